@@ -1,9 +1,191 @@
-"""The `grade` command line: a thin Click layer over the grader's packages."""
+"""The `grade` command line: a thin Click layer over the grader's packages.
+
+`grade PATH` is short for `grade run PATH`: the first word is taken as a
+subcommand only when it names one (write `grade run check` for a folder that
+happens to be called `check`).
+"""
+
+import os
+import sys
+import time
 
 import click
 
+from . import __version__
+from .load import LoadError
+from .sandbox import Limits, SandboxUnavailable
+from .suites import SuiteError, available
 
-@click.group()
-@click.version_option(package_name="micrograd-grader")
+LIMIT_DEFAULTS = Limits()
+
+
+class DefaultToRun(click.Group):
+    """A group whose unknown first argument is a path for the `run` command."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultToRun)
+@click.version_option(__version__, package_name="micrograd-grader")
 def main():
-    """Grade micrograd-style autograd engines."""
+    """Grade micrograd-style autograd engines.
+
+    \b
+    grade submissions/                 grade every entry, write scores.json
+    grade run submissions/ -e 03-tanh  the same, for one exercise's suite
+    """
+
+
+def limit_options(command):
+    """The sandbox's limits, each an option with its default written once (in Limits)."""
+    d = LIMIT_DEFAULTS
+    options = [
+        click.option("--probe-timeout", type=click.FloatRange(min=0.1), default=d.probe_seconds, show_default=True,
+                     help="Seconds one probe (one expression) may run."),
+        click.option("--import-timeout", type=click.FloatRange(min=0.1), default=d.import_seconds,
+                     show_default=True, help="Seconds importing the student's module may take."),
+        click.option("--timeout", "submission_timeout", type=click.FloatRange(min=1), default=d.submission_seconds,
+                     show_default=True, help="Seconds the whole run of one submission may take."),
+        click.option("--memory", type=click.IntRange(min=64), default=d.memory_mb, show_default=True,
+                     help="Address-space limit of a worker, in MiB."),
+        click.option("--processes", type=click.IntRange(min=1), default=d.processes, show_default=True,
+                     help="Processes and threads a worker may have."),
+        click.option("--file-size", type=click.IntRange(min=1), default=d.file_size_mb, show_default=True,
+                     help="Largest file a worker may write, in MiB."),
+        click.option("--output-limit", type=click.IntRange(min=1), default=d.output_kb, show_default=True,
+                     help="KiB of a submission's printed output that are kept."),
+        click.option("--require-sandbox", is_flag=True,
+                     help="Fail instead of falling back to a weaker sandbox when bubblewrap cannot be used."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def limits_from(kw):
+    return Limits(
+        probe_seconds=kw.pop("probe_timeout"), import_seconds=kw.pop("import_timeout"),
+        submission_seconds=kw.pop("submission_timeout"), memory_mb=kw.pop("memory"),
+        processes=kw.pop("processes"), file_size_mb=kw.pop("file_size"), output_kb=kw.pop("output_limit"),
+    )
+
+
+class Progress:
+    """A one-line progress bar with an estimate of the time left (only on a terminal)."""
+
+    def __init__(self, stream=sys.stderr):
+        self.stream = stream
+        self.live = stream.isatty()
+        self.total = self.done = 0
+        self.started = time.monotonic()
+
+    def start(self, total, rejected):
+        self.total, self.done = total, rejected
+        self.started = time.monotonic()
+        self._draw("")
+
+    def advance(self, submission, run, cached):
+        self.done += 1
+        self._draw(submission.id + (" (cached)" if cached else ""))
+
+    def _draw(self, last):
+        if not self.live or not self.total:
+            return
+        elapsed = time.monotonic() - self.started
+        share = self.done / self.total
+        left = f"{elapsed / share * (1 - share):.0f} s left" if self.done else "…"
+        width = 30
+        bar = "█" * int(share * width) + "·" * (width - int(share * width))
+        self.stream.write(f"\r{bar} {self.done}/{self.total} {left}  {last[:30]:<30}")
+        self.stream.flush()
+
+    def finish(self):
+        if self.live and self.total:
+            self.stream.write("\r" + " " * 90 + "\r")
+            self.stream.flush()
+
+
+def first_failure(row):
+    for test in row["tests"]:
+        if test["status"] != "passed" and test["max_score"] > 0 or test["status"] not in ("passed", "skipped"):
+            return f"{test['name']}: {test['output']}"
+    return row.get("message") or ""
+
+
+def print_table(record, width=None):
+    width = width or 100
+    rows = record["submissions"]
+    id_width = max([len("id")] + [len(r["id"]) for r in rows])
+    id_width = min(id_width, 24)
+    click.echo(f"{'id':<{id_width}}  {'status':<8}  {'score':>11}  first failing test")
+    for r in rows:
+        score = f"{r['score']:g}/{r['max_score']:g}"
+        note = first_failure(r) if r["status"] != "rejected" else (r.get("message") or "")
+        room = max(width - id_width - 27, 20)
+        note = note.replace("\n", " ")
+        if len(note) > room:
+            note = note[: room - 1] + "…"
+        click.echo(f"{r['id'][:id_width]:<{id_width}}  {r['status']:<8}  {score:>11}  {note}")
+
+
+@main.command("run")
+@click.argument("submissions", type=click.Path(exists=True, path_type=str))
+@click.option("-e", "--exercise", default="engine", show_default=True, help="The suite to grade against.")
+@click.option("-o", "--out", default="scores.json", show_default=True, type=click.Path(dir_okay=False),
+              help="Where to write the scores file (JSON).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Submissions observed at once [default: the number of cores].")
+@click.option("--cache-dir", default=".grade-cache", show_default=True, type=click.Path(file_okay=False),
+              help="Finished observations by content hash: an interrupted batch resumes, regrading is free.")
+@click.option("--no-cache", is_flag=True, help="Observe every submission again.")
+@click.option("--torch", "torch_mode", type=click.Choice(["stored", "live"]), default="stored", show_default=True,
+              help="PyTorch's expected values: stored in the suite, or recomputed (needs torch).")
+@click.option("-q", "--quiet", is_flag=True, help="No table, only the summary line.")
+@limit_options
+def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, **kw):
+    """Grade every submission in SUBMISSIONS and write the scores file."""
+    from .batch import grade
+    from .scores import write_json_atomically
+
+    limits = limits_from(kw)
+    try:
+        result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
+                       cache_dir=None if no_cache else cache_dir, torch=torch_mode,
+                       require_sandbox=kw["require_sandbox"], progress=Progress())
+    except (LoadError, SuiteError, SandboxUnavailable) as exc:
+        raise click.ClickException(str(exc)) from None
+    write_json_atomically(out, result.scores)
+    if result.warning:
+        click.secho(f"warning: {result.warning}", fg="yellow", err=True)
+    if not quiet:
+        print_table(result.scores)
+    n = len(result.scores["submissions"])
+    rate = n / result.seconds if result.seconds else 0.0
+    click.echo(f"Graded {n} submission{'s' * (n != 1)} against {exercise!r} in {result.seconds:.1f} s "
+               f"({rate:.1f} per second; {n - result.observed} from the cache; sandbox: {result.sandbox}). "
+               f"Scores written to {out}.")
+
+
+@main.command("torch-results")
+@click.argument("exercise", default="engine")
+def torch_results(exercise):
+    """Store PyTorch's observations of EXERCISE's probes in its suite (needs torch)."""
+    from .suites import load_suite
+    from .torch_adapter import write_torch_results
+
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        raise click.ClickException("torch is not installed here: pip install torch==2.13.0") from None
+    path = write_torch_results(load_suite(exercise))
+    click.echo(f"wrote {path}")
+
+
+@main.command("suites")
+def list_suites():
+    """List the exercises that have a hidden suite."""
+    for name in available():
+        click.echo(name)

@@ -1,0 +1,52 @@
+"""The main job, end to end: load → observe (sandboxed, parallel, cached) → judge → score."""
+
+import dataclasses
+import os
+import time
+
+from .judge.plugin import judge
+from .load import load_folder
+from .observe import ObservationCache, observe_all
+from .sandbox import Limits, Sandbox
+from .scores import scores_record
+from .suites import load_suite
+
+
+@dataclasses.dataclass
+class BatchResult:
+    scores: dict
+    runs: dict  # id -> run record (timings and printed output live here, not in scores)
+    seconds: float
+    observed: int  # submissions observed in this run (not from the cache)
+    sandbox: str
+    warning: str | None
+
+
+def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
+          require_sandbox=False, progress=None, use_bwrap=True):
+    """Grade every entry of `path` (a folder of submissions, or one submission)."""
+    started = time.monotonic()
+    suite = load_suite(exercise)
+    submissions = load_folder(path, allowed_files=frozenset(suite.files) | {"engine.py"})
+    jobs = jobs or os.cpu_count() or 1
+    sandbox = Sandbox(limits, require=require_sandbox, use_bwrap=use_bwrap)
+    observed = 0
+    try:
+        if progress:
+            progress.start(len(submissions), sum(1 for s in submissions if s.rejected))
+
+        def on_done(submission, run, cached):
+            nonlocal observed
+            observed += not cached
+            if progress:
+                progress.advance(submission, run, cached)
+
+        runs = observe_all(submissions, suite, sandbox, jobs=jobs, cache=ObservationCache(cache_dir),
+                           on_done=on_done)
+    finally:
+        sandbox.close()
+        if progress:
+            progress.finish()
+    outcomes = judge(suite, runs, torch=torch)
+    record = scores_record(suite, submissions, runs, outcomes)
+    return BatchResult(record, runs, time.monotonic() - started, observed, sandbox.strength, sandbox.warning)

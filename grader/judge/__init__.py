@@ -1,0 +1,122 @@
+"""What a hidden test is written with: points, the probes, and comparisons whose
+messages a student can act on.
+
+    from grader.judge import points, suite_probes, assert_values
+
+    probes = suite_probes(__file__)
+
+    @points(2, concept="accumulate", name="mul/shared-node")
+    def test_shared_node(observe, expect):
+        \"\"\"y = a * a adds both uses of a into a.grad\"\"\"
+        assert_values(observe(probes.shared_mul), expect(probes.shared_mul))
+
+Fixtures a test may ask for: `observe(probe)` (the student's observations,
+from the sandbox), `expect(probe)` (the reference engine's, computed here),
+`torch_expect(probe)` (PyTorch's, stored), `imported` (fails with the import
+error), `run` (the student's whole run record).
+"""
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+
+from .. import probekit
+
+VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
+
+# Tolerances. Students' engines compute the same quantities in other orders
+# (x / y directly or as x * y**-1, tanh from exp), so exact equality is wrong;
+# those reorderings cost a few ulps per op, far below 1e-7 relative. A real bug
+# (a missing path, a wrong local derivative) is off by a large fraction. The
+# absolute floor covers true values near 0 (saturated tanh, relu's dead side),
+# where a relative test is meaningless.
+REL_TOL = 1e-7
+ABS_TOL = 1e-9
+
+
+class Mismatch(AssertionError):
+    """An observation differs from what it should be; the message is the student's feedback."""
+
+
+class StudentError(Exception):
+    """The student's engine raised while a probe ran it."""
+
+
+class ProbeTimeout(Exception):
+    """The probe did not finish within its limit."""
+
+
+class NotRun(Exception):
+    """The probe could not run at all (no importable engine); the test is skipped."""
+
+
+def points(value, *, concept, name=None, visibility="visible"):
+    """Declare a hidden test's points, the concept it covers, its public name and visibility."""
+    if visibility not in VISIBILITIES:
+        raise ValueError(f"visibility must be one of {VISIBILITIES}, not {visibility!r}")
+
+    def mark(test):
+        test.grading = {
+            "points": float(value),
+            "concept": concept,
+            "name": name or test.__name__.removeprefix("test_").replace("_", "-"),
+            "visibility": visibility,
+            "doc": (test.__doc__ or "").strip(),
+        }
+        return test
+
+    return mark
+
+
+_PROBES = {}
+
+
+def suite_probes(test_file):
+    """The probes module beside a suite's test file (one module object per suite)."""
+    path = Path(test_file).with_name("probes.py").resolve()
+    if path not in _PROBES:
+        sys.modules.setdefault("probekit", probekit)
+        spec = importlib.util.spec_from_file_location(f"grader_probes_{path.parent.name}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _PROBES[path] = module
+    return _PROBES[path]
+
+
+def describe(probe):
+    """The expression a probe builds, as the student reads it (its docstring's first line)."""
+    return (probe.__doc__ or probe.__name__).strip().splitlines()[0]
+
+
+def close(got, want, rel=REL_TOL, abs_=ABS_TOL):
+    return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
+
+
+def fmt(x):
+    if isinstance(x, float):
+        return repr(round(x, 10)) if abs(x) < 1e12 else f"{x:.6g}"
+    return repr(x)
+
+
+def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL, what=None):
+    """Every key of `want` (or of `keys`) is present in `got` and equal within tolerance.
+
+    The message names the expression, the first node that differs, the expected
+    and the observed number, and nothing else of the suite.
+    """
+    context = what or (describe(probe) if probe else "")
+    keys = list(keys) if keys is not None else list(want)
+    wrong = []
+    for key in keys:
+        w, g = want[key], got.get(key, "missing")
+        if isinstance(w, float) and isinstance(g, float):
+            if not close(g, w, rel, abs_):
+                wrong.append((key, w, g))
+        elif g != w:
+            wrong.append((key, w, g))
+    if wrong:
+        key, w, g = wrong[0]
+        more = f" ({len(wrong) - 1} more value{'s' * (len(wrong) > 2)} differ)" if len(wrong) > 1 else ""
+        prefix = f"{key} for {context}" if context else key
+        raise Mismatch(f"{prefix}: expected {fmt(w)}, got {fmt(g)}{more}")

@@ -1,0 +1,210 @@
+"""Judge: run a suite's hidden tests under pytest, once per batch, in the grader's process.
+
+Every test is parametrised by submission id; its fixtures hand it the
+observations that came back from the sandbox, the reference engine's values
+(computed here) and PyTorch's (stored). pytest-json-report records each
+(test, submission) outcome, with our status and feedback as metadata, and the
+scores are read from that report.
+"""
+
+import io
+import json
+import sys
+import traceback
+from contextlib import redirect_stdout, redirect_stderr
+from pathlib import Path
+
+import pytest
+from pytest_jsonreport.plugin import JSONReport
+
+from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe
+from .. import probekit
+from ..suites import SuiteError
+
+
+def _where_text(where):
+    if not where:
+        return ""
+    return f" ({where['file']}, line {where['line']}, in {where['function']})"
+
+
+class Expectations:
+    """The reference's and PyTorch's observations of a suite's probes, computed or loaded once."""
+
+    def __init__(self, suite, torch="stored"):
+        self.suite, self.torch_mode = suite, torch
+        self._reference, self._torch = {}, None
+
+    def reference(self, probe):
+        name = probe.__name__
+        if name not in self._reference:
+            from reference import engine, nn, dual, gradcheck
+
+            modules = _Namespace(engine=engine, nn=nn, dual=dual, gradcheck=gradcheck)
+            arg = modules if getattr(probe, "takes_modules", False) else engine.Value
+            self._reference[name] = probekit.plain(probe(arg))
+        return self._reference[name]
+
+    def torch(self, probe):
+        if self._torch is None:
+            if self.torch_mode == "live":
+                from ..torch_adapter import torch_observations
+
+                self._torch = torch_observations(self.suite)
+            else:
+                path = self.suite.folder / "torch_results.json"
+                if not path.exists():
+                    raise SuiteError(f"{path} is missing: run `grade torch-results {self.suite.name}` where torch is installed")
+                self._torch = json.loads(path.read_text())["probes"]
+        name = probe.__name__
+        if name not in self._torch:
+            raise SuiteError(f"no stored PyTorch result for probe {name!r}: run `grade torch-results {self.suite.name}`")
+        stored = self._torch[name]
+        if "error" in stored:
+            raise SuiteError(f"PyTorch could not run probe {name!r}: {stored['error']}")
+        return stored["values"]
+
+
+class _Namespace:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+class JudgePlugin:
+    """The pytest plugin object: fixtures over a batch's observations, and outcome classification."""
+
+    def __init__(self, suite, runs, expectations):
+        self.suite, self.runs, self.expectations = suite, runs, expectations
+        self.names = {}  # test public name -> nodeid prefix, to refuse duplicates
+        self.internal_errors = []
+
+    # -- parametrise every test by submission ----------------------------------
+
+    def pytest_generate_tests(self, metafunc):
+        if "submission" in metafunc.fixturenames:
+            ids = sorted(self.runs)
+            metafunc.parametrize("submission", ids, ids=ids)
+
+    def pytest_collection_modifyitems(self, items):
+        for item in items:
+            grading = getattr(getattr(item, "function", None), "grading", None)
+            if grading is None:
+                raise SuiteError(f"{item.nodeid}: a hidden test needs @points(...)")
+            owner = self.names.setdefault(grading["name"], item.originalname)
+            if owner != item.originalname:
+                raise SuiteError(f"two tests are named {grading['name']!r}: {owner} and {item.originalname}")
+
+    # -- fixtures ----------------------------------------------------------------
+
+    @pytest.fixture
+    def run(self, submission):
+        return self.runs[submission]
+
+    @pytest.fixture
+    def imported(self, run):
+        return run
+
+    @pytest.fixture
+    def observe(self, run):
+        def observe(probe):
+            if run.get("import_error"):
+                pytest.skip(f"not run: {self.suite.module}.py could not be used (see the import test)")
+            obs = run["probes"].get(probe.__name__)
+            if obs is None:
+                if run["status"] != "ok":
+                    pytest.skip(f"not run: {run.get('message')}")
+                raise SuiteError(f"no observation for probe {probe.__name__!r}")
+            expression = describe(probe)
+            status = obs["status"]
+            if status == "ok":
+                return obs["values"]
+            if status == "timeout":
+                raise ProbeTimeout(f"{expression}: {obs.get('error') or 'timed out'}")
+            if status == "crashed":
+                raise StudentError(f"{expression}: {obs.get('error')}")
+            raise StudentError(f"{expression}: your engine raised {obs.get('error')}{_where_text(obs.get('where'))}")
+
+        return observe
+
+    @pytest.fixture
+    def expect(self):
+        return self.expectations.reference
+
+    @pytest.fixture
+    def torch_expect(self):
+        return self.expectations.torch
+
+    # -- outcome of each (test, submission) ------------------------------------
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        report = outcome.get_result()
+        if call.when == "call" or (call.when == "setup" and report.outcome != "passed"):
+            item._grading_result = self._classify(item, call, report)
+
+    def _classify(self, item, call, report):
+        grading = item.function.grading
+        submission = item.callspec.params["submission"]
+        exc = call.excinfo.value if call.excinfo else None
+        if exc is None:
+            status, output = "passed", ""
+        elif report.skipped:
+            status, output = "skipped", str(getattr(exc, "msg", exc))
+        elif isinstance(exc, Mismatch):
+            status, output = "failed", str(exc)
+        elif isinstance(exc, AssertionError):
+            status, output = "failed", str(exc) or f"{grading['doc'] or grading['name']}: not as expected"
+        elif isinstance(exc, StudentError):
+            status, output = "error", str(exc)
+        elif isinstance(exc, ProbeTimeout):
+            status, output = "timeout", str(exc)
+        elif isinstance(exc, NotRun):
+            status, output = "skipped", str(exc)
+        else:
+            # A bug in the suite or the grader, never the student's: keep the traceback for the instructor.
+            detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+            self.internal_errors.append(f"{item.nodeid}:\n{detail}")
+            status, output = "error", f"internal grader error in this test ({type(exc).__name__}); tell your instructor"
+        return {"submission": submission, "name": grading["name"], "status": status, "output": output,
+                "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"]}
+
+    def pytest_json_runtest_metadata(self, item, call):
+        result = getattr(item, "_grading_result", None)
+        if result is not None and (call.when == "call" or call.when == "setup"):
+            return {"grading": result}
+        return {}
+
+
+def judge(suite, runs, *, torch="stored", expectations=None):
+    """Outcomes of every hidden test on every submission: {id: [test result, ...]} in suite order."""
+    if not runs:
+        return {}
+    expectations = expectations or Expectations(suite, torch=torch)
+    plugin = JudgePlugin(suite, runs, expectations)
+    report = JSONReport()
+    tests = sorted(str(p) for p in Path(suite.folder).glob("test_*.py"))
+    if not tests:
+        raise SuiteError(f"suite {suite.name!r} has no test_*.py files")
+    args = [
+        *tests, "-q", "--assert=plain", "--import-mode=importlib", "-p", "no:cacheprovider",
+        "-p", "no:randomly", "--rootdir", str(suite.folder), "-c", str(Path(__file__).with_name("pytest.ini")),
+        "--json-report-file=none", "--json-report-omit", "collectors", "log", "traceback", "streams",
+        "warnings", "keywords",
+    ]
+    captured = io.StringIO()
+    with redirect_stdout(captured), redirect_stderr(captured):
+        code = pytest.main(args, plugins=[plugin, report])
+    if code not in (0, 1):
+        raise SuiteError(f"the hidden suite {suite.name!r} could not run (pytest exit {int(code)}):\n"
+                         + captured.getvalue()[-3000:])
+    if plugin.internal_errors:
+        print("\n".join(plugin.internal_errors), file=sys.stderr)
+    results = {sid: [] for sid in runs}
+    for test in report.report["tests"]:
+        grading = test.get("metadata", {}).get("grading")
+        if grading is None:
+            raise SuiteError(f"{test['nodeid']} left no grading record")
+        results[grading["submission"]].append(
+            {k: grading[k] for k in ("name", "status", "output", "points", "concept", "visibility")})
+    return results

@@ -1,0 +1,426 @@
+"""Observe: run a suite's probes on every submission, each in its own sandboxed worker.
+
+The worker reports one JSON line per event on a pipe of its own. This side
+parses those lines strictly (plain JSON only, sizes capped, every field
+checked) and keeps time: a probe that overstays its limit costs that probe,
+not the submission, because the worker is killed and a fresh one resumes at
+the next probe. Nothing the worker prints reaches the observation channel; it
+goes to a capped buffer.
+"""
+
+import hashlib
+import json
+import os
+import queue
+import selectors
+import signal
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from . import __version__
+
+MAX_LINE = 1 << 20  # one observation line
+MAX_REPORT = 16 << 20  # everything one worker may report
+MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
+TIMEOUTS_IN_A_ROW = 3  # then the engine is taken to loop everywhere
+
+
+class ProtocolError(ValueError):
+    """The worker's report is not what an honest worker writes."""
+
+
+def _reject_constant(name):
+    raise ProtocolError(f"non-standard JSON constant {name}")
+
+
+def _check_plain(value, depth=0):
+    if depth > 12:
+        raise ProtocolError("observation nested too deeply")
+    if value is None or type(value) in (str, bool, int):
+        return
+    if type(value) is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ProtocolError("non-finite number")
+        return
+    if type(value) is list:
+        for v in value:
+            _check_plain(v, depth + 1)
+        return
+    if type(value) is dict:
+        for k, v in value.items():
+            if type(k) is not str:
+                raise ProtocolError("non-string key")
+            _check_plain(v, depth + 1)
+        return
+    raise ProtocolError(f"unexpected {type(value).__name__}")
+
+
+def _where(value):
+    if value is None:
+        return None
+    if (type(value) is list and len(value) == 3 and type(value[0]) is str
+            and (value[1] is None or type(value[1]) is int) and type(value[2]) is str):
+        return {"file": value[0][:200], "line": value[1], "function": value[2][:200]}
+    raise ProtocolError("bad location")
+
+
+def parse_event(line, expected_probe):
+    """One line of the worker's report as a checked event dict; ProtocolError otherwise."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError("line too long")
+    try:
+        event = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ProtocolError(f"not JSON: {exc}") from None
+    if type(event) is not dict or type(event.get("event")) is not str:
+        raise ProtocolError("not an event")
+    kind = event["event"]
+    if kind in ("hello", "done"):
+        return {"event": kind}
+    if kind == "exited":
+        return {"event": kind, "code": str(event.get("code"))[:200]}
+    if kind == "imported":
+        if type(event.get("ok")) is not bool:
+            raise ProtocolError("bad import event")
+        error = event.get("error")
+        if not event["ok"] and type(error) is not str:
+            raise ProtocolError("bad import error")
+        return {"event": kind, "ok": event["ok"], "error": error and error[:2000], "where": _where(event.get("where"))}
+    if kind == "start":
+        if event.get("probe") != expected_probe:
+            raise ProtocolError("probe out of order")
+        return {"event": kind, "probe": expected_probe}
+    if kind == "result":
+        if event.get("probe") != expected_probe:
+            raise ProtocolError("result for a probe that is not running")
+        status = event.get("status")
+        if status == "ok":
+            values = event.get("values")
+            if type(values) is not dict:
+                raise ProtocolError("values must be an object")
+            _check_plain(values)
+            return {"event": kind, "probe": expected_probe, "status": "ok", "values": values}
+        if status == "error" and type(event.get("error")) is str:
+            return {"event": kind, "probe": expected_probe, "status": "error", "error": event["error"][:2000],
+                    "where": _where(event.get("where")), "recursion": event.get("recursion") is True}
+        raise ProtocolError("bad result")
+    raise ProtocolError(f"unknown event {kind[:40]!r}")
+
+
+class CappedOutput:
+    """What the student printed: the first `limit` bytes kept, the rest counted and dropped."""
+
+    def __init__(self, limit):
+        self.limit, self.kept, self.dropped = limit, bytearray(), 0
+
+    def add(self, data):
+        room = self.limit - len(self.kept)
+        self.kept += data[:max(room, 0)]
+        self.dropped += max(len(data) - max(room, 0), 0)
+
+    def text(self):
+        text = self.kept.decode("utf-8", errors="replace")
+        if self.dropped:
+            text += f"\n[... {self.dropped} more bytes of output were dropped]"
+        return text
+
+
+def _signal_text(returncode):
+    """How a worker ended, in words: bwrap reports a signal as 128 + its number."""
+    if returncode is None:
+        return "the worker did not exit"
+    signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
+    if signum:
+        try:
+            name = signal.Signals(signum).name
+        except ValueError:
+            name = f"signal {signum}"
+        why = {
+            "SIGSEGV": " (a segmentation fault: often unbounded recursion after raising the recursion limit)",
+            "SIGXCPU": " (its CPU time limit)",
+            "SIGXFSZ": " (it wrote a file larger than the file-size limit)",
+            "SIGKILL": " (killed: a limit was reached)",
+        }.get(name, "")
+        return f"the worker was killed by {name}{why}"
+    return f"the worker exited with status {returncode}"
+
+
+class _Attempt:
+    """One worker process: runs the probes in `todo` until done, a timeout or its death."""
+
+    def __init__(self, sandbox, slot, base, request, todo, output, total_deadline):
+        self.sandbox, self.slot, self.base = sandbox, slot, base
+        self.request = dict(request, run=todo)
+        self.todo, self.output, self.total_deadline = todo, output, total_deadline
+        self.results = {}  # probe -> observation
+        self.imported = None  # the import event
+        self.ended = None  # "done" | "probe-timeout" | "import-timeout" | "total-timeout" | "died" | "protocol" | "exited"
+        self.current = None
+        self.detail = None
+
+    def run(self):
+        limits = self.sandbox.limits
+        obs_r, obs_w = os.pipe()
+        out_r, out_w = os.pipe()
+        self.request["obs_fd"] = obs_w
+        try:
+            proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w)
+        finally:
+            os.close(obs_w)
+            os.close(out_w)
+        sel = selectors.DefaultSelector()
+        sel.register(obs_r, selectors.EVENT_READ)
+        sel.register(out_r, selectors.EVENT_READ)
+        buffer, reported = bytearray(), 0
+        deadline = time.monotonic() + limits.import_seconds
+        pending = list(self.todo)
+        obs_open = True
+        try:
+            while obs_open and self.ended is None:
+                now = time.monotonic()
+                wait = min(deadline, self.total_deadline) - now
+                if wait <= 0:
+                    if now >= self.total_deadline:
+                        self.ended = "total-timeout"
+                    else:
+                        self.ended = "probe-timeout" if self.imported else "import-timeout"
+                    break
+                for key, _ in sel.select(wait):
+                    data = os.read(key.fd, 1 << 16)
+                    if key.fd == out_r:
+                        if data:
+                            self.output.add(data)
+                        else:
+                            sel.unregister(out_r)
+                        continue
+                    if not data:
+                        obs_open = False
+                        break
+                    reported += len(data)
+                    buffer += data
+                    if reported > MAX_REPORT or (b"\n" not in buffer and len(buffer) > MAX_LINE):
+                        raise ProtocolError("report too large")
+                    while b"\n" in buffer and self.ended is None:
+                        line, _, rest = bytes(buffer).partition(b"\n")
+                        buffer = bytearray(rest)
+                        expected = self.current if self.current else (pending[0] if pending else None)
+                        event = parse_event(line, expected)
+                        deadline = self._apply(event, pending, deadline)
+        except ProtocolError as exc:
+            self.ended, self.detail = "protocol", str(exc)
+        finally:
+            self.sandbox.kill(self.slot, proc)
+            self._drain(out_r, sel)
+            sel.close()
+            os.close(obs_r)
+            os.close(out_r)
+        if self.ended is None:
+            self.ended = "died"
+            self.detail = _signal_text(proc.returncode)
+        return self
+
+    def _apply(self, event, pending, deadline):
+        limits = self.sandbox.limits
+        kind = event["event"]
+        now = time.monotonic()
+        if kind == "hello":
+            return deadline
+        if kind == "exited":
+            self.ended, self.detail = "exited", event["code"]
+            return deadline
+        if kind == "imported":
+            if self.imported is not None:
+                raise ProtocolError("imported twice")
+            self.imported = event
+            if not event["ok"]:
+                self.ended = "import-failed"
+            return now + limits.probe_seconds
+        if self.imported is None or not self.imported["ok"]:
+            raise ProtocolError(f"{kind} before a successful import")
+        if kind == "start":
+            if self.current is not None:
+                raise ProtocolError("start while a probe runs")
+            self.current = event["probe"]
+            return now + limits.probe_seconds
+        if kind == "result":
+            obs = {k: v for k, v in event.items() if k not in ("event", "probe")}
+            self.results[self.current] = obs
+            pending.remove(self.current)
+            self.current = None
+            return now + limits.probe_seconds
+        if kind == "done":
+            if pending or self.current:
+                raise ProtocolError("done before every probe ran")
+            self.ended = "done"
+            return deadline
+        raise ProtocolError(kind)
+
+    @staticmethod
+    def _drain(fd, sel):
+        os.set_blocking(fd, False)
+        try:
+            while os.read(fd, 1 << 16):
+                pass
+        except (BlockingIOError, OSError):
+            pass
+
+
+def observe_submission(submission, suite, sandbox, slot):
+    """The observations of one submission: a run record (see docs/architecture.md)."""
+    started = time.monotonic()
+    limits = sandbox.limits
+    output = CappedOutput(limits.output_kb * 1024)
+    todo = list(suite.probe_names)
+    probes = {}
+    run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
+    total_deadline = started + limits.submission_seconds
+    request = {"obs_fd": None, "module": suite.module, "forbid": list(suite.forbid),
+               "recursion_limit": 1000}
+    base = sandbox.prepare(slot, submission.files, suite.runner_files)
+    timeouts_in_a_row = 0
+    try:
+        for _attempt in range(MAX_RESTARTS + 1):
+            if not todo:
+                break
+            attempt = _Attempt(sandbox, slot, base, request, todo, output, total_deadline).run()
+            for name, obs in attempt.results.items():
+                probes[name] = obs
+                timeouts_in_a_row = 0
+            todo = [p for p in todo if p not in probes]
+            ended = attempt.ended
+            if ended == "done":
+                break
+            if ended == "import-failed":
+                run["import_error"] = {"error": attempt.imported["error"], "where": attempt.imported["where"]}
+                break
+            if ended == "exited":
+                run["status"] = "crashed"
+                run["message"] = f"{suite.module}.py called sys.exit({attempt.detail}) while being imported"
+                break
+            if ended == "import-timeout":
+                run["status"] = "timeout"
+                run["message"] = (f"importing {suite.module}.py did not finish within "
+                                  f"{limits.import_seconds:g} s")
+                break
+            if ended == "total-timeout":
+                run["status"] = "timeout"
+                run["message"] = (f"the submission's time limit ({limits.submission_seconds:g} s) ran out")
+                if attempt.current:
+                    probes[attempt.current] = {"status": "timeout", "error": run["message"]}
+                break
+            if attempt.imported is None or not attempt.imported["ok"]:
+                # died or broke protocol before its engine was even imported
+                run["status"] = "crashed"
+                run["message"] = (f"the worker died while importing {suite.module}.py: {attempt.detail}"
+                                  if ended == "died" else f"the worker's report was malformed ({attempt.detail})")
+                break
+            current = attempt.current
+            if current is None:  # died between probes: blame the next one
+                current = todo[0]
+            if ended == "probe-timeout":
+                probes[current] = {"status": "timeout",
+                                   "error": f"did not finish within {limits.probe_seconds:g} s"}
+                timeouts_in_a_row += 1
+            elif ended == "died":
+                probes[current] = {"status": "crashed", "error": attempt.detail}
+            else:  # protocol
+                probes[current] = {"status": "error",
+                                   "error": f"the worker's report was malformed ({attempt.detail})"}
+            todo = [p for p in todo if p != current]
+            if timeouts_in_a_row >= TIMEOUTS_IN_A_ROW:
+                run["status"] = "timeout"
+                run["message"] = (f"{TIMEOUTS_IN_A_ROW} probes in a row did not finish within "
+                                  f"{limits.probe_seconds:g} s each; the rest were not run")
+                break
+        else:
+            run["status"] = "crashed"
+            run["message"] = f"the worker crashed {MAX_RESTARTS + 1} times; the rest of the probes were not run"
+        for name in todo:
+            if name not in probes and run["import_error"] is None and run["status"] == "ok":
+                probes[name] = {"status": "crashed", "error": "not run"}
+        if run["status"] in ("timeout", "crashed"):
+            for name in todo:
+                probes.setdefault(name, {"status": run["status"], "error": "not run: " + run["message"]})
+    finally:
+        sandbox.cleanup(base)
+    run["probes"] = probes
+    run["output"] = output.text()
+    run["seconds"] = round(time.monotonic() - started, 4)
+    return run
+
+
+# -- many submissions --------------------------------------------------------------
+
+
+class ObservationCache:
+    """Finished runs stored by content hash, written atomically: resume and regrade for free."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        if folder is not None:
+            os.makedirs(folder, exist_ok=True)
+
+    @staticmethod
+    def key(submission, suite, limits):
+        h = hashlib.sha256()
+        for part in (__version__, suite.digest, repr(limits), submission.digest):
+            h.update(part.encode())
+            h.update(b"\0")
+        return h.hexdigest()
+
+    def get(self, key):
+        if self.folder is None:
+            return None
+        try:
+            with open(os.path.join(self.folder, key + ".json"), encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
+    def put(self, key, run):
+        if self.folder is None:
+            return
+        path = os.path.join(self.folder, key + ".json")
+        tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(run, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+
+
+def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None):
+    """Runs for every accepted submission, `jobs` at a time; cached runs are reused."""
+    cache = cache or ObservationCache(None)
+    slots = queue.Queue()
+    for slot in range(jobs):
+        slots.put(slot)
+    runs = {}
+    lock = threading.Lock()
+
+    def one(submission):
+        key = ObservationCache.key(submission, suite, sandbox.limits)
+        run = cache.get(key)
+        cached = run is not None
+        if not cached:
+            slot = slots.get()
+            try:
+                run = observe_submission(submission, suite, sandbox, slot)
+            finally:
+                slots.put(slot)
+            cache.put(key, run)
+        with lock:
+            runs[submission.id] = run
+            if on_done:
+                on_done(submission, run, cached)
+
+    accepted = [s for s in submissions if not s.rejected]
+    if jobs <= 1:
+        for s in accepted:
+            one(s)
+    else:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            for future in [pool.submit(one, s) for s in accepted]:
+                future.result()
+    return runs

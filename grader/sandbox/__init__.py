@@ -1,0 +1,273 @@
+"""Starting one isolated worker process per submission, and removing every trace of it.
+
+Layers, outermost first (each is a small C program exec'ing the next, so the
+whole chain is one process id that the grader owns):
+
+1. `prlimit`: address space, processes, file size, open files and CPU time.
+2. `setpriv`: when the grader runs as root, a uid of the worker's own
+   (`UID_BASE + slot`), so the process limit counts only that worker's
+   processes and nothing of the grader can be signalled.
+3. `bwrap` (Debian's bubblewrap), when installed: new user, pid, network, ipc
+   and uts namespaces (no network at all), a read-only /usr with /usr/local and
+   Python's dist-packages hidden, an empty /tmp, and only two folders of the
+   grader's: the runner (read-only) and the worker's own scratch folder.
+   The grader's package, hidden suites, reference engine and site-packages are
+   never mounted. Where bwrap is missing the worker still runs with 1 and 2 and
+   an empty environment, and the grader says that its sandbox is weaker.
+"""
+
+import dataclasses
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+WORKER = Path(__file__).with_name("worker.py")
+UID_BASE = 61000
+_HIDDEN_UNDER_USR = ("/usr/local", "/usr/lib/python3/dist-packages")
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """What one submission may use. Every field is a `grade` option."""
+
+    probe_seconds: float = 5.0  # one probe (one expression) may run this long
+    import_seconds: float = 10.0  # importing the student's module
+    submission_seconds: float = 60.0  # the whole run of one submission
+    memory_mb: int = 2048  # address space of the worker
+    processes: int = 64  # processes and threads of the worker's uid
+    file_size_mb: int = 64  # largest file the worker may write
+    open_files: int = 64
+    output_kb: int = 1024  # what the student prints that is kept
+
+    def cpu_seconds(self):
+        return int(self.submission_seconds) + 5
+
+
+class SandboxUnavailable(RuntimeError):
+    """--require-sandbox was given and the full sandbox cannot be had here."""
+
+
+def _world_executable(path):
+    """Whether every folder above `path` can be entered and the file run by any user."""
+    p = Path(path)
+    for parent in [p, *p.parents]:
+        try:
+            mode = parent.stat().st_mode
+        except OSError:
+            return False
+        if not mode & 0o001:
+            return False
+    return True
+
+
+def _find_python():
+    """An interpreter the worker's uid can run: the system's, else the grader's own base."""
+    candidates = ["/usr/bin/python3", os.path.realpath(sys.executable)]
+    for candidate in candidates:
+        if os.path.exists(candidate) and _world_executable(candidate):
+            return candidate
+    return os.path.realpath(sys.executable)
+
+
+def _bwrap_works(bwrap, python, uid):
+    """Try the real thing once: bubblewrap may be installed but user namespaces disabled."""
+    try:
+        result = subprocess.run(
+            _uid_prefix(uid) + [bwrap, "--unshare-all", "--die-with-parent", *_system_binds(python),
+                                python, "-I", "-S", "-c", "pass"],
+            capture_output=True, timeout=20, env={}, cwd="/",
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False, "bwrap could not be started"
+    if result.returncode != 0:
+        return False, result.stderr.decode(errors="replace").strip()[:300]
+    return True, ""
+
+
+def _uid_prefix(uid):
+    if uid is None:
+        return []
+    setpriv = shutil.which("setpriv")
+    return [setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"] if setpriv else []
+
+
+def _system_binds(python):
+    """The read-only system the worker sees: /usr (without /usr/local), symlinks, proc, dev."""
+    args = ["--ro-bind", "/usr", "/usr"]
+    for hidden in _HIDDEN_UNDER_USR:
+        if os.path.isdir(hidden):
+            args += ["--tmpfs", hidden]
+    for top in ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"):
+        if os.path.islink(top):
+            args += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            args += ["--ro-bind", top, top]
+    if not python.startswith("/usr/"):
+        prefix = str(Path(python).resolve().parents[1])
+        args += ["--ro-bind", prefix, prefix]
+        site = Path(prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
+        if site.is_dir():
+            args += ["--tmpfs", str(site)]
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    return args
+
+
+class Sandbox:
+    """Knows how to start a worker here, and how strong its isolation is."""
+
+    def __init__(self, limits=Limits(), *, require=False, use_bwrap=True):
+        self.limits = limits
+        self.python = _find_python()
+        self.is_root = os.geteuid() == 0
+        self.root = Path(tempfile.mkdtemp(prefix="grade-sandbox-"))
+        os.chmod(self.root, 0o711)  # workers may enter their own folder, not list the others
+        self.bwrap = shutil.which("bwrap") if use_bwrap else None
+        self.warning = None
+        if self.bwrap:
+            ok, why = _bwrap_works(self.bwrap, self.python, UID_BASE if self.is_root else None)
+            if not ok:
+                self.warning = f"bubblewrap is installed but does not work here ({why})"
+                self.bwrap = None
+        elif use_bwrap:
+            self.warning = "bubblewrap (bwrap) is not installed"
+        if self.warning:
+            self.warning += (
+                "; falling back to a weaker sandbox: resource limits, an empty environment"
+                + (" and a separate user" if self.is_root else "")
+                + ", but no namespaces, so a submission can read files the grader can read "
+                "and reach the network. Install bubblewrap (apt-get install bubblewrap) for the full sandbox."
+            )
+            if require:
+                self.close()
+                raise SandboxUnavailable(self.warning)
+        self.strength = "bubblewrap" if self.bwrap else "rlimits"
+
+    # -- one worker ------------------------------------------------------------
+
+    def uid(self, slot):
+        return UID_BASE + slot if self.is_root else None
+
+    def prepare(self, slot, files, runner_files):
+        """A fresh scratch folder for one run: work/ (the submission, writable) and runner/."""
+        base = Path(tempfile.mkdtemp(prefix=f"w{slot}-", dir=self.root))
+        work, runner = base / "work", base / "runner"
+        work.mkdir()
+        runner.mkdir()
+        for name, data in files.items():
+            target = work / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        for name, data in runner_files.items():
+            (runner / name).write_bytes(data)
+        uid = self.uid(slot)
+        if uid is not None:
+            for path in [base, work, *work.rglob("*")]:
+                os.chown(path, uid, uid)
+            os.chmod(base, 0o700)
+            for path in [runner, *runner.iterdir()]:
+                os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        return base
+
+    def command(self, slot, base, request):
+        """The argv that starts the worker for the scratch folder `base`."""
+        lim = self.limits
+        limits = [
+            shutil.which("prlimit") or "prlimit",
+            f"--as={lim.memory_mb * 1024 * 1024}",
+            f"--fsize={lim.file_size_mb * 1024 * 1024}",
+            f"--nofile={lim.open_files}",
+            f"--cpu={lim.cpu_seconds()}",
+            "--core=0",
+        ]
+        if self.is_root:
+            limits.append(f"--nproc={lim.processes}")
+        limits.append("--")
+        if self.bwrap:
+            work, runner = "/sandbox", "/runner"
+            sandbox = [
+                self.bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+                "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8",
+                "--setenv", "PYTHONHASHSEED", "0", "--setenv", "HOME", "/sandbox",
+                "--hostname", "sandbox", "--cap-drop", "ALL",
+                *_system_binds(self.python),
+                "--ro-bind", str(base / "runner"), runner,
+                "--bind", str(base / "work"), work,
+                "--chdir", work,
+            ]
+        else:
+            work, runner = str(base / "work"), str(base / "runner")
+            sandbox = []
+        request = dict(request, submission=work, runner=runner)
+        return limits + _uid_prefix(self.uid(slot)) + sandbox + [
+            self.python, "-I", "-S", "-B", f"{runner}/worker.py", json.dumps(request)
+        ]
+
+    def environment(self, base):
+        """The whole environment a worker gets: nothing of the grader's."""
+        return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0",
+                "HOME": str(base / "work")}
+
+    def start(self, slot, base, request, obs_write_fd, output_write_fd):
+        return subprocess.Popen(
+            self.command(slot, base, request),
+            stdin=subprocess.DEVNULL, stdout=output_write_fd, stderr=output_write_fd,
+            pass_fds=(obs_write_fd,), env=self.environment(base), cwd=str(base),
+            start_new_session=True, close_fds=True,
+        )
+
+    def kill(self, slot, proc):
+        """SIGKILL the worker's process group, and every process left with the worker's uid."""
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        uid = self.uid(slot)
+        if uid is not None:
+            kill_uid(uid)
+
+    def cleanup(self, base):
+        shutil.rmtree(base, ignore_errors=True)
+
+    def close(self):
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def processes_of_uid(uid):
+    """Pids of live processes whose real uid is `uid` (read from /proc)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as f:
+                for line in f:
+                    if line.startswith("Uid:"):
+                        if int(line.split()[1]) == uid:
+                            pids.append(int(entry))
+                        break
+        except OSError:
+            continue
+    return pids
+
+
+def kill_uid(uid):
+    """Kill every process of a worker uid, repeating until none is left (a fork storm refills)."""
+    for _ in range(50):
+        pids = processes_of_uid(uid)
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+

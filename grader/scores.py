@@ -1,0 +1,78 @@
+"""Score: turn submissions, their runs and the judge's outcomes into the contract's scores record."""
+
+import importlib.util
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from . import __version__
+from .suites import SuiteError
+
+RUN_STATUS = {"ok": "graded", "timeout": "timeout", "crashed": "crashed"}
+
+
+def suite_tests(suite):
+    """The grading declarations of a suite's tests, in file order, without running anything."""
+    tests = []
+    for path in sorted(Path(suite.folder).glob("test_*.py")):
+        spec = importlib.util.spec_from_file_location(f"grader_tests_{suite.name}_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        for name, obj in vars(module).items():
+            if name.startswith("test") and callable(obj) and hasattr(obj, "grading"):
+                tests.append(obj.grading)
+    if not tests:
+        raise SuiteError(f"suite {suite.name!r} declares no tests")
+    return tests
+
+
+def _number(x):
+    return round(float(x), 4)
+
+
+def submission_record(submission, run, outcomes, max_score):
+    """One row of the scores file."""
+    if submission.rejected:
+        return {"id": submission.id, "status": "rejected", "score": 0.0, "max_score": max_score,
+                "message": submission.problem, "source": Path(submission.source).name, "tests": []}
+    tests = [
+        {"name": o["name"], "status": o["status"], "score": _number(o["points"] if o["status"] == "passed" else 0),
+         "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
+         "concept": o["concept"]}
+        for o in outcomes
+    ]
+    message = run.get("message")
+    if run.get("import_error"):
+        error = run["import_error"]
+        where = error.get("where")
+        message = error["error"] + (f" ({where['file']}, line {where['line']})" if where and where.get("line") else "")
+    return {"id": submission.id, "status": RUN_STATUS[run["status"]],
+            "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
+            "message": message, "source": Path(submission.source).name, "tests": tests}
+
+
+def scores_record(suite, submissions, runs, outcomes):
+    max_score = _number(sum(t["points"] for t in suite_tests(suite)))
+    rows = [submission_record(s, runs.get(s.id), outcomes.get(s.id, []), max_score) for s in submissions]
+    return {"exercise": suite.name, "max_score": max_score, "grader_version": __version__, "submissions": rows}
+
+
+def write_json_atomically(path, record):
+    """Write JSON so that a reader sees the old file or the whole new one, never a torn one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(record, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

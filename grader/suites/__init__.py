@@ -1,0 +1,73 @@
+"""The hidden suites: one folder per exercise, holding probes (which travel into the
+sandbox) and tests (which never leave the grader)."""
+
+import dataclasses
+import hashlib
+import importlib.util
+import inspect
+import sys
+from pathlib import Path
+
+from .. import probekit
+from ..sandbox import WORKER
+
+SUITES = Path(__file__).parent
+
+
+class SuiteError(ValueError):
+    """A suite that cannot be used: the grader cannot do its job."""
+
+
+@dataclasses.dataclass
+class Suite:
+    name: str
+    folder: Path
+    title: str
+    module: str  # the student module probes receive `Value` from
+    files: tuple  # the student files the exercise uses
+    forbid: tuple  # top-level packages a submission may not import
+    probes: object  # the probes module, imported in the grader (trusted)
+    probe_names: list
+    runner_files: dict  # what travels into the sandbox
+    digest: str
+
+
+def available():
+    return sorted(p.name for p in SUITES.iterdir() if (p / "probes.py").exists())
+
+
+def _import(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_suite(name):
+    folder = SUITES / name
+    if not (folder / "probes.py").exists():
+        raise SuiteError(f"no suite named {name!r}; available: {', '.join(available())}")
+    # Probes say `import probekit`, in the sandbox and here alike.
+    sys.modules.setdefault("probekit", probekit)
+    config = _import(f"grader_suite_{name.replace('-', '_')}", folder / "__init__.py")
+    probes = _import(f"grader_probes_{name.replace('-', '_')}", folder / "probes.py")
+    names = [n for n, f in inspect.getmembers(probes, inspect.isfunction)
+             if not n.startswith("_") and f.__module__ == probes.__name__]
+    names.sort(key=lambda n: inspect.getsourcelines(getattr(probes, n))[1])  # file order
+    runner_files = {
+        "worker.py": WORKER.read_bytes(),
+        "probekit.py": Path(probekit.__file__).read_bytes(),
+        "probes.py": (folder / "probes.py").read_bytes(),
+    }
+    digest = hashlib.sha256()
+    for fname in sorted(runner_files):
+        digest.update(fname.encode() + b"\0" + runner_files[fname] + b"\0")
+    # Observations depend on what travels and on what the worker is told, not on the tests.
+    digest.update(repr((getattr(config, "MODULE", "engine"), getattr(config, "FORBID", None))).encode())
+    return Suite(
+        name=name, folder=folder, title=getattr(config, "TITLE", name),
+        module=getattr(config, "MODULE", "engine"),
+        files=tuple(getattr(config, "FILES", ("engine.py",))),
+        forbid=tuple(getattr(config, "FORBID", ("torch", "numpy", "micrograd"))),
+        probes=probes, probe_names=names, runner_files=runner_files, digest=digest.hexdigest(),
+    )

@@ -1,0 +1,550 @@
+"""Probes of the complete engine suite.
+
+Each probe builds a fresh expression with the `Value` class it is given, calls
+`backward()` once, and returns what it saw. The docstring's first line is the
+expression as a student reads it in feedback. These run on the student's engine
+(in the sandbox), on the reference and on PyTorch.
+"""
+
+import math
+import random
+
+import probekit
+from probekit import grads, number, with_numeric
+
+
+# -- one operation at a time -------------------------------------------------------
+
+
+def add_values(V):
+    """y = a + b at a = 2, b = -3"""
+    a, b = V(2.0), V(-3.0)
+    y = a + b
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+def add_constant(V):
+    """y = (a + 5) * (5 + a) at a = 1.5 (a constant on either side of +)"""
+    a = V(1.5)
+    left, right = a + 5, 5 + a
+    y = left * right
+    y.backward()
+    return {"a + 5": number(left.data, "a + 5"), "5 + a": number(right.data, "5 + a"),
+            "y": number(y.data, "y"), **grads({"a": a})}
+
+
+def mul_values(V):
+    """y = a * b at a = 3, b = -2"""
+    a, b = V(3.0), V(-2.0)
+    y = a * b
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+def mul_constant(V):
+    """y = (a * 4) + (4 * a) at a = -1.5 (a constant on either side of *)"""
+    a = V(-1.5)
+    left, right = a * 4, 4 * a
+    y = left + right
+    y.backward()
+    return {"a * 4": number(left.data, "a * 4"), "4 * a": number(right.data, "4 * a"),
+            "y": number(y.data, "y"), **grads({"a": a})}
+
+
+def mul_chain(V):
+    """y = (a * b) * c at a = 2, b = -3, c = 0.5"""
+    a, b, c = V(2.0), V(-3.0), V(0.5)
+    ab = a * b
+    y = ab * c
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "a * b": ab})}
+
+
+def sub_values(V):
+    """y = a - b at a = 5, b = 2"""
+    a, b = V(5.0), V(2.0)
+    y = a - b
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+def sub_constant(V):
+    """y = (a - 2) * (2 - a) at a = 0.5 (reflected subtraction: 2 - a)"""
+    a = V(0.5)
+    left, right = a - 2, 2 - a
+    y = left * right
+    y.backward()
+    return {"a - 2": number(left.data, "a - 2"), "2 - a": number(right.data, "2 - a"),
+            "y": number(y.data, "y"), **grads({"a": a})}
+
+
+def div_values(V):
+    """y = a / b at a = 3, b = 4"""
+    a, b = V(3.0), V(4.0)
+    y = a / b
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+def div_constant(V):
+    """y = (a / 4) + (2 / a) at a = 0.5 (reflected division: 2 / a)"""
+    a = V(0.5)
+    left, right = a / 4, 2 / a
+    y = left + right
+    y.backward()
+    return {"a / 4": number(left.data, "a / 4"), "2 / a": number(right.data, "2 / a"),
+            "y": number(y.data, "y"), **grads({"a": a})}
+
+
+def neg_value(V):
+    """y = -a * b at a = 3, b = 2"""
+    a, b = V(3.0), V(2.0)
+    n = -a
+    y = n * b
+    y.backward()
+    return {"-a": number(n.data, "-a"), "y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+def pow_cube(V):
+    """y = x ** 3 at x = 2"""
+    x = V(2.0)
+    y = x**3
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def pow_fractional(V):
+    """y = x ** 0.5 + x ** -1 at x = 4"""
+    x = V(4.0)
+    root, inv = x**0.5, x**-1
+    y = root + inv
+    y.backward()
+    return {"x ** 0.5": number(root.data, "x ** 0.5"), "x ** -1": number(inv.data, "x ** -1"),
+            "y": number(y.data, "y"), **grads({"x": x})}
+
+
+def relu_positive(V):
+    """y = relu(a) * 3 at a = 2"""
+    a = V(2.0)
+    r = a.relu()
+    y = r * 3
+    y.backward()
+    return {"relu(a)": number(r.data, "relu(a)"), "y": number(y.data, "y"), **grads({"a": a})}
+
+
+def relu_negative(V):
+    """y = relu(a) * 3 at a = -2"""
+    a = V(-2.0)
+    r = a.relu()
+    y = r * 3
+    y.backward()
+    return {"relu(a)": number(r.data, "relu(a)"), "y": number(y.data, "y"), **grads({"a": a})}
+
+
+def relu_zero(V):
+    """y = relu(a) at a = 0 (relu'(0) is 0)"""
+    a = V(0.0)
+    y = a.relu()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
+def tanh_zero(V):
+    """y = tanh(x) at x = 0"""
+    x = V(0.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_two(V):
+    """y = tanh(x) at x = 2"""
+    x = V(2.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_negative(V):
+    """y = tanh(x) * 2 at x = -0.5"""
+    x = V(-0.5)
+    t = x.tanh()
+    y = t * 2
+    y.backward()
+    return {"tanh(x)": number(t.data, "tanh(x)"), "y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_saturated(V):
+    """y = tanh(x) at x = 5 (nearly saturated: the gradient is small but not 0)"""
+    x = V(5.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def exp_values(V):
+    """y = exp(x) * 2 at x = 1"""
+    x = V(1.0)
+    e = x.exp()
+    y = e * 2
+    y.backward()
+    return {"exp(x)": number(e.data, "exp(x)"), "y": number(y.data, "y"), **grads({"x": x})}
+
+
+def exp_negative(V):
+    """y = exp(x) at x = -2"""
+    x = V(-2.0)
+    y = x.exp()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def log_values(V):
+    """y = log(x) * 3 at x = 2"""
+    x = V(2.0)
+    g = x.log()
+    y = g * 3
+    y.backward()
+    return {"log(x)": number(g.data, "log(x)"), "y": number(y.data, "y"), **grads({"x": x})}
+
+
+def log_small(V):
+    """y = log(x) at x = 0.25"""
+    x = V(0.25)
+    y = x.log()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def int_data(V):
+    """y = a * b + a at a = 3, b = 4 (int data)"""
+    a, b = V(3), V(4)
+    y = a * b + a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+# -- shared nodes: gradient along every path ---------------------------------------
+
+
+def shared_mul(V):
+    """y = a * a at a = 3"""
+    a = V(3.0)
+    y = a * a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
+def shared_add(V):
+    """y = a + a at a = 3"""
+    a = V(3.0)
+    y = a + a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
+def shared_sum(V):
+    """q = a * a + a at a = 3"""
+    a = V(3.0)
+    q = a * a + a
+    q.backward()
+    return {"q": number(q.data, "q"), **grads({"a": a})}
+
+
+def shared_three_paths(V):
+    """y = a * a + a * b + a at a = 2, b = -3"""
+    a, b = V(2.0), V(-3.0)
+    y = a * a + a * b + a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+def shared_sub(V):
+    """y = a - a at a = 3 (the two paths cancel)"""
+    a = V(3.0)
+    y = a - a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
+def diamond(V):
+    """b = 2 * a; c = a + 3; d = b * c at a = -1.5 (a diamond)"""
+    a = V(-1.5)
+    b = 2 * a
+    c = a + 3
+    d = b * c
+    d.backward()
+    return {"d": number(d.data, "d"), **grads({"a": a, "b": b, "c": c})}
+
+
+def diamond_deep(V):
+    """e = tanh(a * b); f = e * a + e * b; g = f * f at a = 0.5, b = -0.7"""
+    a, b = V(0.5), V(-0.7)
+    e = (a * b).tanh()
+    f = e * a + e * b
+    g = f * f
+    g.backward()
+    return {"g": number(g.data, "g"), **grads({"a": a, "b": b, "e": e, "f": f})}
+
+
+def shared_intermediate(V):
+    """c = a * b; y = c * c + c at a = 1.5, b = -2"""
+    a, b = V(1.5), V(-2.0)
+    c = a * b
+    y = c * c + c
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c})}
+
+
+# -- the backward pass itself --------------------------------------------------------
+
+
+def grads_start_at_zero(V):
+    """a = Value(2), b = Value(-3), c = a * b, before any backward()"""
+    a, b = V(2.0), V(-3.0)
+    c = a * b
+    return {"a.grad": number(a.grad, "a.grad"), "b.grad": number(b.grad, "b.grad"),
+            "c.grad": number(c.grad, "c.grad"), "c": number(c.data, "c")}
+
+
+def seed_gradient(V):
+    """y = a * b + b at a = 2, b = 3; y.grad after y.backward()"""
+    a, b = V(2.0), V(3.0)
+    y = a * b + b
+    y.backward()
+    return {"y.grad": number(y.grad, "y.grad"), **grads({"a": a, "b": b})}
+
+
+def untouched_leaf(V):
+    """y = a * 2 at a = 3, with an unrelated c = Value(5) left alone"""
+    a, c = V(3.0), V(5.0)
+    y = a * 2
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "c": c})}
+
+
+def order_matters(V):
+    """a = x * 2; b = a * a; c = b + a; d = c * x at x = 1.5 (order of the walk)"""
+    x = V(1.5)
+    a = x * 2
+    b = a * a
+    c = b + a
+    d = c * x
+    d.backward()
+    return {"d": number(d.data, "d"), **grads({"x": x, "a": a, "b": b, "c": c})}
+
+
+def deep_chain(V):
+    """x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; backward() from the last x"""
+    x0 = V(0.5)
+    x = x0
+    for _ in range(10_000):
+        x = x * 1.0001 + 0.0001
+    x.backward()
+    return {"out": number(x.data, "out"), **grads({"x0": x0})}
+
+
+def long_sum(V):
+    """loss = sum of (w * i - i) ** 2 for i = 0 .. 499, at w = 1.5"""
+    w = V(1.5)
+    loss = V(0.0)
+    for i in range(500):
+        loss = loss + (w * i - i) ** 2
+    loss.backward()
+    return {"loss": number(loss.data, "loss"), **grads({"w": w})}
+
+
+# -- published checks and whole expressions -------------------------------------------
+
+
+def micrograd_sanity(V):
+    """micrograd's sanity check: x = -4; z = 2*x + 2 + x; q = relu(z) + z*x; h = relu(z*z); y = h + q + q*x"""
+    x = V(-4.0)
+    z = 2 * x + 2 + x
+    q = z.relu() + z * x
+    h = (z * z).relu()
+    y = h + q + q * x
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def micrograd_more_ops(V):
+    """micrograd's "more ops" check: a = -4, b = 2, c = a + b, d = a*b + b**3, ..., g = f / 2 + 10 / f"""
+    a, b = V(-4.0), V(2.0)
+    c = a + b
+    d = a * b + b**3
+    c += c + 1
+    c += 1 + c + (-a)
+    d += d * 2 + (b + a).relu()
+    d += 3 * d + (b - a).relu()
+    e = c - d
+    f = e**2
+    g = f / 2.0
+    g += 10.0 / f
+    g.backward()
+    return {"g": number(g.data, "g"), **grads({"a": a, "b": b})}
+
+
+def neuron(V):
+    """n = relu(w1*x1 + w2*x2 + b) at x1 = 2, x2 = 0, w1 = -3, w2 = 1, b = 6.88"""
+    x1, x2, w1, w2, b = V(2.0), V(0.0), V(-3.0), V(1.0), V(6.88)
+    n = (w1 * x1 + w2 * x2 + b).relu()
+    n.backward()
+    return {"n": number(n.data, "n"), **grads({"x1": x1, "x2": x2, "w1": w1, "w2": w2, "b": b})}
+
+
+def tanh_neuron(V):
+    """o = tanh(x1*w1 + x2*w2 + b) at x1 = 2, x2 = 0, w1 = -3, w2 = 1, b = 6.8813735870195432"""
+    x1, x2, w1, w2, b = V(2.0), V(0.0), V(-3.0), V(1.0), V(6.8813735870195432)
+    o = (x1 * w1 + x2 * w2 + b).tanh()
+    o.backward()
+    return {"o": number(o.data, "o"), **grads({"x1": x1, "x2": x2, "w1": w1, "w2": w2, "b": b})}
+
+
+def squared_error(V):
+    """loss = (tanh(w * x + b) - y) ** 2 at x = 0.5, y = 1, w = 0.8, b = -0.2"""
+    x, w, b = V(0.5), V(0.8), V(-0.2)
+    pred = (w * x + b).tanh()
+    loss = (pred - 1.0) ** 2
+    loss.backward()
+    return {"loss": number(loss.data, "loss"), **grads({"w": w, "b": b, "x": x, "pred": pred})}
+
+
+def softplus_mix(V):
+    """y = log(1 + exp(a)) / (b * b + 1) - a / 3 at a = 0.3, b = -1.2"""
+    a, b = V(0.3), V(-1.2)
+    y = (1 + a.exp()).log() / (b * b + 1) - a / 3
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+# -- numerical gradient checks of the student's own forward pass -------------------
+
+
+def numeric_tanh_mix(V):
+    """f(a, b) = tanh(a * b + a) at a = 0.5, b = -1.5"""
+    return with_numeric(V, lambda a, b: (a * b + a).tanh(), {"a": 0.5, "b": -1.5})
+
+
+def numeric_rational(V):
+    """f(a, b) = (a - b) / (a * a + 1) + 3 / b at a = 1.2, b = 0.7"""
+    return with_numeric(V, lambda a, b: (a - b) / (a * a + 1) + 3 / b, {"a": 1.2, "b": 0.7})
+
+
+def numeric_exp_log(V):
+    """f(a, b) = exp(a) * log(b) - b ** 1.5 at a = 0.4, b = 2.5"""
+    return with_numeric(V, lambda a, b: a.exp() * b.log() - b**1.5, {"a": 0.4, "b": 2.5})
+
+
+def numeric_relu_sum(V):
+    """f(a, b, c) = relu(a - b) * c + relu(b - c) * a at a = 1, b = -0.5, c = 2"""
+    return with_numeric(V, lambda a, b, c: (a - b).relu() * c + (b - c).relu() * a, {"a": 1.0, "b": -0.5, "c": 2.0})
+
+
+# -- random expression graphs, from fixed seeds ----------------------------------------
+
+
+_UNARY = ("neg", "tanh", "relu", "exp", "log", "pow2", "pow3", "sqrt", "inv")
+_BINARY = ("add", "sub", "mul", "div")
+_CONSTANT = ("radd", "rsub", "rmul", "rdiv", "add_c", "sub_c", "mul_c", "div_c")
+
+
+def _apply(op, a, b, c):
+    """One step of a random graph, the same formula for Values and for plain floats."""
+    if op == "add": return a + b
+    if op == "sub": return a - b
+    if op == "mul": return a * b
+    if op == "div": return a / (b * b + 1)
+    if op == "radd": return c + a
+    if op == "rsub": return c - a
+    if op == "rmul": return c * a
+    if op == "rdiv": return c / (a * a + 1)
+    if op == "add_c": return a + c
+    if op == "sub_c": return a - c
+    if op == "mul_c": return a * c
+    if op == "div_c": return a / c
+    if op == "neg": return -a
+    if op == "pow2": return a**2
+    if op == "pow3": return a**3
+    if op == "sqrt": return (a * a + 1) ** 0.5
+    if op == "inv": return (a * a + 1) ** -1
+    # the transcendental ones: plain floats go through math, Values through their methods
+    if isinstance(a, (int, float)):
+        return {"tanh": math.tanh, "relu": lambda x: max(x, 0), "exp": math.exp,
+                "log": lambda x: math.log(x * x + 0.5)}[op](a)
+    if op == "log":
+        return (a * a + 0.5).log()
+    return getattr(a, op)()
+
+
+_TEXT = {
+    "add": "{a} + {b}", "sub": "{a} - {b}", "mul": "{a} * {b}", "div": "{a} / ({b}*{b} + 1)",
+    "radd": "{c} + {a}", "rsub": "{c} - {a}", "rmul": "{c} * {a}", "rdiv": "{c} / ({a}*{a} + 1)",
+    "add_c": "{a} + {c}", "sub_c": "{a} - {c}", "mul_c": "{a} * {c}", "div_c": "{a} / {c}",
+    "neg": "-{a}", "pow2": "{a}**2", "pow3": "{a}**3", "sqrt": "({a}*{a} + 1)**0.5",
+    "inv": "({a}*{a} + 1)**-1", "tanh": "tanh({a})", "relu": "relu({a})", "exp": "exp({a})",
+    "log": "log({a}*{a} + 0.5)",
+}
+
+
+def _random_graph(V, seed, steps=12):
+    """A random expression graph whose shape depends on the seed alone, never on the engine.
+
+    Ops are chosen from a plain-float shadow of the same computation, so every
+    engine builds the same graph; shared nodes and diamonds come from reusing
+    earlier nodes as operands.
+    """
+    rng = random.Random(seed)
+    names, nodes, shadow, lines = [], [], [], []
+    for i in range(rng.randint(2, 4)):
+        x = rng.randint(-3, 3) or 2 if rng.random() < 0.3 else round(rng.uniform(-2, 2), 3)
+        names.append(f"x{i}")
+        nodes.append(V(x))
+        shadow.append(x)
+        lines.append(f"x{i} = {x}")
+    leaves = len(nodes)
+    for k in range(steps):
+        kind = rng.random()
+        op = rng.choice(_BINARY if kind < 0.45 else _UNARY if kind < 0.75 else _CONSTANT)
+        # mostly the latest nodes, sometimes an early one again: shared nodes and diamonds
+        i = len(nodes) - 1 - min(int(rng.expovariate(0.7)), len(nodes) - 1)
+        j = rng.randrange(len(nodes))
+        c = rng.choice([2, 3, -1, 0.5, 1.5, -2.5])
+        a_s, b_s = shadow[i], shadow[j]
+        if op == "exp" and a_s > 3 or op == "pow3" and abs(a_s) > 4:
+            op = "tanh"
+        value = _apply(op, a_s, b_s, c)
+        if abs(value) > 30:  # keep magnitudes tame: squash instead
+            op = "tanh"
+            value = _apply(op, a_s, b_s, c)
+        name = f"e{k}"
+        nodes.append(_apply(op, nodes[i], nodes[j], c))
+        shadow.append(value)
+        names.append(name)
+        lines.append(f"{name} = " + _TEXT[op].format(a=names[i], b=names[j], c=c))
+    # the output sums the last node with two earlier ones: more paths into the leaves
+    pick = sorted({len(nodes) - 1, rng.randrange(leaves, len(nodes)), rng.randrange(leaves, len(nodes))})
+    out = nodes[pick[0]]
+    for p in pick[1:]:
+        out = out + nodes[p]
+    lines.append("out = " + " + ".join(names[p] for p in pick))
+    out.backward()
+    obs = {"expr": "; ".join(lines), "out": number(out.data, "out")}
+    for name, node in zip(names, nodes):
+        obs[f"{name}.grad"] = number(node.grad, f"{name}.grad")
+    return obs
+
+
+def _random_probe(seed):
+    def probe(V):
+        return _random_graph(V, seed)
+
+    probe.__name__ = probe.__qualname__ = f"random_graph_{seed:02d}"
+    probe.__doc__ = f"random expression graph #{seed}"
+    return probe
+
+
+for _seed in range(1, 17):
+    globals()[f"random_graph_{_seed:02d}"] = _random_probe(_seed)
+del _seed

@@ -1,0 +1,377 @@
+"""Hidden tests of the complete engine: every row of the contract's engine API.
+
+Each test compares the student's observations of a probe with the reference
+engine's (`expect`), PyTorch's (`torch_expect`), or the student's own forward
+pass differentiated numerically (the `*.numeric` keys).
+"""
+
+from grader.judge import Mismatch, assert_values, describe, fmt, points, suite_probes
+
+p = suite_probes(__file__)
+
+# Central differences with h = 1e-6 are accurate to about 1e-9 absolute on these
+# functions (truncation ~h², round-off ~eps/h); 1e-5 relative leaves room for
+# that and still catches any wrong local derivative, which is off by far more.
+NUMERIC_REL, NUMERIC_ABS = 1e-5, 1e-6
+
+
+def check(observe, expect, probe):
+    assert_values(observe(probe), expect(probe), probe=probe)
+
+
+def check_numeric(observe, probe):
+    got = observe(probe)
+    for key in got:
+        if key.endswith(".grad"):
+            leaf = key[: -len(".grad")]
+            analytic, numeric = got[key], got[f"{leaf}.numeric"]
+            if abs(analytic - numeric) > max(NUMERIC_ABS, NUMERIC_REL * abs(numeric)):
+                raise Mismatch(
+                    f"{leaf}.grad for {describe(probe)}: your backward() gives {fmt(analytic)}, but nudging "
+                    f"{leaf} by ±1e-6 in your own forward pass gives a slope of {fmt(numeric)}"
+                )
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    error = imported.get("import_error")
+    if error:
+        where = error.get("where")
+        at = f" ({where['file']}, line {where['line']})" if where and where.get("line") else ""
+        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+
+
+# -- one operation at a time ------------------------------------------------------
+
+
+@points(1, concept="add", name="add/values")
+def test_add_values(observe, expect):
+    """a + b: the value, and gradient 1 to both sides"""
+    check(observe, expect, p.add_values)
+
+
+@points(1, concept="reflected-ops", name="add/constant")
+def test_add_constant(observe, expect):
+    """a + 5 and 5 + a both work and pass gradient to a"""
+    check(observe, expect, p.add_constant)
+
+
+@points(1, concept="mul", name="mul/values")
+def test_mul_values(observe, expect):
+    """a * b: each operand gets the other's value times out.grad"""
+    check(observe, expect, p.mul_values)
+
+
+@points(1, concept="reflected-ops", name="mul/constant")
+def test_mul_constant(observe, expect):
+    """a * 4 and 4 * a both work"""
+    check(observe, expect, p.mul_constant)
+
+
+@points(1, concept="chain-rule", name="mul/chain")
+def test_mul_chain(torch_expect, observe):
+    """(a * b) * c: gradients flow through an intermediate node (checked against PyTorch)"""
+    assert_values(observe(p.mul_chain), torch_expect(p.mul_chain), probe=p.mul_chain)
+
+
+@points(1, concept="derived-ops", name="sub/values")
+def test_sub_values(observe, expect):
+    """a - b: gradient +1 to a and -1 to b"""
+    check(observe, expect, p.sub_values)
+
+
+@points(1, concept="reflected-ops", name="sub/constant")
+def test_sub_constant(observe, expect):
+    """a - 2 and 2 - a (reflected subtraction keeps its order)"""
+    check(observe, expect, p.sub_constant)
+
+
+@points(1, concept="derived-ops", name="div/values")
+def test_div_values(observe, expect):
+    """a / b: gradients 1/b and -a/b**2"""
+    check(observe, expect, p.div_values)
+
+
+@points(1, concept="reflected-ops", name="div/constant")
+def test_div_constant(observe, expect):
+    """a / 4 and 2 / a (reflected division keeps its order)"""
+    check(observe, expect, p.div_constant)
+
+
+@points(1, concept="derived-ops", name="neg/values")
+def test_neg(observe, expect):
+    """-a is a new node with gradient -1"""
+    check(observe, expect, p.neg_value)
+
+
+@points(1, concept="pow", name="pow/cube")
+def test_pow_cube(observe, expect):
+    """d/dx x**3 at 2 is 12"""
+    check(observe, expect, p.pow_cube)
+
+
+@points(1, concept="pow", name="pow/fractional")
+def test_pow_fractional(observe, expect):
+    """x ** 0.5 and x ** -1"""
+    check(observe, expect, p.pow_fractional)
+
+
+@points(1, concept="relu", name="relu/positive")
+def test_relu_positive(observe, expect):
+    """relu passes the gradient where its output is positive"""
+    check(observe, expect, p.relu_positive)
+
+
+@points(1, concept="relu", name="relu/negative")
+def test_relu_negative(observe, expect):
+    """relu blocks the gradient where its input is negative"""
+    check(observe, expect, p.relu_negative)
+
+
+@points(1, concept="relu", name="relu/zero")
+def test_relu_zero(observe, expect):
+    """relu'(0) = 0"""
+    check(observe, expect, p.relu_zero)
+
+
+@points(1, concept="tanh", name="tanh/zero")
+def test_tanh_zero(observe, expect):
+    """tanh'(0) = 1"""
+    check(observe, expect, p.tanh_zero)
+
+
+@points(1, concept="tanh", name="tanh/two")
+def test_tanh_two(observe, expect):
+    """tanh'(2) ≈ 0.0707, from the output: 1 - t**2"""
+    check(observe, expect, p.tanh_two)
+
+
+@points(1, concept="tanh", name="tanh/negative")
+def test_tanh_negative(observe, expect):
+    """tanh at a negative input, inside a product"""
+    check(observe, expect, p.tanh_negative)
+
+
+@points(1, concept="tanh", name="tanh/saturated")
+def test_tanh_saturated(observe, expect):
+    """tanh near saturation: a small, non-zero gradient"""
+    check(observe, expect, p.tanh_saturated)
+
+
+@points(1, concept="exp", name="exp/values")
+def test_exp_values(observe, expect):
+    """exp's local derivative is its own output"""
+    check(observe, expect, p.exp_values)
+
+
+@points(1, concept="exp", name="exp/negative")
+def test_exp_negative(observe, expect):
+    """exp at a negative input"""
+    check(observe, expect, p.exp_negative)
+
+
+@points(1, concept="log", name="log/values")
+def test_log_values(observe, expect):
+    """log's local derivative is 1 / input"""
+    check(observe, expect, p.log_values)
+
+
+@points(1, concept="log", name="log/small")
+def test_log_small(observe, expect):
+    """log below 1"""
+    check(observe, expect, p.log_small)
+
+
+@points(1, concept="chain-rule", name="values/int-data")
+def test_int_data(observe, expect):
+    """Value(3) with int data works like Value(3.0)"""
+    check(observe, expect, p.int_data)
+
+
+# -- shared nodes --------------------------------------------------------------------
+
+
+@points(2, concept="accumulate", name="mul/shared-node")
+def test_shared_mul(observe, expect):
+    """y = a * a adds both uses of a into a.grad"""
+    check(observe, expect, p.shared_mul)
+
+
+@points(2, concept="accumulate", name="add/shared-node")
+def test_shared_add(observe, expect):
+    """y = a + a gives a.grad = 2"""
+    check(observe, expect, p.shared_add)
+
+
+@points(1, concept="accumulate", name="shared/a*a+a")
+def test_shared_sum(observe, expect):
+    """q = a*a + a at 3 gives 7"""
+    check(observe, expect, p.shared_sum)
+
+
+@points(2, concept="accumulate", name="shared/three-paths")
+def test_shared_three_paths(observe, expect):
+    """a*a + a*b + a: a is reached along three paths"""
+    check(observe, expect, p.shared_three_paths)
+
+
+@points(1, concept="accumulate", name="shared/a-a")
+def test_shared_sub(observe, expect):
+    """a - a: the two paths cancel to 0"""
+    check(observe, expect, p.shared_sub)
+
+
+@points(2, concept="traversal", name="shared/diamond")
+def test_diamond(observe, expect):
+    """a diamond: a feeds b and c, which meet again in d"""
+    check(observe, expect, p.diamond)
+
+
+@points(2, concept="traversal", name="shared/deep-diamond")
+def test_diamond_deep(observe, expect):
+    """nested diamonds through tanh"""
+    check(observe, expect, p.diamond_deep)
+
+
+@points(1, concept="accumulate", name="shared/intermediate")
+def test_shared_intermediate(observe, expect):
+    """an intermediate node used twice"""
+    check(observe, expect, p.shared_intermediate)
+
+
+# -- the backward pass -----------------------------------------------------------------
+
+
+@points(1, concept="initial-grad", name="backward/grads-start-at-zero")
+def test_grads_start_at_zero(observe, expect):
+    """grad is 0 before any backward()"""
+    check(observe, expect, p.grads_start_at_zero)
+
+
+@points(1, concept="seed", name="backward/seed")
+def test_seed(observe, expect):
+    """backward() sets out.grad = 1 (dL/dL = 1)"""
+    check(observe, expect, p.seed_gradient)
+
+
+@points(1, concept="traversal", name="backward/untouched-leaf")
+def test_untouched_leaf(observe, expect):
+    """a Value the output does not depend on keeps grad 0"""
+    check(observe, expect, p.untouched_leaf)
+
+
+@points(2, concept="traversal", name="backward/order")
+def test_order(observe, expect):
+    """every node's gradient is complete before it is passed on"""
+    check(observe, expect, p.order_matters)
+
+
+@points(2, concept="traversal", name="backward/deep-chain")
+def test_deep_chain(observe, expect, run):
+    """a 10,000-node chain: backward() must not hit the recursion limit"""
+    obs = run["probes"].get(p.deep_chain.__name__, {})
+    if obs.get("recursion"):
+        raise Mismatch(
+            f"{describe(p.deep_chain)}: backward() raised RecursionError. A recursive topological sort "
+            "goes one Python call deeper per node; sort with an explicit stack (or a loop) instead."
+        )
+    assert_values(observe(p.deep_chain), expect(p.deep_chain), probe=p.deep_chain, rel=1e-6)
+
+
+@points(1, concept="traversal", name="backward/long-sum")
+def test_long_sum(observe, expect):
+    """a loss summed over 500 terms"""
+    check(observe, expect, p.long_sum)
+
+
+# -- published checks, against PyTorch ----------------------------------------------------
+
+
+@points(2, concept="chain-rule", name="micrograd/sanity-check")
+def test_micrograd_sanity(observe, torch_expect):
+    """micrograd's sanity check, against PyTorch"""
+    assert_values(observe(p.micrograd_sanity), torch_expect(p.micrograd_sanity), probe=p.micrograd_sanity)
+
+
+@points(2, concept="chain-rule", name="micrograd/more-ops")
+def test_micrograd_more_ops(observe, torch_expect):
+    """micrograd's "more ops" check, against PyTorch (1e-6, as micrograd)"""
+    probe = p.micrograd_more_ops
+    assert_values(observe(probe), torch_expect(probe), probe=probe, rel=1e-6, abs_=1e-6)
+
+
+@points(2, concept="chain-rule", name="neuron/relu")
+def test_neuron(observe, torch_expect):
+    """one relu neuron: all five gradients against PyTorch"""
+    assert_values(observe(p.neuron), torch_expect(p.neuron), probe=p.neuron)
+
+
+@points(1, concept="chain-rule", name="neuron/tanh")
+def test_tanh_neuron(observe, torch_expect):
+    """one tanh neuron, against PyTorch"""
+    assert_values(observe(p.tanh_neuron), torch_expect(p.tanh_neuron), probe=p.tanh_neuron)
+
+
+@points(1, concept="chain-rule", name="loss/squared-error")
+def test_squared_error(observe, torch_expect):
+    """a squared-error loss through tanh, against PyTorch"""
+    assert_values(observe(p.squared_error), torch_expect(p.squared_error), probe=p.squared_error)
+
+
+@points(1, concept="chain-rule", name="loss/softplus")
+def test_softplus(observe, torch_expect):
+    """log(1 + exp(a)) / (b*b + 1) - a / 3, against PyTorch"""
+    assert_values(observe(p.softplus_mix), torch_expect(p.softplus_mix), probe=p.softplus_mix)
+
+
+# -- the student's own forward pass, differentiated numerically -----------------------------
+
+
+@points(1, concept="gradcheck", name="gradcheck/tanh-mix")
+def test_numeric_tanh_mix(observe):
+    """backward() agrees with central differences of your own forward pass"""
+    check_numeric(observe, p.numeric_tanh_mix)
+
+
+@points(1, concept="gradcheck", name="gradcheck/rational")
+def test_numeric_rational(observe):
+    """the same for a rational function"""
+    check_numeric(observe, p.numeric_rational)
+
+
+@points(1, concept="gradcheck", name="gradcheck/exp-log")
+def test_numeric_exp_log(observe):
+    """the same with exp, log and a fractional power"""
+    check_numeric(observe, p.numeric_exp_log)
+
+
+@points(1, concept="gradcheck", name="gradcheck/relu-sum")
+def test_numeric_relu_sum(observe):
+    """the same with relu"""
+    check_numeric(observe, p.numeric_relu_sum)
+
+
+# -- random expression graphs ------------------------------------------------------------
+
+RANDOM = [getattr(p, f"random_graph_{seed:02d}") for seed in range(1, 17)]
+
+
+def _random_graphs(observe, want_of, probes):
+    for probe in probes:
+        want = want_of(probe)
+        got = observe(probe)
+        keys = [k for k in want if k != "expr"]
+        assert_values(got, want, keys=keys, what=f"{describe(probe)} ({want['expr']})")
+
+
+@points(2, concept="random-graphs", name="random/reference-1-8")
+def test_random_graphs_reference(observe, expect):
+    """eight random expression graphs, every node's gradient against the reference"""
+    _random_graphs(observe, expect, RANDOM[:8])
+
+
+@points(2, concept="random-graphs", name="random/torch-9-16")
+def test_random_graphs_torch(observe, torch_expect):
+    """eight more random expression graphs, against PyTorch"""
+    _random_graphs(observe, torch_expect, RANDOM[8:])
