@@ -20,7 +20,10 @@ class Value:
         self.data = data
         self.grad = 0  # d(output)/d(self): nothing has flowed back yet
         self._backward = lambda: None  # a leaf passes nothing on
-        self._prev = set(_children)
+        # The inputs, each once, in the order given. (A set would iterate in
+        # memory-address order, so gradients summed along several paths could
+        # differ in the last bit from one run to the next.)
+        self._prev = tuple(dict.fromkeys(_children))
         self._op = _op  # for printing and drawing graphs
 
     # -- the basic operations: each knows its own local derivative -------------
