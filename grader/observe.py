@@ -163,7 +163,7 @@ class _Attempt:
         limits = self.sandbox.limits
         obs_r, obs_w = os.pipe()
         out_r, out_w = os.pipe()
-        self.request["obs_fd"] = obs_w
+        self.request["obs_fd"] = 0  # the sandbox hands the pipe over as the worker's stdin
         try:
             proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w)
         finally:
@@ -256,12 +256,12 @@ class _Attempt:
             return deadline
         raise ProtocolError(kind)
 
-    @staticmethod
-    def _drain(fd, sel):
+    def _drain(self, fd, sel):
+        """Keep what the worker printed after its last event (the pipe is closed once it is dead)."""
         os.set_blocking(fd, False)
         try:
-            while os.read(fd, 1 << 16):
-                pass
+            while data := os.read(fd, 1 << 16):
+                self.output.add(data)
         except (BlockingIOError, OSError):
             pass
 

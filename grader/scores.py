@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from . import __version__
+from .judge import location_suffix
 from .suites import SuiteError
 
 RUN_STATUS = {"ok": "graded", "timeout": "timeout", "crashed": "crashed"}
@@ -46,7 +47,7 @@ def submission_record(submission, run, outcomes, max_score):
     if run.get("import_error"):
         error = run["import_error"]
         where = error.get("where")
-        message = error["error"] + (f" ({where['file']}, line {where['line']})" if where and where.get("line") else "")
+        message = error["error"] + location_suffix(error["error"], where)
     return {"id": submission.id, "status": RUN_STATUS[run["status"]],
             "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
             "message": message, "source": Path(submission.source).name, "tests": tests}

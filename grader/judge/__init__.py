@@ -89,6 +89,13 @@ def describe(probe):
     return (probe.__doc__ or probe.__name__).strip().splitlines()[0]
 
 
+def location_suffix(text, where):
+    """` (engine.py, line 12)` unless the text already says where (a SyntaxError does)."""
+    if not where or not where.get("line") or f"line {where['line']}" in text:
+        return ""
+    return f" ({where['file']}, line {where['line']})"
+
+
 def close(got, want, rel=REL_TOL, abs_=ABS_TOL):
     return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
 
@@ -117,6 +124,7 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
             wrong.append((key, w, g))
     if wrong:
         key, w, g = wrong[0]
-        more = f" ({len(wrong) - 1} more value{'s' * (len(wrong) > 2)} differ)" if len(wrong) > 1 else ""
+        n = len(wrong) - 1
+        more = f" ({n} more value{' differs' if n == 1 else 's differ'})" if n else ""
         prefix = f"{key} for {context}" if context else key
         raise Mismatch(f"{prefix}: expected {fmt(w)}, got {fmt(g)}{more}")

@@ -19,6 +19,7 @@ whole chain is one process id that the grader owns):
 import dataclasses
 import json
 import os
+import platform
 import shutil
 import signal
 import subprocess
@@ -35,7 +36,7 @@ _HIDDEN_UNDER_USR = ("/usr/local", "/usr/lib/python3/dist-packages")
 class Limits:
     """What one submission may use. Every field is a `grade` option."""
 
-    probe_seconds: float = 5.0  # one probe (one expression) may run this long
+    probe_seconds: float = 3.0  # one probe (one expression) may run this long
     import_seconds: float = 10.0  # importing the student's module
     submission_seconds: float = 60.0  # the whole run of one submission
     memory_mb: int = 2048  # address space of the worker
@@ -133,8 +134,8 @@ class Sandbox:
             if not ok:
                 self.warning = f"bubblewrap is installed but does not work here ({why})"
                 self.bwrap = None
-        elif use_bwrap:
-            self.warning = "bubblewrap (bwrap) is not installed"
+        else:
+            self.warning = "bubblewrap (bwrap) is not installed" if use_bwrap else "bubblewrap was turned off"
         if self.warning:
             self.warning += (
                 "; falling back to a weaker sandbox: resource limits, an empty environment"
@@ -203,9 +204,17 @@ class Sandbox:
             work, runner = str(base / "work"), str(base / "runner")
             sandbox = []
         request = dict(request, submission=work, runner=runner)
-        return limits + _uid_prefix(self.uid(slot)) + sandbox + [
-            self.python, "-I", "-S", "-B", f"{runner}/worker.py", json.dumps(request)
+        return self._no_aslr() + limits + _uid_prefix(self.uid(slot)) + sandbox + [
+            self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", json.dumps(request)
         ]
+
+    @staticmethod
+    def _no_aslr():
+        """Address-space randomisation off: a set of Values iterates in address order, so an
+        engine whose result depends on that order (a `=` instead of `+=` bug) would otherwise
+        score differently from run to run."""
+        setarch = shutil.which("setarch")
+        return [setarch, platform.machine(), "-R"] if setarch else []
 
     def environment(self, base):
         """The whole environment a worker gets: nothing of the grader's."""
@@ -215,8 +224,9 @@ class Sandbox:
     def start(self, slot, base, request, obs_write_fd, output_write_fd):
         return subprocess.Popen(
             self.command(slot, base, request),
-            stdin=subprocess.DEVNULL, stdout=output_write_fd, stderr=output_write_fd,
-            pass_fds=(obs_write_fd,), env=self.environment(base), cwd=str(base),
+            # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
+            stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
+            env=self.environment(base), cwd=str(base),
             start_new_session=True, close_fds=True,
         )
 

@@ -5,7 +5,7 @@ engine's (`expect`), PyTorch's (`torch_expect`), or the student's own forward
 pass differentiated numerically (the `*.numeric` keys).
 """
 
-from grader.judge import Mismatch, assert_values, describe, fmt, points, suite_probes
+from grader.judge import Mismatch, assert_values, describe, fmt, location_suffix, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -37,8 +37,7 @@ def test_imports(imported):
     """engine.py imports and defines a class named Value"""
     error = imported.get("import_error")
     if error:
-        where = error.get("where")
-        at = f" ({where['file']}, line {where['line']})" if where and where.get("line") else ""
+        at = location_suffix(error["error"], error.get("where"))
         raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
 
 

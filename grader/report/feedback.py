@@ -1,0 +1,65 @@
+"""Feedback pages: one Markdown and one HTML page per submission, for its student.
+
+Each test is shown as its visibility allows (record.student_view):
+
+- `visible`: name, result, points and output;
+- `hidden`: never described: the page says how many hidden tests there are,
+  with no names, results or points;
+- `after_due_date` (and `after_published`: this grader has no separate
+  publish step, writing the pages after the due date is the release):
+  counted like hidden tests until the pages are written with
+  after_due_date=True, then shown like visible ones.
+
+A diagnosis is shown only when every test it cites is shown, and the total
+score only when no withheld test carries points (otherwise the page gives
+the score on the tests shown), as Gradescope hides the total while tests are
+hidden.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from .html import submission_html
+from .markdown import submission_markdown
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
+
+
+def file_stem(submission_id: str) -> str:
+    """A file name for a submission id that is safe on any file system.
+
+    Ids made only of letters, digits, `.`, `_` and `-` are kept; any other id
+    has its other characters replaced by `_` and a short hash of the whole id
+    appended, so two ids never share a stem.
+    """
+    stem = _UNSAFE.sub("_", submission_id).strip("._")[:80] or "submission"
+    if stem != submission_id or stem.split(".")[0].upper() in _WINDOWS_RESERVED:
+        stem += "-" + hashlib.sha256(submission_id.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return stem
+
+
+def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False) -> dict[str, tuple[Path, Path]]:
+    """Write `<id>.md` and `<id>.html` for every submission into `folder`; return id → (md path, html path)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    stems = {record["id"]: file_stem(record["id"]) for record in scores.get("submissions", [])}
+    # Ids differing only in case ("Alice", "alice") would overwrite each other on macOS and Windows.
+    folded: dict[str, int] = {}
+    for stem in stems.values():
+        folded[stem.lower()] = folded.get(stem.lower(), 0) + 1
+    for sid, stem in stems.items():
+        if folded[stem.lower()] > 1 and stem == sid:
+            stems[sid] = stem + "-" + hashlib.sha256(sid.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+    written = {}
+    for record in scores.get("submissions", []):
+        md_path = folder / f"{stems[record['id']]}.md"
+        html_path = folder / f"{stems[record['id']]}.html"
+        md_path.write_text(submission_markdown(record, after_due_date=after_due_date), encoding="utf-8")
+        html_path.write_text(submission_html(record, after_due_date=after_due_date), encoding="utf-8")
+        written[record["id"]] = (md_path, html_path)
+    return written

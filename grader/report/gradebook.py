@@ -1,0 +1,65 @@
+"""A scores record as a CSV gradebook: a row per submission, a column per concept.
+
+Columns: `id,score,max_score,status`, then one column per concept (sorted)
+holding the points earned on that concept's tests. Numbers are written as
+people write them (`38`, `38.5`); a rejected or crashed submission scores 0
+everywhere. Rows follow the record's order; RFC 4180 quoting (an id with a
+comma or quote is quoted), CRLF line ends, UTF-8.
+
+`id` is the submission's id, the name of the file or folder it came in
+(contract §1); it is not an LMS's student number, and nothing here invents
+one. To import into a learning-management system, map `id` to the column
+that holds what your submission file names carry, and `score` to the
+assignment:
+
+- Canvas (Grades → Import): Canvas matches rows by `ID` (Canvas user id),
+  `SIS User ID` or `SIS Login ID` and wants a `Student` column; every other
+  column whose header is not an existing assignment is created as a new
+  assignment. So: export Canvas's gradebook, join its rows to these by the
+  identifier your file names use (for example `SIS Login ID` when students
+  name files by login), copy `score` into the assignment's column, and drop
+  `max_score`, `status` and the concept columns unless you want them as
+  assignments of their own.
+- Moodle (Grades → Import → CSV file): under "Identify user" pick `id` as the
+  file's column and the user field it holds (username, ID number or email);
+  under "Grade item mappings" map `score` to the assignment (or to "new grade
+  item"), and each concept column to its own item or to "ignore".
+
+A cell that a spreadsheet would run as a formula (an id starting with `=`,
+`+`, `-`, `@`, tab or carriage return: ids are chosen by students) is
+written with a leading `'`, as OWASP advises against CSV injection.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from .record import concept_points, concepts, number, score_of
+
+COLUMNS = ("id", "score", "max_score", "status")
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def to_csv(scores: dict) -> str:
+    """The gradebook CSV (a str) for a scores record."""
+    names = concepts(scores)
+    headers = [f"concept:{c}" if c in COLUMNS else c for c in names]
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([*COLUMNS, *(_cell(h) for h in headers)])
+    for record in scores.get("submissions", []):
+        earned = concept_points(record)
+        writer.writerow([
+            _cell(record["id"]),
+            number(score_of(record)),
+            number(record.get("max_score", scores.get("max_score"))),
+            record.get("status", "graded"),
+            *(number(earned.get(c, (0.0, 0.0))[0]) for c in names),
+        ])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    text = str(text)
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text

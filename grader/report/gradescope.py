@@ -1,0 +1,124 @@
+"""One submission's record as Gradescope's `results.json`.
+
+Follows Gradescope's published autograder specification ("Autograder
+Specifications", section "Output format"): top-level `score`,
+`execution_time` (seconds), `output`, `visibility`, `stdout_visibility`,
+`extra_data`, `tests` and `leaderboard`; each test with `name`, `number`,
+`score`, `max_score`, `status`, `output`, `tags`, `visibility`, `extra_data`.
+The schema the tests hold it to is tests/report/gradescope_results.schema.json.
+
+Choices where our record says more than Gradescope can:
+
+- Gradescope knows two test statuses. `passed` stays `passed`; `failed`,
+  `error`, `timeout` and `skipped` become `failed`, the output starts with
+  `[error]`, `[timeout]` or `[skipped]`, and `extra_data.status` keeps ours.
+- A `rejected` or `crashed` submission scores 0 (top level and every test)
+  and the top-level output says why; a `timeout` keeps the points of the
+  tests that finished and says it ran out of time.
+- A diagnosis whose cited tests are all `visible` goes in the top-level
+  output. Any other goes at the end of the output of its least visible cited
+  test, so Gradescope reveals it exactly when it reveals that test.
+"""
+
+from __future__ import annotations
+
+from .record import VISIBILITIES, score_of, tests_of
+
+STATUSES = ("passed", "failed")
+LEADERBOARD_ORDERS = ("asc", "desc")
+
+WHY_NOT_GRADED = {
+    "rejected": "Your submission could not be read, so nothing was run and it scores 0: {message}",
+    "crashed": "The process running your code died, so it scores 0: {message}",
+    "timeout": "Your code ran out of time; tests that did not finish score 0: {message}",
+}
+
+
+def to_results_json(submission_record: dict, *, execution_time: float | None = None,
+                    stdout_visibility: str = "hidden", leaderboard: list[dict] | None = None) -> dict:
+    """Gradescope's results.json (as a dict) for one submission of a scores record.
+
+    execution_time: seconds the run took (timings are not in the scores);
+    left out when None. stdout_visibility: when students may see what
+    run_autograder printed, one of "visible", "after_due_date",
+    "after_published", "hidden". leaderboard: entries `{"name", "value",
+    "order"?}` passed through to Gradescope.
+    """
+    record = submission_record
+    if stdout_visibility not in VISIBILITIES:
+        raise ValueError(f"Invalid stdout_visibility {stdout_visibility!r}: expected one of {', '.join(VISIBILITIES)}")
+    status = record.get("status", "graded")
+    zeroed = status in ("rejected", "crashed")
+    tests = [_test(t, i, zeroed=zeroed) for i, t in enumerate(tests_of(record), start=1)]
+
+    lines = []
+    if status in WHY_NOT_GRADED:
+        lines.append(WHY_NOT_GRADED[status].format(message=record.get("message") or "no reason was recorded"))
+    by_name = {t["name"]: t for t in tests}
+    for diagnosis in record.get("diagnosis") or []:
+        names = diagnosis.get("tests") or []
+        if any(name not in by_name for name in names):
+            continue  # cites a test this record lacks: its visibility is unknown, so show it nowhere
+        cited = [by_name[name] for name in names]
+        text = _diagnosis_text(diagnosis)
+        if all(t["visibility"] == "visible" for t in cited):
+            lines.append(text)
+        else:
+            least_visible = max(cited, key=lambda t: VISIBILITIES.index(t["visibility"]))
+            least_visible["output"] = (least_visible["output"] + "\n\n" + text).lstrip("\n")
+
+    results = {
+        "score": score_of(record),
+        "output": "\n\n".join(lines),
+        "visibility": "visible",
+        "stdout_visibility": stdout_visibility,
+        "extra_data": {"id": record.get("id"), "status": status},
+        "tests": tests,
+    }
+    if execution_time is not None:
+        results["execution_time"] = int(round(execution_time))  # whole seconds, as in the specification
+    if leaderboard is not None:
+        results["leaderboard"] = [_leaderboard_entry(entry) for entry in leaderboard]
+    return results
+
+
+def _test(test: dict, number_: int, *, zeroed: bool) -> dict:
+    status = test.get("status", "failed")
+    output = str(test.get("output") or "")
+    if status not in STATUSES:
+        output = f"[{status}] {output}".rstrip()
+    if test.get("file"):
+        where = test["file"] + (f", line {test['line']}" if test.get("line") else "")
+        output = f"{output}\n({where})".lstrip("\n")
+    extra = {"status": status}
+    extra.update({k: test[k] for k in ("file", "line") if test.get(k) is not None})
+    visibility = test.get("visibility", "visible")
+    return {
+        "name": test["name"],
+        "number": str(number_),
+        "score": 0.0 if zeroed else float(test.get("score") or 0),
+        "max_score": float(test.get("max_score") or 0),
+        "status": "passed" if status == "passed" and not zeroed else "failed",
+        "output": output,
+        "visibility": visibility if visibility in VISIBILITIES else "hidden",
+        "tags": [test["concept"]] if test.get("concept") else [],
+        "extra_data": extra,
+    }
+
+
+def _diagnosis_text(diagnosis: dict) -> str:
+    title = diagnosis.get("title") or diagnosis.get("variant") or "Diagnosis"
+    cited = ", ".join(diagnosis.get("tests") or [])
+    explanation = diagnosis.get("explanation")
+    text = f"{title}: {explanation}" if explanation else title
+    return f"{text} (tests: {cited})" if cited else text
+
+
+def _leaderboard_entry(entry: dict) -> dict:
+    name, value = entry.get("name"), entry.get("value")
+    if not isinstance(name, str) or isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"Invalid leaderboard entry {entry!r}: needs a string name and a number or string value")
+    if "order" in entry and entry["order"] not in LEADERBOARD_ORDERS:
+        raise ValueError(f"Invalid leaderboard order {entry['order']!r} in {entry!r}: expected 'asc' or 'desc'")
+    return {k: entry[k] for k in ("name", "value", "order") if k in entry}
+

@@ -1,0 +1,325 @@
+"""A scores record as HTML: a class report a teacher would rather look at than read, and one student's feedback page.
+
+Self-contained: CSS inline, charts as inline SVG, no script, no font, image or
+link to fetch; a Content-Security-Policy of `default-src 'none'` makes the
+browser refuse any fetch that slipped in. Everything taken from the record
+(ids and outputs come from students) goes through html.escape.
+
+The class report: a score histogram, the pass rate of every test, a
+concept-by-student heat map (a cell's shade is the share of that concept's
+points the student earned), the slowest submissions (when timings are
+given), the submissions that did not run, and a table of all of them.
+"""
+
+from __future__ import annotations
+
+import html
+import statistics
+
+from .record import (FAILED_TO_RUN, concept_points, concepts, first_failing, number, pass_rates,
+                     points, printable, score_of, student_view, test_info, tests_of)
+
+HISTOGRAM_BINS = 10
+BAR_COLOUR = "#3465a4"        # the histogram's bars; no other element uses it
+RATE_COLOUR = "#5b8c5a"
+NO_DATA_COLOUR = "#e4e4e4"
+# Sequential greens (light: little of the concept earned, dark: all of it).
+HEAT_STOPS = ((0.0, (247, 252, 245)), (0.25, (199, 233, 192)), (0.5, (116, 196, 118)),
+              (0.75, (35, 139, 69)), (1.0, (0, 68, 27)))
+
+CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+       color: #222; background: #fff; max-width: 1100px; margin: 1.5rem auto; padding: 0 1rem; line-height: 1.4; }
+h1 { font-size: 1.6rem; margin: 0 0 .3rem; } h2 { font-size: 1.2rem; margin: 0 0 .6rem; }
+h3 { font-size: 1rem; margin: 1rem 0 .3rem; }
+section { margin: 1.8rem 0; }
+.summary { color: #555; margin: 0; }
+.note { color: #666; font-size: .9rem; margin: .2rem 0 .6rem; }
+table { border-collapse: collapse; font-size: .92rem; }
+th, td { padding: .3rem .7rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
+th { background: #f4f4f4; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+svg { display: block; max-width: 100%; height: auto; }
+svg text { font-size: 12px; fill: #333; }
+svg .axis { stroke: #888; stroke-width: 1; }
+svg .muted { fill: #777; }
+.badge { display: inline-block; padding: 0 .45rem; border-radius: .6rem; font-size: .85rem; background: #eee; }
+.badge.passed, .badge.graded { background: #dff0d8; color: #2d5a1f; }
+.badge.failed, .badge.error, .badge.timeout, .badge.crashed, .badge.rejected { background: #f8d7da; color: #7a1f27; }
+.badge.skipped { background: #fff3cd; color: #6b5200; }
+pre { background: #f6f6f6; padding: .6rem .8rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word;
+      font-size: .85rem; margin: .3rem 0; }
+ul.did-not-run li { margin-bottom: .6rem; }
+details summary { cursor: pointer; }
+.legend { display: flex; gap: .3rem; align-items: center; font-size: .85rem; color: #555; margin-top: .4rem; }
+.legend span.swatch { display: inline-block; width: 1.6rem; height: .9rem; border: 1px solid #ccc; }
+"""
+
+
+def e(text) -> str:
+    """Text from the record, escaped for HTML and SVG (quotes too: it may land in an attribute)."""
+    return html.escape(printable(text), quote=True)
+
+
+def clip(text, limit: int) -> str:
+    """`text` cut to `limit` characters, for SVG labels that cannot wrap."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def heat_colour(share: float) -> str:
+    """The heat map's colour for a share (0..1) of a concept's points."""
+    share = min(max(share, 0.0), 1.0)
+    for (lo, lo_rgb), (hi, hi_rgb) in zip(HEAT_STOPS, HEAT_STOPS[1:]):
+        if share <= hi:
+            t = (share - lo) / (hi - lo)
+            return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(lo_rgb, hi_rgb))
+    return "#%02x%02x%02x" % HEAT_STOPS[-1][1]
+
+
+def page(title: str, body: str) -> str:
+    """A complete, self-contained HTML document."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
+
+
+def badge(status) -> str:
+    return f'<span class="badge {e(status)}">{e(status)}</span>'
+
+
+# --- the class report -------------------------------------------------------
+
+def to_html(scores: dict, timings: dict[str, float] | None = None) -> str:
+    """The class report for a scores record, as one self-contained HTML document."""
+    submissions = scores.get("submissions", [])
+    exercise = scores.get("exercise") or "Scores"
+    counts: dict[str, int] = {}
+    for record in submissions:
+        counts[record.get("status", "graded")] = counts.get(record.get("status", "graded"), 0) + 1
+    summary = f"{len(submissions)} submissions"
+    if counts:
+        summary += ": " + ", ".join(f"{n} {status}" for status, n in counts.items())
+    if submissions:
+        all_scores = [score_of(r) for r in submissions]
+        summary += (f". Mean score {number(round(statistics.fmean(all_scores), 1))}, median "
+                    f"{number(statistics.median(all_scores))}, out of {number(scores.get('max_score'))}.")
+    if scores.get("grader_version"):
+        summary += f" Graded by micrograd-grader {scores['grader_version']}."
+
+    parts = [f"<header><h1>{e(exercise)}: class report</h1><p class=\"summary\">{e(summary)}</p></header>",
+             _section("histogram", "Scores", histogram_svg(scores),
+                      "Every submission, those that did not run at 0."),
+             _section("pass-rate", "Pass rate per test", pass_rate_svg(scores),
+                      "Share of the submissions that ran the test that passed it."),
+             _section("heatmap", "Concepts by student", heat_map_svg(scores) + _legend(),
+                      "Each cell: the share of the concept's points the student earned.")]
+    if timings:
+        parts.append(_section("slowest", "Slowest submissions", _slowest_table(submissions, timings)))
+    did_not_run = [r for r in submissions if r.get("status") in FAILED_TO_RUN]
+    if did_not_run:
+        items = "".join(f"<li><strong>{e(r['id'])}</strong> {badge(r['status'])}"
+                        f"<pre>{e(r.get('message') or 'No reason was recorded.')}</pre></li>" for r in did_not_run)
+        parts.append(_section("did-not-run", "Did not run", f'<ul class="did-not-run">{items}</ul>'))
+    parts.append(_section("submissions", "All submissions", _submissions_table(scores, timings)))
+    return page(f"{exercise}: class report", "\n".join(parts))
+
+
+def _section(id_: str, title: str, content: str, note: str = "") -> str:
+    note_html = f'<p class="note">{e(note)}</p>' if note else ""
+    return f'<section id="{id_}"><h2>{e(title)}</h2>{note_html}\n{content}\n</section>'
+
+
+def histogram_bins(scores: dict, bins: int = HISTOGRAM_BINS) -> list[tuple[float, float, int]]:
+    """(low, high, count) for equal-width bins over 0..max_score; the last bin includes max_score."""
+    top = float(scores.get("max_score") or 0)
+    if top <= 0:
+        top = max([score_of(r) for r in scores.get("submissions", [])] + [1.0])
+    width = top / bins
+    counts = [0] * bins
+    for record in scores.get("submissions", []):
+        counts[min(max(int(round(score_of(record) / width, 9)), 0), bins - 1)] += 1
+    return [(i * width, (i + 1) * width, n) for i, n in enumerate(counts)]
+
+
+def histogram_svg(scores: dict) -> str:
+    bins = histogram_bins(scores)
+    left, top, plot_w, plot_h, bottom = 44, 16, 600, 180, 44
+    width, height = left + plot_w + 16, top + plot_h + bottom
+    most = max([n for _, _, n in bins] + [1])
+    slot = plot_w / len(bins)
+    out = [f'<svg class="histogram" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+           f'role="img" aria-label="Histogram of scores">']
+    step = max(1, -(-most // 5))
+    for tick in range(0, most + 1, step):
+        y = top + plot_h - plot_h * tick / most
+        out.append(f'<line class="axis" x1="{left - 4}" y1="{y:.1f}" x2="{left}" y2="{y:.1f}"/>'
+                   f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    for i, (low, high, n) in enumerate(bins):
+        h = plot_h * n / most
+        x = left + i * slot + slot * 0.1
+        y = top + plot_h - h
+        label = f"{number(low)}–{number(high)}"
+        out.append(f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{slot * 0.8:.1f}" height="{h:.1f}" '
+                   f'fill="{BAR_COLOUR}" data-count="{n}"><title>{e(label)}: {n} submissions</title></rect>')
+        if n:
+            out.append(f'<text x="{x + slot * 0.4:.1f}" y="{y - 4:.1f}" text-anchor="middle">{n}</text>')
+        out.append(f'<text class="muted" x="{x + slot * 0.4:.1f}" y="{top + plot_h + 16}" '
+                   f'text-anchor="middle">{e(label)}</text>')
+    out.append(f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}"/>'
+               f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>'
+               f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">points</text></svg>')
+    return "".join(out)
+
+
+def pass_rate_svg(scores: dict) -> str:
+    rates = pass_rates(scores)
+    info = test_info(scores)
+    label_w, bar_w, row_h = 240, 320, 24
+    width, height = label_w + bar_w + 130, max(row_h * len(rates), row_h) + 8
+    out = [f'<svg class="pass-rate" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+           f'role="img" aria-label="Pass rate per test">']
+    for i, (name, (passed, ran)) in enumerate(rates.items()):
+        y = 4 + i * row_h
+        rate = passed / ran if ran else 0.0
+        about = f"{name} ({info[name]['concept'] or 'no concept'}, {info[name]['visibility']}): {passed} of {ran} passed"
+        out.append(f'<g><title>{e(about)}</title>'
+                   f'<text x="{label_w - 8}" y="{y + 16}" text-anchor="end">{e(clip(name, 34))}</text>'
+                   f'<rect x="{label_w}" y="{y + 3}" width="{bar_w}" height="{row_h - 6}" fill="#eeeeee"/>'
+                   f'<rect class="rate" x="{label_w}" y="{y + 3}" width="{bar_w * rate:.1f}" height="{row_h - 6}" '
+                   f'fill="{RATE_COLOUR}"/>'
+                   f'<text x="{label_w + bar_w + 8}" y="{y + 16}">'
+                   f'{passed}/{ran} · {f"{100 * rate:.0f}%" if ran else "—"}</text></g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def heat_map_svg(scores: dict) -> str:
+    names = concepts(scores)
+    submissions = scores.get("submissions", [])
+    label_w, cell_w, cell_h, head_h = 220, 84, 26, 70
+    width = label_w + cell_w * max(len(names), 1) + 110  # room for the last slanted header
+    height = head_h + cell_h * max(len(submissions), 1) + 4
+    out = [f'<svg class="heatmap" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+           f'role="img" aria-label="Share of each concept\'s points per student">']
+    for j, concept in enumerate(names):
+        x = label_w + j * cell_w + cell_w / 2
+        out.append(f'<text x="{x:.1f}" y="{head_h - 8}" transform="rotate(-30 {x:.1f} {head_h - 8})">'
+                   f'{e(clip(concept, 22))}<title>{e(concept)}</title></text>')
+    for i, record in enumerate(submissions):
+        y = head_h + i * cell_h
+        out.append(f'<text x="{label_w - 8}" y="{y + 17}" text-anchor="end">{e(clip(record["id"], 30))}'
+                   f'<title>{e(record["id"])}</title></text>')
+        earned = concept_points(record)
+        for j, concept in enumerate(names):
+            x = label_w + j * cell_w
+            got, possible = earned.get(concept, (0.0, 0.0))
+            if possible > 0:
+                share = got / possible
+                fill, text = heat_colour(share), f"{100 * share:.0f}%"
+                ink = "#ffffff" if share > 0.6 else "#222222"
+                about = f"{record['id']}, {concept}: {points(got, possible)}"
+            else:
+                fill, text, ink = NO_DATA_COLOUR, "—", "#777777"
+                about = f"{record['id']}, {concept}: no result ({record.get('status', 'graded')})"
+            out.append(f'<g class="cell"><title>{e(about)}</title>'
+                       f'<rect x="{x + 1}" y="{y + 1}" width="{cell_w - 2}" height="{cell_h - 2}" fill="{fill}"/>'
+                       f'<text x="{x + cell_w / 2}" y="{y + 17}" text-anchor="middle" style="fill:{ink}">{text}</text></g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _legend() -> str:
+    swatches = "".join(f'<span class="swatch" style="background:{heat_colour(s)}"></span>' for s in (0, .25, .5, .75, 1))
+    return (f'<div class="legend">0% {swatches} 100% of the concept\'s points'
+            f'<span class="swatch" style="background:{NO_DATA_COLOUR}; margin-left:1rem"></span> no result</div>')
+
+
+def _slowest_table(submissions: list[dict], timings: dict[str, float], limit: int = 10) -> str:
+    timed = sorted((r for r in submissions if r["id"] in timings), key=lambda r: -timings[r["id"]])[:limit]
+    rows = "".join(f"<tr><td>{e(r['id'])}</td><td>{badge(r.get('status', 'graded'))}</td>"
+                   f"<td class=\"num\">{timings[r['id']]:.1f}</td></tr>" for r in timed)
+    return f'<table><tr><th>id</th><th>status</th><th class="num">seconds</th></tr>{rows}</table>'
+
+
+def _submissions_table(scores: dict, timings: dict[str, float] | None) -> str:
+    head = '<tr><th>id</th><th>status</th><th class="num">score</th><th>first failing test</th>'
+    head += '<th class="num">seconds</th></tr>' if timings else "</tr>"
+    rows = []
+    for record in scores.get("submissions", []):
+        failing = first_failing(record)
+        row = (f"<tr><td>{e(record['id'])}</td><td>{badge(record.get('status', 'graded'))}</td>"
+               f"<td class=\"num\">{points(score_of(record), record.get('max_score', scores.get('max_score')))}</td>"
+               f"<td>{e(failing) if failing else '—'}</td>")
+        if timings:
+            seconds = timings.get(record["id"])
+            row += f'<td class="num">{seconds:.1f}</td>' if seconds is not None else '<td class="num">—</td>'
+        rows.append(row + "</tr>")
+    return f"<table>{head}{''.join(rows)}</table>"
+
+
+# --- one student's page ------------------------------------------------------
+
+def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: bool = False) -> str:
+    """One submission's feedback page, showing each test as its visibility allows.
+
+    show_hidden=True is the instructor's view; otherwise as
+    markdown.submission_markdown (see record.student_view).
+    """
+    view = student_view(record, show_hidden=show_hidden, after_due_date=after_due_date)
+    status = record.get("status", "graded")
+    parts = [f"<header><h1>Feedback: {e(record['id'])}</h1>"]
+    if record.get("source"):
+        parts.append(f'<p class="summary">Submitted file: {e(record["source"])}</p>')
+    parts.append("</header>")
+    if status != "graded":
+        parts.append(f"<section id=\"not-graded\"><p><strong>Not graded: {badge(status)}</strong></p>"
+                     f"<pre>{e(record.get('message') or 'No reason was recorded.')}</pre></section>")
+    if view.total_shown:
+        parts.append(f'<p class="score"><strong>Score: {points(score_of(record), record.get("max_score"))}</strong></p>')
+    else:
+        parts.append(f'<p class="score"><strong>Score on the tests shown: {points(view.shown_score, view.shown_max)}.'
+                     "</strong> Your total includes tests whose results are withheld; it comes with your grade.</p>")
+
+    if view.diagnosis:
+        items = []
+        for diagnosis in view.diagnosis:
+            cited = ", ".join(f"<code>{e(name)}</code>" for name in diagnosis.get("tests") or [])
+            items.append(f"<h3>{e(diagnosis.get('title') or diagnosis.get('variant'))}</h3>"
+                         f"<p>{e(diagnosis.get('explanation') or '')}</p>"
+                         + (f'<p class="note">Tests: {cited}</p>' if cited else ""))
+        parts.append(f'<section id="diagnosis"><h2>What went wrong</h2>{"".join(items)}</section>')
+
+    rows = []
+    for i, test in enumerate(view.tests, start=1):
+        detail = ""
+        if test.get("file"):
+            line = f", line {e(test['line'])}" if test.get("line") else ""
+            detail += f'<p class="note">In {e(test["file"])}{line}.</p>'
+        if test.get("output"):
+            detail += f"<pre>{e(test['output'])}</pre>"
+        name = e(test["name"])
+        if detail:
+            opened = " open" if test.get("status") != "passed" else ""
+            name = f"<details{opened}><summary>{name}</summary>{detail}</details>"
+        row = (f'<tr><td class="num">{i}</td><td>{name}</td><td>{badge(test.get("status"))}</td>'
+               f'<td class="num">{points(test.get("score"), test.get("max_score"))}</td>')
+        if show_hidden:
+            row += f"<td>{e(test.get('visibility', 'visible'))}</td>"
+        rows.append(row + "</tr>")
+    tests_html = ""
+    if rows:
+        head = '<tr><th class="num">#</th><th>test</th><th>result</th><th class="num">points</th>'
+        head += "<th>visibility</th></tr>" if show_hidden else "</tr>"
+        tests_html = f"<table>{head}{''.join(rows)}</table>"
+    elif not tests_of(record):
+        tests_html = "<p>No tests were run.</p>"
+    if view.withheld_hidden:
+        tests_html += f'<p class="withheld">Hidden tests: {view.withheld_hidden}, details withheld.</p>'
+    if view.withheld_until_due:
+        tests_html += (f'<p class="withheld">Tests shown after the due date: {view.withheld_until_due}, '
+                       "details withheld until then.</p>")
+    parts.append(f'<section id="tests"><h2>Tests</h2>{tests_html}</section>')
+    return page(f"Feedback: {record['id']}", "\n".join(parts))
+

@@ -1,0 +1,147 @@
+"""A scores record as Markdown: a class summary, and one student's feedback page.
+
+Text from the record (ids, test names, messages) is escaped so it reads as
+itself: Markdown punctuation gets a backslash, `&` becomes `&amp;`, so an id
+like `<script>` is shown, not run, by renderers that allow raw HTML. Outputs go
+in fenced code blocks whose fence is longer than any backtick run inside.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+
+from .record import (FAILED_TO_RUN, first_failing, number, one_line, pass_rates, points,
+                     printable, score_of, student_view, test_info, tests_of)
+
+_INLINE = re.compile(r"([\\`*_\[\]<>|~])")           # emphasis, code, links, HTML, table cells
+_BLOCK_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$))|)([#+=.)-])")  # a heading, list or rule at a line's start
+
+
+def md(text) -> str:
+    """Inline text as Markdown that shows exactly these characters, on one line."""
+    text = " ".join(printable(text).split())
+    text = _INLINE.sub(r"\\\1", text.replace("&", "&amp;"))
+    return _BLOCK_START.sub(r"\1\\\2", text)
+
+
+def code_block(text) -> str:
+    """A fenced block holding `text` verbatim."""
+    text = printable(text).rstrip("\n")
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text}\n{fence}"
+
+
+def to_markdown(scores: dict, timings: dict[str, float] | None = None) -> str:
+    """The class summary: a row per submission, the pass rate of every test, and those that did not run."""
+    submissions = scores.get("submissions", [])
+    max_score = scores.get("max_score")
+    lines = [f"# {md(scores.get('exercise') or 'Scores')}: class report", ""]
+
+    counts: dict[str, int] = {}
+    for record in submissions:
+        counts[record.get("status", "graded")] = counts.get(record.get("status", "graded"), 0) + 1
+    summary = ", ".join(f"{n} {status}" for status, n in counts.items())
+    line = f"{len(submissions)} submissions" + (f": {summary}." if summary else ".")
+    if submissions:
+        all_scores = [score_of(r) for r in submissions]
+        mean, median = number(round(statistics.fmean(all_scores), 1)), number(statistics.median(all_scores))
+        line += f" Mean score {mean}, median {median} (out of {number(max_score)})."
+    lines += [line, ""]
+
+    header = "| id | status | score | first failing test |"
+    rule = "| --- | --- | ---: | --- |"
+    if timings is not None:
+        header, rule = header + " time (s) |", rule + " ---: |"
+    lines += [header, rule]
+    for record in submissions:
+        failing = first_failing(record)
+        row = (f"| {md(record['id'])} | {md(record.get('status', 'graded'))} "
+               f"| {points(score_of(record), record.get('max_score', max_score))} "
+               f"| {md(failing) if failing else '—'} |")
+        if timings is not None:
+            seconds = timings.get(record["id"])
+            row += f" {seconds:.1f} |" if seconds is not None else " — |"
+        lines.append(row)
+
+    info = test_info(scores)
+    lines += ["", "## Pass rate per test", "",
+              "Over the submissions that ran each test.", "",
+              "| test | concept | visibility | passed | rate |",
+              "| --- | --- | --- | ---: | ---: |"]
+    for name, (passed, ran) in pass_rates(scores).items():
+        rate = f"{100 * passed / ran:.0f}%" if ran else "—"
+        lines.append(f"| {md(name)} | {md(info[name]['concept'] or '—')} | {md(info[name]['visibility'])} "
+                     f"| {passed} / {ran} | {rate} |")
+
+    did_not_run = [r for r in submissions if r.get("status") in FAILED_TO_RUN]
+    if did_not_run:
+        lines += ["", "## Did not run", ""]
+        for record in did_not_run:
+            lines.append(f"- **{md(record['id'])}** ({md(record['status'])}): {md(one_line(record.get('message'), 300))}")
+    return "\n".join(lines) + "\n"
+
+
+def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_date: bool = False) -> str:
+    """One submission's feedback page, showing each test as its visibility allows.
+
+    show_hidden=True is the instructor's view (every test, with its
+    visibility); otherwise hidden tests are counted but not described, and
+    `after_due_date`/`after_published` tests are described only when
+    after_due_date=True (see record.student_view).
+    """
+    view = student_view(record, show_hidden=show_hidden, after_due_date=after_due_date)
+    status = record.get("status", "graded")
+    lines = [f"# Feedback: {md(record['id'])}", ""]
+    if record.get("source"):
+        lines += [f"Submitted file: {md(record['source'])}", ""]
+    if status != "graded":
+        lines += [f"**Not graded: {md(status)}.** {md(record.get('message') or 'No reason was recorded.')}", ""]
+    if view.total_shown:
+        lines.append(f"**Score: {points(score_of(record), record.get('max_score'))}**")
+    else:
+        lines.append(f"**Score on the tests shown: {points(view.shown_score, view.shown_max)}.** "
+                     "Your total includes tests whose results are withheld; it comes with your grade.")
+    lines.append("")
+
+    if view.diagnosis:
+        lines += ["## What went wrong", ""]
+        for diagnosis in view.diagnosis:
+            lines += [f"### {md(diagnosis.get('title') or diagnosis.get('variant'))}", "",
+                      md(diagnosis.get("explanation") or ""), ""]
+            if diagnosis.get("tests"):
+                lines += ["Tests: " + ", ".join(md(name) for name in diagnosis["tests"]), ""]
+
+    if view.tests:
+        lines += ["## Tests", ""]
+        if show_hidden:
+            lines += ["| # | test | result | points | visibility |", "| ---: | --- | --- | ---: | --- |"]
+        else:
+            lines += ["| # | test | result | points |", "| ---: | --- | --- | ---: |"]
+        for i, test in enumerate(view.tests, start=1):
+            row = (f"| {i} | {md(test['name'])} | {md(test.get('status'))} "
+                   f"| {points(test.get('score'), test.get('max_score'))} |")
+            if show_hidden:
+                row += f" {md(test.get('visibility', 'visible'))} |"
+            lines.append(row)
+        lines.append("")
+    elif not tests_of(record):
+        lines += ["No tests were run.", ""]
+    if view.withheld_hidden:
+        lines += [f"Hidden tests: {view.withheld_hidden}, details withheld.", ""]
+    if view.withheld_until_due:
+        lines += [f"Tests shown after the due date: {view.withheld_until_due}, details withheld until then.", ""]
+
+    details = [t for t in view.tests if t.get("status") != "passed" and (t.get("output") or t.get("file"))]
+    if details:
+        lines += ["## Details", ""]
+        for test in details:
+            lines += [f"### {md(test['name'])}: {md(test.get('status'))} "
+                      f"({points(test.get('score'), test.get('max_score'))})", ""]
+            if test.get("file"):
+                where = md(test["file"]) + (f", line {md(test['line'])}" if test.get("line") else "")
+                lines += [f"In {where}.", ""]
+            if test.get("output"):
+                lines += [code_block(test["output"]), ""]
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,0 +1,177 @@
+"""Reading a scores record for the renderers: numbers, concepts, and what a student may see.
+
+Every renderer formats the same record (contract §4); the questions they share
+(how to write 38.0, which tests make up a concept, which tests a student may
+see at a given moment) are answered once here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+FAILED_TO_RUN = ("rejected", "crashed", "timeout")
+NOT_PASSING = ("failed", "error", "timeout")
+
+# From the most to the least visible; Gradescope's four settings.
+VISIBILITIES = ("visible", "after_due_date", "after_published", "hidden")
+
+
+def number(x) -> str:
+    """A score as people write it: `38`, `38.5`, `0.25`, never `38.0` or `0.30000000000000004`."""
+    x = round(float(x or 0), 4)
+    if x == 0:
+        return "0"  # also -0.0
+    if x.is_integer():
+        return str(int(x))
+    return repr(x)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text) -> str:
+    """Text with control characters (ANSI colour escapes, NUL, a stray \\r) written as `\\x1b`; tabs and newlines kept."""
+    text = str(text if text is not None else "").replace("\r\n", "\n")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def points(earned, possible) -> str:
+    """`38 / 40`."""
+    return f"{number(earned)} / {number(possible)}"
+
+
+def tests_of(record: dict) -> list[dict]:
+    """A submission's tests; a rejected submission has none."""
+    return record.get("tests") or []
+
+
+def score_of(record: dict) -> float:
+    """A submission's score; a submission that did not run scores 0 whatever it carries."""
+    if record.get("status") in ("rejected", "crashed"):
+        return 0.0
+    return float(record.get("score") or 0)
+
+
+def test_names(scores: dict) -> list[str]:
+    """Every test of the batch, in the order the suite ran them."""
+    seen: dict[str, None] = {}
+    for record in scores.get("submissions", []):
+        for test in tests_of(record):
+            seen.setdefault(test["name"], None)
+    return list(seen)
+
+
+def test_info(scores: dict) -> dict[str, dict]:
+    """Per test name: its concept, visibility and max_score, as the first submission that ran it says."""
+    info: dict[str, dict] = {}
+    for record in scores.get("submissions", []):
+        for test in tests_of(record):
+            info.setdefault(test["name"], {
+                "concept": test.get("concept"),
+                "visibility": test.get("visibility", "visible"),
+                "max_score": float(test.get("max_score") or 0),
+            })
+    return info
+
+
+def concepts(scores: dict) -> list[str]:
+    """The batch's concepts, sorted; tests without a concept belong to none."""
+    return sorted({t["concept"] for r in scores.get("submissions", []) for t in tests_of(r)
+                   if t.get("concept")})
+
+
+def concept_points(record: dict) -> dict[str, tuple[float, float]]:
+    """Per concept: (points earned, points possible) on this submission's tests."""
+    totals: dict[str, list[float]] = {}
+    for test in tests_of(record):
+        if not test.get("concept"):
+            continue
+        earned_possible = totals.setdefault(test["concept"], [0.0, 0.0])
+        earned_possible[0] += float(test.get("score") or 0)
+        earned_possible[1] += float(test.get("max_score") or 0)
+    if record.get("status") in ("rejected", "crashed"):
+        return {c: (0.0, possible) for c, (_, possible) in totals.items()}
+    return {c: (earned, possible) for c, (earned, possible) in totals.items()}
+
+
+def first_failing(record: dict) -> str | None:
+    """The first test that failed, errored or timed out (skipped tests follow from another)."""
+    for test in tests_of(record):
+        if test.get("status") in NOT_PASSING:
+            return test["name"]
+    return None
+
+
+def pass_rates(scores: dict) -> dict[str, tuple[int, int]]:
+    """Per test: (submissions that passed it, submissions that ran it)."""
+    rates = {name: [0, 0] for name in test_names(scores)}
+    for record in scores.get("submissions", []):
+        for test in tests_of(record):
+            rates[test["name"]][1] += 1
+            rates[test["name"]][0] += test.get("status") == "passed"
+    return {name: (passed, ran) for name, (passed, ran) in rates.items()}
+
+
+def one_line(text, limit: int = 120) -> str:
+    """The first line of a message, cut to `limit` characters."""
+    line = (str(text or "").strip().splitlines() or [""])[0]
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def shown_to_student(test: dict, *, after_due_date: bool) -> bool:
+    """Whether a student may see this test's name, status, points and output now.
+
+    `visible` always; `after_due_date` once the due date has passed. This grader
+    has no separate publish step: writing feedback with after_due_date=True *is*
+    the release, so `after_published` tests are shown then too. `hidden` never.
+    """
+    visibility = test.get("visibility", "visible")
+    if visibility == "visible":
+        return True
+    return after_due_date and visibility in ("after_due_date", "after_published")
+
+
+@dataclass
+class StudentView:
+    """What one student's feedback page may show."""
+
+    record: dict
+    tests: list[dict]                 # shown in full, in suite order
+    withheld_hidden: int = 0          # tests never shown to students
+    withheld_until_due: int = 0       # tests shown once the due date has passed
+    diagnosis: list[dict] = field(default_factory=list)
+    total_shown: bool = True          # False when a withheld test carries points
+
+    @property
+    def shown_score(self) -> float:
+        return sum(float(t.get("score") or 0) for t in self.tests)
+
+    @property
+    def shown_max(self) -> float:
+        return sum(float(t.get("max_score") or 0) for t in self.tests)
+
+
+def student_view(record: dict, *, show_hidden: bool = False, after_due_date: bool = False) -> StudentView:
+    """Split a submission's tests into those shown and those withheld, and keep the diagnoses that give nothing away.
+
+    show_hidden=True is the instructor's view: everything. Otherwise a test is
+    shown as `shown_to_student` says, a diagnosis only when every test it
+    cites is shown, and the total score only when no withheld test carries
+    points (as on Gradescope, where hidden tests hide the total).
+    """
+    tests = tests_of(record)
+    diagnoses = record.get("diagnosis") or []
+    if show_hidden:
+        return StudentView(record, list(tests), diagnosis=list(diagnoses))
+    shown = [t for t in tests if shown_to_student(t, after_due_date=after_due_date)]
+    withheld = [t for t in tests if not shown_to_student(t, after_due_date=after_due_date)]
+    shown_names = {t["name"] for t in shown}
+    return StudentView(
+        record,
+        shown,
+        withheld_hidden=sum(t.get("visibility") == "hidden" for t in withheld),
+        withheld_until_due=sum(t.get("visibility") != "hidden" for t in withheld),
+        diagnosis=[d for d in diagnoses if all(name in shown_names for name in d.get("tests") or [])],
+        total_shown=not any(float(t.get("max_score") or 0) > 0 for t in withheld),
+    )
