@@ -5,7 +5,7 @@ import os
 import time
 
 from .judge.plugin import judge
-from .load import load_folder
+from .load import load_entry, load_folder
 from .observe import ObservationCache, observe_all
 from .sandbox import Limits, Sandbox
 from .scores import scores_record
@@ -23,11 +23,17 @@ class BatchResult:
 
 
 def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
-          require_sandbox=False, progress=None, use_bwrap=True):
-    """Grade every entry of `path` (a folder of submissions, or one submission)."""
+          require_sandbox=False, progress=None, use_bwrap=True, one_submission=False):
+    """Grade every entry of `path` (a folder of submissions, or one submission).
+
+    one_submission=True takes `path` as one student's work whatever it holds
+    (Gradescope's submission folder, a student's repository in CI), never as a
+    class folder.
+    """
     started = time.monotonic()
     suite = load_suite(exercise)
-    submissions = load_folder(path, allowed_files=frozenset(suite.files) | {"engine.py"})
+    allowed = frozenset(suite.files) | {"engine.py"}
+    submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
     jobs = jobs or os.cpu_count() or 1
     sandbox = Sandbox(limits, require=require_sandbox, use_bwrap=use_bwrap)
     observed = 0

@@ -17,6 +17,7 @@ from .sandbox import Limits, SandboxUnavailable
 from .suites import SuiteError, available
 
 LIMIT_DEFAULTS = Limits()
+REPORT_FORMATS = ("junit", "csv", "markdown", "html", "gradescope")  # json: the scores file itself
 
 
 class DefaultToRun(click.Group):
@@ -144,10 +145,25 @@ def print_table(record, width=None):
 @click.option("--torch", "torch_mode", type=click.Choice(["stored", "live"]), default="stored", show_default=True,
               help="PyTorch's expected values: stored in the suite, or recomputed (needs torch).")
 @click.option("-q", "--quiet", is_flag=True, help="No table, only the summary line.")
+@click.option("--format", "formats", multiple=True, type=click.Choice(REPORT_FORMATS),
+              help="Also write the scores in this format beside --out (scores.xml, .csv, .md, .html, "
+                   ".gradescope.json); repeatable.")
+@click.option("--feedback-dir", type=click.Path(file_okay=False),
+              help="Write one Markdown and one HTML feedback page per submission into this folder.")
+@click.option("--after-due-date", is_flag=True,
+              help="Feedback pages also show the tests whose visibility is after_due_date.")
 @limit_options
-def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, **kw):
-    """Grade every submission in SUBMISSIONS and write the scores file."""
+def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, formats, feedback_dir,
+                after_due_date, **kw):
+    """Grade every submission in SUBMISSIONS and write the scores file.
+
+    Beside the scores file (say scores.json) it also writes scores.timings.json,
+    the seconds each submission's observation took (these differ from run to
+    run, which is why they are not in the scores), and scores.<ext> for each
+    --format.
+    """
     from .batch import grade
+    from .integrations import report_files
     from .scores import write_json_atomically
 
     limits = limits_from(kw)
@@ -158,6 +174,11 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     except (LoadError, SuiteError, SandboxUnavailable) as exc:
         raise click.ClickException(str(exc)) from None
     write_json_atomically(out, result.scores)
+    timings = report_files.timings_of(result.runs)
+    report_files.write_timings(out, timings)
+    written = report_files.write_reports(result.scores, out, formats, timings)
+    if feedback_dir:
+        report_files.write_feedback_pages(result.scores, feedback_dir, after_due_date=after_due_date)
     if result.warning:
         click.secho(f"warning: {result.warning}", fg="yellow", err=True)
     if not quiet:
@@ -167,6 +188,11 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     click.echo(f"Graded {n} submission{'s' * (n != 1)} against {exercise!r} in {result.seconds:.1f} s "
                f"({rate:.1f} per second; {n - result.observed} from the cache; sandbox: {result.sandbox}). "
                f"Scores written to {out}.")
+    if written:
+        click.echo(f"Reports written to {', '.join(str(path) for path in written)}.")
+    if feedback_dir:
+        click.echo(f"Feedback pages written to {feedback_dir}{os.sep}"
+                   f"{' (after the due date)' if after_due_date else ''}.")
 
 
 @main.command("torch-results")

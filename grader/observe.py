@@ -14,6 +14,7 @@ import os
 import queue
 import selectors
 import signal
+import subprocess
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -56,12 +57,21 @@ def _check_plain(value, depth=0):
     raise ProtocolError(f"unexpected {type(value).__name__}")
 
 
+_CONTROL = {c: "\ufffd" for c in [*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)]}
+
+
+def _clean(text, limit):
+    """A student's text (an exception message, a file name) without terminal control characters:
+    it is shown in the instructor's table, where \r or an escape sequence could fake a row."""
+    return text[:limit].translate(_CONTROL)
+
+
 def _where(value):
     if value is None:
         return None
     if (type(value) is list and len(value) == 3 and type(value[0]) is str
             and (value[1] is None or type(value[1]) is int) and type(value[2]) is str):
-        return {"file": value[0][:200], "line": value[1], "function": value[2][:200]}
+        return {"file": _clean(value[0], 200), "line": value[1], "function": _clean(value[2], 200)}
     raise ProtocolError("bad location")
 
 
@@ -71,22 +81,23 @@ def parse_event(line, expected_probe):
         raise ProtocolError("line too long")
     try:
         event = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ProtocolError(f"not JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # also: bad UTF-8, a 5000-digit int, [[[[...]]]] nested 10^5 deep
+        raise ProtocolError(f"not JSON: {type(exc).__name__}") from None
     if type(event) is not dict or type(event.get("event")) is not str:
         raise ProtocolError("not an event")
     kind = event["event"]
     if kind in ("hello", "done"):
         return {"event": kind}
     if kind == "exited":
-        return {"event": kind, "code": str(event.get("code"))[:200]}
+        return {"event": kind, "code": _clean(str(event.get("code")), 200)}
     if kind == "imported":
         if type(event.get("ok")) is not bool:
             raise ProtocolError("bad import event")
         error = event.get("error")
         if not event["ok"] and type(error) is not str:
             raise ProtocolError("bad import error")
-        return {"event": kind, "ok": event["ok"], "error": error and error[:2000], "where": _where(event.get("where"))}
+        return {"event": kind, "ok": event["ok"], "error": error and _clean(error, 2000),
+                "where": _where(event.get("where"))}
     if kind == "start":
         if event.get("probe") != expected_probe:
             raise ProtocolError("probe out of order")
@@ -102,7 +113,7 @@ def parse_event(line, expected_probe):
             _check_plain(values)
             return {"event": kind, "probe": expected_probe, "status": "ok", "values": values}
         if status == "error" and type(event.get("error")) is str:
-            return {"event": kind, "probe": expected_probe, "status": "error", "error": event["error"][:2000],
+            return {"event": kind, "probe": expected_probe, "status": "error", "error": _clean(event["error"], 2000),
                     "where": _where(event.get("where")), "recursion": event.get("recursion") is True}
         raise ProtocolError("bad result")
     raise ProtocolError(f"unknown event {kind[:40]!r}")
@@ -158,6 +169,7 @@ class _Attempt:
         self.ended = None  # "done" | "probe-timeout" | "import-timeout" | "total-timeout" | "died" | "protocol" | "exited"
         self.current = None
         self.detail = None
+        self.hello = False
 
     def run(self):
         limits = self.sandbox.limits
@@ -201,15 +213,26 @@ class _Attempt:
                     buffer += data
                     if reported > MAX_REPORT or (b"\n" not in buffer and len(buffer) > MAX_LINE):
                         raise ProtocolError("report too large")
-                    while b"\n" in buffer and self.ended is None:
-                        line, _, rest = bytes(buffer).partition(b"\n")
-                        buffer = bytearray(rest)
+                    if b"\n" not in data:
+                        continue
+                    *lines, rest = bytes(buffer).split(b"\n")  # one pass: a flood of short lines stays linear
+                    buffer = bytearray(rest)
+                    for line in lines:
+                        if self.ended is not None:
+                            break
                         expected = self.current if self.current else (pending[0] if pending else None)
                         event = parse_event(line, expected)
                         deadline = self._apply(event, pending, deadline)
         except ProtocolError as exc:
             self.ended, self.detail = "protocol", str(exc)
         finally:
+            if not obs_open:
+                # The report ended: let a dying worker finish dying, so that its exit status
+                # (a segfault, os._exit) is its own and not the SIGKILL sent below.
+                try:
+                    proc.wait(timeout=1)
+                except subprocess.TimeoutExpired:
+                    pass
             self.sandbox.kill(self.slot, proc)
             self._drain(out_r, sel)
             sel.close()
@@ -224,9 +247,18 @@ class _Attempt:
         limits = self.sandbox.limits
         kind = event["event"]
         now = time.monotonic()
+        # An honest worker says hello once, first; exits only while importing; and reports a
+        # result only for the probe it announced. Anything else is a forged line.
         if kind == "hello":
+            if self.hello:
+                raise ProtocolError("hello twice")
+            self.hello = True
             return deadline
+        if not self.hello:
+            raise ProtocolError(f"{kind} before hello")
         if kind == "exited":
+            if self.imported is not None:
+                raise ProtocolError("exited after the import")
             self.ended, self.detail = "exited", event["code"]
             return deadline
         if kind == "imported":
@@ -244,6 +276,8 @@ class _Attempt:
             self.current = event["probe"]
             return now + limits.probe_seconds
         if kind == "result":
+            if self.current is None:
+                raise ProtocolError("result without a start")
             obs = {k: v for k, v in event.items() if k not in ("event", "probe")}
             self.results[self.current] = obs
             pending.remove(self.current)
@@ -260,7 +294,10 @@ class _Attempt:
         """Keep what the worker printed after its last event (the pipe is closed once it is dead)."""
         os.set_blocking(fd, False)
         try:
-            while data := os.read(fd, 1 << 16):
+            for _ in range(256):  # bounded: a process that escaped the kill could write forever
+                data = os.read(fd, 1 << 16)
+                if not data:
+                    break
                 self.output.add(data)
         except (BlockingIOError, OSError):
             pass
@@ -309,11 +346,20 @@ def observe_submission(submission, suite, sandbox, slot):
                 if attempt.current:
                     probes[attempt.current] = {"status": "timeout", "error": run["message"]}
                 break
-            if attempt.imported is None or not attempt.imported["ok"]:
-                # died or broke protocol before its engine was even imported
+            if ended == "protocol":
+                # An honest worker never writes a malformed report: something in the submission wrote
+                # into the observation pipe. None of what this submission reported is trusted, not
+                # even the results that came before the bad line (they may be forged too).
                 run["status"] = "crashed"
-                run["message"] = (f"the worker died while importing {suite.module}.py: {attempt.detail}"
-                                  if ended == "died" else f"the worker's report was malformed ({attempt.detail})")
+                run["message"] = (f"the worker's report was malformed ({attempt.detail}): the submission wrote "
+                                  "into the grader's observation channel, so none of its observations are used")
+                probes.clear()
+                todo = list(suite.probe_names)
+                break
+            if attempt.imported is None or not attempt.imported["ok"]:
+                # died before its engine was even imported
+                run["status"] = "crashed"
+                run["message"] = f"the worker died while importing {suite.module}.py: {attempt.detail}"
                 break
             current = attempt.current
             if current is None:  # died between probes: blame the next one
@@ -322,11 +368,8 @@ def observe_submission(submission, suite, sandbox, slot):
                 probes[current] = {"status": "timeout",
                                    "error": f"did not finish within {limits.probe_seconds:g} s"}
                 timeouts_in_a_row += 1
-            elif ended == "died":
+            else:  # died
                 probes[current] = {"status": "crashed", "error": attempt.detail}
-            else:  # protocol
-                probes[current] = {"status": "error",
-                                   "error": f"the worker's report was malformed ({attempt.detail})"}
             todo = [p for p in todo if p != current]
             if timeouts_in_a_row >= TIMEOUTS_IN_A_ROW:
                 run["status"] = "timeout"

@@ -3,6 +3,7 @@
 import importlib.util
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -32,6 +33,24 @@ def _number(x):
     return round(float(x), 4)
 
 
+# A place in the student's files, as the judge writes it at the end of a message:
+# "(engine.py, line 12)" (judge.location_suffix) or "(engine.py, line 12, in _backward)".
+_LOCATION = re.compile(r"\((?P<file>[\w.-]+(?:/[\w.-]+)*\.py), line (?P<line>\d+)(?:, in [^()\n]*)?\)")
+
+
+def location_of(output, files):
+    """`{"file", "line"}` of the last place in `output` that names one of the submission's `files`, else {}.
+
+    Reporters point at it (a CI annotation on the line, JUnit's file/line).
+    Only the submission's own files count, so a message can never point
+    into the grader.
+    """
+    for match in reversed(list(_LOCATION.finditer(output or ""))):
+        if match["file"] in files:
+            return {"file": match["file"], "line": int(match["line"])}
+    return {}
+
+
 def submission_record(submission, run, outcomes, max_score):
     """One row of the scores file."""
     if submission.rejected:
@@ -40,7 +59,7 @@ def submission_record(submission, run, outcomes, max_score):
     tests = [
         {"name": o["name"], "status": o["status"], "score": _number(o["points"] if o["status"] == "passed" else 0),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
-         "concept": o["concept"]}
+         "concept": o["concept"], **location_of(o["output"], submission.files)}
         for o in outcomes
     ]
     message = run.get("message")
@@ -61,13 +80,17 @@ def scores_record(suite, submissions, runs, outcomes):
 
 def write_json_atomically(path, record):
     """Write JSON so that a reader sees the old file or the whole new one, never a torn one."""
+    write_text_atomically(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_text_atomically(path, text):
+    """Write text (UTF-8) so that a reader sees the old file or the whole new one, never a torn one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(record, f, indent=2, ensure_ascii=False)
-            f.write("\n")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

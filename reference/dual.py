@@ -30,24 +30,31 @@ class Dual:
     # -- arithmetic --------------------------------------------------------------
 
     def __add__(self, other):
+        # BEGIN SOLUTION 08-dual-numbers
         other = other if isinstance(other, Dual) else Dual(other)
         # (a, a') + (b, b') = (a + b, a' + b')
         return Dual(self.value + other.value, self.deriv + other.deriv)
+        # END SOLUTION
 
     def __mul__(self, other):
+        # BEGIN SOLUTION 08-dual-numbers
         other = other if isinstance(other, Dual) else Dual(other)
         # (a + a'ε)(b + b'ε) = ab + (a'b + ab')ε + a'b'ε², and ε² = 0
         return Dual(self.value * other.value, self.deriv * other.value + self.value * other.deriv)
+        # END SOLUTION
 
     def __truediv__(self, other):
+        # BEGIN SOLUTION 08-dual-numbers
         other = other if isinstance(other, Dual) else Dual(other)
         # the quotient rule: (a/b)' = (a'b - ab') / b²
         return Dual(
             self.value / other.value,
             (self.deriv * other.value - self.value * other.deriv) / other.value**2,
         )
+        # END SOLUTION
 
     def __pow__(self, k):
+        # BEGIN SOLUTION 08-dual-numbers
         if isinstance(k, Dual):
             # a ** b = exp(b log a), so (a ** b)' = a ** b · (b' log a + b a' / a);
             # needs a > 0, as log does
@@ -55,14 +62,19 @@ class Dual:
             return Dual(out, out * (k.deriv * math.log(self.value) + k.value * self.deriv / self.value))
         # a constant power: (a ** k)' = k a^(k-1) · a'
         return Dual(self.value**k, k * self.value ** (k - 1) * self.deriv)
+        # END SOLUTION
 
     def __rpow__(self, c):  # c ** self, c a constant
+        # BEGIN SOLUTION 08-dual-numbers
         # (c ** b)' = c ** b · log c · b'
         out = c**self.value
         return Dual(out, out * math.log(c) * self.deriv)
+        # END SOLUTION
 
     def __neg__(self):
+        # BEGIN SOLUTION 08-dual-numbers
         return Dual(-self.value, -self.deriv)
+        # END SOLUTION
 
     def __sub__(self, other):
         return self + (-other)
@@ -83,27 +95,39 @@ class Dual:
     # -- functions: g((a, a')) = (g(a), g'(a) · a') ------------------------------
 
     def sin(self):
+        # BEGIN SOLUTION 08-dual-numbers
         return Dual(math.sin(self.value), math.cos(self.value) * self.deriv)
+        # END SOLUTION
 
     def cos(self):
+        # BEGIN SOLUTION 08-dual-numbers
         return Dual(math.cos(self.value), -math.sin(self.value) * self.deriv)
+        # END SOLUTION
 
     def exp(self):
+        # BEGIN SOLUTION 08-dual-numbers
         e = math.exp(self.value)
         return Dual(e, e * self.deriv)  # exp is its own derivative
+        # END SOLUTION
 
     def log(self):
+        # BEGIN SOLUTION 08-dual-numbers
         return Dual(math.log(self.value), self.deriv / self.value)
+        # END SOLUTION
 
     def tanh(self):
+        # BEGIN SOLUTION 08-dual-numbers
         t = math.tanh(self.value)
         return Dual(t, (1 - t**2) * self.deriv)
+        # END SOLUTION
 
     def relu(self):
+        # BEGIN SOLUTION 08-dual-numbers
         # slope 1 where the output is positive, else 0: relu'(0) = 0, as in Value
         if self.value > 0:
             return Dual(self.value, self.deriv)
         return Dual(0, 0.0)
+        # END SOLUTION
 
     def __repr__(self):
         return f"Dual(value={self.value}, deriv={self.deriv})"
@@ -116,5 +140,7 @@ def derivative(f, x):
     above; a result that is a plain number does not depend on x, so its
     derivative is 0.
     """
+    # BEGIN SOLUTION 08-dual-numbers
     out = f(Dual(x, 1.0))
     return out.deriv if isinstance(out, Dual) else 0.0
+    # END SOLUTION

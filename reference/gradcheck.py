@@ -20,7 +20,9 @@ def numerical_grad(f, x, h=1e-6):
     both halves with the same sign), so the error is O(h²), where the
     one-sided (f(x + h) - f(x)) / h is only O(h).
     """
+    # BEGIN SOLUTION 06-gradcheck
     return (f(x + h) - f(x - h)) / (2 * h)
+    # END SOLUTION
 
 
 class GradcheckResult(NamedTuple):
@@ -58,6 +60,7 @@ def gradcheck(f, x, h=1e-6, rtol=1e-5, atol=1e-7):
     can pass. A function whose value is large where its slope is tiny (say
     1e6 + x² near 0) has round-off ~1e-4 and needs a larger atol.
     """
+    # BEGIN SOLUTION 06-gradcheck
     leaf = Value(x)
     out = f(leaf)
     out.backward()
@@ -69,3 +72,4 @@ def gradcheck(f, x, h=1e-6, rtol=1e-5, atol=1e-7):
     rel_diff = abs_diff / scale if scale > 0 else 0.0
     ok = abs_diff <= atol + rtol * scale
     return GradcheckResult(analytic, numeric, abs_diff, rel_diff, ok)
+    # END SOLUTION

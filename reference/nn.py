@@ -24,8 +24,10 @@ class Module:
 
     def zero_grad(self):
         """Set every parameter's grad back to 0 (gradients accumulate across backward passes)."""
+        # BEGIN SOLUTION 07-mlp-xor
         for p in self.parameters():
             p.grad = 0
+        # END SOLUTION
 
     def parameters(self):
         """Every `Value` that training should adjust."""
@@ -36,22 +38,28 @@ class Neuron(Module):
     """One unit: tanh(sum of w_i * x_i, plus b) when nonlin, else the plain weighted sum."""
 
     def __init__(self, nin, nonlin=True, rng=None):
+        # BEGIN SOLUTION 07-mlp-xor
         rng = random.Random(0) if rng is None else rng
         # Small random weights break the symmetry between neurons of a layer:
         # equal weights would receive equal gradients and stay equal forever.
         self.w = [Value(rng.uniform(-1, 1)) for _ in range(nin)]
         self.b = Value(0.0)
         self.nonlin = nonlin
+        # END SOLUTION
 
     def __call__(self, x):
+        # BEGIN SOLUTION 07-mlp-xor
         assert len(x) == len(self.w), f"this neuron takes {len(self.w)} inputs, got {len(x)}"
         act = self.b
         for w_i, x_i in zip(self.w, x):
             act = act + w_i * x_i
         return act.tanh() if self.nonlin else act
+        # END SOLUTION
 
     def parameters(self):
+        # BEGIN SOLUTION 07-mlp-xor
         return self.w + [self.b]
+        # END SOLUTION
 
     def __repr__(self):
         return f"{'Tanh' if self.nonlin else 'Linear'}Neuron({len(self.w)})"
@@ -61,20 +69,26 @@ class Layer(Module):
     """nout neurons, each seeing all nin inputs; kwargs (nonlin, rng) go to every neuron."""
 
     def __init__(self, nin, nout, **kwargs):
+        # BEGIN SOLUTION 07-mlp-xor
         # One generator for the whole layer: a fresh Random(0) per neuron would
         # give every neuron the same weights.
         if kwargs.get("rng") is None:
             kwargs["rng"] = random.Random(0)
         self.neurons = [Neuron(nin, **kwargs) for _ in range(nout)]
+        # END SOLUTION
 
     def __call__(self, x):
+        # BEGIN SOLUTION 07-mlp-xor
         outs = [n(x) for n in self.neurons]
         # A one-neuron layer returns its Value itself, so a network with one
         # output gives a Value that `.backward()` can be called on directly.
         return outs[0] if len(outs) == 1 else outs
+        # END SOLUTION
 
     def parameters(self):
+        # BEGIN SOLUTION 07-mlp-xor
         return [p for n in self.neurons for p in n.parameters()]
+        # END SOLUTION
 
     def __repr__(self):
         return f"Layer[{', '.join(str(n) for n in self.neurons)}]"
@@ -84,20 +98,26 @@ class MLP(Module):
     """A multi-layer perceptron: nin inputs, then one layer per entry of nouts; the last is linear."""
 
     def __init__(self, nin, nouts, rng=None):
+        # BEGIN SOLUTION 07-mlp-xor
         rng = random.Random(0) if rng is None else rng
         sizes = [nin] + list(nouts)
         self.layers = [
             Layer(sizes[i], sizes[i + 1], nonlin=(i != len(nouts) - 1), rng=rng)
             for i in range(len(nouts))
         ]
+        # END SOLUTION
 
     def __call__(self, x):
+        # BEGIN SOLUTION 07-mlp-xor
         for layer in self.layers:
             x = layer(x)
         return x
+        # END SOLUTION
 
     def parameters(self):
+        # BEGIN SOLUTION 07-mlp-xor
         return [p for layer in self.layers for p in layer.parameters()]
+        # END SOLUTION
 
     def __repr__(self):
         return f"MLP of [{', '.join(str(layer) for layer in self.layers)}]"
@@ -116,6 +136,7 @@ def train_xor(seed=0, steps=1000, lr=0.05):
     and keeps falling; every seed from 0 to 7 gets there within 200 steps,
     while lr 0.1 diverges for some seeds. Bit for bit the same on every run.
     """
+    # BEGIN SOLUTION 07-mlp-xor
     model = MLP(2, [4, 1], rng=random.Random(seed))
     history = []
     for _ in range(steps):
@@ -127,3 +148,4 @@ def train_xor(seed=0, steps=1000, lr=0.05):
         for p in model.parameters():
             p.data -= lr * p.grad
     return history
+    # END SOLUTION

@@ -39,7 +39,7 @@ BUG_TESTS = {
     "bug-direct-children-only": ("shared/three-paths", "a.grad for y = a * a + a * b + a at a = 2, b = -3: "
                                                        "expected 2.0, got 1.0 (1 more value differs)"),
     "bug-neg-self": ("neg/values", "-a for y = -a * b at a = 3, b = 2: expected -3.0, got 3.0 (3 more values differ)"),
-    "bug-recursive-topo": ("backward/deep-chain", "x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; "
+    "bug-recursive-topo": ("backward/deep-chain", "x = Value(0.5), c = Value(0.0001); then 10,000 times x = x + c; "
                                                   "backward() from the last x: backward() raised RecursionError."),
 }
 
@@ -166,7 +166,7 @@ def test_grading_twice_gives_identical_scores(tmp_path):
 def test_cli_prints_the_table_and_writes_scores(tmp_path):
     folder = tmp_path / "subs"
     folder.mkdir()
-    shutil.copy(ROOT / "examples" / "submissions" / "bob.py", folder / "bob.py")
+    shutil.copy(ROOT / "examples" / "submissions" / "erin.py", folder / "erin.py")
     shutil.copy(ROOT / "examples" / "submissions" / "grace.py", folder / "grace.py")
     (folder / "notes.txt").write_text("not a submission")
     out = tmp_path / "out" / "scores.json"
@@ -174,12 +174,12 @@ def test_cli_prints_the_table_and_writes_scores(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split() == ["id", "status", "score", "first", "failing", "test"]
-    assert lines[1].startswith("bob    graded          35/62  mul/constant: a.grad for y = (a * 4) + (4 * a)")
+    assert lines[1].startswith("erin   graded          52/62  tanh/two: x.grad for y = tanh(x) at x = 2: expected 0.07")
     assert lines[2].startswith("grace  graded           0/62  engine/imports: engine.py could not be used: SyntaxError")
     assert lines[3].startswith("notes  rejected         0/62  ")
     assert "Graded 3 submissions against 'engine'" in lines[-1]
     scores = json.loads(out.read_text())
-    assert [s["id"] for s in scores["submissions"]] == ["bob", "grace", "notes"]
+    assert [s["id"] for s in scores["submissions"]] == ["erin", "grace", "notes"]
     assert scores["submissions"][2]["status"] == "rejected"
 
 

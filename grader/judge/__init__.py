@@ -11,9 +11,12 @@ messages a student can act on.
         assert_values(observe(probes.shared_mul), expect(probes.shared_mul))
 
 Fixtures a test may ask for: `observe(probe)` (the student's observations,
-from the sandbox), `expect(probe)` (the reference engine's, computed here),
-`torch_expect(probe)` (PyTorch's, stored), `imported` (fails with the import
-error), `run` (the student's whole run record).
+from the sandbox; raises for an error or a timeout, skips when nothing ran),
+`observation(probe)` (the raw record: status, values or error, `recursion`),
+`expect(probe)` (the reference engine's, computed here), `torch_expect(probe)`
+(PyTorch's, stored), `imported` (status, message and import error of the run),
+`run` (the whole run record: a test that asks for it is judged once per
+submission instead of once per distinct observation, so prefer the others).
 """
 
 import importlib.util

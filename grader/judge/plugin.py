@@ -7,6 +7,8 @@ observations that came back from the sandbox, the reference engine's values
 scores are read from that report.
 """
 
+import hashlib
+import inspect
 import io
 import json
 import sys
@@ -70,20 +72,81 @@ class _Namespace:
         self.__dict__.update(kw)
 
 
-class JudgePlugin:
-    """The pytest plugin object: fixtures over a batch's observations, and outcome classification."""
+class _WholeRun(Exception):
+    """A test reads more than single probes (the run record): it depends on all of it."""
 
-    def __init__(self, suite, runs, expectations):
+
+def _group_key(run, deps):
+    """What a test with dependencies `deps` (None: everything) can see of a run."""
+    seen = {k: run.get(k) for k in ("status", "message", "import_error")}
+    probes = run.get("probes") or {}
+    seen["probes"] = probes if deps is None else {d: probes.get(d) for d in sorted(deps)}
+    return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()
+
+
+class JudgePlugin:
+    """The pytest plugin object: fixtures over a batch's observations, and outcome classification.
+
+    A test's outcome is a function of the observations it reads, so each test
+    is run once per distinct set of *its* observations, not once per
+    submission: `relu/zero` is run twice for a class in which one student has
+    the relu bug, however large the class. The probes a test reads are found by
+    running it once on the reference's observations, and checked while judging:
+    a test that reads a probe it did not read on the reference is judged again
+    per submission (see `judge`).
+    """
+
+    def __init__(self, suite, runs, expectations, ungrouped=frozenset()):
         self.suite, self.runs, self.expectations = suite, runs, expectations
+        self.ungrouped = ungrouped  # tests judged once per distinct whole run
         self.names = {}  # test public name -> nodeid prefix, to refuse duplicates
         self.internal_errors = []
+        self.members = {}  # (test function name, lead submission) -> submissions it stands for
+        self.deps = {}  # test function name -> probe names, or None for the whole run
+        self.violations = set()  # tests that read a probe they did not declare by reading it
 
-    # -- parametrise every test by submission ----------------------------------
+    # -- parametrise every test by its distinct observations -----------------------
+
+    def _dependencies(self, function, argnames):
+        """The probes a test reads when given the reference's observations (None: the whole run)."""
+        if function.__name__ in self.ungrouped or "run" in argnames:
+            return None
+        seen = set()
+
+        def observe(probe):
+            seen.add(probe.__name__)
+            return self.expectations.reference(probe)
+
+        def observation(probe):
+            seen.add(probe.__name__)
+            return {"status": "ok", "values": self.expectations.reference(probe)}
+
+        fixtures = {"observe": observe, "observation": observation, "expect": self.expectations.reference,
+                    "torch_expect": self.expectations.torch,
+                    "imported": {"status": "ok", "message": None, "import_error": None}}
+        if not set(argnames) <= set(fixtures):
+            return None
+        try:
+            function(**{name: fixtures[name] for name in argnames})
+        except Exception:
+            return None  # a test that fails on the reference is judged per whole run
+        return frozenset(seen)
 
     def pytest_generate_tests(self, metafunc):
-        if "submission" in metafunc.fixturenames:
-            ids = sorted(self.runs)
-            metafunc.parametrize("submission", ids, ids=ids)
+        if "submission" not in metafunc.fixturenames:
+            return
+        # the test's own arguments (fixturenames also holds what those fixtures need)
+        argnames = list(inspect.signature(metafunc.function).parameters)
+        deps = self._dependencies(metafunc.function, argnames)
+        self.deps[metafunc.function.__name__] = deps
+        groups = {}
+        for sid in sorted(self.runs):
+            groups.setdefault(_group_key(self.runs[sid], deps), []).append(sid)
+        leads = []
+        for members in groups.values():
+            self.members[(metafunc.function.__name__, members[0])] = members
+            leads.append(members[0])
+        metafunc.parametrize("submission", leads, ids=leads)
 
     def pytest_collection_modifyitems(self, items):
         for item in items:
@@ -102,11 +165,28 @@ class JudgePlugin:
 
     @pytest.fixture
     def imported(self, run):
-        return run
+        """Whether the student's module imported: its status, message and import error only."""
+        return {k: run.get(k) for k in ("status", "message", "import_error")}
 
     @pytest.fixture
-    def observe(self, run):
+    def observation(self, run, request):
+        """The raw observation record of a probe ({"status", "values" | "error", ...}), or {}."""
+        deps = self.deps.get(request.function.__name__)
+
+        def observation(probe):
+            if deps is not None and probe.__name__ not in deps:
+                self.violations.add(request.function.__name__)
+            return run["probes"].get(probe.__name__, {})
+
+        return observation
+
+    @pytest.fixture
+    def observe(self, run, request):
+        deps = self.deps.get(request.function.__name__)
+
         def observe(probe):
+            if deps is not None and probe.__name__ not in deps:
+                self.violations.add(request.function.__name__)
             if run.get("import_error"):
                 pytest.skip(f"not run: {self.suite.module}.py could not be used (see the import test)")
             obs = run["probes"].get(probe.__name__)
@@ -166,7 +246,8 @@ class JudgePlugin:
             detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
             self.internal_errors.append(f"{item.nodeid}:\n{detail}")
             status, output = "error", f"internal grader error in this test ({type(exc).__name__}); tell your instructor"
-        return {"submission": submission, "name": grading["name"], "status": status, "output": output,
+        return {"submission": submission, "function": item.function.__name__, "name": grading["name"],
+                "status": status, "output": output,
                 "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"]}
 
     def pytest_json_runtest_metadata(self, item, call):
@@ -176,19 +257,19 @@ class JudgePlugin:
         return {}
 
 
-def judge(suite, runs, *, torch="stored", expectations=None):
-    """Outcomes of every hidden test on every submission: {id: [test result, ...]} in suite order."""
-    if not runs:
-        return {}
-    expectations = expectations or Expectations(suite, torch=torch)
-    plugin = JudgePlugin(suite, runs, expectations)
-    report = JSONReport()
+def _observed(run):
+    """What a test may look at in a run: everything but timings and printed output."""
+    return {k: run.get(k) for k in ("status", "message", "import_error", "probes")}
+
+
+def _run_pytest(suite, plugin, report):
     tests = sorted(str(p) for p in Path(suite.folder).glob("test_*.py"))
     if not tests:
         raise SuiteError(f"suite {suite.name!r} has no test_*.py files")
     args = [
-        *tests, "-q", "--assert=plain", "--import-mode=importlib", "-p", "no:cacheprovider",
-        "-p", "no:randomly", "--rootdir", str(suite.folder), "-c", str(Path(__file__).with_name("pytest.ini")),
+        *tests, "-q", "-s", "--tb=no", "--assert=plain", "--import-mode=importlib", "-p", "no:cacheprovider",
+        "-p", "no:logging", "-p", "no:warnings", "-p", "no:faulthandler", "-p", "no:randomly",
+        "--rootdir", str(suite.folder), "-c", str(Path(__file__).with_name("pytest.ini")),
         "--json-report-file=none", "--json-report-omit", "collectors", "log", "traceback", "streams",
         "warnings", "keywords",
     ]
@@ -200,11 +281,31 @@ def judge(suite, runs, *, torch="stored", expectations=None):
                          + captured.getvalue()[-3000:])
     if plugin.internal_errors:
         print("\n".join(plugin.internal_errors), file=sys.stderr)
+
+
+def judge(suite, runs, *, torch="stored", expectations=None):
+    """Outcomes of every hidden test on every submission: {id: [test result, ...]} in suite order."""
+    if not runs:
+        return {}
+    expectations = expectations or Expectations(suite, torch=torch)
+    observed = {sid: _observed(run) for sid, run in runs.items()}
+    ungrouped = frozenset()
+    for _ in range(2):
+        plugin = JudgePlugin(suite, observed, expectations, ungrouped)
+        report = JSONReport()
+        _run_pytest(suite, plugin, report)
+        if not plugin.violations:
+            break
+        # A test read a probe it did not read on the reference: its grouping may be too coarse.
+        ungrouped = frozenset(plugin.violations)
+    else:
+        raise SuiteError(f"tests {sorted(plugin.violations)} read different probes on different runs")
     results = {sid: [] for sid in runs}
     for test in report.report["tests"]:
         grading = test.get("metadata", {}).get("grading")
         if grading is None:
             raise SuiteError(f"{test['nodeid']} left no grading record")
-        results[grading["submission"]].append(
-            {k: grading[k] for k in ("name", "status", "output", "points", "concept", "visibility")})
+        outcome = {k: grading[k] for k in ("name", "status", "output", "points", "concept", "visibility")}
+        for sid in plugin.members[(grading["function"], grading["submission"])]:
+            results[sid].append(dict(outcome))
     return results

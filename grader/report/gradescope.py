@@ -89,7 +89,8 @@ def _test(test: dict, number_: int, *, zeroed: bool) -> dict:
         output = f"[{status}] {output}".rstrip()
     if test.get("file"):
         where = test["file"] + (f", line {test['line']}" if test.get("line") else "")
-        output = f"{output}\n({where})".lstrip("\n")
+        if where not in output:  # the judge's messages usually say where already
+            output = f"{output}\n({where})".lstrip("\n")
     extra = {"status": status}
     extra.update({k: test[k] for k in ("file", "line") if test.get(k) is not None})
     visibility = test.get("visibility", "visible")

@@ -4,31 +4,42 @@ Layers, outermost first (each is a small C program exec'ing the next, so the
 whole chain is one process id that the grader owns):
 
 1. `prlimit`: address space, processes, file size, open files and CPU time.
-2. `setpriv`: when the grader runs as root, a uid of the worker's own
-   (`UID_BASE + slot`), so the process limit counts only that worker's
-   processes and nothing of the grader can be signalled.
+2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased
+   per slot from UID_BASE .. UID_BASE + UID_COUNT - 1 with a lock file, so that
+   the process limit counts only that worker's processes, nothing of the grader
+   can be signalled, and two graders on one machine never share a uid (or kill
+   each other's workers when they clean up).
 3. `bwrap` (Debian's bubblewrap), when installed: new user, pid, network, ipc
-   and uts namespaces (no network at all), a read-only /usr with /usr/local and
-   Python's dist-packages hidden, an empty /tmp, and only two folders of the
-   grader's: the runner (read-only) and the worker's own scratch folder.
+   and uts namespaces (no network at all; no further user namespaces), a
+   read-only /usr with /usr/local and Python's dist-packages hidden, and only
+   two folders of the grader's: the runner and the submission, both read-only.
+   Everything else is read-only too except /tmp, a tmpfs capped at the file-size
+   limit (tmpfs is memory that the address-space limit does not count, so an
+   uncapped one would let a submission fill the host's RAM or disk).
    The grader's package, hidden suites, reference engine and site-packages are
    never mounted. Where bwrap is missing the worker still runs with 1 and 2 and
    an empty environment, and the grader says that its sandbox is weaker.
 """
 
 import dataclasses
+import fcntl
+import hashlib
 import json
 import os
 import platform
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 WORKER = Path(__file__).with_name("worker.py")
 UID_BASE = 61000
+UID_COUNT = 64  # sandbox uids UID_BASE .. UID_BASE + 63 (below systemd's DynamicUser range, 61184+)
 _HIDDEN_UNDER_USR = ("/usr/local", "/usr/lib/python3/dist-packages")
 
 
@@ -47,6 +58,19 @@ class Limits:
 
     def cpu_seconds(self):
         return int(self.submission_seconds) + 5
+
+
+def worker_arguments(request):
+    """The worker's request as `key=value` arguments (lists comma-separated): no JSON to import."""
+    args = []
+    for key, value in request.items():
+        if isinstance(value, (list, tuple)):
+            value = ",".join(value)
+        value = str(value)
+        if any(c in value for c in "\0\n") or (key in ("forbid", "run", "modules") and "=" in value):
+            raise ValueError(f"cannot pass {key}={value!r} to the worker")
+        args.append(f"{key}={value}")
+    return args
 
 
 class SandboxUnavailable(RuntimeError):
@@ -75,11 +99,29 @@ def _find_python():
     return os.path.realpath(sys.executable)
 
 
-def _bwrap_works(bwrap, python, uid):
+def _bwrap_features(bwrap):
+    """The hardening options this bubblewrap has (0.8 has both; older ones may lack them)."""
+    try:
+        text = subprocess.run([bwrap, "--help"], capture_output=True, timeout=10, env={}).stdout.decode()
+    except (OSError, subprocess.SubprocessError):
+        text = ""
+    return frozenset(opt for opt in ("--size", "--disable-userns") if opt in text)
+
+
+def _namespaces(features):
+    """Every namespace; and, where bwrap can, no user namespace may be created inside the sandbox."""
+    args = ["--unshare-all"]
+    if "--disable-userns" in features:
+        args += ["--unshare-user", "--disable-userns"]
+    return args
+
+
+def _bwrap_works(bwrap, python, uid, features=frozenset()):
     """Try the real thing once: bubblewrap may be installed but user namespaces disabled."""
     try:
         result = subprocess.run(
-            _uid_prefix(uid) + [bwrap, "--unshare-all", "--die-with-parent", *_system_binds(python),
+            _uid_prefix(uid) + [bwrap, *_namespaces(features), "--die-with-parent",
+                                *_system_binds(python, features=features), "--remount-ro", "/",
                                 python, "-I", "-S", "-c", "pass"],
             capture_output=True, timeout=20, env={}, cwd="/",
         )
@@ -97,12 +139,13 @@ def _uid_prefix(uid):
     return [setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"] if setpriv else []
 
 
-def _system_binds(python):
-    """The read-only system the worker sees: /usr (without /usr/local), symlinks, proc, dev."""
+def _system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20):
+    """The read-only system the worker sees: /usr (without /usr/local), symlinks, proc, dev,
+    and a /tmp of `scratch_bytes` (where bwrap can cap it), the only place it may write."""
     args = ["--ro-bind", "/usr", "/usr"]
     for hidden in _HIDDEN_UNDER_USR:
         if os.path.isdir(hidden):
-            args += ["--tmpfs", hidden]
+            args += ["--tmpfs", hidden, "--remount-ro", hidden]
     for top in ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"):
         if os.path.islink(top):
             args += ["--symlink", os.readlink(top), top]
@@ -113,9 +156,90 @@ def _system_binds(python):
         args += ["--ro-bind", prefix, prefix]
         site = Path(prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
         if site.is_dir():
-            args += ["--tmpfs", str(site)]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+            args += ["--tmpfs", str(site), "--remount-ro", str(site)]
+    args += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
+    if "--size" in features:
+        args += ["--size", str(scratch_bytes)]
+    args += ["--tmpfs", "/tmp"]
     return args
+
+
+def _lease_folder():
+    """A folder only this user can write, holding one lock file per sandbox uid."""
+    for top in ("/run/lock", tempfile.gettempdir()):
+        folder = os.path.join(top, "micrograd-grader-uids")
+        try:
+            os.mkdir(folder, 0o700)
+        except FileExistsError:
+            pass
+        except OSError:
+            continue
+        info = os.lstat(folder)
+        if stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid() and not info.st_mode & 0o077:
+            return folder
+    raise SandboxUnavailable("no private folder for the sandbox uids' lock files (/run/lock or the temp folder)")
+
+
+def lease_uid(wait=60.0):
+    """A sandbox uid that no other grader on this machine holds: (uid, fd of its lock).
+
+    The lease is an flock on `<lease folder>/<uid>`, so it ends when its holder closes it or
+    dies, however it dies. Processes left with that uid by a grader that died are killed first.
+    """
+    folder = _lease_folder()
+    deadline = time.monotonic() + wait
+    while True:
+        for uid in range(UID_BASE, UID_BASE + UID_COUNT):
+            fd = os.open(os.path.join(folder, str(uid)), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                continue
+            kill_uid(uid)
+            return uid, fd
+        if time.monotonic() > deadline:
+            raise SandboxUnavailable(f"all {UID_COUNT} sandbox uids ({UID_BASE}..{UID_BASE + UID_COUNT - 1}) "
+                                     "are held by other graders running on this machine")
+        time.sleep(0.2)
+
+
+def uid_leased(uid):
+    """Whether some live grader holds `uid` (so its processes are that grader's business)."""
+    try:
+        fd = os.open(os.path.join(_lease_folder(), str(uid)), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except (OSError, SandboxUnavailable):
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing drops the lock if we just took it
+    return False
+
+
+_COMPILER = """
+import marshal, sys
+name = sys.argv[1]
+sys.stdout.buffer.write(marshal.dumps(compile(sys.stdin.buffer.read(), name, "exec")))
+"""
+
+
+def _compile_with(python, runner_files):
+    """Marshalled code of each runner module except the worker itself, made by `python`."""
+    out = {}
+    for name, source in runner_files.items():
+        if not name.endswith(".py") or name == "worker.py":
+            continue
+        try:
+            result = subprocess.run([python, "-I", "-S", "-c", _COMPILER, name], input=source,
+                                    capture_output=True, timeout=60, env={}, cwd="/")
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if result.returncode == 0:
+            out[name + ".code"] = result.stdout
+    return out
 
 
 class Sandbox:
@@ -123,14 +247,17 @@ class Sandbox:
 
     def __init__(self, limits=Limits(), *, require=False, use_bwrap=True):
         self.limits = limits
+        self._compiled, self._lock = {}, threading.Lock()
         self.python = _find_python()
         self.is_root = os.geteuid() == 0
+        self._leases, self._lease_lock = {}, threading.Lock()  # slot -> (uid, lock fd)
         self.root = Path(tempfile.mkdtemp(prefix="grade-sandbox-"))
         os.chmod(self.root, 0o711)  # workers may enter their own folder, not list the others
         self.bwrap = shutil.which("bwrap") if use_bwrap else None
+        self.features = _bwrap_features(self.bwrap) if self.bwrap else frozenset()
         self.warning = None
         if self.bwrap:
-            ok, why = _bwrap_works(self.bwrap, self.python, UID_BASE if self.is_root else None)
+            ok, why = _bwrap_works(self.bwrap, self.python, self.uid(0), self.features)
             if not ok:
                 self.warning = f"bubblewrap is installed but does not work here ({why})"
                 self.bwrap = None
@@ -151,7 +278,13 @@ class Sandbox:
     # -- one worker ------------------------------------------------------------
 
     def uid(self, slot):
-        return UID_BASE + slot if self.is_root else None
+        """The worker's own uid for `slot` when the grader is root: leased, shared with no other grader."""
+        if not self.is_root:
+            return None
+        with self._lease_lock:
+            if slot not in self._leases:
+                self._leases[slot] = lease_uid()
+            return self._leases[slot][0]
 
     def prepare(self, slot, files, runner_files):
         """A fresh scratch folder for one run: work/ (the submission, writable) and runner/."""
@@ -163,7 +296,7 @@ class Sandbox:
             target = work / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        for name, data in runner_files.items():
+        for name, data in {**runner_files, **self.compiled(runner_files)}.items():
             (runner / name).write_bytes(data)
         uid = self.uid(slot)
         if uid is not None:
@@ -173,6 +306,19 @@ class Sandbox:
             for path in [runner, *runner.iterdir()]:
                 os.chmod(path, 0o755 if path.is_dir() else 0o644)
         return base
+
+    def compiled(self, runner_files):
+        """`<name>.code`: the runner's modules compiled once by the worker's own interpreter.
+
+        Compiling a suite's probes.py costs the worker about 12 ms, more than starting
+        Python; marshalled code objects load in well under 1 ms. The worker falls back
+        to the source if the code file is missing or does not load.
+        """
+        key = hashlib.sha256(b"".join(runner_files[n] for n in sorted(runner_files))).hexdigest()
+        with self._lock:
+            if key not in self._compiled:
+                self._compiled[key] = _compile_with(self.python, runner_files)
+            return self._compiled[key]
 
     def command(self, slot, base, request):
         """The argv that starts the worker for the scratch folder `base`."""
@@ -191,13 +337,15 @@ class Sandbox:
         if self.bwrap:
             work, runner = "/sandbox", "/runner"
             sandbox = [
-                self.bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+                self.bwrap, *_namespaces(self.features), "--die-with-parent", "--new-session", "--clearenv",
                 "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8",
-                "--setenv", "PYTHONHASHSEED", "0", "--setenv", "HOME", "/sandbox",
+                "--setenv", "PYTHONHASHSEED", "0", "--setenv", "HOME", "/tmp",
                 "--hostname", "sandbox", "--cap-drop", "ALL",
-                *_system_binds(self.python),
+                *_system_binds(self.python, features=self.features, scratch_bytes=lim.file_size_mb << 20),
                 "--ro-bind", str(base / "runner"), runner,
-                "--bind", str(base / "work"), work,
+                # read-only: the host disk under it has no quota; /tmp is the capped place to write
+                "--ro-bind", str(base / "work"), work,
+                "--remount-ro", "/",
                 "--chdir", work,
             ]
         else:
@@ -205,7 +353,7 @@ class Sandbox:
             sandbox = []
         request = dict(request, submission=work, runner=runner)
         return self._no_aslr() + limits + _uid_prefix(self.uid(slot)) + sandbox + [
-            self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", json.dumps(request)
+            self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)
         ]
 
     @staticmethod
@@ -249,21 +397,30 @@ class Sandbox:
 
     def close(self):
         shutil.rmtree(self.root, ignore_errors=True)
+        with self._lease_lock:
+            for uid, fd in self._leases.values():
+                kill_uid(uid)
+                os.close(fd)
+            self._leases.clear()
 
 
 def processes_of_uid(uid):
-    """Pids of live processes whose real uid is `uid` (read from /proc)."""
+    """Pids of live processes whose real uid is `uid` (read from /proc); zombies are already dead."""
     pids = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/status") as f:
+                state = real_uid = None
                 for line in f:
-                    if line.startswith("Uid:"):
-                        if int(line.split()[1]) == uid:
-                            pids.append(int(entry))
+                    if line.startswith("State:"):
+                        state = line.split()[1]
+                    elif line.startswith("Uid:"):
+                        real_uid = int(line.split()[1])
                         break
+            if real_uid == uid and state != "Z":
+                pids.append(int(entry))
         except OSError:
             continue
     return pids

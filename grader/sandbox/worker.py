@@ -2,25 +2,64 @@
 
 It imports the student's modules, runs the probes it is asked for, and writes
 one JSON line per event to the observation pipe. It holds no expected values
-and decides nothing: the grader judges what it reports. Standard library only.
+and decides nothing: the grader judges what it reports. Standard library only,
+and only its cheapest parts: start-up time is paid once per submission, so the
+request comes as `key=value` arguments instead of JSON, events are encoded by
+a small writer below instead of the json module (which pulls in `re`), and
+`traceback` is imported only when something went wrong.
 
-    python -I -S worker.py REQUEST_JSON
+    python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 ...
 """
 
-import importlib.abc
-import importlib.util
-import json
 import os
 import sys
-import traceback
 
 # Bound before student code runs, so monkeypatching these later has no effect here.
-_write, _dumps, _exit = os.write, json.dumps, os._exit
+_write, _exit, _repr, _type = os.write, os._exit, repr, type
+_str, _float, _int, _bool, _dict, _list = str, float, int, bool, dict, list
 _BaseException, _SystemExit, _RecursionError = BaseException, SystemExit, RecursionError
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-class _Forbidden(importlib.abc.MetaPathFinder):
-    """Refuses imports the exercise forbids, with a message that says why."""
+def _json_str(s):
+    out = []
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            code = ord(ch)
+            if code > 0xFFFF:  # a surrogate pair, as JSON spells characters outside the BMP
+                code -= 0x10000
+                out.append("\\u%04x\\u%04x" % (0xD800 | (code >> 10), 0xDC00 | (code & 0x3FF)))
+            else:
+                out.append("\\u%04x" % code)
+    return '"' + "".join(out) + '"'
+
+
+def _json(value):
+    """JSON for the plain values probekit.plain() produces (finite floats, str, dict, list, None)."""
+    t = _type(value)
+    if value is None:
+        return "null"
+    if t is _bool:
+        return "true" if value else "false"
+    if t is _int:
+        return _repr(value)
+    if t is _float:
+        return _repr(value)  # finite: plain() refused NaN and infinities
+    if t is _str:
+        return _json_str(value)
+    if t is _dict:
+        return "{" + ",".join(_json_str(k) + ":" + _json(v) for k, v in value.items()) + "}"
+    if t is _list or t is tuple:
+        return "[" + ",".join(_json(v) for v in value) + "]"
+    raise TypeError(f"cannot report a {t.__name__}")
+
+
+class _Forbidden:
+    """A meta-path finder that refuses the imports the exercise forbids, saying why."""
 
     def __init__(self, names):
         self.names = frozenset(names)
@@ -34,75 +73,100 @@ class _Forbidden(importlib.abc.MetaPathFinder):
         return None
 
 
-def _load_module(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
+def _load_source(name, path):
+    """A grader module from the runner folder: its precompiled code if it loads, else its source."""
+    module = _type(sys)(name)
+    module.__file__ = path
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    code = None
+    try:
+        import marshal
+
+        with open(path + ".code", "rb") as f:
+            code = marshal.loads(f.read())
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    if code is None:
+        with open(path, "rb") as f:
+            code = compile(f.read(), path, "exec")
+    exec(code, module.__dict__)
     return module
 
 
 def _describe(exc, submission_dir):
-    """`Type: message (engine.py, line N)` naming the deepest frame in the student's files."""
+    """`Type: message` and the deepest frame in the student's files: (file, line, function)."""
     try:
         text = f"{type(exc).__name__}: {exc}"
     except _BaseException:
         text = type(exc).__name__
     where = None
     try:
+        import traceback  # only on the unhappy path: it is slow to import
+
         for frame in traceback.extract_tb(exc.__traceback__):
             if frame.filename.startswith(submission_dir):
-                where = (os.path.relpath(frame.filename, submission_dir), frame.lineno, frame.name)
+                where = [os.path.relpath(frame.filename, submission_dir), frame.lineno, frame.name]
+        if isinstance(exc, SyntaxError) and exc.filename and str(exc.filename).startswith(submission_dir):
+            where = [os.path.relpath(exc.filename, submission_dir), exc.lineno, "<module>"]
     except _BaseException:
         pass
-    if isinstance(exc, SyntaxError) and exc.filename and exc.filename.startswith(submission_dir):
-        where = (os.path.relpath(exc.filename, submission_dir), exc.lineno, "<module>")
     return text[:2000], where
 
 
 class _Modules:
     """The student's modules, for probes that need more than `Value`."""
 
-    def __init__(self, submission_dir, names):
-        self._dir, self._names = submission_dir, names
+    def __init__(self, names):
+        self._names = names
 
     def __getattr__(self, name):
         if name not in self._names:
             raise AttributeError(name)
-        path = os.path.join(self._dir, name + ".py")
         if name in sys.modules:
             return sys.modules[name]
-        if not os.path.exists(path):
+        if not os.path.exists(name + ".py"):
             raise ImportError(f"the submission has no {name}.py")
-        return _load_module(name, path)
+        return __import__(name)
+
+
+def _parse(argv):
+    request = {}
+    for arg in argv:
+        key, _, value = arg.partition("=")
+        request[key] = value
+    lists = ("forbid", "run", "modules")
+    for key in lists:
+        request[key] = [v for v in request.get(key, "").split(",") if v]
+    request["obs_fd"] = int(request["obs_fd"])
+    request["recursion_limit"] = int(request.get("recursion_limit", "1000"))
+    return request
 
 
 def main():
-    request = json.loads(sys.argv[1])
+    request = _parse(sys.argv[1:])
     obs_fd = request["obs_fd"]
     submission_dir = request["submission"]
 
     def emit(**event):
-        line = (_dumps(event, allow_nan=False) + "\n").encode()
-        view = memoryview(line)
+        view = memoryview((_json(event) + "\n").encode())
         while view:
             view = view[_write(obs_fd, view):]
 
     sys.path[:] = [submission_dir] + [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")]
     sys.meta_path.insert(0, _Forbidden(request["forbid"]))
-    sys.setrecursionlimit(request.get("recursion_limit", 1000))
+    sys.setrecursionlimit(request["recursion_limit"])
     sys.dont_write_bytecode = True
 
-    kit = _load_module("_grader_probekit", os.path.join(request["runner"], "probekit.py"))
+    kit = _load_source("_grader_probekit", os.path.join(request["runner"], "probekit.py"))
     sys.modules["probekit"] = kit  # probes say `import probekit`
-    probes = _load_module("_grader_probes", os.path.join(request["runner"], "probes.py"))
+    probes = _load_source("_grader_probes", os.path.join(request["runner"], "probes.py"))
     plain, ObservationError = kit.plain, kit.ObservationError
     emit(event="hello", pid=os.getpid())
 
     os.chdir(submission_dir)
     module_name = request["module"]
     try:
-        module = _load_module(module_name, os.path.join(submission_dir, module_name + ".py"))
+        module = __import__(module_name)
     except _SystemExit as exc:
         emit(event="exited", code=str(exc.code)[:200])
         _exit(0)
@@ -116,13 +180,14 @@ def main():
         _exit(0)
     emit(event="imported", ok=True)
 
-    modules = _Modules(submission_dir, request.get("modules", ["engine", "nn", "dual", "gradcheck"]))
+    modules = _Modules(request["modules"] or ["engine", "nn", "dual", "gradcheck"])
     for name in request["run"]:
         probe = getattr(probes, name)
         emit(event="start", probe=name)
         try:
             raw = probe(modules if getattr(probe, "takes_modules", False) else Value)
             values = plain(raw)
+            line = _json(values)  # encode now: a failure here is this probe's, not the worker's
         except ObservationError as exc:
             emit(event="result", probe=name, status="error", error=str(exc)[:2000], where=None)
             continue
@@ -138,7 +203,10 @@ def main():
             text, where = _describe(exc, submission_dir)
             emit(event="result", probe=name, status="error", error=text, where=where)
             continue
-        emit(event="result", probe=name, status="ok", values=values)
+        head = '{"event":"result","probe":' + _json_str(name) + ',"status":"ok","values":'
+        view = memoryview((head + line + "}\n").encode())
+        while view:
+            view = view[_write(obs_fd, view):]
     emit(event="done")
     # Skip interpreter shutdown: no student atexit handler or __del__ runs after the probes.
     _exit(0)

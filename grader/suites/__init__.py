@@ -59,6 +59,13 @@ def load_suite(name):
         "probekit.py": Path(probekit.__file__).read_bytes(),
         "probes.py": (folder / "probes.py").read_bytes(),
     }
+    # Data files the probes read beside themselves in the sandbox (e.g. 09-write-tests' engines.json).
+    for fname in getattr(config, "RUNNER_FILES", ()):
+        path = folder / fname
+        if fname in runner_files or "/" in fname or "\\" in fname or not path.is_file():
+            raise SuiteError(f"suite {name!r}: RUNNER_FILES entry {fname!r} is not a file of the suite folder "
+                             "(or clashes with a runner file)")
+        runner_files[fname] = path.read_bytes()
     digest = hashlib.sha256()
     for fname in sorted(runner_files):
         digest.update(fname.encode() + b"\0" + runner_files[fname] + b"\0")

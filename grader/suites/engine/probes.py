@@ -336,20 +336,20 @@ def order_matters(V):
 
 
 def deep_chain(V):
-    """x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; backward() from the last x"""
-    x0 = V(0.5)
+    """x = Value(0.5), c = Value(0.0001); then 10,000 times x = x + c; backward() from the last x"""
+    x0, c = V(0.5), V(0.0001)
     x = x0
-    for _ in range(10_000):
-        x = x * 1.0001 + 0.0001
+    for _ in range(10_000):  # 10,000 nodes deep: far past Python's default recursion limit of 1,000
+        x = x + c
     x.backward()
-    return {"out": number(x.data, "out"), **grads({"x0": x0})}
+    return {"out": number(x.data, "out"), **grads({"x0": x0, "c": c})}
 
 
 def long_sum(V):
-    """loss = sum of (w * i - i) ** 2 for i = 0 .. 499, at w = 1.5"""
+    """loss = sum of (w * i - i) ** 2 for i = 0 .. 199, at w = 1.5"""
     w = V(1.5)
     loss = V(0.0)
-    for i in range(500):
+    for i in range(200):
         loss = loss + (w * i - i) ** 2
     loss.backward()
     return {"loss": number(loss.data, "loss"), **grads({"w": w})}
