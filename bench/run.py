@@ -1,0 +1,218 @@
+"""Benchmark: `grade` against a hand-written pytest loop and against the no-isolation floor.
+
+    python bench/run.py                 # 200 submissions, all three, one run
+    python bench/run.py -n 1000 --only grade
+    python bench/run.py --baseline-limit 40   # time the baseline on 40 and scale (say so in the output)
+
+It builds N distinct submissions (the reference engine and the named buggy
+variants of it, each file made distinct by a comment) and grades them with
+
+  (a) `grade` (the whole CLI: load, sandboxed observation, judge, scores.json),
+      cache off;
+  (b) the baseline most courses start from: one `python -m pytest` process per
+      submission, two at a time, on an equivalent suite (the same probes,
+      compared with live PyTorch, pytest-json-report writing a report);
+  (c) the floor: one warm Python process that imports each submission and runs
+      the same probes with no isolation and no judging.
+
+Each runs in its own process; it prints wall time, submissions per second,
+the peak memory (max RSS) of that process, and the ratios.
+"""
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def build_submissions(folder, n):
+    """N distinct engine files: the reference and each named variant in turn."""
+    from grader.variants import VARIANTS
+
+    reference = (ROOT / "reference" / "engine.py").read_text()
+    sources = [("reference", reference)] + [(v.name, v.source()) for v in VARIANTS]
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        name, source = sources[i % len(sources)]
+        (folder / f"s{i:04d}-{name}.py").write_text(f"# submission {i}: {name}\n{source}")
+    return sorted(folder.iterdir())
+
+
+def _child_maxrss_mb():
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+# -- (a) grade ---------------------------------------------------------------------------
+
+GRADE_ONCE = """
+import resource, sys, time
+from click.testing import CliRunner
+from grader.cli import main
+t = time.perf_counter()
+result = CliRunner().invoke(main, ["run", sys.argv[1], "-o", sys.argv[2], "--no-cache", "-q"] + sys.argv[3:])
+wall = time.perf_counter() - t
+assert result.exit_code == 0, result.output
+print(wall, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def run_grade(folder, tmp, extra=()):
+    out = subprocess.run([sys.executable, "-c", GRADE_ONCE, str(folder), str(tmp / "scores.json"), *extra],
+                         capture_output=True, text=True, cwd=tmp)
+    if out.returncode != 0:
+        raise SystemExit(f"grade failed:\n{out.stdout}\n{out.stderr}")
+    wall, rss = map(float, out.stdout.split()[-2:])
+    return wall, rss
+
+
+# -- (b) the baseline: one pytest process per submission -------------------------------------
+
+BASELINE_SUITE = '''
+"""One pytest run per submission: the engine's probes compared with live PyTorch."""
+import importlib.util, math, os, sys
+import pytest
+import torch  # noqa: F401  (the fixed cost the baseline pays per submission)
+
+sys.path.insert(0, os.environ["GRADER_ROOT"])
+from grader import probekit
+sys.modules["probekit"] = probekit
+from grader.suites import load_suite
+from grader.torch_adapter import torch_value_class
+
+spec = importlib.util.spec_from_file_location("engine", os.environ["SUBMISSION"])
+engine = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(engine)
+SUITE = load_suite("engine")
+TORCH = torch_value_class()
+
+
+@pytest.mark.parametrize("name", SUITE.probe_names)
+def test_probe(name):
+    probe = getattr(SUITE.probes, name)
+    got = probekit.plain(probe(engine.Value))
+    want = probekit.plain(probe(TORCH))
+    for key, w in want.items():
+        if isinstance(w, float):
+            assert math.isclose(got[key], w, rel_tol=1e-7, abs_tol=1e-9), key
+'''
+
+
+def run_baseline(files, tmp, limit=None):
+    suite = tmp / "test_baseline.py"
+    suite.write_text(BASELINE_SUITE)
+    chosen = files if limit is None else files[:limit]
+
+    def one(path):
+        env = dict(os.environ, GRADER_ROOT=str(ROOT), SUBMISSION=str(path))
+        report = tmp / f"report-{path.stem}.json"
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(suite),
+                        "--json-report", f"--json-report-file={report}"],
+                       capture_output=True, env=env, cwd=tmp, timeout=120)
+        return report.exists()
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        ok = list(pool.map(one, chosen))
+    wall = time.perf_counter() - start
+    if not all(ok):
+        raise SystemExit("the baseline did not write a report for every submission")
+    return wall * len(files) / len(chosen), _child_maxrss_mb(), len(chosen)
+
+
+# -- (c) the floor ----------------------------------------------------------------------------
+
+FLOOR = """
+import importlib.util, resource, sys, time
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from grader import probekit
+sys.modules["probekit"] = probekit
+from grader.suites import load_suite
+suite = load_suite("engine")
+probes = [getattr(suite.probes, n) for n in suite.probe_names]
+files = sorted(Path(sys.argv[2]).iterdir())
+sys.setrecursionlimit(1000)
+t = time.perf_counter()
+for i, path in enumerate(files):
+    spec = importlib.util.spec_from_file_location(f"engine_{i}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for probe in probes:
+        try:
+            probekit.plain(probe(module.Value))
+        except Exception:
+            pass
+wall = time.perf_counter() - t
+print(wall, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def run_floor(folder):
+    out = subprocess.run([sys.executable, "-c", FLOOR, str(ROOT), str(folder)], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"floor failed:\n{out.stderr}")
+    wall, rss = map(float, out.stdout.split()[-2:])
+    return wall, rss
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=200, help="submissions (default 200)")
+    parser.add_argument("--only", choices=["grade", "baseline", "floor"], action="append",
+                        help="run only these (repeatable); default all three")
+    parser.add_argument("--baseline-limit", type=int, default=None,
+                        help="time the baseline on this many submissions and scale to N")
+    parser.add_argument("--jobs", type=int, default=None, help="grade --jobs (default: the cores)")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    which = args.only or ["grade", "baseline", "floor"]
+
+    tmp = Path(tempfile.mkdtemp(prefix="grade-bench-"))
+    try:
+        files = build_submissions(tmp / "submissions", args.n)
+        figures = {"n": args.n, "cores": os.cpu_count()}
+        print(f"{args.n} submissions, {os.cpu_count()} cores")
+        rows = []
+        if "grade" in which:
+            extra = ["--jobs", str(args.jobs)] if args.jobs else []
+            wall, rss = run_grade(tmp / "submissions", tmp, extra)
+            figures["grade"] = {"seconds": wall, "peak_mb": rss}
+            rows.append(("(a) grade", wall, rss, ""))
+        if "baseline" in which:
+            wall, rss, timed = run_baseline(files, tmp, args.baseline_limit)
+            figures["baseline"] = {"seconds": wall, "peak_mb": rss, "timed": timed}
+            rows.append(("(b) pytest per submission", wall, rss,
+                         f"timed on {timed}, scaled" if timed != args.n else ""))
+        if "floor" in which:
+            wall, rss = run_floor(tmp / "submissions")
+            figures["floor"] = {"seconds": wall, "peak_mb": rss}
+            rows.append(("(c) floor: no isolation", wall, rss, ""))
+        print(f"{'':28} {'wall s':>8} {'subs/s':>8} {'peak MB':>8}")
+        for name, wall, rss, note in rows:
+            print(f"{name:28} {wall:8.2f} {args.n / wall:8.1f} {rss:8.0f}  {note}")
+        if "grade" in figures and "baseline" in figures:
+            ratio = figures["baseline"]["seconds"] / figures["grade"]["seconds"]
+            figures["speedup_vs_baseline"] = ratio
+            print(f"grade is {ratio:.1f}x faster than the baseline (target: at least 30x)")
+        if "grade" in figures and "floor" in figures:
+            ratio = figures["grade"]["seconds"] / figures["floor"]["seconds"]
+            figures["grade_over_floor"] = ratio
+            print(f"grade takes {ratio:.2f}x the floor's time (target: at most 1.5x)")
+        if args.json:
+            args.json.write_text(json.dumps(figures, indent=2) + "\n")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
