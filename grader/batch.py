@@ -1,10 +1,11 @@
-"""The main job, end to end: load → observe (sandboxed, parallel, cached) → judge → score."""
+"""The main job, end to end: load → observe (sandboxed, parallel, cached) → judge → diagnose → score."""
 
 import dataclasses
 import os
 import time
 
-from .judge.plugin import judge
+from .diagnose import diagnose_batch
+from .judge.plugin import Expectations, judge
 from .load import load_entry, load_folder
 from .observe import ObservationCache, observe_all
 from .sandbox import Limits, Sandbox
@@ -37,22 +38,28 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
     jobs = jobs or os.cpu_count() or 1
     sandbox = Sandbox(limits, require=require_sandbox, use_bwrap=use_bwrap)
     observed = 0
+    cache = ObservationCache(cache_dir)
     try:
-        if progress:
-            progress.start(len(submissions), sum(1 for s in submissions if s.rejected))
-
-        def on_done(submission, run, cached):
-            nonlocal observed
-            observed += not cached
+        try:
             if progress:
-                progress.advance(submission, run, cached)
+                progress.start(len(submissions), sum(1 for s in submissions if s.rejected))
 
-        runs = observe_all(submissions, suite, sandbox, jobs=jobs, cache=ObservationCache(cache_dir),
-                           on_done=on_done)
+            def on_done(submission, run, cached):
+                nonlocal observed
+                observed += not cached
+                if progress:
+                    progress.advance(submission, run, cached)
+
+            runs = observe_all(submissions, suite, sandbox, jobs=jobs, cache=cache, on_done=on_done)
+        finally:
+            if progress:
+                progress.finish()
+        expectations = Expectations(suite, torch=torch)
+        outcomes = judge(suite, runs, torch=torch, expectations=expectations)
+        # The bug variants run in the same sandbox and cache, once per batch, only if a submission needs them.
+        diagnoses = diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations,
+                                   sandbox=sandbox, jobs=jobs, cache=cache)
     finally:
         sandbox.close()
-        if progress:
-            progress.finish()
-    outcomes = judge(suite, runs, torch=torch)
-    record = scores_record(suite, submissions, runs, outcomes)
+    record = scores_record(suite, submissions, runs, outcomes, diagnoses)
     return BatchResult(record, runs, time.monotonic() - started, observed, sandbox.strength, sandbox.warning)

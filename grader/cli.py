@@ -173,6 +173,11 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
                        require_sandbox=kw["require_sandbox"], progress=Progress())
     except (LoadError, SuiteError, SandboxUnavailable) as exc:
         raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:
+        where = "nothing was cached (--no-cache)" if no_cache else f"finished submissions are cached in {cache_dir}"
+        click.echo(f"\nInterrupted: {where}; run the same command again to resume. "
+                   f"{out} was not written.", err=True)
+        sys.exit(130)
     write_json_atomically(out, result.scores)
     timings = report_files.timings_of(result.runs)
     report_files.write_timings(out, timings)
@@ -191,8 +196,155 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     if written:
         click.echo(f"Reports written to {', '.join(str(path) for path in written)}.")
     if feedback_dir:
-        click.echo(f"Feedback pages written to {feedback_dir}{os.sep}"
+        click.echo(f"Feedback pages written to {os.path.join(feedback_dir, '')}"
                    f"{' (after the due date)' if after_due_date else ''}.")
+
+
+@main.command("report", short_help="Render a scores file as JUnit, CSV, Markdown, HTML, Gradescope, or feedback pages.")
+@click.argument("scores_file", metavar="SCORES", type=click.Path(exists=True, dir_okay=False))
+@click.option("--to", "fmt", type=click.Choice(sorted(REPORT_FORMATS + ("json",))),
+              help="The format: junit (XML), csv (gradebook), markdown, html (class report), gradescope "
+                   "(results.json), json.")
+@click.option("-o", "--out", default="-", show_default=True, type=click.Path(dir_okay=False, allow_dash=True),
+              help="Where to write it; - is standard output.")
+@click.option("--timings", type=click.Path(exists=True, dir_okay=False),
+              help="Seconds per submission (scores.timings.json, written when grading) for the formats that "
+                   "show them: html, markdown, junit, gradescope.")
+@click.option("--feedback-dir", type=click.Path(file_okay=False),
+              help="Write one Markdown and one HTML feedback page per submission into this folder.")
+@click.option("--after-due-date", is_flag=True,
+              help="Feedback pages also show the tests whose visibility is after_due_date.")
+def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date):
+    """Render the scores file SCORES in another format, or as feedback pages (no grading)."""
+    from .integrations import report_files
+    from .report import render
+    from .scores import write_text_atomically
+
+    if not fmt and not feedback_dir:
+        raise click.UsageError("give --to FORMAT, --feedback-dir DIR, or both")
+    try:
+        scores = report_files.read_scores(scores_file)
+        seconds = report_files.read_timings(timings) if timings else None
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    if fmt:
+        text = render(scores, fmt, seconds)
+        if out == "-":
+            click.echo(text, nl=False)
+        else:
+            write_text_atomically(out, text)
+            click.echo(f"Wrote {out}.", err=True)
+    if feedback_dir:
+        n = report_files.write_feedback_pages(scores, feedback_dir, after_due_date=after_due_date)
+        click.echo(f"Feedback pages for {n} submission{'s' * (n != 1)} written to "
+                   f"{os.path.join(feedback_dir, '')}.", err=True)
+
+
+@main.command("gradescope", short_help="Build a Gradescope autograder bundle for an exercise.")
+@click.argument("exercise")
+@click.option("-o", "--out", default="autograder.zip", show_default=True, type=click.Path(dir_okay=False),
+              help="Where to write the bundle (upload it as the assignment's autograder).")
+@click.option("--stdout-visibility", type=click.Choice(["hidden", "after_due_date", "after_published", "visible"]),
+              default="hidden", show_default=True,
+              help="When students may see what the autograder printed (their own program's output included).")
+@limit_options
+def gradescope_command(exercise, out, stdout_visibility, **kw):
+    """Build Gradescope's autograder bundle for EXERCISE (see docs/gradescope.md)."""
+    from .integrations import gradescope
+
+    limits = limits_from(kw)
+    try:
+        names = gradescope.build_bundle(exercise, out, limits=limits, require_sandbox=kw["require_sandbox"],
+                                        stdout_visibility=stdout_visibility)
+    except (SuiteError, RuntimeError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"Wrote {out}: the autograder for {exercise!r} ({len(names)} files). "
+               "Upload it in Gradescope under Configure Autograder.")
+
+
+@main.command("gradescope-run", short_help="Grade one submission in Gradescope's layout (inside the bundle).")
+@click.option("--root", default="/autograder", show_default=True, envvar="GRADE_AUTOGRADER_ROOT",
+              type=click.Path(file_okay=False), help="Gradescope's folder (also $GRADE_AUTOGRADER_ROOT).")
+def gradescope_run_command(root):
+    """Grade ROOT/submission, write ROOT/results/results.json (what the bundle's run_autograder runs)."""
+    from .integrations import gradescope
+
+    try:
+        results, batch = gradescope.autograde(root)
+    except (LoadError, SuiteError, SandboxUnavailable, RuntimeError) as exc:
+        raise click.ClickException(str(exc)) from None
+    # Gradescope keeps this output for the instructor (and shows it to students only as
+    # stdout_visibility allows): what the student's code printed comes after our lines.
+    if batch.warning:
+        click.echo(f"warning: {batch.warning}")
+    record = batch.scores["submissions"][0]
+    click.echo(f"Graded {record['id']!r} against {batch.scores['exercise']!r}: {results['score']:g}/"
+               f"{record['max_score']:g} ({record['status']}; sandbox: {batch.sandbox}; {batch.seconds:.1f} s).")
+    output = (batch.runs.get(record["id"]) or {}).get("output")
+    if output:
+        click.echo("--- what the submission printed ---")
+        click.echo(output)
+
+
+def _min_score(ctx, param, value):
+    from .integrations.ci import parse_min_score
+
+    if value is not None:
+        try:
+            parse_min_score(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
+@main.command("ci", short_help="Grade a student's repository in CI: annotations, summary, threshold.")
+@click.argument("path", default=".", type=click.Path(exists=True, path_type=str))
+@click.option("-e", "--exercise", default="engine", show_default=True, help="The suite to grade against.")
+@click.option("--min-score", callback=_min_score, metavar="POINTS|SHARE%",
+              help="Exit 1 when the score is below this: points (40) or a share of the maximum (80%).")
+@click.option("--json-out", type=click.Path(dir_okay=False),
+              help="Write the results as JSON here, for upload as an artifact (what the student may see).")
+@click.option("--after-due-date", is_flag=True, help="Also show the tests whose visibility is after_due_date.")
+@click.option("--print-workflow", is_flag=True,
+              help="Print a GitHub Actions workflow that runs `grade ci` (for -e and --min-score), and exit.")
+@limit_options
+def ci_command(path, exercise, min_score, json_out, after_due_date, print_workflow, **kw):
+    """Grade PATH (default: the current folder) as one submission, in CI (GitHub Actions).
+
+    Prints one ::error annotation per failed test, appends a summary to
+    $GITHUB_STEP_SUMMARY when it is set, and exits 1 when the score is below
+    --min-score (see docs/ci.md).
+    """
+    from pathlib import Path
+
+    from .batch import grade
+    from .integrations import ci
+    from .scores import write_json_atomically
+
+    if print_workflow:
+        click.echo(ci.workflow(exercise, min_score), nl=False)
+        return
+    limits = limits_from(kw)
+    try:
+        result = grade(path, exercise=exercise, limits=limits, cache_dir=None,
+                       require_sandbox=kw["require_sandbox"], one_submission=True)
+    except (LoadError, SuiteError, SandboxUnavailable) as exc:
+        raise click.ClickException(str(exc)) from None
+    record = result.scores["submissions"][0]
+    threshold = ci.min_points(ci.parse_min_score(min_score) if min_score else None, record["max_score"])
+    if result.warning:
+        click.echo(ci.command("warning", result.warning, title="Sandbox"))
+    for line in ci.annotations(record, Path(path), after_due_date=after_due_date):
+        click.echo(line)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a", encoding="utf-8") as f:
+            f.write(ci.summary_markdown(record, threshold=threshold, after_due_date=after_due_date))
+    if json_out:
+        write_json_atomically(json_out, ci.artifact(result.scores, threshold=threshold, after_due_date=after_due_date))
+    click.echo(ci.final_line(record, exercise, threshold, after_due_date=after_due_date))
+    if ci.verdict(record, threshold) is False:
+        sys.exit(1)
 
 
 @main.command("torch-results")
@@ -215,3 +367,11 @@ def list_suites():
     """List the exercises that have a hidden suite."""
     for name in available():
         click.echo(name)
+
+
+# The exercise commands (grader/commands.py): regenerate starters, build the handout, a student's check.
+from .commands import check_command, handout_command, starters_command  # noqa: E402
+
+main.add_command(starters_command)
+main.add_command(handout_command)
+main.add_command(check_command)

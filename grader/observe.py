@@ -20,11 +20,49 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from . import __version__
+from .sandbox import Interrupted
 
 MAX_LINE = 1 << 20  # one observation line
 MAX_REPORT = 16 << 20  # everything one worker may report
 MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
 TIMEOUTS_IN_A_ROW = 3  # then the engine is taken to loop everywhere
+STARVED_EXTENSIONS = 2  # a worker kept off the CPU by others' load gets up to 3x a limit in wall time
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _tree_cpu_seconds(root):
+    """CPU seconds used so far by process `root` and its descendants (live ones, and reaped ones
+    through their parents), read from /proc; None if `root` is gone."""
+    parent, ticks = {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rpartition(b")")[2].split()
+        except OSError:
+            continue
+        # after the command: state ppid ... utime(11) stime(12) cutime(13) cstime(14)
+        parent[int(entry)] = int(fields[1])
+        ticks[int(entry)] = sum(int(x) for x in fields[11:15])
+    if root not in ticks:
+        return None
+    children = {}
+    for pid, ppid in parent.items():
+        children.setdefault(ppid, []).append(pid)
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        total += ticks.get(pid, 0)
+        todo.extend(children.get(pid, ()))
+    return total / _TICKS
+
+
+def _starved(pid, wall_seconds):
+    """Whether the worker got less than half a CPU since it started: it waited for the CPU (a
+    hostile neighbour's fork storm, a loaded machine) or slept. A loop is never starved."""
+    cpu = _tree_cpu_seconds(pid)
+    return cpu is not None and cpu < 0.5 * wall_seconds
 
 
 class ProtocolError(ValueError):
@@ -181,6 +219,7 @@ class _Attempt:
         finally:
             os.close(obs_w)
             os.close(out_w)
+        started, extensions = time.monotonic(), 0
         sel = selectors.DefaultSelector()
         sel.register(obs_r, selectors.EVENT_READ)
         sel.register(out_r, selectors.EVENT_READ)
@@ -195,8 +234,14 @@ class _Attempt:
                 if wait <= 0:
                     if now >= self.total_deadline:
                         self.ended = "total-timeout"
-                    else:
-                        self.ended = "probe-timeout" if self.imported else "import-timeout"
+                        break
+                    if extensions < STARVED_EXTENSIONS and _starved(proc.pid, now - started):
+                        # A limit is time on a CPU: a worker that did not get one is given the
+                        # limit again (twice at most), so a neighbour's load cannot fail it.
+                        extensions += 1
+                        deadline = now + (limits.probe_seconds if self.imported else limits.import_seconds)
+                        continue
+                    self.ended = "probe-timeout" if self.imported else "import-timeout"
                     break
                 for key, _ in sel.select(wait):
                     data = os.read(key.fd, 1 << 16)
@@ -222,7 +267,9 @@ class _Attempt:
                             break
                         expected = self.current if self.current else (pending[0] if pending else None)
                         event = parse_event(line, expected)
-                        deadline = self._apply(event, pending, deadline)
+                        new_deadline = self._apply(event, pending, deadline)
+                        if new_deadline != deadline:
+                            deadline, extensions = new_deadline, 0
         except ProtocolError as exc:
             self.ended, self.detail = "protocol", str(exc)
         finally:
@@ -320,6 +367,8 @@ def observe_submission(submission, suite, sandbox, slot):
         for _attempt in range(MAX_RESTARTS + 1):
             if not todo:
                 break
+            if sandbox.stopping:
+                raise Interrupted("grading was interrupted")
             attempt = _Attempt(sandbox, slot, base, request, todo, output, total_deadline).run()
             for name, obs in attempt.results.items():
                 probes[name] = obs
@@ -447,11 +496,17 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
         run = cache.get(key)
         cached = run is not None
         if not cached:
+            if sandbox.stopping:
+                return
             slot = slots.get()
             try:
                 run = observe_submission(submission, suite, sandbox, slot)
+            except Interrupted:
+                return
             finally:
                 slots.put(slot)
+            if sandbox.stopping:
+                return  # its worker may have been killed by the interruption: not a result
             cache.put(key, run)
         with lock:
             runs[submission.id] = run
@@ -459,11 +514,14 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
                 on_done(submission, run, cached)
 
     accepted = [s for s in submissions if not s.rejected]
-    if jobs <= 1:
-        for s in accepted:
-            one(s)
-    else:
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            for future in [pool.submit(one, s) for s in accepted]:
-                future.result()
+    pool = ThreadPoolExecutor(max_workers=max(jobs, 1))
+    try:
+        for future in [pool.submit(one, s) for s in accepted]:
+            future.result()
+    except KeyboardInterrupt:
+        # Finished runs are in the cache already; the running ones are killed and dropped.
+        sandbox.interrupt()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return runs

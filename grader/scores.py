@@ -72,9 +72,12 @@ def submission_record(submission, run, outcomes, max_score):
             "message": message, "source": Path(submission.source).name, "tests": tests}
 
 
-def scores_record(suite, submissions, runs, outcomes):
+def scores_record(suite, submissions, runs, outcomes, diagnoses=None):
+    """The scores record; `diagnoses` ({id: [entry, ...]}, grader.diagnose) fills each row's `diagnosis`."""
     max_score = _number(sum(t["points"] for t in suite_tests(suite)))
     rows = [submission_record(s, runs.get(s.id), outcomes.get(s.id, []), max_score) for s in submissions]
+    for row in rows:
+        row["diagnosis"] = list((diagnoses or {}).get(row["id"], []))  # [] when nothing is known to explain it
     return {"exercise": suite.name, "max_score": max_score, "grader_version": __version__, "submissions": rows}
 
 

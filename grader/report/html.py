@@ -51,6 +51,8 @@ pre { background: #f6f6f6; padding: .6rem .8rem; overflow-x: auto; white-space: 
       font-size: .85rem; margin: .3rem 0; }
 ul.did-not-run li { margin-bottom: .6rem; }
 details summary { cursor: pointer; }
+table.gradients { margin: .4rem 0 .6rem; } table.gradients caption { text-align: left; padding: .2rem 0; }
+table.gradients tr.differs td { background: #fdf0f1; } table.gradients tr.first td { font-weight: 600; }
 .legend { display: flex; gap: .3rem; align-items: center; font-size: .85rem; color: #555; margin-top: .4rem; }
 .legend span.swatch { display: inline-block; width: 1.6rem; height: .9rem; border: 1px solid #ccc; }
 """
@@ -261,6 +263,34 @@ def _submissions_table(scores: dict, timings: dict[str, float] | None) -> str:
 
 # --- one student's page ------------------------------------------------------
 
+def _cell_number(x) -> str:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return "—"
+    return f"{x:.10g}"
+
+
+def gradient_table_html(table: dict) -> str:
+    """A diagnosis's smallest failing expression: one row per node, from the output back to the leaves."""
+    caption = f"The smallest failing expression: <code>{e(table.get('expression') or table.get('probe') or '')}</code>"
+    if table.get("error"):
+        caption += f"<br>Your engine stopped with <code>{e(str(table['error']).splitlines()[0][:200])}</code>"
+    rows, marked = [], False
+    for row in table.get("rows") or []:
+        node = str(row.get("node", ""))
+        if row.get("quantity", "grad") != "grad":
+            node = f"{node} ({row['quantity']})"
+        note, css = "", ""
+        if row.get("differs"):
+            note, css = "differs", ' class="differs"'
+            if not marked and row.get("node") == table.get("first_differing"):
+                note, css, marked = "first difference, from the output back", ' class="differs first"', True
+        rows.append(f"<tr{css}><td><code>{e(node)}</code></td><td class=\"num\">{_cell_number(row.get('expected'))}</td>"
+                    f"<td class=\"num\">{_cell_number(row.get('observed'))}</td><td>{e(note)}</td></tr>")
+    head = ('<tr><th>node</th><th class="num">expected gradient</th><th class="num">your gradient</th>'
+            "<th></th></tr>")
+    return f'<table class="gradients"><caption>{caption}</caption>{head}{"".join(rows)}</table>'
+
+
 def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: bool = False) -> str:
     """One submission's feedback page, showing each test as its visibility allows.
 
@@ -282,14 +312,24 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
         parts.append(f'<p class="score"><strong>Score on the tests shown: {points(view.shown_score, view.shown_max)}.'
                      "</strong> Your total includes tests whose results are withheld; it comes with your grade.</p>")
 
-    if view.diagnosis:
+    findings = [d for d in view.diagnosis if d.get("kind") != "hint"]
+    hints = [d for d in view.diagnosis if d.get("kind") == "hint"]
+    for section_id, heading, entries in (("diagnosis", "What went wrong", findings),
+                                         ("hints", "Hints from your code", hints)):
+        if not entries:
+            continue
         items = []
-        for diagnosis in view.diagnosis:
+        for diagnosis in entries:
             cited = ", ".join(f"<code>{e(name)}</code>" for name in diagnosis.get("tests") or [])
-            items.append(f"<h3>{e(diagnosis.get('title') or diagnosis.get('variant'))}</h3>"
-                         f"<p>{e(diagnosis.get('explanation') or '')}</p>"
+            where = ""
+            if diagnosis.get("line"):
+                where = f'<p class="note">In {e(diagnosis.get("file") or "engine.py")}, line {e(diagnosis["line"])}.</p>'
+            title = diagnosis.get("title") or diagnosis.get("variant") or diagnosis.get("hint")
+            items.append(f"<h3>{e(title)}</h3>"
+                         f"<p>{e(diagnosis.get('explanation') or '')}</p>" + where
+                         + (gradient_table_html(diagnosis["table"]) if diagnosis.get("table") else "")
                          + (f'<p class="note">Tests: {cited}</p>' if cited else ""))
-        parts.append(f'<section id="diagnosis"><h2>What went wrong</h2>{"".join(items)}</section>')
+        parts.append(f'<section id="{section_id}"><h2>{heading}</h2>{"".join(items)}</section>')
 
     rows = []
     for i, test in enumerate(view.tests, start=1):

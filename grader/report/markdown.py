@@ -33,6 +33,34 @@ def code_block(text) -> str:
     return f"{fence}text\n{text}\n{fence}"
 
 
+def cell_number(x) -> str:
+    """A number in a gradient table: up to 10 significant digits; — when there is none."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return "—"
+    return f"{x:.10g}"
+
+
+def gradient_table(table: dict) -> list[str]:
+    """A diagnosis's smallest failing expression as Markdown: one row per node, from the output back."""
+    lines = [f"The smallest failing expression: {md(table.get('expression') or table.get('probe') or '')}", ""]
+    if table.get("error"):
+        lines += [f"Your engine stopped with {md(one_line(table['error'], 200))}", ""]
+    lines += ["| node | expected gradient | your gradient | |", "| --- | ---: | ---: | --- |"]
+    marked = False
+    for row in table.get("rows") or []:
+        node = row.get("node", "")
+        if row.get("quantity", "grad") != "grad":
+            node = f"{node} ({row['quantity']})"
+        note = ""
+        if row.get("differs"):
+            note = "differs"
+            if not marked and row.get("node") == table.get("first_differing"):
+                note, marked = "first difference, from the output back", True
+        lines.append(f"| {md(node)} | {cell_number(row.get('expected'))} | {cell_number(row.get('observed'))} "
+                     f"| {note} |")
+    return lines
+
+
 def to_markdown(scores: dict, timings: dict[str, float] | None = None) -> str:
     """The class summary: a row per submission, the pass rate of every test, and those that did not run."""
     submissions = scores.get("submissions", [])
@@ -105,11 +133,19 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
                      "Your total includes tests whose results are withheld; it comes with your grade.")
     lines.append("")
 
-    if view.diagnosis:
-        lines += ["## What went wrong", ""]
-        for diagnosis in view.diagnosis:
-            lines += [f"### {md(diagnosis.get('title') or diagnosis.get('variant'))}", "",
+    findings = [d for d in view.diagnosis if d.get("kind") != "hint"]
+    hints = [d for d in view.diagnosis if d.get("kind") == "hint"]
+    for heading, entries in (("What went wrong", findings), ("Hints from your code", hints)):
+        if not entries:
+            continue
+        lines += [f"## {heading}", ""]
+        for diagnosis in entries:
+            lines += [f"### {md(diagnosis.get('title') or diagnosis.get('variant') or diagnosis.get('hint'))}", "",
                       md(diagnosis.get("explanation") or ""), ""]
+            if diagnosis.get("line"):
+                lines += [f"In {md(diagnosis.get('file') or 'engine.py')}, line {md(diagnosis['line'])}.", ""]
+            if diagnosis.get("table"):
+                lines += gradient_table(diagnosis["table"]) + [""]
             if diagnosis.get("tests"):
                 lines += ["Tests: " + ", ".join(md(name) for name in diagnosis["tests"]), ""]
 

@@ -3,7 +3,9 @@
 Layers, outermost first (each is a small C program exec'ing the next, so the
 whole chain is one process id that the grader owns):
 
-1. `prlimit`: address space, processes, file size, open files and CPU time.
+1. `prlimit`: address space, processes, file size, open files and CPU time;
+   then `choom`: an OOM score of 1000, so that under memory pressure the kernel
+   kills the worker first (the address-space limit is per process, not per worker).
 2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased
    per slot from UID_BASE .. UID_BASE + UID_COUNT - 1 with a lock file, so that
    the process limit counts only that worker's processes, nothing of the grader
@@ -27,6 +29,7 @@ import hashlib
 import json
 import os
 import platform
+import pwd
 import shutil
 import signal
 import stat
@@ -71,6 +74,10 @@ def worker_arguments(request):
             raise ValueError(f"cannot pass {key}={value!r} to the worker")
         args.append(f"{key}={value}")
     return args
+
+
+class Interrupted(Exception):
+    """The batch was interrupted (Ctrl-C): no worker is started any more."""
 
 
 class SandboxUnavailable(RuntimeError):
@@ -132,6 +139,18 @@ def _bwrap_works(bwrap, python, uid, features=frozenset()):
     return True, ""
 
 
+def _oom_first():
+    """The kernel's OOM killer takes the worker (and everything it forks) before anything else.
+
+    The memory limit is per process (address space), so a submission that forks up to the
+    process limit and fills memory in every child can still press the host; then it, not the
+    grader, is what gets killed. (Raising one's own oom_score_adj needs no privilege; lowering
+    it back does.)
+    """
+    choom = shutil.which("choom")
+    return [choom, "-n", "1000", "--"] if choom else []
+
+
 def _uid_prefix(uid):
     if uid is None:
         return []
@@ -190,6 +209,8 @@ def lease_uid(wait=60.0):
     deadline = time.monotonic() + wait
     while True:
         for uid in range(UID_BASE, UID_BASE + UID_COUNT):
+            if _is_account(uid):  # a real user's: never run workers as it, never kill its processes
+                continue
             fd = os.open(os.path.join(folder, str(uid)), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -202,6 +223,14 @@ def lease_uid(wait=60.0):
             raise SandboxUnavailable(f"all {UID_COUNT} sandbox uids ({UID_BASE}..{UID_BASE + UID_COUNT - 1}) "
                                      "are held by other graders running on this machine")
         time.sleep(0.2)
+
+
+def _is_account(uid):
+    try:
+        pwd.getpwuid(uid)
+    except KeyError:
+        return False
+    return True
 
 
 def uid_leased(uid):
@@ -248,6 +277,7 @@ class Sandbox:
     def __init__(self, limits=Limits(), *, require=False, use_bwrap=True):
         self.limits = limits
         self._compiled, self._lock = {}, threading.Lock()
+        self._live, self._live_lock, self.stopping = {}, threading.Lock(), False
         self.python = _find_python()
         self.is_root = os.geteuid() == 0
         self._leases, self._lease_lock = {}, threading.Lock()  # slot -> (uid, lock fd)
@@ -352,7 +382,7 @@ class Sandbox:
             work, runner = str(base / "work"), str(base / "runner")
             sandbox = []
         request = dict(request, submission=work, runner=runner)
-        return self._no_aslr() + limits + _uid_prefix(self.uid(slot)) + sandbox + [
+        return self._no_aslr() + limits + _oom_first() + _uid_prefix(self.uid(slot)) + sandbox + [
             self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)
         ]
 
@@ -370,16 +400,34 @@ class Sandbox:
                 "HOME": str(base / "work")}
 
     def start(self, slot, base, request, obs_write_fd, output_write_fd):
-        return subprocess.Popen(
-            self.command(slot, base, request),
-            # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
-            stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
-            env=self.environment(base), cwd=str(base),
-            start_new_session=True, close_fds=True,
-        )
+        with self._live_lock:
+            if self.stopping:
+                raise Interrupted("grading was interrupted")
+            proc = subprocess.Popen(
+                self.command(slot, base, request),
+                # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
+                stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
+                env=self.environment(base), cwd=str(base),
+                start_new_session=True, close_fds=True,
+            )
+            self._live[slot] = proc
+            return proc
+
+    def interrupt(self):
+        """Ctrl-C: start no more workers and kill the running ones (their runs are not kept)."""
+        with self._live_lock:
+            self.stopping = True
+            for proc in self._live.values():
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
 
     def kill(self, slot, proc):
         """SIGKILL the worker's process group, and every process left with the worker's uid."""
+        with self._live_lock:
+            if self._live.get(slot) is proc:
+                del self._live[slot]
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):

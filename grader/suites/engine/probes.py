@@ -175,6 +175,14 @@ def tanh_negative(V):
     return {"tanh(x)": number(t.data, "tanh(x)"), "y": number(y.data, "y"), **grads({"x": x})}
 
 
+def tanh_shared_input(V):
+    """y = tanh(a) * a at a = 0.8 (a reaches y directly and through tanh)"""
+    a = V(0.8)
+    y = a.tanh() * a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
 def tanh_saturated(V):
     """y = tanh(x) at x = 5 (nearly saturated: the gradient is small but not 0)"""
     x = V(5.0)
@@ -192,6 +200,14 @@ def exp_values(V):
     return {"exp(x)": number(e.data, "exp(x)"), "y": number(y.data, "y"), **grads({"x": x})}
 
 
+def exp_shared_input(V):
+    """y = exp(a) * a at a = 0.5 (a reaches y directly and through exp)"""
+    a = V(0.5)
+    y = a.exp() * a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
 def exp_negative(V):
     """y = exp(x) at x = -2"""
     x = V(-2.0)
@@ -207,6 +223,14 @@ def log_values(V):
     y = g * 3
     y.backward()
     return {"log(x)": number(g.data, "log(x)"), "y": number(y.data, "y"), **grads({"x": x})}
+
+
+def log_shared_input(V):
+    """y = log(a) * a at a = 2 (a reaches y directly and through log)"""
+    a = V(2.0)
+    y = a.log() * a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
 def log_small(V):

@@ -148,8 +148,9 @@ def test_tanh_two(observe, expect):
 
 @points(1, concept="tanh", name="tanh/negative")
 def test_tanh_negative(observe, expect):
-    """tanh at a negative input, inside a product"""
+    """tanh inside products, its input also used directly"""
     check(observe, expect, p.tanh_negative)
+    check(observe, expect, p.tanh_shared_input)
 
 
 @points(1, concept="tanh", name="tanh/saturated")
@@ -160,8 +161,9 @@ def test_tanh_saturated(observe, expect):
 
 @points(1, concept="exp", name="exp/values")
 def test_exp_values(observe, expect):
-    """exp's local derivative is its own output"""
+    """exp's local derivative is its own output, added to what else reaches the input"""
     check(observe, expect, p.exp_values)
+    check(observe, expect, p.exp_shared_input)
 
 
 @points(1, concept="exp", name="exp/negative")
@@ -172,8 +174,9 @@ def test_exp_negative(observe, expect):
 
 @points(1, concept="log", name="log/values")
 def test_log_values(observe, expect):
-    """log's local derivative is 1 / input"""
+    """log's local derivative is 1 / input, added to what else reaches the input"""
     check(observe, expect, p.log_values)
+    check(observe, expect, p.log_shared_input)
 
 
 @points(1, concept="log", name="log/small")

@@ -1,0 +1,94 @@
+"""The exercise commands of `grade`: `starters`, `handout` and `check` (registered in grader/cli.py)."""
+
+import sys
+from pathlib import Path
+
+import click
+
+from .sandbox import Limits, SandboxUnavailable
+from .suites import SuiteError
+
+
+@click.command("starters", short_help="Regenerate the exercises' starters and notebooks from reference/.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; exit 1 listing every generated file that differs from what is committed.")
+@click.option("--exercises-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The exercises folder [default: exercises/ of this checkout].")
+def starters_command(check_only, exercises_dir):
+    """Regenerate the starter files and notebooks of every exercise from reference/.
+
+    Also regenerates the buggy engines that 09-write-tests carries
+    (grader/suites/09-write-tests/engines.json). Run it after changing the
+    reference, a solution region, an exercise README or grader/variants.py.
+    """
+    from . import starters
+
+    try:
+        if check_only:
+            drifting = starters.drift(exercises_dir)
+            if drifting:
+                click.echo("These generated files differ from what `grade starters` makes:")
+                for path in drifting:
+                    click.echo(f"  {path}")
+                click.echo("Run `grade starters` and commit the result.")
+                sys.exit(1)
+            click.echo("Starters, notebooks and engines.json are up to date.")
+            return
+        changed = starters.write(exercises_dir)
+    except starters.StarterError as exc:
+        raise click.ClickException(str(exc)) from None
+    for path in changed:
+        click.echo(f"wrote {path}")
+    click.echo(f"{len(changed)} file{'s' * (len(changed) != 1)} changed.")
+
+
+@click.command("handout", short_help="Build the student handout (instructions, starters, notebooks) in OUT_DIR.")
+@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("-e", "--exercise", "exercises", multiple=True, metavar="EXERCISE",
+              help="Only this exercise (repeat for several) [default: all of them].")
+@click.option("--exercises-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The exercises folder [default: exercises/ of this checkout].")
+def handout_command(out_dir, exercises, exercises_dir):
+    """Build the student handout in OUT_DIR: instructions, starters and notebooks, nothing secret.
+
+    OUT_DIR must be new or empty. The handout is scanned before it is kept:
+    no hidden suite, stored expected value, buggy engine or exercise
+    solution may be in it.
+    """
+    from .handout import HandoutError, build
+
+    try:
+        written = build(out_dir, exercises or None, exercises_dir=exercises_dir)
+    except HandoutError as exc:
+        raise click.ClickException(str(exc)) from None
+    chosen = sorted({p.parent.name for p in written if p.parent != out_dir})
+    click.echo(f"Wrote {len(written)} files for {len(chosen)} exercise{'s' * (len(chosen) != 1)} to {out_dir}; "
+               "scanned: no hidden suite, expected value or solution in it.")
+
+
+@click.command("check", short_help="Check your work: run an exercise's visible tests on PATH.")
+@click.argument("path", default=".", type=click.Path(exists=True, path_type=Path))
+@click.option("-e", "--exercise", default=None,
+              help="The exercise to check against [default: from the folder's .exercise file or the name].")
+@click.option("--strict", is_flag=True, help="Exit 1 when a visible test does not pass.")
+@click.option("--probe-timeout", type=click.FloatRange(min=0.1), default=Limits().probe_seconds, show_default=True,
+              help="Seconds one probe (one expression) may run.")
+def check_command(path, exercise, strict, probe_timeout):
+    """Check your work on an exercise: run its visible tests on PATH (default: this folder).
+
+    \b
+    grade check                      the exercise folder you are in
+    grade check 03-tanh.ipynb        the notebook
+    grade check my_engine.py -e 03-tanh
+    """
+    from .check import CheckError, check, report_lines
+
+    limits = Limits(probe_seconds=probe_timeout)
+    try:
+        result = check(path, exercise, limits=limits)
+    except (CheckError, SuiteError, SandboxUnavailable) as exc:
+        raise click.ClickException(str(exc)) from None
+    for line in report_lines(result):
+        click.echo(line)
+    if strict and not result.all_passed:
+        sys.exit(1)

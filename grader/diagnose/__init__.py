@@ -1,0 +1,447 @@
+"""Diagnosis: which classic mistake a failing engine's numbers match, in words a student can act on.
+
+Once per batch, and only if some submission needs it, every variant of
+`grader/variants.py` (the reference engine with one classic mistake) runs the
+suite's probes through the same sandboxed path as a submission: a submission
+whose only file is the variant's `engine.py`. The observation cache makes
+that free after the first batch, and a variant that a student handed in
+verbatim (same content digest) is not run twice. Variants whose run failed
+(a crash, an import error) or that agree with the reference everywhere are
+left out for that batch. Then, for each submission:
+
+1. **Where the student is wrong.** W: the probes read by a failing test on
+   which the student's observation differs from the reference engine's
+   (within the judge's tolerance). R: every other probe that ran. Which probes
+   a test reads is found by a dry run of the suite's tests on the reference
+   (compare.probes_of_tests). A run that timed out or crashed as a whole, or
+   whose engine did not import, has no W.
+2. **Exact.** A variant explains the submission when its own run reproduces
+   the student's observation on every probe of W: the same numbers within
+   tolerance, or the same exception type (or both timed out). Among those,
+   the one that agrees with the student on the most probes of R wins, then
+   the first in the library's order. Variants still tied (agreeing equally
+   often on R) are named together as one finding, `variant` the first and
+   `also` the others: one backward pass cannot tell `forward-order` from
+   `self-only`, so their finding names both. More than MAX_NAMED tied: nothing
+   is said.
+3. **Up to implementation style.** If no variant is exact: a student may
+   make the same mistake in an engine built another legitimate way (another
+   topological order, inputs listed as given, operands the other way round;
+   see styles.py), where an order-dependent mistake like `=` for `+=` gives
+   other numbers. A variant explains the submission when, on every probe of
+   W, the variant in its own style or another reproduces the student's
+   observation, or the variant's numbers there depend on the style and are
+   wrong in every style; and at least one probe of W is reproduced. Most
+   probes of W reproduced wins, then most agreement on R, then library
+   order; ties as in 2.
+4. **Two mistakes.** If neither: the best PAIR_CANDIDATES variants that each
+   reproduce part of W are combined in pairs (both sets of patches, in the
+   grader's process); a pair explains the submission only if the combination
+   reproduces all of W exactly. Both mistakes are reported, each with `with`
+   naming the other.
+5. Otherwise nothing is said: no guess.
+
+A finding is one entry of the row's `diagnosis` list:
+
+    {"kind": "variant", "variant", "also"?, "with"?, "title", "explanation", "message",
+     "concept", "match": "exact" | "style" | "pair", "evidence", "table", "tests",
+     "file"?, "line"?}
+
+`title` is "Your gradients match an engine that …"; `explanation` starts
+with the evidence ("For y = a * a at a = 3, a.grad is 3.0, not 6.0.") and
+goes on with the variant's explanation; `message` is the whole finding as one
+paragraph, as issue 8 quotes it. The evidence comes from the smallest probe
+of W the finding reproduces (shortest expression as the student reads it,
+then fewest observed keys, then suite order), shown as a sentence and as a
+per-node table (evidence.py). `tests` are the failing tests that read a probe
+of W: the failures the finding explains. A finding is therefore shown to a
+student only when all of them are (report.record.student_view).
+
+Static hints from the source (hints.py, kind "hint", citing no test) are
+added for every accepted submission: correct engines trigger none. A hint
+about the same mistake as a finding (a recursive sort and `recursive-topo`,
+`=` in a closure and an `accumulate` finding) lends the finding its file and
+line instead of being repeated. Entries come in this order: findings, then
+hints. Everything here is deterministic: the same observations and files give
+the same list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import sys
+import traceback
+
+from ..load import Submission, _digest
+from ..observe import observe_all
+from ..variants import VARIANTS, Variant, variant
+from .compare import agree, not_run, probes_of_tests, wrong
+from .evidence import capitalised, evidence, lead_in, size, table
+from .hints import static_hints
+from .styles import STYLES, engine_class, observe_in_process, restyle
+
+__all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "warm_cache", "FAILING"]
+
+FAILING = ("failed", "error", "timeout")
+PAIR_CANDIDATES = 8  # variants considered for two-mistake explanations, the best first
+MAX_NAMED = 2  # variants that explain equally well and are named together; more than that: say nothing
+# A hint that points at the same mistake as a finding: it gives the finding a line number.
+_HINT_FOR = {"recursive-topo": lambda v: v.name == "recursive-topo",
+             "assign-grad": lambda v: v.concept == "accumulate"}
+
+
+def variant_submission(v: Variant) -> Submission:
+    """A variant as a submission: its only file is its `engine.py`, so it is observed like a student's."""
+    files = {"engine.py": v.source().encode("utf-8")}
+    return Submission(f"variant:{v.name}", "file", f"<variant {v.name}>", files, None, _digest(files))
+
+
+class VariantBook:
+    """The variants' observations of one suite's probes, for one batch.
+
+    `runs` come from the sandbox (or a student's identical submission).
+    Styled and combined variants run in the grader's process, lazily, only for
+    the probes a diagnosis asks about, and are remembered.
+    """
+
+    def __init__(self, suite, runs: dict[str, dict], reference: dict[str, dict], variants=VARIANTS):
+        self.suite, self.runs = suite, runs
+        self.variants = [v for v in variants if self._usable(runs.get(v.name), reference)]
+        self.index = {v.name: i for i, v in enumerate(variants)}
+        self._classes: dict[tuple, type | None] = {}
+        self._observed: dict[tuple, dict] = {}
+
+    @staticmethod
+    def _usable(run, reference):
+        """A variant whose run tells something: it imported, ran, and differs from the reference somewhere."""
+        if not run or run.get("status") != "ok" or run.get("import_error") or VariantBook._crashed(run):
+            return False  # a crashed worker (a limit, or the machine) says nothing about the variant
+        probes = run.get("probes") or {}
+        return any(wrong(probes.get(name), values) for name, values in reference.items())
+
+    @classmethod
+    def observe(cls, suite, sandbox, reference, *, jobs=1, cache=None, known=None, variants=VARIANTS):
+        """Run every variant through the sandbox (cached), reusing `known` runs by content digest."""
+        known = known or {}
+        runs, todo = {}, []
+        for v in variants:
+            submission = variant_submission(v)
+            if submission.digest in known:
+                runs[v.name] = known[submission.digest]
+            else:
+                todo.append((v, submission))
+        if todo:
+            observed = observe_all([s for _, s in todo], suite, sandbox, jobs=jobs, cache=cache)
+            for v, submission in todo:
+                runs[v.name] = observed.get(submission.id)
+        # A worker killed from outside (a limit of the machine, not the variant) leaves a crashed run, and
+        # the cache keeps it: such variants are run once more, uncached, rather than left out.
+        again = [(v, variant_submission(v)) for v in variants if cls._crashed(runs.get(v.name))]
+        if again:
+            observed = observe_all([s for _, s in again], suite, sandbox, jobs=jobs, cache=None)
+            for v, submission in again:
+                runs[v.name] = observed.get(submission.id)
+        return cls(suite, runs, reference, variants)
+
+    @staticmethod
+    def _crashed(run):
+        return not run or run.get("status") == "crashed" or any(
+            obs.get("status") == "crashed" for obs in (run.get("probes") or {}).values())
+
+    def base(self, v: Variant, probe: str) -> dict | None:
+        return (self.runs[v.name].get("probes") or {}).get(probe)
+
+    def _class(self, key, source_of):
+        if key not in self._classes:
+            source = source_of()
+            self._classes[key] = engine_class(source, " ".join(key)) if source is not None else None
+        return self._classes[key]
+
+    def styled(self, v: Variant, probe: str) -> list[dict]:
+        """The variant's observations of `probe` in every style that changes its source."""
+        out = []
+        for style in STYLES:
+            value_class = self._class(("style", v.name, style.name), lambda: restyle(v.source(), style))
+            if value_class is None:
+                continue
+            key = ("style", v.name, style.name, probe)
+            if key not in self._observed:
+                self._observed[key] = observe_in_process(value_class, getattr(self.suite.probes, probe))
+            out.append(self._observed[key])
+        return out
+
+    def combined(self, a: Variant, b: Variant, probe: str) -> dict | None:
+        """Both variants' mistakes in one engine (None when their patches do not compose)."""
+
+        def source():
+            text = a.source()
+            for old, new in b.patches:
+                if text.count(old) != 1:
+                    return None
+                text = text.replace(old, new)
+            return text
+
+        value_class = self._class(("pair", a.name, b.name), source)
+        if value_class is None:
+            return None
+        key = ("pair", a.name, b.name, probe)
+        if key not in self._observed:
+            self._observed[key] = observe_in_process(value_class, getattr(self.suite.probes, probe))
+        return self._observed[key]
+
+
+@dataclasses.dataclass
+class _Finding:
+    variants: list  # the variant first, then any that explain equally (named together)
+    match: str  # "exact" | "style" | "pair"
+    reproduced: list  # probes of W it reproduces (in its own style, or for "style", in any)
+    disagreements: int  # probes of R where it does not agree with the student
+    partner: Variant | None = None  # the other mistake of a pair
+
+
+class Diagnoser:
+    """Diagnoses the submissions of one batch against one suite."""
+
+    def __init__(self, suite, expectations, book: VariantBook | None = None, tests: dict | None = None):
+        self.suite, self.expectations, self.book = suite, expectations, book
+        self._tests = tests
+        self._reference: dict[str, dict] = {}
+
+    @property
+    def tests(self) -> dict[str, list[str]]:
+        """Test name → the probes it reads (found once, when first needed)."""
+        if self._tests is None:
+            self._tests = probes_of_tests(self.suite, self.expectations)
+        return self._tests
+
+    def reference(self, probe: str) -> dict:
+        if probe not in self._reference:
+            self._reference[probe] = self.expectations.reference(getattr(self.suite.probes, probe))
+        return self._reference[probe]
+
+    def reference_all(self) -> dict[str, dict]:
+        return {name: self.reference(name) for name in self.suite.probe_names}
+
+    def _size(self, probe: str, probes: dict) -> tuple:
+        return (*size(getattr(self.suite.probes, probe), probes[probe]), self.suite.probe_names.index(probe))
+
+    # -- where the student is wrong ---------------------------------------------------
+
+    def wrong_probes(self, run: dict | None, outcomes: list[dict]) -> list[str]:
+        """W: probes read by a failing test where the student differs from the reference, in suite order."""
+        if not run or run.get("status") != "ok" or run.get("import_error"):
+            return []
+        failing = {o["name"] for o in outcomes if o.get("status") in FAILING}
+        read = {p for name in failing for p in self.tests.get(name, [])}
+        probes = run.get("probes") or {}
+        return [p for p in self.suite.probe_names
+                if p in read and not not_run(probes.get(p)) and wrong(probes.get(p), self.reference(p))]
+
+    def cited(self, W: list[str], outcomes: list[dict]) -> list[str]:
+        """The failing tests whose failures the diagnosis explains: those that read a probe of W."""
+        W = set(W)
+        return [o["name"] for o in outcomes
+                if o.get("status") in FAILING and W.intersection(self.tests.get(o["name"], []))]
+
+    # -- the rule -------------------------------------------------------------------------
+
+    def _findings(self, probes: dict, W: list[str]) -> list[_Finding]:
+        book = self.book
+        R = [p for p in self.suite.probe_names if p not in W and not not_run(probes.get(p))]
+        scored = []
+        for v in book.variants:
+            reproduced = [p for p in W if agree(probes[p], book.base(v, p))]
+            if reproduced:
+                disagreements = sum(not agree(probes[p], book.base(v, p)) for p in R)
+                scored.append((v, reproduced, disagreements))
+
+        exact = [(d, book.index[v.name], v, rep) for v, rep, d in scored if len(rep) == len(W)]
+        if exact:
+            exact.sort(key=lambda t: t[:2])
+            best = [t for t in exact if t[0] == exact[0][0]]
+            if len(best) > MAX_NAMED:
+                return []  # too many mistakes fit equally well: no guess
+            return [_Finding([t[2] for t in best], "exact", best[0][3], best[0][0])]
+
+        styled = []
+        by_size = sorted(W, key=lambda p: self._size(p, probes))
+        disagreeing = {v.name: d for v, _, d in scored}
+        for v in book.variants:
+            reproduced = self._accounts_for(v, probes, by_size)
+            if reproduced:
+                d = disagreeing.get(v.name)
+                if d is None:
+                    d = sum(not agree(probes[p], book.base(v, p)) for p in R)
+                styled.append((-len(reproduced), d, book.index[v.name], v, reproduced))
+        if styled:
+            styled.sort(key=lambda t: t[:3])
+            best = [t for t in styled if t[:2] == styled[0][:2]]
+            if len(best) > MAX_NAMED:
+                return []
+            return [_Finding([t[3] for t in best], "style", best[0][4], best[0][1])]
+
+        return self._pair(probes, W, R, scored)
+
+    def _accounts_for(self, v, probes, W) -> list[str]:
+        """The probes of W the variant reproduces in some style, if it accounts for every probe of W; else [].
+
+        A probe is accounted for when the variant, in its own style or
+        another, reproduces the student's observation there, or when the
+        variant's numbers there depend on the style and are wrong in every
+        style. `W` is taken smallest first: a variant that does not fit is
+        usually refuted by a small, cheap probe.
+        """
+        reproduced = []
+        for p in W:
+            base = self.book.base(v, p)
+            if agree(probes[p], base):
+                reproduced.append(p)
+                continue
+            observations = [base, *self.book.styled(v, p)]
+            if any(agree(probes[p], obs) for obs in observations[1:]):
+                reproduced.append(p)
+                continue
+            style_dependent = any(not agree(base, obs) for obs in observations[1:])
+            if not (style_dependent and all(wrong(obs, self.reference(p)) for obs in observations)):
+                return []
+        return reproduced
+
+    def _pair(self, probes, W, R, scored) -> list[_Finding]:
+        book = self.book
+        candidates = sorted(scored, key=lambda t: (-len(t[1]), t[2], book.index[t[0].name]))[:PAIR_CANDIDATES]
+        pairs = []
+        for (a, rep_a, _), (b, rep_b, _) in itertools.combinations(candidates, 2):
+            if set(rep_a) <= set(rep_b) or set(rep_b) <= set(rep_a):
+                continue  # one adds nothing the other does not already explain
+            if book.index[a.name] > book.index[b.name]:
+                (a, rep_a), (b, rep_b) = (b, rep_b), (a, rep_a)
+            if all(agree(probes[p], book.combined(a, b, p)) for p in W):
+                disagreements = sum(not agree(probes[p], book.combined(a, b, p)) for p in R)
+                pairs.append((disagreements, book.index[a.name], book.index[b.name], a, b, rep_a, rep_b))
+        if not pairs:
+            return []
+        pairs.sort(key=lambda t: t[:3])
+        d, _, _, a, b, rep_a, rep_b = pairs[0]
+        return [_Finding([a], "pair", rep_a, d, partner=b), _Finding([b], "pair", rep_b, d, partner=a)]
+
+    # -- words ------------------------------------------------------------------------------
+
+    def _entry(self, finding: _Finding, probes: dict, tests: list[str]) -> dict:
+        v, others = finding.variants[0], finding.variants[1:]
+        # the evidence: the smallest probe of W the finding reproduces
+        shown = min(finding.reproduced, key=lambda p: self._size(p, probes))
+        probe = getattr(self.suite.probes, shown)
+        sentence, facts = evidence(probe, probes[shown], self.reference(shown))
+        title = f"Your gradients match {lead_in(v.title)}"
+        for other in others:
+            title += f", or {lead_in(other.title)}"
+        if finding.partner is not None:
+            title += " (one of two mistakes)"
+        reasons = " ".join([v.explanation] + [f"Or: {other.explanation}" for other in others])
+        entry = {
+            "kind": "variant",
+            "variant": v.name,
+            "title": title,
+            "explanation": f"{capitalised(sentence)}. {reasons}",
+            "message": f"{title}: {sentence}. {reasons}",  # the whole finding as one paragraph
+            "concept": v.concept,
+            "match": finding.match,
+            "evidence": facts,
+            "table": table(probe, probes[shown], self.reference(shown)),
+            "tests": tests,
+        }
+        if others:
+            entry["also"] = [o.name for o in others]
+        if finding.partner is not None:
+            entry["with"] = finding.partner.name
+        return entry
+
+    # -- one submission -----------------------------------------------------------------------
+
+    def diagnose(self, submission, run: dict | None, outcomes: list[dict]) -> list[dict]:
+        """The diagnosis list of one submission: findings, then hints; [] for a rejected one."""
+        if submission.rejected:
+            return []
+        entries = []
+        W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
+        if W and self.book is not None:
+            probes = run["probes"]
+            tests = self.cited(W, outcomes)
+            entries = [self._entry(f, probes, tests) for f in self._findings(probes, W)]
+        hints = static_hints(submission.files, engine=f"{self.suite.module}.py", forbidden=self.suite.forbid)
+        for hint in hints:
+            same_mistake = _HINT_FOR.get(hint["hint"])
+            named = [e for e in entries if e.get("kind") == "variant" and same_mistake is not None
+                     and any(same_mistake(variant(n)) for n in [e["variant"], *e.get("also", [])])]
+            for entry in named:
+                entry.setdefault("file", hint["file"])
+                entry.setdefault("line", hint["line"])
+            if not named:
+                entries.append(hint)
+        return entries
+
+
+def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=None, jobs=1, cache=None,
+                   book: VariantBook | None = None) -> dict[str, list[dict]]:
+    """Every submission's diagnosis list, {id: [...]}: the variants are observed only if someone needs them.
+
+    Diagnosis is advice on top of a grade: if it fails (a bug here, a suite
+    whose reference cannot run a probe), the grade stands, the submission's
+    list is empty and the traceback goes to stderr for the instructor.
+    """
+    diagnoser = Diagnoser(suite, expectations)
+    accepted = [s for s in submissions if not s.rejected]
+    try:
+        needed = any(any(o.get("status") in FAILING for o in outcomes.get(s.id, []))
+                     and diagnoser.wrong_probes(runs.get(s.id), outcomes.get(s.id, [])) for s in accepted)
+        if needed and book is None and sandbox is not None:
+            known = {s.digest: runs[s.id] for s in accepted if s.id in runs}
+            book = VariantBook.observe(suite, sandbox, diagnoser.reference_all(), jobs=jobs, cache=cache,
+                                       known=known)
+    except Exception:
+        _report("observing the variants")
+        book = None
+    diagnoser.book = book
+    diagnoses = {}
+    for s in submissions:
+        try:
+            diagnoses[s.id] = diagnoser.diagnose(s, runs.get(s.id), outcomes.get(s.id, []))
+        except Exception:
+            _report(f"diagnosing {s.id!r}")
+            diagnoses[s.id] = []
+    return diagnoses
+
+
+def _report(what):
+    print(f"grader: internal error while {what}; the diagnosis is left out, the scores stand:\n"
+          + traceback.format_exc(), file=sys.stderr)
+
+
+def warm_cache(exercise="engine", *, cache_dir, limits=None, jobs=None, use_bwrap=True) -> int:
+    """Observe every variant into the observation cache at `cache_dir`; how many were not cached yet.
+
+    A later batch with the same limits then diagnoses without running any
+    variant: worth doing where each grading run starts from scratch (a
+    Gradescope container, a CI job) by shipping the warmed cache with it.
+    """
+    import os
+
+    from ..judge.plugin import Expectations
+    from ..observe import ObservationCache
+    from ..sandbox import Limits, Sandbox
+    from ..suites import load_suite
+
+    suite = load_suite(exercise)
+    limits = limits or Limits()
+    cache = ObservationCache(cache_dir)
+    missing = [v for v in VARIANTS if cache.get(ObservationCache.key(variant_submission(v), suite, limits)) is None]
+    if missing:
+        sandbox = Sandbox(limits, use_bwrap=use_bwrap)
+        try:
+            reference = Diagnoser(suite, Expectations(suite), tests={}).reference_all()
+            VariantBook.observe(suite, sandbox, reference, jobs=jobs or os.cpu_count() or 1, cache=cache,
+                                variants=missing)
+        finally:
+            sandbox.close()
+    return len(missing)

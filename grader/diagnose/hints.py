@@ -1,0 +1,181 @@
+"""Static hints: classic mistakes read from the student's source as a syntax tree, never executed.
+
+- `recursive-topo`: a topological sort that calls itself (a nested
+  `build_topo` inside `backward`, or a function or method whose name says it
+  sorts or walks the graph). Deep graphs raise RecursionError.
+- `forbidden-import`: `import torch`, `import numpy` (any library the
+  exercise forbids) in an engine built from scratch.
+- `assign-grad`: `x.grad = ...` with `=` inside a backward closure (a
+  function nested in another), where the right-hand side does not read
+  `x.grad` itself. A number (`= 0`, `= 1`: resets and seeds) and
+  `x.grad = x.grad + ...` are not flagged, nor is anything outside a nested
+  function (the seed `self.grad = 1` in `backward`, `zero_grad`).
+
+Each hint is a diagnosis entry of kind "hint":
+`{"kind": "hint", "hint", "title", "explanation", "file", "line", "tests": []}`.
+A hint cites no test: it says what the student's own file contains, which
+gives nothing of a hidden test away, so it is shown whatever the tests'
+visibility.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+LIBRARIES = ("torch", "numpy", "jax", "tensorflow", "micrograd")
+_SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
+_RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
+
+
+def _parents(tree):
+    parents = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    return parents
+
+
+def _enclosing(node, parents):
+    """The functions `node` is inside, innermost first."""
+    functions = []
+    current = parents.get(node)
+    while current is not None:
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.append(current)
+        current = parents.get(current)
+    return functions
+
+
+def _own_body_nodes(function):
+    """Every node inside `function`, not descending into functions or classes defined in it."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                stack.append(child)
+
+
+def _calls_itself(function, is_method):
+    for node in _own_body_nodes(function):
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Name) and f.id == function.name and not is_method:
+                return node.lineno
+            if isinstance(f, ast.Attribute) and f.attr == function.name and is_method:
+                return node.lineno
+    return None
+
+
+def _recursive_sorts(tree, parents, filename):
+    hints = []
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name.startswith("__"):
+            continue
+        is_method = isinstance(parents.get(node), ast.ClassDef)
+        in_backward = any("backward" in f.name.lower() for f in [node, *_enclosing(node, parents)])
+        if not (in_backward or _SORT_NAME.search(node.name)):
+            continue
+        if _calls_itself(node, is_method) is None:
+            continue
+        hints.append({
+            "kind": "hint", "hint": "recursive-topo",
+            "title": "Your topological sort calls itself once per node",
+            "explanation": (
+                f"`{node.name}` on line {node.lineno} is recursive: every level of the graph costs a Python stack "
+                "frame, and Python stops at about 1,000 of them with RecursionError. A loss summed over thousands "
+                "of examples makes a graph that deep, so small examples work and training fails. "
+                "Sort with an explicit stack (an iterative depth-first search) instead."
+            ),
+            "file": filename, "line": node.lineno, "tests": [],
+        })
+        break  # one is enough
+    return hints
+
+
+def _imports(tree, filename, forbidden):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            top = name.partition(".")[0]
+            if top in forbidden:
+                return [{
+                    "kind": "hint", "hint": "forbidden-import",
+                    "title": f"Your engine imports {top}",
+                    "explanation": (
+                        f"Line {node.lineno} imports `{name}`, but this engine is built from scratch with plain "
+                        "Python: the import is refused when your code is graded, so none of it can run. "
+                        "Remove it and compute with Python numbers and the `math` module."
+                    ),
+                    "file": filename, "line": node.lineno, "tests": [],
+                }]
+    return []
+
+
+def _reads(expr, target):
+    """Whether `expr` reads the attribute `target` (an ast.Attribute), e.g. `x.grad` in `x.grad + d`."""
+    want = ast.unparse(target)
+    return any(isinstance(n, ast.Attribute) and ast.unparse(n) == want for n in ast.walk(expr))
+
+
+def _is_number(expr):
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) \
+        and not isinstance(expr.value, bool)
+
+
+def _grad_assignments(tree, parents, filename):
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assign) or _is_number(node.value):
+            continue
+        functions = _enclosing(node, parents)
+        if len(functions) < 2 or _RESET_NAME.search(functions[0].name):
+            continue  # not in a nested function (a closure), or in a reset
+        targets = []
+        for target in node.targets:
+            targets.extend(target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target])
+        for target in targets:
+            if isinstance(target, ast.Attribute) and target.attr == "grad" and not _reads(node.value, target):
+                lines.append((node.lineno, ast.unparse(target), functions))
+                break
+    if not lines:
+        return []
+    line, target, functions = lines[0]
+    closure, op = functions[0].name, functions[1].name
+    where = f"`{closure}`" + (f" (in `{op}`)" if op != closure else "")
+    more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+    return [{
+        "kind": "hint", "hint": "assign-grad",
+        "title": "A backward rule sets `grad` with `=` instead of adding to it",
+        "explanation": (
+            f"Line {line}{more}: {where} assigns `{target} = ...`, which throws away whatever gradient the node "
+            "had already received. A node used more than once gets gradient along every path, and the "
+            "contributions must add up. Use `+=`."
+        ),
+        "file": filename, "line": line, "lines": [n for n, _, _ in lines], "tests": [],
+    }]
+
+
+def static_hints(files: dict, *, engine: str = "engine.py", forbidden=LIBRARIES) -> list[dict]:
+    """The hints for a submission's engine file; [] when it is missing or not valid Python."""
+    source = files.get(engine)
+    if source is None:
+        return []
+    try:
+        text = source.decode("utf-8") if isinstance(source, bytes) else str(source)
+        tree = ast.parse(text, filename=engine)
+    except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+        return []
+    parents = _parents(tree)
+    forbidden = tuple(lib for lib in LIBRARIES if lib in forbidden)
+    return (_imports(tree, engine, forbidden) + _recursive_sorts(tree, parents, engine)
+            + _grad_assignments(tree, parents, engine))

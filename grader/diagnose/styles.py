@@ -1,0 +1,130 @@
+"""Implementation styles: the same mistake written into engines built another legitimate way.
+
+A student's engine is not the reference with one line changed. Where the
+contract leaves a choice (which input a depth-first sort visits first, a
+topological sort by Kahn's algorithm, whether `2 / a` becomes
+`Value(2) * a**-1` or `a**-1 * 2`), a correct engine gives the same numbers
+either way, but a buggy one may not: with `=` instead of `+=`, which path's
+gradient survives depends on the order the rules run in; with `self.data` for
+both operands of `*`, on which operand the constant is.
+
+A *style* is a set of correctness-preserving patches to the reference engine.
+Applied on top of a variant (each patch only where its text is still there
+exactly once, so the variant's own mistake is never undone), it gives the
+same mistake in another style. Diagnosis uses them to tell which of a
+variant's numbers are the mistake's own and which depend on such choices.
+
+Styles run in the grader's process: they are the grader's trusted code (the
+reference with patches), deterministic (inputs are kept in tuples, never
+sets), and only ever needed for a few probes of a few variants.
+"""
+
+from __future__ import annotations
+
+import linecache
+import types
+from dataclasses import dataclass
+
+from .. import probekit
+
+_KAHN_TOPO = """\
+        # Topological order by Kahn's algorithm: count each node's consumers, and
+        # release a node once every consumer has been released.
+        consumers, seen, stack = {}, {self}, [self]
+        while stack:
+            node = stack.pop()
+            for child in node._prev:
+                consumers[child] = consumers.get(child, 0) + 1
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        released, ready = [], [self]
+        while ready:
+            node = ready.pop(0)
+            released.append(node)
+            for child in node._prev:
+                consumers[child] -= 1
+                if consumers[child] == 0:
+                    ready.append(child)
+        topo = released[::-1]
+"""
+
+_ITERATIVE_TOPO = """\
+        # Topological order: every node after all of its inputs. Depth-first
+        # with a visited set, but with an explicit stack instead of recursion,
+        # so a chain 100,000 nodes long does not hit Python's recursion limit.
+        topo, visited = [], set()
+        stack = [(self, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if children_done:
+                topo.append(node)
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                for child in node._prev:
+                    if child not in visited:
+                        stack.append((child, False))
+"""
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    patches: tuple[tuple[str, str], ...]
+
+
+STYLES: tuple[Style, ...] = (
+    # the depth-first sort meets each node's inputs in the other order
+    Style("inputs-reversed", (
+        ("self._prev = tuple(dict.fromkeys(_children))", "self._prev = tuple(dict.fromkeys(_children))[::-1]"),
+    )),
+    # an input used twice (`a * a`) is listed twice, as in an edge list of (input, local derivative) pairs
+    Style("inputs-as-given", (
+        ("self._prev = tuple(dict.fromkeys(_children))", "self._prev = tuple(_children)"),
+    )),
+    Style("inputs-as-given-reversed", (
+        ("self._prev = tuple(dict.fromkeys(_children))", "self._prev = tuple(_children)[::-1]"),
+    )),
+    # Kahn's algorithm instead of a depth-first sort
+    Style("kahn", ((_ITERATIVE_TOPO, _KAHN_TOPO),)),
+    # derived and reflected operations with the operands the other way round
+    Style("operands-swapped", (
+        ("        return self + other\n", "        return Value(other) + self\n"),            # __radd__
+        ("        return self * other\n", "        return Value(other) * self\n"),            # __rmul__
+        ("        return self + (-other)\n", "        return (-other) + self\n"),               # __sub__
+        ("        return other + (-self)\n", "        return Value(other) - self\n"),           # __rsub__
+        ("        return other * self**-1\n", "        return Value(other) * self**-1\n"),      # __rtruediv__
+    )),
+)
+
+
+def restyle(source: str, style: Style) -> str | None:
+    """`source` written in `style`, or None when none of the style's patches applies."""
+    text, applied = source, False
+    for old, new in style.patches:
+        if text.count(old) == 1:
+            text, applied = text.replace(old, new), True
+    return text if applied else None
+
+
+def engine_class(source: str, label: str) -> type:
+    """Exec trusted engine source (a variant, a style of it) in a fresh module; its `Value` class."""
+    filename = f"<{label}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    module = types.ModuleType("grader_diagnose_engine")
+    module.__file__ = filename
+    exec(compile(source, filename, "exec"), module.__dict__)
+    return module.Value
+
+
+def observe_in_process(value_class: type, probe) -> dict:
+    """One probe on a trusted engine, as the sandbox would report it."""
+    if getattr(probe, "takes_modules", False):
+        return {"status": "error", "error": "not run: this probe needs more than an engine"}
+    try:
+        return {"status": "ok", "values": probekit.plain(probe(value_class))}
+    except RecursionError as exc:
+        return {"status": "error", "error": f"RecursionError: {exc}", "recursion": True}
+    except Exception as exc:  # the engine's own mistake, e.g. a TypeError for `2 + a`
+        return {"status": "error", "error": f"{type(exc).__name__}: {exc}"}

@@ -1,0 +1,237 @@
+"""`grade ci`: grade a student's repository in GitHub Actions.
+
+What one run does, for one submission (the repository, or a folder of it):
+
+- prints one `::error` workflow command per failed test the student may see,
+  pointing at the file and line of the student's code when the judge's
+  message names one, one for a submission that could not be graded, and one
+  `::warning` per diagnosis of the likely bug the student may see;
+- appends a Markdown summary (the student's feedback page, with the verdict
+  on `--min-score`) to the file named by $GITHUB_STEP_SUMMARY, when it is set;
+- writes the JSON for upload as an artifact (`--json-out`);
+- exits 1 when the score is below `--min-score`.
+
+Everything a CI run shows lands in the student's repository (logs, summary,
+annotations, artifacts), so it all follows the tests' visibility as a
+feedback page does (grader/report/record.student_view): hidden tests are
+counted, never described, and the total is withheld while they carry points.
+Student text (exception messages) is escaped as GitHub's toolkit escapes
+workflow commands, so a message cannot start a command of its own, and its
+control characters (ANSI colours) are written out as `\\x1b`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from ..load import HIDDEN_NAMES
+from ..report import submission_markdown
+from ..report.record import number, points, printable, score_of, student_view
+
+NOT_PASSING = ("failed", "error", "timeout")
+WORKFLOW_TEMPLATE = Path(__file__).resolve().parents[1] / "data" / "github" / "grade.yml"
+_SHARE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+_POINTS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*$")
+
+
+def escape_data(text) -> str:
+    """A workflow command's message: `%`, CR and LF escaped (GitHub's toolkit, escapeData)."""
+    return str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text) -> str:
+    """A workflow command's property value: also `:` and `,` (GitHub's toolkit, escapeProperty)."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(kind: str, message, **properties) -> str:
+    """`::error file=engine.py,line=12,title=…::message`; properties that are None are left out."""
+    props = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items() if value is not None)
+    return f"::{kind}{' ' + props if props else ''}::{escape_data(message)}"
+
+
+# -- the threshold -----------------------------------------------------------------
+
+
+def parse_min_score(text: str) -> tuple[float, bool]:
+    """`40` → (40.0, False): points; `80%` → (80.0, True): a share of the maximum. ValueError otherwise."""
+    share = _SHARE.match(str(text))
+    if share:
+        value = float(share.group(1))
+        if value > 100:
+            raise ValueError(f"Invalid minimum score {text!r}: a share is at most 100%")
+        return value, True
+    plain = _POINTS.match(str(text))
+    if plain:
+        return float(plain.group(1)), False
+    raise ValueError(f"Invalid minimum score {text!r}: expected points (40) or a share of the maximum (80%)")
+
+
+def min_points(spec: tuple[float, bool] | None, max_score: float) -> float | None:
+    """The threshold in points for an exercise worth `max_score`."""
+    if spec is None:
+        return None
+    value, is_share = spec
+    return round(value * max_score / 100, 4) if is_share else value
+
+
+# -- where a failure is in the student's repository ------------------------------------
+
+
+def repository_root(path: Path) -> Path | None:
+    """The git work tree holding `path` (the nearest folder with a `.git`), if any."""
+    path = path.resolve()
+    for folder in [path, *path.parents] if path.is_dir() else path.parents:
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
+def locate(submission: Path, name: str) -> Path | None:
+    """The file of the checkout that the grader read as `name` (engine.py, nn.py, ...), if it is a .py file.
+
+    The loader looks through up to two wrapper folders and takes a lone .py
+    file as engine.py; a notebook's line numbers are those of its joined code
+    cells, which no file of the repository has, so it gets no location.
+    """
+    submission = Path(submission)
+    if submission.is_file():
+        return submission if name == "engine.py" and submission.suffix == ".py" else None
+    level = submission
+    for _ in range(3):
+        try:
+            entries = [e for e in level.iterdir() if not (e.name.startswith(".") or e.name in HIDDEN_NAMES)]
+        except OSError:
+            return None
+        files = [e for e in entries if e.is_file()]
+        same = [e for e in files if e.name.lower() == name.lower()]
+        if len(same) == 1:
+            return same[0]
+        code = [e for e in files if e.suffix.lower() in (".py", ".ipynb")]
+        if name == "engine.py" and len(code) == 1:
+            return code[0] if code[0].suffix == ".py" else None
+        folders = [e for e in entries if e.is_dir()]
+        if code or len(folders) != 1:
+            return None
+        level = folders[0]  # a wrapper folder, as the loader looks through it
+    return None
+
+
+def annotation_path(submission: Path, name: str) -> str | None:
+    """`name` as GitHub wants it in an annotation: relative to the repository's root, else to the working folder."""
+    found = locate(submission, name)
+    if found is None:
+        return None
+    base = repository_root(Path(submission)) or Path.cwd()
+    relative = Path(os.path.relpath(found.resolve(), base.resolve()))
+    return None if relative.parts[:1] == ("..",) else relative.as_posix()
+
+
+# -- what the student sees ----------------------------------------------------------------
+
+
+def annotations(record: dict, submission: Path, *, after_due_date: bool = False) -> list[str]:
+    """The workflow commands for one submission, in this order:
+
+    one `::error` when it was not graded; one `::warning` per diagnosis the
+    student may see (the likely bug, on its line when the diagnosis names
+    one); one `::error` per failed test the student may see.
+    """
+    lines = []
+    status = record.get("status", "graded")
+    if status != "graded":
+        lines.append(command("error", printable(record.get("message") or "no reason was recorded"),
+                             title=f"Not graded: {status}"))
+    view = student_view(record, after_due_date=after_due_date)
+    paths: dict[str, str | None] = {}
+
+    def place(entry):
+        file = entry.get("file")
+        if file and file not in paths:
+            paths[file] = annotation_path(submission, file)
+        where = paths.get(file) if file else None
+        return {"file": where, "line": entry.get("line") if where else None}
+
+    for diagnosis in view.diagnosis:
+        title = diagnosis.get("title") or diagnosis.get("variant") or "Diagnosis"
+        lines.append(command("warning", printable(diagnosis.get("explanation") or title), **place(diagnosis),
+                             title=printable(title)))
+    for test in view.tests:
+        if test.get("status") not in NOT_PASSING:
+            continue
+        lines.append(command(
+            "error", printable(test.get("output") or test["status"]), **place(test),
+            title=f"{test['name']}: {test['status']} ({points(test.get('score'), test.get('max_score'))})",
+        ))
+    return lines
+
+
+def verdict(record: dict, threshold: float | None) -> bool | None:
+    """Whether the score reaches the threshold (None: no threshold)."""
+    return None if threshold is None else score_of(record) >= threshold
+
+
+def summary_markdown(record: dict, *, threshold: float | None, after_due_date: bool = False) -> str:
+    """The step summary: the student's feedback page, with the verdict on the threshold under its title."""
+    page = submission_markdown(record, after_due_date=after_due_date)
+    met = verdict(record, threshold)
+    if met is None:
+        return page + "\n"
+    title, _, rest = page.partition("\n\n")
+    said = f"**Minimum score {number(threshold)} of {number(record.get('max_score'))}: {'met' if met else 'not met'}.**"
+    return f"{title}\n\n{said}\n\n{rest}\n"
+
+
+def student_record(record: dict, *, after_due_date: bool = False) -> dict:
+    """The submission's record as its student may see it: withheld tests left out and counted.
+
+    When a withheld test carries points the total is withheld too (as on the
+    feedback page): `score` and `max_score` are then those of the tests shown,
+    and `total_withheld` is true.
+    """
+    view = student_view(record, after_due_date=after_due_date)
+    shown = dict(record, tests=view.tests)
+    if "diagnosis" in record:
+        shown["diagnosis"] = view.diagnosis
+    if view.withheld_hidden or view.withheld_until_due:
+        shown["withheld"] = {"hidden": view.withheld_hidden, "until_due_date": view.withheld_until_due}
+    if not view.total_shown:
+        shown.update(score=round(view.shown_score, 4), max_score=round(view.shown_max, 4), total_withheld=True)
+    return shown
+
+
+def artifact(scores: dict, *, threshold: float | None, after_due_date: bool = False) -> dict:
+    """The JSON for upload: the scores file of this one submission, as its student may see it, and the verdict."""
+    record = student_record(scores["submissions"][0], after_due_date=after_due_date)
+    met = verdict(scores["submissions"][0], threshold)
+    return {
+        "exercise": scores.get("exercise"),
+        "max_score": record["max_score"],
+        "grader_version": scores.get("grader_version"),
+        "submissions": [record],
+        "ci": {"min_score": threshold, "min_score_met": met, "after_due_date": after_due_date},
+    }
+
+
+def final_line(record: dict, exercise: str, threshold: float | None, *, after_due_date: bool = False) -> str:
+    """The last line of the log: the score (unless withheld) and the verdict."""
+    view = student_view(record, after_due_date=after_due_date)
+    if view.total_shown:
+        said = f"Score {points(score_of(record), record.get('max_score'))} on {exercise!r}"
+    else:
+        said = (f"Score on the tests shown {points(view.shown_score, view.shown_max)} on {exercise!r} "
+                "(the total includes withheld tests)")
+    met = verdict(record, threshold)
+    if met is not None:
+        said += f"; minimum {number(threshold)} of {number(record.get('max_score'))}: {'met' if met else 'not met'}"
+    return said + "."
+
+
+def workflow(exercise: str, min_score: str | None) -> str:
+    """The GitHub Actions workflow template, for `exercise` and the threshold given (80% when none)."""
+    from .. import __version__
+
+    return (WORKFLOW_TEMPLATE.read_text(encoding="utf-8").replace("@EXERCISE@", exercise)
+            .replace("@MIN_SCORE@", min_score or "80%").replace("@VERSION@", __version__))

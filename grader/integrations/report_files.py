@@ -1,0 +1,99 @@
+"""Report files beside a scores file: one name per format, written atomically.
+
+`grade run ... -o scores.json --format junit --format html` writes
+`scores.xml` and `scores.html` beside `scores.json`: the stem of `--out`
+with the format's suffix (SUFFIXES). Timings, which are not in the scores
+because they differ from run to run, go to `scores.timings.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from ..report import render, write_feedback
+from ..scores import write_json_atomically, write_text_atomically
+
+SUFFIXES = {
+    "json": ".json",
+    "junit": ".xml",
+    "csv": ".csv",
+    "markdown": ".md",
+    "html": ".html",
+    "gradescope": ".gradescope.json",
+}
+TIMINGS_SUFFIX = ".timings.json"
+
+
+def _stem(out: Path) -> str:
+    return out.name[: -len(out.suffix)] if out.suffix else out.name
+
+
+def report_path(out, fmt: str) -> Path:
+    """Where format `fmt` of the scores file `out` is written: `scores.json` → `scores.xml` for junit."""
+    out = Path(out)
+    return out.with_name(_stem(out) + SUFFIXES[fmt])
+
+
+def timings_path(out) -> Path:
+    """`scores.json` → `scores.timings.json`."""
+    out = Path(out)
+    return out.with_name(_stem(out) + TIMINGS_SUFFIX)
+
+
+def timings_of(runs: dict) -> dict[str, float]:
+    """Seconds each submission's observation took, from a batch's run records (a cached run keeps its time)."""
+    return {sid: float(run["seconds"]) for sid, run in sorted(runs.items())
+            if isinstance(run, dict) and isinstance(run.get("seconds"), (int, float))}
+
+
+def write_reports(scores: dict, out, formats, timings: dict[str, float] | None = None) -> list[Path]:
+    """Write each of `formats` beside the scores file `out`; return the paths, in the order given."""
+    written = []
+    for fmt in dict.fromkeys(formats):
+        path = report_path(out, fmt)
+        if path == Path(out):
+            continue  # json: the scores file itself
+        write_text_atomically(path, render(scores, fmt, timings))
+        written.append(path)
+    return written
+
+
+def write_timings(out, timings: dict[str, float]) -> Path:
+    path = timings_path(out)
+    write_json_atomically(path, timings)
+    return path
+
+
+def read_timings(path) -> dict[str, float]:
+    """A timings file as written by `write_timings`; ValueError saying what is wrong otherwise."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"Invalid timings file {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"Invalid timings file {path}: expected an object of id → seconds")
+    for sid, seconds in data.items():
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+                or seconds < 0:
+            raise ValueError(f"Invalid timings file {path}: {sid!r} has {seconds!r}, not a number of seconds")
+    return {sid: float(seconds) for sid, seconds in data.items()}
+
+
+def read_scores(path) -> dict:
+    """A scores file (contract §4); ValueError saying what is wrong otherwise."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"Invalid scores file {path}: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("submissions"), list) \
+            or not all(isinstance(r, dict) and isinstance(r.get("id"), str) for r in data["submissions"]):
+        raise ValueError(f"Invalid scores file {path}: expected an object whose `submissions` is a list of records "
+                         "with an `id` (as `grade` writes it)")
+    return data
+
+
+def write_feedback_pages(scores: dict, folder, *, after_due_date: bool = False) -> int:
+    """One Markdown and one HTML page per submission (grader/report/feedback); the number of submissions."""
+    return len(write_feedback(scores, Path(folder), after_due_date=after_due_date))

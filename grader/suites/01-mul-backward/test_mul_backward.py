@@ -1,0 +1,125 @@
+"""Hidden tests of 01-mul-backward: `__mul__`'s backward rule, and nothing the starter gives.
+
+Every test with points needs the student's rule (each probe multiplies), so
+the untouched starter, whose rule raises NotImplementedError, scores 0.
+"""
+
+from grader.judge import Mismatch, assert_values, describe, fmt, location_suffix, points, suite_probes
+
+p = suite_probes(__file__)
+
+# Central differences with h = 1e-6 are good to about 1e-9 here; 1e-5 relative
+# leaves room for that and still catches any wrong local derivative.
+NUMERIC_REL, NUMERIC_ABS = 1e-5, 1e-6
+
+
+def check(observe, expect, probe):
+    assert_values(observe(probe), expect(probe), probe=probe)
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    error = imported.get("import_error")
+    if error:
+        at = location_suffix(error["error"], error.get("where"))
+        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+
+
+# -- both operands ------------------------------------------------------------------
+
+
+@points(2, concept="mul", name="mul/values")
+def test_mul_values(observe, expect):
+    """a * b: each operand gets the other's value times out.grad"""
+    check(observe, expect, p.mul_values)
+
+
+@points(1, concept="mul", name="mul/fractions")
+def test_mul_fractions(observe, expect):
+    """a * b with fractional operands"""
+    check(observe, expect, p.mul_fractions)
+
+
+@points(2, concept="chain-rule", name="mul/chain", visibility="hidden")
+def test_mul_chain(observe, torch_expect):
+    """(a * b) * c: the rule multiplies by out.grad (checked against PyTorch)"""
+    assert_values(observe(p.mul_chain), torch_expect(p.mul_chain), probe=p.mul_chain)
+
+
+@points(1, concept="chain-rule", name="mul/after-add", visibility="hidden")
+def test_mul_after_add(observe, expect):
+    """(a + b) * c: the gradient reaches a and b through the sum"""
+    check(observe, expect, p.mul_after_add)
+
+
+@points(1, concept="mul", name="mul/int-data", visibility="hidden")
+def test_int_data(observe, expect):
+    """Value(3) * Value(4) with int data"""
+    check(observe, expect, p.int_data)
+
+
+# -- constants on either side ----------------------------------------------------------
+
+
+@points(1, concept="reflected-ops", name="constant/right")
+def test_constant_right(observe, expect):
+    """a * 4: the constant becomes a Value and a gets 4"""
+    check(observe, expect, p.mul_constant_right)
+
+
+@points(1, concept="reflected-ops", name="constant/left")
+def test_constant_left(observe, expect):
+    """4 * a: __rmul__ hands over to __mul__, and a gets 4"""
+    check(observe, expect, p.mul_constant_left)
+
+
+@points(1, concept="reflected-ops", name="constant/both-sides", visibility="hidden")
+def test_constant_both(observe, expect):
+    """(a * 3) * (2 * b)"""
+    check(observe, expect, p.mul_constant_both)
+
+
+# -- shared operands ----------------------------------------------------------------
+
+
+@points(2, concept="accumulate", name="shared/a*a")
+def test_shared_mul(observe, expect):
+    """y = a * a adds both uses of a into a.grad (6 at a = 3, not 3)"""
+    check(observe, expect, p.shared_mul)
+
+
+@points(1, concept="accumulate", name="shared/a*a*a", visibility="hidden")
+def test_shared_cube(observe, expect):
+    """y = a * a * a at 2: 12"""
+    check(observe, expect, p.shared_cube)
+
+
+@points(2, concept="accumulate", name="shared/pairwise-products", visibility="hidden")
+def test_shared_products(observe, expect):
+    """a*b + a*c + b*c: every operand used twice"""
+    check(observe, expect, p.shared_products)
+
+
+# -- whole expressions ------------------------------------------------------------------
+
+
+@points(1, concept="chain-rule", name="neuron/relu", visibility="hidden")
+def test_neuron(observe, torch_expect):
+    """one relu neuron: all five gradients against PyTorch"""
+    assert_values(observe(p.neuron), torch_expect(p.neuron), probe=p.neuron)
+
+
+@points(1, concept="gradcheck", name="gradcheck/products", visibility="hidden")
+def test_numeric_products(observe):
+    """backward() agrees with central differences of your own forward pass"""
+    got = observe(p.numeric_products)
+    for key in got:
+        if key.endswith(".grad"):
+            leaf = key[: -len(".grad")]
+            analytic, numeric = got[key], got[f"{leaf}.numeric"]
+            if abs(analytic - numeric) > max(NUMERIC_ABS, NUMERIC_REL * abs(numeric)):
+                raise Mismatch(
+                    f"{leaf}.grad for {describe(p.numeric_products)}: your backward() gives {fmt(analytic)}, "
+                    f"but nudging {leaf} by ±1e-6 in your own forward pass gives a slope of {fmt(numeric)}"
+                )

@@ -1,0 +1,136 @@
+"""Hidden tests of 02-accumulate.
+
+The points are on nodes used more than once, where `=` keeps only the last
+path: every such test fails on the untouched starter. The single-use checks
+("everything that already worked still works") carry no points of their own:
+the starter passes them, and a repair that breaks one of them also breaks the
+shared-node tests that use the same operation, which do carry points.
+"""
+
+from grader.judge import Mismatch, assert_values, location_suffix, points, suite_probes
+
+p = suite_probes(__file__)
+
+
+def check(observe, expect, probe, **kw):
+    assert_values(observe(probe), expect(probe), probe=probe, **kw)
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    error = imported.get("import_error")
+    if error:
+        at = location_suffix(error["error"], error.get("where"))
+        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+
+
+# -- the classroom cases -------------------------------------------------------------------
+
+
+@points(2, concept="accumulate", name="shared/a+a")
+def test_shared_add(observe, expect):
+    """y = a + a gives a.grad = 2 (with `=`: 1)"""
+    check(observe, expect, p.shared_add)
+
+
+@points(2, concept="accumulate", name="shared/a*a")
+def test_shared_mul(observe, expect):
+    """y = a * a at 3 gives a.grad = 6 (with `=`: 3)"""
+    check(observe, expect, p.shared_mul)
+
+
+@points(2, concept="accumulate", name="shared/a*a+a")
+def test_classroom(observe, expect):
+    """q = a * a + a at 3 gives a.grad = 7"""
+    check(observe, expect, p.classroom)
+
+
+@points(2, concept="accumulate", name="shared/three-paths")
+def test_three_paths(observe, expect):
+    """a * a + a * b + a: a is reached along three paths"""
+    check(observe, expect, p.three_paths)
+
+
+@points(2, concept="accumulate", name="diamond/simple")
+def test_diamond(observe, expect):
+    """a diamond: a feeds b and c, which meet again in d"""
+    check(observe, expect, p.diamond)
+
+
+@points(2, concept="accumulate", name="diamond/nested", visibility="hidden")
+def test_diamond_deep(observe, torch_expect):
+    """nested diamonds through tanh, against PyTorch"""
+    assert_values(observe(p.diamond_deep), torch_expect(p.diamond_deep), probe=p.diamond_deep)
+
+
+@points(1, concept="accumulate", name="shared/intermediate", visibility="hidden")
+def test_shared_intermediate(observe, expect):
+    """an intermediate node used twice passes on the sum of both paths"""
+    check(observe, expect, p.shared_intermediate)
+
+
+@points(1, concept="accumulate", name="shared/loss", visibility="hidden")
+def test_mean_squared_error(observe, torch_expect):
+    """a weight used in every term of a loss, against PyTorch"""
+    assert_values(observe(p.mean_squared_error), torch_expect(p.mean_squared_error), probe=p.mean_squared_error)
+
+
+# -- every backward rule adds -------------------------------------------------------------
+
+
+@points(1, concept="accumulate", name="rule/pow", visibility="hidden")
+def test_shared_pow(observe, expect):
+    """x ** 2 + x ** 3: pow's rule adds"""
+    check(observe, expect, p.shared_pow)
+
+
+@points(1, concept="accumulate", name="rule/relu", visibility="hidden")
+def test_shared_relu(observe, expect):
+    """relu(a) used twice: relu's rule adds"""
+    check(observe, expect, p.shared_relu)
+
+
+@points(1, concept="accumulate", name="rule/tanh", visibility="hidden")
+def test_shared_tanh(observe, expect):
+    """tanh(a) used twice: tanh's rule adds"""
+    check(observe, expect, p.shared_tanh)
+
+
+@points(1, concept="accumulate", name="rule/exp", visibility="hidden")
+def test_shared_exp(observe, expect):
+    """exp(a) * a: exp's rule adds to what mul passed to a"""
+    check(observe, expect, p.shared_exp)
+
+
+@points(1, concept="accumulate", name="rule/log", visibility="hidden")
+def test_shared_log(observe, expect):
+    """log(a) used twice: log's rule adds"""
+    check(observe, expect, p.shared_log)
+
+
+# -- what already worked still works (no points of their own) -------------------------------
+
+
+@points(0, concept="regression", name="still-works/add-mul")
+def test_single_add_mul(observe, expect):
+    """(a + b) * c, each node used once, as before the repair"""
+    check(observe, expect, p.single_add_mul)
+
+
+@points(0, concept="regression", name="still-works/functions")
+def test_single_functions(observe, expect):
+    """exp, tanh, log, ** and relu, each used once, as before the repair"""
+    check(observe, expect, p.single_functions)
+
+
+@points(0, concept="regression", name="still-works/derived-ops")
+def test_single_derived(observe, expect):
+    """-, / and negation, each used once, as before the repair"""
+    check(observe, expect, p.single_derived)
+
+
+@points(0, concept="regression", name="still-works/deep-chain")
+def test_deep_chain(observe, expect):
+    """a 10,000-node chain still goes through backward()"""
+    check(observe, expect, p.deep_chain, rel=1e-6)

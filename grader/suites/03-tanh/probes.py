@@ -1,0 +1,126 @@
+"""Probes of 03-tanh: tanh on its own, near saturation, and inside larger graphs."""
+
+from probekit import grads, number, with_numeric
+
+
+# -- tanh on its own -----------------------------------------------------------------------
+
+
+def tanh_zero(V):
+    """y = tanh(x) at x = 0"""
+    x = V(0.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_two(V):
+    """y = tanh(x) at x = 2"""
+    x = V(2.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_negative(V):
+    """y = tanh(x) * 2 at x = -0.5"""
+    x = V(-0.5)
+    t = x.tanh()
+    y = t * 2
+    y.backward()
+    return {"tanh(x)": number(t.data, "tanh(x)"), "y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_int(V):
+    """y = tanh(x) at x = 1 (int data)"""
+    x = V(1)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+# -- saturation ------------------------------------------------------------------------------
+
+
+def tanh_saturated(V):
+    """y = tanh(x) at x = 5 (nearly saturated: the gradient is small but not 0)"""
+    x = V(5.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_saturated_negative(V):
+    """y = tanh(x) at x = -8"""
+    x = V(-8.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_large(V):
+    """y = tanh(x) at x = 400 (math.exp(2 * x) would overflow here)"""
+    x = V(400.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_large_negative(V):
+    """y = tanh(x) at x = -400"""
+    x = V(-400.0)
+    y = x.tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+# -- inside larger graphs ---------------------------------------------------------------------
+
+
+def tanh_neuron(V):
+    """o = tanh(x1*w1 + x2*w2 + b) at x1 = 2, x2 = 0, w1 = -3, w2 = 1, b = 6.8813735870195432"""
+    x1, x2, w1, w2, b = V(2.0), V(0.0), V(-3.0), V(1.0), V(6.8813735870195432)
+    n = x1 * w1 + x2 * w2 + b
+    o = n.tanh()
+    o.backward()
+    return {"o": number(o.data, "o"), **grads({"x1": x1, "x2": x2, "w1": w1, "w2": w2, "b": b, "n": n})}
+
+
+def tanh_of_tanh(V):
+    """y = tanh(tanh(x) * 3) at x = 0.4"""
+    x = V(0.4)
+    inner = x.tanh()
+    y = (inner * 3).tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x, "tanh(x)": inner})}
+
+
+def tanh_shared(V):
+    """t = tanh(a); y = t * t + t at a = 0.8 (the tanh node used twice)"""
+    a = V(0.8)
+    t = a.tanh()
+    y = t * t + t
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "t": t})}
+
+
+def tanh_loss(V):
+    """loss = (tanh(w * x + b) - 1) ** 2 at x = 0.5, w = 0.8, b = -0.2"""
+    x, w, b = V(0.5), V(0.8), V(-0.2)
+    pred = (w * x + b).tanh()
+    loss = (pred - 1.0) ** 2
+    loss.backward()
+    return {"loss": number(loss.data, "loss"), **grads({"w": w, "b": b, "x": x, "pred": pred})}
+
+
+def tanh_layer(V):
+    """y = tanh(a - b) + tanh(a * b) + tanh(b / 2) at a = 1.2, b = -0.6"""
+    a, b = V(1.2), V(-0.6)
+    y = (a - b).tanh() + (a * b).tanh() + (b / 2).tanh()
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+def numeric_tanh(V):
+    """f(a, b) = tanh(a * b + a) * tanh(b) at a = 0.5, b = -1.5"""
+    return with_numeric(V, lambda a, b: (a * b + a).tanh() * b.tanh(), {"a": 0.5, "b": -1.5})

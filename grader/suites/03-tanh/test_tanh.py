@@ -1,0 +1,125 @@
+"""Hidden tests of 03-tanh: every test with points calls the student's tanh()."""
+
+from grader.judge import Mismatch, assert_values, describe, fmt, location_suffix, points, suite_probes
+
+p = suite_probes(__file__)
+
+# Central differences with h = 1e-6 are good to about 1e-9 here; 1e-5 relative
+# leaves room for that and still catches any wrong local derivative.
+NUMERIC_REL, NUMERIC_ABS = 1e-5, 1e-6
+
+
+def check(observe, expect, probe):
+    assert_values(observe(probe), expect(probe), probe=probe)
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    error = imported.get("import_error")
+    if error:
+        at = location_suffix(error["error"], error.get("where"))
+        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+
+
+# -- values and the local derivative ----------------------------------------------------------
+
+
+@points(2, concept="tanh", name="tanh/zero")
+def test_tanh_zero(observe, expect):
+    """tanh(0) = 0 and tanh'(0) = 1"""
+    check(observe, expect, p.tanh_zero)
+
+
+@points(2, concept="tanh", name="tanh/two")
+def test_tanh_two(observe, expect):
+    """tanh'(2) ≈ 0.0707: 1 - t**2 with t the output"""
+    check(observe, expect, p.tanh_two)
+
+
+@points(1, concept="tanh", name="tanh/negative")
+def test_tanh_negative(observe, expect):
+    """tanh at a negative input, inside a product"""
+    check(observe, expect, p.tanh_negative)
+
+
+@points(1, concept="tanh", name="tanh/int-data", visibility="hidden")
+def test_tanh_int(observe, expect):
+    """Value(1).tanh() with int data"""
+    check(observe, expect, p.tanh_int)
+
+
+# -- saturation ------------------------------------------------------------------------------
+
+
+@points(1, concept="tanh", name="saturation/five")
+def test_tanh_saturated(observe, expect):
+    """tanh near saturation: a small, non-zero gradient"""
+    check(observe, expect, p.tanh_saturated)
+
+
+@points(1, concept="tanh", name="saturation/minus-eight", visibility="hidden")
+def test_tanh_saturated_negative(observe, expect):
+    """tanh near -1: a tiny gradient of the right sign"""
+    check(observe, expect, p.tanh_saturated_negative)
+
+
+@points(1, concept="tanh", name="saturation/large-input", visibility="hidden")
+def test_tanh_large(observe, expect, run):
+    """tanh(400) = 1 with gradient 0, without overflowing"""
+    obs = run["probes"].get(p.tanh_large.__name__, {})
+    if obs.get("status") == "error" and "OverflowError" in obs.get("error", ""):
+        raise Mismatch(
+            f"{describe(p.tanh_large)}: your tanh raised {obs['error']}. (exp(2x) - 1) / (exp(2x) + 1) "
+            "overflows for x above about 355; use math.tanh, or exp(-2|x|), which stays between 0 and 1."
+        )
+    check(observe, expect, p.tanh_large)
+    check(observe, expect, p.tanh_large_negative)
+
+
+# -- inside larger graphs ----------------------------------------------------------------------
+
+
+@points(2, concept="chain-rule", name="graph/neuron", visibility="hidden")
+def test_tanh_neuron(observe, torch_expect):
+    """one tanh neuron: all five gradients against PyTorch"""
+    assert_values(observe(p.tanh_neuron), torch_expect(p.tanh_neuron), probe=p.tanh_neuron)
+
+
+@points(1, concept="chain-rule", name="graph/tanh-of-tanh", visibility="hidden")
+def test_tanh_of_tanh(observe, expect):
+    """tanh applied to a tanh: the rule multiplies by out.grad"""
+    check(observe, expect, p.tanh_of_tanh)
+
+
+@points(1, concept="accumulate", name="graph/shared-tanh", visibility="hidden")
+def test_tanh_shared(observe, expect):
+    """a tanh node used twice"""
+    check(observe, expect, p.tanh_shared)
+
+
+@points(1, concept="chain-rule", name="graph/loss", visibility="hidden")
+def test_tanh_loss(observe, torch_expect):
+    """a squared-error loss through tanh, against PyTorch"""
+    assert_values(observe(p.tanh_loss), torch_expect(p.tanh_loss), probe=p.tanh_loss)
+
+
+@points(1, concept="chain-rule", name="graph/three-tanhs", visibility="hidden")
+def test_tanh_layer(observe, torch_expect):
+    """three tanh nodes fed by -, * and /, against PyTorch"""
+    assert_values(observe(p.tanh_layer), torch_expect(p.tanh_layer), probe=p.tanh_layer)
+
+
+@points(1, concept="gradcheck", name="graph/numeric", visibility="hidden")
+def test_numeric_tanh(observe):
+    """backward() agrees with central differences of your own forward pass"""
+    got = observe(p.numeric_tanh)
+    for key in got:
+        if key.endswith(".grad"):
+            leaf = key[: -len(".grad")]
+            analytic, numeric = got[key], got[f"{leaf}.numeric"]
+            if abs(analytic - numeric) > max(NUMERIC_ABS, NUMERIC_REL * abs(numeric)):
+                raise Mismatch(
+                    f"{leaf}.grad for {describe(p.numeric_tanh)}: your backward() gives {fmt(analytic)}, "
+                    f"but nudging {leaf} by ±1e-6 in your own forward pass gives a slope of {fmt(numeric)}"
+                )

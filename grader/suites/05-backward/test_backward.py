@@ -1,0 +1,133 @@
+"""Hidden tests of 05-backward: backward() itself.
+
+Every test with points calls the student's backward(), which the untouched
+starter leaves raising NotImplementedError, so the starter scores 0.
+"""
+
+from grader.judge import Mismatch, assert_values, describe, location_suffix, points, suite_probes
+
+p = suite_probes(__file__)
+
+
+def check(observe, expect, probe, **kw):
+    assert_values(observe(probe), expect(probe), probe=probe, **kw)
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    error = imported.get("import_error")
+    if error:
+        at = location_suffix(error["error"], error.get("where"))
+        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+
+
+# -- the seed ------------------------------------------------------------------------------------
+
+
+@points(2, concept="seed", name="seed/out-grad-is-one")
+def test_seed(observe, expect):
+    """backward() sets out.grad = 1 (dL/dL = 1) before passing anything on"""
+    check(observe, expect, p.seed_gradient)
+
+
+@points(1, concept="seed", name="seed/single-op")
+def test_single_op(observe, expect):
+    """one multiplication: the output's rule runs with out.grad = 1"""
+    check(observe, expect, p.single_op)
+
+
+# -- the order of the walk --------------------------------------------------------------------------
+
+
+@points(2, concept="traversal", name="order/chain")
+def test_chain(observe, expect):
+    """four levels deep: the gradient reaches every node, not only the output's inputs"""
+    check(observe, expect, p.chain)
+
+
+@points(2, concept="traversal", name="order/diamond")
+def test_diamond(observe, expect):
+    """a diamond: a's gradient is complete only after both b and c have passed theirs on"""
+    check(observe, expect, p.diamond)
+
+
+@points(2, concept="traversal", name="order/reused-intermediate", visibility="hidden")
+def test_order(observe, expect):
+    """every node's gradient is complete before it is passed on"""
+    check(observe, expect, p.order_matters)
+
+
+@points(2, concept="traversal", name="order/nested-diamonds", visibility="hidden")
+def test_diamond_deep(observe, torch_expect):
+    """nested diamonds through tanh, against PyTorch"""
+    assert_values(observe(p.diamond_deep), torch_expect(p.diamond_deep), probe=p.diamond_deep)
+
+
+@points(1, concept="traversal", name="order/untouched-leaf", visibility="hidden")
+def test_untouched_leaf(observe, expect):
+    """a Value the output does not depend on keeps grad 0"""
+    check(observe, expect, p.untouched_leaf)
+
+
+# -- each node once ------------------------------------------------------------------------------------
+
+
+@points(1, concept="traversal", name="once/a*a")
+def test_shared_mul(observe, expect):
+    """y = a * a: a is visited once, and its gradient is 6"""
+    check(observe, expect, p.shared_mul)
+
+
+@points(2, concept="traversal", name="once/shared-intermediate")
+def test_shared_intermediate(observe, expect):
+    """c = a * b used twice: c's rule runs once, with its complete gradient"""
+    check(observe, expect, p.shared_intermediate)
+
+
+@points(2, concept="traversal", name="once/ladder", visibility="hidden")
+def test_ladder(observe, expect):
+    """twelve levels, each node reached along two paths: a visited set keeps the walk linear"""
+    check(observe, expect, p.ladder)
+
+
+# -- deep graphs -----------------------------------------------------------------------------------------
+
+
+@points(3, concept="traversal", name="deep/10000-chain")
+def test_deep_chain(observe, expect, run):
+    """a 10,000-node chain: backward() must not hit the recursion limit"""
+    obs = run["probes"].get(p.deep_chain.__name__, {})
+    if obs.get("recursion"):
+        raise Mismatch(
+            f"{describe(p.deep_chain)}: backward() raised RecursionError. A recursive topological sort "
+            "goes one Python call deeper per node; sort with an explicit stack (or a loop) instead."
+        )
+    check(observe, expect, p.deep_chain, rel=1e-6)
+
+
+@points(1, concept="traversal", name="deep/long-sum", visibility="hidden")
+def test_long_sum(observe, expect):
+    """a loss summed over 500 terms"""
+    check(observe, expect, p.long_sum)
+
+
+# -- whole expressions ---------------------------------------------------------------------------------------
+
+
+@points(1, concept="chain-rule", name="graph/micrograd-sanity", visibility="hidden")
+def test_micrograd_sanity(observe, torch_expect):
+    """micrograd's sanity check, against PyTorch"""
+    assert_values(observe(p.micrograd_sanity), torch_expect(p.micrograd_sanity), probe=p.micrograd_sanity)
+
+
+RANDOM = [getattr(p, f"random_graph_{seed:02d}") for seed in range(1, 9)]
+
+
+@points(2, concept="random-graphs", name="graph/random", visibility="hidden")
+def test_random_graphs(observe, torch_expect):
+    """eight random expression graphs, every node's gradient against PyTorch"""
+    for probe in RANDOM:
+        want = torch_expect(probe)
+        keys = [k for k in want if k != "expr"]
+        assert_values(observe(probe), want, keys=keys, what=f"{describe(probe)} ({want['expr']})")

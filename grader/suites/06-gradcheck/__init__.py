@@ -1,0 +1,7 @@
+"""06-gradcheck: a central-difference gradient check, written by the student."""
+
+TITLE = "Checking gradients by nudging the input"
+MODULE = "engine"  # the worker imports engine.py; probes reach gradcheck.py through the modules
+FILES = ("engine.py", "gradcheck.py")
+# An engine built from scratch: these cannot be imported in the sandbox.
+FORBID = ("torch", "numpy", "micrograd", "jax", "tensorflow", "reference", "grader")

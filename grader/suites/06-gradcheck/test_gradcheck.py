@@ -1,0 +1,118 @@
+"""Hidden tests of 06-gradcheck: the student's numerical_grad and gradcheck.
+
+The numeric derivatives are checked against the functions' exact derivatives
+(math, not the reference); gradcheck's verdicts against what they must be.
+"""
+
+import math
+
+from grader.judge import Mismatch, assert_values, close, fmt, location_suffix, points, suite_probes
+
+p = suite_probes(__file__)
+
+# numerical_grad with h = 1e-6 is within 1e-10 of the exact derivative on these
+# functions. 2e-9 relative admits any h from about 3e-8 to 5e-5 and refuses
+# 1e-3 (truncation, h² f''' / 6 ≈ 1e-6) and 1e-10 (cancellation, eps f / h ≈ 1e-7).
+NUMERIC_REL = 2e-9
+
+EXACT = {
+    "exp at 1": math.e,
+    "x**3 at 2": 12.0,
+    "sin at 0.5": math.cos(0.5),
+    "3x**2 at 2": 12.0,
+    "log at 0.5": 2.0,
+}
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    error = imported.get("import_error")
+    if error:
+        at = location_suffix(error["error"], error.get("where"))
+        raise Mismatch(
+            f"engine.py could not be used: {error['error']}{at}. Hand in the exercise folder (engine.py "
+            "beside gradcheck.py) or the exercise notebook. Every other test was skipped."
+        )
+
+
+# -- numerical_grad ---------------------------------------------------------------------------
+
+
+@points(3, concept="gradcheck", name="numerical/known-functions")
+def test_numerical_known(observe):
+    """numerical_grad with its default h is within 2e-9 of the exact derivative"""
+    got = observe(p.numerical_known)
+    for case, exact in EXACT.items():
+        if not close(got[case], exact, rel=NUMERIC_REL, abs_=0.0):
+            raise Mismatch(
+                f"numerical_grad for {case}: expected {fmt(exact)} to within {NUMERIC_REL:g} relative, got "
+                f"{fmt(got[case])}. Central differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, "
+                "get there; a one-sided difference or an h far from 1e-6 does not."
+            )
+
+
+@points(2, concept="gradcheck", name="numerical/given-h")
+def test_numerical_given_h(observe, expect):
+    """numerical_grad uses the h it is given, on both sides of x"""
+    got, want = observe(p.numerical_given_h), expect(p.numerical_given_h)
+    assert_values(got, want, probe=p.numerical_given_h, rel=1e-12, abs_=1e-12)
+
+
+# -- gradcheck: correct gradients pass ----------------------------------------------------------
+
+
+def _verdicts(got, want, probe, expected_ok):
+    cases = [k[: -len(".ok")] for k in want if k.endswith(".ok")]
+    for case in cases:
+        if got[f"{case}.ok"] != float(expected_ok):
+            said = "passes" if got[f"{case}.ok"] else "fails"
+            why = ("backprop and the numeric slope agree here" if expected_ok
+                   else "backprop's gradient is wrong here, and gradcheck is there to catch that")
+            raise Mismatch(
+                f"gradcheck for {case} {said} (ok={bool(got[f'{case}.ok'])}; analytic {fmt(got[f'{case}.analytic'])}, "
+                f"numeric {fmt(got[f'{case}.numeric'])}), but {why}"
+            )
+    for case in cases:
+        assert_values(got, want, keys=[f"{case}.analytic"], what=f"gradcheck for {case}", rel=1e-9)
+        assert_values(got, want, keys=[f"{case}.numeric"], what=f"gradcheck for {case}", rel=1e-7, abs_=1e-9)
+
+
+@points(2, concept="gradcheck", name="gradcheck/correct-gradients")
+def test_gradcheck_correct(observe, expect):
+    """gradcheck passes correct gradients and reports backprop's and the numeric derivative"""
+    _verdicts(observe(p.gradcheck_correct), expect(p.gradcheck_correct), p.gradcheck_correct, True)
+
+
+@points(1, concept="gradcheck", name="gradcheck/zero-gradient", visibility="hidden")
+def test_gradcheck_zero(observe, expect):
+    """gradcheck passes a gradient that is exactly 0 (a relative test alone cannot)"""
+    _verdicts(observe(p.gradcheck_zero), expect(p.gradcheck_zero), p.gradcheck_zero, True)
+
+
+@points(1, concept="gradcheck", name="gradcheck/large-gradients", visibility="hidden")
+def test_gradcheck_steep(observe, expect):
+    """gradcheck passes correct gradients in the hundreds (an absolute test alone cannot)"""
+    _verdicts(observe(p.gradcheck_steep), expect(p.gradcheck_steep), p.gradcheck_steep, True)
+
+
+# -- gradcheck: wrong gradients fail ---------------------------------------------------------------
+
+
+@points(2, concept="gradcheck", name="gradcheck/lost-path")
+def test_gradcheck_lost_path(observe, expect):
+    """gradcheck fails a gradient that lost one of two paths"""
+    _verdicts(observe(p.gradcheck_lost_path), expect(p.gradcheck_lost_path), p.gradcheck_lost_path, False)
+
+
+@points(1, concept="gradcheck", name="gradcheck/detached", visibility="hidden")
+def test_gradcheck_detached(observe, expect):
+    """gradcheck fails a gradient of 0 where the slope is 12"""
+    _verdicts(observe(p.gradcheck_detached), expect(p.gradcheck_detached), p.gradcheck_detached, False)
+
+
+@points(2, concept="gradcheck", name="gradcheck/half-a-percent", visibility="hidden")
+def test_gradcheck_slightly_wrong(observe, expect):
+    """gradcheck fails a gradient that is 0.5% off (they should agree to a small fraction of a percent)"""
+    _verdicts(observe(p.gradcheck_slightly_wrong), expect(p.gradcheck_slightly_wrong),
+              p.gradcheck_slightly_wrong, False)

@@ -1,0 +1,7 @@
+"""07-mlp-xor: nn.py (Module, Neuron, Layer, MLP) and training XOR."""
+
+TITLE = "A neural network from Values: an MLP that learns XOR"
+MODULE = "engine"  # the worker imports engine.py; probes reach nn.py through the modules
+FILES = ("engine.py", "nn.py")
+# An engine built from scratch: these cannot be imported in the sandbox.
+FORBID = ("torch", "numpy", "micrograd", "jax", "tensorflow", "reference", "grader")

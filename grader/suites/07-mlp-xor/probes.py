@@ -1,0 +1,225 @@
+"""Probes of 07-mlp-xor: the student's nn.py, through micrograd's interface.
+
+Every probe takes the student's modules. A folder submission has nn.py beside
+engine.py; a notebook puts everything into engine.py, so the classes are
+looked up there when nn.py is missing. Networks are built with the contract's
+signatures only (`Neuron(nin, nonlin=True)`, `Layer(nin, nout, **kwargs)`,
+`MLP(nin, nouts)`), after seeding the global `random` module, so a network
+drawn from either the global generator or a private one is the same every run.
+"""
+
+import os
+import random
+
+import probekit
+from probekit import number
+
+XOR_INPUTS = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
+XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
+
+
+def _nn(m):
+    """m.nn when the submission has nn.py, else m.engine (a notebook)."""
+    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
+    return m.nn if os.path.exists(os.path.join(folder, "nn.py")) else m.engine
+
+
+def _params(module, what):
+    params = module.parameters()
+    if type(params) is not list:
+        raise probekit.ObservationError(f"{what}.parameters() returned a {type(params).__name__}, not a list")
+    return params
+
+
+def _shape(out, what):
+    """'Value' for a single output, 'list of n' for a list of Values."""
+    if type(out) is list:
+        for i, v in enumerate(out):
+            number(v.data, f"{what}[{i}].data")
+        return f"list of {len(out)}"
+    number(out.data, f"{what}.data")
+    return "Value"
+
+
+def _set_all(params, values):
+    for p, v in zip(params, values):
+        p.data = v
+
+
+# -- parameters -------------------------------------------------------------------------------
+
+
+@probekit.modules
+def parameter_counts(m):
+    """len(parameters()) of Neuron(3), Layer(3, 2), MLP(2, [4, 1]) and MLP(3, [4, 4, 1])"""
+    nn = _nn(m)
+    random.seed(0)
+    nets = {"Neuron(3)": nn.Neuron(3), "Layer(3, 2)": nn.Layer(3, 2), "MLP(2, [4, 1])": nn.MLP(2, [4, 1]),
+            "MLP(3, [4, 4, 1])": nn.MLP(3, [4, 4, 1])}
+    out = {}
+    for name, net in nets.items():
+        params = _params(net, name)
+        out[name] = len(params)
+        out[f"{name} distinct"] = len({id(p) for p in params})
+        out[f"{name} Values"] = sum(isinstance(p, m.engine.Value) for p in params)
+    return out
+
+
+@probekit.modules
+def zero_grad(m):
+    """MLP(2, [3, 1]): backward() of a loss, then zero_grad(); every parameter's grad"""
+    nn = _nn(m)
+    random.seed(1)
+    model = nn.MLP(2, [3, 1])
+    params = _params(model, "MLP(2, [3, 1])")
+    loss = (model([0.5, -1.0]) - 1.0) ** 2
+    loss.backward()
+    before = sum(abs(number(p.grad, "grad before zero_grad")) for p in params)
+    model.zero_grad()
+    after = [number(p.grad, "grad after zero_grad") for p in params]
+    return {"sum of |grad| before": before, "grads after": after}
+
+
+@probekit.modules
+def zero_grad_layer(m):
+    """Layer(2, 2) and Neuron(2): zero_grad() on each after backward()"""
+    nn = _nn(m)
+    random.seed(2)
+    layer, neuron = nn.Layer(2, 2), nn.Neuron(2)
+    outs = layer([1.0, -2.0])
+    (outs[0] * outs[1] + neuron([0.5, 0.5])).backward()
+    layer.zero_grad()
+    neuron.zero_grad()
+    return {"grads after": [number(p.grad, "grad") for p in _params(layer, "Layer(2, 2)") + _params(neuron, "Neuron(2)")]}
+
+
+# -- forward passes ------------------------------------------------------------------------------
+
+
+@probekit.modules
+def output_shapes(m):
+    """what Layer(3, 1), Layer(3, 2), MLP(2, [4, 1]) and MLP(3, [4, 2]) return for one input"""
+    nn = _nn(m)
+    random.seed(3)
+    return {
+        "Neuron(3)": _shape(nn.Neuron(3)([1.0, 2.0, 3.0]), "Neuron(3)(x)"),
+        "Layer(3, 1)": _shape(nn.Layer(3, 1)([1.0, 2.0, 3.0]), "Layer(3, 1)(x)"),
+        "Layer(3, 2)": _shape(nn.Layer(3, 2)([1.0, 2.0, 3.0]), "Layer(3, 2)(x)"),
+        "MLP(2, [4, 1])": _shape(nn.MLP(2, [4, 1])([1.0, -1.0]), "MLP(2, [4, 1])(x)"),
+        "MLP(3, [4, 2])": _shape(nn.MLP(3, [4, 2])([1.0, 2.0, 3.0]), "MLP(3, [4, 2])(x)"),
+    }
+
+
+@probekit.modules
+def neuron_forward(m):
+    """Neuron(2) with parameters set to w = (0.5, -1.5), b = 0.25 (in parameters() order), at x = (1.5, 0.4)"""
+    nn = _nn(m)
+    random.seed(4)
+    n = nn.Neuron(2)
+    _set_all(_params(n, "Neuron(2)"), [0.5, -1.5, 0.25])
+    lin = nn.Neuron(2, nonlin=False)
+    _set_all(_params(lin, "Neuron(2, nonlin=False)"), [0.5, -1.5, 0.25])
+    return {"Neuron(2)(x)": number(n([1.5, 0.4]).data, "Neuron(2)(x)"),
+            "Neuron(2, nonlin=False)(x)": number(lin([1.5, 0.4]).data, "Neuron(2, nonlin=False)(x)")}
+
+
+@probekit.modules
+def mlp_forward_uniform(m):
+    """MLP(2, [3, 1]) with every parameter set to 0.3, at x = (1, 0.5) (hidden layer tanh, last layer linear)"""
+    nn = _nn(m)
+    random.seed(5)
+    model = nn.MLP(2, [3, 1])
+    _set_all(_params(model, "MLP(2, [3, 1])"), [0.3] * 13)
+    out = model([1.0, 0.5])
+    return {"out": number(out.data, "out")}
+
+
+@probekit.modules
+def mlp_forward_ordered(m):
+    """MLP(2, [2, 1]) with parameters set to 0.1, 0.2, ... in parameters() order (layer by layer, w before b)"""
+    nn = _nn(m)
+    random.seed(6)
+    model = nn.MLP(2, [2, 1])
+    _set_all(_params(model, "MLP(2, [2, 1])"), [0.1 * (i + 1) for i in range(9)])
+    out = model([1.5, -0.5])
+    return {"out": number(out.data, "out")}
+
+
+@probekit.modules
+def mlp_backward(m):
+    """MLP(2, [3, 1]) with every parameter 0.3: the gradients of (out - 1) ** 2 at x = (1, 0.5), sorted"""
+    nn = _nn(m)
+    random.seed(7)
+    model = nn.MLP(2, [3, 1])
+    params = _params(model, "MLP(2, [3, 1])")
+    _set_all(params, [0.3] * 13)
+    loss = (model([1.0, 0.5]) - 1.0) ** 2
+    loss.backward()
+    # sorted: the order of parameters() is the student's own
+    return {"loss": number(loss.data, "loss"), "grads": sorted(number(p.grad, "grad") for p in params)}
+
+
+# -- training ------------------------------------------------------------------------------------------
+
+
+def _course_loop(nn, seed, steps=300, lr=0.05):
+    """Train MLP(2, [4, 1]) on XOR from weights drawn here; the loss before each step, stopping below 1e-3."""
+    model = nn.MLP(2, [4, 1])
+    params = _params(model, "MLP(2, [4, 1])")
+    rng = random.Random(seed)
+    _set_all(params, [rng.uniform(-1, 1) for _ in params])
+    history = []
+    for _ in range(steps):
+        loss = sum((model(x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))
+        history.append(number(loss.data, "loss"))
+        if history[-1] < 1e-3:
+            break
+        model.zero_grad()
+        loss.backward()
+        for p in params:
+            p.data -= lr * p.grad
+    predictions = [number(model(x).data, "prediction") for x in XOR_INPUTS]
+    return {"first loss": history[0], "last loss": history[-1], "steps": len(history), "predictions": predictions}
+
+
+@probekit.modules
+def course_loop_seed_0(m):
+    """the course's loop (forward, loss, zero_grad, backward, p.data -= 0.05 * p.grad) on XOR, weights from seed 0"""
+    return _course_loop(_nn(m), 0)
+
+
+@probekit.modules
+def course_loop_seed_1(m):
+    """the course's loop on XOR, weights from seed 1"""
+    return _course_loop(_nn(m), 1)
+
+
+def _train_xor(m, seed):
+    nn = _nn(m)
+    random.seed(seed)
+    history = nn.train_xor(seed=seed, steps=300)
+    if type(history) is not list:
+        raise probekit.ObservationError(f"train_xor returned a {type(history).__name__}, not a list of losses")
+    losses = [number(x, f"train_xor(seed={seed})[{i}]") for i, x in enumerate(history)]
+    if not losses:
+        raise probekit.ObservationError("train_xor returned an empty list")
+    return {"length": len(losses), "first loss": losses[0], "lowest loss": min(losses),
+            "step below 1e-3": next((i for i, x in enumerate(losses) if x < 1e-3), -1)}
+
+
+@probekit.modules
+def train_xor_seed_0(m):
+    """train_xor(seed=0, steps=300)"""
+    return _train_xor(m, 0)
+
+
+@probekit.modules
+def train_xor_seed_1(m):
+    """train_xor(seed=1, steps=300)"""
+    return _train_xor(m, 1)
+
+
+@probekit.modules
+def train_xor_seed_2(m):
+    """train_xor(seed=2, steps=300)"""
+    return _train_xor(m, 2)

@@ -1,0 +1,139 @@
+"""Hidden tests of 07-mlp-xor: the student's nn.py, and XOR learned with it.
+
+Forward passes and gradients are compared with the reference nn.py on the
+same parameters (set by the probe, so the student's way of drawing weights
+does not matter). Training is judged by a threshold, not by exact numbers.
+"""
+
+from grader.judge import Mismatch, assert_values, describe, fmt, location_suffix, points, suite_probes
+
+p = suite_probes(__file__)
+
+COUNTS = {"Neuron(3)": 4, "Layer(3, 2)": 8, "MLP(2, [4, 1])": 17, "MLP(3, [4, 4, 1])": 41}
+THRESHOLD = 1e-3  # sum of squared errors over the four XOR examples
+STEPS = 300  # the reference gets below the threshold within 200 steps from any of seeds 0-11
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    error = imported.get("import_error")
+    if error:
+        at = location_suffix(error["error"], error.get("where"))
+        raise Mismatch(
+            f"engine.py could not be used: {error['error']}{at}. Hand in the exercise folder (engine.py "
+            "beside nn.py) or the exercise notebook. Every other test was skipped."
+        )
+
+
+# -- parameters ------------------------------------------------------------------------------------
+
+
+@points(2, concept="mlp", name="parameters/counts")
+def test_parameter_counts(observe):
+    """parameters() lists every weight and bias once: 4, 8, 17 and 41"""
+    got = observe(p.parameter_counts)
+    for net, count in COUNTS.items():
+        if got[net] != count:
+            raise Mismatch(f"{net}.parameters() has {got[net]:g} entries, expected {count} "
+                           "(each neuron: one weight per input, and a bias)")
+        if got[f"{net} distinct"] != count:
+            raise Mismatch(f"{net}.parameters() lists some parameter more than once "
+                           f"({got[f'{net} distinct']:g} distinct of {count})")
+        if got[f"{net} Values"] != count:
+            raise Mismatch(f"{net}.parameters() holds something other than Values: every entry should be a "
+                           "Value, so that backward() can reach it")
+
+
+@points(2, concept="zero-grad", name="parameters/zero-grad")
+def test_zero_grad(observe):
+    """zero_grad() sets every parameter's grad back to 0 after a backward pass"""
+    got = observe(p.zero_grad)
+    if got["sum of |grad| before"] == 0:
+        raise Mismatch(f"{describe(p.zero_grad)}: every gradient was already 0 after backward(), so zero_grad "
+                       "could not be checked; the loss should reach the parameters")
+    nonzero = [g for g in got["grads after"] if g != 0]
+    if nonzero:
+        raise Mismatch(f"{describe(p.zero_grad)}: {len(nonzero)} of {len(got['grads after'])} grads are not 0 "
+                       f"after zero_grad() (the first is {fmt(nonzero[0])})")
+
+
+@points(1, concept="zero-grad", name="parameters/zero-grad-everywhere", visibility="hidden")
+def test_zero_grad_layer(observe):
+    """zero_grad() works on a Layer and a Neuron too (it belongs to Module)"""
+    got = observe(p.zero_grad_layer)
+    nonzero = [g for g in got["grads after"] if g != 0]
+    if nonzero:
+        raise Mismatch(f"{describe(p.zero_grad_layer)}: {len(nonzero)} grads are not 0 after zero_grad()")
+
+
+# -- forward passes ---------------------------------------------------------------------------------
+
+
+@points(2, concept="mlp", name="forward/output-shapes")
+def test_output_shapes(observe, expect):
+    """a single output is a Value; several outputs are a list of Values"""
+    assert_values(observe(p.output_shapes), expect(p.output_shapes), probe=p.output_shapes)
+
+
+@points(2, concept="mlp", name="forward/neuron")
+def test_neuron_forward(observe, expect):
+    """a neuron is tanh(w·x + b), and the plain weighted sum with nonlin=False"""
+    assert_values(observe(p.neuron_forward), expect(p.neuron_forward), probe=p.neuron_forward)
+
+
+@points(2, concept="mlp", name="forward/mlp")
+def test_mlp_forward_uniform(observe, expect):
+    """an MLP: tanh in the hidden layers, a linear last layer"""
+    assert_values(observe(p.mlp_forward_uniform), expect(p.mlp_forward_uniform), probe=p.mlp_forward_uniform)
+
+
+@points(1, concept="mlp", name="forward/parameter-order", visibility="hidden")
+def test_mlp_forward_ordered(observe, expect):
+    """parameters() in micrograd's order: layer by layer, neuron by neuron, weights before the bias"""
+    assert_values(observe(p.mlp_forward_ordered), expect(p.mlp_forward_ordered), probe=p.mlp_forward_ordered)
+
+
+@points(2, concept="mlp", name="backward/mlp", visibility="hidden")
+def test_mlp_backward(observe, expect):
+    """backward() through an MLP gives every parameter its gradient"""
+    got, want = observe(p.mlp_backward), expect(p.mlp_backward)
+    assert_values(got, want, keys=["loss"], probe=p.mlp_backward)
+    if len(got["grads"]) != len(want["grads"]):
+        raise Mismatch(f"{describe(p.mlp_backward)}: {len(got['grads'])} gradients, expected {len(want['grads'])}")
+    grads = {f"grad #{i + 1} (smallest first)": g for i, g in enumerate(got["grads"])}
+    expected = {f"grad #{i + 1} (smallest first)": g for i, g in enumerate(want["grads"])}
+    assert_values(grads, expected, probe=p.mlp_backward)
+
+
+# -- training -----------------------------------------------------------------------------------------
+
+
+def _learned(got, probe):
+    if got["last loss"] >= THRESHOLD:
+        raise Mismatch(f"{describe(probe)}: the loss went from {fmt(got['first loss'])} to {fmt(got['last loss'])} "
+                       f"in {STEPS} steps; a working MLP gets below {THRESHOLD:g} well within that")
+    signs = [1.0 if x > 0 else -1.0 for x in got["predictions"]]
+    if signs != [-1.0, 1.0, 1.0, -1.0]:
+        raise Mismatch(f"{describe(probe)}: after training the outputs for (0,0), (0,1), (1,0), (1,1) are "
+                       f"{', '.join(fmt(x) for x in got['predictions'])}; expected signs -, +, +, -")
+
+
+@points(3, concept="training", name="train/course-loop")
+def test_course_loop(observe):
+    """the course's training loop, run on your MLP from fixed weights, learns XOR"""
+    _learned(observe(p.course_loop_seed_0), p.course_loop_seed_0)
+    _learned(observe(p.course_loop_seed_1), p.course_loop_seed_1)
+
+
+@points(3, concept="training", name="train/train-xor")
+def test_train_xor(observe):
+    """train_xor(seed) gets the loss below 1e-3 within 300 steps for seeds 0, 1 and 2"""
+    for probe in (p.train_xor_seed_0, p.train_xor_seed_1, p.train_xor_seed_2):
+        got = observe(probe)
+        if got["length"] != STEPS:
+            raise Mismatch(f"{describe(probe)} returned {got['length']:g} losses; expected one per step, {STEPS}")
+        if got["step below 1e-3"] < 0:
+            raise Mismatch(f"{describe(probe)}: the loss started at {fmt(got['first loss'])} and never got below "
+                           f"{THRESHOLD:g} (lowest: {fmt(got['lowest loss'])}); check the learning rate, "
+                           "zero_grad before backward, and the sign of the update")

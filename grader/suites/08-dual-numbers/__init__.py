@@ -1,0 +1,7 @@
+"""08-dual-numbers: forward-mode differentiation with a `Dual` class."""
+
+TITLE = "Forward mode: dual numbers"
+MODULE = "engine"  # the worker imports engine.py; probes reach dual.py through the modules
+FILES = ("engine.py", "dual.py")
+# An engine built from scratch: these cannot be imported in the sandbox.
+FORBID = ("torch", "numpy", "micrograd", "jax", "tensorflow", "reference", "grader")

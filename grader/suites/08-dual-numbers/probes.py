@@ -1,0 +1,170 @@
+"""Probes of 08-dual-numbers: the same expressions in forward mode (the student's Dual) and
+reverse mode (the engine's Value.backward).
+
+Each probe pushes a Dual seeded with derivative 1 through an expression and
+runs the same expression on Values with backward(); the tests compare the
+forward-mode derivative with the reference engine's reverse mode. A folder
+submission has dual.py beside engine.py; a notebook puts everything into
+engine.py, so `Dual` is looked up there when dual.py is missing.
+"""
+
+import os
+
+import probekit
+from probekit import number
+
+
+def _dual(m):
+    """m.dual when the submission has dual.py, else m.engine (a notebook)."""
+    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
+    return m.dual if os.path.exists(os.path.join(folder, "dual.py")) else m.engine
+
+
+def _both(m, f, x):
+    """f at x in forward mode (Dual) and in reverse mode (Value.backward)."""
+    D = _dual(m).Dual
+    out = f(D(x, 1.0))
+    leaf = m.engine.Value(x)
+    rev = f(leaf)
+    rev.backward()
+    return {"value": number(out.value, "value"), "derivative": number(out.deriv, "derivative"),
+            "reverse": number(leaf.grad, "reverse-mode gradient")}
+
+
+# -- one rule at a time ---------------------------------------------------------------------------
+
+
+@probekit.modules
+def add_mul(m):
+    """f(x) = x * x * x + 2 * x at x = 2 (the product rule: (a, a')·(b, b') = (ab, a'b + ab'))"""
+    return _both(m, lambda x: x * x * x + 2 * x, 2.0)
+
+
+@probekit.modules
+def constants(m):
+    """f(x) = (x + 3) * (3 + x) - 4 * x at x = -1.5 (constants on either side)"""
+    return _both(m, lambda x: (x + 3) * (3 + x) - 4 * x, -1.5)
+
+
+@probekit.modules
+def sub_neg(m):
+    """f(x) = (2 - x) * (x - 2) - (-x) at x = 0.5"""
+    return _both(m, lambda x: (2 - x) * (x - 2) - (-x), 0.5)
+
+
+@probekit.modules
+def division(m):
+    """f(x) = x / (x * x + 1) + 2 / x at x = 0.8 (the quotient rule)"""
+    return _both(m, lambda x: x / (x * x + 1) + 2 / x, 0.8)
+
+
+@probekit.modules
+def powers(m):
+    """f(x) = x ** 3 + x ** 0.5 + x ** -1 at x = 4"""
+    return _both(m, lambda x: x**3 + x**0.5 + x**-1, 4.0)
+
+
+@probekit.modules
+def exp_log(m):
+    """f(x) = exp(x) * log(x) at x = 1.5"""
+    return _both(m, lambda x: x.exp() * x.log(), 1.5)
+
+
+@probekit.modules
+def tanh_two(m):
+    """f(x) = tanh(x) at x = 2 (tanh'(2) ≈ 0.0707)"""
+    return _both(m, lambda x: x.tanh(), 2.0)
+
+
+@probekit.modules
+def relu_both_sides(m):
+    """f(x) = relu(x * 3 - 1) + relu(-x) at x = 0.7"""
+    return _both(m, lambda x: (x * 3 - 1).relu() + (-x).relu(), 0.7)
+
+
+@probekit.modules
+def relu_negative(m):
+    """f(x) = relu(x) * 5 at x = -0.3"""
+    return _both(m, lambda x: x.relu() * 5, -0.3)
+
+
+# -- whole expressions ------------------------------------------------------------------------------
+
+
+@probekit.modules
+def micrograd_sanity(m):
+    """micrograd's sanity check in x: z = 2*x + 2 + x; q = relu(z) + z*x; h = relu(z*z); y = h + q + q*x at x = -4"""
+
+    def f(x):
+        z = 2 * x + 2 + x
+        q = z.relu() + z * x
+        h = (z * z).relu()
+        return h + q + q * x
+
+    return _both(m, f, -4.0)
+
+
+@probekit.modules
+def tanh_neuron(m):
+    """f(w) = tanh(2 * w + 0 * 1 + 6.8813735870195432) at w = -3 (a neuron, in its weight)"""
+    return _both(m, lambda w: (2.0 * w + 0.0 * 1.0 + 6.8813735870195432).tanh(), -3.0)
+
+
+@probekit.modules
+def softplus(m):
+    """f(x) = log(1 + exp(x)) / (x * x + 1) - x / 3 at x = 0.3"""
+    return _both(m, lambda x: (1 + x.exp()).log() / (x * x + 1) - x / 3, 0.3)
+
+
+@probekit.modules
+def two_inputs(m):
+    """f(a, b) = a * b + tanh(a - b) * b at a = 0.6, b = -1.1: one forward pass per input, one reverse pass"""
+    D, V = _dual(m).Dual, m.engine.Value
+
+    def f(a, b):
+        return a * b + (a - b).tanh() * b
+
+    da = f(D(0.6, 1.0), D(-1.1, 0.0))
+    db = f(D(0.6, 0.0), D(-1.1, 1.0))
+    a, b = V(0.6), V(-1.1)
+    out = f(a, b)
+    out.backward()
+    return {"value": number(da.value, "value"), "df/da": number(da.deriv, "df/da (seeding a)"),
+            "df/db": number(db.deriv, "df/db (seeding b)"),
+            "reverse df/da": number(a.grad, "a.grad"), "reverse df/db": number(b.grad, "b.grad")}
+
+
+# -- beyond Value ------------------------------------------------------------------------------------
+
+
+@probekit.modules
+def sin_cos(m):
+    """sin(x) and cos(x) * x at x = 0.9: sin(a, a') = (sin a, cos a · a')"""
+    D = _dual(m).Dual
+    s = D(0.9, 1.0).sin()
+    c = D(0.9, 1.0).cos() * D(0.9, 1.0)
+    return {"sin value": number(s.value, "sin value"), "sin derivative": number(s.deriv, "sin derivative"),
+            "cos(x) * x value": number(c.value, "cos(x) * x value"),
+            "cos(x) * x derivative": number(c.deriv, "cos(x) * x derivative")}
+
+
+@probekit.modules
+def dual_powers(m):
+    """x ** x and 2 ** x at x = 1.5 (an exponent that depends on x, and a constant base)"""
+    D = _dual(m).Dual
+    xx = D(1.5, 1.0) ** D(1.5, 1.0)
+    tx = 2 ** D(1.5, 1.0)
+    return {"x ** x": number(xx.value, "x ** x"), "d(x ** x)/dx": number(xx.deriv, "d(x ** x)/dx"),
+            "2 ** x": number(tx.value, "2 ** x"), "d(2 ** x)/dx": number(tx.deriv, "d(2 ** x)/dx")}
+
+
+@probekit.modules
+def derivative_function(m):
+    """derivative(f, x) for f(x) = x ** 3 at 2, f(x) = sin(x) * exp(x) at 0 and f(x) = 7 (a constant) at 1"""
+    dual = _dual(m)
+    return {
+        "x ** 3 at 2": number(dual.derivative(lambda x: x**3, 2.0), "derivative of x ** 3 at 2"),
+        "sin(x) * exp(x) at 0": number(dual.derivative(lambda x: x.sin() * x.exp(), 0.0),
+                                       "derivative of sin(x) * exp(x) at 0"),
+        "7 at 1": number(dual.derivative(lambda x: 7, 1.0), "derivative of 7 at 1"),
+    }

@@ -1,0 +1,85 @@
+"""Hidden tests of 09-write-tests: a mutation score for the student's test_engine.py.
+
+The student's tests must pass on the reference engine; each buggy engine they
+fail on is caught and earns its point. When the tests fail on the reference
+no engine counts as caught: a test that fails on everything catches nothing.
+The engines are the variants of grader/variants.py (engines.json).
+"""
+
+import json
+from pathlib import Path
+
+from grader.judge import Mismatch, location_suffix, points, suite_probes
+
+p = suite_probes(__file__)
+ENGINES = json.loads(Path(__file__).with_name("engines.json").read_text(encoding="utf-8"))
+
+# Shown before the due date: one of each kind of mistake, so `grade check` says
+# something useful; the rest are graded in the same way but hidden.
+VISIBLE = {"mul-self-data", "tanh-one-minus-t", "mul-assign-not-accumulate", "no-seed", "forward-order",
+           "recursive-topo", "rsub-order", "grad-starts-one"}
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    error = imported.get("import_error")
+    if error:
+        at = location_suffix(error["error"], error.get("where"))
+        raise Mismatch(
+            f"engine.py could not be used: {error['error']}{at}. Hand in the exercise folder (engine.py "
+            "beside your test_engine.py) or the exercise notebook. Every other test was skipped."
+        )
+
+
+def _reference_problem(got):
+    """Why the student's tests do not pass on the reference engine, or None."""
+    if not got["loaded"]:
+        return f"your test file could not be run with the reference engine: {got['error']}"
+    if got["tests"] == 0:
+        return ("your test file defines no tests: write functions whose names start with test_, each asserting "
+                "what a correct engine does")
+    if got["out of time"]:
+        return (f"your tests took longer than the 2.4 s they get per engine (ran {got['ran']:g} of {got['tests']:g}); "
+                "keep each test small")
+    if got["failed"]:
+        return (f"{got['failed']:g} of {got['tests']:g} tests fail on the reference engine, which is correct: "
+                + "; ".join(got["failures"]))
+    return None
+
+
+# Every test below takes `run`, the whole run: the judge then groups submissions by their whole run
+# instead of working out which probes a test reads by running it on the reference's observations,
+# which here would mean running the reference's own tests against every engine in the grader.
+
+
+@points(0, concept="writing-tests", name="reference/passes")
+def test_passes_on_reference(observe, run):
+    """every test passes on a correct engine (otherwise no buggy engine counts as caught)"""
+    problem = _reference_problem(observe(p.on_reference))
+    if problem:
+        raise Mismatch(problem + ". A test must pass on a correct engine before failing on a buggy one counts.")
+
+
+def _catch_test(variant):
+    probe = getattr(p, "catches_" + variant["name"].replace("-", "_"))
+
+    def test(observe, run):
+        if _reference_problem(observe(p.on_reference)):
+            raise Mismatch("no credit until your tests pass on the reference engine (see reference/passes)")
+        got = observe(probe)
+        if not got["loaded"]:
+            return  # the file does not even load with this engine: caught
+        if got["failed"] == 0:
+            raise Mismatch(f"none of your {got['tests']:g} tests fails on an engine that {variant['title']}")
+
+    test.__name__ = "test_catches_" + variant["name"].replace("-", "_")
+    test.__doc__ = f"a test fails on an engine that {variant['title']}"
+    visibility = "visible" if variant["name"] in VISIBLE else "hidden"
+    return points(1, concept=variant["concept"], name=f"catches/{variant['name']}", visibility=visibility)(test)
+
+
+for _variant in ENGINES["variants"]:
+    _test = _catch_test(_variant)
+    globals()[_test.__name__] = _test
+del _variant, _test

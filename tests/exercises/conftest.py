@@ -1,0 +1,121 @@
+"""Shared by the exercise tests: a class folder per exercise, graded once per test session.
+
+Grading goes through the same pieces as `grade` (load, sandboxed observe,
+judge, score) in one batch per exercise, without the diagnosis step, which
+names engine mistakes and is tested on its own (tests/test_diagnose.py).
+"""
+
+import functools
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from grader.judge.plugin import Expectations, judge
+from grader.load import load_folder
+from grader.observe import ObservationCache, observe_all
+from grader.sandbox import Limits, Sandbox
+from grader.scores import scores_record
+from grader.starters import notebook, solution_files
+from grader.suites import load_suite
+from grader.variants import variant
+
+ROOT = Path(__file__).resolve().parents[2]
+EXERCISES_DIR = ROOT / "exercises"
+LIMITS = Limits(probe_seconds=3, import_seconds=10, submission_seconds=60)
+_TMP = Path(tempfile.mkdtemp(prefix="exercise-batches-"))
+
+
+def grade_folder(folder, exercise, jobs=2):
+    """{id: scores row} for every entry of FOLDER, graded against EXERCISE's suite."""
+    suite = load_suite(exercise)
+    submissions = load_folder(folder, allowed_files=frozenset(suite.files) | {"engine.py"})
+    sandbox = Sandbox(LIMITS)
+    try:
+        runs = observe_all(submissions, suite, sandbox, jobs=jobs, cache=ObservationCache(None))
+    finally:
+        sandbox.close()
+    outcomes = judge(suite, runs, expectations=Expectations(suite))
+    record = scores_record(suite, submissions, runs, outcomes)
+    return {row["id"]: row for row in record["submissions"]}
+
+
+def write_folder(folder, files):
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def patched(files, name, old, new):
+    """`files` with one exact edit in `name` (the edit must apply exactly once)."""
+    assert files[name].count(old) == 1, (name, old)
+    return dict(files, **{name: files[name].replace(old, new)})
+
+
+# Extra submissions per exercise: {id: files}. Each is the reference solution with one mistake,
+# and the tests of tests/exercises/test_exercise_suites.py say exactly which tests it fails.
+def _mistakes(exercise):
+    solution = solution_files(exercise)
+    engine_variants = {
+        "01-mul-backward": ["mul-self-data", "mul-own-data", "mul-forgets-out-grad", "mul-assign-not-accumulate"],
+        "02-accumulate": ["add-assign-not-accumulate", "mul-assign-not-accumulate", "pow-assign-not-accumulate",
+                          "relu-assign-not-accumulate", "tanh-assign-not-accumulate", "exp-assign-not-accumulate",
+                          "log-assign-not-accumulate"],
+        "03-tanh": ["tanh-one-minus-t", "tanh-input", "tanh-square-outside", "tanh-assign-not-accumulate"],
+        "04-more-ops": ["pow-no-minus-one", "pow-missing-k", "exp-input", "log-output", "sub-as-add", "rsub-order",
+                        "rtruediv-order", "truediv-flipped", "neg-self"],
+        "05-backward": ["no-seed", "seed-after-walk", "seed-every-node", "forward-order", "self-only",
+                        "direct-children-only", "no-visited", "recursive-topo"],
+    }
+    from grader.starters import solution_source
+
+    out = {f"variant-{name}": {"engine.py": solution_source(variant(name).source())}
+           for name in engine_variants.get(exercise, [])}
+    if exercise == "03-tanh":
+        out["tanh-by-exp"] = patched(solution, "engine.py", "t = math.tanh(self.data)",
+                                     "t = (math.exp(2 * self.data) - 1) / (math.exp(2 * self.data) + 1)")
+    if exercise == "06-gradcheck":
+        out["forward-difference"] = patched(solution, "gradcheck.py", "return (f(x + h) - f(x - h)) / (2 * h)",
+                                            "return (f(x + h) - f(x)) / h")
+        out["loose-tolerance"] = patched(solution, "gradcheck.py", "def gradcheck(f, x, h=1e-6, rtol=1e-5, atol=1e-7):",
+                                         "def gradcheck(f, x, h=1e-6, rtol=1e-2, atol=1e-7):")
+        out["relative-only"] = patched(solution, "gradcheck.py", "ok = abs_diff <= atol + rtol * scale",
+                                       "ok = abs_diff / scale <= rtol")
+    if exercise == "07-mlp-xor":
+        out["last-layer-tanh"] = patched(solution, "nn.py", "nonlin=(i != len(nouts) - 1)", "nonlin=True")
+        out["no-bias-parameter"] = patched(solution, "nn.py", "return self.w + [self.b]", "return self.w")
+        out["no-zero-grad"] = patched(solution, "nn.py", "        model.zero_grad()\n", "")
+    if exercise == "08-dual-numbers":
+        out["product-rule-wrong"] = patched(
+            solution, "dual.py",
+            "return Dual(self.value * other.value, self.deriv * other.value + self.value * other.deriv)",
+            "return Dual(self.value * other.value, self.deriv * other.deriv)")
+        out["tanh-from-input"] = patched(solution, "dual.py", "return Dual(t, (1 - t**2) * self.deriv)",
+                                         "return Dual(t, (1 - self.value**2) * self.deriv)")
+    return out
+
+
+@functools.cache
+def class_batch(exercise):
+    """The graded class of one exercise: the committed starter (as files and as the committed
+    notebook), the reference solution (as files and as a notebook), and each mistake of `_mistakes`."""
+    folder = _TMP / exercise
+    starter = EXERCISES_DIR / exercise
+    readme = (starter / "README.md").read_text(encoding="utf-8")
+    solution = solution_files(exercise)
+    (folder / "starter").mkdir(parents=True)
+    for name in solution:
+        shutil.copyfile(starter / name, folder / "starter" / name)
+    shutil.copyfile(starter / f"{exercise}.ipynb", folder / "starter-notebook.ipynb")
+    write_folder(folder / "solution", solution)
+    (folder / "solution-notebook.ipynb").write_text(notebook(exercise, solution, readme), encoding="utf-8")
+    for sub_id, files in _mistakes(exercise).items():
+        write_folder(folder / sub_id, files)
+    return grade_folder(folder, exercise)
+
+
+@pytest.fixture
+def failing():
+    """The names of the tests a scores row did not pass."""
+    return lambda row: sorted(t["name"] for t in row["tests"] if t["status"] != "passed")

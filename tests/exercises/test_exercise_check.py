@@ -1,0 +1,172 @@
+"""`grade check`: a student's check of their own work, with the exercise's visible tests only."""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import EXERCISES_DIR, write_folder
+
+from grader.check import check, infer_exercise, report_lines
+from grader.cli import main
+from grader.scores import suite_tests
+from grader.starters import solution_files
+from grader.suites import load_suite
+
+GRADE = Path(sys.executable).with_name("grade")
+
+
+@pytest.fixture
+def tanh_starter(tmp_path):
+    """The untouched 03-tanh starter folder, as a student receives it."""
+    folder = tmp_path / "03-tanh"
+    shutil.copytree(EXERCISES_DIR / "03-tanh", folder)
+    return folder
+
+
+def _stub_line(path, exercise):
+    lines = path.read_text().splitlines()
+    return next(i + 1 for i, line in enumerate(lines) if f'NotImplementedError("{exercise}' in line)
+
+
+def test_check_on_the_untouched_03_starter_names_each_failing_visible_test_and_why(tanh_starter):
+    result = CliRunner().invoke(main, ["check", str(tanh_starter)])
+    assert result.exit_code == 0, result.output
+    line = _stub_line(tanh_starter / "engine.py", "03-tanh")
+    raised = f"your engine raised NotImplementedError: 03-tanh: write Value.tanh (engine.py, line {line}, in tanh)"
+    assert result.output.splitlines() == [
+        "03-tanh: tanh and its backward rule. Visible tests on engine.py:",
+        "PASS  engine/imports   engine.py imports and defines a class named Value",
+        f"FAIL  tanh/zero        y = tanh(x) at x = 0: {raised}",
+        f"FAIL  tanh/two         y = tanh(x) at x = 2: {raised}",
+        f"FAIL  tanh/negative    y = tanh(x) * 2 at x = -0.5: {raised}",
+        f"FAIL  saturation/five  y = tanh(x) at x = 5 (nearly saturated: the gradient is small but not 0): {raised}",
+        "Score on the visible tests: 0/6 points (1 of 5 tests pass). Hidden tests are graded after you hand in.",
+    ]
+
+
+def test_check_runs_exactly_the_visible_tests(tanh_starter):
+    declared = suite_tests(load_suite("03-tanh"))
+    visible = [t["name"] for t in declared if t["visibility"] == "visible"]
+    assert len(visible) < len(declared)
+    result = check(tanh_starter)
+    assert [t["name"] for t in result.tests] == visible
+    assert {t["visibility"] for t in result.tests} == {"visible"}
+
+
+def test_a_wrong_derivative_is_reported_with_expected_and_got(tanh_starter):
+    engine = tanh_starter / "engine.py"
+    solved = solution_files("03-tanh")["engine.py"].replace("(1 - t**2) * out.grad", "(1 - t) * out.grad")
+    engine.write_text(solved)
+    lines = report_lines(check(tanh_starter))
+    assert lines[1:4] == [
+        "PASS  engine/imports   engine.py imports and defines a class named Value",
+        "PASS  tanh/zero        tanh(0) = 0 and tanh'(0) = 1",
+        "FAIL  tanh/two         x.grad for y = tanh(x) at x = 2: expected 0.0706508249, got 0.0359724199",
+    ]
+    assert lines[-1] == ("Score on the visible tests: 2/6 points (2 of 5 tests pass). "
+                         "Hidden tests are graded after you hand in.")
+
+
+def test_strict_exits_1_when_a_visible_test_fails_and_0_when_all_pass(tmp_path, tanh_starter):
+    runner = CliRunner()
+    assert runner.invoke(main, ["check", str(tanh_starter), "--strict"]).exit_code == 1
+    write_folder(tmp_path / "solved" / "03-tanh", solution_files("03-tanh"))
+    solved = runner.invoke(main, ["check", str(tmp_path / "solved" / "03-tanh"), "--strict"])
+    assert solved.exit_code == 0, solved.output
+    assert solved.output.splitlines()[-1] == ("Score on the visible tests: 6/6 points (5 of 5 tests pass). "
+                                              "Hidden tests are graded after you hand in.")
+
+
+def test_the_exercise_comes_from_the_marker_the_file_name_or_the_folder_name(tmp_path, tanh_starter):
+    assert infer_exercise(tanh_starter) == "03-tanh"
+    assert infer_exercise(tanh_starter / "03-tanh.ipynb") == "03-tanh"
+    renamed = tmp_path / "my-work"
+    shutil.copytree(tanh_starter, renamed)
+    assert infer_exercise(renamed) == "03-tanh"  # the .exercise marker
+    (renamed / ".exercise").unlink()
+    assert infer_exercise(renamed) is None
+    assert infer_exercise(renamed / "03-tanh.ipynb") == "03-tanh"  # the notebook's name
+    named = tmp_path / "05-backward"
+    named.mkdir()
+    (named / "engine.py").write_text("")
+    assert infer_exercise(named / "engine.py") == "05-backward"  # the folder's name
+
+
+def test_check_of_the_notebook_and_with_an_explicit_exercise(tmp_path, tanh_starter):
+    runner = CliRunner()
+    notebook = runner.invoke(main, ["check", str(tanh_starter / "03-tanh.ipynb")])
+    assert notebook.exit_code == 0
+    assert notebook.output.splitlines()[0] == "03-tanh: tanh and its backward rule. Visible tests on 03-tanh.ipynb:"
+    assert notebook.output.splitlines()[-1].startswith("Score on the visible tests: 0/6 points")
+    loose = tmp_path / "mine.py"
+    loose.write_text(solution_files("03-tanh")["engine.py"])
+    unknown = runner.invoke(main, ["check", str(loose)])
+    assert unknown.exit_code == 1
+    assert unknown.output.startswith(f"Error: cannot tell which exercise {loose} is for (no .exercise file, and "
+                                     "its name is not an exercise's): pass -e EXERCISE, one of ")
+    named = runner.invoke(main, ["check", str(loose), "-e", "03-tanh"])
+    assert named.exit_code == 0
+    assert named.output.splitlines()[0] == "03-tanh: tanh and its backward rule. Visible tests on mine.py:"
+    assert named.output.splitlines()[-1].startswith("Score on the visible tests: 6/6 points")
+
+
+def test_a_notebook_saved_after_the_files_is_pointed_out(tanh_starter):
+    notebook = tanh_starter / "03-tanh.ipynb"
+    later = (tanh_starter / "engine.py").stat().st_mtime + 60
+    os.utime(notebook, (later, later))
+    assert check(tanh_starter).notes == [
+        "03-tanh.ipynb was saved after engine.py; to check the notebook instead, run `grade check 03-tanh.ipynb`."]
+    os.utime(notebook, (later - 60, later - 60))
+    assert check(tanh_starter).notes == []
+
+
+def test_an_unreadable_notebook_is_reported_not_crashed_on(tmp_path):
+    bad = tmp_path / "03-tanh.ipynb"
+    bad.write_text("{ not json")
+    result = CliRunner().invoke(main, ["check", str(bad)])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1] == (
+        "FAIL  03-tanh.ipynb could not be read: 03-tanh.ipynb is not a readable notebook: bad JSON at line 1, "
+        "column 3 (Expecting property name enclosed in double quotes); open it in Jupyter, save it and submit again")
+
+
+def test_09_check_shows_which_buggy_engines_escape(tmp_path):
+    folder = tmp_path / "09-write-tests"
+    shutil.copytree(EXERCISES_DIR / "09-write-tests", folder)
+    tests = folder / "test_engine.py"
+    tests.write_text(tests.read_text().replace("# TODO(09-write-tests): your code here", '''\
+def test_a_times_a():
+    a = Value(3.0)
+    y = a * a
+    y.backward()
+    assert close(a.grad, 6.0)'''))
+    lines = report_lines(check(folder))
+    assert lines[1:4] == [
+        "PASS  engine/imports                     engine.py imports and defines a class named Value",
+        "PASS  reference/passes                   every test passes on a correct engine (otherwise no buggy engine "
+        "counts as caught)",
+        "FAIL  catches/mul-self-data              none of your 1 tests fails on an engine that uses `self.data` as "
+        "the local derivative for both operands in `__mul__`'s backward",
+    ]
+    assert "PASS  catches/mul-assign-not-accumulate" in "\n".join(lines)
+    assert lines[-1] == ("Score on the visible tests: 3/8 points (5 of 10 tests pass). "
+                         "Hidden tests are graded after you hand in.")
+
+
+def test_check_of_the_03_starter_takes_under_two_seconds(tanh_starter):
+    """The whole command, as a student runs it: a fresh interpreter, the sandbox, the judge."""
+    timings = []
+    for _ in range(2):  # the better of two runs: a busy machine should not fail the test
+        started = time.monotonic()
+        result = subprocess.run([str(GRADE), "check"], cwd=tanh_starter, capture_output=True, text=True, timeout=60)
+        timings.append(time.monotonic() - started)
+        assert result.returncode == 0, result.stderr
+        assert "FAIL  tanh/two" in result.stdout
+        if timings[-1] < 2.0:
+            break
+    assert min(timings) < 2.0, timings

@@ -1,0 +1,182 @@
+"""Every exercise's suite, graded end to end: the reference solution scores full marks, the
+untouched starter scores 0 on the exercise's own tests, the notebook scores what the .py files
+score, and each classic mistake fails exactly the tests about it (one batch per exercise)."""
+
+import pytest
+from conftest import EXERCISES_DIR, class_batch
+
+from grader.scores import suite_tests
+from grader.starters import EXERCISES
+from grader.suites import load_suite
+
+# Score and failing tests of each mistake (see conftest._mistakes): exact, so a change to a suite
+# or to a variant that changes what is caught shows up here.
+MISTAKES = {
+    '01-mul-backward': {
+        'variant-mul-assign-not-accumulate': (11, ['gradcheck/products', 'shared/a*a', 'shared/a*a*a', 'shared/pairwise-products']),
+        'variant-mul-forgets-out-grad': (13, ['gradcheck/products', 'mul/chain', 'shared/a*a*a']),
+        'variant-mul-own-data': (2, ['constant/both-sides', 'constant/left', 'constant/right', 'gradcheck/products', 'mul/after-add', 'mul/chain', 'mul/fractions', 'mul/int-data', 'mul/values', 'neuron/relu', 'shared/a*a*a', 'shared/pairwise-products']),
+        'variant-mul-self-data': (2, ['constant/both-sides', 'constant/left', 'constant/right', 'gradcheck/products', 'mul/after-add', 'mul/chain', 'mul/fractions', 'mul/int-data', 'mul/values', 'neuron/relu', 'shared/a*a*a', 'shared/pairwise-products']),
+    },
+    '02-accumulate': {
+        'variant-add-assign-not-accumulate': (15, ['diamond/simple', 'shared/a+a']),
+        'variant-exp-assign-not-accumulate': (18, ['rule/exp']),
+        'variant-log-assign-not-accumulate': (18, ['rule/log']),
+        'variant-mul-assign-not-accumulate': (9, ['diamond/nested', 'shared/a*a', 'shared/a*a+a', 'shared/intermediate', 'shared/loss', 'shared/three-paths']),
+        'variant-pow-assign-not-accumulate': (18, ['rule/pow']),
+        'variant-relu-assign-not-accumulate': (18, ['rule/relu']),
+        'variant-tanh-assign-not-accumulate': (18, ['rule/tanh']),
+    },
+    '03-tanh': {
+        'tanh-by-exp': (15, ['saturation/large-input']),
+        'variant-tanh-assign-not-accumulate': (15, ['graph/numeric']),
+        'variant-tanh-input': (2, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
+        'variant-tanh-one-minus-t': (2, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
+        'variant-tanh-square-outside': (2, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
+    },
+    '04-more-ops': {
+        'variant-exp-input': (22, ['exp/negative', 'exp/values', 'exp/zero', 'together/numeric-exp-log', 'together/sigmoid', 'together/softplus']),
+        'variant-log-output': (23, ['log/one', 'log/small', 'log/values', 'together/numeric-exp-log', 'together/softplus']),
+        'variant-neg-self': (19, ['neg/values', 'sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/sigmoid', 'together/softplus']),
+        'variant-pow-missing-k': (14, ['div/constant', 'div/shared', 'div/values', 'pow/cube', 'pow/fractional', 'pow/negative-base', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
+        'variant-pow-no-minus-one': (14, ['div/constant', 'div/shared', 'div/values', 'pow/cube', 'pow/fractional', 'pow/negative-base', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
+        'variant-rsub-order': (27, ['sub/constant']),
+        'variant-rtruediv-order': (24, ['div/constant', 'together/micrograd-more-ops', 'together/sigmoid']),
+        'variant-sub-as-add': (21, ['sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/softplus']),
+        'variant-truediv-flipped': (21, ['div/constant', 'div/shared', 'div/values', 'together/micrograd-more-ops', 'together/softplus']),
+    },
+    '05-backward': {
+        'variant-direct-children-only': (9, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate']),
+        'variant-forward-order': (5, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate', 'seed/out-grad-is-one']),
+        'variant-no-seed': (0, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
+        'variant-no-visited': (13, ['graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/nested-diamonds', 'order/reused-intermediate']),
+        'variant-recursive-topo': (21, ['deep/10000-chain']),
+        'variant-seed-after-walk': (0, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
+        'variant-seed-every-node': (0, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
+        'variant-self-only': (5, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate', 'seed/out-grad-is-one']),
+    },
+    '06-gradcheck': {
+        'forward-difference': (1, ['gradcheck/correct-gradients', 'gradcheck/detached', 'gradcheck/half-a-percent', 'gradcheck/large-gradients', 'gradcheck/lost-path', 'numerical/given-h', 'numerical/known-functions']),
+        'loose-tolerance': (12, ['gradcheck/half-a-percent']),
+        'relative-only': (13, ['gradcheck/zero-gradient']),
+    },
+    '07-mlp-xor': {
+        'last-layer-tanh': (9, ['backward/mlp', 'forward/mlp', 'forward/parameter-order', 'train/course-loop', 'train/train-xor']),
+        'no-bias-parameter': (5, ['backward/mlp', 'forward/mlp', 'forward/neuron', 'forward/parameter-order', 'parameters/counts', 'train/course-loop', 'train/train-xor']),
+        'no-zero-grad': (17, ['train/train-xor']),
+    },
+    '08-dual-numbers': {
+        'product-rule-wrong': (4, ['beyond/sin-cos', 'expression/micrograd-sanity', 'expression/neuron', 'expression/softplus', 'expression/two-inputs', 'rule/constants', 'rule/exp-log', 'rule/product', 'rule/quotient', 'rule/relu', 'rule/sub-neg']),
+        'tanh-from-input': (15, ['expression/neuron', 'expression/two-inputs', 'rule/tanh']),
+    },
+}
+
+
+def _statuses(row):
+    return {t["name"]: t["status"] for t in row["tests"]}
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_reference_solution_scores_full_marks(exercise):
+    for sub_id in ("solution", "solution-notebook"):
+        row = class_batch(exercise)[sub_id]
+        assert row["status"] == "graded", row.get("message")
+        assert [t["name"] for t in row["tests"] if t["status"] != "passed"] == []
+        assert row["score"] == row["max_score"] > 0
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_untouched_starter_scores_zero_on_every_test_with_points(exercise):
+    declared = suite_tests(load_suite(exercise))
+    with_points = sorted(t["name"] for t in declared if t["points"] > 0)
+    for sub_id in ("starter", "starter-notebook"):
+        row = class_batch(exercise)[sub_id]
+        assert row["status"] == "graded" and row["score"] == 0
+        passing = sorted(name for name, status in _statuses(row).items() if status == "passed")
+        assert not set(passing) & set(with_points)
+        # what passes is worth nothing: the import check, and 02's "still works" checks
+        assert passing == sorted(["engine/imports"] + [
+            "still-works/add-mul", "still-works/deep-chain", "still-works/derived-ops", "still-works/functions"
+        ] * (exercise == "02-accumulate"))
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_notebook_scores_what_the_files_score(exercise):
+    rows = class_batch(exercise)
+    for files, notebook in (("starter", "starter-notebook"), ("solution", "solution-notebook")):
+        assert rows[notebook]["score"] == rows[files]["score"]
+        assert _statuses(rows[notebook]) == _statuses(rows[files])
+
+
+@pytest.mark.parametrize("exercise, mistake", [(e, m) for e, ms in MISTAKES.items() for m in ms])
+def test_each_mistake_fails_exactly_its_tests(exercise, mistake):
+    row = class_batch(exercise)[mistake]
+    score, failing = MISTAKES[exercise][mistake]
+    assert row["status"] == "graded"
+    assert sorted(name for name, status in _statuses(row).items() if status != "passed") == failing
+    assert row["score"] == score
+
+
+def _output(exercise, sub_id, test):
+    return next(t["output"] for t in class_batch(exercise)[sub_id]["tests"] if t["name"] == test)
+
+
+@pytest.mark.parametrize("exercise, sub_id, test, words", [
+    ("01-mul-backward", "starter", "mul/values",
+     "y = a * b at a = 3, b = -2: your engine raised NotImplementedError: 01-mul-backward: write the _backward "
+     "of Value.__mul__ (engine.py, line 47, in _backward)"),
+    ("02-accumulate", "starter", "shared/a*a", "a.grad for y = a * a at a = 3: expected 6.0, got 3.0"),
+    ("03-tanh", "tanh-by-exp", "saturation/large-input",
+     "y = tanh(x) at x = 400 (math.exp(2 * x) would overflow here): your tanh raised OverflowError: math range "
+     "error. (exp(2x) - 1) / (exp(2x) + 1) overflows for x above about 355; use math.tanh, or exp(-2|x|), which "
+     "stays between 0 and 1."),
+    ("05-backward", "variant-recursive-topo", "deep/10000-chain",
+     "x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; backward() from the last x: backward() raised "
+     "RecursionError. A recursive topological sort goes one Python call deeper per node; sort with an explicit "
+     "stack (or a loop) instead."),
+    ("06-gradcheck", "loose-tolerance", "gradcheck/half-a-percent",
+     "gradcheck for x * Value(0.01 * x.data) + 0.99 * x * x at 1.2 passes (ok=True; analytic 2.388, numeric "
+     "2.3999999998), but backprop's gradient is wrong here, and gradcheck is there to catch that"),
+    ("06-gradcheck", "forward-difference", "numerical/known-functions",
+     "numerical_grad for exp at 1: expected 2.7182818285 to within 2e-09 relative, got 2.7182831874. Central "
+     "differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, get there; a one-sided difference or an h far "
+     "from 1e-6 does not."),
+    ("07-mlp-xor", "no-bias-parameter", "parameters/counts",
+     "Neuron(3).parameters() has 3 entries, expected 4 (each neuron: one weight per input, and a bias)"),
+    ("07-mlp-xor", "no-zero-grad", "train/train-xor",
+     "train_xor(seed=0, steps=300): the loss started at 4.1717593573 and never got below 0.001 (lowest: "
+     "0.254688578); check the learning rate, zero_grad before backward, and the sign of the update"),
+    ("08-dual-numbers", "tanh-from-input", "rule/tanh",
+     "the derivative of f(x) = tanh(x) at x = 2 (tanh'(2) ≈ 0.0707): forward mode (your Dual, seeded with 1) "
+     "gives -3.0, reverse mode (backward()) gives 0.0706508249"),
+    ("09-write-tests", "starter", "reference/passes",
+     "your test file defines no tests: write functions whose names start with test_, each asserting what a "
+     "correct engine does. A test must pass on a correct engine before failing on a buggy one counts."),
+    ("09-write-tests", "starter", "catches/no-seed",
+     "no credit until your tests pass on the reference engine (see reference/passes)"),
+])
+def test_feedback_names_the_mistake(exercise, sub_id, test, words):
+    assert _output(exercise, sub_id, test) == words
+
+
+def test_grade_run_with_an_exercise_end_to_end(tmp_path):
+    """`grade submissions/ --exercise 03-tanh`: the instructor's command, on a folder and a notebook."""
+    import json
+
+    from click.testing import CliRunner
+    from conftest import write_folder
+
+    from grader.cli import main
+    from grader.starters import notebook, solution_files
+
+    files = solution_files("03-tanh")
+    write_folder(tmp_path / "class" / "alice", files)
+    readme = (EXERCISES_DIR / "03-tanh" / "README.md").read_text()
+    (tmp_path / "class" / "bob.ipynb").write_text(notebook("03-tanh", files, readme))
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, [str(tmp_path / "class"), "--exercise", "03-tanh", "--no-cache", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    scores = json.loads(out.read_text())
+    assert scores["exercise"] == "03-tanh" and scores["max_score"] == 16
+    assert [(r["id"], r["status"], r["score"]) for r in scores["submissions"]] == [
+        ("alice", "graded", 16), ("bob", "graded", 16)]

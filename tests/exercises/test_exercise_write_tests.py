@@ -1,0 +1,179 @@
+"""09-write-tests: the runner that executes a student's tests in the sandbox, and the mutation score.
+
+One batch of student test files, each showing one behaviour of the runner.
+"""
+
+import json
+
+import pytest
+from conftest import EXERCISES_DIR, grade_folder, write_folder
+
+from grader.suites import SUITES, load_suite
+
+ENGINE = (EXERCISES_DIR / "09-write-tests" / "engine.py").read_text()
+VARIANT_COUNT = len(json.loads((SUITES / "09-write-tests" / "engines.json").read_text())["variants"])
+
+STUDENTS = {
+    # one test: y = a * a at 3 catches the engines whose a.grad is not 6 there
+    "one-test": '''\
+from engine import Value
+
+
+def test_a_times_a():
+    a = Value(3.0)
+    y = a * a
+    y.backward()
+    assert a.grad == 6.0
+''',
+    # what the pytest stand-in offers: approx, raises, parametrize, test classes
+    "pytest-style": '''\
+import pytest
+
+from engine import Value
+
+
+@pytest.mark.parametrize("x, want", [(0.0, 1.0), (2.0, 0.07065082485316443)])
+def test_tanh_slope(x, want):
+    v = Value(x)
+    v.tanh().backward()
+    assert v.grad == pytest.approx(want)
+
+
+def test_reflected_add():
+    a = Value(1.0)
+    assert (2 + a).data == 3.0
+
+
+def test_log_of_zero_raises():
+    with pytest.raises(ValueError):
+        Value(0.0).log()
+
+
+class TestMul:
+    def test_each_operand_gets_the_other(self):
+        a, b = Value(3.0), Value(-2.0)
+        (a * b).backward()
+        assert (a.grad, b.grad) == pytest.approx((-2.0, 3.0))
+''',
+    "fails-on-reference": '''\
+from engine import Value
+
+
+def test_a_times_a():
+    a = Value(3.0)
+    (a * a).backward()
+    assert a.grad == 6.0
+
+
+def test_wrong_expectation():
+    a = Value(3.0)
+    (a + a).backward()
+    assert a.grad == 3.0, "a + a should give 3"
+''',
+    # twelve levels would do; forty make a walk without a visited set take 2**40 steps
+    "exponential-on-no-visited": '''\
+from engine import Value
+
+
+def test_ladder():
+    a = Value(0.9)
+    x = a
+    for _ in range(40):
+        x = x * x * 0.5 + x * 0.5
+    x.backward()
+    assert a.grad > 0
+''',
+    "never-ends": '''\
+def test_forever():
+    while True:
+        pass
+''',
+    "wants-a-fixture": '''\
+from engine import Value
+
+
+def test_uses_a_fixture(tmp_path):
+    assert Value(1.0).data == 1.0
+''',
+    "imports-torch": '''\
+import torch
+
+from engine import Value
+
+
+def test_against_torch():
+    assert Value(1.0).data == torch.tensor(1.0).item()
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def rows(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("write-tests")
+    for name, tests in STUDENTS.items():
+        write_folder(folder / name, {"engine.py": ENGINE, "test_engine.py": tests})
+    return grade_folder(folder, "09-write-tests")
+
+
+def caught(row):
+    return sorted(t["name"].removeprefix("catches/") for t in row["tests"]
+                  if t["name"].startswith("catches/") and t["status"] == "passed")
+
+
+def reference_verdict(row):
+    test = next(t for t in row["tests"] if t["name"] == "reference/passes")
+    return test["status"], test["output"]
+
+
+def test_the_score_is_the_number_of_buggy_engines_caught(rows):
+    row = rows["one-test"]
+    assert reference_verdict(row) == ("passed", "")
+    assert caught(row) == ["assign-not-accumulate-everywhere", "grad-starts-one", "mul-assign-not-accumulate",
+                           "no-seed", "seed-after-walk", "seed-every-node"]
+    assert row["score"] == 6 and row["max_score"] == VARIANT_COUNT
+    escaped = next(t for t in row["tests"] if t["name"] == "catches/mul-self-data")
+    assert escaped["output"] == ("none of your 1 tests fails on an engine that uses `self.data` as the local "
+                                 "derivative for both operands in `__mul__`'s backward")
+
+
+def test_pytest_approx_raises_parametrize_and_classes_work(rows):
+    row = rows["pytest-style"]
+    assert reference_verdict(row) == ("passed", "")
+    assert caught(row) == ["grad-starts-one", "mul-own-data", "mul-self-data", "no-seed", "radd-missing",
+                           "seed-after-walk", "seed-every-node", "tanh-input", "tanh-one-minus-t",
+                           "tanh-square-outside"]
+    assert row["score"] == 10
+
+
+def test_a_test_that_takes_too_long_on_a_buggy_engine_catches_it(rows):
+    row = rows["exponential-on-no-visited"]
+    assert reference_verdict(row) == ("passed", "")
+    assert caught(row) == ["direct-children-only", "forward-order", "no-seed", "no-visited", "seed-after-walk",
+                           "self-only"]
+    assert all(t["status"] in ("passed", "failed") for t in row["tests"])  # no probe timed out
+
+
+@pytest.mark.parametrize("student, why", [
+    ("fails-on-reference", "1 of 2 tests fail on the reference engine, which is correct: test_wrong_expectation: "
+                           "AssertionError: a + a should give 3"),
+    ("never-ends", "1 of 1 tests fail on the reference engine, which is correct: test_forever: did not finish "
+                   "within 1 s"),
+    ("wants-a-fixture", "1 of 1 tests fail on the reference engine, which is correct: test_uses_a_fixture: "
+                        "TypeError: test_uses_a_fixture() missing 1 required positional argument: 'tmp_path' "
+                        "(pytest fixtures are not available here; a test takes no arguments, except those given "
+                        "by pytest.mark.parametrize)"),
+    ("imports-torch", "your test file could not be run with the reference engine: ImportError: importing 'torch' "
+                      "is not allowed in this exercise: the engine must be built from scratch with plain Python"),
+])
+def test_no_credit_while_a_test_fails_on_the_reference(rows, student, why):
+    row = rows[student]
+    assert reference_verdict(row) == (
+        "failed", why + ". A test must pass on a correct engine before failing on a buggy one counts.")
+    assert row["score"] == 0 and row["status"] == "graded"
+    assert {t["output"] for t in row["tests"] if t["name"].startswith("catches/")} == {
+        "no credit until your tests pass on the reference engine (see reference/passes)"}
+
+
+def test_the_reference_probe_runs_first():
+    assert load_suite("09-write-tests").probe_names[0] == "on_reference"
+    assert len(load_suite("09-write-tests").probe_names) == 1 + VARIANT_COUNT

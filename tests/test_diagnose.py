@@ -1,0 +1,441 @@
+"""Diagnosis (issue 8): every variant and every hand-written bug is named, correct engines get nothing.
+
+One batch grades everything at once (the module-scoped `batch`): the 37
+variants handed in as submissions, the hand-written fixtures (closures, edge
+lists, Kahn's algorithm), the reference, an engine with two mistakes, one with
+a mistake no variant makes, and one that imports numpy.
+"""
+
+import copy
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.batch import grade
+from grader.diagnose import Diagnoser, VariantBook, warm_cache
+from grader.diagnose.compare import probes_of_tests
+from grader.diagnose.evidence import lead_in, table
+from grader.diagnose.hints import static_hints
+from grader.judge.plugin import Expectations
+from grader.report.html import submission_html
+from grader.report.markdown import submission_markdown
+from grader.report.record import student_view
+from grader.sandbox import Limits
+from grader.suites import load_suite
+from grader.variants import VARIANTS, reference_source, variant
+from tests.fixtures.bugs import FIXTURE_BUGS
+
+ROOT = Path(__file__).resolve().parents[1]
+SUBMISSIONS = ROOT / "tests" / "fixtures" / "submissions"
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+FAILING = ("failed", "error", "timeout")
+
+# One backward pass on a fresh graph cannot tell these apart (see tests/test_variants.py): a diagnosis
+# names both, the first in the library's order as `variant` and the other in `also`.
+TWINS = {frozenset({"forward-order", "self-only"})}
+
+TWO_MISTAKES = ("tanh-input", "pow-no-minus-one")
+
+
+def _patched(*names):
+    text = reference_source()
+    for name in names:
+        for old, new in variant(name).patches:
+            assert text.count(old) == 1
+            text = text.replace(old, new)
+    return text
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("diagnose")
+    folder = tmp / "class"
+    folder.mkdir()
+    for v in VARIANTS:
+        (folder / f"v-{v.name}.py").write_text(v.source(), encoding="utf-8")
+    for case in SUBMISSIONS.iterdir():
+        if case.is_dir():
+            shutil.copytree(case, folder / case.name)
+    (folder / "reference.py").write_text(reference_source(), encoding="utf-8")
+    (folder / "two-mistakes.py").write_text(_patched(*TWO_MISTAKES), encoding="utf-8")
+    # tanh's local derivative as 1 - t**3: a mistake no variant makes
+    unknown = reference_source().replace("(1 - t**2) * out.grad", "(1 - t**3) * out.grad")
+    (folder / "unknown-mistake.py").write_text(unknown, encoding="utf-8")
+    (folder / "imports-numpy.py").write_text("import numpy as np\n" + reference_source(), encoding="utf-8")
+    started = time.monotonic()
+    result = grade(folder, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    seconds = time.monotonic() - started
+    rows = {row["id"]: row for row in result.scores["submissions"]}
+    return result, rows, seconds, tmp / "cache"
+
+
+def findings(row):
+    return [d for d in row["diagnosis"] if d.get("kind") == "variant"]
+
+
+def named(finding):
+    return [finding["variant"], *finding.get("also", [])]
+
+
+# -- suite strength ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("v", VARIANTS, ids=lambda v: v.name)
+def test_the_engine_suite_fails_every_variant(batch, v):
+    _, rows, *_ = batch
+    row = rows[f"v-{v.name}"]
+    assert row["status"] == "graded"
+    assert row["score"] < row["max_score"], f"{v.name} scores full marks: the suite does not catch it"
+
+
+# -- each variant, graded as a submission, is diagnosed as itself -------------------------
+
+
+@pytest.mark.parametrize("v", VARIANTS, ids=lambda v: v.name)
+def test_each_variant_is_diagnosed_as_itself(batch, v):
+    _, rows, *_ = batch
+    found = findings(rows[f"v-{v.name}"])
+    assert len(found) == 1, found
+    finding = found[0]
+    assert finding["match"] == "exact"
+    if finding["variant"] != v.name:
+        assert frozenset({finding["variant"], v.name}) in TWINS, named(finding)
+    assert v.name in named(finding)
+    assert set(named(finding)) == {v.name} or frozenset(named(finding)) in TWINS
+
+
+def test_twins_are_named_together_with_the_first_in_library_order(batch):
+    _, rows, *_ = batch
+    for name in ("forward-order", "self-only"):
+        (finding,) = findings(rows[f"v-{name}"])
+        assert finding["variant"] == "forward-order" and finding["also"] == ["self-only"]
+        assert "or an engine in which `backward()` calls only the output's own backward rule" in finding["title"]
+
+
+# -- hand-written engines in three styles ------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", [c for c, bug in FIXTURE_BUGS.items() if bug], ids=str)
+def test_each_hand_written_bug_gets_its_variant(batch, case):
+    _, rows, *_ = batch
+    found = findings(rows[case])
+    assert len(found) == 1, [named(f) for f in found]
+    assert FIXTURE_BUGS[case] in named(found[0])
+
+
+@pytest.mark.parametrize("case", [c for c, bug in FIXTURE_BUGS.items() if bug is None] + ["reference"], ids=str)
+def test_correct_engines_get_no_diagnosis(batch, case):
+    _, rows, *_ = batch
+    assert rows[case]["score"] == rows[case]["max_score"]
+    assert rows[case]["diagnosis"] == []
+
+
+def test_a_mistake_no_variant_makes_gets_no_finding(batch):
+    _, rows, *_ = batch
+    row = rows["unknown-mistake"]
+    assert row["score"] < row["max_score"]
+    assert row["diagnosis"] == []
+
+
+def test_two_mistakes_are_both_named_when_together_they_reproduce_everything(batch):
+    _, rows, *_ = batch
+    found = findings(rows["two-mistakes"])
+    assert sorted(f["variant"] for f in found) == sorted(TWO_MISTAKES)
+    for finding in found:
+        assert finding["match"] == "pair"
+        assert finding["with"] in TWO_MISTAKES and finding["with"] != finding["variant"]
+        assert finding["title"].endswith("(one of two mistakes)")
+
+
+def test_every_row_has_a_diagnosis_list(batch):
+    result, rows, *_ = batch
+    assert all(isinstance(row.get("diagnosis"), list) for row in rows.values())
+
+
+def test_findings_cite_failing_tests_only(batch):
+    _, rows, *_ = batch
+    for row in rows.values():
+        failing = {t["name"] for t in row["tests"] if t["status"] in FAILING}
+        for finding in findings(row):
+            assert finding["tests"] and set(finding["tests"]) <= failing, (row["id"], finding["tests"])
+
+
+# -- words, evidence and the table ----------------------------------------------------------------
+
+
+def test_the_feedback_sentence_names_the_bug_and_shows_the_smallest_evidence(batch):
+    _, rows, *_ = batch
+    for sid in ("v-mul-assign-not-accumulate", "bug-mul-assign"):
+        (finding,) = findings(rows[sid])
+        assert finding["message"].startswith(
+            "Your gradients match an engine that overwrites `grad` with `=` instead of adding with `+=` "
+            "in `__mul__`'s backward: for y = a * a at a = 3, a.grad is 3.0, not 6.0. ")
+        assert finding["message"].endswith(variant("mul-assign-not-accumulate").explanation)
+        assert finding["explanation"].startswith("For y = a * a at a = 3, a.grad is 3.0, not 6.0. ")
+        assert finding["evidence"] == {"probe": "shared_mul", "expression": "y = a * a at a = 3",
+                                       "key": "a.grad", "expected": 6.0, "observed": 3.0}
+        assert finding["table"] == {
+            "probe": "shared_mul", "expression": "y = a * a at a = 3", "first_differing": "a",
+            "rows": [{"node": "a", "quantity": "grad", "expected": 6.0, "observed": 3.0, "differs": True}]}
+
+
+def test_every_table_marks_its_first_difference(batch):
+    _, rows, *_ = batch
+    for row in rows.values():
+        for finding in findings(row):
+            table = finding["table"]
+            assert [r for r in table["rows"] if r["quantity"] == "grad"], (row["id"], table)
+            first = next(r for r in table["rows"] if r["differs"])
+            assert table["first_differing"] == first["node"]
+
+
+def test_the_table_runs_from_the_output_back_to_the_leaves():
+    def probe(V):
+        """a = x * 2; b = a * a; c = b + a; d = c * x at x = 1.5"""
+
+    expected = {"d": 33.75, "x.data": 1.5, "x.grad": 33.0, "a.data": 3.0, "a.grad": 24.75,
+                "b.data": 9.0, "b.grad": 1.5, "c.data": 12.0, "c.grad": 1.5}
+    observed = {"status": "ok", "values": dict(expected, **{"x.grad": 12.0, "a.grad": 1.5, "b.grad": 1.5})}
+    result = table(probe, observed, expected)
+    assert [(r["node"], r["differs"]) for r in result["rows"]] == [
+        ("c", False), ("b", False), ("a", True), ("x", True)]
+    assert result["first_differing"] == "a" and result["expression"].startswith("a = x * 2")
+    # a wrong value is listed after the gradients, and names the first difference only if no gradient differs
+    observed = {"status": "ok", "values": dict(expected, d=0.0)}
+    result = table(probe, observed, expected)
+    assert result["rows"][-1] == {"node": "d", "quantity": "value", "expected": 33.75, "observed": 0.0,
+                                  "differs": True}
+    assert result["first_differing"] == "d"
+
+
+def test_an_error_is_evidence_too(batch):
+    _, rows, *_ = batch
+    (finding,) = findings(rows["bug-radd-missing"])
+    assert "your engine raised TypeError" in finding["explanation"]
+    assert finding["table"]["error"].startswith("TypeError")
+
+
+# Words a student should never meet: names of our own machinery.
+INTERNAL_WORDS = ("variant", "patch", "reference", "probe", "grader", "suite", "sandbox", "fixture", "observation")
+
+
+def test_student_text_is_free_of_internal_names(batch):
+    _, rows, *_ = batch
+    for row in rows.values():
+        for entry in row["diagnosis"]:
+            for key in ("title", "explanation", "message"):
+                text = entry.get(key) or ""
+                for word in INTERNAL_WORDS:
+                    assert word not in text.lower(), (row["id"], key, word, text)
+
+
+def test_titles_read_as_a_sentence_after_an_engine():
+    """`an engine that overwrites …` for a verb phrase, `an engine in which tanh's … is …` for a clause."""
+    verbs = {"overwrites", "uses", "gives", "calls", "sets", "builds"}
+    for v in VARIANTS:
+        first = v.title.split()[0]
+        expected = "an engine that " if first in verbs else "an engine in which "
+        assert lead_in(v.title) == expected + v.title
+
+
+def test_each_test_maps_to_the_probes_it_reads():
+    suite = load_suite("engine")
+    tests = probes_of_tests(suite, Expectations(suite))
+    assert tests["engine/imports"] == []
+    assert tests["mul/shared-node"] == ["shared_mul"]
+    assert tests["backward/deep-chain"] == ["deep_chain"]
+    assert len(tests["random/reference-1-8"]) == 8
+
+
+# -- static hints ----------------------------------------------------------------------------------
+
+
+def test_static_hints_lend_their_line_to_the_matching_finding(batch):
+    _, rows, *_ = batch
+    (finding,) = findings(rows["bug-recursive-topo"])
+    assert finding["variant"] == "recursive-topo" and finding["line"] == 120 and finding["file"] == "engine.py"
+    assert not [d for d in rows["bug-recursive-topo"]["diagnosis"] if d.get("kind") == "hint"]
+    (finding,) = findings(rows["bug-mul-assign"])
+    assert finding["line"] == 41
+
+
+def test_a_forbidden_import_is_a_hint_even_when_nothing_could_run(batch):
+    _, rows, *_ = batch
+    row = rows["imports-numpy"]
+    assert [d.get("hint") for d in row["diagnosis"]] == ["forbidden-import"]
+    (hint,) = row["diagnosis"]
+    assert hint["line"] == 1 and hint["tests"] == [] and "numpy" in hint["title"]
+
+
+def test_an_assignment_hint_points_its_finding_at_the_line(batch):
+    _, rows, *_ = batch
+    # `=` in exp's, log's and tanh's backward: the static hint about the same mistake becomes the
+    # finding's location instead of a second entry
+    for name in ("exp-assign-not-accumulate", "log-assign-not-accumulate", "tanh-assign-not-accumulate"):
+        (finding,) = rows[f"v-{name}"]["diagnosis"]
+        assert finding["variant"] == name
+        assert finding["file"] == "engine.py" and finding["line"] > 0
+
+
+def _hints(source):
+    return [(h["hint"], h["line"]) for h in static_hints({"engine.py": source.encode()})]
+
+
+def test_a_recursive_sort_is_found_nested_in_backward_or_as_a_method():
+    nested = """
+class Value:
+    def backward(self):
+        order, seen = [], set()
+        def visit(v):
+            if v not in seen:
+                seen.add(v)
+                for c in v._prev:
+                    visit(c)
+                order.append(v)
+        visit(self)
+"""
+    method = """
+class Value:
+    def _topo(self, order, seen):
+        if self not in seen:
+            seen.add(self)
+            for c in self._prev:
+                c._topo(order, seen)
+            order.append(self)
+"""
+    iterative = "class Value:\n    def backward(self):\n        stack = [self]\n        while stack:\n            stack.pop()\n"
+    unrelated = "def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n"
+    assert _hints(nested) == [("recursive-topo", 5)]
+    assert _hints(method) == [("recursive-topo", 3)]
+    assert _hints(iterative) == [] and _hints(unrelated) == []
+
+
+def test_forbidden_imports_are_found_in_every_spelling():
+    assert _hints("import numpy as np\n") == [("forbidden-import", 1)]
+    assert _hints("import math\nfrom torch import tensor\n") == [("forbidden-import", 2)]
+    assert _hints("import torch.nn\n") == [("forbidden-import", 1)]
+    assert _hints("import math, random\nfrom . import helpers\n") == []
+
+
+def test_only_an_overwriting_assignment_in_a_backward_closure_is_flagged():
+    def engine(line):
+        return ("class Value:\n    def __mul__(self, other):\n        out = Value(0)\n"
+                f"        def _backward():\n            {line}\n        out._backward = _backward\n        return out\n"
+                "    def backward(self):\n        self.grad = 1\n"
+                "    def zero_grad(self):\n        self.grad = 0\n")
+
+    assert _hints(engine("self.grad = other.data * out.grad")) == [("assign-grad", 5)]
+    assert _hints(engine("self.grad, other.grad = other.data * out.grad, 0")) == [("assign-grad", 5)]
+    assert _hints(engine("self.grad += other.data * out.grad")) == []
+    assert _hints(engine("self.grad = self.grad + other.data * out.grad")) == []
+    assert _hints(engine("self.grad = 0")) == []
+    assert _hints("class Value:\n    def backward(self, seed=1.0):\n        self.grad = seed\n") == []
+
+
+def test_hints_never_run_the_code():
+    assert _hints("raise SystemExit(3)\nwhile True:\n    pass\n") == []
+    assert _hints("def broken(:\n") == []
+    assert static_hints({"engine.py": b"\xff\xfe not utf-8"}) == []
+    assert static_hints({}) == []
+
+
+# -- visibility ---------------------------------------------------------------------------------------
+
+
+def test_a_finding_is_shown_only_when_every_test_it_cites_is(batch):
+    _, rows, *_ = batch
+    row = copy.deepcopy(rows["bug-mul-assign"])
+    (finding,) = findings(row)
+    assert [d["variant"] for d in student_view(row).diagnosis] == ["mul-assign-not-accumulate"]
+    page = submission_markdown(row)
+    assert "Your gradients match" in page and "| a | 6 | 3 |" in page
+    assert 'class="gradients"' in submission_html(row)
+
+    hidden = finding["tests"][-1]
+    for test in row["tests"]:
+        if test["name"] == hidden:
+            test["visibility"] = "hidden"
+    assert student_view(row).diagnosis == []
+    assert "Your gradients match" not in submission_markdown(row)
+    assert "Your gradients match" not in submission_html(row)
+    # the instructor sees it, and after the due date a test shown then releases it
+    assert [d["variant"] for d in student_view(row, show_hidden=True).diagnosis] == ["mul-assign-not-accumulate"]
+    for test in row["tests"]:
+        if test["name"] == hidden:
+            test["visibility"] = "after_due_date"
+    assert student_view(row).diagnosis == []
+    assert [d["variant"] for d in student_view(row, after_due_date=True).diagnosis] == ["mul-assign-not-accumulate"]
+
+
+def test_hints_cite_no_test_and_are_always_shown(batch):
+    _, rows, *_ = batch
+    row = copy.deepcopy(rows["imports-numpy"])
+    for test in row["tests"]:
+        test["visibility"] = "hidden"
+    assert [d.get("hint") for d in student_view(row).diagnosis] == ["forbidden-import"]
+    assert "Hints from your code" in submission_markdown(row)
+
+
+# -- determinism and reuse ----------------------------------------------------------------------------
+
+
+def test_the_diagnosis_is_a_function_of_the_observations(batch):
+    """Diagnosing again from the variants' own submitted runs gives the very same lists.
+
+    The variants handed in as submissions have the same content digest as the
+    ones the batch runs for diagnosis, so their runs are what the batch used.
+    """
+    result, rows, *_ = batch
+    suite = load_suite("engine")
+    expectations = Expectations(suite)
+    diagnoser = Diagnoser(suite, expectations)
+    book = VariantBook(suite, {v.name: result.runs[f"v-{v.name}"] for v in VARIANTS}, diagnoser.reference_all())
+    diagnoser.book = book
+    for sid, row in rows.items():
+        if sid not in result.runs:
+            continue
+        outcomes = [{"name": t["name"], "status": t["status"]} for t in row["tests"]]
+        again = diagnoser.diagnose(_Submission(sid), result.runs[sid], outcomes)
+        without_lines = [{k: v for k, v in f.items() if k not in ("file", "line")} for f in findings(row)]
+        assert findings({"diagnosis": again}) == without_lines, sid
+
+
+class _Submission:
+    """Just enough of a Submission for `Diagnoser.diagnose` (no files: no hints, no line numbers)."""
+
+    def __init__(self, sid):
+        self.id, self.files, self.rejected = sid, {}, False
+
+
+def test_after_one_batch_every_variant_is_in_the_cache(batch):
+    """The variants run under the same cache key as a submission: the next batch runs none of them."""
+    *_, cache_dir = batch
+    assert warm_cache(cache_dir=cache_dir, limits=LIMITS) == 0
+
+
+def test_one_batch_holds_everything(batch):
+    """Everything above comes from one batch (about 15 s on two cores, most of it the 63 sandboxed runs)."""
+    _, rows, seconds, _ = batch
+    assert len(rows) == len(VARIANTS) + len(FIXTURE_BUGS) + 4
+    assert seconds < 120  # a generous bound: a regression that reruns the variants per submission shows here
+
+
+def test_a_failing_diagnosis_leaves_the_grade_alone(batch, capsys):
+    from grader.diagnose import diagnose_batch
+    from grader.load import load_entry
+
+    class Broken:
+        def reference(self, probe):
+            raise RuntimeError("the reference cannot run this")
+
+        torch = reference
+
+    result, rows, *_ = batch
+    submission = load_entry(SUBMISSIONS / "bug-mul-assign", frozenset({"engine.py"}))
+    outcomes = {submission.id: [{"name": t["name"], "status": t["status"]} for t in rows["bug-mul-assign"]["tests"]]}
+    diagnoses = diagnose_batch(load_suite("engine"), [submission], {submission.id: result.runs["bug-mul-assign"]},
+                               outcomes, expectations=Broken())
+    assert diagnoses == {submission.id: []}
+    assert "internal error while diagnosing 'bug-mul-assign'" in capsys.readouterr().err

@@ -1,0 +1,114 @@
+"""An interrupted batch (Ctrl-C or kill -9) resumes where it stopped, with the same final scores."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "submissions"
+
+
+def _class(folder, n=14):
+    folder.mkdir()
+    cases = sorted(p for p in FIXTURES.iterdir() if p.is_dir())
+    for i in range(n):
+        case = cases[i % len(cases)]
+        # distinct files, so that every entry is observed (and cached) on its own
+        (folder / f"s{i:02d}.py").write_text(f"# {i}\n" + (case / "engine.py").read_text())
+
+
+def _grade(folder, out, cache, *extra):
+    # the sandbox's scratch folders go under this test's own tmp folder, so its processes can be told apart
+    tmp = folder.parent / "tmp"
+    tmp.mkdir(exist_ok=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "grader", "run", str(folder), "-o", str(out), "--cache-dir", str(cache),
+         "--jobs", "2", "-q", *extra],
+        cwd=folder.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env=dict(os.environ, TMPDIR=str(tmp)),
+    )
+
+
+def _wait_for_cache(cache, at_least, proc, seconds=60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if cache.exists() and len(list(cache.glob("*.json"))) >= at_least:
+            return
+        if proc.poll() is not None:
+            pytest.fail(f"grade ended before it was interrupted:\n{proc.stdout.read()}\n{proc.stderr.read()}")
+        time.sleep(0.02)
+    pytest.fail("the cache never filled")
+
+
+def _processes_mentioning(path):
+    """Live processes whose command line names `path` (a worker's scratch folder is under it)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    cmdline = f.read()
+                with open(f"/proc/{entry}/stat") as f:
+                    zombie = f.read().rsplit(")", 1)[1].split()[0] == "Z"
+            except OSError:
+                continue
+            if str(path).encode() in cmdline and not zombie:
+                found.append(int(entry))
+    return found
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("whole")
+    folder = tmp / "class"
+    _class(folder)
+    out = tmp / "scores.json"
+    proc = _grade(folder, out, tmp / "cache")
+    assert proc.wait(timeout=300) == 0, proc.stderr.read()
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize("how", ["kill -9", "Ctrl-C"])
+def test_interrupted_batch_resumes_to_identical_scores(tmp_path, uninterrupted, how):
+    folder = tmp_path / "class"
+    _class(folder)
+    out, cache = tmp_path / "scores.json", tmp_path / "cache"
+    proc = _grade(folder, out, cache)
+    _wait_for_cache(cache, 4, proc)
+    if how == "kill -9":
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    else:
+        os.kill(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=30) == 130
+        assert "Interrupted: finished submissions are cached in" in proc.stderr.read()
+    assert not out.exists()
+    cached = len(list(cache.glob("*.json")))
+    assert 4 <= cached < 14
+    time.sleep(0.5)
+    assert _processes_mentioning(tmp_path) == []
+
+    resumed = _grade(folder, out, cache)
+    stdout, stderr = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0, stderr
+    assert f"{cached} from the cache" in stdout
+    assert out.read_bytes() == uninterrupted
+
+
+def test_regrading_an_unchanged_class_observes_nothing(tmp_path):
+    folder = tmp_path / "class"
+    _class(folder, n=6)
+    out, cache = tmp_path / "scores.json", tmp_path / "cache"
+    first = _grade(folder, out, cache)
+    assert first.wait(timeout=300) == 0
+    before = out.read_bytes()
+    second = _grade(folder, out, cache)
+    stdout, _ = second.communicate(timeout=300)
+    assert "6 from the cache" in stdout
+    assert out.read_bytes() == before
