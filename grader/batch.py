@@ -57,8 +57,9 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
         expectations = Expectations(suite, torch=torch)
         outcomes = judge(suite, runs, torch=torch, expectations=expectations)
         # The bug variants run in the same sandbox and cache, once per batch, only if a submission needs them.
-        diagnoses = diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations,
-                                   sandbox=sandbox, jobs=jobs, cache=cache)
+        diagnoses = (diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations,
+                                    sandbox=sandbox, jobs=jobs, cache=cache)
+                     if suite.diagnose else {})
     finally:
         sandbox.close()
     record = scores_record(suite, submissions, runs, outcomes, diagnoses)

@@ -362,6 +362,29 @@ def torch_results(exercise):
     click.echo(f"wrote {path}")
 
 
+@main.command("variant-runs")
+@click.argument("exercises", nargs=-1)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Variants observed at once.")
+def variant_runs(exercises, jobs):
+    """Observe the bug variants with EXERCISES' probes and store their runs in each suite (all by default)."""
+    from .diagnose import VariantBook, stored
+    from .judge.plugin import Expectations
+    from .sandbox import Sandbox
+    from .suites import load_suite
+
+    for name in exercises or available():
+        suite = load_suite(name)
+        if not suite.diagnose:
+            continue
+        reference = {n: Expectations(suite).reference(getattr(suite.probes, n)) for n in suite.probe_names}
+        sandbox = Sandbox(Limits())
+        try:
+            book = VariantBook.observe(suite, sandbox, reference, jobs=jobs or os.cpu_count() or 1)
+        finally:
+            sandbox.close()
+        click.echo(f"wrote {stored.write(suite, book.runs)}")
+
+
 @main.command("suites")
 def list_suites():
     """List the exercises that have a hidden suite."""

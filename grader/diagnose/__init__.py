@@ -80,6 +80,8 @@ from .compare import agree, not_run, probes_of_tests, wrong
 from .evidence import capitalised, evidence, lead_in, size, table
 from .hints import static_hints
 from .styles import STYLES, engine_class, observe_in_process, restyle
+from . import stored
+
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "warm_cache", "FAILING"]
 
@@ -124,11 +126,14 @@ class VariantBook:
     def observe(cls, suite, sandbox, reference, *, jobs=1, cache=None, known=None, variants=VARIANTS):
         """Run every variant through the sandbox (cached), reusing `known` runs by content digest."""
         known = known or {}
+        stored_runs = stored.load(suite, variants) or {}
         runs, todo = {}, []
         for v in variants:
             submission = variant_submission(v)
             if submission.digest in known:
                 runs[v.name] = known[submission.digest]
+            elif v.name in stored_runs:
+                runs[v.name] = stored_runs[v.name]
             else:
                 todo.append((v, submission))
         if todo:

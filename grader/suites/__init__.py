@@ -30,6 +30,7 @@ class Suite:
     probe_names: list
     runner_files: dict  # what travels into the sandbox
     digest: str
+    diagnose: bool = True  # whether the engine's bug variants can explain this suite's failures
 
 
 def available():
@@ -77,4 +78,5 @@ def load_suite(name):
         files=tuple(getattr(config, "FILES", ("engine.py",))),
         forbid=tuple(getattr(config, "FORBID", ("torch", "numpy", "micrograd"))),
         probes=probes, probe_names=names, runner_files=runner_files, digest=digest.hexdigest(),
+        diagnose=bool(getattr(config, "DIAGNOSE", True)),
     )

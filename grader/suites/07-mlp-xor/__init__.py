@@ -5,3 +5,5 @@ MODULE = "engine"  # the worker imports engine.py; probes reach nn.py through th
 FILES = ("engine.py", "nn.py")
 # An engine built from scratch: these cannot be imported in the sandbox.
 FORBID = ("torch", "numpy", "micrograd", "jax", "tensorflow", "reference", "grader")
+# The engine's bug variants cannot explain mistakes in this exercise's own code.
+DIAGNOSE = False
