@@ -428,6 +428,10 @@ def observe_submission(submission, suite, sandbox, slot):
         else:
             run["status"] = "crashed"
             run["message"] = f"the worker crashed {MAX_RESTARTS + 1} times; the rest of the probes were not run"
+        if run["status"] != "ok" and not probes and run["import_error"] is None:
+            # nothing ran at all (it died, exited or hung while importing, or forged its report):
+            # one clear failure on the import test, every other test skipped
+            run["import_error"] = {"error": run["message"], "where": None}
         for name in todo:
             if name not in probes and run["import_error"] is None and run["status"] == "ok":
                 probes[name] = {"status": "crashed", "error": "not run"}

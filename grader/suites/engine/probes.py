@@ -143,9 +143,9 @@ def relu_negative(V):
 
 
 def relu_zero(V):
-    """y = relu(a) at a = 0 (relu'(0) is 0)"""
+    """y = relu(a) + 2 * a at a = 0 (relu'(0) is 0)"""
     a = V(0.0)
-    y = a.relu()
+    y = a.relu() + 2 * a
     y.backward()
     return {"y": number(y.data, "y"), **grads({"a": a})}
 

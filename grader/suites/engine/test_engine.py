@@ -19,8 +19,16 @@ def check(observe, expect, probe):
     assert_values(observe(probe), expect(probe), probe=probe)
 
 
-def check_numeric(observe, probe):
-    got = observe(probe)
+def check_numeric(observe, expect, probe):
+    got, want = observe(probe), expect(probe)
+    # The check is of the student's backward pass against the student's own forward pass, so the
+    # forward pass must be right first (an engine that computes nothing would agree with itself).
+    assert_values(got, want, probe=probe, keys=["out"])
+    for key in want:
+        if key.endswith(".numeric") and abs(got[key] - want[key]) > max(NUMERIC_ABS, NUMERIC_REL * abs(want[key])):
+            leaf = key[: -len(".numeric")]
+            raise Mismatch(f"f for {describe(probe)}: your forward pass is right at the point but not around it: "
+                           f"nudging {leaf} by ±1e-6 gives a slope of {fmt(got[key])}, expected {fmt(want[key])}")
     for key in got:
         if key.endswith(".grad"):
             leaf = key[: -len(".grad")]
@@ -330,27 +338,27 @@ def test_softplus(observe, torch_expect):
 
 
 @points(1, concept="gradcheck", name="gradcheck/tanh-mix")
-def test_numeric_tanh_mix(observe):
+def test_numeric_tanh_mix(observe, expect):
     """backward() agrees with central differences of your own forward pass"""
-    check_numeric(observe, p.numeric_tanh_mix)
+    check_numeric(observe, expect, p.numeric_tanh_mix)
 
 
 @points(1, concept="gradcheck", name="gradcheck/rational")
-def test_numeric_rational(observe):
+def test_numeric_rational(observe, expect):
     """the same for a rational function"""
-    check_numeric(observe, p.numeric_rational)
+    check_numeric(observe, expect, p.numeric_rational)
 
 
 @points(1, concept="gradcheck", name="gradcheck/exp-log")
-def test_numeric_exp_log(observe):
+def test_numeric_exp_log(observe, expect):
     """the same with exp, log and a fractional power"""
-    check_numeric(observe, p.numeric_exp_log)
+    check_numeric(observe, expect, p.numeric_exp_log)
 
 
 @points(1, concept="gradcheck", name="gradcheck/relu-sum")
-def test_numeric_relu_sum(observe):
+def test_numeric_relu_sum(observe, expect):
     """the same with relu"""
-    check_numeric(observe, p.numeric_relu_sum)
+    check_numeric(observe, expect, p.numeric_relu_sum)
 
 
 # -- random expression graphs ------------------------------------------------------------
