@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import sys
 import traceback
 
@@ -212,6 +213,7 @@ class Diagnoser:
         self.suite, self.expectations, self.book = suite, expectations, book
         self._tests = tests
         self._reference: dict[str, dict] = {}
+        self._memo: dict[str, list[dict]] = {}  # observations and outcomes -> variant findings
 
     @property
     def tests(self) -> dict[str, list[str]]:
@@ -364,16 +366,26 @@ class Diagnoser:
 
     # -- one submission -----------------------------------------------------------------------
 
+    def _variant_entries(self, run, outcomes):
+        """The variant findings for a run; identical observations and outcomes get the same ones,
+        computed once (most of a class shares them: the correct engines, the same classic bug)."""
+        key = json.dumps([{k: (run or {}).get(k) for k in ("status", "message", "import_error", "probes")},
+                          outcomes], sort_keys=True)
+        if key not in self._memo:
+            entries = []
+            W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
+            if W and self.book is not None:
+                probes = run["probes"]
+                tests = self.cited(W, outcomes)
+                entries = [self._entry(f, probes, tests) for f in self._findings(probes, W)]
+            self._memo[key] = entries
+        return self._memo[key]
+
     def diagnose(self, submission, run: dict | None, outcomes: list[dict]) -> list[dict]:
         """The diagnosis list of one submission: findings, then hints; [] for a rejected one."""
         if submission.rejected:
             return []
-        entries = []
-        W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
-        if W and self.book is not None:
-            probes = run["probes"]
-            tests = self.cited(W, outcomes)
-            entries = [self._entry(f, probes, tests) for f in self._findings(probes, W)]
+        entries = [dict(e) for e in self._variant_entries(run, outcomes)]
         hints = static_hints(submission.files, engine=f"{self.suite.module}.py", forbidden=self.suite.forbid)
         for hint in hints:
             same_mistake = _HINT_FOR.get(hint["hint"])
