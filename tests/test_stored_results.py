@@ -27,3 +27,23 @@ def test_stored_torch_results_equal_a_fresh_torch_run():
             stored_probes = json.loads(path.read_text())["probes"]
             assert stored_probes == json.loads(json.dumps(torch_observations(suite))), (
                 f"{path} differs from a fresh torch run: run `grade torch-results {name}`")
+
+
+def test_torch_live_grades_exactly_as_the_stored_results(tmp_path):
+    pytest.importorskip("torch")
+    import shutil
+    from pathlib import Path
+
+    from grader.batch import grade
+    from grader.sandbox import Limits
+
+    root = Path(__file__).resolve().parents[1]
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copy(root / "reference" / "engine.py", folder / "ref.py")
+    shutil.copytree(root / "tests" / "fixtures" / "submissions" / "bug-tanh-input", folder / "tanh")
+    limits = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+    stored_scores = grade(folder, limits=limits, cache_dir=tmp_path / "cache", torch="stored").scores
+    live_scores = grade(folder, limits=limits, cache_dir=tmp_path / "cache", torch="live").scores
+    assert live_scores == stored_scores
+    assert [row["score"] for row in live_scores["submissions"]] == [62.0, 52.0]
