@@ -78,5 +78,6 @@ def write_torch_results(suite):
 
     path = suite.folder / "torch_results.json"
     record = {"torch_version": torch.__version__.split("+")[0], "probes": torch_observations(suite)}
-    path.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+    # key order kept as the probe reports it: feedback names the first value that differs
+    path.write_text(json.dumps(record, indent=1) + "\n")
     return path
