@@ -15,7 +15,14 @@ left out for that batch. Then, for each submission:
    a test reads is found by a dry run of the suite's tests on the reference
    (compare.probes_of_tests). A run that timed out or crashed as a whole, or
    whose engine did not import, has no W.
-2. **Exact.** A variant explains the submission when its own run reproduces
+2. **Refuted.** A variant never explains a submission that gets right a
+   probe where the variant is wrong in its own style and in every other
+   (styles.py): its mistake would show there however the engine is built,
+   so any fit on W is a coincidence of the numbers, not the mistake (an
+   engine whose only bug is a sign in `/` matches `pow-missing-k` on every
+   division, yet gets x ** 3 right, which `pow-missing-k` never does).
+   Such variants take no part in 3, 4 and 5 (`Diagnoser._refuted`).
+3. **Exact.** A variant explains the submission when its own run reproduces
    the student's observation on every probe of W: the same numbers within
    tolerance, or the same exception type (or both timed out). Among those,
    the one that agrees with the student on the most probes of R wins, then
@@ -24,22 +31,22 @@ left out for that batch. Then, for each submission:
    `also` the others: one backward pass cannot tell `forward-order` from
    `self-only`, so their finding names both. More than MAX_NAMED tied: nothing
    is said.
-3. **Up to implementation style.** If no variant is exact: a student may
+4. **Up to implementation style.** If no variant is exact: a student may
    make the same mistake in an engine built another legitimate way (another
-   topological order, inputs listed as given, operands the other way round;
-   see styles.py), where an order-dependent mistake like `=` for `+=` gives
-   other numbers. A variant explains the submission when, on every probe of
-   W, the variant in its own style or another reproduces the student's
-   observation, or the variant's numbers there depend on the style and are
-   wrong in every style; and at least one probe of W is reproduced. Most
-   probes of W reproduced wins, then most agreement on R, then library
-   order; ties as in 2.
-4. **Two mistakes.** If neither: the best PAIR_CANDIDATES variants that each
+   topological order, inputs listed as given, operands the other way round,
+   `-`, `/` and unary `-` as operations of their own; see styles.py), where
+   an order-dependent mistake like `=` for `+=` gives other numbers. A
+   variant explains the submission when, on every probe of W, the variant in
+   its own style or another reproduces the student's observation, or the
+   variant's numbers there depend on the style and are wrong in every style;
+   and at least one probe of W is reproduced. Most probes of W reproduced
+   wins, then most agreement on R, then library order; ties as in 3.
+5. **Two mistakes.** If neither: the best PAIR_CANDIDATES variants that each
    reproduce part of W are combined in pairs (both sets of patches, in the
    grader's process); a pair explains the submission only if the combination
    reproduces all of W exactly. Both mistakes are reported, each with `with`
    naming the other.
-5. Otherwise nothing is said: no guess.
+6. Otherwise nothing is said: no guess.
 
 A finding is one entry of the row's `diagnosis` list:
 
@@ -263,7 +270,9 @@ class Diagnoser:
                 disagreements = sum(not agree(probes[p], book.base(v, p)) for p in R)
                 scored.append((v, reproduced, disagreements))
 
-        exact = [(d, book.index[v.name], v, rep) for v, rep, d in scored if len(rep) == len(W)]
+        right = sorted((p for p in R if not wrong(probes[p], self.reference(p))), key=lambda p: self._size(p, probes))
+        exact = [(d, book.index[v.name], v, rep) for v, rep, d in scored
+                 if len(rep) == len(W) and not self._refuted(v, right)]
         if exact:
             exact.sort(key=lambda t: t[:2])
             best = [t for t in exact if t[0] == exact[0][0]]
@@ -276,7 +285,7 @@ class Diagnoser:
         disagreeing = {v.name: d for v, _, d in scored}
         for v in book.variants:
             reproduced = self._accounts_for(v, probes, by_size)
-            if reproduced:
+            if reproduced and not self._refuted(v, right):
                 d = disagreeing.get(v.name)
                 if d is None:
                     d = sum(not agree(probes[p], book.base(v, p)) for p in R)
@@ -288,7 +297,7 @@ class Diagnoser:
                 return []
             return [_Finding([t[3] for t in best], "style", best[0][4], best[0][1])]
 
-        return self._pair(probes, W, R, scored)
+        return self._pair(probes, W, R, [t for t in scored if not self._refuted(t[0], right)])
 
     def _accounts_for(self, v, probes, W) -> list[str]:
         """The probes of W the variant reproduces in some style, if it accounts for every probe of W; else [].
@@ -313,6 +322,20 @@ class Diagnoser:
             if not (style_dependent and all(wrong(obs, self.reference(p)) for obs in observations)):
                 return []
         return reproduced
+
+    def _refuted(self, v, right) -> bool:
+        """Whether the variant is wrong in every style on a probe the student gets right (rule 2).
+
+        `right`: the probes outside W where the student agrees with the
+        reference, smallest first. The variant's own run decides first (stored,
+        free); its styles run, in-process and remembered, only where it is wrong.
+        """
+        for p in right:
+            reference = self.reference(p)
+            if wrong(self.book.base(v, p), reference) and all(
+                    wrong(obs, reference) for obs in self.book.styled(v, p)):
+                return True
+        return False
 
     def _pair(self, probes, W, R, scored) -> list[_Finding]:
         book = self.book

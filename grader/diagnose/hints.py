@@ -2,14 +2,18 @@
 
 - `recursive-topo`: a topological sort that calls itself (a nested
   `build_topo` inside `backward`, or a function or method whose name says it
-  sorts or walks the graph). Deep graphs raise RecursionError.
+  sorts or walks the graph). Deep graphs raise RecursionError. Not said of a
+  file that raises the limit with `sys.setrecursionlimit`: there the
+  deep-chain test decides, and its own message explains a RecursionError.
 - `forbidden-import`: `import torch`, `import numpy` (any library the
   exercise forbids) in an engine built from scratch.
 - `assign-grad`: `x.grad = ...` with `=` inside a backward closure (a
   function nested in another), where the right-hand side does not read
   `x.grad` itself. A number (`= 0`, `= 1`: resets and seeds) and
   `x.grad = x.grad + ...` are not flagged, nor is anything outside a nested
-  function (the seed `self.grad = 1` in `backward`, `zero_grad`).
+  function (the seed `self.grad = 1` in `backward`, `zero_grad`), nor a
+  helper nested in `backward()` that reads no gradient on the right (it
+  writes back totals summed elsewhere: `node.grad = totals[node]`).
 
 Each hint is a diagnosis entry of kind "hint":
 `{"kind": "hint", "hint", "title", "explanation", "file", "line", "tests": []}`.
@@ -69,8 +73,23 @@ def _calls_itself(function, is_method):
     return None
 
 
+def _raises_recursion_limit(tree):
+    """Whether the file calls `sys.setrecursionlimit` (or an imported `setrecursionlimit`)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+            if name == "setrecursionlimit":
+                return True
+    return False
+
+
 def _recursive_sorts(tree, parents, filename):
     hints = []
+    if _raises_recursion_limit(tree):
+        # The hint's words ("Python stops at about 1,000") would be untrue; whether the raised limit is
+        # enough is the deep-chain test's to say, and its failure names the recursion itself.
+        return hints
     for node in ast.walk(tree):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name.startswith("__"):
             continue
@@ -125,6 +144,11 @@ def _reads(expr, target):
     return any(isinstance(n, ast.Attribute) and ast.unparse(n) == want for n in ast.walk(expr))
 
 
+def _reads_any_grad(expr):
+    """Whether `expr` reads some `x.grad` (a backward rule's `out.grad`, or the node's own)."""
+    return any(isinstance(n, ast.Attribute) and n.attr == "grad" for n in ast.walk(expr))
+
+
 def _is_number(expr):
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
         expr = expr.operand
@@ -140,6 +164,8 @@ def _grad_assignments(tree, parents, filename):
         functions = _enclosing(node, parents)
         if len(functions) < 2 or _RESET_NAME.search(functions[0].name):
             continue  # not in a nested function (a closure), or in a reset
+        if any("backward" in f.name.lower() for f in functions[1:]) and not _reads_any_grad(node.value):
+            continue  # a helper inside backward() writing back totals it summed itself (`n.grad = total[n]`)
         targets = []
         for target in node.targets:
             targets.extend(target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target])

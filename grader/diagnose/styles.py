@@ -3,7 +3,8 @@
 A student's engine is not the reference with one line changed. Where the
 contract leaves a choice (which input a depth-first sort visits first, a
 topological sort by Kahn's algorithm, whether `2 / a` becomes
-`Value(2) * a**-1` or `a**-1 * 2`), a correct engine gives the same numbers
+`Value(2) * a**-1` or `a**-1 * 2`, or `/` is an operation of its own with
+its own local derivatives), a correct engine gives the same numbers
 either way, but a buggy one may not: with `=` instead of `+=`, which path's
 gradient survives depends on the order the rules run in; with `self.data` for
 both operands of `*`, on which operand the constant is.
@@ -68,6 +69,42 @@ _ITERATIVE_TOPO = """\
 """
 
 
+# -, / and unary - written directly, as many students do, instead of from +, * and **
+_DIRECT_NEG = """\
+        out = Value(-self.data, (self,), "neg")
+
+        def _backward():
+            self.grad += -out.grad
+
+        out._backward = _backward
+        return out
+"""
+
+_DIRECT_SUB = """\
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data - other.data, (self, other), "-")
+
+        def _backward():
+            self.grad += out.grad
+            other.grad += -out.grad
+
+        out._backward = _backward
+        return out
+"""
+
+_DIRECT_DIV = """\
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data / other.data, (self, other), "/")
+
+        def _backward():
+            self.grad += out.grad / other.data
+            other.grad += -self.data / other.data**2 * out.grad
+
+        out._backward = _backward
+        return out
+"""
+
+
 @dataclass(frozen=True)
 class Style:
     name: str
@@ -88,6 +125,15 @@ STYLES: tuple[Style, ...] = (
     )),
     # Kahn's algorithm instead of a depth-first sort
     Style("kahn", ((_ITERATIVE_TOPO, _KAHN_TOPO),)),
+    # -, / and unary - as operations of their own, each with its local derivatives (a - b passes -1 to b
+    # directly, not through a node -b), instead of being built from +, * and **
+    Style("derived-ops-direct", (
+        ("        return self * -1\n", _DIRECT_NEG),                                   # __neg__
+        ("        return self + (-other)\n", _DIRECT_SUB),                             # __sub__
+        ("        return other + (-self)\n", "        return Value(other) - self\n"),  # __rsub__
+        ("        return self * other**-1\n", _DIRECT_DIV),                            # __truediv__
+        ("        return other * self**-1\n", "        return Value(other) / self\n"),  # __rtruediv__
+    )),
     # derived and reflected operations with the operands the other way round
     Style("operands-swapped", (
         ("        return self + other\n", "        return Value(other) + self\n"),            # __radd__

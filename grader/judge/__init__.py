@@ -131,3 +131,48 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
         more = f" ({n} more value{' differs' if n == 1 else 's differ'})" if n else ""
         prefix = f"{key} for {context}" if context else key
         raise Mismatch(f"{prefix}: expected {fmt(w)}, got {fmt(g)}{more}")
+
+
+# -- the checks most hidden tests are made of ---------------------------------------------
+
+# Central differences with h = 1e-6 are accurate to about 1e-9 absolute on the
+# suites' functions (truncation ~h², round-off ~eps/h); 1e-5 relative leaves room
+# for that and still catches any wrong local derivative, which is off by far more.
+NUMERIC_REL, NUMERIC_ABS = 1e-5, 1e-6
+
+
+def check(observe, expect, probe, **tolerance):
+    """The student's observations of `probe` equal the reference's."""
+    assert_values(observe(probe), expect(probe), probe=probe, **tolerance)
+
+
+def assert_imported(imported, module="engine"):
+    """The one clear failure of a submission whose module could not be used at all."""
+    error = imported.get("import_error")
+    if error:
+        at = location_suffix(error["error"], error.get("where"))
+        raise Mismatch(f"{module}.py could not be used: {error['error']}{at}. Every other test was skipped.")
+
+
+def check_numeric(observe, expect, probe):
+    """Backward agrees with central differences of the student's own forward pass (probekit.with_numeric).
+
+    The forward pass must be right first, at the point and around it: an engine
+    that computes nothing would otherwise agree with itself.
+    """
+    got, want = observe(probe), expect(probe)
+    assert_values(got, want, probe=probe, keys=["out"])
+    for key in want:
+        if key.endswith(".numeric") and abs(got[key] - want[key]) > max(NUMERIC_ABS, NUMERIC_REL * abs(want[key])):
+            leaf = key[: -len(".numeric")]
+            raise Mismatch(f"f for {describe(probe)}: your forward pass is right at the point but not around it: "
+                           f"nudging {leaf} by ±1e-6 gives a slope of {fmt(got[key])}, expected {fmt(want[key])}")
+    for key in got:
+        if key.endswith(".grad"):
+            leaf = key[: -len(".grad")]
+            analytic, numeric = got[key], got[f"{leaf}.numeric"]
+            if abs(analytic - numeric) > max(NUMERIC_ABS, NUMERIC_REL * abs(numeric)):
+                raise Mismatch(
+                    f"{leaf}.grad for {describe(probe)}: your backward() gives {fmt(analytic)}, but nudging "
+                    f"{leaf} by ±1e-6 in your own forward pass gives a slope of {fmt(numeric)}"
+                )

@@ -128,8 +128,9 @@ def _output(exercise, sub_id, test):
     ("02-accumulate", "starter", "shared/a*a", "a.grad for y = a * a at a = 3: expected 6.0, got 3.0"),
     ("03-tanh", "tanh-by-exp", "saturation/large-input",
      "y = tanh(x) at x = 400 (math.exp(2 * x) would overflow here): your tanh raised OverflowError: math range "
-     "error. (exp(2x) - 1) / (exp(2x) + 1) overflows for x above about 355; use math.tanh, or exp(-2|x|), which "
-     "stays between 0 and 1."),
+     "error (engine.py, line 76). A float overflows past about 1e308: exp(2x) does for x above about 355, and so "
+     "does cosh(x)**2. Use math.tanh, or exp(-2|x|), which stays between 0 and 1, and take the local derivative "
+     "from the output: 1 - t**2."),
     ("05-backward", "variant-recursive-topo", "deep/10000-chain",
      "x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; backward() from the last x: backward() raised "
      "RecursionError. A recursive topological sort goes one Python call deeper per node; sort with an explicit "
