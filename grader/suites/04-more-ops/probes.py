@@ -14,6 +14,14 @@ def pow_cube(V):
     return {"y": number(y.data, "y"), **grads({"x": x})}
 
 
+def pow_square(V):
+    """y = x ** 2 at x = 3"""
+    x = V(3.0)
+    y = x**2
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
 def pow_fractional(V):
     """y = x ** 0.5 + x ** -1 at x = 4"""
     x = V(4.0)
@@ -58,6 +66,22 @@ def exp_zero(V):
     y = x.exp()
     y.backward()
     return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def exp_shared_input(V):
+    """y = exp(a) * a at a = 0.5 (a reaches y directly and through exp)"""
+    a = V(0.5)
+    y = a.exp() * a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
+def log_shared_input(V):
+    """y = log(a) * a at a = 2 (a reaches y directly and through log)"""
+    a = V(2.0)
+    y = a.log() * a
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
 def log_values(V):

@@ -42,6 +42,7 @@ def test_imports(imported):
 def test_pow_cube(observe, expect):
     """d/dx x**3 at 2 is 12"""
     check(observe, expect, p.pow_cube)
+    check(observe, expect, p.pow_square)
 
 
 @points(1, concept="pow", name="pow/fractional")
@@ -60,6 +61,7 @@ def test_pow_negative_base(observe, expect):
 def test_exp_values(observe, expect):
     """exp's local derivative is its own output"""
     check(observe, expect, p.exp_values)
+    check(observe, expect, p.exp_shared_input)
 
 
 @points(1, concept="exp", name="exp/negative", visibility="hidden")
@@ -78,6 +80,7 @@ def test_exp_zero(observe, expect):
 def test_log_values(observe, expect):
     """log's local derivative is 1 / input"""
     check(observe, expect, p.log_values)
+    check(observe, expect, p.log_shared_input)
 
 
 @points(1, concept="log", name="log/one", visibility="hidden")

@@ -44,6 +44,17 @@ def chain(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "d": d, "a * b": ab, "s": s, "m": m})}
 
 
+def order_deep(V):
+    """a = x * 2; b = a * a; c = b * 3; d = c * a at x = 1.5 (a breadth-first walk passes a on too early)"""
+    x = V(1.5)
+    a = x * 2
+    b = a * a
+    c = b * 3
+    d = c * a
+    d.backward()
+    return {"d": number(d.data, "d"), **grads({"x": x, "a": a, "b": b, "c": c})}
+
+
 def order_matters(V):
     """a = x * 2; b = a * a; c = b + a; d = c * x at x = 1.5 (order of the walk)"""
     x = V(1.5)

@@ -56,6 +56,7 @@ def test_diamond(observe, expect):
 def test_order(observe, expect):
     """every node's gradient is complete before it is passed on"""
     check(observe, expect, p.order_matters)
+    check(observe, expect, p.order_deep)
 
 
 @points(2, concept="traversal", name="order/nested-diamonds", visibility="hidden")

@@ -114,6 +114,14 @@ def pow_cube(V):
     return {"y": number(y.data, "y"), **grads({"x": x})}
 
 
+def pow_square(V):
+    """y = x ** 2 at x = 3"""
+    x = V(3.0)
+    y = x**2
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
 def pow_fractional(V):
     """y = x ** 0.5 + x ** -1 at x = 4"""
     x = V(4.0)
@@ -346,6 +354,17 @@ def untouched_leaf(V):
     y = a * 2
     y.backward()
     return {"y": number(y.data, "y"), **grads({"a": a, "c": c})}
+
+
+def order_deep(V):
+    """a = x * 2; b = a * a; c = b * 3; d = c * a at x = 1.5 (a breadth-first walk passes a on too early)"""
+    x = V(1.5)
+    a = x * 2
+    b = a * a
+    c = b * 3
+    d = c * a
+    d.backward()
+    return {"d": number(d.data, "d"), **grads({"x": x, "a": a, "b": b, "c": c})}
 
 
 def order_matters(V):

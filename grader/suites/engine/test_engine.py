@@ -116,6 +116,7 @@ def test_neg(observe, expect):
 def test_pow_cube(observe, expect):
     """d/dx x**3 at 2 is 12"""
     check(observe, expect, p.pow_cube)
+    check(observe, expect, p.pow_square)
 
 
 @points(1, concept="pow", name="pow/fractional")
@@ -275,6 +276,7 @@ def test_untouched_leaf(observe, expect):
 def test_order(observe, expect):
     """every node's gradient is complete before it is passed on"""
     check(observe, expect, p.order_matters)
+    check(observe, expect, p.order_deep)
 
 
 @points(2, concept="traversal", name="backward/deep-chain")
