@@ -95,9 +95,9 @@ def test_a_bug_loses_its_tests_and_is_named_only_when_a_variant_makes_it(rows, c
     assert (row["score"], _failing(row), _diagnosis(row)) == BUGS[case]
 
 
-@pytest.mark.xfail(strict=True, reason="known: one backward pass gives all-zero gradients for this engine and for "
-                                       "`no-seed` alike, so the finding says the seed is missing, which it is not")
 def test_zeroing_every_grad_inside_the_walk_is_not_called_a_missing_seed(rows):
+    # one backward pass gives all-zero gradients for this engine and for `no-seed` alike; its source,
+    # which sets the seed before the walk, rules out both seed variants, and nothing else explains it
     row = rows["bug-zero-in-loop"]
     assert row["score"] == 3.0
     assert _diagnosis(row) == []
@@ -123,3 +123,17 @@ def test_a_recursive_sort_under_a_raised_recursion_limit_is_no_hint():
     assert _hints(recursive) == [("recursive-topo", 4)]
     assert _hints("import sys\nsys.setrecursionlimit(100_000)\n" + recursive) == []
     assert _hints("from sys import setrecursionlimit\nsetrecursionlimit(10**6)\n" + recursive) == []
+
+
+def test_seed_facts_read_from_the_source():
+    from grader.diagnose.hints import seed_facts
+
+    def facts(body):
+        source = "class Value:\n    def backward(self):\n" + "".join(f"        {line}\n" for line in body)
+        return seed_facts({"engine.py": source.encode()})
+
+    assert facts(["self.grad = 1", "for n in reversed(topo):", "    n._backward()"]) == {
+        "seeds": True, "seeds_before_walk": True}
+    assert facts(["for n in reversed(topo):", "    n._backward()", "self.grad = 1.0"]) == {
+        "seeds": True, "seeds_before_walk": False}
+    assert facts(["for n in reversed(topo):", "    n._backward()"]) == {"seeds": False, "seeds_before_walk": False}

@@ -86,7 +86,7 @@ from ..observe import observe_all
 from ..variants import VARIANTS, Variant, variant
 from .compare import agree, not_run, probes_of_tests, wrong
 from .evidence import capitalised, evidence, lead_in, size, table
-from .hints import static_hints
+from .hints import seed_facts, static_hints
 from .styles import STYLES, engine_class, observe_in_process, restyle
 from . import stored
 
@@ -408,7 +408,8 @@ class Diagnoser:
         """The diagnosis list of one submission: findings, then hints; [] for a rejected one."""
         if submission.rejected:
             return []
-        entries = [dict(e) for e in self._variant_entries(run, outcomes)]
+        entries = _not_refuted_by_source([dict(e) for e in self._variant_entries(run, outcomes)],
+                                         seed_facts(submission.files, engine=f"{self.suite.module}.py"))
         hints = static_hints(submission.files, engine=f"{self.suite.module}.py", forbidden=self.suite.forbid)
         for hint in hints:
             same_mistake = _HINT_FOR.get(hint["hint"])
@@ -420,6 +421,27 @@ class Diagnoser:
             if not named:
                 entries.append(hint)
         return entries
+
+
+def _not_refuted_by_source(entries, facts):
+    """Drop the names the student's own source rules out: `no-seed` when backward() sets a grad to 1,
+    `seed-after-walk` when it does so before its walk (the numbers of both look like a wiped-out seed)."""
+    refuted = set()
+    if facts["seeds"]:
+        refuted.add("no-seed")
+    if facts["seeds_before_walk"]:
+        refuted.add("seed-after-walk")
+    kept = []
+    for entry in entries:
+        if entry.get("kind") != "variant":
+            kept.append(entry)
+            continue
+        names = [entry["variant"], *entry.get("also", [])]
+        if not refuted & set(names):
+            kept.append(entry)
+        elif not set(names) <= refuted:
+            return [e for e in entries if e.get("kind") != "variant"]  # a tie half ruled out: say nothing
+    return kept
 
 
 def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=None, jobs=1, cache=None,

@@ -205,3 +205,33 @@ def static_hints(files: dict, *, engine: str = "engine.py", forbidden=LIBRARIES)
     forbidden = tuple(lib for lib in LIBRARIES if lib in forbidden)
     return (_imports(tree, engine, forbidden) + _recursive_sorts(tree, parents, engine)
             + _grad_assignments(tree, parents, engine))
+
+
+def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
+    """What the source says about the seed, read as a syntax tree: {"seeds": bool, "seeds_before_walk": bool}.
+
+    A backward pass that leaves every gradient 0 looks the same in numbers
+    whether the seed is missing, set after the walk, or set and then wiped out
+    (grads zeroed inside the walk, the output's own rule skipped): the source
+    tells these apart where the numbers cannot. `seeds`: some function named
+    `backward` assigns the literal 1 (or 1.0) to a `.grad`; `seeds_before_walk`:
+    it does so before its first loop.
+    """
+    facts = {"seeds": False, "seeds_before_walk": False}
+    try:
+        tree = ast.parse(files.get(engine, b"").decode("utf-8", errors="replace"))
+    except (SyntaxError, ValueError):
+        return facts
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.name != "backward":
+            continue
+        seeds = [node.lineno for node in ast.walk(function)
+                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                 and type(node.value.value) in (int, float) and node.value.value == 1
+                 and any(isinstance(t, ast.Attribute) and t.attr == "grad" for t in node.targets)]
+        loops = [node.lineno for node in ast.walk(function) if isinstance(node, (ast.For, ast.While))]
+        if seeds:
+            facts["seeds"] = True
+            if loops and min(seeds) < min(loops):
+                facts["seeds_before_walk"] = True
+    return facts
