@@ -3,7 +3,6 @@ can run on PyTorch too. Used where torch is installed: by `grade torch-results`
 to store PyTorch's observations in a suite, and by `--torch live`."""
 
 import json
-import math
 
 
 def torch_value_class():
@@ -55,8 +54,6 @@ def torch_value_class():
 
 def torch_observations(suite):
     """{probe: {"values": ...} | {"error": ...}} for every probe of a suite that takes `Value`."""
-    import torch
-
     from .probekit import plain
 
     V = torch_value_class()

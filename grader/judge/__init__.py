@@ -146,12 +146,13 @@ def check(observe, expect, probe, **tolerance):
     assert_values(observe(probe), expect(probe), probe=probe, **tolerance)
 
 
-def assert_imported(imported, module="engine"):
+def assert_imported(imported, module="engine", hint=""):
     """The one clear failure of a submission whose module could not be used at all."""
     error = imported.get("import_error")
     if error:
         at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(f"{module}.py could not be used: {error['error']}{at}. Every other test was skipped.")
+        advice = f"{hint} " if hint else ""
+        raise Mismatch(f"{module}.py could not be used: {error['error']}{at}. {advice}Every other test was skipped.")
 
 
 def check_numeric(observe, expect, probe):

@@ -26,7 +26,6 @@ whole chain is one process id that the grader owns):
 import dataclasses
 import fcntl
 import hashlib
-import json
 import os
 import platform
 import pwd

@@ -37,13 +37,13 @@ MISTAKES = {
     '04-more-ops': {
         'variant-exp-input': (22, ['exp/negative', 'exp/values', 'exp/zero', 'together/numeric-exp-log', 'together/sigmoid', 'together/softplus']),
         'variant-log-output': (23, ['log/one', 'log/small', 'log/values', 'together/numeric-exp-log', 'together/softplus']),
-        'variant-neg-self': (19, ['neg/values', 'sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/sigmoid', 'together/softplus']),
+        'variant-neg-self': (17, ['neg/values', 'sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
         'variant-pow-missing-k': (14, ['div/constant', 'div/shared', 'div/values', 'pow/cube', 'pow/fractional', 'pow/negative-base', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
         'variant-pow-no-minus-one': (14, ['div/constant', 'div/shared', 'div/values', 'pow/cube', 'pow/fractional', 'pow/negative-base', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
         'variant-rsub-order': (27, ['sub/constant']),
-        'variant-rtruediv-order': (24, ['div/constant', 'together/micrograd-more-ops', 'together/sigmoid']),
-        'variant-sub-as-add': (21, ['sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/softplus']),
-        'variant-truediv-flipped': (21, ['div/constant', 'div/shared', 'div/values', 'together/micrograd-more-ops', 'together/softplus']),
+        'variant-rtruediv-order': (23, ['div/constant', 'together/micrograd-more-ops', 'together/numeric-rational', 'together/sigmoid']),
+        'variant-sub-as-add': (19, ['sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/softplus']),
+        'variant-truediv-flipped': (20, ['div/constant', 'div/shared', 'div/values', 'together/micrograd-more-ops', 'together/numeric-rational', 'together/softplus']),
     },
     '05-backward': {
         'variant-direct-children-only': (9, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate']),

@@ -4,7 +4,7 @@ Every test with points needs the student's rule (each probe multiplies), so
 the untouched starter, whose rule raises NotImplementedError, scores 0.
 """
 
-from grader.judge import Mismatch, assert_values, describe, fmt, location_suffix, points, suite_probes
+from grader.judge import assert_imported, assert_values, check, describe, fmt, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -13,17 +13,10 @@ p = suite_probes(__file__)
 NUMERIC_REL, NUMERIC_ABS = 1e-5, 1e-6
 
 
-def check(observe, expect, probe):
-    assert_values(observe(probe), expect(probe), probe=probe)
-
-
 @points(0, concept="setup", name="engine/imports")
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
-    error = imported.get("import_error")
-    if error:
-        at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+    assert_imported(imported)
 
 
 # -- both operands ------------------------------------------------------------------

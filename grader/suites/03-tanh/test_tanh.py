@@ -1,6 +1,8 @@
 """Hidden tests of 03-tanh: every test with points calls the student's tanh()."""
 
-from grader.judge import Mismatch, assert_values, describe, fmt, location_suffix, points, suite_probes
+from grader.judge import (
+    assert_imported, assert_values, check, describe, fmt, location_suffix, Mismatch, points, suite_probes,
+)
 
 p = suite_probes(__file__)
 
@@ -9,17 +11,10 @@ p = suite_probes(__file__)
 NUMERIC_REL, NUMERIC_ABS = 1e-5, 1e-6
 
 
-def check(observe, expect, probe):
-    assert_values(observe(probe), expect(probe), probe=probe)
-
-
 @points(0, concept="setup", name="engine/imports")
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
-    error = imported.get("import_error")
-    if error:
-        at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+    assert_imported(imported)
 
 
 # -- values and the local derivative ----------------------------------------------------------

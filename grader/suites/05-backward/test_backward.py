@@ -4,22 +4,15 @@ Every test with points calls the student's backward(), which the untouched
 starter leaves raising NotImplementedError, so the starter scores 0.
 """
 
-from grader.judge import Mismatch, assert_values, describe, location_suffix, points, suite_probes
+from grader.judge import assert_imported, assert_values, check, describe, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
-
-
-def check(observe, expect, probe, **kw):
-    assert_values(observe(probe), expect(probe), probe=probe, **kw)
 
 
 @points(0, concept="setup", name="engine/imports")
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
-    error = imported.get("import_error")
-    if error:
-        at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+    assert_imported(imported)
 
 
 # -- the seed ------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ The numeric derivatives are checked against the functions' exact derivatives
 
 import math
 
-from grader.judge import Mismatch, assert_values, close, fmt, location_suffix, points, suite_probes
+from grader.judge import assert_imported, assert_values, close, fmt, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -27,13 +27,8 @@ EXACT = {
 @points(0, concept="setup", name="engine/imports")
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
-    error = imported.get("import_error")
-    if error:
-        at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(
-            f"engine.py could not be used: {error['error']}{at}. Hand in the exercise folder (engine.py "
-            "beside gradcheck.py) or the exercise notebook. Every other test was skipped."
-        )
+    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside gradcheck.py) "
+                                   "or the exercise notebook.")
 
 
 # -- numerical_grad ---------------------------------------------------------------------------

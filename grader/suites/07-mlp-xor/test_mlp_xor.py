@@ -5,7 +5,7 @@ same parameters (set by the probe, so the student's way of drawing weights
 does not matter). Training is judged by a threshold, not by exact numbers.
 """
 
-from grader.judge import Mismatch, assert_values, describe, fmt, location_suffix, points, suite_probes
+from grader.judge import assert_imported, assert_values, describe, fmt, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -17,13 +17,7 @@ STEPS = 300  # the reference gets below the threshold within 200 steps from any 
 @points(0, concept="setup", name="engine/imports")
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
-    error = imported.get("import_error")
-    if error:
-        at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(
-            f"engine.py could not be used: {error['error']}{at}. Hand in the exercise folder (engine.py "
-            "beside nn.py) or the exercise notebook. Every other test was skipped."
-        )
+    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside nn.py) or the exercise notebook.")
 
 
 # -- parameters ------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ value with the reference's value). The expressions beyond Value's operations
 (sin, cos, x ** x) are compared with the reference Dual.
 """
 
-from grader.judge import Mismatch, assert_values, close, describe, fmt, location_suffix, points, suite_probes
+from grader.judge import assert_imported, assert_values, close, describe, fmt, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -24,13 +24,7 @@ def agrees(observe, expect, probe):
 @points(0, concept="setup", name="engine/imports")
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
-    error = imported.get("import_error")
-    if error:
-        at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(
-            f"engine.py could not be used: {error['error']}{at}. Hand in the exercise folder (engine.py "
-            "beside dual.py) or the exercise notebook. Every other test was skipped."
-        )
+    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside dual.py) or the exercise notebook.")
 
 
 # -- one rule at a time -----------------------------------------------------------------------------

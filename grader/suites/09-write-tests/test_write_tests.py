@@ -9,7 +9,7 @@ The engines are the variants of grader/variants.py (engines.json).
 import json
 from pathlib import Path
 
-from grader.judge import Mismatch, location_suffix, points, suite_probes
+from grader.judge import assert_imported, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
 ENGINES = json.loads(Path(__file__).with_name("engines.json").read_text(encoding="utf-8"))
@@ -23,13 +23,8 @@ VISIBLE = {"mul-self-data", "tanh-one-minus-t", "mul-assign-not-accumulate", "no
 @points(0, concept="setup", name="engine/imports")
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
-    error = imported.get("import_error")
-    if error:
-        at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(
-            f"engine.py could not be used: {error['error']}{at}. Hand in the exercise folder (engine.py "
-            "beside your test_engine.py) or the exercise notebook. Every other test was skipped."
-        )
+    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside your test_engine.py) "
+                                   "or the exercise notebook.")
 
 
 def _reference_problem(got):

@@ -9,7 +9,6 @@ expression as a student reads it in feedback. These run on the student's engine
 import math
 import random
 
-import probekit
 from probekit import grads, number, with_numeric
 
 

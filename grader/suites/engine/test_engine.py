@@ -5,48 +5,15 @@ engine's (`expect`), PyTorch's (`torch_expect`), or the student's own forward
 pass differentiated numerically (the `*.numeric` keys).
 """
 
-from grader.judge import Mismatch, assert_values, describe, fmt, location_suffix, points, suite_probes
+from grader.judge import assert_imported, assert_values, check, check_numeric, describe, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
-
-# Central differences with h = 1e-6 are accurate to about 1e-9 absolute on these
-# functions (truncation ~h², round-off ~eps/h); 1e-5 relative leaves room for
-# that and still catches any wrong local derivative, which is off by far more.
-NUMERIC_REL, NUMERIC_ABS = 1e-5, 1e-6
-
-
-def check(observe, expect, probe):
-    assert_values(observe(probe), expect(probe), probe=probe)
-
-
-def check_numeric(observe, expect, probe):
-    got, want = observe(probe), expect(probe)
-    # The check is of the student's backward pass against the student's own forward pass, so the
-    # forward pass must be right first (an engine that computes nothing would agree with itself).
-    assert_values(got, want, probe=probe, keys=["out"])
-    for key in want:
-        if key.endswith(".numeric") and abs(got[key] - want[key]) > max(NUMERIC_ABS, NUMERIC_REL * abs(want[key])):
-            leaf = key[: -len(".numeric")]
-            raise Mismatch(f"f for {describe(probe)}: your forward pass is right at the point but not around it: "
-                           f"nudging {leaf} by ±1e-6 gives a slope of {fmt(got[key])}, expected {fmt(want[key])}")
-    for key in got:
-        if key.endswith(".grad"):
-            leaf = key[: -len(".grad")]
-            analytic, numeric = got[key], got[f"{leaf}.numeric"]
-            if abs(analytic - numeric) > max(NUMERIC_ABS, NUMERIC_REL * abs(numeric)):
-                raise Mismatch(
-                    f"{leaf}.grad for {describe(probe)}: your backward() gives {fmt(analytic)}, but nudging "
-                    f"{leaf} by ±1e-6 in your own forward pass gives a slope of {fmt(numeric)}"
-                )
 
 
 @points(0, concept="setup", name="engine/imports")
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
-    error = imported.get("import_error")
-    if error:
-        at = location_suffix(error["error"], error.get("where"))
-        raise Mismatch(f"engine.py could not be used: {error['error']}{at}. Every other test was skipped.")
+    assert_imported(imported)
 
 
 # -- one operation at a time ------------------------------------------------------
