@@ -5,10 +5,7 @@ Each probe builds a fresh graph with operations the starter gives, calls
 complete engine suite (the first eight seeds).
 """
 
-import math
-import random
-
-from probekit import grads, number
+from probekit import grads, number, random_graph
 
 
 # -- the seed --------------------------------------------------------------------------------
@@ -164,100 +161,9 @@ def micrograd_sanity(V):
 # -- random expression graphs, from fixed seeds ----------------------------------------------------
 
 
-_UNARY = ("neg", "tanh", "relu", "exp", "log", "pow2", "pow3", "sqrt", "inv")
-_BINARY = ("add", "sub", "mul", "div")
-_CONSTANT = ("radd", "rsub", "rmul", "rdiv", "add_c", "sub_c", "mul_c", "div_c")
-
-
-def _apply(op, a, b, c):
-    """One step of a random graph, the same formula for Values and for plain floats."""
-    if op == "add": return a + b
-    if op == "sub": return a - b
-    if op == "mul": return a * b
-    if op == "div": return a / (b * b + 1)
-    if op == "radd": return c + a
-    if op == "rsub": return c - a
-    if op == "rmul": return c * a
-    if op == "rdiv": return c / (a * a + 1)
-    if op == "add_c": return a + c
-    if op == "sub_c": return a - c
-    if op == "mul_c": return a * c
-    if op == "div_c": return a / c
-    if op == "neg": return -a
-    if op == "pow2": return a**2
-    if op == "pow3": return a**3
-    if op == "sqrt": return (a * a + 1) ** 0.5
-    if op == "inv": return (a * a + 1) ** -1
-    # the transcendental ones: plain floats go through math, Values through their methods
-    if isinstance(a, (int, float)):
-        return {"tanh": math.tanh, "relu": lambda x: max(x, 0), "exp": math.exp,
-                "log": lambda x: math.log(x * x + 0.5)}[op](a)
-    if op == "log":
-        return (a * a + 0.5).log()
-    return getattr(a, op)()
-
-
-_TEXT = {
-    "add": "{a} + {b}", "sub": "{a} - {b}", "mul": "{a} * {b}", "div": "{a} / ({b}*{b} + 1)",
-    "radd": "{c} + {a}", "rsub": "{c} - {a}", "rmul": "{c} * {a}", "rdiv": "{c} / ({a}*{a} + 1)",
-    "add_c": "{a} + {c}", "sub_c": "{a} - {c}", "mul_c": "{a} * {c}", "div_c": "{a} / {c}",
-    "neg": "-{a}", "pow2": "{a}**2", "pow3": "{a}**3", "sqrt": "({a}*{a} + 1)**0.5",
-    "inv": "({a}*{a} + 1)**-1", "tanh": "tanh({a})", "relu": "relu({a})", "exp": "exp({a})",
-    "log": "log({a}*{a} + 0.5)",
-}
-
-
-def _random_graph(V, seed, steps=12):
-    """A random expression graph whose shape depends on the seed alone, never on the engine.
-
-    Ops are chosen from a plain-float shadow of the same computation, so every
-    engine builds the same graph; shared nodes and diamonds come from reusing
-    earlier nodes as operands.
-    """
-    rng = random.Random(seed)
-    names, nodes, shadow, lines = [], [], [], []
-    for i in range(rng.randint(2, 4)):
-        x = rng.randint(-3, 3) or 2 if rng.random() < 0.3 else round(rng.uniform(-2, 2), 3)
-        names.append(f"x{i}")
-        nodes.append(V(x))
-        shadow.append(x)
-        lines.append(f"x{i} = {x}")
-    leaves = len(nodes)
-    for k in range(steps):
-        kind = rng.random()
-        op = rng.choice(_BINARY if kind < 0.45 else _UNARY if kind < 0.75 else _CONSTANT)
-        # mostly the latest nodes, sometimes an early one again: shared nodes and diamonds
-        i = len(nodes) - 1 - min(int(rng.expovariate(0.7)), len(nodes) - 1)
-        j = rng.randrange(len(nodes))
-        c = rng.choice([2, 3, -1, 0.5, 1.5, -2.5])
-        a_s, b_s = shadow[i], shadow[j]
-        if op == "exp" and a_s > 3 or op == "pow3" and abs(a_s) > 4:
-            op = "tanh"
-        value = _apply(op, a_s, b_s, c)
-        if abs(value) > 30:  # keep magnitudes tame: squash instead
-            op = "tanh"
-            value = _apply(op, a_s, b_s, c)
-        name = f"e{k}"
-        nodes.append(_apply(op, nodes[i], nodes[j], c))
-        shadow.append(value)
-        names.append(name)
-        lines.append(f"{name} = " + _TEXT[op].format(a=names[i], b=names[j], c=c))
-    # the output sums the last node with two earlier ones: more paths into the leaves
-    pick = sorted({len(nodes) - 1, rng.randrange(leaves, len(nodes)), rng.randrange(leaves, len(nodes))})
-    out = nodes[pick[0]]
-    for p in pick[1:]:
-        out = out + nodes[p]
-    lines.append("out = " + " + ".join(names[p] for p in pick))
-    out.backward()
-    obs = {"expr": "; ".join(lines), "out": number(out.data, "out")}
-    for name, node in zip(names, nodes):
-        obs[f"{name}.grad"] = number(node.grad, f"{name}.grad")
-    return obs
-
-
 def _random_probe(seed):
     def probe(V):
-        return _random_graph(V, seed)
+        return random_graph(V, seed)
 
     probe.__name__ = probe.__qualname__ = f"random_graph_{seed:02d}"
     probe.__doc__ = f"random expression graph #{seed}"
