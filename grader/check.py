@@ -15,9 +15,7 @@ of the folder (`03-tanh/`).
 from __future__ import annotations
 
 import dataclasses
-import os
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 from .load import load_entry
@@ -112,28 +110,11 @@ def _visible_plugin_class():
     return VisibleOnly
 
 
-@contextmanager
-def _only_the_json_report_plugin():
-    """Load no installed pytest plugin but the JSON report: the others (hypothesis, ...) cost a
-    third of a second at start-up, and a check should be quick."""
-    saved = {k: os.environ.get(k) for k in ("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_PLUGINS")}
-    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    os.environ["PYTEST_PLUGINS"] = "pytest_jsonreport.plugin"
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-
-
 def judge_visible(suite, runs) -> dict:
     """The visible tests' outcomes for every run, {id: [outcome, ...]}: grader.judge.plugin.judge, deselected."""
     from pytest_jsonreport.plugin import JSONReport
 
-    from .judge.plugin import Expectations, _run_pytest
+    from .judge.plugin import Expectations, _only_the_json_report_plugin, _run_pytest
 
     expectations = Expectations(suite)
     observed = {sid: {k: run.get(k) for k in ("status", "message", "import_error", "probes")}

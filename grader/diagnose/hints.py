@@ -25,6 +25,7 @@ visibility.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 LIBRARIES = ("torch", "numpy", "jax", "tensorflow", "micrograd")
@@ -32,12 +33,40 @@ _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", r
 _RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
 
 
-def _parents(tree):
-    parents = {}
-    for node in ast.walk(tree):
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
-    return parents
+class _Tree:
+    """A parsed file walked once: each node's parent, and the nodes of each type in file order.
+
+    Every hint looks at a few kinds of node (calls, functions, imports,
+    assignments); walking the whole tree once for all of them, instead of once
+    per hint, is what keeps the hints cheap for a class of hundreds.
+    """
+
+    def __init__(self, tree):
+        self.tree, self.parents, self._by_type = tree, {}, {}
+        stack = [tree]
+        while stack:
+            node = stack.pop()
+            self._by_type.setdefault(type(node), []).append(node)
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
+                stack.append(child)
+        for nodes in self._by_type.values():
+            nodes.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+
+    def nodes(self, *types):
+        found = [n for t in types for n in self._by_type.get(t, [])]
+        if len(types) > 1:
+            found.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+        return found
+
+
+@functools.lru_cache(maxsize=64)
+def _analysed(text, filename):
+    """The walked tree of a source text (hints and seed facts of one file share it); None if it does not parse."""
+    try:
+        return _Tree(ast.parse(text, filename=filename))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def _enclosing(node, parents):
@@ -75,12 +104,11 @@ def _calls_itself(function, is_method):
 
 def _raises_recursion_limit(tree):
     """Whether the file calls `sys.setrecursionlimit` (or an imported `setrecursionlimit`)."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            f = node.func
-            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-            if name == "setrecursionlimit":
-                return True
+    for node in tree.nodes(ast.Call):
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+        if name == "setrecursionlimit":
+            return True
     return False
 
 
@@ -90,8 +118,8 @@ def _recursive_sorts(tree, parents, filename):
         # The hint's words ("Python stops at about 1,000") would be untrue; whether the raised limit is
         # enough is the deep-chain test's to say, and its failure names the recursion itself.
         return hints
-    for node in ast.walk(tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name.startswith("__"):
+    for node in tree.nodes(ast.FunctionDef, ast.AsyncFunctionDef):
+        if node.name.startswith("__"):
             continue
         is_method = isinstance(parents.get(node), ast.ClassDef)
         in_backward = any("backward" in f.name.lower() for f in [node, *_enclosing(node, parents)])
@@ -115,7 +143,7 @@ def _recursive_sorts(tree, parents, filename):
 
 
 def _imports(tree, filename, forbidden):
-    for node in ast.walk(tree):
+    for node in tree.nodes(ast.Import, ast.ImportFrom):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -158,8 +186,8 @@ def _is_number(expr):
 
 def _grad_assignments(tree, parents, filename):
     lines = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Assign) or _is_number(node.value):
+    for node in tree.nodes(ast.Assign):
+        if _is_number(node.value):
             continue
         functions = _enclosing(node, parents)
         if len(functions) < 2 or _RESET_NAME.search(functions[0].name):
@@ -198,10 +226,12 @@ def static_hints(files: dict, *, engine: str = "engine.py", forbidden=LIBRARIES)
         return []
     try:
         text = source.decode("utf-8") if isinstance(source, bytes) else str(source)
-        tree = ast.parse(text, filename=engine)
-    except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+    except UnicodeDecodeError:
         return []
-    parents = _parents(tree)
+    tree = _analysed(text, engine)
+    if tree is None:
+        return []
+    parents = tree.parents
     forbidden = tuple(lib for lib in LIBRARIES if lib in forbidden)
     return (_imports(tree, engine, forbidden) + _recursive_sorts(tree, parents, engine)
             + _grad_assignments(tree, parents, engine))
@@ -218,12 +248,12 @@ def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
     it does so before its first loop.
     """
     facts = {"seeds": False, "seeds_before_walk": False}
-    try:
-        tree = ast.parse(files.get(engine, b"").decode("utf-8", errors="replace"))
-    except (SyntaxError, ValueError):
+    source = files.get(engine, b"")
+    tree = _analysed(source.decode("utf-8", errors="replace") if isinstance(source, bytes) else str(source), engine)
+    if tree is None:
         return facts
-    for function in ast.walk(tree):
-        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.name != "backward":
+    for function in tree.nodes(ast.FunctionDef, ast.AsyncFunctionDef):
+        if function.name != "backward":
             continue
         seeds = [node.lineno for node in ast.walk(function)
                  if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)

@@ -11,9 +11,10 @@ import hashlib
 import inspect
 import io
 import json
+import os
 import sys
 import traceback
-from contextlib import redirect_stdout, redirect_stderr
+from contextlib import contextmanager, redirect_stdout, redirect_stderr
 from pathlib import Path
 
 import pytest
@@ -262,6 +263,23 @@ def _observed(run):
     return {k: run.get(k) for k in ("status", "message", "import_error", "probes")}
 
 
+@contextmanager
+def _only_the_json_report_plugin():
+    """Load no installed pytest plugin but the JSON report: the others (hypothesis, ...) cost a
+    third of a second at start-up, and a check should be quick."""
+    saved = {k: os.environ.get(k) for k in ("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_PLUGINS")}
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    os.environ["PYTEST_PLUGINS"] = "pytest_jsonreport.plugin"
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
 def _run_pytest(suite, plugin, report):
     tests = sorted(str(p) for p in Path(suite.folder).glob("test_*.py"))
     if not tests:
@@ -274,7 +292,7 @@ def _run_pytest(suite, plugin, report):
         "warnings", "keywords",
     ]
     captured = io.StringIO()
-    with redirect_stdout(captured), redirect_stderr(captured):
+    with redirect_stdout(captured), redirect_stderr(captured), _only_the_json_report_plugin():
         code = pytest.main(args, plugins=[plugin, report])
     if code not in (0, 1):
         raise SuiteError(f"the hidden suite {suite.name!r} could not run (pytest exit {int(code)}):\n"
