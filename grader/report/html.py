@@ -79,6 +79,14 @@ def heat_colour(share: float) -> str:
     return "#%02x%02x%02x" % HEAT_STOPS[-1][1]
 
 
+def code_spans(text: str) -> str:
+    """Escaped text whose `backticked` parts (the diagnosis writes code so) become <code> elements."""
+    parts = str(text).split("`")
+    if len(parts) % 2 == 0:  # an unmatched backtick: show the text as it is
+        return e(text)
+    return "".join(e(part) if i % 2 == 0 else f"<code>{e(part)}</code>" for i, part in enumerate(parts))
+
+
 def page(title: str, body: str) -> str:
     """A complete, self-contained HTML document."""
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -167,8 +175,12 @@ def histogram_svg(scores: dict) -> str:
                    f'fill="{BAR_COLOUR}" data-count="{n}"><title>{e(label)}: {n} submissions</title></rect>')
         if n:
             out.append(f'<text x="{x + slot * 0.4:.1f}" y="{y - 4:.1f}" text-anchor="middle">{n}</text>')
-        out.append(f'<text class="muted" x="{x + slot * 0.4:.1f}" y="{top + plot_h + 16}" '
-                   f'text-anchor="middle">{e(label)}</text>')
+        # the axis names the bins' edges, not their ranges: ten "12.4–18.6" labels do not fit side by side
+        out.append(f'<text class="muted" x="{left + i * slot:.1f}" y="{top + plot_h + 16}" '
+                   f'text-anchor="middle">{e(number(round(low, 1)))}</text>')
+    if bins:
+        out.append(f'<text class="muted" x="{left + plot_w:.1f}" y="{top + plot_h + 16}" '
+                   f'text-anchor="middle">{e(number(round(bins[-1][1], 1)))}</text>')
     out.append(f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}"/>'
                f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>'
                f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">points</text></svg>')
@@ -325,8 +337,8 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
             if diagnosis.get("line"):
                 where = f'<p class="note">In {e(diagnosis.get("file") or "engine.py")}, line {e(diagnosis["line"])}.</p>'
             title = diagnosis.get("title") or diagnosis.get("variant") or diagnosis.get("hint")
-            items.append(f"<h3>{e(title)}</h3>"
-                         f"<p>{e(diagnosis.get('explanation') or '')}</p>" + where
+            items.append(f"<h3>{code_spans(title)}</h3>"
+                         f"<p>{code_spans(diagnosis.get('explanation') or '')}</p>" + where
                          + (gradient_table_html(diagnosis["table"]) if diagnosis.get("table") else "")
                          + (f'<p class="note">Tests: {cited}</p>' if cited else ""))
         parts.append(f'<section id="{section_id}"><h2>{heading}</h2>{"".join(items)}</section>')

@@ -169,3 +169,10 @@ def test_chromium_dom_has_the_bars_and_no_script(chromium, tmp_path, scores):
     assert len(heights) == 10 and sum(h > 0 for h in heights) == 4
     assert "<script" not in dom.lower()
     assert 'mallory&lt;script&gt;alert("pwn")&lt;/script&gt;,x' in dom    # a text node, not an element
+
+
+def test_backticked_code_in_a_diagnosis_becomes_code_elements():
+    from grader.report.html import code_spans
+
+    assert code_spans("overwrites `grad` with `=` <b>") == "overwrites <code>grad</code> with <code>=</code> &lt;b&gt;"
+    assert code_spans("an unmatched ` stays") == "an unmatched ` stays"
