@@ -597,15 +597,19 @@ def variant(name: str) -> Variant:
         raise KeyError(f"no variant named {name!r}; known: {', '.join(sorted(_BY_NAME))}") from None
 
 
+def engine_class(source: str, label: str) -> type:
+    """Exec trusted engine source (a variant, a style of it) in a fresh module; its `Value` class."""
+    filename = f"<{label}>"
+    # Register the text so tracebacks through the engine show its lines.
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    module = types.ModuleType("grader_engine")
+    module.__file__ = filename
+    exec(compile(source, filename, "exec"), module.__dict__)
+    return module.Value
+
+
 def load_variant_class(v: Variant | str) -> type:
     """Exec a variant's source in a fresh module (trusted code) and return its `Value` class."""
     if isinstance(v, str):
         v = variant(v)
-    source = v.source()
-    filename = f"<variant {v.name} of reference/engine.py>"
-    # Register the text so tracebacks through a variant show its lines.
-    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
-    module = types.ModuleType(f"variant_{v.name.replace('-', '_')}")
-    module.__file__ = filename
-    exec(compile(source, filename, "exec"), module.__dict__)
-    return module.Value
+    return engine_class(v.source(), f"variant {v.name} of reference/engine.py")

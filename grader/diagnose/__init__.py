@@ -83,11 +83,11 @@ import traceback
 
 from ..load import Submission, _digest
 from ..observe import observe_all
-from ..variants import VARIANTS, Variant, variant
+from ..variants import VARIANTS, Variant, engine_class, variant
 from .compare import agree, not_run, probes_of_tests, wrong
 from .evidence import capitalised, evidence, lead_in, size, table
 from .hints import seed_facts, static_hints
-from .styles import STYLES, engine_class, observe_in_process, restyle
+from .styles import STYLES, observe_in_process, restyle
 from . import stored
 
 

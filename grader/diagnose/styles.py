@@ -22,11 +22,10 @@ sets), and only ever needed for a few probes of a few variants.
 
 from __future__ import annotations
 
-import linecache
-import types
 from dataclasses import dataclass
 
 from .. import probekit
+from ..variants import _ITERATIVE_TOPO
 
 _KAHN_TOPO = """\
         # Topological order by Kahn's algorithm: count each node's consumers, and
@@ -50,23 +49,6 @@ _KAHN_TOPO = """\
         topo = released[::-1]
 """
 
-_ITERATIVE_TOPO = """\
-        # Topological order: every node after all of its inputs. Depth-first
-        # with a visited set, but with an explicit stack instead of recursion,
-        # so a chain 100,000 nodes long does not hit Python's recursion limit.
-        topo, visited = [], set()
-        stack = [(self, False)]
-        while stack:
-            node, children_done = stack.pop()
-            if children_done:
-                topo.append(node)
-            elif node not in visited:
-                visited.add(node)
-                stack.append((node, True))
-                for child in node._prev:
-                    if child not in visited:
-                        stack.append((child, False))
-"""
 
 
 # -, / and unary - written directly, as many students do, instead of from +, * and **
@@ -152,16 +134,6 @@ def restyle(source: str, style: Style) -> str | None:
         if text.count(old) == 1:
             text, applied = text.replace(old, new), True
     return text if applied else None
-
-
-def engine_class(source: str, label: str) -> type:
-    """Exec trusted engine source (a variant, a style of it) in a fresh module; its `Value` class."""
-    filename = f"<{label}>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
-    module = types.ModuleType("grader_diagnose_engine")
-    module.__file__ = filename
-    exec(compile(source, filename, "exec"), module.__dict__)
-    return module.Value
 
 
 def observe_in_process(value_class: type, probe) -> dict:
