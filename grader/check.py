@@ -22,7 +22,7 @@ from .load import load_entry
 from .observe import ObservationCache, observe_all
 from .sandbox import Limits, Sandbox
 from .starters import MARKER_FILE
-from .suites import SuiteError, available, load_suite
+from .suites import available, load_suite
 
 _MODULE_NAMES = {"engine", "nn", "dual", "gradcheck", "test_engine"}
 LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
@@ -112,31 +112,9 @@ def _visible_plugin_class():
 
 def judge_visible(suite, runs) -> dict:
     """The visible tests' outcomes for every run, {id: [outcome, ...]}: grader.judge.plugin.judge, deselected."""
-    from pytest_jsonreport.plugin import JSONReport
+    from .judge.plugin import judge
 
-    from .judge.plugin import Expectations, _only_the_json_report_plugin, _run_pytest
-
-    expectations = Expectations(suite)
-    observed = {sid: {k: run.get(k) for k in ("status", "message", "import_error", "probes")}
-                for sid, run in runs.items()}
-    plugin_class, ungrouped = _visible_plugin_class(), frozenset()
-    with _only_the_json_report_plugin():
-        for _ in range(2):
-            plugin = plugin_class(suite, observed, expectations, ungrouped)
-            report = JSONReport()
-            _run_pytest(suite, plugin, report)
-            if not plugin.violations:
-                break
-            ungrouped = frozenset(plugin.violations)  # as the judge does: judge those tests per whole run
-    results = {sid: [] for sid in runs}
-    for test in report.report["tests"]:
-        grading = test.get("metadata", {}).get("grading")
-        if grading is None:
-            raise SuiteError(f"{test['nodeid']} left no grading record")
-        for sid in plugin.members[(grading["function"], grading["submission"])]:
-            results[sid].append({k: grading[k] for k in ("name", "status", "output", "points", "concept",
-                                                         "visibility")})
-    return results
+    return judge(suite, runs, plugin_class=_visible_plugin_class())
 
 
 def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_bwrap: bool = True) -> CheckResult:

@@ -301,15 +301,19 @@ def _run_pytest(suite, plugin, report):
         print("\n".join(plugin.internal_errors), file=sys.stderr)
 
 
-def judge(suite, runs, *, torch="stored", expectations=None):
-    """Outcomes of every hidden test on every submission: {id: [test result, ...]} in suite order."""
+def judge(suite, runs, *, torch="stored", expectations=None, plugin_class=None):
+    """Outcomes of every hidden test on every submission: {id: [test result, ...]} in suite order.
+
+    `plugin_class`: a JudgePlugin subclass that selects tests (`grade check` runs the visible ones).
+    """
     if not runs:
         return {}
     expectations = expectations or Expectations(suite, torch=torch)
+    plugin_class = plugin_class or JudgePlugin
     observed = {sid: _observed(run) for sid, run in runs.items()}
     ungrouped = frozenset()
     for _ in range(2):
-        plugin = JudgePlugin(suite, observed, expectations, ungrouped)
+        plugin = plugin_class(suite, observed, expectations, ungrouped)
         report = JSONReport()
         _run_pytest(suite, plugin, report)
         if not plugin.violations:
