@@ -1,6 +1,5 @@
 """Score: turn submissions, their runs and the judge's outcomes into the contract's scores record."""
 
-import importlib.util
 import json
 import os
 import re
@@ -9,21 +8,14 @@ from pathlib import Path
 
 from . import __version__
 from .judge import location_suffix
-from .suites import SuiteError
+from .suites import SuiteError, test_functions
 
 RUN_STATUS = {"ok": "graded", "timeout": "timeout", "crashed": "crashed"}
 
 
 def suite_tests(suite):
     """The grading declarations of a suite's tests, in file order, without running anything."""
-    tests = []
-    for path in sorted(Path(suite.folder).glob("test_*.py")):
-        spec = importlib.util.spec_from_file_location(f"grader_tests_{suite.name}_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        for name, obj in vars(module).items():
-            if name.startswith("test") and callable(obj) and hasattr(obj, "grading"):
-                tests.append(obj.grading)
+    tests = [test.grading for test in test_functions(suite)]
     if not tests:
         raise SuiteError(f"suite {suite.name!r} declares no tests")
     return tests

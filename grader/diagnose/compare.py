@@ -10,14 +10,13 @@ their observation does not agree with the reference engine's values.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import inspect
 import re
 import textwrap
 from collections.abc import Mapping
-from pathlib import Path
 
 from ..judge import ABS_TOL, REL_TOL, close
+from ..suites import test_functions
 
 _EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Iteration|Warning))\b")
 
@@ -120,34 +119,28 @@ def probes_of_tests(suite, expectations) -> dict[str, list[str]]:
         return expectations.reference(probes[name])
 
     mapping: dict[str, list[str]] = {}
-    for path in sorted(Path(suite.folder).glob("test_*.py")):
-        spec = importlib.util.spec_from_file_location(f"grader_diagnose_{suite.name}_{path.stem}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        for attr, test in vars(module).items():
-            grading = getattr(test, "grading", None)
-            if not attr.startswith("test") or not callable(test) or grading is None:
-                continue
-            used: list[str] = _named_in(test, probes)
+    for test in test_functions(suite):
+        grading = test.grading
+        used: list[str] = _named_in(test, probes)
 
-            def observe(probe, used=used):
-                used.append(probe.__name__)
-                return expectations.reference(probe)
+        def observe(probe, used=used):
+            used.append(probe.__name__)
+            return expectations.reference(probe)
 
-            def observation(probe, used=used):
-                used.append(probe.__name__)
-                return {"status": "ok", "values": expectations.reference(probe)}
+        def observation(probe, used=used):
+            used.append(probe.__name__)
+            return {"status": "ok", "values": expectations.reference(probe)}
 
-            run = {"id": "dry-run", "status": "ok", "message": None, "import_error": None,
-                   "probes": _Recorded(probes, reference_of, used), "output": ""}
-            fixtures = {"observe": observe, "observation": observation, "expect": expectations.reference,
-                        "torch_expect": expectations.torch, "run": run, "imported": run,
-                        "submission": "dry-run"}
-            names = list(inspect.signature(test).parameters)
-            if all(name in fixtures for name in names):
-                try:
-                    test(**{name: fixtures[name] for name in names})
-                except (Exception, OutcomeException):
-                    pass  # the probes read before the exception are still recorded
-            mapping[grading["name"]] = [p for p in probes if p in set(used)]
+        run = {"id": "dry-run", "status": "ok", "message": None, "import_error": None,
+               "probes": _Recorded(probes, reference_of, used), "output": ""}
+        fixtures = {"observe": observe, "observation": observation, "expect": expectations.reference,
+                    "torch_expect": expectations.torch, "run": run, "imported": run,
+                    "submission": "dry-run"}
+        names = list(inspect.signature(test).parameters)
+        if all(name in fixtures for name in names):
+            try:
+                test(**{name: fixtures[name] for name in names})
+            except (Exception, OutcomeException):
+                pass  # the probes read before the exception are still recorded
+        mapping[grading["name"]] = [p for p in probes if p in set(used)]
     return mapping
