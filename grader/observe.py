@@ -213,7 +213,6 @@ class _Attempt:
         limits = self.sandbox.limits
         obs_r, obs_w = os.pipe()
         out_r, out_w = os.pipe()
-        self.request["obs_fd"] = 0  # the sandbox hands the pipe over as the worker's stdin
         try:
             proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w)
         finally:
@@ -359,8 +358,7 @@ def observe_submission(submission, suite, sandbox, slot):
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
     total_deadline = started + limits.submission_seconds
-    request = {"obs_fd": None, "module": suite.module, "forbid": list(suite.forbid),
-               "recursion_limit": 1000}
+    request = {"module": suite.module, "forbid": list(suite.forbid), "recursion_limit": 1000}
     base = sandbox.prepare(slot, submission.files, suite.runner_files)
     timeouts_in_a_row = 0
     try:
@@ -426,15 +424,14 @@ def observe_submission(submission, suite, sandbox, slot):
                                   f"{limits.probe_seconds:g} s each; the rest were not run")
                 break
         else:
-            run["status"] = "crashed"
-            run["message"] = f"the worker crashed {MAX_RESTARTS + 1} times; the rest of the probes were not run"
+            if todo:  # the last fresh worker went the way of the others, and probes are still left
+                run["status"] = "crashed"
+                run["message"] = (f"the worker crashed {MAX_RESTARTS + 1} times; "
+                                  "the rest of the probes were not run")
         if run["status"] != "ok" and not probes and run["import_error"] is None:
             # nothing ran at all (it died, exited or hung while importing, or forged its report):
             # one clear failure on the import test, every other test skipped
             run["import_error"] = {"error": run["message"], "where": None}
-        for name in todo:
-            if name not in probes and run["import_error"] is None and run["status"] == "ok":
-                probes[name] = {"status": "crashed", "error": "not run"}
         if run["status"] in ("timeout", "crashed"):
             for name in todo:
                 probes.setdefault(name, {"status": run["status"], "error": "not run: " + run["message"]})

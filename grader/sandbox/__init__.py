@@ -380,7 +380,8 @@ class Sandbox:
         else:
             work, runner = str(base / "work"), str(base / "runner")
             sandbox = []
-        request = dict(request, submission=work, runner=runner)
+        # the observation pipe is the worker's fd 0 (see start)
+        request = dict(request, submission=work, runner=runner, obs_fd=0)
         return self._no_aslr() + limits + _oom_first() + _uid_prefix(self.uid(slot)) + sandbox + [
             self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)
         ]

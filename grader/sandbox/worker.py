@@ -147,10 +147,13 @@ def main():
     obs_fd = request["obs_fd"]
     submission_dir = request["submission"]
 
-    def emit(**event):
-        view = memoryview((_json(event) + "\n").encode())
+    def send(line):
+        view = memoryview((line + "\n").encode())
         while view:
             view = view[_write(obs_fd, view):]
+
+    def emit(**event):
+        send(_json(event))
 
     sys.path[:] = [submission_dir] + [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")]
     sys.meta_path.insert(0, _Forbidden(request["forbid"]))
@@ -203,10 +206,7 @@ def main():
             text, where = _describe(exc, submission_dir)
             emit(event="result", probe=name, status="error", error=text, where=where)
             continue
-        head = '{"event":"result","probe":' + _json_str(name) + ',"status":"ok","values":'
-        view = memoryview((head + line + "}\n").encode())
-        while view:
-            view = view[_write(obs_fd, view):]
+        send('{"event":"result","probe":' + _json_str(name) + ',"status":"ok","values":' + line + "}")
     emit(event="done")
     # Skip interpreter shutdown: no student atexit handler or __del__ runs after the probes.
     _exit(0)
