@@ -66,6 +66,14 @@ def limit_options(command):
     return command
 
 
+def feedback_options(command):
+    """--feedback-dir and --after-due-date, for grading and for rendering a scores file alike."""
+    command = click.option("--after-due-date", is_flag=True,
+                           help="Feedback pages also show the tests whose visibility is after_due_date.")(command)
+    return click.option("--feedback-dir", type=click.Path(file_okay=False),
+                        help="Write one Markdown and one HTML feedback page per submission into this folder.")(command)
+
+
 def limits_from(kw):
     return Limits(
         probe_seconds=kw.pop("probe_timeout"), import_seconds=kw.pop("import_timeout"),
@@ -148,10 +156,7 @@ def print_table(record, width=None):
 @click.option("--format", "formats", multiple=True, type=click.Choice(REPORT_FORMATS),
               help="Also write the scores in this format beside --out (scores.xml, .csv, .md, .html, "
                    ".gradescope.json); repeatable.")
-@click.option("--feedback-dir", type=click.Path(file_okay=False),
-              help="Write one Markdown and one HTML feedback page per submission into this folder.")
-@click.option("--after-due-date", is_flag=True,
-              help="Feedback pages also show the tests whose visibility is after_due_date.")
+@feedback_options
 @limit_options
 def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, formats, feedback_dir,
                 after_due_date, **kw):
@@ -210,10 +215,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
 @click.option("--timings", type=click.Path(exists=True, dir_okay=False),
               help="Seconds per submission (scores.timings.json, written when grading) for the formats that "
                    "show them: html, markdown, junit, gradescope.")
-@click.option("--feedback-dir", type=click.Path(file_okay=False),
-              help="Write one Markdown and one HTML feedback page per submission into this folder.")
-@click.option("--after-due-date", is_flag=True,
-              help="Feedback pages also show the tests whose visibility is after_due_date.")
+@feedback_options
 def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date):
     """Render the scores file SCORES in another format, or as feedback pages (no grading)."""
     from .integrations import report_files
