@@ -66,26 +66,56 @@ def grads(named, prefix=""):
     return out
 
 
+def backprop_by_hand(out, *inner):
+    """The gradients of `out`, found as the lesson finds them before `backward()` is written.
+
+    `out.grad = 1`, then `out._backward()`, then each of `inner`'s `_backward()`
+    in the order given: the probe lists the graph's inner nodes from the output
+    back towards the inputs (a reverse topological order, written out by hand).
+    So an exercise taught before backward() (01, 02) tests its own backward
+    rules, whatever the student's backward() does, or without one. An engine
+    without `_backward` closures (built with edge lists, or PyTorch's) is
+    driven by its own backward(), which gives the same gradients when it is right.
+    """
+    if not hasattr(out, "_backward"):
+        out.backward()
+        return
+    out.grad = 1
+    for node in (out, *inner):
+        node._backward()
+
+
 def with_numeric(V, f, inputs, h=1e-6):
     """Forward, backward and central differences of f, all with the student's own engine.
 
     Returns {"out": f's value, "<x>.grad": analytic, "<x>.numeric": (f(x+h) - f(x-h)) / 2h}
     so that a test can check the student's gradients against the student's own
-    forward pass, independently of any reference.
+    forward pass, independently of any reference. An `f` that returns a tuple
+    (the output, then its inner nodes from the output back) is differentiated
+    by `backprop_by_hand`; one that returns the output alone, by its backward().
     """
     leaves = {name: V(x) for name, x in inputs.items()}
-    out = f(**leaves)
-    out.backward()
+    nodes = f(**leaves)
+    if _type(nodes) is _tuple:
+        out = nodes[0]
+        backprop_by_hand(*nodes)
+    else:
+        out = nodes
+        out.backward()
     obs = {"out": number(out.data, "out")}
     for name, leaf in leaves.items():
         obs[f"{name}.grad"] = number(leaf.grad, f"{name}.grad")
     for name in inputs:
         up = dict(inputs, **{name: inputs[name] + h})
         down = dict(inputs, **{name: inputs[name] - h})
-        f_up = number(f(**{k: V(x) for k, x in up.items()}).data, f"f at {name} + h")
-        f_down = number(f(**{k: V(x) for k, x in down.items()}).data, f"f at {name} - h")
+        f_up = number(_output(f(**{k: V(x) for k, x in up.items()})).data, f"f at {name} + h")
+        f_down = number(_output(f(**{k: V(x) for k, x in down.items()})).data, f"f at {name} - h")
         obs[f"{name}.numeric"] = (f_up - f_down) / (2 * h)
     return obs
+
+
+def _output(nodes):
+    return nodes[0] if _type(nodes) is _tuple else nodes
 
 
 # -- random expression graphs, the same on every engine ------------------------------------
@@ -115,6 +145,7 @@ def _apply(op, a, b, c):
     if op == "pow3": return a**3
     if op == "sqrt": return (a * a + 1) ** 0.5
     if op == "inv": return (a * a + 1) ** -1
+    if op == "shrink": return a * 0.1
     # the transcendental ones: plain floats go through math, Values through their methods
     if isinstance(a, (int, float)):
         return {"tanh": math.tanh, "relu": lambda x: max(x, 0), "exp": math.exp,
@@ -130,17 +161,22 @@ _TEXT = {
     "add_c": "{a} + {c}", "sub_c": "{a} - {c}", "mul_c": "{a} * {c}", "div_c": "{a} / {c}",
     "neg": "-{a}", "pow2": "{a}**2", "pow3": "{a}**3", "sqrt": "({a}*{a} + 1)**0.5",
     "inv": "({a}*{a} + 1)**-1", "tanh": "tanh({a})", "relu": "relu({a})", "exp": "exp({a})",
-    "log": "log({a}*{a} + 0.5)",
+    "log": "log({a}*{a} + 0.5)", "shrink": "{a} * 0.1",
 }
 
 
-def random_graph(V, seed, steps=12):
+def random_graph(V, seed, steps=12, ops=None):
     """A random expression graph whose shape depends on the seed alone, never on the engine.
 
     Ops are chosen from a plain-float shadow of the same computation, so every
     engine builds the same graph; shared nodes and diamonds come from reusing
-    earlier nodes as operands.
+    earlier nodes as operands. `ops` limits the graph to some operations (an
+    exercise taught before the others exist); large values are then squashed
+    with tanh if it is allowed, else scaled by 0.1.
     """
+    binary, unary, constant = (tuple(o for o in group if ops is None or o in ops)
+                               for group in (_BINARY, _UNARY, _CONSTANT))
+    squash = "tanh" if ops is None or "tanh" in ops else "shrink"
     rng = random.Random(seed)
     names, nodes, shadow, lines = [], [], [], []
     for i in range(rng.randint(2, 4)):
@@ -152,17 +188,17 @@ def random_graph(V, seed, steps=12):
     leaves = len(nodes)
     for k in range(steps):
         kind = rng.random()
-        op = rng.choice(_BINARY if kind < 0.45 else _UNARY if kind < 0.75 else _CONSTANT)
+        op = rng.choice(binary if kind < 0.45 else unary if kind < 0.75 else constant)
         # mostly the latest nodes, sometimes an early one again: shared nodes and diamonds
         i = len(nodes) - 1 - min(int(rng.expovariate(0.7)), len(nodes) - 1)
         j = rng.randrange(len(nodes))
         c = rng.choice([2, 3, -1, 0.5, 1.5, -2.5])
         a_s, b_s = shadow[i], shadow[j]
         if op == "exp" and a_s > 3 or op == "pow3" and abs(a_s) > 4:
-            op = "tanh"
+            op = squash
         value = _apply(op, a_s, b_s, c)
         if abs(value) > 30:  # keep magnitudes tame: squash instead
-            op = "tanh"
+            op = squash
             value = _apply(op, a_s, b_s, c)
         name = f"e{k}"
         nodes.append(_apply(op, nodes[i], nodes[j], c))

@@ -8,13 +8,24 @@ The reference marks what a student writes in an exercise:
         ...
         # END SOLUTION
 
-In the starter of that exercise the region becomes a stub at the same
-indentation (`raise NotImplementedError("03-tanh: write Value.tanh")`); a
-region at the top level of a module becomes a TODO comment only, since a
-module-level `raise` would stop the file from importing. Every other region
-is kept, and every marker line is removed, so a starter reads like ordinary
-code. `02-accumulate` keeps every region and breaks the engine instead: each
-`.grad +=` inside a `_backward` becomes `.grad =`.
+A starter is the reference as the course stands at its exercise (the order
+is `grader.course.COURSE`):
+
+- a region of an exercise taught earlier is kept: its solution is given;
+- a region of the exercise itself becomes a stub at the same indentation
+  (`raise NotImplementedError("03-tanh: write Value.tanh")`); a region at the
+  top level of a module becomes a TODO comment only, since a module-level
+  `raise` would stop the file from importing;
+- a region of an exercise taught later goes, with the method or function
+  around it (its docstring and the comments right above it too): the
+  starter of 01 has no `backward()` and no `tanh`, not even a stub. A section
+  comment (`# -- ... ---`) left with nothing under it goes as well;
+- every marker line is removed, so a starter reads like ordinary code.
+
+An exercise that is not "write the marked part" breaks the engine instead,
+and that break stays in every starter up to it: `02-accumulate` turns each
+`.grad +=` inside a `_backward` into `.grad =`, in its own starter and in
+01's (whose lesson comes before accumulation).
 
 Words meant for instructors are dropped from starters: the phrase ": the
 instructor's reference" in a module docstring's first line, and any docstring
@@ -39,18 +50,11 @@ import re
 import textwrap
 from pathlib import Path
 
-# The course's exercises, in order. The ids are fixed: instructors script against them.
-EXERCISES = (
-    "01-mul-backward",
-    "02-accumulate",
-    "03-tanh",
-    "04-more-ops",
-    "05-backward",
-    "06-gradcheck",
-    "07-mlp-xor",
-    "08-dual-numbers",
-    "09-write-tests",
-)
+from .course import COURSE, position
+
+# The exercises in course order (declared in grader/course.py). The ids are fixed: instructors script
+# against them, so they are not renumbered when the order changes.
+EXERCISES = COURSE
 
 MARKER_FILE = ".exercise"  # in each starter folder: the exercise's id, for `grade check`
 SUITES = Path(__file__).parent / "suites"
@@ -104,19 +108,6 @@ def regions(text: str, filename: str = "<text>") -> list[Region]:
         if region.exercise not in EXERCISES:
             raise StarterError(f"{filename}, line {region.begin + 1}: unknown exercise {region.exercise!r}")
     return found
-
-
-def solution_lines(text: str, exercise: str) -> list[str]:
-    """The code lines inside `exercise`'s regions of `text` (stripped, comments and blanks left out)."""
-    lines = text.splitlines()
-    out = []
-    for region in regions(text):
-        if region.exercise == exercise:
-            for line in lines[region.begin + 1: region.end]:
-                code = line.strip()
-                if code and not code.startswith("#"):
-                    out.append(code)
-    return out
 
 
 def _enclosing(lines: list[str], index: int, indent: str) -> list[str]:
@@ -207,49 +198,114 @@ def solution_source(text: str, filename: str = "<text>") -> str:
     return _for_students("\n".join(kept) + "\n")
 
 
-def starter_source(text: str, exercise: str, filename: str = "<text>") -> str:
-    """The reference with `exercise`'s regions replaced by stubs, other regions kept, markers removed."""
+def _later_span(tree: ast.Module, lines: list[str], region: Region) -> range:
+    """The lines that go with a region of a later exercise: the method or function around it, or the region alone.
+
+    The outermost function around the region goes (a method of a class, or a
+    function of the module), with its decorators, the comment lines right above
+    it and the blank lines after it: a later exercise's method is not in the
+    starter at all. A region outside any function (09's module-level tests)
+    goes on its own, markers included.
+    """
+    line = region.begin + 1  # ast counts from 1
+    candidates = list(tree.body)
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.lineno <= line <= node.end_lineno:
+            candidates = list(node.body)
+    around = next((n for n in candidates if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                   and n.lineno <= line <= n.end_lineno), None)
+    if around is None:
+        return range(region.begin, region.end + 1)
+    first = min([around.lineno] + [d.lineno for d in around.decorator_list]) - 1
+    while first > 0 and lines[first - 1].lstrip().startswith("#"):
+        first -= 1
+    last = around.end_lineno  # exclusive, as an index
+    # ast ends the function at its last statement: its trailing comments (the END marker) and blank lines go too
+    while last < len(lines) and (not lines[last].strip() or lines[last].lstrip().startswith("#")
+                                 and len(lines[last]) - len(lines[last].lstrip()) > around.col_offset):
+        last += 1
+    return range(first, last)
+
+
+_SECTION = re.compile(r"^(?P<indent>[ \t]*)# -- .*-$")  # `# -- backpropagation -----`
+
+
+def _without_empty_sections(lines: list[str]) -> list[str]:
+    """`lines` without the section comments that nothing follows any more (their code was a later exercise's)."""
+    out = []
+    for i, line in enumerate(lines):
+        header = _SECTION.match(line)
+        if header:
+            following = next((n for n in lines[i + 1:] if n.strip()), None)
+            if (following is None or _SECTION.match(following)
+                    or len(following) - len(following.lstrip()) < len(header["indent"])):
+                continue
+        if not line.strip() and out and not out[-1].strip() and _SECTION.match(lines[i - 1] if i else ""):
+            continue
+        out.append(line)
+    return out
+
+
+def starter_source(text: str, exercise: str, filename: str = "<text>", *, solved: bool = False) -> str:
+    """`text` as the course stands at `exercise`: earlier exercises' regions kept, its own as stubs, later ones gone.
+
+    With `solved`, `exercise`'s own regions are kept too: the starter once the
+    student has written the reference's solution into it. Markers are removed.
+    Breaking transforms (02's `=` for `+=`) are `starter_files`' business.
+    """
     spans = regions(text, filename)
     lines = text.splitlines()
-    out, i = [], 0
-    by_begin = {r.begin: r for r in spans}
-    ends = {r.end for r in spans}
-    while i < len(lines):
-        region = by_begin.get(i)
-        if region is not None:
-            if region.exercise == exercise:
-                out.extend(_stub(lines, region))
-                i = region.end + 1
-                continue
-        elif i not in ends:
-            out.append(lines[i])
-        i += 1
-    return _for_students("\n".join(out) + "\n")
+    here = position(exercise)
+    tree = ast.parse(text, filename)
+    dropped: set[int] = set()
+    stubs: dict[int, list[str]] = {}
+    for region in spans:
+        dropped.update((region.begin, region.end))
+        at = position(region.exercise)
+        if at > here:
+            dropped.update(_later_span(tree, lines, region))
+        elif at == here and not solved:
+            dropped.update(range(region.begin, region.end + 1))
+            stubs[region.begin] = _stub(lines, region)
+    out = []
+    for i, line in enumerate(lines):
+        out.extend(stubs.get(i, ()))
+        if i not in dropped:
+            out.append(line)
+    text = "\n".join(_without_empty_sections(out))
+    # what is gone leaves no run of blank lines longer than PEP 8's two, and none at the end
+    return _for_students(re.sub(r"\n{4,}", "\n\n\n", text).rstrip("\n") + "\n")
 
 
 def accumulate_bug(text: str) -> str:
-    """02-accumulate's starter: every `.grad +=` inside a `_backward` becomes `.grad =`.
+    """02-accumulate's break: every `.grad +=` inside a `_backward` becomes `.grad =`.
 
     Comments that mention `+=` would give the answer away, so they go too.
-    Raises StarterError if the engine has fewer backward rules than expected.
+    Raises StarterError if the text has no backward rule that accumulates (the
+    reference changed shape, and 02 would have nothing to repair).
     """
     out, inside, width, changed = [], False, 0, 0
     for line in text.splitlines():
         body = line.lstrip()
-        here = len(line) - len(body)
-        if inside and body and here <= width:
+        indent = len(line) - len(body)
+        if inside and body and indent <= width:
             inside = False
         if re.match(r"def _backward\(", body):
-            inside, width = True, here
+            inside, width = True, indent
         elif inside and body.startswith("#") and "+=" in body:
             continue
         elif inside and re.match(r"[\w.]+\.grad \+= ", body):
             line = line.replace(".grad += ", ".grad = ", 1)
             changed += 1
         out.append(line)
-    if changed < 7:  # add, mul, pow, relu, tanh, exp, log at the least
-        raise StarterError(f"02-accumulate: only {changed} `.grad +=` lines found in backward rules")
+    if not changed:
+        raise StarterError("02-accumulate: no `.grad +=` line found in a backward rule; nothing to break")
     return "\n".join(out) + "\n"
+
+
+# Exercises whose starter is a broken engine rather than stubs: {exercise: (file, the break)}. The break
+# is in that exercise's starter and in every starter before it in the course, until it is repaired.
+_BREAKS = {"02-accumulate": ("engine.py", accumulate_bug)}
 
 
 # -- the exercises' files ------------------------------------------------------------------
@@ -277,20 +333,27 @@ def _reference_text(name: str) -> str:
     return (reference_folder() / name).read_text(encoding="utf-8")
 
 
-def starter_files(exercise: str) -> dict[str, str]:
-    """{file name: text} of the untouched starter of `exercise`."""
-    files = {}
-    for name in exercise_files(exercise):
-        text = _reference_text(name)
-        if exercise == "02-accumulate":
-            files[name] = accumulate_bug(solution_source(text, name))
-        else:
-            files[name] = starter_source(text, exercise, name)
+def _course_files(exercise: str, *, solved: bool) -> dict[str, str]:
+    files = {name: starter_source(_reference_text(name), exercise, name, solved=solved)
+             for name in exercise_files(exercise)}
+    for broken, (name, breaks) in _BREAKS.items():
+        if name in files and (position(broken) > position(exercise) or broken == exercise and not solved):
+            files[name] = breaks(files[name])
     return files
 
 
+def starter_files(exercise: str) -> dict[str, str]:
+    """{file name: text} of the untouched starter of `exercise` (see the module's docstring)."""
+    return _course_files(exercise, solved=False)
+
+
+def solved_files(exercise: str) -> dict[str, str]:
+    """{file name: text} of the starter with the exercise done as the reference does it: what a student hands in."""
+    return _course_files(exercise, solved=True)
+
+
 def solution_files(exercise: str) -> dict[str, str]:
-    """{file name: text} of the reference solution, as a student would hand it in."""
+    """{file name: text} of the whole reference (every exercise solved): the instructor's solution."""
     return {name: solution_source(_reference_text(name), name) for name in exercise_files(exercise)}
 
 
@@ -350,13 +413,29 @@ def _try_it_cell(code: str) -> str:
     )
 
 
-def _code_block(text: str) -> str | None:
-    match = re.search(r"```python\n(.*?)```", text, re.S)
-    return match[1] if match else None
+@dataclasses.dataclass(frozen=True)
+class TryIt:
+    """A README's `## Try it` section: the prose around its example, the example, and what it prints."""
+
+    before: str  # the prose above the ```python block
+    code: str  # the example: the first ```python block
+    expected: str | None  # the ```text block right after it: the example's output, when the README gives it
+    after: str  # the rest of the section, the output block included
+
+
+def try_it(readme: str) -> TryIt | None:
+    """The README's `## Try it` example, or None when it has none."""
+    text = dict(_readme_sections(readme)).get("Try it")
+    match = re.search(r"```python\n(.*?)```", text or "", re.S)
+    if match is None:
+        return None
+    before, after = text[:match.start()].strip(), text[match.end():].strip()
+    output = re.match(r"```text\n(.*?)```", after, re.S)
+    return TryIt(before, match[1], output[1] if output else None, after)
 
 
 def _file_note(exercise: str, name: str, code: str) -> str:
-    if exercise == "02-accumulate" and name == "engine.py":
+    if exercise in _BREAKS and name == _BREAKS[exercise][0]:
         return (f"### `{name}`\n\nThe engine with the bug described above. Find it in the backward rules "
                 "and fix it, then run this cell again.")
     if f"TODO({exercise})" in code:
@@ -383,15 +462,18 @@ def notebook(exercise: str, files: dict[str, str], readme: str) -> str:
             code = _without_module_imports(code)
         cells.append(v4.new_markdown_cell(_file_note(exercise, name, code)))
         cells.append(v4.new_code_cell(code.rstrip("\n")))
+    example = try_it(readme)
     for heading, text in sections:
-        if heading == "Try it":
-            example = _code_block(text)
-            prose = re.sub(r"```python\n.*?```", "", text, flags=re.S).strip()
-            cells.append(v4.new_markdown_cell(prose))
-            if example:
-                cells.append(v4.new_code_cell(_try_it_cell(example).rstrip("\n")))
-        elif heading == "Check your work":
+        if heading == "Try it" and example is None:
             cells.append(v4.new_markdown_cell(text))
+        elif heading == "Try it":
+            # the prose, the example as a cell, then what it prints, as Jupyter shows output under a cell
+            cells.append(v4.new_markdown_cell(example.before))
+            cells.append(v4.new_code_cell(_try_it_cell(example.code).rstrip("\n")))
+            if example.after:
+                cells.append(v4.new_markdown_cell(example.after))
+    # the closing cells: how to check the work
+    cells += [v4.new_markdown_cell(text) for heading, text in sections if heading == "Check your work"]
     nb = v4.new_notebook(cells=cells, metadata={
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},

@@ -3,8 +3,8 @@
 Every operation makes a new `Value` that remembers its inputs and a small
 `_backward` closure. The closure knows only its own *local* derivative and
 multiplies it by the gradient arriving from above (`out.grad`): the chain rule,
-one node at a time. `backward()` visits the graph in reverse topological order
-so that each node's gradient is complete before it is passed on.
+one node at a time. Calling those closures from the output back to the inputs
+is backpropagation.
 """
 
 import math
@@ -49,18 +49,6 @@ class Value:
         out._backward = _backward
         return out
 
-    def __pow__(self, k):
-        """self ** k, for a constant int or float k."""
-        assert isinstance(k, (int, float)), "only constant int/float powers are supported"
-        out = Value(self.data**k, (self,), f"**{k}")
-
-        def _backward():
-            # d(x ** k)/dx = k * x ** (k - 1)
-            self.grad = k * self.data ** (k - 1) * out.grad
-
-        out._backward = _backward
-        return out
-
     def relu(self):
         out = Value(0 if self.data < 0 else self.data, (self,), "ReLU")
 
@@ -71,85 +59,13 @@ class Value:
         out._backward = _backward
         return out
 
-    def tanh(self):
-        t = math.tanh(self.data)
-        out = Value(t, (self,), "tanh")
-
-        def _backward():
-            # d tanh(x)/dx = 1 - tanh(x)**2, written with the *output* t
-            self.grad = (1 - t**2) * out.grad
-
-        out._backward = _backward
-        return out
-
-    def exp(self):
-        out = Value(math.exp(self.data), (self,), "exp")
-
-        def _backward():
-            # d exp(x)/dx = exp(x): the output itself
-            self.grad = out.data * out.grad
-
-        out._backward = _backward
-        return out
-
-    def log(self):
-        out = Value(math.log(self.data), (self,), "log")
-
-        def _backward():
-            # d log(x)/dx = 1 / x, with x the *input*
-            self.grad = (1 / self.data) * out.grad
-
-        out._backward = _backward
-        return out
-
-    # -- backpropagation -------------------------------------------------------
-
-    def backward(self):
-        """Set self.grad = 1 and add d(self)/d(v) into v.grad for every v self depends on."""
-        # Topological order: every node after all of its inputs. Depth-first
-        # with a visited set, but with an explicit stack instead of recursion,
-        # so a chain 100,000 nodes long does not hit Python's recursion limit.
-        topo, visited = [], set()
-        stack = [(self, False)]
-        while stack:
-            node, children_done = stack.pop()
-            if children_done:
-                topo.append(node)
-            elif node not in visited:
-                visited.add(node)
-                stack.append((node, True))
-                for child in node._prev:
-                    if child not in visited:
-                        stack.append((child, False))
-
-        # dL/dL = 1: the seed that every other gradient is a multiple of
-        self.grad = 1
-        # reverse topological order: each node's grad is complete before it is passed on
-        for node in reversed(topo):
-            node._backward()
-
     # -- derived operations: their gradients come "for free" -------------------
-
-    def __neg__(self):  # -self
-        return self * -1
 
     def __radd__(self, other):  # other + self
         return self + other
 
-    def __sub__(self, other):  # self - other
-        return self + (-other)
-
-    def __rsub__(self, other):  # other - self
-        return other + (-self)
-
     def __rmul__(self, other):  # other * self
         return self * other
-
-    def __truediv__(self, other):  # self / other
-        return self * other**-1
-
-    def __rtruediv__(self, other):  # other / self
-        return other * self**-1
 
     def __repr__(self):
         return f"Value(data={self.data}, grad={self.grad})"

@@ -3,8 +3,8 @@
 Every operation makes a new `Value` that remembers its inputs and a small
 `_backward` closure. The closure knows only its own *local* derivative and
 multiplies it by the gradient arriving from above (`out.grad`): the chain rule,
-one node at a time. `backward()` visits the graph in reverse topological order
-so that each node's gradient is complete before it is passed on.
+one node at a time. Calling those closures from the output back to the inputs
+is backpropagation.
 """
 
 import math
@@ -88,7 +88,7 @@ class Value:
     # -- backpropagation -------------------------------------------------------
 
     def backward(self):
-        """Set self.grad = 1 and add d(self)/d(v) into v.grad for every v self depends on."""
+        """Add d(self)/d(v) into v.grad for every v that self depends on, starting from d(self)/d(self) = 1."""
         # Topological order: every node after all of its inputs. Depth-first
         # with a visited set, but with an explicit stack instead of recursion,
         # so a chain 100,000 nodes long does not hit Python's recursion limit.

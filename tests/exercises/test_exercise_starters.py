@@ -17,7 +17,7 @@ from grader import starters
 from grader.cli import main
 from grader.load import join_code_cells
 from grader.starters import (EXERCISES, StarterError, accumulate_bug, notebook, regions, solution_files,
-                             solution_source, starter_files, starter_source)
+                             solution_source, solved_files, starter_files, starter_source)
 from grader.variants import VARIANTS
 
 SAMPLE = '''\
@@ -59,7 +59,8 @@ def test_thing():
 # -- the generator ---------------------------------------------------------------------------
 
 
-def test_a_region_of_the_exercise_becomes_a_stub_at_its_indentation():
+def test_a_region_of_the_exercise_becomes_a_stub_and_later_exercises_go_with_their_def():
+    # 01 comes first: 03's method and 09's module-level test are not in its starter at all
     assert starter_source(SAMPLE, "01-mul-backward") == '''\
 """A module.
 
@@ -76,21 +77,53 @@ class Thing:
             raise NotImplementedError("01-mul-backward: write the _backward of Thing.rule")
 
         return _backward
-
-    def other(self):
-        return 3
-
-
-def test_thing():
-    assert Thing().other() == 3
 '''
+
+
+def test_an_earlier_exercise_is_given_solved():
+    text = starter_source(SAMPLE, "03-tanh")
+    assert "        def _backward():\n            self.grad += 2 * out.grad\n" in text
+    assert 'raise NotImplementedError("03-tanh: write Thing.other")' in text
+    assert "def test_thing" not in text
+    solved = starter_source(SAMPLE, "03-tanh", solved=True)
+    assert "    def other(self):\n        return 3\n" in solved and "def test_thing" not in solved
 
 
 def test_a_module_level_region_becomes_a_todo_comment_so_the_file_still_imports():
     text = starter_source(SAMPLE, "09-write-tests")
     assert "# TODO(09-write-tests): your code here\n" in text
     assert "def test_thing" not in text and "raise NotImplementedError" not in text
-    assert 'raise NotImplementedError("03-tanh: write Thing.other")' in starter_source(SAMPLE, "03-tanh")
+    assert "self.grad += 2 * out.grad" in text and "return 3" in text
+
+
+def test_a_section_comment_left_empty_goes_too():
+    text = textwrap.dedent('''\
+        class Thing:
+            # -- given ---------
+            def given(self):
+                return 1
+
+            # -- later ---------
+
+            def later(self):
+                # BEGIN SOLUTION 04-more-ops
+                return 2
+                # END SOLUTION
+
+            # -- also given ----
+            def also(self):
+                return 3
+        ''')
+    assert starter_source(text, "03-tanh") == textwrap.dedent('''\
+        class Thing:
+            # -- given ---------
+            def given(self):
+                return 1
+
+            # -- also given ----
+            def also(self):
+                return 3
+        ''')
 
 
 def test_the_solution_keeps_every_region_without_markers():
@@ -116,21 +149,24 @@ def test_bad_markers_are_refused_with_their_line(text, message):
 
 
 def test_02_turns_every_accumulation_in_a_backward_rule_into_an_assignment():
-    engine = solution_files("02-accumulate")["engine.py"]
+    engine = solved_files("02-accumulate")["engine.py"]
     broken = starter_files("02-accumulate")["engine.py"]
     assert len(broken.splitlines()) == len(engine.splitlines()) - 1  # the comment that says why `+=` went
-    assert "+=" not in "".join(line for line in broken.splitlines() if ".grad" in line)
+    assert "+=" not in broken
+    # the rules of the engine at this point of the course: +, * (01's, solved) and relu
     assert sorted(re.sub(r"\s+", " ", line.strip()) for line in broken.splitlines()
                   if re.match(r"\s+(self|other)\.grad = .*out\.grad", line)) == [
-        "other.grad = out.grad", "other.grad = self.data * out.grad", "self.grad = (1 - t**2) * out.grad",
-        "self.grad = (1 / self.data) * out.grad", "self.grad = (out.data > 0) * out.grad",
-        "self.grad = k * self.data ** (k - 1) * out.grad", "self.grad = other.data * out.grad",
-        "self.grad = out.data * out.grad", "self.grad = out.grad",
+        "other.grad = out.grad", "other.grad = self.data * out.grad", "self.grad = (out.data > 0) * out.grad",
+        "self.grad = other.data * out.grad", "self.grad = out.grad",
     ]
-    # and the seed of backward() is untouched:
-    assert "        self.grad = 1\n" in broken
-    with pytest.raises(StarterError):
-        accumulate_bug("def _backward():\n    self.grad += 1\n")
+    with pytest.raises(StarterError, match="no `.grad \\+=` line found in a backward rule"):
+        accumulate_bug("def _backward():\n    pass\n")
+
+
+def test_the_break_of_02_is_in_01_too_and_repaired_from_05_on():
+    assert "+=" not in starter_files("01-mul-backward")["engine.py"]
+    assert "+=" not in solved_files("01-mul-backward")["engine.py"]
+    assert "self.grad += out.grad" in starter_files("05-backward")["engine.py"]
 
 
 @pytest.mark.parametrize("exercise", EXERCISES)
@@ -167,8 +203,8 @@ def test_grade_starters_check_lists_a_drifting_file(tmp_path):
     assert drift.exit_code == 1
     assert drift.output == (
         "These generated files differ from what `grade starters` makes:\n"
+        f"  {copy / '05-backward' / '05-backward.ipynb'}\n"  # in course order: 05 comes before 03
         f"  {copy / '03-tanh' / 'engine.py'}\n"
-        f"  {copy / '05-backward' / '05-backward.ipynb'}\n"
         "Run `grade starters` and commit the result.\n"
     )
     fixed = runner.invoke(main, ["starters", "--exercises-dir", str(copy)])

@@ -1,7 +1,9 @@
 """Hidden tests of 01-mul-backward: `__mul__`'s backward rule, and nothing the starter gives.
 
 Every test with points needs the student's rule (each probe multiplies), so
-the untouched starter, whose rule raises NotImplementedError, scores 0.
+the untouched starter, whose rule raises NotImplementedError, scores 0. No
+node is used twice: adding up along several paths is 02's lesson, and the
+starter's `__add__` still assigns.
 """
 
 from grader.judge import assert_imported, assert_values, check, check_numeric, points, suite_probes
@@ -30,7 +32,7 @@ def test_mul_fractions(observe, expect):
     check(observe, expect, p.mul_fractions)
 
 
-@points(2, concept="chain-rule", name="mul/chain", visibility="hidden")
+@points(2, concept="chain-rule", name="mul/chain")
 def test_mul_chain(observe, torch_expect):
     """(a * b) * c: the rule multiplies by out.grad (checked against PyTorch)"""
     assert_values(observe(p.mul_chain), torch_expect(p.mul_chain), probe=p.mul_chain)
@@ -40,6 +42,12 @@ def test_mul_chain(observe, torch_expect):
 def test_mul_after_add(observe, expect):
     """(a + b) * c: the gradient reaches a and b through the sum"""
     check(observe, expect, p.mul_after_add)
+
+
+@points(1, concept="chain-rule", name="mul/then-add", visibility="hidden")
+def test_mul_then_add(observe, expect):
+    """a * b + c * d: each product gets out.grad from the sum"""
+    check(observe, expect, p.mul_then_add)
 
 
 @points(1, concept="mul", name="mul/int-data", visibility="hidden")
@@ -69,27 +77,6 @@ def test_constant_both(observe, expect):
     check(observe, expect, p.mul_constant_both)
 
 
-# -- shared operands ----------------------------------------------------------------
-
-
-@points(2, concept="accumulate", name="shared/a*a")
-def test_shared_mul(observe, expect):
-    """y = a * a adds both uses of a into a.grad (6 at a = 3, not 3)"""
-    check(observe, expect, p.shared_mul)
-
-
-@points(1, concept="accumulate", name="shared/a*a*a", visibility="hidden")
-def test_shared_cube(observe, expect):
-    """y = a * a * a at 2: 12"""
-    check(observe, expect, p.shared_cube)
-
-
-@points(2, concept="accumulate", name="shared/pairwise-products", visibility="hidden")
-def test_shared_products(observe, expect):
-    """a*b + a*c + b*c: every operand used twice"""
-    check(observe, expect, p.shared_products)
-
-
 # -- whole expressions ------------------------------------------------------------------
 
 
@@ -101,5 +88,5 @@ def test_neuron(observe, torch_expect):
 
 @points(1, concept="gradcheck", name="gradcheck/products", visibility="hidden")
 def test_numeric_products(observe, expect):
-    """backward() agrees with central differences of your own forward pass"""
+    """the gradients agree with central differences of your own forward pass"""
     check_numeric(observe, expect, p.numeric_products)

@@ -1,10 +1,14 @@
 """Probes of 02-accumulate: nodes reached along more than one path, and single-use graphs.
 
 The shared-node probes are what the exercise is about; the single-use ones
-check that the repair left everything that already worked working.
+check that the repair left everything that already worked working. The
+course reaches 02 with `+`, `*` and relu and before backward(), so the probes
+use only those operations, and find the gradients as the lesson does:
+`backprop_by_hand` seeds the output with 1 and calls each node's `_backward`
+from the output back to the inputs, every node after all the nodes that use it.
 """
 
-from probekit import grads, number
+from probekit import backprop_by_hand, grads, number
 
 
 # -- shared nodes: gradient along every path ---------------------------------------------
@@ -14,7 +18,7 @@ def shared_add(V):
     """y = a + a at a = 3"""
     a = V(3.0)
     y = a + a
-    y.backward()
+    backprop_by_hand(y)
     return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
@@ -22,24 +26,46 @@ def shared_mul(V):
     """y = a * a at a = 3"""
     a = V(3.0)
     y = a * a
-    y.backward()
+    backprop_by_hand(y)
     return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
 def classroom(V):
     """q = a * a + a at a = 3"""
     a = V(3.0)
-    q = a * a + a
-    q.backward()
+    aa = a * a
+    q = aa + a
+    backprop_by_hand(q, aa)
     return {"q": number(q.data, "q"), **grads({"a": a})}
 
 
 def three_paths(V):
     """y = a * a + a * b + a at a = 2, b = -3"""
     a, b = V(2.0), V(-3.0)
-    y = a * a + a * b + a
-    y.backward()
+    aa, ab = a * a, a * b
+    s = aa + ab
+    y = s + a
+    backprop_by_hand(y, s, ab, aa)
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+
+
+def shared_cube(V):
+    """y = a * a * a at a = 2 (course: d/dx x³ at 2 = 12)"""
+    a = V(2.0)
+    aa = a * a
+    y = aa * a
+    backprop_by_hand(y, aa)
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
+def shared_products(V):
+    """y = a * b + a * c + b * c at a = 2, b = -1, c = 3"""
+    a, b, c = V(2.0), V(-1.0), V(3.0)
+    ab, ac, bc = a * b, a * c, b * c
+    s = ab + ac
+    y = s + bc
+    backprop_by_hand(y, s, bc, ac, ab)
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c})}
 
 
 def diamond(V):
@@ -48,17 +74,19 @@ def diamond(V):
     b = 2 * a
     c = a + 3
     d = b * c
-    d.backward()
+    backprop_by_hand(d, c, b)
     return {"d": number(d.data, "d"), **grads({"a": a, "b": b, "c": c})}
 
 
 def diamond_deep(V):
-    """e = tanh(a * b); f = e * a + e * b; g = f * f at a = 0.5, b = -0.7 (nested diamonds)"""
-    a, b = V(0.5), V(-0.7)
-    e = (a * b).tanh()
-    f = e * a + e * b
+    """e = relu(a * b); f = e * a + e * b; g = f * f at a = 0.5, b = 0.7 (nested diamonds)"""
+    a, b = V(0.5), V(0.7)
+    ab = a * b
+    e = ab.relu()
+    ea, eb = e * a, e * b
+    f = ea + eb
     g = f * f
-    g.backward()
+    backprop_by_hand(g, f, eb, ea, e, ab)
     return {"g": number(g.data, "g"), **grads({"a": a, "b": b, "e": e, "f": f})}
 
 
@@ -66,56 +94,31 @@ def shared_intermediate(V):
     """c = a * b; y = c * c + c at a = 1.5, b = -2"""
     a, b = V(1.5), V(-2.0)
     c = a * b
-    y = c * c + c
-    y.backward()
+    cc = c * c
+    y = cc + c
+    backprop_by_hand(y, cc, c)
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c})}
-
-
-def shared_pow(V):
-    """y = x ** 2 + x ** 3 at x = 2"""
-    x = V(2.0)
-    y = x**2 + x**3
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
 
 
 def shared_relu(V):
     """y = relu(a) + relu(a) * 3 at a = 2"""
     a = V(2.0)
-    y = a.relu() + a.relu() * 3
-    y.backward()
+    r1, r2 = a.relu(), a.relu()
+    r2x3 = r2 * 3
+    y = r1 + r2x3
+    backprop_by_hand(y, r2x3, r2, r1)
     return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
-def shared_tanh(V):
-    """y = tanh(a) + tanh(a) * 2 at a = 0.5"""
-    a = V(0.5)
-    y = a.tanh() + a.tanh() * 2
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a})}
-
-
-def shared_exp(V):
-    """y = exp(a) * a at a = 1"""
-    a = V(1.0)
-    y = a.exp() * a
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a})}
-
-
-def shared_log(V):
-    """y = log(a) + log(a) * 2 at a = 2"""
-    a = V(2.0)
-    y = a.log() + a.log() * 2
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a})}
-
-
-def mean_squared_error(V):
-    """loss = ((w * x1 - 1) ** 2 + (w * x2 - 2) ** 2) / 2 at w = 0.5, x1 = 1, x2 = 3 (w in every term)"""
+def squared_errors(V):
+    """loss = (e1 * e1 + e2 * e2) * 0.5 with e1 = w * 1 + (-1), e2 = w * 3 + (-2) at w = 0.5 (w in every term)"""
     w = V(0.5)
-    loss = ((w * 1.0 - 1) ** 2 + (w * 3.0 - 2) ** 2) / 2
-    loss.backward()
+    w1, w3 = w * 1.0, w * 3.0
+    e1, e2 = w1 + (-1.0), w3 + (-2.0)
+    s1, s2 = e1 * e1, e2 * e2
+    s = s1 + s2
+    loss = s * 0.5
+    backprop_by_hand(loss, s, s2, s1, e2, e1, w3, w1)
     return {"loss": number(loss.data, "loss"), **grads({"w": w})}
 
 
@@ -125,32 +128,31 @@ def mean_squared_error(V):
 def single_add_mul(V):
     """y = (a + b) * c at a = 1.5, b = 2, c = -4 (each node used once)"""
     a, b, c = V(1.5), V(2.0), V(-4.0)
-    y = (a + b) * c
-    y.backward()
+    s = a + b
+    y = s * c
+    backprop_by_hand(y, s)
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c})}
 
 
-def single_functions(V):
-    """y = tanh(exp(a) * 0.5) + relu(log(b) ** 2) at a = 0.3, b = 3 (each node used once)"""
-    a, b = V(0.3), V(3.0)
-    y = (a.exp() * 0.5).tanh() + (b.log() ** 2).relu()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
-
-
-def single_derived(V):
-    """y = (a - b) / (c + 2) - (-d) at a = 5, b = 2, c = 2, d = 1 (each node used once)"""
-    a, b, c, d = V(5.0), V(2.0), V(2.0), V(1.0)
-    y = (a - b) / (c + 2) - (-d)
-    y.backward()
+def single_relu(V):
+    """y = relu(a * b + c) * d at a = 0.3, b = 3, c = -0.2, d = -1.5 (each node used once)"""
+    a, b, c, d = V(0.3), V(3.0), V(-0.2), V(-1.5)
+    ab = a * b
+    z = ab + c
+    r = z.relu()
+    y = r * d
+    backprop_by_hand(y, r, z, ab)
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "d": d})}
 
 
 def deep_chain(V):
-    """x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; backward() from the last x"""
+    """x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; the gradient of the last x"""
     x0 = V(0.5)
-    x = x0
+    x, made = x0, []
     for _ in range(10_000):
-        x = x * 1.0001 + 0.0001
-    x.backward()
+        scaled = x * 1.0001
+        x = scaled + 0.0001
+        made += [scaled, x]
+    made.pop()  # x itself
+    backprop_by_hand(x, *reversed(made))
     return {"out": number(x.data, "out"), **grads({"x0": x0})}

@@ -1,4 +1,8 @@
-"""Probes of 03-tanh: tanh on its own, near saturation, and inside larger graphs."""
+"""Probes of 03-tanh: tanh on its own, near saturation, and inside larger graphs.
+
+The course reaches 03 with `+`, `*`, relu and backward(): the graphs use
+those and tanh only (no `-`, `/` or `**`, which are 04's).
+"""
 
 from probekit import grads, number, with_numeric
 
@@ -105,18 +109,19 @@ def tanh_shared(V):
 
 
 def tanh_loss(V):
-    """loss = (tanh(w * x + b) - 1) ** 2 at x = 0.5, w = 0.8, b = -0.2"""
+    """loss = e * e with e = tanh(w * x + b) + (-1) at x = 0.5, w = 0.8, b = -0.2"""
     x, w, b = V(0.5), V(0.8), V(-0.2)
     pred = (w * x + b).tanh()
-    loss = (pred - 1.0) ** 2
+    e = pred + (-1.0)
+    loss = e * e
     loss.backward()
     return {"loss": number(loss.data, "loss"), **grads({"w": w, "b": b, "x": x, "pred": pred})}
 
 
 def tanh_layer(V):
-    """y = tanh(a - b) + tanh(a * b) + tanh(b / 2) at a = 1.2, b = -0.6"""
+    """y = tanh(a + b * -1) + tanh(a * b) + tanh(b * 0.5) at a = 1.2, b = -0.6"""
     a, b = V(1.2), V(-0.6)
-    y = (a - b).tanh() + (a * b).tanh() + (b / 2).tanh()
+    y = (a + b * -1).tanh() + (a * b).tanh() + (b * 0.5).tanh()
     y.backward()
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
 

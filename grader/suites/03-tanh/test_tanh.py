@@ -101,7 +101,7 @@ def test_tanh_loss(observe, torch_expect):
 
 @points(1, concept="chain-rule", name="graph/three-tanhs", visibility="hidden")
 def test_tanh_layer(observe, torch_expect):
-    """three tanh nodes fed by -, * and /, against PyTorch"""
+    """three tanh nodes fed by +, * and constants, against PyTorch"""
     assert_values(observe(p.tanh_layer), torch_expect(p.tanh_layer), probe=p.tanh_layer)
 
 

@@ -1,8 +1,8 @@
 """Probes of 05-backward: graphs whose gradients are right only when backward() walks them right.
 
-Each probe builds a fresh graph with operations the starter gives, calls
-`backward()` once and returns what it saw. The random graphs are those of the
-complete engine suite (the first eight seeds).
+Each probe builds a fresh graph with the operations the course has given by
+then (`+`, `*`, relu, and constants on either side), calls `backward()` once
+and returns what it saw. The random graphs are built from those operations too.
 """
 
 from probekit import grads, number, random_graph
@@ -31,12 +31,12 @@ def single_op(V):
 
 
 def chain(V):
-    """y = tanh((a * b + c) * d) at a = 0.5, b = -1, c = 2, d = 0.3 (four levels deep)"""
+    """y = relu((a * b + c) * d) at a = 0.5, b = -1, c = 2, d = 0.3 (four levels deep)"""
     a, b, c, d = V(0.5), V(-1.0), V(2.0), V(0.3)
     ab = a * b
     s = ab + c
     m = s * d
-    y = m.tanh()
+    y = m.relu()
     y.backward()
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "d": d, "a * b": ab, "s": s, "m": m})}
 
@@ -74,9 +74,9 @@ def diamond(V):
 
 
 def diamond_deep(V):
-    """e = tanh(a * b); f = e * a + e * b; g = f * f at a = 0.5, b = -0.7 (nested diamonds)"""
+    """e = relu(a * b + 1); f = e * a + e * b; g = f * f at a = 0.5, b = -0.7 (nested diamonds)"""
     a, b = V(0.5), V(-0.7)
-    e = (a * b).tanh()
+    e = (a * b + 1).relu()
     f = e * a + e * b
     g = f * f
     g.backward()
@@ -135,11 +135,12 @@ def deep_chain(V):
 
 
 def long_sum(V):
-    """loss = sum of (w * i - i) ** 2 for i = 0 .. 499, at w = 1.5"""
+    """loss = sum of e * e with e = w * i + (-i), for i = 0 .. 499, at w = 1.5"""
     w = V(1.5)
     loss = V(0.0)
     for i in range(500):
-        loss = loss + (w * i - i) ** 2
+        e = w * i + (-i)
+        loss = loss + e * e
     loss.backward()
     return {"loss": number(loss.data, "loss"), **grads({"w": w})}
 
@@ -161,15 +162,22 @@ def micrograd_sanity(V):
 # -- random expression graphs, from fixed seeds ----------------------------------------------------
 
 
+# the operations of the engine at this point of the course
+_OPS = ("add", "mul", "relu", "radd", "rmul", "add_c", "mul_c")
+
+
 def _random_probe(seed):
     def probe(V):
-        return random_graph(V, seed)
+        return random_graph(V, seed, ops=_OPS)
 
     probe.__name__ = probe.__qualname__ = f"random_graph_{seed:02d}"
     probe.__doc__ = f"random expression graph #{seed}"
     return probe
 
 
-for _seed in range(1, 9):
+# Seeds whose graphs pass gradient to at least eight nodes: relu of a negative number stops the
+# gradient, and with relu the only function here, some seeds give a graph with little to check.
+SEEDS = (1, 4, 5, 6, 7, 10, 11, 12)
+for _seed in SEEDS:
     globals()[f"random_graph_{_seed:02d}"] = _random_probe(_seed)
 del _seed

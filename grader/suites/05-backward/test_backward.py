@@ -54,7 +54,7 @@ def test_order(observe, expect):
 
 @points(2, concept="traversal", name="order/nested-diamonds", visibility="hidden")
 def test_diamond_deep(observe, torch_expect):
-    """nested diamonds through tanh, against PyTorch"""
+    """nested diamonds through relu, against PyTorch"""
     assert_values(observe(p.diamond_deep), torch_expect(p.diamond_deep), probe=p.diamond_deep)
 
 
@@ -115,7 +115,7 @@ def test_micrograd_sanity(observe, torch_expect):
     assert_values(observe(p.micrograd_sanity), torch_expect(p.micrograd_sanity), probe=p.micrograd_sanity)
 
 
-RANDOM = [getattr(p, f"random_graph_{seed:02d}") for seed in range(1, 9)]
+RANDOM = [getattr(p, f"random_graph_{seed:02d}") for seed in p.SEEDS]
 
 
 @points(2, concept="random-graphs", name="graph/random", visibility="hidden")
