@@ -44,21 +44,29 @@ def starters_command(check_only, exercises_dir):
 
 @click.command("handout", short_help="Build the student handout (instructions, starters, notebooks) in OUT_DIR.")
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--upto", "upto_exercise", metavar="EXERCISE", default=None,
+              help="The course up to and including this exercise, in course order (a week's handout).")
 @click.option("-e", "--exercise", "exercises", multiple=True, metavar="EXERCISE",
-              help="Only this exercise (repeat for several) [default: all of them].")
+              help="Only this exercise (repeat for several) [default: the whole course].")
 @click.option("--exercises-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The exercises folder [default: exercises/ of this checkout].")
-def handout_command(out_dir, exercises, exercises_dir):
+def handout_command(out_dir, upto_exercise, exercises, exercises_dir):
     """Build the student handout in OUT_DIR: instructions, starters and notebooks, nothing secret.
 
-    OUT_DIR must be new or empty. The handout is scanned before it is kept:
-    no hidden suite, stored expected value, buggy engine or exercise
-    solution may be in it.
+    \b
+    grade handout week3/ --upto 05-backward   the course up to 05-backward
+    grade handout all/                        every exercise
+
+    The exercises come in course order (`grade suites` lists it); each one's
+    starter holds the solutions of the exercises before it and nothing of the
+    ones after. OUT_DIR must be new or empty. The handout is scanned before it
+    is kept: no hidden suite, stored expected value, buggy engine or piece of
+    a solution that the course has not reached may be in it.
     """
     from .handout import HandoutError, build
 
     try:
-        written = build(out_dir, exercises or None, exercises_dir=exercises_dir)
+        written = build(out_dir, exercises or None, upto_exercise=upto_exercise, exercises_dir=exercises_dir)
     except HandoutError as exc:
         raise click.ClickException(str(exc)) from None
     chosen = sorted({p.parent.name for p in written if p.parent != out_dir})

@@ -1,31 +1,35 @@
 """The student handout: each exercise's instructions, starter files and notebook, and nothing secret.
 
-`build(out_dir)` copies, for every exercise (or the ones asked for), exactly
-the files a student needs from `exercises/<id>/`: README.md, the `.exercise`
-marker, the starter files and the notebook. It refuses to build from
-starters that drift from the reference, and it scans what it wrote with
-`secrets()` before it says it is done.
+`build(out_dir)` copies, for every exercise of the course (or the course up
+to one exercise, or the ones asked for), exactly the files a student needs
+from `exercises/<id>/`: README.md, the `.exercise` marker, the starter files
+and the notebook. It refuses to build from starters that drift from the
+reference, and it scans what it wrote with `secrets()` before it says it is
+done.
 
 What counts as a secret:
 
 - a file of a hidden suite (probes, tests, stored PyTorch results, the buggy
   engines of 09-write-tests), by name or by content;
-- an exercise's own solution: the code lines of its `BEGIN SOLUTION` regions
-  that the reference does not also contain outside them (for 02-accumulate,
-  the `+=` lines of the backward rules), in that exercise's folder; and any
-  exercise's solution in the files beside the folders (the index README).
-  Making leaves (`a = Value(3.0)`) and calling `backward()` are every
-  example's vocabulary, not a solution;
+- any piece of the solution of an exercise in the folder of that exercise or
+  of one taught before it (`grader/course.py`), and of any exercise in the
+  files beside the folders (the index README). A piece is a code line of the
+  solution or its value (`other.data * out.grad` of `self.grad += other.data
+  * out.grad`), compared with all whitespace removed, so that it is found in
+  a sentence of a README, in a comment or in a notebook cell too. What the
+  exercise's starter already shows is not a secret of it, nor are making
+  leaves (`a = Value(3.0)`) and calling `backward()`, every example's
+  vocabulary;
 - a buggy engine's source, or a solution marker.
 
-Other exercises' solutions do appear in a starter by design ("everything else
-is given": 01's starter has a working `backward()`, 06-09 give the complete
-engine), so release a handout one exercise at a time (`grade handout OUT -e
-03-tanh`) when students must not see later solutions early.
+The starters are built in course order (`grader/starters.py`), so a handout
+up to any exercise holds the solutions before it and nothing of it or after.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 import hashlib
 import json
 import re
@@ -33,6 +37,7 @@ import shutil
 from pathlib import Path
 
 from . import starters
+from .course import comes_before, upto
 from .starters import EXERCISES, MARKER_FILE, REPO, SUITES
 
 
@@ -56,14 +61,23 @@ def _index(exercises: list[str], students_guide: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build(out_dir, exercises=None, *, exercises_dir=None) -> list[Path]:
-    """Write the handout into OUT_DIR; returns the files written. Raises HandoutError."""
+def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None) -> list[Path]:
+    """Write the handout into OUT_DIR; returns the files written. Raises HandoutError.
+
+    The exercises are `exercises`, or the course up to `upto_exercise`, or
+    the whole course; in course order either way.
+    """
     out_dir = Path(out_dir)
     exercises_dir = Path(exercises_dir or REPO / "exercises")
-    chosen = list(exercises or EXERCISES)
-    unknown = [e for e in chosen if e not in EXERCISES]
+    asked = list(exercises or ()) + ([upto_exercise] if upto_exercise else [])
+    unknown = [e for e in asked if e not in EXERCISES]
     if unknown:
-        raise HandoutError(f"no exercise named {', '.join(map(repr, unknown))}; the exercises are {', '.join(EXERCISES)}")
+        raise HandoutError(f"no exercise named {', '.join(map(repr, unknown))}; the exercises, in course order, "
+                           f"are {', '.join(EXERCISES)}")
+    if exercises and upto_exercise:
+        raise HandoutError("give the exercises one by one or the course up to one of them, not both")
+    wanted = set(exercises) if exercises else set(upto(upto_exercise)) if upto_exercise else set(EXERCISES)
+    chosen = [e for e in EXERCISES if e in wanted]
     if not exercises_dir.is_dir():
         raise HandoutError(f"no exercises folder at {exercises_dir}: run this in a checkout of the grader, "
                            "or pass --exercises-dir")
@@ -97,35 +111,94 @@ def build(out_dir, exercises=None, *, exercises_dir=None) -> list[Path]:
 # -- the scan -----------------------------------------------------------------------------------------
 
 
-def _normal(line: str) -> str:
-    """A line as compared for secrets: without indentation or a leading comment mark."""
-    return re.sub(r"^#\s*", "", line.strip()).strip()
+def _normalised(text: str) -> str:
+    """`text` as pieces of code are compared: whitespace only where it separates two words, as one space.
 
+    `self.grad  +=  other.data*out.grad` and `self.grad += other.data * out.grad`
+    read the same, however they are indented, spaced or wrapped.
+    """
+    return re.sub(r" (?=\W)|(?<=\W) ", "", re.sub(r"\s+", " ", text))
+
+
+# Pieces shorter than this are the vocabulary of any Python (`x = 1`, `a * b`), not a solution;
+# the shortest solution piece in the reference is `self * -1` (7 characters normalised).
+_SHORTEST = 7
 
 # The vocabulary of every example, not a solution: making leaves (`a, b = Value(3.0), Value(-2.0)`)
 # and calling backward().
-_GENERIC = re.compile(r"^(?:[\w, ]+ = Value\([-\d.e]+\)(?:, Value\([-\d.e]+\))*|[\w.]+\.backward\(\))$")
+_GENERIC = re.compile(r"^(?:(?:[\w,]+=)?Value\([-\d.e]+\)(?:,Value\([-\d.e]+\))*|[\w.]+\.backward\(\))$")
 
 
-def solution_secrets(exercise: str) -> set[str]:
-    """The lines that would give `exercise`'s solution away (normalised, see `_normal`)."""
+def _pieces(line: str) -> dict[str, str]:
+    """{readable: normalised} for the pieces of one line of code that give it away.
+
+    The line itself and, for an assignment, an augmented assignment or a
+    return, its value: `self.grad += other.data * out.grad` gives away
+    `other.data * out.grad` even when a README writes it in a sentence. A value
+    that is one name or constant (`return out`) gives nothing away.
+    """
+    code = line.strip()
+    if not code or code.startswith("#"):
+        return {}
+    found = {code: _normalised(code)}
+    try:
+        statement = ast.parse(code).body[0]
+    except (SyntaxError, IndexError):  # a line of a block (`while stack:`), or part of a longer statement
+        statement = None
+    if (isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)) and statement.value
+            and not isinstance(statement.value, (ast.Name, ast.Attribute, ast.Constant))):
+        value = ast.get_source_segment(code, statement.value)
+        found[value] = _normalised(value)
+    return {text: piece for text, piece in found.items()
+            if len(piece) >= _SHORTEST and not _GENERIC.match(piece)}
+
+
+@functools.cache
+def _pattern(piece: str) -> re.Pattern:
+    # a piece that begins or ends with a word is found only as whole words: `return t` is not in `return the`
+    return re.compile(r"(?<!\w)" * bool(re.match(r"\w", piece)) + re.escape(piece)
+                      + r"(?!\w)" * bool(re.search(r"\w$", piece)))
+
+
+def _occurs(piece: str, normalised_text: str) -> bool:
+    return piece in normalised_text and _pattern(piece).search(normalised_text) is not None
+
+
+def _solution_lines(exercise: str) -> list[str]:
+    """The lines of code the student writes in `exercise`, as the reference writes them."""
     folder = starters.reference_folder()
-    if exercise == "02-accumulate":
-        engine = starters.solution_source((folder / "engine.py").read_text(encoding="utf-8"))
-        return {_normal(line) for line in engine.splitlines() if re.match(r"\s*[\w.]+\.grad \+= ", line)}
-    inside, outside = set(), set()
+    if exercise in starters.BREAKS:  # the solution is the repair: the lines the break changes
+        name = starters.BREAKS[exercise][0]
+        solved, broken = starters.solved_files(exercise)[name], starters.starter_files(exercise)[name]
+        return sorted(set(solved.splitlines()) - set(broken.splitlines()))
+    lines = []
     for path in sorted(folder.glob("*.py")):
         text = path.read_text(encoding="utf-8")
-        lines = text.splitlines()
-        in_region = set()
-        for region in starters.regions(text, path.name):
-            span = range(region.begin, region.end + 1)
-            in_region.update(span)
-            if region.exercise == exercise:
-                inside.update(_normal(lines[i]) for i in span[1:-1] if lines[i].strip()
-                              and not lines[i].strip().startswith("#"))
-        outside.update(_normal(line) for i, line in enumerate(lines) if i not in in_region)
-    return {line for line in inside - outside if len(line) > 3 and not _GENERIC.match(line)}
+        all_lines = text.splitlines()
+        ours = [line for region in starters.regions(text, path.name) if region.exercise == exercise
+                for line in all_lines[region.begin + 1: region.end]]
+        if path.name.startswith("test_"):
+            # Tests as the solution (09): what gives them away is what they claim, their asserts and
+            # names. The expressions they build are the course's own examples, in every README.
+            ours = [line for line in ours if re.match(r"\s*(assert\b|def test_)", line)]
+        lines += ours
+    return lines
+
+
+@functools.cache
+def solution_secrets(exercise: str) -> dict[str, str]:
+    """{readable: squeezed} pieces of `exercise`'s solution that its starter does not already show.
+
+    The code lines of its `BEGIN SOLUTION` regions (for an exercise that
+    repairs a break, the lines the break changes) and their values, less what
+    the exercise's starter gives: the reference outside the regions, and the
+    solutions of the exercises taught before it.
+    """
+    starter = _normalised("\n".join(starters.starter_files(exercise).values()))
+    secret = {}
+    for line in _solution_lines(exercise):
+        secret.update({text: piece for text, piece in _pieces(line).items() if not _occurs(piece, starter)})
+    return secret
 
 
 def _suite_files() -> dict[str, str]:
@@ -159,7 +232,7 @@ def secrets(out_dir) -> list[str]:
     out_dir = Path(out_dir)
     suite_files, variants = _suite_files(), _variant_sources()
     suite_test_names = {p.name for p in SUITES.rglob("test_*.py")}
-    secret_lines = {e: solution_secrets(e) for e in EXERCISES}
+    secret_pieces = {e: solution_secrets(e) for e in EXERCISES}
     found = []
     for path in sorted(p for p in out_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(out_dir)
@@ -176,13 +249,14 @@ def secrets(out_dir) -> list[str]:
         text = _text_of(path)
         if "BEGIN SOLUTION" in text or "END SOLUTION" in text:
             found.append(f"{rel}: a solution marker")
-        # An exercise's folder must not give its own solution away; the others' are given there by
-        # design ("everything else is given"). Files outside the exercises' folders: no solution at all.
-        exercise = rel.parts[0] if len(rel.parts) > 1 else None
-        lines = {_normal(line) for line in text.splitlines()}
-        for owner, secret in secret_lines.items():
-            if owner == exercise or exercise is None:
-                leaked = sorted(secret & lines)
+        # An exercise's folder holds the solutions of the exercises taught before it (its starter is
+        # built on them) and nothing of its own or of any later one. Files beside the exercises'
+        # folders (the index README): no solution at all.
+        exercise = rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in EXERCISES else None
+        normalised = _normalised(text)
+        for owner, pieces in secret_pieces.items():
+            if exercise is None or not comes_before(owner, exercise):
+                leaked = sorted(readable for readable, piece in pieces.items() if _occurs(piece, normalised))
                 if leaked:
-                    found.append(f"{rel}: {len(leaked)} line(s) of the solution of {owner}, e.g. {leaked[0]!r}")
+                    found.append(f"{rel}: {len(leaked)} piece(s) of the solution of {owner}, e.g. {leaked[0]!r}")
     return found

@@ -305,7 +305,7 @@ def accumulate_bug(text: str) -> str:
 
 # Exercises whose starter is a broken engine rather than stubs: {exercise: (file, the break)}. The break
 # is in that exercise's starter and in every starter before it in the course, until it is repaired.
-_BREAKS = {"02-accumulate": ("engine.py", accumulate_bug)}
+BREAKS = {"02-accumulate": ("engine.py", accumulate_bug)}
 
 
 # -- the exercises' files ------------------------------------------------------------------
@@ -336,7 +336,7 @@ def _reference_text(name: str) -> str:
 def _course_files(exercise: str, *, solved: bool) -> dict[str, str]:
     files = {name: starter_source(_reference_text(name), exercise, name, solved=solved)
              for name in exercise_files(exercise)}
-    for broken, (name, breaks) in _BREAKS.items():
+    for broken, (name, breaks) in BREAKS.items():
         if name in files and (position(broken) > position(exercise) or broken == exercise and not solved):
             files[name] = breaks(files[name])
     return files
@@ -435,7 +435,7 @@ def try_it(readme: str) -> TryIt | None:
 
 
 def _file_note(exercise: str, name: str, code: str) -> str:
-    if exercise in _BREAKS and name == _BREAKS[exercise][0]:
+    if exercise in BREAKS and name == BREAKS[exercise][0]:
         return (f"### `{name}`\n\nThe engine with the bug described above. Find it in the backward rules "
                 "and fix it, then run this cell again.")
     if f"TODO({exercise})" in code:
