@@ -17,7 +17,7 @@ from grader.load import load_folder
 from grader.observe import ObservationCache, observe_all
 from grader.sandbox import Limits, Sandbox
 from grader.scores import scores_record
-from grader.starters import notebook, solution_files
+from grader.starters import notebook, solution_files, solved_files
 from grader.suites import load_suite
 from grader.variants import variant
 
@@ -56,12 +56,12 @@ def patched(files, name, old, new):
 # Extra submissions per exercise: {id: files}. Each is the reference solution with one mistake,
 # and the tests of tests/exercises/test_exercise_suites.py say exactly which tests it fails.
 def _mistakes(exercise):
-    solution = solution_files(exercise)
+    solution = solved_files(exercise)
     engine_variants = {
+        # `=` in mul's rule is 02's lesson, not 01's: 01 does not charge for it
         "01-mul-backward": ["mul-self-data", "mul-own-data", "mul-forgets-out-grad", "mul-assign-not-accumulate"],
-        "02-accumulate": ["add-assign-not-accumulate", "mul-assign-not-accumulate", "pow-assign-not-accumulate",
-                          "relu-assign-not-accumulate", "tanh-assign-not-accumulate", "exp-assign-not-accumulate",
-                          "log-assign-not-accumulate"],
+        # the rules of the engine as the course has it at 02: +, * and relu
+        "02-accumulate": ["add-assign-not-accumulate", "mul-assign-not-accumulate", "relu-assign-not-accumulate"],
         "03-tanh": ["tanh-one-minus-t", "tanh-input", "tanh-square-outside", "tanh-assign-not-accumulate"],
         "04-more-ops": ["pow-no-minus-one", "pow-missing-k", "exp-input", "log-output", "sub-as-add", "rsub-order",
                         "rtruediv-order", "truediv-flipped", "neg-self"],
@@ -99,17 +99,19 @@ def _mistakes(exercise):
 @functools.cache
 def class_batch(exercise):
     """The graded class of one exercise: the committed starter (as files and as the committed
-    notebook), the reference solution (as files and as a notebook), and each mistake of `_mistakes`."""
+    notebook), the starter solved as the reference solves it (as files and as a notebook: what a
+    student hands in), the whole reference engine, and each mistake of `_mistakes`."""
     folder = _TMP / exercise
     starter = EXERCISES_DIR / exercise
     readme = (starter / "README.md").read_text(encoding="utf-8")
-    solution = solution_files(exercise)
+    solution = solved_files(exercise)
     (folder / "starter").mkdir(parents=True)
     for name in solution:
         shutil.copyfile(starter / name, folder / "starter" / name)
     shutil.copyfile(starter / f"{exercise}.ipynb", folder / "starter-notebook.ipynb")
     write_folder(folder / "solution", solution)
     (folder / "solution-notebook.ipynb").write_text(notebook(exercise, solution, readme), encoding="utf-8")
+    write_folder(folder / "reference", solution_files(exercise))
     for sub_id, files in _mistakes(exercise).items():
         write_folder(folder / sub_id, files)
     return grade_folder(folder, exercise)

@@ -265,7 +265,7 @@ def _run_like_jupyter(tmp_path, code_cells):
 
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_the_solved_notebook_runs_top_to_bottom_in_jupyter(exercise, tmp_path):
-    nb = nbformat.reads(notebook(exercise, solution_files(exercise),
+    nb = nbformat.reads(notebook(exercise, solved_files(exercise),
                                  (EXERCISES_DIR / exercise / "README.md").read_text()), as_version=4)
     result = _run_like_jupyter(tmp_path, [c.source for c in nb.cells if c.cell_type == "code"])
     assert result.returncode == 0, result.stderr

@@ -40,8 +40,8 @@ def classroom(V):
 
 
 def three_paths(V):
-    """y = a * a + a * b + a at a = 2, b = -3"""
-    a, b = V(2.0), V(-3.0)
+    """y = a * a + a * b + a at a = 2, b = 3"""
+    a, b = V(2.0), V(3.0)
     aa, ab = a * a, a * b
     s = aa + ab
     y = s + a
