@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from .. import probekit
+from ..course import COURSE
 from ..sandbox import WORKER
 
 SUITES = Path(__file__).parent
@@ -34,7 +35,9 @@ class Suite:
 
 
 def available():
-    return sorted(p.name for p in SUITES.iterdir() if (p / "probes.py").exists())
+    """Every suite's name: the exercises in course order (grader/course.py), then the others by name."""
+    names = {p.name for p in SUITES.iterdir() if (p / "probes.py").exists()}
+    return [e for e in COURSE if e in names] + sorted(names - set(COURSE))
 
 
 def _import(name, path):
