@@ -1,4 +1,4 @@
-"""01-mul-backward: the backward rule of multiplication; everything else is given."""
+"""01-mul-backward: the backward rule of multiplication; + and relu are given, backward() is not yet (05)."""
 
 TITLE = "The backward rule of multiplication"
 MODULE = "engine"
