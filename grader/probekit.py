@@ -78,6 +78,10 @@ def backprop_by_hand(out, *inner):
     driven by its own backward(), which gives the same gradients when it is right.
     """
     if not hasattr(out, "_backward"):
+        if not hasattr(out, "backward"):
+            raise AttributeError("the gradients are found by calling each node's _backward closure, from the output "
+                                 "back, as the starter's engine has them; this Value has no _backward and no "
+                                 "backward()")
         out.backward()
         return
     out.grad = 1

@@ -154,3 +154,37 @@ def test_output_comparison_allows_only_the_last_digits_to_differ():
     assert _same_output("1 0.07065082485316443\n", "1 0.07065082485316447\n")
     assert not _same_output("1 0.0707\n", "1 0.07065082485316443\n")
     assert not _same_output("ok=True\n", "ok=False\n")
+
+
+# -- probes before backward() exists -------------------------------------------------------------
+
+
+def test_backprop_by_hand_gives_what_backward_gives_and_says_what_it_needs():
+    from grader.probekit import backprop_by_hand
+    from reference.engine import Value
+
+    def graph():
+        a, b = Value(2.0), Value(-3.0)
+        ab = a * b
+        y = ab * a + a
+        return a, b, ab, y
+
+    a, b, ab, y = graph()
+    backprop_by_hand(y, y._prev[0], ab)  # y = (ab * a) + a: the product, then ab
+    by_hand = (a.grad, b.grad, ab.grad)
+    a, b, ab, y = graph()
+    y.backward()
+    assert by_hand == (a.grad, b.grad, ab.grad) == (-11.0, 4.0, 2.0)  # dy/da = 2ab + 1
+
+    class EdgeList:  # another legitimate engine: no closures, its own backward()
+        def __init__(self):
+            self.grad = 0
+
+        def backward(self):
+            self.grad = 1
+
+    node = EdgeList()
+    backprop_by_hand(node)
+    assert node.grad == 1
+    with pytest.raises(AttributeError, match="this Value has no _backward and no backward()"):
+        backprop_by_hand(object())

@@ -75,7 +75,9 @@ def _statuses(row):
 
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_reference_solution_scores_full_marks(exercise):
-    for sub_id in ("solution", "solution-notebook", "reference"):
+    styles = [sub_id for sub_id in class_batch(exercise) if sub_id.startswith("style-")]
+    assert len(styles) == 3 * (exercise in ("01-mul-backward", "02-accumulate", "05-backward", "03-tanh", "04-more-ops"))
+    for sub_id in ("solution", "solution-notebook", "reference", *styles):
         row = class_batch(exercise)[sub_id]
         assert row["status"] == "graded", row.get("message")
         assert [t["name"] for t in row["tests"] if t["status"] != "passed"] == []
