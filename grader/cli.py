@@ -118,9 +118,11 @@ class Progress:
 
 
 def first_failure(row):
-    for test in row["tests"]:
-        if test["status"] != "passed" and test["max_score"] > 0 or test["status"] not in ("passed", "skipped"):
-            return f"{test['name']}: {test['output']}"
+    """The first test that went wrong; a test skipped with points only when none did."""
+    went_wrong = [t for t in row["tests"] if t["status"] not in ("passed", "skipped")]
+    skipped = [t for t in row["tests"] if t["status"] == "skipped" and t["max_score"] > 0]
+    for test in went_wrong[:1] or skipped[:1]:
+        return f"{test['name']}: {test['output']}"
     return row.get("message") or ""
 
 

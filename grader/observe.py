@@ -20,6 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from . import __version__
+from .forbidden import forbidden_imports
 from .sandbox import Interrupted
 
 MAX_LINE = 1 << 20  # one observation line
@@ -358,7 +359,9 @@ def observe_submission(submission, suite, sandbox, slot):
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
     total_deadline = started + limits.submission_seconds
-    request = {"module": suite.module, "forbid": list(suite.forbid), "recursion_limit": 1000}
+    request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
+               "recursion_limit": 1000}
+    run["forbidden_imports"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
     base = sandbox.prepare(slot, submission.files, suite.runner_files)
     timeouts_in_a_row = 0
     try:

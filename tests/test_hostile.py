@@ -63,7 +63,7 @@ ROWS = {
     "monkeypatch": ("graded", [], "baseline"),
     "liar-objects": ("graded", [], 0),
     "read-grader": ("graded", [], "max"),
-    "import-forbidden": ("graded", ["ImportError", "importing 'numpy' is not allowed"], 0),
+    "import-forbidden": ("graded", ["ForbiddenModuleError", "`numpy` is not allowed in this exercise: `numpy.array`"], 0),
     "read-environment": ("graded", [], "max"),
     "signal-grader": ("graded", [], "max"),
     "background-daemon": ("graded", [], "max"),
@@ -307,7 +307,10 @@ def test_what_the_attacks_saw_inside(batch):
                    "/work/main/grader/suites/engine/torch_results.json", "/work/venv/lib/python3.11/site-packages"):
         assert f"absent: {hidden}\n" in out["read-grader"] or f"blocked: {hidden}:" in out["read-grader"], hidden
     assert "nothing of the grader: listed /usr/local: []" in out["read-grader"]
-    for module in ("torch", "numpy", "micrograd", "reference"):
+    for module in ("torch", "numpy", "micrograd"):  # stand-ins: they import, and refuse any use
+        assert f"blocked: import {module}: `{module}` is not allowed in this exercise: `_found.zeros`" \
+            in out["read-grader"]
+    for module in ("reference", "grader"):  # the grader's own packages do not even import
         assert f"blocked: import {module}: importing '{module}' is not allowed" in out["read-grader"]
     assert "blocked: import pytest" in out["read-grader"] and "blocked: import pytest" in out["monkeypatch"]
     assert "GRADER_SECRET_TOKEN=None" in out["read-environment"]

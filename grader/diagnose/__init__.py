@@ -410,7 +410,7 @@ class Diagnoser:
             return []
         entries = _not_refuted_by_source([dict(e) for e in self._variant_entries(run, outcomes)],
                                          seed_facts(submission.files, engine=f"{self.suite.module}.py"))
-        hints = static_hints(submission.files, engine=f"{self.suite.module}.py", forbidden=self.suite.forbid)
+        hints = static_hints(submission.files, engine=f"{self.suite.module}.py")
         for hint in hints:
             same_mistake = _HINT_FOR.get(hint["hint"])
             named = [e for e in entries if e.get("kind") == "variant" and same_mistake is not None

@@ -5,8 +5,6 @@
   sorts or walks the graph). Deep graphs raise RecursionError. Not said of a
   file that raises the limit with `sys.setrecursionlimit`: there the
   deep-chain test decides, and its own message explains a RecursionError.
-- `forbidden-import`: `import torch`, `import numpy` (any library the
-  exercise forbids) in an engine built from scratch.
 - `assign-grad`: `x.grad = ...` with `=` inside a backward closure (a
   function nested in another), where the right-hand side does not read
   `x.grad` itself. A number (`= 0`, `= 1`: resets and seeds) and
@@ -28,7 +26,6 @@ import ast
 import functools
 import re
 
-LIBRARIES = ("torch", "numpy", "jax", "tensorflow", "micrograd")
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
 _RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
 
@@ -142,30 +139,6 @@ def _recursive_sorts(tree, parents, filename):
     return hints
 
 
-def _imports(tree, filename, forbidden):
-    for node in tree.nodes(ast.Import, ast.ImportFrom):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module]
-        else:
-            continue
-        for name in names:
-            top = name.partition(".")[0]
-            if top in forbidden:
-                return [{
-                    "kind": "hint", "hint": "forbidden-import",
-                    "title": f"Your engine imports {top}",
-                    "explanation": (
-                        f"Line {node.lineno} imports `{name}`, but this engine is built from scratch with plain "
-                        "Python: the import is refused when your code is graded, so none of it can run. "
-                        "Remove it and compute with Python numbers and the `math` module."
-                    ),
-                    "file": filename, "line": node.lineno, "tests": [],
-                }]
-    return []
-
-
 def _reads(expr, target):
     """Whether `expr` reads the attribute `target` (an ast.Attribute), e.g. `x.grad` in `x.grad + d`."""
     want = ast.unparse(target)
@@ -219,7 +192,7 @@ def _grad_assignments(tree, parents, filename):
     }]
 
 
-def static_hints(files: dict, *, engine: str = "engine.py", forbidden=LIBRARIES) -> list[dict]:
+def static_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
     """The hints for a submission's engine file; [] when it is missing or not valid Python."""
     source = files.get(engine)
     if source is None:
@@ -232,9 +205,8 @@ def static_hints(files: dict, *, engine: str = "engine.py", forbidden=LIBRARIES)
     if tree is None:
         return []
     parents = tree.parents
-    forbidden = tuple(lib for lib in LIBRARIES if lib in forbidden)
-    return (_imports(tree, engine, forbidden) + _recursive_sorts(tree, parents, engine)
-            + _grad_assignments(tree, parents, engine))
+    # (a forbidden import is not a hint: the suite's own "from scratch" test names its line)
+    return _recursive_sorts(tree, parents, engine) + _grad_assignments(tree, parents, engine)
 
 
 def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:

@@ -54,8 +54,13 @@ class NotRun(Exception):
     """The probe could not run at all (no importable engine); the test is skipped."""
 
 
-def points(value, *, concept, name=None, visibility="visible"):
-    """Declare a hidden test's points, the concept it covers, its public name and visibility."""
+def points(value, *, concept, name=None, visibility="visible", with_other_credit=False):
+    """Declare a hidden test's points, the concept it covers, its public name and visibility.
+
+    `with_other_credit`: the test's points count only beside a point earned by
+    another test (a property of the work, such as "built from scratch", is not
+    credited to an untouched starter); otherwise it is skipped, saying why.
+    """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {VISIBILITIES}, not {visibility!r}")
 
@@ -66,6 +71,7 @@ def points(value, *, concept, name=None, visibility="visible"):
             "name": name or test.__name__.removeprefix("test_").replace("_", "-"),
             "visibility": visibility,
             "doc": (test.__doc__ or "").strip(),
+            "with_other_credit": with_other_credit,
         }
         return test
 
@@ -153,6 +159,33 @@ def assert_imported(imported, module="engine", hint=""):
         at = location_suffix(error["error"], error.get("where"))
         advice = f"{hint} " if hint else ""
         raise Mismatch(f"{module}.py could not be used: {error['error']}{at}. {advice}Every other test was skipped.")
+
+
+def from_scratch_test(test_file):
+    """The suite's static "from scratch" test, weighted by the suite's FROM_SCRATCH_POINTS.
+
+    A suite's test file says `test_from_scratch = from_scratch_test(__file__)`.
+    It reads where the submission imports a forbidden module (grader/forbidden.py,
+    from the source: nothing runs) and fails once, naming every such line. A
+    forbidden module that is *used* costs, besides, each test whose probe reached
+    that use, with the stand-in's message (grader/sandbox/worker.py).
+    """
+    from ..suites import settings
+
+    config = settings(Path(test_file).parent)
+
+    @points(config.from_scratch_points, concept="from-scratch", name="engine/from-scratch", with_other_credit=True)
+    def test_from_scratch(imported):
+        """the engine is built from scratch: it imports none of the forbidden packages"""
+        found = imported.get("forbidden_imports") or []
+        if found:
+            places = ", ".join(f"`{f['module']}` ({f['file']}, line {f['line']})" for f in found)
+            names = sorted({f["module"] for f in found})
+            raise Mismatch(f"imports {places}: the engine must be built from scratch with plain Python, so "
+                           f"{' and '.join(names)} cannot be used in this exercise. Delete the import; any use "
+                           "of it also fails the tests that reach that line.")
+
+    return test_from_scratch
 
 
 def check_numeric(observe, expect, probe):

@@ -73,13 +73,17 @@ class _Namespace:
         self.__dict__.update(kw)
 
 
+# What the `imported` fixture shows of a run (and what every test's grouping sees).
+IMPORTED = ("status", "message", "import_error", "forbidden_imports")
+
+
 class _WholeRun(Exception):
     """A test reads more than single probes (the run record): it depends on all of it."""
 
 
 def _group_key(run, deps):
     """What a test with dependencies `deps` (None: everything) can see of a run."""
-    seen = {k: run.get(k) for k in ("status", "message", "import_error")}
+    seen = {k: run.get(k) for k in IMPORTED}
     probes = run.get("probes") or {}
     seen["probes"] = probes if deps is None else {d: probes.get(d) for d in sorted(deps)}
     return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()
@@ -124,7 +128,7 @@ class JudgePlugin:
 
         fixtures = {"observe": observe, "observation": observation, "expect": self.expectations.reference,
                     "torch_expect": self.expectations.torch,
-                    "imported": {"status": "ok", "message": None, "import_error": None}}
+                    "imported": {"status": "ok", "message": None, "import_error": None, "forbidden_imports": []}}
         if not set(argnames) <= set(fixtures):
             return None
         try:
@@ -166,8 +170,8 @@ class JudgePlugin:
 
     @pytest.fixture
     def imported(self, run):
-        """Whether the student's module imported: its status, message and import error only."""
-        return {k: run.get(k) for k in ("status", "message", "import_error")}
+        """Whether the student's module imported: status, message, import error, forbidden imports."""
+        return {k: run.get(k) for k in IMPORTED}
 
     @pytest.fixture
     def observation(self, run, request):
@@ -249,7 +253,8 @@ class JudgePlugin:
             status, output = "error", f"internal grader error in this test ({type(exc).__name__}); tell your instructor"
         return {"submission": submission, "function": item.function.__name__, "name": grading["name"],
                 "status": status, "output": output,
-                "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"]}
+                "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"],
+                "with_other_credit": grading.get("with_other_credit", False)}
 
     def pytest_json_runtest_metadata(self, item, call):
         result = getattr(item, "_grading_result", None)
@@ -260,7 +265,7 @@ class JudgePlugin:
 
 def _observed(run):
     """What a test may look at in a run: everything but timings and printed output."""
-    return {k: run.get(k) for k in ("status", "message", "import_error", "probes")}
+    return {k: run.get(k) for k in (*IMPORTED, "probes")}
 
 
 @contextmanager
@@ -330,4 +335,17 @@ def judge(suite, runs, *, torch="stored", expectations=None, plugin_class=None):
         outcome = {k: grading[k] for k in ("name", "status", "output", "points", "concept", "visibility")}
         for sid in plugin.members[(grading["function"], grading["submission"])]:
             results[sid].append(dict(outcome))
+    credited = {g["name"] for g in (t["metadata"]["grading"] for t in report.report["tests"]) if g["with_other_credit"]}
+    for outcomes in results.values():
+        _credit_only_beside_other_credit(outcomes, credited)
     return results
+
+
+def _credit_only_beside_other_credit(outcomes, credited):
+    """A `with_other_credit` test that passed is skipped when no other test earned a point."""
+    if any(o["status"] == "passed" and o["points"] > 0 and o["name"] not in credited for o in outcomes):
+        return
+    for o in outcomes:
+        if o["name"] in credited and o["status"] == "passed":
+            o["status"] = "skipped"
+            o["output"] = "nothing to credit yet: this point is given with the first point your work earns"

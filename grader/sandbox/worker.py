@@ -58,19 +58,102 @@ def _json(value):
     raise TypeError(f"cannot report a {t.__name__}")
 
 
-class _Forbidden:
-    """A meta-path finder that refuses the imports the exercise forbids, saying why."""
+class ForbiddenModuleError(ImportError):
+    """A forbidden module was used (not merely imported): the student reads this name and message."""
 
-    def __init__(self, names):
-        self.names = frozenset(names)
+
+class _StandIn(_type(sys)):
+    """What `import numpy` gives in an exercise that forbids numpy: a module with nothing in it.
+
+    Importing costs nothing; any use raises ForbiddenModuleError naming the
+    expression and the student's line: reading an attribute, calling a name
+    taken with `from numpy import exp`, indexing, iterating, isinstance. It is a
+    package with an empty path, so every submodule (`numpy.random`) is another
+    stand-in; no real module is ever found, loaded or reachable through it.
+    """
+
+    def __getattr__(self, attr):
+        if attr[:2] == "__" and attr[-2:] == "__":
+            raise AttributeError(attr)  # the import machinery's and `import *`'s questions
+        caller = sys._getframe(1)
+        if caller.f_code.co_name == "_handle_fromlist" and caller.f_code.co_filename.startswith("<frozen"):
+            # `from numpy import exp`: say it is missing, so the import system imports the
+            # submodule `numpy.exp`, which is another stand-in (refused when called)
+            raise AttributeError(attr)
+        raise _refusal(self, "." + attr)
+
+    def __call__(self, *args, **kwargs):
+        raise _refusal(self, "(...)")
+
+    def __getitem__(self, key):
+        raise _refusal(self, "[...]")
+
+    def __iter__(self):
+        raise _refusal(self, "")
+
+    def __instancecheck__(self, obj):
+        raise _refusal(self, "")
+
+    def __subclasscheck__(self, cls):
+        raise _refusal(self, "")
+
+
+_SUBMISSION = [""]  # the student's folder, for the name a stand-in goes by where it was used
+
+
+def _refusal(stand_in, rest):
+    """`numpy` is not allowed in this exercise: `np.exp` (the judge adds the student's line)."""
+    name = _type(sys).__getattribute__(stand_in, "__name__")
+    top = name.partition(".")[0]
+    shown = name
+    frame = sys._getframe(2)
+    while frame is not None:  # the student's frame that used it: the name it goes by there
+        if _SUBMISSION[0] and frame.f_code.co_filename.startswith(_SUBMISSION[0]):
+            for scope in (frame.f_locals, frame.f_globals):
+                alias = next((k for k, v in scope.items() if v is stand_in), None)
+                if alias is not None:
+                    shown = alias
+                    break
+            break
+        frame = frame.f_back
+    taken = f" ({name})" if name != top and shown != name else ""  # `exp(...)` (numpy.exp)
+    return ForbiddenModuleError(f"`{top}` is not allowed in this exercise: `{shown}{rest}`{taken}")
+
+
+class _StandInLoader:
+    @staticmethod
+    def create_module(spec):
+        return _StandIn(spec.name)
+
+    @staticmethod
+    def exec_module(module):
+        pass  # a stand-in holds nothing: there is no code to run
+
+
+class _Forbidden:
+    """A meta-path finder for the modules an exercise forbids.
+
+    `stand_in` names import as stand-ins (refused when used); `refuse` names
+    (the grader's own packages, or everything when the suite makes a forbidden
+    import fatal) fail to import at all.
+    """
+
+    def __init__(self, stand_in, refuse):
+        self.stand_in, self.refuse = frozenset(stand_in), frozenset(refuse)
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname.partition(".")[0] in self.names:
+        top = fullname.partition(".")[0]
+        if top in self.refuse:
             raise ImportError(
                 f"importing {fullname!r} is not allowed in this exercise: "
                 "the engine must be built from scratch with plain Python"
             )
+        if top in self.stand_in:
+            return _ModuleSpec(fullname, _StandInLoader, is_package=True)
         return None
+
+
+_ModuleSpec = _type(sys.__spec__)  # importlib's ModuleSpec, without importing importlib.machinery
 
 
 def _load_source(name, path):
@@ -134,7 +217,7 @@ def _parse(argv):
     for arg in argv:
         key, _, value = arg.partition("=")
         request[key] = value
-    lists = ("forbid", "run", "modules")
+    lists = ("forbid", "refuse", "run", "modules")
     for key in lists:
         request[key] = [v for v in request.get(key, "").split(",") if v]
     request["obs_fd"] = int(request["obs_fd"])
@@ -156,7 +239,8 @@ def main():
         send(_json(event))
 
     sys.path[:] = [submission_dir] + [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")]
-    sys.meta_path.insert(0, _Forbidden(request["forbid"]))
+    _SUBMISSION[0] = os.path.join(submission_dir, "")
+    sys.meta_path.insert(0, _Forbidden(request["forbid"], request["refuse"]))
     sys.setrecursionlimit(request["recursion_limit"])
     sys.dont_write_bytecode = True
 

@@ -14,6 +14,16 @@ from ..sandbox import WORKER
 
 SUITES = Path(__file__).parent
 
+# An engine built from scratch: these import as stand-ins that refuse any use (see
+# docs/security.md), and importing one costs the suite's "from scratch" test.
+FORBID = ("torch", "numpy", "micrograd", "jax", "tensorflow")
+# The grader's own packages never import in the sandbox, whatever the suite says.
+GRADER_PACKAGES = ("reference", "grader")
+# The "from scratch" test's weight, and whether a forbidden import is fatal (the
+# import fails, so the engine cannot be used at all: every test is lost).
+FROM_SCRATCH_POINTS = 1
+FORBIDDEN_IMPORT_FATAL = False
+
 
 class SuiteError(ValueError):
     """A suite that cannot be used: the grader cannot do its job."""
@@ -26,7 +36,9 @@ class Suite:
     title: str
     module: str  # the student module probes receive `Value` from
     files: tuple  # the student files the exercise uses
-    forbid: tuple  # top-level packages a submission may not import
+    forbid: tuple  # top-level packages a submission may not use (they import as stand-ins)
+    refuse: tuple  # top-level packages that do not import at all
+    from_scratch_points: float  # the weight of the static "from scratch" test
     probes: object  # the probes module, imported in the grader (trusted)
     probe_names: list
     runner_files: dict  # what travels into the sandbox
@@ -45,6 +57,28 @@ def _import(name, path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """How a suite treats forbidden imports (its __init__.py, with the defaults above)."""
+
+    forbid: tuple  # top-level packages that import as stand-ins refusing any use
+    refuse: tuple  # top-level packages that do not import at all
+    from_scratch_points: float
+
+
+def _settings(config):
+    forbid = tuple(getattr(config, "FORBID", FORBID))
+    fatal = bool(getattr(config, "FORBIDDEN_IMPORT_FATAL", FORBIDDEN_IMPORT_FATAL))
+    return Settings(forbid=() if fatal else forbid, refuse=GRADER_PACKAGES + (forbid if fatal else ()),
+                    from_scratch_points=float(getattr(config, "FROM_SCRATCH_POINTS", FROM_SCRATCH_POINTS)))
+
+
+def settings(folder):
+    """The forbidden-import settings of the suite in `folder`."""
+    folder = Path(folder)
+    return _settings(_import(f"grader_suite_settings_{folder.name.replace('-', '_')}", folder / "__init__.py"))
 
 
 def load_suite(name):
@@ -74,12 +108,13 @@ def load_suite(name):
     for fname in sorted(runner_files):
         digest.update(fname.encode() + b"\0" + runner_files[fname] + b"\0")
     # Observations depend on what travels and on what the worker is told, not on the tests.
-    digest.update(repr((getattr(config, "MODULE", "engine"), getattr(config, "FORBID", None))).encode())
+    rules = _settings(config)
+    digest.update(repr((getattr(config, "MODULE", "engine"), rules.forbid, rules.refuse)).encode())
     return Suite(
         name=name, folder=folder, title=getattr(config, "TITLE", name),
         module=getattr(config, "MODULE", "engine"),
         files=tuple(getattr(config, "FILES", ("engine.py",))),
-        forbid=tuple(getattr(config, "FORBID", ("torch", "numpy", "micrograd"))),
+        forbid=rules.forbid, refuse=rules.refuse, from_scratch_points=rules.from_scratch_points,
         probes=probes, probe_names=names, runner_files=runner_files, digest=digest.hexdigest(),
         diagnose=bool(getattr(config, "DIAGNOSE", True)),
     )

@@ -14,57 +14,57 @@ from grader.suites import load_suite
 MISTAKES = {
     '01-mul-backward': {
         # `=` in mul's rule costs nothing here: accumulating is 02's lesson, tested there
-        'variant-mul-assign-not-accumulate': (13, []),
-        'variant-mul-forgets-out-grad': (10, ['gradcheck/products', 'mul/chain']),
-        'variant-mul-own-data': (0, ['constant/both-sides', 'constant/left', 'constant/right', 'gradcheck/products', 'mul/after-add', 'mul/chain', 'mul/fractions', 'mul/int-data', 'mul/then-add', 'mul/values', 'neuron/relu']),
-        'variant-mul-self-data': (0, ['constant/both-sides', 'constant/left', 'constant/right', 'gradcheck/products', 'mul/after-add', 'mul/chain', 'mul/fractions', 'mul/int-data', 'mul/then-add', 'mul/values', 'neuron/relu']),
+        'variant-mul-assign-not-accumulate': (14, []),
+        'variant-mul-forgets-out-grad': (11, ['gradcheck/products', 'mul/chain']),
+        'variant-mul-own-data': (0, ['constant/both-sides', 'constant/left', 'constant/right', 'engine/from-scratch', 'gradcheck/products', 'mul/after-add', 'mul/chain', 'mul/fractions', 'mul/int-data', 'mul/then-add', 'mul/values', 'neuron/relu']),
+        'variant-mul-self-data': (0, ['constant/both-sides', 'constant/left', 'constant/right', 'engine/from-scratch', 'gradcheck/products', 'mul/after-add', 'mul/chain', 'mul/fractions', 'mul/int-data', 'mul/then-add', 'mul/values', 'neuron/relu']),
     },
     '02-accumulate': {
-        'variant-add-assign-not-accumulate': (15, ['shared/a+a']),
-        'variant-mul-assign-not-accumulate': (3, ['diamond/nested', 'diamond/simple', 'shared/a*a', 'shared/a*a*a', 'shared/a*a+a', 'shared/intermediate', 'shared/loss', 'shared/pairwise-products', 'shared/three-paths']),
-        'variant-relu-assign-not-accumulate': (16, ['rule/relu']),
+        'variant-add-assign-not-accumulate': (16, ['shared/a+a']),
+        'variant-mul-assign-not-accumulate': (4, ['diamond/nested', 'diamond/simple', 'shared/a*a', 'shared/a*a*a', 'shared/a*a+a', 'shared/intermediate', 'shared/loss', 'shared/pairwise-products', 'shared/three-paths']),
+        'variant-relu-assign-not-accumulate': (17, ['rule/relu']),
     },
     '03-tanh': {
-        'tanh-by-exp': (15, ['saturation/large-input']),
-        'variant-tanh-assign-not-accumulate': (15, ['graph/numeric']),
-        'variant-tanh-input': (2, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
-        'variant-tanh-one-minus-t': (2, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
-        'variant-tanh-square-outside': (2, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
+        'tanh-by-exp': (16, ['saturation/large-input']),
+        'variant-tanh-assign-not-accumulate': (16, ['graph/numeric']),
+        'variant-tanh-input': (3, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
+        'variant-tanh-one-minus-t': (3, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
+        'variant-tanh-square-outside': (3, ['graph/loss', 'graph/neuron', 'graph/numeric', 'graph/shared-tanh', 'graph/tanh-of-tanh', 'graph/three-tanhs', 'saturation/five', 'saturation/large-input', 'saturation/minus-eight', 'tanh/int-data', 'tanh/negative', 'tanh/two']),
     },
     '04-more-ops': {
-        'variant-exp-input': (22, ['exp/negative', 'exp/values', 'exp/zero', 'together/numeric-exp-log', 'together/sigmoid', 'together/softplus']),
-        'variant-log-output': (23, ['log/one', 'log/small', 'log/values', 'together/numeric-exp-log', 'together/softplus']),
-        'variant-neg-self': (17, ['neg/values', 'sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
-        'variant-pow-missing-k': (14, ['div/constant', 'div/shared', 'div/values', 'pow/cube', 'pow/fractional', 'pow/negative-base', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
-        'variant-pow-no-minus-one': (14, ['div/constant', 'div/shared', 'div/values', 'pow/cube', 'pow/fractional', 'pow/negative-base', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
-        'variant-rsub-order': (27, ['sub/constant']),
-        'variant-rtruediv-order': (23, ['div/constant', 'together/micrograd-more-ops', 'together/numeric-rational', 'together/sigmoid']),
-        'variant-sub-as-add': (19, ['sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/softplus']),
-        'variant-truediv-flipped': (20, ['div/constant', 'div/shared', 'div/values', 'together/micrograd-more-ops', 'together/numeric-rational', 'together/softplus']),
+        'variant-exp-input': (23, ['exp/negative', 'exp/values', 'exp/zero', 'together/numeric-exp-log', 'together/sigmoid', 'together/softplus']),
+        'variant-log-output': (24, ['log/one', 'log/small', 'log/values', 'together/numeric-exp-log', 'together/softplus']),
+        'variant-neg-self': (18, ['neg/values', 'sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
+        'variant-pow-missing-k': (15, ['div/constant', 'div/shared', 'div/values', 'pow/cube', 'pow/fractional', 'pow/negative-base', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
+        'variant-pow-no-minus-one': (15, ['div/constant', 'div/shared', 'div/values', 'pow/cube', 'pow/fractional', 'pow/negative-base', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/sigmoid', 'together/softplus']),
+        'variant-rsub-order': (28, ['sub/constant']),
+        'variant-rtruediv-order': (24, ['div/constant', 'together/micrograd-more-ops', 'together/numeric-rational', 'together/sigmoid']),
+        'variant-sub-as-add': (20, ['sub/a-a', 'sub/constant', 'sub/values', 'together/micrograd-more-ops', 'together/numeric-exp-log', 'together/numeric-rational', 'together/softplus']),
+        'variant-truediv-flipped': (21, ['div/constant', 'div/shared', 'div/values', 'together/micrograd-more-ops', 'together/numeric-rational', 'together/softplus']),
     },
     '05-backward': {
-        'variant-direct-children-only': (9, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate']),
-        'variant-forward-order': (5, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate', 'seed/out-grad-is-one']),
-        'variant-no-seed': (0, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
-        'variant-no-visited': (13, ['graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/nested-diamonds', 'order/reused-intermediate']),
-        'variant-recursive-topo': (21, ['deep/10000-chain']),
-        'variant-seed-after-walk': (0, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
-        'variant-seed-every-node': (0, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
-        'variant-self-only': (5, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate', 'seed/out-grad-is-one']),
+        'variant-direct-children-only': (10, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate']),
+        'variant-forward-order': (6, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate', 'seed/out-grad-is-one']),
+        'variant-no-seed': (0, ['deep/10000-chain', 'deep/long-sum', 'engine/from-scratch', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
+        'variant-no-visited': (14, ['graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/nested-diamonds', 'order/reused-intermediate']),
+        'variant-recursive-topo': (22, ['deep/10000-chain']),
+        'variant-seed-after-walk': (0, ['deep/10000-chain', 'deep/long-sum', 'engine/from-scratch', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
+        'variant-seed-every-node': (0, ['deep/10000-chain', 'deep/long-sum', 'engine/from-scratch', 'graph/micrograd-sanity', 'graph/random', 'once/a*a', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/diamond', 'order/nested-diamonds', 'order/reused-intermediate', 'order/untouched-leaf', 'seed/out-grad-is-one', 'seed/single-op']),
+        'variant-self-only': (6, ['deep/10000-chain', 'deep/long-sum', 'graph/micrograd-sanity', 'graph/random', 'once/ladder', 'once/shared-intermediate', 'order/chain', 'order/nested-diamonds', 'order/reused-intermediate', 'seed/out-grad-is-one']),
     },
     '06-gradcheck': {
-        'forward-difference': (1, ['gradcheck/correct-gradients', 'gradcheck/detached', 'gradcheck/half-a-percent', 'gradcheck/large-gradients', 'gradcheck/lost-path', 'numerical/given-h', 'numerical/known-functions']),
-        'loose-tolerance': (12, ['gradcheck/half-a-percent']),
-        'relative-only': (13, ['gradcheck/zero-gradient']),
+        'forward-difference': (2, ['gradcheck/correct-gradients', 'gradcheck/detached', 'gradcheck/half-a-percent', 'gradcheck/large-gradients', 'gradcheck/lost-path', 'numerical/given-h', 'numerical/known-functions']),
+        'loose-tolerance': (13, ['gradcheck/half-a-percent']),
+        'relative-only': (14, ['gradcheck/zero-gradient']),
     },
     '07-mlp-xor': {
-        'last-layer-tanh': (9, ['backward/mlp', 'forward/mlp', 'forward/parameter-order', 'train/course-loop', 'train/train-xor']),
-        'no-bias-parameter': (5, ['backward/mlp', 'forward/mlp', 'forward/neuron', 'forward/parameter-order', 'parameters/counts', 'train/course-loop', 'train/train-xor']),
-        'no-zero-grad': (17, ['train/train-xor']),
+        'last-layer-tanh': (10, ['backward/mlp', 'forward/mlp', 'forward/parameter-order', 'train/course-loop', 'train/train-xor']),
+        'no-bias-parameter': (6, ['backward/mlp', 'forward/mlp', 'forward/neuron', 'forward/parameter-order', 'parameters/counts', 'train/course-loop', 'train/train-xor']),
+        'no-zero-grad': (18, ['train/train-xor']),
     },
     '08-dual-numbers': {
-        'product-rule-wrong': (4, ['beyond/sin-cos', 'expression/micrograd-sanity', 'expression/neuron', 'expression/softplus', 'expression/two-inputs', 'rule/constants', 'rule/exp-log', 'rule/product', 'rule/quotient', 'rule/relu', 'rule/sub-neg']),
-        'tanh-from-input': (15, ['expression/neuron', 'expression/two-inputs', 'rule/tanh']),
+        'product-rule-wrong': (5, ['beyond/sin-cos', 'expression/micrograd-sanity', 'expression/neuron', 'expression/softplus', 'expression/two-inputs', 'rule/constants', 'rule/exp-log', 'rule/product', 'rule/quotient', 'rule/relu', 'rule/sub-neg']),
+        'tanh-from-input': (16, ['expression/neuron', 'expression/two-inputs', 'rule/tanh']),
     },
 }
 
@@ -176,6 +176,6 @@ def test_grade_run_with_an_exercise_end_to_end(tmp_path):
     result = CliRunner().invoke(main, [str(tmp_path / "class"), "--exercise", "03-tanh", "--no-cache", "-o", str(out)])
     assert result.exit_code == 0, result.output
     scores = json.loads(out.read_text())
-    assert scores["exercise"] == "03-tanh" and scores["max_score"] == 16
+    assert scores["exercise"] == "03-tanh" and scores["max_score"] == 17
     assert [(r["id"], r["status"], r["score"]) for r in scores["submissions"]] == [
-        ("alice", "graded", 16), ("bob", "graded", 16)]
+        ("alice", "graded", 17), ("bob", "graded", 17)]

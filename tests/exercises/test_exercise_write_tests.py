@@ -130,7 +130,7 @@ def test_the_score_is_the_number_of_buggy_engines_caught(rows):
     assert reference_verdict(row) == ("passed", "")
     assert caught(row) == ["assign-not-accumulate-everywhere", "grad-starts-one", "mul-assign-not-accumulate",
                            "no-seed", "seed-after-walk", "seed-every-node"]
-    assert row["score"] == 6 and row["max_score"] == VARIANT_COUNT
+    assert row["score"] == 7 and row["max_score"] == VARIANT_COUNT + 1  # and the "from scratch" point
     escaped = next(t for t in row["tests"] if t["name"] == "catches/mul-self-data")
     assert escaped["output"] == ("none of your 1 tests fails on an engine that uses `self.data` as the local "
                                  "derivative for both operands in `__mul__`'s backward")
@@ -142,7 +142,7 @@ def test_pytest_approx_raises_parametrize_and_classes_work(rows):
     assert caught(row) == ["grad-starts-one", "mul-own-data", "mul-self-data", "no-seed", "radd-missing",
                            "seed-after-walk", "seed-every-node", "tanh-input", "tanh-one-minus-t",
                            "tanh-square-outside"]
-    assert row["score"] == 10
+    assert row["score"] == 11
 
 
 def test_a_test_that_takes_too_long_on_a_buggy_engine_catches_it(rows):
@@ -162,8 +162,8 @@ def test_a_test_that_takes_too_long_on_a_buggy_engine_catches_it(rows):
                         "TypeError: test_uses_a_fixture() missing 1 required positional argument: 'tmp_path' "
                         "(pytest fixtures are not available here; a test takes no arguments, except those given "
                         "by pytest.mark.parametrize)"),
-    ("imports-torch", "your test file could not be run with the reference engine: ImportError: importing 'torch' "
-                      "is not allowed in this exercise: the engine must be built from scratch with plain Python"),
+    ("imports-torch", "1 of 1 tests fail on the reference engine, which is correct: test_against_torch: "
+                      "ForbiddenModuleError: `torch` is not allowed in this exercise: `torch.tensor`"),
 ])
 def test_no_credit_while_a_test_fails_on_the_reference(rows, student, why):
     row = rows[student]

@@ -6,7 +6,7 @@ node is used twice: adding up along several paths is 02's lesson, and the
 starter's `__add__` still assigns.
 """
 
-from grader.judge import assert_imported, assert_values, check, check_numeric, points, suite_probes
+from grader.judge import assert_imported, assert_values, check, check_numeric, from_scratch_test, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -15,6 +15,9 @@ p = suite_probes(__file__)
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
     assert_imported(imported)
+
+
+test_from_scratch = from_scratch_test(__file__)
 
 
 # -- both operands ------------------------------------------------------------------

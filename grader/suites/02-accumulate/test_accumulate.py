@@ -9,7 +9,7 @@ the starter passes them, and a repair that breaks one of them also breaks the
 shared-node tests that use the same operation, which do carry points.
 """
 
-from grader.judge import assert_imported, assert_values, check, points, suite_probes
+from grader.judge import assert_imported, assert_values, check, from_scratch_test, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -18,6 +18,9 @@ p = suite_probes(__file__)
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
     assert_imported(imported)
+
+
+test_from_scratch = from_scratch_test(__file__)
 
 
 # -- the classroom cases -------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Hidden tests of 03-tanh: every test with points calls the student's tanh()."""
 
 from grader.judge import (
-    assert_imported, assert_values, check, check_numeric, describe, location_suffix, Mismatch, points, suite_probes,
+    assert_imported, assert_values, check, check_numeric, describe, from_scratch_test, location_suffix, Mismatch,
+    points, suite_probes,
 )
 
 p = suite_probes(__file__)
@@ -11,6 +12,9 @@ p = suite_probes(__file__)
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
     assert_imported(imported)
+
+
+test_from_scratch = from_scratch_test(__file__)
 
 
 # -- values and the local derivative ----------------------------------------------------------

@@ -1,6 +1,6 @@
 """Hidden tests of 04-more-ops: every test with points uses an operation the student writes."""
 
-from grader.judge import assert_imported, assert_values, check, check_numeric, points, suite_probes
+from grader.judge import assert_imported, assert_values, check, check_numeric, from_scratch_test, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -12,6 +12,9 @@ p = suite_probes(__file__)
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
     assert_imported(imported)
+
+
+test_from_scratch = from_scratch_test(__file__)
 
 
 # -- each operation ------------------------------------------------------------------------------

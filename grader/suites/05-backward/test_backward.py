@@ -4,7 +4,9 @@ Every test with points calls the student's backward(), which the untouched
 starter leaves raising NotImplementedError, so the starter scores 0.
 """
 
-from grader.judge import assert_imported, assert_values, check, describe, Mismatch, points, suite_probes
+from grader.judge import (
+    assert_imported, assert_values, check, describe, from_scratch_test, Mismatch, points, suite_probes,
+)
 
 p = suite_probes(__file__)
 
@@ -13,6 +15,9 @@ p = suite_probes(__file__)
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
     assert_imported(imported)
+
+
+test_from_scratch = from_scratch_test(__file__)
 
 
 # -- the seed ------------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ value with the reference's value). The expressions beyond Value's operations
 (sin, cos, x ** x) are compared with the reference Dual.
 """
 
-from grader.judge import assert_imported, assert_values, close, describe, fmt, Mismatch, points, suite_probes
+from grader.judge import (
+    assert_imported, assert_values, close, describe, fmt, from_scratch_test, Mismatch, points, suite_probes,
+)
 
 p = suite_probes(__file__)
 
@@ -25,6 +27,9 @@ def agrees(observe, expect, probe):
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
     assert_imported(imported, hint="Hand in the exercise folder (engine.py beside dual.py) or the exercise notebook.")
+
+
+test_from_scratch = from_scratch_test(__file__)
 
 
 # -- one rule at a time -----------------------------------------------------------------------------

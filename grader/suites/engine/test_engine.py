@@ -5,7 +5,9 @@ engine's (`expect`), PyTorch's (`torch_expect`), or the student's own forward
 pass differentiated numerically (the `*.numeric` keys).
 """
 
-from grader.judge import assert_imported, assert_values, check, check_numeric, describe, Mismatch, points, suite_probes
+from grader.judge import (
+    assert_imported, assert_values, check, check_numeric, describe, from_scratch_test, Mismatch, points, suite_probes,
+)
 
 p = suite_probes(__file__)
 
@@ -14,6 +16,9 @@ p = suite_probes(__file__)
 def test_imports(imported):
     """engine.py imports and defines a class named Value"""
     assert_imported(imported)
+
+
+test_from_scratch = from_scratch_test(__file__)
 
 
 # -- one operation at a time ------------------------------------------------------

@@ -1,0 +1,63 @@
+"""Where a submission imports a module its exercise forbids: read from the syntax tree.
+
+This is the evidence of the "from scratch" test. It reads the source in the
+grader (nothing runs), so an import inside a function that no probe calls
+counts as much as one at the top. Every form of import counts: `import numpy
+as np`, `from torch import *`, `from numpy.random import seed`, and the
+calls `__import__("torch")` and `importlib.import_module("torch")` with a
+literal name. One walk of each file's tree: linear in its size.
+"""
+
+import ast
+
+_IMPORT_CALLS = ("__import__", "import_module")
+
+
+def _imported_names(node):
+    """The module names an import statement or import call brings in (dotted, as written)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom):
+        return [node.module] if node.module and not node.level else []
+    if isinstance(node, ast.Call) and node.args:
+        func = node.func
+        called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        first = node.args[0]
+        if called in _IMPORT_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return [first.value]
+    return []
+
+
+def _tree(source):
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # a file that does not parse fails its import test; nothing to read here
+
+
+def forbidden_imports(files, forbid, start=None):
+    """[{"module", "file", "line"}] for each import of a forbidden top-level package, in file order.
+
+    `files` maps file names to bytes; the walk starts from `start` (the exercise's
+    files, default: every .py file) and follows the submission's own modules
+    that those import, so a helper module that imports numpy is found too.
+    """
+    forbid = frozenset(forbid)
+    sources = {name[:-3]: data for name, data in files.items() if name.endswith(".py") and "/" not in name}
+    todo = [name[:-3] for name in (start or files) if name[:-3] in sources]
+    seen, found = set(todo), []
+    while todo:
+        module = todo.pop(0)
+        tree = _tree(sources[module])
+        if tree is None:
+            continue
+        for node in ast.walk(tree):
+            for name in _imported_names(node):
+                top = name.partition(".")[0]
+                if top in forbid:
+                    found.append({"module": top, "file": f"{module}.py", "line": node.lineno})
+                elif top in sources and top not in seen:
+                    seen.add(top)
+                    todo.append(top)
+    found.sort(key=lambda f: (f["file"], f["line"], f["module"]))
+    return found
