@@ -1,4 +1,4 @@
-"""Reading submissions (contract §1): a folder, a .py file, a notebook or a .zip → files, or a reason.
+"""Reading submissions (docs/contract.md §1): a folder, a .py file, a notebook or a .zip → files, or a reason.
 
 A submission arrives from a student, so everything here treats it as hostile:
 nothing is executed (a notebook is parsed as JSON, its magics are dropped as

@@ -82,7 +82,7 @@ def read_timings(path) -> dict[str, float]:
 
 
 def read_scores(path) -> dict:
-    """A scores file (contract §4); ValueError saying what is wrong otherwise."""
+    """A scores file (docs/contract.md §4); ValueError saying what is wrong otherwise."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -106,6 +106,7 @@ class JudgePlugin:
         self.ungrouped = ungrouped  # tests judged once per distinct whole run
         self.names = {}  # test public name -> nodeid prefix, to refuse duplicates
         self.internal_errors = []
+        self.suite_errors = []  # what makes the suite unusable, found while collecting
         self.members = {}  # (test function name, lead submission) -> submissions it stands for
         self.deps = {}  # test function name -> probe names, or None for the whole run
         self.violations = set()  # tests that read a probe they did not declare by reading it
@@ -157,10 +158,13 @@ class JudgePlugin:
         for item in items:
             grading = getattr(getattr(item, "function", None), "grading", None)
             if grading is None:
-                raise SuiteError(f"{item.nodeid}: a hidden test needs @points(...)")
+                self.suite_errors.append(f"{item.nodeid}: a hidden test needs @points(...)")
+                continue
             owner = self.names.setdefault(grading["name"], item.originalname)
             if owner != item.originalname:
-                raise SuiteError(f"two tests are named {grading['name']!r}: {owner} and {item.originalname}")
+                self.suite_errors.append(f"two tests are named {grading['name']!r}: {owner} and {item.originalname}")
+        if self.suite_errors:
+            raise pytest.UsageError("; ".join(self.suite_errors))  # stops the run; judge() says why
 
     # -- fixtures ----------------------------------------------------------------
 
@@ -299,6 +303,8 @@ def _run_pytest(suite, plugin, report):
     captured = io.StringIO()
     with redirect_stdout(captured), redirect_stderr(captured), _only_the_json_report_plugin():
         code = pytest.main(args, plugins=[plugin, report])
+    if plugin.suite_errors:
+        raise SuiteError(f"the hidden suite {suite.name!r} cannot be used: " + "; ".join(plugin.suite_errors))
     if code not in (0, 1):
         raise SuiteError(f"the hidden suite {suite.name!r} could not run (pytest exit {int(code)}):\n"
                          + captured.getvalue()[-3000:])

@@ -1,4 +1,4 @@
-"""Renderings of a scores record (contract §4): JSON, Gradescope, JUnit, CSV, Markdown, HTML.
+"""Renderings of a scores record (docs/contract.md §4): JSON, Gradescope, JUnit, CSV, Markdown, HTML.
 
 Each format has its module; `render(scores, fmt)` gives any of them as text.
 Renderers only format: they run nothing and read no file, and the same

@@ -7,7 +7,7 @@ everywhere. Rows follow the record's order; RFC 4180 quoting (an id with a
 comma or quote is quoted), CRLF line ends, UTF-8.
 
 `id` is the submission's id, the name of the file or folder it came in
-(contract §1); it is not an LMS's student number, and nothing here invents
+(docs/contract.md §1); it is not an LMS's student number, and nothing here invents
 one. To import into a learning-management system, map `id` to the column
 that holds what your submission file names carry, and `score` to the
 assignment:

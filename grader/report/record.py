@@ -1,6 +1,6 @@
 """Reading a scores record for the renderers: numbers, concepts, and what a student may see.
 
-Every renderer formats the same record (contract §4); the questions they share
+Every renderer formats the same record (docs/contract.md §4); the questions they share
 (how to write 38.0, which tests make up a concept, which tests a student may
 see at a given moment) are answered once here.
 """

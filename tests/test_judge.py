@@ -1,0 +1,179 @@
+"""The judge on a small suite written here: grouping by observations, the second pass, verdicts.
+
+A test is run once per distinct set of the observations it reads (found by a
+dry run on the reference's observations); a test that reads a probe on some
+run that it did not read on the reference is judged again, once per whole
+run. Each test below appends its submission to a log, so how often the judge
+ran it is counted, not guessed.
+"""
+
+import json
+import textwrap
+
+import pytest
+
+from grader import probekit
+from grader.judge.plugin import judge
+from grader.suites import Suite, SuiteError
+
+PROBES = '''
+def small(V):
+    """y = a * 2 at a = 3"""
+    a = V(3.0)
+    y = a * 2
+    y.backward()
+    return {"y": y.data, "a.grad": a.grad}
+
+
+def large(V):
+    """y = a * a at a = 5"""
+    a = V(5.0)
+    y = a * a
+    y.backward()
+    return {"y": y.data, "a.grad": a.grad}
+'''
+
+TESTS = '''
+import json, os
+from grader.judge import Mismatch, check, points, suite_probes
+
+p = suite_probes(__file__)
+
+
+def _log(name, observe):
+    with open(os.environ["JUDGE_TEST_LOG"], "a") as f:
+        f.write(json.dumps([name, observe(p.small)["y"]]) + "\\n")
+
+
+@points(1, concept="small", name="small/values")
+def test_small(observe, expect):
+    """the small probe"""
+    _log("small", observe)
+    check(observe, expect, p.small)
+
+
+@points(2, concept="large", name="large/when-small-is-wrong")
+def test_large_only_when_small_is_wrong(observe, expect):
+    """reads the large probe only when the small one is off: a dependency the dry run cannot see"""
+    _log("large", observe)
+    if observe(p.small)["y"] != expect(p.small)["y"]:
+        check(observe, expect, p.large)
+
+
+@points(1, concept="credit", name="credit/with-other", with_other_credit=True)
+def test_credit(imported):
+    """counts only beside another earned point"""
+'''
+
+
+def _suite(tmp_path, tests=TESTS):
+    folder = tmp_path / "toy"
+    folder.mkdir(parents=True)
+    (folder / "probes.py").write_text(textwrap.dedent(PROBES))
+    # pytest imports a test file by its name under the suite folder: one name per suite written here
+    (folder / f"test_toy_{abs(hash(str(folder)))}.py").write_text(textwrap.dedent(tests))
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("toy_probes_for_judge_tests", folder / "probes.py")
+    probes = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(probes)
+    return Suite(name="toy", folder=folder, title="toy", module="engine", files=("engine.py",), forbid=(),
+                 refuse=(), from_scratch_points=0.0, probes=probes, probe_names=["small", "large"],
+                 runner_files={}, digest="toy")
+
+
+def _run(small_y, large_y=25.0, small_grad=2.0, large_grad=10.0):
+    ok = lambda values: {"status": "ok", "values": values}  # noqa: E731
+    return {"status": "ok", "message": None, "import_error": None, "forbidden_imports": [],
+            "probes": {"small": ok({"y": small_y, "a.grad": small_grad}),
+                       "large": ok({"y": large_y, "a.grad": large_grad})}}
+
+
+@pytest.fixture
+def log(tmp_path, monkeypatch):
+    path = tmp_path / "log.jsonl"
+    monkeypatch.setenv("JUDGE_TEST_LOG", str(path))
+    return lambda: [tuple(json.loads(line)) for line in path.read_text().splitlines()]
+
+
+def _verdicts(outcomes):
+    return {sid: [(o["name"], o["status"]) for o in results] for sid, results in sorted(outcomes.items())}
+
+
+def test_a_test_runs_once_per_distinct_observations_and_every_submission_gets_its_verdict(tmp_path, log):
+    suite = _suite(tmp_path)
+    runs = {"ann": _run(6.0), "ben": _run(6.0), "cat": _run(6.0), "dan": _run(6.0, small_grad=9.0)}
+    outcomes = judge(suite, runs)
+    assert _verdicts(outcomes) == {
+        "ann": [("small/values", "passed"), ("large/when-small-is-wrong", "passed"), ("credit/with-other", "passed")],
+        "ben": [("small/values", "passed"), ("large/when-small-is-wrong", "passed"), ("credit/with-other", "passed")],
+        "cat": [("small/values", "passed"), ("large/when-small-is-wrong", "passed"), ("credit/with-other", "passed")],
+        "dan": [("small/values", "failed"), ("large/when-small-is-wrong", "passed"), ("credit/with-other", "passed")],
+    }
+    # each test: one dry run on the reference's observations, then one run per distinct group (ann, ben
+    # and cat are one group, dan another), not one per submission
+    assert sorted(n for n, _ in log()) == ["large"] * 3 + ["small"] * 3
+    assert outcomes["dan"][0]["output"] == "a.grad for y = a * 2 at a = 3: expected 2.0, got 9.0"
+
+
+def test_a_point_given_only_beside_other_credit_is_skipped_without_it(tmp_path, log):
+    outcomes = judge(_suite(tmp_path), {"hal": _run(7.0, large_y=99.0)})
+    assert [(o["name"], o["status"]) for o in outcomes["hal"]] == [
+        ("small/values", "failed"), ("large/when-small-is-wrong", "failed"), ("credit/with-other", "skipped")]
+    assert outcomes["hal"][2]["output"] == "nothing to credit yet: this point is given with the first point your work earns"
+
+
+def test_a_test_that_reads_a_probe_the_dry_run_did_not_see_is_judged_again_per_whole_run(tmp_path, log):
+    suite = _suite(tmp_path)
+    # equal on `small` (so grouped together on the first pass), different on `large`: only a second
+    # pass, per whole run, tells them apart
+    runs = {"eve": _run(7.0, large_y=25.0), "fay": _run(7.0, large_y=99.0)}
+    outcomes = judge(suite, runs)
+    assert [(o["name"], o["status"]) for o in outcomes["eve"]][:2] == [("small/values", "failed"),
+                                                                      ("large/when-small-is-wrong", "passed")]
+    assert [(o["name"], o["status"]) for o in outcomes["fay"]][:2] == [("small/values", "failed"),
+                                                                      ("large/when-small-is-wrong", "failed")]
+    assert outcomes["fay"][1]["output"] == "y for y = a * a at a = 5: expected 25.0, got 99.0"
+    # runs on the students' observations (y = 7.0; the dry runs see the reference's 6.0): on the first
+    # pass one group of two for each test; on the second, `small` grouped again, `large` once per run
+    assert sorted(n for n, y in log() if y == 7.0) == ["large"] * 3 + ["small"] * 2
+
+
+def test_an_error_and_a_timeout_are_the_students_and_a_missing_observation_is_the_suites(tmp_path, log):
+    suite = _suite(tmp_path)
+    error = _run(6.0)
+    error["probes"]["small"] = {"status": "error", "error": "ZeroDivisionError: division by zero",
+                                "where": {"file": "engine.py", "line": 9, "function": "__mul__"}}
+    timeout = _run(6.0)
+    timeout["probes"]["small"] = {"status": "timeout", "error": "did not finish within 3 s"}
+    outcomes = judge(suite, {"err": error, "slow": timeout})
+    assert (outcomes["err"][0]["status"], outcomes["err"][0]["output"]) == (
+        "error", "y = a * 2 at a = 3: your engine raised ZeroDivisionError: division by zero "
+                 "(engine.py, line 9, in __mul__)")
+    assert (outcomes["slow"][0]["status"], outcomes["slow"][0]["output"]) == (
+        "timeout", "y = a * 2 at a = 3: did not finish within 3 s")
+
+
+def test_an_engine_that_did_not_import_skips_what_reads_observations(tmp_path, log):
+    suite = _suite(tmp_path)
+    broken = {"status": "ok", "message": None, "forbidden_imports": [], "probes": {},
+              "import_error": {"error": "SyntaxError: invalid syntax", "where": None}}
+    outcomes = judge(suite, {"gus": broken})
+    assert [(o["name"], o["status"]) for o in outcomes["gus"]] == [
+        ("small/values", "skipped"), ("large/when-small-is-wrong", "skipped"), ("credit/with-other", "skipped")]
+    assert outcomes["gus"][0]["output"] == "not run: engine.py could not be used (see the import test)"
+
+
+def test_a_suite_test_without_points_or_with_a_duplicate_name_cannot_be_used(tmp_path, log):
+    no_points = _suite(tmp_path / "a", TESTS + "\n\ndef test_undeclared(observe):\n    pass\n")
+    with pytest.raises(SuiteError, match=r"cannot be used: test_toy_\d+.py::test_undeclared\[ann\]: a hidden test "
+                                         r"needs @points"):
+        judge(no_points, {"ann": _run(6.0)})
+    duplicate = TESTS + '\n\n@points(1, concept="x", name="small/values")\ndef test_again(observe):\n    pass\n'
+    with pytest.raises(SuiteError, match="two tests are named 'small/values'"):
+        judge(_suite(tmp_path / "b", duplicate), {"ann": _run(6.0)})
+
+
+def test_no_runs_no_verdicts(tmp_path):
+    assert judge(_suite(tmp_path), {}) == {}
+    assert probekit  # the probes above use only what probekit's sandbox allows

@@ -1,0 +1,86 @@
+"""The scores record: rows from runs and outcomes, locations, the suite's maximum, atomic writes."""
+
+import json
+import os
+
+import pytest
+
+from grader.load import Submission
+from grader.scores import location_of, scores_record, submission_record, write_json_atomically
+from grader.suites import load_suite
+
+
+def _submission(sid="ann", problem=None, files=None, source="subs/ann.py"):
+    return Submission(sid, "file", source, files if files is not None else {"engine.py": b"x = 1\n"}, problem,
+                      "digest")
+
+
+def _outcome(name, status, points=1.0, output="", visibility="visible", concept="add"):
+    return {"name": name, "status": status, "points": points, "output": output, "visibility": visibility,
+            "concept": concept}
+
+
+def test_a_row_sums_the_points_of_passed_tests_only():
+    run = {"status": "ok", "message": None, "import_error": None}
+    outcomes = [_outcome("add/values", "passed", 2.0), _outcome("mul/values", "failed", 1.0, "expected 6.0, got 3.0"),
+                _outcome("tanh/two", "error", 1.5, "raised (engine.py, line 12)"),
+                _outcome("deep/chain", "timeout", 1.0), _outcome("engine/imports", "passed", 0.0)]
+    row = submission_record(_submission(), run, outcomes, max_score=5.5)
+    assert (row["id"], row["status"], row["score"], row["max_score"], row["source"]) == ("ann", "graded", 2.0, 5.5,
+                                                                                           "ann.py")
+    assert [(t["name"], t["score"], t["max_score"]) for t in row["tests"]] == [
+        ("add/values", 2.0, 2.0), ("mul/values", 0.0, 1.0), ("tanh/two", 0.0, 1.5), ("deep/chain", 0.0, 1.0),
+        ("engine/imports", 0.0, 0.0)]
+    assert (row["tests"][2]["file"], row["tests"][2]["line"]) == ("engine.py", 12)
+    assert "file" not in row["tests"][1]
+
+
+@pytest.mark.parametrize("run_status, row_status", [("ok", "graded"), ("timeout", "timeout"), ("crashed", "crashed")])
+def test_a_runs_status_becomes_the_rows(run_status, row_status):
+    run = {"status": run_status, "message": "why", "import_error": None}
+    row = submission_record(_submission(), run, [], max_score=3.0)
+    assert (row["status"], row["score"], row["message"]) == (row_status, 0.0, "why")
+
+
+def test_a_rejected_entry_has_its_reason_and_no_tests():
+    row = submission_record(_submission(problem="not a readable notebook: bad JSON", files={}), None, [], 4.0)
+    assert row == {"id": "ann", "status": "rejected", "score": 0.0, "max_score": 4.0,
+                   "message": "not a readable notebook: bad JSON", "source": "ann.py", "tests": []}
+
+
+def test_an_import_error_is_the_rows_message_with_where_it_happened():
+    run = {"status": "ok", "message": None,
+           "import_error": {"error": "NameError: name 'Vlaue' is not defined",
+                            "where": {"file": "engine.py", "line": 7, "function": "<module>"}}}
+    row = submission_record(_submission(), run, [], 1.0)
+    assert row["message"] == "NameError: name 'Vlaue' is not defined (engine.py, line 7)"
+
+
+def test_a_location_names_only_the_submissions_own_files():
+    files = {"engine.py": b"", "nn.py": b""}
+    assert location_of("raised (nn.py, line 3, in __init__) then (engine.py, line 9)", files) == {
+        "file": "engine.py", "line": 9}
+    assert location_of("raised (/grader/worker.py, line 3)", files) == {}
+    assert location_of("raised (probes.py, line 3)", files) == {}
+    assert location_of("", files) == {} and location_of(None, files) == {}
+
+
+def test_the_maximum_is_the_suites_declared_points_and_rows_keep_the_input_order():
+    suite = load_suite("03-tanh")
+    ok = {"status": "ok", "message": None, "import_error": None}
+    subs = [_submission("zed"), _submission("amy"), _submission("rej", problem="empty folder", files={})]
+    record = scores_record(suite, subs, {"zed": ok, "amy": ok}, {"zed": [], "amy": []},
+                           diagnoses={"amy": [{"kind": "hint"}]})
+    assert record["exercise"] == "03-tanh" and record["max_score"] == 17.0
+    assert [(r["id"], r["status"], r["diagnosis"]) for r in record["submissions"]] == [
+        ("zed", "graded", []), ("amy", "graded", [{"kind": "hint"}]), ("rej", "rejected", [])]
+
+
+def test_scores_are_written_whole_or_not_at_all(tmp_path):
+    path = tmp_path / "out" / "scores.json"
+    write_json_atomically(path, {"a": "é"})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"a": "é"}
+    with pytest.raises(TypeError):
+        write_json_atomically(path, {"a": object()})  # fails while encoding: the old file stays
+    assert json.loads(path.read_text(encoding="utf-8")) == {"a": "é"}
+    assert os.listdir(path.parent) == ["scores.json"]  # no temporary file left behind
