@@ -114,6 +114,15 @@ def _where(value):
     raise ProtocolError("bad location")
 
 
+def _exception(value):
+    """The type name of what the engine raised, or None (an observation the probe refused raised nothing)."""
+    if value is None:
+        return None
+    if type(value) is str:
+        return _clean(value, 200)
+    raise ProtocolError("bad exception")
+
+
 def parse_event(line, expected_probe):
     """One line of the worker's report as a checked event dict; ProtocolError otherwise."""
     if len(line) > MAX_LINE:
@@ -136,7 +145,7 @@ def parse_event(line, expected_probe):
         if not event["ok"] and type(error) is not str:
             raise ProtocolError("bad import error")
         return {"event": kind, "ok": event["ok"], "error": error and _clean(error, 2000),
-                "where": _where(event.get("where"))}
+                "exception": _exception(event.get("exception")), "where": _where(event.get("where"))}
     if kind == "start":
         if event.get("probe") != expected_probe:
             raise ProtocolError("probe out of order")
@@ -153,7 +162,8 @@ def parse_event(line, expected_probe):
             return {"event": kind, "probe": expected_probe, "status": "ok", "values": values}
         if status == "error" and type(event.get("error")) is str:
             return {"event": kind, "probe": expected_probe, "status": "error", "error": _clean(event["error"], 2000),
-                    "where": _where(event.get("where")), "recursion": event.get("recursion") is True}
+                    "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
+                    "recursion": event.get("recursion") is True}
         raise ProtocolError("bad result")
     raise ProtocolError(f"unknown event {kind[:40]!r}")
 
@@ -379,7 +389,8 @@ def observe_submission(submission, suite, sandbox, slot):
             if ended == "done":
                 break
             if ended == "import-failed":
-                run["import_error"] = {"error": attempt.imported["error"], "where": attempt.imported["where"]}
+                run["import_error"] = {"error": attempt.imported["error"], "exception": attempt.imported["exception"],
+                                       "where": attempt.imported["where"]}
                 break
             if ended == "exited":
                 run["status"] = "crashed"
@@ -437,7 +448,8 @@ def observe_submission(submission, suite, sandbox, slot):
             run["import_error"] = {"error": run["message"], "where": None}
         if run["status"] in ("timeout", "crashed"):
             for name in todo:
-                probes.setdefault(name, {"status": run["status"], "error": "not run: " + run["message"]})
+                probes.setdefault(name, {"status": run["status"], "error": "not run: " + run["message"],
+                                         "not_run": True})
     finally:
         sandbox.cleanup(base)
     run["probes"] = probes

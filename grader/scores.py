@@ -2,7 +2,6 @@
 
 import json
 import os
-import re
 import tempfile
 from pathlib import Path
 
@@ -25,22 +24,15 @@ def _number(x):
     return round(float(x), 4)
 
 
-# A place in the student's files, as the judge writes it at the end of a message:
-# "(engine.py, line 12)" (judge.location_suffix) or "(engine.py, line 12, in _backward)".
-_LOCATION = re.compile(r"\((?P<file>[\w.-]+(?:/[\w.-]+)*\.py), line (?P<line>\d+)(?:, in [^()\n]*)?\)")
-
-
-def location_of(output, files):
-    """`{"file", "line"}` of the last place in `output` that names one of the submission's `files`, else {}.
+def location_of(where, files):
+    """`{"file", "line"}` of a verdict's `where` when it is one of the submission's `files`, else {}.
 
     Reporters point at it (a CI annotation on the line, JUnit's file/line).
-    Only the submission's own files count, so a message can never point
-    into the grader.
+    Only the submission's own files count, so a place can never be in the grader.
     """
-    for match in reversed(list(_LOCATION.finditer(output or ""))):
-        if match["file"] in files:
-            return {"file": match["file"], "line": int(match["line"])}
-    return {}
+    if not where or not where.get("line") or where.get("file") not in files:
+        return {}
+    return {"file": where["file"], "line": int(where["line"])}
 
 
 def submission_record(submission, run, outcomes, max_score):
@@ -51,7 +43,7 @@ def submission_record(submission, run, outcomes, max_score):
     tests = [
         {"name": o["name"], "status": o["status"], "score": _number(o["points"] if o["status"] == "passed" else 0),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
-         "concept": o["concept"], **location_of(o["output"], submission.files)}
+         "concept": o["concept"], **location_of(o.get("where"), submission.files)}
         for o in outcomes
     ]
     message = run.get("message")

@@ -23,7 +23,8 @@ def _outcome(name, status, points=1.0, output="", visibility="visible", concept=
 def test_a_row_sums_the_points_of_passed_tests_only():
     run = {"status": "ok", "message": None, "import_error": None}
     outcomes = [_outcome("add/values", "passed", 2.0), _outcome("mul/values", "failed", 1.0, "expected 6.0, got 3.0"),
-                _outcome("tanh/two", "error", 1.5, "raised (engine.py, line 12)"),
+                {**_outcome("tanh/two", "error", 1.5, "raised (engine.py, line 12)"),
+                 "where": {"file": "engine.py", "line": 12, "function": "tanh"}},
                 _outcome("deep/chain", "timeout", 1.0), _outcome("engine/imports", "passed", 0.0)]
     row = submission_record(_submission(), run, outcomes, max_score=5.5)
     assert (row["id"], row["status"], row["score"], row["max_score"], row["source"]) == ("ann", "graded", 2.0, 5.5,
@@ -58,11 +59,10 @@ def test_an_import_error_is_the_rows_message_with_where_it_happened():
 
 def test_a_location_names_only_the_submissions_own_files():
     files = {"engine.py": b"", "nn.py": b""}
-    assert location_of("raised (nn.py, line 3, in __init__) then (engine.py, line 9)", files) == {
-        "file": "engine.py", "line": 9}
-    assert location_of("raised (/grader/worker.py, line 3)", files) == {}
-    assert location_of("raised (probes.py, line 3)", files) == {}
-    assert location_of("", files) == {} and location_of(None, files) == {}
+    assert location_of({"file": "nn.py", "line": 3, "function": "__init__"}, files) == {"file": "nn.py", "line": 3}
+    assert location_of({"file": "/grader/worker.py", "line": 3}, files) == {}
+    assert location_of({"file": "engine.py", "line": None}, files) == {}
+    assert location_of(None, files) == {}
 
 
 def test_the_maximum_is_the_suites_declared_points_and_rows_keep_the_input_order():

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import ast
 import inspect
-import re
 import textwrap
 from collections.abc import Mapping
 
 from ..judge import ABS_TOL, REL_TOL, close
 from ..suites import test_functions
 
-_EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Iteration|Warning))\b")
 
 
 def failure_kind(obs: dict) -> str:
@@ -31,9 +29,7 @@ def failure_kind(obs: dict) -> str:
     status = obs.get("status")
     if status in ("timeout", "crashed"):
         return status
-    text = str(obs.get("error") or "")
-    match = _EXCEPTION.match(text)
-    return match.group(1) if match else text
+    return obs.get("exception") or str(obs.get("error") or "")
 
 
 def same_values(a, b, rel=REL_TOL, abs_=ABS_TOL) -> bool:
@@ -64,8 +60,7 @@ def wrong(obs: dict | None, reference: dict) -> bool:
 
 def not_run(obs: dict | None) -> bool:
     """An observation that says nothing about the engine: the probe never ran."""
-    return obs is None or (obs.get("status") in ("crashed", "timeout", "error")
-                           and str(obs.get("error") or "").startswith("not run"))
+    return obs is None or obs.get("not_run") is True
 
 
 # -- which probes each hidden test looks at -------------------------------------------

@@ -38,15 +38,24 @@ REL_TOL = 1e-7
 ABS_TOL = 1e-9
 
 
-class Mismatch(AssertionError):
+class _Verdict:
+    """A verdict's message (the student's feedback) and `where` it points in the student's files:
+    {"file", "line", "function"?} or None. Reports take the place from `where`, never from the text."""
+
+    def __init__(self, message="", *, where=None):
+        super().__init__(message)
+        self.where = where
+
+
+class Mismatch(_Verdict, AssertionError):
     """An observation differs from what it should be; the message is the student's feedback."""
 
 
-class StudentError(Exception):
+class StudentError(_Verdict, Exception):
     """The student's engine raised while a probe ran it."""
 
 
-class ProbeTimeout(Exception):
+class ProbeTimeout(_Verdict, Exception):
     """The probe did not finish within its limit."""
 
 
@@ -98,11 +107,19 @@ def describe(probe):
     return (probe.__doc__ or probe.__name__).strip().splitlines()[0]
 
 
+def location_text(where, *, function=False):
+    """` (engine.py, line 12)`, or ` (engine.py, line 12, in _backward)`: the one way a place is written."""
+    if not where:
+        return ""
+    in_function = f", in {where['function']}" if function else ""
+    return f" ({where['file']}, line {where['line']}{in_function})"
+
+
 def location_suffix(text, where):
     """` (engine.py, line 12)` unless the text already says where (a SyntaxError does)."""
     if not where or not where.get("line") or f"line {where['line']}" in text:
         return ""
-    return f" ({where['file']}, line {where['line']})"
+    return location_text(where)
 
 
 def close(got, want, rel=REL_TOL, abs_=ABS_TOL):
@@ -158,7 +175,8 @@ def assert_imported(imported, module="engine", hint=""):
     if error:
         at = location_suffix(error["error"], error.get("where"))
         advice = f"{hint} " if hint else ""
-        raise Mismatch(f"{module}.py could not be used: {error['error']}{at}. {advice}Every other test was skipped.")
+        raise Mismatch(f"{module}.py could not be used: {error['error']}{at}. {advice}Every other test was skipped.",
+                       where=error.get("where"))
 
 
 def from_scratch_test(test_file):
@@ -183,7 +201,8 @@ def from_scratch_test(test_file):
             names = sorted({f["module"] for f in found})
             raise Mismatch(f"imports {places}: the engine must be built from scratch with plain Python, so "
                            f"{' and '.join(names)} cannot be used in this exercise. Delete the import; any use "
-                           "of it also fails the tests that reach that line.")
+                           "of it also fails the tests that reach that line.",
+                           where={"file": found[-1]["file"], "line": found[-1]["line"]})
 
     return test_from_scratch
 

@@ -20,15 +20,9 @@ from pathlib import Path
 import pytest
 from pytest_jsonreport.plugin import JSONReport
 
-from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe
+from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text
 from .. import probekit
 from ..suites import SuiteError
-
-
-def _where_text(where):
-    if not where:
-        return ""
-    return f" ({where['file']}, line {where['line']}, in {where['function']})"
 
 
 class Expectations:
@@ -211,7 +205,9 @@ class JudgePlugin:
                 raise ProbeTimeout(f"{expression}: {obs.get('error') or 'timed out'}")
             if status == "crashed":
                 raise StudentError(f"{expression}: {obs.get('error')}")
-            raise StudentError(f"{expression}: your engine raised {obs.get('error')}{_where_text(obs.get('where'))}")
+            where = obs.get("where")
+            raise StudentError(f"{expression}: your engine raised {obs.get('error')}"
+                               f"{location_text(where, function=True)}", where=where)
 
         return observe
 
@@ -257,6 +253,7 @@ class JudgePlugin:
             status, output = "error", f"internal grader error in this test ({type(exc).__name__}); tell your instructor"
         return {"submission": submission, "function": item.function.__name__, "name": grading["name"],
                 "status": status, "output": output,
+                "where": getattr(exc, "where", None),
                 "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"],
                 "with_other_credit": grading.get("with_other_credit", False)}
 
@@ -338,7 +335,7 @@ def judge(suite, runs, *, torch="stored", expectations=None, plugin_class=None):
         grading = test.get("metadata", {}).get("grading")
         if grading is None:
             raise SuiteError(f"{test['nodeid']} left no grading record")
-        outcome = {k: grading[k] for k in ("name", "status", "output", "points", "concept", "visibility")}
+        outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "concept", "visibility")}
         for sid in plugin.members[(grading["function"], grading["submission"])]:
             results[sid].append(dict(outcome))
     credited = {g["name"] for g in (t["metadata"]["grading"] for t in report.report["tests"]) if g["with_other_credit"]}

@@ -177,7 +177,8 @@ def _load_source(name, path):
 
 
 def _describe(exc, submission_dir):
-    """`Type: message` and the deepest frame in the student's files: (file, line, function)."""
+    """`Type: message`, the exception's type name, and the deepest frame in the student's files:
+    (file, line, function)."""
     try:
         text = f"{type(exc).__name__}: {exc}"
     except _BaseException:
@@ -193,7 +194,7 @@ def _describe(exc, submission_dir):
             where = [os.path.relpath(exc.filename, submission_dir), exc.lineno, "<module>"]
     except _BaseException:
         pass
-    return text[:2000], where
+    return text[:2000], type(exc).__name__[:200], where
 
 
 class _Modules:
@@ -258,8 +259,8 @@ def main():
         emit(event="exited", code=str(exc.code)[:200])
         _exit(0)
     except _BaseException as exc:
-        text, where = _describe(exc, submission_dir)
-        emit(event="imported", ok=False, error=text, where=where)
+        text, exception, where = _describe(exc, submission_dir)
+        emit(event="imported", ok=False, error=text, exception=exception, where=where)
         _exit(0)
     Value = getattr(module, "Value", None)
     if not isinstance(Value, type):
@@ -283,12 +284,13 @@ def main():
                  error=f"the engine called sys.exit({str(exc.code)[:100]})", where=None)
             continue
         except _RecursionError as exc:
-            text, where = _describe(exc, submission_dir)
-            emit(event="result", probe=name, status="error", error=text, where=where, recursion=True)
+            text, exception, where = _describe(exc, submission_dir)
+            emit(event="result", probe=name, status="error", error=text, exception=exception, where=where,
+                 recursion=True)
             continue
         except _BaseException as exc:
-            text, where = _describe(exc, submission_dir)
-            emit(event="result", probe=name, status="error", error=text, where=where)
+            text, exception, where = _describe(exc, submission_dir)
+            emit(event="result", probe=name, status="error", error=text, exception=exception, where=where)
             continue
         send('{"event":"result","probe":' + _json_str(name) + ',"status":"ok","values":' + line + "}")
     emit(event="done")

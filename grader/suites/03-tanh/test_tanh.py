@@ -70,7 +70,8 @@ def test_tanh_large(observe, expect, run):
         raise Mismatch(
             f"{describe(p.tanh_large)}: your tanh raised {obs['error']}{at}. A float overflows past about "
             "1e308: exp(2x) does for x above about 355, and so does cosh(x)**2. Use math.tanh, or exp(-2|x|), "
-            "which stays between 0 and 1, and take the local derivative from the output: 1 - t**2."
+            "which stays between 0 and 1, and take the local derivative from the output: 1 - t**2.",
+            where=obs.get("where"),
         )
     check(observe, expect, p.tanh_large)
     check(observe, expect, p.tanh_large_negative)

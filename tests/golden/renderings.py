@@ -1,0 +1,63 @@
+"""Every rendering of one graded batch, normalised: what tests/test_golden.py compares byte for byte.
+
+The batch is tests/fixtures/submissions graded against the engine suite, with
+every report format and the feedback pages, rendered from the scores file
+alone (seconds differ from run to run, so the timings file is left out), with
+the temporary folder's path normalised. Everything else is a pure function of the
+submissions, the suite and the grader, so a change here is a change of
+behaviour. When the change is intended, regenerate the golden files:
+
+    python tests/golden/renderings.py
+
+and commit them with the change that explains it.
+"""
+
+import hashlib
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from click.testing import CliRunner
+
+HERE = Path(__file__).parent
+SUBMISSIONS = HERE.parent / "fixtures" / "submissions"
+FORMATS = ("junit", "csv", "markdown", "html", "gradescope")
+
+
+def renderings(workdir):
+    """{relative file name: normalised bytes} of one run of `grade` on the fixture submissions."""
+    from grader.cli import main
+
+    out = Path(workdir) / "out"
+    scores = out / "scores.json"
+    steps = [["run", str(SUBMISSIONS), "-o", str(scores), "--no-cache", "-q", "-j", "2"],
+             ["report", str(scores), "--feedback-dir", str(out / "feedback")]]
+    # rendered from the scores alone: the timings file (seconds) differs from run to run
+    steps += [["report", str(scores), "--to", fmt, "-o", str(out / f"scores.{fmt}")] for fmt in FORMATS]
+    for args in steps:
+        result = CliRunner().invoke(main, args)
+        if result.exit_code != 0:
+            raise RuntimeError(f"grade {args[0]} failed ({result.exit_code}): {result.output}")
+    files = {}
+    for path in sorted(out.rglob("*")):
+        if path.is_file() and path.name != "scores.timings.json":
+            data = path.read_bytes().replace(str(out).encode(), b"OUT")
+            files[path.relative_to(out).as_posix()] = data
+    return files
+
+
+def digests(files):
+    return {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        files = renderings(tmp)
+    (HERE / "scores.json").write_bytes(files["scores.json"])
+    (HERE / "digests.json").write_text(json.dumps(digests(files), indent=1, sort_keys=True) + "\n")
+    print(f"wrote {HERE / 'scores.json'} and the digests of {len(files)} renderings", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
