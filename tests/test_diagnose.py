@@ -15,7 +15,6 @@ import pytest
 
 from grader.batch import grade
 from grader.diagnose import Diagnoser, VariantBook, warm_cache
-from grader.diagnose.compare import probes_of_tests
 from grader.diagnose.evidence import lead_in, table
 from grader.diagnose.hints import static_hints
 from grader.judge.plugin import Expectations
@@ -245,11 +244,17 @@ def test_titles_read_as_a_sentence_after_an_engine():
 
 def test_each_test_maps_to_the_probes_it_reads():
     suite = load_suite("engine")
-    tests = probes_of_tests(suite, Expectations(suite))
+    reads = Expectations(suite).reads()
+    tests = {r.name: list(r.probes) for r in reads.values()}
     assert tests["engine/imports"] == []
     assert tests["mul/shared-node"] == ["shared_mul"]
     assert tests["backward/deep-chain"] == ["deep_chain"]
     assert len(tests["random/reference-1-8"]) == 8
+    # the judge groups by complete reads only: a test that reads the whole run is judged per run
+    assert reads["test_shared_mul"].complete and reads["test_imports"].complete
+    deep = load_suite("05-backward")
+    deep_reads = Expectations(deep).reads()["test_deep_chain"]  # asks for the whole run: judged per run
+    assert (deep_reads.name, deep_reads.probes, deep_reads.complete) == ("deep/10000-chain", ("deep_chain",), False)
 
 
 # -- static hints ----------------------------------------------------------------------------------

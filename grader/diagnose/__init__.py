@@ -13,7 +13,7 @@ left out for that batch. Then, for each submission:
    which the student's observation differs from the reference engine's
    (within the judge's tolerance). R: every other probe that ran. Which probes
    a test reads is found by a dry run of the suite's tests on the reference
-   (compare.probes_of_tests). A run that timed out or crashed as a whole, or
+   (the judge's dry run, judge/dry_run.py). A run that timed out or crashed as a whole, or
    whose engine did not import, has no W.
 2. **Refuted.** A variant never explains a submission that gets right a
    probe where the variant is wrong in its own style and in every other
@@ -84,7 +84,7 @@ import traceback
 from ..load import Submission, _digest
 from ..observe import observe_all
 from ..variants import VARIANTS, Variant, engine_class, variant
-from .compare import agree, not_run, probes_of_tests, wrong
+from .compare import agree, not_run, wrong
 from .evidence import capitalised, evidence, lead_in, size, table
 from .hints import seed_facts, static_hints
 from .styles import STYLES, observe_in_process, restyle
@@ -226,7 +226,7 @@ class Diagnoser:
     def tests(self) -> dict[str, list[str]]:
         """Test name → the probes it reads (found once, when first needed)."""
         if self._tests is None:
-            self._tests = probes_of_tests(self.suite, self.expectations)
+            self._tests = {r.name: list(r.probes) for r in self.expectations.reads().values()}
         return self._tests
 
     def reference(self, probe: str) -> dict:

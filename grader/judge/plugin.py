@@ -23,6 +23,7 @@ from pytest_jsonreport.plugin import JSONReport
 from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text
 from .. import probekit
 from ..suites import SuiteError
+from .dry_run import SINGLE_PROBE_FIXTURES, dry_run
 
 
 class Expectations:
@@ -30,7 +31,13 @@ class Expectations:
 
     def __init__(self, suite, torch="stored"):
         self.suite, self.torch_mode = suite, torch
-        self._reference, self._torch = {}, None
+        self._reference, self._torch, self._reads = {}, None, None
+
+    def reads(self):
+        """{test function name: Reads}: the suite's one dry run on the reference (judge/dry_run.py)."""
+        if self._reads is None:
+            self._reads = dry_run(self.suite, self)
+        return self._reads
 
     def reference(self, probe):
         name = probe.__name__
@@ -108,29 +115,13 @@ class JudgePlugin:
     # -- parametrise every test by its distinct observations -----------------------
 
     def _dependencies(self, function, argnames):
-        """The probes a test reads when given the reference's observations (None: the whole run)."""
-        if function.__name__ in self.ungrouped or "run" in argnames:
+        """The probes a test reads (the batch's dry run), or None: judge it per whole run."""
+        if function.__name__ in self.ungrouped:
             return None
-        seen = set()
-
-        def observe(probe):
-            seen.add(probe.__name__)
-            return self.expectations.reference(probe)
-
-        def observation(probe):
-            seen.add(probe.__name__)
-            return {"status": "ok", "values": self.expectations.reference(probe)}
-
-        fixtures = {"observe": observe, "observation": observation, "expect": self.expectations.reference,
-                    "torch_expect": self.expectations.torch,
-                    "imported": {"status": "ok", "message": None, "import_error": None, "forbidden_imports": []}}
-        if not set(argnames) <= set(fixtures):
+        reads = self.expectations.reads().get(function.__name__)
+        if reads is None or not reads.complete or not set(argnames) <= SINGLE_PROBE_FIXTURES:
             return None
-        try:
-            function(**{name: fixtures[name] for name in argnames})
-        except Exception:
-            return None  # a test that fails on the reference is judged per whole run
-        return frozenset(seen)
+        return frozenset(reads.probes)
 
     def pytest_generate_tests(self, metafunc):
         if "submission" not in metafunc.fixturenames:
