@@ -179,6 +179,25 @@ def assert_imported(imported, module="engine", hint=""):
                        where=error.get("where"))
 
 
+def import_test(test_file):
+    """The suite's import test (0 points): one clear failure when the module could not be used.
+
+    A suite's test file says `test_imports = import_test(__file__)`; the hint
+    (where a multi-file exercise's files belong) comes from the suite's FILES
+    or IMPORT_HINT (grader/suites/__init__.py).
+    """
+    from ..suites import settings
+
+    hint = settings(Path(test_file).parent).import_hint
+
+    @points(0, concept="setup", name="engine/imports")
+    def test_imports(imported):
+        """engine.py imports and defines a class named Value"""
+        assert_imported(imported, hint=hint)
+
+    return test_imports
+
+
 def from_scratch_test(test_file):
     """The suite's static "from scratch" test, weighted by the suite's FROM_SCRATCH_POINTS.
 

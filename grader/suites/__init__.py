@@ -66,13 +66,25 @@ class Settings:
     forbid: tuple  # top-level packages that import as stand-ins refusing any use
     refuse: tuple  # top-level packages that do not import at all
     from_scratch_points: float
+    import_hint: str  # what the import test adds when the module could not be used ("" for none)
+
+
+def _import_hint(config):
+    """Where the other files of a multi-file exercise belong: said when engine.py could not be used."""
+    if hasattr(config, "IMPORT_HINT"):
+        return config.IMPORT_HINT
+    others = [f for f in getattr(config, "FILES", ("engine.py",)) if f != "engine.py"]
+    if not others:
+        return ""
+    return f"Hand in the exercise folder (engine.py beside {' and '.join(others)}) or the exercise notebook."
 
 
 def _settings(config):
     forbid = tuple(getattr(config, "FORBID", FORBID))
     fatal = bool(getattr(config, "FORBIDDEN_IMPORT_FATAL", FORBIDDEN_IMPORT_FATAL))
     return Settings(forbid=() if fatal else forbid, refuse=GRADER_PACKAGES + (forbid if fatal else ()),
-                    from_scratch_points=float(getattr(config, "FROM_SCRATCH_POINTS", FROM_SCRATCH_POINTS)))
+                    from_scratch_points=float(getattr(config, "FROM_SCRATCH_POINTS", FROM_SCRATCH_POINTS)),
+                    import_hint=_import_hint(config))
 
 
 def settings(folder):

@@ -6,17 +6,12 @@ node is used twice: adding up along several paths is 02's lesson, and the
 starter's `__add__` still assigns.
 """
 
-from grader.judge import assert_imported, assert_values, check, check_numeric, from_scratch_test, points, suite_probes
+from grader.judge import assert_values, check, check_numeric, from_scratch_test, import_test, points, suite_probes
 
 p = suite_probes(__file__)
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported)
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 

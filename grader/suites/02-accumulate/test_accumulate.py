@@ -9,17 +9,12 @@ the starter passes them, and a repair that breaks one of them also breaks the
 shared-node tests that use the same operation, which do carry points.
 """
 
-from grader.judge import assert_imported, assert_values, check, from_scratch_test, points, suite_probes
+from grader.judge import assert_values, check, from_scratch_test, import_test, points, suite_probes
 
 p = suite_probes(__file__)
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported)
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 

@@ -1,19 +1,14 @@
 """Hidden tests of 03-tanh: every test with points calls the student's tanh()."""
 
 from grader.judge import (
-    assert_imported, assert_values, check, check_numeric, describe, from_scratch_test, location_suffix, Mismatch,
-    points, suite_probes,
+    assert_values, check, check_numeric, describe, from_scratch_test, import_test, location_suffix, Mismatch, points,
+    suite_probes,
 )
 
 p = suite_probes(__file__)
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported)
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 

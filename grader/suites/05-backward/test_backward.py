@@ -5,18 +5,13 @@ starter leaves raising NotImplementedError, so the starter scores 0.
 """
 
 from grader.judge import (
-    assert_imported, assert_values, check, describe, from_scratch_test, Mismatch, points, suite_probes,
+    assert_values, check, describe, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
 
 p = suite_probes(__file__)
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported)
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 

@@ -6,7 +6,7 @@ The numeric derivatives are checked against the functions' exact derivatives
 
 import math
 
-from grader.judge import assert_imported, assert_values, close, fmt, from_scratch_test, Mismatch, points, suite_probes
+from grader.judge import assert_values, close, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -24,13 +24,7 @@ EXACT = {
 }
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside gradcheck.py) "
-                                   "or the exercise notebook.")
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 

@@ -5,9 +5,7 @@ same parameters (set by the probe, so the student's way of drawing weights
 does not matter). Training is judged by a threshold, not by exact numbers.
 """
 
-from grader.judge import (
-    assert_imported, assert_values, describe, fmt, from_scratch_test, Mismatch, points, suite_probes,
-)
+from grader.judge import assert_values, describe, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
 
@@ -16,12 +14,7 @@ THRESHOLD = 1e-3  # sum of squared errors over the four XOR examples
 STEPS = 300  # the reference gets below the threshold within 200 steps from any of seeds 0-11
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside nn.py) or the exercise notebook.")
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 

@@ -7,7 +7,7 @@ value with the reference's value). The expressions beyond Value's operations
 """
 
 from grader.judge import (
-    assert_imported, assert_values, close, describe, fmt, from_scratch_test, Mismatch, points, suite_probes,
+    assert_values, close, describe, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
 
 p = suite_probes(__file__)
@@ -23,12 +23,7 @@ def agrees(observe, expect, probe):
                        f"{fmt(got['derivative'])}, reverse mode (backward()) gives {fmt(want['reverse'])}")
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside dual.py) or the exercise notebook.")
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 

@@ -9,7 +9,7 @@ The engines are the variants of grader/variants.py (engines.json).
 import json
 from pathlib import Path
 
-from grader.judge import assert_imported, from_scratch_test, Mismatch, points, suite_probes
+from grader.judge import from_scratch_test, import_test, Mismatch, points, suite_probes
 
 p = suite_probes(__file__)
 ENGINES = json.loads(Path(__file__).with_name("engines.json").read_text(encoding="utf-8"))
@@ -20,13 +20,7 @@ VISIBLE = {"mul-self-data", "tanh-one-minus-t", "mul-assign-not-accumulate", "no
            "recursive-topo", "rsub-order", "grad-starts-one"}
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside your test_engine.py) "
-                                   "or the exercise notebook.")
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 
