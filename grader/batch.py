@@ -24,19 +24,31 @@ class BatchResult:
 
 
 def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
-          require_sandbox=False, progress=None, use_bwrap=True, one_submission=False):
+          require_sandbox=False, progress=None, use_bwrap=True, one_submission=False, queue=None, notify=None):
     """Grade every entry of `path` (a folder of submissions, or one submission).
 
     one_submission=True takes `path` as one student's work whatever it holds
     (Gradescope's submission folder, a student's repository in CI), never as a
-    class folder.
+    class folder. queue="redis://..." observes on the workers of that queue
+    (grader.fleet) instead of this machine's pool; `notify(text)` hears what
+    the fleet has to say while the batch waits (a refusal, no worker).
     """
     started = time.monotonic()
     suite = load_suite(exercise)
     allowed = frozenset(suite.files) | {"engine.py"}
     submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
     jobs = jobs or os.cpu_count() or 1
-    sandbox = Sandbox(limits, require=require_sandbox, use_bwrap=use_bwrap)
+    fleet = None
+    if queue:
+        try:
+            from .fleet.submit import QueueObserver
+        except ImportError:
+            from .fleet import MISSING, FleetError
+            raise FleetError(MISSING) from None
+        fleet = QueueObserver(queue, require_sandbox=require_sandbox, notify=notify)
+    # With a queue, this machine's sandbox runs only the grader's own bug variants (for diagnosis), never
+    # a submission: the --require-sandbox that matters is the workers', and travels with each job.
+    sandbox = Sandbox(limits, require=require_sandbox and not fleet, use_bwrap=use_bwrap)
     observed = 0
     cache = ObservationCache(cache_dir)
     try:
@@ -50,7 +62,10 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
                 if progress:
                     progress.advance(submission, run, cached)
 
-            runs = observe_all(submissions, suite, sandbox, jobs=jobs, cache=cache, on_done=on_done)
+            if fleet:
+                runs = fleet.observe_all(submissions, suite, limits, cache=cache, on_done=on_done)
+            else:
+                runs = observe_all(submissions, suite, sandbox, jobs=jobs, cache=cache, on_done=on_done)
         finally:
             if progress:
                 progress.finish()
@@ -63,4 +78,6 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
     finally:
         sandbox.close()
     record = scores_record(suite, submissions, runs, outcomes, diagnoses)
+    if fleet:
+        return BatchResult(record, runs, time.monotonic() - started, observed, fleet.strength, None)
     return BatchResult(record, runs, time.monotonic() - started, observed, sandbox.strength, sandbox.warning)

@@ -11,7 +11,7 @@ import time
 
 import click
 
-from . import __version__
+from . import __version__, fleet
 from .load import LoadError
 from .sandbox import Limits, SandboxUnavailable
 from .suites import SuiteError, available
@@ -155,13 +155,16 @@ def print_table(record, width=None):
 @click.option("--torch", "torch_mode", type=click.Choice(["stored", "live"]), default="stored", show_default=True,
               help="PyTorch's expected values: stored in the suite, or recomputed (needs torch).")
 @click.option("-q", "--quiet", is_flag=True, help="No table, only the summary line.")
+@click.option("--queue", metavar="URL",
+              help="Observe on the grading machines that serve this Redis queue (`grade worker URL`) instead "
+                   "of here: redis://[:PASSWORD@]HOST:PORT/DB, rediss:// for TLS (see docs/scaling.md).")
 @click.option("--format", "formats", multiple=True, type=click.Choice(REPORT_FORMATS),
               help="Also write the scores in this format beside --out (scores.xml, .csv, .md, .html, "
                    ".gradescope.json); repeatable.")
 @feedback_options
 @limit_options
-def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, formats, feedback_dir,
-                after_due_date, **kw):
+def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, queue, formats,
+                feedback_dir, after_due_date, **kw):
     """Grade every submission in SUBMISSIONS and write the scores file.
 
     Beside the scores file (say scores.json) it also writes scores.timings.json,
@@ -170,6 +173,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     --format.
     """
     from .batch import grade
+    from .fleet import FleetError
     from .integrations import report_files
     from .scores import write_json_atomically
 
@@ -177,11 +181,14 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     try:
         result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
                        cache_dir=None if no_cache else cache_dir, torch=torch_mode,
-                       require_sandbox=kw["require_sandbox"], progress=Progress())
-    except (LoadError, SuiteError, SandboxUnavailable) as exc:
+                       require_sandbox=kw["require_sandbox"], progress=Progress(), queue=queue,
+                       notify=lambda text: click.secho(f"\nwarning: {text}", fg="yellow", err=True))
+    except (LoadError, SuiteError, SandboxUnavailable, FleetError) as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt:
         where = "nothing was cached (--no-cache)" if no_cache else f"finished submissions are cached in {cache_dir}"
+        if queue and not no_cache:
+            where += " and the queued ones stay on the queue"
         click.echo(f"\nInterrupted: {where}; run the same command again to resume. "
                    f"{out} was not written.", err=True)
         sys.exit(130)
@@ -349,6 +356,39 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     click.echo(ci.final_line(record, exercise, threshold, after_due_date=after_due_date))
     if ci.verdict(record, threshold) is False:
         sys.exit(1)
+
+
+@main.command("worker", short_help="Observe the jobs of a grading queue in this machine's sandbox.")
+@click.argument("url", metavar="URL", envvar="GRADE_QUEUE")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Submissions observed at once on this machine (worker processes).")
+@click.option("--heartbeat", type=click.IntRange(min=1), default=fleet.HEARTBEAT, show_default=True,
+              help="Seconds between a busy worker's heartbeats; a job whose worker missed three is run again "
+                   "elsewhere.")
+@click.option("--require-sandbox", is_flag=True,
+              help="Refuse to start without the full sandbox (bubblewrap).")
+def worker_command(url, jobs, heartbeat, require_sandbox):
+    """Serve the grading queue at URL: observe its jobs in this machine's sandbox, until stopped.
+
+    URL is redis://[:PASSWORD@]HOST:PORT/DB (rediss:// for TLS), or $GRADE_QUEUE,
+    which keeps the password off the command line. A job for a suite whose
+    digest differs from the one installed here is put back, and the worker
+    stops with exit status 78 and says why. See docs/scaling.md.
+    """
+    from .fleet import STALE_EXIT, FleetError
+
+    try:
+        from .fleet.worker import run_workers
+    except ImportError:
+        from .fleet import MISSING
+        raise click.ClickException(MISSING) from None
+    try:
+        status = run_workers(url, jobs=jobs, heartbeat=heartbeat, require_sandbox=require_sandbox)
+    except (FleetError, SandboxUnavailable) as exc:
+        raise click.ClickException(str(exc)) from None
+    if status == STALE_EXIT:
+        click.echo("This worker stopped: it refused a job it cannot observe faithfully (see above).", err=True)
+    sys.exit(status)
 
 
 @main.command("torch-results")

@@ -1,0 +1,224 @@
+"""What travels through Redis, as plain JSON checked against a JSON Schema on both ends.
+
+A job's payload (submitter → worker) and a job's result (worker → submitter)
+are data only: strings, numbers, lists and objects. Redis is a trust boundary
+(whoever can write to it can write a payload), so the worker checks every
+payload before it writes a file of it, and the submitter checks every result
+before a single observation of it reaches the judge.
+"""
+
+import base64
+import binascii
+import dataclasses
+from pathlib import PurePosixPath
+
+from ..load import MAX_TOTAL_BYTES
+from ..observe import ProtocolError, _check_plain
+from ..sandbox import Limits
+
+FORMAT = 1  # bumped when the payload's shape changes: a worker refuses a format it does not know
+MAX_FILES = 64
+HEX64 = "^[0-9a-f]{64}$"
+
+_LIMIT_TYPES = {field.name: field.type for field in dataclasses.fields(Limits)}
+
+JOB_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "an observation job",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["format", "submission", "suite", "limits", "require_sandbox"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "submission": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["id", "files"],
+            "properties": {
+                "id": {"type": "string", "minLength": 1, "maxLength": 255},
+                "files": {
+                    "type": "object",
+                    "minProperties": 1,
+                    "maxProperties": MAX_FILES,
+                    # a relative POSIX path of plain names; the worker checks each part again before writing
+                    "propertyNames": {"type": "string", "maxLength": 255,
+                                      "pattern": r"^[^/\\\x00]+(/[^/\\\x00]+)*$"},
+                    "additionalProperties": {"type": "string", "contentEncoding": "base64",
+                                             "maxLength": MAX_TOTAL_BYTES * 4 // 3 + 4},
+                },
+            },
+        },
+        "suite": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["name", "digest", "observer"],
+            "properties": {
+                "name": {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},
+                "digest": {"type": "string", "pattern": HEX64},
+                "observer": {"type": "string", "pattern": HEX64},
+            },
+        },
+        "limits": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": sorted(_LIMIT_TYPES),
+            "properties": {
+                name: ({"type": "integer", "minimum": 1, "maximum": 1 << 40} if kind in (int, "int")
+                       else {"type": "number", "exclusiveMinimum": 0, "maximum": 86400})
+                for name, kind in _LIMIT_TYPES.items()
+            },
+        },
+        "require_sandbox": {"type": "boolean"},
+    },
+}
+
+_NULLABLE_TEXT = {"type": ["string", "null"]}
+_WHERE = {"type": ["object", "null"], "additionalProperties": False, "required": ["file", "line", "function"],
+          "properties": {"file": {"type": "string"}, "line": {"type": ["integer", "null"]},
+                         "function": {"type": "string"}}}
+
+RESULT_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "an observation job's result",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["format", "worker", "sandbox"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "worker": {"type": "string", "maxLength": 255},
+        "sandbox": {"enum": ["bubblewrap", "rlimits"]},
+        # what could not be observed for a reason that is not the submission's (a grader error)
+        "error": {"type": "string"},
+        "run": {
+            "type": "object",
+            "required": ["id", "status", "message", "import_error", "probes", "output", "seconds"],
+            "properties": {
+                "id": {"type": "string"},
+                "status": {"enum": ["ok", "timeout", "crashed"]},
+                "message": _NULLABLE_TEXT,
+                "import_error": {"type": ["object", "null"], "required": ["error", "where"],
+                                 "properties": {"error": {"type": "string"}, "where": _WHERE}},
+                "probes": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "object",
+                        "required": ["status"],
+                        "properties": {"status": {"enum": ["ok", "error", "timeout", "crashed"]},
+                                       "values": {"type": "object"}, "error": {"type": "string"},
+                                       "where": _WHERE, "recursion": {"type": "boolean"}},
+                    },
+                },
+                "output": {"type": "string"},
+                "seconds": {"type": "number", "minimum": 0},
+            },
+        },
+    },
+    "oneOf": [{"required": ["run"]}, {"required": ["error"]}],
+}
+
+
+class PayloadError(ValueError):
+    """A payload or result that does not match its schema: it was not written by an honest grader."""
+
+
+def _validator(schema):
+    try:
+        import jsonschema
+    except ImportError:
+        from . import MISSING
+        raise PayloadError(MISSING) from None
+    return jsonschema.Draft202012Validator(schema, format_checker=None)
+
+
+_validators = {}
+
+
+def _check(schema, document, what):
+    key = id(schema)
+    if key not in _validators:
+        _validators[key] = _validator(schema)
+    error = next(iter(_validators[key].iter_errors(document)), None)
+    if error is not None:
+        where = "/".join(str(part) for part in error.absolute_path) or "the top level"
+        raise PayloadError(f"{what} does not match its schema at {where}: {error.message[:300]}")
+
+
+def job_payload(submission, suite, limits, observer, *, require_sandbox):
+    """The JSON payload of one submission's observation job (checked before it is enqueued)."""
+    payload = {
+        "format": FORMAT,
+        "submission": {"id": submission.id,
+                       "files": {name: base64.b64encode(data).decode("ascii")
+                                 for name, data in sorted(submission.files.items())}},
+        "suite": {"name": suite.name, "digest": suite.digest, "observer": observer},
+        "limits": dataclasses.asdict(limits),
+        "require_sandbox": bool(require_sandbox),
+    }
+    _check(JOB_SCHEMA, payload, "the job")
+    return payload
+
+
+@dataclasses.dataclass(frozen=True)
+class ObservationJob:
+    """A checked payload: what the worker needs to observe one submission."""
+
+    id: str
+    files: dict  # relative path -> bytes
+    suite: str
+    suite_digest: str
+    observer: str
+    limits: Limits
+    require_sandbox: bool
+
+
+def read_job(payload):
+    """A payload taken from Redis as an ObservationJob; PayloadError when it is not one."""
+    _check(JOB_SCHEMA, payload, "the job")
+    files, total = {}, 0
+    for name, text in payload["submission"]["files"].items():
+        parts = PurePosixPath(name).parts
+        if any(part in (".", "..") for part in parts) or name.startswith("/"):
+            raise PayloadError(f"the job's file name {name[:80]!r} leaves the submission's folder")
+        try:
+            data = base64.b64decode(text, validate=True)
+        except (binascii.Error, ValueError):
+            raise PayloadError(f"the job's file {name[:80]!r} is not base64") from None
+        total += len(data)
+        if total > MAX_TOTAL_BYTES:
+            raise PayloadError(f"the job's files are larger than {MAX_TOTAL_BYTES} bytes in all")
+        files[name] = data
+    limits = Limits(**{name: (float(value) if _LIMIT_TYPES[name] in (float, "float") else int(value))
+                       for name, value in payload["limits"].items()})
+    suite = payload["suite"]
+    return ObservationJob(id=payload["submission"]["id"], files=files, suite=suite["name"],
+                          suite_digest=suite["digest"], observer=suite["observer"], limits=limits,
+                          require_sandbox=payload["require_sandbox"])
+
+
+def job_result(*, worker, sandbox, run=None, error=None):
+    result = {"format": FORMAT, "worker": worker, "sandbox": sandbox}
+    if error is not None:
+        result["error"] = error
+    else:
+        result["run"] = run
+    _check(RESULT_SCHEMA, result, "the job's result")
+    return result
+
+
+def read_result(result, probe_names):
+    """A job's result taken from Redis, checked: its run's observations are plain JSON of the suite's probes."""
+    _check(RESULT_SCHEMA, result, "the job's result")
+    run = result.get("run")
+    if run is not None:
+        unknown = set(run["probes"]) - set(probe_names)
+        if unknown:
+            raise PayloadError(f"the job's result has observations of probes the suite does not have: "
+                               f"{', '.join(sorted(unknown))[:200]}")
+        try:
+            # the same strictness as a worker's own report: plain JSON, finite numbers, bounded nesting
+            for observation in run["probes"].values():
+                _check_plain(observation.get("values", {}))
+            _check_plain({key: value for key, value in run.items() if key != "probes"})
+        except ProtocolError as exc:
+            raise PayloadError(f"the job's result is not plain data: {exc}") from None
+    return result

@@ -1,0 +1,224 @@
+"""Submitting a batch: one observation job per distinct submission on the queue, runs collected as they finish.
+
+A job's id is the observation cache's key (grader version, suite digest,
+limits, the submission's content), so a `grade` that was stopped and is run
+again finds its jobs where they are: queued, running, or finished with the
+result waiting in Redis. It enqueues only the jobs that are not there, runs
+none twice, and deletes each job once its run is in the cache: a finished
+batch leaves nothing on the queue.
+"""
+
+import time
+
+from rq import Queue, Retry, Worker
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from ..observe import ObservationCache, _share_observations
+from . import JOB_FUNCTION, QUEUE_NAME, FleetError, connect, observer_digest, redacted
+from .payload import PayloadError, job_payload, read_result
+
+RETRIES = 2  # a job whose work horse dies (killed, its machine lost) runs at most three times
+KEEP_SECONDS = 7 * 24 * 3600  # how long Redis keeps a finished job that no submitting grade collected
+ENQUEUE_CHUNK = 200  # payloads built and enqueued at a time (a payload holds a submission's files)
+WATCH_OLDEST = 256  # pending jobs whose status is read at every poll: the queue is first in, first out
+WATCH_ROTATING = 256  # and a rotating share of the others, so a job that finished out of turn is seen too
+POLL_SECONDS = 0.05
+HOUSEKEEPING_SECONDS = 2.0  # abandoned jobs requeued, refusals and an idle fleet reported, this often
+NO_WORKER_SECONDS = 10.0  # with no worker serving the queue this long, say so (once)
+_DONE = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+
+
+def job_id(key):
+    return f"observe-{key}"
+
+
+def crashed_run(submission_id, suite, message):
+    """The run of a submission no worker could observe: crashed, every probe not run (as observe.py does)."""
+    return {
+        "id": submission_id, "status": "crashed", "message": message,
+        "import_error": {"error": message, "where": None},
+        "probes": {name: {"status": "crashed", "error": "not run: " + message} for name in suite.probe_names},
+        "output": "", "seconds": 0.0,
+    }
+
+
+class QueueObserver:
+    """The observation backend that puts each submission on the queue at `url` (see observe.observe_all)."""
+
+    def __init__(self, url, *, require_sandbox=False, notify=None):
+        self.url = url
+        self.connection = connect(url)
+        self.queue = Queue(QUEUE_NAME, connection=self.connection, serializer=JSONSerializer)
+        self.require_sandbox = require_sandbox
+        self.notify = notify or (lambda text: None)
+        self.sandboxes = {}  # sandbox strength -> runs observed with it in this batch
+        self._told = set()
+
+    def _tell(self, text):
+        if text not in self._told:
+            self._told.add(text)
+            self.notify(text)
+
+    @property
+    def strength(self):
+        """The weakest sandbox any of this batch's runs was observed in."""
+        if not self.sandboxes:
+            return "fleet"
+        return "rlimits" if "rlimits" in self.sandboxes else "bubblewrap"
+
+    def _statuses(self, ids):
+        with self.connection.pipeline(transaction=False) as pipeline:
+            for jid in ids:
+                pipeline.hget(Job.key_for(jid), "status")
+            return {jid: (JobStatus(status.decode()) if status else None)
+                    for jid, status in zip(ids, pipeline.execute())}
+
+    def observe_all(self, submissions, suite, limits, *, cache=None, on_done=None):
+        """Runs for every accepted submission, observed by the fleet; cached runs are reused."""
+        cache = cache or ObservationCache(None)
+        fresh = cache.folder is None  # --no-cache: a run finished earlier and left in Redis is not reused
+        runs = {}
+        waiting = {}  # job id -> (cache key, the submissions with that content)
+        shared = {}  # equal observations kept once, as in a local batch
+
+        def deliver(submission, run, cached):
+            run = dict(run, id=submission.id)
+            _share_observations(run, shared)
+            runs[submission.id] = run
+            if on_done:
+                on_done(submission, run, cached)
+
+        for submission in submissions:
+            if submission.rejected:
+                continue
+            key = ObservationCache.key(submission, suite, limits)
+            run = cache.get(key)
+            if run is not None:
+                deliver(submission, run, True)
+            else:
+                waiting.setdefault(job_id(key), (key, []))[1].append(submission)
+        if not waiting:
+            return runs
+        before = self._statuses(list(waiting))
+        leftover = [jid for jid, status in before.items() if status is not None and (fresh or status in (
+            JobStatus.STOPPED, JobStatus.CANCELED))]
+        for jid in leftover:  # a finished run this batch may not reuse, or a job stopped by hand
+            self._delete(jid)
+            before[jid] = None
+        observer = observer_digest()
+        self._enqueue([jid for jid, status in before.items() if status is None], waiting, suite, limits, observer)
+        # A run that was already waiting in Redis was observed by an earlier `grade`: like the cache's
+        was_finished = {jid for jid, status in before.items() if status == JobStatus.FINISHED}
+        pending = list(waiting)
+        rotation = 0
+        housekeeping = 0.0
+        idle_since = time.monotonic()
+        try:
+            while pending:
+                watched = pending[:WATCH_OLDEST]
+                rest = pending[WATCH_OLDEST:]
+                if rest:
+                    rotation %= len(rest)
+                    watched += rest[rotation:rotation + WATCH_ROTATING]
+                    rotation += WATCH_ROTATING
+                finished = []
+                for jid, status in self._statuses(watched).items():
+                    if status in _DONE:
+                        finished.append((jid, status))
+                    elif status is None:  # deleted or expired while it waited: put it on again
+                        self._enqueue([jid], waiting, suite, limits, observer)
+                for jid, status in finished:
+                    key, group = waiting[jid]
+                    run = self._collect(jid, status, group, suite)
+                    cache.put(key, run)
+                    self._delete(jid)
+                    for submission in group:
+                        deliver(submission, run, jid in was_finished)
+                if finished:
+                    done = {jid for jid, _ in finished}
+                    pending = [jid for jid in pending if jid not in done]
+                    idle_since = time.monotonic()
+                now = time.monotonic()
+                if now - housekeeping >= HOUSEKEEPING_SECONDS and pending:
+                    housekeeping = now
+                    self._housekeeping(pending, waiting, idle_since)
+                if not finished:
+                    time.sleep(POLL_SECONDS)
+        except BaseException:
+            if fresh:
+                # Nothing of this batch is cached, so its queued jobs would only be observed for nobody.
+                for jid in pending:
+                    if self._statuses([jid])[jid] == JobStatus.QUEUED:
+                        self._delete(jid)
+            raise
+        return runs
+
+    def _delete(self, jid):
+        """Remove a job, its result and its entries in RQ's registries (which are found by its status)."""
+        try:
+            Job.fetch(jid, connection=self.connection, serializer=JSONSerializer).delete()
+        except NoSuchJobError:
+            pass
+
+    def _enqueue(self, ids, waiting, suite, limits, observer):
+        for start in range(0, len(ids), ENQUEUE_CHUNK):
+            chunk = []
+            for jid in ids[start:start + ENQUEUE_CHUNK]:
+                submission = waiting[jid][1][0]
+                try:
+                    payload = job_payload(submission, suite, limits, observer, require_sandbox=self.require_sandbox)
+                except PayloadError as exc:
+                    raise FleetError(f"{submission.id} cannot be put on the queue: {exc}") from None
+                chunk.append(Queue.prepare_data(
+                    JOB_FUNCTION, args=(payload,), job_id=jid, description=f"{suite.name}: {submission.id}",
+                    # the whole run is bounded by --timeout; this is RQ's own limit on a hung work horse
+                    timeout=int(2 * limits.submission_seconds) + 60,
+                    result_ttl=KEEP_SECONDS, failure_ttl=KEEP_SECONDS, ttl=None,
+                    retry=Retry(max=RETRIES, enqueue_at_front=True)))
+            self.queue.enqueue_many(chunk)
+
+    def _collect(self, jid, status, group, suite):
+        """The run of a job that ended: its checked result, or `crashed` when no worker could finish it."""
+        names = ", ".join(s.id for s in group)
+        job = Job.fetch(jid, connection=self.connection, serializer=JSONSerializer)
+        result = job.latest_result()
+        if status != JobStatus.FINISHED:
+            why = (result.exc_string or "").strip().splitlines()[-1:] if result else []
+            self._tell(f"the job observing {names} failed {RETRIES + 1} times on the workers"
+                       + (f" (last: {why[0][:300]})" if why else "") + "; it is scored as crashed")
+            # The row's message is the same whatever the workers said: scores stay deterministic.
+            return crashed_run(group[0].id, suite, f"the grading worker observing it died {RETRIES + 1} times "
+                               "(killed, or its machine lost); it was not tried again")
+        try:
+            value = read_result(result.return_value if result else None, suite.probe_names)
+        except PayloadError as exc:
+            raise FleetError(f"the queue returned a result for {names} that is not an observation: {exc}") from None
+        if "error" in value:
+            raise FleetError(f"worker {value['worker']} could not observe {names}: {value['error']}")
+        self.sandboxes[value["sandbox"]] = self.sandboxes.get(value["sandbox"], 0) + 1
+        if value["sandbox"] != "bubblewrap":
+            self._tell(f"worker {value['worker']} observes without bubblewrap (a weaker sandbox: resource "
+                       "limits only); install bubblewrap there, or start it with --require-sandbox")
+        return value["run"]
+
+    def _housekeeping(self, pending, waiting, idle_since):
+        # Jobs of workers that stopped heartbeating go back on the queue (or fail, after their retries).
+        # Idle workers do this too, but a submitting grade that waits for them need not wait for that.
+        self.queue.started_job_registry.cleanup()
+        for jid in pending[:8]:
+            meta = self.connection.hget(Job.key_for(jid), "meta")
+            if not meta:
+                continue
+            try:
+                refusals = JSONSerializer.loads(meta).get("refused", [])
+            except (ValueError, AttributeError):
+                continue
+            for refusal in refusals if isinstance(refusals, list) else []:
+                if isinstance(refusal, dict):
+                    self._tell(f"worker {str(refusal.get('worker'))[:100]} refused the job observing "
+                               f"{waiting[jid][1][0].id} and stopped: {str(refusal.get('reason'))[:400]}")
+        if time.monotonic() - idle_since > NO_WORKER_SECONDS and not Worker.count(queue=self.queue):
+            self._tell(f"no grade worker serves the queue at {redacted(self.url)}; start one on a grading "
+                       f"machine with `grade worker URL` (the jobs wait on the queue)")

@@ -1,0 +1,235 @@
+"""`grade worker`: observe the queue's jobs in this machine's sandbox.
+
+Each worker process is an RQ `Worker`: it forks a work horse per job (one
+submission, one sandbox, as in a local run) and keeps the job's heartbeat
+while the horse works. Before it forks, it checks the job: the only function
+it runs is `observe_job`, the payload must match its schema, and the suite
+named by the job must be installed here with the very digest the job names.
+A job this machine cannot observe faithfully is put back where it was, and the
+worker stops with a message that says why (`STALE_EXIT`): it never grades
+against another version of a suite.
+"""
+
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import socket
+import sys
+import time
+import traceback
+
+from rq import Queue, Worker
+from rq.exceptions import StopRequested
+from rq.serializers import JSONSerializer
+from rq.timeouts import BaseTimeoutException
+
+from ..observe import observe_submission
+from ..sandbox import Limits, Sandbox
+from ..suites import SuiteError, load_suite
+from . import HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, STALE_EXIT, connect, observer_digest, redacted
+from .payload import PayloadError, job_result, read_job
+
+log = logging.getLogger("grader.fleet")
+
+
+class CannotServe(Exception):
+    """A well-formed job this machine must not observe: another suite digest, or a weaker sandbox."""
+
+
+class QueuedSubmission:
+    """A submission as a job carries it: what observe_submission reads."""
+
+    def __init__(self, id, files):
+        self.id, self.files = id, files
+
+
+class Machine:
+    """What a worker process prepares once and each job's work horse inherits by fork: the sandbox
+    (bubblewrap checked, a uid leased, runner files compiled) and the suites installed here."""
+
+    def __init__(self, name, require_sandbox):
+        self.name = name
+        self.sandbox = Sandbox(Limits(), require=require_sandbox)
+        self.observer = observer_digest()
+        self._suites = {}
+
+    def suite(self, name):
+        if name not in self._suites:
+            self._suites[name] = load_suite(name)
+        return self._suites[name]
+
+    def check(self, job):
+        """The installed suite for an ObservationJob; CannotServe when this machine must not observe it."""
+        try:
+            suite = self.suite(job.suite)
+        except SuiteError:
+            raise CannotServe(f"the job asks for suite {job.suite!r}, which is not installed on this worker") from None
+        if suite.digest != job.suite_digest:
+            raise CannotServe(f"suite {job.suite!r} here has digest {suite.digest[:12]}, the job's has "
+                              f"{job.suite_digest[:12]}: this worker's grader is another version than the "
+                              "submitting grade's; install the same version on both")
+        if self.observer != job.observer:
+            raise CannotServe(f"this worker's observation code (observe.py, the sandbox) has digest "
+                              f"{self.observer[:12]}, the submitting grade's has {job.observer[:12]}: "
+                              "install the same grader version on both")
+        if job.require_sandbox and self.sandbox.strength != "bubblewrap":
+            raise CannotServe(f"the batch was submitted with --require-sandbox and this worker has no full "
+                              f"sandbox ({self.sandbox.warning})")
+        return suite
+
+
+_machine = None  # this worker process's Machine, inherited by each work horse
+
+
+def observe_job(payload):
+    """The job RQ runs in a work horse: one submission observed in this machine's sandbox, as JSON."""
+    machine = _machine
+    if machine is None:
+        raise RuntimeError("observe_job runs only in a `grade worker`")
+    try:
+        job = read_job(payload)  # checked again here: the horse trusts nothing it did not check itself
+        suite = machine.check(job)
+    except (PayloadError, CannotServe) as exc:
+        return job_result(worker=machine.name, sandbox=machine.sandbox.strength, error=str(exc))
+    sandbox = machine.sandbox
+    sandbox.limits = job.limits  # this horse's own copy of the sandbox: the worker's is untouched
+    started = time.monotonic()
+    try:
+        run = observe_submission(QueuedSubmission(job.id, job.files), suite, sandbox, 0)
+    except BaseTimeoutException:
+        raise  # RQ's own job timeout: the job failed, and is retried
+    except Exception:
+        return job_result(worker=machine.name, sandbox=sandbox.strength,
+                          error="observing failed on the worker: " + traceback.format_exc(limit=-3)[-2000:])
+    log.info("%s: observed %s against %s (%s) in %.2f s", machine.name, job.id, suite.name, run["status"],
+             time.monotonic() - started)
+    return job_result(worker=machine.name, sandbox=sandbox.strength, run=run)
+
+
+class FleetWorker(Worker):
+    """RQ's forking worker, that runs nothing but observation jobs it can observe faithfully."""
+
+    def __init__(self, queues, *, machine, heartbeat=HEARTBEAT, **kw):
+        abandoned_after = 3 * heartbeat
+        super().__init__(queues, name=machine.name, serializer=JSONSerializer, job_monitoring_interval=heartbeat,
+                         # an idle worker wakes up this often to requeue the jobs of dead workers
+                         worker_ttl=max(abandoned_after, 5) + 15, maintenance_interval=max(abandoned_after, 5),
+                         **kw)
+        self.machine = machine
+        self.abandoned_after = abandoned_after
+        self.stale = None  # why this worker stopped instead of observing a job
+
+    def get_heartbeat_ttl(self, job, working_time=0.0):
+        # RQ keeps a job for a heartbeat plus a minute; a fleet wants a dead machine's job back sooner:
+        # it is abandoned (and retried elsewhere) once three heartbeats in a row were missed.
+        return self.abandoned_after
+
+    def execute_job(self, job, queue):
+        try:
+            if job.func_name != JOB_FUNCTION:
+                raise PayloadError(f"the job calls {str(job.func_name)[:100]!r}; a grade worker runs only "
+                                   f"{JOB_FUNCTION}")
+            if len(job.args) != 1 or job.kwargs:
+                raise PayloadError("the job does not hold exactly one payload")
+            observation = read_job(job.args[0])
+            suite = self.machine.check(observation)
+        except CannotServe as exc:
+            self.put_back(job, queue, str(exc))
+            raise StopRequested() from None
+        except Exception as exc:  # a forged or corrupted job: never run, never retried
+            self.refuse(job, queue, str(exc) if isinstance(exc, PayloadError) else f"unreadable job: {exc!r}")
+            return
+        self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so every horse inherits it
+        super().execute_job(job, queue)
+
+    def put_back(self, job, queue, why):
+        """Return the job to the front of its queue untouched, note why on it, and stop this worker."""
+        log.error("%s: refused job %s and stopped: %s", self.name, job.id, why)
+        self.stale = why
+        refusals = list(job.meta.get("refused", []))[-9:] + [{"worker": self.name, "reason": why}]
+        job.meta["refused"] = refusals
+        with self.connection.pipeline() as pipeline:
+            job.save_meta()
+            pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
+            queue.push_job_id(job.id, pipeline=pipeline, at_front=True)
+            pipeline.execute()
+
+    def refuse(self, job, queue, why):
+        """Fail a job that is not an honest observation job, without running any of it."""
+        log.error("%s: refused job %s, which is not an observation job: %s", self.name, job.id, why)
+        job.retries_left = 0
+        queue.intermediate_queue.remove(job.id)
+        self.handle_job_failure(job, queue, exc_string=f"refused by {self.name}: {why}")
+
+
+def _serve(url, heartbeat, require_sandbox, name):
+    """One worker process: observe jobs until stopped; STALE_EXIT when it refused a job it must not observe."""
+    global _machine
+    connection = connect(url)
+    _machine = Machine(name, require_sandbox)
+    try:
+        if _machine.sandbox.warning:
+            log.warning("%s: %s", name, _machine.sandbox.warning)
+        queue = Queue(QUEUE_NAME, connection=connection, serializer=JSONSerializer)
+        worker = FleetWorker([queue], connection=connection, machine=_machine, heartbeat=heartbeat)
+        worker.work(logging_level="INFO")
+        return STALE_EXIT if worker.stale else 0
+    finally:
+        _machine.sandbox.close()
+
+
+def _serve_process(url, heartbeat, require_sandbox, name):
+    sys.exit(_serve(url, heartbeat, require_sandbox, name))
+
+
+def run_workers(url, *, jobs=1, heartbeat=HEARTBEAT, require_sandbox=False):
+    """Serve the queue at `url` with `jobs` worker processes; returns the exit status.
+
+    A worker process that dies (killed, out of memory) is started again; one that refused a job
+    it must not observe stops them all, with STALE_EXIT.
+    """
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(message)s")
+    connect(url)  # fail here, with the reason, when the queue cannot be reached
+    host = socket.gethostname()
+    log.info("serving %s with %d worker process%s", redacted(url), jobs, "es" * (jobs != 1))
+    if jobs == 1:
+        return _serve(url, heartbeat, require_sandbox, f"{host}.{os.getpid()}")
+    context = multiprocessing.get_context("fork")
+    stopping = []
+
+    def forward(signum, frame):
+        # First signal: each worker finishes its job and stops (RQ's warm shutdown); a second one cuts it short.
+        stopping.append(signum)
+        for process in processes:
+            if process.is_alive():
+                os.kill(process.pid, signal.SIGTERM)
+
+    def start(number):
+        process = context.Process(target=_serve_process, args=(url, heartbeat, require_sandbox,
+                                                               f"{host}.{os.getpid()}.{number}"))
+        process.start()
+        return process
+
+    processes = [start(number) for number in range(jobs)]
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    status = 0
+    while True:
+        alive = [process for process in processes if process.is_alive()]
+        if (stopping or status) and not alive:
+            return status
+        multiprocessing.connection.wait([process.sentinel for process in alive], timeout=1)
+        for number, process in enumerate(processes):
+            if process.is_alive():
+                continue
+            if process.exitcode == STALE_EXIT:
+                if not status:
+                    status = STALE_EXIT
+                    forward(signal.SIGTERM, None)
+            elif not stopping and not status:
+                log.warning("worker process %d ended (exit status %s); starting another", process.pid,
+                            process.exitcode)
+                time.sleep(1)
+                processes[number] = start(number)
