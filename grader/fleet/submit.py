@@ -12,6 +12,7 @@ import time
 
 from rq import Queue, Retry, Worker
 from rq.exceptions import NoSuchJobError
+from rq.executions import Execution
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
@@ -158,9 +159,16 @@ class QueueObserver:
     def _delete(self, jid):
         """Remove a job, its result and its entries in RQ's registries (which are found by its status)."""
         try:
-            Job.fetch(jid, connection=self.connection, serializer=JSONSerializer).delete()
+            job = Job.fetch(jid, connection=self.connection, serializer=JSONSerializer)
         except NoSuchJobError:
-            pass
+            return
+        # RQ keeps a dead worker's execution listed for a minute after the execution itself expired, and
+        # Job.delete() fails on such an entry: drop the entries whose execution is gone first.
+        registry = job.execution_registry
+        for execution_id in self.connection.zrange(registry.key, 0, -1):
+            if not self.connection.exists(Execution(execution_id.decode(), jid, self.connection).key):
+                self.connection.zrem(registry.key, execution_id)
+        job.delete()
 
     def _enqueue(self, ids, waiting, suite, limits, observer):
         for start in range(0, len(ids), ENQUEUE_CHUNK):

@@ -1,0 +1,415 @@
+"""The fleet: `grade --queue` on a real redis-server with real `grade worker` processes.
+
+Scores equal a local run's byte for byte; a killed worker, a killed submitting
+`grade` and a crashed Redis lose nothing and run nothing twice; a stale worker
+refuses; a job that kills its worker three times is `crashed`; a forged job is
+never run. Workers heartbeat every 2 s here (abandoned after 6 s), not 10 s.
+"""
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+redis = pytest.importorskip("redis")
+from rq import Queue  # noqa: E402
+from rq.serializers import JSONSerializer  # noqa: E402
+
+from grader.fleet import QUEUE_NAME, STALE_EXIT  # noqa: E402
+from grader.fleet.payload import PayloadError, read_job, read_result  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples" / "submissions"
+LIMITS = ["--probe-timeout", "1"]  # frank's three looping probes cost 3 s, not 9
+HEARTBEAT = "2"
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class RedisServer:
+    """Debian's redis-server on a free port, its append-only file in a temporary folder."""
+
+    def __init__(self, folder, password=None):
+        self.folder, self.port, self.password = folder, _free_port(), password
+        self.process = None
+        auth = f":{password}@" if password else ""
+        self.url = f"redis://{auth}127.0.0.1:{self.port}/0"
+
+    def start(self):
+        # appendfsync always: every write is on disk before Redis answers, so even kill -9 loses nothing
+        command = [shutil.which("redis-server") or "redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+                   "--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", "always", "--save", ""]
+        if self.password:
+            command += ["--requirepass", self.password]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                self.client().ping()
+                return
+            except redis.ConnectionError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise RuntimeError("redis-server did not start")
+                time.sleep(0.05)
+
+    def crash(self):
+        self.process.kill()
+        self.process.wait()
+
+    def client(self):
+        return redis.Redis.from_url(self.url)
+
+    def leftovers(self):
+        """Keys of jobs, results and non-empty registries and queues: what a finished batch must not leave."""
+        client = self.client()
+        left = [k.decode() for k in client.keys("rq:job:*") + client.keys("rq:results:*")]
+        for key in client.keys("rq:*"):
+            kind = client.type(key).decode()
+            if kind == "zset" and client.zcard(key) and key.decode() != "rq:workers":
+                left.append(key.decode())
+            if kind == "list" and client.llen(key):
+                left.append(key.decode())
+        return sorted(left)
+
+
+@pytest.fixture
+def server(tmp_path):
+    if not shutil.which("redis-server"):
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    folder = tmp_path / "redis"
+    folder.mkdir()
+    server = RedisServer(folder)
+    server.start()
+    yield server
+    server.crash()
+
+
+def _descendants(pid):
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _children(pid):
+    """The live direct children of `pid`: a worker's work horse (the sandbox is the horse's child)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    state, ppid = f.read().rsplit(")", 1)[1].split()[:2]
+            except (OSError, ValueError):
+                continue
+            if int(ppid) == pid and state != "Z":
+                found.add(int(entry))
+    return found
+
+
+def _kill_tree(process):
+    """kill -9 a process and everything under it: a grading machine lost mid-job."""
+    for pid in [process.pid, *_descendants(process.pid)]:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    process.wait()
+
+
+class Fleet:
+    """`grade worker` processes started by a test, each logging to its own file; all killed at the end."""
+
+    def __init__(self, folder, url):
+        self.folder, self.url, self.workers = folder, url, []
+
+    def start(self, *extra, env=None, cwd=None):
+        log = self.folder / f"worker{len(self.workers)}.log"
+        process = subprocess.Popen(
+            [sys.executable, "-m", "grader", "worker", self.url, "--heartbeat", HEARTBEAT, *extra],
+            stdout=subprocess.DEVNULL, stderr=open(log, "w"), cwd=cwd or self.folder,
+            env=env, start_new_session=True)
+        self.workers.append((process, log))
+        return process
+
+    def observed(self):
+        """How many times each submission was observed to the end, over every worker's log."""
+        counts = {}
+        for _, log in self.workers:
+            for name in re.findall(r": observed (\S+) against ", log.read_text()):
+                counts[name] = counts.get(name, 0) + 1
+        return counts
+
+    def stop(self):
+        for process, _ in self.workers:
+            if process.poll() is None:
+                _kill_tree(process)
+
+
+@pytest.fixture
+def fleet(tmp_path, server):
+    fleet = Fleet(tmp_path, server.url)
+    yield fleet
+    fleet.stop()
+
+
+def _grade_command(folder, out, *extra):
+    return [sys.executable, "-m", "grader", "run", str(folder), "-o", str(out), *LIMITS, *extra]
+
+
+def _grade(folder, out, *extra, cwd):
+    result = subprocess.run(_grade_command(folder, out, *extra), capture_output=True, text=True, cwd=cwd,
+                            timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def local_run(tmp_path_factory):
+    """The examples graded on this machine's own pool: the bytes every fleet run must reproduce."""
+    folder = tmp_path_factory.mktemp("local")
+    result = _grade(EXAMPLES, folder / "scores.json", "--no-cache", cwd=folder)
+    rows = json.loads((folder / "scores.json").read_text())["submissions"]
+    assert [(r["id"], r["status"], r["score"]) for r in rows] == [  # as the README shows them
+        ("alice", "graded", 62), ("bob", "graded", 35), ("carol", "graded", 62), ("dave", "graded", 17),
+        ("erin", "graded", 52), ("frank", "timeout", 0), ("grace", "graded", 0)]
+    return (folder / "scores.json").read_bytes(), result.stdout.splitlines()
+
+
+def test_a_fleet_of_two_workers_scores_the_examples_byte_for_byte_as_a_local_run(tmp_path, server, fleet,
+                                                                                     local_run):
+    fleet.start()
+    fleet.start()
+    result = _grade(EXAMPLES, tmp_path / "scores.json", "--queue", server.url, "--cache-dir", str(tmp_path / "cache"),
+                    cwd=tmp_path)
+    scores, table = local_run
+    assert (tmp_path / "scores.json").read_bytes() == scores
+    assert result.stdout.splitlines()[:-1] == table[:-1]  # the same table
+    sandbox = re.compile(r"sandbox: (\w+)\)")
+    assert sandbox.search(result.stdout).group(1) == sandbox.search(table[-1]).group(1)
+    assert fleet.observed() == {name: 1 for name in ("alice", "bob", "carol", "dave", "erin", "frank", "grace")}
+    assert server.leftovers() == []
+    # Graded again: every run comes from the cache, no job is put on the queue.
+    again = _grade(EXAMPLES, tmp_path / "again.json", "--queue", server.url, "--cache-dir", str(tmp_path / "cache"),
+                   cwd=tmp_path)
+    assert "7 from the cache" in again.stdout
+    assert (tmp_path / "again.json").read_bytes() == scores
+    assert sum(fleet.observed().values()) == 7
+
+
+def _job_of(client, submission_id):
+    for key in client.keys("rq:job:*"):
+        if client.hget(key, "description") == f"engine: {submission_id}".encode():
+            return key.decode().removeprefix("rq:job:")
+    return None
+
+
+def _wait(condition, what, seconds=120):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def test_a_killed_worker_a_killed_grade_and_a_crashed_redis_lose_nothing_and_run_nothing_twice(
+        tmp_path, server, fleet, local_run):
+    first = fleet.start()
+    out = tmp_path / "scores.json"
+    command = _grade_command(EXAMPLES, out, "--queue", server.url, "--cache-dir", str(tmp_path / "cache"), "-q")
+    submitting = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  start_new_session=True)
+    client = server.client()
+    # frank loops: its job is mid-observation for about 3 s. Then the machine observing it is lost, the
+    # submitting grade is killed, and Redis crashes, all at once.
+    _wait(lambda: (job := _job_of(client, "frank")) and client.hget(f"rq:job:{job}", "status") == b"started",
+          "frank's job to start")
+    _kill_tree(first)
+    _kill_tree(submitting)
+    assert not out.exists()
+    server.crash()
+    server.start()
+    assert _job_of(server.client(), "frank") is not None  # the queue survived on disk
+
+    fleet.start()
+    fleet.start()
+    result = _grade(EXAMPLES, out, "--queue", server.url, "--cache-dir", str(tmp_path / "cache"), cwd=tmp_path)
+    assert out.read_bytes() == local_run[0]
+    rows = [row["id"] for row in json.loads(out.read_text())["submissions"]]
+    assert rows == ["alice", "bob", "carol", "dave", "erin", "frank", "grace"]
+    # Every submission observed to the end exactly once: frank's killed attempt never finished, and the
+    # runs the first grade had not collected were taken from Redis, not observed again.
+    assert fleet.observed() == {name: 1 for name in rows}
+    assert server.leftovers() == []
+    assert "from the cache" in result.stdout
+
+
+def _stale_install(folder):
+    """A copy of the grader whose engine suite's probes differ by a comment: another version of the suite."""
+    shutil.copytree(ROOT / "grader", folder / "grader", ignore=shutil.ignore_patterns("__pycache__"))
+    probes = folder / "grader" / "suites" / "engine" / "probes.py"
+    probes.write_text(probes.read_text() + "\n# a later edit\n")
+    return folder
+
+
+def _one_submission_class(tmp_path, name="alice"):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copytree(EXAMPLES / name, folder / name)
+    return folder
+
+
+def test_a_worker_with_another_version_of_the_suite_refuses_the_job_and_stops(tmp_path, server, fleet, local_run):
+    stale = _stale_install(tmp_path / "stale")
+    worker = fleet.start(env=dict(os.environ, PYTHONPATH=str(stale)), cwd=stale)
+    folder = _one_submission_class(tmp_path)
+    out = tmp_path / "scores.json"
+    submitting = subprocess.Popen(_grade_command(folder, out, "--queue", server.url, "--no-cache"), cwd=tmp_path,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert worker.wait(timeout=120) == STALE_EXIT
+    log = fleet.workers[0][1].read_text()
+    assert re.search(r"refused job observe-[0-9a-f]{64} and stopped: suite 'engine' here has digest [0-9a-f]{12}, "
+                     r"the job's has [0-9a-f]{12}: this worker's grader is another version", log), log
+    assert "observed alice" not in log
+    client = server.client()
+    assert client.llen(f"rq:queue:{QUEUE_NAME}") == 1  # put back, untouched
+
+    fleet.start()  # a worker of the submitting grade's version takes it
+    stdout, stderr = submitting.communicate(timeout=120)
+    assert submitting.returncode == 0, stderr
+    assert "warning: worker " in stderr and "refused the job observing alice and stopped: suite 'engine'" in stderr
+    local = json.loads(local_run[0])
+    assert json.loads(out.read_text())["submissions"] == [r for r in local["submissions"] if r["id"] == "alice"]
+    assert server.leftovers() == []
+
+
+def test_a_job_that_kills_its_worker_three_times_is_crashed_and_not_tried_again(tmp_path, server, fleet):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "sleeper.py").write_text("import time\ntime.sleep(60)\n")
+    shutil.copy(EXAMPLES / "bob.py", folder / "bob.py")
+    worker = fleet.start()
+    out = tmp_path / "scores.json"
+    submitting = subprocess.Popen(
+        _grade_command(folder, out, "--queue", server.url, "--no-cache", "--import-timeout", "60", "-q"),
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    client = server.client()
+    killed = set()
+    while len(killed) < 3:
+        horse = []
+        _wait(lambda: (job := _job_of(client, "sleeper")) and client.hget(f"rq:job:{job}", "status") == b"started"
+              and horse.extend(_children(worker.pid) - killed) is None and horse, "the sleeper's work horse")
+        os.kill(horse[0], signal.SIGKILL)
+        killed.add(horse[0])
+    stdout, stderr = submitting.communicate(timeout=120)
+    assert submitting.returncode == 0, stderr
+    rows = {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
+    assert rows["sleeper"]["status"] == "crashed"
+    assert rows["sleeper"]["score"] == 0
+    assert rows["sleeper"]["message"] == ("the grading worker observing it died 3 times (killed, or its machine "
+                                          "lost); it was not tried again")
+    assert rows["bob"]["status"] == "graded" and rows["bob"]["score"] == 35
+    assert "the job observing sleeper failed 3 times on the workers" in stderr
+    assert worker.poll() is None  # the worker itself lives on; only its horses died
+    assert server.leftovers() == []
+
+
+def test_a_forged_job_is_refused_and_never_run(tmp_path, server, fleet):
+    marker = tmp_path / "pwned"
+    queue = Queue(QUEUE_NAME, connection=server.client(), serializer=JSONSerializer)
+    forged = queue.enqueue("os.system", f"touch {marker}")
+    bad_path = queue.enqueue("grader.fleet.worker.observe_job", {"format": 1, "submission": {
+        "id": "x", "files": {"../../etc/cron.d/x": "eA=="}}, "suite": {"name": "engine", "digest": "0" * 64,
+        "observer": "0" * 64}, "limits": {}, "require_sandbox": False})
+    fleet.start()
+    _wait(lambda: forged.get_status() == "failed" and bad_path.get_status() == "failed", "the refusals")
+    assert not marker.exists()
+    assert "a grade worker runs only grader.fleet.worker.observe_job" in forged.latest_result().exc_string
+    assert "does not match its schema" in bad_path.latest_result().exc_string
+    assert fleet.workers[0][0].poll() is None  # refusing is not stopping
+
+
+def test_grade_without_a_reachable_queue_says_so():
+    result = subprocess.run(_grade_command(EXAMPLES, "/nonexistent/x.json", "--queue", "redis://:secret@127.0.0.1:1/0"),
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert "cannot reach the queue at redis://:***@127.0.0.1:1/0" in result.stderr
+    assert "secret" not in result.stderr
+
+
+# -- the payload's schema, both ends ---------------------------------------------------------------
+
+
+def _payload(**changes):
+    payload = {"format": 1, "submission": {"id": "alice", "files": {"engine.py": "eCA9IDE="}},
+               "suite": {"name": "engine", "digest": "a" * 64, "observer": "b" * 64},
+               "limits": {"probe_seconds": 3.0, "import_seconds": 10.0, "submission_seconds": 60.0,
+                          "memory_mb": 2048, "processes": 64, "file_size_mb": 64, "open_files": 64,
+                          "output_kb": 1024},
+               "require_sandbox": False}
+    for path, value in changes.items():
+        *parents, last = path.split(".")
+        target = payload
+        for part in parents:
+            target = target[part]
+        target[last] = value
+    return payload
+
+
+def test_a_payload_is_read_into_files_and_limits():
+    job = read_job(_payload())
+    assert job.files == {"engine.py": b"x = 1"}
+    assert job.limits.probe_seconds == 3.0 and job.limits.memory_mb == 2048
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"submission.files": {"../engine.py": "eA=="}}, "leaves the submission's folder"),
+    ({"submission.files": {"/etc/passwd": "eA=="}}, "does not match its schema at submission/files"),
+    ({"submission.files": {"engine.py": "not base64!"}}, "is not base64"),
+    ({"limits.memory_mb": "2048"}, "does not match its schema at limits/memory_mb"),
+    ({"limits.probe_seconds": -1}, "does not match its schema at limits/probe_seconds"),
+    ({"format": 2}, "does not match its schema at format"),
+    ({"suite.digest": "abc"}, "does not match its schema at suite/digest"),
+    ({"submission.pickle": "gASV"}, "does not match its schema at submission"),
+])
+def test_a_payload_that_is_not_an_honest_job_is_refused(change, words):
+    with pytest.raises(PayloadError, match=re.escape(words)):
+        read_job(_payload(**change))
+
+
+def _result(**run):
+    base = {"id": "alice", "status": "ok", "message": None, "import_error": None,
+            "probes": {"add_values": {"status": "ok", "values": {"y": 1.0}}}, "output": "", "seconds": 0.1}
+    return {"format": 1, "worker": "w", "sandbox": "bubblewrap", "run": dict(base, **run)}
+
+
+def test_a_result_is_checked_before_the_judge_sees_it():
+    assert read_result(_result(), ["add_values"])["run"]["probes"]["add_values"]["values"] == {"y": 1.0}
+    with pytest.raises(PayloadError, match="non-finite number"):
+        read_result(_result(probes={"add_values": {"status": "ok", "values": {"y": float("nan")}}}), ["add_values"])
+    with pytest.raises(PayloadError, match="probes the suite does not have: secret"):
+        read_result(_result(probes={"secret": {"status": "ok", "values": {}}}), ["add_values"])
+    with pytest.raises(PayloadError, match="does not match its schema at run/status"):
+        read_result(_result(status="graded"), ["add_values"])
