@@ -14,6 +14,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 QUEUE_NAME = "grade-observe"
+DONE_CHANNEL = "grade-observe:done"  # workers publish the id of each job they are done with
+REFUSED_CHANNEL = "grade-observe:refused"  # and {"job", "worker", "reason"} for each job they put back
 JOB_FUNCTION = "grader.fleet.worker.observe_job"  # the only function a grade worker runs
 HEARTBEAT = 10  # seconds between a busy worker's heartbeats; a job is abandoned after three missed ones
 STALE_EXIT = 78  # EX_CONFIG: a worker whose suites differ from the jobs' stops with this status

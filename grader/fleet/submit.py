@@ -8,6 +8,7 @@ none twice, and deletes each job once its run is in the cache: a finished
 batch leaves nothing on the queue.
 """
 
+import json
 import time
 
 from rq import Queue, Retry, Worker
@@ -16,16 +17,16 @@ from rq.executions import Execution
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from ..observe import ObservationCache, _share_observations
-from . import JOB_FUNCTION, QUEUE_NAME, FleetError, connect, observer_digest, redacted
+from ..observe import ObservationCache, _clean, _share_observations
+from . import DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, FleetError, connect, observer_digest, redacted
 from .payload import PayloadError, job_payload, read_result
 
 RETRIES = 2  # a job whose work horse dies (killed, its machine lost) runs at most three times
 KEEP_SECONDS = 7 * 24 * 3600  # how long Redis keeps a finished job that no submitting grade collected
 ENQUEUE_CHUNK = 200  # payloads built and enqueued at a time (a payload holds a submission's files)
-WATCH_OLDEST = 256  # pending jobs whose status is read at every poll: the queue is first in, first out
-WATCH_ROTATING = 256  # and a rotating share of the others, so a job that finished out of turn is seen too
-POLL_SECONDS = 0.05
+ANNOUNCEMENT_WAIT = 0.5  # seconds one wait for a worker's announcement lasts (then the clock is looked at)
+SWEEP_SECONDS = 5.0  # every pending job's status is read at least this often ...
+SWEEP_RATE = 2000  # ... or, for a large batch, at most this many statuses a second
 HOUSEKEEPING_SECONDS = 2.0  # abandoned jobs requeued, refusals and an idle fleet reported, this often
 NO_WORKER_SECONDS = 10.0  # with no worker serving the queue this long, say so (once)
 _DONE = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
@@ -102,6 +103,16 @@ class QueueObserver:
                 waiting.setdefault(job_id(key), (key, []))[1].append(submission)
         if not waiting:
             return runs
+        # Workers announce each job they are done with on DONE_CHANNEL; subscribed before anything is
+        # enqueued, so no announcement of this batch's jobs is missed while this grade is connected.
+        announcements = self.connection.pubsub(ignore_subscribe_messages=True)
+        announcements.subscribe(DONE_CHANNEL, REFUSED_CHANNEL)
+        try:
+            return self._wait(waiting, suite, limits, cache, fresh, deliver, announcements, runs)
+        finally:
+            announcements.close()
+
+    def _wait(self, waiting, suite, limits, cache, fresh, deliver, announcements, runs):
         before = self._statuses(list(waiting))
         leftover = [jid for jid, status in before.items() if status is not None and (fresh or status in (
             JobStatus.STOPPED, JobStatus.CANCELED))]
@@ -112,41 +123,42 @@ class QueueObserver:
         self._enqueue([jid for jid, status in before.items() if status is None], waiting, suite, limits, observer)
         # A run that was already waiting in Redis was observed by an earlier `grade`: like the cache's
         was_finished = {jid for jid, status in before.items() if status == JobStatus.FINISHED}
-        pending = list(waiting)
-        rotation = 0
-        housekeeping = 0.0
-        idle_since = time.monotonic()
+        pending = set(waiting)
+        to_check = set(jid for jid, status in before.items() if status in _DONE)
+        swept = housekeeping = idle_since = time.monotonic()
         try:
             while pending:
-                watched = pending[:WATCH_OLDEST]
-                rest = pending[WATCH_OLDEST:]
-                if rest:
-                    rotation %= len(rest)
-                    watched += rest[rotation:rotation + WATCH_ROTATING]
-                    rotation += WATCH_ROTATING
-                finished = []
-                for jid, status in self._statuses(watched).items():
-                    if status in _DONE:
-                        finished.append((jid, status))
-                    elif status is None:  # deleted or expired while it waited: put it on again
-                        self._enqueue([jid], waiting, suite, limits, observer)
-                for jid, status in finished:
-                    key, group = waiting[jid]
-                    run = self._collect(jid, status, group, suite)
-                    cache.put(key, run)
-                    self._delete(jid)
-                    for submission in group:
-                        deliver(submission, run, jid in was_finished)
-                if finished:
-                    done = {jid for jid, _ in finished}
-                    pending = [jid for jid in pending if jid not in done]
-                    idle_since = time.monotonic()
+                message = announcements.get_message(timeout=ANNOUNCEMENT_WAIT)
+                while message is not None:
+                    if message.get("type") == "message" and message["channel"] == DONE_CHANNEL.encode():
+                        to_check.add(message["data"].decode(errors="replace"))
+                    elif message.get("type") == "message":
+                        self._refused(message["data"], pending, waiting)
+                    message = announcements.get_message(timeout=0)
                 now = time.monotonic()
-                if now - housekeeping >= HOUSEKEEPING_SECONDS and pending:
+                if now - swept >= max(SWEEP_SECONDS, len(pending) / SWEEP_RATE):
+                    # The safety net: jobs whose announcement came while this grade was not connected, or
+                    # never (a job abandoned by a dead worker and failed by the registry's cleanup).
+                    swept = now
+                    to_check |= pending
+                checking = sorted(to_check & pending)
+                to_check.clear()
+                for start in range(0, len(checking), 1000):
+                    for jid, status in self._statuses(checking[start:start + 1000]).items():
+                        if status is None:  # deleted or expired while it waited: put it on again
+                            self._enqueue([jid], waiting, suite, limits, observer)
+                        elif status in _DONE:
+                            key, group = waiting[jid]
+                            run, job = self._collect(jid, status, group, suite)
+                            cache.put(key, run)
+                            self._delete(job)  # only once its run is safe in the cache
+                            pending.discard(jid)
+                            idle_since = now
+                            for submission in group:
+                                deliver(submission, run, jid in was_finished)
+                if pending and now - housekeeping >= HOUSEKEEPING_SECONDS:
                     housekeeping = now
                     self._housekeeping(pending, waiting, idle_since)
-                if not finished:
-                    time.sleep(POLL_SECONDS)
         except BaseException:
             if fresh:
                 # Nothing of this batch is cached, so its queued jobs would only be observed for nobody.
@@ -156,12 +168,14 @@ class QueueObserver:
             raise
         return runs
 
-    def _delete(self, jid):
-        """Remove a job, its result and its entries in RQ's registries (which are found by its status)."""
-        try:
-            job = Job.fetch(jid, connection=self.connection, serializer=JSONSerializer)
-        except NoSuchJobError:
-            return
+    def _delete(self, job):
+        """Remove a job (a Job, or its id), its result and its entries in RQ's registries."""
+        if isinstance(job, str):
+            try:
+                job = Job.fetch(job, connection=self.connection, serializer=JSONSerializer)
+            except NoSuchJobError:
+                return
+        jid = job.id
         # RQ keeps a dead worker's execution listed for a minute after the execution itself expired, and
         # Job.delete() fails on such an entry: drop the entries whose execution is gone first.
         registry = job.execution_registry
@@ -188,45 +202,58 @@ class QueueObserver:
             self.queue.enqueue_many(chunk)
 
     def _collect(self, jid, status, group, suite):
-        """The run of a job that ended: its checked result, or `crashed` when no worker could finish it."""
+        """The run of a job that ended, and the job: its checked result, or `crashed` when no worker could
+        finish it."""
         names = ", ".join(s.id for s in group)
         job = Job.fetch(jid, connection=self.connection, serializer=JSONSerializer)
         result = job.latest_result()
         if status != JobStatus.FINISHED:
             why = (result.exc_string or "").strip().splitlines()[-1:] if result else []
             self._tell(f"the job observing {names} failed {RETRIES + 1} times on the workers"
-                       + (f" (last: {why[0][:300]})" if why else "") + "; it is scored as crashed")
+                       + (f" (last: {_clean(why[0], 300)})" if why else "") + "; it is scored as crashed")
             # The row's message is the same whatever the workers said: scores stay deterministic.
             return crashed_run(group[0].id, suite, f"the grading worker observing it died {RETRIES + 1} times "
-                               "(killed, or its machine lost); it was not tried again")
+                               "(killed, or its machine lost); it was not tried again"), job
         try:
             value = read_result(result.return_value if result else None, suite.probe_names)
         except PayloadError as exc:
+            self._delete(job)
             raise FleetError(f"the queue returned a result for {names} that is not an observation: {exc}") from None
         if "error" in value:
-            raise FleetError(f"worker {value['worker']} could not observe {names}: {value['error']}")
+            self._delete(job)  # a rerun (after the worker is mended) puts it on again
+            raise FleetError(f"worker {_clean(value['worker'], 100)} could not observe {names}: "
+                             f"{_clean(value['error'], 2000)}")
         self.sandboxes[value["sandbox"]] = self.sandboxes.get(value["sandbox"], 0) + 1
         if value["sandbox"] != "bubblewrap":
-            self._tell(f"worker {value['worker']} observes without bubblewrap (a weaker sandbox: resource "
+            self._tell(f"worker {_clean(value['worker'], 100)} observes without bubblewrap (a weaker sandbox: resource "
                        "limits only); install bubblewrap there, or start it with --require-sandbox")
-        return value["run"]
+        return value["run"], job
+
+    def _refused(self, announcement, pending, waiting):
+        """Tell of a worker that put one of this batch's jobs back and stopped."""
+        try:
+            refusal = json.loads(announcement)
+            jid, worker, reason = refusal["job"], str(refusal["worker"]), str(refusal["reason"])
+        except (ValueError, TypeError, KeyError):
+            return
+        if jid in pending:
+            self._tell(f"worker {_clean(worker, 100)} refused the job observing {waiting[jid][1][0].id} and "
+                       f"stopped: {_clean(reason, 400)}")
 
     def _housekeeping(self, pending, waiting, idle_since):
         # Jobs of workers that stopped heartbeating go back on the queue (or fail, after their retries).
         # Idle workers do this too, but a submitting grade that waits for them need not wait for that.
         self.queue.started_job_registry.cleanup()
-        for jid in pending[:8]:
-            meta = self.connection.hget(Job.key_for(jid), "meta")
-            if not meta:
-                continue
+        # a refused job is put back at the head of the queue, noted: seen here if its announcement was missed
+        for jid in [raw.decode() for raw in self.connection.lrange(self.queue.key, 0, 7)]:
+            meta = self.connection.hget(Job.key_for(jid), "meta") if jid in pending else None
             try:
-                refusals = JSONSerializer.loads(meta).get("refused", [])
+                refusals = JSONSerializer.loads(meta).get("refused", []) if meta else []
             except (ValueError, AttributeError):
                 continue
             for refusal in refusals if isinstance(refusals, list) else []:
                 if isinstance(refusal, dict):
-                    self._tell(f"worker {str(refusal.get('worker'))[:100]} refused the job observing "
-                               f"{waiting[jid][1][0].id} and stopped: {str(refusal.get('reason'))[:400]}")
+                    self._refused(json.dumps(dict(refusal, job=jid)).encode(), pending, waiting)
         if time.monotonic() - idle_since > NO_WORKER_SECONDS and not Worker.count(queue=self.queue):
             self._tell(f"no grade worker serves the queue at {redacted(self.url)}; start one on a grading "
                        f"machine with `grade worker URL` (the jobs wait on the queue)")

@@ -10,6 +10,7 @@ worker stops with a message that says why (`STALE_EXIT`): it never grades
 against another version of a suite.
 """
 
+import json
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -28,7 +29,7 @@ from rq.timeouts import BaseTimeoutException
 from ..observe import observe_submission
 from ..sandbox import Limits, Sandbox
 from ..suites import SuiteError, load_suite
-from . import HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, STALE_EXIT, connect, observer_digest, redacted
+from . import DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, STALE_EXIT, connect, observer_digest, redacted
 from .payload import PayloadError, job_result, read_job
 
 log = logging.getLogger("grader.fleet")
@@ -142,7 +143,11 @@ class FleetWorker(Worker):
             self.refuse(job, queue, str(exc) if isinstance(exc, PayloadError) else f"unreadable job: {exc!r}")
             return
         self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so every horse inherits it
-        super().execute_job(job, queue)
+        try:
+            super().execute_job(job, queue)
+        finally:
+            # finished, failed or retried: the submitting grade looks at it now rather than at its next sweep
+            self.connection.publish(DONE_CHANNEL, job.id)
 
     def put_back(self, job, queue, why):
         """Return the job to the front of its queue untouched, note why on it, and stop this worker."""
@@ -154,6 +159,7 @@ class FleetWorker(Worker):
             job.save_meta()
             pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
             queue.push_job_id(job.id, pipeline=pipeline, at_front=True)
+            pipeline.publish(REFUSED_CHANNEL, json.dumps({"job": job.id, "worker": self.name, "reason": why}))
             pipeline.execute()
 
     def refuse(self, job, queue, why):

@@ -1,0 +1,189 @@
+"""Benchmark: the queue (`grade --queue` with `grade worker`s) against the local pool, on one machine.
+
+    python bench/fleet.py                      # 200 submissions; the pool, then 1, 2 and 4 workers
+    python bench/fleet.py -n 400 --workers 2 --json fleet.json
+
+It builds N distinct submissions (as bench/run.py does), starts its own
+redis-server (append-only, fsync on every write: the configuration
+docs/scaling.md recommends) on a free port in a temporary folder, and times
+
+  (a) `grade SUBMISSIONS --no-cache`, the local pool, --jobs = the cores;
+  (b) `grade SUBMISSIONS --queue URL --no-cache`, with W `grade worker`
+      processes already running on this machine, for each W of --workers;
+  (c) the same queued batch graded again from the cache: what the submitting
+      machine spends on loading, judging and scoring alone.
+
+For each it prints wall time and submissions per second; for the queue, the
+overhead against the pool at the same parallelism (W = cores), and what each
+job costs Redis: commands, bytes written to the append-only file, and the
+payload and result sizes. docs/scaling.md turns these into an estimate for
+50,000 submissions on K machines.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from run import build_submissions  # noqa: E402  (bench/run.py: the same N distinct submissions)
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Redis:
+    def __init__(self, folder):
+        import redis
+
+        self.port = _free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(folder),
+             "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.client = redis.Redis.from_url(self.url)
+        for _ in range(200):
+            try:
+                self.client.ping()
+                return
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        raise SystemExit("redis-server did not start")
+
+    def counters(self):
+        stats = self.client.info("stats")
+        persistence = self.client.info("persistence")
+        return {"commands": stats["total_commands_processed"], "aof_bytes": persistence.get("aof_current_size", 0),
+                "memory_peak": self.client.info("memory")["used_memory_peak"]}
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait()
+
+
+def grade(folder, out, *extra):
+    started = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "grader", "run", str(folder), "-o", str(out), "-q", *extra],
+                            capture_output=True, text=True, cwd=out.parent)
+    if result.returncode != 0:
+        raise SystemExit(f"grade failed:\n{result.stdout}\n{result.stderr}")
+    return time.perf_counter() - started
+
+
+def start_workers(url, count, log):
+    from redis import Redis as Client
+    from rq import Worker
+
+    processes = [subprocess.Popen([sys.executable, "-m", "grader", "worker", url], stdout=subprocess.DEVNULL,
+                                  stderr=log, start_new_session=True) for _ in range(count)]
+    client = Client.from_url(url)
+    deadline = time.monotonic() + 60
+    while Worker.count(connection=client) < count:
+        if time.monotonic() > deadline:
+            raise SystemExit("the workers did not start")
+        time.sleep(0.1)
+    return processes
+
+
+def stop_workers(processes):
+    for process in processes:
+        process.terminate()  # warm shutdown: idle workers leave at once
+    for process in processes:
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def job_sizes(folder):
+    """Bytes of one job's payload and of one result, averaged over the submissions (as JSON in Redis)."""
+    from grader.fleet import observer_digest
+    from grader.fleet.payload import job_payload
+    from grader.load import load_folder
+    from grader.sandbox import Limits
+    from grader.suites import load_suite
+
+    suite = load_suite("engine")
+    submissions = load_folder(folder)
+    digest = observer_digest()
+    sizes = [len(json.dumps(job_payload(s, suite, Limits(), digest, require_sandbox=False))) for s in submissions]
+    return sum(sizes) / len(sizes)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-n", type=int, default=200, help="submissions (default 200)")
+    parser.add_argument("--workers", default="1,2,4", help="worker processes to time the queue with (default 1,2,4)")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    if not shutil.which("redis-server"):
+        raise SystemExit("redis-server is not installed (apt-get install redis-server)")
+    cores = os.cpu_count() or 1
+    tmp = Path(tempfile.mkdtemp(prefix="grade-fleet-bench-"))
+    (tmp / "redis").mkdir()
+    redis = Redis(tmp / "redis")
+    log = open(tmp / "workers.log", "w")
+    try:
+        build_submissions(tmp / "submissions", args.n)
+        figures = {"n": args.n, "cores": cores, "load_average": os.getloadavg()[0], "queue": {}}
+        print(f"{args.n} submissions, {cores} cores, load average {os.getloadavg()[0]:.1f} at the start")
+        local = grade(tmp / "submissions", tmp / "local.json", "--no-cache", "--jobs", str(cores))
+        figures["local"] = {"seconds": local, "jobs": cores}
+        print(f"{'(a) local pool, --jobs ' + str(cores):34} {local:8.2f} s {args.n / local:8.1f} /s")
+        for count in [int(w) for w in args.workers.split(",")]:
+            workers = start_workers(redis.url, count, log)
+            try:
+                before = redis.counters()
+                wall = grade(tmp / "submissions", tmp / f"queue{count}.json", "--no-cache", "--queue", redis.url)
+                after = redis.counters()
+            finally:
+                stop_workers(workers)
+            same = (tmp / f"queue{count}.json").read_bytes() == (tmp / "local.json").read_bytes()
+            figures["queue"][count] = {
+                "seconds": wall, "identical_scores": same,
+                "redis_commands_per_job": (after["commands"] - before["commands"]) / args.n,
+                "aof_bytes_per_job": (after["aof_bytes"] - before["aof_bytes"]) / args.n,
+                "redis_peak_memory": after["memory_peak"]}
+            note = "scores identical to (a)" if same else "SCORES DIFFER FROM (a)"
+            print(f"{'(b) queue, ' + str(count) + ' worker' + 's' * (count != 1):34} {wall:8.2f} s "
+                  f"{args.n / wall:8.1f} /s  {note}")
+        # the submitting machine's own share: everything but observing (a batch whose runs are all cached)
+        grade(tmp / "submissions", tmp / "warm.json", "--cache-dir", str(tmp / "cache"))
+        judge = grade(tmp / "submissions", tmp / "warm.json", "--cache-dir", str(tmp / "cache"))
+        figures["submitter_seconds_per_job"] = judge / args.n
+        print(f"{'(c) graded again from the cache':34} {judge:8.2f} s {args.n / judge:8.1f} /s  "
+              "(load, judge, diagnose, score: the submitting machine's share)")
+        figures["payload_bytes"] = job_sizes(tmp / "submissions")
+        same_parallelism = figures["queue"].get(cores)
+        if same_parallelism:
+            overhead = same_parallelism["seconds"] / local - 1
+            figures["overhead"] = overhead
+            figures["overhead_ms_per_job"] = (same_parallelism["seconds"] - local) * cores / args.n * 1000
+            print(f"queue with {cores} workers vs the pool with {cores} jobs: {overhead:+.1%} wall "
+                  f"({figures['overhead_ms_per_job']:+.1f} ms of a worker per job; target: within 10%)")
+            print(f"per job: {same_parallelism['redis_commands_per_job']:.0f} Redis commands, "
+                  f"{same_parallelism['aof_bytes_per_job'] / 1024:.1f} KiB appended to the AOF, "
+                  f"payload {figures['payload_bytes'] / 1024:.1f} KiB")
+        if args.json:
+            args.json.write_text(json.dumps(figures, indent=2) + "\n")
+    finally:
+        log.close()
+        redis.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
