@@ -12,6 +12,8 @@ import binascii
 import dataclasses
 from pathlib import PurePosixPath
 
+import fastjsonschema
+
 from ..load import MAX_TOTAL_BYTES
 from ..observe import ProtocolError, _check_plain
 from ..sandbox import Limits
@@ -23,7 +25,7 @@ HEX64 = "^[0-9a-f]{64}$"
 _LIMIT_TYPES = {field.name: field.type for field in dataclasses.fields(Limits)}
 
 JOB_SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "title": "an observation job",
     "type": "object",
     "additionalProperties": False,
@@ -78,7 +80,7 @@ _WHERE = {"type": ["object", "null"], "additionalProperties": False, "required":
                          "function": {"type": "string"}}}
 
 RESULT_SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$schema": "http://json-schema.org/draft-07/schema#",
     "title": "an observation job's result",
     "type": "object",
     "additionalProperties": False,
@@ -121,26 +123,19 @@ class PayloadError(ValueError):
     """A payload or result that does not match its schema: it was not written by an honest grader."""
 
 
-def _validator(schema):
-    try:
-        import jsonschema
-    except ImportError:
-        from . import MISSING
-        raise PayloadError(MISSING) from None
-    return jsonschema.Draft202012Validator(schema, format_checker=None)
-
-
-_validators = {}
+# fastjsonschema compiles a schema into Python once (here, at import: before a worker forks its work
+# horses, which would otherwise each compile it again): a result is then checked in about a millisecond,
+# where an interpreting validator takes about ten, a tenth of an observation.
+_VALIDATORS = {id(JOB_SCHEMA): fastjsonschema.compile(JOB_SCHEMA), id(RESULT_SCHEMA): fastjsonschema.compile(RESULT_SCHEMA)}
 
 
 def _check(schema, document, what):
-    key = id(schema)
-    if key not in _validators:
-        _validators[key] = _validator(schema)
-    error = next(iter(_validators[key].iter_errors(document)), None)
-    if error is not None:
-        where = "/".join(str(part) for part in error.absolute_path) or "the top level"
-        raise PayloadError(f"{what} does not match its schema at {where}: {error.message[:300]}")
+    try:
+        _VALIDATORS[id(schema)](document)
+    except fastjsonschema.JsonSchemaException as error:
+        # fastjsonschema names the document "data": "data.limits.memory_mb must be integer"
+        text = str(error.message).removeprefix("data.").removeprefix("data ")
+        raise PayloadError(f"{what} does not match its schema: {text[:300]}") from None
 
 
 def job_payload(submission, suite, limits, observer, *, require_sandbox):
