@@ -23,6 +23,7 @@ payload and result sizes. docs/scaling.md turns these into an estimate for
 import argparse
 import json
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -75,12 +76,14 @@ class Redis:
 
 
 def grade(folder, out, *extra):
-    started = time.perf_counter()
+    """Wall seconds of one `grade` run, and the CPU seconds the grade process itself used."""
+    started, cpu = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     result = subprocess.run([sys.executable, "-m", "grader", "run", str(folder), "-o", str(out), "-q", *extra],
                             capture_output=True, text=True, cwd=out.parent)
     if result.returncode != 0:
         raise SystemExit(f"grade failed:\n{result.stdout}\n{result.stderr}")
-    return time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.perf_counter() - started, (after.ru_utime + after.ru_stime) - (cpu.ru_utime + cpu.ru_stime)
 
 
 def start_workers(url, count, log):
@@ -140,14 +143,15 @@ def main():
         build_submissions(tmp / "submissions", args.n)
         figures = {"n": args.n, "cores": cores, "load_average": os.getloadavg()[0], "queue": {}}
         print(f"{args.n} submissions, {cores} cores, load average {os.getloadavg()[0]:.1f} at the start")
-        local = grade(tmp / "submissions", tmp / "local.json", "--no-cache", "--jobs", str(cores))
+        local, _ = grade(tmp / "submissions", tmp / "local.json", "--no-cache", "--jobs", str(cores))
         figures["local"] = {"seconds": local, "jobs": cores}
         print(f"{'(a) local pool, --jobs ' + str(cores):34} {local:8.2f} s {args.n / local:8.1f} /s")
         for count in [int(w) for w in args.workers.split(",")]:
             workers = start_workers(redis.url, count, log)
             try:
                 before = redis.counters()
-                wall = grade(tmp / "submissions", tmp / f"queue{count}.json", "--no-cache", "--queue", redis.url)
+                wall, submitter_cpu = grade(tmp / "submissions", tmp / f"queue{count}.json", "--no-cache",
+                                           "--queue", redis.url)
                 after = redis.counters()
             finally:
                 stop_workers(workers)
@@ -156,13 +160,13 @@ def main():
                 "seconds": wall, "identical_scores": same,
                 "redis_commands_per_job": (after["commands"] - before["commands"]) / args.n,
                 "aof_bytes_per_job": (after["aof_bytes"] - before["aof_bytes"]) / args.n,
-                "redis_peak_memory": after["memory_peak"]}
+                "redis_peak_memory": after["memory_peak"], "submitter_cpu_seconds": submitter_cpu}
             note = "scores identical to (a)" if same else "SCORES DIFFER FROM (a)"
             print(f"{'(b) queue, ' + str(count) + ' worker' + 's' * (count != 1):34} {wall:8.2f} s "
                   f"{args.n / wall:8.1f} /s  {note}")
         # the submitting machine's own share: everything but observing (a batch whose runs are all cached)
         grade(tmp / "submissions", tmp / "warm.json", "--cache-dir", str(tmp / "cache"))
-        judge = grade(tmp / "submissions", tmp / "warm.json", "--cache-dir", str(tmp / "cache"))
+        judge, judge_cpu = grade(tmp / "submissions", tmp / "warm.json", "--cache-dir", str(tmp / "cache"))
         figures["submitter_seconds_per_job"] = judge / args.n
         print(f"{'(c) graded again from the cache':34} {judge:8.2f} s {args.n / judge:8.1f} /s  "
               "(load, judge, diagnose, score: the submitting machine's share)")
@@ -174,6 +178,12 @@ def main():
             figures["overhead_ms_per_job"] = (same_parallelism["seconds"] - local) * cores / args.n * 1000
             print(f"queue with {cores} workers vs the pool with {cores} jobs: {overhead:+.1%} wall "
                   f"({figures['overhead_ms_per_job']:+.1f} ms of a worker per job; target: within 10%)")
+            # the queue's own cost on the submitting machine: enqueueing and collecting, beyond what a
+            # batch graded from the cache costs (load, judge, diagnose, score)
+            figures["enqueue_and_collect_ms_per_job"] = (
+                (same_parallelism["submitter_cpu_seconds"] - judge_cpu) / args.n * 1000)
+            print(f"the submitting grade's CPU for enqueueing and collecting: "
+                  f"{figures['enqueue_and_collect_ms_per_job']:.1f} ms per job")
             print(f"per job: {same_parallelism['redis_commands_per_job']:.0f} Redis commands, "
                   f"{same_parallelism['aof_bytes_per_job'] / 1024:.1f} KiB appended to the AOF, "
                   f"payload {figures['payload_bytes'] / 1024:.1f} KiB")
