@@ -182,7 +182,8 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
         result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
                        cache_dir=None if no_cache else cache_dir, torch=torch_mode,
                        require_sandbox=kw["require_sandbox"], progress=Progress(), queue=queue,
-                       notify=lambda text: click.secho(f"\nwarning: {text}", fg="yellow", err=True))
+                       notify=lambda text: click.secho(("\n" if sys.stderr.isatty() else "") + f"warning: {text}",
+                                                       fg="yellow", err=True))
     except (LoadError, SuiteError, SandboxUnavailable, FleetError) as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt:

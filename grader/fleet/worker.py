@@ -187,6 +187,9 @@ def _serve(url, heartbeat, require_sandbox, name):
 
 
 def _serve_process(url, heartbeat, require_sandbox, name):
+    # A process group of its own: a Ctrl-C at the terminal reaches only the supervisor, which passes one
+    # SIGTERM on (a warm stop); RQ would take the terminal's SIGINT and that SIGTERM as two, a cold stop.
+    os.setpgrp()
     sys.exit(_serve(url, heartbeat, require_sandbox, name))
 
 
