@@ -32,6 +32,14 @@ NO_WORKER_SECONDS = 10.0  # with no worker serving the queue this long, say so (
 _DONE = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 
 
+def _status(raw):
+    """A job's status as RQ wrote it; None for no job (or a status no RQ writes: the job is put on again)."""
+    try:
+        return JobStatus(raw.decode()) if raw else None
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
 def job_id(key):
     return f"observe-{key}"
 
@@ -74,8 +82,7 @@ class QueueObserver:
         with self.connection.pipeline(transaction=False) as pipeline:
             for jid in ids:
                 pipeline.hget(Job.key_for(jid), "status")
-            return {jid: (JobStatus(status.decode()) if status else None)
-                    for jid, status in zip(ids, pipeline.execute())}
+            return {jid: _status(raw) for jid, raw in zip(ids, pipeline.execute())}
 
     def observe_all(self, submissions, suite, limits, *, cache=None, on_done=None):
         """Runs for every accepted submission, observed by the fleet; cached runs are reused."""
@@ -114,14 +121,16 @@ class QueueObserver:
 
     def _wait(self, waiting, suite, limits, cache, fresh, deliver, announcements, runs):
         before = self._statuses(list(waiting))
-        leftover = [jid for jid, status in before.items() if status is not None and (fresh or status in (
-            JobStatus.STOPPED, JobStatus.CANCELED))]
-        for jid in leftover:  # a finished run this batch may not reuse, or a job stopped by hand
+        # A run that ended before this batch is not reused with --no-cache; a job stopped by hand is put
+        # on again. A job still queued or running is waited for: its run will be a fresh one.
+        leftover = [jid for jid, status in before.items() if status in (JobStatus.STOPPED, JobStatus.CANCELED)
+                    or (fresh and status in _DONE)]
+        for jid in leftover:
             self._delete(jid)
             before[jid] = None
         observer = observer_digest()
         self._enqueue([jid for jid, status in before.items() if status is None], waiting, suite, limits, observer)
-        # A run that was already waiting in Redis was observed by an earlier `grade`: like the cache's
+        # A run already waiting in Redis was observed for an earlier `grade`: it counts as from the cache.
         was_finished = {jid for jid, status in before.items() if status == JobStatus.FINISHED}
         pending = set(waiting)
         to_check = set(jid for jid, status in before.items() if status in _DONE)
