@@ -107,7 +107,8 @@ RESULT_SCHEMA = {
                         "required": ["status"],
                         "properties": {"status": {"enum": ["ok", "error", "timeout", "crashed"]},
                                        "values": {"type": "object"}, "error": {"type": "string"},
-                                       "where": _WHERE, "recursion": {"type": "boolean"}},
+                                       "exception": {"type": ["string", "null"]}, "where": _WHERE,
+                                       "recursion": {"type": "boolean"}, "not_run": {"type": "boolean"}},
                     },
                 },
                 "output": {"type": "string"},
@@ -213,6 +214,7 @@ def read_result(result, probe_names):
             # the same strictness as a worker's own report: plain JSON, finite numbers, bounded nesting
             for observation in run["probes"].values():
                 _check_plain(observation.get("values", {}))
+                _check_plain({key: value for key, value in observation.items() if key != "values"})
             _check_plain({key: value for key, value in run.items() if key != "probes"})
         except ProtocolError as exc:
             raise PayloadError(f"the job's result is not plain data: {exc}") from None

@@ -49,7 +49,8 @@ def crashed_run(submission_id, suite, message):
     return {
         "id": submission_id, "status": "crashed", "message": message,
         "import_error": {"error": message, "where": None},
-        "probes": {name: {"status": "crashed", "error": "not run: " + message} for name in suite.probe_names},
+        "probes": {name: {"status": "crashed", "error": "not run: " + message, "not_run": True}
+                   for name in suite.probe_names},
         "output": "", "seconds": 0.0,
     }
 
