@@ -18,13 +18,12 @@ import dataclasses
 import time
 from pathlib import Path
 
-from .load import load_entry
+from .load import STUDENT_MODULES, load_entry
 from .observe import ObservationCache, observe_all
 from .sandbox import Limits, Sandbox
 from .starters import MARKER_FILE
 from .suites import available, load_suite
 
-_MODULE_NAMES = {"engine", "nn", "dual", "gradcheck", "test_engine"}
 LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
 
 
@@ -66,7 +65,7 @@ def infer_exercise(path: Path) -> str | None:
         if named in known:
             return named
     # A file named after a module of the exercise (engine.py, nn.py, ...) says nothing about the exercise.
-    own_name = path.name if path.is_dir() else None if path.stem in _MODULE_NAMES else path.stem
+    own_name = path.name if path.is_dir() else None if path.stem in STUDENT_MODULES else path.stem
     for name in (own_name, folder.name):
         if name in known:
             return name

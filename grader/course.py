@@ -11,9 +11,12 @@ solution of ID or of a later exercise.
 
 The ids are not in course order, on purpose: instructors, scripts and
 students already refer to them (`grade run -e 03-tanh`), so an exercise keeps
-its id when the order changes. The lessons teach backward() (05) before tanh
-(03) and the other operations (04): the walk through the graph comes first,
-then more operations to walk through.
+its id when the order changes, and a new exercise takes the next free number
+wherever it goes. The lessons teach backward() (05) before tanh (03) and the
+other operations (04): the walk through the graph comes first, then more
+operations to walk through. One neuron checked against PyTorch (10) and the
+first training loop (11) came after the others were numbered; they sit where
+the lessons teach them, after checking gradients (06) and before the MLP (07).
 
 Adding an exercise to the course is one line here, where it belongs in the
 order (see docs/exercise-authors.md).
@@ -28,6 +31,8 @@ COURSE = (
     "03-tanh",  # tanh and its backward rule
     "04-more-ops",  # exp, log, ** and the operations built on them
     "06-gradcheck",  # central differences against backward()
+    "10-neuron",  # one neuron's five gradients, compared with PyTorch's
+    "11-fit-line",  # the first training loop: a line through four points
     "07-mlp-xor",  # Neuron, Layer, MLP and a training loop on XOR
     "08-dual-numbers",  # forward mode
     "09-write-tests",  # tests that catch buggy engines

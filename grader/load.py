@@ -53,7 +53,9 @@ from typing import BinaryIO, Callable, Iterable
 import nbformat
 
 ENGINE = "engine.py"
-DEFAULT_FILES = frozenset({"engine.py", "nn.py", "dual.py", "gradcheck.py", "test_engine.py"})
+# The modules a student writes, across the exercises (each suite's FILES is a selection of them).
+STUDENT_MODULES = ("engine", "nn", "dual", "gradcheck", "test_engine", "neuron", "fit_line")
+DEFAULT_FILES = frozenset(f"{module}.py" for module in STUDENT_MODULES)
 
 MiB = 1 << 20
 MAX_FILE_BYTES = 1 * MiB  # one source file; micrograd's engine.py is 3 KB

@@ -369,8 +369,9 @@ def observe_submission(submission, suite, sandbox, slot):
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
     total_deadline = started + limits.submission_seconds
+    # `modules`: what a probe may reach as m.<name>, the suite's own files (nn.py, neuron.py, ...)
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
-               "recursion_limit": 1000}
+               "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000}
     run["forbidden_imports"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
     base = sandbox.prepare(slot, submission.files, suite.runner_files)
     timeouts_in_a_row = 0

@@ -51,6 +51,7 @@ import textwrap
 from pathlib import Path
 
 from .course import COURSE, position
+from .load import STUDENT_MODULES
 
 # The exercises in course order (declared in grader/course.py). The ids are fixed: instructors script
 # against them, so they are not renumbered when the order changes.
@@ -63,7 +64,6 @@ REPO = Path(__file__).resolve().parents[1]  # the checkout (an editable install)
 _BEGIN = re.compile(r"^(?P<indent>[ \t]*)# BEGIN SOLUTION (?P<exercise>\S+)[ \t]*$")
 _END = re.compile(r"^[ \t]*# END SOLUTION[ \t]*$")
 _INSTRUCTOR_PHRASE = ": the instructor's reference"
-_EXERCISE_MODULES = ("engine", "nn", "dual", "gradcheck", "test_engine")
 
 
 class StarterError(ValueError):
@@ -177,7 +177,7 @@ def _flat_imports(text: str) -> str:
     for node in reversed(tree.body):
         if (isinstance(node, ast.Try) and len(node.body) == 1 and len(node.handlers) == 1
                 and isinstance(node.body[0], ast.ImportFrom) and node.body[0].level == 1
-                and node.body[0].module in _EXERCISE_MODULES and len(node.handlers[0].body) == 1
+                and node.body[0].module in STUDENT_MODULES and len(node.handlers[0].body) == 1
                 and isinstance(node.handlers[0].body[0], ast.ImportFrom)
                 and node.handlers[0].body[0].level == 0 and not node.orelse and not node.finalbody):
             flat = ast.unparse(node.handlers[0].body[0])
@@ -385,9 +385,9 @@ def _without_module_imports(code: str) -> str:
 
     def imports_exercise_module(node):
         if isinstance(node, ast.ImportFrom):
-            return (node.module or "") in _EXERCISE_MODULES
+            return (node.module or "") in STUDENT_MODULES
         if isinstance(node, ast.Import):
-            return all(alias.name in _EXERCISE_MODULES for alias in node.names)
+            return all(alias.name in STUDENT_MODULES for alias in node.names)
         if isinstance(node, ast.Try):
             inner = node.body + [s for h in node.handlers for s in h.body]
             return bool(inner) and all(imports_exercise_module(s) for s in inner) and not node.orelse

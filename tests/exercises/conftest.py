@@ -94,7 +94,60 @@ def _mistakes(exercise):
             "return Dual(self.value * other.value, self.deriv * other.deriv)")
         out["tanh-from-input"] = patched(solution, "dual.py", "return Dual(t, (1 - t**2) * self.deriv)",
                                          "return Dual(t, (1 - self.value**2) * self.deriv)")
+    if exercise == "10-neuron":
+        comparison = ("        scale = max(abs(g), abs(r))\n        if scale > 0:\n"
+                      "            largest = max(largest, abs(g - r) / scale)\n")
+        out["divides-by-reference"] = patched(solution, "neuron.py", comparison,
+                                              "        largest = max(largest, abs(g - r) / abs(r))\n")
+        out["sums-differences"] = patched(solution, "neuron.py", comparison,
+                                          "        scale = max(abs(g), abs(r))\n        if scale > 0:\n"
+                                          "            largest += abs(g - r) / scale\n")
+        out["no-abs"] = patched(solution, "neuron.py", "largest = max(largest, abs(g - r) / scale)",
+                                "largest = max(largest, (g - r) / scale)")
+        out["relu-always"] = patched(solution, "neuron.py",
+                                     'y = pre_activation.relu() if activation == "relu" else pre_activation.tanh()',
+                                     "y = pre_activation.relu()")
+        # the gradients written out by hand (right numbers, no backward pass)
+        out["by-hand"] = patched(solution, "neuron.py", """    y, leaves = neuron(x1, x2, w1, w2, b, activation)
+    y.backward()
+    return {name: leaf.grad for name, leaf in leaves.items()}
+""", """    y, leaves = neuron(x1, x2, w1, w2, b, activation)
+    slope = (y.data > 0) * 1.0 if activation == "relu" else 1 - y.data ** 2
+    return {"x1": w1 * slope, "x2": w2 * slope, "w1": x1 * slope, "w2": x2 * slope, "b": slope}
+""")
+        out["plain-floats"] = patched(solution, "neuron.py", "leaves = {name: Value(number) for name, number",
+                                      "leaves = {name: float(number) for name, number")
+    if exercise == "11-fit-line":
+        for mistake in fit_line_mistakes().MISTAKES:
+            out[f"mistake-{mistake.name}"] = dict(solution, **{"fit_line.py": mistake.apply(solution["fit_line.py"])})
+        # Right, in other ways: an engine whose backward() clears the graph's old gradients first, and a loop
+        # that clears nothing of its own; fresh leaf Values every step; w and b handed back as Values.
+        no_clearing = patched(solution, "fit_line.py", "        w.grad = 0\n        b.grad = 0\n", "")
+        out["right-clearing-engine"] = patched(
+            no_clearing, "engine.py", "        self.grad = 1\n",
+            "        for node in topo:\n            node.grad = 0  # old gradients of this graph go first\n"
+            "        self.grad = 1\n")
+        out["right-fresh-leaves"] = patched(
+            no_clearing, "fit_line.py",
+            "        w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad\n",
+            "        w, b = Value(w.data - learning_rate * w.grad), Value(b.data - learning_rate * b.grad)\n")
+        out["right-values-returned"] = patched(solution, "fit_line.py", "    return w.data, b.data, losses\n",
+                                               "    return w, b, losses\n")
     return out
+
+
+@functools.cache
+def fit_line_mistakes():
+    """grader/suites/11-fit-line/mistakes.py: the named mistakes of the first training loop."""
+    import importlib.util
+    import sys
+
+    path = ROOT / "grader" / "suites" / "11-fit-line" / "mistakes.py"
+    spec = importlib.util.spec_from_file_location("fit_line_mistakes_for_tests", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @functools.cache

@@ -17,7 +17,7 @@ def handout(tmp_path_factory):
     out = tmp_path_factory.mktemp("handout") / "handout"
     result = CliRunner().invoke(main, ["handout", str(out)])
     assert result.exit_code == 0, result.output
-    assert result.output == (f"Wrote 41 files for 9 exercises to {out}; scanned: no hidden suite, expected value "
+    assert result.output == (f"Wrote 51 files for 11 exercises to {out}; scanned: no hidden suite, expected value "
                              "or solution in it.\n")
     return out
 
@@ -124,8 +124,8 @@ def test_a_handout_up_to_an_unknown_exercise_or_with_both_ways_of_choosing_is_re
     assert unknown.exit_code == 1
     assert unknown.output == (
         "Error: no exercise named '10-attention'; the exercises, in course order, are 01-mul-backward, "
-        "02-accumulate, 05-backward, 03-tanh, 04-more-ops, 06-gradcheck, 07-mlp-xor, 08-dual-numbers, "
-        "09-write-tests\n")
+        "02-accumulate, 05-backward, 03-tanh, 04-more-ops, 06-gradcheck, 10-neuron, 11-fit-line, 07-mlp-xor, "
+        "08-dual-numbers, 09-write-tests\n")
     both = runner.invoke(main, ["handout", str(tmp_path / "b"), "--upto", "03-tanh", "-e", "01-mul-backward"])
     assert both.exit_code == 1
     assert both.output == "Error: give the exercises one by one or the course up to one of them, not both\n"

@@ -3,7 +3,7 @@ untouched starter scores 0 on the exercise's own tests, the notebook scores what
 score, and each classic mistake fails exactly the tests about it (one batch per exercise)."""
 
 import pytest
-from conftest import EXERCISES_DIR, class_batch
+from conftest import EXERCISES_DIR, class_batch, fit_line_mistakes
 
 from grader.scores import suite_tests
 from grader.starters import EXERCISES
@@ -62,6 +62,26 @@ MISTAKES = {
         'no-bias-parameter': (6, ['backward/mlp', 'forward/mlp', 'forward/neuron', 'forward/parameter-order', 'parameters/counts', 'train/course-loop', 'train/train-xor']),
         'no-zero-grad': (18, ['train/train-xor']),
     },
+    '10-neuron': {
+        'by-hand': (15, ['graph/backward']),
+        'divides-by-reference': (14, ['compare/equal', 'compare/zero-against-nonzero']),
+        'no-abs': (13, ['compare/planted', 'compare/zero-against-nonzero']),
+        'plain-floats': (5, ['graph/backward', 'graph/own-values', 'relu/more-points', 'relu/negative', 'relu/positive', 'relu/zero-input', 'tanh/points']),
+        'relu-always': (14, ['tanh/points']),
+        'sums-differences': (14, ['compare/planted']),
+    },
+    '11-fit-line': {
+        # the named mistakes of grader/suites/11-fit-line/mistakes.py, each named in the feedback of these tests
+        'mistake-final-loss-before-update': (6, ['history/diverges', 'history/shape', 'step/first', 'step/second']),
+        'mistake-never-cleared': (6, ['history/diverges', 'history/shape', 'step/second', 'train/converges']),
+        'mistake-sum-not-mean': (3, ['history/diverges', 'history/shape', 'loss/mean', 'loss/other-points', 'step/first', 'step/second']),
+        'mistake-update-mid-backward': (6, ['history/diverges', 'history/shape', 'step/first', 'step/second']),
+        'mistake-update-sign': (4, ['history/diverges', 'history/shape', 'step/first', 'step/second', 'train/converges']),
+        # right in other ways: an engine whose backward() clears old gradients, fresh leaves, Values returned
+        'right-clearing-engine': (13, []),
+        'right-fresh-leaves': (13, []),
+        'right-values-returned': (13, []),
+    },
     '08-dual-numbers': {
         'product-rule-wrong': (5, ['beyond/sin-cos', 'expression/micrograd-sanity', 'expression/neuron', 'expression/softplus', 'expression/two-inputs', 'rule/constants', 'rule/exp-log', 'rule/product', 'rule/quotient', 'rule/relu', 'rule/sub-neg']),
         'tanh-from-input': (16, ['expression/neuron', 'expression/two-inputs', 'rule/tanh']),
@@ -115,6 +135,16 @@ def test_each_mistake_fails_exactly_its_tests(exercise, mistake):
     assert row["score"] == score
 
 
+@pytest.mark.parametrize("mistake", [m.name for m in fit_line_mistakes().MISTAKES])
+def test_each_named_mistake_of_the_training_loop_is_named_by_every_test_it_fails(mistake):
+    titles = {m.name: m.title for m in fit_line_mistakes().MISTAKES}
+    failing = [t for t in class_batch("11-fit-line")[f"mistake-{mistake}"]["tests"] if t["status"] != "passed"]
+    assert failing
+    for test in failing:
+        named = [name for name, title in titles.items() if f"those of a loop that {title}." in test["output"]]
+        assert named == [mistake], (test["name"], test["output"])
+
+
 def _output(exercise, sub_id, test):
     return next(t["output"] for t in class_batch(exercise)[sub_id]["tests"] if t["name"] == test)
 
@@ -148,6 +178,20 @@ def _output(exercise, sub_id, test):
     ("08-dual-numbers", "tanh-from-input", "rule/tanh",
      "the derivative of f(x) = tanh(x) at x = 2 (tanh'(2) ≈ 0.0707): forward mode (your Dual, seeded with 1) "
      "gives -3.0, reverse mode (backward()) gives 0.0706508249"),
+    ("10-neuron", "sums-differences", "compare/planted",
+     "largest_relative_difference with dy/db = 0.55 against 0.5 (10%) and dy/dx1 = -1.575 against -1.5 (5%): "
+     "expected 0.0909090909 (the largest |g - r| / max(|g|, |r|) over the five gradients), got 0.1385281385"),
+    ("11-fit-line", "mistake-sum-not-mean", "loss/mean",
+     "loss for loss = mse(w, b) at the start, w = -1, b = 0, and its gradients after loss.backward(): expected "
+     "41.5, got 166.0 (2 more values differ). Your numbers are those of a loop that sums the squared errors "
+     "instead of taking their mean. The sum of the four squared errors is 4 times their mean, so the loss, both "
+     "gradients and every step are 4 times the mean's. Divide the sum by the number of points."),
+    ("11-fit-line", "mistake-update-mid-backward", "step/first",
+     "w for train_line(1, 0.05): one step from w = -1, b = 0: expected 0.2, got 0.0638972656 (2 more values "
+     "differ). Your numbers are those of a loop that moves w and b in the middle of the backward pass, after "
+     "each point's share of the gradient. Every gradient of a step must come from one forward pass and one "
+     "backward pass, before any parameter moves. A backward pass per point with an update after each computes "
+     "the later points' shares at parameters that have already moved: a different algorithm, with other steps."),
     ("09-write-tests", "starter", "reference/passes",
      "your test file defines no tests: write functions whose names start with test_, each asserting what a "
      "correct engine does. A test must pass on a correct engine before failing on a buggy one counts."),

@@ -1,0 +1,219 @@
+"""Probes of 10-neuron: the student's neuron.py, and PyTorch's numbers for the same neurons.
+
+The student's functions are reached through the modules: neuron.py in a
+folder, engine.py in a notebook (where every cell is one module). Each point
+of the neuron has two probes: one calls the student's `neuron_gradients`,
+the other (`torch_...`, taking a Value class) builds the same neuron itself.
+The grader stores PyTorch's run of the second (`grade torch-results
+10-neuron`), so the student's gradients are judged against PyTorch's without
+torch at grade time.
+"""
+
+import os
+
+import probekit
+from probekit import number
+
+NAMES = ("x1", "x2", "w1", "w2", "b")
+
+# The points, chosen so that every product and sum is exact in floating point: the relu input of
+# RELU_ZERO is exactly 0 however the student orders the sum (relu'(0) = 0, the course's convention).
+RELU_POSITIVE = {"x1": 2.0, "x2": -1.0, "w1": 0.5, "w2": -1.5, "b": 0.25}  # relu input 2.75
+RELU_ZERO = {"x1": 1.5, "x2": 2.0, "w1": 2.0, "w2": -1.5, "b": 0.0}  # 3 - 3 + 0 = 0
+RELU_NEGATIVE = {"x1": 1.0, "x2": 2.0, "w1": -1.0, "w2": -0.5, "b": 0.5}  # relu input -1.5
+RELU_MORE = (
+    {"x1": -3.0, "x2": 0.5, "w1": -0.25, "w2": 4.0, "b": -1.0},  # 0.75 + 2 - 1 = 1.75
+    {"x1": 3, "x2": -2, "w1": 1, "w2": 2, "b": 2},  # int data: 3 - 4 + 2 = 1
+    {"x1": 0.0, "x2": 0.0, "w1": 0.7, "w2": -0.3, "b": 0.125},  # zero inputs: only b reaches y
+)
+TANH_POINTS = (
+    {"x1": 2.0, "x2": 0.0, "w1": -3.0, "w2": 1.0, "b": 6.8813735870195432},  # micrograd's: y = 0.7071
+    {"x1": -1.5, "x2": 0.8, "w1": 0.6, "w2": -1.2, "b": 0.1},  # a negative output
+)
+
+
+def _text(point, activation):
+    args = ", ".join(f"{n} = {point[n]!r}" for n in NAMES)
+    return f"y = {activation}(w1*x1 + w2*x2 + b) at {args}"
+
+
+def _neuron_module(m):
+    """m.neuron when the submission has neuron.py, else m.engine (a notebook)."""
+    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
+    return m.neuron if os.path.exists(os.path.join(folder, "neuron.py")) else m.engine
+
+
+def _gradients(got, call):
+    """The five gradients a call returned, as {"dy/dx1": ...}; an observation error names what is wrong."""
+    if type(got) is not dict:
+        raise probekit.ObservationError(f"{call} returned a {type(got).__name__}, not a dict of five gradients")
+    missing = [n for n in NAMES if n not in got]
+    if missing:
+        raise probekit.ObservationError(f"{call} returned no gradient named {missing[0]!r}; the names are "
+                                        f"{', '.join(NAMES)}")
+    return {f"dy/d{n}": number(got[n], f"{call}[{n!r}]") for n in NAMES}
+
+
+def _student(m, point, activation):
+    args = ", ".join(repr(point[n]) for n in NAMES)
+    call = f"neuron_gradients({args}, activation={activation!r})"
+    got = _neuron_module(m).neuron_gradients(*(point[n] for n in NAMES), activation=activation)
+    return _gradients(got, call)
+
+
+def _built_here(V, point, activation):
+    """The neuron built from the Value class given (PyTorch's, for the stored results), and its five gradients."""
+    leaves = {n: V(point[n]) for n in NAMES}
+    pre = leaves["w1"] * leaves["x1"] + leaves["w2"] * leaves["x2"] + leaves["b"]
+    y = pre.relu() if activation == "relu" else pre.tanh()
+    y.backward()
+    return {f"dy/d{n}": number(leaves[n].grad, f"{n}.grad") for n in NAMES}
+
+
+def _several(points, one):
+    out = {}
+    for i, point in enumerate(points):
+        out.update({f"point {i + 1}: {key}": value for key, value in one(point).items()})
+    return out
+
+
+# -- the student's gradients, and PyTorch's, point by point -----------------------------------------
+
+
+@probekit.modules
+def relu_positive(m):
+    """y = relu(w1*x1 + w2*x2 + b) at x1 = 2, x2 = -1, w1 = 0.5, w2 = -1.5, b = 0.25 (relu input 2.75)"""
+    return _student(m, RELU_POSITIVE, "relu")
+
+
+def torch_relu_positive(V):
+    """y = relu(w1*x1 + w2*x2 + b) at x1 = 2, x2 = -1, w1 = 0.5, w2 = -1.5, b = 0.25, built by the grader"""
+    return _built_here(V, RELU_POSITIVE, "relu")
+
+
+@probekit.modules
+def relu_zero(m):
+    """y = relu(w1*x1 + w2*x2 + b) at x1 = 1.5, x2 = 2, w1 = 2, w2 = -1.5, b = 0 (relu input exactly 0)"""
+    return _student(m, RELU_ZERO, "relu")
+
+
+def torch_relu_zero(V):
+    """y = relu(w1*x1 + w2*x2 + b) at x1 = 1.5, x2 = 2, w1 = 2, w2 = -1.5, b = 0, built by the grader"""
+    return _built_here(V, RELU_ZERO, "relu")
+
+
+@probekit.modules
+def relu_negative(m):
+    """y = relu(w1*x1 + w2*x2 + b) at x1 = 1, x2 = 2, w1 = -1, w2 = -0.5, b = 0.5 (relu input -1.5)"""
+    return _student(m, RELU_NEGATIVE, "relu")
+
+
+def torch_relu_negative(V):
+    """y = relu(w1*x1 + w2*x2 + b) at x1 = 1, x2 = 2, w1 = -1, w2 = -0.5, b = 0.5, built by the grader"""
+    return _built_here(V, RELU_NEGATIVE, "relu")
+
+
+@probekit.modules
+def relu_more(m):
+    """y = relu(w1*x1 + w2*x2 + b) at three more points: negative weights, int data, zero inputs"""
+    return _several(RELU_MORE, lambda point: _student(m, point, "relu"))
+
+
+def torch_relu_more(V):
+    """the same three relu neurons, built by the grader"""
+    return _several(RELU_MORE, lambda point: _built_here(V, point, "relu"))
+
+
+@probekit.modules
+def tanh_points(m):
+    """y = tanh(w1*x1 + w2*x2 + b) at micrograd's point (y = 0.7071) and at one where y is negative"""
+    return _several(TANH_POINTS, lambda point: _student(m, point, "tanh"))
+
+
+def torch_tanh_points(V):
+    """the same two tanh neurons, built by the grader"""
+    return _several(TANH_POINTS, lambda point: _built_here(V, point, "tanh"))
+
+
+# -- the graph is made of the student's Values ---------------------------------------------------------
+
+
+@probekit.modules
+def own_values(m):
+    """neuron(2, -1, 0.5, -1.5, 0.25) builds y from engine.Value leaves; backward() from y reaches all five"""
+    V = m.engine.Value
+    got = _neuron_module(m).neuron(2.0, -1.0, 0.5, -1.5, 0.25, activation="relu")
+    if type(got) is not tuple or len(got) != 2:
+        raise probekit.ObservationError("neuron(...) should return a pair: the output y and a dict of the five "
+                                        f"leaves; it returned a {type(got).__name__}")
+    y, leaves = got
+    if type(leaves) is not dict:
+        raise probekit.ObservationError(f"neuron(...)'s second item is a {type(leaves).__name__}, not a dict of "
+                                        "the five leaves")
+    out = {"y is a Value": type(y).__name__ if not isinstance(y, V) else "Value"}
+    for n in NAMES:
+        leaf = leaves.get(n)
+        out[f"{n} is a Value"] = "Value" if isinstance(leaf, V) else type(leaf).__name__
+    if any(kind != "Value" for kind in out.values()):
+        return out  # nothing more can be read off objects that are not the engine's
+    out["y"] = number(y.data, "y.data")
+    out["grads before backward"] = [number(leaves[n].grad, f"{n}.grad before backward()") for n in NAMES]
+    y.backward()
+    out.update({f"dy/d{n}": number(leaves[n].grad, f"{n}.grad") for n in NAMES})
+    return out
+
+
+@probekit.modules
+def uses_backward(m):
+    """neuron_gradients(2, -1, 0.5, -1.5, 0.25) calls the engine's backward() to get its gradients"""
+    V = m.engine.Value
+    calls = []
+    original = V.backward
+
+    def counted(self, *args, **kwargs):
+        calls.append(1)
+        return original(self, *args, **kwargs)
+
+    V.backward = counted
+    try:
+        _neuron_module(m).neuron_gradients(2.0, -1.0, 0.5, -1.5, 0.25, activation="relu")
+    finally:
+        V.backward = original
+    return {"backward() calls": len(calls)}
+
+
+# -- the comparison --------------------------------------------------------------------------------------
+
+
+def _compare(m, ours, theirs, what):
+    got = _neuron_module(m).largest_relative_difference(ours, theirs)
+    return number(got, what)
+
+
+SAME = {"x1": -1.5, "x2": 0.5, "w1": 2.0, "w2": -0.25, "b": 0.5}
+ZEROS = {"x1": 0.0, "x2": 0.0, "w1": 0.0, "w2": 0.0, "b": 0.0}
+
+
+@probekit.modules
+def compare_equal(m):
+    """largest_relative_difference of two equal sets of gradients: the same numbers, and all zeros (relu's dead side)"""
+    return {"equal": _compare(m, dict(SAME), dict(SAME), "for two equal sets"),
+            "all zeros": _compare(m, dict(ZEROS), dict(ZEROS), "for two sets of zeros"),
+            "some zeros": _compare(m, dict(SAME, w2=0.0, b=0.0), dict(SAME, w2=0.0, b=0.0), "for equal sets with zeros")}
+
+
+@probekit.modules
+def compare_planted(m):
+    """largest_relative_difference with planted differences: 0.1% on dy/dw1; then 10% on dy/db beside 5% on dy/dx1"""
+    one = dict(SAME, w1=2.0 * 1.001)
+    two = dict(SAME, b=0.5 * 1.1, x1=-1.5 * 1.05)
+    return {"0.1% on w1": _compare(m, one, dict(SAME), "with 0.1% planted on w1"),
+            "0.1% on w1, sets swapped": _compare(m, dict(SAME), one, "with the sets swapped"),
+            "10% on b, 5% on x1": _compare(m, two, dict(SAME), "with 10% on b and 5% on x1")}
+
+
+@probekit.modules
+def compare_zero_against_nonzero(m):
+    """largest_relative_difference where one set has 0 and the other 0.001 for dy/db"""
+    return {"0 against 0.001": _compare(m, dict(SAME, b=0.0), dict(SAME, b=0.001), "for 0 against 0.001"),
+            "0.001 against 0": _compare(m, dict(SAME, b=0.001), dict(SAME, b=0.0), "for 0.001 against 0")}

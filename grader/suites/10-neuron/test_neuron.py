@@ -1,0 +1,130 @@
+"""Hidden tests of 10-neuron: the student's neuron gradients against PyTorch's, and their comparison function.
+
+The engine is given complete; every test with points calls the student's
+neuron.py. Gradients are compared with PyTorch's stored results for the same
+neuron (`torch_...` probes), the comparison function with what a relative
+difference must be.
+"""
+
+from grader.judge import (
+    assert_imported, assert_values, check, describe, fmt, from_scratch_test, Mismatch, points, suite_probes,
+)
+
+p = suite_probes(__file__)
+
+# A relative difference may be taken against the larger of the two numbers (as the README defines it) or
+# against the reference's: |g - r| / max(|g|, |r|) and |g - r| / |r| differ by a factor between 1 and
+# max/min. A planted difference is "reported" when the result lies between the two, give or take a
+# millionth for rounding; a sum or a mean over the gradients does not.
+ROUNDING = 1e-6
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside neuron.py) or the exercise notebook.")
+
+
+test_from_scratch = from_scratch_test(__file__)
+
+
+# -- the gradients, against PyTorch's ---------------------------------------------------------------
+
+
+def _against_pytorch(observe, torch_expect, probe, twin):
+    assert_values(observe(probe), torch_expect(twin), what=f"{describe(probe)}, against PyTorch")
+
+
+@points(2, concept="neuron", name="relu/positive")
+def test_relu_positive(observe, torch_expect):
+    """all five gradients of a relu neuron whose input is positive equal PyTorch's"""
+    _against_pytorch(observe, torch_expect, p.relu_positive, p.torch_relu_positive)
+
+
+@points(2, concept="neuron", name="relu/zero-input")
+def test_relu_zero(observe, torch_expect):
+    """where the relu input is exactly 0, every gradient is 0, as in PyTorch (relu'(0) = 0)"""
+    _against_pytorch(observe, torch_expect, p.relu_zero, p.torch_relu_zero)
+
+
+@points(1, concept="neuron", name="relu/negative", visibility="hidden")
+def test_relu_negative(observe, torch_expect):
+    """where the relu input is negative, every gradient is 0"""
+    _against_pytorch(observe, torch_expect, p.relu_negative, p.torch_relu_negative)
+
+
+@points(1, concept="neuron", name="relu/more-points", visibility="hidden")
+def test_relu_more(observe, torch_expect):
+    """three more relu neurons: negative weights, int data, zero inputs"""
+    _against_pytorch(observe, torch_expect, p.relu_more, p.torch_relu_more)
+
+
+@points(2, concept="neuron", name="tanh/points")
+def test_tanh_points(observe, torch_expect):
+    """with tanh in place of relu, all five gradients at two points equal PyTorch's"""
+    _against_pytorch(observe, torch_expect, p.tanh_points, p.torch_tanh_points)
+
+
+# -- built from the student's own Values --------------------------------------------------------------
+
+
+@points(2, concept="neuron", name="graph/own-values")
+def test_own_values(observe, expect):
+    """neuron() builds y from the engine's Values, and backward() from y reaches all five leaves"""
+    got = observe(p.own_values)
+    for key, kind in got.items():
+        if key.endswith(" is a Value") and kind != "Value":
+            what = key[: -len(" is a Value")]
+            raise Mismatch(f"{describe(p.own_values)}: {what} is a {kind}, not a Value of engine.py. Build the "
+                           "neuron from the engine's Value, so that backward() can reach every leaf.")
+    check(observe, expect, p.own_values)
+
+
+@points(1, concept="neuron", name="graph/backward", visibility="hidden")
+def test_uses_backward(observe):
+    """neuron_gradients gets its gradients from the engine's backward(), not from formulas written out"""
+    calls = observe(p.uses_backward)["backward() calls"]
+    if calls < 1:
+        raise Mismatch(f"{describe(p.uses_backward)}: backward() was never called. The point of the exercise is "
+                       "that one backward() pass gives all five gradients; read them off the leaves' .grad.")
+
+
+# -- the comparison function --------------------------------------------------------------------------
+
+
+@points(1, concept="comparison", name="compare/equal")
+def test_compare_equal(observe):
+    """largest_relative_difference is 0 for two equal sets of gradients, zeros included"""
+    got = observe(p.compare_equal)
+    for case, value in got.items():
+        if value != 0:
+            raise Mismatch(f"largest_relative_difference for two {case} sets of gradients: expected 0, got "
+                           f"{fmt(value)}")
+
+
+def _reported(value, grads, reference, case):
+    low = max(abs(g - r) / max(abs(g), abs(r)) for g, r in zip(grads, reference))
+    high = max(abs(g - r) / min(abs(g), abs(r)) for g, r in zip(grads, reference))
+    if not low * (1 - ROUNDING) <= value <= high * (1 + ROUNDING):
+        raise Mismatch(f"largest_relative_difference {case}: expected {fmt(low)} (the largest |g - r| / "
+                       f"max(|g|, |r|) over the five gradients), got {fmt(value)}")
+
+
+@points(2, concept="comparison", name="compare/planted")
+def test_compare_planted(observe):
+    """largest_relative_difference reports a planted difference, and the largest of two"""
+    got = observe(p.compare_planted)
+    _reported(got["0.1% on w1"], [2.002], [2.0], "with dy/dw1 = 2.002 against 2 (0.1%)")
+    _reported(got["0.1% on w1, sets swapped"], [2.0], [2.002], "with dy/dw1 = 2 against 2.002")
+    _reported(got["10% on b, 5% on x1"], [0.55, -1.575], [0.5, -1.5],
+              "with dy/db = 0.55 against 0.5 (10%) and dy/dx1 = -1.575 against -1.5 (5%)")
+
+
+@points(1, concept="comparison", name="compare/zero-against-nonzero", visibility="hidden")
+def test_compare_zero_against_nonzero(observe):
+    """a gradient of 0 against one of 0.001 is a difference of 100%, whichever side the 0 is on"""
+    got = observe(p.compare_zero_against_nonzero)
+    for case, value in got.items():
+        if value < 1 - ROUNDING:
+            raise Mismatch(f"largest_relative_difference for dy/db = {case}: expected 1 (0 and 0.001 differ by "
+                           f"all of the larger one), got {fmt(value)}")

@@ -1,0 +1,168 @@
+"""The classic mistakes of the first training loop, as named variants of reference/fit_line.py.
+
+Each `Mistake` is the reference's loop with one mistake (textual patches, as
+grader/variants.py makes buggy engines) and the words a student reads when
+their numbers are that loop's. The suite's tests run a failing probe on each
+mistake here, in the grader (the reference engine, trusted code), and a test
+whose observation one of them reproduces names it in its feedback. The
+project's tests hand the same variants in as submissions
+(tests/exercises/conftest.py) and assert which tests each one fails.
+
+This file stays in the grader: only probes.py travels into the sandbox.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import math
+import types
+from dataclasses import dataclass
+from pathlib import Path
+
+import reference.engine
+from grader import probekit
+
+
+@dataclass(frozen=True)
+class Mistake:
+    name: str
+    title: str  # "a loop that ...": completes the sentence
+    explanation: str
+    patches: tuple[tuple[str, str], ...]
+
+    def apply(self, text: str) -> str:
+        """`text` (the reference's fit_line.py, or a solved starter's) with this mistake made."""
+        for old, new in self.patches:
+            if text.count(old) != 1:
+                raise ValueError(f"mistake {self.name!r}: patch text occurs {text.count(old)} times in "
+                                 f"fit_line.py, expected exactly once: {old!r}")
+            text = text.replace(old, new)
+        return text
+
+
+_STEP = """\
+        loss = mse(w, b)
+        losses.append(loss.data)
+        # clear first: backward() adds into grad, so the last step's gradient would linger
+        w.grad = 0
+        b.grad = 0
+        loss.backward()
+        # both gradients come from this one forward pass; only now does anything move
+        w.data -= learning_rate * w.grad
+        b.data -= learning_rate * b.grad
+"""
+
+MISTAKES = (
+    Mistake(
+        name="sum-not-mean",
+        title="sums the squared errors instead of taking their mean",
+        explanation=(
+            "The sum of the four squared errors is 4 times their mean, so the loss, both gradients and every "
+            "step are 4 times the mean's. Divide the sum by the number of points."
+        ),
+        patches=(("    return sum(squared_errors) / len(squared_errors)\n", "    return sum(squared_errors)\n"),),
+    ),
+    Mistake(
+        name="never-cleared",
+        title="never clears the gradients between steps",
+        explanation=(
+            "backward() adds into .grad, so without setting w.grad and b.grad back to 0 before each backward "
+            "pass, the second step moves by the sum of the first two gradients, the third by the sum of three, "
+            "and the line overshoots and wanders instead of settling."
+        ),
+        patches=((
+            "        # clear first: backward() adds into grad, so the last step's gradient would linger\n"
+            "        w.grad = 0\n        b.grad = 0\n", ""),),
+    ),
+    Mistake(
+        name="update-mid-backward",
+        title="moves w and b in the middle of the backward pass, after each point's share of the gradient",
+        explanation=(
+            "Every gradient of a step must come from one forward pass and one backward pass, before any "
+            "parameter moves. A backward pass per point with an update after each computes the later points' "
+            "shares at parameters that have already moved: a different algorithm, with other steps."
+        ),
+        patches=((_STEP, """\
+        losses.append(mse(w, b).data)
+        for x, y in zip(XS, YS):
+            w.grad = 0
+            b.grad = 0
+            ((w * x + b - y) ** 2 / len(XS)).backward()
+            w.data -= learning_rate * w.grad
+            b.data -= learning_rate * b.grad
+"""),),
+    ),
+    Mistake(
+        name="update-sign",
+        title="adds the gradient in the update instead of subtracting it",
+        explanation=(
+            "The gradient points uphill, the way the loss grows fastest; gradient descent steps the other way, "
+            "w minus learning_rate times dL/dw. With a plus sign the loss grows at every step, whatever the "
+            "learning rate."
+        ),
+        patches=((
+            "        w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad\n",
+            "        w.data += learning_rate * w.grad\n        b.data += learning_rate * b.grad\n"),),
+    ),
+    Mistake(
+        name="final-loss-before-update",
+        title="reports the loss from before the last update as the final loss",
+        explanation=(
+            "The final loss is the loss after the last update: one more forward pass, mse(w, b), once the loop "
+            "is done. The last loss computed inside the loop is from before that step's update, so the history "
+            "is one entry short and the final loss one step behind."
+        ),
+        patches=(("    losses.append(mse(w, b).data)  # the loss after the last update\n", ""),),
+    ),
+)
+
+
+def _reference_text() -> str:
+    return Path(importlib.util.find_spec("reference.fit_line").origin).read_text(encoding="utf-8")
+
+
+@functools.cache
+def _module(name: str) -> types.ModuleType:
+    """The reference's fit_line.py with mistake `name` made, as a module of the reference package (trusted)."""
+    mistake = next(m for m in MISTAKES if m.name == name)
+    module = types.ModuleType(f"reference.fit_line_{name.replace('-', '_')}")
+    module.__package__ = "reference"  # its `from .engine import Value` is the reference engine's
+    exec(compile(mistake.apply(_reference_text()), f"<mistake {name} of reference/fit_line.py>", "exec"),
+         module.__dict__)
+    return module
+
+
+class _Modules:
+    """What a probe receives, with the mistaken fit_line.py beside the reference engine."""
+
+    def __init__(self, name):
+        self.engine = reference.engine
+        self.fit_line = _module(name)
+
+
+def _same(got, want, rel, abs_):
+    if isinstance(want, float) and isinstance(got, float):
+        return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
+    if isinstance(want, list) and isinstance(got, list):
+        return len(got) == len(want) and all(_same(g, w, rel, abs_) for g, w in zip(got, want))
+    if isinstance(want, dict) and isinstance(got, dict):
+        return got.keys() == want.keys() and all(_same(got[k], want[k], rel, abs_) for k in want)
+    return got == want
+
+
+@functools.cache
+def _observed(name: str, probe) -> dict | None:
+    try:
+        return probekit.plain(probe(_Modules(name)))
+    except Exception:  # a mistake whose loop raises here (an overflow) explains nothing about this probe
+        return None
+
+
+def named(probe, got: dict, rel: float, abs_: float) -> Mistake | None:
+    """The mistake whose loop observes exactly `got` on `probe` (within the tolerance), if one does."""
+    for mistake in MISTAKES:
+        observed = _observed(mistake.name, probe)
+        if observed is not None and _same(got, observed, rel, abs_):
+            return mistake
+    return None

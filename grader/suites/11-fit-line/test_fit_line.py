@@ -1,0 +1,152 @@
+"""Hidden tests of 11-fit-line: the loss, the first steps, convergence, and the loss history.
+
+Numbers are compared with the reference's loop (the same arithmetic in
+another order differs by a few ulps, far below the tolerance). A failing
+test whose numbers are those of a classic mistake (mistakes.py) names it.
+"""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from grader.judge import (
+    ABS_TOL, REL_TOL, assert_imported, assert_values, describe, fmt, from_scratch_test, Mismatch, points,
+    suite_probes,
+)
+
+p = suite_probes(__file__)
+
+
+def _mistakes():
+    path = Path(__file__).with_name("mistakes.py")
+    spec = importlib.util.spec_from_file_location("grader_suite_11_fit_line_mistakes", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
+    spec.loader.exec_module(module)
+    return module
+
+
+mistakes = _mistakes()
+
+# w and b after 1,000 steps at 0.05: the slow direction of the loss shrinks the error by a factor of
+# 1 - 0.05 * 0.595 = 0.970 per step, so 1,000 steps leave about 1e-13 of the starting error of 3: the
+# reference ends within 3e-14 of 2 and 1. 1e-6 leaves room for any order of arithmetic and still refuses a
+# loop that stops early (500 steps leave about 1e-6) or that settles anywhere else.
+CONVERGED = 1e-6
+
+
+def _check(got, probe, want, observed=None):
+    """Every value of the reference's observation; on a mismatch, name the mistake these numbers are, if any.
+
+    `observed`: the probe's observation as it came, when `got` is a rearrangement of it for the comparison.
+    """
+    try:
+        assert_values(got, want, probe=probe)
+    except Mismatch as mismatch:
+        raise Mismatch(_with_mistake(str(mismatch), observed or got, probe)) from None
+
+
+def _with_mistake(message, got, probe):
+    mistake = mistakes.named(probe, got, REL_TOL, ABS_TOL)
+    if mistake is None:
+        return message
+    return f"{message}. Your numbers are those of a loop that {mistake.title}. {mistake.explanation}"
+
+
+@points(0, concept="setup", name="engine/imports")
+def test_imports(imported):
+    """engine.py imports and defines a class named Value"""
+    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside fit_line.py) or the exercise "
+                                   "notebook.")
+
+
+test_from_scratch = from_scratch_test(__file__)
+
+
+# -- the loss ---------------------------------------------------------------------------------------
+
+
+@points(2, concept="loss", name="loss/mean")
+def test_loss_mean(observe, expect):
+    """mse(w, b) is the mean of the squared errors: 41.5 at the start, with gradients -24 and -11"""
+    _check(observe(p.loss_at_start), p.loss_at_start, expect(p.loss_at_start))
+
+
+@points(1, concept="loss", name="loss/other-points", visibility="hidden")
+def test_loss_elsewhere(observe, expect):
+    """mse(w, b) is 0 on the line y = 2x + 1, and the mean elsewhere"""
+    _check(observe(p.loss_elsewhere), p.loss_elsewhere, expect(p.loss_elsewhere))
+
+
+# -- the steps ----------------------------------------------------------------------------------------
+
+
+@points(2, concept="training-loop", name="step/first")
+def test_first_step(observe, expect):
+    """one step at 0.05 takes w to 0.2, b to 0.55 and the loss after it to 13.9725"""
+    _check(observe(p.first_step), p.first_step, expect(p.first_step))
+
+
+@points(2, concept="training-loop", name="step/second", visibility="hidden")
+def test_second_step(observe, expect):
+    """the second step uses only its own gradients: the gradients are cleared in between"""
+    _check(observe(p.second_step), p.second_step, expect(p.second_step))
+
+
+@points(2, concept="training-loop", name="train/converges")
+def test_converges(observe):
+    """after 1,000 steps at 0.05, w and b are 2 and 1 within 1e-6"""
+    got = observe(p.thousand_steps)
+    wrong = [(name, target) for name, target in (("w", 2.0), ("b", 1.0)) if not abs(got[name] - target) <= CONVERGED]
+    if wrong:
+        name, target = wrong[0]
+        message = (f"{describe(p.thousand_steps)}: {name} is {fmt(got[name])}, expected {fmt(target)} within "
+                   f"{CONVERGED:g} (the line through the four points is y = 2x + 1)")
+        raise Mismatch(_with_mistake(message, got, p.thousand_steps))
+    # w and b within 1e-6 put every error below 4e-6, so the loss below 2e-11
+    if not got["final_loss"] <= 2e-11:
+        raise Mismatch(_with_mistake(f"{describe(p.thousand_steps)}: w and b are right, but the final loss is "
+                                     f"{fmt(got['final_loss'])}; on the line it is 0", got, p.thousand_steps))
+
+
+# -- the loss history ---------------------------------------------------------------------------------
+
+
+def _history(got, probe, want):
+    if len(got["losses"]) != len(want["losses"]):
+        steps = len(want["losses"]) - 1
+        raise Mismatch(_with_mistake(
+            f"{describe(probe)} has {len(got['losses'])} losses, expected {steps + 1}: the loss at the start, then "
+            "one after each update", got, probe))
+    # the losses first, one by one: the message names the first step that differs
+    losses = {f"losses[{i}]": x for i, x in enumerate(got["losses"])}
+    expected = {f"losses[{i}]": x for i, x in enumerate(want["losses"])}
+    _check({**losses, "w": got["w"], "b": got["b"]}, probe, {**expected, "w": want["w"], "b": want["b"]},
+           observed=got)
+
+
+@points(1, concept="training-loop", name="history/shape")
+def test_history_shape(observe, expect):
+    """train_line_history(20, 0.05): 21 losses, from 41.5 at the start down at every step"""
+    got, want = observe(p.history_20), expect(p.history_20)
+    losses = got["losses"]
+    rising = next((i for i in range(1, len(losses)) if losses[i] > losses[i - 1]), None)
+    if rising is not None:
+        raise Mismatch(_with_mistake(
+            f"{describe(p.history_20)}: the loss rose from {fmt(losses[rising - 1])} to {fmt(losses[rising])} at "
+            f"update {rising}; at a learning rate of 0.05 every step goes downhill", got, p.history_20))
+    _history(got, p.history_20, want)
+
+
+@points(2, concept="learning-rate", name="history/diverges")
+def test_history_diverges(observe, expect):
+    """train_line_history(30, 0.3): the loss grows at every step, although every gradient is right"""
+    got, want = observe(p.history_diverging), expect(p.history_diverging)
+    losses = got["losses"]
+    falling = next((i for i in range(1, len(losses)) if not losses[i] > losses[i - 1]), None)
+    if falling is not None:
+        raise Mismatch(_with_mistake(
+            f"{describe(p.history_diverging)}: the loss went from {fmt(losses[falling - 1])} to "
+            f"{fmt(losses[falling])} at update {falling}; at 0.3 the steps overshoot and the loss grows at every "
+            "one of them", got, p.history_diverging))
+    _history(got, p.history_diverging, want)
