@@ -87,6 +87,8 @@ def _mistakes(exercise):
         out["last-layer-tanh"] = patched(solution, "nn.py", "nonlin=(i != len(nouts) - 1)", "nonlin=True")
         out["no-bias-parameter"] = patched(solution, "nn.py", "return self.w + [self.b]", "return self.w")
         out["no-zero-grad"] = patched(solution, "nn.py", "        model.zero_grad()\n", "")
+        # right: the course's other API, MLP([2, 4, 1], seed=42), written another way
+        out["course-api"] = dict(solution, **{"nn.py": (FIXTURES / "mlp-course-api" / "nn.py").read_text()})
     if exercise == "08-dual-numbers":
         out["product-rule-wrong"] = patched(
             solution, "dual.py",

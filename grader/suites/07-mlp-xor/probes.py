@@ -4,8 +4,9 @@ Every probe takes the student's modules. A folder submission has nn.py beside
 engine.py; a notebook puts everything into engine.py, so the classes are
 looked up there when nn.py is missing. Networks are built with the contract's
 signatures only (`Neuron(nin, nonlin=True)`, `Layer(nin, nout, **kwargs)`,
-`MLP(nin, nouts)`), after seeding the global `random` module, so a network
-drawn from either the global generator or a private one is the same every run.
+and `MLP(nin, nouts)` or the course's other API, `MLP([nin, *nouts], seed=42)`:
+see `_mlp`), after seeding the global `random` module, so a network drawn
+from either the global generator or a private one is the same every run.
 """
 
 import os
@@ -22,6 +23,28 @@ def _nn(m):
     """m.nn when the submission has nn.py, else m.engine (a notebook)."""
     folder = os.path.dirname(os.path.abspath(m.engine.__file__))
     return m.nn if os.path.exists(os.path.join(folder, "nn.py")) else m.engine
+
+
+def _mlp(nn, nin, nouts):
+    """An MLP of nin inputs and layers of nouts neurons, in whichever of the two APIs the student's MLP takes.
+
+    micrograd's `MLP(nin, nouts)` first, then the course's other common one,
+    the sizes as one list and a seed: `MLP([nin, *nouts], seed=42)`, or
+    `MLP([nin, *nouts])`. The API is told by behaviour: the first call that
+    makes a network which takes an input of nin numbers. When none does, the
+    error of the first (micrograd's) is the one reported.
+    """
+    sizes = [nin, *nouts]
+    attempts = (lambda: nn.MLP(nin, list(nouts)), lambda: nn.MLP(list(sizes), seed=42), lambda: nn.MLP(list(sizes)))
+    first_error = None
+    for make in attempts:
+        try:
+            model = make()
+            model([0.0] * nin)
+            return model
+        except Exception as error:  # this API is not the student's, or their MLP is broken: try the next
+            first_error = first_error or error
+    raise first_error
 
 
 def _params(module, what):
@@ -54,8 +77,8 @@ def parameter_counts(m):
     """len(parameters()) of Neuron(3), Layer(3, 2), MLP(2, [4, 1]) and MLP(3, [4, 4, 1])"""
     nn = _nn(m)
     random.seed(0)
-    nets = {"Neuron(3)": nn.Neuron(3), "Layer(3, 2)": nn.Layer(3, 2), "MLP(2, [4, 1])": nn.MLP(2, [4, 1]),
-            "MLP(3, [4, 4, 1])": nn.MLP(3, [4, 4, 1])}
+    nets = {"Neuron(3)": nn.Neuron(3), "Layer(3, 2)": nn.Layer(3, 2), "MLP(2, [4, 1])": _mlp(nn, 2, [4, 1]),
+            "MLP(3, [4, 4, 1])": _mlp(nn, 3, [4, 4, 1])}
     out = {}
     for name, net in nets.items():
         params = _params(net, name)
@@ -70,7 +93,7 @@ def zero_grad(m):
     """MLP(2, [3, 1]): backward() of a loss, then zero_grad(); every parameter's grad"""
     nn = _nn(m)
     random.seed(1)
-    model = nn.MLP(2, [3, 1])
+    model = _mlp(nn, 2, [3, 1])
     params = _params(model, "MLP(2, [3, 1])")
     loss = (model([0.5, -1.0]) - 1.0) ** 2
     loss.backward()
@@ -105,8 +128,8 @@ def output_shapes(m):
         "Neuron(3)": _shape(nn.Neuron(3)([1.0, 2.0, 3.0]), "Neuron(3)(x)"),
         "Layer(3, 1)": _shape(nn.Layer(3, 1)([1.0, 2.0, 3.0]), "Layer(3, 1)(x)"),
         "Layer(3, 2)": _shape(nn.Layer(3, 2)([1.0, 2.0, 3.0]), "Layer(3, 2)(x)"),
-        "MLP(2, [4, 1])": _shape(nn.MLP(2, [4, 1])([1.0, -1.0]), "MLP(2, [4, 1])(x)"),
-        "MLP(3, [4, 2])": _shape(nn.MLP(3, [4, 2])([1.0, 2.0, 3.0]), "MLP(3, [4, 2])(x)"),
+        "MLP(2, [4, 1])": _shape(_mlp(nn, 2, [4, 1])([1.0, -1.0]), "MLP(2, [4, 1])(x)"),
+        "MLP(3, [4, 2])": _shape(_mlp(nn, 3, [4, 2])([1.0, 2.0, 3.0]), "MLP(3, [4, 2])(x)"),
     }
 
 
@@ -128,7 +151,7 @@ def mlp_forward_uniform(m):
     """MLP(2, [3, 1]) with every parameter set to 0.3, at x = (1, 0.5) (hidden layer tanh, last layer linear)"""
     nn = _nn(m)
     random.seed(5)
-    model = nn.MLP(2, [3, 1])
+    model = _mlp(nn, 2, [3, 1])
     _set_all(_params(model, "MLP(2, [3, 1])"), [0.3] * 13)
     out = model([1.0, 0.5])
     return {"out": number(out.data, "out")}
@@ -139,7 +162,7 @@ def mlp_forward_ordered(m):
     """MLP(2, [2, 1]) with parameters set to 0.1, 0.2, ... in parameters() order (layer by layer, w before b)"""
     nn = _nn(m)
     random.seed(6)
-    model = nn.MLP(2, [2, 1])
+    model = _mlp(nn, 2, [2, 1])
     _set_all(_params(model, "MLP(2, [2, 1])"), [0.1 * (i + 1) for i in range(9)])
     out = model([1.5, -0.5])
     return {"out": number(out.data, "out")}
@@ -150,7 +173,7 @@ def mlp_backward(m):
     """MLP(2, [3, 1]) with every parameter 0.3: the gradients of (out - 1) ** 2 at x = (1, 0.5), sorted"""
     nn = _nn(m)
     random.seed(7)
-    model = nn.MLP(2, [3, 1])
+    model = _mlp(nn, 2, [3, 1])
     params = _params(model, "MLP(2, [3, 1])")
     _set_all(params, [0.3] * 13)
     loss = (model([1.0, 0.5]) - 1.0) ** 2
@@ -164,7 +187,7 @@ def mlp_backward(m):
 
 def _course_loop(nn, seed, steps=300, lr=0.05):
     """Train MLP(2, [4, 1]) on XOR from weights drawn here; the loss before each step, stopping below 1e-3."""
-    model = nn.MLP(2, [4, 1])
+    model = _mlp(nn, 2, [4, 1])
     params = _params(model, "MLP(2, [4, 1])")
     rng = random.Random(seed)
     _set_all(params, [rng.uniform(-1, 1) for _ in params])
@@ -192,6 +215,48 @@ def course_loop_seed_0(m):
 def course_loop_seed_1(m):
     """the course's loop on XOR, weights from seed 1"""
     return _course_loop(_nn(m), 1)
+
+
+COURSE_SEED = 42
+
+
+def _course_seed_weights(sizes):
+    """The weights MLP(sizes) draws from random.Random(42) in the reference: per neuron, its weights, then b = 0."""
+    rng = random.Random(COURSE_SEED)
+    values = []
+    for nin, nout in zip(sizes, sizes[1:]):
+        for _ in range(nout):
+            values += [rng.uniform(-1, 1) for _ in range(nin)] + [0.0]
+    return values
+
+
+@probekit.modules
+def course_seed_xor(m):
+    """the course's loop on XOR at 0.1 from the course's seed (the reference's MLP [2, 4, 1] weights of random.Random(42))
+
+    Runs until the predictions, rounded to four places, are -1, 1, 1, -1, or
+    for 1,000 steps. The weights are set here, in parameters() order, so the
+    student's own way of drawing them does not matter.
+    """
+    model = _mlp(_nn(m), 2, [4, 1])
+    params = _params(model, "MLP [2, 4, 1]")
+    weights = _course_seed_weights([2, 4, 1])
+    if len(params) != len(weights):
+        raise probekit.ObservationError(f"MLP [2, 4, 1] has {len(params)} parameters, not {len(weights)}")
+    _set_all(params, weights)
+    steps = 0
+    while True:
+        outputs = [model(x) for x in XOR_INPUTS]
+        predictions = [round(number(out.data, "prediction"), 4) for out in outputs]
+        if predictions == XOR_TARGETS or steps == 1000:
+            break
+        loss = sum((out - y) ** 2 for out, y in zip(outputs, XOR_TARGETS))
+        model.zero_grad()
+        loss.backward()
+        for p in params:
+            p.data -= 0.1 * p.grad
+        steps += 1
+    return {"predictions": predictions, "steps": steps}
 
 
 def _train_xor(m, seed):

@@ -11,6 +11,7 @@ p = suite_probes(__file__)
 
 COUNTS = {"Neuron(3)": 4, "Layer(3, 2)": 8, "MLP(2, [4, 1])": 17, "MLP(3, [4, 4, 1])": 41}
 THRESHOLD = 1e-3  # sum of squared errors over the four XOR examples
+XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
 STEPS = 300  # the reference gets below the threshold within 200 steps from any of seeds 0-11
 
 
@@ -106,7 +107,7 @@ def _learned(got, probe):
         raise Mismatch(f"{describe(probe)}: the loss went from {fmt(got['first loss'])} to {fmt(got['last loss'])} "
                        f"in {STEPS} steps; a working MLP gets below {THRESHOLD:g} well within that")
     signs = [1.0 if x > 0 else -1.0 for x in got["predictions"]]
-    if signs != [-1.0, 1.0, 1.0, -1.0]:
+    if signs != XOR_TARGETS:
         raise Mismatch(f"{describe(probe)}: after training the outputs for (0,0), (0,1), (1,0), (1,1) are "
                        f"{', '.join(fmt(x) for x in got['predictions'])}; expected signs -, +, +, -")
 
@@ -116,6 +117,16 @@ def test_course_loop(observe):
     """the course's training loop, run on your MLP from fixed weights, learns XOR"""
     _learned(observe(p.course_loop_seed_0), p.course_loop_seed_0)
     _learned(observe(p.course_loop_seed_1), p.course_loop_seed_1)
+
+
+@points(2, concept="training", name="train/course-seed")
+def test_course_seed(observe):
+    """from the course's seed, 1,000 steps at 0.1 bring the XOR predictions, rounded to four places, to -1, 1, 1, -1"""
+    got = observe(p.course_seed_xor)
+    if got["predictions"] != XOR_TARGETS:
+        raise Mismatch(f"{describe(p.course_seed_xor)}: after {got['steps']:g} steps the predictions for (0,0), "
+                       f"(0,1), (1,0), (1,1) are {', '.join(fmt(x) for x in got['predictions'])}; the reference's "
+                       "are -1, 1, 1, -1 after 204 steps and stay there")
 
 
 @points(3, concept="training", name="train/train-xor")
