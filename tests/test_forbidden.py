@@ -149,7 +149,7 @@ def test_numpy_for_initial_weights_costs_the_tests_that_build_a_network(mlp_rows
     # scratch" point, given only beside another point, is skipped
     assert _failing(twin).pop("engine/from-scratch")["status"] == "skipped"
     builds_a_network = set(_failing(twin)) - {"engine/from-scratch"}
-    assert len(builds_a_network) == 10
+    assert len(builds_a_network) == 11
     failing = _failing(used)
     assert set(failing) == builds_a_network | {"engine/from-scratch"}
     assert failing["engine/from-scratch"]["status"] == "failed"

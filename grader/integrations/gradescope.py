@@ -50,7 +50,7 @@ SOURCE = "grader-src"
 DISTRIBUTION = "micrograd-grader"
 # What the judge imports from reference/ (judge/plugin.py, Expectations.reference);
 # the rest of reference/ (the solution to the write-your-own-tests exercise) stays out.
-REFERENCE_MODULES = ("__init__.py", "engine.py", "nn.py", "dual.py", "gradcheck.py")
+REFERENCE_MODULES = ("__init__.py", "engine.py", "nn.py", "dual.py", "gradcheck.py", "neuron.py", "fit_line.py")
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so the same grader and options give the same bytes
 
 SETUP_SH = """\

@@ -88,7 +88,8 @@ def _mistakes(exercise):
         out["no-bias-parameter"] = patched(solution, "nn.py", "return self.w + [self.b]", "return self.w")
         out["no-zero-grad"] = patched(solution, "nn.py", "        model.zero_grad()\n", "")
         # right: the course's other API, MLP([2, 4, 1], seed=42), written another way
-        out["course-api"] = dict(solution, **{"nn.py": (FIXTURES / "mlp-course-api" / "nn.py").read_text()})
+        course_api = ROOT / "tests" / "fixtures" / "mlp" / "course-api" / "nn.py"
+        out["course-api"] = dict(solution, **{"nn.py": course_api.read_text(encoding="utf-8")})
     if exercise == "08-dual-numbers":
         out["product-rule-wrong"] = patched(
             solution, "dual.py",

@@ -70,7 +70,8 @@ def test_the_bundle_holds_one_suite_and_no_tests(bundle):
         "grader-src/grader/suites/engine/torch_results.json"}
     assert sorted(n for n in names if n.startswith("grader-src/reference/")) == [
         "grader-src/reference/__init__.py", "grader-src/reference/dual.py", "grader-src/reference/engine.py",
-        "grader-src/reference/gradcheck.py", "grader-src/reference/nn.py"]
+        "grader-src/reference/fit_line.py", "grader-src/reference/gradcheck.py", "grader-src/reference/neuron.py",
+        "grader-src/reference/nn.py"]
     tops = {n.split("/")[1] for n in names if n.startswith("grader-src/")}
     assert tops == {"grader", "reference", "pyproject.toml"}
     assert not any("__pycache__" in n or n.endswith(".pyc") or "/tests/" in n or "/exercises/" in n for n in names)
