@@ -7,7 +7,7 @@ difference must be.
 """
 
 from grader.judge import (
-    assert_imported, assert_values, check, describe, fmt, from_scratch_test, Mismatch, points, suite_probes,
+    assert_values, check, describe, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
 
 p = suite_probes(__file__)
@@ -19,12 +19,7 @@ p = suite_probes(__file__)
 ROUNDING = 1e-6
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside neuron.py) or the exercise notebook.")
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 

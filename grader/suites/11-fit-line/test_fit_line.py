@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from grader.judge import (
-    ABS_TOL, REL_TOL, assert_imported, assert_values, describe, fmt, from_scratch_test, Mismatch, points,
+    ABS_TOL, REL_TOL, assert_values, describe, fmt, from_scratch_test, import_test, Mismatch, points,
     suite_probes,
 )
 
@@ -53,13 +53,7 @@ def _with_mistake(message, got, probe):
     return f"{message}. Your numbers are those of a loop that {mistake.title}. {mistake.explanation}"
 
 
-@points(0, concept="setup", name="engine/imports")
-def test_imports(imported):
-    """engine.py imports and defines a class named Value"""
-    assert_imported(imported, hint="Hand in the exercise folder (engine.py beside fit_line.py) or the exercise "
-                                   "notebook.")
-
-
+test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 
