@@ -2,19 +2,21 @@
 
     python bench/fleet.py                      # 200 submissions; the pool, then 1, 2 and 4 workers
     python bench/fleet.py -n 400 --workers 2 --json fleet.json
+    python bench/fleet.py --workers 4 --parallelism 4   # the pool with --jobs 4 against 4 workers
 
 It builds N distinct submissions (as bench/run.py does), starts its own
 redis-server (append-only, fsync on every write: the configuration
 docs/scaling.md recommends) on a free port in a temporary folder, and times
 
-  (a) `grade SUBMISSIONS --no-cache`, the local pool, --jobs = the cores;
+  (a) `grade SUBMISSIONS --no-cache`, the local pool, --jobs = the cores
+      (or --parallelism);
   (b) `grade SUBMISSIONS --queue URL --no-cache`, with W `grade worker`
       processes already running on this machine, for each W of --workers;
   (c) the same queued batch graded again from the cache: what the submitting
       machine spends on loading, judging and scoring alone.
 
 For each it prints wall time and submissions per second; for the queue, the
-overhead against the pool at the same parallelism (W = cores), and what each
+overhead against the pool at the same parallelism (W = --jobs), and what each
 job costs Redis: commands, bytes written to the append-only file, and the
 payload and result sizes. docs/scaling.md turns these into an estimate for
 50,000 submissions on K machines.
@@ -130,11 +132,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=200, help="submissions (default 200)")
     parser.add_argument("--workers", default="1,2,4", help="worker processes to time the queue with (default 1,2,4)")
+    parser.add_argument("--parallelism", type=int, default=os.cpu_count() or 1,
+                        help="the pool's --jobs, and the worker count the overhead is measured at (default: cores)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     if not shutil.which("redis-server"):
         raise SystemExit("redis-server is not installed (apt-get install redis-server)")
     cores = os.cpu_count() or 1
+    parallelism = args.parallelism
     tmp = Path(tempfile.mkdtemp(prefix="grade-fleet-bench-"))
     (tmp / "redis").mkdir()
     redis = Redis(tmp / "redis")
@@ -143,9 +148,9 @@ def main():
         build_submissions(tmp / "submissions", args.n)
         figures = {"n": args.n, "cores": cores, "load_average": os.getloadavg()[0], "queue": {}}
         print(f"{args.n} submissions, {cores} cores, load average {os.getloadavg()[0]:.1f} at the start")
-        local, _ = grade(tmp / "submissions", tmp / "local.json", "--no-cache", "--jobs", str(cores))
-        figures["local"] = {"seconds": local, "jobs": cores}
-        print(f"{'(a) local pool, --jobs ' + str(cores):34} {local:8.2f} s {args.n / local:8.1f} /s")
+        local, _ = grade(tmp / "submissions", tmp / "local.json", "--no-cache", "--jobs", str(parallelism))
+        figures["local"] = {"seconds": local, "jobs": parallelism}
+        print(f"{'(a) local pool, --jobs ' + str(parallelism):34} {local:8.2f} s {args.n / local:8.1f} /s")
         for count in [int(w) for w in args.workers.split(",")]:
             workers = start_workers(redis.url, count, log)
             try:
@@ -171,12 +176,13 @@ def main():
         print(f"{'(c) graded again from the cache':34} {judge:8.2f} s {args.n / judge:8.1f} /s  "
               "(load, judge, diagnose, score: the submitting machine's share)")
         figures["payload_bytes"] = job_sizes(tmp / "submissions")
-        same_parallelism = figures["queue"].get(cores)
+        same_parallelism = figures["queue"].get(parallelism)
         if same_parallelism:
             overhead = same_parallelism["seconds"] / local - 1
             figures["overhead"] = overhead
-            figures["overhead_ms_per_job"] = (same_parallelism["seconds"] - local) * cores / args.n * 1000
-            print(f"queue with {cores} workers vs the pool with {cores} jobs: {overhead:+.1%} wall "
+            busy_cores = min(parallelism, cores)
+            figures["overhead_ms_per_job"] = (same_parallelism["seconds"] - local) * busy_cores / args.n * 1000
+            print(f"queue with {parallelism} workers vs the pool with {parallelism} jobs: {overhead:+.1%} wall "
                   f"({figures['overhead_ms_per_job']:+.1f} ms of a worker per job; target: within 10%)")
             # the queue's own cost on the submitting machine: enqueueing and collecting, beyond what a
             # batch graded from the cache costs (load, judge, diagnose, score)
