@@ -443,3 +443,8 @@ from .commands import check_command, handout_command, starters_command  # noqa: 
 main.add_command(starters_command)
 main.add_command(handout_command)
 main.add_command(check_command)
+
+# The instructor's similarity check (grader/similarity/): its report never goes into feedback, CI or Gradescope.
+from .similarity.command import similarity_command  # noqa: E402
+
+main.add_command(similarity_command)

@@ -1,0 +1,172 @@
+"""`grade similarity`: which submissions share code, with whom, and with which public source.
+
+    result = similarity(Path("submissions"), exercise="05-backward")
+    result.record                      # the JSON record
+    to_html(result)                    # the HTML report (grader/similarity/html.py)
+
+reads the submissions with the grader's loader (grader/load.py: folders, .py
+files, notebooks, zips), normalises each file (normalise.py), fingerprints it
+(fingerprints.py) and scores the cohort through an index (cohort.py). The
+record has the fixed schema of issue 18:
+
+    {"pairs": [{"a", "b", "score", "flagged", "matches": [{"a_lines", "b_lines", "weight", ...}]}],
+     "public_matches": [{"id", "source", "score", "flagged", "matches"}],
+     "clusters": [[id, ...]], ...}
+
+sorted by score, plus `threshold`, `exercise`, `starter`, `public`, the
+`submissions` (each `compared` or `rejected` with the loader's reason) and
+`pairs_below_floor` (pairs scored above 0 but below REPORT_FLOOR, counted,
+not listed). Student code is only parsed, never run.
+
+The record holds students' code (in the HTML) and suspicions about them: it is
+written for the instructor only (file mode 0600) and nothing else of the
+grader (feedback pages, CI, Gradescope results) reads or includes it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..load import LoadError, load_entry, load_folder
+from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, matches, read_document,
+                     starter_kgrams)
+
+# karpathy/micrograd's engine.py (MIT, its licence beside it): the public solution most likely copied
+PUBLIC_ARCHIVE = Path(__file__).parents[1] / "data" / "public" / "karpathy-micrograd"
+PRIVATE_MODE = 0o600  # the report names students and shows their code: the instructor's account only
+
+
+class SimilarityError(ValueError):
+    """The similarity check cannot run: a starter or archive that cannot be read, a bad scores file."""
+
+
+@dataclass
+class Result:
+    """The record, and what the HTML report shows beside it: each document's code and the starter's k-grams."""
+
+    record: dict
+    documents: dict[str, Document]
+    sources: dict[str, Document]
+    starter_kgrams: frozenset[int]
+
+
+def similarity(submissions: Path, *, exercise: str | None = None, starters: tuple[Path, ...] = (),
+               public: tuple[Path, ...] = (), shipped_public: bool = True, scores: Path | None = None,
+               threshold: float = THRESHOLD) -> Result:
+    """The similarity record of every submission in SUBMISSIONS (see the module docstring)."""
+    loaded = load_folder(Path(submissions))
+    starter_texts = starter_files(exercise, starters)
+    kgrams = starter_kgrams(starter_texts)
+    documents = [read_document(s.id, _texts(s.files), kgrams) for s in loaded if not s.rejected]
+    sources = public_sources(([PUBLIC_ARCHIVE] if shipped_public else []) + list(public))
+    mistakes = mistake_signatures(scores) if scores else {}
+    source_documents = [read_document(name, {name: text}, kgrams) for name, text in sources.items()]
+    record = compare(documents, source_documents, mistakes=mistakes, threshold=threshold,
+                     meta={"exercise": exercise, "starter": sorted(starter_texts), "public": sorted(sources),
+                           "submissions": [_row(s) for s in loaded]})
+    return Result(record, {d.id: d for d in documents}, {d.id: d for d in source_documents}, kgrams)
+
+
+def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None) -> dict:
+    """The record for documents already read (the benchmark calls this directly)."""
+    cohort = Cohort(documents)
+    by_id = {d.id: d for d in cohort.documents}
+    pairs, below = [], 0
+    for pair in cohort.pairs(mistakes):
+        if pair.score < REPORT_FLOOR:
+            below += 1
+            continue
+        entry = {"a": pair.a, "b": pair.b, "score": pair.score, "flagged": pair.score >= threshold,
+                 "matches": matches(by_id[pair.a], by_id[pair.b], cohort.weight)}
+        if pair.mistake:
+            entry["mistake"] = {"shared_by": pair.mistake["shared_by"], "bonus": pair.mistake["bonus"],
+                                "tests": json.loads(pair.mistake["signature"])[0]}
+        pairs.append(entry)
+    public_matches = []
+    for source in sources:
+        for doc_id, score in cohort.against(source):
+            if score >= REPORT_FLOOR:
+                public_matches.append({"id": doc_id, "source": source.id, "score": score,
+                                       "flagged": score >= threshold,
+                                       "matches": matches(by_id[doc_id], source, cohort.weight)})
+    public_matches.sort(key=lambda m: (-m["score"], m["id"], m["source"]))
+    record = {"threshold": threshold, **(meta or {}), "pairs": pairs, "pairs_below_floor": below,
+              "public_matches": public_matches, "clusters": clusters(pairs)}
+    return record
+
+
+def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, str]:
+    """{file name: text} of the starter: the files given with --starter, else the exercise's generated starter."""
+    if paths:
+        texts: dict[str, str] = {}
+        for path in paths:
+            try:
+                entry = load_entry(Path(path))
+            except LoadError as exc:
+                raise SimilarityError(f"--starter {path}: {exc}") from None
+            if entry.rejected:
+                raise SimilarityError(f"--starter {path} cannot be read: {entry.problem}")
+            for name, text in _texts(entry.files).items():
+                texts[name if name not in texts else f"{Path(path).name}/{name}"] = text
+        return texts
+    from .. import starters
+
+    if exercise in starters.EXERCISES:
+        return starters.starter_files(exercise)
+    return {}  # the complete engine is written from scratch: no starter to subtract
+
+
+def public_sources(archives: list[Path]) -> dict[str, str]:
+    """{source name: text} of every .py file under the archives, named '<archive>/<path inside it>'."""
+    sources: dict[str, str] = {}
+    for archive in archives:
+        archive = Path(archive)
+        if not archive.exists():
+            raise SimilarityError(f"--public {archive}: no such file or folder")
+        files = [archive] if archive.is_file() else sorted(p for p in archive.rglob("*.py") if p.is_file())
+        for path in files:
+            name = path.name if path == archive else f"{archive.name}/{path.relative_to(archive).as_posix()}"
+            try:
+                sources[name] = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise SimilarityError(f"--public: {path} cannot be read as UTF-8 text ({exc})") from None
+    return sources
+
+
+def mistake_signatures(scores_path: Path) -> dict[str, str]:
+    """id → what its failures look like (failing tests with their outputs, and the diagnosis), for graded rows."""
+    try:
+        record = json.loads(Path(scores_path).read_text(encoding="utf-8"))
+        rows = record["submissions"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SimilarityError(f"--scores {scores_path}: not a scores file written by `grade` ({exc})") from None
+    signatures = {}
+    for row in rows:
+        failing = sorted([t["name"], t["status"], t.get("output") or ""] for t in row.get("tests", [])
+                         if t.get("status") not in ("passed", "skipped"))
+        if row.get("status") != "graded" or not failing:
+            continue
+        variants = sorted(d["variant"] for d in row.get("diagnosis") or [] if d.get("kind") == "variant")
+        signatures[row["id"]] = json.dumps([[name for name, _, _ in failing], failing, variants])
+    return signatures
+
+
+def write_private(path: Path | str, text: str) -> None:
+    """Write the report atomically, readable and writable by the instructor's account only."""
+    from ..scores import write_text_atomically
+
+    write_text_atomically(path, text)  # via mkstemp: the new file is created with mode 0600
+    os.chmod(path, PRIVATE_MODE)
+
+
+def _texts(files: dict[str, bytes]) -> dict[str, str]:
+    return {name: data.decode("utf-8") for name, data in sorted(files.items()) if name.endswith(".py")}
+
+
+def _row(submission) -> dict:
+    if submission.rejected:
+        return {"id": submission.id, "status": "rejected", "message": submission.problem}
+    return {"id": submission.id, "status": "compared"}

@@ -1,0 +1,271 @@
+"""Scoring a cohort: fingerprints weighed by rarity, pairs found through an index, clusters of flagged pairs.
+
+- **Starter subtraction.** Every k-gram of the starter (all of them, not only
+  the winnowed ones) is removed from every document first: code the
+  instructor handed out is evidence of nothing.
+- **Rarity.** A fingerprint shared by df of the cohort's N documents weighs
+  log((N + 1) / df) / log(N + 1): 1 for a fragment one student wrote, near 0
+  for one that nearly everybody wrote (the canonical line of a tiny exercise).
+- **Score of a pair.** S, the weight of the fingerprints both hold, over the
+  geometric mean of their total weights (a weighted cosine: 1 for a verbatim
+  copy, whatever its weights), times min(1, S / EVIDENCE): a pair must share
+  some weight of rare code before it can score high, so two students whose
+  solutions differ by a token, in an exercise whose solution everybody
+  writes alike, stay low.
+- **The index.** Pairs are found from an inverted index of fingerprints, not
+  by comparing every pair: a pair is scored when it shares a fingerprint
+  held by at most max(COMMON_MIN, COMMON_SHARE × N) documents. A pair that
+  shares only fragments more common than that scores 0 (reported as such):
+  a copy shares its rare fragments too.
+- **An identical rare mistake.** With a scores file, two submissions that
+  fail the same tests with the same output (the same numbers on the same
+  probes, the same diagnosis), a combination shared by c submissions, add
+  MISTAKE_WEIGHT × log((N + 1) / c) / log(N + 1) as independent evidence:
+  score' = 1 − (1 − score)(1 − bonus). On its own it never reaches the flag.
+- **Public sources.** Each file of a public archive is scored against each
+  submission the same way, with the cohort's weights.
+- **Matched regions.** For a reported pair, functions are matched one to one
+  by the weight they share (greedily, heaviest first; a function left over
+  then takes its best partner, so an extracted helper still finds where it
+  came from), and within each matched pair the shared fingerprints are
+  chained into regions of lines.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from itertools import combinations
+
+from .fingerprints import K, WINDOW, Occurrence, all_kgrams, fingerprints, kgram_hashes
+from .normalise import Unit, units_of
+
+# Chosen on the benchmark (bench/similarity/README.md): copies score 0.6 and more down to level 3,
+# honest pairs rarely above 0.3; the line sits between with room on both sides.
+THRESHOLD = 0.5
+EVIDENCE = 6.0  # ~ six rare fingerprints: about two statements that nobody else wrote
+COMMON_MIN, COMMON_SHARE = 20, 0.1
+MISTAKE_WEIGHT = 0.35
+REPORT_FLOOR = 0.1  # pairs below this are counted in the record, not listed
+MAX_MATCHES = 40  # regions listed for one pair
+
+
+@dataclass
+class Document:
+    """One submission or public source: its texts, units and fingerprints (the starter's removed)."""
+
+    id: str
+    texts: dict[str, str]
+    units: list[Unit]
+    prints: dict[int, list[Occurrence]]
+
+
+def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset()) -> Document:
+    units = [unit for name in sorted(texts) for unit in units_of(texts[name], name)]
+    prints = {h: where for h, where in fingerprints(units).items() if h not in starter_kgrams}
+    return Document(doc_id, texts, units, prints)
+
+
+def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
+    """Every k-gram of the starter files: what subtraction removes."""
+    return frozenset(all_kgrams([u for name in sorted(texts) for u in units_of(texts[name], name)]))
+
+
+@dataclass(frozen=True)
+class Pair:
+    a: str
+    b: str
+    score: float
+    shared: float  # S: the weight both hold
+    mistake: dict | None  # the identical rare mistake, when one adds to the score
+
+
+class Cohort:
+    """The weights of a cohort's fingerprints and its index."""
+
+    def __init__(self, documents: list[Document]):
+        self.documents = sorted(documents, key=lambda d: d.id)
+        self.n = len(self.documents)
+        self.postings: dict[int, list[int]] = defaultdict(list)
+        for index, document in enumerate(self.documents):
+            for h in document.prints:
+                self.postings[h].append(index)
+        self.common = max(COMMON_MIN, COMMON_SHARE * self.n)
+        self.totals = [self.total(d) for d in self.documents]
+
+    def weight(self, h: int) -> float:
+        df = len(self.postings.get(h, ()))
+        if df <= 1:
+            return 1.0
+        return math.log((self.n + 1) / df) / math.log(self.n + 1)
+
+    def total(self, document: Document) -> float:
+        return sum(self.weight(h) for h in document.prints)
+
+    def shared(self, a: Document, b: Document) -> float:
+        small, large = (a, b) if len(a.prints) <= len(b.prints) else (b, a)
+        return sum(self.weight(h) for h in small.prints if h in large.prints)
+
+    def candidates(self) -> set[tuple[int, int]]:
+        """Index pairs sharing at least one fingerprint held by no more than `common` documents."""
+        found: set[tuple[int, int]] = set()
+        for holders in self.postings.values():
+            if 2 <= len(holders) <= self.common:
+                found.update(combinations(holders, 2))
+        return found
+
+    def pairs(self, mistakes: dict[str, str] | None = None) -> list[Pair]:
+        """Every pair with a score above 0, highest first."""
+        bonuses = self._mistake_bonuses(mistakes or {})
+        chosen = self.candidates() | set(bonuses)
+        out = []
+        for i, j in chosen:
+            a, b = self.documents[i], self.documents[j]
+            s = self.shared(a, b)
+            score = pair_score(s, self.totals[i], self.totals[j])
+            mistake = bonuses.get((i, j))
+            if mistake:
+                score = 1 - (1 - score) * (1 - mistake["bonus"])
+            if score > 0:
+                out.append(Pair(a.id, b.id, round(score, 4), round(s, 3), mistake))
+        return sorted(out, key=lambda p: (-p.score, p.a, p.b))
+
+    def against(self, source: Document) -> list[tuple[str, float]]:
+        """(submission id, score) of every submission that shares a fingerprint with a public source."""
+        shared: dict[int, float] = defaultdict(float)
+        for h in source.prints:
+            w = self.weight(h)
+            for index in self.postings.get(h, ()):
+                shared[index] += w
+        total = self.total(source)
+        scores = [(self.documents[i].id, round(pair_score(s, self.totals[i], total), 4)) for i, s in shared.items()]
+        return [(doc_id, score) for doc_id, score in scores if score > 0]
+
+    def _mistake_bonuses(self, mistakes: dict[str, str]) -> dict[tuple[int, int], dict]:
+        position = {d.id: i for i, d in enumerate(self.documents)}
+        holders: dict[str, list[int]] = defaultdict(list)
+        for doc_id, signature in mistakes.items():
+            if signature and doc_id in position:
+                holders[signature].append(position[doc_id])
+        bonuses = {}
+        for signature, indices in holders.items():
+            c = len(indices)
+            if not 2 <= c <= self.common:
+                continue
+            rarity = math.log((self.n + 1) / c) / math.log(self.n + 1)
+            for i, j in combinations(sorted(indices), 2):
+                bonuses[(i, j)] = {"bonus": round(MISTAKE_WEIGHT * rarity, 4), "shared_by": c,
+                                   "signature": signature}
+        return bonuses
+
+
+def pair_score(shared: float, total_a: float, total_b: float) -> float:
+    if shared <= 0 or total_a <= 0 or total_b <= 0:
+        return 0.0
+    cosine = shared / math.sqrt(total_a * total_b)
+    return min(1.0, cosine) * min(1.0, shared / EVIDENCE)
+
+
+def clusters(pairs: list[dict]) -> list[list[str]]:
+    """Connected groups of flagged pairs, each sorted; the largest group first."""
+    parent: dict[str, str] = {}
+
+    def root(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for pair in pairs:
+        if pair["flagged"]:
+            parent[root(pair["a"])] = root(pair["b"])
+    groups: dict[str, list[str]] = defaultdict(list)
+    for member in parent:
+        groups[root(member)].append(member)
+    return sorted((sorted(g) for g in groups.values()), key=lambda g: (-len(g), g))
+
+
+# -- matched regions -------------------------------------------------------------------
+
+
+def matched_units(a: Document, b: Document, weight) -> set[tuple[int, int]]:
+    """Functions of a and b matched by shared weight: one to one, heaviest first; then each one left over to its best."""
+    between: Counter = Counter()
+    for h, where_a in a.prints.items():
+        where_b = b.prints.get(h)
+        if where_b:
+            w = weight(h)
+            for ua in {o.unit for o in where_a}:
+                for ub in {o.unit for o in where_b}:
+                    between[(ua, ub)] += w
+    ranked = sorted(between.items(), key=lambda kv: (-kv[1], kv[0]))
+    used_a, used_b, chosen = set(), set(), set()
+    for (ua, ub), _ in ranked:
+        if ua not in used_a and ub not in used_b:
+            chosen.add((ua, ub))
+            used_a.add(ua)
+            used_b.add(ub)
+    for (ua, ub), _ in ranked:  # helpers extracted or inlined: a function left over takes its best partner
+        if ua not in used_a:
+            chosen.add((ua, ub))
+            used_a.add(ua)
+        if ub not in used_b:
+            chosen.add((ua, ub))
+            used_b.add(ub)
+    return chosen
+
+
+def matches(a: Document, b: Document, weight) -> list[dict]:
+    """Regions of a and b that match: {a_file, a_lines, b_file, b_lines, weight}, heaviest first."""
+    chosen = matched_units(a, b, weight)
+    hits: dict[tuple[int, int], list[tuple[int, int, float]]] = defaultdict(list)
+    for h, where_a in a.prints.items():
+        where_b = b.prints.get(h)
+        if not where_b:
+            continue
+        w = weight(h)
+        for oa in where_a:
+            for ob in where_b:
+                if (oa.unit, ob.unit) in chosen:
+                    hits[(oa.unit, ob.unit)].append((oa.start, ob.start, w))
+    regions = []
+    for (ua, ub), found in hits.items():
+        found.sort()
+        run = [found[0]]
+        for hit in found[1:]:
+            step_a, step_b = hit[0] - run[-1][0], hit[1] - run[-1][1]
+            if 0 <= step_a <= K + WINDOW and 0 <= step_b <= K + WINDOW:
+                run.append(hit)
+            else:
+                regions.append(_region(a.units[ua], b.units[ub], run))
+                run = [hit]
+        regions.append(_region(a.units[ua], b.units[ub], run))
+    regions = [r for r in regions if r["weight"] > 0]
+    regions.sort(key=lambda r: (-r["weight"], r["a_file"], r["a_lines"]))
+    return regions[:MAX_MATCHES]
+
+
+def _region(unit_a: Unit, unit_b: Unit, run) -> dict:
+    def lines(unit, starts):
+        spans = [unit.lines[i] for s in starts for i in range(s, min(s + K, len(unit.lines)))]
+        return [min(spans), max(spans)]
+
+    return {"a_file": unit_a.file, "a_lines": lines(unit_a, [h[0] for h in run]),
+            "b_file": unit_b.file, "b_lines": lines(unit_b, [h[1] for h in run]),
+            "weight": round(sum(h[2] for h in run), 3)}
+
+
+def starter_lines(document: Document, kgrams: frozenset[int]) -> dict[str, set[int]]:
+    """Per file, the lines whose every token lies in a k-gram the starter also has: shown greyed."""
+    covered: dict[str, dict[int, bool]] = defaultdict(dict)
+    for unit in document.units:
+        inside = [False] * len(unit.tokens)
+        for start, h in enumerate(kgram_hashes(unit.tokens)):
+            if h in kgrams:
+                for i in range(start, start + K):
+                    inside[i] = True
+        for line, flag in zip(unit.lines, inside):
+            lines = covered[unit.file]
+            lines[line] = lines.get(line, True) and flag
+    return {file: {line for line, flag in lines.items() if flag} for file, lines in covered.items()}

@@ -1,0 +1,94 @@
+"""Fingerprints of normalised units: hashed k-grams of tokens, winnowed (Schleimer, Wilkerson and Aiken, 2003).
+
+A k-gram is K consecutive tokens of one unit; k-grams never cross from one
+unit to the next, so the order of a file's functions does not change its
+fingerprints. Winnowing keeps, in every window of WINDOW consecutive k-gram
+hashes, the smallest (the rightmost on a tie): any run of at least
+WINDOW + K - 1 tokens that two units share yields at least one common
+fingerprint, and a unit keeps about 2 / (WINDOW + 1) of its k-grams.
+
+Hashes are computed from CRC-32 codes of the tokens with a polynomial
+modulo a Mersenne prime, not with Python's `hash()`, which is salted per
+process: the same file always gets the same fingerprints.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+from .normalise import Unit
+
+# K = 9 tokens is a little less than one canonical statement (`v.grad = v.grad + v.data * v.grad` is 12):
+# long enough that a k-gram says more than "an assignment to an attribute", short enough that a closure
+# of two statements still has several. WINDOW = 4 keeps about 40 % of the k-grams, and guarantees a
+# common fingerprint for any shared run of 12 tokens or more.
+K = 9
+WINDOW = 4
+_PRIME = (1 << 61) - 1
+_BASE = 1_000_003
+_CODES: dict[str, int] = {}
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """Where a fingerprint occurs: unit index in the document, first token of the k-gram."""
+
+    unit: int
+    start: int
+
+
+def _code(token: str) -> int:
+    code = _CODES.get(token)
+    if code is None:
+        code = _CODES[token] = zlib.crc32(token.encode("utf-8")) + 1
+    return code
+
+
+def kgram_hashes(tokens: tuple[str, ...], k: int = K) -> list[int]:
+    """The hash of every k-gram of `tokens`, in order (none when there are fewer than k tokens)."""
+    if len(tokens) < k:
+        return []
+    codes = [_code(t) for t in tokens]
+    top = pow(_BASE, k - 1, _PRIME)
+    h = 0
+    for c in codes[:k]:
+        h = (h * _BASE + c) % _PRIME
+    hashes = [h]
+    for i in range(k, len(codes)):
+        h = ((h - codes[i - k] * top) * _BASE + codes[i]) % _PRIME
+        hashes.append(h)
+    return hashes
+
+
+def winnow(hashes: list[int], window: int = WINDOW) -> list[int]:
+    """Positions of the hashes winnowing selects: the rightmost minimum of each window, each position once."""
+    if not hashes:
+        return []
+    if len(hashes) <= window:
+        return [min(range(len(hashes)), key=lambda i: (hashes[i], -i))]
+    chosen, last = [], -1
+    for start in range(len(hashes) - window + 1):
+        best = start
+        for i in range(start + 1, start + window):
+            if hashes[i] <= hashes[best]:
+                best = i
+        if best != last:
+            chosen.append(best)
+            last = best
+    return chosen
+
+
+def fingerprints(units: list[Unit]) -> dict[int, list[Occurrence]]:
+    """hash → where it occurs, for the winnowed k-grams of every unit."""
+    found: dict[int, list[Occurrence]] = {}
+    for index, unit in enumerate(units):
+        hashes = kgram_hashes(unit.tokens)
+        for position in winnow(hashes):
+            found.setdefault(hashes[position], []).append(Occurrence(index, position))
+    return found
+
+
+def all_kgrams(units: list[Unit]) -> set[int]:
+    """Every k-gram hash of the units, not winnowed: what the starter gives away, to subtract exactly."""
+    return {h for unit in units for h in kgram_hashes(unit.tokens)}
