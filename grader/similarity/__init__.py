@@ -74,20 +74,23 @@ def compare(documents: list[Document], sources: list[Document], *, mistakes: dic
     """The record for documents already read (the benchmark calls this directly)."""
     cohort = Cohort(documents)
     by_id = {d.id: d for d in cohort.documents}
+    against = {source.id: dict(cohort.against(source)) for source in sources}
     pairs, below = [], 0
-    for pair in cohort.pairs(mistakes):
+    for pair in cohort.pairs(mistakes, against):
         if pair.score < REPORT_FLOOR:
             below += 1
             continue
         entry = {"a": pair.a, "b": pair.b, "score": pair.score, "flagged": pair.score >= threshold,
                  "matches": matches(by_id[pair.a], by_id[pair.b], cohort.weight)}
+        if pair.via:
+            entry["via_public"] = pair.via
         if pair.mistake:
             entry["mistake"] = {"shared_by": pair.mistake["shared_by"], "bonus": pair.mistake["bonus"],
                                 "tests": json.loads(pair.mistake["signature"])[0]}
         pairs.append(entry)
     public_matches = []
     for source in sources:
-        for doc_id, score in cohort.against(source):
+        for doc_id, score in against[source.id].items():
             if score >= REPORT_FLOOR:
                 public_matches.append({"id": doc_id, "source": source.id, "score": score,
                                        "flagged": score >= threshold,

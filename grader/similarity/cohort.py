@@ -4,8 +4,9 @@
   the winnowed ones) is removed from every document first: code the
   instructor handed out is evidence of nothing.
 - **Rarity.** A fingerprint shared by df of the cohort's N documents weighs
-  log((N + 1) / df) / log(N + 1): 1 for a fragment one student wrote, near 0
-  for one that nearly everybody wrote (the canonical line of a tiny exercise).
+  (log((N + 1) / df) / log(N + 1))²: 1 for a fragment one student wrote, near
+  0 for one that nearly everybody wrote (the canonical line of a tiny
+  exercise). N is at least MIN_CLASS.
 - **Score of a pair.** S, the weight of the fingerprints both hold, over the
   geometric mean of their total weights (a weighted cosine: 1 for a verbatim
   copy, whatever its weights), times min(1, S / EVIDENCE): a pair must share
@@ -38,15 +39,21 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import combinations
 
-from .fingerprints import K, WINDOW, Occurrence, all_kgrams, fingerprints, kgram_hashes
+from .fingerprints import K, WINDOW, Occurrence, all_kgrams, kgram_hashes, winnow
 from .normalise import Unit, units_of
 
-# Chosen on the benchmark (bench/similarity/README.md): copies score 0.6 and more down to level 3,
-# honest pairs rarely above 0.3; the line sits between with room on both sides.
-THRESHOLD = 0.5
-EVIDENCE = 6.0  # ~ six rare fingerprints: about two statements that nobody else wrote
+# Chosen on the benchmark (docs/similarity.md has the table): at 0.6 every copy of levels 1 to 3 and
+# every copy of the public engine is flagged, with about one honest pair in 800 flagged; 0.5 finds more
+# paraphrases (level 4) for four times the false flags, 0.7 fewer for almost none.
+THRESHOLD = 0.6
+RARITY_POWER = 2  # squared: a fragment a third of the class shares weighs 0.1, one that two share 0.6
+# Rarity needs a class: a smaller cohort is weighed as if it had MIN_CLASS members, the others without
+# the fragment, so that seven students who all hand in one engine still share something rare.
+MIN_CLASS = 30
+EVIDENCE = 2.0  # the shared weight of about three fragments that nobody else wrote
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
+ALL_PAIRS = 50_000  # a cohort with at most this many pairs has every pair scored exactly
 REPORT_FLOOR = 0.1  # pairs below this are counted in the record, not listed
 MAX_MATCHES = 40  # regions listed for one pair
 
@@ -63,8 +70,25 @@ class Document:
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset()) -> Document:
     units = [unit for name in sorted(texts) for unit in units_of(texts[name], name)]
-    prints = {h: where for h, where in fingerprints(units).items() if h not in starter_kgrams}
+    prints: dict[int, list[Occurrence]] = {}
+    for index, unit in enumerate(units):
+        hashes = kgram_hashes(unit.tokens)
+        given = _starter_tokens(hashes, starter_kgrams, len(unit.tokens))
+        for position in winnow(hashes):
+            # a k-gram that straddles the edge of a starter region is mostly the starter's: it says nothing
+            if hashes[position] not in starter_kgrams and sum(given[position:position + K]) * 2 < K:
+                prints.setdefault(hashes[position], []).append(Occurrence(index, position))
     return Document(doc_id, texts, units, prints)
+
+
+def _starter_tokens(hashes: list[int], kgrams: frozenset[int], length: int) -> list[bool]:
+    """For each token, whether a k-gram of the starter covers it."""
+    given = [False] * length
+    if kgrams:
+        for start, h in enumerate(hashes):
+            if h in kgrams:
+                given[start:start + K] = [True] * K
+    return given
 
 
 def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
@@ -79,6 +103,7 @@ class Pair:
     score: float
     shared: float  # S: the weight both hold
     mistake: dict | None  # the identical rare mistake, when one adds to the score
+    via: str | None = None  # the public source both contain, when that gives the score
 
 
 class Cohort:
@@ -98,7 +123,8 @@ class Cohort:
         df = len(self.postings.get(h, ()))
         if df <= 1:
             return 1.0
-        return math.log((self.n + 1) / df) / math.log(self.n + 1)
+        n = max(self.n, MIN_CLASS)
+        return (math.log((n + 1) / df) / math.log(n + 1)) ** RARITY_POWER
 
     def total(self, document: Document) -> float:
         return sum(self.weight(h) for h in document.prints)
@@ -109,37 +135,64 @@ class Cohort:
 
     def candidates(self) -> set[tuple[int, int]]:
         """Index pairs sharing at least one fingerprint held by no more than `common` documents."""
+        if self.n * (self.n - 1) // 2 <= ALL_PAIRS:
+            return set(combinations(range(self.n), 2))
         found: set[tuple[int, int]] = set()
         for holders in self.postings.values():
             if 2 <= len(holders) <= self.common:
                 found.update(combinations(holders, 2))
         return found
 
-    def pairs(self, mistakes: dict[str, str] | None = None) -> list[Pair]:
-        """Every pair with a score above 0, highest first."""
+    def pairs(self, mistakes: dict[str, str] | None = None,
+              public: dict[str, dict[str, float]] | None = None) -> list[Pair]:
+        """Every pair with a score above 0, highest first.
+
+        `public` ({source: {id: score}}, from `against`) links two submissions that both
+        contain the same public source: their score is at least the lower of their two
+        scores against it, since they share its code whether or not they share more.
+        """
         bonuses = self._mistake_bonuses(mistakes or {})
-        chosen = self.candidates() | set(bonuses)
+        links = self._public_links(public or {})
+        chosen = self.candidates() | set(bonuses) | set(links)
         out = []
         for i, j in chosen:
             a, b = self.documents[i], self.documents[j]
             s = self.shared(a, b)
-            score = pair_score(s, self.totals[i], self.totals[j])
+            score, via = pair_score(s, self.totals[i], self.totals[j]), None
+            if (i, j) in links and links[(i, j)][0] > score:
+                score, via = links[(i, j)]
             mistake = bonuses.get((i, j))
             if mistake:
                 score = 1 - (1 - score) * (1 - mistake["bonus"])
             if score > 0:
-                out.append(Pair(a.id, b.id, round(score, 4), round(s, 3), mistake))
+                out.append(Pair(a.id, b.id, round(score, 4), round(s, 3), mistake, via))
         return sorted(out, key=lambda p: (-p.score, p.a, p.b))
 
+    def _public_links(self, public: dict[str, dict[str, float]]) -> dict[tuple[int, int], tuple[float, str]]:
+        position = {d.id: i for i, d in enumerate(self.documents)}
+        links: dict[tuple[int, int], tuple[float, str]] = {}
+        for source, scores in sorted(public.items()):
+            holders = sorted((position[i], s) for i, s in scores.items() if s >= REPORT_FLOOR and i in position)
+            for (i, si), (j, sj) in combinations(holders, 2):
+                link = round(min(si, sj), 4)
+                if link > links.get((i, j), (0.0, ""))[0]:
+                    links[(i, j)] = (link, source)
+        return links
+
     def against(self, source: Document) -> list[tuple[str, float]]:
-        """(submission id, score) of every submission that shares a fingerprint with a public source."""
+        """(submission id, score) of every submission that shares a fingerprint with a public source.
+
+        The score is the share of the source (its weight beyond the starter) that the
+        submission contains, times the evidence factor: a student who copies the
+        public engine and adds ops of their own still contains all of it.
+        """
         shared: dict[int, float] = defaultdict(float)
         for h in source.prints:
             w = self.weight(h)
             for index in self.postings.get(h, ()):
                 shared[index] += w
         total = self.total(source)
-        scores = [(self.documents[i].id, round(pair_score(s, self.totals[i], total), 4)) for i, s in shared.items()]
+        scores = [(self.documents[i].id, round(containment_score(s, total), 4)) for i, s in shared.items()]
         return [(doc_id, score) for doc_id, score in scores if score > 0]
 
     def _mistake_bonuses(self, mistakes: dict[str, str]) -> dict[tuple[int, int], dict]:
@@ -165,6 +218,12 @@ def pair_score(shared: float, total_a: float, total_b: float) -> float:
         return 0.0
     cosine = shared / math.sqrt(total_a * total_b)
     return min(1.0, cosine) * min(1.0, shared / EVIDENCE)
+
+
+def containment_score(shared: float, total_source: float) -> float:
+    if shared <= 0 or total_source <= 0:
+        return 0.0
+    return min(1.0, shared / total_source) * min(1.0, shared / EVIDENCE)
 
 
 def clusters(pairs: list[dict]) -> list[list[str]]:

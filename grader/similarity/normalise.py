@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 # The engine API's fixed names (contract §2): a copy cannot rename them, an honest student cannot avoid them.
 API_NAMES = frozenset({
-    "data", "grad", "_prev", "_backward", "backward", "_op", "Value",
+    "data", "grad", "_prev", "_backward", "backward", "Value",
     "relu", "tanh", "exp", "log", "zero_grad", "parameters", "Module", "Neuron", "Layer", "MLP",
 })
 BUILTINS = frozenset(dir(builtins))
@@ -173,32 +173,264 @@ def _as_load(target):
 
 
 def _counting_whiles(statements):
-    """`i = a; while i < b: ...; i = i + 1` → `for i in range(a, b): ...` (the increment already canonical)."""
+    """Index loops written with `while` become the `for` they stand for.
+
+    `i = a; while i < b: ...; i = i + 1` → `for i in range(a, b)`, and a walk over
+    a sequence by index, up or down (`i = 0; while i < len(s): v = s[i]; ...; i = i + 1`,
+    `i = len(s) - 1; while i >= 0: v = s[i]; ...; i = i - 1`, the sequence maybe
+    copied first with `s = list(x)`) → `for v in x` or `for v in reversed(x)`.
+    """
     out = []
     for statement in statements:
-        previous = out[-1] if out else None
-        if (isinstance(statement, ast.While) and not statement.orelse and isinstance(previous, ast.Assign)
-                and len(previous.targets) == 1 and isinstance(previous.targets[0], ast.Name)):
-            counter = previous.targets[0].id
-            test, body = statement.test, statement.body
-            if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt)
-                    and isinstance(test.left, ast.Name) and test.left.id == counter and body
-                    and _is_increment(body[-1], counter)):
-                call = ast.Call(ast.Name("range", ast.Load()), [previous.value, test.comparators[0]], [])
-                loop = ast.For(ast.Name(counter, ast.Store()), call, body[:-1] or [ast.Pass()], [], None)
-                out[-1] = ast.copy_location(loop, previous)
-                ast.fix_missing_locations(out[-1])
-                continue
-        out.append(statement)
+        loop = _index_walk(statement, out) if isinstance(statement, ast.While) and not statement.orelse else None
+        if loop is not None:
+            out.append(ast.fix_missing_locations(ast.copy_location(loop, statement)))
+        else:
+            out.append(statement)
     return out
 
 
-def _is_increment(statement, counter):
-    return (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-            and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == counter
-            and isinstance(statement.value, ast.BinOp) and isinstance(statement.value.op, ast.Add)
+def _index_walk(loop: ast.While, before: list):
+    """The `for` loop that `loop` (with the statements `before` it) stands for, removing its set-up from `before`."""
+    if not before or not _assigns_name(before[-1]):
+        return None
+    counter, start = before[-1].targets[0].id, before[-1].value
+    test, body = loop.test, loop.body
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
+            and any(isinstance(side, ast.Name) and side.id == counter for side in (test.left, test.comparators[0]))):
+        return None
+    steps = [s for s in body if _is_step(s, counter)]
+    if len(steps) != 1:
+        return None
+    rest = [s for s in body if s is not steps[0]]
+    up = isinstance(steps[0].value.op, ast.Add)
+    item = rest[0] if rest else None
+    is_item = (isinstance(item, ast.Assign) and len(item.targets) == 1 and isinstance(item.targets[0], ast.Name)
+               and isinstance(item.value, ast.Subscript) and isinstance(item.value.slice, ast.Name)
+               and item.value.slice.id == counter and isinstance(item.value.value, ast.Name))
+    if is_item:
+        sequence = item.value.value
+        source = sequence
+        copied = len(before) >= 2 and _assigns_name(before[-2]) and before[-2].targets[0].id == sequence.id
+        if copied and isinstance(before[-2].value, ast.Call) and len(before[-2].value.args) == 1:
+            source = before[-2].value.args[0]
+        iterable = source if up else ast.Call(ast.Name("reversed", ast.Load()), [source], [])
+        del before[-2 if copied else -1:]
+        target = ast.Name(item.targets[0].id, ast.Store())
+        return ast.For(target, iterable, rest[1:] or [ast.Pass()], [], None)
+    if up and isinstance(test.ops[0], ast.Lt) and isinstance(test.left, ast.Name):
+        del before[-1]
+        call = ast.Call(ast.Name("range", ast.Load()), [start, test.comparators[0]], [])
+        return ast.For(ast.Name(counter, ast.Store()), call, rest or [ast.Pass()], [], None)
+    return None
+
+
+def _assigns_name(statement) -> bool:
+    return isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+
+
+def _is_step(statement, counter):
+    """`i = i + 1` or `i = i - 1` (augmented assignments are already written out)."""
+    return (_assigns_name(statement) and statement.targets[0].id == counter
+            and isinstance(statement.value, ast.BinOp) and isinstance(statement.value.op, (ast.Add, ast.Sub))
             and isinstance(statement.value.left, ast.Name) and statement.value.left.id == counter
             and isinstance(statement.value.right, ast.Constant) and statement.value.right.value == 1)
+
+
+class _InlineHelpers(ast.NodeTransformer):
+    """A call of a one-line helper (`def f(x): return <expr>`) becomes that expression, the arguments put in.
+
+    Extracting a line into a helper, or inlining a helper, is a classic disguise;
+    this undoes both for helpers whose whole body is one `return`.
+    """
+
+    def __init__(self, tree):
+        self.helpers = {}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.FunctionDef) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)
+                    and node.body[0].value is not None and not node.args.vararg and not node.args.kwarg
+                    and not node.args.kwonlyargs and not _is_dunder(node.name) and node.name not in API_NAMES):
+                params = [a.arg for a in node.args.posonlyargs + node.args.args]
+                static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+                self.helpers[node.name] = (params, node.body[0].value, static)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name not in self.helpers or node.keywords:
+            return node
+        params, expression, static = self.helpers[name]
+        args = list(node.args)
+        if isinstance(func, ast.Attribute) and not static and params and len(args) == len(params) - 1:
+            args = [func.value] + args  # self.helper(x): self is the first parameter
+        if len(args) != len(params):
+            return node
+        values = dict(zip(params, args))
+
+        class Substitute(ast.NodeTransformer):
+            def visit_Name(self, name_node):
+                return values.get(name_node.id, name_node) if isinstance(name_node.ctx, ast.Load) else name_node
+
+        import copy
+
+        return ast.copy_location(Substitute().visit(copy.deepcopy(expression)), node)
+
+
+class _PositionalArguments(ast.NodeTransformer):
+    """`Value(x, _children=(a, b), _op="*")` → `Value(x, (a, b), "*")`: keywords put in the order of the class's __init__."""
+
+    def __init__(self, tree):
+        self.order = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                        self.order[node.name] = [a.arg for a in item.args.posonlyargs + item.args.args][1:]
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        order = self.order.get(node.func.id) if isinstance(node.func, ast.Name) else None
+        if not order or not node.keywords or any(k.arg is None for k in node.keywords):
+            return node
+        given = {k.arg: k.value for k in node.keywords}
+        args = list(node.args)
+        for name in order[len(args):]:
+            if name not in given:
+                break
+            args.append(given.pop(name))
+        if given:
+            return node  # a keyword after a gap, or one __init__ does not name: leave the call as written
+        return ast.copy_location(ast.Call(node.func, args, []), node)
+
+
+def _dispatch_as_closures(tree) -> None:
+    """Op-string dispatch is read as closures: each branch's rules move into the op that makes that node.
+
+    An engine whose `_backward` (or `backward`) says `if node._op == "*": a, b = node._prev; a.grad += ...`
+    and whose `__mul__` returns `Value(..., "*")` is micrograd's closures written
+    another way round; the branch's rules (without the unpacking of `_prev`)
+    become a `_backward` closure at the end of `__mul__`, and the branch is left
+    empty. At least three branches must test the same attribute against strings.
+    """
+    branches: dict[str, tuple[str, ast.If]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            key = _dispatch_key(node.test)
+            if key and key[1] not in branches:
+                branches[key[1]] = (key[0], node)
+    attributes = [attribute for attribute, _ in branches.values()]
+    common = max(set(attributes), key=attributes.count) if attributes else None
+    branches = {op: branch for op, (attribute, branch) in branches.items() if attribute == common}
+    if len(branches) < 3:
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        ops = {arg.value for call in ast.walk(node) if isinstance(call, ast.Call)
+               for arg in list(call.args) + [k.value for k in call.keywords]
+               if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value in branches}
+        if len(ops) != 1:
+            continue
+        branch = branches.pop(ops.pop())
+        rules = [s for s in branch.body if not _unpacks_inputs(s)]
+        if rules:
+            closure = ast.FunctionDef("_backward", ast.arguments([], [], None, [], [], None, []), rules, [], None)
+            at = next((i for i, s in enumerate(node.body) if isinstance(s, ast.Return)), len(node.body))
+            node.body.insert(at, ast.copy_location(closure, branch))  # before the return, as a closure would be
+            branch.body = [ast.Pass()]
+
+
+def _dispatch_key(test):
+    """(attribute name, op string) for a test `x.attr == "op"` (either way round)."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        sides = (test.left, test.comparators[0])
+        for attribute, constant in (sides, sides[::-1]):
+            if (isinstance(attribute, ast.Attribute) and isinstance(constant, ast.Constant)
+                    and isinstance(constant.value, str)):
+                return attribute.attr, constant.value
+    return None
+
+
+def _unpacks_inputs(statement) -> bool:
+    """`a, b = node._prev` or `(a,) = node._prev`: naming the inputs, which a closure gets for free."""
+    return (isinstance(statement, ast.Assign) and isinstance(statement.targets[0], (ast.Tuple, ast.List))
+            and isinstance(statement.value, ast.Attribute))
+
+
+_PURE = (ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Compare, ast.Tuple)
+
+
+def _inline_temporaries(function) -> None:
+    """A local assigned once from a pure expression and read once (or an alias `x = self.data`) is put in place.
+
+    `d = 1 - t ** 2; self.grad = self.grad + d * out.grad` reads like
+    `self.grad = self.grad + (1 - t ** 2) * out.grad`: naming a temporary is a
+    way to paraphrase a line, not a way to compute something else. Only the
+    function's own statements are looked at (not nested functions, which may
+    run later), and only names assigned exactly once there.
+    """
+    own = list(_own_nodes(function))
+    stores, loads = {}, {}
+    for node in own:
+        if isinstance(node, ast.Name):
+            (loads if isinstance(node.ctx, ast.Load) else stores).setdefault(node.id, []).append(node)
+    nested_reads = {n.id for inner in own if isinstance(inner, (ast.FunctionDef, ast.Lambda))
+                    for n in ast.walk(inner) if isinstance(n, ast.Name)}
+    replace = {}
+    for statement in own:
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)):
+            continue
+        name, value = statement.targets[0].id, statement.value
+        if len(stores.get(name, ())) != 1 or name in nested_reads or name in _names_in(value):
+            continue
+        pure = all(isinstance(n, _PURE + (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop))
+                   for n in ast.walk(value))
+        alias = isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
+        if pure and (len(loads.get(name, ())) == 1 or alias) and not _reassigned(value, stores):
+            replace[name] = (statement, value)
+    if not replace:
+        return
+
+    import copy
+
+    class Put(ast.NodeTransformer):
+        def visit_Name(self, node):
+            if isinstance(node.ctx, ast.Load) and node.id in replace:
+                return ast.copy_location(copy.deepcopy(replace[node.id][1]), node)
+            return node
+
+        def visit_FunctionDef(self, node):
+            return node if node is not function else self.generic_visit(node)
+
+    dropped = {id(statement) for statement, _ in replace.values()}
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                kept = [s for s in block if id(s) not in dropped]
+                setattr(node, field, kept or ([ast.Pass()] if block else block))
+    Put().visit(function)
+
+
+def _own_nodes(function):
+    """The nodes of a function that are not inside a function nested in it."""
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _names_in(expression) -> set[str]:
+    return {n.id for n in ast.walk(expression) if isinstance(n, ast.Name)}
+
+
+def _reassigned(value, stores) -> bool:
+    """Whether a name the expression reads is assigned more than once (its value could change before the use)."""
+    return any(len(stores.get(name, ())) > 1 for name in _names_in(value))
 
 
 class _Names:
@@ -250,7 +482,14 @@ class _Names:
 
 class _TreeReader:
     def __init__(self, tree, file):
-        self.tree = _Canonical().visit(tree)
+        tree = _InlineHelpers(tree).visit(tree)
+        tree = _PositionalArguments(tree).visit(tree)
+        _dispatch_as_closures(tree)
+        tree = _Canonical().visit(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                _inline_temporaries(node)
+        self.tree = tree
         self.file = file
         self.names = _Names(self.tree)
 
@@ -414,6 +653,10 @@ class _Emitter:
             for kw in node.keywords:
                 self.emit("kw:" + (kw.arg if kw.arg and _kept(kw.arg) else "k"))
                 self.expression(kw.value)
+        elif isinstance(node, (ast.Tuple, ast.List)):
+            self.emit(f"seq:{len(node.elts)}", node)  # (a, b) or [a, b]: the same children either way
+            for element in node.elts:
+                self.expression(element)
         elif isinstance(node, ast.JoinedStr):
             self.emit("fstr", node)  # f'**{k}': the format is text, like any string
         else:

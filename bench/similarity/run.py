@@ -1,0 +1,203 @@
+"""The similarity benchmark: python bench/similarity/run.py [--build DIR] [--large N] [--skip-baselines].
+
+1. Builds the labelled set (generate.py, fixed seed) in DIR (default
+   bench/similarity/build/, not committed).
+2. Scores it with `grade similarity`'s method (the grader's own venv: this
+   script runs there) and, in the same run, with the anchors: copydetect
+   (starter as boilerplate) and pycode_similar, installed in the benchmark's
+   own venv bench/similarity/.venv (created on first use; never a dependency
+   of the grader), through baselines.py.
+3. Prints, per tool: average precision over all pairs of both cohorts; precision
+   at k (k = the number of true copy pairs); recall per obfuscation level in
+   the top k (and, for ours, at the flag threshold); hard negatives (honest
+   pairs of the tiny exercise) in the top k; recall of the public copies
+   (top m of the scores against the public engine, m = the number of public
+   copies; for ours also: flagged). Writes DIR/results.json.
+4. With --large N: times `grade similarity` end to end on N submissions
+   (independent authors and copy clusters, generated the same way).
+
+Ties in a ranking are broken against the tool (negatives first), for every tool alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO))
+
+from generate import build  # noqa: E402
+
+from grader.similarity import PUBLIC_ARCHIVE, similarity  # noqa: E402
+from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams  # noqa: E402
+
+BASELINE_VENV = HERE / ".venv"
+BASELINE_PACKAGES = ("copydetect==0.5.0", "pycode_similar==1.4")
+OURS = "grade similarity"
+
+
+# -- scores ---------------------------------------------------------------------------------------
+
+
+def our_scores(data: Path) -> dict:
+    """{cohort: {"pairs": {"a|b": score}, "public": {id: score}}} with every score above 0 (not only the listed)."""
+    out = {}
+    source = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+    for cohort in ("main", "tiny"):
+        folder = data / cohort
+        kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
+        documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams)
+                     for p in sorted((folder / "submissions").glob("*.py"))]
+        group = Cohort(documents)
+        public = dict(group.against(read_document("micrograd", {"engine.py": source}, kgrams)))
+        pairs = {"|".join(sorted((p.a, p.b))): p.score for p in group.pairs(public={"micrograd": public})}
+        out[cohort] = {"pairs": pairs, "public": public}
+    return out
+
+
+def baseline_scores(data: Path) -> dict:
+    python = BASELINE_VENV / "bin" / "python"
+    if not python.exists():
+        print(f"creating {BASELINE_VENV} with {', '.join(BASELINE_PACKAGES)} ...", flush=True)
+        venv.create(BASELINE_VENV, with_pip=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *BASELINE_PACKAGES], check=True)
+    out = data / "baselines.json"
+    subprocess.run([str(python), str(HERE / "baselines.py"), str(data), str(out), str(PUBLIC_ARCHIVE)], check=True)
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+# -- measures -------------------------------------------------------------------------------------
+
+
+def labelled_pairs(labels: dict):
+    """(cohort, "a|b", is a copy pair, its level, is a hard negative) for every pair of every cohort."""
+    for cohort, members in labels.items():
+        for a, b in itertools.combinations(sorted(members), 2):
+            la, lb = members[a], members[b]
+            copy = la["cluster"] is not None and la["cluster"] == lb["cluster"]
+            level = max(la["level"], lb["level"]) if copy else None
+            hard = cohort == "tiny" and not copy
+            yield cohort, f"{a}|{b}", copy, level, hard
+
+
+def ranking(scores: dict, labels: dict):
+    rows = [(scores[c]["pairs"].get(key, 0.0), copy, level, hard)
+            for c, key, copy, level, hard in labelled_pairs(labels)]
+    rows.sort(key=lambda r: (-r[0], r[1]))  # ties: negatives first
+    return rows
+
+
+def measures(scores: dict, labels: dict, threshold: float | None = None) -> dict:
+    rows = ranking(scores, labels)
+    positives = sum(r[1] for r in rows)
+    hits, precision_sum = 0, 0.0
+    for i, row in enumerate(rows, 1):
+        if row[1]:
+            hits += 1
+            precision_sum += hits / i
+    top = rows[:positives]
+    levels = sorted({r[2] for r in rows if r[1]})
+    result = {
+        "average_precision": round(precision_sum / positives, 4),
+        "k": positives,
+        "precision_at_k": round(sum(r[1] for r in top) / positives, 4),
+        "recall_in_top_k_by_level": {str(lv): _share([r for r in top if r[1] and r[2] == lv],
+                                                      [r for r in rows if r[1] and r[2] == lv]) for lv in levels},
+        "hard_negatives_in_top_k": sum(r[3] for r in top),
+    }
+    if threshold is not None:
+        result["recall_flagged_by_level"] = {str(lv): _share([r for r in rows if r[1] and r[2] == lv and r[0] >= threshold],
+                                                             [r for r in rows if r[1] and r[2] == lv]) for lv in levels}
+        result["false_flags"] = sum(1 for r in rows if not r[1] and r[0] >= threshold)
+    copiers = [i for i, lab in labels["main"].items() if lab["cluster"] == "public"]
+    public = scores["main"]["public"]
+    ranked = sorted(labels["main"], key=lambda i: (-public.get(i, 0.0), i not in copiers))
+    result["public_copies_in_top_m"] = f"{len(set(ranked[:len(copiers)]) & set(copiers))}/{len(copiers)}"
+    if threshold is not None:
+        result["public_copies_flagged"] = f"{sum(public.get(i, 0.0) >= threshold for i in copiers)}/{len(copiers)}"
+        result["public_false_flags"] = sum(1 for i, s in public.items() if s >= threshold and i not in copiers)
+    return result
+
+
+def _share(found, total):
+    return f"{len(found)}/{len(total)}"
+
+
+# -- speed ----------------------------------------------------------------------------------------
+
+
+def large_set(out: Path, n: int, seed: int = 7) -> Path:
+    """N submissions of the main cohort's kinds: independent authors, and copy clusters at every level."""
+    from authors import Writer, draw
+    from generate import fill, full_starter, level1, level2, level3
+
+    rng = random.Random(seed)
+    folder = out / "submissions"
+    folder.mkdir(parents=True, exist_ok=True)
+    (out / "starter").mkdir(exist_ok=True)
+    (out / "starter" / "engine.py").write_text(full_starter(), encoding="utf-8")
+    count = 0
+    while count < n:
+        h = draw(rng)
+        text = fill(h) if rng.random() < 0.5 else Writer(h).engine()
+        texts = [text]
+        if rng.random() < 0.1:
+            texts += [rng.choice([level1, level2, level3])(text, rng) for _ in range(2)]
+        for t in texts[: n - count]:
+            (folder / f"s{count:05d}.py").write_text(t, encoding="utf-8")
+            count += 1
+    return out
+
+
+def time_command(folder: Path) -> float:
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-m", "grader", "similarity", str(folder / "submissions"),
+                    "--starter", str(folder / "starter" / "engine.py"), "-o", str(folder / "similarity.json"),
+                    "--html", str(folder / "similarity.html")], check=True, stdout=subprocess.DEVNULL)
+    return time.monotonic() - started
+
+
+# -- main -----------------------------------------------------------------------------------------
+
+
+def main():
+    parser = argparse.ArgumentParser(description="The similarity benchmark.")
+    parser.add_argument("--build", type=Path, default=HERE / "build")
+    parser.add_argument("--skip-baselines", action="store_true")
+    parser.add_argument("--large", type=int, default=0, help="also time `grade similarity` on this many submissions")
+    args = parser.parse_args()
+
+    labels = build(args.build)
+    sizes = {c: len(m) for c, m in labels.items()}
+    print(f"labelled set: {sizes} submissions in {args.build}")
+    results = {OURS: measures(our_scores(args.build), labels, THRESHOLD)}
+    for cohort in ("main", "tiny"):
+        seconds = time_command(args.build / cohort)
+        results[OURS][f"seconds_{cohort}"] = round(seconds, 2)
+    if not args.skip_baselines:
+        for tool, scores in baseline_scores(args.build).items():
+            results[tool] = measures(scores, labels)
+    if args.large:
+        folder = large_set(args.build / f"large-{args.large}", args.large)
+        results[OURS][f"seconds_for_{args.large}"] = round(time_command(folder), 2)
+    (args.build / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    for tool, result in results.items():
+        print(f"\n{tool}")
+        for key, value in result.items():
+            print(f"  {key}: {value}")
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    main()

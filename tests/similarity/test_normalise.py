@@ -1,0 +1,166 @@
+"""Each normalisation step: the disguised and the plain version give the same tokens, a real change does not."""
+
+import textwrap
+
+from grader.similarity.normalise import units_of
+
+
+def tokens(source: str) -> dict[str, str]:
+    """{unit name: its tokens joined}, for a source written indented in the test."""
+    return {unit.name: " ".join(unit.tokens) for unit in units_of(textwrap.dedent(source))}
+
+
+MUL = """
+    class Value:
+        def __init__(self, data, _children=(), _op=""):
+            self.data = data
+            self.grad = 0
+            self._prev = set(_children)
+
+        def __mul__(self, other):
+            other = other if isinstance(other, Value) else Value(other)
+            out = Value(self.data * other.data, (self, other), "*")
+
+            def _backward():
+                self.grad += other.data * out.grad
+                other.grad += self.data * out.grad
+
+            out._backward = _backward
+            return out
+"""
+
+
+def test_comments_docstrings_and_layout_are_dropped():
+    disguised = """
+        class Value:
+            '''A value.'''
+            def __init__(self, data, _children=(), _op=""):
+                # the number
+                self.data = data
+
+                self.grad = 0   # nothing yet
+                self._prev = set(_children)
+            def __mul__(self, other):
+                "multiply"
+                other = other if isinstance(other, Value) else Value(other)
+                out = Value(self.data * other.data, (self, other), '*')
+                def _backward():
+                    pass
+                    self.grad += other.data * out.grad  ;  other.grad += self.data * out.grad
+                out._backward = _backward
+                return out
+    """
+    assert tokens(disguised) == tokens(MUL)
+
+
+def test_identifiers_are_renamed_by_role_but_the_api_is_kept():
+    renamed = MUL.replace("other", "rhs").replace("out", "res").replace("_children", "kids").replace("_op", "op_")
+    assert tokens(renamed) == tokens(MUL)
+    assert tokens(MUL.replace(".grad", ".g")) != tokens(MUL)  # `grad` is the API: a copy cannot rename it
+    assert "def:__mul__:2" in tokens(MUL)["Value.__mul__"]
+    assert "isinstance" in tokens(MUL)["Value.__mul__"]  # builtins keep their names
+
+
+def test_augmented_assignments_and_operand_order_are_canonical():
+    written_out = MUL.replace("self.grad += other.data * out.grad", "self.grad = self.grad + out.grad * other.data")
+    assert tokens(written_out) == tokens(MUL)
+    assert tokens("def f(a, b):\n    return b > a\n") == tokens("def f(a, b):\n    return a < b\n")
+
+
+def test_loops_for_and_while_are_the_same_loop():
+    by_for = """
+        def backward(self, order):
+            for node in reversed(order):
+                node._backward()
+            for i in range(0, 3):
+                print(i)
+    """
+    by_while = """
+        def backward(self, order):
+            nodes = list(order)
+            k = len(nodes) - 1
+            while k >= 0:
+                node = nodes[k]
+                k -= 1
+                node._backward()
+            i = 0
+            while i < 3:
+                print(i)
+                i += 1
+    """
+    assert tokens(by_while) == tokens(by_for)
+    assert tokens(by_for)["backward"].count("loop") == 2
+
+
+def test_dead_code_is_dropped():
+    padded = MUL.replace("            out._backward = _backward\n",
+                         "            unused = 3\n            if False:\n                print('debug')\n"
+                         "            out._backward = _backward\n").replace(
+        "            return out\n", "            return out\n            print('never')\n")
+    assert tokens(padded) == tokens(MUL)
+
+
+def test_helpers_inlined_or_extracted_read_the_same():
+    extracted = MUL.replace("other = other if isinstance(other, Value) else Value(other)",
+                            "other = Value.lift(other)") + textwrap.indent(textwrap.dedent("""
+        @staticmethod
+        def lift(x):
+            return x if isinstance(x, Value) else Value(x)
+    """), "        ")
+    got = tokens(extracted)
+    assert got["Value.__mul__"] == tokens(MUL)["Value.__mul__"]
+
+
+def test_keywords_temporaries_and_containers_are_canonical():
+    variant = MUL.replace('out = Value(self.data * other.data, (self, other), "*")',
+                          'out = Value(self.data * other.data, _children=[self, other], _op="*")').replace(
+        "                self.grad += other.data * out.grad\n",
+        "                g = out.grad\n                local = other.data\n                self.grad += local * g\n")
+    assert tokens(variant) == tokens(MUL)
+
+
+def test_op_string_dispatch_reads_as_closures():
+    dispatch = """
+        class Value:
+            def __init__(self, data, _children=(), _op=""):
+                self.data = data
+                self.grad = 0
+                self._prev = set(_children)
+
+            def __mul__(self, other):
+                other = other if isinstance(other, Value) else Value(other)
+                return Value(self.data * other.data, (self, other), "*")
+
+            def _backward(self):
+                if self._op == "+":
+                    a, b = self._prev
+                    a.grad += self.grad
+                    b.grad += self.grad
+                elif self._op == "*":
+                    a, b = self._prev
+                    a.grad += b.data * self.grad
+                    b.grad += a.data * self.grad
+                elif self._op == "tanh":
+                    (a,) = self._prev
+                    a.grad += (1 - self.data ** 2) * self.grad
+    """
+    got = tokens(dispatch)["Value.__mul__"]
+    closure_rules = "def:_backward:0 { = .grad v Add .grad v Mult .data v .grad v = .grad v Add .grad v Mult .data v .grad v }"
+    assert closure_rules in got
+    assert closure_rules in tokens(MUL)["Value.__mul__"]
+
+
+def test_a_file_with_a_syntax_error_is_read_around_the_error():
+    broken = MUL.replace("def __mul__(self, other):", "def __mul__(self, other)").replace(
+        "self.grad = 0", "self.grad = 0\n            self.label = ''")
+    units = {unit.name for unit in units_of(textwrap.dedent(broken))}
+    assert "Value.__init__" in units  # the rest of the file is still read as a syntax tree
+    hopeless = "\n".join(["value = (1 +"] * 12)  # more errors than MAX_REPAIRS
+    (unit,) = units_of(hopeless)
+    assert unit.name == "<file>" and unit.tokens[:4] == ("v", "=", "(", "1")  # its lexical tokens
+
+
+def test_lines_are_kept_for_every_token():
+    unit = next(u for u in units_of(textwrap.dedent(MUL)) if u.name == "Value.__mul__")
+    assert len(unit.lines) == len(unit.tokens)
+    assert min(unit.lines) == 8 and max(unit.lines) == 17  # `def __mul__` to `return out`

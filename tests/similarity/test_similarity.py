@@ -1,0 +1,221 @@
+"""`grade similarity`: scores of a cohort, the record's schema, the command, the files' mode."""
+
+import ast
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from grader import starters
+from grader.cli import main
+from grader.similarity import PUBLIC_ARCHIVE, compare, similarity
+from grader.similarity.cohort import THRESHOLD, Cohort, clusters, read_document, starter_kgrams
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+EXAMPLES = Path(__file__).parents[2] / "examples" / "submissions"
+# Honest engines written independently, in different styles: the rest of the class.
+CLASS = ["submissions/correct-closures", "submissions/correct-edgelist", "submissions/correct-kahn",
+         "general/correct-dataclass-graphlib", "general/correct-dict-writeback", "general/correct-direct-subdiv",
+         "general/correct-operator-edges", "general/correct-slots-identity", "general/correct-tanh-exp2x",
+         "general/correct-karpathy-label", "general/correct-recursive-raised-limit"]
+
+
+def engine(name: str) -> str:
+    return (FIXTURES / name / "engine.py").read_text(encoding="utf-8")
+
+
+class RenameAndReorder(ast.NodeTransformer):
+    """A copier's disguise: every local name and helper renamed, the methods in reverse order."""
+
+    NAMES = {"rhs": "operand", "res": "result", "backprop": "push", "parents": "inputs", "label": "tag",
+             "_lift": "_make", "order": "sequence", "seen": "done", "node": "item", "x": "arg"}
+
+    def visit_Name(self, node):
+        node.id = self.NAMES.get(node.id, node.id)
+        return node
+
+    def visit_arg(self, node):
+        node.arg = self.NAMES.get(node.arg, node.arg)
+        return node
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        node.attr = self.NAMES.get(node.attr, node.attr)
+        return node
+
+    def visit_FunctionDef(self, node):
+        self.generic_visit(node)
+        node.name = self.NAMES.get(node.name, node.name)
+        return node
+
+    def visit_ClassDef(self, node):
+        self.generic_visit(node)
+        node.body = node.body[:1] + node.body[1:][::-1]
+        return node
+
+
+def disguised(source: str) -> str:
+    return ast.unparse(RenameAndReorder().visit(ast.parse(source)))
+
+
+def scores_of(documents, sources=(), **kw) -> dict:
+    record = compare(documents, list(sources), **kw)
+    return {(p["a"], p["b"]): p["score"] for p in record["pairs"]}, record
+
+
+def cohort_with(extra: dict[str, str], kgrams=frozenset()):
+    docs = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, kgrams) for name in CLASS]
+    return docs + [read_document(i, {"engine.py": text}, kgrams) for i, text in extra.items()]
+
+
+def test_a_renamed_and_reordered_copy_scores_like_the_original():
+    original = engine("submissions/correct-closures")
+    copy = disguised(original)
+    assert copy != original and "operand" in copy
+    pairs, record = scores_of(cohort_with({"zz-copy": copy, "zz-verbatim": original}))
+    assert pairs[("correct-closures", "zz-copy")] == pairs[("correct-closures", "zz-verbatim")] == 1.0
+    flagged = [(p["a"], p["b"]) for p in record["pairs"] if p["flagged"]]
+    assert sorted(flagged) == [("correct-closures", "zz-copy"), ("correct-closures", "zz-verbatim"),
+                               ("zz-copy", "zz-verbatim")]
+    assert record["clusters"] == [["correct-closures", "zz-copy", "zz-verbatim"]]
+
+
+def test_independent_engines_are_not_flagged():
+    pairs, record = scores_of(cohort_with({}))
+    assert not [p for p in record["pairs"] if p["flagged"]]
+    assert max(pairs.values(), default=0) < THRESHOLD
+    assert record["clusters"] == []
+
+
+def test_a_starter_only_submission_scores_0_against_everyone():
+    starter = starters.starter_files("05-backward")["engine.py"]
+    solution = starters.solution_files("05-backward")["engine.py"]
+    kgrams = starter_kgrams({"engine.py": starter})
+    documents = cohort_with({"only-starter": starter, "solved": solution}, kgrams)
+    cohort = Cohort(documents)
+    starter_doc = next(d for d in cohort.documents if d.id == "only-starter")
+    assert starter_doc.prints == {}
+    assert all(p.score == 0 for p in cohort.pairs() if "only-starter" in (p.a, p.b))
+    source = read_document("micrograd", {"engine.py": (PUBLIC_ARCHIVE / "engine.py").read_text()}, kgrams)
+    assert "only-starter" not in dict(cohort.against(source))
+    _, record = scores_of(documents, [source])
+    assert not [p for p in record["pairs"] if "only-starter" in (p["a"], p["b"])]
+
+
+def test_a_fragment_the_whole_class_shares_is_evidence_of_nothing():
+    starter = starters.starter_files("01-mul-backward")["engine.py"]
+    stub = 'raise NotImplementedError("01-mul-backward: write the _backward of Value.__mul__")'
+    canonical = "self.grad += other.data * out.grad\n            other.grad += self.data * out.grad"
+    kgrams = starter_kgrams({"engine.py": starter})
+    honest = {f"student{i:02d}": starter.replace(stub, canonical) for i in range(12)}
+    quirky = canonical + "\n            assert out.grad == out.grad, 'nan'\n            self.checked = True"
+    copies = {"q1": starter.replace(stub, quirky), "q2": starter.replace(stub, quirky)}
+    documents = [read_document(i, {"engine.py": t}, kgrams) for i, t in {**honest, **copies}.items()]
+    pairs, record = scores_of(documents)
+    assert [(p["a"], p["b"]) for p in record["pairs"] if p["flagged"]] == [("q1", "q2")]
+    assert not [pair for pair in pairs if pair[0].startswith("student")]  # all below REPORT_FLOOR
+
+
+def test_a_copy_of_the_public_engine_is_found_against_it():
+    micrograd = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+    extra = micrograd + "\n    def tanh(self):\n        t = math.tanh(self.data)\n        out = Value(t, (self,), 'tanh')\n" \
+                        "        def _backward():\n            self.grad += (1 - t * t) * out.grad\n" \
+                        "        out._backward = _backward\n        return out\n"
+    source = read_document("karpathy-micrograd/engine.py", {"engine.py": micrograd})
+    documents = cohort_with({"copier": disguised(extra)})
+    _, record = scores_of(documents, [source])
+    top = record["public_matches"][0]
+    assert (top["id"], top["source"], top["score"], top["flagged"]) == ("copier", "karpathy-micrograd/engine.py",
+                                                                        1.0, True)
+    # the fixture's add, mul, pow and relu are micrograd's, line for line: it is found too
+    assert [m["id"] for m in record["public_matches"] if m["flagged"]] == ["copier", "correct-recursive-raised-limit"]
+    assert top["matches"] and all(m["a_file"] == "engine.py" for m in top["matches"])
+
+
+def test_an_identical_rare_mistake_adds_evidence():
+    documents = cohort_with({})
+    signature = json.dumps([["mul/shared"], [["mul/shared", "failed", "a.grad: expected 6.0, got 3.0"]],
+                            ["mul-assign"]])
+    mistakes = {"correct-kahn": signature, "correct-edgelist": signature}
+    plain, _ = scores_of(documents)
+    with_mistake, record = scores_of(documents, mistakes=mistakes)
+    pair = ("correct-edgelist", "correct-kahn")
+    assert with_mistake[pair] > plain.get(pair, 0.0)
+    entry = next(p for p in record["pairs"] if (p["a"], p["b"]) == pair)
+    assert entry["mistake"] == {"shared_by": 2, "bonus": entry["mistake"]["bonus"], "tests": ["mul/shared"]}
+    assert 0 < entry["mistake"]["bonus"] < THRESHOLD  # never a flag on its own
+
+
+def test_clusters_are_connected_groups_of_flagged_pairs():
+    pairs = [{"a": "ann", "b": "bob", "flagged": True}, {"a": "bob", "b": "cy", "flagged": True},
+             {"a": "dee", "b": "eve", "flagged": True}, {"a": "cy", "b": "dee", "flagged": False}]
+    assert clusters(pairs) == [["ann", "bob", "cy"], ["dee", "eve"]]
+
+
+def test_the_record_has_the_fixed_schema_sorted_by_score():
+    result = similarity(EXAMPLES)
+    record = result.record
+    assert {"pairs", "public_matches", "clusters"} <= set(record)
+    for pair in record["pairs"]:
+        assert {"a", "b", "score", "flagged", "matches"} <= set(pair) and pair["a"] < pair["b"]
+        assert 0 <= pair["score"] <= 1 and pair["flagged"] == (pair["score"] >= record["threshold"])
+        for match in pair["matches"]:
+            assert {"a_lines", "b_lines", "weight"} <= set(match)
+            assert match["a_lines"][0] <= match["a_lines"][1]
+    assert [p["score"] for p in record["pairs"]] == sorted((p["score"] for p in record["pairs"]), reverse=True)
+    for match in record["public_matches"]:
+        assert {"id", "source", "score", "flagged"} <= set(match)
+    # the sample class is one engine with a bug planted in each copy (examples/build.py): one cluster;
+    # grace's copy does not parse, and is read around its syntax error
+    assert record["clusters"] == [["alice", "bob", "carol", "dave", "erin", "frank", "grace"]]
+    assert [row["status"] for row in record["submissions"]] == ["compared"] * 7
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def test_grade_similarity_on_the_examples_writes_private_files(tmp_path):
+    out, html = tmp_path / "similarity.json", tmp_path / "similarity.html"
+    result = CliRunner().invoke(main, ["similarity", str(EXAMPLES), "-o", str(out), "--html", str(html)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "Compared 7 submissions (0 could not be read) and 1 public source: 21 pairs flagged in 1 cluster, "
+        "0 public matches flagged.")
+    assert f"Written to {out}, {html} (mode 600: for the instructor only)." in result.output
+    for path in (out, html):
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["public"] == ["karpathy-micrograd/engine.py"] and record["starter"] == []
+
+
+def test_grade_similarity_subtracts_an_exercise_starter_and_lists_unreadable_entries(tmp_path):
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    for name in ("alice", "bob"):
+        (folder / f"{name}.py").write_text(starters.solution_files("05-backward")["engine.py"], encoding="utf-8")
+    (folder / "mallory.rar").write_bytes(b"Rar!")
+    out = tmp_path / "s.json"
+    result = CliRunner().invoke(main, ["similarity", str(folder), "-e", "05-backward", "--no-micrograd",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["starter"] == ["engine.py"] and record["public"] == []
+    assert record["submissions"][-1]["status"] == "rejected"
+    assert "mallory.rar is a .rar file" in record["submissions"][-1]["message"]
+    assert [(p["a"], p["b"], p["score"]) for p in record["pairs"]] == [("alice", "bob", 1.0)]
+
+
+def test_grade_similarity_names_a_bad_exercise():
+    result = CliRunner().invoke(main, ["similarity", str(EXAMPLES), "-e", "07-nope"])
+    assert result.exit_code == 2
+    assert "no exercise named '07-nope'; available: 01-mul-backward, 02-accumulate" in result.output
+
+
+def test_the_shipped_public_source_carries_its_licence():
+    licence = (PUBLIC_ARCHIVE / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License\n\nCopyright (c) 2020 Andrej Karpathy\n")
+    assert "class Value:" in (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
