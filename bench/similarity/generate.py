@@ -37,6 +37,7 @@ import ast
 import json
 import random
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -484,6 +485,7 @@ def build(out: Path, seed: int = SEED) -> dict:
 
     starters_ = {"main": full_starter(), "tiny": tiny_starter()}
     for cohort in ("main", "tiny"):
+        shutil.rmtree(out / cohort, ignore_errors=True)  # nothing left from another seed or version
         folder = out / cohort / "submissions"
         folder.mkdir(parents=True, exist_ok=True)
         for sub_id, text in files[cohort].items():

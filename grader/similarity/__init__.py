@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ..load import LoadError, load_entry, load_folder
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, matches, read_document,
-                     starter_kgrams)
+                     read_documents, starter_kgrams)
 
 # karpathy/micrograd's engine.py (MIT, its licence beside it): the public solution most likely copied
 PUBLIC_ARCHIVE = Path(__file__).parents[1] / "data" / "public" / "karpathy-micrograd"
@@ -60,7 +60,7 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     loaded = load_folder(Path(submissions))
     starter_texts = starter_files(exercise, starters)
     kgrams = starter_kgrams(starter_texts)
-    documents = [read_document(s.id, _texts(s.files), kgrams) for s in loaded if not s.rejected]
+    documents = read_documents([(s.id, _texts(s.files)) for s in loaded if not s.rejected], kgrams)
     sources = public_sources(([PUBLIC_ARCHIVE] if shipped_public else []) + list(public))
     mistakes = mistake_signatures(scores) if scores else {}
     source_documents = [read_document(name, {name: text}, kgrams) for name, text in sources.items()]

@@ -13,11 +13,10 @@
   some weight of rare code before it can score high, so two students whose
   solutions differ by a token, in an exercise whose solution everybody
   writes alike, stay low.
-- **The index.** Pairs are found from an inverted index of fingerprints, not
-  by comparing every pair: a pair is scored when it shares a fingerprint
-  held by at most max(COMMON_MIN, COMMON_SHARE × N) documents. A pair that
-  shares only fragments more common than that scores 0 (reported as such):
-  a copy shares its rare fragments too.
+- **The index.** A fingerprint held by more than max(COMMON_MIN,
+  COMMON_SHARE × N) documents weighs 0 (common knowledge), and S of every
+  pair is summed through an inverted index of the others (each fingerprint
+  adds its weight to the pairs of its holders), not by comparing every pair.
 - **An identical rare mistake.** With a scores file, two submissions that
   fail the same tests with the same output (the same numbers on the same
   probes, the same diagnosis), a combination shared by c submissions, add
@@ -35,6 +34,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import combinations
@@ -53,9 +53,9 @@ MIN_CLASS = 30
 EVIDENCE = 2.0  # the shared weight of about three fragments that nobody else wrote
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
-ALL_PAIRS = 50_000  # a cohort with at most this many pairs has every pair scored exactly
-REPORT_FLOOR = 0.1  # pairs below this are counted in the record, not listed
-MAX_MATCHES = 40  # regions listed for one pair
+REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
+PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
+MAX_MATCHES = 20  # regions listed for one pair, the heaviest
 
 
 @dataclass
@@ -79,6 +79,23 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             if hashes[position] not in starter_kgrams and sum(given[position:position + K]) * 2 < K:
                 prints.setdefault(hashes[position], []).append(Occurrence(index, position))
     return Document(doc_id, texts, units, prints)
+
+
+def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
+                   jobs: int | None = None) -> list[Document]:
+    """read_document for many (id, texts), on every core once there are enough to pay for the processes."""
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1 or len(entries) < PARALLEL_FROM:
+        return [read_document(doc_id, texts, starter_kgrams) for doc_id, texts in entries]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(_read_one, [(doc_id, texts, starter_kgrams) for doc_id, texts in entries],
+                             chunksize=max(1, len(entries) // (jobs * 8))))
+
+
+def _read_one(args) -> Document:
+    return read_document(*args)
 
 
 def _starter_tokens(hashes: list[int], kgrams: frozenset[int], length: int) -> list[bool]:
@@ -117,10 +134,15 @@ class Cohort:
             for h in document.prints:
                 self.postings[h].append(index)
         self.common = max(COMMON_MIN, COMMON_SHARE * self.n)
+        self.weights = {h: self._rarity(len(holders)) for h, holders in self.postings.items()}
         self.totals = [self.total(d) for d in self.documents]
 
     def weight(self, h: int) -> float:
-        df = len(self.postings.get(h, ()))
+        return self.weights.get(h, 1.0)  # a fragment no submission holds (a public source's own): as rare as can be
+
+    def _rarity(self, df: int) -> float:
+        if df > self.common:
+            return 0.0  # held by more than a tenth of the class: common knowledge
         if df <= 1:
             return 1.0
         n = max(self.n, MIN_CLASS)
@@ -129,18 +151,14 @@ class Cohort:
     def total(self, document: Document) -> float:
         return sum(self.weight(h) for h in document.prints)
 
-    def shared(self, a: Document, b: Document) -> float:
-        small, large = (a, b) if len(a.prints) <= len(b.prints) else (b, a)
-        return sum(self.weight(h) for h in small.prints if h in large.prints)
-
-    def candidates(self) -> set[tuple[int, int]]:
-        """Index pairs sharing at least one fingerprint held by no more than `common` documents."""
-        if self.n * (self.n - 1) // 2 <= ALL_PAIRS:
-            return set(combinations(range(self.n), 2))
-        found: set[tuple[int, int]] = set()
-        for holders in self.postings.values():
-            if 2 <= len(holders) <= self.common:
-                found.update(combinations(holders, 2))
+    def shared_weights(self) -> dict[tuple[int, int], float]:
+        """S of every pair that shares a fingerprint of weight above 0, accumulated through the index."""
+        found: dict[tuple[int, int], float] = defaultdict(float)
+        for h, holders in self.postings.items():
+            w = self.weights[h]
+            if w > 0 and len(holders) >= 2:
+                for pair in combinations(holders, 2):
+                    found[pair] += w
         return found
 
     def pairs(self, mistakes: dict[str, str] | None = None,
@@ -153,11 +171,11 @@ class Cohort:
         """
         bonuses = self._mistake_bonuses(mistakes or {})
         links = self._public_links(public or {})
-        chosen = self.candidates() | set(bonuses) | set(links)
+        shared = self.shared_weights()
         out = []
-        for i, j in chosen:
+        for i, j in set(shared) | set(bonuses) | set(links):
             a, b = self.documents[i], self.documents[j]
-            s = self.shared(a, b)
+            s = shared.get((i, j), 0.0)
             score, via = pair_score(s, self.totals[i], self.totals[j]), None
             if (i, j) in links and links[(i, j)][0] > score:
                 score, via = links[(i, j)]

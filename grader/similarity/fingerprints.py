@@ -15,7 +15,7 @@ process: the same file always gets the same fingerprints.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .normalise import Unit
 
@@ -30,8 +30,7 @@ _BASE = 1_000_003
 _CODES: dict[str, int] = {}
 
 
-@dataclass(frozen=True)
-class Occurrence:
+class Occurrence(NamedTuple):
     """Where a fingerprint occurs: unit index in the document, first token of the k-gram."""
 
     unit: int

@@ -111,49 +111,40 @@ def _kept(name: str) -> bool:
     return name in API_NAMES or _is_dunder(name)
 
 
-class _Canonical(ast.NodeTransformer):
-    """Steps 1, 3 and 4 of the module docstring, as a rewrite of the tree."""
+def _canonical(statements: list) -> list:
+    """Steps 1, 3 and 4 of the module docstring on a block and every block inside it (statements only: cheap).
 
-    def generic_visit(self, node):
-        super().generic_visit(node)
+    `b > a` is turned round where it is emitted (_Emitter.expression), so that
+    expressions need not be walked here.
+    """
+    for statement in statements:
         for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
+            block = getattr(statement, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                setattr(node, field, self._block(block))
-        return node
-
-    def _block(self, statements):
-        out = []
-        for statement in statements:
-            if isinstance(statement, ast.Pass):
-                continue
-            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-                continue  # a docstring, or a string used as a comment
-            if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
-                out.extend(statement.body if statement.test.value else statement.orelse)
-                continue
-            if isinstance(statement, ast.Assign) and _splittable(statement):
-                out.extend(ast.copy_location(ast.Assign([t], v), statement)
-                           for t, v in zip(statement.targets[0].elts, statement.value.elts))
-                continue
-            out.append(statement)
-            if isinstance(statement, _ENDS_BLOCK):
-                break  # what follows never runs
-        return _counting_whiles(out)
-
-    def visit_AugAssign(self, node):
-        self.generic_visit(node)
-        target = node.target
-        load = ast.copy_location(_as_load(target), target)
-        value = ast.copy_location(ast.BinOp(load, node.op, node.value), node)
-        return ast.copy_location(ast.Assign([target], value), node)
-
-    def visit_Compare(self, node):
-        self.generic_visit(node)
-        if len(node.ops) == 1 and type(node.ops[0]) in _FLIPPED:
-            return ast.copy_location(
-                ast.Compare(node.comparators[0], [_FLIPPED[type(node.ops[0])]()], [node.left]), node)
-        return node
+                setattr(statement, field, _canonical(block))
+        for handler in getattr(statement, "handlers", ()):
+            handler.body = _canonical(handler.body)
+    out = []
+    for statement in statements:
+        if isinstance(statement, ast.Pass):
+            continue
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue  # a docstring, or a string used as a comment
+        if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
+            out.extend(statement.body if statement.test.value else statement.orelse)
+            continue
+        if isinstance(statement, ast.Assign) and _splittable(statement):
+            out.extend(ast.copy_location(ast.Assign([t], v), statement)
+                       for t, v in zip(statement.targets[0].elts, statement.value.elts))
+            continue
+        if isinstance(statement, ast.AugAssign):
+            load = ast.copy_location(_as_load(statement.target), statement.target)
+            value = ast.copy_location(ast.BinOp(load, statement.op, statement.value), statement)
+            statement = ast.copy_location(ast.Assign([statement.target], value), statement)
+        out.append(statement)
+        if isinstance(statement, _ENDS_BLOCK):
+            break  # what follows never runs
+    return _counting_whiles(out)
 
 
 def _splittable(node: ast.Assign) -> bool:
@@ -244,9 +235,9 @@ class _InlineHelpers(ast.NodeTransformer):
     this undoes both for helpers whose whole body is one `return`.
     """
 
-    def __init__(self, tree):
+    def __init__(self, nodes):
         self.helpers = {}
-        for node in ast.walk(tree):
+        for node in nodes:
             if (isinstance(node, ast.FunctionDef) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)
                     and node.body[0].value is not None and not node.args.vararg and not node.args.kwarg
                     and not node.args.kwonlyargs and not _is_dunder(node.name) and node.name not in API_NAMES):
@@ -280,9 +271,9 @@ class _InlineHelpers(ast.NodeTransformer):
 class _PositionalArguments(ast.NodeTransformer):
     """`Value(x, _children=(a, b), _op="*")` → `Value(x, (a, b), "*")`: keywords put in the order of the class's __init__."""
 
-    def __init__(self, tree):
+    def __init__(self, nodes):
         self.order = {}
-        for node in ast.walk(tree):
+        for node in nodes:
             if isinstance(node, ast.ClassDef):
                 for item in node.body:
                     if isinstance(item, ast.FunctionDef) and item.name == "__init__":
@@ -339,6 +330,45 @@ def _dispatch_as_closures(tree) -> None:
             at = next((i for i, s in enumerate(node.body) if isinstance(s, ast.Return)), len(node.body))
             node.body.insert(at, ast.copy_location(closure, branch))  # before the return, as a closure would be
             branch.body = [ast.Pass()]
+
+
+def _edges_as_closures(tree) -> None:
+    """An edge list is read as closures: `Value(d, ((self, other.data), (other, self.data)), "*")` gets the closure
+    `self.grad = self.grad + other.data * out.grad; other.grad = other.grad + self.data * out.grad`.
+
+    Both styles are taught (course: a node keeps (parent, local derivative)
+    pairs, or a closure that applies them); rewriting one into the other is a
+    paraphrase. Only calls of a class the file defines, whose second argument
+    lists pairs, are read so.
+    """
+    classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    calls_in: dict[ast.FunctionDef, list[ast.Call]] = {}
+    stack = [(node, None) for node in ast.iter_child_nodes(tree)]
+    while stack:  # one walk, knowing the function each call is in
+        node, function = stack.pop()
+        if isinstance(node, ast.FunctionDef):
+            function = node
+        elif (function is not None and isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in classes and len(node.args) >= 2 and _lists_pairs(node.args[1])):
+            calls_in.setdefault(function, []).append(node)
+        stack.extend((child, function) for child in ast.iter_child_nodes(node))
+    for function, calls in calls_in.items():
+        if len(calls) != 1:
+            continue
+        rules = []
+        for parent, local in (e.elts for e in calls[0].args[1].elts):
+            grad = ast.Attribute(ast.Name("out", ast.Load()), "grad", ast.Load())
+            flows = grad if isinstance(local, ast.Constant) and local.value == 1 else ast.BinOp(local, ast.Mult(), grad)
+            target = ast.Attribute(parent, "grad", ast.Store())
+            rules.append(ast.Assign([target], ast.BinOp(ast.Attribute(parent, "grad", ast.Load()), ast.Add(), flows)))
+        closure = ast.FunctionDef("_backward", ast.arguments([], [], None, [], [], None, []), rules, [], None)
+        at = next((i for i, s in enumerate(function.body) if isinstance(s, ast.Return)), len(function.body))
+        function.body.insert(at, ast.fix_missing_locations(ast.copy_location(closure, calls[0])))
+
+
+def _lists_pairs(node) -> bool:
+    return (isinstance(node, (ast.Tuple, ast.List)) and bool(node.elts)
+            and all(isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) == 2 for e in node.elts))
 
 
 def _dispatch_key(test):
@@ -482,10 +512,20 @@ class _Names:
 
 class _TreeReader:
     def __init__(self, tree, file):
-        tree = _InlineHelpers(tree).visit(tree)
-        tree = _PositionalArguments(tree).visit(tree)
+        # each rewrite walks the whole tree: run it only where the file has something for it to do
+        nodes = list(ast.walk(tree))
+        helpers = _InlineHelpers(nodes)
+        called = {c.func.id if isinstance(c.func, ast.Name) else getattr(c.func, "attr", None)
+                  for c in nodes if isinstance(c, ast.Call)}
+        if called & set(helpers.helpers):
+            tree = helpers.visit(tree)
+        positional = _PositionalArguments(nodes)
+        if any(isinstance(c, ast.Call) and c.keywords and isinstance(c.func, ast.Name) and c.func.id in positional.order
+               for c in nodes):
+            tree = positional.visit(tree)
         _dispatch_as_closures(tree)
-        tree = _Canonical().visit(tree)
+        _edges_as_closures(tree)
+        tree.body = _canonical(tree.body)
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 _inline_temporaries(node)
@@ -634,6 +674,11 @@ class _Emitter:
                 self.expression(node.left)
                 self.expression(node.right)
         elif isinstance(node, ast.Compare):
+            if len(node.ops) == 1 and type(node.ops[0]) in _FLIPPED:  # b > a is a < b
+                self.emit("cmp:" + _FLIPPED[type(node.ops[0])].__name__, node)
+                self.expression(node.comparators[0])
+                self.expression(node.left)
+                return
             self.emit("cmp:" + ",".join(type(op).__name__ for op in node.ops), node)
             self.expression(node.left)
             for comparator in node.comparators:
