@@ -182,6 +182,18 @@ def time_command(folder: Path) -> float:
     return time.monotonic() - started
 
 
+def markdown_table(results: dict) -> str:
+    """The README's table: one row per tool."""
+    lines = ["| | average precision | precision at k | recall in the top k, levels 1 / 2 / 3 / 4 "
+             "| hard negatives in the top k | public copies in the top m |",
+             "| --- | ---: | ---: | :---: | ---: | ---: |"]
+    for tool, r in results.items():
+        levels = " / ".join(r["recall_in_top_k_by_level"][lv] for lv in sorted(r["recall_in_top_k_by_level"]))
+        lines.append(f"| {tool} | {r['average_precision']:.2f} | {r['precision_at_k']:.2f} | {levels} "
+                     f"| {r['hard_negatives_in_top_k']} | {r['public_copies_in_top_m']} |")
+    return "\n".join(lines)
+
+
 # -- main -----------------------------------------------------------------------------------------
 
 
@@ -206,6 +218,7 @@ def main():
         folder = large_set(args.build / f"large-{args.large}", args.large)
         results[OURS][f"seconds_for_{args.large}"] = round(time_command(folder), 2)
     (args.build / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(markdown_table(results))
     for tool, result in results.items():
         print(f"\n{tool}")
         for key, value in result.items():

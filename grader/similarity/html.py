@@ -125,14 +125,17 @@ def _pairs_table(pairs: list[dict]) -> str:
     rows = []
     for rank, pair in enumerate(pairs, 1):
         mistake = pair.get("mistake")
-        note = f"same failures as {mistake['shared_by'] - 2} others" if mistake else ""
+        notes = [f"both contain {pair['via_public']}"] if pair.get("via_public") else []
+        if mistake:
+            notes.append(f"the same failures ({mistake['shared_by']} in the class)")
+        note = "; ".join(notes)
         anchor = f'<a href="#pair-{rank - 1}">{rank}</a>' if pair["flagged"] else str(rank)
         rows.append(f'<tr class="{"flagged" if pair["flagged"] else ""}"><td class="num">{anchor}</td>'
                     f"<td>{e(pair['a'])}</td><td>{e(pair['b'])}</td><td class=\"num\">{pair['score']:.2f}</td>"
                     f"<td>{'yes' if pair['flagged'] else ''}</td><td class=\"num\">{len(pair['matches'])}</td>"
                     f"<td>{e(note)}</td></tr>")
     return ("<table><tr><th class=\"num\">#</th><th>a</th><th>b</th><th class=\"num\">score</th><th>flagged</th>"
-            "<th class=\"num\">regions</th><th>identical mistake</th></tr>" + "".join(rows) + "</table>")
+            "<th class=\"num\">regions</th><th>also</th></tr>" + "".join(rows) + "</table>")
 
 
 def _clusters(groups: list[list[str]]) -> str:
