@@ -42,10 +42,10 @@ from itertools import combinations
 from .fingerprints import K, WINDOW, Occurrence, all_kgrams, kgram_hashes, winnow
 from .normalise import Unit, units_of
 
-# Chosen on the benchmark (docs/similarity.md has the table): at 0.6 every copy of levels 1 to 3 and
-# every copy of the public engine is flagged, with about one honest pair in 800 flagged; 0.5 finds more
-# paraphrases (level 4) for four times the false flags, 0.7 fewer for almost none.
-THRESHOLD = 0.6
+# Chosen on the benchmark (docs/similarity.md has the table): at 0.5 every copy of levels 1 to 3, every copy
+# of the public engine and about half the paraphrases (level 4) are flagged, with 1 honest pair in 600;
+# 0.6 flags a third as many honest pairs and half as many paraphrases.
+THRESHOLD = 0.5
 RARITY_POWER = 2  # squared: a fragment a third of the class shares weighs 0.1, one that two share 0.6
 # Rarity needs a class: a smaller cohort is weighed as if it had MIN_CLASS members, the others without
 # the fragment, so that seven students who all hand in one engine still share something rare.
