@@ -152,7 +152,7 @@ def mistake_signatures(scores_path: Path) -> dict[str, str]:
                          if t.get("status") not in ("passed", "skipped"))
         if row.get("status") != "graded" or not failing:
             continue
-        variants = sorted(d["variant"] for d in row.get("diagnosis") or [] if d.get("kind") == "variant")
+        variants = sorted(d["variant"] for d in row.get("diagnosis") or [] if d.get("variant"))  # findings, not hints
         signatures[row["id"]] = json.dumps([[name for name, _, _ in failing], failing, variants])
     return signatures
 

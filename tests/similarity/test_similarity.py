@@ -219,3 +219,17 @@ def test_the_shipped_public_source_carries_its_licence():
     licence = (PUBLIC_ARCHIVE / "LICENSE").read_text(encoding="utf-8")
     assert licence.startswith("MIT License\n\nCopyright (c) 2020 Andrej Karpathy\n")
     assert "class Value:" in (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+
+
+def test_mistake_signatures_come_from_the_failures_of_graded_rows(tmp_path):
+    from grader.similarity import SimilarityError, mistake_signatures
+
+    sample = Path(__file__).parents[1] / "report" / "sample_scores.json"
+    signatures = mistake_signatures(sample)
+    assert sorted(signatures) == ["bob", "carol", 'mallory<script>alert("pwn")</script>,x']  # failing and graded
+    assert json.loads(signatures["bob"])[0] == ["mul/shared-node"]
+    assert json.loads(signatures["bob"])[2] == ["mul-assign"]
+    bad = tmp_path / "scores.json"
+    bad.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(SimilarityError, match="not a scores file written by `grade`"):
+        mistake_signatures(bad)
