@@ -466,12 +466,12 @@ def _reassigned(value, stores) -> bool:
 class _Names:
     """What every name of a file is: bound by the file (and as what), imported, or a builtin."""
 
-    def __init__(self, tree):
+    def __init__(self, nodes):
         self.modules: dict[str, str] = {}
         self.functions: set[str] = set()
         self.classes: set[str] = set()
         self.variables: set[str] = set()
-        for node in ast.walk(tree):
+        for node in nodes:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     self.modules[alias.asname or alias.name.split(".")[0]] = alias.name
@@ -526,12 +526,14 @@ class _TreeReader:
         _dispatch_as_closures(tree)
         _edges_as_closures(tree)
         tree.body = _canonical(tree.body)
-        for node in ast.walk(tree):
+        for node in nodes:  # the same function objects: the rewrites change their bodies in place
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 _inline_temporaries(node)
         self.tree = tree
         self.file = file
-        self.names = _Names(self.tree)
+        # the names of the file as written: the rewrites above move and copy its nodes, and add none that
+        # binds a name (the closures they make are `_backward`, the API's)
+        self.names = _Names(nodes)
 
     def units(self) -> list[Unit]:
         found: list[Unit] = []
