@@ -8,7 +8,7 @@ from .diagnose import diagnose_batch
 from .judge.plugin import Expectations, judge
 from .load import load_entry, load_folder
 from .observe import ObservationCache, observe_all
-from .sandbox import Limits, Sandbox
+from .sandbox import Limits, open_sandbox
 from .scores import scores_record
 from .suites import load_suite
 
@@ -48,7 +48,7 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
         fleet = QueueObserver(queue, require_sandbox=require_sandbox, notify=notify)
     # With a queue, this machine's sandbox runs only the grader's own bug variants (for diagnosis), never
     # a submission: the --require-sandbox that matters is the workers', and travels with each job.
-    sandbox = Sandbox(limits, require=require_sandbox and not fleet, use_bwrap=use_bwrap)
+    sandbox = open_sandbox(limits, require=require_sandbox and not fleet, use_bwrap=use_bwrap)
     observed = 0
     cache = ObservationCache(cache_dir)
     try:

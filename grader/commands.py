@@ -89,7 +89,7 @@ def check_command(path, exercise, strict, probe_timeout):
     grade check 03-tanh.ipynb        the notebook
     grade check my_engine.py -e 03-tanh
     """
-    from .check import CheckError, check, report_lines
+    from .student_check import CheckError, check, report_lines
 
     limits = Limits(probe_seconds=probe_timeout)
     try:

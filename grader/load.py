@@ -38,6 +38,7 @@ Choices made where the contract is silent:
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -566,9 +567,41 @@ _ESCAPE = re.compile(
 
 
 def join_code_cells(cells: Iterable[str]) -> str:
-    """The code of a notebook's code cells, escapes dropped, joined with blank lines."""
+    """The code of a notebook's code cells, escapes and self-check cells dropped, joined with blank lines."""
     kept = (_without_escapes(cell) for cell in cells)
-    return "\n\n".join(code for code in kept if code.strip()) + "\n"
+    return "\n\n".join(code for code in kept if code.strip() and not is_self_check_cell(code)) + "\n"
+
+
+def is_self_check_cell(code: str) -> bool:
+    """Whether a cell only runs the student's own check (`from grader import check; check("03-tanh")`),
+    with or without an `if __name__ == "__main__":` guard. Graded, such a cell would import the
+    grader inside the sandbox, where it is forbidden; it is dropped instead, so every exercise
+    notebook can end with it. Anything else in the cell keeps it, as the student's code."""
+    try:
+        body = ast.parse(code).body
+    except (SyntaxError, ValueError):
+        return False
+
+    def checks_only(statements):
+        for node in statements:
+            if isinstance(node, ast.ImportFrom) and node.module == "grader" and node.level == 0:
+                continue
+            if isinstance(node, ast.Import) and all(a.name == "grader" for a in node.names):
+                continue
+            call = node.value if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) else None
+            if call is not None and call.args and isinstance(call.args[0], ast.Constant) and isinstance(
+                    call.args[0].value, str) and (
+                    (isinstance(call.func, ast.Name) and call.func.id == "check")
+                    or (isinstance(call.func, ast.Attribute) and call.func.attr == "check"
+                        and isinstance(call.func.value, ast.Name) and call.func.value.id == "grader")):
+                continue
+            if (isinstance(node, ast.If) and not node.orelse and ast.unparse(node.test).replace("'", '"')
+                    == '__name__ == "__main__"' and checks_only(node.body)):
+                continue
+            return False
+        return True
+
+    return bool(body) and checks_only(body)
 
 
 def _without_escapes(cell: str) -> str:

@@ -28,13 +28,15 @@ MAX_REPORT = 16 << 20  # everything one worker may report
 MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
 TIMEOUTS_IN_A_ROW = 3  # then the engine is taken to loop everywhere
 STARVED_EXTENSIONS = 2  # a worker kept off the CPU by others' load gets up to 3x a limit in wall time
-_TICKS = os.sysconf("SC_CLK_TCK")
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
 
 
 def _tree_cpu_seconds(root):
     """CPU seconds used so far by process `root` and its descendants (live ones, and reaped ones
     through their parents), read from /proc; None if `root` is gone."""
     parent, ticks = {}, {}
+    if not os.path.isdir("/proc"):  # macOS, Windows: no way to tell, so never called starved
+        return None
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -206,6 +208,102 @@ def _signal_text(returncode):
     return f"the worker exited with status {returncode}"
 
 
+class _SelectedPipes:
+    """The worker's two pipes, read as they become readable (POSIX: select works on pipes)."""
+
+    def __init__(self, *fds):
+        self.fds, self.selector = fds, selectors.DefaultSelector()
+        for fd in fds:
+            self.selector.register(fd, selectors.EVENT_READ)
+
+    def read(self, timeout):
+        """[(fd, data)] of what arrived within `timeout` s; b"" once for a pipe that ended."""
+        out = []
+        for key, _ in self.selector.select(timeout):
+            data = os.read(key.fd, 1 << 16)
+            if not data:
+                self.selector.unregister(key.fd)
+            out.append((key.fd, data))
+        return out
+
+    def rest_of(self, fd):
+        """What is left in pipe `fd` once the worker is dead (bounded: a process that escaped the
+        kill could write forever)."""
+        os.set_blocking(fd, False)
+        rest = bytearray()
+        try:
+            for _ in range(256):
+                data = os.read(fd, 1 << 16)
+                if not data:
+                    break
+                rest += data
+        except OSError:
+            pass
+        return bytes(rest)
+
+    def close(self):
+        self.selector.close()
+        for fd in self.fds:
+            os.close(fd)
+
+
+class _ThreadedPipes:
+    """The same, read by one thread per pipe (Windows cannot select() on a pipe; the portable
+    worker uses this on every OS). A thread owns its pipe and closes it at its end: closing an fd
+    under a blocked read would let a later pipe reuse the number and be read by the old thread."""
+
+    def __init__(self, *fds):
+        self.arrived = queue.Queue()
+        self.ended = {fd: threading.Event() for fd in fds}
+        for fd in fds:
+            threading.Thread(target=self._pump, args=(fd,), daemon=True).start()
+
+    def _pump(self, fd):
+        try:
+            while True:
+                try:
+                    data = os.read(fd, 1 << 16)
+                except OSError:
+                    data = b""
+                self.arrived.put((fd, data))
+                if not data:
+                    break
+        finally:
+            os.close(fd)
+            self.ended[fd].set()
+
+    def read(self, timeout):
+        try:
+            out = [self.arrived.get(timeout=max(timeout, 0))]
+        except queue.Empty:
+            return []
+        while True:
+            try:
+                out.append(self.arrived.get_nowait())
+            except queue.Empty:
+                return out
+
+    def rest_of(self, fd, wait=1.0):
+        """What pipe `fd` still delivers, until it ends (the worker is dead) or `wait` s pass."""
+        self.ended[fd].wait(wait)
+        rest, others = bytearray(), []
+        while True:
+            try:
+                got, data = self.arrived.get_nowait()
+            except queue.Empty:
+                break
+            if got == fd:
+                rest += data
+            else:
+                others.append((got, data))
+        for item in others:
+            self.arrived.put(item)
+        return bytes(rest)
+
+    def close(self):
+        pass  # each thread closes its own pipe when it ends
+
+
 class _Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
@@ -230,9 +328,7 @@ class _Attempt:
             os.close(obs_w)
             os.close(out_w)
         started, extensions = time.monotonic(), 0
-        sel = selectors.DefaultSelector()
-        sel.register(obs_r, selectors.EVENT_READ)
-        sel.register(out_r, selectors.EVENT_READ)
+        pipes = (_ThreadedPipes if getattr(self.sandbox, "threaded_pipes", False) else _SelectedPipes)(obs_r, out_r)
         buffer, reported = bytearray(), 0
         deadline = time.monotonic() + limits.import_seconds
         pending = list(self.todo)
@@ -253,17 +349,13 @@ class _Attempt:
                         continue
                     self.ended = "probe-timeout" if self.imported else "import-timeout"
                     break
-                for key, _ in sel.select(wait):
-                    data = os.read(key.fd, 1 << 16)
-                    if key.fd == out_r:
-                        if data:
-                            self.output.add(data)
-                        else:
-                            sel.unregister(out_r)
+                for fd, data in pipes.read(wait):
+                    if fd == out_r:
+                        self.output.add(data)
                         continue
                     if not data:
-                        obs_open = False
-                        break
+                        obs_open = False  # the report ended; what else arrived with it is still kept
+                        continue
                     reported += len(data)
                     buffer += data
                     if reported > MAX_REPORT or (b"\n" not in buffer and len(buffer) > MAX_LINE):
@@ -291,10 +383,8 @@ class _Attempt:
                 except subprocess.TimeoutExpired:
                     pass
             self.sandbox.kill(self.slot, proc)
-            self._drain(out_r, sel)
-            sel.close()
-            os.close(obs_r)
-            os.close(out_r)
+            self.output.add(pipes.rest_of(out_r))
+            pipes.close()
         if self.ended is None:
             self.ended = "died"
             self.detail = _signal_text(proc.returncode)
@@ -346,18 +436,6 @@ class _Attempt:
             self.ended = "done"
             return deadline
         raise ProtocolError(kind)
-
-    def _drain(self, fd, sel):
-        """Keep what the worker printed after its last event (the pipe is closed once it is dead)."""
-        os.set_blocking(fd, False)
-        try:
-            for _ in range(256):  # bounded: a process that escaped the kill could write forever
-                data = os.read(fd, 1 << 16)
-                if not data:
-                    break
-                self.output.add(data)
-        except (BlockingIOError, OSError):
-            pass
 
 
 def observe_submission(submission, suite, sandbox, slot):

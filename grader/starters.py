@@ -444,6 +444,19 @@ def _file_note(exercise: str, name: str, code: str) -> str:
     return f"### `{name}`\n\nGiven: run this cell; you do not need to change it."
 
 
+_CHECK_CELL_NOTE = (
+    "### Check this notebook\n\n"
+    "The cell below runs the exercise's visible tests on the cells you have run, in a separate process, and "
+    "shows a table. It needs the grader installed where this notebook runs (`pip install micrograd-grader`; "
+    "in Colab, a cell with `!pip install micrograd-grader`). When the notebook is graded, this cell is left out."
+)
+
+
+def check_cell(exercise: str) -> str:
+    """The last cell of every exercise notebook: the student's own check (the loader drops it when grading)."""
+    return f'from grader import check\ncheck("{exercise}")'
+
+
 def notebook(exercise: str, files: dict[str, str], readme: str) -> str:
     """The exercise as a notebook: the README's sections as markdown, each starter file as a code cell.
 
@@ -474,6 +487,8 @@ def notebook(exercise: str, files: dict[str, str], readme: str) -> str:
                 cells.append(v4.new_markdown_cell(example.after))
     # the closing cells: how to check the work
     cells += [v4.new_markdown_cell(text) for heading, text in sections if heading == "Check your work"]
+    cells.append(v4.new_markdown_cell(_CHECK_CELL_NOTE))
+    cells.append(v4.new_code_cell(check_cell(exercise)))
     nb = v4.new_notebook(cells=cells, metadata={
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},

@@ -491,7 +491,7 @@ def warm_cache(exercise="engine", *, cache_dir, limits=None, jobs=None, use_bwra
 
     from ..judge.plugin import Expectations
     from ..observe import ObservationCache
-    from ..sandbox import Limits, Sandbox
+    from ..sandbox import Limits, open_sandbox
     from ..suites import load_suite
 
     suite = load_suite(exercise)
@@ -499,7 +499,7 @@ def warm_cache(exercise="engine", *, cache_dir, limits=None, jobs=None, use_bwra
     cache = ObservationCache(cache_dir)
     missing = [v for v in VARIANTS if cache.get(ObservationCache.key(variant_submission(v), suite, limits)) is None]
     if missing:
-        sandbox = Sandbox(limits, use_bwrap=use_bwrap)
+        sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
         try:
             reference = Diagnoser(suite, Expectations(suite), tests={}).reference_all()
             VariantBook.observe(suite, sandbox, reference, jobs=jobs or os.cpu_count() or 1, cache=cache,

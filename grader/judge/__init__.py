@@ -39,12 +39,15 @@ ABS_TOL = 1e-9
 
 
 class _Verdict:
-    """A verdict's message (the student's feedback) and `where` it points in the student's files:
-    {"file", "line", "function"?} or None. Reports take the place from `where`, never from the text."""
+    """A verdict's message (the student's feedback), `where` it points in the student's files:
+    {"file", "line", "function"?} or None, and `detail`, its parts as fields: {"expression", "node",
+    "expected", "got"} (those known), for tables that show them apart. Reports take the place from
+    `where` and the parts from `detail`, never from the text."""
 
-    def __init__(self, message="", *, where=None):
+    def __init__(self, message="", *, where=None, **detail):
         super().__init__(message)
         self.where = where
+        self.detail = {k: v for k, v in detail.items() if v is not None}
 
 
 class Mismatch(_Verdict, AssertionError):
@@ -153,7 +156,8 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
         n = len(wrong) - 1
         more = f" ({n} more value{' differs' if n == 1 else 's differ'})" if n else ""
         prefix = f"{key} for {context}" if context else key
-        raise Mismatch(f"{prefix}: expected {fmt(w)}, got {fmt(g)}{more}")
+        raise Mismatch(f"{prefix}: expected {fmt(w)}, got {fmt(g)}{more}", expression=context or None, node=key,
+                       expected=w, got=g)
 
 
 # -- the checks most hidden tests are made of ---------------------------------------------

@@ -197,12 +197,13 @@ class JudgePlugin:
             if status == "ok":
                 return obs["values"]
             if status == "timeout":
-                raise ProbeTimeout(f"{expression}: {obs.get('error') or 'timed out'}")
+                got = obs.get("error") or "timed out"
+                raise ProbeTimeout(f"{expression}: {got}", expression=expression, got=got)
             if status == "crashed":
-                raise StudentError(f"{expression}: {obs.get('error')}")
+                raise StudentError(f"{expression}: {obs.get('error')}", expression=expression, got=obs.get("error"))
             where = obs.get("where")
-            raise StudentError(f"{expression}: your engine raised {obs.get('error')}"
-                               f"{location_text(where, function=True)}", where=where)
+            got = f"raised {obs.get('error')}{location_text(where, function=True)}"
+            raise StudentError(f"{expression}: your engine {got}", where=where, expression=expression, got=got)
 
         return observe
 
@@ -249,6 +250,7 @@ class JudgePlugin:
         return {"submission": submission, "function": item.function.__name__, "name": grading["name"],
                 "status": status, "output": output,
                 "where": getattr(exc, "where", None),
+                "detail": getattr(exc, "detail", None) if status != "passed" else None,
                 "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"],
                 "with_other_credit": grading.get("with_other_credit", False)}
 
@@ -331,6 +333,8 @@ def judge(suite, runs, *, torch="stored", expectations=None, plugin_class=None):
         if grading is None:
             raise SuiteError(f"{test['nodeid']} left no grading record")
         outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "concept", "visibility")}
+        if grading.get("detail"):
+            outcome["detail"] = grading["detail"]  # the failure's fields, for `grade check`'s table
         for sid in plugin.members[(grading["function"], grading["submission"])]:
             results[sid].append(dict(outcome))
     credited = {g["name"] for g in (t["metadata"]["grading"] for t in report.report["tests"]) if g["with_other_credit"]}

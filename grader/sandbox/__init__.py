@@ -21,14 +21,16 @@ whole chain is one process id that the grader owns):
    The grader's package, hidden suites, reference engine and site-packages are
    never mounted. Where bwrap is missing the worker still runs with 1 and 2 and
    an empty environment, and the grader says that its sandbox is weaker.
+
+Where none of this exists (macOS, Windows, a Linux without prlimit), `open_sandbox`
+gives the portable worker instead (grader/sandbox/portable.py): a plain
+subprocess with time and resource limits, for a student's own check.
 """
 
 import dataclasses
-import fcntl
 import hashlib
 import os
 import platform
-import pwd
 import shutil
 import signal
 import stat
@@ -38,6 +40,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+try:  # POSIX only; on Windows only the portable worker runs, which needs neither
+    import fcntl
+    import pwd
+except ImportError:
+    fcntl = pwd = None
 
 WORKER = Path(__file__).with_name("worker.py")
 UID_BASE = 61000
@@ -486,3 +494,27 @@ def kill_uid(uid):
             except (ProcessLookupError, PermissionError):
                 pass
 
+
+
+def linux_sandbox_missing():
+    """Why the Linux sandbox cannot be had here, or None when it can (prlimit is its first layer)."""
+    if not sys.platform.startswith("linux"):
+        return f"the Linux sandbox does not run on {platform.system() or sys.platform}"
+    if shutil.which("prlimit") is None:
+        return "the Linux sandbox's tools (prlimit, bubblewrap, setpriv) are not installed"
+    return None
+
+
+def open_sandbox(limits=Limits(), *, require=False, use_bwrap=True):
+    """The strongest isolation this machine has: the Linux sandbox, else the portable worker.
+
+    require=True (`--require-sandbox`) refuses anything short of bubblewrap.
+    """
+    why = linux_sandbox_missing()
+    if why is None:
+        return Sandbox(limits, require=require, use_bwrap=use_bwrap)
+    if require:
+        raise SandboxUnavailable(f"{why}: the full sandbox needs Linux with bubblewrap and util-linux")
+    from .portable import PortableSandbox
+
+    return PortableSandbox(limits, why=why)

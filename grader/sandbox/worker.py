@@ -226,8 +226,39 @@ def _parse(argv):
     return request
 
 
+_SELF_LIMITS = {"memory_bytes": "RLIMIT_AS", "cpu_seconds": "RLIMIT_CPU", "file_bytes": "RLIMIT_FSIZE",
+                "open_files": "RLIMIT_NOFILE"}
+
+
+def _limit_self(request):
+    """The portable worker's limits (grader/sandbox/portable.py), set before any student code runs.
+
+    In the Linux sandbox prlimit sets them from outside and the request holds none
+    of these keys. Where the OS has no `resource` module (Windows) only the
+    observer's wall-clock limits apply.
+    """
+    if not any(key in request for key in _SELF_LIMITS):
+        return
+    try:
+        import resource
+    except ImportError:
+        return
+    for key, name in _SELF_LIMITS.items():
+        if key not in request or not hasattr(resource, name):
+            continue
+        which, value = getattr(resource, name), int(request[key])
+        hard = resource.getrlimit(which)[1]
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        try:
+            resource.setrlimit(which, (value, value))
+        except (ValueError, OSError):  # macOS refuses some limits it does not enforce anyway
+            pass
+
+
 def main():
     request = _parse(sys.argv[1:])
+    _limit_self(request)
     obs_fd = request["obs_fd"]
     submission_dir = request["submission"]
 

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import EXERCISES_DIR, write_folder
 
-from grader.check import check, infer_exercise, report_lines
+from grader.student_check import check, infer_exercise, report_lines
 from grader.cli import main
 from grader.scores import suite_tests
 from grader.starters import solution_files
@@ -25,6 +25,8 @@ def tanh_starter(tmp_path):
     """The untouched 03-tanh starter folder, as a student receives it."""
     folder = tmp_path / "03-tanh"
     shutil.copytree(EXERCISES_DIR / "03-tanh", folder)
+    for path in folder.iterdir():  # unpacked at once, whatever the checkout's times are
+        os.utime(path, (1_700_000_000, 1_700_000_000))
     return folder
 
 

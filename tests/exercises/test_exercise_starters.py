@@ -15,7 +15,7 @@ from conftest import EXERCISES_DIR
 
 from grader import starters
 from grader.cli import main
-from grader.load import join_code_cells
+from grader.load import is_self_check_cell, join_code_cells
 from grader.starters import (EXERCISES, StarterError, accumulate_bug, notebook, regions, solution_files,
                              solution_source, solved_files, starter_files, starter_source)
 from grader.variants import VARIANTS
@@ -263,11 +263,17 @@ def _run_like_jupyter(tmp_path, code_cells):
                           text=True, timeout=60)
 
 
+def _code_cells_but_the_check(nb):
+    """The code cells up to the last one, the self-check: a real kernel runs that (test_exercise_notebooks.py)."""
+    assert is_self_check_cell(nb.cells[-1].source)
+    return [c.source for c in nb.cells[:-1] if c.cell_type == "code"]
+
+
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_the_solved_notebook_runs_top_to_bottom_in_jupyter(exercise, tmp_path):
     nb = nbformat.reads(notebook(exercise, solved_files(exercise),
                                  (EXERCISES_DIR / exercise / "README.md").read_text()), as_version=4)
-    result = _run_like_jupyter(tmp_path, [c.source for c in nb.cells if c.cell_type == "code"])
+    result = _run_like_jupyter(tmp_path, _code_cells_but_the_check(nb))
     assert result.returncode == 0, result.stderr
     if exercise == "09-write-tests":
         assert result.stdout.splitlines()[-1] == "32 of 32 tests pass"
@@ -276,7 +282,7 @@ def test_the_solved_notebook_runs_top_to_bottom_in_jupyter(exercise, tmp_path):
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_the_starter_notebook_defines_everything_and_stops_at_the_first_todo(exercise, tmp_path):
     nb = nbformat.read(EXERCISES_DIR / exercise / f"{exercise}.ipynb", as_version=4)
-    cells = [c.source for c in nb.cells if c.cell_type == "code"]
+    cells = _code_cells_but_the_check(nb)
     result = _run_like_jupyter(tmp_path, cells)
     if exercise in ("02-accumulate", "09-write-tests"):
         assert result.returncode == 0, result.stderr  # 02 runs with its bug; 09 has no tests yet

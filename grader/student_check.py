@@ -18,9 +18,11 @@ import dataclasses
 import time
 from pathlib import Path
 
+from .judge import fmt
 from .load import STUDENT_MODULES, load_entry
 from .observe import ObservationCache, observe_all
-from .sandbox import Limits, Sandbox
+from .sandbox import Limits, open_sandbox
+from .sandbox.portable import NOTICE as PORTABLE_NOTICE, STRENGTH as PORTABLE
 from .starters import MARKER_FILE
 from .suites import available, load_suite
 
@@ -40,6 +42,21 @@ class CheckResult:
     tests: list  # visible test outcomes, in suite order: name, status, output, points, doc
     notes: list  # things worth saying that are not test results
     seconds: float
+    diagnosis: list = dataclasses.field(default_factory=list)  # the scores record's kind, visible tests only
+
+    def __str__(self):
+        """What `grade check` prints; a notebook's check() prints the same."""
+        return "\n".join(report_lines(self))
+
+    def _repr_pretty_(self, printer, cycle):
+        """IPython's plain-text form (a terminal, a notebook saved as text): the same words."""
+        printer.text(str(self))
+
+    def _repr_html_(self):
+        """Jupyter, JupyterLab, VS Code and Colab show this table instead of the text."""
+        from .notebook_check import html_table
+
+        return html_table(self)
 
     @property
     def points(self):
@@ -133,12 +150,14 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
     if submission.rejected:
         return CheckResult(exercise, suite.title, checked, submission.problem, [], notes,
                            time.monotonic() - started)
-    sandbox = Sandbox(limits, use_bwrap=use_bwrap)
+    sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
     try:
         runs = observe_all([submission], suite, sandbox, jobs=1, cache=ObservationCache(None))
     finally:
         sandbox.close()
-    if sandbox.warning:
+    if sandbox.strength == PORTABLE:
+        notes.append(PORTABLE_NOTICE)
+    elif sandbox.warning:
         notes.append("the sandbox here is weaker than the grader's (no bubblewrap); the results are the same")
     run = runs[submission.id]
     if run["status"] != "ok" and run.get("message"):
@@ -152,6 +171,32 @@ def _declared_tests(suite):
     from .scores import suite_tests
 
     return suite_tests(suite)
+
+
+def _shown(value) -> str:
+    """A number as the feedback writes it (grader.judge.fmt); a text (an error) as it is."""
+    return value if isinstance(value, str) else fmt(value)
+
+
+def table_rows(result: CheckResult) -> list[dict]:
+    """One row per visible test, its failure's parts as fields: label, name, expression, expected, got, diagnosis."""
+    rows = []
+    for t in result.tests:
+        detail = t.get("detail") or {}
+        expression = detail.get("expression") or t["doc"]
+        if detail.get("node"):
+            expression = f"{detail['node']} for {expression}"
+        cited = [d.get("title") or d.get("variant") or d.get("hint") or "" for d in result.diagnosis
+                 if t["name"] in (d.get("tests") or [])]
+        failing = t["status"] != "passed"
+        rows.append({
+            "label": LABELS.get(t["status"], "FAIL"), "name": t["name"], "expression": expression,
+            "expected": _shown(detail["expected"]) if "expected" in detail else "",
+            # a failure with no fields of its own (an import error, a custom check): its whole message
+            "got": _shown(detail["got"]) if "got" in detail else (t["output"] if failing and not detail else ""),
+            "diagnosis": "; ".join(c for c in cited if c),
+        })
+    return rows
 
 
 def report_lines(result: CheckResult) -> list[str]:

@@ -1,0 +1,128 @@
+"""`from grader import check; check("03-tanh")` in a notebook cell: the visible tests on the
+notebook's code as the kernel has run it.
+
+Where the code comes from: the kernel's cell history (IPython's raw input
+history, what `In` holds), in the order the cells ran. Not the notebook file:
+in Colab the notebook is not a file on the kernel's disk, and in Jupyter,
+JupyterLab and VS Code the file holds what was last saved, not what last ran.
+The history is what the kernel's `Value` was built from, so replaying it is
+checking the code the student just tried in the "Try it" cells.
+
+Which cells of the history:
+- every cell the kernel ran, in order; a cell run twice counts twice, and the
+  later definition wins, as it did in the kernel;
+- not the cells that do not compile (they ran nothing);
+- not the cells that raised, from the moment `grader` was first imported in
+  the kernel (an IPython hook records them; a cell that raised before that is
+  replayed and raises again: restart the kernel and run all cells);
+- not the check cells themselves (grader.load.is_self_check_cell), which the
+  loader also drops when the notebook is graded.
+
+The replayed cells become a notebook that `grade check` checks, exactly as a
+handed-in notebook is graded: escapes (`%magics`, `!shell`) dropped, cells
+joined into one module, `if __name__ == "__main__":` blocks not run.
+Outside IPython there is no history: pass `path=` (a .py file, a folder or
+a saved notebook), as `grade check PATH` does.
+"""
+
+from __future__ import annotations
+
+import html
+import tempfile
+from pathlib import Path
+
+from .load import _without_escapes, is_self_check_cell
+from .sandbox import Limits
+from .student_check import CheckError, CheckResult, check as check_path, table_rows
+
+_FAILED_CELLS: set[int] = set()  # execution counts of cells that raised, since the hook was registered
+_HOOKED: set[int] = set()  # ids of the shells the hook is registered with
+
+
+def _shell():
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    return get_ipython()
+
+
+def _record_failures(shell):
+    """From now on, remember which cells raised (IPython reports each run to post_run_cell)."""
+    if id(shell) in _HOOKED:
+        return
+
+    def after(result):
+        if not result.success and result.execution_count is not None:
+            _FAILED_CELLS.add(result.execution_count)
+
+    shell.events.register("post_run_cell", after)
+    _HOOKED.add(id(shell))
+
+
+def kernel_cells(shell) -> list[str]:
+    """The code of the cells the kernel ran, as described in the module docstring."""
+    history = shell.history_manager.input_hist_raw  # [0] is empty: cells count from 1
+    cells = []
+    for count, source in enumerate(history):
+        if count == 0 or count in _FAILED_CELLS or not source.strip():
+            continue
+        code = _without_escapes(source)
+        if is_self_check_cell(code):
+            continue
+        try:
+            compile(code, f"<cell {count}>", "exec")
+        except (SyntaxError, ValueError):
+            continue
+        cells.append(source)
+    return cells
+
+
+def check(exercise: str, *, path=None, limits: Limits = Limits()) -> CheckResult:
+    """Run EXERCISE's visible tests on this notebook's code (or on PATH); see the module docstring.
+
+    Returns the result: Jupyter shows it as a table, print() as `grade check`'s text.
+    """
+    if path is not None:
+        return check_path(Path(path), exercise, limits=limits)
+    shell = _shell()
+    if shell is None or not hasattr(shell, "history_manager"):
+        raise CheckError("check() reads the cells this notebook's kernel has run, and there is no notebook "
+                         "kernel here: call it in a notebook (Jupyter, JupyterLab, VS Code, Colab), or pass "
+                         "path=, or run `grade check PATH` in a terminal")
+    _record_failures(shell)
+    cells = kernel_cells(shell)
+    if not cells:
+        raise CheckError("this notebook's kernel has run no code cells yet: run the notebook's cells "
+                         "(Run All), then this cell again")
+    import nbformat
+    from nbformat import v4
+
+    with tempfile.TemporaryDirectory(prefix="grade-notebook-") as folder:
+        notebook = Path(folder) / f"{exercise}.ipynb"
+        nbformat.write(v4.new_notebook(cells=[v4.new_code_cell(c) for c in cells]), str(notebook))
+        result = check_path(notebook, exercise, limits=limits)
+    result.checked = "the cells this notebook has run"
+    return result
+
+
+def html_table(result: CheckResult) -> str:
+    """The result as an HTML table (what Jupyter shows), with the same words as its text."""
+    lines = [f"<p><b>{html.escape(result.exercise)}</b>: {html.escape(result.title)}. "
+             f"Visible tests on {html.escape(result.checked)}:</p>"]
+    if result.rejected is None:
+        head = "".join(f"<th style='text-align:left'>{h}</th>"
+                       for h in ("", "test", "expression", "expected", "got", "diagnosis"))
+        lines.append(f"<table><thead><tr>{head}</tr></thead><tbody>")
+        for row in table_rows(result):
+            colour = {"PASS": "#1a7f37", "SKIP": "#6e7781"}.get(row["label"], "#cf222e")
+            cells = [f"<td style='color:{colour};font-weight:bold'>{row['label']}</td>"]
+            cells += [f"<td style='text-align:left'>{html.escape(str(row[k]))}</td>"
+                      for k in ("name", "expression", "expected", "got", "diagnosis")]
+            lines.append("<tr>" + "".join(cells) + "</tr>")
+        lines.append("</tbody></table>")
+    text = str(result).splitlines()
+    # The text's lines after the per-test ones: the notes and the score, word for word.
+    tail = text[1 + (len(result.tests) if result.rejected is None else 0):]
+    lines += [f"<p>{html.escape(line)}</p>" for line in tail]
+    return "\n".join(lines)

@@ -1,0 +1,143 @@
+"""Every exercise notebook, executed headless as a student runs it (nbclient, ipykernel): its last
+cell checks the notebook's own cells (grader/notebook_check.py), and grading the executed notebook
+as a submission gives the same score as grading it unexecuted."""
+
+import functools
+import shutil
+import tempfile
+from pathlib import Path
+
+import nbformat
+import pytest
+from conftest import EXERCISES_DIR, class_batch, grade_folder
+from nbclient import NotebookClient
+
+from grader.load import is_self_check_cell, join_code_cells
+from grader.starters import EXERCISES, check_cell, notebook, solution_files
+from grader.student_check import check
+
+_RUNS = Path(tempfile.mkdtemp(prefix="executed-notebooks-"))
+
+
+def _notebook_text(exercise, which):
+    if which == "starter":
+        return (EXERCISES_DIR / exercise / f"{exercise}.ipynb").read_text(encoding="utf-8")
+    readme = (EXERCISES_DIR / exercise / "README.md").read_text(encoding="utf-8")
+    return notebook(exercise, solution_files(exercise), readme)  # the solution pasted into the code cells
+
+
+@functools.cache
+def executed(exercise, which):
+    """(path of the notebook before, path after) running every cell in a fresh kernel; an error in a
+    cell does not stop the next (the untouched starter's "Try it" cell raises NotImplementedError)."""
+    folder = _RUNS / exercise / which
+    folder.mkdir(parents=True)
+    before = folder / "before" / f"{exercise}.ipynb"
+    before.parent.mkdir()
+    before.write_text(_notebook_text(exercise, which), encoding="utf-8")
+    nb = nbformat.read(str(before), as_version=4)
+    NotebookClient(nb, timeout=300, allow_errors=True, kernel_name="python3",
+                   resources={"metadata": {"path": str(folder)}}).execute()
+    after = folder / "after" / f"{exercise}.ipynb"
+    after.parent.mkdir()
+    nbformat.write(nb, str(after))
+    return before, after
+
+
+def _check_cell_output(path):
+    cell = nbformat.read(str(path), as_version=4).cells[-1]
+    assert cell.source == check_cell(path.stem)
+    results = [o for o in cell.outputs if o.output_type == "execute_result"]
+    assert len(results) == 1, cell.outputs
+    return results[0]["data"]
+
+
+def _as_file_check(path, exercise):
+    """What `grade check` says on the same notebook saved as a file, in the notebook's words."""
+    lines = str(check(path, exercise)).splitlines()
+    header = f"{exercise}: "
+    assert lines[0].startswith(header) and lines[0].endswith(f"Visible tests on {exercise}.ipynb:")
+    return [lines[0].replace(f"Visible tests on {exercise}.ipynb:", "Visible tests on the cells this notebook has run:"),
+            *lines[1:]]
+
+
+def test_every_exercise_notebook_ends_with_the_check_cell():
+    for exercise in EXERCISES:
+        nb = nbformat.read(str(EXERCISES_DIR / exercise / f"{exercise}.ipynb"), as_version=4)
+        assert nb.cells[-1].cell_type == "code" and nb.cells[-1].source == f'from grader import check\ncheck("{exercise}")'
+        assert is_self_check_cell(nb.cells[-1].source)
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_the_untouched_notebook_checks_itself_with_fail_lines(exercise):
+    before, after = executed(exercise, "starter")
+    data = _check_cell_output(after)
+    text = data["text/plain"].splitlines()
+    assert text == _as_file_check(before, exercise)
+    assert any(line.startswith("FAIL  ") for line in text[1:-1])
+    assert "<table>" in data["text/html"] and ">FAIL</td>" in data["text/html"]
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_the_solved_notebook_checks_itself_all_pass(exercise):
+    before, after = executed(exercise, "solution")
+    text = _check_cell_output(after)["text/plain"].splitlines()
+    assert text == _as_file_check(before, exercise)
+    tests = [line for line in text[1:-1] if not line.startswith("note: ")]
+    assert tests and all(line.startswith("PASS  ") for line in tests)
+    points = text[-1].removeprefix("Score on the visible tests: ").split(" points")[0].split("/")
+    assert points[0] == points[1]
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_grading_an_executed_notebook_gives_the_same_score(exercise, tmp_path):
+    before = class_batch(exercise)  # graded unexecuted: the committed starter notebook, the solution's
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copyfile(executed(exercise, "starter")[1], folder / "starter-notebook.ipynb")
+    shutil.copyfile(executed(exercise, "solution")[1], folder / "solution-notebook.ipynb")
+    after = grade_folder(folder, exercise)
+    for sid in ("starter-notebook", "solution-notebook"):
+        assert (after[sid]["status"], after[sid]["score"]) == (before[sid]["status"], before[sid]["score"])
+    assert after["solution-notebook"]["score"] == after["solution-notebook"]["max_score"]
+
+
+@pytest.mark.parametrize("cell, dropped", [
+    ('from grader import check\ncheck("03-tanh")', True),
+    ('import grader\ngrader.check("03-tanh")', True),
+    ('if __name__ == "__main__":\n    from grader import check\n    check("03-tanh")', True),
+    ("check(a)", False),  # a student's own function
+    ('from grader import check\ncheck("03-tanh")\nx = 1', False),
+    ("from grader import check\ncheck(", False),
+])
+def test_only_a_check_cell_is_dropped_when_graded(cell, dropped):
+    assert is_self_check_cell(cell) is dropped
+    joined = join_code_cells(["x = 2", cell])
+    assert (joined == "x = 2\n") is dropped
+
+
+def test_the_kernel_history_skips_what_never_changed_the_kernel():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from grader import notebook_check
+
+    shell = InteractiveShell.instance()
+    try:
+        notebook_check._record_failures(shell)
+        for cell in ["class Value:\n    pass", "def broken(:\n    pass", "raise ValueError('a typo')",
+                     "%time x = 1", 'from grader import check\ncheck("03-tanh")', "y = 2"]:
+            shell.run_cell(cell, store_history=True)
+        assert notebook_check.kernel_cells(shell) == ["class Value:\n    pass", "%time x = 1", "y = 2"]
+    finally:
+        InteractiveShell.clear_instance()
+        notebook_check._FAILED_CELLS.clear()
+        notebook_check._HOOKED.clear()
+
+
+def test_check_outside_a_notebook_says_what_to_do_instead():
+    from grader import check as notebook_check
+    from grader.student_check import CheckError
+
+    with pytest.raises(CheckError, match=r"there is no notebook kernel here: call it in a notebook .*"
+                                         r"or pass path=, or run `grade check PATH` in a terminal"):
+        notebook_check("03-tanh")

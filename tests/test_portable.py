@@ -1,0 +1,134 @@
+"""The portable worker (grader/sandbox/portable.py), forced on Linux by hiding bubblewrap, prlimit
+and setpriv from PATH: what a student's `grade check` runs on macOS or Windows."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.batch import grade
+from grader.sandbox import Limits, Sandbox, SandboxUnavailable, open_sandbox
+from grader.sandbox.portable import NOTICE, PortableSandbox
+from grader.starters import solution_files
+from grader.student_check import check, report_lines
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
+SANDBOX_TOOLS = ("bwrap", "prlimit", "setpriv")
+LIMITS = Limits(probe_seconds=2, import_seconds=10, submission_seconds=60)
+# Elsewhere every grading test runs on the portable worker anyway; here it is forced on Linux.
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="compares with the Linux sandbox")
+
+
+@pytest.fixture(scope="module")
+def path_without_sandbox_tools(tmp_path_factory):
+    """A PATH that holds every program of this one except the Linux sandbox's tools."""
+    folder = tmp_path_factory.mktemp("bin")
+    for directory in os.environ["PATH"].split(os.pathsep):
+        if not os.path.isdir(directory):
+            continue
+        for name in os.listdir(directory):
+            target = folder / name
+            if name not in SANDBOX_TOOLS and not target.exists():
+                target.symlink_to(Path(directory) / name)
+    assert not any(shutil.which(tool, path=str(folder)) for tool in SANDBOX_TOOLS)
+    return str(folder)
+
+
+@pytest.fixture
+def portable(monkeypatch, path_without_sandbox_tools):
+    monkeypatch.setenv("PATH", path_without_sandbox_tools)
+
+
+def _solved_03(tmp_path, old=None, new=None):
+    folder = tmp_path / "03-tanh"
+    folder.mkdir()
+    engine = solution_files("03-tanh")["engine.py"]
+    if old is not None:
+        assert engine.count(old) == 1
+        engine = engine.replace(old, new)
+    (folder / "engine.py").write_text(engine)
+    return folder
+
+
+def test_without_the_sandbox_tools_the_portable_worker_is_chosen(portable):
+    box = open_sandbox(LIMITS)
+    try:
+        assert isinstance(box, PortableSandbox) and box.strength == "portable"
+        assert box.warning.startswith("the Linux sandbox's tools (prlimit, bubblewrap, setpriv) are not installed")
+    finally:
+        box.close()
+    with pytest.raises(SandboxUnavailable, match="the full sandbox needs Linux with bubblewrap"):
+        open_sandbox(LIMITS, require=True)
+
+
+def test_with_the_tools_the_linux_sandbox_is_chosen():
+    box = open_sandbox(LIMITS)
+    try:
+        assert isinstance(box, Sandbox)
+    finally:
+        box.close()
+
+
+def test_same_verdicts_as_the_sandbox_on_a_class_of_several_styles(tmp_path, monkeypatch, path_without_sandbox_tools):
+    cases = ["correct-closures", "correct-edgelist", "correct-kahn", "bug-mul-assign", "bug-tanh-input",
+             "bug-forward-order", "bug-recursive-topo", "bug-radd-missing", "bug-no-visited"]
+    (tmp_path / "class").mkdir()
+    for case in cases:
+        shutil.copytree(FIXTURES / "submissions" / case, tmp_path / "class" / case)
+    shutil.copytree(FIXTURES / "general" / "correct-slots-identity", tmp_path / "class" / "slots")
+    shutil.copytree(FIXTURES / "general" / "bug-zero-in-loop", tmp_path / "class" / "zero-in-loop")
+    sandboxed = grade(tmp_path / "class", limits=LIMITS, jobs=2)
+    monkeypatch.setenv("PATH", path_without_sandbox_tools)
+    plain = grade(tmp_path / "class", limits=LIMITS, jobs=2)
+    assert sandboxed.sandbox == "bubblewrap" and plain.sandbox == "portable"
+
+    def verdicts(result):
+        return {row["id"]: (row["status"], row["score"], [(t["name"], t["status"], t["output"]) for t in row["tests"]],
+                            row.get("diagnosis")) for row in result.scores["submissions"]}
+
+    assert verdicts(plain) == verdicts(sandboxed)
+    scores = {row["id"]: row["score"] for row in plain.scores["submissions"]}
+    assert scores["correct-closures"] == plain.scores["submissions"][0]["max_score"]
+    assert scores["bug-mul-assign"] < scores["correct-closures"]
+
+
+def test_a_loop_is_stopped_at_the_probe_limit_and_costs_only_its_tests(portable, tmp_path):
+    folder = _solved_03(tmp_path, "t = math.tanh(self.data)",
+                        "t = math.tanh(self.data)\n        while self.data == 2.0:\n            pass")
+    result = check(folder, limits=Limits(probe_seconds=1))
+    status = {t["name"]: (t["status"], t["output"]) for t in result.tests}
+    assert status["tanh/two"] == ("timeout", "y = tanh(x) at x = 2: did not finish within 1 s")
+    assert {name for name, (s, _) in status.items() if s != "passed"} == {"tanh/two"}
+    assert result.notes == [NOTICE]
+
+
+def test_a_memory_grab_is_stopped(portable, tmp_path):
+    folder = _solved_03(tmp_path, "t = math.tanh(self.data)",
+                        "t = math.tanh(self.data)\n        if self.data == 0:\n"
+                        "            hoard = [bytearray(64 << 20) for _ in range(1000)]")
+    result = check(folder, limits=Limits(memory_mb=512))
+    status = {t["name"]: (t["status"], t["output"]) for t in result.tests}
+    assert status["tanh/zero"][0] == "error"
+    assert status["tanh/zero"][1].startswith("y = tanh(x) at x = 0: your engine raised MemoryError")
+    assert {name for name, (s, _) in status.items() if s != "passed"} == {"tanh/zero"}
+
+
+def test_the_cli_says_in_one_line_that_this_is_not_the_grade(path_without_sandbox_tools, tmp_path):
+    folder = _solved_03(tmp_path)
+    env = dict(os.environ, PATH=path_without_sandbox_tools)
+    done = subprocess.run([sys.executable, "-m", "grader", "check", str(folder)], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines.count(f"note: {NOTICE}") == 1
+    assert lines[-1] == ("Score on the visible tests: 6/6 points (5 of 5 tests pass). "
+                         "Hidden tests are graded after you hand in.")
+
+
+def test_the_sandboxed_check_says_nothing_of_the_kind(tmp_path):
+    lines = report_lines(check(_solved_03(tmp_path)))
+    assert not any(NOTICE in line for line in lines)
