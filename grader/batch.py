@@ -4,7 +4,7 @@ import dataclasses
 import os
 import time
 
-from .diagnose import diagnose_batch
+from .distribution import require_instructor_part
 from .judge.plugin import Expectations, judge
 from .load import load_entry, load_folder
 from .observe import ObservationCache, observe_all
@@ -33,6 +33,9 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
     (grader.fleet) instead of this machine's pool; `notify(text)` hears what
     the fleet has to say while the batch waits (a refusal, no worker).
     """
+    require_instructor_part("Grading")  # the hidden suites, the reference and the diagnosis
+    from .diagnose import diagnose_batch
+
     started = time.monotonic()
     suite = load_suite(exercise)
     allowed = frozenset(suite.files) | {"engine.py"}

@@ -13,7 +13,7 @@ from .suites import SuiteError
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 listing every generated file that differs from what is committed.")
 @click.option("--exercises-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="The exercises folder [default: exercises/ of this checkout].")
+              help="The exercises folder [default: the checkout's exercises/, else the installed copy].")
 def starters_command(check_only, exercises_dir):
     """Regenerate the starter files and notebooks of every exercise from reference/.
 
@@ -22,8 +22,10 @@ def starters_command(check_only, exercises_dir):
     reference, a solution region, an exercise README or grader/variants.py.
     """
     from . import starters
+    from .distribution import InstructorPartMissing, require_instructor_part
 
     try:
+        require_instructor_part("`grade starters`")
         if check_only:
             drifting = starters.drift(exercises_dir)
             if drifting:
@@ -35,7 +37,7 @@ def starters_command(check_only, exercises_dir):
             click.echo("Starters, notebooks and engines.json are up to date.")
             return
         changed = starters.write(exercises_dir)
-    except starters.StarterError as exc:
+    except (starters.StarterError, InstructorPartMissing) as exc:
         raise click.ClickException(str(exc)) from None
     for path in changed:
         click.echo(f"wrote {path}")
@@ -49,7 +51,7 @@ def starters_command(check_only, exercises_dir):
 @click.option("-e", "--exercise", "exercises", multiple=True, metavar="EXERCISE",
               help="Only this exercise (repeat for several) [default: the whole course].")
 @click.option("--exercises-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="The exercises folder [default: exercises/ of this checkout].")
+              help="The exercises folder [default: the checkout's exercises/, else the installed copy].")
 def handout_command(out_dir, upto_exercise, exercises, exercises_dir):
     """Build the student handout in OUT_DIR: instructions, starters and notebooks, nothing secret.
 
@@ -63,11 +65,13 @@ def handout_command(out_dir, upto_exercise, exercises, exercises_dir):
     is kept: no hidden suite, stored expected value, buggy engine or piece of
     a solution that the course has not reached may be in it.
     """
+    from .distribution import InstructorPartMissing, require_instructor_part
     from .handout import HandoutError, build
 
     try:
+        require_instructor_part("`grade handout`")
         written = build(out_dir, exercises or None, upto_exercise=upto_exercise, exercises_dir=exercises_dir)
-    except HandoutError as exc:
+    except (HandoutError, InstructorPartMissing) as exc:
         raise click.ClickException(str(exc)) from None
     chosen = sorted({p.parent.name for p in written if p.parent != out_dir})
     click.echo(f"Wrote {len(written)} files for {len(chosen)} exercise{'s' * (len(chosen) != 1)} to {out_dir}; "

@@ -38,7 +38,8 @@ from pathlib import Path
 
 from . import starters
 from .course import comes_before, upto
-from .starters import EXERCISES, MARKER_FILE, REPO, SUITES
+from .distribution import exercises_folder, students_guide as students_guide_path
+from .starters import EXERCISES, MARKER_FILE, SUITES
 
 
 class HandoutError(ValueError):
@@ -68,7 +69,7 @@ def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None) ->
     the whole course; in course order either way.
     """
     out_dir = Path(out_dir)
-    exercises_dir = Path(exercises_dir or REPO / "exercises")
+    exercises_dir = Path(exercises_dir or exercises_folder())
     asked = list(exercises or ()) + ([upto_exercise] if upto_exercise else [])
     unknown = [e for e in asked if e not in EXERCISES]
     if unknown:
@@ -79,8 +80,7 @@ def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None) ->
     wanted = set(exercises) if exercises else set(upto(upto_exercise)) if upto_exercise else set(EXERCISES)
     chosen = [e for e in EXERCISES if e in wanted]
     if not exercises_dir.is_dir():
-        raise HandoutError(f"no exercises folder at {exercises_dir}: run this in a checkout of the grader, "
-                           "or pass --exercises-dir")
+        raise HandoutError(f"no exercises folder at {exercises_dir}: pass --exercises-dir")
     try:
         drifting = [p for p in starters.drift(exercises_dir) if p.parent.name in chosen]
     except starters.StarterError as exc:
@@ -97,7 +97,7 @@ def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None) ->
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
             written.append(target)
-    guide = REPO / "docs" / "students.md"
+    guide = students_guide_path()
     index = out_dir / "README.md"
     index.write_text(_index(chosen, guide.read_text(encoding="utf-8") if guide.exists() else None), encoding="utf-8")
     written.append(index)

@@ -523,7 +523,9 @@ def engines_json() -> str:
 
 def generated_files(exercises_dir: Path | None = None) -> dict[Path, str]:
     """{path: text} of every file `grade starters` writes."""
-    exercises_dir = Path(exercises_dir or REPO / "exercises")
+    from .distribution import exercises_folder
+
+    exercises_dir = Path(exercises_dir or exercises_folder())
     out = {}
     for exercise in EXERCISES:
         folder = exercises_dir / exercise

@@ -126,11 +126,11 @@ def _visible_plugin_class():
     return VisibleOnly
 
 
-def judge_visible(suite, runs) -> dict:
+def judge_visible(suite, runs, expectations=None) -> dict:
     """The visible tests' outcomes for every run, {id: [outcome, ...]}: grader.judge.plugin.judge, deselected."""
     from .judge.plugin import judge
 
-    return judge(suite, runs, plugin_class=_visible_plugin_class())
+    return judge(suite, runs, expectations=expectations, plugin_class=_visible_plugin_class())
 
 
 def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_bwrap: bool = True) -> CheckResult:

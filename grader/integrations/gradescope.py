@@ -39,6 +39,7 @@ import zipfile
 from pathlib import Path
 
 from .. import __version__
+from ..distribution import require_instructor_part
 from ..load import HIDDEN_NAMES
 from ..report import to_results_json
 from ..sandbox import Limits
@@ -172,6 +173,7 @@ def _reference_files() -> dict[str, bytes]:
 def bundle_files(exercise: str, *, limits: Limits = Limits(), require_sandbox: bool = False,
                  stdout_visibility: str = "hidden") -> dict[str, tuple[bytes, int]]:
     """Every file of the bundle: zip path → (content, mode). Raises SuiteError for an unknown exercise."""
+    require_instructor_part("Building a Gradescope autograder")  # it carries the hidden suite and the reference
     load_suite(exercise)  # an unknown or broken suite fails here, not in Gradescope
     config = {
         "exercise": exercise,

@@ -8,7 +8,6 @@ scores are read from that report.
 """
 
 import hashlib
-import importlib
 import inspect
 import io
 import json
@@ -22,60 +21,10 @@ import pytest
 from pytest_jsonreport.plugin import JSONReport
 
 from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text
+from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
 from .. import probekit
-from ..suites import SuiteError
-from .dry_run import SINGLE_PROBE_FIXTURES, dry_run
-
-
-class Expectations:
-    """The reference's and PyTorch's observations of a suite's probes, computed or loaded once."""
-
-    def __init__(self, suite, torch="stored"):
-        self.suite, self.torch_mode = suite, torch
-        self._reference, self._torch, self._reads = {}, None, None
-
-    def reads(self):
-        """{test function name: Reads}: the suite's one dry run on the reference (judge/dry_run.py)."""
-        if self._reads is None:
-            self._reads = dry_run(self.suite, self)
-        return self._reads
-
-    def reference(self, probe):
-        name = probe.__name__
-        if name not in self._reference:
-            from reference import engine
-
-            arg = _ReferenceModules() if getattr(probe, "takes_modules", False) else engine.Value
-            self._reference[name] = probekit.plain(probe(arg))
-        return self._reference[name]
-
-    def torch(self, probe):
-        if self._torch is None:
-            if self.torch_mode == "live":
-                from ..torch_adapter import torch_observations
-
-                self._torch = torch_observations(self.suite)
-            else:
-                path = self.suite.folder / "torch_results.json"
-                if not path.exists():
-                    raise SuiteError(f"{path} is missing: run `grade torch-results {self.suite.name}` where torch is installed")
-                self._torch = json.loads(path.read_text())["probes"]
-        name = probe.__name__
-        if name not in self._torch:
-            raise SuiteError(f"no stored PyTorch result for probe {name!r}: run `grade torch-results {self.suite.name}`")
-        stored = self._torch[name]
-        if "error" in stored:
-            raise SuiteError(f"PyTorch could not run probe {name!r}: {stored['error']}")
-        return stored["values"]
-
-
-class _ReferenceModules:
-    """The reference's modules as a probe sees a student's: m.engine, m.nn, m.neuron, ... (imported when used)."""
-
-    def __getattr__(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return importlib.import_module(f"reference.{name}")
+from ..suites import SuiteError, test_files
+from .dry_run import SINGLE_PROBE_FIXTURES
 
 
 # What the `imported` fixture shows of a run (and what every test's grouping sees).
@@ -284,7 +233,7 @@ def _only_the_json_report_plugin():
 
 
 def _run_pytest(suite, plugin, report):
-    tests = sorted(str(p) for p in Path(suite.folder).glob("test_*.py"))
+    tests = [str(p) for p in test_files(suite)]
     if not tests:
         raise SuiteError(f"suite {suite.name!r} has no test_*.py files")
     args = [

@@ -100,6 +100,11 @@ def load_suite(name):
     # Probes say `import probekit`, in the sandbox and here alike.
     sys.modules.setdefault("probekit", probekit)
     config = _import(f"grader_suite_{name.replace('-', '_')}", folder / "__init__.py")
+    missing = [f for f in getattr(config, "RUNNER_FILES", ()) if not (folder / f).is_file()]
+    if missing and not list(folder.glob("test_*.py")):  # a student's install (grader/distribution.py)
+        raise SuiteError(f"{name} cannot be checked from a student's install: its probes need "
+                         f"{', '.join(missing)}, which holds the reference and the buggy engines and ships only "
+                         "to instructors. Hand it in; the grader runs its tests")
     probes = _import(f"grader_probes_{name.replace('-', '_')}", folder / "probes.py")
     names = [n for n, f in inspect.getmembers(probes, inspect.isfunction)
              if not n.startswith("_") and f.__module__ == probes.__name__]
@@ -132,10 +137,17 @@ def load_suite(name):
     )
 
 
+def test_files(suite):
+    """The suite's test files: all of its tests (a checkout, the instructor's install), else the copies
+    holding the visible tests only (a student's install; see grader/distribution.py)."""
+    folder = Path(suite.folder)
+    return sorted(folder.glob("test_*.py")) or sorted(folder.glob("visible_test_*.py"))
+
+
 def test_functions(suite):
     """The suite's hidden tests (functions carrying @points), in file order: imported here, trusted code."""
     tests = []
-    for path in sorted(Path(suite.folder).glob("test_*.py")):
+    for path in test_files(suite):
         module = _import(f"grader_tests_{suite.name.replace('-', '_')}_{path.stem}", path)
         tests += [obj for name, obj in vars(module).items()
                   if name.startswith("test") and callable(obj) and hasattr(obj, "grading")]

@@ -289,6 +289,9 @@ def test_print_workflow_fills_in_the_exercise_and_threshold():
     assert 'EXERCISE: "03-tanh"' in text and 'MIN_SCORE: "75%"' in text
     assert not any(token in text for token in ("@EXERCISE@", "@MIN_SCORE@", "@VERSION@"))
     assert f"github.com/COURSE/grader@v{__version__}" in text
+    # the hidden suites are a wheel of their own (grader/distribution.py): both are installed
+    assert f"github.com/COURSE/grader@v{__version__}#subdirectory=instructor" in text
+    assert '"$RUNNER_TEMP/grader/bin/pip" install --quiet "$GRADER" "$GRADER_INSTRUCTOR"' in text
     assert '"$RUNNER_TEMP/grader/bin/grade" ci submission --exercise "$EXERCISE"' in text
     assert "--json-out grade-results.json --require-sandbox" in text
     assert "\t" not in text

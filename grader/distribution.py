@@ -1,0 +1,208 @@
+"""Two installs: what a student's `pip install micrograd-grader` holds, and what stays the instructor's.
+
+"Hidden" tests readable in an installed package are not hidden, and the
+reference engine is the solution. So the project builds two wheels:
+
+- `micrograd-grader` (the checkout's pyproject.toml and setup.py): the grader,
+  each suite's probes and a copy of its test files with only the visible
+  tests in them (`visible_test_*.py`), and the expected values of the probes
+  those tests read, computed from the reference when the wheel is built
+  (`visible_expectations.json`). Enough for `grade check` and `check()` in a
+  notebook, on any OS, for every exercise but 09-write-tests (whose probes
+  carry the reference and the buggy engines into the sandbox).
+- `micrograd-grader-instructor` (instructor/): the reference engine, the bug
+  variants and the diagnosis (`grader/variants.py`, `grader/diagnose/`), the
+  suites' full test files, stored PyTorch results, stored variant runs,
+  09-write-tests' buggy engines, and the exercises with the students' guide
+  (`grader/exercises/`, for `grade handout`). `pip install
+  "micrograd-grader[instructor]"` installs both; batch grading, `grade
+  handout` and `grade starters` need it.
+
+The exercises are the instructor's, not the student wheel's: from 06 on a
+starter holds the complete engine, the solutions of 01-05, and the course
+hands exercises out one at a time (`grade handout OUT -e EXERCISE`).
+Probes are no secret: they travel into the sandbox with every submission, and
+an expression without its expected value gives nothing away.
+
+A checkout (`pip install -e ".[test]"`) has everything, in place.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+from pathlib import Path
+
+from .suites import SuiteError
+
+PACKAGE = Path(__file__).resolve().parent
+CHECKOUT = PACKAGE.parent  # the project's root, when the grader runs from a checkout
+
+# Paths relative to the project's root (or to site-packages, installed) that only the instructor's wheel holds.
+INSTRUCTOR_PACKAGES = ("reference",)
+INSTRUCTOR_MODULES = ("grader/variants.py", "grader/diagnose/")
+STUDENT_SUITE_FILES = ("__init__.py", "probes.py")  # of a suite's folder; everything else there is the instructor's
+VISIBLE_PREFIX = "visible_"  # grader/suites/<id>/visible_test_*.py: the visible tests alone (student wheel)
+EXPECTATIONS = "visible_expectations.json"  # read by grader.judge.expectations
+EXERCISES_IN_PACKAGE = PACKAGE / "exercises"  # where the instructor wheel puts exercises/
+STUDENTS_GUIDE = "students.md"  # docs/students.md, beside the exercises in the wheel
+
+
+class InstructorPartMissing(SuiteError):
+    """A command needs what only the instructor's install holds: the grader cannot do its job here."""
+
+
+def instructor_only(relative: str) -> bool:
+    """Whether a file of the project (a path relative to its root, with /) stays out of the student wheel."""
+    parts = relative.split("/")
+    if parts[0] in INSTRUCTOR_PACKAGES:
+        return True
+    if any(relative == m or (m.endswith("/") and relative.startswith(m)) for m in INSTRUCTOR_MODULES):
+        return True
+    if parts[:2] == ["grader", "suites"] and len(parts) == 4:  # grader/suites/<id>/<file>
+        return parts[3] not in STUDENT_SUITE_FILES
+    return parts[:2] == ["grader", "exercises"]
+
+
+def instructor_part_installed() -> bool:
+    return importlib.util.find_spec("reference") is not None and (PACKAGE / "variants.py").is_file()
+
+
+def require_instructor_part(what: str) -> None:
+    """One message for everything a student's install cannot do (`what`: "`grade handout`", "Grading", ...)."""
+    if not instructor_part_installed():
+        raise InstructorPartMissing(
+            f"{what} needs the instructor's part of the grader (the reference solution, the hidden suites "
+            "and the bug variants), which a student's install does not hold: "
+            'pip install "micrograd-grader[instructor]", or install from the course\'s checkout '
+            "(pip install -e .)")
+
+
+def exercises_folder() -> Path:
+    """The exercises: the checkout's exercises/ when the grader runs from one, else the installed copy."""
+    checkout = CHECKOUT / "exercises"
+    return checkout if checkout.is_dir() else EXERCISES_IN_PACKAGE
+
+
+def students_guide() -> Path:
+    checkout = CHECKOUT / "docs" / "students.md"
+    return checkout if checkout.is_file() else EXERCISES_IN_PACKAGE / STUDENTS_GUIDE
+
+
+# -- the student wheel's generated files -------------------------------------------------------
+
+
+def _visibility(decorator) -> str | None:
+    """The visibility a `@points(...)` decorator declares ("visible" when it says none); None if not @points."""
+    if not (isinstance(decorator, ast.Call) and getattr(decorator.func, "id", None) == "points"):
+        return None
+    for keyword in decorator.keywords:
+        if keyword.arg == "visibility":
+            if not isinstance(keyword.value, ast.Constant):
+                raise ValueError(f"line {decorator.lineno}: visibility must be a literal string to be shipped")
+            return keyword.value.value
+    return "visible"
+
+
+def visible_test_source(text: str) -> str:
+    """A suite's test file with every test that is not `visibility="visible"` cut out, lines and all."""
+    tree = ast.parse(text)
+    cut = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            visibilities = [v for v in map(_visibility, node.decorator_list) if v is not None]
+            if visibilities and visibilities[0] != "visible":
+                first = min(d.lineno for d in node.decorator_list)
+                cut.update(range(first, node.end_lineno + 1))
+    lines = text.splitlines(keepends=True)
+    kept = [line for number, line in enumerate(lines, start=1) if number not in cut]
+    header = "# Generated for the student wheel (grader/distribution.py): the visible tests only.\n"
+    return header + "".join(kept)
+
+
+def _recording_fixtures(run, expectations, read):
+    """The fixtures a test asks for, answering from `run`, and noting each probe whose expected values it reads."""
+
+    def observation(probe):
+        return run["probes"].get(probe.__name__, {})
+
+    def observe(probe):
+        obs = observation(probe)
+        if obs.get("status") != "ok":
+            raise LookupError(probe.__name__)  # the test stops here, as the judge's fixture would
+        return obs["values"]
+
+    def expect(probe):
+        read["reference"].add(probe.__name__)
+        return expectations.reference(probe)
+
+    def torch_expect(probe):
+        read["torch"].add(probe.__name__)
+        return expectations.torch(probe)
+
+    imported = {k: v for k, v in run.items() if k != "probes"}  # a superset of the judge's IMPORTED
+    return {"observe": observe, "observation": observation, "expect": expect, "torch_expect": torch_expect,
+            "imported": imported, "run": run}
+
+
+def visible_expectations(suite, expectations, runs) -> dict:
+    """{"reference": {probe: values}, "torch": {probe: values}} of every probe whose expected values a visible
+    test reads, found by running each visible test on each of `runs` (the reference's, the variants')."""
+    import inspect
+
+    from .suites import test_functions
+
+    read = {"reference": set(), "torch": set()}
+    for test in test_functions(suite):
+        if test.grading["visibility"] != "visible":
+            continue
+        names = list(inspect.signature(test).parameters)
+        for run in runs:
+            fixtures = _recording_fixtures(run, expectations, read)
+            try:
+                test(**{name: fixtures[name] for name in names})
+            except Exception:  # a failing verdict: what it read before failing is recorded
+                pass
+    probes = {name: getattr(suite.probes, name) for name in suite.probe_names}
+    return {"reference": {n: expectations.reference(probes[n]) for n in sorted(read["reference"])},
+            "torch": {n: expectations.torch(probes[n]) for n in sorted(read["torch"])}}
+
+
+def student_build_files() -> dict[str, bytes]:
+    """{path in the wheel: bytes} of the student wheel's generated files: visible tests and their expectations."""
+    from .judge.expectations import Expectations
+    from .suites import available, load_suite
+
+    out = {}
+    for name in available():
+        suite = load_suite(name)
+        for path in sorted(suite.folder.glob("test_*.py")):
+            out[f"grader/suites/{name}/{VISIBLE_PREFIX}{path.name}"] = visible_test_source(
+                path.read_text(encoding="utf-8")).encode()
+        expectations = Expectations(suite, reference="live")
+        reference_run = {"status": "ok", "message": None, "import_error": None,
+                         "probes": {p: {"status": "ok", "values": expectations.reference(getattr(suite.probes, p))}
+                                    for p in suite.probe_names}}
+        stored_runs = suite.folder / "variant_runs.json"  # grader.diagnose.stored, read without the variants
+        variant_runs = json.loads(stored_runs.read_text())["runs"] if stored_runs.is_file() else {}
+        record = visible_expectations(suite, expectations, [reference_run, *variant_runs.values()])
+        out[f"grader/suites/{name}/{EXPECTATIONS}"] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode()
+    return out
+
+
+def instructor_build_files(root: Path) -> dict[str, bytes]:
+    """{path in the wheel: bytes} of what the instructor wheel holds: every instructor-only file of the
+    checkout at `root`, and the exercises with the students' guide as package data."""
+    out = {}
+    for top in (*INSTRUCTOR_PACKAGES, "grader"):
+        for path in sorted((root / top).rglob("*")):
+            relative = path.relative_to(root).as_posix()
+            if path.is_file() and "__pycache__" not in path.parts and instructor_only(relative):
+                out[relative] = path.read_bytes()
+    exercises = root / "exercises"
+    for path in sorted(exercises.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and ".ipynb_checkpoints" not in path.parts:
+            out["grader/exercises/" + path.relative_to(exercises).as_posix()] = path.read_bytes()
+    out[f"grader/exercises/{STUDENTS_GUIDE}"] = (root / "docs" / "students.md").read_bytes()
+    return out

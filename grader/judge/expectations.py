@@ -1,0 +1,101 @@
+"""What the student's observations are compared with: the reference engine's and PyTorch's.
+
+Where the reference is installed (a checkout, the instructor's install) its
+values are computed here, in the grader's process. A student's install has no
+reference (it is the solution): there the values of the probes that visible
+tests read come from the suite's `visible_expectations.json`, which the
+student wheel's build computed from the reference (grader/distribution.py).
+A hidden test asking for anything else is a suite error, never a verdict.
+"""
+
+import importlib
+import importlib.util
+import json
+
+from .. import probekit
+from ..suites import SuiteError
+
+STORED = "visible_expectations.json"  # grader.distribution.EXPECTATIONS
+
+
+class _ReferenceModules:
+    """The reference's modules as a probe sees a student's: m.engine, m.nn, m.neuron, ... (imported when used)."""
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return importlib.import_module(f"reference.{name}")
+
+
+def reference_installed():
+    return importlib.util.find_spec("reference") is not None
+
+
+class Expectations:
+    """The reference's and PyTorch's observations of a suite's probes, computed or loaded once.
+
+    reference="live" computes them with the reference engine, "stored" reads the
+    visible tests' expectations; None: live where the reference is installed.
+    """
+
+    def __init__(self, suite, torch="stored", reference=None):
+        self.suite, self.torch_mode = suite, torch
+        self.reference_mode = reference or ("live" if reference_installed() else "stored")
+        self._reference, self._torch, self._stored, self._reads = {}, None, None, None
+
+    def reads(self):
+        """{test function name: Reads}: the suite's one dry run on the reference (judge/dry_run.py)."""
+        if self._reads is None:
+            from .dry_run import dry_run
+
+            self._reads = dry_run(self.suite, self)
+        return self._reads
+
+    def _visible_only(self):
+        if self._stored is None:
+            path = self.suite.folder / STORED
+            if not path.is_file():
+                raise SuiteError(f"suite {self.suite.name!r} has neither the reference engine nor {STORED}: "
+                                 'install the instructor\'s part (pip install "micrograd-grader[instructor]")')
+            self._stored = json.loads(path.read_text(encoding="utf-8"))
+        return self._stored
+
+    def _stored_values(self, kind, name):
+        values = self._visible_only()[kind]
+        if name not in values:
+            raise SuiteError(f"probe {name!r} of suite {self.suite.name!r} has no expected values in this install "
+                             "(only visible tests' are shipped to students)")
+        return values[name]
+
+    def reference(self, probe):
+        name = probe.__name__
+        if name not in self._reference:
+            if self.reference_mode == "stored":
+                self._reference[name] = self._stored_values("reference", name)
+            else:
+                from reference import engine
+
+                arg = _ReferenceModules() if getattr(probe, "takes_modules", False) else engine.Value
+                self._reference[name] = probekit.plain(probe(arg))
+        return self._reference[name]
+
+    def torch(self, probe):
+        name = probe.__name__
+        if self._torch is None:
+            if self.torch_mode == "live":
+                from ..torch_adapter import torch_observations
+
+                self._torch = torch_observations(self.suite)
+            else:
+                path = self.suite.folder / "torch_results.json"
+                if not path.exists():
+                    if self.reference_mode == "stored":  # a student's install: the visible tests' values only
+                        return self._stored_values("torch", name)
+                    raise SuiteError(f"{path} is missing: run `grade torch-results {self.suite.name}` where torch is installed")
+                self._torch = json.loads(path.read_text())["probes"]
+        if name not in self._torch:
+            raise SuiteError(f"no stored PyTorch result for probe {name!r}: run `grade torch-results {self.suite.name}`")
+        stored = self._torch[name]
+        if "error" in stored:
+            raise SuiteError(f"PyTorch could not run probe {name!r}: {stored['error']}")
+        return stored["values"]

@@ -1,0 +1,203 @@
+"""The two wheels (grader/distribution.py): a student's install checks the visible tests with no hidden
+test, reference or exercise in it; the instructor's adds them, and `grade handout` works from it."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader.distribution import instructor_only, student_build_files, visible_expectations, visible_test_source
+from grader.judge.expectations import Expectations
+from grader.scores import suite_tests
+from grader.starters import solution_files
+from grader.student_check import judge_visible
+from grader import suites
+from grader.suites import available, load_suite
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("path, instructor", [
+    ("reference/engine.py", True), ("grader/variants.py", True), ("grader/diagnose/hints.py", True),
+    ("grader/suites/03-tanh/test_tanh.py", True), ("grader/suites/03-tanh/torch_results.json", True),
+    ("grader/suites/09-write-tests/engines.json", True), ("grader/exercises/03-tanh/engine.py", True),
+    ("grader/suites/03-tanh/probes.py", False), ("grader/suites/03-tanh/__init__.py", False),
+    ("grader/suites/__init__.py", False), ("grader/judge/plugin.py", False), ("grader/sandbox/worker.py", False),
+])
+def test_what_stays_the_instructors(path, instructor):
+    assert instructor_only(path) is instructor
+
+
+def test_the_visible_copy_of_a_test_file_keeps_exactly_the_visible_tests():
+    text = '''from grader.judge import points
+
+@points(1, concept="a")
+def test_shown(observe):
+    """shown"""
+
+@points(2, concept="a", visibility="hidden")
+def test_secret(observe, expect):
+    """secret: 0.7071067811865476"""
+    assert 1
+
+@points(1, concept="a", name="later", visibility="after_due_date")
+def test_later(observe):
+    pass
+
+def helper():
+    return 3
+'''
+    copy = visible_test_source(text)
+    namespace = {}
+    exec(compile(copy, "<copy>", "exec"), namespace)
+    assert [n for n in namespace if n.startswith("test_")] == ["test_shown"]
+    assert "secret" not in copy and "0.7071" not in copy and "later" not in copy
+    assert "def helper():" in copy
+
+
+@pytest.mark.parametrize("exercise", [e for e in available() if e != "09-write-tests"])
+def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise):
+    """The student's install judges the visible tests from stored values: the same verdicts as the
+    reference gives, on the reference's own observations and on every stored bug variant's."""
+    suite = load_suite(exercise)
+    live = Expectations(suite, reference="live")
+    runs = {"reference": {"status": "ok", "message": None, "import_error": None,
+                          "probes": {p: {"status": "ok", "values": live.reference(getattr(suite.probes, p))}
+                                     for p in suite.probe_names}}}
+    stored_runs = suite.folder / "variant_runs.json"
+    if stored_runs.is_file():
+        runs.update(json.loads(stored_runs.read_text())["runs"])
+    stored_file = suite.folder / "visible_expectations.json"
+    assert not stored_file.exists()  # only the student wheel's build writes it
+    stored_file.write_text(json.dumps(visible_expectations(suite, live, list(runs.values()))))
+    try:
+        stored = judge_visible(suite, runs, expectations=Expectations(suite, reference="stored"))
+    finally:
+        stored_file.unlink()
+    assert stored == judge_visible(suite, runs, expectations=live)
+    assert any(o["status"] != "passed" for outcomes in stored.values() for o in outcomes) or len(runs) == 1
+
+
+# -- the wheels, built and installed in fresh venvs -----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def wheels(tmp_path_factory):
+    out = tmp_path_factory.mktemp("dist")
+    for project in (ROOT, ROOT / "instructor"):
+        done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(project)],
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    shutil.rmtree(ROOT / "instructor" / "build", ignore_errors=True)
+    student = next(out.glob("micrograd_grader-*.whl"))
+    instructor = next(out.glob("micrograd_grader_instructor-*.whl"))
+    return out, student, instructor
+
+
+def _venv(folder, wheels_dir, requirement):
+    """A fresh venv with `requirement` installed from the built wheels (dependencies from the index)."""
+    venv.create(folder, with_pip=True)
+    bin_dir = folder / ("Scripts" if os.name == "nt" else "bin")
+    done = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--find-links", str(wheels_dir),
+                           requirement], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    return bin_dir
+
+
+@pytest.fixture(scope="module")
+def student_install(tmp_path_factory, wheels):
+    return _venv(tmp_path_factory.mktemp("student") / "venv", wheels[0], "micrograd-grader")
+
+
+@pytest.fixture(scope="module")
+def instructor_install(tmp_path_factory, wheels):
+    return _venv(tmp_path_factory.mktemp("instructor") / "venv", wheels[0], "micrograd-grader[instructor]")
+
+
+def _grade(bin_dir, *args, cwd):
+    return subprocess.run([str(bin_dir / "grade"), *args], capture_output=True, text=True, cwd=cwd, timeout=300,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+
+
+def test_no_hidden_test_reference_or_exercise_is_in_the_student_wheel(wheels):
+    names = zipfile.ZipFile(wheels[1]).namelist()
+    assert not [n for n in names if n.startswith(("reference/", "grader/diagnose/", "grader/exercises/"))]
+    assert not [n for n in names if Path(n).name.startswith("test_") or Path(n).name in (
+        "variants.py", "torch_results.json", "variant_runs.json", "engines.json")]
+    wheel = zipfile.ZipFile(wheels[1])
+    for exercise in available():
+        shipped = "".join(wheel.read(n).decode() for n in names if n.startswith(f"grader/suites/{exercise}/visible_"))
+        suite = load_suite(exercise)
+        source = "".join(p.read_text() for p in suite.folder.glob("test_*.py"))
+        for test in suites.test_functions(suite):
+            if f"def {test.__name__}(" not in source:
+                continue  # made at import from engines.json (09-write-tests), which stays the instructor's
+            shown = test.grading["visibility"] == "visible"
+            assert (f"def {test.__name__}(" in shipped) is shown, (exercise, test.__name__)
+            assert (f'"""{test.grading["doc"]}' in shipped) is shown or not test.grading["doc"], test.__name__
+    assert all(f"grader/suites/{e}/visible_expectations.json" in names for e in available())
+
+
+def test_the_instructor_wheel_holds_the_rest(wheels):
+    names = set(zipfile.ZipFile(wheels[2]).namelist())
+    assert {"reference/engine.py", "grader/variants.py", "grader/suites/engine/test_engine.py",
+            "grader/suites/03-tanh/torch_results.json", "grader/exercises/03-tanh/engine.py",
+            "grader/exercises/students.md"} <= names
+    assert not names & set(zipfile.ZipFile(wheels[1]).namelist())  # no file is owned by both
+
+
+def test_grade_check_from_the_student_install_says_what_the_checkout_says(student_install, tmp_path):
+    starter = tmp_path / "starter" / "03-tanh"
+    shutil.copytree(ROOT / "exercises" / "03-tanh", starter)
+    solved = tmp_path / "solved" / "03-tanh"
+    solved.mkdir(parents=True)
+    (solved / "engine.py").write_text(solution_files("03-tanh")["engine.py"])
+    for folder in (starter, solved):
+        for path in folder.iterdir():
+            os.utime(path, (1_700_000_000, 1_700_000_000))
+        installed = _grade(student_install, "check", str(folder), cwd=tmp_path)
+        assert installed.returncode == 0, installed.stderr
+        checkout = subprocess.run([sys.executable, "-m", "grader", "check", str(folder)], capture_output=True,
+                                  text=True, timeout=300)
+        assert installed.stdout == checkout.stdout
+    assert installed.stdout.splitlines()[-1] == ("Score on the visible tests: 6/6 points (5 of 5 tests pass). "
+                                                 "Hidden tests are graded after you hand in.")
+    declared = [t for t in suite_tests(load_suite("03-tanh")) if t["visibility"] == "visible"]
+    assert len(installed.stdout.splitlines()) == 2 + len(declared)
+
+
+def test_the_student_install_says_alike_what_it_cannot_do(student_install, tmp_path):
+    handout = _grade(student_install, "handout", str(tmp_path / "out"), cwd=tmp_path)
+    starters = _grade(student_install, "starters", "--check", cwd=tmp_path)
+    assert handout.returncode == starters.returncode == 1
+    for done, command in ((handout, "`grade handout`"), (starters, "`grade starters`")):
+        assert done.stderr == (
+            f"Error: {command} needs the instructor's part of the grader (the reference solution, the hidden "
+            "suites and the bug variants), which a student's install does not hold: "
+            'pip install "micrograd-grader[instructor]", or install from the course\'s checkout (pip install -e .)\n')
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    (tmp_path / "class" / "alice" / "engine.py").write_text(solution_files("03-tanh")["engine.py"])
+    graded = _grade(student_install, str(tmp_path / "class"), cwd=tmp_path)
+    assert graded.returncode == 1 and graded.stderr.startswith(
+        "Error: Grading needs the instructor's part of the grader (the reference solution, the hidden suites")
+    write_tests = _grade(student_install, "check", str(ROOT / "exercises" / "09-write-tests"), cwd=tmp_path)
+    assert write_tests.returncode == 1
+    assert write_tests.stderr.startswith("Error: 09-write-tests cannot be checked from a student's install: "
+                                         "its probes need engines.json")
+
+
+def test_grade_handout_works_from_the_instructor_install(instructor_install, tmp_path):
+    done = _grade(instructor_install, "handout", str(tmp_path / "out"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Wrote ") and "for 9 exercises" in done.stdout
+    assert (tmp_path / "out" / "03-tanh" / "engine.py").read_bytes() == (ROOT / "exercises/03-tanh/engine.py").read_bytes()
+    assert "What runs where" in (tmp_path / "out" / "README.md").read_text()
+    starters = _grade(instructor_install, "starters", "--check", cwd=tmp_path)
+    assert starters.returncode == 0, starters.stdout + starters.stderr
