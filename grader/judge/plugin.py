@@ -22,7 +22,6 @@ from pytest_jsonreport.plugin import JSONReport
 
 from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
-from .. import probekit
 from ..suites import SuiteError, test_files
 from .dry_run import SINGLE_PROBE_FIXTURES
 
