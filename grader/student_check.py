@@ -153,6 +153,8 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
     sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
     try:
         runs = observe_all([submission], suite, sandbox, jobs=1, cache=ObservationCache(None))
+        outcomes = judge_visible(suite, runs)[submission.id]
+        diagnosis = _visible_diagnosis(suite, submission, runs, outcomes, sandbox)
     finally:
         sandbox.close()
     if sandbox.strength == PORTABLE:
@@ -162,9 +164,26 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
     run = runs[submission.id]
     if run["status"] != "ok" and run.get("message"):
         notes.append(run["message"])
-    outcomes = judge_visible(suite, runs)[submission.id]
     tests = [dict(o, doc=grading.get(o["name"], {}).get("doc", "")) for o in outcomes]
-    return CheckResult(exercise, suite.title, checked, None, tests, notes, time.monotonic() - started)
+    return CheckResult(exercise, suite.title, checked, None, tests, notes, time.monotonic() - started, diagnosis)
+
+
+def _visible_diagnosis(suite, submission, runs, outcomes, sandbox):
+    """What names the mistake behind the failing visible tests, citing visible tests only; nothing where
+    the variant library is not installed (a student's install, grader/distribution.py)."""
+    from .distribution import instructor_part_installed
+
+    # Only wrong numbers are worth the variant library's time: an engine that raised (an untouched
+    # starter) is explained by its own error, and the check stays quick.
+    if not suite.diagnose or not instructor_part_installed() or not any(o["status"] == "failed" for o in outcomes):
+        return []
+    from .diagnose import diagnose_batch
+    from .judge.expectations import Expectations
+
+    found = diagnose_batch(suite, [submission], runs, {submission.id: outcomes}, expectations=Expectations(suite),
+                           sandbox=sandbox, jobs=1)
+    shown = {o["name"] for o in outcomes}
+    return [d for d in found.get(submission.id, []) if all(name in shown for name in d.get("tests") or [])]
 
 
 def _declared_tests(suite):

@@ -141,3 +141,23 @@ def test_check_outside_a_notebook_says_what_to_do_instead():
     with pytest.raises(CheckError, match=r"there is no notebook kernel here: call it in a notebook .*"
                                          r"or pass path=, or run `grade check PATH` in a terminal"):
         notebook_check("03-tanh")
+
+
+def test_the_table_names_expression_expected_got_and_the_diagnosis(tmp_path):
+    from grader.student_check import table_rows
+
+    folder = tmp_path / "03-tanh"
+    folder.mkdir()
+    engine = solution_files("03-tanh")["engine.py"]
+    (folder / "engine.py").write_text(engine.replace("(1 - t**2) * out.grad", "(1 - self.data**2) * out.grad"))
+    result = check(folder)
+    rows = {row["name"]: row for row in table_rows(result)}
+    assert rows["tanh/two"] == {
+        "label": "FAIL", "name": "tanh/two", "expression": "x.grad for y = tanh(x) at x = 2",
+        "expected": "0.0706508249", "got": "-3.0",
+        "diagnosis": ("Your gradients match an engine in which tanh's local derivative is computed from the input "
+                      "(`1 - x**2`) instead of the output t")}
+    assert rows["tanh/zero"] == {"label": "PASS", "name": "tanh/zero", "expression": "tanh(0) = 0 and tanh'(0) = 1",
+                                 "expected": "", "got": "", "diagnosis": ""}
+    assert [d["variant"] for d in result.diagnosis] == ["tanh-input"]
+    assert "<td style='text-align:left'>-3.0</td>" in result._repr_html_()
