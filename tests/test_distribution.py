@@ -87,6 +87,7 @@ def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise)
 # -- the wheels, built and installed in fresh venvs -----------------------------------------------
 
 
+
 @pytest.fixture(scope="module")
 def wheels(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
@@ -167,8 +168,7 @@ def test_grade_check_from_the_student_install_says_what_the_checkout_says(studen
         checkout = subprocess.run([sys.executable, "-m", "grader", "check", str(folder)], capture_output=True,
                                   text=True, timeout=300)
         assert installed.stdout == checkout.stdout
-    assert installed.stdout.splitlines()[-1] == ("Score on the visible tests: 6/6 points (5 of 5 tests pass). "
-                                                 "Hidden tests are graded after you hand in.")
+    assert all(line.startswith("PASS  ") for line in installed.stdout.splitlines()[1:-1])  # the solved one
     declared = [t for t in suite_tests(load_suite("03-tanh")) if t["visibility"] == "visible"]
     assert len(installed.stdout.splitlines()) == 2 + len(declared)
 
