@@ -3,14 +3,15 @@
 import dataclasses
 import os
 import time
+import traceback
 
 from .distribution import require_instructor_part
 from .judge.plugin import Expectations, judge
 from .load import load_entry, load_folder
-from .observe import ObservationCache, observe_all
+from .observe import ObservationCache, grader_error_run, observe_all
 from .sandbox import Limits, open_sandbox
 from .scores import scores_record
-from .suites import load_suite
+from .suites import SuiteError, load_suite
 
 
 @dataclasses.dataclass
@@ -21,6 +22,7 @@ class BatchResult:
     observed: int  # submissions observed in this run (not from the cache)
     sandbox: str
     warning: str | None
+    grader_errors: list = dataclasses.field(default_factory=list)  # [{"id", "stage", "detail"}]: the run log
 
 
 def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
@@ -73,7 +75,7 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
             if progress:
                 progress.finish()
         expectations = Expectations(suite, torch=torch)
-        outcomes = judge(suite, runs, torch=torch, expectations=expectations)
+        outcomes = _judge_contained(suite, runs, torch, expectations)
         # The bug variants run in the same sandbox and cache, once per batch, only if a submission needs them.
         diagnoses = (diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations,
                                     sandbox=sandbox, jobs=jobs, cache=cache)
@@ -81,6 +83,35 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
     finally:
         sandbox.close()
     record = scores_record(suite, submissions, runs, outcomes, diagnoses)
+    errors = [{"id": sid, **run["grader_error"]} for sid, run in sorted(runs.items()) if "grader_error" in run]
+    errors += [{"id": row["id"], **row.pop("grader_error")} for row in record["submissions"] if "grader_error" in row]
     if fleet:
-        return BatchResult(record, runs, time.monotonic() - started, observed, fleet.strength, None)
-    return BatchResult(record, runs, time.monotonic() - started, observed, sandbox.strength, sandbox.warning)
+        return BatchResult(record, runs, time.monotonic() - started, observed, fleet.strength, None, errors)
+    return BatchResult(record, runs, time.monotonic() - started, observed, sandbox.strength, sandbox.warning,
+                       errors)
+
+
+def _judge_contained(suite, runs, torch, expectations):
+    """The judge's outcomes, with a failure of the grader on some runs kept to those runs' rows.
+
+    The judge runs the whole batch at once. When that raises (and not because the suite is
+    broken, which is every submission's problem: SuiteError), the batch is halved until the
+    runs it fails on are found; each of those becomes a `crashed` run saying "grader error"
+    (its traceback in the run log), and is judged as such.
+    """
+    def judged(part):
+        try:
+            return judge(suite, part, torch=torch, expectations=expectations)
+        except SuiteError:
+            raise
+        except Exception:
+            if len(part) == 1:
+                (sid, run), = part.items()
+                runs[sid] = grader_error_run(sid, "judging it", traceback.format_exc())
+                return judge(suite, {sid: runs[sid]}, torch=torch, expectations=expectations)
+            ids = sorted(part)
+            half = len(ids) // 2
+            return {**judged({sid: part[sid] for sid in ids[:half]}),
+                    **judged({sid: part[sid] for sid in ids[half:]})}
+
+    return judged(dict(runs))

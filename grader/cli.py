@@ -6,14 +6,18 @@ happens to be called `check`).
 """
 
 import os
+import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 
 import click
 
 from . import __version__, fleet
 from .load import LoadError
 from .sandbox import Limits, SandboxUnavailable
+from .student_text import printable
 from .suites import SuiteError, available
 
 LIMIT_DEFAULTS = Limits()
@@ -98,7 +102,7 @@ class Progress:
 
     def advance(self, submission, run, cached):
         self.done += 1
-        self._draw(submission.id + (" (cached)" if cached else ""))
+        self._draw(printable(submission.id, one_line=True) + (" (cached)" if cached else ""))
 
     def _draw(self, last):
         if not self.live or not self.total:
@@ -129,17 +133,69 @@ def first_failure(row):
 def print_table(record, width=None):
     width = width or 100
     rows = record["submissions"]
-    id_width = max([len("id")] + [len(r["id"]) for r in rows])
+    # Ids and messages come from submissions: shown through the one sanitiser, on one line each.
+    ids = {id(r): printable(r["id"], one_line=True) for r in rows}
+    id_width = max([len("id")] + [len(shown) for shown in ids.values()])
     id_width = min(id_width, 24)
     click.echo(f"{'id':<{id_width}}  {'status':<8}  {'score':>11}  first failing test")
     for r in rows:
         score = f"{r['score']:g}/{r['max_score']:g}"
         note = first_failure(r) if r["status"] != "rejected" else (r.get("message") or "")
         room = max(width - id_width - 27, 20)
-        note = note.replace("\n", " ")
+        note = printable(note.replace("\r\n", " ").replace("\n", " "), one_line=True)
         if len(note) > room:
             note = note[: room - 1] + "…"
-        click.echo(f"{r['id'][:id_width]:<{id_width}}  {r['status']:<8}  {score:>11}  {note}")
+        click.echo(f"{ids[id(r)][:id_width]:<{id_width}}  {r['status']:<8}  {score:>11}  {note}")
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a cancelled CI job, `kill`): stops grading exactly as Ctrl-C does."""
+
+
+def terminated(interrupt):
+    """Whether a KeyboardInterrupt came from SIGTERM (pytest, in the judge, turns it into its own
+    KeyboardInterrupt: the signal is remembered here)."""
+    return isinstance(interrupt, Terminated) or _sigterm_received.is_set()
+
+
+_sigterm_received = threading.Event()
+
+
+@contextmanager
+def sigterm_as_interrupt():
+    """While grading, SIGTERM raises `Terminated` in the main thread, as Ctrl-C raises KeyboardInterrupt:
+    workers are killed, scratch folders removed, finished runs stay cached."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum, frame):
+        _sigterm_received.set()
+        raise Terminated()
+
+    _sigterm_received.clear()
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def report_grader_errors(errors, log_path=None):
+    """Say that the grader failed on some submissions; the tracebacks go to `log_path` (or stderr)."""
+    if not errors:
+        return
+    from .scores import write_text_atomically
+
+    details = "".join(f"== {e['id']!r}: grader error while {e['stage']}\n{e['detail'].rstrip()}\n\n" for e in errors)
+    if log_path:
+        write_text_atomically(log_path, details)
+    else:
+        click.echo(details, err=True, nl=False)
+    ids = ", ".join(printable(repr(e["id"]), one_line=True) for e in errors)
+    click.secho(f"warning: the grader failed on {len(errors)} submission{'s' * (len(errors) != 1)} ({ids}): "
+                f"{'their rows say' if len(errors) != 1 else 'its row says'} \"grader error\"; "
+                f"the details are in {log_path or 'the lines above'}. Please report it.", fg="yellow", err=True)
 
 
 @main.command("run")
@@ -179,21 +235,24 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
 
     limits = limits_from(kw)
     try:
-        result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
-                       cache_dir=None if no_cache else cache_dir, torch=torch_mode,
-                       require_sandbox=kw["require_sandbox"], progress=Progress(), queue=queue,
-                       notify=lambda text: click.secho(("\n" if sys.stderr.isatty() else "") + f"warning: {text}",
-                                                       fg="yellow", err=True))
+        with sigterm_as_interrupt():
+            result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
+                           cache_dir=None if no_cache else cache_dir, torch=torch_mode,
+                           require_sandbox=kw["require_sandbox"], progress=Progress(), queue=queue,
+                           notify=lambda text: click.secho(("\n" if sys.stderr.isatty() else "") + f"warning: {text}",
+                                                           fg="yellow", err=True))
     except (LoadError, SuiteError, SandboxUnavailable, FleetError) as exc:
         raise click.ClickException(str(exc)) from None
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        by_sigterm = terminated(exc)
         where = "nothing was cached (--no-cache)" if no_cache else f"finished submissions are cached in {cache_dir}"
         if queue and not no_cache:
             where += " and the queued ones stay on the queue"
-        click.echo(f"\nInterrupted: {where}; run the same command again to resume. "
-                   f"{out} was not written.", err=True)
-        sys.exit(130)
+        click.echo(f"\n{'Terminated (SIGTERM)' if by_sigterm else 'Interrupted'}: {where}; the batch can be "
+                   f"resumed: run the same command again. {out} was not written.", err=True)
+        sys.exit(143 if by_sigterm else 130)
     write_json_atomically(out, result.scores)
+    report_grader_errors(result.grader_errors, report_files.run_log_path(out))
     timings = report_files.timings_of(result.runs)
     report_files.write_timings(out, timings)
     written = report_files.write_reports(result.scores, out, formats, timings)
@@ -289,13 +348,14 @@ def gradescope_run_command(root):
     # stdout_visibility allows): what the student's code printed comes after our lines.
     if batch.warning:
         click.echo(f"warning: {batch.warning}")
+    report_grader_errors(batch.grader_errors)
     record = batch.scores["submissions"][0]
-    click.echo(f"Graded {record['id']!r} against {batch.scores['exercise']!r}: {results['score']:g}/"
+    click.echo(f"Graded {printable(repr(record['id']), one_line=True)} against {batch.scores['exercise']!r}: {results['score']:g}/"
                f"{record['max_score']:g} ({record['status']}; sandbox: {batch.sandbox}; {batch.seconds:.1f} s).")
     output = (batch.runs.get(record["id"]) or {}).get("output")
     if output:
-        click.echo("--- what the submission printed ---")
-        click.echo(output)
+        click.echo("--- what the submission printed (control characters shown as escapes) ---")
+        click.echo(printable(output))
 
 
 def _min_score(ctx, param, value):
@@ -338,10 +398,17 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
         return
     limits = limits_from(kw)
     try:
-        result = grade(path, exercise=exercise, limits=limits, cache_dir=None,
-                       require_sandbox=kw["require_sandbox"], one_submission=True)
+        with sigterm_as_interrupt():
+            result = grade(path, exercise=exercise, limits=limits, cache_dir=None,
+                           require_sandbox=kw["require_sandbox"], one_submission=True)
     except (LoadError, SuiteError, SandboxUnavailable) as exc:
         raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt as exc:
+        if not terminated(exc):
+            raise
+        click.echo("\nTerminated (SIGTERM): nothing was graded; run it again.", err=True)
+        sys.exit(143)
+    report_grader_errors(result.grader_errors)
     record = result.scores["submissions"][0]
     threshold = ci.min_points(ci.parse_min_score(min_score) if min_score else None, record["max_score"])
     if result.warning:

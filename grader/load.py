@@ -27,6 +27,14 @@ Choices made where the contract is silent:
 - Two entries with the same id (`bob/` and `bob.py`): entries are taken in name
   order; the first keeps the id, a later one is rejected with the id
   `"bob (bob.py)"` and a message naming both, so every entry keeps its row.
+  Ids are unique by construction: a generated id is checked against the id of
+  every entry of the folder, so a folder literally named `bob (bob.py)` keeps
+  its own id and the duplicate becomes `"bob (bob.py) #2"`.
+- An id is the entry's name as text (`name_text`): a name is bytes on Linux,
+  and one that is not UTF-8 would make an id that cannot be written to
+  scores.json. Each byte that is not part of UTF-8 text is written `\\xHH` and a
+  backslash is written `\\\\`, so the escape is readable and reversible
+  (`name_bytes` gives the name back): `caf\\xe9` is the Latin-1 name `café`.
 - A zip is refused whole if any member (even one that would be ignored) is
   unsafe: an absolute path, a `..`, a symlink, encryption. A zip inside the
   submission is never unpacked; it only matters when no engine.py is found,
@@ -52,6 +60,8 @@ from pathlib import Path
 from typing import BinaryIO, Callable, Iterable
 
 import nbformat
+
+from .student_text import valid_utf8
 
 ENGINE = "engine.py"
 # The modules a student writes, across the exercises (each suite's FILES is a selection of them).
@@ -116,21 +126,29 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> 
     if _is_one_submission(folder, names, allowed_files):
         return [load_entry(folder, allowed_files)]
 
+    own_ids = {name: _entry_id(folder / name) for name in names}
+    taken = set(own_ids.values())  # a generated id must not be any entry's own id either
     first_with_id: dict[str, str] = {}
     subs = []
     for name in names:
         path = folder / name
-        sub_id = _entry_id(path)
+        sub_id = own_ids[name]
         if sub_id not in first_with_id:
             first_with_id[sub_id] = _shown(path)
             subs.append(load_entry(path, allowed_files))
             continue
         first = first_with_id[sub_id]
+        new_id = f"{sub_id} ({name_text(name)})"
+        candidate, n = new_id, 1
+        while candidate in taken:
+            n += 1
+            candidate = f"{new_id} #{n}"
+        taken.add(candidate)
         reason = (
             f"two entries have the id {sub_id!r}: {first} and {_shown(path)}; only {first} "
             f"is graded as {sub_id!r}: rename or remove one and grade again"
         )
-        subs.append(_rejected(f"{sub_id} ({name})", _kind(path), path, reason))
+        subs.append(_rejected(candidate, _kind(path), path, reason))
     return sorted(subs, key=lambda sub: sub.id)
 
 
@@ -188,9 +206,32 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str]) -> dict[str, byt
     raise _Rejected(f"{shown} is a {suffix} file; expected {EXPECTED}{hint}")
 
 
+def name_text(name: str) -> str:
+    """A file name as text that can be written as UTF-8, reversibly: `\\` for a backslash, `\\xHH` for a
+    byte that is not UTF-8 (Python lists such a byte as the surrogate U+DCHH)."""
+    return "".join("\\\\" if c == "\\" else f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c
+                   for c in name)
+
+
+def name_bytes(text: str) -> bytes:
+    """The name that `name_text` wrote as `text`, as bytes."""
+    out, i = bytearray(), 0
+    while i < len(text):
+        if text.startswith("\\\\", i):
+            out += b"\\"
+            i += 2
+        elif text.startswith("\\x", i) and re.fullmatch("[0-9a-f]{2}", text[i + 2:i + 4]):
+            out.append(int(text[i + 2:i + 4], 16))
+            i += 4
+        else:
+            out += text[i].encode("utf-8")
+            i += 1
+    return bytes(out)
+
+
 def _entry_id(path: Path) -> str:
     name = path.name or path.resolve().name  # `grade .`
-    return name if path.is_dir() else Path(name).stem
+    return name_text(name if path.is_dir() else Path(name).stem)
 
 
 def _kind(path: Path) -> str:
@@ -201,7 +242,7 @@ def _kind(path: Path) -> str:
 
 def _shown(path: Path) -> str:
     """The entry as messages name it: `alice/`, `bob.py` (no absolute paths: they would change the digest)."""
-    name = path.name or path.resolve().name
+    name = name_text(path.name or path.resolve().name)
     return name + "/" if path.is_dir() else name
 
 
@@ -288,14 +329,14 @@ def _exercise_files(level: _Level, allowed: frozenset[str]) -> dict[str, str]:
 
 
 def _no_engine(level: _Level) -> str:
-    zips = sorted(n for n in level.files if n.lower().endswith(".zip"))
+    zips = sorted(name_text(n) for n in level.files if n.lower().endswith(".zip"))
     if zips:
         return (
             f"no engine.py found in {level.where}: it holds {_names(zips)}, and zips inside a submission "
             "are not unpacked; unpack it and submit its contents (for an LMS bulk export, unzip it "
             "and grade the folder)"
         )
-    found = sorted(level.files) + sorted(d + "/" for d in level.dirs)
+    found = sorted(map(name_text, level.files)) + sorted(name_text(d) + "/" for d in level.dirs)
     listing = f"found: {_names(found)}" if found else "it is empty"
     return f"no engine.py found in {level.where}; expected engine.py, or a single .py or .ipynb file ({listing})"
 
@@ -317,7 +358,7 @@ def _disk_level(path: Path, where: str, budget: _Budget) -> _Level:
                     )
                 if _hidden(entry.name):
                     continue
-                shown = where + entry.name
+                shown = where + name_text(entry.name)
                 if entry.is_symlink():
                     refuse = _refuse_link(shown)
                     (dirs if entry.is_dir() else files)[entry.name] = refuse
@@ -702,6 +743,7 @@ def _digest(files: dict[str, bytes]) -> str:
 
 def _rejected(sub_id: str, kind: str, path: Path, reason: str) -> Submission:
     """A rejected entry; its digest covers the reason and the entry's raw bytes (a file's, capped)."""
+    reason = valid_utf8(reason)  # a reader's message may quote a name it did not escape
     h = hashlib.sha256(b"rejected\0" + reason.encode("utf-8") + b"\0")
     try:
         if stat.S_ISREG(path.stat().st_mode):

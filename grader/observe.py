@@ -12,16 +12,20 @@ import hashlib
 import json
 import os
 import queue
+import re
 import selectors
 import signal
 import subprocess
 import threading
 import time
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 from . import __version__
 from .forbidden import forbidden_imports
+from .probekit import MAX_DEPTH, MAX_TEXT, MAX_VALUES
 from .sandbox import Interrupted
+from .student_text import valid_utf8, valid_utf8_tree
 
 MAX_LINE = 1 << 20  # one observation line
 MAX_REPORT = 16 << 20  # everything one worker may report
@@ -76,25 +80,47 @@ def _reject_constant(name):
     raise ProtocolError(f"non-standard JSON constant {name}")
 
 
-def _check_plain(value, depth=0):
-    if depth > 12:
+# A report line: its size in bytes, and the values it may hold (probekit's limits on one
+# observation, plus the event around it). Counted before the line is parsed: JSON's containers
+# cost some 30 times their text as Python objects, so 1 MiB of `{"":{}}` would be 30 MB.
+MAX_LINE_VALUES = MAX_VALUES + 32
+MAX_RUN_VALUES = 100_000  # values kept of one submission's report, across its workers
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.?)*"?', re.DOTALL)  # every match succeeds where it starts: linear
+
+
+def _values_in(line):
+    """An upper bound of the values (keys, items, scalars, containers) a line of JSON holds, found
+    without parsing it: strings are blanked out, then every container and separator is counted."""
+    skeleton = _JSON_STRING.sub(b"s", line)
+    return 1 + sum(skeleton.count(c) for c in (b",", b":", b"[", b"{"))
+
+
+def _plain_copy(value, depth, count):
+    """A checked copy of observed values: only str keys, finite numbers, strings (valid UTF-8, at most
+    MAX_TEXT characters), None, lists and dicts nested at most MAX_DEPTH deep; `count` adds them up."""
+    count[0] += 1
+    if depth > MAX_DEPTH:
         raise ProtocolError("observation nested too deeply")
-    if value is None or type(value) in (str, bool, int):
-        return
+    if value is None or type(value) in (bool, int):
+        return value
+    if type(value) is str:
+        if len(value) > MAX_TEXT:
+            raise ProtocolError("observation string too long")
+        return valid_utf8(value)
     if type(value) is float:
         if value != value or value in (float("inf"), float("-inf")):
             raise ProtocolError("non-finite number")
-        return
+        return value
     if type(value) is list:
-        for v in value:
-            _check_plain(v, depth + 1)
-        return
+        return [_plain_copy(v, depth + 1, count) for v in value]
     if type(value) is dict:
+        out = {}
         for k, v in value.items():
-            if type(k) is not str:
-                raise ProtocolError("non-string key")
-            _check_plain(v, depth + 1)
-        return
+            if type(k) is not str or len(k) > MAX_TEXT:
+                raise ProtocolError("bad observation key")
+            count[0] += 1
+            out[valid_utf8(k)] = _plain_copy(v, depth + 1, count)
+        return out
     raise ProtocolError(f"unexpected {type(value).__name__}")
 
 
@@ -102,9 +128,10 @@ _CONTROL = {c: "\ufffd" for c in [*range(0x00, 0x09), *range(0x0b, 0x20), *range
 
 
 def _clean(text, limit):
-    """A student's text (an exception message, a file name) without terminal control characters:
-    it is shown in the instructor's table, where \r or an escape sequence could fake a row."""
-    return text[:limit].translate(_CONTROL)
+    """A student's text (an exception message, a file name): valid UTF-8 (a lone surrogate could not
+    be written to scores.json) and without terminal control characters (every display escapes
+    them as well: grader/student_text.py)."""
+    return valid_utf8(text[:limit]).translate(_CONTROL)
 
 
 def _where(value):
@@ -129,6 +156,8 @@ def parse_event(line, expected_probe):
     """One line of the worker's report as a checked event dict; ProtocolError otherwise."""
     if len(line) > MAX_LINE:
         raise ProtocolError("line too long")
+    if _values_in(line) > MAX_LINE_VALUES:
+        raise ProtocolError(f"an observation holds more than {MAX_VALUES} values")
     try:
         event = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
     except (ValueError, RecursionError) as exc:  # also: bad UTF-8, a 5000-digit int, [[[[...]]]] nested 10^5 deep
@@ -160,8 +189,11 @@ def parse_event(line, expected_probe):
             values = event.get("values")
             if type(values) is not dict:
                 raise ProtocolError("values must be an object")
-            _check_plain(values)
-            return {"event": kind, "probe": expected_probe, "status": "ok", "values": values}
+            count = [0]
+            values = _plain_copy(values, 0, count)
+            if count[0] > MAX_VALUES:
+                raise ProtocolError(f"an observation holds more than {MAX_VALUES} values")
+            return {"event": kind, "probe": expected_probe, "status": "ok", "values": values, "size": count[0]}
         if status == "error" and type(event.get("error")) is str:
             return {"event": kind, "probe": expected_probe, "status": "error", "error": _clean(event["error"], 2000),
                     "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
@@ -307,10 +339,11 @@ class _ThreadedPipes:
 class _Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
-    def __init__(self, sandbox, slot, base, request, todo, output, total_deadline):
+    def __init__(self, sandbox, slot, base, request, todo, output, total_deadline, values_kept=None):
         self.sandbox, self.slot, self.base = sandbox, slot, base
         self.request = dict(request, run=todo)
         self.todo, self.output, self.total_deadline = todo, output, total_deadline
+        self.values_kept = values_kept if values_kept is not None else [0]  # shared by a submission's workers
         self.results = {}  # probe -> observation
         self.imported = None  # the import event
         self.ended = None  # "done" | "probe-timeout" | "import-timeout" | "total-timeout" | "died" | "protocol" | "exited"
@@ -425,7 +458,10 @@ class _Attempt:
         if kind == "result":
             if self.current is None:
                 raise ProtocolError("result without a start")
-            obs = {k: v for k, v in event.items() if k not in ("event", "probe")}
+            self.values_kept[0] += event.get("size", 0)
+            if self.values_kept[0] > MAX_RUN_VALUES:
+                raise ProtocolError(f"the report holds more than {MAX_RUN_VALUES} values")
+            obs = {k: v for k, v in event.items() if k not in ("event", "probe", "size")}
             self.results[self.current] = obs
             pending.remove(self.current)
             self.current = None
@@ -436,6 +472,21 @@ class _Attempt:
             self.ended = "done"
             return deadline
         raise ProtocolError(kind)
+
+
+def grader_error_message(stage, detail):
+    """What a row says when the grader's own code failed on it while doing `stage` (`detail`: the traceback)."""
+    return (f"grader error while {stage}: this is a bug in the grader, not in the submission "
+            f"({valid_utf8(detail.strip().splitlines()[-1][:300])}); the details are in the run log")
+
+
+def grader_error_run(submission_id, stage, detail):
+    """The run of a submission on which the grader's own code failed: `crashed`, with a message that
+    says whose fault it is, and the traceback in `grader_error` for the run log (never cached)."""
+    message = grader_error_message(stage, detail)
+    return {"id": submission_id, "status": "crashed", "message": message,
+            "import_error": {"error": message, "where": None}, "probes": {}, "output": "", "seconds": 0.0,
+            "grader_error": {"stage": stage, "detail": valid_utf8(detail)}}
 
 
 def observe_submission(submission, suite, sandbox, slot):
@@ -453,13 +504,14 @@ def observe_submission(submission, suite, sandbox, slot):
     run["forbidden_imports"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
     base = sandbox.prepare(slot, submission.files, suite.runner_files)
     timeouts_in_a_row = 0
+    values_kept = [0]
     try:
         for _attempt in range(MAX_RESTARTS + 1):
             if not todo:
                 break
             if sandbox.stopping:
                 raise Interrupted("grading was interrupted")
-            attempt = _Attempt(sandbox, slot, base, request, todo, output, total_deadline).run()
+            attempt = _Attempt(sandbox, slot, base, request, todo, output, total_deadline, values_kept).run()
             for name, obs in attempt.results.items():
                 probes[name] = obs
                 timeouts_in_a_row = 0
@@ -495,6 +547,11 @@ def observe_submission(submission, suite, sandbox, slot):
                                   "into the grader's observation channel, so none of its observations are used")
                 probes.clear()
                 todo = list(suite.probe_names)
+                break
+            if not todo:
+                # Every probe reported, but the worker died before `done` (an honest one writes it
+                # right after the last result; a submission that wrote that result itself and exited
+                # does not): nothing is left to blame or to run.
                 break
             if attempt.imported is None or not attempt.imported["ok"]:
                 # died before its engine was even imported
@@ -561,20 +618,29 @@ class ObservationCache:
             return None
         try:
             with open(os.path.join(self.folder, key + ".json"), encoding="utf-8") as f:
-                return json.load(f)
-        except (OSError, ValueError):
+                run = json.load(f)
+        except (OSError, ValueError, RecursionError):
             return None
+        # A cache written by an earlier grader may hold a lone surrogate ("\ud800" in JSON), which
+        # would stop scores.json from being written on every rerun.
+        return valid_utf8_tree(run) if isinstance(run, dict) else None
 
     def put(self, key, run):
         if self.folder is None:
             return
         path = os.path.join(self.folder, key + ".json")
         tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(run, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(run, f)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except OSError:  # a full disk: the run is still graded, only not kept for the next time
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
 
 def _share_observations(run, shared):
@@ -608,11 +674,14 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
                 run = observe_submission(submission, suite, sandbox, slot)
             except Interrupted:
                 return
+            except Exception:  # the grader's own bug: this submission's row says so, the batch goes on
+                run = grader_error_run(submission.id, "observing it", traceback.format_exc())
             finally:
                 slots.put(slot)
             if sandbox.stopping:
                 return  # its worker may have been killed by the interruption: not a result
-            cache.put(key, run)
+            if "grader_error" not in run:  # a grader error is not the submission's result: observe it again
+                cache.put(key, run)
         _share_observations(run, shared)
         with lock:
             runs[submission.id] = run

@@ -34,15 +34,26 @@ def number(x, what):
     return value
 
 
-def plain(obj, what="result", depth=0):
+# The size of one observation, checked here and again by the grader (grader/observe.py), which
+# refuses a report that exceeds them: a value is a key, an item, a number, a string or a container.
+MAX_VALUES = 10_000  # the suites' largest observation holds about 40
+MAX_DEPTH = 8  # containers inside the result dict
+MAX_TEXT = 2000  # characters of one string
+
+
+def plain(obj, what="result", depth=0, _count=None):
     """A copy of a probe's result holding only str keys, floats, strings, None, lists and dicts."""
-    if depth > 8:
+    count = _count if _count is not None else [0]
+    count[0] += 1
+    if count[0] > MAX_VALUES:
+        raise ObservationError(f"{what}: the result holds more than {MAX_VALUES} values")
+    if depth > MAX_DEPTH:
         raise ObservationError(f"{what} is nested too deeply")
     t = _type(obj)
     if t in _NUMBER_TYPES:
         return number(obj, what)
     if t is _str:
-        return obj[:2000]
+        return obj[:MAX_TEXT]
     if obj is None:
         return None
     if t is _dict:
@@ -50,10 +61,11 @@ def plain(obj, what="result", depth=0):
         for key, value in obj.items():
             if _type(key) is not _str:
                 raise ObservationError(f"{what} has a key that is not a string")
-            out[key] = plain(value, key if depth == 0 else f"{what}.{key}", depth + 1)
+            count[0] += 1
+            out[key] = plain(value, key if depth == 0 else f"{what}.{key}", depth + 1, count)
         return out
     if t is _list or t is _tuple:
-        return [plain(v, f"{what}[{i}]", depth + 1) for i, v in enumerate(obj)]
+        return [plain(v, f"{what}[{i}]", depth + 1, count) for i, v in enumerate(obj)]
     raise ObservationError(f"{what} is a {t.__name__}, not a number")
 
 

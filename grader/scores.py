@@ -3,10 +3,14 @@
 import json
 import os
 import tempfile
+import traceback
 from pathlib import Path
 
 from . import __version__
 from .judge import location_suffix
+from .load import name_text
+from .observe import grader_error_message
+from .student_text import valid_utf8_tree
 from .suites import SuiteError, test_functions
 
 RUN_STATUS = {"ok": "graded", "timeout": "timeout", "crashed": "crashed"}
@@ -39,7 +43,7 @@ def submission_record(submission, run, outcomes, max_score):
     """One row of the scores file."""
     if submission.rejected:
         return {"id": submission.id, "status": "rejected", "score": 0.0, "max_score": max_score,
-                "message": submission.problem, "source": Path(submission.source).name, "tests": []}
+                "message": submission.problem, "source": name_text(Path(submission.source).name), "tests": []}
     tests = [
         {"name": o["name"], "status": o["status"], "score": _number(o["points"] if o["status"] == "passed" else 0),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
@@ -53,15 +57,29 @@ def submission_record(submission, run, outcomes, max_score):
         message = error["error"] + location_suffix(error["error"], where)
     return {"id": submission.id, "status": RUN_STATUS[run["status"]],
             "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
-            "message": message, "source": Path(submission.source).name, "tests": tests}
+            "message": message, "source": name_text(Path(submission.source).name), "tests": tests}
 
 
 def scores_record(suite, submissions, runs, outcomes, diagnoses=None):
-    """The scores record; `diagnoses` ({id: [entry, ...]}, grader.diagnose) fills each row's `diagnosis`."""
+    """The scores record; `diagnoses` ({id: [entry, ...]}, grader.diagnose) fills each row's `diagnosis`.
+
+    A row the grader fails to build is `crashed` with a "grader error" message, and carries the
+    traceback in `grader_error` (grader.batch moves it to the run log); every string is valid
+    UTF-8, so the record can always be written.
+    """
     max_score = _number(sum(t["points"] for t in suite_tests(suite)))
-    rows = [submission_record(s, runs.get(s.id), outcomes.get(s.id, []), max_score) for s in submissions]
-    for row in rows:
-        row["diagnosis"] = list((diagnoses or {}).get(row["id"], []))  # [] when nothing is known to explain it
+    rows = []
+    for s in submissions:
+        try:
+            row = submission_record(s, runs.get(s.id), outcomes.get(s.id, []), max_score)
+            row["diagnosis"] = list((diagnoses or {}).get(s.id, []))  # [] when nothing is known to explain it
+        except Exception:
+            detail = traceback.format_exc()
+            message = grader_error_message("scoring it", detail)
+            row = {"id": s.id, "status": "crashed", "score": 0.0, "max_score": max_score, "message": message,
+                   "source": name_text(Path(s.source).name), "tests": [], "diagnosis": [],
+                   "grader_error": {"stage": "scoring it", "detail": detail}}
+        rows.append(valid_utf8_tree(row))
     return {"exercise": suite.name, "max_score": max_score, "grader_version": __version__, "submissions": rows}
 
 

@@ -36,7 +36,12 @@ import resource  # noqa: E402  (POSIX only)
 import grader.sandbox as sandbox_module
 from grader.batch import grade
 from grader.cli import main
-from grader.observe import CappedOutput, ProtocolError, _Attempt, _starved, _tree_cpu_seconds, parse_event
+from grader.observe import (MAX_LINE, CappedOutput, ProtocolError, _Attempt, _starved, _tree_cpu_seconds,
+                            parse_event)
+from grader.probekit import MAX_VALUES, ObservationError, plain
+from grader.report import render
+from grader.report.feedback import file_stem, write_feedback
+from grader.scores import write_json_atomically
 from grader.sandbox import UID_BASE, UID_COUNT, Limits, Sandbox, SandboxUnavailable, processes_of_uid, uid_leased
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +50,15 @@ HOSTILE = FIXTURES / "hostile"
 TEST_PORT = 47613  # network/engine.py tries this port on 127.0.0.1 ...
 ABSTRACT_SOCKET = b"\0grader-hostile-test"  # ... and this abstract unix socket
 LIMITS = Limits(probe_seconds=2, import_seconds=3, submission_seconds=20, memory_mb=1024)
-CORRECT = ("correct-closures", "correct-edgelist", "correct-kahn", "reference-engine", "shell-escape")
+# Entries whose *names* attack (issue 11), built by _build_class around a correct engine: a name that
+# is not UTF-8 (its id is the reversible escape), terminal escape sequences, and ids that collide.
+ESCAPED_NAME = "caf\\xe9"  # the folder b"caf\xe9", Latin-1
+TERMINAL_NAMES = ("zz\x1b[A\rcorrect-kahn  graded   0\u221562", "\x1b]52;c;cHduZWQ=\x07osc52-terminated",
+                  "\x1b]52;c;cHduZWQ=unterminated", "\u202eevil\u202c.py-bidi", "bell\x07\x9b1Arow")
+FEEDBACK_VICTIM = "eve?"  # written to eve_-<hash>.md; an entry is named exactly that
+COLLIDING = ("bob", "bob (bob.py)")  # and bob.py, whose generated id "bob (bob.py)" was taken
+CORRECT = ("correct-closures", "correct-edgelist", "correct-kahn", "reference-engine", "shell-escape",
+           ESCAPED_NAME, *TERMINAL_NAMES, FEEDBACK_VICTIM, file_stem(FEEDBACK_VICTIM), *COLLIDING)
 
 # id -> (status, words its message must contain, score: 0 | "max" | "baseline" (no test that
 # baseline-constant does not pass honestly; the forgers run that same engine) | None)
@@ -73,6 +86,13 @@ ROWS = {
     "background-daemon": ("graded", [], "max"),
     "network": ("graded", [], "max"),
     "baseline-constant": ("graded", [], None),
+    # issue 11: one submission must not abort the batch, nor hold the grader's memory
+    "forge-last-result": ("graded", [], "baseline"),
+    "surrogate-messages": ("graded", [], 0),
+    "surrogate-import": ("graded", ["ImportError: engine.py refuses to load \ufffd"], 0),
+    "surrogate-exit": ("crashed", ["engine.py called sys.exit(\ufffd-\ufffd) while being imported"], 0),
+    "flood-nested-json": ("crashed", ["report was malformed", "an observation holds more than 10000 values"], 0),
+    "bob (bob.py) #2": ("rejected", ["two entries have the id 'bob': bob/ and bob.py"], 0),
     # malformed input, handled by grader/load.py, graded in the same batch
     "broken-notebook": ("rejected", ["not a readable notebook", "bad JSON"], 0),
     "zip-slip": ("rejected", ["'..'", "outside the archive"], 0),
@@ -119,6 +139,10 @@ def _build_class(folder, decoy):
         new_code_cell(engine),
     ])
     (folder / "shell-escape.ipynb").write_text(nbformat.writes(notebook))
+    correct = FIXTURES / "submissions" / "correct-closures"
+    for name in (os.fsdecode(b"caf\xe9"), *TERMINAL_NAMES, FEEDBACK_VICTIM, file_stem(FEEDBACK_VICTIM), *COLLIDING):
+        shutil.copytree(correct, folder / name)
+    shutil.copy(correct / "engine.py", folder / "bob.py")
 
 
 def _snapshot(*roots):
@@ -262,6 +286,33 @@ def test_every_entry_has_one_row(batch):
     assert len(ids) == len(set(ids)) == len(batch.entries)
     assert set(ids) == set(ROWS) | set(CORRECT), set(ids) ^ (set(ROWS) | set(CORRECT))
     assert batch.result.sandbox == "bubblewrap" and batch.result.warning is None
+
+
+@needs_bwrap
+def test_every_rendering_of_the_batch_is_written(batch, tmp_path):
+    # issue 11: a lone surrogate in a message or a name stopped scores.json from being written
+    write_json_atomically(tmp_path / "scores.json", batch.result.scores)
+    assert json.loads((tmp_path / "scores.json").read_text(encoding="utf-8")) == batch.result.scores
+    for fmt in ("junit", "csv", "markdown", "html", "gradescope"):
+        render(batch.result.scores, fmt).encode("utf-8")
+    csv_text = render(batch.result.scores, "csv")
+    assert not any(c in csv_text.replace("\r\n", "") for c in "\x1b\x07\x9b\r\u202e")
+    surrogates = batch.rows["surrogate-messages"]["tests"]
+    assert all("cannot compute \ufffd here \ufffd" in t["output"] for t in surrogates if t["status"] == "error")
+    assert "printed: \ufffd" in batch.runs["surrogate-messages"]["output"]
+
+
+@needs_bwrap
+def test_every_row_has_its_own_feedback_pages(batch, tmp_path):
+    # issue 11: an entry named like another's generated feedback file name replaced that student's page
+    written = write_feedback(batch.result.scores, tmp_path / "feedback")
+    rows = batch.result.scores["submissions"]
+    assert len(list((tmp_path / "feedback").iterdir())) == 2 * len(rows)
+    for row in rows:
+        assert written[row["id"]][0].read_text(encoding="utf-8").startswith("# Feedback: ")
+    victim = written[FEEDBACK_VICTIM][0].read_text(encoding="utf-8")
+    impostor = written[file_stem(FEEDBACK_VICTIM)][0].read_text(encoding="utf-8")
+    assert victim.startswith("# Feedback: eve?\n") and impostor.startswith(f"# Feedback: {file_stem('eve?')}\n")
 
 
 @needs_bwrap
@@ -409,6 +460,44 @@ def test_forged_sequences_are_refused(events, why):
 def test_hostile_lines_raise_protocol_errors_only(line):
     with pytest.raises(ProtocolError):
         parse_event(line, "p1")
+
+
+def _result_line(values):
+    return json.dumps({"event": "result", "probe": "p1", "status": "ok", "values": values}).encode()
+
+
+def test_the_values_of_a_line_are_counted_before_it_is_parsed():
+    # issue 11: 1 MiB of {"":{}} was some 33 MB of Python objects once parsed; it is refused unparsed
+    flood = ("{" + ",".join(f'"k{i}":{{"":{{}}}}' for i in range(60_000)) + "}").encode()
+    line = b'{"event":"result","probe":"p1","status":"ok","values":' + flood + b"}"
+    assert len(line) < MAX_LINE
+    with pytest.raises(ProtocolError, match=f"an observation holds more than {MAX_VALUES} values"):
+        parse_event(line, "p1")
+    with pytest.raises(ProtocolError, match="more than"):
+        parse_event(b'{"event":"hello","x":' + b"[" * 20_000 + b"]" * 20_000 + b"}", "p1")
+
+
+def test_an_observation_as_large_as_probekit_allows_is_accepted():
+    largest = {f"x{i}": float(i) for i in range((MAX_VALUES - 1) // 2)}  # the dict, then a key and a number each
+    assert plain(largest) == largest
+    assert parse_event(_result_line(largest), "p1")["values"] == largest
+    larger = dict(largest, one_more=1.0)
+    with pytest.raises(ObservationError, match=f"holds more than {MAX_VALUES} values"):
+        plain(larger)
+    with pytest.raises(ProtocolError, match=f"holds more than {MAX_VALUES} values"):
+        parse_event(_result_line(larger), "p1")
+    # commas and brackets inside strings are text, not values
+    text = parse_event(_result_line({"failures": ["[1, 2], {3: 4}, " * 100] * 50}), "p1")
+    assert len(text["values"]["failures"]) == 50
+
+
+def test_strings_of_the_report_are_made_valid_utf8():
+    # issue 11: a lone surrogate in a parsed string stopped scores.json from being written
+    line = b'{"event":"result","probe":"p1","status":"ok","values":{"a\\ud800":"x\\udcff","n":[1.5,"\\ud83d"]}}'
+    assert parse_event(line, "p1")["values"] == {"a\ufffd": "x\ufffd", "n": [1.5, "\ufffd"]}
+    error = parse_event(b'{"event":"result","probe":"p1","status":"error","error":"E: \\udcff\\ud800",'
+                        b'"where":["engine.py\\ud800",3,"f"]}', "p1")
+    assert (error["error"], error["where"]["file"]) == ("E: \ufffd\ufffd", "engine.py\ufffd")
 
 
 def test_control_characters_never_reach_the_instructors_terminal():

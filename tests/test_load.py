@@ -11,7 +11,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from grader.load import LoadError, Submission, _read_capped, join_code_cells, load_entry, load_folder
+from grader.load import (LoadError, Submission, _read_capped, join_code_cells, load_entry, load_folder, name_bytes,
+                         name_text)
 
 MALFORMED = Path(__file__).parent / "fixtures" / "malformed"
 ENGINE = b"class Value:\n    def __init__(self, data):\n        self.data = data\n"
@@ -483,6 +484,41 @@ def test_two_entries_with_one_id_both_get_a_row(tmp_path):
         ),
     ]
     assert len({s.digest for s in loaded}) == 3
+
+
+def test_generated_ids_never_take_another_entrys_id(tmp_path):
+    # issue 11: a folder literally named "bob (bob.py)" duplicated the id generated for bob.py,
+    # so two rows of scores.json had one id (and one overwrote the other's feedback)
+    subs = write(tmp_path / "subs", {"bob/engine.py": ENGINE, "bob.py": ENGINE, "bob (bob.py)/engine.py": ENGINE,
+                                     "bob (bob.py) #2.py": ENGINE})
+    loaded = load_folder(subs)
+    assert [(s.id, s.rejected) for s in loaded] == [
+        ("bob", False), ("bob (bob.py)", False), ("bob (bob.py) #2", False), ("bob (bob.py) #3", True)]
+    assert loaded[3].problem.startswith("two entries have the id 'bob': bob/ and bob.py;")
+
+
+def test_a_name_that_is_not_utf8_gets_a_readable_reversible_id(tmp_path):
+    # issue 11: the id of a Latin-1 folder name held a lone surrogate, and scores.json could not be written
+    subs = tmp_path / "subs"
+    for raw in (b"caf\xe9", b"caf\\xe9", b"a\\b"):  # a name that is not UTF-8, and names that look escaped
+        folder = subs / os.fsdecode(raw)
+        folder.mkdir(parents=True)
+        (folder / "engine.py").write_bytes(ENGINE)
+    (subs / os.fsdecode(b"d\xfcrer.zip")).write_bytes(b"not a zip")
+    loaded = load_folder(subs)
+    assert [s.id for s in loaded] == ["a\\\\b", "caf\\\\xe9", "caf\\xe9", "d\\xfcrer"]
+    assert [name_bytes(s.id) for s in loaded] == [b"a\\b", b"caf\\xe9", b"caf\xe9", b"d\xfcrer"]
+    for s in loaded:
+        s.id.encode("utf-8")
+        (s.problem or "").encode("utf-8")
+    assert loaded[3].problem.startswith("d\\xfcrer.zip is not a readable zip archive")
+
+
+@pytest.mark.parametrize("raw", [b"plain", b"caf\xc3\xa9", b"\xff\xfe", b"back\\slash\\x41", b"\\\\xzz\x80"])
+def test_name_text_round_trips(raw):
+    text = name_text(os.fsdecode(raw))
+    text.encode("utf-8")
+    assert name_bytes(text) == raw
 
 
 def test_a_single_file_path_is_one_submission(tmp_path):

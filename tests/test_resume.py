@@ -74,7 +74,7 @@ def uninterrupted(tmp_path_factory):
     return out.read_bytes()
 
 
-@pytest.mark.parametrize("how", ["kill -9", "Ctrl-C"])
+@pytest.mark.parametrize("how", ["kill -9", "Ctrl-C", "SIGTERM"])
 def test_interrupted_batch_resumes_to_identical_scores(tmp_path, uninterrupted, how):
     folder = tmp_path / "class"
     _class(folder)
@@ -85,9 +85,13 @@ def test_interrupted_batch_resumes_to_identical_scores(tmp_path, uninterrupted, 
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
     else:
-        os.kill(proc.pid, signal.SIGINT)
-        assert proc.wait(timeout=30) == 130
-        assert "Interrupted: finished submissions are cached in" in proc.stderr.read()
+        # SIGTERM (a cancelled CI job) is handled as Ctrl-C is: workers killed, scratch folders removed
+        os.kill(proc.pid, signal.SIGINT if how == "Ctrl-C" else signal.SIGTERM)
+        assert proc.wait(timeout=30) == (130 if how == "Ctrl-C" else 143)
+        said = "Interrupted" if how == "Ctrl-C" else "Terminated (SIGTERM)"
+        assert (f"{said}: finished submissions are cached in {cache}; the batch can be resumed: run the same "
+                f"command again. {out} was not written.") in proc.stderr.read()
+        assert list((tmp_path / "tmp").glob("grade-sandbox-*")) == []
     assert not out.exists()
     cached = len(list(cache.glob("*.json")))
     assert 4 <= cached < 14

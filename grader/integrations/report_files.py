@@ -3,7 +3,8 @@
 `grade run ... -o scores.json --format junit --format html` writes
 `scores.xml` and `scores.html` beside `scores.json`: the stem of `--out`
 with the format's suffix (SUFFIXES). Timings, which are not in the scores
-because they differ from run to run, go to `scores.timings.json`.
+because they differ from run to run, go to `scores.timings.json`; the tracebacks
+of the grader's own errors, when it had any, to `scores.log` (the run log).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ SUFFIXES = {
     "gradescope": ".gradescope.json",
 }
 TIMINGS_SUFFIX = ".timings.json"
+RUN_LOG_SUFFIX = ".log"
 
 
 def _stem(out: Path) -> str:
@@ -40,6 +42,12 @@ def timings_path(out) -> Path:
     """`scores.json` → `scores.timings.json`."""
     out = Path(out)
     return out.with_name(_stem(out) + TIMINGS_SUFFIX)
+
+
+def run_log_path(out) -> Path:
+    """`scores.json` → `scores.log`: the grader's own errors of the run, written only when there are some."""
+    out = Path(out)
+    return out.with_name(_stem(out) + RUN_LOG_SUFFIX)
 
 
 def timings_of(runs: dict) -> dict[str, float]:

@@ -245,6 +245,8 @@ def _run_pytest(suite, plugin, report):
     captured = io.StringIO()
     with redirect_stdout(captured), redirect_stderr(captured), _only_the_json_report_plugin():
         code = pytest.main(args, plugins=[plugin, report])
+    if code == pytest.ExitCode.INTERRUPTED:
+        raise KeyboardInterrupt  # Ctrl-C or SIGTERM while judging: pytest caught it, the batch stops
     if plugin.suite_errors:
         raise SuiteError(f"the hidden suite {suite.name!r} cannot be used: " + "; ".join(plugin.suite_errors))
     if code not in (0, 1):

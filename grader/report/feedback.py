@@ -42,19 +42,40 @@ def file_stem(submission_id: str) -> str:
     return stem
 
 
+def unique_stems(ids: list[str]) -> dict[str, str]:
+    """id → file stem, no two alike even ignoring case (macOS and Windows would merge "Alice" and "alice").
+
+    Ids are chosen by students, and one may be named exactly like another's
+    generated stem (`bob_-1a2b3c4d` beside `bob?`). So a stem is checked against
+    every other: where several ids share one, each gets the hash of its own id
+    appended, and if that is taken too (the names were chosen to collide), a
+    counter, until it is free.
+    """
+    first = {sid: file_stem(sid) for sid in ids}
+    sharing: dict[str, int] = {}
+    for stem in first.values():
+        sharing[stem.lower()] = sharing.get(stem.lower(), 0) + 1
+    stems: dict[str, str] = {}
+    taken = {stem.lower() for stem in first.values()}
+    for sid in ids:
+        stem = first[sid]
+        if sharing[stem.lower()] > 1:
+            stem = candidate = f"{stem}-{hashlib.sha256(sid.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+            n = 1
+            while candidate.lower() in taken:
+                n += 1
+                candidate = f"{stem}-{n}"
+            stem = candidate
+            taken.add(stem.lower())
+        stems[sid] = stem
+    return stems
+
+
 def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False) -> dict[str, tuple[Path, Path]]:
     """Write `<id>.md` and `<id>.html` for every submission into `folder`; return id → (md path, html path)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    stems = {record["id"]: file_stem(record["id"]) for record in scores.get("submissions", [])}
-    # Ids differing only in case ("Alice", "alice") would overwrite each other on macOS and Windows.
-    folded: dict[str, int] = {}
-    for stem in stems.values():
-        folded[stem.lower()] = folded.get(stem.lower(), 0) + 1
-    for sid, stem in stems.items():
-        if folded[stem.lower()] > 1 and stem == sid:
-            stems[sid] = stem + "-" + hashlib.sha256(sid.encode("utf-8", "surrogatepass")).hexdigest()[:8]
-
+    stems = unique_stems([record["id"] for record in scores.get("submissions", [])])
     written = {}
     for record in scores.get("submissions", []):
         md_path = folder / f"{stems[record['id']]}.md"

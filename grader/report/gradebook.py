@@ -27,7 +27,10 @@ assignment:
 
 A cell that a spreadsheet would run as a formula (an id starting with `=`,
 `+`, `-`, `@`, tab or carriage return: ids are chosen by students) is
-written with a leading `'`, as OWASP advises against CSV injection.
+written with a leading `'`, as OWASP advises against CSV injection. An id is
+written as `printable` shows it (grader/student_text.py): a spreadsheet or a
+terminal that shows the file never gets a raw ESC, BEL, carriage return,
+newline or bidi override from a name a student chose.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from __future__ import annotations
 import csv
 import io
 
-from .record import concept_points, concepts, number, score_of
+from .record import concept_points, concepts, number, printable, score_of
 
 COLUMNS = ("id", "score", "max_score", "status")
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -51,7 +54,7 @@ def to_csv(scores: dict) -> str:
     for record in scores.get("submissions", []):
         earned = concept_points(record)
         writer.writerow([
-            _cell(record["id"]),
+            _cell(printable(record["id"], one_line=True)),
             number(score_of(record)),
             number(record.get("max_score", scores.get("max_score"))),
             record.get("status", "graded"),

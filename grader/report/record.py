@@ -7,8 +7,9 @@ see at a given moment) are answered once here.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+
+from ..student_text import printable  # noqa: F401 - the renderers' one sanitiser, named here for them
 
 FAILED_TO_RUN = ("rejected", "crashed", "timeout")
 NOT_PASSING = ("failed", "error", "timeout")
@@ -25,15 +26,6 @@ def number(x) -> str:
     if x.is_integer():
         return str(int(x))
     return repr(x)
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def printable(text) -> str:
-    """Text with control characters (ANSI colour escapes, NUL, a stray \\r) written as `\\x1b`; tabs and newlines kept."""
-    text = str(text if text is not None else "").replace("\r\n", "\n")
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def points(earned, possible) -> str:

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from grader.report.feedback import file_stem, write_feedback
+from grader.report.feedback import file_stem, unique_stems, write_feedback
 
 from .conftest import MALLORY
 
@@ -107,3 +107,17 @@ def test_submissions_that_did_not_run_say_why(scores, tmp_path):
     dave_md = written["dave"][0].read_text(encoding="utf-8")
     assert "**Not graded: timeout.** the run overstayed its 60 s time limit" in dave_md
     assert "| 3 | pow/constant | timeout | 0 / 2 |" in dave_md
+
+
+def test_an_id_named_like_anothers_generated_stem_does_not_take_its_page(scores, tmp_path):
+    # issue 11: "eve?" is written to eve_-<hash>; an entry named exactly that replaced eve's page
+    generated = file_stem("eve?")
+    ids = ["eve?", generated, generated.upper(), generated + "-2"]
+    for record, sid in zip(scores["submissions"], ids):
+        record["id"] = sid
+    stems = unique_stems([r["id"] for r in scores["submissions"]])
+    assert len({stem.lower() for stem in stems.values()}) == len(stems)
+    written = write_feedback(scores, tmp_path / "feedback")
+    assert len(list((tmp_path / "feedback").iterdir())) == 2 * len(scores["submissions"])
+    for sid in ids:
+        assert written[sid][0].read_text(encoding="utf-8").startswith(f"# Feedback: {sid}\n")

@@ -52,6 +52,14 @@ def test_formula_like_ids_are_defused(scores):
     assert (rows[0]["id"], rows[1]["id"]) == ("'=HYPERLINK(\"x\")", "'-bob")
 
 
+def test_ids_never_carry_terminal_controls_into_the_csv(scores):
+    # issue 11: ids are names students choose; the CSV carried their ESC, BEL and CR bytes raw
+    scores["submissions"][0]["id"] = "\x1b[2J\x1b]52;c;cHduZWQ=\x07eve\rmallory\u202e.py\n"
+    text = to_csv(scores)
+    assert not any(c in text.replace("\r\n", "") for c in "\x1b\x07\r\n\u202e")
+    assert read(text)[0]["id"] == "\\x1b[2J\\x1b]52;c;cHduZWQ=\\x07eve\\x0dmallory\\u202e.py\\x0a"
+
+
 def test_a_concept_named_like_a_column_is_prefixed(scores):
     for record in scores["submissions"]:
         for test in record["tests"]:

@@ -28,6 +28,17 @@ def test_printable_shows_control_characters_and_keeps_newlines():
     assert printable("\x1b[31mred\x1b[0m\r\nnext\tcol\x00") == "\\x1b[31mred\\x1b[0m\nnext\tcol\\x00"
 
 
+def test_printable_shows_bidi_overrides_and_isolates():
+    # issue 11: U+202E reversed what followed it in a report ("exe.txt" shown as "txt.exe")
+    text = "a\u202atxt.exe\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200f\u061cz"
+    assert printable(text) == ("a\\u202atxt.exe\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069"
+                               "\\u200f\\u061cz")
+
+
+def test_printable_on_one_line_escapes_newlines_and_tabs():
+    assert printable("a\nb\tc\r\n", one_line=True) == "a\\x0ab\\x09c\\x0d\\x0a"
+
+
 def test_concept_points_and_first_failing(by_id):
     assert concept_points(by_id[MALLORY]) == {
         "accumulate": (2.0, 2.0), "chain-rule": (1.5, 3.0), "ops": (6.0, 10.0), "topological-order": (3.0, 5.0)}

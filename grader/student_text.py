@@ -1,0 +1,72 @@
+"""Text that comes from a submission: valid UTF-8 before it is stored, visible escapes before it is shown.
+
+A student chooses the names of files and folders (of zips' members too), the
+messages of the exceptions their engine raises, what it prints and, by writing
+into the worker's report, any string the grader parses. Such text is hostile:
+
+- **Stored**, a lone surrogate (U+D800..U+DFFF: JSON's `"\\ud800"` decodes to
+  one, and Python gives a file name's undecodable bytes as such) cannot be
+  written as UTF-8: scores.json or the cache would fail to be written for the
+  whole batch. `valid_utf8` replaces each with U+FFFD; `valid_utf8_tree` does so
+  for every string of a record, keys included.
+- **Shown**, a control character starts an escape sequence in the instructor's
+  terminal (ESC [ A and a carriage return overwrite the row above; OSC 52 writes
+  the clipboard; an OSC left unterminated swallows the rest of the output; BEL
+  rings), and a bidi override or isolate (U+202A..U+202E, U+2066..U+2069)
+  reorders the text that follows it in a terminal, a report or a spreadsheet.
+  `printable` writes each of them as a visible escape (`\\x1b`, `\\u202e`), so
+  that a sequence is shown as text and never acted on. It is the one way text
+  of a submission reaches the terminal (the table, the progress line, rejection
+  reasons, `gradescope-run`), the CSV gradebook and the reports.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+# C0 controls (tab and newline are kept unless a line must stay one line), DEL, C1 controls
+# (0x9b is a one-byte CSI), the bidi marks, embeddings, overrides and isolates, the line and
+# paragraph separators, and lone surrogates.
+_SHOWN_ESCAPED = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+_ESCAPED_IN_TEXT = re.compile(f"[{_SHOWN_ESCAPED}]")
+_ESCAPED_IN_A_LINE = re.compile(f"[\t\n{_SHOWN_ESCAPED}]")
+
+
+def valid_utf8(text: str) -> str:
+    """`text` with every lone surrogate replaced by U+FFFD, so that it can be written as UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+def valid_utf8_tree(value):
+    """A JSON-like value (dicts, lists, strings, numbers) with every string, keys included, made valid UTF-8."""
+    if type(value) is str:
+        return valid_utf8(value)
+    if type(value) is dict:
+        return {valid_utf8(k) if type(k) is str else k: valid_utf8_tree(v) for k, v in value.items()}
+    if type(value) in (list, tuple):
+        return [valid_utf8_tree(v) for v in value]
+    return value
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text, *, one_line: bool = False) -> str:
+    """Text safe to show: control characters and bidi overrides written as `\\x1b`, `\\u202e`.
+
+    Newlines and tabs are kept (a CRLF becomes a newline), unless `one_line`,
+    which escapes them too: an id or a name in a table row must not start a
+    row of its own.
+    """
+    text = str(text if text is not None else "")
+    if one_line:
+        return _ESCAPED_IN_A_LINE.sub(_escape, text)
+    return _ESCAPED_IN_TEXT.sub(_escape, text.replace("\r\n", "\n"))

@@ -1,0 +1,115 @@
+"""A failure of the grader's own code on one submission stays in that submission's row (issue 11).
+
+Whatever stage fails (observing, judging, scoring), that row is `crashed` with a message saying
+"grader error", the traceback goes to the run log (scores.log), the other rows are graded as
+usual, the scores file is written, and the failure is never cached: the next run tries again.
+"""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import grader.batch as batch_module
+import grader.observe as observe_module
+import grader.scores as scores_module
+from grader.batch import grade
+from grader.cli import main
+from grader.sandbox import Limits
+
+ROOT = Path(__file__).resolve().parents[1]
+CORRECT = ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py"
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+LIMIT_ARGS = ["--probe-timeout", "2", "--import-timeout", "5", "--timeout", "30"]
+
+
+def _message(stage, error):
+    return (f"grader error while {stage}: this is a bug in the grader, not in the submission ({error}); "
+            "the details are in the run log")
+
+
+@pytest.fixture
+def folder(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in ("alice", "bob", "carol"):
+        # distinct files, so that each is observed and cached on its own
+        (folder / f"{name}.py").write_text(f"# {name}\n" + CORRECT.read_text())
+    return folder
+
+
+def _rows(result):
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+def _fails_on(real, victim, error):
+    def failing(submission, *args, **kwargs):
+        if submission.id == victim:
+            raise error
+        return real(submission, *args, **kwargs)
+    return failing
+
+
+def test_an_error_while_observing_is_that_rows_alone_and_is_never_cached(folder, tmp_path, monkeypatch):
+    monkeypatch.setattr(observe_module, "observe_submission",
+                        _fails_on(observe_module.observe_submission, "bob", IndexError("list index out of range")))
+    result = grade(folder, limits=LIMITS, jobs=2, cache_dir=tmp_path / "cache")
+    rows = _rows(result)
+    assert (rows["bob"]["status"], rows["bob"]["score"]) == ("crashed", 0.0)
+    assert rows["bob"]["message"] == _message("observing it", "IndexError: list index out of range")
+    assert [t["status"] for t in rows["bob"]["tests"] if t["status"] != "skipped"] == ["failed"]
+    assert all(rows[sid]["score"] == rows[sid]["max_score"] == 62 for sid in ("alice", "carol"))
+    assert [(e["id"], e["stage"]) for e in result.grader_errors] == [("bob", "observing it")]
+    assert "Traceback" in result.grader_errors[0]["detail"] and "IndexError" in result.grader_errors[0]["detail"]
+    assert len(list((tmp_path / "cache").glob("*.json"))) == 2
+
+    monkeypatch.undo()  # the grader is fixed: bob alone is observed again, and graded
+    again = grade(folder, limits=LIMITS, jobs=2, cache_dir=tmp_path / "cache")
+    assert again.observed == 1 and again.grader_errors == []
+    assert _rows(again)["bob"]["score"] == 62
+
+
+def test_an_error_while_judging_is_found_and_kept_to_its_row(folder, monkeypatch):
+    real_judge = batch_module.judge
+
+    def judge(suite, runs, **kwargs):
+        if runs.get("carol", {}).get("status") == "ok":
+            raise RuntimeError("the judge broke on carol")
+        return real_judge(suite, runs, **kwargs)
+
+    monkeypatch.setattr(batch_module, "judge", judge)
+    result = grade(folder, limits=LIMITS, jobs=2)
+    rows = _rows(result)
+    assert (rows["carol"]["status"], rows["carol"]["score"]) == ("crashed", 0.0)
+    assert rows["carol"]["message"] == _message("judging it", "RuntimeError: the judge broke on carol")
+    assert rows["alice"]["score"] == rows["bob"]["score"] == 62
+    assert [(e["id"], e["stage"]) for e in result.grader_errors] == [("carol", "judging it")]
+
+
+def test_an_error_while_scoring_is_kept_to_its_row(folder, monkeypatch):
+    monkeypatch.setattr(scores_module, "submission_record",
+                        _fails_on(scores_module.submission_record, "alice", KeyError("tests")))
+    result = grade(folder, limits=LIMITS, jobs=2)
+    rows = _rows(result)
+    assert (rows["alice"]["status"], rows["alice"]["score"]) == ("crashed", 0.0)
+    assert rows["alice"]["message"] == _message("scoring it", "KeyError: 'tests'")
+    assert "grader_error" not in rows["alice"]  # the traceback is for the run log, not the scores
+    assert rows["bob"]["score"] == rows["carol"]["score"] == 62
+    assert [(e["id"], e["stage"]) for e in result.grader_errors] == [("alice", "scoring it")]
+
+
+def test_grade_writes_the_scores_and_the_run_log(folder, tmp_path, monkeypatch):
+    monkeypatch.setattr(observe_module, "observe_submission",
+                        _fails_on(observe_module.observe_submission, "bob", ZeroDivisionError("division by zero")))
+    out = tmp_path / "out" / "week1.json"
+    result = CliRunner().invoke(main, ["run", str(folder), "-o", str(out), "--no-cache", "-q", *LIMIT_ARGS])
+    assert result.exit_code == 0, result.output
+    rows = {row["id"]: row for row in json.loads(out.read_text(encoding="utf-8"))["submissions"]}
+    assert rows["bob"]["status"] == "crashed" and rows["alice"]["score"] == 62
+    log = (tmp_path / "out" / "week1.log").read_text(encoding="utf-8")
+    assert log.startswith("== 'bob': grader error while observing it\nTraceback (most recent call last):\n")
+    assert "ZeroDivisionError: division by zero" in log
+    assert (f"warning: the grader failed on 1 submission ('bob'): its row says \"grader error\"; the details "
+            f"are in {tmp_path / 'out' / 'week1.log'}. Please report it.") in result.stderr
