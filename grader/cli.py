@@ -134,18 +134,18 @@ def print_table(record, width=None):
     width = width or 100
     rows = record["submissions"]
     # Ids and messages come from submissions: shown through the one sanitiser, on one line each.
-    ids = {id(r): printable(r["id"], one_line=True) for r in rows}
-    id_width = max([len("id")] + [len(shown) for shown in ids.values()])
+    shown_ids = [printable(r["id"], one_line=True) for r in rows]
+    id_width = max([len("id")] + [len(shown) for shown in shown_ids])
     id_width = min(id_width, 24)
     click.echo(f"{'id':<{id_width}}  {'status':<8}  {'score':>11}  first failing test")
-    for r in rows:
+    for r, shown_id in zip(rows, shown_ids):
         score = f"{r['score']:g}/{r['max_score']:g}"
         note = first_failure(r) if r["status"] != "rejected" else (r.get("message") or "")
         room = max(width - id_width - 27, 20)
         note = printable(note.replace("\r\n", " ").replace("\n", " "), one_line=True)
         if len(note) > room:
             note = note[: room - 1] + "…"
-        click.echo(f"{ids[id(r)][:id_width]:<{id_width}}  {r['status']:<8}  {score:>11}  {note}")
+        click.echo(f"{shown_id[:id_width]:<{id_width}}  {r['status']:<8}  {score:>11}  {note}")
 
 
 class Terminated(KeyboardInterrupt):
@@ -171,6 +171,7 @@ def sigterm_as_interrupt():
 
     def terminate(signum, frame):
         _sigterm_received.set()
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second SIGTERM must not cut the clean-up short
         raise Terminated()
 
     _sigterm_received.clear()

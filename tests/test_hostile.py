@@ -10,6 +10,7 @@ changed, a secret in the grader's environment appears nowhere, and the grader's 
 The batch needs the full sandbox (bubblewrap); the fallback's own tests below run without it.
 """
 
+import hashlib
 import json
 import os
 import shutil
@@ -40,7 +41,7 @@ from grader.observe import (MAX_LINE, CappedOutput, ProtocolError, _Attempt, _st
                             parse_event)
 from grader.probekit import MAX_VALUES, ObservationError, plain
 from grader.report import render
-from grader.report.feedback import file_stem, write_feedback
+from grader.report.feedback import write_feedback
 from grader.scores import write_json_atomically
 from grader.sandbox import UID_BASE, UID_COUNT, Limits, Sandbox, SandboxUnavailable, processes_of_uid, uid_leased
 
@@ -55,10 +56,12 @@ LIMITS = Limits(probe_seconds=2, import_seconds=3, submission_seconds=20, memory
 ESCAPED_NAME = "caf\\xe9"  # the folder b"caf\xe9", Latin-1
 TERMINAL_NAMES = ("zz\x1b[A\rcorrect-kahn  graded   0\u221562", "\x1b]52;c;cHduZWQ=\x07osc52-terminated",
                   "\x1b]52;c;cHduZWQ=unterminated", "\u202eevil\u202c.py-bidi", "bell\x07\x9b1Arow")
-FEEDBACK_VICTIM = "eve?"  # written to eve_-<hash>.md; an entry is named exactly that
+# "Eve" and "eve" fold to one file name, so eve's page is renamed eve-<hash of "eve">.md; an entry is
+# named exactly that
+FEEDBACK_VICTIM, FEEDBACK_IMPOSTOR = "eve", "eve-" + hashlib.sha256(b"eve").hexdigest()[:8]
 COLLIDING = ("bob", "bob (bob.py)")  # and bob.py, whose generated id "bob (bob.py)" was taken
 CORRECT = ("correct-closures", "correct-edgelist", "correct-kahn", "reference-engine", "shell-escape",
-           ESCAPED_NAME, *TERMINAL_NAMES, FEEDBACK_VICTIM, file_stem(FEEDBACK_VICTIM), *COLLIDING)
+           ESCAPED_NAME, *TERMINAL_NAMES, "Eve", FEEDBACK_VICTIM, FEEDBACK_IMPOSTOR, *COLLIDING)
 
 # id -> (status, words its message must contain, score: 0 | "max" | "baseline" (no test that
 # baseline-constant does not pass honestly; the forgers run that same engine) | None)
@@ -140,7 +143,7 @@ def _build_class(folder, decoy):
     ])
     (folder / "shell-escape.ipynb").write_text(nbformat.writes(notebook))
     correct = FIXTURES / "submissions" / "correct-closures"
-    for name in (os.fsdecode(b"caf\xe9"), *TERMINAL_NAMES, FEEDBACK_VICTIM, file_stem(FEEDBACK_VICTIM), *COLLIDING):
+    for name in (os.fsdecode(b"caf\xe9"), *TERMINAL_NAMES, "Eve", FEEDBACK_VICTIM, FEEDBACK_IMPOSTOR, *COLLIDING):
         shutil.copytree(correct, folder / name)
     shutil.copy(correct / "engine.py", folder / "bob.py")
 
@@ -311,8 +314,8 @@ def test_every_row_has_its_own_feedback_pages(batch, tmp_path):
     for row in rows:
         assert written[row["id"]][0].read_text(encoding="utf-8").startswith("# Feedback: ")
     victim = written[FEEDBACK_VICTIM][0].read_text(encoding="utf-8")
-    impostor = written[file_stem(FEEDBACK_VICTIM)][0].read_text(encoding="utf-8")
-    assert victim.startswith("# Feedback: eve?\n") and impostor.startswith(f"# Feedback: {file_stem('eve?')}\n")
+    impostor = written[FEEDBACK_IMPOSTOR][0].read_text(encoding="utf-8")
+    assert victim.startswith("# Feedback: eve\n") and impostor.startswith(f"# Feedback: {FEEDBACK_IMPOSTOR}\n")
 
 
 @needs_bwrap

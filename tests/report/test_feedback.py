@@ -1,5 +1,6 @@
 """Feedback pages show each test as its visibility allows, under a file name safe on any system."""
 
+import hashlib
 import html
 import re
 
@@ -110,9 +111,10 @@ def test_submissions_that_did_not_run_say_why(scores, tmp_path):
 
 
 def test_an_id_named_like_anothers_generated_stem_does_not_take_its_page(scores, tmp_path):
-    # issue 11: "eve?" is written to eve_-<hash>; an entry named exactly that replaced eve's page
-    generated = file_stem("eve?")
-    ids = ["eve?", generated, generated.upper(), generated + "-2"]
+    # issue 11: "Eve" and "eve" share a stem once case is folded, so "eve" is renamed eve-<hash of "eve">;
+    # an entry named exactly that kept its name, and replaced eve's page
+    renamed = "eve-" + hashlib.sha256(b"eve").hexdigest()[:8]
+    ids = ["Eve", "eve", renamed, "eve?", file_stem("eve?"), renamed + "-2"]
     for record, sid in zip(scores["submissions"], ids):
         record["id"] = sid
     stems = unique_stems([r["id"] for r in scores["submissions"]])
