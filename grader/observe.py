@@ -157,7 +157,7 @@ def parse_event(line, expected_probe):
     if len(line) > MAX_LINE:
         raise ProtocolError("line too long")
     if _values_in(line) > MAX_LINE_VALUES:
-        raise ProtocolError(f"an observation holds more than {MAX_VALUES} values")
+        raise ProtocolError(f"a line holds more values than an observation may ({MAX_VALUES})")
     try:
         event = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
     except (ValueError, RecursionError) as exc:  # also: bad UTF-8, a 5000-digit int, [[[[...]]]] nested 10^5 deep
