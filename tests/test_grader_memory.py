@@ -31,7 +31,7 @@ result = grade(sys.argv[1], limits=Limits(probe_seconds=2, import_seconds=5, sub
 rows = result.scores["submissions"]
 peak_kb = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
 print(json.dumps({"peak_kb": peak_kb,
-                  "statuses": sorted({(r["status"], r["score"]) for r in rows if r["id"] != "flood"}),
+                  "statuses": sorted({(r["status"], r["score"] == r["max_score"]) for r in rows if r["id"] != "flood"}),
                   "flood": [(r["status"], r["message"]) for r in rows if r["id"] == "flood"]}))
 """
 
@@ -48,7 +48,7 @@ def test_a_flood_of_nested_json_leaves_the_graders_peak_under_300_mb(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
     measured = json.loads(done.stdout.splitlines()[-1])
-    assert measured["statuses"] == [["graded", 62.0]]
+    assert measured["statuses"] == [["graded", True]]  # every honest engine at full marks
     (status, message), = measured["flood"]
     assert status == "crashed" and "a line holds more values than an observation may (10000)" in message
     assert measured["peak_kb"] < PEAK_LIMIT_MB * 1024, measured["peak_kb"]

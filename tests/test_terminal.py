@@ -6,6 +6,7 @@ as graded, and the raw bytes must hold no escape sequence, bell or bidi override
 """
 
 import base64
+import json
 import fcntl
 import io
 import os
@@ -91,11 +92,12 @@ def graded(tmp_path_factory):
     status, written = _run_on_a_terminal(
         [sys.executable, "-m", "grader", "run", str(tmp / "class"), "-o", str(tmp / "scores.json"), "--no-cache",
          "--jobs", "2", "--format", "csv"], tmp)
-    return status, written, _screen(written)
+    full = json.loads((tmp / "scores.json").read_text(encoding="utf-8"))["max_score"]
+    return status, written, _screen(written), f"{full:g}/{full:g}"
 
 
 def test_no_escape_sequence_of_a_submission_reaches_the_terminal(graded):
-    status, written, _ = graded
+    status, written, _, _ = graded
     assert status == 0, written.decode(errors="replace")
     raw = written
     for style in GRADERS_OWN_STYLES:
@@ -105,30 +107,31 @@ def test_no_escape_sequence_of_a_submission_reaches_the_terminal(graded):
 
 
 def test_every_row_reads_as_graded_on_the_screen(graded):
-    _, written, screen = graded
+    _, written, screen, full_marks = graded
 
     def row(shown_id):  # the table shows an id in at most 24 characters
         found = [line for line in screen if line.startswith(shown_id[:24] + " ")]
         assert len(found) == 1, (shown_id, screen)
         return found[0][24:].split()
 
-    assert row("alice") == ["graded", "62/62"]
-    assert row("zoe") == ["graded", "62/62"]  # after the unterminated OSC 52
+    assert row("alice") == ["graded", full_marks]
+    assert row("zoe") == ["graded", full_marks]  # after the unterminated OSC 52
     # each attacker has its own row, its name shown with visible escapes
-    assert row("alice\\x1b[A\\x0dalice  graded") == ["graded", "62/62"]
-    assert row("mallory\\x1b]52;c;Y3VybCBldmlsLmV4") == ["graded", "62/62"]
-    assert row("trudy\\u202e26\u221526 dedarg") == ["graded", "62/62"]
-    assert row("victor\\x07\\x07\\x07") == ["graded", "62/62"]
+    assert row("alice\\x1b[A\\x0dalice  graded") == ["graded", full_marks]
+    assert row("mallory\\x1b]52;c;Y3VybCBldmlsLmV4") == ["graded", full_marks]
+    assert row("trudy\\u202e26\u221526 dedarg") == ["graded", full_marks]
+    assert row("victor\\x07\\x07\\x07") == ["graded", full_marks]
     dave = row("dave")
-    assert dave[:2] == ["rejected", "0/62"] and "dave.zip/hw\\x1b[1A\\x1b[30G…" in dave, screen
+    assert dave[:2] == ["rejected", "0/" + full_marks.split("/")[1]] and "dave.zip/hw\\x1b[1A\\x1b[30G…" in dave, screen
     assert any(line.startswith("Graded 7 submissions against 'engine'") for line in screen), screen
 
 
 def test_the_gradebook_holds_the_same_visible_escapes(graded, tmp_path_factory):
-    _, written, _ = graded
+    _, _, _, full_marks = graded
     csv_text = (Path(str(tmp_path_factory.getbasetemp())) / "terminal0" / "scores.csv").read_bytes()
     assert not any(seq in csv_text.replace(b"\r\n", b"") for seq in (*NEVER_FROM_A_SUBMISSION, b"\r"))
-    assert "alice\\x1b[A\\x0dalice  graded        0\u221562\\x1b[K,62,62,graded".encode() in csv_text
+    score = full_marks.split("/")[0]
+    assert f"alice\\x1b[A\\x0dalice  graded        0\u221562\\x1b[K,{score},{score},graded".encode() in csv_text
 
 
 def test_gradescope_run_shows_what_the_student_printed_as_text(tmp_path, monkeypatch):
