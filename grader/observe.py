@@ -95,16 +95,16 @@ def _values_in(line):
     return 1 + sum(skeleton.count(c) for c in (b",", b":", b"[", b"{"))
 
 
-def _plain_copy(value, depth, count):
+def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
     """A checked copy of observed values: only str keys, finite numbers, strings (valid UTF-8, at most
-    MAX_TEXT characters), None, lists and dicts nested at most MAX_DEPTH deep; `count` adds them up."""
+    `max_text` characters), None, lists and dicts nested at most `max_depth` deep; `count` adds them up."""
     count[0] += 1
-    if depth > MAX_DEPTH:
+    if depth > max_depth:
         raise ProtocolError("observation nested too deeply")
     if value is None or type(value) in (bool, int):
         return value
     if type(value) is str:
-        if len(value) > MAX_TEXT:
+        if max_text is not None and len(value) > max_text:
             raise ProtocolError("observation string too long")
         return valid_utf8(value)
     if type(value) is float:
@@ -112,16 +112,22 @@ def _plain_copy(value, depth, count):
             raise ProtocolError("non-finite number")
         return value
     if type(value) is list:
-        return [_plain_copy(v, depth + 1, count) for v in value]
+        return [_plain_copy(v, depth + 1, count, max_depth, max_text) for v in value]
     if type(value) is dict:
         out = {}
         for k, v in value.items():
-            if type(k) is not str or len(k) > MAX_TEXT:
+            if type(k) is not str or (max_text is not None and len(k) > max_text):
                 raise ProtocolError("bad observation key")
             count[0] += 1
-            out[valid_utf8(k)] = _plain_copy(v, depth + 1, count)
+            out[valid_utf8(k)] = _plain_copy(v, depth + 1, count, max_depth, max_text)
         return out
     raise ProtocolError(f"unexpected {type(value).__name__}")
+
+
+def _check_plain(value):
+    """ProtocolError unless `value` is plain JSON data (a run record's fields: strings of any length,
+    nested at most 12 deep), as grader/fleet checks a result from a worker of its own."""
+    _plain_copy(value, 0, [0], max_depth=12, max_text=None)
 
 
 _CONTROL = {c: "\ufffd" for c in [*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)]}
