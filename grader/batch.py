@@ -7,8 +7,9 @@ import traceback
 
 from .distribution import require_instructor_part
 from .judge.plugin import Expectations, judge
-from .load import load_entry, load_folder
+from .load import LoadError, load_entry, load_folder, nothing_to_grade
 from .observe import ObservationCache, grader_error_run, observe_all
+from .places import as_the_student_sees
 from .sandbox import Limits, open_sandbox
 from .scores import scores_record
 from .suites import SuiteError, load_suite
@@ -42,6 +43,8 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
     suite = load_suite(exercise)
     allowed = frozenset(suite.files) | {"engine.py"}
     submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
+    if not submissions:
+        raise LoadError(nothing_to_grade(path))
     jobs = jobs or os.cpu_count() or 1
     fleet = None
     if queue:
@@ -71,6 +74,9 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
                 runs = fleet.observe_all(submissions, suite, limits, cache=cache, on_done=on_done)
             else:
                 runs = observe_all(submissions, suite, sandbox, jobs=jobs, cache=cache, on_done=on_done)
+            # From here on, a place in a run is the student's own: bob.py, or carol.ipynb's cell and line.
+            by_id = {s.id: s for s in submissions}
+            runs = {sid: as_the_student_sees(run, by_id[sid], suite.module) for sid, run in runs.items()}
         finally:
             if progress:
                 progress.finish()

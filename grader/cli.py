@@ -1,10 +1,13 @@
 """The `grade` command line: a thin Click layer over the grader's packages.
 
-`grade PATH` is short for `grade run PATH`: the first word is taken as a
-subcommand only when it names one (write `grade run check` for a folder that
-happens to be called `check`).
+`grade PATH` is short for `grade run PATH`, and so is `grade -e 03-tanh PATH`:
+the first word is taken as a subcommand only when it names one (write
+`grade run check` for a folder that happens to be called `check`). A first
+word that is neither a command nor an existing file or folder is a usage
+error that suggests the nearest command.
 """
 
+import difflib
 import os
 import signal
 import sys
@@ -25,12 +28,29 @@ REPORT_FORMATS = ("junit", "csv", "markdown", "html", "gradescope")  # json: the
 
 
 class DefaultToRun(click.Group):
-    """A group whose unknown first argument is a path for the `run` command."""
+    """A group whose unknown first argument (a path, or one of run's options) starts the `run` command."""
 
     def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and not args[0].startswith("-"):
+        own_options = {name for param in self.get_params(ctx) for name in param.opts}
+        if args and args[0] not in self.commands and args[0] not in own_options:
+            if not args[0].startswith("-") and not os.path.lexists(args[0]):
+                raise click.UsageError(self.neither_command_nor_path(args[0]), ctx)
             args = ["run", *args]
         return super().parse_args(ctx, args)
+
+    def neither_command_nor_path(self, word):
+        nearest = difflib.get_close_matches(word, sorted(self.commands), n=1, cutoff=0.6)
+        hint = (f"did you mean `grade {nearest[0]}`?" if nearest
+                else f"the commands are {', '.join(sorted(self.commands))}.")
+        return f"{word!r} is neither a command nor a file or folder: {hint}"
+
+    def format_commands(self, ctx, formatter):
+        """Every command's line in full, wrapped: Click would cut a long first sentence short with '...'."""
+        rows = [(name, command.get_short_help_str(limit=1000)) for name, command in sorted(self.commands.items())
+                if not command.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
 @click.group(cls=DefaultToRun)
@@ -273,6 +293,12 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     if feedback_dir:
         click.echo(f"Feedback pages written to {os.path.join(feedback_dir, '')}"
                    f"{' (after the due date)' if after_due_date else ''}.")
+    if all(row["status"] == "rejected" for row in result.scores["submissions"]):
+        # Every row is written, but the grader could not do its job: perhaps the wrong folder.
+        which = "its only entry was" if n == 1 else f"all {n} entries were"
+        click.echo(f"Error: nothing in {submissions} could be graded: {which} rejected (the table says why).",
+                   err=True)
+        sys.exit(1)
 
 
 @main.command("report", short_help="Render a scores file as JUnit, CSV, Markdown, HTML, Gradescope, or feedback pages.")
@@ -395,6 +421,12 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     from .scores import write_json_atomically
 
     if print_workflow:
+        from .suites import load_suite
+
+        try:
+            load_suite(exercise)  # a workflow for a suite that does not exist would fail on every push
+        except SuiteError as exc:
+            raise click.ClickException(str(exc)) from None
         click.echo(ci.workflow(exercise, min_score), nl=False)
         return
     limits = limits_from(kw)
@@ -532,9 +564,13 @@ def variant_runs(exercises, jobs):
 
 @main.command("suites")
 def list_suites():
-    """List the exercises that have a hidden suite."""
-    for name in available():
-        click.echo(name)
+    """List the exercises that have a hidden suite, with their titles."""
+    from .suites import load_suite
+
+    names = available()
+    width = max(map(len, names))
+    for name in names:
+        click.echo(f"{name:<{width}}  {load_suite(name).title}")
 
 
 # The exercise commands (grader/commands.py): regenerate starters, build the handout, a student's check.

@@ -47,6 +47,7 @@ Choices made where the contract is silent:
 from __future__ import annotations
 
 import ast
+import dataclasses
 import hashlib
 import json
 import os
@@ -88,6 +89,41 @@ class LoadError(ValueError):
     """The path given to the grader cannot be read at all (not one entry's problem)."""
 
 
+def nothing_to_grade(folder: Path) -> str:
+    """Why FOLDER, in which load_folder found no entry, holds nothing to grade (for LoadError)."""
+    skipped = sorted(name for name in os.listdir(folder) if _hidden(name))
+    what = (f"it holds only entries that are skipped as hidden ({_names(skipped)})" if skipped
+            else "it is empty")
+    return (f"{folder} holds no submission to grade: {what}. Give a folder with one entry per student "
+            f"({EXPECTED}).")
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a file the sandbox sees as `engine.py` came from, in the student's own words.
+
+    `file` is the student's name for it: `bob.py` or `carol.ipynb` for an
+    entry that is one file, the path inside the entry for a folder or a zip
+    (`engine.py`, `hw1/Engine.py`, `dave/engine.py`). A notebook's code is its
+    code cells joined, so `cells` maps each line of the joined file (from 1)
+    to its `(cell, line)` in the notebook, cells counted from 1 in the order
+    Jupyter shows them, Markdown cells included; `None` for the lines the
+    loader adds (blank lines between cells, the IPython stand-ins).
+    """
+
+    file: str
+    cells: tuple | None = None
+
+    def place(self, line: int | None) -> dict:
+        """`{"file", "line"}` of a line of the file the sandbox saw, or `{"file", "cell", "line"}` in a notebook."""
+        if self.cells is None:
+            return {"file": self.file, "line": line}
+        if line is None or not 1 <= line <= len(self.cells) or self.cells[line - 1] is None:
+            return {"file": self.file, "line": None}
+        cell, cell_line = self.cells[line - 1]
+        return {"file": self.file, "cell": cell, "line": cell_line}
+
+
 @dataclass(frozen=True)
 class Submission:
     """One entry of the input: its files, or the reason it is `rejected`.
@@ -95,6 +131,9 @@ class Submission:
     `files` maps a relative POSIX path to its content and always holds
     "engine.py" when the entry is accepted. `digest` is a sha256 of the files
     (of the reason and raw bytes for a rejected entry), the key of the cache.
+    `origins` maps each of `files` to the student's own file (an `Origin`), so
+    that feedback names `bob.py` or `carol.ipynb, cell 7, line 3`, not the
+    sandbox's `engine.py`.
     """
 
     id: str
@@ -103,10 +142,16 @@ class Submission:
     files: dict[str, bytes] = field(repr=False, hash=False)
     problem: str | None
     digest: str
+    origins: dict = field(default_factory=dict, repr=False, hash=False, compare=False)
 
     @property
     def rejected(self) -> bool:
         return self.problem is not None
+
+    def place(self, file: str | None, line: int | None) -> dict:
+        """A place the sandbox reported (`engine.py`, line 137) as the student knows it."""
+        origin = self.origins.get(file)
+        return origin.place(line) if origin else {"file": file, "line": line}
 
 
 def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> list[Submission]:
@@ -166,12 +211,14 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> Sub
         raise LoadError(f"{path}: cannot be read ({e.strerror or e})") from None
     sub_id, kind = _entry_id(path), _kind(path)
     try:
-        files = _read_entry(path, kind, allowed_files)
+        read = _read_entry(path, kind, allowed_files)
     except _Rejected as r:
         return _rejected(sub_id, kind, path, str(r))
     except Exception as e:  # a reader's bug or an exotic OS error must not cost the entry its row
         return _rejected(sub_id, kind, path, f"{_shown(path)} could not be read ({type(e).__name__}: {e})")
-    return Submission(sub_id, kind, str(path), files, None, _digest(files))
+    files = {name: content for name, (content, _) in read.items()}
+    origins = {name: origin for name, (_, origin) in read.items()}
+    return Submission(sub_id, kind, str(path), files, None, _digest(files), origins)
 
 
 # -- entries -------------------------------------------------------------------
@@ -181,7 +228,8 @@ class _Rejected(Exception):
     """An entry that cannot be read as a submission; the message is for the instructor."""
 
 
-def _read_entry(path: Path, kind: str, allowed: frozenset[str]) -> dict[str, bytes]:
+def _read_entry(path: Path, kind: str, allowed: frozenset[str]) -> dict[str, tuple[bytes, Origin]]:
+    """The entry's exercise files: name in the sandbox → (content, where the student has it)."""
     shown = _shown(path)
     budget = _Budget()
     try:
@@ -199,7 +247,7 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str]) -> dict[str, byt
     if kind == "notebook":
         return {ENGINE: _notebook_to_engine(_disk_reader(path, shown, budget)(MAX_NOTEBOOK_BYTES), shown)}
     if suffix == ".py":
-        return {ENGINE: _utf8(_disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown)}
+        return {ENGINE: (_utf8(_disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown), Origin(shown))}
     if not suffix:
         raise _Rejected(f"{shown} has no file extension; expected {EXPECTED}")
     hint = ": unpack it, or pack it again as a .zip" if suffix in ARCHIVE_SUFFIXES else ""
@@ -289,8 +337,9 @@ class _Level:
     dirs: dict[str, Callable[[], _Level]]  # visible folder name → open it
 
 
-def _collect(level: _Level, allowed: frozenset[str]) -> dict[str, bytes]:
+def _collect(level: _Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Origin]]:
     """The exercise files of a folder-like level, looked up as the module docstring says."""
+    root = level.prefix  # an Origin names a file from inside the entry: `hw1/engine.py`, not `alice/hw1/...`
     for depth in range(MAX_WRAPPERS + 1):
         picks = _exercise_files(level, allowed)
         candidates = sorted(n for n in level.files if n.lower().endswith((".py", ".ipynb")))
@@ -306,9 +355,10 @@ def _collect(level: _Level, allowed: frozenset[str]) -> dict[str, bytes]:
         shown = level.prefix + name
         read = level.files[name]
         if name.lower().endswith(".ipynb"):
-            files[target] = _notebook_to_engine(read(MAX_NOTEBOOK_BYTES), shown)
+            content, origin = _notebook_to_engine(read(MAX_NOTEBOOK_BYTES), shown)
         else:
-            files[target] = _utf8(read(MAX_FILE_BYTES), shown)
+            content, origin = _utf8(read(MAX_FILE_BYTES), shown), Origin(shown)
+        files[target] = (content, dataclasses.replace(origin, file=shown[len(root):]))
     return files
 
 
@@ -427,7 +477,7 @@ def _size(n: int) -> str:
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
 
-def _read_zip(path: Path, name: str, size: int, allowed: frozenset[str]) -> dict[str, bytes]:
+def _read_zip(path: Path, name: str, size: int, allowed: frozenset[str]) -> dict[str, tuple[bytes, Origin]]:
     if size > MAX_ARCHIVE_BYTES:
         raise _Rejected(_too_large(name, size, MAX_ARCHIVE_BYTES))
     try:
@@ -544,8 +594,8 @@ def _utf8(data: bytes, shown: str) -> bytes:
     return text.encode("utf-8")
 
 
-def _notebook_to_engine(data: bytes, shown: str) -> bytes:
-    """engine.py from a notebook's code cells; the notebook is parsed, never run."""
+def _notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, Origin]:
+    """engine.py from a notebook's code cells, and where each of its lines is in the notebook; never run."""
     text = _utf8(data, shown).decode("utf-8")
     again = "open it in Jupyter, save it and submit again"
     try:
@@ -562,18 +612,20 @@ def _notebook_to_engine(data: bytes, shown: str) -> bytes:
             warnings.simplefilter("ignore")  # nbformat warns about missing cell ids and the like
             notebook = nbformat.reads(text, as_version=4, capture_validation_error=captured)
         error = captured.get("ValidationError")
-        cells = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+        # numbered as Jupyter shows them, from 1, Markdown cells included
+        cells = [(number, cell.source) for number, cell in enumerate(notebook.cells, start=1)
+                 if cell.cell_type == "code"]
     except Exception as e:  # JSON that is not a notebook fails in assorted ways (ValidationError, KeyError, ...)
         error = e
     if error is not None:
         raise _Rejected(f"{shown} is not a valid Jupyter notebook ({_short(error)}); {again}")
-    code = join_code_cells(cells)
+    code, places = _joined_code_cells(cells)
     if not code.strip():
         raise _Rejected(f"{shown} has no code in its code cells; expected the engine's code in them")
-    engine = code.encode("utf-8")
+    engine = (IPYTHON_STAND_INS + code).encode("utf-8")
     if len(engine) > MAX_FILE_BYTES:
         raise _Rejected(_too_large(f"the code of {shown}", len(engine), MAX_FILE_BYTES))
-    return engine
+    return engine, Origin(shown, (None,) * IPYTHON_STAND_INS.count("\n") + tuple(places))
 
 
 def _short(error: Exception) -> str:
@@ -595,6 +647,17 @@ def _short(error: Exception) -> str:
 # b)`) is the student's Python and stays. A cell magic (`%%bash`) makes the
 # whole cell another language, so the cell is dropped, except `%%time` and
 # `%%capture`, whose body IPython runs as ordinary code in the notebook.
+#
+# What IPython itself puts in a notebook's namespace is not there when the code
+# runs as a module, and a stray `display(x)` at the top level, normal in Jupyter
+# and Colab, would stop the whole engine with a NameError. So the code of a
+# notebook starts with harmless stand-ins: `display(...)` shows nothing, and
+# `get_ipython()` returns None, as it does outside IPython. A notebook that
+# defines its own `display` replaces the stand-in, as it would in Jupyter.
+IPYTHON_STAND_INS = (
+    "def display(*objects, **options): return None  # grader: Jupyter's display() shows nothing here\n"
+    "def get_ipython(): return None  # grader: the code does not run in IPython\n"
+)
 
 _CELL_MAGICS_RUN_AS_PYTHON = frozenset({"time", "capture"})
 _ESCAPE = re.compile(
@@ -609,8 +672,7 @@ _ESCAPE = re.compile(
 
 def join_code_cells(cells: Iterable[str]) -> str:
     """The code of a notebook's code cells, escapes and self-check cells dropped, joined with blank lines."""
-    kept = (_without_escapes(cell) for cell in cells)
-    return "\n\n".join(code for code in kept if code.strip() and not is_self_check_cell(code)) + "\n"
+    return _joined_code_cells(enumerate(cells, start=1))[0]
 
 
 def is_self_check_cell(code: str) -> bool:
@@ -645,15 +707,34 @@ def is_self_check_cell(code: str) -> bool:
     return bool(body) and checks_only(body)
 
 
-def _without_escapes(cell: str) -> str:
+def _joined_code_cells(cells: Iterable[tuple[int, str]]) -> tuple[str, list]:
+    """join_code_cells for (cell number, source) pairs, and the (cell, line) of each line of the result."""
+    lines: list[str] = []
+    places: list = []
+    for number, source in cells:
+        kept = _without_escapes(source)
+        code = "\n".join(text for text, _ in kept)
+        if not code.strip() or is_self_check_cell(code):
+            continue
+        if lines:
+            lines.append("")  # a blank line between cells
+            places.append(None)
+        lines.extend(text for text, _ in kept)
+        places.extend((number, line) for _, line in kept)
+    return "\n".join(lines) + "\n", places
+
+
+def _without_escapes(cell: str) -> list[tuple[str, int]]:
+    """A cell's lines with its escapes made `pass`, each with its line number in the cell (from 1)."""
     lines = cell.splitlines()
+    offset = 0  # lines of the cell dropped before `lines[0]`
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is not None and lines[first].lstrip().startswith("%%"):
         magic = lines[first].lstrip()[2:].split(maxsplit=1)
         if not magic or magic[0] not in _CELL_MAGICS_RUN_AS_PYTHON:
-            return ""
-        lines = lines[first + 1 :]
-    out: list[str] = []
+            return []
+        lines, offset = lines[first + 1 :], first + 1
+    out: list[tuple[str, int]] = []
     scanner = _StatementScanner()
     i = 0
     while i < len(lines):
@@ -661,9 +742,10 @@ def _without_escapes(cell: str) -> str:
         body = line.lstrip()
         indent = line[: len(line) - len(body)]
         if _ESCAPE.match(body.rstrip()):  # an escape runs to the end of its line, or on past a trailing backslash
+            start = i
             while lines[i].endswith("\\") and i + 1 < len(lines):
                 i += 1
-            out.append(indent + "pass")
+            out.append((indent + "pass", offset + start + 1))
             i += 1
             continue
         start = i  # one Python statement: through open brackets, strings and backslashes
@@ -674,11 +756,15 @@ def _without_escapes(cell: str) -> str:
         scanner.reset()
         statement = lines[start : i + 1]
         if any("get_ipython()" in part for part in statement):
-            out.append(indent + "pass")
+            out.append((indent + "pass", offset + start + 1))
         else:
-            out.extend(statement)
+            out.extend((text, offset + start + k + 1) for k, text in enumerate(statement))
         i += 1
-    return "\n".join(out).rstrip()
+    while out and not out[-1][0].strip():  # trailing blank lines, as rstrip() drops them
+        out.pop()
+    if out:
+        out[-1] = (out[-1][0].rstrip(), out[-1][1])
+    return out
 
 
 class _StatementScanner:

@@ -28,14 +28,19 @@ def _number(x):
     return round(float(x), 4)
 
 
-def location_of(where, files):
-    """`{"file", "line"}` of a verdict's `where` when it is one of the submission's `files`, else {}.
+def location_of(where, submission):
+    """`{"file", "line"}` of a verdict's `where` (and `"cell"` in a notebook) when it is one of the
+    submission's own files, else {}.
 
+    The run's places are the student's by then (grader.places): `bob.py`, `carol.ipynb` with its cell.
     Reporters point at it (a CI annotation on the line, JUnit's file/line).
     Only the submission's own files count, so a place can never be in the grader.
     """
-    if not where or not where.get("line") or where.get("file") not in files:
+    names = {origin.file for origin in submission.origins.values()} or set(submission.files)
+    if not where or not where.get("line") or where.get("file") not in names:
         return {}
+    if where.get("cell") is not None:
+        return {"file": where["file"], "cell": int(where["cell"]), "line": int(where["line"])}
     return {"file": where["file"], "line": int(where["line"])}
 
 
@@ -47,7 +52,7 @@ def submission_record(submission, run, outcomes, max_score):
     tests = [
         {"name": o["name"], "status": o["status"], "score": _number(o["points"] if o["status"] == "passed" else 0),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
-         "concept": o["concept"], **location_of(o.get("where"), submission.files)}
+         "concept": o["concept"], **location_of(o.get("where"), submission)}
         for o in outcomes
     ]
     message = run.get("message")

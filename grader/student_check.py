@@ -23,6 +23,7 @@ from .load import STUDENT_MODULES, load_entry
 from .observe import ObservationCache, observe_all
 from .sandbox import Limits, open_sandbox
 from .sandbox.portable import NOTICE as PORTABLE_NOTICE, STRENGTH as PORTABLE
+from .places import as_the_student_sees
 from .starters import MARKER_FILE
 from .suites import available, load_suite
 
@@ -89,13 +90,15 @@ def infer_exercise(path: Path) -> str | None:
     return None
 
 
-def _what_is_checked(path: Path, suite) -> tuple[str, list]:
+def _what_is_checked(path: Path, suite, submission) -> tuple[str, list]:
     """The file(s) a check grades, in the student's words, and a note when a notebook looks newer."""
     if not path.is_dir():
         return path.name, []
     present = [f for f in suite.files if (path / f).is_file()]
     if not present:
-        return path.name + "/", []
+        # what the loader took instead, e.g. the folder's one notebook; else the folder, by its real name
+        taken = sorted({origin.file for origin in submission.origins.values()})
+        return ", ".join(taken) if taken else path.resolve().name + "/", []
     own = [f for f in present if f != "engine.py"] or present
     notes = []
     notebook = path / f"{suite.name}.ipynb"
@@ -144,8 +147,8 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
         raise CheckError(f"cannot tell which exercise {path} is for (no {MARKER_FILE} file, and its name is not "
                          f"an exercise's): pass -e EXERCISE, one of {', '.join(available())}")
     suite = load_suite(exercise)
-    checked, notes = _what_is_checked(path, suite)
     submission = load_entry(path, allowed_files=frozenset(suite.files) | {"engine.py"})
+    checked, notes = _what_is_checked(path, suite, submission)
     grading = {t["name"]: t for t in _declared_tests(suite)}
     if submission.rejected:
         return CheckResult(exercise, suite.title, checked, submission.problem, [], notes,
@@ -161,6 +164,7 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
         notes.append(PORTABLE_NOTICE)
     elif sandbox.warning:
         notes.append("the sandbox here is weaker than the grader's (no bubblewrap); the results are the same")
+    runs = {submission.id: as_the_student_sees(runs[submission.id], submission, suite.module)}
     run = runs[submission.id]
     if run["status"] != "ok" and run.get("message"):
         notes.append(run["message"])

@@ -17,7 +17,8 @@ FILENAME = "torch_results.json"
 # ulps away (the course's `tanh(0.5)` does, between the development machine and an
 # AMD EPYC). The probes then carry that last bit through a few operations.
 # Simulating other CPUs by moving every tanh, exp and log result to a neighbouring
-# double moved the live values away from the stored ones by at most 4 ulps when each call moved by up to 1 ulp, 7 for 2 ulps, 11 for 4 ulps and 23
+# double moved the live values away from the stored ones by at most 4 ulps when
+# each call moved by up to 1 ulp, 7 for 2 ulps, 11 for 4 ulps and 23
 # for 8 (tests/test_stored_results.py replays the 4-ulp case). Two CPUs' libraries
 # disagree by 1 or 2 ulps (SLEEF's and glibc's tanh, exp and log are each within
 # about 1 ulp of the exact result), so 16 leaves a margin of twice that, and is

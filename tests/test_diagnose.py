@@ -8,7 +8,6 @@ a mistake no variant makes, and one that imports numpy.
 
 import copy
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,8 @@ from grader.sandbox import Limits
 from grader.suites import load_suite
 from grader.variants import VARIANTS, reference_source, variant
 from tests.fixtures.bugs import FIXTURE_BUGS
+
+SLOW_FIXTURES = {"batch"}  # grades the 37 variants and the fixtures' bugs (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 SUBMISSIONS = ROOT / "tests" / "fixtures" / "submissions"
@@ -66,11 +67,9 @@ def batch(tmp_path_factory):
     # a correct engine that also holds a backward rule assigning with `=` (a hint, whatever the numbers)
     dead_rule = "\n\ndef _unused_rule(a, out):\n    def _backward():\n        a.grad = out.grad\n    return _backward\n"
     (folder / "dead-assign.py").write_text(reference_source() + dead_rule, encoding="utf-8")
-    started = time.monotonic()
     result = grade(folder, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
-    seconds = time.monotonic() - started
     rows = {row["id"]: row for row in result.scores["submissions"]}
-    return result, rows, seconds, tmp / "cache"
+    return result, rows, tmp / "cache"
 
 
 def findings(row):
@@ -418,9 +417,10 @@ def test_after_one_batch_every_variant_is_in_the_cache(batch):
 
 def test_one_batch_holds_everything(batch):
     """Everything above comes from one batch (about 15 s on two cores, most of it the 63 sandboxed runs)."""
-    _, rows, seconds, _ = batch
+    _, rows, _ = batch
     assert len(rows) == len(VARIANTS) + len(FIXTURE_BUGS) + 5
-    assert seconds < 120  # a generous bound: a regression that reruns the variants per submission shows here
+    # No bound on the seconds: a test must not depend on the machine's speed or load (bench/ measures
+    # speed). That the variants run once per batch, not per submission, is the cache test's above.
 
 
 def test_a_failing_diagnosis_leaves_the_grade_alone(batch, capsys):

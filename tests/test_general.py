@@ -19,6 +19,8 @@ from grader.batch import grade
 from grader.diagnose.hints import static_hints
 from grader.sandbox import Limits
 
+SLOW_FIXTURES = {"rows"}  # grades every engine style in the sandbox (tests/conftest.py)
+
 GENERAL = Path(__file__).parent / "fixtures" / "general"
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 

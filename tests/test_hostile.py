@@ -45,6 +45,8 @@ from grader.report.feedback import write_feedback
 from grader.scores import write_json_atomically
 from grader.sandbox import UID_BASE, UID_COUNT, Limits, Sandbox, SandboxUnavailable, processes_of_uid, uid_leased
 
+pytestmark = pytest.mark.slow  # every attack runs in the sandbox, most of them in one batch of the class
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
 HOSTILE = FIXTURES / "hostile"

@@ -11,8 +11,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from grader.load import (LoadError, Submission, _read_capped, join_code_cells, load_entry, load_folder, name_bytes,
-                         name_text)
+from grader.load import (IPYTHON_STAND_INS, LoadError, Submission, _read_capped, join_code_cells, load_entry,
+                         load_folder, name_bytes, name_text)
 
 MALFORMED = Path(__file__).parent / "fixtures" / "malformed"
 ENGINE = b"class Value:\n    def __init__(self, data):\n        self.data = data\n"
@@ -29,6 +29,9 @@ def write(root: Path, files: dict[str, bytes]) -> Path:
         path.write_bytes(content)
     root.mkdir(parents=True, exist_ok=True)
     return root
+
+
+STAND_INS = IPYTHON_STAND_INS.encode()
 
 
 def notebook(*cells: str, markdown: str = "# Building an autograd engine") -> bytes:
@@ -123,19 +126,19 @@ def test_a_folder_with_one_py_file_takes_it_as_engine_py(tmp_path):
 
 def test_a_folder_with_one_notebook_takes_its_code(tmp_path):
     sub = load_entry(write(tmp_path / "alice", {"homework.ipynb": notebook(ENGINE.decode())}))
-    assert (sub.kind, sub.problem, sub.files) == ("folder", None, {"engine.py": ENGINE})
+    assert (sub.kind, sub.problem, sub.files) == ("folder", None, {"engine.py": STAND_INS + ENGINE})
 
 
 def test_engine_ipynb_stands_in_for_engine_py(tmp_path):
     sub = load_entry(write(tmp_path / "alice", {"engine.ipynb": notebook(ENGINE.decode()), "nn.py": NN}))
-    assert sub.files == {"engine.py": ENGINE, "nn.py": NN}
+    assert sub.files == {"engine.py": STAND_INS + ENGINE, "nn.py": NN}
 
 
 def test_a_notebook_is_its_code_cells_joined(tmp_path):
     nb = notebook("import math", "", "class Value:\n    pass\n", markdown="The engine")
     sub = load_entry(write(tmp_path, {"carol.ipynb": nb}) / "carol.ipynb")
     assert (sub.id, sub.kind, sub.problem) == ("carol", "notebook", None)
-    assert sub.files == {"engine.py": b"import math\n\nclass Value:\n    pass\n"}
+    assert sub.files == {"engine.py": STAND_INS + b"import math\n\nclass Value:\n    pass\n"}
 
 
 # -- notebooks: escapes are dropped, never run ------------------------------------------
@@ -154,7 +157,7 @@ MAGIC_CELLS = [
 
 def test_magics_and_shell_escapes_are_dropped(tmp_path):
     sub = load_entry(write(tmp_path, {"carol.ipynb": notebook(*MAGIC_CELLS)}) / "carol.ipynb")
-    assert sub.files["engine.py"].decode() == (
+    assert sub.files["engine.py"].decode() == IPYTHON_STAND_INS + (
         "import math\npass\nx = 1\n"
         "\n"
         "if False:\n    pass\npass\npass\n"
@@ -294,7 +297,7 @@ def test_other_kinds_of_file_are_rejected(tmp_path, name, reason):
         ({"engine.py": ENGINE, "nn.py": NN}, {"engine.py": ENGINE, "nn.py": NN}),
         ({"dave/": b"", "dave/engine.py": ENGINE, "__MACOSX/dave/._engine.py": b"\x00"}, {"engine.py": ENGINE}),
         ({"hw1.py": ENGINE}, {"engine.py": ENGINE}),
-        ({"hw1.ipynb": notebook(ENGINE.decode())}, {"engine.py": ENGINE}),
+        ({"hw1.ipynb": notebook(ENGINE.decode())}, {"engine.py": STAND_INS + ENGINE}),
         ({"dave\\engine.py": ENGINE}, {"engine.py": ENGINE}),  # made on Windows
     ],
     ids=["folder", "wrapped", "single-py", "single-notebook", "backslashes"],
@@ -461,7 +464,8 @@ def test_every_entry_of_a_folder_gets_one_submission_sorted_by_id(tmp_path):
         ("erin", "file", True),
         ("frank", "folder", True),
     ]
-    assert all(s.files == {"engine.py": ENGINE} for s in loaded if not s.rejected)
+    assert all(s.files == {"engine.py": STAND_INS + ENGINE if s.kind == "notebook" else ENGINE}
+               for s in loaded if not s.rejected)
     assert loaded[0].source == str(subs / "alice")
 
 

@@ -53,6 +53,7 @@ def test_stored_torch_results_match_a_live_run_to_a_few_ulps(name):
         f"{torch_adapter.MAX_ULPS} ulps: run `grade torch-results {name}`")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", WITH_TORCH_RESULTS)
 def test_another_cpus_last_bits_are_within_the_tolerance(name, monkeypatch):
     # The reason MAX_ULPS is what it is: every tanh, exp and log moved by up to 4 ulps
@@ -81,6 +82,7 @@ def test_a_changed_probe_is_beyond_the_tolerance(monkeypatch):
     assert ("tanh_two", "values.y") in [(c.probe, c.key) for c in beyond]
 
 
+@pytest.mark.slow
 def test_torch_live_grades_exactly_as_the_stored_results(tmp_path):
     pytest.importorskip("torch")
     import shutil

@@ -390,6 +390,7 @@ def test_variants_load_into_separate_classes():
     assert first is not second and first is not Reference
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("v", VARIANTS, ids=lambda v: v.name)
 def test_each_variant_differs_from_the_reference(v):
     assert differing(variant_observations(v.name)), f"{v.name} behaves exactly like the reference on the battery"
@@ -461,6 +462,7 @@ def test_bug_fixture_goes_wrong_where_its_variant_does(case):
 INDISTINGUISHABLE = {frozenset({"forward-order", "self-only"})}
 
 
+@pytest.mark.slow
 def test_variants_are_told_apart_by_the_battery_except_known_pairs():
     observed = {v.name: variant_observations(v.name) for v in VARIANTS}
     alike = {

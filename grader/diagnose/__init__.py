@@ -410,14 +410,16 @@ class Diagnoser:
             return []
         entries = _not_refuted_by_source([dict(e) for e in self._variant_entries(run, outcomes)],
                                          seed_facts(submission.files, engine=f"{self.suite.module}.py"))
-        hints = static_hints(submission.files, engine=f"{self.suite.module}.py")
+        engine = f"{self.suite.module}.py"
+        hints = static_hints(submission.files, engine=engine, place=lambda line: submission.place(engine, line))
         for hint in hints:
             same_mistake = _HINT_FOR.get(hint["hint"])
             named = [e for e in entries if e.get("kind") == "variant" and same_mistake is not None
                      and any(same_mistake(variant(n)) for n in [e["variant"], *e.get("also", [])])]
             for entry in named:
-                entry.setdefault("file", hint["file"])
-                entry.setdefault("line", hint["line"])
+                for key in ("file", "cell", "line"):
+                    if key in hint:
+                        entry.setdefault(key, hint[key])
             if not named:
                 entries.append(hint)
         return entries

@@ -26,6 +26,8 @@ import ast
 import functools
 import re
 
+from ..places import line_words
+
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
 _RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
 
@@ -109,7 +111,7 @@ def _raises_recursion_limit(tree):
     return False
 
 
-def _recursive_sorts(tree, parents, filename):
+def _recursive_sorts(tree, parents, place):
     hints = []
     if _raises_recursion_limit(tree):
         # The hint's words ("Python stops at about 1,000") would be untrue; whether the raised limit is
@@ -128,12 +130,12 @@ def _recursive_sorts(tree, parents, filename):
             "kind": "hint", "hint": "recursive-topo",
             "title": "Your topological sort calls itself once per node",
             "explanation": (
-                f"`{node.name}` on line {node.lineno} is recursive: every level of the graph costs a Python stack "
-                "frame, and Python stops at about 1,000 of them with RecursionError. A loss summed over thousands "
-                "of examples makes a graph that deep, so small examples work and training fails. "
+                f"`{node.name}` on {line_words(place(node.lineno))} is recursive: every level of the graph costs a "
+                "Python stack frame, and Python stops at about 1,000 of them with RecursionError. A loss summed "
+                "over thousands of examples makes a graph that deep, so small examples work and training fails. "
                 "Sort with an explicit stack (an iterative depth-first search) instead."
             ),
-            "file": filename, "line": node.lineno, "tests": [],
+            **place(node.lineno), "tests": [],
         })
         break  # one is enough
     return hints
@@ -157,7 +159,7 @@ def _is_number(expr):
         and not isinstance(expr.value, bool)
 
 
-def _grad_assignments(tree, parents, filename):
+def _grad_assignments(tree, parents, place):
     lines = []
     for node in tree.nodes(ast.Assign):
         if _is_number(node.value):
@@ -184,16 +186,25 @@ def _grad_assignments(tree, parents, filename):
         "kind": "hint", "hint": "assign-grad",
         "title": "A backward rule sets `grad` with `=` instead of adding to it",
         "explanation": (
-            f"Line {line}{more}: {where} assigns `{target} = ...`, which throws away whatever gradient the node "
-            "had already received. A node used more than once gets gradient along every path, and the "
-            "contributions must add up. Use `+=`."
+            f"{_capitalised(line_words(place(line)))}{more}: {where} assigns `{target} = ...`, which throws away "
+            "whatever gradient the node had already received. A node used more than once gets gradient along "
+            "every path, and the contributions must add up. Use `+=`."
         ),
-        "file": filename, "line": line, "lines": [n for n, _, _ in lines], "tests": [],
+        **place(line), "lines": [place(n)["line"] for n, _, _ in lines], "tests": [],
     }]
 
 
-def static_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
-    """The hints for a submission's engine file; [] when it is missing or not valid Python."""
+def _capitalised(words):
+    return words[:1].upper() + words[1:]
+
+
+def static_hints(files: dict, *, engine: str = "engine.py", place=None) -> list[dict]:
+    """The hints for a submission's engine file; [] when it is missing or not valid Python.
+
+    `place(line)` names a line of the file as the student knows it (Submission.place); by default
+    `{"file": engine, "line": line}`.
+    """
+    place = place or (lambda line: {"file": engine, "line": line})
     source = files.get(engine)
     if source is None:
         return []
@@ -206,7 +217,7 @@ def static_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
         return []
     parents = tree.parents
     # (a forbidden import is not a hint: the suite's own "from scratch" test names its line)
-    return _recursive_sorts(tree, parents, engine) + _grad_assignments(tree, parents, engine)
+    return _recursive_sorts(tree, parents, place) + _grad_assignments(tree, parents, place)
 
 
 def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:

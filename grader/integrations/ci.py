@@ -26,7 +26,6 @@ import os
 import re
 from pathlib import Path
 
-from ..load import HIDDEN_NAMES
 from ..report import submission_markdown
 from ..report.record import number, points, printable, score_of, student_view
 
@@ -89,39 +88,22 @@ def repository_root(path: Path) -> Path | None:
     return None
 
 
-def locate(submission: Path, name: str) -> Path | None:
-    """The file of the checkout that the grader read as `name` (engine.py, nn.py, ...), if it is a .py file.
+def locate(submission: Path, file: str) -> Path | None:
+    """The file of the checkout that a record's place names, if it is one.
 
-    The loader looks through up to two wrapper folders and takes a lone .py
-    file as engine.py; a notebook's line numbers are those of its joined code
-    cells, which no file of the repository has, so it gets no location.
+    A place names the student's own file as the loader found it
+    (grader.load.Origin): the path inside a submission folder (`hw1/Engine.py`,
+    through the wrapper folders it looked through), or the submission itself
+    when it is one file.
     """
     submission = Path(submission)
-    if submission.is_file():
-        return submission if name == "engine.py" and submission.suffix == ".py" else None
-    level = submission
-    for _ in range(3):
-        try:
-            entries = [e for e in level.iterdir() if not (e.name.startswith(".") or e.name in HIDDEN_NAMES)]
-        except OSError:
-            return None
-        files = [e for e in entries if e.is_file()]
-        same = [e for e in files if e.name.lower() == name.lower()]
-        if len(same) == 1:
-            return same[0]
-        code = [e for e in files if e.suffix.lower() in (".py", ".ipynb")]
-        if name == "engine.py" and len(code) == 1:
-            return code[0] if code[0].suffix == ".py" else None
-        folders = [e for e in entries if e.is_dir()]
-        if code or len(folders) != 1:
-            return None
-        level = folders[0]  # a wrapper folder, as the loader looks through it
-    return None
+    found = submission / file if submission.is_dir() else submission if submission.name == file else None
+    return found if found is not None and found.is_file() else None
 
 
-def annotation_path(submission: Path, name: str) -> str | None:
-    """`name` as GitHub wants it in an annotation: relative to the repository's root, else to the working folder."""
-    found = locate(submission, name)
+def annotation_path(submission: Path, file: str) -> str | None:
+    """`file` as GitHub wants it in an annotation: relative to the repository's root, else to the working folder."""
+    found = locate(submission, file)
     if found is None:
         return None
     base = repository_root(Path(submission)) or Path.cwd()
@@ -152,7 +134,10 @@ def annotations(record: dict, submission: Path, *, after_due_date: bool = False)
         if file and file not in paths:
             paths[file] = annotation_path(submission, file)
         where = paths.get(file) if file else None
-        return {"file": where, "line": entry.get("line") if where else None}
+        # a notebook's place is a cell and a line in it, which GitHub cannot show: the file alone, and the
+        # message says which cell
+        in_cell = entry.get("cell") is not None
+        return {"file": where, "line": entry.get("line") if where and not in_cell else None}
 
     for diagnosis in view.diagnosis:
         title = diagnosis.get("title") or diagnosis.get("variant") or "Diagnosis"

@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from .. import probekit
+from ..places import place_text
 
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 
@@ -111,15 +112,17 @@ def describe(probe):
 
 
 def location_text(where, *, function=False):
-    """` (engine.py, line 12)`, or ` (engine.py, line 12, in _backward)`: the one way a place is written."""
+    """` (bob.py, line 12)`, ` (nb.ipynb, cell 7, line 3)`, or with `, in _backward`: the one way a place is
+    written."""
     if not where:
         return ""
     in_function = f", in {where['function']}" if function else ""
-    return f" ({where['file']}, line {where['line']}{in_function})"
+    return f" ({place_text(where)}{in_function})"  # place_text: `bob.py, line 12` or `nb.ipynb, cell 7, line 3`
 
 
 def location_suffix(text, where):
-    """` (engine.py, line 12)` unless the text already says where (a SyntaxError does)."""
+    """` (bob.py, line 12)` or ` (carol.ipynb, cell 7, line 3)` unless the text already says where
+    (a SyntaxError does)."""
     if not where or not where.get("line") or f"line {where['line']}" in text:
         return ""
     return location_text(where)
@@ -179,7 +182,8 @@ def assert_imported(imported, module="engine", hint=""):
     if error:
         at = location_suffix(error["error"], error.get("where"))
         advice = f"{hint} " if hint else ""
-        raise Mismatch(f"{module}.py could not be used: {error['error']}{at}. {advice}Every other test was skipped.",
+        own = error.get("file") or f"{module}.py"  # the student's own name for it (grader.places)
+        raise Mismatch(f"{own} could not be used: {error['error']}{at}. {advice}Every other test was skipped.",
                        where=error.get("where"))
 
 

@@ -134,7 +134,8 @@ class JudgePlugin:
             if deps is not None and probe.__name__ not in deps:
                 self.violations.add(request.function.__name__)
             if run.get("import_error"):
-                pytest.skip(f"not run: {self.suite.module}.py could not be used (see the import test)")
+                own = run["import_error"].get("file") or f"{self.suite.module}.py"
+                pytest.skip(f"not run: {own} could not be used (see the import test)")
             obs = run["probes"].get(probe.__name__)
             if obs is None:
                 if run["status"] != "ok":

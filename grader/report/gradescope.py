@@ -22,6 +22,7 @@ Choices where our record says more than Gradescope can:
 
 from __future__ import annotations
 
+from ..places import place_text
 from .record import VISIBILITIES, score_of, tests_of
 
 STATUSES = ("passed", "failed")
@@ -88,11 +89,11 @@ def _test(test: dict, number_: int, *, zeroed: bool) -> dict:
     if status not in STATUSES:
         output = f"[{status}] {output}".rstrip()
     if test.get("file"):
-        where = test["file"] + (f", line {test['line']}" if test.get("line") else "")
+        where = place_text(test)
         if where not in output:  # the judge's messages usually say where already
             output = f"{output}\n({where})".lstrip("\n")
     extra = {"status": status}
-    extra.update({k: test[k] for k in ("file", "line") if test.get(k) is not None})
+    extra.update({k: test[k] for k in ("file", "cell", "line") if test.get(k) is not None})
     visibility = test.get("visibility", "visible")
     return {
         "name": test["name"],

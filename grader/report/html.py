@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import statistics
 
+from ..places import place_text
 from .record import (FAILED_TO_RUN, concept_points, concepts, first_failing, number, pass_rates,
                      points, printable, score_of, student_view, test_info, tests_of)
 
@@ -335,7 +336,7 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
             cited = ", ".join(f"<code>{e(name)}</code>" for name in diagnosis.get("tests") or [])
             where = ""
             if diagnosis.get("line"):
-                where = f'<p class="note">In {e(diagnosis.get("file") or "engine.py")}, line {e(diagnosis["line"])}.</p>'
+                where = f'<p class="note">In {e(place_text({"file": "engine.py", **diagnosis}))}.</p>'
             title = diagnosis.get("title") or diagnosis.get("variant") or diagnosis.get("hint")
             items.append(f"<h3>{code_spans(title)}</h3>"
                          f"<p>{code_spans(diagnosis.get('explanation') or '')}</p>" + where
@@ -347,8 +348,7 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
     for i, test in enumerate(view.tests, start=1):
         detail = ""
         if test.get("file"):
-            line = f", line {e(test['line'])}" if test.get("line") else ""
-            detail += f'<p class="note">In {e(test["file"])}{line}.</p>'
+            detail += f'<p class="note">In {e(place_text(test))}.</p>'
         if test.get("output"):
             detail += f"<pre>{e(test['output'])}</pre>"
         name = e(test["name"])

@@ -63,7 +63,8 @@ def _suite(record: dict, seconds: float | None) -> ET.Element:
     else:
         for test in tests_of(record):
             case = _case(sid, test["name"], test.get("status", "failed"), test.get("output"))
-            for key in ("file", "line"):
+            # JUnit's line is a line of the file: a notebook's is a line of a cell, so it is left out
+            for key in ("file",) if test.get("cell") is not None else ("file", "line"):
                 if test.get(key) is not None:
                     case.set(key, _xml(test[key]))
             cases.append(case)

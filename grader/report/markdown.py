@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import statistics
 
+from ..places import place_text
 from .record import (FAILED_TO_RUN, first_failing, number, one_line, pass_rates, points,
                      printable, score_of, student_view, test_info, tests_of)
 
@@ -143,7 +144,7 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
             lines += [f"### {md(diagnosis.get('title') or diagnosis.get('variant') or diagnosis.get('hint'))}", "",
                       md(diagnosis.get("explanation") or ""), ""]
             if diagnosis.get("line"):
-                lines += [f"In {md(diagnosis.get('file') or 'engine.py')}, line {md(diagnosis['line'])}.", ""]
+                lines += [f"In {md(place_text({'file': 'engine.py', **diagnosis}))}.", ""]
             if diagnosis.get("table"):
                 lines += gradient_table(diagnosis["table"]) + [""]
             if diagnosis.get("tests"):
@@ -176,8 +177,7 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
             lines += [f"### {md(test['name'])}: {md(test.get('status'))} "
                       f"({points(test.get('score'), test.get('max_score'))})", ""]
             if test.get("file"):
-                where = md(test["file"]) + (f", line {md(test['line'])}" if test.get("line") else "")
-                lines += [f"In {where}.", ""]
+                lines += [f"In {md(place_text(test))}.", ""]
             if test.get("output"):
                 lines += [code_block(test["output"]), ""]
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -1,10 +1,10 @@
 """`grade check`: a student's check of their own work, with the exercise's visible tests only."""
 
+import json
 import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -35,6 +35,7 @@ def _stub_line(path, exercise):
     return next(i + 1 for i, line in enumerate(lines) if f'NotImplementedError("{exercise}' in line)
 
 
+@pytest.mark.slow
 def test_check_on_the_untouched_03_starter_names_each_failing_visible_test_and_why(tanh_starter):
     result = CliRunner().invoke(main, ["check", str(tanh_starter)])
     assert result.exit_code == 0, result.output
@@ -76,6 +77,7 @@ def test_a_wrong_derivative_is_reported_with_expected_and_got(tanh_starter):
                          "Hidden tests are graded after you hand in.")
 
 
+@pytest.mark.slow
 def test_strict_exits_1_when_a_visible_test_fails_and_0_when_all_pass(tmp_path, tanh_starter):
     runner = CliRunner()
     assert runner.invoke(main, ["check", str(tanh_starter), "--strict"]).exit_code == 1
@@ -101,6 +103,7 @@ def test_the_exercise_comes_from_the_marker_the_file_name_or_the_folder_name(tmp
     assert infer_exercise(named / "engine.py") == "05-backward"  # the folder's name
 
 
+@pytest.mark.slow
 def test_check_of_the_notebook_and_with_an_explicit_exercise(tmp_path, tanh_starter):
     runner = CliRunner()
     notebook = runner.invoke(main, ["check", str(tanh_starter / "03-tanh.ipynb")])
@@ -119,6 +122,7 @@ def test_check_of_the_notebook_and_with_an_explicit_exercise(tmp_path, tanh_star
     assert named.output.splitlines()[-1].startswith("Score on the visible tests: 7/7 points")
 
 
+@pytest.mark.slow
 def test_a_notebook_saved_after_the_files_is_pointed_out(tanh_starter):
     notebook = tanh_starter / "03-tanh.ipynb"
     later = (tanh_starter / "engine.py").stat().st_mtime + 60
@@ -164,15 +168,32 @@ def test_a_times_a():
                          "Hidden tests are graded after you hand in.")
 
 
-def test_check_of_the_03_starter_takes_under_two_seconds(tanh_starter):
-    """The whole command, as a student runs it: a fresh interpreter, the sandbox, the judge."""
-    timings = []
-    for _ in range(2):  # the better of two runs: a busy machine should not fail the test
-        started = time.monotonic()
-        result = subprocess.run([str(GRADE), "check"], cwd=tanh_starter, capture_output=True, text=True, timeout=60)
-        timings.append(time.monotonic() - started)
-        assert result.returncode == 0, result.stderr
-        assert "FAIL  tanh/two" in result.stdout
-        if timings[-1] < 2.0:
-            break
-    assert min(timings) < 2.0, timings
+@pytest.mark.slow
+def test_check_of_the_03_starter_as_a_student_runs_it(tanh_starter):
+    """The whole command, as a student runs it: a fresh interpreter, the sandbox, the judge.
+
+    How long it takes is bench/'s to measure (README: 0.8 s): a test must not depend on the machine's
+    speed or load.
+    """
+    result = subprocess.run([str(GRADE), "check"], cwd=tanh_starter, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "FAIL  tanh/two" in result.stdout
+
+
+def test_check_in_a_folder_holding_only_a_notebook_checks_the_notebook(tmp_path, tanh_starter, monkeypatch):
+    folder = tmp_path / "work"
+    folder.mkdir()
+    shutil.copy(tanh_starter / "03-tanh.ipynb", folder / "my tanh.ipynb")
+    monkeypatch.chdir(folder)
+    result = CliRunner().invoke(main, ["check", "-e", "03-tanh"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "03-tanh: tanh and its backward rule. Visible tests on my tanh.ipynb:"
+    # the starter's stub raises in the notebook's code cell that holds the engine: named by cell and line
+    cells = json.loads((folder / "my tanh.ipynb").read_text())["cells"]
+    cell, line = next((n, source.splitlines().index(text) + 1) for n, c in enumerate(cells, start=1)
+                      for source in ["".join(c["source"])] for text in source.splitlines()
+                      if 'NotImplementedError("03-tanh' in text)
+    assert lines[2] == ("FAIL  tanh/zero        y = tanh(x) at x = 0: your engine raised NotImplementedError: 03-tanh: "
+                        f"write Value.tanh (my tanh.ipynb, cell {cell}, line {line}, in tanh)")
+    assert lines[-1].startswith("Score on the visible tests: 0/6 points")

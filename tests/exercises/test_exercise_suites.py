@@ -9,6 +9,8 @@ from grader.scores import suite_tests
 from grader.starters import EXERCISES
 from grader.suites import load_suite
 
+pytestmark = pytest.mark.slow  # grades a class per exercise in the sandbox (conftest.class_batch)
+
 # Score and failing tests of each mistake (see conftest._mistakes): exact, so a change to a suite
 # or to a variant that changes what is caught shows up here.
 MISTAKES = {

@@ -10,6 +10,8 @@ from conftest import EXERCISES_DIR, grade_folder, write_folder
 
 from grader.suites import SUITES, load_suite
 
+SLOW_FIXTURES = {"rows"}  # grades a class of test files (tests/conftest.py)
+
 ENGINE = (EXERCISES_DIR / "09-write-tests" / "engine.py").read_text()
 VARIANT_COUNT = len(json.loads((SUITES / "09-write-tests" / "engines.json").read_text())["variants"])
 

@@ -12,6 +12,8 @@ from grader.integrations import ci
 
 from .conftest import CORRECT, LIMIT_ARGS, import_error_engine
 
+SLOW_FIXTURES = {"broken"}  # `grade ci` on a repository, in the sandbox (tests/conftest.py)
+
 MALLORY = 'mallory<script>alert("pwn")</script>,x'
 
 
@@ -153,24 +155,28 @@ def test_final_line_withholds_the_total_with_the_page(sample_scores):
 # -- finding the student's file in the checkout -------------------------------------------------------
 
 
-def test_locate_looks_through_wrapper_folders_as_the_loader_does(tmp_path):
-    (tmp_path / "README.md").write_text("hi")
-    (tmp_path / ".github").mkdir()
+def test_locate_finds_the_file_the_loader_names(tmp_path):
     inner = tmp_path / "hw1" / "src"
     inner.mkdir(parents=True)
     (inner / "Engine.py").write_text("")
-    assert ci.locate(tmp_path, "engine.py") == inner / "Engine.py"
+    assert ci.locate(tmp_path, "hw1/src/Engine.py") == inner / "Engine.py"
     assert ci.locate(tmp_path, "nn.py") is None
+    assert ci.locate(inner / "Engine.py", "Engine.py") == inner / "Engine.py"
+    assert ci.locate(inner / "Engine.py", "engine.py") is None
 
 
-def test_locate_takes_a_lone_py_file_as_engine_but_never_a_notebook(tmp_path):
-    one, nb = tmp_path / "one", tmp_path / "nb"
-    one.mkdir()
-    nb.mkdir()
-    (one / "my_engine.py").write_text("")
-    (nb / "engine.ipynb").write_text("{}")
-    assert ci.locate(one, "engine.py") == one / "my_engine.py"
-    assert ci.locate(nb, "engine.py") is None
+def test_a_notebook_annotation_names_the_file_and_no_line(tmp_path, sample_scores):
+    carol = next(r for r in sample_scores["submissions"] if r["id"] == "carol")
+    for test in carol["tests"]:
+        if test.get("file"):
+            test.update(file="03-tanh.ipynb", cell=7, line=3)
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "03-tanh.ipynb").write_text("{}")
+    assert ci.annotations(carol, repo) == [
+        "::error file=03-tanh.ipynb,title=pow/constant%3A error (0 / 2)::TypeError: unsupported operand "
+        "type(s) for ** or pow(): 'Value' and 'int'",
+    ]
 
 
 def test_annotation_paths_are_relative_to_the_repository_root(tmp_path):
@@ -179,7 +185,7 @@ def test_annotation_paths_are_relative_to_the_repository_root(tmp_path):
     (repo / "hw" / "engine.py").parent.mkdir()
     (repo / "hw" / "engine.py").write_text("")
     assert ci.annotation_path(repo / "hw", "engine.py") == "hw/engine.py"
-    assert ci.annotation_path(repo, "engine.py") == "hw/engine.py"
+    assert ci.annotation_path(repo, "hw/engine.py") == "hw/engine.py"
 
 
 # -- the command, on real submissions --------------------------------------------------------------

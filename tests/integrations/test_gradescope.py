@@ -149,6 +149,7 @@ def _results(root):
     return results
 
 
+@pytest.mark.slow
 def test_the_bundle_runs_its_own_copy_of_the_grader(bundle, tmp_path):
     root = _unpack(bundle[0], tmp_path)
     env = dict(os.environ, PYTHONPATH=str(root / "source" / "grader-src"))
@@ -160,6 +161,7 @@ def test_the_bundle_runs_its_own_copy_of_the_grader(bundle, tmp_path):
     assert "engine" in available()  # while this checkout may hold many suites
 
 
+@pytest.mark.slow
 def test_a_correct_engine_gets_full_marks(bundle, tmp_path):
     root = _unpack(bundle[0], tmp_path)
     shutil.copy(CORRECT, root / "submission" / "engine.py")
@@ -176,6 +178,7 @@ def test_a_correct_engine_gets_full_marks(bundle, tmp_path):
     assert ran.stdout.startswith(f"Graded 'submission' against 'engine': {max_score:g}/{max_score:g} (graded; ")
 
 
+@pytest.mark.slow
 def test_a_buggy_engine_loses_the_points_of_its_failing_tests(bundle, tmp_path):
     root = _unpack(bundle[0], tmp_path)
     source, line = raising_engine()
@@ -197,6 +200,7 @@ def test_a_buggy_engine_loses_the_points_of_its_failing_tests(bundle, tmp_path):
 # starting another Python.
 
 
+@pytest.mark.slow
 def test_a_zip_uploaded_to_gradescope_is_graded_as_the_submission(bundle, tmp_path):
     root = _unpack(bundle[0], tmp_path)
     buffer = io.BytesIO()
@@ -210,6 +214,7 @@ def test_a_zip_uploaded_to_gradescope_is_graded_as_the_submission(bundle, tmp_pa
     assert results["score"] == results["extra_data"]["max_score"] > 0
 
 
+@pytest.mark.slow
 def test_an_empty_submission_scores_0_and_says_why(bundle, tmp_path):
     root = _unpack(bundle[0], tmp_path)
     ran = CliRunner().invoke(main, ["gradescope-run", "--root", str(root)])

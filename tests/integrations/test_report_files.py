@@ -9,9 +9,12 @@ from click.testing import CliRunner
 from grader.cli import main
 from grader.integrations import report_files
 from grader.report import FORMATS, render
+from grader.load import Origin, Submission
 from grader.scores import location_of
 
 from .conftest import CORRECT, LIMIT_ARGS, SAMPLE_SCORES, ROOT
+
+SLOW_FIXTURES = {"graded"}  # `grade run` with every output (tests/conftest.py)
 
 
 def test_every_format_has_a_file_name():
@@ -157,4 +160,17 @@ def test_report_refuses_bad_timings(tmp_path, content, why):
     (None, {}),
 ])
 def test_location_of(where, found):
-    assert location_of(where, {"engine.py": b"", "nn.py": b""}) == found
+    assert location_of(where, Submission("alice", "folder", "alice", {"engine.py": b"", "nn.py": b""}, None, "")) \
+        == found
+
+
+@pytest.mark.parametrize("where, found", [
+    ({"file": "bob smith (1).py", "line": 37, "function": "__mul__"}, {"file": "bob smith (1).py", "line": 37}),
+    ({"file": "carol.ipynb", "cell": 7, "line": 3, "function": "<module>"}, {"file": "carol.ipynb", "cell": 7, "line": 3}),
+    ({"file": "engine.py", "line": 3, "function": "f"}, {}),  # the sandbox's name, never the student's here
+])
+def test_location_of_names_the_students_own_file(where, found):
+    files = {"engine.py": b""}
+    own = Submission("bob", "file", "bob.py", files, None, "", {"engine.py": Origin("bob smith (1).py")})
+    notebook = Submission("carol", "notebook", "carol.ipynb", files, None, "", {"engine.py": Origin("carol.ipynb", ())})
+    assert location_of(where, notebook if "cell" in where else own) == found

@@ -1,7 +1,6 @@
 """The reference engine on micrograd's two published checks, a very deep chain, and repeatability."""
 
 import sys
-import time
 import warnings
 
 import pytest
@@ -79,6 +78,7 @@ def test_micrograd_more_ops():
 # -- depth: the recursion limit is a lesson, not a property of the reference --
 
 
+@pytest.mark.slow
 def test_backward_through_a_100000_node_chain():
     assert sys.getrecursionlimit() < 100_000  # so a recursive walk really would fail
     x0 = Value(1.0)
@@ -86,13 +86,9 @@ def test_backward_through_a_100000_node_chain():
     for _ in range(50_000):  # two ops a round: 100,000 nodes in a row
         x = x * 1.0000001
         x = x + 0.5
-    start = time.perf_counter()
-    x.backward()
-    elapsed = time.perf_counter() - start
-    print(f"\nbackward through a 100,000-node chain: {elapsed:.3f} s")
+    x.backward()  # how fast is bench/'s to measure: a test must not depend on the machine's speed
     # d/dx0 of 50,000 rounds of (x * c + 0.5) is c ** 50,000
     assert x0.grad == pytest.approx(1.0000001**50_000, rel=1e-12)
-    assert elapsed < 3.0
 
 
 # -- repeatability: scores must be the same every run ------------------------

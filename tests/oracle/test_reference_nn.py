@@ -87,6 +87,7 @@ def test_zero_grad_zeroes_every_parameter():
     assert [p.grad for p in model.parameters()] == [0] * 17
 
 
+@pytest.mark.slow
 def test_xor_trains_below_1e_3_within_1000_steps():
     history = train_xor()
     assert len(history) == 1000

@@ -13,6 +13,8 @@ from grader.report.html import BAR_COLOUR, histogram_bins, submission_html, to_h
 
 from .conftest import MALLORY
 
+SLOW_FIXTURES = {"chromium"}  # starts a headless browser (tests/conftest.py)
+
 ESCAPED_MALLORY = "mallory&lt;script&gt;alert(&quot;pwn&quot;)&lt;/script&gt;,x"
 
 

@@ -1,0 +1,17 @@
+"""What the whole suite shares: the `slow` marker, given to every test that uses a slow fixture.
+
+A test module names its expensive module fixtures in `SLOW_FIXTURES` (a fixture
+that grades a whole class of submissions in the sandbox, once per module, takes
+10 to 30 seconds); every test that uses one of them is marked `slow`, as is a
+test marked `@pytest.mark.slow` itself. `python -m pytest -m "not slow"` is the
+quick loop for editing; `python -m pytest -q` (the README's, and CI's) runs all.
+"""
+
+import pytest
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        slow_fixtures = set(getattr(item.module, "SLOW_FIXTURES", ()))
+        if slow_fixtures & set(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
