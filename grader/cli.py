@@ -27,7 +27,18 @@ LIMIT_DEFAULTS = Limits()
 REPORT_FORMATS = ("junit", "csv", "markdown", "html", "gradescope")  # json: the scores file itself
 
 
-class DefaultToRun(click.Group):
+class FullHelpGroup(click.Group):
+    """A group whose --help shows every command's line in full, wrapped: Click cuts a long one short with '...'."""
+
+    def format_commands(self, ctx, formatter):
+        rows = [(name, command.get_short_help_str(limit=1000)) for name, command in sorted(self.commands.items())
+                if not command.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class DefaultToRun(FullHelpGroup):
     """A group whose unknown first argument (a path, or one of run's options) starts the `run` command."""
 
     def parse_args(self, ctx, args):
@@ -43,14 +54,6 @@ class DefaultToRun(click.Group):
         hint = (f"did you mean `grade {nearest[0]}`?" if nearest
                 else f"the commands are {', '.join(sorted(self.commands))}.")
         return f"{word!r} is neither a command nor a file or folder: {hint}"
-
-    def format_commands(self, ctx, formatter):
-        """Every command's line in full, wrapped: Click would cut a long first sentence short with '...'."""
-        rows = [(name, command.get_short_help_str(limit=1000)) for name, command in sorted(self.commands.items())
-                if not command.hidden]
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
 
 
 @click.group(cls=DefaultToRun)
@@ -226,8 +229,9 @@ def report_grader_errors(errors, log_path=None):
               help="Where to write the scores file (JSON).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Submissions observed at once [default: the number of cores].")
-@click.option("--cache-dir", default=".grade-cache", show_default=True, type=click.Path(file_okay=False),
-              help="Finished observations by content hash: an interrupted batch resumes, regrading is free.")
+@click.option("--cache-dir", default=None, type=click.Path(file_okay=False),
+              help="Finished observations by content hash: an interrupted batch resumes, regrading is free "
+                   "[default: $XDG_CACHE_HOME/micrograd-grader, or ~/.cache/micrograd-grader].")
 @click.option("--no-cache", is_flag=True, help="Observe every submission again.")
 @click.option("--torch", "torch_mode", type=click.Choice(["stored", "live"]), default="stored", show_default=True,
               help="PyTorch's expected values: stored in the suite, or recomputed (needs torch).")
@@ -253,8 +257,10 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     from .fleet import FleetError
     from .integrations import report_files
     from .scores import write_json_atomically
+    from .user_cache import default_folder
 
     limits = limits_from(kw)
+    cache_dir = cache_dir or str(default_folder())
     try:
         with sigterm_as_interrupt():
             result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
@@ -560,6 +566,69 @@ def variant_runs(exercises, jobs):
         finally:
             sandbox.close()
         click.echo(f"wrote {stored.write(suite, book.runs)}")
+
+
+@main.command("diff", short_help="What a regrade changed: students whose score moved, by how much, which tests flipped.")
+@click.argument("old", metavar="OLD", type=click.Path(exists=True, dir_okay=False))
+@click.argument("new", metavar="NEW", type=click.Path(exists=True, dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "json"]), default="text", show_default=True,
+              help="A table for the terminal, Markdown, or JSON.")
+@click.option("-o", "--out", default="-", show_default=True, type=click.Path(dir_okay=False, allow_dash=True),
+              help="Where to write it; - is standard output.")
+def diff_command(old, new, fmt, out):
+    """Compare two scores files of one exercise (say, before and after fixing a test).
+
+    Lists every student whose score changed (or who is in only one file), by
+    how much, and the tests that flipped, largest change first.
+    """
+    from .integrations import report_files
+    from .report.diff import diff, render_diff
+    from .scores import write_text_atomically
+
+    try:
+        changes = diff(report_files.read_scores(old), report_files.read_scores(new))
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    text = render_diff(changes, fmt)
+    if out == "-":
+        click.echo(text, nl=False)
+    else:
+        write_text_atomically(out, text)
+        click.echo(f"Wrote {out}.", err=True)
+
+
+@main.group("cache", cls=FullHelpGroup)
+def cache_group():
+    """The observation cache: where it is, how big, and clearing it."""
+
+
+def _cache_dir_option(command):
+    return click.option("--cache-dir", default=None, type=click.Path(file_okay=False),
+                        help="The cache folder [default: $XDG_CACHE_HOME/micrograd-grader, or "
+                             "~/.cache/micrograd-grader].")(command)
+
+
+@cache_group.command("info")
+@_cache_dir_option
+def cache_info(cache_dir):
+    """Print where the cache is and how big it is."""
+    from .user_cache import default_folder, size_text, usage
+
+    folder = cache_dir or default_folder()
+    used = usage(folder)
+    click.echo(f"{folder}: {used.entries} entr{'y' if used.entries == 1 else 'ies'}, {size_text(used.bytes)}.")
+
+
+@cache_group.command("clear")
+@_cache_dir_option
+def cache_clear(cache_dir):
+    """Remove every cached observation (the next grading observes everything again)."""
+    from .user_cache import clear, default_folder, size_text
+
+    folder = cache_dir or default_folder()
+    removed = clear(folder)
+    click.echo(f"Removed {removed.entries} entr{'y' if removed.entries == 1 else 'ies'} "
+               f"({size_text(removed.bytes)}) from {folder}.")
 
 
 @main.command("suites")

@@ -609,7 +609,7 @@ class ObservationCache:
     def __init__(self, folder):
         self.folder = folder
         if folder is not None:
-            os.makedirs(folder, exist_ok=True)
+            os.makedirs(folder, mode=0o700, exist_ok=True)
 
     @staticmethod
     def key(submission, suite, limits):
@@ -637,7 +637,8 @@ class ObservationCache:
         path = os.path.join(self.folder, key + ".json")
         tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
         try:
-            with open(tmp, "w", encoding="utf-8") as f:
+            # private to the user who grades, as every file about students is (scores.PRIVATE_FILE_MODE)
+            with open(tmp, "w", encoding="utf-8", opener=lambda p, flags: os.open(p, flags, 0o600)) as f:
                 json.dump(run, f)
                 f.flush()
                 os.fsync(f.fileno())

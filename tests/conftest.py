@@ -1,4 +1,4 @@
-"""What the whole suite shares: the `slow` marker, given to every test that uses a slow fixture.
+"""What the whole suite shares: a cache folder of its own, and the `slow` marker.
 
 A test module names its expensive module fixtures in `SLOW_FIXTURES` (a fixture
 that grades a whole class of submissions in the sandbox, once per module, takes
@@ -7,7 +7,16 @@ test marked `@pytest.mark.slow` itself. `python -m pytest -m "not slow"` is the
 quick loop for editing; `python -m pytest -q` (the README's, and CI's) runs all.
 """
 
+import os
+import tempfile
+
 import pytest
+
+
+def pytest_configure(config):
+    # The grader's default cache is the user's ($XDG_CACHE_HOME/micrograd-grader): a test that grades
+    # without --cache-dir must neither read nor fill the cache of whoever runs the tests.
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="grader-tests-cache-")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -150,6 +150,8 @@ def annotations(record: dict, submission: Path, *, after_due_date: bool = False)
             "error", printable(test.get("output") or test["status"]), **place(test),
             title=f"{test['name']}: {test['status']} ({points(test.get('score'), test.get('max_score'))})",
         ))
+    if view.withheld_failures():
+        lines.append(command("error", view.withheld_failures(), title="Withheld tests"))
     return lines
 
 
@@ -181,7 +183,8 @@ def student_record(record: dict, *, after_due_date: bool = False) -> dict:
     if "diagnosis" in record:
         shown["diagnosis"] = view.diagnosis
     if view.withheld_hidden or view.withheld_until_due:
-        shown["withheld"] = {"hidden": view.withheld_hidden, "until_due_date": view.withheld_until_due}
+        shown["withheld"] = {"hidden": view.withheld_hidden, "until_due_date": view.withheld_until_due,
+                             "failed": view.withheld_failed, "failed_concepts": view.withheld_failed_concepts}
     if not view.total_shown:
         shown.update(score=round(view.shown_score, 4), max_score=round(view.shown_max, 4), total_withheld=True)
     return shown
@@ -208,6 +211,8 @@ def final_line(record: dict, exercise: str, threshold: float | None, *, after_du
     else:
         said = (f"Score on the tests shown {points(view.shown_score, view.shown_max)} on {exercise!r} "
                 "(the total includes withheld tests)")
+    if view.withheld_failures():
+        said += "; " + view.withheld_failures()[:-1]
     met = verdict(record, threshold)
     if met is not None:
         said += f"; minimum {number(threshold)} of {number(record.get('max_score'))}: {'met' if met else 'not met'}"

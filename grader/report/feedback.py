@@ -22,6 +22,7 @@ import hashlib
 import re
 from pathlib import Path
 
+from ..scores import write_text_atomically
 from .html import submission_html
 from .markdown import submission_markdown
 
@@ -80,7 +81,7 @@ def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False) 
     for record in scores.get("submissions", []):
         md_path = folder / f"{stems[record['id']]}.md"
         html_path = folder / f"{stems[record['id']]}.html"
-        md_path.write_text(submission_markdown(record, after_due_date=after_due_date), encoding="utf-8")
-        html_path.write_text(submission_html(record, after_due_date=after_due_date), encoding="utf-8")
+        write_text_atomically(md_path, submission_markdown(record, after_due_date=after_due_date))
+        write_text_atomically(html_path, submission_html(record, after_due_date=after_due_date))
         written[record["id"]] = (md_path, html_path)
     return written

@@ -17,7 +17,7 @@ import html
 import statistics
 
 from ..places import place_text
-from .record import (FAILED_TO_RUN, concept_points, concepts, first_failing, number, pass_rates,
+from .record import (FAILED_TO_RUN, code_parts, concept_points, concepts, first_failing, number, pass_rates,
                      points, printable, score_of, student_view, test_info, tests_of)
 
 HISTOGRAM_BINS = 10
@@ -82,10 +82,7 @@ def heat_colour(share: float) -> str:
 
 def code_spans(text: str) -> str:
     """Escaped text whose `backticked` parts (the diagnosis writes code so) become <code> elements."""
-    parts = str(text).split("`")
-    if len(parts) % 2 == 0:  # an unmatched backtick: show the text as it is
-        return e(text)
-    return "".join(e(part) if i % 2 == 0 else f"<code>{e(part)}</code>" for i, part in enumerate(parts))
+    return "".join(f"<code>{e(part)}</code>" if is_code else e(part) for is_code, part in code_parts(text))
 
 
 def page(title: str, body: str) -> str:
@@ -372,6 +369,8 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
     if view.withheld_until_due:
         tests_html += (f'<p class="withheld">Tests shown after the due date: {view.withheld_until_due}, '
                        "details withheld until then.</p>")
+    if view.withheld_failures():
+        tests_html += f'<p class="withheld">{e(view.withheld_failures())}</p>'
     parts.append(f'<section id="tests"><h2>Tests</h2>{tests_html}</section>')
     return page(f"Feedback: {record['id']}", "\n".join(parts))
 

@@ -12,7 +12,7 @@ import re
 import statistics
 
 from ..places import place_text
-from .record import (FAILED_TO_RUN, first_failing, number, one_line, pass_rates, points,
+from .record import (FAILED_TO_RUN, code_parts, first_failing, number, one_line, pass_rates, points,
                      printable, score_of, student_view, test_info, tests_of)
 
 _INLINE = re.compile(r"([\\`*_\[\]<>|~])")           # emphasis, code, links, HTML, table cells
@@ -21,9 +21,22 @@ _BLOCK_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$))|)([#+=.)-])")  # a heading
 
 def md(text) -> str:
     """Inline text as Markdown that shows exactly these characters, on one line."""
-    text = " ".join(printable(text).split())
-    text = _INLINE.sub(r"\\\1", text.replace("&", "&amp;"))
-    return _BLOCK_START.sub(r"\1\\\2", text)
+    return _BLOCK_START.sub(r"\1\\\2", _escaped(" ".join(printable(text).split())))
+
+
+def _escaped(text: str) -> str:
+    return _INLINE.sub(r"\\\1", text.replace("&", "&amp;"))
+
+
+def md_code_spans(text) -> str:
+    """Inline text whose `backticked` parts stay code spans, shown verbatim; the rest escaped as md() does.
+
+    Inside a code span Markdown shows every character as it is (a backslash too: escaping there is
+    what showed `\\_\\_mul\\_\\_`), and a part holds no backtick (code_parts splits on them).
+    """
+    parts = code_parts(" ".join(printable(text).split()))
+    joined = "".join(f"`{part}`" if is_code else _escaped(part) for is_code, part in parts)
+    return _BLOCK_START.sub(r"\1\\\2", joined)
 
 
 def code_block(text) -> str:
@@ -141,8 +154,8 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
             continue
         lines += [f"## {heading}", ""]
         for diagnosis in entries:
-            lines += [f"### {md(diagnosis.get('title') or diagnosis.get('variant') or diagnosis.get('hint'))}", "",
-                      md(diagnosis.get("explanation") or ""), ""]
+            title = diagnosis.get("title") or diagnosis.get("variant") or diagnosis.get("hint")
+            lines += [f"### {md_code_spans(title)}", "", md_code_spans(diagnosis.get("explanation") or ""), ""]
             if diagnosis.get("line"):
                 lines += [f"In {md(place_text({'file': 'engine.py', **diagnosis}))}.", ""]
             if diagnosis.get("table"):
@@ -169,6 +182,8 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
         lines += [f"Hidden tests: {view.withheld_hidden}, details withheld.", ""]
     if view.withheld_until_due:
         lines += [f"Tests shown after the due date: {view.withheld_until_due}, details withheld until then.", ""]
+    if view.withheld_failures():
+        lines += [md(view.withheld_failures()), ""]
 
     details = [t for t in view.tests if t.get("status") != "passed" and (t.get("output") or t.get("file"))]
     if details:

@@ -105,6 +105,17 @@ def pass_rates(scores: dict) -> dict[str, tuple[int, int]]:
     return {name: (passed, ran) for name, (passed, ran) in rates.items()}
 
 
+def code_parts(text) -> list[tuple[bool, str]]:
+    """Text as (is_code, part) pairs: the diagnosis writes code between backticks (`grad`, `__mul__`).
+
+    An unmatched backtick means no code at all: the whole text is one plain part.
+    """
+    parts = str(text).split("`")
+    if len(parts) % 2 == 0:
+        return [(False, str(text))]
+    return [(i % 2 == 1, part) for i, part in enumerate(parts) if part or i % 2 == 1]
+
+
 def one_line(text, limit: int = 120) -> str:
     """The first line of a message, cut to `limit` characters."""
     line = (str(text or "").strip().splitlines() or [""])[0]
@@ -134,6 +145,19 @@ class StudentView:
     withheld_until_due: int = 0       # tests shown once the due date has passed
     diagnosis: list[dict] = field(default_factory=list)
     total_shown: bool = True          # False when a withheld test carries points
+    withheld_failed: int = 0          # withheld tests that did not pass: counted, never named
+    withheld_failed_concepts: list[str] = field(default_factory=list)  # their concepts, sorted
+
+    def withheld_failures(self) -> str | None:
+        """`2 withheld tests did not pass, on backward and tanh.`, or None when every withheld test passed."""
+        if not self.withheld_failed:
+            return None
+        n = self.withheld_failed
+        concepts = self.withheld_failed_concepts
+        on = ""
+        if concepts:
+            on = ", on " + (concepts[0] if len(concepts) == 1 else ", ".join(concepts[:-1]) + " and " + concepts[-1])
+        return f"{n} withheld test{'s' * (n != 1)} did not pass{on}."
 
     @property
     def shown_score(self) -> float:
@@ -159,6 +183,9 @@ def student_view(record: dict, *, show_hidden: bool = False, after_due_date: boo
     shown = [t for t in tests if shown_to_student(t, after_due_date=after_due_date)]
     withheld = [t for t in tests if not shown_to_student(t, after_due_date=after_due_date)]
     shown_names = {t["name"] for t in shown}
+    # How many withheld tests did not pass, and on which concepts, is what a student may know of them:
+    # the course's topics to revise, never a test's name, expression, output or points.
+    failed = [t for t in withheld if t.get("status") != "passed"]
     return StudentView(
         record,
         shown,
@@ -166,4 +193,6 @@ def student_view(record: dict, *, show_hidden: bool = False, after_due_date: boo
         withheld_until_due=sum(t.get("visibility") != "hidden" for t in withheld),
         diagnosis=[d for d in diagnoses if all(name in shown_names for name in d.get("tests") or [])],
         total_shown=not any(float(t.get("max_score") or 0) > 0 for t in withheld),
+        withheld_failed=len(failed),
+        withheld_failed_concepts=sorted({t["concept"] for t in failed if t.get("concept")}),
     )

@@ -81,9 +81,12 @@ def test_annotations_only_for_tests_the_student_may_see(tmp_path, sample_scores)
         "::error title=pow/constant%3A failed (0 / 2)::y = a ** 3 at a = 2: expected a.grad 12.0, got <b>6.0</b> ]]> "
         "& \\x1b[31mred\\x1b[0m%0Asee https://example.org/help",
         "::error title=tanh/chain%3A failed (1.5 / 3)::2 of 4 gradients match: x1.grad expected -1.5, got 0.0",
+        # the withheld tests that failed: how many, and their concepts, never their names
+        "::error title=Withheld tests::2 withheld tests did not pass, on ops and topological-order.",
     ]
     after = [line for line in ci.annotations(mallory, repo, after_due_date=True) if line.startswith("::error")]
-    assert len(after) == 3 and after[2] == "::error title=relu/at-zero%3A failed (0 / 2)::relu'(0): expected 0, got 1"
+    assert len(after) == 4 and after[2] == "::error title=relu/at-zero%3A failed (0 / 2)::relu'(0): expected 0, got 1"
+    assert after[3] == "::error title=Withheld tests::1 withheld test did not pass, on topological-order."
     # backward/deep-chain (hidden, an error at engine.py line 58) is never annotated
     assert not any("deep-chain" in line for line in after)
 
@@ -94,6 +97,7 @@ def test_annotation_points_into_the_students_file(tmp_path, sample_scores):
     assert ci.annotations(carol, repo) == [
         "::error file=engine.py,line=12,title=pow/constant%3A error (0 / 2)::TypeError: unsupported operand "
         "type(s) for ** or pow(): 'Value' and 'int'",
+        "::error title=Withheld tests::1 withheld test did not pass, on ops.",  # a skipped one scores nothing
     ]
 
 
@@ -127,10 +131,11 @@ def test_student_record_withholds_hidden_tests_and_then_the_total(sample_scores)
     mallory = next(r for r in sample_scores["submissions"] if r["id"] == MALLORY)
     shown = ci.student_record(mallory)
     assert [t["name"] for t in shown["tests"]] == ["add/basic", "mul/shared-node", "pow/constant", "tanh/chain"]
-    assert shown["withheld"] == {"hidden": 2, "until_due_date": 3}
+    assert shown["withheld"] == {"hidden": 2, "until_due_date": 3, "failed": 2,
+                                 "failed_concepts": ["ops", "topological-order"]}
     assert (shown["score"], shown["max_score"], shown["total_withheld"]) == (5.5, 9.0, True)
     after = ci.student_record(mallory, after_due_date=True)
-    assert after["withheld"] == {"hidden": 2, "until_due_date": 0}
+    assert after["withheld"] == {"hidden": 2, "until_due_date": 0, "failed": 1, "failed_concepts": ["topological-order"]}
     assert (after["score"], after["max_score"]) == (9.5, 15.0)
 
 
@@ -145,7 +150,7 @@ def test_final_line_withholds_the_total_with_the_page(sample_scores):
     by_id = {r["id"]: r for r in sample_scores["submissions"]}
     assert ci.final_line(by_id[MALLORY], "engine", 10.0) == (
         "Score on the tests shown 5.5 / 9 on 'engine' (the total includes withheld tests); "
-        "minimum 10 of 20: met.")
+        "2 withheld tests did not pass, on ops and topological-order; minimum 10 of 20: met.")
     for test in by_id["bob"]["tests"]:
         test["visibility"] = "visible"
     assert ci.final_line(by_id["bob"], "engine", 19.0) == "Score 18 / 20 on 'engine'; minimum 19 of 20: not met."
@@ -176,6 +181,7 @@ def test_a_notebook_annotation_names_the_file_and_no_line(tmp_path, sample_score
     assert ci.annotations(carol, repo) == [
         "::error file=03-tanh.ipynb,title=pow/constant%3A error (0 / 2)::TypeError: unsupported operand "
         "type(s) for ** or pow(): 'Value' and 'int'",
+        "::error title=Withheld tests::1 withheld test did not pass, on ops.",
     ]
 
 

@@ -68,3 +68,26 @@ def test_not_graded_page(by_id):
             in text)
     assert "**Score: 0 / 20**" in text
     assert "No tests were run." in text
+
+
+def test_code_spans_in_a_diagnosis_stay_code(by_id):
+    bob = by_id["bob"]
+    bob["diagnosis"][0].update(
+        title="`=` instead of `+=` in `__mul__`",
+        explanation="Your gradients match an engine that overwrites `grad` with `=` in `__mul__`'s backward: "
+                    "for y = a * a at a = 3, a.grad is 3.0, not 6.0. Use `+=`; a_b <b> stays text.")
+    text = submission_markdown(bob)
+    assert "### `=` instead of `+=` in `__mul__`" in text
+    assert ("Your gradients match an engine that overwrites `grad` with `=` in `__mul__`'s backward: for y = a \\* a "
+            "at a = 3, a.grad is 3.0, not 6.0. Use `+=`; a\\_b \\<b\\> stays text.") in text
+    assert "\\_\\_mul" not in text and "\\`" not in text
+
+
+def test_a_page_says_how_many_withheld_tests_failed_and_on_what(by_id):
+    text = submission_markdown(by_id[MALLORY])
+    assert "2 withheld tests did not pass, on ops and topological-order." in text
+    assert "deep-chain" not in text and "relu/at-zero" not in text
+    after = submission_markdown(by_id[MALLORY], after_due_date=True)
+    assert "1 withheld test did not pass, on topological-order." in after
+    assert "withheld test" not in submission_markdown(by_id[MALLORY], show_hidden=True)
+    assert "did not pass" not in submission_markdown(by_id["bob"])  # bob's withheld tests all pass

@@ -1,0 +1,71 @@
+"""Where the observation cache lives by default, how big it is, and clearing it (`grade cache`).
+
+A finished run of one submission is stored under a key of its content: the
+grader's version, the suite's digest (probes, worker), the limits and the
+submission's files (grader.observe.ObservationCache.key). Nothing in the key
+depends on where the class folder is, so the cache lives in the user's cache
+folder, `$XDG_CACHE_HOME/micrograd-grader` (`~/.cache/micrograd-grader` when
+XDG_CACHE_HOME is unset), and grading the same class from another folder
+observes nothing again. An entry is one JSON file of a few kilobytes (18 KB
+for the engine suite); nothing is ever evicted, so the cache grows by one
+entry per distinct submission, suite, limits and grader version until
+`grade cache clear`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from pathlib import Path
+
+APP = "micrograd-grader"
+# An entry: a sha256 hex key and .json; a leftover of an interrupted write: the same and .<pid>.<thread>.tmp.
+_ENTRY = re.compile(r"^[0-9a-f]{64}\.json(?:\.\d+\.\d+\.tmp)?$")
+
+
+def default_folder() -> Path:
+    """`$XDG_CACHE_HOME/micrograd-grader`, else `~/.cache/micrograd-grader` (the XDG base directory rule:
+    an unset, empty or relative XDG_CACHE_HOME is ignored)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
+    return root / APP
+
+
+@dataclasses.dataclass(frozen=True)
+class Usage:
+    entries: int
+    bytes: int
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        return [p for p in Path(folder).iterdir() if _ENTRY.match(p.name) and p.is_file()]
+    except FileNotFoundError:
+        return []
+
+
+def usage(folder) -> Usage:
+    """How many entries the cache folder holds, and their size."""
+    entries = _entries(Path(folder))
+    return Usage(len(entries), sum(p.stat().st_size for p in entries))
+
+
+def clear(folder) -> Usage:
+    """Remove every cache entry of `folder` (only files named as entries: never anything else in it)."""
+    removed = Usage(0, 0)
+    for path in _entries(Path(folder)):
+        size = path.stat().st_size
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        removed = Usage(removed.entries + 1, removed.bytes + size)
+    return removed
+
+
+def size_text(n: int) -> str:
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
