@@ -58,6 +58,9 @@ def as_the_student_sees(run: dict | None, submission, module: str = "engine") ->
         seen["import_error"] = {**error, "where": where,
                                 "error": _student_error(error["error"], error.get("where"), where),
                                 "file": submission.place(f"{module}.py", None)["file"]}
+    if run.get("forbidden_imports"):
+        seen["forbidden_imports"] = [{**found, **submission.place(found.get("file"), found.get("line"))}
+                                     for found in run["forbidden_imports"]]
     probes = run.get("probes")
     if probes:
         seen["probes"] = {

@@ -82,13 +82,24 @@ def test_a_lone_file_is_named_as_the_student_named_it(graded):
     assert "engine.py" not in page
 
 
-def test_a_hint_from_a_notebook_names_the_cell(graded):
+def test_a_forbidden_import_in_a_notebook_is_named_by_its_cell(graded):
     rows, _ = graded
-    row = rows["numpy"]
-    assert row["tests"][0]["output"].startswith("numpy.ipynb could not be used: ")
-    hint = next(d for d in row["diagnosis"] if d.get("hint") == "forbidden-import")
-    assert (hint["file"], hint["cell"], hint["line"]) == ("numpy.ipynb", 2, 2)
-    assert hint["explanation"].startswith("Line 2 of cell 2 imports `numpy`, but this engine is built from scratch")
+    test = next(t for t in rows["numpy"]["tests"] if t["name"] == "engine/from-scratch")
+    assert test["status"] == "failed"
+    assert test["output"].startswith("imports `numpy` (numpy.ipynb, cell 2, line 2): the engine must be built from "
+                                     "scratch with plain Python")
+    assert (test["file"], test["cell"], test["line"]) == ("numpy.ipynb", 2, 2)
+
+
+def test_a_hint_from_a_notebook_names_the_cell(tmp_path):
+    from grader.diagnose import static_hints
+
+    rule = "def _unused_rule(a, out):\n    def _backward():\n        a.grad = out.grad\n    return _backward\n"
+    (tmp_path / "nb.ipynb").write_text(_notebook(REFERENCE, "x = 1\n" + rule))
+    submission = load_entry(tmp_path / "nb.ipynb")
+    (hint,) = static_hints(submission.files, place=lambda line: submission.place("engine.py", line))
+    assert (hint["hint"], hint["file"], hint["cell"], hint["line"]) == ("assign-grad", "nb.ipynb", 3, 4)
+    assert hint["explanation"].startswith("Line 4 of cell 3: `_backward` (in `_unused_rule`) assigns `a.grad = ...`")
 
 
 def test_the_run_in_the_cache_keeps_the_sandboxs_places(tmp_path):

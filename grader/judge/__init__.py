@@ -224,7 +224,7 @@ def from_scratch_test(test_file):
         """the engine is built from scratch: it imports none of the forbidden packages"""
         found = imported.get("forbidden_imports") or []
         if found:
-            places = ", ".join(f"`{f['module']}` ({f['file']}, line {f['line']})" for f in found)
+            places = ", ".join(f"`{f['module']}` ({place_text(f)})" for f in found)
             names = sorted({f["module"] for f in found})
             raise Mismatch(f"imports {places}: the engine must be built from scratch with plain Python, so "
                            f"{' and '.join(names)} cannot be used in this exercise. Delete the import; any use "
