@@ -194,6 +194,7 @@ def test_check_in_a_folder_holding_only_a_notebook_checks_the_notebook(tmp_path,
     cell, line = next((n, source.splitlines().index(text) + 1) for n, c in enumerate(cells, start=1)
                       for source in ["".join(c["source"])] for text in source.splitlines()
                       if 'NotImplementedError("03-tanh' in text)
-    assert lines[2] == ("FAIL  tanh/zero        y = tanh(x) at x = 0: your engine raised NotImplementedError: 03-tanh: "
-                        f"write Value.tanh (my tanh.ipynb, cell {cell}, line {line}, in tanh)")
-    assert lines[-1].startswith("Score on the visible tests: 0/6 points")
+    (zero,) = [text for text in lines if text.startswith("FAIL  tanh/zero ")]
+    assert zero.split(None, 2)[2] == ("y = tanh(x) at x = 0: your engine raised NotImplementedError: 03-tanh: "
+                                      f"write Value.tanh (my tanh.ipynb, cell {cell}, line {line}, in tanh)")
+    assert lines[-1].startswith("Score on the visible tests: 0/")
