@@ -58,7 +58,7 @@ def test_an_import_error_is_the_rows_message_with_where_it_happened():
 
 
 def test_a_location_names_only_the_submissions_own_files():
-    files = {"engine.py": b"", "nn.py": b""}
+    files = _submission(files={"engine.py": b"", "nn.py": b""})
     assert location_of({"file": "nn.py", "line": 3, "function": "__init__"}, files) == {"file": "nn.py", "line": 3}
     assert location_of({"file": "/grader/worker.py", "line": 3}, files) == {}
     assert location_of({"file": "engine.py", "line": None}, files) == {}
