@@ -229,7 +229,7 @@ def from_scratch_test(test_file):
             raise Mismatch(f"imports {places}: the engine must be built from scratch with plain Python, so "
                            f"{' and '.join(names)} cannot be used in this exercise. Delete the import; any use "
                            "of it also fails the tests that reach that line.",
-                           where={"file": found[-1]["file"], "line": found[-1]["line"]})
+                           where={k: found[-1][k] for k in ("file", "cell", "line") if k in found[-1]})
 
     return test_from_scratch
 
