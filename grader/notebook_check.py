@@ -67,7 +67,7 @@ def kernel_cells(shell) -> list[str]:
     for count, source in enumerate(history):
         if count == 0 or count in _FAILED_CELLS or not source.strip():
             continue
-        code = _without_escapes(source)
+        code = "\n".join(text for text, _ in _without_escapes(source))  # (line, its number in the cell) pairs
         if is_self_check_cell(code):
             continue
         try:

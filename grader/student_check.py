@@ -23,7 +23,6 @@ from .load import STUDENT_MODULES, load_entry
 from .observe import ObservationCache, observe_all
 from .sandbox import Limits, open_sandbox
 from .sandbox.portable import NOTICE as PORTABLE_NOTICE, STRENGTH as PORTABLE
-from .places import as_the_student_sees
 from .starters import MARKER_FILE
 from .suites import available, load_suite
 
@@ -164,7 +163,6 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
         notes.append(PORTABLE_NOTICE)
     elif sandbox.warning:
         notes.append("the sandbox here is weaker than the grader's (no bubblewrap); the results are the same")
-    runs = {submission.id: as_the_student_sees(runs[submission.id], submission, suite.module)}
     run = runs[submission.id]
     if run["status"] != "ok" and run.get("message"):
         notes.append(run["message"])
