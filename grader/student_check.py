@@ -60,7 +60,7 @@ class CheckResult:
 
     @property
     def points(self):
-        return sum(t["points"] for t in self.tests if t["status"] == "passed")
+        return sum(t["points"] if t["status"] == "passed" else t.get("earned") or 0 for t in self.tests)
 
     @property
     def max_points(self):
