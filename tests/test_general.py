@@ -11,6 +11,7 @@ about it; a finding names only a mistake the engine makes, and says nothing
 rather than guess. One batch, graded once for the module.
 """
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,131 @@ def test_seed_facts_read_from_the_source():
     assert facts(["for n in reversed(topo):", "    n._backward()", "self.grad = 1.0"]) == {
         "seeds": True, "seeds_before_walk": False}
     assert facts(["for n in reversed(topo):", "    n._backward()"]) == {"seeds": False, "seeds_before_walk": False}
+
+
+# -- fresh engines: each mistake costs once, and the real bug is named (issue 12) -----------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+FRESH = ("charging", "single-bug", "real-looking")
+
+TANH_TESTS = ["tanh/negative", "tanh/saturated", "tanh/two", "tanh/zero"]
+# id -> (score, tests not passed, diagnosis as (kind, variant / hint / method / op, match / form))
+CHARGING = {
+    # missing only `__rtruediv__`: div/constant charges it; the more-ops check, the rational gradient check
+    # and the random graphs that need `2 / a` do not charge it again (61/62 = 98%)
+    "closures-no-rtruediv": (61.0, ["div/constant"], [("missing-op", "__rtruediv__", None)]),
+    # missing only tanh: the four tanh tests, nothing else (deep diamond, tanh neuron, losses, graphs pass)
+    "edges-no-tanh": (58.0, TANH_TESTS, [("missing-op", "tanh", None)]),
+    "closures-no-transcendentals": (54.0, ["exp/negative", "exp/values", "log/small", "log/values", *TANH_TESTS],
+                                    [("missing-op", "tanh", None), ("missing-op", "exp", None),
+                                     ("missing-op", "log", None)]),
+    # relu'(0) = 1: relu/zero, once
+    "op-classes-relu-ge": (61.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
+}
+
+# The real bug of each single-bug engine, and the whole diagnosis: (score, diagnosis, the entry naming it)
+SINGLE_BUG = {
+    "closures-annotation": (0.0, [("hint", "annotation-name-error", None)], 0),
+    "closures-backward-shadowed": (3.0, [("hint", "backward-shadowed", None)], 0),
+    "closures-exp-no-factor": (60.0, [("derivative", "exp", "one")], 0),
+    "closures-forward-order": (17.0, [("variant", "forward-order", "exact")], 0),
+    "closures-mul-self-data": (28.0, [("derivative", "mul", "other-for-both")], 0),
+    "closures-relu-ge": (61.0, [("variant", "relu-at-zero", "exact")], 0),
+    "closures-rsub-self-plus-other": (61.0, [("derivative", "rsub", "self-plus-other")], 0),
+    "dictgrads-add-forgets-other": (29.0, [("variant", "add-forgets-other", "style")], 0),
+    "dictgrads-div-sign": (60.0, [("derivative", "div", "sign")], 0),
+    "dictgrads-grad-starts-one": (0.0, [("variant", "grad-starts-one", "exact")], 0),
+    "dictgrads-log-output": (60.0, [("variant", "log-output", "exact")], 0),
+    "dictgrads-sub-sign": (60.0, [("derivative", "sub", "sign")], 0),
+    "edges-log-squared": (60.0, [("derivative", "log", "squared")], 0),
+    "edges-neg-plus-one": (61.0, [("derivative", "neg", "plus-one")], 0),
+    "edges-no-seed": (3.0, [("variant", "no-seed", "exact")], 0),
+    "edges-tanh-input": (59.0, [("variant", "tanh-input", "exact")], 0),
+    "edges-tanh-twice": (59.0, [("derivative", "tanh", "applied-twice")], 0),
+    "functional-backward-typo": (14.0, [("hint", "backward-typo", None)], 0),
+    "functional-mul-assign": (34.0, [("variant", "mul-assign-not-accumulate", "exact")], 0),
+    "functional-pow-k-not-k-1": (58.0, [("variant", "pow-no-minus-one", "exact")], 0),
+    "functional-relu-pass-through": (60.0, [("variant", "relu-pass-through", "exact")], 0),
+    "functional-rsub-self-minus-other": (61.0, [("variant", "rsub-order", "exact")], 0),
+    "opclasses-div-not-squared": (60.0, [("derivative", "div", "not-squared")], 0),
+    "opclasses-exp-input": (60.0, [("variant", "exp-input", "exact")], 0),
+    "opclasses-pow-missing-k": (60.0, [("variant", "pow-missing-k", "exact")], 0),
+    "opclasses-tanh-one-minus-t": (59.0, [("variant", "tanh-one-minus-t", "exact")], 0),
+}
+FRESH_CORRECT = ["correct-closures", "correct-dictgrads", "correct-edges", "correct-functional", "correct-opclasses"]
+
+# micrograd-like engines (a recursive sort, a set of children) each missing an op and with one wrong-number bug
+REAL_LOOKING = {
+    "real-backward-shadowed-no-log": (6.0, [("hint", "backward-shadowed", None), ("missing-op", "log", None),
+                                            ("hint", "recursive-topo", None)], 0),
+    "real-log-output-no-neg": (55.0, [("variant", "log-output", "pair"), ("variant", "recursive-topo", "pair"),
+                                      ("missing-op", "__neg__", None)], 0),
+    "real-relu-ge-no-exp-log": (55.0, [("variant", "relu-at-zero", "pair"), ("variant", "recursive-topo", "pair"),
+                                       ("missing-op", "exp", None), ("missing-op", "log", None)], 0),
+    "real-rsub-self-minus-other-no-tanh": (55.0, [("missing-op", "tanh", None), ("variant", "recursive-topo", "pair"),
+                                                  ("variant", "rsub-order", "pair")], 2),
+    "real-rsub-self-plus-other-no-rtruediv": (58.0, [("variant", "recursive-topo", "exact"),
+                                                     ("missing-op", "__rtruediv__", None),
+                                                     ("derivative", "rsub", "self-plus-other")], 2),
+    "real-sub-backward-no-log": (57.0, [("missing-op", "log", None), ("variant", "recursive-topo", "exact"),
+                                        ("derivative", "sub", "sign")], 2),
+    "real-tanh-input-no-relu": (54.0, [("variant", "tanh-input", "pair"), ("variant", "recursive-topo", "pair"),
+                                       ("missing-op", "relu", None)], 0),
+    "real-truediv-backward-no-exp": (57.0, [("missing-op", "exp", None), ("variant", "recursive-topo", "exact"),
+                                            ("derivative", "div", "not-squared")], 2),
+}
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("fresh")
+    folder = tmp / "class"
+    folder.mkdir()
+    for group in FRESH:
+        for case in (FIXTURES / group).iterdir():
+            shutil.copytree(case, folder / case.name)
+    result = grade(folder, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+def _entry(entry):
+    return (entry["kind"], entry.get("variant") or entry.get("hint") or entry.get("method") or entry.get("op"),
+            entry.get("match") or entry.get("form"))
+
+
+def test_every_fresh_engine_is_in_a_table(fresh):
+    assert set(fresh) == set(CHARGING) | set(SINGLE_BUG) | set(REAL_LOOKING) | set(FRESH_CORRECT)
+
+
+@pytest.mark.parametrize("case", sorted(CHARGING))
+def test_a_missing_or_wrong_op_is_charged_once(fresh, case):
+    row = fresh[case]
+    assert (row["score"], _failing(row), [_entry(e) for e in row["diagnosis"]]) == CHARGING[case]
+
+
+def test_missing_only_rtruediv_keeps_at_least_93_percent(fresh):
+    row = fresh["closures-no-rtruediv"]
+    assert row["score"] / row["max_score"] >= 0.93
+    more_ops = next(t for t in row["tests"] if t["name"] == "micrograd/more-ops")
+    assert more_ops["status"] == "passed" and more_ops["output"].startswith("Not charged again: ")
+    assert "needs `2 / a`, which div/constant already charges" in more_ops["output"]
+
+
+@pytest.mark.parametrize("case", FRESH_CORRECT)
+def test_a_fresh_correct_engine_scores_full_and_nothing_is_said(fresh, case):
+    assert (fresh[case]["score"], fresh[case]["diagnosis"]) == (62.0, [])
+
+
+@pytest.mark.parametrize("case", sorted(SINGLE_BUG) + sorted(REAL_LOOKING))
+def test_a_fresh_engine_gets_its_exact_score_and_diagnosis(fresh, case):
+    score, diagnosis, _ = {**SINGLE_BUG, **REAL_LOOKING}[case]
+    row = fresh[case]
+    assert (row["score"], [_entry(e) for e in row["diagnosis"]]) == (score, diagnosis)
+
+
+def test_the_real_bug_is_named_for_every_fresh_engine():
+    """The figures of issue 12: the entry that names each engine's real bug, by kind (the tables above)."""
+    named = {case: table[case][1][table[case][2]] for table in (SINGLE_BUG, REAL_LOOKING) for case in table}
+    assert sum(case in SINGLE_BUG for case in named) == 26 and sum(case in REAL_LOOKING for case in named) == 8
+    kinds = [kind for kind, _, _ in named.values()]
+    assert (kinds.count("variant"), kinds.count("derivative"), kinds.count("hint")) == (18, 12, 4)

@@ -83,10 +83,13 @@ import platform
 import sys
 import traceback
 
+from ..judge import fmt
+from ..judge.charging import ops_of
 from ..load import Submission, _digest
 from ..observe import observe_all
 from ..variants import VARIANTS, Variant, engine_class, variant
 from .compare import agree, not_run, wrong
+from .derivatives import OP_NAMES, infer_all
 from .evidence import capitalised, evidence, lead_in, size, table
 from .hints import annotation_hint, seed_facts, silent_backward_hints, static_hints
 from .missing import missing_entry, missing_operation
@@ -229,7 +232,7 @@ class Diagnoser:
     def tests(self) -> dict[str, list[str]]:
         """Test name → the probes it reads (found once, when first needed)."""
         if self._tests is None:
-            self._tests = {r.name: list(r.probes) for r in self.expectations.reads().values()}
+            self._tests = {r.name: list(r.own) for r in self.expectations.reads().values()}
         return self._tests
 
     def reference(self, probe: str) -> dict:
@@ -410,6 +413,8 @@ class Diagnoser:
                 rest = [p for p in W if p not in missing]
                 if rest and self.book is not None:
                     entries += self._entries_per_concept(probes, rest, frozenset(missing), outcomes)
+                if rest:
+                    entries += self._derivative_entries(probes, rest, outcomes, entries)
             self._memo[key] = entries
         return self._memo[key]
 
@@ -424,6 +429,37 @@ class Diagnoser:
             sentence, _ = evidence(getattr(self.suite.probes, smallest), probes[smallest], self.reference(smallest))
             entries.append(missing_entry(missing[smallest], self.cited(shown, outcomes), sentence))
         return entries
+
+    def _derivative_entries(self, probes, W, outcomes, entries):
+        """Ops whose local derivative, read off the student's own numbers, matches a classic wrong form
+        (derivatives.py), for failing tests no entry explains yet. Only where `+` and `*` alone are
+        right: then a single op's probe shows that op's rule and nothing else."""
+        local = {getattr(self.suite.probes, name).local_op: name for name in self.suite.probe_names
+                 if getattr(getattr(self.suite.probes, name), "local_op", None)}
+        values = {op: probes[name]["values"] for op, name in local.items()
+                  if (probes.get(name) or {}).get("status") == "ok"}
+
+        def right(op):
+            return op in local and not wrong(probes.get(local[op]), self.reference(local[op]))
+
+        explained = {t for e in entries for t in e.get("tests", [])}
+        found = []
+        for op, inference in infer_all(values).items():
+            if not (right("mul") if op == "add" else right("add") if op == "mul" else right("add") and right("mul")):
+                continue
+            shown = [p for p in W if op in ops_of(getattr(self.suite.probes, p))]
+            tests = [t for t in self.cited(shown, outcomes) if t not in explained]
+            if not tests:
+                continue
+            probe = getattr(self.suite.probes, local[op])
+            sentence = _local_evidence(probe, values[op], self.reference(local[op]))
+            title = f"Your {OP_NAMES[op]} backward {inference['words']}"
+            found.append({"kind": "derivative", "op": op, "form": inference["form"], "title": title,
+                          "explanation": f"{capitalised(sentence)}. This rule alone explains the numbers at "
+                                         "every point tried.",
+                          "message": f"{title}: {sentence}.", "concept": "local-derivative", "tests": tests,
+                          **({"constant": inference["constant"]} if "constant" in inference else {})})
+        return found
 
     def _entries_per_concept(self, probes, W, unseen, outcomes):
         """Findings that explain all of W; else, independently, the probes of each concept's failing tests.
@@ -514,6 +550,26 @@ class Diagnoser:
                 if any(isinstance(reference.get(k), (int, float)) and reference[k] != 0 for k in grads):
                     return True
         return False
+
+
+def _local_evidence(probe, observed: dict, expected: dict) -> str:
+    """`for y = tanh(x) at x = 2, x.grad is 0.0733, not 0.0707`: the point where the student is furthest off."""
+    worst = None
+    for key, want in expected.items():
+        if key.endswith(".grad") and isinstance(want, (int, float)):
+            got = observed.get(key)
+            if isinstance(got, (int, float)):
+                gap = abs(got - want) / max(abs(want), 1e-9)
+                if worst is None or gap > worst[0]:
+                    worst = (gap, key, got, want)
+    if worst is None:
+        return f"for {probe.__doc__.splitlines()[0]}, your gradients differ"
+    _, key, got, want = worst
+    case, name = key.split(".")[:2]
+    inputs = ", ".join(f"{k.split('.')[1]} = {fmt(v)}" for k, v in expected.items()
+                       if k.startswith(f"{case}.") and k.count(".") == 1 and k.split(".")[1] != "y")
+    expression = probe.__doc__.split(" at ")[0]
+    return f"for {expression} at {inputs}, {name}.grad is {fmt(got)}, not {fmt(want)}"
 
 
 def _not_refuted_by_source(entries, facts):

@@ -316,11 +316,12 @@ def _backward_assignments(tree, filename):
             if not (isinstance(target, ast.Attribute) and target.attr == "backward"):
                 continue
             functions = _enclosing(node, tree.parents)
-            if not functions or not any(tree.parents.get(functions[-1]) is c for c in classes):
+            if not functions:
                 continue
+            in_class = any(tree.parents.get(functions[-1]) is c for c in classes)
             owner = target.value.id if isinstance(target.value, ast.Name) else None
             value = node.value
-            if owner == "self" and functions[0].name == "__init__":
+            if owner == "self" and functions[0].name == "__init__" and in_class:
                 hints.append({
                     "kind": "hint", "hint": "backward-shadowed",
                     "title": "`self.backward = …` in `__init__` hides your `backward()` method",

@@ -32,11 +32,16 @@ excused too; that second mistake is still charged by its own tests.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 
 from . import Mismatch, ProbeTimeout, StudentError, assert_values, describe
 
 CORE_OPS = frozenset({"add", "mul"})
+
+# Set while a test reads other tests' probes to decide what is already charged: diagnosis maps each test to
+# the probes it checks itself, not to these (diagnose.compare.probes_of_tests).
+READING_FOR_CHARGING = contextvars.ContextVar("reading_for_charging", default=False)
 
 # How a student reads each op (in feedback): the expression it is asked to compute.
 OP_WORDS = {
@@ -157,6 +162,13 @@ class OwnTests:
         read, right or wrong, so a test reads the same probes on every engine
         (the judge groups submissions by what a test reads).
         """
+        token = READING_FOR_CHARGING.set(True)
+        try:
+            return self._read_charged(observe, expect, ops)
+        finally:
+            READING_FOR_CHARGING.reset(token)
+
+    def _read_charged(self, observe, expect, ops):
         core = [self._verdict(observe, expect, probe)[0] for probe in self.core]
         core_right = all(kind == "right" for kind in core)
         core_runs = all(kind in ("right", "numbers") for kind in core)
@@ -203,6 +215,9 @@ class OwnTests:
             used = ops_of(probe) - set(owns) - CORE_OPS
             raised = getattr(exc, "raised", "")
             by = {op: raising[op][raised] for op in used if raised and raised in raising.get(op, {})}
+            named = _named_by(raised)
+            if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
+                by = {named: by[named]}
             if not by:
                 by = {op: wrong[op] for op in used if op in wrong}
             (excused if by else kept).append((probe, exc, by))
@@ -219,6 +234,23 @@ class OwnTests:
         raised = type(exc)(message)
         raised.credit = right / len(probes)
         raise raised from exc
+
+
+def _named_by(raised: str) -> str | None:
+    """The op an exception says is missing (`... for /: 'int' and 'Value'` → rtruediv), else None."""
+    from ..diagnose.missing import missing_operation
+
+    missing = missing_operation(raised)
+    if missing is None:
+        return None
+    method, expression = missing["method"], missing["expression"]
+    if not method.startswith("__"):
+        return method
+    op = method.strip("_")
+    if op.startswith("r") and op not in ("relu",):
+        return {"rtruediv": "rtruediv", "radd": "radd", "rsub": "rsub", "rmul": "rmul"}.get(op)
+    op = {"truediv": "div", "neg": "neg"}.get(op, op)
+    return f"{op}-constant" if expression.endswith(" 2") and op != "neg" else op
 
 
 def _excuse_note(excused) -> str:

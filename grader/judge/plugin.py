@@ -21,67 +21,10 @@ import pytest
 from pytest_jsonreport.plugin import JSONReport
 
 from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text
-<<<<<<< HEAD
+from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
 from ..suites import SuiteError, test_files
 from .dry_run import SINGLE_PROBE_FIXTURES
-=======
-from .charging import Excused
-from .. import probekit
-from ..suites import SuiteError
-from .dry_run import SINGLE_PROBE_FIXTURES, dry_run
-
-
-class Expectations:
-    """The reference's and PyTorch's observations of a suite's probes, computed or loaded once."""
-
-    def __init__(self, suite, torch="stored"):
-        self.suite, self.torch_mode = suite, torch
-        self._reference, self._torch, self._reads = {}, None, None
-
-    def reads(self):
-        """{test function name: Reads}: the suite's one dry run on the reference (judge/dry_run.py)."""
-        if self._reads is None:
-            self._reads = dry_run(self.suite, self)
-        return self._reads
-
-    def reference(self, probe):
-        name = probe.__name__
-        if name not in self._reference:
-            from reference import engine
-
-            arg = _ReferenceModules() if getattr(probe, "takes_modules", False) else engine.Value
-            self._reference[name] = probekit.plain(probe(arg))
-        return self._reference[name]
-
-    def torch(self, probe):
-        if self._torch is None:
-            if self.torch_mode == "live":
-                from ..torch_adapter import torch_observations
-
-                self._torch = torch_observations(self.suite)
-            else:
-                path = self.suite.folder / "torch_results.json"
-                if not path.exists():
-                    raise SuiteError(f"{path} is missing: run `grade torch-results {self.suite.name}` where torch is installed")
-                self._torch = json.loads(path.read_text())["probes"]
-        name = probe.__name__
-        if name not in self._torch:
-            raise SuiteError(f"no stored PyTorch result for probe {name!r}: run `grade torch-results {self.suite.name}`")
-        stored = self._torch[name]
-        if "error" in stored:
-            raise SuiteError(f"PyTorch could not run probe {name!r}: {stored['error']}")
-        return stored["values"]
-
-
-class _ReferenceModules:
-    """The reference's modules as a probe sees a student's: m.engine, m.nn, m.neuron, ... (imported when used)."""
-
-    def __getattr__(self, name):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return importlib.import_module(f"reference.{name}")
->>>>>>> 7477782 (Each mistake costs once: tests do not charge again for an op whose own test already charged it (missing: same exception; wrong: core right); partial credit per expression; fresh charging fixtures)
 
 
 # What the `imported` fixture shows of a run (and what every test's grouping sees).
@@ -208,16 +151,11 @@ class JudgePlugin:
             if status == "crashed":
                 raise StudentError(f"{expression}: {obs.get('error')}", expression=expression, got=obs.get("error"))
             where = obs.get("where")
-<<<<<<< HEAD
             got = f"raised {obs.get('error')}{location_text(where, function=True)}"
-            raise StudentError(f"{expression}: your engine {got}", where=where, expression=expression, got=got)
-=======
-            error = StudentError(f"{expression}: your engine raised {obs.get('error')}"
-                                 f"{location_text(where, function=True)}", where=where)
+            error = StudentError(f"{expression}: your engine {got}", where=where, expression=expression, got=got)
             # the exception as the engine raised it, for charging.py ("" for a probe that never ran)
             error.raised = "" if obs.get("not_run") else str(obs.get("error") or "")
             raise error
->>>>>>> 7477782 (Each mistake costs once: tests do not charge again for an op whose own test already charged it (missing: same exception; wrong: core right); partial credit per expression; fresh charging fixtures)
 
         return observe
 
@@ -353,14 +291,10 @@ def judge(suite, runs, *, torch="stored", expectations=None, plugin_class=None):
         grading = test.get("metadata", {}).get("grading")
         if grading is None:
             raise SuiteError(f"{test['nodeid']} left no grading record")
-<<<<<<< HEAD
-        outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "concept", "visibility")}
-        if grading.get("detail"):
-            outcome["detail"] = grading["detail"]  # the failure's fields, for `grade check`'s table
-=======
         outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "earned", "concept",
                                            "visibility")}
->>>>>>> 7477782 (Each mistake costs once: tests do not charge again for an op whose own test already charged it (missing: same exception; wrong: core right); partial credit per expression; fresh charging fixtures)
+        if grading.get("detail"):
+            outcome["detail"] = grading["detail"]  # the failure's fields, for `grade check`'s table
         for sid in plugin.members[(grading["function"], grading["submission"])]:
             results[sid].append(dict(outcome))
     credited = {g["name"] for g in (t["metadata"]["grading"] for t in report.report["tests"]) if g["with_other_credit"]}
