@@ -37,6 +37,10 @@ TWINS = {frozenset({"forward-order", "self-only"})}
 
 TWO_MISTAKES = ("tanh-input", "pow-no-minus-one")
 
+# A variant whose mistake is a missing method is explained as a missing operation (diagnose/missing.py),
+# in Python's own words, not as a variant: its numbers are nothing but the exception.
+MISSING = {"radd-missing": "__radd__", "rmul-missing": "__rmul__"}
+
 
 def _patched(*names):
     text = reference_source()
@@ -98,6 +102,10 @@ def test_the_engine_suite_fails_every_variant(batch, v):
 @pytest.mark.parametrize("v", VARIANTS, ids=lambda v: v.name)
 def test_each_variant_is_diagnosed_as_itself(batch, v):
     _, rows, *_ = batch
+    if v.name in MISSING:
+        assert [(d["kind"], d.get("method")) for d in rows[f"v-{v.name}"]["diagnosis"]] == [
+            ("missing-op", MISSING[v.name])]
+        return
     found = findings(rows[f"v-{v.name}"])
     assert len(found) == 1, found
     finding = found[0]
@@ -122,6 +130,10 @@ def test_twins_are_named_together_with_the_first_in_library_order(batch):
 @pytest.mark.parametrize("case", [c for c, bug in FIXTURE_BUGS.items() if bug], ids=str)
 def test_each_hand_written_bug_gets_its_variant(batch, case):
     _, rows, *_ = batch
+    if FIXTURE_BUGS[case] in MISSING:
+        assert [(d["kind"], d.get("method")) for d in rows[case]["diagnosis"]] == [
+            ("missing-op", MISSING[FIXTURE_BUGS[case]])]
+        return
     found = findings(rows[case])
     assert len(found) == 1, [named(f) for f in found]
     assert FIXTURE_BUGS[case] in named(found[0])
@@ -212,11 +224,14 @@ def test_the_table_runs_from_the_output_back_to_the_leaves():
     assert result["first_differing"] == "d"
 
 
-def test_an_error_is_evidence_too(batch):
+def test_a_missing_operation_is_named_in_pythons_words(batch):
     _, rows, *_ = batch
-    (finding,) = findings(rows["bug-radd-missing"])
-    assert "your engine raised TypeError" in finding["explanation"]
-    assert finding["table"]["error"].startswith("TypeError")
+    (finding,) = rows["bug-radd-missing"]["diagnosis"]
+    assert finding["title"] == "`2 + a` does not work: your `Value` has no `__radd__`"
+    assert finding["explanation"].startswith(
+        "For y = (a + 5) * (5 + a) at a = 1.5 (a constant on either side of +), your engine raised TypeError: "
+        "unsupported operand type(s) for +: 'int' and 'Value'")
+    assert finding["tests"] == ["add/constant"]
 
 
 # Words a student should never meet: names of our own machinery.

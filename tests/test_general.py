@@ -29,22 +29,22 @@ CORRECT = ["correct-dataclass-graphlib", "correct-dict-writeback", "correct-dire
 
 # id -> (score, failing tests, diagnosis as (kind, variant or hint, match))
 BUGS = {
-    # no variant makes these: nothing is said, not even the variant whose numbers they share on some probes
-    "bug-pow-int-exponent": (57.0, ["gradcheck/exp-log", "pow/fractional", "random/reference-1-8",
-                                    "random/torch-9-16"], []),
-    "bug-div-denominator-sign": (53.0, ["div/constant", "div/values", "gradcheck/rational", "loss/softplus",
-                                        "micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"], []),
-    "bug-eq-hash-by-data": (47.0, ["add/constant", "backward/long-sum", "gradcheck/relu-sum", "micrograd/more-ops",
-                                   "micrograd/sanity-check", "mul/constant", "neuron/relu", "neuron/tanh",
-                                   "random/reference-1-8", "random/torch-9-16", "relu/zero"], []),
-    # breadth-first is not topological: backward/order's d = c * a (c built from a * a) catches it
-    "bug-bfs-order": (55.0, ["backward/order", "micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"],
+    # no variant makes these, and no local derivative is wrong: nothing is said, not even the variant whose
+    # numbers they share on some probes
+    "bug-pow-int-exponent": (61.0, ["pow/fractional"], []),
+    # a hash by data merges (a + 5) and (5 + a): the tests whose expressions it breaks, and nothing is said
+    "bug-eq-hash-by-data": (59.0, ["add/constant", "mul/constant", "neuron/tanh"], []),
+    # breadth-first is not topological: backward/order's d = c * a (c built from a * a) catches it; partial
+    # credit on the random graphs it gets right
+    "bug-bfs-order": (55.25, ["backward/order", "micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"],
                       []),
+    # a `/` of its own whose b gets +a / b²: its own tests, once, and the local derivative names it
+    "bug-div-denominator-sign": (60.0, ["div/constant", "div/values"], [("derivative", "div", "sign")]),
     # `=` in a `__sub__` of its own: no finding names `__add__` or `__mul__`; the hint names the line
-    "bug-sub-assign": (55.0, ["gradcheck/relu-sum", "micrograd/more-ops", "random/reference-1-8",
-                              "random/torch-9-16", "shared/a-a"], [("hint", "assign-grad", None)]),
+    "bug-sub-assign": (54.75, ["gradcheck/relu-sum", "micrograd/more-ops", "random/reference-1-8",
+                               "random/torch-9-16", "shared/a-a"], [("hint", "assign-grad", None)]),
     # variants' mistakes in an engine with -, / and unary - of their own (styles.py: derived-ops-direct)
-    "style-mul-assign": (37.0, ["backward/long-sum", "backward/order", "backward/seed", "gradcheck/rational",
+    "style-mul-assign": (36.0, ["backward/long-sum", "backward/order", "backward/seed", "gradcheck/rational",
                                 "gradcheck/relu-sum", "gradcheck/tanh-mix", "loss/softplus", "micrograd/more-ops",
                                 "micrograd/sanity-check", "mul/constant", "mul/shared-node", "random/reference-1-8",
                                 "random/torch-9-16", "shared/a*a+a", "shared/deep-diamond", "shared/intermediate",
@@ -58,9 +58,8 @@ BUGS = {
                                        "shared/a*a+a", "shared/deep-diamond", "shared/intermediate",
                                        "shared/three-paths", "values/int-data"],
                                 [("variant", "add-forgets-other", "style")]),
-    "style-pow-missing-k": (52.0, ["backward/long-sum", "gradcheck/exp-log", "loss/squared-error",
-                                   "micrograd/more-ops", "pow/cube", "pow/fractional", "random/reference-1-8",
-                                   "random/torch-9-16"], [("variant", "pow-missing-k", "style")]),
+    # pow's own tests only: the losses and graphs built on `**` are not charged again
+    "style-pow-missing-k": (60.0, ["pow/cube", "pow/fractional"], [("variant", "pow-missing-k", "exact")]),
 }
 
 
@@ -81,17 +80,17 @@ def _diagnosis(row):
 def test_every_engine_here_is_graded(rows):
     assert sorted(rows) == sorted(p.name for p in GENERAL.iterdir() if p.is_dir())
     assert set(rows) == set(CORRECT) | set(BUGS) | {"bug-zero-in-loop"}
-    assert all(row["status"] == "graded" and row["max_score"] == 63.0 for row in rows.values())
+    assert all(row["status"] == "graded" and row["max_score"] == 62.0 for row in rows.values())
 
 
 @pytest.mark.parametrize("case", CORRECT)
 def test_a_correct_engine_scores_full_and_nothing_is_said(rows, case):
     row = rows[case]
-    assert (row["score"], _failing(row), row["diagnosis"]) == (63.0, [], [])
+    assert (row["score"], _failing(row), row["diagnosis"]) == (62.0, [], [])
 
 
 @pytest.mark.parametrize("case", sorted(BUGS))
-def test_a_bug_loses_its_tests_and_is_named_only_when_a_variant_makes_it(rows, case):
+def test_a_bug_loses_its_tests_and_is_named_only_when_something_explains_it(rows, case):
     row = rows[case]
     assert (row["score"], _failing(row), _diagnosis(row)) == BUGS[case]
 
@@ -100,7 +99,7 @@ def test_zeroing_every_grad_inside_the_walk_is_not_called_a_missing_seed(rows):
     # one backward pass gives all-zero gradients for this engine and for `no-seed` alike; its source,
     # which sets the seed before the walk, rules out both seed variants, and nothing else explains it
     row = rows["bug-zero-in-loop"]
-    assert row["score"] == 4.0
+    assert row["score"] == 3.0
     assert _diagnosis(row) == []
 
 

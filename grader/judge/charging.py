@@ -215,11 +215,11 @@ class OwnTests:
             used = ops_of(probe) - set(owns) - CORE_OPS
             raised = getattr(exc, "raised", "")
             by = {op: raising[op][raised] for op in used if raised and raised in raising.get(op, {})}
+            if not by:
+                by = {op: wrong[op] for op in used if op in wrong}
             named = _named_by(raised)
             if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
                 by = {named: by[named]}
-            if not by:
-                by = {op: wrong[op] for op in used if op in wrong}
             (excused if by else kept).append((probe, exc, by))
         note = _excuse_note(excused)
         if not kept:
