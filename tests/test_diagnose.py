@@ -455,3 +455,18 @@ def test_a_failing_diagnosis_leaves_the_grade_alone(batch, capsys):
                                outcomes, expectations=Broken())
     assert diagnoses == {submission.id: []}
     assert "internal error while diagnosing 'bug-mul-assign'" in capsys.readouterr().err
+
+
+# -- the student sees it before handing in (grade check) ----------------------------------------------------
+
+
+def test_grade_check_shows_the_diagnosis_of_the_visible_failures(tmp_path):
+    from grader.check import check, report_lines
+
+    (tmp_path / "engine.py").write_text(variant("tanh-assign-not-accumulate").source(), encoding="utf-8")
+    result = check(tmp_path / "engine.py", "03-tanh", limits=LIMITS)
+    (finding,) = result.diagnosis
+    assert finding["variant"] == "tanh-assign-not-accumulate" and finding["tests"] == ["graph/numeric"]
+    assert finding["line"] > 0  # the static hint about `=` lends the finding its line
+    why = [line for line in report_lines(result) if line.startswith("why:  ")]
+    assert why == [f"why:  {finding['title']}. {finding['explanation']}"]
