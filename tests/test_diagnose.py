@@ -470,3 +470,76 @@ def test_grade_check_shows_the_diagnosis_of_the_visible_failures(tmp_path):
     assert finding["line"] > 0  # the static hint about `=` lends the finding its line
     why = [line for line in report_lines(result) if line.startswith("why:  ")]
     assert why == [f"why:  {finding['title']}. {finding['explanation']}"]
+
+
+# -- hints that only the source shows, and no noisy ones (issue 12) ---------------------------------------------
+
+
+def test_an_assignment_guarded_by_a_test_of_the_same_grad_is_no_hint():
+    guarded = ("class Value:\n    def __mul__(self, other):\n        out = Value(0)\n        def _backward():\n"
+               "            if self.grad is None:\n                self.grad = other.data * out.grad\n"
+               "            else:\n                self.grad += other.data * out.grad\n"
+               "        out._backward = _backward\n        return out\n")
+    assert _hints(guarded) == []
+
+
+def test_a_hidden_or_mistyped_backward_and_a_missing_seed_are_read_from_the_source():
+    from grader.diagnose.hints import seed_facts, silent_backward_hints
+
+    engine = ("class Value:\n    def __init__(self, data):\n        self.data, self.grad = data, 0\n"
+              "        self._backward = lambda: None\n"
+              "    def __mul__(self, other):\n        out = Value(self.data * other.data)\n"
+              "        def _backward():\n            self.grad += other.data * out.grad\n"
+              "        out._backward = _backward\n        return out\n"
+              "    def backward(self):\n        self.grad = 1\n        for node in []:\n            node._backward()\n")
+
+    def silent(source):
+        return [(h["hint"], h["line"]) for h in silent_backward_hints({"engine.py": source.encode()})]
+
+    assert silent(engine) == []
+    shadowed = engine.replace("        self._backward = lambda: None\n",
+                              "        self._backward = lambda: None\n        self.backward = lambda: None\n")
+    assert silent(shadowed) == [("backward-shadowed", 5)]
+    # the seed is set inside a method that never runs: it rules nothing out
+    assert seed_facts({"engine.py": shadowed.encode()}) == {"seeds": False, "seeds_before_walk": False}
+    assert seed_facts({"engine.py": engine.encode()})["seeds"] is True
+    assert silent(engine.replace("        out._backward = _backward\n", "        out.backward = _backward\n")) == [
+        ("backward-typo", 9)]
+    assert silent(engine.replace("        self.grad = 1\n", "")) == [("no-seed", 11)]
+    assert silent(engine.replace("    def backward(self):\n        self.grad = 1\n",
+                                 "    def backward(self, seed=1.0):\n        self.grad = seed\n")) == []
+
+
+def test_an_annotation_naming_the_class_explains_the_import_error():
+    from grader.diagnose.hints import annotation_hint
+
+    source = "class Value:\n    def __init__(self, data):\n        self.data = data\n\n" \
+             "    def __add__(self, other: Value | int) -> Value:\n        return self\n"
+    error = {"error": "NameError: name 'Value' is not defined", "where": {"file": "engine.py", "line": 5}}
+    hint = annotation_hint({"engine.py": source.encode()}, error, "3.11.2")
+    assert (hint["hint"], hint["line"]) == ("annotation-name-error", 5)
+    assert "Python 3.11.2, which grades your file" in hint["explanation"]
+    assert "`from __future__ import annotations`" in hint["explanation"]
+    fixed = "from __future__ import annotations\n" + source
+    assert annotation_hint({"engine.py": fixed.encode()}, error, "3.11.2") is None
+    assert annotation_hint({"engine.py": source.encode()}, {"error": "SyntaxError: x"}, "3.11.2") is None
+
+
+def test_an_engine_that_does_not_import_gets_only_the_reason_why(batch):
+    _, rows, *_ = batch
+    # a recursive sort in a file that does not import says nothing: no test ran
+    assert [d.get("hint") for d in rows["imports-numpy"]["diagnosis"]] == ["forbidden-import"]
+
+
+def test_hints_on_an_adversarial_file_are_cut_off_and_cached():
+    """A never-executed `x.grad, x.grad, ... = x.grad.b.b...` used to cost O(K·D²); bench/hints.py times it."""
+    from grader.diagnose import hints
+
+    statement = ", ".join(["self.grad"] * 1200) + " = self.grad" + ".b" * 1200
+    source = reference_source().replace("        def _backward():\n",
+                                        "        def _backward():\n            if False:\n                "
+                                        + statement + "\n", 1)
+    assert static_hints({"engine.py": source.encode()}) == []  # reads self.grad: no hint, whatever the time
+    too_big = source + "#" * hints.MAX_BYTES
+    assert static_hints({"engine.py": too_big.encode()}) == []
+    assert hints._analysed(too_big, "engine.py") is None

@@ -74,7 +74,8 @@ def _failing(row):
 
 
 def _diagnosis(row):
-    return [(d["kind"], d.get("variant") or d.get("hint"), d.get("match")) for d in row["diagnosis"]]
+    return [(d["kind"], d.get("variant") or d.get("hint") or d.get("method") or d.get("op"),
+             d.get("match") or d.get("form")) for d in row["diagnosis"]]
 
 
 def test_every_engine_here_is_graded(rows):

@@ -410,6 +410,10 @@ class Diagnoser:
                            if obs.get("status") == "error"}
                 missing = {p: m for p, m in missing.items() if m}
                 entries = self._missing_entries(probes, [p for p in W if p in missing], missing, outcomes)
+                # a starter's `raise NotImplementedError` is work not done yet, which the tests already say
+                unwritten = {p for p, obs in probes.items() if obs.get("status") == "error"
+                             and str(obs.get("error") or "").startswith("NotImplementedError")}
+                missing = {**missing, **{p: None for p in unwritten if p not in missing}}
                 rest = [p for p in W if p not in missing]
                 if rest and self.book is not None:
                     entries += self._entries_per_concept(probes, rest, frozenset(missing), outcomes)
