@@ -488,7 +488,9 @@ PLANTED = {
     "01-mul-backward": [
         [_v("mul-self-data")],
         [_v("mul-forgets-out-grad")],
-        [_v("mul-assign-not-accumulate")],
+    ],
+    "02-accumulate": [
+        [_v("add-assign-not-accumulate"), _v("relu-assign-not-accumulate")],
     ],
     "03-tanh": [
         [_v("tanh-one-minus-t"), _v("tanh-square-outside")],
