@@ -421,8 +421,9 @@ def test_the_diagnosis_is_a_function_of_the_observations(batch):
 class _Submission:
     """Just enough of a Submission for `Diagnoser.diagnose` (no files: no hints, no line numbers)."""
 
-    def __init__(self, sid):
-        self.id, self.files, self.rejected = sid, {}, False
+    def __init__(self, sid, engine=None):
+        self.id, self.rejected = sid, False
+        self.files = {"engine.py": engine.encode()} if engine is not None else {}
 
 
 def test_after_one_batch_every_variant_is_in_the_cache(batch):
@@ -525,10 +526,20 @@ def test_an_annotation_naming_the_class_explains_the_import_error():
     assert annotation_hint({"engine.py": source.encode()}, {"error": "SyntaxError: x"}, "3.11.2") is None
 
 
-def test_an_engine_that_does_not_import_gets_only_the_reason_why(batch):
-    _, rows, *_ = batch
+def test_an_engine_that_does_not_import_gets_only_the_reason_why():
+    suite = load_suite("engine")
+    diagnoser = Diagnoser(suite, Expectations(suite))
+    recursive = reference_source().replace("class Value:", "def build_topo(v):\n    build_topo(v)\n\n\nclass Value:")
+    annotated = recursive.replace("    def __add__(self, other):", "    def __add__(self, other: Value | int):")
+    failed = {"status": "ok", "import_error": {"error": "NameError: name 'Value' is not defined",
+                                               "where": {"file": "engine.py", "line": 0}}, "probes": {}}
+    outcomes = [{"name": "engine/imports", "status": "failed"}]
     # a recursive sort in a file that does not import says nothing: no test ran
-    assert [d.get("hint") for d in rows["imports-numpy"]["diagnosis"]] == ["forbidden-import"]
+    assert static_hints({"engine.py": recursive.encode()})[0]["hint"] == "recursive-topo"
+    assert diagnoser.diagnose(_Submission("x", recursive), dict(failed, import_error={
+        "error": "SyntaxError: invalid syntax", "where": None}), outcomes) == []
+    assert [d["hint"] for d in diagnoser.diagnose(_Submission("x", annotated), failed, outcomes)] == [
+        "annotation-name-error"]
 
 
 def test_hints_on_an_adversarial_file_are_cut_off_and_cached():
