@@ -43,7 +43,7 @@ def _earned(outcome):
     """A test's points: all of them when passed, else its partial credit (judge/charging.py), else 0."""
     if outcome["status"] == "passed":
         return outcome["points"]
-    return outcome.get("earned") or 0
+    return outcome.get("earned") or 0 if outcome["status"] != "skipped" else 0
 
 
 def submission_record(submission, run, outcomes, max_score):

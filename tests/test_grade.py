@@ -78,7 +78,7 @@ def test_every_entry_gets_exactly_one_row(batch):
 def test_reference_and_correct_engines_score_max(batch):
     _, result, rows = batch
     max_score = result.scores["max_score"]
-    assert max_score == 62.0
+    assert max_score == 63.0
     for sid in ("reference", "correct-closures", "correct-edgelist", "correct-kahn", "alice"):
         assert rows[sid]["status"] == "graded"
         assert rows[sid]["score"] == max_score, [t for t in rows[sid]["tests"] if t["status"] != "passed"]
@@ -99,7 +99,7 @@ def test_single_bug_loses_points_on_its_test(batch, bug):
 
 def test_notebook_and_zip_are_read(batch):
     _, _, rows = batch
-    assert rows["carol"]["status"] == "graded" and rows["carol"]["score"] == 62.0
+    assert rows["carol"]["status"] == "graded" and rows["carol"]["score"] == 63.0
     assert rows["carol"]["source"] == "carol.ipynb"
     dave = rows["dave"]
     assert dave["source"] == "dave.zip" and dave["status"] == "graded"
@@ -117,7 +117,7 @@ def test_looping_engine_times_out_and_the_batch_goes_on(batch):
     assert statuses <= {"timeout", "error", "skipped"} and "timeout" in statuses
     # its own run stayed within the configured limits
     assert result.runs["frank"]["seconds"] < LIMITS.submission_seconds
-    assert rows["alice"]["score"] == 62.0
+    assert rows["alice"]["score"] == 63.0
 
 
 def test_syntax_error_is_graded_zero_with_the_line(batch):
@@ -174,9 +174,9 @@ def test_cli_prints_the_table_and_writes_scores(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split() == ["id", "status", "score", "first", "failing", "test"]
-    assert lines[1].startswith("erin   graded          59/62  tanh/two: x.grad for y = tanh(x) at x = 2: expected 0.07")
-    assert lines[2].startswith("grace  graded           0/62  engine/imports: engine.py could not be used: SyntaxError")
-    assert lines[3].startswith("notes  rejected         0/62  ")
+    assert lines[1].startswith("erin   graded          60/63  tanh/two: x.grad for y = tanh(x) at x = 2: expected 0.07")
+    assert lines[2].startswith("grace  graded           0/63  engine/imports: engine.py could not be used: SyntaxError")
+    assert lines[3].startswith("notes  rejected         0/63  ")
     assert "Graded 3 submissions against 'engine'" in lines[-1]
     scores = json.loads(out.read_text())
     assert [s["id"] for s in scores["submissions"]] == ["erin", "grace", "notes"]

@@ -310,5 +310,5 @@ def _credit_only_beside_other_credit(outcomes, credited):
         return
     for o in outcomes:
         if o["name"] in credited and o["status"] == "passed":
-            o["status"] = "skipped"
+            o["status"], o["earned"] = "skipped", 0.0
             o["output"] = "nothing to credit yet: this point is given with the first point your work earns"

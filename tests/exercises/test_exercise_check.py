@@ -43,6 +43,7 @@ def test_check_on_the_untouched_03_starter_names_each_failing_visible_test_and_w
     assert result.output.splitlines() == [
         "03-tanh: tanh and its backward rule. Visible tests on engine.py:",
         "PASS  engine/imports          engine.py imports and defines a class named Value",
+        "SKIP  engine/from-scratch     nothing to credit yet: this point is given with the first point your work earns",
         f"FAIL  tanh/zero               y = tanh(x) at x = 0: {raised}",
         f"FAIL  tanh/two                y = tanh(x) at x = 2: {raised}",
         f"FAIL  tanh/negative           y = tanh(x) * 2 at x = -0.5: {raised}",
@@ -50,7 +51,7 @@ def test_check_on_the_untouched_03_starter_names_each_failing_visible_test_and_w
         f"{raised}",
         f"FAIL  saturation/large-input  y = tanh(x) at x = 400 (math.exp(2 * x) would overflow here): {raised}",
         f"FAIL  graph/numeric           f(a, b) = tanh(a * b + a) * tanh(b) at a = 0.5, b = -1.5: {raised}",
-        "Score on the visible tests: 0/8 points (1 of 7 tests pass). Hidden tests are graded after you hand in.",
+        "Score on the visible tests: 0/9 points (1 of 8 tests pass). Hidden tests are graded after you hand in.",
     ]
 
 
@@ -68,15 +69,16 @@ def test_a_wrong_derivative_is_reported_with_expected_and_got(tanh_starter):
     solved = solution_files("03-tanh")["engine.py"].replace("(1 - t**2) * out.grad", "(1 - t) * out.grad")
     engine.write_text(solved)
     lines = report_lines(check(tanh_starter))
-    assert lines[1:4] == [
+    assert lines[1:5] == [
         "PASS  engine/imports          engine.py imports and defines a class named Value",
+        "PASS  engine/from-scratch     the engine is built from scratch: it imports none of the forbidden packages",
         "PASS  tanh/zero               tanh(0) = 0 and tanh'(0) = 1",
         "FAIL  tanh/two                x.grad for y = tanh(x) at x = 2: expected 0.0706508249, got 0.0359724199",
     ]
     assert lines[-2].startswith("why:  Your gradients match an engine in which tanh's local derivative is `1 - t` "
                                 "instead of `1 - t**2`. For y = tanh(x) at x = 2, x.grad is 0.0359724199, not "
                                 "0.0706508249. ")
-    assert lines[-1] == ("Score on the visible tests: 2/8 points (2 of 7 tests pass). "
+    assert lines[-1] == ("Score on the visible tests: 3/9 points (3 of 8 tests pass). "
                          "Hidden tests are graded after you hand in.")
 
 
@@ -86,7 +88,7 @@ def test_strict_exits_1_when_a_visible_test_fails_and_0_when_all_pass(tmp_path, 
     write_folder(tmp_path / "solved" / "03-tanh", solution_files("03-tanh"))
     solved = runner.invoke(main, ["check", str(tmp_path / "solved" / "03-tanh"), "--strict"])
     assert solved.exit_code == 0, solved.output
-    assert solved.output.splitlines()[-1] == ("Score on the visible tests: 8/8 points (7 of 7 tests pass). "
+    assert solved.output.splitlines()[-1] == ("Score on the visible tests: 9/9 points (8 of 8 tests pass). "
                                               "Hidden tests are graded after you hand in.")
 
 
@@ -110,7 +112,7 @@ def test_check_of_the_notebook_and_with_an_explicit_exercise(tmp_path, tanh_star
     notebook = runner.invoke(main, ["check", str(tanh_starter / "03-tanh.ipynb")])
     assert notebook.exit_code == 0
     assert notebook.output.splitlines()[0] == "03-tanh: tanh and its backward rule. Visible tests on 03-tanh.ipynb:"
-    assert notebook.output.splitlines()[-1].startswith("Score on the visible tests: 0/8 points")
+    assert notebook.output.splitlines()[-1].startswith("Score on the visible tests: 0/9 points")
     loose = tmp_path / "mine.py"
     loose.write_text(solution_files("03-tanh")["engine.py"])
     unknown = runner.invoke(main, ["check", str(loose)])
@@ -120,7 +122,7 @@ def test_check_of_the_notebook_and_with_an_explicit_exercise(tmp_path, tanh_star
     named = runner.invoke(main, ["check", str(loose), "-e", "03-tanh"])
     assert named.exit_code == 0
     assert named.output.splitlines()[0] == "03-tanh: tanh and its backward rule. Visible tests on mine.py:"
-    assert named.output.splitlines()[-1].startswith("Score on the visible tests: 8/8 points")
+    assert named.output.splitlines()[-1].startswith("Score on the visible tests: 9/9 points")
 
 
 def test_a_notebook_saved_after_the_files_is_pointed_out(tanh_starter):
@@ -154,15 +156,17 @@ def test_a_times_a():
     y.backward()
     assert close(a.grad, 6.0)'''))
     lines = report_lines(check(folder))
-    assert lines[1:4] == [
+    assert lines[1:5] == [
         "PASS  engine/imports                     engine.py imports and defines a class named Value",
+        "PASS  engine/from-scratch                the engine is built from scratch: it imports none of the forbidden "
+        "packages",
         "PASS  reference/passes                   every test passes on a correct engine (otherwise no buggy engine "
         "counts as caught)",
         "FAIL  catches/mul-self-data              none of your 1 tests fails on an engine that uses `self.data` as "
         "the local derivative for both operands in `__mul__`'s backward",
     ]
     assert "PASS  catches/mul-assign-not-accumulate" in "\n".join(lines)
-    assert lines[-1] == ("Score on the visible tests: 3/8 points (5 of 10 tests pass). "
+    assert lines[-1] == ("Score on the visible tests: 4/9 points (6 of 11 tests pass). "
                          "Hidden tests are graded after you hand in.")
 
 
