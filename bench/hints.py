@@ -24,7 +24,7 @@ CASES = [  # (name, K targets, depth D, size in bytes)
     ("K=1200 D=1200 (60 s before the fix)", 1200, 1200, 0),
     ("1 MiB of K=1200 D=1200", 1200, 1200, 1 << 20),
     ("1 MiB of K=20000 D=100", 20000, 100, 1 << 20),
-    ("250 KiB of K=1200 D=1200 (under the size cap)", 1200, 1200, 250 << 10),
+    ("100 KiB of K=1200 D=1200 (under the size cap)", 1200, 1200, 100 << 10),
     ("one statement, D=100000", 2, 100000, 0),
 ]
 

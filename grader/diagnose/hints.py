@@ -58,7 +58,7 @@ _RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
 BUDGET_SECONDS = 0.5
 # Real engines are a few KiB; a file past this size gets no hint at all (parsing 1 MiB alone takes most of
 # a second on a loaded machine).
-MAX_BYTES = 256 << 10
+MAX_BYTES = 128 << 10
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 

@@ -231,7 +231,7 @@ class OwnTests:
             message += f" ({right} of {len(probes)} {unit}s right or already charged elsewhere)"
         if note:
             message += f" {note}"
-        raised = type(exc)(message)
+        raised = type(exc)(message, where=getattr(exc, "where", None))  # the place it points at stays
         raised.credit = right / len(probes)
         raise raised from exc
 
