@@ -40,7 +40,7 @@ from . import Mismatch, ProbeTimeout, StudentError, assert_values, describe
 CORE_OPS = frozenset({"add", "mul"})
 
 # Set while a test reads other tests' probes to decide what is already charged: diagnosis maps each test to
-# the probes it checks itself, not to these (diagnose.compare.probes_of_tests).
+# the probes it checks itself, not to these (Reads.own in judge/dry_run.py).
 READING_FOR_CHARGING = contextvars.ContextVar("reading_for_charging", default=False)
 
 # How a student reads each op (in feedback): the expression it is asked to compute.
