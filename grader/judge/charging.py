@@ -231,7 +231,8 @@ class OwnTests:
             message += f" ({right} of {len(probes)} {unit}s right or already charged elsewhere)"
         if note:
             message += f" {note}"
-        raised = type(exc)(message, where=getattr(exc, "where", None))  # the place it points at stays
+        # the place it points at and its parts stay
+        raised = type(exc)(message, where=getattr(exc, "where", None), **getattr(exc, "detail", {}))
         raised.credit = right / len(probes)
         raise raised from exc
 
