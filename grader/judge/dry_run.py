@@ -77,7 +77,7 @@ def dry_run(suite, expectations) -> dict[str, Reads]:
     """{test function name: Reads} for every hidden test of the suite, in suite order."""
     from _pytest.outcomes import OutcomeException
 
-    probes = {name: getattr(suite.probes, name) for name in suite.probe_names}
+    probes = {name: suite.probe(name) for name in suite.probe_names}
 
     def reference_of(name):
         return expectations.reference(probes[name])
