@@ -140,7 +140,8 @@ def load_suite(name):
     # Probes say `import probekit`, in the sandbox and here alike.
     sys.modules.setdefault("probekit", probekit)
     config = _import(f"grader_suite_{name.replace('-', '_')}", folder / "__init__.py")
-    missing = [f for f in getattr(config, "RUNNER_FILES", ()) if not (folder / f).is_file()]
+    missing = [f for f in (*getattr(config, "RUNNER_FILES", ()), *getattr(config, "CASE_FILES", ()))
+               if not (folder / f).is_file()]
     if missing and not list(folder.glob("test_*.py")):  # a student's install (grader/distribution.py)
         raise SuiteError(f"{name} cannot be checked from a student's install: its probes need "
                          f"{', '.join(missing)}, which holds the reference and the buggy engines and ships only "

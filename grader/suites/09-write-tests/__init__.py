@@ -21,6 +21,7 @@ IMPORT_HINT = "Hand in the exercise folder (engine.py beside your test_engine.py
 # file name for every engine, in an order drawn afresh for every run (grader/observe.py). The
 # reference runs twice, so that tests whose verdict depends on anything but the engine (state left
 # by an earlier run, the order of runs, the clock) are seen to disagree with themselves.
+CASE_FILES = ("engines.json",)  # what probe_cases() reads: instructors' installs only
 ENGINES = Path(__file__).with_name("engines.json")
 ENGINE_FILE = "engine_under_test.py"  # what the sandbox's probes.py reads (keep the two in step)
 REFERENCE_RUNS = ("on_reference", "on_reference_again")
