@@ -460,19 +460,51 @@ def worker_command(url, jobs, heartbeat, require_sandbox):
     sys.exit(status)
 
 
-@main.command("torch-results")
-@click.argument("exercise", default="engine")
-def torch_results(exercise):
-    """Store PyTorch's observations of EXERCISE's probes in its suite (needs torch)."""
-    from .suites import load_suite
-    from .torch_adapter import write_torch_results
+@main.command("torch-results", short_help="Store PyTorch's observations of an exercise's probes (needs torch).")
+@click.argument("exercises", nargs=-1, metavar="[EXERCISE]...")
+@click.option("--all", "every_suite", is_flag=True, help="Every suite whose probes take a Value.")
+def torch_results(exercises, every_suite):
+    """Store PyTorch's observations of EXERCISE's probes in its suite (needs torch).
 
+    Prints what changed. Values that moved by at most a few ulps (another CPU's
+    last bits, see grader/torch_adapter.py) are kept as stored, so a file is
+    rewritten only when a probe is new, gone or really changed.
+    """
+    from .suites import load_suite
+    from .torch_adapter import MAX_ULPS, torch_observations, write_torch_results
+
+    if not exercises and not every_suite:
+        raise click.UsageError("name the exercise(s) whose stored PyTorch results to regenerate "
+                               "(`grade suites` lists them), or give --all")
+    if exercises and every_suite:
+        raise click.UsageError("give exercise names or --all, not both")
     try:
         import torch  # noqa: F401
     except ImportError:
         raise click.ClickException("torch is not installed here: pip install torch==2.13.0") from None
-    path = write_torch_results(load_suite(exercise))
-    click.echo(f"wrote {path}")
+    try:
+        suites = [load_suite(name) for name in (exercises or available())]
+    except SuiteError as exc:
+        raise click.ClickException(str(exc)) from None
+    for suite in suites:
+        if not any(not getattr(getattr(suite.probes, n), "takes_modules", False) for n in suite.probe_names):
+            if every_suite:
+                continue
+            raise click.ClickException(f"{suite.name}'s probes take modules, not a Value: PyTorch has nothing "
+                                       "to compute for it")
+        refresh = write_torch_results(suite)
+        real, last_bits = refresh.real_changes, refresh.last_bit_changes
+        kept = (f"; {len(last_bits)} value{'s' * (len(last_bits) != 1)} within {MAX_ULPS} ulps "
+                f"(this CPU's last bits) {'rewritten' if refresh.written else 'kept as stored'}") if last_bits else ""
+        if not refresh.written:
+            click.echo(f"{suite.name}: {refresh.path} is up to date{kept}.")
+            continue
+        what = [f"{len(real)} change{'s' * (len(real) != 1)}"]
+        if refresh.version_change:
+            what.append(f"torch {refresh.version_change[0]} → {refresh.version_change[1]}")
+        click.echo(f"{suite.name}: wrote {refresh.path} ({', '.join(what)}{kept}).")
+        for change in real:
+            click.echo(f"  {change.describe()}")
 
 
 @main.command("variant-runs")
