@@ -160,17 +160,18 @@ def test_torch_results_keeps_a_file_that_differs_in_the_last_bits_only(tmp_path,
 
     from grader.cli import main
 
-    path = _suite_copy(tmp_path, monkeypatch, "02-accumulate")
+    path = _suite_copy(tmp_path, monkeypatch, "03-tanh")
     record = json.loads(path.read_text())
-    a_grad = record["probes"]["shared_tanh"]["values"]["a.grad"]
-    record["probes"]["shared_tanh"]["values"]["a.grad"] = math.nextafter(math.nextafter(a_grad, 0), 0)
+    y = record["probes"]["tanh_two"]["values"]["y"]
+    record["probes"]["tanh_two"]["values"]["y"] = math.nextafter(math.nextafter(y, 0), 0)  # 2 ulps off
     text = json.dumps(record, indent=1) + "\n"
     path.write_text(text)
-    result = CliRunner().invoke(main, ["torch-results", "02-accumulate"])
+    result = CliRunner().invoke(main, ["torch-results", "03-tanh"])
     assert result.exit_code == 0, result.output
     last_bits = [c for c in torch_adapter.compare(record["probes"], json.loads(json.dumps(
-        torch_adapter.torch_observations(load_suite("02-accumulate")))))]
-    assert all(c.within_tolerance for c in last_bits) and last_bits
-    assert result.output == (f"02-accumulate: {path} is up to date; {len(last_bits)} value"
+        torch_adapter.torch_observations(load_suite("03-tanh")))))]
+    assert all(c.within_tolerance for c in last_bits) and ("tanh_two", "values.y") in [(c.probe, c.key)
+                                                                                       for c in last_bits]
+    assert result.output == (f"03-tanh: {path} is up to date; {len(last_bits)} value"
                              f"{'s' * (len(last_bits) != 1)} within 16 ulps (this CPU's last bits) kept as stored.\n")
     assert path.read_text() == text
