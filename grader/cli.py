@@ -72,11 +72,11 @@ def limit_options(command):
     d = LIMIT_DEFAULTS
     options = [
         click.option("--probe-timeout", type=click.FloatRange(min=0.1), default=d.probe_seconds, show_default=True,
-                     help="Seconds one probe (one expression) may run."),
+                     help="CPU seconds one probe (one expression) may use (all the worker's processes counted; the wall clock cuts at 3x)."),
         click.option("--import-timeout", type=click.FloatRange(min=0.1), default=d.import_seconds,
-                     show_default=True, help="Seconds importing the student's module may take."),
+                     show_default=True, help="CPU seconds importing the student's module may use (the wall clock cuts at 3x)."),
         click.option("--timeout", "submission_timeout", type=click.FloatRange(min=1), default=d.submission_seconds,
-                     show_default=True, help="Seconds the whole run of one submission may take."),
+                     show_default=True, help="CPU seconds the whole run of one submission may use."),
         click.option("--memory", type=click.IntRange(min=64), default=d.memory_mb, show_default=True,
                      help="Address-space limit of a worker, in MiB."),
         click.option("--processes", type=click.IntRange(min=1), default=d.processes, show_default=True,
@@ -559,7 +559,7 @@ def variant_runs(exercises, jobs):
         suite = load_suite(name)
         if not suite.diagnose:
             continue
-        reference = {n: Expectations(suite).reference(getattr(suite.probes, n)) for n in suite.probe_names}
+        reference = {n: Expectations(suite).reference(suite.probe(n)) for n in suite.probe_names}
         sandbox = Sandbox(Limits())
         try:
             book = VariantBook.observe(suite, sandbox, reference, jobs=jobs or os.cpu_count() or 1)

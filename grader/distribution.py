@@ -164,7 +164,7 @@ def visible_expectations(suite, expectations, runs) -> dict:
                 test(**{name: fixtures[name] for name in names})
             except Exception:  # a failing verdict: what it read before failing is recorded
                 pass
-    probes = {name: getattr(suite.probes, name) for name in suite.probe_names}
+    probes = {name: suite.probe(name) for name in suite.probe_names}
     return {"reference": {n: expectations.reference(probes[n]) for n in sorted(read["reference"])},
             "torch": {n: expectations.torch(probes[n]) for n in sorted(read["torch"])}}
 
@@ -181,9 +181,10 @@ def student_build_files() -> dict[str, bytes]:
             out[f"grader/suites/{name}/{VISIBLE_PREFIX}{path.name}"] = visible_test_source(
                 path.read_text(encoding="utf-8")).encode()
         expectations = Expectations(suite, reference="live")
+        # A suite of probe cases (09) runs only in a worker, never on the reference in this process.
         reference_run = {"status": "ok", "message": None, "import_error": None,
-                         "probes": {p: {"status": "ok", "values": expectations.reference(getattr(suite.probes, p))}
-                                    for p in suite.probe_names}}
+                         "probes": {p: {"status": "ok", "values": expectations.reference(suite.probe(p))}
+                                    for p in suite.probe_names} if not suite.cases else {}}
         stored_runs = suite.folder / "variant_runs.json"  # grader.diagnose.stored, read without the variants
         variant_runs = json.loads(stored_runs.read_text())["runs"] if stored_runs.is_file() else {}
         record = visible_expectations(suite, expectations, [reference_run, *variant_runs.values()])

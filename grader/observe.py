@@ -13,6 +13,7 @@ import json
 import os
 import queue
 import re
+import random
 import selectors
 import signal
 import subprocess
@@ -26,50 +27,31 @@ from .forbidden import forbidden_imports
 from .probekit import MAX_DEPTH, MAX_TEXT, MAX_VALUES
 from .sandbox import Interrupted
 from .student_text import valid_utf8, valid_utf8_tree
+from .sandbox.accounting import NOTHING, Usage
 
 MAX_LINE = 1 << 20  # one observation line
 MAX_REPORT = 16 << 20  # everything one worker may report
 MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
 TIMEOUTS_IN_A_ROW = 3  # then the engine is taken to loop everywhere
-STARVED_EXTENSIONS = 2  # a worker kept off the CPU by others' load gets up to 3x a limit in wall time
-_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
+# A limit is CPU time, charged over every process the worker started (grader/sandbox/accounting.py):
+# a neighbour's load cannot use it up. Time off the CPU is charged too, except time spent waiting
+# for one: an engine that sleeps is cut when its wall time less its waiting reaches SLEEP_BACKSTOP
+# times a limit. A worker kept waiting by a busy machine is cut only at STARVED_BACKSTOP times a
+# limit of wall time, so that a batch always ends; such a timeout is *starved*: not cached, and
+# observed again (STARVED_RETRIES times) once the rest of the batch is done.
+SLEEP_BACKSTOP = 3
+STARVED_BACKSTOP = 10
+STARVED_RETRIES = 1
+_CPUS = os.cpu_count() or 1
 
 
-def _tree_cpu_seconds(root):
-    """CPU seconds used so far by process `root` and its descendants (live ones, and reaped ones
-    through their parents), read from /proc; None if `root` is gone."""
-    parent, ticks = {}, {}
-    if not os.path.isdir("/proc"):  # macOS, Windows: no way to tell, so never called starved
-        return None
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as f:
-                fields = f.read().rpartition(b")")[2].split()
-        except OSError:
-            continue
-        # after the command: state ppid ... utime(11) stime(12) cutime(13) cstime(14)
-        parent[int(entry)] = int(fields[1])
-        ticks[int(entry)] = sum(int(x) for x in fields[11:15])
-    if root not in ticks:
-        return None
-    children = {}
-    for pid, ppid in parent.items():
-        children.setdefault(ppid, []).append(pid)
-    total, todo = 0, [root]
-    while todo:
-        pid = todo.pop()
-        total += ticks.get(pid, 0)
-        todo.extend(children.get(pid, ()))
-    return total / _TICKS
+class Budget:
+    """The time of one submission: CPU seconds charged across all its workers, and a wall backstop."""
 
-
-def _starved(pid, wall_seconds):
-    """Whether the worker got less than half a CPU since it started: it waited for the CPU (a
-    hostile neighbour's fork storm, a loaded machine) or slept. A loop is never starved."""
-    cpu = _tree_cpu_seconds(pid)
-    return cpu is not None and cpu < 0.5 * wall_seconds
+    def __init__(self, limits):
+        self.cpu_seconds = limits.submission_seconds
+        self.used = NOTHING  # by the workers that ended
+        self.started = time.monotonic()
 
 
 class ProtocolError(ValueError):
@@ -345,17 +327,49 @@ class _ThreadedPipes:
 class _Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
-    def __init__(self, sandbox, slot, base, request, todo, output, total_deadline, values_kept=None):
+    def __init__(self, sandbox, slot, base, request, todo, output, budget, values_kept=None):
         self.sandbox, self.slot, self.base = sandbox, slot, base
         self.request = dict(request, run=todo)
-        self.todo, self.output, self.total_deadline = todo, output, total_deadline
+        self.todo, self.output, self.budget = todo, output, budget
         self.values_kept = values_kept if values_kept is not None else [0]  # shared by a submission's workers
         self.results = {}  # probe -> observation
         self.imported = None  # the import event
         self.ended = None  # "done" | "probe-timeout" | "import-timeout" | "total-timeout" | "died" | "protocol" | "exited"
+        self.starved = False  # the timeout that ended it came from the wall clock while it waited for a CPU
         self.current = None
         self.detail = None
         self.hello = False
+        self.used = NOTHING  # what this worker used, all its processes counted
+        self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
+
+    def _new_phase(self, limit, usage):
+        self.phase = (limit, time.monotonic(), usage)
+
+    @staticmethod
+    def _over(limit, cpu, wall, waited):
+        """Whether a limit is spent: (spent, starved)."""
+        if cpu >= limit or wall - waited >= SLEEP_BACKSTOP * limit:
+            return True, False
+        return wall >= STARVED_BACKSTOP * limit, True
+
+    def _out_of_time(self, usage, now):
+        """Which timeout ends the worker now, if any (and whether it happened while starved)."""
+        limit, wall_start, at_start = self.phase
+        budget = self.budget
+        spent, starved = self._over(budget.cpu_seconds, budget.used.cpu + usage.cpu, now - budget.started,
+                                    budget.used.waited + usage.waited)
+        if spent:
+            return "total-timeout", starved
+        spent, starved = self._over(limit, usage.cpu - at_start.cpu, now - wall_start, usage.waited - at_start.waited)
+        if spent:
+            return ("probe-timeout" if self.imported else "import-timeout"), starved
+        return None, False
+
+    def _next_look(self, usage, now):
+        """When to measure again: no later than the budget left could be spent on every core."""
+        limit, wall_start, at_start = self.phase
+        cpu_left = min(limit - (usage.cpu - at_start.cpu), self.budget.cpu_seconds - self.budget.used.cpu - usage.cpu)
+        return now + max(0.01, min(0.25, cpu_left / _CPUS))
 
     def run(self):
         limits = self.sandbox.limits
@@ -366,29 +380,24 @@ class _Attempt:
         finally:
             os.close(obs_w)
             os.close(out_w)
-        started, extensions = time.monotonic(), 0
+        # With cgroups the count runs on from this slot's earlier workers: charge only the difference.
+        at_start = self.sandbox.usage(self.slot, proc)
+        self._new_phase(limits.import_seconds, NOTHING)
         pipes = (_ThreadedPipes if getattr(self.sandbox, "threaded_pipes", False) else _SelectedPipes)(obs_r, out_r)
         buffer, reported = bytearray(), 0
-        deadline = time.monotonic() + limits.import_seconds
         pending = list(self.todo)
         obs_open = True
+        look_at = time.monotonic()
         try:
             while obs_open and self.ended is None:
                 now = time.monotonic()
-                wait = min(deadline, self.total_deadline) - now
-                if wait <= 0:
-                    if now >= self.total_deadline:
-                        self.ended = "total-timeout"
+                if now >= look_at:
+                    usage = self.sandbox.usage(self.slot, proc) - at_start
+                    self.ended, self.starved = self._out_of_time(usage, now)
+                    if self.ended:
                         break
-                    if extensions < STARVED_EXTENSIONS and _starved(proc.pid, now - started):
-                        # A limit is time on a CPU: a worker that did not get one is given the
-                        # limit again (twice at most), so a neighbour's load cannot fail it.
-                        extensions += 1
-                        deadline = now + (limits.probe_seconds if self.imported else limits.import_seconds)
-                        continue
-                    self.ended = "probe-timeout" if self.imported else "import-timeout"
-                    break
-                for fd, data in pipes.read(wait):
+                    look_at = self._next_look(usage, now)
+                for fd, data in pipes.read(max(look_at - now, 0)):
                     if fd == out_r:
                         self.output.add(data)
                         continue
@@ -408,9 +417,10 @@ class _Attempt:
                             break
                         expected = self.current if self.current else (pending[0] if pending else None)
                         event = parse_event(line, expected)
-                        new_deadline = self._apply(event, pending, deadline)
-                        if new_deadline != deadline:
-                            deadline, extensions = new_deadline, 0
+                        if self._apply(event, pending):
+                            # a new probe starts: its limit counts from here
+                            self._new_phase(limits.probe_seconds, self.sandbox.usage(self.slot, proc) - at_start)
+                            look_at = time.monotonic()
         except ProtocolError as exc:
             self.ended, self.detail = "protocol", str(exc)
         finally:
@@ -422,6 +432,7 @@ class _Attempt:
                 except subprocess.TimeoutExpired:
                     pass
             self.sandbox.kill(self.slot, proc)
+            self.used = self.sandbox.usage(self.slot, proc) - at_start
             self.output.add(pipes.rest_of(out_r))
             pipes.close()
         if self.ended is None:
@@ -429,38 +440,37 @@ class _Attempt:
             self.detail = _signal_text(proc.returncode)
         return self
 
-    def _apply(self, event, pending, deadline):
-        limits = self.sandbox.limits
+    def _apply(self, event, pending):
+        """Take one event in; True when it starts a new phase (the next probe's limit begins)."""
         kind = event["event"]
-        now = time.monotonic()
         # An honest worker says hello once, first; exits only while importing; and reports a
         # result only for the probe it announced. Anything else is a forged line.
         if kind == "hello":
             if self.hello:
                 raise ProtocolError("hello twice")
             self.hello = True
-            return deadline
+            return False
         if not self.hello:
             raise ProtocolError(f"{kind} before hello")
         if kind == "exited":
             if self.imported is not None:
                 raise ProtocolError("exited after the import")
             self.ended, self.detail = "exited", event["code"]
-            return deadline
+            return False
         if kind == "imported":
             if self.imported is not None:
                 raise ProtocolError("imported twice")
             self.imported = event
             if not event["ok"]:
                 self.ended = "import-failed"
-            return now + limits.probe_seconds
+            return True
         if self.imported is None or not self.imported["ok"]:
             raise ProtocolError(f"{kind} before a successful import")
         if kind == "start":
             if self.current is not None:
                 raise ProtocolError("start while a probe runs")
             self.current = event["probe"]
-            return now + limits.probe_seconds
+            return True
         if kind == "result":
             if self.current is None:
                 raise ProtocolError("result without a start")
@@ -471,12 +481,12 @@ class _Attempt:
             self.results[self.current] = obs
             pending.remove(self.current)
             self.current = None
-            return now + limits.probe_seconds
+            return True
         if kind == "done":
             if pending or self.current:
                 raise ProtocolError("done before every probe ran")
             self.ended = "done"
-            return deadline
+            return False
         raise ProtocolError(kind)
 
 
@@ -495,35 +505,74 @@ def grader_error_run(submission_id, stage, detail):
             "grader_error": {"stage": stage, "detail": valid_utf8(detail)}}
 
 
+def _secret_order(names):
+    """`names` shuffled by the operating system's randomness, afresh for every run: a submission
+    cannot tell from the order (or its position in it) which probe it is in."""
+    return random.SystemRandom().sample(list(names), len(names))
+
+
+def _unless_stopped_early(suite, probes, todo):
+    """The cases still to run, or none when the suite says the rest cannot matter (each then
+    recorded as skipped, with the suite's reason)."""
+    why_not = suite.stop_early(probes) if todo else None
+    if not why_not:
+        return todo
+    for name in todo:
+        probes[name] = {"status": "skipped", "error": why_not, "not_run": True}
+    return []
+
+
 def observe_submission(submission, suite, sandbox, slot):
-    """The observations of one submission: a run record (see docs/architecture.md)."""
+    """The observations of one submission: a run record (see docs/architecture.md).
+
+    A suite with probe cases (`suite.cases`, 09-write-tests) runs each probe in a fresh worker
+    and a fresh scratch folder of its own, carrying only that case's files, in a secret order:
+    nothing one probe's run leaves behind (in sys, builtins, a module, a file, the environment)
+    reaches another's, and no probe can tell which one it is from what it finds.
+    """
     started = time.monotonic()
     limits = sandbox.limits
     output = CappedOutput(limits.output_kb * 1024)
-    todo = list(suite.probe_names)
+    cases = suite.cases
+    todo = _secret_order(suite.probe_names) if cases else list(suite.probe_names)
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
-    total_deadline = started + limits.submission_seconds
+    budget = Budget(limits)
     # `modules`: what a probe may reach as m.<name>, the suite's own files (nn.py, neuron.py, ...)
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
                "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000}
     run["forbidden_imports"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
-    base = sandbox.prepare(slot, submission.files, suite.runner_files)
-    timeouts_in_a_row = 0
+    base = None if cases else sandbox.prepare(slot, submission.files, suite.runner_files)
+    timeouts_in_a_row = restarts = 0
     values_kept = [0]
     try:
-        for _attempt in range(MAX_RESTARTS + 1):
-            if not todo:
-                break
+        while todo:
             if sandbox.stopping:
                 raise Interrupted("grading was interrupted")
-            attempt = _Attempt(sandbox, slot, base, request, todo, output, total_deadline, values_kept).run()
+            if cases:
+                case = cases[todo[0]]
+                base = sandbox.prepare(slot, submission.files, {**suite.runner_files, **case.files})
+                to_grader = {case.function: todo[0]}
+                attempt_todo = [case.function]
+            else:
+                to_grader, attempt_todo = {}, todo
+            try:
+                attempt = _Attempt(sandbox, slot, base, request, attempt_todo, output, budget, values_kept).run()
+            finally:
+                if cases:
+                    sandbox.cleanup(base)
+            budget.used = Usage(budget.used.cpu + attempt.used.cpu, budget.used.waited + attempt.used.waited)
+            if attempt.starved:
+                run["starved"] = True
             for name, obs in attempt.results.items():
-                probes[name] = obs
+                probes[to_grader.get(name, name)] = obs
                 timeouts_in_a_row = 0
             todo = [p for p in todo if p not in probes]
             ended = attempt.ended
             if ended == "done":
+                if cases:
+                    todo = _unless_stopped_early(suite, probes, todo)
+                    continue
                 break
             if ended == "import-failed":
                 run["import_error"] = {"error": attempt.imported["error"], "exception": attempt.imported["exception"],
@@ -533,16 +582,19 @@ def observe_submission(submission, suite, sandbox, slot):
                 run["status"] = "crashed"
                 run["message"] = f"{suite.module}.py called sys.exit({attempt.detail}) while being imported"
                 break
+            busy = (" while the machine was too busy to run it (it waited for a CPU): it will be observed "
+                    "again, and is not cached") if attempt.starved else ""
             if ended == "import-timeout":
                 run["status"] = "timeout"
                 run["message"] = (f"importing {suite.module}.py did not finish within "
-                                  f"{limits.import_seconds:g} s")
+                                  f"{limits.import_seconds:g} s{busy}")
                 break
             if ended == "total-timeout":
                 run["status"] = "timeout"
-                run["message"] = (f"the submission's time limit ({limits.submission_seconds:g} s) ran out")
+                run["message"] = (f"the submission's time limit ({limits.submission_seconds:g} s) ran out{busy}")
                 if attempt.current:
-                    probes[attempt.current] = {"status": "timeout", "error": run["message"]}
+                    probes[to_grader.get(attempt.current, attempt.current)] = {"status": "timeout",
+                                                                               "error": run["message"]}
                 break
             if ended == "protocol":
                 # An honest worker never writes a malformed report: something in the submission wrote
@@ -564,12 +616,12 @@ def observe_submission(submission, suite, sandbox, slot):
                 run["status"] = "crashed"
                 run["message"] = f"the worker died while importing {suite.module}.py: {attempt.detail}"
                 break
-            current = attempt.current
+            current = to_grader.get(attempt.current, attempt.current)
             if current is None:  # died between probes: blame the next one
                 current = todo[0]
             if ended == "probe-timeout":
                 probes[current] = {"status": "timeout",
-                                   "error": f"did not finish within {limits.probe_seconds:g} s"}
+                                   "error": f"did not finish within {limits.probe_seconds:g} s{busy}"}
                 timeouts_in_a_row += 1
             else:  # died
                 probes[current] = {"status": "crashed", "error": attempt.detail}
@@ -579,11 +631,16 @@ def observe_submission(submission, suite, sandbox, slot):
                 run["message"] = (f"{TIMEOUTS_IN_A_ROW} probes in a row did not finish within "
                                   f"{limits.probe_seconds:g} s each; the rest were not run")
                 break
-        else:
-            if todo:  # the last fresh worker went the way of the others, and probes are still left
+            if cases:  # each case has a worker of its own anyway: one that died costs only itself
+                todo = _unless_stopped_early(suite, probes, todo)
+                continue
+            restarts += 1
+            if restarts > MAX_RESTARTS and todo:
+                # the last fresh worker went the way of the others, and probes are still left
                 run["status"] = "crashed"
                 run["message"] = (f"the worker crashed {MAX_RESTARTS + 1} times; "
                                   "the rest of the probes were not run")
+                break
         if run["status"] != "ok" and not probes and run["import_error"] is None:
             # nothing ran at all (it died, exited or hung while importing, or forged its report):
             # one clear failure on the import test, every other test skipped
@@ -593,8 +650,9 @@ def observe_submission(submission, suite, sandbox, slot):
                 probes.setdefault(name, {"status": run["status"], "error": "not run: " + run["message"],
                                          "not_run": True})
     finally:
-        sandbox.cleanup(base)
-    run["probes"] = probes
+        if not cases:
+            sandbox.cleanup(base)
+    run["probes"] = {name: probes[name] for name in suite.probe_names if name in probes}  # the suite's order
     run["output"] = output.text()
     run["seconds"] = round(time.monotonic() - started, 4)
     return run
@@ -669,7 +727,9 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
     shared = {}  # (probe, canonical JSON) -> the one observation object kept
     lock = threading.Lock()
 
-    def one(submission):
+    starved = []  # submissions whose run timed out while starved of CPU: observed again at the end
+
+    def one(submission, retries_left=STARVED_RETRIES):
         key = ObservationCache.key(submission, suite, sandbox.limits)
         run = cache.get(key)
         cached = run is not None
@@ -687,7 +747,14 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
                 slots.put(slot)
             if sandbox.stopping:
                 return  # its worker may have been killed by the interruption: not a result
-            if "grader_error" not in run:  # a grader error is not the submission's result: observe it again
+            if run.get("starved"):
+                # Its timeout measured the machine's load, not the submission: never cached, and
+                # observed again once the others (a CPU hog among them, maybe) are done.
+                if retries_left > 0:
+                    with lock:
+                        starved.append((submission, retries_left - 1))
+                    return
+            elif "grader_error" not in run:  # a grader error is not the submission's result: observe it again
                 cache.put(key, run)
         _share_observations(run, shared)
         with lock:
@@ -700,6 +767,10 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
     try:
         for future in [pool.submit(one, s) for s in accepted]:
             future.result()
+        while starved:
+            again, starved[:] = list(starved), []
+            for future in [pool.submit(one, s, left) for s, left in again]:
+                future.result()
     except KeyboardInterrupt:
         # Finished runs are in the cache already; the running ones are killed and dropped.
         sandbox.interrupt()

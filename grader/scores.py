@@ -44,13 +44,20 @@ def location_of(where, submission):
     return {"file": where["file"], "line": int(where["line"])}
 
 
+def _earned(outcome):
+    """A test's points: all of them when passed, else its partial credit (judge/charging.py), else 0."""
+    if outcome["status"] == "passed":
+        return outcome["points"]
+    return outcome.get("earned") or 0 if outcome["status"] != "skipped" else 0
+
+
 def submission_record(submission, run, outcomes, max_score):
     """One row of the scores file."""
     if submission.rejected:
         return {"id": submission.id, "status": "rejected", "score": 0.0, "max_score": max_score,
                 "message": submission.problem, "source": name_text(Path(submission.source).name), "tests": []}
     tests = [
-        {"name": o["name"], "status": o["status"], "score": _number(o["points"] if o["status"] == "passed" else 0),
+        {"name": o["name"], "status": o["status"], "score": _number(_earned(o)),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
          "concept": o["concept"], **location_of(o.get("where"), submission)}
         for o in outcomes

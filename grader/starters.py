@@ -505,8 +505,9 @@ def notebook(exercise: str, files: dict[str, str], readme: str) -> str:
 def engines_json() -> str:
     """The engines 09-write-tests runs a student's tests against: the reference and every variant.
 
-    It travels into the sandbox with the suite's probes (it is no secret from
-    student code there, only from the handout).
+    It stays in the grader: each engine travels into the sandbox alone, without its name,
+    title or comments, as the one file under test of a run of its own (the suite's
+    `probe_cases`).
     """
     from .variants import VARIANTS
 

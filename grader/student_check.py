@@ -60,7 +60,7 @@ class CheckResult:
 
     @property
     def points(self):
-        return sum(t["points"] for t in self.tests if t["status"] == "passed")
+        return sum(t["points"] if t["status"] == "passed" else t.get("earned") or 0 for t in self.tests)
 
     @property
     def max_points(self):
@@ -232,6 +232,11 @@ def report_lines(result: CheckResult) -> list[str]:
         label = LABELS.get(t["status"], "FAIL")
         text = t["doc"] if t["status"] == "passed" or not t["output"] else t["output"]
         lines.append(f"{label}  {t['name']:<{width}}  {text}".rstrip())
+    for entry in result.diagnosis:
+        if entry.get("brief"):
+            lines.append(f"hint: {entry['title']} ({entry.get('file', 'engine.py')}, line {entry.get('line')})")
+        else:
+            lines.append(f"why:  {entry['title']}. {entry.get('explanation', '')}".rstrip())
     lines.extend(f"note: {n}" for n in result.notes)
     passed = sum(t["status"] == "passed" for t in result.tests)
     lines.append(f"Score on the visible tests: {result.points:g}/{result.max_points:g} points "

@@ -87,7 +87,7 @@ def torch_observations(suite):
     V = torch_value_class()
     out = {}
     for name in suite.probe_names:
-        probe = getattr(suite.probes, name)
+        probe = suite.probe(name)
         if getattr(probe, "takes_modules", False):
             continue
         try:

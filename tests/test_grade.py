@@ -179,7 +179,7 @@ def test_cli_prints_the_table_and_writes_scores(tmp_path):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split() == ["id", "status", "score", "first", "failing", "test"]
-    assert lines[1].startswith("erin   graded          53/63  tanh/two: x.grad for y = tanh(x) at x = 2: expected 0.07")
+    assert lines[1].startswith("erin   graded          60/63  tanh/two: x.grad for y = tanh(x) at x = 2: expected 0.07")
     assert lines[2].startswith("grace  graded           0/63  engine/imports: grace.py could not be used: SyntaxError")
     assert lines[3].startswith("notes  rejected         0/63  ")
     assert "Graded 3 submissions against 'engine'" in lines[-1]

@@ -100,7 +100,7 @@ def test_torch_live_grades_exactly_as_the_stored_results(tmp_path):
     stored_scores = grade(folder, limits=limits, cache_dir=tmp_path / "cache", torch="stored").scores
     live_scores = grade(folder, limits=limits, cache_dir=tmp_path / "cache", torch="live").scores
     assert live_scores == stored_scores
-    assert [row["score"] for row in live_scores["submissions"]] == [63.0, 53.0]
+    assert [row["score"] for row in live_scores["submissions"]] == [63.0, 60.0]
 
 
 def test_torch_results_names_an_exercise_or_all():

@@ -76,17 +76,23 @@ the same list.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
+import platform
 import sys
 import traceback
 
+from ..judge import fmt
+from ..judge.charging import ops_of
 from ..load import Submission, _digest
 from ..observe import observe_all
 from ..variants import VARIANTS, Variant, engine_class, variant
 from .compare import agree, not_run, wrong
+from .derivatives import OP_NAMES, infer_all
 from .evidence import capitalised, evidence, lead_in, size, table
-from .hints import seed_facts, static_hints
+from .hints import annotation_hint, seed_facts, silent_backward_hints, static_hints
+from .missing import missing_entry, missing_operation
 from .styles import STYLES, observe_in_process, restyle
 from . import stored
 
@@ -226,7 +232,7 @@ class Diagnoser:
     def tests(self) -> dict[str, list[str]]:
         """Test name → the probes it reads (found once, when first needed)."""
         if self._tests is None:
-            self._tests = {r.name: list(r.probes) for r in self.expectations.reads().values()}
+            self._tests = {r.name: list(r.own) for r in self.expectations.reads().values()}
         return self._tests
 
     def reference(self, probe: str) -> dict:
@@ -260,9 +266,10 @@ class Diagnoser:
 
     # -- the rule -------------------------------------------------------------------------
 
-    def _findings(self, probes: dict, W: list[str]) -> list[_Finding]:
+    def _findings(self, probes: dict, W: list[str], unseen=frozenset()) -> list[_Finding]:
+        """The rule (module docstring, 2 to 6) on W; `unseen`: probes that show nothing (a missing op)."""
         book = self.book
-        R = [p for p in self.suite.probe_names if p not in W and not not_run(probes.get(p))]
+        R = [p for p in self.suite.probe_names if p not in W and p not in unseen and not not_run(probes.get(p))]
         scored = []
         for v in book.variants:
             reproduced = [p for p in W if agree(probes[p], book.base(v, p))]
@@ -390,39 +397,184 @@ class Diagnoser:
     # -- one submission -----------------------------------------------------------------------
 
     def _variant_entries(self, run, outcomes):
-        """The variant findings for a run; identical observations and outcomes get the same ones,
-        computed once (most of a class shares them: the correct engines, the same classic bug)."""
+        """The findings for a run; identical observations and outcomes get the same ones, computed
+        once (most of a class shares them: the correct engines, the same classic bug)."""
         key = json.dumps([{k: (run or {}).get(k) for k in ("status", "message", "import_error", "probes")},
                           outcomes], sort_keys=True)
         if key not in self._memo:
             entries = []
             W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
-            if W and self.book is not None:
+            if W:
                 probes = run["probes"]
-                tests = self.cited(W, outcomes)
-                entries = [self._entry(f, probes, tests) for f in self._findings(probes, W)]
+                missing = {p: missing_operation(obs.get("error")) for p, obs in probes.items()
+                           if obs.get("status") == "error"}
+                missing = {p: m for p, m in missing.items() if m}
+                entries = self._missing_entries(probes, [p for p in W if p in missing], missing, outcomes)
+                # a starter's `raise NotImplementedError` is work not done yet, which the tests already say
+                unwritten = {p for p, obs in probes.items() if obs.get("status") == "error"
+                             and obs.get("exception", str(obs.get("error") or "").partition(":")[0])
+                             == "NotImplementedError"}
+                missing = {**missing, **{p: None for p in unwritten if p not in missing}}
+                rest = [p for p in W if p not in missing]
+                if rest and self.book is not None:
+                    entries += self._entries_per_concept(probes, rest, frozenset(missing), outcomes)
+                if rest:
+                    entries += self._derivative_entries(probes, rest, outcomes, entries)
             self._memo[key] = entries
         return self._memo[key]
 
+    def _missing_entries(self, probes, M, missing, outcomes):
+        """One entry per missing operation, citing the failing tests whose probes it made fail."""
+        by_method: dict[str, list[str]] = {}
+        for p in M:
+            by_method.setdefault(missing[p]["method"], []).append(p)
+        entries = []
+        for method, shown in by_method.items():
+            smallest = min(shown, key=lambda p: self._size(p, probes))
+            sentence, _ = evidence(getattr(self.suite.probes, smallest), probes[smallest], self.reference(smallest))
+            entries.append(missing_entry(missing[smallest], self.cited(shown, outcomes), sentence))
+        return entries
+
+    def _derivative_entries(self, probes, W, outcomes, entries):
+        """Ops whose local derivative, read off the student's own numbers, matches a classic wrong form
+        (derivatives.py), for failing tests no entry explains yet. Only where `+` and `*` alone are
+        right: then a single op's probe shows that op's rule and nothing else."""
+        local = {getattr(self.suite.probes, name).local_op: name for name in self.suite.probe_names
+                 if getattr(getattr(self.suite.probes, name), "local_op", None)}
+        values = {op: probes[name]["values"] for op, name in local.items()
+                  if (probes.get(name) or {}).get("status") == "ok"}
+
+        def right(op):
+            return op in local and not wrong(probes.get(local[op]), self.reference(local[op]))
+
+        explained = {t for e in entries for t in e.get("tests", [])}
+        found = []
+        for op, inference in infer_all(values).items():
+            if not (right("mul") if op == "add" else right("add") if op == "mul" else right("add") and right("mul")):
+                continue
+            shown = [p for p in W if op in ops_of(getattr(self.suite.probes, p))]
+            tests = [t for t in self.cited(shown, outcomes) if t not in explained]
+            if not tests:
+                continue
+            probe = getattr(self.suite.probes, local[op])
+            sentence = _local_evidence(probe, values[op], self.reference(local[op]))
+            title = f"Your {OP_NAMES[op]} backward {inference['words']}"
+            found.append({"kind": "derivative", "op": op, "form": inference["form"], "title": title,
+                          "explanation": f"{capitalised(sentence)}. This rule alone explains the numbers at "
+                                         "every point tried.",
+                          "message": f"{title}: {sentence}.", "concept": "local-derivative", "tests": tests,
+                          **({"constant": inference["constant"]} if "constant" in inference else {})})
+        return found
+
+    def _entries_per_concept(self, probes, W, unseen, outcomes):
+        """Findings that explain all of W; else, independently, the probes of each concept's failing tests.
+
+        An engine with two unrelated mistakes (relu'(0) = 1 and a wrong rule in
+        `__sub__`) fails tests of two concepts; no single mistake explains
+        both, and a pair is only found among the variants' own combinations.
+        Each concept's probes are then explained on their own, by the same
+        rule, refutation included; a concept nothing explains gets nothing.
+        """
+        found = self._findings(probes, W, unseen)
+        if found:
+            return [self._entry(f, probes, self.cited(W, outcomes)) for f in found]
+        groups: dict[str, list[str]] = {}
+        for o in outcomes:
+            if o.get("status") in FAILING:
+                for p in self.tests.get(o["name"], []):
+                    if p in W and p not in groups.setdefault(o.get("concept") or o["name"], []):
+                        groups[o.get("concept") or o["name"]].append(p)
+        if len(groups) < 2:
+            return []
+        entries, named = [], set()
+        for concept, group in groups.items():
+            group = [p for p in W if p in group]  # suite order
+            for f in self._findings(probes, group, unseen):
+                names = frozenset(v.name for v in f.variants)
+                if names & named:
+                    continue
+                named |= names
+                entries.append(self._entry(f, probes, self.cited(group, outcomes)))
+        return entries
+
     def diagnose(self, submission, run: dict | None, outcomes: list[dict]) -> list[dict]:
-        """The diagnosis list of one submission: findings, then hints; [] for a rejected one."""
+        """The diagnosis list of one submission, ordered by what it costs; [] for a rejected one.
+
+        First why the file did not import (then nothing else: no test ran);
+        then the findings, the costliest first (points lost on the tests each
+        one cites); then hints about lines of the source; last, one line
+        about the structure (a recursive sort), correct as it is on small graphs.
+        """
         if submission.rejected:
             return []
-        entries = _not_refuted_by_source([dict(e) for e in self._variant_entries(run, outcomes)],
-                                         seed_facts(submission.files, engine=f"{self.suite.module}.py"))
         engine = f"{self.suite.module}.py"
-        hints = static_hints(submission.files, engine=engine, place=lambda line: submission.place(engine, line))
+        hints = static_hints(submission.files, engine=engine)
+        if run and run.get("import_error"):
+            first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
+            return [first] if first else []
+        entries = _not_refuted_by_source([dict(e) for e in self._variant_entries(run, outcomes)],
+                                         seed_facts(submission.files, engine=engine))
+        cost = {o["name"]: o.get("points", 0) - (o.get("points", 0) if o.get("status") == "passed"
+                                                 else o.get("earned") or 0) for o in outcomes}
+        entries.sort(key=lambda e: -sum(cost.get(t, 0) for t in e.get("tests", [])))
+        if self._computes_nothing(run):
+            silent = silent_backward_hints(submission.files, engine=engine)
+            seedless = [e for e in entries if e.get("kind") == "variant" and e.get("concept") == "seed"]
+            for hint in silent:
+                if hint["hint"] == "no-seed" and seedless:
+                    for entry in seedless:  # the finding says it; the source says where
+                        entry.setdefault("file", hint["file"])
+                        entry.setdefault("line", hint["line"])
+                    continue
+                if seedless:  # the numbers look like a missing seed; the source shows why
+                    entries = [e for e in entries if e not in seedless]
+                    hint["tests"] = []
+                entries.insert(0, hint)
+        structural = []
         for hint in hints:
             same_mistake = _HINT_FOR.get(hint["hint"])
             named = [e for e in entries if e.get("kind") == "variant" and same_mistake is not None
                      and any(same_mistake(variant(n)) for n in [e["variant"], *e.get("also", [])])]
             for entry in named:
-                for key in ("file", "cell", "line"):
-                    if key in hint:
-                        entry.setdefault(key, hint[key])
+                entry.setdefault("file", hint["file"])
+                entry.setdefault("line", hint["line"])
             if not named:
-                entries.append(hint)
-        return entries
+                (structural if hint.get("brief") else entries).append(hint)
+        return entries + structural
+
+    def _computes_nothing(self, run) -> bool:
+        """Whether some probe came back with every gradient 0 where the reference's are not all 0:
+        the backward pass ran and computed nothing (a seed never set, a `backward` never called)."""
+        for name, obs in ((run or {}).get("probes") or {}).items():
+            values = obs.get("values") if obs.get("status") == "ok" else None
+            if not isinstance(values, dict) or name not in self.suite.probe_names:
+                continue
+            grads = {k: v for k, v in values.items() if k.endswith(".grad") and isinstance(v, (int, float))}
+            if grads and all(v == 0 for v in grads.values()):
+                reference = self.reference(name)
+                if any(isinstance(reference.get(k), (int, float)) and reference[k] != 0 for k in grads):
+                    return True
+        return False
+
+
+def _local_evidence(probe, observed: dict, expected: dict) -> str:
+    """`for y = tanh(x) at x = 2, x.grad is 0.0733, not 0.0707`: the point where the student is furthest off."""
+    worst = None
+    for key, want in expected.items():
+        if key.endswith(".grad") and isinstance(want, (int, float)):
+            got = observed.get(key)
+            if isinstance(got, (int, float)):
+                gap = abs(got - want) / max(abs(want), 1e-9)
+                if worst is None or gap > worst[0]:
+                    worst = (gap, key, got, want)
+    if worst is None:
+        return f"for {probe.__doc__.splitlines()[0]}, your gradients differ"
+    _, key, got, want = worst
+    case, name = key.split(".")[:2]
+    inputs = ", ".join(f"{k.split('.')[1]} = {fmt(v)}" for k, v in expected.items()
+                       if k.startswith(f"{case}.") and k.count(".") == 1 and k.split(".")[1] != "y")
+    expression = probe.__doc__.split(" at ")[0]
+    return f"for {expression} at {inputs}, {name}.grad is {fmt(got)}, not {fmt(want)}"
 
 
 def _not_refuted_by_source(entries, facts):
@@ -475,6 +627,21 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
             _report(f"diagnosing {s.id!r}")
             diagnoses[s.id] = []
     return diagnoses
+
+
+@functools.cache
+def grading_python() -> str:
+    """The version of the Python that runs students' code (the sandbox's interpreter), e.g. "3.11.2"."""
+    import subprocess
+
+    from ..sandbox import _find_python
+
+    try:
+        done = subprocess.run([_find_python(), "-I", "-S", "-c", "import platform; print(platform.python_version())"],
+                              capture_output=True, text=True, timeout=10)
+        return done.stdout.strip() or platform.python_version()
+    except (OSError, subprocess.SubprocessError):
+        return platform.python_version()
 
 
 def _report(what):

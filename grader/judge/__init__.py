@@ -106,6 +106,20 @@ def suite_probes(test_file):
     return _PROBES[path]
 
 
+_CONFIGS = {}
+
+
+def suite_config(test_file):
+    """The settings module (`__init__.py`) of the suite beside a test file, one module object per suite."""
+    path = Path(test_file).with_name("__init__.py").resolve()
+    if path not in _CONFIGS:
+        spec = importlib.util.spec_from_file_location(f"grader_suite_config_{path.parent.name}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _CONFIGS[path] = module
+    return _CONFIGS[path]
+
+
 def describe(probe):
     """The expression a probe builds, as the student reads it (its docstring's first line)."""
     return (probe.__doc__ or probe.__name__).strip().splitlines()[0]

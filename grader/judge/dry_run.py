@@ -24,6 +24,7 @@ import textwrap
 from collections.abc import Mapping
 
 from ..suites import test_functions
+from .charging import READING_FOR_CHARGING
 
 # The fixtures whose reads the dry run sees one probe at a time (a test asking for `run` sees everything).
 SINGLE_PROBE_FIXTURES = frozenset({"observe", "observation", "expect", "torch_expect", "imported"})
@@ -32,11 +33,16 @@ _REFERENCE_IMPORT = {"status": "ok", "message": None, "import_error": None, "for
 
 @dataclasses.dataclass(frozen=True)
 class Reads:
-    """What one hidden test reads: its public name, the probes (suite order), and whether that is all of it."""
+    """What one hidden test reads: its public name, the probes (suite order), and whether that is all of it.
+
+    `own`: the probes it checks itself, without those it reads only to learn what other tests already
+    charge (judge/charging.py): the judge groups by all of them, diagnosis maps a failing test to its own.
+    """
 
     name: str
     probes: tuple
     complete: bool
+    own: tuple = ()
 
 
 class _Recorded(Mapping):
@@ -71,7 +77,7 @@ def dry_run(suite, expectations) -> dict[str, Reads]:
     """{test function name: Reads} for every hidden test of the suite, in suite order."""
     from _pytest.outcomes import OutcomeException
 
-    probes = {name: getattr(suite.probes, name) for name in suite.probe_names}
+    probes = {name: suite.probe(name) for name in suite.probe_names}
 
     def reference_of(name):
         return expectations.reference(probes[name])
@@ -79,13 +85,14 @@ def dry_run(suite, expectations) -> dict[str, Reads]:
     reads: dict[str, Reads] = {}
     for test in test_functions(suite):
         used: list[str] = []
+        charging: list[str] = []
 
-        def observe(probe, used=used):
-            used.append(probe.__name__)
+        def observe(probe, used=used, charging=charging):
+            (charging if READING_FOR_CHARGING.get() else used).append(probe.__name__)
             return expectations.reference(probe)
 
-        def observation(probe, used=used):
-            used.append(probe.__name__)
+        def observation(probe, used=used, charging=charging):
+            (charging if READING_FOR_CHARGING.get() else used).append(probe.__name__)
             return {"status": "ok", "values": expectations.reference(probe)}
 
         run = {"id": "dry-run", **_REFERENCE_IMPORT, "probes": _Recorded(probes, reference_of, used), "output": ""}
@@ -102,6 +109,8 @@ def dry_run(suite, expectations) -> dict[str, Reads]:
                 pass  # the probes read before the exception are still recorded
         complete = finished and set(names) <= SINGLE_PROBE_FIXTURES
         named = _named_in(test, probes)
-        read = set(used) | set(named)
-        reads[test.__name__] = Reads(test.grading["name"], tuple(p for p in probes if p in read), complete)
+        own = set(used) | set(named)
+        read = own | set(charging)
+        reads[test.__name__] = Reads(test.grading["name"], tuple(p for p in probes if p in read), complete,
+                                     tuple(p for p in probes if p in own))
     return reads

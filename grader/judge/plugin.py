@@ -21,6 +21,7 @@ import pytest
 from pytest_jsonreport.plugin import JSONReport
 
 from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text
+from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
 from ..suites import SuiteError, test_files
 from .dry_run import SINGLE_PROBE_FIXTURES
@@ -152,7 +153,10 @@ class JudgePlugin:
                 raise StudentError(f"{expression}: {obs.get('error')}", expression=expression, got=obs.get("error"))
             where = obs.get("where")
             got = f"raised {obs.get('error')}{location_text(where, function=True)}"
-            raise StudentError(f"{expression}: your engine {got}", where=where, expression=expression, got=got)
+            error = StudentError(f"{expression}: your engine {got}", where=where, expression=expression, got=got)
+            # the exception as the engine raised it, for charging.py ("" for a probe that never ran)
+            error.raised = "" if obs.get("not_run") else str(obs.get("error") or "")
+            raise error
 
         return observe
 
@@ -179,6 +183,9 @@ class JudgePlugin:
         exc = call.excinfo.value if call.excinfo else None
         if exc is None:
             status, output = "passed", ""
+        elif isinstance(exc, Excused):
+            # every probe it got wrong needs an op whose own test already charged for it (charging.py)
+            status, output = "passed", str(exc)
         elif report.skipped:
             status, output = "skipped", str(getattr(exc, "msg", exc))
         elif isinstance(exc, Mismatch):
@@ -196,8 +203,10 @@ class JudgePlugin:
             detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
             self.internal_errors.append(f"{item.nodeid}:\n{detail}")
             status, output = "error", f"internal grader error in this test ({type(exc).__name__}); tell your instructor"
+        # partial credit (charging.py): the share of a test's probes right or charged by another test
+        credit = 1.0 if status == "passed" else float(getattr(exc, "credit", 0.0) or 0.0)
         return {"submission": submission, "function": item.function.__name__, "name": grading["name"],
-                "status": status, "output": output,
+                "status": status, "output": output, "earned": grading["points"] * credit,
                 "where": getattr(exc, "where", None),
                 "detail": getattr(exc, "detail", None) if status != "passed" else None,
                 "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"],
@@ -283,7 +292,8 @@ def judge(suite, runs, *, torch="stored", expectations=None, plugin_class=None):
         grading = test.get("metadata", {}).get("grading")
         if grading is None:
             raise SuiteError(f"{test['nodeid']} left no grading record")
-        outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "concept", "visibility")}
+        outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "earned", "concept",
+                                           "visibility")}
         if grading.get("detail"):
             outcome["detail"] = grading["detail"]  # the failure's fields, for `grade check`'s table
         for sid in plugin.members[(grading["function"], grading["submission"])]:
@@ -296,9 +306,10 @@ def judge(suite, runs, *, torch="stored", expectations=None, plugin_class=None):
 
 def _credit_only_beside_other_credit(outcomes, credited):
     """A `with_other_credit` test that passed is skipped when no other test earned a point."""
-    if any(o["status"] == "passed" and o["points"] > 0 and o["name"] not in credited for o in outcomes):
+    if any((o["status"] == "passed" and o["points"] > 0 or (o.get("earned") or 0) > 0) and o["name"] not in credited
+           for o in outcomes):
         return
     for o in outcomes:
         if o["name"] in credited and o["status"] == "passed":
-            o["status"] = "skipped"
+            o["status"], o["earned"] = "skipped", 0.0
             o["output"] = "nothing to credit yet: this point is given with the first point your work earns"

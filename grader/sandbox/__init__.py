@@ -12,9 +12,9 @@ whole chain is one process id that the grader owns):
    can be signalled, and two graders on one machine never share a uid (or kill
    each other's workers when they clean up).
 3. `bwrap` (Debian's bubblewrap), when installed: new user, pid, network, ipc
-   and uts namespaces (no network at all; no further user namespaces), a
-   read-only /usr with /usr/local and Python's dist-packages hidden, and only
-   two folders of the grader's: the runner and the submission, both read-only.
+   and uts namespaces (no network at all; no further user namespaces), of the
+   host's system only the worker's Python and the libraries it links (read-only;
+   see system.py), and only two folders of the grader's: the runner and the submission, both read-only.
    Everything else is read-only too except /tmp, a tmpfs capped at the file-size
    limit (tmpfs is memory that the address-space limit does not count, so an
    uncapped one would let a submission fill the host's RAM or disk).
@@ -47,10 +47,12 @@ try:  # POSIX only; on Windows only the portable worker runs, which needs neithe
 except ImportError:
     fcntl = pwd = None
 
+from .accounting import CgroupTree, ProcessTree
+from .system import python_view
+
 WORKER = Path(__file__).with_name("worker.py")
 UID_BASE = 61000
 UID_COUNT = 64  # sandbox uids UID_BASE .. UID_BASE + 63 (below systemd's DynamicUser range, 61184+)
-_HIDDEN_UNDER_USR = ("/usr/local", "/usr/lib/python3/dist-packages")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -166,23 +168,9 @@ def _uid_prefix(uid):
 
 
 def _system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20):
-    """The read-only system the worker sees: /usr (without /usr/local), symlinks, proc, dev,
-    and a /tmp of `scratch_bytes` (where bwrap can cap it), the only place it may write."""
-    args = ["--ro-bind", "/usr", "/usr"]
-    for hidden in _HIDDEN_UNDER_USR:
-        if os.path.isdir(hidden):
-            args += ["--tmpfs", hidden, "--remount-ro", hidden]
-    for top in ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"):
-        if os.path.islink(top):
-            args += ["--symlink", os.readlink(top), top]
-        elif os.path.isdir(top):
-            args += ["--ro-bind", top, top]
-    if not python.startswith("/usr/"):
-        prefix = str(Path(python).resolve().parents[1])
-        args += ["--ro-bind", prefix, prefix]
-        site = Path(prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
-        if site.is_dir():
-            args += ["--tmpfs", str(site), "--remount-ro", str(site)]
+    """The read-only system the worker sees: its Python and the libraries it links (see system.py),
+    proc, dev, and a /tmp of `scratch_bytes` (where bwrap can cap it), the only place it may write."""
+    args = list(python_view(python).args)
     args += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
     if "--size" in features:
         args += ["--size", str(scratch_bytes)]
@@ -262,6 +250,9 @@ sys.stdout.buffer.write(marshal.dumps(compile(sys.stdin.buffer.read(), name, "ex
 """
 
 
+_PRECOMPILED = ("probekit.py", "probes.py")  # the runner modules worker.py loads (see _load_source there)
+
+
 def _compile_with(python, runner_files):
     """Marshalled code of each runner module except the worker itself, made by `python`."""
     out = {}
@@ -311,6 +302,18 @@ class Sandbox:
                 self.close()
                 raise SandboxUnavailable(self.warning)
         self.strength = "bubblewrap" if self.bwrap else "rlimits"
+        # How a worker's CPU time is counted and all its processes killed (see accounting.py).
+        self.cgroups, self.no_cgroups = CgroupTree.create(limits.processes)
+        self.accounting = self.cgroups or ProcessTree(self._leased_uid, processes_of_uid)
+
+    def _leased_uid(self, slot):
+        with self._lease_lock:
+            lease = self._leases.get(slot)
+        return lease[0] if lease else None
+
+    def usage(self, slot, proc):
+        """CPU time the worker in `slot` (every process it started) used, and time it waited for a CPU."""
+        return self.accounting.usage(slot, proc)
 
     # -- one worker ------------------------------------------------------------
 
@@ -351,10 +354,11 @@ class Sandbox:
         Python; marshalled code objects load in well under 1 ms. The worker falls back
         to the source if the code file is missing or does not load.
         """
-        key = hashlib.sha256(b"".join(runner_files[n] for n in sorted(runner_files))).hexdigest()
+        modules = {n: runner_files[n] for n in _PRECOMPILED if n in runner_files}  # what the worker loads
+        key = hashlib.sha256(b"".join(modules[n] for n in sorted(modules))).hexdigest()
         with self._lock:
             if key not in self._compiled:
-                self._compiled[key] = _compile_with(self.python, runner_files)
+                self._compiled[key] = _compile_with(self.python, modules)
             return self._compiled[key]
 
     def command(self, slot, base, request):
@@ -390,7 +394,7 @@ class Sandbox:
             sandbox = []
         # the observation pipe is the worker's fd 0 (see start)
         request = dict(request, submission=work, runner=runner, obs_fd=0)
-        return self._no_aslr() + limits + _oom_first() + _uid_prefix(self.uid(slot)) + sandbox + [
+        return self.accounting.join_prefix(slot) + self._no_aslr() + limits + _oom_first() + _uid_prefix(self.uid(slot)) + sandbox + [
             self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)
         ]
 
@@ -440,6 +444,7 @@ class Sandbox:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+        self.accounting.kill(slot)  # with cgroups: every process it started, however it left the group
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -452,6 +457,8 @@ class Sandbox:
         shutil.rmtree(base, ignore_errors=True)
 
     def close(self):
+        if getattr(self, "accounting", None) is not None:
+            self.accounting.close()
         shutil.rmtree(self.root, ignore_errors=True)
         with self._lease_lock:
             for uid, fd in self._leases.values():

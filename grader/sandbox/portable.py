@@ -5,7 +5,8 @@ This is what a student's own `grade check` uses on a laptop. It is not a
 sandbox, and the grade of record never relies on it:
 
 - the same worker (`worker.py`), probes, judge and feedback as the sandbox;
-- a wall-clock limit per probe, kept by the observer as in the sandbox;
+- a wall-clock limit per probe, kept by the observer as in the sandbox (its usage
+  is the wall time since the worker started: no cgroup or /proc to count CPU time by);
 - memory, CPU-time, file-size and open-file limits set by the worker itself,
   with the `resource` module, before it imports the student's code (macOS and
   Linux; Windows has no `resource` module, and macOS accepts an address-space
@@ -27,7 +28,10 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
+
+from .accounting import Usage
 
 STRENGTH = "portable"
 NOTICE = ("This is a check on your own machine, not your grade: your code ran in a plain subprocess "
@@ -45,6 +49,7 @@ class PortableSandbox:
         self.python = os.path.realpath(sys.executable)
         self.stopping = False
         self._live, self._live_lock = {}, threading.Lock()
+        self._started = {}  # pid -> when its worker started
         self.root = Path(tempfile.mkdtemp(prefix="grade-portable-"))
         self.warning = (f"{why}; the worker runs as a plain subprocess with time limits"
                         + (" and resource limits" if _has_resource() else "")
@@ -93,7 +98,12 @@ class PortableSandbox:
                    else {"start_new_session": True}),
             )
             self._live[slot] = proc
+            self._started[proc.pid] = time.monotonic()
             return proc
+
+    def usage(self, slot, proc):
+        """Wall time since the worker started, as if all of it were CPU time: limits stay wall-clock."""
+        return Usage(time.monotonic() - self._started.get(proc.pid, time.monotonic()), 0.0)
 
     def kill(self, slot, proc):
         with self._live_lock:

@@ -1,6 +1,7 @@
 """The hidden suites: one folder per exercise, holding probes (which travel into the
 sandbox) and tests (which never leave the grader)."""
 
+import ast
 import dataclasses
 import hashlib
 import importlib.util
@@ -29,6 +30,37 @@ class SuiteError(ValueError):
     """A suite that cannot be used: the grader cannot do its job."""
 
 
+class ProbeCase:
+    """A probe that runs in a worker of its own: the sandbox-side function `function` of probes.py,
+    with `files` travelling beside it (only for this run). Its name and description stay in the
+    grader; what the sandbox sees is the function's name and the files' neutral names."""
+
+    takes_modules = True
+
+    def __init__(self, name, doc, function, files):
+        self.__name__, self.__doc__, self.function, self.files = name, doc, function, dict(files)
+
+    def __repr__(self):
+        return f"ProbeCase({self.__name__!r})"
+
+
+def anonymous_source(source):
+    """Python source with its docstrings and comments gone (and its layout normalised): code that
+    travels into the sandbox as an engine under test says what it does, not what it is called."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.unparse(tree) + "\n"
+
+
+def _never_stop(observations):
+    return None
+
+
 @dataclasses.dataclass
 class Suite:
     name: str
@@ -44,6 +76,14 @@ class Suite:
     runner_files: dict  # what travels into the sandbox
     digest: str
     diagnose: bool = True  # whether the engine's bug variants can explain this suite's failures
+    # {name: ProbeCase} when every probe runs in a fresh worker of its own, in a secret order
+    cases: dict | None = None
+    # given the observations so far, why the remaining cases need not run (or None): see observe.py
+    stop_early: object = _never_stop
+
+    def probe(self, name):
+        """The grader-side object of probe `name` (a probes.py function, or a ProbeCase)."""
+        return self.cases[name] if self.cases else getattr(self.probes, name)
 
 
 def available():
@@ -100,15 +140,24 @@ def load_suite(name):
     # Probes say `import probekit`, in the sandbox and here alike.
     sys.modules.setdefault("probekit", probekit)
     config = _import(f"grader_suite_{name.replace('-', '_')}", folder / "__init__.py")
-    missing = [f for f in getattr(config, "RUNNER_FILES", ()) if not (folder / f).is_file()]
+    missing = [f for f in (*getattr(config, "RUNNER_FILES", ()), *getattr(config, "CASE_FILES", ()))
+               if not (folder / f).is_file()]
     if missing and not list(folder.glob("test_*.py")):  # a student's install (grader/distribution.py)
         raise SuiteError(f"{name} cannot be checked from a student's install: its probes need "
                          f"{', '.join(missing)}, which holds the reference and the buggy engines and ships only "
                          "to instructors. Hand it in; the grader runs its tests")
     probes = _import(f"grader_probes_{name.replace('-', '_')}", folder / "probes.py")
-    names = [n for n, f in inspect.getmembers(probes, inspect.isfunction)
-             if not n.startswith("_") and f.__module__ == probes.__name__]
-    names.sort(key=lambda n: inspect.getsourcelines(getattr(probes, n))[1])  # file order
+    cases = config.probe_cases() if hasattr(config, "probe_cases") else None
+    if cases:
+        names = list(cases)
+        for case in cases.values():
+            if not callable(getattr(probes, case.function, None)):
+                raise SuiteError(f"suite {name!r}: probe case {case.__name__!r} runs {case.function!r}, "
+                                 "which probes.py does not define")
+    else:
+        names = [n for n, f in inspect.getmembers(probes, inspect.isfunction)
+                 if not n.startswith("_") and f.__module__ == probes.__name__]
+        names.sort(key=lambda n: inspect.getsourcelines(getattr(probes, n))[1])  # file order
     runner_files = {
         "worker.py": WORKER.read_bytes(),
         "probekit.py": Path(probekit.__file__).read_bytes(),
@@ -124,6 +173,11 @@ def load_suite(name):
     digest = hashlib.sha256()
     for fname in sorted(runner_files):
         digest.update(fname.encode() + b"\0" + runner_files[fname] + b"\0")
+    for case_name in names if cases else ():
+        case = cases[case_name]
+        digest.update(f"case {case_name} {case.function}".encode() + b"\0")
+        for fname in sorted(case.files):
+            digest.update(fname.encode() + b"\0" + case.files[fname] + b"\0")
     # Observations depend on what travels and on what the worker is told, not on the tests.
     rules = _settings(config)
     digest.update(repr((getattr(config, "MODULE", "engine"), rules.forbid, rules.refuse)).encode())
@@ -133,7 +187,8 @@ def load_suite(name):
         files=tuple(getattr(config, "FILES", ("engine.py",))),
         forbid=rules.forbid, refuse=rules.refuse, from_scratch_points=rules.from_scratch_points,
         probes=probes, probe_names=names, runner_files=runner_files, digest=digest.hexdigest(),
-        diagnose=bool(getattr(config, "DIAGNOSE", True)),
+        diagnose=bool(getattr(config, "DIAGNOSE", True)), cases=cases,
+        stop_early=getattr(config, "stop_early", _never_stop),
     )
 
 

@@ -43,13 +43,16 @@ def test_check_on_the_untouched_03_starter_names_each_failing_visible_test_and_w
     raised = f"your engine raised NotImplementedError: 03-tanh: write Value.tanh (engine.py, line {line}, in tanh)"
     assert result.output.splitlines() == [
         "03-tanh: tanh and its backward rule. Visible tests on engine.py:",
-        "PASS  engine/imports       engine.py imports and defines a class named Value",
-        "SKIP  engine/from-scratch  nothing to credit yet: this point is given with the first point your work earns",
-        f"FAIL  tanh/zero            y = tanh(x) at x = 0: {raised}",
-        f"FAIL  tanh/two             y = tanh(x) at x = 2: {raised}",
-        f"FAIL  tanh/negative        y = tanh(x) * 2 at x = -0.5: {raised}",
-        f"FAIL  saturation/five      y = tanh(x) at x = 5 (nearly saturated: the gradient is small but not 0): {raised}",
-        "Score on the visible tests: 0/7 points (1 of 6 tests pass). Hidden tests are graded after you hand in.",
+        "PASS  engine/imports          engine.py imports and defines a class named Value",
+        "SKIP  engine/from-scratch     nothing to credit yet: this point is given with the first point your work earns",
+        f"FAIL  tanh/zero               y = tanh(x) at x = 0: {raised}",
+        f"FAIL  tanh/two                y = tanh(x) at x = 2: {raised}",
+        f"FAIL  tanh/negative           y = tanh(x) * 2 at x = -0.5: {raised}",
+        f"FAIL  saturation/five         y = tanh(x) at x = 5 (nearly saturated: the gradient is small but not 0): "
+        f"{raised}",
+        f"FAIL  saturation/large-input  y = tanh(x) at x = 400 (math.exp(2 * x) would overflow here): {raised}",
+        f"FAIL  graph/numeric           f(a, b) = tanh(a * b + a) * tanh(b) at a = 0.5, b = -1.5: {raised}",
+        "Score on the visible tests: 0/9 points (1 of 8 tests pass). Hidden tests are graded after you hand in.",
     ]
 
 
@@ -68,12 +71,15 @@ def test_a_wrong_derivative_is_reported_with_expected_and_got(tanh_starter):
     engine.write_text(solved)
     lines = report_lines(check(tanh_starter))
     assert lines[1:5] == [
-        "PASS  engine/imports       engine.py imports and defines a class named Value",
-        "PASS  engine/from-scratch  the engine is built from scratch: it imports none of the forbidden packages",
-        "PASS  tanh/zero            tanh(0) = 0 and tanh'(0) = 1",
-        "FAIL  tanh/two             x.grad for y = tanh(x) at x = 2: expected 0.0706508249, got 0.0359724199",
+        "PASS  engine/imports          engine.py imports and defines a class named Value",
+        "PASS  engine/from-scratch     the engine is built from scratch: it imports none of the forbidden packages",
+        "PASS  tanh/zero               tanh(0) = 0 and tanh'(0) = 1",
+        "FAIL  tanh/two                x.grad for y = tanh(x) at x = 2: expected 0.0706508249, got 0.0359724199",
     ]
-    assert lines[-1] == ("Score on the visible tests: 3/7 points (3 of 6 tests pass). "
+    assert lines[-2].startswith("why:  Your gradients match an engine in which tanh's local derivative is `1 - t` "
+                                "instead of `1 - t**2`. For y = tanh(x) at x = 2, x.grad is 0.0359724199, not "
+                                "0.0706508249. ")
+    assert lines[-1] == ("Score on the visible tests: 3/9 points (3 of 8 tests pass). "
                          "Hidden tests are graded after you hand in.")
 
 
@@ -84,7 +90,7 @@ def test_strict_exits_1_when_a_visible_test_fails_and_0_when_all_pass(tmp_path, 
     write_folder(tmp_path / "solved" / "03-tanh", solution_files("03-tanh"))
     solved = runner.invoke(main, ["check", str(tmp_path / "solved" / "03-tanh"), "--strict"])
     assert solved.exit_code == 0, solved.output
-    assert solved.output.splitlines()[-1] == ("Score on the visible tests: 7/7 points (6 of 6 tests pass). "
+    assert solved.output.splitlines()[-1] == ("Score on the visible tests: 9/9 points (8 of 8 tests pass). "
                                               "Hidden tests are graded after you hand in.")
 
 
@@ -109,7 +115,7 @@ def test_check_of_the_notebook_and_with_an_explicit_exercise(tmp_path, tanh_star
     notebook = runner.invoke(main, ["check", str(tanh_starter / "03-tanh.ipynb")])
     assert notebook.exit_code == 0
     assert notebook.output.splitlines()[0] == "03-tanh: tanh and its backward rule. Visible tests on 03-tanh.ipynb:"
-    assert notebook.output.splitlines()[-1].startswith("Score on the visible tests: 0/7 points")
+    assert notebook.output.splitlines()[-1].startswith("Score on the visible tests: 0/9 points")
     loose = tmp_path / "mine.py"
     loose.write_text(solution_files("03-tanh")["engine.py"])
     unknown = runner.invoke(main, ["check", str(loose)])
@@ -119,7 +125,7 @@ def test_check_of_the_notebook_and_with_an_explicit_exercise(tmp_path, tanh_star
     named = runner.invoke(main, ["check", str(loose), "-e", "03-tanh"])
     assert named.exit_code == 0
     assert named.output.splitlines()[0] == "03-tanh: tanh and its backward rule. Visible tests on mine.py:"
-    assert named.output.splitlines()[-1].startswith("Score on the visible tests: 7/7 points")
+    assert named.output.splitlines()[-1].startswith("Score on the visible tests: 9/9 points")
 
 
 @pytest.mark.slow

@@ -81,7 +81,7 @@ def test_squared_errors(observe, torch_expect):
     assert_values(observe(p.squared_errors), torch_expect(p.squared_errors), probe=p.squared_errors)
 
 
-@points(1, concept="accumulate", name="rule/relu", visibility="hidden")
+@points(1, concept="accumulate", name="rule/relu")
 def test_shared_relu(observe, expect):
     """relu(a) used twice: relu's rule adds"""
     check(observe, expect, p.shared_relu)

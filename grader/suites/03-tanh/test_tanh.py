@@ -54,7 +54,7 @@ def test_tanh_saturated_negative(observe, expect):
     check(observe, expect, p.tanh_saturated_negative)
 
 
-@points(1, concept="tanh", name="saturation/large-input", visibility="hidden")
+@points(1, concept="tanh", name="saturation/large-input")
 def test_tanh_large(observe, expect, run):
     """tanh(400) = 1 with gradient 0, without overflowing"""
     obs = run["probes"].get(p.tanh_large.__name__, {})
@@ -105,7 +105,7 @@ def test_tanh_layer(observe, torch_expect):
     assert_values(observe(p.tanh_layer), torch_expect(p.tanh_layer), probe=p.tanh_layer)
 
 
-@points(1, concept="gradcheck", name="graph/numeric", visibility="hidden")
+@points(1, concept="gradcheck", name="graph/numeric")
 def test_numeric_tanh(observe, expect):
     """backward() agrees with central differences of your own forward pass"""
     check_numeric(observe, expect, p.numeric_tanh)

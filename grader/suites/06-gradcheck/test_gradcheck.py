@@ -76,7 +76,7 @@ def test_gradcheck_correct(observe, expect):
     _verdicts(observe(p.gradcheck_correct), expect(p.gradcheck_correct), p.gradcheck_correct, True)
 
 
-@points(1, concept="gradcheck", name="gradcheck/zero-gradient", visibility="hidden")
+@points(1, concept="gradcheck", name="gradcheck/zero-gradient")
 def test_gradcheck_zero(observe, expect):
     """gradcheck passes a gradient that is exactly 0 (a relative test alone cannot)"""
     _verdicts(observe(p.gradcheck_zero), expect(p.gradcheck_zero), p.gradcheck_zero, True)

@@ -3,16 +3,17 @@
 The student's tests must pass on the reference engine; each buggy engine they
 fail on is caught and earns its point. When the tests fail on the reference
 no engine counts as caught: a test that fails on everything catches nothing.
-The engines are the variants of grader/variants.py (engines.json).
+The tests run twice on the reference, in separate fresh workers at secret places in the order:
+when the two runs disagree, the tests depend on something other than the engine, and catch
+nothing. The engines are the variants of grader/variants.py (engines.json).
 """
 
-import json
-from pathlib import Path
+from grader.judge import from_scratch_test, import_test, Mismatch, points, suite_config
 
-from grader.judge import from_scratch_test, import_test, Mismatch, points, suite_probes
-
-p = suite_probes(__file__)
-ENGINES = json.loads(Path(__file__).with_name("engines.json").read_text(encoding="utf-8"))
+config = suite_config(__file__)
+cases = config.probe_cases()
+ENGINES = config.engines()
+REFERENCE_RUNS = [cases[name] for name in config.REFERENCE_RUNS]
 
 # Shown before the due date: one of each kind of mistake, so `grade check` says
 # something useful; the rest are graded in the same way but hidden.
@@ -24,8 +25,8 @@ test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 
-def _reference_problem(got):
-    """Why the student's tests do not pass on the reference engine, or None."""
+def _run_problem(got):
+    """Why the student's tests do not pass on one run on the reference engine, or None."""
     if not got["loaded"]:
         return f"your test file could not be run with the reference engine: {got['error']}"
     if got["tests"] == 0:
@@ -40,24 +41,42 @@ def _reference_problem(got):
     return None
 
 
+def _reference_problem(observe, observation):
+    """Why the student's tests earn nothing, from their runs on the reference, or None."""
+    runs = []
+    for case in REFERENCE_RUNS:
+        if observation(case).get("status") == "skipped":  # not needed: the other run failed already
+            continue
+        runs.append(observe(case))  # skips the test when nothing ran; raises for a timeout or a crash
+    problems = [_run_problem(got) for got in runs]
+    for problem in problems:
+        if problem:
+            return problem
+    if len(runs) == 2 and runs[0] != runs[1]:
+        return ("your tests gave different results in two runs on the same correct engine, so they depend on "
+                "something other than the engine (state left by an earlier run, a file, the order of runs, the "
+                "clock): such tests catch nothing")
+    return None
+
+
 # Every test below takes `run`, the whole run: the judge then groups submissions by their whole run
 # instead of working out which probes a test reads by running it on the reference's observations,
 # which here would mean running the reference's own tests against every engine in the grader.
 
 
 @points(0, concept="writing-tests", name="reference/passes")
-def test_passes_on_reference(observe, run):
+def test_passes_on_reference(observe, observation, run):
     """every test passes on a correct engine (otherwise no buggy engine counts as caught)"""
-    problem = _reference_problem(observe(p.on_reference))
+    problem = _reference_problem(observe, observation)
     if problem:
         raise Mismatch(problem + ". A test must pass on a correct engine before failing on a buggy one counts.")
 
 
 def _catch_test(variant):
-    probe = getattr(p, "catches_" + variant["name"].replace("-", "_"))
+    probe = cases[config.catch_probe_name(variant["name"])]
 
-    def test(observe, run):
-        if _reference_problem(observe(p.on_reference)):
+    def test(observe, observation, run):
+        if _reference_problem(observe, observation):
             raise Mismatch("no credit until your tests pass on the reference engine (see reference/passes)")
         got = observe(probe)
         if not got["loaded"]:

@@ -3,13 +3,49 @@
 Each test compares the student's observations of a probe with the reference
 engine's (`expect`), PyTorch's (`torch_expect`), or the student's own forward
 pass differentiated numerically (the `*.numeric` keys).
+
+Each mistake costs once (grader/judge/charging.py): every test checks its
+probes through `OWN.check`, which does not charge again for an op that the
+tests below isolate and the student gets wrong there, and gives a test of
+several expressions its points in proportion to those it gets right.
 """
 
 from grader.judge import (
-    assert_values, check, check_numeric, describe, from_scratch_test, import_test, Mismatch, points, suite_probes,
+    assert_values, check_numeric, describe, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
+from grader.judge.charging import OwnTests
 
 p = suite_probes(__file__)
+
+# op -> the tests that charge for it, each with the probes that isolate the op (a probe that also builds on
+# another op that can fail alone, like `a.tanh() * a` on accumulation in `*`, is left out)
+OWN = OwnTests({
+    "add-constant": [("add/constant", [p.add_constant])],
+    "radd": [("add/constant", [p.add_constant])],
+    "mul-constant": [("mul/constant", [p.mul_constant])],
+    "rmul": [("mul/constant", [p.mul_constant])],
+    "sub": [("sub/values", [p.sub_values])],
+    "sub-constant": [("sub/constant", [p.sub_constant])],
+    "rsub": [("sub/constant", [p.sub_constant])],
+    "div": [("div/values", [p.div_values])],
+    "div-constant": [("div/constant", [p.div_constant])],
+    "rtruediv": [("div/constant", [p.div_constant])],
+    "neg": [("neg/values", [p.neg_value])],
+    "pow": [("pow/cube", [p.pow_cube, p.pow_square])],
+    "pow-other": [("pow/fractional", [p.pow_fractional])],
+    "relu": [("relu/positive", [p.relu_positive]), ("relu/negative", [p.relu_negative]),
+             ("relu/zero", [p.relu_zero])],
+    "tanh": [("tanh/zero", [p.tanh_zero]), ("tanh/two", [p.tanh_two]), ("tanh/negative", [p.tanh_negative]),
+             ("tanh/saturated", [p.tanh_saturated])],
+    "exp": [("exp/values", [p.exp_values]), ("exp/negative", [p.exp_negative])],
+    "log": [("log/values", [p.log_values]), ("log/small", [p.log_small])],
+}, core=[p.add_values, p.mul_values, p.mul_chain, p.int_data, p.shared_mul, p.shared_add, p.shared_three_paths,
+         p.shared_intermediate, p.seed_gradient])
+
+
+def check(observe, expect, *probes, owns=(), **tolerance):
+    """The student's observations of each probe equal the reference's, each mistake charged once."""
+    OWN.check(observe, expect, probes, owns=owns, **tolerance)
 
 
 test_imports = import_test(__file__)
@@ -28,7 +64,7 @@ def test_add_values(observe, expect):
 @points(1, concept="reflected-ops", name="add/constant")
 def test_add_constant(observe, expect):
     """a + 5 and 5 + a both work and pass gradient to a"""
-    check(observe, expect, p.add_constant)
+    check(observe, expect, p.add_constant, owns=("add-constant", "radd"))
 
 
 @points(1, concept="mul", name="mul/values")
@@ -40,125 +76,121 @@ def test_mul_values(observe, expect):
 @points(1, concept="reflected-ops", name="mul/constant")
 def test_mul_constant(observe, expect):
     """a * 4 and 4 * a both work"""
-    check(observe, expect, p.mul_constant)
+    check(observe, expect, p.mul_constant, owns=("mul-constant", "rmul"))
 
 
 @points(1, concept="chain-rule", name="mul/chain")
-def test_mul_chain(torch_expect, observe):
+def test_mul_chain(observe, expect, torch_expect):
     """(a * b) * c: gradients flow through an intermediate node (checked against PyTorch)"""
-    assert_values(observe(p.mul_chain), torch_expect(p.mul_chain), probe=p.mul_chain)
+    OWN.check(observe, expect, [p.mul_chain], against=torch_expect)
 
 
 @points(1, concept="derived-ops", name="sub/values")
 def test_sub_values(observe, expect):
     """a - b: gradient +1 to a and -1 to b"""
-    check(observe, expect, p.sub_values)
+    check(observe, expect, p.sub_values, owns=("sub",))
 
 
 @points(1, concept="reflected-ops", name="sub/constant")
 def test_sub_constant(observe, expect):
     """a - 2 and 2 - a (reflected subtraction keeps its order)"""
-    check(observe, expect, p.sub_constant)
+    check(observe, expect, p.sub_constant, owns=("sub-constant", "rsub"))
 
 
 @points(1, concept="derived-ops", name="div/values")
 def test_div_values(observe, expect):
     """a / b: gradients 1/b and -a/b**2"""
-    check(observe, expect, p.div_values)
+    check(observe, expect, p.div_values, owns=("div",))
 
 
 @points(1, concept="reflected-ops", name="div/constant")
 def test_div_constant(observe, expect):
     """a / 4 and 2 / a (reflected division keeps its order)"""
-    check(observe, expect, p.div_constant)
+    check(observe, expect, p.div_constant, owns=("div-constant", "rtruediv"))
 
 
 @points(1, concept="derived-ops", name="neg/values")
 def test_neg(observe, expect):
     """-a is a new node with gradient -1"""
-    check(observe, expect, p.neg_value)
+    check(observe, expect, p.neg_value, owns=("neg",))
 
 
 @points(1, concept="pow", name="pow/cube")
 def test_pow_cube(observe, expect):
     """d/dx x**3 at 2 is 12"""
-    check(observe, expect, p.pow_cube)
-    check(observe, expect, p.pow_square)
+    check(observe, expect, p.pow_cube, p.pow_square, owns=("pow",))
 
 
 @points(1, concept="pow", name="pow/fractional")
 def test_pow_fractional(observe, expect):
     """x ** 0.5 and x ** -1"""
-    check(observe, expect, p.pow_fractional)
+    check(observe, expect, p.pow_fractional, owns=("pow-other",))
 
 
 @points(1, concept="relu", name="relu/positive")
 def test_relu_positive(observe, expect):
     """relu passes the gradient where its output is positive"""
-    check(observe, expect, p.relu_positive)
+    check(observe, expect, p.relu_positive, owns=("relu",))
 
 
 @points(1, concept="relu", name="relu/negative")
 def test_relu_negative(observe, expect):
     """relu blocks the gradient where its input is negative"""
-    check(observe, expect, p.relu_negative)
+    check(observe, expect, p.relu_negative, owns=("relu",))
 
 
 @points(1, concept="relu", name="relu/zero")
 def test_relu_zero(observe, expect):
     """relu'(0) = 0"""
-    check(observe, expect, p.relu_zero)
+    check(observe, expect, p.relu_zero, owns=("relu",))
 
 
 @points(1, concept="tanh", name="tanh/zero")
 def test_tanh_zero(observe, expect):
     """tanh'(0) = 1"""
-    check(observe, expect, p.tanh_zero)
+    check(observe, expect, p.tanh_zero, owns=("tanh",))
 
 
 @points(1, concept="tanh", name="tanh/two")
 def test_tanh_two(observe, expect):
     """tanh'(2) ≈ 0.0707, from the output: 1 - t**2"""
-    check(observe, expect, p.tanh_two)
+    check(observe, expect, p.tanh_two, owns=("tanh",))
 
 
 @points(1, concept="tanh", name="tanh/negative")
 def test_tanh_negative(observe, expect):
     """tanh inside products, its input also used directly"""
-    check(observe, expect, p.tanh_negative)
-    check(observe, expect, p.tanh_shared_input)
+    check(observe, expect, p.tanh_negative, p.tanh_shared_input, owns=("tanh",))
 
 
 @points(1, concept="tanh", name="tanh/saturated")
 def test_tanh_saturated(observe, expect):
     """tanh near saturation: a small, non-zero gradient"""
-    check(observe, expect, p.tanh_saturated)
+    check(observe, expect, p.tanh_saturated, owns=("tanh",))
 
 
 @points(1, concept="exp", name="exp/values")
 def test_exp_values(observe, expect):
     """exp's local derivative is its own output, added to what else reaches the input"""
-    check(observe, expect, p.exp_values)
-    check(observe, expect, p.exp_shared_input)
+    check(observe, expect, p.exp_values, p.exp_shared_input, owns=("exp",))
 
 
 @points(1, concept="exp", name="exp/negative")
 def test_exp_negative(observe, expect):
     """exp at a negative input"""
-    check(observe, expect, p.exp_negative)
+    check(observe, expect, p.exp_negative, owns=("exp",))
 
 
 @points(1, concept="log", name="log/values")
 def test_log_values(observe, expect):
     """log's local derivative is 1 / input, added to what else reaches the input"""
-    check(observe, expect, p.log_values)
-    check(observe, expect, p.log_shared_input)
+    check(observe, expect, p.log_values, p.log_shared_input, owns=("log",))
 
 
 @points(1, concept="log", name="log/small")
 def test_log_small(observe, expect):
     """log below 1"""
-    check(observe, expect, p.log_small)
+    check(observe, expect, p.log_small, owns=("log",))
 
 
 @points(1, concept="chain-rule", name="values/int-data")
@@ -242,8 +274,7 @@ def test_untouched_leaf(observe, expect):
 @points(2, concept="traversal", name="backward/order")
 def test_order(observe, expect):
     """every node's gradient is complete before it is passed on"""
-    check(observe, expect, p.order_matters)
-    check(observe, expect, p.order_deep)
+    check(observe, expect, p.order_matters, p.order_deep)
 
 
 @points(2, concept="traversal", name="backward/deep-chain")
@@ -267,40 +298,39 @@ def test_long_sum(observe, expect):
 
 
 @points(2, concept="chain-rule", name="micrograd/sanity-check")
-def test_micrograd_sanity(observe, torch_expect):
+def test_micrograd_sanity(observe, expect, torch_expect):
     """micrograd's sanity check, against PyTorch"""
-    assert_values(observe(p.micrograd_sanity), torch_expect(p.micrograd_sanity), probe=p.micrograd_sanity)
+    OWN.check(observe, expect, [p.micrograd_sanity], against=torch_expect)
 
 
 @points(2, concept="chain-rule", name="micrograd/more-ops")
-def test_micrograd_more_ops(observe, torch_expect):
+def test_micrograd_more_ops(observe, expect, torch_expect):
     """micrograd's "more ops" check, against PyTorch (1e-6, as micrograd)"""
-    probe = p.micrograd_more_ops
-    assert_values(observe(probe), torch_expect(probe), probe=probe, rel=1e-6, abs_=1e-6)
+    OWN.check(observe, expect, [p.micrograd_more_ops], against=torch_expect, rel=1e-6, abs_=1e-6)
 
 
 @points(2, concept="chain-rule", name="neuron/relu")
-def test_neuron(observe, torch_expect):
+def test_neuron(observe, expect, torch_expect):
     """one relu neuron: all five gradients against PyTorch"""
-    assert_values(observe(p.neuron), torch_expect(p.neuron), probe=p.neuron)
+    OWN.check(observe, expect, [p.neuron], against=torch_expect)
 
 
 @points(1, concept="chain-rule", name="neuron/tanh")
-def test_tanh_neuron(observe, torch_expect):
+def test_tanh_neuron(observe, expect, torch_expect):
     """one tanh neuron, against PyTorch"""
-    assert_values(observe(p.tanh_neuron), torch_expect(p.tanh_neuron), probe=p.tanh_neuron)
+    OWN.check(observe, expect, [p.tanh_neuron], against=torch_expect)
 
 
 @points(1, concept="chain-rule", name="loss/squared-error")
-def test_squared_error(observe, torch_expect):
+def test_squared_error(observe, expect, torch_expect):
     """a squared-error loss through tanh, against PyTorch"""
-    assert_values(observe(p.squared_error), torch_expect(p.squared_error), probe=p.squared_error)
+    OWN.check(observe, expect, [p.squared_error], against=torch_expect)
 
 
 @points(1, concept="chain-rule", name="loss/softplus")
-def test_softplus(observe, torch_expect):
+def test_softplus(observe, expect, torch_expect):
     """log(1 + exp(a)) / (b*b + 1) - a / 3, against PyTorch"""
-    assert_values(observe(p.softplus_mix), torch_expect(p.softplus_mix), probe=p.softplus_mix)
+    OWN.check(observe, expect, [p.softplus_mix], against=torch_expect)
 
 
 # -- the student's own forward pass, differentiated numerically -----------------------------
@@ -309,25 +339,25 @@ def test_softplus(observe, torch_expect):
 @points(1, concept="gradcheck", name="gradcheck/tanh-mix")
 def test_numeric_tanh_mix(observe, expect):
     """backward() agrees with central differences of your own forward pass"""
-    check_numeric(observe, expect, p.numeric_tanh_mix)
+    OWN.check(observe, expect, [p.numeric_tanh_mix], verdict=check_numeric)
 
 
 @points(1, concept="gradcheck", name="gradcheck/rational")
 def test_numeric_rational(observe, expect):
     """the same for a rational function"""
-    check_numeric(observe, expect, p.numeric_rational)
+    OWN.check(observe, expect, [p.numeric_rational], verdict=check_numeric)
 
 
 @points(1, concept="gradcheck", name="gradcheck/exp-log")
 def test_numeric_exp_log(observe, expect):
     """the same with exp, log and a fractional power"""
-    check_numeric(observe, expect, p.numeric_exp_log)
+    OWN.check(observe, expect, [p.numeric_exp_log], verdict=check_numeric)
 
 
 @points(1, concept="gradcheck", name="gradcheck/relu-sum")
 def test_numeric_relu_sum(observe, expect):
     """the same with relu"""
-    check_numeric(observe, expect, p.numeric_relu_sum)
+    OWN.check(observe, expect, [p.numeric_relu_sum], verdict=check_numeric)
 
 
 # -- random expression graphs ------------------------------------------------------------
@@ -335,21 +365,19 @@ def test_numeric_relu_sum(observe, expect):
 RANDOM = [getattr(p, f"random_graph_{seed:02d}") for seed in range(1, 17)]
 
 
-def _random_graphs(observe, want_of, probes):
-    for probe in probes:
-        want = want_of(probe)
-        got = observe(probe)
-        keys = [k for k in want if k != "expr"]
-        assert_values(got, want, keys=keys, what=f"{describe(probe)} ({want['expr']})")
+def _graph_verdict(observe, want_of, probe):
+    want = want_of(probe)
+    keys = [k for k in want if k != "expr"]
+    assert_values(observe(probe), want, keys=keys, what=f"{describe(probe)} ({want['expr']})")
 
 
 @points(2, concept="random-graphs", name="random/reference-1-8")
 def test_random_graphs_reference(observe, expect):
     """eight random expression graphs, every node's gradient against the reference"""
-    _random_graphs(observe, expect, RANDOM[:8])
+    OWN.check(observe, expect, RANDOM[:8], verdict=_graph_verdict, unit="graph")
 
 
 @points(2, concept="random-graphs", name="random/torch-9-16")
-def test_random_graphs_torch(observe, torch_expect):
+def test_random_graphs_torch(observe, expect, torch_expect):
     """eight more random expression graphs, against PyTorch"""
-    _random_graphs(observe, torch_expect, RANDOM[8:])
+    OWN.check(observe, expect, RANDOM[8:], against=torch_expect, verdict=_graph_verdict, unit="graph")

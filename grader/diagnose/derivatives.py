@@ -1,0 +1,291 @@
+"""A mistake no variant makes, named from the student's own numbers: each op's local derivative, inferred.
+
+The suite's `local_<op>` probes (probekit.local_derivatives) run one op on
+fresh leaves at several points, once seeded by backward() directly and once
+through `* Value(3)`. With the seed alone, an input's gradient *is* the local
+derivative the student's rule computes there; the second run shows whether
+the rule multiplies by `out.grad` (3) at all, or twice.
+
+Those numbers are compared with candidate forms, each a classic way to get
+that op's derivative wrong, written in the course's words: the output instead
+of the input or the other way round, a missing factor, swapped operands, k
+instead of k − 1, one op's rule used for another, the formula applied twice;
+and, for any op, a constant added to the right derivative, or the right
+derivative times a constant. A form is named only when it reproduces the
+student's number at *every* point (to 1e-6 relative) while the correct form
+does not, and it differs from the correct form at two points at least. The
+first form that fits, in the order listed, is named; when none fits, nothing
+is said.
+
+Trusted code, in the grader: it reads observations, it runs nothing.
+"""
+
+from __future__ import annotations
+
+import math
+
+REL, ABS = 1e-6, 1e-9
+# relu's mistakes differ from it only on one side of 0, or at 0 alone (`>= 0`): one point is all there is
+MIN_DISTINCT = {"relu": 1}
+# An op built from others in the reference (a - b = a + (-b), a / b = a * b**-1) shows their mistakes as
+# its own; it is named only when the ops it may be built from show none.
+BUILT_FROM = {"neg": ("mul",), "sub": ("add", "neg"), "rsub": ("add", "neg", "sub"), "div": ("mul", "pow"),
+              "rtruediv": ("mul", "pow", "div")}
+
+
+def _close(a, b):
+    return isinstance(a, (int, float)) and isinstance(b, (int, float)) and math.isclose(a, b, rel_tol=REL,
+                                                                                        abs_tol=ABS)
+
+
+# Per op: the correct local derivatives, then (form, words, local derivatives) for each classic mistake.
+# A form takes the case's inputs and the output `y` (the student's own forward value) and gives the local
+# derivative of each input. Words complete "your <op> backward ...".
+_UNARY_OTHERS = {  # the other ops' correct derivatives at the same input: "one op implemented as another"
+    "tanh": lambda x, y: 1 - math.tanh(x) ** 2,
+    "exp": lambda x, y: math.exp(x),
+    "log": lambda x, y: 1 / x,
+    "relu": lambda x, y: 1.0 if x > 0 else 0.0,
+}
+
+FORMS = {
+    "tanh": (lambda x, y: {"x": 1 - y * y}, [
+        ("input-for-output", "computes 1 − x² from the input x, although the formula 1 − t² needs the output "
+                             "t = tanh(x)", lambda x, y: {"x": 1 - x * x}),
+        ("applied-twice", "computes 1 − tanh(t)² although t is already tanh(x): tanh is applied twice",
+         lambda x, y: {"x": 1 - math.tanh(y) ** 2}),
+        ("missing-square", "computes 1 − t instead of 1 − t² (t = tanh(x))", lambda x, y: {"x": 1 - y}),
+        ("square-outside", "computes (1 − t)² instead of 1 − t²", lambda x, y: {"x": (1 - y) ** 2}),
+        ("output", "uses the output t itself instead of 1 − t²", lambda x, y: {"x": y}),
+        ("sign", "computes t² − 1 instead of 1 − t²: the sign is flipped", lambda x, y: {"x": y * y - 1}),
+    ]),
+    "exp": (lambda x, y: {"x": y}, [
+        ("input-for-output", "uses the input x where the local derivative of exp is its output exp(x)",
+         lambda x, y: {"x": x}),
+        ("applied-twice", "computes exp(exp(x)): exp is applied to the output again",
+         lambda x, y: {"x": math.exp(y)}),
+        ("power-rule", "computes x · exp(x), as if exp(x) followed the power rule",
+         lambda x, y: {"x": x * y}),
+        ("one", "passes out.grad through unchanged (local derivative 1) instead of multiplying by exp(x)",
+         lambda x, y: {"x": 1.0}),
+    ]),
+    "log": (lambda x, y: {"x": 1 / x}, [
+        ("output-for-input", "computes 1 / log(x), one over the output, where log's local derivative is 1 / x "
+                             "with x the input", lambda x, y: {"x": 1 / y}),
+        ("not-inverted", "uses x instead of 1 / x", lambda x, y: {"x": x}),
+        ("inverse-derivative", "computes −1 / x², the derivative of 1 / x, instead of 1 / x",
+         lambda x, y: {"x": -1 / (x * x)}),
+        ("squared", "computes 1 / x² instead of 1 / x", lambda x, y: {"x": 1 / (x * x)}),
+        ("output", "uses the output log(x) itself, as exp's rule would", lambda x, y: {"x": y}),
+    ]),
+    "relu": (lambda x, y: {"x": 1.0 if x > 0 else 0.0}, [
+        ("at-zero", "passes the gradient at x = 0 too (relu'(0) = 1, from `>= 0` instead of `> 0`)",
+         lambda x, y: {"x": 1.0 if x >= 0 else 0.0}),
+        ("pass-through", "passes the gradient through everywhere, even where relu's output is 0",
+         lambda x, y: {"x": 1.0}),
+        ("output", "multiplies by the output relu(x) instead of by 1 or 0", lambda x, y: {"x": y}),
+        ("reversed", "passes the gradient where x is negative and blocks it where x is positive",
+         lambda x, y: {"x": 1.0 if x < 0 else 0.0}),
+    ]),
+    "pow": (lambda x, k, y: {"x": k * x ** (k - 1)}, [
+        ("k-not-k-1", "computes k · x**k instead of k · x**(k − 1): the exponent is not lowered by one",
+         lambda x, k, y: {"x": k * x ** k}),
+        ("missing-k", "computes x**(k − 1), without the factor k in front",
+         lambda x, k, y: {"x": x ** (k - 1)}),
+        ("k-minus-2", "computes k · x**(k − 2): the exponent is lowered twice",
+         lambda x, k, y: {"x": k * x ** (k - 2)}),
+        ("applied-twice", "computes k · (k − 1) · x**(k − 2), the second derivative: the power rule applied twice",
+         lambda x, k, y: {"x": k * (k - 1) * x ** (k - 2)}),
+        ("k-minus-1-factor", "computes (k − 1) · x**(k − 1): the factor should be k",
+         lambda x, k, y: {"x": (k - 1) * x ** (k - 1)}),
+        ("output", "uses the output x**k instead of k · x**(k − 1)", lambda x, k, y: {"x": y}),
+    ]),
+    "mul": (lambda a, b, y: {"a": b, "b": a}, [
+        ("swapped", "gives each operand its own value instead of the other operand's (a gets a, b gets b)",
+         lambda a, b, y: {"a": a, "b": b}),
+        ("self-for-both", "uses `self.data` for both operands: both get a", lambda a, b, y: {"a": a, "b": a}),
+        ("other-for-both", "uses `other.data` for both operands: both get b", lambda a, b, y: {"a": b, "b": b}),
+        ("as-add", "passes out.grad through unchanged, as addition's rule does, instead of multiplying by the "
+                   "other operand", lambda a, b, y: {"a": 1.0, "b": 1.0}),
+        ("forgets-other", "gives the gradient to `self` only; `other` gets nothing",
+         lambda a, b, y: {"a": b, "b": 0.0}),
+    ]),
+    "add": (lambda a, b, y: {"a": 1.0, "b": 1.0}, [
+        ("forgets-other", "passes the gradient to `self` only; `other` gets nothing",
+         lambda a, b, y: {"a": 1.0, "b": 0.0}),
+        ("as-mul", "multiplies by the other operand, as multiplication's rule does, instead of passing out.grad "
+                   "through", lambda a, b, y: {"a": b, "b": a}),
+    ]),
+    "sub": (lambda a, b, y: {"a": 1.0, "b": -1.0}, [
+        ("sign", "gives b a local derivative of +1: the minus sign of a − b is lost on the way back",
+         lambda a, b, y: {"a": 1.0, "b": 1.0}),
+        ("swapped", "gives a −1 and b +1: the operands are the other way round",
+         lambda a, b, y: {"a": -1.0, "b": 1.0}),
+        ("forgets-other", "gives the gradient to a only; b gets nothing", lambda a, b, y: {"a": 1.0, "b": 0.0}),
+    ]),
+    "div": (lambda a, b, y: {"a": 1 / b, "b": -a / (b * b)}, [
+        ("sign", "gives b +a / b² instead of −a / b²: the sign is lost", lambda a, b, y: {"a": 1 / b, "b": a / (b * b)}),
+        ("not-squared", "gives b −a / b instead of −a / b²: b's power is not lowered to −2",
+         lambda a, b, y: {"a": 1 / b, "b": -a / b}),
+        ("missing-a", "gives b −1 / b² instead of −a / b²: the factor a is missing",
+         lambda a, b, y: {"a": 1 / b, "b": -1 / (b * b)}),
+        ("swapped", "gives a the rule of b and b the rule of a: the operands are the other way round",
+         lambda a, b, y: {"a": -a / (b * b), "b": 1 / b}),
+        ("as-mul", "uses multiplication's rule (a gets b, b gets a) for division",
+         lambda a, b, y: {"a": b, "b": a}),
+        ("cubed", "gives b −a / b³ instead of −a / b²", lambda a, b, y: {"a": 1 / b, "b": -a / b ** 3}),
+    ]),
+    "neg": (lambda x, y: {"x": -1.0}, [
+        ("plus-one", "passes the gradient unchanged: −x's local derivative is −1, not 1", lambda x, y: {"x": 1.0}),
+    ]),
+    "rsub": (lambda x, y: {"x": -1.0}, [
+        ("self-minus-other", "computes x − 2 for `2 - x`: `__rsub__` returns `self - other` instead of "
+                             "`other - self`", lambda x, y: {"x": 1.0} if _close(y, x - 2) else None),
+        ("self-plus-other", "computes x + 2 for `2 - x`: `__rsub__` adds instead of computing `other - self`",
+         lambda x, y: {"x": 1.0} if _close(y, x + 2) else None),
+        ("plus-one", "gives x a local derivative of +1 in `2 - x`, although the value is right",
+         lambda x, y: {"x": 1.0} if _close(y, 2 - x) else None),
+    ]),
+    "rtruediv": (lambda x, y: {"x": -2 / (x * x)}, [
+        ("self-over-other", "computes x / 2 for `2 / x`: `__rtruediv__` returns `self / other` instead of "
+                            "`other / self`", lambda x, y: {"x": 0.5} if _close(y, x / 2) else None),
+        ("sign", "gives x +2 / x² instead of −2 / x²", lambda x, y: {"x": 2 / (x * x)}),
+        ("missing-2", "gives x −1 / x², without the factor 2 of `2 / x`", lambda x, y: {"x": -1 / (x * x)}),
+    ]),
+}
+
+OP_NAMES = {"tanh": "tanh", "exp": "exp", "log": "log", "relu": "relu", "pow": "`**`", "mul": "`*`",
+            "add": "`+`", "sub": "`-`", "div": "`/`", "neg": "unary `-`", "rsub": "`2 - x`",
+            "rtruediv": "`2 / x`"}
+
+
+def _cases(values: dict) -> list[dict]:
+    """The probe's cases: [{"inputs": {...}, "k"?, "y", "grad": {...}, "scaled": {...}}]."""
+    cases, i = [], 0
+    while f"{i}.y" in values:
+        names = sorted({key.split(".")[1] for key in values if key.startswith(f"{i}.") and key.count(".") == 2})
+        case = {"inputs": {n: values.get(f"{i}.{n}") for n in names}, "y": values[f"{i}.y"],
+                "grad": {n: values.get(f"{i}.{n}.grad") for n in names},
+                "scaled": {n: values.get(f"{i}.{n}.scaled") for n in names}}
+        if f"{i}.k" in values:
+            case["k"] = values[f"{i}.k"]
+        cases.append(case)
+        i += 1
+    return cases
+
+
+def _apply(form, case):
+    args = list(case["inputs"].values()) if len(case["inputs"]) == 1 else [case["inputs"]["a"], case["inputs"]["b"]]
+    if "k" in case:
+        args.append(case["k"])
+    return _call(form, args, case["y"])
+
+
+def _call(form, args, y):
+    try:
+        result = form(*args, y)
+    except (ZeroDivisionError, OverflowError, ValueError, TypeError):
+        return None
+    return result
+
+
+def _fits(predicted_of, cases, observed_key="grad") -> bool:
+    for case in cases:
+        predicted = predicted_of(case)
+        if predicted is None:
+            return False
+        for name, got in case[observed_key].items():
+            if not _close(got, predicted.get(name)):
+                return False
+    return True
+
+
+def infer(op: str, values: dict) -> dict | None:
+    """The mistake in `op`'s backward rule that the student's numbers show, or None.
+
+    {"op", "form", "words"} where words complete "your <op> backward …".
+    """
+    if op not in FORMS:
+        return None
+    cases = _cases(values)
+    if len(cases) < 2:
+        return None
+    correct, candidates = FORMS[op]
+
+    def right_of(case):
+        return _apply(correct, case)
+
+    local_right = _fits(right_of, cases)
+    # out.grad: the scaled run should be 3 times the plain one (whatever the local derivative is)
+    times = None
+    for factor, words in ((3.0, None), (1.0, "does not multiply by out.grad (the gradient from above)"),
+                          (9.0, "multiplies by out.grad twice")):
+        if all(_close(case["scaled"][n], factor * case["grad"][n]) for case in cases for n in case["grad"]):
+            times = words
+            break
+    else:
+        if op != "mul":  # the scaling is itself a `*`: for `*`, its run says nothing of out.grad
+            return None  # the two runs do not relate by a constant: not a local rule we can read
+    if local_right:
+        if times is not None and any(abs(case["grad"][n]) > ABS for case in cases for n in case["grad"]):
+            return {"op": op, "form": "out-grad", "words": times}
+        return None
+    for form, words, predicted in candidates:
+        distinct = sum(1 for case in cases if (p := _apply(predicted, case)) is not None and
+                       (r := right_of(case)) is not None and any(not _close(p[n], r[n]) for n in p))
+        if distinct >= MIN_DISTINCT.get(op, 2) and _fits(lambda case: _apply(predicted, case), cases):
+            return {"op": op, "form": form, "words": _and(words, times)}
+    unary = len(cases[0]["inputs"]) == 1 and "k" not in cases[0]
+    if unary:
+        for other, derivative in _UNARY_OTHERS.items():
+            if other != op and _fits(lambda case: _call(lambda x, y: {"x": derivative(x, y)},
+                                                       list(case["inputs"].values()), case["y"]), cases):
+                return {"op": op, "form": f"as-{other}", "words": _and(f"uses {other}'s local derivative", times)}
+    # the right derivative plus a constant, or times a constant, for every input
+    for kind in ("plus", "times"):
+        found = _constant(cases, right_of, kind)
+        if found is not None:
+            c = found
+            words = (f"adds {_fmt(c)} to the right local derivative" if kind == "plus"
+                     else "has the wrong sign" if _close(c, -1.0)
+                     else f"multiplies the right local derivative by {_fmt(c)}")
+            return {"op": op, "form": f"{kind}-constant", "constant": c, "words": _and(words, times)}
+    return None
+
+
+def _constant(cases, right_of, kind):
+    values = []
+    for case in cases:
+        right = right_of(case)
+        if right is None:
+            return None
+        for name, got in case["grad"].items():
+            if kind == "plus":
+                values.append(got - right[name])
+            elif abs(right[name]) > 1e-6:
+                values.append(got / right[name])
+    if len(values) < 2 or not all(_close(v, values[0]) for v in values):
+        return None
+    c = values[0]
+    if _close(c, 0.0 if kind == "plus" else 1.0) or (kind == "times" and _close(c, 0.0)):
+        return None
+    return c
+
+
+def _fmt(c):
+    return f"{c:g}" if abs(c - round(c, 6)) < 1e-9 else f"{c:.4g}"
+
+
+def _and(words, times):
+    return f"{words}, and {times}" if times else words
+
+
+def infer_all(values_of: dict) -> dict:
+    """{op: inference} for the ops whose numbers show a mistake, {op: probe values} given; an op built from
+    another op that shows a mistake is left out (BUILT_FROM)."""
+    found = {op: infer(op, values) for op, values in values_of.items()}
+    found = {op: f for op, f in found.items() if f}
+    return {op: f for op, f in found.items() if not any(base in found for base in BUILT_FROM.get(op, ()))}
+
+
+__all__ = ["BUILT_FROM", "FORMS", "OP_NAMES", "infer", "infer_all"]

@@ -1,0 +1,269 @@
+"""Each mistake costs once: a test does not charge again for an op that has its own test and failed it.
+
+A suite lists, for each op an engine can get wrong on its own (`2 / a`,
+tanh, relu, ...), the tests that charge for it and the probes that isolate
+it (`OwnTests`). Every test then checks its probes through `OwnTests.check`:
+
+- A probe the student gets wrong is *excused* when the expression needs an op
+  (other than the ones this test is about, and other than the core `+` and
+  `*` of two Values) whose own probes the student also gets wrong: the test
+  that isolates that op has already charged for it. The probe earns its
+  share and the test's output says which test charged instead.
+- A test reading several probes (eight random graphs, a value and its
+  variant) earns its points in proportion to the probes it gets right or
+  excused: a seventh graph gone wrong costs one eighth, not all of it.
+
+Which ops a probe uses is found by running it once on the reference engine
+with its operations traced (`ops_of`): data from the expression itself, not
+a list kept by hand beside it. Only the outermost operation counts (`a - b`
+is `sub`, not the `+`, `*` and `**` the reference builds it from), so an op
+means what the student's own method is asked to do.
+
+Why excuse rather than build the integrative tests from `+` and `*` only:
+random graphs, micrograd's checks and the gradient checks are how the suite
+sees tanh, `2 / a` and pow working *together* with the walk; taking those
+ops out would stop testing exactly that. Why `+` and `*` of two Values are
+never excused: every expression of every test is built on them (a tanh test
+multiplies by 2), so an engine whose `*` is wrong cannot show anything else,
+and excusing would hand it the points of every test. The cost of excusing:
+a graph that fails for a second reason as well as an op already charged is
+excused too; that second mistake is still charged by its own tests.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+
+from . import Mismatch, ProbeTimeout, StudentError, assert_values, describe
+
+CORE_OPS = frozenset({"add", "mul"})
+
+# Set while a test reads other tests' probes to decide what is already charged: diagnosis maps each test to
+# the probes it checks itself, not to these (Reads.own in judge/dry_run.py).
+READING_FOR_CHARGING = contextvars.ContextVar("reading_for_charging", default=False)
+
+# How a student reads each op (in feedback): the expression it is asked to compute.
+OP_WORDS = {
+    "add": "`a + b`", "add-constant": "`a + 2`", "radd": "`2 + a`",
+    "mul": "`a * b`", "mul-constant": "`a * 2`", "rmul": "`2 * a`",
+    "sub": "`a - b`", "sub-constant": "`a - 2`", "rsub": "`2 - a`",
+    "div": "`a / b`", "div-constant": "`a / 2`", "rtruediv": "`2 / a`",
+    "neg": "`-a`", "pow": "`a ** k` (k a whole number)", "pow-other": "`a ** k` (k negative or fractional)",
+    "relu": "`relu`", "tanh": "`tanh`", "exp": "`exp`", "log": "`log`",
+}
+
+_METHODS = {"__add__": "add", "__radd__": "radd", "__sub__": "sub", "__rsub__": "rsub", "__mul__": "mul",
+            "__rmul__": "rmul", "__truediv__": "div", "__rtruediv__": "rtruediv", "__neg__": "neg",
+            "__pow__": "pow", "relu": "relu", "tanh": "tanh", "exp": "exp", "log": "log"}
+_BINARY = ("add", "sub", "mul", "div")
+
+
+def _label(op, args, value_class):
+    if op in _BINARY and args and not isinstance(args[0], value_class):
+        return f"{op}-constant"
+    if op == "pow":
+        k = args[0] if args else 1
+        return "pow" if isinstance(k, (int, float)) and k >= 0 and float(k).is_integer() else "pow-other"
+    return op
+
+
+@functools.cache
+def _tracing_engine():
+    """A private copy of the reference engine whose public operations record their names."""
+    from ..variants import engine_class, reference_source
+
+    value_class = engine_class(reference_source(), "reference engine with its operations traced")
+    state = {"depth": 0, "seen": None}
+
+    def traced(method, op):
+        def call(self, *args):
+            if state["depth"] == 0 and state["seen"] is not None:
+                state["seen"].add(_label(op, args, value_class))
+            state["depth"] += 1
+            try:
+                return method(self, *args)
+            finally:
+                state["depth"] -= 1
+        return call
+
+    for name, op in _METHODS.items():
+        setattr(value_class, name, traced(getattr(value_class, name), op))
+    return value_class, state
+
+
+@functools.cache
+def ops_of(probe) -> frozenset:
+    """The operations a probe's expression asks of an engine, e.g. {"mul", "rtruediv", "tanh"}."""
+    if getattr(probe, "takes_modules", False):
+        return frozenset()
+    value_class, state = _tracing_engine()
+    state["seen"] = seen = set()
+    try:
+        probe(value_class)
+    finally:
+        state["seen"] = None
+    return frozenset(seen)
+
+
+class Excused(Mismatch):
+    """Every probe the test got wrong needs an op that its own test already charged: full points.
+
+    The judge records the test as passed, with this message as its output.
+    """
+
+
+class OwnTests:
+    """Per op, the tests that charge for it and the probes that isolate it; and the core probes.
+
+    `table`: {op: [(test name, [probes]), ...]}. `core`: probes built from
+    `+` and `*` of Values alone, shared nodes and the walk (not the
+    10,000-deep chain: a recursive sort is a mistake of its own). Excusing
+    needs the core to stand: where the core itself is wrong, no op can be
+    seen on its own and nothing is excused.
+
+    An op is already charged, for one student, in one of two ways:
+    - *missing* (it raised): one of its isolating probes raised an exception,
+      and the failing probe raised the very same one (`AttributeError:
+      'Value' object has no attribute 'tanh'`). Needs every core probe to run
+      without raising: an engine whose backward() raises everywhere raises
+      the same message everywhere, and is charged everywhere.
+    - *wrong* (numbers): one of its isolating probes disagrees with the
+      reference. Needs every core probe right: a walk in the wrong order makes
+      tanh's own tests fail too, and that is not tanh's mistake.
+    """
+
+    def __init__(self, table: dict, core=()):
+        unknown = set(table) - set(OP_WORDS)
+        if unknown:
+            raise ValueError(f"unknown ops {sorted(unknown)}: known are {sorted(OP_WORDS)}")
+        self.table = {op: [(name, tuple(probes)) for name, probes in tests] for op, tests in table.items()}
+        self.core = tuple(core)
+
+    @staticmethod
+    def _verdict(observe, expect, probe) -> tuple[str, str]:
+        """("right", ""), ("numbers", "") for wrong numbers, ("raised", the exception as the engine raised
+        it), or ("other", "") for a timeout or a probe that never ran."""
+        try:
+            assert_values(observe(probe), expect(probe), probe=probe)
+        except StudentError as exc:
+            raised = getattr(exc, "raised", "")
+            return ("other", "") if not raised or raised.startswith("not run") else ("raised", raised)
+        except ProbeTimeout:
+            return "other", ""
+        except Mismatch:
+            return "numbers", ""
+        return "right", ""
+
+    def _charged_elsewhere(self, observe, expect, ops) -> tuple[dict, dict]:
+        """({op: test name} wrong in numbers, {op: {exception text: test name}} raising), for `ops`.
+
+        Every core probe and every isolating probe of every op in `ops` is
+        read, right or wrong, so a test reads the same probes on every engine
+        (the judge groups submissions by what a test reads).
+        """
+        token = READING_FOR_CHARGING.set(True)
+        try:
+            return self._read_charged(observe, expect, ops)
+        finally:
+            READING_FOR_CHARGING.reset(token)
+
+    def _read_charged(self, observe, expect, ops):
+        core = [self._verdict(observe, expect, probe)[0] for probe in self.core]
+        core_right = all(kind == "right" for kind in core)
+        core_runs = all(kind in ("right", "numbers") for kind in core)
+        wrong, raising = {}, {}
+        for op in sorted(ops):
+            for name, probes in self.table.get(op, ()):
+                for probe in probes:
+                    kind, raised = self._verdict(observe, expect, probe)
+                    if kind != "right" and core_right:
+                        wrong.setdefault(op, name)
+                    if kind == "raised" and core_runs:
+                        raising.setdefault(op, {}).setdefault(raised, name)
+        return wrong, raising
+
+    def check(self, observe, expect, probes, *, owns=(), against=None, verdict=None, unit="expression",
+              **tolerance):
+        """Check each probe (against `against`, default `expect`); charge only what no other test charges.
+
+        `owns`: the ops this test is itself about (never excused here).
+        `verdict(observe, want, probe)`: the check of one probe (default: every
+        value within tolerance). `unit`: what a probe is, in the student's words
+        ("graph"), for partial credit's message.
+        """
+        for op in owns:
+            if op not in OP_WORDS:
+                raise ValueError(f"unknown op {op!r}")
+        against = against or expect
+        probes = list(probes)
+        failures = []
+        for probe in probes:
+            try:
+                if verdict is not None:
+                    verdict(observe, against, probe)
+                else:
+                    assert_values(observe(probe), against(probe), probe=probe, **tolerance)
+            except (Mismatch, StudentError, ProbeTimeout) as exc:
+                failures.append((probe, exc))
+        others = set().union(*(ops_of(p) for p in probes)) - set(owns) - CORE_OPS
+        wrong, raising = self._charged_elsewhere(observe, expect, others)
+        if not failures:
+            return
+        excused, kept = [], []
+        for probe, exc in failures:
+            used = ops_of(probe) - set(owns) - CORE_OPS
+            raised = getattr(exc, "raised", "")
+            by = {op: raising[op][raised] for op in used if raised and raised in raising.get(op, {})}
+            if not by:
+                by = {op: wrong[op] for op in used if op in wrong}
+            named = _named_by(raised)
+            if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
+                by = {named: by[named]}
+            (excused if by else kept).append((probe, exc, by))
+        note = _excuse_note(excused)
+        if not kept:
+            raise Excused(note)
+        probe, exc, _ = kept[0]
+        right = len(probes) - len(kept)
+        message = str(exc)
+        if len(probes) > 1:
+            message += f" ({right} of {len(probes)} {unit}s right or already charged elsewhere)"
+        if note:
+            message += f" {note}"
+        # the place it points at and its parts stay
+        raised = type(exc)(message, where=getattr(exc, "where", None), **getattr(exc, "detail", {}))
+        raised.credit = right / len(probes)
+        raise raised from exc
+
+
+def _named_by(raised: str) -> str | None:
+    """The op an exception says is missing (`... for /: 'int' and 'Value'` → rtruediv), else None."""
+    from ..diagnose.missing import missing_operation
+
+    missing = missing_operation(raised)
+    if missing is None:
+        return None
+    method, expression = missing["method"], missing["expression"]
+    if not method.startswith("__"):
+        return method
+    op = method.strip("_")
+    if op.startswith("r") and op not in ("relu",):
+        return {"rtruediv": "rtruediv", "radd": "radd", "rsub": "rsub", "rmul": "rmul"}.get(op)
+    op = {"truediv": "div", "neg": "neg"}.get(op, op)
+    return f"{op}-constant" if expression.endswith(" 2") and op != "neg" else op
+
+
+def _excuse_note(excused) -> str:
+    if not excused:
+        return ""
+    parts = []
+    for probe, _, by in excused:
+        ops = " and ".join(OP_WORDS[op] for op in sorted(by))
+        tests = sorted(set(by.values()))
+        parts.append(f"{describe(probe)} needs {ops}, which {' and '.join(tests)} already "
+                     f"charge{'s' if len(tests) == 1 else ''}")
+    return "Not charged again: " + "; ".join(parts) + "."
+
+
+__all__ = ["CORE_OPS", "Excused", "OP_WORDS", "OwnTests", "ops_of"]

@@ -1,0 +1,288 @@
+"""What a worker has used: CPU time and time spent waiting for a CPU, counted over every process
+it started (setsid'd grandchildren included), and how to kill all of them.
+
+A submission is charged for its own CPU time, not for the wall clock of a machine that a
+neighbour (or anything else) keeps busy; the time a worker was runnable but waited for a CPU
+tells a starved worker from one that sleeps.
+
+Two ways to count, the first that works here:
+
+- **cgroup v2** (`CgroupTree`): each slot's worker runs in a cgroup of its own, created under the
+  grader's cgroup. Every process the worker forks stays in it whatever it does (new session, new
+  pid namespace, reparented to init), `cpu.stat` counts their CPU time (the dead ones' too),
+  `cpu.pressure` the time they waited for a CPU, and `cgroup.kill` ends them all at once. Where
+  the hierarchy offers the `cpu` and `pids` controllers, the slots also share the CPU equally
+  (a worker with 46 processes gets no more than a worker with one) and `pids.max` caps processes
+  even when the grader is not root.
+- **/proc** (`ProcessTree`): the worker's live process tree, and, when the grader is root, every
+  process of the worker's own uid (a process that left the tree by a double fork is still
+  counted). CPU of processes that died unreaped by the worker is lost; waiting time comes from
+  /proc/<pid>/schedstat.
+"""
+
+import dataclasses
+import os
+import subprocess
+import time
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
+FRESH_SECONDS = 0.05  # a /proc count this recent is used again (it may miss that much CPU time)
+
+
+@dataclasses.dataclass(frozen=True)
+class Usage:
+    cpu: float  # seconds on a CPU
+    waited: float  # seconds runnable but waiting for a CPU
+
+    def __sub__(self, other):
+        return Usage(self.cpu - other.cpu, self.waited - other.waited)
+
+
+NOTHING = Usage(0.0, 0.0)
+
+
+# -- cgroup v2 ------------------------------------------------------------------------------------
+
+
+def _cgroup2_mount():
+    """Where the cgroup v2 hierarchy is mounted (/sys/fs/cgroup, or /sys/fs/cgroup/unified on a
+    hybrid system), or None."""
+    try:
+        with open("/proc/self/mounts") as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) > 2 and fields[2] == "cgroup2":
+                    return fields[1]
+    except OSError:
+        pass
+    return None
+
+
+def _own_cgroup():
+    try:
+        with open("/proc/self/cgroup") as f:
+            for line in f:
+                if line.startswith("0::"):
+                    return line[3:].strip()
+    except OSError:
+        pass
+    return None
+
+
+def _stat_value(path, key):
+    """The number after `key` in a cgroup file of `key value` lines (cpu.stat)."""
+    with open(path) as f:
+        for line in f:
+            if line.startswith(key + " "):
+                return int(line.split()[1])
+    return 0
+
+
+def _pressure_total(path):
+    """Microseconds in which some task of the cgroup was runnable but waited (`some ... total=N`)."""
+    with open(path) as f:
+        for line in f:
+            if line.startswith("some "):
+                for part in line.split():
+                    if part.startswith("total="):
+                        return int(part[6:])
+    return 0
+
+
+class CgroupTree:
+    """One cgroup per slot under `<grader's cgroup>/micrograd-grader-<pid>-<n>/`."""
+
+    _made = 0
+
+    def __init__(self, folder, controllers, processes):
+        self.folder, self.controllers, self.processes = folder, controllers, processes
+
+    @classmethod
+    def create(cls, processes):
+        """A CgroupTree, or (None, why not) where cgroup v2 cannot be used here."""
+        mount, own = _cgroup2_mount(), _own_cgroup()
+        if mount is None or own is None:
+            return None, "no cgroup v2 hierarchy is mounted"
+        cls._made += 1
+        folder = os.path.join(mount + own.rstrip("/"), f"micrograd-grader-{os.getpid()}-{cls._made}")
+        try:
+            os.mkdir(folder, 0o755)
+        except OSError as exc:
+            return None, f"cannot create a cgroup under {mount + own} ({exc.strerror})"
+        controllers = []
+        try:
+            with open(os.path.join(folder, "cgroup.controllers")) as f:
+                available = f.read().split()
+            for name in ("cpu", "pids"):
+                if name in available:
+                    with open(os.path.join(folder, "cgroup.subtree_control"), "w") as f:
+                        f.write(f"+{name}")
+                    controllers.append(name)
+        except OSError:
+            pass
+        tree = cls(folder, tuple(controllers), processes)
+        try:  # can a process of ours move itself in? (a delegated subtree may allow mkdir but not that)
+            joined = subprocess.run(tree.join_prefix(0) + ["/bin/sh", "-c", ":"], capture_output=True, timeout=30, env={})
+            ok, why = joined.returncode == 0, joined.stderr.decode(errors="replace").strip()[:200]
+        except (OSError, subprocess.SubprocessError) as exc:
+            ok, why = False, str(exc)
+        if not ok:
+            tree.close()
+            return None, f"cannot move a process into a cgroup under {mount + own} ({why})"
+        return tree, None
+
+    def describe(self):
+        missing = [c for c in ("cpu", "pids") if c not in self.controllers]
+        text = "cgroup v2"
+        if missing:
+            text += (f" (without the {' and '.join(missing)} controller{'s' if len(missing) > 1 else ''} here: "
+                     "CPU time is charged to each worker, " + ("but not shared equally between them" if "cpu" in missing
+                                                              else "shared equally") + ")")
+        return text
+
+    def _slot(self, slot):
+        path = os.path.join(self.folder, f"slot-{slot}")
+        if not os.path.isdir(path):
+            os.mkdir(path, 0o755)
+            if "pids" in self.controllers:
+                with open(os.path.join(path, "pids.max"), "w") as f:
+                    f.write(str(self.processes))
+        return path
+
+    def join_prefix(self, slot):
+        """argv that moves itself into the slot's cgroup, then execs the rest: nothing runs outside it."""
+        procs = os.path.join(self._slot(slot), "cgroup.procs")
+        return ["/bin/sh", "-c", 'echo 0 > "$0" && exec "$@"', procs]
+
+    def usage(self, slot, proc):
+        path = self._slot(slot)
+        try:
+            cpu = _stat_value(os.path.join(path, "cpu.stat"), "usage_usec") / 1e6
+        except OSError:
+            cpu = 0.0
+        try:
+            waited = _pressure_total(os.path.join(path, "cpu.pressure")) / 1e6
+        except OSError:
+            waited = 0.0
+        return Usage(cpu, waited)
+
+    def kill(self, slot):
+        """SIGKILL every process in the slot's cgroup and wait (briefly) until it is empty."""
+        path = self._slot(slot)
+        try:
+            with open(os.path.join(path, "cgroup.kill"), "w") as f:
+                f.write("1")
+        except OSError:
+            _kill_listed(os.path.join(path, "cgroup.procs"))
+        for _ in range(200):
+            try:
+                with open(os.path.join(path, "cgroup.procs")) as f:
+                    if not f.read().strip():
+                        return
+            except OSError:
+                return
+            time.sleep(0.01)
+
+    def close(self):
+        for name in os.listdir(self.folder) if os.path.isdir(self.folder) else ():
+            if name.startswith("slot-"):
+                self.kill(int(name[5:]))
+                try:
+                    os.rmdir(os.path.join(self.folder, name))
+                except OSError:
+                    pass
+        try:
+            os.rmdir(self.folder)
+        except OSError:
+            pass
+
+
+def _kill_listed(procs_file):
+    try:
+        with open(procs_file) as f:
+            pids = [int(p) for p in f.read().split()]
+    except OSError:
+        return
+    for pid in pids:
+        try:
+            os.kill(pid, 9)
+        except OSError:
+            pass
+
+
+# -- /proc -----------------------------------------------------------------------------------------
+
+
+def _processes():
+    """{pid: (ppid, real uid or None, cpu ticks incl. reaped children, run delay ns)} from /proc."""
+    table = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rpartition(b")")[2].split()
+            # after the command: state ppid ... utime(11) stime(12) cutime(13) cstime(14)
+            ticks = sum(int(x) for x in fields[11:15])
+            try:
+                with open(f"/proc/{entry}/schedstat") as f:
+                    delay = int(f.read().split()[1])
+            except (OSError, IndexError, ValueError):
+                delay = 0
+            table[int(entry)] = (int(fields[1]), ticks, delay)
+        except (OSError, IndexError, ValueError):
+            continue
+    return table
+
+
+def tree_usage(root, uid_pids=()):
+    """Usage of process `root` and its descendants (and of `uid_pids`, the worker uid's processes
+    wherever they are), or None if `root` is gone."""
+    table = _processes()
+    if root not in table:
+        return None
+    children = {}
+    for pid, (ppid, _, _) in table.items():
+        children.setdefault(ppid, []).append(pid)
+    seen, todo = set(), [root, *uid_pids]
+    while todo:
+        pid = todo.pop()
+        if pid in seen or pid not in table:
+            continue
+        seen.add(pid)
+        todo.extend(children.get(pid, ()))
+    ticks = sum(table[pid][1] for pid in seen)
+    delay = sum(table[pid][2] for pid in seen)
+    return Usage(ticks / _TICKS, delay / 1e9)
+
+
+class ProcessTree:
+    """Counting from /proc, where cgroup v2 cannot be used."""
+
+    def __init__(self, uid_of_slot, processes_of_uid):
+        self._uid_of_slot, self._processes_of_uid = uid_of_slot, processes_of_uid
+        self._last = {}  # slot -> (pid, usage, when): a tree that is gone keeps what it used
+
+    def describe(self):
+        return "/proc (no cgroup v2 here)"
+
+    def join_prefix(self, slot):
+        return []
+
+    def usage(self, slot, proc):
+        pid, found, when = self._last.get(slot, (None, NOTHING, 0.0))
+        now = time.monotonic()
+        if pid == proc.pid and now - when < FRESH_SECONDS:
+            return found  # a scan of /proc costs milliseconds; probes start and end far more often
+        uid = self._uid_of_slot(slot)
+        usage = tree_usage(proc.pid, self._processes_of_uid(uid) if uid is not None else ())
+        if usage is not None:
+            self._last[slot] = (proc.pid, usage, now)
+            return usage
+        return found if pid == proc.pid else NOTHING
+
+    def kill(self, slot):
+        pass  # the caller kills the process group and the uid
+
+    def close(self):
+        pass

@@ -1,0 +1,200 @@
+"""The part of the host's system a worker sees inside bubblewrap: its Python and nothing else.
+
+Not the host's whole /usr (an inventory of installed software, other interpreters' packages,
+every program a shell could run), but exactly what `python -I -S` needs to start and to import
+its standard library: the interpreter (and the symlinks leading to it), the standard library's
+folders (without site-packages), and the shared libraries that the interpreter and its
+extension modules (lib-dynload) are linked against, as `ldd` lists them, with the dynamic
+loader, and the C.UTF-8 locale the worker runs in. Merged-/usr links (/bin, /lib, /lib64 -> usr/...) are recreated as links.
+
+Where `ldd` is missing or says nothing usable, the whole of /usr is bound as before (with
+/usr/local and Python's dist-packages hidden), and `SystemView.whole_usr` says so.
+"""
+
+import dataclasses
+import functools
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+_HIDDEN_UNDER_USR = ("/usr/local", "/usr/lib/python3/dist-packages")
+_TOP_LINKS = ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32")
+
+_LOCALES = ("/usr/lib/locale/C.utf8", "/usr/lib/locale/C.UTF-8")
+_ASK_PYTHON = "import sys\nprint(sys.executable)\nfor p in sys.path: print(p)"
+
+
+@dataclasses.dataclass(frozen=True)
+class SystemView:
+    args: tuple  # bubblewrap arguments that build the view
+    whole_usr: bool  # True: the fallback (all of /usr); False: only what Python needs
+
+
+def _real(path):
+    """`path` with every folder above it resolved, the file name itself left as it is."""
+    return os.path.join(os.path.realpath(os.path.dirname(path)), os.path.basename(path))
+
+
+def _file_chain(path):
+    """[(kind, target, dest)] making `path` exist inside: each symlink on the way, then the file."""
+    steps, path, seen = [], _real(path), set()
+    while os.path.islink(path) and path not in seen:
+        seen.add(path)
+        target = os.readlink(path)
+        steps.append(("--symlink", target, path))
+        path = _real(os.path.normpath(os.path.join(os.path.dirname(path), target)))
+    steps.append(("--ro-bind", path, path))
+    return steps
+
+
+def _linked_libraries(binaries):
+    """Every shared library (and the loader) that `binaries` need, as ldd resolves them."""
+    libraries = set()
+    for chunk in range(0, len(binaries), 64):
+        try:
+            out = subprocess.run(["ldd", *binaries[chunk:chunk + 64]], capture_output=True, timeout=60,
+                                 env={"PATH": "/usr/bin:/bin", "LC_ALL": "C"}).stdout.decode(errors="replace")
+        except (OSError, subprocess.SubprocessError):
+            return None
+        for line in out.splitlines():
+            line = line.strip()
+            if "=>" in line:
+                target = line.split("=>", 1)[1].split("(")[0].strip()
+            else:
+                target = line.split("(")[0].strip()
+            if target.startswith("/") and os.path.exists(target):
+                libraries.add(target)
+    return libraries
+
+
+_PT_LOAD, _PT_DYNAMIC, _DT_NEEDED, _DT_STRTAB = 1, 2, 1, 5
+
+
+def _elf_needed(path):
+    """The DT_NEEDED names of a 64-bit little-endian ELF file, read from its headers; None for
+    anything else (then ldd answers instead)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64)
+            if head[:4] != b"\x7fELF" or head[4] != 2 or head[5] != 1:
+                return None
+            phoff, = struct.unpack_from("<Q", head, 0x20)
+            phentsize, phnum = struct.unpack_from("<HH", head, 0x36)
+            f.seek(phoff)
+            table = f.read(phentsize * phnum)
+            loads, dynamic = [], None
+            for i in range(phnum):
+                kind, _, offset, vaddr, _, filesz = struct.unpack_from("<IIQQQQ", table, i * phentsize)
+                if kind == _PT_LOAD:
+                    loads.append((vaddr, offset, filesz))
+                elif kind == _PT_DYNAMIC:
+                    dynamic = (offset, filesz)
+            if dynamic is None:
+                return []
+            f.seek(dynamic[0])
+            raw = f.read(dynamic[1])
+            entries = [struct.unpack_from("<qQ", raw, i) for i in range(0, len(raw) - 15, 16)]
+            strtab = next((value for tag, value in entries if tag == _DT_STRTAB), None)
+            base = next((offset + strtab - vaddr for vaddr, offset, size in loads
+                         if strtab is not None and vaddr <= strtab < vaddr + size), None)
+            names = []
+            for tag, value in entries:
+                if tag == _DT_NEEDED and base is not None:
+                    f.seek(base + value)
+                    names.append(f.read(256).split(b"\0", 1)[0].decode())
+            return names
+    except (OSError, struct.error, UnicodeDecodeError):
+        return None
+
+
+def _resolved_libraries(binaries, folders):
+    """Every library `binaries` need, transitively, found by name in `folders`; None when a name
+    is not found there or a file is not an ELF this reader knows (then ldd answers instead)."""
+    found, todo = set(), list(binaries)
+    while todo:
+        needed = _elf_needed(todo.pop())
+        if needed is None:
+            return None
+        for name in needed:
+            path = next((os.path.join(d, name) for d in folders if os.path.exists(os.path.join(d, name))), None)
+            if path is None:
+                return None
+            if path not in found:
+                found.add(path)
+                todo.append(path)
+    return found
+
+
+def _site_folders(folder):
+    """site-packages / dist-packages folders inside a standard-library folder (hidden by a tmpfs)."""
+    return [str(p) for p in sorted(Path(folder).glob("*-packages")) if p.is_dir()]
+
+
+@functools.lru_cache(maxsize=8)
+def python_view(python):
+    """What `python` needs, as bubblewrap arguments (computed once per interpreter)."""
+    try:
+        out = subprocess.run([python, "-I", "-S", "-c", _ASK_PYTHON], capture_output=True, timeout=30,
+                             env={}, cwd="/").stdout.decode()
+    except (OSError, subprocess.SubprocessError):
+        out = ""
+    lines = [line for line in out.splitlines() if line]
+    folders = [p for p in lines[1:] if os.path.isdir(p)]
+    extensions = [str(p) for folder in folders for p in sorted(Path(folder).rglob("*.so"))]
+    # ldd runs the loader once per file (about a second for a whole lib-dynload on a busy machine):
+    # it is asked about the interpreter alone, and the extensions' needs are read from their headers
+    # and looked up where the interpreter's own libraries were found.
+    libraries = _linked_libraries([python]) if folders else None
+    if libraries:
+        search = list(dict.fromkeys(os.path.dirname(os.path.realpath(lib)) for lib in libraries))
+        more = _resolved_libraries(extensions, search)
+        if more is None:
+            more = _linked_libraries(extensions)
+        libraries = None if more is None else libraries | more
+    if not libraries:
+        return whole_usr_view(python)
+    args, done = [], set()
+
+    def add(kind, source, dest):
+        if dest not in done:
+            done.add(dest)
+            args.extend((kind, source, dest))
+
+    for top in _TOP_LINKS:
+        if os.path.islink(top):
+            add("--symlink", os.readlink(top), top)
+    for step in _file_chain(python):
+        add(*step)
+    for library in sorted(libraries):
+        for step in _file_chain(library):
+            add(*step)
+    for locale in _LOCALES:  # LANG=C.UTF-8 in the sandbox: where glibc keeps it as a file, it is needed
+        if os.path.isdir(locale):
+            add("--ro-bind", locale, locale)
+    for folder in sorted({os.path.realpath(f) for f in folders}):
+        add("--ro-bind", folder, folder)
+        for site in _site_folders(folder):
+            args.extend(("--tmpfs", site, "--remount-ro", site))
+    return SystemView(tuple(args), whole_usr=False)
+
+
+def whole_usr_view(python):
+    """The fallback: a read-only /usr with /usr/local and Python's dist-packages hidden."""
+    args = ["--ro-bind", "/usr", "/usr"]
+    for hidden in _HIDDEN_UNDER_USR:
+        if os.path.isdir(hidden):
+            args += ["--tmpfs", hidden, "--remount-ro", hidden]
+    for top in _TOP_LINKS:
+        if os.path.islink(top):
+            args += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            args += ["--ro-bind", top, top]
+    if not python.startswith("/usr/"):
+        prefix = str(Path(python).resolve().parents[1])
+        args += ["--ro-bind", prefix, prefix]
+        site = Path(prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
+        if site.is_dir():
+            args += ["--tmpfs", str(site), "--remount-ro", str(site)]
+    return SystemView(tuple(args), whole_usr=True)

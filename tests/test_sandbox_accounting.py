@@ -1,0 +1,90 @@
+"""A worker is charged for its own CPU time, counted over every process it starts, and a timeout
+that measured the machine's load instead (a starved worker) is never cached (issue 11, item 8)."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.load import load_folder
+from grader.observe import ObservationCache, observe_all
+from grader.sandbox import Limits, Sandbox
+from grader.sandbox.accounting import CgroupTree, Usage
+from grader.suites import load_suite
+
+# A double fork into a session of its own, then a spin of 0.4 s of CPU: gone from the process tree
+# and the process group of whoever started it.
+ESCAPED_SPINNER = """
+import os, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        t = time.process_time()
+        while time.process_time() - t < 0.4:
+            pass
+        time.sleep(60)
+    os._exit(0)
+os.wait()
+"""
+
+
+def test_a_cgroup_counts_and_kills_a_setsid_grandchild():
+    tree, why_not = CgroupTree.create(processes=64)
+    if tree is None:
+        pytest.skip(f"no cgroup v2 here: {why_not}")
+    try:
+        proc = subprocess.Popen(tree.join_prefix(0) + [sys.executable, "-c", ESCAPED_SPINNER])
+        proc.wait(timeout=60)  # the child has exited; the grandchild spins on, out of its tree
+        for _ in range(300):  # however loaded the machine, it burns its 0.4 s in the end
+            if tree.usage(0, proc).cpu >= 0.4:
+                break
+            time.sleep(0.1)
+        assert tree.usage(0, proc).cpu >= 0.4
+        procs = Path(tree.folder, "slot-0", "cgroup.procs")
+        assert procs.read_text().split()  # the grandchild is still there ...
+        tree.kill(0)
+        assert procs.read_text().split() == []  # ... until the slot is killed
+    finally:
+        tree.close()
+    assert not os.path.exists(tree.folder)
+
+
+SLEEPS_AT_IMPORT = "import time\ntime.sleep(30)\n\nclass Value:\n    pass\n"
+
+
+def _starving_usage(slot, proc):
+    """What a worker that waits for a CPU all the time looks like (a neighbour's hog): no CPU used,
+    and every second of the wall clock spent waiting."""
+    return Usage(0.0, time.monotonic())
+
+
+@pytest.mark.parametrize("starved", [False, True])
+def test_a_timeout_under_starvation_is_observed_again_and_never_cached(starved, tmp_path, monkeypatch):
+    (tmp_path / "class" / "sleepy").mkdir(parents=True)
+    (tmp_path / "class" / "sleepy" / "engine.py").write_text(SLEEPS_AT_IMPORT)
+    suite = load_suite("engine")
+    submissions = load_folder(tmp_path / "class", allowed_files=frozenset(suite.files))
+    sandbox = Sandbox(Limits(import_seconds=0.3, probe_seconds=0.3, submission_seconds=5))
+    started = []
+    real_start = sandbox.start
+    monkeypatch.setattr(sandbox, "start", lambda *a: started.append(1) or real_start(*a))
+    if starved:
+        monkeypatch.setattr(sandbox, "usage", _starving_usage)
+    cache = ObservationCache(tmp_path / "cache")
+    try:
+        runs = observe_all(submissions, suite, sandbox, jobs=1, cache=cache)
+    finally:
+        sandbox.close()
+    run = runs["sleepy"]
+    assert run["status"] == "timeout"
+    if starved:
+        assert run["message"] == ("importing engine.py did not finish within 0.3 s while the machine was too busy "
+                                  "to run it (it waited for a CPU): it will be observed again, and is not cached")
+        assert len(started) == 2 and list((tmp_path / "cache").iterdir()) == []
+    else:
+        # a sleeper waits for nothing: its timeout is its own, and cached
+        assert run["message"] == "importing engine.py did not finish within 0.3 s"
+        assert len(started) == 1 and len(list((tmp_path / "cache").iterdir())) == 1
