@@ -91,17 +91,6 @@ def test_a_forbidden_import_in_a_notebook_is_named_by_its_cell(graded):
     assert (test["file"], test["cell"], test["line"]) == ("numpy.ipynb", 2, 2)
 
 
-def test_a_hint_from_a_notebook_names_the_cell(tmp_path):
-    from grader.diagnose import static_hints
-
-    rule = "def _unused_rule(a, out):\n    def _backward():\n        a.grad = out.grad\n    return _backward\n"
-    (tmp_path / "nb.ipynb").write_text(_notebook(REFERENCE, "x = 1\n" + rule))
-    submission = load_entry(tmp_path / "nb.ipynb")
-    (hint,) = static_hints(submission.files, place=lambda line: submission.place("engine.py", line))
-    assert (hint["hint"], hint["file"], hint["cell"], hint["line"]) == ("assign-grad", "nb.ipynb", 3, 4)
-    assert hint["explanation"].startswith("Line 4 of cell 3: `_backward` (in `_unused_rule`) assigns `a.grad = ...`")
-
-
 def test_the_run_in_the_cache_keeps_the_sandboxs_places(tmp_path):
     (tmp_path / "bob.py").write_text(REFERENCE)
     submission = load_entry(tmp_path / "bob.py")
