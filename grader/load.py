@@ -218,7 +218,7 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> Sub
         return _rejected(sub_id, kind, path, f"{_shown(path)} could not be read ({type(e).__name__}: {e})")
     files = {name: content for name, (content, _) in read.items()}
     origins = {name: origin for name, (_, origin) in read.items()}
-    return Submission(sub_id, kind, str(path), files, None, _digest(files), origins)
+    return Submission(sub_id, kind, str(path), files, None, files_digest(files), origins)
 
 
 # -- entries -------------------------------------------------------------------
@@ -443,7 +443,7 @@ def _disk_reader(path: Path, shown: str, budget: _Budget) -> Callable[[int], byt
             if st.st_size > cap:
                 raise _Rejected(_too_large(shown, st.st_size, cap))
             with open(path, "rb", opener=lambda p, flags: os.open(p, flags | _NO_FOLLOW)) as stream:
-                data = _read_capped(stream, cap, shown)
+                data = read_capped(stream, cap, shown)
         except OSError as e:
             raise _Rejected(f"{shown} could not be read ({e.strerror or e})") from None
         budget.charge(len(data), shown)
@@ -452,7 +452,7 @@ def _disk_reader(path: Path, shown: str, budget: _Budget) -> Callable[[int], byt
     return read
 
 
-def _read_capped(stream: BinaryIO, cap: int, shown: str) -> bytes:
+def read_capped(stream: BinaryIO, cap: int, shown: str) -> bytes:
     """At most `cap` bytes of `stream`, counted as they come: a size in a header may lie."""
     chunks, n = [], 0
     while chunk := stream.read(min(1 << 16, cap + 1 - n)):
@@ -570,7 +570,7 @@ def _zip_reader(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str, bud
             raise _Rejected(_too_large(shown, info.file_size, cap))
         try:
             with archive.open(info) as stream:
-                data = _read_capped(stream, cap, shown)
+                data = read_capped(stream, cap, shown)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError, ValueError) as e:
             raise _Rejected(f"{shown} could not be unpacked ({e}); the zip may be damaged: zip it again") from None
         budget.charge(len(data), shown)
@@ -712,7 +712,7 @@ def _joined_code_cells(cells: Iterable[tuple[int, str]]) -> tuple[str, list]:
     lines: list[str] = []
     places: list = []
     for number, source in cells:
-        kept = _without_escapes(source)
+        kept = without_escapes(source)
         code = "\n".join(text for text, _ in kept)
         if not code.strip() or is_self_check_cell(code):
             continue
@@ -724,7 +724,7 @@ def _joined_code_cells(cells: Iterable[tuple[int, str]]) -> tuple[str, list]:
     return "\n".join(lines) + "\n", places
 
 
-def _without_escapes(cell: str) -> list[tuple[str, int]]:
+def without_escapes(cell: str) -> list[tuple[str, int]]:
     """A cell's lines with its escapes made `pass`, each with its line number in the cell (from 1)."""
     lines = cell.splitlines()
     offset = 0  # lines of the cell dropped before `lines[0]`
@@ -817,7 +817,7 @@ class _StatementScanner:
 # -- records -------------------------------------------------------------------
 
 
-def _digest(files: dict[str, bytes]) -> str:
+def files_digest(files: dict[str, bytes]) -> str:
     """sha256 over the sorted (path, content) pairs, each length-prefixed so no two sets collide."""
     h = hashlib.sha256()
     for path in sorted(files):

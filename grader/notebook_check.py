@@ -31,7 +31,7 @@ import html
 import tempfile
 from pathlib import Path
 
-from .load import _without_escapes, is_self_check_cell
+from .load import without_escapes, is_self_check_cell
 from .sandbox import Limits
 from .student_check import CheckError, CheckResult, check as check_path, table_rows
 
@@ -67,7 +67,7 @@ def kernel_cells(shell) -> list[str]:
     for count, source in enumerate(history):
         if count == 0 or count in _FAILED_CELLS or not source.strip():
             continue
-        code = "\n".join(text for text, _ in _without_escapes(source))  # (line, its number in the cell) pairs
+        code = "\n".join(text for text, _ in without_escapes(source))  # (line, its number in the cell) pairs
         if is_self_check_cell(code):
             continue
         try:

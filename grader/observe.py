@@ -106,7 +106,7 @@ def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
     raise ProtocolError(f"unexpected {type(value).__name__}")
 
 
-def _check_plain(value):
+def check_plain(value):
     """ProtocolError unless `value` is plain JSON data (a run record's fields: strings of any length,
     nested at most 12 deep), as grader/fleet checks a result from a worker of its own."""
     _plain_copy(value, 0, [0], max_depth=12, max_text=None)
@@ -115,7 +115,7 @@ def _check_plain(value):
 _CONTROL = {c: "\ufffd" for c in [*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)]}
 
 
-def _clean(text, limit):
+def clean_text(text, limit):
     """A student's text (an exception message, a file name): valid UTF-8 (a lone surrogate could not
     be written to scores.json) and without terminal control characters (every display escapes
     them as well: grader/student_text.py)."""
@@ -127,7 +127,7 @@ def _where(value):
         return None
     if (type(value) is list and len(value) == 3 and type(value[0]) is str
             and (value[1] is None or type(value[1]) is int) and type(value[2]) is str):
-        return {"file": _clean(value[0], 200), "line": value[1], "function": _clean(value[2], 200)}
+        return {"file": clean_text(value[0], 200), "line": value[1], "function": clean_text(value[2], 200)}
     raise ProtocolError("bad location")
 
 
@@ -136,7 +136,7 @@ def _exception(value):
     if value is None:
         return None
     if type(value) is str:
-        return _clean(value, 200)
+        return clean_text(value, 200)
     raise ProtocolError("bad exception")
 
 
@@ -156,14 +156,14 @@ def parse_event(line, expected_probe):
     if kind in ("hello", "done"):
         return {"event": kind}
     if kind == "exited":
-        return {"event": kind, "code": _clean(str(event.get("code")), 200)}
+        return {"event": kind, "code": clean_text(str(event.get("code")), 200)}
     if kind == "imported":
         if type(event.get("ok")) is not bool:
             raise ProtocolError("bad import event")
         error = event.get("error")
         if not event["ok"] and type(error) is not str:
             raise ProtocolError("bad import error")
-        return {"event": kind, "ok": event["ok"], "error": error and _clean(error, 2000),
+        return {"event": kind, "ok": event["ok"], "error": error and clean_text(error, 2000),
                 "exception": _exception(event.get("exception")), "where": _where(event.get("where"))}
     if kind == "start":
         if event.get("probe") != expected_probe:
@@ -183,7 +183,7 @@ def parse_event(line, expected_probe):
                 raise ProtocolError(f"an observation holds more than {MAX_VALUES} values")
             return {"event": kind, "probe": expected_probe, "status": "ok", "values": values, "size": count[0]}
         if status == "error" and type(event.get("error")) is str:
-            return {"event": kind, "probe": expected_probe, "status": "error", "error": _clean(event["error"], 2000),
+            return {"event": kind, "probe": expected_probe, "status": "error", "error": clean_text(event["error"], 2000),
                     "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
                     "recursion": event.get("recursion") is True}
         raise ProtocolError("bad result")
@@ -324,7 +324,7 @@ class _ThreadedPipes:
         pass  # each thread closes its own pipe when it ends
 
 
-class _Attempt:
+class Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
     def __init__(self, sandbox, slot, base, request, todo, output, budget, values_kept=None):
@@ -557,7 +557,7 @@ def observe_submission(submission, suite, sandbox, slot):
             else:
                 to_grader, attempt_todo = {}, todo
             try:
-                attempt = _Attempt(sandbox, slot, base, request, attempt_todo, output, budget, values_kept).run()
+                attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, values_kept).run()
             finally:
                 if cases:
                     sandbox.cleanup(base)
@@ -708,7 +708,7 @@ class ObservationCache:
                 pass
 
 
-def _share_observations(run, shared):
+def share_observations(run, shared):
     """Make equal probe observations one object: a class's correct engines mostly report the very
     same numbers, and a batch of a thousand would otherwise hold a thousand copies of them."""
     probes = run.get("probes") or {}
@@ -756,7 +756,7 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
                     return
             elif "grader_error" not in run:  # a grader error is not the submission's result: observe it again
                 cache.put(key, run)
-        _share_observations(run, shared)
+        share_observations(run, shared)
         with lock:
             runs[submission.id] = run
             if on_done:

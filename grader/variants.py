@@ -106,7 +106,7 @@ _ASSIGN = {
 
 _WALK = "        for node in reversed(topo):\n            node._backward()\n"
 
-_ITERATIVE_TOPO = """\
+ITERATIVE_TOPO = """\
         # Topological order: every node after all of its inputs. Depth-first
         # with a visited set, but with an explicit stack instead of recursion,
         # so a chain 100,000 nodes long does not hit Python's recursion limit.
@@ -475,7 +475,7 @@ VARIANTS: tuple[Variant, ...] = (
             "Use an explicit stack (an iterative depth-first search) instead of recursion."
         ),
         concept="traversal",
-        patches=((_ITERATIVE_TOPO, _RECURSIVE_TOPO),),
+        patches=((ITERATIVE_TOPO, _RECURSIVE_TOPO),),
     ),
     # -- derived operations -------------------------------------------------------------
     Variant(

@@ -427,6 +427,10 @@ class _Submission:
         self.id, self.rejected = sid, False
         self.files = {"engine.py": engine.encode()} if engine is not None else {}
 
+    @staticmethod
+    def place(file, line):
+        return {"file": file, "line": line}
+
 
 def test_after_one_batch_every_variant_is_in_the_cache(batch):
     """The variants run under the same cache key as a submission: the next batch runs none of them."""

@@ -38,7 +38,7 @@ import resource  # noqa: E402  (POSIX only)
 import grader.sandbox as sandbox_module
 from grader.batch import grade
 from grader.cli import main
-from grader.observe import MAX_LINE, Budget, CappedOutput, ProtocolError, _Attempt, parse_event
+from grader.observe import MAX_LINE, Budget, CappedOutput, ProtocolError, Attempt, parse_event
 from grader.probekit import MAX_VALUES, ObservationError, plain
 from grader.report import render
 from grader.report.feedback import write_feedback
@@ -450,7 +450,7 @@ def test_the_graders_memory_stays_flat(batch):
 
 
 def _attempt(todo=("p1", "p2")):
-    return _Attempt(SimpleNamespace(limits=LIMITS), 0, None, {}, list(todo), CappedOutput(100), Budget(LIMITS))
+    return Attempt(SimpleNamespace(limits=LIMITS), 0, None, {}, list(todo), CappedOutput(100), Budget(LIMITS))
 
 
 def _feed(attempt, *events):

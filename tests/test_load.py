@@ -11,7 +11,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from grader.load import (IPYTHON_STAND_INS, LoadError, Submission, _read_capped, join_code_cells, load_entry,
+from grader.load import (IPYTHON_STAND_INS, LoadError, Submission, read_capped, join_code_cells, load_entry,
                          load_folder, name_bytes, name_text)
 
 MALFORMED = Path(__file__).parent / "fixtures" / "malformed"
@@ -363,7 +363,7 @@ def test_bytes_are_counted_as_they_are_read_whatever_a_header_says(tmp_path):
             return len(buffer)
 
     with pytest.raises(Exception, match=r"^engine.py is too large \(more than 1.0 MiB; the limit is 1.0 MiB\)"):
-        _read_capped(Endless(), 1 << 20, "engine.py")
+        read_capped(Endless(), 1 << 20, "engine.py")
 
 
 @pytest.mark.parametrize(

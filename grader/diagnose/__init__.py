@@ -85,7 +85,7 @@ import traceback
 
 from ..judge import fmt
 from ..judge.charging import ops_of
-from ..load import Submission, _digest
+from ..load import Submission, files_digest
 from ..observe import observe_all
 from ..variants import VARIANTS, Variant, engine_class, variant
 from .compare import agree, not_run, wrong
@@ -110,7 +110,16 @@ _HINT_FOR = {"recursive-topo": lambda v: v.name == "recursive-topo",
 def variant_submission(v: Variant) -> Submission:
     """A variant as a submission: its only file is its `engine.py`, so it is observed like a student's."""
     files = {"engine.py": v.source().encode("utf-8")}
-    return Submission(f"variant:{v.name}", "file", f"<variant {v.name}>", files, None, _digest(files))
+    return Submission(f"variant:{v.name}", "file", f"<variant {v.name}>", files, None, files_digest(files))
+
+
+def _in_students_terms(hints, submission):
+    """Hints point at the file the student handed in (`bob.py`; a notebook's cell and line), not the
+    `engine.py` the sandbox saw."""
+    for hint in hints:
+        if hint.get("file") and hint.get("line"):
+            hint.update(submission.place(hint["file"], hint["line"]))
+    return hints
 
 
 class VariantBook:
@@ -508,7 +517,7 @@ class Diagnoser:
         if submission.rejected:
             return []
         engine = f"{self.suite.module}.py"
-        hints = static_hints(submission.files, engine=engine)
+        hints = _in_students_terms(static_hints(submission.files, engine=engine), submission)
         if run and run.get("import_error"):
             first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
             return [first] if first else []
@@ -518,7 +527,7 @@ class Diagnoser:
                                                  else o.get("earned") or 0) for o in outcomes}
         entries.sort(key=lambda e: -sum(cost.get(t, 0) for t in e.get("tests", [])))
         if self._computes_nothing(run):
-            silent = silent_backward_hints(submission.files, engine=engine)
+            silent = _in_students_terms(silent_backward_hints(submission.files, engine=engine), submission)
             seedless = [e for e in entries if e.get("kind") == "variant" and e.get("concept") == "seed"]
             for hint in silent:
                 if hint["hint"] == "no-seed" and seedless:
@@ -634,10 +643,10 @@ def grading_python() -> str:
     """The version of the Python that runs students' code (the sandbox's interpreter), e.g. "3.11.2"."""
     import subprocess
 
-    from ..sandbox import _find_python
+    from ..sandbox import find_python
 
     try:
-        done = subprocess.run([_find_python(), "-I", "-S", "-c", "import platform; print(platform.python_version())"],
+        done = subprocess.run([find_python(), "-I", "-S", "-c", "import platform; print(platform.python_version())"],
                               capture_output=True, text=True, timeout=10)
         return done.stdout.strip() or platform.python_version()
     except (OSError, subprocess.SubprocessError):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import probekit
-from ..variants import _ITERATIVE_TOPO
+from ..variants import ITERATIVE_TOPO
 
 _KAHN_TOPO = """\
         # Topological order by Kahn's algorithm: count each node's consumers, and
@@ -106,7 +106,7 @@ STYLES: tuple[Style, ...] = (
         ("self._prev = tuple(dict.fromkeys(_children))", "self._prev = tuple(_children)[::-1]"),
     )),
     # Kahn's algorithm instead of a depth-first sort
-    Style("kahn", ((_ITERATIVE_TOPO, _KAHN_TOPO),)),
+    Style("kahn", ((ITERATIVE_TOPO, _KAHN_TOPO),)),
     # -, / and unary - as operations of their own, each with its local derivatives (a - b passes -1 to b
     # directly, not through a node -b), instead of being built from +, * and **
     Style("derived-ops-direct", (

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 import fastjsonschema
 
 from ..load import MAX_TOTAL_BYTES
-from ..observe import ProtocolError, _check_plain
+from ..observe import ProtocolError, check_plain
 from ..sandbox import Limits
 
 FORMAT = 1  # bumped when the payload's shape changes: a worker refuses a format it does not know
@@ -213,9 +213,9 @@ def read_result(result, probe_names):
         try:
             # the same strictness as a worker's own report: plain JSON, finite numbers, bounded nesting
             for observation in run["probes"].values():
-                _check_plain(observation.get("values", {}))
-                _check_plain({key: value for key, value in observation.items() if key != "values"})
-            _check_plain({key: value for key, value in run.items() if key != "probes"})
+                check_plain(observation.get("values", {}))
+                check_plain({key: value for key, value in observation.items() if key != "values"})
+            check_plain({key: value for key, value in run.items() if key != "probes"})
         except ProtocolError as exc:
             raise PayloadError(f"the job's result is not plain data: {exc}") from None
     return result

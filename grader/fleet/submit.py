@@ -17,7 +17,7 @@ from rq.executions import Execution
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from ..observe import ObservationCache, _clean, _share_observations
+from ..observe import ObservationCache, clean_text, share_observations
 from . import DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, FleetError, connect, observer_digest, redacted
 from .payload import PayloadError, job_payload, read_result
 
@@ -95,7 +95,7 @@ class QueueObserver:
 
         def deliver(submission, run, cached):
             run = dict(run, id=submission.id)
-            _share_observations(run, shared)
+            share_observations(run, shared)
             runs[submission.id] = run
             if on_done:
                 on_done(submission, run, cached)
@@ -220,7 +220,7 @@ class QueueObserver:
         if status != JobStatus.FINISHED:
             why = (result.exc_string or "").strip().splitlines()[-1:] if result else []
             self._tell(f"the job observing {names} failed {RETRIES + 1} times on the workers"
-                       + (f" (last: {_clean(why[0], 300)})" if why else "") + "; it is scored as crashed")
+                       + (f" (last: {clean_text(why[0], 300)})" if why else "") + "; it is scored as crashed")
             # The row's message is the same whatever the workers said: scores stay deterministic.
             return crashed_run(group[0].id, suite, f"the grading worker observing it died {RETRIES + 1} times "
                                "(killed, or its machine lost); it was not tried again"), job
@@ -231,11 +231,11 @@ class QueueObserver:
             raise FleetError(f"the queue returned a result for {names} that is not an observation: {exc}") from None
         if "error" in value:
             self._delete(job)  # a rerun (after the worker is mended) puts it on again
-            raise FleetError(f"worker {_clean(value['worker'], 100)} could not observe {names}: "
-                             f"{_clean(value['error'], 2000)}")
+            raise FleetError(f"worker {clean_text(value['worker'], 100)} could not observe {names}: "
+                             f"{clean_text(value['error'], 2000)}")
         self.sandboxes[value["sandbox"]] = self.sandboxes.get(value["sandbox"], 0) + 1
         if value["sandbox"] != "bubblewrap":
-            self._tell(f"worker {_clean(value['worker'], 100)} observes without bubblewrap (a weaker sandbox: resource "
+            self._tell(f"worker {clean_text(value['worker'], 100)} observes without bubblewrap (a weaker sandbox: resource "
                        "limits only); install bubblewrap there, or start it with --require-sandbox")
         return value["run"], job
 
@@ -247,8 +247,8 @@ class QueueObserver:
         except (ValueError, TypeError, KeyError):
             return
         if jid in pending:
-            self._tell(f"worker {_clean(worker, 100)} refused the job observing {waiting[jid][1][0].id} and "
-                       f"stopped: {_clean(reason, 400)}")
+            self._tell(f"worker {clean_text(worker, 100)} refused the job observing {waiting[jid][1][0].id} and "
+                       f"stopped: {clean_text(reason, 400)}")
 
     def _housekeeping(self, pending, waiting, idle_since):
         # Jobs of workers that stopped heartbeating go back on the queue (or fail, after their retries).

@@ -106,7 +106,7 @@ def _world_executable(path):
     return True
 
 
-def _find_python():
+def find_python():
     """An interpreter the worker's uid can run: the system's, else the grader's own base."""
     candidates = ["/usr/bin/python3", os.path.realpath(sys.executable)]
     for candidate in candidates:
@@ -276,7 +276,7 @@ class Sandbox:
         self.limits = limits
         self._compiled, self._lock = {}, threading.Lock()
         self._live, self._live_lock, self.stopping = {}, threading.Lock(), False
-        self.python = _find_python()
+        self.python = find_python()
         self.is_root = os.geteuid() == 0
         self._leases, self._lease_lock = {}, threading.Lock()  # slot -> (uid, lock fd)
         self.root = Path(tempfile.mkdtemp(prefix="grade-sandbox-"))
