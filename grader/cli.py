@@ -642,8 +642,8 @@ def list_suites():
         click.echo(f"{name:<{width}}  {load_suite(name).title}")
 
 
-# The exercise commands (grader/commands.py): regenerate starters, build the handout, a student's check.
-from .commands import check_command, handout_command, starters_command  # noqa: E402
+# The exercise commands (grader/classroom/commands.py): regenerate starters, build the handout, a student's check.
+from .classroom.commands import check_command, handout_command, starters_command  # noqa: E402
 
 main.add_command(starters_command)
 main.add_command(handout_command)

@@ -469,7 +469,7 @@ def test_a_failing_diagnosis_leaves_the_grade_alone(batch, capsys):
 
 
 def test_grade_check_shows_the_diagnosis_of_the_visible_failures(tmp_path):
-    from grader.student_check import check, report_lines
+    from grader.classroom.student_check import check, report_lines
 
     (tmp_path / "engine.py").write_text(variant("tanh-assign-not-accumulate").source(), encoding="utf-8")
     result = check(tmp_path / "engine.py", "03-tanh", limits=LIMITS)

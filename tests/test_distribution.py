@@ -15,8 +15,8 @@ import pytest
 from grader.distribution import instructor_only, student_build_files, visible_expectations, visible_test_source
 from grader.judge.expectations import Expectations
 from grader.scores import suite_tests
-from grader.starters import EXERCISES, solution_files
-from grader.student_check import judge_visible
+from grader.classroom.starters import EXERCISES, solution_files
+from grader.classroom.student_check import judge_visible
 from grader import suites
 from grader.suites import available, load_suite
 

@@ -12,8 +12,8 @@ import pytest
 from grader.batch import grade
 from grader.sandbox import Limits, Sandbox, SandboxUnavailable, open_sandbox
 from grader.sandbox.portable import NOTICE, PortableSandbox
-from grader.starters import solution_files
-from grader.student_check import check, report_lines
+from grader.classroom.starters import solution_files
+from grader.classroom.student_check import check, report_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -552,7 +552,7 @@ def test_every_readme_mistake_has_a_plant():
 @pytest.fixture(scope="module")
 def planted_outcomes(tmp_path_factory):
     """Each planted mistake handed in to its exercise and judged by the visible tests (the check's view)."""
-    from grader.student_check import judge_visible
+    from grader.classroom.student_check import judge_visible
     from grader.load import load_entry
     from grader.observe import ObservationCache, observe_all
     from grader.sandbox import Limits, Sandbox

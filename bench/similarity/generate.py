@@ -63,13 +63,13 @@ API = {"data", "grad", "_prev", "_backward", "backward", "Value", "self", "math"
 
 
 def reference_text() -> str:
-    from grader import starters
+    from grader.classroom import starters
 
     return (starters.reference_folder() / "engine.py").read_text(encoding="utf-8")
 
 
 def regions():
-    from grader import starters
+    from grader.classroom import starters
 
     return starters.regions(reference_text())
 
@@ -84,7 +84,7 @@ def enclosing_method(lines, index):
 
 def full_starter() -> str:
     """The reference engine with every solution region cut out, as the main cohort's starter."""
-    from grader import starters
+    from grader.classroom import starters
 
     text = reference_text()
     lines = text.splitlines()
@@ -113,7 +113,7 @@ def fill(h: Habits) -> str:
         out += [region.indent + line if line.strip() else "" for line in body]
         cursor = region.end + 1
     out += lines[cursor:]
-    from grader import starters
+    from grader.classroom import starters
 
     return starters._for_students("\n".join(out) + "\n")
 
@@ -155,7 +155,7 @@ def _region_body(w: Writer, method: str, exercise: str):
 
 
 def tiny_starter() -> str:
-    from grader import starters
+    from grader.classroom import starters
 
     return starters.starter_files("01-mul-backward")["engine.py"]
 

@@ -115,7 +115,7 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
             for name, text in _texts(entry.files).items():
                 texts[name if name not in texts else f"{Path(path).name}/{name}"] = text
         return texts
-    from .. import starters
+    from ..classroom import starters
 
     if exercise in starters.EXERCISES:
         return starters.starter_files(exercise)

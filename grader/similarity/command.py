@@ -36,7 +36,7 @@ def similarity_command(submissions, exercise, starters, public, no_micrograd, sc
     """
     import json
 
-    from .. import starters as exercise_starters
+    from ..classroom import starters as exercise_starters
     from ..suites import available
 
     if exercise is not None and exercise not in exercise_starters.EXERCISES and exercise not in available():

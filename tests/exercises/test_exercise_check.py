@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import EXERCISES_DIR, write_folder
 
-from grader.student_check import check, infer_exercise, report_lines
+from grader.classroom.student_check import check, infer_exercise, report_lines
 from grader.cli import main
 from grader.scores import suite_tests
-from grader.starters import solution_files
+from grader.classroom.starters import solution_files
 from grader.suites import load_suite
 
 GRADE = Path(sys.executable).with_name("grade")

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import EXERCISES_DIR
 
-from grader import starters
+from grader.classroom import starters
 from grader.cli import main
 from grader.course import COURSE, position, upto
-from grader.starters import accumulate_bug, regions, solved_files, try_it
+from grader.classroom.starters import accumulate_bug, regions, solved_files, try_it
 
 
 def test_the_course_has_every_exercise_once():

@@ -6,10 +6,10 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from grader import starters
+from grader.classroom import starters
 from grader.cli import main
-from grader.handout import HandoutError, build, secrets, solution_secrets
-from grader.starters import EXERCISES, SUITES
+from grader.classroom.handout import HandoutError, build, secrets, solution_secrets
+from grader.classroom.starters import EXERCISES, SUITES
 
 
 @pytest.fixture(scope="module")

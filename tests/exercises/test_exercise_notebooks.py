@@ -13,8 +13,8 @@ from conftest import EXERCISES_DIR, class_batch, grade_folder
 from nbclient import NotebookClient
 
 from grader.load import is_self_check_cell, join_code_cells
-from grader.starters import EXERCISES, check_cell, notebook, solution_files
-from grader.student_check import check
+from grader.classroom.starters import EXERCISES, check_cell, notebook, solution_files
+from grader.classroom.student_check import check
 
 _RUNS = Path(tempfile.mkdtemp(prefix="executed-notebooks-"))
 
@@ -119,7 +119,7 @@ def test_only_a_check_cell_is_dropped_when_graded(cell, dropped):
 def test_the_kernel_history_skips_what_never_changed_the_kernel():
     from IPython.core.interactiveshell import InteractiveShell
 
-    from grader import notebook_check
+    from grader.classroom import notebook_check
 
     shell = InteractiveShell.instance()
     try:
@@ -136,7 +136,7 @@ def test_the_kernel_history_skips_what_never_changed_the_kernel():
 
 def test_check_outside_a_notebook_says_what_to_do_instead():
     from grader import check as notebook_check
-    from grader.student_check import CheckError
+    from grader.classroom.student_check import CheckError
 
     with pytest.raises(CheckError, match=r"there is no notebook kernel here: call it in a notebook .*"
                                          r"or pass path=, or run `grade check PATH` in a terminal"):
@@ -144,7 +144,7 @@ def test_check_outside_a_notebook_says_what_to_do_instead():
 
 
 def test_the_table_names_expression_expected_got_and_the_diagnosis(tmp_path):
-    from grader.student_check import table_rows
+    from grader.classroom.student_check import table_rows
 
     folder = tmp_path / "03-tanh"
     folder.mkdir()

@@ -6,7 +6,7 @@ import pytest
 from conftest import EXERCISES_DIR, class_batch, fit_line_mistakes
 
 from grader.scores import suite_tests
-from grader.starters import EXERCISES
+from grader.classroom.starters import EXERCISES
 from grader.suites import load_suite
 
 pytestmark = pytest.mark.slow  # grades a class per exercise in the sandbox (conftest.class_batch)
@@ -213,7 +213,7 @@ def test_grade_run_with_an_exercise_end_to_end(tmp_path):
     from conftest import write_folder
 
     from grader.cli import main
-    from grader.starters import notebook, solution_files
+    from grader.classroom.starters import notebook, solution_files
 
     files = solution_files("03-tanh")
     write_folder(tmp_path / "class" / "alice", files)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from grader.starters import EXERCISES
+from grader.classroom.starters import EXERCISES
 from grader.suites import SUITES, load_suite
 
 WITH_TORCH = [e for e in EXERCISES if (SUITES / e / "torch_results.json").exists()]

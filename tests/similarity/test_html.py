@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import starters
+from grader.classroom import starters
 from grader.similarity import PUBLIC_ARCHIVE, Result, compare
 from grader.similarity.cohort import read_document, starter_kgrams
 from grader.similarity.html import BAR_COLOUR, THRESHOLD_COLOUR, histogram_counts, to_html

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from grader import starters
+from grader.classroom import starters
 from grader.cli import main
 from grader.similarity import PUBLIC_ARCHIVE, compare, similarity
 from grader.similarity.cohort import THRESHOLD, Cohort, clusters, read_document, starter_kgrams

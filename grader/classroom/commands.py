@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
-from .sandbox import Limits, SandboxUnavailable
-from .suites import SuiteError
+from ..sandbox import Limits, SandboxUnavailable
+from ..suites import SuiteError
 
 
 @click.command("starters", short_help="Regenerate the exercises' starters and notebooks from reference/.")
@@ -22,7 +22,7 @@ def starters_command(check_only, exercises_dir):
     reference, a solution region, an exercise README or grader/variants.py.
     """
     from . import starters
-    from .distribution import InstructorPartMissing, require_instructor_part
+    from ..distribution import InstructorPartMissing, require_instructor_part
 
     try:
         require_instructor_part("`grade starters`")
@@ -65,7 +65,7 @@ def handout_command(out_dir, upto_exercise, exercises, exercises_dir):
     is kept: no hidden suite, stored expected value, buggy engine or piece of
     a solution that the course has not reached may be in it.
     """
-    from .distribution import InstructorPartMissing, require_instructor_part
+    from ..distribution import InstructorPartMissing, require_instructor_part
     from .handout import HandoutError, build
 
     try:

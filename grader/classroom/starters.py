@@ -50,16 +50,16 @@ import re
 import textwrap
 from pathlib import Path
 
-from .course import COURSE, position
-from .load import STUDENT_MODULES
+from ..course import COURSE, position
+from ..load import STUDENT_MODULES
 
 # The exercises in course order (declared in grader/course.py). The ids are fixed: instructors script
 # against them, so they are not renumbered when the order changes.
 EXERCISES = COURSE
 
 MARKER_FILE = ".exercise"  # in each starter folder: the exercise's id, for `grade check`
-SUITES = Path(__file__).parent / "suites"
-REPO = Path(__file__).resolve().parents[1]  # the checkout (an editable install)
+SUITES = Path(__file__).parent.parent / "suites"
+REPO = Path(__file__).resolve().parents[2]  # the checkout (an editable install)
 
 _BEGIN = re.compile(r"^(?P<indent>[ \t]*)# BEGIN SOLUTION (?P<exercise>\S+)[ \t]*$")
 _END = re.compile(r"^[ \t]*# END SOLUTION[ \t]*$")
@@ -509,7 +509,7 @@ def engines_json() -> str:
     title or comments, as the one file under test of a run of its own (the suite's
     `probe_cases`).
     """
-    from .variants import VARIANTS
+    from ..variants import VARIANTS
 
     record = {
         "reference": solution_source(_reference_text("engine.py"), "engine.py"),
@@ -524,7 +524,7 @@ def engines_json() -> str:
 
 def generated_files(exercises_dir: Path | None = None) -> dict[Path, str]:
     """{path: text} of every file `grade starters` writes."""
-    from .distribution import exercises_folder
+    from ..distribution import exercises_folder
 
     exercises_dir = Path(exercises_dir or exercises_folder())
     out = {}

@@ -37,8 +37,8 @@ import shutil
 from pathlib import Path
 
 from . import starters
-from .course import comes_before, upto
-from .distribution import exercises_folder, students_guide as students_guide_path
+from ..course import comes_before, upto
+from ..distribution import exercises_folder, students_guide as students_guide_path
 from .starters import EXERCISES, MARKER_FILE, SUITES
 
 

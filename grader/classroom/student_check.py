@@ -18,13 +18,13 @@ import dataclasses
 import time
 from pathlib import Path
 
-from .judge import fmt
-from .load import STUDENT_MODULES, load_entry
-from .observe import ObservationCache, observe_all
-from .sandbox import Limits, open_sandbox
-from .sandbox.portable import NOTICE as PORTABLE_NOTICE, STRENGTH as PORTABLE
+from ..judge import fmt
+from ..load import STUDENT_MODULES, load_entry
+from ..observe import ObservationCache, observe_all
+from ..sandbox import Limits, open_sandbox
+from ..sandbox.portable import NOTICE as PORTABLE_NOTICE, STRENGTH as PORTABLE
+from ..suites import available, load_suite
 from .starters import MARKER_FILE
-from .suites import available, load_suite
 
 LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
 
@@ -109,7 +109,7 @@ def _what_is_checked(path: Path, suite, submission) -> tuple[str, list]:
 
 
 def _visible_plugin_class():
-    from .judge.plugin import JudgePlugin
+    from ..judge.plugin import JudgePlugin
 
     class VisibleOnly(JudgePlugin):
         """The judge's plugin, restricted to the tests declared visible: the others are never run."""
@@ -130,7 +130,7 @@ def _visible_plugin_class():
 
 def judge_visible(suite, runs, expectations=None) -> dict:
     """The visible tests' outcomes for every run, {id: [outcome, ...]}: grader.judge.plugin.judge, deselected."""
-    from .judge.plugin import judge
+    from ..judge.plugin import judge
 
     return judge(suite, runs, expectations=expectations, plugin_class=_visible_plugin_class())
 
@@ -173,14 +173,14 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
 def _visible_diagnosis(suite, submission, runs, outcomes, sandbox):
     """What names the mistake behind the failing visible tests, citing visible tests only; nothing where
     the variant library is not installed (a student's install, grader/distribution.py)."""
-    from .distribution import instructor_part_installed
+    from ..distribution import instructor_part_installed
 
     # Only wrong numbers are worth the variant library's time: an engine that raised (an untouched
     # starter) is explained by its own error, and the check stays quick.
     if not suite.diagnose or not instructor_part_installed() or not any(o["status"] == "failed" for o in outcomes):
         return []
-    from .diagnose import diagnose_batch
-    from .judge.expectations import Expectations
+    from ..diagnose import diagnose_batch
+    from ..judge.expectations import Expectations
 
     found = diagnose_batch(suite, [submission], runs, {submission.id: outcomes}, expectations=Expectations(suite),
                            sandbox=sandbox, jobs=1)
@@ -189,7 +189,7 @@ def _visible_diagnosis(suite, submission, runs, outcomes, sandbox):
 
 
 def _declared_tests(suite):
-    from .scores import suite_tests
+    from ..scores import suite_tests
 
     return suite_tests(suite)
 

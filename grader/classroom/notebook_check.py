@@ -31,8 +31,8 @@ import html
 import tempfile
 from pathlib import Path
 
-from .load import without_escapes, is_self_check_cell
-from .sandbox import Limits
+from ..load import without_escapes, is_self_check_cell
+from ..sandbox import Limits
 from .student_check import CheckError, CheckResult, check as check_path, table_rows
 
 _FAILED_CELLS: set[int] = set()  # execution counts of cells that raised, since the hook was registered
