@@ -17,7 +17,7 @@ from grader.diagnose import Diagnoser, VariantBook, warm_cache
 from grader.diagnose.evidence import lead_in, table
 from grader.diagnose.hints import static_hints
 from grader.judge.plugin import Expectations
-from grader.report.html import submission_html
+from grader.report.html_feedback import submission_html
 from grader.report.markdown import submission_markdown
 from grader.report.record import student_view
 from grader.sandbox import Limits

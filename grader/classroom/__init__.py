@@ -5,7 +5,7 @@
 - handout.py: the student handout built from them, scanned for secrets (`grade handout`);
 - student_check.py: a student's own check of an exercise against its visible tests (`grade check`);
 - notebook_check.py: the same from a notebook's last cell (`from grader import check`);
-- commands.py: the Click commands of the three, registered in grader/cli.py.
+- commands.py: the Click commands of the three, registered in grader/cli/__init__.py.
 
 The pipeline (load, sandbox, observe, judge, scores, diagnose, report) never imports this package;
 this package uses the pipeline (a student's check observes and judges like a batch does).

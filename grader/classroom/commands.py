@@ -1,4 +1,4 @@
-"""The exercise commands of `grade`: `starters`, `handout` and `check` (registered in grader/cli.py)."""
+"""The exercise commands of `grade`: `starters`, `handout` and `check` (registered in grader/cli/__init__.py)."""
 
 import sys
 from pathlib import Path

@@ -2,9 +2,10 @@
 
 `grade run ... -o scores.json --format junit --format html` writes
 `scores.xml` and `scores.html` beside `scores.json`: the stem of `--out`
-with the format's suffix (SUFFIXES). Timings, which are not in the scores
-because they differ from run to run, go to `scores.timings.json`; the tracebacks
-of the grader's own errors, when it had any, to `scores.log` (the run log).
+with the format's suffix (grader/report/formats.py). Timings, which are not
+in the scores because they differ from run to run, go to
+`scores.timings.json`; the tracebacks of the grader's own errors, when it had
+any, to `scores.log` (the run log).
 """
 
 from __future__ import annotations
@@ -13,17 +14,9 @@ import json
 import math
 from pathlib import Path
 
-from ..report import render, write_feedback
+from ..report import FORMATS, render, write_feedback
 from ..scores import write_json_atomically, write_text_atomically
 
-SUFFIXES = {
-    "json": ".json",
-    "junit": ".xml",
-    "csv": ".csv",
-    "markdown": ".md",
-    "html": ".html",
-    "gradescope": ".gradescope.json",
-}
 TIMINGS_SUFFIX = ".timings.json"
 RUN_LOG_SUFFIX = ".log"
 
@@ -35,7 +28,7 @@ def _stem(out: Path) -> str:
 def report_path(out, fmt: str) -> Path:
     """Where format `fmt` of the scores file `out` is written: `scores.json` → `scores.xml` for junit."""
     out = Path(out)
-    return out.with_name(_stem(out) + SUFFIXES[fmt])
+    return out.with_name(_stem(out) + FORMATS[fmt].suffix)
 
 
 def timings_path(out) -> Path:

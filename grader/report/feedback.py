@@ -23,8 +23,7 @@ import re
 from pathlib import Path
 
 from ..scores import write_text_atomically
-from .html import submission_html
-from .markdown import submission_markdown
+from .formats import FEEDBACK_PAGES
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10))}
@@ -72,16 +71,16 @@ def unique_stems(ids: list[str]) -> dict[str, str]:
     return stems
 
 
-def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False) -> dict[str, tuple[Path, Path]]:
-    """Write `<id>.md` and `<id>.html` for every submission into `folder`; return id → (md path, html path)."""
+def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False) -> dict[str, tuple[Path, ...]]:
+    """Write `<id>.md` and `<id>.html` (FEEDBACK_PAGES) for every submission into `folder`; return id → their
+    paths, in that order."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stems = unique_stems([record["id"] for record in scores.get("submissions", [])])
     written = {}
     for record in scores.get("submissions", []):
-        md_path = folder / f"{stems[record['id']]}.md"
-        html_path = folder / f"{stems[record['id']]}.html"
-        write_text_atomically(md_path, submission_markdown(record, after_due_date=after_due_date))
-        write_text_atomically(html_path, submission_html(record, after_due_date=after_due_date))
-        written[record["id"]] = (md_path, html_path)
+        paths = tuple(folder / f"{stems[record['id']]}{fmt.suffix}" for fmt in FEEDBACK_PAGES)
+        for fmt, path in zip(FEEDBACK_PAGES, paths):
+            write_text_atomically(path, fmt.page(record, after_due_date=after_due_date))
+        written[record["id"]] = paths
     return written

@@ -1,4 +1,4 @@
-"""`grade similarity` (registered in grader/cli.py)."""
+"""`grade similarity` (registered in grader/cli/__init__.py)."""
 
 from pathlib import Path
 

@@ -22,7 +22,6 @@ from click.testing import CliRunner
 
 HERE = Path(__file__).parent
 SUBMISSIONS = HERE.parent / "fixtures" / "submissions"
-FORMATS = ("junit", "csv", "markdown", "html", "gradescope")
 
 
 def renderings(workdir, render_from=None):
@@ -33,6 +32,7 @@ def renderings(workdir, render_from=None):
     this CPU's tanh and exp, which the fresh scores carry in their numbers).
     """
     from grader.cli import main
+    from grader.report.formats import BESIDE_SCORES
 
     out = Path(workdir) / "out"
     scores = out / "scores.json"
@@ -40,7 +40,7 @@ def renderings(workdir, render_from=None):
     steps = [["run", str(SUBMISSIONS), "-o", str(scores), "--no-cache", "-q", "-j", "2"],
              ["report", str(rendered), "--feedback-dir", str(out / "feedback")]]
     # rendered from the scores alone: the timings file (seconds) differs from run to run
-    steps += [["report", str(rendered), "--to", fmt, "-o", str(out / f"scores.{fmt}")] for fmt in FORMATS]
+    steps += [["report", str(rendered), "--to", fmt, "-o", str(out / f"scores.{fmt}")] for fmt in BESIDE_SCORES]
     for args in steps:
         result = CliRunner().invoke(main, args)
         if result.exit_code != 0:

@@ -9,7 +9,8 @@ import zlib
 
 import pytest
 
-from grader.report.html import BAR_COLOUR, histogram_bins, submission_html, to_html
+from grader.report.html import BAR_COLOUR, histogram_bins, to_html
+from grader.report.html_feedback import submission_html
 
 from .conftest import MALLORY
 

@@ -4,11 +4,26 @@ import json
 
 import pytest
 
+from grader.cli.report import report_command
 from grader.report import FORMATS, render
+from grader.report.formats import BESIDE_SCORES, FEEDBACK_PAGES
 
 
 def test_formats():
-    assert FORMATS == {"json", "junit", "csv", "markdown", "html", "gradescope"}
+    assert list(FORMATS) == ["junit", "csv", "markdown", "html", "gradescope", "json"]
+    assert BESIDE_SCORES == ("junit", "csv", "markdown", "html", "gradescope")  # json is the scores file itself
+    assert [f.name for f in FEEDBACK_PAGES] == ["markdown", "html"]
+
+
+def test_no_two_formats_share_a_file_name():
+    suffixes = [f.suffix for f in FORMATS.values()]
+    assert len(set(suffixes)) == len(suffixes)
+
+
+def test_the_timings_help_names_the_formats_that_show_timings(scores, timings):
+    help_text = next(p.help for p in report_command.params if p.name == "timings")
+    named = help_text.rpartition("show them: ")[2].rstrip(".").split(", ")
+    assert sorted(named) == sorted(f for f in FORMATS if render(scores, f, timings) != render(scores, f))
 
 
 @pytest.mark.parametrize("fmt", sorted(FORMATS))
