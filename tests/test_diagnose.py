@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from grader.batch import grade
-from grader.diagnose import Diagnoser, VariantBook, warm_cache
+from grader.diagnose import Diagnoser, VariantBook, variant_submission
 from grader.diagnose.evidence import lead_in, table
 from grader.diagnose.hints import static_hints
 from grader.judge.plugin import Expectations
+from grader.observe import ObservationCache
 from grader.report.html_feedback import submission_html
 from grader.report.markdown import submission_markdown
 from grader.report.record import student_view
@@ -435,7 +436,9 @@ class _Submission:
 def test_after_one_batch_every_variant_is_in_the_cache(batch):
     """The variants run under the same cache key as a submission: the next batch runs none of them."""
     *_, cache_dir = batch
-    assert warm_cache(cache_dir=cache_dir, limits=LIMITS) == 0
+    suite, cache = load_suite("engine"), ObservationCache(cache_dir)
+    assert [v.name for v in VARIANTS
+            if cache.get(ObservationCache.key(variant_submission(v), suite, LIMITS)) is None] == []
 
 
 def test_one_batch_holds_everything(batch):
@@ -523,14 +526,33 @@ def test_an_annotation_naming_the_class_explains_the_import_error():
 
     source = "class Value:\n    def __init__(self, data):\n        self.data = data\n\n" \
              "    def __add__(self, other: Value | int) -> Value:\n        return self\n"
-    error = {"error": "NameError: name 'Value' is not defined", "where": {"file": "engine.py", "line": 5}}
+    error = {"error": "NameError: name 'Value' is not defined", "exception": "NameError",
+             "where": {"file": "engine.py", "line": 5}}
     hint = annotation_hint({"engine.py": source.encode()}, error, "3.11.2")
     assert (hint["hint"], hint["line"]) == ("annotation-name-error", 5)
     assert "Python 3.11.2, which grades your file" in hint["explanation"]
     assert "`from __future__ import annotations`" in hint["explanation"]
     fixed = "from __future__ import annotations\n" + source
     assert annotation_hint({"engine.py": fixed.encode()}, error, "3.11.2") is None
-    assert annotation_hint({"engine.py": source.encode()}, {"error": "SyntaxError: x"}, "3.11.2") is None
+    assert annotation_hint({"engine.py": source.encode()}, {"error": "SyntaxError: x", "exception": "SyntaxError"},
+                           "3.11.2") is None
+    # the type is the import error's `exception` field (the worker's), never read from the text
+    assert annotation_hint({"engine.py": source.encode()}, {k: v for k, v in error.items() if k != "exception"},
+                           "3.11.2") is None
+
+
+def test_a_missing_operation_takes_its_type_from_the_field_and_its_name_from_pythons_words():
+    from grader.diagnose.missing import missing_operation
+
+    operands = "TypeError: unsupported operand type(s) for /: 'int' and 'Value'"
+    assert missing_operation("TypeError", operands) == {
+        "method": "__rtruediv__", "expression": "2 / a", "raised": "TypeError", "cls": "Value"}
+    assert missing_operation(None, operands) is None  # the engine raised nothing: an observation it refused
+    assert missing_operation("TypeError", "TypeError: bad operand type for unary -: 'Node'")["method"] == "__neg__"
+    no_tanh = "AttributeError: 'Value' object has no attribute 'tanh'"
+    assert missing_operation("AttributeError", no_tanh)["method"] == "tanh"
+    assert missing_operation("TypeError", no_tanh) is None
+    assert missing_operation("AttributeError", "AttributeError: 'Value' object has no attribute 'grad'") is None
 
 
 def test_an_engine_that_does_not_import_gets_only_the_reason_why():
@@ -538,7 +560,7 @@ def test_an_engine_that_does_not_import_gets_only_the_reason_why():
     diagnoser = Diagnoser(suite, Expectations(suite))
     recursive = reference_source().replace("class Value:", "def build_topo(v):\n    build_topo(v)\n\n\nclass Value:")
     annotated = recursive.replace("    def __add__(self, other):", "    def __add__(self, other: Value | int):")
-    failed = {"status": "ok", "import_error": {"error": "NameError: name 'Value' is not defined",
+    failed = {"status": "ok", "import_error": {"error": "NameError: name 'Value' is not defined", "exception": "NameError",
                                                "where": {"file": "engine.py", "line": 0}}, "probes": {}}
     outcomes = [{"name": "engine/imports", "status": "failed"}]
     # a recursive sort in a file that does not import says nothing: no test ran
@@ -551,13 +573,13 @@ def test_an_engine_that_does_not_import_gets_only_the_reason_why():
 
 def test_hints_on_an_adversarial_file_are_cut_off_and_cached():
     """A never-executed `x.grad, x.grad, ... = x.grad.b.b...` used to cost O(K·D²); bench/hints.py times it."""
-    from grader.diagnose import hints
+    from grader.diagnose import source_tree
 
     statement = ", ".join(["self.grad"] * 1200) + " = self.grad" + ".b" * 1200
     source = reference_source().replace("        def _backward():\n",
                                         "        def _backward():\n            if False:\n                "
                                         + statement + "\n", 1)
     assert static_hints({"engine.py": source.encode()}) == []  # reads self.grad: no hint, whatever the time
-    too_big = source + "#" * hints.MAX_BYTES
+    too_big = source + "#" * source_tree.MAX_BYTES
     assert static_hints({"engine.py": too_big.encode()}) == []
-    assert hints._analysed(too_big, "engine.py") is None
+    assert source_tree.analysed(too_big, "engine.py") is None

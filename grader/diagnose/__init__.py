@@ -1,116 +1,34 @@
 """Diagnosis: which classic mistake a failing engine's numbers match, in words a student can act on.
 
-Once per batch, and only if some submission needs it, every variant of
-`grader/variants.py` (the reference engine with one classic mistake) runs the
-suite's probes through the same sandboxed path as a submission: a submission
-whose only file is the variant's `engine.py`. The observation cache makes
-that free after the first batch, and a variant that a student handed in
-verbatim (same content digest) is not run twice. Variants whose run failed
-(a crash, an import error) or that agree with the reference everywhere are
-left out for that batch. Then, for each submission:
-
-1. **Where the student is wrong.** W: the probes read by a failing test on
-   which the student's observation differs from the reference engine's
-   (within the judge's tolerance). R: every other probe that ran. Which probes
-   a test reads is found by a dry run of the suite's tests on the reference
-   (the judge's dry run, judge/dry_run.py). A run that timed out or crashed as a whole, or
-   whose engine did not import, has no W.
-2. **Refuted.** A variant never explains a submission that gets right a
-   probe where the variant is wrong in its own style and in every other
-   (styles.py): its mistake would show there however the engine is built,
-   so any fit on W is a coincidence of the numbers, not the mistake (an
-   engine whose only bug is a sign in `/` matches `pow-missing-k` on every
-   division, yet gets x ** 3 right, which `pow-missing-k` never does).
-   Such variants take no part in 3, 4 and 5 (`Diagnoser._refuted`).
-3. **Exact.** A variant explains the submission when its own run reproduces
-   the student's observation on every probe of W: the same numbers within
-   tolerance, or the same exception type (or both timed out). Among those,
-   the one that agrees with the student on the most probes of R wins, then
-   the first in the library's order. Variants still tied (agreeing equally
-   often on R) are named together as one finding, `variant` the first and
-   `also` the others: one backward pass cannot tell `forward-order` from
-   `self-only`, so their finding names both. More than MAX_NAMED tied: nothing
-   is said.
-4. **Up to implementation style.** If no variant is exact: a student may
-   make the same mistake in an engine built another legitimate way (another
-   topological order, inputs listed as given, operands the other way round,
-   `-`, `/` and unary `-` as operations of their own; see styles.py), where
-   an order-dependent mistake like `=` for `+=` gives other numbers. A
-   variant explains the submission when, on every probe of W, the variant in
-   its own style or another reproduces the student's observation, or the
-   variant's numbers there depend on the style and are wrong in every style;
-   and at least one probe of W is reproduced. Most probes of W reproduced
-   wins, then most agreement on R, then library order; ties as in 3.
-5. **Two mistakes.** If neither: the best PAIR_CANDIDATES variants that each
-   reproduce part of W are combined in pairs (both sets of patches, in the
-   grader's process); a pair explains the submission only if the combination
-   reproduces all of W exactly. Both mistakes are reported, each with `with`
-   naming the other.
-6. Otherwise nothing is said: no guess.
-
-A finding is one entry of the row's `diagnosis` list:
-
-    {"kind": "variant", "variant", "also"?, "with"?, "title", "explanation", "message",
-     "concept", "match": "exact" | "style" | "pair", "evidence", "table", "tests",
-     "file"?, "line"?}
-
-`title` is "Your gradients match an engine that …"; `explanation` starts
-with the evidence ("For y = a * a at a = 3, a.grad is 3.0, not 6.0.") and
-goes on with the variant's explanation; `message` is the whole finding as one
-paragraph, as issue 8 quotes it. The evidence comes from the smallest probe
-of W the finding reproduces (shortest expression as the student reads it,
-then fewest observed keys, then suite order), shown as a sentence and as a
-per-node table (evidence.py). `tests` are the failing tests that read a probe
-of W: the failures the finding explains. A finding is therefore shown to a
-student only when all of them are (report.record.student_view).
-
-Static hints from the source (hints.py, kind "hint", citing no test) are
-added for every accepted submission: correct engines trigger none. A hint
-about the same mistake as a finding (a recursive sort and `recursive-topo`,
-`=` in a closure and an `accumulate` finding) lends the finding its file and
-line instead of being repeated. Entries come in this order: findings, then
-hints. Everything here is deterministic: the same observations and files give
-the same list.
+How a diagnosis is found, step by step, and what an entry holds: docs/diagnosis.md.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import itertools
 import json
 import platform
 import sys
 import traceback
 
-from ..judge import fmt
 from ..judge.charging import ops_of
-from ..load import Submission, files_digest
-from ..observe import observe_all
-from ..variants import VARIANTS, Variant, engine_class, variant
-from .compare import agree, not_run, wrong
+from ..variants import variant
+from .book import VariantBook, variant_submission
+from .compare import not_run, wrong
 from .derivatives import OP_NAMES, infer_all
-from .evidence import capitalised, evidence, lead_in, size, table
+from .evidence import capitalised, evidence, local_evidence, size
 from .hints import annotation_hint, seed_facts, silent_backward_hints, static_hints
 from .missing import missing_entry, missing_operation
-from .styles import STYLES, observe_in_process, restyle
-from . import stored
+from .rule import ExplainingRule
 
 
-__all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "warm_cache", "FAILING"]
+__all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
 
 FAILING = ("failed", "error", "timeout")
-PAIR_CANDIDATES = 8  # variants considered for two-mistake explanations, the best first
-MAX_NAMED = 2  # variants that explain equally well and are named together; more than that: say nothing
+
 # A hint that points at the same mistake as a finding: it gives the finding a line number.
 _HINT_FOR = {"recursive-topo": lambda v: v.name == "recursive-topo",
              "assign-grad": lambda v: v.concept == "accumulate"}
-
-
-def variant_submission(v: Variant) -> Submission:
-    """A variant as a submission: its only file is its `engine.py`, so it is observed like a student's."""
-    files = {"engine.py": v.source().encode("utf-8")}
-    return Submission(f"variant:{v.name}", "file", f"<variant {v.name}>", files, None, files_digest(files))
 
 
 def _in_students_terms(hints, submission):
@@ -120,112 +38,6 @@ def _in_students_terms(hints, submission):
         if hint.get("file") and hint.get("line"):
             hint.update(submission.place(hint["file"], hint["line"]))
     return hints
-
-
-class VariantBook:
-    """The variants' observations of one suite's probes, for one batch.
-
-    `runs` come from the sandbox (or a student's identical submission).
-    Styled and combined variants run in the grader's process, lazily, only for
-    the probes a diagnosis asks about, and are remembered.
-    """
-
-    def __init__(self, suite, runs: dict[str, dict], reference: dict[str, dict], variants=VARIANTS):
-        self.suite, self.runs = suite, runs
-        self.variants = [v for v in variants if self._usable(runs.get(v.name), reference)]
-        self.index = {v.name: i for i, v in enumerate(variants)}
-        self._classes: dict[tuple, type | None] = {}
-        self._observed: dict[tuple, dict] = {}
-
-    @staticmethod
-    def _usable(run, reference):
-        """A variant whose run tells something: it imported, ran, and differs from the reference somewhere."""
-        if not run or run.get("status") != "ok" or run.get("import_error") or VariantBook._crashed(run):
-            return False  # a crashed worker (a limit, or the machine) says nothing about the variant
-        probes = run.get("probes") or {}
-        return any(wrong(probes.get(name), values) for name, values in reference.items())
-
-    @classmethod
-    def observe(cls, suite, sandbox, reference, *, jobs=1, cache=None, known=None, variants=VARIANTS):
-        """Run every variant through the sandbox (cached), reusing `known` runs by content digest."""
-        known = known or {}
-        stored_runs = stored.load(suite, variants) or {}
-        runs, todo = {}, []
-        for v in variants:
-            submission = variant_submission(v)
-            if submission.digest in known:
-                runs[v.name] = known[submission.digest]
-            elif v.name in stored_runs:
-                runs[v.name] = stored_runs[v.name]
-            else:
-                todo.append((v, submission))
-        if todo:
-            observed = observe_all([s for _, s in todo], suite, sandbox, jobs=jobs, cache=cache)
-            for v, submission in todo:
-                runs[v.name] = observed.get(submission.id)
-        # A worker killed from outside (a limit of the machine, not the variant) leaves a crashed run, and
-        # the cache keeps it: such variants are run once more, uncached, rather than left out.
-        again = [(v, variant_submission(v)) for v in variants if cls._crashed(runs.get(v.name))]
-        if again:
-            observed = observe_all([s for _, s in again], suite, sandbox, jobs=jobs, cache=None)
-            for v, submission in again:
-                runs[v.name] = observed.get(submission.id)
-        return cls(suite, runs, reference, variants)
-
-    @staticmethod
-    def _crashed(run):
-        return not run or run.get("status") == "crashed" or any(
-            obs.get("status") == "crashed" for obs in (run.get("probes") or {}).values())
-
-    def base(self, v: Variant, probe: str) -> dict | None:
-        return (self.runs[v.name].get("probes") or {}).get(probe)
-
-    def _class(self, key, source_of):
-        if key not in self._classes:
-            source = source_of()
-            self._classes[key] = engine_class(source, " ".join(key)) if source is not None else None
-        return self._classes[key]
-
-    def styled(self, v: Variant, probe: str) -> list[dict]:
-        """The variant's observations of `probe` in every style that changes its source."""
-        out = []
-        for style in STYLES:
-            value_class = self._class(("style", v.name, style.name), lambda: restyle(v.source(), style))
-            if value_class is None:
-                continue
-            key = ("style", v.name, style.name, probe)
-            if key not in self._observed:
-                self._observed[key] = observe_in_process(value_class, getattr(self.suite.probes, probe))
-            out.append(self._observed[key])
-        return out
-
-    def combined(self, a: Variant, b: Variant, probe: str) -> dict | None:
-        """Both variants' mistakes in one engine (None when their patches do not compose)."""
-
-        def source():
-            text = a.source()
-            for old, new in b.patches:
-                if text.count(old) != 1:
-                    return None
-                text = text.replace(old, new)
-            return text
-
-        value_class = self._class(("pair", a.name, b.name), source)
-        if value_class is None:
-            return None
-        key = ("pair", a.name, b.name, probe)
-        if key not in self._observed:
-            self._observed[key] = observe_in_process(value_class, getattr(self.suite.probes, probe))
-        return self._observed[key]
-
-
-@dataclasses.dataclass
-class _Finding:
-    variants: list  # the variant first, then any that explain equally (named together)
-    match: str  # "exact" | "style" | "pair"
-    reproduced: list  # probes of W it reproduces (in its own style, or for "style", in any)
-    disagreements: int  # probes of R where it does not agree with the student
-    partner: Variant | None = None  # the other mistake of a pair
 
 
 class Diagnoser:
@@ -273,136 +85,6 @@ class Diagnoser:
         return [o["name"] for o in outcomes
                 if o.get("status") in FAILING and W.intersection(self.tests.get(o["name"], []))]
 
-    # -- the rule -------------------------------------------------------------------------
-
-    def _findings(self, probes: dict, W: list[str], unseen=frozenset()) -> list[_Finding]:
-        """The rule (module docstring, 2 to 6) on W; `unseen`: probes that show nothing (a missing op)."""
-        book = self.book
-        R = [p for p in self.suite.probe_names if p not in W and p not in unseen and not not_run(probes.get(p))]
-        scored = []
-        for v in book.variants:
-            reproduced = [p for p in W if agree(probes[p], book.base(v, p))]
-            if reproduced:
-                disagreements = sum(not agree(probes[p], book.base(v, p)) for p in R)
-                scored.append((v, reproduced, disagreements))
-
-        right = sorted((p for p in R if not wrong(probes[p], self.reference(p))), key=lambda p: self._size(p, probes))
-        exact = [(d, book.index[v.name], v, rep) for v, rep, d in scored
-                 if len(rep) == len(W) and not self._refuted(v, right)]
-        if exact:
-            exact.sort(key=lambda t: t[:2])
-            best = [t for t in exact if t[0] == exact[0][0]]
-            if len(best) > MAX_NAMED:
-                return []  # too many mistakes fit equally well: no guess
-            return [_Finding([t[2] for t in best], "exact", best[0][3], best[0][0])]
-
-        styled = []
-        by_size = sorted(W, key=lambda p: self._size(p, probes))
-        disagreeing = {v.name: d for v, _, d in scored}
-        for v in book.variants:
-            reproduced = self._accounts_for(v, probes, by_size)
-            if reproduced and not self._refuted(v, right):
-                d = disagreeing.get(v.name)
-                if d is None:
-                    d = sum(not agree(probes[p], book.base(v, p)) for p in R)
-                styled.append((-len(reproduced), d, book.index[v.name], v, reproduced))
-        if styled:
-            styled.sort(key=lambda t: t[:3])
-            best = [t for t in styled if t[:2] == styled[0][:2]]
-            if len(best) > MAX_NAMED:
-                return []
-            return [_Finding([t[3] for t in best], "style", best[0][4], best[0][1])]
-
-        return self._pair(probes, W, R, [t for t in scored if not self._refuted(t[0], right)])
-
-    def _accounts_for(self, v, probes, W) -> list[str]:
-        """The probes of W the variant reproduces in some style, if it accounts for every probe of W; else [].
-
-        A probe is accounted for when the variant, in its own style or
-        another, reproduces the student's observation there, or when the
-        variant's numbers there depend on the style and are wrong in every
-        style. `W` is taken smallest first: a variant that does not fit is
-        usually refuted by a small, cheap probe.
-        """
-        reproduced = []
-        for p in W:
-            base = self.book.base(v, p)
-            if agree(probes[p], base):
-                reproduced.append(p)
-                continue
-            observations = [base, *self.book.styled(v, p)]
-            if any(agree(probes[p], obs) for obs in observations[1:]):
-                reproduced.append(p)
-                continue
-            style_dependent = any(not agree(base, obs) for obs in observations[1:])
-            if not (style_dependent and all(wrong(obs, self.reference(p)) for obs in observations)):
-                return []
-        return reproduced
-
-    def _refuted(self, v, right) -> bool:
-        """Whether the variant is wrong in every style on a probe the student gets right (rule 2).
-
-        `right`: the probes outside W where the student agrees with the
-        reference, smallest first. The variant's own run decides first (stored,
-        free); its styles run, in-process and remembered, only where it is wrong.
-        """
-        for p in right:
-            reference = self.reference(p)
-            if wrong(self.book.base(v, p), reference) and all(
-                    wrong(obs, reference) for obs in self.book.styled(v, p)):
-                return True
-        return False
-
-    def _pair(self, probes, W, R, scored) -> list[_Finding]:
-        book = self.book
-        candidates = sorted(scored, key=lambda t: (-len(t[1]), t[2], book.index[t[0].name]))[:PAIR_CANDIDATES]
-        pairs = []
-        for (a, rep_a, _), (b, rep_b, _) in itertools.combinations(candidates, 2):
-            if set(rep_a) <= set(rep_b) or set(rep_b) <= set(rep_a):
-                continue  # one adds nothing the other does not already explain
-            if book.index[a.name] > book.index[b.name]:
-                (a, rep_a), (b, rep_b) = (b, rep_b), (a, rep_a)
-            if all(agree(probes[p], book.combined(a, b, p)) for p in W):
-                disagreements = sum(not agree(probes[p], book.combined(a, b, p)) for p in R)
-                pairs.append((disagreements, book.index[a.name], book.index[b.name], a, b, rep_a, rep_b))
-        if not pairs:
-            return []
-        pairs.sort(key=lambda t: t[:3])
-        d, _, _, a, b, rep_a, rep_b = pairs[0]
-        return [_Finding([a], "pair", rep_a, d, partner=b), _Finding([b], "pair", rep_b, d, partner=a)]
-
-    # -- words ------------------------------------------------------------------------------
-
-    def _entry(self, finding: _Finding, probes: dict, tests: list[str]) -> dict:
-        v, others = finding.variants[0], finding.variants[1:]
-        # the evidence: the smallest probe of W the finding reproduces
-        shown = min(finding.reproduced, key=lambda p: self._size(p, probes))
-        probe = getattr(self.suite.probes, shown)
-        sentence, facts = evidence(probe, probes[shown], self.reference(shown))
-        title = f"Your gradients match {lead_in(v.title)}"
-        for other in others:
-            title += f", or {lead_in(other.title)}"
-        if finding.partner is not None:
-            title += " (one of two mistakes)"
-        reasons = " ".join([v.explanation] + [f"Or: {other.explanation}" for other in others])
-        entry = {
-            "kind": "variant",
-            "variant": v.name,
-            "title": title,
-            "explanation": f"{capitalised(sentence)}. {reasons}",
-            "message": f"{title}: {sentence}. {reasons}",  # the whole finding as one paragraph
-            "concept": v.concept,
-            "match": finding.match,
-            "evidence": facts,
-            "table": table(probe, probes[shown], self.reference(shown)),
-            "tests": tests,
-        }
-        if others:
-            entry["also"] = [o.name for o in others]
-        if finding.partner is not None:
-            entry["with"] = finding.partner.name
-        return entry
-
     # -- one submission -----------------------------------------------------------------------
 
     def _variant_entries(self, run, outcomes):
@@ -415,14 +97,13 @@ class Diagnoser:
             W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
             if W:
                 probes = run["probes"]
-                missing = {p: missing_operation(obs.get("error")) for p, obs in probes.items()
+                missing = {p: missing_operation(obs.get("exception"), obs.get("error")) for p, obs in probes.items()
                            if obs.get("status") == "error"}
                 missing = {p: m for p, m in missing.items() if m}
                 entries = self._missing_entries(probes, [p for p in W if p in missing], missing, outcomes)
                 # a starter's `raise NotImplementedError` is work not done yet, which the tests already say
                 unwritten = {p for p, obs in probes.items() if obs.get("status") == "error"
-                             and obs.get("exception", str(obs.get("error") or "").partition(":")[0])
-                             == "NotImplementedError"}
+                             and obs.get("exception") == "NotImplementedError"}
                 missing = {**missing, **{p: None for p in unwritten if p not in missing}}
                 rest = [p for p in W if p not in missing]
                 if rest and self.book is not None:
@@ -466,7 +147,7 @@ class Diagnoser:
             if not tests:
                 continue
             probe = getattr(self.suite.probes, local[op])
-            sentence = _local_evidence(probe, values[op], self.reference(local[op]))
+            sentence = local_evidence(probe, values[op], self.reference(local[op]))
             title = f"Your {OP_NAMES[op]} backward {inference['words']}"
             found.append({"kind": "derivative", "op": op, "form": inference["form"], "title": title,
                           "explanation": f"{capitalised(sentence)}. This rule alone explains the numbers at "
@@ -484,9 +165,10 @@ class Diagnoser:
         Each concept's probes are then explained on their own, by the same
         rule, refutation included; a concept nothing explains gets nothing.
         """
-        found = self._findings(probes, W, unseen)
+        rule = ExplainingRule(self.suite, self.book, self.reference, self._size)
+        found = rule.findings(probes, W, unseen)
         if found:
-            return [self._entry(f, probes, self.cited(W, outcomes)) for f in found]
+            return [rule.entry(f, probes, self.cited(W, outcomes)) for f in found]
         groups: dict[str, list[str]] = {}
         for o in outcomes:
             if o.get("status") in FAILING:
@@ -498,12 +180,12 @@ class Diagnoser:
         entries, named = [], set()
         for concept, group in groups.items():
             group = [p for p in W if p in group]  # suite order
-            for f in self._findings(probes, group, unseen):
+            for f in rule.findings(probes, group, unseen):
                 names = frozenset(v.name for v in f.variants)
                 if names & named:
                     continue
                 named |= names
-                entries.append(self._entry(f, probes, self.cited(group, outcomes)))
+                entries.append(rule.entry(f, probes, self.cited(group, outcomes)))
         return entries
 
     def diagnose(self, submission, run: dict | None, outcomes: list[dict]) -> list[dict]:
@@ -564,26 +246,6 @@ class Diagnoser:
                 if any(isinstance(reference.get(k), (int, float)) and reference[k] != 0 for k in grads):
                     return True
         return False
-
-
-def _local_evidence(probe, observed: dict, expected: dict) -> str:
-    """`for y = tanh(x) at x = 2, x.grad is 0.0733, not 0.0707`: the point where the student is furthest off."""
-    worst = None
-    for key, want in expected.items():
-        if key.endswith(".grad") and isinstance(want, (int, float)):
-            got = observed.get(key)
-            if isinstance(got, (int, float)):
-                gap = abs(got - want) / max(abs(want), 1e-9)
-                if worst is None or gap > worst[0]:
-                    worst = (gap, key, got, want)
-    if worst is None:
-        return f"for {probe.__doc__.splitlines()[0]}, your gradients differ"
-    _, key, got, want = worst
-    case, name = key.split(".")[:2]
-    inputs = ", ".join(f"{k.split('.')[1]} = {fmt(v)}" for k, v in expected.items()
-                       if k.startswith(f"{case}.") and k.count(".") == 1 and k.split(".")[1] != "y")
-    expression = probe.__doc__.split(" at ")[0]
-    return f"for {expression} at {inputs}, {name}.grad is {fmt(got)}, not {fmt(want)}"
 
 
 def _not_refuted_by_source(entries, facts):
@@ -657,31 +319,3 @@ def _report(what):
     print(f"grader: internal error while {what}; the diagnosis is left out, the scores stand:\n"
           + traceback.format_exc(), file=sys.stderr)
 
-
-def warm_cache(exercise="engine", *, cache_dir, limits=None, jobs=None, use_bwrap=True) -> int:
-    """Observe every variant into the observation cache at `cache_dir`; how many were not cached yet.
-
-    A later batch with the same limits then diagnoses without running any
-    variant: worth doing where each grading run starts from scratch (a
-    Gradescope container, a CI job) by shipping the warmed cache with it.
-    """
-    import os
-
-    from ..judge.plugin import Expectations
-    from ..observe import ObservationCache
-    from ..sandbox import Limits, open_sandbox
-    from ..suites import load_suite
-
-    suite = load_suite(exercise)
-    limits = limits or Limits()
-    cache = ObservationCache(cache_dir)
-    missing = [v for v in VARIANTS if cache.get(ObservationCache.key(variant_submission(v), suite, limits)) is None]
-    if missing:
-        sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
-        try:
-            reference = Diagnoser(suite, Expectations(suite), tests={}).reference_all()
-            VariantBook.observe(suite, sandbox, reference, jobs=jobs or os.cpu_count() or 1, cache=cache,
-                                variants=missing)
-        finally:
-            sandbox.close()
-    return len(missing)

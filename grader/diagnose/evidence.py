@@ -111,3 +111,23 @@ def lead_in(title: str) -> str:
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def local_evidence(probe, observed: dict, expected: dict) -> str:
+    """`for y = tanh(x) at x = 2, x.grad is 0.0733, not 0.0707`: the point where the student is furthest off."""
+    worst = None
+    for key, want in expected.items():
+        if key.endswith(".grad") and isinstance(want, (int, float)):
+            got = observed.get(key)
+            if isinstance(got, (int, float)):
+                gap = abs(got - want) / max(abs(want), 1e-9)
+                if worst is None or gap > worst[0]:
+                    worst = (gap, key, got, want)
+    if worst is None:
+        return f"for {probe.__doc__.splitlines()[0]}, your gradients differ"
+    _, key, got, want = worst
+    case, name = key.split(".")[:2]
+    inputs = ", ".join(f"{k.split('.')[1]} = {fmt(v)}" for k, v in expected.items()
+                       if k.startswith(f"{case}.") and k.count(".") == 1 and k.split(".")[1] != "y")
+    expression = probe.__doc__.split(" at ")[0]
+    return f"for {expression} at {inputs}, {name}.grad is {fmt(got)}, not {fmt(want)}"

@@ -148,7 +148,7 @@ class OwnTests:
             assert_values(observe(probe), expect(probe), probe=probe)
         except StudentError as exc:
             raised = getattr(exc, "raised", "")
-            return ("other", "") if not raised or raised.startswith("not run") else ("raised", raised)
+            return ("raised", raised) if raised else ("other", "")  # "": a probe that never ran
         except ProbeTimeout:
             return "other", ""
         except Mismatch:
@@ -217,7 +217,7 @@ class OwnTests:
             by = {op: raising[op][raised] for op in used if raised and raised in raising.get(op, {})}
             if not by:
                 by = {op: wrong[op] for op in used if op in wrong}
-            named = _named_by(raised)
+            named = _named_by(getattr(exc, "exception", None), raised)
             if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
                 by = {named: by[named]}
             (excused if by else kept).append((probe, exc, by))
@@ -237,11 +237,11 @@ class OwnTests:
         raise raised from exc
 
 
-def _named_by(raised: str) -> str | None:
+def _named_by(exception: str | None, raised: str) -> str | None:
     """The op an exception says is missing (`... for /: 'int' and 'Value'` → rtruediv), else None."""
     from ..diagnose.missing import missing_operation
 
-    missing = missing_operation(raised)
+    missing = missing_operation(exception, raised)
     if missing is None:
         return None
     method, expression = missing["method"], missing["expression"]

@@ -154,8 +154,10 @@ class JudgePlugin:
             where = obs.get("where")
             got = f"raised {obs.get('error')}{location_text(where, function=True)}"
             error = StudentError(f"{expression}: your engine {got}", where=where, expression=expression, got=got)
-            # the exception as the engine raised it, for charging.py ("" for a probe that never ran)
+            # the exception as the engine raised it, its text and its type, for charging.py ("" and None for a
+            # probe that never ran)
             error.raised = "" if obs.get("not_run") else str(obs.get("error") or "")
+            error.exception = None if obs.get("not_run") else obs.get("exception")
             raise error
 
         return observe

@@ -1,0 +1,109 @@
+"""A student's source file parsed once into a syntax tree, within a time budget, cached by content.
+
+Every static hint (hints.py) reads the same walked tree: each node's parent,
+the nodes of each type, and an interned id for each attribute chain, so that
+every analysis stays linear in the size of the file.
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+import hashlib
+import time
+
+# A file that takes longer than this to analyse gets no hint: hints are advice, and a class of hundreds
+# must not wait on one file built to be slow (issue 11). A real engine takes a few milliseconds.
+BUDGET_SECONDS = 0.5
+# Real engines are a few KiB; a file past this size gets no hint at all (parsing 1 MiB alone takes most of
+# a second on a loaded machine).
+MAX_BYTES = 128 << 10
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class OverBudget(Exception):
+    """The analysis of a file ran past its budget: no hint is said."""
+
+
+class SourceTree:
+    """A parsed file walked once: each node's parent, the nodes of each type in file order, and an
+    interned id for every attribute chain (`self.grad`, `out.grad`), so comparing two is O(1).
+
+    Every hint looks at a few kinds of node (calls, functions, imports,
+    assignments); walking the whole tree once for all of them, instead of once
+    per hint, is what keeps the hints cheap for a class of hundreds.
+    """
+
+    def __init__(self, tree, deadline):
+        self.tree, self.parents, self._by_type = tree, {}, {}
+        self.chain = {}  # id(node) of a Name or Attribute -> interned id of its dotted chain
+        interned = {}
+        order = []
+        stack = [tree]
+        while stack:
+            if len(order) % 4096 == 0 and time.monotonic() > deadline:
+                raise OverBudget
+            node = stack.pop()
+            order.append(node)
+            self._by_type.setdefault(type(node), []).append(node)
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
+                stack.append(child)
+        # children before parents: a chain's id is built from its value's id, each in O(1)
+        for count, node in enumerate(reversed(order)):
+            if count % 4096 == 0 and time.monotonic() > deadline:
+                raise OverBudget
+            if isinstance(node, ast.Name):
+                self.chain[id(node)] = interned.setdefault(("name", node.id), len(interned))
+            elif isinstance(node, ast.Attribute) and id(node.value) in self.chain:
+                key = ("attr", self.chain[id(node.value)], node.attr)
+                self.chain[id(node)] = interned.setdefault(key, len(interned))
+        for nodes in self._by_type.values():
+            nodes.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+        self.deadline = deadline
+
+    def nodes(self, *types):
+        found = [n for t in types for n in self._by_type.get(t, [])]
+        if len(types) > 1:
+            found.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+        return found
+
+    def in_time(self):
+        if time.monotonic() > self.deadline:
+            raise OverBudget
+
+
+_ANALYSED: collections.OrderedDict = collections.OrderedDict()
+
+
+def analysed(text, filename):
+    """The walked tree of a source text, or None if it does not parse or takes too long to walk.
+
+    Kept for the last 64 texts: hints, seed facts and confirmations of one
+    file share it."""
+    key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), filename)
+    if key in _ANALYSED:
+        _ANALYSED.move_to_end(key)
+        return _ANALYSED[key]
+    deadline = time.monotonic() + BUDGET_SECONDS  # parsing counts against the budget too
+    try:
+        if len(text) > MAX_BYTES:
+            raise OverBudget
+        tree = SourceTree(ast.parse(text, filename=filename), deadline)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverBudget):
+        tree = None
+    _ANALYSED[key] = tree
+    if len(_ANALYSED) > 64:
+        _ANALYSED.popitem(last=False)
+    return tree
+
+
+def tree_of(files, engine):
+    source = files.get(engine)
+    if source is None:
+        return None
+    try:
+        text = source.decode("utf-8") if isinstance(source, bytes) else str(source)
+    except UnicodeDecodeError:
+        return None
+    return analysed(text, engine)
