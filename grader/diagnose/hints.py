@@ -29,12 +29,12 @@
 The last four claim what happens when the code runs, and a statement that
 never runs proves nothing: `Diagnoser` says them only when the engine's own
 numbers agree (its backward pass leaves the output's gradient at 0) or its
-import failed with that NameError (`confirmed_hints`).
+import failed with that NameError (`silent_backward_hints`, `annotation_hint`).
 
 Cost: every analysis here is linear in the size of the file (each node is
 visited a bounded number of times; attributes are compared by an interned
-id, never by unparsing them), stops at a time budget (`BUDGET_SECONDS`:
-then no hint is said) and is cached by the file's content.
+id, never by unparsing them), stops at a time budget (`BUDGET_SECONDS`,
+source_tree.py: then no hint is said) and is cached by the file's content.
 
 Each hint is a diagnosis entry of kind "hint":
 `{"kind": "hint", "hint", "title", "explanation", "file", "line", "tests": []}`.
