@@ -8,7 +8,8 @@ import traceback
 from .distribution import require_instructor_part
 from .judge.plugin import Expectations, judge
 from .load import LoadError, load_entry, load_folder, nothing_to_grade
-from .observe import ObservationCache, grader_error_run, observe_all
+from .observe import grader_error_run, observe_all
+from .observe.cache import ObservationCache
 from .places import as_the_student_sees
 from .sandbox import Limits, open_sandbox
 from .scores import scores_record

@@ -2,7 +2,7 @@
 
 A finished run of one submission is stored under a key of its content: the
 grader's version, the suite's digest (probes, worker), the limits and the
-submission's files (grader.observe.ObservationCache.key). Nothing in the key
+submission's files (grader.observe.cache.ObservationCache.key). Nothing in the key
 depends on where the class folder is, so the cache lives in the user's cache
 folder, `$XDG_CACHE_HOME/micrograd-grader` (`~/.cache/micrograd-grader` when
 XDG_CACHE_HOME is unset), and grading the same class from another folder
@@ -20,8 +20,10 @@ import re
 from pathlib import Path
 
 APP = "micrograd-grader"
-# An entry: a sha256 hex key and .json; a leftover of an interrupted write: the same and .<pid>.<thread>.tmp.
-_ENTRY = re.compile(r"^[0-9a-f]{64}\.json(?:\.\d+\.\d+\.tmp)?$")
+# An entry: a sha256 hex key and .json. A leftover of an interrupted write: a dot, the entry's name, a
+# dot and mkstemp's 8 random characters (grader/private_files.py), or, from earlier graders, the entry's
+# name and .<pid>.<thread>.tmp.
+_ENTRY = re.compile(r"^(?:[0-9a-f]{64}\.json(?:\.\d+\.\d+\.tmp)?|\.[0-9a-f]{64}\.json\.[a-z0-9_]{8})$")
 
 
 def default_folder() -> Path:

@@ -17,7 +17,7 @@ from grader.diagnose import Diagnoser, VariantBook, variant_submission
 from grader.diagnose.evidence import lead_in, table
 from grader.diagnose.hints import static_hints
 from grader.judge.plugin import Expectations
-from grader.observe import ObservationCache
+from grader.observe.cache import ObservationCache
 from grader.report.html_feedback import submission_html
 from grader.report.markdown import submission_markdown
 from grader.report.record import student_view

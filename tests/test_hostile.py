@@ -38,12 +38,14 @@ import resource  # noqa: E402  (POSIX only)
 import grader.sandbox as sandbox_module
 from grader.batch import grade
 from grader.cli import main
-from grader.observe import MAX_LINE, Budget, CappedOutput, ProtocolError, Attempt, parse_event
+from grader.observe.attempt import Attempt
+from grader.observe.protocol import MAX_LINE, ProtocolError, parse_event
 from grader.probekit import MAX_VALUES, ObservationError, plain
 from grader.report import render
 from grader.report.feedback import write_feedback
-from grader.scores import write_json_atomically
-from grader.sandbox.accounting import tree_usage
+from grader.private_files import write_json_atomically
+from grader.sandbox.accounting import Budget, tree_usage
+from grader.sandbox.pipes import CappedOutput
 from grader.sandbox import UID_BASE, UID_COUNT, Limits, Sandbox, SandboxUnavailable, processes_of_uid, uid_leased
 
 pytestmark = pytest.mark.slow  # every attack runs in the sandbox, most of them in one batch of the class

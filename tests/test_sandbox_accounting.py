@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from grader.load import load_folder
-from grader.observe import ObservationCache, observe_all
+from grader.observe import observe_all
+from grader.observe.cache import ObservationCache
 from grader.sandbox import Limits, Sandbox
 from grader.sandbox.accounting import CgroupTree, Usage
 from grader.suites import load_suite

@@ -6,7 +6,8 @@ import os
 import pytest
 
 from grader.load import Submission
-from grader.scores import location_of, scores_record, submission_record, write_json_atomically
+from grader.private_files import write_json_atomically
+from grader.scores import location_of, scores_record, submission_record
 from grader.suites import load_suite
 
 

@@ -554,7 +554,8 @@ def planted_outcomes(tmp_path_factory):
     """Each planted mistake handed in to its exercise and judged by the visible tests (the check's view)."""
     from grader.classroom.student_check import judge_visible
     from grader.load import load_entry
-    from grader.observe import ObservationCache, observe_all
+    from grader.observe import observe_all
+    from grader.observe.cache import ObservationCache
     from grader.sandbox import Limits, Sandbox
     from grader.suites import load_suite
 

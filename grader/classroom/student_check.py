@@ -20,7 +20,8 @@ from pathlib import Path
 
 from ..judge import fmt
 from ..load import STUDENT_MODULES, load_entry
-from ..observe import ObservationCache, observe_all
+from ..observe import observe_all
+from ..observe.cache import ObservationCache
 from ..sandbox import Limits, open_sandbox
 from ..sandbox.portable import NOTICE as PORTABLE_NOTICE, STRENGTH as PORTABLE
 from ..suites import available, load_suite

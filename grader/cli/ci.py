@@ -46,7 +46,7 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
 
     from ..batch import grade
     from ..integrations import ci
-    from ..scores import write_json_atomically
+    from ..private_files import write_json_atomically
 
     if print_workflow:
         from ..suites import load_suite

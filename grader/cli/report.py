@@ -26,7 +26,7 @@ def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date)
     """Render the scores file SCORES in another format, or as feedback pages (no grading)."""
     from ..integrations import report_files
     from ..report import render
-    from ..scores import write_text_atomically
+    from ..private_files import write_text_atomically
 
     if not fmt and not feedback_dir:
         raise click.UsageError("give --to FORMAT, --feedback-dir DIR, or both")
@@ -63,7 +63,7 @@ def diff_command(old, new, fmt, out):
     """
     from ..integrations import report_files
     from ..report.diff import diff, render_diff
-    from ..scores import write_text_atomically
+    from ..private_files import write_text_atomically
 
     try:
         changes = diff(report_files.read_scores(old), report_files.read_scores(new))

@@ -50,7 +50,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     from ..batch import grade
     from ..fleet import FleetError
     from ..integrations import report_files
-    from ..scores import write_json_atomically
+    from ..private_files import write_json_atomically
     from ..user_cache import default_folder
 
     limits = limits_from(kw)

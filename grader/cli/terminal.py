@@ -74,7 +74,7 @@ def report_grader_errors(errors, log_path=None):
     """Say that the grader failed on some submissions; the tracebacks go to `log_path` (or stderr)."""
     if not errors:
         return
-    from ..scores import write_text_atomically
+    from ..private_files import write_text_atomically
 
     details = "".join(f"== {e['id']!r}: grader error while {e['stage']}\n{e['detail'].rstrip()}\n\n" for e in errors)
     if log_path:

@@ -55,10 +55,11 @@ def connect(url):
 
 
 def observer_digest():
-    """A digest of the grader code that turns a worker's report into a run record (observe.py and the
-    sandbox): two machines whose digests differ could record the same submission differently."""
+    """A digest of the grader code that turns a worker's report into a run record (grader/observe/ and
+    grader/sandbox/): two machines whose digests differ could record the same submission differently."""
     here = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for name in ("observe.py", "sandbox/__init__.py", "sandbox/worker.py"):
-        digest.update(name.encode() + b"\0" + (here / name).read_bytes() + b"\0")
+    for path in sorted([*(here / "observe").glob("*.py"), *(here / "sandbox").glob("*.py")]):
+        name = path.relative_to(here).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()

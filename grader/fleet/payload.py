@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 import fastjsonschema
 
 from ..load import MAX_TOTAL_BYTES
-from ..observe import ProtocolError, check_plain
+from ..observe.protocol import ProtocolError, check_plain
 from ..sandbox import Limits
 
 FORMAT = 1  # bumped when the payload's shape changes: a worker refuses a format it does not know

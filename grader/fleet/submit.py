@@ -17,7 +17,8 @@ from rq.executions import Execution
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from ..observe import ObservationCache, clean_text, share_observations
+from ..observe.cache import ObservationCache, share_observations
+from ..observe.protocol import clean_text
 from . import DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, FleetError, connect, observer_digest, redacted
 from .payload import PayloadError, job_payload, read_result
 
@@ -45,7 +46,7 @@ def job_id(key):
 
 
 def crashed_run(submission_id, suite, message):
-    """The run of a submission no worker could observe: crashed, every probe not run (as observe.py does)."""
+    """The run of a submission no worker could observe: crashed, every probe not run (as grader/observe/ does)."""
     return {
         "id": submission_id, "status": "crashed", "message": message,
         "import_error": {"error": message, "where": None},

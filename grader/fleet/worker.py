@@ -72,7 +72,7 @@ class Machine:
                               f"{job.suite_digest[:12]}: this worker's grader is another version than the "
                               "submitting grade's; install the same version on both")
         if self.observer != job.observer:
-            raise CannotServe(f"this worker's observation code (observe.py, the sandbox) has digest "
+            raise CannotServe(f"this worker's observation code (grader/observe/, grader/sandbox/) has digest "
                               f"{self.observer[:12]}, the submitting grade's has {job.observer[:12]}: "
                               "install the same grader version on both")
         if job.require_sandbox and self.sandbox.strength != "bubblewrap":

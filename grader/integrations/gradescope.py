@@ -43,7 +43,7 @@ from ..distribution import require_instructor_part
 from ..load import HIDDEN_NAMES
 from ..report import to_results_json
 from ..sandbox import Limits
-from ..scores import write_json_atomically
+from ..private_files import write_json_atomically
 from ..suites import SUITES, load_suite
 
 CONFIG = "autograder.json"

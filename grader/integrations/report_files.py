@@ -14,8 +14,8 @@ import json
 import math
 from pathlib import Path
 
+from ..private_files import write_json_atomically, write_text_atomically
 from ..report import FORMATS, render, write_feedback
-from ..scores import write_json_atomically, write_text_atomically
 
 TIMINGS_SUFFIX = ".timings.json"
 RUN_LOG_SUFFIX = ".log"

@@ -22,7 +22,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from ..scores import write_text_atomically
+from ..private_files import write_text_atomically
 from .formats import FEEDBACK_PAGES
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")

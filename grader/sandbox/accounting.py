@@ -1,5 +1,5 @@
 """What a worker has used: CPU time and time spent waiting for a CPU, counted over every process
-it started (setsid'd grandchildren included), and how to kill all of them.
+it started (setsid'd grandchildren included), how to kill all of them, and when a limit is spent.
 
 A submission is charged for its own CPU time, not for the wall clock of a machine that a
 neighbour (or anything else) keeps busy; the time a worker was runnable but waited for a CPU
@@ -39,6 +39,34 @@ class Usage:
 
 
 NOTHING = Usage(0.0, 0.0)
+
+
+# -- when a limit is spent ------------------------------------------------------------------------
+
+# A limit is CPU time, charged over every process the worker started (counted below): a neighbour's
+# load cannot use it up. Time off the CPU is charged too, except time spent waiting for one: an
+# engine that sleeps is cut when its wall time less its waiting reaches SLEEP_BACKSTOP times a
+# limit. A worker kept waiting by a busy machine is cut only at STARVED_BACKSTOP times a limit of
+# wall time, so that a batch always ends; such a timeout is *starved*: not cached, and observed
+# again once the rest of the batch is done (grader/observe: STARVED_RETRIES).
+SLEEP_BACKSTOP = 3
+STARVED_BACKSTOP = 10
+
+
+class Budget:
+    """The time of one submission: CPU seconds charged across all its workers, and a wall backstop."""
+
+    def __init__(self, limits):
+        self.cpu_seconds = limits.submission_seconds
+        self.used = NOTHING  # by the workers that ended
+        self.started = time.monotonic()
+
+
+def limit_spent(limit, cpu, wall, waited):
+    """Whether a limit is spent: (spent, starved)."""
+    if cpu >= limit or wall - waited >= SLEEP_BACKSTOP * limit:
+        return True, False
+    return wall >= STARVED_BACKSTOP * limit, True
 
 
 # -- cgroup v2 ------------------------------------------------------------------------------------

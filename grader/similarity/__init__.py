@@ -159,7 +159,7 @@ def mistake_signatures(scores_path: Path) -> dict[str, str]:
 
 def write_private(path: Path | str, text: str) -> None:
     """Write the report atomically, readable and writable by the instructor's account only."""
-    from ..scores import write_text_atomically
+    from ..private_files import write_text_atomically
 
     write_text_atomically(path, text)  # via mkstemp: the new file is created with mode 0600
     os.chmod(path, PRIVATE_MODE)

@@ -78,7 +78,7 @@ class Suite:
     diagnose: bool = True  # whether the engine's bug variants can explain this suite's failures
     # {name: ProbeCase} when every probe runs in a fresh worker of its own, in a secret order
     cases: dict | None = None
-    # given the observations so far, why the remaining cases need not run (or None): see observe.py
+    # given the observations so far, why the remaining cases need not run (or None): see grader/observe/
     stop_early: object = _never_stop
 
     def probe(self, name):

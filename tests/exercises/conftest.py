@@ -14,7 +14,8 @@ import pytest
 
 from grader.judge.plugin import Expectations, judge
 from grader.load import load_folder
-from grader.observe import ObservationCache, observe_all
+from grader.observe import observe_all
+from grader.observe.cache import ObservationCache
 from grader.sandbox import Limits, open_sandbox
 from grader.scores import scores_record
 from grader.classroom.starters import notebook, solution_files, solved_files

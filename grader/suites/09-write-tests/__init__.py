@@ -18,7 +18,7 @@ IMPORT_HINT = "Hand in the exercise folder (engine.py beside your test_engine.py
 # The engines the tests run against (the reference and every variant of grader/variants.py, generated
 # by `grade starters`) stay in the grader. Each run of the student's tests is a probe case: a fresh
 # worker carrying one engine, without its name, title, docstrings or comments, under the same neutral
-# file name for every engine, in an order drawn afresh for every run (grader/observe.py). The
+# file name for every engine, in an order drawn afresh for every run (grader/observe/). The
 # reference runs twice, so that tests whose verdict depends on anything but the engine (state left
 # by an earlier run, the order of runs, the clock) are seen to disagree with themselves.
 CASE_FILES = ("engines.json",)  # what probe_cases() reads: instructors' installs only

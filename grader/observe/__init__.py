@@ -1,0 +1,277 @@
+"""Observe: run a suite's probes on every submission, each in its own sandboxed worker.
+
+The worker reports one JSON line per event on a pipe of its own. This side
+parses those lines strictly (plain JSON only, sizes capped, every field
+checked) and keeps time: a probe that overstays its limit costs that probe,
+not the submission, because the worker is killed and a fresh one resumes at
+the next probe. Nothing the worker prints reaches the observation channel; it
+goes to a capped buffer.
+"""
+
+import dataclasses
+import os
+import queue
+import random
+import threading
+import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+
+from ..forbidden import forbidden_imports
+from ..sandbox import Interrupted
+from ..sandbox.accounting import Budget, Usage
+from ..sandbox.pipes import CappedOutput
+from ..student_text import valid_utf8
+from .attempt import Attempt
+from .cache import ObservationCache, share_observations
+
+MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
+TIMEOUTS_IN_A_ROW = 3  # then the engine is taken to loop everywhere
+STARVED_RETRIES = 1  # observations again of a submission whose timeout was starved (sandbox/accounting.py)
+
+
+@dataclasses.dataclass(frozen=True)
+class Ending:
+    """What the end of a worker means for the submission's run."""
+
+    status: str  # "timeout" or "crashed": the run's, or with `probe_only` the running probe's
+    message: str  # formatted with the run's facts (see _facts)
+    probe_only: bool = False  # only the probe that ran ends; a fresh worker goes on with the rest
+    charges_running_probe: bool = False  # the probe that ran gets the run's status and message too
+    distrusts_report: bool = False  # none of the observations the submission reported are used
+
+
+# How a run ends, by what ended its last worker (Attempt.ended) or by a count that ran out.
+ENDINGS = {
+    "exited": Ending("crashed", "{module}.py called sys.exit({detail}) while being imported"),
+    "import-timeout": Ending("timeout", "importing {module}.py did not finish within {import_seconds:g} s{busy}"),
+    "total-timeout": Ending("timeout", "the submission's time limit ({submission_seconds:g} s) ran out{busy}",
+                            charges_running_probe=True),
+    # An honest worker never writes a malformed report: something in the submission wrote into the
+    # observation pipe. None of what this submission reported is trusted, not even the results that
+    # came before the bad line (they may be forged too).
+    "protocol": Ending("crashed", "the worker's report was malformed ({detail}): the submission wrote into the "
+                       "grader's observation channel, so none of its observations are used", distrusts_report=True),
+    "died-importing": Ending("crashed", "the worker died while importing {module}.py: {detail}"),
+    "probe-timeout": Ending("timeout", "did not finish within {probe_seconds:g} s{busy}", probe_only=True),
+    "died": Ending("crashed", "{detail}", probe_only=True),
+    "timeouts-in-a-row": Ending("timeout", "{timeouts_in_a_row} probes in a row did not finish within "
+                                "{probe_seconds:g} s each; the rest were not run"),
+    "restarts": Ending("crashed", "the worker crashed {workers} times; the rest of the probes were not run"),
+}
+_STARVED = (" while the machine was too busy to run it (it waited for a CPU): it will be observed "
+            "again, and is not cached")
+
+
+def _facts(suite, limits, attempt):
+    """What an ending's message may name."""
+    return dict(dataclasses.asdict(limits), module=suite.module, detail=attempt.detail,
+                busy=_STARVED if attempt.starved else "", timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
+                workers=MAX_RESTARTS + 1)
+
+
+def _end_run(run, ending, facts):
+    run["status"], run["message"] = ending.status, ending.message.format(**facts)
+
+
+def grader_error_message(stage, detail):
+    """What a row says when the grader's own code failed on it while doing `stage` (`detail`: the traceback)."""
+    return (f"grader error while {stage}: this is a bug in the grader, not in the submission "
+            f"({valid_utf8(detail.strip().splitlines()[-1][:300])}); the details are in the run log")
+
+
+def grader_error_run(submission_id, stage, detail):
+    """The run of a submission on which the grader's own code failed: `crashed`, with a message that
+    says whose fault it is, and the traceback in `grader_error` for the run log (never cached)."""
+    message = grader_error_message(stage, detail)
+    return {"id": submission_id, "status": "crashed", "message": message,
+            "import_error": {"error": message, "where": None}, "probes": {}, "output": "", "seconds": 0.0,
+            "grader_error": {"stage": stage, "detail": valid_utf8(detail)}}
+
+
+def _secret_order(names):
+    """`names` shuffled by the operating system's randomness, afresh for every run: a submission
+    cannot tell from the order (or its position in it) which probe it is in."""
+    return random.SystemRandom().sample(list(names), len(names))
+
+
+def _unless_stopped_early(suite, probes, todo):
+    """The cases still to run, or none when the suite says the rest cannot matter (each then
+    recorded as skipped, with the suite's reason)."""
+    why_not = suite.stop_early(probes) if todo else None
+    if not why_not:
+        return todo
+    for name in todo:
+        probes[name] = {"status": "skipped", "error": why_not, "not_run": True}
+    return []
+
+
+def observe_submission(submission, suite, sandbox, slot):
+    """The observations of one submission: a run record (see docs/architecture.md).
+
+    A suite with probe cases (`suite.cases`, 09-write-tests) runs each probe in a fresh worker
+    and a fresh scratch folder of its own, carrying only that case's files, in a secret order:
+    nothing one probe's run leaves behind (in sys, builtins, a module, a file, the environment)
+    reaches another's, and no probe can tell which one it is from what it finds.
+    """
+    started = time.monotonic()
+    limits = sandbox.limits
+    output = CappedOutput(limits.output_kb * 1024)
+    cases = suite.cases
+    todo = _secret_order(suite.probe_names) if cases else list(suite.probe_names)
+    probes = {}
+    run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
+    budget = Budget(limits)
+    # `modules`: what a probe may reach as m.<name>, the suite's own files (nn.py, neuron.py, ...)
+    request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
+               "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000}
+    run["forbidden_imports"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
+    base = None if cases else sandbox.prepare(slot, submission.files, suite.runner_files)
+    timeouts_in_a_row = restarts = 0
+    values_kept = [0]
+    try:
+        while todo:
+            if sandbox.stopping:
+                raise Interrupted("grading was interrupted")
+            if cases:
+                case = cases[todo[0]]
+                base = sandbox.prepare(slot, submission.files, {**suite.runner_files, **case.files})
+                to_grader = {case.function: todo[0]}
+                attempt_todo = [case.function]
+            else:
+                to_grader, attempt_todo = {}, todo
+            try:
+                attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, values_kept).run()
+            finally:
+                if cases:
+                    sandbox.cleanup(base)
+            budget.used = Usage(budget.used.cpu + attempt.used.cpu, budget.used.waited + attempt.used.waited)
+            if attempt.starved:
+                run["starved"] = True
+            for name, obs in attempt.results.items():
+                probes[to_grader.get(name, name)] = obs
+                timeouts_in_a_row = 0
+            todo = [p for p in todo if p not in probes]
+            if attempt.ended == "done":
+                if cases:
+                    todo = _unless_stopped_early(suite, probes, todo)
+                    continue
+                break
+            if attempt.ended == "import-failed":
+                run["import_error"] = {"error": attempt.imported["error"], "exception": attempt.imported["exception"],
+                                       "where": attempt.imported["where"]}
+                break
+            ending, facts = ENDINGS[attempt.ended], _facts(suite, limits, attempt)
+            if not ending.probe_only:
+                _end_run(run, ending, facts)
+                if ending.charges_running_probe and attempt.current:
+                    probes[to_grader.get(attempt.current, attempt.current)] = {"status": run["status"],
+                                                                               "error": run["message"]}
+                if ending.distrusts_report:
+                    probes.clear()
+                    todo = list(suite.probe_names)
+                break
+            if not todo:
+                # Every probe reported, but the worker died before `done` (an honest one writes it
+                # right after the last result; a submission that wrote that result itself and exited
+                # does not): nothing is left to blame or to run.
+                break
+            current = to_grader.get(attempt.current, attempt.current)
+            if current is None:  # died between probes: blame the next one
+                current = todo[0]
+            probes[current] = {"status": ending.status, "error": ending.message.format(**facts)}
+            if ending.status == "timeout":
+                timeouts_in_a_row += 1
+            todo = [p for p in todo if p != current]
+            if timeouts_in_a_row >= TIMEOUTS_IN_A_ROW:
+                _end_run(run, ENDINGS["timeouts-in-a-row"], facts)
+                break
+            if cases:  # each case has a worker of its own anyway: one that died costs only itself
+                todo = _unless_stopped_early(suite, probes, todo)
+                continue
+            restarts += 1
+            if restarts > MAX_RESTARTS and todo:
+                # the last fresh worker went the way of the others, and probes are still left
+                _end_run(run, ENDINGS["restarts"], facts)
+                break
+        if run["status"] != "ok" and not probes and run["import_error"] is None:
+            # nothing ran at all (it died, exited or hung while importing, or forged its report):
+            # one clear failure on the import test, every other test skipped
+            run["import_error"] = {"error": run["message"], "where": None}
+        if run["status"] in ("timeout", "crashed"):
+            for name in todo:
+                probes.setdefault(name, {"status": run["status"], "error": "not run: " + run["message"],
+                                         "not_run": True})
+    finally:
+        if not cases:
+            sandbox.cleanup(base)
+    run["probes"] = {name: probes[name] for name in suite.probe_names if name in probes}  # the suite's order
+    run["output"] = output.text()
+    run["seconds"] = round(time.monotonic() - started, 4)
+    return run
+
+
+# -- many submissions --------------------------------------------------------------
+
+
+def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None):
+    """Runs for every accepted submission, `jobs` at a time; cached runs are reused."""
+    cache = cache or ObservationCache(None)
+    slots = queue.Queue()
+    for slot in range(jobs):
+        slots.put(slot)
+    runs = {}
+    shared = {}  # (probe, canonical JSON) -> the one observation object kept
+    lock = threading.Lock()
+
+    starved = []  # submissions whose run timed out while starved of CPU: observed again at the end
+
+    def one(submission, retries_left=STARVED_RETRIES):
+        key = ObservationCache.key(submission, suite, sandbox.limits)
+        run = cache.get(key)
+        cached = run is not None
+        if not cached:
+            if sandbox.stopping:
+                return
+            slot = slots.get()
+            try:
+                run = observe_submission(submission, suite, sandbox, slot)
+            except Interrupted:
+                return
+            except Exception:  # the grader's own bug: this submission's row says so, the batch goes on
+                run = grader_error_run(submission.id, "observing it", traceback.format_exc())
+            finally:
+                slots.put(slot)
+            if sandbox.stopping:
+                return  # its worker may have been killed by the interruption: not a result
+            if run.get("starved"):
+                # Its timeout measured the machine's load, not the submission: never cached, and
+                # observed again once the others (a CPU hog among them, maybe) are done.
+                if retries_left > 0:
+                    with lock:
+                        starved.append((submission, retries_left - 1))
+                    return
+            elif "grader_error" not in run:  # a grader error is not the submission's result: observe it again
+                cache.put(key, run)
+        share_observations(run, shared)
+        with lock:
+            runs[submission.id] = run
+            if on_done:
+                on_done(submission, run, cached)
+
+    accepted = [s for s in submissions if not s.rejected]
+    pool = ThreadPoolExecutor(max_workers=max(jobs, 1))
+    try:
+        for future in [pool.submit(one, s) for s in accepted]:
+            future.result()
+        while starved:
+            again, starved[:] = list(starved), []
+            for future in [pool.submit(one, s, left) for s, left in again]:
+                future.result()
+    except KeyboardInterrupt:
+        # Finished runs are in the cache already; the running ones are killed and dropped.
+        sandbox.interrupt()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return runs

@@ -1,0 +1,175 @@
+"""One worker process of a submission's run: it runs the probes it is given until they are done,
+a limit is spent, it dies, or its report breaks the protocol. It keeps the time (see
+grader/sandbox/accounting.py) and checks that the events come in the order an honest worker
+writes them."""
+
+import os
+import subprocess
+import time
+
+from ..sandbox.accounting import NOTHING, limit_spent
+from ..sandbox.pipes import SelectedPipes, ThreadedPipes, signal_text
+from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, parse_event
+
+_CPUS = os.cpu_count() or 1
+
+
+
+class Attempt:
+    """One worker process: runs the probes in `todo` until done, a timeout or its death."""
+
+    def __init__(self, sandbox, slot, base, request, todo, output, budget, values_kept=None):
+        self.sandbox, self.slot, self.base = sandbox, slot, base
+        self.request = dict(request, run=todo)
+        self.todo, self.output, self.budget = todo, output, budget
+        self.values_kept = values_kept if values_kept is not None else [0]  # shared by a submission's workers
+        self.results = {}  # probe -> observation
+        self.imported = None  # the import event
+        # "done" | "import-failed" | "exited" | "probe-timeout" | "import-timeout" | "total-timeout" | "protocol"
+        # | "died" (while a probe ran, or between probes) | "died-importing" (before its engine was imported)
+        self.ended = None
+        self.starved = False  # the timeout that ended it came from the wall clock while it waited for a CPU
+        self.current = None
+        self.detail = None
+        self.hello = False
+        self.used = NOTHING  # what this worker used, all its processes counted
+        self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
+
+    def _new_phase(self, limit, usage):
+        self.phase = (limit, time.monotonic(), usage)
+
+    def _out_of_time(self, usage, now):
+        """Which timeout ends the worker now, if any (and whether it happened while starved)."""
+        limit, wall_start, at_start = self.phase
+        budget = self.budget
+        spent, starved = limit_spent(budget.cpu_seconds, budget.used.cpu + usage.cpu, now - budget.started,
+                                    budget.used.waited + usage.waited)
+        if spent:
+            return "total-timeout", starved
+        spent, starved = limit_spent(limit, usage.cpu - at_start.cpu, now - wall_start, usage.waited - at_start.waited)
+        if spent:
+            return ("probe-timeout" if self.imported else "import-timeout"), starved
+        return None, False
+
+    def _next_look(self, usage, now):
+        """When to measure again: no later than the budget left could be spent on every core."""
+        limit, wall_start, at_start = self.phase
+        cpu_left = min(limit - (usage.cpu - at_start.cpu), self.budget.cpu_seconds - self.budget.used.cpu - usage.cpu)
+        return now + max(0.01, min(0.25, cpu_left / _CPUS))
+
+    def run(self):
+        limits = self.sandbox.limits
+        obs_r, obs_w = os.pipe()
+        out_r, out_w = os.pipe()
+        try:
+            proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w)
+        finally:
+            os.close(obs_w)
+            os.close(out_w)
+        # With cgroups the count runs on from this slot's earlier workers: charge only the difference.
+        at_start = self.sandbox.usage(self.slot, proc)
+        self._new_phase(limits.import_seconds, NOTHING)
+        pipes = (ThreadedPipes if getattr(self.sandbox, "threaded_pipes", False) else SelectedPipes)(obs_r, out_r)
+        buffer, reported = bytearray(), 0
+        pending = list(self.todo)
+        obs_open = True
+        look_at = time.monotonic()
+        try:
+            while obs_open and self.ended is None:
+                now = time.monotonic()
+                if now >= look_at:
+                    usage = self.sandbox.usage(self.slot, proc) - at_start
+                    self.ended, self.starved = self._out_of_time(usage, now)
+                    if self.ended:
+                        break
+                    look_at = self._next_look(usage, now)
+                for fd, data in pipes.read(max(look_at - now, 0)):
+                    if fd == out_r:
+                        self.output.add(data)
+                        continue
+                    if not data:
+                        obs_open = False  # the report ended; what else arrived with it is still kept
+                        continue
+                    reported += len(data)
+                    buffer += data
+                    if reported > MAX_REPORT or (b"\n" not in buffer and len(buffer) > MAX_LINE):
+                        raise ProtocolError("report too large")
+                    if b"\n" not in data:
+                        continue
+                    *lines, rest = bytes(buffer).split(b"\n")  # one pass: a flood of short lines stays linear
+                    buffer = bytearray(rest)
+                    for line in lines:
+                        if self.ended is not None:
+                            break
+                        expected = self.current if self.current else (pending[0] if pending else None)
+                        event = parse_event(line, expected)
+                        if self._apply(event, pending):
+                            # a new probe starts: its limit counts from here
+                            self._new_phase(limits.probe_seconds, self.sandbox.usage(self.slot, proc) - at_start)
+                            look_at = time.monotonic()
+        except ProtocolError as exc:
+            self.ended, self.detail = "protocol", str(exc)
+        finally:
+            if not obs_open:
+                # The report ended: let a dying worker finish dying, so that its exit status
+                # (a segfault, os._exit) is its own and not the SIGKILL sent below.
+                try:
+                    proc.wait(timeout=1)
+                except subprocess.TimeoutExpired:
+                    pass
+            self.sandbox.kill(self.slot, proc)
+            self.used = self.sandbox.usage(self.slot, proc) - at_start
+            self.output.add(pipes.rest_of(out_r))
+            pipes.close()
+        if self.ended is None:
+            self.ended = "died" if self.imported is not None and self.imported["ok"] else "died-importing"
+            self.detail = signal_text(proc.returncode)
+        return self
+
+    def _apply(self, event, pending):
+        """Take one event in; True when it starts a new phase (the next probe's limit begins)."""
+        kind = event["event"]
+        # An honest worker says hello once, first; exits only while importing; and reports a
+        # result only for the probe it announced. Anything else is a forged line.
+        if kind == "hello":
+            if self.hello:
+                raise ProtocolError("hello twice")
+            self.hello = True
+            return False
+        if not self.hello:
+            raise ProtocolError(f"{kind} before hello")
+        if kind == "exited":
+            if self.imported is not None:
+                raise ProtocolError("exited after the import")
+            self.ended, self.detail = "exited", event["code"]
+            return False
+        if kind == "imported":
+            if self.imported is not None:
+                raise ProtocolError("imported twice")
+            self.imported = event
+            if not event["ok"]:
+                self.ended = "import-failed"
+            return True
+        if self.imported is None or not self.imported["ok"]:
+            raise ProtocolError(f"{kind} before a successful import")
+        if kind == "start":
+            if self.current is not None:
+                raise ProtocolError("start while a probe runs")
+            self.current = event["probe"]
+            return True
+        if kind == "result":
+            if self.current is None:
+                raise ProtocolError("result without a start")
+            self.values_kept[0] += event.get("size", 0)
+            if self.values_kept[0] > MAX_RUN_VALUES:
+                raise ProtocolError(f"the report holds more than {MAX_RUN_VALUES} values")
+            obs = {k: v for k, v in event.items() if k not in ("event", "probe", "size")}
+            self.results[self.current] = obs
+            pending.remove(self.current)
+            self.current = None
+            return True
+        if kind == "done":
+            if pending or self.current:
+                raise ProtocolError("done before every probe ran")
+            self.ended = "done"
+            return False

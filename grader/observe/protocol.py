@@ -1,0 +1,150 @@
+"""The worker's report as the observer accepts it: one JSON line per event, plain JSON only, sizes
+capped before a line is parsed, every field checked. Anything else is what no honest worker writes,
+and raises ProtocolError (the order of the events is checked by the attempt that reads them:
+attempt.py).
+"""
+
+import json
+import re
+
+from ..probekit import MAX_DEPTH, MAX_TEXT, MAX_VALUES
+from ..student_text import valid_utf8
+
+MAX_LINE = 1 << 20  # one observation line
+MAX_REPORT = 16 << 20  # everything one worker may report
+
+
+class ProtocolError(ValueError):
+    """The worker's report is not what an honest worker writes."""
+
+
+def _reject_constant(name):
+    raise ProtocolError(f"non-standard JSON constant {name}")
+
+
+# A report line: its size in bytes, and the values it may hold (probekit's limits on one
+# observation, plus the event around it). Counted before the line is parsed: JSON's containers
+# cost some 30 times their text as Python objects, so 1 MiB of `{"":{}}` would be 30 MB.
+MAX_LINE_VALUES = MAX_VALUES + 32
+MAX_RUN_VALUES = 100_000  # values kept of one submission's report, across its workers
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.?)*"?', re.DOTALL)  # every match succeeds where it starts: linear
+
+
+def _values_in(line):
+    """An upper bound of the values (keys, items, scalars, containers) a line of JSON holds, found
+    without parsing it: strings are blanked out, then every container and separator is counted."""
+    skeleton = _JSON_STRING.sub(b"s", line)
+    return 1 + sum(skeleton.count(c) for c in (b",", b":", b"[", b"{"))
+
+
+def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
+    """A checked copy of observed values: only str keys, finite numbers, strings (valid UTF-8, at most
+    `max_text` characters), None, lists and dicts nested at most `max_depth` deep; `count` adds them up."""
+    count[0] += 1
+    if depth > max_depth:
+        raise ProtocolError("observation nested too deeply")
+    if value is None or type(value) in (bool, int):
+        return value
+    if type(value) is str:
+        if max_text is not None and len(value) > max_text:
+            raise ProtocolError("observation string too long")
+        return valid_utf8(value)
+    if type(value) is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ProtocolError("non-finite number")
+        return value
+    if type(value) is list:
+        return [_plain_copy(v, depth + 1, count, max_depth, max_text) for v in value]
+    if type(value) is dict:
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str or (max_text is not None and len(k) > max_text):
+                raise ProtocolError("bad observation key")
+            count[0] += 1
+            out[valid_utf8(k)] = _plain_copy(v, depth + 1, count, max_depth, max_text)
+        return out
+    raise ProtocolError(f"unexpected {type(value).__name__}")
+
+
+def check_plain(value):
+    """ProtocolError unless `value` is plain JSON data (a run record's fields: strings of any length,
+    nested at most 12 deep), as grader/fleet checks a result from a worker of its own."""
+    _plain_copy(value, 0, [0], max_depth=12, max_text=None)
+
+
+_CONTROL = {c: "\ufffd" for c in [*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)]}
+
+
+def clean_text(text, limit):
+    """A student's text (an exception message, a file name): valid UTF-8 (a lone surrogate could not
+    be written to scores.json) and without terminal control characters (every display escapes
+    them as well: grader/student_text.py)."""
+    return valid_utf8(text[:limit]).translate(_CONTROL)
+
+
+def _where(value):
+    if value is None:
+        return None
+    if (type(value) is list and len(value) == 3 and type(value[0]) is str
+            and (value[1] is None or type(value[1]) is int) and type(value[2]) is str):
+        return {"file": clean_text(value[0], 200), "line": value[1], "function": clean_text(value[2], 200)}
+    raise ProtocolError("bad location")
+
+
+def _exception(value):
+    """The type name of what the engine raised, or None (an observation the probe refused raised nothing)."""
+    if value is None:
+        return None
+    if type(value) is str:
+        return clean_text(value, 200)
+    raise ProtocolError("bad exception")
+
+
+def parse_event(line, expected_probe):
+    """One line of the worker's report as a checked event dict; ProtocolError otherwise."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError("line too long")
+    if _values_in(line) > MAX_LINE_VALUES:
+        raise ProtocolError(f"a line holds more values than an observation may ({MAX_VALUES})")
+    try:
+        event = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:  # also: bad UTF-8, a 5000-digit int, [[[[...]]]] nested 10^5 deep
+        raise ProtocolError(f"not JSON: {type(exc).__name__}") from None
+    if type(event) is not dict or type(event.get("event")) is not str:
+        raise ProtocolError("not an event")
+    kind = event["event"]
+    if kind in ("hello", "done"):
+        return {"event": kind}
+    if kind == "exited":
+        return {"event": kind, "code": clean_text(str(event.get("code")), 200)}
+    if kind == "imported":
+        if type(event.get("ok")) is not bool:
+            raise ProtocolError("bad import event")
+        error = event.get("error")
+        if not event["ok"] and type(error) is not str:
+            raise ProtocolError("bad import error")
+        return {"event": kind, "ok": event["ok"], "error": error and clean_text(error, 2000),
+                "exception": _exception(event.get("exception")), "where": _where(event.get("where"))}
+    if kind == "start":
+        if event.get("probe") != expected_probe:
+            raise ProtocolError("probe out of order")
+        return {"event": kind, "probe": expected_probe}
+    if kind == "result":
+        if event.get("probe") != expected_probe:
+            raise ProtocolError("result for a probe that is not running")
+        status = event.get("status")
+        if status == "ok":
+            values = event.get("values")
+            if type(values) is not dict:
+                raise ProtocolError("values must be an object")
+            count = [0]
+            values = _plain_copy(values, 0, count)
+            if count[0] > MAX_VALUES:
+                raise ProtocolError(f"an observation holds more than {MAX_VALUES} values")
+            return {"event": kind, "probe": expected_probe, "status": "ok", "values": values, "size": count[0]}
+        if status == "error" and type(event.get("error")) is str:
+            return {"event": kind, "probe": expected_probe, "status": "error", "error": clean_text(event["error"], 2000),
+                    "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
+                    "recursion": event.get("recursion") is True}
+        raise ProtocolError("bad result")
+    raise ProtocolError(f"unknown event {kind[:40]!r}")

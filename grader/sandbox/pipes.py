@@ -1,0 +1,142 @@
+"""What comes out of a worker: its two pipes (the observation report and what it prints), read as
+data arrives; what it printed, capped; and how it ended, in words."""
+
+import os
+import queue
+import selectors
+import signal
+import threading
+
+
+class CappedOutput:
+    """What the student printed: the first `limit` bytes kept, the rest counted and dropped."""
+
+    def __init__(self, limit):
+        self.limit, self.kept, self.dropped = limit, bytearray(), 0
+
+    def add(self, data):
+        room = self.limit - len(self.kept)
+        self.kept += data[:max(room, 0)]
+        self.dropped += max(len(data) - max(room, 0), 0)
+
+    def text(self):
+        text = self.kept.decode("utf-8", errors="replace")
+        if self.dropped:
+            text += f"\n[... {self.dropped} more bytes of output were dropped]"
+        return text
+
+
+def signal_text(returncode):
+    """How a worker ended, in words: bwrap reports a signal as 128 + its number."""
+    if returncode is None:
+        return "the worker did not exit"
+    signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
+    if signum:
+        try:
+            name = signal.Signals(signum).name
+        except ValueError:
+            name = f"signal {signum}"
+        why = {
+            "SIGSEGV": " (a segmentation fault: often unbounded recursion after raising the recursion limit)",
+            "SIGXCPU": " (its CPU time limit)",
+            "SIGXFSZ": " (it wrote a file larger than the file-size limit)",
+            "SIGKILL": " (killed: a limit was reached)",
+        }.get(name, "")
+        return f"the worker was killed by {name}{why}"
+    return f"the worker exited with status {returncode}"
+
+
+class SelectedPipes:
+    """The worker's two pipes, read as they become readable (POSIX: select works on pipes)."""
+
+    def __init__(self, *fds):
+        self.fds, self.selector = fds, selectors.DefaultSelector()
+        for fd in fds:
+            self.selector.register(fd, selectors.EVENT_READ)
+
+    def read(self, timeout):
+        """[(fd, data)] of what arrived within `timeout` s; b"" once for a pipe that ended."""
+        out = []
+        for key, _ in self.selector.select(timeout):
+            data = os.read(key.fd, 1 << 16)
+            if not data:
+                self.selector.unregister(key.fd)
+            out.append((key.fd, data))
+        return out
+
+    def rest_of(self, fd):
+        """What is left in pipe `fd` once the worker is dead (bounded: a process that escaped the
+        kill could write forever)."""
+        os.set_blocking(fd, False)
+        rest = bytearray()
+        try:
+            for _ in range(256):
+                data = os.read(fd, 1 << 16)
+                if not data:
+                    break
+                rest += data
+        except OSError:
+            pass
+        return bytes(rest)
+
+    def close(self):
+        self.selector.close()
+        for fd in self.fds:
+            os.close(fd)
+
+
+class ThreadedPipes:
+    """The same, read by one thread per pipe (Windows cannot select() on a pipe; the portable
+    worker uses this on every OS). A thread owns its pipe and closes it at its end: closing an fd
+    under a blocked read would let a later pipe reuse the number and be read by the old thread."""
+
+    def __init__(self, *fds):
+        self.arrived = queue.Queue()
+        self.ended = {fd: threading.Event() for fd in fds}
+        for fd in fds:
+            threading.Thread(target=self._pump, args=(fd,), daemon=True).start()
+
+    def _pump(self, fd):
+        try:
+            while True:
+                try:
+                    data = os.read(fd, 1 << 16)
+                except OSError:
+                    data = b""
+                self.arrived.put((fd, data))
+                if not data:
+                    break
+        finally:
+            os.close(fd)
+            self.ended[fd].set()
+
+    def read(self, timeout):
+        try:
+            out = [self.arrived.get(timeout=max(timeout, 0))]
+        except queue.Empty:
+            return []
+        while True:
+            try:
+                out.append(self.arrived.get_nowait())
+            except queue.Empty:
+                return out
+
+    def rest_of(self, fd, wait=1.0):
+        """What pipe `fd` still delivers, until it ends (the worker is dead) or `wait` s pass."""
+        self.ended[fd].wait(wait)
+        rest, others = bytearray(), []
+        while True:
+            try:
+                got, data = self.arrived.get_nowait()
+            except queue.Empty:
+                break
+            if got == fd:
+                rest += data
+            else:
+                others.append((got, data))
+        for item in others:
+            self.arrived.put(item)
+        return bytes(rest)
+
+    def close(self):
+        pass  # each thread closes its own pipe when it ends
