@@ -46,7 +46,8 @@ from grader.report.feedback import write_feedback
 from grader.private_files import write_json_atomically
 from grader.sandbox.accounting import Budget, tree_usage
 from grader.sandbox.pipes import CappedOutput
-from grader.sandbox import UID_BASE, UID_COUNT, Limits, Sandbox, SandboxUnavailable, processes_of_uid, uid_leased
+from grader.sandbox import Limits, Sandbox, SandboxUnavailable
+from grader.sandbox.uids import UID_BASE, UID_COUNT, processes_of_uid, uid_leased
 
 pytestmark = pytest.mark.slow  # every attack runs in the sandbox, most of them in one batch of the class
 
@@ -604,7 +605,7 @@ def test_require_sandbox_errors_when_bubblewrap_cannot_be_used(broken, monkeypat
         expected = "bubblewrap (bwrap) is not installed"
     else:
         monkeypatch.setattr(sandbox_module.shutil, "which", lambda name, *a, **k: f"/usr/bin/{name}")
-        monkeypatch.setattr(sandbox_module, "_bwrap_works", lambda *a, **k: (False, "no user namespaces"))
+        monkeypatch.setattr(sandbox_module, "bwrap_works", lambda *a, **k: (False, "no user namespaces"))
         expected = "bubblewrap is installed but does not work here (no user namespaces)"
     shutil.copytree(FIXTURES / "submissions" / "correct-closures", tmp_path / "class" / "correct")
     out = tmp_path / "scores.json"

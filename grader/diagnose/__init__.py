@@ -305,7 +305,7 @@ def grading_python() -> str:
     """The version of the Python that runs students' code (the sandbox's interpreter), e.g. "3.11.2"."""
     import subprocess
 
-    from ..sandbox import find_python
+    from ..sandbox.host import find_python
 
     try:
         done = subprocess.run([find_python(), "-I", "-S", "-c", "import platform; print(platform.python_version())"],

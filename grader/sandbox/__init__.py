@@ -7,7 +7,7 @@ whole chain is one process id that the grader owns):
    then `choom`: an OOM score of 1000, so that under memory pressure the kernel
    kills the worker first (the address-space limit is per process, not per worker).
 2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased
-   per slot from UID_BASE .. UID_BASE + UID_COUNT - 1 with a lock file, so that
+   per slot from UID_BASE .. UID_BASE + UID_COUNT - 1 with a lock file (uids.py), so that
    the process limit counts only that worker's processes, nothing of the grader
    can be signalled, and two graders on one machine never share a uid (or kill
    each other's workers when they clean up).
@@ -19,8 +19,11 @@ whole chain is one process id that the grader owns):
    limit (tmpfs is memory that the address-space limit does not count, so an
    uncapped one would let a submission fill the host's RAM or disk).
    The grader's package, hidden suites, reference engine and site-packages are
-   never mounted. Where bwrap is missing the worker still runs with 1 and 2 and
-   an empty environment, and the grader says that its sandbox is weaker.
+   never mounted. Where bwrap is missing (or does not work here: host.py) the
+   worker still runs with 1 and 2 and an empty environment, and the grader says
+   that its sandbox is weaker.
+
+The layers' arguments are built in layers.py, from what host.py found.
 
 Where none of this exists (macOS, Windows, a Linux without prlimit), `open_sandbox`
 gives the portable worker instead (grader/sandbox/portable.py): a plain
@@ -33,26 +36,18 @@ import os
 import platform
 import shutil
 import signal
-import stat
 import subprocess
-import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
-try:  # POSIX only; on Windows only the portable worker runs, which needs neither
-    import fcntl
-    import pwd
-except ImportError:
-    fcntl = pwd = None
-
 from .accounting import CgroupTree, ProcessTree
-from .system import python_view
+from .errors import Interrupted, SandboxUnavailable
+from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing
+from .layers import namespaces, oom_first, system_binds, uid_prefix
+from .uids import kill_uid, lease_uid, processes_of_uid
 
 WORKER = Path(__file__).with_name("worker.py")
-UID_BASE = 61000
-UID_COUNT = 64  # sandbox uids UID_BASE .. UID_BASE + 63 (below systemd's DynamicUser range, 61184+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,164 +78,6 @@ def worker_arguments(request):
             raise ValueError(f"cannot pass {key}={value!r} to the worker")
         args.append(f"{key}={value}")
     return args
-
-
-class Interrupted(Exception):
-    """The batch was interrupted (Ctrl-C): no worker is started any more."""
-
-
-class SandboxUnavailable(RuntimeError):
-    """--require-sandbox was given and the full sandbox cannot be had here."""
-
-
-def _world_executable(path):
-    """Whether every folder above `path` can be entered and the file run by any user."""
-    p = Path(path)
-    for parent in [p, *p.parents]:
-        try:
-            mode = parent.stat().st_mode
-        except OSError:
-            return False
-        if not mode & 0o001:
-            return False
-    return True
-
-
-def find_python():
-    """An interpreter the worker's uid can run: the system's, else the grader's own base."""
-    candidates = ["/usr/bin/python3", os.path.realpath(sys.executable)]
-    for candidate in candidates:
-        if os.path.exists(candidate) and _world_executable(candidate):
-            return candidate
-    return os.path.realpath(sys.executable)
-
-
-def _bwrap_features(bwrap):
-    """The hardening options this bubblewrap has (0.8 has both; older ones may lack them)."""
-    try:
-        text = subprocess.run([bwrap, "--help"], capture_output=True, timeout=10, env={}).stdout.decode()
-    except (OSError, subprocess.SubprocessError):
-        text = ""
-    return frozenset(opt for opt in ("--size", "--disable-userns") if opt in text)
-
-
-def _namespaces(features):
-    """Every namespace; and, where bwrap can, no user namespace may be created inside the sandbox."""
-    args = ["--unshare-all"]
-    if "--disable-userns" in features:
-        args += ["--unshare-user", "--disable-userns"]
-    return args
-
-
-def _bwrap_works(bwrap, python, uid, features=frozenset()):
-    """Try the real thing once: bubblewrap may be installed but user namespaces disabled."""
-    try:
-        result = subprocess.run(
-            _uid_prefix(uid) + [bwrap, *_namespaces(features), "--die-with-parent",
-                                *_system_binds(python, features=features), "--remount-ro", "/",
-                                python, "-I", "-S", "-c", "pass"],
-            capture_output=True, timeout=20, env={}, cwd="/",
-        )
-    except (OSError, subprocess.SubprocessError):
-        return False, "bwrap could not be started"
-    if result.returncode != 0:
-        return False, result.stderr.decode(errors="replace").strip()[:300]
-    return True, ""
-
-
-def _oom_first():
-    """The kernel's OOM killer takes the worker (and everything it forks) before anything else.
-
-    The memory limit is per process (address space), so a submission that forks up to the
-    process limit and fills memory in every child can still press the host; then it, not the
-    grader, is what gets killed. (Raising one's own oom_score_adj needs no privilege; lowering
-    it back does.)
-    """
-    choom = shutil.which("choom")
-    return [choom, "-n", "1000", "--"] if choom else []
-
-
-def _uid_prefix(uid):
-    if uid is None:
-        return []
-    setpriv = shutil.which("setpriv")
-    return [setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"] if setpriv else []
-
-
-def _system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20):
-    """The read-only system the worker sees: its Python and the libraries it links (see system.py),
-    proc, dev, and a /tmp of `scratch_bytes` (where bwrap can cap it), the only place it may write."""
-    args = list(python_view(python).args)
-    args += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
-    if "--size" in features:
-        args += ["--size", str(scratch_bytes)]
-    args += ["--tmpfs", "/tmp"]
-    return args
-
-
-def _lease_folder():
-    """A folder only this user can write, holding one lock file per sandbox uid."""
-    for top in ("/run/lock", tempfile.gettempdir()):
-        folder = os.path.join(top, "micrograd-grader-uids")
-        try:
-            os.mkdir(folder, 0o700)
-        except FileExistsError:
-            pass
-        except OSError:
-            continue
-        info = os.lstat(folder)
-        if stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid() and not info.st_mode & 0o077:
-            return folder
-    raise SandboxUnavailable("no private folder for the sandbox uids' lock files (/run/lock or the temp folder)")
-
-
-def lease_uid(wait=60.0):
-    """A sandbox uid that no other grader on this machine holds: (uid, fd of its lock).
-
-    The lease is an flock on `<lease folder>/<uid>`, so it ends when its holder closes it or
-    dies, however it dies. Processes left with that uid by a grader that died are killed first.
-    """
-    folder = _lease_folder()
-    deadline = time.monotonic() + wait
-    while True:
-        for uid in range(UID_BASE, UID_BASE + UID_COUNT):
-            if _is_account(uid):  # a real user's: never run workers as it, never kill its processes
-                continue
-            fd = os.open(os.path.join(folder, str(uid)), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(fd)
-                continue
-            kill_uid(uid)
-            return uid, fd
-        if time.monotonic() > deadline:
-            raise SandboxUnavailable(f"all {UID_COUNT} sandbox uids ({UID_BASE}..{UID_BASE + UID_COUNT - 1}) "
-                                     "are held by other graders running on this machine")
-        time.sleep(0.2)
-
-
-def _is_account(uid):
-    try:
-        pwd.getpwuid(uid)
-    except KeyError:
-        return False
-    return True
-
-
-def uid_leased(uid):
-    """Whether some live grader holds `uid` (so its processes are that grader's business)."""
-    try:
-        fd = os.open(os.path.join(_lease_folder(), str(uid)), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except (OSError, SandboxUnavailable):
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return True
-    finally:
-        os.close(fd)  # closing drops the lock if we just took it
-    return False
 
 
 _COMPILER = """
@@ -282,10 +119,10 @@ class Sandbox:
         self.root = Path(tempfile.mkdtemp(prefix="grade-sandbox-"))
         os.chmod(self.root, 0o711)  # workers may enter their own folder, not list the others
         self.bwrap = shutil.which("bwrap") if use_bwrap else None
-        self.features = _bwrap_features(self.bwrap) if self.bwrap else frozenset()
+        self.features = bwrap_features(self.bwrap) if self.bwrap else frozenset()
         self.warning = None
         if self.bwrap:
-            ok, why = _bwrap_works(self.bwrap, self.python, self.uid(0), self.features)
+            ok, why = bwrap_works(self.bwrap, self.python, self.uid(0), self.features)
             if not ok:
                 self.warning = f"bubblewrap is installed but does not work here ({why})"
                 self.bwrap = None
@@ -378,11 +215,11 @@ class Sandbox:
         if self.bwrap:
             work, runner = "/sandbox", "/runner"
             sandbox = [
-                self.bwrap, *_namespaces(self.features), "--die-with-parent", "--new-session", "--clearenv",
+                self.bwrap, *namespaces(self.features), "--die-with-parent", "--new-session", "--clearenv",
                 "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8",
                 "--setenv", "PYTHONHASHSEED", "0", "--setenv", "HOME", "/tmp",
                 "--hostname", "sandbox", "--cap-drop", "ALL",
-                *_system_binds(self.python, features=self.features, scratch_bytes=lim.file_size_mb << 20),
+                *system_binds(self.python, features=self.features, scratch_bytes=lim.file_size_mb << 20),
                 "--ro-bind", str(base / "runner"), runner,
                 # read-only: the host disk under it has no quota; /tmp is the capped place to write
                 "--ro-bind", str(base / "work"), work,
@@ -394,7 +231,7 @@ class Sandbox:
             sandbox = []
         # the observation pipe is the worker's fd 0 (see start)
         request = dict(request, submission=work, runner=runner, obs_fd=0)
-        return self.accounting.join_prefix(slot) + self._no_aslr() + limits + _oom_first() + _uid_prefix(self.uid(slot)) + sandbox + [
+        return self.accounting.join_prefix(slot) + self._no_aslr() + limits + oom_first() + uid_prefix(self.uid(slot)) + sandbox + [
             self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)
         ]
 
@@ -465,51 +302,6 @@ class Sandbox:
                 kill_uid(uid)
                 os.close(fd)
             self._leases.clear()
-
-
-def processes_of_uid(uid):
-    """Pids of live processes whose real uid is `uid` (read from /proc); zombies are already dead."""
-    pids = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/status") as f:
-                state = real_uid = None
-                for line in f:
-                    if line.startswith("State:"):
-                        state = line.split()[1]
-                    elif line.startswith("Uid:"):
-                        real_uid = int(line.split()[1])
-                        break
-            if real_uid == uid and state != "Z":
-                pids.append(int(entry))
-        except OSError:
-            continue
-    return pids
-
-
-def kill_uid(uid):
-    """Kill every process of a worker uid, repeating until none is left (a fork storm refills)."""
-    for _ in range(50):
-        pids = processes_of_uid(uid)
-        if not pids:
-            return
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-
-
-
-def linux_sandbox_missing():
-    """Why the Linux sandbox cannot be had here, or None when it can (prlimit is its first layer)."""
-    if not sys.platform.startswith("linux"):
-        return f"the Linux sandbox does not run on {platform.system() or sys.platform}"
-    if shutil.which("prlimit") is None:
-        return "the Linux sandbox's tools (prlimit, bubblewrap, setpriv) are not installed"
-    return None
 
 
 def open_sandbox(limits=Limits(), *, require=False, use_bwrap=True):

@@ -1,0 +1,68 @@
+"""What this machine offers the sandbox: the Linux tools, an interpreter the worker's uid can run,
+and a bubblewrap that works here (installed is not enough: user namespaces may be turned off), with
+the hardening options it has."""
+
+import os
+import platform
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .layers import namespaces, system_binds, uid_prefix
+
+
+def linux_sandbox_missing():
+    """Why the Linux sandbox cannot be had here, or None when it can (prlimit is its first layer)."""
+    if not sys.platform.startswith("linux"):
+        return f"the Linux sandbox does not run on {platform.system() or sys.platform}"
+    if shutil.which("prlimit") is None:
+        return "the Linux sandbox's tools (prlimit, bubblewrap, setpriv) are not installed"
+    return None
+
+
+def world_executable(path):
+    """Whether every folder above `path` can be entered and the file run by any user."""
+    p = Path(path)
+    for parent in [p, *p.parents]:
+        try:
+            mode = parent.stat().st_mode
+        except OSError:
+            return False
+        if not mode & 0o001:
+            return False
+    return True
+
+
+def find_python():
+    """An interpreter the worker's uid can run: the system's, else the grader's own base."""
+    candidates = ["/usr/bin/python3", os.path.realpath(sys.executable)]
+    for candidate in candidates:
+        if os.path.exists(candidate) and world_executable(candidate):
+            return candidate
+    return os.path.realpath(sys.executable)
+
+
+def bwrap_features(bwrap):
+    """The hardening options this bubblewrap has (0.8 has both; older ones may lack them)."""
+    try:
+        text = subprocess.run([bwrap, "--help"], capture_output=True, timeout=10, env={}).stdout.decode()
+    except (OSError, subprocess.SubprocessError):
+        text = ""
+    return frozenset(opt for opt in ("--size", "--disable-userns") if opt in text)
+
+
+def bwrap_works(bwrap, python, uid, features=frozenset()):
+    """Try the real thing once: bubblewrap may be installed but user namespaces disabled."""
+    try:
+        result = subprocess.run(
+            uid_prefix(uid) + [bwrap, *namespaces(features), "--die-with-parent",
+                               *system_binds(python, features=features), "--remount-ro", "/",
+                               python, "-I", "-S", "-c", "pass"],
+            capture_output=True, timeout=20, env={}, cwd="/",
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False, "bwrap could not be started"
+    if result.returncode != 0:
+        return False, result.stderr.decode(errors="replace").strip()[:300]
+    return True, ""
