@@ -48,12 +48,17 @@ class Variant:
     explanation: str
     concept: str
     patches: tuple[tuple[str, str], ...]
+    # How the title follows "an engine" in a finding's title: "in which" before a clause with its own subject
+    # ("tanh's local derivative is …"), "that" before a verb phrase ("overwrites `grad` …").
+    lead_in: str = "in which"
 
     def __post_init__(self):
         if self.concept not in CONCEPTS:
             raise ValueError(f"variant {self.name!r}: unknown concept {self.concept!r}; expected one of {CONCEPTS}")
         if not self.patches:
             raise ValueError(f"variant {self.name!r} has no patches")
+        if self.lead_in not in ("in which", "that"):
+            raise ValueError(f"variant {self.name!r}: lead_in is {self.lead_in!r}; expected 'in which' or 'that'")
 
     def source(self) -> str:
         """The reference engine's text with this variant's patches applied."""
@@ -159,6 +164,7 @@ def _assign(op: str, shows: str) -> Variant:
     return Variant(
         name=f"{op}-assign-not-accumulate",
         title=f"overwrites `grad` with `=` instead of adding with `+=` in {_OP_NAMES[op]}'s backward",
+        lead_in="that",
         explanation=(
             "A node used more than once receives gradient along every path, and the contributions must add up. "
             f"With `=`, the last path to run overwrites the others: {shows}. "
@@ -175,6 +181,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="mul-self-data",
         title="uses `self.data` as the local derivative for both operands in `__mul__`'s backward",
+        lead_in="that",
         explanation=(
             "The local derivative of `a * b` with respect to `a` is `b`, and with respect to `b` it is `a`: "
             "each operand gets the *other* operand's data. "
@@ -187,6 +194,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="mul-own-data",
         title="gives each operand of `*` its own data as local derivative instead of the other operand's",
+        lead_in="that",
         explanation=(
             "d(a * b)/da is `b`, not `a`: each operand's local derivative is the *other* operand's data. "
             "With the two swapped, `a * b` gets the right gradients only when `a` and `b` are equal. "
@@ -345,6 +353,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="assign-not-accumulate-everywhere",
         title="overwrites `grad` with `=` instead of adding with `+=` in every backward rule",
+        lead_in="that",
         explanation=(
             "A node used more than once receives gradient along every path, and the contributions must add up. "
             "With `=`, the last path to run overwrites the others: for y = a * a at a = 3, a.grad comes out 3 "
@@ -382,6 +391,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="seed-every-node",
         title="sets `grad = 1` on every node during the walk, not only on the output",
+        lead_in="that",
         explanation=(
             "Only the output is seeded with 1; every other node's gradient is what flows back into it as "
             "`out.grad` from the nodes above. "
@@ -401,6 +411,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="forward-order",
         title="calls the backward rules in topological order instead of reversed",
+        lead_in="that",
         explanation=(
             "Topological order lists every node after its inputs, so walking it forwards runs each rule "
             "before the nodes above it have passed anything down, while its `out.grad` is still 0. "
@@ -467,6 +478,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(
         name="recursive-topo",
         title="builds the topological order with a recursive function, which fails on a very deep graph",
+        lead_in="that",
         explanation=(
             "A recursive `build_topo` gives the right order, but each level of the graph uses a Python stack "
             "frame and Python stops at about 1,000 of them with RecursionError. "

@@ -249,12 +249,13 @@ def test_student_text_is_free_of_internal_names(batch):
 
 
 def test_titles_read_as_a_sentence_after_an_engine():
-    """`an engine that overwrites …` for a verb phrase, `an engine in which tanh's … is …` for a clause."""
+    """`an engine that overwrites …` for a verb phrase, `an engine in which tanh's … is …` for a clause:
+    each variant's `lead_in` agrees with its title's first word."""
     verbs = {"overwrites", "uses", "gives", "calls", "sets", "builds"}
     for v in VARIANTS:
         first = v.title.split()[0]
         expected = "an engine that " if first in verbs else "an engine in which "
-        assert lead_in(v.title) == expected + v.title
+        assert lead_in(v) == expected + v.title, v.name
 
 
 def test_each_test_maps_to_the_probes_it_reads():

@@ -99,14 +99,10 @@ def evidence(probe, observed: dict, expected: dict) -> tuple[str, dict]:
     return f"for {expression}, {_name(row)} is {got}, not {fmt(row['expected'])}", facts
 
 
-_VERB_TITLES = ("overwrites", "uses", "gives", "calls", "sets", "builds", "adds", "passes", "computes", "returns",
-                "forgets", "walks", "skips", "assigns", "takes", "starts", "multiplies", "divides")
-
-
-def lead_in(title: str) -> str:
-    """`an engine that overwrites …` for a verb phrase, `an engine in which tanh's … is …` for a clause."""
-    first = title.split(" ", 1)[0]
-    return f"an engine that {title}" if first in _VERB_TITLES else f"an engine in which {title}"
+def lead_in(v) -> str:
+    """`an engine that overwrites …` for a verb phrase, `an engine in which tanh's … is …` for a clause
+    (the variant's `lead_in` says which its title is)."""
+    return f"an engine {v.lead_in} {v.title}"
 
 
 def capitalised(text: str) -> str:

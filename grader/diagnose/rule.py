@@ -142,9 +142,9 @@ class ExplainingRule:
         shown = min(finding.reproduced, key=lambda p: self._size(p, probes))
         probe = getattr(self.suite.probes, shown)
         sentence, facts = evidence(probe, probes[shown], self.reference(shown))
-        title = f"Your gradients match {lead_in(v.title)}"
+        title = f"Your gradients match {lead_in(v)}"
         for other in others:
-            title += f", or {lead_in(other.title)}"
+            title += f", or {lead_in(other)}"
         if finding.partner is not None:
             title += " (one of two mistakes)"
         reasons = " ".join([v.explanation] + [f"Or: {other.explanation}" for other in others])
