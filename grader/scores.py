@@ -5,7 +5,7 @@ from pathlib import Path
 
 from . import __version__
 from .judge import location_suffix
-from .load import name_text
+from .load.reading import name_text
 from .observe import grader_error_message
 from .student_text import valid_utf8_tree
 from .suites import SuiteError, test_functions

@@ -106,7 +106,7 @@ ROWS = {
     "bob (bob.py) #2": ("rejected", ["two entries have the id 'bob': bob/ and bob.py"], 0),
     "cpu-hog": ("timeout", [], None),  # how many of its probes finish before its time runs out varies
     "read-system": ("graded", [], "max"),
-    # malformed input, handled by grader/load.py, graded in the same batch
+    # malformed input, handled by grader/load/, graded in the same batch
     "broken-notebook": ("rejected", ["not a readable notebook", "bad JSON"], 0),
     "zip-slip": ("rejected", ["'..'", "outside the archive"], 0),
     "empty-folder": ("rejected", ["no engine.py found", "empty"], 0),

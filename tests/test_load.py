@@ -1,4 +1,4 @@
-"""grader/load.py: every accepted form of a submission, and every way an entry is rejected."""
+"""grader/load/: every accepted form of a submission, and every way an entry is rejected."""
 
 import dataclasses
 import io
@@ -11,8 +11,9 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from grader.load import (IPYTHON_STAND_INS, LoadError, Submission, read_capped, join_code_cells, load_entry,
-                         load_folder, name_bytes, name_text)
+from grader.load import LoadError, Submission, load_entry, load_folder
+from grader.load.notebooks import IPYTHON_STAND_INS, join_code_cells
+from grader.load.reading import name_bytes, name_text, read_capped
 
 MALFORMED = Path(__file__).parent / "fixtures" / "malformed"
 ENGINE = b"class Value:\n    def __init__(self, data):\n        self.data = data\n"

@@ -15,7 +15,7 @@ Which cells of the history:
 - not the cells that raised, from the moment `grader` was first imported in
   the kernel (an IPython hook records them; a cell that raised before that is
   replayed and raises again: restart the kernel and run all cells);
-- not the check cells themselves (grader.load.is_self_check_cell), which the
+- not the check cells themselves (grader.load.notebooks.is_self_check_cell), which the
   loader also drops when the notebook is graded.
 
 The replayed cells become a notebook that `grade check` checks, exactly as a
@@ -31,7 +31,7 @@ import html
 import tempfile
 from pathlib import Path
 
-from ..load import without_escapes, is_self_check_cell
+from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
 from .student_check import CheckError, CheckResult, check as check_path, table_rows
 

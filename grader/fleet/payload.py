@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 
 import fastjsonschema
 
-from ..load import MAX_TOTAL_BYTES
+from ..load.reading import MAX_TOTAL_BYTES
 from ..observe.protocol import ProtocolError, check_plain
 from ..sandbox import Limits
 

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..distribution import require_instructor_part
-from ..load import HIDDEN_NAMES
+from ..load.reading import HIDDEN_NAMES
 from ..report import to_results_json
 from ..sandbox import Limits
 from ..private_files import write_json_atomically

@@ -4,7 +4,7 @@
     result.record                      # the JSON record
     to_html(result)                    # the HTML report (grader/similarity/html.py)
 
-reads the submissions with the grader's loader (grader/load.py: folders, .py
+reads the submissions with the grader's loader (grader/load/: folders, .py
 files, notebooks, zips), normalises each file (normalise.py), fingerprints it
 (fingerprints.py) and scores the cohort through an index (cohort.py). The
 record has the fixed schema of issue 18:

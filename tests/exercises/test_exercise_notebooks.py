@@ -12,7 +12,7 @@ import pytest
 from conftest import EXERCISES_DIR, class_batch, grade_folder
 from nbclient import NotebookClient
 
-from grader.load import is_self_check_cell, join_code_cells
+from grader.load.notebooks import is_self_check_cell, join_code_cells
 from grader.classroom.starters import EXERCISES, check_cell, notebook, solution_files
 from grader.classroom.student_check import check
 

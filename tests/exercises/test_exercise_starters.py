@@ -15,7 +15,7 @@ from conftest import EXERCISES_DIR
 
 from grader.classroom import starters
 from grader.cli import main
-from grader.load import is_self_check_cell, join_code_cells
+from grader.load.notebooks import is_self_check_cell, join_code_cells
 from grader.classroom.starters import (EXERCISES, StarterError, accumulate_bug, notebook, regions, solution_files,
                              solution_source, solved_files, starter_files, starter_source)
 from grader.variants import VARIANTS

@@ -1,0 +1,138 @@
+"""Levels: a folder on disk or inside a zip, read only on demand, and the search for the exercise files in it.
+
+A level lists its files and folders; a file is read only when it is picked,
+by a reader that checks it (no link, a regular file, under the cap) and
+charges what it read to the submission's `Budget`.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .notebooks import notebook_to_engine
+from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_NOTEBOOK_BYTES, MAX_WRAPPERS, Budget, Origin,
+                      Rejected, as_utf8, is_hidden, name_text, read_capped, some_names, too_large)
+
+
+@dataclass
+class Level:
+    where: str  # names this level in messages: "alice/", "dave.zip", "dave.zip/alice/"
+    prefix: str  # joined with a file's name to name it in messages
+    files: dict[str, Callable[[int], bytes]]  # visible file name → read(cap)
+    dirs: dict[str, Callable[[], Level]]  # visible folder name → open it
+    folder: Path | None = None  # the level on disk; None inside a zip
+
+
+def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Origin]]:
+    """The exercise files of a folder-like level, looked up as grader/load's docstring says."""
+    root = level.prefix  # an Origin names a file from inside the entry: `hw1/engine.py`, not `alice/hw1/...`
+    for depth in range(MAX_WRAPPERS + 1):
+        picks = _exercise_files(level, allowed)
+        candidates = sorted(n for n in level.files if n.lower().endswith((".py", ".ipynb")))
+        if picks or candidates or len(level.dirs) != 1 or depth == MAX_WRAPPERS:
+            break
+        level = next(iter(level.dirs.values()))()  # a wrapper folder: look inside
+    if not picks and len(candidates) == 1:
+        picks = {ENGINE: candidates[0]}
+    if ENGINE not in picks:
+        raise Rejected(_no_engine(level))
+    files = {}
+    for target, name in sorted(picks.items()):
+        shown = level.prefix + name
+        read = level.files[name]
+        if name.lower().endswith(".ipynb"):
+            content, cells = notebook_to_engine(read(MAX_NOTEBOOK_BYTES), shown)
+        else:
+            content, cells = as_utf8(read(MAX_FILE_BYTES), shown), None
+        on_disk = level.folder / name if level.folder is not None else None
+        files[target] = (content, Origin(shown[len(root):], cells, on_disk))
+    return files
+
+
+def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
+    """Exercise file name → the file of this level that provides it."""
+    by_lower: dict[str, list[str]] = {}
+    for name in level.files:
+        by_lower.setdefault(name.lower(), []).append(name)
+    picks = {}
+    for target in sorted(allowed):
+        if target in level.files:
+            picks[target] = target
+        elif len(same := by_lower.get(target.lower(), [])) == 1:
+            picks[target] = same[0]
+        elif target.endswith(".py") and len(nb := by_lower.get(target[:-3].lower() + ".ipynb", [])) == 1:
+            picks[target] = nb[0]
+    return picks
+
+
+def _no_engine(level: Level) -> str:
+    zips = sorted(name_text(n) for n in level.files if n.lower().endswith(".zip"))
+    if zips:
+        return (
+            f"no engine.py found in {level.where}: it holds {some_names(zips)}, and zips inside a submission "
+            "are not unpacked; unpack it and submit its contents (for an LMS bulk export, unzip it "
+            "and grade the folder)"
+        )
+    found = sorted(map(name_text, level.files)) + sorted(name_text(d) + "/" for d in level.dirs)
+    listing = f"found: {some_names(found)}" if found else "it is empty"
+    return f"no engine.py found in {level.where}; expected engine.py, or a single .py or .ipynb file ({listing})"
+
+
+def disk_level(path: Path, where: str, budget: Budget) -> Level:
+    files: dict[str, Callable[[int], bytes]] = {}
+    dirs: dict[str, Callable[[], Level]] = {}
+    try:
+        with os.scandir(path) as entries:
+            for count, entry in enumerate(entries):
+                if count >= MAX_FOLDER_ENTRIES:
+                    raise Rejected(
+                        f"{where} holds more than {MAX_FOLDER_ENTRIES} entries; submit only the exercise files"
+                    )
+                if is_hidden(entry.name):
+                    continue
+                shown = where + name_text(entry.name)
+                if entry.is_symlink():
+                    refuse = _refuse_link(shown)
+                    (dirs if entry.is_dir() else files)[entry.name] = refuse
+                elif entry.is_dir(follow_symlinks=False):
+                    sub = Path(entry.path)
+                    dirs[entry.name] = lambda sub=sub, shown=shown: disk_level(sub, shown + "/", budget)
+                else:
+                    files[entry.name] = disk_reader(Path(entry.path), shown, budget)
+    except OSError as e:
+        raise Rejected(f"{where} could not be read ({e.strerror or e})") from None
+    return Level(where, where, files, dirs, Path(path))
+
+
+def _refuse_link(shown: str) -> Callable[..., bytes]:
+    def refuse(*_):
+        raise Rejected(f"{shown} is a symbolic link, which is not followed; submit the file itself")
+
+    return refuse
+
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # no links, no hanging on a FIFO
+
+
+def disk_reader(path: Path, shown: str, budget: Budget) -> Callable[[int], bytes]:
+    def read(cap: int) -> bytes:
+        try:
+            st = path.lstat()
+            if stat.S_ISLNK(st.st_mode):
+                raise Rejected(f"{shown} is a symbolic link, which is not followed; submit the file itself")
+            if not stat.S_ISREG(st.st_mode):
+                raise Rejected(f"{shown} is not a regular file")
+            if st.st_size > cap:
+                raise Rejected(too_large(shown, st.st_size, cap))
+            with open(path, "rb", opener=lambda p, flags: os.open(p, flags | _NO_FOLLOW)) as stream:
+                data = read_capped(stream, cap, shown)
+        except OSError as e:
+            raise Rejected(f"{shown} could not be read ({e.strerror or e})") from None
+        budget.charge(len(data), shown)
+        return data
+
+    return read

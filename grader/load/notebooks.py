@@ -1,0 +1,238 @@
+"""A notebook as the code of a module: its code cells joined, IPython's escapes dropped as text, never run.
+
+A notebook is parsed as JSON (nbformat); nothing in it is executed. The
+joined code starts with stand-ins for what IPython puts in a notebook's
+namespace, and cells that only run the student's own check are dropped.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import warnings
+from typing import Iterable
+
+import nbformat
+
+from .reading import MAX_FILE_BYTES, Rejected, as_utf8, too_large
+
+
+def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
+    """engine.py from a notebook's code cells, and the (cell, line) of each of its lines (`Origin.cells`)."""
+    text = as_utf8(data, shown).decode("utf-8")
+    again = "open it in Jupyter, save it and submit again"
+    try:
+        json.loads(text)  # json's reason (line, column) says more than nbformat's "does not appear to be JSON"
+    except json.JSONDecodeError as e:
+        raise Rejected(
+            f"{shown} is not a readable notebook: bad JSON at line {e.lineno}, column {e.colno} ({e.msg}); {again}"
+        ) from None
+    except RecursionError:
+        raise Rejected(f"{shown} is not a readable notebook: its JSON is nested too deeply; {again}") from None
+    captured: dict = {}
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # nbformat warns about missing cell ids and the like
+            notebook = nbformat.reads(text, as_version=4, capture_validation_error=captured)
+        error = captured.get("ValidationError")
+        # numbered as Jupyter shows them, from 1, Markdown cells included
+        cells = [(number, cell.source) for number, cell in enumerate(notebook.cells, start=1)
+                 if cell.cell_type == "code"]
+    except Exception as e:  # JSON that is not a notebook fails in assorted ways (ValidationError, KeyError, ...)
+        error = e
+    if error is not None:
+        raise Rejected(f"{shown} is not a valid Jupyter notebook ({_short(error)}); {again}")
+    code, places = _joined_code_cells(cells)
+    if not code.strip():
+        raise Rejected(f"{shown} has no code in its code cells; expected the engine's code in them")
+    engine = (IPYTHON_STAND_INS + code).encode("utf-8")
+    if len(engine) > MAX_FILE_BYTES:
+        raise Rejected(too_large(f"the code of {shown}", len(engine), MAX_FILE_BYTES))
+    return engine, (None,) * IPYTHON_STAND_INS.count("\n") + tuple(places)
+
+
+def _short(error: Exception) -> str:
+    """nbformat's reason in one line: where in the notebook, and the first line of the message."""
+    message = (getattr(error, "message", None) or str(error) or type(error).__name__).strip().splitlines()[0]
+    if len(message) > 120:
+        message = message[:117] + "..."
+    location = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in getattr(error, "absolute_path", ()))
+    return f"{location.lstrip('.')}: {message}" if location else message
+
+
+# A notebook's code is Python plus IPython's escapes. Escapes are dropped as
+# text, never run: a line magic (`%timeit f()`), a shell escape (`!pip install
+# x`), a captured one (`files = !ls`), a help query (`Value?`) and any line that
+# calls `get_ipython()`. Dropping a line could leave an empty block
+# (`if colab:\n    !pip install graphviz`), so the line becomes `pass` at the
+# same indentation and the cell still compiles. Only lines that start a
+# statement are looked at: a line inside a string or a bracket (`x = (a\n %
+# b)`) is the student's Python and stays. A cell magic (`%%bash`) makes the
+# whole cell another language, so the cell is dropped, except `%%time` and
+# `%%capture`, whose body IPython runs as ordinary code in the notebook.
+#
+# What IPython itself puts in a notebook's namespace is not there when the code
+# runs as a module, and a stray `display(x)` at the top level, normal in Jupyter
+# and Colab, would stop the whole engine with a NameError. So the code of a
+# notebook starts with harmless stand-ins: `display(...)` shows nothing, and
+# `get_ipython()` returns None, as it does outside IPython. A notebook that
+# defines its own `display` replaces the stand-in, as it would in Jupyter.
+IPYTHON_STAND_INS = (
+    "def display(*objects, **options): return None  # grader: Jupyter's display() shows nothing here\n"
+    "def get_ipython(): return None  # grader: the code does not run in IPython\n"
+)
+
+_CELL_MAGICS_RUN_AS_PYTHON = frozenset({"time", "capture"})
+_ESCAPE = re.compile(
+    r"""^(?:
+        [%!?]                            # %magic, !shell, ?help
+      | [\w.]+\?\??$                     # Value? and Value??
+      | [\w.,()\[\]\s*]+?=\s*[!%]        # files = !ls, out = %sx ls
+    )""",
+    re.VERBOSE,
+)
+
+
+def join_code_cells(cells: Iterable[str]) -> str:
+    """The code of a notebook's code cells, escapes and self-check cells dropped, joined with blank lines."""
+    return _joined_code_cells(enumerate(cells, start=1))[0]
+
+
+def is_self_check_cell(code: str) -> bool:
+    """Whether a cell only runs the student's own check (`from grader import check; check("03-tanh")`),
+    with or without an `if __name__ == "__main__":` guard. Graded, such a cell would import the
+    grader inside the sandbox, where it is forbidden; it is dropped instead, so every exercise
+    notebook can end with it. Anything else in the cell keeps it, as the student's code."""
+    try:
+        body = ast.parse(code).body
+    except (SyntaxError, ValueError):
+        return False
+
+    def checks_only(statements):
+        for node in statements:
+            if isinstance(node, ast.ImportFrom) and node.module == "grader" and node.level == 0:
+                continue
+            if isinstance(node, ast.Import) and all(a.name == "grader" for a in node.names):
+                continue
+            call = node.value if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) else None
+            if call is not None and call.args and isinstance(call.args[0], ast.Constant) and isinstance(
+                    call.args[0].value, str) and (
+                    (isinstance(call.func, ast.Name) and call.func.id == "check")
+                    or (isinstance(call.func, ast.Attribute) and call.func.attr == "check"
+                        and isinstance(call.func.value, ast.Name) and call.func.value.id == "grader")):
+                continue
+            if (isinstance(node, ast.If) and not node.orelse and ast.unparse(node.test).replace("'", '"')
+                    == '__name__ == "__main__"' and checks_only(node.body)):
+                continue
+            return False
+        return True
+
+    return bool(body) and checks_only(body)
+
+
+def _joined_code_cells(cells: Iterable[tuple[int, str]]) -> tuple[str, list]:
+    """join_code_cells for (cell number, source) pairs, and the (cell, line) of each line of the result."""
+    lines: list[str] = []
+    places: list = []
+    for number, source in cells:
+        kept = without_escapes(source)
+        code = "\n".join(text for text, _ in kept)
+        if not code.strip() or is_self_check_cell(code):
+            continue
+        if lines:
+            lines.append("")  # a blank line between cells
+            places.append(None)
+        lines.extend(text for text, _ in kept)
+        places.extend((number, line) for _, line in kept)
+    return "\n".join(lines) + "\n", places
+
+
+def without_escapes(cell: str) -> list[tuple[str, int]]:
+    """A cell's lines with its escapes made `pass`, each with its line number in the cell (from 1)."""
+    lines = cell.splitlines()
+    offset = 0  # lines of the cell dropped before `lines[0]`
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is not None and lines[first].lstrip().startswith("%%"):
+        magic = lines[first].lstrip()[2:].split(maxsplit=1)
+        if not magic or magic[0] not in _CELL_MAGICS_RUN_AS_PYTHON:
+            return []
+        lines, offset = lines[first + 1 :], first + 1
+    out: list[tuple[str, int]] = []
+    scanner = _StatementScanner()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        body = line.lstrip()
+        indent = line[: len(line) - len(body)]
+        if _ESCAPE.match(body.rstrip()):  # an escape runs to the end of its line, or on past a trailing backslash
+            start = i
+            while lines[i].endswith("\\") and i + 1 < len(lines):
+                i += 1
+            out.append((indent + "pass", offset + start + 1))
+            i += 1
+            continue
+        start = i  # one Python statement: through open brackets, strings and backslashes
+        scanner.feed(lines[i])
+        while not scanner.at_statement_start and i + 1 < len(lines):
+            i += 1
+            scanner.feed(lines[i])
+        scanner.reset()
+        statement = lines[start : i + 1]
+        if any("get_ipython()" in part for part in statement):
+            out.append((indent + "pass", offset + start + 1))
+        else:
+            out.extend((text, offset + start + k + 1) for k, text in enumerate(statement))
+        i += 1
+    while out and not out[-1][0].strip():  # trailing blank lines, as rstrip() drops them
+        out.pop()
+    if out:
+        out[-1] = (out[-1][0].rstrip(), out[-1][1])
+    return out
+
+
+class _StatementScanner:
+    """Tracks, line by line, whether the next line starts a new statement (not inside a string or brackets)."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self) -> None:
+        self.quote: str | None = None  # the open string's quote: ' " ''' or """
+        self.depth = 0  # open brackets
+        self.continued = False  # a backslash ended the line
+
+    @property
+    def at_statement_start(self) -> bool:
+        return self.quote is None and self.depth == 0 and not self.continued
+
+    def feed(self, line: str) -> None:
+        k, n = 0, len(line)
+        self.continued = False
+        while k < n:
+            c = line[k]
+            if self.quote is not None:
+                if c == "\\":
+                    if k + 1 >= n:
+                        self.continued = True  # backslash-newline inside a string
+                    k += 2
+                    continue
+                if line.startswith(self.quote, k):
+                    k += len(self.quote)
+                    self.quote = None
+                    continue
+            elif c == "#":
+                break
+            elif c in "([{":
+                self.depth += 1
+            elif c in ")]}":
+                self.depth = max(0, self.depth - 1)
+            elif c in "'\"":
+                self.quote = c * 3 if line.startswith(c * 3, k) else c
+                k += len(self.quote)
+                continue
+            elif c == "\\" and k == n - 1:
+                self.continued = True
+            k += 1
+        if self.quote in ("'", '"') and not self.continued:
+            self.quote = None  # an unterminated one-line string: a syntax error for Python to report

@@ -1,0 +1,146 @@
+"""What every reader of a submission shares: the caps, the refusal, text, names and a file's Origin.
+
+Every read is capped before it happens and counted while it happens (`Budget`,
+`read_capped`); a read that cannot be done raises `Rejected`, whose message is
+for the instructor: what was wrong, and what to do about it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+ENGINE = "engine.py"
+
+MiB = 1 << 20
+MAX_FILE_BYTES = 1 * MiB  # one source file; micrograd's engine.py is 3 KB
+MAX_NOTEBOOK_BYTES = 16 * MiB  # notebooks carry their plots as base64
+MAX_TOTAL_BYTES = 20 * MiB  # read for one submission; also a zip's declared unpacked size
+MAX_ARCHIVE_BYTES = 20 * MiB  # the .zip file itself (bounds its central directory)
+MAX_ZIP_MEMBERS = 200
+MAX_ZIP_RATIO = 100  # unpacked / packed, for members above ZIP_RATIO_FLOOR
+ZIP_RATIO_FLOOR = 1 * MiB  # small text compresses well too; only big members are bombs
+MAX_FOLDER_ENTRIES = 1000  # listed in one folder of a submission
+MAX_WRAPPERS = 2  # single-subfolder levels looked through to find the files
+
+HIDDEN_NAMES = frozenset({"__MACOSX", "__pycache__", "Thumbs.db", "desktop.ini"})
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a file the sandbox sees as `engine.py` came from, in the student's own words.
+
+    `file` is the student's name for it: `bob.py` or `carol.ipynb` for an
+    entry that is one file, the path inside the entry for a folder or a zip
+    (`engine.py`, `hw1/Engine.py`, `dave/engine.py`). A notebook's code is its
+    code cells joined, so `cells` maps each line of the joined file (from 1)
+    to its `(cell, line)` in the notebook, cells counted from 1 in the order
+    Jupyter shows them, Markdown cells included; `None` for the lines the
+    loader adds (blank lines between cells, the IPython stand-ins).
+    `path` is the file on disk it was read from, `None` for a member of a zip:
+    the one answer to where a student's file is (`grade ci` annotates it).
+    """
+
+    file: str
+    cells: tuple | None = None
+    path: Path | None = None
+
+    def place(self, line: int | None) -> dict:
+        """`{"file", "line"}` of a line of the file the sandbox saw, or `{"file", "cell", "line"}` in a notebook."""
+        if self.cells is None:
+            return {"file": self.file, "line": line}
+        if line is None or not 1 <= line <= len(self.cells) or self.cells[line - 1] is None:
+            return {"file": self.file, "line": None}
+        cell, cell_line = self.cells[line - 1]
+        return {"file": self.file, "cell": cell, "line": cell_line}
+
+
+class Rejected(Exception):
+    """An entry that cannot be read as a submission; the message is for the instructor."""
+
+
+class Budget:
+    """Bytes one submission may still read, across all its files."""
+
+    def __init__(self, limit: int = MAX_TOTAL_BYTES):
+        self.limit = limit
+        self.left = limit
+
+    def charge(self, n: int, shown: str) -> None:
+        self.left -= n
+        if self.left < 0:
+            raise Rejected(
+                f"{shown} brings the files read past {size_text(self.limit)}, the limit for one submission; "
+                "remove outputs and data and submit again"
+            )
+
+
+def read_capped(stream: BinaryIO, cap: int, shown: str) -> bytes:
+    """At most `cap` bytes of `stream`, counted as they come: a size in a header may lie."""
+    chunks, n = [], 0
+    while chunk := stream.read(min(1 << 16, cap + 1 - n)):
+        chunks.append(chunk)
+        n += len(chunk)
+        if n > cap:
+            raise Rejected(too_large(shown, None, cap))
+    return b"".join(chunks)
+
+
+def too_large(shown: str, size: int | None, cap: int) -> str:
+    size_words = f"more than {size_text(cap)}" if size is None else size_text(size)
+    return (f"{shown} is too large ({size_words}; the limit is {size_text(cap)}); "
+            "remove outputs and data and submit again")
+
+
+def size_text(n: int) -> str:
+    return f"{n / MiB:.1f} MiB" if n >= MiB else f"{n / 1024:.0f} KiB" if n >= 1024 else f"{n} bytes"
+
+
+def as_utf8(data: bytes, shown: str) -> bytes:
+    """The file's text as UTF-8 without a byte-order mark, or a rejection naming the file."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise Rejected(
+            f"{shown} is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}); "
+            "re-save it as UTF-8 and submit again"
+        ) from None
+    return text.encode("utf-8")
+
+
+# -- names ---------------------------------------------------------------------
+
+
+def name_text(name: str) -> str:
+    """A file name as text that can be written as UTF-8, reversibly: `\\` for a backslash, `\\xHH` for a
+    byte that is not UTF-8 (Python lists such a byte as the surrogate U+DCHH)."""
+    return "".join("\\\\" if c == "\\" else f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c
+                   for c in name)
+
+
+def name_bytes(text: str) -> bytes:
+    """The name that `name_text` wrote as `text`, as bytes."""
+    out, i = bytearray(), 0
+    while i < len(text):
+        if text.startswith("\\\\", i):
+            out += b"\\"
+            i += 2
+        elif text.startswith("\\x", i) and re.fullmatch("[0-9a-f]{2}", text[i + 2:i + 4]):
+            out.append(int(text[i + 2:i + 4], 16))
+            i += 4
+        else:
+            out += text[i].encode("utf-8")
+            i += 1
+    return bytes(out)
+
+
+def is_hidden(name: str) -> bool:
+    return name.startswith(".") or name in HIDDEN_NAMES
+
+
+def some_names(names: list[str], most: int = 8) -> str:
+    """`a, b, c`, or the first `most` of them `, and 4 more`."""
+    more = f", and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more

@@ -1,0 +1,123 @@
+"""A .zip submission, read member by member in memory, never extracted.
+
+The zip is refused whole if any member (even one that would be ignored) is
+unsafe: an absolute path, a `..`, a symbolic link, encryption, a ratio that
+looks like a zip bomb, or more than the limits allow.
+"""
+
+from __future__ import annotations
+
+import re
+import stat
+import zipfile
+import zlib
+from pathlib import Path
+from typing import Callable
+
+from .levels import Level, collect
+from .reading import (MAX_ARCHIVE_BYTES, MAX_TOTAL_BYTES, MAX_ZIP_MEMBERS, MAX_ZIP_RATIO, ZIP_RATIO_FLOOR, Budget,
+                      Origin, Rejected, is_hidden, read_capped, size_text, too_large)
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def read_zip(path: Path, name: str, size: int, allowed: frozenset[str]) -> dict[str, tuple[bytes, Origin]]:
+    if size > MAX_ARCHIVE_BYTES:
+        raise Rejected(too_large(name, size, MAX_ARCHIVE_BYTES))
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as e:
+        raise Rejected(f"{name} is not a readable zip archive ({e}); zip the submission again") from None
+    with archive:
+        members = _checked_members(archive, name)
+        return collect(_zip_level(archive, members, name), allowed)
+
+
+def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[tuple[str, ...], zipfile.ZipInfo]:
+    """The archive's visible files by path parts, after refusing anything unsafe in any member."""
+    infos = archive.infolist()
+    if len(infos) > MAX_ZIP_MEMBERS:
+        raise Rejected(
+            f"{name} holds {len(infos)} members, more than the limit of {MAX_ZIP_MEMBERS}; "
+            "zip only the submission folder"
+        )
+    for info in infos:
+        member = info.filename
+        if member.startswith(("/", "\\")) or _DRIVE.match(member):
+            raise Rejected(
+                f"{name}: member {member!r} has an absolute path, which would unpack outside the archive; "
+                "it is not unpacked: zip the submission folder again"
+            )
+        if ".." in re.split(r"[/\\]", member):
+            raise Rejected(
+                f"{name}: member {member!r} has a '..' in its path, which would unpack outside the archive; "
+                "it is not unpacked: zip the submission folder again"
+            )
+        if stat.S_IFMT(info.external_attr >> 16) == stat.S_IFLNK:
+            raise Rejected(
+                f"{name}: member {member!r} is a symbolic link, which is not followed; zip the files themselves"
+            )
+        if info.flag_bits & 0x1:
+            raise Rejected(f"{name}: member {member!r} is encrypted; submit a zip without a password")
+        if info.file_size > ZIP_RATIO_FLOOR and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
+            raise Rejected(
+                f"{name}: member {member!r} would expand from {size_text(info.compress_size)} to "
+                f"{size_text(info.file_size)}, which looks like a zip bomb; it is not unpacked"
+            )
+    declared = sum(info.file_size for info in infos)
+    if declared > MAX_TOTAL_BYTES:
+        biggest = max(infos, key=lambda info: info.file_size)
+        raise Rejected(
+            f"{name} would unpack to {size_text(declared)}, more than the limit of {size_text(MAX_TOTAL_BYTES)} "
+            f"(largest member: {biggest.filename!r}, {size_text(biggest.file_size)}); it is not unpacked: "
+            "remove outputs and data and zip again"
+        )
+
+    members = {}
+    for info in infos:
+        parts = tuple(p for p in info.filename.replace("\\", "/").split("/") if p not in ("", "."))
+        if info.is_dir() or not parts or any(is_hidden(p) for p in parts):
+            continue  # folders are implied by their files
+        if parts in members:
+            raise Rejected(f"{name} holds {'/'.join(parts)!r} twice; zip the submission folder again")
+        members[parts] = info
+    return members
+
+
+def _zip_level(archive: zipfile.ZipFile, members: dict[tuple[str, ...], zipfile.ZipInfo], name: str) -> Level:
+    tree: dict = {}
+    for parts, info in members.items():
+        node = tree
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise Rejected(f"{name} holds {part!r} both as a file and as a folder; zip it again")
+        if parts[-1] in node:
+            raise Rejected(f"{name} holds {parts[-1]!r} both as a file and as a folder; zip it again")
+        node[parts[-1]] = info
+    return _tree_level(archive, tree, name, name + "/", Budget())
+
+
+def _tree_level(archive: zipfile.ZipFile, tree: dict, where: str, prefix: str, budget: Budget) -> Level:
+    files = {n: _zip_reader(archive, t, prefix + n, budget) for n, t in tree.items() if not isinstance(t, dict)}
+    dirs = {
+        n: (lambda t=t, sub=prefix + n + "/": _tree_level(archive, t, sub, sub, budget))
+        for n, t in tree.items()
+        if isinstance(t, dict)
+    }
+    return Level(where, prefix, files, dirs)
+
+
+def _zip_reader(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str, budget: Budget) -> Callable[[int], bytes]:
+    def read(cap: int) -> bytes:
+        if info.file_size > cap:
+            raise Rejected(too_large(shown, info.file_size, cap))
+        try:
+            with archive.open(info) as stream:
+                data = read_capped(stream, cap, shown)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError, ValueError) as e:
+            raise Rejected(f"{shown} could not be unpacked ({e}); the zip may be damaged: zip it again") from None
+        budget.charge(len(data), shown)
+        return data
+
+    return read
