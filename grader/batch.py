@@ -25,6 +25,7 @@ class BatchResult:
     sandbox: str
     warning: str | None
     grader_errors: list = dataclasses.field(default_factory=list)  # [{"id", "stage", "detail"}]: the run log
+    submissions: list = dataclasses.field(default_factory=list)  # as loaded: each file's Origin (grade ci)
 
 
 def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
@@ -93,9 +94,10 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
     errors = [{"id": sid, **run["grader_error"]} for sid, run in sorted(runs.items()) if "grader_error" in run]
     errors += [{"id": row["id"], **row.pop("grader_error")} for row in record["submissions"] if "grader_error" in row]
     if fleet:
-        return BatchResult(record, runs, time.monotonic() - started, observed, fleet.strength, None, errors)
+        return BatchResult(record, runs, time.monotonic() - started, observed, fleet.strength, None, errors,
+                           submissions)
     return BatchResult(record, runs, time.monotonic() - started, observed, sandbox.strength, sandbox.warning,
-                       errors)
+                       errors, submissions)
 
 
 def _judge_contained(suite, runs, torch, expectations):

@@ -42,8 +42,6 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     $GITHUB_STEP_SUMMARY when it is set, and exits 1 when the score is below
     --min-score (see docs/ci.md).
     """
-    from pathlib import Path
-
     from ..batch import grade
     from ..integrations import ci
     from ..private_files import write_json_atomically
@@ -74,7 +72,7 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     threshold = ci.min_points(ci.parse_min_score(min_score) if min_score else None, record["max_score"])
     if result.warning:
         click.echo(ci.command("warning", result.warning, title="Sandbox"))
-    for line in ci.annotations(record, Path(path), after_due_date=after_due_date):
+    for line in ci.annotations(record, result.submissions[0], after_due_date=after_due_date):
         click.echo(line)
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:

@@ -26,8 +26,10 @@ import os
 import re
 from pathlib import Path
 
+from ..load import Submission
 from ..report import submission_markdown
 from ..report.record import number, points, printable, score_of, student_view
+from ..student_text import valid_utf8
 
 NOT_PASSING = ("failed", "error", "timeout")
 WORKFLOW_TEMPLATE = Path(__file__).resolve().parents[1] / "data" / "github" / "grade.yml"
@@ -88,33 +90,33 @@ def repository_root(path: Path) -> Path | None:
     return None
 
 
-def locate(submission: Path, file: str) -> Path | None:
-    """The file of the checkout that a record's place names, if it is one.
+def locate(submission: Submission, file: str) -> Path | None:
+    """The file on disk that a record's place names, if the loader read it from disk.
 
-    A place names the student's own file as the loader found it
-    (grader.load.Origin): the path inside a submission folder (`hw1/Engine.py`,
-    through the wrapper folders it looked through), or the submission itself
-    when it is one file.
+    A place names the student's own file as the loader found it (`hw1/Engine.py`,
+    `bob.py`): the `Origin` of that name says where it was read from, so CI
+    points where the grader read, with no search of its own (None for a member
+    of a zip, or a name the loader did not read).
     """
-    submission = Path(submission)
-    found = submission / file if submission.is_dir() else submission if submission.name == file else None
-    return found if found is not None and found.is_file() else None
+    return next((origin.path for origin in submission.origins.values() if origin.file == file), None)
 
 
-def annotation_path(submission: Path, file: str) -> str | None:
+def annotation_path(submission: Submission, file: str) -> str | None:
     """`file` as GitHub wants it in an annotation: relative to the repository's root, else to the working folder."""
     found = locate(submission, file)
     if found is None:
         return None
-    base = repository_root(Path(submission)) or Path.cwd()
-    relative = Path(os.path.relpath(found.resolve(), base.resolve()))
-    return None if relative.parts[:1] == ("..",) else relative.as_posix()
+    base = repository_root(Path(submission.source)) or Path.cwd()
+    relative = Path(os.path.relpath(found.resolve(), base.resolve())).as_posix()
+    if relative.split("/")[0] == ".." or valid_utf8(relative) != relative:
+        return None  # outside the repository, or a name that is not UTF-8, which GitHub cannot point at
+    return relative
 
 
 # -- what the student sees ----------------------------------------------------------------
 
 
-def annotations(record: dict, submission: Path, *, after_due_date: bool = False) -> list[str]:
+def annotations(record: dict, submission: Submission, *, after_due_date: bool = False) -> list[str]:
     """The workflow commands for one submission, in this order:
 
     one `::error` when it was not graded; one `::warning` per diagnosis the
@@ -162,13 +164,10 @@ def verdict(record: dict, threshold: float | None) -> bool | None:
 
 def summary_markdown(record: dict, *, threshold: float | None, after_due_date: bool = False) -> str:
     """The step summary: the student's feedback page, with the verdict on the threshold under its title."""
-    page = submission_markdown(record, after_due_date=after_due_date)
     met = verdict(record, threshold)
-    if met is None:
-        return page + "\n"
-    title, _, rest = page.partition("\n\n")
-    said = f"**Minimum score {number(threshold)} of {number(record.get('max_score'))}: {'met' if met else 'not met'}.**"
-    return f"{title}\n\n{said}\n\n{rest}\n"
+    said = None if met is None else (f"**Minimum score {number(threshold)} of {number(record.get('max_score'))}: "
+                                     f"{'met' if met else 'not met'}.**")
+    return submission_markdown(record, after_due_date=after_due_date, under_title=said) + "\n"
 
 
 def student_record(record: dict, *, after_due_date: bool = False) -> dict:
@@ -211,8 +210,8 @@ def final_line(record: dict, exercise: str, threshold: float | None, *, after_du
     else:
         said = (f"Score on the tests shown {points(view.shown_score, view.shown_max)} on {exercise!r} "
                 "(the total includes withheld tests)")
-    if view.withheld_failures():
-        said += "; " + view.withheld_failures()[:-1]
+    if view.withheld_failures_clause():
+        said += "; " + view.withheld_failures_clause()
     met = verdict(record, threshold)
     if met is not None:
         said += f"; minimum {number(threshold)} of {number(record.get('max_score'))}: {'met' if met else 'not met'}"

@@ -125,17 +125,21 @@ def to_markdown(scores: dict, timings: dict[str, float] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_date: bool = False) -> str:
+def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_date: bool = False,
+                        under_title: str | None = None) -> str:
     """One submission's feedback page, showing each test as its visibility allows.
 
     show_hidden=True is the instructor's view (every test, with its
     visibility); otherwise hidden tests are counted but not described, and
     `after_due_date`/`after_published` tests are described only when
-    after_due_date=True (see record.student_view).
+    after_due_date=True (see record.student_view). `under_title` is a
+    paragraph of Markdown put under the title (`grade ci`'s verdict).
     """
     view = student_view(record, show_hidden=show_hidden, after_due_date=after_due_date)
     status = record.get("status", "graded")
     lines = [f"# Feedback: {md(record['id'])}", ""]
+    if under_title:
+        lines += [under_title, ""]
     if record.get("source"):
         lines += [f"Submitted file: {md(record['source'])}", ""]
     if status != "graded":

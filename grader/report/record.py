@@ -150,6 +150,11 @@ class StudentView:
 
     def withheld_failures(self) -> str | None:
         """`2 withheld tests did not pass, on backward and tanh.`, or None when every withheld test passed."""
+        clause = self.withheld_failures_clause()
+        return clause + "." if clause else None
+
+    def withheld_failures_clause(self) -> str | None:
+        """The same words without the full stop, for a sentence that goes on (`grade ci`'s last line)."""
         if not self.withheld_failed:
             return None
         n = self.withheld_failed
@@ -157,7 +162,7 @@ class StudentView:
         on = ""
         if concepts:
             on = ", on " + (concepts[0] if len(concepts) == 1 else ", ".join(concepts[:-1]) + " and " + concepts[-1])
-        return f"{n} withheld test{'s' * (n != 1)} did not pass{on}."
+        return f"{n} withheld test{'s' * (n != 1)} did not pass{on}"
 
     @property
     def shown_score(self) -> float:

@@ -2,13 +2,17 @@
 
 import json
 import shutil
+import zipfile
 
+import nbformat
 import pytest
 from click.testing import CliRunner
+from nbformat.v4 import new_code_cell, new_notebook
 
 from grader import __version__
 from grader.cli import main
 from grader.integrations import ci
+from grader.load import load_entry
 
 from .conftest import CORRECT, LIMIT_ARGS, import_error_engine
 
@@ -76,15 +80,15 @@ def _repo(tmp_path, engine_source="x = 1\n", name="repo"):
 
 def test_annotations_only_for_tests_the_student_may_see(tmp_path, sample_scores):
     mallory = next(r for r in sample_scores["submissions"] if r["id"] == MALLORY)
-    repo = _repo(tmp_path)
-    assert ci.annotations(mallory, repo) == [
+    submission = load_entry(_repo(tmp_path))
+    assert ci.annotations(mallory, submission) == [
         "::error title=pow/constant%3A failed (0 / 2)::y = a ** 3 at a = 2: expected a.grad 12.0, got <b>6.0</b> ]]> "
         "& \\x1b[31mred\\x1b[0m%0Asee https://example.org/help",
         "::error title=tanh/chain%3A failed (1.5 / 3)::2 of 4 gradients match: x1.grad expected -1.5, got 0.0",
         # the withheld tests that failed: how many, and their concepts, never their names
         "::error title=Withheld tests::2 withheld tests did not pass, on ops and topological-order.",
     ]
-    after = [line for line in ci.annotations(mallory, repo, after_due_date=True) if line.startswith("::error")]
+    after = [line for line in ci.annotations(mallory, submission, after_due_date=True) if line.startswith("::error")]
     assert len(after) == 4 and after[2] == "::error title=relu/at-zero%3A failed (0 / 2)::relu'(0): expected 0, got 1"
     assert after[3] == "::error title=Withheld tests::1 withheld test did not pass, on topological-order."
     # backward/deep-chain (hidden, an error at engine.py line 58) is never annotated
@@ -93,8 +97,8 @@ def test_annotations_only_for_tests_the_student_may_see(tmp_path, sample_scores)
 
 def test_annotation_points_into_the_students_file(tmp_path, sample_scores):
     carol = next(r for r in sample_scores["submissions"] if r["id"] == "carol")
-    repo = _repo(tmp_path)
-    assert ci.annotations(carol, repo) == [
+    submission = load_entry(_repo(tmp_path))
+    assert ci.annotations(carol, submission) == [
         "::error file=engine.py,line=12,title=pow/constant%3A error (0 / 2)::TypeError: unsupported operand "
         "type(s) for ** or pow(): 'Value' and 'int'",
         "::error title=Withheld tests::1 withheld test did not pass, on ops.",  # a skipped one scores nothing
@@ -104,8 +108,8 @@ def test_annotation_points_into_the_students_file(tmp_path, sample_scores):
 def test_a_diagnosis_the_student_may_see_is_a_warning_on_its_line(tmp_path, sample_scores):
     bob = next(r for r in sample_scores["submissions"] if r["id"] == "bob")
     bob["diagnosis"][0].update(file="engine.py", line=31)
-    repo = _repo(tmp_path)
-    assert ci.annotations(bob, repo) == [
+    submission = load_entry(_repo(tmp_path))
+    assert ci.annotations(bob, submission) == [
         "::warning file=engine.py,line=31,title=Gradients are assigned%2C not accumulated::In __mul__'s _backward, "
         "`self.grad = other.data * out.grad` overwrites what another use of the node added; use `+=`.",
         "::error file=engine.py,line=31,title=mul/shared-node%3A failed (0 / 2)::a.grad for y = a * a at a = 3: "
@@ -113,17 +117,19 @@ def test_a_diagnosis_the_student_may_see_is_a_warning_on_its_line(tmp_path, samp
     ]
     mallory = next(r for r in sample_scores["submissions"] if r["id"] == MALLORY)
     # its diagnoses cite a hidden test and an after-due-date one: shown only when those are
-    assert not any(line.startswith("::warning") for line in ci.annotations(mallory, repo))
-    assert [line for line in ci.annotations(mallory, repo, after_due_date=True) if line.startswith("::warning")] == [
+    assert not any(line.startswith("::warning") for line in ci.annotations(mallory, submission))
+    after = ci.annotations(mallory, submission, after_due_date=True)
+    assert [line for line in after if line.startswith("::warning")] == [
         "::warning title=relu'(0) should be 0::Use `out.data > 0`, not `>= 0`, when passing the gradient through relu."]
 
 
 def test_a_submission_that_did_not_run_gets_one_annotation_for_itself(tmp_path, sample_scores):
     by_id = {r["id"]: r for r in sample_scores["submissions"]}
-    assert ci.annotations(by_id["frank"], tmp_path) == [
+    nothing = load_entry(tmp_path)  # an empty folder: rejected, no file to point at
+    assert ci.annotations(by_id["frank"], nothing) == [
         "::error title=Not graded%3A rejected::not a notebook: invalid JSON "
         "(Expecting value: line 1 column 1 (char 0))"]
-    erin = ci.annotations(by_id["erin"], tmp_path)
+    erin = ci.annotations(by_id["erin"], nothing)
     assert erin == ["::error title=Not graded%3A crashed::the worker was killed by signal 9 (memory limit 256 MiB)"]
 
 
@@ -160,14 +166,25 @@ def test_final_line_withholds_the_total_with_the_page(sample_scores):
 # -- finding the student's file in the checkout -------------------------------------------------------
 
 
-def test_locate_finds_the_file_the_loader_names(tmp_path):
+def test_locate_finds_the_file_the_loader_read(tmp_path):
     inner = tmp_path / "hw1" / "src"
     inner.mkdir(parents=True)
     (inner / "Engine.py").write_text("")
-    assert ci.locate(tmp_path, "hw1/src/Engine.py") == inner / "Engine.py"
-    assert ci.locate(tmp_path, "nn.py") is None
-    assert ci.locate(inner / "Engine.py", "Engine.py") == inner / "Engine.py"
-    assert ci.locate(inner / "Engine.py", "engine.py") is None
+    (inner / "helpers.py").write_text("")  # on disk, but not read: not an exercise file
+    folder = load_entry(tmp_path)  # two wrapper folders looked through
+    assert ci.locate(folder, "hw1/src/Engine.py") == inner / "Engine.py"
+    assert ci.locate(folder, "hw1/src/helpers.py") is None
+    assert ci.locate(folder, "nn.py") is None
+    assert ci.locate(load_entry(inner / "Engine.py"), "Engine.py") == (inner / "Engine.py").resolve()
+    assert ci.locate(load_entry(inner / "Engine.py"), "engine.py") is None
+
+
+def test_a_file_read_from_a_zip_is_not_on_disk(tmp_path):
+    with zipfile.ZipFile(tmp_path / "dave.zip", "w") as archive:
+        archive.writestr("dave/engine.py", "x = 1\n")
+    dave = load_entry(tmp_path / "dave.zip")
+    assert dave.origins["engine.py"].file == "dave/engine.py"
+    assert ci.locate(dave, "dave/engine.py") is None
 
 
 def test_a_notebook_annotation_names_the_file_and_no_line(tmp_path, sample_scores):
@@ -177,8 +194,8 @@ def test_a_notebook_annotation_names_the_file_and_no_line(tmp_path, sample_score
             test.update(file="03-tanh.ipynb", cell=7, line=3)
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
-    (repo / "03-tanh.ipynb").write_text("{}")
-    assert ci.annotations(carol, repo) == [
+    nbformat.write(new_notebook(cells=[new_code_cell("x = 1")]), repo / "03-tanh.ipynb")
+    assert ci.annotations(carol, load_entry(repo)) == [
         "::error file=03-tanh.ipynb,title=pow/constant%3A error (0 / 2)::TypeError: unsupported operand "
         "type(s) for ** or pow(): 'Value' and 'int'",
         "::error title=Withheld tests::1 withheld test did not pass, on ops.",
@@ -190,8 +207,8 @@ def test_annotation_paths_are_relative_to_the_repository_root(tmp_path):
     (repo / ".git").mkdir(parents=True)
     (repo / "hw" / "engine.py").parent.mkdir()
     (repo / "hw" / "engine.py").write_text("")
-    assert ci.annotation_path(repo / "hw", "engine.py") == "hw/engine.py"
-    assert ci.annotation_path(repo, "hw/engine.py") == "hw/engine.py"
+    assert ci.annotation_path(load_entry(repo / "hw"), "engine.py") == "hw/engine.py"
+    assert ci.annotation_path(load_entry(repo), "hw/engine.py") == "hw/engine.py"  # a wrapper folder
 
 
 # -- the command, on real submissions --------------------------------------------------------------
@@ -275,6 +292,21 @@ def test_a_correct_engine_in_a_wrapper_folder_passes_with_no_annotation(tmp_path
     record = json.loads((tmp_path / "r.json").read_text())["submissions"][0]
     assert record["score"] == record["max_score"] > 0
     assert not any(line.startswith("::error") for line in result.output.splitlines())
+
+
+@pytest.mark.slow
+def test_the_annotation_points_at_the_file_the_loader_read_in_a_wrapper_folder(tmp_path):
+    repo = tmp_path / "bob-hw"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "homework").mkdir()
+    source, line = import_error_engine()
+    (repo / "homework" / "Engine.py").write_text(source, encoding="utf-8")
+    (repo / "engine-old.txt").write_text("not read")
+    result = _invoke([str(repo)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith(
+        f"::error file=homework/Engine.py,line={line},title=engine/imports%3A failed (0 / 0)::homework/Engine.py "
+        "could not be used: ")
 
 
 def test_a_repository_without_an_engine_is_rejected_and_fails(tmp_path):
