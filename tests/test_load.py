@@ -142,6 +142,19 @@ def test_a_notebook_is_its_code_cells_joined(tmp_path):
     assert sub.files == {"engine.py": STAND_INS + b"import math\n\nclass Value:\n    pass\n"}
 
 
+def test_each_file_keeps_the_students_name_for_it_and_where_on_disk_it_was_read(tmp_path):
+    alice = write(tmp_path / "alice", {"hw1/Engine.ipynb": notebook(ENGINE.decode()), "hw1/nn.py": NN})
+    origins = load_entry(alice).origins
+    assert {name: (o.file, o.path) for name, o in origins.items()} == {
+        "engine.py": ("hw1/Engine.ipynb", alice / "hw1" / "Engine.ipynb"),
+        "nn.py": ("hw1/nn.py", alice / "hw1" / "nn.py")}
+    assert origins["engine.py"].cells is not None and origins["nn.py"].cells is None
+    bob = write(tmp_path, {"bob.py": ENGINE}) / "bob.py"
+    assert load_entry(bob).origins["engine.py"].path == bob.resolve()  # a link in the class folder is followed
+    dave = make_zip(tmp_path / "dave.zip", {"dave/engine.py": ENGINE})
+    assert [(o.file, o.path) for o in load_entry(dave).origins.values()] == [("dave/engine.py", None)]  # in memory
+
+
 # -- notebooks: escapes are dropped, never run ------------------------------------------
 
 
