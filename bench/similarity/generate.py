@@ -69,9 +69,9 @@ def reference_text() -> str:
 
 
 def regions():
-    from grader.classroom import starters
+    from grader.classroom.solution_regions import regions as marked_regions
 
-    return starters.regions(reference_text())
+    return marked_regions(reference_text())
 
 
 def enclosing_method(lines, index):
@@ -84,7 +84,7 @@ def enclosing_method(lines, index):
 
 def full_starter() -> str:
     """The reference engine with every solution region cut out, as the main cohort's starter."""
-    from grader.classroom import starters
+    from grader.classroom.solution_regions import for_students
 
     text = reference_text()
     lines = text.splitlines()
@@ -96,7 +96,7 @@ def full_starter() -> str:
                 f'{region.indent}raise NotImplementedError("write {method}")']
         cursor = region.end + 1
     out += lines[cursor:]
-    return starters._for_students("\n".join(out) + "\n")
+    return for_students("\n".join(out) + "\n")
 
 
 def fill(h: Habits) -> str:
@@ -113,9 +113,9 @@ def fill(h: Habits) -> str:
         out += [region.indent + line if line.strip() else "" for line in body]
         cursor = region.end + 1
     out += lines[cursor:]
-    from grader.classroom import starters
+    from grader.classroom.solution_regions import for_students
 
-    return starters._for_students("\n".join(out) + "\n")
+    return for_students("\n".join(out) + "\n")
 
 
 def _for_starter(h: Habits) -> Habits:

@@ -21,8 +21,9 @@ def starters_command(check_only, exercises_dir):
     (grader/suites/09-write-tests/engines.json). Run it after changing the
     reference, a solution region, an exercise README or grader/variants.py.
     """
-    from . import starters
     from ..distribution import InstructorPartMissing, require_instructor_part
+    from . import starters
+    from .solution_regions import StarterError
 
     try:
         require_instructor_part("`grade starters`")
@@ -37,7 +38,7 @@ def starters_command(check_only, exercises_dir):
             click.echo("Starters, notebooks and engines.json are up to date.")
             return
         changed = starters.write(exercises_dir)
-    except (starters.StarterError, InstructorPartMissing) as exc:
+    except (StarterError, InstructorPartMissing) as exc:
         raise click.ClickException(str(exc)) from None
     for path in changed:
         click.echo(f"wrote {path}")

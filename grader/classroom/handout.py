@@ -22,7 +22,7 @@ What counts as a secret:
   vocabulary;
 - a buggy engine's source, or a solution marker.
 
-The starters are built in course order (`grader/starters.py`), so a handout
+The starters are built in course order (`grader/classroom/starters.py`), so a handout
 up to any exercise holds the solutions before it and nothing of it or after.
 """
 
@@ -36,9 +36,11 @@ import re
 import shutil
 from pathlib import Path
 
-from . import starters
 from ..course import comes_before, upto
 from ..distribution import exercises_folder, students_guide as students_guide_path
+from . import starters
+from .breaks import BREAKS
+from .solution_regions import StarterError, regions
 from .starters import EXERCISES, MARKER_FILE, SUITES
 
 
@@ -83,7 +85,7 @@ def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None) ->
         raise HandoutError(f"no exercises folder at {exercises_dir}: pass --exercises-dir")
     try:
         drifting = [p for p in starters.drift(exercises_dir) if p.parent.name in chosen]
-    except starters.StarterError as exc:
+    except StarterError as exc:
         raise HandoutError(str(exc)) from None
     if drifting:
         raise HandoutError("the committed starters differ from what the reference gives; run `grade starters` "
@@ -167,15 +169,15 @@ def _occurs(piece: str, normalised_text: str) -> bool:
 def _solution_lines(exercise: str) -> list[str]:
     """The lines of code the student writes in `exercise`, as the reference writes them."""
     folder = starters.reference_folder()
-    if exercise in starters.BREAKS:  # the solution is the repair: the lines the break changes
-        name = starters.BREAKS[exercise][0]
+    if exercise in BREAKS:  # the solution is the repair: the lines the break changes
+        name = BREAKS[exercise][0]
         solved, broken = starters.solved_files(exercise)[name], starters.starter_files(exercise)[name]
         return sorted(set(solved.splitlines()) - set(broken.splitlines()))
     lines = []
     for path in sorted(folder.glob("*.py")):
         text = path.read_text(encoding="utf-8")
         all_lines = text.splitlines()
-        ours = [line for region in starters.regions(text, path.name) if region.exercise == exercise
+        ours = [line for region in regions(text, path.name) if region.exercise == exercise
                 for line in all_lines[region.begin + 1: region.end]]
         if path.name.startswith("test_"):
             # Tests as the solution (09): what gives them away is what they claim, their asserts and

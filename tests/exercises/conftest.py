@@ -18,7 +18,8 @@ from grader.observe import observe_all
 from grader.observe.cache import ObservationCache
 from grader.sandbox import Limits, open_sandbox
 from grader.scores import scores_record
-from grader.classroom.starters import notebook, solution_files, solved_files
+from grader.classroom.notebooks import notebook
+from grader.classroom.starters import solution_files, solved_files
 from grader.suites import load_suite
 from grader.variants import variant
 
@@ -70,7 +71,7 @@ def _mistakes(exercise):
         "05-backward": ["no-seed", "seed-after-walk", "seed-every-node", "forward-order", "self-only",
                         "direct-children-only", "no-visited", "recursive-topo"],
     }
-    from grader.classroom.starters import solution_source
+    from grader.classroom.solution_regions import solution_source
 
     out = {f"variant-{name}": {"engine.py": solution_source(variant(name).source())}
            for name in engine_variants.get(exercise, [])}

@@ -12,9 +12,12 @@ from click.testing import CliRunner
 from conftest import EXERCISES_DIR
 
 from grader.classroom import starters
+from grader.classroom.breaks import accumulate_bug
+from grader.classroom.notebooks import try_it
+from grader.classroom.solution_regions import regions, solution_source
+from grader.classroom.starters import solved_files
 from grader.cli import main
 from grader.course import COURSE, position, upto
-from grader.classroom.starters import accumulate_bug, regions, solved_files, try_it
 
 
 def test_the_course_has_every_exercise_once():
@@ -27,7 +30,7 @@ def test_the_course_has_every_exercise_once():
 
 # -- no handout gives away what the course has not reached -------------------------------------------
 #
-# An oracle of its own, on purpose simpler than the scan of grader/handout.py: every code line of a
+# An oracle of its own, on purpose simpler than the scan of grader/classroom/handout.py: every code line of a
 # solution region (and the value it assigns or returns) with all whitespace removed, looked for
 # anywhere in the handed-out text with all whitespace removed, so that a piece of a line in a README
 # sentence, a comment or a notebook cell is found too.
@@ -56,7 +59,7 @@ def _fragments(line):
 def _solution_fragments(exercise):
     """{fragment: the line it comes from} of everything `exercise` asks the student to write."""
     if exercise == "02-accumulate":  # the repair: each `+=` of a backward rule, as the reference has it
-        engine = starters.solution_source((starters.reference_folder() / "engine.py").read_text())
+        engine = solution_source((starters.reference_folder() / "engine.py").read_text())
         lines = [line for line in engine.splitlines() if re.match(r"\s*[\w.]+\.grad \+= ", line)]
     else:
         lines = []

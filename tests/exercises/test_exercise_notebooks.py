@@ -1,5 +1,5 @@
 """Every exercise notebook, executed headless as a student runs it (nbclient, ipykernel): its last
-cell checks the notebook's own cells (grader/notebook_check.py), and grading the executed notebook
+cell checks the notebook's own cells (grader/classroom/notebook_check.py), and grading the executed notebook
 as a submission gives the same score as grading it unexecuted."""
 
 import functools
@@ -13,7 +13,8 @@ from conftest import EXERCISES_DIR, class_batch, grade_folder
 from nbclient import NotebookClient
 
 from grader.load.notebooks import is_self_check_cell, join_code_cells
-from grader.classroom.starters import EXERCISES, check_cell, notebook, solution_files
+from grader.classroom.notebooks import check_cell, notebook
+from grader.classroom.starters import EXERCISES, solution_files
 from grader.classroom.student_check import check
 
 _RUNS = Path(tempfile.mkdtemp(prefix="executed-notebooks-"))

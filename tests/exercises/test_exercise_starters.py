@@ -14,10 +14,12 @@ from click.testing import CliRunner
 from conftest import EXERCISES_DIR
 
 from grader.classroom import starters
+from grader.classroom.breaks import accumulate_bug
+from grader.classroom.notebooks import notebook
+from grader.classroom.solution_regions import StarterError, regions, solution_source, starter_source
+from grader.classroom.starters import EXERCISES, solution_files, solved_files, starter_files
 from grader.cli import main
 from grader.load.notebooks import is_self_check_cell, join_code_cells
-from grader.classroom.starters import (EXERCISES, StarterError, accumulate_bug, notebook, regions, solution_files,
-                             solution_source, solved_files, starter_files, starter_source)
 from grader.variants import VARIANTS
 
 SAMPLE = '''\

@@ -213,7 +213,8 @@ def test_grade_run_with_an_exercise_end_to_end(tmp_path):
     from conftest import write_folder
 
     from grader.cli import main
-    from grader.classroom.starters import notebook, solution_files
+    from grader.classroom.notebooks import notebook
+    from grader.classroom.starters import solution_files
 
     files = solution_files("03-tanh")
     write_folder(tmp_path / "class" / "alice", files)
