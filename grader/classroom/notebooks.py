@@ -150,4 +150,3 @@ def notebook(exercise: str, files: dict[str, str], readme: str) -> str:
         cell.id = f"{exercise}-{i:02d}"  # fixed ids: the notebook is byte-for-byte reproducible
     nbformat.validate(nb)
     return nbformat.writes(nb) + "\n"
-

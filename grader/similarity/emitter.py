@@ -1,0 +1,177 @@
+"""The tokens of a canonical tree: node kinds, operators, roles and constants, each with its line."""
+
+from __future__ import annotations
+
+import ast
+
+from .roles import Names, kept_as_written
+
+_COMMUTATIVE = (ast.Add, ast.Mult)
+_FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
+
+
+class Emitter:
+    """Preorder tokens of a canonical tree: node kinds, operators, roles and constants, each with its line."""
+
+    def __init__(self, names: Names, out: list, unread: frozenset[str]):
+        self.names, self.out, self.unread = names, out, unread
+        self.line = 1
+
+    def emit(self, token, node=None):
+        if node is not None and getattr(node, "lineno", None):
+            self.line = node.lineno
+        self.out.append((token, self.line))
+
+    def function(self, node):
+        name = node.name if kept_as_written(node.name) else "f"
+        args = node.args
+        self.emit(f"def:{name}:{len(args.posonlyargs) + len(args.args)}", node)
+        for default in args.defaults + [d for d in args.kw_defaults if d is not None]:
+            self.expression(default)
+        self.block(node.body)
+
+    def block(self, statements):
+        self.emit("{")
+        for statement in statements:
+            self.statement(statement)
+        self.emit("}")
+
+    def statement(self, node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.function(node)
+        elif isinstance(node, ast.ClassDef):
+            self.emit("class", node)
+            self.block(node.body)
+        elif isinstance(node, ast.Assign):
+            if self._dead(node):
+                return
+            self.emit("=", node)
+            for target in node.targets:
+                self.expression(target)
+            self.expression(node.value)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            self.emit("loop", node)
+            self.expression(node.target)
+            self.expression(node.iter)
+            self.block(node.body)
+            if node.orelse:
+                self.block(node.orelse)
+        elif isinstance(node, ast.While):
+            self.emit("loop", node)
+            self.expression(node.test)
+            self.block(node.body)
+            if node.orelse:
+                self.block(node.orelse)
+        elif isinstance(node, ast.If):
+            self.emit("if", node)
+            self.expression(node.test)
+            self.block(node.body)
+            if node.orelse:
+                self.emit("else")
+                self.block(node.orelse)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            self.emit("import:" + ",".join(sorted(a.name for a in node.names)), node)
+        else:
+            self.emit(type(node).__name__, node)
+            for field, value in ast.iter_fields(node):
+                self._child(value)
+
+    def _dead(self, node: ast.Assign) -> bool:
+        targets = node.targets
+        return (len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id in self.unread
+                and not any(isinstance(n, ast.Call) for n in ast.walk(node.value)))
+
+    def _child(self, value):
+        if isinstance(value, list):
+            if value and isinstance(value[0], ast.stmt):
+                self.block(value)
+            else:
+                for item in value:
+                    self._child(item)
+        elif isinstance(value, ast.stmt):
+            self.statement(value)
+        elif isinstance(value, ast.expr):
+            self.expression(value)
+        elif isinstance(value, ast.AST) and not isinstance(value, (ast.expr_context, ast.operator, ast.cmpop,
+                                                                   ast.unaryop, ast.boolop)):
+            self.emit(type(value).__name__)
+            for _, child in ast.iter_fields(value):
+                self._child(child)
+
+    def expression(self, node):
+        if isinstance(node, ast.Name):
+            self.emit(self.names.role(node.id), node)
+        elif isinstance(node, ast.Attribute):
+            self.emit("." + self._attribute(node), node)
+            self.expression(node.value)
+        elif isinstance(node, ast.Constant):
+            self.emit(_constant(node.value), node)
+        elif isinstance(node, ast.BinOp):
+            self.emit(type(node.op).__name__, node)
+            if isinstance(node.op, _COMMUTATIVE):
+                left, right = self._tokens_of(node.left), self._tokens_of(node.right)
+                first, second = sorted((left, right), key=lambda pairs: [t for t, _ in pairs])
+                self.out.extend(first + second)
+            else:
+                self.expression(node.left)
+                self.expression(node.right)
+        elif isinstance(node, ast.Compare):
+            if len(node.ops) == 1 and type(node.ops[0]) in _FLIPPED:  # b > a is a < b
+                self.emit("cmp:" + _FLIPPED[type(node.ops[0])].__name__, node)
+                self.expression(node.comparators[0])
+                self.expression(node.left)
+                return
+            self.emit("cmp:" + ",".join(type(op).__name__ for op in node.ops), node)
+            self.expression(node.left)
+            for comparator in node.comparators:
+                self.expression(comparator)
+        elif isinstance(node, ast.BoolOp):
+            self.emit(type(node.op).__name__ + f":{len(node.values)}", node)
+            for value in node.values:
+                self.expression(value)
+        elif isinstance(node, ast.UnaryOp):
+            self.emit(type(node.op).__name__, node)
+            self.expression(node.operand)
+        elif isinstance(node, ast.Call):
+            self.emit(f"call:{len(node.args)}", node)
+            self.expression(node.func)
+            for arg in node.args:
+                self.expression(arg)
+            for kw in node.keywords:
+                self.emit("kw:" + (kw.arg if kw.arg and kept_as_written(kw.arg) else "k"))
+                self.expression(kw.value)
+        elif isinstance(node, (ast.Tuple, ast.List)):
+            self.emit(f"seq:{len(node.elts)}", node)  # (a, b) or [a, b]: the same children either way
+            for element in node.elts:
+                self.expression(element)
+        elif isinstance(node, ast.JoinedStr):
+            self.emit("fstr", node)  # f'**{k}': the format is text, like any string
+        else:
+            self.emit(type(node).__name__, node)
+            for _, value in ast.iter_fields(node):
+                self._child(value)
+
+    def _tokens_of(self, node):
+        saved, self.out = self.out, []
+        try:
+            self.expression(node)
+            return self.out
+        finally:
+            self.out = saved
+
+    def _attribute(self, node: ast.Attribute) -> str:
+        if kept_as_written(node.attr):
+            return node.attr
+        if isinstance(node.value, ast.Name) and node.value.id in self.names.modules:
+            return node.attr  # math.tanh, math.exp
+        return "a"
+
+
+def _constant(value) -> str:
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, (int, float)):
+        return repr(value) if abs(value) <= 1000 else "num"
+    if isinstance(value, (str, bytes)):
+        return "str"
+    return type(value).__name__

@@ -1,0 +1,248 @@
+"""Rewrites of a whole file that undo a disguise before its tokens are read.
+
+A one-line helper is put in place of its calls; keyword arguments of the file's own class are put in
+the order of its __init__; an engine that dispatches on an op string, or keeps a list of (parent,
+local derivative) edges, is read as micrograd's closures; a temporary read once is put in place.
+Each changes the tree in place, or returns the new tree (the NodeTransformers).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .roles import API_NAMES, is_dunder
+
+
+class InlineHelpers(ast.NodeTransformer):
+    """A call of a one-line helper (`def f(x): return <expr>`) becomes that expression, the arguments put in.
+
+    Extracting a line into a helper, or inlining a helper, is a classic disguise;
+    this undoes both for helpers whose whole body is one `return`.
+    """
+
+    def __init__(self, nodes):
+        self.helpers = {}
+        for node in nodes:
+            if (isinstance(node, ast.FunctionDef) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)
+                    and node.body[0].value is not None and not node.args.vararg and not node.args.kwarg
+                    and not node.args.kwonlyargs and not is_dunder(node.name) and node.name not in API_NAMES):
+                params = [a.arg for a in node.args.posonlyargs + node.args.args]
+                static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+                self.helpers[node.name] = (params, node.body[0].value, static)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name not in self.helpers or node.keywords:
+            return node
+        params, expression, static = self.helpers[name]
+        args = list(node.args)
+        if isinstance(func, ast.Attribute) and not static and params and len(args) == len(params) - 1:
+            args = [func.value] + args  # self.helper(x): self is the first parameter
+        if len(args) != len(params):
+            return node
+        values = dict(zip(params, args))
+
+        class Substitute(ast.NodeTransformer):
+            def visit_Name(self, name_node):
+                return values.get(name_node.id, name_node) if isinstance(name_node.ctx, ast.Load) else name_node
+
+        import copy
+
+        return ast.copy_location(Substitute().visit(copy.deepcopy(expression)), node)
+
+
+class PositionalArguments(ast.NodeTransformer):
+    """`Value(x, _children=(a, b), _op="*")` → `Value(x, (a, b), "*")`: keywords put in the order of the class's __init__."""
+
+    def __init__(self, nodes):
+        self.order = {}
+        for node in nodes:
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                        self.order[node.name] = [a.arg for a in item.args.posonlyargs + item.args.args][1:]
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        order = self.order.get(node.func.id) if isinstance(node.func, ast.Name) else None
+        if not order or not node.keywords or any(k.arg is None for k in node.keywords):
+            return node
+        given = {k.arg: k.value for k in node.keywords}
+        args = list(node.args)
+        for name in order[len(args):]:
+            if name not in given:
+                break
+            args.append(given.pop(name))
+        if given:
+            return node  # a keyword after a gap, or one __init__ does not name: leave the call as written
+        return ast.copy_location(ast.Call(node.func, args, []), node)
+
+
+def dispatch_as_closures(tree) -> None:
+    """Op-string dispatch is read as closures: each branch's rules move into the op that makes that node.
+
+    An engine whose `_backward` (or `backward`) says `if node._op == "*": a, b = node._prev; a.grad += ...`
+    and whose `__mul__` returns `Value(..., "*")` is micrograd's closures written
+    another way round; the branch's rules (without the unpacking of `_prev`)
+    become a `_backward` closure at the end of `__mul__`, and the branch is left
+    empty. At least three branches must test the same attribute against strings.
+    """
+    branches: dict[str, tuple[str, ast.If]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            key = _dispatch_key(node.test)
+            if key and key[1] not in branches:
+                branches[key[1]] = (key[0], node)
+    attributes = [attribute for attribute, _ in branches.values()]
+    common = max(set(attributes), key=attributes.count) if attributes else None
+    branches = {op: branch for op, (attribute, branch) in branches.items() if attribute == common}
+    if len(branches) < 3:
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        ops = {arg.value for call in ast.walk(node) if isinstance(call, ast.Call)
+               for arg in list(call.args) + [k.value for k in call.keywords]
+               if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value in branches}
+        if len(ops) != 1:
+            continue
+        branch = branches.pop(ops.pop())
+        rules = [s for s in branch.body if not _unpacks_inputs(s)]
+        if rules:
+            closure = ast.FunctionDef("_backward", ast.arguments([], [], None, [], [], None, []), rules, [], None)
+            at = next((i for i, s in enumerate(node.body) if isinstance(s, ast.Return)), len(node.body))
+            node.body.insert(at, ast.copy_location(closure, branch))  # before the return, as a closure would be
+            branch.body = [ast.Pass()]
+
+
+def edges_as_closures(tree) -> None:
+    """An edge list is read as closures: `Value(d, ((self, other.data), (other, self.data)), "*")` gets the closure
+    `self.grad = self.grad + other.data * out.grad; other.grad = other.grad + self.data * out.grad`.
+
+    Both styles are taught (course: a node keeps (parent, local derivative)
+    pairs, or a closure that applies them); rewriting one into the other is a
+    paraphrase. Only calls of a class the file defines, whose second argument
+    lists pairs, are read so.
+    """
+    classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    calls_in: dict[ast.FunctionDef, list[ast.Call]] = {}
+    stack = [(node, None) for node in ast.iter_child_nodes(tree)]
+    while stack:  # one walk, knowing the function each call is in
+        node, function = stack.pop()
+        if isinstance(node, ast.FunctionDef):
+            function = node
+        elif (function is not None and isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in classes and len(node.args) >= 2 and _lists_pairs(node.args[1])):
+            calls_in.setdefault(function, []).append(node)
+        stack.extend((child, function) for child in ast.iter_child_nodes(node))
+    for function, calls in calls_in.items():
+        if len(calls) != 1:
+            continue
+        rules = []
+        for parent, local in (e.elts for e in calls[0].args[1].elts):
+            grad = ast.Attribute(ast.Name("out", ast.Load()), "grad", ast.Load())
+            flows = grad if isinstance(local, ast.Constant) and local.value == 1 else ast.BinOp(local, ast.Mult(), grad)
+            target = ast.Attribute(parent, "grad", ast.Store())
+            rules.append(ast.Assign([target], ast.BinOp(ast.Attribute(parent, "grad", ast.Load()), ast.Add(), flows)))
+        closure = ast.FunctionDef("_backward", ast.arguments([], [], None, [], [], None, []), rules, [], None)
+        at = next((i for i, s in enumerate(function.body) if isinstance(s, ast.Return)), len(function.body))
+        function.body.insert(at, ast.fix_missing_locations(ast.copy_location(closure, calls[0])))
+
+
+def _lists_pairs(node) -> bool:
+    return (isinstance(node, (ast.Tuple, ast.List)) and bool(node.elts)
+            and all(isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) == 2 for e in node.elts))
+
+
+def _dispatch_key(test):
+    """(attribute name, op string) for a test `x.attr == "op"` (either way round)."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        sides = (test.left, test.comparators[0])
+        for attribute, constant in (sides, sides[::-1]):
+            if (isinstance(attribute, ast.Attribute) and isinstance(constant, ast.Constant)
+                    and isinstance(constant.value, str)):
+                return attribute.attr, constant.value
+    return None
+
+
+def _unpacks_inputs(statement) -> bool:
+    """`a, b = node._prev` or `(a,) = node._prev`: naming the inputs, which a closure gets for free."""
+    return (isinstance(statement, ast.Assign) and isinstance(statement.targets[0], (ast.Tuple, ast.List))
+            and isinstance(statement.value, ast.Attribute))
+
+
+_PURE = (ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Compare, ast.Tuple)
+
+
+def inline_temporaries(function) -> None:
+    """A local assigned once from a pure expression and read once (or an alias `x = self.data`) is put in place.
+
+    `d = 1 - t ** 2; self.grad = self.grad + d * out.grad` reads like
+    `self.grad = self.grad + (1 - t ** 2) * out.grad`: naming a temporary is a
+    way to paraphrase a line, not a way to compute something else. Only the
+    function's own statements are looked at (not nested functions, which may
+    run later), and only names assigned exactly once there.
+    """
+    own = list(_own_nodes(function))
+    stores, loads = {}, {}
+    for node in own:
+        if isinstance(node, ast.Name):
+            (loads if isinstance(node.ctx, ast.Load) else stores).setdefault(node.id, []).append(node)
+    nested_reads = {n.id for inner in own if isinstance(inner, (ast.FunctionDef, ast.Lambda))
+                    for n in ast.walk(inner) if isinstance(n, ast.Name)}
+    replace = {}
+    for statement in own:
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)):
+            continue
+        name, value = statement.targets[0].id, statement.value
+        if len(stores.get(name, ())) != 1 or name in nested_reads or name in _names_in(value):
+            continue
+        pure = all(isinstance(n, _PURE + (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop))
+                   for n in ast.walk(value))
+        alias = isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
+        if pure and (len(loads.get(name, ())) == 1 or alias) and not _reassigned(value, stores):
+            replace[name] = (statement, value)
+    if not replace:
+        return
+
+    import copy
+
+    class Put(ast.NodeTransformer):
+        def visit_Name(self, node):
+            if isinstance(node.ctx, ast.Load) and node.id in replace:
+                return ast.copy_location(copy.deepcopy(replace[node.id][1]), node)
+            return node
+
+        def visit_FunctionDef(self, node):
+            return node if node is not function else self.generic_visit(node)
+
+    dropped = {id(statement) for statement, _ in replace.values()}
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                kept = [s for s in block if id(s) not in dropped]
+                setattr(node, field, kept or ([ast.Pass()] if block else block))
+    Put().visit(function)
+
+
+def _own_nodes(function):
+    """The nodes of a function that are not inside a function nested in it."""
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _names_in(expression) -> set[str]:
+    return {n.id for n in ast.walk(expression) if isinstance(n, ast.Name)}
+
+
+def _reassigned(value, stores) -> bool:
+    """Whether a name the expression reads is assigned more than once (its value could change before the use)."""
+    return any(len(stores.get(name, ())) > 1 for name in _names_in(value))

@@ -1,0 +1,72 @@
+"""What a name of a file becomes in the tokens: its role (step 2 of normalise.py's docstring).
+
+A name the engine's API fixes, or a dunder name, is kept as written; a name the file binds becomes
+`v`, `f` or `c`; an imported module's name becomes the module's own; a builtin keeps its name.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+# The engine API's fixed names (contract §2): a copy cannot rename them, an honest student cannot avoid them.
+API_NAMES = frozenset({
+    "data", "grad", "_prev", "_backward", "backward", "Value",
+    "relu", "tanh", "exp", "log", "zero_grad", "parameters", "Module", "Neuron", "Layer", "MLP",
+})
+BUILTINS = frozenset(dir(builtins))
+
+
+def is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
+
+
+def kept_as_written(name: str) -> bool:
+    return name in API_NAMES or is_dunder(name)
+
+
+class Names:
+    """What every name of a file is: bound by the file (and as what), imported, or a builtin."""
+
+    def __init__(self, nodes):
+        self.modules: dict[str, str] = {}
+        self.functions: set[str] = set()
+        self.classes: set[str] = set()
+        self.variables: set[str] = set()
+        for node in nodes:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    self.modules[alias.asname or alias.name.split(".")[0]] = alias.name
+            elif isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    self.modules[alias.asname or alias.name] = alias.name
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions.add(node.name)
+                args = node.args
+                for arg in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+                    if arg is not None:
+                        self.variables.add(arg.arg)
+            elif isinstance(node, ast.Lambda):
+                for arg in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+                    self.variables.add(arg.arg)
+            elif isinstance(node, ast.ClassDef):
+                self.classes.add(node.name)
+            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                self.variables.add(node.id)
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                self.variables.update(node.names)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                self.variables.add(node.name)
+
+    def role(self, name: str) -> str:
+        if name in API_NAMES:
+            return name
+        if name in self.modules:
+            return "mod:" + self.modules[name]
+        if name in self.classes:
+            return "c"
+        if name in self.functions and name not in self.variables:
+            return "f"
+        if name in self.variables or name not in BUILTINS:
+            return "v"
+        return name  # a builtin: isinstance, set, reversed
