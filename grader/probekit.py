@@ -5,6 +5,7 @@ standard library only and never imports anything of the grader's.
 """
 
 import math
+import os
 import random
 
 # Saved before any student code is imported, so a monkeypatched builtin cannot
@@ -22,6 +23,13 @@ def modules(probe):
     """Mark a probe that takes the student's modules (m.engine, m.nn, ...) instead of `Value`."""
     probe.takes_modules = True
     return probe
+
+
+def module_of(m, name):
+    """The student's module `name` (m.nn, m.dual, ...) when the submission has `<name>.py` beside engine.py,
+    else m.engine: a notebook's cells are joined into engine.py, so everything is found there."""
+    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
+    return getattr(m, name) if os.path.exists(os.path.join(folder, f"{name}.py")) else m.engine
 
 
 def number(x, what):
@@ -232,3 +240,26 @@ def random_graph(V, seed, steps=12, ops=None):
     for name, node in zip(names, nodes):
         obs[f"{name}.grad"] = number(node.grad, f"{name}.grad")
     return obs
+
+
+def random_graph_probes(namespace, prefix, seeds, ops=None):
+    """One probe per seed, named `<prefix>_01`, `<prefix>_02`, ..., each `random_graph(V, seed, ops=ops)`.
+
+    They are bound in `namespace` (the globals() of the probes.py that asks) as functions of that module,
+    so that the suite counts them among its probes, and returned in the order of `seeds`.
+    """
+    made = []
+    for seed in seeds:
+        made.append(_random_graph_probe(namespace["__name__"], f"{prefix}_{seed:02d}", seed, ops))
+        namespace[made[-1].__name__] = made[-1]
+    return tuple(made)
+
+
+def _random_graph_probe(module, name, seed, ops):
+    def probe(V):
+        return random_graph(V, seed, ops=ops)
+
+    probe.__name__ = probe.__qualname__ = name
+    probe.__doc__ = f"random expression graph #{seed}"
+    probe.__module__ = module
+    return probe

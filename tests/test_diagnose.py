@@ -273,7 +273,7 @@ def test_each_test_maps_to_the_probes_it_reads():
     assert reads["test_shared_mul"].complete and reads["test_imports"].complete
     deep = load_suite("05-backward")
     deep_reads = Expectations(deep).reads()["test_deep_chain"]  # asks for the whole run: judged per run
-    assert (deep_reads.name, deep_reads.probes, deep_reads.complete) == ("deep/10000-chain", ("deep_chain",), False)
+    assert (deep_reads.name, deep_reads.probes, deep_reads.complete) == ("deep/10000-chain", ("deep_chain_affine",), False)
 
 
 # -- static hints ----------------------------------------------------------------------------------

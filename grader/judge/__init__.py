@@ -19,12 +19,9 @@ from the sandbox; raises for an error or a timeout, skips when nothing ran),
 submission instead of once per distinct observation, so prefer the others).
 """
 
-import importlib.util
 import math
-import sys
 from pathlib import Path
 
-from .. import probekit
 from ..places import place_text
 
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
@@ -91,33 +88,18 @@ def points(value, *, concept, name=None, visibility="visible", with_other_credit
     return mark
 
 
-_PROBES = {}
-
-
 def suite_probes(test_file):
     """The probes module beside a suite's test file (one module object per suite)."""
-    path = Path(test_file).with_name("probes.py").resolve()
-    if path not in _PROBES:
-        sys.modules.setdefault("probekit", probekit)
-        spec = importlib.util.spec_from_file_location(f"grader_probes_{path.parent.name}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        _PROBES[path] = module
-    return _PROBES[path]
+    from ..suites import suite_module
 
-
-_CONFIGS = {}
+    return suite_module(Path(test_file).parent, "probes")
 
 
 def suite_config(test_file):
     """The settings module (`__init__.py`) of the suite beside a test file, one module object per suite."""
-    path = Path(test_file).with_name("__init__.py").resolve()
-    if path not in _CONFIGS:
-        spec = importlib.util.spec_from_file_location(f"grader_suite_config_{path.parent.name}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        _CONFIGS[path] = module
-    return _CONFIGS[path]
+    from ..suites import suite_module
+
+    return suite_module(Path(test_file).parent, "__init__")
 
 
 def describe(probe):

@@ -87,7 +87,7 @@ sys.stdout.buffer.write(marshal.dumps(compile(sys.stdin.buffer.read(), name, "ex
 """
 
 
-_PRECOMPILED = ("probekit.py", "probes.py")  # the runner modules worker.py loads (see _load_source there)
+_PRECOMPILED = ("probekit.py", "shared_probes.py", "probes.py")  # the runner modules worker.py loads (see _load_source there)
 
 
 def _compile_with(python, runner_files):

@@ -278,6 +278,9 @@ def main():
 
     kit = _load_source("_grader_probekit", os.path.join(request["runner"], "probekit.py"))
     sys.modules["probekit"] = kit  # probes say `import probekit`
+    # and `from shared_probes import ...`: the probes more than one suite asks
+    sys.modules["shared_probes"] = _load_source("_grader_shared_probes",
+                                                os.path.join(request["runner"], "shared_probes.py"))
     probes = _load_source("_grader_probes", os.path.join(request["runner"], "probes.py"))
     plain, ObservationError = kit.plain, kit.ObservationError
     emit(event="hello", pid=os.getpid())

@@ -92,11 +92,46 @@ def available():
     return [e for e in COURSE if e in names] + sorted(names - set(COURSE))
 
 
+def probe_names(probes):
+    """The probes of a probes.py module, in the order it names them: the public functions it defines or
+    takes from shared_probes, each where the file first binds it (its own `def`, or the import line)."""
+    own = (probes.__name__, SHARED_PROBES_MODULE)
+    return [n for n, f in vars(probes).items()
+            if not n.startswith("_") and inspect.isfunction(f) and f.__module__ in own]
+
+
 def _import(name, path):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses (mistakes.py) look their module up while a class is made
     spec.loader.exec_module(module)
     return module
+
+
+# The probes more than one suite asks (one expression per name): probes.py takes them with
+# `from shared_probes import ...`, here as in the sandbox, where this file travels with every suite.
+SHARED_PROBES = SUITES / "shared_probes.py"
+SHARED_PROBES_MODULE = "shared_probes"
+
+_MODULES = {}
+
+
+def _probe_imports_ready():
+    """`probekit` and `shared_probes` importable by those names, as the worker makes them in the sandbox."""
+    sys.modules.setdefault("probekit", probekit)
+    if SHARED_PROBES_MODULE not in sys.modules:
+        _import(SHARED_PROBES_MODULE, SHARED_PROBES)
+
+
+def suite_module(folder, stem):
+    """`<stem>.py` of the suite in `folder` (probes, __init__, mistakes, ...), imported once: trusted grader code,
+    one module object however many tests, suites and tools ask for it."""
+    path = (Path(folder) / f"{stem}.py").resolve()
+    if path not in _MODULES:
+        if stem == "probes":
+            _probe_imports_ready()
+        _MODULES[path] = _import(f"grader_suite_{path.parent.name.replace('-', '_')}_{stem.strip('_')}", path)
+    return _MODULES[path]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -128,25 +163,22 @@ def _settings(config):
 
 
 def settings(folder):
-    """The forbidden-import settings of the suite in `folder`."""
-    folder = Path(folder)
-    return _settings(_import(f"grader_suite_settings_{folder.name.replace('-', '_')}", folder / "__init__.py"))
+    """The forbidden-import settings of the suite in `folder` (its __init__.py, read once)."""
+    return _settings(suite_module(folder, "__init__"))
 
 
 def load_suite(name):
     folder = SUITES / name
     if not (folder / "probes.py").exists():
         raise SuiteError(f"no suite named {name!r}; available: {', '.join(available())}")
-    # Probes say `import probekit`, in the sandbox and here alike.
-    sys.modules.setdefault("probekit", probekit)
-    config = _import(f"grader_suite_{name.replace('-', '_')}", folder / "__init__.py")
+    config = suite_module(folder, "__init__")
     missing = [f for f in (*getattr(config, "RUNNER_FILES", ()), *getattr(config, "CASE_FILES", ()))
                if not (folder / f).is_file()]
     if missing and not list(folder.glob("test_*.py")):  # a student's install (grader/distribution.py)
         raise SuiteError(f"{name} cannot be checked from a student's install: its probes need "
                          f"{', '.join(missing)}, which holds the reference and the buggy engines and ships only "
                          "to instructors. Hand it in; the grader runs its tests")
-    probes = _import(f"grader_probes_{name.replace('-', '_')}", folder / "probes.py")
+    probes = suite_module(folder, "probes")
     cases = config.probe_cases() if hasattr(config, "probe_cases") else None
     if cases:
         names = list(cases)
@@ -155,12 +187,11 @@ def load_suite(name):
                 raise SuiteError(f"suite {name!r}: probe case {case.__name__!r} runs {case.function!r}, "
                                  "which probes.py does not define")
     else:
-        names = [n for n, f in inspect.getmembers(probes, inspect.isfunction)
-                 if not n.startswith("_") and f.__module__ == probes.__name__]
-        names.sort(key=lambda n: inspect.getsourcelines(getattr(probes, n))[1])  # file order
+        names = probe_names(probes)
     runner_files = {
         "worker.py": WORKER.read_bytes(),
         "probekit.py": Path(probekit.__file__).read_bytes(),
+        f"{SHARED_PROBES_MODULE}.py": SHARED_PROBES.read_bytes(),  # in every suite's digest: a change reruns all
         "probes.py": (folder / "probes.py").read_bytes(),
     }
     # Data files the probes read beside themselves in the sandbox (e.g. 09-write-tests' engines.json).

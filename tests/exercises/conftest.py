@@ -20,7 +20,7 @@ from grader.sandbox import Limits, open_sandbox
 from grader.scores import scores_record
 from grader.classroom.notebooks import notebook
 from grader.classroom.starters import solution_files, solved_files
-from grader.suites import load_suite
+from grader.suites import SUITES, load_suite, suite_module
 from grader.variants import variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,18 +141,9 @@ def _mistakes(exercise):
     return out
 
 
-@functools.cache
 def fit_line_mistakes():
-    """grader/suites/11-fit-line/mistakes.py: the named mistakes of the first training loop."""
-    import importlib.util
-    import sys
-
-    path = ROOT / "grader" / "suites" / "11-fit-line" / "mistakes.py"
-    spec = importlib.util.spec_from_file_location("fit_line_mistakes_for_tests", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    """grader/suites/11-fit-line/mistakes.py: the named mistakes of the first training loop (the suite's module)."""
+    return suite_module(SUITES / "11-fit-line", "mistakes")
 
 
 @functools.cache

@@ -11,7 +11,7 @@ line is the expression as the student reads it.
 from probekit import backprop_by_hand, grads, number, with_numeric
 
 
-def mul_values(V):
+def mul_values_by_hand(V):
     """y = a * b at a = 3, b = -2"""
     a, b = V(3.0), V(-2.0)
     y = a * b
@@ -27,7 +27,7 @@ def mul_fractions(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
 
 
-def mul_chain(V):
+def mul_chain_by_hand(V):
     """y = (a * b) * c at a = 2, b = -3, c = 0.5"""
     a, b, c = V(2.0), V(-3.0), V(0.5)
     ab = a * b
@@ -79,7 +79,7 @@ def mul_constant_both(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
 
 
-def int_data(V):
+def mul_int_data(V):
     """y = a * b at a = 3, b = 4 (int data)"""
     a, b = V(3), V(4)
     y = a * b
@@ -87,7 +87,7 @@ def int_data(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
 
 
-def neuron(V):
+def neuron_by_hand(V):
     """n = relu(w1*x1 + w2*x2 + b) at x1 = 2, x2 = 0, w1 = -3, w2 = 1, b = 6.88"""
     x1, x2, w1, w2, b = V(2.0), V(0.0), V(-3.0), V(1.0), V(6.88)
     w1x1, w2x2 = w1 * x1, w2 * x2

@@ -21,7 +21,7 @@ test_from_scratch = from_scratch_test(__file__)
 @points(2, concept="mul", name="mul/values")
 def test_mul_values(observe, expect):
     """a * b: each operand gets the other's value times out.grad"""
-    check(observe, expect, p.mul_values)
+    check(observe, expect, p.mul_values_by_hand)
 
 
 @points(1, concept="mul", name="mul/fractions")
@@ -33,7 +33,7 @@ def test_mul_fractions(observe, expect):
 @points(2, concept="chain-rule", name="mul/chain")
 def test_mul_chain(observe, torch_expect):
     """(a * b) * c: the rule multiplies by out.grad (checked against PyTorch)"""
-    assert_values(observe(p.mul_chain), torch_expect(p.mul_chain), probe=p.mul_chain)
+    assert_values(observe(p.mul_chain_by_hand), torch_expect(p.mul_chain_by_hand), probe=p.mul_chain_by_hand)
 
 
 @points(1, concept="chain-rule", name="mul/after-add", visibility="hidden")
@@ -51,7 +51,7 @@ def test_mul_then_add(observe, expect):
 @points(1, concept="mul", name="mul/int-data", visibility="hidden")
 def test_int_data(observe, expect):
     """Value(3) * Value(4) with int data"""
-    check(observe, expect, p.int_data)
+    check(observe, expect, p.mul_int_data)
 
 
 # -- constants on either side ----------------------------------------------------------
@@ -81,7 +81,7 @@ def test_constant_both(observe, expect):
 @points(1, concept="chain-rule", name="neuron/relu", visibility="hidden")
 def test_neuron(observe, torch_expect):
     """one relu neuron: all five gradients against PyTorch"""
-    assert_values(observe(p.neuron), torch_expect(p.neuron), probe=p.neuron)
+    assert_values(observe(p.neuron_by_hand), torch_expect(p.neuron_by_hand), probe=p.neuron_by_hand)
 
 
 @points(1, concept="gradcheck", name="gradcheck/products", visibility="hidden")

@@ -14,7 +14,7 @@ from probekit import backprop_by_hand, grads, number
 # -- shared nodes: gradient along every path ---------------------------------------------
 
 
-def shared_add(V):
+def shared_add_by_hand(V):
     """y = a + a at a = 3"""
     a = V(3.0)
     y = a + a
@@ -22,7 +22,7 @@ def shared_add(V):
     return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
-def shared_mul(V):
+def shared_mul_by_hand(V):
     """y = a * a at a = 3"""
     a = V(3.0)
     y = a * a
@@ -68,7 +68,7 @@ def shared_products(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c})}
 
 
-def diamond(V):
+def diamond_by_hand(V):
     """b = 2 * a; c = a + 3; d = b * c at a = -1.5 (a diamond)"""
     a = V(-1.5)
     b = 2 * a
@@ -78,7 +78,7 @@ def diamond(V):
     return {"d": number(d.data, "d"), **grads({"a": a, "b": b, "c": c})}
 
 
-def diamond_deep(V):
+def diamond_deep_relu(V):
     """e = relu(a * b); f = e * a + e * b; g = f * f at a = 0.5, b = 0.7 (nested diamonds)"""
     a, b = V(0.5), V(0.7)
     ab = a * b
@@ -90,7 +90,7 @@ def diamond_deep(V):
     return {"g": number(g.data, "g"), **grads({"a": a, "b": b, "e": e, "f": f})}
 
 
-def shared_intermediate(V):
+def shared_intermediate_by_hand(V):
     """c = a * b; y = c * c + c at a = 1.5, b = -2"""
     a, b = V(1.5), V(-2.0)
     c = a * b
@@ -145,7 +145,7 @@ def single_relu(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "d": d})}
 
 
-def deep_chain(V):
+def deep_chain_affine_by_hand(V):
     """x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; the gradient of the last x"""
     x0 = V(0.5)
     x, made = x0, []

@@ -24,13 +24,13 @@ test_from_scratch = from_scratch_test(__file__)
 @points(2, concept="accumulate", name="shared/a+a")
 def test_shared_add(observe, expect):
     """y = a + a gives a.grad = 2 (with `=`: 1)"""
-    check(observe, expect, p.shared_add)
+    check(observe, expect, p.shared_add_by_hand)
 
 
 @points(2, concept="accumulate", name="shared/a*a")
 def test_shared_mul(observe, expect):
     """y = a * a at 3 gives a.grad = 6 (with `=`: 3)"""
-    check(observe, expect, p.shared_mul)
+    check(observe, expect, p.shared_mul_by_hand)
 
 
 @points(2, concept="accumulate", name="shared/a*a+a")
@@ -48,19 +48,19 @@ def test_three_paths(observe, expect):
 @points(2, concept="accumulate", name="diamond/simple")
 def test_diamond(observe, expect):
     """a diamond: a feeds b and c, which meet again in d"""
-    check(observe, expect, p.diamond)
+    check(observe, expect, p.diamond_by_hand)
 
 
 @points(2, concept="accumulate", name="diamond/nested", visibility="hidden")
 def test_diamond_deep(observe, torch_expect):
     """nested diamonds through relu, against PyTorch"""
-    assert_values(observe(p.diamond_deep), torch_expect(p.diamond_deep), probe=p.diamond_deep)
+    assert_values(observe(p.diamond_deep_relu), torch_expect(p.diamond_deep_relu), probe=p.diamond_deep_relu)
 
 
 @points(1, concept="accumulate", name="shared/intermediate", visibility="hidden")
 def test_shared_intermediate(observe, expect):
     """an intermediate node used twice passes on the sum of both paths"""
-    check(observe, expect, p.shared_intermediate)
+    check(observe, expect, p.shared_intermediate_by_hand)
 
 
 @points(1, concept="accumulate", name="shared/a*a*a", visibility="hidden")
@@ -105,4 +105,4 @@ def test_single_relu(observe, expect):
 @points(0, concept="regression", name="still-works/deep-chain")
 def test_deep_chain(observe, expect):
     """a 10,000-node chain, as before the repair"""
-    check(observe, expect, p.deep_chain, rel=1e-6)
+    check(observe, expect, p.deep_chain_affine_by_hand, rel=1e-6)

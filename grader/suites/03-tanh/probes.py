@@ -10,29 +10,7 @@ from probekit import grads, number, with_numeric
 # -- tanh on its own -----------------------------------------------------------------------
 
 
-def tanh_zero(V):
-    """y = tanh(x) at x = 0"""
-    x = V(0.0)
-    y = x.tanh()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def tanh_two(V):
-    """y = tanh(x) at x = 2"""
-    x = V(2.0)
-    y = x.tanh()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def tanh_negative(V):
-    """y = tanh(x) * 2 at x = -0.5"""
-    x = V(-0.5)
-    t = x.tanh()
-    y = t * 2
-    y.backward()
-    return {"tanh(x)": number(t.data, "tanh(x)"), "y": number(y.data, "y"), **grads({"x": x})}
+from shared_probes import tanh_zero, tanh_two, tanh_negative
 
 
 def tanh_int(V):
@@ -46,12 +24,7 @@ def tanh_int(V):
 # -- saturation ------------------------------------------------------------------------------
 
 
-def tanh_saturated(V):
-    """y = tanh(x) at x = 5 (nearly saturated: the gradient is small but not 0)"""
-    x = V(5.0)
-    y = x.tanh()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
+from shared_probes import tanh_saturated
 
 
 def tanh_saturated_negative(V):
@@ -81,7 +54,7 @@ def tanh_large_negative(V):
 # -- inside larger graphs ---------------------------------------------------------------------
 
 
-def tanh_neuron(V):
+def tanh_neuron_with_n(V):
     """o = tanh(x1*w1 + x2*w2 + b) at x1 = 2, x2 = 0, w1 = -3, w2 = 1, b = 6.8813735870195432"""
     x1, x2, w1, w2, b = V(2.0), V(0.0), V(-3.0), V(1.0), V(6.8813735870195432)
     n = x1 * w1 + x2 * w2 + b

@@ -78,7 +78,7 @@ def test_tanh_large(observe, expect, run):
 @points(2, concept="chain-rule", name="graph/neuron", visibility="hidden")
 def test_tanh_neuron(observe, torch_expect):
     """one tanh neuron: all five gradients against PyTorch"""
-    assert_values(observe(p.tanh_neuron), torch_expect(p.tanh_neuron), probe=p.tanh_neuron)
+    assert_values(observe(p.tanh_neuron_with_n), torch_expect(p.tanh_neuron_with_n), probe=p.tanh_neuron_with_n)
 
 
 @points(1, concept="chain-rule", name="graph/tanh-of-tanh", visibility="hidden")

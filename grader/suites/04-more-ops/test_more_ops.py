@@ -96,7 +96,7 @@ def test_sub_constant(observe, expect):
 @points(1, concept="derived-ops", name="sub/a-a", visibility="hidden")
 def test_sub_shared(observe, expect):
     """a - a: the two paths cancel to 0"""
-    check(observe, expect, p.sub_shared)
+    check(observe, expect, p.shared_sub)
 
 
 @points(2, concept="derived-ops", name="div/values")

@@ -5,18 +5,13 @@ then (`+`, `*`, relu, and constants on either side), calls `backward()` once
 and returns what it saw. The random graphs are built from those operations too.
 """
 
-from probekit import grads, number, random_graph
+from probekit import grads, number, random_graph_probes
 
 
 # -- the seed --------------------------------------------------------------------------------
 
 
-def seed_gradient(V):
-    """y = a * b + b at a = 2, b = 3; y.grad after y.backward()"""
-    a, b = V(2.0), V(3.0)
-    y = a * b + b
-    y.backward()
-    return {"y.grad": number(y.grad, "y.grad"), **grads({"a": a, "b": b})}
+from shared_probes import seed_gradient
 
 
 def single_op(V):
@@ -41,39 +36,10 @@ def chain(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "d": d, "a * b": ab, "s": s, "m": m})}
 
 
-def order_deep(V):
-    """a = x * 2; b = a * a; c = b * 3; d = c * a at x = 1.5 (a breadth-first walk passes a on too early)"""
-    x = V(1.5)
-    a = x * 2
-    b = a * a
-    c = b * 3
-    d = c * a
-    d.backward()
-    return {"d": number(d.data, "d"), **grads({"x": x, "a": a, "b": b, "c": c})}
+from shared_probes import order_deep, order_matters, diamond
 
 
-def order_matters(V):
-    """a = x * 2; b = a * a; c = b + a; d = c * x at x = 1.5 (order of the walk)"""
-    x = V(1.5)
-    a = x * 2
-    b = a * a
-    c = b + a
-    d = c * x
-    d.backward()
-    return {"d": number(d.data, "d"), **grads({"x": x, "a": a, "b": b, "c": c})}
-
-
-def diamond(V):
-    """b = 2 * a; c = a + 3; d = b * c at a = -1.5 (a diamond)"""
-    a = V(-1.5)
-    b = 2 * a
-    c = a + 3
-    d = b * c
-    d.backward()
-    return {"d": number(d.data, "d"), **grads({"a": a, "b": b, "c": c})}
-
-
-def diamond_deep(V):
+def diamond_deep_relu_plus_one(V):
     """e = relu(a * b + 1); f = e * a + e * b; g = f * f at a = 0.5, b = -0.7 (nested diamonds)"""
     a, b = V(0.5), V(-0.7)
     e = (a * b + 1).relu()
@@ -83,32 +49,13 @@ def diamond_deep(V):
     return {"g": number(g.data, "g"), **grads({"a": a, "b": b, "e": e, "f": f})}
 
 
-def untouched_leaf(V):
-    """y = a * 2 at a = 3, with an unrelated c = Value(5) left alone"""
-    a, c = V(3.0), V(5.0)
-    y = a * 2
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a, "c": c})}
+from shared_probes import untouched_leaf
 
 
 # -- each node once -----------------------------------------------------------------------------
 
 
-def shared_mul(V):
-    """y = a * a at a = 3"""
-    a = V(3.0)
-    y = a * a
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a})}
-
-
-def shared_intermediate(V):
-    """c = a * b; y = c * c + c at a = 1.5, b = -2"""
-    a, b = V(1.5), V(-2.0)
-    c = a * b
-    y = c * c + c
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c})}
+from shared_probes import shared_mul, shared_intermediate
 
 
 def ladder(V):
@@ -124,7 +71,7 @@ def ladder(V):
 # -- deep graphs ----------------------------------------------------------------------------------
 
 
-def deep_chain(V):
+def deep_chain_affine(V):
     """x = Value(0.5); then 10,000 times x = x * 1.0001 + 0.0001; backward() from the last x"""
     x0 = V(0.5)
     x = x0
@@ -134,7 +81,7 @@ def deep_chain(V):
     return {"out": number(x.data, "out"), **grads({"x0": x0})}
 
 
-def long_sum(V):
+def long_sum_500(V):
     """loss = sum of e * e with e = w * i + (-i), for i = 0 .. 499, at w = 1.5"""
     w = V(1.5)
     loss = V(0.0)
@@ -148,15 +95,7 @@ def long_sum(V):
 # -- whole expressions --------------------------------------------------------------------------
 
 
-def micrograd_sanity(V):
-    """micrograd's sanity check: x = -4; z = 2*x + 2 + x; q = relu(z) + z*x; h = relu(z*z); y = h + q + q*x"""
-    x = V(-4.0)
-    z = 2 * x + 2 + x
-    q = z.relu() + z * x
-    h = (z * z).relu()
-    y = h + q + q * x
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
+from shared_probes import micrograd_sanity
 
 
 # -- random expression graphs, from fixed seeds ----------------------------------------------------
@@ -166,18 +105,7 @@ def micrograd_sanity(V):
 _OPS = ("add", "mul", "relu", "radd", "rmul", "add_c", "mul_c")
 
 
-def _random_probe(seed):
-    def probe(V):
-        return random_graph(V, seed, ops=_OPS)
-
-    probe.__name__ = probe.__qualname__ = f"random_graph_{seed:02d}"
-    probe.__doc__ = f"random expression graph #{seed}"
-    return probe
-
-
 # Seeds whose graphs pass gradient to at least eight nodes: relu of a negative number stops the
 # gradient, and with relu the only function here, some seeds give a graph with little to check.
 SEEDS = (1, 4, 5, 6, 7, 10, 11, 12)
-for _seed in SEEDS:
-    globals()[f"random_graph_{_seed:02d}"] = _random_probe(_seed)
-del _seed
+RANDOM_GRAPHS = random_graph_probes(globals(), "random_add_mul_relu_graph", SEEDS, ops=_OPS)

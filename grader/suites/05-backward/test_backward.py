@@ -55,7 +55,7 @@ def test_order(observe, expect):
 @points(2, concept="traversal", name="order/nested-diamonds", visibility="hidden")
 def test_diamond_deep(observe, torch_expect):
     """nested diamonds through relu, against PyTorch"""
-    assert_values(observe(p.diamond_deep), torch_expect(p.diamond_deep), probe=p.diamond_deep)
+    assert_values(observe(p.diamond_deep_relu_plus_one), torch_expect(p.diamond_deep_relu_plus_one), probe=p.diamond_deep_relu_plus_one)
 
 
 @points(1, concept="traversal", name="order/untouched-leaf", visibility="hidden")
@@ -91,19 +91,19 @@ def test_ladder(observe, expect):
 @points(3, concept="traversal", name="deep/10000-chain")
 def test_deep_chain(observe, expect, run):
     """a 10,000-node chain: backward() must not hit the recursion limit"""
-    obs = run["probes"].get(p.deep_chain.__name__, {})
+    obs = run["probes"].get(p.deep_chain_affine.__name__, {})
     if obs.get("recursion"):
         raise Mismatch(
-            f"{describe(p.deep_chain)}: backward() raised RecursionError. A recursive topological sort "
+            f"{describe(p.deep_chain_affine)}: backward() raised RecursionError. A recursive topological sort "
             "goes one Python call deeper per node; sort with an explicit stack (or a loop) instead."
         )
-    check(observe, expect, p.deep_chain, rel=1e-6)
+    check(observe, expect, p.deep_chain_affine, rel=1e-6)
 
 
 @points(1, concept="traversal", name="deep/long-sum", visibility="hidden")
 def test_long_sum(observe, expect):
     """a loss summed over 500 terms"""
-    check(observe, expect, p.long_sum)
+    check(observe, expect, p.long_sum_500)
 
 
 # -- whole expressions ---------------------------------------------------------------------------------------
@@ -115,7 +115,7 @@ def test_micrograd_sanity(observe, torch_expect):
     assert_values(observe(p.micrograd_sanity), torch_expect(p.micrograd_sanity), probe=p.micrograd_sanity)
 
 
-RANDOM = [getattr(p, f"random_graph_{seed:02d}") for seed in p.SEEDS]
+RANDOM = p.RANDOM_GRAPHS
 
 
 @points(2, concept="random-graphs", name="graph/random", visibility="hidden")

@@ -6,16 +6,9 @@ are looked up there when gradcheck.py is missing.
 """
 
 import math
-import os
 
 import probekit
-from probekit import number
-
-
-def _gradcheck_module(m):
-    """m.gradcheck when the submission has gradcheck.py, else m.engine (a notebook)."""
-    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
-    return m.gradcheck if os.path.exists(os.path.join(folder, "gradcheck.py")) else m.engine
+from probekit import module_of, number
 
 
 def _result(r, name):
@@ -33,7 +26,7 @@ def _result(r, name):
 @probekit.modules
 def numerical_known(m):
     """numerical_grad(f, x) with its default h: exp at 1, x**3 at 2, sin at 0.5, 3x**2 at 2, log at 0.5"""
-    ng = _gradcheck_module(m).numerical_grad
+    ng = module_of(m, "gradcheck").numerical_grad
     return {
         "exp at 1": number(ng(math.exp, 1.0), "exp at 1"),
         "x**3 at 2": number(ng(lambda x: x**3, 2.0), "x**3 at 2"),
@@ -46,7 +39,7 @@ def numerical_known(m):
 @probekit.modules
 def numerical_given_h(m):
     """numerical_grad(exp, 0, h=0.01) and numerical_grad(x**2, 3, h=0.5): the h it is given, both sides of x"""
-    ng = _gradcheck_module(m).numerical_grad
+    ng = module_of(m, "gradcheck").numerical_grad
     return {
         "exp at 0, h=0.01": number(ng(math.exp, 0.0, h=0.01), "exp at 0, h=0.01"),
         "x**2 at 3, h=0.5": number(ng(lambda x: x * x, 3.0, h=0.5), "x**2 at 3, h=0.5"),
@@ -60,7 +53,7 @@ def numerical_given_h(m):
 @probekit.modules
 def gradcheck_correct(m):
     """gradcheck on tanh at 0.5, x**3 at 2, exp(x) * log(x) at 1.5, (x*x + 1)**0.5 / x at 0.7"""
-    gc = _gradcheck_module(m).gradcheck
+    gc = module_of(m, "gradcheck").gradcheck
     return {
         **_result(gc(lambda x: x.tanh(), 0.5), "tanh at 0.5"),
         **_result(gc(lambda x: x**3, 2.0), "x**3 at 2"),
@@ -72,14 +65,14 @@ def gradcheck_correct(m):
 @probekit.modules
 def gradcheck_zero(m):
     """gradcheck on relu(x) * 3 at -1.5, where both gradients are exactly 0"""
-    gc = _gradcheck_module(m).gradcheck
+    gc = module_of(m, "gradcheck").gradcheck
     return _result(gc(lambda x: x.relu() * 3, -1.5), "relu(x) * 3 at -1.5")
 
 
 @probekit.modules
 def gradcheck_steep(m):
     """gradcheck on exp(3x) at 2 and 1 / x at 0.05, where the gradients are large"""
-    gc = _gradcheck_module(m).gradcheck
+    gc = module_of(m, "gradcheck").gradcheck
     return {
         **_result(gc(lambda x: (x * 3).exp(), 2.0), "exp(3x) at 2"),
         **_result(gc(lambda x: 1 / x, 0.05), "1 / x at 0.05"),
@@ -94,20 +87,20 @@ def gradcheck_steep(m):
 @probekit.modules
 def gradcheck_lost_path(m):
     """gradcheck on x * Value(x.data) at 1.5: the forward pass is x², the backward pass loses one path"""
-    gc, V = _gradcheck_module(m).gradcheck, m.engine.Value
+    gc, V = module_of(m, "gradcheck").gradcheck, m.engine.Value
     return _result(gc(lambda x: x * V(x.data), 1.5), "x * Value(x.data) at 1.5")
 
 
 @probekit.modules
 def gradcheck_detached(m):
     """gradcheck on Value(x.data ** 3) + x * 0 at 2: the forward pass is x³, backward() sees a constant"""
-    gc, V = _gradcheck_module(m).gradcheck, m.engine.Value
+    gc, V = module_of(m, "gradcheck").gradcheck, m.engine.Value
     return _result(gc(lambda x: V(x.data**3) + x * 0, 2.0), "Value(x.data ** 3) + x * 0 at 2")
 
 
 @probekit.modules
 def gradcheck_slightly_wrong(m):
     """gradcheck on x * Value(0.01 * x.data) + 0.99 * x * x at 1.2: backward() is 0.5% too small"""
-    gc, V = _gradcheck_module(m).gradcheck, m.engine.Value
+    gc, V = module_of(m, "gradcheck").gradcheck, m.engine.Value
     return _result(gc(lambda x: x * V(0.01 * x.data) + 0.99 * x * x, 1.2),
                    "x * Value(0.01 * x.data) + 0.99 * x * x at 1.2")

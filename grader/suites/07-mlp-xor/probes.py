@@ -9,20 +9,13 @@ see `_mlp`), after seeding the global `random` module, so a network drawn
 from either the global generator or a private one is the same every run.
 """
 
-import os
 import random
 
 import probekit
-from probekit import number
+from probekit import module_of, number
 
 XOR_INPUTS = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
 XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
-
-
-def _nn(m):
-    """m.nn when the submission has nn.py, else m.engine (a notebook)."""
-    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
-    return m.nn if os.path.exists(os.path.join(folder, "nn.py")) else m.engine
 
 
 def _mlp(nn, nin, nouts):
@@ -75,7 +68,7 @@ def _set_all(params, values):
 @probekit.modules
 def parameter_counts(m):
     """len(parameters()) of Neuron(3), Layer(3, 2), MLP(2, [4, 1]) and MLP(3, [4, 4, 1])"""
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(0)
     nets = {"Neuron(3)": nn.Neuron(3), "Layer(3, 2)": nn.Layer(3, 2), "MLP(2, [4, 1])": _mlp(nn, 2, [4, 1]),
             "MLP(3, [4, 4, 1])": _mlp(nn, 3, [4, 4, 1])}
@@ -91,7 +84,7 @@ def parameter_counts(m):
 @probekit.modules
 def zero_grad(m):
     """MLP(2, [3, 1]): backward() of a loss, then zero_grad(); every parameter's grad"""
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(1)
     model = _mlp(nn, 2, [3, 1])
     params = _params(model, "MLP(2, [3, 1])")
@@ -106,7 +99,7 @@ def zero_grad(m):
 @probekit.modules
 def zero_grad_layer(m):
     """Layer(2, 2) and Neuron(2): zero_grad() on each after backward()"""
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(2)
     layer, neuron = nn.Layer(2, 2), nn.Neuron(2)
     outs = layer([1.0, -2.0])
@@ -122,7 +115,7 @@ def zero_grad_layer(m):
 @probekit.modules
 def output_shapes(m):
     """what Layer(3, 1), Layer(3, 2), MLP(2, [4, 1]) and MLP(3, [4, 2]) return for one input"""
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(3)
     return {
         "Neuron(3)": _shape(nn.Neuron(3)([1.0, 2.0, 3.0]), "Neuron(3)(x)"),
@@ -136,7 +129,7 @@ def output_shapes(m):
 @probekit.modules
 def neuron_forward(m):
     """Neuron(2) with parameters set to w = (0.5, -1.5), b = 0.25 (in parameters() order), at x = (1.5, 0.4)"""
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(4)
     n = nn.Neuron(2)
     _set_all(_params(n, "Neuron(2)"), [0.5, -1.5, 0.25])
@@ -149,7 +142,7 @@ def neuron_forward(m):
 @probekit.modules
 def mlp_forward_uniform(m):
     """MLP(2, [3, 1]) with every parameter set to 0.3, at x = (1, 0.5) (hidden layer tanh, last layer linear)"""
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(5)
     model = _mlp(nn, 2, [3, 1])
     _set_all(_params(model, "MLP(2, [3, 1])"), [0.3] * 13)
@@ -160,7 +153,7 @@ def mlp_forward_uniform(m):
 @probekit.modules
 def mlp_forward_ordered(m):
     """MLP(2, [2, 1]) with parameters set to 0.1, 0.2, ... in parameters() order (layer by layer, w before b)"""
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(6)
     model = _mlp(nn, 2, [2, 1])
     _set_all(_params(model, "MLP(2, [2, 1])"), [0.1 * (i + 1) for i in range(9)])
@@ -171,7 +164,7 @@ def mlp_forward_ordered(m):
 @probekit.modules
 def mlp_backward(m):
     """MLP(2, [3, 1]) with every parameter 0.3: the gradients of (out - 1) ** 2 at x = (1, 0.5), sorted"""
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(7)
     model = _mlp(nn, 2, [3, 1])
     params = _params(model, "MLP(2, [3, 1])")
@@ -208,13 +201,13 @@ def _course_loop(nn, seed, steps=300, lr=0.05):
 @probekit.modules
 def course_loop_seed_0(m):
     """the course's loop (forward, loss, zero_grad, backward, p.data -= 0.05 * p.grad) on XOR, weights from seed 0"""
-    return _course_loop(_nn(m), 0)
+    return _course_loop(module_of(m, "nn"), 0)
 
 
 @probekit.modules
 def course_loop_seed_1(m):
     """the course's loop on XOR, weights from seed 1"""
-    return _course_loop(_nn(m), 1)
+    return _course_loop(module_of(m, "nn"), 1)
 
 
 COURSE_SEED = 42
@@ -238,7 +231,7 @@ def course_seed_xor(m):
     for 1,000 steps. The weights are set here, in parameters() order, so the
     student's own way of drawing them does not matter.
     """
-    model = _mlp(_nn(m), 2, [4, 1])
+    model = _mlp(module_of(m, "nn"), 2, [4, 1])
     params = _params(model, "MLP [2, 4, 1]")
     weights = _course_seed_weights([2, 4, 1])
     if len(params) != len(weights):
@@ -260,7 +253,7 @@ def course_seed_xor(m):
 
 
 def _train_xor(m, seed):
-    nn = _nn(m)
+    nn = module_of(m, "nn")
     random.seed(seed)
     history = nn.train_xor(seed=seed, steps=300)
     if type(history) is not list:

@@ -8,21 +8,14 @@ submission has dual.py beside engine.py; a notebook puts everything into
 engine.py, so `Dual` is looked up there when dual.py is missing.
 """
 
-import os
 
 import probekit
-from probekit import number
-
-
-def _dual(m):
-    """m.dual when the submission has dual.py, else m.engine (a notebook)."""
-    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
-    return m.dual if os.path.exists(os.path.join(folder, "dual.py")) else m.engine
+from probekit import module_of, number
 
 
 def _both(m, f, x):
     """f at x in forward mode (Dual) and in reverse mode (Value.backward)."""
-    D = _dual(m).Dual
+    D = module_of(m, "dual").Dual
     out = f(D(x, 1.0))
     leaf = m.engine.Value(x)
     rev = f(leaf)
@@ -71,7 +64,7 @@ def exp_log(m):
 
 
 @probekit.modules
-def tanh_two(m):
+def dual_tanh_two(m):
     """f(x) = tanh(x) at x = 2 (tanh'(2) ≈ 0.0707)"""
     return _both(m, lambda x: x.tanh(), 2.0)
 
@@ -83,7 +76,7 @@ def relu_both_sides(m):
 
 
 @probekit.modules
-def relu_negative(m):
+def dual_relu_negative(m):
     """f(x) = relu(x) * 5 at x = -0.3"""
     return _both(m, lambda x: x.relu() * 5, -0.3)
 
@@ -92,7 +85,7 @@ def relu_negative(m):
 
 
 @probekit.modules
-def micrograd_sanity(m):
+def dual_micrograd_sanity(m):
     """micrograd's sanity check in x: z = 2*x + 2 + x; q = relu(z) + z*x; h = relu(z*z); y = h + q + q*x at x = -4"""
 
     def f(x):
@@ -105,7 +98,7 @@ def micrograd_sanity(m):
 
 
 @probekit.modules
-def tanh_neuron(m):
+def dual_tanh_neuron(m):
     """f(w) = tanh(2 * w + 0 * 1 + 6.8813735870195432) at w = -3 (a neuron, in its weight)"""
     return _both(m, lambda w: (2.0 * w + 0.0 * 1.0 + 6.8813735870195432).tanh(), -3.0)
 
@@ -119,7 +112,7 @@ def softplus(m):
 @probekit.modules
 def two_inputs(m):
     """f(a, b) = a * b + tanh(a - b) * b at a = 0.6, b = -1.1: one forward pass per input, one reverse pass"""
-    D, V = _dual(m).Dual, m.engine.Value
+    D, V = module_of(m, "dual").Dual, m.engine.Value
 
     def f(a, b):
         return a * b + (a - b).tanh() * b
@@ -140,7 +133,7 @@ def two_inputs(m):
 @probekit.modules
 def sin_cos(m):
     """sin(x) and cos(x) * x at x = 0.9: sin(a, a') = (sin a, cos a · a')"""
-    D = _dual(m).Dual
+    D = module_of(m, "dual").Dual
     s = D(0.9, 1.0).sin()
     c = D(0.9, 1.0).cos() * D(0.9, 1.0)
     return {"sin value": number(s.value, "sin value"), "sin derivative": number(s.deriv, "sin derivative"),
@@ -151,7 +144,7 @@ def sin_cos(m):
 @probekit.modules
 def dual_powers(m):
     """x ** x and 2 ** x at x = 1.5 (an exponent that depends on x, and a constant base)"""
-    D = _dual(m).Dual
+    D = module_of(m, "dual").Dual
     xx = D(1.5, 1.0) ** D(1.5, 1.0)
     tx = 2 ** D(1.5, 1.0)
     return {"x ** x": number(xx.value, "x ** x"), "d(x ** x)/dx": number(xx.deriv, "d(x ** x)/dx"),
@@ -161,7 +154,7 @@ def dual_powers(m):
 @probekit.modules
 def derivative_function(m):
     """derivative(f, x) for f(x) = x ** 3 at 2, f(x) = sin(x) * exp(x) at 0 and f(x) = 7 (a constant) at 1"""
-    dual = _dual(m)
+    dual = module_of(m, "dual")
     return {
         "x ** 3 at 2": number(dual.derivative(lambda x: x**3, 2.0), "derivative of x ** 3 at 2"),
         "sin(x) * exp(x) at 0": number(dual.derivative(lambda x: x.sin() * x.exp(), 0.0),

@@ -69,14 +69,14 @@ def test_exp_log(observe, expect):
 @points(1, concept="forward-mode", name="rule/tanh")
 def test_tanh(observe, expect):
     """tanh'(2) ≈ 0.0707"""
-    agrees(observe, expect, p.tanh_two)
+    agrees(observe, expect, p.dual_tanh_two)
 
 
 @points(1, concept="forward-mode", name="rule/relu", visibility="hidden")
 def test_relu(observe, expect):
     """relu passes the derivative where its output is positive, else 0"""
     agrees(observe, expect, p.relu_both_sides)
-    agrees(observe, expect, p.relu_negative)
+    agrees(observe, expect, p.dual_relu_negative)
 
 
 # -- whole expressions --------------------------------------------------------------------------------
@@ -85,13 +85,13 @@ def test_relu(observe, expect):
 @points(2, concept="forward-mode", name="expression/micrograd-sanity", visibility="hidden")
 def test_micrograd_sanity(observe, expect):
     """micrograd's sanity check, in forward mode"""
-    agrees(observe, expect, p.micrograd_sanity)
+    agrees(observe, expect, p.dual_micrograd_sanity)
 
 
 @points(1, concept="forward-mode", name="expression/neuron", visibility="hidden")
 def test_tanh_neuron(observe, expect):
     """a tanh neuron, differentiated in its weight"""
-    agrees(observe, expect, p.tanh_neuron)
+    agrees(observe, expect, p.dual_tanh_neuron)
 
 
 @points(1, concept="forward-mode", name="expression/softplus", visibility="hidden")

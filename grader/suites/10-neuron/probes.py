@@ -9,10 +9,9 @@ The grader stores PyTorch's run of the second (`grade torch-results
 torch at grade time.
 """
 
-import os
 
 import probekit
-from probekit import number
+from probekit import module_of, number
 
 NAMES = ("x1", "x2", "w1", "w2", "b")
 
@@ -37,12 +36,6 @@ def _text(point, activation):
     return f"y = {activation}(w1*x1 + w2*x2 + b) at {args}"
 
 
-def _neuron_module(m):
-    """m.neuron when the submission has neuron.py, else m.engine (a notebook)."""
-    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
-    return m.neuron if os.path.exists(os.path.join(folder, "neuron.py")) else m.engine
-
-
 def _gradients(got, call):
     """The five gradients a call returned, as {"dy/dx1": ...}; an observation error names what is wrong."""
     if type(got) is not dict:
@@ -57,7 +50,7 @@ def _gradients(got, call):
 def _student(m, point, activation):
     args = ", ".join(repr(point[n]) for n in NAMES)
     call = f"neuron_gradients({args}, activation={activation!r})"
-    got = _neuron_module(m).neuron_gradients(*(point[n] for n in NAMES), activation=activation)
+    got = module_of(m, "neuron").neuron_gradients(*(point[n] for n in NAMES), activation=activation)
     return _gradients(got, call)
 
 
@@ -81,34 +74,34 @@ def _several(points, one):
 
 
 @probekit.modules
-def relu_positive(m):
+def neuron_relu_positive(m):
     """y = relu(w1*x1 + w2*x2 + b) at x1 = 2, x2 = -1, w1 = 0.5, w2 = -1.5, b = 0.25 (relu input 2.75)"""
     return _student(m, RELU_POSITIVE, "relu")
 
 
-def torch_relu_positive(V):
+def torch_neuron_relu_positive(V):
     """y = relu(w1*x1 + w2*x2 + b) at x1 = 2, x2 = -1, w1 = 0.5, w2 = -1.5, b = 0.25, built by the grader"""
     return _built_here(V, RELU_POSITIVE, "relu")
 
 
 @probekit.modules
-def relu_zero(m):
+def neuron_relu_zero(m):
     """y = relu(w1*x1 + w2*x2 + b) at x1 = 1.5, x2 = 2, w1 = 2, w2 = -1.5, b = 0 (relu input exactly 0)"""
     return _student(m, RELU_ZERO, "relu")
 
 
-def torch_relu_zero(V):
+def torch_neuron_relu_zero(V):
     """y = relu(w1*x1 + w2*x2 + b) at x1 = 1.5, x2 = 2, w1 = 2, w2 = -1.5, b = 0, built by the grader"""
     return _built_here(V, RELU_ZERO, "relu")
 
 
 @probekit.modules
-def relu_negative(m):
+def neuron_relu_negative(m):
     """y = relu(w1*x1 + w2*x2 + b) at x1 = 1, x2 = 2, w1 = -1, w2 = -0.5, b = 0.5 (relu input -1.5)"""
     return _student(m, RELU_NEGATIVE, "relu")
 
 
-def torch_relu_negative(V):
+def torch_neuron_relu_negative(V):
     """y = relu(w1*x1 + w2*x2 + b) at x1 = 1, x2 = 2, w1 = -1, w2 = -0.5, b = 0.5, built by the grader"""
     return _built_here(V, RELU_NEGATIVE, "relu")
 
@@ -142,7 +135,7 @@ def torch_tanh_points(V):
 def own_values(m):
     """neuron(2, -1, 0.5, -1.5, 0.25) builds y from engine.Value leaves; backward() from y reaches all five"""
     V = m.engine.Value
-    got = _neuron_module(m).neuron(2.0, -1.0, 0.5, -1.5, 0.25, activation="relu")
+    got = module_of(m, "neuron").neuron(2.0, -1.0, 0.5, -1.5, 0.25, activation="relu")
     if type(got) is not tuple or len(got) != 2:
         raise probekit.ObservationError("neuron(...) should return a pair: the output y and a dict of the five "
                                         f"leaves; it returned a {type(got).__name__}")
@@ -176,7 +169,7 @@ def uses_backward(m):
 
     V.backward = counted
     try:
-        _neuron_module(m).neuron_gradients(2.0, -1.0, 0.5, -1.5, 0.25, activation="relu")
+        module_of(m, "neuron").neuron_gradients(2.0, -1.0, 0.5, -1.5, 0.25, activation="relu")
     finally:
         V.backward = original
     return {"backward() calls": len(calls)}
@@ -186,7 +179,7 @@ def uses_backward(m):
 
 
 def _compare(m, ours, theirs, what):
-    got = _neuron_module(m).largest_relative_difference(ours, theirs)
+    got = module_of(m, "neuron").largest_relative_difference(ours, theirs)
     return number(got, what)
 
 

@@ -33,19 +33,19 @@ def _against_pytorch(observe, torch_expect, probe, twin):
 @points(2, concept="neuron", name="relu/positive")
 def test_relu_positive(observe, torch_expect):
     """all five gradients of a relu neuron whose input is positive equal PyTorch's"""
-    _against_pytorch(observe, torch_expect, p.relu_positive, p.torch_relu_positive)
+    _against_pytorch(observe, torch_expect, p.neuron_relu_positive, p.torch_neuron_relu_positive)
 
 
 @points(2, concept="neuron", name="relu/zero-input")
 def test_relu_zero(observe, torch_expect):
     """where the relu input is exactly 0, every gradient is 0, as in PyTorch (relu'(0) = 0)"""
-    _against_pytorch(observe, torch_expect, p.relu_zero, p.torch_relu_zero)
+    _against_pytorch(observe, torch_expect, p.neuron_relu_zero, p.torch_neuron_relu_zero)
 
 
 @points(1, concept="neuron", name="relu/negative", visibility="hidden")
 def test_relu_negative(observe, torch_expect):
     """where the relu input is negative, every gradient is 0"""
-    _against_pytorch(observe, torch_expect, p.relu_negative, p.torch_relu_negative)
+    _against_pytorch(observe, torch_expect, p.neuron_relu_negative, p.torch_neuron_relu_negative)
 
 
 @points(1, concept="neuron", name="relu/more-points", visibility="hidden")

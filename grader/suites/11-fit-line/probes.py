@@ -6,16 +6,9 @@ may come back as plain numbers or as the engine's Values; both are read as
 numbers.
 """
 
-import os
 
 import probekit
-from probekit import number
-
-
-def _fit(m):
-    """m.fit_line when the submission has fit_line.py, else m.engine (a notebook)."""
-    folder = os.path.dirname(os.path.abspath(m.engine.__file__))
-    return m.fit_line if os.path.exists(os.path.join(folder, "fit_line.py")) else m.engine
+from probekit import module_of, number
 
 
 def _plain(m, x, what):
@@ -27,7 +20,7 @@ def _plain(m, x, what):
 
 def _trained(m, steps, learning_rate):
     call = f"train_line({steps}, {learning_rate})"
-    got = _fit(m).train_line(steps, learning_rate)
+    got = module_of(m, "fit_line").train_line(steps, learning_rate)
     if type(got) is not tuple or len(got) != 3:
         raise probekit.ObservationError(f"{call} should return (w, b, final_loss); it returned a "
                                         f"{type(got).__name__}" + (f" of {len(got)}" if type(got) is tuple else ""))
@@ -38,7 +31,7 @@ def _trained(m, steps, learning_rate):
 
 def _history(m, steps, learning_rate):
     call = f"train_line_history({steps}, {learning_rate})"
-    got = _fit(m).train_line_history(steps, learning_rate)
+    got = module_of(m, "fit_line").train_line_history(steps, learning_rate)
     if type(got) is not tuple or len(got) != 3:
         raise probekit.ObservationError(f"{call} should return (w, b, losses); it returned a {type(got).__name__}")
     w, b, losses = got
@@ -51,7 +44,7 @@ def _history(m, steps, learning_rate):
 def _loss_at(m, w0, b0, backward):
     V = m.engine.Value
     w, b = V(w0), V(b0)
-    loss = _fit(m).mse(w, b)
+    loss = module_of(m, "fit_line").mse(w, b)
     if not isinstance(loss, V):
         raise probekit.ObservationError(f"mse(w, b) returned a {type(loss).__name__}, not a Value: build the loss "
                                         "from w and b, so that backward() can reach them")

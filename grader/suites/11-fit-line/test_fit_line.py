@@ -5,28 +5,18 @@ another order differs by a few ulps, far below the tolerance). A failing
 test whose numbers are those of a classic mistake (mistakes.py) names it.
 """
 
-import importlib.util
-import sys
 from pathlib import Path
 
 from grader.judge import (
     ABS_TOL, REL_TOL, assert_values, describe, fmt, from_scratch_test, import_test, Mismatch, points,
     suite_probes,
 )
+from grader.suites import suite_module
 
 p = suite_probes(__file__)
 
 
-def _mistakes():
-    path = Path(__file__).with_name("mistakes.py")
-    spec = importlib.util.spec_from_file_location("grader_suite_11_fit_line_mistakes", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
-
-
-mistakes = _mistakes()
+mistakes = suite_module(Path(__file__).parent, "mistakes")  # the one loader: tests/exercises use it too
 
 # w and b after 1,000 steps at 0.05: the slow direction of the loss shrinks the error by a factor of
 # 1 - 0.05 * 0.595 = 0.970 per step, so 1,000 steps leave about 1e-13 of the starting error of 3: the

@@ -6,7 +6,7 @@ expression as a student reads it in feedback. These run on the student's engine
 (in the sandbox), on the reference and on PyTorch.
 """
 
-from probekit import grads, number, random_graph, with_numeric
+from probekit import grads, number, random_graph_probes, with_numeric
 
 
 # -- one operation at a time -------------------------------------------------------
@@ -57,75 +57,9 @@ def mul_chain(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "a * b": ab})}
 
 
-def sub_values(V):
-    """y = a - b at a = 5, b = 2"""
-    a, b = V(5.0), V(2.0)
-    y = a - b
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
-
-
-def sub_constant(V):
-    """y = (a - 2) * (2 - a) at a = 0.5 (reflected subtraction: 2 - a)"""
-    a = V(0.5)
-    left, right = a - 2, 2 - a
-    y = left * right
-    y.backward()
-    return {"a - 2": number(left.data, "a - 2"), "2 - a": number(right.data, "2 - a"),
-            "y": number(y.data, "y"), **grads({"a": a})}
-
-
-def div_values(V):
-    """y = a / b at a = 3, b = 4"""
-    a, b = V(3.0), V(4.0)
-    y = a / b
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
-
-
-def div_constant(V):
-    """y = (a / 4) + (2 / a) at a = 0.5 (reflected division: 2 / a)"""
-    a = V(0.5)
-    left, right = a / 4, 2 / a
-    y = left + right
-    y.backward()
-    return {"a / 4": number(left.data, "a / 4"), "2 / a": number(right.data, "2 / a"),
-            "y": number(y.data, "y"), **grads({"a": a})}
-
-
-def neg_value(V):
-    """y = -a * b at a = 3, b = 2"""
-    a, b = V(3.0), V(2.0)
-    n = -a
-    y = n * b
-    y.backward()
-    return {"-a": number(n.data, "-a"), "y": number(y.data, "y"), **grads({"a": a, "b": b})}
-
-
-def pow_cube(V):
-    """y = x ** 3 at x = 2"""
-    x = V(2.0)
-    y = x**3
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def pow_square(V):
-    """y = x ** 2 at x = 3"""
-    x = V(3.0)
-    y = x**2
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def pow_fractional(V):
-    """y = x ** 0.5 + x ** -1 at x = 4"""
-    x = V(4.0)
-    root, inv = x**0.5, x**-1
-    y = root + inv
-    y.backward()
-    return {"x ** 0.5": number(root.data, "x ** 0.5"), "x ** -1": number(inv.data, "x ** -1"),
-            "y": number(y.data, "y"), **grads({"x": x})}
+from shared_probes import (
+    sub_values, sub_constant, div_values, div_constant, neg_value, pow_cube, pow_square, pow_fractional,
+)
 
 
 def relu_positive(V):
@@ -154,29 +88,7 @@ def relu_zero(V):
     return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
-def tanh_zero(V):
-    """y = tanh(x) at x = 0"""
-    x = V(0.0)
-    y = x.tanh()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def tanh_two(V):
-    """y = tanh(x) at x = 2"""
-    x = V(2.0)
-    y = x.tanh()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def tanh_negative(V):
-    """y = tanh(x) * 2 at x = -0.5"""
-    x = V(-0.5)
-    t = x.tanh()
-    y = t * 2
-    y.backward()
-    return {"tanh(x)": number(t.data, "tanh(x)"), "y": number(y.data, "y"), **grads({"x": x})}
+from shared_probes import tanh_zero, tanh_two, tanh_negative
 
 
 def tanh_shared_input(V):
@@ -187,62 +99,9 @@ def tanh_shared_input(V):
     return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
-def tanh_saturated(V):
-    """y = tanh(x) at x = 5 (nearly saturated: the gradient is small but not 0)"""
-    x = V(5.0)
-    y = x.tanh()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def exp_values(V):
-    """y = exp(x) * 2 at x = 1"""
-    x = V(1.0)
-    e = x.exp()
-    y = e * 2
-    y.backward()
-    return {"exp(x)": number(e.data, "exp(x)"), "y": number(y.data, "y"), **grads({"x": x})}
-
-
-def exp_shared_input(V):
-    """y = exp(a) * a at a = 0.5 (a reaches y directly and through exp)"""
-    a = V(0.5)
-    y = a.exp() * a
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a})}
-
-
-def exp_negative(V):
-    """y = exp(x) at x = -2"""
-    x = V(-2.0)
-    y = x.exp()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def log_values(V):
-    """y = log(x) * 3 at x = 2"""
-    x = V(2.0)
-    g = x.log()
-    y = g * 3
-    y.backward()
-    return {"log(x)": number(g.data, "log(x)"), "y": number(y.data, "y"), **grads({"x": x})}
-
-
-def log_shared_input(V):
-    """y = log(a) * a at a = 2 (a reaches y directly and through log)"""
-    a = V(2.0)
-    y = a.log() * a
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a})}
-
-
-def log_small(V):
-    """y = log(x) at x = 0.25"""
-    x = V(0.25)
-    y = x.log()
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
+from shared_probes import (
+    tanh_saturated, exp_values, exp_shared_input, exp_negative, log_values, log_shared_input, log_small,
+)
 
 
 def int_data(V):
@@ -256,12 +115,7 @@ def int_data(V):
 # -- shared nodes: gradient along every path ---------------------------------------
 
 
-def shared_mul(V):
-    """y = a * a at a = 3"""
-    a = V(3.0)
-    y = a * a
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a})}
+from shared_probes import shared_mul
 
 
 def shared_add(V):
@@ -288,22 +142,7 @@ def shared_three_paths(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
 
 
-def shared_sub(V):
-    """y = a - a at a = 3 (the two paths cancel)"""
-    a = V(3.0)
-    y = a - a
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a})}
-
-
-def diamond(V):
-    """b = 2 * a; c = a + 3; d = b * c at a = -1.5 (a diamond)"""
-    a = V(-1.5)
-    b = 2 * a
-    c = a + 3
-    d = b * c
-    d.backward()
-    return {"d": number(d.data, "d"), **grads({"a": a, "b": b, "c": c})}
+from shared_probes import shared_sub, diamond
 
 
 def diamond_deep(V):
@@ -316,13 +155,7 @@ def diamond_deep(V):
     return {"g": number(g.data, "g"), **grads({"a": a, "b": b, "e": e, "f": f})}
 
 
-def shared_intermediate(V):
-    """c = a * b; y = c * c + c at a = 1.5, b = -2"""
-    a, b = V(1.5), V(-2.0)
-    c = a * b
-    y = c * c + c
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c})}
+from shared_probes import shared_intermediate
 
 
 # -- the backward pass itself --------------------------------------------------------
@@ -336,42 +169,7 @@ def grads_start_at_zero(V):
             "c.grad": number(c.grad, "c.grad"), "c": number(c.data, "c")}
 
 
-def seed_gradient(V):
-    """y = a * b + b at a = 2, b = 3; y.grad after y.backward()"""
-    a, b = V(2.0), V(3.0)
-    y = a * b + b
-    y.backward()
-    return {"y.grad": number(y.grad, "y.grad"), **grads({"a": a, "b": b})}
-
-
-def untouched_leaf(V):
-    """y = a * 2 at a = 3, with an unrelated c = Value(5) left alone"""
-    a, c = V(3.0), V(5.0)
-    y = a * 2
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a, "c": c})}
-
-
-def order_deep(V):
-    """a = x * 2; b = a * a; c = b * 3; d = c * a at x = 1.5 (a breadth-first walk passes a on too early)"""
-    x = V(1.5)
-    a = x * 2
-    b = a * a
-    c = b * 3
-    d = c * a
-    d.backward()
-    return {"d": number(d.data, "d"), **grads({"x": x, "a": a, "b": b, "c": c})}
-
-
-def order_matters(V):
-    """a = x * 2; b = a * a; c = b + a; d = c * x at x = 1.5 (order of the walk)"""
-    x = V(1.5)
-    a = x * 2
-    b = a * a
-    c = b + a
-    d = c * x
-    d.backward()
-    return {"d": number(d.data, "d"), **grads({"x": x, "a": a, "b": b, "c": c})}
+from shared_probes import seed_gradient, untouched_leaf, order_deep, order_matters
 
 
 def deep_chain(V):
@@ -397,32 +195,7 @@ def long_sum(V):
 # -- published checks and whole expressions -------------------------------------------
 
 
-def micrograd_sanity(V):
-    """micrograd's sanity check: x = -4; z = 2*x + 2 + x; q = relu(z) + z*x; h = relu(z*z); y = h + q + q*x"""
-    x = V(-4.0)
-    z = 2 * x + 2 + x
-    q = z.relu() + z * x
-    h = (z * z).relu()
-    y = h + q + q * x
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
-
-
-def micrograd_more_ops(V):
-    """micrograd's "more ops" check: a = -4, b = 2, c = a + b, d = a*b + b**3, ..., g = f / 2 + 10 / f"""
-    a, b = V(-4.0), V(2.0)
-    c = a + b
-    d = a * b + b**3
-    c += c + 1
-    c += 1 + c + (-a)
-    d += d * 2 + (b + a).relu()
-    d += 3 * d + (b - a).relu()
-    e = c - d
-    f = e**2
-    g = f / 2.0
-    g += 10.0 / f
-    g.backward()
-    return {"g": number(g.data, "g"), **grads({"a": a, "b": b})}
+from shared_probes import micrograd_sanity, micrograd_more_ops
 
 
 def neuron(V):
@@ -450,12 +223,7 @@ def squared_error(V):
     return {"loss": number(loss.data, "loss"), **grads({"w": w, "b": b, "x": x, "pred": pred})}
 
 
-def softplus_mix(V):
-    """y = log(1 + exp(a)) / (b * b + 1) - a / 3 at a = 0.3, b = -1.2"""
-    a, b = V(0.3), V(-1.2)
-    y = (1 + a.exp()).log() / (b * b + 1) - a / 3
-    y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": a, "b": b})}
+from shared_probes import softplus_mix
 
 
 # -- numerical gradient checks of the student's own forward pass -------------------
@@ -466,14 +234,7 @@ def numeric_tanh_mix(V):
     return with_numeric(V, lambda a, b: (a * b + a).tanh(), {"a": 0.5, "b": -1.5})
 
 
-def numeric_rational(V):
-    """f(a, b) = (a - b) / (a * a + 1) + 3 / b at a = 1.2, b = 0.7"""
-    return with_numeric(V, lambda a, b: (a - b) / (a * a + 1) + 3 / b, {"a": 1.2, "b": 0.7})
-
-
-def numeric_exp_log(V):
-    """f(a, b) = exp(a) * log(b) - b ** 1.5 at a = 0.4, b = 2.5"""
-    return with_numeric(V, lambda a, b: a.exp() * b.log() - b**1.5, {"a": 0.4, "b": 2.5})
+from shared_probes import numeric_rational, numeric_exp_log
 
 
 def numeric_relu_sum(V):
@@ -484,18 +245,7 @@ def numeric_relu_sum(V):
 # -- random expression graphs, from fixed seeds ----------------------------------------
 
 
-def _random_probe(seed):
-    def probe(V):
-        return random_graph(V, seed)
-
-    probe.__name__ = probe.__qualname__ = f"random_graph_{seed:02d}"
-    probe.__doc__ = f"random expression graph #{seed}"
-    return probe
-
-
-for _seed in range(1, 17):
-    globals()[f"random_graph_{_seed:02d}"] = _random_probe(_seed)
-del _seed
+RANDOM_GRAPHS = random_graph_probes(globals(), "random_graph", range(1, 17))
 
 
 # -- each op alone at several points: diagnosis infers its local derivative (no test reads these) ----
@@ -539,22 +289,23 @@ def _local_probe(op_name, doc, op, cases):
 
 _PAIRS = [{"a": 3.0, "b": -2.0}, {"a": 0.5, "b": 4.0}, {"a": -1.5, "b": -0.8}]
 _DIV_PAIRS = [{"a": 3.0, "b": 4.0}, {"a": -1.5, "b": 0.8}, {"a": 2.0, "b": -2.5}]
+# in the order of their names (the suite's order of these probes, as it has always been)
 _LOCAL = [
     ("add", "y = a + b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a + b, _PAIRS),
-    ("mul", "y = a * b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a * b, _PAIRS),
-    ("sub", "y = a - b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a - b, _PAIRS),
     ("div", "y = a / b at (a, b) = (3, 4), (-1.5, 0.8), (2, -2.5)", lambda a, b: a / b, _DIV_PAIRS),
+    ("exp", "y = exp(x) at x = -1, 0.3, 1.2", lambda x: x.exp(), [{"x": -1.0}, {"x": 0.3}, {"x": 1.2}]),
+    ("log", "y = log(x) at x = 0.3, 1.5, 4", lambda x: x.log(), [{"x": 0.3}, {"x": 1.5}, {"x": 4.0}]),
+    ("mul", "y = a * b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a * b, _PAIRS),
     ("neg", "y = -x at x = -1.5, 0.7, 2", lambda x: -x, [{"x": -1.5}, {"x": 0.7}, {"x": 2.0}]),
-    ("rsub", "y = 2 - x at x = 0.5, -1.2, 3", lambda x: 2 - x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
-    ("rtruediv", "y = 2 / x at x = 0.5, -1.2, 3", lambda x: 2 / x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
     ("pow", "y = x ** k at (x, k) = (1.5, 3), (0.6, 2), (2, 0.5), (1.3, -1), (2.5, 1.5)", lambda x, k: x**k,
      [{"x": 1.5, "k": 3}, {"x": 0.6, "k": 2}, {"x": 2.0, "k": 0.5}, {"x": 1.3, "k": -1}, {"x": 2.5, "k": 1.5}]),
     ("relu", "y = relu(x) at x = -1.5, 0, 0.7, 2", lambda x: x.relu(),
      [{"x": -1.5}, {"x": 0.0}, {"x": 0.7}, {"x": 2.0}]),
+    ("rsub", "y = 2 - x at x = 0.5, -1.2, 3", lambda x: 2 - x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
+    ("rtruediv", "y = 2 / x at x = 0.5, -1.2, 3", lambda x: 2 / x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
+    ("sub", "y = a - b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a - b, _PAIRS),
     ("tanh", "y = tanh(x) at x = -1.3, -0.2, 0.4, 1.1, 2", lambda x: x.tanh(),
      [{"x": -1.3}, {"x": -0.2}, {"x": 0.4}, {"x": 1.1}, {"x": 2.0}]),
-    ("exp", "y = exp(x) at x = -1, 0.3, 1.2", lambda x: x.exp(), [{"x": -1.0}, {"x": 0.3}, {"x": 1.2}]),
-    ("log", "y = log(x) at x = 0.3, 1.5, 4", lambda x: x.log(), [{"x": 0.3}, {"x": 1.5}, {"x": 4.0}]),
 ]
 for _name, _doc, _op, _cases in _LOCAL:
     globals()[f"local_{_name}"] = _local_probe(_name, _doc, _op, _cases)

@@ -362,7 +362,7 @@ def test_numeric_relu_sum(observe, expect):
 
 # -- random expression graphs ------------------------------------------------------------
 
-RANDOM = [getattr(p, f"random_graph_{seed:02d}") for seed in range(1, 17)]
+RANDOM = p.RANDOM_GRAPHS
 
 
 def _graph_verdict(observe, want_of, probe):
