@@ -1,5 +1,38 @@
 """The complete engine: every row of the contract's engine API (§2)."""
 
+from grader.judge import suite_probes
+from grader.judge.charging import OwnTests
+
 TITLE = "The complete engine"
 MODULE = "engine"
 FILES = ("engine.py",)
+
+p = suite_probes(__file__)
+
+# Each mistake costs once (grader/judge/charging.py), across both test files (test_engine.py, the ops and the
+# walk; test_engine_expressions.py, whole expressions), which check their probes through OWN.check.
+# op -> the tests that charge for it, each with the probes that isolate the op (a probe that also builds on
+# another op that can fail alone, like `a.tanh() * a` on accumulation in `*`, is left out)
+OWN = OwnTests({
+    "add-constant": [("add/constant", [p.add_constant])],
+    "radd": [("add/constant", [p.add_constant])],
+    "mul-constant": [("mul/constant", [p.mul_constant])],
+    "rmul": [("mul/constant", [p.mul_constant])],
+    "sub": [("sub/values", [p.sub_values])],
+    "sub-constant": [("sub/constant", [p.sub_constant])],
+    "rsub": [("sub/constant", [p.sub_constant])],
+    "div": [("div/values", [p.div_values])],
+    "div-constant": [("div/constant", [p.div_constant])],
+    "rtruediv": [("div/constant", [p.div_constant])],
+    "neg": [("neg/values", [p.neg_value])],
+    "pow": [("pow/cube", [p.pow_cube, p.pow_square])],
+    "pow-other": [("pow/fractional", [p.pow_fractional])],
+    "relu": [("relu/positive", [p.relu_positive]), ("relu/negative", [p.relu_negative]),
+             ("relu/zero", [p.relu_zero])],
+    "tanh": [("tanh/zero", [p.tanh_zero]), ("tanh/two", [p.tanh_two]), ("tanh/negative", [p.tanh_negative]),
+             ("tanh/saturated", [p.tanh_saturated])],
+    "exp": [("exp/values", [p.exp_values]), ("exp/negative", [p.exp_negative])],
+    "log": [("log/values", [p.log_values]), ("log/small", [p.log_small])],
+}, core=[p.add_values, p.mul_values, p.mul_chain, p.int_data, p.shared_mul, p.shared_add, p.shared_three_paths,
+         p.shared_intermediate, p.seed_gradient])
+

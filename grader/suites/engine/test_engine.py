@@ -1,46 +1,20 @@
-"""Hidden tests of the complete engine: every row of the contract's engine API.
+"""Hidden tests of the complete engine: each op, shared nodes and the backward pass (whole
+expressions: test_engine_expressions.py).
 
 Each test compares the student's observations of a probe with the reference
-engine's (`expect`), PyTorch's (`torch_expect`), or the student's own forward
-pass differentiated numerically (the `*.numeric` keys).
-
-Each mistake costs once (grader/judge/charging.py): every test checks its
-probes through `OWN.check`, which does not charge again for an op that the
+engine's (`expect`) or PyTorch's (`torch_expect`). Each mistake costs once
+(grader/judge/charging.py): every test checks its probes through the suite's
+`OWN.check` (its __init__.py), which does not charge again for an op that the
 tests below isolate and the student gets wrong there, and gives a test of
 several expressions its points in proportion to those it gets right.
 """
 
 from grader.judge import (
-    assert_values, check_numeric, describe, from_scratch_test, import_test, Mismatch, points, suite_probes,
+    assert_values, describe, from_scratch_test, import_test, Mismatch, points, suite_config, suite_probes,
 )
-from grader.judge.charging import OwnTests
 
 p = suite_probes(__file__)
-
-# op -> the tests that charge for it, each with the probes that isolate the op (a probe that also builds on
-# another op that can fail alone, like `a.tanh() * a` on accumulation in `*`, is left out)
-OWN = OwnTests({
-    "add-constant": [("add/constant", [p.add_constant])],
-    "radd": [("add/constant", [p.add_constant])],
-    "mul-constant": [("mul/constant", [p.mul_constant])],
-    "rmul": [("mul/constant", [p.mul_constant])],
-    "sub": [("sub/values", [p.sub_values])],
-    "sub-constant": [("sub/constant", [p.sub_constant])],
-    "rsub": [("sub/constant", [p.sub_constant])],
-    "div": [("div/values", [p.div_values])],
-    "div-constant": [("div/constant", [p.div_constant])],
-    "rtruediv": [("div/constant", [p.div_constant])],
-    "neg": [("neg/values", [p.neg_value])],
-    "pow": [("pow/cube", [p.pow_cube, p.pow_square])],
-    "pow-other": [("pow/fractional", [p.pow_fractional])],
-    "relu": [("relu/positive", [p.relu_positive]), ("relu/negative", [p.relu_negative]),
-             ("relu/zero", [p.relu_zero])],
-    "tanh": [("tanh/zero", [p.tanh_zero]), ("tanh/two", [p.tanh_two]), ("tanh/negative", [p.tanh_negative]),
-             ("tanh/saturated", [p.tanh_saturated])],
-    "exp": [("exp/values", [p.exp_values]), ("exp/negative", [p.exp_negative])],
-    "log": [("log/values", [p.log_values]), ("log/small", [p.log_small])],
-}, core=[p.add_values, p.mul_values, p.mul_chain, p.int_data, p.shared_mul, p.shared_add, p.shared_three_paths,
-         p.shared_intermediate, p.seed_gradient])
+OWN = suite_config(__file__).OWN  # which tests charge for which op: the suite's __init__.py
 
 
 def check(observe, expect, *probes, owns=(), **tolerance):
@@ -292,92 +266,3 @@ def test_deep_chain(observe, expect, observation):
 def test_long_sum(observe, expect):
     """a loss summed over 200 terms"""
     check(observe, expect, p.long_sum)
-
-
-# -- published checks, against PyTorch ----------------------------------------------------
-
-
-@points(2, concept="chain-rule", name="micrograd/sanity-check")
-def test_micrograd_sanity(observe, expect, torch_expect):
-    """micrograd's sanity check, against PyTorch"""
-    OWN.check(observe, expect, [p.micrograd_sanity], against=torch_expect)
-
-
-@points(2, concept="chain-rule", name="micrograd/more-ops")
-def test_micrograd_more_ops(observe, expect, torch_expect):
-    """micrograd's "more ops" check, against PyTorch (1e-6, as micrograd)"""
-    OWN.check(observe, expect, [p.micrograd_more_ops], against=torch_expect, rel=1e-6, abs_=1e-6)
-
-
-@points(2, concept="chain-rule", name="neuron/relu")
-def test_neuron(observe, expect, torch_expect):
-    """one relu neuron: all five gradients against PyTorch"""
-    OWN.check(observe, expect, [p.neuron], against=torch_expect)
-
-
-@points(1, concept="chain-rule", name="neuron/tanh")
-def test_tanh_neuron(observe, expect, torch_expect):
-    """one tanh neuron, against PyTorch"""
-    OWN.check(observe, expect, [p.tanh_neuron], against=torch_expect)
-
-
-@points(1, concept="chain-rule", name="loss/squared-error")
-def test_squared_error(observe, expect, torch_expect):
-    """a squared-error loss through tanh, against PyTorch"""
-    OWN.check(observe, expect, [p.squared_error], against=torch_expect)
-
-
-@points(1, concept="chain-rule", name="loss/softplus")
-def test_softplus(observe, expect, torch_expect):
-    """log(1 + exp(a)) / (b*b + 1) - a / 3, against PyTorch"""
-    OWN.check(observe, expect, [p.softplus_mix], against=torch_expect)
-
-
-# -- the student's own forward pass, differentiated numerically -----------------------------
-
-
-@points(1, concept="gradcheck", name="gradcheck/tanh-mix")
-def test_numeric_tanh_mix(observe, expect):
-    """backward() agrees with central differences of your own forward pass"""
-    OWN.check(observe, expect, [p.numeric_tanh_mix], verdict=check_numeric)
-
-
-@points(1, concept="gradcheck", name="gradcheck/rational")
-def test_numeric_rational(observe, expect):
-    """the same for a rational function"""
-    OWN.check(observe, expect, [p.numeric_rational], verdict=check_numeric)
-
-
-@points(1, concept="gradcheck", name="gradcheck/exp-log")
-def test_numeric_exp_log(observe, expect):
-    """the same with exp, log and a fractional power"""
-    OWN.check(observe, expect, [p.numeric_exp_log], verdict=check_numeric)
-
-
-@points(1, concept="gradcheck", name="gradcheck/relu-sum")
-def test_numeric_relu_sum(observe, expect):
-    """the same with relu"""
-    OWN.check(observe, expect, [p.numeric_relu_sum], verdict=check_numeric)
-
-
-# -- random expression graphs ------------------------------------------------------------
-
-RANDOM = p.RANDOM_GRAPHS
-
-
-def _graph_verdict(observe, want_of, probe):
-    want = want_of(probe)
-    keys = [k for k in want if k != "expr"]
-    assert_values(observe(probe), want, keys=keys, what=f"{describe(probe)} ({want['expr']})")
-
-
-@points(2, concept="random-graphs", name="random/reference-1-8")
-def test_random_graphs_reference(observe, expect):
-    """eight random expression graphs, every node's gradient against the reference"""
-    OWN.check(observe, expect, RANDOM[:8], verdict=_graph_verdict, unit="graph")
-
-
-@points(2, concept="random-graphs", name="random/torch-9-16")
-def test_random_graphs_torch(observe, expect, torch_expect):
-    """eight more random expression graphs, against PyTorch"""
-    OWN.check(observe, expect, RANDOM[8:], against=torch_expect, verdict=_graph_verdict, unit="graph")
