@@ -16,7 +16,8 @@ import pytest
 from grader.distribution import instructor_only, student_build_files, visible_expectations, visible_test_source
 from grader.judge.expectations import Expectations
 from grader.scores import suite_tests
-from grader.classroom.starters import EXERCISES, solution_files
+from grader.classroom.starters import solution_files
+from grader.course import COURSE
 from grader.classroom.student_check import judge_visible
 from grader import suites
 from grader.suites import available, load_suite
@@ -180,7 +181,7 @@ def _verdicts(check_output):
     return [tuple(line.split()[:2]) for line in lines if line.startswith(("PASS  ", "FAIL  ", "SKIP  "))], lines[-1]
 
 
-@pytest.mark.parametrize("exercise", [e for e in EXERCISES if e != "09-write-tests"])
+@pytest.mark.parametrize("exercise", [e for e in COURSE if e != "09-write-tests"])
 def test_every_exercise_checks_alike_from_the_student_install_and_the_checkout(student_install, tmp_path, exercise):
     # A visible test file travels alone into the student wheel: whatever it loads at import must be there
     # too, or be optional. The starter fails some visible tests: the same ones, with the same score, as in
@@ -229,7 +230,7 @@ def test_the_student_install_says_alike_what_it_cannot_do(student_install, tmp_p
 def test_grade_handout_works_from_the_instructor_install(instructor_install, tmp_path):
     done = _grade(instructor_install, "handout", str(tmp_path / "out"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Wrote ") and f"for {len(EXERCISES)} exercises" in done.stdout
+    assert done.stdout.startswith("Wrote ") and f"for {len(COURSE)} exercises" in done.stdout
     assert (tmp_path / "out" / "03-tanh" / "engine.py").read_bytes() == (ROOT / "exercises/03-tanh/engine.py").read_bytes()
     assert "What runs where" in (tmp_path / "out" / "README.md").read_text()
     starters = _grade(instructor_install, "starters", "--check", cwd=tmp_path)

@@ -116,8 +116,8 @@ def test_an_engine_travels_alone_without_its_name():
 
 
 def test_the_order_of_the_runs_is_drawn_afresh_each_time():
-    from grader.observe import _secret_order
+    from grader.observe import secret_order
 
     names = load_suite("09-write-tests").probe_names
-    orders = {tuple(_secret_order(names)) for _ in range(20)}
+    orders = {tuple(secret_order(names)) for _ in range(20)}
     assert len(orders) == 20 and all(sorted(order) == sorted(names) for order in orders)

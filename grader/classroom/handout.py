@@ -36,12 +36,12 @@ import re
 import shutil
 from pathlib import Path
 
-from ..course import comes_before, upto
+from ..course import COURSE, comes_before, upto
 from ..distribution import exercises_folder, students_guide as students_guide_path
 from . import starters
 from .breaks import BREAKS
 from .solution_regions import StarterError, regions
-from .starters import EXERCISES, MARKER_FILE, SUITES
+from .starters import MARKER_FILE, SUITES
 
 
 class HandoutError(ValueError):
@@ -73,14 +73,14 @@ def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None) ->
     out_dir = Path(out_dir)
     exercises_dir = Path(exercises_dir or exercises_folder())
     asked = list(exercises or ()) + ([upto_exercise] if upto_exercise else [])
-    unknown = [e for e in asked if e not in EXERCISES]
+    unknown = [e for e in asked if e not in COURSE]
     if unknown:
         raise HandoutError(f"no exercise named {', '.join(map(repr, unknown))}; the exercises, in course order, "
-                           f"are {', '.join(EXERCISES)}")
+                           f"are {', '.join(COURSE)}")
     if exercises and upto_exercise:
         raise HandoutError("give the exercises one by one or the course up to one of them, not both")
-    wanted = set(exercises) if exercises else set(upto(upto_exercise)) if upto_exercise else set(EXERCISES)
-    chosen = [e for e in EXERCISES if e in wanted]
+    wanted = set(exercises) if exercises else set(upto(upto_exercise)) if upto_exercise else set(COURSE)
+    chosen = [e for e in COURSE if e in wanted]
     if not exercises_dir.is_dir():
         raise HandoutError(f"no exercises folder at {exercises_dir}: pass --exercises-dir")
     try:
@@ -234,7 +234,7 @@ def secrets(out_dir) -> list[str]:
     out_dir = Path(out_dir)
     suite_files, variants = _suite_files(), _variant_sources()
     suite_test_names = {p.name for p in SUITES.rglob("test_*.py")}
-    secret_pieces = {e: solution_secrets(e) for e in EXERCISES}
+    secret_pieces = {e: solution_secrets(e) for e in COURSE}
     found = []
     for path in sorted(p for p in out_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(out_dir)
@@ -254,7 +254,7 @@ def secrets(out_dir) -> list[str]:
         # An exercise's folder holds the solutions of the exercises taught before it (its starter is
         # built on them) and nothing of its own or of any later one. Files beside the exercises'
         # folders (the index README): no solution at all.
-        exercise = rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in EXERCISES else None
+        exercise = rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in COURSE else None
         normalised = _normalised(text)
         for owner, pieces in secret_pieces.items():
             if exercise is None or not comes_before(owner, exercise):

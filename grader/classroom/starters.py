@@ -17,14 +17,11 @@ import json
 from pathlib import Path
 
 from ..course import COURSE, position
+from ..suites import suite_module
 from .breaks import BREAKS
 from .notebooks import notebook
 from .solution_regions import StarterError, solution_source, starter_source
 
-
-# The exercises in course order (declared in grader/course.py). The ids are fixed: instructors script
-# against them, so they are not renumbered when the order changes.
-EXERCISES = COURSE
 
 MARKER_FILE = ".exercise"  # in each starter folder: the exercise's id, for `grade check`
 SUITES = Path(__file__).parent.parent / "suites"
@@ -40,12 +37,9 @@ def reference_folder() -> Path:
 
 
 def suite_config(exercise: str):
-    """The suite's declarations (TITLE, FILES, ...) without importing its probes."""
-    path = SUITES / exercise / "__init__.py"
-    spec = importlib.util.spec_from_file_location(f"grader_suite_config_{exercise.replace('-', '_')}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The suite's declarations (TITLE, FILES, ...) without importing its probes: the one module object
+    the judge reads too (suites.suite_module)."""
+    return suite_module(SUITES / exercise, "__init__")
 
 
 def exercise_files(exercise: str) -> tuple[str, ...]:
@@ -114,7 +108,7 @@ def generated_files(exercises_dir: Path | None = None) -> dict[Path, str]:
 
     exercises_dir = Path(exercises_dir or exercises_folder())
     out = {}
-    for exercise in EXERCISES:
+    for exercise in COURSE:
         folder = exercises_dir / exercise
         readme_path = folder / "README.md"
         if not readme_path.exists():

@@ -89,7 +89,7 @@ def grader_error_run(submission_id, stage, detail):
             "grader_error": {"stage": stage, "detail": valid_utf8(detail)}}
 
 
-def _secret_order(names):
+def secret_order(names):
     """`names` shuffled by the operating system's randomness, afresh for every run: a submission
     cannot tell from the order (or its position in it) which probe it is in."""
     return random.SystemRandom().sample(list(names), len(names))
@@ -118,7 +118,7 @@ def observe_submission(submission, suite, sandbox, slot):
     limits = sandbox.limits
     output = CappedOutput(limits.output_kb * 1024)
     cases = suite.cases
-    todo = _secret_order(suite.probe_names) if cases else list(suite.probe_names)
+    todo = secret_order(suite.probe_names) if cases else list(suite.probe_names)
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
     budget = Budget(limits)

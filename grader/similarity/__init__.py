@@ -30,6 +30,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..course import COURSE
 from ..load import LoadError, load_entry, load_folder
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, matches, read_document,
                      read_documents, starter_kgrams)
@@ -117,7 +118,7 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
         return texts
     from ..classroom import starters
 
-    if exercise in starters.EXERCISES:
+    if exercise in COURSE:
         return starters.starter_files(exercise)
     return {}  # the complete engine is written from scratch: no starter to subtract
 

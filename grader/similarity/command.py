@@ -36,12 +36,12 @@ def similarity_command(submissions, exercise, starters, public, no_micrograd, sc
     """
     import json
 
-    from ..classroom import starters as exercise_starters
+    from ..course import COURSE
     from ..suites import available
 
-    if exercise is not None and exercise not in exercise_starters.EXERCISES and exercise not in available():
+    if exercise is not None and exercise not in COURSE and exercise not in available():
         raise click.BadParameter(f"no exercise named {exercise!r}; available: "
-                                 f"{', '.join(sorted(set(exercise_starters.EXERCISES) | set(available())))}",
+                                 f"{', '.join(sorted(set(COURSE) | set(available())))}",
                                  param_hint="-e/--exercise")
     try:
         result = similarity(submissions, exercise=exercise, starters=starters, public=public,

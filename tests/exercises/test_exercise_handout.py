@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from grader.classroom import starters
 from grader.cli import main
 from grader.classroom.handout import HandoutError, build, secrets, solution_secrets
-from grader.classroom.starters import EXERCISES, SUITES
+from grader.classroom.starters import SUITES
+from grader.course import COURSE
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +26,7 @@ def handout(tmp_path_factory):
 def test_the_handout_holds_instructions_starters_and_notebooks_only(handout):
     files = sorted(str(p.relative_to(handout)) for p in handout.rglob("*") if p.is_file())
     expected = ["README.md"]
-    for exercise in EXERCISES:
+    for exercise in COURSE:
         expected += [f"{exercise}/{name}" for name in
                      ("README.md", ".exercise", *starters.exercise_files(exercise), f"{exercise}.ipynb")]
     assert files == sorted(expected)
@@ -43,7 +44,7 @@ def test_the_handout_has_no_secrets(handout):
 
 
 def test_each_exercise_has_a_solution_to_hide():
-    secret = {e: solution_secrets(e) for e in EXERCISES}
+    secret = {e: solution_secrets(e) for e in COURSE}
     assert all(secret.values())
     assert "t = math.tanh(self.data)" in secret["03-tanh"]
     assert "self.grad += (1 - t**2) * out.grad" in secret["03-tanh"]

@@ -14,7 +14,8 @@ from nbclient import NotebookClient
 
 from grader.load.notebooks import is_self_check_cell, join_code_cells
 from grader.classroom.notebooks import check_cell, notebook
-from grader.classroom.starters import EXERCISES, solution_files
+from grader.classroom.starters import solution_files
+from grader.course import COURSE
 from grader.classroom.student_check import check
 
 _RUNS = Path(tempfile.mkdtemp(prefix="executed-notebooks-"))
@@ -63,13 +64,13 @@ def _as_file_check(path, exercise):
 
 
 def test_every_exercise_notebook_ends_with_the_check_cell():
-    for exercise in EXERCISES:
+    for exercise in COURSE:
         nb = nbformat.read(str(EXERCISES_DIR / exercise / f"{exercise}.ipynb"), as_version=4)
         assert nb.cells[-1].cell_type == "code" and nb.cells[-1].source == f'from grader import check\ncheck("{exercise}")'
         assert is_self_check_cell(nb.cells[-1].source)
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_the_untouched_notebook_checks_itself_with_fail_lines(exercise):
     before, after = executed(exercise, "starter")
     data = _check_cell_output(after)
@@ -79,7 +80,7 @@ def test_the_untouched_notebook_checks_itself_with_fail_lines(exercise):
     assert "<table>" in data["text/html"] and ">FAIL</td>" in data["text/html"]
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_the_solved_notebook_checks_itself_all_pass(exercise):
     before, after = executed(exercise, "solution")
     text = _check_cell_output(after)["text/plain"].splitlines()
@@ -90,7 +91,7 @@ def test_the_solved_notebook_checks_itself_all_pass(exercise):
     assert points[0] == points[1]
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_grading_an_executed_notebook_gives_the_same_score(exercise, tmp_path):
     before = class_batch(exercise)  # graded unexecuted: the committed starter notebook, the solution's
     folder = tmp_path / "class"

@@ -17,7 +17,8 @@ from grader.classroom import starters
 from grader.classroom.breaks import accumulate_bug
 from grader.classroom.notebooks import notebook
 from grader.classroom.solution_regions import StarterError, regions, solution_source, starter_source
-from grader.classroom.starters import EXERCISES, solution_files, solved_files, starter_files
+from grader.classroom.starters import solution_files, solved_files, starter_files
+from grader.course import COURSE
 from grader.cli import main
 from grader.load.notebooks import is_self_check_cell, join_code_cells
 from grader.variants import VARIANTS
@@ -171,7 +172,7 @@ def test_the_break_of_02_is_in_01_too_and_repaired_from_05_on():
     assert "self.grad += out.grad" in starter_files("05-backward")["engine.py"]
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_every_starter_compiles_has_a_stub_per_region_and_no_markers(exercise):
     reference = starters.reference_folder()
     for name, text in starter_files(exercise).items():
@@ -215,7 +216,7 @@ def test_grade_starters_check_lists_a_drifting_file(tmp_path):
     assert runner.invoke(main, ["starters", "--check", "--exercises-dir", str(copy)]).exit_code == 0
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_the_starter_folder_holds_exactly_the_exercise_files(exercise):
     names = sorted(p.name for p in (EXERCISES_DIR / exercise).iterdir() if p.name != "__pycache__")
     assert names == sorted([".exercise", "README.md", f"{exercise}.ipynb", *starter_files(exercise)])
@@ -233,7 +234,7 @@ def test_engines_json_carries_the_reference_and_every_variant():
 # -- notebooks ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_the_notebook_has_the_instructions_as_markdown_and_the_starter_as_code(exercise):
     nb = nbformat.read(EXERCISES_DIR / exercise / f"{exercise}.ipynb", as_version=4)
     nbformat.validate(nb)
@@ -271,7 +272,7 @@ def _code_cells_but_the_check(nb):
     return [c.source for c in nb.cells[:-1] if c.cell_type == "code"]
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_the_solved_notebook_runs_top_to_bottom_in_jupyter(exercise, tmp_path):
     nb = nbformat.reads(notebook(exercise, solved_files(exercise),
                                  (EXERCISES_DIR / exercise / "README.md").read_text()), as_version=4)
@@ -281,7 +282,7 @@ def test_the_solved_notebook_runs_top_to_bottom_in_jupyter(exercise, tmp_path):
         assert result.stdout.splitlines()[-1] == "32 of 32 tests pass"
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_the_starter_notebook_defines_everything_and_stops_at_the_first_todo(exercise, tmp_path):
     nb = nbformat.read(EXERCISES_DIR / exercise / f"{exercise}.ipynb", as_version=4)
     cells = _code_cells_but_the_check(nb)

@@ -6,7 +6,7 @@ import pytest
 from conftest import EXERCISES_DIR, class_batch, fit_line_mistakes
 
 from grader.scores import suite_tests
-from grader.classroom.starters import EXERCISES
+from grader.course import COURSE
 from grader.suites import load_suite
 
 pytestmark = pytest.mark.slow  # grades a class per exercise in the sandbox (conftest.class_batch)
@@ -96,7 +96,7 @@ def _statuses(row):
     return {t["name"]: t["status"] for t in row["tests"]}
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_reference_solution_scores_full_marks(exercise):
     styles = [sub_id for sub_id in class_batch(exercise) if sub_id.startswith("style-")]
     assert len(styles) == 3 * (exercise in ("01-mul-backward", "02-accumulate", "05-backward", "03-tanh", "04-more-ops"))
@@ -107,7 +107,7 @@ def test_reference_solution_scores_full_marks(exercise):
         assert row["score"] == row["max_score"] > 0
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_untouched_starter_scores_zero_on_every_test_with_points(exercise):
     declared = suite_tests(load_suite(exercise))
     with_points = sorted(t["name"] for t in declared if t["points"] > 0)
@@ -121,7 +121,7 @@ def test_untouched_starter_scores_zero_on_every_test_with_points(exercise):
             "still-works/add-mul", "still-works/deep-chain", "still-works/relu"] * (exercise == "02-accumulate"))
 
 
-@pytest.mark.parametrize("exercise", EXERCISES)
+@pytest.mark.parametrize("exercise", COURSE)
 def test_notebook_scores_what_the_files_score(exercise):
     rows = class_batch(exercise)
     for files, notebook in (("starter", "starter-notebook"), ("solution", "solution-notebook")):

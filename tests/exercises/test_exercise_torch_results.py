@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from grader.classroom.starters import EXERCISES
+from grader.course import COURSE
 from grader.suites import SUITES, load_suite
 
-WITH_TORCH = [e for e in EXERCISES if (SUITES / e / "torch_results.json").exists()]
+WITH_TORCH = [e for e in COURSE if (SUITES / e / "torch_results.json").exists()]
 
 
 def test_the_engine_exercises_store_torch_results():
