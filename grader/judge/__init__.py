@@ -159,6 +159,52 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
                        expected=w, got=g)
 
 
+def _kind(value):
+    if value is None:
+        return "nothing"
+    if type(value) is bool:
+        return "a true/false"
+    if type(value) in (int, float):
+        return "a number"
+    return {str: "a text", list: "a list", dict: "a set of named values"}.get(type(value), type(value).__name__)
+
+
+def shape_difference(got, want, where="the result"):
+    """How `got` is not built as `want` is, or None: the same names in every dict, a list where a list is
+    (of any length, each item built as one of `want`'s items), a number where a number is.
+
+    A probe records the same names and kinds of values on every engine, right or wrong (its code chooses
+    them, an engine only the numbers), so an observation built otherwise was not made by the probe: the
+    submission replaced the probe or wrote into the worker's report. A hidden test may then read only
+    what the observation holds (a check over its own keys passes on an empty one) or index what is not
+    there; neither may happen (docs/security.md).
+    """
+    if type(want) is dict:
+        if type(got) is not dict:
+            return f"{where} is {_kind(got)}, not {_kind(want)}"
+        missing = [k for k in want if k not in got]
+        if missing:
+            return f"{where} holds no {missing[0]!r}" + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else "")
+        extra = [k for k in got if k not in want]
+        if extra:
+            return f"{where} holds {extra[0]!r}, which the probe never records"
+        for key, value in want.items():
+            difference = shape_difference(got[key], value, repr(key))
+            if difference:
+                return difference
+        return None
+    if type(want) is list:
+        if type(got) is not list:
+            return f"{where} is {_kind(got)}, not {_kind(want)}"
+        for i, item in enumerate(got):
+            if want and all(shape_difference(item, w) for w in want):
+                return shape_difference(item, want[0], f"{where}[{i}]")
+        return None
+    if _kind(got) != _kind(want):
+        return f"{where} is {_kind(got)}, not {_kind(want)}"
+    return None
+
+
 # -- the checks most hidden tests are made of ---------------------------------------------
 
 # Central differences with h = 1e-6 are accurate to about 1e-9 absolute on the

@@ -42,6 +42,7 @@ class Expectations:
         self.suite, self.torch_mode = suite, torch
         self.reference_mode = reference or ("live" if reference_installed() else "stored")
         self._reference, self._torch, self._stored, self._reads = {}, None, None, None
+        self._shapes = {}  # probe name -> the reference's observation, or None: shape_of
 
     def reads(self):
         """{test function name: Reads}: the suite's one dry run on the reference (judge/dry_run.py)."""
@@ -78,6 +79,22 @@ class Expectations:
                 arg = _ReferenceModules() if getattr(probe, "takes_modules", False) else engine.Value
                 self._reference[name] = probekit.plain(probe(arg))
         return self._reference[name]
+
+    def shape_of(self, probe):
+        """The reference's observation of `probe`, to hold a student's to its shape (judge.shape_difference),
+        or None where there is none to compare with: a suite of probe cases (09-write-tests: what its probes
+        record depends on the student's own tests), a probe whose expectations this install does not hold,
+        or one the reference cannot run."""
+        name = probe.__name__
+        if name not in self._shapes:
+            shape = None
+            if not self.suite.cases:
+                try:
+                    shape = self.reference(probe)
+                except Exception:  # noqa: BLE001 - no reference to compare with: the test's own checks stand
+                    shape = None
+            self._shapes[name] = shape
+        return self._shapes[name]
 
     def torch(self, probe):
         name = probe.__name__

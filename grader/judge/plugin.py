@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from pytest_jsonreport.plugin import JSONReport
 
-from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text
+from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text, shape_difference
 from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
 from ..suites import SuiteError, test_files
@@ -145,7 +145,15 @@ class JudgePlugin:
             expression = describe(probe)
             status = obs["status"]
             if status == "ok":
-                return obs["values"]
+                values = obs["values"]
+                want = self.expectations.shape_of(probe)
+                difference = None if want is None else shape_difference(values, want)
+                if difference:
+                    # not what the probe records: the submission replaced it or wrote into the report
+                    got = (f"reported an observation that its probe does not make ({difference}): the submission "
+                           "replaced the probe or wrote into the grader's report, so it is not used")
+                    raise Mismatch(f"{expression}: your engine {got}", expression=expression, got=got)
+                return values
             if status == "timeout":
                 got = obs.get("error") or "timed out"
                 raise ProbeTimeout(f"{expression}: {got}", expression=expression, got=got)

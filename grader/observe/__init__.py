@@ -23,6 +23,7 @@ from ..sandbox.accounting import Budget, Usage
 from ..sandbox.pipes import CappedOutput
 from ..student_text import valid_utf8
 from .attempt import Attempt
+from .protocol import ReportTally
 from .cache import ObservationCache, share_observations
 
 MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
@@ -128,7 +129,7 @@ def observe_submission(submission, suite, sandbox, slot):
     run["forbidden_imports"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
     base = None if cases else sandbox.prepare(slot, submission.files, suite.runner_files)
     timeouts_in_a_row = restarts = 0
-    values_kept = [0]
+    tally = ReportTally()  # the report's bytes and values, across the submission's workers
     try:
         while todo:
             if sandbox.stopping:
@@ -141,7 +142,7 @@ def observe_submission(submission, suite, sandbox, slot):
             else:
                 to_grader, attempt_todo = {}, todo
             try:
-                attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, values_kept).run()
+                attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, tally).run()
             finally:
                 if cases:
                     sandbox.cleanup(base)

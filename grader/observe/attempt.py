@@ -9,7 +9,7 @@ import time
 
 from ..sandbox.accounting import NOTHING, limit_spent
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, signal_text
-from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, parse_event
+from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
 _CPUS = os.cpu_count() or 1
 
@@ -18,11 +18,11 @@ _CPUS = os.cpu_count() or 1
 class Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
-    def __init__(self, sandbox, slot, base, request, todo, output, budget, values_kept=None):
+    def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None):
         self.sandbox, self.slot, self.base = sandbox, slot, base
         self.request = dict(request, run=todo)
         self.todo, self.output, self.budget = todo, output, budget
-        self.values_kept = values_kept if values_kept is not None else [0]  # shared by a submission's workers
+        self.tally = tally if tally is not None else ReportTally()  # shared by a submission's workers
         self.results = {}  # probe -> observation
         self.imported = None  # the import event
         # "done" | "import-failed" | "exited" | "probe-timeout" | "import-timeout" | "total-timeout" | "protocol"
@@ -70,7 +70,7 @@ class Attempt:
         at_start = self.sandbox.usage(self.slot, proc)
         self._new_phase(limits.import_seconds, NOTHING)
         pipes = (ThreadedPipes if getattr(self.sandbox, "threaded_pipes", False) else SelectedPipes)(obs_r, out_r)
-        buffer, reported = bytearray(), 0
+        buffer = bytearray()
         pending = list(self.todo)
         obs_open = True
         look_at = time.monotonic()
@@ -90,9 +90,9 @@ class Attempt:
                     if not data:
                         obs_open = False  # the report ended; what else arrived with it is still kept
                         continue
-                    reported += len(data)
+                    self.tally.bytes += len(data)
                     buffer += data
-                    if reported > MAX_REPORT or (b"\n" not in buffer and len(buffer) > MAX_LINE):
+                    if self.tally.bytes > MAX_REPORT or (b"\n" not in buffer and len(buffer) > MAX_LINE):
                         raise ProtocolError("report too large")
                     if b"\n" not in data:
                         continue
@@ -160,8 +160,8 @@ class Attempt:
         if kind == "result":
             if self.current is None:
                 raise ProtocolError("result without a start")
-            self.values_kept[0] += event.get("size", 0)
-            if self.values_kept[0] > MAX_RUN_VALUES:
+            self.tally.values += event.get("size", 0)
+            if self.tally.values > MAX_RUN_VALUES:
                 raise ProtocolError(f"the report holds more than {MAX_RUN_VALUES} values")
             obs = {k: v for k, v in event.items() if k not in ("event", "probe", "size")}
             self.results[self.current] = obs

@@ -11,7 +11,16 @@ from ..probekit import MAX_DEPTH, MAX_TEXT, MAX_VALUES
 from ..student_text import valid_utf8
 
 MAX_LINE = 1 << 20  # one observation line
-MAX_REPORT = 16 << 20  # everything one worker may report
+MAX_REPORT = 16 << 20  # everything one submission may report, all its workers together
+
+
+class ReportTally:
+    """What one submission's workers have reported so far, all of them together: a fresh worker (after a
+    timeout or a crash) does not start the count again, or nine workers could report nine times as much."""
+
+    def __init__(self):
+        self.bytes = 0  # of report lines, read from the pipe (MAX_REPORT)
+        self.values = 0  # in the results kept (MAX_RUN_VALUES)
 
 
 class ProtocolError(ValueError):

@@ -176,13 +176,29 @@ def _load_source(name, path):
     return module
 
 
+def _type_name(exc):
+    """The exception's type name, or `exception` when the student's metaclass will not give a str one."""
+    try:
+        name = _type.__dict__["__name__"].__get__(_type(exc))  # type's own slot: a metaclass property cannot lie
+    except _BaseException:
+        return "exception"
+    return name if _type(name) is _str else "exception"
+
+
+def _text(value, limit):
+    """str(value), at most `limit` characters; a placeholder when the student's __str__ raises or returns a non-str."""
+    try:
+        text = _str(value)
+    except _BaseException:
+        return "(its text could not be read: its __str__ raised)"
+    return text[:limit] if _type(text) is _str else "(its __str__ did not return a string)"
+
+
 def _describe(exc, submission_dir):
     """`Type: message`, the exception's type name, and the deepest frame in the student's files:
-    (file, line, function)."""
-    try:
-        text = f"{type(exc).__name__}: {exc}"
-    except _BaseException:
-        text = type(exc).__name__
+    (file, line, function). Never raises, whatever the student's exception does when described."""
+    name = _type_name(exc)[:200]
+    text = f"{name}: {_text(exc, 2000)}"
     where = None
     try:
         import traceback  # only on the unhappy path: it is slow to import
@@ -193,8 +209,8 @@ def _describe(exc, submission_dir):
         if isinstance(exc, SyntaxError) and exc.filename and str(exc.filename).startswith(submission_dir):
             where = [os.path.relpath(exc.filename, submission_dir), exc.lineno, "<module>"]
     except _BaseException:
-        pass
-    return text[:2000], type(exc).__name__[:200], where
+        where = None
+    return text[:2000], name, where
 
 
 class _Modules:
@@ -290,7 +306,7 @@ def main():
     try:
         module = __import__(module_name)
     except _SystemExit as exc:
-        emit(event="exited", code=str(exc.code)[:200])
+        emit(event="exited", code=_text(exc.code, 200))
         _exit(0)
     except _BaseException as exc:
         text, exception, where = _describe(exc, submission_dir)
@@ -311,11 +327,11 @@ def main():
             values = plain(raw)
             line = _json(values)  # encode now: a failure here is this probe's, not the worker's
         except ObservationError as exc:
-            emit(event="result", probe=name, status="error", error=str(exc)[:2000], where=None)
+            emit(event="result", probe=name, status="error", error=_text(exc, 2000), where=None)
             continue
         except _SystemExit as exc:
             emit(event="result", probe=name, status="error",
-                 error=f"the engine called sys.exit({str(exc.code)[:100]})", where=None)
+                 error=f"the engine called sys.exit({_text(exc.code, 100)})", where=None)
             continue
         except _RecursionError as exc:
             text, exception, where = _describe(exc, submission_dir)
