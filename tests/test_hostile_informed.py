@@ -257,10 +257,13 @@ def test_the_payload_reached_the_record(batch):
 
 
 @needs_bwrap
-def test_html_holds_no_markup_of_the_students(batch):
-    html = render(batch.result.scores, "html")
-    for raw in ("<script>alert", "<img src=x", "<injected/>", "<b>bold</b>", "<i>file</i>", "<u>function</u>",
-                "<details open>"):
+def test_html_holds_no_markup_of_the_students(batch, tmp_path):
+    pages = write_feedback(batch.result.scores, tmp_path / "feedback")["report-injection"]
+    html = render(batch.result.scores, "html") + "".join(p.read_text(encoding="utf-8") for p in pages
+                                                          if p.suffix == ".html")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html  # shown, as text
+    assert "&lt;/details&gt;&lt;details open&gt;" in html  # the page's own <details> are its own
+    for raw in ("<script>alert", "<img src=x", "<injected/>", "<b>bold</b>", "<i>file</i>", "<u>function</u>"):
         assert raw not in html, raw
 
 
