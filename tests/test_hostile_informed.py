@@ -12,6 +12,7 @@ to its exact outcome.
 import json
 import re
 import shutil
+import uuid
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -40,6 +41,7 @@ CORRECT_ENGINE = FIXTURES / "submissions" / "correct-closures" / "engine.py"
 LIMITS = Limits(probe_seconds=2, import_seconds=3, submission_seconds=20, memory_mb=1024)
 # Entries named as spreadsheet formulas: a gradebook cell must not start with = + - @ (CSV injection).
 FORMULA_NAMES = ("=cmd|' calc'!A0", "@SUM(1+1)", "+1-1 formula", "-2+3 formula")
+SECRET = f"s3cret-{uuid.uuid4().hex}"  # set in the grader's environment while the batch is graded
 # the gradient checks that the honest twin fails: its `=` loses a path in each (relu-sum has no shared node)
 NUMERIC_TESTS = {"gradcheck/tanh-mix", "gradcheck/rational", "gradcheck/exp-log"}
 
@@ -51,8 +53,8 @@ ROWS = {
     "dup2-report": ("crashed", ["the worker died while importing engine.py"], 0),
     "sigstop": ("timeout", ["importing engine.py did not finish within 3 s"], 0),
     "grad-from-numeric": ("graded", [], None),  # pinned by its own test below
-    "report-injection": ("graded", [], None),  # earns what raise-in-ops earns: pinned below
-    "raise-in-ops": ("graded", [], None),  # an open hole of charging: pinned below
+    "report-injection": ("graded", [], "twin"),  # and exactly what raise-in-ops earns: below
+    "raise-in-ops": ("graded", [], "twin"),
     "lying-exceptions": ("graded", [], None),
     "proc-inventory": ("graded", [], "max"),
     "output-lookalike": ("graded", [], "max"),
@@ -122,7 +124,9 @@ def batch(tmp_path_factory):
     folder = work / "class"
     folder.mkdir()
     _build_class(folder)
-    result = grade(folder, limits=LIMITS, jobs=2, cache_dir=work / "cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GRADER_SECRET_TOKEN", SECRET)  # proc-inventory reads every environment it can see
+        result = grade(folder, limits=LIMITS, jobs=2, cache_dir=work / "cache")
     return SimpleNamespace(result=result, folder=folder, rows={r["id"]: r for r in result.scores["submissions"]},
                            runs=result.runs, cache=work / "cache")
 
@@ -191,14 +195,12 @@ def test_numeric_differentiation_passes_the_gradient_checks_only(batch):
 
 
 @needs_bwrap
-def test_raising_in_ops_is_excused_as_documented(batch):
-    # Open (docs/security.md): the expressions that need the ops it raises in are excused, though its
-    # `=` would fail them too. Pinned so that a fix of charging.py shows here.
+def test_ops_made_to_raise_excuse_nothing_beside_a_wrong_core(batch):
+    # before: 30 of 63 against the twin's 25.5, the expressions that need those ops excused though the
+    # `=` breaks them too; a wrong core now closes excusing by exception as it closes excusing by numbers
     row, twin = batch.rows["raise-in-ops"], batch.rows["honest-twin"]
-    assert (row["score"], twin["score"]) == (30.0, 25.5)
-    assert _passed(row) - _passed(twin) == {
-        "gradcheck/exp-log", "gradcheck/rational", "gradcheck/tanh-mix", "loss/softplus", "micrograd/more-ops",
-        "micrograd/sanity-check", "random/reference-1-8", "random/torch-9-16", "shared/deep-diamond"}
+    assert (row["score"], twin["score"]) == (11.0, 25.5)
+    assert not any(t["output"].startswith("Not charged again") for t in row["tests"])
     # the injected text earns nothing more than a plain exception raised in the same ops
     injected = batch.rows["report-injection"]
     assert (injected["score"], _passed(injected)) == (row["score"], _passed(row))
@@ -219,9 +221,10 @@ def test_exceptions_that_resist_description_cost_only_their_ops(batch):
 @needs_bwrap
 def test_the_sandbox_shows_nothing_of_the_grader(batch):
     out = batch.runs["proc-inventory"]["output"]
-    assert "suite files found: none" in out or "LEAK" not in out, out[-2000:]
-    assert "LEAK" not in out
-    assert "blocked /proc/1/mem" in out
+    assert "suite files found: none" in out and "LEAK" not in out, out[-2000:]
+    assert "pids: [1, 2]" in out  # bubblewrap's init and the worker: nothing of the host
+    assert "blocked /proc/1/mem" in out and "link /proc/1/exe -> /usr/bin/bwrap" in out
+    assert SECRET not in out and SECRET not in json.dumps(batch.result.scores)
     runner = re.search(r"runner: (\[.*\])", out).group(1)
     assert json.loads(runner.replace("'", '"')) == sorted(
         ["worker.py", "probekit.py", "shared_probes.py", "probes.py", "probekit.py.code", "shared_probes.py.code",

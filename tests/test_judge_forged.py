@@ -81,3 +81,19 @@ def test_forged_observations_fail_their_tests_and_nothing_else(neuron):
 ])
 def test_shape_difference(got, want, difference):
     assert shape_difference(got, want) == difference
+
+
+def test_a_forged_case_of_09_is_the_students_failure_not_the_graders():
+    # 09-write-tests has no reference shape (its probes record the student's own tests): an observation
+    # that leaves a name out fails where a test reads it, instead of a KeyError "internal grader error"
+    suite = load_suite("09-write-tests")
+    run = {"status": "ok", "message": None, "import_error": None, "forbidden_imports": [],
+           "probes": {name: {"status": "ok", "values": {}} for name in suite.probe_names}}
+    outcomes = _by_name(judge(suite, {"forger": run})["forger"])
+    graded = {name: o for name, o in outcomes.items() if name.startswith(("catches/", "reference/"))}
+    assert len(graded) > 20
+    for name, outcome in graded.items():
+        assert outcome["status"] == "failed", (name, outcome["output"])
+        assert "internal grader error" not in outcome["output"]
+    assert ("reported an observation that holds no 'loaded', which its probe always records"
+            in graded["reference/passes"]["output"])

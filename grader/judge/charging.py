@@ -125,9 +125,11 @@ class OwnTests:
     An op is already charged, for one student, in one of two ways:
     - *missing* (it raised): one of its isolating probes raised an exception,
       and the failing probe raised the very same one (`AttributeError:
-      'Value' object has no attribute 'tanh'`). Needs every core probe to run
-      without raising: an engine whose backward() raises everywhere raises
-      the same message everywhere, and is charged everywhere.
+      'Value' object has no attribute 'tanh'`). Needs every core probe right
+      too: with the op missing, nothing shows whether the expression would be
+      right with it, and a wrong core says it would not. (Needing only that
+      the core runs excused an engine for every expression its core bug broke
+      too, wherever it made an op raise: fewer working ops scored more.)
     - *wrong* (numbers): one of its isolating probes disagrees with the
       reference. Needs every core probe right: a walk in the wrong order makes
       tanh's own tests fail too, and that is not tanh's mistake.
@@ -171,7 +173,6 @@ class OwnTests:
     def _read_charged(self, observe, expect, ops):
         core = [self._verdict(observe, expect, probe)[0] for probe in self.core]
         core_right = all(kind == "right" for kind in core)
-        core_runs = all(kind in ("right", "numbers") for kind in core)
         wrong, raising = {}, {}
         for op in sorted(ops):
             for name, probes in self.table.get(op, ()):
@@ -179,7 +180,7 @@ class OwnTests:
                     kind, raised = self._verdict(observe, expect, probe)
                     if kind != "right" and core_right:
                         wrong.setdefault(op, name)
-                    if kind == "raised" and core_runs:
+                    if kind == "raised" and core_right:
                         raising.setdefault(op, {}).setdefault(raised, name)
         return wrong, raising
 

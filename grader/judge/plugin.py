@@ -153,7 +153,7 @@ class JudgePlugin:
                     got = (f"reported an observation that its probe does not make ({difference}): the submission "
                            "replaced the probe or wrote into the grader's report, so it is not used")
                     raise Mismatch(f"{expression}: your engine {got}", expression=expression, got=got)
-                return values
+                return _Observed(values, expression)
             if status == "timeout":
                 got = obs.get("error") or "timed out"
                 raise ProbeTimeout(f"{expression}: {got}", expression=expression, got=got)
@@ -227,6 +227,22 @@ class JudgePlugin:
         if result is not None and (call.when == "call" or call.when == "setup"):
             return {"grading": result}
         return {}
+
+
+class _Observed(dict):
+    """A probe's values as a hidden test reads them: a name the observation does not hold is the
+    student's failure, never the suite's KeyError ("internal grader error"). The shape rule above
+    keeps such an observation from a test wherever the reference's shape is known; a suite of probe
+    cases (09-write-tests) has none, and there a forged observation that leaves a name out ends here."""
+
+    def __init__(self, values, expression):
+        super().__init__(values)
+        self.expression = expression
+
+    def __missing__(self, key):
+        got = (f"reported an observation that holds no {key!r}, which its probe always records: the submission "
+               "replaced the probe or wrote into the grader's report, so it is not used")
+        raise Mismatch(f"{self.expression}: your engine {got}", expression=self.expression, got=got)
 
 
 def _observed(run):
