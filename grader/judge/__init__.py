@@ -128,13 +128,34 @@ def close(got, want, rel=REL_TOL, abs_=ABS_TOL):
     return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
 
 
-def fmt(x):
-    if isinstance(x, float):
-        return repr(round(x, 10)) if abs(x) < 1e12 else f"{x:.6g}"
-    return repr(x)
+# How many digits a message shows: the words of a message must not change with the last bits of
+# another CPU's libm (tests and golden files compare them exactly). A value computed through tanh,
+# exp or log carries a few ulps (~1e-15 relative) of its libm; shown to 10 significant digits (and
+# at most 10 decimals) its text changes only when it lies within those ulps of a rounding boundary,
+# about once in 10^5 numbers. A slope from central differences, (f(x + h) - f(x - h)) / 2h, divides
+# f's ulps by h = 1e-6: it moves by about 1e-9 from one libm to another (measured with tanh, exp and
+# log 4 ulps away: 1.36694514398 became 1.36694514370), so slopes are shown to SLOPE_DIGITS (`digits=` of
+# assert_values, or fmt_slope), near the precision they are compared at (NUMERIC_REL, 1e-5), where such
+# a move changes the text about once in 10^3 numbers.
+DIGITS = 10
+SLOPE_DIGITS = 7
 
 
-def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL, what=None):
+def fmt(x, digits=DIGITS):
+    """A number as a message shows it: `digits` significant digits, at most 10 decimals."""
+    if not isinstance(x, float):
+        return repr(x)
+    if abs(x) >= 1e12:
+        return f"{x:.6g}"
+    return repr(round(float(f"{x:.{digits}g}"), 10))
+
+
+def fmt_slope(x):
+    """A slope from central differences, as a message shows it (SLOPE_DIGITS: see above)."""
+    return fmt(x, SLOPE_DIGITS)
+
+
+def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL, what=None, digits=DIGITS):
     """Every key of `want` (or of `keys`) is present in `got` and equal within tolerance.
 
     The message names the expression, the first node that differs, the expected
@@ -155,7 +176,8 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
         n = len(wrong) - 1
         more = f" ({n} more value{' differs' if n == 1 else 's differ'})" if n else ""
         prefix = f"{key} for {context}" if context else key
-        raise Mismatch(f"{prefix}: expected {fmt(w)}, got {fmt(g)}{more}", expression=context or None, node=key,
+        raise Mismatch(f"{prefix}: expected {fmt(w, digits)}, got {fmt(g, digits)}{more}", expression=context or None,
+                       node=key,
                        expected=w, got=g)
 
 
@@ -288,7 +310,8 @@ def check_numeric(observe, expect, probe):
         if key.endswith(".numeric") and abs(got[key] - want[key]) > max(NUMERIC_ABS, NUMERIC_REL * abs(want[key])):
             leaf = key[: -len(".numeric")]
             raise Mismatch(f"f for {describe(probe)}: your forward pass is right at the point but not around it: "
-                           f"nudging {leaf} by ±1e-6 gives a slope of {fmt(got[key])}, expected {fmt(want[key])}")
+                           f"nudging {leaf} by ±1e-6 gives a slope of {fmt_slope(got[key])}, "
+                           f"expected {fmt_slope(want[key])}")
     for key in got:
         if key.endswith(".grad"):
             leaf = key[: -len(".grad")]
@@ -296,5 +319,5 @@ def check_numeric(observe, expect, probe):
             if abs(analytic - numeric) > max(NUMERIC_ABS, NUMERIC_REL * abs(numeric)):
                 raise Mismatch(
                     f"{leaf}.grad for {describe(probe)}: your backward() gives {fmt(analytic)}, but nudging "
-                    f"{leaf} by ±1e-6 in your own forward pass gives a slope of {fmt(numeric)}"
+                    f"{leaf} by ±1e-6 in your own forward pass gives a slope of {fmt_slope(numeric)}"
                 )

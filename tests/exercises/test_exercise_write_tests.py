@@ -4,11 +4,12 @@ One batch of student test files, each showing one behaviour of the runner.
 """
 
 import json
+import types
 
 import pytest
 from conftest import EXERCISES_DIR, grade_folder, write_folder
 
-from grader.suites import SUITES, load_suite
+from grader.suites import SUITES, load_suite, suite_module
 
 SLOW_FIXTURES = {"rows"}  # grades a class of test files (tests/conftest.py)
 
@@ -159,7 +160,7 @@ def test_a_test_that_takes_too_long_on_a_buggy_engine_catches_it(rows):
     ("fails-on-reference", "1 of 2 tests fail on the reference engine, which is correct: test_wrong_expectation: "
                            "AssertionError: a + a should give 3"),
     ("never-ends", "1 of 1 tests fail on the reference engine, which is correct: test_forever: did not finish "
-                   "within 1 s"),
+                   "within 1 s of CPU time"),
     ("wants-a-fixture", "1 of 1 tests fail on the reference engine, which is correct: test_uses_a_fixture: "
                         "TypeError: test_uses_a_fixture() missing 1 required positional argument: 'tmp_path' "
                         "(pytest fixtures are not available here; a test takes no arguments, except those given "
@@ -180,3 +181,29 @@ def test_the_reference_runs_twice_beside_every_engine():
     suite = load_suite("09-write-tests")
     assert suite.probe_names[:2] == ["on_reference", "on_reference_again"]
     assert len(suite.probe_names) == 2 + VARIANT_COUNT
+
+
+def test_time_off_the_cpu_is_not_time_spent_by_a_test(tmp_path):
+    # A loaded machine (a busy grader, a neighbour's CPU hog, a slow shared CI runner) keeps the worker
+    # waiting for a CPU; to a wall clock that is the same as a test that sleeps. The runner's budgets
+    # are CPU time: a test that spends 1.2 s off the CPU still passes, a test that spins is still cut.
+    runner = suite_module(SUITES / "09-write-tests", "probes")
+    write_folder(tmp_path / "student", {"engine.py": ENGINE, "test_engine.py": '''\
+import time
+
+from engine import Value
+
+
+def test_kept_off_the_cpu():
+    time.sleep(1.2)
+    assert (Value(2.0) * 3).data == 6.0
+
+
+def test_spins():
+    while True:
+        pass
+'''})
+    student = types.SimpleNamespace(engine=types.SimpleNamespace(__file__=str(tmp_path / "student" / "engine.py")))
+    assert runner._run_tests(student, ENGINE) == {
+        "loaded": True, "error": None, "tests": 2, "ran": 2, "failed": 1, "out of time": False,
+        "failures": ["test_spins: did not finish within 1 s of CPU time"]}

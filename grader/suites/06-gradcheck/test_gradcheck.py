@@ -6,7 +6,9 @@ The numeric derivatives are checked against the functions' exact derivatives
 
 import math
 
-from grader.judge import assert_values, close, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes
+from grader.judge import (
+    SLOPE_DIGITS, assert_values, close, fmt, fmt_slope, from_scratch_test, import_test, Mismatch, points, suite_probes,
+)
 
 p = suite_probes(__file__)
 
@@ -39,7 +41,7 @@ def test_numerical_known(observe):
         if not close(got[case], exact, rel=NUMERIC_REL, abs_=0.0):
             raise Mismatch(
                 f"numerical_grad for {case}: expected {fmt(exact)} to within {NUMERIC_REL:g} relative, got "
-                f"{fmt(got[case])}. Central differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, "
+                f"{fmt_slope(got[case])}. Central differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, "
                 "get there; a one-sided difference or an h far from 1e-6 does not."
             )
 
@@ -63,11 +65,12 @@ def _verdicts(got, want, probe, expected_ok):
                    else "backprop's gradient is wrong here, and gradcheck is there to catch that")
             raise Mismatch(
                 f"gradcheck for {case} {said} (ok={bool(got[f'{case}.ok'])}; analytic {fmt(got[f'{case}.analytic'])}, "
-                f"numeric {fmt(got[f'{case}.numeric'])}), but {why}"
+                f"numeric {fmt_slope(got[f'{case}.numeric'])}), but {why}"
             )
     for case in cases:
         assert_values(got, want, keys=[f"{case}.analytic"], what=f"gradcheck for {case}", rel=1e-9)
-        assert_values(got, want, keys=[f"{case}.numeric"], what=f"gradcheck for {case}", rel=1e-7, abs_=1e-9)
+        assert_values(got, want, keys=[f"{case}.numeric"], what=f"gradcheck for {case}", rel=1e-7, abs_=1e-9,
+                      digits=SLOPE_DIGITS)
 
 
 @points(2, concept="gradcheck", name="gradcheck/correct-gradients")

@@ -29,8 +29,13 @@ import probekit
 
 ENGINE_FILE = "engine_under_test.py"
 
+# Budgets in CPU seconds of the worker's process, not wall time: a machine that keeps the worker
+# waiting for a CPU (a loaded grader, a busy neighbour) must not turn an honest test into one that
+# "did not finish" (on the reference that costs every point; on a buggy engine it is a catch the
+# tests did not make). The reference solution's tests take about 3 ms of CPU per engine
+# (bench/cpu_margins.py): some 800 times less than TOTAL_SECONDS.
 TEST_SECONDS = 1.0  # one test (one parameter set) on one engine
-TOTAL_SECONDS = 2.4  # all of them on one engine: under the grader's 3-second probe limit
+TOTAL_SECONDS = 2.4  # all of them on one engine: under the grader's 3-second probe limit, CPU time too
 MAX_FAILURES_SHOWN = 5
 
 
@@ -181,28 +186,30 @@ def _calls(name, test):
 
 
 def _timed(budget, call):
-    """call() with an alarm after `budget` seconds; returns None or the exception it raised.
+    """call() with an alarm after `budget` seconds of this process's CPU time (ITIMER_PROF, which
+    time.process_time() counts too); returns None or the exception it raised.
 
     In the sandbox the probes run in the main thread; should a caller run them in another thread
-    (where signals cannot be set), the tests run without a time budget.
+    (where signals cannot be set), or where there are no interval timers (Windows), the tests run
+    without a time budget.
     """
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         try:
             call()
             return None
         except Exception as exc:
             return exc
     try:
-        previous = signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, max(budget, 0.01))
+        previous = signal.signal(signal.SIGPROF, _alarm)
+        signal.setitimer(signal.ITIMER_PROF, max(budget, 0.01))
         try:
             call()
             return None
         except BaseException as exc:  # the student's code: anything at all can come out
             return exc
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, previous)
     except _OutOfTime as exc:  # the alarm went off just as the call returned
         return exc
 
@@ -220,9 +227,9 @@ def _run_tests(m, engine_source):
         module = types.ModuleType("test_engine")
         module.__file__ = filename
         code = compile(source, filename, "exec")
-        started = time.monotonic()
+        started = time.process_time()
         error = _timed(left, lambda: exec(code, module.__dict__))
-        left -= time.monotonic() - started
+        left -= time.process_time() - started
         if error is not None:
             why = "took too long" if isinstance(error, _OutOfTime) else _describe(error)
             return {"loaded": False, "error": why, "tests": 0, "ran": 0, "failed": 0, "failures": [],
@@ -235,14 +242,14 @@ def _run_tests(m, engine_source):
             if left <= 0:
                 out_of_time = True
                 break
-            budget, started = min(TEST_SECONDS, left), time.monotonic()
+            budget, started = min(TEST_SECONDS, left), time.process_time()
             error = _timed(budget, lambda: test(**kwargs))
-            left -= time.monotonic() - started
+            left -= time.process_time() - started
             ran += 1
             if error is None or isinstance(error, _Skipped):
                 continue
             if isinstance(error, _OutOfTime):
-                why = f"did not finish within {budget:.2g} s"
+                why = f"did not finish within {budget:.2g} s of CPU time"
             elif isinstance(error, TypeError) and "required positional argument" in str(error) and not kwargs:
                 why = (f"{_describe(error)} (pytest fixtures are not available here; a test takes no "
                        "arguments, except those given by pytest.mark.parametrize)")

@@ -33,7 +33,7 @@ def _run_problem(got):
         return ("your test file defines no tests: write functions whose names start with test_, each asserting "
                 "what a correct engine does")
     if got["out of time"]:
-        return (f"your tests took longer than the 2.4 s they get per engine (ran {got['ran']:g} of {got['tests']:g}); "
+        return (f"your tests took longer than the 2.4 s of CPU time they get per engine (ran {got['ran']:g} of {got['tests']:g}); "
                 "keep each test small")
     if got["failed"]:
         return (f"{got['failed']:g} of {got['tests']:g} tests fail on the reference engine, which is correct: "
