@@ -1,13 +1,13 @@
 """The main job, end to end: load → observe (sandboxed, parallel, cached) → judge → diagnose → score."""
 
 import dataclasses
-import os
 import time
 import traceback
 
 from .distribution import require_instructor_part
 from .judge.plugin import Expectations, judge
 from .load import LoadError, load_entry, load_folder, nothing_to_grade
+from .machine_size import default_jobs
 from .observe import grader_error_run, observe_all
 from .observe.cache import ObservationCache
 from .places import as_the_student_sees
@@ -47,7 +47,7 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
     submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
     if not submissions:
         raise LoadError(nothing_to_grade(path))
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or default_jobs(limits.memory_mb)
     fleet = None
     if queue:
         try:

@@ -26,7 +26,8 @@ SUBMISSIONS = Path(__file__).parent / "fixtures" / "submissions"
 def _differences(here, there, path=""):
     """Where two records differ: floats by more than MAX_ULPS, anything else at all."""
     if isinstance(here, dict) and isinstance(there, dict):
-        return [d for k in sorted(set(here) | set(there)) for d in _differences(here.get(k), there.get(k), f"{path}.{k}")]
+        return [d for k in sorted(set(here) | set(there))
+                for d in _differences(here.get(k), there.get(k), f"{path}.{k}")]
     if isinstance(here, list) and isinstance(there, list) and len(here) == len(there):
         return [d for i, (a, b) in enumerate(zip(here, there)) for d in _differences(a, b, f"{path}[{i}]")]
     if type(here) is float and type(there) is float:

@@ -62,7 +62,13 @@ def _starving_usage(slot, proc):
     return Usage(0.0, time.monotonic())
 
 
-@pytest.mark.parametrize("starved", [False, True])
+def _unmeasured_usage(slot, proc):
+    """A machine whose kernel tells no waiting time (no cpu.pressure with psi=0, no schedstat): a worker
+    kept from the CPU all the time looks like one that sleeps."""
+    return Usage(0.0, 0.0, waiting_measured=False)
+
+
+@pytest.mark.parametrize("starved", [False, True, "unmeasured"])
 def test_a_timeout_under_starvation_is_observed_again_and_never_cached(starved, tmp_path, monkeypatch):
     (tmp_path / "class" / "sleepy").mkdir(parents=True)
     (tmp_path / "class" / "sleepy" / "engine.py").write_text(SLEEPS_AT_IMPORT)
@@ -73,7 +79,7 @@ def test_a_timeout_under_starvation_is_observed_again_and_never_cached(starved, 
     real_start = sandbox.start
     monkeypatch.setattr(sandbox, "start", lambda *a: started.append(1) or real_start(*a))
     if starved:
-        monkeypatch.setattr(sandbox, "usage", _starving_usage)
+        monkeypatch.setattr(sandbox, "usage", _unmeasured_usage if starved == "unmeasured" else _starving_usage)
     cache = ObservationCache(tmp_path / "cache")
     try:
         runs = observe_all(submissions, suite, sandbox, jobs=1, cache=cache)
@@ -81,7 +87,13 @@ def test_a_timeout_under_starvation_is_observed_again_and_never_cached(starved, 
         sandbox.close()
     run = runs["sleepy"]
     assert run["status"] == "timeout"
-    if starved:
+    if starved == "unmeasured":
+        # the sleep backstop decided, and this machine cannot say that the worker was not kept waiting
+        assert run["message"] == ("importing engine.py did not finish within 0.3 s by the wall clock (this machine "
+                                  "cannot tell a busy CPU from a slow engine): it will be observed again, and is not "
+                                  "cached")
+        assert len(started) == 2 and list((tmp_path / "cache").iterdir()) == []
+    elif starved:
         assert run["message"] == ("importing engine.py did not finish within 0.3 s while the machine was too busy "
                                   "to run it (it waited for a CPU): it will be observed again, and is not cached")
         assert len(started) == 2 and list((tmp_path / "cache").iterdir()) == []
@@ -89,3 +101,20 @@ def test_a_timeout_under_starvation_is_observed_again_and_never_cached(starved, 
         # a sleeper waits for nothing: its timeout is its own, and cached
         assert run["message"] == "importing engine.py did not finish within 0.3 s"
         assert len(started) == 1 and len(list((tmp_path / "cache").iterdir())) == 1
+
+
+def test_the_cache_keeps_no_run_that_the_machine_may_have_decided(tmp_path):
+    # One rule for every observer: this machine's pool and a fleet worker's result (grader/fleet/submit.py)
+    # both go through ObservationCache.put, and a starved timeout from a busy worker machine is not kept.
+    from grader.fleet.payload import job_result, read_result
+
+    cache = ObservationCache(tmp_path)
+    graded = {"id": "a", "status": "timeout", "message": "did not finish within 3 s", "import_error": None,
+              "probes": {"add_values": {"status": "timeout", "error": "did not finish within 3 s"}}, "output": "",
+              "seconds": 9.5}
+    starved = dict(graded, starved=True)
+    from_a_worker = read_result(job_result(worker="w1", sandbox="bubblewrap", run=starved), ["add_values"])["run"]
+    cache.put("starved", from_a_worker)
+    cache.put("errored", dict(graded, grader_error={"stage": "observing it", "detail": "Traceback ..."}))
+    cache.put("graded", graded)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["graded.json"]

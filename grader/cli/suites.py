@@ -1,9 +1,8 @@
 """The suites' commands: list them, and store what PyTorch and the bug variants observe of their probes."""
 
-import os
-
 import click
 
+from ..machine_size import default_jobs
 from ..sandbox import Limits
 from ..suites import SuiteError, available
 
@@ -83,7 +82,7 @@ def variant_runs(exercises, jobs):
         reference = {n: Expectations(suite).reference(suite.probe(n)) for n in suite.probe_names}
         sandbox = Sandbox(Limits())
         try:
-            book = VariantBook.observe(suite, sandbox, reference, jobs=jobs or os.cpu_count() or 1)
+            book = VariantBook.observe(suite, sandbox, reference, jobs=jobs or default_jobs(sandbox.limits.memory_mb))
         finally:
             sandbox.close()
         click.echo(f"wrote {stored.write(suite, book.runs)}")

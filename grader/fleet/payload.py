@@ -113,6 +113,7 @@ RESULT_SCHEMA = {
                 },
                 "output": {"type": "string"},
                 "seconds": {"type": "number", "minimum": 0},
+                "starved": {"type": "boolean"},  # a timeout the worker's machine may have caused: not cached
             },
         },
     },

@@ -161,7 +161,7 @@ class QueueObserver:
                         elif status in _DONE:
                             key, group = waiting[jid]
                             run, job = self._collect(jid, status, group, suite)
-                            cache.put(key, run)
+                            cache.put(key, run)  # a starved timeout (a busy worker machine) is not kept
                             self._delete(job)  # only once its run is safe in the cache
                             pending.discard(jid)
                             idle_since = now

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import forbidden_imports
 from ..sandbox import Interrupted
-from ..sandbox.accounting import Budget, Usage
+from ..sandbox.accounting import Budget
 from ..sandbox.pipes import CappedOutput
 from ..student_text import valid_utf8
 from .attempt import Attempt
@@ -62,12 +62,15 @@ ENDINGS = {
 }
 _STARVED = (" while the machine was too busy to run it (it waited for a CPU): it will be observed "
             "again, and is not cached")
+_UNMEASURED = (" by the wall clock (this machine cannot tell a busy CPU from a slow engine): it will be observed "
+               "again, and is not cached")
 
 
 def _facts(suite, limits, attempt):
     """What an ending's message may name."""
     return dict(dataclasses.asdict(limits), module=suite.module, detail=attempt.detail,
-                busy=_STARVED if attempt.starved else "", timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
+                busy=(_STARVED if attempt.measured else _UNMEASURED) if attempt.starved else "",
+                timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
                 workers=MAX_RESTARTS + 1)
 
 
@@ -146,7 +149,7 @@ def observe_submission(submission, suite, sandbox, slot):
             finally:
                 if cases:
                     sandbox.cleanup(base)
-            budget.used = Usage(budget.used.cpu + attempt.used.cpu, budget.used.waited + attempt.used.waited)
+            budget.used = budget.used + attempt.used
             if attempt.starved:
                 run["starved"] = True
             for name, obs in attempt.results.items():
@@ -252,8 +255,8 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
                     with lock:
                         starved.append((submission, retries_left - 1))
                     return
-            elif "grader_error" not in run:  # a grader error is not the submission's result: observe it again
-                cache.put(key, run)
+            else:
+                cache.put(key, run)  # which keeps no grader error: not the submission's result
         share_observations(run, shared)
         with lock:
             runs[submission.id] = run

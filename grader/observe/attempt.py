@@ -7,11 +7,12 @@ import os
 import subprocess
 import time
 
+from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, limit_spent
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
-_CPUS = os.cpu_count() or 1
+_CPUS = usable_cpus()  # how fast a worker's processes could spend CPU time at most
 
 
 
@@ -29,6 +30,7 @@ class Attempt:
         # | "died" (while a probe ran, or between probes) | "died-importing" (before its engine was imported)
         self.ended = None
         self.starved = False  # the timeout that ended it came from the wall clock while it waited for a CPU
+        self.measured = True  # ... or while this machine could not tell waiting for a CPU from sleeping
         self.current = None
         self.detail = None
         self.hello = False
@@ -42,11 +44,10 @@ class Attempt:
         """Which timeout ends the worker now, if any (and whether it happened while starved)."""
         limit, wall_start, at_start = self.phase
         budget = self.budget
-        spent, starved = limit_spent(budget.cpu_seconds, budget.used.cpu + usage.cpu, now - budget.started,
-                                    budget.used.waited + usage.waited)
+        spent, starved = limit_spent(budget.cpu_seconds, budget.used + usage, now - budget.started)
         if spent:
             return "total-timeout", starved
-        spent, starved = limit_spent(limit, usage.cpu - at_start.cpu, now - wall_start, usage.waited - at_start.waited)
+        spent, starved = limit_spent(limit, usage - at_start, now - wall_start)
         if spent:
             return ("probe-timeout" if self.imported else "import-timeout"), starved
         return None, False
@@ -80,6 +81,7 @@ class Attempt:
                 if now >= look_at:
                     usage = self.sandbox.usage(self.slot, proc) - at_start
                     self.ended, self.starved = self._out_of_time(usage, now)
+                    self.measured = usage.cpu_measured and usage.waiting_measured
                     if self.ended:
                         break
                     look_at = self._next_look(usage, now)

@@ -40,7 +40,11 @@ class ObservationCache:
         return valid_utf8_tree(run) if isinstance(run, dict) else None
 
     def put(self, key, run):
-        if self.folder is None:
+        """Keep a finished run, unless it says nothing certain about the submission: a timeout the
+        machine may have caused (`starved`: a busy machine, or one that cannot tell), or a run on
+        which the grader's own code failed. Those are observed again by the next `grade`, wherever
+        they were observed (this machine's pool or a fleet worker)."""
+        if self.folder is None or run.get("starved") or "grader_error" in run:
             return
         try:
             write_text_atomically(os.path.join(self.folder, key + ".json"), json.dumps(run))

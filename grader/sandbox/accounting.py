@@ -33,9 +33,20 @@ FRESH_SECONDS = 0.05  # a /proc count this recent is used again (it may miss tha
 class Usage:
     cpu: float  # seconds on a CPU
     waited: float  # seconds runnable but waiting for a CPU
+    # Whether this machine measured them. The portable worker counts wall time as CPU time; a kernel
+    # without pressure stall information (cgroup v2's cpu.pressure, off with psi=0) or schedstats
+    # (/proc/<pid>/schedstat) cannot tell waiting for a CPU from sleeping. A timeout that such a
+    # guess decided may be the machine's doing: it is treated as starved (never cached, observed again).
+    cpu_measured: bool = True
+    waiting_measured: bool = True
 
     def __sub__(self, other):
-        return Usage(self.cpu - other.cpu, self.waited - other.waited)
+        return Usage(self.cpu - other.cpu, self.waited - other.waited, self.cpu_measured and other.cpu_measured,
+                     self.waiting_measured and other.waiting_measured)
+
+    def __add__(self, other):
+        return Usage(self.cpu + other.cpu, self.waited + other.waited, self.cpu_measured and other.cpu_measured,
+                     self.waiting_measured and other.waiting_measured)
 
 
 NOTHING = Usage(0.0, 0.0)
@@ -62,10 +73,16 @@ class Budget:
         self.started = time.monotonic()
 
 
-def limit_spent(limit, cpu, wall, waited):
-    """Whether a limit is spent: (spent, starved)."""
-    if cpu >= limit or wall - waited >= SLEEP_BACKSTOP * limit:
-        return True, False
+def limit_spent(limit, usage, wall):
+    """Whether a limit is spent by `usage` after `wall` seconds: (spent, starved).
+
+    Starved: the wall clock decided, and the machine may have kept the worker from a CPU (it did, or
+    `usage` could not tell); such a timeout says nothing certain about the submission.
+    """
+    if usage.cpu >= limit:
+        return True, not usage.cpu_measured
+    if wall - usage.waited >= SLEEP_BACKSTOP * limit:
+        return True, not usage.waiting_measured
     return wall >= STARVED_BACKSTOP * limit, True
 
 
@@ -189,10 +206,10 @@ class CgroupTree:
         except OSError:
             cpu = 0.0
         try:
-            waited = _pressure_total(os.path.join(path, "cpu.pressure")) / 1e6
-        except OSError:
-            waited = 0.0
-        return Usage(cpu, waited)
+            waited, measured = _pressure_total(os.path.join(path, "cpu.pressure")) / 1e6, True
+        except OSError:  # a kernel without pressure stall information (psi=0)
+            waited, measured = 0.0, False
+        return Usage(cpu, waited, waiting_measured=measured)
 
     def kill(self, slot):
         """SIGKILL every process in the slot's cgroup and wait (briefly) until it is empty."""
@@ -256,7 +273,7 @@ def _processes():
                 with open(f"/proc/{entry}/schedstat") as f:
                     delay = int(f.read().split()[1])
             except (OSError, IndexError, ValueError):
-                delay = 0
+                delay = None  # a kernel without schedstats: waiting cannot be told from sleeping
             table[int(entry)] = (int(fields[1]), ticks, delay)
         except (OSError, IndexError, ValueError):
             continue
@@ -280,8 +297,9 @@ def tree_usage(root, uid_pids=()):
         seen.add(pid)
         todo.extend(children.get(pid, ()))
     ticks = sum(table[pid][1] for pid in seen)
-    delay = sum(table[pid][2] for pid in seen)
-    return Usage(ticks / _TICKS, delay / 1e9)
+    delays = [table[pid][2] for pid in seen]
+    return Usage(ticks / _TICKS, sum(d for d in delays if d is not None) / 1e9,
+                 waiting_measured=None not in delays)
 
 
 class ProcessTree:

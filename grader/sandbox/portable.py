@@ -102,8 +102,10 @@ class PortableSandbox:
             return proc
 
     def usage(self, slot, proc):
-        """Wall time since the worker started, as if all of it were CPU time: limits stay wall-clock."""
-        return Usage(time.monotonic() - self._started.get(proc.pid, time.monotonic()), 0.0)
+        """Wall time since the worker started, as if all of it were CPU time: limits stay wall-clock, and
+        a timeout is never cached (a busy machine spends wall time too)."""
+        return Usage(time.monotonic() - self._started.get(proc.pid, time.monotonic()), 0.0, cpu_measured=False,
+                     waiting_measured=False)
 
     def kill(self, slot, proc):
         with self._live_lock:

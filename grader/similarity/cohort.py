@@ -34,11 +34,11 @@
 from __future__ import annotations
 
 import math
-import os
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import combinations
 
+from ..machine_size import usable_cpus
 from .fingerprints import K, WINDOW, Occurrence, all_kgrams, kgram_hashes, winnow
 from .normalise import Unit, units_of
 
@@ -84,7 +84,7 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
 def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
                    jobs: int | None = None) -> list[Document]:
     """read_document for many (id, texts), on every core once there are enough to pay for the processes."""
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or usable_cpus()
     if jobs == 1 or len(entries) < PARALLEL_FROM:
         return [read_document(doc_id, texts, starter_kgrams) for doc_id, texts in entries]
     from concurrent.futures import ProcessPoolExecutor
