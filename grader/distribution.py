@@ -186,7 +186,7 @@ def student_build_files() -> dict[str, bytes]:
                          "probes": {p: {"status": "ok", "values": expectations.reference(suite.probe(p))}
                                     for p in suite.probe_names} if not suite.cases else {}}
         stored_runs = suite.folder / "variant_runs.json"  # grader.diagnose.stored, read without the variants
-        variant_runs = json.loads(stored_runs.read_text())["runs"] if stored_runs.is_file() else {}
+        variant_runs = json.loads(stored_runs.read_text(encoding="utf-8"))["runs"] if stored_runs.is_file() else {}
         record = visible_expectations(suite, expectations, [reference_run, *variant_runs.values()])
         out[f"grader/suites/{name}/{EXPECTATIONS}"] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode()
     return out

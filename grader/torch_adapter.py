@@ -205,7 +205,7 @@ class Refresh:
 def stored_record(suite):
     """The suite's stored record ({"torch_version", "probes"}), or None when it has none."""
     path = suite.folder / FILENAME
-    return json.loads(path.read_text()) if path.exists() else None
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
 def write_torch_results(suite):
@@ -231,6 +231,6 @@ def write_torch_results(suite):
     if old is None or refresh.real_changes or version_change:
         record = {"torch_version": version, "probes": live}
         # key order kept as the probe reports it: feedback names the first value that differs
-        path.write_text(json.dumps(record, indent=1) + "\n")
+        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         refresh.written = True
     return refresh

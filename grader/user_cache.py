@@ -30,8 +30,16 @@ def default_folder() -> Path:
     """`$XDG_CACHE_HOME/micrograd-grader`, else `~/.cache/micrograd-grader` (the XDG base directory rule:
     an unset, empty or relative XDG_CACHE_HOME is ignored)."""
     base = os.environ.get("XDG_CACHE_HOME", "")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
-    return root / APP
+    if base and os.path.isabs(base):
+        return Path(base) / APP
+    try:
+        return Path.home() / ".cache" / APP
+    except (RuntimeError, KeyError):  # HOME unset and a uid without an account (docker run -u 12345, DynamicUser)
+        import click
+
+        raise click.UsageError("there is no home folder to keep the observation cache in (HOME is unset and this "
+                               "user has no account): pass --cache-dir FOLDER, set XDG_CACHE_HOME, or grade with "
+                               "--no-cache") from None
 
 
 @dataclasses.dataclass(frozen=True)

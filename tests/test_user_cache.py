@@ -25,6 +25,28 @@ def test_the_default_folder_follows_xdg(monkeypatch, tmp_path):
     assert default_folder() == tmp_path / "home" / ".cache" / "micrograd-grader"
 
 
+def test_without_a_home_folder_grade_says_what_to_do(monkeypatch, tmp_path):
+    # HOME unset and a uid without an account (docker run -u 12345 with an empty environment): Python
+    # cannot find a home, and `grade` crashed with a RuntimeError's traceback
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("HOME", raising=False)
+    def no_home(cls):
+        raise RuntimeError("Could not determine home directory.")  # what pathlib raises then
+
+    monkeypatch.setattr(Path, "home", classmethod(no_home))
+    (tmp_path / "class").mkdir()
+    shutil.copy(ROOT / "reference" / "engine.py", tmp_path / "class" / "ref.py")
+    runner = CliRunner()
+    refused = runner.invoke(main, [str(tmp_path / "class"), "-e", "03-tanh", "-o", str(tmp_path / "1.json")])
+    assert refused.exit_code == 2
+    assert ("Error: there is no home folder to keep the observation cache in (HOME is unset and this user has no "
+            "account): pass --cache-dir FOLDER, set XDG_CACHE_HOME, or grade with --no-cache") in refused.output
+    graded = runner.invoke(main, [str(tmp_path / "class"), "-e", "03-tanh", "-o", str(tmp_path / "1.json"),
+                                  "--no-cache"])
+    assert graded.exit_code == 0, graded.output
+    assert json.loads((tmp_path / "1.json").read_text())["submissions"][0]["status"] == "graded"
+
+
 def test_grading_from_another_folder_reuses_the_users_cache(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     for where in ("first", "second"):

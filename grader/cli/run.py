@@ -55,11 +55,11 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     from ..user_cache import default_folder
 
     limits = limits_from(kw)
-    cache_dir = cache_dir or str(default_folder())
+    cache_dir = None if no_cache else cache_dir or str(default_folder())
     try:
         with sigterm_as_interrupt():
             result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
-                           cache_dir=None if no_cache else cache_dir, torch=torch_mode,
+                           cache_dir=cache_dir, torch=torch_mode,
                            require_sandbox=kw["require_sandbox"], progress=Progress(), queue=queue,
                            notify=lambda text: click.secho(("\n" if sys.stderr.isatty() else "") + f"warning: {text}",
                                                            fg="yellow", err=True))

@@ -29,7 +29,7 @@ def load(suite, variants=VARIANTS):
     """{variant name: run} when the stored file is current, else None."""
     path = suite.folder / FILENAME
     try:
-        record = json.loads(path.read_text())
+        record = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if record.get("digest") != inputs_digest(suite, variants):
@@ -42,5 +42,5 @@ def write(suite, runs, variants=VARIANTS):
     record = {"digest": inputs_digest(suite, variants),
               "runs": {name: {k: run.get(k) for k in keep} for name, run in sorted(runs.items()) if run}}
     path = suite.folder / FILENAME
-    path.write_text(json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n")
+    path.write_text(json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
     return path

@@ -109,7 +109,7 @@ class Expectations:
                     if self.reference_mode == "stored":  # a student's install: the visible tests' values only
                         return self._stored_values("torch", name)
                     raise SuiteError(f"{path} is missing: run `grade torch-results {self.suite.name}` where torch is installed")
-                self._torch = json.loads(path.read_text())["probes"]
+                self._torch = json.loads(path.read_text(encoding="utf-8"))["probes"]
         if name not in self._torch:
             raise SuiteError(f"no stored PyTorch result for probe {name!r}: run `grade torch-results {self.suite.name}`")
         stored = self._torch[name]
