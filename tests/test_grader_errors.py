@@ -5,8 +5,11 @@ Whatever stage fails (observing, judging, scoring), that row is `crashed` with a
 usual, the scores file is written, and the failure is never cached: the next run tries again.
 """
 
+import dataclasses
 import json
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -117,3 +120,35 @@ def test_grade_writes_the_scores_and_the_run_log(folder, tmp_path, monkeypatch):
     assert "ZeroDivisionError: division by zero" in log
     assert (f"warning: the grader failed on 1 submission ('bob'): its row says \"grader error\"; the details "
             f"are in {tmp_path / 'out' / 'week1.log'}. Please report it.") in result.stderr
+
+
+def test_a_worker_that_dies_before_running_the_submission_is_the_graders_error(folder, tmp_path, monkeypatch):
+    # A machine that breaks the worker before any student code runs (here its runner exits at once;
+    # elsewhere a scratch folder its uid cannot enter): every row was `crashed`, 0, and cached for good
+    import grader.suites
+
+    def broken_runner(name, load=grader.suites.load_suite):
+        suite = load(name)
+        return dataclasses.replace(suite, runner_files={**suite.runner_files, "worker.py": b"raise SystemExit(1)\n"})
+
+    monkeypatch.setattr(batch_module, "load_suite", broken_runner)
+    result = grade(folder, limits=LIMITS, jobs=2, cache_dir=tmp_path / "cache")
+    assert {row["status"] for row in _rows(result).values()} == {"crashed"}
+    assert all(row["message"].startswith("grader error while observing it: this is a bug in the grader, not in the "
+                                          "submission (grader.observe.WorkerNeverStarted: the worker died before it "
+                                          "ran any of the submission (") for row in _rows(result).values())
+    assert list((tmp_path / "cache").glob("*.json")) == []
+
+
+def test_a_tmpdir_the_workers_cannot_enter_is_not_used_for_them(folder, tmp_path, monkeypatch):
+    # TMPDIR inside a folder closed to other users (pytest's own tmp_path is under a 0700 folder; a CI
+    # runner's may be under a 0700 home): the workers' own uids could not read their files, and every
+    # submission died at import. Their scratch folders go to /tmp (or /var/tmp) instead.
+    if os.geteuid() != 0:
+        pytest.skip("workers run as uids of their own only when the grader is root")
+    private = tmp_path / "private-tmp"
+    private.mkdir(mode=0o700)
+    monkeypatch.setenv("TMPDIR", str(private))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # tempfile reads TMPDIR again
+    result = grade(folder, limits=LIMITS, jobs=2, cache_dir=tmp_path / "cache")
+    assert all(_full(row) for row in _rows(result).values())

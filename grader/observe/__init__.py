@@ -93,6 +93,10 @@ def grader_error_run(submission_id, stage, detail):
             "grader_error": {"stage": stage, "detail": valid_utf8(detail)}}
 
 
+class WorkerNeverStarted(RuntimeError):
+    """A worker died before it ran any code of the submission: the machine's fault or the grader's."""
+
+
 def secret_order(names):
     """`names` shuffled by the operating system's randomness, afresh for every run: a submission
     cannot tell from the order (or its position in it) which probe it is in."""
@@ -165,6 +169,12 @@ def observe_submission(submission, suite, sandbox, slot):
                 run["import_error"] = {"error": attempt.imported["error"], "exception": attempt.imported["exception"],
                                        "where": attempt.imported["where"]}
                 break
+            if attempt.ended == "died-importing" and not attempt.hello:
+                # No code of the submission had run: a worker says hello before it imports it. This
+                # machine or the grader failed the worker (a scratch folder its uid cannot enter, a
+                # broken interpreter), so the row is a grader error, never cached, not a crash to blame.
+                raise WorkerNeverStarted(f"the worker died before it ran any of the submission ({attempt.detail}); "
+                                         f"it printed: {output.text()[-500:]!r}")
             ending, facts = ENDINGS[attempt.ended], _facts(suite, limits, attempt)
             if not ending.probe_only:
                 _end_run(run, ending, facts)

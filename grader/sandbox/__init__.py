@@ -43,7 +43,7 @@ from pathlib import Path
 
 from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
-from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing
+from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
 from .layers import namespaces, oom_first, system_binds, uid_prefix
 from .uids import kill_uid, lease_uid, processes_of_uid
 
@@ -116,7 +116,7 @@ class Sandbox:
         self.python = find_python()
         self.is_root = os.geteuid() == 0
         self._leases, self._lease_lock = {}, threading.Lock()  # slot -> (uid, lock fd)
-        self.root = Path(tempfile.mkdtemp(prefix="grade-sandbox-"))
+        self.root = Path(tempfile.mkdtemp(prefix="grade-sandbox-", dir=scratch_parent(self.is_root)))
         os.chmod(self.root, 0o711)  # workers may enter their own folder, not list the others
         self.bwrap = shutil.which("bwrap") if use_bwrap else None
         self.features = bwrap_features(self.bwrap) if self.bwrap else frozenset()

@@ -7,8 +7,10 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
+from .errors import SandboxUnavailable
 from .layers import namespaces, system_binds, uid_prefix
 
 
@@ -32,6 +34,21 @@ def world_executable(path):
         if not mode & 0o001:
             return False
     return True
+
+
+def scratch_parent(workers_have_own_uids):
+    """Where the workers' scratch folders go: the temporary folder ($TMPDIR), unless the workers run
+    as uids of their own that cannot enter it (a TMPDIR inside a home folder of mode 0700, as some CI
+    runners set it), then /tmp, /var/tmp or /dev/shm. Every worker died at import there, `crashed`."""
+    default = tempfile.gettempdir()
+    if not workers_have_own_uids:
+        return default
+    for candidate in (default, "/tmp", "/var/tmp", "/dev/shm"):
+        if os.path.isdir(candidate) and world_executable(candidate):
+            return candidate
+    raise SandboxUnavailable(f"the workers' own uids cannot enter the temporary folder {default} (a folder above it "
+                             "is closed to other users), nor /tmp, /var/tmp or /dev/shm: set TMPDIR to a folder "
+                             "that every user may enter")
 
 
 def find_python():
