@@ -99,3 +99,20 @@ def test_a_central_difference_reads_the_same_on_another_libm(f, x, slope):
     assert shown == {fmt_slope(slope)}
     assert len({fmt((other_functions(s * 10, 4)[f.__name__](x + h) - other_functions(s * 10, 4)[f.__name__](x - h))
                     / (2 * h)) for s in range(40)}) > 1  # shown to 10 digits, the same slope would not
+
+
+def test_a_slope_in_grade_checks_table_reads_as_in_its_message():
+    # 06's gradcheck compares numeric slopes: its message and `grade check`'s table show 7 digits of them
+    import types
+
+    from grader.classroom.student_check import table_rows
+    from grader.judge import SLOPE_DIGITS, Mismatch, assert_values
+
+    with pytest.raises(Mismatch) as caught:
+        assert_values({"tanh.numeric": 0.7864473693}, {"tanh.numeric": 0.7864477331}, what="gradcheck for tanh",
+                      digits=SLOPE_DIGITS)
+    assert str(caught.value) == "tanh.numeric for gradcheck for tanh: expected 0.7864477, got 0.7864474"
+    test = {"name": "gradcheck/correct-gradients", "doc": "gradcheck passes correct gradients", "status": "failed",
+            "output": str(caught.value), "detail": caught.value.detail}
+    row, = table_rows(types.SimpleNamespace(tests=[test], diagnosis=[]))
+    assert (row["expected"], row["got"]) == ("0.7864477", "0.7864474")

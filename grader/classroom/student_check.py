@@ -18,7 +18,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from ..judge import fmt
+from ..judge import DIGITS, fmt
 from ..load import STUDENT_MODULES, load_entry
 from ..observe import observe_all
 from ..observe.cache import ObservationCache
@@ -195,9 +195,10 @@ def _declared_tests(suite):
     return suite_tests(suite)
 
 
-def _shown(value) -> str:
-    """A number as the feedback writes it (grader.judge.fmt); a text (an error) as it is."""
-    return value if isinstance(value, str) else fmt(value)
+def _shown(value, detail) -> str:
+    """A number as the feedback writes it (grader.judge.fmt, to the digits the check chose: a slope's
+    fewer); a text (an error) as it is."""
+    return value if isinstance(value, str) else fmt(value, detail.get("digits", DIGITS))
 
 
 def table_rows(result: CheckResult) -> list[dict]:
@@ -213,9 +214,10 @@ def table_rows(result: CheckResult) -> list[dict]:
         failing = t["status"] != "passed"
         rows.append({
             "label": LABELS.get(t["status"], "FAIL"), "name": t["name"], "expression": expression,
-            "expected": _shown(detail["expected"]) if "expected" in detail else "",
+            "expected": _shown(detail["expected"], detail) if "expected" in detail else "",
             # a failure with no fields of its own (an import error, a custom check): its whole message
-            "got": _shown(detail["got"]) if "got" in detail else (t["output"] if failing and not detail else ""),
+            "got": (_shown(detail["got"], detail) if "got" in detail
+                    else t["output"] if failing and not detail else ""),
             "diagnosis": "; ".join(c for c in cited if c),
         })
     return rows

@@ -39,8 +39,9 @@ ABS_TOL = 1e-9
 class _Verdict:
     """A verdict's message (the student's feedback), `where` it points in the student's files:
     {"file", "line", "function"?} or None, and `detail`, its parts as fields: {"expression", "node",
-    "expected", "got"} (those known), for tables that show them apart. Reports take the place from
-    `where` and the parts from `detail`, never from the text."""
+    "expected", "got", "digits" (when the numbers are shown to other than DIGITS)} (those known), for
+    tables that show them apart. Reports take the place from `where` and the parts from `detail`,
+    never from the text."""
 
     def __init__(self, message="", *, where=None, **detail):
         super().__init__(message)
@@ -177,8 +178,7 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
         more = f" ({n} more value{' differs' if n == 1 else 's differ'})" if n else ""
         prefix = f"{key} for {context}" if context else key
         raise Mismatch(f"{prefix}: expected {fmt(w, digits)}, got {fmt(g, digits)}{more}", expression=context or None,
-                       node=key,
-                       expected=w, got=g)
+                       node=key, expected=w, got=g, digits=digits if digits != DIGITS else None)
 
 
 def _kind(value):
