@@ -322,6 +322,33 @@ def test_a_worker_with_another_version_of_the_suite_refuses_the_job_and_stops(tm
     assert server.leftovers() == []
 
 
+# A worker machine whose kernel cannot tell waiting for a CPU from sleeping (no cpu.pressure, no schedstat):
+# every worker's usage says so (tests/test_sandbox_accounting.py simulates it the same way in one process).
+UNMEASURED_WAITING = """
+import grader.sandbox
+from grader.sandbox.accounting import Usage
+grader.sandbox.Sandbox.usage = lambda self, slot, proc: Usage(0.0, 0.0, waiting_measured=False)
+"""
+
+
+def test_a_starved_timeout_on_a_worker_is_observed_again_and_never_cached(tmp_path, server, fleet):
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "sitecustomize.py").write_text(UNMEASURED_WAITING)
+    fleet.start(env=dict(os.environ, PYTHONPATH=str(tmp_path / "site")))
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "sleepy.py").write_text("import time\ntime.sleep(30)\n\nclass Value:\n    pass\n")
+    out, cache = tmp_path / "scores.json", tmp_path / "cache"
+    _grade(folder, out, "--queue", server.url, "--import-timeout", "0.3", "--cache-dir", str(cache), cwd=tmp_path)
+    row, = json.loads(out.read_text())["submissions"]
+    assert (row["status"], row["message"]) == (
+        "timeout", "importing engine.py did not finish within 0.3 s by the wall clock (this machine cannot tell a busy "
+                   "CPU from a slow engine): it will be observed again, and is not cached")
+    assert list(fleet.observed().values()) == [2]  # one job, observed twice: starved both times
+    assert list(cache.glob("*.json")) == []
+    assert server.leftovers() == []
+
+
 def test_a_job_that_kills_its_worker_three_times_is_crashed_and_not_tried_again(tmp_path, server, fleet, local_run):
     folder = tmp_path / "class"
     folder.mkdir()

@@ -17,6 +17,7 @@ from rq.executions import Execution
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from ..observe import STARVED_RETRIES
 from ..observe.cache import ObservationCache, share_observations
 from ..observe.protocol import clean_text
 from . import DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, FleetError, connect, observer_digest, redacted
@@ -137,6 +138,7 @@ class QueueObserver:
         pending = set(waiting)
         to_check = set(jid for jid, status in before.items() if status in _DONE)
         swept = housekeeping = idle_since = time.monotonic()
+        starved = {}  # job id -> times put on again after a starved timeout
         try:
             while pending:
                 message = announcements.get_message(timeout=ANNOUNCEMENT_WAIT)
@@ -163,6 +165,11 @@ class QueueObserver:
                             run, job = self._collect(jid, status, group, suite)
                             cache.put(key, run)  # a starved timeout (a busy worker machine) is not kept
                             self._delete(job)  # only once its run is safe in the cache
+                            if run.get("starved") and starved.get(jid, 0) < STARVED_RETRIES:
+                                # as a local batch does: observed again, at the back of the queue, once
+                                starved[jid] = starved.get(jid, 0) + 1
+                                self._enqueue([jid], waiting, suite, limits, observer)
+                                continue
                             pending.discard(jid)
                             idle_since = now
                             for submission in group:
