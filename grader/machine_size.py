@@ -36,6 +36,16 @@ def default_jobs(memory_mb):
     return jobs_for(usable_cpus(), available_memory_mb(), memory_mb)
 
 
+def memory_warning(jobs, memory_mb):
+    """What to say when `jobs` workers at `memory_mb` each may not fit in the memory available, or None."""
+    available = available_memory_mb()
+    if available is None or jobs * memory_mb <= available:
+        return None
+    return (f"{jobs} workers may each use up to {memory_mb} MiB ({jobs * memory_mb} MiB in all), more than the "
+            f"{available} MiB available: when they do, the kernel kills some, and their rows say `crashed`. Use "
+            f"-j {max(1, available // memory_mb)} or a lower --memory")
+
+
 def jobs_for(cpus, memory_available_mb, memory_mb):
     jobs = cpus
     if memory_available_mb is not None and memory_mb:

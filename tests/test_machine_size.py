@@ -77,3 +77,22 @@ def test_grading_without_jobs_uses_the_default(monkeypatch, tmp_path):
     result = grader.batch.grade(tmp_path / "class", cache_dir=tmp_path / "cache")
     assert asked == [2048]
     assert [row["id"] for row in result.scores["submissions"]] == ["a"]
+
+
+def test_more_workers_than_fit_in_memory_are_warned_of(monkeypatch, tmp_path):
+    # an explicit -j on a machine with 6 GiB available: 4 workers at 2 GiB each may not fit
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    monkeypatch.setattr(machine_size, "available_memory_mb", lambda: 6144)
+    (tmp_path / "class" / "a").mkdir(parents=True)
+    (tmp_path / "class" / "a" / "engine.py").write_text("class Value:\n    pass\n")
+    args = [str(tmp_path / "class"), "-o", str(tmp_path / "scores.json"), "--no-cache", "-q"]
+    warned = CliRunner().invoke(main, args + ["-j", "4"])
+    assert warned.exit_code == 0, warned.output
+    assert ("warning: 4 workers may each use up to 2048 MiB (8192 MiB in all), more than the 6144 MiB available: "
+            "when they do, the kernel kills some, and their rows say `crashed`. Use -j 3 or a lower --memory"
+            ) in warned.stderr
+    quiet = CliRunner().invoke(main, args + ["-j", "3"])
+    assert "MiB available" not in quiet.stderr

@@ -51,11 +51,15 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     from ..batch import grade
     from ..fleet import FleetError
     from ..integrations import report_files
+    from ..machine_size import memory_warning
     from ..private_files import write_json_atomically
     from ..user_cache import default_folder
 
     limits = limits_from(kw)
     cache_dir = None if no_cache else cache_dir or str(default_folder())
+    oversubscribed = memory_warning(jobs, limits.memory_mb) if jobs and not queue else None
+    if oversubscribed:
+        click.secho(f"warning: {oversubscribed}", fg="yellow", err=True)
     try:
         with sigterm_as_interrupt():
             result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
