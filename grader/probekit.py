@@ -202,13 +202,14 @@ def random_graph(V, seed, steps=12, ops=None):
                                for group in (_BINARY, _UNARY, _CONSTANT))
     squash = "tanh" if ops is None or "tanh" in ops else "shrink"
     rng = random.Random(seed)
-    names, nodes, shadow, lines = [], [], [], []
+    names, nodes, shadow, lines, operands = [], [], [], [], []
     for i in range(rng.randint(2, 4)):
         x = rng.randint(-3, 3) or 2 if rng.random() < 0.3 else round(rng.uniform(-2, 2), 3)
         names.append(f"x{i}")
         nodes.append(V(x))
         shadow.append(x)
         lines.append(f"x{i} = {x}")
+        operands.append(())
     leaves = len(nodes)
     for k in range(steps):
         kind = rng.random()
@@ -228,6 +229,7 @@ def random_graph(V, seed, steps=12, ops=None):
         nodes.append(_apply(op, nodes[i], nodes[j], c))
         shadow.append(value)
         names.append(name)
+        operands.append((i, j) if op in _BINARY else (i,))
         lines.append(f"{name} = " + _TEXT[op].format(a=names[i], b=names[j], c=c))
     # the output sums the last node with two earlier ones: more paths into the leaves
     pick = sorted({len(nodes) - 1, rng.randrange(leaves, len(nodes)), rng.randrange(leaves, len(nodes))})
@@ -237,8 +239,17 @@ def random_graph(V, seed, steps=12, ops=None):
     lines.append("out = " + " + ".join(names[p] for p in pick))
     out.backward()
     obs = {"expr": "; ".join(lines), "out": number(out.data, "out")}
-    for name, node in zip(names, nodes):
-        obs[f"{name}.grad"] = number(node.grad, f"{name}.grad")
+    # Only the nodes the output depends on: what a node left out of the output holds is
+    # backward/untouched-leaf's question (0, as it started), asked once there, not again in every graph.
+    reached, stack = set(pick), list(pick)
+    while stack:
+        for k in operands[stack.pop()]:
+            if k not in reached:
+                reached.add(k)
+                stack.append(k)
+    for k, (name, node) in enumerate(zip(names, nodes)):
+        if k in reached:
+            obs[f"{name}.grad"] = number(node.grad, f"{name}.grad")
     return obs
 
 

@@ -411,7 +411,7 @@ def test_the_diagnosis_is_a_function_of_the_observations(batch):
     suite = load_suite("engine")
     expectations = Expectations(suite)
     diagnoser = Diagnoser(suite, expectations)
-    book = VariantBook(suite, {v.name: result.runs[f"v-{v.name}"] for v in VARIANTS}, diagnoser.reference_all())
+    book = VariantBook(suite, {v.name: result.runs[f"v-{v.name}"] for v in VARIANTS})
     diagnoser.book = book
     for sid, row in rows.items():
         if sid not in result.runs:

@@ -284,8 +284,7 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
                      and diagnoser.wrong_probes(runs.get(s.id), outcomes.get(s.id, [])) for s in accepted)
         if needed and book is None and sandbox is not None:
             known = {s.digest: runs[s.id] for s in accepted if s.id in runs}
-            book = VariantBook.observe(suite, sandbox, diagnoser.reference_all(), jobs=jobs, cache=cache,
-                                       known=known)
+            book = VariantBook.observe(suite, sandbox, jobs=jobs, cache=cache, known=known)
     except Exception:
         _report("observing the variants")
         book = None

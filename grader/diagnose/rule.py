@@ -61,14 +61,11 @@ class ExplainingRule:
 
         styled = []
         by_size = sorted(W, key=lambda p: self._size(p, probes))
-        disagreeing = {v.name: d for v, _, d in scored}
         for v in book.variants:
             reproduced = self._accounts_for(v, probes, by_size)
             if reproduced and not self._refuted(v, right):
-                d = disagreeing.get(v.name)
-                if d is None:
-                    d = sum(not agree(probes[p], book.base(v, p)) for p in R)
-                styled.append((-len(reproduced), d, book.index[v.name], v, reproduced))
+                styled.append((-len(reproduced), self._disagreements_in_any_style(v, probes, R),
+                               book.index[v.name], v, reproduced))
         if styled:
             styled.sort(key=lambda t: t[:3])
             best = [t for t in styled if t[:2] == styled[0][:2]]
@@ -101,6 +98,16 @@ class ExplainingRule:
             if not (style_dependent and all(wrong(obs, self.reference(p)) for obs in observations)):
                 return []
         return reproduced
+
+    def _disagreements_in_any_style(self, v, probes, R) -> int:
+        """The probes of R where the variant disagrees with the student in its own style and in every other.
+
+        A match up to style is weighed on R in the same terms: `=` everywhere in an engine walked by Kahn's
+        algorithm agrees, on the probes the student gets right, with that mistake walked Kahn's way, not
+        with the reference's depth-first walk; counted in the variant's own style only, `=` in `__mul__`
+        alone would seem closer. The styles run only where the variant's own run disagrees."""
+        return sum(not agree(probes[p], self.book.base(v, p))
+                   and not any(agree(probes[p], obs) for obs in self.book.styled(v, p)) for p in R)
 
     def _refuted(self, v, right) -> bool:
         """Whether the variant is wrong in every style on a probe the student gets right (rule 2).

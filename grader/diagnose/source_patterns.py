@@ -37,15 +37,62 @@ def _own_body_nodes(function):
                 stack.append(child)
 
 
-def _calls_itself(function, is_method):
+def _calls_itself(function, is_method, shared_names=frozenset()):
+    """The line of a call in `function` to itself, or None.
+
+    A call of the same name is not always a call to itself. A method `backward` that calls
+    `node._fn.backward(ctx, g)` (a class per operation, as tinygrad and torch.autograd.Function
+    write it) calls another class's method: a call whose arguments cannot bind to the function's
+    parameters is not to it, nor, when another class of the file defines a method of that name
+    (`shared_names`), a call on an attribute (`node._fn.`, `self._ctx.`), which holds that other object.
+    """
     for node in _own_body_nodes(function):
-        if isinstance(node, ast.Call):
-            f = node.func
-            if isinstance(f, ast.Name) and f.id == function.name and not is_method:
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        if isinstance(f, ast.Name) and f.id == function.name and not is_method:
+            if _could_bind(node, function, is_method):
                 return node.lineno
-            if isinstance(f, ast.Attribute) and f.attr == function.name and is_method:
+        if isinstance(f, ast.Attribute) and f.attr == function.name and is_method:
+            if function.name in shared_names and isinstance(f.value, (ast.Attribute, ast.Call)):
+                continue
+            if _could_bind(node, function, is_method):
                 return node.lineno
     return None
+
+
+def _could_bind(call, function, is_method):
+    """Whether `call`'s arguments fit `function`'s parameters (a `*args` or `**kwargs` in the call fits anything)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return True
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    decorators = {d.id for d in function.decorator_list if isinstance(d, ast.Name)}
+    if is_method and "staticmethod" not in decorators:
+        positional = positional[1:]  # self, or cls, is the receiver
+        defaults = args.defaults[-len(positional):] if positional else []
+    else:
+        defaults = args.defaults
+    if len(call.args) > len(positional) and args.vararg is None:
+        return False
+    given = {a.arg for a in positional[:len(call.args)]}
+    accepted = {a.arg for a in positional} | {a.arg for a in args.kwonlyargs}
+    for keyword in call.keywords:
+        if keyword.arg in given or (keyword.arg not in accepted and args.kwarg is None):
+            return False
+        given.add(keyword.arg)
+    required = [a.arg for a in positional[:len(positional) - len(defaults)]]
+    required += [a.arg for a, default in zip(args.kwonlyargs, args.kw_defaults) if default is None]
+    return all(name in given for name in required)
+
+
+def _methods_in_several_classes(tree, parents):
+    """The method names that more than one class of the file defines."""
+    counts: dict[str, int] = {}
+    for node in tree.nodes(*FUNCTIONS):
+        if isinstance(parents.get(node), ast.ClassDef):
+            counts[node.name] = counts.get(node.name, 0) + 1
+    return frozenset(name for name, count in counts.items() if count > 1)
 
 
 def _raises_recursion_limit(tree):
@@ -64,6 +111,7 @@ def recursive_sorts(tree, parents, filename):
         # The hint's words ("Python stops at about 1,000") would be untrue; whether the raised limit is
         # enough is the deep-chain test's to say, and its failure names the recursion itself.
         return hints
+    shared_names = _methods_in_several_classes(tree, parents)
     for node in tree.nodes(*FUNCTIONS):
         tree.in_time()
         if node.name.startswith("__"):
@@ -72,7 +120,7 @@ def recursive_sorts(tree, parents, filename):
         in_backward = any("backward" in f.name.lower() for f in [node, *_enclosing(node, parents)])
         if not (in_backward or _SORT_NAME.search(node.name)):
             continue
-        if _calls_itself(node, is_method) is None:
+        if _calls_itself(node, is_method, shared_names) is None:
             continue
         # structural, and correct as it is on small graphs: one line, shown below the costly mistakes
         hints.append({

@@ -4,7 +4,9 @@ A student's engine is not the reference with one line changed. Where the
 contract leaves a choice (which input a depth-first sort visits first, a
 topological sort by Kahn's algorithm, whether `2 / a` becomes
 `Value(2) * a**-1` or `a**-1 * 2`, or `/` is an operation of its own with
-its own local derivatives), a correct engine gives the same numbers
+its own local derivatives, whether the engine has `_backward` closures that
+01 and 02's by-hand probes call or only its own backward() to drive), a
+correct engine gives the same numbers
 either way, but a buggy one may not: with `=` instead of `+=`, which path's
 gradient survives depends on the order the rules run in; with `self.data` for
 both operands of `*`, on which operand the constant is.
@@ -22,6 +24,7 @@ sets), and only ever needed for a few probes of a few variants.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .. import probekit
@@ -91,6 +94,21 @@ _DIRECT_DIV = """\
 class Style:
     name: str
     patches: tuple[tuple[str, str], ...]
+    # (old, new) names replaced wherever they occur as a whole word, after the patches: `_backward` becomes
+    # a name the probes do not know, as in an engine without closures
+    renames: tuple[tuple[str, str], ...] = ()
+
+
+# A Value without `_backward` closures (an edge list, a class per op, a dict of rules): the probes of an
+# exercise taught before backward() (01, 02), which call each node's `_backward` in an order written by hand
+# (probekit.backprop_by_hand), drive such an engine by its own backward(), whose walk decides which path a
+# `=` keeps. Renamed, the reference's closures are reached only through its own walk.
+_NO_CLOSURES = (("_backward", "_rule"),)
+
+# -, / and their reflected forms built from +, * and ** as the reference does, but with the constant made a
+# Value first (`a - 2` is `a + (-Value(2))`): the constant then passes through the student's own `__neg__`
+# and `**`, so a mistake there shows in `a - 2` and `a / 4` too
+_WRAP = "        other = other if isinstance(other, Value) else Value(other)\n"
 
 
 STYLES: tuple[Style, ...] = (
@@ -116,6 +134,15 @@ STYLES: tuple[Style, ...] = (
         ("        return self * other**-1\n", _DIRECT_DIV),                            # __truediv__
         ("        return other * self**-1\n", "        return Value(other) / self\n"),  # __rtruediv__
     )),
+    Style("constants-wrapped", (
+        ("        return self + (-other)\n", _WRAP + "        return self + (-other)\n"),   # __sub__
+        ("        return other + (-self)\n", "        return Value(other) + (-self)\n"),  # __rsub__
+        ("        return self * other**-1\n", _WRAP + "        return self * other**-1\n"),  # __truediv__
+        ("        return other * self**-1\n", "        return Value(other) * self**-1\n"),  # __rtruediv__
+    )),
+    # no closures the probes can call: driven by its own walk, depth-first or Kahn's
+    Style("no-closures", (), _NO_CLOSURES),
+    Style("no-closures-kahn", ((ITERATIVE_TOPO, _KAHN_TOPO),), _NO_CLOSURES),
     # derived and reflected operations with the operands the other way round
     Style("operands-swapped", (
         ("        return self + other\n", "        return Value(other) + self\n"),            # __radd__
@@ -133,6 +160,9 @@ def restyle(source: str, style: Style) -> str | None:
     for old, new in style.patches:
         if text.count(old) == 1:
             text, applied = text.replace(old, new), True
+    for old, new in style.renames:
+        text, count = re.subn(rf"\b{re.escape(old)}\b", new, text)
+        applied = applied or count > 0
     return text if applied else None
 
 
