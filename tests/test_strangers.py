@@ -1,6 +1,7 @@
 """Engines written by strangers: the styles real students and blog posts use, none from the variant library.
 
-`tests/fixtures/strangers/` holds 17 correct engines (micrograd's own layout with an explicit stack,
+`tests/fixtures/strangers/` holds 19 correct engines (micrograd's own layout with an explicit stack,
+closures that take the upstream gradient as an argument, a leaf whose `_backward` is None,
 children listed with duplicates, Kahn's algorithm over edge lists, a dict of rules keyed by the op's
 string, a Function class per operation as tinygrad writes it, `__slots__` with a grad property, int data
 kept and a stable tanh, a Value exponent, a backward() that clears the graph first or frees it after,
@@ -30,12 +31,13 @@ SLOW_FIXTURES = {"engine_rows", "accumulate_rows", "tanh_rows", "more_ops_rows"}
 STRANGERS = Path(__file__).parent / "fixtures" / "strangers"
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 
-CORRECT = ["creation-order-sort", "dataclass-typed", "frees-graph", "heavy-printer", "kahn-edges", "karpathy-stack",
-           "method-dispatch", "opdict-grads", "pow-value-exponent", "prints-backward", "recursive-no-visited-dedupe",
-           "slots-grad-property", "stable-tanh-int-data", "tensorlike-eq-bool", "tinygrad-functions",
-           "tuple-dups-stack", "zero-graph-first"]
+CORRECT = ["backward-none-leaves", "closure-takes-grad", "creation-order-sort", "dataclass-typed", "frees-graph",
+           "heavy-printer", "kahn-edges", "karpathy-stack", "method-dispatch", "opdict-grads", "pow-value-exponent",
+           "prints-backward", "recursive-no-visited-dedupe", "slots-grad-property", "stable-tanh-int-data",
+           "tensorlike-eq-bool", "tinygrad-functions", "tuple-dups-stack", "zero-graph-first"]
 # the lecture's tanh, (exp(2x) - 1) / (exp(2x) + 1), overflows at x = 400: 03-tanh's saturation/large-input says so
-EXP_FORMULA_TANH = ["frees-graph", "heavy-printer", "karpathy-stack", "tensorlike-eq-bool"]
+EXP_FORMULA_TANH = ["backward-none-leaves", "closure-takes-grad", "frees-graph", "heavy-printer", "karpathy-stack",
+                    "tensorlike-eq-bool"]
 
 # engine suite, id -> (score, number of tests not passed, diagnosis as (kind, variant / hint / op, match / form))
 ENGINE = {
@@ -198,6 +200,13 @@ def test_a_correct_stranger_scores_full_on_the_exercises_before_backward(accumul
 @pytest.mark.parametrize("case", sorted(ACCUMULATE))
 def test_02_accumulate_names_the_bug_of_an_engine_driven_by_its_own_walk(accumulate_rows, case):
     assert (accumulate_rows[case]["score"], _diagnosis(accumulate_rows[case])) == ACCUMULATE[case]
+
+
+def test_closures_that_take_the_upstream_gradient_are_driven_by_their_own_backward(accumulate_rows):
+    # 01 and 02 call each node's `_backward()` by hand; `_backward(g)` cannot be called so, and
+    # probekit.backprop_by_hand drives such an engine by its own backward() instead
+    row = accumulate_rows["closure-takes-grad"]
+    assert (row["score"], _failing(row)) == (18.0, [])
 
 
 def test_02_accumulate_says_nothing_of_bugs_its_probes_cannot_see(accumulate_rows):
