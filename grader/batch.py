@@ -90,7 +90,8 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
                      if suite.diagnose else {})
     finally:
         sandbox.close()
-    record = scores_record(suite, submissions, runs, outcomes, diagnoses)
+    record = scores_record(suite, submissions, runs, outcomes, diagnoses,
+                           tests_read=_tests_read(runs, expectations))
     errors = [{"id": sid, **run["grader_error"]} for sid, run in sorted(runs.items()) if "grader_error" in run]
     errors += [{"id": row["id"], **row.pop("grader_error")} for row in record["submissions"] if "grader_error" in row]
     if fleet:
@@ -98,6 +99,14 @@ def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None
                            submissions)
     return BatchResult(record, runs, time.monotonic() - started, observed, sandbox.strength, sandbox.warning,
                        errors, submissions)
+
+
+def _tests_read(runs, expectations):
+    """The probes the hidden tests read, for a row whose run ran out of time (scores._row_status); the
+    judge's dry run has been made by then (it groups by it), so this costs nothing."""
+    if not any(run.get("status") == "timeout" for run in runs.values()):
+        return None
+    return expectations.probes_tests_read()
 
 
 def _judge_contained(suite, runs, torch, expectations):

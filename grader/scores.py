@@ -48,8 +48,28 @@ def _earned(outcome):
     return outcome.get("earned") or 0 if outcome["status"] != "skipped" else 0
 
 
-def submission_record(submission, run, outcomes, max_score):
-    """One row of the scores file."""
+def _row_status(run, tests_read):
+    """The row's status: the run's, except that a run whose time ran out after every probe a test reads
+    had reported is `graded`.
+
+    The probes that only diagnosis reads (the engine suite's single-op probes, from which it infers
+    local derivatives) come last; a correct but slow engine on a slow machine may spend the submission's
+    time on them. That costs no point, so its row must not say `timeout` beside its full score; the run's
+    message still says that the time ran out. `tests_read`: the probes any hidden test reads (the judge's
+    dry run), None when a test reads the whole run, and then the run's status stands. A probe the run
+    never reached, or the one it was in when its time ran out, is a `timeout` observation: one of those
+    read by a test, and the row stays `timeout`.
+    """
+    status = RUN_STATUS[run["status"]]
+    if status != "timeout" or tests_read is None or run.get("import_error"):
+        return status
+    finished = {name for name, obs in run.get("probes", {}).items()  # skipped: by the suite's choice (stop_early)
+                if obs.get("status") == "skipped" or obs.get("status") in ("ok", "error") and not obs.get("not_run")}
+    return "graded" if tests_read <= finished else status
+
+
+def submission_record(submission, run, outcomes, max_score, tests_read=None):
+    """One row of the scores file; `tests_read` as for _row_status."""
     if submission.rejected:
         return {"id": submission.id, "status": "rejected", "score": 0.0, "max_score": max_score,
                 "message": submission.problem, "source": name_text(Path(submission.source).name), "tests": []}
@@ -64,12 +84,12 @@ def submission_record(submission, run, outcomes, max_score):
         error = run["import_error"]
         where = error.get("where")
         message = error["error"] + location_suffix(error["error"], where)
-    return {"id": submission.id, "status": RUN_STATUS[run["status"]],
+    return {"id": submission.id, "status": _row_status(run, tests_read),
             "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
             "message": message, "source": name_text(Path(submission.source).name), "tests": tests}
 
 
-def scores_record(suite, submissions, runs, outcomes, diagnoses=None):
+def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read=None):
     """The scores record; `diagnoses` ({id: [entry, ...]}, grader.diagnose) fills each row's `diagnosis`.
 
     A row the grader fails to build is `crashed` with a "grader error" message, and carries the
@@ -80,7 +100,7 @@ def scores_record(suite, submissions, runs, outcomes, diagnoses=None):
     rows = []
     for s in submissions:
         try:
-            row = submission_record(s, runs.get(s.id), outcomes.get(s.id, []), max_score)
+            row = submission_record(s, runs.get(s.id), outcomes.get(s.id, []), max_score, tests_read)
             row["diagnosis"] = list((diagnoses or {}).get(s.id, []))  # [] when nothing is known to explain it
         except Exception:
             detail = traceback.format_exc()

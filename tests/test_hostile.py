@@ -334,12 +334,12 @@ def test_every_row_has_its_own_feedback_pages(batch, tmp_path):
 @pytest.mark.parametrize("sid", CORRECT)
 def test_correct_engines_are_unchanged_by_their_company(batch, sid):
     row = batch.rows[sid]
-    # Full marks, whatever its neighbours do. (On a crowded machine whose kernel undercounts the
-    # time spent waiting for a CPU, honest-slow's row can still say `timeout` beside its full
-    # score: the sleep backstop took the wait for sleep. Known and open: docs/security.md.)
+    # Full marks and `graded`, whatever its neighbours do. (On a crowded machine honest-slow's time may
+    # run out in the diagnosis-only probes at the end: no point lost, so the row is `graded`; see
+    # scores._row_status.)
     assert row["score"] == row["max_score"], [
         (t["name"], t["output"]) for t in row["tests"] if t["status"] != "passed"]
-    assert row["status"] in (("graded", "timeout") if sid == "honest-slow" else ("graded",))
+    assert row["status"] == "graded"
 
 
 @needs_bwrap

@@ -85,3 +85,73 @@ def test_scores_are_written_whole_or_not_at_all(tmp_path):
         write_json_atomically(path, {"a": object()})  # fails while encoding: the old file stays
     assert json.loads(path.read_text(encoding="utf-8")) == {"a": "é"}
     assert os.listdir(path.parent) == ["scores.json"]  # no temporary file left behind
+
+
+# -- a run whose time ran out only where no test looks ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def engine_suite():
+    from grader.judge.expectations import Expectations
+
+    suite = load_suite("engine")
+    expectations = Expectations(suite)
+    reference = {name: expectations.reference(suite.probe(name)) for name in suite.probe_names}
+    return suite, expectations, reference
+
+
+RAN_OUT = "the submission's time limit (60 s) ran out"
+
+
+def _timed_out_run(reference, unfinished, running=None):
+    """The reference's own observations, as a run whose time ran out in `running` (charged with the run's
+    ending) and never reached `unfinished`."""
+    probes = {}
+    for name, values in reference.items():
+        if name == running:
+            probes[name] = {"status": "timeout", "error": RAN_OUT}
+        elif name in unfinished:
+            probes[name] = {"status": "timeout", "error": "not run: " + RAN_OUT, "not_run": True}
+        else:
+            probes[name] = {"status": "ok", "values": values}
+    return {"status": "timeout", "message": RAN_OUT, "import_error": None, "forbidden_imports": [],
+            "probes": probes}
+
+
+def test_the_probes_no_test_reads_are_the_engine_suites_single_op_probes(engine_suite):
+    suite, expectations, _ = engine_suite
+    unread = set(suite.probe_names) - expectations.probes_tests_read()
+    assert unread and all(name.startswith("local_") for name in unread)
+    assert suite.probe_names[-len(unread):] == sorted(unread, key=suite.probe_names.index)  # run last
+
+
+def test_a_run_out_of_time_only_in_probes_no_test_reads_is_graded_with_full_marks(engine_suite):
+    from grader.judge.plugin import judge
+
+    suite, expectations, reference = engine_suite
+    read = expectations.probes_tests_read()
+    unread = [name for name in suite.probe_names if name not in read]
+    runs = {
+        "slow-at-the-end": _timed_out_run(reference, unread[1:], running=unread[0]),
+        "cut-in-a-test": _timed_out_run(reference, ["long_sum", *unread], running="deep_chain"),
+        "cut-before-the-last-test": _timed_out_run(reference, unread, running="numeric_relu_sum"),
+    }
+    subs = [_submission(sid, source=f"subs/{sid}.py") for sid in runs]
+    outcomes = judge(suite, runs, expectations=expectations)
+    rows = {row["id"]: row for row in scores_record(suite, subs, runs, outcomes, tests_read=read)["submissions"]}
+    full = rows["slow-at-the-end"]
+    assert (full["status"], full["score"], full["message"]) == ("graded", full["max_score"], RAN_OUT)
+    for sid in ("cut-in-a-test", "cut-before-the-last-test"):
+        assert rows[sid]["status"] == "timeout" and rows[sid]["score"] < rows[sid]["max_score"]
+        assert any(t["status"] == "timeout" for t in rows[sid]["tests"])
+    # without the dry run's answer (a test that reads the whole run), the run's status stands
+    unknown = scores_record(suite, subs[:1], runs, outcomes)["submissions"][0]
+    assert (unknown["status"], unknown["score"]) == ("timeout", full["max_score"])
+
+
+def test_an_import_that_ran_out_of_time_stays_a_timeout(engine_suite):
+    suite, expectations, _ = engine_suite
+    run = {"status": "timeout", "message": "importing engine.py did not finish within 10 s",
+           "import_error": {"error": "importing engine.py did not finish within 10 s", "where": None}, "probes": {}}
+    row = submission_record(_submission(), run, [], 63.0, tests_read=expectations.probes_tests_read())
+    assert row["status"] == "timeout"

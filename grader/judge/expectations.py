@@ -52,6 +52,13 @@ class Expectations:
             self._reads = dry_run(self.suite, self)
         return self._reads
 
+    def probes_tests_read(self):
+        """The probes any hidden test reads (a frozenset), or None when some test reads the whole run."""
+        reads = self.reads()
+        if not all(r.complete for r in reads.values()):
+            return None
+        return frozenset().union(*(r.probes for r in reads.values()))
+
     def _visible_only(self):
         if self._stored is None:
             path = self.suite.folder / STORED
