@@ -75,6 +75,11 @@ def _own_cgroups(read):
     return found
 
 
+def own_cgroup_v2():
+    """This process's cgroup v2 path (`/user.slice/...`), or None where it has none."""
+    return _own_cgroups(_read).get("")
+
+
 def _candidates(read, v2_file, v1_controller, v1_file):
     """The files that may hold a limit of this process's cgroup, its own first, then its parents'."""
     cgroups = _own_cgroups(read)

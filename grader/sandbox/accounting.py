@@ -25,6 +25,8 @@ import os
 import subprocess
 import time
 
+from ..machine_size import own_cgroup_v2
+
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
 FRESH_SECONDS = 0.05  # a /proc count this recent is used again (it may miss that much CPU time)
 
@@ -103,17 +105,6 @@ def _cgroup2_mount():
     return None
 
 
-def _own_cgroup():
-    try:
-        with open("/proc/self/cgroup") as f:
-            for line in f:
-                if line.startswith("0::"):
-                    return line[3:].strip()
-    except OSError:
-        pass
-    return None
-
-
 def _stat_value(path, key):
     """The number after `key` in a cgroup file of `key value` lines (cpu.stat)."""
     with open(path) as f:
@@ -145,7 +136,7 @@ class CgroupTree:
     @classmethod
     def create(cls, processes):
         """A CgroupTree, or (None, why not) where cgroup v2 cannot be used here."""
-        mount, own = _cgroup2_mount(), _own_cgroup()
+        mount, own = _cgroup2_mount(), own_cgroup_v2()
         if mount is None or own is None:
             return None, "no cgroup v2 hierarchy is mounted"
         cls._made += 1
