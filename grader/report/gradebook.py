@@ -2,8 +2,8 @@
 
 Columns: `id,score,max_score,status`, then one column per concept (sorted)
 holding the points earned on that concept's tests. Numbers are written as
-people write them (`38`, `38.5`); a rejected or crashed submission scores 0
-everywhere. Rows follow the record's order; RFC 4180 quoting (an id with a
+people write them (`38`, `38.5`); every score is the scores file's (a
+crashed or timed-out row keeps what its finished tests earned, docs/contract.md §4). Rows follow the record's order; RFC 4180 quoting (an id with a
 comma or quote is quoted), CRLF line ends, UTF-8.
 
 `id` is the submission's id, the name of the file or folder it came in

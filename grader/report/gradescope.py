@@ -12,9 +12,10 @@ Choices where our record says more than Gradescope can:
 - Gradescope knows two test statuses. `passed` stays `passed`; `failed`,
   `error`, `timeout` and `skipped` become `failed`, the output starts with
   `[error]`, `[timeout]` or `[skipped]`, and `extra_data.status` keeps ours.
-- A `rejected` or `crashed` submission scores 0 (top level and every test)
-  and the top-level output says why; a `timeout` keeps the points of the
-  tests that finished and says it ran out of time.
+- A `rejected` submission scores 0 and the top-level output says why; a
+  `crashed` or `timeout` one keeps the points of the tests its observations
+  passed, as the scores file does (docs/contract.md §4), and says why the
+  rest score 0.
 - A diagnosis whose cited tests are all `visible` goes in the top-level
   output. Any other goes at the end of the output of its least visible cited
   test, so Gradescope reveals it exactly when it reveals that test.
@@ -32,7 +33,7 @@ LEADERBOARD_ORDERS = ("asc", "desc")
 
 WHY_NOT_GRADED = {
     "rejected": "Your submission could not be read, so nothing was run and it scores 0: {message}",
-    "crashed": "The process running your code died, so it scores 0: {message}",
+    "crashed": "The process running your code died; tests that did not finish score 0: {message}",
     "timeout": "Your code ran out of time; tests that did not finish score 0: {message}",
 }
 
@@ -51,8 +52,7 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
     if stdout_visibility not in VISIBILITIES:
         raise ValueError(f"Invalid stdout_visibility {stdout_visibility!r}: expected one of {', '.join(VISIBILITIES)}")
     status = record.get("status", "graded")
-    zeroed = status in ("rejected", "crashed")
-    tests = [_test(t, i, zeroed=zeroed) for i, t in enumerate(tests_of(record), start=1)]
+    tests = [_test(t, i) for i, t in enumerate(tests_of(record), start=1)]
 
     lines = []
     if status in WHY_NOT_GRADED:
@@ -95,7 +95,7 @@ def to_gradescope(scores: dict, timings: dict[str, float] | None = None) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _test(test: dict, number_: int, *, zeroed: bool) -> dict:
+def _test(test: dict, number_: int) -> dict:
     status = test.get("status", "failed")
     output = str(test.get("output") or "")
     if status not in STATUSES:
@@ -110,9 +110,9 @@ def _test(test: dict, number_: int, *, zeroed: bool) -> dict:
     return {
         "name": test["name"],
         "number": str(number_),
-        "score": 0.0 if zeroed else float(test.get("score") or 0),
+        "score": float(test.get("score") or 0),
         "max_score": float(test.get("max_score") or 0),
-        "status": "passed" if status == "passed" and not zeroed else "failed",
+        "status": "passed" if status == "passed" else "failed",
         "output": output,
         "visibility": visibility if visibility in VISIBILITIES else "hidden",
         "tags": [test["concept"]] if test.get("concept") else [],

@@ -39,9 +39,8 @@ def tests_of(record: dict) -> list[dict]:
 
 
 def score_of(record: dict) -> float:
-    """A submission's score; a submission that did not run scores 0 whatever it carries."""
-    if record.get("status") in ("rejected", "crashed"):
-        return 0.0
+    """A submission's score: the record's own, whatever its status (docs/contract.md §4: a `crashed` or
+    `timeout` row keeps the points of the tests its observations passed; a `rejected` one has none)."""
     return float(record.get("score") or 0)
 
 
@@ -82,8 +81,6 @@ def concept_points(record: dict) -> dict[str, tuple[float, float]]:
         earned_possible = totals.setdefault(test["concept"], [0.0, 0.0])
         earned_possible[0] += float(test.get("score") or 0)
         earned_possible[1] += float(test.get("max_score") or 0)
-    if record.get("status") in ("rejected", "crashed"):
-        return {c: (0.0, possible) for c, (_, possible) in totals.items()}
     return {c: (earned, possible) for c, (earned, possible) in totals.items()}
 
 
