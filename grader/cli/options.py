@@ -2,9 +2,23 @@
 
 import click
 
+from ..report.formats import ALIASES
 from ..sandbox import Limits
 
 LIMIT_DEFAULTS = Limits()
+
+
+class FormatChoice(click.Choice):
+    """A choice of format names that also takes each one's other spelling (md for markdown, as
+    report.formats.ALIASES has it) and hands the command the name itself."""
+
+    def __init__(self, names):
+        super().__init__([spelling for name in names
+                          for spelling in [name] + [alias for alias, of in ALIASES.items() if of == name]])
+
+    def convert(self, value, param, ctx):
+        value = super().convert(value, param, ctx)
+        return ALIASES.get(value, value)
 
 
 def limit_options(command):

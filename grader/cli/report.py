@@ -5,7 +5,8 @@ import os
 import click
 
 from ..report.formats import BESIDE_SCORES, FORMATS
-from .options import feedback_options
+from ..report.diff import FORMATS as DIFF_FORMATS
+from .options import FormatChoice, feedback_options
 
 TITLES = ", ".join(FORMATS[name].title for name in BESIDE_SCORES)  # "JUnit, CSV, ..."
 # `--to`'s help names each format, and what it is where its name does not say: "junit (XML)".
@@ -14,7 +15,7 @@ NAMED = ", ".join(f"{f.name} ({f.note})" if f.note else f.name for f in FORMATS.
 
 @click.command("report", short_help=f"Render a scores file as {TITLES}, or feedback pages.")
 @click.argument("scores_file", metavar="SCORES", type=click.Path(exists=True, dir_okay=False))
-@click.option("--to", "fmt", type=click.Choice(sorted(FORMATS)), help=f"The format: {NAMED}.")
+@click.option("--to", "fmt", type=FormatChoice(sorted(FORMATS)), help=f"The format: {NAMED}.")
 @click.option("-o", "--out", default="-", show_default=True, type=click.Path(dir_okay=False, allow_dash=True),
               help="Where to write it; - is standard output.")
 # The formats a rendering with timings changes (tests/report/test_render.py holds this list to that).
@@ -51,7 +52,7 @@ def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date)
 @click.command("diff", short_help="What a regrade changed: students whose score moved, by how much, which tests flipped.")
 @click.argument("old", metavar="OLD", type=click.Path(exists=True, dir_okay=False))
 @click.argument("new", metavar="NEW", type=click.Path(exists=True, dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["text", "md", "json"]), default="text", show_default=True,
+@click.option("--format", "fmt", type=FormatChoice(DIFF_FORMATS), default="text", show_default=True,
               help="A table for the terminal, Markdown, or JSON.")
 @click.option("-o", "--out", default="-", show_default=True, type=click.Path(dir_okay=False, allow_dash=True),
               help="Where to write it; - is standard output.")

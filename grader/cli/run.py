@@ -10,7 +10,7 @@ from ..report.formats import BESIDE_SCORES, FORMATS
 from ..sandbox import SandboxUnavailable
 from ..suites import SuiteError
 from .interrupt import sigterm_as_interrupt, terminated
-from .options import feedback_options, limit_options, limits_from
+from .options import FormatChoice, feedback_options, limit_options, limits_from
 from .terminal import Progress, print_table, report_grader_errors
 
 FILES_BESIDE = [FORMATS[name].suffix for name in BESIDE_SCORES]  # scores.json â†’ scores.xml, .csv, ...
@@ -34,7 +34,7 @@ FILES_BESIDE = [FORMATS[name].suffix for name in BESIDE_SCORES]  # scores.json â
 @click.option("--queue", metavar="URL",
               help="Observe on the grading machines that serve this Redis queue (`grade worker URL`) instead "
                    "of here: redis://[:PASSWORD@]HOST:PORT/DB, rediss:// for TLS (see docs/scaling.md).")
-@click.option("--format", "formats", multiple=True, type=click.Choice(BESIDE_SCORES),
+@click.option("--format", "formats", multiple=True, type=FormatChoice(BESIDE_SCORES),
               help=f"Also write the scores in this format beside --out (scores{FILES_BESIDE[0]}, "
                    f"{', '.join(FILES_BESIDE[1:])}); repeatable.")
 @feedback_options

@@ -29,7 +29,7 @@ def torch_results(exercises, every_suite):
     rewritten only when a probe is new, gone or really changed.
     """
     from ..suites import load_suite
-    from ..torch_adapter import MAX_ULPS, write_torch_results
+    from ..torch_adapter import MAX_ULPS, import_torch, write_torch_results
 
     if not exercises and not every_suite:
         raise click.UsageError("name the exercise(s) whose stored PyTorch results to regenerate "
@@ -37,7 +37,7 @@ def torch_results(exercises, every_suite):
     if exercises and every_suite:
         raise click.UsageError("give exercise names or --all, not both")
     try:
-        import torch  # noqa: F401
+        import_torch()
     except ImportError:
         raise click.ClickException("torch is not installed here: pip install torch==2.13.0") from None
     try:
@@ -53,7 +53,7 @@ def torch_results(exercises, every_suite):
         refresh = write_torch_results(suite)
         real, last_bits = refresh.real_changes, refresh.last_bit_changes
         kept = (f"; {len(last_bits)} value{'s' * (len(last_bits) != 1)} within {MAX_ULPS} ulps "
-                f"(this CPU's last bits) {'rewritten' if refresh.written else 'kept as stored'}") if last_bits else ""
+                f"(this CPU's last bits) kept as stored") if last_bits else ""
         if not refresh.written:
             click.echo(f"{suite.name}: {refresh.path} is up to date{kept}.")
             continue

@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
+from .formats import ALIASES
 from .markdown import md
 from .record import number, printable, score_of, tests_of
 
-FORMATS = ("text", "md", "json")
+FORMATS = ("text", "markdown", "json")  # and each one's ALIASES (md)
 
 
 @dataclass(frozen=True)
@@ -146,4 +147,4 @@ def to_json(d: ScoresDiff) -> str:
 
 
 def render_diff(d: ScoresDiff, fmt: str) -> str:
-    return {"text": to_text, "md": to_markdown, "json": to_json}[fmt](d)
+    return {"text": to_text, "markdown": to_markdown, "json": to_json}[ALIASES.get(fmt, fmt)](d)

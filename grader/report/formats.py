@@ -48,6 +48,8 @@ FORMATS: dict[str, ReportFormat] = {f.name: f for f in (
     ReportFormat("gradescope", "Gradescope", ".gradescope.json", to_gradescope, note="results.json"),
     ReportFormat("json", "JSON", ".json", to_json),
 )}
+# Other spellings every command takes for a format's name (`--format md` is `--format markdown`).
+ALIASES = {"md": "markdown"}
 SCORES_FORMAT = "json"  # the scores file's own format: `grade run` writes it as --out, never beside it
 BESIDE_SCORES = tuple(name for name in FORMATS if name != SCORES_FORMAT)  # what `grade run --format` takes
 FEEDBACK_PAGES = tuple(f for f in FORMATS.values() if f.page)  # a page of each per submission
@@ -60,6 +62,7 @@ def render(scores: dict, fmt: str, timings: Timings | None = None) -> str:
     submission: for a batch of one it is exactly that file; for a larger
     batch it is a JSON object mapping each id to its results.json.
     """
+    fmt = ALIASES.get(fmt, fmt)
     if fmt not in FORMATS:
         raise ValueError(f"Invalid format {fmt!r}: expected one of {', '.join(sorted(FORMATS))}")
     return FORMATS[fmt].render(scores, timings)

@@ -49,3 +49,34 @@ def test_gradescope_is_results_json_for_one_submission_and_a_map_for_more(scores
 def test_unknown_format():
     with pytest.raises(ValueError, match="Invalid format 'pdf': expected one of csv, gradescope, html, json, junit, markdown"):
         render({"submissions": []}, "pdf")
+
+
+def _format_options(command, path=()):
+    """(command path, option) for every option of every command that takes a format's name."""
+    import click
+
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _format_options(sub, path + (name,))
+    for param in command.params:
+        if isinstance(param.type, click.Choice) and {"md", "markdown"} & set(param.type.choices):
+            yield " ".join(path), param
+
+
+def test_every_command_takes_md_and_markdown_alike(scores, tmp_path):
+    # issue 30: `grade run --format markdown` but `grade diff --format md`; each takes both now
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    options = sorted((where, param.opts[0]) for where, param in _format_options(main))
+    assert options == [("diff", "--format"), ("report", "--to"), ("run", "--format")]
+    for where, param in _format_options(main):
+        assert param.type.convert("md", param, None) == param.type.convert("markdown", param, None), where
+    (tmp_path / "scores.json").write_text(json.dumps(scores))
+    runner = CliRunner()
+    for command in (["report", str(tmp_path / "scores.json"), "--to"],
+                    ["diff", str(tmp_path / "scores.json"), str(tmp_path / "scores.json"), "--format"]):
+        md, markdown = (runner.invoke(main, command + [spelling]) for spelling in ("md", "markdown"))
+        assert (md.exit_code, markdown.exit_code) == (0, 0), md.output + markdown.output
+        assert md.output == markdown.output
+    assert render(scores, "md") == render(scores, "markdown")
