@@ -106,3 +106,37 @@ def test_suites_lists_ids_and_titles():
     assert "01-mul-backward  The backward rule of multiplication" in lines
     assert "03-tanh          tanh and its backward rule" in lines
     assert lines[-1] == "engine           The complete engine"
+
+
+def test_a_class_folder_with_an_entry_named_engine_py_is_an_error_not_one_row(tmp_path):
+    """One student's entry named engine.py beside the others' used to make the class one row, exit 0."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in ("engine.py", "bob.py"):
+        shutil.copy(ROOT / "reference" / "engine.py", folder / name)
+    (folder / "carol").mkdir()
+    shutil.copy(ROOT / "reference" / "engine.py", folder / "carol" / "engine.py")
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, [str(folder), "-o", str(out), "--no-cache"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1].startswith(
+        f"Error: {folder} holds engine.py at its top: it may be one student's work, or a class in which an entry "
+        "is named like an exercise file; the grader does not guess which.")
+    assert not out.exists()
+    similar = CliRunner().invoke(main, ["similarity", str(folder), "-o", str(tmp_path / "similarity.json")])
+    assert similar.exit_code == 1
+    assert "If it is one student's work, there is nothing to compare it with" in similar.output
+    assert not (tmp_path / "similarity.json").exists()
+
+
+def test_one_students_folder_is_graded_by_naming_it(tmp_path):
+    folder = tmp_path / "alice"
+    folder.mkdir()
+    shutil.copy(ROOT / "reference" / "engine.py", folder / "engine.py")
+    (folder / "notes.md").write_text("my notes\n")
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, ["run", "--one-submission", "-e", "01-mul-backward", str(folder), "-o", str(out),
+                                       "--no-cache"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(out.read_text())["submissions"]
+    assert (row["id"], row["status"], row["score"]) == ("alice", "graded", row["max_score"])

@@ -11,7 +11,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from grader.load import LoadError, Submission, load_entry, load_folder
+from grader.load import AmbiguousFolder, LoadError, Submission, load_entry, load_folder
 from grader.load.notebooks import IPYTHON_STAND_INS, join_code_cells
 from grader.load.reading import name_bytes, name_text, read_capped
 
@@ -544,10 +544,53 @@ def test_a_single_file_path_is_one_submission(tmp_path):
     assert [(s.id, s.files) for s in load_folder(path)] == [("alice", {"engine.py": ENGINE})]
 
 
-def test_a_students_own_folder_is_one_submission(tmp_path):
+def test_a_students_own_folder_is_one_submission_when_named_so(tmp_path):
     folder = write(tmp_path / "alice", {"engine.py": ENGINE, "nn.py": NN, "notes.ipynb": notebook("1")})
-    sub = only(load_folder(folder))
+    sub = load_entry(folder)  # `grade --one-submission alice/`, `grade ci`, Gradescope
     assert (sub.id, sub.kind, sub.files) == ("alice", "folder", {"engine.py": ENGINE, "nn.py": NN})
+    with pytest.raises(AmbiguousFolder, match=r"alice holds engine\.py, nn\.py at its top: it may be one "
+                                              r"student's work, or a class"):
+        load_folder(folder)
+
+
+# A class folder in which one student's entry happens to be named like an exercise file, beside the others'
+# notebooks, folders, zips and files: before, the folder was taken for that one student's work and every
+# other student vanished without a row.
+CLASS_LAYOUTS = {
+    "engine.py beside notebooks": {"engine.py": ENGINE, "bob.ipynb": notebook(ENGINE.decode()),
+                                   "carol.ipynb": notebook(ENGINE.decode())},
+    "Engine.py beside files": {"Engine.py": ENGINE, "bob.py": ENGINE, "carol.py": ENGINE},
+    "engine.ipynb beside a folder": {"engine.ipynb": notebook(ENGINE.decode()), "bob/engine.py": ENGINE},
+    "nn.py and a zip": {"nn.py": NN, "dave.zip": b"", "erin/hw/engine.py": ENGINE},
+    "only exercise files": {"engine.py": ENGINE, "nn.py": NN},
+}
+
+
+@pytest.mark.parametrize("layout", CLASS_LAYOUTS, ids=list(CLASS_LAYOUTS))
+def test_a_folder_holding_an_exercise_file_is_never_guessed_to_be_one_students_work(tmp_path, layout):
+    files = CLASS_LAYOUTS[layout]
+    folder = write(tmp_path / "class", files)
+    with pytest.raises(AmbiguousFolder) as caught:
+        load_folder(folder, allowed_files=frozenset({"engine.py", "nn.py"}))
+    message = str(caught.value)
+    at_top = sorted(name for name in files if "/" not in name and name.lower().split(".")[0] in ("engine", "nn"))
+    assert caught.value.names == at_top
+    assert f"{folder} holds {', '.join(at_top)} at its top" in message
+    assert "the grader does not guess which" in message
+    assert f"`grade --one-submission {folder}`" in message
+    assert f"rename each such entry after its student ({at_top[0]} -> the student's name" in message
+    assert isinstance(caught.value, LoadError)  # `grade` exits 1 with the message, writes no scores
+
+
+def test_without_an_exercise_file_at_its_top_every_entry_of_a_class_gets_its_row(tmp_path):
+    entries = {"alice/engine.py": ENGINE, "bob.ipynb": notebook(ENGINE.decode()), "carol.py": ENGINE,
+               "dave/wrapper/engine.py": ENGINE, "engine.py/engine.py": ENGINE, "erin.zip": b"not a zip",
+               "frank.txt": b"hello", "grace/notes.md": b"", "solution.py": ENGINE}
+    folder = write(tmp_path / "class", entries)
+    loaded = load_folder(folder)
+    assert [s.id for s in loaded] == ["alice", "bob", "carol", "dave", "engine.py", "erin", "frank", "grace",
+                                      "solution"]
+    assert [s.id for s in loaded if s.rejected] == ["erin", "frank", "grace"]
 
 
 def test_a_link_in_the_class_folder_is_followed(tmp_path):

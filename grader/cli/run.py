@@ -34,13 +34,16 @@ FILES_BESIDE = [FORMATS[name].suffix for name in BESIDE_SCORES]  # scores.json â
 @click.option("--queue", metavar="URL",
               help="Observe on the grading machines that serve this Redis queue (`grade worker URL`) instead "
                    "of here: redis://[:PASSWORD@]HOST:PORT/DB, rediss:// for TLS (see docs/scaling.md).")
+@click.option("--one-submission", is_flag=True,
+              help="SUBMISSIONS is one student's work (a folder with engine.py, nn.py, ...), not a class folder "
+                   "of one entry per student. A file is always one submission.")
 @click.option("--format", "formats", multiple=True, type=FormatChoice(BESIDE_SCORES),
               help=f"Also write the scores in this format beside --out (scores{FILES_BESIDE[0]}, "
                    f"{', '.join(FILES_BESIDE[1:])}); repeatable.")
 @feedback_options
 @limit_options
-def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, queue, formats,
-                feedback_dir, after_due_date, **kw):
+def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, queue, one_submission,
+                formats, feedback_dir, after_due_date, **kw):
     """Grade every submission in SUBMISSIONS and write the scores file.
 
     Beside the scores file (say scores.json) it also writes scores.timings.json,
@@ -65,6 +68,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
             result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
                            cache_dir=cache_dir, torch=torch_mode,
                            require_sandbox=kw["require_sandbox"], progress=Progress(), queue=queue,
+                           one_submission=one_submission,
                            notify=lambda text: click.secho(("\n" if sys.stderr.isatty() else "") + f"warning: {text}",
                                                            fg="yellow", err=True))
     except (LoadError, SuiteError, SandboxUnavailable, FleetError) as exc:

@@ -21,9 +21,16 @@ Choices made where the contract is silent:
 - Symbolic links inside a submission are refused, not followed (a link could
   pull a grader file into the sandbox). The entries of the class folder itself
   are the instructor's and may be links.
-- `load_folder` on a folder that is itself one student's work (engine.py and
-  other exercise files at the top, no subfolders or zips) loads it as one
-  submission, rather than grading engine.py and nn.py as two students.
+- A folder given to `load_folder` is a class: every entry is one student's,
+  and gets one row. The grader never guesses from a folder's contents that it
+  is one student's work: a class in which one entry happens to be named
+  `engine.py` must not collapse into that one student's row. One submission is
+  graded by naming it: a file (`grade bob.py`), or a folder with
+  `one_submission` (`grade --one-submission alice/`, `grade ci`, Gradescope).
+  A folder that holds an exercise file at its top (`engine.py`, `Engine.py`,
+  `nn.py`, `engine.ipynb`, ...) is ambiguous, one student's folder or a class
+  with a student so named, and `load_folder` refuses it (`AmbiguousFolder`,
+  which says both ways out) rather than pick one.
 - Two entries with the same id (`bob/` and `bob.py`): entries are taken in name
   order; the first keeps the id, a later one is rejected with the id
   `"bob (bob.py)"` and a message naming both, so every entry keeps its row.
@@ -77,6 +84,23 @@ class LoadError(ValueError):
     """The path given to the grader cannot be read at all (not one entry's problem)."""
 
 
+class AmbiguousFolder(LoadError):
+    """A folder given as a class that holds exercise files at its top: one student's work, or a class with
+    an entry named like an exercise file? The grader does not guess (see the module docstring)."""
+
+    def __init__(self, folder: Path, names: list[str], *, one_submission_flag: str | None = "--one-submission"):
+        self.folder, self.names = folder, names
+        shown = some_names([name_text(n) for n in names])
+        first = name_text(names[0])
+        one = (f"if it is one student's work, grade it as one submission: `grade {one_submission_flag} {folder}`"
+               if one_submission_flag else "if it is one student's work, there is nothing to compare it with")
+        super().__init__(
+            f"{folder} holds {shown} at its top: it may be one student's work, or a class in which an entry is "
+            f"named like an exercise file; the grader does not guess which. {one[0].upper()}{one[1:]}; if it is "
+            f"a class, rename each such entry after its student ({first} -> the student's name{Path(first).suffix}) "
+            f"so that every student gets a row.")
+
+
 def nothing_to_grade(folder: Path) -> str:
     """Why FOLDER, in which load_folder found no entry, holds nothing to grade (for LoadError)."""
     skipped = sorted(name for name in os.listdir(folder) if is_hidden(name))
@@ -116,12 +140,16 @@ class Submission:
         return origin.place(line) if origin else {"file": file, "line": line}
 
 
-def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> list[Submission]:
-    """Every entry of FOLDER as a Submission, sorted by id; FOLDER may also be one submission.
+def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
+                one_submission_flag: str | None = "--one-submission") -> list[Submission]:
+    """Every entry of the class folder FOLDER as a Submission, sorted by id; a file FOLDER is one submission.
 
     Hidden entries (`.DS_Store`, `.ipynb_checkpoints`, `__MACOSX`, ...) are
     skipped; every other entry gets exactly one Submission. Raises `LoadError`
-    when FOLDER does not exist or cannot be listed.
+    when FOLDER does not exist or cannot be listed, and `AmbiguousFolder` when
+    it holds an exercise file at its top (one student's folder is graded with
+    `load_entry`, by naming it; its message names `one_submission_flag`, or
+    says there is nothing to compare when the caller has no such flag).
     """
     folder = Path(folder)
     if not folder.is_dir():
@@ -130,8 +158,9 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> 
         names = sorted(name for name in os.listdir(folder) if not is_hidden(name))
     except OSError as e:
         raise LoadError(f"{folder}: cannot be listed ({e.strerror or e})") from None
-    if _is_one_submission(folder, names, allowed_files):
-        return [load_entry(folder, allowed_files)]
+    exercise_files = _exercise_files_at_top(folder, names, allowed_files)
+    if exercise_files:
+        raise AmbiguousFolder(folder, exercise_files, one_submission_flag=one_submission_flag)
 
     own_ids = {name: _entry_id(folder / name) for name in names}
     taken = set(own_ids.values())  # a generated id must not be any entry's own id either
@@ -231,16 +260,21 @@ def _shown(path: Path) -> str:
     return name + "/" if path.is_dir() else name
 
 
-def _is_one_submission(folder: Path, names: list[str], allowed: frozenset[str]) -> bool:
-    """A student's own folder (engine.py, nn.py, notes) rather than a class of entries."""
-    if ENGINE not in names or not (folder / ENGINE).is_file():
-        return False
+def _exercise_files_at_top(folder: Path, names: list[str], allowed: frozenset[str]) -> list[str]:
+    """The names at FOLDER's top that a student's own folder would hold: an exercise file (any case), or the
+    notebook that stands in for one. Their presence makes FOLDER ambiguous; nothing else about it is read."""
+    targets = {name.lower() for name in DEFAULT_FILES | allowed}
+    targets |= {name[:-3] + ".ipynb" for name in targets if name.endswith(".py")}
+    found = []
     for name in names:
-        if (folder / name).is_dir() or name.lower().endswith(".zip"):
-            return False
-        if name.lower().endswith(".py") and name not in allowed:
-            return False
-    return True
+        if name.lower() in targets:
+            try:
+                if (folder / name).is_dir():
+                    continue  # a folder named `engine.py` is an entry like any other
+            except OSError:
+                pass
+            found.append(name)
+    return found
 
 
 # -- records -------------------------------------------------------------------

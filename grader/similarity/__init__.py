@@ -58,7 +58,7 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
                public: tuple[Path, ...] = (), shipped_public: bool = True, scores: Path | None = None,
                threshold: float = THRESHOLD) -> Result:
     """The similarity record of every submission in SUBMISSIONS (see the module docstring)."""
-    loaded = load_folder(Path(submissions))
+    loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
     kgrams = starter_kgrams(starter_texts)
     documents = read_documents([(s.id, _texts(s.files)) for s in loaded if not s.rejected], kgrams)
