@@ -61,13 +61,14 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
     kgrams = starter_kgrams(starter_texts)
-    documents = read_documents([(s.id, _texts(s.files)) for s in loaded if not s.rejected], kgrams)
+    documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams)
     sources = public_sources(([PUBLIC_ARCHIVE] if shipped_public else []) + list(public))
     mistakes = mistake_signatures(scores) if scores else {}
     source_documents = [read_document(name, {name: text}, kgrams) for name, text in sources.items()]
+    by_id = {d.id: d for d in documents}
     record = compare(documents, source_documents, mistakes=mistakes, threshold=threshold,
                      meta={"exercise": exercise, "starter": sorted(starter_texts), "public": sorted(sources),
-                           "submissions": [_row(s) for s in loaded]})
+                           "submissions": [_row(s, by_id.get(s.id)) for s in loaded]})
     return Result(record, {d.id: d for d in documents}, {d.id: d for d in source_documents}, kgrams)
 
 
@@ -77,7 +78,11 @@ def compare(documents: list[Document], sources: list[Document], *, mistakes: dic
     by_id = {d.id: d for d in cohort.documents}
     against = {source.id: dict(cohort.against(source)) for source in sources}
     pairs, below = [], 0
+    nearest: dict[str, tuple[float, str]] = {}
     for pair in cohort.pairs(mistakes, against):
+        for me, other in ((pair.a, pair.b), (pair.b, pair.a)):
+            if pair.score > nearest.get(me, (0.0, ""))[0]:
+                nearest[me] = (pair.score, other)
         if pair.score < REPORT_FLOOR:
             below += 1
             continue
@@ -97,7 +102,12 @@ def compare(documents: list[Document], sources: list[Document], *, mistakes: dic
                                        "flagged": score >= threshold,
                                        "matches": matches(by_id[doc_id], source, cohort.weight)})
     public_matches.sort(key=lambda m: (-m["score"], m["id"], m["source"]))
-    record = {"threshold": threshold, **(meta or {}), "pairs": pairs, "pairs_below_floor": below,
+    meta = dict(meta or {})
+    for row in meta.get("submissions", []):
+        if row.get("status") == "compared":  # each one's nearest neighbour, listed in `pairs` or not
+            score, other = nearest.get(row["id"], (0.0, None))
+            row["nearest"] = {"id": other, "score": score}
+    record = {"threshold": threshold, **meta, "pairs": pairs, "pairs_below_floor": below,
               "public_matches": public_matches, "clusters": clusters(pairs)}
     return record
 
@@ -170,7 +180,28 @@ def _texts(files: dict[str, bytes]) -> dict[str, str]:
     return {name: data.decode("utf-8") for name, data in sorted(files.items()) if name.endswith(".py")}
 
 
-def _row(submission) -> dict:
+def _own_names(submission) -> dict[str, str]:
+    """The submission's .py texts under the student's own file names (`s1336.py`, not the sandbox's `engine.py`).
+
+    A notebook's code cells are joined into one file whose lines are not the
+    notebook's: it is named `carol.ipynb (code cells)`.
+    """
+    named = {}
+    for name, text in _texts(submission.files).items():
+        origin = submission.origins.get(name)
+        own = origin.file if origin is not None else name
+        if origin is not None and origin.cells is not None:
+            own = f"{own} (code cells)"
+        named[own if own not in named else name] = text
+    return named
+
+
+def _row(submission, document: Document | None) -> dict:
     if submission.rejected:
         return {"id": submission.id, "status": "rejected", "message": submission.problem}
-    return {"id": submission.id, "status": "compared"}
+    row = {"id": submission.id, "status": "compared"}
+    if document is not None and document.opaque:
+        row["opaque"] = document.opaque  # code run from data (exec, eval, compile): see `unpacked`
+    if document is not None and document.limits:
+        row["limits"] = document.limits  # what was not read in full, and why
+    return row

@@ -24,8 +24,12 @@ def canonical(statements: list) -> list:
     for statement in statements:
         if isinstance(statement, ast.Pass):
             continue
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-            continue  # a docstring, or a string used as a comment
+        if isinstance(statement, ast.Expr) and _no_effect(statement.value):
+            continue  # a docstring, a string used as a comment, or `()`, `x`, `a.b`: computed and thrown away
+        if isinstance(statement, ast.AnnAssign):
+            if statement.value is None:
+                continue  # `x: float` declares, it assigns nothing
+            statement = ast.copy_location(ast.Assign([statement.target], statement.value), statement)
         if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
             out.extend(statement.body if statement.test.value else statement.orelse)
             continue
@@ -41,6 +45,45 @@ def canonical(statements: list) -> list:
         if isinstance(statement, _ENDS_BLOCK):
             break  # what follows never runs
     return _counting_whiles(out)
+
+
+_EFFECTS = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)
+
+
+def _no_effect(expression) -> bool:
+    """An expression statement that calls nothing and assigns nothing: what it computes is thrown away."""
+    return not any(isinstance(node, _EFFECTS) for node in ast.walk(expression))
+
+
+def strip_noise(tree) -> None:
+    """Before any rewrite: statements that do nothing go and `x: T = e` is `x = e`, in every block of the tree.
+
+    A copy with `()` after every statement, or an annotation on every
+    assignment, must read like its original to the rewrites too (a one-line
+    helper is still one line). One pass over the statements, in place.
+    """
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                kept = []
+                for statement in block:
+                    if isinstance(statement, ast.Expr) and _no_effect(statement.value) and \
+                            not isinstance(statement.value, ast.Constant):
+                        continue  # docstrings stay until `canonical`, which drops them too
+                    if isinstance(statement, ast.AnnAssign):
+                        if statement.value is None:
+                            continue
+                        statement = ast.copy_location(ast.Assign([statement.target], statement.value), statement)
+                    kept.append(statement)
+                setattr(node, field, kept or [ast.copy_location(ast.Pass(), block[0])])
+                stack.extend(kept)
+        for handler in getattr(node, "handlers", ()):
+            stack.append(handler)
+        for case in getattr(node, "cases", ()):
+            stack.append(case)
 
 
 def _splittable(node: ast.Assign) -> bool:

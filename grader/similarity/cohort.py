@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..machine_size import usable_cpus
 from .fingerprints import K, WINDOW, Occurrence, all_kgrams, kgram_hashes, winnow
-from .normalise import Unit, units_of
+from .normalise import Unit, read_source, units_of
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5 every copy of levels 1 to 3, every copy
 # of the public engine and about half the paraphrases (level 4) are flagged, with 1 honest pair in 600;
@@ -66,10 +66,13 @@ class Document:
     texts: dict[str, str]
     units: list[Unit]
     prints: dict[int, list[Occurrence]]
+    limits: list[dict] = field(default_factory=list)  # what was not read fully (normalise.Reading)
+    opaque: list[dict] = field(default_factory=list)  # exec/eval/compile of data (opaque.py)
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset()) -> Document:
-    units = [unit for name in sorted(texts) for unit in units_of(texts[name], name)]
+    readings = [read_source(texts[name], name) for name in sorted(texts)]
+    units = [unit for reading in readings for unit in reading.units]
     prints: dict[int, list[Occurrence]] = {}
     for index, unit in enumerate(units):
         hashes = kgram_hashes(unit.tokens)
@@ -78,7 +81,8 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             # a k-gram that straddles the edge of a starter region is mostly the starter's: it says nothing
             if hashes[position] not in starter_kgrams and sum(given[position:position + K]) * 2 < K:
                 prints.setdefault(hashes[position], []).append(Occurrence(index, position))
-    return Document(doc_id, texts, units, prints)
+    return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
+                    [o for r in readings for o in r.opaque])
 
 
 def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),

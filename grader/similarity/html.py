@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from . import Result
 from .cohort import starter_lines
+from .normalise import python_lines
 from ..report.html import e, page
 from ..report.record import number
 
@@ -39,8 +40,10 @@ CSS = """
 
 
 def nearest_scores(record: dict) -> dict[str, float]:
-    """Each compared submission's highest pair score (0 when it matched nobody)."""
-    best = {row["id"]: 0.0 for row in record.get("submissions", []) if row.get("status") == "compared"}
+    """Each compared submission's highest pair score: its row's `nearest`, which counts the pairs under the
+    report's floor too (0 only when it shares nothing with anyone)."""
+    best = {row["id"]: row.get("nearest", {}).get("score", 0.0) for row in record.get("submissions", [])
+            if row.get("status") == "compared"}
     for pair in record["pairs"]:
         for side in ("a", "b"):
             best[pair[side]] = max(best.get(pair[side], 0.0), pair["score"])
@@ -108,10 +111,31 @@ def to_html(result: Result) -> str:
                          _side_by_side({**m, "a": m["id"], "b": m["source"]}, result.documents[m["id"]],
                                        result.sources[m["source"]], result, i, public=True)
                          for i, m in enumerate([m for m in public if m["flagged"]][:MAX_SHOWN])))]
+    partial = [row for row in record.get("submissions", []) if row.get("opaque") or row.get("limits")]
+    if partial:
+        body.append(_section("partial", "Hidden or not read in full", "<ul>" + "".join(
+            f"<li><strong>{e(row['id'])}</strong>: {e(_partial_text(row))}</li>" for row in partial) + "</ul>",
+            "Code run from data (exec, eval or compile) is opaque: it is compared only when it could be "
+            "unpacked without running it. Look at these files yourself."))
     if rejected:
         body.append(_section("rejected", "Not compared", "<ul>" + "".join(
             f"<li><strong>{e(row['id'])}</strong>: {e(row.get('message'))}</li>" for row in rejected) + "</ul>"))
     return page("Similarity report", "\n".join(body))
+
+
+def _partial_text(row: dict) -> str:
+    said = []
+    for call in row.get("opaque", []):
+        what = "unpacked and compared" if call["unpacked"] else "cannot be unpacked: not compared"
+        said.append(f"{call['file']}, line {call['line']}: {call['call']}() of data ({what})")
+    for limit in row.get("limits", []):
+        if limit["what"] == "truncated":
+            said.append(f"{limit['file']}: only its first {limit['compared_chars']:,} of {limit['chars']:,} "
+                        "characters compared")
+        else:
+            what = {"lexical": "read as lexical tokens"}.get(limit["what"], limit["what"])
+            said.append(f"{limit['file']}: {what}" + (f" ({limit['why']})" if limit.get("why") else ""))
+    return "; ".join(said)
 
 
 def _section(id_: str, title: str, content: str, note: str = "") -> str:
@@ -171,7 +195,7 @@ def _listing(name: str, document, colours: dict, greyed: dict[str, set[int]]) ->
     parts = []
     for file, text in sorted(document.texts.items()):
         lines = []
-        for number_, line in enumerate(text.splitlines(), 1):
+        for number_, line in enumerate(python_lines(text), 1):
             k = colours.get((file, number_))
             cls = f"m{k}" if k is not None else ("starter" if number_ in greyed.get(file, ()) else "")
             lines.append(f'<div class="{cls}"><span class="n">{number_}</span>{e(line)}</div>')

@@ -39,11 +39,14 @@ from __future__ import annotations
 import ast
 import io
 import keyword
+import re
+import time
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .canonical import canonical
+from .canonical import canonical, strip_noise
 from .emitter import Emitter
+from .opaque import MAX_DEPTH, opaque_calls
 from .rewrites import InlineHelpers, PositionalArguments, dispatch_as_closures, edges_as_closures, inline_temporaries
 from .roles import BUILTINS, Names, kept_as_written
 
@@ -58,30 +61,89 @@ class Unit:
     lines: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What reading one file gave: its units, what it could not read fully, and the code it hides."""
+
+    units: list[Unit]
+    limits: list[dict] = field(default_factory=list)  # {"file", "what": "truncated" | "lexical" | ..., ...}
+    opaque: list[dict] = field(default_factory=list)  # {"file", "line", "call", "unpacked"}
+
+
 MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is read as lexical tokens
+# Every step below is linear in the file, but a file can be long: past MAX_CHARS only the first MAX_CHARS
+# (cut at a top-level statement) are compared (an engine is 3 to 10 KB; Python parses 64 KB in about
+# 0.1 s), and a file whose reading takes more than BUDGET_SECONDS of CPU time is read as lexical tokens.
+MAX_CHARS = 64 * 1024
+BUDGET_SECONDS = 0.5
+# Python's own line breaks: not str.splitlines, which also breaks at a form feed, \x1c-\x1e, \x85, \u2028...
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def python_lines(text: str) -> list[str]:
+    """The lines of a source file as Python numbers them (ast line numbers index this list from 1)."""
+    lines = LINE_BREAK.split(text)
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+class _OverBudget(Exception):
+    """The file took more than BUDGET_SECONDS to read: it is read as lexical tokens instead."""
 
 
 def units_of(text: str, file: str = "engine.py") -> list[Unit]:
     """The normalised units of one source file, in file order."""
+    return read_source(text, file).units
+
+
+def read_source(text: str, file: str = "engine.py", depth: int = 0, deadline: float | None = None) -> Reading:
+    """The normalised units of one source file, with what limited the reading and the code it hides."""
+    limits: list[dict] = []
+    text = text.removeprefix("\ufeff")  # a byte-order mark, which Python skips too
+    if len(text) > MAX_CHARS:
+        cut = _top_level_cut(text, MAX_CHARS)
+        limits.append({"file": file, "what": "truncated", "compared_chars": cut, "chars": len(text)})
+        text = text[:cut]
+    if deadline is None:
+        deadline = time.process_time() + BUDGET_SECONDS
     try:
-        tree = _parse_repaired(text)
+        tree = _parse_repaired(text, deadline)
         if tree is not None:
-            return _TreeReader(tree, file).units()
+            reader = _TreeReader(tree, file, deadline, depth)
+            return Reading(reader.units(), limits + reader.limits, reader.opaque)
+    except _OverBudget:
+        limits.append({"file": file, "what": "lexical", "why": f"reading took over {BUDGET_SECONDS:g} s of CPU time"})
     except (ValueError, RecursionError, MemoryError):
-        pass  # nested past what the parser or our walk can take
+        limits.append({"file": file, "what": "lexical", "why": "nested deeper than the parser or the reading can go"})
+    else:
+        limits.append({"file": file, "what": "lexical", "why": "it does not parse as Python"})
     # Not Python that parses: its lexical tokens still show what it shares with others.
-    return _lexical_units(text, file)
+    return Reading(_lexical_units(text, file), limits, [])
 
 
-def _parse_repaired(text: str):
+def _top_level_cut(text: str, limit: int) -> int:
+    """Where to cut TEXT at or before LIMIT characters: at the start of its last top-level statement there."""
+    last = 0
+    for match in re.finditer(r"\n(?=[^\s#])", text[:limit]):
+        last = match.end()
+    return last or limit
+
+
+def _parse_repaired(text: str, deadline: float = float("inf")):
     """The tree of `text`; when it does not parse, of `text` with the block around each error cut out.
 
     A copy with one typo (`def relu(self)` without its colon) is still a copy:
     the block of the line in error (the line and the lines indented under it)
     becomes `pass`, and the rest is read as usual, up to MAX_REPAIRS times.
+    The text is parsed exactly as given first; lines are split as Python splits them.
     """
-    lines = text.splitlines()
-    for _ in range(MAX_REPAIRS + 1):
+    try:
+        return ast.parse(text)
+    except SyntaxError:
+        pass
+    lines = python_lines(text)
+    for _ in range(MAX_REPAIRS):
+        if time.process_time() > deadline:
+            raise _OverBudget
         try:
             return ast.parse("\n".join(lines))
         except SyntaxError as exc:
@@ -102,29 +164,56 @@ def _cut_block(lines: list[str], at: int) -> list[str]:
 
 
 class _TreeReader:
-    def __init__(self, tree, file):
+    def __init__(self, tree, file, deadline=float("inf"), depth=0):
+        self.file, self.deadline, self.limits, self.opaque = file, deadline, [], []
         # each rewrite walks the whole tree: run it only where the file has something for it to do
+        strip_noise(tree)
         nodes = list(ast.walk(tree))
+        self.hidden = self._unpack(opaque_calls(nodes), depth)
         helpers = InlineHelpers(nodes)
         called = {c.func.id if isinstance(c.func, ast.Name) else getattr(c.func, "attr", None)
                   for c in nodes if isinstance(c, ast.Call)}
         if called & set(helpers.helpers):
             tree = helpers.visit(tree)
+            if helpers.stopped:
+                self.limits.append({"file": file, "what": "helpers not all inlined",
+                                    "why": f"inlining would add more than {helpers.budget} nodes"})
+        self._check()
         positional = PositionalArguments(nodes)
         if any(isinstance(c, ast.Call) and c.keywords and isinstance(c.func, ast.Name) and c.func.id in positional.order
                for c in nodes):
             tree = positional.visit(tree)
         dispatch_as_closures(tree)
         edges_as_closures(tree)
+        self._check()
         tree.body = canonical(tree.body)
         for node in nodes:  # the same function objects: the rewrites change their bodies in place
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 inline_temporaries(node)
+        self._check()
         self.tree = tree
-        self.file = file
         # the names of the file as written: the rewrites above move and copy its nodes, and add none that
         # binds a name (the closures they make are `_backward`, the API's)
         self.names = Names(nodes)
+
+    def _check(self):
+        if time.process_time() > self.deadline:
+            raise _OverBudget
+
+    def _unpack(self, calls, depth) -> list[Unit]:
+        """The units of the code each exec/eval/compile runs, where it can be decoded; each call reported."""
+        units = []
+        for call in calls:
+            unpacked = call.text is not None and depth < MAX_DEPTH
+            if unpacked:
+                inner = read_source(call.text, self.file, depth + 1, self.deadline)
+                # the hidden code's tokens, all placed on the line of the call that runs it
+                units += [Unit(self.file, f"<{call.call} line {call.line}>.{u.name}", u.tokens,
+                               (call.line,) * len(u.tokens)) for u in inner.units]
+                self.limits += inner.limits
+                self.opaque += inner.opaque
+            self.opaque.append({"file": self.file, "line": call.line, "call": call.call, "unpacked": unpacked})
+        return units
 
     def units(self) -> list[Unit]:
         found: list[Unit] = []
@@ -132,10 +221,11 @@ class _TreeReader:
         self._collect(self.tree.body, "", found, rest)
         if rest:
             found.insert(0, self._unit("<module>", rest))
-        return found
+        return found + self.hidden
 
     def _collect(self, statements, prefix, found, rest):
         for statement in statements:
+            self._check()
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 out: list[tuple[str, int]] = []
                 Emitter(self.names, out, _unread_locals(statement)).function(statement)

@@ -20,8 +20,18 @@ class InlineHelpers(ast.NodeTransformer):
     this undoes both for helpers whose whole body is one `return`.
     """
 
+    MAX_INLINED = 60  # nodes of one helper's expression: a longer one is left as a call
+    # Inlining copies expressions, and a helper calling helpers copies copies (N helpers that each call the
+    # previous twice make 2^N nodes): the nodes all inlining may add are capped (an engine has 1,500 to
+    # 3,000 nodes, its helpers add a few hundred), after which calls are left as written and the reading
+    # says so (`stopped`).
+    BUDGET = 4000
+
     def __init__(self, nodes):
         self.helpers = {}
+        self.budget = self.BUDGET
+        self.added = 0
+        self.stopped = False
         for node in nodes:
             if (isinstance(node, ast.FunctionDef) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)
                     and node.body[0].value is not None and not node.args.vararg and not node.args.kwarg
@@ -37,12 +47,17 @@ class InlineHelpers(ast.NodeTransformer):
         if name not in self.helpers or node.keywords:
             return node
         params, expression, static = self.helpers[name]
+        size = _size(expression, self.MAX_INLINED)
+        if size > self.MAX_INLINED or self.added + size > self.budget:
+            self.stopped = self.stopped or size <= self.MAX_INLINED  # out of budget (a long helper is just kept)
+            return node
         args = list(node.args)
         if isinstance(func, ast.Attribute) and not static and params and len(args) == len(params) - 1:
             args = [func.value] + args  # self.helper(x): self is the first parameter
         if len(args) != len(params):
             return node
         values = dict(zip(params, args))
+        self.added += size
 
         class Substitute(ast.NodeTransformer):
             def visit_Name(self, name_node):
@@ -227,6 +242,15 @@ def inline_temporaries(function) -> None:
                 kept = [s for s in block if id(s) not in dropped]
                 setattr(node, field, kept or ([ast.Pass()] if block else block))
     Put().visit(function)
+
+
+def _size(node, limit: int) -> int:
+    """The number of nodes of an expression, counted up to just past LIMIT (so that counting is bounded too)."""
+    count, stack = 0, [node]
+    while stack and count <= limit:
+        count += 1
+        stack.extend(ast.iter_child_nodes(stack.pop()))
+    return count
 
 
 def _own_nodes(function):

@@ -96,3 +96,28 @@ def test_chromium_draws_the_histogram_and_the_threshold_line(chromium, tmp_path,
 
     assert pixels(BAR_COLOUR) > 500  # the bars
     assert pixels(THRESHOLD_COLOUR) > 200  # the line, 3 px wide and 186 px tall, and its label
+
+
+def test_the_page_names_each_students_own_file_and_draws_pairs_under_the_floor(tmp_path):
+    """Issue 30 item 17: `s1336.py`, not the sandbox's `engine.py`; a best pair under 0.2 is not drawn at 0."""
+    from grader.similarity import REPORT_FLOOR, similarity
+
+    solution = starters.solution_files("04-more-ops")["engine.py"]
+    (tmp_path / "s1336.py").write_text(solution, encoding="utf-8")
+    (tmp_path / "s2001.py").write_text(solution.replace("return self * -1", "return self * Value(-1.0)"),
+                                       encoding="utf-8")
+    (tmp_path / "s4242.py").write_text("def mean(xs):\n    total = 0\n    for x in xs:\n        total += x\n"
+                                       "    return total / len(xs)\n", encoding="utf-8")
+    result = similarity(tmp_path, shipped_public=False)
+    pair = result.record["pairs"][0]
+    assert (pair["a"], pair["b"]) == ("s1336", "s2001")
+    assert {m["a_file"] for m in pair["matches"]} == {"s1336.py"} and {m["b_file"] for m in pair["matches"]} == {"s2001.py"}
+    page = to_html(result)
+    assert "s1336: s1336.py" in page and ": engine.py" not in page
+    rows = {row["id"]: row for row in result.record["submissions"]}
+    assert rows["s1336"]["nearest"] == {"id": "s2001", "score": pair["score"]}
+    assert rows["s4242"]["nearest"] == {"id": None, "score": 0.0}
+    # a best pair under the report's floor is drawn at its score, not at 0
+    low = {**result.record, "submissions": [{"id": "x", "status": "compared", "nearest": {"id": "y", "score": 0.13}}],
+           "pairs": []}
+    assert 0.13 < REPORT_FLOOR and histogram_counts(low)[int(0.13 * 20)] == 1 and histogram_counts(low)[0] == 0

@@ -1,0 +1,79 @@
+"""What one hostile file costs `grade similarity`: python bench/similarity/adversarial.py
+
+Each file below is read the way `grade similarity` reads a submission
+(normalised, fingerprinted, the starter subtracted) and the CPU time of that
+reading is printed, beside the time to read karpathy/micrograd's engine in
+the same run (the baseline: the machine is shared, so absolute times vary;
+CPU time, not wall time, is what is measured). The aim (issue 27) is under
+1 s each: every per-file step is linear, the text compared is capped at
+MAX_CHARS and the reading has a CPU budget after which it falls back to
+lexical tokens, and says so in `limits`.
+"""
+
+from __future__ import annotations
+
+import base64
+import sys
+import time
+import zlib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+
+from grader.similarity import PUBLIC_ARCHIVE  # noqa: E402
+from grader.similarity.cohort import read_document  # noqa: E402
+
+MiB = 1024 * 1024
+
+
+def helper_bomb(n: int) -> str:
+    """N one-line helpers, each returning the previous one twice: inlining them naively copies 2^N nodes."""
+    lines = ["def h0(x):\n    return x\n"]
+    lines += [f"def h{i}(x):\n    return h{i - 1}(x) + h{i - 1}(x)\n" for i in range(1, n + 1)]
+    lines.append(f"class Value:\n    def __init__(self, data):\n        self.data = h{n}(data)\n")
+    return "\n".join(lines)
+
+
+def fill(unit: str, size: int = MiB) -> str:
+    return unit * (size // len(unit) + 1)
+
+
+def files() -> dict[str, str]:
+    zeros = zlib.compress(b"#" * (32 * MiB), 9)  # a decompression bomb: 32 MiB from about 32 KB
+    return {
+        "helper bomb, N = 18 (4 KB)": helper_bomb(18),
+        "helper bomb, N = 60": helper_bomb(60),
+        "1 MiB of small functions": fill("def f(a, b):\n    c = a + b * 2\n    return c\n\n"),
+        "1 MiB, one line of `+`": "x = " + "+".join(["1"] * (MiB // 2)) + "\n",
+        "1 MiB of nested brackets": "x = " + "(" * (MiB // 2) + ")" * (MiB // 2) + "\n",
+        "1 MiB, a syntax error every 3 lines": fill("def f(a):\n    return a +\n\n"),
+        "1 MiB string literal": "s = '" + "a" * MiB + "'\n",
+        "1 MiB of one-line helpers calling each other": "".join(
+            f"def g{i}(x):\n    return g{i - 1}(x) * g{i - 1}(x)\n" for i in range(1, 40000)),
+        "exec of a zlib bomb": f"import zlib, base64\nexec(zlib.decompress(base64.b64decode({base64.b64encode(zeros)!r})))\n",
+        "1 MiB, deeply indented blocks": fill("if x:\n" + "".join(" " * i + "if x:\n" for i in range(1, 90)) + " " * 90 + "y = 1\n"),
+    }
+
+
+def cpu(text: str) -> tuple[float, list]:
+    started = time.process_time()
+    document = read_document("x", {"engine.py": text})
+    return time.process_time() - started, document.limits
+
+
+def main():
+    baseline, _ = cpu((PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8"))
+    print(f"baseline: karpathy/micrograd's engine.py, {baseline * 1000:.0f} ms of CPU time")
+    worst = 0.0
+    for name, text in files().items():
+        seconds, limits = cpu(text)
+        worst = max(worst, seconds)
+        said = "; ".join(f"{l['what']}" + (f" ({l['why']})" if l.get("why") else "") for l in limits) or "read in full"
+        print(f"{name:48s} {len(text.encode()) / 1024:8.0f} KiB  {seconds:6.3f} s CPU  {seconds / baseline:7.0f}x  {said}")
+    print(f"worst: {worst:.3f} s of CPU time (aim: under 1 s)")
+    return 0 if worst < 1.0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""Code a file runs without showing it: `exec`, `eval` or `compile` of data, found and, where it can be, unpacked.
+
+A copy packed as `exec(zlib.decompress(base64.b64decode(b"...")))` has no
+tokens in common with anything: its tree is one call. Such a call is
+reported as *opaque* (the record's `opaque` field of the submission: file,
+line, the call, and whether it was unpacked). When the argument is built
+from literals by known decoders only (base64/base32/base16/base85/ascii85,
+hex, zlib, gzip, bz2, lzma, `codecs.decode` with one of those or rot13,
+`.decode()`/`.encode()`, `[::-1]`, `+` of two such values), it is decoded
+here, statically, with every output capped at MAX_DECODED bytes (a
+decompression bomb stops at the cap), and the decoded text is compared as
+code of the same file. Nothing is ever run: an argument that needs anything
+else (a variable, a call we do not know) stays opaque and is not compared.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import binascii
+import bz2
+import codecs
+import lzma
+import zlib
+from dataclasses import dataclass
+
+RUNS_CODE = frozenset({"exec", "eval", "compile"})
+MAX_DECODED = 256 * 1024  # bytes one decoding step may produce; an engine is about 3 KB
+MAX_DEPTH = 3  # packed code inside packed code, unpacked this many times
+
+
+@dataclass(frozen=True)
+class Opaque:
+    """One call that runs code the file does not show."""
+
+    line: int
+    call: str  # exec, eval, compile
+    text: str | None  # the code it runs, decoded statically; None when it cannot be
+
+
+def opaque_calls(nodes) -> list[Opaque]:
+    """Every exec/eval/compile of something other than... nothing: each call, with its payload when decodable."""
+    found = []
+    for node in nodes:
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name not in RUNS_CODE:
+            continue
+        try:
+            value = _decoded(node.args[0])
+        except (ValueError, TypeError, binascii.Error, zlib.error, OSError, EOFError, lzma.LZMAError,
+                UnicodeError, LookupError, RecursionError, MemoryError):
+            value = None
+        if isinstance(value, bytes):
+            try:
+                value = value.decode("utf-8")
+            except UnicodeDecodeError:
+                value = None
+        found.append(Opaque(node.lineno, name, value if isinstance(value, str) else None))
+    return found
+
+
+class _Unknown(ValueError):
+    """An argument built from something we do not decode statically."""
+
+
+def _decoded(node):
+    """The value of an expression made of literals and known decoders only; raises _Unknown otherwise."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _decoded(node.left), _decoded(node.right)
+        if type(left) is not type(right) or len(left) + len(right) > MAX_DECODED:
+            raise _Unknown("mixed")
+        return left + right
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+        s = node.slice
+        if s.lower is None and s.upper is None and isinstance(s.step, ast.UnaryOp) and \
+                isinstance(s.step.op, ast.USub) and isinstance(s.step.operand, ast.Constant) and s.step.operand.value == 1:
+            return _decoded(node.value)[::-1]
+        raise _Unknown("slice")
+    if not isinstance(node, ast.Call):
+        raise _Unknown(type(node).__name__)
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if name in ("decode", "encode") and isinstance(func, ast.Attribute) and not _is_module(func.value, "codecs"):
+        value = _decoded(func.value)  # data.decode() / text.encode()
+        encoding = _constant_arg(node, 0, "utf-8")
+        if name == "decode" and isinstance(value, bytes):
+            return _codec(value, encoding, decode=True)
+        if name == "encode" and isinstance(value, str):
+            return _codec(value, encoding, decode=False)
+        raise _Unknown(name)
+    if name in ("decode", "encode") and node.args:  # codecs.decode(data, "rot13" | "base64" | "zlib" | "hex")
+        return _codec(_decoded(node.args[0]), _constant_arg(node, 1, "utf-8"), decode=name == "decode")
+    if not node.args:
+        raise _Unknown(str(name))
+    if name == "fromhex":
+        value = _decoded(node.args[0])
+        return bytes.fromhex(value if isinstance(value, str) else value.decode("ascii"))
+    if name in _DECODERS:
+        return _cap(_DECODERS[name](_as_bytes(_decoded(node.args[0])), name, _module(func)))
+    if name in ("bytes", "str") and len(node.args) >= 1:
+        value = _decoded(node.args[0])
+        encoding = _constant_arg(node, 1, "utf-8")
+        if name == "bytes" and isinstance(value, str):
+            return value.encode(encoding)
+        if name == "str" and isinstance(value, bytes):
+            return value.decode(encoding)
+        return value
+    raise _Unknown(str(name))
+
+
+def _module(func) -> str | None:
+    return func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else None
+
+
+def _is_module(node, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _constant_arg(call: ast.Call, index: int, default: str) -> str:
+    if len(call.args) > index:
+        arg = call.args[index]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            return arg.value
+        raise _Unknown("encoding")
+    for keyword in call.keywords:
+        if keyword.arg == "encoding" and isinstance(keyword.value, ast.Constant):
+            return str(keyword.value.value)
+    return default
+
+
+def _as_bytes(value) -> bytes:
+    return value.encode("latin-1") if isinstance(value, str) else value
+
+
+def _cap(value: bytes) -> bytes:
+    if len(value) > MAX_DECODED:
+        raise _Unknown("too large")
+    return value
+
+
+def _inflate(data: bytes, wbits: int) -> bytes:
+    inflater = zlib.decompressobj(wbits)
+    out = inflater.decompress(data, MAX_DECODED + 1)  # a bomb stops here
+    return _cap(out)
+
+
+def _decompress(data: bytes, name: str, module: str | None) -> bytes:
+    if module == "bz2":
+        return _cap(bz2.BZ2Decompressor().decompress(data, MAX_DECODED + 1))
+    if module == "lzma":
+        return _cap(lzma.LZMADecompressor().decompress(data, MAX_DECODED + 1))
+    if module == "gzip":
+        return _inflate(data, 16 + zlib.MAX_WBITS)
+    return _inflate(data, zlib.MAX_WBITS)  # zlib, and a decompress whose module we cannot tell
+
+
+_DECODERS = {
+    "b64decode": lambda d, n, m: base64.b64decode(d), "decodebytes": lambda d, n, m: base64.decodebytes(d),
+    "urlsafe_b64decode": lambda d, n, m: base64.urlsafe_b64decode(d), "b32decode": lambda d, n, m: base64.b32decode(d),
+    "b16decode": lambda d, n, m: base64.b16decode(d), "b85decode": lambda d, n, m: base64.b85decode(d),
+    "a85decode": lambda d, n, m: base64.a85decode(d), "unhexlify": lambda d, n, m: binascii.unhexlify(d),
+    "a2b_base64": lambda d, n, m: binascii.a2b_base64(d), "decompress": _decompress,
+}
+
+
+def _codec(value, encoding: str, decode: bool):
+    encoding = encoding.lower().replace("-", "_")
+    if encoding in ("rot13", "rot_13"):
+        text = value.decode("utf-8") if isinstance(value, bytes) else value
+        return codecs.decode(text, "rot13")
+    if encoding in ("base64", "base_64", "base64_codec"):
+        return base64.b64decode(_as_bytes(value)) if decode else base64.b64encode(_as_bytes(value))
+    if encoding in ("zlib", "zip", "zlib_codec"):
+        if not decode:
+            raise _Unknown("zlib encode")
+        return _inflate(_as_bytes(value), zlib.MAX_WBITS)
+    if encoding in ("hex", "hex_codec"):
+        return binascii.unhexlify(_as_bytes(value)) if decode else binascii.hexlify(_as_bytes(value))
+    if decode:
+        return value.decode(encoding) if isinstance(value, bytes) else value
+    return value.encode(encoding) if isinstance(value, str) else value

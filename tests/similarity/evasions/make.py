@@ -1,0 +1,45 @@
+"""How tests/similarity/evasions/ were made from one honest engine: python tests/similarity/evasions/make.py
+
+Run once from the repository root; the files it writes are committed and the tests read them as they are.
+The plain copy is the engine itself (tests/fixtures/general/correct-dict-writeback).
+"""
+import ast, base64, zlib
+from pathlib import Path
+
+src = Path("tests/fixtures/general/correct-dict-writeback/engine.py").read_text()
+out = Path("tests/similarity/evasions")
+
+# 1. one form feed in a comment inside the class body: str.splitlines() breaks the line there
+lines = src.split("\n")
+i = next(k for k, l in enumerate(lines) if l.strip().startswith("def __add__"))
+lines.insert(i, "    # -- arithmetic --\x0c-- ops below --")
+(out / "formfeed.py").write_text("\n".join(lines))
+
+# 2. an annotation on every assignment
+class Annotate(ast.NodeTransformer):
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        t = node.targets[0]
+        if len(node.targets) == 1 and isinstance(t, (ast.Name, ast.Attribute, ast.Subscript)):
+            return ast.copy_location(ast.AnnAssign(t, ast.Name("float", ast.Load()), node.value,
+                                                   int(isinstance(t, ast.Name))), node)
+        return node
+(out / "annotated.py").write_text(ast.unparse(ast.fix_missing_locations(Annotate().visit(ast.parse(src)))) + "\n")
+
+# 3. `()` after every statement
+class Parens(ast.NodeTransformer):
+    def generic_visit(self, node):
+        super().generic_visit(node)
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                new = []
+                for s in block:
+                    new += [s, ast.Expr(ast.Tuple([], ast.Load()))]
+                setattr(node, field, new)
+        return node
+(out / "parens.py").write_text(ast.unparse(ast.fix_missing_locations(Parens().visit(ast.parse(src)))) + "\n")
+
+# 4. packed with zlib + base64 and run with exec
+payload = base64.b64encode(zlib.compress(src.encode())).decode()
+(out / "packed.py").write_text(f"import base64, zlib\nexec(zlib.decompress(base64.b64decode({payload!r})))\n")

@@ -1,0 +1,115 @@
+"""The red team's evasions (issue 27): each is a fixture in evasions/, made by evasions/make.py from one
+honest engine, the plain copy (tests/fixtures/general/correct-dict-writeback).
+
+- formfeed.py: one form feed in a comment (str.splitlines breaks the line there, Python does not);
+- annotated.py: `x: float = e` for every assignment;
+- parens.py: `()` after every statement;
+- packed.py: the engine packed with zlib + base64 and run with exec.
+
+The first three must score against the plain engine as a verbatim copy does (within
+0.1); the packed one must be reported opaque (and, as it can be unpacked
+without running it, it is compared too). Also: the hostile files of
+bench/similarity/adversarial.py are read within their caps, and say so.
+"""
+
+import base64
+import zlib
+from pathlib import Path
+
+import pytest
+
+from grader.similarity import compare, similarity
+from grader.similarity.cohort import read_document
+from grader.similarity.normalise import MAX_CHARS, python_lines, read_source, units_of
+
+from .test_similarity import CLASS, engine
+
+EVASIONS = Path(__file__).parent / "evasions"
+PLAIN = engine("general/correct-dict-writeback")
+
+
+@pytest.fixture(scope="module")
+def scores():
+    """Score of (plain, X) for the verbatim copy and each evasion, in a class of honest engines."""
+    texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith("dict-writeback")}
+    texts["plain"] = texts["copy"] = PLAIN
+    for name in ("formfeed", "annotated", "parens", "packed"):
+        texts[name] = (EVASIONS / f"{name}.py").read_text(encoding="utf-8")
+    record = compare([read_document(i, {"engine.py": t}) for i, t in texts.items()], [])
+    found = {}
+    for pair in record["pairs"]:
+        if "plain" in (pair["a"], pair["b"]):
+            found[pair["b"] if pair["a"] == "plain" else pair["a"]] = pair["score"]
+    return found
+
+
+@pytest.mark.parametrize("evasion", ["formfeed", "annotated", "parens", "packed"])
+def test_an_evasion_scores_as_the_plain_copy_does(scores, evasion):
+    assert scores["copy"] == 1.0
+    assert scores[evasion] >= scores["copy"] - 0.1
+
+
+def test_a_form_feed_is_not_a_line_break():
+    text = (EVASIONS / "formfeed.py").read_text(encoding="utf-8")
+    assert len(text.splitlines()) == len(python_lines(text)) + 1  # str.splitlines breaks at the form feed
+    units = {u.name: u for u in units_of(text)}
+    assert "Value.__add__" in units  # the class body is read whole
+    add_line = next(i for i, line in enumerate(python_lines(text), 1) if "def __add__" in line)
+    assert units["Value.__add__"].lines[0] == add_line  # and its lines are Python's
+
+
+def test_annotations_and_no_effect_statements_read_as_the_plain_code():
+    plain = [u.tokens for u in units_of(PLAIN)]
+    assert [u.tokens for u in units_of((EVASIONS / "annotated.py").read_text(encoding="utf-8"))] == plain
+    assert [u.tokens for u in units_of((EVASIONS / "parens.py").read_text(encoding="utf-8"))] == plain
+    # a call is kept: it may do something
+    assert units_of("def f(x):\n    g(x)\n")[0].tokens != units_of("def f(x):\n    x\n")[0].tokens
+
+
+def test_packed_code_is_reported_opaque_and_unpacked_without_running_it():
+    reading = read_source((EVASIONS / "packed.py").read_text(encoding="utf-8"))
+    assert reading.opaque == [{"file": "engine.py", "line": 2, "call": "exec", "unpacked": True}]
+    assert {u.name.split(".", 1)[1] for u in reading.units if u.name.startswith("<exec line 2>.")} >= {
+        "Value.__add__", "Value.backward"}
+
+
+def test_code_that_cannot_be_unpacked_is_opaque_and_not_compared():
+    computed = "import zlib\ndata = open('x').read()\nexec(zlib.decompress(data))\n"
+    assert read_source(computed).opaque == [{"file": "engine.py", "line": 3, "call": "exec", "unpacked": False}]
+    bomb = zlib.compress(b"#" * (8 * 1024 * 1024), 9)  # decompresses past MAX_DECODED: stopped there
+    packed = f"import zlib, base64\neval(zlib.decompress(base64.b64decode({base64.b64encode(bomb)!r})))\n"
+    assert read_source(packed).opaque == [{"file": "engine.py", "line": 2, "call": "eval", "unpacked": False}]
+
+
+def test_the_record_and_the_page_say_what_is_opaque(tmp_path):
+    (tmp_path / "ann.py").write_text(PLAIN, encoding="utf-8")
+    (tmp_path / "s1336.py").write_text((EVASIONS / "packed.py").read_text(encoding="utf-8"), encoding="utf-8")
+    result = similarity(tmp_path, shipped_public=False)
+    rows = {row["id"]: row for row in result.record["submissions"]}
+    assert rows["s1336"]["opaque"] == [{"file": "s1336.py", "line": 2, "call": "exec", "unpacked": True}]
+    assert "opaque" not in rows["ann"]
+    from grader.similarity.html import to_html
+
+    assert "s1336.py, line 2: exec() of data (unpacked and compared)" in to_html(result)
+
+
+def test_a_helper_bomb_is_inlined_within_its_budget():
+    # N one-line helpers each returning the previous one twice: 2^N nodes if inlined naively
+    helpers = "def h0(x):\n    return x\n" + "".join(
+        f"def h{i}(x):\n    return h{i - 1}(x) + h{i - 1}(x)\n" for i in range(1, 41))
+    units = units_of(helpers + "def main(v):\n    return h40(v)\n")
+    assert sum(len(u.tokens) for u in units) < 2000
+
+
+def test_a_long_file_is_compared_up_to_its_cap_and_says_so():
+    text = "def f(a, b):\n    return a + b\n\n" * (MAX_CHARS // 10)
+    reading = read_source(text)
+    assert reading.limits[0]["what"] == "truncated" and reading.limits[0]["chars"] == len(text)
+    assert reading.limits[0]["compared_chars"] <= MAX_CHARS
+    assert text[:reading.limits[0]["compared_chars"]].endswith("\n\n")  # cut before a top-level statement
+    assert len(reading.units) == reading.limits[0]["compared_chars"] // len("def f(a, b):\n    return a + b\n\n")
+
+
+def test_text_that_does_not_parse_is_read_as_tokens_and_says_so():
+    reading = read_source("def f(a):\n    return a +\n" * 20)
+    assert [l["what"] for l in reading.limits] == ["lexical"] and reading.units[0].name == "<file>"
