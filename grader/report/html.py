@@ -121,7 +121,8 @@ def to_html(scores: dict, timings: dict[str, float] | None = None) -> str:
              _section("histogram", "Scores", histogram_svg(scores),
                       "Every submission, those that did not run at 0."),
              _section("pass-rate", "Pass rate per test", pass_rate_svg(scores),
-                      "Share of the submissions that ran the test that passed it."),
+                      "Share of the submissions that ran the test (not those that skipped it or timed out "
+                      "in it) that passed it."),
              _section("heatmap", "Concepts by student", heat_map_svg(scores) + _legend(),
                       "Each cell: the share of the concept's points the student earned.")]
     if timings:

@@ -109,7 +109,7 @@ def to_markdown(scores: dict, timings: dict[str, float] | None = None) -> str:
 
     info = test_info(scores)
     lines += ["", "## Pass rate per test", "",
-              "Over the submissions that ran each test.", "",
+              "Over the submissions that ran each test (not those that skipped it or timed out in it).", "",
               "| test | concept | visibility | passed | rate |",
               "| --- | --- | --- | ---: | ---: |"]
     for name, (passed, ran) in pass_rates(scores).items():

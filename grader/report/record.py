@@ -13,6 +13,9 @@ from ..student_text import printable  # noqa: F401 - the renderers' one sanitise
 
 FAILED_TO_RUN = ("rejected", "crashed", "timeout")
 NOT_PASSING = ("failed", "error", "timeout")
+# A test that ran on a submission: it passed, failed or raised. A skipped test never started, and
+# a timed-out one was cut before it could say anything: neither counts in a pass rate.
+RAN = ("passed", "failed", "error")
 
 # From the most to the least visible; Gradescope's four settings.
 VISIBILITIES = ("visible", "after_due_date", "after_published", "hidden")
@@ -93,11 +96,11 @@ def first_failing(record: dict) -> str | None:
 
 
 def pass_rates(scores: dict) -> dict[str, tuple[int, int]]:
-    """Per test: (submissions that passed it, submissions that ran it)."""
+    """Per test: (submissions that passed it, submissions that ran it: see RAN)."""
     rates = {name: [0, 0] for name in test_names(scores)}
     for record in scores.get("submissions", []):
         for test in tests_of(record):
-            rates[test["name"]][1] += 1
+            rates[test["name"]][1] += test.get("status") in RAN
             rates[test["name"]][0] += test.get("status") == "passed"
     return {name: (passed, ran) for name, (passed, ran) in rates.items()}
 
