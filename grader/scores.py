@@ -7,10 +7,9 @@ from . import __version__
 from .judge import location_suffix
 from .load.reading import name_text
 from .observe import grader_error_message
+from .records import ROW_STATUS_OF_RUN, earned
 from .student_text import valid_utf8_tree
 from .suites import SuiteError, test_functions
-
-RUN_STATUS = {"ok": "graded", "timeout": "timeout", "crashed": "crashed"}
 
 
 def suite_tests(suite):
@@ -41,13 +40,6 @@ def location_of(where, submission):
     return {"file": where["file"], "line": int(where["line"])}
 
 
-def _earned(outcome):
-    """A test's points: all of them when passed, else its partial credit (judge/charging.py), else 0."""
-    if outcome["status"] == "passed":
-        return outcome["points"]
-    return outcome.get("earned") or 0 if outcome["status"] != "skipped" else 0
-
-
 def _row_status(run, tests_read):
     """The row's status: the run's, except that a run whose time ran out after every probe a test reads
     had reported is `graded`.
@@ -60,7 +52,7 @@ def _row_status(run, tests_read):
     never reached, or the one it was in when its time ran out, is a `timeout` observation: one of those
     read by a test, and the row stays `timeout`.
     """
-    status = RUN_STATUS[run["status"]]
+    status = ROW_STATUS_OF_RUN[run["status"]].value
     if status != "timeout" or tests_read is None or run.get("import_error"):
         return status
     finished = {name for name, obs in run.get("probes", {}).items()  # skipped: by the suite's choice (stop_early)
@@ -74,7 +66,7 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
         return {"id": submission.id, "status": "rejected", "score": 0.0, "max_score": max_score,
                 "message": submission.problem, "source": name_text(Path(submission.source).name), "tests": []}
     tests = [
-        {"name": o["name"], "status": o["status"], "score": _number(_earned(o)),
+        {"name": o["name"], "status": o["status"], "score": _number(earned(o)),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
          "concept": o["concept"], **location_of(o.get("where"), submission)}
         for o in outcomes

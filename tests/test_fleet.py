@@ -487,3 +487,27 @@ def test_a_result_is_checked_before_the_judge_sees_it():
         read_result(_result(probes={"secret": {"status": "ok", "values": {}}}), ["add_values"])
     with pytest.raises(PayloadError, match=re.escape("schema: run.status must be one of ['ok', 'timeout', 'crashed']")):
         read_result(_result(status="graded"), ["add_values"])
+
+
+def test_a_09_batch_with_skipped_runs_is_graded_by_the_fleet_as_locally(tmp_path, server, fleet):
+    """09-write-tests: tests that fail on the reference stop the runs on the buggy engines, which are
+    observed as `skipped`. The fleet's result schema allowed only ok/error/timeout/crashed: the job
+    failed three times and the row said crashed (issue 25). The schema is now made from
+    grader/records.py's Run, which a local batch makes."""
+    folder = tmp_path / "class"
+    for name, tests in (("wrong-tests", "def test_always_fails():\n    assert 1 == 2\n"),
+                        ("good-tests", (ROOT / "reference" / "test_engine.py").read_text())):
+        (folder / name).mkdir(parents=True)
+        shutil.copy(ROOT / "exercises" / "09-write-tests" / "engine.py", folder / name / "engine.py")
+        (folder / name / "test_engine.py").write_text(tests)
+    local = tmp_path / "local.json"
+    _grade(folder, local, "-e", "09-write-tests", "--no-cache", "-q", cwd=tmp_path)
+    fleet.start()
+    queued = tmp_path / "fleet.json"
+    _grade(folder, queued, "-e", "09-write-tests", "--queue", server.url, "--no-cache", "-q", cwd=tmp_path)
+    rows = {row["id"]: row for row in json.loads(queued.read_text())["submissions"]}
+    assert rows["wrong-tests"]["status"] == "graded"
+    assert "fail on the reference engine" in rows["wrong-tests"]["tests"][2]["output"]
+    assert rows["good-tests"]["score"] == rows["good-tests"]["max_score"]
+    assert queued.read_bytes() == local.read_bytes()
+    assert server.leftovers() == []

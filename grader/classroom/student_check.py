@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..judge import DIGITS, fmt
 from ..load import STUDENT_MODULES, load_entry
+from ..records import earned
 from ..observe import observe_all
 from ..observe.cache import ObservationCache
 from ..sandbox import Limits, open_sandbox
@@ -61,7 +62,7 @@ class CheckResult:
 
     @property
     def points(self):
-        return sum(t["points"] if t["status"] == "passed" else t.get("earned") or 0 for t in self.tests)
+        return sum(earned(t) for t in self.tests)
 
     @property
     def max_points(self):

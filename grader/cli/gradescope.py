@@ -3,6 +3,7 @@
 import click
 
 from ..load import LoadError
+from ..records import VISIBILITIES
 from ..sandbox import SandboxUnavailable
 from ..student_text import printable
 from ..suites import SuiteError
@@ -14,7 +15,7 @@ from .terminal import report_grader_errors
 @click.argument("exercise")
 @click.option("-o", "--out", default="autograder.zip", show_default=True, type=click.Path(dir_okay=False),
               help="Where to write the bundle (upload it as the assignment's autograder).")
-@click.option("--stdout-visibility", type=click.Choice(["hidden", "after_due_date", "after_published", "visible"]),
+@click.option("--stdout-visibility", type=click.Choice(VISIBILITIES),
               default="hidden", show_default=True,
               help="When students may see what the autograder printed (their own program's output included).")
 @limit_options

@@ -12,6 +12,7 @@ import sys
 import traceback
 
 from ..judge.charging import ops_of
+from ..records import earned
 from ..variants import variant
 from .book import VariantBook, variant_submission
 from .compare import not_run, wrong
@@ -205,8 +206,7 @@ class Diagnoser:
             return [first] if first else []
         entries = _not_refuted_by_source([dict(e) for e in self._variant_entries(run, outcomes)],
                                          seed_facts(submission.files, engine=engine))
-        cost = {o["name"]: o.get("points", 0) - (o.get("points", 0) if o.get("status") == "passed"
-                                                 else o.get("earned") or 0) for o in outcomes}
+        cost = {o["name"]: o.get("points", 0) - earned(o) for o in outcomes}
         entries.sort(key=lambda e: -sum(cost.get(t, 0) for t in e.get("tests", [])))
         if self._computes_nothing(run):
             silent = _in_students_terms(silent_backward_hints(submission.files, engine=engine), submission)

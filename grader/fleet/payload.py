@@ -16,6 +16,7 @@ import fastjsonschema
 
 from ..load.reading import MAX_TOTAL_BYTES
 from ..observe.protocol import ProtocolError, check_plain
+from ..records import Run, Strength, json_schema
 from ..sandbox import Limits
 
 FORMAT = 1  # bumped when the payload's shape changes: a worker refuses a format it does not know
@@ -74,11 +75,6 @@ JOB_SCHEMA = {
     },
 }
 
-_NULLABLE_TEXT = {"type": ["string", "null"]}
-_WHERE = {"type": ["object", "null"], "additionalProperties": False, "required": ["file", "line", "function"],
-          "properties": {"file": {"type": "string"}, "line": {"type": ["integer", "null"]},
-                         "function": {"type": "string"}}}
-
 RESULT_SCHEMA = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "title": "an observation job's result",
@@ -88,34 +84,12 @@ RESULT_SCHEMA = {
     "properties": {
         "format": {"const": FORMAT},
         "worker": {"type": "string", "maxLength": 255},
-        "sandbox": {"enum": ["bubblewrap", "rlimits"]},
+        "sandbox": {"enum": [Strength.BUBBLEWRAP.value, Strength.RLIMITS.value]},  # a worker's Linux sandbox
         # what could not be observed for a reason that is not the submission's (a grader error)
         "error": {"type": "string"},
-        "run": {
-            "type": "object",
-            "required": ["id", "status", "message", "import_error", "probes", "output", "seconds"],
-            "properties": {
-                "id": {"type": "string"},
-                "status": {"enum": ["ok", "timeout", "crashed"]},
-                "message": _NULLABLE_TEXT,
-                "import_error": {"type": ["object", "null"], "required": ["error", "where"],
-                                 "properties": {"error": {"type": "string"}, "where": _WHERE}},
-                "probes": {
-                    "type": "object",
-                    "additionalProperties": {
-                        "type": "object",
-                        "required": ["status"],
-                        "properties": {"status": {"enum": ["ok", "error", "timeout", "crashed"]},
-                                       "values": {"type": "object"}, "error": {"type": "string"},
-                                       "exception": {"type": ["string", "null"]}, "where": _WHERE,
-                                       "recursion": {"type": "boolean"}, "not_run": {"type": "boolean"}},
-                    },
-                },
-                "output": {"type": "string"},
-                "seconds": {"type": "number", "minimum": 0},
-                "starved": {"type": "boolean"},  # a timeout the worker's machine may have caused: not cached
-            },
-        },
+        # the run exactly as grader/records.py defines it (every status a local batch makes, `skipped`
+        # probes included): made from that definition, so the two cannot drift
+        "run": json_schema(Run),
     },
     "oneOf": [{"required": ["run"]}, {"required": ["error"]}],
 }

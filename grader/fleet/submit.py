@@ -20,6 +20,7 @@ from rq.serializers import JSONSerializer
 from ..observe import STARVED_RETRIES
 from ..observe.cache import ObservationCache, share_observations
 from ..observe.protocol import clean_text
+from ..records import RunStatus, Strength, never_ran, weakest
 from . import DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, FleetError, connect, observer_digest, redacted
 from .payload import PayloadError, job_payload, read_result
 
@@ -46,17 +47,6 @@ def job_id(key):
     return f"observe-{key}"
 
 
-def crashed_run(submission_id, suite, message):
-    """The run of a submission no worker could observe: crashed, every probe not run (as grader/observe/ does)."""
-    return {
-        "id": submission_id, "status": "crashed", "message": message,
-        "import_error": {"error": message, "where": None},
-        "probes": {name: {"status": "crashed", "error": "not run: " + message, "not_run": True}
-                   for name in suite.probe_names},
-        "output": "", "seconds": 0.0,
-    }
-
-
 class QueueObserver:
     """The observation backend that puts each submission on the queue at `url` (see observe.observe_all)."""
 
@@ -77,9 +67,7 @@ class QueueObserver:
     @property
     def strength(self):
         """The weakest sandbox any of this batch's runs was observed in."""
-        if not self.sandboxes:
-            return "fleet"
-        return "rlimits" if "rlimits" in self.sandboxes else "bubblewrap"
+        return weakest(self.sandboxes)
 
     def _statuses(self, ids):
         with self.connection.pipeline(transaction=False) as pipeline:
@@ -230,8 +218,8 @@ class QueueObserver:
             self._tell(f"the job observing {names} failed {RETRIES + 1} times on the workers"
                        + (f" (last: {clean_text(why[0], 300)})" if why else "") + "; it is scored as crashed")
             # The row's message is the same whatever the workers said: scores stay deterministic.
-            return crashed_run(group[0].id, suite, f"the grading worker observing it died {RETRIES + 1} times "
-                               "(killed, or its machine lost); it was not tried again"), job
+            return never_ran(group[0].id, RunStatus.CRASHED, f"the grading worker observing it died {RETRIES + 1} times "
+                             "(killed, or its machine lost); it was not tried again", suite.probe_names), job
         try:
             value = read_result(result.return_value if result else None, suite.probe_names)
         except PayloadError as exc:
@@ -242,7 +230,7 @@ class QueueObserver:
             raise FleetError(f"worker {clean_text(value['worker'], 100)} could not observe {names}: "
                              f"{clean_text(value['error'], 2000)}")
         self.sandboxes[value["sandbox"]] = self.sandboxes.get(value["sandbox"], 0) + 1
-        if value["sandbox"] != "bubblewrap":
+        if value["sandbox"] != Strength.BUBBLEWRAP:
             self._tell(f"worker {clean_text(value['worker'], 100)} observes without bubblewrap (a weaker sandbox: resource "
                        "limits only); install bubblewrap there, or start it with --require-sandbox")
         return value["run"], job

@@ -27,6 +27,7 @@ from rq.serializers import JSONSerializer
 from rq.timeouts import BaseTimeoutException
 
 from ..observe import observe_submission
+from ..records import Strength
 from ..sandbox import Limits, Sandbox
 from ..suites import SuiteError, load_suite
 from . import DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, STALE_EXIT, connect, observer_digest, redacted
@@ -75,7 +76,7 @@ class Machine:
             raise CannotServe(f"this worker's observation code (grader/observe/, grader/sandbox/) has digest "
                               f"{self.observer[:12]}, the submitting grade's has {job.observer[:12]}: "
                               "install the same grader version on both")
-        if job.require_sandbox and self.sandbox.strength != "bubblewrap":
+        if job.require_sandbox and self.sandbox.strength != Strength.BUBBLEWRAP:
             raise CannotServe(f"the batch was submitted with --require-sandbox and this worker has no full "
                               f"sandbox ({self.sandbox.warning})")
         return suite

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..places import place_text
 
-VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
+from ..records import VISIBILITIES
 
 # Tolerances. Students' engines compute the same quantities in other orders
 # (x / y directly or as x * y**-1, tanh from exp), so exact equality is wrong;

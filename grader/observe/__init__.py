@@ -18,6 +18,7 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import forbidden_imports
+from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
 from ..sandbox.accounting import Budget
 from ..sandbox.pipes import CappedOutput
@@ -87,10 +88,8 @@ def grader_error_message(stage, detail):
 def grader_error_run(submission_id, stage, detail):
     """The run of a submission on which the grader's own code failed: `crashed`, with a message that
     says whose fault it is, and the traceback in `grader_error` for the run log (never cached)."""
-    message = grader_error_message(stage, detail)
-    return {"id": submission_id, "status": "crashed", "message": message,
-            "import_error": {"error": message, "where": None}, "probes": {}, "output": "", "seconds": 0.0,
-            "grader_error": {"stage": stage, "detail": valid_utf8(detail)}}
+    return never_ran(submission_id, RunStatus.CRASHED, grader_error_message(stage, detail),
+                     grader_error={"stage": stage, "detail": valid_utf8(detail)})
 
 
 class WorkerNeverStarted(RuntimeError):

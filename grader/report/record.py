@@ -17,8 +17,7 @@ NOT_PASSING = ("failed", "error", "timeout")
 # a timed-out one was cut before it could say anything: neither counts in a pass rate.
 RAN = ("passed", "failed", "error")
 
-# From the most to the least visible; Gradescope's four settings.
-VISIBILITIES = ("visible", "after_due_date", "after_published", "hidden")
+from ..records import VISIBILITIES  # noqa: F401 - from the most to the least visible (Gradescope's four)
 
 
 def number(x) -> str:

@@ -41,6 +41,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from ..records import Strength
 from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
@@ -138,7 +139,7 @@ class Sandbox:
             if require:
                 self.close()
                 raise SandboxUnavailable(self.warning)
-        self.strength = "bubblewrap" if self.bwrap else "rlimits"
+        self.strength = Strength.BUBBLEWRAP if self.bwrap else Strength.RLIMITS
         # How a worker's CPU time is counted and all its processes killed (see accounting.py).
         self.cgroups, self.no_cgroups = CgroupTree.create(limits.processes)
         self.accounting = self.cgroups or ProcessTree(self._leased_uid, processes_of_uid)

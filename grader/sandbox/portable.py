@@ -31,9 +31,10 @@ import threading
 import time
 from pathlib import Path
 
+from ..records import Strength
 from .accounting import Usage
 
-STRENGTH = "portable"
+STRENGTH = Strength.PORTABLE
 NOTICE = ("This is a check on your own machine, not your grade: your code ran in a plain subprocess "
           "(no sandbox), and your instructor grades what you hand in.")
 

@@ -1,0 +1,305 @@
+"""The records that pass between the pipeline's steps, defined once (docs/architecture.md, "Records").
+
+    load → Submission → observe → Run{probes: Observation} → judge → Outcome → score → ScoreRow
+                                                                 diagnose → DiagnosisEntry ↗
+
+Every record is plain JSON (it is cached, sent through the fleet's Redis and
+written to the scores file), so each is a TypedDict over str / number / bool /
+None / list / dict, and each status is a `StrEnum` whose members *are* their
+strings (`RunStatus.OK == "ok"`, and JSON writes "ok"). The fleet's JSON
+Schema for a run (grader/fleet/payload.py) is made from these definitions by
+`json_schema`, and tests/test_records.py holds docs/contract.md's field names
+to `ScoreRow` and `TestRow`, so none of them can drift from what the code makes.
+
+Also defined here, once: the four visibilities (`VISIBILITIES`), the sandbox's
+strengths (`Strength`), what a test earns (`earned`) and a run that never ran
+(`never_ran`).
+"""
+
+
+import types
+import typing
+from enum import StrEnum
+from typing import NotRequired, Required, TypedDict
+
+
+class RunStatus(StrEnum):
+    """How one submission's observation ended (grader/observe/)."""
+
+    OK = "ok"  # every probe reported (some may have raised: that is an observation too)
+    TIMEOUT = "timeout"  # the submission's time ran out, or probes kept timing out
+    CRASHED = "crashed"  # its workers died, or it forged its report, or the grader failed on it
+
+
+class ObservationStatus(StrEnum):
+    """How one probe's observation ended."""
+
+    OK = "ok"  # `values` holds what the probe recorded
+    ERROR = "error"  # the engine raised: `error`, `exception`, `where`
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"  # its worker died (`error` says how)
+    SKIPPED = "skipped"  # not run by the suite's choice (stop_early: 09-write-tests), `error` says why
+
+
+class OutcomeStatus(StrEnum):
+    """A hidden test's verdict on one submission (docs/contract.md §4, a test's `status`)."""
+
+    PASSED = "passed"
+    FAILED = "failed"  # wrong numbers
+    ERROR = "error"  # the engine raised
+    TIMEOUT = "timeout"
+    SKIPPED = "skipped"  # nothing to test (the engine did not import), or credit given only beside other credit
+
+
+class RowStatus(StrEnum):
+    """A submission's row in the scores file (docs/contract.md §4)."""
+
+    GRADED = "graded"
+    TIMEOUT = "timeout"
+    CRASHED = "crashed"
+    REJECTED = "rejected"  # it could not be read as a submission: no run at all
+
+
+ROW_STATUS_OF_RUN = {RunStatus.OK: RowStatus.GRADED, RunStatus.TIMEOUT: RowStatus.TIMEOUT,
+                     RunStatus.CRASHED: RowStatus.CRASHED}
+DID_NOT_FINISH = (RowStatus.REJECTED, RowStatus.CRASHED, RowStatus.TIMEOUT)  # the rows a report lists apart
+
+
+class Visibility(StrEnum):
+    """When a student may see a test: Gradescope's four settings, from the most to the least visible."""
+
+    VISIBLE = "visible"
+    AFTER_DUE_DATE = "after_due_date"
+    AFTER_PUBLISHED = "after_published"
+    HIDDEN = "hidden"
+
+
+VISIBILITIES = tuple(v.value for v in Visibility)  # in that order: a report sorts by it
+
+
+class Strength(StrEnum):
+    """How strongly a submission's worker was isolated (docs/security.md)."""
+
+    BUBBLEWRAP = "bubblewrap"  # namespaces, no network, its own filesystem view, plus the resource limits
+    RLIMITS = "rlimits"  # resource limits and a uid only: bubblewrap could not run on this Linux
+    PORTABLE = "portable"  # a plain subprocess with a time limit (macOS, Windows: grader/sandbox/portable.py)
+    FLEET = "fleet"  # a fleet batch none of whose runs was observed on a worker yet (all from the cache)
+
+
+WEAKEST_FIRST = (Strength.PORTABLE, Strength.RLIMITS, Strength.BUBBLEWRAP)
+
+
+def weakest(strengths) -> Strength:
+    """The weakest of the strengths a batch's runs were observed with (FLEET when there are none)."""
+    present = set(strengths)
+    return next((s for s in WEAKEST_FIRST if s in present), Strength.FLEET)
+
+
+# -- what observing makes ----------------------------------------------------------------------
+
+
+class Where(TypedDict):
+    """A place in the submission: the sandbox's (`engine.py`), or after grader.places the student's own
+    file, and in a notebook its `cell` (counted from 1) with `line` in that cell."""
+
+    file: str
+    line: int | None
+    function: str
+    cell: NotRequired[int | None]
+
+
+class ImportFailure(TypedDict):
+    """Why the student's module could not be used at all (a run's `import_error`)."""
+
+    error: str  # Python's own line ("NameError: name 'Vlaue' is not defined"), or why the run ended
+    where: Where | None
+    exception: NotRequired[str | None]  # the exception's type name
+    file: NotRequired[str]  # the student's own name of the module (grader.places): "bob.py"
+
+
+class ForbiddenImport(TypedDict):
+    """An import of a forbidden package, read from the source (grader/forbidden.py)."""
+
+    module: str
+    file: str
+    line: int
+    cell: NotRequired[int | None]
+
+
+class GraderError(TypedDict):
+    """The grader's own failure on one submission: for the run log (`scores.log`), never cached."""
+
+    stage: str  # "observing it", "judging it", "scoring it"
+    detail: str  # the traceback
+
+
+class Observation(TypedDict, total=False):
+    """One probe's observation. Code reads these fields, never the text of `error`."""
+
+    status: Required[ObservationStatus]
+    values: dict  # status ok: plain JSON, the probe's record (probekit's caps)
+    error: str  # what went wrong, as a person reads it
+    exception: str | None  # the exception's type name, for status error
+    where: Where | None  # where it was raised
+    recursion: bool  # a RecursionError (the walk recursed 10,000 deep)
+    not_run: bool  # the probe never ran: its worker stopped earlier, the import failed, or the suite skipped it
+
+
+class Run(TypedDict):
+    """One submission's observations (grader/observe/): cached, and sent back by the fleet's workers."""
+
+    id: str
+    status: RunStatus
+    message: str | None  # why the run ended, when it did not end `ok`
+    import_error: ImportFailure | None
+    probes: dict[str, Observation]  # in the suite's order
+    output: str  # what the submission printed, capped
+    seconds: float
+    forbidden_imports: NotRequired[list[ForbiddenImport]]
+    starved: NotRequired[bool]  # a timeout the machine may have caused (it waited for a CPU): never cached
+    grader_error: NotRequired[GraderError]
+
+
+def never_ran(submission_id: str, status: RunStatus, message: str, probe_names=(), *,
+              grader_error: GraderError | None = None) -> Run:
+    """The run of a submission none of whose code could be observed: every probe in `probe_names` not run.
+
+    Its import test fails with `message` and every other test is skipped or fails saying "not run", so it
+    earns nothing. A grader error (`grader_error`) says whose fault it is and is never cached.
+    """
+    run: Run = {"id": submission_id, "status": RunStatus(status).value, "message": message,
+                "import_error": {"error": message, "where": None},
+                "probes": {name: {"status": ObservationStatus(status).value, "error": "not run: " + message,
+                                  "not_run": True} for name in probe_names},
+                "output": "", "seconds": 0.0}
+    if grader_error is not None:
+        run["grader_error"] = grader_error
+    return run
+
+
+# -- what judging and scoring make ------------------------------------------------------------
+
+
+class Outcome(TypedDict):
+    """A hidden test's verdict on one submission (grader/judge/plugin.py)."""
+
+    name: str
+    status: OutcomeStatus
+    output: str  # the student's feedback
+    where: Where | None  # where the message points in the student's files
+    points: float  # what the test is worth
+    earned: float  # partial credit (judge/charging.py); `earned()` is what counts
+    concept: str
+    visibility: Visibility
+    detail: NotRequired[dict]  # the failure's parts: expression, node, expected, got, digits
+
+
+def earned(outcome) -> float:
+    """The points one test earns: all of them when it passed, its partial credit when it failed (a share
+    of its probes right or charged by another test, judge/charging.py), nothing when skipped.
+
+    Takes an Outcome, or a TestRow of the scores file (whose `score` is this number already)."""
+    if "points" not in outcome:  # a TestRow
+        return float(outcome.get("score") or 0)
+    if outcome["status"] == OutcomeStatus.PASSED:
+        return float(outcome["points"])
+    if outcome["status"] == OutcomeStatus.SKIPPED:
+        return 0.0
+    return float(outcome.get("earned") or 0)
+
+
+class DiagnosisEntry(TypedDict, total=False):
+    """One finding that explains failing tests (grader/diagnose/, docs/diagnosis.md)."""
+
+    kind: Required[str]  # "variant", "derivative", "missing-op", "hint"
+    title: Required[str]
+    message: str  # the whole finding in one text
+    explanation: str
+    concept: str
+    tests: list[str]  # the tests it explains: shown only where every one of them is shown
+    brief: bool  # a hint shown as one line (`grade check`)
+    file: str
+    line: int
+    variant: str  # kind "variant": the named mistake (grader/variants.py) and how it was matched
+    match: str
+    evidence: dict  # the probes and numbers it rests on
+    table: dict
+    also: list
+    method: str  # kind "missing-op": the missing method (`__rtruediv__`)
+
+
+class TestRow(TypedDict):
+    """A test's line in a scores row (docs/contract.md §4)."""
+
+    __test__ = False  # not a pytest test class, for all its name
+
+    name: str
+    status: OutcomeStatus
+    score: float
+    max_score: float
+    visibility: Visibility
+    output: str
+    concept: str
+    file: NotRequired[str]
+    cell: NotRequired[int]
+    line: NotRequired[int]
+
+
+class ScoreRow(TypedDict):
+    """One submission's row of the scores file (docs/contract.md §4). `score` is the sum of its tests'
+    scores whatever its status; every rendering shows it as it is."""
+
+    id: str
+    status: RowStatus
+    score: float
+    max_score: float
+    message: str | None
+    source: str
+    tests: list[TestRow]
+    diagnosis: list[DiagnosisEntry]
+
+
+class ScoresRecord(TypedDict):
+    """The scores file (docs/contract.md §4)."""
+
+    exercise: str
+    max_score: float
+    grader_version: str
+    submissions: list[ScoreRow]
+
+
+# -- JSON Schema from the definitions ----------------------------------------------------------
+
+_PLAIN = {str: "string", int: "integer", float: "number", bool: "boolean", type(None): "null",
+          dict: "object", list: "array"}
+
+
+def json_schema(kind, *, closed: bool = False) -> dict:
+    """A JSON Schema (draft 7) of a record type of this module: its fields, their types, which are
+    required, and its enums' values. `closed`: refuse fields the type does not declare."""
+    if isinstance(kind, type) and issubclass(kind, StrEnum):
+        return {"enum": [member.value for member in kind]}
+    if typing.is_typeddict(kind):
+        hints = typing.get_type_hints(kind)
+        properties = {name: json_schema(hint, closed=closed) for name, hint in hints.items()}
+        schema = {"type": "object", "required": sorted(kind.__required_keys__), "properties": properties}
+        if closed:
+            schema["additionalProperties"] = False
+        return schema
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        options = [json_schema(arg, closed=closed) for arg in typing.get_args(kind)]
+        if all(set(option) == {"type"} for option in options):
+            return {"type": [option["type"] for option in options]}
+        return {"anyOf": options}
+    if origin is dict:
+        _, value = typing.get_args(kind)
+        return {"type": "object", "additionalProperties": json_schema(value, closed=closed)}
+    if origin is list:
+        (item,) = typing.get_args(kind)
+        return {"type": "array", "items": json_schema(item, closed=closed)}
+    if kind in _PLAIN:
+        if kind is float:
+            return {"type": "number"}
+        return {"type": _PLAIN[kind]}
+    raise TypeError(f"no JSON Schema for {kind!r}")

@@ -1,0 +1,59 @@
+"""The records are defined once (grader/records.py): the fleet's schema, the scores file and
+docs/contract.md are held to those definitions here, so they cannot drift apart."""
+
+import json
+import re
+from pathlib import Path
+
+import fastjsonschema
+
+from grader.fleet.payload import RESULT_SCHEMA
+from grader.records import (Run, ScoreRow, ScoresRecord, TestRow as RowOfATest, VISIBILITIES, Strength, earned,
+                            json_schema, never_ran, weakest)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_fleets_run_schema_is_the_run_record():
+    assert RESULT_SCHEMA["properties"]["run"] == json_schema(Run)
+    assert RESULT_SCHEMA["properties"]["run"]["properties"]["probes"]["additionalProperties"]["properties"][
+        "status"] == {"enum": ["ok", "error", "timeout", "crashed", "skipped"]}
+
+
+def test_the_golden_scores_file_holds_only_declared_fields():
+    scores = json.loads((ROOT / "tests" / "golden" / "scores.json").read_text())
+    fastjsonschema.compile(json_schema(ScoresRecord, closed=True))(scores)
+
+
+def test_the_contracts_example_names_only_declared_fields():
+    text = (ROOT / "docs" / "contract.md").read_text()
+    example = json.loads(re.search(r"## 4\..*?```json\n(.*?)```", text, re.S).group(1))
+    row = example["submissions"][0]
+    assert set(example) <= set(ScoresRecord.__annotations__)
+    assert set(row) <= set(ScoreRow.__annotations__)
+    assert set(row["tests"][0]) <= set(RowOfATest.__annotations__)
+    # the fields the contract says were added, by name
+    added = re.search(r"Added so far:(.*?)- Timings", text, re.S).group(1)
+    for name in ("grader_version", "message", "source", "diagnosis", "concept", "file", "line", "cell"):
+        assert f"`{name}`" in added
+        assert name in {**ScoresRecord.__annotations__, **ScoreRow.__annotations__, **RowOfATest.__annotations__}
+
+
+def test_a_run_that_never_ran_is_valid_and_earns_nothing():
+    run = never_ran("bob", "crashed", "the worker died", ["a", "b"])
+    fastjsonschema.compile(json_schema(Run, closed=True))(run)
+    assert run["probes"]["a"] == {"status": "crashed", "error": "not run: the worker died", "not_run": True}
+    assert run["import_error"] == {"error": "the worker died", "where": None}
+
+
+def test_what_a_test_earns():
+    assert earned({"status": "passed", "points": 2.0, "earned": 0.0}) == 2.0
+    assert earned({"status": "failed", "points": 2.0, "earned": 0.5}) == 0.5
+    assert earned({"status": "skipped", "points": 2.0, "earned": 2.0}) == 0.0
+    assert earned({"status": "failed", "score": 0.25}) == 0.25  # a scores row's test
+
+
+def test_visibilities_and_strengths():
+    assert VISIBILITIES == ("visible", "after_due_date", "after_published", "hidden")
+    assert weakest(["bubblewrap", "rlimits"]) == Strength.RLIMITS == "rlimits"
+    assert weakest([]) == "fleet"
