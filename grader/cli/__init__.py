@@ -46,3 +46,8 @@ main.add_command(check_command)
 from ..similarity.command import similarity_command  # noqa: E402
 
 main.add_command(similarity_command)
+
+# The submission service (grader/serve/, docs/serve.md): its libraries are the [serve] extra, imported when it runs.
+from ..serve.cli import serve_group  # noqa: E402
+
+main.add_command(serve_group)

@@ -1,0 +1,28 @@
+"""`grade serve`: a submission service for a course without an LMS (docs/serve.md).
+
+One command starts it on one machine: SQLite in the course folder, grading in a
+local pool of worker processes; `--db postgresql://...` and `--queue redis://...`
+grow it onto a database server and the Redis fleet. Every submission is graded
+by the grader's one pipeline (grading.py's adapter), never by steps of its own.
+
+  course.py    course.toml: exercises, deadlines, attempts, roster, visibility
+  rules.py     deadlines, extensions, lateness, attempts: pure functions of the time
+  db.py        the schema (SQLAlchemy 2), SQLite WAL with immediate write transactions, Alembic
+  auth.py      signed, revocable sign-in tokens; cookies; CSRF
+  jobs.py      the queue in the database: two priorities, leases, the reconciler
+  grading.py   the adapter to the pipeline, and the worker process that runs it
+  gradebook.py best or last, late credit, as JSON and CSV
+  api.py       /api/v1: submissions, gradebook, regrade, extensions
+  pages.py     the students' and the instructor's pages (Jinja2, htmx, server-sent events)
+  app.py       the FastAPI application, the upload cap, the worker processes' lifetime
+  cli.py       `grade serve init|tokens|DIR`
+
+Its libraries are the optional extra `[serve]`.
+"""
+
+MISSING = ("`grade serve` needs its libraries, which are not installed here: "
+           "pip install 'micrograd-grader[serve]'")
+
+
+class ServeError(RuntimeError):
+    """The service cannot start or do what was asked (a bad course.toml, an unknown student)."""

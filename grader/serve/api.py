@@ -1,0 +1,238 @@
+"""/api/v1: what the pages use, and what tests and scripts drive (`Authorization: Bearer TOKEN`).
+
+Every route checks who asks and what they may reach: a student reaches only
+their own submissions (another's id is a 404, as if it did not exist), the
+gradebook, regrades and extensions are the instructor's. A request that
+signs in with the session cookie instead of a Bearer header must carry the
+CSRF token to change anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import datetime
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
+from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+
+from . import jobs
+from .auth import COOKIE
+from .db import Extension, Regrade
+from .gradebook import gradebook, to_csv
+from .rules import aware, utcnow
+from .service import SUBMIT_RATE, Refused, Who
+
+router = APIRouter(prefix="/api/v1")
+MAX_PASTE_BYTES = 1024 * 1024  # a pasted engine.py: the loader's cap on one source file
+TERMINAL = ("graded", "rejected", "error")
+
+
+def service(request: Request):
+    return request.app.state.service
+
+
+def identify(request: Request) -> tuple[Who, bool]:
+    """The person asking, and whether by the session cookie: a Bearer header first, else the cookie."""
+    svc = service(request)
+    header = request.headers.get("authorization", "")
+    by_cookie = not header.lower().startswith("bearer ")
+    person = svc.who(request.cookies.get(COOKIE) if by_cookie else header[7:].strip())
+    if person is None:
+        raise Refused(401, "sign in: use your personal link, or send `Authorization: Bearer TOKEN`",
+                      {"WWW-Authenticate": "Bearer"})
+    return person, by_cookie
+
+
+def who(request: Request) -> Who:
+    """The person asking; signed in by the cookie, a request that changes something needs the CSRF header."""
+    person, by_cookie = identify(request)
+    if by_cookie and request.method not in ("GET", "HEAD"):
+        if not service(request).tokens.csrf_ok(person.token, request.headers.get("x-csrf-token")):
+            raise Refused(403, "the form's CSRF token is missing or wrong: reload the page and try again")
+    return person
+
+
+def instructor(person: Who = Depends(who)) -> Who:
+    if not person.instructor:
+        raise Refused(403, "only an instructor may do this")
+    return person
+
+
+async def read_upload(request: Request, person: Who, by_cookie: bool):
+    """(exercise, filename, bytes) from a multipart request: one file part, or a pasted `code` field."""
+    form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_PASTE_BYTES)
+    if by_cookie:
+        if not service(request).tokens.csrf_ok(person.token, form.get("csrf")
+                                                or request.headers.get("x-csrf-token")):
+            raise Refused(403, "the form's CSRF token is missing or wrong: reload the page and try again")
+    exercise, upload, code = form.get("exercise"), form.get("file"), form.get("code")
+    if not isinstance(exercise, str) or not exercise:
+        raise Refused(422, "say which exercise: the form field `exercise`")
+    if isinstance(upload, UploadFile) and upload.filename:
+        data = await upload.read()
+        filename = upload.filename
+    elif isinstance(code, str) and code.strip():
+        data, filename = code.encode("utf-8"), "engine.py"
+    else:
+        raise Refused(422, "attach your file as the form field `file` (a .py, .ipynb or .zip), or paste it as `code`")
+    await form.close()
+    return exercise, filename, data
+
+
+@router.post("/submissions", status_code=202)
+async def submit(request: Request):
+    received = utcnow()  # lateness is decided by this moment, whenever grading happens
+    svc = service(request)
+    person, by_cookie = await run_in_threadpool(identify, request)
+    if not svc.rate_ok(SUBMIT_RATE, "submit", person.name):
+        raise Refused(429, "too many requests: at most 30 a minute", {"Retry-After": "60"}, retry_after=60)
+    exercise, filename, data = await read_upload(request, person, by_cookie)
+    answer = await run_in_threadpool(svc.accept, person, exercise, filename, data, received,
+                                     request.headers.get("x-grade-via", "api")[:16])
+    return JSONResponse(answer, status_code=202)
+
+
+@router.get("/submissions")
+def my_submissions(request: Request, person: Who = Depends(who), exercise: str | None = None):
+    from sqlalchemy import select
+
+    from .db import Submission
+    svc = service(request)
+    with svc.db.read() as session:
+        query = select(Submission).order_by(Submission.received_at.desc())
+        if not person.instructor:
+            query = query.where(Submission.student == person.name)
+        if exercise:
+            query = query.where(Submission.exercise == exercise)
+        return [svc.view(session, person, sub) for sub in session.scalars(query).all()]
+
+
+@router.get("/submissions/{sid}")
+def one_submission(sid: str, request: Request, person: Who = Depends(who)):
+    svc = service(request)
+    with svc.db.read() as session:
+        return svc.view(session, person, svc.find(session, person, sid))
+
+
+@router.get("/submissions/{sid}/events")
+async def events(sid: str, request: Request, person: Who = Depends(who)):
+    """Server-sent events: the submission's view each time it changes, until it is final."""
+    svc = service(request)
+
+    def current():
+        with svc.db.read() as session:
+            return svc.view(session, person, svc.find(session, person, sid))
+
+    first = await run_in_threadpool(current)  # 404 before the stream starts
+
+    async def stream():
+        last, view = None, first
+        for _ in range(int(3600 / 0.25)):  # an hour at most: a stream never outlives its use
+            text = json.dumps(view)
+            if text != last:
+                yield f"event: status\ndata: {text}\n\n"
+                last = text
+            if view["status"] in TERMINAL or await request.is_disconnected():
+                return
+            await asyncio.sleep(0.25)
+            view = await run_in_threadpool(current)
+
+    return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+
+@router.get("/exercises")
+def exercises(request: Request, person: Who = Depends(who)):
+    svc = service(request)
+    with svc.db.read() as session:
+        return svc.exercises_for(session, person.name)
+
+
+@router.get("/gradebook")
+def gradebook_json(request: Request, person: Who = Depends(instructor)):
+    svc = service(request)
+    with svc.db.read() as session:
+        return gradebook(session, svc.course)
+
+
+@router.get("/gradebook.csv")
+def gradebook_csv(request: Request, person: Who = Depends(instructor)):
+    svc = service(request)
+    with svc.db.read() as session:
+        text = to_csv(gradebook(session, svc.course))
+    return PlainTextResponse(text, media_type="text/csv; charset=utf-8",
+                             headers={"Content-Disposition": 'attachment; filename="gradebook.csv"'})
+
+
+class RegradeAsk(BaseModel):
+    exercise: str
+    dry_run: bool = True
+
+
+@router.post("/regrade", status_code=202)
+def regrade(ask: RegradeAsk, request: Request, person: Who = Depends(instructor)):
+    """Regrade every graded submission of an exercise against the suite as it is now; the answer's
+    `url` gives `grade diff`'s table when it is done. dry_run (the default) changes no score."""
+    svc = service(request)
+    svc.course.exercise(ask.exercise)
+    with svc.db.write() as session:
+        row = Regrade(exercise=ask.exercise, dry_run=ask.dry_run, status="queued", created_at=jobs.naive(utcnow()))
+        session.add(row)
+        session.flush()
+        jobs.enqueue(session, "regrade", jobs.BACKGROUND, regrade_id=row.id)
+        rid = row.id
+    return {"id": rid, "status": "queued", "url": f"/api/v1/regrade/{rid}"}
+
+
+@router.get("/regrade/{rid}")
+def regrade_result(rid: int, request: Request, person: Who = Depends(instructor)):
+    svc = service(request)
+    with svc.db.read() as session:
+        row = session.get(Regrade, rid)
+        if row is None:
+            raise Refused(404, "no such regrade")
+        return {"id": row.id, "exercise": row.exercise, "dry_run": row.dry_run, "status": row.status,
+                "table": row.diff_text, "diff": row.diff, "message": row.message}
+
+
+class ExtensionAsk(BaseModel):
+    student: str
+    exercise: str
+    due: datetime
+    late_until: datetime | None = None
+
+
+@router.post("/extensions")
+def extend(ask: ExtensionAsk, request: Request, person: Who = Depends(instructor)):
+    svc = service(request)
+    svc.course.exercise(ask.exercise)
+    if ask.student not in svc.course.students:
+        raise Refused(422, f"{ask.student!r} is not a student of this course")
+    if ask.due.tzinfo is None or (ask.late_until and ask.late_until.tzinfo is None):
+        raise Refused(422, "write times with their zone, like 2026-12-10T23:59:00Z")
+    if ask.late_until and ask.late_until < ask.due:
+        raise Refused(422, "late_until is before due")
+    with svc.db.write() as session:
+        row = session.get(Extension, (ask.student, ask.exercise))
+        if row is None:
+            row = Extension(student=ask.student, exercise=ask.exercise)
+            session.add(row)
+        row.due = jobs.naive(ask.due)
+        row.late_until = jobs.naive(ask.late_until) if ask.late_until else None
+        row.granted_at = jobs.naive(utcnow())
+        d = svc.deadline_for(session, ask.student, ask.exercise)
+    return {"student": ask.student, "exercise": ask.exercise, "due": d.due.isoformat(),
+            "late_until": d.late_until.isoformat()}
+
+
+@router.get("/extensions")
+def extensions(request: Request, person: Who = Depends(instructor)):
+    from sqlalchemy import select
+    svc = service(request)
+    with svc.db.read() as session:
+        return [{"student": e.student, "exercise": e.exercise, "due": aware(e.due).isoformat(),
+                 "late_until": aware(e.late_until).isoformat() if e.late_until else None}
+                for e in session.scalars(select(Extension)).all()]

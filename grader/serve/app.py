@@ -1,0 +1,159 @@
+"""The FastAPI application: the routes, the upload cap, and the pool's worker processes and reconciler.
+
+The cap is an ASGI middleware in front of everything: a request whose
+Content-Length is over the course's max_upload_mb is answered 413 before a
+byte of its body is read; one without a Content-Length (chunked) is counted
+as it streams and cut off at the cap.
+
+The server starts its pool (`workers` processes of `python -m
+grader.serve.grading`), restarts a worker that dies, and runs the reconciler
+(jobs.reconcile) at start and every RECONCILE_SECONDS.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from . import ServeError, jobs
+from .api import router
+from .grading import job_failed
+from .service import Refused, Service
+
+RECONCILE_SECONDS = 5
+MULTIPART_SLACK = 64 * 1024  # the form's other fields and its boundaries, beyond the file itself
+
+
+class UploadCap:
+    def __init__(self, app, cap_bytes: int):
+        self.app, self.cap = app, cap_bytes + MULTIPART_SLACK
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
+            return await self.app(scope, receive, send)
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.cap):
+            return await self._too_large(send)
+        seen, started = 0, False
+
+        async def counted():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.cap:
+                    raise _TooLarge
+            return message
+
+        async def watched(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except _TooLarge:
+            if not started:
+                await self._too_large(send)
+
+    async def _too_large(self, send):
+        mb = (self.cap - MULTIPART_SLACK) / 1024 / 1024
+        body = json.dumps({"detail": f"the upload is over this course's limit of {mb:g} MB: "
+                                     "submit your engine.py, notebook or zip alone"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"connection", b"close"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class Pool:
+    """The local pool: worker processes, restarted when one dies, stopped with the server."""
+
+    def __init__(self, svc: Service, db_url: str | None):
+        self.svc, self.db_url = svc, db_url
+        self.procs: list[subprocess.Popen] = []
+        self.stopping = threading.Event()
+
+    def _start_one(self):
+        command = [sys.executable, "-m", "grader.serve.grading", str(self.svc.folder)]
+        if self.db_url:
+            command += ["--db", self.db_url]
+        if self.svc.queue:
+            command += ["--queue", self.svc.queue]
+        return subprocess.Popen(command, env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+            p for p in (str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH")) if p)))
+
+    def start(self):
+        self.procs = [self._start_one() for _ in range(self.svc.workers)]
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self):
+        while not self.stopping.wait(RECONCILE_SECONDS):
+            for i, proc in enumerate(self.procs):
+                if proc.poll() is not None and not self.stopping.is_set():  # reaped: the reconciler sees it gone
+                    print(f"grade serve: worker {proc.pid} ended ({proc.returncode}); starting another",
+                          file=sys.stderr, flush=True)
+                    self.procs[i] = self._start_one()
+            reconcile(self.svc)
+
+    def stop(self):
+        self.stopping.set()
+        for proc in self.procs:
+            proc.terminate()
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def reconcile(svc: Service):
+    counts = jobs.reconcile(svc.db, job_failed)
+    if any(counts.values()):
+        print(f"grade serve: reconciler: {counts}", file=sys.stderr, flush=True)
+    return counts
+
+
+def create_app(folder, *, db_url=None, queue=None, workers=None, start_pool=True) -> FastAPI:
+    svc = Service(folder, db_url, queue, workers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await asyncio.to_thread(reconcile, svc)
+        pool = Pool(svc, db_url) if start_pool else None
+        if pool:
+            pool.start()
+        try:
+            yield
+        finally:
+            if pool:
+                await asyncio.to_thread(pool.stop)
+
+    app = FastAPI(title="grade serve", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.state.service = svc
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused):
+        return JSONResponse({"detail": exc.detail, **exc.fields}, status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(ServeError)
+    async def serve_error(request: Request, exc: ServeError):
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+
+    app.include_router(router)
+    app.add_middleware(UploadCap, cap_bytes=svc.course.max_upload_bytes)
+    return app

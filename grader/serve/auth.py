@@ -1,0 +1,72 @@
+"""Who is asking: signed sign-in tokens, revocable; the session cookie; CSRF tokens for forms.
+
+A token is `itsdangerous`'s signature over (name, generation) with the
+course's secret (FOLDER/secret.key, 0600, made by `grade serve init`). It is
+the same every time `grade serve tokens` prints it, until it is revoked:
+`grade serve tokens DIR --revoke alice` bumps alice's generation in the
+database, and every token and cookie of the old generation stops working at
+once. A sign-in link (BASE/login/TOKEN) sets the token in a cookie that is
+HttpOnly, SameSite=Lax, and Secure when the request came over TLS (directly,
+or through a proxy that says so with X-Forwarded-Proto; see docs/serve.md).
+The API takes the same token as `Authorization: Bearer TOKEN`.
+
+A form posted with the cookie carries a CSRF token: an HMAC of the session's
+token, checked in constant time; a request with a Bearer header needs none
+(no browser adds that header by itself).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+SECRET_FILE = "secret.key"
+COOKIE = "grade_session"
+
+
+def secret(folder) -> bytes:
+    """The course's secret, made once (0600) on first use."""
+    path = Path(folder) / SECRET_FILE
+    try:
+        return path.read_bytes().strip()
+    except FileNotFoundError:
+        pass
+    value = secrets.token_hex(32).encode()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(value + b"\n")
+    return value
+
+
+class Tokens:
+    def __init__(self, key: bytes):
+        self._signer = URLSafeSerializer(key, salt="grade-serve-token")
+        self._csrf_key = hashlib.sha256(b"csrf:" + key).digest()
+
+    def make(self, name: str, generation: int) -> str:
+        return self._signer.dumps([name, generation])
+
+    def read(self, token: str) -> tuple[str, int] | None:
+        """(name, generation), or None for a token that is not one of ours (tampered, truncated, another course's)."""
+        try:
+            name, generation = self._signer.loads(token)
+        except (BadSignature, ValueError, TypeError):
+            return None
+        if not isinstance(name, str) or not isinstance(generation, int):
+            return None
+        return name, generation
+
+    def csrf(self, token: str) -> str:
+        return hmac.new(self._csrf_key, token.encode(), hashlib.sha256).hexdigest()
+
+    def csrf_ok(self, token: str, given: str | None) -> bool:
+        return bool(given) and hmac.compare_digest(self.csrf(token), given)
+
+
+def signed_link(base_url: str, token: str) -> str:
+    return f"{base_url.rstrip('/')}/login/{token}"

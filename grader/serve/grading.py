@@ -1,0 +1,191 @@
+"""Grading a submission: the one adapter to the grader's pipeline, and the pool's worker process.
+
+`pipeline()` is the only place the service asks for grading: the same call as
+`grade run` (issue 25's one pipeline), so a submission gets the same scores,
+feedback and diagnosis here as anywhere. A worker (`python -m
+grader.serve.grading DIR`) claims jobs from the database (jobs.py), renews
+their leases while it works, and commits each result in the same transaction
+that marks its job done, only if the job is still its own.
+
+What costs a student nothing: a file the grader cannot read (rejected), and
+any failure of the infrastructure (the grader's own error, a worker lost
+jobs.MAX_TRIES times): the attempt is refunded and the feedback says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import sys
+import threading
+import time
+import traceback
+from pathlib import Path
+
+from sqlalchemy import select
+
+from . import jobs
+from .db import Database, Regrade, Submission, url_for
+from .rules import utcnow
+
+IDLE_POLL_SECONDS = 0.05
+
+
+def pipeline(path, exercise, *, one_submission, queue=None, cache_dir=None):
+    """The grader's one pipeline: a BatchResult for one submission or a folder of them."""
+    from ..batch import grade
+
+    return grade(str(path), exercise=exercise, one_submission=one_submission, queue=queue, cache_dir=cache_dir)
+
+
+REFUND_INFRASTRUCTURE = "The grader failed on this submission, not your code: this attempt was not counted."
+REFUND_REJECTED = "The grader could not read this file, so it was not graded and the attempt was not counted."
+
+
+def job_failed(session, job):
+    """A job lost jobs.MAX_TRIES times: its submission ends in `error`, and its attempt is refunded."""
+    if job.kind == "grade" and job.submission_id:
+        sub = session.get(Submission, job.submission_id)
+        sub.status, sub.charged, sub.refund_reason = "error", False, REFUND_INFRASTRUCTURE
+        last = (job.last_error or "").strip().splitlines()
+        sub.message = f"Grading failed {job.tries} times; the last time: {last[-1] if last else 'no error recorded'}"
+    elif job.kind == "regrade" and job.regrade_id:
+        regrade = session.get(Regrade, job.regrade_id)
+        regrade.status, regrade.message = "error", job.last_error
+
+
+class Worker:
+    def __init__(self, folder, db_url=None, queue=None):
+        self.folder = Path(folder).resolve()
+        self.db = Database(url_for(self.folder, db_url))
+        self.queue = queue
+        self.cache_dir = str(self.folder / "cache")
+        self.name = jobs.worker_name()
+        self.stopping = False
+
+    def run(self):
+        while not self.stopping:
+            job = jobs.claim(self.db, self.name)
+            if job is None:
+                time.sleep(IDLE_POLL_SECONDS)
+                continue
+            self.work(job)
+
+    def drain(self) -> int:
+        """Work until no job is ready (tests, and a one-off `grade serve` catch-up); the count done."""
+        done = 0
+        while (job := jobs.claim(self.db, self.name)) is not None:
+            self.work(job)
+            done += 1
+        return done
+
+    def work(self, job):
+        lease = threading.Event()
+        keeper = threading.Thread(target=self._keep_lease, args=(job.id, lease), daemon=True)
+        keeper.start()
+        try:
+            {"grade": self.grade, "regrade": self.regrade}[job.kind](job)
+        except Exception:
+            error = traceback.format_exc()
+            print(f"grade serve worker {self.name}: job {job.id} failed:\n{error}", file=sys.stderr, flush=True)
+            with self.db.write() as session:
+                if session.get(type(job), job.id).worker == self.name:
+                    jobs.retry_or_fail(session, job, error, job_failed)
+        finally:
+            lease.set()
+
+    def _keep_lease(self, job_id, stop):
+        while not stop.wait(jobs.LEASE_SECONDS / 3):
+            if not jobs.renew(self.db, job_id, self.name):
+                return
+
+    def grade(self, job):
+        with self.db.read() as session:
+            sub = session.get(Submission, job.submission_id)
+        started = time.monotonic()
+        result = pipeline(self.folder / sub.path, sub.exercise, one_submission=True, queue=self.queue,
+                          cache_dir=self.cache_dir)
+        row = dict(result.scores["submissions"][0], id=sub.student)
+        with self.db.write() as session:
+            if not jobs.still_mine(session, job.id, self.name):
+                return
+            sub = session.get(Submission, job.submission_id)
+            sub.graded_at = jobs.naive(utcnow())
+            sub.seconds = time.monotonic() - started
+            sub.times_graded += 1
+            if result.grader_errors:
+                sub.status, sub.charged, sub.refund_reason = "error", False, REFUND_INFRASTRUCTURE
+                sub.message = "; ".join(f"{e.get('stage', 'grading')}: {str(e.get('detail', ''))[:300]}"
+                                        for e in result.grader_errors)
+                return
+            sub.record = row
+            sub.score, sub.max_score = row.get("score"), row.get("max_score")
+            sub.message = row.get("message")
+            if row.get("status") == "rejected":
+                sub.status, sub.charged, sub.refund_reason = "rejected", False, REFUND_REJECTED
+            else:
+                sub.status = "graded"
+
+    def regrade(self, job):
+        from ..report.diff import diff, to_text
+
+        with self.db.read() as session:
+            regrade = session.get(Regrade, job.regrade_id)
+            subs = session.scalars(select(Submission).where(Submission.exercise == regrade.exercise,
+                                                            Submission.status == "graded")
+                                   .order_by(Submission.received_at)).all()
+        folder = self.folder / "regrades" / str(regrade.id)
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        names = {}
+        for sub in subs:
+            name = f"{sub.student}-{sub.id}"
+            names[name] = sub.id
+            os.symlink(self.folder / sub.path, folder / (name + Path(sub.path).suffix))
+        old = {"exercise": regrade.exercise, "submissions": [dict(s.record, id=f"{s.student}-{s.id}") for s in subs]}
+        new = {"exercise": regrade.exercise, "submissions": []}
+        if subs:
+            result = pipeline(folder, regrade.exercise, one_submission=False, queue=self.queue,
+                              cache_dir=self.cache_dir)
+            new = result.scores
+            old["max_score"] = subs[0].max_score
+        shutil.rmtree(folder, ignore_errors=True)
+        changes = diff(old, new)
+        with self.db.write() as session:
+            if not jobs.still_mine(session, job.id, self.name):
+                return
+            regrade = session.get(Regrade, job.regrade_id)
+            regrade.diff_text = to_text(changes)
+            regrade.diff = {"changes": len(changes.changes), "unchanged": changes.unchanged,
+                            "students": [{"id": c.id, "old": c.old_score, "new": c.new_score, "change": c.change,
+                                          "flips": [[f.test, f.old, f.new] for f in c.flips]}
+                                         for c in changes.changes]}
+            regrade.status, regrade.finished_at = "done", jobs.naive(utcnow())
+            if regrade.dry_run:
+                return
+            for row in new.get("submissions", []):
+                sub = session.get(Submission, names[row["id"]])
+                sub.record = dict(row, id=sub.student)
+                sub.score, sub.max_score, sub.message = row.get("score"), row.get("max_score"), row.get("message")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m grader.serve.grading",
+                                     description="One grading worker of a `grade serve` course's pool.")
+    parser.add_argument("folder")
+    parser.add_argument("--db")
+    parser.add_argument("--queue")
+    args = parser.parse_args(argv)
+    worker = Worker(args.folder, args.db, args.queue)
+
+    def stop(*_):
+        worker.stopping = True
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    worker.run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""The queue, kept in the service's database: two priorities, leases, retries, and the reconciler.
+
+A submission's row and file are committed first; its job is inserted in a
+transaction of its own after that. The pool's workers claim the oldest job
+of the most urgent priority (0: a student waiting for feedback; 1: regrades
+and grade passbacks), so a regrade never holds a student up: it is taken
+only when no interactive job waits. A claimed job has a lease that its
+worker renews while it works; the reconciler (run by the server every few
+seconds, and once at its start) puts back a job whose lease ran out or whose
+worker is known dead, and queues a job for any accepted submission that has
+none. A job lost MAX_TRIES times fails: its submission says so, and the
+attempt is refunded (the infrastructure's failure, not the student's).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from datetime import timedelta
+
+from sqlalchemy import func, select, update
+
+from .db import Job, Submission
+from .rules import aware, utcnow
+
+INTERACTIVE, BACKGROUND = 0, 1
+LEASE_SECONDS = 30  # a worker renews its lease every LEASE_SECONDS / 3 while it works
+MAX_TRIES = 3
+RETRY_BACKOFF_SECONDS = (0, 5, 30)  # seconds before a failed grade passback is tried again
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def naive(t):
+    """For the database: UTC without a zone (SQLite keeps none)."""
+    return aware(t).replace(tzinfo=None)
+
+
+def enqueue(session, kind, priority, *, submission_id=None, regrade_id=None, not_before=None):
+    job = Job(kind=kind, priority=priority, submission_id=submission_id, regrade_id=regrade_id, state="queued",
+              tries=0, created_at=naive(utcnow()), not_before=naive(not_before) if not_before else None)
+    session.add(job)
+    if submission_id:
+        session.execute(update(Submission).where(Submission.id == submission_id).values(status="queued"))
+    return job
+
+
+def claim(db, worker):
+    """The next job for `worker`, now running under its lease; None when nothing waits."""
+    now = naive(utcnow())
+    with db.write() as session:
+        query = (select(Job).where(Job.state == "queued", (Job.not_before.is_(None)) | (Job.not_before <= now))
+                 .order_by(Job.priority, Job.id).limit(1))
+        if not db.sqlite:
+            query = query.with_for_update(skip_locked=True)
+        job = session.scalars(query).first()
+        if job is None:
+            return None
+        job.state, job.worker, job.tries = "running", worker, job.tries + 1
+        job.lease_until = now + timedelta(seconds=LEASE_SECONDS)
+        if job.submission_id:
+            session.execute(update(Submission).where(Submission.id == job.submission_id).values(status="running"))
+        return job
+
+
+def renew(db, job_id, worker) -> bool:
+    """Extend the lease; False when the job is no longer this worker's (the reconciler gave it away)."""
+    with db.write() as session:
+        done = session.execute(update(Job).where(Job.id == job_id, Job.worker == worker, Job.state == "running")
+                               .values(lease_until=naive(utcnow()) + timedelta(seconds=LEASE_SECONDS)))
+        return done.rowcount == 1
+
+
+def still_mine(session, job_id, worker) -> bool:
+    """Inside the transaction that commits a job's result: mark it done if it is still this worker's.
+
+    A worker whose lease ran out while it worked (the job was given to
+    another) commits nothing: one result per job reaches the gradebook.
+    """
+    done = session.execute(update(Job).where(Job.id == job_id, Job.worker == worker, Job.state == "running")
+                           .values(state="done", lease_until=None))
+    return done.rowcount == 1
+
+
+def retry_or_fail(session, job, error, on_fail):
+    """After an infrastructure failure: queue the job again (with a back-off), or after MAX_TRIES fail it."""
+    job = session.get(Job, job.id)
+    job.last_error = error[-4000:]
+    job.worker, job.lease_until = None, None
+    if job.tries >= MAX_TRIES:
+        job.state = "failed"
+        on_fail(session, job)
+        return
+    job.state = "queued"
+    if job.kind == "passback":  # another's server: give it time; grading again on this machine waits for nothing
+        job.not_before = naive(utcnow()) + timedelta(seconds=RETRY_BACKOFF_SECONDS[min(job.tries, 2)])
+    if job.submission_id:
+        session.execute(update(Submission).where(Submission.id == job.submission_id).values(status="queued"))
+
+
+def _dead_here(worker: str | None) -> bool:
+    host, _, pid = (worker or "").rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def reconcile(db, on_fail) -> dict:
+    """Put back lost jobs, fail those lost too often, and queue a job for any submission without one.
+
+    on_fail(session, job) records a failed job's consequence (grading.job_failed: the refund).
+    Returns the counts, for the log.
+    """
+    now = naive(utcnow())
+    counts = {"requeued": 0, "failed": 0, "queued_orphans": 0}
+    with db.write() as session:
+        for job in session.scalars(select(Job).where(Job.state == "running")).all():
+            if aware(job.lease_until) > aware(now) and not _dead_here(job.worker):
+                continue
+            counts["failed" if job.tries >= MAX_TRIES else "requeued"] += 1
+            retry_or_fail(session, job, f"the worker {job.worker} was lost (lease ended or process gone)", on_fail)
+        with_job = select(Job.submission_id).where(Job.submission_id.is_not(None), Job.kind == "grade")
+        for sub in session.scalars(select(Submission).where(Submission.status.in_(("received", "queued")),
+                                                            Submission.id.not_in(with_job))).all():
+            enqueue(session, "grade", INTERACTIVE, submission_id=sub.id)
+            counts["queued_orphans"] += 1
+    return counts
+
+
+def position(session, job_id) -> int | None:
+    """How many jobs will be taken before this one (0: it is next); None when it is not waiting."""
+    job = session.get(Job, job_id)
+    if job is None or job.state != "queued":
+        return None
+    ahead = session.scalar(select(func.count()).select_from(Job).where(
+        Job.state == "queued",
+        (Job.priority < job.priority) | ((Job.priority == job.priority) & (Job.id < job.id))))
+    return int(ahead or 0)
+
+
+def job_of(session, submission_id):
+    return session.scalars(select(Job).where(Job.submission_id == submission_id, Job.kind == "grade")
+                           .order_by(Job.id.desc()).limit(1)).first()

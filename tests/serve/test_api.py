@@ -1,0 +1,247 @@
+"""The service's API end to end in-process: submit, grade through the pipeline, see, limits, gradebook, regrade."""
+
+import asyncio
+from datetime import datetime, timedelta, timezone
+
+import time_machine
+from click.testing import CliRunner
+
+from grader.cli import main
+from grader.serve.app import UploadCap
+from grader.serve.db import Submission
+
+from .conftest import OWN_VALUE, REFERENCE, set_in_course
+
+
+def test_a_student_submits_is_graded_by_the_pipeline_and_sees_only_what_is_visible(served):
+    answer = served.submit("bob", OWN_VALUE)
+    assert answer.status_code == 202
+    body = answer.json()
+    assert body["status"] == "queued" and body["url"] == f"/api/v1/submissions/{body['id']}"
+    assert body["attempts_left"] == 9
+    waiting = served.get("bob", body["url"]).json()
+    assert (waiting["status"], waiting["queue_position"]) == ("queued", 0)
+
+    assert served.grade_all() == 1
+    seen = served.get("bob", body["url"]).json()
+    assert seen["status"] == "graded" and seen["outcome"] == "graded"
+    # 01-mul-backward has hidden tests: the total is withheld, the visible tests and their points are shown.
+    assert seen["score"] is None and seen["withheld"]["hidden"] == 6
+    assert all(t["visibility"] == "visible" for t in seen["tests"])
+    assert (seen["shown_score"], seen["shown_max_score"]) == (0.0, 8.0)
+    assert seen["withheld"]["failed"].startswith("6 withheld tests did not pass, on ")
+    # Its diagnosis cites hidden tests too, so the student does not see it; the instructor does.
+    assert seen["diagnosis"] == []
+
+    # The instructor sees everything, the hidden tests and the total included.
+    full = served.get("instructor", body["url"]).json()
+    assert full["score"] == 0.0 and len(full["tests"]) == len(seen["tests"]) + 6
+    assert "`self.data`" in full["diagnosis"][0]["title"]
+    # Another student's id is a 404, exactly as an id that does not exist.
+    assert served.get("alice", body["url"]).status_code == 404
+    assert served.get("alice", "/api/v1/submissions/0123456789abcdef").status_code == 404
+
+
+def test_the_correct_engine_scores_full_marks_and_a_repeat_is_served_by_the_cache(served):
+    first = served.submit("alice", REFERENCE).json()
+    second = served.submit("alice", REFERENCE).json()
+    served.grade_all()
+    a, b = (served.get("instructor", x["url"]).json() for x in (first, second))
+    assert a["score"] == a["max_score"] == b["score"] == 14.0
+    with served.svc.db.read() as session:
+        seconds = [session.get(Submission, x["id"]).seconds for x in (first, second)]
+    assert seconds[1] < seconds[0]  # the repeat's observation came from the content-keyed cache
+
+
+def test_who_may_do_what(served):
+    assert served.client.get("/api/v1/gradebook").status_code == 401
+    tampered = served.svc.token_for("alice")[:-2] + "xx"
+    assert served.client.get("/api/v1/exercises", headers={"Authorization": f"Bearer {tampered}"}).status_code == 401
+    assert served.get("alice", "/api/v1/gradebook").status_code == 403
+    assert served.client.post("/api/v1/regrade", headers=served.auth("bob"),
+                              json={"exercise": "01-mul-backward"}).status_code == 403
+    assert served.get("instructor", "/api/v1/gradebook").status_code == 200
+
+
+def test_a_revoked_token_stops_working_at_once(served):
+    old = served.auth("alice")
+    assert served.client.get("/api/v1/exercises", headers=old).status_code == 200
+    result = CliRunner().invoke(main, ["serve", "tokens", str(served.folder), "--revoke", "alice"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "student,token,link" and lines[1].startswith("alice,") and len(lines) == 2
+    new_token = lines[1].split(",")[1]
+    assert lines[1].endswith(f"/login/{new_token}")
+    assert served.client.get("/api/v1/exercises", headers=old).status_code == 401
+    assert served.client.get("/api/v1/exercises", headers={"Authorization": f"Bearer {new_token}"}).status_code == 200
+
+
+def test_tokens_print_every_person_the_same_until_revoked(course):
+    runner = CliRunner()
+    first = runner.invoke(main, ["serve", "tokens", str(course)])
+    again = runner.invoke(main, ["serve", "tokens", str(course)])
+    assert first.exit_code == 0 and first.output == again.output
+    assert [line.split(",")[0] for line in first.output.splitlines()] == ["student", "alice", "bob", "instructor"]
+
+
+def test_init_refuses_an_unknown_exercise_and_an_existing_course(tmp_path, course):
+    result = CliRunner().invoke(main, ["serve", "init", str(tmp_path / "x"), "--students", "a",
+                                       "--exercises", "no-such-suite"])
+    assert result.exit_code == 1 and "no-such-suite" in result.output
+    result = CliRunner().invoke(main, ["serve", "init", str(course), "--students", "a", "--exercises", "engine"])
+    assert result.exit_code == 1 and "exists already" in result.output
+
+
+def test_attempt_limit_and_cool_down_answer_429_with_retry_after_and_the_quota(course):
+    set_in_course(course, attempts=2, cooldown_seconds=600)
+    from fastapi.testclient import TestClient
+
+    from grader.serve.app import create_app
+    from .conftest import Course
+    with TestClient(create_app(course, start_pool=False)) as client:
+        served = Course(course, client.app, client)
+        start = datetime.now(timezone.utc).replace(microsecond=0)
+        with time_machine.travel(start, tick=False):
+            assert served.submit("bob", REFERENCE).status_code == 202
+            cooling = served.submit("bob", REFERENCE)
+            assert cooling.status_code == 429 and cooling.headers["Retry-After"] == "600"
+            assert cooling.json()["attempts_left"] == 1 and "cool-down" in cooling.json()["detail"]
+        with time_machine.travel(start + timedelta(seconds=601), tick=False):
+            assert served.submit("bob", REFERENCE).json()["attempts_left"] == 0
+        with time_machine.travel(start + timedelta(seconds=1300), tick=False):
+            over = served.submit("bob", REFERENCE)
+            assert over.status_code == 429 and over.json()["attempts_left"] == 0
+            assert "all 2 attempts" in over.json()["detail"]
+            late_until = served.svc.course.exercises["01-mul-backward"].late_until
+            assert int(over.headers["Retry-After"]) == (late_until - start).total_seconds() - 1300
+        with served.svc.db.read() as session:
+            assert session.query(Submission).count() == 2  # a refused request leaves no row and no file
+        assert len(list((course / "uploads" / "bob").iterdir())) == 2
+
+
+def test_an_upload_over_the_cap_is_refused_before_its_body_is_read(served):
+    cap = served.svc.course.max_upload_bytes
+    answer = served.submit("bob", b"x" * (cap + 100 * 1024))
+    assert answer.status_code == 413 and "20 MB" in answer.json()["detail"]
+
+    async def never_read():
+        raise AssertionError("the body was read")
+
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    async def app(scope, receive, send):
+        await receive()
+    scope = {"type": "http", "method": "POST", "headers": [(b"content-length", str(cap * 2).encode())]}
+    asyncio.run(UploadCap(app, cap)(scope, never_read, send))
+    assert sent[0]["status"] == 413
+
+
+def test_a_file_the_grader_cannot_read_is_rejected_and_costs_no_attempt(served):
+    answer = served.submit("bob", b"{not json", filename="work.ipynb").json()
+    served.grade_all()
+    seen = served.get("bob", answer["url"]).json()
+    assert seen["status"] == "rejected" and seen["charged"] is False and "not counted" in seen["refund"]
+    assert served.get("bob", "/api/v1/exercises").json()[0]["attempts_left"] == 10
+    assert served.submit("bob", b"print(1)", filename="engine.txt").status_code == 422
+
+
+def test_an_infrastructure_failure_is_retried_then_refunded(served, monkeypatch):
+    from grader.serve import grading, jobs
+
+    calls = []
+
+    def broken(*args, **kwargs):
+        calls.append(1)
+        raise OSError("the disk went away")
+    monkeypatch.setattr(grading, "pipeline", broken)
+    answer = served.submit("bob", REFERENCE).json()
+    served.grade_all()
+    seen = served.get("bob", answer["url"]).json()
+    assert len(calls) == jobs.MAX_TRIES
+    assert seen["status"] == "error" and seen["charged"] is False
+    assert seen["refund"] == grading.REFUND_INFRASTRUCTURE and "the disk went away" in seen["message"]
+    assert served.get("bob", "/api/v1/exercises").json()[0]["attempts_left"] == 10
+
+
+def test_lateness_is_decided_by_receipt_and_the_gradebook_applies_late_credit(served):
+    ex = served.svc.course.exercises["01-mul-backward"]
+    with time_machine.travel(ex.due + timedelta(hours=1), tick=False):
+        late = served.submit("alice", REFERENCE).json()
+    assert late["late"] is True
+    with time_machine.travel(ex.late_until + timedelta(seconds=1), tick=False):
+        closed = served.submit("alice", REFERENCE)
+        assert closed.status_code == 403 and "closed" in closed.json()["detail"]
+    served.grade_all()  # graded now, after the window: still late, not closed
+    book = served.get("instructor", "/api/v1/gradebook").json()
+    alice = book["students"][0]
+    assert alice["exercises"]["01-mul-backward"]["score"] == 7.0 and alice["exercises"]["01-mul-backward"]["late"]
+    assert book["students"][1]["exercises"]["01-mul-backward"] is None
+    assert served.get("instructor", "/api/v1/gradebook.csv").text == (
+        "student,01-mul-backward,total\r\nalice,7,7\r\nbob,,0\r\n")
+
+
+def test_the_gradebook_counts_the_best_or_the_last_attempt(course):
+    from fastapi.testclient import TestClient
+
+    from grader.serve.app import create_app
+    from .conftest import Course
+
+    def bob_in_gradebook():
+        with TestClient(create_app(course, start_pool=False)) as client:
+            served = Course(course, client.app, client)
+            if not (course / "uploads").exists():
+                served.submit("bob", REFERENCE)
+                served.submit("bob", OWN_VALUE)  # the last one is the worse
+                served.grade_all()
+            return served.get("instructor", "/api/v1/gradebook").json()["students"][1]["exercises"]["01-mul-backward"]
+
+    best = bob_in_gradebook()
+    assert (best["score"], best["attempts"]) == (14.0, 2)
+    set_in_course(course, policy='"last"')
+    last = bob_in_gradebook()
+    assert last["score"] < 14.0 and last["submission"] != best["submission"]
+
+
+def test_an_extension_reopens_the_exercise_for_that_student_only(served):
+    ex = served.svc.course.exercises["01-mul-backward"]
+    new_due = ex.late_until + timedelta(days=3)
+    granted = served.client.post("/api/v1/extensions", headers=served.auth("instructor"),
+                                 json={"student": "bob", "exercise": "01-mul-backward", "due": new_due.isoformat()})
+    assert granted.status_code == 200
+    assert granted.json()["late_until"] == (new_due + (ex.late_until - ex.due)).isoformat()
+    with time_machine.travel(ex.late_until + timedelta(days=1), tick=False):
+        assert served.submit("bob", REFERENCE).json()["late"] is False
+        assert served.submit("alice", REFERENCE).status_code == 403
+        mine = served.get("bob", "/api/v1/exercises").json()[0]
+        assert mine["extended"] and mine["open"] and not mine["late_now"]
+    naive = served.client.post("/api/v1/extensions", headers=served.auth("instructor"),
+                               json={"student": "bob", "exercise": "01-mul-backward", "due": "2030-01-01T00:00:00"})
+    assert naive.status_code == 422 and "zone" in naive.json()["detail"]
+
+
+def test_regrade_answers_with_grade_diffs_table_and_a_dry_run_changes_nothing(served, monkeypatch):
+    answer = served.submit("bob", OWN_VALUE).json()
+    served.grade_all()
+    before = served.get("instructor", answer["url"]).json()["score"]
+    from grader.serve import grading
+
+    real = grading.pipeline
+
+    def stricter(*args, **kwargs):  # a suite change, as an instructor's fix of a test would make
+        result = real(*args, **kwargs)
+        for row in result.scores["submissions"]:
+            row["score"] = row["score"] - 1
+        return result
+    monkeypatch.setattr(grading, "pipeline", stricter)
+    for dry_run in (True, False):
+        asked = served.client.post("/api/v1/regrade", headers=served.auth("instructor"),
+                                   json={"exercise": "01-mul-backward", "dry_run": dry_run}).json()
+        served.grade_all()
+        done = served.get("instructor", asked["url"]).json()
+        assert done["status"] == "done" and done["diff"]["changes"] == 1
+        assert f"bob-{answer['id']}" in done["table"] and "-1" in done["table"]
+        after = served.get("instructor", answer["url"]).json()["score"]
+        assert after == (before if dry_run else before - 1)
