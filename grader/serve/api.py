@@ -19,11 +19,9 @@ from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
-from . import jobs
 from .auth import COOKIE
-from .db import Extension, Regrade
 from .gradebook import gradebook, to_csv
-from .rules import aware, utcnow
+from .rules import utcnow
 from .service import SUBMIT_RATE, Refused, Who
 
 router = APIRouter(prefix="/api/v1")
@@ -176,26 +174,13 @@ class RegradeAsk(BaseModel):
 def regrade(ask: RegradeAsk, request: Request, person: Who = Depends(instructor)):
     """Regrade every graded submission of an exercise against the suite as it is now; the answer's
     `url` gives `grade diff`'s table when it is done. dry_run (the default) changes no score."""
-    svc = service(request)
-    svc.course.exercise(ask.exercise)
-    with svc.db.write() as session:
-        row = Regrade(exercise=ask.exercise, dry_run=ask.dry_run, status="queued", created_at=jobs.naive(utcnow()))
-        session.add(row)
-        session.flush()
-        jobs.enqueue(session, "regrade", jobs.BACKGROUND, regrade_id=row.id)
-        rid = row.id
+    rid = service(request).start_regrade(ask.exercise, ask.dry_run)
     return {"id": rid, "status": "queued", "url": f"/api/v1/regrade/{rid}"}
 
 
 @router.get("/regrade/{rid}")
 def regrade_result(rid: int, request: Request, person: Who = Depends(instructor)):
-    svc = service(request)
-    with svc.db.read() as session:
-        row = session.get(Regrade, rid)
-        if row is None:
-            raise Refused(404, "no such regrade")
-        return {"id": row.id, "exercise": row.exercise, "dry_run": row.dry_run, "status": row.status,
-                "table": row.diff_text, "diff": row.diff, "message": row.message}
+    return service(request).regrade_view(rid)
 
 
 class ExtensionAsk(BaseModel):
@@ -207,32 +192,9 @@ class ExtensionAsk(BaseModel):
 
 @router.post("/extensions")
 def extend(ask: ExtensionAsk, request: Request, person: Who = Depends(instructor)):
-    svc = service(request)
-    svc.course.exercise(ask.exercise)
-    if ask.student not in svc.course.students:
-        raise Refused(422, f"{ask.student!r} is not a student of this course")
-    if ask.due.tzinfo is None or (ask.late_until and ask.late_until.tzinfo is None):
-        raise Refused(422, "write times with their zone, like 2026-12-10T23:59:00Z")
-    if ask.late_until and ask.late_until < ask.due:
-        raise Refused(422, "late_until is before due")
-    with svc.db.write() as session:
-        row = session.get(Extension, (ask.student, ask.exercise))
-        if row is None:
-            row = Extension(student=ask.student, exercise=ask.exercise)
-            session.add(row)
-        row.due = jobs.naive(ask.due)
-        row.late_until = jobs.naive(ask.late_until) if ask.late_until else None
-        row.granted_at = jobs.naive(utcnow())
-        d = svc.deadline_for(session, ask.student, ask.exercise)
-    return {"student": ask.student, "exercise": ask.exercise, "due": d.due.isoformat(),
-            "late_until": d.late_until.isoformat()}
+    return service(request).extend(ask.student, ask.exercise, ask.due, ask.late_until)
 
 
 @router.get("/extensions")
 def extensions(request: Request, person: Who = Depends(instructor)):
-    from sqlalchemy import select
-    svc = service(request)
-    with svc.db.read() as session:
-        return [{"student": e.student, "exercise": e.exercise, "due": aware(e.due).isoformat(),
-                 "late_until": aware(e.late_until).isoformat() if e.late_until else None}
-                for e in session.scalars(select(Extension)).all()]
+    return service(request).extensions()

@@ -22,11 +22,13 @@ import threading
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 
 from . import ServeError, jobs
 from .api import router
 from .grading import job_failed
+from .pages import _SignIn, pages, render, sign_in_page
 from .service import Refused, Service
 
 RECONCILE_SECONDS = 5
@@ -77,6 +79,34 @@ class UploadCap:
 
 class _TooLarge(Exception):
     pass
+
+
+PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; "
+            "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+
+
+class SecurityHeaders:
+    """Every response: no sniffing, no framing, no referrer (sign-in links carry tokens), and the pages' CSP
+    unless the response set its own (the class and similarity reports, which load nothing at all)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+                         (b"x-frame-options", b"DENY")]
+                if b"content-security-policy" not in names:
+                    extra.append((b"content-security-policy", PAGE_CSP.encode()))
+                message = dict(message, headers=headers + extra)
+            await send(message)
+        await self.app(scope, receive, with_headers)
 
 
 class Pool:
@@ -146,14 +176,29 @@ def create_app(folder, *, db_url=None, queue=None, workers=None, start_pool=True
                   openapi_url="/api/openapi.json")
     app.state.service = svc
 
+    def answer(request, status, detail, headers=None, **fields):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": detail, **fields}, status_code=status, headers=headers)
+        return render(request, "error.html", status_code=status, status=status, detail=detail)
+
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused):
-        return JSONResponse({"detail": exc.detail, **exc.fields}, status_code=exc.status, headers=exc.headers)
+        return answer(request, exc.status, exc.detail, exc.headers, **exc.fields)
 
     @app.exception_handler(ServeError)
     async def serve_error(request: Request, exc: ServeError):
-        return JSONResponse({"detail": str(exc)}, status_code=422)
+        return answer(request, 422, str(exc))
 
+    app.exception_handler(_SignIn)(sign_in_page)
     app.include_router(router)
+    app.include_router(pages)
+
+    @app.get("/static/feedback.css", include_in_schema=False)
+    def feedback_css():  # the feedback pages' own stylesheet, for their body shown inside these pages
+        from ..report.html import CSS
+        return Response(CSS, media_type="text/css", headers={"Cache-Control": "max-age=3600"})
+
+    app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(UploadCap, cap_bytes=svc.course.max_upload_bytes)
     return app

@@ -108,6 +108,8 @@ class Worker:
         result = pipeline(self.folder / sub.path, sub.exercise, one_submission=True, queue=self.queue,
                           cache_dir=self.cache_dir)
         row = dict(result.scores["submissions"][0], id=sub.student)
+        if row.get("source"):
+            row["source"] = sub.filename  # the student's name for it, not the stored file's
         with self.db.write() as session:
             if not jobs.still_mine(session, job.id, self.name):
                 return
@@ -167,7 +169,7 @@ class Worker:
                 return
             for row in new.get("submissions", []):
                 sub = session.get(Submission, names[row["id"]])
-                sub.record = dict(row, id=sub.student)
+                sub.record = dict(row, id=sub.student, **({"source": sub.filename} if row.get("source") else {}))
                 sub.score, sub.max_score, sub.message = row.get("score"), row.get("max_score"), row.get("message")
 
 

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 from . import jobs
 from .auth import Tokens, secret
 from .course import load
-from .db import Database, Extension, Person, Submission, url_for
+from .db import Database, Extension, Person, Regrade, Submission, url_for
 from .rules import CLOSED, admit, aware, deadline, lateness, released, utcnow
 
 SUFFIXES = (".py", ".ipynb", ".zip")
@@ -212,3 +212,50 @@ class Service:
                          "cooldown_seconds": ex.cooldown_seconds, "open": now <= d.late_until,
                          "late_now": d.due < now <= d.late_until})
         return rows
+
+    # --- the instructor's actions -----------------------------------------------------------------------
+
+    def start_regrade(self, exercise: str, dry_run: bool) -> int:
+        self.course.exercise(exercise)
+        with self.db.write() as session:
+            row = Regrade(exercise=exercise, dry_run=dry_run, status="queued", created_at=jobs.naive(utcnow()))
+            session.add(row)
+            session.flush()
+            jobs.enqueue(session, "regrade", jobs.BACKGROUND, regrade_id=row.id)
+            return row.id
+
+    def regrade_view(self, rid: int) -> dict:
+        with self.db.read() as session:
+            row = session.get(Regrade, rid)
+            if row is None:
+                raise Refused(404, "no such regrade")
+            return {"id": row.id, "exercise": row.exercise, "dry_run": row.dry_run, "status": row.status,
+                    "table": row.diff_text, "diff": row.diff, "message": row.message}
+
+    def extend(self, student: str, exercise: str, due, late_until=None) -> dict:
+        """Grant (or change) a student's extension; times must carry their zone."""
+        self.course.exercise(exercise)
+        if student not in self.course.students:
+            raise Refused(422, f"{student!r} is not a student of this course")
+        if due is None:
+            raise Refused(422, "give the new due date")
+        if due.tzinfo is None or (late_until and late_until.tzinfo is None):
+            raise Refused(422, "write times with their zone, like 2026-12-10T23:59:00Z")
+        if late_until and late_until < due:
+            raise Refused(422, "late_until is before due")
+        with self.db.write() as session:
+            row = session.get(Extension, (student, exercise))
+            if row is None:
+                row = Extension(student=student, exercise=exercise)
+                session.add(row)
+            row.due = jobs.naive(due)
+            row.late_until = jobs.naive(late_until) if late_until else None
+            row.granted_at = jobs.naive(utcnow())
+            d = self.deadline_for(session, student, exercise)
+        return {"student": student, "exercise": exercise, "due": d.due.isoformat(), "late_until": d.late_until.isoformat()}
+
+    def extensions(self) -> list[dict]:
+        with self.db.read() as session:
+            return [{"student": e.student, "exercise": e.exercise, "due": aware(e.due).isoformat(),
+                     "late_until": aware(e.late_until).isoformat() if e.late_until else None}
+                    for e in session.scalars(select(Extension).order_by(Extension.student, Extension.exercise)).all()]

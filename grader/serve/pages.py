@@ -1,0 +1,308 @@
+"""The students' and the instructor's pages: Jinja2 templates, htmx, server-sent events; no single-page app.
+
+A student signs in by their link (/login/TOKEN sets the session cookie), sees
+the exercises with their own deadlines and attempts left, uploads a file or
+pastes their engine, watches the queue position live, and reads the feedback
+page that `grade run --feedback` writes (report/html_feedback.py, the same
+renderer) with the history of their attempts. The instructor has the live
+gradebook, each student's attempts, the class report and the similarity
+report of an exercise, regrades with their diff, and extensions.
+
+Every form carries the session's CSRF token; every page is sent with a
+Content-Security-Policy that lets it load scripts and styles from this server only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import shutil
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, StreamingResponse
+from fastapi.templating import Jinja2Templates
+from sqlalchemy import select
+from starlette.concurrency import run_in_threadpool
+
+from .api import TERMINAL, identify, read_upload, service
+from .auth import COOKIE
+from .db import Submission
+from .gradebook import gradebook
+from .rules import aware, released, utcnow
+from .service import SIGN_IN_RATE, Refused
+
+pages = APIRouter()
+templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+COOKIE_DAYS = 120  # a term; revoking the token ends the session sooner
+
+
+def _when(value) -> str:
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return aware(value).strftime("%a %d %b %Y, %H:%M UTC")
+
+
+templates.env.filters["when"] = _when
+
+
+def render(request, template, status_code=200, **context):
+    person = context.get("person")
+    if person is not None:
+        context.setdefault("csrf", service(request).tokens.csrf(person.token))
+    context.setdefault("course", service(request).course)
+    return templates.TemplateResponse(request, template, context, status_code=status_code)
+
+
+def signed_in(request, role=None):
+    try:
+        person, by_cookie = identify(request)
+    except Refused:
+        raise _SignIn() from None
+    if role == "instructor" and not person.instructor:
+        raise Refused(403, "only an instructor may see this page")
+    return person
+
+
+class _SignIn(Exception):
+    """No valid session: the page says how to sign in."""
+
+
+def sign_in_page(request, exc):
+    return render(request, "signin.html", status_code=401)
+
+
+@pages.get("/login/{token}")
+def login(token: str, request: Request):
+    svc = service(request)
+    client = request.client.host if request.client else "unknown"
+    if not svc.rate_ok(SIGN_IN_RATE, "sign-in", client):
+        raise Refused(429, "too many sign-in attempts from here: wait a minute", {"Retry-After": "60"})
+    person = svc.who(token)
+    if person is None:
+        return render(request, "signin.html", status_code=401, error="This link is not valid (any more): ask "
+                      "your instructor for your current one.")
+    response = RedirectResponse("/instructor" if person.instructor else "/", status_code=303)
+    response.set_cookie(COOKIE, token, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https", path="/")
+    return response
+
+
+@pages.post("/logout")
+def logout(request: Request):
+    signed_in(request)
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(COOKIE, path="/")
+    return response
+
+
+@pages.get("/", response_class=HTMLResponse)
+def home(request: Request, error: str | None = None, status_code: int = 200):
+    person = signed_in(request)
+    if person.instructor:
+        return RedirectResponse("/instructor", status_code=303)
+    svc = service(request)
+    with svc.db.read() as session:
+        exercises = svc.exercises_for(session, person.name)
+        history = [svc.view(session, person, s) for s in session.scalars(
+            select(Submission).where(Submission.student == person.name).order_by(Submission.received_at.desc()))]
+    return render(request, "home.html", status_code=status_code, person=person, exercises=exercises,
+                  history=history, error=error)
+
+
+@pages.post("/upload")
+async def upload(request: Request):
+    received = utcnow()
+    person = signed_in(request)
+    svc = service(request)
+    try:
+        exercise, filename, data = await read_upload(request, person, by_cookie=True)
+        answer = await run_in_threadpool(svc.accept, person, exercise, filename, data, received, "page")
+    except Refused as exc:
+        if exc.status in (401, 403) and "CSRF" in exc.detail:
+            raise
+        return await run_in_threadpool(home, request, exc.detail, exc.status)
+    return RedirectResponse(f"/submissions/{answer['id']}", status_code=303)
+
+
+def _feedback_body(svc, session, person, sub) -> str:
+    """The feedback page's body, from the feedback pages' own renderer, as the visibility rule allows now."""
+    from ..report.html_feedback import submission_html
+
+    if not sub.record:
+        return ""
+    d = svc.deadline_for(session, sub.student, sub.exercise)
+    document = submission_html(dict(sub.record, id=f"{sub.student}: {sub.exercise}"),
+                               show_hidden=person.instructor,
+                               after_due_date=released(utcnow(), d, svc.course.release))
+    return re.search(r"<body>\n(.*)\n</body>", document, re.S).group(1)
+
+
+def _submission(request, sid, with_history):
+    person = signed_in(request)
+    svc = service(request)
+    with svc.db.read() as session:
+        sub = svc.find(session, person, sid)
+        history = [svc.view(session, person, s) for s in session.scalars(
+            select(Submission).where(Submission.student == sub.student, Submission.exercise == sub.exercise)
+            .order_by(Submission.received_at.desc()))] if with_history else []
+        return person, svc.view(session, person, sub), history, _feedback_body(svc, session, person, sub)
+
+
+@pages.get("/submissions/{sid}", response_class=HTMLResponse)
+def submission_page(sid: str, request: Request):
+    person, view, history, body = _submission(request, sid, with_history=True)
+    return render(request, "submission.html", person=person, view=view, history=history, feedback=body)
+
+
+@pages.get("/submissions/{sid}/part", response_class=HTMLResponse)
+def submission_part(sid: str, request: Request):
+    """What replaces the live status once the submission is final: its status line and feedback."""
+    person, view, _, body = _submission(request, sid, with_history=False)
+    return render(request, "_final.html", person=person, view=view, feedback=body)
+
+
+@pages.get("/submissions/{sid}/live")
+async def live(sid: str, request: Request):
+    """Server-sent events for the page: `status` (an HTML fragment) on each change, `done` when final."""
+    person = signed_in(request)
+    svc = service(request)
+
+    def current():
+        with svc.db.read() as session:
+            return svc.view(session, person, svc.find(session, person, sid))
+
+    first = await run_in_threadpool(current)
+
+    async def stream():
+        last, view = None, first
+        for _ in range(int(3600 / 0.25)):
+            fragment = templates.get_template("_status.html").render(view=view)
+            if fragment != last:
+                yield "event: status\ndata: " + fragment.replace("\n", "\ndata: ") + "\n\n"
+                last = fragment
+            if view["status"] in TERMINAL:
+                yield f"event: done\ndata: {json.dumps(view['status'])}\n\n"
+                return
+            if await request.is_disconnected():
+                return
+            await asyncio.sleep(0.25)
+            view = await run_in_threadpool(current)
+
+    return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+
+# --- the instructor's pages ---------------------------------------------------------------------------------
+
+@pages.get("/instructor", response_class=HTMLResponse)
+def instructor_home(request: Request):
+    person = signed_in(request, "instructor")
+    svc = service(request)
+    with svc.db.read() as session:
+        book = gradebook(session, svc.course)
+    return render(request, "instructor.html", person=person, book=book, regrade=None,
+                  extensions=svc.extensions())
+
+
+@pages.get("/instructor/gradebook", response_class=HTMLResponse)
+def gradebook_part(request: Request):
+    person = signed_in(request, "instructor")
+    svc = service(request)
+    with svc.db.read() as session:
+        book = gradebook(session, svc.course)
+    return render(request, "_gradebook.html", person=person, book=book)
+
+
+@pages.get("/instructor/students/{name}", response_class=HTMLResponse)
+def student_page(name: str, request: Request):
+    person = signed_in(request, "instructor")
+    svc = service(request)
+    if name not in svc.course.students:
+        raise Refused(404, f"no student {name!r} in this course")
+    with svc.db.read() as session:
+        exercises = svc.exercises_for(session, name)
+        history = [svc.view(session, person, s) for s in session.scalars(
+            select(Submission).where(Submission.student == name).order_by(Submission.received_at.desc()))]
+    return render(request, "student.html", person=person, name=name, exercises=exercises, history=history)
+
+
+def _counted(svc, exercise):
+    """Each student's counted submission of an exercise (the gradebook's choice)."""
+    with svc.db.read() as session:
+        book = gradebook(session, svc.course)
+        ids = [row["exercises"][exercise]["submission"] for row in book["students"] if row["exercises"].get(exercise)]
+        return [session.get(Submission, sid) for sid in ids]
+
+
+@pages.get("/instructor/report/{exercise}", response_class=HTMLResponse)
+def class_report(exercise: str, request: Request):
+    from ..report.html import to_html
+
+    signed_in(request, "instructor")
+    svc = service(request)
+    svc.course.exercise(exercise)
+    subs = _counted(svc, exercise)
+    scores = {"exercise": exercise, "max_score": subs[0].max_score if subs else 0,
+              "submissions": [dict(s.record, id=s.student) for s in subs]}
+    return HTMLResponse(to_html(scores), headers={"Content-Security-Policy": REPORT_CSP})
+
+
+@pages.get("/instructor/similarity/{exercise}", response_class=HTMLResponse)
+def similarity_report(exercise: str, request: Request):
+    signed_in(request, "instructor")
+    svc = service(request)
+    svc.course.exercise(exercise)
+
+    def build():
+        from ..similarity import similarity
+        from ..similarity.html import to_html
+
+        with tempfile.TemporaryDirectory(prefix="grade-serve-similarity-") as folder:
+            for sub in _counted(svc, exercise):
+                shutil.copyfile(svc.folder / sub.path, Path(folder) / (sub.student + Path(sub.path).suffix))
+            return to_html(similarity(Path(folder), exercise=None if exercise == "engine" else exercise))
+    return HTMLResponse(build(), headers={"Content-Security-Policy": REPORT_CSP})
+
+
+REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+
+
+@pages.post("/instructor/regrade", response_class=HTMLResponse)
+async def regrade_form(request: Request):
+    person = signed_in(request, "instructor")
+    form = await request.form(max_files=0, max_fields=4)
+    if not service(request).tokens.csrf_ok(person.token, form.get("csrf")):
+        raise Refused(403, "the form's CSRF token is missing or wrong: reload the page and try again")
+    rid = await run_in_threadpool(service(request).start_regrade, str(form.get("exercise")),
+                                  form.get("apply") != "yes")
+    return RedirectResponse(f"/instructor/regrade/{rid}", status_code=303)
+
+
+@pages.get("/instructor/regrade/{rid}", response_class=HTMLResponse)
+def regrade_page(rid: int, request: Request):
+    person = signed_in(request, "instructor")
+    return render(request, "regrade.html", person=person, regrade=service(request).regrade_view(rid))
+
+
+@pages.post("/instructor/extensions", response_class=HTMLResponse)
+async def extension_form(request: Request):
+    person = signed_in(request, "instructor")
+    form = await request.form(max_files=0, max_fields=6)
+    svc = service(request)
+    if not svc.tokens.csrf_ok(person.token, form.get("csrf")):
+        raise Refused(403, "the form's CSRF token is missing or wrong: reload the page and try again")
+
+    def parse(text):
+        if not text:
+            return None
+        try:
+            value = datetime.fromisoformat(str(text))
+        except ValueError:
+            raise Refused(422, f"{text!r} is not a date and time like 2026-12-10T23:59") from None
+        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)  # the form's times are UTC
+    await run_in_threadpool(svc.extend, str(form.get("student")), str(form.get("exercise")),
+                            parse(form.get("due")), parse(form.get("late_until")))
+    return RedirectResponse("/instructor#extensions", status_code=303)
