@@ -39,7 +39,7 @@ sys.path.insert(0, str(REPO))
 
 from generate import build  # noqa: E402
 
-from grader.similarity import PUBLIC_ARCHIVE, similarity  # noqa: E402
+from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams  # noqa: E402
 
 BASELINE_VENV = HERE / ".venv"
@@ -54,16 +54,23 @@ def our_scores(data: Path) -> dict:
     """{cohort: {"pairs": {"a|b": score}, "public": {id: score}}} with every score above 0 (not only the listed)."""
     out = {}
     source = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
-    for cohort in ("main", "tiny"):
+    for cohort in cohorts(data):
         folder = data / cohort
         kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
-        documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams)
+        public_kgrams = starter_kgrams({"engine.py": source, **canonical_sources()})
+        documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams, public_kgrams)
                      for p in sorted((folder / "submissions").glob("*.py"))]
         group = Cohort(documents)
         public = dict(group.against(read_document("micrograd", {"engine.py": source}, kgrams)))
-        pairs = {"|".join(sorted((p.a, p.b))): p.score for p in group.pairs(public={"micrograd": public})}
+        pairs = {"|".join(sorted((p.a, p.b))): p.score
+                 for p in group.pairs(public={"micrograd": public}, threshold=THRESHOLD)}
         out[cohort] = {"pairs": pairs, "public": public}
     return out
+
+
+def cohorts(data: Path) -> list[str]:
+    """The cohorts of a labelled set: main (and tiny, in the first class)."""
+    return [c for c in ("main", "tiny") if (data / c / "submissions").is_dir()]
 
 
 def data_digest(data: Path) -> str:
@@ -71,23 +78,25 @@ def data_digest(data: Path) -> str:
     import hashlib
 
     digest = hashlib.sha256()
-    for path in sorted(p for c in ("main", "tiny") for p in (data / c).rglob("*.py")):
+    for path in sorted(p for c in cohorts(data) for p in (data / c).rglob("*.py")):
         digest.update(path.relative_to(data).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
-def baseline_scores(data: Path) -> dict:
+def baseline_scores(data: Path, pycode: bool = False) -> dict:
     """The anchors' scores; reused from DIR/baselines.json when the labelled set is the same (the seed is fixed)."""
     out, stamp = data / "baselines.json", data / "baselines.digest"
-    if out.exists() and stamp.exists() and stamp.read_text() == data_digest(data):
+    digest = data_digest(data) + (" pycode" if pycode else "")
+    if out.exists() and stamp.exists() and stamp.read_text() == digest:
         return json.loads(out.read_text(encoding="utf-8"))
     python = BASELINE_VENV / "bin" / "python"
     if not python.exists():
         print(f"creating {BASELINE_VENV} with {', '.join(BASELINE_PACKAGES)} ...", flush=True)
         venv.create(BASELINE_VENV, with_pip=True)
         subprocess.run([str(python), "-m", "pip", "install", "-q", *BASELINE_PACKAGES], check=True)
-    subprocess.run([str(python), str(HERE / "baselines.py"), str(data), str(out), str(PUBLIC_ARCHIVE)], check=True)
-    stamp.write_text(data_digest(data))
+    subprocess.run([str(python), str(HERE / "baselines.py"), str(data), str(out), str(PUBLIC_ARCHIVE)]
+                   + ([] if pycode else ["--no-pycode"]), check=True)
+    stamp.write_text(digest)
     return json.loads(out.read_text(encoding="utf-8"))
 
 
@@ -99,14 +108,18 @@ def labelled_pairs(labels: dict):
     for cohort, members in labels.items():
         for a, b in itertools.combinations(sorted(members), 2):
             la, lb = members[a], members[b]
-            copy = la["cluster"] is not None and la["cluster"] == lb["cluster"]
+            # two copies of the public source copied it, not each other: not a copy pair (issue 27)
+            copy = la["cluster"] is not None and la["cluster"] == lb["cluster"] and la["cluster"] != "public"
             level = max(la["level"], lb["level"]) if copy else None
-            hard = cohort == "tiny" and not copy
+            # hard negatives: honest pairs of the tiny exercise, and pairs whose own code is the same
+            # few canonical lines (the second class); pairs of public copies are counted apart
+            hard = not copy and (cohort == "tiny" or (la.get("hard_pair") is not None
+                                                       and la.get("hard_pair") == lb.get("hard_pair")))
             yield cohort, f"{a}|{b}", copy, level, hard
 
 
 def ranking(scores: dict, labels: dict):
-    rows = [(scores[c]["pairs"].get(key, 0.0), copy, level, hard)
+    rows = [(scores[c]["pairs"].get(key, 0.0), copy, level, hard, key)
             for c, key, copy, level, hard in labelled_pairs(labels)]
     rows.sort(key=lambda r: (-r[0], r[1]))  # ties: negatives first
     return rows
@@ -121,6 +134,8 @@ def measures(scores: dict, labels: dict, threshold: float | None = None) -> dict
             hits += 1
             precision_sum += hits / i
     top = rows[:positives]
+    public_pairs = {f"{a}|{b}" for c, m in labels.items() for a, b in itertools.combinations(sorted(m), 2)
+                    if m[a]["cluster"] == "public" and m[b]["cluster"] == "public"}
     levels = sorted({r[2] for r in rows if r[1]})
     main_only = ranking(scores, {"main": labels["main"]})
     hits_main, sum_main = 0, 0.0
@@ -136,6 +151,7 @@ def measures(scores: dict, labels: dict, threshold: float | None = None) -> dict
         "recall_in_top_k_by_level": {str(lv): _share([r for r in top if r[1] and r[2] == lv],
                                                       [r for r in rows if r[1] and r[2] == lv]) for lv in levels},
         "hard_negatives_in_top_k": sum(r[3] for r in top),
+        "public_copy_pairs_in_top_k": sum(1 for r in top if r[4] in public_pairs),
     }
     if threshold is not None:
         result["recall_flagged_by_level"] = {str(lv): _share([r for r in rows if r[1] and r[2] == lv and r[0] >= threshold],
@@ -182,55 +198,85 @@ def large_set(out: Path, n: int, seed: int = 7) -> Path:
 
 
 def time_command(folder: Path) -> float:
+    """Wall seconds of `grade similarity` on one cohort, end to end with the HTML report."""
+    return time_large(folder)["wall"]
+
+
+def time_large(folder: Path) -> dict:
+    """Wall and CPU seconds (the command and its worker processes) of `grade similarity` on FOLDER.
+
+    The machine is shared: wall time depends on what else runs, CPU time much less.
+    """
+    before = os.times()
     started = time.monotonic()
     subprocess.run([sys.executable, "-m", "grader", "similarity", str(folder / "submissions"),
                     "--starter", str(folder / "starter" / "engine.py"), "-o", str(folder / "similarity.json"),
                     "--html", str(folder / "similarity.html")], check=True, stdout=subprocess.DEVNULL)
-    return time.monotonic() - started
+    wall = time.monotonic() - started
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return {"wall": round(wall, 2), "cpu": round(cpu, 2)}
 
 
 def markdown_table(results: dict) -> str:
     """The README's table: one row per tool."""
-    lines = ["| | average precision | (complete-engine cohort alone) | precision at k "
-             "| in the top k: level 1 / 2 / 3 / 4 | hard negatives in the top k | public copies in the top m |",
-             "| --- | ---: | ---: | ---: | :---: | ---: | ---: |"]
+    lines = ["| | average precision | (main cohort alone) | precision at k "
+             "| in the top k: level 1 / 2 / 3 / 4 | hard negatives in the top k | public-copy pairs in the top k "
+             "| public copies in the top m |",
+             "| --- | ---: | ---: | ---: | :---: | ---: | ---: | ---: |"]
     for tool, r in results.items():
         levels = " · ".join(r["recall_in_top_k_by_level"][lv] for lv in sorted(r["recall_in_top_k_by_level"]))
         lines.append(f"| {tool} | {r['average_precision']:.2f} | {r['average_precision_main_cohort']:.2f} "
                      f"| {r['precision_at_k']:.2f} | {levels} "
-                     f"| {r['hard_negatives_in_top_k']} | {r['public_copies_in_top_m']} |")
+                     f"| {r['hard_negatives_in_top_k']} | {r['public_copy_pairs_in_top_k']} "
+                     f"| {r['public_copies_in_top_m']} |")
     return "\n".join(lines)
 
 
 # -- main -----------------------------------------------------------------------------------------
 
 
+def measure_class(name: str, data: Path, labels: dict, skip_baselines: bool, pycode: bool) -> dict:
+    """Every tool's measures on one labelled class, ours first."""
+    print(f"{name}: {sum(len(m) for m in labels.values())} submissions in {data}", flush=True)
+    results = {OURS: measures(our_scores(data), labels, THRESHOLD)}
+    for cohort in cohorts(data):
+        results[OURS][f"seconds_{cohort}"] = round(time_command(data / cohort), 2)
+    if not skip_baselines:
+        for tool, scores in baseline_scores(data, pycode).items():
+            results[tool] = measures(scores, labels)
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description="The similarity benchmark.")
     parser.add_argument("--build", type=Path, default=HERE / "build")
+    parser.add_argument("--second-build", type=Path, default=HERE / "build-second")
     parser.add_argument("--skip-baselines", action="store_true")
+    parser.add_argument("--pycode", action="store_true", help="also run pycode_similar (slow: ~10 min on 2 cores)")
     parser.add_argument("--large", type=int, default=0, help="also time `grade similarity` on this many submissions")
     args = parser.parse_args()
 
-    labels = build(args.build)
-    sizes = {c: len(m) for c, m in labels.items()}
-    print(f"labelled set: {sizes} submissions in {args.build}")
-    results = {OURS: measures(our_scores(args.build), labels, THRESHOLD)}
-    for cohort in ("main", "tiny"):
-        seconds = time_command(args.build / cohort)
-        results[OURS][f"seconds_{cohort}"] = round(seconds, 2)
-    if not args.skip_baselines:
-        for tool, scores in baseline_scores(args.build).items():
-            results[tool] = measures(scores, labels)
+    import second
+
+    classes = {"first class (generate.py)": (args.build, build(args.build)),
+               "second class (second.py)": (args.second_build, second.build(args.second_build))}
+    results = {name: measure_class(name, data, labels, args.skip_baselines, args.pycode)
+               for name, (data, labels) in classes.items()}
     if args.large:
         folder = large_set(args.build / f"large-{args.large}", args.large)
-        results[OURS][f"seconds_for_{args.large}"] = round(time_command(folder), 2)
+        results["large"] = {f"seconds_for_{args.large}": time_large(folder)}
     (args.build / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    print(markdown_table(results))
-    for tool, result in results.items():
-        print(f"\n{tool}")
-        for key, value in result.items():
-            print(f"  {key}: {value}")
+    for name, by_tool in results.items():
+        if name in classes:
+            print(f"\n## {name}\n")
+            print(markdown_table(by_tool))
+    for name, by_tool in results.items():
+        print(f"\n# {name}")
+        for tool, result in by_tool.items():
+            print(f"\n{tool}")
+            for key, value in result.items():
+                print(f"  {key}: {value}")
 
 
 if __name__ == "__main__":

@@ -61,13 +61,16 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
     kgrams = starter_kgrams(starter_texts)
-    documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams)
     sources = public_sources(([PUBLIC_ARCHIVE] if shipped_public else []) + list(public))
+    canonical = canonical_sources()
+    public_kgrams = starter_kgrams({**sources, **canonical})
+    documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams)
     mistakes = mistake_signatures(scores) if scores else {}
     source_documents = [read_document(name, {name: text}, kgrams) for name, text in sources.items()]
     by_id = {d.id: d for d in documents}
     record = compare(documents, source_documents, mistakes=mistakes, threshold=threshold,
                      meta={"exercise": exercise, "starter": sorted(starter_texts), "public": sorted(sources),
+                           "canonical": sorted(canonical),
                            "submissions": [_row(s, by_id.get(s.id)) for s in loaded]})
     return Result(record, {d.id: d for d in documents}, {d.id: d for d in source_documents}, kgrams)
 
@@ -79,7 +82,7 @@ def compare(documents: list[Document], sources: list[Document], *, mistakes: dic
     against = {source.id: dict(cohort.against(source)) for source in sources}
     pairs, below = [], 0
     nearest: dict[str, tuple[float, str]] = {}
-    for pair in cohort.pairs(mistakes, against):
+    for pair in cohort.pairs(mistakes, against, threshold):
         for me, other in ((pair.a, pair.b), (pair.b, pair.a)):
             if pair.score > nearest.get(me, (0.0, ""))[0]:
                 nearest[me] = (pair.score, other)
@@ -89,7 +92,7 @@ def compare(documents: list[Document], sources: list[Document], *, mistakes: dic
         entry = {"a": pair.a, "b": pair.b, "score": pair.score, "flagged": pair.score >= threshold,
                  "matches": matches(by_id[pair.a], by_id[pair.b], cohort.weight)}
         if pair.via:
-            entry["via_public"] = pair.via
+            entry["both_match_public"] = pair.via
         if pair.mistake:
             entry["mistake"] = {"shared_by": pair.mistake["shared_by"], "bonus": pair.mistake["bonus"],
                                 "tests": json.loads(pair.mistake["signature"])[0]}
@@ -131,6 +134,24 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
     if exercise in COURSE:
         return starters.starter_files(exercise)
     return {}  # the complete engine is written from scratch: no starter to subtract
+
+
+def canonical_sources() -> dict[str, str]:
+    """{name: text} of the course's reference solution: what the canonical answer of every exercise is.
+
+    Code it contains is no evidence between two students (two honest students who
+    fill a starter the canonical way write the same lines), as public code is
+    not; unlike a public source, matching it is not reported: an honest
+    student's canonical answer matches it by construction. The reference ships
+    with the instructor's install only; without it, nothing is canonical.
+    """
+    try:
+        import reference
+    except ImportError:
+        return {}
+    folder = Path(reference.__file__).parent
+    return {f"course reference/{path.name}": path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))
+            if path.name not in ("__init__.py", "test_engine.py")}
 
 
 def public_sources(archives: list[Path]) -> dict[str, str]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import re
+
+from .roles import kept_as_written
 
 _ENDS_BLOCK = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 
@@ -44,7 +47,7 @@ def canonical(statements: list) -> list:
         out.append(statement)
         if isinstance(statement, _ENDS_BLOCK):
             break  # what follows never runs
-    return _counting_whiles(out)
+    return _independent_in_order(_counting_whiles(out))
 
 
 _EFFECTS = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)
@@ -73,6 +76,9 @@ def strip_noise(tree) -> None:
                     if isinstance(statement, ast.Expr) and _no_effect(statement.value) and \
                             not isinstance(statement.value, ast.Constant):
                         continue  # docstrings stay until `canonical`, which drops them too
+                    if isinstance(statement, ast.Assert) and isinstance(statement.test, ast.Constant) and \
+                            statement.test.value:
+                        continue  # `assert True`: checks nothing
                     if isinstance(statement, ast.AnnAssign):
                         if statement.value is None:
                             continue
@@ -90,6 +96,55 @@ def _splittable(node: ast.Assign) -> bool:
     return (len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple)
             and len(node.targets[0].elts) == len(node.value.elts)
             and not any(isinstance(e, ast.Starred) for e in node.targets[0].elts + node.value.elts))
+
+
+_IDENTIFIER = re.compile(r"(id|attr|arg)='([^']*)'")
+
+
+def _shape(statement) -> str:
+    """The statement's tree with every name a student chooses blanked: the same for a renamed copy."""
+    return _IDENTIFIER.sub(lambda m: f"{m.group(1)}='{m.group(2) if kept_as_written(m.group(2)) else ''}'",
+                           ast.dump(statement))
+
+
+def _reads_writes(statement) -> tuple[set[str], set[str]]:
+    reads, writes = set(), set()
+    for node in ast.walk(statement):
+        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+            text = ast.unparse(node)
+            (reads if isinstance(node.ctx, ast.Load) else writes).add(text)
+            if isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load):
+                reads.add(ast.unparse(node.value))  # `a.x = ...` reads `a`
+    return reads, writes
+
+
+def _independent_in_order(statements: list) -> list:
+    """Adjacent assignments that neither reads nor writes what the other writes, put in a fixed order.
+
+    `self.grad += ...; other.grad += ...` and the same two lines the other way
+    round do the same: a copy that swaps independent statements reads like its
+    original. Only assignments that call nothing are moved (a call may depend
+    on anything), and only past each other.
+    """
+    movable = [isinstance(s, ast.Assign) and not any(isinstance(n, ast.Call) for n in ast.walk(s))
+               for s in statements]
+    if sum(movable) < 2:
+        return statements
+    out = list(statements)
+    facts = [(_shape(s), *_reads_writes(s)) if m else None for s, m in zip(out, movable)]
+    changed = True
+    while changed:  # a bubble sort within each run of movable statements: runs are a few lines long
+        changed = False
+        for i in range(len(out) - 1):
+            a, b = facts[i], facts[i + 1]
+            if a is None or b is None or b[0] >= a[0]:
+                continue
+            (_, ra, wa), (_, rb, wb) = a, b
+            if not (wa & (rb | wb)) and not (wb & ra):
+                out[i], out[i + 1] = out[i + 1], out[i]
+                facts[i], facts[i + 1] = b, a
+                changed = True
+    return out
 
 
 def _as_load(target):

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..machine_size import usable_cpus
-from .fingerprints import K, WINDOW, Occurrence, all_kgrams, kgram_hashes, winnow
+from .fingerprints import K, WINDOW, Occurrence, all_kgrams, kgram_hashes, statement_hashes, winnow
 from .normalise import Unit, read_source, units_of
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5 every copy of levels 1 to 3, every copy
@@ -50,7 +50,7 @@ RARITY_POWER = 2  # squared: a fragment a third of the class shares weighs 0.1, 
 # Rarity needs a class: a smaller cohort is weighed as if it had MIN_CLASS members, the others without
 # the fragment, so that seven students who all hand in one engine still share something rare.
 MIN_CLASS = 30
-EVIDENCE = 2.0  # the shared weight of about three fragments that nobody else wrote
+EVIDENCE = 10.0  # rarity-weighted tokens two students must share: about two lines that nobody else wrote
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
@@ -68,33 +68,60 @@ class Document:
     prints: dict[int, list[Occurrence]]
     limits: list[dict] = field(default_factory=list)  # what was not read fully (normalise.Reading)
     opaque: list[dict] = field(default_factory=list)  # exec/eval/compile of data (opaque.py)
+    explained: frozenset[int] = frozenset()  # prints that a public source explains: no evidence between two students
+    # hash -> how many of the document's tokens it stands for: each token counts once, shared out among the
+    # prints that cover it (overlapping k-grams of one line are one line of code, not nine)
+    tokens: dict[int, float] = field(default_factory=dict)
 
 
-def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset()) -> Document:
+def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
+                  public_kgrams: frozenset[int] = frozenset()) -> Document:
+    """The document's fingerprints without the starter's; those a public source explains are marked `explained`."""
     readings = [read_source(texts[name], name) for name in sorted(texts)]
     units = [unit for reading in readings for unit in reading.units]
     prints: dict[int, list[Occurrence]] = {}
+    explained: set[int] = set()
+    tokens: dict[int, float] = defaultdict(float)
     for index, unit in enumerate(units):
         hashes = kgram_hashes(unit.tokens)
-        given = _starter_tokens(hashes, starter_kgrams, len(unit.tokens))
+        given = _covered(hashes, starter_kgrams, len(unit.tokens))
+        public = _covered(hashes, public_kgrams, len(unit.tokens))
+        spans = []
         for position in winnow(hashes):
+            h = hashes[position]
             # a k-gram that straddles the edge of a starter region is mostly the starter's: it says nothing
-            if hashes[position] not in starter_kgrams and sum(given[position:position + K]) * 2 < K:
-                prints.setdefault(hashes[position], []).append(Occurrence(index, position))
+            if h not in starter_kgrams and sum(given[position:position + K]) * 2 < K:
+                spans.append((position, position + K, h))
+                if h in public_kgrams or sum(public[position:position + K]) * 2 >= K:
+                    explained.add(h)
+        for start, end, h in statement_hashes(unit):
+            if h not in starter_kgrams:
+                spans.append((start, end, h))
+                if h in public_kgrams:
+                    explained.add(h)
+        cover = [0] * (len(unit.tokens) + 1)
+        for start, end, _ in spans:
+            cover[start] += 1
+            cover[min(end, len(unit.tokens))] -= 1
+        for i in range(1, len(cover)):
+            cover[i] += cover[i - 1]
+        for start, end, h in spans:
+            prints.setdefault(h, []).append(Occurrence(index, start))
+            tokens[h] += sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
-                    [o for r in readings for o in r.opaque])
+                    [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens))
 
 
 def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
-                   jobs: int | None = None) -> list[Document]:
+                   public_kgrams: frozenset[int] = frozenset(), jobs: int | None = None) -> list[Document]:
     """read_document for many (id, texts), on every core once there are enough to pay for the processes."""
     jobs = jobs or usable_cpus()
     if jobs == 1 or len(entries) < PARALLEL_FROM:
-        return [read_document(doc_id, texts, starter_kgrams) for doc_id, texts in entries]
+        return [read_document(doc_id, texts, starter_kgrams, public_kgrams) for doc_id, texts in entries]
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_read_one, [(doc_id, texts, starter_kgrams) for doc_id, texts in entries],
+        return list(pool.map(_read_one, [(doc_id, texts, starter_kgrams, public_kgrams) for doc_id, texts in entries],
                              chunksize=max(1, len(entries) // (jobs * 8))))
 
 
@@ -102,8 +129,8 @@ def _read_one(args) -> Document:
     return read_document(*args)
 
 
-def _starter_tokens(hashes: list[int], kgrams: frozenset[int], length: int) -> list[bool]:
-    """For each token, whether a k-gram of the starter covers it."""
+def _covered(hashes: list[int], kgrams: frozenset[int], length: int) -> list[bool]:
+    """For each token, whether a k-gram of KGRAMS (the starter's, or the public sources') covers it."""
     given = [False] * length
     if kgrams:
         for start, h in enumerate(hashes):
@@ -113,7 +140,7 @@ def _starter_tokens(hashes: list[int], kgrams: frozenset[int], length: int) -> l
 
 
 def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
-    """Every k-gram of the starter files: what subtraction removes."""
+    """Every k-gram of the starter files (or of the public sources): what subtraction removes."""
     return frozenset(all_kgrams([u for name in sorted(texts) for u in units_of(texts[name], name)]))
 
 
@@ -124,7 +151,7 @@ class Pair:
     score: float
     shared: float  # S: the weight both hold
     mistake: dict | None  # the identical rare mistake, when one adds to the score
-    via: str | None = None  # the public source both contain, when that gives the score
+    via: str | None = None  # the public source both match (its code is not counted between them)
 
 
 class Cohort:
@@ -139,7 +166,10 @@ class Cohort:
                 self.postings[h].append(index)
         self.common = max(COMMON_MIN, COMMON_SHARE * self.n)
         self.weights = {h: self._rarity(len(holders)) for h, holders in self.postings.items()}
-        self.totals = [self.total(d) for d in self.documents]
+        # what a pair is scored on: each one's own code (in tokens, each weighed by its rarity), less the code a
+        # public source or the course's reference explains
+        self.totals = [sum(self.weight(h) * d.tokens.get(h, 0.0) for h in d.prints if h not in d.explained)
+                       for d in self.documents]
 
     def weight(self, h: int) -> float:
         return self.weights.get(h, 1.0)  # a fragment no submission holds (a public source's own): as rare as can be
@@ -153,53 +183,55 @@ class Cohort:
         return (math.log((n + 1) / df) / math.log(n + 1)) ** RARITY_POWER
 
     def total(self, document: Document) -> float:
-        return sum(self.weight(h) for h in document.prints)
+        """The document's code in tokens, each weighed by its rarity in the cohort."""
+        return sum(self.weight(h) * document.tokens.get(h, 0.0) for h in document.prints)
 
     def shared_weights(self) -> dict[tuple[int, int], float]:
         """S of every pair that shares a fingerprint of weight above 0, accumulated through the index."""
         found: dict[tuple[int, int], float] = defaultdict(float)
+        documents = self.documents
         for h, holders in self.postings.items():
             w = self.weights[h]
             if w > 0 and len(holders) >= 2:
-                for pair in combinations(holders, 2):
-                    found[pair] += w
+                own = [i for i in holders if h not in documents[i].explained]
+                for i, j in combinations(own, 2):
+                    found[(i, j)] += w * min(documents[i].tokens.get(h, 0.0), documents[j].tokens.get(h, 0.0))
         return found
 
     def pairs(self, mistakes: dict[str, str] | None = None,
-              public: dict[str, dict[str, float]] | None = None) -> list[Pair]:
+              public: dict[str, dict[str, float]] | None = None, threshold: float = 1.0) -> list[Pair]:
         """Every pair with a score above 0, highest first.
 
-        `public` ({source: {id: score}}, from `against`) links two submissions that both
-        contain the same public source: their score is at least the lower of their two
-        scores against it, since they share its code whether or not they share more.
+        Code a public source explains is not evidence between two students (it
+        is subtracted as the starter is); `public` ({source: {id: score}}, from
+        `against`) names, for two students who both match the same source at
+        THRESHOLD or more, the source they both match (`via`): they are reported
+        as matching it, not as copying each other, unless they share more.
         """
         bonuses = self._mistake_bonuses(mistakes or {})
-        links = self._public_links(public or {})
+        both = self._both_public(public or {}, threshold)
         shared = self.shared_weights()
         out = []
-        for i, j in set(shared) | set(bonuses) | set(links):
+        for i, j in set(shared) | set(bonuses):
             a, b = self.documents[i], self.documents[j]
             s = shared.get((i, j), 0.0)
-            score, via = pair_score(s, self.totals[i], self.totals[j]), None
-            if (i, j) in links and links[(i, j)][0] > score:
-                score, via = links[(i, j)]
+            score = pair_score(s, self.totals[i], self.totals[j])
             mistake = bonuses.get((i, j))
             if mistake:
                 score = 1 - (1 - score) * (1 - mistake["bonus"])
             if score > 0:
-                out.append(Pair(a.id, b.id, round(score, 4), round(s, 3), mistake, via))
+                out.append(Pair(a.id, b.id, round(score, 4), round(s, 3), mistake, both.get((i, j))))
         return sorted(out, key=lambda p: (-p.score, p.a, p.b))
 
-    def _public_links(self, public: dict[str, dict[str, float]]) -> dict[tuple[int, int], tuple[float, str]]:
+    def _both_public(self, public: dict[str, dict[str, float]], threshold: float) -> dict[tuple[int, int], str]:
         position = {d.id: i for i, d in enumerate(self.documents)}
-        links: dict[tuple[int, int], tuple[float, str]] = {}
+        both: dict[tuple[int, int], tuple[float, str]] = {}
         for source, scores in sorted(public.items()):
-            holders = sorted((position[i], s) for i, s in scores.items() if s >= REPORT_FLOOR and i in position)
+            holders = sorted((position[i], s) for i, s in scores.items() if s >= threshold and i in position)
             for (i, si), (j, sj) in combinations(holders, 2):
-                link = round(min(si, sj), 4)
-                if link > links.get((i, j), (0.0, ""))[0]:
-                    links[(i, j)] = (link, source)
-        return links
+                if min(si, sj) > both.get((i, j), (0.0, ""))[0]:
+                    both[(i, j)] = (min(si, sj), source)
+        return {pair: source for pair, (_, source) in both.items()}
 
     def against(self, source: Document) -> list[tuple[str, float]]:
         """(submission id, score) of every submission that shares a fingerprint with a public source.
@@ -210,9 +242,9 @@ class Cohort:
         """
         shared: dict[int, float] = defaultdict(float)
         for h in source.prints:
-            w = self.weight(h)
+            w = self.weight(h) * source.tokens.get(h, 0.0)
             for index in self.postings.get(h, ()):
-                shared[index] += w
+                shared[index] += w * min(1.0, self.documents[index].tokens.get(h, 0.0) / source.tokens[h])
         total = self.total(source)
         scores = [(self.documents[i].id, round(containment_score(s, total), 4)) for i, s in shared.items()]
         return [(doc_id, score) for doc_id, score in scores if score > 0]
@@ -236,6 +268,7 @@ class Cohort:
 
 
 def pair_score(shared: float, total_a: float, total_b: float) -> float:
+    """How much of each one's own code the other holds (a weighted cosine), times how much rare code that is."""
     if shared <= 0 or total_a <= 0 or total_b <= 0:
         return 0.0
     cosine = shared / math.sqrt(total_a * total_b)

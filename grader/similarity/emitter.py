@@ -13,8 +13,9 @@ _FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 class Emitter:
     """Preorder tokens of a canonical tree: node kinds, operators, roles and constants, each with its line."""
 
-    def __init__(self, names: Names, out: list, unread: frozenset[str]):
+    def __init__(self, names: Names, out: list, unread: frozenset[str], starts: list | None = None):
         self.names, self.out, self.unread = names, out, unread
+        self.starts = starts if starts is not None else []  # where each statement's tokens begin in `out`
         self.line = 1
 
     def emit(self, token, node=None):
@@ -23,6 +24,7 @@ class Emitter:
         self.out.append((token, self.line))
 
     def function(self, node):
+        self.starts.append(len(self.out))
         name = node.name if kept_as_written(node.name) else "f"
         args = node.args
         self.emit(f"def:{name}:{len(args.posonlyargs) + len(args.args)}", node)
@@ -37,6 +39,7 @@ class Emitter:
         self.emit("}")
 
     def statement(self, node):
+        self.starts.append(len(self.out))
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             self.function(node)
         elif isinstance(node, ast.ClassDef):

@@ -88,6 +88,35 @@ def fingerprints(units: list[Unit]) -> dict[int, list[Occurrence]]:
     return found
 
 
+MIN_STATEMENT = 4  # tokens (braces aside) a statement needs to be a fingerprint: `return v` says nothing
+
+
+def statement_hashes(unit: Unit) -> list[tuple[int, int, int]]:
+    """(first token, end, hash) of each statement of the unit that has MIN_STATEMENT tokens or more.
+
+    A statement is its own tokens (a compound statement's header: `if` and its
+    test, `loop` and what it walks; its body's statements are statements of
+    their own), so a statement moved, or another put before it, keeps its
+    fingerprint: k-grams, which run across statements, do not. The hash is
+    tagged so that it never equals a k-gram's.
+    """
+    found = []
+    bounds = list(unit.starts) + [len(unit.tokens)]
+    for start, end in zip(bounds, bounds[1:]):
+        tokens = [t for t in unit.tokens[start:end] if t not in ("{", "}")]
+        if len(tokens) >= MIN_STATEMENT:
+            found.append((start, end, _statement_hash(tokens)))
+    return found
+
+
+def _statement_hash(tokens: list[str]) -> int:
+    h = 7  # a different start from the k-grams' 0
+    for t in tokens:
+        h = (h * _BASE + _code(t)) % _PRIME
+    return (h * _BASE + len(tokens)) % _PRIME
+
+
 def all_kgrams(units: list[Unit]) -> set[int]:
-    """Every k-gram hash of the units, not winnowed: what the starter gives away, to subtract exactly."""
-    return {h for unit in units for h in kgram_hashes(unit.tokens)}
+    """Every k-gram hash and statement hash of the units, not winnowed: what the starter gives away."""
+    return {h for unit in units for h in kgram_hashes(unit.tokens)} | {
+        h for unit in units for _, _, h in statement_hashes(unit)}

@@ -149,7 +149,7 @@ def _pairs_table(pairs: list[dict]) -> str:
     rows = []
     for rank, pair in enumerate(pairs, 1):
         mistake = pair.get("mistake")
-        notes = [f"both contain {pair['via_public']}"] if pair.get("via_public") else []
+        notes = [f"both match {pair['both_match_public']}"] if pair.get("both_match_public") else []
         if mistake:
             notes.append(f"the same failures ({mistake['shared_by']} in the class)")
         note = "; ".join(notes)

@@ -59,6 +59,7 @@ class Unit:
     name: str  # "Value.__mul__", "<module>"
     tokens: tuple[str, ...]
     lines: tuple[int, ...]
+    starts: tuple[int, ...] = ()  # the index of the first token of each statement, ascending
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,7 @@ class _TreeReader:
                 inner = read_source(call.text, self.file, depth + 1, self.deadline)
                 # the hidden code's tokens, all placed on the line of the call that runs it
                 units += [Unit(self.file, f"<{call.call} line {call.line}>.{u.name}", u.tokens,
-                               (call.line,) * len(u.tokens)) for u in inner.units]
+                               (call.line,) * len(u.tokens), u.starts) for u in inner.units]
                 self.limits += inner.limits
                 self.opaque += inner.opaque
             self.opaque.append({"file": self.file, "line": call.line, "call": call.call, "unpacked": unpacked})
@@ -218,26 +219,30 @@ class _TreeReader:
     def units(self) -> list[Unit]:
         found: list[Unit] = []
         rest: list[tuple[str, int]] = []
-        self._collect(self.tree.body, "", found, rest)
+        rest_starts: list[int] = []
+        self._collect(self.tree.body, "", found, rest, rest_starts)
         if rest:
-            found.insert(0, self._unit("<module>", rest))
+            found.insert(0, self._unit("<module>", rest, rest_starts))
         return found + self.hidden
 
-    def _collect(self, statements, prefix, found, rest):
+    def _collect(self, statements, prefix, found, rest, rest_starts):
         for statement in statements:
             self._check()
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 out: list[tuple[str, int]] = []
-                Emitter(self.names, out, _unread_locals(statement)).function(statement)
-                found.append(self._unit(prefix + statement.name, out))
+                starts: list[int] = []
+                Emitter(self.names, out, _unread_locals(statement), starts).function(statement)
+                found.append(self._unit(prefix + statement.name, out, starts))
             elif isinstance(statement, ast.ClassDef):
+                rest_starts.append(len(rest))
                 rest.append(("class", statement.lineno))
-                self._collect(statement.body, prefix + statement.name + ".", found, rest)
+                self._collect(statement.body, prefix + statement.name + ".", found, rest, rest_starts)
             else:
-                Emitter(self.names, rest, frozenset()).statement(statement)
+                Emitter(self.names, rest, frozenset(), rest_starts).statement(statement)
 
-    def _unit(self, name, pairs):
-        return Unit(self.file, name, tuple(t for t, _ in pairs), tuple(n for _, n in pairs))
+    def _unit(self, name, pairs, starts):
+        return Unit(self.file, name, tuple(t for t, _ in pairs), tuple(n for _, n in pairs),
+                    tuple(sorted(set(starts))))
 
 
 def _unread_locals(function) -> frozenset[str]:

@@ -102,10 +102,11 @@ def test_the_page_names_each_students_own_file_and_draws_pairs_under_the_floor(t
     """Issue 30 item 17: `s1336.py`, not the sandbox's `engine.py`; a best pair under 0.2 is not drawn at 0."""
     from grader.similarity import REPORT_FLOOR, similarity
 
-    solution = starters.solution_files("04-more-ops")["engine.py"]
-    (tmp_path / "s1336.py").write_text(solution, encoding="utf-8")
-    (tmp_path / "s2001.py").write_text(solution.replace("return self * -1", "return self * Value(-1.0)"),
-                                       encoding="utf-8")
+    from .test_similarity import KAHN, with_backward
+
+    own = with_backward(starters.starter_files("05-backward")["engine.py"], KAHN)
+    (tmp_path / "s1336.py").write_text(own, encoding="utf-8")
+    (tmp_path / "s2001.py").write_text(own.replace("paint(self)", "paint(self)  # from the top"), encoding="utf-8")
     (tmp_path / "s4242.py").write_text("def mean(xs):\n    total = 0\n    for x in xs:\n        total += x\n"
                                        "    return total / len(xs)\n", encoding="utf-8")
     result = similarity(tmp_path, shipped_public=False)

@@ -164,3 +164,17 @@ def test_lines_are_kept_for_every_token():
     unit = next(u for u in units_of(textwrap.dedent(MUL)) if u.name == "Value.__mul__")
     assert len(unit.lines) == len(unit.tokens)
     assert min(unit.lines) == 8 and max(unit.lines) == 17  # `def __mul__` to `return out`
+
+
+def test_independent_statements_in_another_order_read_the_same():
+    swapped = MUL.replace("""                self.grad += other.data * out.grad
+                other.grad += self.data * out.grad""", """                other.grad += self.data * out.grad
+                self.grad += other.data * out.grad""")
+    assert swapped != MUL and tokens(swapped) == tokens(MUL)
+    # a statement that reads what the other writes keeps its place
+    dependent = "def f(a, c):\n    c.y = a.x\n    a.x = 2\n"
+    assert tokens(dependent) != tokens("def f(a, c):\n    a.x = 2\n    c.y = a.x\n")
+
+
+def test_a_no_op_assert_is_dropped():
+    assert tokens(MUL.replace("out._backward = _backward", "assert True\n            out._backward = _backward")) == tokens(MUL)

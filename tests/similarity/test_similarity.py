@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from grader.classroom import starters
 from grader.cli import main
-from grader.similarity import PUBLIC_ARCHIVE, compare, similarity
+from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, compare, similarity
 from grader.similarity.cohort import THRESHOLD, Cohort, clusters, read_document, starter_kgrams
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -67,9 +67,40 @@ def scores_of(documents, sources=(), **kw) -> dict:
     return {(p["a"], p["b"]): p["score"] for p in record["pairs"]}, record
 
 
-def cohort_with(extra: dict[str, str], kgrams=frozenset()):
-    docs = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, kgrams) for name in CLASS]
-    return docs + [read_document(i, {"engine.py": text}, kgrams) for i, text in extra.items()]
+# what `grade similarity` subtracts between two students besides the starter: the public engine and the
+# course's reference solution (canonical code)
+KNOWN = starter_kgrams({"micrograd.py": (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8"),
+                        **canonical_sources()})
+
+# A distinctive backward(): a three-colour depth-first walk, as one student might write it.
+KAHN = """        colour = {}
+        finished = []
+
+        def paint(node):
+            colour[id(node)] = "grey"
+            for parent in node._prev:
+                if colour.get(id(parent), "white") == "white":
+                    paint(parent)
+            colour[id(node)] = "black"
+            finished.insert(0, node)
+
+        paint(self)
+        self.grad = 1
+        for node in finished:
+            node._backward()"""
+
+
+def with_backward(starter: str, body: str) -> str:
+    """The 05-backward starter with its one region filled in."""
+    todo = ('        # TODO(05-backward): your code here\n'
+            '        raise NotImplementedError("05-backward: write Value.backward")')
+    assert todo in starter
+    return starter.replace(todo, body)
+
+
+def cohort_with(extra: dict[str, str], kgrams=frozenset(), known=KNOWN):
+    docs = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, kgrams, known) for name in CLASS]
+    return docs + [read_document(i, {"engine.py": text}, kgrams, known) for i, text in extra.items()]
 
 
 def test_a_renamed_and_reordered_copy_scores_like_the_original():
@@ -132,8 +163,38 @@ def test_a_copy_of_the_public_engine_is_found_against_it():
     assert (top["id"], top["source"], top["score"], top["flagged"]) == ("copier", "karpathy-micrograd/engine.py",
                                                                         1.0, True)
     # the fixture's add, mul, pow and relu are micrograd's, line for line: it is found too
-    assert [m["id"] for m in record["public_matches"] if m["flagged"]] == ["copier", "correct-recursive-raised-limit"]
+    # and tanh-exp2x, whose add, mul and pow are too (just under the flag without the copier in the class)
+    assert [m["id"] for m in record["public_matches"] if m["flagged"]] == [
+        "copier", "correct-recursive-raised-limit", "correct-tanh-exp2x"]
     assert top["matches"] and all(m["a_file"] == "engine.py" for m in top["matches"])
+
+
+def test_students_who_share_only_canonical_lines_are_not_a_pair():
+    """Issue 27: own code that is a few canonical lines (the course's answer) scores nothing, however rare."""
+    starter = starters.starter_files("05-backward")["engine.py"]
+    canonical = starters.solution_files("05-backward")["engine.py"]
+    kgrams = starter_kgrams({"engine.py": starter})
+    documents = cohort_with({"pat": canonical, "sam": canonical, "kim": with_backward(starter, KAHN),
+                             "lee": with_backward(starter, KAHN.replace("node", "n"))}, kgrams)
+    pairs, record = scores_of(documents)
+    assert ("pat", "sam") not in pairs  # identical, but all of it the reference's: below the floor
+    assert pairs[("kim", "lee")] == 1.0  # the same distinctive walk
+
+
+def test_two_copies_of_the_public_engine_match_it_not_each_other():
+    micrograd = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+    tanh = ("\n    def tanh(self):\n        t = math.tanh(self.data)\n        out = Value(t, (self,), 'tanh')\n"
+            "        def _backward():\n            self.grad += (1 - t * t) * out.grad\n"
+            "        out._backward = _backward\n        return out\n")
+    source = read_document("karpathy-micrograd/engine.py", {"engine.py": micrograd})
+    documents = cohort_with({"ann": "import math\n" + micrograd + tanh, "ben": disguised("import math\n" + micrograd + tanh)})
+    pairs, record = scores_of(documents, [source])
+    assert {m["id"] for m in record["public_matches"] if m["flagged"]} >= {"ann", "ben"}
+    assert ("ann", "ben") not in pairs  # the public code is not counted between them: under the floor
+    cohort = Cohort(documents)
+    pair = next(p for p in cohort.pairs(public={source.id: dict(cohort.against(source))}, threshold=THRESHOLD)
+                if (p.a, p.b) == ("ann", "ben"))
+    assert pair.score < 0.2 and pair.via == "karpathy-micrograd/engine.py"
 
 
 def test_an_identical_rare_mistake_adds_evidence():
@@ -171,7 +232,9 @@ def test_the_record_has_the_fixed_schema_sorted_by_score():
         assert {"id", "source", "score", "flagged"} <= set(match)
     # the sample class is one engine with a bug planted in each copy (examples/build.py): one cluster;
     # grace's copy does not parse, and is read around its syntax error
-    assert record["clusters"] == [["alice", "bob", "carol", "dave", "erin", "frank", "grace"]]
+    # the quickstart's students all complete one starter, not subtracted here (no -e); erin's code is the
+    # course's canonical answer but for one token, and canonical code is no evidence
+    assert record["clusters"] == [["alice", "bob", "carol", "dave", "frank", "grace"]]
     assert [row["status"] for row in record["submissions"]] == ["compared"] * 7
 
 
@@ -183,7 +246,7 @@ def test_grade_similarity_on_the_examples_writes_private_files(tmp_path):
     result = CliRunner().invoke(main, ["similarity", str(EXAMPLES), "-o", str(out), "--html", str(html)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == (
-        "Compared 7 submissions (0 could not be read) and 1 public source: 21 pairs flagged in 1 cluster, "
+        "Compared 7 submissions (0 could not be read) and 1 public source: 13 pairs flagged in 1 cluster, "
         "0 public matches flagged.")
     assert f"Written to {out}, {html} (mode 600: for the instructor only)." in result.output
     for path in (out, html):
@@ -195,7 +258,10 @@ def test_grade_similarity_on_the_examples_writes_private_files(tmp_path):
 def test_grade_similarity_subtracts_an_exercise_starter_and_lists_unreadable_entries(tmp_path):
     folder = tmp_path / "subs"
     folder.mkdir()
-    for name in ("alice", "bob"):
+    starter = starters.starter_files("05-backward")["engine.py"]
+    for name in ("alice", "bob"):  # the same distinctive backward()
+        (folder / f"{name}.py").write_text(with_backward(starter, KAHN), encoding="utf-8")
+    for name in ("carol", "dave"):  # the course's own answer: canonical, no evidence of anything
         (folder / f"{name}.py").write_text(starters.solution_files("05-backward")["engine.py"], encoding="utf-8")
     (folder / "mallory.rar").write_bytes(b"Rar!")
     out = tmp_path / "s.json"
