@@ -11,7 +11,9 @@ reference engine is the solution. So the project builds two wheels:
   notebook, on any OS, for every exercise but 09-write-tests (whose probes
   carry the reference and the buggy engines into the sandbox).
 - `micrograd-grader-instructor` (instructor/): the reference engine, the bug
-  variants and the diagnosis (`grader/variants.py`, `grader/diagnose/`), the
+  variants and the diagnosis (`grader/variants.py`, `grader/diagnose/`, and
+  the translations of its words and of the starters' comments,
+  `grader/locale/*/LC_MESSAGES/{diagnose,starters}.mo`), the
   suites' full test files, stored PyTorch results, stored variant runs,
   09-write-tests' buggy engines, and the exercises with the students' guide
   (`grader/exercises/`, for `grade handout`). `pip install
@@ -47,6 +49,7 @@ VISIBLE_PREFIX = "visible_"  # grader/suites/<id>/visible_test_*.py: the visible
 EXPECTATIONS = "visible_expectations.json"  # read by grader.judge.expectations
 EXERCISES_IN_PACKAGE = PACKAGE / "exercises"  # where the instructor wheel puts exercises/
 STUDENTS_GUIDE = "students.md"  # docs/students.md, beside the exercises in the wheel
+INSTRUCTOR_CATALOGS = ("diagnose", "starters")  # gettext domains (grader/locale) only the instructor's wheel holds
 
 
 class InstructorPartMissing(SuiteError):
@@ -62,6 +65,9 @@ def instructor_only(relative: str) -> bool:
         return True
     if parts[:2] == ["grader", "suites"] and len(parts) == 4:  # grader/suites/<id>/<file>
         return parts[3] not in STUDENT_SUITE_FILES
+    if parts[:2] == ["grader", "locale"] and len(parts) == 5:  # grader/locale/<lang>/LC_MESSAGES/<domain>.mo
+        # the diagnosis's words name the fixes, and the starters' are the handout's (grader/i18n)
+        return parts[4].split(".")[0] in INSTRUCTOR_CATALOGS
     return parts[:2] == ["grader", "exercises"]
 
 
@@ -206,4 +212,6 @@ def instructor_build_files(root: Path) -> dict[str, bytes]:
         if path.is_file() and "__pycache__" not in path.parts and ".ipynb_checkpoints" not in path.parts:
             out["grader/exercises/" + path.relative_to(exercises).as_posix()] = path.read_bytes()
     out[f"grader/exercises/{STUDENTS_GUIDE}"] = (root / "docs" / "students.md").read_bytes()
+    for translated in sorted((root / "docs").glob("students.*.md")):  # students.ru.md, ...: `grade handout --lang`
+        out[f"grader/exercises/{translated.name}"] = translated.read_bytes()
     return out

@@ -17,6 +17,9 @@ def pytest_configure(config):
     # The grader's default cache is the user's ($XDG_CACHE_HOME/micrograd-grader): a test that grades
     # without --cache-dir must neither read nor fill the cache of whoever runs the tests.
     os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="grader-tests-cache-")
+    # The feedback's language follows $GRADE_LANG, then the locale (grader/i18n): the suite's expected words
+    # are English whatever the machine's locale; a test of another language asks for it.
+    os.environ["GRADE_LANG"] = "en"
 
 
 def pytest_collection_modifyitems(config, items):

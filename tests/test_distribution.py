@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
     ("grader/suites/09-write-tests/engines.json", True), ("grader/exercises/03-tanh/engine.py", True),
     ("grader/suites/03-tanh/probes.py", False), ("grader/suites/03-tanh/__init__.py", False),
     ("grader/suites/__init__.py", False), ("grader/judge/plugin.py", False), ("grader/sandbox/worker.py", False),
+    ("grader/locale/ru/LC_MESSAGES/grader.mo", False), ("grader/locale/zh/LC_MESSAGES/diagnose.mo", True),
+    ("grader/locale/ru/LC_MESSAGES/starters.mo", True),
 ])
 def test_what_stays_the_instructors(path, instructor):
     assert instructor_only(path) is instructor
@@ -146,13 +148,17 @@ def test_no_hidden_test_reference_or_exercise_is_in_the_student_wheel(wheels):
             assert (f"def {test.__name__}(" in shipped) is shown, (exercise, test.__name__)
             assert (f'"""{test.grading["doc"]}' in shipped) is shown or not test.grading["doc"], test.__name__
     assert all(f"grader/suites/{e}/visible_expectations.json" in names for e in available())
+    # the grader's words in every language (grader/i18n), compiled
+    assert {"grader/locale/ru/LC_MESSAGES/grader.mo", "grader/locale/zh/LC_MESSAGES/grader.mo"} <= set(names)
 
 
 def test_the_instructor_wheel_holds_the_rest(wheels):
     names = set(zipfile.ZipFile(wheels[2]).namelist())
     assert {"reference/engine.py", "grader/variants.py", "grader/suites/engine/test_engine.py",
             "grader/suites/03-tanh/torch_results.json", "grader/exercises/03-tanh/engine.py",
-            "grader/exercises/students.md"} <= names
+            "grader/exercises/students.md", "grader/exercises/03-tanh/README.ru.md",
+            "grader/exercises/03-tanh/README.zh.md", "grader/locale/ru/LC_MESSAGES/diagnose.mo",
+            "grader/locale/zh/LC_MESSAGES/starters.mo"} <= names
     assert not names & set(zipfile.ZipFile(wheels[1]).namelist())  # no file is owned by both
 
 

@@ -107,7 +107,7 @@ def test_a_loop_is_stopped_at_the_probe_limit_and_costs_only_its_tests(portable,
                                   "machine cannot tell a busy CPU from a slow engine): it will be observed again, and "
                                   "is not cached")
     assert {name for name, (s, _) in status.items() if s != "passed"} == {"tanh/two"}
-    assert result.notes == [NOTICE]
+    assert [str(note) for note in result.notes] == [NOTICE]
 
 
 def test_a_memory_grab_is_stopped(portable, tmp_path):

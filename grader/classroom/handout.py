@@ -38,6 +38,7 @@ from pathlib import Path
 
 from ..course import COURSE, comes_before, upto
 from ..distribution import exercises_folder, students_guide as students_guide_path
+from ..i18n import msg, translator
 from . import starters
 from .breaks import BREAKS
 from .solution_regions import StarterError, regions
@@ -53,22 +54,27 @@ def handout_files(exercise: str) -> list[str]:
     return ["README.md", MARKER_FILE, *starters.exercise_files(exercise), f"{exercise}.ipynb"]
 
 
-def _index(exercises: list[str], students_guide: str | None) -> str:
-    lines = ["# Exercises", ""]
+def _index(exercises: list[str], students_guide: str | None, lang: str = "en") -> str:
+    t = translator(lang)
+    lines = ["# " + t._("Exercises"), ""]
     if students_guide:
         lines += [students_guide.strip(), ""]
-    lines += ["| exercise | what you build | files |", "| --- | --- | --- |"]
+    lines += [f"| {t._('exercise')} | {t._('what you build')} | {t._('files')} |", "| --- | --- | --- |"]
     for exercise in exercises:
         files = ", ".join(f"`{f}`" for f in starters.exercise_files(exercise))
-        lines.append(f"| [{exercise}]({exercise}/README.md) | {starters.exercise_title(exercise)} | {files} |")
+        title = t.render(msg(starters.exercise_title(exercise))) if lang != "en" else starters.exercise_title(exercise)
+        lines.append(f"| [{exercise}]({exercise}/README.md) | {title} | {files} |")
     return "\n".join(lines) + "\n"
 
 
-def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None) -> list[Path]:
+def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None, lang="en") -> list[Path]:
     """Write the handout into OUT_DIR; returns the files written. Raises HandoutError.
 
     The exercises are `exercises`, or the course up to `upto_exercise`, or
-    the whole course; in course order either way.
+    the whole course; in course order either way. In another `lang` (ru, zh)
+    each README is its hand-written translation, the starters' comments and
+    docstrings are translated and the notebooks are made from them; the code
+    is byte for byte the English handout's.
     """
     out_dir = Path(out_dir)
     exercises_dir = Path(exercises_dir or exercises_folder())
@@ -92,16 +98,37 @@ def build(out_dir, exercises=None, *, upto_exercise=None, exercises_dir=None) ->
                            "first:\n  " + "\n  ".join(str(p) for p in drifting))
     if out_dir.exists() and any(out_dir.iterdir()):
         raise HandoutError(f"{out_dir} is not empty; give a new folder")
+    if lang != "en":
+        untranslated = [p for p in starters.translation_problems(exercises_dir)
+                        if Path(p.split(":")[0]).parent.name in chosen and Path(p.split(":")[0]).name ==
+                        starters.readme_name(lang)]
+        if untranslated:
+            raise HandoutError(f"the {lang} READMEs are not ready:\n  " + "\n  ".join(untranslated))
     written = []
     for exercise in chosen:
+        if lang == "en":
+            for name in handout_files(exercise):
+                source, target = exercises_dir / exercise / name, out_dir / exercise / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, target)
+                written.append(target)
+            continue
+        try:
+            files = starters.exercise_folder_files(exercise, exercises_dir / exercise, lang)
+        except (StarterError, ValueError) as exc:
+            raise HandoutError(str(exc)) from None
         for name in handout_files(exercise):
-            source, target = exercises_dir / exercise / name, out_dir / exercise / name
+            target = out_dir / exercise / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
+            target.write_text(files[name], encoding="utf-8")
             written.append(target)
     guide = students_guide_path()
     index = out_dir / "README.md"
-    index.write_text(_index(chosen, guide.read_text(encoding="utf-8") if guide.exists() else None), encoding="utf-8")
+    # The students' guide (docs/students.md) is English: a guide in another language is docs/students.<lang>.md
+    if lang != "en" and guide.with_name(f"{guide.stem}.{lang}.md").exists():
+        guide = guide.with_name(f"{guide.stem}.{lang}.md")
+    index.write_text(_index(chosen, guide.read_text(encoding="utf-8") if guide.exists() else None, lang),
+                     encoding="utf-8")
     written.append(index)
     found = secrets(out_dir)
     if found:

@@ -31,6 +31,7 @@ import html
 import tempfile
 from pathlib import Path
 
+from ..i18n import msg, translator
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
 from .student_check import CheckError, CheckResult, check as check_path, table_rows
@@ -78,13 +79,14 @@ def kernel_cells(shell) -> list[str]:
     return cells
 
 
-def check(exercise: str, *, path=None, limits: Limits = Limits()) -> CheckResult:
+def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | None = None) -> CheckResult:
     """Run EXERCISE's visible tests on this notebook's code (or on PATH); see the module docstring.
 
-    Returns the result: Jupyter shows it as a table, print() as `grade check`'s text.
+    Returns the result: Jupyter shows it as a table, print() as `grade check`'s text, in `lang`
+    ("en", "ru", "zh"; default: $GRADE_LANG, then the locale, then English).
     """
     if path is not None:
-        return check_path(Path(path), exercise, limits=limits)
+        return check_path(Path(path), exercise, limits=limits, lang=lang)
     shell = _shell()
     if shell is None or not hasattr(shell, "history_manager"):
         raise CheckError("check() reads the cells this notebook's kernel has run, and there is no notebook "
@@ -101,18 +103,21 @@ def check(exercise: str, *, path=None, limits: Limits = Limits()) -> CheckResult
     with tempfile.TemporaryDirectory(prefix="grade-notebook-") as folder:
         notebook = Path(folder) / f"{exercise}.ipynb"
         nbformat.write(v4.new_notebook(cells=[v4.new_code_cell(c) for c in cells]), str(notebook))
-        result = check_path(notebook, exercise, limits=limits)
-    result.checked = "the cells this notebook has run"
+        result = check_path(notebook, exercise, limits=limits, lang=lang)
+    result.checked = msg("the cells this notebook has run")
     return result
 
 
 def html_table(result: CheckResult) -> str:
-    """The result as an HTML table (what Jupyter shows), with the same words as its text."""
-    lines = [f"<p><b>{html.escape(result.exercise)}</b>: {html.escape(result.title)}. "
-             f"Visible tests on {html.escape(result.checked)}:</p>"]
+    """The result as an HTML table (what Jupyter shows), with the same words as its text, in its language."""
+    t = translator(result.lang)
+    lines = [f"<div lang=\"{result.lang}\">"]
+    lines.append("<p>" + t._("{exercise}: {title}. Visible tests on {checked}:",
+                             exercise=f"<b>{html.escape(result.exercise)}</b>", title=html.escape(t.render(result.title)),
+                             checked=html.escape(t.render(result.checked))) + "</p>")
     if result.rejected is None:
-        head = "".join(f"<th style='text-align:left'>{h}</th>"
-                       for h in ("", "test", "expression", "expected", "got", "diagnosis"))
+        headings = ("", t._("test"), t._("expression"), t._("expected"), t._("got"), t._("diagnosis"))
+        head = "".join(f"<th style='text-align:left'>{html.escape(h)}</th>" for h in headings)
         lines.append(f"<table><thead><tr>{head}</tr></thead><tbody>")
         for row in table_rows(result):
             colour = {"PASS": "#1a7f37", "SKIP": "#6e7781"}.get(row["label"], "#cf222e")
@@ -125,4 +130,5 @@ def html_table(result: CheckResult) -> str:
     # The text's lines after the per-test ones: the notes and the score, word for word.
     tail = text[1 + (len(result.tests) if result.rejected is None else 0):]
     lines += [f"<p>{html.escape(line)}</p>" for line in tail]
+    lines.append("</div>")
     return "\n".join(lines)

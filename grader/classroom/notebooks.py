@@ -9,6 +9,7 @@ import dataclasses
 import re
 import textwrap
 
+from ..i18n import translator
 from ..load import STUDENT_MODULES
 from .breaks import BREAKS
 
@@ -57,13 +58,12 @@ def _without_module_imports(code: str) -> str:
     return re.sub(r"\n{3,}", "\n\n\n", "\n".join(kept)).strip("\n") + "\n"
 
 
-def _try_it_cell(code: str) -> str:
+def _try_it_cell(code: str, lang: str = "en") -> str:
     body = _without_module_imports(code).rstrip("\n")
-    return (
-        "# Runs here in Jupyter. When the notebook is graded its code cells become one module,\n"
-        "# which is imported rather than run, so this cell does nothing there.\n"
-        'if __name__ == "__main__":\n' + textwrap.indent(body, "    ") + "\n"
-    )
+    note = translator(lang)._("Runs here in Jupyter. When the notebook is graded its code cells become one module,\n"
+                              "which is imported rather than run, so this cell does nothing there.")
+    return "".join(f"# {line}\n" for line in note.split("\n")) + (
+        'if __name__ == "__main__":\n' + textwrap.indent(body, "    ") + "\n")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,9 +76,10 @@ class TryIt:
     after: str  # the rest of the section, the output block included
 
 
-def try_it(readme: str) -> TryIt | None:
-    """The README's `## Try it` example, or None when it has none."""
-    text = dict(_readme_sections(readme)).get("Try it")
+def try_it(readme: str, english: str | None = None) -> TryIt | None:
+    """The README's `## Try it` example, or None when it has none (a translated README: the section in the
+    place of the English README's `## Try it`)."""
+    text = dict(_sections_named(readme, english)).get("Try it")
     match = re.search(r"```python\n(.*?)```", text or "", re.S)
     if match is None:
         return None
@@ -87,61 +88,78 @@ def try_it(readme: str) -> TryIt | None:
     return TryIt(before, match[1], output[1] if output else None, after)
 
 
-def _file_note(exercise: str, name: str, code: str) -> str:
+def _sections_named(readme: str, english: str | None) -> list[tuple[str, str]]:
+    """The README's sections; a translation's headings replaced by the English ones in the same places
+    (`grade starters --check` holds a translation to the English sections, one for one)."""
+    sections = _readme_sections(readme)
+    if english is None:
+        return sections
+    names = [heading for heading, _ in _readme_sections(english)]
+    if len(names) != len(sections):
+        raise ValueError(f"the translated README has {len(sections)} sections, the English {len(names)}")
+    return [(name, text) for name, (_, text) in zip(names, sections)]
+
+
+def _file_note(exercise: str, name: str, code: str, lang: str = "en") -> str:
+    t = translator(lang)
     if exercise in BREAKS and name == BREAKS[exercise][0]:
-        return (f"### `{name}`\n\nThe engine with the bug described above. Find it in the backward rules "
-                "and fix it, then run this cell again.")
+        return f"### `{name}`\n\n" + t._("The engine with the bug described above. Find it in the backward "
+                                          "rules and fix it, then run this cell again.")
     if f"TODO({exercise})" in code:
-        return (f"### `{name}`\n\nYour work goes where it says `TODO({exercise})`. "
-                "Run the cell again after every change.")
-    return f"### `{name}`\n\nGiven: run this cell; you do not need to change it."
+        return f"### `{name}`\n\n" + t._("Your work goes where it says `{todo}`. Run the cell again after "
+                                          "every change.", todo=f"TODO({exercise})")
+    return f"### `{name}`\n\n" + t._("Given: run this cell; you do not need to change it.")
 
 
-_CHECK_CELL_NOTE = (
-    "### Check this notebook\n\n"
-    "The cell below runs the exercise's visible tests on the cells you have run, in a separate process, and "
-    "shows a table. It needs the grader installed where this notebook runs (`pip install micrograd-grader`; "
-    "in Colab, a cell with `!pip install micrograd-grader`). When the notebook is graded, this cell is left out."
-)
+def _check_cell_note(lang: str = "en") -> str:
+    t = translator(lang)
+    return "### " + t._("Check this notebook") + "\n\n" + t._(
+        "The cell below runs the exercise's visible tests on the cells you have run, in a separate process, "
+        "and shows a table. It needs the grader installed where this notebook runs (`{install}`; in Colab, "
+        "a cell with `!{install}`). When the notebook is graded, this cell is left out.",
+        install="pip install micrograd-grader")
 
 
-def check_cell(exercise: str) -> str:
-    """The last cell of every exercise notebook: the student's own check (the loader drops it when grading)."""
-    return f'from grader import check\ncheck("{exercise}")'
+def check_cell(exercise: str, lang: str = "en") -> str:
+    """The last cell of every exercise notebook: the student's own check (the loader drops it when grading),
+    in the handout's language."""
+    return f'from grader import check\ncheck("{exercise}"' + (f', lang="{lang}")' if lang != "en" else ")")
 
 
-def notebook(exercise: str, files: dict[str, str], readme: str) -> str:
+def notebook(exercise: str, files: dict[str, str], readme: str, lang: str = "en", english: str | None = None) -> str:
     """The exercise as a notebook: the README's sections as markdown, each starter file as a code cell.
 
     A notebook is graded as one module (its code cells joined), so the files'
     imports of each other are left out, and the README's "Try it" code is
     wrapped in `if __name__ == "__main__":`, true in Jupyter and false when graded.
+    In another language, `readme` is the translation and `english` the English README, whose
+    sections it follows one for one; the notes between cells are in `lang`, the code is the same.
     """
     import nbformat
     from nbformat import v4
 
-    sections = _readme_sections(readme)
+    sections = _sections_named(readme, english)
     late = ("Try it", "Check your work")
     cells = [v4.new_markdown_cell(text) for heading, text in sections if heading not in late]
     for name, code in files.items():
         if name != "engine.py":
             code = _without_module_imports(code)
-        cells.append(v4.new_markdown_cell(_file_note(exercise, name, code)))
+        cells.append(v4.new_markdown_cell(_file_note(exercise, name, code, lang)))
         cells.append(v4.new_code_cell(code.rstrip("\n")))
-    example = try_it(readme)
+    example = try_it(readme, english)
     for heading, text in sections:
         if heading == "Try it" and example is None:
             cells.append(v4.new_markdown_cell(text))
         elif heading == "Try it":
             # the prose, the example as a cell, then what it prints, as Jupyter shows output under a cell
             cells.append(v4.new_markdown_cell(example.before))
-            cells.append(v4.new_code_cell(_try_it_cell(example.code).rstrip("\n")))
+            cells.append(v4.new_code_cell(_try_it_cell(example.code, lang).rstrip("\n")))
             if example.after:
                 cells.append(v4.new_markdown_cell(example.after))
     # the closing cells: how to check the work
     cells += [v4.new_markdown_cell(text) for heading, text in sections if heading == "Check your work"]
-    cells.append(v4.new_markdown_cell(_CHECK_CELL_NOTE))
-    cells.append(v4.new_code_cell(check_cell(exercise)))
+    cells.append(v4.new_markdown_cell(_check_cell_note(lang)))
+    cells.append(v4.new_code_cell(check_cell(exercise, lang)))
     nb = v4.new_notebook(cells=cells, metadata={
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"},

@@ -8,15 +8,27 @@ file is cut), with the exercise's break applied where it has one (breaks.py).
 files, the notebook and the `.exercise` marker, plus the buggy engines that
 `09-write-tests` carries into its sandbox. `grade starters` writes them and
 `grade starters --check` lists the ones that drift.
+
+The other languages (grader/i18n): each exercise's README has hand-written
+translations beside it (README.ru.md, README.zh.md), which must hold the
+English README's code blocks, `TODO(...)` markers and sections, one for one
+(`translation_problems`); `generated_files(lang=...)` is a handout's exercise
+folders in that language: the translated README, the starters with their
+comments and docstrings translated (grader/i18n/starters.py: the code
+byte for byte the English), and the notebook made from them.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import re
+import tokenize
 from pathlib import Path
 
 from ..course import COURSE, position
+from ..i18n import LANGUAGES, translator
+from ..i18n import starters as prose
 from ..suites import suite_module
 from .breaks import BREAKS
 from .notebooks import notebook
@@ -102,6 +114,91 @@ def engines_json() -> str:
     return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
 
 
+def readme_name(lang: str = "en") -> str:
+    """An exercise's instructions in a language: README.md, README.ru.md, README.zh.md."""
+    return "README.md" if lang == "en" else f"README.{lang}.md"
+
+
+def translated_files(exercise: str, lang: str) -> dict[str, str]:
+    """{file name: text} of the starter with its comments and docstrings in `lang`, its code the English's."""
+    gettext = translator(lang).translations.gettext
+    return {name: prose.translate(text, gettext) for name, text in starter_files(exercise).items()}
+
+
+def _code_blocks(markdown: str) -> list[tuple[str, str]]:
+    """The fenced code blocks of a README, in order: (language tag, text)."""
+    return [(m[1], m[2]) for m in re.finditer(r"^```([\w-]*)\n(.*?)^```", markdown, re.S | re.M)]
+
+
+def readme_problems(english: str, translated: str) -> list[str]:
+    """What a translated README lacks of the English one: the same code blocks (a ```python block the same
+    code, its comments free to be translated; any other block, an example's output or a command, the same
+    text), the same `TODO(...)` markers and as many sections, in the same order. Empty when it holds them."""
+    problems = []
+    a, b = _code_blocks(english), _code_blocks(translated)
+    if len(a) != len(b):
+        problems.append(f"it has {len(b)} code blocks, the English README {len(a)}")
+    for i, ((tag, code), (other_tag, other)) in enumerate(zip(a, b), start=1):
+        if tag != other_tag:
+            problems.append(f"code block {i} is ```{other_tag}, the English ```{tag}")
+        elif tag == "python":
+            try:
+                differs = prose.same_code(code, other)
+            except (SyntaxError, ValueError, tokenize.TokenError) as exc:  # the block no longer parses
+                differs = f"it does not parse ({exc})"
+            if differs:
+                problems.append(f"code block {i}: {differs}")
+        elif code != other:
+            problems.append(f"code block {i} differs from the English README's")
+    if prose.todos(english) != prose.todos(translated):
+        problems.append(f"its TODO markers {prose.todos(translated)} are not the English {prose.todos(english)}")
+    sections = [len(re.findall(r"^## ", text, re.M)) for text in (english, translated)]
+    if sections[0] != sections[1]:
+        problems.append(f"it has {sections[1]} `## ` sections, the English {sections[0]}")
+    return problems
+
+
+def translation_problems(exercises_dir: Path | None = None) -> list[str]:
+    """'path: what' for every exercise README translation that is missing or does not hold the English's code."""
+    from ..distribution import exercises_folder
+
+    exercises_dir = Path(exercises_dir or exercises_folder())
+    found = []
+    for exercise in COURSE:
+        english = exercises_dir / exercise / "README.md"
+        if not english.exists():
+            continue  # generated_files says so
+        for lang in LANGUAGES[1:]:
+            path = exercises_dir / exercise / readme_name(lang)
+            if not path.exists():
+                found.append(f"{path}: missing (every exercise's README is translated by hand; docs/i18n.md)")
+                continue
+            found += [f"{path}: {problem}" for problem in readme_problems(
+                english.read_text(encoding="utf-8"), path.read_text(encoding="utf-8"))]
+    return found
+
+
+def exercise_folder_files(exercise: str, readmes: Path, lang: str = "en") -> dict[str, str]:
+    """{file name: text} of the generated files of one exercise's folder in `lang`, made from the READMEs in
+    the folder `readmes` (the checkout's exercises/<exercise>). In another language the folder's README.md
+    is the translation, which is generated too."""
+    english = (readmes / "README.md").read_text(encoding="utf-8")
+    if lang == "en":
+        out = starter_files(exercise)
+        out[f"{exercise}.ipynb"] = notebook(exercise, out, english)
+    else:
+        translated = (readmes / readme_name(lang)).read_text(encoding="utf-8")
+        out = translated_files(exercise, lang)
+        for name, english_text in starter_files(exercise).items():
+            differs = prose.same_code(english_text, out[name])
+            if differs:
+                raise StarterError(f"{exercise}/{name} in {lang}: {differs}")
+        out = {"README.md": translated, **out,
+               f"{exercise}.ipynb": notebook(exercise, out, translated, lang, english)}
+    out[MARKER_FILE] = exercise + "\n"
+    return out
+
+
 def generated_files(exercises_dir: Path | None = None) -> dict[Path, str]:
     """{path: text} of every file `grade starters` writes."""
     from ..distribution import exercises_folder
@@ -113,13 +210,28 @@ def generated_files(exercises_dir: Path | None = None) -> dict[Path, str]:
         readme_path = folder / "README.md"
         if not readme_path.exists():
             raise StarterError(f"{readme_path} is missing: every exercise needs its instructions")
-        files = starter_files(exercise)
-        for name, text in files.items():
+        for name, text in exercise_folder_files(exercise, folder).items():
             out[folder / name] = text
-        out[folder / f"{exercise}.ipynb"] = notebook(exercise, files, readme_path.read_text(encoding="utf-8"))
-        out[folder / MARKER_FILE] = exercise + "\n"
     out[SUITES / "09-write-tests" / "engines.json"] = engines_json()
     return out
+
+
+def handout_drift(handout_dir: Path, lang: str) -> list[Path]:
+    """The files of a handout's exercise folders (in `lang`) that differ from what `grade handout --lang`
+    makes from this checkout: a handout checked as the checkout's own starters are."""
+    from ..distribution import exercises_folder
+
+    handout_dir, source = Path(handout_dir), exercises_folder()
+    present = [e for e in COURSE if (handout_dir / e).is_dir()]
+    if not present:
+        raise StarterError(f"{handout_dir} holds no exercise folder (one named as in `grade suites`)")
+    drifting = []
+    for exercise in present:
+        for name, text in exercise_folder_files(exercise, source / exercise, lang).items():
+            path = handout_dir / exercise / name
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                drifting.append(path)
+    return drifting
 
 
 def drift(exercises_dir: Path | None = None) -> list[Path]:

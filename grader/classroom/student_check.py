@@ -18,17 +18,19 @@ import dataclasses
 import time
 from pathlib import Path
 
+from ..i18n import choose, msg, translator
 from ..judge import DIGITS, fmt
 from ..load import STUDENT_MODULES, load_entry
 from ..records import earned
 from ..observe import observe_all
 from ..observe.cache import ObservationCache
 from ..sandbox import Limits, open_sandbox
-from ..sandbox.portable import NOTICE as PORTABLE_NOTICE, STRENGTH as PORTABLE
+from ..sandbox.portable import STRENGTH as PORTABLE
 from ..suites import available, load_suite
 from .starters import MARKER_FILE
 
 LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
+# The labels stay PASS/FAIL/SKIP in every language: short, aligned, and what scripts and the README match.
 
 
 class CheckError(ValueError):
@@ -45,6 +47,7 @@ class CheckResult:
     notes: list  # things worth saying that are not test results
     seconds: float
     diagnosis: list = dataclasses.field(default_factory=list)  # the scores record's kind, visible tests only
+    lang: str = "en"  # the language it is shown in (grader.i18n): the words, never the numbers or the code
 
     def __str__(self):
         """What `grade check` prints; a notebook's check() prints the same."""
@@ -105,8 +108,8 @@ def _what_is_checked(path: Path, suite, submission) -> tuple[str, list]:
     notebook = path / f"{suite.name}.ipynb"
     # Seconds apart: a handout unpacked or copied writes them within a moment of each other.
     if notebook.is_file() and notebook.stat().st_mtime > max((path / f).stat().st_mtime for f in own) + 5:
-        notes.append(f"{notebook.name} was saved after {', '.join(own)}; to check the notebook instead, run "
-                     f"`grade check {notebook.name}`.")
+        notes.append(msg("{notebook} was saved after {files}; to check the notebook instead, run "
+                         "`grade check {notebook}`.", notebook=notebook.name, files=", ".join(own)))
     return ", ".join(own), notes
 
 
@@ -137,9 +140,12 @@ def judge_visible(suite, runs, expectations=None) -> dict:
     return judge(suite, runs, expectations=expectations, plugin_class=_visible_plugin_class())
 
 
-def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_bwrap: bool = True) -> CheckResult:
-    """Grade PATH with the visible tests of its exercise; see the module docstring."""
+def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_bwrap: bool = True,
+          lang: str | None = None) -> CheckResult:
+    """Grade PATH with the visible tests of its exercise; see the module docstring. `lang`: the language of
+    the result's words (default: $GRADE_LANG, then the locale, then English; grader.i18n.choose)."""
     started = time.monotonic()
+    lang = choose(lang)
     path = Path(path)
     if not path.exists():
         raise CheckError(f"{path}: no such file or folder")
@@ -152,8 +158,8 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
     checked, notes = _what_is_checked(path, suite, submission)
     grading = {t["name"]: t for t in _declared_tests(suite)}
     if submission.rejected:
-        return CheckResult(exercise, suite.title, checked, submission.problem, [], notes,
-                           time.monotonic() - started)
+        return CheckResult(exercise, msg(suite.title), checked, submission.problem, [], notes,
+                           time.monotonic() - started, lang=lang)
     sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
     try:
         runs = observe_all([submission], suite, sandbox, jobs=1, cache=ObservationCache(None))
@@ -162,14 +168,17 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
     finally:
         sandbox.close()
     if sandbox.strength == PORTABLE:
-        notes.append(PORTABLE_NOTICE)
+        # grader.sandbox.portable.NOTICE, in the student's language
+        notes.append(msg("This is a check on your own machine, not your grade: your code ran in a plain "
+                         "subprocess (no sandbox), and your instructor grades what you hand in."))
     elif sandbox.warning:
-        notes.append("the sandbox here is weaker than the grader's (no bubblewrap); the results are the same")
+        notes.append(msg("the sandbox here is weaker than the grader's (no bubblewrap); the results are the same"))
     run = runs[submission.id]
     if run["status"] != "ok" and run.get("message"):
         notes.append(run["message"])
     tests = [dict(o, doc=grading.get(o["name"], {}).get("doc", "")) for o in outcomes]
-    return CheckResult(exercise, suite.title, checked, None, tests, notes, time.monotonic() - started, diagnosis)
+    return CheckResult(exercise, msg(suite.title), checked, None, tests, notes, time.monotonic() - started, diagnosis,
+                       lang=lang)
 
 
 def _visible_diagnosis(suite, submission, runs, outcomes, sandbox):
@@ -203,14 +212,16 @@ def _shown(value, detail) -> str:
 
 
 def table_rows(result: CheckResult) -> list[dict]:
-    """One row per visible test, its failure's parts as fields: label, name, expression, expected, got, diagnosis."""
+    """One row per visible test, its failure's parts as fields: label, name, expression, expected, got,
+    diagnosis; the words in the result's language, the numbers and code as they are."""
+    tr = translator(result.lang)
     rows = []
     for t in result.tests:
         detail = t.get("detail") or {}
-        expression = detail.get("expression") or t["doc"]
+        expression = detail.get("expression") or tr.render(t["doc"])
         if detail.get("node"):
-            expression = f"{detail['node']} for {expression}"
-        cited = [d.get("title") or d.get("variant") or d.get("hint") or "" for d in result.diagnosis
+            expression = tr._("{node} for {expression}", node=detail["node"], expression=expression)
+        cited = [tr.render(d.get("title") or d.get("variant") or d.get("hint") or "") for d in result.diagnosis
                  if t["name"] in (d.get("tests") or [])]
         failing = t["status"] != "passed"
         rows.append({
@@ -218,31 +229,42 @@ def table_rows(result: CheckResult) -> list[dict]:
             "expected": _shown(detail["expected"], detail) if "expected" in detail else "",
             # a failure with no fields of its own (an import error, a custom check): its whole message
             "got": (_shown(detail["got"], detail) if "got" in detail
-                    else t["output"] if failing and not detail else ""),
+                    else tr.render(t["output"]) if failing and not detail else ""),
             "diagnosis": "; ".join(c for c in cited if c),
         })
     return rows
 
 
-def report_lines(result: CheckResult) -> list[str]:
-    """What `grade check` prints: a header, one line per visible test, notes, and a score line."""
-    lines = [f"{result.exercise}: {result.title}. Visible tests on {result.checked}:"]
+def report_lines(result: CheckResult, lang: str | None = None) -> list[str]:
+    """What `grade check` prints: a header, one line per visible test, notes, and a score line, in `lang`
+    (default: the language the check was made in)."""
+    t = translator(lang or result.lang)
+    checked = t.render(result.checked)
+    lines = [t._("{exercise}: {title}. Visible tests on {checked}:", exercise=result.exercise,
+                 title=t.render(result.title), checked=checked)]
     if result.rejected:
-        lines.append(f"FAIL  {result.checked} could not be read: {result.rejected}")
-        lines.append("Score on the visible tests: 0 (nothing could be graded).")
+        lines.append("FAIL  " + t._("{checked} could not be read: {why}", checked=checked,
+                                    why=t.render(result.rejected)))
+        lines.append(t._("Score on the visible tests: 0 (nothing could be graded)."))
         return lines
-    width = max([len(t["name"]) for t in result.tests] + [4])
-    for t in result.tests:
-        label = LABELS.get(t["status"], "FAIL")
-        text = t["doc"] if t["status"] == "passed" or not t["output"] else t["output"]
-        lines.append(f"{label}  {t['name']:<{width}}  {text}".rstrip())
+    width = max([len(test["name"]) for test in result.tests] + [4])
+    for test in result.tests:
+        label = LABELS.get(test["status"], "FAIL")
+        text = t.render(test["doc"] if test["status"] == "passed" or not test["output"] else test["output"])
+        lines.append(f"{label}  {test['name']:<{width}}  {text}".rstrip())
     for entry in result.diagnosis:
         if entry.get("brief"):
-            lines.append(f"hint: {entry['title']} ({entry.get('file', 'engine.py')}, line {entry.get('line')})")
+            lines.append(t._("hint: {finding} ({file}, line {line})", finding=t.render(entry["title"]),
+                             file=entry.get("file", "engine.py"), line=entry.get("line")))
         else:
-            lines.append(f"why:  {entry['title']}. {entry.get('explanation', '')}".rstrip())
-    lines.extend(f"note: {n}" for n in result.notes)
-    passed = sum(t["status"] == "passed" for t in result.tests)
-    lines.append(f"Score on the visible tests: {result.points:g}/{result.max_points:g} points "
-                 f"({passed} of {len(result.tests)} tests pass). Hidden tests are graded after you hand in.")
+            lines.append(t._("why:  {finding}. {explanation}", finding=t.render(entry["title"]),
+                             explanation=t.render(entry.get("explanation", ""))).rstrip())
+    lines.extend(t._("note: {note}", note=t.render(n)) for n in result.notes)
+    passed = sum(test["status"] == "passed" for test in result.tests)
+    lines.append(t._n("Score on the visible tests: {points}/{max_points} points ({passed} of {n} test passes). "
+                      "Hidden tests are graded after you hand in.",
+                      "Score on the visible tests: {points}/{max_points} points ({passed} of {n} tests pass). "
+                      "Hidden tests are graded after you hand in.",
+                      len(result.tests), points=f"{result.points:g}", max_points=f"{result.max_points:g}",
+                      passed=passed))
     return lines

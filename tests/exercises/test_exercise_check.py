@@ -133,7 +133,7 @@ def test_a_notebook_saved_after_the_files_is_pointed_out(tanh_starter):
     notebook = tanh_starter / "03-tanh.ipynb"
     later = (tanh_starter / "engine.py").stat().st_mtime + 60
     os.utime(notebook, (later, later))
-    assert check(tanh_starter).notes == [
+    assert [str(note) for note in check(tanh_starter).notes] == [
         "03-tanh.ipynb was saved after engine.py; to check the notebook instead, run `grade check 03-tanh.ipynb`."]
     os.utime(notebook, (later - 60, later - 60))
     assert check(tanh_starter).notes == []

@@ -198,7 +198,7 @@ def test_grade_starters_check_lists_a_drifting_file(tmp_path):
     runner = CliRunner()
     clean = runner.invoke(main, ["starters", "--check", "--exercises-dir", str(copy)])
     assert clean.exit_code == 0, clean.output
-    assert clean.output == "Starters, notebooks and engines.json are up to date.\n"
+    assert clean.output == "Starters, notebooks, engines.json and the READMEs' translations are up to date.\n"
     tanh = copy / "03-tanh" / "engine.py"
     tanh.write_text(tanh.read_text().replace("TODO(03-tanh)", "TODO"))
     (copy / "05-backward" / "05-backward.ipynb").unlink()
@@ -214,12 +214,24 @@ def test_grade_starters_check_lists_a_drifting_file(tmp_path):
     assert fixed.exit_code == 0
     assert fixed.output.splitlines()[-1] == "2 files changed."
     assert runner.invoke(main, ["starters", "--check", "--exercises-dir", str(copy)]).exit_code == 0
+    # a translated README must hold the English one's code and TODO markers (docs/i18n.md)
+    russian = copy / "03-tanh" / "README.ru.md"
+    russian.write_text(russian.read_text(encoding="utf-8").replace("`TODO(03-tanh)`", "`TODO`"), encoding="utf-8")
+    (copy / "04-more-ops" / "README.zh.md").unlink()
+    untranslated = runner.invoke(main, ["starters", "--check", "--exercises-dir", str(copy)])
+    assert untranslated.exit_code == 1
+    assert untranslated.output == (
+        "These translations do not hold the English README's code (docs/i18n.md):\n"
+        f"  {russian}: its TODO markers [] are not the English ['TODO(03-tanh)']\n"
+        f"  {copy / '04-more-ops' / 'README.zh.md'}: missing (every exercise's README is translated by hand; "
+        "docs/i18n.md)\n")
 
 
 @pytest.mark.parametrize("exercise", COURSE)
 def test_the_starter_folder_holds_exactly_the_exercise_files(exercise):
     names = sorted(p.name for p in (EXERCISES_DIR / exercise).iterdir() if p.name != "__pycache__")
-    assert names == sorted([".exercise", "README.md", f"{exercise}.ipynb", *starter_files(exercise)])
+    assert names == sorted([".exercise", "README.md", "README.ru.md", "README.zh.md", f"{exercise}.ipynb",
+                            *starter_files(exercise)])
     assert (EXERCISES_DIR / exercise / ".exercise").read_text() == exercise + "\n"
 
 

@@ -1,0 +1,182 @@
+"""The languages a student reads the grader in: English, Russian and Chinese (docs/i18n.md).
+
+GNU gettext catalogs, extracted, updated and compiled with Babel:
+
+    grader/locale/<lang>/LC_MESSAGES/grader.po    the grader's own words: grade check, the feedback
+                                                  pages, the CI summary, Gradescope, the notebooks' notes
+    grader/locale/<lang>/LC_MESSAGES/diagnose.po  the diagnosis's words (instructor's wheel: they name
+                                                  the fixes, grader/distribution.py)
+    grader/locale/<lang>/LC_MESSAGES/starters.po  the starters' comments and docstrings (`grade handout --lang`)
+
+English is the source language: a message id is its English text with `{name}` fields, so an
+English render needs no catalog. The compiled `.mo` files are committed beside the `.po` files
+(`grade` runs from a checkout with no build step; tests/test_i18n.py fails when one is stale).
+
+A text a person reads is made in two steps. Where it is decided, it is data: `msg(text, **params)`
+(or `nmsg(singular, plural, "n", n=..., ...)` for a count) makes a `Message`, the id and its
+parameters, which the scores file stores as {"id", "params", "text" (English)}. Where it is shown,
+`translator(lang).render(message)` looks the id up in the language's catalog and fills in the
+parameters. Parameters are numbers, code, names and places, and are never translated; a parameter
+that is itself a Message (an op's name, a derivative's form, a finding inside a sentence) is
+rendered in the same language first, so sentences are built per language, never glued from
+translated fragments. Renderers' own words (a table's headings) go through `Translator._` and
+`Translator._n` with the same catalogs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import gettext
+import os
+import re
+from pathlib import Path
+
+LANGUAGES = ("en", "ru", "zh")  # English first: the source language and the last fallback
+NAMES = {"en": "English", "ru": "Русский", "zh": "中文"}
+DOMAINS = ("grader", "diagnose", "starters")
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"  # grader/locale
+ENVIRONMENT = "GRADE_LANG"
+
+_FIELD = re.compile(r"\{(\w+)[^{}]*\}")
+
+
+class LanguageError(ValueError):
+    """A language the grader has no catalog for."""
+
+
+def normalise(tag: str | None) -> str | None:
+    """'ru_RU.UTF-8' → 'ru', 'zh-Hans-CN' → 'zh', 'C' → 'en'; None for an empty or unknown tag."""
+    if not tag:
+        return None
+    tag = tag.strip().split(":")[0]  # LANGUAGE may list several: the first wins
+    base = re.split(r"[_.@-]", tag, maxsplit=1)[0].lower()
+    if base in ("c", "posix"):
+        return "en"
+    return base if base in LANGUAGES else None
+
+
+def choose(lang: str | None = None, environ=None) -> str:
+    """The language to speak: `lang` when given (an error when it is unknown), else $GRADE_LANG, else the
+    locale's language (LC_ALL, LC_MESSAGES, LANG, the POSIX order), else English."""
+    if lang:
+        chosen = normalise(lang)
+        if chosen is None:
+            raise LanguageError(f"no language {lang!r}: the grader speaks {', '.join(LANGUAGES)}")
+        return chosen
+    environ = os.environ if environ is None else environ
+    explicit = environ.get(ENVIRONMENT)
+    if explicit:
+        chosen = normalise(explicit)
+        if chosen is None:
+            raise LanguageError(f"{ENVIRONMENT}={explicit!r}: the grader speaks {', '.join(LANGUAGES)}")
+        return chosen
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(variable):  # the first one set decides, as in POSIX, even when it is not ours
+            return normalise(environ[variable]) or "en"
+    return "en"
+
+
+# -- messages as data -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Message:
+    """A text to show, as data: the English id (with `{field}`s), its parameters, and for a count the
+    plural id and the parameter that counts."""
+
+    id: str
+    params: dict = dataclasses.field(default_factory=dict)
+    plural: str | None = None
+    count: str | None = None  # the parameter the plural form follows
+
+    def to_json(self) -> dict:
+        """As the scores file keeps it: id, params (nested messages as their own records), English text."""
+        record = {"id": self.id, "params": {k: v.to_json() if isinstance(v, Message) else v
+                                            for k, v in self.params.items()}}
+        if self.plural is not None:
+            record.update(plural=self.plural, count=self.count)
+        record["text"] = translator("en").render(self)
+        return record
+
+    @classmethod
+    def from_json(cls, record: dict) -> Message:
+        params = {k: cls.from_json(v) if isinstance(v, dict) and "id" in v else v
+                  for k, v in (record.get("params") or {}).items()}
+        return cls(record["id"], params, record.get("plural"), record.get("count"))
+
+    def __str__(self):
+        return translator("en").render(self)
+
+
+def msg(text: str, **params) -> Message:
+    """A message to render later (pybabel extracts `msg`'s first argument)."""
+    return Message(text, params)
+
+
+def nmsg(singular: str, plural: str, count: str, **params) -> Message:
+    """A message whose form follows the number params[count] (pybabel extracts `nmsg:1,2`)."""
+    if count not in params:
+        raise ValueError(f"nmsg: the count {count!r} is not among the parameters")
+    return Message(singular, params, plural, count)
+
+
+# -- rendering --------------------------------------------------------------------------------------
+
+
+class Translator:
+    """One language's catalogs (every domain merged) and the renderer of Messages in it."""
+
+    def __init__(self, lang: str, translations: gettext.NullTranslations):
+        self.lang = lang
+        self.translations = translations
+
+    def _(self, text: str, **params) -> str:
+        """A renderer's own words, translated and filled in."""
+        return self._fill(self.translations.gettext(text), params)
+
+    def _n(self, singular: str, plural: str, n: int, **params) -> str:
+        """A renderer's own words about a count n (in the language's plural form); {n} is filled in too."""
+        return self._fill(self.translations.ngettext(singular, plural, n), dict(params, n=n))
+
+    def render(self, message) -> str:
+        """A Message (or its JSON record, or a plain string, shown as it is) in this language."""
+        if isinstance(message, dict) and "id" in message:
+            message = Message.from_json(message)
+        if not isinstance(message, Message):
+            return "" if message is None else str(message)
+        if message.plural is not None:
+            text = self.translations.ngettext(message.id, message.plural, int(message.params[message.count]))
+        else:
+            text = self.translations.gettext(message.id)
+        return self._fill(text, message.params)
+
+    def _fill(self, text: str, params: dict) -> str:
+        if not params:
+            return text
+        shown = {k: self.render(v) if isinstance(v, (Message, dict)) else v for k, v in params.items()}
+        return text.format(**shown)
+
+
+@functools.cache
+def translator(lang: str = "en") -> Translator:
+    """The Translator of a language (one of LANGUAGES); English reads no catalog."""
+    if lang not in LANGUAGES:
+        raise LanguageError(f"no language {lang!r}: the grader speaks {', '.join(LANGUAGES)}")
+    merged = None
+    if lang != "en":
+        for domain in DOMAINS:
+            try:
+                catalog = gettext.translation(domain, LOCALE_DIR, languages=[lang])
+            except FileNotFoundError:  # the diagnose catalog is in the instructor's wheel only
+                continue
+            if merged is None:
+                merged = catalog
+            else:
+                merged.add_fallback(catalog)  # an id not in one domain is looked up in the next
+    return Translator(lang, merged or gettext.NullTranslations())
+
+
+def fields(text: str) -> set[str]:
+    """The `{field}` names of a message text (a translation must use the same ones)."""
+    return set(_FIELD.findall(text))

@@ -1,0 +1,213 @@
+"""The starters' comments and docstrings in a language, their code untouched (`grade handout --lang`).
+
+A starter file's prose is cut into units, each a gettext message of the `starters` domain:
+
+- a block of full-line comments at one indentation (its lines joined with newlines), a banner's
+  words (`# -- the basic operations ---`, the dashes kept and padded to the same width), and a
+  comment after code on its line;
+- a docstring, cleaned of its indentation (inspect.cleandoc).
+
+A `TODO(exercise): ` prefix stays as it is (`grade check`, the handout scan and the students look for
+it) and only the words after it are a unit. A translation keeps the English lines' breaks where it
+has several lines: the translator breaks the lines, and `translate` re-indents them. Everything else
+(every token but comments and docstrings) is copied byte for byte, and `same_code` checks it: a
+submission graded from a Russian handout is graded exactly as one from the English.
+
+`extract` is the Babel extractor of these units (grader/locale/babel-starters.cfg), so the catalog
+is made and updated with `pybabel extract` and `pybabel update` like the others.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+import re
+import tokenize
+import unicodedata
+
+TODO = re.compile(r"^(TODO\([\w-]+\):\s*)(.*)$")
+BANNER = re.compile(r"^(-- )(.*?)( -+)$")
+
+
+def _docstring_tokens(source: str) -> set[tuple[int, int]]:
+    """The start (row, col) of every docstring's STRING token: the first statement of the module, a class
+    or a function body, when it is a string."""
+    import ast
+
+    starts = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                starts.add((first.lineno, first.col_offset))
+    return starts
+
+
+def units(source: str) -> list[dict]:
+    """The prose of a source file, in order: {kind: block|banner|trailing|docstring, text, and where it is}."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    lines = source.splitlines(keepends=True)
+    docstrings = _docstring_tokens(source)
+    found, block = [], None
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            row, col = tok.start
+            body = tok.string[1:].removeprefix(" ")
+            full_line = not lines[row - 1][:col].strip()
+            if full_line and block and block["col"] == col and block["end"] == row - 1 and not BANNER.match(body):
+                block["text"] += "\n" + body
+                block["end"] = row
+                continue
+            banner = BANNER.match(body) if full_line else None
+            unit = {"kind": "banner" if banner else "block" if full_line else "trailing",
+                    "row": row, "end": row, "col": col, "text": banner[2] if banner else body}
+            found.append(unit)
+            block = unit if full_line and not banner else None
+        elif tok.type == tokenize.STRING and tok.start in docstrings:
+            found.append({"kind": "docstring", "row": tok.start[0], "end": tok.end[0], "col": tok.start[1],
+                          "text": inspect.cleandoc(_string_value(tok.string)), "token": tok.string})
+            block = None
+        elif tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+            block = None
+    return found
+
+
+def _string_value(token: str) -> str:
+    import ast
+
+    return ast.literal_eval(token)
+
+
+def messages(source: str) -> list[str]:
+    """The msgids of a source file: its units' texts, a TODO's prefix left out."""
+    out = []
+    for unit in units(source):
+        text = unit["text"]
+        todo = TODO.match(text)
+        if todo:
+            text = todo[2]
+        if re.search(r"[A-Za-z]{2}", text):  # words, not a bare `# ---`
+            out.append(text)
+    return out
+
+
+def extract_titles(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the suites' TITLE (babel.cfg): what `grade check`, the handout's
+    index and the reports call each exercise."""
+    import ast
+
+    for node in ast.parse(fileobj.read().decode("utf-8")).body:
+        if (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["TITLE"]
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            yield node.lineno, None, node.value.value, ["an exercise's title"]
+
+
+def extract(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the starters (babel-starters.cfg): every unit of a file, as a message."""
+    source = fileobj.read().decode(options.get("encoding", "utf-8"))
+    for unit in units(source):
+        text = unit["text"]
+        todo = TODO.match(text)
+        if todo:
+            text = todo[2]
+        if text in messages_set(source):
+            yield unit["row"], None, text, []
+
+
+def messages_set(source: str) -> set[str]:
+    return set(messages(source))
+
+
+def _width(text: str) -> int:
+    """Columns a terminal or editor gives `text`: two for a wide (CJK) character."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def translate(source: str, gettext) -> str:
+    """`source` with its comments and docstrings through `gettext` (a unit without a translation stays
+    English); every other byte as it was."""
+    lines = source.splitlines(keepends=True)
+    replacements = []  # (first row, last row, new lines), rows 1-based
+    for unit in units(source):
+        todo = TODO.match(unit["text"])
+        prefix, text = (todo[1], todo[2]) if todo else ("", unit["text"])
+        translated = gettext(text) if text in messages_set_cached(source) else text
+        if translated == text:
+            continue
+        row, col = unit["row"], unit["col"]
+        line = lines[row - 1]
+        if unit["kind"] == "trailing":
+            code = line[:col]
+            replacements.append((row, row, [f"{code}# {prefix}{translated}\n"]))
+        elif unit["kind"] == "banner":
+            old = line.rstrip("\n")
+            new = f"{line[:col]}# -- {translated} "
+            new += "-" * max(3, _width(old) - _width(new))
+            replacements.append((row, row, [new + "\n"]))
+        elif unit["kind"] == "block":
+            indent = line[:col]
+            body = (prefix + translated).split("\n")
+            replacements.append((row, unit["end"], [f"{indent}# {b}".rstrip() + "\n" for b in body]))
+        else:  # a docstring: the same quotes and indentation, the translated lines
+            indent = " " * col
+            quote = unit["token"][:3] if unit["token"][:3] in ('"""', "'''") else unit["token"][0]
+            body = translated.split("\n")
+            multi = "\n" in unit["token"]
+            text = body[0] + "".join("\n" + (indent + b if b else "") for b in body[1:])
+            if multi and unit["token"].rstrip(quote).endswith("\n" + indent):
+                text += "\n" + indent
+            if quote in text or "\\" in text:
+                raise ValueError(f"a translated docstring may not hold {quote} or a backslash: {text[:60]!r}")
+            head = line[:col]
+            after = _after_token(lines, unit)
+            replacements.append((row, unit["end"], [head + quote + text + quote + after]))
+    for first, last, new in sorted(replacements, reverse=True):
+        lines[first - 1:last] = new
+    return "".join(lines)
+
+
+def _after_token(lines: list[str], unit: dict) -> str:
+    """What follows a docstring's closing quotes on its last line (a newline, a comment)."""
+    token_lines = unit["token"].split("\n")
+    last = lines[unit["end"] - 1]
+    start = unit["col"] if len(token_lines) == 1 else 0
+    return last[start + len(token_lines[-1]):]
+
+
+_CACHE: dict[str, set[str]] = {}
+
+
+def messages_set_cached(source: str) -> set[str]:
+    if source not in _CACHE:
+        _CACHE[source] = messages_set(source)
+    return _CACHE[source]
+
+
+def _code(source: str) -> list[tuple[int, str, int]]:
+    """The tokens that are code (no comments, docstrings, blank lines or layout of prose): type, text, line."""
+    docstrings = _docstring_tokens(source)
+    return [(t.type, t.string, t.start[0]) for t in tokenize.generate_tokens(io.StringIO(source).readline)
+            if t.type not in (tokenize.COMMENT, tokenize.NL) and not (t.type == tokenize.STRING and t.start in docstrings)]
+
+
+def todos(text: str) -> list[str]:
+    """The TODO(exercise) markers of a text, in order."""
+    return re.findall(r"TODO\([\w-]+\)", text)
+
+
+def same_code(english: str, translated: str) -> str | None:
+    """None when the two sources are the same code with the same TODO markers, else what differs."""
+    if todos(english) != todos(translated):
+        return f"TODO markers {todos(translated)} instead of {todos(english)}"
+    a, b = _code(english), _code(translated)
+    if [t[:2] for t in a] == [t[:2] for t in b]:
+        return None
+    first = next((i for i, (x, y) in enumerate(zip(a, b)) if x[:2] != y[:2]), min(len(a), len(b)))
+    if first >= len(b):
+        return f"the code ends before the English's line {a[first][2]}"
+    if first >= len(a):
+        return f"line {b[first][2]} has code the English does not"
+    line = translated.splitlines()[b[first][2] - 1].strip()
+    english_line = english.splitlines()[a[first][2] - 1].strip()
+    return f"line {b[first][2]} is `{line}`, the English `{english_line}`"
