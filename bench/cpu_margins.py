@@ -82,7 +82,7 @@ def class_folder(exercise, folder):
 
 def graded_with_limits_divided(exercise, folder, factor):
     """{id: (score, max, status, seconds)} with every CPU limit of the sandbox divided by `factor`."""
-    from grader.batch import grade
+    from grader.pipeline import grade
     from grader.sandbox import Limits
 
     default = Limits()

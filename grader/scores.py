@@ -81,14 +81,16 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
             "message": message, "source": name_text(Path(submission.source).name), "tests": tests}
 
 
-def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read=None):
+def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read=None, tests=None):
     """The scores record; `diagnoses` ({id: [entry, ...]}, grader.diagnose) fills each row's `diagnosis`.
+    `tests`: the grading declarations the maximum counts (default: every test of the suite; a student's
+    check counts the visible ones it ran).
 
     A row the grader fails to build is `crashed` with a "grader error" message, and carries the
-    traceback in `grader_error` (grader.batch moves it to the run log); every string is valid
+    traceback in `grader_error` (grader.pipeline moves it to the run log); every string is valid
     UTF-8, so the record can always be written.
     """
-    max_score = _number(sum(t["points"] for t in suite_tests(suite)))
+    max_score = _number(sum(t["points"] for t in (suite_tests(suite) if tests is None else tests)))
     rows = []
     for s in submissions:
         try:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.diagnose import Diagnoser, VariantBook, variant_submission
 from grader.diagnose.evidence import lead_in, table
 from grader.diagnose.hints import static_hints

@@ -18,7 +18,7 @@ from grader.judge.expectations import Expectations
 from grader.scores import suite_tests
 from grader.classroom.starters import solution_files
 from grader.course import COURSE
-from grader.classroom.student_check import judge_visible
+from grader.judge.plugin import judge
 from grader import suites
 from grader.suites import available, load_suite
 
@@ -81,10 +81,10 @@ def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise)
     assert not stored_file.exists()  # only the student wheel's build writes it
     stored_file.write_text(json.dumps(visible_expectations(suite, live, list(runs.values()))))
     try:
-        stored = judge_visible(suite, runs, expectations=Expectations(suite, reference="stored"))
+        stored = judge(suite, runs, expectations=Expectations(suite, reference="stored"), tests="visible")
     finally:
         stored_file.unlink()
-    assert stored == judge_visible(suite, runs, expectations=live)
+    assert stored == judge(suite, runs, expectations=live, tests="visible")
     assert any(o["status"] != "passed" for outcomes in stored.values() for o in outcomes) or len(runs) == 1
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import grader.suites
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.forbidden import forbidden_imports
 from grader.judge import from_scratch_test
 from grader.sandbox import Limits

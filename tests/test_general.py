@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.diagnose.hints import static_hints
 from grader.sandbox import Limits
 

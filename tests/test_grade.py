@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.cli import main
 from grader.sandbox import Limits
 

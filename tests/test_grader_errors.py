@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import grader.batch as batch_module
+import grader.pipeline as batch_module
 import grader.observe as observe_module
 import grader.scores as scores_module
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.cli import main
 from grader.sandbox import Limits
 

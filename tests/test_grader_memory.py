@@ -23,7 +23,7 @@ HONEST = 200
 
 GRADE_AND_MEASURE = """
 import json, sys
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.sandbox import Limits
 
 result = grade(sys.argv[1], limits=Limits(probe_seconds=2, import_seconds=5, submission_seconds=60), jobs=2,

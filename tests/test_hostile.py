@@ -2,7 +2,7 @@
 
 Every attack in tests/fixtures/hostile/<case>/engine.py (its first comment says what it attempts
 and what must hold) is graded in ONE batch beside correct engines and a few malformed entries,
-through `grader.batch.grade` with small limits. Then: each hostile entry has the row we expect
+through `grader.pipeline.grade` with small limits. Then: each hostile entry has the row we expect
 (status, words of its message, a score no higher than it honestly earns), the correct engines are
 untouched by their company, no sandbox process is left, no file outside the grading folders
 changed, a secret in the grader's environment appears nowhere, and the grader's memory stayed flat.
@@ -36,7 +36,7 @@ if not sys.platform.startswith("linux"):  # macOS, Windows: the portable worker 
 import resource  # noqa: E402  (POSIX only)
 
 import grader.sandbox as sandbox_module
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.cli import main
 from grader.observe.attempt import Attempt
 from grader.observe.protocol import MAX_LINE, ProtocolError, parse_event

@@ -24,7 +24,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 if not sys.platform.startswith("linux"):
     pytest.skip("the Linux sandbox's own tests", allow_module_level=True)
 
-from grader.batch import grade  # noqa: E402
+from grader.pipeline import grade  # noqa: E402
 from grader.integrations.ci import annotations  # noqa: E402
 from grader.load import load_entry  # noqa: E402
 from grader.observe.protocol import MAX_REPORT  # noqa: E402

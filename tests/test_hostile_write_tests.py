@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.sandbox import Limits
 from grader.suites import SUITES, load_suite
 

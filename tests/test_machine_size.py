@@ -68,13 +68,13 @@ def test_usable_cpus_follow_the_affinity_and_the_quota(monkeypatch):
 
 def test_grading_without_jobs_uses_the_default(monkeypatch, tmp_path):
     # `grade` without -j asks machine_size (a 1-core machine here), and grades the same
-    import grader.batch
+    import grader.pipeline
 
     asked = []
-    monkeypatch.setattr(grader.batch, "default_jobs", lambda memory_mb: asked.append(memory_mb) or 1)
+    monkeypatch.setattr(grader.pipeline, "default_jobs", lambda memory_mb: asked.append(memory_mb) or 1)
     (tmp_path / "class" / "a").mkdir(parents=True)
     (tmp_path / "class" / "a" / "engine.py").write_text("class Value:\n    pass\n")
-    result = grader.batch.grade(tmp_path / "class", cache_dir=tmp_path / "cache")
+    result = grader.pipeline.grade(tmp_path / "class", cache_dir=tmp_path / "cache")
     assert asked == [2048]
     assert [row["id"] for row in result.scores["submissions"]] == ["a"]
 

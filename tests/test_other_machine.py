@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import grader.batch
+import grader.pipeline
 from grader.judge import fmt, fmt_slope
 from grader.judge.expectations import Expectations
 from grader.torch_adapter import MAX_ULPS, ulps_apart
@@ -38,9 +38,9 @@ def _differences(here, there, path=""):
 @pytest.mark.slow
 def test_the_golden_batch_on_another_libm_scores_and_says_exactly_the_same(tmp_path, monkeypatch):
     this_machine = math.tanh
-    use_another_libm(monkeypatch, grader.batch)
+    use_another_libm(monkeypatch, grader.pipeline)
     assert any(math.tanh(x / 7) != this_machine(x / 7) for x in range(1, 8))  # the grader's libm is another one
-    record = grader.batch.grade(SUBMISSIONS, jobs=2, cache_dir=tmp_path / "cache").scores
+    record = grader.pipeline.grade(SUBMISSIONS, jobs=2, cache_dir=tmp_path / "cache").scores
     golden = json.loads((GOLDEN / "scores.json").read_text())
     rows = {row["id"]: row for row in record["submissions"]}
     want = {row["id"]: row for row in golden["submissions"]}

@@ -7,7 +7,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.load import load_entry
 from grader.places import as_the_student_sees, place_text
 from grader.report import submission_markdown

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.sandbox import Limits, Sandbox, SandboxUnavailable, open_sandbox
 from grader.sandbox.portable import NOTICE, PortableSandbox
 from grader.classroom.starters import solution_files

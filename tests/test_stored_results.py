@@ -88,7 +88,7 @@ def test_torch_live_grades_exactly_as_the_stored_results(tmp_path):
     import shutil
     from pathlib import Path
 
-    from grader.batch import grade
+    from grader.pipeline import grade
     from grader.sandbox import Limits
 
     root = Path(__file__).resolve().parents[1]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.batch import grade
+from grader.pipeline import grade
 from grader.diagnose.hints import static_hints
 from grader.diagnose.source_patterns import recursive_sorts
 from grader.diagnose.source_tree import tree_of

@@ -136,7 +136,7 @@ def test_the_gradebook_holds_the_same_visible_escapes(graded, tmp_path_factory):
 
 def test_gradescope_run_shows_what_the_student_printed_as_text(tmp_path, monkeypatch):
     # what the submission printed goes to the log Gradescope shows the instructor: escapes visible
-    from grader.batch import BatchResult
+    from grader.pipeline import BatchResult
     from grader.integrations import gradescope
 
     row = {"id": "sub\x1b[2J", "status": "graded", "score": 1.0, "max_score": 1.0, "tests": []}

@@ -552,7 +552,7 @@ def test_every_readme_mistake_has_a_plant():
 @pytest.fixture(scope="module")
 def planted_outcomes(tmp_path_factory):
     """Each planted mistake handed in to its exercise and judged by the visible tests (the check's view)."""
-    from grader.classroom.student_check import judge_visible
+    from grader.judge.plugin import judge
     from grader.load import load_entry
     from grader.observe import observe_all
     from grader.observe.cache import ObservationCache
@@ -580,7 +580,7 @@ def planted_outcomes(tmp_path_factory):
                     submission = load_entry(folder, frozenset(suite.files))
                     submissions[(b, m)] = submission
             runs = observe_all(list(submissions.values()), suite, sandbox, jobs=2, cache=ObservationCache(None))
-            judged = judge_visible(suite, runs)
+            judged = judge(suite, runs, tests="visible")
             for key, submission in submissions.items():
                 outcomes[(exercise, *key)] = judged[submission.id]
     finally:

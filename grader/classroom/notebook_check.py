@@ -27,6 +27,7 @@ a saved notebook), as `grade check PATH` does.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import tempfile
 from pathlib import Path
@@ -34,8 +35,11 @@ from pathlib import Path
 from ..i18n import msg, translator
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
-from .student_check import CheckError, CheckResult, check as check_path, table_rows
+from ..pipeline import load_submissions
+from ..suites import load_suite
+from .student_check import CheckError, CheckResult, check as check_path, check_submission, table_rows
 
+NOTEBOOK_NAME = "this notebook"  # how a place names the kernel's cells: `this notebook, cell 5, line 3`
 _FAILED_CELLS: set[int] = set()  # execution counts of cells that raised, since the hook was registered
 _HOOKED: set[int] = set()  # ids of the shells the hook is registered with
 
@@ -63,6 +67,11 @@ def _record_failures(shell):
 
 def kernel_cells(shell) -> list[str]:
     """The code of the cells the kernel ran, as described in the module docstring."""
+    return [source for _, source in numbered_kernel_cells(shell)]
+
+
+def numbered_kernel_cells(shell) -> list[tuple[int, str]]:
+    """(execution count, code) of the cells the kernel ran: the number Jupyter shows beside each, `[5]`."""
     history = shell.history_manager.input_hist_raw  # [0] is empty: cells count from 1
     cells = []
     for count, source in enumerate(history):
@@ -75,7 +84,7 @@ def kernel_cells(shell) -> list[str]:
             compile(code, f"<cell {count}>", "exec")
         except (SyntaxError, ValueError):
             continue
-        cells.append(source)
+        cells.append((count, source))
     return cells
 
 
@@ -93,18 +102,30 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
                          "kernel here: call it in a notebook (Jupyter, JupyterLab, VS Code, Colab), or pass "
                          "path=, or run `grade check PATH` in a terminal")
     _record_failures(shell)
-    cells = kernel_cells(shell)
+    cells = numbered_kernel_cells(shell)
     if not cells:
         raise CheckError("this notebook's kernel has run no code cells yet: run the notebook's cells "
                          "(Run All), then this cell again")
     import nbformat
     from nbformat import v4
 
+    # Each cell at the position of its execution count (empty Markdown cells between), so that a place the
+    # pipeline names, `cell 5, line 3`, is the cell Jupyter shows as [5], as IPython's own tracebacks do.
+    by_count = dict(cells)
+    padded = [v4.new_code_cell(by_count[n]) if n in by_count else v4.new_markdown_cell("")
+              for n in range(1, max(by_count) + 1)]
+    suite = load_suite(exercise)
     with tempfile.TemporaryDirectory(prefix="grade-notebook-") as folder:
         notebook = Path(folder) / f"{exercise}.ipynb"
-        nbformat.write(v4.new_notebook(cells=[v4.new_code_cell(c) for c in cells]), str(notebook))
-        result = check_path(notebook, exercise, limits=limits, lang=lang)
-    result.checked = msg("the cells this notebook has run")
+        nbformat.write(v4.new_notebook(cells=padded), str(notebook))
+        (submission,) = load_submissions(notebook, suite, one_submission=True)
+    # its places name the kernel's cells, not a file of the temporary folder
+    submission = dataclasses.replace(submission, origins={
+        name: dataclasses.replace(origin, file=NOTEBOOK_NAME, path=None) for name, origin in submission.origins.items()})
+    result = check_submission(submission, suite, msg("the cells this notebook has run"), [], limits=limits, lang=lang)
+    if any(t.get("where") for t in result.tests if t["status"] != "passed"):
+        result.notes.append(msg("`{notebook}, cell N` is the cell Jupyter shows as [N] (its run number)",
+                                notebook=NOTEBOOK_NAME))
     return result
 
 

@@ -20,12 +20,12 @@ from pathlib import Path
 
 from ..i18n import choose, msg, translator
 from ..judge import DIGITS, fmt
-from ..load import STUDENT_MODULES, load_entry
+from ..load import STUDENT_MODULES
+from ..pipeline import Settings, grade_submissions, load_submissions
 from ..records import earned
-from ..observe import observe_all
-from ..observe.cache import ObservationCache
-from ..sandbox import Limits, open_sandbox
+from ..sandbox import Limits
 from ..sandbox.portable import STRENGTH as PORTABLE
+from ..scores import suite_tests
 from ..suites import available, load_suite
 from .starters import MARKER_FILE
 
@@ -113,39 +113,12 @@ def _what_is_checked(path: Path, suite, submission) -> tuple[str, list]:
     return ", ".join(own), notes
 
 
-def _visible_plugin_class():
-    from ..judge.plugin import JudgePlugin
-
-    class VisibleOnly(JudgePlugin):
-        """The judge's plugin, restricted to the tests declared visible: the others are never run."""
-
-        def pytest_generate_tests(self, metafunc):
-            if getattr(metafunc.function, "grading", {}).get("visibility") == "visible":
-                return super().pytest_generate_tests(metafunc)
-            if "submission" in metafunc.fixturenames:  # deselected below, so never evaluated
-                metafunc.parametrize("submission", sorted(self.runs))
-            return None
-
-        def pytest_collection_modifyitems(self, items):
-            super().pytest_collection_modifyitems(items)
-            items[:] = [i for i in items if i.function.grading["visibility"] == "visible"]
-
-    return VisibleOnly
-
-
-def judge_visible(suite, runs, expectations=None) -> dict:
-    """The visible tests' outcomes for every run, {id: [outcome, ...]}: grader.judge.plugin.judge, deselected."""
-    from ..judge.plugin import judge
-
-    return judge(suite, runs, expectations=expectations, plugin_class=_visible_plugin_class())
-
-
 def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_bwrap: bool = True,
           lang: str | None = None) -> CheckResult:
-    """Grade PATH with the visible tests of its exercise; see the module docstring. `lang`: the language of
-    the result's words (default: $GRADE_LANG, then the locale, then English; grader.i18n.choose)."""
+    """Grade PATH with the visible tests of its exercise, through the one pipeline (grader/pipeline.py); see
+    the module docstring. `lang`: the language of the result's words (default: $GRADE_LANG, then the
+    locale, then English; grader.i18n.choose)."""
     started = time.monotonic()
-    lang = choose(lang)
     path = Path(path)
     if not path.exists():
         raise CheckError(f"{path}: no such file or folder")
@@ -154,55 +127,37 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
         raise CheckError(f"cannot tell which exercise {path} is for (no {MARKER_FILE} file, and its name is not "
                          f"an exercise's): pass -e EXERCISE, one of {', '.join(available())}")
     suite = load_suite(exercise)
-    submission = load_entry(path, allowed_files=frozenset(suite.files) | {"engine.py"})
+    (submission,) = load_submissions(path, suite, one_submission=True)
     checked, notes = _what_is_checked(path, suite, submission)
-    grading = {t["name"]: t for t in _declared_tests(suite)}
+    return check_submission(submission, suite, checked, notes, limits=limits, use_bwrap=use_bwrap, lang=lang,
+                            started=started)
+
+
+def check_submission(submission, suite, checked: str, notes: list, *, limits: Limits = Limits(),
+                     use_bwrap: bool = True, lang: str | None = None, started: float | None = None) -> CheckResult:
+    """A loaded submission checked with `suite`'s visible tests; `checked`: what it is in the student's words."""
+    started = time.monotonic() if started is None else started
+    lang = choose(lang)
+    exercise = suite.name
     if submission.rejected:
         return CheckResult(exercise, msg(suite.title), checked, submission.problem, [], notes,
                            time.monotonic() - started, lang=lang)
-    sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
-    try:
-        runs = observe_all([submission], suite, sandbox, jobs=1, cache=ObservationCache(None))
-        outcomes = judge_visible(suite, runs)[submission.id]
-        diagnosis = _visible_diagnosis(suite, submission, runs, outcomes, sandbox)
-    finally:
-        sandbox.close()
-    if sandbox.strength == PORTABLE:
+    graded = grade_submissions([submission], suite, Settings(exercise=exercise, limits=limits, jobs=1, cache_dir=None,
+                                                             use_bwrap=use_bwrap, tests="visible",
+                                                             diagnose="wrong-numbers"))
+    if graded.sandbox == PORTABLE:
         # grader.sandbox.portable.NOTICE, in the student's language
         notes.append(msg("This is a check on your own machine, not your grade: your code ran in a plain "
                          "subprocess (no sandbox), and your instructor grades what you hand in."))
-    elif sandbox.warning:
+    elif graded.warning:
         notes.append(msg("the sandbox here is weaker than the grader's (no bubblewrap); the results are the same"))
-    run = runs[submission.id]
+    run, row = graded.runs[submission.id], graded.row(submission.id)
     if run["status"] != "ok" and run.get("message"):
         notes.append(run["message"])
-    tests = [dict(o, doc=grading.get(o["name"], {}).get("doc", "")) for o in outcomes]
-    return CheckResult(exercise, msg(suite.title), checked, None, tests, notes, time.monotonic() - started, diagnosis,
-                       lang=lang)
-
-
-def _visible_diagnosis(suite, submission, runs, outcomes, sandbox):
-    """What names the mistake behind the failing visible tests, citing visible tests only; nothing where
-    the variant library is not installed (a student's install, grader/distribution.py)."""
-    from ..distribution import instructor_part_installed
-
-    # Only wrong numbers are worth the variant library's time: an engine that raised (an untouched
-    # starter) is explained by its own error, and the check stays quick.
-    if not suite.diagnose or not instructor_part_installed() or not any(o["status"] == "failed" for o in outcomes):
-        return []
-    from ..diagnose import diagnose_batch
-    from ..judge.expectations import Expectations
-
-    found = diagnose_batch(suite, [submission], runs, {submission.id: outcomes}, expectations=Expectations(suite),
-                           sandbox=sandbox, jobs=1)
-    shown = {o["name"] for o in outcomes}
-    return [d for d in found.get(submission.id, []) if all(name in shown for name in d.get("tests") or [])]
-
-
-def _declared_tests(suite):
-    from ..scores import suite_tests
-
-    return suite_tests(suite)
+    docs = {t["name"]: t["doc"] for t in suite_tests(suite)}
+    tests = [dict(o, doc=docs.get(o["name"], "")) for o in graded.outcomes[submission.id]]
+    return CheckResult(exercise, msg(suite.title), checked, None, tests, notes, time.monotonic() - started,
+                       row["diagnosis"], lang=lang)
 
 
 def _shown(value, detail) -> str:

@@ -42,7 +42,7 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     $GITHUB_STEP_SUMMARY when it is set, and exits 1 when the score is below
     --min-score (see docs/ci.md).
     """
-    from ..batch import grade
+    from ..pipeline import grade
     from ..integrations import ci
     from ..private_files import write_json_atomically
 

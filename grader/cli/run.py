@@ -51,7 +51,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     run, which is why they are not in the scores), and scores.<ext> for each
     --format.
     """
-    from ..batch import grade
+    from ..pipeline import grade
     from ..fleet import FleetError
     from ..integrations import report_files
     from ..machine_size import memory_warning

@@ -1,7 +1,7 @@
 """Where scores go once a batch is graded: report files beside the scores, per-student
 feedback pages, a Gradescope autograder bundle, and a CI run on a student's repository.
 
-Each module renders with grader/report and grades with grader/batch; none of
+Each module renders with grader/report and grades with grader/pipeline; none of
 them judges anything itself.
 
 - report_files: `scores.xml`, `scores.csv`, ... beside the scores file, and the timings.

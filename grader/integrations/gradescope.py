@@ -245,7 +245,7 @@ def submission_entry(folder) -> Path:
 
 def autograde(root, *, use_bwrap: bool = True) -> tuple[dict, object]:
     """Grade ROOT/submission as one submission and write ROOT/results/results.json; return (results, batch)."""
-    from ..batch import grade
+    from ..pipeline import grade
 
     root = Path(root)
     config = read_config(root)

@@ -43,6 +43,10 @@ class Reads:
     probes: tuple
     complete: bool
     own: tuple = ()
+    # why the test did not pass on the reference engine ("SuiteError: no stored PyTorch result ..."), or None:
+    # a test that fails on a correct engine cannot judge anyone (Expectations.check_suite)
+    failure: str | None = None
+    visibility: str = "visible"
 
 
 class _Recorded(Mapping):
@@ -100,17 +104,19 @@ def dry_run(suite, expectations) -> dict[str, Reads]:
                     "torch_expect": expectations.torch, "run": run, "imported": dict(_REFERENCE_IMPORT),
                     "submission": "dry-run"}
         names = list(inspect.signature(test).parameters)
-        finished = False
+        finished, failure = False, None
         if all(name in fixtures for name in names):
             try:
                 test(**{name: fixtures[name] for name in names})
                 finished = True
-            except (Exception, OutcomeException):
-                pass  # the probes read before the exception are still recorded
+            except (Exception, OutcomeException) as exc:  # the probes read before it are still recorded
+                failure = f"{type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}"
+        else:
+            failure = f"it asks for {', '.join(sorted(set(names) - set(fixtures)))}, which no hidden test is given"
         complete = finished and set(names) <= SINGLE_PROBE_FIXTURES
         named = _named_in(test, probes)
         own = set(used) | set(named)
         read = own | set(charging)
         reads[test.__name__] = Reads(test.grading["name"], tuple(p for p in probes if p in read), complete,
-                                     tuple(p for p in probes if p in own))
+                                     tuple(p for p in probes if p in own), failure, test.grading["visibility"])
     return reads

@@ -52,6 +52,20 @@ class Expectations:
             self._reads = dry_run(self.suite, self)
         return self._reads
 
+    def check_suite(self, tests="all"):
+        """Raise SuiteError, in one line that says what to do, when a test (of `tests`: "all" or "visible")
+        does not pass on the reference engine: it would fail every student, the correct ones too, with an
+        internal error. The dry run (reads()) tells; the judge needs it anyway, so this costs nothing. A
+        suite of probe cases (09-write-tests) runs its reference only in a worker, and is not checked here."""
+        if self.suite.cases:
+            return
+        broken = [r for r in self.reads().values() if r.failure and (tests == "all" or r.visibility == "visible")]
+        if broken:
+            first = broken[0]
+            more = f" (and {len(broken) - 1} more test{'s' * (len(broken) > 2)})" if len(broken) > 1 else ""
+            raise SuiteError(f"the suite {self.suite.name!r} cannot judge: its test {first.name!r}{more} fails on "
+                             f"the reference engine ({first.failure}); nothing was graded")
+
     def probes_tests_read(self):
         """The probes any hidden test reads (a frozenset), or None when some test reads the whole run."""
         reads = self.reads()

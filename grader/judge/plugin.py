@@ -292,15 +292,34 @@ def _run_pytest(suite, plugin, report):
         print("\n".join(plugin.internal_errors), file=sys.stderr)
 
 
-def judge(suite, runs, *, torch="stored", expectations=None, plugin_class=None):
-    """Outcomes of every hidden test on every submission: {id: [test result, ...]} in suite order.
+class VisibleOnly(JudgePlugin):
+    """The judge's plugin, restricted to the tests declared visible (a student's check): the others are
+    never run."""
 
-    `plugin_class`: a JudgePlugin subclass that selects tests (`grade check` runs the visible ones).
+    def pytest_generate_tests(self, metafunc):
+        if getattr(metafunc.function, "grading", {}).get("visibility") == "visible":
+            return super().pytest_generate_tests(metafunc)
+        if "submission" in metafunc.fixturenames:  # deselected below, so never evaluated
+            metafunc.parametrize("submission", sorted(self.runs))
+        return None
+
+    def pytest_collection_modifyitems(self, items):
+        super().pytest_collection_modifyitems(items)
+        items[:] = [i for i in items if i.function.grading["visibility"] == "visible"]
+
+
+PLUGINS = {"all": JudgePlugin, "visible": VisibleOnly}  # which tests are judged
+
+
+def judge(suite, runs, *, torch="stored", expectations=None, tests="all"):
+    """Outcomes of the hidden tests on every submission: {id: [grader.records.Outcome, ...]} in suite order.
+
+    `tests`: "all", or "visible" (a student's check runs only the tests a student may see).
     """
     if not runs:
         return {}
     expectations = expectations or Expectations(suite, torch=torch)
-    plugin_class = plugin_class or JudgePlugin
+    plugin_class = PLUGINS[tests]
     observed = {sid: _observed(run) for sid, run in runs.items()}
     ungrouped = frozenset()
     for _ in range(2):

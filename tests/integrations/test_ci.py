@@ -279,7 +279,9 @@ def test_verdict():
     assert ci.verdict(record, 51.0) is True
     assert ci.verdict(record, 62.0) is False
     assert ci.verdict(record, None) is None
-    assert ci.verdict(dict(record, status="crashed"), 1.0) is False  # a crashed run scores 0
+    # a crashed row's score is its tests' sum, as in the scores file (docs/contract.md §4)
+    assert ci.verdict(dict(record, status="crashed"), 51.0) is True
+    assert ci.verdict(dict(record, status="crashed", score=0.0), 1.0) is False
 
 
 def test_a_correct_engine_in_a_wrapper_folder_passes_with_no_annotation(tmp_path):

@@ -1,0 +1,281 @@
+"""The one pipeline: every surface grades through here.
+
+    load → observe → places → judge → diagnose → score
+
+`grade run`, `grade ci`, `grade gradescope-run`, the fleet (`grade run
+--queue`), `grade check`, a notebook's `check()` and the submission service
+all call `grade_path` or `grade_submissions`; none assembles the steps itself.
+They differ only in *where the observation runs* (an `Observer`: this
+machine's pool of sandboxed workers, the fleet's workers, or another) and in
+which renderer reads the result (grader/report/, grader/integrations/,
+grader/classroom/student_check.py).
+
+    from grader.pipeline import Settings, grade_path
+
+    graded = grade_path("submissions/", Settings(exercise="03-tanh"))
+    graded.scores                  # the scores record (docs/contract.md §4, grader.records.ScoresRecord)
+    graded.outcomes["bob"]         # bob's test outcomes (grader.records.Outcome), with their failure's parts
+    graded.runs["bob"]             # bob's run (grader.records.Run), places in his own files
+
+One submission (a service's upload, a student's check):
+
+    graded = grade_path("upload/bob.py", Settings(exercise="engine", cache_dir=None), one_submission=True)
+    row = graded.scores["submissions"][0]
+
+Every step's record is a type of grader/records.py. A place in a run is the
+student's own (`bob.py, line 12`, `carol.ipynb, cell 7, line 3`) from the
+judge on. A suite that cannot judge (a test that fails on the reference
+engine, a stored PyTorch result missing) stops the pipeline before any
+submission is observed: `SuiteError`, whose one line says what to run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+import traceback
+from typing import Callable, Protocol
+
+from .distribution import instructor_part_installed, require_instructor_part
+from .judge.plugin import Expectations, judge
+from .load import LoadError, Submission, load_entry, load_folder, nothing_to_grade
+from .machine_size import default_jobs
+from .observe import grader_error_run, observe_all
+from .observe.cache import ObservationCache
+from .places import as_the_student_sees
+from .records import Strength
+from .sandbox import Limits, open_sandbox
+from .scores import scores_record
+from .suites import SuiteError, load_suite
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """How to grade: the same for every surface, each choosing its own."""
+
+    exercise: str = "engine"  # the suite
+    limits: Limits = Limits()
+    torch: str = "stored"  # PyTorch's expected values: "stored" in the suite, or "live"
+    jobs: int | None = None  # submissions observed at once (None: what this machine fits, grader.machine_size)
+    cache_dir: str | None = None  # finished observations by content hash; None: nothing cached or read
+    require_sandbox: bool = False  # refuse to observe without bubblewrap
+    use_bwrap: bool = True  # False: the rlimits-only sandbox (tests of it)
+    queue: str | None = None  # observe on the fleet's workers at this Redis URL (grader.fleet)
+    tests: str = "all"  # "all", or "visible": a student's check runs only the tests a student may see
+    diagnose: str = "all"  # "all", "wrong-numbers" (only submissions with a failed test: a quick check), "none"
+
+
+@dataclasses.dataclass
+class Graded:
+    """What the pipeline made of a batch: the scores record and the records behind it."""
+
+    scores: dict  # grader.records.ScoresRecord
+    runs: dict  # id -> grader.records.Run, places in the student's files (timings and printed output live here)
+    seconds: float
+    observed: int  # submissions observed in this run (not from the cache)
+    sandbox: str  # grader.records.Strength: the weakest the batch's runs were observed in
+    warning: str | None  # what the sandbox here says of itself (weaker than the grader's)
+    grader_errors: list = dataclasses.field(default_factory=list)  # [{"id", "stage", "detail"}]: the run log
+    submissions: list = dataclasses.field(default_factory=list)  # as loaded: each file's Origin (grade ci)
+    outcomes: dict = dataclasses.field(default_factory=dict)  # id -> [grader.records.Outcome], suite order
+    suite: object = None  # the suite graded against (grader.suites.Suite)
+
+    def row(self, submission_id) -> dict:
+        """One submission's row of the scores record."""
+        return next(r for r in self.scores["submissions"] if r["id"] == submission_id)
+
+
+BatchResult = Graded  # its former name
+
+
+class Observer(Protocol):
+    """Where submissions are observed. `observe` returns {id: Run} for every submission that is not
+    rejected, calling `on_done(submission, run, cached)` as each finishes; runs in `cache` are reused."""
+
+    strength: str  # a grader.records.Strength
+    warning: str | None
+
+    def observe(self, submissions: list[Submission], suite, *, cache: ObservationCache,
+                on_done: Callable) -> dict: ...
+
+
+class LocalPool:
+    """This machine's pool: one sandboxed worker per submission, `jobs` at a time (grader/observe/)."""
+
+    def __init__(self, sandbox, jobs):
+        self.sandbox, self.jobs = sandbox, jobs
+        self.strength, self.warning = sandbox.strength, sandbox.warning
+
+    def observe(self, submissions, suite, *, cache, on_done):
+        return observe_all(submissions, suite, self.sandbox, jobs=self.jobs, cache=cache, on_done=on_done)
+
+
+class FleetPool:
+    """The fleet's workers on a Redis queue (grader/fleet/, docs/scaling.md)."""
+
+    warning = None
+
+    def __init__(self, url, limits, *, require_sandbox, notify=None):
+        try:
+            from .fleet.submit import QueueObserver
+        except ImportError:
+            from .fleet import MISSING, FleetError
+            raise FleetError(MISSING) from None
+        self.queue, self.limits = QueueObserver(url, require_sandbox=require_sandbox, notify=notify), limits
+
+    @property
+    def strength(self):
+        return self.queue.strength
+
+    def observe(self, submissions, suite, *, cache, on_done):
+        return self.queue.observe_all(submissions, suite, self.limits, cache=cache, on_done=on_done)
+
+
+def load_submissions(path, suite, *, one_submission=False) -> list[Submission]:
+    """The submissions at `path`: a class folder's entries, or (`one_submission`) `path` as one student's work
+    whatever it holds (Gradescope's submission folder, a student's repository, a file). LoadError when empty."""
+    allowed = frozenset(suite.files) | {"engine.py"}
+    submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
+    if not submissions:
+        raise LoadError(nothing_to_grade(path))
+    return submissions
+
+
+def grade_path(path, settings: Settings = Settings(), *, one_submission=False, progress=None, notify=None,
+               observer: Observer | None = None) -> Graded:
+    """Grade every entry of `path` (a class folder), or `path` as one submission; see grade_submissions."""
+    suite = load_suite(settings.exercise)
+    submissions = load_submissions(path, suite, one_submission=one_submission)
+    return grade_submissions(submissions, suite, settings, progress=progress, notify=notify, observer=observer)
+
+
+def grade_submissions(submissions: list[Submission], suite, settings: Settings = Settings(), *, progress=None,
+                      notify=None, observer: Observer | None = None) -> Graded:
+    """Observe, judge, diagnose and score `submissions` (loaded: grader.load) against `suite`.
+
+    `observer`: where they are observed (default: this machine's pool, or the fleet at `settings.queue`);
+    the variants diagnosis observes always run in this machine's sandbox. `progress`: an object with
+    start(total, rejected), advance(submission, run, cached) and finish() (grader/cli/terminal.py).
+    `notify(text)`: what the fleet has to say while the batch waits (a refusal, no worker).
+    Raises SuiteError before observing anything when the suite cannot judge.
+    """
+    started = time.monotonic()
+    if settings.tests == "all":
+        require_instructor_part("Grading")  # the hidden suites, the reference and the diagnosis
+    expectations = Expectations(suite, torch=settings.torch)
+    expectations.check_suite(settings.tests)  # a broken suite stops here, before any student is observed
+    jobs = settings.jobs or default_jobs(settings.limits.memory_mb)
+    if observer is None and settings.queue:
+        observer = FleetPool(settings.queue, settings.limits, require_sandbox=settings.require_sandbox,
+                             notify=notify)
+    # With another observer, this machine's sandbox runs only the grader's own bug variants (for diagnosis),
+    # never a submission: the --require-sandbox that matters is the workers', and travels with each job.
+    sandbox = open_sandbox(settings.limits, require=settings.require_sandbox and observer is None,
+                           use_bwrap=settings.use_bwrap)
+    observer = observer or LocalPool(sandbox, jobs)
+    cache = ObservationCache(settings.cache_dir)
+    observed = 0
+    try:
+        try:
+            if progress:
+                progress.start(len(submissions), sum(1 for s in submissions if s.rejected))
+
+            def on_done(submission, run, cached):
+                nonlocal observed
+                observed += not cached
+                if progress:
+                    progress.advance(submission, run, cached)
+
+            runs = observer.observe(submissions, suite, cache=cache, on_done=on_done)
+        finally:
+            if progress:
+                progress.finish()
+        # From here on, a place in a run is the student's own: bob.py, or carol.ipynb's cell and line.
+        by_id = {s.id: s for s in submissions}
+        runs = {sid: as_the_student_sees(run, by_id[sid], suite.module) for sid, run in runs.items()}
+        outcomes = _judge_contained(suite, runs, settings, expectations)
+        diagnoses = _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache)
+    finally:
+        sandbox.close()
+    record = scores_record(suite, submissions, runs, outcomes, diagnoses,
+                           tests_read=_tests_read(runs, expectations), tests=_declared(suite, settings))
+    errors = [{"id": sid, **run["grader_error"]} for sid, run in sorted(runs.items()) if "grader_error" in run]
+    errors += [{"id": row["id"], **row.pop("grader_error")} for row in record["submissions"] if "grader_error" in row]
+    return Graded(record, runs, time.monotonic() - started, observed, Strength(observer.strength), observer.warning,
+                  errors, submissions, outcomes, suite)
+
+
+def _declared(suite, settings):
+    """The tests the scores' maximum counts: all of the suite's, or the visible ones a check runs."""
+    from .scores import suite_tests
+
+    tests = suite_tests(suite)
+    return tests if settings.tests == "all" else [t for t in tests if t["visibility"] == "visible"]
+
+
+def _tests_read(runs, expectations):
+    """The probes the hidden tests read, for a row whose run ran out of time (scores._row_status); the
+    judge's dry run has been made by then (it groups by it), so this costs nothing."""
+    if not any(run.get("status") == "timeout" for run in runs.values()):
+        return None
+    return expectations.probes_tests_read()
+
+
+def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache):
+    """{id: [grader.records.DiagnosisEntry]}: the bug variants run in the same sandbox and cache, once per
+    batch, only if a submission needs them. Nothing where the diagnosis is not installed (a student's
+    install, grader/distribution.py) or not asked for."""
+    if not suite.diagnose or settings.diagnose == "none" or not instructor_part_installed():
+        return {}
+    if settings.diagnose == "wrong-numbers":
+        # Only wrong numbers are worth the variant library's time: an engine that raised (an untouched
+        # starter) is explained by its own error, and a check stays quick.
+        submissions = [s for s in submissions if any(o["status"] == "failed" for o in outcomes.get(s.id, []))]
+        if not submissions:
+            return {}
+    from .diagnose import diagnose_batch
+
+    found = diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations, sandbox=sandbox,
+                           jobs=jobs, cache=cache)
+    if settings.tests == "all":
+        return found
+    # a check: only what cites the tests it ran (the visible ones)
+    return {sid: [d for d in entries if all(name in {o["name"] for o in outcomes.get(sid, [])}
+                                             for name in d.get("tests") or [])]
+            for sid, entries in found.items()}
+
+
+def _judge_contained(suite, runs, settings, expectations):
+    """The judge's outcomes, with a failure of the grader on some runs kept to those runs' rows.
+
+    The judge runs the whole batch at once. When that raises (and not because the suite is
+    broken, which is every submission's problem: SuiteError), the batch is halved until the
+    runs it fails on are found; each of those becomes a `crashed` run saying "grader error"
+    (its traceback in the run log), and is judged as such.
+    """
+    def judged(part):
+        try:
+            return judge(suite, part, torch=settings.torch, expectations=expectations, tests=settings.tests)
+        except SuiteError:
+            raise
+        except Exception:
+            if len(part) == 1:
+                (sid, run), = part.items()
+                runs[sid] = grader_error_run(sid, "judging it", traceback.format_exc())
+                return judge(suite, {sid: runs[sid]}, torch=settings.torch, expectations=expectations,
+                             tests=settings.tests)
+            ids = sorted(part)
+            half = len(ids) // 2
+            return {**judged({sid: part[sid] for sid in ids[:half]}),
+                    **judged({sid: part[sid] for sid in ids[half:]})}
+
+    return judged(dict(runs))
+
+
+def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
+          require_sandbox=False, progress=None, use_bwrap=True, one_submission=False, queue=None,
+          notify=None) -> Graded:
+    """grade_path with the settings as keywords (what the command line passes)."""
+    settings = Settings(exercise=exercise, limits=limits, torch=torch, jobs=jobs, cache_dir=cache_dir,
+                        require_sandbox=require_sandbox, use_bwrap=use_bwrap, queue=queue)
+    return grade_path(path, settings, one_submission=one_submission, progress=progress, notify=notify)
