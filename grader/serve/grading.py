@@ -34,10 +34,11 @@ IDLE_POLL_SECONDS = 0.05
 
 
 def pipeline(path, exercise, *, one_submission, queue=None, cache_dir=None):
-    """The grader's one pipeline: a BatchResult for one submission or a folder of them."""
-    from ..batch import grade
+    """The grader's one pipeline (grader/pipeline.py): a Graded for one submission or a folder of them."""
+    from ..pipeline import Settings, grade_path
 
-    return grade(str(path), exercise=exercise, one_submission=one_submission, queue=queue, cache_dir=cache_dir)
+    return grade_path(str(path), Settings(exercise=exercise, queue=queue, cache_dir=cache_dir),
+                      one_submission=one_submission)
 
 
 REFUND_INFRASTRUCTURE = "The grader failed on this submission, not your code: this attempt was not counted."
