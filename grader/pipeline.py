@@ -178,7 +178,8 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
     try:
         try:
             if progress:
-                progress.start(len(submissions), sum(1 for s in submissions if s.rejected))
+                progress.start(len(submissions), sum(1 for s in submissions if s.rejected),
+                               [s.id for s in submissions if not s.rejected])
 
             def on_done(submission, run, cached):
                 nonlocal observed

@@ -1,16 +1,22 @@
-"""What the whole suite shares: a cache folder of its own, and the `slow` marker.
+"""What the whole suite shares: a cache folder of its own, and the two tiers (tests/costs.py).
 
-A test module names its expensive module fixtures in `SLOW_FIXTURES` (a fixture
-that grades a whole class of submissions in the sandbox, once per module, takes
-10 to 30 seconds); every test that uses one of them is marked `slow`, as is a
-test marked `@pytest.mark.slow` itself. `python -m pytest -m "not slow"` is the
-quick loop for editing; `python -m pytest -q` (the README's, and CI's) runs all.
+Every test that uses a fixture declared with `costs.slow_fixture` (a class graded
+in the sandbox, a wheel, a notebook kernel, Redis, a browser...) is marked `slow`,
+as is a test marked `@pytest.mark.slow` itself. `python -m pytest -m "not slow"`
+is the quick loop for editing; `python -m pytest -q` (the README's, and CI's) runs
+all. A quick-loop run ends by naming the tests that cost more CPU than a quick
+test should.
 """
 
 import os
+import resource
 import tempfile
 
 import pytest
+
+from costs import FAST_CPU_SECONDS, uses_slow_fixture
+
+_CPU = {}  # nodeid -> CPU seconds of the test (setup, call, teardown), its children's included
 
 
 def pytest_configure(config):
@@ -24,6 +30,27 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        slow_fixtures = set(getattr(item.module, "SLOW_FIXTURES", ()))
-        if slow_fixtures & set(item.fixturenames):
+        if uses_slow_fixture(item):
             item.add_marker(pytest.mark.slow)
+
+
+def _cpu_seconds():
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    before = _cpu_seconds()
+    yield
+    _CPU[item.nodeid] = (_cpu_seconds() - before, item.get_closest_marker("slow") is not None)
+
+
+def pytest_terminal_summary(terminalreporter):
+    # Not an assertion (tests never assert a time): a note for whoever keeps the quick loop quick.
+    costly = sorted(((seconds, nodeid) for nodeid, (seconds, slow) in _CPU.items()
+                     if not slow and seconds > FAST_CPU_SECONDS), reverse=True)
+    if costly:
+        terminalreporter.write_sep("-", f"not slow, yet over {FAST_CPU_SECONDS:g} s of CPU (tests/costs.py)")
+        for seconds, nodeid in costly:
+            terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")

@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 from grader.pipeline import grade
 from grader.diagnose import Diagnoser, VariantBook, variant_submission
@@ -26,7 +27,6 @@ from grader.suites import load_suite
 from grader.variants import VARIANTS, reference_source, variant
 from tests.fixtures.bugs import FIXTURE_BUGS
 
-SLOW_FIXTURES = {"batch"}  # grades the 37 variants and the fixtures' bugs (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 SUBMISSIONS = ROOT / "tests" / "fixtures" / "submissions"
@@ -53,7 +53,7 @@ def _patched(*names):
     return text
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def batch(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("diagnose")
     folder = tmp / "class"

@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 from grader.distribution import instructor_only, student_build_files, visible_expectations, visible_test_source
 from grader.judge.expectations import Expectations
@@ -92,7 +93,7 @@ def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise)
 
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def wheels(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
     for project in (ROOT, ROOT / "instructor"):
@@ -116,12 +117,12 @@ def _venv(folder, wheels_dir, requirement):
     return bin_dir
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def student_install(tmp_path_factory, wheels):
     return _venv(tmp_path_factory.mktemp("student") / "venv", wheels[0], "micrograd-grader")
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def instructor_install(tmp_path_factory, wheels):
     return _venv(tmp_path_factory.mktemp("instructor") / "venv", wheels[0], "micrograd-grader[instructor]")
 

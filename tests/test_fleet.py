@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 redis = pytest.importorskip("redis")
 from rq import Queue  # noqa: E402
@@ -98,7 +99,7 @@ class RedisServer:
         return sorted(left)
 
 
-@pytest.fixture
+@slow_fixture
 def server(tmp_path):
     if not shutil.which("redis-server"):
         pytest.skip("redis-server is not installed (apt-get install redis-server)")
@@ -201,7 +202,7 @@ def _grade(folder, out, *extra, cwd):
     return result
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def local_run(tmp_path_factory):
     """The examples graded on this machine's own pool: the bytes every fleet run must reproduce."""
     folder = tmp_path_factory.mktemp("local")

@@ -15,14 +15,17 @@ import shutil
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
+from suite_facts import full_marks
 
 from grader.pipeline import grade
 from grader.diagnose.hints import static_hints
 from grader.sandbox import Limits
 
-SLOW_FIXTURES = {"rows"}  # grades every engine style in the sandbox (tests/conftest.py)
 
 GENERAL = Path(__file__).parent / "fixtures" / "general"
+FULL = full_marks("engine")  # from the suite's declared points
+
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 
 CORRECT = ["correct-dataclass-graphlib", "correct-dict-writeback", "correct-direct-subdiv", "correct-eq-by-data",
@@ -65,7 +68,7 @@ BUGS = {
 }
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def rows(tmp_path_factory):
     result = grade(GENERAL, limits=LIMITS, jobs=2, cache_dir=tmp_path_factory.mktemp("general") / "cache")
     return {row["id"]: row for row in result.scores["submissions"]}
@@ -83,13 +86,13 @@ def _diagnosis(row):
 def test_every_engine_here_is_graded(rows):
     assert sorted(rows) == sorted(p.name for p in GENERAL.iterdir() if p.is_dir())
     assert set(rows) == set(CORRECT) | set(BUGS) | {"bug-zero-in-loop"}
-    assert all(row["status"] == "graded" and row["max_score"] == 63.0 for row in rows.values())
+    assert all(row["status"] == "graded" and row["max_score"] == FULL for row in rows.values())
 
 
 @pytest.mark.parametrize("case", CORRECT)
 def test_a_correct_engine_scores_full_and_nothing_is_said(rows, case):
     row = rows[case]
-    assert (row["score"], _failing(row), row["diagnosis"]) == (63.0, [], [])
+    assert (row["score"], _failing(row), row["diagnosis"]) == (FULL, [], [])
 
 
 @pytest.mark.parametrize("case", sorted(BUGS))
@@ -254,7 +257,7 @@ def test_missing_only_rtruediv_keeps_at_least_93_percent(fresh):
 
 @pytest.mark.parametrize("case", FRESH_CORRECT)
 def test_a_fresh_correct_engine_scores_full_and_nothing_is_said(fresh, case):
-    assert (fresh[case]["score"], fresh[case]["diagnosis"]) == (63.0, [])
+    assert (fresh[case]["score"], fresh[case]["diagnosis"]) == (FULL, [])
 
 
 @pytest.mark.parametrize("case", sorted(SINGLE_BUG) + sorted(REAL_LOOKING))

@@ -19,6 +19,8 @@ says nothing.
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
+from suite_facts import full_marks
 
 from grader.pipeline import grade
 from grader.diagnose.hints import static_hints
@@ -26,7 +28,8 @@ from grader.diagnose.source_patterns import recursive_sorts
 from grader.diagnose.source_tree import tree_of
 from grader.sandbox import Limits
 
-SLOW_FIXTURES = {"engine_rows", "accumulate_rows", "tanh_rows", "more_ops_rows"}  # tests/conftest.py
+
+FULL = full_marks("engine")  # from the suite's declared points
 
 STRANGERS = Path(__file__).parent / "fixtures" / "strangers"
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
@@ -133,22 +136,22 @@ def _rows(tmp_path_factory, exercise):
     return {row["id"]: row for row in result.scores["submissions"]}
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def engine_rows(tmp_path_factory):
     return _rows(tmp_path_factory, "engine")
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def accumulate_rows(tmp_path_factory):
     return _rows(tmp_path_factory, "02-accumulate")
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def tanh_rows(tmp_path_factory):
     return _rows(tmp_path_factory, "03-tanh")
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def more_ops_rows(tmp_path_factory):
     return _rows(tmp_path_factory, "04-more-ops")
 
@@ -173,7 +176,7 @@ def test_every_stranger_is_in_a_table():
 @pytest.mark.parametrize("case", CORRECT)
 def test_a_correct_stranger_scores_full_on_the_engine_suite_and_nothing_is_said(engine_rows, case):
     row = engine_rows[case]
-    assert (row["status"], row["score"], _failing(row), row["diagnosis"]) == ("graded", 63.0, [], [])
+    assert (row["status"], row["score"], _failing(row), row["diagnosis"]) == ("graded", FULL, [], [])
 
 
 @pytest.mark.parametrize("case", sorted(ENGINE))

@@ -150,3 +150,39 @@ def test_gradescope_run_shows_what_the_student_printed_as_text(tmp_path, monkeyp
         "Graded 'sub\\x1b[2J' against 'engine': 1/1 (graded; sandbox: bubblewrap; 0.1 s).\n"
         "--- what the submission printed (control characters shown as escapes) ---\n"
         "\\x1b]52;c;cHduZWQ=\\x07\\x1b[2J\\x0dfake\\u202e line\nnext\n\n")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+class _Entry:
+    def __init__(self, sid):
+        self.id = sid
+
+
+def test_the_progress_line_names_what_is_still_running_and_never_counts_down_past_it():
+    # issue 30: `6/7 0 s left  grace` stood for 11 s while frank was still timing out
+    from grader.cli.terminal import Progress
+
+    now = [100.0]
+    progress = Progress(_Terminal(), clock=lambda: now[0], tick=0)
+    ids = ["alice", "bob", "carol", "dave", "erin", "frank", "grace"]
+    progress.start(len(ids) + 1, 1, ids)  # and one rejected entry
+    assert progress.line().endswith("1/8  …  waiting for alice, bob +5")
+    progress.advance(_Entry("alice"), {}, True)  # from the cache: says nothing of the time the rest take
+    assert "…" in progress.line()
+    for sid in ["bob", "carol", "dave", "erin", "grace"]:
+        now[0] += 2.0
+        progress.advance(_Entry(sid), {}, False)
+    # 10 s for 5 observed, one left: about 2 s, counted down
+    assert progress.line().endswith("7/8  about 2 s left  waiting for frank")
+    now[0] += 1.0
+    assert progress.line().endswith("7/8  about 1 s left  waiting for frank")
+    now[0] += 10.0
+    assert progress.line().endswith("7/8  11 s since the last finished  waiting for frank")
+    now[0] += 3.0
+    progress.advance(_Entry("frank"), {}, False)
+    assert progress.line().endswith("8/8  about 0 s left")
+    progress.finish()

@@ -1,6 +1,7 @@
 """What the commands print on the terminal: the progress bar, the table of scores, the grader's own errors."""
 
 import sys
+import threading
 import time
 
 import click
@@ -9,38 +10,96 @@ from ..student_text import printable
 
 
 class Progress:
-    """A one-line progress bar with an estimate of the time left (only on a terminal)."""
+    """A one-line progress bar on a terminal: how many are done, an estimate of the time left, and
+    which submissions the batch is still waiting for.
 
-    def __init__(self, stream=sys.stderr):
+    The estimate is the time per freshly observed submission so far (cached ones are instant and
+    say nothing of the rest) times the submissions left, counted down between two finished ones.
+    When the count-down runs out while submissions are still running (one that never terminates
+    takes its whole time limit), the line says so instead of `0 s left`: which submissions it
+    waits for, and how long since the last one finished. It is redrawn every second.
+    """
+
+    WIDTH = 90
+
+    def __init__(self, stream=sys.stderr, clock=time.monotonic, tick=1.0):
         self.stream = stream
         self.live = stream.isatty()
-        self.total = self.done = 0
-        self.started = time.monotonic()
+        self.clock, self.tick = clock, tick
+        self.total = self.done = self.observed = 0
+        self.pending = {}  # id -> None, in the order the batch hands them out: the first are running
+        self.started = self.last = clock()
+        self.estimate = None  # seconds left as estimated when the last submission finished
+        self._lock = threading.Lock()
+        self._writing = threading.Lock()  # the ticker and the batch's threads both draw
+        self._stop = threading.Event()
+        self._ticker = None
 
-    def start(self, total, rejected):
-        self.total, self.done = total, rejected
-        self.started = time.monotonic()
-        self._draw("")
+    def start(self, total, rejected, pending=()):
+        with self._lock:
+            self.total, self.done = total, rejected
+            self.pending = dict.fromkeys(pending)
+            self.started = self.last = self.clock()
+        self._draw()
+        if self.live and self.total and self.tick:
+            self._ticker = threading.Thread(target=self._redraw_every_tick, daemon=True)
+            self._ticker.start()
 
     def advance(self, submission, run, cached):
-        self.done += 1
-        self._draw(printable(submission.id, one_line=True) + (" (cached)" if cached else ""))
+        with self._lock:
+            self.done += 1
+            self.pending.pop(submission.id, None)
+            now = self.clock()
+            if not cached:
+                self.observed += 1
+            if self.observed:
+                left = self.total - self.done
+                self.estimate = (now - self.started) / self.observed * left
+            self.last = now
+        self._draw()
 
-    def _draw(self, last):
+    def line(self):
+        """The progress line as it reads now."""
+        with self._lock:
+            now = self.clock()
+            share = self.done / self.total if self.total else 1.0
+            width = 30
+            bar = "█" * int(share * width) + "·" * (width - int(share * width))
+            waiting = list(self.pending)
+            names = ", ".join(printable(i, one_line=True)[:20] for i in waiting[:2])
+            names += f" +{len(waiting) - 2}" if len(waiting) > 2 else ""
+            since = now - self.last
+            if self.estimate is None:
+                when = "…"
+            elif self.estimate - since >= 0.5 or not waiting:
+                when = f"about {self.estimate - since:.0f} s left"
+            else:  # the estimate ran out: no made-up number
+                when = f"{since:.0f} s since the last finished"
+            text = f"{bar} {self.done}/{self.total}  {when}"
+            if waiting:
+                text += f"  waiting for {names}"
+            return text[:self.WIDTH]
+
+    def _draw(self):
         if not self.live or not self.total:
             return
-        elapsed = time.monotonic() - self.started
-        share = self.done / self.total
-        left = f"{elapsed / share * (1 - share):.0f} s left" if self.done else "…"
-        width = 30
-        bar = "█" * int(share * width) + "·" * (width - int(share * width))
-        self.stream.write(f"\r{bar} {self.done}/{self.total} {left}  {last[:30]:<30}")
-        self.stream.flush()
+        with self._writing:
+            if not self._stop.is_set():
+                self.stream.write(f"\r{self.line():<{self.WIDTH}}")
+                self.stream.flush()
+
+    def _redraw_every_tick(self):
+        while not self._stop.wait(self.tick):
+            self._draw()
 
     def finish(self):
+        self._stop.set()
+        if self._ticker:
+            self._ticker.join()
         if self.live and self.total:
-            self.stream.write("\r" + " " * 90 + "\r")
-            self.stream.flush()
+            with self._writing:
+                self.stream.write("\r" + " " * self.WIDTH + "\r")
+                self.stream.flush()
 
 
 def first_failure(row):

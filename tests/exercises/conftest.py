@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 from grader.judge.plugin import Expectations, judge
 from grader.load import load_folder
@@ -147,7 +148,7 @@ def fit_line_mistakes():
 
 
 @functools.cache
-def class_batch(exercise):
+def _class_batch(exercise):
     """The graded class of one exercise: the committed starter (as files and as the committed
     notebook), the starter solved as the reference solves it (as files and as a notebook: what a
     student hands in), the whole reference engine, and each mistake of `_mistakes`."""
@@ -168,6 +169,18 @@ def class_batch(exercise):
     for sub_id, files in _mistakes(exercise).items():
         write_folder(folder / sub_id, files)
     return grade_folder(folder, exercise)
+
+
+@slow_fixture(scope="session")
+def class_batch():
+    """`class_batch(exercise)`: the graded class of one exercise (see _class_batch), graded once a session."""
+    return _class_batch
+
+
+@slow_fixture(scope="session")
+def grade_in_sandbox():
+    """`grade_in_sandbox(folder, exercise)`: grade_folder, for a test that grades a folder of its own."""
+    return grade_folder
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import EXERCISES_DIR, class_batch, grade_folder
+from conftest import EXERCISES_DIR
+from costs import slow_fixture
 from nbclient import NotebookClient
 
 from grader.load.notebooks import is_self_check_cell, join_code_cells
@@ -29,7 +30,7 @@ def _notebook_text(exercise, which):
 
 
 @functools.cache
-def executed(exercise, which):
+def _executed(exercise, which):
     """(path of the notebook before, path after) running every cell in a fresh kernel; an error in a
     cell does not stop the next (the untouched starter's "Try it" cell raises NotImplementedError)."""
     folder = _RUNS / exercise / which
@@ -44,6 +45,12 @@ def executed(exercise, which):
     after.parent.mkdir()
     nbformat.write(nb, str(after))
     return before, after
+
+
+@slow_fixture(scope="session")
+def executed():
+    """`executed(exercise, which)`: the notebook run headless in a Jupyter kernel (see _executed)."""
+    return _executed
 
 
 def _check_cell_output(path):
@@ -71,7 +78,7 @@ def test_every_exercise_notebook_ends_with_the_check_cell():
 
 
 @pytest.mark.parametrize("exercise", COURSE)
-def test_the_untouched_notebook_checks_itself_with_fail_lines(exercise):
+def test_the_untouched_notebook_checks_itself_with_fail_lines(exercise, executed):
     before, after = executed(exercise, "starter")
     data = _check_cell_output(after)
     text = data["text/plain"].splitlines()
@@ -81,7 +88,7 @@ def test_the_untouched_notebook_checks_itself_with_fail_lines(exercise):
 
 
 @pytest.mark.parametrize("exercise", COURSE)
-def test_the_solved_notebook_checks_itself_all_pass(exercise):
+def test_the_solved_notebook_checks_itself_all_pass(exercise, executed):
     before, after = executed(exercise, "solution")
     text = _check_cell_output(after)["text/plain"].splitlines()
     assert text == _as_file_check(before, exercise)
@@ -92,13 +99,14 @@ def test_the_solved_notebook_checks_itself_all_pass(exercise):
 
 
 @pytest.mark.parametrize("exercise", COURSE)
-def test_grading_an_executed_notebook_gives_the_same_score(exercise, tmp_path):
+def test_grading_an_executed_notebook_gives_the_same_score(exercise, tmp_path, executed, class_batch,
+                                                          grade_in_sandbox):
     before = class_batch(exercise)  # graded unexecuted: the committed starter notebook, the solution's
     folder = tmp_path / "class"
     folder.mkdir()
     shutil.copyfile(executed(exercise, "starter")[1], folder / "starter-notebook.ipynb")
     shutil.copyfile(executed(exercise, "solution")[1], folder / "solution-notebook.ipynb")
-    after = grade_folder(folder, exercise)
+    after = grade_in_sandbox(folder, exercise)
     for sid in ("starter-notebook", "solution-notebook"):
         assert (after[sid]["status"], after[sid]["score"]) == (before[sid]["status"], before[sid]["score"])
     assert after["solution-notebook"]["score"] == after["solution-notebook"]["max_score"]

@@ -7,11 +7,11 @@ import json
 import types
 
 import pytest
+from costs import slow_fixture
 from conftest import EXERCISES_DIR, grade_folder, write_folder
 
 from grader.suites import SUITES, load_suite, suite_module
 
-SLOW_FIXTURES = {"rows"}  # grades a class of test files (tests/conftest.py)
 
 ENGINE = (EXERCISES_DIR / "09-write-tests" / "engine.py").read_text()
 VARIANT_COUNT = len(json.loads((SUITES / "09-write-tests" / "engines.json").read_text())["variants"])
@@ -110,7 +110,7 @@ def test_against_torch():
 }
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def rows(tmp_path_factory):
     folder = tmp_path_factory.mktemp("write-tests")
     for name, tests in STUDENTS.items():

@@ -6,6 +6,7 @@ import zipfile
 
 import nbformat
 import pytest
+from costs import slow_fixture
 from click.testing import CliRunner
 from nbformat.v4 import new_code_cell, new_notebook
 
@@ -16,7 +17,6 @@ from grader.load import load_entry
 
 from .conftest import CORRECT, LIMIT_ARGS, import_error_engine
 
-SLOW_FIXTURES = {"broken"}  # `grade ci` on a repository, in the sandbox (tests/conftest.py)
 
 MALLORY = 'mallory<script>alert("pwn")</script>,x'
 
@@ -219,7 +219,7 @@ def _invoke(args, summary=None):
     return CliRunner().invoke(main, ["ci", *args, *LIMIT_ARGS], env=env)
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def broken(tmp_path_factory):
     """`grade ci` once on a repository whose engine raises NameError on import, with every output asked for.
 

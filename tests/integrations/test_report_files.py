@@ -4,6 +4,7 @@ import json
 import shutil
 
 import pytest
+from costs import slow_fixture
 from click.testing import CliRunner
 
 from grader.cli import main
@@ -13,8 +14,6 @@ from grader.load import Origin, Submission
 from grader.scores import location_of
 
 from .conftest import CORRECT, LIMIT_ARGS, SAMPLE_SCORES, ROOT
-
-SLOW_FIXTURES = {"graded"}  # `grade run` with every output (tests/conftest.py)
 
 
 @pytest.mark.parametrize("out, fmt, name", [
@@ -39,7 +38,7 @@ def test_timings_of_run_records():
 # -- grading writes them ---------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def graded(tmp_path_factory):
     """`grade run` on a class of two (a correct engine and an unreadable notebook), every output asked for."""
     tmp = tmp_path_factory.mktemp("run")

@@ -8,13 +8,13 @@ import subprocess
 import zlib
 
 import pytest
+from costs import slow_fixture
 
 from grader.report.html import BAR_COLOUR, histogram_bins, to_html
 from grader.report.html_feedback import submission_html
 
 from .conftest import MALLORY
 
-SLOW_FIXTURES = {"chromium"}  # starts a headless browser (tests/conftest.py)
 
 ESCAPED_MALLORY = "mallory&lt;script&gt;alert(&quot;pwn&quot;)&lt;/script&gt;,x"
 
@@ -89,7 +89,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--hide-scrollbars"]
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def chromium():
     path = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
     if path is None:
