@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 import grader.suites
 from grader.pipeline import grade
@@ -68,7 +69,7 @@ def _batch(tmp_path_factory, cases, exercise):
     return grade(folder, exercise=exercise, limits=LIMITS, jobs=2)
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def engine_batch(tmp_path_factory):
     return _batch(tmp_path_factory, _engine_cases(), "engine")
 
@@ -138,7 +139,7 @@ def test_the_stand_in_reaches_no_real_module(engine_batch, rows):
     assert rows["standin-escape"]["score"] == rows["standin-escape"]["max_score"] - 1
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def mlp_rows(tmp_path_factory):
     result = _batch(tmp_path_factory, _mlp_cases(), "07-mlp-xor")
     return {row["id"]: row for row in result.scores["submissions"]}

@@ -220,7 +220,7 @@ REAL_LOOKING = {
 }
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def fresh(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("fresh")
     folder = tmp / "class"

@@ -27,6 +27,7 @@ from types import SimpleNamespace
 
 import nbformat
 import pytest
+from costs import slow_fixture
 from click.testing import CliRunner
 from nbformat.v4 import new_code_cell, new_notebook
 
@@ -241,7 +242,7 @@ def _listen():
     return listeners
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def batch(tmp_path_factory):
     work = tmp_path_factory.mktemp("hostile")
     folder, cache = work / "class", work / "cache"

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from costs import slow_fixture
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 if not sys.platform.startswith("linux"):
@@ -118,7 +119,7 @@ def _build_class(folder: Path):
     (folder / "notebook-outputs.ipynb").write_text(_notebook())
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def batch(tmp_path_factory):
     work = tmp_path_factory.mktemp("informed")
     folder = work / "class"

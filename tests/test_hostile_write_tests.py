@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 from grader.pipeline import grade
 from grader.sandbox import Limits
@@ -51,7 +52,7 @@ def test_gradient():
 '''
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def rows(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile-tests") / "class"
     engine = (ROOT / "exercises" / "09-write-tests" / "engine.py").read_text()

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from costs import slow_fixture
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from grader.pipeline import grade
@@ -30,7 +31,7 @@ def _line_of(text, needle):
     return text.splitlines().index(next(line for line in text.splitlines() if needle in line)) + 1
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def graded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("places") / "class"
     folder.mkdir()

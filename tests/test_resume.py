@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 pytestmark = pytest.mark.slow  # grades a class in a subprocess, then kills and resumes it
 
@@ -65,7 +66,7 @@ def _processes_mentioning(path):
     return found
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def uninterrupted(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("whole")
     folder = tmp / "class"

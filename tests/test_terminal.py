@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pyte
 import pytest
+from costs import slow_fixture
 from click.testing import CliRunner
 
 from grader.cli import main
@@ -85,7 +86,7 @@ def _screen(written):
     return [line.rstrip() for line in screen.display]
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def graded(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("terminal")
     _class(tmp / "class")

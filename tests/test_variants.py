@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 from grader.variants import CONCEPTS, VARIANTS, Variant, load_variant_class, reference_source, variant
 from reference.engine import Value as Reference
@@ -549,7 +550,7 @@ def test_every_readme_mistake_has_a_plant():
     assert NOT_YET_PLANTED <= set(listed)  # drop a name from it once its plants are in PLANTED
 
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def planted_outcomes(tmp_path_factory):
     """Each planted mistake handed in to its exercise and judged by the visible tests (the check's view)."""
     from grader.judge.plugin import judge
