@@ -68,7 +68,7 @@ def test_every_marker_is_well_formed_and_stands_before_a_shell_block():
     for path in DOCS:
         lines = path.read_text(encoding="utf-8").splitlines()
         for i, line in enumerate(lines):
-            if "docs-test" in line:
+            if line.lstrip().startswith("<!--") and "docs-test" in line:
                 where = f"{path.relative_to(ROOT)}:{i + 1}"
                 assert NOT_RUN.match(line), f"{where}: write <!-- docs-test: not run: REASON -->"
                 assert re.match(r"^`{3,}(" + "|".join(SHELL) + r")\s*$", lines[i + 1]), f"{where}: no shell block follows"
