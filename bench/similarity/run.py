@@ -37,6 +37,7 @@ REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
+import second  # noqa: E402
 from generate import build  # noqa: E402
 
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
@@ -252,15 +253,23 @@ def main():
     parser = argparse.ArgumentParser(description="The similarity benchmark.")
     parser.add_argument("--build", type=Path, default=HERE / "build")
     parser.add_argument("--second-build", type=Path, default=HERE / "build-second")
+    parser.add_argument("--second-seeds", type=int, nargs="*", default=[second.SEED, 4242, 1777],
+                        help="the second class, made with each of these seeds")
     parser.add_argument("--skip-baselines", action="store_true")
+    parser.add_argument("--backward", action="store_true",
+                        help="also the second class on the 05-backward starter (one region: see README)")
     parser.add_argument("--pycode", action="store_true", help="also run pycode_similar (slow: ~10 min on 2 cores)")
     parser.add_argument("--large", type=int, default=0, help="also time `grade similarity` on this many submissions")
     args = parser.parse_args()
 
-    import second
-
-    classes = {"first class (generate.py)": (args.build, build(args.build)),
-               "second class (second.py)": (args.second_build, second.build(args.second_build))}
+    classes = {"first class (generate.py)": (args.build, build(args.build))}
+    for seed in args.second_seeds:
+        folder = args.second_build / f"seed-{seed}"
+        classes[f"second class (second.py, seed {seed})"] = (folder, second.build(folder, seed))
+    if args.backward:
+        folder = args.second_build / "05-backward"
+        classes["second class, 05-backward starter (second.py, seed 90210)"] = (
+            folder, second.build(folder, 90210, exercise="05-backward"))
     results = {name: measure_class(name, data, labels, args.skip_baselines, args.pycode)
                for name, (data, labels) in classes.items()}
     if args.large:

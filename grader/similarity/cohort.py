@@ -236,17 +236,22 @@ class Cohort:
     def against(self, source: Document) -> list[tuple[str, float]]:
         """(submission id, score) of every submission that shares a fingerprint with a public source.
 
-        The score is the share of the source (its weight beyond the starter) that the
-        submission contains, times the evidence factor: a student who copies the
-        public engine and adds ops of their own still contains all of it.
+        The score is the share of the source (its code beyond the starter, weighed by
+        rarity) that the submission contains, times the evidence factor on the
+        tokens it holds: a student who copies the public engine and adds ops of
+        their own still contains all of it.
         """
         shared: dict[int, float] = defaultdict(float)
+        raw: dict[int, float] = defaultdict(float)
         for h in source.prints:
-            w = self.weight(h) * source.tokens.get(h, 0.0)
+            tokens = source.tokens.get(h, 0.0)
+            w = self.weight(h) * tokens
             for index in self.postings.get(h, ()):
-                shared[index] += w * min(1.0, self.documents[index].tokens.get(h, 0.0) / source.tokens[h])
+                held = min(1.0, self.documents[index].tokens.get(h, 0.0) / tokens) if tokens else 0.0
+                shared[index] += w * held
+                raw[index] += tokens * held
         total = self.total(source)
-        scores = [(self.documents[i].id, round(containment_score(s, total), 4)) for i, s in shared.items()]
+        scores = [(self.documents[i].id, round(containment_score(s, total, raw[i]), 4)) for i, s in shared.items()]
         return [(doc_id, score) for doc_id, score in scores if score > 0]
 
     def _mistake_bonuses(self, mistakes: dict[str, str]) -> dict[tuple[int, int], dict]:
@@ -275,10 +280,15 @@ def pair_score(shared: float, total_a: float, total_b: float) -> float:
     return min(1.0, cosine) * min(1.0, shared / EVIDENCE)
 
 
-def containment_score(shared: float, total_source: float) -> float:
+def containment_score(shared: float, total_source: float, shared_tokens: float) -> float:
+    """The share of the source's code (weighed by rarity) a submission holds, times min(1, its tokens / EVIDENCE).
+
+    The amount is counted in plain tokens: a public source every student copies
+    is no rarer for it, and its distinctive parts already weigh most in the share.
+    """
     if shared <= 0 or total_source <= 0:
         return 0.0
-    return min(1.0, shared / total_source) * min(1.0, shared / EVIDENCE)
+    return min(1.0, shared / total_source) * min(1.0, shared_tokens / EVIDENCE)
 
 
 def clusters(pairs: list[dict]) -> list[list[str]]:
