@@ -12,13 +12,17 @@ the sandbox reported it: two students with the same code share it.
 from __future__ import annotations
 
 
-def place_text(place: dict) -> str:
-    """`bob.py, line 37`, `carol.ipynb, cell 7, line 3`, or the file alone when no line is known."""
+def place_text(place: dict, lang: str = "en") -> str:
+    """`bob.py, line 37`, `carol.ipynb, cell 7, line 3`, or the file alone when no line is known; the words
+    in `lang` (grader/i18n), the file name and numbers as they are."""
+    from .i18n import translator
+
+    t = translator(lang)
     parts = [place["file"]]
     if place.get("cell") is not None:
-        parts.append(f"cell {place['cell']}")
+        parts.append(t._("cell {cell}", cell=place["cell"]))
     if place.get("line") is not None:
-        parts.append(f"line {place['line']}")
+        parts.append(t._("line {line}", line=place["line"]))
     return ", ".join(parts)
 
 

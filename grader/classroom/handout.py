@@ -59,7 +59,8 @@ def _index(exercises: list[str], students_guide: str | None, lang: str = "en") -
     lines = ["# " + t._("Exercises"), ""]
     if students_guide:
         lines += [students_guide.strip(), ""]
-    lines += [f"| {t._('exercise')} | {t._('what you build')} | {t._('files')} |", "| --- | --- | --- |"]
+    headings = (t._("exercise"), t._("what you build"), t._("files"))  # not inside an f-string: pybabel reads calls
+    lines += ["| " + " | ".join(headings) + " |", "| --- | --- | --- |"]
     for exercise in exercises:
         files = ", ".join(f"`{f}`" for f in starters.exercise_files(exercise))
         title = t.render(msg(starters.exercise_title(exercise))) if lang != "en" else starters.exercise_title(exercise)

@@ -9,6 +9,7 @@ from ..load import LoadError
 from ..sandbox import SandboxUnavailable
 from ..suites import SuiteError
 from .interrupt import sigterm_as_interrupt, terminated
+from ..i18n.option import chosen, lang_option
 from .options import limit_options, limits_from
 from .terminal import report_grader_errors
 
@@ -34,8 +35,9 @@ def _min_score(ctx, param, value):
 @click.option("--after-due-date", is_flag=True, help="Also show the tests whose visibility is after_due_date.")
 @click.option("--print-workflow", is_flag=True,
               help="Print a GitHub Actions workflow that runs `grade ci` (for -e and --min-score), and exit.")
+@lang_option
 @limit_options
-def ci_command(path, exercise, min_score, json_out, after_due_date, print_workflow, **kw):
+def ci_command(path, exercise, min_score, json_out, after_due_date, print_workflow, lang, **kw):
     """Grade PATH (default: the current folder) as one submission, in CI (GitHub Actions).
 
     Prints one ::error annotation per failed test, appends a summary to
@@ -56,6 +58,7 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
         click.echo(ci.workflow(exercise, min_score), nl=False)
         return
     limits = limits_from(kw)
+    lang = chosen(lang)
     try:
         with sigterm_as_interrupt():
             result = grade(path, exercise=exercise, limits=limits, cache_dir=None,
@@ -72,14 +75,14 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     threshold = ci.min_points(ci.parse_min_score(min_score) if min_score else None, record["max_score"])
     if result.warning:
         click.echo(ci.command("warning", result.warning, title="Sandbox"))
-    for line in ci.annotations(record, result.submissions[0], after_due_date=after_due_date):
+    for line in ci.annotations(record, result.submissions[0], after_due_date=after_due_date, lang=lang):
         click.echo(line)
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a", encoding="utf-8") as f:
-            f.write(ci.summary_markdown(record, threshold=threshold, after_due_date=after_due_date))
+            f.write(ci.summary_markdown(record, threshold=threshold, after_due_date=after_due_date, lang=lang))
     if json_out:
         write_json_atomically(json_out, ci.artifact(result.scores, threshold=threshold, after_due_date=after_due_date))
-    click.echo(ci.final_line(record, exercise, threshold, after_due_date=after_due_date))
+    click.echo(ci.final_line(record, exercise, threshold, after_due_date=after_due_date, lang=lang))
     if ci.verdict(record, threshold) is False:
         sys.exit(1)

@@ -7,6 +7,7 @@ from ..records import VISIBILITIES
 from ..sandbox import SandboxUnavailable
 from ..student_text import printable
 from ..suites import SuiteError
+from ..i18n.option import chosen, lang_option
 from .options import limit_options, limits_from
 from .terminal import report_grader_errors
 
@@ -18,15 +19,17 @@ from .terminal import report_grader_errors
 @click.option("--stdout-visibility", type=click.Choice(VISIBILITIES),
               default="hidden", show_default=True,
               help="When students may see what the autograder printed (their own program's output included).")
+@lang_option
 @limit_options
-def gradescope_command(exercise, out, stdout_visibility, **kw):
-    """Build Gradescope's autograder bundle for EXERCISE (see docs/gradescope.md)."""
+def gradescope_command(exercise, out, stdout_visibility, lang, **kw):
+    """Build Gradescope's autograder bundle for EXERCISE (see docs/gradescope.md); --lang: the language of
+    the students' results (default: $GRADE_LANG, the locale, English), fixed in the bundle."""
     from ..integrations import gradescope
 
     limits = limits_from(kw)
     try:
         names = gradescope.build_bundle(exercise, out, limits=limits, require_sandbox=kw["require_sandbox"],
-                                        stdout_visibility=stdout_visibility)
+                                        stdout_visibility=stdout_visibility, lang=chosen(lang))
     except (SuiteError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Wrote {out}: the autograder for {exercise!r} ({len(names)} files). "

@@ -48,7 +48,10 @@ def limit_options(command):
 
 
 def feedback_options(command):
-    """--feedback-dir and --after-due-date, for grading and for rendering a scores file alike."""
+    """--feedback-dir, --after-due-date and --lang, for grading and for rendering a scores file alike."""
+    from ..i18n.option import lang_option
+
+    command = lang_option(command)
     command = click.option("--after-due-date", is_flag=True,
                            help="Feedback pages also show the tests whose visibility is after_due_date.")(command)
     return click.option("--feedback-dir", type=click.Path(file_okay=False),

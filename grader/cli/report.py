@@ -23,7 +23,7 @@ NAMED = ", ".join(f"{f.name} ({f.note})" if f.note else f.name for f in FORMATS.
               help="Seconds per submission (scores.timings.json, written when grading) for the formats that "
                    "show them: html, markdown, junit, gradescope.")
 @feedback_options
-def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date):
+def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date, lang):
     """Render the scores file SCORES in another format, or as feedback pages (no grading)."""
     from ..integrations import report_files
     from ..report import render
@@ -44,7 +44,9 @@ def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date)
             write_text_atomically(out, text)
             click.echo(f"Wrote {out}.", err=True)
     if feedback_dir:
-        n = report_files.write_feedback_pages(scores, feedback_dir, after_due_date=after_due_date)
+        from ..i18n.option import chosen
+
+        n = report_files.write_feedback_pages(scores, feedback_dir, after_due_date=after_due_date, lang=chosen(lang))
         click.echo(f"Feedback pages for {n} submission{'s' * (n != 1)} written to "
                    f"{os.path.join(feedback_dir, '')}.", err=True)
 

@@ -43,7 +43,7 @@ FILES_BESIDE = [FORMATS[name].suffix for name in BESIDE_SCORES]  # scores.json â
 @feedback_options
 @limit_options
 def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mode, quiet, queue, one_submission,
-                formats, feedback_dir, after_due_date, **kw):
+                formats, feedback_dir, after_due_date, lang, **kw):
     """Grade every submission in SUBMISSIONS and write the scores file.
 
     Beside the scores file (say scores.json) it also writes scores.timings.json,
@@ -52,6 +52,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     --format.
     """
     from ..pipeline import grade
+    from ..i18n.option import chosen
     from ..fleet import FleetError
     from ..integrations import report_files
     from ..machine_size import memory_warning
@@ -59,6 +60,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     from ..user_cache import default_folder
 
     limits = limits_from(kw)
+    lang = chosen(lang)
     cache_dir = None if no_cache else cache_dir or str(default_folder())
     oversubscribed = memory_warning(jobs, limits.memory_mb) if jobs and not queue else None
     if oversubscribed:
@@ -87,7 +89,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     report_files.write_timings(out, timings)
     written = report_files.write_reports(result.scores, out, formats, timings)
     if feedback_dir:
-        report_files.write_feedback_pages(result.scores, feedback_dir, after_due_date=after_due_date)
+        report_files.write_feedback_pages(result.scores, feedback_dir, after_due_date=after_due_date, lang=lang)
     if result.warning:
         click.secho(f"warning: {result.warning}", fg="yellow", err=True)
     if not quiet:

@@ -109,12 +109,12 @@ class Message:
         return translator("en").render(self)
 
 
-def msg(text: str, **params) -> Message:
+def msg(text: str, /, **params) -> Message:
     """A message to render later (pybabel extracts `msg`'s first argument)."""
     return Message(text, params)
 
 
-def nmsg(singular: str, plural: str, count: str, **params) -> Message:
+def nmsg(singular: str, plural: str, count: str, /, **params) -> Message:
     """A message whose form follows the number params[count] (pybabel extracts `nmsg:1,2`)."""
     if count not in params:
         raise ValueError(f"nmsg: the count {count!r} is not among the parameters")
@@ -131,11 +131,11 @@ class Translator:
         self.lang = lang
         self.translations = translations
 
-    def _(self, text: str, **params) -> str:
+    def _(self, text: str, /, **params) -> str:
         """A renderer's own words, translated and filled in."""
         return self._fill(self.translations.gettext(text), params)
 
-    def _n(self, singular: str, plural: str, n: int, **params) -> str:
+    def _n(self, singular: str, plural: str, n: int, /, **params) -> str:
         """A renderer's own words about a count n (in the language's plural form); {n} is filled in too."""
         return self._fill(self.translations.ngettext(singular, plural, n), dict(params, n=n))
 

@@ -88,12 +88,32 @@ def compile_all() -> None:
         _pybabel("compile", "-f", "-d", str(LOCALE_DIR), "-D", domain, "--statistics")
 
 
+def called_ids(folder: Path) -> dict[str, str]:
+    """{id: where} of every string literal the code passes to msg, nmsg, _ or _n, read from the syntax tree:
+    what Babel extracts, and what it cannot (a call inside an f-string's braces, before Python 3.12)."""
+    import ast
+
+    found = {}
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name in ("msg", "nmsg", "_", "_n") and node.args and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                found.setdefault(node.args[0].value, f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
 def problems() -> list[str]:
     """Everything wrong with the catalogs, as lines (empty when every id is translated and compiled)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     found = []
+    extractable = {m.id if isinstance(m.id, str) else m.id[0] for d in ("grader", "diagnose") for m in extracted(d)}
+    found += [f"{where}: {text[:70]!r} is not extracted by pybabel (a call inside an f-string's braces?)"
+              for text, where in called_ids(LOCALE_DIR.parent).items() if text not in extractable]
     for domain in DOMAINS:
         wanted = extracted(domain)
         for lang in LANGUAGES[1:]:

@@ -11,3 +11,13 @@ def lang_option(command):
                         help=f"The language of the feedback: {', '.join(LANGUAGES)} [default: ${ENVIRONMENT}, "
                              "then the locale (LC_ALL, LC_MESSAGES, LANG), then en]. Numbers, code and "
                              "file names read the same in every language.")(command)
+
+
+def chosen(lang: str | None) -> str:
+    """The language a command speaks (grader.i18n.choose), a bad $GRADE_LANG said as a usage error."""
+    from . import LanguageError, choose
+
+    try:
+        return choose(lang)
+    except LanguageError as exc:
+        raise click.ClickException(str(exc)) from None

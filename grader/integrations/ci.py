@@ -27,8 +27,9 @@ import re
 from pathlib import Path
 
 from ..load import Submission
+from ..i18n import translator
 from ..report import submission_markdown
-from ..report.record import number, points, printable, score_of, student_view
+from ..report.record import number, points, printable, score_of, status_word, student_view
 from ..student_text import valid_utf8
 
 NOT_PASSING = ("failed", "error", "timeout")
@@ -116,18 +117,20 @@ def annotation_path(submission: Submission, file: str) -> str | None:
 # -- what the student sees ----------------------------------------------------------------
 
 
-def annotations(record: dict, submission: Submission, *, after_due_date: bool = False) -> list[str]:
-    """The workflow commands for one submission, in this order:
+def annotations(record: dict, submission: Submission, *, after_due_date: bool = False, lang: str = "en") -> list[str]:
+    """The workflow commands for one submission, in this order, their words in `lang`:
 
     one `::error` when it was not graded; one `::warning` per diagnosis the
     student may see (the likely bug, on its line when the diagnosis names
     one); one `::error` per failed test the student may see.
     """
+    t = translator(lang)
     lines = []
     status = record.get("status", "graded")
     if status != "graded":
-        lines.append(command("error", printable(record.get("message") or "no reason was recorded"),
-                             title=f"Not graded: {status}"))
+        reason = t.render(record.get("message")) if record.get("message") else t._("no reason was recorded")
+        lines.append(command("error", printable(reason), title=t._("Not graded: {status}",
+                                                                   status=status_word(status, lang))))
     view = student_view(record, after_due_date=after_due_date)
     paths: dict[str, str | None] = {}
 
@@ -142,18 +145,19 @@ def annotations(record: dict, submission: Submission, *, after_due_date: bool = 
         return {"file": where, "line": entry.get("line") if where and not in_cell else None}
 
     for diagnosis in view.diagnosis:
-        title = diagnosis.get("title") or diagnosis.get("variant") or "Diagnosis"
-        lines.append(command("warning", printable(diagnosis.get("explanation") or title), **place(diagnosis),
+        title = t.render(diagnosis.get("title") or diagnosis.get("variant")) or t._("Diagnosis")
+        lines.append(command("warning", printable(t.render(diagnosis.get("explanation")) or title), **place(diagnosis),
                              title=printable(title)))
     for test in view.tests:
         if test.get("status") not in NOT_PASSING:
             continue
         lines.append(command(
-            "error", printable(test.get("output") or test["status"]), **place(test),
-            title=f"{test['name']}: {test['status']} ({points(test.get('score'), test.get('max_score'))})",
+            "error", printable(t.render(test.get("output")) or status_word(test["status"], lang)), **place(test),
+            title=f"{test['name']}: {status_word(test['status'], lang)} "
+                  f"({points(test.get('score'), test.get('max_score'))})",
         ))
-    if view.withheld_failures():
-        lines.append(command("error", view.withheld_failures(), title="Withheld tests"))
+    if view.withheld_failures(lang):
+        lines.append(command("error", view.withheld_failures(lang), title=t._("Withheld tests")))
     return lines
 
 
@@ -162,12 +166,23 @@ def verdict(record: dict, threshold: float | None) -> bool | None:
     return None if threshold is None else score_of(record) >= threshold
 
 
-def summary_markdown(record: dict, *, threshold: float | None, after_due_date: bool = False) -> str:
+def _threshold_words(record: dict, threshold: float, met: bool, t, *, in_line: bool = False) -> str:
+    """The verdict on the threshold: the summary's sentence, or the clause of the log's last line."""
+    values = {"threshold": number(threshold), "max_score": number(record.get("max_score"))}
+    if in_line:
+        return (t._("minimum {threshold} of {max_score}: met", **values) if met
+                else t._("minimum {threshold} of {max_score}: not met", **values))
+    if met:
+        return t._("Minimum score {threshold} of {max_score}: met", **values)
+    return t._("Minimum score {threshold} of {max_score}: not met", **values)
+
+
+def summary_markdown(record: dict, *, threshold: float | None, after_due_date: bool = False, lang: str = "en") -> str:
     """The step summary: the student's feedback page, with the verdict on the threshold under its title."""
+    t = translator(lang)
     met = verdict(record, threshold)
-    said = None if met is None else (f"**Minimum score {number(threshold)} of {number(record.get('max_score'))}: "
-                                     f"{'met' if met else 'not met'}.**")
-    return submission_markdown(record, after_due_date=after_due_date, under_title=said) + "\n"
+    said = None if met is None else "**" + t._("{sentence}.", sentence=_threshold_words(record, threshold, met, t)) + "**"
+    return submission_markdown(record, after_due_date=after_due_date, under_title=said, lang=lang) + "\n"
 
 
 def student_record(record: dict, *, after_due_date: bool = False) -> dict:
@@ -202,20 +217,23 @@ def artifact(scores: dict, *, threshold: float | None, after_due_date: bool = Fa
     }
 
 
-def final_line(record: dict, exercise: str, threshold: float | None, *, after_due_date: bool = False) -> str:
-    """The last line of the log: the score (unless withheld) and the verdict."""
+def final_line(record: dict, exercise: str, threshold: float | None, *, after_due_date: bool = False,
+               lang: str = "en") -> str:
+    """The last line of the log: the score (unless withheld) and the verdict, in `lang`."""
+    t = translator(lang)
     view = student_view(record, after_due_date=after_due_date)
     if view.total_shown:
-        said = f"Score {points(score_of(record), record.get('max_score'))} on {exercise!r}"
+        said = t._("Score {points} on {exercise}", points=points(score_of(record), record.get("max_score")),
+                   exercise=repr(exercise))
     else:
-        said = (f"Score on the tests shown {points(view.shown_score, view.shown_max)} on {exercise!r} "
-                "(the total includes withheld tests)")
-    if view.withheld_failures_clause():
-        said += "; " + view.withheld_failures_clause()
+        said = t._("Score on the tests shown {points} on {exercise} (the total includes withheld tests)",
+                   points=points(view.shown_score, view.shown_max), exercise=repr(exercise))
+    if view.withheld_failures_clause(lang):
+        said = t._("{first}; {second}", first=said, second=view.withheld_failures_clause(lang))
     met = verdict(record, threshold)
     if met is not None:
-        said += f"; minimum {number(threshold)} of {number(record.get('max_score'))}: {'met' if met else 'not met'}"
-    return said + "."
+        said = t._("{first}; {second}", first=said, second=_threshold_words(record, threshold, met, t, in_line=True))
+    return t._("{sentence}.", sentence=said)
 
 
 def workflow(exercise: str, min_score: str | None) -> str:

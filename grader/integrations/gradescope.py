@@ -135,7 +135,7 @@ grade = "grader.cli:main"
 include = ["grader*", "reference*"]
 
 [tool.setuptools.package-data]
-grader = ["suites/**/*", "sandbox/*.py", "judge/pytest.ini", "data/**/*"]
+grader = ["suites/**/*", "sandbox/*.py", "judge/pytest.ini", "data/**/*", "locale/*/LC_MESSAGES/*.mo"]
 """
 
 
@@ -171,7 +171,7 @@ def _reference_files() -> dict[str, bytes]:
 
 
 def bundle_files(exercise: str, *, limits: Limits = Limits(), require_sandbox: bool = False,
-                 stdout_visibility: str = "hidden") -> dict[str, tuple[bytes, int]]:
+                 stdout_visibility: str = "hidden", lang: str = "en") -> dict[str, tuple[bytes, int]]:
     """Every file of the bundle: zip path → (content, mode). Raises SuiteError for an unknown exercise."""
     require_instructor_part("Building a Gradescope autograder")  # it carries the hidden suite and the reference
     load_suite(exercise)  # an unknown or broken suite fails here, not in Gradescope
@@ -181,6 +181,7 @@ def bundle_files(exercise: str, *, limits: Limits = Limits(), require_sandbox: b
         "limits": dataclasses.asdict(limits),
         "require_sandbox": require_sandbox,
         "stdout_visibility": stdout_visibility,
+        "lang": lang,  # the students' results.json speaks it (grader/i18n)
     }
     files = {
         "setup.sh": (_fill(SETUP_SH, exercise).encode(), 0o755),
@@ -254,7 +255,8 @@ def autograde(root, *, use_bwrap: bool = True) -> tuple[dict, object]:
                    use_bwrap=use_bwrap, one_submission=True)
     record = result.scores["submissions"][0]
     results = to_results_json(record, execution_time=result.seconds,
-                              stdout_visibility=config.get("stdout_visibility", "hidden"))
+                              stdout_visibility=config.get("stdout_visibility", "hidden"),
+                              lang=config.get("lang", "en"))
     results["extra_data"].update(exercise=config["exercise"], grader_version=__version__, sandbox=result.sandbox,
                                  max_score=float(record["max_score"]))
     write_json_atomically(root / "results" / "results.json", results)

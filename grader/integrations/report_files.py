@@ -95,6 +95,7 @@ def read_scores(path) -> dict:
     return data
 
 
-def write_feedback_pages(scores: dict, folder, *, after_due_date: bool = False) -> int:
-    """One Markdown and one HTML page per submission (grader/report/feedback); the number of submissions."""
-    return len(write_feedback(scores, Path(folder), after_due_date=after_due_date))
+def write_feedback_pages(scores: dict, folder, *, after_due_date: bool = False, lang: str = "en") -> int:
+    """One Markdown and one HTML page per submission (grader/report/feedback), in `lang`; the number of
+    submissions."""
+    return len(write_feedback(scores, Path(folder), after_due_date=after_due_date, lang=lang))

@@ -71,9 +71,10 @@ def unique_stems(ids: list[str]) -> dict[str, str]:
     return stems
 
 
-def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False) -> dict[str, tuple[Path, ...]]:
-    """Write `<id>.md` and `<id>.html` (FEEDBACK_PAGES) for every submission into `folder`; return id → their
-    paths, in that order."""
+def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False,
+                   lang: str = "en") -> dict[str, tuple[Path, ...]]:
+    """Write `<id>.md` and `<id>.html` (FEEDBACK_PAGES) for every submission into `folder`, in `lang`; return
+    id → their paths, in that order."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stems = unique_stems([record["id"] for record in scores.get("submissions", [])])
@@ -81,6 +82,6 @@ def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False) 
     for record in scores.get("submissions", []):
         paths = tuple(folder / f"{stems[record['id']]}{fmt.suffix}" for fmt in FEEDBACK_PAGES)
         for fmt, path in zip(FEEDBACK_PAGES, paths):
-            write_text_atomically(path, fmt.page(record, after_due_date=after_due_date))
+            write_text_atomically(path, fmt.page(record, after_due_date=after_due_date, lang=lang))
         written[record["id"]] = paths
     return written

@@ -25,22 +25,28 @@ from __future__ import annotations
 
 import json
 
+from ..i18n import translator
 from ..places import place_text
-from .record import VISIBILITIES, score_of, tests_of
+from .record import VISIBILITIES, score_of, status_word, tests_of
 
 STATUSES = ("passed", "failed")
 LEADERBOARD_ORDERS = ("asc", "desc")
 
-WHY_NOT_GRADED = {
-    "rejected": "Your submission could not be read, so nothing was run and it scores 0: {message}",
-    "crashed": "The process running your code died; tests that did not finish score 0: {message}",
-    "timeout": "Your code ran out of time; tests that did not finish score 0: {message}",
-}
+def _why_not_graded(status: str, message: str, t) -> str | None:
+    """The results' first words when the submission did not run as a whole."""
+    if status == "rejected":
+        return t._("Your submission could not be read, so nothing was run and it scores 0: {message}", message=message)
+    if status == "crashed":
+        return t._("The process running your code died; tests that did not finish score 0: {message}", message=message)
+    if status == "timeout":
+        return t._("Your code ran out of time; tests that did not finish score 0: {message}", message=message)
+    return None
 
 
 def to_results_json(submission_record: dict, *, execution_time: float | None = None,
-                    stdout_visibility: str = "hidden", leaderboard: list[dict] | None = None) -> dict:
-    """Gradescope's results.json (as a dict) for one submission of a scores record.
+                    stdout_visibility: str = "hidden", leaderboard: list[dict] | None = None,
+                    lang: str = "en") -> dict:
+    """Gradescope's results.json (as a dict) for one submission of a scores record, its words in `lang`.
 
     execution_time: seconds the run took (timings are not in the scores);
     left out when None. stdout_visibility: when students may see what
@@ -48,26 +54,29 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
     "after_published", "hidden". leaderboard: entries `{"name", "value",
     "order"?}` passed through to Gradescope.
     """
+    t = translator(lang)
     record = submission_record
     if stdout_visibility not in VISIBILITIES:
         raise ValueError(f"Invalid stdout_visibility {stdout_visibility!r}: expected one of {', '.join(VISIBILITIES)}")
     status = record.get("status", "graded")
-    tests = [_test(t, i) for i, t in enumerate(tests_of(record), start=1)]
+    tests = [_test(test, i, t) for i, test in enumerate(tests_of(record), start=1)]
 
     lines = []
-    if status in WHY_NOT_GRADED:
-        lines.append(WHY_NOT_GRADED[status].format(message=record.get("message") or "no reason was recorded"))
-    by_name = {t["name"]: t for t in tests}
+    reason = t.render(record.get("message")) if record.get("message") else t._("no reason was recorded")
+    why = _why_not_graded(status, reason, t)
+    if why:
+        lines.append(why)
+    by_name = {test["name"]: test for test in tests}
     for diagnosis in record.get("diagnosis") or []:
         names = diagnosis.get("tests") or []
         if any(name not in by_name for name in names):
             continue  # cites a test this record lacks: its visibility is unknown, so show it nowhere
         cited = [by_name[name] for name in names]
-        text = _diagnosis_text(diagnosis)
-        if all(t["visibility"] == "visible" for t in cited):
+        text = _diagnosis_text(diagnosis, t)
+        if all(test["visibility"] == "visible" for test in cited):
             lines.append(text)
         else:
-            least_visible = max(cited, key=lambda t: VISIBILITIES.index(t["visibility"]))
+            least_visible = max(cited, key=lambda test: VISIBILITIES.index(test["visibility"]))
             least_visible["output"] = (least_visible["output"] + "\n\n" + text).lstrip("\n")
 
     results = {
@@ -95,13 +104,13 @@ def to_gradescope(scores: dict, timings: dict[str, float] | None = None) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _test(test: dict, number_: int) -> dict:
+def _test(test: dict, number_: int, t) -> dict:
     status = test.get("status", "failed")
-    output = str(test.get("output") or "")
+    output = t.render(test.get("output") or "")
     if status not in STATUSES:
-        output = f"[{status}] {output}".rstrip()
+        output = f"[{status_word(status, t.lang)}] {output}".rstrip()
     if test.get("file"):
-        where = place_text(test)
+        where = place_text(test, t.lang)
         if where not in output:  # the judge's messages usually say where already
             output = f"{output}\n({where})".lstrip("\n")
     extra = {"status": status}
@@ -120,12 +129,12 @@ def _test(test: dict, number_: int) -> dict:
     }
 
 
-def _diagnosis_text(diagnosis: dict) -> str:
-    title = diagnosis.get("title") or diagnosis.get("variant") or "Diagnosis"
+def _diagnosis_text(diagnosis: dict, t) -> str:
+    title = t.render(diagnosis.get("title") or diagnosis.get("variant")) or t._("Diagnosis")
     cited = ", ".join(diagnosis.get("tests") or [])
-    explanation = diagnosis.get("explanation")
-    text = f"{title}: {explanation}" if explanation else title
-    return f"{text} (tests: {cited})" if cited else text
+    explanation = t.render(diagnosis.get("explanation"))
+    text = t._("{title}: {explanation}", title=title, explanation=explanation) if explanation else title
+    return t._("{text} (tests: {tests})", text=text, tests=cited) if cited else text
 
 
 def _leaderboard_entry(entry: dict) -> dict:

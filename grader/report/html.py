@@ -19,7 +19,7 @@ import html
 import statistics
 
 from .record import (FAILED_TO_RUN, code_parts, concept_points, concepts, first_failing, number, pass_rates,
-                     points, printable, score_of, test_info)
+                     points, printable, score_of, status_word, test_info)
 
 HISTOGRAM_BINS = 10
 BAR_COLOUR = "#3465a4"        # the histogram's bars; no other element uses it
@@ -40,7 +40,7 @@ section { margin: 1.8rem 0; }
 table { border-collapse: collapse; font-size: .92rem; }
 th, td { padding: .3rem .7rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
 th { background: #f4f4f4; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 svg { display: block; max-width: 100%; height: auto; }
 svg text { font-size: 12px; fill: #333; }
 svg .axis { stroke: #888; stroke-width: 1; }
@@ -86,16 +86,18 @@ def code_spans(text: str) -> str:
     return "".join(f"<code>{e(part)}</code>" if is_code else e(part) for is_code, part in code_parts(text))
 
 
-def page(title: str, body: str) -> str:
-    """A complete, self-contained HTML document."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+def page(title: str, body: str, lang: str = "en") -> str:
+    """A complete, self-contained HTML document in `lang` (grader/i18n: its `<html lang>`, so that a browser
+    picks the script's fonts)."""
+    return (f"<!DOCTYPE html>\n<html lang=\"{e(lang)}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
 
 
-def badge(status) -> str:
-    return f'<span class="badge {e(status)}">{e(status)}</span>'
+def badge(status, lang: str = "en") -> str:
+    """A status as a coloured label: its class the contract's word, its text in `lang`."""
+    return f'<span class="badge {e(status)}">{e(status_word(status, lang))}</span>'
 
 
 # --- the class report -------------------------------------------------------

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import statistics
 
+from ..i18n import translator
 from ..places import place_text
 from .record import (FAILED_TO_RUN, code_parts, first_failing, number, one_line, pass_rates, points,
-                     printable, score_of, student_view, test_info, tests_of)
+                     printable, score_of, status_word, student_view, test_info, tests_of)
 
 _INLINE = re.compile(r"([\\`*_\[\]<>|~])")           # emphasis, code, links, HTML, table cells
 _BLOCK_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$))|)([#+=.)-])")  # a heading, list or rule at a line's start
@@ -54,12 +55,15 @@ def cell_number(x) -> str:
     return f"{x:.10g}"
 
 
-def gradient_table(table: dict) -> list[str]:
+def gradient_table(table: dict, lang: str = "en") -> list[str]:
     """A diagnosis's smallest failing expression as Markdown: one row per node, from the output back."""
-    lines = [f"The smallest failing expression: {md(table.get('expression') or table.get('probe') or '')}", ""]
+    t = translator(lang)
+    lines = [t._("The smallest failing expression: {expression}",
+                 expression=md(table.get('expression') or table.get('probe') or '')), ""]
     if table.get("error"):
-        lines += [f"Your engine stopped with {md(one_line(table['error'], 200))}", ""]
-    lines += ["| node | expected gradient | your gradient | |", "| --- | ---: | ---: | --- |"]
+        lines += [t._("Your engine stopped with {error}", error=md(one_line(table['error'], 200))), ""]
+    headings = (t._("node"), t._("expected gradient"), t._("your gradient"))
+    lines += ["| " + " | ".join(headings) + " | |", "| --- | ---: | ---: | --- |"]
     marked = False
     for row in table.get("rows") or []:
         node = row.get("node", "")
@@ -67,9 +71,9 @@ def gradient_table(table: dict) -> list[str]:
             node = f"{node} ({row['quantity']})"
         note = ""
         if row.get("differs"):
-            note = "differs"
+            note = t._("differs")
             if not marked and row.get("node") == table.get("first_differing"):
-                note, marked = "first difference, from the output back", True
+                note, marked = t._("first difference, from the output back"), True
         lines.append(f"| {md(node)} | {cell_number(row.get('expected'))} | {cell_number(row.get('observed'))} "
                      f"| {note} |")
     return lines
@@ -126,8 +130,8 @@ def to_markdown(scores: dict, timings: dict[str, float] | None = None) -> str:
 
 
 def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_date: bool = False,
-                        under_title: str | None = None) -> str:
-    """One submission's feedback page, showing each test as its visibility allows.
+                        under_title: str | None = None, lang: str = "en") -> str:
+    """One submission's feedback page, showing each test as its visibility allows, in `lang`.
 
     show_hidden=True is the instructor's view (every test, with its
     visibility); otherwise hidden tests are counted but not described, and
@@ -135,68 +139,71 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
     after_due_date=True (see record.student_view). `under_title` is a
     paragraph of Markdown put under the title (`grade ci`'s verdict).
     """
+    t = translator(lang)
     view = student_view(record, show_hidden=show_hidden, after_due_date=after_due_date)
     status = record.get("status", "graded")
-    lines = [f"# Feedback: {md(record['id'])}", ""]
+    lines = ["# " + t._("Feedback: {id}", id=md(record['id'])), ""]
     if under_title:
         lines += [under_title, ""]
     if record.get("source"):
-        lines += [f"Submitted file: {md(record['source'])}", ""]
+        lines += [t._("Submitted file: {file}", file=md(record['source'])), ""]
     if status != "graded":
-        lines += [f"**Not graded: {md(status)}.** {md(record.get('message') or 'No reason was recorded.')}", ""]
+        reason = md(t.render(record.get('message'))) if record.get('message') else t._("No reason was recorded.")
+        lines += [t._("**Not graded: {status}.** {reason}", status=md(status_word(status, lang)), reason=reason), ""]
     if view.total_shown:
-        lines.append(f"**Score: {points(score_of(record), record.get('max_score'))}**")
+        lines.append("**" + t._("Score: {points}", points=points(score_of(record), record.get('max_score'))) + "**")
     else:
-        lines.append(f"**Score on the tests shown: {points(view.shown_score, view.shown_max)}.** "
-                     "Your total includes tests whose results are withheld; it comes with your grade.")
+        lines.append("**" + t._("Score on the tests shown: {points}.", points=points(view.shown_score, view.shown_max))
+                     + "** " + t._("Your total includes tests whose results are withheld; it comes with your grade."))
     lines.append("")
 
     findings = [d for d in view.diagnosis if d.get("kind") != "hint"]
     hints = [d for d in view.diagnosis if d.get("kind") == "hint"]
-    for heading, entries in (("What went wrong", findings), ("Hints from your code", hints)):
+    for heading, entries in ((t._("What went wrong"), findings), (t._("Hints from your code"), hints)):
         if not entries:
             continue
         lines += [f"## {heading}", ""]
         for diagnosis in entries:
             title = diagnosis.get("title") or diagnosis.get("variant") or diagnosis.get("hint")
-            lines += [f"### {md_code_spans(title)}", "", md_code_spans(diagnosis.get("explanation") or ""), ""]
+            lines += [f"### {md_code_spans(t.render(title))}", "",
+                      md_code_spans(t.render(diagnosis.get("explanation") or "")), ""]
             if diagnosis.get("line"):
-                lines += [f"In {md(place_text({'file': 'engine.py', **diagnosis}))}.", ""]
+                lines += [t._("In {place}.", place=md(place_text({'file': 'engine.py', **diagnosis}, lang))), ""]
             if diagnosis.get("table"):
-                lines += gradient_table(diagnosis["table"]) + [""]
+                lines += gradient_table(diagnosis["table"], lang) + [""]
             if diagnosis.get("tests"):
-                lines += ["Tests: " + ", ".join(md(name) for name in diagnosis["tests"]), ""]
+                lines += [t._("Tests: {names}", names=", ".join(md(name) for name in diagnosis["tests"])), ""]
 
     if view.tests:
-        lines += ["## Tests", ""]
-        if show_hidden:
-            lines += ["| # | test | result | points | visibility |", "| ---: | --- | --- | ---: | --- |"]
-        else:
-            lines += ["| # | test | result | points |", "| ---: | --- | --- | ---: |"]
+        lines += ["## " + t._("Tests"), ""]
+        head = ["#", t._("test"), t._("result"), t._("points")] + ([t._("visibility")] if show_hidden else [])
+        lines += ["| " + " | ".join(head) + " |",
+                  "| ---: | --- | --- | ---: |" + (" --- |" if show_hidden else "")]
         for i, test in enumerate(view.tests, start=1):
-            row = (f"| {i} | {md(test['name'])} | {md(test.get('status'))} "
+            row = (f"| {i} | {md(test['name'])} | {md(status_word(test.get('status'), lang))} "
                    f"| {points(test.get('score'), test.get('max_score'))} |")
             if show_hidden:
                 row += f" {md(test.get('visibility', 'visible'))} |"
             lines.append(row)
         lines.append("")
     elif not tests_of(record):
-        lines += ["No tests were run.", ""]
+        lines += [t._("No tests were run."), ""]
     if view.withheld_hidden:
-        lines += [f"Hidden tests: {view.withheld_hidden}, details withheld.", ""]
+        lines += [t._("Hidden tests: {n}, details withheld.", n=view.withheld_hidden), ""]
     if view.withheld_until_due:
-        lines += [f"Tests shown after the due date: {view.withheld_until_due}, details withheld until then.", ""]
-    if view.withheld_failures():
-        lines += [md(view.withheld_failures()), ""]
+        lines += [t._("Tests shown after the due date: {n}, details withheld until then.",
+                      n=view.withheld_until_due), ""]
+    if view.withheld_failures(lang):
+        lines += [md(view.withheld_failures(lang)), ""]
 
-    details = [t for t in view.tests if t.get("status") != "passed" and (t.get("output") or t.get("file"))]
+    details = [test for test in view.tests if test.get("status") != "passed" and (test.get("output") or test.get("file"))]
     if details:
-        lines += ["## Details", ""]
+        lines += ["## " + t._("Details"), ""]
         for test in details:
-            lines += [f"### {md(test['name'])}: {md(test.get('status'))} "
+            lines += [f"### {md(test['name'])}: {md(status_word(test.get('status'), lang))} "
                       f"({points(test.get('score'), test.get('max_score'))})", ""]
             if test.get("file"):
-                lines += [f"In {md(place_text(test))}.", ""]
+                lines += [t._("In {place}.", place=md(place_text(test, lang))), ""]
             if test.get("output"):
-                lines += [code_block(test["output"]), ""]
+                lines += [code_block(t.render(test["output"])), ""]
     return "\n".join(lines).rstrip("\n") + "\n"

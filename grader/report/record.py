@@ -20,6 +20,21 @@ RAN = ("passed", "failed", "error")
 from ..records import VISIBILITIES  # noqa: F401 - from the most to the least visible (Gradescope's four)
 
 
+def status_word(status, lang: str = "en") -> str:
+    """A test's or a submission's status as a page shows it: the contract's word in English (passed,
+    failed, timeout, graded, rejected, ...), the lesson's words in another language (тест пройден / не пройден,
+    测试通过 / 未通过)."""
+    from ..i18n import translator
+
+    if lang == "en" or status is None:
+        return status
+    t = translator(lang)
+    words = {"passed": t._("passed"), "failed": t._("failed"), "error": t._("error"), "timeout": t._("timeout"),
+             "skipped": t._("skipped"), "graded": t._("graded"), "rejected": t._("rejected"),
+             "crashed": t._("crashed")}
+    return words.get(status, status)
+
+
 def number(x) -> str:
     """A score as people write it: `38`, `38.5`, `0.25`, never `38.0` or `0.30000000000000004`."""
     x = round(float(x or 0), 4)
@@ -147,21 +162,29 @@ class StudentView:
     withheld_failed: int = 0          # withheld tests that did not pass: counted, never named
     withheld_failed_concepts: list[str] = field(default_factory=list)  # their concepts, sorted
 
-    def withheld_failures(self) -> str | None:
+    def withheld_failures(self, lang: str = "en") -> str | None:
         """`2 withheld tests did not pass, on backward and tanh.`, or None when every withheld test passed."""
-        clause = self.withheld_failures_clause()
-        return clause + "." if clause else None
+        clause = self.withheld_failures_clause(lang)
+        return clause + ("。" if lang == "zh" else ".") if clause else None
 
-    def withheld_failures_clause(self) -> str | None:
+    def withheld_failures_clause(self, lang: str = "en") -> str | None:
         """The same words without the full stop, for a sentence that goes on (`grade ci`'s last line)."""
+        from babel.lists import format_list
+
+        from ..i18n import translator
+
         if not self.withheld_failed:
             return None
+        t = translator(lang)
         n = self.withheld_failed
-        concepts = self.withheld_failed_concepts
-        on = ""
-        if concepts:
-            on = ", on " + (concepts[0] if len(concepts) == 1 else ", ".join(concepts[:-1]) + " and " + concepts[-1])
-        return f"{n} withheld test{'s' * (n != 1)} did not pass{on}"
+        if not self.withheld_failed_concepts:
+            return t._n("{n} withheld test did not pass", "{n} withheld tests did not pass", n)
+        # the concepts are the suites' identifiers (tanh, chain-rule), listed as the language lists things
+        names = self.withheld_failed_concepts
+        concepts = (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]) if lang == "en" \
+            else format_list(names, locale={"zh": "zh_Hans"}.get(lang, lang))  # Babel's list without a serial comma in en
+        return t._n("{n} withheld test did not pass, on {concepts}", "{n} withheld tests did not pass, on {concepts}",
+                    n, concepts=concepts)
 
     @property
     def shown_score(self) -> float:

@@ -1,7 +1,7 @@
 """Every rendering of one graded batch, normalised: what tests/test_golden.py compares byte for byte.
 
 The batch is tests/fixtures/submissions graded against the engine suite, with
-every report format and the feedback pages, rendered from the scores file
+every report format and the feedback pages (in English, Russian and Chinese), rendered from the scores file
 alone (seconds differ from run to run, so the timings file is left out), with
 the temporary folder's path normalised. Everything else is a pure function of the
 submissions, the suite and the grader, so a change here is a change of
@@ -39,6 +39,9 @@ def renderings(workdir, render_from=None):
     rendered = Path(render_from) if render_from else scores
     steps = [["run", str(SUBMISSIONS), "-o", str(scores), "--no-cache", "-q", "-j", "2"],
              ["report", str(rendered), "--feedback-dir", str(out / "feedback")]]
+    # the feedback pages in the course's other languages (docs/i18n.md)
+    steps += [["report", str(rendered), "--feedback-dir", str(out / f"feedback-{lang}"), "--lang", lang]
+              for lang in ("ru", "zh")]
     # rendered from the scores alone: the timings file (seconds) differs from run to run
     steps += [["report", str(rendered), "--to", fmt, "-o", str(out / f"scores.{fmt}")] for fmt in BESIDE_SCORES]
     for args in steps:

@@ -55,7 +55,7 @@ def test_the_bundle_has_gradescopes_two_scripts_at_its_root(bundle):
         assert b'-m grader gradescope-run --root "$root"' in archive.read("run_autograder")
         config = json.loads(archive.read("autograder.json"))
     assert config == {"exercise": "engine", "grader_version": __version__, "require_sandbox": False,
-                      "stdout_visibility": "hidden",
+                      "stdout_visibility": "hidden", "lang": "en",
                       "limits": {"probe_seconds": 1.5, "import_seconds": 5.0, "submission_seconds": 30.0,
                                  "memory_mb": 2048, "processes": 64, "file_size_mb": 64, "open_files": 64,
                                  "output_kb": 1024}}
