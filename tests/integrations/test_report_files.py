@@ -81,7 +81,7 @@ def test_run_writes_a_feedback_page_pair_per_submission(graded):
 def test_json_is_not_a_run_format(tmp_path):
     result = CliRunner().invoke(main, ["run", str(tmp_path), "--format", "json"])
     assert result.exit_code == 2
-    assert "'json' is not one of 'junit', 'csv', 'markdown', 'html', 'gradescope'" in result.output
+    assert "'json' is not one of 'junit', 'csv', 'markdown', 'md', 'html', 'gradescope'" in result.output
 
 
 # -- grade report: no grading ----------------------------------------------------------------------
