@@ -66,6 +66,7 @@ def helper():
     assert "def helper():" in copy
 
 
+@pytest.mark.slow  # judges every stored variant of the suite twice: 15 s of CPU for the six
 @pytest.mark.parametrize("exercise", [e for e in available() if e != "09-write-tests"])
 def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise):
     """The student's install judges the visible tests from stored values: the same verdicts as the

@@ -74,6 +74,7 @@ def test_with_the_tools_the_linux_sandbox_is_chosen():
         box.close()
 
 
+@pytest.mark.slow  # grades a class of ten twice: in the sandbox and in the portable worker
 def test_same_verdicts_as_the_sandbox_on_a_class_of_several_styles(tmp_path, monkeypatch, path_without_sandbox_tools):
     cases = ["correct-closures", "correct-edgelist", "correct-kahn", "bug-mul-assign", "bug-tanh-input",
              "bug-forward-order", "bug-recursive-topo", "bug-radd-missing", "bug-no-visited"]
