@@ -253,7 +253,7 @@ def main():
     parser = argparse.ArgumentParser(description="The similarity benchmark.")
     parser.add_argument("--build", type=Path, default=HERE / "build")
     parser.add_argument("--second-build", type=Path, default=HERE / "build-second")
-    parser.add_argument("--second-seeds", type=int, nargs="*", default=[second.SEED, 4242, 1777],
+    parser.add_argument("--second-seeds", type=int, nargs="*", default=[second.SEED, 4242, 1777, 31337],
                         help="the second class, made with each of these seeds")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
@@ -267,9 +267,10 @@ def main():
         folder = args.second_build / f"seed-{seed}"
         classes[f"second class (second.py, seed {seed})"] = (folder, second.build(folder, seed))
     if args.backward:
-        folder = args.second_build / "05-backward"
-        classes["second class, 05-backward starter (second.py, seed 90210)"] = (
-            folder, second.build(folder, 90210, exercise="05-backward"))
+        for seed in (90210, 2718):
+            folder = args.second_build / f"05-backward-{seed}"
+            classes[f"second class, 05-backward starter (second.py, seed {seed})"] = (
+                folder, second.build(folder, seed, exercise="05-backward"))
     results = {name: measure_class(name, data, labels, args.skip_baselines, args.pycode)
                for name, (data, labels) in classes.items()}
     if args.large:

@@ -9,7 +9,7 @@
   exercise). N is at least MIN_CLASS.
 - **Score of a pair.** S, the weight of the fingerprints both hold, over the
   geometric mean of their total weights (a weighted cosine: 1 for a verbatim
-  copy, whatever its weights), times min(1, S / EVIDENCE): a pair must share
+  copy, whatever its weights), times S² / (S² + EVIDENCE²): a pair must share
   some weight of rare code before it can score high, so two students whose
   solutions differ by a token, in an exercise whose solution everybody
   writes alike, stay low.
@@ -50,7 +50,7 @@ RARITY_POWER = 2  # squared: a fragment a third of the class shares weighs 0.1, 
 # Rarity needs a class: a smaller cohort is weighed as if it had MIN_CLASS members, the others without
 # the fragment, so that seven students who all hand in one engine still share something rare.
 MIN_CLASS = 30
-EVIDENCE = 10.0  # rarity-weighted tokens two students must share: about two lines that nobody else wrote
+EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
@@ -277,18 +277,30 @@ def pair_score(shared: float, total_a: float, total_b: float) -> float:
     if shared <= 0 or total_a <= 0 or total_b <= 0:
         return 0.0
     cosine = shared / math.sqrt(total_a * total_b)
-    return min(1.0, cosine) * min(1.0, shared / EVIDENCE)
+    return min(1.0, cosine) * evidence(shared)
+
+
+def evidence(shared: float) -> float:
+    """How much the shared code says, from 0 to 1: S² / (S² + EVIDENCE²).
+
+    Slow to start, so that a few shared tokens say little (two weighted tokens
+    give 0.14, five 0.5, ten 0.8), and growing without a cap (thirty give
+    0.97, a hundred 0.998): a cap would tie every pair past it, and a ring of
+    honest students who share one common answer would rank with a copied
+    engine.
+    """
+    return shared ** 2 / (shared ** 2 + EVIDENCE ** 2)
 
 
 def containment_score(shared: float, total_source: float, shared_tokens: float) -> float:
-    """The share of the source's code (weighed by rarity) a submission holds, times min(1, its tokens / EVIDENCE).
+    """The share of the source's code (weighed by rarity) a submission holds, times the evidence of its tokens.
 
     The amount is counted in plain tokens: a public source every student copies
     is no rarer for it, and its distinctive parts already weigh most in the share.
     """
     if shared <= 0 or total_source <= 0:
         return 0.0
-    return min(1.0, shared / total_source) * min(1.0, shared_tokens / EVIDENCE)
+    return min(1.0, shared / total_source) * evidence(shared_tokens)
 
 
 def clusters(pairs: list[dict]) -> list[list[str]]:

@@ -69,4 +69,8 @@ def similarity_command(submissions, exercise, starters, public, no_micrograd, sc
         click.echo(f"  cluster: {', '.join(group)}")
     for match in public_flagged:
         click.echo(f"  {match['id']} matches {match['source']} ({match['score']:.2f})")
+    for row in rows:
+        for call in row.get("opaque", []):
+            what = "unpacked and compared" if call["unpacked"] else "cannot be unpacked: not compared, look at it"
+            click.echo(f"  {row['id']}: {call['call']}() of data at {call['file']}, line {call['line']} ({what})")
     click.echo(f"Written to {', '.join(str(p) for p in written)} (mode {PRIVATE_MODE:o}: for the instructor only).")

@@ -45,7 +45,7 @@ def scores():
 
 @pytest.mark.parametrize("evasion", ["formfeed", "annotated", "parens", "packed"])
 def test_an_evasion_scores_as_the_plain_copy_does(scores, evasion):
-    assert scores["copy"] == 1.0
+    assert scores["copy"] >= 0.99  # a verbatim copy (the evidence factor approaches 1, never a cap)
     assert scores[evasion] >= scores["copy"] - 0.1
 
 
@@ -91,6 +91,12 @@ def test_the_record_and_the_page_say_what_is_opaque(tmp_path):
     from grader.similarity.html import to_html
 
     assert "s1336.py, line 2: exec() of data (unpacked and compared)" in to_html(result)
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    said = CliRunner().invoke(main, ["similarity", str(tmp_path), "-o", str(tmp_path / "s.json")]).output
+    assert "  s1336: exec() of data at s1336.py, line 2 (unpacked and compared)" in said.splitlines()
 
 
 def test_a_helper_bomb_is_inlined_within_its_budget():
