@@ -192,6 +192,7 @@ class Outcome(TypedDict):
     concept: str
     visibility: Visibility
     detail: NotRequired[dict]  # the failure's parts: expression, node, expected, got, digits
+    output_message: NotRequired[dict]  # `output` as data (grader/i18n): id, params, English text
 
 
 def earned(outcome) -> float:
@@ -239,6 +240,8 @@ class TestRow(TypedDict):
     max_score: float
     visibility: Visibility
     output: str
+    # `output` as data (grader/i18n, docs/i18n.md): {"id", "params", "text"}, rendered in the student's language
+    output_message: NotRequired[dict]
     concept: str
     file: NotRequired[str]
     cell: NotRequired[int]

@@ -68,6 +68,7 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
     tests = [
         {"name": o["name"], "status": o["status"], "score": _number(earned(o)),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
+         **({"output_message": o["output_message"]} if o.get("output_message") else {}),
          "concept": o["concept"], **location_of(o.get("where"), submission)}
         for o in outcomes
     ]

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from ..i18n import choose, msg, translator
+from ..report.record import output_of
 from ..judge import DIGITS, fmt
 from ..load import STUDENT_MODULES
 from ..pipeline import Settings, grade_submissions, load_submissions
@@ -160,9 +161,11 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
                        row["diagnosis"], lang=lang)
 
 
-def _shown(value, detail) -> str:
+def _shown(value, detail, tr=None) -> str:
     """A number as the feedback writes it (grader.judge.fmt, to the digits the check chose: a slope's
-    fewer); a text (an error) as it is."""
+    fewer); a text (an error) as it is; a message (grader/i18n) in the check's language."""
+    if isinstance(value, dict) and "id" in value:
+        return (tr or translator("en")).render(value)
     return value if isinstance(value, str) else fmt(value, detail.get("digits", DIGITS))
 
 
@@ -181,10 +184,10 @@ def table_rows(result: CheckResult) -> list[dict]:
         failing = t["status"] != "passed"
         rows.append({
             "label": LABELS.get(t["status"], "FAIL"), "name": t["name"], "expression": expression,
-            "expected": _shown(detail["expected"], detail) if "expected" in detail else "",
+            "expected": _shown(detail["expected"], detail, tr) if "expected" in detail else "",
             # a failure with no fields of its own (an import error, a custom check): its whole message
-            "got": (_shown(detail["got"], detail) if "got" in detail
-                    else tr.render(t["output"]) if failing and not detail else ""),
+            "got": (_shown(detail["got"], detail, tr) if "got" in detail
+                    else tr.render(output_of(t)) if failing and not detail else ""),
             "diagnosis": "; ".join(c for c in cited if c),
         })
     return rows
@@ -205,7 +208,7 @@ def report_lines(result: CheckResult, lang: str | None = None) -> list[str]:
     width = max([len(test["name"]) for test in result.tests] + [4])
     for test in result.tests:
         label = LABELS.get(test["status"], "FAIL")
-        text = t.render(test["doc"] if test["status"] == "passed" or not test["output"] else test["output"])
+        text = t.render(test["doc"] if test["status"] == "passed" or not test["output"] else output_of(test))
         lines.append(f"{label}  {test['name']:<{width}}  {text}".rstrip())
     for entry in result.diagnosis:
         if entry.get("brief"):

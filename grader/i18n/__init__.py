@@ -109,6 +109,30 @@ class Message:
         return translator("en").render(self)
 
 
+def items(values, join: str = "and") -> dict:
+    """A list as a parameter: its items (strings or Messages) joined as the language joins a list:
+    join="and" (`numpy and torch`, `numpy и torch`, `numpy和torch`), "comma" (a plain enumeration) or
+    "semicolon" (clauses); "and-each" is "and" written `a and b and c` in English."""
+    return {"items": [v.to_json() if isinstance(v, Message) else v for v in values], "join": join}
+
+
+def place(where: dict | None) -> Message | None:
+    """A place in the student's files as words: `bob.py, line 12`, `nb.ipynb, cell 7, line 3`, with
+    `, in _backward` when the function is known (grader.places.place_text's words, as data)."""
+    if not where or not where.get("file"):
+        return None
+    keys = {k: where[k] for k in ("file", "cell", "line", "function") if where.get(k) is not None}
+    if "line" not in keys:
+        return msg("{file}", file=keys["file"])
+    if "cell" in keys:
+        if "function" in keys:
+            return msg("{file}, cell {cell}, line {line}, in {function}", **keys)
+        return msg("{file}, cell {cell}, line {line}", **keys)
+    if "function" in keys:
+        return msg("{file}, line {line}, in {function}", **keys)
+    return msg("{file}, line {line}", **keys)
+
+
 def msg(text: str, /, **params) -> Message:
     """A message to render later (pybabel extracts `msg`'s first argument)."""
     return Message(text, params)
@@ -154,8 +178,24 @@ class Translator:
     def _fill(self, text: str, params: dict) -> str:
         if not params:
             return text
-        shown = {k: self.render(v) if isinstance(v, (Message, dict)) else v for k, v in params.items()}
+        shown = {k: self._list(v) if isinstance(v, dict) and "items" in v
+                 else self.render(v) if isinstance(v, (Message, dict)) else v for k, v in params.items()}
         return text.format(**shown)
+
+    def _list(self, value: dict) -> str:
+        """A list parameter (grader.i18n.items) joined as this language joins a list."""
+        shown = [self.render(v) if isinstance(v, dict) else str(v) for v in value["items"]]
+        if value.get("join") == "semicolon":
+            return ("；" if self.lang == "zh" else "; ").join(shown)
+        if value.get("join") == "comma" or len(shown) < 2:
+            return ("、" if self.lang == "zh" else ", ").join(shown)
+        if self.lang == "en" and value.get("join") == "and-each":  # `a and b and c`, as some messages say it
+            return " and ".join(shown)
+        if self.lang == "en":  # the grader's English: no serial comma
+            return ", ".join(shown[:-1]) + " and " + shown[-1]
+        from babel.lists import format_list
+
+        return format_list(shown, locale={"zh": "zh_Hans"}.get(self.lang, self.lang))
 
 
 @functools.cache

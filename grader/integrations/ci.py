@@ -29,7 +29,7 @@ from pathlib import Path
 from ..load import Submission
 from ..i18n import translator
 from ..report import submission_markdown
-from ..report.record import number, points, printable, score_of, status_word, student_view
+from ..report.record import number, output_of, points, printable, score_of, status_word, student_view
 from ..student_text import valid_utf8
 
 NOT_PASSING = ("failed", "error", "timeout")
@@ -152,7 +152,7 @@ def annotations(record: dict, submission: Submission, *, after_due_date: bool = 
         if test.get("status") not in NOT_PASSING:
             continue
         lines.append(command(
-            "error", printable(t.render(test.get("output")) or status_word(test["status"], lang)), **place(test),
+            "error", printable(t.render(output_of(test)) or status_word(test["status"], lang)), **place(test),
             title=f"{test['name']}: {status_word(test['status'], lang)} "
                   f"({points(test.get('score'), test.get('max_score'))})",
         ))

@@ -22,6 +22,7 @@ submission instead of once per distinct observation, so prefer the others).
 import math
 from pathlib import Path
 
+from ..i18n import Message, items, msg, nmsg, place
 from ..places import place_text
 
 from ..records import VISIBILITIES
@@ -44,9 +45,12 @@ class _Verdict:
     never from the text."""
 
     def __init__(self, message="", *, where=None, **detail):
-        super().__init__(message)
+        # `message` is a grader.i18n.Message (an id and its parameters, rendered in the student's language
+        # where it is shown) or, from a suite's own test, a plain text; str() is its English text
+        super().__init__(str(message))
+        self.message = message if isinstance(message, Message) else None
         self.where = where
-        self.detail = {k: v for k, v in detail.items() if v is not None}
+        self.detail = {k: v.to_json() if isinstance(v, Message) else v for k, v in detail.items() if v is not None}
 
 
 class Mismatch(_Verdict, AssertionError):
@@ -175,9 +179,19 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
     if wrong:
         key, w, g = wrong[0]
         n = len(wrong) - 1
-        more = f" ({n} more value{' differs' if n == 1 else 's differ'})" if n else ""
-        prefix = f"{key} for {context}" if context else key
-        raise Mismatch(f"{prefix}: expected {fmt(w, digits)}, got {fmt(g, digits)}{more}", expression=context or None,
+        values = {"node": key, "expected": fmt(w, digits), "got": fmt(g, digits)}
+        if context and n:
+            said = nmsg("{node} for {expression}: expected {expected}, got {got} ({n} more value differs)",
+                        "{node} for {expression}: expected {expected}, got {got} ({n} more values differ)", "n",
+                        expression=context, n=n, **values)
+        elif context:
+            said = msg("{node} for {expression}: expected {expected}, got {got}", expression=context, **values)
+        elif n:
+            said = nmsg("{node}: expected {expected}, got {got} ({n} more value differs)",
+                        "{node}: expected {expected}, got {got} ({n} more values differ)", "n", n=n, **values)
+        else:
+            said = msg("{node}: expected {expected}, got {got}", **values)
+        raise Mismatch(said, expression=context or None,
                        node=key, expected=w, got=g, digits=digits if digits != DIGITS else None)
 
 
@@ -244,11 +258,23 @@ def assert_imported(imported, module="engine", hint=""):
     """The one clear failure of a submission whose module could not be used at all."""
     error = imported.get("import_error")
     if error:
-        at = location_suffix(error["error"], error.get("where"))
-        advice = f"{hint} " if hint else ""
+        where = error.get("where")
         own = error.get("file") or f"{module}.py"  # the student's own name for it (grader.places)
-        raise Mismatch(f"{own} could not be used: {error['error']}{at}. {advice}Every other test was skipped.",
-                       where=error.get("where"))
+        # Python's own text of a SyntaxError says where already
+        at = place({k: v for k, v in where.items() if k != "function"}) if location_suffix(error["error"], where) \
+            else None
+        values = {"file": own, "error": error["error"], "advice": hint}
+        if at and hint:
+            said = msg("{file} could not be used: {error} ({place}). {advice} Every other test was skipped.",
+                       place=at, **values)
+        elif at:
+            said = msg("{file} could not be used: {error} ({place}). Every other test was skipped.", place=at,
+                       **values)
+        elif hint:
+            said = msg("{file} could not be used: {error}. {advice} Every other test was skipped.", **values)
+        else:
+            said = msg("{file} could not be used: {error}. Every other test was skipped.", **values)
+        raise Mismatch(said, where=where)
 
 
 def import_test(test_file):
@@ -288,11 +314,11 @@ def from_scratch_test(test_file):
         """the engine is built from scratch: it imports none of the forbidden packages"""
         found = imported.get("forbidden_imports") or []
         if found:
-            places = ", ".join(f"`{f['module']}` ({place_text(f)})" for f in found)
-            names = sorted({f["module"] for f in found})
-            raise Mismatch(f"imports {places}: the engine must be built from scratch with plain Python, so "
-                           f"{' and '.join(names)} cannot be used in this exercise. Delete the import; any use "
-                           "of it also fails the tests that reach that line.",
+            places = items([msg("`{module}` ({place})", module=f["module"], place=place(f)) for f in found], "comma")
+            names = items(sorted({f["module"] for f in found}))
+            raise Mismatch(msg("imports {places}: the engine must be built from scratch with plain Python, so "
+                               "{modules} cannot be used in this exercise. Delete the import; any use of it also "
+                               "fails the tests that reach that line.", places=places, modules=names),
                            where={k: found[-1][k] for k in ("file", "cell", "line") if k in found[-1]})
 
     return test_from_scratch
@@ -309,15 +335,16 @@ def check_numeric(observe, expect, probe):
     for key in want:
         if key.endswith(".numeric") and abs(got[key] - want[key]) > max(NUMERIC_ABS, NUMERIC_REL * abs(want[key])):
             leaf = key[: -len(".numeric")]
-            raise Mismatch(f"f for {describe(probe)}: your forward pass is right at the point but not around it: "
-                           f"nudging {leaf} by ±1e-6 gives a slope of {fmt_slope(got[key])}, "
-                           f"expected {fmt_slope(want[key])}")
+            raise Mismatch(msg("f for {expression}: your forward pass is right at the point but not around it: "
+                               "nudging {leaf} by ±1e-6 gives a slope of {got}, expected {expected}",
+                               expression=describe(probe), leaf=leaf, got=fmt_slope(got[key]),
+                               expected=fmt_slope(want[key])))
     for key in got:
         if key.endswith(".grad"):
             leaf = key[: -len(".grad")]
             analytic, numeric = got[key], got[f"{leaf}.numeric"]
             if abs(analytic - numeric) > max(NUMERIC_ABS, NUMERIC_REL * abs(numeric)):
-                raise Mismatch(
-                    f"{leaf}.grad for {describe(probe)}: your backward() gives {fmt(analytic)}, but nudging "
-                    f"{leaf} by ±1e-6 in your own forward pass gives a slope of {fmt_slope(numeric)}"
-                )
+                raise Mismatch(msg(
+                    "{leaf}.grad for {expression}: your backward() gives {got}, but nudging {leaf} by ±1e-6 in "
+                    "your own forward pass gives a slope of {slope}", leaf=leaf, expression=describe(probe),
+                    got=fmt(analytic), slope=fmt_slope(numeric)))

@@ -36,6 +36,7 @@ import contextvars
 import functools
 
 from . import Mismatch, ProbeTimeout, StudentError, assert_values, describe
+from ..i18n import items, msg, nmsg
 
 CORE_OPS = frozenset({"add", "mul"})
 
@@ -49,9 +50,9 @@ OP_WORDS = {
     "mul": "`a * b`", "mul-constant": "`a * 2`", "rmul": "`2 * a`",
     "sub": "`a - b`", "sub-constant": "`a - 2`", "rsub": "`2 - a`",
     "div": "`a / b`", "div-constant": "`a / 2`", "rtruediv": "`2 / a`",
-    "neg": "`-a`", "pow": "`a ** k` (k a whole number)", "pow-other": "`a ** k` (k negative or fractional)",
+    "neg": "`-a`", "pow": msg("`a ** k` (k a whole number)"), "pow-other": msg("`a ** k` (k negative or fractional)"),
     "relu": "`relu`", "tanh": "`tanh`", "exp": "`exp`", "log": "`log`",
-}
+}  # code, but for the two powers' words (grader/i18n)
 
 _METHODS = {"__add__": "add", "__radd__": "radd", "__sub__": "sub", "__rsub__": "rsub", "__mul__": "mul",
             "__rmul__": "rmul", "__truediv__": "div", "__rtruediv__": "rtruediv", "__neg__": "neg",
@@ -227,13 +228,16 @@ class OwnTests:
             raise Excused(note)
         probe, exc, _ = kept[0]
         right = len(probes) - len(kept)
-        message = str(exc)
+        said = getattr(exc, "message", None) or str(exc)  # as data where the judge made it so (grader/i18n)
         if len(probes) > 1:
-            message += f" ({right} of {len(probes)} {unit}s right or already charged elsewhere)"
+            counts = {"said": said, "right": right, "total": len(probes)}
+            said = (msg("{said} ({right} of {total} graphs right or already charged elsewhere)", **counts)
+                    if unit == "graph" else
+                    msg("{said} ({right} of {total} expressions right or already charged elsewhere)", **counts))
         if note:
-            message += f" {note}"
+            said = msg("{said} {note}", said=said, note=note)
         # the place it points at and its parts stay
-        raised = type(exc)(message, where=getattr(exc, "where", None), **getattr(exc, "detail", {}))
+        raised = type(exc)(said, where=getattr(exc, "where", None), **getattr(exc, "detail", {}))
         raised.credit = right / len(probes)
         raise raised from exc
 
@@ -255,16 +259,18 @@ def _named_by(exception: str | None, raised: str) -> str | None:
     return f"{op}-constant" if expression.endswith(" 2") and op != "neg" else op
 
 
-def _excuse_note(excused) -> str:
+def _excuse_note(excused):
+    """"Not charged again: ..." for the probes another test already charged (a Message), or ""."""
     if not excused:
         return ""
     parts = []
     for probe, _, by in excused:
-        ops = " and ".join(OP_WORDS[op] for op in sorted(by))
+        ops = items([OP_WORDS[op] for op in sorted(by)], "and-each")
         tests = sorted(set(by.values()))
-        parts.append(f"{describe(probe)} needs {ops}, which {' and '.join(tests)} already "
-                     f"charge{'s' if len(tests) == 1 else ''}")
-    return "Not charged again: " + "; ".join(parts) + "."
+        parts.append(nmsg("{expression} needs {ops}, which {tests} already charges",
+                          "{expression} needs {ops}, which {tests} already charge", "n",
+                          expression=describe(probe), ops=ops, tests=items(tests, "and-each"), n=len(tests)))
+    return msg("Not charged again: {parts}.", parts=items(parts, "semicolon"))
 
 
 __all__ = ["CORE_OPS", "Excused", "OP_WORDS", "OwnTests", "ops_of"]

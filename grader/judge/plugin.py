@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from pytest_jsonreport.plugin import JSONReport
 
-from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, location_text, shape_difference
+from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, shape_difference
+from ..i18n import Message, msg, place
 from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
 from ..suites import SuiteError, test_files
@@ -30,6 +31,13 @@ from .dry_run import SINGLE_PROBE_FIXTURES
 # What the `imported` fixture shows of a run (and what every test's grouping sees).
 IMPORTED = ("status", "message", "import_error", "forbidden_imports")
 
+
+
+def skip(message: Message):
+    """pytest.skip with a message as data (grader/i18n): the outcome keeps both its English text and its id."""
+    skipped = pytest.skip.Exception(str(message))
+    skipped.message = message
+    raise skipped
 
 class _WholeRun(Exception):
     """A test reads more than single probes (the run record): it depends on all of it."""
@@ -136,11 +144,11 @@ class JudgePlugin:
                 self.violations.add(request.function.__name__)
             if run.get("import_error"):
                 own = run["import_error"].get("file") or f"{self.suite.module}.py"
-                pytest.skip(f"not run: {own} could not be used (see the import test)")
+                skip(msg("not run: {file} could not be used (see the import test)", file=own))
             obs = run["probes"].get(probe.__name__)
             if obs is None:
                 if run["status"] != "ok":
-                    pytest.skip(f"not run: {run.get('message')}")
+                    skip(msg("not run: {reason}", reason=run.get("message")))
                 raise SuiteError(f"no observation for probe {probe.__name__!r}")
             expression = describe(probe)
             status = obs["status"]
@@ -150,18 +158,25 @@ class JudgePlugin:
                 difference = None if want is None else shape_difference(values, want)
                 if difference:
                     # not what the probe records: the submission replaced it or wrote into the report
-                    got = (f"reported an observation that its probe does not make ({difference}): the submission "
-                           "replaced the probe or wrote into the grader's report, so it is not used")
-                    raise Mismatch(f"{expression}: your engine {got}", expression=expression, got=got)
+                    got = msg("reported an observation that its probe does not make ({difference}): the "
+                              "submission replaced the probe or wrote into the grader's report, so it is not used",
+                              difference=difference)
+                    raise Mismatch(msg("{expression}: your engine {got}", expression=expression, got=got),
+                                   expression=expression, got=got)
                 return _Observed(values, expression)
             if status == "timeout":
-                got = obs.get("error") or "timed out"
-                raise ProbeTimeout(f"{expression}: {got}", expression=expression, got=got)
+                got = obs.get("error") or msg("timed out")
+                raise ProbeTimeout(msg("{expression}: {got}", expression=expression, got=got), expression=expression,
+                                   got=got)
             if status == "crashed":
-                raise StudentError(f"{expression}: {obs.get('error')}", expression=expression, got=obs.get("error"))
+                raise StudentError(msg("{expression}: {got}", expression=expression, got=obs.get("error")),
+                                   expression=expression, got=obs.get("error"))
             where = obs.get("where")
-            got = f"raised {obs.get('error')}{location_text(where, function=True)}"
-            error = StudentError(f"{expression}: your engine {got}", where=where, expression=expression, got=got)
+            at = place(where)
+            got = (msg("raised {error} ({place})", error=obs.get("error"), place=at) if at
+                   else msg("raised {error}", error=obs.get("error")))
+            error = StudentError(msg("{expression}: your engine {got}", expression=expression, got=got), where=where,
+                                 expression=expression, got=got)
             # the exception as the engine raised it, its text and its type, for charging.py ("" and None for a
             # probe that never ran)
             error.raised = "" if obs.get("not_run") else str(obs.get("error") or "")
@@ -212,11 +227,16 @@ class JudgePlugin:
             # A bug in the suite or the grader, never the student's: keep the traceback for the instructor.
             detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
             self.internal_errors.append(f"{item.nodeid}:\n{detail}")
-            status, output = "error", f"internal grader error in this test ({type(exc).__name__}); tell your instructor"
+            exc = Mismatch(msg("internal grader error in this test ({exception}); tell your instructor",
+                               exception=type(exc).__name__))
+            status, output = "error", str(exc)
         # partial credit (charging.py): the share of a test's probes right or charged by another test
         credit = 1.0 if status == "passed" else float(getattr(exc, "credit", 0.0) or 0.0)
+        said = getattr(exc, "message", None)
         return {"submission": submission, "function": item.function.__name__, "name": grading["name"],
                 "status": status, "output": output, "earned": grading["points"] * credit,
+                # the output as data (grader/i18n): what a report renders in the student's language
+                "output_message": said.to_json() if isinstance(said, Message) else None,
                 "where": getattr(exc, "where", None),
                 "detail": getattr(exc, "detail", None) if status != "passed" else None,
                 "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"],
@@ -242,7 +262,8 @@ class _Observed(dict):
     def __missing__(self, key):
         got = (f"reported an observation that holds no {key!r}, which its probe always records: the submission "
                "replaced the probe or wrote into the grader's report, so it is not used")
-        raise Mismatch(f"{self.expression}: your engine {got}", expression=self.expression, got=got)
+        raise Mismatch(msg("{expression}: your engine {got}", expression=self.expression, got=got),
+                       expression=self.expression, got=got)
 
 
 def _observed(run):
@@ -339,6 +360,8 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all"):
             raise SuiteError(f"{test['nodeid']} left no grading record")
         outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "earned", "concept",
                                            "visibility")}
+        if grading.get("output_message"):
+            outcome["output_message"] = grading["output_message"]
         if grading.get("detail"):
             outcome["detail"] = grading["detail"]  # the failure's fields, for `grade check`'s table
         for sid in plugin.members[(grading["function"], grading["submission"])]:
@@ -357,4 +380,5 @@ def _credit_only_beside_other_credit(outcomes, credited):
     for o in outcomes:
         if o["name"] in credited and o["status"] == "passed":
             o["status"], o["earned"] = "skipped", 0.0
-            o["output"] = "nothing to credit yet: this point is given with the first point your work earns"
+            said = msg("nothing to credit yet: this point is given with the first point your work earns")
+            o["output"], o["output_message"] = str(said), said.to_json()

@@ -27,7 +27,7 @@ import json
 
 from ..i18n import translator
 from ..places import place_text
-from .record import VISIBILITIES, score_of, status_word, tests_of
+from .record import VISIBILITIES, output_of, score_of, status_word, tests_of
 
 STATUSES = ("passed", "failed")
 LEADERBOARD_ORDERS = ("asc", "desc")
@@ -106,7 +106,7 @@ def to_gradescope(scores: dict, timings: dict[str, float] | None = None) -> str:
 
 def _test(test: dict, number_: int, t) -> dict:
     status = test.get("status", "failed")
-    output = t.render(test.get("output") or "")
+    output = t.render(output_of(test))
     if status not in STATUSES:
         output = f"[{status_word(status, t.lang)}] {output}".rstrip()
     if test.get("file"):

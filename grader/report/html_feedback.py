@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..i18n import translator
 from ..places import place_text
 from .html import badge, code_spans, e, page
-from .record import points, score_of, student_view, tests_of
+from .record import output_of, points, score_of, student_view, tests_of
 
 
 def _cell_number(x) -> str:
@@ -94,7 +94,7 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
         if test.get("file"):
             detail += f'<p class="note">{t._("In {place}.", place=e(place_text(test, lang)))}</p>'
         if test.get("output"):
-            detail += f"<pre>{e(t.render(test['output']))}</pre>"
+            detail += f"<pre>{e(t.render(output_of(test)))}</pre>"
         name = e(test["name"])
         if detail:
             opened = " open" if test.get("status") != "passed" else ""

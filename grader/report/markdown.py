@@ -14,7 +14,7 @@ import statistics
 from ..i18n import translator
 from ..places import place_text
 from .record import (FAILED_TO_RUN, code_parts, first_failing, number, one_line, pass_rates, points,
-                     printable, score_of, status_word, student_view, test_info, tests_of)
+                     output_of, printable, score_of, status_word, student_view, test_info, tests_of)
 
 _INLINE = re.compile(r"([\\`*_\[\]<>|~])")           # emphasis, code, links, HTML, table cells
 _BLOCK_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$))|)([#+=.)-])")  # a heading, list or rule at a line's start
@@ -205,5 +205,5 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
             if test.get("file"):
                 lines += [t._("In {place}.", place=md(place_text(test, lang))), ""]
             if test.get("output"):
-                lines += [code_block(t.render(test["output"])), ""]
+                lines += [code_block(t.render(output_of(test))), ""]
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -20,6 +20,12 @@ RAN = ("passed", "failed", "error")
 from ..records import VISIBILITIES  # noqa: F401 - from the most to the least visible (Gradescope's four)
 
 
+def output_of(test: dict):
+    """What a test said, as data where the judge made it so (`output_message`, grader/i18n), else its text:
+    what a renderer passes to `translator(lang).render`."""
+    return test.get("output_message") or test.get("output") or ""
+
+
 def status_word(status, lang: str = "en") -> str:
     """A test's or a submission's status as a page shows it: the contract's word in English (passed,
     failed, timeout, graded, rejected, ...), the lesson's words in another language (тест пройден / не пройден,

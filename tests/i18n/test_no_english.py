@@ -1,0 +1,57 @@
+"""Every message of the grader's catalogs (test messages, grade check, the feedback pages, CI, Gradescope,
+the notebooks' notes), rendered with sample parameters in Russian and Chinese, holds no English word
+outside code spans and identifiers (docs/i18n.md)."""
+
+import re
+
+import pytest
+
+from grader.i18n import fields, translator
+from grader.i18n.catalogs import extracted
+
+# Names that are the same in every language: tools, products, and code a sentence names without backticks.
+NAMES = {"Jupyter", "JupyterLab", "Colab", "Python", "PyTorch", "bubblewrap", "micrograd", "VS", "Code", "backward",
+         "grad", "tanh", "relu", "exp", "log", "Value", "PASS", "FAIL", "SKIP", "f", "h", "dL", "dL/dL", "XOR", "MLP",
+         "TODO", "zero_grad"}
+WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of a text: outside `code spans`, and not an identifier (snake_case, a.b, call())."""
+    prose = re.sub(r"`[^`]*`", " ", text)
+    words = []
+    for token in re.findall(r"[\w.'()/*+-]+", prose):
+        if re.search(r"[_.()/*+]|\d", token):  # x.grad, zero_grad, backward(), 1e-6, dy/dx: code
+            continue
+        words += [w for w in WORD.findall(token) if w not in NAMES]
+    return words
+
+
+def messages():
+    for message in extracted("grader"):
+        if message.id:
+            yield message.id
+
+
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+def test_no_english_word_in_any_message(lang):
+    t = translator(lang)
+    found = {}
+    for mid in messages():
+        singular = mid if isinstance(mid, str) else mid[0]
+        names = set().union(*map(fields, mid)) if isinstance(mid, tuple) else fields(mid)
+        sample = {name: "⟦⟧" for name in names}  # a parameter: numbers, code, names, places, rendered apart
+        if isinstance(mid, tuple):
+            texts = [t._n(mid[0], mid[1], n, **{k: v for k, v in sample.items() if k != "n"}) for n in (1, 2, 5)]
+        else:
+            texts = [t._(singular, **sample)]
+        for text in texts:
+            words = english_words(text.replace("⟦⟧", " "))
+            if words:
+                found[singular[:60]] = words
+    assert found == {}
+
+
+def test_the_check_itself_sees_english():
+    assert english_words("a.grad for y = a * a: expected 6.0, got 3.0") == ["for", "expected", "got"]
+    assert english_words("ожидалось `x.grad` 6.0, `1 - t**2`, zero_grad() и backward()") == []
