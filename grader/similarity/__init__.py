@@ -9,14 +9,17 @@ files, notebooks, zips), normalises each file (normalise.py), fingerprints it
 (fingerprints.py) and scores the cohort through an index (cohort.py). The
 record has the fixed schema of issue 18:
 
-    {"pairs": [{"a", "b", "score", "flagged", "matches": [{"a_lines", "b_lines", "weight", ...}]}],
+    {"pairs": [{"a", "b", "score", "flagged", "matches": [{"a_lines", "b_lines", "weight", ...}],
+                "both_match_public"?, "mistake"?}],
      "public_matches": [{"id", "source", "score", "flagged", "matches"}],
      "clusters": [[id, ...]], ...}
 
-sorted by score, plus `threshold`, `exercise`, `starter`, `public`, the
-`submissions` (each `compared` or `rejected` with the loader's reason) and
-`pairs_below_floor` (pairs scored above 0 but below REPORT_FLOOR, counted,
-not listed). Student code is only parsed, never run.
+sorted by score, plus `threshold`, `exercise`, `starter`, `public`,
+`canonical` (the course's reference files, subtracted like public code), the
+`submissions` (each `compared`, with its `nearest` score and, when it has
+them, `opaque` calls and reading `limits`; or `rejected` with the loader's
+reason) and `pairs_below_floor` (pairs scored above 0 but below REPORT_FLOOR,
+counted, not listed). Student code is only parsed, never run.
 
 The record holds students' code (in the HTML) and suspicions about them: it is
 written for the instructor only (file mode 0600) and nothing else of the

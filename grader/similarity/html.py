@@ -98,8 +98,10 @@ def to_html(result: Result) -> str:
                "For the instructor only: it names students and shows their code.")
     body = [f"<h1>Similarity report</h1><p class=\"summary\">{e(summary)}</p><style>{CSS}</style>",
             _section("histogram", "Each submission's highest similarity", histogram_svg(record),
-                     "A pair is flagged at or above the red line. Scores weigh shared code by how rare it is "
-                     "in the class, after the starter is taken out."),
+                     "A pair is flagged at or above the red line. A score is the share of each student's own "
+                     "code that the other holds (the starter, the public sources and the course's reference "
+                     "taken out, each fragment weighed by how rare it is in the class), times how much code "
+                     "that is."),
             _section("pairs", "Pairs, most similar first", _pairs_table(pairs[:max(MAX_TABLE_ROWS, len(flagged))])),
             _section("clusters", "Clusters", _clusters(record["clusters"])),
             _section("flagged", "Flagged pairs side by side",
