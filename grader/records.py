@@ -80,13 +80,15 @@ VISIBILITIES = tuple(v.value for v in Visibility)  # in that order: a report sor
 class Strength(StrEnum):
     """How strongly a submission's worker was isolated (docs/security.md)."""
 
-    BUBBLEWRAP = "bubblewrap"  # namespaces, no network, its own filesystem view, plus the resource limits
+    BUBBLEWRAP = "bubblewrap"  # namespaces, no network, its own filesystem view, plus the resource limits, and
+    # a bound on the memory the address-space limit does not count (grader/sandbox/memory.py)
+    WEAKER_BUBBLEWRAP = "bubblewrap-without-memory-bound"  # all that but the memory bound (memory.py says why)
     RLIMITS = "rlimits"  # resource limits and a uid only: bubblewrap could not run on this Linux
     PORTABLE = "portable"  # a plain subprocess with a time limit (macOS, Windows: grader/sandbox/portable.py)
     FLEET = "fleet"  # a fleet batch none of whose runs was observed on a worker yet (all from the cache)
 
 
-WEAKEST_FIRST = (Strength.PORTABLE, Strength.RLIMITS, Strength.BUBBLEWRAP)
+WEAKEST_FIRST = (Strength.PORTABLE, Strength.RLIMITS, Strength.WEAKER_BUBBLEWRAP, Strength.BUBBLEWRAP)
 
 
 def weakest(strengths) -> Strength:

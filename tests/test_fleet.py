@@ -25,10 +25,17 @@ from rq import Queue  # noqa: E402
 from rq.serializers import JSONSerializer  # noqa: E402
 
 from grader.fleet import QUEUE_NAME, STALE_EXIT  # noqa: E402
+from grader.fleet.auth import Unauthenticated, sign  # noqa: E402
 from grader.fleet.payload import PayloadError, read_job, read_result  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "submissions"
+FLEET_KEY = "k" * 64  # $GRADE_FLEET_KEY of the submitting grades and the workers these tests start
+
+
+@pytest.fixture(autouse=True)
+def _fleet_key(monkeypatch):
+    monkeypatch.setenv("GRADE_FLEET_KEY", FLEET_KEY)
 LIMITS = ["--probe-timeout", "1"]  # frank's three looping probes cost 3 s, not 9
 HEARTBEAT = "2"
 
@@ -335,7 +342,7 @@ grader.sandbox.Sandbox.usage = lambda self, slot, proc: Usage(0.0, 0.0, waiting_
 def test_a_starved_timeout_on_a_worker_is_observed_again_and_never_cached(tmp_path, server, fleet):
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "sitecustomize.py").write_text(UNMEASURED_WAITING)
-    fleet.start(env=dict(os.environ, PYTHONPATH=str(tmp_path / "site")))
+    fleet.start(env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "site"), str(ROOT)])))
     folder = tmp_path / "class"
     folder.mkdir()
     (folder / "sleepy.py").write_text("import time\ntime.sleep(30)\n\nclass Value:\n    pass\n")
@@ -403,23 +410,29 @@ def test_a_queue_behind_tls_and_a_password(tmp_path, local_run):
     server.start()
     fleet = Fleet(tmp_path, url=None)
     try:
-        # the worker takes the URL from $GRADE_QUEUE: the password stays out of the process list
+        # the worker takes the URL from $GRADE_QUEUE, the submitting grade its password from
+        # $GRADE_QUEUE_PASSWORD: the password stays out of the process list
         fleet.start(env=dict(os.environ, GRADE_QUEUE=server.url))
         folder = _one_submission_class(tmp_path)
-        _grade(folder, tmp_path / "scores.json", "--queue", server.url, "--no-cache", cwd=tmp_path)
+        bare = server.url.replace(":correct-horse@", "")
+        result = subprocess.run(_grade_command(folder, tmp_path / "scores.json", "--queue", bare, "--no-cache"),
+                                capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                                env=dict(os.environ, GRADE_QUEUE_PASSWORD="correct-horse"))
+        assert result.returncode == 0, result.stderr
         local = json.loads(local_run[0])
         assert json.loads((tmp_path / "scores.json").read_text())["submissions"] == [
             r for r in local["submissions"] if r["id"] == "alice"]
         assert "correct-horse" not in fleet.workers[0][1].read_text()
-        wrong = subprocess.run(_grade_command(folder, tmp_path / "x.json", "--queue",
-                                              server.url.replace("correct-horse", "wrong")),
-                               capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        wrong = subprocess.run(_grade_command(folder, tmp_path / "x.json", "--queue", bare),
+                               capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                               env=dict(os.environ, GRADE_QUEUE_PASSWORD="wrong"))
         assert wrong.returncode == 1
-        assert f"cannot reach the queue at rediss://:***@127.0.0.1:{server.port}/0?ssl_ca_certs=" in wrong.stderr
-        assert ":wrong@" not in wrong.stderr
+        assert f"cannot reach the queue at rediss://127.0.0.1:{server.port}/0?ssl_ca_certs=" in wrong.stderr
+        assert "wrong" not in wrong.stderr.replace("wrong password", "")
         plain = subprocess.run(_grade_command(folder, tmp_path / "x.json", "--queue",
-                                              f"redis://:correct-horse@127.0.0.1:{server.port}/0"),
-                               capture_output=True, text=True, timeout=120, cwd=tmp_path)
+                                              f"redis://127.0.0.1:{server.port}/0"),
+                               capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                               env=dict(os.environ, GRADE_QUEUE_PASSWORD="correct-horse"))
         assert plain.returncode == 1 and "cannot reach the queue" in plain.stderr
     finally:
         fleet.stop()
@@ -427,18 +440,41 @@ def test_a_queue_behind_tls_and_a_password(tmp_path, local_run):
 
 
 def test_grade_without_a_reachable_queue_says_so():
-    result = subprocess.run(_grade_command(EXAMPLES, "/nonexistent/x.json", "--queue", "redis://:secret@127.0.0.1:1/0"),
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(_grade_command(EXAMPLES, "/nonexistent/x.json", "--queue", "redis://127.0.0.1:1/0"),
+                            capture_output=True, text=True, timeout=120,
+                            env=dict(os.environ, GRADE_QUEUE_PASSWORD="secret"))
     assert result.returncode == 1
-    assert "cannot reach the queue at redis://:***@127.0.0.1:1/0" in result.stderr
+    assert "cannot reach the queue at redis://127.0.0.1:1/0" in result.stderr
     assert "secret" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [["run", str(EXAMPLES), "--queue"], ["worker"]])
+def test_a_password_on_the_command_line_is_refused(command):
+    """Every process of a machine can read a command line (/proc/PID/cmdline): a submission's code too."""
+    result = subprocess.run([sys.executable, "-m", "grader", *command, "redis://:s3cret@127.0.0.1:1/0"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    assert "the queue's URL holds a password, and a command line can be read by every process" in result.stderr
+    assert "$GRADE_QUEUE_PASSWORD" in result.stderr
+
+
+def test_the_fleet_needs_its_key(tmp_path):
+    env = {name: value for name, value in os.environ.items() if name != "GRADE_FLEET_KEY"}
+    for command in (["run", str(EXAMPLES), "-o", str(tmp_path / "x.json"), "--queue"], ["worker"]):
+        result = subprocess.run([sys.executable, "-m", "grader", *command, "redis://127.0.0.1:1/0"],
+                                capture_output=True, text=True, timeout=120, env=env)
+        assert result.returncode == 1
+        assert "the fleet needs a key that signs every result: set $GRADE_FLEET_KEY" in result.stderr
+    short = subprocess.run([sys.executable, "-m", "grader", "worker", "redis://127.0.0.1:1/0"], capture_output=True,
+                           text=True, timeout=120, env=dict(env, GRADE_FLEET_KEY="short"))
+    assert short.returncode == 1 and "$GRADE_FLEET_KEY holds 5 characters; a key of at least 32" in short.stderr
 
 
 # -- the payload's schema, both ends ---------------------------------------------------------------
 
 
 def _payload(**changes):
-    payload = {"format": 1, "submission": {"id": "alice", "files": {"engine.py": "eCA9IDE="}},
+    payload = {"format": 2, "grader": "0.1.0", "submission": {"files": {"engine.py": "eCA9IDE="}},
                "suite": {"name": "engine", "digest": "a" * 64, "observer": "b" * 64},
                "limits": {"probe_seconds": 3.0, "import_seconds": 10.0, "submission_seconds": 60.0,
                           "memory_mb": 2048, "processes": 64, "file_size_mb": 64, "open_files": 64,
@@ -465,7 +501,8 @@ def test_a_payload_is_read_into_files_and_limits():
     ({"submission.files": {"engine.py": "not base64!"}}, "schema: submission.files.engine.py must be encoded by base64"),
     ({"limits.memory_mb": "2048"}, "schema: limits.memory_mb must be integer"),
     ({"limits.probe_seconds": -1}, "schema: limits.probe_seconds must be bigger than 0"),
-    ({"format": 2}, "schema: format must be same as const definition: 1"),
+    ({"format": 1}, "schema: format must be same as const definition: 2"),
+    ({"submission.id": "alice"}, "schema: submission must not contain {'id'} properties"),
     ({"suite.digest": "abc"}, "schema: suite.digest must match pattern"),
     ({"submission.pickle": "gASV"}, "schema: submission must not contain {'pickle'} properties"),
 ])
@@ -474,20 +511,37 @@ def test_a_payload_that_is_not_an_honest_job_is_refused(change, words):
         read_job(_payload(**change))
 
 
+KEY, JOB_KEY = FLEET_KEY.encode(), "c" * 64
+
+
 def _result(**run):
     base = {"id": "alice", "status": "ok", "message": None, "import_error": None,
             "probes": {"add_values": {"status": "ok", "values": {"y": 1.0}}}, "output": "", "seconds": 0.1}
-    return {"format": 1, "worker": "w", "sandbox": "bubblewrap", "run": dict(base, **run)}
+    result = {"format": 2, "worker": "w", "sandbox": "bubblewrap", "run": dict(base, **run)}
+    return dict(result, mac=sign(KEY, JOB_KEY, result))
+
+
+def _read(result, names=("add_values",)):
+    return read_result(result, list(names), key=KEY, job_key=JOB_KEY)
 
 
 def test_a_result_is_checked_before_the_judge_sees_it():
-    assert read_result(_result(), ["add_values"])["run"]["probes"]["add_values"]["values"] == {"y": 1.0}
+    assert _read(_result())["run"]["probes"]["add_values"]["values"] == {"y": 1.0}
     with pytest.raises(PayloadError, match="non-finite number"):
-        read_result(_result(probes={"add_values": {"status": "ok", "values": {"y": float("nan")}}}), ["add_values"])
+        _read(_result(probes={"add_values": {"status": "ok", "values": {"y": float("nan")}}}))
     with pytest.raises(PayloadError, match="probes the suite does not have: secret"):
-        read_result(_result(probes={"secret": {"status": "ok", "values": {}}}), ["add_values"])
+        _read(_result(probes={"secret": {"status": "ok", "values": {}}}))
     with pytest.raises(PayloadError, match=re.escape("schema: run.status must be one of ['ok', 'timeout', 'crashed']")):
-        read_result(_result(status="graded"), ["add_values"])
+        _read(_result(status="graded"))
+
+
+def test_a_result_is_verified_with_the_fleet_key_for_its_own_job():
+    honest = _result()
+    forged = dict(honest, run=dict(honest["run"], probes={"add_values": {"status": "ok", "values": {"y": 2.0}}}))
+    for result, job_key, key in ((forged, JOB_KEY, KEY), (honest, "d" * 64, KEY), (honest, JOB_KEY, b"x" * 64),
+                                 (dict(honest, sandbox="rlimits"), JOB_KEY, KEY)):
+        with pytest.raises(Unauthenticated, match="its signature is not the fleet key's for this job"):
+            read_result(result, ["add_values"], key=key, job_key=job_key)
 
 
 def test_a_09_batch_with_skipped_runs_is_graded_by_the_fleet_as_locally(tmp_path, server, fleet):

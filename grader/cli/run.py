@@ -33,7 +33,8 @@ FILES_BESIDE = [FORMATS[name].suffix for name in BESIDE_SCORES]  # scores.json â
 @click.option("-q", "--quiet", is_flag=True, help="No table, only the summary line.")
 @click.option("--queue", metavar="URL",
               help="Observe on the grading machines that serve this Redis queue (`grade worker URL`) instead "
-                   "of here: redis://[:PASSWORD@]HOST:PORT/DB, rediss:// for TLS (see docs/scaling.md).")
+                   "of here: redis://HOST:PORT/DB, rediss:// for TLS; the password in $GRADE_QUEUE_PASSWORD, the fleet's "
+                   "key in $GRADE_FLEET_KEY (see docs/scaling.md).")
 @click.option("--one-submission", is_flag=True,
               help="SUBMISSIONS is one student's work (a folder with engine.py, nn.py, ...), not a class folder "
                    "of one entry per student. A file is always one submission.")
@@ -61,6 +62,11 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
 
     limits = limits_from(kw)
     lang = chosen(lang)
+    if queue:
+        from ..fleet.auth import password_on_command_line
+
+        if password_on_command_line(queue):
+            raise click.UsageError(password_on_command_line(queue))
     cache_dir = None if no_cache else cache_dir or str(default_folder())
     oversubscribed = memory_warning(jobs, limits.memory_mb) if jobs and not queue else None
     if oversubscribed:

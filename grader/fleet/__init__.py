@@ -19,8 +19,14 @@ REFUSED_CHANNEL = "grade-observe:refused"  # and {"job", "worker", "reason"} for
 JOB_FUNCTION = "grader.fleet.worker.observe_job"  # the only function a grade worker runs
 HEARTBEAT = 10  # seconds between a busy worker's heartbeats; a job is abandoned after three missed ones
 STALE_EXIT = 78  # EX_CONFIG: a worker whose suites differ from the jobs' stops with this status
+REFUSED_AS_TAMPERED = "do not hash to its id"  # in a worker's refusal of a job rewritten on the queue
 MISSING = ("the fleet needs RQ and redis-py, which are not installed here: "
            "pip install 'micrograd-grader[fleet]'")
+
+
+def job_id(key):
+    """The RQ job id of the observation whose cache key (the hash of its content) is `key`."""
+    return f"observe-{key}"
 
 
 class FleetError(RuntimeError):
@@ -38,7 +44,8 @@ def redacted(url):
 
 
 def connect(url):
-    """A redis-py connection for redis://[:password@]host:port/db or rediss:// (TLS), checked with a PING."""
+    """A redis-py connection for redis://[:password@]host:port/db or rediss:// (TLS), checked with a PING; the
+    password may come from $GRADE_QUEUE_PASSWORD instead (auth.py)."""
     try:
         import redis
     except ImportError:
@@ -46,8 +53,10 @@ def connect(url):
     if urlsplit(url).scheme not in ("redis", "rediss", "unix"):
         raise FleetError(f"{redacted(url)} is not a Redis URL: give redis://[:PASSWORD@]HOST:PORT/DB "
                          "(rediss:// for TLS)")
+    from .auth import with_password
+
     try:
-        connection = redis.Redis.from_url(url, socket_connect_timeout=10, health_check_interval=30)
+        connection = redis.Redis.from_url(with_password(url), socket_connect_timeout=10, health_check_interval=30)
         connection.ping()
     except (redis.RedisError, ValueError) as exc:
         raise FleetError(f"cannot reach the queue at {redacted(url)}: {exc}") from None

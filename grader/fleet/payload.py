@@ -5,6 +5,14 @@ are data only: strings, numbers, lists and objects. Redis is a trust boundary
 (whoever can write to it can write a payload), so the worker checks every
 payload before it writes a file of it, and the submitter checks every result
 before a single observation of it reaches the judge.
+
+A payload holds no student's name: a job is its content (the grader version,
+the suite, the limits, the files), and its id is the observation cache's key
+of that content (`job_key`), which the worker computes again before it
+observes (a job whose files do not hash to its id is refused). A result is
+signed by the worker with the fleet's key (grader/fleet/auth.py) over the
+job's key and the result, and verified by the submitter before it is judged
+or cached.
 """
 
 import base64
@@ -14,12 +22,16 @@ from pathlib import PurePosixPath
 
 import fastjsonschema
 
+from .. import __version__
+from ..load import files_digest
 from ..load.reading import MAX_TOTAL_BYTES
+from ..observe.cache import ObservationCache, canonical_limits
 from ..observe.protocol import ProtocolError, check_plain
 from ..records import Run, Strength, json_schema
 from ..sandbox import Limits
+from .auth import sign, verify
 
-FORMAT = 1  # bumped when the payload's shape changes: a worker refuses a format it does not know
+FORMAT = 2  # bumped when the payload's shape changes: a worker refuses a format it does not know
 MAX_FILES = 64
 HEX64 = "^[0-9a-f]{64}$"
 
@@ -30,15 +42,15 @@ JOB_SCHEMA = {
     "title": "an observation job",
     "type": "object",
     "additionalProperties": False,
-    "required": ["format", "submission", "suite", "limits", "require_sandbox"],
+    "required": ["format", "grader", "submission", "suite", "limits", "require_sandbox"],
     "properties": {
         "format": {"const": FORMAT},
+        "grader": {"type": "string", "pattern": r"^[0-9A-Za-z.+_-]{1,64}$"},  # its version: part of the key
         "submission": {
             "type": "object",
             "additionalProperties": False,
-            "required": ["id", "files"],
+            "required": ["files"],
             "properties": {
-                "id": {"type": "string", "minLength": 1, "maxLength": 255},
                 "files": {
                     "type": "object",
                     "minProperties": 1,
@@ -80,11 +92,12 @@ RESULT_SCHEMA = {
     "title": "an observation job's result",
     "type": "object",
     "additionalProperties": False,
-    "required": ["format", "worker", "sandbox"],
+    "required": ["format", "worker", "sandbox", "mac"],
     "properties": {
         "format": {"const": FORMAT},
         "worker": {"type": "string", "maxLength": 255},
-        "sandbox": {"enum": [Strength.BUBBLEWRAP.value, Strength.RLIMITS.value]},  # a worker's Linux sandbox
+        "sandbox": {"enum": [s.value for s in (Strength.BUBBLEWRAP, Strength.WEAKER_BUBBLEWRAP, Strength.RLIMITS)]},
+        "mac": {"type": "string", "pattern": HEX64},  # HMAC-SHA256 of the job's key and the rest (auth.py)
         # what could not be observed for a reason that is not the submission's (a grader error)
         "error": {"type": "string"},
         # the run exactly as grader/records.py defines it (every status a local batch makes, `skipped`
@@ -118,8 +131,8 @@ def job_payload(submission, suite, limits, observer, *, require_sandbox):
     """The JSON payload of one submission's observation job (checked before it is enqueued)."""
     payload = {
         "format": FORMAT,
-        "submission": {"id": submission.id,
-                       "files": {name: base64.b64encode(data).decode("ascii")
+        "grader": __version__,
+        "submission": {"files": {name: base64.b64encode(data).decode("ascii")
                                  for name, data in sorted(submission.files.items())}},
         "suite": {"name": suite.name, "digest": suite.digest, "observer": observer},
         "limits": dataclasses.asdict(limits),
@@ -133,7 +146,7 @@ def job_payload(submission, suite, limits, observer, *, require_sandbox):
 class ObservationJob:
     """A checked payload: what the worker needs to observe one submission."""
 
-    id: str
+    key: str  # the observation cache's key of this content: the job's id is `observe-<key>`
     files: dict  # relative path -> bytes
     suite: str
     suite_digest: str
@@ -158,27 +171,31 @@ def read_job(payload):
         if total > MAX_TOTAL_BYTES:
             raise PayloadError(f"the job's files are larger than {MAX_TOTAL_BYTES} bytes in all")
         files[name] = data
-    limits = Limits(**{name: (float(value) if _LIMIT_TYPES[name] in (float, "float") else int(value))
-                       for name, value in payload["limits"].items()})
+    limits = canonical_limits(payload["limits"])
     suite = payload["suite"]
-    return ObservationJob(id=payload["submission"]["id"], files=files, suite=suite["name"],
+    key = ObservationCache.key_of(payload["grader"], suite["digest"], limits, files_digest(files))
+    return ObservationJob(key=key, files=files, suite=suite["name"],
                           suite_digest=suite["digest"], observer=suite["observer"], limits=limits,
                           require_sandbox=payload["require_sandbox"])
 
 
-def job_result(*, worker, sandbox, run=None, error=None):
+def job_result(*, key, job_key, worker, sandbox, run=None, error=None):
+    """The result of the job whose key is `job_key`, signed with the fleet's `key`."""
     result = {"format": FORMAT, "worker": worker, "sandbox": sandbox}
     if error is not None:
         result["error"] = error
     else:
         result["run"] = run
+    result["mac"] = sign(key, job_key, result)
     _check(RESULT_SCHEMA, result, "the job's result")
     return result
 
 
-def read_result(result, probe_names):
-    """A job's result taken from Redis, checked: its run's observations are plain JSON of the suite's probes."""
+def read_result(result, probe_names, *, key, job_key):
+    """A job's result taken from Redis, checked: signed with the fleet's key for this job's key (else
+    `Unauthenticated`), and its run's observations plain JSON of the suite's probes."""
     _check(RESULT_SCHEMA, result, "the job's result")
+    verify(key, job_key, result)
     run = result.get("run")
     if run is not None:
         unknown = set(run["probes"]) - set(probe_names)

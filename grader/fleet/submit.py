@@ -6,11 +6,23 @@ again finds its jobs where they are: queued, running, or finished with the
 result waiting in Redis. It enqueues only the jobs that are not there, runs
 none twice, and deletes each job once its run is in the cache: a finished
 batch leaves nothing on the queue.
+
+Nothing that goes wrong with one job stops the batch: a submission that cannot
+be put on the queue, a result that cannot be read back or is not signed with
+the fleet's key, a worker that could not observe it, each makes that row's
+`crashed` run with the reason in the run log (scores.log), never cached. A job
+refused as tampered with, or a result that fails its signature, is put on
+again (TAMPERED_RETRIES times) before that. Only a run a worker observed and
+signed is cached; a job that failed on the workers, or was cut by the queue's
+time limit, is not.
 """
 
 import json
 import time
+import traceback
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rq import Queue, Retry, Worker
 from rq.exceptions import NoSuchJobError
 from rq.executions import Execution
@@ -21,7 +33,11 @@ from ..observe import STARVED_RETRIES
 from ..observe.cache import ObservationCache, share_observations
 from ..observe.protocol import clean_text
 from ..records import RunStatus, Strength, never_ran, weakest
-from . import DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, FleetError, connect, observer_digest, redacted
+from ..sandbox.accounting import STARVED_BACKSTOP
+from ..student_text import valid_utf8
+from . import (DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAMPERED, REFUSED_CHANNEL, FleetError, connect, job_id,
+               observer_digest, redacted)
+from .auth import Unauthenticated, fleet_key
 from .payload import PayloadError, job_payload, read_result
 
 RETRIES = 2  # a job whose work horse dies (killed, its machine lost) runs at most three times
@@ -33,6 +49,16 @@ SWEEP_RATE = 2000  # ... or, for a large batch, at most this many statuses a sec
 HOUSEKEEPING_SECONDS = 2.0  # abandoned jobs requeued, refusals and an idle fleet reported, this often
 NO_WORKER_SECONDS = 10.0  # with no worker serving the queue this long, say so (once)
 _DONE = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+TAMPERED_RETRIES = 2  # a job refused as tampered with, or a result that fails its signature: put on again
+QUEUE_MARGIN = 60  # seconds a job may take beyond its submission's own bound: sandbox start-up and cleanup
+_QUEUE_TIMEOUT = "JobTimeoutException"  # in RQ's failure text when the queue's time limit cut the job
+
+
+def job_timeout(limits):
+    """RQ's limit on one job, in seconds: the local pool's own bound on one submission's wall time (a worker
+    starved of CPU is cut at STARVED_BACKSTOP times --timeout: sandbox/accounting.py) and a margin. A shorter
+    one would cut an honest slow engine on a busy worker machine."""
+    return int(STARVED_BACKSTOP * limits.submission_seconds) + QUEUE_MARGIN
 
 
 def _status(raw):
@@ -43,8 +69,11 @@ def _status(raw):
         return None
 
 
-def job_id(key):
-    return f"observe-{key}"
+def fleet_error_run(submission_id, stage, detail, message):
+    """The run of a submission the fleet could not observe for a reason that is not the submission's: `crashed`,
+    with `message` for its row and `detail` in the run log (grader_error: never cached)."""
+    return never_ran(submission_id, RunStatus.CRASHED, valid_utf8(message),
+                     grader_error={"stage": stage, "detail": valid_utf8(detail)})
 
 
 class QueueObserver:
@@ -52,6 +81,10 @@ class QueueObserver:
 
     def __init__(self, url, *, require_sandbox=False, notify=None):
         self.url = url
+        try:
+            self.key = fleet_key()  # before the connection: a missing key is the first thing to mend
+        except ValueError as exc:
+            raise FleetError(str(exc)) from None
         self.connection = connect(url)
         self.queue = Queue(QUEUE_NAME, connection=self.connection, serializer=JSONSerializer)
         self.require_sandbox = require_sandbox
@@ -120,13 +153,24 @@ class QueueObserver:
             self._delete(jid)
             before[jid] = None
         observer = observer_digest()
-        self._enqueue([jid for jid, status in before.items() if status is None], waiting, suite, limits, observer)
+        pending = set(waiting)
+
+        def finish(jid, run, cached=False):
+            pending.discard(jid)
+            for submission in waiting[jid][1]:
+                deliver(submission, run, cached)
+
+        def enqueue(ids):
+            for jid, (stage, detail, message) in self._enqueue(ids, waiting, suite, limits, observer).items():
+                finish(jid, fleet_error_run(waiting[jid][1][0].id, stage, detail, message))
+
+        enqueue([jid for jid, status in before.items() if status is None])
         # A run already waiting in Redis was observed for an earlier `grade`: it counts as from the cache.
         was_finished = {jid for jid, status in before.items() if status == JobStatus.FINISHED}
-        pending = set(waiting)
         to_check = set(jid for jid, status in before.items() if status in _DONE)
         swept = housekeeping = idle_since = time.monotonic()
         starved = {}  # job id -> times put on again after a starved timeout
+        tampered = {}  # job id -> times put on again after it or its result was found rewritten
         try:
             while pending:
                 message = announcements.get_message(timeout=ANNOUNCEMENT_WAIT)
@@ -147,21 +191,26 @@ class QueueObserver:
                 for start in range(0, len(checking), 1000):
                     for jid, status in self._statuses(checking[start:start + 1000]).items():
                         if status is None:  # deleted or expired while it waited: put it on again
-                            self._enqueue([jid], waiting, suite, limits, observer)
+                            enqueue([jid])
                         elif status in _DONE:
                             key, group = waiting[jid]
-                            run, job = self._collect(jid, status, group, suite)
-                            cache.put(key, run)  # a starved timeout (a busy worker machine) is not kept
+                            run, job, keep, rewritten = self._collect(jid, key, status, group, suite, limits)
+                            if keep:
+                                cache.put(key, run)  # a starved timeout (a busy worker machine) is not kept
                             self._delete(job)  # only once its run is safe in the cache
+                            if rewritten and tampered.get(jid, 0) < TAMPERED_RETRIES:
+                                tampered[jid] = tampered.get(jid, 0) + 1
+                                self._tell(f"the job observing {group[0].id} or its result was rewritten on the "
+                                           f"queue ({run['grader_error']['detail'][:300]}); it is put on again")
+                                enqueue([jid])
+                                continue
                             if run.get("starved") and starved.get(jid, 0) < STARVED_RETRIES:
                                 # as a local batch does: observed again, at the back of the queue, once
                                 starved[jid] = starved.get(jid, 0) + 1
-                                self._enqueue([jid], waiting, suite, limits, observer)
+                                enqueue([jid])
                                 continue
-                            pending.discard(jid)
                             idle_since = now
-                            for submission in group:
-                                deliver(submission, run, jid in was_finished)
+                            finish(jid, run, jid in was_finished and keep)
                 if pending and now - housekeeping >= HOUSEKEEPING_SECONDS:
                     housekeeping = now
                     self._housekeeping(pending, waiting, idle_since)
@@ -191,49 +240,95 @@ class QueueObserver:
         job.delete()
 
     def _enqueue(self, ids, waiting, suite, limits, observer):
+        """Put the jobs `ids` on the queue; {job id: (stage, detail, row message)} of those that could not be."""
+        failed = {}
         for start in range(0, len(ids), ENQUEUE_CHUNK):
             chunk = []
             for jid in ids[start:start + ENQUEUE_CHUNK]:
                 submission = waiting[jid][1][0]
                 try:
                     payload = job_payload(submission, suite, limits, observer, require_sandbox=self.require_sandbox)
-                except PayloadError as exc:
-                    raise FleetError(f"{submission.id} cannot be put on the queue: {exc}") from None
-                chunk.append(Queue.prepare_data(
-                    JOB_FUNCTION, args=(payload,), job_id=jid, description=f"{suite.name}: {submission.id}",
-                    # the whole run is bounded by --timeout; this is RQ's own limit on a hung work horse
-                    timeout=int(2 * limits.submission_seconds) + 60,
-                    result_ttl=KEEP_SECONDS, failure_ttl=KEEP_SECONDS, ttl=None,
-                    retry=Retry(max=RETRIES, enqueue_at_front=True)))
-            self.queue.enqueue_many(chunk)
+                    chunk.append(Queue.prepare_data(
+                        JOB_FUNCTION, args=(payload,), job_id=jid,
+                        description=f"{suite.name}: {clean_text(submission.id, 200)}",
+                        # RQ's own limit on a hung work horse: never shorter than the grader's own bound
+                        timeout=job_timeout(limits),
+                        result_ttl=KEEP_SECONDS, failure_ttl=KEEP_SECONDS, ttl=None,
+                        retry=Retry(max=RETRIES, enqueue_at_front=True)))
+                except Exception as exc:  # noqa: BLE001 -- that submission's row, never the batch
+                    failed[jid] = ("putting it on the queue", traceback.format_exc(),
+                                   f"not observed: it could not be put on the queue ({clean_text(str(exc), 300)}); "
+                                   "this is the grader's fault, not the submission's, and the details are in the "
+                                   "run log")
+            try:
+                self.queue.enqueue_many(chunk)
+            except (RedisConnectionError, RedisTimeoutError):
+                raise
+            except Exception:  # noqa: BLE001 -- one job Redis refused: find it, the rest go on
+                for data in chunk:
+                    try:
+                        self.queue.enqueue_many([data])
+                    except (RedisConnectionError, RedisTimeoutError):
+                        raise
+                    except Exception as exc:  # noqa: BLE001
+                        failed[data.job_id] = ("putting it on the queue", traceback.format_exc(),
+                                               f"not observed: the queue refused its job ({clean_text(str(exc), 300)}); "
+                                               "the details are in the run log")
+        return failed
 
-    def _collect(self, jid, status, group, suite):
-        """The run of a job that ended, and the job: its checked result, or `crashed` when no worker could
-        finish it."""
+    def _collect(self, jid, key, status, group, suite, limits):
+        """The run of a job that ended: (run, job, keep it in the cache, put the job on again as tampered)."""
         names = ", ".join(s.id for s in group)
         job = Job.fetch(jid, connection=self.connection, serializer=JSONSerializer)
         result = job.latest_result()
+        sid = group[0].id
         if status != JobStatus.FINISHED:
             why = (result.exc_string or "").strip().splitlines()[-1:] if result else []
+            last = clean_text(why[0], 300) if why else ""
+            if REFUSED_AS_TAMPERED in last:
+                return fleet_error_run(sid, "observing it on the fleet", last,
+                                       "not observed: its job was rewritten on the queue each time it was put on "
+                                       "(the details are in the run log); it is not cached"), job, False, True
+            if _QUEUE_TIMEOUT in last:
+                seconds = job_timeout(limits)
+                message = (f"the grading worker did not finish observing it within the queue's limit ({seconds} s "
+                           f"of wall time; its machine may be too busy): it will be observed again, and is not cached")
+                self._tell(f"the job observing {names} was cut by the queue's time limit ({seconds} s)")
+                return dict(never_ran(sid, RunStatus.TIMEOUT, message, suite.probe_names), starved=True), job, False, False
             self._tell(f"the job observing {names} failed {RETRIES + 1} times on the workers"
-                       + (f" (last: {clean_text(why[0], 300)})" if why else "") + "; it is scored as crashed")
-            # The row's message is the same whatever the workers said: scores stay deterministic.
-            return never_ran(group[0].id, RunStatus.CRASHED, f"the grading worker observing it died {RETRIES + 1} times "
-                             "(killed, or its machine lost); it was not tried again", suite.probe_names), job
+                       + (f" (last: {last})" if last else "") + "; it is scored as crashed")
+            # The row's message is the same whatever the workers said: scores stay deterministic. The run is
+            # not cached: RQ wrote the failure, not a worker's signed result.
+            return never_ran(sid, RunStatus.CRASHED, f"the grading worker observing it died {RETRIES + 1} times "
+                             "(killed, or its machine lost); it was not tried again", suite.probe_names), job, False, False
         try:
-            value = read_result(result.return_value if result else None, suite.probe_names)
+            value = read_result(result.return_value if result else None, suite.probe_names, key=self.key, job_key=key)
+        except Unauthenticated as exc:
+            return fleet_error_run(sid, "verifying its result", f"the result of job {jid}: {exc}",
+                                   "not observed: the result that came back from the queue is not signed with the "
+                                   "fleet's key (forged, or rewritten in Redis); it was not used, nor cached"), \
+                job, False, True
         except PayloadError as exc:
-            self._delete(job)
-            raise FleetError(f"the queue returned a result for {names} that is not an observation: {exc}") from None
+            return fleet_error_run(sid, "reading its result", f"the result of job {jid}: {exc}",
+                                   f"not observed: the queue returned a result that is not an observation "
+                                   f"({clean_text(str(exc), 200)}); the details are in the run log"), job, False, False
+        worker = clean_text(value["worker"], 100)
         if "error" in value:
-            self._delete(job)  # a rerun (after the worker is mended) puts it on again
-            raise FleetError(f"worker {clean_text(value['worker'], 100)} could not observe {names}: "
-                             f"{clean_text(value['error'], 2000)}")
-        self.sandboxes[value["sandbox"]] = self.sandboxes.get(value["sandbox"], 0) + 1
-        if value["sandbox"] != Strength.BUBBLEWRAP:
-            self._tell(f"worker {clean_text(value['worker'], 100)} observes without bubblewrap (a weaker sandbox: resource "
-                       "limits only); install bubblewrap there, or start it with --require-sandbox")
-        return value["run"], job
+            self._tell(f"worker {worker} could not observe {names}: {clean_text(value['error'], 300)}")
+            return fleet_error_run(sid, f"observing it on worker {worker}", value["error"],
+                                   f"not observed: the grading worker {worker} could not observe it (a fault of that "
+                                   "machine or of the grader, not of the submission; the details are in the run "
+                                   "log)"), job, False, False
+        strength = value["sandbox"]
+        if self.require_sandbox and strength != Strength.BUBBLEWRAP:
+            return fleet_error_run(sid, f"observing it on worker {worker}", f"observed in a {strength} sandbox",
+                                   f"not used: worker {worker} observed it without the full sandbox ({strength}), "
+                                   "and the batch was submitted with --require-sandbox"), job, False, False
+        self.sandboxes[strength] = self.sandboxes.get(strength, 0) + 1
+        if strength != Strength.BUBBLEWRAP:
+            self._tell(f"worker {worker} observes in a weaker sandbox ({strength}); its runs are marked so in the "
+                       "summary: install bubblewrap there (docs/security.md), or submit with --require-sandbox")
+        return value["run"], job, True, False
 
     def _refused(self, announcement, pending, waiting):
         """Tell of a worker that put one of this batch's jobs back and stopped."""

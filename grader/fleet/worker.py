@@ -7,7 +7,17 @@ it runs is `observe_job`, the payload must match its schema, and the suite
 named by the job must be installed here with the very digest the job names.
 A job this machine cannot observe faithfully is put back where it was, and the
 worker stops with a message that says why (`STALE_EXIT`): it never grades
-against another version of a suite.
+against another version of a suite. A job whose files do not hash to its id
+(rewritten on the queue) is refused and never run; the submitting grade puts
+it on again.
+
+A worker starts only with the full sandbox (bubblewrap with the memory bound:
+grader/sandbox/), unless told `--allow-weaker-sandbox`: without bubblewrap's
+namespaces a submission can reach the network, Redis included, and read what
+the worker's user can read. Every result is signed with the fleet's key
+(auth.py), which the worker takes out of its environment at start; the worker's
+processes are not dumpable, and each work horse dies with its worker
+(PR_SET_PDEATHSIG), so a `kill -9` of a worker leaves no horse observing on.
 """
 
 import json
@@ -23,14 +33,18 @@ import traceback
 
 from rq import Queue, Worker
 from rq.exceptions import StopRequested
+from rq.job import get_current_job
 from rq.serializers import JSONSerializer
 from rq.timeouts import BaseTimeoutException
 
 from ..observe import observe_submission
+from ..observe.protocol import clean_text
 from ..records import Strength
 from ..sandbox import Limits, Sandbox
 from ..suites import SuiteError, load_suite
-from . import DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_CHANNEL, STALE_EXIT, connect, observer_digest, redacted
+from . import (DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAMPERED, REFUSED_CHANNEL, STALE_EXIT,
+               FleetError, connect, job_id, observer_digest, redacted)
+from .auth import die_with_parent, fleet_key, not_dumpable
 from .payload import PayloadError, job_result, read_job
 
 log = logging.getLogger("grader.fleet")
@@ -51,8 +65,8 @@ class Machine:
     """What a worker process prepares once and each job's work horse inherits by fork: the sandbox
     (bubblewrap checked, a uid leased, runner files compiled) and the suites installed here."""
 
-    def __init__(self, name, require_sandbox):
-        self.name = name
+    def __init__(self, name, require_sandbox, key):
+        self.name, self.key = name, key
         self.sandbox = Sandbox(Limits(), require=require_sandbox)
         self.observer = observer_digest()
         self._suites = {}
@@ -86,28 +100,34 @@ _machine = None  # this worker process's Machine, inherited by each work horse
 
 
 def observe_job(payload):
-    """The job RQ runs in a work horse: one submission observed in this machine's sandbox, as JSON."""
+    """The job RQ runs in a work horse: one submission observed in this machine's sandbox, as signed JSON."""
     machine = _machine
     if machine is None:
         raise RuntimeError("observe_job runs only in a `grade worker`")
+    current = get_current_job()
+    label = clean_text((current.description or "").partition(": ")[2], 100) if current else "?"
+    job = None
     try:
         job = read_job(payload)  # checked again here: the horse trusts nothing it did not check itself
+        if current is None or current.id != job_id(job.key):
+            raise PayloadError(f"the job's files {REFUSED_AS_TAMPERED}")
         suite = machine.check(job)
     except (PayloadError, CannotServe) as exc:
-        return job_result(worker=machine.name, sandbox=machine.sandbox.strength, error=str(exc))
+        return job_result(key=machine.key, job_key=job.key if job else "", worker=machine.name,
+                          sandbox=machine.sandbox.strength, error=str(exc))
     sandbox = machine.sandbox
     sandbox.limits = job.limits  # this horse's own copy of the sandbox: the worker's is untouched
     started = time.monotonic()
     try:
-        run = observe_submission(QueuedSubmission(job.id, job.files), suite, sandbox, 0)
+        run = observe_submission(QueuedSubmission("submission", job.files), suite, sandbox, 0)
     except BaseTimeoutException:
         raise  # RQ's own job timeout: the job failed, and is retried
     except Exception:
-        return job_result(worker=machine.name, sandbox=sandbox.strength,
+        return job_result(key=machine.key, job_key=job.key, worker=machine.name, sandbox=sandbox.strength,
                           error="observing failed on the worker: " + traceback.format_exc(limit=-3)[-2000:])
-    log.info("%s: observed %s against %s (%s) in %.2f s", machine.name, job.id, suite.name, run["status"],
+    log.info("%s: observed %s against %s (%s) in %.2f s", machine.name, label, suite.name, run["status"],
              time.monotonic() - started)
-    return job_result(worker=machine.name, sandbox=sandbox.strength, run=run)
+    return job_result(key=machine.key, job_key=job.key, worker=machine.name, sandbox=sandbox.strength, run=run)
 
 
 class FleetWorker(Worker):
@@ -136,6 +156,8 @@ class FleetWorker(Worker):
             if len(job.args) != 1 or job.kwargs:
                 raise PayloadError("the job does not hold exactly one payload")
             observation = read_job(job.args[0])
+            if job.id != job_id(observation.key):  # rewritten on the queue: another student's files, say
+                raise PayloadError(f"the job's files {REFUSED_AS_TAMPERED} ({job.id[:80]})")
             suite = self.machine.check(observation)
         except CannotServe as exc:
             self.put_back(job, queue, str(exc))
@@ -144,11 +166,18 @@ class FleetWorker(Worker):
             self.refuse(job, queue, str(exc) if isinstance(exc, PayloadError) else f"unreadable job: {exc!r}")
             return
         self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so every horse inherits it
+        self._worker_pid = os.getpid()
         try:
             super().execute_job(job, queue)
         finally:
             # finished, failed or retried: the submitting grade looks at it now rather than at its next sweep
             self.connection.publish(DONE_CHANNEL, job.id)
+
+    def main_work_horse(self, job, queue):
+        # The horse (forked just now) dies with its worker: a `kill -9` of the worker must not leave it observing
+        # under PID 1 while the job is run again elsewhere after three missed heartbeats.
+        die_with_parent(self._worker_pid)
+        super().main_work_horse(job, queue)
 
     def put_back(self, job, queue, why):
         """Return the job to the front of its queue untouched, note why on it, and stop this worker."""
@@ -171,11 +200,12 @@ class FleetWorker(Worker):
         self.handle_job_failure(job, queue, exc_string=f"refused by {self.name}: {why}")
 
 
-def _serve(url, heartbeat, require_sandbox, name):
+def _serve(url, heartbeat, require_sandbox, name, key):
     """One worker process: observe jobs until stopped; STALE_EXIT when it refused a job it must not observe."""
     global _machine
+    not_dumpable()
     connection = connect(url)
-    _machine = Machine(name, require_sandbox)
+    _machine = Machine(name, require_sandbox, key)
     try:
         if _machine.sandbox.warning:
             log.warning("%s: %s", name, _machine.sandbox.warning)
@@ -187,25 +217,34 @@ def _serve(url, heartbeat, require_sandbox, name):
         _machine.sandbox.close()
 
 
-def _serve_process(url, heartbeat, require_sandbox, name):
+def _serve_process(url, heartbeat, require_sandbox, name, key, supervisor):
     # A process group of its own: a Ctrl-C at the terminal reaches only the supervisor, which passes one
     # SIGTERM on (a warm stop); RQ would take the terminal's SIGINT and that SIGTERM as two, a cold stop.
     os.setpgrp()
-    sys.exit(_serve(url, heartbeat, require_sandbox, name))
+    die_with_parent(supervisor)  # a `kill -9` of `grade worker` ends its worker processes, and so their horses
+    sys.exit(_serve(url, heartbeat, require_sandbox, name, key))
 
 
-def run_workers(url, *, jobs=1, heartbeat=HEARTBEAT, require_sandbox=False):
+def run_workers(url, *, jobs=1, heartbeat=HEARTBEAT, require_sandbox=True):
     """Serve the queue at `url` with `jobs` worker processes; returns the exit status.
 
+    require_sandbox=False (`--allow-weaker-sandbox`) lets a machine without the full sandbox observe.
     A worker process that dies (killed, out of memory) is started again; one that refused a job
     it must not observe stops them all, with STALE_EXIT.
     """
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(message)s")
+    not_dumpable()
+    try:
+        key = fleet_key()
+    except ValueError as exc:
+        raise FleetError(str(exc)) from None
     connect(url)  # fail here, with the reason, when the queue cannot be reached
+    if jobs > 1:  # here, not in each worker process: a sandbox refused is the command's error, said once
+        Sandbox(Limits(), require=require_sandbox).close()
     host = socket.gethostname()
     log.info("serving %s with %d worker process%s", redacted(url), jobs, "es" * (jobs != 1))
     if jobs == 1:
-        return _serve(url, heartbeat, require_sandbox, f"{host}.{os.getpid()}")
+        return _serve(url, heartbeat, require_sandbox, f"{host}.{os.getpid()}", key)
     context = multiprocessing.get_context("fork")
     stopping = []
 
@@ -218,7 +257,7 @@ def run_workers(url, *, jobs=1, heartbeat=HEARTBEAT, require_sandbox=False):
 
     def start(number):
         process = context.Process(target=_serve_process, args=(url, heartbeat, require_sandbox,
-                                                               f"{host}.{os.getpid()}.{number}"))
+                                                               f"{host}.{os.getpid()}.{number}", key, os.getpid()))
         process.start()
         return process
 

@@ -2,13 +2,24 @@
 limits, submission), so that a rerun, a resume and a regrade observe nothing again; and one object
 for equal observations across a batch."""
 
+import dataclasses
 import hashlib
 import json
 import os
 
 from .. import __version__
 from ..private_files import write_text_atomically
+from ..sandbox import Limits
 from ..student_text import valid_utf8_tree
+
+
+_LIMIT_TYPES = {field.name: field.type for field in dataclasses.fields(Limits)}
+
+
+def canonical_limits(values):
+    """Limits from {field: value} with each value of its field's type (3 and 3.0 make one key)."""
+    return Limits(**{name: (float(value) if _LIMIT_TYPES[name] in (float, "float") else int(value))
+                     for name, value in values.items()})
 
 
 class ObservationCache:
@@ -21,8 +32,14 @@ class ObservationCache:
 
     @staticmethod
     def key(submission, suite, limits):
+        return ObservationCache.key_of(__version__, suite.digest, limits, submission.digest)
+
+    @staticmethod
+    def key_of(version, suite_digest, limits, files_digest):
+        """The key from its parts: a fleet worker computes it from a job's payload, to check that the job's
+        files are the ones its id names (grader/fleet/worker.py)."""
         h = hashlib.sha256()
-        for part in (__version__, suite.digest, repr(limits), submission.digest):
+        for part in (version, suite_digest, repr(canonical_limits(dataclasses.asdict(limits))), files_digest):
             h.update(part.encode())
             h.update(b"\0")
         return h.hexdigest()

@@ -46,6 +46,7 @@ from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
 from .layers import namespaces, oom_first, system_binds, uid_prefix
+from .memory import SeccompFilter, describe_bound, limit_slot_memory
 from .uids import kill_uid, lease_uid, processes_of_uid
 
 WORKER = Path(__file__).with_name("worker.py")
@@ -139,10 +140,41 @@ class Sandbox:
             if require:
                 self.close()
                 raise SandboxUnavailable(self.warning)
-        self.strength = Strength.BUBBLEWRAP if self.bwrap else Strength.RLIMITS
         # How a worker's CPU time is counted and all its processes killed (see accounting.py).
         self.cgroups, self.no_cgroups = CgroupTree.create(limits.processes)
         self.accounting = self.cgroups or ProcessTree(self._leased_uid, processes_of_uid)
+        self._bound_memory(require)
+
+    def _bound_memory(self, require):
+        """The bounds on memory that the address-space limit does not count (memory.py), and the strength."""
+        self.cgroup_memory = False
+        if self.cgroups is not None and "memory" in self.cgroups.controllers:
+            try:
+                limit_slot_memory(self.cgroups.slot_folder(0), self.limits)
+                self.cgroup_memory = True
+            except OSError:
+                pass
+        self.seccomp, why = None, "no bubblewrap to load it"
+        if self.bwrap:
+            self.seccomp, why = SeccompFilter.create(str(self.root), lambda fd: [
+                self.bwrap, *namespaces(self.features), "--die-with-parent",
+                *system_binds(self.python, features=self.features), "--remount-ro", "/", "--seccomp", str(fd),
+                self.python, "-I", "-S"])
+        bounded, self.memory_bound = describe_bound(cgroup_memory=self.cgroup_memory,
+                                                    seccomp=(self.seccomp is not None, why),
+                                                    tmp_capped="--size" in self.features)
+        if self.bwrap and not bounded:
+            self.warning = (f"bubblewrap works here, but {self.memory_bound}: falling back to a weaker sandbox, in "
+                            "which a submission can hold memory (memfds, shared memory, files in /tmp) beyond "
+                            "--memory, up to --processes x --open-files x --file-size. Install bubblewrap 0.7 or "
+                            "later (x86-64 or AArch64), or give the grader cgroup v2 with the memory controller, for "
+                            "the full sandbox (docs/security.md).")
+            if require:
+                self.close()
+                raise SandboxUnavailable(self.warning)
+        # Anything short of BUBBLEWRAP is "a weaker sandbox" (--require-sandbox refuses it).
+        self.strength = (Strength.BUBBLEWRAP if self.bwrap and bounded else
+                         Strength.WEAKER_BUBBLEWRAP if self.bwrap else Strength.RLIMITS)
 
     def _leased_uid(self, slot):
         with self._lease_lock:
@@ -199,8 +231,9 @@ class Sandbox:
                 self._compiled[key] = _compile_with(self.python, modules)
             return self._compiled[key]
 
-    def command(self, slot, base, request):
-        """The argv that starts the worker for the scratch folder `base`."""
+    def command(self, slot, base, request, seccomp_fd=None):
+        """The argv that starts the worker for the scratch folder `base` (`seccomp_fd`: memory.py's filter,
+        open for bubblewrap to read)."""
         lim = self.limits
         limits = [
             shutil.which("prlimit") or "prlimit",
@@ -220,6 +253,7 @@ class Sandbox:
                 "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8",
                 "--setenv", "PYTHONHASHSEED", "0", "--setenv", "HOME", "/tmp",
                 "--hostname", "sandbox", "--cap-drop", "ALL",
+                *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []),
                 *system_binds(self.python, features=self.features, scratch_bytes=lim.file_size_mb << 20),
                 "--ro-bind", str(base / "runner"), runner,
                 # read-only: the host disk under it has no quota; /tmp is the capped place to write
@@ -253,13 +287,20 @@ class Sandbox:
         with self._live_lock:
             if self.stopping:
                 raise Interrupted("grading was interrupted")
-            proc = subprocess.Popen(
-                self.command(slot, base, request),
-                # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
-                stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
-                env=self.environment(base), cwd=str(base),
-                start_new_session=True, close_fds=True,
-            )
+            if self.cgroup_memory:  # the limits of this run (a fleet horse's are its job's)
+                limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
+            seccomp_fd = self.seccomp.open() if self.seccomp is not None and self.bwrap else None
+            try:
+                proc = subprocess.Popen(
+                    self.command(slot, base, request, seccomp_fd),
+                    # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
+                    stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
+                    env=self.environment(base), cwd=str(base),
+                    start_new_session=True, close_fds=True, pass_fds=() if seccomp_fd is None else (seccomp_fd,),
+                )
+            finally:
+                if seccomp_fd is not None:
+                    os.close(seccomp_fd)
             self._live[slot] = proc
             return proc
 

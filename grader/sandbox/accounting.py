@@ -149,7 +149,7 @@ class CgroupTree:
         try:
             with open(os.path.join(folder, "cgroup.controllers")) as f:
                 available = f.read().split()
-            for name in ("cpu", "pids"):
+            for name in ("cpu", "pids", "memory"):  # memory: the slot's memory.max (memory.py)
                 if name in available:
                     with open(os.path.join(folder, "cgroup.subtree_control"), "w") as f:
                         f.write(f"+{name}")
@@ -175,6 +175,9 @@ class CgroupTree:
                      "CPU time is charged to each worker, " + ("but not shared equally between them" if "cpu" in missing
                                                               else "shared equally") + ")")
         return text
+
+    def slot_folder(self, slot):
+        return self._slot(slot)
 
     def _slot(self, slot):
         path = os.path.join(self.folder, f"slot-{slot}")
