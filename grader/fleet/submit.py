@@ -51,6 +51,7 @@ NO_WORKER_SECONDS = 10.0  # with no worker serving the queue this long, say so (
 _DONE = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 TAMPERED_RETRIES = 2  # a job refused as tampered with, or a result that fails its signature: put on again
 QUEUE_MARGIN = 60  # seconds a job may take beyond its submission's own bound: sandbox start-up and cleanup
+REFUSED_BY = "refused by "  # how a worker's refusal of a job that is not an honest one begins (worker.py)
 _QUEUE_TIMEOUT = "JobTimeoutException"  # in RQ's failure text when the queue's time limit cut the job
 
 
@@ -285,7 +286,7 @@ class QueueObserver:
         if status != JobStatus.FINISHED:
             why = (result.exc_string or "").strip().splitlines()[-1:] if result else []
             last = clean_text(why[0], 300) if why else ""
-            if REFUSED_AS_TAMPERED in last:
+            if REFUSED_AS_TAMPERED in last or last.startswith(REFUSED_BY):  # the grade built it honest: rewritten
                 return fleet_error_run(sid, "observing it on the fleet", last,
                                        "not observed: its job was rewritten on the queue each time it was put on "
                                        "(the details are in the run log); it is not cached"), job, False, True

@@ -46,6 +46,7 @@ from . import (DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAM
                FleetError, connect, job_id, observer_digest, redacted)
 from .auth import die_with_parent, fleet_key, not_dumpable
 from .payload import PayloadError, job_result, read_job
+from .submit import REFUSED_BY
 
 log = logging.getLogger("grader.fleet")
 
@@ -197,7 +198,7 @@ class FleetWorker(Worker):
         log.error("%s: refused job %s, which is not an observation job: %s", self.name, job.id, why)
         job.retries_left = 0
         queue.intermediate_queue.remove(job.id)
-        self.handle_job_failure(job, queue, exc_string=f"refused by {self.name}: {why}")
+        self.handle_job_failure(job, queue, exc_string=f"{REFUSED_BY}{self.name}: {why}")
 
 
 def _serve(url, heartbeat, require_sandbox, name, key):
