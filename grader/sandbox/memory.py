@@ -97,10 +97,13 @@ class SeccompFilter:
     def __init__(self, path):
         self.path = path
 
+    _tried = {}  # (bwrap's argv for fd 0, the program) -> why it does not work here, or None: once per process
+
     @classmethod
     def create(cls, folder, bwrap_prefix):
         """A SeccompFilter that works here, or (None, why not). `bwrap_prefix(fd)` is the argv that runs a
-        program in the sandbox with the filter read from fd: the filter is tried on a memfd_create."""
+        program in the sandbox with the filter read from fd: the filter is tried on a memfd_create (once per
+        process for one bubblewrap and interpreter: about 0.15 s)."""
         program = seccomp_program()
         if program is None:
             return None, f"no seccomp filter is known for this architecture ({platform.machine()})"
@@ -108,18 +111,26 @@ class SeccompFilter:
         with open(path, "wb") as f:
             f.write(program)
         tried = cls(path)
-        fd = tried.open()
+        known = (tuple(bwrap_prefix(0)), program)
+        if known not in cls._tried:
+            cls._tried[known] = tried._try(bwrap_prefix)
+        why = cls._tried[known]
+        return (None, why) if why else (tried, None)
+
+    def _try(self, bwrap_prefix):
+        """Why the filter does not refuse memfd_create in the sandbox here, or None when it does."""
+        fd = self.open()
         try:
             result = subprocess.run(bwrap_prefix(fd) + ["-c", _PROBE], pass_fds=(fd,), capture_output=True,
                                     timeout=30, env={}, cwd="/")
         except (OSError, subprocess.SubprocessError) as exc:
-            return None, f"bubblewrap could not load a seccomp filter ({exc})"
+            return f"bubblewrap could not load a seccomp filter ({exc})"
         finally:
             os.close(fd)
         if result.returncode != 0:
             why = result.stderr.decode(errors="replace").strip()[-200:] or f"exit status {result.returncode}"
-            return None, f"bubblewrap's seccomp filter did not refuse memfd_create here ({why})"
-        return tried, None
+            return f"bubblewrap's seccomp filter did not refuse memfd_create here ({why})"
+        return None
 
     def open(self):
         return os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
