@@ -89,8 +89,10 @@ async def submit(request: Request):
     if not svc.rate_ok(SUBMIT_RATE, "submit", person.name):
         raise Refused(429, "too many requests: at most 30 a minute", {"Retry-After": "60"}, retry_after=60)
     exercise, filename, data = await read_upload(request, person, by_cookie)
-    answer = await run_in_threadpool(svc.accept, person, exercise, filename, data, received,
-                                     request.headers.get("x-grade-via", "api")[:16])
+    key = request.headers.get("idempotency-key")
+    if key is not None and not 1 <= len(key) <= 128:
+        raise Refused(422, "an Idempotency-Key is 1 to 128 characters")
+    answer = await run_in_threadpool(svc.accept, person, exercise, filename, data, received, "api", key)
     return JSONResponse(answer, status_code=202)
 
 

@@ -118,7 +118,7 @@ class Pool:
         self.stopping = threading.Event()
 
     def _start_one(self):
-        command = [sys.executable, "-m", "grader.serve.grading", str(self.svc.folder)]
+        command = [sys.executable, "-m", "grader.serve.grading", str(self.svc.folder), "--parent", str(os.getpid())]
         if self.db_url:
             command += ["--db", self.db_url]
         if self.svc.queue:
@@ -127,7 +127,7 @@ class Pool:
             p for p in (str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH")) if p)))
 
     def start(self):
-        self.procs = [self._start_one() for _ in range(self.svc.workers)]
+        self.procs = [self._start_one() for _ in range(self.svc.workers)]  # none with --workers 0
         threading.Thread(target=self._watch, daemon=True).start()
 
     def _watch(self):

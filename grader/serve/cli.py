@@ -93,8 +93,8 @@ def tokens_command(folder, db, revoke):
 @click.option("--db", default=None, help="postgresql://USER:PASSWORD@HOST/DB [default: SQLite in FOLDER].")
 @click.option("--queue", default=None, metavar="URL",
               help="Observe on the Redis fleet (`grade worker URL`) instead of this machine: redis://HOST:PORT/DB.")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Grading processes here [default: course.toml's workers].")
+@click.option("--workers", type=click.IntRange(min=0), default=None,
+              help="Grading processes here [default: course.toml's workers]; 0: none (another server's pool grades).")
 def start_command(folder, host, port, db, queue, workers):
     """Serve the course in FOLDER: its pages, /api/v1, and its grading pool."""
     from ..distribution import InstructorPartMissing, require_instructor_part

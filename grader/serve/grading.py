@@ -31,6 +31,8 @@ from .db import Database, Regrade, Submission, url_for
 from .rules import utcnow
 
 IDLE_POLL_SECONDS = 0.05
+WORKER_NICE = 10  # the pool (and the sandboxes it starts) yield the CPU to the server answering uploads
+BATCH = 8  # waiting submissions of one exercise graded together by one worker (jobs.claim)
 
 
 def pipeline(path, exercise, *, one_submission, queue=None, cache_dir=None):
@@ -66,62 +68,91 @@ class Worker:
         self.name = jobs.worker_name()
         self.stopping = False
 
-    def run(self):
-        while not self.stopping:
-            job = jobs.claim(self.db, self.name)
-            if job is None:
+    def run(self, parent=None):
+        """Work until stopped, or (`parent`: the server's pid) until the server that started it is gone."""
+        while not self.stopping and (parent is None or os.getppid() == parent):
+            taken = jobs.claim(self.db, self.name, BATCH)
+            if not taken:
                 time.sleep(IDLE_POLL_SECONDS)
                 continue
-            self.work(job)
+            self.work(taken)
 
     def drain(self) -> int:
         """Work until no job is ready (tests, and a one-off `grade serve` catch-up); the count done."""
         done = 0
-        while (job := jobs.claim(self.db, self.name)) is not None:
-            self.work(job)
-            done += 1
+        while taken := jobs.claim(self.db, self.name, BATCH):
+            self.work(taken)
+            done += len(taken)
         return done
 
-    def work(self, job):
+    def work(self, taken):
         lease = threading.Event()
-        keeper = threading.Thread(target=self._keep_lease, args=(job.id, lease), daemon=True)
-        keeper.start()
+        threading.Thread(target=self._keep_leases, args=([j.id for j in taken], lease), daemon=True).start()
         try:
-            {"grade": self.grade, "regrade": self.regrade}[job.kind](job)
+            if taken[0].kind == "grade":
+                self.grade(taken)
+            else:
+                self.regrade(taken[0])
         except Exception:
             error = traceback.format_exc()
-            print(f"grade serve worker {self.name}: job {job.id} failed:\n{error}", file=sys.stderr, flush=True)
+            print(f"grade serve worker {self.name}: jobs {[j.id for j in taken]} failed:\n{error}",
+                  file=sys.stderr, flush=True)
             with self.db.write() as session:
-                if session.get(type(job), job.id).worker == self.name:
-                    jobs.retry_or_fail(session, job, error, job_failed)
+                for job in taken:
+                    if session.get(type(job), job.id).worker == self.name:
+                        jobs.retry_or_fail(session, job, error, job_failed)
         finally:
             lease.set()
 
-    def _keep_lease(self, job_id, stop):
+    def _keep_leases(self, ids, stop):
         while not stop.wait(jobs.LEASE_SECONDS / 3):
-            if not jobs.renew(self.db, job_id, self.name):
-                return
+            for job_id in ids:
+                jobs.renew(self.db, job_id, self.name)
 
-    def grade(self, job):
+    def grade(self, taken):
+        """Grade the claimed submissions (one, or a batch of one exercise's) and commit each one's result."""
         with self.db.read() as session:
-            sub = session.get(Submission, job.submission_id)
+            subs = [session.get(Submission, job.submission_id) for job in taken]
         started = time.monotonic()
-        result = pipeline(self.folder / sub.path, sub.exercise, one_submission=True, queue=self.queue,
-                          cache_dir=self.cache_dir)
-        row = dict(result.scores["submissions"][0], id=sub.student)
-        if row.get("source"):
-            row["source"] = sub.filename  # the student's name for it, not the stored file's
+        if len(subs) == 1:
+            result = pipeline(self.folder / subs[0].path, subs[0].exercise, one_submission=True, queue=self.queue,
+                              cache_dir=self.cache_dir)
+            rows = {subs[0].id: result.scores["submissions"][0]}
+            errors = {subs[0].id: result.grader_errors} if result.grader_errors else {}
+        else:
+            folder = self.folder / "batches" / f"{os.getpid()}-{taken[0].id}"
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            for sub in subs:  # entry names are the submissions' ids (hex): each is one student's file
+                os.symlink(self.folder / sub.path, folder / (sub.id + Path(sub.path).suffix))
+            try:
+                result = pipeline(folder, subs[0].exercise, one_submission=False, queue=self.queue,
+                                  cache_dir=self.cache_dir)
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+            rows = {row["id"]: row for row in result.scores["submissions"]}
+            errors = {}
+            for error in result.grader_errors:
+                errors.setdefault(error.get("id"), []).append(error)
+        seconds = (time.monotonic() - started) / len(subs)
+        for job, sub in zip(taken, subs):
+            self._commit(job, sub.id, rows[sub.id], errors.get(sub.id), seconds)
+
+    def _commit(self, job, sid, row, errors, seconds):
         with self.db.write() as session:
             if not jobs.still_mine(session, job.id, self.name):
                 return
-            sub = session.get(Submission, job.submission_id)
+            sub = session.get(Submission, sid)
+            row = dict(row, id=sub.student)
+            if row.get("source"):
+                row["source"] = sub.filename  # the student's name for it, not the stored file's
             sub.graded_at = jobs.naive(utcnow())
-            sub.seconds = time.monotonic() - started
+            sub.seconds = seconds
             sub.times_graded += 1
-            if result.grader_errors:
+            if errors:
                 sub.status, sub.charged, sub.refund_reason = "error", False, REFUND_INFRASTRUCTURE
                 sub.message = "; ".join(f"{e.get('stage', 'grading')}: {str(e.get('detail', ''))[:300]}"
-                                        for e in result.grader_errors)
+                                        for e in errors)
                 return
             sub.record = row
             sub.score, sub.max_score = row.get("score"), row.get("max_score")
@@ -180,14 +211,16 @@ def main(argv=None):
     parser.add_argument("folder")
     parser.add_argument("--db")
     parser.add_argument("--queue")
+    parser.add_argument("--parent", type=int, help="stop when this process (the server) is gone")
     args = parser.parse_args(argv)
+    os.nice(WORKER_NICE)
     worker = Worker(args.folder, args.db, args.queue)
 
     def stop(*_):
         worker.stopping = True
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    worker.run()
+    worker.run(args.parent)
 
 
 if __name__ == "__main__":

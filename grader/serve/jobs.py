@@ -26,6 +26,7 @@ from .rules import aware, utcnow
 INTERACTIVE, BACKGROUND = 0, 1
 LEASE_SECONDS = 30  # a worker renews its lease every LEASE_SECONDS / 3 while it works
 MAX_TRIES = 3
+ORPHAN_GRACE_SECONDS = 10  # a row this young may be about to get its job from the request that wrote it
 RETRY_BACKOFF_SECONDS = (0, 5, 30)  # seconds before a failed grade passback is tried again
 
 
@@ -39,6 +40,14 @@ def naive(t):
 
 
 def enqueue(session, kind, priority, *, submission_id=None, regrade_id=None, not_before=None):
+    """A new job; for a submission that already has its grade job (the reconciler came first), that one.
+
+    Called in a write transaction (serialised), so check-then-insert holds.
+    """
+    if kind == "grade" and submission_id:
+        existing = session.scalars(select(Job).where(Job.submission_id == submission_id, Job.kind == "grade")).first()
+        if existing is not None:
+            return existing
     job = Job(kind=kind, priority=priority, submission_id=submission_id, regrade_id=regrade_id, state="queued",
               tries=0, created_at=naive(utcnow()), not_before=naive(not_before) if not_before else None)
     session.add(job)
@@ -47,22 +56,44 @@ def enqueue(session, kind, priority, *, submission_id=None, regrade_id=None, not
     return job
 
 
-def claim(db, worker):
-    """The next job for `worker`, now running under its lease; None when nothing waits."""
+def claim(db, worker, batch=1):
+    """The next jobs for `worker`, now running under its lease: [] when nothing waits.
+
+    The oldest job of the most urgent priority; when it grades a submission,
+    up to `batch` - 1 more waiting submissions of the same exercise with it
+    (graded as one batch: the suite, the sandbox and the judge's dry run are
+    set up once for all of them). A look without the write lock comes first,
+    so that idle workers polling never hold up an upload.
+    """
     now = naive(utcnow())
+    ready = (Job.state == "queued") & ((Job.not_before.is_(None)) | (Job.not_before <= now))
+    with db.read() as session:
+        if session.scalar(select(Job.id).where(ready).limit(1)) is None:
+            return []
     with db.write() as session:
-        query = (select(Job).where(Job.state == "queued", (Job.not_before.is_(None)) | (Job.not_before <= now))
-                 .order_by(Job.priority, Job.id).limit(1))
+        query = select(Job).where(ready).order_by(Job.priority, Job.id).limit(1)
         if not db.sqlite:
             query = query.with_for_update(skip_locked=True)
-        job = session.scalars(query).first()
-        if job is None:
-            return None
-        job.state, job.worker, job.tries = "running", worker, job.tries + 1
-        job.lease_until = now + timedelta(seconds=LEASE_SECONDS)
-        if job.submission_id:
-            session.execute(update(Submission).where(Submission.id == job.submission_id).values(status="running"))
-        return job
+        first = session.scalars(query).first()
+        if first is None:
+            return []
+        taken = [first]
+        if first.kind == "grade" and batch > 1:
+            exercise = session.get(Submission, first.submission_id).exercise
+            more = (select(Job).join(Submission, Submission.id == Job.submission_id)
+                    .where(ready, Job.kind == "grade", Job.priority == first.priority, Job.id != first.id,
+                           Submission.exercise == exercise)
+                    .order_by(Job.id).limit(batch - 1))
+            if not db.sqlite:
+                more = more.with_for_update(skip_locked=True, of=Job)
+            taken += session.scalars(more).all()
+        for job in taken:
+            job.state, job.worker, job.tries = "running", worker, job.tries + 1
+            job.lease_until = now + timedelta(seconds=LEASE_SECONDS)
+            if job.submission_id:
+                session.execute(update(Submission).where(Submission.id == job.submission_id)
+                                .values(status="running"))
+        return taken
 
 
 def renew(db, job_id, worker) -> bool:
@@ -128,7 +159,9 @@ def reconcile(db, on_fail) -> dict:
             counts["failed" if job.tries >= MAX_TRIES else "requeued"] += 1
             retry_or_fail(session, job, f"the worker {job.worker} was lost (lease ended or process gone)", on_fail)
         with_job = select(Job.submission_id).where(Job.submission_id.is_not(None), Job.kind == "grade")
+        settled = now - timedelta(seconds=ORPHAN_GRACE_SECONDS)
         for sub in session.scalars(select(Submission).where(Submission.status.in_(("received", "queued")),
+                                                            Submission.received_at < settled,
                                                             Submission.id.not_in(with_job))).all():
             enqueue(session, "grade", INTERACTIVE, submission_id=sub.id)
             counts["queued_orphans"] += 1

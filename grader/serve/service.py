@@ -54,7 +54,7 @@ class Service:
         self.db = Database(url_for(self.folder, db_url))
         self.db.migrate()
         self.queue = queue
-        self.workers = workers or self.course.workers
+        self.workers = self.course.workers if workers is None else workers
         self.tokens = Tokens(secret(self.folder))
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.sync_roster()
@@ -102,11 +102,13 @@ class Service:
 
     # --- accepting an upload --------------------------------------------------------------------------
 
-    def accept(self, who: Who, exercise: str, filename: str, data: bytes, received, via="api") -> dict:
+    def accept(self, who: Who, exercise: str, filename: str, data: bytes, received, via="api", key=None) -> dict:
         """Store the file, then the row (the attempt charged), then the job: each committed before the next.
 
         Refused (403 after the late window, 429 over the attempt limit or in
-        the cool-down, with Retry-After) before anything is charged.
+        the cool-down, with Retry-After) before anything is charged. An upload
+        with the `key` (Idempotency-Key) of one already accepted from this
+        student is that one: its answer again, nothing charged twice.
         """
         if exercise not in self.course.exercises:
             raise Refused(422, f"there is no exercise {exercise!r}: choose one of {', '.join(self.course.exercises)}")
@@ -126,6 +128,13 @@ class Service:
         try:
             with self.db.write() as session:
                 self.db.lock_person(session, who.name)
+                if key:
+                    earlier = session.scalars(select(Submission).where(Submission.student == who.name,
+                                                                       Submission.idempotency_key == key)).first()
+                    if earlier is not None:
+                        path.unlink(missing_ok=True)
+                        return {"id": earlier.id, "status": "queued" if earlier.status == "received" else earlier.status, "url": f"/api/v1/submissions/{earlier.id}",
+                                "attempts_left": None, "late": earlier.lateness != "on_time", "repeated": True}
                 d = self.deadline_for(session, who.name, exercise)
                 when, credit = lateness(received, d)
                 if when == CLOSED:
@@ -142,7 +151,7 @@ class Service:
                     id=sid, student=who.name, exercise=exercise, received_at=jobs.naive(received),
                     filename=filename[:255], path=str(relative), digest=hashlib.sha256(data).hexdigest(),
                     size=len(data), via=via, status="received", charged=True, lateness=when, credit=credit,
-                    times_graded=0))
+                    times_graded=0, idempotency_key=key))
         except BaseException:
             path.unlink(missing_ok=True)
             raise

@@ -44,6 +44,7 @@ def test_a_student_submits_is_graded_by_the_pipeline_and_sees_only_what_is_visib
 
 def test_the_correct_engine_scores_full_marks_and_a_repeat_is_served_by_the_cache(served):
     first = served.submit("alice", REFERENCE).json()
+    served.grade_all()
     second = served.submit("alice", REFERENCE).json()
     served.grade_all()
     a, b = (served.get("instructor", x["url"]).json() for x in (first, second))
@@ -245,3 +246,15 @@ def test_regrade_answers_with_grade_diffs_table_and_a_dry_run_changes_nothing(se
         assert f"bob-{answer['id']}" in done["table"] and "-1" in done["table"]
         after = served.get("instructor", answer["url"]).json()["score"]
         assert after == (before if dry_run else before - 1)
+
+
+def test_a_retried_upload_with_its_idempotency_key_is_the_same_attempt(served):
+    def send(key):
+        return served.client.post("/api/v1/submissions", headers={**served.auth("bob"), "Idempotency-Key": key},
+                                  data={"exercise": "01-mul-backward"}, files={"file": ("engine.py", REFERENCE)})
+    first, again, other = send("upload-1"), send("upload-1"), send("upload-2")
+    assert first.status_code == again.status_code == other.status_code == 202
+    assert again.json()["id"] == first.json()["id"] and again.json()["repeated"] is True
+    assert other.json()["id"] != first.json()["id"]
+    assert served.get("bob", "/api/v1/exercises").json()[0]["attempts_used"] == 2
+    assert len(list((served.folder / "uploads" / "bob").iterdir())) == 2

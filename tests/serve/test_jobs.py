@@ -18,9 +18,18 @@ def test_a_regrade_waits_behind_every_interactive_job(served):
     ids = [served.submit(name, REFERENCE).json()["id"] for name in ("alice", "bob")]
     with served.svc.db.read() as session:
         assert [jobs.position(session, jobs.job_of(session, sid).id) for sid in ids] == [0, 1]
-    first, second, third = (jobs.claim(served.svc.db, "test:1") for _ in range(3))
+    (first,), (second,), (third,) = (jobs.claim(served.svc.db, "test:1") for _ in range(3))
     assert [first.submission_id, second.submission_id, third.kind] == [*ids, "regrade"]
-    assert jobs.claim(served.svc.db, "test:1") is None
+    assert jobs.claim(served.svc.db, "test:1") == []
+
+
+def test_a_worker_takes_waiting_submissions_of_one_exercise_as_a_batch_but_never_a_regrade(served):
+    served.client.post("/api/v1/regrade", headers=served.auth("instructor"), json={"exercise": "01-mul-backward"})
+    ids = [served.submit(name, REFERENCE).json()["id"] for name in ("alice", "bob", "alice")]
+    taken = jobs.claim(served.svc.db, "test:1", batch=2)
+    assert [j.submission_id for j in taken] == ids[:2]
+    assert [j.submission_id for j in jobs.claim(served.svc.db, "test:2", batch=8)] == ids[2:]
+    assert [j.kind for j in jobs.claim(served.svc.db, "test:2", batch=8)] == ["regrade"]
 
 
 def test_the_reconciler_queues_an_accepted_submission_that_has_no_job(served):
@@ -28,7 +37,12 @@ def test_the_reconciler_queues_an_accepted_submission_that_has_no_job(served):
     with served.svc.db.write() as session:  # as if the server died between the row's commit and the job's
         session.delete(jobs.job_of(session, sid))
         session.get(Submission, sid).status = "received"
+    assert jobs.reconcile(served.svc.db, job_failed)["queued_orphans"] == 0  # its request may still be at it
+    with served.svc.db.write() as session:
+        session.get(Submission, sid).received_at -= jobs.timedelta(seconds=jobs.ORPHAN_GRACE_SECONDS + 1)
     assert jobs.reconcile(served.svc.db, job_failed)["queued_orphans"] == 1
+    with served.svc.db.write() as session:  # the request that was slow comes back: no second job
+        jobs.enqueue(session, "grade", jobs.INTERACTIVE, submission_id=sid)
     assert served.grade_all() == 1
     assert served.get("bob", f"/api/v1/submissions/{sid}").json()["status"] == "graded"
 
@@ -37,7 +51,7 @@ def test_a_job_whose_worker_died_runs_again_and_is_charged_once(served):
     sid = served.submit("bob", REFERENCE).json()["id"]
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()  # a pid of this host that no longer runs
-    job = jobs.claim(served.svc.db, f"{jobs.socket.gethostname()}:{dead.pid}")
+    job, = jobs.claim(served.svc.db, f"{jobs.socket.gethostname()}:{dead.pid}")
     assert job.submission_id == sid
     assert jobs.reconcile(served.svc.db, job_failed)["requeued"] == 1
     assert served.grade_all() == 1
@@ -49,7 +63,7 @@ def test_a_job_whose_worker_died_runs_again_and_is_charged_once(served):
 
 def test_a_stale_worker_commits_nothing_once_its_job_was_given_away(served):
     sid = served.submit("bob", REFERENCE).json()["id"]
-    job = jobs.claim(served.svc.db, "elsewhere:1")
+    job, = jobs.claim(served.svc.db, "elsewhere:1")
     with served.svc.db.write() as session:  # the lease ran out; the reconciler gave it to another worker
         session.get(Job, job.id).worker = "elsewhere:2"
         assert not jobs.still_mine(session, job.id, "elsewhere:1")
@@ -59,7 +73,7 @@ def test_a_stale_worker_commits_nothing_once_its_job_was_given_away(served):
 def test_a_job_lost_too_often_fails_and_refunds_the_attempt(served):
     sid = served.submit("bob", REFERENCE).json()["id"]
     for _ in range(jobs.MAX_TRIES):
-        job = jobs.claim(served.svc.db, "gone-host:1")
+        job, = jobs.claim(served.svc.db, "gone-host:1")
         with served.svc.db.write() as session:
             session.get(Job, job.id).lease_until = jobs.naive(jobs.utcnow()) - jobs.timedelta(seconds=1)
         counts = jobs.reconcile(served.svc.db, job_failed)
@@ -77,7 +91,7 @@ def test_the_migration_makes_exactly_the_models_schema(tmp_path):
     with db.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0001"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0002"
     db.migrate()  # again: nothing to do
     assert os.stat(tmp_path / "x.sqlite3").st_size > 0
     with db.read() as session:
