@@ -144,3 +144,15 @@ def test_the_students_sample_output_is_what_grade_check_prints(tmp_path):
     output = str(check(folder, "03-tanh")) + "\n"
     assert _sample_matches(sample, output), output
     assert not _sample_matches(sample.replace("3/9", "2/8"), output)
+
+
+def test_the_quickstart_installs_what_grading_needs_and_no_more():
+    # issue 30: the quickstart's `pip install -e ".[test]"` pulled PyTorch (1 GB) though grading needs none
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    quickstart = next(text for line, text, _ in shell_blocks(ROOT / "README.md") if "grade examples/submissions" in text)
+    installs = [line for line in quickstart.splitlines() if is_install_line(line)]
+    assert installs == ["python3 -m venv .venv && . .venv/bin/activate && pip install -e ."]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert not [d for d in project["dependencies"] if d.lower().startswith(("torch", "numpy"))]
+    assert any(d.startswith("torch") for d in project["optional-dependencies"]["test"])
