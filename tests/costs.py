@@ -5,14 +5,14 @@ A fixture that costs seconds of CPU is declared with `slow_fixture` instead of
 is marked `slow`, and `python -m pytest -m "not slow"` (the edit-and-test loop)
 leaves it out. The costly things a test can use are fixtures of this kind:
 
-- a class graded in the sandbox (a module fixture grading a folder of submissions,
-  `class_batch`, `grade_in_sandbox`);
+- a class graded in the sandbox (a module's graded batch: `batch`, `rows`,
+  `graded`, `fresh`...; `class_batch` and `grade_in_sandbox` of tests/exercises);
 - a wheel built, or a venv installed from it (`wheels`, `student_install`);
-- a notebook executed headless in a Jupyter kernel (`executed_notebook`);
-- a Redis server and `grade worker` processes (`server`, `fleet`);
+- a notebook executed headless in a Jupyter kernel (`executed`);
+- a Redis server, `grade worker` processes, the examples graded to compare with
+  (`server`, `fleet`, `local_run`);
 - a headless browser (`chromium`);
-- PyTorch imported in a process of its own, a `grade` command run as a subprocess
-  on a class (`grade_subprocess`).
+- the docs' commands run in a copy of the checkout (`scratch_checkout`).
 
 A test that is costly on its own, without such a fixture, says so with
 `@pytest.mark.slow`. The terminal summary of a `-m "not slow"` run names every
