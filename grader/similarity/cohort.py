@@ -170,6 +170,7 @@ class Cohort:
         # public source or the course's reference explains
         self.totals = [sum(self.weight(h) * d.tokens.get(h, 0.0) for h in d.prints if h not in d.explained)
                        for d in self.documents]
+        self.whole = [self.total(d) for d in self.documents]  # the code a public source explains included
 
     def weight(self, h: int) -> float:
         return self.weights.get(h, 1.0)  # a fragment no submission holds (a public source's own): as rare as can be
@@ -215,7 +216,13 @@ class Cohort:
         for i, j in set(shared) | set(bonuses):
             a, b = self.documents[i], self.documents[j]
             s = shared.get((i, j), 0.0)
-            score = pair_score(s, self.totals[i], self.totals[j])
+            if (i, j) in both:
+                # both copied the same public source: what they share besides it is measured against all
+                # of their code, the source's included, so that a few lines each added to it (the same
+                # tanh) do not make a pair of them; sharing most of their code still does
+                score = pair_score(s, self.whole[i], self.whole[j])
+            else:
+                score = pair_score(s, self.totals[i], self.totals[j])
             mistake = bonuses.get((i, j))
             if mistake:
                 score = 1 - (1 - score) * (1 - mistake["bonus"])

@@ -197,6 +197,43 @@ def test_two_copies_of_the_public_engine_match_it_not_each_other():
     assert pair.score < 0.2 and pair.via == "karpathy-micrograd/engine.py"
 
 
+def test_a_ring_of_public_copies_with_the_same_additions_is_not_a_ring_of_pairs():
+    """Issue 27: six copies of micrograd with the same tanh, exp and log added, disguised, are six public matches."""
+    micrograd = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+    added = """
+    def tanh(self):
+        x = self.data
+        t = (math.exp(2*x) - 1)/(math.exp(2*x) + 1)
+        out = Value(t, (self, ), 'tanh')
+        def _backward():
+            self.grad += (1 - t**2) * out.grad
+        out._backward = _backward
+        return out
+
+    def exp(self):
+        x = self.data
+        out = Value(math.exp(x), (self, ), 'exp')
+        def _backward():
+            self.grad += out.data * out.grad
+        out._backward = _backward
+        return out
+
+    def log(self):
+        out = Value(math.log(self.data), (self,), 'log')
+        def _backward():
+            self.grad += (1 / self.data) * out.grad
+        out._backward = _backward
+        return out
+"""
+    copy = "import math\n" + micrograd.replace("\n    def backward(self):", added + "\n    def backward(self):", 1)
+    copies = {f"pub{i}": (copy if i < 2 else disguised(copy)) for i in range(6)}
+    source = read_document("karpathy-micrograd/engine.py", {"engine.py": micrograd})
+    pairs, record = scores_of(cohort_with(copies), [source])
+    assert {m["id"] for m in record["public_matches"] if m["flagged"]} >= set(copies)
+    ring = {pair: score for pair, score in pairs.items() if pair[0] in copies and pair[1] in copies}
+    assert ring == {}  # the tanh, exp and log they share besides micrograd: under the report's floor
+
+
 def test_an_identical_rare_mistake_adds_evidence():
     documents = cohort_with({})
     signature = json.dumps([["mul/shared"], [["mul/shared", "failed", "a.grad: expected 6.0, got 3.0"]],
