@@ -49,7 +49,7 @@ VISIBLE_PREFIX = "visible_"  # grader/suites/<id>/visible_test_*.py: the visible
 EXPECTATIONS = "visible_expectations.json"  # read by grader.judge.expectations
 EXERCISES_IN_PACKAGE = PACKAGE / "exercises"  # where the instructor wheel puts exercises/
 STUDENTS_GUIDE = "students.md"  # docs/students.md, beside the exercises in the wheel
-INSTRUCTOR_CATALOGS = ("diagnose", "starters")  # gettext domains (grader/locale) only the instructor's wheel holds
+INSTRUCTOR_CATALOGS = ("diagnose", "starters", "suites")  # gettext domains (grader/locale) only the instructor's wheel holds
 
 
 class InstructorPartMissing(SuiteError):
@@ -195,6 +195,40 @@ def student_build_files() -> dict[str, bytes]:
         variant_runs = json.loads(stored_runs.read_text(encoding="utf-8"))["runs"] if stored_runs.is_file() else {}
         record = visible_expectations(suite, expectations, [reference_run, *variant_runs.values()])
         out[f"grader/suites/{name}/{EXPECTATIONS}"] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode()
+    out.update(visible_catalogs())
+    return out
+
+
+def visible_catalogs() -> dict[str, bytes]:
+    """The student wheel's part of the `suites` catalogs (grader/i18n): the words of the visible tests (their
+    docs) and the probes' descriptions (probes are no secret), compiled, per language: `visible.mo`."""
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from .i18n import LANGUAGES, LOCALE_DIR
+    from .suites import available, load_suite, test_functions
+
+    hidden = {t.grading["doc"] for name in available() for t in test_functions(load_suite(name))
+              if t.grading["visibility"] != "visible"}
+    shown = {t.grading["doc"] for name in available() for t in test_functions(load_suite(name))
+             if t.grading["visibility"] == "visible"}
+    out = {}
+    for lang in LANGUAGES[1:]:
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / "suites.po"
+        if not path.exists():
+            continue
+        with open(path, "rb") as f:
+            full = read_po(f, locale=lang)
+        part = Catalog(locale=lang, domain="visible")
+        for message in full:
+            if message.id and message.string and (message.id in shown or message.id not in hidden):
+                part.add(message.id, message.string)
+        data = io.BytesIO()
+        write_mo(data, part)
+        out[f"grader/locale/{lang}/LC_MESSAGES/visible.mo"] = data.getvalue()
     return out
 
 

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("grader/suites/03-tanh/probes.py", False), ("grader/suites/03-tanh/__init__.py", False),
     ("grader/suites/__init__.py", False), ("grader/judge/plugin.py", False), ("grader/sandbox/worker.py", False),
     ("grader/locale/ru/LC_MESSAGES/grader.mo", False), ("grader/locale/zh/LC_MESSAGES/diagnose.mo", True),
-    ("grader/locale/ru/LC_MESSAGES/starters.mo", True),
+    ("grader/locale/ru/LC_MESSAGES/starters.mo", True), ("grader/locale/ru/LC_MESSAGES/suites.mo", True),
 ])
 def test_what_stays_the_instructors(path, instructor):
     assert instructor_only(path) is instructor
@@ -151,7 +151,9 @@ def test_no_hidden_test_reference_or_exercise_is_in_the_student_wheel(wheels):
             assert (f'"""{test.grading["doc"]}' in shipped) is shown or not test.grading["doc"], test.__name__
     assert all(f"grader/suites/{e}/visible_expectations.json" in names for e in available())
     # the grader's words in every language (grader/i18n), compiled
-    assert {"grader/locale/ru/LC_MESSAGES/grader.mo", "grader/locale/zh/LC_MESSAGES/grader.mo"} <= set(names)
+    assert {"grader/locale/ru/LC_MESSAGES/grader.mo", "grader/locale/zh/LC_MESSAGES/grader.mo",
+            "grader/locale/ru/LC_MESSAGES/visible.mo"} <= set(names)
+    assert "grader/locale/ru/LC_MESSAGES/suites.mo" not in names  # the hidden tests' docs are in it
 
 
 def test_the_instructor_wheel_holds_the_rest(wheels):

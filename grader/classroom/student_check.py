@@ -176,7 +176,8 @@ def table_rows(result: CheckResult) -> list[dict]:
     rows = []
     for t in result.tests:
         detail = t.get("detail") or {}
-        expression = detail.get("expression") or tr.render(t["doc"])
+        doc = t["doc"]
+        expression = tr.render(detail.get("expression")) or tr._(doc)
         if detail.get("node"):
             expression = tr._("{node} for {expression}", node=detail["node"], expression=expression)
         cited = [tr.render(d.get("title") or d.get("variant") or d.get("hint") or "") for d in result.diagnosis
@@ -208,7 +209,9 @@ def report_lines(result: CheckResult, lang: str | None = None) -> list[str]:
     width = max([len(test["name"]) for test in result.tests] + [4])
     for test in result.tests:
         label = LABELS.get(test["status"], "FAIL")
-        text = t.render(test["doc"] if test["status"] == "passed" or not test["output"] else output_of(test))
+        # a test's doc is looked up in the suites' catalog (its English text is its id)
+        doc = test["doc"]
+        text = t._(doc) if test["status"] == "passed" or not test["output"] else t.render(output_of(test))
         lines.append(f"{label}  {test['name']:<{width}}  {text}".rstrip())
     for entry in result.diagnosis:
         if entry.get("brief"):

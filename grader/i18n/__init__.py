@@ -34,7 +34,10 @@ from pathlib import Path
 
 LANGUAGES = ("en", "ru", "zh")  # English first: the source language and the last fallback
 NAMES = {"en": "English", "ru": "Русский", "zh": "中文"}
-DOMAINS = ("grader", "diagnose", "starters")
+DOMAINS = ("grader", "suites", "diagnose", "starters")  # kept with Babel (catalogs.py)
+# What the runtime reads: those, and `visible`, the student wheel's part of `suites` (the visible tests' words,
+# made when the wheel is built: grader/distribution.py)
+RUNTIME_DOMAINS = ("grader", "suites", "visible", "diagnose", "starters")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"  # grader/locale
 ENVIRONMENT = "GRADE_LANG"
 
@@ -89,6 +92,11 @@ class Message:
     params: dict = dataclasses.field(default_factory=dict)
     plural: str | None = None
     count: str | None = None  # the parameter the plural form follows
+
+    def __hash__(self):
+        import json
+
+        return hash((self.id, self.plural, self.count, json.dumps(self.params, sort_keys=True, default=str)))
 
     def to_json(self) -> dict:
         """As the scores file keeps it: id, params (nested messages as their own records), English text."""
@@ -157,6 +165,8 @@ class Translator:
 
     def _(self, text: str, /, **params) -> str:
         """A renderer's own words, translated and filled in."""
+        if not text:  # gettext("") is the catalog's header
+            return text
         return self._fill(self.translations.gettext(text), params)
 
     def _n(self, singular: str, plural: str, n: int, /, **params) -> str:
@@ -172,7 +182,7 @@ class Translator:
         if message.plural is not None:
             text = self.translations.ngettext(message.id, message.plural, int(message.params[message.count]))
         else:
-            text = self.translations.gettext(message.id)
+            text = self.translations.gettext(message.id) if message.id else ""
         return self._fill(text, message.params)
 
     def _fill(self, text: str, params: dict) -> str:
@@ -205,7 +215,7 @@ def translator(lang: str = "en") -> Translator:
         raise LanguageError(f"no language {lang!r}: the grader speaks {', '.join(LANGUAGES)}")
     merged = None
     if lang != "en":
-        for domain in DOMAINS:
+        for domain in RUNTIME_DOMAINS:
             try:
                 catalog = gettext.translation(domain, LOCALE_DIR, languages=[lang])
             except FileNotFoundError:  # the diagnose catalog is in the instructor's wheel only

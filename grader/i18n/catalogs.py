@@ -22,7 +22,8 @@ from . import DOMAINS, LANGUAGES, LOCALE_DIR, fields
 
 ROOT = LOCALE_DIR.parent.parent  # the checkout
 KEYWORDS = ["msg", "nmsg:1,2", "_", "_n:1,2"]
-SOURCES = {"grader": ("babel.cfg", LOCALE_DIR.parent), "diagnose": ("babel-diagnose.cfg", LOCALE_DIR.parent),
+SOURCES = {"grader": ("babel.cfg", LOCALE_DIR.parent), "suites": ("babel-suites.cfg", LOCALE_DIR.parent),
+           "diagnose": ("babel-diagnose.cfg", LOCALE_DIR.parent),
            "starters": ("babel-starters.cfg", ROOT / "exercises")}
 HEADER = "micrograd-grader's words in {lang} (docs/i18n.md)"
 

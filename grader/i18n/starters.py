@@ -103,6 +103,29 @@ def extract_titles(fileobj, keywords, comment_tags, options):
             yield node.lineno, None, node.value.value, ["an exercise's title"]
 
 
+def extract_suite_texts(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for a suite's words (babel-suites.cfg): each test's doc (the docstring of a
+    function decorated with `@points`, as grader.judge.points keeps it) and, in a probes file, each probe's
+    description (its docstring's first line, as grader.judge.describe shows it)."""
+    import ast
+
+    name = getattr(fileobj, "name", "")
+    probes_file = str(name).endswith(("probes.py", "shared_probes.py"))
+    tree = ast.parse(fileobj.read().decode("utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        doc = ast.get_docstring(node, clean=False)
+        if not doc or not doc.strip():
+            continue
+        decorated = any(isinstance(d, ast.Call) and getattr(d.func, "id", getattr(d.func, "attr", None)) == "points"
+                        for d in node.decorator_list)
+        if decorated:
+            yield node.lineno, None, doc.strip(), ["a test's doc"]
+        elif probes_file and not node.name.startswith("_") and node in tree.body:
+            yield node.lineno, None, doc.strip().splitlines()[0], ["a probe's expression"]
+
+
 def extract(fileobj, keywords, comment_tags, options):
     """Babel's extraction method for the starters (babel-starters.cfg): every unit of a file, as a message."""
     source = fileobj.read().decode(options.get("encoding", "utf-8"))

@@ -112,6 +112,13 @@ def describe(probe):
     return (probe.__doc__ or probe.__name__).strip().splitlines()[0]
 
 
+def expression_of(probe):
+    """describe(probe) as a Message (grader/i18n), for a message's parameter: str() is the English, a report
+    renders it from the `suites` catalog in the student's language where the suite's words are translated
+    (grader/locale/babel-suites.cfg)."""
+    return Message(describe(probe))
+
+
 def location_text(where, *, function=False):
     """` (bob.py, line 12)`, ` (nb.ipynb, cell 7, line 3)`, or with `, in _backward`: the one way a place is
     written."""
@@ -166,7 +173,7 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
     The message names the expression, the first node that differs, the expected
     and the observed number, and nothing else of the suite.
     """
-    context = what or (describe(probe) if probe else "")
+    context = what or (expression_of(probe) if probe else "")
     keys = list(keys) if keys is not None else list(want)
     wrong = []
     for key in keys:
@@ -337,7 +344,7 @@ def check_numeric(observe, expect, probe):
             leaf = key[: -len(".numeric")]
             raise Mismatch(msg("f for {expression}: your forward pass is right at the point but not around it: "
                                "nudging {leaf} by ±1e-6 gives a slope of {got}, expected {expected}",
-                               expression=describe(probe), leaf=leaf, got=fmt_slope(got[key]),
+                               expression=expression_of(probe), leaf=leaf, got=fmt_slope(got[key]),
                                expected=fmt_slope(want[key])))
     for key in got:
         if key.endswith(".grad"):
@@ -346,5 +353,5 @@ def check_numeric(observe, expect, probe):
             if abs(analytic - numeric) > max(NUMERIC_ABS, NUMERIC_REL * abs(numeric)):
                 raise Mismatch(msg(
                     "{leaf}.grad for {expression}: your backward() gives {got}, but nudging {leaf} by ±1e-6 in "
-                    "your own forward pass gives a slope of {slope}", leaf=leaf, expression=describe(probe),
+                    "your own forward pass gives a slope of {slope}", leaf=leaf, expression=expression_of(probe),
                     got=fmt(analytic), slope=fmt_slope(numeric)))

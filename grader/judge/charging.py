@@ -35,7 +35,7 @@ from __future__ import annotations
 import contextvars
 import functools
 
-from . import Mismatch, ProbeTimeout, StudentError, assert_values, describe
+from . import Mismatch, ProbeTimeout, StudentError, assert_values, expression_of
 from ..i18n import items, msg, nmsg
 
 CORE_OPS = frozenset({"add", "mul"})
@@ -269,7 +269,7 @@ def _excuse_note(excused):
         tests = sorted(set(by.values()))
         parts.append(nmsg("{expression} needs {ops}, which {tests} already charges",
                           "{expression} needs {ops}, which {tests} already charge", "n",
-                          expression=describe(probe), ops=ops, tests=items(tests, "and-each"), n=len(tests)))
+                          expression=expression_of(probe), ops=ops, tests=items(tests, "and-each"), n=len(tests)))
     return msg("Not charged again: {parts}.", parts=items(parts, "semicolon"))
 
 

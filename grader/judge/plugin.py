@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from pytest_jsonreport.plugin import JSONReport
 
-from . import Mismatch, NotRun, ProbeTimeout, StudentError, describe, shape_difference
+from . import Mismatch, NotRun, ProbeTimeout, StudentError, expression_of, shape_difference
 from ..i18n import Message, msg, place
 from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
@@ -150,7 +150,7 @@ class JudgePlugin:
                 if run["status"] != "ok":
                     skip(msg("not run: {reason}", reason=run.get("message")))
                 raise SuiteError(f"no observation for probe {probe.__name__!r}")
-            expression = describe(probe)
+            expression = expression_of(probe)
             status = obs["status"]
             if status == "ok":
                 values = obs["values"]

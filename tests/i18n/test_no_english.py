@@ -1,5 +1,5 @@
 """Every message of the grader's catalogs (test messages, grade check, the feedback pages, CI, Gradescope,
-the notebooks' notes), rendered with sample parameters in Russian and Chinese, holds no English word
+the notebooks' notes) and of the suites' (tests' docs, probes' expressions), rendered with sample parameters in Russian and Chinese, holds no English word
 outside code spans and identifiers (docs/i18n.md)."""
 
 import re
@@ -12,13 +12,14 @@ from grader.i18n.catalogs import extracted
 # Names that are the same in every language: tools, products, and code a sentence names without backticks.
 NAMES = {"Jupyter", "JupyterLab", "Colab", "Python", "PyTorch", "bubblewrap", "micrograd", "VS", "Code", "backward",
          "grad", "tanh", "relu", "exp", "log", "Value", "PASS", "FAIL", "SKIP", "f", "h", "dL", "dL/dL", "XOR", "MLP",
-         "TODO", "zero_grad"}
+         "TODO", "zero_grad", "int", "float", "loss"}  # loss: a variable in the probes' expressions
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 
 def english_words(text: str) -> list[str]:
     """The English words of a text: outside `code spans`, and not an identifier (snake_case, a.b, call())."""
-    prose = re.sub(r"`[^`]*`", " ", text)
+    # code spans, and a name quoted as a name («more ops», micrograd's own test)
+    prose = re.sub(r"`[^`]*`|«[^»]*»|“[^”]*”", " ", text)
     words = []
     for token in re.findall(r"[\w.'()/*+-]+", prose):
         if re.search(r"[_.()/*+]|\d", token):  # x.grad, zero_grad, backward(), 1e-6, dy/dx: code
@@ -28,9 +29,10 @@ def english_words(text: str) -> list[str]:
 
 
 def messages():
-    for message in extracted("grader"):
-        if message.id:
-            yield message.id
+    for domain in ("grader", "suites"):
+        for message in extracted(domain):
+            if message.id:
+                yield message.id
 
 
 @pytest.mark.parametrize("lang", ["ru", "zh"])
