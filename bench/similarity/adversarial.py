@@ -52,6 +52,11 @@ def files() -> dict[str, str]:
         "1 MiB of one-line helpers calling each other": "".join(
             f"def g{i}(x):\n    return g{i - 1}(x) * g{i - 1}(x)\n" for i in range(1, 40000)),
         "exec of a zlib bomb": f"import zlib, base64\nexec(zlib.decompress(base64.b64decode({base64.b64encode(zeros)!r})))\n",
+        "1 MiB of independent assignments in one block": "".join(  # in the reverse of their fixed order
+            f"v{i} = {99999 - i}\n" for i in range(MiB // 12)),
+        "1 MiB of functions nested 40 deep": "".join(
+            " " * (4 * d) + f"def f{d}(a):\n" + "".join(" " * (4 * d + 4) + f"t{k} = a.x{k} + t{k}\n" for k in range(12))
+            for d in range(40)) * 28,
         "1 MiB, deeply indented blocks": fill("if x:\n" + "".join(" " * i + "if x:\n" for i in range(1, 90)) + " " * 90 + "y = 1\n"),
     }
 

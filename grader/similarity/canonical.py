@@ -118,33 +118,47 @@ def _reads_writes(statement) -> tuple[set[str], set[str]]:
     return reads, writes
 
 
+MAX_RUN = 8  # assignments in a row put in order; a longer run is left as written (the sort is quadratic)
+
+
 def _independent_in_order(statements: list) -> list:
     """Adjacent assignments that neither reads nor writes what the other writes, put in a fixed order.
 
     `self.grad += ...; other.grad += ...` and the same two lines the other way
     round do the same: a copy that swaps independent statements reads like its
     original. Only assignments that call nothing are moved (a call may depend
-    on anything), and only past each other.
+    on anything), only past each other, and only in runs of at most MAX_RUN.
     """
     movable = [isinstance(s, ast.Assign) and not any(isinstance(n, ast.Call) for n in ast.walk(s))
                for s in statements]
-    if sum(movable) < 2:
-        return statements
-    out = list(statements)
-    facts = [(_shape(s), *_reads_writes(s)) if m else None for s, m in zip(out, movable)]
-    changed = True
-    while changed:  # a bubble sort within each run of movable statements: runs are a few lines long
-        changed = False
-        for i in range(len(out) - 1):
-            a, b = facts[i], facts[i + 1]
-            if a is None or b is None or b[0] >= a[0]:
-                continue
-            (_, ra, wa), (_, rb, wb) = a, b
-            if not (wa & (rb | wb)) and not (wb & ra):
-                out[i], out[i + 1] = out[i + 1], out[i]
-                facts[i], facts[i + 1] = b, a
-                changed = True
+    out, start = list(statements), 0
+    while start < len(out):
+        if not movable[start]:
+            start += 1
+            continue
+        end = start
+        while end < len(out) and movable[end]:
+            end += 1
+        if 2 <= end - start <= MAX_RUN:
+            out[start:end] = _in_order(out[start:end])
+        start = end
     return out
+
+
+def _in_order(run: list) -> list:
+    """A bubble sort of a short run by shape, each swap only between independent statements."""
+    facts = [(_shape(s), *_reads_writes(s)) for s in run]
+    run = list(run)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(run) - 1):
+            (sa, ra, wa), (sb, rb, wb) = facts[i], facts[i + 1]
+            if sb < sa and not (wa & (rb | wb)) and not (wb & ra):
+                run[i], run[i + 1] = run[i + 1], run[i]
+                facts[i], facts[i + 1] = facts[i + 1], facts[i]
+                changed = True
+    return run
 
 
 def _as_load(target):

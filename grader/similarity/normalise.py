@@ -191,6 +191,7 @@ class _TreeReader:
         for node in nodes:  # the same function objects: the rewrites change their bodies in place
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 inline_temporaries(node)
+                self._check()  # a function walks the functions nested in it: deep nesting costs more
         self._check()
         self.tree = tree
         # the names of the file as written: the rewrites above move and copy its nodes, and add none that

@@ -178,3 +178,17 @@ def test_independent_statements_in_another_order_read_the_same():
 
 def test_a_no_op_assert_is_dropped():
     assert tokens(MUL.replace("out._backward = _backward", "assert True\n            out._backward = _backward")) == tokens(MUL)
+
+
+def test_only_short_runs_of_assignments_are_put_in_order():
+    # the sort is quadratic: a run longer than MAX_RUN (a hostile file's thousands of lines) stays as written
+    from grader.similarity.canonical import MAX_RUN
+
+    def run(n):
+        return "def f(a):\n" + "".join(f"    a.x{i} = {n - i}\n" for i in range(n))
+
+    short, long = units_of(run(MAX_RUN))[0].tokens, units_of(run(MAX_RUN + 1))[0].tokens
+    constants = [t for t in short if t.isdigit()]
+    assert constants == sorted(constants, key=int)  # put in order
+    constants = [t for t in long if t.isdigit()]
+    assert constants == sorted(constants, key=int, reverse=True)  # as written
