@@ -18,7 +18,7 @@ import os
 import socket
 from datetime import timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 
 from .db import Job, Submission
 from .rules import aware, utcnow
@@ -40,20 +40,27 @@ def naive(t):
 
 
 def enqueue(session, kind, priority, *, submission_id=None, regrade_id=None, not_before=None):
-    """A new job; for a submission that already has its grade job (the reconciler came first), that one.
+    """A new job's id; for a submission that already has its grade job (the reconciler came first), that one's.
 
     Called in a write transaction (serialised), so check-then-insert holds.
     """
     if kind == "grade" and submission_id:
-        existing = session.scalars(select(Job).where(Job.submission_id == submission_id, Job.kind == "grade")).first()
+        existing = session.execute(GRADE_JOB_OF, {"sid": submission_id}).scalar()
         if existing is not None:
             return existing
-    job = Job(kind=kind, priority=priority, submission_id=submission_id, regrade_id=regrade_id, state="queued",
-              tries=0, created_at=naive(utcnow()), not_before=naive(not_before) if not_before else None)
-    session.add(job)
+    job_id = session.connection().execute(INSERT_JOB, dict(
+        kind=kind, priority=priority, submission_id=submission_id, regrade_id=regrade_id, state="queued", tries=0,
+        created_at=naive(utcnow()), not_before=naive(not_before) if not_before else None, worker=None,
+        lease_until=None, last_error=None)).inserted_primary_key[0]
     if submission_id:
-        session.execute(update(Submission).where(Submission.id == submission_id).values(status="queued"))
-    return job
+        session.execute(MARK_QUEUED, {"sid": submission_id})
+    return job_id
+
+
+# Built once: an upload runs them (see service.py)
+GRADE_JOB_OF = select(Job.id).where(Job.submission_id == bindparam("sid"), Job.kind == "grade").limit(1)
+INSERT_JOB = insert(Job)
+MARK_QUEUED = update(Submission).where(Submission.id == bindparam("sid")).values(status="queued")
 
 
 def claim(db, worker, batch=1):

@@ -3,6 +3,7 @@
 import asyncio
 from datetime import datetime, timedelta, timezone
 
+import pytest
 import time_machine
 from click.testing import CliRunner
 
@@ -223,6 +224,7 @@ def test_an_extension_reopens_the_exercise_for_that_student_only(served):
     assert naive.status_code == 422 and "zone" in naive.json()["detail"]
 
 
+@pytest.mark.slow  # two regrades of a class: over the quick loop's 2 s of CPU (tests/costs.py)
 def test_regrade_answers_with_grade_diffs_table_and_a_dry_run_changes_nothing(served, monkeypatch):
     answer = served.submit("bob", OWN_VALUE).json()
     served.grade_all()

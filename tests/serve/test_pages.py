@@ -2,6 +2,7 @@
 
 import re
 
+import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
@@ -88,6 +89,7 @@ def test_a_revoked_token_ends_the_session_it_signed_in(served):
     assert after.status_code == 401 and "personal link" in after.text
 
 
+@pytest.mark.slow  # grades, reports and regrades a class: over the quick loop's 2 s of CPU (tests/costs.py)
 def test_the_instructors_pages(served):
     served.submit("alice", REFERENCE)
     served.submit("bob", OWN_VALUE)
