@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 from click.testing import CliRunner
 
 import grader.pipeline as batch_module
@@ -33,7 +34,7 @@ def _message(stage, error):
             "the details are in the run log")
 
 
-@pytest.fixture
+@slow_fixture  # the class every test here grades in the sandbox
 def folder(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()

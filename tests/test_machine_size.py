@@ -66,6 +66,7 @@ def test_usable_cpus_follow_the_affinity_and_the_quota(monkeypatch):
     assert machine_size.usable_cpus() == 64
 
 
+@pytest.mark.slow  # grades in the sandbox
 def test_grading_without_jobs_uses_the_default(monkeypatch, tmp_path):
     # `grade` without -j asks machine_size (a 1-core machine here), and grades the same
     import grader.pipeline
@@ -79,6 +80,7 @@ def test_grading_without_jobs_uses_the_default(monkeypatch, tmp_path):
     assert [row["id"] for row in result.scores["submissions"]] == ["a"]
 
 
+@pytest.mark.slow  # grades in the sandbox, twice
 def test_more_workers_than_fit_in_memory_are_warned_of(monkeypatch, tmp_path):
     # an explicit -j on a machine with 6 GiB available: 4 workers at 2 GiB each may not fit
     from click.testing import CliRunner
