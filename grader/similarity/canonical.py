@@ -44,10 +44,106 @@ def canonical(statements: list) -> list:
             load = ast.copy_location(_as_load(statement.target), statement.target)
             value = ast.copy_location(ast.BinOp(load, statement.op, statement.value), statement)
             statement = ast.copy_location(ast.Assign([statement.target], value), statement)
+        if isinstance(statement, ast.If):
+            choice = _as_choice(statement)
+            if choice is not None:
+                out.append(choice)
+                if isinstance(choice, ast.Return):
+                    break
+                continue
+            statement, after = _early_return(statement)
+            if after:
+                out.append(statement)
+                out.extend(after)
+                if isinstance(after[-1], _ENDS_BLOCK):
+                    break
+                continue
+        if isinstance(statement, ast.Return) and out and _returns_if(out[-1]) and statement.value is not None:
+            test, value = out[-1].test, out[-1].body[0].value
+            out[-1] = ast.copy_location(ast.Return(ast.IfExp(test, value, statement.value)), out[-1])
+            break
         out.append(statement)
         if isinstance(statement, _ENDS_BLOCK):
             break  # what follows never runs
-    return _independent_in_order(_counting_whiles(out))
+    return _independent_in_order(_comprehensions(_counting_whiles(out)))
+
+
+def _comprehensions(statements: list) -> list:
+    """Each list or set built by a loop (`_built_by_loop`) becomes its comprehension."""
+    out = []
+    for statement in statements:
+        built = _built_by_loop(out[-1], statement) if isinstance(statement, ast.For) and out else None
+        if built is not None:
+            out[-1] = built
+        else:
+            out.append(statement)
+    return out
+
+
+def _early_return(statement: ast.If):
+    """`if c: ...; return x` + `else: rest` is `if c: ...; return x` + rest: the else of a branch that ends is no block.
+
+    Returns the `if` without that else, and the statements that follow it (none when nothing moves).
+    """
+    if statement.orelse and statement.body and isinstance(statement.body[-1], _ENDS_BLOCK):
+        after = statement.orelse
+        return ast.copy_location(ast.If(statement.test, statement.body, []), statement), after
+    return statement, []
+
+
+def _returns_if(statement) -> bool:
+    """`if c: return x` with no else (an early return): with the `return y` after it, `return x if c else y`."""
+    return (isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1
+            and isinstance(statement.body[0], ast.Return) and statement.body[0].value is not None)
+
+
+def _as_choice(statement: ast.If):
+    """`if c: t = a` / `else: t = b` is `t = a if c else b` (and `if c: return a` / `else: return b` one return)."""
+    if not (len(statement.body) == 1 and len(statement.orelse) == 1):
+        return None
+    yes, no = statement.body[0], statement.orelse[0]
+    if (isinstance(yes, ast.Assign) and isinstance(no, ast.Assign) and len(yes.targets) == len(no.targets) == 1
+            and ast.dump(yes.targets[0]) == ast.dump(no.targets[0])):
+        return ast.copy_location(ast.Assign(yes.targets, ast.IfExp(statement.test, yes.value, no.value)), statement)
+    if isinstance(yes, ast.Return) and isinstance(no, ast.Return) and yes.value is not None and no.value is not None:
+        return ast.copy_location(ast.Return(ast.IfExp(statement.test, yes.value, no.value)), statement)
+    return None
+
+
+_BUILDERS = {"append": (ast.List, ast.ListComp), "add": (ast.Set, ast.SetComp)}
+
+
+def _built_by_loop(before, loop):
+    """`xs = []` + `for v in s: xs.append(e)` (maybe under one `if`) is `xs = [e for v in s]`; `add` into a set alike."""
+    if loop.orelse or len(loop.body) != 1 or not _assigns_empty(before):
+        return None
+    name, body, ifs = before.targets[0].id, loop.body[0], []
+    if isinstance(body, ast.If) and not body.orelse and len(body.body) == 1:
+        ifs, body = [body.test], body.body[0]
+    call = body.value if isinstance(body, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _BUILDERS
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == name
+            and len(call.args) == 1 and not call.keywords):
+        return None
+    empty, comprehension = _BUILDERS[call.func.attr]
+    if not _is_empty(before.value, empty):
+        return None
+    generator = ast.comprehension(loop.target, loop.iter, ifs, 0)
+    return ast.copy_location(ast.Assign(before.targets, comprehension(call.args[0], [generator])), before)
+
+
+def _assigns_empty(statement) -> bool:
+    return (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name))
+
+
+def _is_empty(value, kind) -> bool:
+    if kind is ast.List:
+        return isinstance(value, ast.List) and not value.elts or (
+            isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list"
+            and not value.args and not value.keywords)
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "set" \
+        and not value.args and not value.keywords
 
 
 _EFFECTS = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)

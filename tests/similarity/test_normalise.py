@@ -192,3 +192,55 @@ def test_only_short_runs_of_assignments_are_put_in_order():
     assert constants == sorted(constants, key=int)  # put in order
     constants = [t for t in long if t.isdigit()]
     assert constants == sorted(constants, key=int, reverse=True)  # as written
+
+
+TOPO = """
+    def topo(root):
+        order, seen = [], set()
+        def visit(v):
+            if v not in seen:
+                seen.add(v)
+                for child in v._prev:
+                    visit(child)
+                order.append(v)
+        visit(root)
+        return order
+
+    def relu_of(x):
+        if x.data < 0:
+            return 0
+        return x.data
+
+    def grads(nodes):
+        return [n.grad for n in nodes if n.data]
+
+    def scaled(a, b, up):
+        factor = b if up else 1
+        return a.data * factor
+"""
+
+
+def test_operator_forms_conditionals_early_returns_and_comprehensions_read_the_same():
+    restructured = TOPO.replace("return [n.grad for n in nodes if n.data]", textwrap.dedent("""\
+        out = []
+        for n in nodes:
+            if n.data:
+                out.append(n.grad)
+        return out""").replace("\n", "\n        ")).replace(
+        "if x.data < 0:\n            return 0\n        return x.data",
+        "if x.data < 0:\n            return 0\n        else:\n            return x.data").replace(
+        "factor = b if up else 1", "if up:\n            factor = b\n        else:\n            factor = 1").replace(
+        "a.data * factor", "a.data.__mul__(factor)")
+    assert restructured != TOPO
+    got, plain = tokens(restructured), tokens(TOPO)
+    assert got["relu_of"] == plain["relu_of"] == "def:f:1 { Return IfExp cmp:Lt .data v 0 0 .data v }"
+    assert got["scaled"] == plain["scaled"]
+    # the list built by a loop is its comprehension (the name it is built in is left: it is read, not inlined)
+    assert "ListComp .grad v comprehension v v .data v" in got["grads"]
+    assert tokens("def f(a, b):\n    return a.__radd__(b)\n") == tokens("def f(a, b):\n    return b + a\n")
+    assert tokens("def f(a):\n    return a.__neg__()\n") == tokens("def f(a):\n    return -a\n")
+    # a loop that does more than append is no comprehension; a dunder that is not an operator stays a call
+    loop = "def f(s):\n    out = []\n    for v in s:\n        out.append(v.grad)\n{}    return out\n"
+    assert "ListComp" in tokens(loop.format(""))["f"]
+    assert "ListComp" not in tokens(loop.format("        print(v)\n"))["f"]
+    assert "call:1" in tokens("def f(a, b):\n    return a.__eq__(b)\n")["f"]
