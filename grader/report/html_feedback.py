@@ -21,7 +21,9 @@ def _cell_number(x) -> str:
 def gradient_table_html(table: dict, lang: str = "en") -> str:
     """A diagnosis's smallest failing expression: one row per node, from the output back to the leaves."""
     t = translator(lang)
-    expression = f"<code>{e(table.get('expression') or table.get('probe') or '')}</code>"
+    # the expression is a probe's (grader.judge.describe): its words are in the suites' catalog
+    expression = table.get("expression")
+    expression = f"<code>{e(t._(expression) if isinstance(expression, str) else table.get('probe') or '')}</code>"
     caption = t._("The smallest failing expression: {expression}", expression=expression)
     if table.get("error"):
         caption += "<br>" + t._("Your engine stopped with {error}",

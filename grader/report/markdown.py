@@ -58,8 +58,10 @@ def cell_number(x) -> str:
 def gradient_table(table: dict, lang: str = "en") -> list[str]:
     """A diagnosis's smallest failing expression as Markdown: one row per node, from the output back."""
     t = translator(lang)
-    lines = [t._("The smallest failing expression: {expression}",
-                 expression=md(table.get('expression') or table.get('probe') or '')), ""]
+    # the expression is a probe's (grader.judge.describe): its words are in the suites' catalog
+    expression = table.get("expression")
+    expression = t._(expression) if isinstance(expression, str) else table.get("probe") or ""
+    lines = [t._("The smallest failing expression: {expression}", expression=md(expression)), ""]
     if table.get("error"):
         lines += [t._("Your engine stopped with {error}", error=md(one_line(table['error'], 200))), ""]
     headings = (t._("node"), t._("expected gradient"), t._("your gradient"))

@@ -107,7 +107,7 @@ def test_the_bundled_pyproject_installs_the_grader(bundle):
     assert project["project"]["name"] == "micrograd-grader"
     assert project["project"]["version"] == __version__
     assert project["project"]["dependencies"] == ["click>=8.1", "pytest>=7.4", "pytest-json-report>=1.5",
-                                                  "nbformat>=5.9"]
+                                                  "nbformat>=5.9", "Babel>=2.12"]
     assert project["project"]["scripts"] == {"grade": "grader.cli:main"}
 
 
