@@ -8,12 +8,15 @@ import subprocess
 import time
 
 from ..machine_size import usable_cpus
-from ..sandbox.accounting import NOTHING, limit_spent
+from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
 _CPUS = usable_cpus()  # how fast a worker's processes could spend CPU time at most
-
+# A probe's count starts from a reading of the accounting at most this old: probes that take well under a
+# millisecond start and end hundreds of times a second, and reading for each cost the grader more CPU
+# than the worker spent. A probe is charged at most FRESH_SECONDS * _CPUS of its predecessors' time.
+FRESH_SECONDS = 0.005
 
 
 class Attempt:
@@ -36,6 +39,7 @@ class Attempt:
         self.hello = False
         self.used = NOTHING  # what this worker used, all its processes counted
         self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
+        self._read = (None, -1.0)  # the last reading of the accounting (since this worker started), and when
 
     def _new_phase(self, limit, usage):
         self.phase = (limit, time.monotonic(), usage)
@@ -53,10 +57,29 @@ class Attempt:
         return None, False
 
     def _next_look(self, usage, now):
-        """When to measure again: no later than the budget left could be spent on every core."""
+        """When to measure again: the first moment a limit could be spent (looked at as it nears, not
+        polled). CPU time: when what is left could be spent on every core at once; the sleep and
+        starvation backstops: when the wall time less the waiting counted so far reaches them."""
         limit, wall_start, at_start = self.phase
-        cpu_left = min(limit - (usage.cpu - at_start.cpu), self.budget.cpu_seconds - self.budget.used.cpu - usage.cpu)
-        return now + max(0.01, min(0.25, cpu_left / _CPUS))
+        budget, used = self.budget, self.budget.used + usage
+        phase = usage - at_start
+        first = min(
+            (limit - phase.cpu) / _CPUS,
+            (budget.cpu_seconds - used.cpu) / _CPUS,
+            wall_start + SLEEP_BACKSTOP * limit + phase.waited - now,
+            budget.started + SLEEP_BACKSTOP * budget.cpu_seconds + used.waited - now,
+            wall_start + STARVED_BACKSTOP * limit - now,
+        )
+        return now + max(0.01, first)
+
+    def _usage(self, proc, at_start, fresh=0.0):
+        """What the worker used since `at_start`: a reading at most `fresh` seconds old."""
+        usage, when = self._read
+        now = time.monotonic()
+        if usage is None or now - when > fresh:
+            usage = self.sandbox.usage(self.slot, proc) - at_start
+            self._read = (usage, now)
+        return usage
 
     def run(self):
         limits = self.sandbox.limits
@@ -79,7 +102,7 @@ class Attempt:
             while obs_open and self.ended is None:
                 now = time.monotonic()
                 if now >= look_at:
-                    usage = self.sandbox.usage(self.slot, proc) - at_start
+                    usage = self._usage(proc, at_start)
                     self.ended, self.starved = self._out_of_time(usage, now)
                     self.measured = usage.cpu_measured and usage.waiting_measured
                     if self.ended:
@@ -107,8 +130,9 @@ class Attempt:
                         event = parse_event(line, expected)
                         if self._apply(event, pending):
                             # a new probe starts: its limit counts from here
-                            self._new_phase(limits.probe_seconds, self.sandbox.usage(self.slot, proc) - at_start)
-                            look_at = time.monotonic()
+                            usage = self._usage(proc, at_start, FRESH_SECONDS)
+                            self._new_phase(limits.probe_seconds, usage)
+                            look_at = self._next_look(usage, time.monotonic())
         except ProtocolError as exc:
             self.ended, self.detail = "protocol", str(exc)
         finally:

@@ -4,6 +4,7 @@ and raises ProtocolError (the order of the events is checked by the attempt that
 attempt.py).
 """
 
+import functools
 import json
 import re
 
@@ -25,6 +26,11 @@ class ReportTally:
 
 class ProtocolError(ValueError):
     """The worker's report is not what an honest worker writes."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _start_line(probe):
+    return b'{"event":"start","probe":' + json.dumps(probe).encode() + b"}"
 
 
 def _reject_constant(name):
@@ -111,6 +117,10 @@ def _exception(value):
 
 def parse_event(line, expected_probe):
     """One line of the worker's report as a checked event dict; ProtocolError otherwise."""
+    if expected_probe is not None and line == _start_line(expected_probe):
+        # the line an honest worker writes as the expected probe starts, byte for byte (sandbox/worker.py's
+        # encoding); the same event as parsing it gives, at a fifth of the cost, half of all lines
+        return {"event": "start", "probe": expected_probe}
     if len(line) > MAX_LINE:
         raise ProtocolError("line too long")
     if _values_in(line) > MAX_LINE_VALUES:

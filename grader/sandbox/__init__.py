@@ -1,11 +1,14 @@
 """Starting one isolated worker process per submission, and removing every trace of it.
 
-Layers, outermost first (each is a small C program exec'ing the next, so the
-whole chain is one process id that the grader owns):
+Layers, outermost first (each exec'ing the next, so the whole chain is one
+process id that the grader owns):
 
-1. `prlimit`: address space, processes, file size, open files and CPU time;
-   then `choom`: an OOM score of 1000, so that under memory pressure the kernel
-   kills the worker first (the address-space limit is per process, not per worker).
+0. `sh`, with builtins only (layers.launcher): joins the slot's cgroup (accounting.py),
+   then sets an OOM score of 1000, so that under memory pressure the kernel kills the
+   worker first (the address-space limit is per process, not per worker). Address-space
+   randomisation is off for the whole chain: a personality flag the starting thread sets
+   for its children (layers.no_aslr_children), `setarch -R` where the kernel refuses.
+1. `prlimit`: address space, processes, file size, open files and CPU time.
 2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased
    per slot from UID_BASE .. UID_BASE + UID_COUNT - 1 with a lock file (uids.py), so that
    the process limit counts only that worker's processes, nothing of the grader
@@ -45,7 +48,7 @@ from ..records import Strength
 from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
-from .layers import namespaces, oom_first, system_binds, uid_prefix
+from .layers import launcher, namespaces, no_aslr_children, system_binds, uid_prefix
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
 from .uids import kill_uid, lease_uid, processes_of_uid
 
@@ -197,25 +200,45 @@ class Sandbox:
             return self._leases[slot][0]
 
     def prepare(self, slot, files, runner_files):
-        """A fresh scratch folder for one run: work/ (the submission, writable) and runner/."""
+        """A fresh scratch folder for one run: work/ (the submission, writable) and runner/.
+
+        runner/ is a link to the runner's files (the worker, probekit, the probes, their compiled code),
+        written once per distinct set for the whole batch, read-only for every worker: grader files
+        that hold nothing of any submission. Only work/ is the submission's, made anew each run.
+        """
         base = Path(tempfile.mkdtemp(prefix=f"w{slot}-", dir=self.root))
-        work, runner = base / "work", base / "runner"
+        work = base / "work"
         work.mkdir()
-        runner.mkdir()
         for name, data in files.items():
             target = work / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        for name, data in {**runner_files, **self.compiled(runner_files)}.items():
-            (runner / name).write_bytes(data)
+        os.symlink(self._runner_folder(runner_files), base / "runner")
         uid = self.uid(slot)
         if uid is not None:
             for path in [base, work, *work.rglob("*")]:
                 os.chown(path, uid, uid)
             os.chmod(base, 0o700)
-            for path in [runner, *runner.iterdir()]:
-                os.chmod(path, 0o755 if path.is_dir() else 0o644)
         return base
+
+    def _runner_folder(self, runner_files):
+        """The folder holding `runner_files` and their compiled code, written once (dirs 0755, files
+        0644, owned by the grader: no worker can change them)."""
+        files = {**runner_files, **self.compiled(runner_files)}
+        key = hashlib.sha256(b"".join(hashlib.sha256(n.encode()).digest() + hashlib.sha256(files[n]).digest()
+                                      for n in sorted(files))).hexdigest()[:32]
+        folder = self.root / f"runner-{key}"
+        with self._lock:
+            if not folder.is_dir():
+                part = Path(tempfile.mkdtemp(prefix="runner-part-", dir=self.root))
+                for name, data in files.items():
+                    target = part / name
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(data)
+                for path in [part, *part.rglob("*")]:
+                    os.chmod(path, 0o755 if path.is_dir() else 0o644)
+                os.rename(part, folder)
+        return folder
 
     def compiled(self, runner_files):
         """`<name>.code`: the runner's modules compiled once by the worker's own interpreter.
@@ -231,9 +254,9 @@ class Sandbox:
                 self._compiled[key] = _compile_with(self.python, modules)
             return self._compiled[key]
 
-    def command(self, slot, base, request, seccomp_fd=None):
+    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True):
         """The argv that starts the worker for the scratch folder `base` (`seccomp_fd`: memory.py's filter,
-        open for bubblewrap to read)."""
+        open for bubblewrap to read; `aslr_hop`: setarch, where start could not turn ASLR off itself)."""
         lim = self.limits
         limits = [
             shutil.which("prlimit") or "prlimit",
@@ -266,15 +289,16 @@ class Sandbox:
             sandbox = []
         # the observation pipe is the worker's fd 0 (see start)
         request = dict(request, submission=work, runner=runner, obs_fd=0)
-        return self.accounting.join_prefix(slot) + self._no_aslr() + limits + oom_first() + uid_prefix(self.uid(slot)) + sandbox + [
-            self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)
-        ]
+        return (launcher(self.accounting.procs_file(slot)) + (self._no_aslr() if aslr_hop else []) + limits
+                + uid_prefix(self.uid(slot)) + sandbox
+                + [self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)])
 
     @staticmethod
     def _no_aslr():
         """Address-space randomisation off: a set of Values iterates in address order, so an
         engine whose result depends on that order (a `=` instead of `+=` bug) would otherwise
-        score differently from run to run."""
+        score differently from run to run. Set by `start` on its own thread (no_aslr_children);
+        setarch is the hop where this kernel refuses that."""
         setarch = shutil.which("setarch")
         return [setarch, platform.machine(), "-R"] if setarch else []
 
@@ -291,13 +315,14 @@ class Sandbox:
                 limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
             seccomp_fd = self.seccomp.open() if self.seccomp is not None and self.bwrap else None
             try:
-                proc = subprocess.Popen(
-                    self.command(slot, base, request, seccomp_fd),
-                    # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
-                    stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
-                    env=self.environment(base), cwd=str(base),
-                    start_new_session=True, close_fds=True, pass_fds=() if seccomp_fd is None else (seccomp_fd,),
-                )
+                with no_aslr_children() as done:
+                    proc = subprocess.Popen(
+                        self.command(slot, base, request, seccomp_fd, aslr_hop=not done),
+                        # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
+                        stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
+                        env=self.environment(base), cwd=str(base),
+                        start_new_session=True, close_fds=True, pass_fds=() if seccomp_fd is None else (seccomp_fd,),
+                    )
             finally:
                 if seccomp_fd is not None:
                     os.close(seccomp_fd)
@@ -323,13 +348,15 @@ class Sandbox:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-        self.accounting.kill(slot)  # with cgroups: every process it started, however it left the group
+        # with cgroups: every process it started, however it left the group; then no process of the
+        # uid is left anywhere (none can leave its cgroup), and /proc need not be searched for one
+        emptied = self.accounting.kill(slot)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             pass
         uid = self.uid(slot)
-        if uid is not None:
+        if uid is not None and not emptied:
             kill_uid(uid)
 
     def cleanup(self, base):

@@ -105,23 +105,22 @@ def _cgroup2_mount():
     return None
 
 
-def _stat_value(path, key):
-    """The number after `key` in a cgroup file of `key value` lines (cpu.stat)."""
-    with open(path) as f:
-        for line in f:
-            if line.startswith(key + " "):
-                return int(line.split()[1])
+def _stat_value(text, key):
+    """The number after `key` in a cgroup file's bytes of `key value` lines (cpu.stat)."""
+    for line in text.splitlines():
+        if line.startswith(key + b" "):
+            return int(line.split()[1])
     return 0
 
 
-def _pressure_total(path):
-    """Microseconds in which some task of the cgroup was runnable but waited (`some ... total=N`)."""
-    with open(path) as f:
-        for line in f:
-            if line.startswith("some "):
-                for part in line.split():
-                    if part.startswith("total="):
-                        return int(part[6:])
+def _pressure_total(text):
+    """Microseconds in which some task of the cgroup was runnable but waited (`some ... total=N`),
+    from cpu.pressure's bytes."""
+    for line in text.splitlines():
+        if line.startswith(b"some "):
+            for part in line.split():
+                if part.startswith(b"total="):
+                    return int(part[6:])
     return 0
 
 
@@ -132,6 +131,8 @@ class CgroupTree:
 
     def __init__(self, folder, controllers, processes):
         self.folder, self.controllers, self.processes = folder, controllers, processes
+        self._slots = {}  # slot -> its cgroup's path
+        self._fds = {}  # slot -> (cpu.stat, cpu.pressure) file descriptors, or None where missing
 
     @classmethod
     def create(cls, processes):
@@ -180,49 +181,78 @@ class CgroupTree:
         return self._slot(slot)
 
     def _slot(self, slot):
-        path = os.path.join(self.folder, f"slot-{slot}")
-        if not os.path.isdir(path):
-            os.mkdir(path, 0o755)
-            if "pids" in self.controllers:
-                with open(os.path.join(path, "pids.max"), "w") as f:
-                    f.write(str(self.processes))
+        """The slot's cgroup, made once, when its first worker starts; every later worker of the slot
+        runs in the same one (a count that runs on: an attempt charges the difference)."""
+        path = self._slots.get(slot)
+        if path is None:
+            path = os.path.join(self.folder, f"slot-{slot}")
+            if not os.path.isdir(path):
+                os.mkdir(path, 0o755)
+                if "pids" in self.controllers:
+                    with open(os.path.join(path, "pids.max"), "w") as f:
+                        f.write(str(self.processes))
+            self._slots[slot] = path
         return path
+
+    def procs_file(self, slot):
+        """The slot's cgroup.procs: a worker's first process writes itself there (sandbox/layers.launcher)."""
+        return os.path.join(self._slot(slot), "cgroup.procs")
 
     def join_prefix(self, slot):
         """argv that moves itself into the slot's cgroup, then execs the rest: nothing runs outside it."""
-        procs = os.path.join(self._slot(slot), "cgroup.procs")
-        return ["/bin/sh", "-c", 'echo 0 > "$0" && exec "$@"', procs]
+        return ["/bin/sh", "-c", 'echo 0 > "$0" && exec "$@"', self.procs_file(slot)]
+
+    def _readers(self, slot):
+        """The slot's cpu.stat and cpu.pressure, opened once: each reading is one pread of each."""
+        fds = self._fds.get(slot)
+        if fds is None:
+            path = self._slot(slot)
+            fds = []
+            for name in ("cpu.stat", "cpu.pressure"):
+                try:
+                    fds.append(os.open(os.path.join(path, name), os.O_RDONLY | os.O_CLOEXEC))
+                except OSError:  # cpu.pressure: a kernel without pressure stall information (psi=0)
+                    fds.append(None)
+            self._fds[slot] = fds = tuple(fds)
+        return fds
 
     def usage(self, slot, proc):
-        path = self._slot(slot)
+        stat, pressure = self._readers(slot)
         try:
-            cpu = _stat_value(os.path.join(path, "cpu.stat"), "usage_usec") / 1e6
+            cpu = _stat_value(os.pread(stat, 4096, 0), b"usage_usec") / 1e6 if stat is not None else 0.0
         except OSError:
             cpu = 0.0
         try:
-            waited, measured = _pressure_total(os.path.join(path, "cpu.pressure")) / 1e6, True
-        except OSError:  # a kernel without pressure stall information (psi=0)
+            waited, measured = _pressure_total(os.pread(pressure, 4096, 0)) / 1e6, True
+        except (OSError, TypeError):  # TypeError: no cpu.pressure here
             waited, measured = 0.0, False
         return Usage(cpu, waited, waiting_measured=measured)
 
     def kill(self, slot):
-        """SIGKILL every process in the slot's cgroup and wait (briefly) until it is empty."""
+        """SIGKILL every process in the slot's cgroup and wait (briefly) until it is empty: True once it
+        is (then no process of the worker is left anywhere: none can leave its cgroup)."""
         path = self._slot(slot)
         try:
             with open(os.path.join(path, "cgroup.kill"), "w") as f:
                 f.write("1")
         except OSError:
             _kill_listed(os.path.join(path, "cgroup.procs"))
-        for _ in range(200):
+        pause = 0.0005
+        for _ in range(400):  # about 2 s at most
             try:
                 with open(os.path.join(path, "cgroup.procs")) as f:
                     if not f.read().strip():
-                        return
+                        return True
             except OSError:
-                return
-            time.sleep(0.01)
+                return False
+            time.sleep(pause)
+            pause = min(pause * 2, 0.01)
+        return False
 
     def close(self):
+        for fd in (fd for fds in self._fds.values() for fd in fds if fd is not None):
+            os.close(fd)
+        self._fds.clear()
         for name in os.listdir(self.folder) if os.path.isdir(self.folder) else ():
             if name.startswith("slot-"):
                 self.kill(int(name[5:]))
@@ -306,8 +336,8 @@ class ProcessTree:
     def describe(self):
         return "/proc (no cgroup v2 here)"
 
-    def join_prefix(self, slot):
-        return []
+    def procs_file(self, slot):
+        return None  # no cgroup to join
 
     def usage(self, slot, proc):
         pid, found, when = self._last.get(slot, (None, NOTHING, 0.0))
@@ -322,7 +352,7 @@ class ProcessTree:
         return found if pid == proc.pid else NOTHING
 
     def kill(self, slot):
-        pass  # the caller kills the process group and the uid
+        return False  # the caller kills the process group and the uid
 
     def close(self):
         pass

@@ -7,16 +7,55 @@ import shutil
 from .system import python_view
 
 
-def oom_first():
-    """The kernel's OOM killer takes the worker (and everything it forks) before anything else.
+def launcher(procs_file):
+    """The first hop, one shell and its builtins (no exec of its own until the next layer): it joins
+    the slot's cgroup when there is one (`procs_file`: so nothing of the worker runs outside it), and
+    makes the worker the kernel OOM killer's first choice, then execs the rest of the command.
 
-    The memory limit is per process (address space), so a submission that forks up to the
-    process limit and fills memory in every child can still press the host; then it, not the
-    grader, is what gets killed. (Raising one's own oom_score_adj needs no privilege; lowering
-    it back does.)
+    The OOM score: the memory limit is per process (address space), so a submission that forks up
+    to the process limit and fills memory in every child can still press the host; then it, not the
+    grader, is what gets killed. Raising one's own oom_score_adj needs no privilege; lowering it back
+    does, and every process the worker starts inherits it. A step that fails stops the command: the
+    worker never starts (a grader error), never without its cgroup or its score.
     """
-    choom = shutil.which("choom")
-    return [choom, "-n", "1000", "--"] if choom else []
+    steps = (['echo 0 > "$0"'] if procs_file else []) + ["echo 1000 > /proc/self/oom_score_adj", 'exec "$@"']
+    return ["/bin/sh", "-c", " && ".join(steps), procs_file or "sh"]
+
+
+ADDR_NO_RANDOMIZE = 0x0040000  # linux/personality.h
+
+
+def _personality():
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.personality.restype = ctypes.c_int
+        libc.personality.argtypes = [ctypes.c_ulong]
+        current = libc.personality(0xFFFFFFFF)  # asks, changes nothing
+        return libc.personality if current >= 0 else None
+    except (OSError, AttributeError, ImportError):
+        return None
+
+
+_PERSONALITY = _personality()
+
+
+class no_aslr_children:
+    """Address-space randomisation off for the processes the calling thread starts inside the block
+    (setarch -R's personality flag, set on this thread alone and inherited through fork and exec),
+    without an exec hop of its own; True where this kernel did it, else the caller adds setarch."""
+
+    def __enter__(self):
+        self.old = _PERSONALITY(0xFFFFFFFF) if _PERSONALITY else -1
+        if self.old < 0 or _PERSONALITY(self.old | ADDR_NO_RANDOMIZE) < 0:
+            self.old = -1
+            return False
+        return True
+
+    def __exit__(self, *exc):
+        if self.old >= 0:
+            _PERSONALITY(self.old)
 
 
 def uid_prefix(uid):
