@@ -47,6 +47,7 @@ from .records import Strength
 from .sandbox import Limits, open_sandbox
 from .scores import scores_record
 from .suites import SuiteError, load_suite
+from .verdicts import VerdictCache
 
 
 @dataclasses.dataclass(frozen=True)
@@ -163,6 +164,8 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
     if settings.tests == "all":
         require_instructor_part("Grading")  # the hidden suites, the reference and the diagnosis
     expectations = Expectations(suite, torch=settings.torch)
+    verdicts = VerdictCache(settings.cache_dir, suite, settings)  # a rerun's: grader/verdicts.py
+    verdicts.dry_run(expectations)
     expectations.check_suite(settings.tests)  # a broken suite stops here, before any student is observed
     jobs = settings.jobs or default_jobs(settings.limits.memory_mb)
     if observer is None and settings.queue:
@@ -175,6 +178,7 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
     observer = observer or LocalPool(sandbox, jobs)
     cache = ObservationCache(settings.cache_dir)
     observed = 0
+    from_cache = set()  # rows whose run came from the cache: their verdicts may too (grader/verdicts.py)
     try:
         try:
             if progress:
@@ -184,6 +188,8 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
             def on_done(submission, run, cached):
                 nonlocal observed
                 observed += not cached
+                if cached:
+                    from_cache.add(submission.id)
                 if progress:
                     progress.advance(submission, run, cached)
 
@@ -194,8 +200,19 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
         # From here on, a place in a run is the student's own: bob.py, or carol.ipynb's cell and line.
         by_id = {s.id: s for s in submissions}
         runs = {sid: as_the_student_sees(run, by_id[sid], suite.module) for sid, run in runs.items()}
-        outcomes = _judge_contained(suite, runs, settings, expectations)
-        diagnoses = _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache)
+        # A row whose run came from the cache is judged and diagnosed again only if its verdicts were not kept.
+        keys = {s.id: ObservationCache.key(s, suite, settings.limits) for s in submissions if not s.rejected}
+        known = {sid: v for sid in from_cache if (v := verdicts.get(keys[sid])) is not None}
+        fresh = {sid: run for sid, run in runs.items() if sid not in known}
+        outcomes = _judge_contained(suite, fresh, settings, expectations) if fresh else {}
+        runs.update(fresh)  # a run the judge failed on now says so (a grader error)
+        diagnoses = _diagnose(suite, [s for s in submissions if s.id not in known], fresh, outcomes, settings,
+                              expectations, sandbox, jobs, cache)
+        for sid, run in fresh.items():
+            if "grader_error" not in run and not run.get("starved") and sid in outcomes:
+                verdicts.put(keys[sid], outcomes[sid], diagnoses.get(sid, []))
+        for sid, kept in known.items():
+            outcomes[sid], diagnoses[sid] = kept["outcomes"], kept["diagnosis"]
     finally:
         sandbox.close()
     record = scores_record(suite, submissions, runs, outcomes, diagnoses,
@@ -216,7 +233,7 @@ def _declared(suite, settings):
 
 def _tests_read(runs, expectations):
     """The probes the hidden tests read, for a row whose run ran out of time (scores._row_status); the
-    judge's dry run has been made by then (it groups by it), so this costs nothing."""
+    judge's dry run has been made by then (or kept by an earlier run), so this costs nothing."""
     if not any(run.get("status") == "timeout" for run in runs.values()):
         return None
     return expectations.probes_tests_read()

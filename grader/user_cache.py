@@ -48,11 +48,17 @@ class Usage:
     bytes: int
 
 
+VERDICTS = "verdicts"  # the subfolder of what the judge and the diagnosis said (grader/verdicts.py)
+
+
 def _entries(folder: Path) -> list[Path]:
-    try:
-        return [p for p in Path(folder).iterdir() if _ENTRY.match(p.name) and p.is_file()]
-    except FileNotFoundError:
-        return []
+    found = []
+    for place in (Path(folder), Path(folder) / VERDICTS):
+        try:
+            found += [p for p in place.iterdir() if _ENTRY.match(p.name) and p.is_file()]
+        except (FileNotFoundError, NotADirectoryError):
+            pass
+    return found
 
 
 def usage(folder) -> Usage:

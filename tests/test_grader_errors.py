@@ -71,7 +71,9 @@ def test_an_error_while_observing_is_that_rows_alone_and_is_never_cached(folder,
     assert _full(rows["alice"]) and _full(rows["carol"])
     assert [(e["id"], e["stage"]) for e in result.grader_errors] == [("bob", "observing it")]
     assert "Traceback" in result.grader_errors[0]["detail"] and "IndexError" in result.grader_errors[0]["detail"]
-    assert len(list((tmp_path / "cache").glob("*.json"))) == 2
+    assert sorted(json.loads(p.read_text())["id"] for p in (tmp_path / "cache").glob("*.json")) == ["alice", "carol"]
+    # and their verdicts (grader/verdicts.py); nothing of bob's
+    assert len([p for p in (tmp_path / "cache" / "verdicts").glob("*.json") if "outcomes" in p.read_text()]) == 2
 
     monkeypatch.undo()  # the grader is fixed: bob alone is observed again, and graded
     again = grade(folder, limits=LIMITS, jobs=2, cache_dir=tmp_path / "cache")

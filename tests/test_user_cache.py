@@ -59,10 +59,12 @@ def test_grading_from_another_folder_reuses_the_users_cache(monkeypatch, tmp_pat
     second = runner.invoke(main, [str(tmp_path / "second" / "class"), "-e", "03-tanh", "-o", str(tmp_path / "2.json")])
     assert "1 from the cache" in second.output.splitlines()[-1]
     assert json.loads((tmp_path / "1.json").read_text()) == json.loads((tmp_path / "2.json").read_text())
-    entries = list((tmp_path / "xdg" / "micrograd-grader").iterdir())
+    entries = [p for p in (tmp_path / "xdg" / "micrograd-grader").iterdir() if p.is_file()]
     assert len(entries) == 1
-    # private to the user who grades, as every file about students
-    assert stat.S_IMODE(entries[0].stat().st_mode) == 0o600
+    # private to the user who grades, as every file about students, the verdicts beside it too (grader/verdicts.py)
+    verdicts = tmp_path / "xdg" / "micrograd-grader" / "verdicts"
+    assert [stat.S_IMODE(p.stat().st_mode) for p in [*entries, *verdicts.iterdir()]] == [0o600] * 3
+    assert stat.S_IMODE(verdicts.stat().st_mode) == 0o700
     assert stat.S_IMODE((tmp_path / "xdg" / "micrograd-grader").stat().st_mode) == 0o700
     for written in ("1.json", "1.timings.json"):
         assert stat.S_IMODE((tmp_path / written).stat().st_mode) == 0o600

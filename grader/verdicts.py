@@ -1,0 +1,114 @@
+"""What the judge and the diagnosis said of a row, kept beside its observation in the cache (in its
+folder `verdicts/`, whose entries `grade cache` counts and clears with the others), so that a rerun
+of a class judges and diagnoses only the rows that changed.
+
+A row's outcomes are a function of its observations (the judge groups by them), and its diagnosis of
+its observations, its outcomes, its files and the suite's variants; so a row whose run came from the
+observation cache, graded by the same grader code on the same suite, gets the same verdicts again.
+The key holds all of that: the observation cache's key (grader version, suite, limits, the
+submission's files), a digest of the grader's own source and of the suite's folder (its tests,
+stored PyTorch results and variant runs: any edit there judges everything again), where the
+expected values come from (`--torch`), which tests and how much diagnosis were asked for (a
+student's check runs the visible tests only), and the Python that runs students' code (the
+diagnosis names its version). Rows whose run was observed in this batch are judged as before and their
+verdicts kept for the next time, unless the grader failed on them (a grader error is never kept).
+"""
+
+import dataclasses
+import functools
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from .judge.dry_run import Reads
+from .private_files import write_text_atomically
+from .user_cache import VERDICTS
+
+_GRADER = Path(__file__).resolve().parent
+
+
+@functools.cache
+def _source_digest(suite_folder):
+    """The grader's Python source and every file of the suite's folder, hashed (about 2 MB: a few ms)."""
+    h = hashlib.sha256()
+    files = sorted(p for p in _GRADER.rglob("*.py") if "__pycache__" not in p.parts)
+    files += sorted(p for p in Path(suite_folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    for path in files:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b"(unreadable)"
+        h.update(str(path).encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+class VerdictCache:
+    """The verdicts (outcomes, diagnosis) of rows, stored in the observation cache's folder."""
+
+    def __init__(self, folder, suite, settings):
+        self.folder = None if folder is None else os.path.join(folder, VERDICTS)
+        self._salt = None
+        if folder is not None:
+            try:
+                from .diagnose import grading_python  # the version the diagnosis names (an annotation's hint)
+                python = grading_python() if suite.diagnose else ""
+            except ImportError:  # a student's install: no diagnosis
+                python = ""
+            self._salt = "\0".join(["verdicts", _source_digest(str(suite.folder)), settings.torch, settings.tests,
+                                    settings.diagnose, python])
+
+    def _make_folder(self):
+        for folder in (os.path.dirname(self.folder), self.folder):  # both private (the cache's own is too)
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+
+    def key(self, observation_key):
+        """A sha256 of its own (an entry as `grade cache` counts and clears them), never an observation's."""
+        return hashlib.sha256((self._salt + "\0" + observation_key).encode()).hexdigest()
+
+    def get(self, observation_key):
+        """{"outcomes": [...], "diagnosis": [...]} of the row, or None."""
+        if self.folder is None:
+            return None
+        try:
+            with open(os.path.join(self.folder, self.key(observation_key) + ".json"), encoding="utf-8") as f:
+                verdicts = json.load(f)
+        except (OSError, ValueError, RecursionError):
+            return None
+        if (isinstance(verdicts, dict) and isinstance(verdicts.get("outcomes"), list)
+                and isinstance(verdicts.get("diagnosis"), list)):
+            return verdicts
+        return None
+
+    def put(self, observation_key, outcomes, diagnosis):
+        if self.folder is None:
+            return
+        try:
+            self._make_folder()
+            write_text_atomically(os.path.join(self.folder, self.key(observation_key) + ".json"),
+                                  json.dumps({"outcomes": outcomes, "diagnosis": diagnosis}))
+        except (OSError, TypeError, ValueError):  # a full disk, or a value JSON cannot hold: judged next time
+            pass
+
+    def dry_run(self, expectations):
+        """Make expectations.reads() (the judge's dry run on the reference: a second of work, needed by
+        every batch to check the suite before anyone is graded) come from the cache when an earlier run
+        kept it for the same suite and grader, and keep it otherwise."""
+        if self.folder is None:
+            return
+        path = os.path.join(self.folder, self.key("dry run " + expectations.reference_mode) + ".json")
+        try:
+            with open(path, encoding="utf-8") as f:
+                stored = json.load(f)
+            expectations.known_reads({name: Reads(**{k: tuple(v) if k in ("probes", "own") else v
+                                                     for k, v in fields.items()})
+                                      for name, fields in stored["reads"].items()})
+            return
+        except (OSError, ValueError, RecursionError, TypeError, KeyError, AttributeError):
+            pass
+        reads = expectations.reads()
+        try:
+            self._make_folder()
+            write_text_atomically(path, json.dumps({"reads": {name: dataclasses.asdict(r) for name, r in reads.items()}}))
+        except (OSError, TypeError, ValueError):
+            pass

@@ -1,0 +1,98 @@
+"""A rerun judges and diagnoses only the rows that changed (grader/verdicts.py, issue 30 item 11): the
+verdicts of a row whose run came from the cache are kept beside it, and give the same scores."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from costs import slow_fixture
+
+import grader.pipeline as batch
+from grader.user_cache import usage as cache_usage
+
+FIXTURES = Path(__file__).parent / "fixtures" / "submissions"
+ROWS = ("correct-closures", "bug-mul-assign", "bug-relu-at-zero")
+
+
+def _class(folder):
+    for name in ROWS:
+        shutil.copy(FIXTURES / name / "engine.py", folder / f"{name}.py")
+    return folder
+
+
+class _Counting:
+    """The judge and the diagnosis, counting the rows each is given."""
+
+    def __init__(self, monkeypatch):
+        self.judged, self.diagnosed = [], []
+        judge, diagnose = batch.judge, __import__("grader.diagnose", fromlist=["diagnose_batch"]).diagnose_batch
+
+        def judging(suite, runs, **kwargs):
+            self.judged.append(sorted(runs))
+            return judge(suite, runs, **kwargs)
+
+        def diagnosing(suite, submissions, *args, **kwargs):
+            self.diagnosed.append(sorted(s.id for s in submissions))
+            return diagnose(suite, submissions, *args, **kwargs)
+
+        monkeypatch.setattr(batch, "judge", judging)
+        monkeypatch.setattr("grader.diagnose.diagnose_batch", diagnosing)
+
+
+def _rows(result):
+    return json.loads(json.dumps(result.scores["submissions"]))
+
+
+@slow_fixture(scope="module")
+def graded_twice(tmp_path_factory):
+    folder = _class(tmp_path_factory.mktemp("class"))
+    cache = tmp_path_factory.mktemp("cache")
+    first = batch.grade(folder, cache_dir=cache, jobs=2)
+    return folder, cache, first
+
+
+def test_a_rerun_judges_and_diagnoses_nothing_and_scores_the_same(graded_twice, monkeypatch):
+    folder, cache, first = graded_twice
+    counting = _Counting(monkeypatch)
+    again = batch.grade(folder, cache_dir=cache, jobs=2)
+    assert again.observed == 0
+    assert counting.judged == []
+    assert counting.diagnosed == [[]]  # no row: only a rejected one would be handed over
+    assert _rows(again) == _rows(first)
+    assert [r["score"] for r in _rows(again)] == [r["score"] for r in _rows(first)]
+    assert any(r["diagnosis"] for r in _rows(again))  # the bugs' findings came back from the cache
+
+
+def test_only_the_changed_row_is_judged_again(graded_twice, tmp_path, monkeypatch):
+    folder, cache, first = graded_twice
+    changed = tmp_path / "class"
+    shutil.copytree(folder, changed)
+    source = (changed / "bug-relu-at-zero.py").read_text()
+    (changed / "bug-relu-at-zero.py").write_text(source + "\n# resubmitted\n")
+    counting = _Counting(monkeypatch)
+    again = batch.grade(changed, cache_dir=cache, jobs=2)
+    assert again.observed == 1
+    assert counting.judged == [["bug-relu-at-zero"]]
+    assert counting.diagnosed == [["bug-relu-at-zero"]]
+    assert _rows(again) == _rows(first)  # a comment changes no verdict
+
+
+def test_verdicts_are_cache_entries_that_grade_cache_counts(graded_twice):
+    folder, cache, first = graded_twice
+    # one observation and one verdict per row (more files: the variants' observations, for the diagnosis)
+    verdicts = [p for p in (Path(cache) / "verdicts").iterdir() if '"outcomes"' in p.read_text()]
+    assert len(verdicts) >= len(ROWS)  # one per row (the resubmission of the test above adds its own)
+    files = [p for p in Path(cache).rglob("*") if p.is_file()]
+    assert cache_usage(cache).entries == len(files)  # every one is an entry `grade cache clear` removes
+
+
+@pytest.mark.slow
+def test_no_cache_keeps_no_verdicts(tmp_path, monkeypatch):
+    (tmp_path / "class").mkdir()
+    folder = _class(tmp_path / "class")
+    counting = _Counting(monkeypatch)
+    batch.grade(folder, cache_dir=None, jobs=2)
+    batch.grade(folder, cache_dir=None, jobs=2)
+    assert len(counting.judged) == 2 and all(len(rows) == len(ROWS) for rows in counting.judged)
