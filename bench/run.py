@@ -3,6 +3,13 @@
     python bench/run.py                 # 200 submissions, all three, one run
     python bench/run.py -n 1000 --only grade
     python bench/run.py --baseline-limit 40   # time the baseline on 40 and scale (say so in the output)
+    python bench/run.py --check               # before landing: exit 1 if grade takes over CHECK_RATIO x the floor
+
+`--check` times (a) and (c) only, on 300 submissions unless -n says otherwise,
+and exits non-zero when grade ÷ floor is above the ratio it states (default
+CHECK_RATIO; `--check 0.9` states another). Both are timed in the same run, so
+the ratio holds on a slower machine; a busy one disturbs it, so run it on a quiet
+machine. It is a benchmark, not a test: CI does not run it.
 
 It builds N distinct submissions (the reference engine and the named buggy
 variants of it, each file made distinct by a comment) and grades them with
@@ -32,6 +39,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# grade ÷ floor at and above which `--check` fails: 2afa254 measured 0.98-1.12 at 1,000 submissions and
+# 83fd496 2.08 (issue 29); the target is 0.8. Raise it only with a measurement that says why.
+CHECK_RATIO = 1.0
 sys.path.insert(0, str(ROOT))
 
 
@@ -167,15 +177,20 @@ def run_floor(folder):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=200, help="submissions (default 200)")
+    parser.add_argument("-n", type=int, default=None, help="submissions (default 200; 300 with --check)")
     parser.add_argument("--only", choices=["grade", "baseline", "floor"], action="append",
                         help="run only these (repeatable); default all three")
     parser.add_argument("--baseline-limit", type=int, default=None,
                         help="time the baseline on this many submissions and scale to N")
     parser.add_argument("--jobs", type=int, default=None, help="grade --jobs (default: the cores)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--check", type=float, nargs="?", const=CHECK_RATIO, default=None, metavar="RATIO",
+                        help=f"time grade and the floor only; exit 1 if grade takes over RATIO x the floor "
+                             f"(default {CHECK_RATIO})")
     args = parser.parse_args()
-    which = args.only or ["grade", "baseline", "floor"]
+    if args.n is None:
+        args.n = 300 if args.check is not None else 200
+    which = ["grade", "floor"] if args.check is not None else args.only or ["grade", "baseline", "floor"]
 
     tmp = Path(tempfile.mkdtemp(prefix="grade-bench-"))
     try:
@@ -207,11 +222,19 @@ def main():
         if "grade" in figures and "floor" in figures:
             ratio = figures["grade"]["seconds"] / figures["floor"]["seconds"]
             figures["grade_over_floor"] = ratio
-            print(f"grade takes {ratio:.2f}x the floor's time (target: at most 1.5x)")
+            print(f"grade takes {ratio:.2f}x the floor's time (target: at most 0.8x)")
         if args.json:
             args.json.write_text(json.dumps(figures, indent=2) + "\n")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    if args.check is not None:
+        ratio = figures["grade_over_floor"]
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        if ratio > args.check:
+            print(f"check FAILED: grade takes {ratio:.2f}x the floor, above {args.check:.2f}x "
+                  f"(load {load:.1f}: on a busy machine, run it again when it is quiet)")
+            sys.exit(1)
+        print(f"check passed: {ratio:.2f}x the floor, at most {args.check:.2f}x (load {load:.1f})")
 
 
 if __name__ == "__main__":
