@@ -192,6 +192,9 @@ def create_app(folder, *, db_url=None, queue=None, workers=None, start_pool=True
     app.exception_handler(_SignIn)(sign_in_page)
     app.include_router(router)
     app.include_router(pages)
+    if svc.lti is not None:
+        from .lti_routes import router as lti_router
+        app.include_router(lti_router)
 
     @app.get("/static/feedback.css", include_in_schema=False)
     def feedback_css():  # the feedback pages' own stylesheet, for their body shown inside these pages

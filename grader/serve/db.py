@@ -110,6 +110,17 @@ class Nonce(Base):
     seen_at: Mapped[datetime] = mapped_column(DateTime)
 
 
+class LtiLink(Base):
+    """Where a student's grades for an exercise go: the AGS endpoint of their last LTI launch of it."""
+    __tablename__ = "lti_links"
+    student: Mapped[str] = mapped_column(ForeignKey("people.name"), primary_key=True)
+    exercise: Mapped[str] = mapped_column(String(64), primary_key=True)
+    issuer: Mapped[str] = mapped_column(String(255))
+    client_id: Mapped[str] = mapped_column(String(255))
+    user_id: Mapped[str] = mapped_column(String(255))  # the platform's `sub`
+    service: Mapped[dict] = mapped_column(JSON)  # the launch's AGS claim: lineitem, scope
+
+
 def url_for(folder, db: str | None) -> str:
     return db or f"sqlite:///{Path(folder).resolve() / DB_FILE}"
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from . import jobs
-from .db import Database, Regrade, Submission, url_for
+from .db import Database, LtiLink, Regrade, Submission, url_for
 from .rules import utcnow
 
 IDLE_POLL_SECONDS = 0.05
@@ -91,6 +91,8 @@ class Worker:
         try:
             if taken[0].kind == "grade":
                 self.grade(taken)
+            elif taken[0].kind == "passback":
+                self.passback(taken[0])
             else:
                 self.regrade(taken[0])
         except Exception:
@@ -161,6 +163,30 @@ class Worker:
                 sub.status, sub.charged, sub.refund_reason = "rejected", False, REFUND_REJECTED
             else:
                 sub.status = "graded"
+                if session.get(LtiLink, (sub.student, sub.exercise)) is not None:  # launched from an LMS
+                    jobs.enqueue(session, "passback", jobs.BACKGROUND, submission_id=sub.id)
+
+    def passback(self, job):
+        """Send the gradebook's score for this student and exercise to their LMS (lti.py); raises to be retried."""
+        from .course import load
+        from .gradebook import gradebook
+        from .lti import Lti
+
+        with self.db.read() as session:
+            sub = session.get(Submission, job.submission_id)
+            link = session.get(LtiLink, (sub.student, sub.exercise))
+            row = next((r for r in gradebook(session, load(self.folder))["students"] if r["student"] == sub.student),
+                       {"exercises": {}})
+        cell = row["exercises"].get(sub.exercise)
+        if link is None or cell is None:
+            return self._done(job)
+        Lti.of(self.folder).send(link, cell["score"], cell["max_score"],
+                                 f"{cell['attempts']} attempt(s); late credit applied" if cell["late"] else None)
+        self._done(job)
+
+    def _done(self, job):
+        with self.db.write() as session:
+            jobs.still_mine(session, job.id, self.name)
 
     def regrade(self, job):
         from ..report.diff import diff, to_text

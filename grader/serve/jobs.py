@@ -52,7 +52,7 @@ def enqueue(session, kind, priority, *, submission_id=None, regrade_id=None, not
         kind=kind, priority=priority, submission_id=submission_id, regrade_id=regrade_id, state="queued", tries=0,
         created_at=naive(utcnow()), not_before=naive(not_before) if not_before else None, worker=None,
         lease_until=None, last_error=None)).inserted_primary_key[0]
-    if submission_id:
+    if kind == "grade" and submission_id:
         session.execute(MARK_QUEUED, {"sid": submission_id})
     return job_id
 
@@ -97,7 +97,7 @@ def claim(db, worker, batch=1):
         for job in taken:
             job.state, job.worker, job.tries = "running", worker, job.tries + 1
             job.lease_until = now + timedelta(seconds=LEASE_SECONDS)
-            if job.submission_id:
+            if job.kind == "grade":  # a passback job points at its submission too, and leaves it as it is
                 session.execute(update(Submission).where(Submission.id == job.submission_id)
                                 .values(status="running"))
         return taken
@@ -134,7 +134,7 @@ def retry_or_fail(session, job, error, on_fail):
     job.state = "queued"
     if job.kind == "passback":  # another's server: give it time; grading again on this machine waits for nothing
         job.not_before = naive(utcnow()) + timedelta(seconds=RETRY_BACKOFF_SECONDS[min(job.tries, 2)])
-    if job.submission_id:
+    if job.kind == "grade":
         session.execute(update(Submission).where(Submission.id == job.submission_id).values(status="queued"))
 
 

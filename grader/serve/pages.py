@@ -85,7 +85,12 @@ def login(token: str, request: Request):
     if person is None:
         return render(request, "signin.html", status_code=401, error="This link is not valid (any more): ask "
                       "your instructor for your current one.")
-    response = RedirectResponse("/instructor" if person.instructor else "/", status_code=303)
+    return signed_in_response(request, token, "/instructor" if person.instructor else "/")
+
+
+def signed_in_response(request, token, location):
+    """A redirect to `location` that sets the session cookie (the sign-in link's, and an LTI launch's)."""
+    response = RedirectResponse(location, status_code=303)
     response.set_cookie(COOKIE, token, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="lax",
                         secure=request.url.scheme == "https", path="/")
     return response

@@ -57,6 +57,15 @@ class Refused(Exception):
         self.status, self.detail, self.headers, self.fields = status, detail, headers or {}, fields
 
 
+def _lti_of(folder):
+    """The course's LTI registration (lti.py), or None: without an [lti] table, pylti1p3 is not even imported."""
+    import tomllib
+    if "lti" not in tomllib.loads((folder / "course.toml").read_text(encoding="utf-8")):
+        return None
+    from .lti import Lti
+    return Lti.of(folder)
+
+
 class Service:
     def __init__(self, folder, db_url=None, queue=None, workers=None):
         self.folder = Path(folder).resolve()
@@ -68,6 +77,7 @@ class Service:
         self.tokens = Tokens(secret(self.folder))
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.sync_roster()
+        self.lti = _lti_of(self.folder)
 
     def sync_roster(self):
         """The course.toml's people in the database (a name removed from the roster keeps its rows, signs in no more)."""
