@@ -29,6 +29,10 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
+    stale = sorted({item.module.__name__ for item in items if hasattr(getattr(item, "module", None), "SLOW_FIXTURES")})
+    if stale:  # the old per-module list, which nothing reads now: its tests would run in the quick loop
+        raise pytest.UsageError(f"{', '.join(stale)}: SLOW_FIXTURES is not read; declare those fixtures with "
+                                "costs.slow_fixture instead of pytest.fixture (tests/costs.py)")
     for item in items:
         if uses_slow_fixture(item):
             item.add_marker(pytest.mark.slow)

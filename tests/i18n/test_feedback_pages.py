@@ -9,11 +9,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 from grader.report.html_feedback import submission_html
 from grader.report.markdown import submission_markdown
 
-SLOW_FIXTURES = {"chromium"}  # starts a headless browser (tests/conftest.py)
 GOLDEN_SCORES = Path(__file__).resolve().parents[1] / "golden" / "scores.json"
 
 
@@ -65,7 +65,7 @@ def test_withheld_tests_are_counted_in_the_languages_plural_forms(records):
 
 # --- in a browser ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
+@slow_fixture(scope="module")
 def chromium():
     path = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
     if path is None:
