@@ -135,8 +135,6 @@ class Emitter:
         elif isinstance(node, ast.UnaryOp):
             self.emit(type(node.op).__name__, node)
             self.expression(node.operand)
-        elif isinstance(node, ast.Call) and _operator_call(node) is not None:
-            self.expression(_operator_call(node))  # a.__mul__(b) is a * b, a.__radd__(b) is b + a
         elif isinstance(node, ast.Call):
             self.emit(f"call:{len(node.args)}", node)
             self.expression(node.func)
@@ -170,29 +168,6 @@ class Emitter:
         if isinstance(node.value, ast.Name) and node.value.id in self.names.modules:
             return node.attr  # math.tanh, math.exp
         return "a"
-
-
-_OPERATORS = {"add": ast.Add, "sub": ast.Sub, "mul": ast.Mult, "truediv": ast.Div, "floordiv": ast.FloorDiv,
-              "pow": ast.Pow, "mod": ast.Mod, "matmul": ast.MatMult}
-_UNARY = {"__neg__": ast.USub, "__pos__": ast.UAdd}
-
-
-def _operator_call(node: ast.Call):
-    """The operator expression an explicit dunder call stands for, or None: `a.__mul__(b)` → `a * b`."""
-    func = node.func
-    if not isinstance(func, ast.Attribute) or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
-        return None
-    name = func.attr
-    if name in _UNARY and not node.args:
-        return ast.copy_location(ast.UnaryOp(_UNARY[name](), func.value), node)
-    if len(node.args) != 1 or not (name.startswith("__") and name.endswith("__")):
-        return None
-    core = name[2:-2]
-    if core in _OPERATORS:
-        return ast.copy_location(ast.BinOp(func.value, _OPERATORS[core](), node.args[0]), node)
-    if core.startswith("r") and core[1:] in _OPERATORS:
-        return ast.copy_location(ast.BinOp(node.args[0], _OPERATORS[core[1:]](), func.value), node)
-    return None
 
 
 def _constant(value) -> str:

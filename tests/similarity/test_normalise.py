@@ -220,7 +220,7 @@ TOPO = """
 """
 
 
-def test_operator_forms_conditionals_early_returns_and_comprehensions_read_the_same():
+def test_conditionals_early_returns_and_comprehensions_read_the_same():
     restructured = TOPO.replace("return [n.grad for n in nodes if n.data]", textwrap.dedent("""\
         out = []
         for n in nodes:
@@ -230,17 +230,16 @@ def test_operator_forms_conditionals_early_returns_and_comprehensions_read_the_s
         "if x.data < 0:\n            return 0\n        return x.data",
         "if x.data < 0:\n            return 0\n        else:\n            return x.data").replace(
         "factor = b if up else 1", "if up:\n            factor = b\n        else:\n            factor = 1").replace(
-        "a.data * factor", "a.data.__mul__(factor)")
+        "return a.data * factor", "return factor * a.data")
     assert restructured != TOPO
     got, plain = tokens(restructured), tokens(TOPO)
     assert got["relu_of"] == plain["relu_of"] == "def:f:1 { Return IfExp cmp:Lt .data v 0 0 .data v }"
     assert got["scaled"] == plain["scaled"]
     # the list built by a loop is its comprehension (the name it is built in is left: it is read, not inlined)
     assert "ListComp .grad v comprehension v v .data v" in got["grads"]
-    assert tokens("def f(a, b):\n    return a.__radd__(b)\n") == tokens("def f(a, b):\n    return b + a\n")
-    assert tokens("def f(a):\n    return a.__neg__()\n") == tokens("def f(a):\n    return -a\n")
     # a loop that does more than append is no comprehension; a dunder that is not an operator stays a call
     loop = "def f(s):\n    out = []\n    for v in s:\n        out.append(v.grad)\n{}    return out\n"
     assert "ListComp" in tokens(loop.format(""))["f"]
     assert "ListComp" not in tokens(loop.format("        print(v)\n"))["f"]
-    assert "call:1" in tokens("def f(a, b):\n    return a.__eq__(b)\n")["f"]
+    # an explicit dunder call is left as written (docs/similarity.md, Limits: honest students write them)
+    assert tokens("def f(a, b):\n    return a.__mul__(b)\n") != tokens("def f(a, b):\n    return a * b\n")
