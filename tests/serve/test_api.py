@@ -260,3 +260,23 @@ def test_a_retried_upload_with_its_idempotency_key_is_the_same_attempt(served):
     assert other.json()["id"] != first.json()["id"]
     assert served.get("bob", "/api/v1/exercises").json()[0]["attempts_used"] == 2
     assert len(list((served.folder / "uploads" / "bob").iterdir())) == 2
+
+
+def test_hostile_uploads_are_read_with_the_loaders_caps_and_cost_nothing(served):
+    import io
+    import zipfile
+
+    escaping = io.BytesIO()
+    with zipfile.ZipFile(escaping, "w") as z:
+        z.writestr("../../engine.py", REFERENCE)  # a member whose path leaves the archive
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("engine.py", b"#" * (30 * 1024 * 1024))  # 30 MB of one byte, over the loader's caps
+    ids = [served.submit("bob", data.getvalue(), filename=name).json()["id"]
+           for name, data in (("escape.zip", escaping), ("bomb.zip", bomb))]
+    served.grade_all()
+    for sid in ids:
+        seen = served.get("bob", f"/api/v1/submissions/{sid}").json()
+        assert (seen["status"], seen["charged"]) == ("rejected", False), seen
+    assert served.get("bob", "/api/v1/exercises").json()[0]["attempts_left"] == 10
+    assert not (served.folder / "engine.py").exists() and not (served.folder.parent / "engine.py").exists()
