@@ -38,6 +38,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
 import second  # noqa: E402
+from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
 
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
@@ -253,8 +254,12 @@ def main():
     parser = argparse.ArgumentParser(description="The similarity benchmark.")
     parser.add_argument("--build", type=Path, default=HERE / "build")
     parser.add_argument("--second-build", type=Path, default=HERE / "build-second")
-    parser.add_argument("--second-seeds", type=int, nargs="*", default=[second.SEED, 4242, 1777, 31337],
-                        help="the second class, made with each of these seeds")
+    parser.add_argument("--first-seeds", type=int, nargs="*", default=[FIRST_SEED, 777],
+                        help="the first class, made with each of these seeds (777: never looked at while tuning)")
+    parser.add_argument("--second-seeds", type=int, nargs="*", default=[second.SEED, 4242, 1777, 31337, 8191],
+                        help="the second class, made with each of these seeds (8191: never looked at while tuning)")
+    parser.add_argument("--backward-seeds", type=int, nargs="*", default=[90210, 2718, 6113],
+                        help="with --backward, the 05-backward class's seeds (6113: never looked at while tuning)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -262,12 +267,15 @@ def main():
     parser.add_argument("--large", type=int, default=0, help="also time `grade similarity` on this many submissions")
     args = parser.parse_args()
 
-    classes = {"first class (generate.py)": (args.build, build(args.build))}
+    classes = {}
+    for seed in args.first_seeds:
+        folder = args.build if seed == FIRST_SEED else args.build / f"seed-{seed}"
+        classes[f"first class (generate.py, seed {seed})"] = (folder, build(folder, seed))
     for seed in args.second_seeds:
         folder = args.second_build / f"seed-{seed}"
         classes[f"second class (second.py, seed {seed})"] = (folder, second.build(folder, seed))
     if args.backward:
-        for seed in (90210, 2718):
+        for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
             classes[f"second class, 05-backward starter (second.py, seed {seed})"] = (
                 folder, second.build(folder, seed, exercise="05-backward"))
