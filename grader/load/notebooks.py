@@ -13,8 +13,6 @@ import re
 import warnings
 from typing import Iterable
 
-import nbformat
-
 from .reading import MAX_FILE_BYTES, Rejected, as_utf8, too_large
 
 
@@ -30,6 +28,9 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
         ) from None
     except RecursionError:
         raise Rejected(f"{shown} is not a readable notebook: its JSON is nested too deeply; {again}") from None
+    import nbformat  # here, not at the top: it imports jsonschema (a third of a second), which a class without
+    # notebooks, and `grade check` on a .py, never need
+
     captured: dict = {}
     try:
         with warnings.catch_warnings():
