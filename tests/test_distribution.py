@@ -113,7 +113,9 @@ def _venv(folder, wheels_dir, requirement):
     venv.create(folder, with_pip=True)
     bin_dir = folder / ("Scripts" if os.name == "nt" else "bin")
     done = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--find-links", str(wheels_dir),
-                           requirement], capture_output=True, text=True, timeout=900)
+                           requirement], capture_output=True, text=True, timeout=900,
+                          # a PYTHONPATH at a checkout (with its .egg-info) would make pip think it is installed
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     assert done.returncode == 0, done.stderr
     return bin_dir
 

@@ -81,6 +81,29 @@ def update() -> None:
             command = "update" if po_path(lang, domain).exists() else "init"
             _pybabel(command, "-D", domain, "-i", str(pot_path(domain)), "-d", str(LOCALE_DIR), "-l", lang,
                      *(["--no-fuzzy-matching"] if command == "update" else []))
+    _no_percent_formats()
+
+
+def _no_percent_formats() -> None:
+    """Our messages are brace-formatted ({name}); a literal percent sign ("0.5% off") is not a %-directive.
+    Babel flags such a message python-format and then refuses a translation without the same "% o", so
+    every entry is marked no-python-format instead (GNU msgfmt reads the flag too)."""
+    from babel.messages.pofile import read_po, write_po
+
+    for domain in DOMAINS:
+        for lang in LANGUAGES[1:]:
+            path = po_path(lang, domain)
+            with open(path, "rb") as f:
+                catalog = read_po(f, locale=lang, domain=domain)
+            marked = False
+            for message in catalog:
+                if message.id and "python-format" in message.flags:
+                    message.flags.discard("python-format")
+                    message.flags.add("no-python-format")
+                    marked = True
+            if marked:
+                with open(path, "wb") as f:
+                    write_po(f, catalog, width=76)
 
 
 def compile_all() -> None:

@@ -12,7 +12,8 @@ from grader.i18n.catalogs import extracted
 # Names that are the same in every language: tools, products, and code a sentence names without backticks.
 NAMES = {"Jupyter", "JupyterLab", "Colab", "Python", "PyTorch", "bubblewrap", "micrograd", "VS", "Code", "backward",
          "grad", "tanh", "relu", "exp", "log", "Value", "PASS", "FAIL", "SKIP", "f", "h", "dL", "dL/dL", "XOR", "MLP",
-         "TODO", "zero_grad", "int", "float", "loss"}  # loss: a variable in the probes' expressions
+         "TODO", "zero_grad", "int", "float", "loss",  # loss: a variable in the probes' expressions
+         "gradcheck", "nonlin", "False", "True", "seed", "Dual", "Neuron", "Layer", "Module", "sin", "cos"}  # the exercises' names
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 
@@ -20,6 +21,8 @@ def english_words(text: str) -> list[str]:
     """The English words of a text: outside `code spans`, and not an identifier (snake_case, a.b, call())."""
     # code spans, and a name quoted as a name («more ops», micrograd's own test)
     prose = re.sub(r"`[^`]*`|«[^»]*»|“[^”]*”", " ", text)
+    # keyword arguments (steps=300) and the lessons' notation for derivatives (a', a'b) are code
+    prose = re.sub(r"\b\w+=|\b[a-z]'[a-z]*'?", " ", prose)
     words = []
     for token in re.findall(r"[\w.'()/*+-]+", prose):
         if re.search(r"[_.()/*+]|\d", token):  # x.grad, zero_grad, backward(), 1e-6, dy/dx: code

@@ -112,6 +112,6 @@ def test_gradcheck_detached(observe, expect):
 
 @points(2, concept="gradcheck", name="gradcheck/half-a-percent", visibility="hidden")
 def test_gradcheck_slightly_wrong(observe, expect):
-    """gradcheck fails a gradient that is 0.5% off (they should agree to a small fraction of a percent)"""
+    """gradcheck fails a gradient that is off by 0.5% (they should agree to a small fraction of a percent)"""
     _verdicts(observe(p.gradcheck_slightly_wrong), expect(p.gradcheck_slightly_wrong),
               p.gradcheck_slightly_wrong, False)
