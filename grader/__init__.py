@@ -1,6 +1,6 @@
 """The `grade` program: load, sandbox, observe, judge, score, report."""
 
-__version__ = "0.1.0"
+from .version import __version__  # noqa: F401 - all `import grader` loads: `check` loads the classroom when called
 
 
 def check(exercise, *, path=None, lang=None, **options):

@@ -7,11 +7,15 @@ reference engine is the solution. So the project builds two wheels:
   each suite's probes and a copy of its test files with only the visible
   tests in them (`visible_test_*.py`), and the expected values of the probes
   those tests read, computed from the reference when the wheel is built
-  (`visible_expectations.json`). Enough for `grade check` and `check()` in a
+  (`visible_expectations.json`, with the ops each probe uses, for charging, and
+  the single-op probes' values, for the local derivatives the diagnosis reads
+  off a student's numbers), and the diagnosis that ships no solution (missing
+  ops, local derivatives, source hints). Enough for `grade check` and `check()` in a
   notebook, on any OS, for every exercise but 09-write-tests (whose probes
   carry the reference and the buggy engines into the sandbox).
 - `micrograd-grader-instructor` (instructor/): the reference engine, the bug
-  variants and the diagnosis (`grader/variants.py`, `grader/diagnose/`, and
+  variant library (`grader/variants/`, and the diagnosis's book.py, rule.py,
+  styles.py and stored.py, which run and name the variants), and
   the translations of its words and of the starters' comments,
   `grader/locale/*/LC_MESSAGES/{diagnose,starters}.mo`), the
   suites' full test files, stored PyTorch results, stored variant runs,
@@ -43,7 +47,11 @@ CHECKOUT = PACKAGE.parent  # the project's root, when the grader runs from a che
 
 # Paths relative to the project's root (or to site-packages, installed) that only the instructor's wheel holds.
 INSTRUCTOR_PACKAGES = ("reference",)
-INSTRUCTOR_MODULES = ("grader/variants.py", "grader/diagnose/")
+# The variant library: the catalogue of bug variants (patches of the reference: its code) and the diagnosis
+# parts that run or name them. The rest of grader/diagnose/ ships to students: a missing op, a local
+# derivative read off the student's own numbers, hints from the source (docs/distribution.md).
+INSTRUCTOR_MODULES = ("grader/variants/", "grader/diagnose/book.py", "grader/diagnose/rule.py",
+                      "grader/diagnose/styles.py", "grader/diagnose/stored.py")
 STUDENT_SUITE_FILES = ("__init__.py", "probes.py")  # of a suite's folder; everything else there is the instructor's
 VISIBLE_PREFIX = "visible_"  # grader/suites/<id>/visible_test_*.py: the visible tests alone (student wheel)
 EXPECTATIONS = "visible_expectations.json"  # read by grader.judge.expectations
@@ -72,7 +80,7 @@ def instructor_only(relative: str) -> bool:
 
 
 def instructor_part_installed() -> bool:
-    return importlib.util.find_spec("reference") is not None and (PACKAGE / "variants.py").is_file()
+    return importlib.util.find_spec("reference") is not None and (PACKAGE / "variants" / "__init__.py").is_file()
 
 
 def require_instructor_part(what: str) -> None:
@@ -131,6 +139,9 @@ def _recording_fixtures(run, expectations, read):
     """The fixtures a test asks for, answering from `run`, and noting each probe whose expected values it reads."""
 
     def observation(probe):
+        # the reference's own observation of every probe a visible test reads: the judge's dry run (which
+        # probes each test reads, Expectations.reads) runs the visible tests on it in a student's install too
+        read["observed"].add(probe.__name__)
         return run["probes"].get(probe.__name__, {})
 
     def observe(probe):
@@ -154,12 +165,13 @@ def _recording_fixtures(run, expectations, read):
 
 def visible_expectations(suite, expectations, runs) -> dict:
     """{"reference": {probe: values}, "torch": {probe: values}} of every probe whose expected values a visible
-    test reads, found by running each visible test on each of `runs` (the reference's, the variants')."""
+    test reads, found by running each visible test on each of `runs` (the reference's, the variants'), and
+    "ops": {probe: [op, ...]} of every probe."""
     import inspect
 
     from .suites import test_functions
 
-    read = {"reference": set(), "torch": set()}
+    read = {"reference": set(), "torch": set(), "observed": set()}
     for test in test_functions(suite):
         if test.grading["visibility"] != "visible":
             continue
@@ -171,8 +183,16 @@ def visible_expectations(suite, expectations, runs) -> dict:
             except Exception:  # a failing verdict: what it read before failing is recorded
                 pass
     probes = {name: suite.probe(name) for name in suite.probe_names}
+    if not suite.cases:  # a probe case (09-write-tests) runs only in a worker, never on the reference here
+        read["reference"] |= read["observed"]
+    # the single-op probes from which the diagnosis reads a local derivative off the student's numbers
+    read["reference"].update(name for name, probe in probes.items() if getattr(probe, "local_op", None))
+    from .judge.ops import traced_ops
+
     return {"reference": {n: expectations.reference(probes[n]) for n in sorted(read["reference"])},
-            "torch": {n: expectations.torch(probes[n]) for n in sorted(read["torch"])}}
+            "torch": {n: expectations.torch(probes[n]) for n in sorted(read["torch"])},
+            # which ops each probe uses (judge/charging.py), traced on the reference, which the student lacks
+            "ops": {} if suite.cases else {n: sorted(traced_ops(probes[n])) for n in suite.probe_names}}
 
 
 def student_build_files() -> dict[str, bytes]:
@@ -194,7 +214,9 @@ def student_build_files() -> dict[str, bytes]:
         stored_runs = suite.folder / "variant_runs.json"  # grader.diagnose.stored, read without the variants
         variant_runs = json.loads(stored_runs.read_text(encoding="utf-8"))["runs"] if stored_runs.is_file() else {}
         record = visible_expectations(suite, expectations, [reference_run, *variant_runs.values()])
-        out[f"grader/suites/{name}/{EXPECTATIONS}"] = (json.dumps(record, indent=1, sort_keys=True) + "\n").encode()
+        # not sort_keys: each probe's values keep the probe's own order, in which a failing test names the first
+        # node that differs (`a.grad`), as the checkout's live reference does
+        out[f"grader/suites/{name}/{EXPECTATIONS}"] = (json.dumps(record, indent=1) + "\n").encode()
     out.update(visible_catalogs())
     return out
 

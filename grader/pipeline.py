@@ -213,10 +213,12 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
                 verdicts.put(keys[sid], outcomes[sid], diagnoses.get(sid, []))
         for sid, kept in known.items():
             outcomes[sid], diagnoses[sid] = kept["outcomes"], kept["diagnosis"]
+        shown = _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache)
     finally:
         sandbox.close()
     record = scores_record(suite, submissions, runs, outcomes, diagnoses,
-                           tests_read=_tests_read(runs, expectations), tests=_declared(suite, settings))
+                           tests_read=_tests_read(runs, expectations), tests=_declared(suite, settings),
+                           student_diagnoses=shown)
     errors = [{"id": sid, **run["grader_error"]} for sid, run in sorted(runs.items()) if "grader_error" in run]
     errors += [{"id": row["id"], **row.pop("grader_error")} for row in record["submissions"] if "grader_error" in row]
     return Graded(record, runs, time.monotonic() - started, observed, Strength(observer.strength), observer.warning,
@@ -243,7 +245,7 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
     """{id: [grader.records.DiagnosisEntry]}: the bug variants run in the same sandbox and cache, once per
     batch, only if a submission needs them. Nothing where the diagnosis is not installed (a student's
     install, grader/distribution.py) or not asked for."""
-    if not suite.diagnose or settings.diagnose == "none" or not instructor_part_installed():
+    if not suite.diagnose or settings.diagnose == "none":
         return {}
     if settings.diagnose == "wrong-numbers":
         # Only wrong numbers are worth the variant library's time: an engine that raised (an untouched
@@ -253,14 +255,29 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
             return {}
     from .diagnose import diagnose_batch
 
-    found = diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations, sandbox=sandbox,
-                           jobs=jobs, cache=cache)
+    # A student's install has no variant library (grader/distribution.py): no sandbox for it, and its
+    # diagnosis is what needs none (a missing op, a local derivative, hints from the source).
+    with expectations.active():  # which ops a probe uses: stored, in a student's install (judge/ops.py)
+        found = diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations,
+                               sandbox=sandbox if instructor_part_installed() else None, jobs=jobs, cache=cache)
     if settings.tests == "all":
         return found
     # a check: only what cites the tests it ran (the visible ones)
     return {sid: [d for d in entries if all(name in {o["name"] for o in outcomes.get(sid, [])}
                                              for name in d.get("tests") or [])]
             for sid, entries in found.items()}
+
+
+def _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache):
+    """{id: [DiagnosisEntry]} made from the visible tests alone, for a suite with tests a student does not see
+    yet, else None. A finding that cites a withheld test is never shown to a student (report.record.
+    student_view), so without these a student's feedback (`grade ci`, Gradescope, the pages) had no `why`
+    where `grade check`, which judges the visible tests alone, named the mistake."""
+    if settings.tests != "all" or all(t["visibility"] == "visible" for t in _declared(suite, settings)):
+        return None
+    visible = {sid: [o for o in found if o["visibility"] == "visible"] for sid, found in outcomes.items()}
+    check = dataclasses.replace(settings, tests="visible")
+    return _diagnose(suite, submissions, runs, visible, check, expectations, sandbox, jobs, cache)
 
 
 def _judge_contained(suite, runs, settings, expectations):

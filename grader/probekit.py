@@ -78,11 +78,13 @@ def plain(obj, what="result", depth=0, _count=None):
 
 
 def grads(named, prefix=""):
-    """{'a': a, 'b': b} → {'a.data': ..., 'a.grad': ...} read straight off student Values."""
+    """{'a': a, 'b': b} → {'a.data': ..., 'a.grad': ...} read straight off student Values. A node named by an
+    expression is written in parentheses, `(a * b).grad`: `a * b.grad` reads as `a * (b.grad)`."""
     out = {}
     for name, v in named.items():
-        out[f"{prefix}{name}.data"] = number(v.data, f"{name}.data")
-        out[f"{prefix}{name}.grad"] = number(v.grad, f"{name}.grad")
+        node = f"({name})" if " " in name else name
+        out[f"{prefix}{node}.data"] = number(v.data, f"{node}.data")
+        out[f"{prefix}{node}.grad"] = number(v.grad, f"{node}.grad")
     return out
 
 

@@ -223,7 +223,7 @@ class DiagnosisEntry(TypedDict, total=False):
     brief: bool  # a hint shown as one line (`grade check`)
     file: str
     line: int
-    variant: str  # kind "variant": the named mistake (grader/variants.py) and how it was matched
+    variant: str  # kind "variant": the named mistake (grader/variants/) and how it was matched
     match: str
     evidence: dict  # the probes and numbers it rests on
     table: dict
@@ -262,6 +262,8 @@ class ScoreRow(TypedDict):
     source: str
     tests: list[TestRow]
     diagnosis: list[DiagnosisEntry]
+    # in a suite with withheld tests: the findings made from the visible tests alone, what a student is shown
+    student_diagnosis: NotRequired[list[DiagnosisEntry]]
 
 
 class ScoresRecord(TypedDict):

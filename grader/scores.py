@@ -3,7 +3,7 @@
 import traceback
 from pathlib import Path
 
-from . import __version__
+from .version import __version__
 from .judge import location_suffix
 from .load.reading import name_text
 from .observe import grader_error_message
@@ -82,10 +82,12 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
             "message": message, "source": name_text(Path(submission.source).name), "tests": tests}
 
 
-def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read=None, tests=None):
+def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read=None, tests=None,
+                  student_diagnoses=None):
     """The scores record; `diagnoses` ({id: [entry, ...]}, grader.diagnose) fills each row's `diagnosis`.
     `tests`: the grading declarations the maximum counts (default: every test of the suite; a student's
-    check counts the visible ones it ran).
+    check counts the visible ones it ran). `student_diagnoses` ({id: [entry, ...]}, made from the visible tests
+    alone, for a suite with withheld tests) fills each row's `student_diagnosis`.
 
     A row the grader fails to build is `crashed` with a "grader error" message, and carries the
     traceback in `grader_error` (grader.pipeline moves it to the run log); every string is valid
@@ -97,6 +99,8 @@ def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read
         try:
             row = submission_record(s, runs.get(s.id), outcomes.get(s.id, []), max_score, tests_read)
             row["diagnosis"] = list((diagnoses or {}).get(s.id, []))  # [] when nothing is known to explain it
+            if student_diagnoses is not None and not s.rejected:
+                row["student_diagnosis"] = list(student_diagnoses.get(s.id, []))
         except Exception:
             detail = traceback.format_exc()
             message = grader_error_message("scoring it", detail)

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("path, instructor", [
-    ("reference/engine.py", True), ("grader/variants.py", True), ("grader/diagnose/hints.py", True),
+    ("reference/engine.py", True), ("grader/variants/walk.py", True), ("grader/engines.py", False), ("grader/diagnose/hints.py", False), ("grader/diagnose/rule.py", True),
     ("grader/suites/03-tanh/test_tanh.py", True), ("grader/suites/03-tanh/torch_results.json", True),
     ("grader/suites/09-write-tests/engines.json", True), ("grader/exercises/03-tanh/engine.py", True),
     ("grader/suites/03-tanh/probes.py", False), ("grader/suites/03-tanh/__init__.py", False),
@@ -137,9 +137,11 @@ def _grade(bin_dir, *args, cwd):
 
 def test_no_hidden_test_reference_or_exercise_is_in_the_student_wheel(wheels):
     names = zipfile.ZipFile(wheels[1]).namelist()
-    assert not [n for n in names if n.startswith(("reference/", "grader/diagnose/", "grader/exercises/"))]
+    assert not [n for n in names if n.startswith(("reference/", "grader/exercises/", "grader/variants/"))]
+    assert not [n for n in names if n in ("grader/diagnose/book.py", "grader/diagnose/rule.py",
+                                          "grader/diagnose/styles.py", "grader/diagnose/stored.py")]
     assert not [n for n in names if Path(n).name.startswith("test_") or Path(n).name in (
-        "variants.py", "torch_results.json", "variant_runs.json", "engines.json")]
+        "torch_results.json", "variant_runs.json", "engines.json")] + [n for n in names if n.startswith("grader/variants/")]
     wheel = zipfile.ZipFile(wheels[1])
     for exercise in available():
         shipped = "".join(wheel.read(n).decode() for n in names if n.startswith(f"grader/suites/{exercise}/visible_"))
@@ -160,7 +162,7 @@ def test_no_hidden_test_reference_or_exercise_is_in_the_student_wheel(wheels):
 
 def test_the_instructor_wheel_holds_the_rest(wheels):
     names = set(zipfile.ZipFile(wheels[2]).namelist())
-    assert {"reference/engine.py", "grader/variants.py", "grader/suites/engine/test_engine.py",
+    assert {"reference/engine.py", "grader/variants/__init__.py", "grader/suites/engine/test_engine.py",
             "grader/suites/03-tanh/torch_results.json", "grader/exercises/03-tanh/engine.py",
             "grader/exercises/students.md", "grader/exercises/03-tanh/README.ru.md",
             "grader/exercises/03-tanh/README.zh.md", "grader/locale/ru/LC_MESSAGES/diagnose.mo",
@@ -217,6 +219,50 @@ def test_every_exercise_checks_alike_from_the_student_install_and_the_checkout(s
     installed, checkout = runs[solved]
     assert installed.stdout == checkout.stdout
     assert {status for status, _ in _verdicts(installed.stdout)[0]} == {"PASS"}
+
+
+def test_the_reference_engine_passes_every_visible_engine_test_from_the_student_install(student_install, tmp_path):
+    """Issue 25: from the student wheel, `grade check reference/engine.py -e engine` printed 49 internal grader
+    errors (ModuleNotFoundError: grader.variants, imported by judge/charging.py) and scored 3/63."""
+    installed = _grade(student_install, "check", str(ROOT / "reference" / "engine.py"), "-e", "engine", cwd=tmp_path)
+    assert installed.returncode == 0, installed.stderr
+    verdicts, score = _verdicts(installed.stdout)
+    declared = [t for t in suite_tests(load_suite("engine")) if t["visibility"] == "visible"]
+    assert verdicts == [("PASS", t["name"]) for t in declared]
+    assert "internal grader error" not in installed.stdout + installed.stderr
+
+
+def test_the_student_install_says_why_without_the_variant_library(student_install, tmp_path):
+    """Issue 30.7: the student wheel's check gave expected vs got but no `why:`. It gives every part of the
+    diagnosis that ships no solution: a local derivative read off the student's numbers, a source hint."""
+    from grader.variants import variant
+
+    for name, why in (("tanh-one-minus-t", "why:  Your tanh backward computes 1 − t instead of 1 − t²"),
+                      ("mul-assign-not-accumulate", "why:  A backward rule sets `grad` with `=` instead of adding")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "engine.py").write_text(variant(name).source())
+        installed = _grade(student_install, "check", str(tmp_path / name), "-e", "engine", cwd=tmp_path)
+        assert why in installed.stdout, installed.stdout
+        assert "Your gradients match an engine" not in installed.stdout  # the named variants stay the instructor's
+
+
+def test_a_failing_check_reads_word_for_word_alike_from_the_student_install_and_the_checkout(student_install,
+                                                                                             tmp_path):
+    """Issue 30.10: the wheel's stored values were written with sorted keys, so a failing test named the first
+    differing node in another order (`a * b.grad` from the wheel, `a.grad` from the checkout); and a node named
+    by an expression is written `(a * b).grad`, which does not read as `a * (b.grad)`."""
+    from grader.variants import variant
+
+    folder = tmp_path / "01-mul-backward"
+    folder.mkdir()
+    (folder / "engine.py").write_text(variant("mul-self-data").source())
+    installed = _grade(student_install, "check", str(folder), cwd=tmp_path)
+    checkout = subprocess.run([sys.executable, "-m", "grader", "check", str(folder)], capture_output=True,
+                              text=True, timeout=300)
+    tests = [[line for line in done.stdout.splitlines() if line.startswith(("PASS  ", "FAIL  ", "SKIP  "))]
+             for done in (installed, checkout)]
+    assert tests[0] == tests[1] and any(line.startswith("FAIL  mul/chain ") for line in tests[0])
+    assert "a * b.grad" not in installed.stdout + checkout.stdout
 
 
 def test_the_student_install_says_alike_what_it_cannot_do(student_install, tmp_path):

@@ -150,3 +150,23 @@ def test_a_suite_that_cannot_judge_stops_before_any_student_is_graded(tmp_path, 
     assert line.startswith("Error: the suite '03-tanh' cannot judge: its test ")
     assert line.endswith("run `grade torch-results 03-tanh` where torch is installed); nothing was graded")
     assert observed == [] and not (tmp_path / "s.json").exists()
+
+
+def test_grade_ci_shows_the_why_grade_check_shows(tmp_path, monkeypatch):
+    """Issue 30.7: on an exercise with withheld tests, `grade ci` showed `"diagnosis": []` where `grade check`
+    named the mistake: every finding cited a withheld test. The pipeline also makes the findings of the
+    visible tests alone, which a student may see (the scores row's `student_diagnosis`)."""
+    from grader.variants import variant
+
+    folder = tmp_path / "repo"
+    folder.mkdir()
+    (folder / "engine.py").write_text(variant("tanh-one-minus-t").source())
+    why = [line for line in _check_output(folder, "-e", "03-tanh").splitlines() if line.startswith("why:  ")]
+    assert why
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    out = tmp_path / "ci.json"
+    ci = CliRunner().invoke(main, ["ci", str(folder), "-e", "03-tanh", "--json-out", str(out)])
+    assert ci.exit_code == 0, ci.output
+    shown = json.loads(out.read_text())["submissions"][0]["diagnosis"]
+    assert [f"why:  {d['title']}. {d['explanation']}" for d in shown] == why
+    assert any(line.startswith(f"::warning title={shown[0]['title']}") for line in ci.output.splitlines())

@@ -34,7 +34,8 @@ def test_the_contracts_example_names_only_declared_fields():
     assert set(row["tests"][0]) <= set(RowOfATest.__annotations__)
     # the fields the contract says were added, by name
     added = re.search(r"Added so far:(.*?)- Timings", text, re.S).group(1)
-    for name in ("grader_version", "message", "source", "diagnosis", "concept", "file", "line", "cell"):
+    for name in ("grader_version", "message", "source", "diagnosis", "student_diagnosis", "concept", "file", "line",
+                 "cell"):
         assert f"`{name}`" in added
         assert name in {**ScoresRecord.__annotations__, **ScoreRow.__annotations__, **RowOfATest.__annotations__}
 

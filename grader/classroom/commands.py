@@ -23,7 +23,7 @@ def starters_command(check_only, exercises_dir, lang):
 
     Also regenerates the buggy engines that 09-write-tests carries
     (grader/suites/09-write-tests/engines.json). Run it after changing the
-    reference, a solution region, an exercise README or grader/variants.py.
+    reference, a solution region, an exercise README or grader/variants/.
     --check also checks the READMEs' translations (README.ru.md, README.zh.md):
     each holds the English README's code blocks, TODO markers and sections.
 

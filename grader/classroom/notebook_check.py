@@ -28,16 +28,16 @@ a saved notebook), as `grade check PATH` does.
 from __future__ import annotations
 
 import dataclasses
-import html
 import tempfile
 from pathlib import Path
 
-from ..i18n import msg, translator
+from ..i18n import msg
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
 from ..pipeline import load_submissions
 from ..suites import load_suite
-from .student_check import CheckError, CheckResult, check as check_path, check_submission, table_rows
+from .check_report import html_table  # noqa: F401 - grader.classroom.notebook_check.html_table, as before
+from .student_check import CheckError, CheckResult, check as check_path, check_submission
 
 NOTEBOOK_NAME = "this notebook"  # how a place names the kernel's cells: `this notebook, cell 5, line 3`
 _FAILED_CELLS: set[int] = set()  # execution counts of cells that raised, since the hook was registered
@@ -127,29 +127,3 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
         result.notes.append(msg("`{notebook}, cell N` is the cell Jupyter shows as [N] (its run number)",
                                 notebook=NOTEBOOK_NAME))
     return result
-
-
-def html_table(result: CheckResult) -> str:
-    """The result as an HTML table (what Jupyter shows), with the same words as its text, in its language."""
-    t = translator(result.lang)
-    lines = [f"<div lang=\"{result.lang}\">"]
-    lines.append("<p>" + t._("{exercise}: {title}. Visible tests on {checked}:",
-                             exercise=f"<b>{html.escape(result.exercise)}</b>", title=html.escape(t.render(result.title)),
-                             checked=html.escape(t.render(result.checked))) + "</p>")
-    if result.rejected is None:
-        headings = ("", t._("test"), t._("expression"), t._("expected"), t._("got"), t._("diagnosis"))
-        head = "".join(f"<th style='text-align:left'>{html.escape(h)}</th>" for h in headings)
-        lines.append(f"<table><thead><tr>{head}</tr></thead><tbody>")
-        for row in table_rows(result):
-            colour = {"PASS": "#1a7f37", "SKIP": "#6e7781"}.get(row["label"], "#cf222e")
-            cells = [f"<td style='color:{colour};font-weight:bold'>{row['label']}</td>"]
-            cells += [f"<td style='text-align:left'>{html.escape(str(row[k]))}</td>"
-                      for k in ("name", "expression", "expected", "got", "diagnosis")]
-            lines.append("<tr>" + "".join(cells) + "</tr>")
-        lines.append("</tbody></table>")
-    text = str(result).splitlines()
-    # The text's lines after the per-test ones: the notes and the score, word for word.
-    tail = text[1 + (len(result.tests) if result.rejected is None else 0):]
-    lines += [f"<p>{html.escape(line)}</p>" for line in tail]
-    lines.append("</div>")
-    return "\n".join(lines)

@@ -41,7 +41,7 @@ REPO = Path(__file__).resolve().parents[2]  # the checkout (an editable install)
 
 
 def reference_folder() -> Path:
-    """The installed `reference/` package (found through a module, as grader/variants.py does)."""
+    """The installed `reference/` package (found through a module, as grader/engines.py does)."""
     return Path(importlib.util.find_spec("reference.engine").origin).parent
 
 

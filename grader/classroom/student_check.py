@@ -18,9 +18,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from ..i18n import choose, msg, translator
-from ..report.record import output_of
-from ..judge import DIGITS, fmt
+from ..i18n import choose, msg
 from ..load import STUDENT_MODULES
 from ..pipeline import Settings, grade_submissions, load_submissions
 from ..records import earned
@@ -28,9 +26,9 @@ from ..sandbox import Limits
 from ..sandbox.portable import STRENGTH as PORTABLE
 from ..scores import suite_tests
 from ..suites import available, load_suite
+from .check_report import LABELS, html_table, report_lines, table_rows  # noqa: F401 - how a result reads
 from .starters import MARKER_FILE
 
-LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
 # The labels stay PASS/FAIL/SKIP in every language: short, aligned, and what scripts and the README match.
 
 
@@ -60,8 +58,6 @@ class CheckResult:
 
     def _repr_html_(self):
         """Jupyter, JupyterLab, VS Code and Colab show this table instead of the text."""
-        from .notebook_check import html_table
-
         return html_table(self)
 
     @property
@@ -159,73 +155,3 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
     tests = [dict(o, doc=docs.get(o["name"], "")) for o in graded.outcomes[submission.id]]
     return CheckResult(exercise, msg(suite.title), checked, None, tests, notes, time.monotonic() - started,
                        row["diagnosis"], lang=lang)
-
-
-def _shown(value, detail, tr=None) -> str:
-    """A number as the feedback writes it (grader.judge.fmt, to the digits the check chose: a slope's
-    fewer); a text (an error) as it is; a message (grader/i18n) in the check's language."""
-    if isinstance(value, dict) and "id" in value:
-        return (tr or translator("en")).render(value)
-    return value if isinstance(value, str) else fmt(value, detail.get("digits", DIGITS))
-
-
-def table_rows(result: CheckResult) -> list[dict]:
-    """One row per visible test, its failure's parts as fields: label, name, expression, expected, got,
-    diagnosis; the words in the result's language, the numbers and code as they are."""
-    tr = translator(result.lang)
-    rows = []
-    for t in result.tests:
-        detail = t.get("detail") or {}
-        doc = t["doc"]
-        expression = tr.render(detail.get("expression")) or tr._(doc)
-        if detail.get("node"):
-            expression = tr._("{node} for {expression}", node=detail["node"], expression=expression)
-        cited = [tr.render(d.get("title") or d.get("variant") or d.get("hint") or "") for d in result.diagnosis
-                 if t["name"] in (d.get("tests") or [])]
-        failing = t["status"] != "passed"
-        rows.append({
-            "label": LABELS.get(t["status"], "FAIL"), "name": t["name"], "expression": expression,
-            "expected": _shown(detail["expected"], detail, tr) if "expected" in detail else "",
-            # a failure with no fields of its own (an import error, a custom check): its whole message
-            "got": (_shown(detail["got"], detail, tr) if "got" in detail
-                    else tr.render(output_of(t)) if failing and not detail else ""),
-            "diagnosis": "; ".join(c for c in cited if c),
-        })
-    return rows
-
-
-def report_lines(result: CheckResult, lang: str | None = None) -> list[str]:
-    """What `grade check` prints: a header, one line per visible test, notes, and a score line, in `lang`
-    (default: the language the check was made in)."""
-    t = translator(lang or result.lang)
-    checked = t.render(result.checked)
-    lines = [t._("{exercise}: {title}. Visible tests on {checked}:", exercise=result.exercise,
-                 title=t.render(result.title), checked=checked)]
-    if result.rejected:
-        lines.append("FAIL  " + t._("{checked} could not be read: {why}", checked=checked,
-                                    why=t.render(result.rejected)))
-        lines.append(t._("Score on the visible tests: 0 (nothing could be graded)."))
-        return lines
-    width = max([len(test["name"]) for test in result.tests] + [4])
-    for test in result.tests:
-        label = LABELS.get(test["status"], "FAIL")
-        # a test's doc is looked up in the suites' catalog (its English text is its id)
-        doc = test["doc"]
-        text = t._(doc) if test["status"] == "passed" or not test["output"] else t.render(output_of(test))
-        lines.append(f"{label}  {test['name']:<{width}}  {text}".rstrip())
-    for entry in result.diagnosis:
-        if entry.get("brief"):
-            lines.append(t._("hint: {finding} ({file}, line {line})", finding=t.render(entry["title"]),
-                             file=entry.get("file", "engine.py"), line=entry.get("line")))
-        else:
-            lines.append(t._("why:  {finding}. {explanation}", finding=t.render(entry["title"]),
-                             explanation=t.render(entry.get("explanation", ""))).rstrip())
-    lines.extend(t._("note: {note}", note=t.render(n)) for n in result.notes)
-    passed = sum(test["status"] == "passed" for test in result.tests)
-    lines.append(t._n("Score on the visible tests: {points}/{max_points} points ({passed} of {n} test passes). "
-                      "Hidden tests are graded after you hand in.",
-                      "Score on the visible tests: {points}/{max_points} points ({passed} of {n} tests pass). "
-                      "Hidden tests are graded after you hand in.",
-                      len(result.tests), points=f"{result.points:g}", max_points=f"{result.max_points:g}",
-                      passed=passed))
-    return lines

@@ -9,7 +9,7 @@ error that suggests the nearest command.
 
 import click
 
-from .. import __version__
+from ..version import __version__
 from .cache import cache_group
 from .ci import ci_command
 from .gradescope import gradescope_command, gradescope_run_command

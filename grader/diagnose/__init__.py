@@ -11,16 +11,31 @@ import platform
 import sys
 import traceback
 
-from ..judge.charging import ops_of
+from ..judge.ops import ops_of
 from ..records import earned
-from ..variants import variant
-from .book import VariantBook, variant_submission
 from .compare import not_run, wrong
 from .derivatives import OP_NAMES, infer_all
 from .evidence import capitalised, evidence, local_evidence, size
 from .hints import annotation_hint, seed_facts, silent_backward_hints, static_hints
 from .missing import missing_entry, missing_operation
-from .rule import ExplainingRule
+
+# The variant library (book.py, rule.py, styles.py, stored.py and grader/variants/) is the instructor's: it
+# is imported where it is used, so that the rest of the diagnosis (missing ops, local derivatives read off
+# the student's numbers, source hints) loads in a student's install too (grader/distribution.py).
+
+
+def _variant(name):
+    from ..variants import variant  # a "variant" entry exists only where the library is installed
+
+    return variant(name)
+
+
+def __getattr__(name):
+    if name in ("VariantBook", "variant_submission"):
+        from . import book
+
+        return getattr(book, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
@@ -166,6 +181,8 @@ class Diagnoser:
         Each concept's probes are then explained on their own, by the same
         rule, refutation included; a concept nothing explains gets nothing.
         """
+        from .rule import ExplainingRule
+
         rule = ExplainingRule(self.suite, self.book, self.reference, self._size)
         found = rule.findings(probes, W, unseen)
         if found:
@@ -225,7 +242,7 @@ class Diagnoser:
         for hint in hints:
             same_mistake = _HINT_FOR.get(hint["hint"])
             named = [e for e in entries if e.get("kind") == "variant" and same_mistake is not None
-                     and any(same_mistake(variant(n)) for n in [e["variant"], *e.get("also", [])])]
+                     and any(same_mistake(_variant(n)) for n in [e["variant"], *e.get("also", [])])]
             for entry in named:
                 entry.setdefault("file", hint["file"])
                 entry.setdefault("line", hint["line"])
@@ -284,6 +301,8 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
                      and diagnoser.wrong_probes(runs.get(s.id), outcomes.get(s.id, [])) for s in accepted)
         if needed and book is None and sandbox is not None:
             known = {s.digest: runs[s.id] for s in accepted if s.id in runs}
+            from .book import VariantBook
+
             book = VariantBook.observe(suite, sandbox, jobs=jobs, cache=cache, known=known)
     except Exception:
         _report("observing the variants")

@@ -194,6 +194,7 @@ def student_record(record: dict, *, after_due_date: bool = False) -> dict:
     """
     view = student_view(record, after_due_date=after_due_date)
     shown = dict(record, tests=view.tests)
+    shown.pop("student_diagnosis", None)  # in view.diagnosis, where a student may see it
     if "diagnosis" in record:
         shown["diagnosis"] = view.diagnosis
     if view.withheld_hidden or view.withheld_until_due:
@@ -238,7 +239,7 @@ def final_line(record: dict, exercise: str, threshold: float | None, *, after_du
 
 def workflow(exercise: str, min_score: str | None) -> str:
     """The GitHub Actions workflow template, for `exercise` and the threshold given (80% when none)."""
-    from .. import __version__
+    from ..version import __version__
 
     return (WORKFLOW_TEMPLATE.read_text(encoding="utf-8").replace("@EXERCISE@", exercise)
             .replace("@MIN_SCORE@", min_score or "80%").replace("@VERSION@", __version__))

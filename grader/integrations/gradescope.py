@@ -38,7 +38,7 @@ import stat
 import zipfile
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from ..distribution import require_instructor_part
 from ..load.reading import HIDDEN_NAMES
 from ..report import to_results_json

@@ -42,14 +42,19 @@ class _Verdict:
     {"file", "line", "function"?} or None, and `detail`, its parts as fields: {"expression", "node",
     "expected", "got", "digits" (when the numbers are shown to other than DIGITS)} (those known), for
     tables that show them apart. Reports take the place from `where` and the parts from `detail`,
-    never from the text."""
+    never from the text.
 
-    def __init__(self, message="", *, where=None, **detail):
+    What charging (judge/charging.py) decides from is given when the verdict is made, never attached
+    later: `raised` (the engine's exception as it raised it, "" for a probe that never ran), `exception`
+    (its type's name) and `credit` (the share of the test's probes right or charged elsewhere)."""
+
+    def __init__(self, message="", *, where=None, raised="", exception=None, credit=0.0, **detail):
         # `message` is a grader.i18n.Message (an id and its parameters, rendered in the student's language
         # where it is shown) or, from a suite's own test, a plain text; str() is its English text
         super().__init__(str(message))
         self.message = message if isinstance(message, Message) else None
         self.where = where
+        self.raised, self.exception, self.credit = raised, exception, credit
         self.detail = {k: v.to_json() if isinstance(v, Message) else v for k, v in detail.items() if v is not None}
 
 

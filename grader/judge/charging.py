@@ -32,17 +32,12 @@ excused too; that second mistake is still charged by its own tests.
 
 from __future__ import annotations
 
-import contextvars
-import functools
-
 from . import Mismatch, ProbeTimeout, StudentError, assert_values, expression_of
 from ..i18n import items, msg, nmsg
+from .ops import READING_FOR_CHARGING, ops_of
 
 CORE_OPS = frozenset({"add", "mul"})
 
-# Set while a test reads other tests' probes to decide what is already charged: diagnosis maps each test to
-# the probes it checks itself, not to these (Reads.own in judge/dry_run.py).
-READING_FOR_CHARGING = contextvars.ContextVar("reading_for_charging", default=False)
 
 # How a student reads each op (in feedback): the expression it is asked to compute.
 OP_WORDS = {
@@ -53,59 +48,6 @@ OP_WORDS = {
     "neg": "`-a`", "pow": msg("`a ** k` (k a whole number)"), "pow-other": msg("`a ** k` (k negative or fractional)"),
     "relu": "`relu`", "tanh": "`tanh`", "exp": "`exp`", "log": "`log`",
 }  # code, but for the two powers' words (grader/i18n)
-
-_METHODS = {"__add__": "add", "__radd__": "radd", "__sub__": "sub", "__rsub__": "rsub", "__mul__": "mul",
-            "__rmul__": "rmul", "__truediv__": "div", "__rtruediv__": "rtruediv", "__neg__": "neg",
-            "__pow__": "pow", "relu": "relu", "tanh": "tanh", "exp": "exp", "log": "log"}
-_BINARY = ("add", "sub", "mul", "div")
-
-
-def _label(op, args, value_class):
-    if op in _BINARY and args and not isinstance(args[0], value_class):
-        return f"{op}-constant"
-    if op == "pow":
-        k = args[0] if args else 1
-        return "pow" if isinstance(k, (int, float)) and k >= 0 and float(k).is_integer() else "pow-other"
-    return op
-
-
-@functools.cache
-def _tracing_engine():
-    """A private copy of the reference engine whose public operations record their names."""
-    from ..variants import engine_class, reference_source
-
-    value_class = engine_class(reference_source(), "reference engine with its operations traced")
-    state = {"depth": 0, "seen": None}
-
-    def traced(method, op):
-        def call(self, *args):
-            if state["depth"] == 0 and state["seen"] is not None:
-                state["seen"].add(_label(op, args, value_class))
-            state["depth"] += 1
-            try:
-                return method(self, *args)
-            finally:
-                state["depth"] -= 1
-        return call
-
-    for name, op in _METHODS.items():
-        setattr(value_class, name, traced(getattr(value_class, name), op))
-    return value_class, state
-
-
-@functools.cache
-def ops_of(probe) -> frozenset:
-    """The operations a probe's expression asks of an engine, e.g. {"mul", "rtruediv", "tanh"}."""
-    if getattr(probe, "takes_modules", False):
-        return frozenset()
-    value_class, state = _tracing_engine()
-    state["seen"] = seen = set()
-    try:
-        probe(value_class)
-    finally:
-        state["seen"] = None
-    return frozenset(seen)
-
 
 class Excused(Mismatch):
     """Every probe the test got wrong needs an op that its own test already charged: full points.
@@ -150,8 +92,7 @@ class OwnTests:
         try:
             assert_values(observe(probe), expect(probe), probe=probe)
         except StudentError as exc:
-            raised = getattr(exc, "raised", "")
-            return ("raised", raised) if raised else ("other", "")  # "": a probe that never ran
+            return ("raised", exc.raised) if exc.raised else ("other", "")  # "": a probe that never ran
         except ProbeTimeout:
             return "other", ""
         except Mismatch:
@@ -215,11 +156,11 @@ class OwnTests:
         excused, kept = [], []
         for probe, exc in failures:
             used = ops_of(probe) - set(owns) - CORE_OPS
-            raised = getattr(exc, "raised", "")
+            raised = exc.raised  # "" for wrong numbers, a timeout or a probe that never ran
             by = {op: raising[op][raised] for op in used if raised and raised in raising.get(op, {})}
             if not by:
                 by = {op: wrong[op] for op in used if op in wrong}
-            named = _named_by(getattr(exc, "exception", None), raised)
+            named = _named_by(exc.exception, raised)
             if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
                 by = {named: by[named]}
             (excused if by else kept).append((probe, exc, by))
@@ -237,9 +178,8 @@ class OwnTests:
         if note:
             said = msg("{said} {note}", said=said, note=note)
         # the place it points at and its parts stay
-        raised = type(exc)(said, where=getattr(exc, "where", None), **getattr(exc, "detail", {}))
-        raised.credit = right / len(probes)
-        raise raised from exc
+        raise type(exc)(said, where=exc.where, raised=exc.raised, exception=exc.exception,
+                        credit=right / len(probes), **exc.detail) from exc
 
 
 def _named_by(exception: str | None, raised: str) -> str | None:

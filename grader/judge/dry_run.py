@@ -24,7 +24,7 @@ import textwrap
 from collections.abc import Mapping
 
 from ..suites import test_functions
-from .charging import READING_FOR_CHARGING
+from .ops import READING_FOR_CHARGING
 
 # The fixtures whose reads the dry run sees one probe at a time (a test asking for `run` sees everything).
 SINGLE_PROBE_FIXTURES = frozenset({"observe", "observation", "expect", "torch_expect", "imported"})

@@ -14,6 +14,7 @@ import json
 
 from .. import probekit
 from ..suites import SuiteError
+from .ops import ACTIVE, traced_ops
 
 STORED = "visible_expectations.json"  # grader.distribution.EXPECTATIONS
 
@@ -49,7 +50,8 @@ class Expectations:
         if self._reads is None:
             from .dry_run import dry_run
 
-            self._reads = dry_run(self.suite, self)
+            with self.active():
+                self._reads = dry_run(self.suite, self)
         return self._reads
 
     def known_reads(self, reads):
@@ -105,6 +107,19 @@ class Expectations:
                 self._reference[name] = probekit.plain(probe(arg))
         return self._reference[name]
 
+    def ops_of(self, probe):
+        """The ops a probe's expression uses (judge/charging.py): traced on the reference, or as stored."""
+        if self.reference_mode != "stored":
+            return traced_ops(probe)
+        stored = self._visible_only().get("ops", {})
+        if probe.__name__ not in stored:
+            raise SuiteError(f"probe {probe.__name__!r} of suite {self.suite.name!r} has no stored ops in this install")
+        return frozenset(stored[probe.__name__])
+
+    def active(self):
+        """A context in which judge/charging.py asks these expectations which ops a probe uses."""
+        return _Active(self)
+
     def shape_of(self, probe):
         """The reference's observation of `probe`, to hold a student's to its shape (judge.shape_difference),
         or None where there is none to compare with: a suite of probe cases (09-write-tests: what its probes
@@ -141,3 +156,15 @@ class Expectations:
         if "error" in stored:
             raise SuiteError(f"PyTorch could not run probe {name!r}: {stored['error']}")
         return stored["values"]
+
+
+class _Active:
+    def __init__(self, expectations):
+        self.expectations, self.token = expectations, None
+
+    def __enter__(self):
+        self.token = ACTIVE.set(self.expectations)
+        return self.expectations
+
+    def __exit__(self, *exc):
+        ACTIVE.reset(self.token)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from pytest_jsonreport.plugin import JSONReport
 
-from . import Mismatch, NotRun, ProbeTimeout, StudentError, expression_of, shape_difference
+from . import Mismatch, NotRun, ProbeTimeout, StudentError, _Verdict, expression_of, shape_difference
 from ..i18n import Message, msg, place
 from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
@@ -175,13 +175,12 @@ class JudgePlugin:
             at = place(where)
             got = (msg("raised {error} ({place})", error=obs.get("error"), place=at) if at
                    else msg("raised {error}", error=obs.get("error")))
-            error = StudentError(msg("{expression}: your engine {got}", expression=expression, got=got), where=where,
-                                 expression=expression, got=got)
             # the exception as the engine raised it, its text and its type, for charging.py ("" and None for a
             # probe that never ran)
-            error.raised = "" if obs.get("not_run") else str(obs.get("error") or "")
-            error.exception = None if obs.get("not_run") else obs.get("exception")
-            raise error
+            raise StudentError(msg("{expression}: your engine {got}", expression=expression, got=got), where=where,
+                               expression=expression, got=got,
+                               raised="" if obs.get("not_run") else str(obs.get("error") or ""),
+                               exception=None if obs.get("not_run") else obs.get("exception"))
 
         return observe
 
@@ -231,7 +230,7 @@ class JudgePlugin:
                                exception=type(exc).__name__))
             status, output = "error", str(exc)
         # partial credit (charging.py): the share of a test's probes right or charged by another test
-        credit = 1.0 if status == "passed" else float(getattr(exc, "credit", 0.0) or 0.0)
+        credit = 1.0 if status == "passed" else float(exc.credit) if isinstance(exc, _Verdict) else 0.0
         said = getattr(exc, "message", None)
         return {"submission": submission, "function": item.function.__name__, "name": grading["name"],
                 "status": status, "output": output, "earned": grading["points"] * credit,
@@ -346,7 +345,8 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all"):
     for _ in range(2):
         plugin = plugin_class(suite, observed, expectations, ungrouped)
         report = JSONReport()
-        _run_pytest(suite, plugin, report)
+        with expectations.active():
+            _run_pytest(suite, plugin, report)
         if not plugin.violations:
             break
         # A test read a probe it did not read on the reference: its grouping may be too coarse.

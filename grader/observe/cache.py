@@ -7,7 +7,7 @@ import hashlib
 import json
 import os
 
-from .. import __version__
+from ..version import __version__
 from ..private_files import write_text_atomically
 from ..sandbox import Limits
 from ..student_text import valid_utf8_tree

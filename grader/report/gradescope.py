@@ -16,6 +16,9 @@ Choices where our record says more than Gradescope can:
   `crashed` or `timeout` one keeps the points of the tests its observations
   passed, as the scores file does (docs/contract.md §4), and says why the
   rest score 0.
+- A finding made from the visible tests alone (`student_diagnosis`, in a
+  suite with withheld tests) goes in the top-level output too, unless one
+  there says it already.
 - A diagnosis whose cited tests are all `visible` goes in the top-level
   output. Any other goes at the end of the output of its least visible cited
   test, so Gradescope reveals it exactly when it reveals that test.
@@ -67,6 +70,7 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
     if why:
         lines.append(why)
     by_name = {test["name"]: test for test in tests}
+    said = set()  # titles of the findings in the top-level output
     for diagnosis in record.get("diagnosis") or []:
         names = diagnosis.get("tests") or []
         if any(name not in by_name for name in names):
@@ -75,9 +79,13 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
         text = _diagnosis_text(diagnosis, t)
         if all(test["visibility"] == "visible" for test in cited):
             lines.append(text)
+            said.add(diagnosis.get("title"))
         else:
             least_visible = max(cited, key=lambda test: VISIBILITIES.index(test["visibility"]))
             least_visible["output"] = (least_visible["output"] + "\n\n" + text).lstrip("\n")
+    # made from the visible tests alone (a suite with withheld tests): what the student sees before they are
+    lines += [_diagnosis_text(d, t) for d in record.get("student_diagnosis") or [] if d.get("title") not in said
+              and all(by_name.get(name, {}).get("visibility") == "visible" for name in d.get("tests") or [])]
 
     results = {
         "score": score_of(record),

@@ -224,8 +224,19 @@ def student_view(record: dict, *, show_hidden: bool = False, after_due_date: boo
         shown,
         withheld_hidden=sum(t.get("visibility") == "hidden" for t in withheld),
         withheld_until_due=sum(t.get("visibility") != "hidden" for t in withheld),
-        diagnosis=[d for d in diagnoses if all(name in shown_names for name in d.get("tests") or [])],
+        diagnosis=_shown_diagnosis(record, diagnoses, shown_names),
         total_shown=not any(float(t.get("max_score") or 0) > 0 for t in withheld),
         withheld_failed=len(failed),
         withheld_failed_concepts=sorted({t["concept"] for t in failed if t.get("concept")}),
     )
+
+
+def _shown_diagnosis(record: dict, diagnoses: list[dict], shown_names: set) -> list[dict]:
+    """The findings a student may see: those whose every cited test is shown; then, for a finding withheld
+    because it cites a withheld test, the one made from the visible tests alone (`student_diagnosis`, the
+    words `grade check` says), unless a shown finding already says it."""
+    shown = [d for d in diagnoses if all(name in shown_names for name in d.get("tests") or [])]
+    titles = {d.get("title") for d in shown}
+    shown += [d for d in record.get("student_diagnosis") or [] if d.get("title") not in titles
+              and all(name in shown_names for name in d.get("tests") or [])]
+    return shown

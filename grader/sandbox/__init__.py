@@ -48,7 +48,7 @@ from ..records import Strength
 from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
-from .layers import launcher, namespaces, no_aslr_children, system_binds, uid_prefix
+from .layers import launcher, namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
 from .uids import kill_uid, lease_uid, processes_of_uid
 
@@ -70,19 +70,6 @@ class Limits:
 
     def cpu_seconds(self):
         return int(self.submission_seconds) + 5
-
-
-def worker_arguments(request):
-    """The worker's request as `key=value` arguments (lists comma-separated): no JSON to import."""
-    args = []
-    for key, value in request.items():
-        if isinstance(value, (list, tuple)):
-            value = ",".join(value)
-        value = str(value)
-        if any(c in value for c in "\0\n") or (key in ("forbid", "refuse", "run", "modules") and "=" in value):
-            raise ValueError(f"cannot pass {key}={value!r} to the worker")
-        args.append(f"{key}={value}")
-    return args
 
 
 _COMPILER = """

@@ -83,3 +83,16 @@ def system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20):
         args += ["--size", str(scratch_bytes)]
     args += ["--tmpfs", "/tmp"]
     return args
+
+
+def worker_arguments(request):
+    """The worker's request as `key=value` arguments (lists comma-separated): no JSON to import."""
+    args = []
+    for key, value in request.items():
+        if isinstance(value, (list, tuple)):
+            value = ",".join(value)
+        value = str(value)
+        if any(c in value for c in "\0\n") or (key in ("forbid", "refuse", "run", "modules") and "=" in value):
+            raise ValueError(f"cannot pass {key}={value!r} to the worker")
+        args.append(f"{key}={value}")
+    return args

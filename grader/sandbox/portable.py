@@ -72,7 +72,7 @@ class PortableSandbox:
         request = dict(request, submission=str(base / "work"), runner=str(base / "runner"), obs_fd=0,
                        memory_bytes=lim.memory_mb << 20, cpu_seconds=lim.cpu_seconds(),
                        file_bytes=lim.file_size_mb << 20, open_files=lim.open_files)
-        from . import worker_arguments
+        from .layers import worker_arguments
 
         return [self.python, "-I", "-S", "-B", "-u", str(base / "runner" / "worker.py"),
                 *worker_arguments(request)]
@@ -87,7 +87,7 @@ class PortableSandbox:
         return env
 
     def start(self, slot, base, request, obs_write_fd, output_write_fd):
-        from . import Interrupted
+        from .errors import Interrupted
 
         with self._live_lock:
             if self.stopping:

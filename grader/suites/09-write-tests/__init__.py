@@ -15,7 +15,7 @@ DIAGNOSE = False
 # The import test's hint (by default it names the other FILES; here they are the student's own tests).
 IMPORT_HINT = "Hand in the exercise folder (engine.py beside your test_engine.py) or the exercise notebook."
 
-# The engines the tests run against (the reference and every variant of grader/variants.py, generated
+# The engines the tests run against (the reference and every variant of grader/variants/, generated
 # by `grade starters`) stay in the grader. Each run of the student's tests is a probe case: a fresh
 # worker carrying one engine, without its name, title, docstrings or comments, under the same neutral
 # file name for every engine, in an order drawn afresh for every run (grader/observe/). The

@@ -10,7 +10,7 @@ on a buggy engine (a walk without a visited set can take exponential time)
 counts as failing there instead of costing the whole probe.
 
 Each run is a worker of its own, carrying one engine as engine_under_test.py
-beside this file: the reference or one variant of grader/variants.py, without
+beside this file: the reference or one variant of grader/variants/, without
 its name or comments, in an order drawn per run (the suite's __init__.py). So
 this file holds no list of engines and cannot tell which one it runs.
 """

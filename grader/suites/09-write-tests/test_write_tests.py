@@ -5,7 +5,7 @@ fail on is caught and earns its point. When the tests fail on the reference
 no engine counts as caught: a test that fails on everything catches nothing.
 The tests run twice on the reference, in separate fresh workers at secret places in the order:
 when the two runs disagree, the tests depend on something other than the engine, and catch
-nothing. The engines are the variants of grader/variants.py (engines.json).
+nothing. The engines are the variants of grader/variants/ (engines.json).
 """
 
 from grader.judge import from_scratch_test, import_test, Mismatch, points, suite_config

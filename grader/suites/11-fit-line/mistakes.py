@@ -1,7 +1,7 @@
 """The classic mistakes of the first training loop, as named variants of reference/fit_line.py.
 
 Each `Mistake` is the reference's loop with one mistake (textual patches, as
-grader/variants.py makes buggy engines) and the words a student reads when
+grader/variants/ makes buggy engines) and the words a student reads when
 their numbers are that loop's. The suite's tests run a failing probe on each
 mistake here, in the grader (the reference engine, trusted code), and a test
 whose observation one of them reproduces names it in its feedback. The

@@ -1,0 +1,111 @@
+"""How a student's check reads: `grade check`'s lines, Jupyter's table, and the rows both are made of.
+
+The renderers of a CheckResult (grader/classroom/student_check.py), in the result's language; the
+check itself and the notebook's kernel cells are elsewhere, and this module imports neither.
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..i18n import translator
+from ..judge import DIGITS, fmt
+from ..report.record import output_of
+
+LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
+
+
+def _shown(value, detail, tr=None) -> str:
+    """A number as the feedback writes it (grader.judge.fmt, to the digits the check chose: a slope's
+    fewer); a text (an error) as it is; a message (grader/i18n) in the check's language."""
+    if isinstance(value, dict) and "id" in value:
+        return (tr or translator("en")).render(value)
+    return value if isinstance(value, str) else fmt(value, detail.get("digits", DIGITS))
+
+
+def table_rows(result) -> list[dict]:
+    """One row per visible test, its failure's parts as fields: label, name, expression, expected, got,
+    diagnosis; the words in the result's language, the numbers and code as they are."""
+    tr = translator(result.lang)
+    rows = []
+    for t in result.tests:
+        detail = t.get("detail") or {}
+        doc = t["doc"]
+        expression = tr.render(detail.get("expression")) or tr._(doc)
+        if detail.get("node"):
+            expression = tr._("{node} for {expression}", node=detail["node"], expression=expression)
+        cited = [tr.render(d.get("title") or d.get("variant") or d.get("hint") or "") for d in result.diagnosis
+                 if t["name"] in (d.get("tests") or [])]
+        failing = t["status"] != "passed"
+        rows.append({
+            "label": LABELS.get(t["status"], "FAIL"), "name": t["name"], "expression": expression,
+            "expected": _shown(detail["expected"], detail, tr) if "expected" in detail else "",
+            # a failure with no fields of its own (an import error, a custom check): its whole message
+            "got": (_shown(detail["got"], detail, tr) if "got" in detail
+                    else tr.render(output_of(t)) if failing and not detail else ""),
+            "diagnosis": "; ".join(c for c in cited if c),
+        })
+    return rows
+
+
+def report_lines(result, lang: str | None = None) -> list[str]:
+    """What `grade check` prints: a header, one line per visible test, notes, and a score line, in `lang`
+    (default: the language the check was made in)."""
+    t = translator(lang or result.lang)
+    checked = t.render(result.checked)
+    lines = [t._("{exercise}: {title}. Visible tests on {checked}:", exercise=result.exercise,
+                 title=t.render(result.title), checked=checked)]
+    if result.rejected:
+        lines.append("FAIL  " + t._("{checked} could not be read: {why}", checked=checked,
+                                    why=t.render(result.rejected)))
+        lines.append(t._("Score on the visible tests: 0 (nothing could be graded)."))
+        return lines
+    width = max([len(test["name"]) for test in result.tests] + [4])
+    for test in result.tests:
+        label = LABELS.get(test["status"], "FAIL")
+        # a test's doc is looked up in the suites' catalog (its English text is its id)
+        doc = test["doc"]
+        text = t._(doc) if test["status"] == "passed" or not test["output"] else t.render(output_of(test))
+        lines.append(f"{label}  {test['name']:<{width}}  {text}".rstrip())
+    for entry in result.diagnosis:
+        if entry.get("brief"):
+            lines.append(t._("hint: {finding} ({file}, line {line})", finding=t.render(entry["title"]),
+                             file=entry.get("file", "engine.py"), line=entry.get("line")))
+        else:
+            lines.append(t._("why:  {finding}. {explanation}", finding=t.render(entry["title"]),
+                             explanation=t.render(entry.get("explanation", ""))).rstrip())
+    lines.extend(t._("note: {note}", note=t.render(n)) for n in result.notes)
+    passed = sum(test["status"] == "passed" for test in result.tests)
+    lines.append(t._n("Score on the visible tests: {points}/{max_points} points ({passed} of {n} test passes). "
+                      "Hidden tests are graded after you hand in.",
+                      "Score on the visible tests: {points}/{max_points} points ({passed} of {n} tests pass). "
+                      "Hidden tests are graded after you hand in.",
+                      len(result.tests), points=f"{result.points:g}", max_points=f"{result.max_points:g}",
+                      passed=passed))
+    return lines
+
+
+def html_table(result) -> str:
+    """The result as an HTML table (what Jupyter shows), with the same words as its text, in its language."""
+    t = translator(result.lang)
+    lines = [f"<div lang=\"{result.lang}\">"]
+    lines.append("<p>" + t._("{exercise}: {title}. Visible tests on {checked}:",
+                             exercise=f"<b>{html.escape(result.exercise)}</b>", title=html.escape(t.render(result.title)),
+                             checked=html.escape(t.render(result.checked))) + "</p>")
+    if result.rejected is None:
+        headings = ("", t._("test"), t._("expression"), t._("expected"), t._("got"), t._("diagnosis"))
+        head = "".join(f"<th style='text-align:left'>{html.escape(h)}</th>" for h in headings)
+        lines.append(f"<table><thead><tr>{head}</tr></thead><tbody>")
+        for row in table_rows(result):
+            colour = {"PASS": "#1a7f37", "SKIP": "#6e7781"}.get(row["label"], "#cf222e")
+            cells = [f"<td style='color:{colour};font-weight:bold'>{row['label']}</td>"]
+            cells += [f"<td style='text-align:left'>{html.escape(str(row[k]))}</td>"
+                      for k in ("name", "expression", "expected", "got", "diagnosis")]
+            lines.append("<tr>" + "".join(cells) + "</tr>")
+        lines.append("</tbody></table>")
+    text = str(result).splitlines()
+    # The text's lines after the per-test ones: the notes and the score, word for word.
+    tail = text[1 + (len(result.tests) if result.rejected is None else 0):]
+    lines += [f"<p>{html.escape(line)}</p>" for line in tail]
+    lines.append("</div>")
+    return "\n".join(lines)

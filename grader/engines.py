@@ -1,0 +1,78 @@
+"""Engines the grader trusts, run in its own process: the reference's source, a variant of it (patches and
+the words a student reads), and a module exec'd from such source.
+
+The mechanism of grader/variants/ (whose data, the catalogue of classic mistakes, is the instructor's):
+it holds no part of any engine, so the student wheel ships it, and the judge (judge/charging.py) may
+import it. Student code never goes through this module.
+"""
+
+import functools
+import importlib.util
+import linecache
+import types
+from dataclasses import dataclass
+from pathlib import Path
+
+CONCEPTS = ("local-derivative", "accumulate", "seed", "traversal", "derived-ops", "initial-grad")
+
+
+@functools.cache
+def reference_source() -> str:
+    """The text of the installed `reference/engine.py`."""
+    # Found through the module rather than `importlib.resources.files("reference")`:
+    # a `reference/` folder of tests earlier on sys.path can make `reference` a
+    # namespace package, while `reference.engine` still resolves to the real file.
+    spec = importlib.util.find_spec("reference.engine")
+    return Path(spec.origin).read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One realistic mistake, as patches to the reference engine and words for the student.
+
+    `patches` are `(old, new)` pairs applied in order; each `old` must occur
+    exactly once in the text it is applied to, so a change to the reference
+    that makes a patch ambiguous or stale fails loudly instead of silently
+    producing a different engine.
+    """
+
+    name: str
+    title: str
+    explanation: str
+    concept: str
+    patches: tuple[tuple[str, str], ...]
+    # How the title follows "an engine" in a finding's title: "in which" before a clause with its own subject
+    # ("tanh's local derivative is …"), "that" before a verb phrase ("overwrites `grad` …").
+    lead_in: str = "in which"
+
+    def __post_init__(self):
+        if self.concept not in CONCEPTS:
+            raise ValueError(f"variant {self.name!r}: unknown concept {self.concept!r}; expected one of {CONCEPTS}")
+        if not self.patches:
+            raise ValueError(f"variant {self.name!r} has no patches")
+        if self.lead_in not in ("in which", "that"):
+            raise ValueError(f"variant {self.name!r}: lead_in is {self.lead_in!r}; expected 'in which' or 'that'")
+
+    def source(self) -> str:
+        """The reference engine's text with this variant's patches applied."""
+        text = reference_source()
+        for old, new in self.patches:
+            count = text.count(old)
+            if count != 1:
+                raise ValueError(
+                    f"variant {self.name!r}: patch text occurs {count} times in reference/engine.py, "
+                    f"expected exactly once: {old!r}"
+                )
+            text = text.replace(old, new)
+        return text
+
+
+def engine_class(source: str, label: str) -> type:
+    """Exec trusted engine source (a variant, a style of it) in a fresh module; its `Value` class."""
+    filename = f"<{label}>"
+    # Register the text so tracebacks through the engine show its lines.
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    module = types.ModuleType("grader_engine")
+    module.__file__ = filename
+    exec(compile(source, filename, "exec"), module.__dict__)
+    return module.Value
