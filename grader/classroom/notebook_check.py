@@ -120,9 +120,10 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
         nbformat.write(v4.new_notebook(cells=padded), str(notebook))
         (submission,) = load_submissions(notebook, suite, one_submission=True)
     # its places name the kernel's cells, not a file of the temporary folder
-    submission = dataclasses.replace(submission, origins={
-        name: dataclasses.replace(origin, file=NOTEBOOK_NAME, path=None) for name, origin in submission.origins.items()})
-    result = check_submission(submission, suite, msg("the cells this notebook has run"), [], limits=limits, lang=lang)
+    origins = {name: dataclasses.replace(origin, file=NOTEBOOK_NAME, path=None)
+               for name, origin in submission.origins.items()}
+    result = check_submission(dataclasses.replace(submission, origins=origins), suite,
+                              msg("the cells this notebook has run"), [], limits=limits, lang=lang)
     if any(t.get("where") for t in result.tests if t["status"] != "passed"):
         result.notes.append(msg("`{notebook}, cell N` is the cell Jupyter shows as [N] (its run number)",
                                 notebook=NOTEBOOK_NAME))

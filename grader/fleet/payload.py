@@ -22,7 +22,7 @@ from pathlib import PurePosixPath
 
 import fastjsonschema
 
-from .. import __version__
+from ..version import __version__
 from ..load import files_digest
 from ..load.reading import MAX_TOTAL_BYTES
 from ..observe.cache import ObservationCache, canonical_limits

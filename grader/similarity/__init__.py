@@ -35,8 +35,8 @@ from pathlib import Path
 
 from ..course import COURSE
 from ..load import LoadError, load_entry, load_folder
-from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, matches, read_document,
-                     read_documents, starter_kgrams)
+from .cohort import REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, starter_kgrams
+from .regions import matches
 
 # karpathy/micrograd's engine.py (MIT, its licence beside it): the public solution most likely copied
 PUBLIC_ARCHIVE = Path(__file__).parents[1] / "data" / "public" / "karpathy-micrograd"

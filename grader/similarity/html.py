@@ -15,7 +15,7 @@ submission escaped. Sections:
 from __future__ import annotations
 
 from . import Result
-from .cohort import starter_lines
+from .regions import starter_lines
 from .normalise import python_lines
 from ..report.html import e, page
 from ..report.record import number
