@@ -3,6 +3,7 @@ cell checks the notebook's own cells (grader/classroom/notebook_check.py), and g
 as a submission gives the same score as grading it unexecuted."""
 
 import functools
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -61,13 +62,20 @@ def _check_cell_output(path):
     return results[0]["data"]
 
 
-def _as_file_check(path, exercise):
-    """What `grade check` says on the same notebook saved as a file, in the notebook's words."""
+def _as_file_check(path, exercise, after):
+    """What `grade check` says on the same notebook saved as a file, in the notebook's words: its cells are
+    the kernel's, each named by the number Jupyter shows beside it when it ran (the executed notebook's)."""
     lines = str(check(path, exercise)).splitlines()
     header = f"{exercise}: "
     assert lines[0].startswith(header) and lines[0].endswith(f"Visible tests on {exercise}.ipynb:")
+    ran = {position: cell.execution_count for position, cell in
+           enumerate(nbformat.read(str(after), as_version=4).cells, start=1) if cell.cell_type == "code"}
+    places = re.compile(rf"\({re.escape(exercise)}\.ipynb, cell (\d+), ")
+    body = [places.sub(lambda m: f"(this notebook, cell {ran[int(m.group(1))]}, ", line) for line in lines[1:]]
+    if body != lines[1:]:  # a failing test names a place: check() says what its cell numbers are
+        body.insert(-1, "note: `this notebook, cell N` is the cell Jupyter shows as [N] (its run number)")
     return [lines[0].replace(f"Visible tests on {exercise}.ipynb:", "Visible tests on the cells this notebook has run:"),
-            *lines[1:]]
+            *body]
 
 
 def test_every_exercise_notebook_ends_with_the_check_cell():
@@ -82,7 +90,7 @@ def test_the_untouched_notebook_checks_itself_with_fail_lines(exercise, executed
     before, after = executed(exercise, "starter")
     data = _check_cell_output(after)
     text = data["text/plain"].splitlines()
-    assert text == _as_file_check(before, exercise)
+    assert text == _as_file_check(before, exercise, after)
     assert any(line.startswith("FAIL  ") for line in text[1:-1])
     assert "<table>" in data["text/html"] and ">FAIL</td>" in data["text/html"]
 
@@ -91,7 +99,7 @@ def test_the_untouched_notebook_checks_itself_with_fail_lines(exercise, executed
 def test_the_solved_notebook_checks_itself_all_pass(exercise, executed):
     before, after = executed(exercise, "solution")
     text = _check_cell_output(after)["text/plain"].splitlines()
-    assert text == _as_file_check(before, exercise)
+    assert text == _as_file_check(before, exercise, after)
     tests = [line for line in text[1:-1] if not line.startswith("note: ")]
     assert tests and all(line.startswith("PASS  ") for line in tests)
     points = text[-1].removeprefix("Score on the visible tests: ").split(" points")[0].split("/")
