@@ -177,14 +177,25 @@ class Database:
                 conn.info.pop("write", None)
 
     @contextlib.contextmanager
+    def write_core(self):
+        """The same transaction as `write`, as a Core connection: no ORM session (an upload's path, per request)."""
+        with self._writers, self.engine.connect() as conn:
+            conn.info["write"] = True
+            try:
+                with conn.begin():
+                    yield conn
+            finally:
+                conn.info.pop("write", None)
+
+    @contextlib.contextmanager
     def read(self):
         with self._sessions() as session:
             yield session
 
-    def lock_person(self, session, name):
+    def lock_person(self, conn, name):
         """Serialise one person's admissions: a no-op on SQLite (the transaction already holds the lock)."""
         if not self.sqlite:
-            session.execute(text("SELECT name FROM people WHERE name = :n FOR UPDATE"), {"n": name})
+            conn.execute(text("SELECT name FROM people WHERE name = :n FOR UPDATE"), {"n": name})
 
     def migrate(self):
         """Bring the schema to the newest version (Alembic's `upgrade head`)."""

@@ -19,6 +19,7 @@ import socket
 from datetime import timedelta
 
 from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy.orm import Session
 
 from .db import Job, Submission
 from .rules import aware, utcnow
@@ -42,13 +43,15 @@ def naive(t):
 def enqueue(session, kind, priority, *, submission_id=None, regrade_id=None, not_before=None):
     """A new job's id; for a submission that already has its grade job (the reconciler came first), that one's.
 
-    Called in a write transaction (serialised), so check-then-insert holds.
+    Called in a write transaction (serialised), so check-then-insert holds; `session` is an ORM Session
+    or a Core Connection (an upload's path, db.write_core).
     """
     if kind == "grade" and submission_id:
         existing = session.execute(GRADE_JOB_OF, {"sid": submission_id}).scalar()
         if existing is not None:
             return existing
-    job_id = session.connection().execute(INSERT_JOB, dict(
+    conn = session.connection() if isinstance(session, Session) else session  # a Session, or a Core Connection
+    job_id = conn.execute(INSERT_JOB, dict(
         kind=kind, priority=priority, submission_id=submission_id, regrade_id=regrade_id, state="queued", tries=0,
         created_at=naive(utcnow()), not_before=naive(not_before) if not_before else None, worker=None,
         lease_until=None, last_error=None)).inserted_primary_key[0]

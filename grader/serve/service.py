@@ -146,28 +146,28 @@ class Service:
             f.flush()
             os.fsync(f.fileno())
         try:
-            with self.db.write() as session:
-                self.db.lock_person(session, who.name)
+            with self.db.write_core() as conn:
+                self.db.lock_person(conn, who.name)
                 if key:
-                    earlier = session.execute(BY_KEY, {"student": who.name, "key": key}).first()
+                    earlier = conn.execute(BY_KEY, {"student": who.name, "key": key}).first()
                     if earlier is not None:
                         path.unlink(missing_ok=True)
                         return {"id": earlier.id, "status": "queued" if earlier.status == "received" else earlier.status,
                                 "url": f"/api/v1/submissions/{earlier.id}", "attempts_left": None,
                                 "late": earlier.lateness != "on_time", "repeated": True}
-                extension = session.execute(EXTENSION, {"student": who.name, "exercise": exercise}).first()
+                extension = conn.execute(EXTENSION, {"student": who.name, "exercise": exercise}).first()
                 d = deadline(self.course.exercise(exercise), extension)
                 when, credit = lateness(received, d)
                 if when == CLOSED:
                     raise Refused(403, f"{exercise} closed at {d.late_until:%Y-%m-%d %H:%M} UTC; ask your "
                                        "instructor for an extension")
                 ex = self.course.exercise(exercise)
-                charged = [aware(t) for t in session.scalars(CHARGED, {"student": who.name, "exercise": exercise})]
+                charged = [aware(t) for t in conn.execute(CHARGED, {"student": who.name, "exercise": exercise}).scalars()]
                 verdict = admit(received, charged, ex.attempts, ex.cooldown_seconds, d)
                 if not verdict.admitted:
                     raise Refused(429, verdict.reason, {"Retry-After": str(verdict.retry_after)},
                                   attempts_left=verdict.attempts_left, retry_after=verdict.retry_after)
-                session.connection().execute(INSERT_SUBMISSION, dict(
+                conn.execute(INSERT_SUBMISSION, dict(
                     id=sid, student=who.name, exercise=exercise, received_at=jobs.naive(received),
                     filename=filename[:255], path=str(relative), digest=hashlib.sha256(data).hexdigest(),
                     size=len(data), via=via, status="received", charged=True, lateness=when, credit=credit,
@@ -176,8 +176,8 @@ class Service:
         except BaseException:
             path.unlink(missing_ok=True)
             raise
-        with self.db.write() as session:
-            jobs.enqueue(session, "grade", jobs.INTERACTIVE, submission_id=sid)
+        with self.db.write_core() as conn:
+            jobs.enqueue(conn, "grade", jobs.INTERACTIVE, submission_id=sid)
         return {"id": sid, "status": "queued", "url": f"/api/v1/submissions/{sid}",
                 "attempts_left": verdict.attempts_left, "late": when != "on_time"}
 
