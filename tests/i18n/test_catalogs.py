@@ -10,6 +10,7 @@ from grader.i18n import LANGUAGES, LanguageError, Message, choose, msg, nmsg, tr
 from grader.i18n.catalogs import LOCALE_DIR, problems
 
 
+@pytest.mark.slow  # extracts every catalog from the code, as pybabel does: ~3 s of CPU
 def test_every_id_in_the_code_is_translated_in_every_language_and_compiled():
     # extracts every id from the code as `pybabel extract` does (the same mapping files), and finds each
     # one translated, not fuzzy, its {fields} kept, every plural form given, and each .mo up to date
