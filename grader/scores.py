@@ -76,7 +76,7 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
     if run.get("import_error"):
         error = run["import_error"]
         where = error.get("where")
-        message = error["error"] + location_suffix(error["error"], where)
+        message = error["error"] + location_suffix(error, where)
     return {"id": submission.id, "status": _row_status(run, tests_read),
             "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
             "message": message, "source": name_text(Path(submission.source).name), "tests": tests}

@@ -155,3 +155,15 @@ def test_an_import_that_ran_out_of_time_stays_a_timeout(engine_suite):
            "import_error": {"error": "importing engine.py did not finish within 10 s", "where": None}, "probes": {}}
     row = submission_record(_submission(), run, [], 63.0, tests_read=expectations.probes_tests_read())
     assert row["status"] == "timeout"
+
+
+def test_whether_a_message_says_where_is_read_from_the_exceptions_type_not_its_text():
+    where = {"file": "engine.py", "line": 7, "function": "<module>"}
+    said = {"status": "ok", "message": None, "import_error": {
+        "error": "SyntaxError: invalid syntax (engine.py, line 7)", "exception": "SyntaxError", "where": where}}
+    assert submission_record(_submission(), said, [], 1.0)["message"] == "SyntaxError: invalid syntax (engine.py, line 7)"
+    # a message of the student's own that happens to say "line 7" still gets the place
+    own = {"status": "ok", "message": None, "import_error": {
+        "error": "ValueError: bad line 7 in my table", "exception": "ValueError", "where": where}}
+    assert submission_record(_submission(), own, [], 1.0)["message"] == (
+        "ValueError: bad line 7 in my table (engine.py, line 7)")

@@ -133,10 +133,15 @@ def location_text(where, *, function=False):
     return f" ({place_text(where)}{in_function})"  # place_text: `bob.py, line 12` or `nb.ipynb, cell 7, line 3`
 
 
-def location_suffix(text, where):
-    """` (bob.py, line 12)` or ` (carol.ipynb, cell 7, line 3)` unless the text already says where
-    (a SyntaxError does)."""
-    if not where or not where.get("line") or f"line {where['line']}" in text:
+# Exceptions whose own text says where, `(bob.py, line 12)` (grader.places writes the student's place in it)
+SAYS_WHERE = frozenset({"SyntaxError", "IndentationError", "TabError"})
+
+
+def location_suffix(error, where):
+    """` (bob.py, line 12)` or ` (carol.ipynb, cell 7, line 3)` for an error (an import error or an
+    observation: its `exception` field, the type's name) raised at `where`, unless its own text says where
+    already (a SyntaxError's does). Decided from the fields, never from the text."""
+    if not where or not where.get("line") or (error or {}).get("exception") in SAYS_WHERE:
         return ""
     return location_text(where)
 
@@ -273,7 +278,7 @@ def assert_imported(imported, module="engine", hint=""):
         where = error.get("where")
         own = error.get("file") or f"{module}.py"  # the student's own name for it (grader.places)
         # Python's own text of a SyntaxError says where already
-        at = place({k: v for k, v in where.items() if k != "function"}) if location_suffix(error["error"], where) \
+        at = place({k: v for k, v in where.items() if k != "function"}) if location_suffix(error, where) \
             else None
         values = {"file": own, "error": error["error"], "advice": hint}
         if at and hint:

@@ -58,10 +58,10 @@ def test_tanh_saturated_negative(observe, expect):
 def test_tanh_large(observe, expect, run):
     """tanh(400) = 1 with gradient 0, without overflowing"""
     obs = run["probes"].get(p.tanh_large.__name__, {})
-    if obs.get("status") == "error" and "OverflowError" in obs.get("error", ""):
+    if obs.get("status") == "error" and obs.get("exception") == "OverflowError":
         # Not only (exp(2x) - 1) / (exp(2x) + 1) overflows here: so does a derivative taken as
         # 1 / cosh(x)**2 after a right math.tanh. The message names the line, not a formula it cannot see.
-        at = location_suffix(obs["error"], obs.get("where"))
+        at = location_suffix(obs, obs.get("where"))
         raise Mismatch(
             f"{describe(p.tanh_large)}: your tanh raised {obs['error']}{at}. A float overflows past about "
             "1e308: exp(2x) does for x above about 355, and so does cosh(x)**2. Use math.tanh, or exp(-2|x|), "
