@@ -12,8 +12,9 @@ docs/scaling.md recommends) on a free port in a temporary folder, and times
       (or --parallelism);
   (b) `grade SUBMISSIONS --queue URL --no-cache`, with W `grade worker`
       processes already running on this machine, for each W of --workers;
-  (c) the same queued batch graded again from the cache: what the submitting
-      machine spends on loading, judging and scoring alone.
+  (c) the same queued batch graded again from the cache of its observations (the
+      rows' verdicts removed from it): what the submitting machine spends on
+      loading, judging, diagnosing and scoring alone.
 
 For each it prints wall time and submissions per second; for the queue, the
 overhead against the pool at the same parallelism (W = --jobs), and what each
@@ -26,6 +27,7 @@ import argparse
 import json
 import os
 import resource
+import secrets
 import shutil
 import socket
 import subprocess
@@ -138,6 +140,8 @@ def main():
     args = parser.parse_args()
     if not shutil.which("redis-server"):
         raise SystemExit("redis-server is not installed (apt-get install redis-server)")
+    # the fleet signs every result with a key both ends hold (grader/fleet/auth.py): the bench's own, unless given
+    os.environ.setdefault("GRADE_FLEET_KEY", secrets.token_hex(32))
     cores = os.cpu_count() or 1
     parallelism = args.parallelism
     tmp = Path(tempfile.mkdtemp(prefix="grade-fleet-bench-"))
@@ -171,6 +175,8 @@ def main():
                   f"{args.n / wall:8.1f} /s  {note}")
         # the submitting machine's own share: everything but observing (a batch whose runs are all cached)
         grade(tmp / "submissions", tmp / "warm.json", "--cache-dir", str(tmp / "cache"))
+        # without the rows' verdicts (grader/verdicts.py), which would spare the rerun the judge and the diagnosis
+        shutil.rmtree(tmp / "cache" / "verdicts", ignore_errors=True)
         judge, judge_cpu = grade(tmp / "submissions", tmp / "warm.json", "--cache-dir", str(tmp / "cache"))
         figures["submitter_seconds_per_job"] = judge / args.n
         print(f"{'(c) graded again from the cache':34} {judge:8.2f} s {args.n / judge:8.1f} /s  "
