@@ -15,7 +15,8 @@ reference engine is the solution. So the project builds two wheels:
   carry the reference and the buggy engines into the sandbox).
 - `micrograd-grader-instructor` (instructor/): the reference engine, the bug
   variant library (`grader/variants/`, and the diagnosis's book.py, rule.py,
-  styles.py and stored.py, which run and name the variants), and
+  styles.py, stored.py and walks.py, which run and name the variants and the
+  walks in the wrong order), and
   the translations of its words and of the starters' comments,
   `grader/locale/*/LC_MESSAGES/{diagnose,starters}.mo`), the
   suites' full test files, stored PyTorch results, stored variant runs,
@@ -51,7 +52,7 @@ INSTRUCTOR_PACKAGES = ("reference",)
 # parts that run or name them. The rest of grader/diagnose/ ships to students: a missing op, a local
 # derivative read off the student's own numbers, hints from the source (docs/distribution.md).
 INSTRUCTOR_MODULES = ("grader/variants/", "grader/diagnose/book.py", "grader/diagnose/rule.py",
-                      "grader/diagnose/styles.py", "grader/diagnose/stored.py")
+                      "grader/diagnose/styles.py", "grader/diagnose/stored.py", "grader/diagnose/walks.py")
 STUDENT_SUITE_FILES = ("__init__.py", "probes.py")  # of a suite's folder; everything else there is the instructor's
 VISIBLE_PREFIX = "visible_"  # grader/suites/<id>/visible_test_*.py: the visible tests alone (student wheel)
 EXPECTATIONS = "visible_expectations.json"  # read by grader.judge.expectations

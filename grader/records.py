@@ -135,6 +135,18 @@ class GraderError(TypedDict):
     detail: str  # the traceback
 
 
+class ExceptionFacts(TypedDict):
+    """What a probe's exception shows, as the worker reports it (sandbox/worker.py's `_facts`, checked by
+    observe/protocol.py): charging and diagnosis decide from these, never from the message's text."""
+
+    raised_in: str | None  # the qualified name of the student's innermost function that raised
+    entered: str | None  # the first of the student's functions the probe called on the way
+    name: str | None  # the missing attribute or name (AttributeError, NameError)
+    owner: str | None  # the type the attribute was missing on
+    operator: str | None  # the operator Python refused ("/", "unary -"), read from the bytecode
+    missing: list[str]  # the methods for that operator the student's `Value` class lacks
+
+
 class Observation(TypedDict, total=False):
     """One probe's observation. Code reads these fields, never the text of `error`."""
 
@@ -145,6 +157,7 @@ class Observation(TypedDict, total=False):
     where: Where | None  # where it was raised
     recursion: bool  # a RecursionError (the walk recursed 10,000 deep)
     not_run: bool  # the probe never ran: its worker stopped earlier, the import failed, or the suite skipped it
+    facts: ExceptionFacts | None  # status error: what the exception shows, as data
 
 
 class Run(TypedDict):
@@ -214,7 +227,7 @@ def earned(outcome) -> float:
 class DiagnosisEntry(TypedDict, total=False):
     """One finding that explains failing tests (grader/diagnose/, docs/diagnosis.md)."""
 
-    kind: Required[str]  # "variant", "derivative", "missing-op", "hint"
+    kind: Required[str]  # "variant", "walk", "derivative", "missing-op", "raises", "hint"
     title: Required[str]
     message: str  # the whole finding in one text
     explanation: str
@@ -229,6 +242,12 @@ class DiagnosisEntry(TypedDict, total=False):
     table: dict
     also: list
     method: str  # kind "missing-op": the missing method (`__rtruediv__`)
+    walk: str  # kind "walk": the walk in the wrong order (grader/diagnose/walks.py)
+    op: str  # kind "derivative": the op; kind "raises": the method that raised (`__radd__`, `exp`)
+    form: str  # kind "derivative": the wrong form
+    phase: str  # kind "raises": "forward" or "backward" (its backward rule)
+    exception: str  # kind "raises": the exception's type name
+    hint: str  # kind "hint": which hint
 
 
 class TestRow(TypedDict):

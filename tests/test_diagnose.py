@@ -190,9 +190,15 @@ def test_the_feedback_sentence_names_the_bug_and_shows_the_smallest_evidence(bat
         assert finding["explanation"].startswith("For y = a * a at a = 3, a.grad is 3.0, not 6.0. ")
         assert finding["evidence"] == {"probe": "shared_mul", "expression": "y = a * a at a = 3",
                                        "key": "a.grad", "expected": 6.0, "observed": 3.0}
-        assert finding["table"] == {
+        assert {k: v for k, v in finding["table"].items() if k != "graph"} == {
             "probe": "shared_mul", "expression": "y = a * a at a = 3", "first_differing": "a",
             "rows": [{"node": "a", "quantity": "grad", "expected": 6.0, "observed": 3.0, "differs": True}]}
+        # the expression's graph, from the reference engine: y = a * a, a named, its difference the first
+        assert finding["table"]["graph"] == {
+            "nodes": [{"id": 0, "op": "*", "data": 9.0, "expected": 1.0},
+                      {"id": 1, "op": "", "data": 3.0, "expected": 6.0, "name": "a", "observed": 3.0,
+                       "differs": True, "first": True}],
+            "edges": [[1, 0]], "output": 0}
 
 
 def test_every_table_marks_its_first_difference(batch):
@@ -542,18 +548,46 @@ def test_an_annotation_naming_the_class_explains_the_import_error():
                            "3.11.2") is None
 
 
-def test_a_missing_operation_takes_its_type_from_the_field_and_its_name_from_pythons_words():
+def test_a_missing_operation_is_decided_from_the_workers_facts_never_from_the_message():
     from grader.diagnose.missing import missing_operation
 
-    operands = "TypeError: unsupported operand type(s) for /: 'int' and 'Value'"
-    assert missing_operation("TypeError", operands) == {
+    def facts(**given):
+        return {"raised_in": None, "entered": None, "name": None, "owner": None, "operator": None, "missing": [],
+                **given}
+
+    no_rtruediv = facts(operator="/", missing=["__rtruediv__"])
+    assert missing_operation("TypeError", no_rtruediv) == {
         "method": "__rtruediv__", "expression": "2 / a", "raised": "TypeError", "cls": "Value"}
-    assert missing_operation(None, operands) is None  # the engine raised nothing: an observation it refused
-    assert missing_operation("TypeError", "TypeError: bad operand type for unary -: 'Node'")["method"] == "__neg__"
-    no_tanh = "AttributeError: 'Value' object has no attribute 'tanh'"
+    assert missing_operation(None, no_rtruediv) is None  # the engine raised nothing: an observation it refused
+    assert missing_operation("TypeError", facts(operator="unary -", missing=["__neg__"]))["method"] == "__neg__"
+    # inside another method (`__rtruediv__` returning `other * self**-1`): the method the class lacks
+    assert missing_operation("TypeError", facts(raised_in="Value.__rtruediv__", operator="*",
+                                                missing=["__rmul__"]))["expression"] == "2 * a"
+    no_tanh = facts(name="tanh", owner="Value")
     assert missing_operation("AttributeError", no_tanh)["method"] == "tanh"
     assert missing_operation("TypeError", no_tanh) is None
-    assert missing_operation("AttributeError", "AttributeError: 'Value' object has no attribute 'grad'") is None
+    assert missing_operation("AttributeError", facts(name="grad", owner="Value")) is None
+    # the message's words decide nothing: no facts, no missing op
+    assert missing_operation("TypeError", None) is None
+
+
+def test_an_exception_raised_inside_an_op_is_that_ops_fault():
+    from grader.diagnose.raising import raising_op
+
+    def facts(inner, entered=None, **given):
+        return {"raised_in": inner, "entered": entered or inner, "name": None, "owner": None, "operator": None,
+                "missing": [], **given}
+
+    assert raising_op("RecursionError", facts("Value.__radd__")) == {"method": "__radd__", "phase": "forward"}
+    assert raising_op("NameError", facts("log", "Value.log")) == {"method": "log", "phase": "forward"}
+    assert raising_op("TypeError", facts("Value.exp.<locals>._backward", "Value.backward")) == {
+        "method": "exp", "phase": "backward"}
+    # a recursive walk that went too deep through the rules is the walk's, not `+`'s
+    assert raising_op("RecursionError", facts("Value.__add__.<locals>._backward", "Value.backward")) is None
+    assert raising_op("RecursionError", facts("Value.backward.<locals>.build_topo")) is None
+    # a method the class lacks is a missing op (missing.py), whoever used it
+    assert raising_op("TypeError", facts("Value.__rtruediv__", operator="*", missing=["__rmul__"])) is None
+    assert raising_op("ValueError", facts(None)) is None
 
 
 def test_an_engine_that_does_not_import_gets_only_the_reason_why():

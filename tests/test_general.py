@@ -79,7 +79,7 @@ def _failing(row):
 
 
 def _diagnosis(row):
-    return [(d["kind"], d.get("variant") or d.get("hint") or d.get("method") or d.get("op"),
+    return [(d["kind"], d.get("variant") or d.get("walk") or d.get("hint") or d.get("method") or d.get("op"),
              d.get("match") or d.get("form")) for d in row["diagnosis"]]
 
 
@@ -139,7 +139,14 @@ def test_seed_facts_read_from_the_source():
         return seed_facts({"engine.py": source.encode()})
 
     assert facts(["self.grad = 1", "for n in reversed(topo):", "    n._backward()"]) == {
-        "seeds": True, "seeds_before_walk": True}
+        "seeds": True, "seeds_before_walk": True, "line": 2}
+    # the loop that builds the order comes first, then the seed, then the loop that runs the rules
+    assert facts(["for n in walk(self):", "    topo.append(n)", "self.grad = 1", "for n in reversed(topo):",
+                  "    n._backward()"]) == {"seeds": True, "seeds_before_walk": True, "line": 2}
+    # a nested build_topo's loop is a definition, not the walk: what runs is the call, then the seed
+    assert facts(["def build_topo(v):", "    for c in v._prev:", "        build_topo(c)", "    topo.append(v)",
+                  "build_topo(self)", "self.grad = 1", "for n in reversed(topo):", "    n._backward()"]) == {
+        "seeds": True, "seeds_before_walk": True, "line": 2}
     assert facts(["for n in reversed(topo):", "    n._backward()", "self.grad = 1.0"]) == {
         "seeds": True, "seeds_before_walk": False}
     assert facts(["for n in reversed(topo):", "    n._backward()"]) == {"seeds": False, "seeds_before_walk": False}

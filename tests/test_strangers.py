@@ -95,7 +95,8 @@ ACCUMULATE = {
     "bug-slots-no-seed": (0.0, [("variant", "no-seed", "style")]),
     "bug-stack-forward-order": (7.0, [("variant", "forward-order", "style")]),
     "bug-tinygrad-mul-self-data": (7.0, [("variant", "mul-self-data", "style")]),
-    "karpathy-verbatim-recursive": (18.0, [("hint", "recursive-topo", None)]),
+    # backward() is 05's lesson: 02 says nothing about how the student's own walk is built
+    "karpathy-verbatim-recursive": (18.0, []),
 }
 
 TANH = {
@@ -105,11 +106,12 @@ TANH = {
     "bug-kahn-grad-starts-one": (0.0, [("variant", "grad-starts-one", "exact")]),
     "bug-tuple-direct-children-only": (11.0, [("variant", "direct-children-only", "style")]),
     "bug-opdict-tanh-input": (3.0, [("variant", "tanh-input", "exact")]),
-    "bug-printer-tanh-one-minus-t": (3.0, [("variant", "tanh-one-minus-t", "exact")]),
+    # and the lecture's tanh formula, which overflows at x = 400: that raise is named too
+    "bug-printer-tanh-one-minus-t": (3.0, [("variant", "tanh-one-minus-t", "exact"), ("raises", "tanh", None)]),
     "bug-slots-no-seed": (2.0, [("variant", "no-seed", "exact")]),
     "bug-stack-forward-order": (9.0, [("variant", "forward-order", "exact")]),
     "bug-tinygrad-mul-self-data": (10.0, [("variant", "mul-self-data", "exact")]),
-    "karpathy-verbatim-recursive": (16.0, [("hint", "recursive-topo", None)]),
+    "karpathy-verbatim-recursive": (16.0, [("raises", "tanh", None), ("hint", "recursive-topo", None)]),
 }
 
 MORE_OPS = {
@@ -161,7 +163,7 @@ def _failing(row):
 
 
 def _diagnosis(row):
-    return [(d["kind"], d.get("variant") or d.get("hint") or d.get("method") or d.get("op"),
+    return [(d["kind"], d.get("variant") or d.get("walk") or d.get("hint") or d.get("method") or d.get("op"),
              d.get("match") or d.get("form")) for d in row["diagnosis"]]
 
 
@@ -226,8 +228,12 @@ def test_02_accumulate_says_nothing_of_bugs_its_probes_cannot_see(accumulate_row
 def test_03_tanh(tanh_rows, case):
     row = tanh_rows[case]
     if case in EXP_FORMULA_TANH:
-        # a real bug of the lecture's formula, charged once by the test about it, with its own message
-        assert (row["score"], _failing(row), row["diagnosis"]) == (16.0, ["saturation/large-input"], [])
+        # a real bug of the lecture's formula, charged once by the test about it, with its own message; the
+        # diagnosis names the op that raised, the exception and the line
+        assert (row["score"], _failing(row), _diagnosis(row)) == (16.0, ["saturation/large-input"],
+                                                                   [("raises", "tanh", None)])
+        assert "raised OverflowError: math range error. It raised at engine.py, line" in row["diagnosis"][0][
+            "explanation"]
         large = next(t for t in row["tests"] if t["name"] == "saturation/large-input")
         assert "your tanh raised OverflowError" in large["output"]
     elif case in TANH:

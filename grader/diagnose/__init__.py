@@ -12,11 +12,12 @@ import sys
 import traceback
 
 from ..judge.ops import ops_of
+from ..places import place_text
 from ..records import earned
-from .compare import not_run, wrong
+from .compare import agree, not_run, wrong
 from .derivatives import OP_NAMES, infer_all
 from .evidence import capitalised, evidence, local_evidence, size
-from .hints import annotation_hint, seed_facts, silent_backward_hints, static_hints
+from .hints import annotation_hint, empty_walk_hint, seed_facts, silent_backward_hints, static_hints
 from .missing import missing_entry, missing_operation
 
 # The variant library (book.py, rule.py, styles.py, stored.py and grader/variants/) is the instructor's: it
@@ -36,11 +37,14 @@ def __getattr__(name):
 
         return getattr(book, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+from .findings import FindingsMixin, line_of
+from .raising import raising_op, with_line
 
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
 
 FAILING = ("failed", "error", "timeout")
+CORE = ("add", "mul")  # the ops of two Values every expression is built from
 
 # A hint that points at the same mistake as a finding: it gives the finding a line number.
 _HINT_FOR = {"recursive-topo": lambda v: v.name == "recursive-topo",
@@ -56,7 +60,7 @@ def _in_students_terms(hints, submission):
     return hints
 
 
-class Diagnoser:
+class Diagnoser(FindingsMixin):
     """Diagnoses the submissions of one batch against one suite."""
 
     def __init__(self, suite, expectations, book: VariantBook | None = None, tests: dict | None = None):
@@ -113,7 +117,7 @@ class Diagnoser:
             W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
             if W:
                 probes = run["probes"]
-                missing = {p: missing_operation(obs.get("exception"), obs.get("error")) for p, obs in probes.items()
+                missing = {p: missing_operation(obs.get("exception"), obs.get("facts")) for p, obs in probes.items()
                            if obs.get("status") == "error"}
                 missing = {p: m for p, m in missing.items() if m}
                 entries = self._missing_entries(probes, [p for p in W if p in missing], missing, outcomes)
@@ -121,9 +125,29 @@ class Diagnoser:
                 unwritten = {p for p, obs in probes.items() if obs.get("status") == "error"
                              and obs.get("exception") == "NotImplementedError"}
                 missing = {**missing, **{p: None for p in unwritten if p not in missing}}
+                raising = {p: raising_op(probes[p].get("exception"), probes[p].get("facts")) for p in W
+                           if p not in missing and probes[p].get("status") == "error"}
+                raising = {p: found for p, found in raising.items() if found}
+                entries += self._raising_entries(probes, raising, outcomes)
+                missing = {**missing, **{p: None for p in raising}}
                 rest = [p for p in W if p not in missing]
+                walk = self.walks.explaining(probes, rest, self.reference, self._deep(),
+                                             lambda p: self._size(p, probes)) if rest and self.walks else None
+                if walk is not None:
+                    shown = [p for p in rest if p not in self._deep()]
+                    smallest = min(shown, key=lambda p: self._size(p, probes))
+                    from .walks import walk_entry
+
+                    entries.append(walk_entry(walk, getattr(self.suite.probes, smallest), probes[smallest],
+                                              self.reference(smallest), self.cited(shown, outcomes)))
+                    # what is left: a deep graph the walk does not explain (a recursive sort's RecursionError)
+                    rest = [p for p in rest if p in self._deep()
+                            and not any(agree(probes[p], obs) for obs in self.walks.runs(walk, p, masks=False))]
                 if rest and self.book is not None:
-                    entries += self._entries_per_concept(probes, rest, frozenset(missing), outcomes)
+                    found = self._not_refuted_by_core(
+                        probes, self._entries_per_concept(probes, rest, frozenset(missing), outcomes),
+                        [e["op"] for e in self._derivative_entries(probes, rest, outcomes, entries) if e["op"] in CORE])
+                    entries = self._raises_explained(entries, found, probes, raising) + found
                 if rest:
                     entries += self._derivative_entries(probes, rest, outcomes, entries)
             self._memo[key] = entries
@@ -139,6 +163,7 @@ class Diagnoser:
             smallest = min(shown, key=lambda p: self._size(p, probes))
             sentence, _ = evidence(getattr(self.suite.probes, smallest), probes[smallest], self.reference(smallest))
             entries.append(missing_entry(missing[smallest], self.cited(shown, outcomes), sentence))
+            entries[-1]["table"] = self._table(smallest, probes)
         return entries
 
     def _derivative_entries(self, probes, W, outcomes, entries):
@@ -150,14 +175,23 @@ class Diagnoser:
         values = {op: probes[name]["values"] for op, name in local.items()
                   if (probes.get(name) or {}).get("status") == "ok"}
 
-        def right(op):
-            return op in local and not wrong(probes.get(local[op]), self.reference(local[op]))
+        def right(op, keys=lambda k: True):
+            if op not in local or (probes.get(local[op]) or {}).get("status") != "ok":
+                return False
+            reference = self.reference(local[op])
+            mine = {k: v for k, v in probes[local[op]]["values"].items() if keys(k)}
+            return mine.keys() == {k for k in reference if keys(k)} and not wrong(
+                {"status": "ok", "values": mine}, {k: v for k, v in reference.items() if keys(k)})
+
+        def seeded(key):  # the run seeded directly: one op on fresh leaves, and nothing else
+            return not key.endswith(".scaled")
 
         explained = {t for e in entries for t in e.get("tests", [])}
         found = []
-        for op, inference in infer_all(values).items():
-            if not (right("mul") if op == "add" else right("add") if op == "mul" else right("add") and right("mul")):
-                continue
+        # each op's probe seeded directly isolates it; the run through `* Value(3)` needs `*` right
+        for op, inference in infer_all(values, scaled=right("mul")).items():
+            if not any(right(other, seeded) for other in local if other != op):
+                continue  # no op's rule shows at all: the walk itself passes nothing (empty-walk, no-seed)
             shown = [p for p in W if op in ops_of(getattr(self.suite.probes, p))]
             tests = [t for t in self.cited(shown, outcomes) if t not in explained]
             if not tests:
@@ -165,7 +199,9 @@ class Diagnoser:
             probe = getattr(self.suite.probes, local[op])
             sentence = local_evidence(probe, values[op], self.reference(local[op]))
             title = f"Your {OP_NAMES[op]} backward {inference['words']}"
+            smallest = min(shown, key=lambda p: self._size(p, probes))
             found.append({"kind": "derivative", "op": op, "form": inference["form"], "title": title,
+                          "table": self._table(smallest, probes),
                           "explanation": f"{capitalised(sentence)}. This rule alone explains the numbers at "
                                          "every point tried.",
                           "message": f"{title}: {sentence}.", "concept": "local-derivative", "tests": tests,
@@ -217,12 +253,24 @@ class Diagnoser:
         if submission.rejected:
             return []
         engine = f"{self.suite.module}.py"
-        hints = _in_students_terms(static_hints(submission.files, engine=engine), submission)
+        hints = _in_students_terms(self._taught(static_hints(submission.files, engine=engine)), submission)
         if run and run.get("import_error"):
             first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
             return [first] if first else []
-        entries = _not_refuted_by_source([dict(e) for e in self._variant_entries(run, outcomes)],
-                                         seed_facts(submission.files, engine=engine))
+        facts = seed_facts(submission.files, engine=engine)
+        found = [dict(e) for e in self._variant_entries(run, outcomes)]
+        entries = _not_refuted_by_source(found, facts)
+        after_walk = [e for e in found if e.get("kind") == "variant"
+                      and "seed-after-walk" in [e["variant"], *e.get("also", [])]]
+        if facts["seeds_before_walk"] and after_walk and after_walk[0] not in entries:
+            # the numbers of a seed set after the walk, the seed set before it: the walk ran no rule
+            hint = empty_walk_hint(facts, after_walk[0]["tests"], engine=engine)
+            entries.insert(0, _in_students_terms([hint], submission)[0])
+        for entry in entries:
+            if entry.get("kind") == "raises" and entry.get("line"):
+                code = line_of(submission.files.get(entry["file"]), entry["line"])
+                entry.update(submission.place(entry["file"], entry["line"]))
+                with_line(entry, place_text(entry), code)
         cost = {o["name"]: o.get("points", 0) - earned(o) for o in outcomes}
         entries.sort(key=lambda e: -sum(cost.get(t, 0) for t in e.get("tests", [])))
         if self._computes_nothing(run):
@@ -237,6 +285,8 @@ class Diagnoser:
                 if seedless:  # the numbers look like a missing seed; the source shows why
                     entries = [e for e in entries if e not in seedless]
                     hint["tests"] = []
+                # a rule that never runs passes no gradient: the hint says why, and where
+                entries = [e for e in entries if not (e.get("kind") == "derivative" and e["form"] == "no-gradient")]
                 entries.insert(0, hint)
         structural = []
         for hint in hints:

@@ -68,6 +68,8 @@ FORMS = {
          lambda x, y: {"x": x * y}),
         ("one", "passes out.grad through unchanged (local derivative 1) instead of multiplying by exp(x)",
          lambda x, y: {"x": 1.0}),
+        ("tanh-rule", "computes 1 − y² from its output y, tanh's rule, instead of exp(x) itself",
+         lambda x, y: {"x": 1 - y * y}),
     ]),
     "log": (lambda x, y: {"x": 1 / x}, [
         ("output-for-input", "computes 1 / log(x), one over the output, where log's local derivative is 1 / x "
@@ -200,10 +202,13 @@ def _fits(predicted_of, cases, observed_key="grad") -> bool:
     return True
 
 
-def infer(op: str, values: dict) -> dict | None:
+def infer(op: str, values: dict, *, scaled: bool = True) -> dict | None:
     """The mistake in `op`'s backward rule that the student's numbers show, or None.
 
     {"op", "form", "words"} where words complete "your <op> backward …".
+    `scaled=False`: the run through `* Value(3)` says nothing (the student's
+    `*` is itself wrong), so only the run seeded directly is read: it isolates
+    the op, and the question of out.grad is left open.
     """
     if op not in FORMS:
         return None
@@ -220,12 +225,18 @@ def infer(op: str, values: dict) -> dict | None:
     times = None
     for factor, words in ((3.0, None), (1.0, "does not multiply by out.grad (the gradient from above)"),
                           (9.0, "multiplies by out.grad twice")):
+        if not scaled:
+            break
         if all(_close(case["scaled"][n], factor * case["grad"][n]) for case in cases for n in case["grad"]):
             times = words
             break
     else:
         if op != "mul":  # the scaling is itself a `*`: for `*`, its run says nothing of out.grad
             return None  # the two runs do not relate by a constant: not a local rule we can read
+    if not local_right and _passes_nothing(cases, right_of):
+        return {"op": op, "form": "no-gradient", "words": f"passes no gradient to its input{'s' * (len(cases[0]['grad']) > 1)}"
+                f" (it should pass {SHOULD[op]}): its rule adds nothing, never runs, or its output is not linked "
+                "to its input"}
     if local_right:
         if times is not None and any(abs(case["grad"][n]) > ABS for case in cases for n in case["grad"]):
             return {"op": op, "form": "out-grad", "words": times}
@@ -251,6 +262,21 @@ def infer(op: str, values: dict) -> dict | None:
                      else f"multiplies the right local derivative by {_fmt(c)}")
             return {"op": op, "form": f"{kind}-constant", "constant": c, "words": _and(words, times)}
     return None
+
+
+# What each op's rule should pass on, in words that complete "it should pass ...".
+SHOULD = {"tanh": "(1 − t²) · out.grad, t = tanh(x)", "exp": "exp(x) · out.grad", "log": "out.grad / x",
+          "relu": "out.grad where x > 0", "pow": "k · x**(k − 1) · out.grad", "mul": "b · out.grad to a and "
+          "a · out.grad to b", "add": "out.grad to both operands", "sub": "out.grad to a and −out.grad to b",
+          "div": "out.grad / b to a and −a · out.grad / b² to b", "neg": "−out.grad",
+          "rsub": "−out.grad to x in `2 - x`", "rtruediv": "−2 · out.grad / x² to x in `2 / x`"}
+
+
+def _passes_nothing(cases, right_of) -> bool:
+    """Every input's gradient 0 in every case, where the right rule passes something somewhere."""
+    if not all(_close(got, 0.0) for case in cases for got in case["grad"].values()):
+        return False
+    return any(not _close(r.get(n), 0.0) for case in cases if (r := right_of(case)) for n in case["grad"])
 
 
 def _constant(cases, right_of, kind):
@@ -280,12 +306,12 @@ def _and(words, times):
     return f"{words}, and {times}" if times else words
 
 
-def infer_all(values_of: dict) -> dict:
+def infer_all(values_of: dict, *, scaled: bool = True) -> dict:
     """{op: inference} for the ops whose numbers show a mistake, {op: probe values} given; an op built from
     another op that shows a mistake is left out (BUILT_FROM)."""
-    found = {op: infer(op, values) for op, values in values_of.items()}
+    found = {op: infer(op, values, scaled=scaled) for op, values in values_of.items()}
     found = {op: f for op, f in found.items() if f}
     return {op: f for op, f in found.items() if not any(base in found for base in BUILT_FROM.get(op, ()))}
 
 
-__all__ = ["BUILT_FROM", "FORMS", "OP_NAMES", "infer", "infer_all"]
+__all__ = ["BUILT_FROM", "FORMS", "OP_NAMES", "SHOULD", "infer", "infer_all"]

@@ -67,7 +67,23 @@ def table(probe, observed: dict, expected: dict) -> dict:
               "first_differing": first["node"] if first else None}
     if values is None:
         result["error"] = str(observed.get("error") or observed.get("status"))
+    graph = _graph(probe, rows, result["first_differing"])
+    if graph is not None:
+        result["graph"] = graph
     return result
+
+
+def _graph(probe, rows, first):
+    """The expression's graph (graph.py), drawn from the reference engine: None where there is none
+    (a student's install holds no reference engine)."""
+    try:
+        from .graph import expression_graph
+    except ImportError:
+        return None
+    try:
+        return expression_graph(probe, rows, first)
+    except ImportError:
+        return None
 
 
 def _name(row: dict) -> str:

@@ -46,6 +46,7 @@ visibility.
 from __future__ import annotations
 
 import ast
+import builtins
 import collections
 import hashlib
 import re
@@ -143,7 +144,13 @@ def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
     (grads zeroed inside the walk, the output's own rule skipped): the source
     tells these apart where the numbers cannot. `seeds`: some function named
     `backward` assigns the literal 1 (or 1.0) to a `.grad`; `seeds_before_walk`:
-    it does so before its first loop. A `backward` method hidden by an
+    it does so before its first loop that runs the rules (a call other than a
+    list's, set's or dict's own methods and the builtins: `v._backward()`; the
+    first loop at all when none does), so a seed between the loop that builds
+    the order and the loop that uses it is before the walk. Both read only the code that runs when
+    `backward` runs, in its order: a function or class defined inside it (a
+    nested `build_topo` and the loop in it) is a definition, not the walk, and
+    is skipped (`_runs_in`). A `backward` method hidden by an
     attribute of the same name (`backward-shadowed`) never runs, so its seed
     counts for nothing.
     """
@@ -158,15 +165,73 @@ def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
         for function in tree.nodes(*FUNCTIONS):
             if function.name != "backward":
                 continue
-            seeds = [node.lineno for node in ast.walk(function)
+            runs = list(_runs_in(function))
+            seeds = [node.lineno for node in runs
                      if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
                      and type(node.value.value) in (int, float) and node.value.value == 1
                      and any(isinstance(t, ast.Attribute) and t.attr == "grad" for t in node.targets)]
-            loops = [node.lineno for node in ast.walk(function) if isinstance(node, (ast.For, ast.While))]
+            loops = [node for node in runs if isinstance(node, (ast.For, ast.While))]
+            rule_loops = [node.lineno for node in loops if _calls_a_rule(node)]
+            loops = rule_loops or [node.lineno for node in loops]
             if seeds:
                 facts["seeds"] = True
                 if loops and min(seeds) < min(loops):
                     facts["seeds_before_walk"] = True
+                    facts["line"] = function.lineno
     except (OverBudget, RecursionError):
         return {"seeds": False, "seeds_before_walk": False}
     return facts
+
+
+def _runs_in(function):
+    """The statements and expressions of `function`'s own body, in source order: what runs when it is
+    called. The bodies of functions, lambdas and classes defined inside it are left out (a nested
+    `build_topo` runs only where it is called); their decorators and default values run, and stay."""
+    found, stack = [], list(reversed(function.body))
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if isinstance(node, (*FUNCTIONS, ast.Lambda)):
+            children = [*getattr(node, "decorator_list", []), *node.args.defaults,
+                        *(d for d in node.args.kw_defaults if d is not None)]
+        elif isinstance(node, ast.ClassDef):
+            children = [*node.decorator_list, *node.bases, *node.keywords]
+        else:
+            children = list(ast.iter_child_nodes(node))
+        stack.extend(reversed(children))
+    return sorted(found, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+
+
+def empty_walk_hint(facts: dict, tests: list[str], *, engine: str = "engine.py") -> dict:
+    """The seed is set before the loop over the order (the source says so), yet only the seed is ever set
+    (the numbers say so): the loop ran no rule below the output. Said by Diagnoser in place of the seed
+    finding the numbers alone would give."""
+    return {
+        "kind": "hint", "hint": "empty-walk",
+        "title": "Only the seed is ever set: the loop in `backward()` reaches no node below the output",
+        "explanation": (
+            f"`backward` on line {facts['line']} sets the output's gradient to 1 before its loop, yet every other "
+            "gradient stays 0, so no backward rule ran on the nodes below the output: the order the loop walks "
+            "holds nothing else. Check that the function building the order is called from `backward()` itself "
+            "(a call indented inside `build_topo` never runs), that it appends every node, and to the very list "
+            "the loop reads (a fresh `topo = []` inside each call is lost when the call returns)."
+        ),
+        "file": engine, "line": facts["line"], "tests": tests,
+    }
+
+
+_CONTAINER_CALLS = frozenset({"append", "appendleft", "pop", "popleft", "add", "extend", "insert", "remove",
+                              "discard", "get", "items", "keys", "values", "setdefault", "update", "copy", "clear"})
+
+
+def _calls_a_rule(loop):
+    """Whether a loop's own code calls something other than a container's method or a builtin: the loop
+    that runs the backward rules, not the one that builds the order."""
+    for node in _runs_in(loop):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr not in _CONTAINER_CALLS:
+                return True
+            if isinstance(func, ast.Name) and not hasattr(builtins, func.id):
+                return True
+    return False

@@ -1,13 +1,16 @@
 """Missing operations: a probe that failed because the engine has no such method says so, and only that.
 
-Python names what is missing in the exception it raises. The exception's type
-is the observation's `exception` field (the worker sends it); what is missing
-is read from Python's own words in its message:
+Decided from the facts the worker reports with each exception (an
+observation's `exception` and `facts` fields, grader/sandbox/worker.py), never
+from the text of Python's message:
 
-- an AttributeError, `'Value' object has no attribute 'tanh'`: a method (`tanh`, `exp`, `log`, `relu`);
-- a TypeError, `unsupported operand type(s) for /: 'int' and 'Value'`: an operator for these operands
-  (here `__rtruediv__`: a number on the left);
-- a TypeError, `bad operand type for unary -: 'Value'`: `__neg__`.
+- an AttributeError whose missing attribute (`facts.name`) is an operation's method (`tanh`, `exp`,
+  `log`, `relu`): that method, on the class `facts.owner`;
+- a TypeError that Python itself raised while a line applied an operator to a Value (`facts.operator`,
+  read from the bytecode), where the student's `Value` lacks a method Python looks up for it
+  (`facts.missing`): `2 / a` without `__rtruediv__`, `-a` without `__neg__`; also inside another of
+  the student's methods (`__rtruediv__` returning `other * self**-1` without `__rmul__`): the missing
+  method is at fault, not the one that used it.
 
 Such a probe shows nothing of the engine's gradients, so diagnosis explains
 it by the missing operation and looks for other mistakes in the rest alone
@@ -16,44 +19,32 @@ it by the missing operation and looks for other mistakes in the rest alone
 
 from __future__ import annotations
 
-import re
-
-# Python's own words (its messages, not the grader's), searched in an observation's `error`; the exception's
-# type is the observation's `exception` field.
-_NO_ATTRIBUTE = re.compile(r"'(?P<cls>\w+)' object has no attribute '(?P<name>\w+)'")
-_OPERANDS = re.compile(r"unsupported operand type\(s\) for (?P<symbol>\*\*|[-+*/]|\*\* or pow\(\)): "
-                       r"'(?P<left>\w+)' and '(?P<right>\w+)'")
-_UNARY = re.compile(r"bad operand type for unary (?P<symbol>[-+]): '(?P<cls>\w+)'")
-
 _METHODS = {"tanh", "exp", "log", "relu", "backward", "sigmoid"}
-_OPERATORS = {"+": "add", "-": "sub", "*": "mul", "/": "truediv", "**": "pow", "** or pow()": "pow"}
-_NUMBERS = {"int", "float"}
+_SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "pow": "**"}
 
 
-def missing_operation(exception: str | None, error: str | None) -> dict | None:
-    """{"method": "__rtruediv__", "expression": "2 / a", "raised": "TypeError"} when the engine raised
-    `exception` (an observation's field) with an `error` naming a missing operation of its own class, else None."""
-    text = error or ""
-    match = _NO_ATTRIBUTE.search(text) if exception == "AttributeError" else None
-    if match and match["name"] in _METHODS:
-        name = match["name"]
-        return {"method": name, "expression": f"a.{name}()", "raised": "AttributeError", "cls": match["cls"]}
-    match = _OPERANDS.search(text) if exception == "TypeError" else None
-    if match:
-        op, left, right = _OPERATORS[match["symbol"]], match["left"], match["right"]
-        symbol = "**" if op == "pow" else match["symbol"]
-        if left in _NUMBERS and right not in _NUMBERS:
-            return {"method": f"__r{op}__", "expression": f"2 {symbol} a", "raised": "TypeError", "cls": right}
-        if left not in _NUMBERS and right in _NUMBERS:
-            return {"method": f"__{op}__", "expression": f"a {symbol} 2", "raised": "TypeError", "cls": left}
-        if left not in _NUMBERS and left == right:
-            return {"method": f"__{op}__", "expression": f"a {symbol} b", "raised": "TypeError", "cls": left}
+def missing_operation(exception: str | None, facts: dict | None) -> dict | None:
+    """{"method": "__rtruediv__", "expression": "2 / a", "raised": "TypeError", "cls": "Value"} when the
+    engine raised `exception` (an observation's field) because its class has no such operation, as the
+    observation's `facts` show; else None."""
+    facts = facts or {}
+    if exception == "AttributeError" and facts.get("name") in _METHODS and facts.get("owner"):
+        name = facts["name"]
+        return {"method": name, "expression": f"a.{name}()", "raised": "AttributeError", "cls": facts["owner"]}
+    missing = facts.get("missing") or []
+    if exception != "TypeError" or not facts.get("operator") or not missing:
         return None
-    match = _UNARY.search(text) if exception == "TypeError" else None
-    if match:
-        method = "__neg__" if match["symbol"] == "-" else "__pos__"
-        return {"method": method, "expression": f"{match['symbol']}a", "raised": "TypeError", "cls": match["cls"]}
-    return None
+    method = missing[0]  # both of a pair missing: without the first, neither side works
+    if method in ("__neg__", "__pos__"):
+        expression = f"{'-' if method == '__neg__' else '+'}a"
+    else:
+        op = method.strip("_")
+        reflected = op.startswith("r") and op[1:] in _SYMBOLS
+        symbol = _SYMBOLS.get(op[1:] if reflected else op)
+        if symbol is None:
+            return None
+        expression = f"2 {symbol} a" if reflected else f"a {symbol} 2" if op == "pow" else f"a {symbol} b"
+    return {"method": method, "expression": expression, "raised": "TypeError", "cls": "Value"}
 
 
 def missing_entry(missing: dict, tests: list[str], evidence: str) -> dict:

@@ -45,16 +45,18 @@ class _Verdict:
     never from the text.
 
     What charging (judge/charging.py) decides from is given when the verdict is made, never attached
-    later: `raised` (the engine's exception as it raised it, "" for a probe that never ran), `exception`
-    (its type's name) and `credit` (the share of the test's probes right or charged elsewhere)."""
+    later: `raised` (the engine's exception as one comparable key of its type and the worker's facts,
+    "" for a probe that never ran), `exception` (its type's name), `facts` (the worker's facts of it:
+    grader.records.ExceptionFacts) and `credit` (the share of the test's probes right or charged
+    elsewhere)."""
 
-    def __init__(self, message="", *, where=None, raised="", exception=None, credit=0.0, **detail):
+    def __init__(self, message="", *, where=None, raised="", exception=None, facts=None, credit=0.0, **detail):
         # `message` is a grader.i18n.Message (an id and its parameters, rendered in the student's language
         # where it is shown) or, from a suite's own test, a plain text; str() is its English text
         super().__init__(str(message))
         self.message = message if isinstance(message, Message) else None
         self.where = where
-        self.raised, self.exception, self.credit = raised, exception, credit
+        self.raised, self.exception, self.facts, self.credit = raised, exception, facts, credit
         self.detail = {k: v.to_json() if isinstance(v, Message) else v for k, v in detail.items() if v is not None}
 
 

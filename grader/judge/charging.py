@@ -86,18 +86,22 @@ class OwnTests:
         self.core = tuple(core)
 
     @staticmethod
-    def _verdict(observe, expect, probe) -> tuple[str, str]:
-        """("right", ""), ("numbers", "") for wrong numbers, ("raised", the exception as the engine raised
-        it), or ("other", "") for a timeout or a probe that never ran."""
+    def _verdict(observe, expect, probe) -> tuple[str, str, str | None]:
+        """("right", "", None), ("numbers", "", None) for wrong numbers, ("raised", the exception as the
+        engine raised it, the op its facts say is missing or None), or ("other", "", None) for a timeout
+        or a probe that never ran."""
         try:
             assert_values(observe(probe), expect(probe), probe=probe)
         except StudentError as exc:
-            return ("raised", exc.raised) if exc.raised else ("other", "")  # "": a probe that never ran
+            raised = exc.raised
+            if not raised:  # a probe that never ran
+                return "other", "", None
+            return "raised", raised, _named_by(exc.exception, exc.facts)
         except ProbeTimeout:
-            return "other", ""
+            return "other", "", None
         except Mismatch:
-            return "numbers", ""
-        return "right", ""
+            return "numbers", "", None
+        return "right", "", None
 
     def _charged_elsewhere(self, observe, expect, ops) -> tuple[dict, dict]:
         """({op: test name} wrong in numbers, {op: {exception text: test name}} raising), for `ops`.
@@ -119,8 +123,10 @@ class OwnTests:
         for op in sorted(ops):
             for name, probes in self.table.get(op, ()):
                 for probe in probes:
-                    kind, raised = self._verdict(observe, expect, probe)
-                    if kind != "right" and core_right:
+                    kind, raised, named = self._verdict(observe, expect, probe)
+                    # a probe of two ops (`a * 5` and `5 * a`) that raised because one of them is missing
+                    # charges that one, not the other: `a * 2` may work
+                    if kind != "right" and core_right and (named is None or named == op):
                         wrong.setdefault(op, name)
                     if kind == "raised" and core_right:
                         raising.setdefault(op, {}).setdefault(raised, name)
@@ -160,7 +166,7 @@ class OwnTests:
             by = {op: raising[op][raised] for op in used if raised and raised in raising.get(op, {})}
             if not by:
                 by = {op: wrong[op] for op in used if op in wrong}
-            named = _named_by(exc.exception, raised)
+            named = _named_by(exc.exception, exc.facts)
             if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
                 by = {named: by[named]}
             (excused if by else kept).append((probe, exc, by))
@@ -178,15 +184,15 @@ class OwnTests:
         if note:
             said = msg("{said} {note}", said=said, note=note)
         # the place it points at and its parts stay
-        raise type(exc)(said, where=exc.where, raised=exc.raised, exception=exc.exception,
+        raise type(exc)(said, where=exc.where, raised=exc.raised, exception=exc.exception, facts=exc.facts,
                         credit=right / len(probes), **exc.detail) from exc
 
 
-def _named_by(exception: str | None, raised: str) -> str | None:
-    """The op an exception says is missing (`... for /: 'int' and 'Value'` → rtruediv), else None."""
+def _named_by(exception: str | None, facts: dict | None) -> str | None:
+    """The op an exception's facts say is missing (`2 / a` without `__rtruediv__` → rtruediv), else None."""
     from ..diagnose.missing import missing_operation
 
-    missing = missing_operation(exception, raised)
+    missing = missing_operation(exception, facts)
     if missing is None:
         return None
     method, expression = missing["method"], missing["expression"]

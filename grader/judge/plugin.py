@@ -175,12 +175,15 @@ class JudgePlugin:
             at = place(where)
             got = (msg("raised {error} ({place})", error=obs.get("error"), place=at) if at
                    else msg("raised {error}", error=obs.get("error")))
-            # the exception as the engine raised it, its text and its type, for charging.py ("" and None for a
-            # probe that never ran)
+            # the exception as the engine raised it, for charging.py: its type and the facts the worker reported
+            # (where it was raised, what was missing) as one comparable key, never its message text ("" and
+            # None for a probe that never ran)
+            facts = None if obs.get("not_run") else (obs.get("facts") or {})
+            raised = "" if facts is None else repr((obs.get("exception"), *(
+                facts.get(k) for k in ("raised_in", "name", "owner", "operator")), tuple(facts.get("missing") or ())))
             raise StudentError(msg("{expression}: your engine {got}", expression=expression, got=got), where=where,
-                               expression=expression, got=got,
-                               raised="" if obs.get("not_run") else str(obs.get("error") or ""),
-                               exception=None if obs.get("not_run") else obs.get("exception"))
+                               expression=expression, got=got, raised=raised,
+                               exception=None if obs.get("not_run") else obs.get("exception"), facts=facts)
 
         return observe
 

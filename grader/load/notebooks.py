@@ -77,11 +77,16 @@ def _short(error: Exception) -> str:
 # runs as a module, and a stray `display(x)` at the top level, normal in Jupyter
 # and Colab, would stop the whole engine with a NameError. So the code of a
 # notebook starts with harmless stand-ins: `display(...)` shows nothing, and
-# `get_ipython()` returns None, as it does outside IPython. A notebook that
-# defines its own `display` replaces the stand-in, as it would in Jupyter.
+# `get_ipython()` returns None, as it does outside IPython. `__builtin__` is the
+# builtins module (IPython's alias of Python 2's name), and the history names
+# are empty: `In` a list of inputs, `Out` a dict of outputs, `_`, `__`, `___`
+# the last outputs (None), `_i`, `_ii`, `_iii` the last inputs (''). A notebook
+# that defines its own `display` replaces the stand-in, as it would in Jupyter.
 IPYTHON_STAND_INS = (
     "def display(*objects, **options): return None  # grader: Jupyter's display() shows nothing here\n"
     "def get_ipython(): return None  # grader: the code does not run in IPython\n"
+    "import builtins as __builtin__  # grader: IPython's name for the builtins module\n"
+    "In, Out, _, __, ___, _i, _ii, _iii = [''], {}, None, None, None, '', '', ''  # grader: IPython's history\n"
 )
 
 _CELL_MAGICS_RUN_AS_PYTHON = frozenset({"time", "capture"})

@@ -115,6 +115,28 @@ def _exception(value):
     raise ProtocolError("bad exception")
 
 
+_FACT_TEXTS = ("raised_in", "entered", "name", "owner", "operator")
+
+
+def _facts(value):
+    """The structured facts of a probe's exception (worker.py's `_facts`), checked: each text a string
+    or None, `missing` a short list of method names; None from an older worker that sent none."""
+    if value is None:
+        return None
+    if type(value) is not dict or set(value) != {*_FACT_TEXTS, "missing"}:
+        raise ProtocolError("bad exception facts")
+    facts = {}
+    for key in _FACT_TEXTS:
+        if value[key] is not None and type(value[key]) is not str:
+            raise ProtocolError("bad exception facts")
+        facts[key] = value[key] and clean_text(value[key], 200)
+    missing = value["missing"]
+    if type(missing) is not list or len(missing) > 4 or any(type(m) is not str or len(m) > 40 for m in missing):
+        raise ProtocolError("bad exception facts")
+    facts["missing"] = [clean_text(m, 40) for m in missing]
+    return facts
+
+
 def parse_event(line, expected_probe):
     """One line of the worker's report as a checked event dict; ProtocolError otherwise."""
     if expected_probe is not None and line == _start_line(expected_probe):
@@ -164,6 +186,6 @@ def parse_event(line, expected_probe):
         if status == "error" and type(event.get("error")) is str:
             return {"event": kind, "probe": expected_probe, "status": "error", "error": clean_text(event["error"], 2000),
                     "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
-                    "recursion": event.get("recursion") is True}
+                    "recursion": event.get("recursion") is True, "facts": _facts(event.get("facts"))}
         raise ProtocolError("bad result")
     raise ProtocolError(f"unknown event {kind[:40]!r}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..i18n import translator
 from ..places import place_text
+from .graph import graph_svg
 from .html import badge, code_spans, e, page
 from .record import output_of, points, score_of, student_view, tests_of
 
@@ -42,7 +43,24 @@ def gradient_table_html(table: dict, lang: str = "en") -> str:
                     f"<td class=\"num\">{_cell_number(row.get('observed'))}</td><td>{e(note)}</td></tr>")
     node, expected, got = (e(t._("node")), e(t._("expected gradient")), e(t._("your gradient")))
     head = f'<tr><th>{node}</th><th class="num">{expected}</th><th class="num">{got}</th><th></th></tr>'
-    return f'<table class="gradients"><caption>{caption}</caption>{head}{"".join(rows)}</table>'
+    return (graph_html(table.get("graph"))
+            + f'<table class="gradients"><caption>{caption}</caption>{head}{"".join(rows)}</table>')
+
+
+def graph_html(graph: dict | None) -> str:
+    """The smallest failing expression's graph as an SVG picture (graphviz), or one line saying the
+    picture needs graphviz; "" for a table with no graph. (In English on every page for now: its words
+    are not in the catalogs yet, docs/i18n.md.)"""
+    if not graph:
+        return ""
+    svg = graph_svg(graph)
+    if svg is None:
+        return '<p class="note">' + code_spans(
+            "The picture of this graph needs graphviz (the `dot` program and the `graphviz` Python package); "
+            "the table below has the same numbers.") + "</p>"
+    caption = ("The expression as a graph: each operation, each value, the expected gradient beside yours; "
+               "the first difference from the output back is marked.")
+    return f'<figure class="graph">{svg}<figcaption>{e(caption)}</figcaption></figure>'
 
 
 def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: bool = False, lang: str = "en") -> str:

@@ -76,7 +76,7 @@ DERIVED_OPS = (
         patches=(
             (
                 "    def __radd__(self, other):  # other + self\n        return self + other\n",
-                "    def __radd__(self, other):  # other + self\n        return NotImplemented\n",
+                "",
             ),
         ),
     ),
@@ -93,7 +93,7 @@ DERIVED_OPS = (
         patches=(
             (
                 "    def __rmul__(self, other):  # other * self\n        return self * other\n",
-                "    def __rmul__(self, other):  # other * self\n        return NotImplemented\n",
+                "",
             ),
         ),
     ),

@@ -39,6 +39,19 @@ def chain(V):
 from shared_probes import order_deep, order_matters, diamond
 
 
+def order_both_ways(V):
+    """c = a * b; d = c * 2; y = c * d, and again as y = d * c, at a = 1.5, b = -2 (both orders of y's inputs)"""
+    out = {}
+    for i, c_first in enumerate((True, False)):
+        a, b = V(1.5), V(-2.0)
+        c = a * b
+        d = c * 2
+        y = c * d if c_first else d * c
+        y.backward()
+        out.update(grads({"a": a, "b": b, "c": c}, prefix=f"{i}."))
+    return out
+
+
 def diamond_deep_relu_plus_one(V):
     """e = relu(a * b + 1); f = e * a + e * b; g = f * f at a = 0.5, b = -0.7 (nested diamonds)"""
     a, b = V(0.5), V(-0.7)

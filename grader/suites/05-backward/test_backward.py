@@ -50,6 +50,9 @@ def test_order(observe, expect):
     """every node's gradient is complete before it is passed on"""
     check(observe, expect, p.order_matters)
     check(observe, expect, p.order_deep)
+    # whichever input of y comes first: a walk that marks a node visited when it is pushed, not when it is
+    # expanded, gets one of the two orders wrong
+    check(observe, expect, p.order_both_ways)
 
 
 @points(2, concept="traversal", name="order/nested-diamonds", visibility="hidden")

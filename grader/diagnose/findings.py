@@ -1,0 +1,108 @@
+"""Findings beside the variants' (Diagnoser's mixin, kept apart to keep each module small): ops that
+raise, walks in the wrong order, a wrong `+` or `*` ruling out coincidences, the smallest failing
+expression's table, and which source hints an exercise has taught (docs/diagnosis.md)."""
+
+from __future__ import annotations
+
+import functools
+
+from ..course import COURSE, comes_before
+from .compare import agree
+from .evidence import evidence, table
+from .raising import raising_entry, raising_op
+
+# The exercise whose lesson a source hint is about: an exercise before it in the course gets no such hint.
+TAUGHT_IN = {"assign-grad": "02-accumulate", "recursive-topo": "05-backward", "no-seed": "05-backward",
+             "backward-shadowed": "05-backward", "backward-typo": "05-backward", "empty-walk": "05-backward"}
+
+
+def _variant(name):
+    from ..variants import variant  # the instructor's library, where a variant was named
+
+    return variant(name)
+
+
+class FindingsMixin:
+    @functools.cached_property
+    def walks(self):
+        """The walks in the wrong order (walks.py), observed as needed; None in a student's install, which
+        holds no reference engine to walk."""
+        try:
+            from .walks import WalkBook
+        except ImportError:
+            return None
+        return WalkBook(self.suite)
+
+    def _deep(self) -> set[str]:
+        """The probes of a graph thousands of nodes deep: they show a recursive sort, not an order."""
+        return {p for p in self.suite.probe_names if "deep" in p or "long_sum" in p}
+
+
+    def _not_refuted_by_core(self, probes, found, core):
+        """The variant findings whose own run agrees with the student's on the probes that isolate a wrong
+        `+` or `*` (`core`): a wrong rule there shows in every expression, and a named mistake that gets
+        it right matches the numbers only by coincidence."""
+        local = {getattr(getattr(self.suite.probes, name), "local_op", None): name for name in self.suite.probe_names}
+        kept = []
+        for entry in found:
+            names = [entry["variant"], *entry.get("also", [])] if entry.get("kind") == "variant" else []
+            if all(agree(probes.get(local[op]), self.book.base(_variant(n), local[op]))
+                   for op in core if op in local for n in names):
+                kept.append(entry)
+        return kept
+
+    def _table(self, probe: str, probes: dict) -> dict:
+        """The per-node table (and graph) of one probe: the smallest failing expression an entry explains."""
+        return table(getattr(self.suite.probes, probe), probes[probe], self.reference(probe))
+
+    def _raises_explained(self, entries, found, probes, raising):
+        """`entries` without the ops that raise where a named mistake's own run raised the same exception in
+        the same op (a log rule dividing by its output raises ZeroDivisionError at x = 1): that finding
+        takes their tests, the raise being what its mistake does."""
+        kept = []
+        for entry in entries:
+            shown = [p for p, f in raising.items() if entry.get("kind") == "raises"
+                     and (f["method"], f["phase"], probes[p].get("exception")) == (entry["op"], entry["phase"],
+                                                                                  entry["exception"])]
+            by = next((v for v in found if v.get("kind") == "variant" and shown and all(
+                (obs := self.book.base(_variant(v["variant"]), p) or {}).get("exception") == probes[p].get("exception")
+                and raising_op(obs.get("exception"), obs.get("facts")) == raising[p] for p in shown)), None)
+            if by is None:
+                kept.append(entry)
+            else:
+                by["tests"] = [*by["tests"], *(t for t in entry["tests"] if t not in by["tests"])]
+        return kept
+
+    def _raising_entries(self, probes, raising, outcomes):
+        """One entry per op and exception that raised inside the student's op (raising.py)."""
+        by_op: dict[tuple, list[str]] = {}
+        for p, found in raising.items():
+            by_op.setdefault((found["method"], found["phase"], probes[p].get("exception")), []).append(p)
+        entries = []
+        for (method, phase, exception), shown in by_op.items():
+            smallest = min(shown, key=lambda p: self._size(p, probes))
+            sentence, _ = evidence(getattr(self.suite.probes, smallest), probes[smallest], self.reference(smallest))
+            entries.append(raising_entry({"method": method, "phase": phase}, exception, self.cited(shown, outcomes),
+                                         sentence, probes[smallest].get("where")))
+            entries[-1]["table"] = self._table(smallest, probes)
+        return entries
+
+
+    def _taught(self, hints: list[dict]) -> list[dict]:
+        """The hints about what this exercise or one before it teaches. A hint about a lesson still to
+        come is about code the student was handed, or written as the lesson so far says: 01's starter
+        sets `grad` with `=` on purpose, since `+=` is 02's lesson (TAUGHT_IN)."""
+        exercise = getattr(self.suite, "name", None)
+        if exercise not in COURSE:
+            return hints  # the engine suite: every lesson at once
+        return [h for h in hints if TAUGHT_IN.get(h["hint"]) not in COURSE
+                or not comes_before(exercise, TAUGHT_IN[h["hint"]])]
+
+
+def line_of(source, line: int) -> str | None:
+    """Line `line` of a file as the student wrote it, stripped; None if there is no such line."""
+    if source is None:
+        return None
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source)
+    lines = text.splitlines()
+    return lines[line - 1].strip()[:200] or None if 0 < line <= len(lines) else None

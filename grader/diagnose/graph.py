@@ -1,0 +1,103 @@
+"""The smallest failing expression as a graph: its nodes, their operations and values, and each node's
+expected gradient beside the student's, for grader/report/graph.py to draw as micrograd's `draw_dot` does.
+
+The structure comes from the reference engine, run in the grader on the
+probe with its nodes recorded (trusted code: the student's engine is never
+run here). A node the probe names (`a`, `c`, `e3`) is matched to the key the
+probe reports it under by the order the probe reads gradients: a probe reads
+`a.grad` then `b.grad` and reports `a.grad` then `b.grad`. When the reads and
+the keys do not pair up one to one, no node is named and no graph is drawn.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+
+@functools.cache
+def _recording_engine():
+    """A private copy of the reference engine whose nodes record themselves and the reads of `grad`
+    made from outside the engine (the probe's own reads), in order."""
+    from ..variants import engine_class, reference_source
+
+    base = engine_class(reference_source(), "reference engine with its nodes recorded")
+    engine_file = base.__init__.__code__.co_filename
+    state = {"nodes": None, "reads": None, "roots": None}
+
+    class Recorded(base):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            if state["nodes"] is not None:
+                state["nodes"].append(self)
+
+        @property
+        def grad(self):
+            value = self.__dict__.get("_recorded_grad", 0)
+            if state["reads"] is not None and sys._getframe(1).f_code.co_filename != engine_file:
+                state["reads"].append((self, value))
+            return value
+
+        @grad.setter
+        def grad(self, value):
+            self.__dict__["_recorded_grad"] = value
+
+        def backward(self, *args, **kwargs):
+            if state["roots"] is not None:
+                state["roots"].append(self)
+            return super().backward(*args, **kwargs)
+
+    Recorded.__name__ = Recorded.__qualname__ = "Value"
+    base.__init__.__globals__["Value"] = Recorded  # the nodes the engine's own operations make
+    return Recorded, state
+
+
+def expression_graph(probe, rows: list[dict], first_differing: str | None) -> dict | None:
+    """{"nodes": [{"id", "name"?, "op", "data", "expected", "observed"?, "differs"?, "first"?}], "edges":
+    [[input id, output id]], "output": id} for the graph of the last backward() the probe called, or None
+    (a probe of modules, one that calls no backward(), names that do not pair up, a graph over 60 nodes)."""
+    if getattr(probe, "takes_modules", False):
+        return None
+    value_class, state = _recording_engine()
+    state.update(nodes=[], reads=[], roots=[])
+    try:
+        values = probe(value_class)
+        nodes, reads, roots = state["nodes"], state["reads"], state["roots"]
+    except Exception:
+        return None
+    finally:
+        state.update(nodes=None, reads=None, roots=None)
+    if not isinstance(values, dict):
+        return None
+    keys = [k for k in values if k.endswith(".grad")]
+    if not roots or len(keys) != len(reads):
+        return None
+    named = {}
+    for key, (node, value) in zip(keys, reads):
+        named.setdefault(id(node), (key[: -len(".grad")], value))
+    root, order, seen, stack = roots[-1], [], set(), [roots[-1]]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        stack.extend(reversed(node._prev))
+    if len(order) > 60:
+        return None
+    ids = {id(node): i for i, node in enumerate(order)}
+    by_name = {row["node"]: row for row in rows if row.get("quantity", "grad") == "grad"}
+    out = []
+    for node in order:
+        entry = {"id": ids[id(node)], "op": node._op, "data": float(node.data), "expected": float(node.grad)}
+        if id(node) in named:
+            name, expected = named[id(node)]
+            entry.update(name=name, expected=float(expected))
+            row = by_name.get(name)
+            if row is not None:
+                entry.update(observed=row.get("observed"), differs=bool(row.get("differs")))
+                if name == first_differing:
+                    entry["first"] = True
+        out.append(entry)
+    edges = [[ids[id(child)], ids[id(node)]] for node in order for child in node._prev]
+    return {"nodes": out, "edges": edges, "output": ids[id(root)]}

@@ -1,0 +1,91 @@
+"""An op that raises: any exception raised inside one of the student's operations is that op's fault.
+
+Decided from the facts the worker reports with each exception (an observation's
+`exception` and `facts` fields, grader/sandbox/worker.py), never from the text
+of Python's message: `facts.raised_in` is the qualified name of the student's
+function that raised (`Value.__radd__`, `Value.exp.<locals>._backward`, a
+module-level `log`), `facts.entered` the first of the student's functions the
+probe called on the way. The op is the innermost operation method named there
+(`__radd__`, `exp`); a method of the walk (`backward`, `build_topo`) is no op,
+and a RecursionError is an op's own only when the probe entered that very op
+(`__radd__` calling itself forever), not when a recursive `backward()` went
+too deep through the ops' rules.
+"""
+
+from __future__ import annotations
+
+# The operations' methods, as a student writes them, and how the student reads each.
+OPS = {"__add__": "`+`", "__radd__": "`__radd__` (`2 + a`)", "__sub__": "`-`", "__rsub__": "`__rsub__` (`2 - a`)",
+       "__mul__": "`*`", "__rmul__": "`__rmul__` (`2 * a`)", "__truediv__": "`/`",
+       "__rtruediv__": "`__rtruediv__` (`2 / a`)", "__neg__": "unary `-`", "__pow__": "`**`",
+       "tanh": "`tanh`", "exp": "`exp`", "log": "`log`", "relu": "`relu`", "sigmoid": "`sigmoid`"}
+
+# What a reflected operation must return, for the classic infinite recursion of writing it the other way round.
+_REFLECTED = {
+    "__radd__": "`__radd__(self, other)` runs for `other + self` when `other` is a plain number, so it must "
+                "compute the sum itself: `return self + other` (addition commutes). Returning `other + self` "
+                "asks Python for `__radd__` again, forever.",
+    "__rsub__": "`__rsub__(self, other)` runs for `other - self` when `other` is a plain number, so it must "
+                "not write `other - self` again: `return Value(other) - self` (or `other + (-self)`).",
+    "__rmul__": "`__rmul__(self, other)` runs for `other * self` when `other` is a plain number: "
+                "`return self * other`. Returning `other * self` asks Python for `__rmul__` again, forever.",
+    "__rtruediv__": "`__rtruediv__(self, other)` runs for `other / self` when `other` is a plain number: "
+                    "`return Value(other) / self` (or `other * self ** -1`); `other / self` asks for "
+                    "`__rtruediv__` again.",
+}
+
+
+def raising_op(exception: str | None, facts: dict | None) -> dict | None:
+    """{"method", "phase": "forward" | "backward"} of the op whose code raised, from an observation's
+    `exception` and `facts`; None when no op of the student's raised (the walk did, or Python refused an
+    operator the class lacks: missing.py)."""
+    facts = facts or {}
+    inner, entered = facts.get("raised_in"), facts.get("entered")
+    if not exception or not inner or facts.get("operator"):
+        return None  # no student code raised, or Python refused an operator: the operator's methods did
+    found = _op_in(inner)
+    if found is None:
+        return None
+    method, phase = found
+    if exception == "RecursionError" and (entered is None or _op_in(entered) != (method, "forward")):
+        return None
+    return {"method": method, "phase": phase}
+
+
+def _op_in(qualname: str):
+    parts = qualname.split(".")
+    for i in range(len(parts) - 1, -1, -1):
+        if parts[i] in OPS:
+            return parts[i], ("backward" if i < len(parts) - 1 else "forward")
+        if parts[i] in ("backward", "build_topo", "topo", "_topo") and i > 0:
+            return None  # raised in the walk, whoever it called
+    return None
+
+
+def raising_entry(found: dict, exception: str, tests: list[str], evidence: str, where: dict | None) -> dict:
+    """One diagnosis entry for an op that raises: the op, the exception, and where (`file`, `line`: the
+    student's line; `with_line` adds its text once the place is in the student's terms)."""
+    method, phase = found["method"], found["phase"]
+    words = OPS[method]
+    in_what = f"the backward rule of your {words}" if phase == "backward" else f"your {words}"
+    title = f"{in_what[0].upper()}{in_what[1:]} raises {exception}"
+    why = _REFLECTED.get(method) if exception == "RecursionError" and phase == "forward" else None
+    why = why or (f"Whatever raises inside {in_what} stops every expression that uses it; fix that line "
+                  f"and the tests that need {words} can pass.")
+    entry = {"kind": "raises", "op": method, "phase": phase, "exception": exception, "title": title,
+             "explanation": f"{evidence[:1].upper()}{evidence[1:]}. {why}", "message": f"{title}: {evidence}. {why}",
+             "concept": "raises", "tests": tests}
+    if where and where.get("line"):
+        entry.update(file=where.get("file"), line=where["line"])
+    return entry
+
+
+def with_line(entry: dict, place: str, code: str | None) -> dict:
+    """The entry saying the line that raised (`bob.py, line 12`: `return other + self`)."""
+    said = f" It raised at {place}" + (f": `{code}`." if code else ".")
+    head, _, why = entry["explanation"].partition(". ")
+    entry["explanation"] = f"{head}.{said} {why}"
+    title, _, rest = entry["message"].partition(": ")
+    evidence, _, why = rest.partition(". ")
+    entry["message"] = f"{title}: {evidence}.{said} {why}"
+    return entry

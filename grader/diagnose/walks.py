@@ -1,0 +1,183 @@
+"""A walk in the wrong order, named from the student's own numbers: walks no variant of the library makes.
+
+Each walk here is the reference engine with its `backward()` walking the graph
+another way (breadth-first from the output, with or without a visited set; a
+depth-first stack that marks a node visited when it is pushed instead of when
+it is expanded). Their numbers depend on the order of each node's children,
+which a student's engine may keep in a set: each walk runs with the children
+in each order of ORDERS (as given, reversed, with duplicates, and either way
+round at each of the first nodes made). A walk explains a submission when, on every
+probe of W (where the student is wrong), one of its orders reproduces the
+student's numbers, and it is never wrong on a probe the student gets right in
+every order (refuted, as a variant is: docs/diagnosis.md, rule 2).
+
+The walks run in the grader's process on trusted code (the reference,
+patched), each probe once per batch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..variants import ITERATIVE_TOPO, Variant, engine_class
+from .compare import agree, not_run, wrong
+from .styles import observe_in_process
+
+_WALK = "        for node in reversed(topo):\n            node._backward()\n"
+_CHILDREN = "        self._prev = tuple(dict.fromkeys(_children))\n"
+_BFS_CONSUMERS = ("A node's gradient is complete only once every node that uses it has passed its share back. "
+                  "Breadth-first order visits a node as soon as it is first reached, at its shortest distance "
+                  "from the output, and runs its rule then, although a longer path to it may not have been "
+                  "walked yet; what arrives later is never passed on. ")
+
+WALKS = (
+    Variant(
+        name="breadth-first",
+        title="visits nodes breadth-first, so a node's rule can run before all of its consumers have added to "
+              "its grad",
+        explanation=_BFS_CONSUMERS + "Build a topological order (depth-first, each node after all of its "
+                                     "inputs) and call the rules in reverse.",
+        concept="traversal", lead_in="that",
+        patches=((_WALK, """\
+        order, seen, queue = [self], {self}, [self]
+        while queue:
+            node = queue.pop(0)
+            for child in node._prev:
+                if child not in seen:
+                    seen.add(child)
+                    order.append(child)
+                    queue.append(child)
+        for node in order:
+            node._backward()
+"""),),
+    ),
+    Variant(
+        name="breadth-first-no-visited",
+        title="visits nodes breadth-first with no visited set, so a node's rule can run before all of its "
+              "consumers have added to its grad, and a shared node runs its rule more than once",
+        explanation=_BFS_CONSUMERS + "Without a visited set, a node reached along two paths also runs its rule "
+                                     "twice. Build a topological order (depth-first, with a visited set) and call "
+                                     "the rules in reverse.",
+        concept="traversal", lead_in="that",
+        patches=((_WALK, """\
+        queue = [self]
+        while queue:
+            node = queue.pop(0)
+            node._backward()
+            queue.extend(node._prev)
+"""),),
+    ),
+    Variant(
+        name="visited-on-push",
+        title="marks a node visited when it is pushed on the stack, not when it is expanded, so a node can be "
+              "placed in the order before a consumer found later",
+        explanation=("An explicit-stack depth-first sort must mark a node visited when its children are being "
+                     "expanded. Marked when pushed, a node reached first as a child of one node and later as a "
+                     "child of another, deeper in the stack, is never pushed again, and ends up in the order "
+                     "before the node that uses it: its rule runs before that node has added to its grad. Mark "
+                     "a node visited when you pop it to expand it, or use a recursive post-order walk."),
+        concept="traversal", lead_in="that",
+        patches=((ITERATIVE_TOPO, """\
+        topo, visited = [], {self}
+        stack = [(self, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if children_done:
+                topo.append(node)
+                continue
+            stack.append((node, True))
+            for child in node._prev:
+                if child not in visited:
+                    visited.add(child)
+                    stack.append((child, False))
+"""),),
+    ),
+)
+
+
+# How a student's engine may order each node's children: as given, reversed, as given with duplicates
+# (`a * a` lists a twice); and a set's order, which follows the nodes' addresses, so that any node may have
+# its two children either way: `mask` reverses the children of the i-th node made where bit i is set (the
+# first MASK_BITS nodes; the probes whose order shows are small).
+MASK_BITS = 8
+_MASKED = ("        Value._made = getattr(Value, '_made', -1) + 1\n"
+           "        self._prev = tuple(dict.fromkeys(_children))\n"
+           "        if Value._mask >> Value._made & 1:\n"
+           "            self._prev = self._prev[::-1]\n")
+ORDERS = (None, "        self._prev = tuple(reversed(dict.fromkeys(_children)))\n",
+          "        self._prev = tuple(_children)\n", _MASKED)
+
+
+def _orders(walk):
+    """The walk with each way of ordering children (ORDERS)."""
+    return [walk if order is None else dataclasses.replace(walk, patches=walk.patches + ((_CHILDREN, order),))
+            for order in ORDERS]
+
+
+class WalkBook:
+    """The walks' observations of a suite's probes, each run once (in the grader's process)."""
+
+    def __init__(self, suite):
+        self.suite = suite
+        self._classes = {}
+        self._seen: dict[tuple, dict] = {}
+        self._made: dict[tuple, int] = {}  # (walk, probe) -> the nodes the probe makes
+
+    def observe(self, walk, k: int, probe: str, mask: int = 0) -> dict:
+        key = (walk.name, k, probe, mask)
+        if key not in self._seen:
+            if (walk.name, k) not in self._classes:
+                self._classes[(walk.name, k)] = engine_class(_orders(walk)[k].source(), f"walk {walk.name} {k}")
+            value_class = self._classes[(walk.name, k)]
+            value_class._mask, value_class._made = mask, -1
+            self._seen[key] = observe_in_process(value_class, getattr(self.suite.probes, probe))
+            if mask == 0 and k == len(ORDERS) - 1:
+                self._made[(walk.name, probe)] = value_class._made + 1
+        return self._seen[key]
+
+    def runs(self, walk, probe: str, masks: bool = True):
+        """The walk's observations of a probe in every order: the fixed orders, then each mask."""
+        for k in range(len(ORDERS) - 1):
+            yield self.observe(walk, k, probe)
+        if not masks:
+            return
+        yield self.observe(walk, len(ORDERS) - 1, probe, 0)
+        made = self._made.get((walk.name, probe), MASK_BITS)
+        for mask in range(1, 1 << min(MASK_BITS, made)):  # a bit past the nodes the probe makes changes nothing
+            yield self.observe(walk, len(ORDERS) - 1, probe, mask)
+
+    def explaining(self, probes: dict, W: list[str], reference, deep: set[str], size) -> Variant | None:
+        """The first walk that explains W, up to the order of children: on every probe of W some order
+        reproduces the student's numbers, or every order is wrong there (the numbers depend on an order
+        the engine does not show), and the smallest probe of W is reproduced; and that is not refuted by a
+        probe the student gets right where every order is wrong (`deep` probes left out on both sides: a
+        10,000-node chain says nothing of order, and a recursive sort's RecursionError there is a finding
+        of its own)."""
+        W = sorted((p for p in W if p not in deep), key=size)
+        if not W:
+            return None
+        right = [p for p in self.suite.probe_names if p not in W and p not in deep
+                 and not not_run(probes.get(p)) and (probes.get(p) or {}).get("status") == "ok"
+                 and not wrong(probes[p], reference(p))]
+        for walk in WALKS:
+            if not any(agree(probes[W[0]], obs) for obs in self.runs(walk, W[0])):
+                continue
+            if not all(any(agree(probes[p], obs) for obs in self.runs(walk, p))
+                       or all(wrong(obs, reference(p)) for obs in self.runs(walk, p)) for p in W[1:]):
+                continue
+            if any(all(wrong(obs, reference(p)) for obs in self.runs(walk, p)) for p in right):
+                continue
+            return walk
+        return None
+
+
+def walk_entry(walk, probe, observed: dict, expected: dict, tests: list[str]) -> dict:
+    """One diagnosis entry for a walk in the wrong order, its evidence from the smallest probe it explains."""
+    from .evidence import evidence, table
+
+    sentence, _ = evidence(probe, observed, expected)
+    title = f"Your gradients match an engine that {walk.title}"
+    return {"kind": "walk", "walk": walk.name, "title": title,
+            "explanation": f"{sentence[:1].upper()}{sentence[1:]}. {walk.explanation}",
+            "message": f"{title}: {sentence}. {walk.explanation}", "concept": walk.concept, "match": "exact",
+            "table": table(probe, observed, expected), "tests": tests}

@@ -1,0 +1,171 @@
+"""Engines in shapes the catalogue never saw (issue 28): fresh fixtures of each class, several styles each.
+
+`tests/fixtures/unseen/` holds engines written for this file in three layouts
+(micrograd's own, with a recursive sort and a set of children; micrograd's
+layout with tuple children and an explicit stack; module-level functions that
+build the nodes, with tuple parents and a recursive walk under a raised limit)
+and as notebooks that use the names IPython puts in every notebook. One class
+per prefix:
+
+- `bfs-`: a walk in breadth-first order (a deque with a visited set, a FIFO list without one, level by level);
+- `empty-`: a walk that sets only the seed (build_topo never appends, its call indented inside itself, a
+  fresh list per call, a stack whose finished nodes go nowhere): never "the seed is set after the walk";
+- `nograd-`: an op that passes no gradient (`pass`, no `_backward`, an output without its input as a child,
+  the closure stored on the input);
+- `swapped-`: two ops' rules swapped;
+- `raises-`: an op that raises (`__radd__` and `__rsub__` recursing forever, a NameError in log, a TypeError
+  in exp's backward rule);
+- `visited-on-push`: an iterative walk that marks a node visited when it is pushed;
+- `no-rmul-forward-order`: a missing op beside a walk in the wrong order, which no excuse may cover;
+- `correct-` and `notebook-correct-`: full marks (but a recursive sort's deep chain) and nothing said.
+
+One batch, graded once for the module; the table pins every row's score and diagnosis.
+"""
+
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+
+from grader.pipeline import grade
+from grader.sandbox import Limits
+
+
+UNSEEN = Path(__file__).parent / "fixtures" / "unseen"
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+RECURSIVE = ("variant", "recursive-topo", "exact")  # a recursive sort: the deep chain, and it is said
+BRIEF = ("hint", "recursive-topo", None)  # the one line about a recursive sort, below a finding
+
+# id -> (score, number of tests not passed, diagnosis as (kind, variant / hint / method / op, match / form))
+# engines whose children are a set and whose numbers depend on its order: the scores the random graphs allow
+SET_ORDER = {"bfs-deque-visited": (55.25, 56.25), "notebook-bfs": (55.25, 56.25)}
+
+ROWS = {
+    "bfs-closures-levels": (56.25, 4, [("walk", "breadth-first", "exact")]),
+    "bfs-deque-visited": (55.25, 4, [("walk", "breadth-first", "exact")]),
+    "bfs-fifo-no-visited": (50.25, 7, [("walk", "breadth-first-no-visited", "exact")]),
+    "correct-closures": (63.0, 0, []),
+    "correct-recursive": (61.0, 1, [RECURSIVE]),
+    "correct-stack-tuple": (63.0, 0, []),
+    "empty-call-inside": (4.0, 47, [("hint", "empty-walk", None), BRIEF]),
+    "empty-fresh-topo": (4.0, 47, [("hint", "empty-walk", None), BRIEF]),
+    "empty-never-appends": (4.0, 47, [("hint", "empty-walk", None), BRIEF]),
+    "empty-stack-never-appends": (4.0, 47, [("hint", "empty-walk", None)]),
+    "no-rmul-forward-order": (16.0, 37, [("variant", "forward-order", "exact"), ("missing-op", "__rmul__", None)]),
+    "nograd-exp-pass": (59.0, 3, [RECURSIVE, ("derivative", "exp", "no-gradient")]),
+    # not named (docs/diagnosis.md, limitations): the op's own closure still passes to its input, so the op
+    # alone on a leaf is right; in the middle of a graph the input's own rule is lost or never reached
+    "nograd-exp-rule-on-input": (60.5, 3, [RECURSIVE]),
+    "nograd-log-no-child": (61.0, 3, []),
+    "nograd-relu-no-child": (55.75, 5, []),
+    "nograd-tanh-no-backward": (59.0, 4, [("derivative", "tanh", "no-gradient")]),
+    "notebook-bfs": (56.25, 4, [("walk", "breadth-first", "exact")]),
+    "notebook-correct-ipython-names": (61.0, 1, [RECURSIVE]),
+    "notebook-swapped-add-mul": (10.0, 41, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul"), BRIEF]),
+    "raises-exp-backward-typeerror": (59.0, 3, [("raises", "exp", None), RECURSIVE]),
+    "raises-log-nameerror": (61.0, 2, [("raises", "log", None)]),
+    "raises-radd-recursion": (59.0, 3, [RECURSIVE, ("raises", "__radd__", None)]),
+    "raises-rsub-recursion": (62.0, 1, [("raises", "__rsub__", None)]),
+    "swapped-add-mul": (10.0, 41, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul"), BRIEF]),
+    "swapped-add-mul-closures": (10.0, 41, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul")]),
+    "swapped-tanh-exp": (57.0, 6, [("derivative", "tanh", "output"), ("derivative", "exp", "tanh-rule")]),
+    "visited-on-push": (59.75, 3, [("walk", "visited-on-push", "exact")]),
+}
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    result = grade(UNSEEN, limits=LIMITS, jobs=2, cache_dir=tmp_path_factory.mktemp("unseen") / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+def _diagnosis(row):
+    return [(d["kind"], d.get("variant") or d.get("walk") or d.get("hint") or d.get("method") or d.get("op"),
+             d.get("match") or d.get("form")) for d in row["diagnosis"]]
+
+
+@pytest.mark.parametrize("case", sorted(ROWS))
+def test_each_unseen_shape_scores_and_is_named(rows, case):
+    row = rows[case]
+    failing = [t for t in row["tests"] if t["status"] != "passed"]
+    # the one line about a recursive sort is said within a time budget (diagnose/source_tree.py), which a
+    # loaded machine may spend on a notebook's longer file: it is not asserted here
+    expected = (ROWS[case][0], ROWS[case][1], [d for d in ROWS[case][2] if d != BRIEF])
+    score = row["score"]
+    if case in SET_ORDER:  # its partial credit follows the heap's set order (README, Determinism); its name does not
+        assert score in SET_ORDER[case]
+        score = ROWS[case][0]
+    assert (score, len(failing), [d for d in _diagnosis(row) if d != BRIEF]) == expected
+
+
+def test_an_empty_walk_says_where_backward_sets_the_seed(rows):
+    entry = rows["empty-call-inside"]["diagnosis"][0]
+    assert (entry["file"], entry["line"]) == ("engine.py", 86)
+    assert entry["tests"] and "backward/seed" in entry["tests"]
+
+
+def test_a_hint_about_a_later_lesson_is_not_shown():
+    from grader.diagnose import Diagnoser
+
+    class Suite:
+        name = "01-mul-backward"
+
+    hints = [{"hint": "assign-grad"}, {"hint": "recursive-topo"}, {"hint": "annotation-name-error"}]
+    assert Diagnoser(Suite(), None)._taught(hints) == [{"hint": "annotation-name-error"}]
+    Suite.name = "02-accumulate"
+    assert Diagnoser(Suite(), None)._taught(hints) == [{"hint": "assign-grad"}, {"hint": "annotation-name-error"}]
+    Suite.name = "engine"
+    assert Diagnoser(Suite(), None)._taught(hints) == hints
+
+
+@pytest.mark.slow  # grades two submissions
+def test_a_correct_01_solution_gets_no_hint_about_the_starters_assignments(tmp_path):
+    # 01's starter sets grad with `=` on purpose (`+=` is 02's lesson): no hint blames it; a wrong 01
+    # solution gets its real finding, and still no hint about `=`
+    from grader.classroom.starters import solved_files
+
+    solved = solved_files("01-mul-backward")["engine.py"]
+    for name, text in {"ok": solved, "bad": solved.replace("other.data * out.grad", "self.data * out.grad", 1)}.items():
+        (tmp_path / "class" / name).mkdir(parents=True)
+        (tmp_path / "class" / name / "engine.py").write_text(text)
+    result = grade(tmp_path / "class", exercise="01-mul-backward", limits=LIMITS, cache_dir=tmp_path / "cache")
+    rows = {row["id"]: row for row in result.scores["submissions"]}
+    assert (rows["ok"]["score"], rows["ok"]["diagnosis"]) == (rows["ok"]["max_score"], [])
+    assert _diagnosis(rows["bad"]) == [("variant", "mul-self-data", "exact")]
+
+
+def test_the_workers_exception_facts_are_checked_by_the_protocol():
+    import json
+
+    from grader.observe.protocol import ProtocolError, parse_event
+
+    facts = {"raised_in": "Value.__radd__", "entered": "Value.__radd__", "name": None, "owner": None,
+             "operator": None, "missing": []}
+
+    def result(**changed):
+        return json.dumps({"event": "result", "probe": "p", "status": "error", "error": "RecursionError: ...",
+                           "exception": "RecursionError", "where": ["engine.py", 7, "__radd__"], "recursion": True,
+                           "facts": {**facts, **changed}}).encode()
+
+    assert parse_event(result(), "p")["facts"] == facts
+    for bad in ({"name": 3}, {"missing": "__rmul__"}, {"missing": ["x" * 41]}, {"missing": ["a"] * 5},
+                {"extra": "field"}):
+        with pytest.raises(ProtocolError, match="bad exception facts"):
+            parse_event(result(**bad), "p")
+
+
+def test_an_op_that_raises_is_named_with_the_exception_and_the_students_line(rows):
+    (entry,) = [d for d in rows["raises-radd-recursion"]["diagnosis"] if d["kind"] == "raises"]
+    assert entry["title"] == "Your `__radd__` (`2 + a`) raises RecursionError"
+    assert "It raised at engine.py, line 108: `return other + self`." in entry["explanation"]
+    (entry,) = rows["raises-log-nameerror"]["diagnosis"]
+    assert entry["title"] == "Your `log` raises NameError"
+    assert (entry["file"], entry["line"]) == ("engine.py", 69)
+    (entry, _) = rows["raises-exp-backward-typeerror"]["diagnosis"]
+    assert entry["title"] == "The backward rule of your `exp` raises TypeError"
+
+
+def test_an_op_that_passes_nothing_says_what_it_should_pass(rows):
+    (entry,) = rows["nograd-tanh-no-backward"]["diagnosis"]
+    assert entry["title"].startswith("Your tanh backward passes no gradient to its input (it should pass "
+                                     "(1 − t²) · out.grad, t = tanh(x))")
