@@ -114,7 +114,7 @@ def test_a_slope_in_grade_checks_table_reads_as_in_its_message():
     assert str(caught.value) == "tanh.numeric for gradcheck for tanh: expected 0.7864477, got 0.7864474"
     test = {"name": "gradcheck/correct-gradients", "doc": "gradcheck passes correct gradients", "status": "failed",
             "output": str(caught.value), "detail": caught.value.detail}
-    row, = table_rows(types.SimpleNamespace(tests=[test], diagnosis=[]))
+    row, = table_rows(types.SimpleNamespace(tests=[test], diagnosis=[], lang="en"))
     assert (row["expected"], row["got"]) == ("0.7864477", "0.7864474")
 
 
