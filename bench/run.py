@@ -39,9 +39,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# grade ÷ floor at and above which `--check` fails: 2afa254 measured 0.98-1.12 at 1,000 submissions and
-# 83fd496 2.08 (issue 29); the target is 0.8. Raise it only with a measurement that says why.
-CHECK_RATIO = 1.0
+# grade ÷ floor above which `--check` fails: 2afa254 measured 0.98-1.12 at 1,000 submissions, 83fd496 2.08
+# (issue 29), and the version after issue 29's first round a median of 1.24 (1.60 at load 3; README's Speed).
+# 1.5 catches a slowdown the size of 83fd496's; the target is 0.8: lower it as the grader gets there.
+CHECK_RATIO = 1.5
 sys.path.insert(0, str(ROOT))
 
 
