@@ -67,6 +67,7 @@ def _child_maxrss_mb():
 
 GRADE_ONCE = """
 import resource, sys, time
+sys.path.insert(0, sys.argv.pop(1))  # this checkout's grader, not whichever one is installed
 from click.testing import CliRunner
 from grader.cli import main
 t = time.perf_counter()
@@ -78,7 +79,7 @@ print(wall, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 def run_grade(folder, tmp, extra=()):
-    out = subprocess.run([sys.executable, "-c", GRADE_ONCE, str(folder), str(tmp / "scores.json"), *extra],
+    out = subprocess.run([sys.executable, "-c", GRADE_ONCE, str(ROOT), str(folder), str(tmp / "scores.json"), *extra],
                          capture_output=True, text=True, cwd=tmp)
     if out.returncode != 0:
         raise SystemExit(f"grade failed:\n{out.stdout}\n{out.stderr}")
