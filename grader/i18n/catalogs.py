@@ -170,7 +170,7 @@ def problems() -> list[str]:
                                          f"{sorted(wanted_fields)}")
                     if len(strings) != (po.num_plurals if isinstance(message.id, tuple) else 1):
                         found.append(f"{where}: {len(strings)} plural forms, {lang} has {po.num_plurals}")
-            stale = [m.id for m in po if m.id and m.id not in wanted and not m.obsolete]
+            stale = [m.id for m in po if m.id and m.id not in wanted]  # iterating a Catalog skips obsolete entries (catalog.obsolete)
             if stale:
                 found.append(f"{path.relative_to(ROOT)}: {len(stale)} ids no longer in the code (run update), "
                              f"e.g. {str(stale[0])[:70]!r}")
