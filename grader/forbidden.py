@@ -31,8 +31,8 @@ def _imported_names(node):
 def _tree(source):
     try:
         return ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None  # a file that does not parse fails its import test; nothing to read here
+    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: CPython 3.11's
+        return None  # "AST constructor recursion depth mismatch" on deep nesting; a file that does not parse fails its import test; nothing to read here
 
 
 def forbidden_imports(files, forbid, start=None):
