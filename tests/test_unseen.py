@@ -169,3 +169,27 @@ def test_an_op_that_passes_nothing_says_what_it_should_pass(rows):
     (entry,) = rows["nograd-tanh-no-backward"]["diagnosis"]
     assert entry["title"].startswith("Your tanh backward passes no gradient to its input (it should pass "
                                      "(1 − t²) · out.grad, t = tanh(x))")
+
+
+def test_a_file_the_parser_refuses_with_systemerror_gets_no_hint_and_no_grader_error(monkeypatch):
+    # CPython 3.11's parser can refuse a deeply nested file with SystemError ("AST constructor recursion
+    # depth mismatch"): read like a file that does not parse, as grader/forbidden.py reads it
+    import ast
+    import types
+
+    from grader.diagnose import source_tree
+    from grader.diagnose.hints import static_hints
+    from grader.load import notebooks
+
+    def refuse(*args, **kwargs):
+        raise SystemError("AST constructor recursion depth mismatch (before=41, after=40)")
+
+    refusing = types.SimpleNamespace(**{**vars(ast), "parse": refuse})
+    monkeypatch.setattr(source_tree, "ast", refusing)
+    monkeypatch.setattr(notebooks, "ast", refusing)
+    source_tree._ANALYSED.clear()
+    text = (UNSEEN / "correct-recursive" / "engine.py").read_text()
+    assert source_tree.analysed(text, "engine.py") is None
+    assert static_hints({"engine.py": text}, engine="engine.py") == []
+    assert notebooks.is_self_check_cell('from grader import check\ncheck("03-tanh")') is False
+    source_tree._ANALYSED.clear()

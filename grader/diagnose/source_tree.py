@@ -90,7 +90,9 @@ def analysed(text, filename):
         if len(text) > MAX_BYTES:
             raise OverBudget
         tree = SourceTree(ast.parse(text, filename=filename), deadline)
-    except (SyntaxError, ValueError, RecursionError, MemoryError, OverBudget):
+    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError, OverBudget):
+        # SystemError: CPython 3.11's parser can refuse deep nesting with "AST constructor recursion depth
+        # mismatch" (as grader/forbidden.py reads it): a file that does not parse, so no hint
         tree = None
     _ANALYSED[key] = tree
     if len(_ANALYSED) > 64:
