@@ -7,7 +7,6 @@ observations that came back from the sandbox, the reference engine's values
 scores are read from that report.
 """
 
-import hashlib
 import inspect
 import io
 import json
@@ -39,16 +38,30 @@ def skip(message: Message):
     skipped.message = message
     raise skipped
 
+def _no_traceback(excinfo, *args, **kwargs):
+    return f"{excinfo.typename}: {excinfo.value}"[:2000]
+
+
 class _WholeRun(Exception):
     """A test reads more than single probes (the run record): it depends on all of it."""
 
 
-def _group_key(run, deps):
-    """What a test with dependencies `deps` (None: everything) can see of a run."""
-    seen = {k: run.get(k) for k in IMPORTED}
-    probes = run.get("probes") or {}
-    seen["probes"] = probes if deps is None else {d: probes.get(d) for d in sorted(deps)}
-    return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()
+class _RunDigests:
+    """The parts of one run a test can see, each serialised once: a batch of N runs and T tests
+    groups N x T times, and serialising a whole run for each was most of the judge's own time."""
+
+    def __init__(self, run):
+        self.imported = json.dumps({k: run.get(k) for k in IMPORTED}, sort_keys=True)
+        self.probes = {name: json.dumps(obs, sort_keys=True) for name, obs in (run.get("probes") or {}).items()}
+        self.whole = None
+
+    def key(self, deps):
+        """What a test with dependencies `deps` (None: everything) can see of the run."""
+        if deps is None:
+            if self.whole is None:
+                self.whole = ("*", self.imported, tuple(sorted(self.probes.items())))
+            return self.whole
+        return (self.imported, *(self.probes.get(d, "null") for d in sorted(deps)))
 
 
 class JudgePlugin:
@@ -72,6 +85,7 @@ class JudgePlugin:
         self.members = {}  # (test function name, lead submission) -> submissions it stands for
         self.deps = {}  # test function name -> probe names, or None for the whole run
         self.violations = set()  # tests that read a probe they did not declare by reading it
+        self.digests = {}  # submission -> _RunDigests, made on first use
 
     # -- parametrise every test by its distinct observations -----------------------
 
@@ -93,7 +107,9 @@ class JudgePlugin:
         self.deps[metafunc.function.__name__] = deps
         groups = {}
         for sid in sorted(self.runs):
-            groups.setdefault(_group_key(self.runs[sid], deps), []).append(sid)
+            if sid not in self.digests:
+                self.digests[sid] = _RunDigests(self.runs[sid])
+            groups.setdefault(self.digests[sid].key(deps), []).append(sid)
         leads = []
         for members in groups.values():
             self.members[(metafunc.function.__name__, members[0])] = members
@@ -102,6 +118,9 @@ class JudgePlugin:
 
     def pytest_collection_modifyitems(self, items):
         for item in items:
+            # the outcome is classified from the exception itself (_classify); pytest's rendering of
+            # each failure's traceback, which nothing reads (--tb=no), was a fifth of the judge's time
+            item.repr_failure = item._repr_failure_py = _no_traceback
             grading = getattr(getattr(item, "function", None), "grading", None)
             if grading is None:
                 self.suite_errors.append(f"{item.nodeid}: a hidden test needs @points(...)")

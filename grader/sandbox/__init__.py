@@ -35,6 +35,7 @@ subprocess with time and resource limits, for a student's own check.
 
 import dataclasses
 import hashlib
+import json
 import os
 import platform
 import shutil
@@ -47,6 +48,7 @@ from pathlib import Path
 from ..records import Strength
 from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
+from .host_facts import program, remembered
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
 from .layers import launcher, namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
@@ -73,9 +75,9 @@ class Limits:
 
 
 _COMPILER = """
-import marshal, sys
-name = sys.argv[1]
-sys.stdout.buffer.write(marshal.dumps(compile(sys.stdin.buffer.read(), name, "exec")))
+import json, marshal, sys
+sources = json.load(sys.stdin)
+json.dump({name: marshal.dumps(compile(text, name, "exec")).hex() for name, text in sources.items()}, sys.stdout)
 """
 
 
@@ -83,19 +85,24 @@ _PRECOMPILED = ("probekit.py", "shared_probes.py", "probes.py")  # the runner mo
 
 
 def _compile_with(python, runner_files):
-    """Marshalled code of each runner module except the worker itself, made by `python`."""
-    out = {}
-    for name, source in runner_files.items():
-        if not name.endswith(".py") or name == "worker.py":
-            continue
+    """Marshalled code of each runner module except the worker itself, made by `python` in one process
+    (remembered for this boot: host_facts.py)."""
+    sources = {name: source.decode("utf-8") for name, source in sorted(runner_files.items())
+               if name.endswith(".py") and name != "worker.py"}
+    if not sources:
+        return {}
+
+    def trial():
         try:
-            result = subprocess.run([python, "-I", "-S", "-c", _COMPILER, name], input=source,
+            result = subprocess.run([python, "-I", "-S", "-c", _COMPILER], input=json.dumps(sources).encode(),
                                     capture_output=True, timeout=60, env={}, cwd="/")
-        except (OSError, subprocess.SubprocessError):
-            continue
-        if result.returncode == 0:
-            out[name + ".code"] = result.stdout
-    return out
+            return result.returncode == 0, json.loads(result.stdout) if result.returncode == 0 else {}
+        except (OSError, subprocess.SubprocessError, ValueError):
+            return False, {}
+
+    digest = hashlib.sha256(json.dumps(sources, sort_keys=True).encode()).hexdigest()
+    compiled = remembered("compiled", [program(python), digest], trial)
+    return {name + ".code": bytes.fromhex(code) for name, code in compiled.items()}
 
 
 class Sandbox:

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from .errors import SandboxUnavailable
+from .host_facts import program, remembered
 from .layers import namespaces, system_binds, uid_prefix
 
 
@@ -62,24 +63,33 @@ def find_python():
 
 def bwrap_features(bwrap):
     """The hardening options this bubblewrap has (0.8 has both; older ones may lack them)."""
-    try:
-        text = subprocess.run([bwrap, "--help"], capture_output=True, timeout=10, env={}).stdout.decode()
-    except (OSError, subprocess.SubprocessError):
-        text = ""
-    return frozenset(opt for opt in ("--size", "--disable-userns") if opt in text)
+    def trial():
+        try:
+            text = subprocess.run([bwrap, "--help"], capture_output=True, timeout=10, env={}).stdout.decode()
+        except (OSError, subprocess.SubprocessError):
+            return False, []
+        return bool(text), sorted(opt for opt in ("--size", "--disable-userns") if opt in text)
+
+    return frozenset(remembered("bwrap-features", [program(bwrap)], trial))
 
 
 def bwrap_works(bwrap, python, uid, features=frozenset()):
-    """Try the real thing once: bubblewrap may be installed but user namespaces disabled."""
-    try:
-        result = subprocess.run(
-            uid_prefix(uid) + [bwrap, *namespaces(features), "--die-with-parent",
-                               *system_binds(python, features=features), "--remount-ro", "/",
-                               python, "-I", "-S", "-c", "pass"],
-            capture_output=True, timeout=20, env={}, cwd="/",
-        )
-    except (OSError, subprocess.SubprocessError):
-        return False, "bwrap could not be started"
-    if result.returncode != 0:
-        return False, result.stderr.decode(errors="replace").strip()[:300]
-    return True, ""
+    """Try the real thing once: bubblewrap may be installed but user namespaces disabled. A success is
+    remembered for this boot (host_facts.py), for a worker uid of the grader's own or for the grader's."""
+    def trial():
+        try:
+            result = subprocess.run(
+                uid_prefix(uid) + [bwrap, *namespaces(features), "--die-with-parent",
+                                   *system_binds(python, features=features), "--remount-ro", "/",
+                                   python, "-I", "-S", "-c", "pass"],
+                capture_output=True, timeout=20, env={}, cwd="/",
+            )
+        except (OSError, subprocess.SubprocessError):
+            return False, [False, "bwrap could not be started"]
+        if result.returncode != 0:
+            return False, [False, result.stderr.decode(errors="replace").strip()[:300]]
+        return True, [True, ""]
+
+    ok, why = remembered("bwrap-works", [program(bwrap), program(python), uid is None, sorted(features),
+                                         [program(p) for p in uid_prefix(uid)[:1]]], trial)
+    return ok, why

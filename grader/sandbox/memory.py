@@ -29,11 +29,14 @@ memory controller; no bubblewrap, another architecture, or a bubblewrap whose
 bubblewrap (`describe_bound`).
 """
 
+import hashlib
 import os
 import platform
 import struct
 import subprocess
 import sys
+
+from . import host_facts
 
 MiB = 1 << 20
 
@@ -113,7 +116,11 @@ class SeccompFilter:
         tried = cls(path)
         known = (tuple(bwrap_prefix(0)), program)
         if known not in cls._tried:
-            cls._tried[known] = tried._try(bwrap_prefix)
+            argv = list(known[0])
+            parts = [argv, hashlib.sha256(program).hexdigest(),
+                     [host_facts.program(a) for a in argv if os.path.isabs(a) and os.path.isfile(a)]]
+            cls._tried[known] = host_facts.remembered("seccomp", parts, lambda: (
+                (why := tried._try(bwrap_prefix)) is None, why))
         why = cls._tried[known]
         return (None, why) if why else (tried, None)
 

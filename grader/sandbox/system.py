@@ -134,7 +134,24 @@ def _site_folders(folder):
 
 @functools.lru_cache(maxsize=8)
 def python_view(python):
-    """What `python` needs, as bubblewrap arguments (computed once per interpreter)."""
+    """What `python` needs, as bubblewrap arguments (computed once per interpreter, and remembered for
+    this boot while the interpreter, the loader's cache and every file the view binds are as they were:
+    host_facts.py; asking Python and ldd costs about 0.1 s)."""
+    from .host_facts import program, remembered
+
+    def trial():
+        view = _python_view(python)
+        return not view.whole_usr, list(view.args)
+
+    parts = [program(python), program("/etc/ld.so.cache")]
+    args = tuple(remembered("python-view", parts, trial))
+    bound = [args[i + 1] for i in range(len(args) - 2) if args[i] == "--ro-bind"]
+    if args and all(os.path.exists(source) for source in bound):
+        return SystemView(args, whole_usr=False)
+    return _python_view(python)  # something it binds is gone (an upgrade): look again
+
+
+def _python_view(python):
     try:
         out = subprocess.run([python, "-I", "-S", "-c", _ASK_PYTHON], capture_output=True, timeout=30,
                              env={}, cwd="/").stdout.decode()
