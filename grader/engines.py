@@ -10,8 +10,10 @@ import functools
 import importlib.util
 import linecache
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from .i18n import Message
 
 CONCEPTS = ("local-derivative", "accumulate", "seed", "traversal", "derived-ops", "initial-grad")
 
@@ -44,6 +46,18 @@ class Variant:
     # How the title follows "an engine" in a finding's title: "in which" before a clause with its own subject
     # ("tanh's local derivative is …"), "that" before a verb phrase ("overwrites `grad` …").
     lead_in: str = "in which"
+    # The title and explanation as Messages (grader/i18n), where they are made from parts (an op's name, the
+    # expression that shows the mistake): {"title": Message, "explanation": Message}. Without them the
+    # English text is the message id (extracted by grader.i18n.starters.extract_variant_words).
+    words: dict | None = field(default=None, hash=False, compare=False)
+
+    def title_message(self) -> Message:
+        """The title, to render in the reader's language."""
+        return (self.words or {}).get("title") or Message(self.title)
+
+    def explanation_message(self) -> Message:
+        """The explanation, to render in the reader's language."""
+        return (self.words or {}).get("explanation") or Message(self.explanation)
 
     def __post_init__(self):
         if self.concept not in CONCEPTS:

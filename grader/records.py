@@ -231,6 +231,7 @@ class DiagnosisEntry(TypedDict, total=False):
     title: Required[str]
     message: str  # the whole finding in one text
     explanation: str
+    messages: dict  # {"title", "explanation"}: the same words as Message records, rendered per language (grader/i18n)
     concept: str
     tests: list[str]  # the tests it explains: shown only where every one of them is shown
     brief: bool  # a hint shown as one line (`grade check`)

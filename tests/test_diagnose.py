@@ -261,7 +261,7 @@ def test_titles_read_as_a_sentence_after_an_engine():
     for v in VARIANTS:
         first = v.title.split()[0]
         expected = "an engine that " if first in verbs else "an engine in which "
-        assert lead_in(v) == expected + v.title, v.name
+        assert str(lead_in(v)) == expected + v.title, v.name
 
 
 def test_each_test_maps_to_the_probes_it_reads():

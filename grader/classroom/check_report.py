@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import translator
+from ..i18n import translator, words
 from ..judge import DIGITS, fmt
 from ..report.record import output_of
 
@@ -34,7 +34,7 @@ def table_rows(result) -> list[dict]:
         expression = tr.render(detail.get("expression")) or tr._(doc)
         if detail.get("node"):
             expression = tr._("{node} for {expression}", node=detail["node"], expression=expression)
-        cited = [tr.render(d.get("title") or d.get("variant") or d.get("hint") or "") for d in result.diagnosis
+        cited = [tr.render(words(d, "title") or d.get("variant") or d.get("hint") or "") for d in result.diagnosis
                  if t["name"] in (d.get("tests") or [])]
         failing = t["status"] != "passed"
         rows.append({
@@ -69,11 +69,11 @@ def report_lines(result, lang: str | None = None) -> list[str]:
         lines.append(f"{label}  {test['name']:<{width}}  {text}".rstrip())
     for entry in result.diagnosis:
         if entry.get("brief"):
-            lines.append(t._("hint: {finding} ({file}, line {line})", finding=t.render(entry["title"]),
+            lines.append(t._("hint: {finding} ({file}, line {line})", finding=t.render(words(entry, "title")),
                              file=entry.get("file", "engine.py"), line=entry.get("line")))
         else:
-            lines.append(t._("why:  {finding}. {explanation}", finding=t.render(entry["title"]),
-                             explanation=t.render(entry.get("explanation", ""))).rstrip())
+            lines.append(t._("why:  {finding}. {explanation}", finding=t.render(words(entry, "title")),
+                             explanation=t.render(words(entry, "explanation") or "")).rstrip())
     lines.extend(t._("note: {note}", note=t.render(n)) for n in result.notes)
     passed = sum(test["status"] == "passed" for test in result.tests)
     lines.append(t._n("Score on the visible tests: {points}/{max_points} points ({passed} of {n} test passes). "

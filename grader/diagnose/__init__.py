@@ -12,11 +12,11 @@ import sys
 import traceback
 
 from ..judge.ops import ops_of
-from ..places import place_text
 from ..records import earned
 from .compare import agree, not_run, wrong
 from .derivatives import OP_NAMES, infer_all
-from .evidence import capitalised, evidence, local_evidence, size
+from ..i18n import capital, msg, place, said
+from .evidence import evidence, local_evidence, size
 from .hints import annotation_hint, empty_walk_hint, seed_facts, silent_backward_hints, static_hints
 from .missing import missing_entry, missing_operation
 
@@ -198,14 +198,15 @@ class Diagnoser(FindingsMixin):
                 continue
             probe = getattr(self.suite.probes, local[op])
             sentence = local_evidence(probe, values[op], self.reference(local[op]))
-            title = f"Your {OP_NAMES[op]} backward {inference['words']}"
+            title = msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"])
             smallest = min(shown, key=lambda p: self._size(p, probes))
-            found.append({"kind": "derivative", "op": op, "form": inference["form"], "title": title,
-                          "table": self._table(smallest, probes),
-                          "explanation": f"{capitalised(sentence)}. This rule alone explains the numbers at "
-                                         "every point tried.",
-                          "message": f"{title}: {sentence}.", "concept": "local-derivative", "tests": tests,
-                          **({"constant": inference["constant"]} if "constant" in inference else {})})
+            found.append(said({"kind": "derivative", "op": op, "form": inference["form"],
+                               "table": self._table(smallest, probes), "concept": "local-derivative", "tests": tests,
+                               **({"constant": inference["constant"]} if "constant" in inference else {})},
+                              title=title,
+                              explanation=msg("{evidence}. This rule alone explains the numbers at every point "
+                                              "tried.", evidence=capital(sentence)),
+                              message=msg("{title}: {evidence}.", title=title, evidence=sentence)))
         return found
 
     def _entries_per_concept(self, probes, W, unseen, outcomes):
@@ -270,7 +271,7 @@ class Diagnoser(FindingsMixin):
             if entry.get("kind") == "raises" and entry.get("line"):
                 code = line_of(submission.files.get(entry["file"]), entry["line"])
                 entry.update(submission.place(entry["file"], entry["line"]))
-                with_line(entry, place_text(entry), code)
+                with_line(entry, place({k: entry.get(k) for k in ("file", "cell", "line")}), code)
         cost = {o["name"]: o.get("points", 0) - earned(o) for o in outcomes}
         entries.sort(key=lambda e: -sum(cost.get(t, 0) for t in e.get("tests", [])))
         if self._computes_nothing(run):

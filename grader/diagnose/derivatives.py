@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import math
 
+from ..i18n import msg
+
 REL, ABS = 1e-6, 1e-9
 # relu's mistakes differ from it only on one side of 0, or at 0 alone (`>= 0`): one point is all there is
 MIN_DISTINCT = {"relu": 1}
@@ -50,114 +52,114 @@ _UNARY_OTHERS = {  # the other ops' correct derivatives at the same input: "one 
 
 FORMS = {
     "tanh": (lambda x, y: {"x": 1 - y * y}, [
-        ("input-for-output", "computes 1 − x² from the input x, although the formula 1 − t² needs the output "
-                             "t = tanh(x)", lambda x, y: {"x": 1 - x * x}),
-        ("applied-twice", "computes 1 − tanh(t)² although t is already tanh(x): tanh is applied twice",
+        ("input-for-output", msg("computes 1 − x² from the input x, although the formula 1 − t² needs the output "
+                             "t = tanh(x)"), lambda x, y: {"x": 1 - x * x}),
+        ("applied-twice", msg("computes 1 − tanh(t)² although t is already tanh(x): tanh is applied twice"),
          lambda x, y: {"x": 1 - math.tanh(y) ** 2}),
-        ("missing-square", "computes 1 − t instead of 1 − t² (t = tanh(x))", lambda x, y: {"x": 1 - y}),
-        ("square-outside", "computes (1 − t)² instead of 1 − t²", lambda x, y: {"x": (1 - y) ** 2}),
-        ("output", "uses the output t itself instead of 1 − t²", lambda x, y: {"x": y}),
-        ("sign", "computes t² − 1 instead of 1 − t²: the sign is flipped", lambda x, y: {"x": y * y - 1}),
+        ("missing-square", msg("computes 1 − t instead of 1 − t² (t = tanh(x))"), lambda x, y: {"x": 1 - y}),
+        ("square-outside", msg("computes (1 − t)² instead of 1 − t²"), lambda x, y: {"x": (1 - y) ** 2}),
+        ("output", msg("uses the output t itself instead of 1 − t²"), lambda x, y: {"x": y}),
+        ("sign", msg("computes t² − 1 instead of 1 − t²: the sign is flipped"), lambda x, y: {"x": y * y - 1}),
     ]),
     "exp": (lambda x, y: {"x": y}, [
-        ("input-for-output", "uses the input x where the local derivative of exp is its output exp(x)",
+        ("input-for-output", msg("uses the input x where the local derivative of exp is its output exp(x)"),
          lambda x, y: {"x": x}),
-        ("applied-twice", "computes exp(exp(x)): exp is applied to the output again",
+        ("applied-twice", msg("computes exp(exp(x)): exp is applied to the output again"),
          lambda x, y: {"x": math.exp(y)}),
-        ("power-rule", "computes x · exp(x), as if exp(x) followed the power rule",
-         lambda x, y: {"x": x * y}),
-        ("one", "passes out.grad through unchanged (local derivative 1) instead of multiplying by exp(x)",
+        ("power-rule", msg("computes x · exp(x), as if exp(x) followed the power rule"), lambda x, y: {"x": x * y}),
+        ("one", msg("passes out.grad through unchanged (local derivative 1) instead of multiplying by exp(x)"),
          lambda x, y: {"x": 1.0}),
-        ("tanh-rule", "computes 1 − y² from its output y, tanh's rule, instead of exp(x) itself",
+        ("tanh-rule", msg("computes 1 − y² from its output y, tanh's rule, instead of exp(x) itself"),
          lambda x, y: {"x": 1 - y * y}),
     ]),
     "log": (lambda x, y: {"x": 1 / x}, [
-        ("output-for-input", "computes 1 / log(x), one over the output, where log's local derivative is 1 / x "
-                             "with x the input", lambda x, y: {"x": 1 / y}),
-        ("not-inverted", "uses x instead of 1 / x", lambda x, y: {"x": x}),
-        ("inverse-derivative", "computes −1 / x², the derivative of 1 / x, instead of 1 / x",
+        ("output-for-input", msg("computes 1 / log(x), one over the output, where log's local derivative is 1 / x "
+                             "with x the input"), lambda x, y: {"x": 1 / y}),
+        ("not-inverted", msg("uses x instead of 1 / x"), lambda x, y: {"x": x}),
+        ("inverse-derivative", msg("computes −1 / x², the derivative of 1 / x, instead of 1 / x"),
          lambda x, y: {"x": -1 / (x * x)}),
-        ("squared", "computes 1 / x² instead of 1 / x", lambda x, y: {"x": 1 / (x * x)}),
-        ("output", "uses the output log(x) itself, as exp's rule would", lambda x, y: {"x": y}),
+        ("squared", msg("computes 1 / x² instead of 1 / x"), lambda x, y: {"x": 1 / (x * x)}),
+        ("output", msg("uses the output log(x) itself, as exp's rule would"), lambda x, y: {"x": y}),
     ]),
     "relu": (lambda x, y: {"x": 1.0 if x > 0 else 0.0}, [
-        ("at-zero", "passes the gradient at x = 0 too (relu'(0) = 1, from `>= 0` instead of `> 0`)",
+        ("at-zero", msg("passes the gradient at x = 0 too (relu'(0) = 1, from `>= 0` instead of `> 0`)"),
          lambda x, y: {"x": 1.0 if x >= 0 else 0.0}),
-        ("pass-through", "passes the gradient through everywhere, even where relu's output is 0",
+        ("pass-through", msg("passes the gradient through everywhere, even where relu's output is 0"),
          lambda x, y: {"x": 1.0}),
-        ("output", "multiplies by the output relu(x) instead of by 1 or 0", lambda x, y: {"x": y}),
-        ("reversed", "passes the gradient where x is negative and blocks it where x is positive",
+        ("output", msg("multiplies by the output relu(x) instead of by 1 or 0"), lambda x, y: {"x": y}),
+        ("reversed", msg("passes the gradient where x is negative and blocks it where x is positive"),
          lambda x, y: {"x": 1.0 if x < 0 else 0.0}),
     ]),
     "pow": (lambda x, k, y: {"x": k * x ** (k - 1)}, [
-        ("k-not-k-1", "computes k · x**k instead of k · x**(k − 1): the exponent is not lowered by one",
+        ("k-not-k-1", msg("computes k · x**k instead of k · x**(k − 1): the exponent is not lowered by one"),
          lambda x, k, y: {"x": k * x ** k}),
-        ("missing-k", "computes x**(k − 1), without the factor k in front",
-         lambda x, k, y: {"x": x ** (k - 1)}),
-        ("k-minus-2", "computes k · x**(k − 2): the exponent is lowered twice",
+        ("missing-k", msg("computes x**(k − 1), without the factor k in front"), lambda x, k, y: {"x": x ** (k - 1)}),
+        ("k-minus-2", msg("computes k · x**(k − 2): the exponent is lowered twice"),
          lambda x, k, y: {"x": k * x ** (k - 2)}),
-        ("applied-twice", "computes k · (k − 1) · x**(k − 2), the second derivative: the power rule applied twice",
+        ("applied-twice", msg("computes k · (k − 1) · x**(k − 2), the second derivative: the power rule applied twice"),
          lambda x, k, y: {"x": k * (k - 1) * x ** (k - 2)}),
-        ("k-minus-1-factor", "computes (k − 1) · x**(k − 1): the factor should be k",
+        ("k-minus-1-factor", msg("computes (k − 1) · x**(k − 1): the factor should be k"),
          lambda x, k, y: {"x": (k - 1) * x ** (k - 1)}),
-        ("output", "uses the output x**k instead of k · x**(k − 1)", lambda x, k, y: {"x": y}),
+        ("output", msg("uses the output x**k instead of k · x**(k − 1)"), lambda x, k, y: {"x": y}),
     ]),
     "mul": (lambda a, b, y: {"a": b, "b": a}, [
-        ("swapped", "gives each operand its own value instead of the other operand's (a gets a, b gets b)",
+        ("swapped", msg("gives each operand its own value instead of the other operand's (a gets a, b gets b)"),
          lambda a, b, y: {"a": a, "b": b}),
-        ("self-for-both", "uses `self.data` for both operands: both get a", lambda a, b, y: {"a": a, "b": a}),
-        ("other-for-both", "uses `other.data` for both operands: both get b", lambda a, b, y: {"a": b, "b": b}),
-        ("as-add", "passes out.grad through unchanged, as addition's rule does, instead of multiplying by the "
-                   "other operand", lambda a, b, y: {"a": 1.0, "b": 1.0}),
-        ("forgets-other", "gives the gradient to `self` only; `other` gets nothing",
+        ("self-for-both", msg("uses `self.data` for both operands: both get a"), lambda a, b, y: {"a": a, "b": a}),
+        ("other-for-both", msg("uses `other.data` for both operands: both get b"), lambda a, b, y: {"a": b, "b": b}),
+        ("as-add", msg("passes out.grad through unchanged, as addition's rule does, instead of multiplying by the "
+                   "other operand"), lambda a, b, y: {"a": 1.0, "b": 1.0}),
+        ("forgets-other", msg("gives the gradient to `self` only; `other` gets nothing"),
          lambda a, b, y: {"a": b, "b": 0.0}),
     ]),
     "add": (lambda a, b, y: {"a": 1.0, "b": 1.0}, [
-        ("forgets-other", "passes the gradient to `self` only; `other` gets nothing",
+        ("forgets-other", msg("passes the gradient to `self` only; `other` gets nothing"),
          lambda a, b, y: {"a": 1.0, "b": 0.0}),
-        ("as-mul", "multiplies by the other operand, as multiplication's rule does, instead of passing out.grad "
-                   "through", lambda a, b, y: {"a": b, "b": a}),
+        ("as-mul", msg("multiplies by the other operand, as multiplication's rule does, instead of passing out.grad "
+                   "through"), lambda a, b, y: {"a": b, "b": a}),
     ]),
     "sub": (lambda a, b, y: {"a": 1.0, "b": -1.0}, [
-        ("sign", "gives b a local derivative of +1: the minus sign of a − b is lost on the way back",
+        ("sign", msg("gives b a local derivative of +1: the minus sign of a − b is lost on the way back"),
          lambda a, b, y: {"a": 1.0, "b": 1.0}),
-        ("swapped", "gives a −1 and b +1: the operands are the other way round",
+        ("swapped", msg("gives a −1 and b +1: the operands are the other way round"),
          lambda a, b, y: {"a": -1.0, "b": 1.0}),
-        ("forgets-other", "gives the gradient to a only; b gets nothing", lambda a, b, y: {"a": 1.0, "b": 0.0}),
+        ("forgets-other", msg("gives the gradient to a only; b gets nothing"), lambda a, b, y: {"a": 1.0, "b": 0.0}),
     ]),
     "div": (lambda a, b, y: {"a": 1 / b, "b": -a / (b * b)}, [
-        ("sign", "gives b +a / b² instead of −a / b²: the sign is lost", lambda a, b, y: {"a": 1 / b, "b": a / (b * b)}),
-        ("not-squared", "gives b −a / b instead of −a / b²: b's power is not lowered to −2",
+        ("sign", msg("gives b +a / b² instead of −a / b²: the sign is lost"),
+         lambda a, b, y: {"a": 1 / b, "b": a / (b * b)}),
+        ("not-squared", msg("gives b −a / b instead of −a / b²: b's power is not lowered to −2"),
          lambda a, b, y: {"a": 1 / b, "b": -a / b}),
-        ("missing-a", "gives b −1 / b² instead of −a / b²: the factor a is missing",
+        ("missing-a", msg("gives b −1 / b² instead of −a / b²: the factor a is missing"),
          lambda a, b, y: {"a": 1 / b, "b": -1 / (b * b)}),
-        ("swapped", "gives a the rule of b and b the rule of a: the operands are the other way round",
+        ("swapped", msg("gives a the rule of b and b the rule of a: the operands are the other way round"),
          lambda a, b, y: {"a": -a / (b * b), "b": 1 / b}),
-        ("as-mul", "uses multiplication's rule (a gets b, b gets a) for division",
+        ("as-mul", msg("uses multiplication's rule (a gets b, b gets a) for division"),
          lambda a, b, y: {"a": b, "b": a}),
-        ("cubed", "gives b −a / b³ instead of −a / b²", lambda a, b, y: {"a": 1 / b, "b": -a / b ** 3}),
+        ("cubed", msg("gives b −a / b³ instead of −a / b²"), lambda a, b, y: {"a": 1 / b, "b": -a / b ** 3}),
     ]),
     "neg": (lambda x, y: {"x": -1.0}, [
-        ("plus-one", "passes the gradient unchanged: −x's local derivative is −1, not 1", lambda x, y: {"x": 1.0}),
+        ("plus-one", msg("passes the gradient unchanged: −x's local derivative is −1, not 1"),
+         lambda x, y: {"x": 1.0}),
     ]),
     "rsub": (lambda x, y: {"x": -1.0}, [
-        ("self-minus-other", "computes x − 2 for `2 - x`: `__rsub__` returns `self - other` instead of "
-                             "`other - self`", lambda x, y: {"x": 1.0} if _close(y, x - 2) else None),
-        ("self-plus-other", "computes x + 2 for `2 - x`: `__rsub__` adds instead of computing `other - self`",
+        ("self-minus-other", msg("computes x − 2 for `2 - x`: `__rsub__` returns `self - other` instead of "
+                             "`other - self`"), lambda x, y: {"x": 1.0} if _close(y, x - 2) else None),
+        ("self-plus-other", msg("computes x + 2 for `2 - x`: `__rsub__` adds instead of computing `other - self`"),
          lambda x, y: {"x": 1.0} if _close(y, x + 2) else None),
-        ("plus-one", "gives x a local derivative of +1 in `2 - x`, although the value is right",
+        ("plus-one", msg("gives x a local derivative of +1 in `2 - x`, although the value is right"),
          lambda x, y: {"x": 1.0} if _close(y, 2 - x) else None),
     ]),
     "rtruediv": (lambda x, y: {"x": -2 / (x * x)}, [
-        ("self-over-other", "computes x / 2 for `2 / x`: `__rtruediv__` returns `self / other` instead of "
-                            "`other / self`", lambda x, y: {"x": 0.5} if _close(y, x / 2) else None),
-        ("sign", "gives x +2 / x² instead of −2 / x²", lambda x, y: {"x": 2 / (x * x)}),
-        ("missing-2", "gives x −1 / x², without the factor 2 of `2 / x`", lambda x, y: {"x": -1 / (x * x)}),
+        ("self-over-other", msg("computes x / 2 for `2 / x`: `__rtruediv__` returns `self / other` instead of "
+                            "`other / self`"), lambda x, y: {"x": 0.5} if _close(y, x / 2) else None),
+        ("sign", msg("gives x +2 / x² instead of −2 / x²"), lambda x, y: {"x": 2 / (x * x)}),
+        ("missing-2", msg("gives x −1 / x², without the factor 2 of `2 / x`"), lambda x, y: {"x": -1 / (x * x)}),
     ]),
 }
 
 OP_NAMES = {"tanh": "tanh", "exp": "exp", "log": "log", "relu": "relu", "pow": "`**`", "mul": "`*`",
-            "add": "`+`", "sub": "`-`", "div": "`/`", "neg": "unary `-`", "rsub": "`2 - x`",
+            "add": "`+`", "sub": "`-`", "div": "`/`", "neg": msg("unary `-`"), "rsub": "`2 - x`",
             "rtruediv": "`2 / x`"}
 
 
@@ -223,8 +225,8 @@ def infer(op: str, values: dict, *, scaled: bool = True) -> dict | None:
     local_right = _fits(right_of, cases)
     # out.grad: the scaled run should be 3 times the plain one (whatever the local derivative is)
     times = None
-    for factor, words in ((3.0, None), (1.0, "does not multiply by out.grad (the gradient from above)"),
-                          (9.0, "multiplies by out.grad twice")):
+    for factor, words in ((3.0, None), (1.0, msg("does not multiply by out.grad (the gradient from above)")),
+                          (9.0, msg("multiplies by out.grad twice"))):
         if not scaled:
             break
         if all(_close(case["scaled"][n], factor * case["grad"][n]) for case in cases for n in case["grad"]):
@@ -234,9 +236,13 @@ def infer(op: str, values: dict, *, scaled: bool = True) -> dict | None:
         if op != "mul":  # the scaling is itself a `*`: for `*`, its run says nothing of out.grad
             return None  # the two runs do not relate by a constant: not a local rule we can read
     if not local_right and _passes_nothing(cases, right_of):
-        return {"op": op, "form": "no-gradient", "words": f"passes no gradient to its input{'s' * (len(cases[0]['grad']) > 1)}"
-                f" (it should pass {SHOULD[op]}): its rule adds nothing, never runs, or its output is not linked "
-                "to its input"}
+        if len(cases[0]["grad"]) > 1:
+            words = msg("passes no gradient to its inputs (it should pass {should}): its rule adds nothing, never "
+                        "runs, or its output is not linked to its input", should=SHOULD[op])
+        else:
+            words = msg("passes no gradient to its input (it should pass {should}): its rule adds nothing, never "
+                        "runs, or its output is not linked to its input", should=SHOULD[op])
+        return {"op": op, "form": "no-gradient", "words": words}
     if local_right:
         if times is not None and any(abs(case["grad"][n]) > ABS for case in cases for n in case["grad"]):
             return {"op": op, "form": "out-grad", "words": times}
@@ -251,25 +257,28 @@ def infer(op: str, values: dict, *, scaled: bool = True) -> dict | None:
         for other, derivative in _UNARY_OTHERS.items():
             if other != op and _fits(lambda case: _call(lambda x, y: {"x": derivative(x, y)},
                                                        list(case["inputs"].values()), case["y"]), cases):
-                return {"op": op, "form": f"as-{other}", "words": _and(f"uses {other}'s local derivative", times)}
+                return {"op": op, "form": f"as-{other}",
+                        "words": _and(msg("uses {other}'s local derivative", other=other), times)}
     # the right derivative plus a constant, or times a constant, for every input
     for kind in ("plus", "times"):
         found = _constant(cases, right_of, kind)
         if found is not None:
             c = found
-            words = (f"adds {_fmt(c)} to the right local derivative" if kind == "plus"
-                     else "has the wrong sign" if _close(c, -1.0)
-                     else f"multiplies the right local derivative by {_fmt(c)}")
+            words = (msg("adds {c} to the right local derivative", c=_fmt(c)) if kind == "plus"
+                     else msg("has the wrong sign") if _close(c, -1.0)
+                     else msg("multiplies the right local derivative by {c}", c=_fmt(c)))
             return {"op": op, "form": f"{kind}-constant", "constant": c, "words": _and(words, times)}
     return None
 
 
 # What each op's rule should pass on, in words that complete "it should pass ...".
+# Formulas are code, the same in every language; words around them are Messages.
 SHOULD = {"tanh": "(1 − t²) · out.grad, t = tanh(x)", "exp": "exp(x) · out.grad", "log": "out.grad / x",
-          "relu": "out.grad where x > 0", "pow": "k · x**(k − 1) · out.grad", "mul": "b · out.grad to a and "
-          "a · out.grad to b", "add": "out.grad to both operands", "sub": "out.grad to a and −out.grad to b",
-          "div": "out.grad / b to a and −a · out.grad / b² to b", "neg": "−out.grad",
-          "rsub": "−out.grad to x in `2 - x`", "rtruediv": "−2 · out.grad / x² to x in `2 / x`"}
+          "relu": msg("out.grad where x > 0"), "pow": "k · x**(k − 1) · out.grad",
+          "mul": msg("b · out.grad to a and a · out.grad to b"), "add": msg("out.grad to both operands"),
+          "sub": msg("out.grad to a and −out.grad to b"), "div": msg("out.grad / b to a and −a · out.grad / b² to b"),
+          "neg": "−out.grad", "rsub": msg("−out.grad to x in `2 - x`"),
+          "rtruediv": msg("−2 · out.grad / x² to x in `2 / x`")}
 
 
 def _passes_nothing(cases, right_of) -> bool:
@@ -303,7 +312,7 @@ def _fmt(c):
 
 
 def _and(words, times):
-    return f"{words}, and {times}" if times else words
+    return msg("{words}, and {times}", words=words, times=times) if times else words
 
 
 def infer_all(values_of: dict, *, scaled: bool = True) -> dict:

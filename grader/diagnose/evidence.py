@@ -9,7 +9,8 @@ gradient is wrong in that order is where the backward pass first goes wrong.
 
 from __future__ import annotations
 
-from ..judge import describe, fmt
+from ..i18n import Message, capital, msg, said
+from ..judge import describe, expression_of, fmt
 from .compare import same_values
 
 GRAD, DATA, NUMERIC = ".grad", ".data", ".numeric"
@@ -86,46 +87,68 @@ def _graph(probe, rows, first):
         return None
 
 
-def _name(row: dict) -> str:
+def _name(row: dict):
+    """The quantity a row is about, as a sentence names it: code (`a.grad`), or words around code."""
     if row["quantity"] == "grad":
         return f"{row['node']}.grad"
     if row["quantity"] == "numeric":
-        return f"the numerical slope for {row['node']}"
+        return msg("the numerical slope for {node}", node=row["node"])
     if row["quantity"] == "data":
         return f"{row['node']}.data"
     return row["node"]
 
 
-def evidence(probe, observed: dict, expected: dict) -> tuple[str, dict]:
-    """`for y = a * a at a = 3, a.grad is 3.0, not 6.0`, and the same facts as a dict."""
-    expression = describe(probe)
-    facts = {"probe": probe.__name__, "expression": expression}
+def evidence(probe, observed: dict, expected: dict) -> tuple[Message, dict]:
+    """`for y = a * a at a = 3, a.grad is 3.0, not 6.0` (a Message: str() is the English), and the same
+    facts as a dict."""
+    expression = expression_of(probe)
+    facts = {"probe": probe.__name__, "expression": str(expression)}
     if observed.get("status") != "ok":
         error = str(observed.get("error") or observed.get("status"))
         if observed.get("status") == "timeout":
-            return f"for {expression}, your engine did not finish", dict(facts, error="timeout")
+            return msg("for {expression}, your engine did not finish", expression=expression), dict(facts, error="timeout")
         short = error.splitlines()[0][:200]
-        return f"for {expression}, your engine raised {short}", dict(facts, error=short)
+        return msg("for {expression}, your engine raised {error}", expression=expression, error=short), dict(facts, error=short)
     rows = table(probe, observed, expected)["rows"]
     row = next((r for r in rows if r["differs"]), None)
     if row is None:  # a key the reference has no number for (it is missing or not a number)
-        return f"for {expression}, your engine's results differ", facts
-    facts.update(key=_name(row), expected=row["expected"], observed=row["observed"])
-    got = fmt(row["observed"]) if row["observed"] is not None else "missing"
-    return f"for {expression}, {_name(row)} is {got}, not {fmt(row['expected'])}", facts
+        return msg("for {expression}, your engine's results differ", expression=expression), facts
+    name = _name(row)
+    facts.update(key=str(name), expected=row["expected"], observed=row["observed"])
+    if row["observed"] is None:
+        return msg("for {expression}, {node} is missing, not {expected}", expression=expression, node=name,
+                   expected=fmt(row["expected"])), facts
+    return msg("for {expression}, {node} is {got}, not {expected}", expression=expression, node=name,
+               got=fmt(row["observed"]), expected=fmt(row["expected"])), facts
 
 
-def lead_in(v) -> str:
+def lead_in(v) -> Message:
     """`an engine that overwrites …` for a verb phrase, `an engine in which tanh's … is …` for a clause
     (the variant's `lead_in` says which its title is)."""
-    return f"an engine {v.lead_in} {v.title}"
+    if v.lead_in == "that":
+        # TRANSLATORS: one engine a finding names, inside "Your gradients match {engines}"; {title} is a
+        # variant's title, a verb phrase ("overwrites `grad` with `=` …")
+        return msg("an engine that {title}", title=v.title_message())
+    # TRANSLATORS: as "an engine that {title}", for a title that is a clause with its own subject
+    return msg("an engine in which {title}", title=v.title_message())
+
+
+def finding_words(entry: dict, title: Message, evidence: Message, reasons: Message,
+                  said_in_message: Message | None = None) -> dict:
+    """A finding's words, each a Message built whole in the reader's language: its title; its explanation,
+    `{Evidence}. {reasons}`; and its message, `{title}: {evidence}. {reasons}` (the whole finding as one
+    paragraph, with `said_in_message` for the reasons where that differs)."""
+    return said(entry, title=title,
+                explanation=msg("{evidence}. {reasons}", evidence=capital(evidence), reasons=reasons),
+                message=msg("{title}: {evidence}. {reasons}", title=title, evidence=evidence,
+                            reasons=said_in_message or reasons))
 
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def local_evidence(probe, observed: dict, expected: dict) -> str:
+def local_evidence(probe, observed: dict, expected: dict) -> Message:
     """`for y = tanh(x) at x = 2, x.grad is 0.0733, not 0.0707`: the point where the student is furthest off."""
     worst = None
     for key, want in expected.items():
@@ -136,10 +159,11 @@ def local_evidence(probe, observed: dict, expected: dict) -> str:
                 if worst is None or gap > worst[0]:
                     worst = (gap, key, got, want)
     if worst is None:
-        return f"for {probe.__doc__.splitlines()[0]}, your gradients differ"
+        return msg("for {expression}, your gradients differ", expression=expression_of(probe))
     _, key, got, want = worst
     case, name = key.split(".")[:2]
     inputs = ", ".join(f"{k.split('.')[1]} = {fmt(v)}" for k, v in expected.items()
                        if k.startswith(f"{case}.") and k.count(".") == 1 and k.split(".")[1] != "y")
-    expression = probe.__doc__.split(" at ")[0]
-    return f"for {expression} at {inputs}, {name}.grad is {fmt(got)}, not {fmt(want)}"
+    expression = probe.__doc__.split(" at ")[0]  # the formula alone (`y = tanh(x)`): code
+    return msg("for {expression} at {inputs}, {node} is {got}, not {expected}", expression=expression,
+               inputs=inputs, node=f"{name}.grad", got=fmt(got), expected=fmt(want))

@@ -52,6 +52,7 @@ import hashlib
 import re
 import time
 
+from ..i18n import msg, said
 from .source_patterns import annotation_names, backward_assignments, grad_assignments, no_seed, recursive_sorts
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, tree_of
 
@@ -79,18 +80,16 @@ def annotation_hint(files, import_error, python_version, *, engine="engine.py"):
         return None
     line, function = found[0]
     name = match["name"]
-    return {
-        "kind": "hint", "hint": "annotation-name-error",
-        "title": f"An annotation naming `{name}` stops {engine} from importing",
-        "explanation": (
-            f"Line {line} (`{function.name}`) has an annotation that uses `{name}`. Python {python_version}, "
-            f"which grades your file, evaluates annotations when the `def` runs, and inside `class {name}:` "
-            f"the name `{name}` does not exist yet, so the import fails with NameError (newer Pythons, or an "
-            f"editor, may not complain). Add `from __future__ import annotations` as the first line of {engine}, "
-            f"or quote the annotation: `\"{name} | int\"`."
-        ),
-        "file": engine, "line": line, "tests": [],
-    }
+    return said(
+        {"kind": "hint", "hint": "annotation-name-error", "file": engine, "line": line, "tests": []},
+        title=msg("An annotation naming `{name}` stops {engine} from importing", name=name, engine=engine),
+        explanation=msg(
+            "Line {line} (`{function}`) has an annotation that uses `{name}`. Python {python}, which grades your "
+            "file, evaluates annotations when the `def` runs, and inside `class {name}:` the name `{name}` does "
+            "not exist yet, so the import fails with NameError (newer Pythons, or an editor, may not complain). "
+            "Add `from __future__ import annotations` as the first line of {engine}, or quote the annotation: "
+            "`\"{name} | int\"`.", line=line, function=function.name, name=name, python=python_version,
+            engine=engine))
 
 
 _HINTS: collections.OrderedDict = collections.OrderedDict()
@@ -206,18 +205,15 @@ def empty_walk_hint(facts: dict, tests: list[str], *, engine: str = "engine.py")
     """The seed is set before the loop over the order (the source says so), yet only the seed is ever set
     (the numbers say so): the loop ran no rule below the output. Said by Diagnoser in place of the seed
     finding the numbers alone would give."""
-    return {
-        "kind": "hint", "hint": "empty-walk",
-        "title": "Only the seed is ever set: the loop in `backward()` reaches no node below the output",
-        "explanation": (
-            f"`backward` on line {facts['line']} sets the output's gradient to 1 before its loop, yet every other "
-            "gradient stays 0, so no backward rule ran on the nodes below the output: the order the loop walks "
-            "holds nothing else. Check that the function building the order is called from `backward()` itself "
-            "(a call indented inside `build_topo` never runs), that it appends every node, and to the very list "
-            "the loop reads (a fresh `topo = []` inside each call is lost when the call returns)."
-        ),
-        "file": engine, "line": facts["line"], "tests": tests,
-    }
+    return said(
+        {"kind": "hint", "hint": "empty-walk", "file": engine, "line": facts["line"], "tests": tests},
+        title=msg("Only the seed is ever set: the loop in `backward()` reaches no node below the output"),
+        explanation=msg(
+            "`backward` on line {line} sets the output's gradient to 1 before its loop, yet every other gradient "
+            "stays 0, so no backward rule ran on the nodes below the output: the order the loop walks holds "
+            "nothing else. Check that the function building the order is called from `backward()` itself (a call "
+            "indented inside `build_topo` never runs), that it appends every node, and to the very list the loop "
+            "reads (a fresh `topo = []` inside each call is lost when the call returns).", line=facts["line"]))
 
 
 _CONTAINER_CALLS = frozenset({"append", "appendleft", "pop", "popleft", "add", "extend", "insert", "remove",

@@ -47,18 +47,24 @@ def missing_operation(exception: str | None, facts: dict | None) -> dict | None:
     return {"method": method, "expression": expression, "raised": "TypeError", "cls": "Value"}
 
 
-def missing_entry(missing: dict, tests: list[str], evidence: str) -> dict:
-    """One diagnosis entry for one missing operation."""
-    method, expression, cls = missing["method"], missing["expression"], missing["cls"]
+def missing_entry(missing: dict, tests: list[str], evidence) -> dict:
+    """One diagnosis entry for one missing operation (`evidence`: a Message, evidence.evidence's)."""
+    from ..i18n import msg
+    from .evidence import finding_words
+
+    method, expression, cls, raised = missing["method"], missing["expression"], missing["cls"], missing["raised"]
     if method.startswith("__r"):
-        why = (f"When the left operand is a plain number, Python asks the right operand's `{method}`; "
-               f"without it, `{expression}` raises {missing['raised']}.")
+        why = msg("When the left operand is a plain number, Python asks the right operand's `{method}`; "
+                  "without it, `{expression}` raises {raised}.", method=method, expression=expression, raised=raised)
     elif method.startswith("__"):
-        why = f"Python looks up `{method}` on your `{cls}` for `{expression}`, and finds none."
+        why = msg("Python looks up `{method}` on your `{cls}` for `{expression}`, and finds none.",
+                  method=method, cls=cls, expression=expression)
     else:
-        why = f"Your `{cls}` class has no `{method}` method, so `{expression}` raises {missing['raised']}."
-    title = f"`{expression}` does not work: your `{cls}` has no `{method}`"
-    explanation = (f"{evidence[:1].upper()}{evidence[1:]}. {why} Every test that needs `{expression}` fails "
-                   f"here; the other tests do not charge for it again.")
-    return {"kind": "missing-op", "method": method, "title": title, "explanation": explanation,
-            "message": f"{title}: {evidence}. {why}", "concept": "missing-op", "tests": tests}
+        why = msg("Your `{cls}` class has no `{method}` method, so `{expression}` raises {raised}.",
+                  cls=cls, method=method, expression=expression, raised=raised)
+    title = msg("`{expression}` does not work: your `{cls}` has no `{method}`", expression=expression, cls=cls,
+                method=method)
+    reasons = msg("{why} Every test that needs `{expression}` fails here; the other tests do not charge for it "
+                  "again.", why=why, expression=expression)
+    entry = {"kind": "missing-op", "method": method, "concept": "missing-op", "tests": tests}
+    return finding_words(entry, title, evidence, reasons, said_in_message=why)

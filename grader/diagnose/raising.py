@@ -14,24 +14,26 @@ too deep through the ops' rules.
 
 from __future__ import annotations
 
+from ..i18n import Message, capital, msg, said
+
 # The operations' methods, as a student writes them, and how the student reads each.
 OPS = {"__add__": "`+`", "__radd__": "`__radd__` (`2 + a`)", "__sub__": "`-`", "__rsub__": "`__rsub__` (`2 - a`)",
        "__mul__": "`*`", "__rmul__": "`__rmul__` (`2 * a`)", "__truediv__": "`/`",
-       "__rtruediv__": "`__rtruediv__` (`2 / a`)", "__neg__": "unary `-`", "__pow__": "`**`",
+       "__rtruediv__": "`__rtruediv__` (`2 / a`)", "__neg__": msg("unary `-`"), "__pow__": "`**`",
        "tanh": "`tanh`", "exp": "`exp`", "log": "`log`", "relu": "`relu`", "sigmoid": "`sigmoid`"}
 
 # What a reflected operation must return, for the classic infinite recursion of writing it the other way round.
 _REFLECTED = {
-    "__radd__": "`__radd__(self, other)` runs for `other + self` when `other` is a plain number, so it must "
+    "__radd__": msg("`__radd__(self, other)` runs for `other + self` when `other` is a plain number, so it must "
                 "compute the sum itself: `return self + other` (addition commutes). Returning `other + self` "
-                "asks Python for `__radd__` again, forever.",
-    "__rsub__": "`__rsub__(self, other)` runs for `other - self` when `other` is a plain number, so it must "
-                "not write `other - self` again: `return Value(other) - self` (or `other + (-self)`).",
-    "__rmul__": "`__rmul__(self, other)` runs for `other * self` when `other` is a plain number: "
-                "`return self * other`. Returning `other * self` asks Python for `__rmul__` again, forever.",
-    "__rtruediv__": "`__rtruediv__(self, other)` runs for `other / self` when `other` is a plain number: "
+                "asks Python for `__radd__` again, forever."),
+    "__rsub__": msg("`__rsub__(self, other)` runs for `other - self` when `other` is a plain number, so it must "
+                "not write `other - self` again: `return Value(other) - self` (or `other + (-self)`)."),
+    "__rmul__": msg("`__rmul__(self, other)` runs for `other * self` when `other` is a plain number: "
+                "`return self * other`. Returning `other * self` asks Python for `__rmul__` again, forever."),
+    "__rtruediv__": msg("`__rtruediv__(self, other)` runs for `other / self` when `other` is a plain number: "
                     "`return Value(other) / self` (or `other * self ** -1`); `other / self` asks for "
-                    "`__rtruediv__` again.",
+                    "`__rtruediv__` again."),
 }
 
 
@@ -62,30 +64,54 @@ def _op_in(qualname: str):
     return None
 
 
-def raising_entry(found: dict, exception: str, tests: list[str], evidence: str, where: dict | None) -> dict:
+def raising_entry(found: dict, exception: str, tests: list[str], evidence, where: dict | None) -> dict:
     """One diagnosis entry for an op that raises: the op, the exception, and where (`file`, `line`: the
-    student's line; `with_line` adds its text once the place is in the student's terms)."""
+    student's line; `with_line` adds its text once the place is in the student's terms). `evidence`: a
+    Message (evidence.evidence's)."""
     method, phase = found["method"], found["phase"]
-    words = OPS[method]
-    in_what = f"the backward rule of your {words}" if phase == "backward" else f"your {words}"
-    title = f"{in_what[0].upper()}{in_what[1:]} raises {exception}"
+    op = OPS[method]
+    if phase == "backward":
+        title = msg("The backward rule of your {op} raises {exception}", op=op, exception=exception)
+    else:
+        title = msg("Your {op} raises {exception}", op=op, exception=exception)
     why = _REFLECTED.get(method) if exception == "RecursionError" and phase == "forward" else None
-    why = why or (f"Whatever raises inside {in_what} stops every expression that uses it; fix that line "
-                  f"and the tests that need {words} can pass.")
-    entry = {"kind": "raises", "op": method, "phase": phase, "exception": exception, "title": title,
-             "explanation": f"{evidence[:1].upper()}{evidence[1:]}. {why}", "message": f"{title}: {evidence}. {why}",
-             "concept": "raises", "tests": tests}
+    if why is None and phase == "backward":
+        why = msg("Whatever raises inside the backward rule of your {op} stops every expression that uses it; "
+                  "fix that line and the tests that need {op} can pass.", op=op)
+    elif why is None:
+        why = msg("Whatever raises inside your {op} stops every expression that uses it; fix that line and the "
+                  "tests that need {op} can pass.", op=op)
+    entry = {"kind": "raises", "op": method, "phase": phase, "exception": exception, "concept": "raises",
+             "tests": tests}
+    _say(entry, title, evidence, why)
     if where and where.get("line"):
         entry.update(file=where.get("file"), line=where["line"])
     return entry
 
 
-def with_line(entry: dict, place: str, code: str | None) -> dict:
-    """The entry saying the line that raised (`bob.py, line 12`: `return other + self`)."""
-    said = f" It raised at {place}" + (f": `{code}`." if code else ".")
-    head, _, why = entry["explanation"].partition(". ")
-    entry["explanation"] = f"{head}.{said} {why}"
-    title, _, rest = entry["message"].partition(": ")
-    evidence, _, why = rest.partition(". ")
-    entry["message"] = f"{title}: {evidence}.{said} {why}"
-    return entry
+def _say(entry: dict, title, evidence, why, place=None, code: str | None = None) -> dict:
+    """The entry's words: `{Evidence}. {why}`, or with the line that raised, `{Evidence}. It raised at
+    {place}: `{code}`. {why}` (`bob.py, line 12`: `return other + self`)."""
+    if place is None:
+        return said(entry, title=title, explanation=msg("{evidence}. {why}", evidence=capital(evidence), why=why),
+                    message=msg("{title}: {evidence}. {why}", title=title, evidence=evidence, why=why))
+    if code:
+        return said(entry, title=title,
+                    explanation=msg("{evidence}. It raised at {place}: `{code}`. {why}", evidence=capital(evidence),
+                                    place=place, code=code, why=why),
+                    message=msg("{title}: {evidence}. It raised at {place}: `{code}`. {why}", title=title,
+                                evidence=evidence, place=place, code=code, why=why))
+    return said(entry, title=title,
+                explanation=msg("{evidence}. It raised at {place}. {why}", evidence=capital(evidence), place=place,
+                                why=why),
+                message=msg("{title}: {evidence}. It raised at {place}. {why}", title=title, evidence=evidence,
+                            place=place, why=why))
+
+
+def with_line(entry: dict, place, code: str | None) -> dict:
+    """The entry saying the line that raised (`bob.py, line 12`: `return other + self`); `place` a Message
+    (grader.i18n.place) or text."""
+    said_before = entry["messages"]
+    parts = Message.from_json(said_before["explanation"]).params  # the evidence and why, as said before
+    return _say(entry, Message.from_json(said_before["title"]), Message.from_json(parts["evidence"]["capitalise"]),
+                parts["why"], place, code)

@@ -12,7 +12,8 @@ import itertools
 
 from ..variants import Variant
 from .compare import agree, not_run, wrong
-from .evidence import capitalised, evidence, lead_in, table
+from ..i18n import items, msg
+from .evidence import evidence, finding_words, lead_in, table
 
 PAIR_CANDIDATES = 8  # variants considered for two-mistake explanations, the best first
 MAX_NAMED = 2  # variants that explain equally well and are named together; more than that: say nothing
@@ -149,24 +150,24 @@ class ExplainingRule:
         shown = min(finding.reproduced, key=lambda p: self._size(p, probes))
         probe = getattr(self.suite.probes, shown)
         sentence, facts = evidence(probe, probes[shown], self.reference(shown))
-        title = f"Your gradients match {lead_in(v)}"
-        for other in others:
-            title += f", or {lead_in(other)}"
+        engines = items([lead_in(v), *map(lead_in, others)], join="or")
         if finding.partner is not None:
-            title += " (one of two mistakes)"
-        reasons = " ".join([v.explanation] + [f"Or: {other.explanation}" for other in others])
+            title = msg("Your gradients match {engines} (one of two mistakes)", engines=engines)
+        else:
+            title = msg("Your gradients match {engines}", engines=engines)
+        reasons = v.explanation_message()
+        for other in others:
+            reasons = msg("{explanation} Or: {other}", explanation=reasons, other=other.explanation_message())
         entry = {
             "kind": "variant",
             "variant": v.name,
-            "title": title,
-            "explanation": f"{capitalised(sentence)}. {reasons}",
-            "message": f"{title}: {sentence}. {reasons}",  # the whole finding as one paragraph
             "concept": v.concept,
             "match": finding.match,
             "evidence": facts,
             "table": table(probe, probes[shown], self.reference(shown)),
             "tests": tests,
         }
+        finding_words(entry, title, sentence, reasons)
         if others:
             entry["also"] = [o.name for o in others]
         if finding.partner is not None:

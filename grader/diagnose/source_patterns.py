@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ..i18n import msg, nmsg, said
 from .source_tree import FUNCTIONS
 
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
@@ -123,15 +124,13 @@ def recursive_sorts(tree, parents, filename):
         if _calls_itself(node, is_method, shared_names) is None:
             continue
         # structural, and correct as it is on small graphs: one line, shown below the costly mistakes
-        hints.append({
-            "kind": "hint", "hint": "recursive-topo", "brief": True,
-            "title": "Your topological sort calls itself once per node",
-            "explanation": (
-                f"`{node.name}` on line {node.lineno} is recursive, so a graph deeper than about 1,000 nodes "
-                "raises RecursionError; an explicit stack avoids that."
-            ),
-            "file": filename, "line": node.lineno, "tests": [],
-        })
+        hints.append(said(
+            {"kind": "hint", "hint": "recursive-topo", "brief": True, "file": filename, "line": node.lineno,
+             "tests": []},
+            title=msg("Your topological sort calls itself once per node"),
+            explanation=msg("`{function}` on line {line} is recursive, so a graph deeper than about 1,000 nodes "
+                            "raises RecursionError; an explicit stack avoids that.", function=node.name,
+                            line=node.lineno)))
         break  # one is enough
     return hints
 
@@ -209,18 +208,24 @@ def grad_assignments(tree, parents, filename):
         return []
     line, target, functions = lines[0]
     closure, op = functions[0].name, functions[1].name
-    where = f"`{closure}`" + (f" (in `{op}`)" if op != closure else "")
-    more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
-    return [{
-        "kind": "hint", "hint": "assign-grad",
-        "title": "A backward rule sets `grad` with `=` instead of adding to it",
-        "explanation": (
-            f"Line {line}{more}: {where} assigns `{target} = ...`, which throws away whatever gradient the node "
-            "had already received. A node used more than once gets gradient along every path, and the "
-            "contributions must add up. Use `+=`."
-        ),
-        "file": filename, "line": line, "lines": [n for n, _, _ in lines], "tests": [],
-    }]
+    where = msg("`{closure}` (in `{op}`)", closure=closure, op=op) if op != closure else f"`{closure}`"
+    if len(lines) > 1:
+        explanation = nmsg(
+            "Line {line} (and {n} more line): {where} assigns `{target} = ...`, which throws away whatever "
+            "gradient the node had already received. A node used more than once gets gradient along every path, "
+            "and the contributions must add up. Use `+=`.",
+            "Line {line} (and {n} more lines): {where} assigns `{target} = ...`, which throws away whatever "
+            "gradient the node had already received. A node used more than once gets gradient along every path, "
+            "and the contributions must add up. Use `+=`.", "n", n=len(lines) - 1, line=line, where=where,
+            target=target)
+    else:
+        explanation = msg(
+            "Line {line}: {where} assigns `{target} = ...`, which throws away whatever gradient the node had "
+            "already received. A node used more than once gets gradient along every path, and the "
+            "contributions must add up. Use `+=`.", line=line, where=where, target=target)
+    return [said({"kind": "hint", "hint": "assign-grad", "file": filename, "line": line,
+                  "lines": [n for n, _, _ in lines], "tests": []},
+                 title=msg("A backward rule sets `grad` with `=` instead of adding to it"), explanation=explanation)]
 
 
 def _classes_with_backward(tree):
@@ -246,28 +251,24 @@ def backward_assignments(tree, filename):
             owner = target.value.id if isinstance(target.value, ast.Name) else None
             value = node.value
             if owner == "self" and functions[0].name == "__init__" and in_class:
-                hints.append({
-                    "kind": "hint", "hint": "backward-shadowed",
-                    "title": "`self.backward = …` in `__init__` hides your `backward()` method",
-                    "explanation": (
-                        f"Line {node.lineno} gives every Value an attribute named `backward`, and an attribute "
-                        "set on the object wins over the method of the same name: `y.backward()` calls it "
-                        "instead, so no gradient is ever computed. The do-nothing rule of a leaf is usually "
-                        "called `_backward`, with the underscore."
-                    ),
-                    "file": filename, "line": node.lineno, "tests": [],
-                })
+                hints.append(said(
+                    {"kind": "hint", "hint": "backward-shadowed", "file": filename, "line": node.lineno, "tests": []},
+                    title=msg("`self.backward = …` in `__init__` hides your `backward()` method"),
+                    explanation=msg(
+                        "Line {line} gives every Value an attribute named `backward`, and an attribute set on the "
+                        "object wins over the method of the same name: `y.backward()` calls it instead, so no "
+                        "gradient is ever computed. The do-nothing rule of a leaf is usually called `_backward`, "
+                        "with the underscore.", line=node.lineno)))
             elif owner != "self" and isinstance(value, ast.Name) and value.id.lstrip("_") == "backward":
-                hints.append({
-                    "kind": "hint", "hint": "backward-typo",
-                    "title": f"`{owner}.backward = {value.id}` should be `{owner}._backward = {value.id}`",
-                    "explanation": (
-                        f"Line {node.lineno} (in `{functions[-1].name}`) stores the local rule as `backward`, "
-                        f"which replaces the node's `backward()` method instead of setting its `_backward`: the "
-                        "walk then calls the do-nothing `_backward`, and the rule is never used."
-                    ),
-                    "file": filename, "line": node.lineno, "tests": [],
-                })
+                hints.append(said(
+                    {"kind": "hint", "hint": "backward-typo", "file": filename, "line": node.lineno, "tests": []},
+                    title=msg("`{owner}.backward = {rule}` should be `{owner}._backward = {rule}`", owner=owner,
+                              rule=value.id),
+                    explanation=msg(
+                        "Line {line} (in `{function}`) stores the local rule as `backward`, which replaces the "
+                        "node's `backward()` method instead of setting its `_backward`: the walk then calls the "
+                        "do-nothing `_backward`, and the rule is never used.", line=node.lineno,
+                        function=functions[-1].name)))
             break
     # one of each kind is enough
     seen, kept = set(), []
@@ -298,16 +299,13 @@ def no_seed(tree, filename):
     for cls in _classes_with_backward(tree):
         method = next(f for f in cls.body if isinstance(f, FUNCTIONS) and f.name == "backward")
         if not _sets_a_grad_to_one(method):
-            return [{
-                "kind": "hint", "hint": "no-seed",
-                "title": "`backward()` never sets the output's gradient to 1",
-                "explanation": (
-                    f"`backward` on line {method.lineno} walks the graph, but nothing in it sets "
-                    "`self.grad = 1` first (dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed "
-                    "left at 0 every gradient stays 0."
-                ),
-                "file": filename, "line": method.lineno, "tests": [],
-            }]
+            return [said(
+                {"kind": "hint", "hint": "no-seed", "file": filename, "line": method.lineno, "tests": []},
+                title=msg("`backward()` never sets the output's gradient to 1"),
+                explanation=msg(
+                    "`backward` on line {line} walks the graph, but nothing in it sets `self.grad = 1` first "
+                    "(dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed left at 0 every gradient "
+                    "stays 0.", line=method.lineno))]
     return []
 
 

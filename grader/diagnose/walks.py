@@ -173,11 +173,11 @@ class WalkBook:
 
 def walk_entry(walk, probe, observed: dict, expected: dict, tests: list[str]) -> dict:
     """One diagnosis entry for a walk in the wrong order, its evidence from the smallest probe it explains."""
-    from .evidence import evidence, table
+    from ..i18n import items, msg
+    from .evidence import evidence, finding_words, lead_in, table
 
     sentence, _ = evidence(probe, observed, expected)
-    title = f"Your gradients match an engine that {walk.title}"
-    return {"kind": "walk", "walk": walk.name, "title": title,
-            "explanation": f"{sentence[:1].upper()}{sentence[1:]}. {walk.explanation}",
-            "message": f"{title}: {sentence}. {walk.explanation}", "concept": walk.concept, "match": "exact",
-            "table": table(probe, observed, expected), "tests": tests}
+    title = msg("Your gradients match {engines}", engines=items([lead_in(walk)], join="or"))
+    entry = {"kind": "walk", "walk": walk.name, "concept": walk.concept, "match": "exact",
+             "table": table(probe, observed, expected), "tests": tests}
+    return finding_words(entry, title, sentence, walk.explanation_message())

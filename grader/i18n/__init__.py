@@ -119,9 +119,33 @@ class Message:
 
 def items(values, join: str = "and") -> dict:
     """A list as a parameter: its items (strings or Messages) joined as the language joins a list:
-    join="and" (`numpy and torch`, `numpy и torch`, `numpy和torch`), "comma" (a plain enumeration) or
-    "semicolon" (clauses); "and-each" is "and" written `a and b and c` in English."""
+    join="and" (`numpy and torch`, `numpy и torch`, `numpy和torch`), "comma" (a plain enumeration),
+    "semicolon" (clauses) or "or" (alternatives, each a clause: `X, or Y`, `X, или Y`, `X；或者Y`); "and-each" is "and" written `a and b and c` in English."""
     return {"items": [v.to_json() if isinstance(v, Message) else v for v in values], "join": join}
+
+
+def capital(value) -> dict:
+    """A parameter shown with its first letter capitalised, where it starts a sentence (`For y = …` from
+    the `for y = …` a finding's title continues with): a capital letter is the language's spelling, not a
+    word, so Russian capitalises as English does and Chinese, which has none, is unchanged."""
+    return {"capitalise": value.to_json() if isinstance(value, Message) else value}
+
+
+def words(entry: dict, key: str):
+    """A diagnosis entry's `title`, `explanation` or `message` as a renderer shows it: the Message record
+    kept under entry["messages"] (rendered in the reader's language), else the entry's English text."""
+    return (entry.get("messages") or {}).get(key) or entry.get(key)
+
+
+def said(entry: dict, **parts: Message) -> dict:
+    """A diagnosis entry with its words, each both as English text (entry[key], for readers of the JSON
+    and for the tests) and, but for `message` (the whole finding in one English paragraph, which no
+    renderer shows), as a Message record (entry["messages"][key], rendered in the reader's language)."""
+    for key, message in parts.items():
+        entry[key] = str(message)
+        if key != "message":
+            entry.setdefault("messages", {})[key] = message.to_json()
+    return entry
 
 
 def place(where: dict | None) -> Message | None:
@@ -189,12 +213,19 @@ class Translator:
         if not params:
             return text
         shown = {k: self._list(v) if isinstance(v, dict) and "items" in v
+                 else self._capital(v["capitalise"]) if isinstance(v, dict) and "capitalise" in v
                  else self.render(v) if isinstance(v, (Message, dict)) else v for k, v in params.items()}
         return text.format(**shown)
+
+    def _capital(self, value) -> str:
+        text = self.render(value)
+        return text[:1].upper() + text[1:]
 
     def _list(self, value: dict) -> str:
         """A list parameter (grader.i18n.items) joined as this language joins a list."""
         shown = [self.render(v) if isinstance(v, dict) else str(v) for v in value["items"]]
+        if value.get("join") == "or":  # alternatives, each a clause of its own: `X, or Y`
+            return {"zh": "；或者"}.get(self.lang, ", or " if self.lang == "en" else ", или ").join(shown)
         if value.get("join") == "semicolon":
             return ("；" if self.lang == "zh" else "; ").join(shown)
         if value.get("join") == "comma" or len(shown) < 2:

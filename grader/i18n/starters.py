@@ -104,6 +104,47 @@ def extract_titles(fileobj, keywords, comment_tags, options):
             yield node.lineno, None, node.value.value, ["an exercise's title"]
 
 
+def extract_variant_words(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the named mistakes' words (babel-diagnose.cfg): the `title` and
+    `explanation` of each `Variant(...)` written in a file (grader/variants/, grader/diagnose/walks.py), a
+    string, or strings and the file's own string constants joined with `+`; and, as Babel's Python extractor
+    would, each `msg("...")` (a variant whose words are made from parts gives them as `words=` Messages)."""
+    import ast
+
+    tree = ast.parse(fileobj.read().decode("utf-8"))
+    constants = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = _joined(node.value, constants)
+            if value is not None:
+                constants[node.targets[0].id] = value
+
+    for node in ast.walk(tree):
+        called = isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None))
+        if called == "msg" and node.args and _joined(node.args[0], {}):
+            yield node.lineno, None, _joined(node.args[0], {}), []
+        if called == "Variant":
+            for keyword in node.keywords:
+                if keyword.arg in ("title", "explanation"):
+                    text = _joined(keyword.value, constants)
+                    if text:
+                        yield keyword.value.lineno, None, text, [f"a named mistake's {keyword.arg}"]
+
+
+def _joined(node, constants):
+    """A string expression's value: a constant, a name bound to one, or such values joined with `+`."""
+    import ast
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return constants.get(node.id)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _joined(node.left, constants), _joined(node.right, constants)
+        return left + right if left is not None and right is not None else None
+    return None
+
+
 def extract_suite_texts(fileobj, keywords, comment_tags, options):
     """Babel's extraction method for a suite's words (babel-suites.cfg): each test's doc (the docstring of a
     function decorated with `@points`, as grader.judge.points keeps it) and, in a probes file, each probe's

@@ -27,7 +27,7 @@ import re
 from pathlib import Path
 
 from ..load import Submission
-from ..i18n import translator
+from ..i18n import translator, words
 from ..report import submission_markdown
 from ..report.record import number, output_of, points, printable, score_of, status_word, student_view
 from ..student_text import valid_utf8
@@ -145,8 +145,8 @@ def annotations(record: dict, submission: Submission, *, after_due_date: bool = 
         return {"file": where, "line": entry.get("line") if where and not in_cell else None}
 
     for diagnosis in view.diagnosis:
-        title = t.render(diagnosis.get("title") or diagnosis.get("variant")) or t._("Diagnosis")
-        lines.append(command("warning", printable(t.render(diagnosis.get("explanation")) or title), **place(diagnosis),
+        title = t.render(words(diagnosis, "title") or diagnosis.get("variant")) or t._("Diagnosis")
+        lines.append(command("warning", printable(t.render(words(diagnosis, "explanation")) or title), **place(diagnosis),
                              title=printable(title)))
     for test in view.tests:
         if test.get("status") not in NOT_PASSING:

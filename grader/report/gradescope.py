@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 
-from ..i18n import translator
+from ..i18n import translator, words
 from ..places import place_text
 from .record import VISIBILITIES, output_of, score_of, status_word, tests_of
 
@@ -138,9 +138,9 @@ def _test(test: dict, number_: int, t) -> dict:
 
 
 def _diagnosis_text(diagnosis: dict, t) -> str:
-    title = t.render(diagnosis.get("title") or diagnosis.get("variant")) or t._("Diagnosis")
+    title = t.render(words(diagnosis, "title") or diagnosis.get("variant")) or t._("Diagnosis")
     cited = ", ".join(diagnosis.get("tests") or [])
-    explanation = t.render(diagnosis.get("explanation"))
+    explanation = t.render(words(diagnosis, "explanation"))
     text = t._("{title}: {explanation}", title=title, explanation=explanation) if explanation else title
     return t._("{text} (tests: {tests})", text=text, tests=cited) if cited else text
 

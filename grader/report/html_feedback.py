@@ -6,7 +6,7 @@ Content-Security-Policy.
 
 from __future__ import annotations
 
-from ..i18n import translator
+from ..i18n import translator, words
 from ..places import place_text
 from .graph import graph_svg
 from .html import badge, code_spans, e, page
@@ -101,9 +101,9 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
             if diagnosis.get("line"):
                 place = e(place_text({"file": "engine.py", **diagnosis}, lang))
                 where = f'<p class="note">{t._("In {place}.", place=place)}</p>'
-            title = diagnosis.get("title") or diagnosis.get("variant") or diagnosis.get("hint")
+            title = words(diagnosis, "title") or diagnosis.get("variant") or diagnosis.get("hint")
             items.append(f"<h3>{code_spans(t.render(title))}</h3>"
-                         f"<p>{code_spans(t.render(diagnosis.get('explanation') or ''))}</p>" + where
+                         f"<p>{code_spans(t.render(words(diagnosis, 'explanation') or ''))}</p>" + where
                          + (gradient_table_html(diagnosis["table"], lang) if diagnosis.get("table") else "")
                          + (f'<p class="note">{t._("Tests: {names}", names=cited)}</p>' if cited else ""))
         parts.append(f'<section id="{section_id}"><h2>{e(heading)}</h2>{"".join(items)}</section>')

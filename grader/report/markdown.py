@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import statistics
 
-from ..i18n import translator
+from ..i18n import translator, words
 from ..places import place_text
 from .record import (FAILED_TO_RUN, code_parts, first_failing, number, one_line, pass_rates, points,
                      output_of, printable, score_of, status_word, student_view, test_info, tests_of)
@@ -166,9 +166,9 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
             continue
         lines += [f"## {heading}", ""]
         for diagnosis in entries:
-            title = diagnosis.get("title") or diagnosis.get("variant") or diagnosis.get("hint")
+            title = words(diagnosis, "title") or diagnosis.get("variant") or diagnosis.get("hint")
             lines += [f"### {md_code_spans(t.render(title))}", "",
-                      md_code_spans(t.render(diagnosis.get("explanation") or "")), ""]
+                      md_code_spans(t.render(words(diagnosis, "explanation") or "")), ""]
             if diagnosis.get("line"):
                 lines += [t._("In {place}.", place=md(place_text({'file': 'engine.py', **diagnosis}, lang))), ""]
             if diagnosis.get("table"):

@@ -1,6 +1,7 @@
 """Patches several variants share: `=` for `+=` per op, the walk, the topological sorts, the seed."""
 
 from ..engines import Variant
+from ..i18n import Message, msg
 
 # -- patches shared by several variants ---------------------------------------
 
@@ -87,17 +88,19 @@ _OP_NAMES = {
 }
 
 
-def _assign(op: str, shows: str) -> Variant:
+def _assign(op: str, shows: Message) -> Variant:
     """The `=`-instead-of-`+=` mistake in one op's backward rule."""
+    title = msg("overwrites `grad` with `=` instead of adding with `+=` in {op}'s backward", op=_OP_NAMES[op])
+    explanation = msg(
+        "A node used more than once receives gradient along every path, and the contributions must add up. "
+        "With `=`, the last path to run overwrites the others: {shows}. "
+        "Use `+=` in every backward rule.", shows=shows)
     return Variant(
         name=f"{op}-assign-not-accumulate",
-        title=f"overwrites `grad` with `=` instead of adding with `+=` in {_OP_NAMES[op]}'s backward",
+        title=str(title),
         lead_in="that",
-        explanation=(
-            "A node used more than once receives gradient along every path, and the contributions must add up. "
-            f"With `=`, the last path to run overwrites the others: {shows}. "
-            "Use `+=` in every backward rule."
-        ),
+        explanation=str(explanation),
+        words={"title": title, "explanation": explanation},
         concept="accumulate",
         patches=(_ASSIGN[op],),
     )

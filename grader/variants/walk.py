@@ -1,17 +1,18 @@
 """Variants of the walk: accumulating with `=`, the seed, the traversal."""
 
 from ..engines import Variant
+from ..i18n import msg
 from .patches import _ASSIGN, _RECURSIVE_TOPO, _SEED, _WALK, _WALK_COMMENT, ITERATIVE_TOPO, _assign  # noqa: F401
 
 WALK = (
     # -- accumulate: `=` instead of `+=` ----------------------------------------
-    _assign("add", "for y = a + a, a.grad comes out 1 instead of 2"),
-    _assign("mul", "for y = a * a at a = 3, a.grad comes out 3 instead of 6"),
-    _assign("pow", "for y = x**2 + x**3, x.grad keeps only one of the two terms"),
-    _assign("relu", "for y = a.relu() + a.relu(), a.grad keeps only one of the two terms"),
-    _assign("tanh", "for y = a.tanh() + a.tanh(), a.grad keeps only one of the two terms"),
-    _assign("exp", "for y = a.exp() * a, a.grad keeps only the path through exp"),
-    _assign("log", "for y = a.log() + a.log(), a.grad keeps only one of the two terms"),
+    _assign("add", msg("for y = a + a, a.grad comes out 1 instead of 2")),
+    _assign("mul", msg("for y = a * a at a = 3, a.grad comes out 3 instead of 6")),
+    _assign("pow", msg("for y = x**2 + x**3, x.grad keeps only one of the two terms")),
+    _assign("relu", msg("for y = a.relu() + a.relu(), a.grad keeps only one of the two terms")),
+    _assign("tanh", msg("for y = a.tanh() + a.tanh(), a.grad keeps only one of the two terms")),
+    _assign("exp", msg("for y = a.exp() * a, a.grad keeps only the path through exp")),
+    _assign("log", msg("for y = a.log() + a.log(), a.grad keeps only one of the two terms")),
     Variant(
         name="assign-not-accumulate-everywhere",
         title="overwrites `grad` with `=` instead of adding with `+=` in every backward rule",

@@ -1,5 +1,5 @@
 """Every message of the grader's catalogs (test messages, grade check, the feedback pages, CI, Gradescope,
-the notebooks' notes) and of the suites' (tests' docs, probes' expressions), rendered with sample parameters in Russian and Chinese, holds no English word
+the notebooks' notes, the student-side diagnosis), of the suites' (tests' docs, probes' expressions) and of the named mistakes (`diagnose`), rendered with sample parameters in Russian and Chinese, holds no English word
 outside code spans and identifiers (docs/i18n.md)."""
 
 import re
@@ -32,7 +32,7 @@ def english_words(text: str) -> list[str]:
 
 
 def messages():
-    for domain in ("grader", "suites"):
+    for domain in ("grader", "suites", "diagnose"):
         for message in extracted(domain):
             if message.id:
                 yield message.id
