@@ -38,6 +38,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
 import second  # noqa: E402
+import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
 
@@ -254,10 +255,14 @@ def main():
     parser = argparse.ArgumentParser(description="The similarity benchmark.")
     parser.add_argument("--build", type=Path, default=HERE / "build")
     parser.add_argument("--second-build", type=Path, default=HERE / "build-second")
+    parser.add_argument("--third-build", type=Path, default=HERE / "build-third")
     parser.add_argument("--first-seeds", type=int, nargs="*", default=[FIRST_SEED, 777],
                         help="the first class, made with each of these seeds (777: never looked at while tuning)")
     parser.add_argument("--second-seeds", type=int, nargs="*", default=[second.SEED, 4242, 1777, 31337, 8191],
                         help="the second class, made with each of these seeds (8191: never looked at while tuning)")
+    parser.add_argument("--third-seeds", type=int, nargs="*", default=[third.SEED],
+                        help="the third class (the held-out class's shape), made with each of these seeds "
+                             "(4077: built and measured once, never tuned on)")
     parser.add_argument("--backward-seeds", type=int, nargs="*", default=[90210, 2718, 6113],
                         help="with --backward, the 05-backward class's seeds (6113: never looked at while tuning)")
     parser.add_argument("--skip-baselines", action="store_true")
@@ -274,6 +279,9 @@ def main():
     for seed in args.second_seeds:
         folder = args.second_build / f"seed-{seed}"
         classes[f"second class (second.py, seed {seed})"] = (folder, second.build(folder, seed))
+    for seed in args.third_seeds:
+        folder = args.third_build / f"seed-{seed}"
+        classes[f"third class (third.py, seed {seed})"] = (folder, third.build(folder, seed))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -284,6 +292,7 @@ def main():
     if args.large:
         folder = large_set(args.build / f"large-{args.large}", args.large)
         results["large"] = {f"seconds_for_{args.large}": time_large(folder)}
+    args.build.mkdir(parents=True, exist_ok=True)  # also when no first class was built
     (args.build / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     for name, by_tool in results.items():
         if name in classes:

@@ -681,6 +681,13 @@ def build(out: Path, seed: int = SEED, fillers: int = 16, exercise: str = STARTE
             else:
                 copy = LEVELS[level](text, rng)
             entries.append((copy, f"copy, level {level}", cluster, level))
+    return write_class(out, starter, rng, [(text, kind, cluster, level, hard.get(index))
+                                           for index, (text, kind, cluster, level) in enumerate(entries)])
+
+
+def write_class(out: Path, starter: str, rng: random.Random, entries: list) -> dict:
+    """Write OUT/main/submissions/<id>.py for each (text, kind, cluster, level, hard pair or None), the starter and
+    OUT/labels.json (generate.py's schema); ids drawn at random so that no name gives a cluster away."""
     ids = rng.sample(range(1000, 10000), len(entries))
     if out.exists():
         shutil.rmtree(out)
@@ -688,12 +695,12 @@ def build(out: Path, seed: int = SEED, fillers: int = 16, exercise: str = STARTE
     (out / "main" / "starter").mkdir(parents=True)
     (out / "main" / "starter" / "engine.py").write_text(starter, encoding="utf-8")
     labels = {}
-    for index, (number, (text, kind, cluster, level)) in enumerate(zip(ids, entries)):
+    for number, (text, kind, cluster, level, hard_pair) in zip(ids, entries):
         sid = f"s{number}"
         (out / "main" / "submissions" / f"{sid}.py").write_text(text, encoding="utf-8")
         labels[sid] = {"kind": kind, "cluster": cluster, "level": level}
-        if index in hard:
-            labels[sid]["hard_pair"] = hard[index]  # a hard negative: the same canonical lines as its partner
+        if hard_pair is not None:
+            labels[sid]["hard_pair"] = hard_pair  # a hard negative: the same canonical lines as its partner
     record = {"main": labels}
     (out / "labels.json").write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return record

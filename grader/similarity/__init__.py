@@ -93,7 +93,7 @@ def compare(documents: list[Document], sources: list[Document], *, mistakes: dic
             below += 1
             continue
         entry = {"a": pair.a, "b": pair.b, "score": pair.score, "flagged": pair.score >= threshold,
-                 "matches": matches(by_id[pair.a], by_id[pair.b], cohort.weight)}
+                 "typical": pair.typical, "matches": matches(by_id[pair.a], by_id[pair.b], cohort.weight)}
         if pair.via:
             entry["both_match_public"] = pair.via
         if pair.mistake:

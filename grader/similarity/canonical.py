@@ -65,7 +65,7 @@ def canonical(statements: list) -> list:
         out.append(statement)
         if isinstance(statement, _ENDS_BLOCK):
             break  # what follows never runs
-    return _independent_in_order(_comprehensions(_counting_whiles(out)))
+    return independent_in_order(_comprehensions(_counting_whiles(out)))
 
 
 def _comprehensions(statements: list) -> list:
@@ -217,7 +217,7 @@ def _reads_writes(statement) -> tuple[set[str], set[str]]:
 MAX_RUN = 8  # assignments in a row put in order; a longer run is left as written (the sort is quadratic)
 
 
-def _independent_in_order(statements: list) -> list:
+def independent_in_order(statements: list) -> list:
     """Adjacent assignments that neither reads nor writes what the other writes, put in a fixed order.
 
     `self.grad += ...; other.grad += ...` and the same two lines the other way

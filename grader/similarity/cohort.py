@@ -17,6 +17,15 @@
   COMMON_SHARE × N) documents weighs 0 (common knowledge), and S of every
   pair is summed through an inverted index of the others (each fingerprint
   adds its weight to the pairs of its holders), not by comparing every pair.
+- **What is usual for each student.** Some students resemble many of their
+  classmates (the same habits, the textbook walk, a starter filled the
+  likeliest way): a pair of them scores high by chance. Each student's
+  *typical* score is the mean of their 5th to 8th highest pair scores
+  (TYPICAL_RANKS: a copy in a ring of up to five has at most four partners,
+  so these are classmates it did not copy), and a pair's score is how far it rises above
+  the higher of the two: (s − t) / (1 − t). A copy that shares far more with
+  one classmate than with anyone else keeps its score; two students who are
+  as close to each other as to five others lose it.
 - **An identical rare mistake.** With a scores file, two submissions that
   fail the same tests with the same output (the same numbers on the same
   probes, the same diagnosis), a combination shared by c submissions, add
@@ -42,9 +51,9 @@ from ..machine_size import usable_cpus
 from .fingerprints import K, Occurrence, all_kgrams, kgram_hashes, statement_hashes, winnow
 from .normalise import Unit, read_source, units_of
 
-# Chosen on the benchmark (docs/similarity.md has the table): at 0.5 every copy of levels 1 to 3, every copy
-# of the public engine and about half the paraphrases (level 4) are flagged, with 1 honest pair in 600;
-# 0.6 flags a third as many honest pairs and half as many paraphrases.
+# Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
+# copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
+# the copies of levels 1 and 2 and about half of those of levels 3 and 4, with 1 honest pair in 2,000.
 THRESHOLD = 0.5
 RARITY_POWER = 2  # squared: a fragment a third of the class shares weighs 0.1, one that two share 0.6
 # Rarity needs a class: a smaller cohort is weighed as if it had MIN_CLASS members, the others without
@@ -53,6 +62,10 @@ MIN_CLASS = 30
 EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
+# a student's typical score: the mean of their 5th to 8th highest pair scores (0-based 4 to 7). A ring of copiers of
+# up to five members (an original and four copies) fills only a member's first four places; the next four are
+# classmates it did not copy, and the mean of four is steadier than one of them.
+TYPICAL_RANKS = (4, 8)
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
 
@@ -151,6 +164,7 @@ class Pair:
     shared: float  # S: the weight both hold
     mistake: dict | None  # the identical rare mistake, when one adds to the score
     via: str | None = None  # the public source both match (its code is not counted between them)
+    typical: float = 0.0  # the higher of the two students' typical scores, taken away (see `above_typical`)
 
 
 class Cohort:
@@ -211,22 +225,27 @@ class Cohort:
         bonuses = self._mistake_bonuses(mistakes or {})
         both = self._both_public(public or {}, threshold)
         shared = self.shared_weights()
-        out = []
-        for i, j in set(shared) | set(bonuses):
-            a, b = self.documents[i], self.documents[j]
-            s = shared.get((i, j), 0.0)
+        raw = {}
+        for (i, j), s in shared.items():
             if (i, j) in both:
                 # both copied the same public source: what they share besides it is measured against all
                 # of their code, the source's included, so that a few lines each added to it (the same
                 # tanh) do not make a pair of them; sharing most of their code still does
-                score = pair_score(s, self.whole[i], self.whole[j])
+                raw[(i, j)] = pair_score(s, self.whole[i], self.whole[j])
             else:
-                score = pair_score(s, self.totals[i], self.totals[j])
+                raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j])
+        typical = typical_scores(raw, self.n)
+        out = []
+        for i, j in set(shared) | set(bonuses):
+            a, b = self.documents[i], self.documents[j]
+            usual = max(typical[i], typical[j])
+            score = above_typical(raw.get((i, j), 0.0), usual)
             mistake = bonuses.get((i, j))
             if mistake:
                 score = 1 - (1 - score) * (1 - mistake["bonus"])
             if score > 0:
-                out.append(Pair(a.id, b.id, round(score, 4), round(s, 3), mistake, both.get((i, j))))
+                out.append(Pair(a.id, b.id, round(score, 4), round(shared.get((i, j), 0.0), 3), mistake,
+                                both.get((i, j)), round(usual, 4)))
         return sorted(out, key=lambda p: (-p.score, p.a, p.b))
 
     def _both_public(self, public: dict[str, dict[str, float]], threshold: float) -> dict[tuple[int, int], str]:
@@ -284,6 +303,26 @@ def pair_score(shared: float, total_a: float, total_b: float) -> float:
         return 0.0
     cosine = shared / math.sqrt(total_a * total_b)
     return min(1.0, cosine) * evidence(shared)
+
+
+def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:
+    """Each document's typical score: the mean of its TYPICAL_RANKS-th highest pair scores (missing ones are 0)."""
+    import heapq
+
+    first, last = TYPICAL_RANKS
+    by_document: list[list[float]] = [[] for _ in range(n)]
+    for (i, j), score in scores.items():
+        if score > 0:
+            by_document[i].append(score)
+            by_document[j].append(score)
+    return [sum(heapq.nlargest(last, found)[first:]) / (last - first) for found in by_document]
+
+
+def above_typical(score: float, typical: float) -> float:
+    """How far a pair's score rises above the higher typical score of its two students: (s − t) / (1 − t), ≥ 0."""
+    if typical >= 1.0:
+        return 0.0
+    return max(0.0, (score - typical) / (1.0 - typical))
 
 
 def evidence(shared: float) -> float:

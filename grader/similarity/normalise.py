@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
-from .opaque import MAX_DEPTH, opaque_calls
+from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .rewrites import InlineHelpers, PositionalArguments, dispatch_as_closures, edges_as_closures, inline_temporaries
 from .roles import BUILTINS, Names, kept_as_written
 
@@ -170,12 +170,17 @@ class _TreeReader:
         # each rewrite walks the whole tree: run it only where the file has something for it to do
         strip_noise(tree)
         nodes = list(ast.walk(tree))
-        self.hidden = self._unpack(opaque_calls(nodes), depth)
+        calls = opaque_calls(nodes)
+        self.hidden = self._unpack(calls, depth)
+        if any(call.text is not None for call in calls):
+            _drop_wrappers(tree, {call.line for call in calls if call.text is not None})
+            nodes = list(ast.walk(tree))
         helpers = InlineHelpers(nodes)
         called = {c.func.id if isinstance(c.func, ast.Name) else getattr(c.func, "attr", None)
                   for c in nodes if isinstance(c, ast.Call)}
         if called & set(helpers.helpers):
             tree = helpers.visit(tree)
+            helpers.drop_inlined(tree)
             if helpers.stopped:
                 self.limits.append({"file": file, "what": "helpers not all inlined",
                                     "why": f"inlining would add more than {helpers.budget} nodes"})
@@ -237,13 +242,57 @@ class _TreeReader:
             elif isinstance(statement, ast.ClassDef):
                 rest_starts.append(len(rest))
                 rest.append(("class", statement.lineno))
-                self._collect(statement.body, prefix + statement.name + ".", found, rest, rest_starts)
+                methods = [s for s in statement.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                       ast.ClassDef))]
+                self._collect(methods, prefix + statement.name + ".", found, rest, rest_starts)
+                # the class's attributes (a dataclass's fields, `__slots__`) in a fixed order: moving the
+                # methods of a class moves them too, and their order says nothing about who wrote them
+                chunks = []
+                for attribute in statement.body:
+                    if not isinstance(attribute, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                        chunk: list[tuple[str, int]] = []
+                        Emitter(self.names, chunk, frozenset(), []).statement(attribute)
+                        chunks.append(chunk)
+                for chunk in sorted(chunks, key=lambda c: tuple(token for token, _ in c)):
+                    rest_starts.append(len(rest))
+                    rest.extend(chunk)
             else:
                 Emitter(self.names, rest, frozenset(), rest_starts).statement(statement)
 
     def _unit(self, name, pairs, starts):
         return Unit(self.file, name, tuple(t for t, _ in pairs), tuple(n for _, n in pairs),
                     tuple(sorted(set(starts))))
+
+
+DECODERS = frozenset({"base64", "binascii", "bz2", "codecs", "gzip", "lzma", "zlib"})
+
+
+def _drop_wrappers(tree, lines: set[int]) -> None:
+    """Take out what only unpacks code that is compared unpacked: the `exec(...)` statements, the decoders' imports.
+
+    `import base64, zlib` and `exec(zlib.decompress(...))` are the packing, not the
+    engine; left in, they would be code of the packer's own that the source lacks.
+    """
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
+                continue
+            kept = [s for s in block if not _is_wrapper(s, lines)]
+            if len(kept) < len(block):
+                setattr(node, field, kept or [ast.Pass()])
+
+
+def _is_wrapper(statement, lines: set[int]) -> bool:
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        func = statement.value.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        return name in RUNS_CODE and statement.value.lineno in lines
+    if isinstance(statement, ast.Import):
+        return all(alias.name in DECODERS for alias in statement.names)
+    if isinstance(statement, ast.ImportFrom):
+        return statement.module in DECODERS
+    return False
 
 
 def _unread_locals(function) -> frozenset[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from .canonical import independent_in_order
 from .roles import API_NAMES, is_dunder
 
 
@@ -39,25 +40,34 @@ class InlineHelpers(ast.NodeTransformer):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
                 static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
                 self.helpers[node.name] = (params, node.body[0].value, static)
+        # a helper named anywhere but as the function of a call (passed on, stored) is kept where it is defined
+        called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
+        self.named = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes
+                      if isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in called}
+        self.inlined: set[str] = set()
+        self.left: set[str] = set()  # helpers some call of which was left as written
 
     def visit_Call(self, node):
         self.generic_visit(node)
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-        if name not in self.helpers or node.keywords:
+        if name not in self.helpers:
             return node
         params, expression, static = self.helpers[name]
         size = _size(expression, self.MAX_INLINED)
-        if size > self.MAX_INLINED or self.added + size > self.budget:
-            self.stopped = self.stopped or size <= self.MAX_INLINED  # out of budget (a long helper is just kept)
-            return node
         args = list(node.args)
         if isinstance(func, ast.Attribute) and not static and params and len(args) == len(params) - 1:
             args = [func.value] + args  # self.helper(x): self is the first parameter
-        if len(args) != len(params):
+        if size > self.MAX_INLINED or self.added + size > self.budget:
+            self.stopped = self.stopped or size <= self.MAX_INLINED  # out of budget (a long helper is just kept)
+            self.left.add(name)
+            return node
+        if node.keywords or len(args) != len(params):
+            self.left.add(name)
             return node
         values = dict(zip(params, args))
         self.added += size
+        self.inlined.add(name)
 
         class Substitute(ast.NodeTransformer):
             def visit_Name(self, name_node):
@@ -66,6 +76,22 @@ class InlineHelpers(ast.NodeTransformer):
         import copy
 
         return ast.copy_location(Substitute().visit(copy.deepcopy(expression)), node)
+
+
+    def drop_inlined(self, tree) -> None:
+        """Remove the definitions of helpers every call of which was inlined, and that are named nowhere else.
+
+        Once its calls read as its expression, the helper's own `def` is a copy of
+        that expression: a student who extracts a helper would otherwise have one
+        function more of their own than the student they copied.
+        """
+        gone = self.inlined - self.left - self.named
+        if not gone:
+            return
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef)):
+                kept = [s for s in node.body if not (isinstance(s, ast.FunctionDef) and s.name in gone)]
+                node.body = kept or [ast.Pass()]
 
 
 class PositionalArguments(ast.NodeTransformer):
@@ -235,13 +261,18 @@ def inline_temporaries(function) -> None:
             return node if node is not function else self.generic_visit(node)
 
     dropped = {id(statement) for statement, _ in replace.values()}
+    shortened = []
     for node in ast.walk(function):
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list):
                 kept = [s for s in block if id(s) not in dropped]
+                if len(kept) < len(block):
+                    shortened.append((node, field))
                 setattr(node, field, kept or ([ast.Pass()] if block else block))
     Put().visit(function)
+    for node, field in shortened:  # with the temporaries gone, the lines that used them are put in order again
+        setattr(node, field, independent_in_order(getattr(node, field)))
 
 
 def _size(node, limit: int) -> int:

@@ -109,6 +109,61 @@ def test_helpers_inlined_or_extracted_read_the_same():
     """), "        ")
     got = tokens(extracted)
     assert got["Value.__mul__"] == tokens(MUL)["Value.__mul__"]
+    assert got == tokens(MUL)  # every call inlined: the helper's own `def` is gone too, not code of the copier's own
+
+
+def test_a_helper_named_elsewhere_than_in_a_call_is_kept():
+    passed_on = MUL.replace("            out._backward = _backward\n",
+                            "            out._backward = _backward\n            out.lift = Value.lift\n") + \
+        textwrap.indent(textwrap.dedent('''
+        @staticmethod
+        def lift(x):
+            return x if isinstance(x, Value) else Value(x)
+    '''), "        ")
+    assert "Value.lift" in tokens(passed_on)
+
+
+def test_statements_a_temporary_kept_apart_are_put_in_order_once_it_is_put_in_place():
+    rules = "                self.grad += other.data * out.grad\n                other.grad += self.data * out.grad\n"
+    plain = MUL.replace(rules, "                self.grad += out.grad / other.data\n"
+                               "                other.grad -= out.grad * self.data / other.data ** 2\n")
+    # the red team's level 4: a temporary for one product, and the two rules swapped
+    disguised = MUL.replace(rules, "                other.grad -= out.grad * self.data / other.data ** 2\n"
+                                   "                g_self = out.grad / other.data\n"
+                                   "                self.grad = self.grad + g_self\n")
+    assert tokens(disguised) == tokens(plain)
+
+
+def test_a_classes_attributes_in_another_order_read_the_same():
+    fields = '''
+        @dataclass
+        class Value:
+            data: float
+            grad: float = 0.0
+            _prev: tuple = ()
+            _backward: Callable = field(default=lambda: None)
+            label: str = ""
+
+            def __mul__(self, other):
+                return Value(self.data * other.data, (self, other))
+    '''
+    moved = fields.replace('            label: str = ""\n', "").replace(
+        "            data: float\n", '            label: str = ""\n            data: float\n').replace(
+        "            grad: float = 0.0\n            _prev: tuple = ()\n",
+        "            _prev: tuple = ()\n            grad: float = 0.0\n")
+    assert moved != fields and tokens(moved) == tokens(fields)
+
+
+def test_a_packed_engine_reads_as_the_engine_without_its_packing():
+    import base64
+    import zlib
+
+    source = textwrap.dedent(MUL)
+    payload = base64.b64encode(zlib.compress(source.encode())).decode()
+    packed = f"import base64, zlib\nexec(zlib.decompress(base64.b64decode({payload!r})))\n"
+    units = units_of(packed)
+    assert [u.name for u in units] == [f"<exec line 2>.{u.name}" for u in units_of(source)]
+    assert [u.tokens for u in units] == [u.tokens for u in units_of(source)]
 
 
 def test_keywords_temporaries_and_containers_are_canonical():

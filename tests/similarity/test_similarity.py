@@ -282,8 +282,10 @@ def test_grade_similarity_on_the_examples_writes_private_files(tmp_path):
     out, html = tmp_path / "similarity.json", tmp_path / "similarity.html"
     result = CliRunner().invoke(main, ["similarity", str(EXAMPLES), "-o", str(out), "--html", str(html)])
     assert result.exit_code == 0, result.output
+    # the ring of five copies (alice, bob, dave, frank, grace) is one cluster; of its 10 pairs, bob-dave (two
+    # copies, each with its own planted bug and disguise) rises 0.48 above what is typical for them: not flagged
     assert result.output.splitlines()[0] == (
-        "Compared 7 submissions (0 could not be read) and 1 public source: 10 pairs flagged in 1 cluster, "
+        "Compared 7 submissions (0 could not be read) and 1 public source: 9 pairs flagged in 1 cluster, "
         "0 public matches flagged.")
     assert f"Written to {out}, {html} (mode 600: for the instructor only)." in result.output
     for path in (out, html):
@@ -337,3 +339,61 @@ def test_mistake_signatures_come_from_the_failures_of_graded_rows(tmp_path):
     bad.write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(SimilarityError, match="not a scores file written by `grade`"):
         mistake_signatures(bad)
+
+
+# -- what is typical for each student ----------------------------------------------------------------
+
+
+def test_a_students_typical_score_is_the_mean_of_their_5th_to_8th_highest():
+    from grader.similarity.cohort import typical_scores
+
+    # document 0 scores 0.9 with 1..4 (a ring of five), then 0.5, 0.4, 0.3 and 0.2 with 5..8, 0.1 with 9
+    scores = {(0, j): s for j, s in zip(range(1, 10), (0.9, 0.9, 0.9, 0.9, 0.5, 0.4, 0.3, 0.2, 0.1))}
+    typical = typical_scores(scores, 10)
+    assert typical[0] == pytest.approx((0.5 + 0.4 + 0.3 + 0.2) / 4)
+    assert typical[1] == 0.0  # one pair: its 5th to 8th are missing, and count as 0
+
+
+def test_a_pair_that_rises_above_both_students_typical_scores_keeps_the_rise():
+    from grader.similarity.cohort import above_typical
+
+    assert above_typical(1.0, 0.6) == 1.0  # a verbatim copy stays 1 however typical its students are
+    assert above_typical(0.8, 0.6) == pytest.approx(0.5)
+    assert above_typical(0.5, 0.6) == 0.0  # no closer than they are to four other classmates
+    assert above_typical(0.7, 1.0) == 0.0
+
+
+# Another walk: an explicit stack that emits a node once its parents are done.
+STACK_WALK = """        order, placed, todo = [], set(), [(self, False)]
+        while todo:
+            node, ready = todo.pop()
+            if ready:
+                order.append(node)
+                continue
+            if node in placed:
+                continue
+            placed.add(node)
+            todo.append((node, True))
+            todo.extend((parent, False) for parent in node._prev if parent not in placed)
+        self.grad = 1
+        for node in reversed(order):
+            node._backward()"""
+
+
+def test_students_as_close_to_each_other_as_to_everyone_score_less_than_a_copy_that_stands_out():
+    """Issue 27: nine honest fillers of 05-backward who all chose one walk are not a ring of nine copies.
+
+    Each of them is as close to eight classmates: that is what is typical for them. (A ring of five copiers
+    is not told from this: TYPICAL_RANKS assumes rings of at most five.)
+    """
+    starter = starters.starter_files("05-backward")["engine.py"]
+    kgrams = starter_kgrams({"engine.py": starter})
+    documents = cohort_with({f"walk{i}": with_backward(starter, STACK_WALK) for i in range(9)}, kgrams)
+    documents.append(read_document("zz-copy", {"engine.py": disguised(with_backward(starter, KAHN))}, kgrams, KNOWN))
+    documents.append(read_document("zz-source", {"engine.py": with_backward(starter, KAHN)}, kgrams, KNOWN))
+    cohort = Cohort(documents)
+    pairs = {(p.a, p.b): p for p in cohort.pairs()}
+    copy = pairs[("zz-copy", "zz-source")]
+    walkers = [p for (a, b), p in pairs.items() if a.startswith("walk") and b.startswith("walk")]
+    assert copy.typical == 0.0 and copy.score > 0.9  # the source and its copy resemble nobody else
+    assert walkers == []  # each walker is as close to eight others: no pair of them rises above that
