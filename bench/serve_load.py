@@ -8,10 +8,12 @@ course folder, then, in the same run:
 
   t1: one submission's feedback time on the idle server (upload → graded, as
       the student's page sees it), the median of 3 lone uploads;
-  for each N: N uploads sent at once (N threads, each file made distinct by a
-      comment so that no observation comes from the cache); per upload, the
-      submit time (until its 202) and the feedback time (until the service
-      committed its result, read from the course's database).
+  for each N: N uploads sent at once (each on its own connection, from one
+      asyncio loop: a client of threads would add its own GIL queue to what it
+      measures; each file made distinct by a comment so that no observation
+      comes from the cache); per upload, the submit time (from opening its
+      connection until its 202 was read) and the feedback time (until the
+      service committed its result, read from the course's database).
 
 It prints p50/p95 of both and the bounds of issue 31: submit p95 ≤ 200 ms at
 N = 100; feedback p95 ≤ 1.25·⌈N/W⌉·t1 + 1 s. Bounded: at most 100 uploads a
@@ -20,15 +22,17 @@ Only loopback is contacted.
 """
 
 import argparse
+import asyncio
+import json
 import math
 import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+import uuid
 from datetime import datetime
+from urllib.parse import urlsplit
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +40,6 @@ sys.path.insert(0, str(ROOT))
 
 from tests.serve.conftest import REFERENCE, set_in_course  # noqa: E402
 from tests.serve.server import free_port, links_of, start, stop, wait_ready  # noqa: E402
-from tests.serve.test_concurrency import post_submission  # noqa: E402
 
 ROUND_SECONDS = 600
 
@@ -50,19 +53,48 @@ def floor_server(log):
     return f"http://127.0.0.1:{port}", proc
 
 
+def multipart(token, code, exercise):
+    """The bytes of one upload request, as a script sends it (headers and body)."""
+    boundary = uuid.uuid4().hex
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"exercise\"\r\n\r\n{exercise}\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"engine.py\"\r\n"
+            f"Content-Type: text/x-python\r\n\r\n{code}\r\n--{boundary}--\r\n").encode()
+    head = (f"POST /api/v1/submissions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n"
+            "Connection: close\r\n\r\n").encode()
+    return head + body
+
+
+async def _one(host, port, request, go):
+    await go.wait()
+    t0 = time.monotonic()
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(request)
+    answer = await reader.read()  # Connection: close: the whole answer, until the server closes
+    seconds = time.monotonic() - t0
+    writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), json.loads(body), seconds
+
+
+def burst(base, requests):
+    """[(status, JSON answer, seconds)] of the requests (bytes of multipart()), all sent at once."""
+    url = urlsplit(base)
+
+    async def all_at_once():
+        go = asyncio.Event()
+        tasks = [asyncio.create_task(_one(url.hostname, url.port, r, go)) for r in requests]
+        await asyncio.sleep(0.05)  # every task waits at the gate
+        go.set()
+        return await asyncio.wait_for(asyncio.gather(*tasks), ROUND_SECONDS)
+    return asyncio.run(all_at_once())
+
+
 def submit_only(base, n):
     """Submit latencies of n uploads sent at once to the floor server (which answers 202 to anything)."""
-    barrier, latencies = threading.Barrier(n), []
-
-    def one(k):
-        barrier.wait()
-        t0 = time.monotonic()
-        status, _ = post_submission(base, "none", REFERENCE + f"# floor {k}\n")
-        latencies.append(time.monotonic() - t0)
-        assert status == 202
-    with ThreadPoolExecutor(max_workers=n) as pool:
-        list(pool.map(one, range(n)))
-    return latencies
+    answers = burst(base, [multipart("none", REFERENCE + f"# floor {k}\n", "none") for k in range(n)])
+    assert all(status == 202 for status, _, _ in answers)
+    return [seconds for _, _, seconds in answers]
 
 
 def p(values, q):
@@ -103,33 +135,23 @@ class Round:
     def __init__(self, base, tokens, folder, exercise):
         self.base, self.tokens, self.folder, self.exercise = base, tokens, folder, exercise
         self.serial = 0
-        self.lock = threading.Lock()
 
     def run(self, n):
         """(submit seconds, feedback seconds) per upload, for n uploads sent at once."""
-        started_at, submit, ids = {}, [], set()
-        barrier = threading.Barrier(n)
-
-        def one(k):
-            with self.lock:
-                self.serial += 1
-                serial = self.serial
-            student = list(self.tokens)[k % len(self.tokens)]
-            barrier.wait()
-            wall, t0 = time.time(), time.monotonic()
-            status, answer = post_submission(self.base, self.tokens[student],
-                                             REFERENCE + f"# load test upload {serial}\n", self.exercise)
-            t1 = time.monotonic()
-            if status != 202:
-                raise SystemExit(f"upload refused: {status} {answer}")
-            started_at[answer["id"]] = wall
-            ids.add(answer["id"])
-            submit.append(t1 - t0)
-
-        with ThreadPoolExecutor(max_workers=n) as pool:
-            list(pool.map(one, range(n)))
-        feedback = graded_times(self.folder, ids, started_at, ROUND_SECONDS)
-        return submit, list(feedback.values())
+        names = list(self.tokens)
+        requests = []
+        for k in range(n):
+            self.serial += 1
+            requests.append(multipart(self.tokens[names[k % len(names)]],
+                                      REFERENCE + f"# load test upload {self.serial}\n", self.exercise))
+        wall = time.time()
+        answers = burst(self.base, requests)
+        refused = [(status, answer) for status, answer, _ in answers if status != 202]
+        if refused:
+            raise SystemExit(f"upload refused: {refused[0]}")
+        started_at = {answer["id"]: wall for _, answer, _ in answers}
+        feedback = graded_times(self.folder, set(started_at), started_at, ROUND_SECONDS)
+        return [seconds for _, _, seconds in answers], list(feedback.values())
 
 
 def main():

@@ -9,6 +9,7 @@ by the grader's one pipeline (grading.py's adapter), never by steps of its own.
   rules.py     deadlines, extensions, lateness, attempts: pure functions of the time
   db.py        the schema (SQLAlchemy 2), SQLite WAL with immediate write transactions, Alembic
   auth.py      signed, revocable sign-in tokens; cookies; CSRF
+  admission.py an upload's one short path: the file, then one transaction for its row and job
   jobs.py      the queue in the database: two priorities, leases, the reconciler
   grading.py   the adapter to the pipeline, and the worker process that runs it
   gradebook.py best or last, late credit, as JSON and CSV
@@ -26,3 +27,11 @@ MISSING = ("`grade serve` needs its libraries, which are not installed here: "
 
 class ServeError(RuntimeError):
     """The service cannot start or do what was asked (a bad course.toml, an unknown student)."""
+
+
+class Refused(Exception):
+    """A request the course's rules refuse: an HTTP status, the words, and headers/fields for a script."""
+
+    def __init__(self, status: int, detail: str, headers: dict | None = None, **fields):
+        super().__init__(detail)
+        self.status, self.detail, self.headers, self.fields = status, detail, headers or {}, fields

@@ -22,6 +22,10 @@ from sqlalchemy import (JSON, Boolean, DateTime, Float, ForeignKey, Integer, Str
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 DB_FILE = "serve.sqlite3"
+SQLITE_PRAGMAS = ("PRAGMA journal_mode=WAL",
+                  "PRAGMA synchronous=NORMAL",  # durable across a process's death; WAL's advice
+                  "PRAGMA foreign_keys=ON",
+                  "PRAGMA busy_timeout=60000")
 
 
 class Base(DeclarativeBase):
@@ -131,8 +135,9 @@ class Database:
     def __init__(self, url: str):
         self.url = url
         self.sqlite = url.startswith("sqlite")
+        self.sqlite_path = url.split("///", 1)[-1] if self.sqlite else None
         if self.sqlite:
-            path = url.split("///", 1)[-1]
+            path = self.sqlite_path
             if path and path != ":memory:" and not Path(path).exists():  # students' work: private to the grader
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
             self.engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
@@ -140,7 +145,7 @@ class Database:
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._writers = threading.Lock() if self.sqlite else contextlib.nullcontext()
+        self.writers = threading.Lock() if self.sqlite else contextlib.nullcontext()
 
     @staticmethod
     def _sqlite_setup(engine):
@@ -149,10 +154,8 @@ class Database:
         def _connect(dbapi_connection, _record):
             dbapi_connection.isolation_level = None
             cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")  # durable across a process's death; WAL's advice
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA busy_timeout=60000")
+            for pragma in SQLITE_PRAGMAS:
+                cursor.execute(pragma)
             cursor.close()
 
         @event.listens_for(engine, "begin")
@@ -168,7 +171,7 @@ class Database:
         100 ms a time), which under a burst of uploads costs far more than waiting
         in line; other processes (the pool) still meet SQLite's own lock.
         """
-        with self._writers, self.engine.connect() as conn:
+        with self.writers, self.engine.connect() as conn:
             conn.info["write"] = True
             try:
                 with Session(conn, expire_on_commit=False) as session, session.begin():
@@ -177,25 +180,9 @@ class Database:
                 conn.info.pop("write", None)
 
     @contextlib.contextmanager
-    def write_core(self):
-        """The same transaction as `write`, as a Core connection: no ORM session (an upload's path, per request)."""
-        with self._writers, self.engine.connect() as conn:
-            conn.info["write"] = True
-            try:
-                with conn.begin():
-                    yield conn
-            finally:
-                conn.info.pop("write", None)
-
-    @contextlib.contextmanager
     def read(self):
         with self._sessions() as session:
             yield session
-
-    def lock_person(self, conn, name):
-        """Serialise one person's admissions: a no-op on SQLite (the transaction already holds the lock)."""
-        if not self.sqlite:
-            conn.execute(text("SELECT name FROM people WHERE name = :n FOR UPDATE"), {"n": name})
 
     def migrate(self):
         """Bring the schema to the newest version (Alembic's `upgrade head`)."""

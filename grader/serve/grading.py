@@ -15,6 +15,7 @@ jobs.MAX_TRIES times): the attempt is refunded and the feedback says so.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shutil
 import signal
@@ -44,6 +45,8 @@ def pipeline(path, exercise, *, one_submission, queue=None, cache_dir=None):
 
 
 REFUND_INFRASTRUCTURE = "The grader failed on this submission, not your code: this attempt was not counted."
+UPLOAD_LOST = ("the uploaded file was lost or damaged on the server (a crash of its machine); please upload it "
+               "again")
 REFUND_REJECTED = "The grader could not read this file, so it was not graded and the attempt was not counted."
 
 
@@ -115,6 +118,13 @@ class Worker:
         """Grade the claimed submissions (one, or a batch of one exercise's) and commit each one's result."""
         with self.db.read() as session:
             subs = [session.get(Submission, job.submission_id) for job in taken]
+        checked = [(job, sub, self._intact(sub)) for job, sub in zip(taken, subs)]
+        for job, sub, intact in checked:
+            if not intact:
+                self._commit(job, sub.id, None, [{"stage": "upload", "detail": UPLOAD_LOST}], 0.0)
+        taken, subs = [job for job, _, ok in checked if ok], [sub for _, sub, ok in checked if ok]
+        if not subs:
+            return
         started = time.monotonic()
         if len(subs) == 1:
             result = pipeline(self.folder / subs[0].path, subs[0].exercise, one_submission=True, queue=self.queue,
@@ -140,14 +150,19 @@ class Worker:
         for job, sub in zip(taken, subs):
             self._commit(job, sub.id, rows[sub.id], errors.get(sub.id), seconds)
 
+    def _intact(self, sub) -> bool:
+        """The stored file is the one received: admission.py does not fsync it on SQLite (as durable as its
+        row), so a crash of the machine could lose or cut it; such an upload is the infrastructure's failure."""
+        try:
+            return hashlib.sha256((self.folder / sub.path).read_bytes()).hexdigest() == sub.digest
+        except OSError:
+            return False
+
     def _commit(self, job, sid, row, errors, seconds):
         with self.db.write() as session:
             if not jobs.still_mine(session, job.id, self.name):
                 return
             sub = session.get(Submission, sid)
-            row = dict(row, id=sub.student)
-            if row.get("source"):
-                row["source"] = sub.filename  # the student's name for it, not the stored file's
             sub.graded_at = jobs.naive(utcnow())
             sub.seconds = seconds
             sub.times_graded += 1
@@ -156,6 +171,9 @@ class Worker:
                 sub.message = "; ".join(f"{e.get('stage', 'grading')}: {str(e.get('detail', ''))[:300]}"
                                         for e in errors)
                 return
+            row = dict(row, id=sub.student)
+            if row.get("source"):
+                row["source"] = sub.filename  # the student's name for it, not the stored file's
             sub.record = row
             sub.score, sub.max_score = row.get("score"), row.get("max_score")
             sub.message = row.get("message")

@@ -78,6 +78,13 @@ def test_a_revoked_token_stops_working_at_once(served):
     assert lines[1].endswith(f"/login/{new_token}")
     assert served.client.get("/api/v1/exercises", headers=old).status_code == 401
     assert served.client.get("/api/v1/exercises", headers={"Authorization": f"Bearer {new_token}"}).status_code == 200
+    # An upload is let in on the token's signature and refused in its admission's transaction: nothing is kept.
+    refused = served.client.post("/api/v1/submissions", headers=old, data={"exercise": "01-mul-backward"},
+                                 files={"file": ("engine.py", REFERENCE.encode())})
+    assert refused.status_code == 401 and "revoked" in refused.json()["detail"]
+    assert not (served.folder / "uploads" / "alice").exists() or not any((served.folder / "uploads" / "alice").iterdir())
+    with served.svc.db.read() as session:
+        assert session.query(Submission).filter_by(student="alice").count() == 0
 
 
 def test_tokens_print_every_person_the_same_until_revoked(course):

@@ -34,7 +34,7 @@ def test_a_worker_takes_waiting_submissions_of_one_exercise_as_a_batch_but_never
 
 def test_the_reconciler_queues_an_accepted_submission_that_has_no_job(served):
     sid = served.submit("bob", REFERENCE).json()["id"]
-    with served.svc.db.write() as session:  # as if the server died between the row's commit and the job's
+    with served.svc.db.write() as session:  # an accepted row without its job, made by hand
         session.delete(jobs.job_of(session, sid))
         session.get(Submission, sid).status = "received"
     assert jobs.reconcile(served.svc.db, job_failed)["queued_orphans"] == 0  # its request may still be at it
@@ -45,6 +45,21 @@ def test_the_reconciler_queues_an_accepted_submission_that_has_no_job(served):
         jobs.enqueue(session, "grade", jobs.INTERACTIVE, submission_id=sid)
     assert served.grade_all() == 1
     assert served.get("bob", f"/api/v1/submissions/{sid}").json()["status"] == "graded"
+
+
+def test_an_upload_cut_by_a_crash_of_the_machine_is_an_infrastructure_failure_and_refunded(served):
+    intact, cut = (served.submit("bob", REFERENCE).json()["id"] for _ in range(2))
+    with served.svc.db.read() as session:
+        path = served.folder / session.get(Submission, cut).path
+    path.write_bytes(path.read_bytes()[:100])  # what SQLite's synchronous=NORMAL lets a power cut do to the file
+    assert served.grade_all() == 2  # one batch of two
+    with served.svc.db.read() as session:
+        good, bad = session.get(Submission, intact), session.get(Submission, cut)
+        assert (good.status, good.charged, good.score) == ("graded", True, 14.0)
+        assert (bad.status, bad.charged, bad.record) == ("error", False, None)
+        assert "lost or damaged on the server" in bad.message and "upload it again" in bad.message
+    seen = served.get("bob", f"/api/v1/submissions/{cut}").json()
+    assert seen["refund"] == "The grader failed on this submission, not your code: this attempt was not counted."
 
 
 def test_a_job_whose_worker_died_runs_again_and_is_charged_once(served):
