@@ -101,7 +101,8 @@ def to_html(result: Result) -> str:
                      "A pair is flagged at or above the red line. A score is the share of each student's own "
                      "code that the other holds (the starter, the public sources and the course's reference "
                      "taken out, each fragment weighed by how rare it is in the class), times how much code "
-                     "that is."),
+                     "that is, counted only where it rises above what is typical for the two students (their "
+                     "5th to 8th highest scores: 'typical' in the table)."),
             _section("pairs", "Pairs, most similar first", _pairs_table(pairs[:max(MAX_TABLE_ROWS, len(flagged))])),
             _section("clusters", "Clusters", _clusters(record["clusters"])),
             _section("flagged", "Flagged pairs side by side",
@@ -158,9 +159,11 @@ def _pairs_table(pairs: list[dict]) -> str:
         anchor = f'<a href="#pair-{rank - 1}">{rank}</a>' if pair["flagged"] else str(rank)
         rows.append(f'<tr class="{"flagged" if pair["flagged"] else ""}"><td class="num">{anchor}</td>'
                     f"<td>{e(pair['a'])}</td><td>{e(pair['b'])}</td><td class=\"num\">{pair['score']:.2f}</td>"
+                    f"<td class=\"num\">{pair.get('typical', 0.0):.2f}</td>"
                     f"<td>{'yes' if pair['flagged'] else ''}</td><td class=\"num\">{len(pair['matches'])}</td>"
                     f"<td>{e(note)}</td></tr>")
-    return ("<table><tr><th class=\"num\">#</th><th>a</th><th>b</th><th class=\"num\">score</th><th>flagged</th>"
+    return ("<table><tr><th class=\"num\">#</th><th>a</th><th>b</th><th class=\"num\">score</th>"
+            "<th class=\"num\">typical</th><th>flagged</th>"
             "<th class=\"num\">regions</th><th>also</th></tr>" + "".join(rows) + "</table>")
 
 

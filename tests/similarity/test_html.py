@@ -44,6 +44,11 @@ def test_sections_and_the_flagged_pair(result):
     assert [(p["a"], p["b"]) for p in flagged][0] == ("alice", MALLORY)
     assert document.count('<h3 id="pair-') == len(flagged)
     assert '<h3 id="public-0">erin and karpathy-micrograd/engine.py: 1.00</h3>' in document
+    # each listed pair shows the typical score it rose above (five students: no 5th highest, so 0)
+    assert '<th class="num">score</th><th class="num">typical</th>' in document
+    assert all(p["typical"] == 0.0 for p in result.record["pairs"])
+    assert f'<td>alice</td><td>{MALLORY.replace("<", "&lt;").replace(">", "&gt;").replace(chr(34), "&quot;")}</td>' \
+        f'<td class="num">{flagged[0]["score"]:.2f}</td><td class="num">0.00</td>' in document
 
 
 def test_everything_from_a_submission_is_escaped(result):
