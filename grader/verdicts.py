@@ -43,11 +43,25 @@ def _source_digest(suite_folder):
     return h.hexdigest()
 
 
+@functools.cache
+def _reference_digest():
+    """The reference engine's files (the dry run runs it), hashed; "" where it is not installed."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("reference")
+    h = hashlib.sha256()
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        for path in sorted(p for p in Path(folder).rglob("*.py") if "__pycache__" not in p.parts):
+            h.update(str(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
 class VerdictCache:
     """The verdicts (outcomes, diagnosis) of rows, stored in the observation cache's folder."""
 
     def __init__(self, folder, suite, settings):
         self.folder = None if folder is None else os.path.join(folder, VERDICTS)
+        self.suite, self.torch = suite, settings.torch
         self._salt = None
         if folder is not None:
             try:
@@ -55,7 +69,8 @@ class VerdictCache:
                 python = grading_python() if suite.diagnose else ""
             except ImportError:  # a student's install: no diagnosis
                 python = ""
-            self._salt = "\0".join(["verdicts", _source_digest(str(suite.folder)), settings.torch, settings.tests,
+            self._salt = "\0".join(["verdicts", _source_digest(str(suite.folder)), _reference_digest(), settings.torch,
+                                    settings.tests,
                                     settings.diagnose, python])
 
     def _make_folder(self):
@@ -90,25 +105,43 @@ class VerdictCache:
         except (OSError, TypeError, ValueError):  # a full disk, or a value JSON cannot hold: judged next time
             pass
 
+    def _dry_run_path(self, expectations):
+        """Where the dry run is kept: in the cache's folder, or, for a run without a cache (`grade check`),
+        in the per-boot folder of the sandbox's trials (grader/sandbox/host_facts.py), keyed by the same
+        sources and the reference's own files."""
+        if self.folder is not None:
+            return os.path.join(self.folder, self.key("dry run " + expectations.reference_mode) + ".json")
+        from .sandbox.host_facts import host_folder
+
+        folder = host_folder()
+        if folder is None:
+            return None
+        key = hashlib.sha256("\0".join(["dry run", _source_digest(str(self.suite.folder)), _reference_digest(),
+                                        self.torch, expectations.reference_mode]).encode()).hexdigest()
+        return os.path.join(folder, f"dry-run-{key}.json")
+
     def dry_run(self, expectations):
         """Make expectations.reads() (the judge's dry run on the reference: a second of work, needed by
         every batch to check the suite before anyone is graded) come from the cache when an earlier run
         kept it for the same suite and grader, and keep it otherwise."""
-        if self.folder is None:
+        path = self._dry_run_path(expectations)
+        if path is None:
             return
-        path = os.path.join(self.folder, self.key("dry run " + expectations.reference_mode) + ".json")
         try:
             with open(path, encoding="utf-8") as f:
                 stored = json.load(f)
             expectations.known_reads({name: Reads(**{k: tuple(v) if k in ("probes", "own") else v
                                                      for k, v in fields.items()})
                                       for name, fields in stored["reads"].items()})
+            expectations.learn(stored.get("known"))
             return
         except (OSError, ValueError, RecursionError, TypeError, KeyError, AttributeError):
             pass
         reads = expectations.reads()
         try:
-            self._make_folder()
-            write_text_atomically(path, json.dumps({"reads": {name: dataclasses.asdict(r) for name, r in reads.items()}}))
+            if self.folder is not None:
+                self._make_folder()
+            write_text_atomically(path, json.dumps({"reads": {name: dataclasses.asdict(r) for name, r in reads.items()},
+                                                    "known": expectations.known()}))
         except (OSError, TypeError, ValueError):
             pass

@@ -96,3 +96,34 @@ def test_no_cache_keeps_no_verdicts(tmp_path, monkeypatch):
     batch.grade(folder, cache_dir=None, jobs=2)
     batch.grade(folder, cache_dir=None, jobs=2)
     assert len(counting.judged) == 2 and all(len(rows) == len(ROWS) for rows in counting.judged)
+
+
+def test_a_run_without_a_cache_keeps_the_dry_run_and_the_references_values_for_the_boot(tmp_path, monkeypatch):
+    """`grade check` has no cache; what depends on no student (the judge's dry run, the reference's values and
+    the ops of each probe) is kept in the per-boot folder of the sandbox's trials, so a second check runs
+    neither the dry run nor the reference."""
+    import os
+
+    import grader.judge.dry_run
+    from grader.judge.expectations import Expectations
+    from grader.suites import load_suite
+    from grader.verdicts import VerdictCache
+
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    os.chmod(runtime, 0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    monkeypatch.delenv("GRADE_HOST_FACTS", raising=False)
+    suite = load_suite("03-tanh")
+    settings = batch.Settings(exercise="03-tanh", tests="visible")
+    first = Expectations(suite)
+    VerdictCache(None, suite, settings).dry_run(first)
+    assert len(list((runtime / "micrograd-grader").glob("dry-run-*.json"))) == 1
+
+    monkeypatch.setattr(grader.judge.dry_run, "dry_run", lambda *a: pytest.fail("the dry run ran again"))
+    second = Expectations(suite)
+    VerdictCache(None, suite, settings).dry_run(second)
+    assert second.reads() == first.reads()
+    assert second.known() == first.known() and second.known()["reference"]
+    probe = getattr(suite.probes, next(iter(first.known()["reference"])))
+    assert second.reference(probe) == first.reference(probe)

@@ -258,8 +258,10 @@ class Diagnoser(FindingsMixin):
         if run and run.get("import_error"):
             first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
             return [first] if first else []
-        facts = seed_facts(submission.files, engine=engine)
         found = [dict(e) for e in self._variant_entries(run, outcomes)]
+        # what the source says of the seed matters only to a named variant (most rows have none): read then
+        facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
+                 else {"seeds": False, "seeds_before_walk": False})
         entries = _not_refuted_by_source(found, facts)
         after_walk = [e for e in found if e.get("kind") == "variant"
                       and "seed-after-walk" in [e["variant"], *e.get("also", [])]]

@@ -44,6 +44,24 @@ class Expectations:
         self.reference_mode = reference or ("live" if reference_installed() else "stored")
         self._reference, self._torch, self._stored, self._reads = {}, None, None, None
         self._shapes = {}  # probe name -> the reference's observation, or None: shape_of
+        self._ops = {}  # probe name -> the ops it uses (ops_of), as traced here or learnt
+
+    def known(self) -> dict:
+        """What has been computed here that depends on no student: the reference's observations and the ops
+        each probe uses, for the dry run's entry (grader/verdicts.py), so that a later run (`grade check`)
+        need not run the reference again (the 10,000-node chain among it). {} with stored expectations."""
+        if self.reference_mode == "stored":
+            return {}
+        return {"reference": dict(self._reference), "ops": {name: sorted(ops) for name, ops in self._ops.items()}}
+
+    def learn(self, known: dict):
+        """Take what known() gave an earlier run of the same grader, suite and reference."""
+        if self.reference_mode == "stored" or not isinstance(known, dict):
+            return
+        reference, ops = known.get("reference"), known.get("ops")
+        if isinstance(reference, dict) and isinstance(ops, dict):
+            self._reference.update({n: v for n, v in reference.items() if isinstance(v, dict)})
+            self._ops.update({n: frozenset(v) for n, v in ops.items() if isinstance(v, list)})
 
     def reads(self):
         """{test function name: Reads}: the suite's one dry run on the reference (judge/dry_run.py)."""
@@ -110,7 +128,9 @@ class Expectations:
     def ops_of(self, probe):
         """The ops a probe's expression uses (judge/charging.py): traced on the reference, or as stored."""
         if self.reference_mode != "stored":
-            return traced_ops(probe)
+            if probe.__name__ not in self._ops:
+                self._ops[probe.__name__] = traced_ops(probe)
+            return self._ops[probe.__name__]
         stored = self._visible_only().get("ops", {})
         if probe.__name__ not in stored:
             raise SuiteError(f"probe {probe.__name__!r} of suite {self.suite.name!r} has no stored ops in this install")

@@ -53,7 +53,8 @@ def program(path) -> list:
     return [real, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns]
 
 
-def _folder():
+def host_folder():
+    """The per-boot folder of this user's trials, or None when there is none to trust."""
     if os.environ.get("GRADE_HOST_FACTS", "1") == "0":
         return None
     runtime = os.environ.get("XDG_RUNTIME_DIR", "")
@@ -87,7 +88,7 @@ def _key(what, parts) -> str | None:
 def remembered(what: str, parts, trial):
     """`trial()` -> (succeeded, value); the value of an earlier success with the same `what` and `parts`
     (JSON-able) on this boot, else the trial's, kept when it succeeded."""
-    folder, key = _folder(), _key(what, parts)
+    folder, key = host_folder(), _key(what, parts)
     path = os.path.join(folder, f"{what}-{key}.json") if folder and key else None
     if path is not None:
         try:
