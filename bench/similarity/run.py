@@ -260,9 +260,10 @@ def main():
                         help="the first class, made with each of these seeds (777: never looked at while tuning)")
     parser.add_argument("--second-seeds", type=int, nargs="*", default=[second.SEED, 4242, 1777, 31337, 8191],
                         help="the second class, made with each of these seeds (8191: never looked at while tuning)")
-    parser.add_argument("--third-seeds", type=int, nargs="*", default=[third.SEED],
-                        help="the third class (the held-out class's shape), made with each of these seeds "
-                             "(4077: built and measured once, never tuned on)")
+    parser.add_argument("--third", nargs="*", default=[f"{third.EXERCISE}:{third.SEED}", "03-tanh:5150",
+                                                        "05-backward:6262"],
+                        help="the third class (the held-out class's shape), as EXERCISE:SEED, each built and "
+                             "measured once, never tuned on")
     parser.add_argument("--backward-seeds", type=int, nargs="*", default=[90210, 2718, 6113],
                         help="with --backward, the 05-backward class's seeds (6113: never looked at while tuning)")
     parser.add_argument("--skip-baselines", action="store_true")
@@ -279,9 +280,10 @@ def main():
     for seed in args.second_seeds:
         folder = args.second_build / f"seed-{seed}"
         classes[f"second class (second.py, seed {seed})"] = (folder, second.build(folder, seed))
-    for seed in args.third_seeds:
-        folder = args.third_build / f"seed-{seed}"
-        classes[f"third class (third.py, seed {seed})"] = (folder, third.build(folder, seed))
+    for spec in args.third:
+        exercise, seed = spec.rsplit(":", 1)
+        folder = args.third_build / (f"seed-{seed}" if exercise == third.EXERCISE else f"{exercise}-{seed}")
+        classes[f"third class, {exercise} (third.py, seed {seed})"] = (folder, third.build(folder, int(seed), exercise))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

@@ -55,57 +55,60 @@ from generate import _for_starter, _region_body, enclosing_method, public_copy, 
 
 SEED = 4077
 EXERCISE = "04-more-ops"
+EXERCISES = ("04-more-ops", "03-tanh", "05-backward")  # starters whose regions authors.py can write
 FILLERS, OTHERS = 16, 4  # the independent students: fillers and other hands' engines
 SOURCE_FILLERS, SOURCE_OTHERS = 8, 4
 PLAIN = {"__neg__": ["return self * -1"], "__rsub__": ["return other + (-self)"]}
 
 
-def reference_bodies() -> dict[str, list[str]]:
-    """{method: the reference's own lines for its 04-more-ops region}, unindented by the method's body indent."""
+def reference_bodies(exercise: str = EXERCISE) -> dict[str, list[str]]:
+    """{method: the reference's own lines for the exercise's region}, unindented by the method's body indent."""
     lines = reference_text().splitlines()
     out = {}
     for region in regions():
-        if region.exercise == EXERCISE:
+        if region.exercise == exercise:
             method = enclosing_method(lines, region.begin)
             out[method] = [line[len(region.indent):] if line.strip() else "" for line in lines[region.begin + 1:region.end]]
     return out
 
 
-def filled(starter: str, bodies: dict[str, list[str]]) -> str:
+def filled(starter: str, bodies: dict[str, list[str]], exercise: str = EXERCISE) -> str:
     text = starter
     for method, body in bodies.items():
-        todo = (f'        # TODO({EXERCISE}): your code here\n'
-                f'        raise NotImplementedError("{EXERCISE}: write Value.{method}")')
+        todo = (f'        # TODO({exercise}): your code here\n'
+                f'        raise NotImplementedError("{exercise}: write Value.{method}")')
         assert todo in text, method
         text = text.replace(todo, "\n".join("        " + line if line.strip() else "" for line in body))
     return text
 
 
-def author_fill(starter: str, rng: random.Random) -> str:
+def author_fill(starter: str, rng: random.Random, exercise: str = EXERCISE) -> str:
     writer = Writer(_for_starter(draw(rng)))
-    return filled(starter, {m: _region_body(writer, m, EXERCISE) for m in reference_bodies()})
+    return filled(starter, {m: _region_body(writer, m, exercise) for m in reference_bodies(exercise)}, exercise)
 
 
-def build(out: Path, seed: int = SEED) -> dict:
+def build(out: Path, seed: int = SEED, exercise: str = EXERCISE) -> dict:
     from grader.classroom import starters
 
     rng = random.Random(seed)
-    starter = starters.starter_files(EXERCISE)["engine.py"]
-    canonical = reference_bodies()
+    starter = starters.starter_files(exercise)["engine.py"]
+    canonical = reference_bodies(exercise)
+    plain = {m: body for m, body in PLAIN.items() if m in canonical}  # 04-more-ops' one-liners; elsewhere none
     entries: list[tuple[str, str, str | None, int | None, str | None]] = []  # text, kind, cluster, level, hard pair
     others = rng.sample(second.OTHER_AUTHORS, OTHERS + SOURCE_OTHERS)
     for _ in range(FILLERS):
-        entries.append((author_fill(starter, rng), "independent, fills the starter in their habits", None, None, None))
+        entries.append((author_fill(starter, rng, exercise), "independent, fills the starter in their habits",
+                        None, None, None))
     for name in others[:OTHERS]:
         entries.append(((second.FIXTURES / name / "engine.py").read_text(encoding="utf-8"), f"independent: {name}",
                         None, None, None))
     for p in range(3):
         for _ in range(2):
-            text = with_comments(filled(starter, {**canonical, **PLAIN}), rng)
+            text = with_comments(filled(starter, {**canonical, **plain}, exercise), rng)
             entries.append((text, "independent, the same canonical lines", None, None, f"h{p}"))
     for level in (1, 1, 2, 2, 3, 3):
         entries.append((public_copy(level, rng), f"copy of the public engine, level {level}", "public", level, None))
-    sources = [(author_fill(starter, rng), "a source: fills the starter") for _ in range(SOURCE_FILLERS)]
+    sources = [(author_fill(starter, rng, exercise), "a source: fills the starter") for _ in range(SOURCE_FILLERS)]
     sources += [((second.FIXTURES / name / "engine.py").read_text(encoding="utf-8"), f"a source: {name}")
                 for name in others[OTHERS:]]
     rng.shuffle(sources)
@@ -126,8 +129,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--exercise", default=EXERCISE, choices=EXERCISES)
     args = parser.parse_args()
-    print(f"{len(build(args.out, args.seed)['main'])} submissions in {args.out}")
+    print(f"{len(build(args.out, args.seed, args.exercise)['main'])} submissions in {args.out}")
 
 
 if __name__ == "__main__":
