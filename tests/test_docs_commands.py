@@ -129,19 +129,21 @@ def _sample_matches(sample, output):
     return re.fullmatch("".join(pattern), output) is not None
 
 
-def test_the_students_sample_output_is_what_grade_check_prints(tmp_path):
-    # issue 30: docs/students.md showed 2/8 points and columns of an older version
+@pytest.mark.parametrize("lang", ["en", "ru", "zh"])
+def test_the_students_sample_output_is_what_grade_check_prints(tmp_path, lang):
+    # issue 30: docs/students.md showed 2/8 points and columns of an older version; its translations
+    # (docs/students.ru.md, .zh.md, the top of a translated handout) show `grade check --lang`'s
     from grader.classroom.starters import solution_files
     from grader.classroom.student_check import check
 
-    text = (ROOT / "docs" / "students.md").read_text(encoding="utf-8")
-    sample = re.search(r"^```\n(03-tanh: .*?)^```$", text, re.M | re.S).group(1)
+    text = (ROOT / "docs" / ("students.md" if lang == "en" else f"students.{lang}.md")).read_text(encoding="utf-8")
+    sample = re.search(r"^```\n(03-tanh[:：].*?)^```$", text, re.M | re.S).group(1)
     folder = tmp_path / "03-tanh"
     folder.mkdir()
     engine = solution_files("03-tanh")["engine.py"]
     assert engine.count("(1 - t**2) * out.grad") == 1
     (folder / "engine.py").write_text(engine.replace("(1 - t**2) * out.grad", "(1 - t) * out.grad"))
-    output = str(check(folder, "03-tanh")) + "\n"
+    output = str(check(folder, "03-tanh", lang=lang)) + "\n"
     assert _sample_matches(sample, output), output
     assert not _sample_matches(sample.replace("3/9", "2/8"), output)
 

@@ -31,7 +31,7 @@ def table_rows(result) -> list[dict]:
     for t in result.tests:
         detail = t.get("detail") or {}
         doc = t["doc"]
-        expression = tr.render(detail.get("expression")) or tr._(doc)
+        expression = tr.render(detail.get("expression")) or _doc(tr, doc)
         if detail.get("node"):
             expression = tr._("{node} for {expression}", node=detail["node"], expression=expression)
         cited = [tr.render(words(d, "title") or d.get("variant") or d.get("hint") or "") for d in result.diagnosis
@@ -65,7 +65,7 @@ def report_lines(result, lang: str | None = None) -> list[str]:
         label = LABELS.get(test["status"], "FAIL")
         # a test's doc is looked up in the suites' catalog (its English text is its id)
         doc = test["doc"]
-        text = t._(doc) if test["status"] == "passed" or not test["output"] else t.render(output_of(test))
+        text = _doc(t, doc) if test["status"] == "passed" or not test["output"] else t.render(output_of(test))
         lines.append(f"{label}  {test['name']:<{width}}  {text}".rstrip())
     for entry in result.diagnosis:
         if entry.get("brief"):
@@ -109,3 +109,9 @@ def html_table(result) -> str:
     lines += [f"<p>{html.escape(line)}</p>" for line in tail]
     lines.append("</div>")
     return "\n".join(lines)
+
+
+def _doc(t, doc) -> str:
+    """A test's doc in t's language: looked up in the suites' catalog (its English text is its id), or a
+    message record (a doc made from parts)."""
+    return t.render(doc) if isinstance(doc, dict) else t._(doc)

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from ..i18n import LanguageError
-from ..i18n.option import lang_option
+from ..i18n.option import LocalisedError, lang_option
 from ..sandbox import Limits, SandboxUnavailable
 from ..suites import SuiteError
 
@@ -134,6 +134,8 @@ def check_command(path, exercise, strict, probe_timeout, lang):
     limits = Limits(probe_seconds=probe_timeout)
     try:
         result = check(path, exercise, limits=limits, lang=lang)
+    except CheckError as exc:  # a student's mistake: said in the student's language
+        raise LocalisedError(exc.message, lang) from None
     except (CheckError, SuiteError, SandboxUnavailable, LanguageError) as exc:
         raise click.ClickException(str(exc)) from None
     for line in report_lines(result):

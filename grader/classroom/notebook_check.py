@@ -98,14 +98,14 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
         return check_path(Path(path), exercise, limits=limits, lang=lang)
     shell = _shell()
     if shell is None or not hasattr(shell, "history_manager"):
-        raise CheckError("check() reads the cells this notebook's kernel has run, and there is no notebook "
-                         "kernel here: call it in a notebook (Jupyter, JupyterLab, VS Code, Colab), or pass "
-                         "path=, or run `grade check PATH` in a terminal")
+        raise CheckError(msg("check() reads the cells this notebook's kernel has run, and there is no notebook "
+                             "kernel here: call it in a notebook (Jupyter, JupyterLab, VS Code, Colab), or pass "
+                             "path=, or run `grade check PATH` in a terminal"), lang)
     _record_failures(shell)
     cells = numbered_kernel_cells(shell)
     if not cells:
-        raise CheckError("this notebook's kernel has run no code cells yet: run the notebook's cells "
-                         "(Run All), then this cell again")
+        raise CheckError(msg("this notebook's kernel has run no code cells yet: run the notebook's cells "
+                             "(Run All), then this cell again"), lang)
     import nbformat
     from nbformat import v4
 

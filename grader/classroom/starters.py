@@ -106,7 +106,7 @@ def engines_json() -> str:
     record = {
         "reference": solution_source(_reference_text("engine.py"), "engine.py"),
         "variants": [
-            {"name": v.name, "title": v.title, "concept": v.concept,
+            {"name": v.name, "title": v.title, "lead_in": v.lead_in, "concept": v.concept,
              "source": solution_source(v.source(), f"variant {v.name}")}
             for v in VARIANTS
         ],

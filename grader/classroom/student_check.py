@@ -33,7 +33,14 @@ from .starters import MARKER_FILE
 
 
 class CheckError(ValueError):
-    """The check cannot start (no exercise to check against, nothing at PATH)."""
+    """The check cannot start (no exercise to check against, nothing at PATH). `message`: its words as a
+    Message (grader/i18n); str() is it in `lang` (grader.i18n.choose's default when None), as a notebook shows it."""
+
+    def __init__(self, message, lang: str | None = None):
+        from ..i18n import translator
+
+        super().__init__(translator(choose(lang)).render(message))
+        self.message = message
 
 
 @dataclasses.dataclass
@@ -118,11 +125,12 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
     started = time.monotonic()
     path = Path(path)
     if not path.exists():
-        raise CheckError(f"{path}: no such file or folder")
+        raise CheckError(msg("{path}: no such file or folder", path=str(path)), lang)
     exercise = exercise or infer_exercise(path)
     if exercise is None:
-        raise CheckError(f"cannot tell which exercise {path} is for (no {MARKER_FILE} file, and its name is not "
-                         f"an exercise's): pass -e EXERCISE, one of {', '.join(available())}")
+        raise CheckError(msg("cannot tell which exercise {path} is for (no {marker} file, and its name is not an "
+                             "exercise's): pass -e EXERCISE, one of {exercises}", path=str(path), marker=MARKER_FILE,
+                             exercises=", ".join(available())), lang)
     suite = load_suite(exercise)
     (submission,) = load_submissions(path, suite, one_submission=True)
     checked, notes = _what_is_checked(path, suite, submission)
@@ -151,7 +159,8 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
     run, row = graded.runs[submission.id], graded.row(submission.id)
     if run["status"] != "ok" and run.get("message"):
         notes.append(run["message"])
-    docs = {t["name"]: t["doc"] for t in suite_tests(suite)}
+    # a test's doc: its English text (the catalog's id), or a message record where it is made from parts (09's)
+    docs = {t["name"]: t.get("doc_message") or t["doc"] for t in suite_tests(suite)}
     tests = [dict(o, doc=docs.get(o["name"], "")) for o in graded.outcomes[submission.id]]
     return CheckResult(exercise, msg(suite.title), checked, None, tests, notes, time.monotonic() - started,
                        row["diagnosis"], lang=lang)

@@ -37,7 +37,9 @@ def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date,
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     if fmt:
-        text = render(scores, fmt, seconds)
+        from ..i18n.option import chosen
+
+        text = render(scores, fmt, seconds, lang=chosen(lang))
         if out == "-":
             click.echo(text, nl=False)
         else:

@@ -93,7 +93,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     report_grader_errors(result.grader_errors, report_files.run_log_path(out))
     timings = report_files.timings_of(result.runs)
     report_files.write_timings(out, timings)
-    written = report_files.write_reports(result.scores, out, formats, timings)
+    written = report_files.write_reports(result.scores, out, formats, timings, lang=lang)
     if feedback_dir:
         report_files.write_feedback_pages(result.scores, feedback_dir, after_due_date=after_due_date, lang=lang)
     if result.warning:

@@ -13,6 +13,22 @@ def lang_option(command):
                              "file names read the same in every language.")(command)
 
 
+class LocalisedError(click.ClickException):
+    """A command's error about the reader's own input, in their language: `Error: …`, `Ошибка: …`, `错误：…`
+    (`message`: a grader.i18n.Message, or text shown as it is)."""
+
+    def __init__(self, message, lang: str | None):
+        from . import translator
+
+        self.lang = chosen(lang)
+        super().__init__(translator(self.lang).render(message))
+
+    def show(self, file=None):
+        from . import translator
+
+        click.echo(translator(self.lang)._("Error: {message}", message=self.format_message()), file=file, err=True)
+
+
 def chosen(lang: str | None) -> str:
     """The language a command speaks (grader.i18n.choose), a bad $GRADE_LANG said as a usage error."""
     from . import LanguageError, choose

@@ -24,6 +24,7 @@ import io
 import re
 import tokenize
 import unicodedata
+from pathlib import Path
 
 TODO = re.compile(r"^(TODO\([\w-]+\):\s*)(.*)$")
 PERCENT_DIRECTIVE = re.compile(r"%(?:\([\w]*\))?[-#0 +]?(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrs]")
@@ -131,6 +132,26 @@ def extract_variant_words(fileobj, keywords, comment_tags, options):
                         yield keyword.value.lineno, None, text, [f"a named mistake's {keyword.arg}"]
 
 
+def _made_messages(tree):
+    """What a suite's own code makes as messages: each `msg("...")`, each `nmsg("...", "...", ...)` (a plural),
+    and the `title` and `explanation` of each named mistake (`Mistake(...)`, 11-fit-line's mistakes.py)."""
+    import ast
+
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        called = getattr(node.func, "id", getattr(node.func, "attr", None))
+        texts = [_joined(a, {}) for a in node.args[:2]]
+        if called == "msg" and texts and texts[0]:
+            yield node.lineno, "msg", texts[0], []
+        elif called == "nmsg" and len(texts) == 2 and all(texts):
+            yield node.lineno, "nmsg", tuple(texts), []
+        elif called == "Mistake":
+            for keyword in node.keywords:
+                if keyword.arg in ("title", "explanation") and _joined(keyword.value, {}):
+                    yield keyword.value.lineno, None, _joined(keyword.value, {}), [f"a named mistake's {keyword.arg}"]
+
+
 def _joined(node, constants):
     """A string expression's value: a constant, a name bound to one, or such values joined with `+`."""
     import ast
@@ -154,6 +175,8 @@ def extract_suite_texts(fileobj, keywords, comment_tags, options):
     name = getattr(fileobj, "name", "")
     probes_file = str(name).endswith(("probes.py", "shared_probes.py"))
     tree = ast.parse(fileobj.read().decode("utf-8"))
+    if "suites" in Path(str(name)).parts:  # a suite's own code (judge/__init__.py's messages are the grader's)
+        yield from _made_messages(tree)
     for node in ast.walk(tree):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue

@@ -49,14 +49,15 @@ def timings_of(runs: dict) -> dict[str, float]:
             if isinstance(run, dict) and isinstance(run.get("seconds"), (int, float))}
 
 
-def write_reports(scores: dict, out, formats, timings: dict[str, float] | None = None) -> list[Path]:
-    """Write each of `formats` beside the scores file `out`; return the paths, in the order given."""
+def write_reports(scores: dict, out, formats, timings: dict[str, float] | None = None, lang: str = "en") -> list[Path]:
+    """Write each of `formats` beside the scores file `out`, the class report's words in `lang`; return the
+    paths, in the order given."""
     written = []
     for fmt in dict.fromkeys(formats):
         path = report_path(out, fmt)
         if path == Path(out):
             continue  # json: the scores file itself
-        write_text_atomically(path, render(scores, fmt, timings))
+        write_text_atomically(path, render(scores, fmt, timings, lang=lang))
         written.append(path)
     return written
 

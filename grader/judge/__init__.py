@@ -123,7 +123,8 @@ def expression_of(probe):
     """describe(probe) as a Message (grader/i18n), for a message's parameter: str() is the English, a report
     renders it from the `suites` catalog in the student's language where the suite's words are translated
     (grader/locale/babel-suites.cfg)."""
-    return Message(describe(probe))
+    words = getattr(probe, "expression_words", None)  # made from parts (probekit's random graphs)
+    return Message.from_json(words) if words else Message(describe(probe))
 
 
 def location_text(where, *, function=False):

@@ -32,6 +32,7 @@ class ReportFormat:
     render: Callable[[dict, Timings | None], str]  # (scores, timings) → text
     note: str = ""  # what `--to`'s help says it is, when the name does not: "XML"
     page: Callable[..., str] | None = None  # (record, *, after_due_date) → one student's feedback page
+    speaks: bool = False  # render takes lang= too: its words in the reader's language (grader/i18n)
 
 
 def to_json(scores: dict, timings: Timings | None = None) -> str:
@@ -44,7 +45,7 @@ FORMATS: dict[str, ReportFormat] = {f.name: f for f in (
     ReportFormat("junit", "JUnit", ".xml", lambda scores, timings: to_junit(scores, timings=timings), note="XML"),
     ReportFormat("csv", "CSV", ".csv", lambda scores, timings: to_csv(scores), note="gradebook"),
     ReportFormat("markdown", "Markdown", ".md", to_markdown, page=submission_markdown),
-    ReportFormat("html", "HTML", ".html", to_html, note="class report", page=submission_html),
+    ReportFormat("html", "HTML", ".html", to_html, note="class report", page=submission_html, speaks=True),
     ReportFormat("gradescope", "Gradescope", ".gradescope.json", to_gradescope, note="results.json"),
     ReportFormat("json", "JSON", ".json", to_json),
 )}
@@ -55,7 +56,7 @@ BESIDE_SCORES = tuple(name for name in FORMATS if name != SCORES_FORMAT)  # what
 FEEDBACK_PAGES = tuple(f for f in FORMATS.values() if f.page)  # a page of each per submission
 
 
-def render(scores: dict, fmt: str, timings: Timings | None = None) -> str:
+def render(scores: dict, fmt: str, timings: Timings | None = None, lang: str = "en") -> str:
     """`scores` as text in format `fmt`, one of FORMATS.
 
     "gradescope" is Gradescope's results.json, which describes one
@@ -65,4 +66,6 @@ def render(scores: dict, fmt: str, timings: Timings | None = None) -> str:
     fmt = ALIASES.get(fmt, fmt)
     if fmt not in FORMATS:
         raise ValueError(f"Invalid format {fmt!r}: expected one of {', '.join(sorted(FORMATS))}")
+    if FORMATS[fmt].speaks:  # the class report, in the teacher's language
+        return FORMATS[fmt].render(scores, timings, lang=lang)
     return FORMATS[fmt].render(scores, timings)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import html
 import statistics
 
+from ..i18n import translator
+
 from .record import (FAILED_TO_RUN, code_parts, concept_points, concepts, first_failing, number, pass_rates,
                      points, printable, score_of, status_word, test_info)
 
@@ -102,40 +104,47 @@ def badge(status, lang: str = "en") -> str:
 
 # --- the class report -------------------------------------------------------
 
-def to_html(scores: dict, timings: dict[str, float] | None = None) -> str:
-    """The class report for a scores record, as one self-contained HTML document."""
+def to_html(scores: dict, timings: dict[str, float] | None = None, lang: str = "en") -> str:
+    """The class report for a scores record, as one self-contained HTML document, in `lang` (grader/i18n:
+    the teacher's language; ids, test names, concepts and numbers as they are)."""
+    t = translator(lang)
     submissions = scores.get("submissions", [])
-    exercise = scores.get("exercise") or "Scores"
+    exercise = scores.get("exercise") or t._("Scores")
     counts: dict[str, int] = {}
     for record in submissions:
         counts[record.get("status", "graded")] = counts.get(record.get("status", "graded"), 0) + 1
-    summary = f"{len(submissions)} submissions"
+    summary = t._n("{n} submission", "{n} submissions", len(submissions))
     if counts:
-        summary += ": " + ", ".join(f"{n} {status}" for status, n in counts.items())
+        summary = t._("{submissions}: {counts}", submissions=summary,
+                      counts=", ".join(f"{n} {status_word(status, lang)}" for status, n in counts.items()))
     if submissions:
         all_scores = [score_of(r) for r in submissions]
-        summary += (f". Mean score {number(round(statistics.fmean(all_scores), 1))}, median "
-                    f"{number(statistics.median(all_scores))}, out of {number(scores.get('max_score'))}.")
+        summary = t._("{summary}. Mean score {mean}, median {median}, out of {most}.", summary=summary,
+                      mean=number(round(statistics.fmean(all_scores), 1)), median=number(statistics.median(all_scores)),
+                      most=number(scores.get("max_score")))
     if scores.get("grader_version"):
-        summary += f" Graded by micrograd-grader {scores['grader_version']}."
+        summary = t._("{summary} Graded by micrograd-grader {version}.", summary=summary,
+                      version=scores["grader_version"])
 
-    parts = [f"<header><h1>{e(exercise)}: class report</h1><p class=\"summary\">{e(summary)}</p></header>",
-             _section("histogram", "Scores", histogram_svg(scores),
-                      "Every submission, those that did not run at 0."),
-             _section("pass-rate", "Pass rate per test", pass_rate_svg(scores),
-                      "Share of the submissions that ran the test (not those that skipped it or timed out "
-                      "in it) that passed it."),
-             _section("heatmap", "Concepts by student", heat_map_svg(scores) + _legend(),
-                      "Each cell: the share of the concept's points the student earned.")]
+    title = t._("{exercise}: class report", exercise=exercise)
+    parts = [f"<header><h1>{e(title)}</h1><p class=\"summary\">{e(summary)}</p></header>",
+             _section("histogram", t._("Scores"), histogram_svg(scores, lang),
+                      t._("Every submission, those that did not run at 0.")),
+             _section("pass-rate", t._("Pass rate per test"), pass_rate_svg(scores, lang),
+                      t._("Share of the submissions that ran the test (not those that skipped it or timed out "
+                          "in it) that passed it.")),
+             _section("heatmap", t._("Concepts by student"), heat_map_svg(scores, lang) + _legend(lang),
+                      t._("Each cell: the share of the concept's points the student earned."))]
     if timings:
-        parts.append(_section("slowest", "Slowest submissions", _slowest_table(submissions, timings)))
+        parts.append(_section("slowest", t._("Slowest submissions"), _slowest_table(submissions, timings, lang=lang)))
     did_not_run = [r for r in submissions if r.get("status") in FAILED_TO_RUN]
     if did_not_run:
-        items = "".join(f"<li><strong>{e(r['id'])}</strong> {badge(r['status'])}"
-                        f"<pre>{e(r.get('message') or 'No reason was recorded.')}</pre></li>" for r in did_not_run)
-        parts.append(_section("did-not-run", "Did not run", f'<ul class="did-not-run">{items}</ul>'))
-    parts.append(_section("submissions", "All submissions", _submissions_table(scores, timings)))
-    return page(f"{exercise}: class report", "\n".join(parts))
+        no_reason = t._("No reason was recorded.")
+        items = "".join(f"<li><strong>{e(r['id'])}</strong> {badge(r['status'], lang)}"
+                        f"<pre>{e(t.render(r.get('message')) or no_reason)}</pre></li>" for r in did_not_run)
+        parts.append(_section("did-not-run", t._("Did not run"), f'<ul class="did-not-run">{items}</ul>'))
+    parts.append(_section("submissions", t._("All submissions"), _submissions_table(scores, timings, lang)))
+    return page(title, "\n".join(parts), lang)
 
 
 def _section(id_: str, title: str, content: str, note: str = "") -> str:
@@ -155,14 +164,16 @@ def histogram_bins(scores: dict, bins: int = HISTOGRAM_BINS) -> list[tuple[float
     return [(i * width, (i + 1) * width, n) for i, n in enumerate(counts)]
 
 
-def histogram_svg(scores: dict) -> str:
+def histogram_svg(scores: dict, lang: str = "en") -> str:
+    t = translator(lang)
+    label, axis = t._("Histogram of scores"), t._("points")
     bins = histogram_bins(scores)
     left, top, plot_w, plot_h, bottom = 44, 16, 600, 180, 44
     width, height = left + plot_w + 16, top + plot_h + bottom
     most = max([n for _, _, n in bins] + [1])
     slot = plot_w / len(bins)
     out = [f'<svg class="histogram" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-           f'role="img" aria-label="Histogram of scores">']
+           f'role="img" aria-label="{e(label)}">']
     step = max(1, -(-most // 5))
     for tick in range(0, most + 1, step):
         y = top + plot_h - plot_h * tick / most
@@ -172,9 +183,10 @@ def histogram_svg(scores: dict) -> str:
         h = plot_h * n / most
         x = left + i * slot + slot * 0.1
         y = top + plot_h - h
-        label = f"{number(low)}–{number(high)}"
+        bin_label = f"{number(low)}–{number(high)}"
+        count = t._n("{n} submission", "{n} submissions", n)
         out.append(f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{slot * 0.8:.1f}" height="{h:.1f}" '
-                   f'fill="{BAR_COLOUR}" data-count="{n}"><title>{e(label)}: {n} submissions</title></rect>')
+                   f'fill="{BAR_COLOUR}" data-count="{n}"><title>{e(bin_label)}: {e(count)}</title></rect>')
         if n:
             out.append(f'<text x="{x + slot * 0.4:.1f}" y="{y - 4:.1f}" text-anchor="middle">{n}</text>')
         # the axis names the bins' edges, not their ranges: ten "12.4–18.6" labels do not fit side by side
@@ -185,21 +197,25 @@ def histogram_svg(scores: dict) -> str:
                    f'text-anchor="middle">{e(number(round(bins[-1][1], 1)))}</text>')
     out.append(f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}"/>'
                f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>'
-               f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">points</text></svg>')
+               f'<text x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">{e(axis)}</text></svg>')
     return "".join(out)
 
 
-def pass_rate_svg(scores: dict) -> str:
+def pass_rate_svg(scores: dict, lang: str = "en") -> str:
+    t = translator(lang)
+    label = t._("Pass rate per test")
     rates = pass_rates(scores)
     info = test_info(scores)
     label_w, bar_w, row_h = 240, 320, 24
     width, height = label_w + bar_w + 130, max(row_h * len(rates), row_h) + 8
     out = [f'<svg class="pass-rate" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-           f'role="img" aria-label="Pass rate per test">']
+           f'role="img" aria-label="{e(label)}">']
     for i, (name, (passed, ran)) in enumerate(rates.items()):
         y = 4 + i * row_h
         rate = passed / ran if ran else 0.0
-        about = f"{name} ({info[name]['concept'] or 'no concept'}, {info[name]['visibility']}): {passed} of {ran} passed"
+        about = t._("{test} ({concept}, {visibility}): {passed} of {ran} passed", test=name,
+                    concept=info[name]["concept"] or t._("no concept"), visibility=info[name]["visibility"],
+                    passed=passed, ran=ran)
         out.append(f'<g><title>{e(about)}</title>'
                    f'<text x="{label_w - 8}" y="{y + 16}" text-anchor="end">{e(clip(name, 34))}</text>'
                    f'<rect x="{label_w}" y="{y + 3}" width="{bar_w}" height="{row_h - 6}" fill="#eeeeee"/>'
@@ -211,14 +227,16 @@ def pass_rate_svg(scores: dict) -> str:
     return "".join(out)
 
 
-def heat_map_svg(scores: dict) -> str:
+def heat_map_svg(scores: dict, lang: str = "en") -> str:
+    t = translator(lang)
+    share_label = t._("Share of each concept's points per student")
     names = concepts(scores)
     submissions = scores.get("submissions", [])
     label_w, cell_w, cell_h, head_h = 220, 84, 26, 70
     width = label_w + cell_w * max(len(names), 1) + 110  # room for the last slanted header
     height = head_h + cell_h * max(len(submissions), 1) + 4
     out = [f'<svg class="heatmap" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-           f'role="img" aria-label="Share of each concept\'s points per student">']
+           f'role="img" aria-label="{e(share_label)}">']
     for j, concept in enumerate(names):
         x = label_w + j * cell_w + cell_w / 2
         out.append(f'<text x="{x:.1f}" y="{head_h - 8}" transform="rotate(-30 {x:.1f} {head_h - 8})">'
@@ -238,7 +256,8 @@ def heat_map_svg(scores: dict) -> str:
                 about = f"{record['id']}, {concept}: {points(got, possible)}"
             else:
                 fill, text, ink = NO_DATA_COLOUR, "—", "#777777"
-                about = f"{record['id']}, {concept}: no result ({record.get('status', 'graded')})"
+                about = t._("{id}, {concept}: no result ({status})", id=record["id"], concept=concept,
+                            status=status_word(record.get("status", "graded"), lang))
             out.append(f'<g class="cell"><title>{e(about)}</title>'
                        f'<rect x="{x + 1}" y="{y + 1}" width="{cell_w - 2}" height="{cell_h - 2}" fill="{fill}"/>'
                        f'<text x="{x + cell_w / 2}" y="{y + 17}" text-anchor="middle" style="fill:{ink}">{text}</text></g>')
@@ -246,26 +265,38 @@ def heat_map_svg(scores: dict) -> str:
     return "".join(out)
 
 
-def _legend() -> str:
+def _legend(lang: str = "en") -> str:
+    t = translator(lang)
+    full_share, no_result = t._("{full} of the concept's points", full="100%"), t._("no result")
     swatches = "".join(f'<span class="swatch" style="background:{heat_colour(s)}"></span>' for s in (0, .25, .5, .75, 1))
-    return (f'<div class="legend">0% {swatches} 100% of the concept\'s points'
-            f'<span class="swatch" style="background:{NO_DATA_COLOUR}; margin-left:1rem"></span> no result</div>')
+    return (f'<div class="legend">0% {swatches} {e(full_share)}'
+            f'<span class="swatch" style="background:{NO_DATA_COLOUR}; margin-left:1rem"></span> '
+            f'{e(no_result)}</div>')
 
 
-def _slowest_table(submissions: list[dict], timings: dict[str, float], limit: int = 10) -> str:
+def _head(*columns) -> str:
+    """A table's header row: (words, numeric?) per column."""
+    return "<tr>" + "".join(f'<th class="num">{e(words)}</th>' if numeric else f"<th>{e(words)}</th>"
+                            for words, numeric in columns) + "</tr>"
+
+
+def _slowest_table(submissions: list[dict], timings: dict[str, float], limit: int = 10, lang: str = "en") -> str:
     timed = sorted((r for r in submissions if r["id"] in timings), key=lambda r: -timings[r["id"]])[:limit]
-    rows = "".join(f"<tr><td>{e(r['id'])}</td><td>{badge(r.get('status', 'graded'))}</td>"
+    rows = "".join(f"<tr><td>{e(r['id'])}</td><td>{badge(r.get('status', 'graded'), lang)}</td>"
                    f"<td class=\"num\">{timings[r['id']]:.1f}</td></tr>" for r in timed)
-    return f'<table><tr><th>id</th><th>status</th><th class="num">seconds</th></tr>{rows}</table>'
+    t = translator(lang)
+    head = _head((t._("id"), False), (t._("status"), False), (t._("seconds"), True))
+    return f"<table>{head}{rows}</table>"
 
 
-def _submissions_table(scores: dict, timings: dict[str, float] | None) -> str:
-    head = '<tr><th>id</th><th>status</th><th class="num">score</th><th>first failing test</th>'
-    head += '<th class="num">seconds</th></tr>' if timings else "</tr>"
+def _submissions_table(scores: dict, timings: dict[str, float] | None, lang: str = "en") -> str:
+    t = translator(lang)
+    columns = [(t._("id"), False), (t._("status"), False), (t._("score"), True), (t._("first failing test"), False)]
+    head = _head(*columns, *([(t._("seconds"), True)] if timings else []))
     rows = []
     for record in scores.get("submissions", []):
         failing = first_failing(record)
-        row = (f"<tr><td>{e(record['id'])}</td><td>{badge(record.get('status', 'graded'))}</td>"
+        row = (f"<tr><td>{e(record['id'])}</td><td>{badge(record.get('status', 'graded'), lang)}</td>"
                f"<td class=\"num\">{points(score_of(record), record.get('max_score', scores.get('max_score')))}</td>"
                f"<td>{e(failing) if failing else '—'}</td>")
         if timings:

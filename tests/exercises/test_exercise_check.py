@@ -166,7 +166,7 @@ def test_a_times_a():
         "packages",
         "PASS  reference/passes                   every test passes on a correct engine (otherwise no buggy engine "
         "counts as caught)",
-        "FAIL  catches/mul-self-data              none of your 1 tests fails on an engine that uses `self.data` as "
+        "FAIL  catches/mul-self-data              your 1 test does not fail on an engine that uses `self.data` as "
         "the local derivative for both operands in `__mul__`'s backward",
     ]
     assert "PASS  catches/mul-assign-not-accumulate" in "\n".join(lines)

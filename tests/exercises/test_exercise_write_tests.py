@@ -135,7 +135,7 @@ def test_the_score_is_the_number_of_buggy_engines_caught(rows):
                            "no-seed", "seed-after-walk", "seed-every-node"]
     assert row["score"] == 7 and row["max_score"] == VARIANT_COUNT + 1  # and the "from scratch" point
     escaped = next(t for t in row["tests"] if t["name"] == "catches/mul-self-data")
-    assert escaped["output"] == ("none of your 1 tests fails on an engine that uses `self.data` as the local "
+    assert escaped["output"] == ("your 1 test does not fail on an engine that uses `self.data` as the local "
                                  "derivative for both operands in `__mul__`'s backward")
 
 

@@ -1,6 +1,8 @@
 """Every message of the grader's catalogs (test messages, grade check, the feedback pages, CI, Gradescope,
-the notebooks' notes, the student-side diagnosis), of the suites' (tests' docs, probes' expressions) and of the named mistakes (`diagnose`), rendered with sample parameters in Russian and Chinese, holds no English word
-outside code spans and identifiers (docs/i18n.md)."""
+the notebooks' notes, the student-side diagnosis and hints, the class report), of the suites' (tests' docs,
+probes' expressions, the messages a suite's own tests make) and of the named mistakes (`diagnose`), rendered
+with sample parameters in Russian and Chinese, holds no English word outside code spans and identifiers
+(docs/i18n.md)."""
 
 import re
 
@@ -12,7 +14,7 @@ from grader.i18n.catalogs import extracted
 # Names that are the same in every language: tools, products, and code a sentence names without backticks.
 NAMES = {"Jupyter", "JupyterLab", "Colab", "Python", "PyTorch", "bubblewrap", "micrograd", "VS", "Code", "backward",
          "grad", "tanh", "relu", "exp", "log", "Value", "PASS", "FAIL", "SKIP", "f", "h", "dL", "dL/dL", "XOR", "MLP",
-         "TODO", "zero_grad", "int", "float", "loss",  # loss: a variable in the probes' expressions
+         "TODO", "zero_grad", "int", "float", "loss", "CPU",  # loss: a variable in the probes' expressions
          "gradcheck", "nonlin", "False", "True", "seed", "Dual", "Neuron", "Layer", "Module", "sin", "cos"}  # the exercises' names
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
@@ -20,7 +22,7 @@ WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 def english_words(text: str) -> list[str]:
     """The English words of a text: outside `code spans`, and not an identifier (snake_case, a.b, call())."""
     # code spans, and a name quoted as a name («more ops», micrograd's own test)
-    prose = re.sub(r"`[^`]*`|«[^»]*»|“[^”]*”", " ", text)
+    prose = re.sub(r"`[^`]*`|«[^»]*»|“[^”]*”|micrograd-grader", " ", text)  # the product's name too
     # keyword arguments (steps=300) and the lessons' notation for derivatives (a', a'b) are code
     prose = re.sub(r"\b\w+=|\b[a-z]'[a-z]*'?", " ", prose)
     words = []

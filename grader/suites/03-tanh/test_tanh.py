@@ -1,7 +1,8 @@
 """Hidden tests of 03-tanh: every test with points calls the student's tanh()."""
 
+from grader.i18n import msg, place
 from grader.judge import (
-    assert_values, check, check_numeric, describe, from_scratch_test, import_test, location_suffix, Mismatch, points,
+    assert_values, check, check_numeric, expression_of, from_scratch_test, import_test, location_suffix, Mismatch, points,
     suite_probes,
 )
 
@@ -61,13 +62,18 @@ def test_tanh_large(observe, expect, run):
     if obs.get("status") == "error" and obs.get("exception") == "OverflowError":
         # Not only (exp(2x) - 1) / (exp(2x) + 1) overflows here: so does a derivative taken as
         # 1 / cosh(x)**2 after a right math.tanh. The message names the line, not a formula it cannot see.
-        at = location_suffix(obs, obs.get("where"))
-        raise Mismatch(
-            f"{describe(p.tanh_large)}: your tanh raised {obs['error']}{at}. A float overflows past about "
-            "1e308: exp(2x) does for x above about 355, and so does cosh(x)**2. Use math.tanh, or exp(-2|x|), "
-            "which stays between 0 and 1, and take the local derivative from the output: 1 - t**2.",
-            where=obs.get("where"),
-        )
+        where = {k: v for k, v in (obs.get("where") or {}).items() if k != "function"}  # the place, as location_suffix
+        said = place(where) if location_suffix(obs, obs.get("where")) else None
+        why = msg("A float overflows past about 1e308: exp(2x) does for x above about 355, and so does "
+                  "cosh(x)**2. Use math.tanh, or exp(-2|x|), which stays between 0 and 1, and take the local "
+                  "derivative from the output: 1 - t**2.")
+        if said is None:
+            words = msg("{expression}: your tanh raised {error}. {why}", expression=expression_of(p.tanh_large),
+                        error=obs["error"], why=why)
+        else:
+            words = msg("{expression}: your tanh raised {error} ({place}). {why}",
+                        expression=expression_of(p.tanh_large), error=obs["error"], place=said, why=why)
+        raise Mismatch(words, where=obs.get("where"))
     check(observe, expect, p.tanh_large)
     check(observe, expect, p.tanh_large_negative)
 

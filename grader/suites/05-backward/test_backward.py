@@ -4,8 +4,9 @@ Every test with points calls the student's backward(), which the untouched
 starter leaves raising NotImplementedError, so the starter scores 0.
 """
 
+from grader.i18n import msg
 from grader.judge import (
-    assert_values, check, describe, from_scratch_test, import_test, Mismatch, points, suite_probes,
+    assert_values, check, expression_of, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
 
 p = suite_probes(__file__)
@@ -96,10 +97,9 @@ def test_deep_chain(observe, expect, run):
     """a 10,000-node chain: backward() must not hit the recursion limit"""
     obs = run["probes"].get(p.deep_chain_affine.__name__, {})
     if obs.get("recursion"):
-        raise Mismatch(
-            f"{describe(p.deep_chain_affine)}: backward() raised RecursionError. A recursive topological sort "
-            "goes one Python call deeper per node; sort with an explicit stack (or a loop) instead."
-        )
+        raise Mismatch(msg("{expression}: backward() raised RecursionError. A recursive topological sort goes one "
+                           "Python call deeper per node; sort with an explicit stack (or a loop) instead.",
+                           expression=expression_of(p.deep_chain_affine)))
     # 1e-6, looser than it need be: the chain's 10,000 roundings, in whatever order an engine makes them
     # (and whatever the CPU: no libm function is in it), move the result by about 1e-12 relative, and a
     # wrong rule or a missed node moves it by far more than 1e-6.
@@ -130,4 +130,5 @@ def test_random_graphs(observe, torch_expect):
     for probe in RANDOM:
         want = torch_expect(probe)
         keys = [k for k in want if k != "expr"]
-        assert_values(observe(probe), want, keys=keys, what=f"{describe(probe)} ({want['expr']})")
+        assert_values(observe(probe), want, keys=keys,
+                      what=msg("{graph} ({expr})", graph=expression_of(probe), expr=want["expr"]))

@@ -6,6 +6,7 @@ The numeric derivatives are checked against the functions' exact derivatives
 
 import math
 
+from grader.i18n import msg
 from grader.judge import (
     SLOPE_DIGITS, assert_values, close, fmt, fmt_slope, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
@@ -43,11 +44,11 @@ def test_numerical_known(observe):
     got = observe(p.numerical_known)
     for case, exact in EXACT.items():
         if not close(got[case], exact, rel=NUMERIC_REL, abs_=0.0):
-            raise Mismatch(
-                f"numerical_grad for {case}: expected {fmt(exact)} to within {NUMERIC_REL:g} relative, got "
-                f"{fmt_slope(got[case])}. Central differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, "
-                "get there; a one-sided difference or an h far from 1e-6 does not."
-            )
+            raise Mismatch(msg(
+                "numerical_grad for {case}: expected {expected} to within {tolerance} relative, got {got}. Central "
+                "differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, get there; a one-sided difference or an h "
+                "far from 1e-6 does not.", case=_case(case), expected=fmt(exact), tolerance=f"{NUMERIC_REL:g}",
+                got=fmt_slope(got[case])))
 
 
 @points(2, concept="gradcheck", name="numerical/given-h")
@@ -60,20 +61,27 @@ def test_numerical_given_h(observe, expect):
 # -- gradcheck: correct gradients pass ----------------------------------------------------------
 
 
+def _case(case: str):
+    """A case's name (`exp at 1`, a probe's key) as the feedback words it: the function and the point stay code."""
+    function, at, x = case.rpartition(" at ")
+    return msg("{function} at {x}", function=function, x=x) if at else case
+
+
 def _verdicts(got, want, probe, expected_ok):
     cases = [k[: -len(".ok")] for k in want if k.endswith(".ok")]
     for case in cases:
         if got[f"{case}.ok"] != float(expected_ok):
-            said = "passes" if got[f"{case}.ok"] else "fails"
-            why = ("backprop and the numeric slope agree here" if expected_ok
-                   else "backprop's gradient is wrong here, and gradcheck is there to catch that")
-            raise Mismatch(
-                f"gradcheck for {case} {said} (ok={bool(got[f'{case}.ok'])}; analytic {fmt(got[f'{case}.analytic'])}, "
-                f"numeric {fmt_slope(got[f'{case}.numeric'])}), but {why}"
-            )
+            numbers = dict(case=_case(case), ok=bool(got[f"{case}.ok"]), analytic=fmt(got[f"{case}.analytic"]),
+                           numeric=fmt_slope(got[f"{case}.numeric"]))
+            if expected_ok:
+                raise Mismatch(msg("gradcheck for {case} fails (ok={ok}; analytic {analytic}, numeric {numeric}), but "
+                                   "backprop and the numeric slope agree here", **numbers))
+            raise Mismatch(msg("gradcheck for {case} passes (ok={ok}; analytic {analytic}, numeric {numeric}), but "
+                               "backprop's gradient is wrong here, and gradcheck is there to catch that", **numbers))
     for case in cases:
-        assert_values(got, want, keys=[f"{case}.analytic"], what=f"gradcheck for {case}", rel=1e-9)
-        assert_values(got, want, keys=[f"{case}.numeric"], what=f"gradcheck for {case}", rel=1e-7, abs_=1e-9,
+        what = msg("gradcheck for {case}", case=_case(case))
+        assert_values(got, want, keys=[f"{case}.analytic"], what=what, rel=1e-9)
+        assert_values(got, want, keys=[f"{case}.numeric"], what=what, rel=1e-7, abs_=1e-9,
                       digits=SLOPE_DIGITS)
 
 

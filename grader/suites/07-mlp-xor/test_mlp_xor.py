@@ -5,7 +5,10 @@ same parameters (set by the probe, so the student's way of drawing weights
 does not matter). Training is judged by a threshold, not by exact numbers.
 """
 
-from grader.judge import assert_values, describe, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes
+from grader.i18n import msg, nmsg
+from grader.judge import (
+    assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
+)
 
 p = suite_probes(__file__)
 
@@ -28,14 +31,16 @@ def test_parameter_counts(observe):
     got = observe(p.parameter_counts)
     for net, count in COUNTS.items():
         if got[net] != count:
-            raise Mismatch(f"{net}.parameters() has {got[net]:g} entries, expected {count} "
-                           "(each neuron: one weight per input, and a bias)")
+            raise Mismatch(nmsg("{net}.parameters() has {n} entry, expected {count} (each neuron: one weight per "
+                                "input, and a bias)",
+                                "{net}.parameters() has {n} entries, expected {count} (each neuron: one weight per "
+                                "input, and a bias)", "n", net=net, n=int(got[net]), count=count))
         if got[f"{net} distinct"] != count:
-            raise Mismatch(f"{net}.parameters() lists some parameter more than once "
-                           f"({got[f'{net} distinct']:g} distinct of {count})")
+            raise Mismatch(msg("{net}.parameters() lists some parameter more than once ({distinct} distinct of "
+                               "{count})", net=net, distinct=f"{got[f'{net} distinct']:g}", count=count))
         if got[f"{net} Values"] != count:
-            raise Mismatch(f"{net}.parameters() holds something other than Values: every entry should be a "
-                           "Value, so that backward() can reach it")
+            raise Mismatch(msg("{net}.parameters() holds something other than Values: every entry should be a "
+                               "Value, so that backward() can reach it", net=net))
 
 
 @points(2, concept="zero-grad", name="parameters/zero-grad")
@@ -43,12 +48,13 @@ def test_zero_grad(observe):
     """zero_grad() sets every parameter's grad back to 0 after a backward pass"""
     got = observe(p.zero_grad)
     if got["sum of |grad| before"] == 0:
-        raise Mismatch(f"{describe(p.zero_grad)}: every gradient was already 0 after backward(), so zero_grad "
-                       "could not be checked; the loss should reach the parameters")
+        raise Mismatch(msg("{expression}: every gradient was already 0 after backward(), so zero_grad could not be "
+                           "checked; the loss should reach the parameters", expression=expression_of(p.zero_grad)))
     nonzero = [g for g in got["grads after"] if g != 0]
     if nonzero:
-        raise Mismatch(f"{describe(p.zero_grad)}: {len(nonzero)} of {len(got['grads after'])} grads are not 0 "
-                       f"after zero_grad() (the first is {fmt(nonzero[0])})")
+        raise Mismatch(msg("{expression}: {nonzero} of {total} grads are not 0 after zero_grad() (the first is "
+                           "{first})", expression=expression_of(p.zero_grad), nonzero=len(nonzero),
+                           total=len(got["grads after"]), first=fmt(nonzero[0])))
 
 
 @points(1, concept="zero-grad", name="parameters/zero-grad-everywhere", visibility="hidden")
@@ -57,7 +63,8 @@ def test_zero_grad_layer(observe):
     got = observe(p.zero_grad_layer)
     nonzero = [g for g in got["grads after"] if g != 0]
     if nonzero:
-        raise Mismatch(f"{describe(p.zero_grad_layer)}: {len(nonzero)} grads are not 0 after zero_grad()")
+        raise Mismatch(msg("{expression}: {nonzero} grads are not 0 after zero_grad()",
+                           expression=expression_of(p.zero_grad_layer), nonzero=len(nonzero)))
 
 
 # -- forward passes ---------------------------------------------------------------------------------
@@ -93,7 +100,8 @@ def test_mlp_backward(observe, expect):
     got, want = observe(p.mlp_backward), expect(p.mlp_backward)
     assert_values(got, want, keys=["loss"], probe=p.mlp_backward)
     if len(got["grads"]) != len(want["grads"]):
-        raise Mismatch(f"{describe(p.mlp_backward)}: {len(got['grads'])} gradients, expected {len(want['grads'])}")
+        raise Mismatch(msg("{expression}: {got} gradients, expected {expected}", expression=expression_of(p.mlp_backward),
+                           got=len(got["grads"]), expected=len(want["grads"])))
     grads = {f"grad #{i + 1} (smallest first)": g for i, g in enumerate(got["grads"])}
     expected = {f"grad #{i + 1} (smallest first)": g for i, g in enumerate(want["grads"])}
     assert_values(grads, expected, probe=p.mlp_backward)
@@ -104,12 +112,17 @@ def test_mlp_backward(observe, expect):
 
 def _learned(got, probe):
     if got["last loss"] >= THRESHOLD:
-        raise Mismatch(f"{describe(probe)}: the loss went from {fmt(got['first loss'])} to {fmt(got['last loss'])} "
-                       f"in {STEPS} steps; a working MLP gets below {THRESHOLD:g} well within that")
+        raise Mismatch(nmsg("{expression}: the loss went from {first} to {last} in {n} step; a working MLP gets "
+                            "below {threshold} well within that",
+                            "{expression}: the loss went from {first} to {last} in {n} steps; a working MLP gets "
+                            "below {threshold} well within that", "n", expression=expression_of(probe),
+                            first=fmt(got["first loss"]), last=fmt(got["last loss"]), n=STEPS,
+                            threshold=f"{THRESHOLD:g}"))
     signs = [1.0 if x > 0 else -1.0 for x in got["predictions"]]
     if signs != XOR_TARGETS:
-        raise Mismatch(f"{describe(probe)}: after training the outputs for (0,0), (0,1), (1,0), (1,1) are "
-                       f"{', '.join(fmt(x) for x in got['predictions'])}; expected signs -, +, +, -")
+        raise Mismatch(msg("{expression}: after training the outputs for (0,0), (0,1), (1,0), (1,1) are {outputs}; "
+                           "expected signs -, +, +, -", expression=expression_of(probe),
+                           outputs=", ".join(fmt(x) for x in got["predictions"])))
 
 
 @points(3, concept="training", name="train/course-loop")
@@ -124,9 +137,12 @@ def test_course_seed(observe):
     """from the course's seed, 1,000 steps at 0.1 bring the XOR predictions, rounded to four places, to -1, 1, 1, -1"""
     got = observe(p.course_seed_xor)
     if got["predictions"] != XOR_TARGETS:
-        raise Mismatch(f"{describe(p.course_seed_xor)}: after {got['steps']:g} steps the predictions for (0,0), "
-                       f"(0,1), (1,0), (1,1) are {', '.join(fmt(x) for x in got['predictions'])}; the reference's "
-                       "are -1, 1, 1, -1 after 204 steps and stay there")
+        raise Mismatch(nmsg("{expression}: after {n} step the predictions for (0,0), (0,1), (1,0), (1,1) are "
+                            "{predictions}; the reference's are -1, 1, 1, -1 after 204 steps and stay there",
+                            "{expression}: after {n} steps the predictions for (0,0), (0,1), (1,0), (1,1) are "
+                            "{predictions}; the reference's are -1, 1, 1, -1 after 204 steps and stay there", "n",
+                            expression=expression_of(p.course_seed_xor), n=int(got["steps"]),
+                            predictions=", ".join(fmt(x) for x in got["predictions"])))
 
 
 @points(3, concept="training", name="train/train-xor")
@@ -135,8 +151,10 @@ def test_train_xor(observe):
     for probe in (p.train_xor_seed_0, p.train_xor_seed_1, p.train_xor_seed_2):
         got = observe(probe)
         if got["length"] != STEPS:
-            raise Mismatch(f"{describe(probe)} returned {got['length']:g} losses; expected one per step, {STEPS}")
+            raise Mismatch(msg("{expression} returned {got} losses; expected one per step, {steps}",
+                               expression=expression_of(probe), got=f"{got['length']:g}", steps=STEPS))
         if got["step below 1e-3"] < 0:
-            raise Mismatch(f"{describe(probe)}: the loss started at {fmt(got['first loss'])} and never got below "
-                           f"{THRESHOLD:g} (lowest: {fmt(got['lowest loss'])}); check the learning rate, "
-                           "zero_grad before backward, and the sign of the update")
+            raise Mismatch(msg("{expression}: the loss started at {first} and never got below {threshold} (lowest: "
+                               "{lowest}); check the learning rate, zero_grad before backward, and the sign of the "
+                               "update", expression=expression_of(probe), first=fmt(got["first loss"]),
+                               threshold=f"{THRESHOLD:g}", lowest=fmt(got["lowest loss"])))

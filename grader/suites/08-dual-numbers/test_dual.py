@@ -6,8 +6,9 @@ value with the reference's value). The expressions beyond Value's operations
 (sin, cos, x ** x) are compared with the reference Dual.
 """
 
+from grader.i18n import msg
 from grader.judge import (
-    assert_values, close, describe, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
+    assert_values, close, expression_of, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
 
 p = suite_probes(__file__)
@@ -16,11 +17,12 @@ p = suite_probes(__file__)
 def agrees(observe, expect, probe):
     got, want = observe(probe), expect(probe)
     if not close(got["value"], want["value"]):
-        raise Mismatch(f"the value of {describe(probe)}: expected {fmt(want['value'])}, your Dual gives "
-                       f"{fmt(got['value'])}")
+        raise Mismatch(msg("the value of {expression}: expected {expected}, your Dual gives {got}",
+                           expression=expression_of(probe), expected=fmt(want["value"]), got=fmt(got["value"])))
     if not close(got["derivative"], want["reverse"]):
-        raise Mismatch(f"the derivative of {describe(probe)}: forward mode (your Dual, seeded with 1) gives "
-                       f"{fmt(got['derivative'])}, reverse mode (backward()) gives {fmt(want['reverse'])}")
+        raise Mismatch(msg("the derivative of {expression}: forward mode (your Dual, seeded with 1) gives {got}, "
+                           "reverse mode (backward()) gives {expected}", expression=expression_of(probe),
+                           got=fmt(got["derivative"]), expected=fmt(want["reverse"])))
 
 
 test_imports = import_test(__file__)
@@ -107,8 +109,9 @@ def test_two_inputs(observe, expect):
     assert_values(got, want, keys=["value"], probe=p.two_inputs)
     for key in ("df/da", "df/db"):
         if not close(got[key], want[f"reverse {key}"]):
-            raise Mismatch(f"{key} for {describe(p.two_inputs)}: forward mode gives {fmt(got[key])}, "
-                           f"reverse mode gives {fmt(want[f'reverse {key}'])}")
+            raise Mismatch(msg("{key} for {expression}: forward mode gives {got}, reverse mode gives {expected}",
+                               key=key, expression=expression_of(p.two_inputs), got=fmt(got[key]),
+                               expected=fmt(want[f"reverse {key}"])))
 
 
 # -- beyond Value -----------------------------------------------------------------------------------------

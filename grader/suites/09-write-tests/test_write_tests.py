@@ -8,6 +8,7 @@ when the two runs disagree, the tests depend on something other than the engine,
 nothing. The engines are the variants of grader/variants/ (engines.json).
 """
 
+from grader.i18n import Message, items, msg, nmsg
 from grader.judge import from_scratch_test, import_test, Mismatch, points, suite_config
 
 config = suite_config(__file__)
@@ -28,16 +29,17 @@ test_from_scratch = from_scratch_test(__file__)
 def _run_problem(got):
     """Why the student's tests do not pass on one run on the reference engine, or None."""
     if not got["loaded"]:
-        return f"your test file could not be run with the reference engine: {got['error']}"
+        return msg("your test file could not be run with the reference engine: {error}", error=got["error"])
     if got["tests"] == 0:
-        return ("your test file defines no tests: write functions whose names start with test_, each asserting "
-                "what a correct engine does")
+        return msg("your test file defines no tests: write functions whose names start with test_, each asserting "
+                   "what a correct engine does")
     if got["out of time"]:
-        return (f"your tests took longer than the 2.4 s of CPU time they get per engine (ran {got['ran']:g} of {got['tests']:g}); "
-                "keep each test small")
+        return msg("your tests took longer than the 2.4 s of CPU time they get per engine (ran {ran} of {tests}); "
+                   "keep each test small", ran=f"{got['ran']:g}", tests=f"{got['tests']:g}")
     if got["failed"]:
-        return (f"{got['failed']:g} of {got['tests']:g} tests fail on the reference engine, which is correct: "
-                + "; ".join(got["failures"]))
+        return nmsg("{failed} of {n} tests fail on the reference engine, which is correct: {failures}",
+                    "{failed} of {n} tests fail on the reference engine, which is correct: {failures}", "n",
+                    failed=f"{got['failed']:g}", n=int(got["tests"]), failures=items(got["failures"], join="semicolon"))
     return None
 
 
@@ -53,9 +55,9 @@ def _reference_problem(observe, observation):
         if problem:
             return problem
     if len(runs) == 2 and runs[0] != runs[1]:
-        return ("your tests gave different results in two runs on the same correct engine, so they depend on "
-                "something other than the engine (state left by an earlier run, a file, the order of runs, the "
-                "clock): such tests catch nothing")
+        return msg("your tests gave different results in two runs on the same correct engine, so they depend on "
+                   "something other than the engine (state left by an earlier run, a file, the order of runs, the "
+                   "clock): such tests catch nothing")
     return None
 
 
@@ -69,7 +71,8 @@ def test_passes_on_reference(observe, observation, run):
     """every test passes on a correct engine (otherwise no buggy engine counts as caught)"""
     problem = _reference_problem(observe, observation)
     if problem:
-        raise Mismatch(problem + ". A test must pass on a correct engine before failing on a buggy one counts.")
+        raise Mismatch(msg("{problem}. A test must pass on a correct engine before failing on a buggy one counts.",
+                           problem=problem))
 
 
 def _catch_test(variant):
@@ -77,17 +80,30 @@ def _catch_test(variant):
 
     def test(observe, observation, run):
         if _reference_problem(observe, observation):
-            raise Mismatch("no credit until your tests pass on the reference engine (see reference/passes)")
+            raise Mismatch(msg("no credit until your tests pass on the reference engine (see reference/passes)"))
         got = observe(probe)
         if not got["loaded"]:
             return  # the file does not even load with this engine: caught
         if got["failed"] == 0:
-            raise Mismatch(f"none of your {got['tests']:g} tests fails on an engine that {variant['title']}")
+            raise Mismatch(nmsg("your {n} test does not fail on {engine}", "none of your {n} tests fails on {engine}",
+                                "n", n=int(got["tests"]), engine=engine))
 
+    engine = _engine(variant)
     test.__name__ = "test_catches_" + variant["name"].replace("-", "_")
-    test.__doc__ = f"a test fails on an engine that {variant['title']}"
+    test.__doc__ = f"a test fails on {engine}"
     visibility = "visible" if variant["name"] in VISIBLE else "hidden"
-    return points(1, concept=variant["concept"], name=f"catches/{variant['name']}", visibility=visibility)(test)
+    test = points(1, concept=variant["concept"], name=f"catches/{variant['name']}", visibility=visibility)(test)
+    test.grading["doc_message"] = msg("a test fails on {engine}", engine=engine).to_json()  # the doc, per language
+    return test
+
+
+def _engine(variant):
+    """`an engine that <the variant's title>` (or `in which`, as its title reads), rendered per language (the
+    title is a message of the `diagnose` catalog, grader.diagnose.evidence.lead_in's words)."""
+    title = Message(variant["title"])
+    if variant.get("lead_in", "that") == "that":
+        return msg("an engine that {title}", title=title)
+    return msg("an engine in which {title}", title=title)
 
 
 for _variant in ENGINES["variants"]:

@@ -6,8 +6,9 @@ neuron (`torch_...` probes), the comparison function with what a relative
 difference must be.
 """
 
+from grader.i18n import msg
 from grader.judge import (
-    assert_values, check, describe, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
+    assert_values, check, expression_of, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
 
 p = suite_probes(__file__)
@@ -18,6 +19,12 @@ p = suite_probes(__file__)
 # millionth for rounding; a sum or a mean over the gradients does not.
 ROUNDING = 1e-6
 
+# The cases of the probes' results (their keys), as a failure message names them
+EQUAL_SETS = {"equal": msg("for two equal sets of gradients"), "all zeros": msg("for two sets of zeros"),
+              "some zeros": msg("for two equal sets of gradients with zeros")}
+ONE_ZERO = {"0 against 0.001": msg("{value} against {reference}", value="0", reference="0.001"),
+            "0.001 against 0": msg("{value} against {reference}", value="0.001", reference="0")}
+
 
 test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
@@ -27,7 +34,7 @@ test_from_scratch = from_scratch_test(__file__)
 
 
 def _against_pytorch(observe, torch_expect, probe, twin):
-    assert_values(observe(probe), torch_expect(twin), what=f"{describe(probe)}, against PyTorch")
+    assert_values(observe(probe), torch_expect(twin), what=msg("{expression}, against PyTorch", expression=expression_of(probe)))
 
 
 @points(2, concept="neuron", name="relu/positive")
@@ -70,8 +77,9 @@ def test_own_values(observe, expect):
     for key, kind in got.items():
         if key.endswith(" is a Value") and kind != "Value":
             what = key[: -len(" is a Value")]
-            raise Mismatch(f"{describe(p.own_values)}: {what} is a {kind}, not a Value of engine.py. Build the "
-                           "neuron from the engine's Value, so that backward() can reach every leaf.")
+            raise Mismatch(msg("{expression}: {what} is a {kind}, not a Value of engine.py. Build the neuron from "
+                               "the engine's Value, so that backward() can reach every leaf.",
+                               expression=expression_of(p.own_values), what=what, kind=kind))
     check(observe, expect, p.own_values)
 
 
@@ -80,8 +88,9 @@ def test_uses_backward(observe):
     """neuron_gradients gets its gradients from the engine's backward(), not from formulas written out"""
     calls = observe(p.uses_backward)["backward() calls"]
     if calls < 1:
-        raise Mismatch(f"{describe(p.uses_backward)}: backward() was never called. The point of the exercise is "
-                       "that one backward() pass gives all five gradients; read them off the leaves' .grad.")
+        raise Mismatch(msg("{expression}: backward() was never called. The point of the exercise is that one "
+                           "backward() pass gives all five gradients; read them off the leaves' .grad.",
+                           expression=expression_of(p.uses_backward)))
 
 
 # -- the comparison function --------------------------------------------------------------------------
@@ -93,26 +102,32 @@ def test_compare_equal(observe):
     got = observe(p.compare_equal)
     for case, value in got.items():
         if value != 0:
-            raise Mismatch(f"largest_relative_difference for two {case} sets of gradients: expected 0, got "
-                           f"{fmt(value)}")
+            raise Mismatch(msg("largest_relative_difference {case}: expected 0, got {got}", case=EQUAL_SETS[case],
+                               got=fmt(value)))
 
 
 def _reported(value, grads, reference, case):
     low = max(abs(g - r) / max(abs(g), abs(r)) for g, r in zip(grads, reference))
     high = max(abs(g - r) / min(abs(g), abs(r)) for g, r in zip(grads, reference))
     if not low * (1 - ROUNDING) <= value <= high * (1 + ROUNDING):
-        raise Mismatch(f"largest_relative_difference {case}: expected {fmt(low)} (the largest |g - r| / "
-                       f"max(|g|, |r|) over the five gradients), got {fmt(value)}")
+        raise Mismatch(msg("largest_relative_difference {case}: expected {expected} (the largest |g - r| / "
+                           "max(|g|, |r|) over the five gradients), got {got}", case=case, expected=fmt(low),
+                           got=fmt(value)))
 
 
 @points(2, concept="comparison", name="compare/planted")
 def test_compare_planted(observe):
     """largest_relative_difference reports a planted difference, and the largest of two"""
     got = observe(p.compare_planted)
-    _reported(got["0.1% on w1"], [2.002], [2.0], "with dy/dw1 = 2.002 against 2 (0.1%)")
-    _reported(got["0.1% on w1, sets swapped"], [2.0], [2.002], "with dy/dw1 = 2 against 2.002")
+    _reported(got["0.1% on w1"], [2.002], [2.0],
+              msg("with {node} = {value} against {reference} ({share})", node="dy/dw1", value="2.002", reference="2",
+                  share="0.1%"))
+    _reported(got["0.1% on w1, sets swapped"], [2.0], [2.002],
+              msg("with {node} = {value} against {reference}", node="dy/dw1", value="2", reference="2.002"))
     _reported(got["10% on b, 5% on x1"], [0.55, -1.575], [0.5, -1.5],
-              "with dy/db = 0.55 against 0.5 (10%) and dy/dx1 = -1.575 against -1.5 (5%)")
+              msg("with {node} = {value} against {reference} ({share}) and {node2} = {value2} against {reference2} "
+                  "({share2})", node="dy/db", value="0.55", reference="0.5", share="10%", node2="dy/dx1",
+                  value2="-1.575", reference2="-1.5", share2="5%"))
 
 
 @points(1, concept="comparison", name="compare/zero-against-nonzero", visibility="hidden")
@@ -121,5 +136,5 @@ def test_compare_zero_against_nonzero(observe):
     got = observe(p.compare_zero_against_nonzero)
     for case, value in got.items():
         if value < 1 - ROUNDING:
-            raise Mismatch(f"largest_relative_difference for dy/db = {case}: expected 1 (0 and 0.001 differ by "
-                           f"all of the larger one), got {fmt(value)}")
+            raise Mismatch(msg("largest_relative_difference for dy/db = {values}: expected 1 (0 and 0.001 differ by "
+                               "all of the larger one), got {got}", values=ONE_ZERO[case], got=fmt(value)))

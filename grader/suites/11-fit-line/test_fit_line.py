@@ -7,8 +7,9 @@ test whose numbers are those of a classic mistake (mistakes.py) names it.
 
 from pathlib import Path
 
+from grader.i18n import Message, msg
 from grader.judge import (
-    ABS_TOL, REL_TOL, assert_values, describe, fmt, from_scratch_test, import_test, Mismatch, points,
+    ABS_TOL, REL_TOL, assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, points,
     suite_probes,
 )
 from grader.distribution import instructor_part_installed
@@ -36,14 +37,15 @@ def _check(got, probe, want, observed=None):
     try:
         assert_values(got, want, probe=probe)
     except Mismatch as mismatch:
-        raise Mismatch(_with_mistake(str(mismatch), observed or got, probe)) from None
+        raise Mismatch(_with_mistake(mismatch.message or str(mismatch), observed or got, probe)) from None
 
 
 def _with_mistake(message, got, probe):
     mistake = mistakes.named(probe, got, REL_TOL, ABS_TOL) if mistakes else None
     if mistake is None:
         return message
-    return f"{message}. Your numbers are those of a loop that {mistake.title}. {mistake.explanation}"
+    return msg("{message}. Your numbers are those of a loop that {mistake}. {explanation}", message=message,
+               mistake=Message(mistake.title), explanation=Message(mistake.explanation))
 
 
 test_imports = import_test(__file__)
@@ -87,13 +89,15 @@ def test_converges(observe):
     wrong = [(name, target) for name, target in (("w", 2.0), ("b", 1.0)) if not abs(got[name] - target) <= CONVERGED]
     if wrong:
         name, target = wrong[0]
-        message = (f"{describe(p.thousand_steps)}: {name} is {fmt(got[name])}, expected {fmt(target)} within "
-                   f"{CONVERGED:g} (the line through the four points is y = 2x + 1)")
+        message = msg("{expression}: {name} is {got}, expected {expected} within {tolerance} (the line through the "
+                      "four points is y = 2x + 1)", expression=expression_of(p.thousand_steps), name=name,
+                      got=fmt(got[name]), expected=fmt(target), tolerance=f"{CONVERGED:g}")
         raise Mismatch(_with_mistake(message, got, p.thousand_steps))
     # w and b within 1e-6 put every error below 4e-6, so the loss below 2e-11
     if not got["final_loss"] <= 2e-11:
-        raise Mismatch(_with_mistake(f"{describe(p.thousand_steps)}: w and b are right, but the final loss is "
-                                     f"{fmt(got['final_loss'])}; on the line it is 0", got, p.thousand_steps))
+        raise Mismatch(_with_mistake(msg("{expression}: w and b are right, but the final loss is {loss}; on the "
+                                         "line it is 0", expression=expression_of(p.thousand_steps),
+                                         loss=fmt(got["final_loss"])), got, p.thousand_steps))
 
 
 # -- the loss history ---------------------------------------------------------------------------------
@@ -103,8 +107,8 @@ def _history(got, probe, want):
     if len(got["losses"]) != len(want["losses"]):
         steps = len(want["losses"]) - 1
         raise Mismatch(_with_mistake(
-            f"{describe(probe)} has {len(got['losses'])} losses, expected {steps + 1}: the loss at the start, then "
-            "one after each update", got, probe))
+            msg("{expression} has {got} losses, expected {expected}: the loss at the start, then one after each "
+                "update", expression=expression_of(probe), got=len(got["losses"]), expected=steps + 1), got, probe))
     # the losses first, one by one: the message names the first step that differs
     losses = {f"losses[{i}]": x for i, x in enumerate(got["losses"])}
     expected = {f"losses[{i}]": x for i, x in enumerate(want["losses"])}
@@ -120,8 +124,9 @@ def test_history_shape(observe, expect):
     rising = next((i for i in range(1, len(losses)) if losses[i] > losses[i - 1]), None)
     if rising is not None:
         raise Mismatch(_with_mistake(
-            f"{describe(p.history_20)}: the loss rose from {fmt(losses[rising - 1])} to {fmt(losses[rising])} at "
-            f"update {rising}; at a learning rate of 0.05 every step goes downhill", got, p.history_20))
+            msg("{expression}: the loss rose from {before} to {after} at update {update}; at a learning rate of 0.05 "
+                "every step goes downhill", expression=expression_of(p.history_20), before=fmt(losses[rising - 1]),
+                after=fmt(losses[rising]), update=rising), got, p.history_20))
     _history(got, p.history_20, want)
 
 
@@ -133,7 +138,8 @@ def test_history_diverges(observe, expect):
     falling = next((i for i in range(1, len(losses)) if not losses[i] > losses[i - 1]), None)
     if falling is not None:
         raise Mismatch(_with_mistake(
-            f"{describe(p.history_diverging)}: the loss went from {fmt(losses[falling - 1])} to "
-            f"{fmt(losses[falling])} at update {falling}; at 0.3 the steps overshoot and the loss grows at every "
-            "one of them", got, p.history_diverging))
+            msg("{expression}: the loss went from {before} to {after} at update {update}; at 0.3 the steps overshoot "
+                "and the loss grows at every one of them", expression=expression_of(p.history_diverging),
+                before=fmt(losses[falling - 1]), after=fmt(losses[falling]), update=falling), got,
+            p.history_diverging))
     _history(got, p.history_diverging, want)

@@ -9,8 +9,9 @@ tests below isolate and the student gets wrong there, and gives a test of
 several expressions its points in proportion to those it gets right.
 """
 
+from grader.i18n import msg
 from grader.judge import (
-    assert_values, describe, from_scratch_test, import_test, Mismatch, points, suite_config, suite_probes,
+    assert_values, expression_of, from_scratch_test, import_test, Mismatch, points, suite_config, suite_probes,
 )
 
 p = suite_probes(__file__)
@@ -255,10 +256,9 @@ def test_order(observe, expect):
 def test_deep_chain(observe, expect, observation):
     """a 10,000-node chain: backward() must not hit the recursion limit"""
     if observation(p.deep_chain).get("recursion"):
-        raise Mismatch(
-            f"{describe(p.deep_chain)}: backward() raised RecursionError. A recursive topological sort "
-            "goes one Python call deeper per node; sort with an explicit stack (or a loop) instead."
-        )
+        raise Mismatch(msg("{expression}: backward() raised RecursionError. A recursive topological sort goes one "
+                           "Python call deeper per node; sort with an explicit stack (or a loop) instead.",
+                           expression=expression_of(p.deep_chain)))
     # 1e-6, looser than it need be: the chain's 10,000 roundings, in whatever order an engine makes them
     # (and whatever the CPU: no libm function is in it), move the result by about 1e-12 relative, and a
     # wrong rule or a missed node moves it by far more than 1e-6.

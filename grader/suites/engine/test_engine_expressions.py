@@ -6,7 +6,8 @@ test_engine.py charges for costs nothing here, and a test of several expressions
 proportion to those it gets right.
 """
 
-from grader.judge import assert_values, check_numeric, describe, points, suite_config, suite_probes
+from grader.i18n import msg
+from grader.judge import assert_values, check_numeric, expression_of, points, suite_config, suite_probes
 
 p = suite_probes(__file__)
 OWN = suite_config(__file__).OWN
@@ -86,7 +87,8 @@ RANDOM = p.RANDOM_GRAPHS
 def _graph_verdict(observe, want_of, probe):
     want = want_of(probe)
     keys = [k for k in want if k != "expr"]
-    assert_values(observe(probe), want, keys=keys, what=f"{describe(probe)} ({want['expr']})")
+    assert_values(observe(probe), want, keys=keys,
+                  what=msg("{graph} ({expr})", graph=expression_of(probe), expr=want["expr"]))
 
 
 @points(2, concept="random-graphs", name="random/reference-1-8")
