@@ -66,12 +66,12 @@ def test_credit(imported):
 '''
 
 
-def _suite(tmp_path, tests=TESTS):
+def _suite(tmp_path, tests=TESTS, file=None):
     folder = tmp_path / "toy"
     folder.mkdir(parents=True)
     (folder / "probes.py").write_text(textwrap.dedent(PROBES))
-    # pytest imports a test file by its name under the suite folder: one name per suite written here
-    (folder / f"test_toy_{abs(hash(str(folder)))}.py").write_text(textwrap.dedent(tests))
+    # one file name per suite written here, unless a test asks for one
+    (folder / (file or f"test_toy_{abs(hash(str(folder)))}.py")).write_text(textwrap.dedent(tests))
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("toy_probes_for_judge_tests", folder / "probes.py")
@@ -114,6 +114,30 @@ def test_a_test_runs_once_per_distinct_observations_and_every_submission_gets_it
     # and cat are one group, dan another), not one per submission
     assert sorted(n for n, _ in log()) == ["large"] * 3 + ["small"] * 3
     assert outcomes["dan"][0]["output"] == "a.grad for y = a * 2 at a = 3: expected 2.0, got 9.0"
+
+
+EXTRA = """
+
+@points(1, concept="extra", name="extra/only-here")
+def test_extra(imported):
+    '''a test only one copy of the suite has'''
+"""
+
+
+def test_each_folder_of_a_suite_is_judged_by_its_own_test_file(tmp_path, log):
+    """pytest (--import-mode=importlib) names a test file's module by its path below the suite's folder
+    (`test_toy`) and hands a later run in the same process the module of that name it already holds: a
+    second folder of a suite (a course's copy with another test) was judged by the first one's tests, and a
+    test file edited since by its old text (grader/judge/imports.py)."""
+    first = _suite(tmp_path / "first", file="test_toy.py")
+    second = _suite(tmp_path / "second", TESTS + EXTRA, file="test_toy.py")
+    runs = {"ann": _run(6.0)}
+    names = lambda suite: [o["name"] for o in judge(suite, runs)["ann"]]  # noqa: E731
+    assert names(first) == ["small/values", "large/when-small-is-wrong", "credit/with-other"]
+    assert names(second) == ["small/values", "large/when-small-is-wrong", "credit/with-other", "extra/only-here"]
+    assert names(first) == ["small/values", "large/when-small-is-wrong", "credit/with-other"]
+    (first.folder / "test_toy.py").write_text(textwrap.dedent(TESTS + EXTRA.replace("only-here", "edited-in")))
+    assert names(first)[-1] == "extra/edited-in"
 
 
 def test_a_point_given_only_beside_other_credit_is_skipped_without_it(tmp_path, log):

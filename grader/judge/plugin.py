@@ -25,6 +25,7 @@ from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
 from ..suites import SuiteError, test_files
 from .dry_run import SINGLE_PROBE_FIXTURES
+from .imports import forget_other_copies, remember
 
 
 # What the `imported` fixture shows of a run (and what every test's grouping sees).
@@ -324,8 +325,10 @@ def _run_pytest(suite, plugin, report):
         "warnings", "keywords",
     ]
     captured = io.StringIO()
+    forget_other_copies(tests, suite.folder)  # judged by this folder's test files, not a same-named module's
     with redirect_stdout(captured), redirect_stderr(captured), _only_the_json_report_plugin():
         code = pytest.main(args, plugins=[plugin, report])
+    remember(tests, suite.folder)
     if code == pytest.ExitCode.INTERRUPTED:
         raise KeyboardInterrupt  # Ctrl-C or SIGTERM while judging: pytest caught it, the batch stops
     if plugin.suite_errors:
