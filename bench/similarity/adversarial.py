@@ -57,6 +57,11 @@ def files() -> dict[str, str]:
         "1 MiB of functions nested 40 deep": "".join(
             " " * (4 * d) + f"def f{d}(a):\n" + "".join(" " * (4 * d + 4) + f"t{k} = a.x{k} + t{k}\n" for k in range(12))
             for d in range(40)) * 28,
+        "1 MiB of class attributes (put in order)": "class Value:\n" + "".join(  # each sorted among the rest
+            f"    a{i}: int = {99999 - i} + b{i % 7}\n" for i in range(MiB // 28)),
+        "1 MiB of one-line helpers, each called once (defs dropped)": "".join(
+            f"def k{i}(x):\n    return x + {i}\n" for i in range(20000)) + "class Value:\n    def f(self):\n" + "".join(
+            f"        self.d{i} = k{i}(self.data)\n" for i in range(20000)),
         "1 MiB, deeply indented blocks": fill("if x:\n" + "".join(" " * i + "if x:\n" for i in range(1, 90)) + " " * 90 + "y = 1\n"),
     }
 
