@@ -17,8 +17,8 @@ import threading
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import (JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine,
-                        event, text)
+from sqlalchemy import (JSON, Boolean, DateTime, Float, ForeignKey, Integer, LargeBinary, String, Text, UniqueConstraint,
+                        create_engine, event, text)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 DB_FILE = "serve.sqlite3"
@@ -66,6 +66,9 @@ class Submission(Base):
     times_graded: Mapped[int] = mapped_column(Integer, default=0)  # results committed (1 unless regraded)
     seconds: Mapped[float | None] = mapped_column(Float, nullable=True)  # the pipeline's time for it
     idempotency_key: Mapped[str | None] = mapped_column(String(128), nullable=True)  # a retry is the same attempt
+    # The uploaded bytes, committed with the row (admission.py); the file at `path` is written from them
+    # when grading first needs it (grading.upload_file). Deferred: listing rows never reads them.
+    content: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True, deferred=True)
 
 
 class Job(Base):

@@ -25,7 +25,7 @@ import time
 import traceback
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from . import jobs
 from .db import Database, LtiLink, Regrade, Submission, url_for
@@ -45,8 +45,7 @@ def pipeline(path, exercise, *, one_submission, queue=None, cache_dir=None):
 
 
 REFUND_INFRASTRUCTURE = "The grader failed on this submission, not your code: this attempt was not counted."
-UPLOAD_LOST = ("the uploaded file was lost or damaged on the server (a crash of its machine); please upload it "
-               "again")
+UPLOAD_LOST = ("the uploaded file was lost or damaged on the server; please upload it again")
 REFUND_REJECTED = "The grader could not read this file, so it was not graded and the attempt was not counted."
 
 
@@ -60,6 +59,34 @@ def job_failed(session, job):
     elif job.kind == "regrade" and job.regrade_id:
         regrade = session.get(Regrade, job.regrade_id)
         regrade.status, regrade.message = "error", job.last_error
+
+
+def upload_file(folder, db, sub) -> Path | None:
+    """The path of the upload's file, written from its row the first time it is needed.
+
+    admission.py commits the uploaded bytes in the row (the one durable copy,
+    so an upload is exactly as durable as the database's commit) and writes no
+    file on the request's path. The file is checked against the row's SHA-256;
+    None when neither holds the upload intact (a row from before the bytes were
+    kept, whose file a crash of the machine cut): the caller's to refund.
+    """
+    path = folder / sub.path
+    try:
+        if hashlib.sha256(path.read_bytes()).hexdigest() == sub.digest:
+            return path
+    except OSError:
+        pass
+    with db.read() as session:
+        content = session.scalar(select(Submission.content).where(Submission.id == sub.id))
+    if content is None or hashlib.sha256(content).hexdigest() != sub.digest:
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(content)
+    os.replace(part, path)
+    return path
 
 
 class Worker:
@@ -118,11 +145,10 @@ class Worker:
         """Grade the claimed submissions (one, or a batch of one exercise's) and commit each one's result."""
         with self.db.read() as session:
             subs = [session.get(Submission, job.submission_id) for job in taken]
-        checked = [(job, sub, self._intact(sub)) for job, sub in zip(taken, subs)]
-        for job, sub, intact in checked:
-            if not intact:
-                self._commit(job, sub.id, None, [{"stage": "upload", "detail": UPLOAD_LOST}], 0.0)
-        taken, subs = [job for job, _, ok in checked if ok], [sub for _, sub, ok in checked if ok]
+        checked = [(job, sub, upload_file(self.folder, self.db, sub)) for job, sub in zip(taken, subs)]
+        self._commit([(job, sub.id, None, [{"stage": "upload", "detail": UPLOAD_LOST}])
+                      for job, sub, path in checked if path is None], 0.0)
+        taken, subs = [job for job, _, path in checked if path], [sub for _, sub, path in checked if path]
         if not subs:
             return
         started = time.monotonic()
@@ -147,42 +173,49 @@ class Worker:
             for error in result.grader_errors:
                 errors.setdefault(error.get("id"), []).append(error)
         seconds = (time.monotonic() - started) / len(subs)
-        for job, sub in zip(taken, subs):
-            self._commit(job, sub.id, rows[sub.id], errors.get(sub.id), seconds)
+        self._commit([(job, sub.id, rows[sub.id], errors.get(sub.id)) for job, sub in zip(taken, subs)], seconds)
 
-    def _intact(self, sub) -> bool:
-        """The stored file is the one received: admission.py does not fsync it on SQLite (as durable as its
-        row), so a crash of the machine could lose or cut it; such an upload is the infrastructure's failure."""
-        try:
-            return hashlib.sha256((self.folder / sub.path).read_bytes()).hexdigest() == sub.digest
-        except OSError:
-            return False
-
-    def _commit(self, job, sid, row, errors, seconds):
+    def _commit(self, results, seconds):
+        """Each (job, submission id, scores row, grader errors) in ONE short transaction: the values are made
+        before it, and it only writes them (this process runs at a low priority, and uploads wait while it
+        holds the write lock)."""
+        if not results:
+            return
+        sids = [sid for _, sid, _, _ in results]
+        with self.db.read() as session:
+            facts = {r.id: r for r in session.execute(select(Submission.id, Submission.student, Submission.exercise,
+                                                             Submission.filename).where(Submission.id.in_(sids)))}
+            linked = {tuple(r) for r in session.execute(select(LtiLink.student, LtiLink.exercise).where(
+                LtiLink.student.in_({f.student for f in facts.values()})))}
+        writes = []
+        for job, sid, row, errors in results:
+            values = self._values(facts[sid], row, errors, seconds)
+            launched = values["status"] == "graded" and (facts[sid].student, facts[sid].exercise) in linked
+            writes.append((job, sid, values, launched))
         with self.db.write() as session:
-            if not jobs.still_mine(session, job.id, self.name):
-                return
-            sub = session.get(Submission, sid)
-            sub.graded_at = jobs.naive(utcnow())
-            sub.seconds = seconds
-            sub.times_graded += 1
-            if errors:
-                sub.status, sub.charged, sub.refund_reason = "error", False, REFUND_INFRASTRUCTURE
-                sub.message = "; ".join(f"{e.get('stage', 'grading')}: {str(e.get('detail', ''))[:300]}"
-                                        for e in errors)
-                return
-            row = dict(row, id=sub.student)
-            if row.get("source"):
-                row["source"] = sub.filename  # the student's name for it, not the stored file's
-            sub.record = row
-            sub.score, sub.max_score = row.get("score"), row.get("max_score")
-            sub.message = row.get("message")
-            if row.get("status") == "rejected":
-                sub.status, sub.charged, sub.refund_reason = "rejected", False, REFUND_REJECTED
-            else:
-                sub.status = "graded"
-                if session.get(LtiLink, (sub.student, sub.exercise)) is not None:  # launched from an LMS
-                    jobs.enqueue(session, "passback", jobs.BACKGROUND, submission_id=sub.id)
+            conn = session.connection()
+            for job, sid, values, launched in writes:
+                if jobs.still_mine(conn, job.id, self.name):
+                    conn.execute(update(Submission).where(Submission.id == sid)
+                                 .values(times_graded=Submission.times_graded + 1, **values))
+                    if launched:  # launched from an LMS: its grade goes back
+                        jobs.enqueue(conn, "passback", jobs.BACKGROUND, submission_id=sid)
+
+    @staticmethod
+    def _values(sub, row, errors, seconds) -> dict:
+        """The submission's columns once graded (`sub`: its student, exercise and filename)."""
+        values = {"graded_at": jobs.naive(utcnow()), "seconds": seconds}
+        if errors:
+            return dict(values, status="error", charged=False, refund_reason=REFUND_INFRASTRUCTURE,
+                        message="; ".join(f"{e.get('stage', 'grading')}: {str(e.get('detail', ''))[:300]}"
+                                          for e in errors))
+        row = dict(row, id=sub.student)
+        if row.get("source"):
+            row["source"] = sub.filename  # the student's name for it, not the stored file's
+        values.update(record=row, score=row.get("score"), max_score=row.get("max_score"), message=row.get("message"))
+        if row.get("status") == "rejected":
+            return dict(values, status="rejected", charged=False, refund_reason=REFUND_REJECTED)
+        return dict(values, status="graded")
 
     def passback(self, job):
         """Send the gradebook's score for this student and exercise to their LMS (lti.py); raises to be retried."""
@@ -218,6 +251,8 @@ class Worker:
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         names = {}
+        # an upload lost before the bytes were kept in its row cannot be regraded: it keeps its result
+        subs = [sub for sub in subs if upload_file(self.folder, self.db, sub) is not None]
         for sub in subs:
             name = f"{sub.student}-{sub.id}"
             names[name] = sub.id

@@ -72,38 +72,43 @@ def claim(db, worker, batch=1):
     The oldest job of the most urgent priority; when it grades a submission,
     up to `batch` - 1 more waiting submissions of the same exercise with it
     (graded as one batch: the suite, the sandbox and the judge's dry run are
-    set up once for all of them). A look without the write lock comes first,
-    so that idle workers polling never hold up an upload.
+    set up once for all of them). They are chosen by a read, without the write
+    lock; the write transaction then only takes those still queued (one UPDATE
+    each, re-checked under the lock, so two workers never take one job). A
+    worker holds the lock for as little as it can: it runs at a low priority,
+    and an upload waits while it holds it (docs/serve.md, "Measured").
     """
     now = naive(utcnow())
     ready = (Job.state == "queued") & ((Job.not_before.is_(None)) | (Job.not_before <= now))
     with db.read() as session:
-        if session.scalar(select(Job.id).where(ready).limit(1)) is None:
-            return []
-    with db.write() as session:
-        query = select(Job).where(ready).order_by(Job.priority, Job.id).limit(1)
-        if not db.sqlite:
-            query = query.with_for_update(skip_locked=True)
-        first = session.scalars(query).first()
+        first = session.execute(select(Job.id, Job.kind, Job.priority, Job.submission_id).where(ready)
+                                .order_by(Job.priority, Job.id).limit(1)).first()
         if first is None:
             return []
-        taken = [first]
+        ids = [first.id]
         if first.kind == "grade" and batch > 1:
-            exercise = session.get(Submission, first.submission_id).exercise
-            more = (select(Job).join(Submission, Submission.id == Job.submission_id)
-                    .where(ready, Job.kind == "grade", Job.priority == first.priority, Job.id != first.id,
-                           Submission.exercise == exercise)
-                    .order_by(Job.id).limit(batch - 1))
-            if not db.sqlite:
-                more = more.with_for_update(skip_locked=True, of=Job)
-            taken += session.scalars(more).all()
-        for job in taken:
-            job.state, job.worker, job.tries = "running", worker, job.tries + 1
-            job.lease_until = now + timedelta(seconds=LEASE_SECONDS)
-            if job.kind == "grade":  # a passback job points at its submission too, and leaves it as it is
-                session.execute(update(Submission).where(Submission.id == job.submission_id)
-                                .values(status="running"))
-        return taken
+            exercise = session.scalar(select(Submission.exercise).where(Submission.id == first.submission_id))
+            ids += session.scalars(select(Job.id).join(Submission, Submission.id == Job.submission_id)
+                                   .where(ready, Job.kind == "grade", Job.priority == first.priority,
+                                          Job.id != first.id, Submission.exercise == exercise)
+                                   .order_by(Job.id).limit(batch - 1)).all()
+    lease = now + timedelta(seconds=LEASE_SECONDS)
+    with db.write() as session:
+        conn = session.connection()
+        taken = [i for i in ids if conn.execute(TAKE, {"job": i, "holder": worker, "lease": lease}).rowcount == 1]
+        for i in taken:  # a passback job points at its submission too, and leaves it as it is
+            conn.execute(MARK_RUNNING, {"job": i})
+    if not taken:
+        return []
+    with db.read() as session:
+        found = {job.id: job for job in session.scalars(select(Job).where(Job.id.in_(taken))).all()}
+    return [found[i] for i in taken]
+
+
+TAKE = (update(Job).where(Job.id == bindparam("job"), Job.state == "queued")
+        .values(state="running", worker=bindparam("holder"), tries=Job.tries + 1, lease_until=bindparam("lease")))
+MARK_RUNNING = (update(Submission).where(Submission.id == select(Job.submission_id).where(
+    Job.id == bindparam("job"), Job.kind == "grade").scalar_subquery()).values(status="running"))
 
 
 def renew(db, job_id, worker) -> bool:

@@ -264,10 +264,13 @@ def similarity_report(exercise: str, request: Request):
     def build():
         from ..similarity import similarity
         from ..similarity.html import to_html
+        from .grading import upload_file
 
         with tempfile.TemporaryDirectory(prefix="grade-serve-similarity-") as folder:
             for sub in _counted(svc, exercise):
-                shutil.copyfile(svc.folder / sub.path, Path(folder) / (sub.student + Path(sub.path).suffix))
+                path = upload_file(svc.folder, svc.db, sub)
+                if path is not None:
+                    shutil.copyfile(path, Path(folder) / (sub.student + Path(sub.path).suffix))
             return to_html(similarity(Path(folder), exercise=None if exercise == "engine" else exercise))
     return HTMLResponse(build(), headers={"Content-Security-Policy": REPORT_CSP})
 

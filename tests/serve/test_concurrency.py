@@ -12,6 +12,7 @@ import uuid
 import pytest
 
 from grader.serve.course import write_new
+from grader.serve.db import Database, Submission, url_for
 
 from .conftest import REFERENCE, set_in_course
 from .server import free_port, links_of, start, stop, wait_ready
@@ -71,4 +72,6 @@ def test_three_servers_and_sixty_concurrent_requests_admit_exactly_the_limit(tmp
     assert statuses == [202] * LIMIT + [429] * (60 - LIMIT)
     assert sorted(answer["attempts_left"] for status, answer in results if status == 202) == list(range(LIMIT))
     assert all(answer["attempts_left"] == 0 for status, answer in results if status == 429)
-    assert len(list((folder / "uploads" / "alice").iterdir())) == LIMIT
+    db = Database(url_for(folder, None))
+    with db.read() as session:
+        assert session.query(Submission).count() == LIMIT  # the refused wrote nothing

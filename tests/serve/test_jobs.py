@@ -47,18 +47,23 @@ def test_the_reconciler_queues_an_accepted_submission_that_has_no_job(served):
     assert served.get("bob", f"/api/v1/submissions/{sid}").json()["status"] == "graded"
 
 
-def test_an_upload_cut_by_a_crash_of_the_machine_is_an_infrastructure_failure_and_refunded(served):
-    intact, cut = (served.submit("bob", REFERENCE).json()["id"] for _ in range(2))
+def test_the_upload_is_graded_from_its_row_and_one_lost_everywhere_is_refunded(served):
+    intact, cut, lost = (served.submit("bob", REFERENCE).json()["id"] for _ in range(3))
+    assert not (served.folder / "uploads").exists()  # no file on the request's path: the bytes are in the row
+    with served.svc.db.write() as session:
+        for sid in (cut, lost):  # files on disk that a crash of the machine cut
+            path = served.folder / session.get(Submission, sid).path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(REFERENCE[:100])
+        session.get(Submission, lost).content = None  # and a row without its bytes (as rows before 0004)
+    assert served.grade_all() == 3  # one batch of three
     with served.svc.db.read() as session:
-        path = served.folder / session.get(Submission, cut).path
-    path.write_bytes(path.read_bytes()[:100])  # what SQLite's synchronous=NORMAL lets a power cut do to the file
-    assert served.grade_all() == 2  # one batch of two
-    with served.svc.db.read() as session:
-        good, bad = session.get(Submission, intact), session.get(Submission, cut)
-        assert (good.status, good.charged, good.score) == ("graded", True, 14.0)
-        assert (bad.status, bad.charged, bad.record) == ("error", False, None)
-        assert "lost or damaged on the server" in bad.message and "upload it again" in bad.message
-    seen = served.get("bob", f"/api/v1/submissions/{cut}").json()
+        rows = {sid: session.get(Submission, sid) for sid in (intact, cut, lost)}
+        assert [(r.status, r.charged, r.score) for r in rows.values()] == [
+            ("graded", True, 14.0), ("graded", True, 14.0), ("error", False, None)]
+        assert rows[lost].message == "upload: the uploaded file was lost or damaged on the server; please upload it again"
+        assert (served.folder / rows[cut].path).read_text() == REFERENCE  # rewritten from the row
+    seen = served.get("bob", f"/api/v1/submissions/{lost}").json()
     assert seen["refund"] == "The grader failed on this submission, not your code: this attempt was not counted."
 
 
@@ -106,7 +111,7 @@ def test_the_migration_makes_exactly_the_models_schema(tmp_path):
     with db.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0003"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0004"
     db.migrate()  # again: nothing to do
     assert os.stat(tmp_path / "x.sqlite3").st_size > 0
     with db.read() as session:
