@@ -129,6 +129,11 @@ def called_ids(folder: Path) -> dict[str, str]:
     return found
 
 
+def _shown(path: Path) -> str:
+    """A catalog's path as a finding names it: relative to the checkout, or whole when it is elsewhere."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def problems() -> list[str]:
     """Everything wrong with the catalogs, as lines (empty when every id is translated and compiled)."""
     from babel.messages.mofile import write_mo
@@ -153,7 +158,7 @@ def problems() -> list[str]:
                     continue
                 entry = po.get(message.id, context=message.context)
                 name = message.id if isinstance(message.id, str) else message.id[0]
-                where = f"{path.relative_to(ROOT)}: {name[:70]!r}"
+                where = f"{_shown(path)}: {name[:70]!r}"
                 if entry is None:
                     found.append(f"{where}: not in the catalog (run update)")
                 elif entry.fuzzy:
@@ -173,13 +178,13 @@ def problems() -> list[str]:
                         found.append(f"{where}: {len(strings)} plural forms, {lang} has {po.num_plurals}")
             stale = [m.id for m in po if m.id and m.id not in wanted]  # iterating a Catalog skips obsolete entries (catalog.obsolete)
             if stale:
-                found.append(f"{path.relative_to(ROOT)}: {len(stale)} ids no longer in the code (run update), "
+                found.append(f"{_shown(path)}: {len(stale)} ids no longer in the code (run update), "
                              f"e.g. {str(stale[0])[:70]!r}")
             mo = path.with_suffix(".mo")
             compiled = io.BytesIO()
             write_mo(compiled, po)
             if not mo.exists() or mo.read_bytes() != compiled.getvalue():
-                found.append(f"{mo.relative_to(ROOT)}: not the compilation of its .po (run compile)")
+                found.append(f"{_shown(mo)}: not the compilation of its .po (run compile)")
     return found
 
 

@@ -17,6 +17,31 @@ def test_every_id_in_the_code_is_translated_in_every_language_and_compiled():
     assert problems() == []
 
 
+@pytest.mark.slow  # the same extraction, on a copy of the catalogs
+def test_the_check_fails_on_a_missing_a_fuzzy_and_an_untranslated_entry(tmp_path, monkeypatch):
+    from babel.messages.pofile import read_po, write_po
+
+    from grader.i18n import catalogs
+
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, copy)
+    path = copy / "ru" / "LC_MESSAGES" / "diagnose.po"
+    with open(path, "rb") as f:
+        po = read_po(f, locale="ru")
+    entries = [m for m in po if m.id]
+    entries[0].flags.add("fuzzy")
+    entries[1].string = ""
+    del po[entries[2].id]
+    with open(path, "wb") as f:
+        write_po(f, po, width=76)
+    monkeypatch.setattr(catalogs, "po_path", lambda lang, domain: copy / lang / "LC_MESSAGES" / f"{domain}.po")
+    found = "\n".join(problems())
+    assert f"{str(entries[0].id)[:40]}" in found and "fuzzy" in found
+    assert "not translated" in found
+    assert "not in the catalog" in found
+    assert "zh/LC_MESSAGES/diagnose.po" not in found  # the other language is untouched
+
+
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed (.ci/run installs it)")
 def test_msgfmt_checks_every_catalog():
     for po in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")):
