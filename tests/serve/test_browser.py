@@ -88,6 +88,11 @@ def test_a_student_fixes_their_engine_and_the_instructor_sees_both_attempts(tmp_
         assert "graded" in status and "/ 63" in status and "63 / 63" not in status
         diagnosis = browser.find_element(By.CSS_SELECTOR, "#diagnosis").text
         assert "What went wrong" in diagnosis and "self.data" in diagnosis
+        # the smallest failing expression, drawn as `grade run`'s feedback pages draw it (graphviz's SVG)
+        graph = browser.find_element(By.CSS_SELECTOR, "#diagnosis figure.graph svg")
+        assert graph.is_displayed() and graph.size["width"] > 100 and graph.size["height"] > 50
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", graph)
+        shoot(browser, tmp_path, "2b-feedback-graph")
 
         browser.get(base + "/")
         assert "9 left" in browser.find_element(By.CSS_SELECTOR, "#exercise-engine .attempts").text
