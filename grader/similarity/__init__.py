@@ -94,6 +94,9 @@ def compare(documents: list[Document], sources: list[Document], *, mistakes: dic
             continue
         entry = {"a": pair.a, "b": pair.b, "score": pair.score, "flagged": pair.score >= threshold,
                  "typical": pair.typical, "matches": matches(by_id[pair.a], by_id[pair.b], cohort.weight)}
+        shared_traits = cohort.traits_shared(by_id[pair.a], by_id[pair.b])
+        if shared_traits:
+            entry["traits"] = shared_traits  # comments, strings, names, lines as written that only these two have
         if pair.via:
             entry["both_match_public"] = pair.via
         if pair.mistake:

@@ -50,6 +50,7 @@ from itertools import combinations
 from ..machine_size import usable_cpus
 from .fingerprints import K, Occurrence, all_kgrams, kgram_hashes, statement_hashes, winnow
 from .normalise import Unit, read_source, units_of
+from .traits import trait_hashes, traits as traits_of
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -62,6 +63,11 @@ MIN_CLASS = 30
 EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
+# traits (traits.py): only one another student may share a trait for it to count (a comment, a name, a line three
+# students wrote alike is a habit of the class, or of a ring that the code already shows); TRAIT_EVIDENCE plays
+# EVIDENCE's part. Both chosen on the first class (generate.SEED) alone, among 2 and 3, and 2, 3 and 5 (docs/similarity.md)
+TRAIT_COMMON = 2
+TRAIT_EVIDENCE = 5.0
 # a student's typical score: the mean of their 5th to 8th highest pair scores (0-based 4 to 7). A ring of copiers of
 # up to five members (an original and four copies) fills only a member's first four places; the next four are
 # classmates it did not copy, and the mean of four is steadier than one of them.
@@ -84,6 +90,10 @@ class Document:
     # hash -> how many of the document's tokens it stands for: each token counts once, shared out among the
     # prints that cover it (overlapping k-grams of one line are one line of code, not nine)
     tokens: dict[int, float] = field(default_factory=dict)
+    # the student's traits (traits.py: comments, strings, names, numbers, lines as written) that neither the
+    # starter nor a public source nor the reference has: hash -> size, and hash -> (kind, text) for the record
+    traits: dict[int, float] = field(default_factory=dict)
+    trait_text: dict[int, tuple[str, str]] = field(default_factory=dict)
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -120,8 +130,14 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
         for start, end, h in spans:
             prints.setdefault(h, []).append(Occurrence(index, start))
             tokens[h] += sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
+    own_traits, trait_text = {}, {}
+    for name in sorted(texts):
+        for h, (size, kind, text) in traits_of(texts[name]).items():
+            if h not in starter_kgrams and h not in public_kgrams and h not in own_traits:
+                own_traits[h], trait_text[h] = size, (kind, text)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
-                    [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens))
+                    [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
+                    trait_text)
 
 
 def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
@@ -152,8 +168,9 @@ def _covered(hashes: list[int], kgrams: frozenset[int], length: int) -> list[boo
 
 
 def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
-    """Every k-gram of the starter files (or of the public sources): what subtraction removes."""
-    return frozenset(all_kgrams([u for name in sorted(texts) for u in units_of(texts[name], name)]))
+    """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes."""
+    return frozenset(all_kgrams([u for name in sorted(texts) for u in units_of(texts[name], name)])
+                     | {h for name in sorted(texts) for h in trait_hashes(texts[name])})
 
 
 @dataclass(frozen=True)
@@ -184,6 +201,14 @@ class Cohort:
         self.totals = [sum(self.weight(h) * d.tokens.get(h, 0.0) for h in d.prints if h not in d.explained)
                        for d in self.documents]
         self.whole = [self.total(d) for d in self.documents]  # the code a public source explains included
+        # traits: their own index, weighed by rarity with a stricter cut (a trait a few students share is a habit
+        # of the class, not a sign of copying)
+        self.trait_postings: dict[int, list[int]] = defaultdict(list)
+        for index, document in enumerate(self.documents):
+            for h in document.traits:
+                self.trait_postings[h].append(index)
+        self.trait_weights = {h: self._trait_rarity(len(holders)) for h, holders in self.trait_postings.items()}
+        self.trait_totals = [sum(self.trait_weights[h] * size for h, size in d.traits.items()) for d in self.documents]
 
     def weight(self, h: int) -> float:
         return self.weights.get(h, 1.0)  # a fragment no submission holds (a public source's own): as rare as can be
@@ -195,6 +220,30 @@ class Cohort:
             return 1.0
         n = max(self.n, MIN_CLASS)
         return (math.log((n + 1) / df) / math.log(n + 1)) ** RARITY_POWER
+
+    def _trait_rarity(self, df: int) -> float:
+        if df > TRAIT_COMMON:
+            return 0.0
+        n = max(self.n, MIN_CLASS)
+        return (math.log((n + 1) / df) / math.log(n + 1)) ** RARITY_POWER
+
+    def shared_traits(self) -> dict[tuple[int, int], float]:
+        """The weighted traits each pair shares, through the traits' index."""
+        found: dict[tuple[int, int], float] = defaultdict(float)
+        documents = self.documents
+        for h, holders in self.trait_postings.items():
+            w = self.trait_weights[h]
+            if w > 0 and len(holders) >= 2:
+                for i, j in combinations(holders, 2):
+                    found[(i, j)] += w * min(documents[i].traits[h], documents[j].traits[h])
+        return found
+
+    def traits_shared(self, a: Document, b: Document, most: int = 5) -> list[dict]:
+        """The rare traits A and B both have, heaviest first: {"kind", "text", "weight"} (for the record)."""
+        found = [(self.trait_weights.get(h, 0.0) * min(size, b.traits[h]), h) for h, size in a.traits.items()
+                 if h in b.traits]
+        found = sorted((f for f in found if f[0] > 0), key=lambda f: (-f[0], a.trait_text[f[1]]))[:most]
+        return [{"kind": a.trait_text[h][0], "text": a.trait_text[h][1], "weight": round(w, 3)} for w, h in found]
 
     def total(self, document: Document) -> float:
         """The document's code in tokens, each weighed by its rarity in the cohort."""
@@ -234,6 +283,11 @@ class Cohort:
                 raw[(i, j)] = pair_score(s, self.whole[i], self.whole[j])
             else:
                 raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j])
+        for (i, j), t in self.shared_traits().items():
+            # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
+            trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE)
+            raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - trait)
+            shared.setdefault((i, j), 0.0)
         typical = typical_scores(raw, self.n)
         out = []
         for i, j in set(shared) | set(bonuses):
@@ -297,12 +351,12 @@ class Cohort:
         return bonuses
 
 
-def pair_score(shared: float, total_a: float, total_b: float) -> float:
+def pair_score(shared: float, total_a: float, total_b: float, enough: float = None) -> float:
     """How much of each one's own code the other holds (a weighted cosine), times how much rare code that is."""
     if shared <= 0 or total_a <= 0 or total_b <= 0:
         return 0.0
     cosine = shared / math.sqrt(total_a * total_b)
-    return min(1.0, cosine) * evidence(shared)
+    return min(1.0, cosine) * evidence(shared, EVIDENCE if enough is None else enough)
 
 
 def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:
@@ -325,7 +379,7 @@ def above_typical(score: float, typical: float) -> float:
     return max(0.0, (score - typical) / (1.0 - typical))
 
 
-def evidence(shared: float) -> float:
+def evidence(shared: float, enough: float = EVIDENCE) -> float:
     """How much the shared code says, from 0 to 1: S² / (S² + EVIDENCE²).
 
     Slow to start, so that a few shared tokens say little (two weighted tokens
@@ -334,7 +388,7 @@ def evidence(shared: float) -> float:
     honest students who share one common answer would rank with a copied
     engine.
     """
-    return shared ** 2 / (shared ** 2 + EVIDENCE ** 2)
+    return shared ** 2 / (shared ** 2 + enough ** 2)
 
 
 def containment_score(shared: float, total_source: float, shared_tokens: float) -> float:

@@ -108,7 +108,8 @@ def test_a_renamed_and_reordered_copy_scores_like_the_original():
     copy = disguised(original)
     assert copy != original and "operand" in copy
     pairs, record = scores_of(cohort_with({"zz-copy": copy, "zz-verbatim": original}))
-    assert pairs[("correct-closures", "zz-copy")] == pairs[("correct-closures", "zz-verbatim")] >= 0.99
+    # the verbatim copy also keeps the original's comments and names (traits), the renamed one its structure
+    assert pairs[("correct-closures", "zz-verbatim")] >= pairs[("correct-closures", "zz-copy")] >= 0.99
     flagged = [(p["a"], p["b"]) for p in record["pairs"] if p["flagged"]]
     assert sorted(flagged) == [("correct-closures", "zz-copy"), ("correct-closures", "zz-verbatim"),
                                ("zz-copy", "zz-verbatim")]
@@ -397,3 +398,26 @@ def test_students_as_close_to_each_other_as_to_everyone_score_less_than_a_copy_t
     walkers = [p for (a, b), p in pairs.items() if a.startswith("walk") and b.startswith("walk")]
     assert copy.typical == 0.0 and copy.score > 0.9  # the source and its copy resemble nobody else
     assert walkers == []  # each walker is as close to eight others: no pair of them rises above that
+
+
+def test_a_copy_of_canonical_code_is_told_by_the_traits_it_carries_over():
+    """Issue 27: two fillers who write the reference's lines share nothing; a copy keeps its source's words."""
+    starter = starters.starter_files("03-tanh")["engine.py"]
+    stub = ('        # TODO(03-tanh): your code here\n'
+            '        raise NotImplementedError("03-tanh: write Value.tanh")')
+    body = ("        t = math.tanh(self.data)\n        out = Value(t, (self,), 'tanh')\n\n"
+            "        def _backward():\n            self.grad += (1 - t ** 2) * out.grad\n\n"
+            "        out._backward = _backward\n        return out")
+    own = ("        # squash it like granny taught me on the farm\n" + body.replace(
+        "return out", "# hand the squashed value back to whoever wanted it\n        return out"))
+    kgrams = starter_kgrams({"engine.py": starter})
+    fills = {"pat": "        # tanh\n" + body, "sam": "        # the hyperbolic tangent\n" + body,
+             "ori": own, "zz-copy": own}
+    documents = cohort_with({i: starter.replace(stub, b) for i, b in fills.items()}, kgrams)
+    pairs, record = scores_of(documents)
+    assert ("pat", "sam") not in pairs  # the same canonical lines, nothing of their own in common
+    copy = next(p for p in record["pairs"] if (p["a"], p["b"]) == ("ori", "zz-copy"))
+    assert copy["score"] >= THRESHOLD and copy is record["pairs"][0]
+    assert [(t["kind"], t["text"]) for t in copy["traits"]] == [  # equal weights: in the order of their text
+        ("comment", "hand the squashed value back to whoever wanted it"),
+        ("comment", "squash it like granny taught me on the farm")]
