@@ -13,7 +13,8 @@ apart is what the structure throws away and an honest student does not share:
   its spacing and its parentheses are a habit).
 
 Each trait is hashed, tagged with its kind, and weighs `size` (a comment or a
-string by its words, up to MAX_SIZE; a name or a number 1; a line LINE_SIZE).
+string its words less SHORT, up to MAX_SIZE; a name or a number 1; a line
+LINE_SIZE); a short one (see SHORT) weighs nothing.
 A trait the starter, a public source or the course's reference has is not the
 student's (cohort.py subtracts it, as it subtracts their code), and the cohort
 weighs the rest by rarity: a trait many students share is no evidence.
@@ -36,6 +37,11 @@ from .roles import BUILTINS
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file
 LINE_SIZE = 1  # a line as written: its spacing is a habit, but its code is the structure's to weigh
+# A short phrase, name or line is common in any class of any year ("works", "my implementation", `res`, `try:`),
+# however rare it is in this one: a comment or a string weighs its words less SHORT, a name needs more than SHORT + 1
+# characters, a line as written more than 2 * SHORT words. Set by that argument, not measured (the first class,
+# on which the other constants were chosen, is the same with 0 and 2).
+SHORT = 2
 SHOWN = 120  # characters of a trait kept to show in the record (its hash is of all of it)
 _WORD = re.compile(r"[0-9a-z_]+|[^\s0-9a-z_#]")
 
@@ -50,7 +56,7 @@ def traits(text: str) -> dict[int, tuple[float, str, str]]:
     found: dict[int, tuple[float, str, str]] = {}
 
     def add(kind: str, value: str, size: float):
-        if value:
+        if value and size > 0:
             found.setdefault(_hash(kind, value), (size, kind, value[:SHOWN]))
 
     text = text.removeprefix("\ufeff")[:MAX_CHARS]
@@ -59,12 +65,12 @@ def traits(text: str) -> dict[int, tuple[float, str, str]]:
             kind, value = token.type, token.string
             if kind == tokenize.COMMENT:
                 words = _WORD.findall(value.lower())
-                add("comment", " ".join(words), min(len(words), MAX_SIZE))
+                add("comment", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))
             elif kind == tokenize.STRING:
                 body = value.lstrip("rRbBuUfF")[1:-1].strip("\"'")
                 words = _WORD.findall(body.lower())
-                add("string", " ".join(words), min(1 + len(words), MAX_SIZE))
-            elif kind == tokenize.NAME and not keyword.iskeyword(value) and value not in BUILTINS:
+                add("string", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))
+            elif kind == tokenize.NAME and len(value) > SHORT + 1 and not keyword.iskeyword(value) and value not in BUILTINS:
                 add("name", value, 1.0)
             elif kind == tokenize.NUMBER:
                 add("number", value.lower(), 1.0)
@@ -72,9 +78,14 @@ def traits(text: str) -> dict[int, tuple[float, str, str]]:
         pass  # the traits of what was read
     for line in python_lines(text):
         line = line.strip()
-        if line and not line.startswith("#"):
+        if line and not line.startswith("#") and len(_WORD.findall(line.lower())) > 2 * SHORT:
             add("line", line, LINE_SIZE)
     return found
+
+
+def _words(tokens: list[str]) -> int:
+    """How many of TOKENS are words (a divider of dashes, or punctuation, is none)."""
+    return sum(1 for t in tokens if t[0].isalnum() or t[0] == "_")
 
 
 def trait_hashes(text: str) -> set[int]:

@@ -421,3 +421,15 @@ def test_a_copy_of_canonical_code_is_told_by_the_traits_it_carries_over():
     assert [(t["kind"], t["text"]) for t in copy["traits"]] == [  # equal weights: in the order of their text
         ("comment", "hand the squashed value back to whoever wanted it"),
         ("comment", "squash it like granny taught me on the farm")]
+
+
+def test_traits_are_what_the_student_wrote_and_short_ones_weigh_nothing():
+    from grader.similarity.traits import traits
+
+    found = sorted((kind, text, size) for size, kind, text in traits(
+        "# works\n# ----\x0c---- misc\nres = 3  # my implementation\n"
+        "velocity_of_tanh = 'squashed beyond all recognition'  # why did I write this\n").values())
+    assert found == [("comment", "why did i write this", 3), ("line", "res = 3  # my implementation", 1),
+                     ("line", "velocity_of_tanh = 'squashed beyond all recognition'  # why did I write this", 1),
+                     ("name", "velocity_of_tanh", 1.0), ("number", "3", 1.0),  # not `res`: too short
+                     ("string", "squashed beyond all recognition", 2)]
