@@ -40,9 +40,9 @@ BUGS = {
     # a hash by data merges (a + 5) and (5 + a): the tests whose expressions it breaks, and nothing is said
     "bug-eq-hash-by-data": (60.0, ["add/constant", "mul/constant", "neuron/tanh"], []),
     # breadth-first is not topological: backward/order's d = c * a (c built from a * a) catches it; partial
-    # credit on the random graphs it gets right
+    # credit on the random graphs it gets right; named since the walks may show it on any probe of W (walks.py)
     "bug-bfs-order": (56.25, ["backward/order", "micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"],
-                      []),
+                      [("walk", "breadth-first", "exact")]),
     # a `/` of its own whose b gets +a / b²: its own tests, once, and the local derivative names it
     "bug-div-denominator-sign": (61.0, ["div/constant", "div/values"], [("derivative", "div", "sign")]),
     # `=` in a `__sub__` of its own: no finding names `__add__` or `__mul__`; the hint names the line
@@ -177,8 +177,8 @@ SINGLE_BUG = {
     "closures-annotation": (0.0, [("hint", "annotation-name-error", None)], 0),
     "closures-backward-shadowed": (4.0, [("hint", "backward-shadowed", None)], 0),
     "closures-exp-no-factor": (61.0, [("derivative", "exp", "one")], 0),
-    "closures-forward-order": (18.0, [("variant", "forward-order", "exact")], 0),
-    "closures-mul-self-data": (29.0, [("derivative", "mul", "other-for-both")], 0),
+    "closures-forward-order": (16.5, [("variant", "forward-order", "exact")], 0),
+    "closures-mul-self-data": (27.0, [("derivative", "mul", "other-for-both")], 0),
     "closures-relu-ge": (62.0, [("variant", "relu-at-zero", "exact")], 0),
     "closures-rsub-self-plus-other": (62.0, [("derivative", "rsub", "self-plus-other")], 0),
     "dictgrads-add-forgets-other": (30.0, [("variant", "add-forgets-other", "style")], 0),
@@ -191,7 +191,7 @@ SINGLE_BUG = {
     "edges-no-seed": (4.0, [("variant", "no-seed", "exact")], 0),
     "edges-tanh-input": (60.0, [("variant", "tanh-input", "exact")], 0),
     "edges-tanh-twice": (60.0, [("derivative", "tanh", "applied-twice")], 0),
-    "functional-backward-typo": (15.0, [("hint", "backward-typo", None)], 0),
+    "functional-backward-typo": (13.5, [("hint", "backward-typo", None)], 0),
     "functional-mul-assign": (35.0, [("variant", "mul-assign-not-accumulate", "exact")], 0),
     "functional-pow-k-not-k-1": (59.0, [("variant", "pow-no-minus-one", "exact")], 0),
     "functional-relu-pass-through": (61.0, [("variant", "relu-pass-through", "exact")], 0),

@@ -18,6 +18,7 @@ from .derivatives import OP_NAMES, infer_all
 from ..i18n import capital, msg, place, said
 from .evidence import evidence, local_evidence, size
 from .hints import annotation_hint, empty_walk_hint, seed_facts, silent_backward_hints, static_hints
+from .midgraph import midgraph_entries
 from .missing import missing_entry, missing_operation
 
 # The variant library (book.py, rule.py, styles.py, stored.py and grader/variants/) is the instructor's: it
@@ -130,6 +131,9 @@ class Diagnoser(FindingsMixin):
                 raising = {p: found for p, found in raising.items() if found}
                 entries += self._raising_entries(probes, raising, outcomes)
                 missing = {**missing, **{p: None for p in raising}}
+                cut, explained = midgraph_entries(self, probes, [p for p in W if p not in missing], outcomes)
+                entries += cut  # an op cut out of the graph explains every expression that uses it
+                missing = {**missing, **{p: None for p in explained}}
                 rest = [p for p in W if p not in missing]
                 walk = self.walks.explaining(probes, rest, self.reference, self._deep(),
                                              lambda p: self._size(p, probes)) if rest and self.walks else None

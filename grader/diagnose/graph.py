@@ -52,24 +52,36 @@ def _recording_engine():
     return Recorded, state
 
 
-def expression_graph(probe, rows: list[dict], first_differing: str | None) -> dict | None:
-    """{"nodes": [{"id", "name"?, "op", "data", "expected", "observed"?, "differs"?, "first"?}], "edges":
-    [[input id, output id]], "output": id} for the graph of the last backward() the probe called, or None
-    (a probe of modules, one that calls no backward(), names that do not pair up, a graph over 60 nodes)."""
+def recorded(probe):
+    """(the probe's values, the nodes it made, the reads of `grad` it made, the nodes it called backward() on),
+    the probe run on the reference engine with its nodes recorded; None for a probe of modules or one that
+    raised there."""
     if getattr(probe, "takes_modules", False):
         return None
     value_class, state = _recording_engine()
     state.update(nodes=[], reads=[], roots=[])
     try:
         values = probe(value_class)
-        nodes, reads, roots = state["nodes"], state["reads"], state["roots"]
+        return values, state["nodes"], state["reads"], state["roots"]
     except Exception:
         return None
     finally:
         state.update(nodes=None, reads=None, roots=None)
-    if not isinstance(values, dict):
+
+
+def expression_graph(probe, rows: list[dict], first_differing: str | None) -> dict | None:
+    """{"nodes": [{"id", "name"?, "op", "data", "expected", "observed"?, "differs"?, "first"?}], "edges":
+    [[input id, output id]], "output": id} for the graph of the last backward() the probe called (or, where it
+    runs the rules by hand and calls none, of the last node made that no other node is made from), or None
+    (a probe of modules, one that makes no node, names that do not pair up, a graph over 60 nodes)."""
+    run = recorded(probe)
+    if run is None or not isinstance(run[0], dict):
         return None
+    values, nodes, reads, roots = run
     keys = [k for k in values if k.endswith(".grad")]
+    if not roots and nodes:  # an exercise before backward() (01, 02) runs the rules by hand: the last output made
+        inputs = {id(child) for node in nodes for child in node._prev}
+        roots = [node for node in nodes if id(node) not in inputs][-1:]
     if not roots or len(keys) != len(reads):
         return None
     named = {}

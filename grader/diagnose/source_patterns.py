@@ -295,10 +295,21 @@ def _sets_a_grad_to_one(function):
     return False
 
 
+def _called_by_the_student(method) -> bool:
+    """Whether `backward` is the one a student calls, `out.backward()`: a method with no required argument
+    but self. A class per operation's `backward(ctx, grad)` (a staticmethod, as tinygrad and
+    torch.autograd.Function write it) is a rule, and no seed belongs in it."""
+    if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
+        return False
+    args = method.args
+    return len(args.posonlyargs + args.args) - len(args.defaults) <= 1 and \
+        all(d is not None for d in args.kw_defaults)
+
+
 def no_seed(tree, filename):
     for cls in _classes_with_backward(tree):
         method = next(f for f in cls.body if isinstance(f, FUNCTIONS) and f.name == "backward")
-        if not _sets_a_grad_to_one(method):
+        if _called_by_the_student(method) and not _sets_a_grad_to_one(method):
             return [said(
                 {"kind": "hint", "hint": "no-seed", "file": filename, "line": method.lineno, "tests": []},
                 title=msg("`backward()` never sets the output's gradient to 1"),

@@ -149,7 +149,9 @@ class WalkBook:
     def explaining(self, probes: dict, W: list[str], reference, deep: set[str], size) -> Variant | None:
         """The first walk that explains W, up to the order of children: on every probe of W some order
         reproduces the student's numbers, or every order is wrong there (the numbers depend on an order
-        the engine does not show), and the smallest probe of W is reproduced; and that is not refuted by a
+        the engine does not show), and some probe of W is reproduced (which ones depends on the order a set
+        of children happens to take in the student's process: the smallest may be one the masks do not
+        reach); and that is not refuted by a
         probe the student gets right where every order is wrong (`deep` probes left out on both sides: a
         10,000-node chain says nothing of order, and a recursive sort's RecursionError there is a finding
         of its own)."""
@@ -160,15 +162,23 @@ class WalkBook:
                  and not not_run(probes.get(p)) and (probes.get(p) or {}).get("status") == "ok"
                  and not wrong(probes[p], reference(p))]
         for walk in WALKS:
-            if not any(agree(probes[W[0]], obs) for obs in self.runs(walk, W[0])):
-                continue
-            if not all(any(agree(probes[p], obs) for obs in self.runs(walk, p))
-                       or all(wrong(obs, reference(p)) for obs in self.runs(walk, p)) for p in W[1:]):
+            if not self._reproduces(walk, probes, W, reference):
                 continue
             if any(all(wrong(obs, reference(p)) for obs in self.runs(walk, p)) for p in right):
                 continue
             return walk
         return None
+
+    def _reproduces(self, walk, probes, W, reference) -> bool:
+        """Some probe of W reproduced in some order, and every other reproduced or wrong in every order
+        (the smallest first: a probe that is neither stops the search)."""
+        reproduced = False
+        for p in W:
+            if any(agree(probes[p], obs) for obs in self.runs(walk, p)):
+                reproduced = True
+            elif not all(wrong(obs, reference(p)) for obs in self.runs(walk, p)):
+                return False
+        return reproduced
 
 
 def walk_entry(walk, probe, observed: dict, expected: dict, tests: list[str]) -> dict:

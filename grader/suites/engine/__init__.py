@@ -27,12 +27,12 @@ OWN = OwnTests({
     "neg": [("neg/values", [p.neg_value])],
     "pow": [("pow/cube", [p.pow_cube, p.pow_square])],
     "pow-other": [("pow/fractional", [p.pow_fractional])],
-    "relu": [("relu/positive", [p.relu_positive]), ("relu/negative", [p.relu_negative]),
+    "relu": [("relu/positive", [p.relu_positive, p.relu_inner]), ("relu/negative", [p.relu_negative]),
              ("relu/zero", [p.relu_zero])],
-    "tanh": [("tanh/zero", [p.tanh_zero]), ("tanh/two", [p.tanh_two]), ("tanh/negative", [p.tanh_negative]),
+    "tanh": [("tanh/zero", [p.tanh_zero]), ("tanh/two", [p.tanh_two, p.tanh_inner]), ("tanh/negative", [p.tanh_negative]),
              ("tanh/saturated", [p.tanh_saturated])],
-    "exp": [("exp/values", [p.exp_values]), ("exp/negative", [p.exp_negative])],
-    "log": [("log/values", [p.log_values]), ("log/small", [p.log_small])],
+    "exp": [("exp/values", [p.exp_values]), ("exp/negative", [p.exp_negative, p.exp_inner])],
+    "log": [("log/values", [p.log_values]), ("log/small", [p.log_small, p.log_inner])],
 }, core=[p.add_values, p.mul_values, p.mul_chain, p.int_data, p.shared_mul, p.shared_add, p.shared_three_paths,
          p.shared_intermediate, p.seed_gradient])
 

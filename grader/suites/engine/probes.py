@@ -104,6 +104,38 @@ from shared_probes import (
 )
 
 
+# -- each unary op in the middle of a graph: its output linked to its input, and the input's own rule run ------
+
+
+def _inner(V, op, a, b, scale):
+    x, w = V(a), V(b)
+    h = x * w
+    out = op(h)
+    y = out * scale
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": x, "b": w, "a * b": h})}
+
+
+def relu_inner(V):
+    """y = relu(a * b) * 3 at a = 2, b = 1.5 (relu in the middle of a graph)"""
+    return _inner(V, lambda h: h.relu(), 2.0, 1.5, 3)
+
+
+def tanh_inner(V):
+    """y = tanh(a * b) * 2 at a = 0.5, b = -1.2 (tanh in the middle of a graph)"""
+    return _inner(V, lambda h: h.tanh(), 0.5, -1.2, 2)
+
+
+def exp_inner(V):
+    """y = exp(a * b) * 2 at a = 2, b = -0.75 (exp in the middle of a graph)"""
+    return _inner(V, lambda h: h.exp(), 2.0, -0.75, 2)
+
+
+def log_inner(V):
+    """y = log(a * b) * 2 at a = 0.5, b = 1.5 (log in the middle of a graph)"""
+    return _inner(V, lambda h: h.log(), 0.5, 1.5, 2)
+
+
 def int_data(V):
     """y = a * b + a at a = 3, b = 4 (int data)"""
     a, b = V(3), V(4)
@@ -309,4 +341,57 @@ _LOCAL = [
 ]
 for _name, _doc, _op, _cases in _LOCAL:
     globals()[f"local_{_name}"] = _local_probe(_name, _doc, _op, _cases)
+del _name, _doc, _op, _cases
+
+
+# -- each op in the middle of a graph, and twice on one input (diagnosis: an op cut out of the graph) ---------
+
+_SHIFT = 0.5  # each input made as `leaf + 0.5`: a node with a rule of its own, below the op
+
+
+def _mid_derivatives(V, op, cases):
+    """One op whose inputs are made by `+` (`a = xa + 0.5`, so each input has a rule of its own), seeded by
+    backward() directly: each input's gradient (the op's local derivative, as on a leaf) and what reaches the
+    leaf below it through `+` (the same number, unless the walk stops at the op's input). Then the op twice
+    on the same leaves, summed: each leaf gets the local derivative twice (once, when each op's rule is kept
+    on its input and the second replaces the first).
+
+    Keys: "<i>.<input>", "<i>.k", "<i>.y", "<i>.<input>.grad", "<i>.<input>.below", "<i>.<input>.twice".
+    """
+    obs = {}
+    for i, case in enumerate(cases):
+        names = [name for name in case if name != "k"]
+        extra = {"k": case["k"]} if "k" in case else {}
+        below = {name: V(case[name] - _SHIFT) for name in names}
+        inputs = {name: below[name] + V(_SHIFT) for name in names}
+        out = op(**inputs, **extra)
+        out.backward()
+        obs.update({f"{i}.{name}": number(inputs[name].data, f"{i}.{name}") for name in names})
+        if extra:
+            obs[f"{i}.k"] = number(extra["k"], f"{i}.k")
+        obs[f"{i}.y"] = number(out.data, f"{i}.y")
+        for name in names:
+            obs[f"{i}.{name}.grad"] = number(inputs[name].grad, f"{i}.{name}.grad")
+            obs[f"{i}.{name}.below"] = number(below[name].grad, f"{i}.{name}.below")
+        leaves = {name: V(case[name]) for name in names}
+        twice = op(**leaves, **extra) + op(**leaves, **extra)
+        twice.backward()
+        for name in names:
+            obs[f"{i}.{name}.twice"] = number(leaves[name].grad, f"{i}.{name}.twice")
+    return obs
+
+
+def _mid_probe(op_name, doc, op, cases):
+    def probe(V):
+        return _mid_derivatives(V, op, cases)
+
+    expression, _, points = doc.partition(" at ")
+    probe.__name__ = probe.__qualname__ = f"local_mid_{op_name}"
+    probe.__doc__ = f"{expression} with each input made as leaf + 0.5, at {points}"
+    probe.mid_op = op_name  # read by grader/diagnose/midgraph.py, in the grader
+    return probe
+
+
+for _name, _doc, _op, _cases in _LOCAL:
+    globals()[f"local_mid_{_name}"] = _mid_probe(_name, _doc, _op, _cases)
 del _name, _doc, _op, _cases
