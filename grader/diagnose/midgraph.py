@@ -36,6 +36,7 @@ import math
 from ..i18n import Message, msg, said
 from ..judge import fmt
 from ..judge.ops import ops_of
+from ..suites import SuiteError
 from .compare import wrong
 from .derivatives import BUILT_FROM, OP_NAMES
 
@@ -199,8 +200,11 @@ def midgraph_entries(diagnoser, probes: dict, W: list[str], outcomes: list[dict]
     missing op), and the rest is diagnosed on its own."""
     suite = diagnoser.suite
     names = {getattr(getattr(suite.probes, name), "mid_op", None): name for name in suite.probe_names}
-    mid = {op: ((probes.get(name) or {}).get("values"), diagnoser.reference(name)) for op, name in names.items()
-           if op and (probes.get(name) or {}).get("status") == "ok"}
+    try:
+        mid = {op: ((probes.get(name) or {}).get("values"), diagnoser.reference(name)) for op, name in names.items()
+               if op and (probes.get(name) or {}).get("status") == "ok"}
+    except SuiteError:  # a student's install ships no expected values for these probes (grader/distribution.py)
+        return [], set()
     found, explained = [], set()
     if not any(_right(probes.get(name), diagnoser.reference(name)) for name in [*names.values(), *CHAINS]
                if name in suite.probe_names):
