@@ -6,6 +6,7 @@ How a diagnosis is found, step by step, and what an entry holds: docs/diagnosis.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import platform
 import sys
@@ -111,8 +112,8 @@ class Diagnoser(FindingsMixin):
     def _variant_entries(self, run, outcomes):
         """The findings for a run; identical observations and outcomes get the same ones, computed
         once (most of a class shares them: the correct engines, the same classic bug)."""
-        key = json.dumps([{k: (run or {}).get(k) for k in ("status", "message", "import_error", "probes")},
-                          outcomes], sort_keys=True)
+        key = hashlib.sha256(json.dumps([{k: (run or {}).get(k) for k in ("status", "message", "import_error", "probes")},
+                                         outcomes], sort_keys=True).encode()).digest()  # kept: a digest, not the text
         if key not in self._memo:
             entries = []
             W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []

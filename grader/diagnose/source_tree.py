@@ -79,7 +79,7 @@ _ANALYSED: collections.OrderedDict = collections.OrderedDict()
 def analysed(text, filename):
     """The walked tree of a source text, or None if it does not parse or takes too long to walk.
 
-    Kept for the last 64 texts: hints, seed facts and confirmations of one
+    Kept for the last 16 texts: hints, seed facts and confirmations of one
     file share it."""
     key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), filename)
     if key in _ANALYSED:
@@ -95,7 +95,7 @@ def analysed(text, filename):
         # mismatch" (as grader/forbidden.py reads it): a file that does not parse, so no hint
         tree = None
     _ANALYSED[key] = tree
-    if len(_ANALYSED) > 64:
+    if len(_ANALYSED) > 16:  # a walked tree is about 170 KB; one file's readings follow each other
         _ANALYSED.popitem(last=False)
     return tree
 

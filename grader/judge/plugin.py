@@ -7,6 +7,7 @@ observations that came back from the sandbox, the reference engine's values
 scores are read from that report.
 """
 
+import hashlib
 import inspect
 import io
 import json
@@ -48,12 +49,17 @@ class _WholeRun(Exception):
 
 
 class _RunDigests:
-    """The parts of one run a test can see, each serialised once: a batch of N runs and T tests
-    groups N x T times, and serialising a whole run for each was most of the judge's own time."""
+    """The parts of one run a test can see, each serialised and hashed once: a batch of N runs and T
+    tests groups N x T times, and serialising a whole run for each was most of the judge's own time.
+    An observation object shared by many runs (observe.cache.share_observations) is hashed once."""
 
-    def __init__(self, run):
-        self.imported = json.dumps({k: run.get(k) for k in IMPORTED}, sort_keys=True)
-        self.probes = {name: json.dumps(obs, sort_keys=True) for name, obs in (run.get("probes") or {}).items()}
+    def __init__(self, run, hashed):
+        self.imported = _digest({k: run.get(k) for k in IMPORTED})
+        self.probes = {}
+        for name, obs in (run.get("probes") or {}).items():
+            if id(obs) not in hashed:
+                hashed[id(obs)] = (_digest(obs), obs)  # the object too: its id stays its own while kept
+            self.probes[name] = hashed[id(obs)][0]
         self.whole = None
 
     def key(self, deps):
@@ -62,7 +68,11 @@ class _RunDigests:
             if self.whole is None:
                 self.whole = ("*", self.imported, tuple(sorted(self.probes.items())))
             return self.whole
-        return (self.imported, *(self.probes.get(d, "null") for d in sorted(deps)))
+        return (self.imported, *(self.probes.get(d, b"") for d in sorted(deps)))
+
+
+def _digest(value):
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).digest()
 
 
 class JudgePlugin:
@@ -87,6 +97,7 @@ class JudgePlugin:
         self.deps = {}  # test function name -> probe names, or None for the whole run
         self.violations = set()  # tests that read a probe they did not declare by reading it
         self.digests = {}  # submission -> _RunDigests, made on first use
+        self.hashed = {}  # id of an observation object -> (its digest, the object)
 
     # -- parametrise every test by its distinct observations -----------------------
 
@@ -109,7 +120,7 @@ class JudgePlugin:
         groups = {}
         for sid in sorted(self.runs):
             if sid not in self.digests:
-                self.digests[sid] = _RunDigests(self.runs[sid])
+                self.digests[sid] = _RunDigests(self.runs[sid], self.hashed)
             groups.setdefault(self.digests[sid].key(deps), []).append(sid)
         leads = []
         for members in groups.values():
@@ -381,6 +392,7 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all"):
         ungrouped = frozenset(plugin.violations)
     else:
         raise SuiteError(f"tests {sorted(plugin.violations)} read different probes on different runs")
+    plugin.digests, plugin.hashed, plugin.runs = {}, {}, {}  # pytest may keep the plugin: not the batch
     results = {sid: [] for sid in runs}
     for test in report.report["tests"]:
         grading = test.get("metadata", {}).get("grading")
