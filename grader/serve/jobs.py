@@ -167,20 +167,39 @@ def reconcile(db, on_fail) -> dict:
     """
     now = naive(utcnow())
     counts = {"requeued": 0, "failed": 0, "queued_orphans": 0}
+    if not _anything_to_reconcile(db, now):  # the usual case: no write lock taken (an upload may want it)
+        return counts
     with db.write() as session:
         for job in session.scalars(select(Job).where(Job.state == "running")).all():
-            if aware(job.lease_until) > aware(now) and not _dead_here(job.worker):
+            if not _lost(job.lease_until, job.worker, now):
                 continue
             counts["failed" if job.tries >= MAX_TRIES else "requeued"] += 1
             retry_or_fail(session, job, f"the worker {job.worker} was lost (lease ended or process gone)", on_fail)
-        with_job = select(Job.submission_id).where(Job.submission_id.is_not(None), Job.kind == "grade")
-        settled = now - timedelta(seconds=ORPHAN_GRACE_SECONDS)
-        for sub in session.scalars(select(Submission).where(Submission.status.in_(("received", "queued")),
-                                                            Submission.received_at < settled,
-                                                            Submission.id.not_in(with_job))).all():
-            enqueue(session, "grade", INTERACTIVE, submission_id=sub.id)
+        for sid in session.scalars(_orphans(now)).all():
+            enqueue(session, "grade", INTERACTIVE, submission_id=sid)
             counts["queued_orphans"] += 1
     return counts
+
+
+def _lost(lease_until, worker, now) -> bool:
+    return aware(lease_until) <= aware(now) or _dead_here(worker)
+
+
+def _orphans(now):
+    """The ids of accepted submissions, older than the grace, that have no grade job."""
+    with_job = select(Job.submission_id).where(Job.submission_id.is_not(None), Job.kind == "grade")
+    return select(Submission.id).where(Submission.status.in_(("received", "queued")),
+                                       Submission.received_at < now - timedelta(seconds=ORPHAN_GRACE_SECONDS),
+                                       Submission.id.not_in(with_job))
+
+
+def _anything_to_reconcile(db, now) -> bool:
+    """A look without the write lock: a running job whose lease ran out or whose worker here is gone, or an
+    accepted submission old enough that has no grade job. reconcile() decides again under the lock."""
+    with db.read() as session:
+        running = session.execute(select(Job.lease_until, Job.worker).where(Job.state == "running")).all()
+        return (any(_lost(lease_until, worker, now) for lease_until, worker in running)
+                or session.scalar(_orphans(now).limit(1)) is not None)
 
 
 def position(session, job_id) -> int | None:
