@@ -288,3 +288,20 @@ def test_hostile_uploads_are_read_with_the_loaders_caps_and_cost_nothing(served)
         assert (seen["status"], seen["charged"]) == ("rejected", False), seen
     assert served.get("bob", "/api/v1/exercises").json()[0]["attempts_left"] == 10
     assert not (served.folder / "engine.py").exists() and not (served.folder.parent / "engine.py").exists()
+
+
+def test_the_rate_limit_counts_exactly_and_starts_no_thread_per_request(served, monkeypatch):
+    import threading
+    import time
+
+    from grader.serve.service import SUBMIT_RATE
+    started = []
+    monkeypatch.setattr(threading, "Timer", lambda *args, **kwargs: started.append(args))  # limits' own sweep
+    answers = []
+    for _ in range(31):
+        answers.append(served.svc.rate_ok(SUBMIT_RATE, "submit", "carol"))
+        time.sleep(0.001)
+    assert answers == [True] * 30 + [False]  # 30 a minute
+    time.sleep(0.02)  # past the library's 10 ms timer: it would have started one again at the next hit
+    assert not served.svc.rate_ok(SUBMIT_RATE, "submit", "carol") and served.svc.rate_ok(SUBMIT_RATE, "submit", "dan")
+    assert started == []  # service.Counters sweeps inline
