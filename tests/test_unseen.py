@@ -3,8 +3,10 @@
 `tests/fixtures/unseen/` holds engines written for this file in three layouts
 (micrograd's own, with a recursive sort and a set of children; micrograd's
 layout with tuple children and an explicit stack; module-level functions that
-build the nodes, with tuple parents and a recursive walk under a raised limit)
-and as notebooks that use the names IPython puts in every notebook. One class
+build the nodes, with tuple parents and a recursive walk under a raised limit),
+in two strangers' layouts (tests/fixtures/strangers: a class per op as tinygrad
+writes it, an edge list walked by Kahn's algorithm) and as notebooks that use
+the names IPython puts in every notebook. One class
 per prefix:
 
 - `bfs-`: a walk in breadth-first order (a deque with a visited set, a FIFO list without one, level by level);
@@ -82,6 +84,13 @@ ROWS = {
     "swapped-add-mul-closures": (8.5, 44, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul")]),
     "swapped-tanh-exp": (57.0, 6, [("derivative", "tanh", "output"), ("derivative", "exp", "tanh-rule")]),
     "visited-on-push": (59.75, 3, [("walk", "visited-on-push", "exact")]),
+    # the classes again in a class per op (tinygrad's Function.apply) and an edge list walked by Kahn's algorithm
+    "bfs-tinygrad": (56.25, 4, [("walk", "breadth-first", "exact")]),
+    "empty-tinygrad-never-appends": (4.0, 47, [("hint", "empty-walk", None)]),
+    "nograd-kahn-exp-no-edge": (61.0, 2, [("derivative", "exp", "no-gradient")]),
+    "raises-kahn-log-nameerror": (61.0, 2, [("raises", "log", None)]),
+    "raises-tinygrad-radd-recursion": (62.0, 1, [("raises", "__radd__", None)]),
+    "swapped-kahn-add-mul": (10.5, 42, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul")]),
 }
 
 
