@@ -10,7 +10,10 @@ apart is what the structure throws away and an honest student does not share:
 - the text of each string literal and docstring (`"tanh'"`, an error message);
 - each identifier the student chose (`t_val`, `upstream`), each number;
 - each line as written, indentation aside (`self.grad+=(1-t**2)*out.grad`:
-  its spacing and its parentheses are a habit).
+  its spacing and its parentheses are a habit);
+- each method's shape: its statements with every chosen name read as `v`, in
+  any order (a temporary for `out.grad`, keywords to `Value`: what the
+  normalisation reads past on purpose, and what renaming keeps).
 
 Each trait is hashed, tagged with its kind, and weighs `size` (a comment or a
 string its words less SHORT, up to MAX_SIZE; a name or a number 1; a line
@@ -26,6 +29,7 @@ of what it read.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import io
 import keyword
@@ -33,7 +37,7 @@ import re
 import tokenize
 
 from .normalise import MAX_CHARS, python_lines
-from .roles import BUILTINS
+from .roles import BUILTINS, is_dunder, kept_as_written
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file
 LINE_SIZE = 1  # a line as written: its spacing is a habit, but its code is the structure's to weigh
@@ -42,6 +46,11 @@ LINE_SIZE = 1  # a line as written: its spacing is a habit, but its code is the 
 # characters, a line as written more than 2 * SHORT words. Set by that argument, not measured (the first class,
 # on which the other constants were chosen, is the same with 0 and 2).
 SHORT = 2
+# a method's shape is also code, which the structure already weighs: it counts half (chosen between 1 and 0.5 with
+# the first class and the second class's seed 7301 in view: 1 cost the latter 0.03 of AP, by two honest fillers who
+# chose the same fixed form of __truediv__)
+SHAPE_SHARE = 0.5
+MAX_SHAPES_CHARS = 16 * 1024  # shapes of an engine's methods; a longer file is not an engine a student wrote
 SHOWN = 120  # characters of a trait kept to show in the record (its hash is of all of it)
 _WORD = re.compile(r"[0-9a-z_]+|[^\s0-9a-z_#]")
 
@@ -70,17 +79,83 @@ def traits(text: str) -> dict[int, tuple[float, str, str]]:
                 body = value.lstrip("rRbBuUfF")[1:-1].strip("\"'")
                 words = _WORD.findall(body.lower())
                 add("string", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))
-            elif kind == tokenize.NAME and len(value) > SHORT + 1 and not keyword.iskeyword(value) and value not in BUILTINS:
+            elif kind == tokenize.NAME and len(value) > SHORT + 1 and not _language(value):
                 add("name", value, 1.0)
             elif kind == tokenize.NUMBER:
                 add("number", value.lower(), 1.0)
     except (tokenize.TokenError, SyntaxError, ValueError):
         pass  # the traits of what was read
+    for shape, size in _function_shapes(text):
+        add("shape", shape, size)
     for line in python_lines(text):
         line = line.strip()
         if line and not line.startswith("#") and len(_WORD.findall(line.lower())) > 2 * SHORT:
             add("line", line, LINE_SIZE)
     return found
+
+
+class _Plain(ast.NodeTransformer):
+    """Every name the student chose read as `v`, the API's and the builtins' kept; annotations dropped."""
+
+    def visit_Name(self, node):
+        if not (kept_as_written(node.id) or node.id in BUILTINS or node.id == "self"):
+            node.id = "v"
+        return node
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if not kept_as_written(node.attr):
+            node.attr = "v"
+        return node
+
+    def visit_keyword(self, node):
+        self.generic_visit(node)
+        if node.arg and not kept_as_written(node.arg):
+            node.arg = "v"
+        return node
+
+    def visit_AnnAssign(self, node):
+        self.generic_visit(node)
+        if node.value is None:
+            return None
+        return ast.Assign([node.target], node.value, lineno=0)
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        return ast.Assign([node.target], ast.BinOp(node.target, node.op, node.value), lineno=0)
+
+
+def _function_shapes(text: str) -> list[tuple[str, float]]:
+    """Each top-level function or method as the set of its statements' shapes (names as `v`, in any order).
+
+    A student's way of writing a method (a temporary for out.grad, keywords to
+    Value, the derivative through out.data) survives renaming, annotations,
+    `+=` written out and statements swapped; its code alone is the structure's.
+    """
+    if MAX_SHAPES_CHARS < len(text):
+        return []
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    functions = [n for top in tree.body for n in ([top] + (top.body if isinstance(top, ast.ClassDef) else []))
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    out = []
+    for function in functions:
+        try:
+            _Plain().visit(function)
+            shapes = sorted(ast.unparse(node) for node in ast.walk(function)
+                            if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None)
+        except (RecursionError, ValueError, AttributeError):
+            continue
+        if len(shapes) >= 2:
+            out.append((" ; ".join(shapes), min(len(shapes), MAX_SIZE) * SHAPE_SHARE))
+    return out
+
+
+def _language(name: str) -> bool:
+    """A name Python gives: a keyword, a builtin, a dunder name."""
+    return keyword.iskeyword(name) or name in BUILTINS or is_dunder(name)
 
 
 def _words(tokens: list[str]) -> int:

@@ -400,14 +400,16 @@ def test_students_as_close_to_each_other_as_to_everyone_score_less_than_a_copy_t
     assert walkers == []  # each walker is as close to eight others: no pair of them rises above that
 
 
+TANH_STUB = ('        # TODO(03-tanh): your code here\n'
+             '        raise NotImplementedError("03-tanh: write Value.tanh")')
+CANONICAL_TANH = ("        t = math.tanh(self.data)\n        out = Value(t, (self,), 'tanh')\n\n"
+                  "        def _backward():\n            self.grad += (1 - t ** 2) * out.grad\n\n"
+                  "        out._backward = _backward\n        return out")
+
+
 def test_a_copy_of_canonical_code_is_told_by_the_traits_it_carries_over():
     """Issue 27: two fillers who write the reference's lines share nothing; a copy keeps its source's words."""
-    starter = starters.starter_files("03-tanh")["engine.py"]
-    stub = ('        # TODO(03-tanh): your code here\n'
-            '        raise NotImplementedError("03-tanh: write Value.tanh")')
-    body = ("        t = math.tanh(self.data)\n        out = Value(t, (self,), 'tanh')\n\n"
-            "        def _backward():\n            self.grad += (1 - t ** 2) * out.grad\n\n"
-            "        out._backward = _backward\n        return out")
+    starter, stub, body = starters.starter_files("03-tanh")["engine.py"], TANH_STUB, CANONICAL_TANH
     own = ("        # squash it like granny taught me on the farm\n" + body.replace(
         "return out", "# hand the squashed value back to whoever wanted it\n        return out"))
     kgrams = starter_kgrams({"engine.py": starter})
@@ -433,3 +435,24 @@ def test_traits_are_what_the_student_wrote_and_short_ones_weigh_nothing():
                      ("line", "velocity_of_tanh = 'squashed beyond all recognition'  # why did I write this", 1),
                      ("name", "velocity_of_tanh", 1.0), ("number", "3", 1.0),  # not `res`: too short
                      ("string", "squashed beyond all recognition", 2)]
+
+
+def test_a_renamed_copy_of_a_method_the_normalisation_makes_canonical_keeps_its_shape():
+    """A student's temporaries and keywords, which the structure reads past, survive renaming as the method's shape."""
+    starter, stub, canonical = starters.starter_files("03-tanh")["engine.py"], TANH_STUB, CANONICAL_TANH
+    own = ("        y = math.tanh(self.data)\n        res = Value(y, _children=(self,), _op='tanh')\n\n"
+           "        def _backward():\n            g = res.grad\n            slope = 1 - res.data ** 2\n"
+           "            self.grad += g * slope\n\n        res._backward = _backward\n        return res")
+    source = starter.replace(stub, own)
+    renamed = source.replace("slope", "dtanh").replace("res", "node").replace(" y ", " th ").replace("(y,", "(th,")
+    copy = ast.unparse(ast.parse(renamed.replace("g = node.grad", "g: float = node.grad")))
+    kgrams = starter_kgrams({"engine.py": starter})
+    fills = {"pat": starter.replace(stub, canonical), "sam": starter.replace(stub, canonical.replace("t ", "u ")),
+             "ori": source, "zz-copy": copy}
+    documents = cohort_with(fills, kgrams)
+    pairs, record = scores_of(documents)
+    assert ("pat", "sam") not in pairs
+    copy = next(p for p in record["pairs"] if (p["a"], p["b"]) == ("ori", "zz-copy"))
+    # one method of six statements, half of it shape: weak evidence on its own, but only these two have it
+    assert copy["score"] >= 0.2 and [t["kind"] for t in copy["traits"]] == ["shape"]
+    assert copy["traits"][0]["text"].startswith("return v ; self.grad = self.grad + v * v ; v = 1 - v.data ** 2")
