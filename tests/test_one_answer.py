@@ -65,9 +65,11 @@ def test_a_crashed_row_has_one_score_in_every_format(tmp_path):
     scores = json.loads(out.read_text())
     (row,) = scores["submissions"]
     assert row["status"] == "crashed"
-    assert row["score"] == sum(t["score"] for t in row["tests"]) == 53.0  # every test without tanh passes
+    # the tanh tests, and the probes after the worker's ninth death are not run (tanh/two's expression in the
+    # middle of a graph, issue 28, is one more death: 53 before it)
+    assert row["score"] == sum(t["score"] for t in row["tests"]) == 52.0
     for fmt in BESIDE_SCORES:
-        assert _score_in(fmt, render(scores, fmt), "killer") == 53.0, fmt
+        assert _score_in(fmt, render(scores, fmt), "killer") == 52.0, fmt
 
 
 TYPO_IN_TANH = _reference_with("        t = math.tanh(self.data)\n", "        t = math.tanh(self.dat)\n")
