@@ -194,7 +194,8 @@ def test_a_buggy_engine_loses_the_points_of_its_failing_tests(bundle, tmp_path):
     assert {(t["extra_data"]["file"], t["extra_data"]["line"]) for t in failing} == {("engine.py", line)}
     tanh = next(t for t in failing if t["name"] == "tanh/two")
     assert tanh["output"] == ("[error] y = tanh(x) at x = 2: your engine raised AttributeError: 'Value' object has "
-                              f"no attribute 'gradd' (engine.py, line {line}, in backprop)")
+                              f"no attribute 'gradd' (engine.py, line {line}, in backprop) (0 of 2 expressions right "
+                              "or already charged elsewhere)")
     assert tanh["tags"] == ["tanh"] and tanh["score"] == 0.0
 
 
