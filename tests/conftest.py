@@ -8,15 +8,19 @@ all. A quick-loop run ends by naming the tests that cost more CPU than a quick
 test should.
 """
 
+import json
 import os
 import resource
 import tempfile
 
 import pytest
 
-from costs import FAST_CPU_SECONDS, uses_slow_fixture
+from costs import FAST_CPU_SECONDS, shared_fixture_groups, uses_slow_fixture
+from grader.private_files import write_text_atomically
 
-_CPU = {}  # nodeid -> CPU seconds of the test (setup, call, teardown), its children's included
+_CPU = {}  # nodeid -> (CPU seconds of the test (setup, call, teardown), its children's included; slow?)
+_STARTED = pytest.StashKey[float]()
+_CPU_PROPERTY = "cpu_seconds"
 
 
 def pytest_configure(config):
@@ -36,6 +40,42 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if uses_slow_fixture(item):
             item.add_marker(pytest.mark.slow)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        # Each worker collects alike; the scheduler (below) hands out the groups and lone tests in this order,
+        # to whichever worker is free: the costly ones first, so that no worker starts a long one at the end.
+        # Within a group the order is the files' (a stable sort).
+        groups = shared_fixture_groups(items)
+        unit = lambda i: groups.get(i.nodeid, i.nodeid)  # noqa: E731
+        costly = {unit(i) for i in items if i.get_closest_marker("slow")}
+        items.sort(key=lambda i: unit(i) not in costly)
+        path = config._tmp_path_factory.getbasetemp().parent / f"{_GROUPS}-{worker}.json"
+        write_text_atomically(str(path), json.dumps(groups))
+
+
+_GROUPS = "xdist-groups"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's scheduler by scope, the scopes being the groups of tests/costs.py: the workers' collections
+    wrote them (a test's id alone cannot say which fixtures it shares; pytest-xdist's own `xdist_group` suffix on
+    the id no longer takes with pytest 9)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    folder = config._tmp_path_factory.getbasetemp()
+
+    class SharedFixtureScheduling(LoadScopeScheduling):
+        _groups = None
+
+        def _split_scope(self, nodeid):
+            if self._groups is None:  # read once every worker has collected (scheduling starts then)
+                self._groups = {}
+                for path in sorted(folder.glob(f"{_GROUPS}-*.json")):
+                    self._groups.update(json.loads(path.read_text()))
+            return self._groups.get(nodeid, nodeid)
+
+    return SharedFixtureScheduling(config, log)
 
 
 def _cpu_seconds():
@@ -44,10 +84,24 @@ def _cpu_seconds():
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item, nextitem):
-    before = _cpu_seconds()
+def pytest_runtest_setup(item):
+    item.stash[_STARTED] = _cpu_seconds()
     yield
-    _CPU[item.nodeid] = (_cpu_seconds() - before, item.get_closest_marker("slow") is not None)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    # The test's CPU (setup, call, teardown) travels on its teardown report, which a pytest-xdist
+    # worker sends to the process that writes the summary.
+    report = (yield).get_result()
+    if call.when == "teardown" and _STARTED in item.stash:
+        report.user_properties.append((_CPU_PROPERTY, _cpu_seconds() - item.stash[_STARTED]))
+
+
+def pytest_runtest_logreport(report):
+    for name, seconds in report.user_properties:
+        if name == _CPU_PROPERTY:
+            _CPU[report.nodeid] = (seconds, "slow" in report.keywords)
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -18,18 +18,40 @@ A test that is costly on its own, without such a fixture, says so with
 `@pytest.mark.slow`. The terminal summary of a `-m "not slow"` run names every
 test that used more than FAST_CPU_SECONDS of CPU anyway (its own and its
 children's): give it a slow fixture, or the mark.
+
+The suite runs on every core (pytest-xdist, `-n auto` in pyproject.toml's
+addopts; the scheduler is tests/conftest.py's): a test goes to whichever worker is free, except
+that the tests sharing a fixture wider than one test (scope "module", "class",
+"package" or "session") run in one worker, in the order they are written, so
+that the fixture is made once and what one test leaves for the next (a cache a
+rerun reads) is there. `shared_fixture_groups` names those groups. A fixture
+declared `any_worker=True` groups nothing: one made once per run for every
+worker (a wheel, kept on disk under a lock), or one that holds no state.
 """
 
+import os
+import shutil
+
 import pytest
+
+try:
+    import fcntl
+except ImportError:  # Windows: no pytest-xdist worker shares a folder there without it; one process made it
+    fcntl = None
 
 FAST_CPU_SECONDS = 2.0
 
 
-def slow_fixture(function=None, **kwargs):
-    """`pytest.fixture(**kwargs)` for a fixture that costs seconds of CPU: its tests are `slow`."""
+def slow_fixture(function=None, *, any_worker=False, memo_of=None, **kwargs):
+    """`pytest.fixture(**kwargs)` for a fixture that costs seconds of CPU: its tests are `slow`.
+    any_worker: its tests need not share a worker (the fixture is made once per run for all of them, or
+    holds no state). memo_of: the fixture hands out a memo of costly things, one per value of this
+    parameter of its tests (`class_batch(exercise)`): only the tests of one value need share a worker."""
 
     def declare(f):
         f.slow_fixture = True
+        f.any_worker = any_worker
+        f.memo_of = memo_of
         return pytest.fixture(**kwargs)(f)
 
     return declare(function) if function is not None else declare
@@ -42,3 +64,61 @@ def uses_slow_fixture(item):
         if any(getattr(d.func, "slow_fixture", False) for d in definitions.get(name, ())):
             return name
     return None
+
+
+def _shared_instances(item):
+    """The instances of the suite's fixtures wider than one test that `item` uses: (scope's node, name)."""
+    definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    module = item.nodeid.split("::")[0]
+    found = []
+    for name in item.fixturenames:
+        for d in definitions.get(name, ())[-1:]:
+            if not d.baseid or d.scope == "function" or getattr(d.func, "any_worker", False):
+                continue  # pytest's or a plugin's own (no baseid), one per test, or made once for all workers
+            if d.scope == "session":
+                memo_of = getattr(d.func, "memo_of", None)
+                value = getattr(getattr(item, "callspec", None), "params", {}).get(memo_of) if memo_of else None
+                found.append(f"{d.baseid}::{name}" + (f"[{value}]" if value is not None else ""))
+            elif d.scope == "class" and item.cls is not None:
+                found.append(f"{module}::{item.cls.__name__}::{name}")
+            else:  # module, package: one per module at most
+                found.append(f"{module}::{name}")
+    return found
+
+
+def shared_fixture_groups(items):
+    """{nodeid: pytest-xdist group} of the tests that share a fixture wider than one test: the tests that
+    use one instance of such a fixture, or of two fixtures another test uses together, are one group,
+    named by one of those instances. A test that shares none is in no group (it runs in any worker)."""
+    parent = {}
+
+    def root(key):
+        while parent.setdefault(key, key) != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    used = {item.nodeid: _shared_instances(item) for item in items}
+    for keys in used.values():
+        for key in keys[1:]:
+            parent[root(key)] = root(keys[0])
+    return {nodeid: root(keys[0]) for nodeid, keys in used.items() if keys}
+
+
+def made_once(tmp_path_factory, name, make):
+    """The folder `name` of this test run, made by `make(folder)` by whichever pytest-xdist worker asks
+    first; the others wait for it, then share it (without xdist: the one process's). For a costly thing
+    every worker would otherwise make again: a wheel, a venv installed from it."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's own folder, which holds each worker's
+    folder, done = base / f"made-once-{name}", base / f"made-once-{name}.done"
+    with open(base / f"made-once-{name}.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process dies
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a worker that failed to make it left this
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder

@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from costs import slow_fixture
+from costs import made_once, slow_fixture
 
 from grader.distribution import instructor_only, student_build_files, visible_expectations, visible_test_source
 from grader.judge.expectations import Expectations
@@ -68,9 +68,12 @@ def helper():
 
 @pytest.mark.slow  # judges every stored variant of the suite twice: 15 s of CPU for the six
 @pytest.mark.parametrize("exercise", [e for e in available() if e != "09-write-tests"])
-def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise):
+def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise, tmp_path, monkeypatch):
     """The student's install judges the visible tests from stored values: the same verdicts as the
     reference gives, on the reference's own observations and on every stored bug variant's."""
+    # in a copy of the suite: the checkout's suites are read by other tests meanwhile (the wheels' build)
+    shutil.copytree(suites.SUITES / exercise, tmp_path / exercise, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(suites, "SUITES", tmp_path)
     suite = load_suite(exercise)
     live = Expectations(suite, reference="live")
     runs = {"reference": {"status": "ok", "message": None, "import_error": None,
@@ -82,10 +85,8 @@ def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise)
     stored_file = suite.folder / "visible_expectations.json"
     assert not stored_file.exists()  # only the student wheel's build writes it
     stored_file.write_text(json.dumps(visible_expectations(suite, live, list(runs.values()))))
-    try:
-        stored = judge(suite, runs, expectations=Expectations(suite, reference="stored"), tests="visible")
-    finally:
-        stored_file.unlink()
+    stored = judge(suite, runs, expectations=Expectations(suite, reference="stored"), tests="visible")
+    stored_file.unlink()
     assert stored == judge(suite, runs, expectations=live, tests="visible")
     assert any(o["status"] != "passed" for outcomes in stored.values() for o in outcomes) or len(runs) == 1
 
@@ -94,15 +95,24 @@ def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise)
 
 
 
-@slow_fixture(scope="module")
-def wheels(tmp_path_factory):
-    out = tmp_path_factory.mktemp("dist")
-    for project in (ROOT, ROOT / "instructor"):
+def _build_wheels(out):
+    # from a copy of the checkout: a build writes build/ and .egg-info beside setup.py, and other tests read
+    # the checkout meanwhile (the docs' scratch copies, the hostile batch's snapshot of it)
+    # (the checkout's own dot-folders stay out: .git, a .venv; the exercises' .exercise files go in)
+    source = out / "checkout"
+    shutil.copytree(ROOT, source, ignore=lambda where, names: [
+        n for n in names if n == "__pycache__" or (Path(where) in (ROOT, ROOT / "instructor") and (
+            n.startswith(".") or n in ("build", "dist") or n.endswith(".egg-info")))])
+    for project in (source, source / "instructor"):
         done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(project)],
                               capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
-    shutil.rmtree(ROOT / "instructor" / "build", ignore_errors=True)
+    shutil.rmtree(source)
+
+
+@slow_fixture(scope="session", any_worker=True)
+def wheels(tmp_path_factory):
+    out = made_once(tmp_path_factory, "wheels", _build_wheels)  # one build for every worker
     student = next(out.glob("micrograd_grader-*.whl"))
     instructor = next(out.glob("micrograd_grader_instructor-*.whl"))
     return out, student, instructor
@@ -120,14 +130,17 @@ def _venv(folder, wheels_dir, requirement):
     return bin_dir
 
 
-@slow_fixture(scope="module")
+@slow_fixture(scope="session", any_worker=True)
 def student_install(tmp_path_factory, wheels):
-    return _venv(tmp_path_factory.mktemp("student") / "venv", wheels[0], "micrograd-grader")
+    folder = made_once(tmp_path_factory, "student-venv", lambda f: _venv(f / "venv", wheels[0], "micrograd-grader"))
+    return folder / "venv" / ("Scripts" if os.name == "nt" else "bin")
 
 
-@slow_fixture(scope="module")
+@slow_fixture(scope="session", any_worker=True)
 def instructor_install(tmp_path_factory, wheels):
-    return _venv(tmp_path_factory.mktemp("instructor") / "venv", wheels[0], "micrograd-grader[instructor]")
+    folder = made_once(tmp_path_factory, "instructor-venv",
+                       lambda f: _venv(f / "venv", wheels[0], "micrograd-grader[instructor]"))
+    return folder / "venv" / ("Scripts" if os.name == "nt" else "bin")
 
 
 def _grade(bin_dir, *args, cwd):

@@ -84,7 +84,7 @@ def test_install_lines_are_recognised():
     assert not is_install_line("python3 -m venv .venv && grade x")
 
 
-@slow_fixture(scope="module")
+@slow_fixture(any_worker=True)  # each document's blocks run in a copy of their own, in any worker
 def scratch_checkout(tmp_path_factory):
     """(a copy of the checkout with `submissions/` beside its files, the environment the blocks run in)."""
     def factory(name):

@@ -55,8 +55,10 @@ pytestmark = pytest.mark.slow  # every attack runs in the sandbox, most of them 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
 HOSTILE = FIXTURES / "hostile"
-TEST_PORT = 47613  # network/engine.py tries this port on 127.0.0.1 ...
-ABSTRACT_SOCKET = b"\0grader-hostile-test"  # ... and this abstract unix socket
+# network/engine.py tries a port on 127.0.0.1 and an abstract unix socket; the batch listens on a free port
+# and a socket of its own (no fixed port: two runs at once, or another program, may hold one) and writes
+# both into the batch's copy of the attack in place of these
+FIXTURE_PORT, FIXTURE_SOCKET = "_TEST_PORT = 47613", '_ABSTRACT = b"\\0grader-hostile-test"'
 LIMITS = Limits(probe_seconds=2, import_seconds=3, submission_seconds=20, memory_mb=1024)
 # Entries whose *names* attack (issue 11), built by _build_class around a correct engine: a name that
 # is not UTF-8 (its id is the reversible escape), terminal escape sequences, and ids that collide.
@@ -227,18 +229,21 @@ def _memory_kb(field):
     return None
 
 
-def _listen():
-    """A TCP port on 127.0.0.1 and an abstract unix socket the network attack tries to reach."""
+def _listen(attack):
+    """A free TCP port on 127.0.0.1 and an abstract unix socket of this run, listening, written into the
+    network attack (`attack`: its engine.py) as the ones it tries to reach."""
     listeners = []
-    for family, address in ((socket.AF_INET, ("127.0.0.1", TEST_PORT)), (socket.AF_UNIX, ABSTRACT_SOCKET)):
+    for family, address in ((socket.AF_INET, ("127.0.0.1", 0)),
+                            (socket.AF_UNIX, f"\0grader-hostile-test-{uuid.uuid4().hex}".encode())):
         s = socket.socket(family, socket.SOCK_STREAM)
-        try:
-            s.bind(address)
-            s.listen(8)
-            s.setblocking(False)
-            listeners.append(s)
-        except OSError:  # the port is taken: that half of the check is skipped
-            s.close()
+        s.bind(address)
+        s.listen(8)
+        s.setblocking(False)
+        listeners.append(s)
+    source = attack.read_text()
+    assert source.count(FIXTURE_PORT) == source.count(FIXTURE_SOCKET) == 1, "network/engine.py's port or socket line"
+    attack.write_text(source.replace(FIXTURE_PORT, f"_TEST_PORT = {listeners[0].getsockname()[1]}")
+                      .replace(FIXTURE_SOCKET, f"_ABSTRACT = {listeners[1].getsockname()!r}"))
     return listeners
 
 
@@ -256,8 +261,8 @@ def batch(tmp_path_factory):
     _build_class(folder, decoy)
     secret = f"s3cret-{uuid.uuid4().hex}"
     spots_before = {p: os.path.lexists(p) for p in SPOTS}
+    listeners = _listen(folder / "network" / "engine.py")
     repo_before, strict_before = _snapshot(ROOT), _snapshot(decoy, folder)
-    listeners = _listen()
     try:
         try:
             Path("/proc/self/clear_refs").write_text("5")  # restart the peak-RSS counter (VmHWM)
@@ -285,6 +290,7 @@ def batch(tmp_path_factory):
                                               if repo_before.get(p) != repo_after.get(p))),
             spots={p: os.path.lexists(p) for p in SPOTS}, spots_before=spots_before, leftovers=leftovers,
             rss_before=rss_before, peak=peak, peak_was_reset=peak_was_reset, connections=connections,
+            port=listeners[0].getsockname()[1],
         )
     finally:
         for s in listeners:
@@ -415,7 +421,7 @@ def test_what_the_attacks_saw_inside(batch):
 @needs_bwrap
 def test_network_is_unreachable(batch):
     text = batch.runs["network"]["output"]
-    assert "blocked: connect ('127.0.0.1', 47613)" in text and "Network is unreachable" in text
+    assert f"blocked: connect ('127.0.0.1', {batch.port})" in text and "Network is unreachable" in text
     assert batch.connections == [], "a submission connected to the grader's machine"
 
 

@@ -171,13 +171,13 @@ def _class_batch(exercise):
     return grade_folder(folder, exercise)
 
 
-@slow_fixture(scope="session")
+@slow_fixture(scope="session", memo_of="exercise")
 def class_batch():
     """`class_batch(exercise)`: the graded class of one exercise (see _class_batch), graded once a session."""
     return _class_batch
 
 
-@slow_fixture(scope="session")
+@slow_fixture(scope="session", any_worker=True)  # a function: no state
 def grade_in_sandbox():
     """`grade_in_sandbox(folder, exercise)`: grade_folder, for a test that grades a folder of its own."""
     return grade_folder

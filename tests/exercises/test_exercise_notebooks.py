@@ -48,7 +48,7 @@ def _executed(exercise, which):
     return before, after
 
 
-@slow_fixture(scope="session")
+@slow_fixture(scope="session", memo_of="exercise")
 def executed():
     """`executed(exercise, which)`: the notebook run headless in a Jupyter kernel (see _executed)."""
     return _executed
