@@ -104,9 +104,13 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     prints: dict[int, list[Occurrence]] = {}
     explained: set[int] = set()
     tokens: dict[int, float] = defaultdict(float)
+    own_lines: set[tuple[str, int]] = set()  # (file, line) of the tokens the starter does not cover
+    given_lines: set[tuple[str, int]] = set()  # and of those it covers
     for index, unit in enumerate(units):
         hashes = kgram_hashes(unit.tokens)
         given = _covered(hashes, starter_kgrams, len(unit.tokens))
+        for covered, line in zip(given, unit.lines):
+            (given_lines if covered else own_lines).add((unit.file, line))
         public = _covered(hashes, public_kgrams, len(unit.tokens))
         spans = []
         for position in winnow(hashes):
@@ -130,9 +134,13 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
         for start, end, h in spans:
             prints.setdefault(h, []).append(Occurrence(index, start))
             tokens[h] += sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
+    # a trait only on lines that are the starter's code (renamed, it is still no code of the student's) is not theirs
+    starter_lines = given_lines - own_lines
     own_traits, trait_text = {}, {}
     for name in sorted(texts):
-        for h, (size, kind, text) in traits_of(texts[name]).items():
+        for h, (size, kind, text, lines) in traits_of(texts[name]).items():
+            if lines and all((name, line) in starter_lines for line in lines):
+                continue
             if h not in starter_kgrams and h not in public_kgrams and h not in own_traits:
                 own_traits[h], trait_text[h] = size, (kind, text)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],

@@ -60,13 +60,15 @@ def _hash(kind: str, text: str) -> int:
                           "big") | 1 << 63  # the top bit set: never a k-gram's or a statement's hash (< 2 ** 61)
 
 
-def traits(text: str) -> dict[int, tuple[float, str, str]]:
-    """{hash: (size, kind, text)} of the traits of one source file."""
-    found: dict[int, tuple[float, str, str]] = {}
+def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
+    """{hash: (size, kind, text, lines)} of the traits of one source file (lines: where it is; empty: anywhere)."""
+    found: dict[int, tuple[float, str, str, set[int]]] = {}
 
-    def add(kind: str, value: str, size: float):
+    def add(kind: str, value: str, size: float, line: int = 0):
         if value and size > 0:
-            found.setdefault(_hash(kind, value), (size, kind, value[:SHOWN]))
+            entry = found.setdefault(_hash(kind, value), (size, kind, value[:SHOWN], set()))
+            if line:
+                entry[3].add(line)
 
     text = text.removeprefix("\ufeff")[:MAX_CHARS]
     try:
@@ -78,19 +80,19 @@ def traits(text: str) -> dict[int, tuple[float, str, str]]:
             elif kind == tokenize.STRING:
                 body = value.lstrip("rRbBuUfF")[1:-1].strip("\"'")
                 words = _WORD.findall(body.lower())
-                add("string", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))
+                add("string", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))  # a docstring is no code
             elif kind == tokenize.NAME and len(value) > SHORT + 1 and not _language(value):
-                add("name", value, 1.0)
+                add("name", value, 1.0, token.start[0])
             elif kind == tokenize.NUMBER:
-                add("number", value.lower(), 1.0)
+                add("number", value.lower(), 1.0, token.start[0])
     except (tokenize.TokenError, SyntaxError, ValueError):
         pass  # the traits of what was read
     for shape, size in _function_shapes(text):
         add("shape", shape, size)
-    for line in python_lines(text):
+    for number, line in enumerate(python_lines(text), 1):
         line = line.strip()
         if line and not line.startswith("#") and len(_WORD.findall(line.lower())) > 2 * SHORT:
-            add("line", line, LINE_SIZE)
+            add("line", line, LINE_SIZE, number)
     return found
 
 

@@ -428,13 +428,27 @@ def test_a_copy_of_canonical_code_is_told_by_the_traits_it_carries_over():
 def test_traits_are_what_the_student_wrote_and_short_ones_weigh_nothing():
     from grader.similarity.traits import traits
 
-    found = sorted((kind, text, size) for size, kind, text in traits(
+    found = sorted((kind, text, size) for size, kind, text, _ in traits(
         "# works\n# ----\x0c---- misc\nres = 3  # my implementation\n"
         "velocity_of_tanh = 'squashed beyond all recognition'  # why did I write this\n").values())
     assert found == [("comment", "why did i write this", 3), ("line", "res = 3  # my implementation", 1),
                      ("line", "velocity_of_tanh = 'squashed beyond all recognition'  # why did I write this", 1),
                      ("name", "velocity_of_tanh", 1.0), ("number", "3", 1.0),  # not `res`: too short
                      ("string", "squashed beyond all recognition", 2)]
+
+
+def test_the_starters_lines_renamed_are_no_traits_of_the_student():
+    """A copier who renames the starter's names too gets no traits of their own from the starter's lines.
+
+    (Only where the structure reads the line as the starter's: a one-line method, too short for a fingerprint,
+    keeps its renamed `def` line and argument as traits.)
+    """
+    starter, stub = starters.starter_files("03-tanh")["engine.py"], TANH_STUB
+    renamed = ast.unparse(RenameAndReorder().visit(ast.parse(starter.replace(stub, "        return self"))))
+    renamed = renamed.replace("other", "rhs_operand_x").replace("_children", "kids_of_node")
+    document = read_document("x", {"engine.py": renamed}, starter_kgrams({"engine.py": starter}))
+    assert "kids_of_node" in renamed
+    assert "kids_of_node" not in str(document.trait_text) and len(document.trait_text) <= 4
 
 
 def test_a_renamed_copy_of_a_method_the_normalisation_makes_canonical_keeps_its_shape():
