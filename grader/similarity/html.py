@@ -155,6 +155,9 @@ def _pairs_table(pairs: list[dict]) -> str:
         notes = [f"both match {pair['both_match_public']}"] if pair.get("both_match_public") else []
         if mistake:
             notes.append(f"the same failures ({mistake['shared_by']} in the class)")
+        if pair.get("traits"):  # the two heaviest things only these two wrote as they wrote them
+            notes.append("only these two wrote " + ", ".join(
+                f"the {t['kind']} “{_cut(t['text'])}”" for t in pair["traits"][:2]))
         note = "; ".join(notes)
         anchor = f'<a href="#pair-{rank - 1}">{rank}</a>' if pair["flagged"] else str(rank)
         rows.append(f'<tr class="{"flagged" if pair["flagged"] else ""}"><td class="num">{anchor}</td>'
@@ -165,6 +168,10 @@ def _pairs_table(pairs: list[dict]) -> str:
     return ("<table><tr><th class=\"num\">#</th><th>a</th><th>b</th><th class=\"num\">score</th>"
             "<th class=\"num\">typical</th><th>flagged</th>"
             "<th class=\"num\">regions</th><th>also</th></tr>" + "".join(rows) + "</table>")
+
+
+def _cut(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _clusters(groups: list[list[str]]) -> str:

@@ -49,6 +49,8 @@ def test_sections_and_the_flagged_pair(result):
     assert all(p["typical"] == 0.0 for p in result.record["pairs"])
     assert f'<td>alice</td><td>{MALLORY.replace("<", "&lt;").replace(">", "&gt;").replace(chr(34), "&quot;")}</td>' \
         f'<td class="num">{flagged[0]["score"]:.2f}</td><td class="num">0.00</td>' in document
+    # and what only the two of them wrote as they wrote it (their traits), heaviest first
+    assert "only these two wrote the line “return self * Value(-1.0)”, the line “return self + other * -1”" in document
 
 
 def test_everything_from_a_submission_is_escaped(result):
