@@ -50,6 +50,7 @@ from itertools import combinations
 from ..machine_size import usable_cpus
 from .fingerprints import K, Occurrence, all_kgrams, kgram_hashes, statement_hashes, winnow
 from .normalise import Unit, read_source, units_of
+from .scores import above_typical, clusters, containment_score, pair_score, typical_scores  # noqa: F401 (clusters: re-exported)
 from .traits import trait_hashes, traits as traits_of
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
@@ -60,7 +61,6 @@ RARITY_POWER = 2  # squared: a fragment a third of the class shares weighs 0.1, 
 # Rarity needs a class: a smaller cohort is weighed as if it had MIN_CLASS members, the others without
 # the fragment, so that seven students who all hand in one engine still share something rare.
 MIN_CLASS = 30
-EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
 # traits (traits.py): only one another student may share a trait for it to count (a comment, a name, a line three
@@ -68,10 +68,6 @@ MISTAKE_WEIGHT = 0.35
 # EVIDENCE's part. Both chosen on the first class (generate.SEED) alone, among 2 and 3, and 2, 3 and 5 (docs/similarity.md)
 TRAIT_COMMON = 2
 TRAIT_EVIDENCE = 5.0
-# a student's typical score: the mean of their 5th to 8th highest pair scores (0-based 4 to 7). A ring of copiers of
-# up to five members (an original and four copies) fills only a member's first four places; the next four are
-# classmates it did not copy, and the mean of four is steadier than one of them.
-TYPICAL_RANKS = (4, 8)
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
 
@@ -357,73 +353,3 @@ class Cohort:
                 bonuses[(i, j)] = {"bonus": round(MISTAKE_WEIGHT * rarity, 4), "shared_by": c,
                                    "signature": signature}
         return bonuses
-
-
-def pair_score(shared: float, total_a: float, total_b: float, enough: float = None) -> float:
-    """How much of each one's own code the other holds (a weighted cosine), times how much rare code that is."""
-    if shared <= 0 or total_a <= 0 or total_b <= 0:
-        return 0.0
-    cosine = shared / math.sqrt(total_a * total_b)
-    return min(1.0, cosine) * evidence(shared, EVIDENCE if enough is None else enough)
-
-
-def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:
-    """Each document's typical score: the mean of its TYPICAL_RANKS-th highest pair scores (missing ones are 0)."""
-    import heapq
-
-    first, last = TYPICAL_RANKS
-    by_document: list[list[float]] = [[] for _ in range(n)]
-    for (i, j), score in scores.items():
-        if score > 0:
-            by_document[i].append(score)
-            by_document[j].append(score)
-    return [sum(heapq.nlargest(last, found)[first:]) / (last - first) for found in by_document]
-
-
-def above_typical(score: float, typical: float) -> float:
-    """How far a pair's score rises above the higher typical score of its two students: (s − t) / (1 − t), ≥ 0."""
-    if typical >= 1.0:
-        return 0.0
-    return max(0.0, (score - typical) / (1.0 - typical))
-
-
-def evidence(shared: float, enough: float = EVIDENCE) -> float:
-    """How much the shared code says, from 0 to 1: S² / (S² + EVIDENCE²).
-
-    Slow to start, so that a few shared tokens say little (two weighted tokens
-    give 0.14, five 0.5, ten 0.8), and growing without a cap (thirty give
-    0.97, a hundred 0.998): a cap would tie every pair past it, and a ring of
-    honest students who share one common answer would rank with a copied
-    engine.
-    """
-    return shared ** 2 / (shared ** 2 + enough ** 2)
-
-
-def containment_score(shared: float, total_source: float, shared_tokens: float) -> float:
-    """The share of the source's code (weighed by rarity) a submission holds, times the evidence of its tokens.
-
-    The amount is counted in plain tokens: a public source every student copies
-    is no rarer for it, and its distinctive parts already weigh most in the share.
-    """
-    if shared <= 0 or total_source <= 0:
-        return 0.0
-    return min(1.0, shared / total_source) * evidence(shared_tokens)
-
-
-def clusters(pairs: list[dict]) -> list[list[str]]:
-    """Connected groups of flagged pairs, each sorted; the largest group first."""
-    parent: dict[str, str] = {}
-
-    def root(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for pair in pairs:
-        if pair["flagged"]:
-            parent[root(pair["a"])] = root(pair["b"])
-    groups: dict[str, list[str]] = defaultdict(list)
-    for member in parent:
-        groups[root(member)].append(member)
-    return sorted((sorted(g) for g in groups.values()), key=lambda g: (-len(g), g))
