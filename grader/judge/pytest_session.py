@@ -1,0 +1,64 @@
+"""One pytest session of a suite's hidden tests, in the grader's process, with the judge's plugin.
+
+The arguments keep pytest's start-up and end small (no installed plugins but the JSON report, no
+traceback text, no end-of-run garbage collections) and make a suite folder's own test files the
+ones that run (grader/judge/imports.py).
+"""
+
+import io
+import os
+import sys
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from ..suites import SuiteError, test_files
+from .imports import forget_other_copies, remember
+
+
+@contextmanager
+def _only_the_json_report_plugin():
+    """Load no installed pytest plugin but the JSON report: the others (hypothesis, ...) cost a
+    third of a second at start-up, and a check should be quick."""
+    saved = {k: os.environ.get(k) for k in ("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_PLUGINS")}
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    os.environ["PYTEST_PLUGINS"] = "pytest_jsonreport.plugin"
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def run_pytest(suite, plugin, report):
+    tests = [str(p) for p in test_files(suite)]
+    if not tests:
+        raise SuiteError(f"suite {suite.name!r} has no test_*.py files")
+    args = [
+        *tests, "-q", "-s", "--tb=no", "--assert=plain", "--import-mode=importlib", "-p", "no:cacheprovider",
+        "-p", "no:logging", "-p", "no:warnings", "-p", "no:faulthandler", "-p", "no:randomly",
+        # each of these ends a run with a full garbage collection (to catch unraisable exceptions, which
+        # no hidden test raises): 0.05 s apiece with a batch's observations in memory, half a check's judge
+        "-p", "no:unraisableexception", "-p", "no:threadexception",
+        "--rootdir", str(suite.folder), "-c", str(Path(__file__).with_name("pytest.ini")),
+        "--json-report-file=none", "--json-report-omit", "collectors", "log", "traceback", "streams",
+        "warnings", "keywords",
+    ]
+    captured = io.StringIO()
+    forget_other_copies(tests, suite.folder)  # judged by this folder's test files, not a same-named module's
+    with redirect_stdout(captured), redirect_stderr(captured), _only_the_json_report_plugin():
+        code = pytest.main(args, plugins=[plugin, report])
+    remember(tests, suite.folder)
+    if code == pytest.ExitCode.INTERRUPTED:
+        raise KeyboardInterrupt  # Ctrl-C or SIGTERM while judging: pytest caught it, the batch stops
+    if plugin.suite_errors:
+        raise SuiteError(f"the hidden suite {suite.name!r} cannot be used: " + "; ".join(plugin.suite_errors))
+    if code not in (0, 1):
+        raise SuiteError(f"the hidden suite {suite.name!r} could not run (pytest exit {int(code)}):\n"
+                         + captured.getvalue()[-3000:])
+    if plugin.internal_errors:
+        print("\n".join(plugin.internal_errors), file=sys.stderr)
