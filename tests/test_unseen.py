@@ -231,7 +231,7 @@ def test_an_op_cut_out_of_the_graph_says_which_shape_and_the_fix_in_each_languag
     assert entry["title"] == "Your exp keeps its backward rule on its input instead of on its output"
     assert "Store the rule on the output: `out._backward = _backward`." in entry["explanation"]
     assert translator("ru").render(entry["messages"]["title"]) == (
-        "Ваша операция exp хранит своё правило обратного прохода на входе, а не на результате")
+        "Ваша операция exp хранит своё правило обратного прохода на входе, а не на выходе")
     assert translator("zh").render(entry["messages"]["explanation"]).startswith("在 y = exp(x) 中（x 由叶节点经 `+` 得到")
 
 
