@@ -223,6 +223,19 @@ def local_run(tmp_path_factory):
     return (folder / "scores.json").read_bytes(), result.stdout.splitlines()
 
 
+def test_grading_the_examples_still_gives_the_golden_scores_their_feedback_pages_are_rendered_from(local_run):
+    # tests/golden/examples (issue 32): the examples' feedback in three languages is compared with its goldens
+    # rendered from these scores (tests/test_golden.py); this local run, graded with the same limits, keeps them
+    # true: numbers to a few ulps (the last bits of this CPU's tanh and exp), everything else exactly
+    from grader.torch_adapter import compare
+
+    golden = json.loads((ROOT / "tests" / "golden" / "examples" / "scores.json").read_text())
+    beyond = [c.describe() for c in compare({"scores": golden}, {"scores": json.loads(local_run[0])})
+              if not c.within_tolerance]
+    assert beyond == [], "grading examples/submissions no longer gives tests/golden/examples/scores.json " \
+        "(regenerate only if intended: python tests/golden/renderings.py examples)"
+
+
 def test_a_fleet_of_two_workers_scores_the_examples_byte_for_byte_as_a_local_run(tmp_path, server, fleet,
                                                                                      local_run):
     fleet.start()
