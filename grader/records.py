@@ -153,6 +153,7 @@ class Observation(TypedDict, total=False):
     status: Required[ObservationStatus]
     values: dict  # status ok: plain JSON, the probe's record (probekit's caps)
     error: str  # what went wrong, as a person reads it
+    error_message: dict  # `error` as data (grader/i18n): id, params, English text, when the grader decided it
     exception: str | None  # the exception's type name, for status error
     where: Where | None  # where it was raised
     recursion: bool  # a RecursionError (the walk recursed 10,000 deep)
@@ -166,6 +167,7 @@ class Run(TypedDict):
     id: str
     status: RunStatus
     message: str | None  # why the run ended, when it did not end `ok`
+    message_data: NotRequired[dict]  # `message` as data (grader/i18n): id, params, English text
     import_error: ImportFailure | None
     probes: dict[str, Observation]  # in the suite's order
     output: str  # what the submission printed, capped
@@ -279,6 +281,7 @@ class ScoreRow(TypedDict):
     score: float
     max_score: float
     message: str | None
+    message_data: NotRequired[dict]  # `message` as data (grader/i18n), when the grader's observer decided it
     source: str
     tests: list[TestRow]
     diagnosis: list[DiagnosisEntry]

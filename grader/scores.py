@@ -77,9 +77,13 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
         error = run["import_error"]
         where = error.get("where")
         message = error["error"] + location_suffix(error, where)
+    # why the run ended as data too (grader/i18n), when the message is the observer's own (an import error's is
+    # the student's exception and its place)
+    said = run.get("message_data") if message is not None and message == run.get("message") else None
     return {"id": submission.id, "status": _row_status(run, tests_read),
             "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
-            "message": message, "source": name_text(Path(submission.source).name), "tests": tests}
+            "message": message, **({"message_data": said} if said else {}),
+            "source": name_text(Path(submission.source).name), "tests": tests}
 
 
 def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read=None, tests=None,

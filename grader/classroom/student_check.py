@@ -18,7 +18,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from ..i18n import choose, msg
+from ..i18n import Message, choose, msg
 from ..load import STUDENT_MODULES
 from ..pipeline import Settings, grade_submissions, load_submissions
 from ..records import earned
@@ -158,7 +158,7 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
         notes.append(msg("the sandbox here is weaker than the grader's (no bubblewrap); the results are the same"))
     run, row = graded.runs[submission.id], graded.row(submission.id)
     if run["status"] != "ok" and run.get("message"):
-        notes.append(run["message"])
+        notes.append(Message.from_json(run["message_data"]) if run.get("message_data") else run["message"])
     # a test's doc: its English text (the catalog's id), or a message record where it is made from parts (09's)
     docs = {t["name"]: t.get("doc_message") or t["doc"] for t in suite_tests(suite)}
     tests = [dict(o, doc=docs.get(o["name"], "")) for o in graded.outcomes[submission.id]]

@@ -148,6 +148,12 @@ def said(entry: dict, **parts: Message) -> dict:
     return entry
 
 
+def row_message(row: dict):
+    """A scores row's `message` as a renderer shows it: its data (`message_data`, the observer's reasons) when
+    the row keeps it, else its text (a loader's reason, an import error, an older scores file)."""
+    return row.get("message_data") or row.get("message")
+
+
 def place(where: dict | None) -> Message | None:
     """A place in the student's files as words: `bob.py, line 12`, `nb.ipynb, cell 7, line 3`, with
     `, in _backward` when the function is known (grader.places.place_text's words, as data)."""

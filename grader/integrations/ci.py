@@ -27,7 +27,7 @@ import re
 from pathlib import Path
 
 from ..load import Submission
-from ..i18n import translator, words
+from ..i18n import row_message, translator, words
 from ..report import submission_markdown
 from ..report.record import number, output_of, points, printable, score_of, status_word, student_view
 from ..student_text import valid_utf8
@@ -128,7 +128,7 @@ def annotations(record: dict, submission: Submission, *, after_due_date: bool = 
     lines = []
     status = record.get("status", "graded")
     if status != "graded":
-        reason = t.render(record.get("message")) if record.get("message") else t._("no reason was recorded")
+        reason = t.render(row_message(record)) if record.get("message") else t._("no reason was recorded")
         lines.append(command("error", printable(reason), title=t._("Not graded: {status}",
                                                                    status=status_word(status, lang))))
     view = student_view(record, after_due_date=after_due_date)

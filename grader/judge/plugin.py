@@ -29,6 +29,11 @@ IMPORTED = ("status", "message", "import_error", "forbidden_imports")
 
 
 
+def _said(record, text):
+    """A reason the observer decided, as data when the run kept it (grader/observe's endings), else its text."""
+    return Message.from_json(record) if record else text
+
+
 def skip(message: Message):
     """pytest.skip with a message as data (grader/i18n): the outcome keeps both its English text and its id."""
     skipped = pytest.skip.Exception(str(message))
@@ -174,7 +179,7 @@ class JudgePlugin:
             obs = run["probes"].get(probe.__name__)
             if obs is None:
                 if run["status"] != "ok":
-                    skip(msg("not run: {reason}", reason=run.get("message")))
+                    skip(msg("not run: {reason}", reason=_said(run.get("message_data"), run.get("message"))))
                 raise SuiteError(f"no observation for probe {probe.__name__!r}")
             expression = expression_of(probe)
             status = obs["status"]
@@ -191,12 +196,13 @@ class JudgePlugin:
                                    expression=expression, got=got)
                 return _Observed(values, expression)
             if status == "timeout":
-                got = obs.get("error") or msg("timed out")
+                got = _said(obs.get("error_message"), obs.get("error")) or msg("timed out")
                 raise ProbeTimeout(msg("{expression}: {got}", expression=expression, got=got), expression=expression,
                                    got=got)
             if status == "crashed":
-                raise StudentError(msg("{expression}: {got}", expression=expression, got=obs.get("error")),
-                                   expression=expression, got=obs.get("error"))
+                got = _said(obs.get("error_message"), obs.get("error"))
+                raise StudentError(msg("{expression}: {got}", expression=expression, got=got),
+                                   expression=expression, got=got)
             where = obs.get("where")
             at = place(where)
             got = (msg("raised {error} ({place})", error=obs.get("error"), place=at) if at

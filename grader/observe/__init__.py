@@ -18,6 +18,7 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import forbidden_imports
+from ..i18n import _FIELD, Message, msg, nmsg
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
 from ..sandbox.accounting import Budget
@@ -37,46 +38,74 @@ class Ending:
     """What the end of a worker means for the submission's run."""
 
     status: str  # "timeout" or "crashed": the run's, or with `probe_only` the running probe's
-    message: str  # formatted with the run's facts (see _facts)
+    message: Message  # its id is filled in with the run's facts (see _facts, _said)
     probe_only: bool = False  # only the probe that ran ends; a fresh worker goes on with the rest
     charges_running_probe: bool = False  # the probe that ran gets the run's status and message too
     distrusts_report: bool = False  # none of the observations the submission reported are used
+    may_starve: bool = False  # a timeout the machine may have caused: says so when the worker was starved
 
 
-# How a run ends, by what ended its last worker (Attempt.ended) or by a count that ran out.
+# How a run ends, by what ended its last worker (Attempt.ended) or by a count that ran out. Each message is
+# data (grader/i18n): the row and the probes keep its id and the facts it names beside the English text.
 ENDINGS = {
-    "exited": Ending("crashed", "{module}.py called sys.exit({detail}) while being imported"),
-    "import-timeout": Ending("timeout", "importing {module}.py did not finish within {import_seconds:g} s{busy}"),
-    "total-timeout": Ending("timeout", "the submission's time limit ({submission_seconds:g} s) ran out{busy}",
-                            charges_running_probe=True),
+    "exited": Ending("crashed", msg("{module}.py called sys.exit({detail}) while being imported")),
+    "import-timeout": Ending("timeout", msg("importing {module}.py did not finish within {import_seconds} s"),
+                             may_starve=True),
+    "total-timeout": Ending("timeout", msg("the submission's time limit ({submission_seconds} s) ran out"),
+                            charges_running_probe=True, may_starve=True),
     # An honest worker never writes a malformed report: something in the submission wrote into the
     # observation pipe. None of what this submission reported is trusted, not even the results that
     # came before the bad line (they may be forged too).
-    "protocol": Ending("crashed", "the worker's report was malformed ({detail}): the submission wrote into the "
-                       "grader's observation channel, so none of its observations are used", distrusts_report=True),
-    "died-importing": Ending("crashed", "the worker died while importing {module}.py: {detail}"),
-    "probe-timeout": Ending("timeout", "did not finish within {probe_seconds:g} s{busy}", probe_only=True),
-    "died": Ending("crashed", "{detail}", probe_only=True),
-    "timeouts-in-a-row": Ending("timeout", "{timeouts_in_a_row} probes in a row did not finish within "
-                                "{probe_seconds:g} s each; the rest were not run"),
-    "restarts": Ending("crashed", "the worker crashed {workers} times; the rest of the probes were not run"),
+    "protocol": Ending("crashed", msg("the worker's report was malformed ({detail}): the submission wrote into the "
+                                      "grader's observation channel, so none of its observations are used"),
+                       distrusts_report=True),
+    "died-importing": Ending("crashed", msg("the worker died while importing {module}.py: {detail}")),
+    "probe-timeout": Ending("timeout", msg("did not finish within {probe_seconds} s"), probe_only=True,
+                            may_starve=True),
+    "died": Ending("crashed", msg("{detail}"), probe_only=True),
+    "timeouts-in-a-row": Ending("timeout", nmsg("{timeouts_in_a_row} probe in a row did not finish within "
+                                                "{probe_seconds} s each; the rest were not run",
+                                                "{timeouts_in_a_row} probes in a row did not finish within "
+                                                "{probe_seconds} s each; the rest were not run",
+                                                "timeouts_in_a_row", timeouts_in_a_row=TIMEOUTS_IN_A_ROW)),
+    "restarts": Ending("crashed", nmsg("the worker crashed {workers} time; the rest of the probes were not run",
+                                       "the worker crashed {workers} times; the rest of the probes were not run",
+                                       "workers", workers=MAX_RESTARTS + 1)),
 }
-_STARVED = (" while the machine was too busy to run it (it waited for a CPU): it will be observed "
-            "again, and is not cached")
-_UNMEASURED = (" by the wall clock (this machine cannot tell a busy CPU from a slow engine): it will be observed "
-               "again, and is not cached")
 
 
 def _facts(suite, limits, attempt):
     """What an ending's message may name."""
     return dict(dataclasses.asdict(limits), module=suite.module, detail=attempt.detail,
-                busy=(_STARVED if attempt.measured else _UNMEASURED) if attempt.starved else "",
-                timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
+                starved=attempt.starved, measured=attempt.measured, timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
                 workers=MAX_RESTARTS + 1)
 
 
+def _said(ending, facts) -> Message:
+    """The ending's message with the facts its id names (a timeout of a starved worker says why it is observed
+    again: the CPU it waited for, or this machine's wall clock)."""
+    base = ending.message
+    # seconds as the English writes them (`1`, `2.5`: numbers are parameters, never translated), counts as numbers
+    params = {name: f"{facts[name]:g}" if isinstance(facts[name], float) else facts[name]
+              for name in _FIELD.findall(base.id)}
+    said = Message(base.id, params, base.plural, base.count)
+    if ending.may_starve and facts["starved"]:
+        if facts["measured"]:
+            return msg("{ending} while the machine was too busy to run it (it waited for a CPU): it will be "
+                       "observed again, and is not cached", ending=said)
+        return msg("{ending} by the wall clock (this machine cannot tell a busy CPU from a slow engine): it will "
+                   "be observed again, and is not cached", ending=said)
+    return said
+
+
 def _end_run(run, ending, facts):
-    run["status"], run["message"] = ending.status, ending.message.format(**facts)
+    said = _said(ending, facts)
+    run["status"], run["message"], run["message_data"] = ending.status, str(said), said.to_json()
+
+
+def _ended_probe(status, said: Message, **more):
+    """A probe's observation that the end of its worker or of the run decided: its error as text and as data."""
+    return {"status": status, "error": str(said), "error_message": said.to_json(), **more}
 
 
 def grader_error_message(stage, detail):
@@ -178,8 +207,8 @@ def observe_submission(submission, suite, sandbox, slot):
             if not ending.probe_only:
                 _end_run(run, ending, facts)
                 if ending.charges_running_probe and attempt.current:
-                    probes[to_grader.get(attempt.current, attempt.current)] = {"status": run["status"],
-                                                                               "error": run["message"]}
+                    probes[to_grader.get(attempt.current, attempt.current)] = _ended_probe(
+                        run["status"], Message.from_json(run["message_data"]))
                 if ending.distrusts_report:
                     probes.clear()
                     todo = list(suite.probe_names)
@@ -192,7 +221,7 @@ def observe_submission(submission, suite, sandbox, slot):
             current = to_grader.get(attempt.current, attempt.current)
             if current is None:  # died between probes: blame the next one
                 current = todo[0]
-            probes[current] = {"status": ending.status, "error": ending.message.format(**facts)}
+            probes[current] = _ended_probe(ending.status, _said(ending, facts))
             if ending.status == "timeout":
                 timeouts_in_a_row += 1
             todo = [p for p in todo if p != current]
@@ -212,9 +241,11 @@ def observe_submission(submission, suite, sandbox, slot):
             # one clear failure on the import test, every other test skipped
             run["import_error"] = {"error": run["message"], "where": None}
         if run["status"] in ("timeout", "crashed"):
+            said = run.get("message_data")
             for name in todo:
-                probes.setdefault(name, {"status": run["status"], "error": "not run: " + run["message"],
-                                         "not_run": True})
+                probes.setdefault(name, _ended_probe(run["status"], msg("not run: {reason}", reason=Message.from_json(
+                    said)), not_run=True) if said else {"status": run["status"], "error": "not run: " + run["message"],
+                                                        "not_run": True})
     finally:
         if not cases:
             sandbox.cleanup(base)

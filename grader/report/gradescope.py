@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 
-from ..i18n import translator, words
+from ..i18n import row_message, translator, words
 from ..places import place_text
 from .record import VISIBILITIES, output_of, score_of, status_word, tests_of
 
@@ -65,7 +65,7 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
     tests = [_test(test, i, t) for i, test in enumerate(tests_of(record), start=1)]
 
     lines = []
-    reason = t.render(record.get("message")) if record.get("message") else t._("no reason was recorded")
+    reason = t.render(row_message(record)) if record.get("message") else t._("no reason was recorded")
     why = _why_not_graded(status, reason, t)
     if why:
         lines.append(why)

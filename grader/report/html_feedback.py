@@ -6,7 +6,7 @@ Content-Security-Policy.
 
 from __future__ import annotations
 
-from ..i18n import translator, words
+from ..i18n import row_message, translator, words
 from ..places import place_text
 from .graph import graph_svg
 from .html import badge, code_spans, e, page
@@ -77,7 +77,7 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
         parts.append(f'<p class="summary">{e(t._("Submitted file: {file}", file=record["source"]))}</p>')
     parts.append("</header>")
     if status != "graded":
-        reason = t.render(record.get("message")) if record.get("message") else t._("No reason was recorded.")
+        reason = t.render(row_message(record)) if record.get("message") else t._("No reason was recorded.")
         parts.append(f"<section id=\"not-graded\"><p><strong>{t._('Not graded: {status}', status=badge(status, lang))}"
                      f"</strong></p><pre>{e(reason)}</pre></section>")
     if view.total_shown:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import statistics
 
-from ..i18n import translator, words
+from ..i18n import row_message, translator, words
 from ..places import place_text
 from .record import (FAILED_TO_RUN, code_parts, first_failing, number, one_line, pass_rates, points,
                      output_of, printable, score_of, status_word, student_view, test_info, tests_of)
@@ -150,7 +150,7 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
     if record.get("source"):
         lines += [t._("Submitted file: {file}", file=md(record['source'])), ""]
     if status != "graded":
-        reason = md(t.render(record.get('message'))) if record.get('message') else t._("No reason was recorded.")
+        reason = md(t.render(row_message(record))) if record.get('message') else t._("No reason was recorded.")
         lines += [t._("**Not graded: {status}.** {reason}", status=md(status_word(status, lang)), reason=reason), ""]
     if view.total_shown:
         lines.append("**" + t._("Score: {points}", points=points(score_of(record), record.get('max_score'))) + "**")
