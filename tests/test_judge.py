@@ -201,3 +201,17 @@ def test_a_suite_test_without_points_or_with_a_duplicate_name_cannot_be_used(tmp
 def test_no_runs_no_verdicts(tmp_path):
     assert judge(_suite(tmp_path), {}) == {}
     assert probekit  # the probes above use only what probekit's sandbox allows
+
+
+def test_a_value_the_observation_lacks_is_said_missing_in_the_students_language():
+    # issue 32: `got 'missing'` was English inside a translated sentence; the English is as it was
+    from grader.i18n import translator
+    from grader.judge import Mismatch, assert_values
+
+    with pytest.raises(Mismatch) as raised:
+        assert_values({"b": 1.0}, {"a": 6.0}, what="y = a * a at a = 3")
+    said = raised.value.message
+    assert str(said) == "a for y = a * a at a = 3: expected 6.0, got 'missing'"
+    assert raised.value.detail["got"] == "missing"
+    assert translator("ru").render(said) == "a для y = a * a at a = 3: ожидалось 6.0, получено ничего (такого значения нет)"
+    assert translator("zh").render(said) == "y = a * a at a = 3 中的 a：期望值 6.0，实际值 无（缺少这个值）"

@@ -199,7 +199,10 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
     if wrong:
         key, w, g = wrong[0]
         n = len(wrong) - 1
-        values = {"node": key, "expected": fmt(w, digits), "got": fmt(g, digits)}
+        # a node the observation lacks is said in the student's language (the detail keeps "missing", as before)
+        # TRANSLATORS: what a mismatch says it got for a value the observation lacks ("expected 6.0, got …")
+        shown = msg("'missing'") if isinstance(got, dict) and key not in got else fmt(g, digits)
+        values = {"node": key, "expected": fmt(w, digits), "got": shown}
         if context and n:
             said = nmsg("{node} for {expression}: expected {expected}, got {got} ({n} more value differs)",
                         "{node} for {expression}: expected {expected}, got {got} ({n} more values differ)", "n",
