@@ -64,7 +64,9 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
     """One row of the scores file; `tests_read` as for _row_status."""
     if submission.rejected:
         return {"id": submission.id, "status": "rejected", "score": 0.0, "max_score": max_score,
-                "message": submission.problem, "source": name_text(Path(submission.source).name), "tests": []}
+                "message": submission.problem,
+                **({"message_data": submission.problem_message} if submission.problem_message else {}),
+                "source": name_text(Path(submission.source).name), "tests": []}
     tests = [
         {"name": o["name"], "status": o["status"], "score": _number(earned(o)),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],

@@ -640,3 +640,22 @@ def test_loading_writes_nothing(tmp_path, monkeypatch):
     loaded = load_folder(subs)
     assert [(s.id, s.rejected) for s in loaded] == [("alice", False), ("carol", False), ("dave", False), ("evil", True)]
     assert (listing(tmp_path), beside(tmp_path.parent)) == before
+
+
+def test_a_rejection_is_kept_as_data_and_said_in_the_students_language(tmp_path):
+    # issue 32: the loader's reasons were English inside a translated page; the English is as it was
+    from grader.i18n import translator
+    from grader.scores import submission_record
+
+    (tmp_path / "bob.rar").write_bytes(b"Rar!\x1a\x07\x00")
+    sub = load_entry(tmp_path / "bob.rar")
+    assert sub.problem == f"bob.rar is a .rar file; expected {FORMS}: unpack it, or pack it again as a .zip"
+    row = submission_record(sub, None, [], 63.0)
+    assert row["message"] == sub.problem and row["message_data"]["text"] == sub.problem
+    assert translator("ru").render(row["message_data"]) == (
+        "bob.rar — файл .rar; ожидалась папка, файл .py, блокнот .ipynb или архив .zip с одним из них: распакуйте "
+        "его или упакуйте заново в .zip")
+    assert translator("zh").render(row["message_data"]).startswith("bob.rar 是 .rar 文件；")
+    # a reason the loader still writes as text only has no data: renderers show its English
+    (tmp_path / "empty").mkdir()
+    assert "message_data" not in submission_record(load_entry(tmp_path / "empty"), None, [], 63.0)

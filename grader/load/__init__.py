@@ -65,6 +65,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import Message, msg
 from ..student_text import valid_utf8
 from .levels import collect, disk_level, disk_reader
 from .notebooks import notebook_to_engine
@@ -129,6 +130,7 @@ class Submission:
     problem: str | None
     digest: str
     origins: dict = field(default_factory=dict, repr=False, hash=False, compare=False)
+    problem_message: dict | None = field(default=None, repr=False, hash=False, compare=False)  # `problem` as data
 
     @property
     def rejected(self) -> bool:
@@ -204,7 +206,7 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> Sub
     try:
         read = _read_entry(path, kind, allowed_files)
     except Rejected as r:
-        return _rejected(sub_id, kind, path, str(r))
+        return _rejected(sub_id, kind, path, str(r), r.message)
     except Exception as e:  # a reader's bug or an exotic OS error must not cost the entry its row
         return _rejected(sub_id, kind, path, f"{_shown(path)} could not be read ({type(e).__name__}: {e})")
     files = {name: content for name, (content, _) in read.items()}
@@ -222,12 +224,13 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str]) -> dict[str, tup
     try:
         st = path.stat()
     except OSError as e:
-        raise Rejected(f"{shown} is a link to something that cannot be read ({e.strerror or e})")
+        raise Rejected(msg("{file} is a link to something that cannot be read ({error})", file=shown,
+                           error=e.strerror or str(e)))
     if kind == "folder":
         return collect(disk_level(path, shown, budget), allowed)
     path = path.resolve()  # the class folder's entries are the instructor's: a link there is followed
     if not stat.S_ISREG(st.st_mode):
-        raise Rejected(f"{shown} is not a regular file or folder; expected {EXPECTED}")
+        raise Rejected(msg("{file} is not a regular file or folder; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these", file=shown))
     suffix = path.suffix.lower()
     if kind == "zip":
         return read_zip(path, shown, st.st_size, allowed)
@@ -238,9 +241,11 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str]) -> dict[str, tup
         code = as_utf8(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown)
         return {ENGINE: (code, Origin(shown, None, path))}
     if not suffix:
-        raise Rejected(f"{shown} has no file extension; expected {EXPECTED}")
-    hint = ": unpack it, or pack it again as a .zip" if suffix in ARCHIVE_SUFFIXES else ""
-    raise Rejected(f"{shown} is a {suffix} file; expected {EXPECTED}{hint}")
+        raise Rejected(msg("{file} has no file extension; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these", file=shown))
+    if suffix in ARCHIVE_SUFFIXES:  # an archive of another kind (.rar, .7z, .tar.gz)
+        raise Rejected(msg("{file} is a {suffix} file; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these: unpack it, or pack it again as a .zip",
+                           file=shown, suffix=suffix))
+    raise Rejected(msg("{file} is a {suffix} file; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these", file=shown, suffix=suffix))
 
 
 def _entry_id(path: Path) -> str:
@@ -290,8 +295,9 @@ def files_digest(files: dict[str, bytes]) -> str:
     return h.hexdigest()
 
 
-def _rejected(sub_id: str, kind: str, path: Path, reason: str) -> Submission:
-    """A rejected entry; its digest covers the reason and the entry's raw bytes (a file's, capped)."""
+def _rejected(sub_id: str, kind: str, path: Path, reason: str, said: Message | None = None) -> Submission:
+    """A rejected entry; its digest covers the reason and the entry's raw bytes (a file's, capped). `said`: the
+    reason as data (grader/i18n), when the reader gave it so."""
     reason = valid_utf8(reason)  # a reader's message may quote a name it did not escape
     h = hashlib.sha256(b"rejected\0" + reason.encode("utf-8") + b"\0")
     try:
@@ -300,4 +306,5 @@ def _rejected(sub_id: str, kind: str, path: Path, reason: str) -> Submission:
                 h.update(f.read(MAX_ARCHIVE_BYTES))
     except OSError:
         pass  # the reason alone still identifies the entry's state
-    return Submission(sub_id, kind, str(path), {}, reason, h.hexdigest())
+    return Submission(sub_id, kind, str(path), {}, reason, h.hexdigest(),
+                      problem_message=said.to_json() if said is not None else None)

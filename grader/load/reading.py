@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from ..i18n import Message
+
 ENGINE = "engine.py"
 
 MiB = 1 << 20
@@ -58,7 +60,12 @@ class Origin:
 
 
 class Rejected(Exception):
-    """An entry that cannot be read as a submission; the message is for the instructor."""
+    """An entry that cannot be read as a submission; the message is for the instructor, and the student
+    reads it too: given as a grader.i18n Message (`msg(...)`), it is kept as data and said in their language."""
+
+    def __init__(self, reason):
+        super().__init__(str(reason))
+        self.message = reason if isinstance(reason, Message) else None
 
 
 class Budget:

@@ -14,6 +14,7 @@ import zlib
 from pathlib import Path
 from typing import Callable
 
+from ..i18n import msg
 from .levels import Level, collect
 from .reading import (MAX_ARCHIVE_BYTES, MAX_TOTAL_BYTES, MAX_ZIP_MEMBERS, MAX_ZIP_RATIO, ZIP_RATIO_FLOOR, Budget,
                       Origin, Rejected, is_hidden, read_capped, size_text, too_large)
@@ -27,7 +28,8 @@ def read_zip(path: Path, name: str, size: int, allowed: frozenset[str]) -> dict[
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as e:
-        raise Rejected(f"{name} is not a readable zip archive ({e}); zip the submission again") from None
+        raise Rejected(msg("{file} is not a readable zip archive ({error}); zip the submission again", file=name,
+                           error=str(e))) from None
     with archive:
         members = _checked_members(archive, name)
         return collect(_zip_level(archive, members, name), allowed)
@@ -54,11 +56,11 @@ def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[tuple[str, ...
                 "it is not unpacked: zip the submission folder again"
             )
         if stat.S_IFMT(info.external_attr >> 16) == stat.S_IFLNK:
-            raise Rejected(
-                f"{name}: member {member!r} is a symbolic link, which is not followed; zip the files themselves"
-            )
+            raise Rejected(msg("{file}: member {member} is a symbolic link, which is not followed; zip the files "
+                               "themselves", file=name, member=repr(member)))
         if info.flag_bits & 0x1:
-            raise Rejected(f"{name}: member {member!r} is encrypted; submit a zip without a password")
+            raise Rejected(msg("{file}: member {member} is encrypted; submit a zip without a password", file=name,
+                               member=repr(member)))
         if info.file_size > ZIP_RATIO_FLOOR and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
             raise Rejected(
                 f"{name}: member {member!r} would expand from {size_text(info.compress_size)} to "
