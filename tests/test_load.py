@@ -656,6 +656,11 @@ def test_a_rejection_is_kept_as_data_and_said_in_the_students_language(tmp_path)
         "bob.rar — файл .rar; ожидалась папка, файл .py, блокнот .ipynb или архив .zip с одним из них: распакуйте "
         "его или упакуйте заново в .zip")
     assert translator("zh").render(row["message_data"]).startswith("bob.rar 是 .rar 文件；")
+    (tmp_path / "alice").mkdir()
+    empty = submission_record(load_entry(tmp_path / "alice"), None, [], 63.0)
+    assert translator("ru").render(empty["message_data"]) == (
+        "в alice/ не найден engine.py; ожидался engine.py или один файл .py или .ipynb (папка пуста)")
     # a reason the loader still writes as text only has no data: renderers show its English
-    (tmp_path / "empty").mkdir()
-    assert "message_data" not in submission_record(load_entry(tmp_path / "empty"), None, [], 63.0)
+    (tmp_path / "carol.ipynb").write_text("{")
+    carol = submission_record(load_entry(tmp_path / "carol.ipynb"), None, [], 63.0)
+    assert carol["status"] == "rejected" and "message_data" not in carol

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from ..i18n import Message, msg
 from .notebooks import notebook_to_engine
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_NOTEBOOK_BYTES, MAX_WRAPPERS, Budget, Origin,
                       Rejected, as_utf8, is_hidden, name_text, read_capped, some_names, too_large)
@@ -69,17 +70,18 @@ def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
     return picks
 
 
-def _no_engine(level: Level) -> str:
+def _no_engine(level: Level) -> Message:
     zips = sorted(name_text(n) for n in level.files if n.lower().endswith(".zip"))
     if zips:
-        return (
-            f"no engine.py found in {level.where}: it holds {some_names(zips)}, and zips inside a submission "
-            "are not unpacked; unpack it and submit its contents (for an LMS bulk export, unzip it "
-            "and grade the folder)"
-        )
+        return msg("no engine.py found in {where}: it holds {zips}, and zips inside a submission are not unpacked; "
+                   "unpack it and submit its contents (for an LMS bulk export, unzip it and grade the folder)",
+                   where=level.where, zips=some_names(zips))
     found = sorted(map(name_text, level.files)) + sorted(name_text(d) + "/" for d in level.dirs)
-    listing = f"found: {some_names(found)}" if found else "it is empty"
-    return f"no engine.py found in {level.where}; expected engine.py, or a single .py or .ipynb file ({listing})"
+    if found:
+        return msg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (found: {found})",
+                   where=level.where, found=some_names(found))
+    return msg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (it is empty)",
+               where=level.where)
 
 
 def disk_level(path: Path, where: str, budget: Budget) -> Level:
