@@ -270,6 +270,10 @@ def test_a_file_over_the_size_cap_is_rejected(tmp_path):
     assert sub.problem == (
         "alice/engine.py is too large (1.0 MiB; the limit is 1.0 MiB); remove outputs and data and submit again"
     )
+    from grader.i18n import translator
+
+    assert translator("ru").render(sub.problem_message) == (
+        "alice/engine.py слишком велик (1.0 MiB; предел — 1.0 MiB); уберите выводы и данные и сдайте заново")
 
 
 def test_a_symlink_inside_a_submission_is_not_followed(tmp_path):

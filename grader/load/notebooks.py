@@ -49,7 +49,7 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
         raise Rejected(f"{shown} has no code in its code cells; expected the engine's code in them")
     engine = (IPYTHON_STAND_INS + code).encode("utf-8")
     if len(engine) > MAX_FILE_BYTES:
-        raise Rejected(too_large(f"the code of {shown}", len(engine), MAX_FILE_BYTES))
+        raise Rejected(too_large(shown, len(engine), MAX_FILE_BYTES, code_of=True))
     return engine, (None,) * IPYTHON_STAND_INS.count("\n") + tuple(places)
 
 

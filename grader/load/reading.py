@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from ..i18n import Message
+from ..i18n import Message, msg
 
 ENGINE = "engine.py"
 
@@ -78,10 +78,8 @@ class Budget:
     def charge(self, n: int, shown: str) -> None:
         self.left -= n
         if self.left < 0:
-            raise Rejected(
-                f"{shown} brings the files read past {size_text(self.limit)}, the limit for one submission; "
-                "remove outputs and data and submit again"
-            )
+            raise Rejected(msg("{file} brings the files read past {limit}, the limit for one submission; remove "
+                               "outputs and data and submit again", file=shown, limit=size_text(self.limit)))
 
 
 def read_capped(stream: BinaryIO, cap: int, shown: str) -> bytes:
@@ -95,10 +93,17 @@ def read_capped(stream: BinaryIO, cap: int, shown: str) -> bytes:
     return b"".join(chunks)
 
 
-def too_large(shown: str, size: int | None, cap: int) -> str:
-    size_words = f"more than {size_text(cap)}" if size is None else size_text(size)
-    return (f"{shown} is too large ({size_words}; the limit is {size_text(cap)}); "
-            "remove outputs and data and submit again")
+def too_large(shown: str, size: int | None, cap: int, *, code_of: bool = False) -> Message:
+    """Why a file is refused for its size (`code_of`: the code of a notebook, not the file), as a message."""
+    values = {"file": shown, "limit": size_text(cap)}
+    if code_of:
+        return msg("the code of {file} is too large ({size}; the limit is {limit}); remove outputs and data and "
+                   "submit again", size=size_text(size), **values)
+    if size is None:  # counted as it came: more than the limit is all that is known
+        return msg("{file} is too large (more than {limit}; the limit is {limit}); remove outputs and data and "
+                   "submit again", **values)
+    return msg("{file} is too large ({size}; the limit is {limit}); remove outputs and data and submit again",
+               size=size_text(size), **values)
 
 
 def size_text(n: int) -> str:
