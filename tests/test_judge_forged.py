@@ -80,7 +80,19 @@ def test_forged_observations_fail_their_tests_and_nothing_else(neuron):
     ([], {"a": 1.0}, "the result is a list, not a set of named values"),
 ])
 def test_shape_difference(got, want, difference):
-    assert shape_difference(got, want) == difference
+    said = shape_difference(got, want)  # a message (grader/i18n): its English text
+    assert (None if said is None else str(said)) == difference
+
+
+def test_a_shape_difference_is_said_in_the_students_language():
+    # issue 32: the kinds of values (`a text`, `a number`) were English words inside a translated sentence
+    from grader.i18n import translator
+
+    said = shape_difference({"a": [1.0, "x"]}, {"a": [1.0]})
+    assert str(said) == "'a'[1] is a text, not a number"
+    assert translator("ru").render(said) == "'a'[1] — текст, а не число"
+    assert translator("zh").render(said) == "'a'[1] 是文本，而不是数字"
+    assert translator("ru").render(shape_difference({}, {"a": 1.0, "b": 2.0})) == "результат: нет 'a' (и ещё 1)"
 
 
 def test_a_forged_case_of_09_is_the_students_failure_not_the_graders():

@@ -218,19 +218,32 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
                        node=key, expected=w, got=g, digits=digits if digits != DIGITS else None)
 
 
-def _kind(value):
+def _kind(value) -> Message:
+    """What kind of value an observation holds, as a message says it (`a number`, `nothing`)."""
     if value is None:
-        return "nothing"
+        return msg("nothing")
     if type(value) is bool:
-        return "a true/false"
+        return msg("a true/false")
     if type(value) in (int, float):
-        return "a number"
-    return {str: "a text", list: "a list", dict: "a set of named values"}.get(type(value), type(value).__name__)
+        return msg("a number")
+    if type(value) is str:
+        return msg("a text")
+    if type(value) is list:
+        return msg("a list")
+    if type(value) is dict:
+        return msg("a set of named values")
+    return msg("{type}", type=type(value).__name__)
 
 
-def shape_difference(got, want, where="the result"):
+def _not_kind(where, got, want) -> Message:
+    # TRANSLATORS: {where} is the result or a name in it ('a', 'a'[0]); {got} and {want} kinds of values (a number)
+    return msg("{where} is {got}, not {want}", where=where, got=_kind(got), want=_kind(want))
+
+
+def shape_difference(got, want, where=None):
     """How `got` is not built as `want` is, or None: the same names in every dict, a list where a list is
-    (of any length, each item built as one of `want`'s items), a number where a number is.
+    (of any length, each item built as one of `want`'s items), a number where a number is. A message
+    (grader/i18n); `where` (a message or a name's repr) defaults to the result.
 
     A probe records the same names and kinds of values on every engine, right or wrong (its code chooses
     them, an engine only the numbers), so an observation built otherwise was not made by the probe: the
@@ -238,15 +251,19 @@ def shape_difference(got, want, where="the result"):
     what the observation holds (a check over its own keys passes on an empty one) or index what is not
     there; neither may happen (docs/security.md).
     """
+    where = msg("the result") if where is None else where
     if type(want) is dict:
         if type(got) is not dict:
-            return f"{where} is {_kind(got)}, not {_kind(want)}"
+            return _not_kind(where, got, want)
         missing = [k for k in want if k not in got]
+        if len(missing) > 1:
+            return nmsg("{where} holds no {name} (and {n} more)", "{where} holds no {name} (and {n} more)", "n",
+                        where=where, name=repr(missing[0]), n=len(missing) - 1)
         if missing:
-            return f"{where} holds no {missing[0]!r}" + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else "")
+            return msg("{where} holds no {name}", where=where, name=repr(missing[0]))
         extra = [k for k in got if k not in want]
         if extra:
-            return f"{where} holds {extra[0]!r}, which the probe never records"
+            return msg("{where} holds {name}, which the probe never records", where=where, name=repr(extra[0]))
         for key, value in want.items():
             difference = shape_difference(got[key], value, repr(key))
             if difference:
@@ -254,13 +271,13 @@ def shape_difference(got, want, where="the result"):
         return None
     if type(want) is list:
         if type(got) is not list:
-            return f"{where} is {_kind(got)}, not {_kind(want)}"
+            return _not_kind(where, got, want)
         for i, item in enumerate(got):
             if want and all(shape_difference(item, w) for w in want):
-                return shape_difference(item, want[0], f"{where}[{i}]")
+                return shape_difference(item, want[0], msg("{where}[{i}]", where=where, i=i))
         return None
     if _kind(got) != _kind(want):
-        return f"{where} is {_kind(got)}, not {_kind(want)}"
+        return _not_kind(where, got, want)
     return None
 
 
