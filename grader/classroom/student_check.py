@@ -48,7 +48,7 @@ class CheckResult:
     exercise: str
     title: str
     checked: str  # what was graded, as the student knows it: "engine.py", "03-tanh.ipynb", ...
-    rejected: str | None  # why the submission could not be read, if it could not
+    rejected: Message | str | None  # why the submission could not be read, if it could not (said in `lang`)
     tests: list  # visible test outcomes, in suite order: name, status, output, points, doc
     notes: list  # things worth saying that are not test results
     seconds: float
@@ -145,7 +145,8 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
     lang = choose(lang)
     exercise = suite.name
     if submission.rejected:
-        return CheckResult(exercise, msg(suite.title), checked, submission.problem, [], notes,
+        why = Message.from_json(submission.problem_message) if submission.problem_message else submission.problem
+        return CheckResult(exercise, msg(suite.title), checked, why, [], notes,
                            time.monotonic() - started, lang=lang)
     graded = grade_submissions([submission], suite, Settings(exercise=exercise, limits=limits, jobs=1, cache_dir=None,
                                                              use_bwrap=use_bwrap, tests="visible",

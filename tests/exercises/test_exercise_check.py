@@ -149,6 +149,17 @@ def test_an_unreadable_notebook_is_reported_not_crashed_on(tmp_path):
         "column 3 (Expecting property name enclosed in double quotes); open it in Jupyter, save it and submit again")
 
 
+
+def test_why_a_submission_could_not_be_read_is_said_in_the_students_language(tmp_path):
+    # issue 32: the loader's reason was English inside a Russian `grade check`
+    bad = tmp_path / "03-tanh.rar"
+    bad.write_bytes(b"Rar!")
+    result = CliRunner().invoke(main, ["check", str(bad), "-e", "03-tanh", "--lang", "ru"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1] == (
+        "FAIL  не удалось прочитать 03-tanh.rar: 03-tanh.rar — файл .rar; ожидалась папка, файл .py, блокнот .ipynb "
+        "или архив .zip с одним из них: распакуйте его или упакуйте заново в .zip")
+
 def test_09_check_shows_which_buggy_engines_escape(tmp_path):
     folder = tmp_path / "09-write-tests"
     shutil.copytree(EXERCISES_DIR / "09-write-tests", folder)
