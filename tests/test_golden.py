@@ -10,7 +10,7 @@ from pathlib import Path
 GOLDEN = Path(__file__).parent / "golden"
 sys.path.insert(0, str(GOLDEN))
 
-from renderings import EXAMPLES_GOLDEN, digests, example_feedback, renderings  # noqa: E402
+from renderings import EXAMPLES_GOLDEN, LANGUAGES, digests, example_feedback, renderings  # noqa: E402
 
 from grader.torch_adapter import compare  # noqa: E402
 
@@ -40,7 +40,7 @@ def test_the_examples_feedback_in_english_russian_and_chinese_is_the_golden(tmp_
     # from their golden scores (tests/test_fleet.py checks that grading the examples still gives those scores)
     files = example_feedback(tmp_path, scores=EXAMPLES_GOLDEN / "scores.json")
     pages = {name: data for name, data in files.items() if name.endswith(".md")}
-    assert sorted(pages) == sorted(f"{lang}/{id}.md" for lang in ("en", "ru", "zh")
+    assert sorted(pages) == sorted(f"{lang}/{id}.md" for lang in LANGUAGES
                                    for id in ("alice", "bob", "carol", "dave", "erin", "frank", "grace"))
     for name, data in pages.items():
         want = (EXAMPLES_GOLDEN / name).read_text(encoding="utf-8")

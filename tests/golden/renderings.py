@@ -54,7 +54,7 @@ def renderings(workdir, render_from=None):
              ["report", str(rendered), "--feedback-dir", str(out / "feedback")]]
     # the feedback pages in the course's other languages (docs/i18n.md)
     steps += [["report", str(rendered), "--feedback-dir", str(out / f"feedback-{lang}"), "--lang", lang]
-              for lang in ("ru", "zh")]
+              for lang in LANGUAGES if lang != "en"]
     # rendered from the scores alone: the timings file (seconds) differs from run to run
     steps += [["report", str(rendered), "--to", fmt, "-o", str(out / f"scores.{fmt}")] for fmt in BESIDE_SCORES]
     for args in steps:
