@@ -7,6 +7,8 @@ import selectors
 import signal
 import threading
 
+from ..i18n import msg
+
 
 class CappedOutput:
     """What the student printed: the first `limit` bytes kept, the rest counted and dropped."""
@@ -27,23 +29,27 @@ class CappedOutput:
 
 
 def signal_text(returncode):
-    """How a worker ended, in words: bwrap reports a signal as 128 + its number."""
+    """How a worker ended, as a message (grader/i18n; str() is its English): bwrap reports a signal as 128 + its
+    number."""
     if returncode is None:
-        return "the worker did not exit"
+        return msg("the worker did not exit")
     signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
-    if signum:
-        try:
-            name = signal.Signals(signum).name
-        except ValueError:
-            name = f"signal {signum}"
-        why = {
-            "SIGSEGV": " (a segmentation fault: often unbounded recursion after raising the recursion limit)",
-            "SIGXCPU": " (its CPU time limit)",
-            "SIGXFSZ": " (it wrote a file larger than the file-size limit)",
-            "SIGKILL": " (killed: a limit was reached)",
-        }.get(name, "")
-        return f"the worker was killed by {name}{why}"
-    return f"the worker exited with status {returncode}"
+    if not signum:
+        return msg("the worker exited with status {status}", status=returncode)
+    try:
+        name = signal.Signals(signum).name
+    except ValueError:
+        return msg("the worker was killed by signal {number}", number=signum)
+    if name == "SIGSEGV":
+        return msg("the worker was killed by {signal} (a segmentation fault: often unbounded recursion after raising "
+                   "the recursion limit)", signal=name)
+    if name == "SIGXCPU":
+        return msg("the worker was killed by {signal} (its CPU time limit)", signal=name)
+    if name == "SIGXFSZ":
+        return msg("the worker was killed by {signal} (it wrote a file larger than the file-size limit)", signal=name)
+    if name == "SIGKILL":
+        return msg("the worker was killed by {signal} (killed: a limit was reached)", signal=name)
+    return msg("the worker was killed by {signal}", signal=name)
 
 
 class SelectedPipes:

@@ -102,3 +102,16 @@ def test_chromium_draws_the_page_in_the_scripts_glyphs(chromium, tmp_path, recor
     drawn = screenshot(chromium, tmp_path, lang, page)
     boxes = screenshot(chromium, tmp_path, f"{lang}-boxes", _undrawable(page))
     assert drawn != boxes
+
+
+def test_how_a_worker_ended_is_said_in_the_students_language():
+    # issue 32: the observer's "died" ending named the signal in English words (grader/sandbox/pipes.py)
+    from grader.i18n import translator
+    from grader.sandbox.pipes import signal_text
+
+    assert str(signal_text(-9)) == "the worker was killed by SIGKILL (killed: a limit was reached)"
+    assert str(signal_text(128 + 11)).startswith("the worker was killed by SIGSEGV (a segmentation fault")
+    assert str(signal_text(3)) == "the worker exited with status 3"
+    assert translator("ru").render(signal_text(-9)) == \
+        "рабочий процесс убит сигналом SIGKILL (убит: достигнут один из пределов)"
+    assert translator("zh").render(signal_text(3)) == "工作进程以状态 3 退出"
