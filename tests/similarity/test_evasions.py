@@ -20,6 +20,7 @@ import pytest
 
 from grader.similarity import compare, similarity
 from grader.similarity.cohort import read_document
+from grader.similarity import normalise
 from grader.similarity.normalise import MAX_CHARS, python_lines, read_source, units_of
 
 from .test_similarity import CLASS, engine
@@ -107,7 +108,10 @@ def test_a_helper_bomb_is_inlined_within_its_budget():
     assert sum(len(u.tokens) for u in units) < 2000
 
 
-def test_a_long_file_is_compared_up_to_its_cap_and_says_so():
+def test_a_long_file_is_compared_up_to_its_cap_and_says_so(monkeypatch):
+    # the size cap, not the CPU-time budget, is under test: on a slow or busy machine reading 64 KB of functions
+    # can pass BUDGET_SECONDS and fall back to lexical tokens (a fresh clone's CI run did), so the budget is lifted
+    monkeypatch.setattr(normalise, "BUDGET_SECONDS", 3600.0)
     text = "def f(a, b):\n    return a + b\n\n" * (MAX_CHARS // 10)
     reading = read_source(text)
     assert reading.limits[0]["what"] == "truncated" and reading.limits[0]["chars"] == len(text)
