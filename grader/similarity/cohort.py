@@ -222,12 +222,15 @@ class Cohort:
             return 0.0  # held by more than a tenth of the class: common knowledge
         if df <= 1:
             return 1.0
-        n = max(self.n, MIN_CLASS)
-        return (math.log((n + 1) / df) / math.log(n + 1)) ** RARITY_POWER
+        return self._held_by(df)
 
     def _trait_rarity(self, df: int) -> float:
         if df > TRAIT_COMMON:
             return 0.0
+        return self._held_by(df)
+
+    def _held_by(self, df: int) -> float:
+        """(log((N + 1) / df) / log(N + 1))^RARITY_POWER, N at least MIN_CLASS: 1 for one holder, near 0 for all."""
         n = max(self.n, MIN_CLASS)
         return (math.log((n + 1) / df) / math.log(n + 1)) ** RARITY_POWER
 
