@@ -6,8 +6,9 @@ reading is printed, beside the time to read karpathy/micrograd's engine in
 the same run (the baseline: the machine is shared, so absolute times vary;
 CPU time, not wall time, is what is measured). The aim (issue 27) is under
 1 s each: every per-file step is linear, the text compared is capped at
-MAX_CHARS and the reading has a CPU budget after which it falls back to
-lexical tokens, and says so in `limits`.
+MAX_CHARS and the reading has a budget of work (normalise.WORK_LIMIT, counted in
+nodes visited, not seconds) after which it falls back to lexical tokens, and
+says so in `limits`.
 """
 
 from __future__ import annotations

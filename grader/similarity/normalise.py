@@ -40,7 +40,6 @@ import ast
 import io
 import keyword
 import re
-import time
 import tokenize
 from dataclasses import dataclass, field
 
@@ -74,9 +73,16 @@ class Reading:
 MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is read as lexical tokens
 # Every step below is linear in the file, but a file can be long: past MAX_CHARS only the first MAX_CHARS
 # (cut at a top-level statement) are compared (an engine is 3 to 10 KB; Python parses 64 KB in about
-# 0.1 s), and a file whose reading takes more than BUDGET_SECONDS of CPU time is read as lexical tokens.
+# 0.1 s), and a file whose reading takes more than WORK_LIMIT units of work is read as lexical tokens.
 MAX_CHARS = 64 * 1024
-BUDGET_SECONDS = 0.5
+# The budget is counted in units of work, not seconds, so that the same file is always read the same way, on
+# any machine and under any load: a unit is a node of the tree visited by one step (or a token emitted, or
+# PARSE_CHARS characters parsed). Measured with bench/similarity/adversarial.py on the project's 2-core
+# machine: a unit costs 0.03 to 1.7 µs of CPU time (about 1 in the files that reach the limit), so the limit
+# is reached after at most about 0.4 s; karpathy/micrograd's engine costs 8,600 units, the largest file of
+# the benchmark's classes 23,000, and 1 MiB of small functions 480,000 (it is read as lexical tokens).
+WORK_LIMIT = 300_000
+PARSE_CHARS = 4
 # Python's own line breaks: not str.splitlines, which also breaks at a form feed, \x1c-\x1e, \x85, \u2028...
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -88,7 +94,19 @@ def python_lines(text: str) -> list[str]:
 
 
 class _OverBudget(Exception):
-    """The file took more than BUDGET_SECONDS to read: it is read as lexical tokens instead."""
+    """The file took more than WORK_LIMIT units of work to read: it is read as lexical tokens instead."""
+
+
+class Work:
+    """What reading a file has cost so far, in units of work (see WORK_LIMIT): the same for the same file, always."""
+
+    def __init__(self, limit: int | None = None):
+        self.spent, self.limit = 0, WORK_LIMIT if limit is None else limit
+
+    def charge(self, units: int) -> None:
+        self.spent += units
+        if self.spent > self.limit:
+            raise _OverBudget
 
 
 def units_of(text: str, file: str = "engine.py") -> list[Unit]:
@@ -96,7 +114,7 @@ def units_of(text: str, file: str = "engine.py") -> list[Unit]:
     return read_source(text, file).units
 
 
-def read_source(text: str, file: str = "engine.py", depth: int = 0, deadline: float | None = None) -> Reading:
+def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work | None = None) -> Reading:
     """The normalised units of one source file, with what limited the reading and the code it hides."""
     limits: list[dict] = []
     text = text.removeprefix("\ufeff")  # a byte-order mark, which Python skips too
@@ -104,15 +122,14 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, deadline: fl
         cut = _top_level_cut(text, MAX_CHARS)
         limits.append({"file": file, "what": "truncated", "compared_chars": cut, "chars": len(text)})
         text = text[:cut]
-    if deadline is None:
-        deadline = time.process_time() + BUDGET_SECONDS
+    work = Work() if work is None else work  # unpacked code shares the budget of the file that hides it
     try:
-        tree = _parse_repaired(text, deadline)
+        tree = _parse_repaired(text, work)
         if tree is not None:
-            reader = _TreeReader(tree, file, deadline, depth)
+            reader = _TreeReader(tree, file, work, depth)
             return Reading(reader.units(), limits + reader.limits, reader.opaque)
     except _OverBudget:
-        limits.append({"file": file, "what": "lexical", "why": f"reading took over {BUDGET_SECONDS:g} s of CPU time"})
+        limits.append({"file": file, "what": "lexical", "why": f"reading took over {work.limit:,} units of work"})
     except (ValueError, RecursionError, MemoryError):
         limits.append({"file": file, "what": "lexical", "why": "nested deeper than the parser or the reading can go"})
     else:
@@ -129,7 +146,7 @@ def _top_level_cut(text: str, limit: int) -> int:
     return last or limit
 
 
-def _parse_repaired(text: str, deadline: float = float("inf")):
+def _parse_repaired(text: str, work: Work | None = None):
     """The tree of `text`; when it does not parse, of `text` with the block around each error cut out.
 
     A copy with one typo (`def relu(self)` without its colon) is still a copy:
@@ -137,14 +154,15 @@ def _parse_repaired(text: str, deadline: float = float("inf")):
     becomes `pass`, and the rest is read as usual, up to MAX_REPAIRS times.
     The text is parsed exactly as given first; lines are split as Python splits them.
     """
+    work = work or Work()
+    work.charge(len(text) // PARSE_CHARS)
     try:
         return ast.parse(text)
     except SyntaxError:
         pass
     lines = python_lines(text)
     for _ in range(MAX_REPAIRS):
-        if time.process_time() > deadline:
-            raise _OverBudget
+        work.charge(len(text) // PARSE_CHARS)
         try:
             return ast.parse("\n".join(lines))
         except SyntaxError as exc:
@@ -165,47 +183,51 @@ def _cut_block(lines: list[str], at: int) -> list[str]:
 
 
 class _TreeReader:
-    def __init__(self, tree, file, deadline=float("inf"), depth=0):
-        self.file, self.deadline, self.limits, self.opaque = file, deadline, [], []
-        # each rewrite walks the whole tree: run it only where the file has something for it to do
+    def __init__(self, tree, file, work: Work | None = None, depth=0):
+        self.file, self.work, self.limits, self.opaque = file, work or Work(), [], []
+        # each rewrite walks the whole tree: run it only where the file has something for it to do; each walk is
+        # charged to the budget as the nodes it visits
         strip_noise(tree)
         nodes = list(ast.walk(tree))
+        self.work.charge(3 * len(nodes))  # the noise stripped, the walk, the opaque calls looked for
         calls = opaque_calls(nodes)
         self.hidden = self._unpack(calls, depth)
         if any(call.text is not None for call in calls):
             _drop_wrappers(tree, {call.line for call in calls if call.text is not None})
             nodes = list(ast.walk(tree))
+            self.work.charge(2 * len(nodes))
         helpers = InlineHelpers(nodes)
+        self.work.charge(2 * len(nodes))
+        size = len(nodes)
         called = {c.func.id if isinstance(c.func, ast.Name) else getattr(c.func, "attr", None)
                   for c in nodes if isinstance(c, ast.Call)}
         if called & set(helpers.helpers):
             tree = helpers.visit(tree)
             helpers.drop_inlined(tree)
+            size += helpers.added
+            self.work.charge(2 * size)
             if helpers.stopped:
                 self.limits.append({"file": file, "what": "helpers not all inlined",
                                     "why": f"inlining would add more than {helpers.budget} nodes"})
-        self._check()
         positional = PositionalArguments(nodes)
         if any(isinstance(c, ast.Call) and c.keywords and isinstance(c.func, ast.Name) and c.func.id in positional.order
                for c in nodes):
             tree = positional.visit(tree)
+            self.work.charge(size)
         dispatch_as_closures(tree)
         edges_as_closures(tree)
-        self._check()
+        self.work.charge(3 * size)
         tree.body = canonical(tree.body)
+        self.work.charge(3 * size)  # statements compared and put in order: several visits of each
         for node in nodes:  # the same function objects: the rewrites change their bodies in place
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                inline_temporaries(node)
-                self._check()  # a function walks the functions nested in it: deep nesting costs more
-        self._check()
+                # a function walks the functions nested in it: deep nesting costs more, and is charged so
+                self.work.charge(inline_temporaries(node))
         self.tree = tree
         # the names of the file as written: the rewrites above move and copy its nodes, and add none that
         # binds a name (the closures they make are `_backward`, the API's)
         self.names = Names(nodes)
-
-    def _check(self):
-        if time.process_time() > self.deadline:
-            raise _OverBudget
+        self.work.charge(len(nodes))
 
     def _unpack(self, calls, depth) -> list[Unit]:
         """The units of the code each exec/eval/compile runs, where it can be decoded; each call reported."""
@@ -213,7 +235,7 @@ class _TreeReader:
         for call in calls:
             unpacked = call.text is not None and depth < MAX_DEPTH
             if unpacked:
-                inner = read_source(call.text, self.file, depth + 1, self.deadline)
+                inner = read_source(call.text, self.file, depth + 1, self.work)
                 # the hidden code's tokens, all placed on the line of the call that runs it
                 units += [Unit(self.file, f"<{call.call} line {call.line}>.{u.name}", u.tokens,
                                (call.line,) * len(u.tokens), u.starts) for u in inner.units]
@@ -233,11 +255,12 @@ class _TreeReader:
 
     def _collect(self, statements, prefix, found, rest, rest_starts):
         for statement in statements:
-            self._check()
+            self.work.charge(1)
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 out: list[tuple[str, int]] = []
                 starts: list[int] = []
                 Emitter(self.names, out, _unread_locals(statement), starts).function(statement)
+                self.work.charge(2 * len(out))  # its locals looked for, its tokens emitted
                 found.append(self._unit(prefix + statement.name, out, starts))
             elif isinstance(statement, ast.ClassDef):
                 rest_starts.append(len(rest))
@@ -257,7 +280,9 @@ class _TreeReader:
                     rest_starts.append(len(rest))
                     rest.extend(chunk)
             else:
+                before = len(rest)
                 Emitter(self.names, rest, frozenset(), rest_starts).statement(statement)
+                self.work.charge(len(rest) - before)
 
     def _unit(self, name, pairs, starts):
         return Unit(self.file, name, tuple(t for t, _ in pairs), tuple(n for _, n in pairs),

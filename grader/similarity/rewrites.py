@@ -217,22 +217,25 @@ def _unpacks_inputs(statement) -> bool:
 _PURE = (ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Compare, ast.Tuple)
 
 
-def inline_temporaries(function) -> None:
+def inline_temporaries(function) -> int:
     """A local assigned once from a pure expression and read once (or an alias `x = self.data`) is put in place.
 
     `d = 1 - t ** 2; self.grad = self.grad + d * out.grad` reads like
     `self.grad = self.grad + (1 - t ** 2) * out.grad`: naming a temporary is a
     way to paraphrase a line, not a way to compute something else. Only the
     function's own statements are looked at (not nested functions, which may
-    run later), and only names assigned exactly once there.
+    run later), and only names assigned exactly once there. Returns the nodes it
+    visited (normalise.py charges them to the file's budget of work).
     """
     own = list(_own_nodes(function))
+    visited = len(own)
     stores, loads = {}, {}
     for node in own:
         if isinstance(node, ast.Name):
             (loads if isinstance(node.ctx, ast.Load) else stores).setdefault(node.id, []).append(node)
-    nested_reads = {n.id for inner in own if isinstance(inner, (ast.FunctionDef, ast.Lambda))
-                    for n in ast.walk(inner) if isinstance(n, ast.Name)}
+    nested = [n for inner in own if isinstance(inner, (ast.FunctionDef, ast.Lambda)) for n in ast.walk(inner)]
+    nested_reads = {n.id for n in nested if isinstance(n, ast.Name)}
+    visited += len(nested)
     replace = {}
     for statement in own:
         if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
@@ -247,7 +250,7 @@ def inline_temporaries(function) -> None:
         if pure and (len(loads.get(name, ())) == 1 or alias) and not _reassigned(value, stores):
             replace[name] = (statement, value)
     if not replace:
-        return
+        return visited
 
     import copy
 
@@ -273,6 +276,7 @@ def inline_temporaries(function) -> None:
     Put().visit(function)
     for node, field in shortened:  # with the temporaries gone, the lines that used them are put in order again
         setattr(node, field, independent_in_order(getattr(node, field)))
+    return 4 * visited  # the function walked again, its temporaries put in place, its blocks put in order
 
 
 def _size(node, limit: int) -> int:

@@ -109,15 +109,33 @@ def test_a_helper_bomb_is_inlined_within_its_budget():
 
 
 def test_a_long_file_is_compared_up_to_its_cap_and_says_so(monkeypatch):
-    # the size cap, not the CPU-time budget, is under test: on a slow or busy machine reading 64 KB of functions
-    # can pass BUDGET_SECONDS and fall back to lexical tokens (a fresh clone's CI run did), so the budget is lifted
-    monkeypatch.setattr(normalise, "BUDGET_SECONDS", 3600.0)
+    # the size cap, not the budget of work, is under test: 64 KB of functions is more work than WORK_LIMIT
+    monkeypatch.setattr(normalise, "WORK_LIMIT", 10 ** 9)
     text = "def f(a, b):\n    return a + b\n\n" * (MAX_CHARS // 10)
     reading = read_source(text)
     assert reading.limits[0]["what"] == "truncated" and reading.limits[0]["chars"] == len(text)
     assert reading.limits[0]["compared_chars"] <= MAX_CHARS
     assert text[:reading.limits[0]["compared_chars"]].endswith("\n\n")  # cut before a top-level statement
     assert len(reading.units) == reading.limits[0]["compared_chars"] // len("def f(a, b):\n    return a + b\n\n")
+
+
+def test_the_budget_is_work_not_seconds_so_a_file_is_read_the_same_on_any_machine(monkeypatch):
+    import time
+
+    many = "def f(a, b):\n    c = a + b * 2\n    return c\n\n" * 2000  # about 1,000,000 units of work
+    engine_text = engine("general/correct-dict-writeback")
+    fast = read_source(many), read_source(engine_text)
+    ticks = iter(range(0, 10 ** 9, 1000))  # a machine on which every look at the clock finds 1,000 s gone
+    monkeypatch.setattr(time, "process_time", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    slow = read_source(many), read_source(engine_text)
+    assert slow == fast
+    assert fast[0].limits[-1] == {"file": "engine.py", "what": "lexical",
+                                  "why": f"reading took over {normalise.WORK_LIMIT:,} units of work"}
+    assert fast[1].limits == [] and fast[1].units[0].name != "<file>"  # an engine is far below the limit
+    work = normalise.Work()
+    read_source(engine_text, work=work)
+    assert 0 < work.spent < normalise.WORK_LIMIT / 10
 
 
 def test_text_that_does_not_parse_is_read_as_tokens_and_says_so():
