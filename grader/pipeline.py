@@ -37,7 +37,7 @@ import traceback
 from typing import Callable, Protocol
 
 from .distribution import instructor_part_installed, require_instructor_part
-from .judge.plugin import Expectations, judge
+from .judge.expectations import Expectations  # the judge (pytest) is imported when a batch is judged
 from .load import LoadError, Submission, load_entry, load_folder, nothing_to_grade
 from .machine_size import default_jobs
 from .observe import grader_error_run, observe_all
@@ -151,13 +151,15 @@ def grade_path(path, settings: Settings = Settings(), *, one_submission=False, p
 
 
 def grade_submissions(submissions: list[Submission], suite, settings: Settings = Settings(), *, progress=None,
-                      notify=None, observer: Observer | None = None) -> Graded:
+                      notify=None, observer: Observer | None = None, sandbox=None) -> Graded:
     """Observe, judge, diagnose and score `submissions` (loaded: grader.load) against `suite`.
 
     `observer`: where they are observed (default: this machine's pool, or the fleet at `settings.queue`);
     the variants diagnosis observes always run in this machine's sandbox. `progress`: an object with
     start(total, rejected), advance(submission, run, cached) and finish() (grader/cli/terminal.py).
     `notify(text)`: what the fleet has to say while the batch waits (a refusal, no worker).
+    `sandbox`: one the caller opened and closes (a check that starts its worker before the judge is imported,
+    grader/classroom/student_check.py); default: this machine's, opened and closed here.
     Raises SuiteError before observing anything when the suite cannot judge.
     """
     started = time.monotonic()
@@ -173,8 +175,10 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
                              notify=notify)
     # With another observer, this machine's sandbox runs only the grader's own bug variants (for diagnosis),
     # never a submission: the --require-sandbox that matters is the workers', and travels with each job.
-    sandbox = open_sandbox(settings.limits, require=settings.require_sandbox and observer is None,
-                           use_bwrap=settings.use_bwrap)
+    own_sandbox = sandbox is None
+    if own_sandbox:
+        sandbox = open_sandbox(settings.limits, require=settings.require_sandbox and observer is None,
+                               use_bwrap=settings.use_bwrap)
     observer = observer or LocalPool(sandbox, jobs)
     cache = ObservationCache(settings.cache_dir)
     observed = 0
@@ -215,7 +219,8 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
             outcomes[sid], diagnoses[sid] = kept["outcomes"], kept["diagnosis"]
         shown = _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache)
     finally:
-        sandbox.close()
+        if own_sandbox:
+            sandbox.close()
     record = scores_record(suite, submissions, runs, outcomes, diagnoses,
                            tests_read=_tests_read(runs, expectations), tests=_declared(suite, settings),
                            student_diagnoses=shown)
@@ -288,6 +293,8 @@ def _judge_contained(suite, runs, settings, expectations):
     runs it fails on are found; each of those becomes a `crashed` run saying "grader error"
     (its traceback in the run log), and is judged as such.
     """
+    from .judge.plugin import judge  # pytest and its plugins: a tenth of a second, paid by a batch that judges
+
     def judged(part):
         try:
             return judge(suite, part, torch=settings.torch, expectations=expectations, tests=settings.tests)

@@ -7,6 +7,10 @@ sandboxed worker, and judged by the same hidden-suite tests, deselected down
 to those declared `visibility="visible"`. Nothing is cached, so a check
 always sees the current files.
 
+The worker starts before the judge is imported: pytest and the judge's
+modules (about a tenth of a second) load while the probes run in the sandbox
+(_StartedFirst), and the pipeline is handed the running observation.
+
 The exercise is taken from `-e`, else from the `.exercise` marker that every
 starter folder carries, else from the name of the file (`03-tanh.ipynb`) or
 of the folder (`03-tanh/`).
@@ -15,14 +19,16 @@ of the folder (`03-tanh/`).
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from pathlib import Path
 
 from ..i18n import Message, choose, msg
 from ..load import STUDENT_MODULES
 from ..pipeline import Settings, grade_submissions, load_submissions
+from ..observe import observe_all
 from ..records import earned
-from ..sandbox import Limits
+from ..sandbox import Limits, open_sandbox
 from ..sandbox.portable import STRENGTH as PORTABLE
 from ..scores import suite_tests
 from ..suites import available, load_suite
@@ -148,9 +154,21 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
         why = Message.from_json(submission.problem_message) if submission.problem_message else submission.problem
         return CheckResult(exercise, msg(suite.title), checked, why, [], notes,
                            time.monotonic() - started, lang=lang)
-    graded = grade_submissions([submission], suite, Settings(exercise=exercise, limits=limits, jobs=1, cache_dir=None,
-                                                             use_bwrap=use_bwrap, tests="visible",
-                                                             diagnose="wrong-numbers"))
+    settings = Settings(exercise=exercise, limits=limits, jobs=1, cache_dir=None, use_bwrap=use_bwrap, tests="visible",
+                        diagnose="wrong-numbers")
+    sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
+    observer = _StartedFirst(submission, suite, sandbox)
+    try:
+        observer.start()
+        import grader.judge.plugin  # noqa: F401 - pytest and the judge, loaded while the worker runs
+
+        graded = grade_submissions([submission], suite, settings, observer=observer, sandbox=sandbox)
+    except BaseException:
+        sandbox.interrupt()  # a suite that cannot judge, Ctrl-C: the worker is killed, its run not used
+        raise
+    finally:
+        observer.join()
+        sandbox.close()
     if graded.sandbox == PORTABLE:
         # grader.sandbox.portable.NOTICE, in the student's language
         notes.append(msg("This is a check on your own machine, not your grade: your code ran in a plain "
@@ -165,3 +183,38 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
     tests = [dict(o, doc=docs.get(o["name"], "")) for o in graded.outcomes[submission.id]]
     return CheckResult(exercise, msg(suite.title), checked, None, tests, notes, time.monotonic() - started,
                        row["diagnosis"], lang=lang)
+
+
+class _StartedFirst:
+    """The pipeline's Observer (grader.pipeline.Observer) for one submission whose observation starts before
+    the pipeline asks for it: in this machine's sandbox, as the pipeline's own pool would observe it
+    (observe_all, one worker, nothing cached), on a thread while the grader imports the judge."""
+
+    def __init__(self, submission, suite, sandbox):
+        self.submission, self.suite, self.sandbox = submission, suite, sandbox
+        self.strength, self.warning = sandbox.strength, sandbox.warning
+        self._thread, self._runs, self._error = None, None, None
+
+    def start(self):
+        self._thread = threading.Thread(target=self._observe, name="grade-check-observe", daemon=True)
+        self._thread.start()
+
+    def _observe(self):
+        try:
+            self._runs = observe_all([self.submission], self.suite, self.sandbox, jobs=1)
+        except BaseException as exc:  # the grader's own failure: raised where the pipeline asks for the runs
+            self._error = exc
+
+    def join(self):
+        if self._thread is not None:
+            self._thread.join()
+
+    def observe(self, submissions, suite, *, cache, on_done):
+        if [s.id for s in submissions] != [self.submission.id] or suite is not self.suite:
+            raise ValueError("a check's observation was started for another submission or suite")
+        self.join()
+        if self._error is not None:
+            raise self._error
+        for sid, run in self._runs.items():
+            on_done(self.submission, run, False)
+        return self._runs

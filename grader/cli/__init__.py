@@ -5,22 +5,43 @@ the first word is taken as a subcommand only when it names one (write
 `grade run check` for a folder that happens to be called `check`). A first
 word that is neither a command nor an existing file or folder is a usage
 error that suggests the nearest command.
+
+Each command's module is imported when that command runs (groups.LazyGroup):
+`grade check` loads the check and nothing of `grade ci`, `grade serve` or the
+similarity report, whose imports cost a student's check a tenth of a second.
+`grade --help` loads them all, to show each one's line.
 """
 
 import click
 
 from ..version import __version__
-from .cache import cache_group
-from .ci import ci_command
-from .gradescope import gradescope_command, gradescope_run_command
 from .groups import DefaultToRun
-from .report import diff_command, report_command
-from .run import run_command
-from .suites import list_suites, torch_results, variant_runs
-from .worker import worker_command
+
+# name -> "module:attribute" of its Click command, relative to this package.
+COMMANDS = {
+    "run": ".run:run_command",
+    "report": ".report:report_command",
+    "diff": ".report:diff_command",
+    "gradescope": ".gradescope:gradescope_command",
+    "gradescope-run": ".gradescope:gradescope_run_command",
+    "ci": ".ci:ci_command",
+    "worker": ".worker:worker_command",
+    "torch-results": ".suites:torch_results",
+    "variant-runs": ".suites:variant_runs",
+    "cache": ".cache:cache_group",
+    "suites": ".suites:list_suites",
+    # the exercise commands (grader/classroom/commands.py): regenerate starters, build the handout, a student's check
+    "starters": "..classroom.commands:starters_command",
+    "handout": "..classroom.commands:handout_command",
+    "check": "..classroom.commands:check_command",
+    # the instructor's similarity check (grader/similarity/): its report never goes into feedback, CI or Gradescope
+    "similarity": "..similarity.command:similarity_command",
+    # the submission service (grader/serve/, docs/serve.md): its libraries are the [serve] extra, imported when it runs
+    "serve": "..serve.cli:serve_group",
+}
 
 
-@click.group(cls=DefaultToRun)
+@click.group(cls=DefaultToRun, lazy_commands=COMMANDS, lazy_package=__name__)
 @click.version_option(__version__, package_name="micrograd-grader")
 def main():
     """Grade micrograd-style autograd engines.
@@ -29,25 +50,3 @@ def main():
     grade submissions/                 grade every entry, write scores.json
     grade run submissions/ -e 03-tanh  the same, for one exercise's suite
     """
-
-
-for command in (run_command, report_command, diff_command, gradescope_command, gradescope_run_command, ci_command,
-                worker_command, torch_results, variant_runs, cache_group, list_suites):
-    main.add_command(command)
-
-# The exercise commands (grader/classroom/commands.py): regenerate starters, build the handout, a student's check.
-from ..classroom.commands import check_command, handout_command, starters_command  # noqa: E402
-
-main.add_command(starters_command)
-main.add_command(handout_command)
-main.add_command(check_command)
-
-# The instructor's similarity check (grader/similarity/): its report never goes into feedback, CI or Gradescope.
-from ..similarity.command import similarity_command  # noqa: E402
-
-main.add_command(similarity_command)
-
-# The submission service (grader/serve/, docs/serve.md): its libraries are the [serve] extra, imported when it runs.
-from ..serve.cli import serve_group  # noqa: E402
-
-main.add_command(serve_group)
