@@ -37,6 +37,7 @@ REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
+import fourth  # noqa: E402
 import second  # noqa: E402
 import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
@@ -266,6 +267,9 @@ def main():
                              "measured once, never tuned on")
     parser.add_argument("--backward-seeds", type=int, nargs="*", default=[90210, 2718, 6113],
                         help="with --backward, the 05-backward class's seeds (6113: never looked at while tuning)")
+    parser.add_argument("--fourth", type=int, nargs="*", default=[], metavar="SEED",
+                        help="also the fourth class (fourth.py, the red team's, written blind to the method), "
+                             "with each of these seeds (1, 2, 3: 03-tanh, 05-backward, both regions)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -284,6 +288,9 @@ def main():
         exercise, seed = spec.rsplit(":", 1)
         folder = args.third_build / (f"seed-{seed}" if exercise == third.EXERCISE else f"{exercise}-{seed}")
         classes[f"third class, {exercise} (third.py, seed {seed})"] = (folder, third.build(folder, int(seed), exercise))
+    for seed in args.fourth:
+        folder = args.build / "fourth" / f"seed-{seed}"
+        classes[f"fourth class, {fourth.exercise_for(seed)} (fourth.py, seed {seed})"] = (folder, fourth.build(folder, seed))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
