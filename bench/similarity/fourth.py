@@ -896,7 +896,11 @@ def trick_strings(text: str, rng) -> str:
     """Op names split into concatenated pieces; some `x.data` reads as `getattr(x, "da" "ta")`."""
     tree = ast.parse(text)
     spans = []
+    in_fstrings = {id(n) for j in ast.walk(tree) if isinstance(j, ast.JoinedStr) for n in ast.walk(j)}
+    fstring_parts = set()  # spans inside an f-string: kept only where the f-string's quotes allow them
     for node in ast.walk(tree):
+        if id(node) in in_fstrings and hasattr(node, "lineno"):
+            fstring_parts.add((node.lineno, node.col_offset))
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and 2 <= len(node.value) <= 8 and \
                 node.value.isalpha() and node.lineno == node.end_lineno:
             cut = rng.randint(1, len(node.value) - 1)
@@ -911,7 +915,12 @@ def trick_strings(text: str, rng) -> str:
                 continue
             spans.append((node.lineno, node.col_offset, node.end_col_offset, f"getattr({inner}, 'da' 'ta')"))
     # nested spans (a getattr around a string) cannot happen: strings are not inside attributes here
-    return _replace_spans(text, _outermost(spans))
+    out = _replace_spans(text, _outermost(spans))
+    try:
+        compile(out, "copy", "exec")
+    except SyntaxError:  # a `getattr(x, 'da' 'ta')` inside an f-string of the same quotes
+        out = _replace_spans(text, _outermost([sp for sp in spans if sp[:2] not in fstring_parts]))
+    return out
 
 
 def _outermost(spans):
@@ -1173,7 +1182,7 @@ def trick_table(out: Path, seed: int, exercise: str | None, baselines: bool) -> 
         for sid, lab in labels.items():
             if lab["cluster"] and lab["cluster"] != "public":
                 members.setdefault(lab["cluster"], []).append(sid)
-        keys = ["|".join(sorted(pair)) for pair in members.values()]
+        keys = ["|".join(sorted(members[c])) for c in sorted(members, key=lambda c: int(c[1:]))]
         tools = {run.OURS: run.our_scores(folder)}
         if baselines:
             tools.update(run.baseline_scores(folder))
@@ -1182,13 +1191,26 @@ def trick_table(out: Path, seed: int, exercise: str | None, baselines: bool) -> 
         print(trick, {t: (round(sum(v) / len(v), 2), min(v)) for t, v in results[trick].items()}, flush=True)
     (out / "tricks.json").write_text(json.dumps({"seed": seed, "exercise": exercise, "pairs": results}, indent=1)
                                      + "\n", encoding="utf-8")
-    tools = list(results["plain"])
-    print(f"\n{exercise}, seed {seed}: the score of each source with its copy (mean · lowest of 12)\n")
-    print("| trick | " + " | ".join(tools) + " |")
-    print("| --- |" + " ---: |" * len(tools))
-    for trick, by_tool in results.items():
-        print(f"| {trick} | " + " | ".join(f"{sum(v) / len(v):.2f} · {min(v):.2f}" for v in by_tool.values()) + " |")
+    print(f"\n{exercise}, seed {seed}\n")
+    print(trick_markdown(results))
     return results
+
+
+def trick_markdown(results: dict) -> str:
+    """Per trick and tool: the mean and lowest score of the twelve (source, copy) pairs, and how far the trick
+    lowers a pair below its verbatim copy (the largest drop; how many pairs drop by more than 0.1)."""
+    tools = list(results["plain"])
+    lines = ["| copy | " + " | ".join(f"{t}: mean · lowest · largest drop · drops > 0.1" for t in tools) + " |",
+             "| --- |" + " ---: |" * len(tools)]
+    for trick, by_tool in results.items():
+        cells = []
+        for tool, scores in by_tool.items():
+            plain = results["plain"][tool]
+            drops = [p - s for p, s in zip(plain, scores)]
+            cells.append(f"{sum(scores) / len(scores):.2f} · {min(scores):.2f} · {max(drops):+.2f} · "
+                         f"{sum(d > 0.1 for d in drops)}/{len(drops)}")
+        lines.append(f"| {trick} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
