@@ -892,8 +892,8 @@ def _fold(name: str, rng) -> str:
     return new
 
 
-def trick_strings(text: str, rng) -> str:
-    """Op names split into concatenated pieces; some `x.data` reads as `getattr(x, "da" "ta")`."""
+def trick_strings(text: str, rng, names: bool = True, reads: bool = True) -> str:
+    """Op names split into concatenated pieces (NAMES); some `x.data` reads as `getattr(x, "da" "ta")` (READS)."""
     tree = ast.parse(text)
     spans = []
     in_fstrings = {id(n) for j in ast.walk(tree) if isinstance(j, ast.JoinedStr) for n in ast.walk(j)}
@@ -907,13 +907,15 @@ def trick_strings(text: str, rng) -> str:
             v = node.value
             new = rng.choice([f"'{v[:cut]}' '{v[cut:]}'", f"'{v[:cut]}' + '{v[cut:]}'",
                               f"''.join(['{v[:cut]}', '{v[cut:]}'])"])
-            spans.append((node.lineno, node.col_offset, node.end_col_offset, "(" + new + ")"))
+            if names:
+                spans.append((node.lineno, node.col_offset, node.end_col_offset, "(" + new + ")"))
         elif isinstance(node, ast.Attribute) and node.attr in ("data",) and isinstance(node.ctx, ast.Load) and \
                 node.lineno == node.end_lineno and rng.random() < 0.5:
             inner = ast.get_source_segment(text, node.value)
             if inner is None or "\n" in inner:
                 continue
-            spans.append((node.lineno, node.col_offset, node.end_col_offset, f"getattr({inner}, 'da' 'ta')"))
+            if reads:
+                spans.append((node.lineno, node.col_offset, node.end_col_offset, f"getattr({inner}, 'da' 'ta')"))
     # nested spans (a getattr around a string) cannot happen: strings are not inside attributes here
     out = _replace_spans(text, _outermost(spans))
     try:
@@ -1006,9 +1008,12 @@ def trick_alias(text: str, rng) -> str:
     return _rename_tokens(text, {"Value": new}).rstrip("\n") + f"\n\n\nValue = {new}\n"
 
 
-def trick_exec(text: str, rng) -> str:
+PACKINGS = ("hex", "rot13", "chr list", "base85 + lzma")
+
+
+def trick_exec(text: str, rng, how: int | None = None) -> str:
     """The whole engine packed and run with exec (hex, rot13, a chr list, or base85 of lzma)."""
-    how = rng.randrange(4)
+    how = rng.randrange(4) if how is None else how
     if how == 0:
         blob = text.encode("utf-8").hex()
         body = ["_src = bytes.fromhex(", *[f"    '{blob[i:i + 96]}'" for i in range(0, len(blob), 96)],
@@ -1043,6 +1048,12 @@ LAYOUT = {
     "renamed": rename,
     "methods reordered": reorder,
     "restyled": restyle,
+}
+# parts of a trick, measured alone in the table only (the class draws TRICKS as they are)
+PARTS = {
+    "strings: op names split only": lambda text, rng: trick_strings(text, rng, reads=False),
+    "strings: getattr reads only": lambda text, rng: trick_strings(text, rng, names=False),
+    **{f"exec: {name}": (lambda how: lambda text, rng: trick_exec(text, rng, how))(i) for i, name in enumerate(PACKINGS)},
 }
 
 
@@ -1170,12 +1181,12 @@ def trick_table(out: Path, seed: int, exercise: str | None, baselines: bool) -> 
     base = [e for e in entries if e[2] is None or e[2] == "public"]
     sources = [e[0] for e in entries if e[1].startswith("a source")]
     results = {}
-    for trick in ["plain", *LAYOUT, *TRICKS]:
+    for trick in ["plain", *LAYOUT, *TRICKS, *PARTS]:
         rng = random.Random(f"{seed}-{trick}")
         folder = out / f"trick-{trick}"
         group = list(base)
         for n, text in enumerate(sources):
-            copy = text if trick == "plain" else {**LAYOUT, **TRICKS}[trick](text, rng)
+            copy = text if trick == "plain" else {**LAYOUT, **TRICKS, **PARTS}[trick](text, rng)
             group += [(text, "a source", f"c{n}", 1, None), (copy, f"copy: {trick}", f"c{n}", 1, None)]
         labels = write_class(folder, starter, group, random.Random(seed))["main"]
         members = {}
@@ -1193,6 +1204,44 @@ def trick_table(out: Path, seed: int, exercise: str | None, baselines: bool) -> 
                                      + "\n", encoding="utf-8")
     print(f"\n{exercise}, seed {seed}\n")
     print(trick_markdown(results))
+    restructured_table(out, seed, exercise, baselines)
+    return results
+
+
+def restructured_table(out: Path, seed: int, exercise: str | None, baselines: bool) -> dict:
+    """Level 4 without the tricks: each of the six engines beside its hand-restructured copy, as written and renamed,
+    in the class's cohort (its own engines left out, all six engines and the twelve copies put in)."""
+    import run
+
+    starter, exercise, entries = entries_for(seed, exercise)
+    group = [e for e in entries if (e[2] is None or e[2] == "public") and "fourth/engines" not in e[1]]
+    rng = random.Random(f"{seed}-restructured")
+    for name in ENGINES:
+        twin = (MATERIAL / "restructured" / f"{name}.py").read_text(encoding="utf-8")
+        group += [(engine_text(name), "a source", f"e-{name}", 4, None), (twin, "as written", f"e-{name}", 4, None),
+                  (rename(twin, rng), "renamed", f"e-{name}", 4, None)]
+    folder = out / "restructured"
+    labels = write_class(folder, starter, group, random.Random(seed))["main"]
+    tools = {run.OURS: run.our_scores(folder)}
+    if baselines:
+        tools.update(run.baseline_scores(folder))
+    by_cluster = {}
+    for sid, lab in labels.items():
+        if lab["cluster"] and lab["cluster"].startswith("e-"):
+            by_cluster.setdefault(lab["cluster"][2:], {})[lab["kind"]] = sid
+    results = {}
+    for name, members in sorted(by_cluster.items()):
+        results[name] = {tool: {kind: round(scores["main"]["pairs"].get(
+            "|".join(sorted((members["a source"], members[kind]))), 0.0), 3) for kind in ("as written", "renamed")}
+            for tool, scores in tools.items()}
+    (out / "restructured.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    names = list(tools)
+    print(f"\nlevel 4 without tricks ({exercise}, seed {seed}): each engine and its hand-restructured copy, "
+          "as written · renamed\n")
+    print("| engine | " + " | ".join(names) + " |")
+    print("| --- |" + " ---: |" * len(names))
+    for name, by_tool in results.items():
+        print(f"| {name} | " + " | ".join(f"{v['as written']:.2f} · {v['renamed']:.2f}" for v in by_tool.values()) + " |")
     return results
 
 
