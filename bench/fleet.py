@@ -5,7 +5,7 @@
     python bench/fleet.py --workers 4 --parallelism 4   # the pool with --jobs 4 against 4 workers
 
 It builds N distinct submissions (as bench/run.py does), starts its own
-redis-server (append-only, fsync on every write: the configuration
+redis-server (append-only, fsync on every write, a password: the configuration
 docs/scaling.md recommends) on a free port in a temporary folder, and times
 
   (a) `grade SUBMISSIONS --no-cache`, the local pool, --jobs = the cores
@@ -54,12 +54,21 @@ class Redis:
         import redis
 
         self.port = _free_port()
+        # With a password, given to the workers and the grades in $GRADE_QUEUE_PASSWORD (never on a command line):
+        # on a shared machine, a hostile submission graded meanwhile by someone's test (tests/fixtures/
+        # hostile-round3/queue-tamper.py) finds every Redis URL on a command line and rewrites its queued jobs,
+        # which the workers then refuse: an open Redis made one run of this bench three times slower.
+        password = secrets.token_hex(16)
+        os.environ["GRADE_QUEUE_PASSWORD"] = password
         self.url = f"redis://127.0.0.1:{self.port}/0"
+        config = folder / "redis.conf"  # the password in a file, not on redis-server's command line either
+        config.write_text(f"requirepass {password}\n")
+        config.chmod(0o600)
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(folder),
+            ["redis-server", str(config), "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(folder),
              "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.client = redis.Redis.from_url(self.url)
+        self.client = redis.Redis.from_url(self.url, password=password)
         for _ in range(200):
             try:
                 self.client.ping()
@@ -96,7 +105,7 @@ def start_workers(url, count, log):
 
     processes = [subprocess.Popen([sys.executable, "-m", "grader", "worker", url], stdout=subprocess.DEVNULL,
                                   stderr=log, start_new_session=True) for _ in range(count)]
-    client = Client.from_url(url)
+    client = Client.from_url(url, password=os.environ.get("GRADE_QUEUE_PASSWORD"))
     deadline = time.monotonic() + 60
     while Worker.count(connection=client) < count:
         if time.monotonic() > deadline:

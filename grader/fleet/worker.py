@@ -1,8 +1,9 @@
 """`grade worker`: observe the queue's jobs in this machine's sandbox.
 
-Each worker process is an RQ `Worker`: it forks a work horse per job (one
-submission, one sandbox, as in a local run) and keeps the job's heartbeat
-while the horse works. Before it forks, it checks the job: the only function
+Each worker process is an RQ `Worker` that keeps one warm work horse: forked
+when its first job comes, it runs the worker's jobs one after another (each
+submission in a sandboxed process of its own, as in a local run), while the
+worker keeps the job's heartbeat. Before it hands a job on, it checks it: the only function
 it runs is `observe_job`, the payload must match its schema, and the suite
 named by the job must be installed here with the very digest the job names.
 A job this machine cannot observe faithfully is put back where it was, and the
@@ -18,6 +19,9 @@ the worker's user can read. Every result is signed with the fleet's key
 (auth.py), which the worker takes out of its environment at start; the worker's
 processes are not dumpable, and each work horse dies with its worker
 (PR_SET_PDEATHSIG), so a `kill -9` of a worker leaves no horse observing on.
+A horse that dies fails its job as RQ's forked horse would (retried, then
+`crashed`), and the next job gets a new one. Why the horse is warm, not forked
+per job: docs/scaling.md, "Where the queue's time went".
 """
 
 import json
@@ -25,6 +29,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import random
 import signal
 import socket
 import sys
@@ -32,10 +37,13 @@ import time
 import traceback
 
 from rq import Queue, Worker
-from rq.exceptions import StopRequested
-from rq.job import get_current_job
+from rq.exceptions import InvalidJobOperation, NoSuchJobError, StopRequested
+from rq.executions import Execution
+from rq.job import JobStatus, get_current_job
 from rq.serializers import JSONSerializer
 from rq.timeouts import BaseTimeoutException
+from rq.utils import now
+from rq.worker import WorkerStatus
 
 from ..observe import observe_submission
 from ..observe.protocol import clean_text
@@ -63,7 +71,7 @@ class QueuedSubmission:
 
 
 class Machine:
-    """What a worker process prepares once and each job's work horse inherits by fork: the sandbox
+    """What a worker process prepares once and its work horse inherits by fork: the sandbox
     (bubblewrap checked, a uid leased, runner files compiled) and the suites installed here."""
 
     def __init__(self, name, require_sandbox, key):
@@ -143,6 +151,8 @@ class FleetWorker(Worker):
         self.machine = machine
         self.abandoned_after = abandoned_after
         self.stale = None  # why this worker stopped instead of observing a job
+        self._horse = None  # (pid, pipe) of the warm horse, once a job has started it
+        self._worker_pid = os.getpid()
 
     def get_heartbeat_ttl(self, job, working_time=0.0):
         # RQ keeps a job for a heartbeat plus a minute; a fleet wants a dead machine's job back sooner:
@@ -166,19 +176,147 @@ class FleetWorker(Worker):
         except Exception as exc:  # a forged or corrupted job: never run, never retried
             self.refuse(job, queue, str(exc) if isinstance(exc, PayloadError) else f"unreadable job: {exc!r}")
             return
-        self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so every horse inherits it
-        self._worker_pid = os.getpid()
+        self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so a new horse inherits it
         try:
-            super().execute_job(job, queue)
+            execution = self.prepare_execution(job)
+            self._run_in_horse(job, queue, execution)
+            self.set_state(WorkerStatus.IDLE)
         finally:
             # finished, failed or retried: the submitting grade looks at it now rather than at its next sweep
             self.connection.publish(DONE_CHANNEL, job.id)
 
-    def main_work_horse(self, job, queue):
-        # The horse (forked just now) dies with its worker: a `kill -9` of the worker must not leave it observing
-        # under PID 1 while the job is run again elsewhere after three missed heartbeats.
+    # -- the warm horse ---------------------------------------------------------------------------------
+    # RQ's Worker forks a work horse per job. This worker forks one when a job comes and keeps it for the
+    # next jobs: the fork, the horse's new Redis connection and everything the first observation of a
+    # process warms (imports, the sandbox's caches) are paid once, not per job (docs/scaling.md, "Where
+    # the queue's time goes"). The horse still runs RQ's own perform_job, so a job's records, retries and
+    # timeouts are RQ's; what changes is only that its process outlives one job. A horse that dies (killed,
+    # out of memory, a bug) fails its job exactly as a forked horse's death does (retried; then `crashed`),
+    # and the next job gets a fresh horse. Student code never runs in the horse: each submission runs in a
+    # sandboxed process of its own, started by the horse, so nothing of one submission reaches the next.
+
+    def _start_horse(self):
+        ours, theirs = multiprocessing.Pipe()
+        pid = os.fork()
+        if pid == 0:
+            ours.close()
+            status = 1
+            try:
+                self._horse_main(theirs)
+                status = 0
+            finally:
+                os._exit(status)
+        theirs.close()
+        self._horse = (pid, ours)
+
+    def _horse_main(self, pipe):
+        """The horse: runs the jobs its worker sends it, one at a time, until the worker closes the pipe."""
+        os.setpgrp()  # as RQ's horse: killed with its whole group (kill_horse), never by the terminal's Ctrl-C
+        # dies with its worker: a `kill -9` of the worker must not leave it observing under PID 1 while the
+        # job is run again elsewhere after three missed heartbeats
         die_with_parent(self._worker_pid)
-        super().main_work_horse(job, queue)
+        random.seed()
+        self.setup_work_horse_signals()
+        self._is_horse = True
+        while True:
+            try:
+                job_id_, queue_name, execution_id = pipe.recv()
+            except EOFError:
+                return
+            try:
+                job = self.job_class.fetch(job_id_, connection=self.connection, serializer=self.serializer)
+                execution = Execution.fetch(execution_id, job.id, connection=self.connection)
+            except (NoSuchJobError, ValueError, TypeError, AttributeError):  # deleted meanwhile: nothing to run
+                pipe.send(False)
+                continue
+            execution._job = job
+            self.execution = execution
+            queue = self.queue_class(queue_name, connection=self.connection, job_class=self.job_class,
+                                     serializer=self.serializer, death_penalty_class=self.death_penalty_class)
+            done = self.perform_job(job, queue, execution)
+            self.executions.pop(execution.id, None)
+            pipe.send(done)
+
+    def _stop_horse(self):
+        """Close the idle horse's pipe (it exits) and reap it."""
+        if self._horse is None:
+            return
+        pid, pipe = self._horse
+        self._horse = None
+        pipe.close()
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
+
+    def _run_in_horse(self, job, queue, execution):
+        """Run `job` in the warm horse and watch it, as RQ's monitor_work_horse watches a forked one."""
+        if self._horse is None:
+            self._start_horse()
+        pid, pipe = self._horse
+        self._horse_pid = pid
+        job.started_at = now()
+        dead = False
+        try:
+            pipe.send((job.id, queue.name, execution.id))
+            while True:
+                if multiprocessing.connection.wait([pipe], timeout=self.job_monitoring_interval):
+                    pipe.recv()
+                    break
+                working_time = (now() - job.started_at).total_seconds()
+                if job.timeout != -1 and working_time > (job.timeout or 0) + 60:
+                    # RQ's own backstop on a horse that outlived the job's timeout (a hung interpreter)
+                    self.heartbeat(self.job_monitoring_interval + 60)
+                    self.kill_horse()
+                    dead = True
+                    break
+                self.maintain_heartbeats(job, execution)
+        except (EOFError, OSError):  # the horse died: its end of the pipe closed with it
+            dead = True
+        finally:
+            self._horse_pid = 0
+        self.executions.pop(execution.id, None)
+        if not dead:
+            return
+        self._horse = None
+        pipe.close()
+        try:
+            _, ret_val, rusage = os.wait4(pid, 0)
+        except ChildProcessError:
+            ret_val, rusage = None, None
+        try:
+            job_status = job.get_status()
+        except InvalidJobOperation:
+            return  # finished, and its result's time to live is over
+        if job_status in (JobStatus.FINISHED, JobStatus.FAILED):
+            return
+        job.ended_at = now()
+        signal_msg = f" (signal {os.WTERMSIG(ret_val)})" if ret_val and os.WIFSIGNALED(ret_val) else ""
+        exc_string = f"Work-horse terminated unexpectedly; waitpid returned {ret_val}{signal_msg}; "
+        log.warning("%s: job %s failed (%s)", self.name, job.id, exc_string)
+        self.handle_work_horse_killed(job, pid, ret_val, rusage)
+        self.handle_job_failure(job, queue=queue, exc_string=exc_string, execution=execution)
+
+    def teardown(self):
+        self._stop_horse()
+        super().teardown()
+
+    # -- fewer writes: with `appendfsync always` each write Redis answers waits for a disk flush -------------
+
+    def heartbeat(self, timeout=None, pipeline=None):
+        if pipeline is not None:
+            return super().heartbeat(timeout, pipeline)
+        if timeout is None and self.last_heartbeat is not None and (now() - self.last_heartbeat).total_seconds() < 1:
+            return None  # RQ beats before and after each dequeue and job: one a second keeps every TTL
+        with self.connection.pipeline() as own:  # RQ's three writes in one round trip
+            super().heartbeat(timeout, own)
+            own.execute()
+        return None
+
+    def set_state(self, state, pipeline=None):
+        if pipeline is None and state == self._state == WorkerStatus.IDLE:
+            return  # said already (RQ says it after each job and again before each dequeue)
+        super().set_state(state, pipeline)
 
     def put_back(self, job, queue, why):
         """Return the job to the front of its queue untouched, note why on it, and stop this worker."""
