@@ -74,10 +74,11 @@ def namespaces(features):
     return args
 
 
-def system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20):
-    """The read-only system the worker sees: its Python and the libraries it links (see system.py),
-    proc, dev, and a /tmp of `scratch_bytes` (where bwrap can cap it), the only place it may write."""
-    args = list(python_view(python).args)
+def system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20, view=None):
+    """The read-only system the worker sees: its Python and the libraries it links (see system.py; `view`:
+    the same in fewer mounts, system.linked_view), proc, dev, and a /tmp of `scratch_bytes` (where bwrap
+    can cap it), the only place it may write."""
+    args = list(view or python_view(python).args)
     args += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
     if "--size" in features:
         args += ["--size", str(scratch_bytes)]

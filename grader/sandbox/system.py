@@ -215,3 +215,62 @@ def whole_usr_view(python):
         if site.is_dir():
             args += ["--tmpfs", str(site), "--remount-ro", str(site)]
     return SystemView(tuple(args), whole_usr=True)
+
+
+_ARITY = {"--symlink": 3, "--ro-bind": 3, "--tmpfs": 2, "--remount-ro": 2}
+
+
+def linked_view(args, folder):
+    """The same view in fewer mounts: bubblewrap arguments in which the files and symlinks that `args` puts
+    under each top folder (/usr: the interpreter, the libraries) are one read-only bind of a tree built in
+    `folder` (hard links to the very same files, the same symlinks, and empty folders where `args` binds a
+    folder), or None where that tree cannot be built (hard links across file systems, or refused to a
+    grader that is not root): then `args` as they are.
+
+    What a worker sees is unchanged, name for name; a mount costs a worker's start about 1 ms of wall time
+    and 0.2 ms of CPU (bubblewrap mounts, then remounts it read-only, and the kernel takes each down again),
+    and the view of a Debian Python binds some thirty files one by one."""
+    ops, i = [], 0
+    while i < len(args):
+        arity = _ARITY.get(args[i])
+        if arity is None or i + arity > len(args):
+            return None
+        ops.append(tuple(args[i:i + arity]))
+        i += arity
+    folders = [op[2] for op in ops if op[0] == "--ro-bind" and os.path.isdir(op[1])]
+    kept, tops = [], {}
+    for op in ops:
+        if op[0] not in ("--symlink", "--ro-bind"):
+            kept.append(op)  # a tmpfs over site-packages, its remount: after the folder it is in, as it was
+            continue
+        kind, source, dest = op
+        top = "/" + dest.strip("/").split("/")[0]
+        inside_folder = any(dest.startswith(f.rstrip("/") + "/") for f in folders)
+        if top == dest or inside_folder or (kind == "--ro-bind" and os.path.isdir(source)):
+            kept.append((kind, source, dest))  # a link at the top (/bin -> usr/bin), or a folder: as it was
+        else:
+            tops.setdefault(top, []).append((kind, source, dest))
+    if not tops:
+        return None
+    try:
+        for top, steps in tops.items():
+            for kind, source, dest in steps:
+                target = os.path.join(folder, dest.lstrip("/"))
+                os.makedirs(os.path.dirname(target), mode=0o755, exist_ok=True)
+                if kind == "--symlink":
+                    os.symlink(source, target)
+                else:
+                    os.link(source, target)
+        for dest in folders:  # where a folder is bound inside a linked top: its mount point, made here
+            if "/" + dest.strip("/").split("/")[0] in tops:
+                os.makedirs(os.path.join(folder, dest.lstrip("/")), mode=0o755, exist_ok=True)
+        for root, dirs, _ in os.walk(folder):
+            for name in dirs:
+                os.chmod(os.path.join(root, name), 0o755)
+        os.chmod(folder, 0o755)
+    except OSError:
+        return None
+    links = [op for op in kept if op[0] == "--symlink" and op[2] == "/" + op[2].strip("/").split("/")[0]]
+    binds = [("--ro-bind", os.path.join(folder, top.lstrip("/")), top) for top in sorted(tops)]
+    rest = [op for op in kept if op not in links]
+    return tuple(a for op in links + binds + rest for a in op)
