@@ -64,6 +64,7 @@ class Settings:
     queue: str | None = None  # observe on the fleet's workers at this Redis URL (grader.fleet)
     tests: str = "all"  # "all", or "visible": a student's check runs only the tests a student may see
     diagnose: str = "all"  # "all", "wrong-numbers" (only submissions with a failed test: a quick check), "none"
+    check_verdicts: bool = False  # without a cache: a run's verdicts kept for this boot (a check's, grader/verdicts.py)
 
 
 @dataclasses.dataclass
@@ -207,6 +208,9 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
         # A row whose run came from the cache is judged and diagnosed again only if its verdicts were not kept.
         keys = {s.id: ObservationCache.key(s, suite, settings.limits) for s in submissions if not s.rejected}
         known = {sid: v for sid in from_cache if (v := verdicts.get(keys[sid])) is not None}
+        # a check's: the verdicts of this very run, kept this boot (grader/verdicts.py); else none
+        known.update({sid: v for sid, run in runs.items() if sid not in known
+                      and (v := verdicts.get_run(keys[sid], run, by_id[sid])) is not None})
         fresh = {sid: run for sid, run in runs.items() if sid not in known}
         outcomes = _judge_contained(suite, fresh, settings, expectations) if fresh else {}
         runs.update(fresh)  # a run the judge failed on now says so (a grader error)
@@ -215,6 +219,7 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
         for sid, run in fresh.items():
             if "grader_error" not in run and not run.get("starved") and sid in outcomes:
                 verdicts.put(keys[sid], outcomes[sid], diagnoses.get(sid, []))
+                verdicts.put_run(keys[sid], run, by_id[sid], outcomes[sid], diagnoses.get(sid, []))
         for sid, kept in known.items():
             outcomes[sid], diagnoses[sid] = kept["outcomes"], kept["diagnosis"]
         shown = _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache)
@@ -285,6 +290,14 @@ def _student_diagnoses(suite, submissions, runs, outcomes, settings, expectation
     return _diagnose(suite, submissions, runs, visible, check, expectations, sandbox, jobs, cache)
 
 
+def judge(suite, runs, **kwargs):
+    """grader.judge.plugin.judge, imported when a batch is first judged: pytest and its plugins take a tenth of a
+    second to import, which a check whose verdicts are kept (grader/verdicts.py) never needs."""
+    from .judge.plugin import judge as judge_with_pytest
+
+    return judge_with_pytest(suite, runs, **kwargs)
+
+
 def _judge_contained(suite, runs, settings, expectations):
     """The judge's outcomes, with a failure of the grader on some runs kept to those runs' rows.
 
@@ -293,8 +306,6 @@ def _judge_contained(suite, runs, settings, expectations):
     runs it fails on are found; each of those becomes a `crashed` run saying "grader error"
     (its traceback in the run log), and is judged as such.
     """
-    from .judge.plugin import judge  # pytest and its plugins: a tenth of a second, paid by a batch that judges
-
     def judged(part):
         try:
             return judge(suite, part, torch=settings.torch, expectations=expectations, tests=settings.tests)

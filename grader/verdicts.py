@@ -12,6 +12,15 @@ expected values come from (`--torch`), which tests and how much diagnosis were a
 student's check runs the visible tests only), and the Python that runs students' code (the
 diagnosis names its version). Rows whose run was observed in this batch are judged as before and their
 verdicts kept for the next time, unless the grader failed on them (a grader error is never kept).
+
+A student's check has no cache folder: it observes the submission every time (a student's code may not
+do the same thing twice). Its verdicts are kept in the per-boot folder of the sandbox's trials
+(grader/sandbox/host_facts.py: this user's own, written by no one else, `GRADE_HOST_FACTS=0` turns it
+off), one entry per checked submission, and used only for the very same run: the entry holds a digest of
+the run the judge saw (every field but its wall time), of the submission's files and of the places they
+map to, and the key adds to the above the grader's and the sandbox's Python and the installed libraries'
+folders (a package installed or removed there changes them). A check of an engine that did what it did
+last time then skips pytest, the judge and the diagnosis; any difference is judged afresh.
 """
 
 import dataclasses
@@ -19,6 +28,8 @@ import functools
 import hashlib
 import json
 import os
+import site
+import sys
 from pathlib import Path
 
 from .judge.dry_run import Reads
@@ -56,6 +67,29 @@ def _reference_digest():
     return h.hexdigest()
 
 
+@functools.cache
+def _environment():
+    """What judges a run besides the grader's Python source: the Python judging and the one observing (by its
+    file), the judge's pytest.ini, and the folders libraries are installed in (pytest, pytest-json-report,
+    numpy...), by identity (a package installed or removed there changes its folder's)."""
+    from .sandbox.host import find_python
+    from .sandbox.host_facts import program
+
+    folders = [*site.getsitepackages(), *([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])]
+    return json.dumps([sys.version, program(sys.executable), program(find_python()),
+                       program(_GRADER / "judge" / "pytest.ini"), [program(f) for f in folders if os.path.isdir(f)]],
+                      default=str)
+
+
+def _run_digest(run, submission):
+    """A run as the judge and the diagnosis read it (all but its wall time), with the submission's id, files and
+    the places they map to."""
+    seen = {k: v for k, v in run.items() if k != "seconds"}
+    text = json.dumps([seen, submission.id, submission.digest, repr(sorted(submission.origins.items()))],
+                      sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 class VerdictCache:
     """The verdicts (outcomes, diagnosis) of rows, stored in the observation cache's folder."""
 
@@ -63,6 +97,14 @@ class VerdictCache:
         self.folder = None if folder is None else os.path.join(folder, VERDICTS)
         self.suite, self.torch = suite, settings.torch
         self._salt = None
+        self.boot_folder = None  # a check's verdicts of its runs, kept for this boot (see the module docstring)
+        if folder is None and settings.check_verdicts and settings.torch == "stored":
+            from .sandbox.host_facts import host_folder
+
+            self.boot_folder = host_folder()
+        if self.boot_folder is not None:
+            self._salt = "\0".join(["check verdicts", _source_digest(str(suite.folder)), _reference_digest(),
+                                    settings.torch, settings.tests, settings.diagnose, _environment()])
         if folder is not None:
             try:
                 from .diagnose import grading_python  # the version the diagnosis names (an annotation's hint)
@@ -103,6 +145,42 @@ class VerdictCache:
             write_text_atomically(os.path.join(self.folder, self.key(observation_key) + ".json"),
                                   json.dumps({"outcomes": outcomes, "diagnosis": diagnosis}))
         except (OSError, TypeError, ValueError):  # a full disk, or a value JSON cannot hold: judged next time
+            pass
+
+    def _run_path(self, observation_key):
+        if self.boot_folder is None:
+            return None
+        return os.path.join(self.boot_folder, f"check-{self.key(observation_key)}.json")
+
+    def kept_for(self, observation_key) -> bool:
+        """Whether a check's verdicts of this submission are kept (for the very run observed then, or not)."""
+        path = self._run_path(observation_key)
+        return path is not None and os.path.exists(path)
+
+    def get_run(self, observation_key, run, submission):
+        """A check's kept {"outcomes", "diagnosis"} of this very run of this submission, or None."""
+        path = self._run_path(observation_key)
+        if path is None:
+            return None
+        try:
+            with open(path, encoding="utf-8") as f:
+                kept = json.load(f)
+        except (OSError, ValueError, RecursionError):
+            return None
+        if (isinstance(kept, dict) and kept.get("run") == _run_digest(run, submission)
+                and isinstance(kept.get("outcomes"), list) and isinstance(kept.get("diagnosis"), list)):
+            return {"outcomes": kept["outcomes"], "diagnosis": kept["diagnosis"]}
+        return None
+
+    def put_run(self, observation_key, run, submission, outcomes, diagnosis):
+        """Keep a check's verdicts of `run` (the last run of this submission: one entry each)."""
+        path = self._run_path(observation_key)
+        if path is None:
+            return
+        try:
+            write_text_atomically(path, json.dumps({"run": _run_digest(run, submission), "outcomes": outcomes,
+                                                    "diagnosis": diagnosis}))
+        except (OSError, TypeError, ValueError):
             pass
 
     def _dry_run_path(self, expectations):

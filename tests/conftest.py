@@ -112,3 +112,14 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", f"not slow, yet over {FAST_CPU_SECONDS:g} s of CPU (tests/costs.py)")
         for seconds, nodeid in costly:
             terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")
+
+
+@pytest.fixture
+def boot_folder(tmp_path, monkeypatch):
+    """A per-boot folder of this test's own (grader/sandbox/host_facts.py: the sandbox's trials, a check's
+    verdicts), under a private XDG_RUNTIME_DIR; not made yet."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    monkeypatch.delenv("GRADE_HOST_FACTS", raising=False)
+    return runtime / "micrograd-grader"

@@ -8,12 +8,8 @@ from grader.sandbox import host_facts
 
 
 @pytest.fixture
-def folder(tmp_path, monkeypatch):
-    runtime = tmp_path / "runtime"
-    runtime.mkdir(mode=0o700)
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
-    monkeypatch.delenv("GRADE_HOST_FACTS", raising=False)
-    return runtime / "micrograd-grader"
+def folder(boot_folder):
+    return boot_folder  # tests/conftest.py
 
 
 def counting(result):

@@ -129,7 +129,7 @@ def check_command(path, exercise, strict, probe_timeout, lang):
     grade check my_engine.py -e 03-tanh
     grade check --lang ru            in Russian (ru, zh, en; or set GRADE_LANG)
     """
-    from .student_check import CheckError, check, report_lines
+    from .student_check import CheckError, check
 
     limits = Limits(probe_seconds=probe_timeout)
     try:
@@ -138,6 +138,8 @@ def check_command(path, exercise, strict, probe_timeout, lang):
         raise LocalisedError(exc.message, lang) from None
     except (CheckError, SuiteError, SandboxUnavailable, LanguageError) as exc:
         raise click.ClickException(str(exc)) from None
+    from .check_report import report_lines  # loaded while the check's worker ran
+
     for line in report_lines(result):
         click.echo(line)
     if strict and not result.all_passed:

@@ -4,12 +4,16 @@ It grades one submission (a starter folder, a .py file or the notebook) with
 the exercise's *visible* tests only, through the same pipeline as the main
 job: the submission is loaded as the grader loads it, observed in the same
 sandboxed worker, and judged by the same hidden-suite tests, deselected down
-to those declared `visibility="visible"`. Nothing is cached, so a check
-always sees the current files.
+to those declared `visibility="visible"`. The submission is observed every
+time, so a check always sees the current files and what they do now.
 
-The worker starts before the judge is imported: pytest and the judge's
-modules (about a tenth of a second) load while the probes run in the sandbox
-(_StartedFirst), and the pipeline is handed the running observation.
+What keeps a check quick (bench/check_latency.py measures it): the worker
+starts before the judge is imported, and pytest and the judge's modules
+(about a tenth of a second) load while the probes run in the sandbox
+(_StartedFirst hands the pipeline the running observation); and the verdicts
+of a run are kept for this boot (grader/verdicts.py), so a check whose run is
+the very same as the last check's of the same files skips pytest, the judge
+and the diagnosis altogether (and does not load them).
 
 The exercise is taken from `-e`, else from the `.exercise` marker that every
 starter folder carries, else from the name of the file (`03-tanh.ipynb`) or
@@ -30,10 +34,19 @@ from ..observe import observe_all
 from ..records import earned
 from ..sandbox import Limits, open_sandbox
 from ..sandbox.portable import STRENGTH as PORTABLE
-from ..scores import suite_tests
 from ..suites import available, load_suite
-from .check_report import LABELS, html_table, report_lines, table_rows  # noqa: F401 - how a result reads
-from .starters import MARKER_FILE
+
+# How a result reads (check_report.py): LABELS, html_table, report_lines and table_rows are this module's names
+# too, imported when first asked for (__getattr__ below), since a check loads the renderer while its worker runs.
+_RENDERERS = ("LABELS", "html_table", "report_lines", "table_rows")
+
+
+def __getattr__(name):
+    if name in _RENDERERS:
+        from . import check_report
+
+        return getattr(check_report, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # The labels stay PASS/FAIL/SKIP in every language: short, aligned, and what scripts and the README match.
 
@@ -63,6 +76,8 @@ class CheckResult:
 
     def __str__(self):
         """What `grade check` prints; a notebook's check() prints the same."""
+        from .check_report import report_lines
+
         return "\n".join(report_lines(self))
 
     def _repr_pretty_(self, printer, cycle):
@@ -71,6 +86,8 @@ class CheckResult:
 
     def _repr_html_(self):
         """Jupyter, JupyterLab, VS Code and Colab show this table instead of the text."""
+        from .check_report import html_table
+
         return html_table(self)
 
     @property
@@ -88,6 +105,8 @@ class CheckResult:
 
 def infer_exercise(path: Path) -> str | None:
     """The exercise PATH belongs to: its folder's `.exercise` marker, else its own name or its folder's."""
+    from .starters import MARKER_FILE
+
     path = Path(path).resolve()
     folder = path if path.is_dir() else path.parent
     known = set(available())
@@ -134,6 +153,8 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
         raise CheckError(msg("{path}: no such file or folder", path=str(path)), lang)
     exercise = exercise or infer_exercise(path)
     if exercise is None:
+        from .starters import MARKER_FILE
+
         raise CheckError(msg("cannot tell which exercise {path} is for (no {marker} file, and its name is not an "
                              "exercise's): pass -e EXERCISE, one of {exercises}", path=str(path), marker=MARKER_FILE,
                              exercises=", ".join(available())), lang)
@@ -155,12 +176,21 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
         return CheckResult(exercise, msg(suite.title), checked, why, [], notes,
                            time.monotonic() - started, lang=lang)
     settings = Settings(exercise=exercise, limits=limits, jobs=1, cache_dir=None, use_bwrap=use_bwrap, tests="visible",
-                        diagnose="wrong-numbers")
+                        diagnose="wrong-numbers", check_verdicts=True)
     sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
     observer = _StartedFirst(submission, suite, sandbox)
     try:
         observer.start()
-        import grader.judge.plugin  # noqa: F401 - pytest and the judge, loaded while the worker runs
+        # while the worker runs: what the rest of the check needs, the renderer included
+        from . import check_report  # noqa: F401
+        from ..observe.cache import ObservationCache
+        from ..scores import suite_tests
+        from ..verdicts import VerdictCache
+
+        if not VerdictCache(None, suite, settings).kept_for(ObservationCache.key(submission, suite, limits)):
+            # not checked this boot: pytest, the judge and the diagnosis are loaded while the worker runs
+            import grader.diagnose  # noqa: F401
+            import grader.judge.plugin  # noqa: F401
 
         graded = grade_submissions([submission], suite, settings, observer=observer, sandbox=sandbox)
     except BaseException:

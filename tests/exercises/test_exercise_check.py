@@ -207,3 +207,85 @@ def test_check_in_a_folder_holding_only_a_notebook_checks_the_notebook(tmp_path,
     lines = result.output.splitlines()
     assert lines[0] == "03-tanh: tanh and its backward rule. Visible tests on my tanh.ipynb:"
     assert lines[-1].startswith("Score on the visible tests: 0/")
+
+
+# -- a check's verdicts kept for the boot (grader/verdicts.py; boot_folder: tests/conftest.py) -----------------
+
+@pytest.fixture
+def judged(monkeypatch):
+    """The batches the judge was asked to judge, as it is called (grader.judge.plugin.judge)."""
+    import grader.judge.plugin
+
+    calls, judge = [], grader.judge.plugin.judge
+    monkeypatch.setattr(grader.judge.plugin, "judge", lambda suite, runs, **kw: calls.append(sorted(runs)) or
+                        judge(suite, runs, **kw))
+    return calls
+
+
+def _wrong_tanh(folder):
+    """alice's tanh, which overflows: a failed visible test, so the diagnosis has something to say."""
+    engine = folder / "engine.py"
+    engine.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(__file__).resolve().parents[2] / "examples" / "submissions" / "alice" / "engine.py", engine)
+    return engine
+
+
+def test_the_same_run_checked_again_is_not_judged_again_and_reads_the_same(tmp_path, boot_folder, judged,
+                                                                           monkeypatch):
+    engine = _wrong_tanh(tmp_path / "work")
+    first = check(engine, "03-tanh", lang="ru")
+    again = check(engine, "03-tanh", lang="ru")
+    assert judged == [["engine"]]
+    assert report_lines(again) == report_lines(first) and again.diagnosis == first.diagnosis
+    assert first.diagnosis and any(t["status"] == "failed" for t in first.tests)
+    kept = report_lines(check(engine, "03-tanh", lang="en"))
+    monkeypatch.setenv("GRADE_HOST_FACTS", "0")  # nothing kept: judged afresh
+    assert report_lines(check(engine, "03-tanh", lang="en")) == kept
+    assert len(judged) == 2
+    monkeypatch.delenv("GRADE_HOST_FACTS")
+    (kept,) = boot_folder.glob("check-*.json")
+    assert oct(kept.stat().st_mode & 0o777) == "0o600" and oct(boot_folder.stat().st_mode & 0o777) == "0o700"
+
+
+def test_a_changed_file_another_exercise_or_another_run_is_judged_afresh(tmp_path, boot_folder, judged):
+    engine = _wrong_tanh(tmp_path / "work")
+    first = report_lines(check(engine, "03-tanh"))
+    engine.write_text(engine.read_text() + "\n# a comment: another file\n")
+    assert report_lines(check(engine, "03-tanh")) == first
+    check(engine, "engine")
+    assert len(judged) == 3
+    # a kept entry whose run is not this one (a submission that does something else each time), or that
+    # cannot be read, is judged again, with the same result as judging afresh
+    for kept in boot_folder.glob("check-*.json"):
+        entry = json.loads(kept.read_text())
+        kept.write_text(json.dumps(dict(entry, run="0" * 64)) if "tanh" in json.dumps(entry) else "{not json")
+    assert report_lines(check(engine, "03-tanh")) == first
+    check(engine, "engine")
+    assert len(judged) == 5
+
+
+def test_nothing_is_kept_when_the_boot_folder_is_off_or_others_may_write_it(tmp_path, boot_folder, judged,
+                                                                               monkeypatch):
+    engine = _wrong_tanh(tmp_path / "work")
+    monkeypatch.setenv("GRADE_HOST_FACTS", "0")
+    check(engine, "03-tanh")
+    check(engine, "03-tanh")
+    assert len(judged) == 2 and not boot_folder.exists()
+    monkeypatch.delenv("GRADE_HOST_FACTS")
+    boot_folder.mkdir()
+    os.chmod(boot_folder, 0o777)  # another user could forge a verdict there: it is not used
+    check(engine, "03-tanh")
+    check(engine, "03-tanh")
+    assert len(judged) == 4 and not list(boot_folder.glob("check-*.json"))
+
+
+@pytest.mark.slow
+def test_a_check_of_an_engine_checked_before_does_not_load_pytest(tmp_path, boot_folder):
+    """The judge's imports (pytest: a tenth of a second) are what a repeated check saves, in a fresh process."""
+    engine = _wrong_tanh(tmp_path / "work")
+    script = ("import sys; from grader.classroom.student_check import check; "
+              f"print(check({str(engine)!r}, '03-tanh').points, 'pytest' in sys.modules)")
+    env = dict(os.environ, XDG_RUNTIME_DIR=str(boot_folder.parent))
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+            for _ in range(2)]
+    assert [r.stdout.split() for r in runs] == [["8.0", "True"], ["8.0", "False"]], [r.stderr for r in runs]
