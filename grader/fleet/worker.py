@@ -41,6 +41,7 @@ from rq.exceptions import InvalidJobOperation, NoSuchJobError, StopRequested
 from rq.executions import Execution
 from rq.job import JobStatus, get_current_job
 from rq.serializers import JSONSerializer
+from rq.suspension import WORKERS_SUSPENDED
 from rq.timeouts import BaseTimeoutException
 from rq.utils import now
 from rq.worker import WorkerStatus
@@ -140,10 +141,12 @@ def observe_job(payload):
 
 
 class FleetWorker(Worker):
-    """RQ's forking worker, that runs nothing but observation jobs it can observe faithfully."""
+    """RQ's worker with a warm horse, that runs nothing but observation jobs it can observe faithfully."""
 
     def __init__(self, queues, *, machine, heartbeat=HEARTBEAT, **kw):
         abandoned_after = 3 * heartbeat
+        self._horse = None  # (pid, pipe) of the warm horse, once a job has started it
+        self._beat = None  # (when, for how many seconds) of this worker's last heartbeat
         super().__init__(queues, name=machine.name, serializer=JSONSerializer, job_monitoring_interval=heartbeat,
                          # an idle worker wakes up this often to requeue the jobs of dead workers
                          worker_ttl=max(abandoned_after, 5) + 15, maintenance_interval=max(abandoned_after, 5),
@@ -151,7 +154,6 @@ class FleetWorker(Worker):
         self.machine = machine
         self.abandoned_after = abandoned_after
         self.stale = None  # why this worker stopped instead of observing a job
-        self._horse = None  # (pid, pipe) of the warm horse, once a job has started it
         self._worker_pid = os.getpid()
 
     def get_heartbeat_ttl(self, job, working_time=0.0):
@@ -178,12 +180,15 @@ class FleetWorker(Worker):
             return
         self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so a new horse inherits it
         try:
-            execution = self.prepare_execution(job)
+            execution = self.prepare_execution(job, queue)
             self._run_in_horse(job, queue, execution)
-            self.set_state(WorkerStatus.IDLE)
         finally:
-            # finished, failed or retried: the submitting grade looks at it now rather than at its next sweep
-            self.connection.publish(DONE_CHANNEL, job.id)
+            with self.connection.pipeline(transaction=False) as pipeline:  # one round trip
+                self.set_state(WorkerStatus.IDLE, pipeline=pipeline)
+                self.heartbeat(pipeline=pipeline)
+                # finished, failed or retried: the submitting grade looks at it now rather than at its next sweep
+                pipeline.publish(DONE_CHANNEL, job.id)
+                pipeline.execute()
 
     # -- the warm horse ---------------------------------------------------------------------------------
     # RQ's Worker forks a work horse per job. This worker forks one when a job comes and keeps it for the
@@ -302,16 +307,55 @@ class FleetWorker(Worker):
         super().teardown()
 
     # -- fewer writes: with `appendfsync always` each write Redis answers waits for a disk flush -------------
+    # RQ's worker and horse wrote about 17 times per job, one round trip each; these make it four: the
+    # dequeue, the start (below), the horse's result, and the worker's "idle" with its announcement.
+
+    def prepare_execution(self, job, queue=None):
+        """RQ's execution record and the job's start (what RQ's horse wrote first: prepare_job_execution), in
+        one transaction."""
+        with self.connection.pipeline() as pipeline:
+            ttl = self.get_heartbeat_ttl(job)
+            execution = Execution.create(job, ttl, pipeline=pipeline, worker_name=self.name)
+            self.executions[execution.id] = execution
+            self.set_state(WorkerStatus.BUSY, pipeline=pipeline)
+            self.heartbeat(ttl, pipeline=pipeline)
+            job.heartbeat(now(), ttl, pipeline=pipeline)
+            job.prepare_for_execution(self.name, pipeline=pipeline)
+            pipeline.persist(job.key)
+            if queue is not None and len(self.queues) == 1:
+                pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
+            pipeline.execute()
+        return execution
+
+    def prepare_job_execution(self, job, remove_from_intermediate_queue=False):
+        if not self._is_horse:
+            super().prepare_job_execution(job, remove_from_intermediate_queue)
+        # in the horse: written already, with the execution record (prepare_execution)
+
+    def handle_execution_ended(self, job, queue, heartbeat_ttl):
+        # RQ also beats the job's heartbeat here, a write of its own, to cover callbacks: a fleet job has none,
+        # and its result (or failure) is written at once, in one transaction
+        job.ended_at = now()
 
     def heartbeat(self, timeout=None, pipeline=None):
+        ttl = timeout or self.worker_ttl + 60
         if pipeline is not None:
+            self._beat = (time.monotonic(), ttl)
             return super().heartbeat(timeout, pipeline)
-        if timeout is None and self.last_heartbeat is not None and (now() - self.last_heartbeat).total_seconds() < 1:
-            return None  # RQ beats before and after each dequeue and job: one a second keeps every TTL
+        if self._beat is not None and time.monotonic() - self._beat[0] < 1 and self._beat[1] >= ttl:
+            return None  # RQ beats before and after each dequeue and job: one a second, as long, keeps every TTL
         with self.connection.pipeline() as own:  # RQ's three writes in one round trip
+            self._beat = (time.monotonic(), ttl)
             super().heartbeat(timeout, own)
             own.execute()
         return None
+
+    def check_for_suspension(self, burst):
+        # RQ's check (before every dequeue) sends a heartbeat with its read, a write each time: a read first here,
+        # and RQ's own check, with its wait, only for a suspended fleet (`rq suspend`)
+        self.heartbeat()
+        if self.connection.exists(WORKERS_SUSPENDED):
+            super().check_for_suspension(burst)
 
     def set_state(self, state, pipeline=None):
         if pipeline is None and state == self._state == WorkerStatus.IDLE:
