@@ -47,6 +47,7 @@ ALICE = Path("examples") / "submissions" / "alice" / "engine.py"
 STAGES = [
     ("grader.suites", "load_suite"),
     ("grader.pipeline", "load_submissions"),
+    ("grader.load", "load_submissions"),
     ("grader.sandbox", "open_sandbox"),
     ("grader.observe", "observe_submission"),
     ("grader.verdicts", "VerdictCache.dry_run"),

@@ -38,7 +38,7 @@ from typing import Callable, Protocol
 
 from .distribution import instructor_part_installed, require_instructor_part
 from .judge.expectations import Expectations  # the judge (pytest) is imported when a batch is judged
-from .load import LoadError, Submission, load_entry, load_folder, nothing_to_grade
+from .load import Submission, load_submissions  # noqa: F401 - grader.pipeline.load_submissions, as before
 from .machine_size import default_jobs
 from .observe import grader_error_run, observe_all
 from .observe.cache import ObservationCache
@@ -131,16 +131,6 @@ class FleetPool:
 
     def observe(self, submissions, suite, *, cache, on_done):
         return self.queue.observe_all(submissions, suite, self.limits, cache=cache, on_done=on_done)
-
-
-def load_submissions(path, suite, *, one_submission=False) -> list[Submission]:
-    """The submissions at `path`: a class folder's entries, or (`one_submission`) `path` as one student's work
-    whatever it holds (Gradescope's submission folder, a student's repository, a file). LoadError when empty."""
-    allowed = frozenset(suite.files) | {"engine.py"}
-    submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
-    if not submissions:
-        raise LoadError(nothing_to_grade(path))
-    return submissions
 
 
 def grade_path(path, settings: Settings = Settings(), *, one_submission=False, progress=None, notify=None,

@@ -28,8 +28,7 @@ import time
 from pathlib import Path
 
 from ..i18n import Message, choose, msg
-from ..load import STUDENT_MODULES
-from ..pipeline import Settings, grade_submissions, load_submissions
+from ..load import STUDENT_MODULES, load_submissions
 from ..observe import observe_all
 from ..records import earned
 from ..sandbox import Limits, open_sandbox
@@ -175,18 +174,19 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
         why = Message.from_json(submission.problem_message) if submission.problem_message else submission.problem
         return CheckResult(exercise, msg(suite.title), checked, why, [], notes,
                            time.monotonic() - started, lang=lang)
-    settings = Settings(exercise=exercise, limits=limits, jobs=1, cache_dir=None, use_bwrap=use_bwrap, tests="visible",
-                        diagnose="wrong-numbers", check_verdicts=True)
     sandbox = open_sandbox(limits, use_bwrap=use_bwrap)
     observer = _StartedFirst(submission, suite, sandbox)
     try:
         observer.start()
-        # while the worker runs: what the rest of the check needs, the renderer included
+        # while the worker runs: the pipeline and what the rest of the check needs, the renderer included
         from . import check_report  # noqa: F401
         from ..observe.cache import ObservationCache
+        from ..pipeline import Settings, grade_submissions
         from ..scores import suite_tests
         from ..verdicts import VerdictCache
 
+        settings = Settings(exercise=exercise, limits=limits, jobs=1, cache_dir=None, use_bwrap=use_bwrap,
+                            tests="visible", diagnose="wrong-numbers", check_verdicts=True)
         if not VerdictCache(None, suite, settings).kept_for(ObservationCache.key(submission, suite, limits)):
             # not checked this boot: pytest, the judge and the diagnosis are loaded while the worker runs
             import grader.diagnose  # noqa: F401

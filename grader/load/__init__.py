@@ -190,6 +190,17 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
     return sorted(subs, key=lambda sub: sub.id)
 
 
+def load_submissions(path, suite, *, one_submission=False) -> list[Submission]:
+    """The submissions at `path` for `suite` (grader.suites.Suite): a class folder's entries, or (`one_submission`)
+    `path` as one student's work whatever it holds (Gradescope's submission folder, a student's repository, a
+    file). LoadError when empty. (grader.pipeline.load_submissions: every surface loads through here.)"""
+    allowed = frozenset(suite.files) | {"engine.py"}
+    submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
+    if not submissions:
+        raise LoadError(nothing_to_grade(path))
+    return submissions
+
+
 def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> Submission:
     """One entry (a folder, .py, .ipynb or .zip) as a Submission; never raises for an existing entry.
 
