@@ -1,7 +1,7 @@
 """How long a student waits for `grade check`, and where that time goes.
 
     python bench/check_latency.py                                  # 10 runs each of -e 03-tanh and -e engine
-    python bench/check_latency.py --baseline /work/wt/old-2afa254  # and an older checkout, alternating
+    python bench/check_latency.py --baseline ../old                 # and an older checkout, alternating
     python bench/check_latency.py --stages                         # one check's time, stage by stage
     python bench/check_latency.py --stages --root /path/to/another/checkout
 
@@ -211,11 +211,18 @@ def stages(root, exercise):
                   f"{end - start:.0f} |")
 
 
+def _name(root):
+    """A checkout as the table names it: its commit, else its folder."""
+    done = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or root.name
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("-n", "--runs", type=int, default=10, help="runs of each version and exercise")
     parser.add_argument("-e", "--exercise", action="append", help="exercises (default: 03-tanh and engine)")
-    parser.add_argument("--baseline", type=Path, help="another checkout to time alternating with this one")
+    parser.add_argument("--baseline", type=Path, action="append", default=[],
+                        help="another checkout to time alternating with this one (repeatable)")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to time (default: this one)")
     parser.add_argument("--edited", action="store_true",
                         help="also a copy of alice edited before each run (a file not seen before)")
@@ -226,9 +233,9 @@ def main():
         for exercise in exercises:
             stages(args.root.resolve(), exercise)
         return
-    versions = {"this checkout": args.root.resolve()}
-    if args.baseline:
-        versions[f"baseline {args.baseline.name}"] = args.baseline.resolve()
+    versions = {_name(args.root.resolve()): args.root.resolve()}
+    for baseline in args.baseline:
+        versions[_name(baseline.resolve())] = baseline.resolve()
     latency(versions, exercises, args.runs, args.edited)
 
 
