@@ -104,12 +104,13 @@ class Observer(Protocol):
 class LocalPool:
     """This machine's pool: one sandboxed worker per submission, `jobs` at a time (grader/observe/)."""
 
-    def __init__(self, sandbox, jobs):
-        self.sandbox, self.jobs = sandbox, jobs
+    def __init__(self, sandbox, jobs, prework=None):
+        self.sandbox, self.jobs, self.prework = sandbox, jobs, prework
         self.strength, self.warning = sandbox.strength, sandbox.warning
 
     def observe(self, submissions, suite, *, cache, on_done):
-        return observe_all(submissions, suite, self.sandbox, jobs=self.jobs, cache=cache, on_done=on_done)
+        return observe_all(submissions, suite, self.sandbox, jobs=self.jobs, cache=cache, on_done=on_done,
+                           prework=self.prework)
 
 
 class FleetPool:
@@ -170,7 +171,7 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
     if own_sandbox:
         sandbox = open_sandbox(settings.limits, require=settings.require_sandbox and observer is None,
                                use_bwrap=settings.use_bwrap)
-    observer = observer or LocalPool(sandbox, jobs)
+    observer = observer or LocalPool(sandbox, jobs, prework=_reading_ahead(suite, settings))
     cache = ObservationCache(settings.cache_dir)
     observed = 0
     from_cache = set()  # rows whose run came from the cache: their verdicts may too (grader/verdicts.py)
@@ -239,6 +240,22 @@ def _tests_read(runs, expectations):
     if not any(run.get("status") == "timeout" for run in runs.values()):
         return None
     return expectations.probes_tests_read()
+
+
+def _reading_ahead(suite, settings):
+    """What the diagnosis reads of each source (its hints, its seed), read while the submission's worker
+    starts (observe_submission) and kept by content (diagnose/hints.py), not after the whole batch is
+    observed, when only this process works and the other cores wait: None where nothing is diagnosed."""
+    if not suite.diagnose or settings.diagnose != "all":
+        return None
+    from .diagnose.hints import seed_facts, silent_backward_hints, static_hints
+
+    engine = f"{suite.module}.py"
+
+    def read(submission):
+        for reading in (static_hints, seed_facts, silent_backward_hints):
+            reading(submission.files, engine=engine)
+    return read
 
 
 def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache):

@@ -74,6 +74,28 @@ def expression_graph(probe, rows: list[dict], first_differing: str | None) -> di
     [[input id, output id]], "output": id} for the graph of the last backward() the probe called (or, where it
     runs the rules by hand and calls none, of the last node made that no other node is made from), or None
     (a probe of modules, one that makes no node, names that do not pair up, a graph over 60 nodes)."""
+    structure = _structure(probe)
+    if structure is None:
+        return None
+    nodes, edges, output = structure
+    by_name = {row["node"]: row for row in rows if row.get("quantity", "grad") == "grad"}
+    out = []
+    for entry, name in nodes:
+        entry = dict(entry)
+        row = by_name.get(name) if name is not None else None
+        if row is not None:
+            entry.update(observed=row.get("observed"), differs=bool(row.get("differs")))
+            if name == first_differing:
+                entry["first"] = True
+        out.append(entry)
+    return {"nodes": out, "edges": [list(edge) for edge in edges], "output": output}
+
+
+@functools.lru_cache(maxsize=512)
+def _structure(probe):
+    """The probe's graph on the reference engine, the same for every student: ([(node entry, its name or
+    None)], edges, output id), or None. Made once per probe (a deep chain's run with every node recorded
+    cost a diagnosis about 0.3 s, and a class's wrong engines asked for it again and again)."""
     run = recorded(probe)
     if run is None or not isinstance(run[0], dict):
         return None
@@ -98,18 +120,13 @@ def expression_graph(probe, rows: list[dict], first_differing: str | None) -> di
     if len(order) > 60:
         return None
     ids = {id(node): i for i, node in enumerate(order)}
-    by_name = {row["node"]: row for row in rows if row.get("quantity", "grad") == "grad"}
-    out = []
+    made = []
     for node in order:
         entry = {"id": ids[id(node)], "op": node._op, "data": float(node.data), "expected": float(node.grad)}
+        name = None
         if id(node) in named:
             name, expected = named[id(node)]
             entry.update(name=name, expected=float(expected))
-            row = by_name.get(name)
-            if row is not None:
-                entry.update(observed=row.get("observed"), differs=bool(row.get("differs")))
-                if name == first_differing:
-                    entry["first"] = True
-        out.append(entry)
-    edges = [[ids[id(child)], ids[id(node)]] for node in order for child in node._prev]
-    return {"nodes": out, "edges": edges, "output": ids[id(root)]}
+        made.append((entry, name))
+    edges = tuple((ids[id(child)], ids[id(node)]) for node in order for child in node._prev)
+    return tuple(made), edges, ids[id(root)]

@@ -47,14 +47,11 @@ from __future__ import annotations
 
 import ast
 import builtins
-import collections
-import hashlib
 import re
-import time
 
 from ..i18n import msg, said
 from .source_patterns import annotation_names, backward_assignments, grad_assignments, no_seed, recursive_sorts
-from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, tree_of
+from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, kept_by_source, tree_of
 
 
 # Python's own words for a NameError, searched in the import error's text (its type is the `exception` field)
@@ -92,35 +89,28 @@ def annotation_hint(files, import_error, python_version, *, engine="engine.py"):
             engine=engine))
 
 
-_HINTS: collections.OrderedDict = collections.OrderedDict()
+def _copies(hints):
+    return [dict(h) for h in hints]
 
 
+@kept_by_source(4096, _copies)
 def static_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
     """The hints for a submission's engine file; [] when it is missing, not valid Python, or over budget.
 
-    Cached by the file's content (the last 256 files): a class hands in many identical starters."""
-    source = files.get(engine)
-    if source is None:
+    Kept by the file's content (the last 4,096 files: a batch's, read while it is observed, and the
+    many identical starters a class hands in)."""
+    tree = tree_of(files, engine)
+    if tree is None:
         return []
-    raw = source if isinstance(source, bytes) else str(source).encode("utf-8", "surrogatepass")
-    key = (hashlib.sha256(raw).hexdigest(), engine)
-    if key not in _HINTS:
-        tree = tree_of(files, engine)
-        hints = []
-        if tree is not None:
-            try:
-                tree.deadline = time.monotonic() + BUDGET_SECONDS
-                # (a forbidden import is not a hint: the suite's own "from scratch" test names its line)
-                hints = grad_assignments(tree, tree.parents, engine) + recursive_sorts(tree, tree.parents, engine)
-            except (OverBudget, RecursionError):
-                hints = []
-        _HINTS[key] = hints
-        if len(_HINTS) > 256:
-            _HINTS.popitem(last=False)
-    _HINTS.move_to_end(key)
-    return [dict(h) for h in _HINTS[key]]
+    try:
+        tree.deadline = clock() + BUDGET_SECONDS
+        # (a forbidden import is not a hint: the suite's own "from scratch" test names its line)
+        return grad_assignments(tree, tree.parents, engine) + recursive_sorts(tree, tree.parents, engine)
+    except (OverBudget, RecursionError):
+        return []
 
 
+@kept_by_source(4096, _copies)
 def silent_backward_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
     """Hints that explain a backward pass which computes nothing: `backward-shadowed`, `backward-typo`,
     else `no-seed`. Said only when the numbers show such a pass (Diagnoser): the source alone cannot
@@ -129,12 +119,13 @@ def silent_backward_hints(files: dict, *, engine: str = "engine.py") -> list[dic
     if tree is None:
         return []
     try:
-        tree.deadline = time.monotonic() + BUDGET_SECONDS
+        tree.deadline = clock() + BUDGET_SECONDS
         return backward_assignments(tree, engine) or no_seed(tree, engine)
     except (OverBudget, RecursionError):
         return []
 
 
+@kept_by_source(4096, dict)
 def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
     """What the source says about the seed, read as a syntax tree: {"seeds": bool, "seeds_before_walk": bool}.
 
@@ -158,7 +149,7 @@ def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
     if tree is None:
         return facts
     try:
-        tree.deadline = time.monotonic() + BUDGET_SECONDS
+        tree.deadline = clock() + BUDGET_SECONDS
         if backward_assignments(tree, engine):
             return facts
         for function in tree.nodes(*FUNCTIONS):

@@ -142,8 +142,12 @@ def _unless_stopped_early(suite, probes, todo):
     return []
 
 
-def observe_submission(submission, suite, sandbox, slot):
+def observe_submission(submission, suite, sandbox, slot, prework=None):
     """The observations of one submission: a run record (see docs/architecture.md).
+
+    What the grader reads of the source itself (its forbidden imports; `prework(submission)`, the
+    pipeline's reading for the diagnosis) is done while the first worker starts, which is mostly the
+    kernel's time (namespaces, mounts): the grader's core is otherwise idle then.
 
     A suite with probe cases (`suite.cases`, 09-write-tests) runs each probe in a fresh worker
     and a fresh scratch folder of its own, carrying only that case's files, in a secret order:
@@ -161,7 +165,21 @@ def observe_submission(submission, suite, sandbox, slot):
     # `modules`: what a probe may reach as m.<name>, the suite's own files (nn.py, neuron.py, ...)
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
                "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000}
-    run["forbidden_imports"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
+    run["forbidden_imports"] = None  # read while the first worker starts (its place in the record kept)
+    read = {}
+
+    def meanwhile():
+        read["begun"] = True
+        try:
+            read["forbidden"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
+        except Exception:  # read again below, where a failure is this submission's grader error as before
+            pass
+        if prework is not None:
+            try:
+                prework(submission)
+            except Exception:  # advice read ahead: the diagnosis reads it again, and reports a failure then
+                pass
+
     base = None if cases else sandbox.prepare(slot, submission.files, suite.runner_files)
     timeouts_in_a_row = restarts = 0
     tally = ReportTally()  # the report's bytes and values, across the submission's workers
@@ -177,7 +195,8 @@ def observe_submission(submission, suite, sandbox, slot):
             else:
                 to_grader, attempt_todo = {}, todo
             try:
-                attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, tally).run()
+                attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, tally,
+                                  meanwhile=None if "begun" in read else meanwhile).run()
             finally:
                 if cases:
                     sandbox.cleanup(base)
@@ -236,6 +255,8 @@ def observe_submission(submission, suite, sandbox, slot):
                 # the last fresh worker went the way of the others, and probes are still left
                 _end_run(run, ENDINGS["restarts"], facts)
                 break
+        run["forbidden_imports"] = read["forbidden"] if "forbidden" in read else forbidden_imports(
+            submission.files, suite.forbid + suite.refuse)
         if run["status"] != "ok" and not probes and run["import_error"] is None:
             # nothing ran at all (it died, exited or hung while importing, or forged its report):
             # one clear failure on the import test, every other test skipped
@@ -258,8 +279,9 @@ def observe_submission(submission, suite, sandbox, slot):
 # -- many submissions --------------------------------------------------------------
 
 
-def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None):
-    """Runs for every accepted submission, `jobs` at a time; cached runs are reused."""
+def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None, prework=None):
+    """Runs for every accepted submission, `jobs` at a time; cached runs are reused. `prework(submission)`:
+    read while its first worker starts (observe_submission)."""
     cache = cache or ObservationCache(None)
     slots = queue.Queue()
     for slot in range(jobs):
@@ -279,7 +301,7 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
                 return
             slot = slots.get()
             try:
-                run = observe_submission(submission, suite, sandbox, slot)
+                run = observe_submission(submission, suite, sandbox, slot, prework)
             except Interrupted:
                 return
             except Exception:  # the grader's own bug: this submission's row says so, the batch goes on

@@ -22,7 +22,7 @@ FRESH_SECONDS = 0.005
 class Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
-    def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None):
+    def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None, meanwhile=None):
         self.sandbox, self.slot, self.base = sandbox, slot, base
         self.request = dict(request, run=todo)
         self.todo, self.output, self.budget = todo, output, budget
@@ -40,6 +40,7 @@ class Attempt:
         self.used = NOTHING  # what this worker used, all its processes counted
         self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
         self._read = (None, -1.0)  # the last reading of the accounting (since this worker started), and when
+        self.meanwhile = meanwhile  # the grader's own work, done once the worker is spawned (while it starts)
 
     def _new_phase(self, limit, usage):
         self.phase = (limit, time.monotonic(), usage)
@@ -99,6 +100,8 @@ class Attempt:
         obs_open = True
         look_at = time.monotonic()
         try:
+            if self.meanwhile is not None:
+                self.meanwhile()  # its events wait in the pipe; its limits are its CPU time, not this thread's
             while obs_open and self.ended is None:
                 now = time.monotonic()
                 if now >= look_at:
