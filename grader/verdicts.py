@@ -39,18 +39,27 @@ from .user_cache import VERDICTS
 _GRADER = Path(__file__).resolve().parent
 
 
+def _files_under(folder, suffix=""):
+    """Every file under `folder` whose name ends with `suffix`, but in __pycache__, in the order of their
+    paths' parts (pathlib's): os.walk, since pathlib's rglob took two thirds of a check's 18 ms here."""
+    found = []
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [os.path.join(top, f) for f in files if f.endswith(suffix)]
+    return sorted(found, key=lambda path: path.split(os.sep))
+
+
 @functools.cache
 def _source_digest(suite_folder):
     """The grader's Python source and every file of the suite's folder, hashed (about 2 MB: a few ms)."""
     h = hashlib.sha256()
-    files = sorted(p for p in _GRADER.rglob("*.py") if "__pycache__" not in p.parts)
-    files += sorted(p for p in Path(suite_folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    for path in files:
+    for path in _files_under(str(_GRADER), ".py") + _files_under(str(Path(suite_folder))):
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as f:
+                data = f.read()
         except OSError:
             data = b"(unreadable)"
-        h.update(str(path).encode() + b"\0" + hashlib.sha256(data).digest())
+        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
     return h.hexdigest()
 
 
