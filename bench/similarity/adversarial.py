@@ -63,6 +63,11 @@ def files() -> dict[str, str]:
         "1 MiB of one-line helpers, each called once (defs dropped)": "".join(
             f"def k{i}(x):\n    return x + {i}\n" for i in range(20000)) + "class Value:\n    def f(self):\n" + "".join(
             f"        self.d{i} = k{i}(self.data)\n" for i in range(20000)),
+        "1 MiB, one line of `'a' + 'b' + ...`": "x = " + "+".join(["'ab'"] * (MiB // 5)) + "\n",
+        "exec of 1 MiB of character codes in a name": "_c = [" + ", ".join(["120"] * (MiB // 5)) + "]\n"
+                                                       "exec(''.join(map(chr, _c)))\n",
+        "exec through a chain of 5,000 names": "n0 = 'x = 1'\n" + "".join(
+            f"n{i} = n{i - 1}\n" for i in range(1, 5000)) + "exec(n4999)\n",
         "1 MiB, deeply indented blocks": fill("if x:\n" + "".join(" " * i + "if x:\n" for i in range(1, 90)) + " " * 90 + "y = 1\n"),
     }
 

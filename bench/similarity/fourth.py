@@ -58,10 +58,14 @@ OUT_DIR/labels.json in generate.py's schema, so that run.py measures it as
 the others (`python bench/similarity/run.py --fourth 1 2 3`).
 
 `--tricks` instead measures each trick alone: for each of the class's twelve
-sources, a plain verbatim copy and a copy with only that trick, each scored
-against its source in the class's own cohort (run.py's scoring, copydetect
-too unless --skip-baselines); prints a table of the mean and lowest pair
-scores.
+sources, a plain verbatim copy and a copy with only that trick (or only one
+copier step: line endings, indentation, comments, renaming, reordering,
+restyling; or one part of a trick), each scored against its source in the
+class's own cohort (run.py's scoring, copydetect too unless
+--skip-baselines); prints per trick the mean and lowest pair score, the
+largest drop below the verbatim copy and how many pairs drop by more than
+0.1; then level 4 without tricks (each engine beside its hand-restructured
+copy). Writes OUT_DIR/tricks.json and OUT_DIR/restructured.json.
 """
 
 from __future__ import annotations

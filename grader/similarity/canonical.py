@@ -36,6 +36,10 @@ def canonical(statements: list) -> list:
         if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
             out.extend(statement.body if statement.test.value else statement.orelse)
             continue
+        once = _runs_once(statement)
+        if once is not None:
+            out.extend(once)  # `for _ in range(1):` or `while True: ...; break` around a block is the block
+            continue
         if isinstance(statement, ast.Assign) and _splittable(statement):
             out.extend(ast.copy_location(ast.Assign([t], v), statement)
                        for t, v in zip(statement.targets[0].elts, statement.value.elts))
@@ -66,6 +70,45 @@ def canonical(statements: list) -> list:
         if isinstance(statement, _ENDS_BLOCK):
             break  # what follows never runs
     return independent_in_order(_comprehensions(_counting_whiles(out)))
+
+
+def _runs_once(statement) -> list | None:
+    """The body of a loop that runs it exactly once and nothing else: `for _ in range(1):` (its variable unread),
+    or `while True:` (or any true constant) whose body ends in `break` (or `return`, `raise`) and breaks or
+    continues nowhere else."""
+    if isinstance(statement, ast.For) and not statement.orelse and isinstance(statement.target, ast.Name):
+        it = statement.iter
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
+                and len(it.args) == 1 and not it.keywords and isinstance(it.args[0], ast.Constant)
+                and it.args[0].value == 1):
+            return None
+        if _jumps(statement.body) or any(isinstance(n, ast.Name) and n.id == statement.target.id
+                                         for b in statement.body for n in ast.walk(b)):
+            return None
+        return statement.body
+    if isinstance(statement, ast.While) and not statement.orelse and isinstance(statement.test, ast.Constant) \
+            and statement.test.value and statement.body and isinstance(statement.body[-1], (ast.Break, ast.Return,
+                                                                                            ast.Raise)):
+        body = statement.body[:-1] if isinstance(statement.body[-1], ast.Break) else statement.body
+        if _jumps(body):
+            return None
+        return body or [ast.copy_location(ast.Pass(), statement)]
+    return None
+
+
+def _jumps(block: list) -> bool:
+    """Whether a `break` or `continue` of this loop level is in BLOCK (not inside a nested loop or function)."""
+    stack = list(block)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Break, ast.Continue)):
+            return True
+        if not isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.AsyncFunctionDef,
+                                 ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+        elif isinstance(node, (ast.For, ast.While, ast.AsyncFor)):
+            stack.extend(node.orelse)  # a loop's else belongs to the outer level
+    return False
 
 
 def _comprehensions(statements: list) -> list:

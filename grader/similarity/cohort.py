@@ -133,8 +133,12 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     # a trait only on lines that are the starter's code (renamed, it is still no code of the student's) is not theirs
     starter_lines = given_lines - own_lines
     own_traits, trait_text = {}, {}
-    for name in sorted(texts):
-        for h, (size, kind, text, lines) in traits_of(texts[name]).items():
+    # the traits of each file, and of the code it hides and runs, where that was unpacked (its lines are not the file's)
+    written = [(name, texts[name]) for name in sorted(texts)]
+    written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
+                for n, hidden in enumerate(reading.unpacked)]
+    for name, source in written:
+        for h, (size, kind, text, lines) in traits_of(source).items():
             if lines and all((name, line) in starter_lines for line in lines):
                 continue
             if h not in starter_kgrams and h not in public_kgrams and h not in own_traits:

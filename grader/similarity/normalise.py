@@ -46,7 +46,8 @@ from dataclasses import dataclass, field
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
-from .rewrites import InlineHelpers, PositionalArguments, dispatch_as_closures, edges_as_closures, inline_temporaries
+from .rewrites import InlineHelpers, PositionalArguments, class_aliases, dispatch_as_closures, edges_as_closures, \
+    inline_temporaries, plain_literals
 from .roles import BUILTINS, Names, kept_as_written
 
 
@@ -68,6 +69,7 @@ class Reading:
     units: list[Unit]
     limits: list[dict] = field(default_factory=list)  # {"file", "what": "truncated" | "lexical" | ..., ...}
     opaque: list[dict] = field(default_factory=list)  # {"file", "line", "call", "unpacked"}
+    unpacked: list[str] = field(default_factory=list)  # the code it hides, decoded (its traits are read too)
 
 
 MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is read as lexical tokens
@@ -127,7 +129,7 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
         tree = _parse_repaired(text, work)
         if tree is not None:
             reader = _TreeReader(tree, file, work, depth)
-            return Reading(reader.units(), limits + reader.limits, reader.opaque)
+            return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked)
     except _OverBudget:
         limits.append({"file": file, "what": "lexical", "why": f"reading took over {work.limit:,} units of work"})
     except (ValueError, RecursionError, MemoryError):
@@ -184,16 +186,20 @@ def _cut_block(lines: list[str], at: int) -> list[str]:
 
 class _TreeReader:
     def __init__(self, tree, file, work: Work | None = None, depth=0):
-        self.file, self.work, self.limits, self.opaque = file, work or Work(), [], []
+        self.file, self.work, self.limits, self.opaque, self.unpacked = file, work or Work(), [], [], []
         # each rewrite walks the whole tree: run it only where the file has something for it to do; each walk is
         # charged to the budget as the nodes it visits
         strip_noise(tree)
         nodes = list(ast.walk(tree))
         self.work.charge(3 * len(nodes))  # the noise stripped, the walk, the opaque calls looked for
+        if plain_literals(tree, nodes) | class_aliases(tree):
+            nodes = list(ast.walk(tree))
+            self.work.charge(3 * len(nodes))
         calls = opaque_calls(nodes)
         self.hidden = self._unpack(calls, depth)
         if any(call.text is not None for call in calls):
-            _drop_wrappers(tree, {call.line for call in calls if call.text is not None})
+            _drop_wrappers(tree, {call.line for call in calls if call.text is not None},
+                           {name for call in calls for name in call.names})
             nodes = list(ast.walk(tree))
             self.work.charge(2 * len(nodes))
         helpers = InlineHelpers(nodes)
@@ -241,6 +247,7 @@ class _TreeReader:
                                (call.line,) * len(u.tokens), u.starts) for u in inner.units]
                 self.limits += inner.limits
                 self.opaque += inner.opaque
+                self.unpacked += [call.text] + inner.unpacked
             self.opaque.append({"file": self.file, "line": call.line, "call": call.call, "unpacked": unpacked})
         return units
 
@@ -292,7 +299,7 @@ class _TreeReader:
 DECODERS = frozenset({"base64", "binascii", "bz2", "codecs", "gzip", "lzma", "zlib"})
 
 
-def _drop_wrappers(tree, lines: set[int]) -> None:
+def _drop_wrappers(tree, lines: set[int], names: set[str] = frozenset()) -> None:
     """Take out what only unpacks code that is compared unpacked: the `exec(...)` statements, the decoders' imports.
 
     `import base64, zlib` and `exec(zlib.decompress(...))` are the packing, not the
@@ -303,12 +310,14 @@ def _drop_wrappers(tree, lines: set[int]) -> None:
             block = getattr(node, field, None)
             if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
                 continue
-            kept = [s for s in block if not _is_wrapper(s, lines)]
+            kept = [s for s in block if not _is_wrapper(s, lines, names)]
             if len(kept) < len(block):
                 setattr(node, field, kept or [ast.Pass()])
 
 
-def _is_wrapper(statement, lines: set[int]) -> bool:
+def _is_wrapper(statement, lines: set[int], names: set[str] = frozenset()) -> bool:
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        return statement.targets[0].id in names  # the packed code, held in a name the unpacking read
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         func = statement.value.func
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)

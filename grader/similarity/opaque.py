@@ -36,14 +36,26 @@ class Opaque:
     line: int
     call: str  # exec, eval, compile
     text: str | None  # the code it runs, decoded statically; None when it cannot be
+    names: frozenset[str] = frozenset()  # the names assigned once whose values it was decoded from
 
 
 def opaque_calls(nodes) -> list[Opaque]:
     """Every exec/eval/compile of something other than... nothing: each call, with its payload when decodable."""
     found = []
+    # a name assigned once in the file, to what it holds: `_src = bytes.fromhex("..."); exec(_src)` is decoded too
+    assigned: dict[str, list] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            assigned.setdefault(node.targets[0].id, []).append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
+            assigned.setdefault(node.target.id, []).append(None)
+    names = {name: values[0] for name, values in assigned.items() if len(values) == 1 and values[0] is not None}
+    _NAMES.clear()
+    _NAMES.update(names)
     for node in nodes:
         if not isinstance(node, ast.Call) or not node.args:
             continue
+        _NAMES.update(names)  # each call may follow every name
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         if name not in RUNS_CODE:
@@ -58,7 +70,10 @@ def opaque_calls(nodes) -> list[Opaque]:
                 value = value.decode("utf-8")
             except UnicodeDecodeError:
                 value = None
-        found.append(Opaque(node.lineno, name, value if isinstance(value, str) else None))
+        text = value if isinstance(value, str) else None
+        followed = frozenset(n for n, v in names.items() if n not in _NAMES) if text is not None else frozenset()
+        found.append(Opaque(node.lineno, name, text, followed))
+        _NAMES.update(names)
     return found
 
 
@@ -66,10 +81,22 @@ class _Unknown(ValueError):
     """An argument built from something we do not decode statically."""
 
 
-def _decoded(node):
+_NAMES: dict[str, ast.AST] = {}  # the file's names assigned once (opaque_calls sets it for the file it reads)
+MAX_NAMES = 8  # names followed, one to the next, in one argument
+
+
+def _decoded(node, names: int = 0):
     """The value of an expression made of literals and known decoders only; raises _Unknown otherwise."""
     if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
         return node.value
+    if isinstance(node, ast.Name) and node.id in _NAMES and names < MAX_NAMES:
+        return _decoded(_NAMES.pop(node.id), names + 1)  # popped: a name that refers to itself is not followed twice
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join" and \
+            isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str) and len(node.args) == 1:
+        return node.func.value.value.join(_pieces(node.args[0]))  # "".join(map(chr, codes)), "".join([...])
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bytes" and \
+            len(node.args) == 1 and isinstance(_listed(node.args[0]), list):
+        return bytes(_codes(_listed(node.args[0])))
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _decoded(node.left), _decoded(node.right)
         if type(left) is not type(right) or len(left) + len(right) > MAX_DECODED:
@@ -111,6 +138,37 @@ def _decoded(node):
             return value.decode(encoding)
         return value
     raise _Unknown(str(name))
+
+
+def _listed(node):
+    """The elements of a list or tuple display (through a name assigned once), else None."""
+    if isinstance(node, ast.Name) and node.id in _NAMES:
+        node = _NAMES.pop(node.id)
+    return list(node.elts) if isinstance(node, (ast.List, ast.Tuple)) else None
+
+
+def _codes(elements) -> list[int]:
+    if len(elements) > MAX_DECODED or not all(isinstance(e, ast.Constant) and type(e.value) is int
+                                              and 0 <= e.value < 0x110000 for e in elements):
+        raise _Unknown("codes")
+    return [e.value for e in elements]
+
+
+def _pieces(node) -> list[str]:
+    """What `"".join` joins: a list of strings, or `map(chr, codes)`."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "map" and len(node.args) == 2
+            and isinstance(node.args[0], ast.Name) and node.args[0].id == "chr"):
+        elements = _listed(node.args[1])
+        if elements is None:
+            raise _Unknown("map")
+        return [chr(c) for c in _codes(elements)]
+    elements = _listed(node)
+    if elements is None:
+        raise _Unknown("join")
+    pieces = [_decoded(e) for e in elements]
+    if not all(isinstance(p, str) for p in pieces) or sum(map(len, pieces)) > MAX_DECODED:
+        raise _Unknown("join")
+    return pieces
 
 
 def _module(func) -> str | None:

@@ -305,3 +305,78 @@ def _names_in(expression) -> set[str]:
 def _reassigned(value, stores) -> bool:
     """Whether a name the expression reads is assigned more than once (its value could change before the use)."""
     return any(len(stores.get(name, ())) > 1 for name in _names_in(value))
+
+
+def plain_literals(tree, nodes) -> bool:
+    """Strings and attributes spelt as expressions read as written plainly; returns whether anything changed.
+
+    `"ta" + "nh"` and `"".join(["ta", "nh"])` are the constant `"tanh"` (`"ta" "nh"`
+    already is, to Python); `getattr(x, "data")` is `x.data`. A copy that splits
+    every op name, or reads `data` through getattr, computes the same.
+    """
+    if not any(_literal_form(node) for node in nodes):
+        return False
+
+    class Plain(ast.NodeTransformer):
+        def visit_BinOp(self, node):
+            self.generic_visit(node)
+            if isinstance(node.op, ast.Add) and _is_str(node.left) and _is_str(node.right):
+                return ast.copy_location(ast.Constant(node.left.value + node.right.value), node)
+            return node
+
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            func = node.func
+            if (isinstance(func, ast.Attribute) and func.attr == "join" and _is_str(func.value)
+                    and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], (ast.List, ast.Tuple))
+                    and all(_is_str(e) for e in node.args[0].elts)):
+                return ast.copy_location(ast.Constant(func.value.value.join(e.value for e in node.args[0].elts)), node)
+            if (isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 2 and not node.keywords
+                    and _is_str(node.args[1]) and node.args[1].value.isidentifier()):
+                return ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node)
+            return node
+
+    Plain().visit(tree)
+    return True
+
+
+def _is_str(node) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _literal_form(node) -> bool:
+    if isinstance(node, ast.BinOp):
+        return isinstance(node.op, ast.Add) and _is_str(node.left) and _is_str(node.right)
+    if isinstance(node, ast.Call):
+        func = node.func
+        return (isinstance(func, ast.Name) and func.id == "getattr") or (
+            isinstance(func, ast.Attribute) and func.attr == "join" and _is_str(func.value))
+    return False
+
+
+def class_aliases(tree) -> bool:
+    """`class Node: ...` and, at the end, `Value = Node`: the class is Value, named so everywhere; the alias goes.
+
+    Returns whether anything changed. Only a module-level alias of a class the
+    module defines, to a name the module defines nowhere else, is read so.
+    """
+    classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    bound = [t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets if isinstance(t, ast.Name)]
+    bound += [node.name for node in tree.body if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))]
+    aliases = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Name) and node.value.id in classes
+                and bound.count(node.targets[0].id) == 1 and node.value.id not in aliases):
+            aliases[node.value.id] = (node.targets[0].id, node)
+    if not aliases:
+        return False
+    gone = {id(statement) for _, statement in aliases.values()}
+    tree.body = [node for node in tree.body if id(node) not in gone]
+    names = {old: new for old, (new, _) in aliases.items()}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in names:
+            node.id = names[node.id]
+        elif isinstance(node, ast.ClassDef) and node.name in names:
+            node.name = names[node.name]
+    return True

@@ -8,7 +8,8 @@ apart is what the structure throws away and an honest student does not share:
 
 - the words of each comment (`# chain rule: local slope times upstream`);
 - the text of each string literal and docstring (`"tanh'"`, an error message);
-- each identifier the student chose (`t_val`, `upstream`), each number;
+- each identifier the student chose (`t_val`, `upstream`), each number
+  (identifiers as Python reads them: `ｔ_ｖａｌ` is `t_val`);
 - each line as written, indentation aside (`self.grad+=(1-t**2)*out.grad`:
   its spacing and its parentheses are a habit);
 - each method's shape: its statements with every chosen name read as `v`, in
@@ -35,6 +36,7 @@ import io
 import keyword
 import re
 import tokenize
+import unicodedata
 
 from .normalise import MAX_CHARS, python_lines
 from .roles import BUILTINS, is_dunder, kept_as_written
@@ -81,8 +83,8 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                 body = value.lstrip("rRbBuUfF")[1:-1].strip("\"'")
                 words = _WORD.findall(body.lower())
                 add("string", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))  # a docstring is no code
-            elif kind == tokenize.NAME and len(value) > SHORT + 1 and not _language(value):
-                add("name", value, 1.0, token.start[0])
+            elif kind == tokenize.NAME and len(value) > SHORT + 1 and not _language(_nfkc(value)):
+                add("name", _nfkc(value), 1.0, token.start[0])  # as Python reads it: `ｇｒａｄ` is `grad`
             elif kind == tokenize.NUMBER:
                 add("number", value.lower(), 1.0, token.start[0])
     except (tokenize.TokenError, SyntaxError, ValueError):
@@ -92,7 +94,7 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     for number, line in enumerate(python_lines(text), 1):
         line = line.strip()
         if line and not line.startswith("#") and len(_WORD.findall(line.lower())) > 2 * SHORT:
-            add("line", line, LINE_SIZE, number)
+            add("line", _nfkc(line), LINE_SIZE, number)
     return found
 
 
@@ -153,6 +155,11 @@ def _function_shapes(text: str) -> list[tuple[str, float]]:
         if len(shapes) >= 2:
             out.append((" ; ".join(shapes), min(len(shapes), MAX_SIZE) * SHAPE_SHARE))
     return out
+
+
+def _nfkc(text: str) -> str:
+    """TEXT with its identifiers as Python reads them (NFKC: `ｘ`, `𝑥` and `x` are one name); ASCII is left as is."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
 def _language(name: str) -> bool:

@@ -67,6 +67,70 @@ def test_annotations_and_no_effect_statements_read_as_the_plain_code():
     assert units_of("def f(x):\n    g(x)\n")[0].tokens != units_of("def f(x):\n    x\n")[0].tokens
 
 
+def _tokens(text):
+    return [(u.name, u.tokens) for u in units_of(text)]
+
+
+def test_scripted_spellings_of_the_same_code_read_as_the_plain_code():
+    import ast
+    import re
+
+    plain = _tokens(PLAIN)
+    # the class renamed and aliased back to Value at the end
+    assert _tokens(re.sub(r"\bValue\b", "Node", PLAIN) + "\n\nValue = Node\n") == plain
+    # strings split into pieces, `x.data` read through getattr
+
+    class Split(ast.NodeTransformer):
+        def visit_Constant(self, node):
+            v = node.value
+            if not isinstance(v, str) or not 2 <= len(v) <= 8:
+                return node
+            return ast.parse(f"{v[:1]!r} + {v[1:]!r}" if len(v) % 2 else f"''.join([{v[:1]!r}, {v[1:]!r}])",
+                             mode="eval").body
+
+        def visit_Attribute(self, node):
+            self.generic_visit(node)
+            if node.attr != "data" or not isinstance(node.ctx, ast.Load):
+                return node
+            return ast.Call(ast.Name("getattr", ast.Load()), [node.value, ast.Constant("data")], [])
+
+    tree = Split().visit(ast.parse(PLAIN + 'NAMES = ["tanh", "relu", "exp"]\n'))
+    split = ast.unparse(ast.fix_missing_locations(tree))
+    assert "getattr(" in split and "'.join([" in split
+    assert _tokens(split) == _tokens(PLAIN + 'NAMES = ["tanh", "relu", "exp"]\n')
+    # a body wrapped in a loop that runs it once
+    body = "    y = x + 1\n    z = y * 2\n"
+    once = "def f(x):\n{}    return z\n"
+    expected = _tokens(once.format(body))
+    assert _tokens(once.format("    for _ in range(1):\n" + body.replace("    ", "        "))) == expected
+    assert _tokens(once.format("    while True:\n" + body.replace("    ", "        ") + "        break\n")) == expected
+    # ... but not a loop that may run more than once, or whose variable is read
+    assert _tokens(once.format("    while True:\n        if x:\n            break\n" + body.replace("    ", "        ")
+                               + "        break\n")) != expected
+    assert _tokens(once.format("    for i in range(1):\n        y = x + i\n        z = y * 2\n")) != expected
+
+
+@pytest.mark.parametrize("packing", ["hex", "char codes"])
+def test_code_packed_into_a_name_is_unpacked_and_its_wrapping_is_not_code(packing):
+    if packing == "hex":
+        packed = f"_src = bytes.fromhex({PLAIN.encode().hex()!r}).decode('utf-8')\nexec(_src)\n"
+    else:
+        packed = f"_c = {[ord(ch) for ch in PLAIN]!r}\nexec(''.join(map(chr, _c)))\n"
+    reading = read_source(packed)
+    assert reading.opaque == [{"file": "engine.py", "line": 2, "call": "exec", "unpacked": True}]
+    assert [u.tokens for u in reading.units] == [u.tokens for u in units_of(PLAIN)]  # `_src = ...` is packing
+    assert reading.unpacked == [PLAIN]  # and the traits of what it hides are read
+    assert set(read_document("x", {"engine.py": PLAIN}).traits) <= set(read_document("x", {"engine.py": packed}).traits)
+
+
+def test_identifiers_are_traits_as_python_reads_them():
+    from grader.similarity.traits import traits
+
+    folded = "".join(chr(0xFF41 + ord(ch) - ord("a")) if "a" <= ch <= "z" else ch for ch in "upstream_total")
+    text = "def f(upstream_total):\n    return upstream_total * 2 + upstream_total\n"
+    assert set(traits(text.replace("upstream_total", folded, 2))) == set(traits(text))
+
+
 def test_packed_code_is_reported_opaque_and_unpacked_without_running_it():
     reading = read_source((EVASIONS / "packed.py").read_text(encoding="utf-8"))
     assert reading.opaque == [{"file": "engine.py", "line": 2, "call": "exec", "unpacked": True}]
