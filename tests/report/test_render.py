@@ -55,8 +55,9 @@ def _format_options(command, path=()):
     """(command path, option) for every option of every command that takes a format's name."""
     import click
 
-    for name, sub in getattr(command, "commands", {}).items():
-        yield from _format_options(sub, path + (name,))
+    if isinstance(command, click.Group):  # every command, the ones imported when used too (cli/groups.py)
+        for name in command.list_commands(None):
+            yield from _format_options(command.get_command(None, name), path + (name,))
     for param in command.params:
         if isinstance(param.type, click.Choice) and {"md", "markdown"} & set(param.type.choices):
             yield " ".join(path), param
