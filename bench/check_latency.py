@@ -3,6 +3,7 @@
     python bench/check_latency.py                                  # 10 runs each of -e 03-tanh and -e engine
     python bench/check_latency.py --baseline ../old                 # and an older checkout, alternating
     python bench/check_latency.py --stages                         # one check's time, stage by stage
+    python bench/check_latency.py --stages --edited                # the same, of a file not checked before
     python bench/check_latency.py --stages --root /path/to/another/checkout
 
 Latency: `grade check examples/submissions/alice/engine.py -e EXERCISE` as a
@@ -187,10 +188,14 @@ def latency(versions, exercises, runs, edited):
         print(f"\nWARNING: {name} -e {exercise} printed different lines on different runs")
 
 
-def stages(root, exercise):
+def stages(root, exercise, edited=False):
     driver = _DRIVER.replace("STAGES", repr(STAGES), 1).replace("IMPORTS", repr(IMPORTS), 1)
+    path = root / ALICE
+    if edited:  # a file not seen before: nothing kept from an earlier check applies
+        path = Path(tempfile.mkdtemp(prefix="check-stages-")) / "engine.py"
+        path.write_text((root / ALICE).read_text() + f"\n# edited {time.time()}\n")
     launched = time.time()
-    done = subprocess.run([sys.executable, "-c", driver, repr(launched), "check", str(ALICE), "-e", exercise],
+    done = subprocess.run([sys.executable, "-c", driver, repr(launched), "check", str(path), "-e", exercise],
                           cwd=root, env=child_env(root), capture_output=True, text=True)
     line = next((x for x in done.stderr.splitlines() if x.startswith("STAGES ")), None)
     if line is None:
@@ -198,7 +203,9 @@ def stages(root, exercise):
     import json
 
     marks = json.loads(line[len("STAGES "):])
-    print(f"\n{root}: `grade check {ALICE} -e {exercise}`, ms since the process was started (load {load()})\n")
+    what = "a copy of alice edited just now" if edited else ALICE
+    print(f"\n{_name(root)}: `grade check` of {what} -e {exercise}, ms since the process was started "
+          f"(load {load()})\n")
     print("| stage | thread | from | to | ms |")
     print("| --- | --- | ---: | ---: | ---: |")
     for mark in sorted(marks, key=lambda m: m[1]):
@@ -225,13 +232,14 @@ def main():
                         help="another checkout to time alternating with this one (repeatable)")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to time (default: this one)")
     parser.add_argument("--edited", action="store_true",
-                        help="also a copy of alice edited before each run (a file not seen before)")
+                        help="also a copy of alice edited before each run (a file not seen before); with "
+                             "--stages, only that copy")
     parser.add_argument("--stages", action="store_true", help="one check's stages instead of latency")
     args = parser.parse_args()
     exercises = args.exercise or ["03-tanh", "engine"]
     if args.stages:
         for exercise in exercises:
-            stages(args.root.resolve(), exercise)
+            stages(args.root.resolve(), exercise, args.edited)
         return
     versions = {_name(args.root.resolve()): args.root.resolve()}
     for baseline in args.baseline:
