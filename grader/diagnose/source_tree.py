@@ -69,7 +69,17 @@ class SourceTree:
                 self.chain[id(node)] = interned.setdefault(key, len(interned))
         for nodes in self._by_type.values():
             nodes.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
-        self.deadline = deadline
+        self._deadlines = {threading.get_ident(): deadline}
+
+    @property
+    def deadline(self):
+        """When this thread's reading of the tree runs out of budget, in its own CPU time (clock()): each
+        thread sets its own, since a tree is shared by content and threads' CPU clocks are not comparable."""
+        return self._deadlines.get(threading.get_ident(), float("-inf"))
+
+    @deadline.setter
+    def deadline(self, value):
+        self._deadlines[threading.get_ident()] = value
 
     def nodes(self, *types):
         found = [n for t in types for n in self._by_type.get(t, [])]

@@ -1,0 +1,74 @@
+"""What the grader reads of a source is read while the submission's worker starts (observe_submission's
+`prework`, pipeline._reading_ahead), in the observing threads, and kept by content (source_tree.kept_by_source)."""
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from grader.diagnose import source_tree
+from grader.diagnose.hints import seed_facts, static_hints
+from grader.load import load_folder
+from grader.observe import observe_all
+from grader.sandbox import Limits, open_sandbox
+from grader.suites import load_suite
+
+REFERENCE = (Path(__file__).resolve().parents[1] / "reference" / "engine.py").read_text()
+# the classic mistake a hint names: `=` for `+=` in a backward rule
+ASSIGNING = REFERENCE.replace("self.grad += ", "self.grad = ", 1)
+
+
+def test_a_trees_budget_is_each_threads_own():
+    """A tree is shared by content; the CPU clocks of two threads are not comparable, so each thread's
+    budget is its own: one that set none is over it, whatever another set."""
+    tree = source_tree.analysed(REFERENCE + "\n# budget test\n", "engine.py")
+    tree.deadline = source_tree.clock() + 100
+    tree.in_time()
+    seen = {}
+
+    def other():
+        try:
+            tree.in_time()
+            seen["unset"] = "in time"
+        except source_tree.OverBudget:
+            seen["unset"] = "over"
+        tree.deadline = source_tree.clock() + 100
+        tree.in_time()
+        seen["set"] = "in time"
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join()
+    assert seen == {"unset": "over", "set": "in time"}
+    tree.in_time()  # the other thread's deadline did not move this one's
+
+
+def test_readings_are_kept_by_content_and_each_caller_gets_its_own_copy():
+    files = {"engine.py": (ASSIGNING + "\n# kept test\n").encode()}
+    first = static_hints(files, engine="engine.py")
+    assert [h["hint"] for h in first] == ["assign-grad"]
+    first[0]["line"] = -1  # a caller changing its copy changes nothing kept
+    assert static_hints(files, engine="engine.py")[0]["line"] != -1
+    facts = seed_facts(files, engine="engine.py")
+    facts["seeds"] = "changed"
+    assert seed_facts(files, engine="engine.py")["seeds"] != "changed"
+
+
+@pytest.fixture
+def sandbox():
+    box = open_sandbox(Limits(submission_seconds=30))
+    yield box
+    box.close()
+
+
+def test_each_observed_submission_is_read_once_while_observed_and_its_forbidden_imports_are_kept(tmp_path, sandbox):
+    (tmp_path / "alice.py").write_text(REFERENCE)
+    (tmp_path / "bob.py").write_text("import numpy as np\n" + REFERENCE)
+    suite = load_suite("engine")
+    submissions = load_folder(tmp_path)
+    read = []
+    runs = observe_all(submissions, suite, sandbox, jobs=2, prework=lambda s: read.append(s.id))
+    assert sorted(read) == ["alice", "bob"]
+    assert runs["alice"]["forbidden_imports"] == []
+    assert runs["bob"]["forbidden_imports"] == [{"module": "numpy", "file": "engine.py", "line": 1}]
+    assert list(runs["bob"])[:6] == ["id", "status", "message", "import_error", "forbidden_imports", "probes"]
