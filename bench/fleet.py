@@ -12,6 +12,9 @@ docs/scaling.md recommends) on a free port in a temporary folder, and times
       (or --parallelism);
   (b) `grade SUBMISSIONS --queue URL --no-cache`, with W `grade worker`
       processes already running on this machine, for each W of --workers;
+      at W = --parallelism, (a) and (b) run twice each, in the order (a), (b),
+      (b), (a), and each is the mean of its two: a shared machine's load that
+      rises or falls during the run weighs on both alike;
   (c) the same queued batch graded again from the cache of its observations (the
       rows' verdicts removed from it): what the submitting machine spends on
       loading, judging, diagnosing and scoring alone.
@@ -161,27 +164,41 @@ def main():
         build_submissions(tmp / "submissions", args.n)
         figures = {"n": args.n, "cores": cores, "load_average": os.getloadavg()[0], "queue": {}}
         print(f"{args.n} submissions, {cores} cores, load average {os.getloadavg()[0]:.1f} at the start")
-        local, _ = grade(tmp / "submissions", tmp / "local.json", "--no-cache", "--jobs", str(parallelism))
-        figures["local"] = {"seconds": local, "jobs": parallelism}
-        print(f"{'(a) local pool, --jobs ' + str(parallelism):34} {local:8.2f} s {args.n / local:8.1f} /s")
-        for count in [int(w) for w in args.workers.split(",")]:
+        pool = ["--no-cache", "--jobs", str(parallelism)]
+        counts = [int(w) for w in args.workers.split(",")]
+        # The pool and the queue at the same parallelism in the order pool, queue, queue, pool: a load that rises
+        # or falls during the run (a shared machine's) weighs on both alike; the other worker counts after.
+        local_runs = [grade(tmp / "submissions", tmp / "local.json", *pool)[0]]
+        for count in sorted(counts, key=lambda c: c != parallelism):
             workers = start_workers(redis.url, count, log)
+            walls, cpus = [], []
             try:
                 before = redis.counters()
-                wall, submitter_cpu = grade(tmp / "submissions", tmp / f"queue{count}.json", "--no-cache",
-                                           "--queue", redis.url)
+                for _ in range(2 if count == parallelism else 1):
+                    wall, submitter_cpu = grade(tmp / "submissions", tmp / f"queue{count}.json", "--no-cache",
+                                                "--queue", redis.url)
+                    walls.append(wall)
+                    cpus.append(submitter_cpu)
                 after = redis.counters()
             finally:
                 stop_workers(workers)
+            if count == parallelism:
+                local_runs.append(grade(tmp / "submissions", tmp / "local2.json", *pool)[0])
             same = (tmp / f"queue{count}.json").read_bytes() == (tmp / "local.json").read_bytes()
+            wall = sum(walls) / len(walls)
             figures["queue"][count] = {
-                "seconds": wall, "identical_scores": same,
-                "redis_commands_per_job": (after["commands"] - before["commands"]) / args.n,
-                "aof_bytes_per_job": (after["aof_bytes"] - before["aof_bytes"]) / args.n,
-                "redis_peak_memory": after["memory_peak"], "submitter_cpu_seconds": submitter_cpu}
+                "seconds": wall, "runs": walls, "identical_scores": same,
+                "redis_commands_per_job": (after["commands"] - before["commands"]) / args.n / len(walls),
+                "aof_bytes_per_job": (after["aof_bytes"] - before["aof_bytes"]) / args.n / len(walls),
+                "redis_peak_memory": after["memory_peak"], "submitter_cpu_seconds": sum(cpus) / len(cpus)}
             note = "scores identical to (a)" if same else "SCORES DIFFER FROM (a)"
+            each = f" (mean of {', '.join(f'{w:.2f}' for w in walls)})" if len(walls) > 1 else ""
             print(f"{'(b) queue, ' + str(count) + ' worker' + 's' * (count != 1):34} {wall:8.2f} s "
-                  f"{args.n / wall:8.1f} /s  {note}")
+                  f"{args.n / wall:8.1f} /s  {note}{each}")
+        local = sum(local_runs) / len(local_runs)
+        figures["local"] = {"seconds": local, "runs": local_runs, "jobs": parallelism}
+        each = f" (mean of {', '.join(f'{w:.2f}' for w in local_runs)})" if len(local_runs) > 1 else ""
+        print(f"{'(a) local pool, --jobs ' + str(parallelism):34} {local:8.2f} s {args.n / local:8.1f} /s{each}")
         # the submitting machine's own share: everything but observing (a batch whose runs are all cached)
         grade(tmp / "submissions", tmp / "warm.json", "--cache-dir", str(tmp / "cache"))
         # without the rows' verdicts (grader/verdicts.py), which would spare the rerun the judge and the diagnosis
@@ -197,8 +214,10 @@ def main():
             figures["overhead"] = overhead
             busy_cores = min(parallelism, cores)
             figures["overhead_ms_per_job"] = (same_parallelism["seconds"] - local) * busy_cores / args.n * 1000
-            print(f"queue with {parallelism} workers vs the pool with {parallelism} jobs: {overhead:+.1%} wall "
-                  f"({figures['overhead_ms_per_job']:+.1f} ms of a worker per job; target: within 10%)")
+            figures["ratio"] = same_parallelism["seconds"] / local
+            print(f"queue with {parallelism} workers vs the pool with {parallelism} jobs: {overhead:+.1%} wall, queue ÷ "
+                  f"pool {figures['ratio']:.3f} ({figures['overhead_ms_per_job']:+.1f} ms of a worker per job; "
+                  f"target: queue ÷ pool at most 1.15); load average {os.getloadavg()[0]:.1f} at the end")
             # the queue's own cost on the submitting machine: enqueueing and collecting, beyond what a
             # batch graded from the cache costs (load, judge, diagnose, score)
             figures["enqueue_and_collect_ms_per_job"] = (

@@ -37,9 +37,9 @@ import time
 import traceback
 
 from rq import Queue, Worker
-from rq.exceptions import InvalidJobOperation, NoSuchJobError, StopRequested
+from rq.exceptions import InvalidJobOperation, StopRequested
 from rq.executions import Execution
-from rq.job import JobStatus, get_current_job
+from rq.job import Job, JobStatus, get_current_job
 from rq.serializers import JSONSerializer
 from rq.suspension import WORKERS_SUSPENDED
 from rq.timeouts import BaseTimeoutException
@@ -140,6 +140,16 @@ def observe_job(payload):
     return job_result(key=machine.key, job_key=job.key, worker=machine.name, sandbox=sandbox.strength, run=run)
 
 
+class KeptJob(Job):
+    """An RQ job that keeps the hash it was read from, to hand it to the warm horse as it is."""
+
+    raw = None
+
+    def restore(self, raw_data):
+        self.raw = raw_data
+        return super().restore(raw_data)
+
+
 class FleetWorker(Worker):
     """RQ's worker with a warm horse, that runs nothing but observation jobs it can observe faithfully."""
 
@@ -147,7 +157,9 @@ class FleetWorker(Worker):
         abandoned_after = 3 * heartbeat
         self._horse = None  # (pid, pipe) of the warm horse, once a job has started it
         self._beat = None  # (when, for how many seconds) of this worker's last heartbeat
-        super().__init__(queues, name=machine.name, serializer=JSONSerializer, job_monitoring_interval=heartbeat,
+        self._suspension_checked = 0.0  # when `rq suspend` was last looked for
+        super().__init__(queues, name=machine.name, serializer=JSONSerializer, job_class=KeptJob,
+                         job_monitoring_interval=heartbeat,
                          # an idle worker wakes up this often to requeue the jobs of dead workers
                          worker_ttl=max(abandoned_after, 5) + 15, maintenance_interval=max(abandoned_after, 5),
                          **kw)
@@ -179,16 +191,30 @@ class FleetWorker(Worker):
             self.refuse(job, queue, str(exc) if isinstance(exc, PayloadError) else f"unreadable job: {exc!r}")
             return
         self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so a new horse inherits it
+        ended = False
         try:
             execution = self.prepare_execution(job, queue)
-            self._run_in_horse(job, queue, execution)
+            ended = self._run_in_horse(job, queue, execution)
         finally:
-            with self.connection.pipeline(transaction=False) as pipeline:  # one round trip
-                self.set_state(WorkerStatus.IDLE, pipeline=pipeline)
-                self.heartbeat(pipeline=pipeline)
-                # finished, failed or retried: the submitting grade looks at it now rather than at its next sweep
-                pipeline.publish(DONE_CHANNEL, job.id)
-                pipeline.execute()
+            if ended:  # the job's end said all (cleanup_execution), the heartbeat too
+                self._state = WorkerStatus.IDLE
+                self._beat = (time.monotonic(), self.worker_ttl + 60)
+            else:
+                with self.connection.pipeline(transaction=False) as pipeline:  # one round trip
+                    self._ended(job, pipeline)
+                    pipeline.execute()
+
+    def cleanup_execution(self, job, pipeline, execution=None):
+        # RQ calls this in the transaction that writes a job's end (finished, failed, retried), in the horse or
+        # in the worker: the rest of the end goes in the same transaction, not in writes of its own
+        super().cleanup_execution(job, pipeline, execution)
+        self._ended(job, pipeline)
+
+    def _ended(self, job, pipeline):
+        self.set_state(WorkerStatus.IDLE, pipeline=pipeline)
+        self.heartbeat(pipeline=pipeline)
+        # finished, failed or retried: the submitting grade looks at it now rather than at its next sweep
+        pipeline.publish(DONE_CHANNEL, job.id)
 
     # -- the warm horse ---------------------------------------------------------------------------------
     # RQ's Worker forks a work horse per job. This worker forks one when a job comes and keeps it for the
@@ -225,22 +251,24 @@ class FleetWorker(Worker):
         self._is_horse = True
         while True:
             try:
-                job_id_, queue_name, execution_id = pipe.recv()
+                job_id_, raw, started, queue_name, (execution_id, execution_created) = pipe.recv()
             except EOFError:
                 return
-            try:
-                job = self.job_class.fetch(job_id_, connection=self.connection, serializer=self.serializer)
-                execution = Execution.fetch(execution_id, job.id, connection=self.connection)
-            except (NoSuchJobError, ValueError, TypeError, AttributeError):  # deleted meanwhile: nothing to run
-                pipe.send(False)
-                continue
+            # The job as the worker read it from Redis and started it (the same hash, the same fields: no
+            # round trips to read it again)
+            job = self.job_class(job_id_, connection=self.connection, serializer=self.serializer)
+            job.restore(raw)
+            job.worker_name, job.last_heartbeat, job.started_at = started
+            job._status = JobStatus.STARTED
+            execution = Execution(execution_id, job.id, connection=self.connection, worker_name=self.name)
+            execution.created_at = execution_created
             execution._job = job
             self.execution = execution
             queue = self.queue_class(queue_name, connection=self.connection, job_class=self.job_class,
                                      serializer=self.serializer, death_penalty_class=self.death_penalty_class)
-            done = self.perform_job(job, queue, execution)
+            self.perform_job(job, queue, execution)  # which writes the job's end, whatever it was
             self.executions.pop(execution.id, None)
-            pipe.send(done)
+            pipe.send(True)
 
     def _stop_horse(self):
         """Close the idle horse's pipe (it exits) and reap it."""
@@ -255,18 +283,20 @@ class FleetWorker(Worker):
             pass
 
     def _run_in_horse(self, job, queue, execution):
-        """Run `job` in the warm horse and watch it, as RQ's monitor_work_horse watches a forked one."""
+        """Run `job` in the warm horse and watch it, as RQ's monitor_work_horse watches a forked one. Whether
+        the job's end was written (by the horse, or here for a horse that died)."""
         if self._horse is None:
             self._start_horse()
         pid, pipe = self._horse
         self._horse_pid = pid
         job.started_at = now()
-        dead = False
+        dead, ended = False, False
         try:
-            pipe.send((job.id, queue.name, execution.id))
+            pipe.send((job.id, job.raw, (job.worker_name, job.last_heartbeat, job.started_at), queue.name,
+                       (execution.id, execution.created_at)))
             while True:
                 if multiprocessing.connection.wait([pipe], timeout=self.job_monitoring_interval):
-                    pipe.recv()
+                    ended = pipe.recv()
                     break
                 working_time = (now() - job.started_at).total_seconds()
                 if job.timeout != -1 and working_time > (job.timeout or 0) + 60:
@@ -282,7 +312,7 @@ class FleetWorker(Worker):
             self._horse_pid = 0
         self.executions.pop(execution.id, None)
         if not dead:
-            return
+            return ended
         self._horse = None
         pipe.close()
         try:
@@ -292,15 +322,16 @@ class FleetWorker(Worker):
         try:
             job_status = job.get_status()
         except InvalidJobOperation:
-            return  # finished, and its result's time to live is over
+            return False  # finished, and its result's time to live is over
         if job_status in (JobStatus.FINISHED, JobStatus.FAILED):
-            return
+            return True  # written by the horse before it died
         job.ended_at = now()
         signal_msg = f" (signal {os.WTERMSIG(ret_val)})" if ret_val and os.WIFSIGNALED(ret_val) else ""
         exc_string = f"Work-horse terminated unexpectedly; waitpid returned {ret_val}{signal_msg}; "
         log.warning("%s: job %s failed (%s)", self.name, job.id, exc_string)
         self.handle_work_horse_killed(job, pid, ret_val, rusage)
         self.handle_job_failure(job, queue=queue, exc_string=exc_string, execution=execution)
+        return True
 
     def teardown(self):
         self._stop_horse()
@@ -351,11 +382,29 @@ class FleetWorker(Worker):
         return None
 
     def check_for_suspension(self, burst):
-        # RQ's check (before every dequeue) sends a heartbeat with its read, a write each time: a read first here,
-        # and RQ's own check, with its wait, only for a suspended fleet (`rq suspend`)
+        # RQ's check (before every dequeue) sends a heartbeat with its read, a write each time: a read here, at
+        # most once a second, and RQ's own check, with its wait, only for a suspended fleet (`rq suspend`)
         self.heartbeat()
+        if time.monotonic() - self._suspension_checked < 1:
+            return
+        self._suspension_checked = time.monotonic()
         if self.connection.exists(WORKERS_SUSPENDED):
             super().check_for_suspension(burst)
+
+    def handle_job_success(self, job, queue, started_job_registry, execution):
+        """RQ's, in one round trip: less the WATCH and read of the job's dependents (two more round trips) and
+        its repeats, which an observation job never has."""
+        with self.connection.pipeline() as pipeline:
+            self.increment_successful_job_count(pipeline=pipeline)
+            self.increment_total_working_time(job.ended_at - job.started_at, pipeline)
+            result_ttl = job.get_result_ttl(self.default_result_ttl)
+            if result_ttl != 0:
+                job._handle_success(result_ttl, pipeline=pipeline, worker_name=self.name, execution_id=execution.id,
+                                    execution_started_at=execution.created_at, execution_ended_at=job.ended_at)
+            job.cleanup(result_ttl, pipeline=pipeline, remove_from_queue=False)
+            job._status = JobStatus.FINISHED
+            self.cleanup_execution(job, pipeline=pipeline, execution=execution)
+            pipeline.execute()
 
     def set_state(self, state, pipeline=None):
         if pipeline is None and state == self._state == WorkerStatus.IDLE:
