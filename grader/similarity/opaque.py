@@ -6,11 +6,13 @@ reported as *opaque* (the record's `opaque` field of the submission: file,
 line, the call, and whether it was unpacked). When the argument is built
 from literals by known decoders only (base64/base32/base16/base85/ascii85,
 hex, zlib, gzip, bz2, lzma, `codecs.decode` with one of those or rot13,
-`.decode()`/`.encode()`, `[::-1]`, `+` of two such values), it is decoded
-here, statically, with every output capped at MAX_DECODED bytes (a
-decompression bomb stops at the cap), and the decoded text is compared as
-code of the same file. Nothing is ever run: an argument that needs anything
-else (a variable, a call we do not know) stays opaque and is not compared.
+`.decode()`/`.encode()`, `[::-1]`, `+` of two such values, `"".join` of
+strings or of `map(chr, codes)`, `bytes` of codes, and a name the file
+assigns exactly once, followed up to MAX_NAMES deep), it is decoded here,
+statically, with every output capped at MAX_DECODED bytes (a decompression
+bomb stops at the cap), and the decoded text is compared as code of the same
+file. Nothing is ever run: an argument that needs anything else (a name
+assigned twice, a call we do not know) stays opaque and is not compared.
 """
 
 from __future__ import annotations
@@ -50,18 +52,16 @@ def opaque_calls(nodes) -> list[Opaque]:
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
             assigned.setdefault(node.target.id, []).append(None)
     names = {name: values[0] for name, values in assigned.items() if len(values) == 1 and values[0] is not None}
-    _NAMES.clear()
-    _NAMES.update(names)
     for node in nodes:
         if not isinstance(node, ast.Call) or not node.args:
             continue
-        _NAMES.update(names)  # each call may follow every name
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         if name not in RUNS_CODE:
             continue
+        decoder = _Decoder(names)  # each call may follow every name
         try:
-            value = _decoded(node.args[0])
+            value = decoder.decoded(node.args[0])
         except (ValueError, TypeError, binascii.Error, zlib.error, OSError, EOFError, lzma.LZMAError,
                 UnicodeError, LookupError, RecursionError, MemoryError):
             value = None
@@ -71,9 +71,7 @@ def opaque_calls(nodes) -> list[Opaque]:
             except UnicodeDecodeError:
                 value = None
         text = value if isinstance(value, str) else None
-        followed = frozenset(n for n, v in names.items() if n not in _NAMES) if text is not None else frozenset()
-        found.append(Opaque(node.lineno, name, text, followed))
-        _NAMES.update(names)
+        found.append(Opaque(node.lineno, name, text, frozenset(decoder.followed) if text is not None else frozenset()))
     return found
 
 
@@ -81,70 +79,95 @@ class _Unknown(ValueError):
     """An argument built from something we do not decode statically."""
 
 
-_NAMES: dict[str, ast.AST] = {}  # the file's names assigned once (opaque_calls sets it for the file it reads)
 MAX_NAMES = 8  # names followed, one to the next, in one argument
 
 
-def _decoded(node, names: int = 0):
-    """The value of an expression made of literals and known decoders only; raises _Unknown otherwise."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
-        return node.value
-    if isinstance(node, ast.Name) and node.id in _NAMES and names < MAX_NAMES:
-        return _decoded(_NAMES.pop(node.id), names + 1)  # popped: a name that refers to itself is not followed twice
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join" and \
-            isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str) and len(node.args) == 1:
-        return node.func.value.value.join(_pieces(node.args[0]))  # "".join(map(chr, codes)), "".join([...])
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bytes" and \
-            len(node.args) == 1 and isinstance(_listed(node.args[0]), list):
-        return bytes(_codes(_listed(node.args[0])))
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _decoded(node.left), _decoded(node.right)
-        if type(left) is not type(right) or len(left) + len(right) > MAX_DECODED:
-            raise _Unknown("mixed")
-        return left + right
-    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
-        s = node.slice
-        if s.lower is None and s.upper is None and isinstance(s.step, ast.UnaryOp) and \
-                isinstance(s.step.op, ast.USub) and isinstance(s.step.operand, ast.Constant) and s.step.operand.value == 1:
-            return _decoded(node.value)[::-1]
-        raise _Unknown("slice")
-    if not isinstance(node, ast.Call):
-        raise _Unknown(type(node).__name__)
-    func = node.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-    if name in ("decode", "encode") and isinstance(func, ast.Attribute) and not _is_module(func.value, "codecs"):
-        value = _decoded(func.value)  # data.decode() / text.encode()
-        encoding = _constant_arg(node, 0, "utf-8")
-        if name == "decode" and isinstance(value, bytes):
-            return _codec(value, encoding, decode=True)
-        if name == "encode" and isinstance(value, str):
-            return _codec(value, encoding, decode=False)
-        raise _Unknown(name)
-    if name in ("decode", "encode") and node.args:  # codecs.decode(data, "rot13" | "base64" | "zlib" | "hex")
-        return _codec(_decoded(node.args[0]), _constant_arg(node, 1, "utf-8"), decode=name == "decode")
-    if not node.args:
+class _Decoder:
+    """Decodes one argument statically; follows each name the file assigns once at most once (NAMES: name -> value)."""
+
+    def __init__(self, names: dict):
+        self.unread = dict(names)
+        self.followed: set[str] = set()
+
+    def decoded(self, node, names: int = 0):
+        """The value of an expression made of literals and known decoders only; raises _Unknown otherwise."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
+            return node.value
+        if isinstance(node, ast.Name) and node.id in self.unread and names < MAX_NAMES:
+            self.followed.add(node.id)  # taken: a name that refers to itself is not followed twice
+            return self.decoded(self.unread.pop(node.id), names + 1)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join" and \
+                isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str) and len(node.args) == 1:
+            return node.func.value.value.join(self.pieces(node.args[0]))  # "".join(map(chr, codes)), "".join([...])
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bytes" and \
+                len(node.args) == 1 and isinstance(node.args[0], (ast.List, ast.Tuple, ast.Name)):
+            elements = self.listed(node.args[0])
+            if elements is not None:
+                return bytes(_codes(elements))
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = self.decoded(node.left), self.decoded(node.right)
+            if type(left) is not type(right) or len(left) + len(right) > MAX_DECODED:
+                raise _Unknown("mixed")
+            return left + right
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            s = node.slice
+            if s.lower is None and s.upper is None and isinstance(s.step, ast.UnaryOp) and \
+                    isinstance(s.step.op, ast.USub) and isinstance(s.step.operand, ast.Constant) and s.step.operand.value == 1:
+                return self.decoded(node.value)[::-1]
+            raise _Unknown("slice")
+        if not isinstance(node, ast.Call):
+            raise _Unknown(type(node).__name__)
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name in ("decode", "encode") and isinstance(func, ast.Attribute) and not _is_module(func.value, "codecs"):
+            value = self.decoded(func.value)  # data.decode() / text.encode()
+            encoding = _constant_arg(node, 0, "utf-8")
+            if name == "decode" and isinstance(value, bytes):
+                return _codec(value, encoding, decode=True)
+            if name == "encode" and isinstance(value, str):
+                return _codec(value, encoding, decode=False)
+            raise _Unknown(name)
+        if name in ("decode", "encode") and node.args:  # codecs.decode(data, "rot13" | "base64" | "zlib" | "hex")
+            return _codec(self.decoded(node.args[0]), _constant_arg(node, 1, "utf-8"), decode=name == "decode")
+        if not node.args:
+            raise _Unknown(str(name))
+        if name == "fromhex":
+            value = self.decoded(node.args[0])
+            return bytes.fromhex(value if isinstance(value, str) else value.decode("ascii"))
+        if name in _DECODERS:
+            return _cap(_DECODERS[name](_as_bytes(self.decoded(node.args[0])), name, _module(func)))
+        if name in ("bytes", "str") and len(node.args) >= 1:
+            value = self.decoded(node.args[0])
+            encoding = _constant_arg(node, 1, "utf-8")
+            if name == "bytes" and isinstance(value, str):
+                return value.encode(encoding)
+            if name == "str" and isinstance(value, bytes):
+                return value.decode(encoding)
+            return value
         raise _Unknown(str(name))
-    if name == "fromhex":
-        value = _decoded(node.args[0])
-        return bytes.fromhex(value if isinstance(value, str) else value.decode("ascii"))
-    if name in _DECODERS:
-        return _cap(_DECODERS[name](_as_bytes(_decoded(node.args[0])), name, _module(func)))
-    if name in ("bytes", "str") and len(node.args) >= 1:
-        value = _decoded(node.args[0])
-        encoding = _constant_arg(node, 1, "utf-8")
-        if name == "bytes" and isinstance(value, str):
-            return value.encode(encoding)
-        if name == "str" and isinstance(value, bytes):
-            return value.decode(encoding)
-        return value
-    raise _Unknown(str(name))
 
+    def listed(self, node):
+        """The elements of a list or tuple display (through a name assigned once), else None."""
+        if isinstance(node, ast.Name) and node.id in self.unread:
+            self.followed.add(node.id)
+            node = self.unread.pop(node.id)
+        return list(node.elts) if isinstance(node, (ast.List, ast.Tuple)) else None
 
-def _listed(node):
-    """The elements of a list or tuple display (through a name assigned once), else None."""
-    if isinstance(node, ast.Name) and node.id in _NAMES:
-        node = _NAMES.pop(node.id)
-    return list(node.elts) if isinstance(node, (ast.List, ast.Tuple)) else None
+    def pieces(self, node) -> list[str]:
+        """What `"".join` joins: a list of strings, or `map(chr, codes)`."""
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "map" and len(node.args) == 2
+                and isinstance(node.args[0], ast.Name) and node.args[0].id == "chr"):
+            elements = self.listed(node.args[1])
+            if elements is None:
+                raise _Unknown("map")
+            return [chr(c) for c in _codes(elements)]
+        elements = self.listed(node)
+        if elements is None:
+            raise _Unknown("join")
+        pieces = [self.decoded(e) for e in elements]
+        if not all(isinstance(p, str) for p in pieces) or sum(map(len, pieces)) > MAX_DECODED:
+            raise _Unknown("join")
+        return pieces
 
 
 def _codes(elements) -> list[int]:
@@ -152,23 +175,6 @@ def _codes(elements) -> list[int]:
                                               and 0 <= e.value < 0x110000 for e in elements):
         raise _Unknown("codes")
     return [e.value for e in elements]
-
-
-def _pieces(node) -> list[str]:
-    """What `"".join` joins: a list of strings, or `map(chr, codes)`."""
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "map" and len(node.args) == 2
-            and isinstance(node.args[0], ast.Name) and node.args[0].id == "chr"):
-        elements = _listed(node.args[1])
-        if elements is None:
-            raise _Unknown("map")
-        return [chr(c) for c in _codes(elements)]
-    elements = _listed(node)
-    if elements is None:
-        raise _Unknown("join")
-    pieces = [_decoded(e) for e in elements]
-    if not all(isinstance(p, str) for p in pieces) or sum(map(len, pieces)) > MAX_DECODED:
-        raise _Unknown("join")
-    return pieces
 
 
 def _module(func) -> str | None:

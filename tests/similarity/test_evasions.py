@@ -110,10 +110,12 @@ def test_scripted_spellings_of_the_same_code_read_as_the_plain_code():
     assert _tokens(once.format("    for i in range(1):\n        y = x + i\n        z = y * 2\n")) != expected
 
 
-@pytest.mark.parametrize("packing", ["hex", "char codes"])
+@pytest.mark.parametrize("packing", ["hex", "char codes", "bytes of codes"])
 def test_code_packed_into_a_name_is_unpacked_and_its_wrapping_is_not_code(packing):
     if packing == "hex":
         packed = f"_src = bytes.fromhex({PLAIN.encode().hex()!r}).decode('utf-8')\nexec(_src)\n"
+    elif packing == "bytes of codes":
+        packed = f"_b = {list(PLAIN.encode())!r}\nexec(bytes(_b).decode())\n"
     else:
         packed = f"_c = {[ord(ch) for ch in PLAIN]!r}\nexec(''.join(map(chr, _c)))\n"
     reading = read_source(packed)
