@@ -11,7 +11,9 @@ apart is what the structure throws away and an honest student does not share:
 - each identifier the student chose (`t_val`, `upstream`), each number
   (identifiers as Python reads them: `ｔ_ｖａｌ` is `t_val`);
 - each line as written, indentation aside (`self.grad+=(1-t**2)*out.grad`:
-  its spacing and its parentheses are a habit);
+  its spacing and its parentheses are a habit), each statement of it (split
+  at `;`) apart, without statements that do nothing (`()`, `pass`) and with
+  `x: T = e` read as `x = e` (what a script adds to every line is no habit);
 - each method's shape: its statements with every chosen name read as `v`, in
   any order (a temporary for `out.grad`, keywords to `Value`: what the
   normalisation reads past on purpose, and what renaming keeps).
@@ -73,9 +75,12 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                 entry[3].add(line)
 
     text = text.removeprefix("\ufeff")[:MAX_CHARS]
+    semicolons: dict[int, list[int]] = {}  # line -> columns of its `;`
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             kind, value = token.type, token.string
+            if kind == tokenize.OP and value == ";":
+                semicolons.setdefault(token.start[0], []).append(token.start[1])
             if kind == tokenize.COMMENT:
                 words = _WORD.findall(value.lower())
                 add("comment", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))
@@ -92,9 +97,9 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     for shape, size in _function_shapes(text):
         add("shape", shape, size)
     for number, line in enumerate(python_lines(text), 1):
-        line = line.strip()
-        if line and not line.startswith("#") and len(_WORD.findall(line.lower())) > 2 * SHORT:
-            add("line", _nfkc(line), LINE_SIZE, number)
+        for statement in _statements(line, semicolons.get(number, ())):
+            if not statement.startswith("#") and len(_WORD.findall(statement.lower())) > 2 * SHORT:
+                add("line", _nfkc(statement), LINE_SIZE, number)
     return found
 
 
@@ -154,6 +159,28 @@ def _function_shapes(text: str) -> list[tuple[str, float]]:
             continue
         if len(shapes) >= 2:
             out.append((" ; ".join(shapes), min(len(shapes), MAX_SIZE) * SHAPE_SHARE))
+    return out
+
+
+# statements that do nothing, which a copier adds after `;` or on lines of their own
+_NO_OPS = frozenset({"()", "[]", "{}", "pass", "...", "None", "True", "False", "0", "1"})
+# `x: T = e` (a simple target, an annotation, a value): read as `x = e`
+_ANNOTATED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)\s*:\s*[^=]+?\s*=(?!=)\s*(.+)$")
+
+
+def _statements(line: str, semicolons) -> list[str]:
+    """The statements of one line as written, stripped: split at its `;` (not those in strings), without the
+    ones that do nothing, an annotation `x: T = e` read as `x = e`."""
+    cuts = [0] + [c + 1 for c in semicolons] + [len(line) + 1]
+    out = []
+    for start, end in zip(cuts, cuts[1:]):
+        statement = line[start:end - 1].strip()
+        if not statement or statement in _NO_OPS:
+            continue
+        annotated = _ANNOTATED.match(statement)
+        if annotated and not keyword.iskeyword(annotated.group(1)) and annotated.group(1) not in ("lambda",):
+            statement = f"{annotated.group(1)} = {annotated.group(2)}"
+        out.append(statement)
     return out
 
 

@@ -125,6 +125,18 @@ def test_code_packed_into_a_name_is_unpacked_and_its_wrapping_is_not_code(packin
     assert set(read_document("x", {"engine.py": PLAIN}).traits) <= set(read_document("x", {"engine.py": packed}).traits)
 
 
+def test_lines_as_written_are_read_past_annotations_and_no_op_statements():
+    from grader.similarity.traits import traits
+
+    plain = "def f(self, other):\n    self.grad = other.data * out.grad\n    return self.grad + other.data\n"
+    noisy = ("def f(self, other):\n    self.grad: float = other.data * out.grad; ()\n"
+             "    return self.grad + other.data; pass\n")
+    assert set(traits(noisy)) == set(traits(plain))
+    joined = "def f(self, other):\n    self.grad = other.data * out.grad; return self.grad + other.data\n"
+    assert set(traits(joined)) == set(traits(plain))  # two statements joined with `;` are two lines as written
+    assert set(traits(plain.replace("out.grad", "out.grad  # ; ()"))) - set(traits(plain))  # a comment is kept
+
+
 def test_identifiers_are_traits_as_python_reads_them():
     from grader.similarity.traits import traits
 
