@@ -27,6 +27,7 @@ from rq import Queue, Retry, Worker
 from rq.exceptions import NoSuchJobError
 from rq.executions import Execution
 from rq.job import Job, JobStatus
+from rq.results import Result
 from rq.serializers import JSONSerializer
 
 from ..observe import STARVED_RETRIES
@@ -198,7 +199,7 @@ class QueueObserver:
                             run, job, keep, rewritten = self._collect(jid, key, status, group, suite, limits)
                             if keep:
                                 cache.put(key, run)  # a starved timeout (a busy worker machine) is not kept
-                            self._delete(job)  # only once its run is safe in the cache
+                            self._delete(job, finished=status == JobStatus.FINISHED)  # once its run is cached
                             if rewritten and tampered.get(jid, 0) < TAMPERED_RETRIES:
                                 tampered[jid] = tampered.get(jid, 0) + 1
                                 self._tell(f"the job observing {group[0].id} or its result was rewritten on the "
@@ -224,8 +225,20 @@ class QueueObserver:
             raise
         return runs
 
-    def _delete(self, job):
+    def _delete(self, job, finished=False):
         """Remove a job (a Job, or its id), its result and its entries in RQ's registries."""
+        if finished:
+            # A job a worker finished has left every registry but the finished one (RQ's handle_job_success): its
+            # keys go in one transaction, unless an earlier attempt's execution is still listed (a dead worker's)
+            if not self.connection.zrange(job.execution_registry.key, 0, -1):
+                with self.connection.pipeline() as pipeline:
+                    pipeline.lrem(self.queue.key, 0, job.id)
+                    pipeline.zrem(self.queue.finished_job_registry.key, job.id)
+                    pipeline.delete(job.key, job.dependents_key, job.dependencies_key, Result.get_key(job.id),
+                                    job.execution_registry.key)
+                    pipeline.execute()
+                return
+            job = job.id
         if isinstance(job, str):
             try:
                 job = Job.fetch(job, connection=self.connection, serializer=JSONSerializer)
@@ -280,7 +293,10 @@ class QueueObserver:
     def _collect(self, jid, key, status, group, suite, limits):
         """The run of a job that ended: (run, job, keep it in the cache, put the job on again as tampered)."""
         names = ", ".join(s.id for s in group)
-        job = Job.fetch(jid, connection=self.connection, serializer=JSONSerializer)
+        if status == JobStatus.FINISHED:  # its result is all that is read: not the job's hash, payload and all
+            job = Job(jid, connection=self.connection, serializer=JSONSerializer)
+        else:
+            job = Job.fetch(jid, connection=self.connection, serializer=JSONSerializer)
         result = job.latest_result()
         sid = group[0].id
         if status != JobStatus.FINISHED:

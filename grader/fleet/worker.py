@@ -193,8 +193,7 @@ class FleetWorker(Worker):
         self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so a new horse inherits it
         ended = False
         try:
-            execution = self.prepare_execution(job, queue)
-            ended = self._run_in_horse(job, queue, execution)
+            ended = self._run_in_horse(job, queue)
         finally:
             if ended:  # the job's end said all (cleanup_execution), the heartbeat too
                 self._state = WorkerStatus.IDLE
@@ -249,11 +248,13 @@ class FleetWorker(Worker):
         random.seed()
         self.setup_work_horse_signals()
         self._is_horse = True
+        self._pipe = pipe
         while True:
             try:
                 job_id_, raw, started, queue_name, (execution_id, execution_created) = pipe.recv()
             except EOFError:
                 return
+            self._awaiting_start = True
             # The job as the worker read it from Redis and started it (the same hash, the same fields: no
             # round trips to read it again)
             job = self.job_class(job_id_, connection=self.connection, serializer=self.serializer)
@@ -282,18 +283,26 @@ class FleetWorker(Worker):
         except ChildProcessError:
             pass
 
-    def _run_in_horse(self, job, queue, execution):
+    def _run_in_horse(self, job, queue):
         """Run `job` in the warm horse and watch it, as RQ's monitor_work_horse watches a forked one. Whether
         the job's end was written (by the horse, or here for a horse that died)."""
         if self._horse is None:
             self._start_horse()
         pid, pipe = self._horse
         self._horse_pid = pid
-        job.started_at = now()
         dead, ended = False, False
+        pipeline = self.connection.pipeline()
+        execution = self._start(job, queue, pipeline)
         try:
+            # The horse starts observing while the job's start is written; it writes the job's end only once
+            # told the start is written (handle_execution_ended), so the end never comes first.
             pipe.send((job.id, job.raw, (job.worker_name, job.last_heartbeat, job.started_at), queue.name,
                        (execution.id, execution.created_at)))
+            try:
+                pipeline.execute()
+            finally:
+                pipeline.reset()
+            pipe.send(True)
             while True:
                 if multiprocessing.connection.wait([pipe], timeout=self.job_monitoring_interval):
                     ended = pipe.recv()
@@ -345,17 +354,22 @@ class FleetWorker(Worker):
         """RQ's execution record and the job's start (what RQ's horse wrote first: prepare_job_execution), in
         one transaction."""
         with self.connection.pipeline() as pipeline:
-            ttl = self.get_heartbeat_ttl(job)
-            execution = Execution.create(job, ttl, pipeline=pipeline, worker_name=self.name)
-            self.executions[execution.id] = execution
-            self.set_state(WorkerStatus.BUSY, pipeline=pipeline)
-            self.heartbeat(ttl, pipeline=pipeline)
-            job.heartbeat(now(), ttl, pipeline=pipeline)
-            job.prepare_for_execution(self.name, pipeline=pipeline)
-            pipeline.persist(job.key)
-            if queue is not None and len(self.queues) == 1:
-                pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
+            execution = self._start(job, queue, pipeline)
             pipeline.execute()
+        return execution
+
+    def _start(self, job, queue, pipeline):
+        """The job's start, put in `pipeline` (a transaction) and on `job`: the execution it makes."""
+        ttl = self.get_heartbeat_ttl(job)
+        execution = Execution.create(job, ttl, pipeline=pipeline, worker_name=self.name)
+        self.executions[execution.id] = execution
+        self.set_state(WorkerStatus.BUSY, pipeline=pipeline)
+        self.heartbeat(ttl, pipeline=pipeline)
+        job.heartbeat(now(), ttl, pipeline=pipeline)
+        job.prepare_for_execution(self.name, pipeline=pipeline)
+        pipeline.persist(job.key)
+        if queue is not None and len(self.queues) == 1:
+            pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
         return execution
 
     def prepare_job_execution(self, job, remove_from_intermediate_queue=False):
@@ -367,6 +381,15 @@ class FleetWorker(Worker):
         # RQ also beats the job's heartbeat here, a write of its own, to cover callbacks: a fleet job has none,
         # and its result (or failure) is written at once, in one transaction
         job.ended_at = now()
+        if self._is_horse and self._awaiting_start:
+            # the end is written next: not before the worker has written the start (_run_in_horse)
+            self._awaiting_start = False
+            try:
+                written = self._pipe.recv()
+            except EOFError:
+                written = False
+            if not written:  # the worker is gone (or could not write): the job is its to fail or retry
+                os._exit(1)
 
     def heartbeat(self, timeout=None, pipeline=None):
         ttl = timeout or self.worker_ttl + 60
