@@ -120,3 +120,22 @@ def test_the_cache_keeps_no_run_that_the_machine_may_have_decided(tmp_path):
     cache.put("errored", dict(graded, grader_error={"stage": "observing it", "detail": "Traceback ..."}))
     cache.put("graded", graded)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["graded.json"]
+
+
+def test_a_cgroup_left_by_a_killed_grader_with_this_pid_does_not_cost_the_cgroup_accounting():
+    """A grader killed mid-batch leaves its cgroup folder; pids are reused, so a later grader may have the
+    same pid: it takes another name rather than falling back to reading /proc."""
+    tree, why_not = CgroupTree.create(processes=64)
+    if tree is None:
+        pytest.skip(f"no cgroup v2 here: {why_not}")
+    parent = os.path.dirname(tree.folder)
+    left = os.path.join(parent, f"micrograd-grader-{os.getpid()}-{CgroupTree._made + 1}")
+    os.mkdir(left)
+    try:
+        again, why_not = CgroupTree.create(processes=64)
+        assert again is not None, why_not
+        assert again.folder != left and os.path.isdir(again.folder)
+        again.close()
+    finally:
+        os.rmdir(left)
+        tree.close()

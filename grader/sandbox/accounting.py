@@ -140,12 +140,20 @@ class CgroupTree:
         mount, own = _cgroup2_mount(), own_cgroup_v2()
         if mount is None or own is None:
             return None, "no cgroup v2 hierarchy is mounted"
-        cls._made += 1
-        folder = os.path.join(mount + own.rstrip("/"), f"micrograd-grader-{os.getpid()}-{cls._made}")
-        try:
-            os.mkdir(folder, 0o755)
-        except OSError as exc:
-            return None, f"cannot create a cgroup under {mount + own} ({exc.strerror})"
+        for _ in range(100):
+            cls._made += 1
+            folder = os.path.join(mount + own.rstrip("/"), f"micrograd-grader-{os.getpid()}-{cls._made}")
+            try:
+                os.mkdir(folder, 0o755)
+                break
+            except FileExistsError:
+                # left by a grader that was killed, whose pid this one now has (pids are reused): another name,
+                # not the slower /proc accounting (a worker's CPU read from /proc cost the grader 20 ms)
+                continue
+            except OSError as exc:
+                return None, f"cannot create a cgroup under {mount + own} ({exc.strerror})"
+        else:
+            return None, f"cannot create a cgroup under {mount + own} (every name taken)"
         controllers = []
         try:
             with open(os.path.join(folder, "cgroup.controllers")) as f:
