@@ -40,9 +40,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # grade ÷ floor above which `--check` fails: 2afa254 measured 0.98-1.12 at 1,000 submissions, 83fd496 2.08
-# (issue 29), and the version after issue 29's first round a median of 1.24 (1.60 at load 3; README's Speed).
-# 1.5 catches a slowdown the size of 83fd496's; the target is 0.8: lower it as the grader gets there.
-CHECK_RATIO = 1.5
+# (issue 29), the version after issue 29's first round a median of 1.24 (1.60 at load 3; README's Speed),
+# 4882c4f 1.12 at 300 on a quiet machine; the third round's batch path takes about 0.8x 4882c4f's wall time
+# (bench/profile.py -n 300, one after the other), so 1.2 leaves room for a quiet machine's noise and still
+# catches a slowdown of a third. The target is 0.8: lower it as the grader gets there.
+CHECK_RATIO = 1.2
 sys.path.insert(0, str(ROOT))
 
 
