@@ -13,6 +13,7 @@ from grader.load import load_folder
 from grader.observe import observe_all
 from grader.observe.cache import ObservationCache
 from grader.sandbox import Limits, Sandbox
+from grader.sandbox import accounting
 from grader.sandbox.accounting import CgroupTree, Usage
 from grader.suites import load_suite
 
@@ -138,4 +139,35 @@ def test_a_cgroup_left_by_a_killed_grader_with_this_pid_does_not_cost_the_cgroup
         again.close()
     finally:
         os.rmdir(left)
+        tree.close()
+
+
+def test_the_cgroups_of_a_killed_grader_are_removed_and_what_ran_in_them_is_killed():
+    """A SIGKILLed grader cannot close its cgroups; the next grader removes every tree whose grader is gone,
+    killing first what a student left running in a slot (here a sleeper), and leaves a live grader's alone."""
+    tree, why_not = CgroupTree.create(processes=64)
+    if tree is None:
+        pytest.skip(f"no cgroup v2 here: {why_not}")
+    parent = os.path.dirname(tree.folder)
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a pid that is no longer alive (the grader that was killed)
+    left = os.path.join(parent, f"micrograd-grader-{gone.pid}-1")
+    live = os.path.join(parent, f"micrograd-grader-{os.getppid()}-99")  # a grader that is still running
+    sleeper = None
+    try:
+        os.makedirs(os.path.join(left, "slot-0"))
+        os.mkdir(live)
+        sleeper = subprocess.Popen(["sleep", "60"])
+        with open(os.path.join(left, "slot-0", "cgroup.procs"), "w") as f:
+            f.write(str(sleeper.pid))
+        assert accounting.sweep_leftovers(parent) >= 1
+        assert not os.path.exists(left)
+        assert os.path.isdir(live) and os.path.isdir(tree.folder)
+        assert sleeper.wait(timeout=5) == -9
+    finally:
+        if sleeper is not None and sleeper.poll() is None:
+            sleeper.kill()
+        for path in (os.path.join(left, "slot-0"), left, live):
+            if os.path.isdir(path):
+                os.rmdir(path)
         tree.close()

@@ -21,7 +21,9 @@ Two ways to count, the first that works here:
 """
 
 import dataclasses
+import errno
 import os
+import re
 import subprocess
 import time
 
@@ -128,6 +130,7 @@ class CgroupTree:
     """One cgroup per slot under `<grader's cgroup>/micrograd-grader-<pid>-<n>/`."""
 
     _made = 0
+    _swept = False  # the leftovers of killed graders removed (once per process: sweep_leftovers)
 
     def __init__(self, folder, controllers, processes):
         self.folder, self.controllers, self.processes = folder, controllers, processes
@@ -140,6 +143,9 @@ class CgroupTree:
         mount, own = _cgroup2_mount(), own_cgroup_v2()
         if mount is None or own is None:
             return None, "no cgroup v2 hierarchy is mounted"
+        if not cls._swept:
+            cls._swept = True
+            sweep_leftovers(mount + own.rstrip("/"))
         for _ in range(100):
             cls._made += 1
             folder = os.path.join(mount + own.rstrip("/"), f"micrograd-grader-{os.getpid()}-{cls._made}")
@@ -272,6 +278,68 @@ class CgroupTree:
             os.rmdir(self.folder)
         except OSError:
             pass
+
+
+_TREE_NAME = re.compile(r"micrograd-grader-(\d+)-\d+")
+
+
+def sweep_leftovers(parent):
+    """Remove the cgroups that graders killed mid-batch left under `parent` (a SIGKILLed grader cannot
+    close its tree; tests and interrupted batches leave hundreds): each `micrograd-grader-<pid>-<n>` whose
+    grader pid is no longer alive here. Whatever of a student's code still runs in one of its slots is
+    killed first (nothing of a submission outlives its grading), then the slot and the tree are removed.
+    A tree whose pid is alive (this grader's own, another grader's, or a reused pid) is left alone, and the
+    kernel refuses to remove a cgroup that still holds a process. Returns how many trees were removed."""
+    removed = 0
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return 0
+    for name in names:
+        match = _TREE_NAME.fullmatch(name)
+        if match is None or _alive(int(match.group(1))):
+            continue
+        folder = os.path.join(parent, name)
+        try:
+            slots = [n for n in os.listdir(folder) if n.startswith("slot-")]
+            for slot in slots:
+                path = os.path.join(folder, slot)
+                try:
+                    with open(os.path.join(path, "cgroup.kill"), "w") as f:
+                        f.write("1")
+                except OSError:
+                    _kill_listed(os.path.join(path, "cgroup.procs"))
+                _rmdir_when_empty(path)
+            _rmdir_when_empty(folder)
+            removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: alive, another user's
+        return True
+    return True
+
+
+def _rmdir_when_empty(path):
+    """rmdir a cgroup, waiting briefly for killed processes to leave it (EBUSY until they have)."""
+    pause = 0.0005
+    for _ in range(100):
+        try:
+            os.rmdir(path)
+            return
+        except OSError as exc:
+            if exc.errno != errno.EBUSY:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.01)
+    os.rmdir(path)
 
 
 def _kill_listed(procs_file):
