@@ -13,7 +13,7 @@ from grader.load import load_folder
 from grader.observe import observe_all
 from grader.observe.cache import ObservationCache
 from grader.sandbox import Limits, Sandbox
-from grader.sandbox import accounting
+from grader.sandbox import leftovers
 from grader.sandbox.accounting import CgroupTree, Usage
 from grader.suites import load_suite
 
@@ -160,7 +160,7 @@ def test_the_cgroups_of_a_killed_grader_are_removed_and_what_ran_in_them_is_kill
         sleeper = subprocess.Popen(["sleep", "60"])
         with open(os.path.join(left, "slot-0", "cgroup.procs"), "w") as f:
             f.write(str(sleeper.pid))
-        assert accounting.sweep_leftovers(parent) >= 1
+        assert leftovers.sweep_leftovers(parent) >= 1
         assert not os.path.exists(left)
         assert os.path.isdir(live) and os.path.isdir(tree.folder)
         assert sleeper.wait(timeout=5) == -9
