@@ -235,7 +235,8 @@ def test_a_submission_on_a_worker_without_bubblewrap_cannot_change_another_stude
     fleet.start("--allow-weaker-sandbox", env=_site(tmp_path, NO_BWRAP))
     folder = tmp_path / "class"
     folder.mkdir()
-    (folder / "aaa-tamper.py").write_text(_attack("queue-tamper"))  # observed first: the victim still waits
+    # observed first: the victim still waits; aimed at this test's Redis only (not another test's on this machine)
+    (folder / "aaa-tamper.py").write_text(_attack("queue-tamper").replace("_ONLY_URL = None", f"_ONLY_URL = {server.url!r}", 1))
     (folder / "zzz-victim.py").write_text(REFERENCE)
     told = []
     result = grade(folder, limits=LIMITS, queue=server.url, cache_dir=tmp_path / "cache", notify=told.append)
