@@ -86,6 +86,15 @@ class Redis:
         return {"commands": stats["total_commands_processed"], "aof_bytes": persistence.get("aof_current_size", 0),
                 "memory_peak": self.client.info("memory")["used_memory_peak"]}
 
+    def write_milliseconds(self, count=50):
+        """The mean round trip of one write (with appendfsync always, it waits for the disk): what each of a job's
+        writes waits for on this machine at the moment, the disk shared with whatever else runs."""
+        started = time.perf_counter()
+        for i in range(count):
+            self.client.set("grade-fleet-bench:probe", i)
+        self.client.delete("grade-fleet-bench:probe")
+        return (time.perf_counter() - started) / count * 1000
+
     def stop(self):
         self.process.kill()
         self.process.wait()
@@ -171,7 +180,7 @@ def main():
         local_runs = [grade(tmp / "submissions", tmp / "local.json", *pool)[0]]
         for count in sorted(counts, key=lambda c: c != parallelism):
             workers = start_workers(redis.url, count, log)
-            walls, cpus = [], []
+            walls, cpus, writes = [], [], [redis.write_milliseconds()]
             try:
                 before = redis.counters()
                 for _ in range(2 if count == parallelism else 1):
@@ -179,6 +188,7 @@ def main():
                                                 "--queue", redis.url)
                     walls.append(wall)
                     cpus.append(submitter_cpu)
+                    writes.append(redis.write_milliseconds())
                 after = redis.counters()
             finally:
                 stop_workers(workers)
@@ -188,9 +198,12 @@ def main():
             wall = sum(walls) / len(walls)
             figures["queue"][count] = {
                 "seconds": wall, "runs": walls, "identical_scores": same,
-                "redis_commands_per_job": (after["commands"] - before["commands"]) / args.n / len(walls),
+                # less the write probes' own commands (51 each)
+                "redis_commands_per_job": (after["commands"] - before["commands"] - 51 * len(walls)) / args.n
+                / len(walls),
                 "aof_bytes_per_job": (after["aof_bytes"] - before["aof_bytes"]) / args.n / len(walls),
-                "redis_peak_memory": after["memory_peak"], "submitter_cpu_seconds": sum(cpus) / len(cpus)}
+                "redis_peak_memory": after["memory_peak"], "submitter_cpu_seconds": sum(cpus) / len(cpus),
+                "write_ms": writes}
             note = "scores identical to (a)" if same else "SCORES DIFFER FROM (a)"
             each = f" (mean of {', '.join(f'{w:.2f}' for w in walls)})" if len(walls) > 1 else ""
             print(f"{'(b) queue, ' + str(count) + ' worker' + 's' * (count != 1):34} {wall:8.2f} s "
@@ -224,6 +237,8 @@ def main():
                 (same_parallelism["submitter_cpu_seconds"] - judge_cpu) / args.n * 1000)
             print(f"the submitting grade's CPU for enqueueing and collecting: "
                   f"{figures['enqueue_and_collect_ms_per_job']:.1f} ms per job")
+            print(f"one write's round trip (fsync'd) before and after each queued run: "
+                  f"{', '.join(f'{ms:.1f}' for ms in same_parallelism['write_ms'])} ms")
             print(f"per job: {same_parallelism['redis_commands_per_job']:.0f} Redis commands, "
                   f"{same_parallelism['aof_bytes_per_job'] / 1024:.1f} KiB appended to the AOF, "
                   f"payload {figures['payload_bytes'] / 1024:.1f} KiB")
