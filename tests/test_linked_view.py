@@ -2,6 +2,7 @@
 bind per file, hard links to the very same files, and the binds as they were where no link can be made."""
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -63,3 +64,67 @@ def test_where_no_hard_link_can_be_made_the_binds_stay_as_they_were(host, tmp_pa
 def test_arguments_it_does_not_know_leave_the_view_as_it_is(tmp_path):
     assert linked_view(["--ro-bind", "/usr", "/usr", "--dir", "/x"], str(tmp_path / "system")) is None
     assert linked_view(["--ro-bind", "/usr", "/usr"], str(tmp_path / "system")) is None  # a folder alone: nothing to link
+
+
+# -- the tree kept for the boot (grader/sandbox/boot_view.py) ---------------------------------------------
+
+
+def _shared(args, tmp_path, n):
+    """shared_linked_view for the n-th sandbox: (its view, the tree it binds, its own folder)."""
+    from grader.sandbox.boot_view import shared_linked_view
+    own = tmp_path / f"sandbox{n}" / "system"
+    own.parent.mkdir()
+    view = shared_linked_view(args, str(tmp_path / "scratch"), str(own))
+    assert view[3] == "--ro-bind" and view[4].endswith(view[5])
+    return view, view[4][:-len(view[5])], own
+
+
+def test_the_tree_is_built_once_and_bound_by_every_later_sandbox(host, tmp_path):
+    root, args = host
+    (tmp_path / "scratch").mkdir()
+    first, tree, own1 = _shared(args, tmp_path, 1)
+    second, _, own2 = _shared(args, tmp_path, 2)
+    assert first == second and not own1.exists() and not own2.exists()  # nothing built per sandbox
+    views = tmp_path / "scratch" / f"micrograd-grader-views-{os.geteuid()}"
+    assert os.path.dirname(tree) == str(views) and os.stat(views).st_mode & 0o777 == 0o711
+    assert os.path.samefile(tree + str(root / "usr/bin/python3.9"), root / "usr/bin/python3.9")
+
+
+def test_a_changed_file_is_a_new_tree_and_a_tampered_tree_is_not_used(host, tmp_path):
+    root, args = host
+    (tmp_path / "scratch").mkdir()
+    _, first, _ = _shared(args, tmp_path, 1)
+    lib = root / "usr/lib/x/libc.so.6"
+    lib.unlink()
+    lib.write_bytes(b"libc, upgraded")  # a new file (a new inode), as a package upgrade leaves it
+    _, second, own2 = _shared(args, tmp_path, 2)
+    assert second != first and not own2.exists()
+    assert os.path.samefile(second + str(lib), lib) and os.path.samefile(first + str(lib), first + str(lib))
+    # the kept tree made writable by others: the sandbox builds its own, as before
+    os.chmod(second, 0o777)
+    _, third, own3 = _shared(args, tmp_path, 3)
+    assert third == str(own3) and os.path.samefile(third + str(lib), lib)
+    # a name in the kept tree that is no longer its source (not the same inode): not used either
+    os.chmod(second, 0o755)
+    os.unlink(second + str(lib))
+    (Path(second + str(lib))).write_bytes(b"something else")
+    _, fourth, own4 = _shared(args, tmp_path, 4)
+    assert fourth == str(own4)
+
+
+def test_a_views_folder_others_may_write_is_not_used(host, tmp_path):
+    _, args = host
+    (tmp_path / "scratch").mkdir()
+    views = tmp_path / "scratch" / f"micrograd-grader-views-{os.geteuid()}"
+    views.mkdir()
+    os.chmod(views, 0o777)
+    _, tree, own = _shared(args, tmp_path, 1)
+    assert tree == str(own) and os.listdir(views) == []
+
+
+def test_with_host_facts_turned_off_each_sandbox_builds_its_own(host, tmp_path, monkeypatch):
+    _, args = host
+    (tmp_path / "scratch").mkdir()
+    monkeypatch.setenv("GRADE_HOST_FACTS", "0")
+    _, tree, own = _shared(args, tmp_path, 1)
+    assert tree == str(own) and os.listdir(tmp_path / "scratch") == []

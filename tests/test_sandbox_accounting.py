@@ -171,3 +171,23 @@ def test_the_cgroups_of_a_killed_grader_are_removed_and_what_ran_in_them_is_kill
             if os.path.isdir(path):
                 os.rmdir(path)
         tree.close()
+
+
+def test_the_trial_that_a_process_can_join_a_cgroup_is_run_once_per_boot(boot_folder, monkeypatch):
+    """Opening a sandbox tried an `sh` that moves itself into the cgroup (about 8 ms); its success is kept
+    for the boot (host_facts.py), as the other trials are; a failure would be tried again."""
+    import grader.sandbox.accounting as accounting
+    joins = []
+    real_run = accounting.subprocess.run
+    monkeypatch.setattr(accounting.subprocess, "run", lambda argv, **kw: joins.append(argv) or real_run(argv, **kw))
+    first, why_not = CgroupTree.create(processes=64)
+    if first is None:
+        pytest.skip(f"no cgroup v2 here: {why_not}")
+    second, why_not = CgroupTree.create(processes=64)
+    try:
+        assert second is not None, why_not
+        assert len(joins) == 1 and joins[0][-3:] == ["/bin/sh", "-c", ":"]
+        assert any(name.startswith("cgroup-join-") for name in os.listdir(boot_folder))
+    finally:
+        first.close()
+        second and second.close()

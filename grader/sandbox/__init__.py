@@ -51,7 +51,8 @@ from .errors import Interrupted, SandboxUnavailable
 from .host_facts import program, remembered
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
 from .layers import launcher, namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
-from .system import linked_view, python_view
+from .boot_view import shared_linked_view
+from .system import python_view
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
 from .uids import kill_uid, lease_uid, processes_of_uid
 
@@ -138,8 +139,10 @@ class Sandbox:
             if require:
                 self.close()
                 raise SandboxUnavailable(self.warning)
-        # The worker's view of the system in a few mounts, not one per file (system.linked_view): built once here.
-        self.view = linked_view(python_view(self.python).args, str(self.root / "system")) if self.bwrap else None
+        # The worker's view of the system in a few mounts, not one per file (system.linked_view): its tree built
+        # once per boot (boot_view.py), else here.
+        self.view = (shared_linked_view(python_view(self.python).args, str(self.root.parent), str(self.root / "system"))
+                     if self.bwrap else None)
         # How a worker's CPU time is counted and all its processes killed (see accounting.py).
         self.cgroups, self.no_cgroups = CgroupTree.create(limits.processes)
         self.accounting = self.cgroups or ProcessTree(self._leased_uid, processes_of_uid)

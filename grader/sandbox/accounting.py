@@ -26,6 +26,7 @@ import subprocess
 import time
 
 from ..machine_size import own_cgroup_v2
+from .host_facts import program, remembered
 from .leftovers import kill_listed as _kill_listed
 from .leftovers import sweep_leftovers
 
@@ -172,11 +173,20 @@ class CgroupTree:
         except OSError:
             pass
         tree = cls(folder, tuple(controllers), processes)
-        try:  # can a process of ours move itself in? (a delegated subtree may allow mkdir but not that)
-            joined = subprocess.run(tree.join_prefix(0) + ["/bin/sh", "-c", ":"], capture_output=True, timeout=30, env={})
-            ok, why = joined.returncode == 0, joined.stderr.decode(errors="replace").strip()[:200]
-        except (OSError, subprocess.SubprocessError) as exc:
-            ok, why = False, str(exc)
+
+        def trial():  # can a process of ours move itself in? (a delegated subtree may allow mkdir but not that)
+            try:
+                joined = subprocess.run(tree.join_prefix(0) + ["/bin/sh", "-c", ":"], capture_output=True, timeout=30,
+                                        env={})
+                return joined.returncode == 0, [joined.returncode == 0, joined.stderr.decode(errors="replace")[:200]]
+            except (OSError, subprocess.SubprocessError) as exc:
+                return False, [False, str(exc)]
+
+        # a success is remembered for this boot (host_facts.py), keyed by the parent cgroup (its inode, owner and
+        # mode: a new session's or a changed delegation is a new trial), the controllers and the shell
+        ok, why = remembered("cgroup-join", [mount + own, _identity(mount + own), controllers, program("/bin/sh")],
+                             trial)
+        why = why.strip()
         if not ok:
             tree.close()
             return None, f"cannot move a process into a cgroup under {mount + own} ({why})"
@@ -357,3 +367,11 @@ class ProcessTree:
 
     def close(self):
         pass
+
+
+def _identity(path):
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_dev, st.st_ino, st.st_uid, st.st_mode]

@@ -221,7 +221,17 @@ _ARITY = {"--symlink": 3, "--ro-bind": 3, "--tmpfs": 2, "--remount-ro": 2}
 
 
 def linked_view(args, folder):
-    """The same view in fewer mounts: bubblewrap arguments in which the files and symlinks that `args` puts
+    """linked_view_plan's arguments, its tree built in `folder`; None where it cannot be (then `args` as they are)."""
+    plan = linked_view_plan(args, folder)
+    if plan is None or not _build_tree(folder, *plan[1:]):
+        return None
+    return plan[0]
+
+
+def linked_view_plan(args, folder):
+    """(view arguments, the [(kind, source, path in folder)] to make, the mount points to make), or None.
+
+    The same view in fewer mounts: bubblewrap arguments in which the files and symlinks that `args` puts
     under each top folder (/usr: the interpreter, the libraries) are one read-only bind of a tree built in
     `folder` (hard links to the very same files, the same symlinks, and empty folders where `args` binds a
     folder), or None where that tree cannot be built (hard links across file systems, or refused to a
@@ -252,25 +262,30 @@ def linked_view(args, folder):
             tops.setdefault(top, []).append((kind, source, dest))
     if not tops:
         return None
+    made = [(kind, source, os.path.join(folder, dest.lstrip("/"))) for steps in tops.values()
+            for kind, source, dest in steps]
+    mount_points = [os.path.join(folder, dest.lstrip("/")) for dest in folders
+                    if "/" + dest.strip("/").split("/")[0] in tops]  # a folder bound inside a linked top
+    links = [op for op in kept if op[0] == "--symlink" and op[2] == "/" + op[2].strip("/").split("/")[0]]
+    binds = [("--ro-bind", os.path.join(folder, top.lstrip("/")), top) for top in sorted(tops)]
+    rest = [op for op in kept if op not in links]
+    return tuple(a for op in links + binds + rest for a in op), made, mount_points
+
+
+def _build_tree(folder, made, mount_points):
     try:
-        for top, steps in tops.items():
-            for kind, source, dest in steps:
-                target = os.path.join(folder, dest.lstrip("/"))
-                os.makedirs(os.path.dirname(target), mode=0o755, exist_ok=True)
-                if kind == "--symlink":
-                    os.symlink(source, target)
-                else:
-                    os.link(source, target)
-        for dest in folders:  # where a folder is bound inside a linked top: its mount point, made here
-            if "/" + dest.strip("/").split("/")[0] in tops:
-                os.makedirs(os.path.join(folder, dest.lstrip("/")), mode=0o755, exist_ok=True)
+        for kind, source, target in made:
+            os.makedirs(os.path.dirname(target), mode=0o755, exist_ok=True)
+            if kind == "--symlink":
+                os.symlink(source, target)
+            else:
+                os.link(source, target)
+        for target in mount_points:
+            os.makedirs(target, mode=0o755, exist_ok=True)
         for root, dirs, _ in os.walk(folder):
             for name in dirs:
                 os.chmod(os.path.join(root, name), 0o755)
         os.chmod(folder, 0o755)
     except OSError:
-        return None
-    links = [op for op in kept if op[0] == "--symlink" and op[2] == "/" + op[2].strip("/").split("/")[0]]
-    binds = [("--ro-bind", os.path.join(folder, top.lstrip("/")), top) for top in sorted(tops)]
-    rest = [op for op in kept if op not in links]
-    return tuple(a for op in links + binds + rest for a in op)
+        return False
+    return True
