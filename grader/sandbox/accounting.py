@@ -27,8 +27,7 @@ import time
 
 from ..machine_size import own_cgroup_v2
 from .host_facts import program, remembered
-from .leftovers import kill_listed as _kill_listed
-from .leftovers import sweep_leftovers
+from .leftovers import kill_cgroup, remove_tree, sweep_leftovers
 
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
 FRESH_SECONDS = 0.05  # a /proc count this recent is used again (it may miss that much CPU time)
@@ -255,39 +254,13 @@ class CgroupTree:
     def kill(self, slot):
         """SIGKILL every process in the slot's cgroup and wait (briefly) until it is empty: True once it
         is (then no process of the worker is left anywhere: none can leave its cgroup)."""
-        path = self._slot(slot)
-        try:
-            with open(os.path.join(path, "cgroup.kill"), "w") as f:
-                f.write("1")
-        except OSError:
-            _kill_listed(os.path.join(path, "cgroup.procs"))
-        pause = 0.0005
-        for _ in range(400):  # about 2 s at most
-            try:
-                with open(os.path.join(path, "cgroup.procs")) as f:
-                    if not f.read().strip():
-                        return True
-            except OSError:
-                return False
-            time.sleep(pause)
-            pause = min(pause * 2, 0.01)
-        return False
+        return kill_cgroup(self._slot(slot))
 
     def close(self):
         for fd in (fd for fds in self._fds.values() for fd in fds if fd is not None):
             os.close(fd)
         self._fds.clear()
-        for name in os.listdir(self.folder) if os.path.isdir(self.folder) else ():
-            if name.startswith("slot-"):
-                self.kill(int(name[5:]))
-                try:
-                    os.rmdir(os.path.join(self.folder, name))
-                except OSError:
-                    pass
-        try:
-            os.rmdir(self.folder)
-        except OSError:
-            pass
+        remove_tree(self.folder)
 
 
 # -- /proc -----------------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ A grader that is SIGKILLed cannot close its tree of cgroups (accounting.CgroupTr
 the next grader to open one removes them: sweep_leftovers.
 """
 
-import errno
 import os
 import re
 import time
@@ -29,21 +28,51 @@ def sweep_leftovers(parent):
         if match is None or _alive(int(match.group(1))):
             continue
         folder = os.path.join(parent, name)
-        try:
-            slots = [n for n in os.listdir(folder) if n.startswith("slot-")]
-            for slot in slots:
-                path = os.path.join(folder, slot)
-                try:
-                    with open(os.path.join(path, "cgroup.kill"), "w") as f:
-                        f.write("1")
-                except OSError:
-                    kill_listed(os.path.join(path, "cgroup.procs"))
-                _rmdir_when_empty(path)
-            _rmdir_when_empty(folder)
-            removed += 1
-        except OSError:
-            continue
+        remove_tree(folder)
+        removed += not os.path.exists(folder)
     return removed
+
+
+def remove_tree(folder):
+    """Kill what runs in each `slot-<n>` cgroup of a grader's tree, then remove the slots and the tree (what
+    cannot be removed, a cgroup that still holds a process, stays): CgroupTree.close and the sweep."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith("slot-"):
+            path = os.path.join(folder, name)
+            kill_cgroup(path)
+            try:
+                os.rmdir(path)
+            except OSError:
+                pass
+    try:
+        os.rmdir(folder)
+    except OSError:
+        pass
+
+
+def kill_cgroup(path):
+    """SIGKILL every process in the cgroup at `path` and wait (briefly) until it is empty: True once it is
+    (then no process of it is left anywhere: none can leave its cgroup)."""
+    try:
+        with open(os.path.join(path, "cgroup.kill"), "w") as f:
+            f.write("1")
+    except OSError:
+        kill_listed(os.path.join(path, "cgroup.procs"))
+    pause = 0.0005
+    for _ in range(400):  # about 2 s at most
+        try:
+            with open(os.path.join(path, "cgroup.procs")) as f:
+                if not f.read().strip():
+                    return True
+        except OSError:
+            return False
+        time.sleep(pause)
+        pause = min(pause * 2, 0.01)
+    return False
 
 
 def _alive(pid):
@@ -54,21 +83,6 @@ def _alive(pid):
     except OSError:  # PermissionError: alive, another user's
         return True
     return True
-
-
-def _rmdir_when_empty(path):
-    """rmdir a cgroup, waiting briefly for killed processes to leave it (EBUSY until they have)."""
-    pause = 0.0005
-    for _ in range(100):
-        try:
-            os.rmdir(path)
-            return
-        except OSError as exc:
-            if exc.errno != errno.EBUSY:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.01)
-    os.rmdir(path)
 
 
 def kill_listed(procs_file):
