@@ -6,7 +6,8 @@ standard library only and never imports anything of the grader's.
 
 import math
 import os
-import random
+
+import _random  # random.Random's generator; `random` itself costs every worker's start more (see _Rng)
 
 # Saved before any student code is imported, so a monkeypatched builtin cannot
 # change how observations are checked.
@@ -209,6 +210,41 @@ _TEXT = {
 }
 
 
+class _Rng(_random.Random):
+    """The draws random_graph makes, the very numbers `random.Random(seed)` gives (random.py's own formulas
+    over the same Mersenne Twister, seeded the same from an int): without importing `random`, which a worker
+    would pay on every start (its module body seeds a generator from the OS, imports bisect, warnings,
+    operator and sha512). tests/test_probekit_rng.py holds the two to the same sequences."""
+
+    def _below(self, n):
+        bits = n.bit_length()  # random.Random._randbelow_with_getrandbits
+        r = self.getrandbits(bits)
+        while r >= n:
+            r = self.getrandbits(bits)
+        return r
+
+    def randrange(self, start, stop=None):
+        if stop is None:
+            start, stop = 0, start
+        if stop <= start:
+            raise ValueError(f"empty range for randrange({start}, {stop})")
+        return start + self._below(stop - start)
+
+    def randint(self, a, b):
+        return self.randrange(a, b + 1)
+
+    def uniform(self, a, b):
+        return a + (b - a) * self.random()
+
+    def choice(self, seq):
+        if not len(seq):
+            raise IndexError("cannot choose from an empty sequence")
+        return seq[self._below(len(seq))]
+
+    def expovariate(self, lambd):
+        return -math.log(1.0 - self.random()) / lambd
+
+
 def random_graph(V, seed, steps=12, ops=None):
     """A random expression graph whose shape depends on the seed alone, never on the engine.
 
@@ -221,7 +257,7 @@ def random_graph(V, seed, steps=12, ops=None):
     binary, unary, constant = (tuple(o for o in group if ops is None or o in ops)
                                for group in (_BINARY, _UNARY, _CONSTANT))
     squash = "tanh" if ops is None or "tanh" in ops else "shrink"
-    rng = random.Random(seed)
+    rng = _Rng(seed)
     names, nodes, shadow, lines, operands = [], [], [], [], []
     for i in range(rng.randint(2, 4)):
         x = rng.randint(-3, 3) or 2 if rng.random() < 0.3 else round(rng.uniform(-2, 2), 3)
