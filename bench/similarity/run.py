@@ -37,6 +37,7 @@ REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
+import fifth  # noqa: E402
 import fourth  # noqa: E402
 import second  # noqa: E402
 import third  # noqa: E402
@@ -270,6 +271,10 @@ def main():
     parser.add_argument("--fourth", type=int, nargs="*", default=[], metavar="SEED",
                         help="also the fourth class (fourth.py, the red team's, written blind to the method), "
                              "with each of these seeds (1, 2, 3: 03-tanh, 05-backward, both regions)")
+    parser.add_argument("--fifth", type=int, nargs="*", default=None, metavar="SEED",
+                        help="also the fifth class (fifth.py, the red team's second, written blind to the method), "
+                             f"with each of these seeds (1, 2, 3: 03-tanh, 05-backward, 04-more-ops; "
+                             f"none given: {' '.join(map(str, fifth.SEEDS))})")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -291,6 +296,9 @@ def main():
     for seed in args.fourth:
         folder = args.build / "fourth" / f"seed-{seed}"
         classes[f"fourth class, {fourth.exercise_for(seed)} (fourth.py, seed {seed})"] = (folder, fourth.build(folder, seed))
+    for seed in (fifth.SEEDS if args.fifth == [] else args.fifth or []):
+        folder = args.build / "fifth" / f"seed-{seed}"
+        classes[f"fifth class, {fifth.exercise_for(seed)} (fifth.py, seed {seed})"] = (folder, fifth.build(folder, seed))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

@@ -1,0 +1,90 @@
+"""The fifth labelled class (bench/similarity/fifth.py) builds, and its labels say what run.py measures.
+
+One seed (03-tanh, the smallest starter) is built: about a second of CPU. The class's figures
+are measured by `python bench/similarity/run.py --fifth`, not here.
+"""
+
+import collections
+import importlib.util
+import itertools
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "similarity"
+
+
+def _load(name):
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+fifth = _load("fifth")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("fifth")
+    labels = fifth.build(out, 1)
+    return out, labels["main"]
+
+
+def test_every_file_has_its_label_and_the_starter_is_the_exercise(built):
+    out, labels = built
+    files = {p.stem for p in (out / "main" / "submissions").glob("*.py")}
+    assert files == set(labels) and len(files) == 57
+    assert json.loads((out / "labels.json").read_text(encoding="utf-8"))["main"] == labels
+    starter = (out / "main" / "starter" / "engine.py").read_text(encoding="utf-8")
+    assert starter == (BENCH.parents[1] / "exercises" / "03-tanh" / "engine.py").read_text(encoding="utf-8")
+
+
+def test_the_class_has_the_held_out_shape(built):
+    _, labels = built
+    independent = [i for i, lab in labels.items() if lab["cluster"] is None]
+    assert len(independent) == 26
+    pairs = collections.Counter(lab.get("hard_pair") for lab in labels.values() if lab.get("hard_pair"))
+    assert sorted(pairs.values()) == [2, 2, 2]
+    public = sorted(lab["level"] for lab in labels.values() if lab["cluster"] == "public")
+    assert public == [1, 1, 2, 2, 3, 3]
+    clusters = collections.defaultdict(list)
+    for lab in labels.values():
+        if lab["cluster"] not in (None, "public"):
+            clusters[lab["cluster"]].append(lab)
+    assert len(clusters) == 12
+    sizes = sorted(len(m) for m in clusters.values())
+    assert sizes == [2] * 11 + [3]
+    twice = next(m for m in clusters.values() if len(m) == 3)
+    assert twice[0]["level"] in (2, 3)
+    levels = collections.Counter(m[0]["level"] for m in clusters.values())
+    assert levels == {1: 3, 2: 2, 3: 3, 4: 4}
+    for members in clusters.values():
+        assert len({m["level"] for m in members}) == 1
+        assert sum(m["kind"].startswith("a source") for m in members) == 1
+
+
+def test_copies_differ_from_their_source_from_level_two_on(built):
+    out, labels = built
+    text = {i: (out / "main" / "submissions" / f"{i}.py").read_text(encoding="utf-8") for i in labels}
+    for a, b in itertools.combinations(sorted(labels), 2):
+        la, lb = labels[a], labels[b]
+        if la["cluster"] not in (None, "public") and la["cluster"] == lb["cluster"] and la["level"] >= 2:
+            assert text[a] != text[b], (a, b)
+
+
+def test_the_check_refuses_an_engine_with_a_wrong_gradient():
+    starter = fifth.starter_text("03-tanh")
+    person = fifth.people()["anna"]
+    good = fifth.filler(starter, "03-tanh", person)
+    fifth.check(good, "anna")
+    with pytest.raises(AssertionError, match="gradient"):
+        fifth.check(good.replace("self.grad += (1 - t**2) * out.grad", "self.grad += (1 - t) * out.grad"), "bad")
+    with pytest.raises(AssertionError):  # `=` for `+=`: a node used twice loses a path
+        fifth.check(good.replace("other.grad += out.grad", "other.grad = out.grad"), "bad")
