@@ -50,7 +50,8 @@ from itertools import combinations
 from ..machine_size import usable_cpus
 from .fingerprints import K, Occurrence, all_kgrams, kgram_hashes, statement_hashes, winnow
 from .normalise import Unit, read_source, units_of
-from .scores import above_typical, clusters, containment_score, pair_score, typical_scores  # noqa: F401 (clusters: re-exported)
+from .scores import clusters  # noqa: F401 (re-exported)
+from .scores import above_typical, containment_score, pair_score, smaller_share_score, typical_scores
 from .traits import trait_hashes, traits as traits_of
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
@@ -68,6 +69,10 @@ MISTAKE_WEIGHT = 0.35
 # EVIDENCE's part. Both chosen on the first class (generate.SEED) alone, among 2 and 3, and 2, 3 and 5 (docs/similarity.md)
 TRAIT_COMMON = 2
 TRAIT_EVIDENCE = 5.0
+# a method's shape (traits.py) is code: besides being a trait, it is weighed as the code's fragments are (graded
+# rarity, the common cut), and a pair's shape score is the share of the smaller student's shapes that the other has,
+# times the evidence factor with EVIDENCE's 5 (docs/similarity.md: What a score means)
+SHAPE_EVIDENCE = 5.0
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
 
@@ -90,6 +95,7 @@ class Document:
     # starter nor a public source nor the reference has: hash -> size, and hash -> (kind, text) for the record
     traits: dict[int, float] = field(default_factory=dict)
     trait_text: dict[int, tuple[str, str]] = field(default_factory=dict)
+    shapes: dict[int, float] = field(default_factory=dict)  # of the traits, each method's shape: hash -> size
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -132,7 +138,7 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             tokens[h] += sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
     # a trait only on lines that are the starter's code (renamed, it is still no code of the student's) is not theirs
     starter_lines = given_lines - own_lines
-    own_traits, trait_text = {}, {}
+    own_traits, trait_text, own_shapes = {}, {}, {}
     # the traits of each file, and of the code it hides and runs, where that was unpacked (its lines are not the file's)
     written = [(name, texts[name]) for name in sorted(texts)]
     written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
@@ -142,10 +148,12 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             if lines and all((name, line) in starter_lines for line in lines):
                 continue
             if h not in starter_kgrams and h not in public_kgrams and h not in own_traits:
+                if kind == "shape":
+                    own_shapes[h] = size
                 own_traits[h], trait_text[h] = size, (kind, text)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
                     [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
-                    trait_text)
+                    trait_text, own_shapes)
 
 
 def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
@@ -211,12 +219,21 @@ class Cohort:
         self.whole = [self.total(d) for d in self.documents]  # the code a public source explains included
         # traits: their own index, weighed by rarity with a stricter cut (a trait a few students share is a habit
         # of the class, not a sign of copying)
-        self.trait_postings: dict[int, list[int]] = defaultdict(list)
-        for index, document in enumerate(self.documents):
-            for h in document.traits:
-                self.trait_postings[h].append(index)
-        self.trait_weights = {h: self._trait_rarity(len(holders)) for h, holders in self.trait_postings.items()}
-        self.trait_totals = [sum(self.trait_weights[h] * size for h, size in d.traits.items()) for d in self.documents]
+        self.trait_postings, self.trait_weights, self.trait_totals = self._index([d.traits for d in self.documents],
+                                                                                 self._trait_rarity)
+        # the methods' shapes, also weighed as code (a shape three students wrote still says something)
+        self.shape_postings, self.shape_weights, self.shape_totals = self._index([d.shapes for d in self.documents],
+                                                                                 self._rarity)
+
+    @staticmethod
+    def _index(sizes: list[dict[int, float]], rarity):
+        """The postings (hash -> holders), the weights (hash -> rarity of its holders) and each document's total."""
+        postings: dict[int, list[int]] = defaultdict(list)
+        for index, held in enumerate(sizes):
+            for h in held:
+                postings[h].append(index)
+        weights = {h: rarity(len(holders)) for h, holders in postings.items()}
+        return postings, weights, [sum(weights[h] * size for h, size in held.items()) for held in sizes]
 
     def weight(self, h: int) -> float:
         return self.weights.get(h, 1.0)  # a fragment no submission holds (a public source's own): as rare as can be
@@ -240,14 +257,11 @@ class Cohort:
 
     def shared_traits(self) -> dict[tuple[int, int], float]:
         """The weighted traits each pair shares, through the traits' index."""
-        found: dict[tuple[int, int], float] = defaultdict(float)
-        documents = self.documents
-        for h, holders in self.trait_postings.items():
-            w = self.trait_weights[h]
-            if w > 0 and len(holders) >= 2:
-                for i, j in combinations(holders, 2):
-                    found[(i, j)] += w * min(documents[i].traits[h], documents[j].traits[h])
-        return found
+        return _shared_through(self.trait_postings, self.trait_weights, [d.traits for d in self.documents])
+
+    def shared_shapes(self) -> dict[tuple[int, int], float]:
+        """The weighted method shapes each pair shares (weighed as code), through the shapes' index."""
+        return _shared_through(self.shape_postings, self.shape_weights, [d.shapes for d in self.documents])
 
     def traits_shared(self, a: Document, b: Document, most: int = 5) -> list[dict]:
         """The rare traits A and B both have, heaviest first: {"kind", "text", "weight"} (for the record)."""
@@ -298,6 +312,11 @@ class Cohort:
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
             trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - trait)
+            shared.setdefault((i, j), 0.0)
+        for (i, j), x in self.shared_shapes().items():
+            # a third piece of evidence: the share of the smaller student's methods, as shapes, the other wrote alike
+            shape = smaller_share_score(x, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE)
+            raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)
         typical = typical_scores(raw, self.n)
         out = []
@@ -360,3 +379,15 @@ class Cohort:
                 bonuses[(i, j)] = {"bonus": round(MISTAKE_WEIGHT * rarity, 4), "shared_by": c,
                                    "signature": signature}
         return bonuses
+
+
+def _shared_through(postings: dict[int, list[int]], weights: dict[int, float],
+                    sizes: list[dict[int, float]]) -> dict[tuple[int, int], float]:
+    """(i, j) -> the weight both hold: each entry held by two or more adds weight × the smaller size to their pairs."""
+    found: dict[tuple[int, int], float] = defaultdict(float)
+    for h, holders in postings.items():
+        w = weights[h]
+        if w > 0 and len(holders) >= 2:
+            for i, j in combinations(holders, 2):
+                found[(i, j)] += w * min(sizes[i][h], sizes[j][h])
+    return found

@@ -24,6 +24,14 @@ def pair_score(shared: float, total_a: float, total_b: float, enough: float = No
     return min(1.0, cosine) * evidence(shared, EVIDENCE if enough is None else enough)
 
 
+def smaller_share_score(shared: float, total_a: float, total_b: float, enough: float = None) -> float:
+    """The share of the smaller one's total that both hold, times how much that is (a method shape's score)."""
+    smaller = min(total_a, total_b)
+    if shared <= 0 or smaller <= 0:
+        return 0.0
+    return min(1.0, shared / smaller) * evidence(shared, EVIDENCE if enough is None else enough)
+
+
 def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:
     """Each document's typical score: the mean of its TYPICAL_RANKS-th highest pair scores (missing ones are 0)."""
     import heapq

@@ -94,8 +94,12 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                 add("number", value.lower(), 1.0, token.start[0])
     except (tokenize.TokenError, SyntaxError, ValueError):
         pass  # the traits of what was read
-    for shape, size in _function_shapes(text):
+    for shape, size, lines in _function_shapes(text):
         add("shape", shape, size)
+        # where its statements are: a method whose every statement is on the starter's lines (the starter's method,
+        # rewritten so that its shape differs) is not the student's
+        if (entry := found.get(_hash("shape", shape))) is not None:
+            entry[3].update(lines)
     for number, line in enumerate(python_lines(text), 1):
         for statement in _statements(line, semicolons.get(number, ())):
             if not statement.startswith("#") and len(_WORD.findall(statement.lower())) > 2 * SHORT:
@@ -134,8 +138,9 @@ class _Plain(ast.NodeTransformer):
         return ast.Assign([node.target], ast.BinOp(node.target, node.op, node.value), lineno=0)
 
 
-def _function_shapes(text: str) -> list[tuple[str, float]]:
-    """Each top-level function or method as the set of its statements' shapes (names as `v`, in any order).
+def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
+    """Each top-level function or method as the set of its statements' shapes (names as `v`, in any order), its
+    size and the lines of those statements.
 
     A student's way of writing a method (a temporary for out.grad, keywords to
     Value, the derivative through out.data) survives renaming, annotations,
@@ -152,13 +157,17 @@ def _function_shapes(text: str) -> list[tuple[str, float]]:
     out = []
     for function in functions:
         try:
+            statements = [node for node in ast.walk(function)
+                          if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))
+                          and node.value is not None]
+            lines = {node.lineno for node in statements}
             _Plain().visit(function)
             shapes = sorted(ast.unparse(node) for node in ast.walk(function)
                             if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None)
         except (RecursionError, ValueError, AttributeError):
             continue
         if len(shapes) >= 2:
-            out.append((" ; ".join(shapes), min(len(shapes), MAX_SIZE) * SHAPE_SHARE))
+            out.append((" ; ".join(shapes), min(len(shapes), MAX_SIZE) * SHAPE_SHARE, lines))
     return out
 
 
