@@ -80,7 +80,7 @@ sys.path.insert(0, str(REPO))
 MATERIAL = HERE / "fifth"
 MICROGRAD = REPO / "grader" / "data" / "public" / "karpathy-micrograd" / "engine.py"
 EXERCISES = ("03-tanh", "05-backward", "04-more-ops")
-SEEDS = (1, 2)  # 3 (04-more-ops) once every person has its eight regions
+SEEDS = (1, 2, 3)
 TODO = re.compile(r"^(?P<indent> *)# TODO\((?P<ex>[\w-]+)\): your code here\n(?P=indent)raise NotImplementedError\(.*\)\n",
                   re.M)
 
@@ -124,6 +124,7 @@ def read_blocks(path: Path) -> dict[str, dict]:
             if head.endswith("]") and "[" in head:
                 head, _, rest = head.partition("[")
                 head, only = head.strip(), set(rest[:-1].split(","))
+            head = _unique(head, current["sections"])
             section, lines = (head, only), []
         elif raw.startswith("% ") and current is not None and section is None:
             current["flags"].add(raw[2:].strip())
@@ -135,8 +136,24 @@ def read_blocks(path: Path) -> dict[str, dict]:
     return blocks
 
 
+def _unique(name: str, sections: dict) -> str:
+    """A second extra of the same kind (`+top`, `l4 +class`...) is kept beside the first, as `+top#2`."""
+    n, unique = 1, name
+    while unique in sections:
+        n += 1
+        unique = f"{name}#{n}"
+    return unique
+
+
 def people() -> dict[str, dict]:
-    return read_blocks(MATERIAL / "people.txt")
+    """The 26 people of people.txt, with their 04-more-ops regions from more-ops.txt."""
+    crowd = read_blocks(MATERIAL / "people.txt")
+    for name, block in read_blocks(MATERIAL / "more-ops.txt").items():
+        for key, value in block["sections"].items():
+            if not key.startswith(("+", "l4 +")) and key in crowd[name]["sections"]:
+                raise ValueError(f"{name}: {key} in both people.txt and more-ops.txt")
+            crowd[name]["sections"][_unique(key.split("#")[0], crowd[name]["sections"])] = value
+    return crowd
 
 
 def canonical() -> dict[str, dict]:
@@ -192,9 +209,9 @@ def fill(starter: str, exercise: str, person: dict, l4: bool = False, keep_todo:
             body = f"# {comment}\n" + body
         todo = match.group(0).splitlines(keepends=True)[0] if keep else ""
         text = text[: match.start()] + todo + _indent(body, match.group("indent")) + text[match.end():]
-    extras = [(k, only, body) for k, (only, body) in sections.items() if k.startswith("+")]
+    extras = [(k.split("#")[0], only, body) for k, (only, body) in sections.items() if k.startswith("+")]
     if l4:  # the restructured code's own helpers join the person's extras
-        extras += [(k[3:], only, body) for k, (only, body) in sections.items() if k.startswith("l4 +")]
+        extras += [(k[3:].split("#")[0], only, body) for k, (only, body) in sections.items() if k.startswith("l4 +")]
     for key, only, body in extras:
         if not _applies(only, exercise):
             continue
@@ -766,6 +783,11 @@ class _Only:
 # -- the class ------------------------------------------------------------------------------------------
 
 
+def _own(seed: int, *what) -> random.Random:
+    """The draws of one file of the class, apart from every other's (a change to one file changes no other)."""
+    return random.Random(":".join(map(str, (seed,) + what)))
+
+
 def entries_for(seed: int, exercise: str | None = None):
     """[(text, kind, cluster, level, hard pair)] of the class, and its starter."""
     rng = random.Random(seed * 1009 + 17)
@@ -792,27 +814,26 @@ def entries_for(seed: int, exercise: str | None = None):
         entries.append((engine_text(name), f"independent: engine '{name}' (fifth/engines)", None, None, None))
     for group, form in enumerate(("lecture", "reference", "plain")):
         for member in range(2):
-            entries.append((hard_negative(starter, exercise, form, member, rng),
+            entries.append((hard_negative(starter, exercise, form, member, _own(seed, 'hard', group, member)),
                             f"independent: the {form} lines, own comments", None, None, f"h{group}"))
     hows = ["lecture-style", "appended", "via-exp"]
     for i, level in enumerate((1, 1, 2, 2, 3, 3)):
-        copier = Copier(rng)
+        copier = Copier(_own(seed, "public", i))
         text = micrograd_with_ops(hows[i % 3])
         copy = {1: copier.level1, 2: copier.level2, 3: copier.level3}[level](text, "")
         entries.append((copy, f"copy of the public engine (tanh/exp/log {hows[i % 3]}), level {level}",
                         "public", level, None))
-    sources = [(filler(starter, exercise, crowd[n]), f"a source: {n} fills {exercise}", lv, n, False)
+    sources = [(filler(starter, exercise, crowd[n]), f"a source: {n} fills {exercise}", lv, n)
                for n, lv in zip(sourced, (1, 1, 1, 2, 2, 3, 3))]
-    sources += [(filler(starter, exercise, crowd[n]), f"a source: {n} fills {exercise}", 4, n, True)
-                for n in l4_fillers]
-    sources += [(engine_text(l3_engine), f"a source: engine '{l3_engine}'", 3, l3_engine, False),
-                (engine_text(l4_engine), f"a source: engine '{l4_engine}'", 4, l4_engine, True)]
+    sources += [(filler(starter, exercise, crowd[n]), f"a source: {n} fills {exercise}", 4, n) for n in l4_fillers]
+    sources += [(engine_text(l3_engine), f"a source: engine '{l3_engine}'", 3, l3_engine),
+                (engine_text(l4_engine), f"a source: engine '{l4_engine}'", 4, l4_engine)]
     twice = rng.choice([i for i, s in enumerate(sources) if s[2] in (2, 3)])
-    for n, (text, kind, level, who, hand) in enumerate(sources):
+    for n, (text, kind, level, who) in enumerate(sources):
         cluster = f"c{n}"
         entries.append((text, kind, cluster, level, None))
-        for _ in range(2 if n == twice else 1):
-            copier = Copier(rng)
+        for j in range(2 if n == twice else 1):
+            copier = Copier(_own(seed, "copy", n, j))
             if level == 4:
                 base = engine_text(who, True) if who in engine_names() else filler(starter, exercise, crowd[who], True)
                 copy = copier.level4(base, starter)
