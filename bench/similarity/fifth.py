@@ -302,12 +302,24 @@ SYNONYMS = {
 TRANSLIT = {"out": "vyhod", "node": "uzel", "topo": "poryadok", "visited": "posescheno", "child": "rebenok",
             "stack": "stek", "t": "th", "result": "rezultat", "order": "spisok", "seen": "bylo", "other": "drugoe"}
 
-COPIER_COMMENTS = {
-    "en": ["chain rule", "local grad times upstream grad", "walk the graph", "order the nodes", "seed", "go back"],
-    "ru": ["цепное правило", "локальная производная на градиент сверху", "обходим граф", "сортируем узлы",
-           "начинаем с единицы", "идём назад"],
-    "zh": ["链式法则", "局部梯度乘以上游梯度", "遍历图", "节点排序", "起点梯度为一", "反向"],
+COPIER_COMMENTS = {  # (what the friend's comment was about) -> the copier's own words for it
+    "en": {"grad": ["chain rule", "local grad times upstream grad", "derivative"],
+           "walk": ["walk the graph", "order the nodes", "go back through the list"],
+           "other": ["the op", "make the new node", "helper", "number -> Value"]},
+    "ru": {"grad": ["цепное правило", "локальная производная на градиент сверху", "производная"],
+           "walk": ["обходим граф", "сортируем узлы", "идём назад по списку"],
+           "other": ["операция", "новый узел", "вспомогательное", "число -> Value"]},
+    "zh": {"grad": ["链式法则", "局部梯度乘以上游梯度", "导数"],
+           "walk": ["遍历图", "节点排序", "倒序处理"],
+           "other": ["运算", "新节点", "辅助函数", "数字转成 Value"]},
 }
+TOPICS = {"grad": r"grad|deriv|chain|rule|производн|градиент|цепн|导数|梯度|链式|\^|/dx|1 -",
+          "walk": r"topo|order|visit|sort|walk|stack|dfs|DFS|recurs|обход|порядок|стек|сорт|拓扑|排序|遍历|栈|递归"}
+
+
+def _copier_comment(original: str, lang: str, rng: random.Random) -> str:
+    topic = next((t for t, pattern in TOPICS.items() if re.search(pattern, original)), "other")
+    return "# " + rng.choice(COPIER_COMMENTS[lang][topic])
 
 
 def _tokens(text: str) -> list[tokenize.TokenInfo]:
@@ -429,7 +441,7 @@ def recomment(text: str, starter: str, rng: random.Random, lang: str, drop: floa
                 edits.append((begin - (len(line[: tok.start[1]]) - len(line[: tok.start[1]].rstrip())),
                               begin + len(tok.string), ""))
         else:
-            edits.append((begin, begin + len(tok.string), "# " + rng.choice(COPIER_COMMENTS[lang])))
+            edits.append((begin, begin + len(tok.string), _copier_comment(tok.string, lang, rng)))
     return _edit(text, edits)
 
 
@@ -623,8 +635,74 @@ def relabel_ops(text: str, rng) -> str:
     return text
 
 
+def restyle_aliases(text: str, rng) -> str:
+    """`def __radd__(self, other): return self + other` as `__radd__ = __add__` (and `__rmul__`)."""
+    cls, spans = class_methods(text)
+    lines = text.splitlines(keepends=True)
+    edits = []
+    for fn in cls.body:
+        if not (isinstance(fn, ast.FunctionDef) and fn.name in ("__radd__", "__rmul__") and len(fn.body) == 1):
+            continue
+        ret, args = fn.body[0], [a.arg for a in fn.args.args]
+        target = {"__radd__": ("__add__", ast.Add), "__rmul__": ("__mul__", ast.Mult)}[fn.name]
+        if not (isinstance(ret, ast.Return) and isinstance(ret.value, ast.BinOp) and isinstance(ret.value.op, target[1])
+                and len(args) == 2 and [getattr(ret.value.left, "id", None), getattr(ret.value.right, "id", None)]
+                == args and any(isinstance(f, ast.FunctionDef) and f.name == target[0] for f in cls.body)):
+            continue
+        indent = lines[fn.lineno - 1][: len(lines[fn.lineno - 1]) - len(lines[fn.lineno - 1].lstrip())]
+        source = next(f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == target[0])
+        # the method goes; the alias comes right after the method it names (it must exist by then)
+        edits.append((fn.lineno - 1, fn.end_lineno, []))
+        edits.append((source.end_lineno, source.end_lineno, [f"\n{indent}{fn.name} = {target[0]}\n"]))
+    for first, last, new in sorted(edits, reverse=True):
+        lines[first:last] = new
+    return "".join(lines)
+
+
+def restyle_children(text: str, rng) -> str:
+    """A node's inputs given as a list, `[self, other]`, where they were a tuple."""
+    return re.sub(r"(Value\([^()\n]*(?:\([^()\n]*\))?[^()\n]*?, )\((\w+), (\w+)\)", r"\1[\2, \3]",
+                  re.sub(r"(Value\([^()\n]*(?:\([^()\n]*\))?[^()\n]*?, )\((\w+),\s?\)", r"\1[\2]", text))
+
+
+def restyle_repr(text: str, rng) -> str:
+    """A `return f"..."` with plain fields (no format spec) as a %-format."""
+    def swap(m):
+        quote, body = m.group(2), m.group(3)
+        fields = re.findall(r"\{([^{}]+)\}", body)
+        if not fields or any(set(f) & set(":!=") for f in fields) or "%" in body:
+            return m.group(0)
+        template = re.sub(r"\{[^{}]+\}", "%s", body)
+        return f"{m.group(1)}{quote}{template}{quote} % ({', '.join(fields)}{',' if len(fields) == 1 else ''})"
+    return re.sub(r"^(\s*return )f(\"|')(.*)\2$", swap, text, flags=re.M)
+
+
 RESTYLES = [restyle_augmented, restyle_swap, restyle_square, restyle_quotes, restyle_coercion,
-            restyle_annotations, restyle_imports, restyle_blank]
+            restyle_annotations, restyle_imports, restyle_blank, restyle_aliases, restyle_children, restyle_repr]
+
+
+def coercion_decorator(text: str, rng: random.Random) -> str:
+    """The coercion line of every binary op taken out into a decorator (level 4: a helper extracted)."""
+    pattern = re.compile(r"^(\s*)(\w+) = \2 if isinstance\(\2, (\w+)\) else \3\(\2\)\n", re.M)
+    found = pattern.findall(text)
+    if len(found) < 2:
+        return text
+    cls_name = found[0][2]
+    lines = text.splitlines(keepends=True)
+    out = []
+    for i, line in enumerate(lines):
+        if pattern.match(line):
+            continue
+        m = re.match(r"^(\s*)def (\w+)\((\w+), (\w+)\)", line)
+        if m and any(pattern.match(l) for l in lines[i + 1: i + 4]):
+            out.append(f"{m.group(1)}@_lifted\n")
+        out.append(line)
+    text = "".join(out)
+    helper = (f"def _lifted(op):\n    # numbers on either side become {cls_name}s before the op sees them\n"
+              f"    def wrapper(a, b):\n        return op(a, b if isinstance(b, {cls_name}) else {cls_name}(b))\n"
+              f"    wrapper.__name__ = op.__name__\n    return wrapper\n\n\n")
+    at = re.search(r"^class ", text, re.M).start()
+    return text[:at] + helper + text[at:]
 
 
 def move_method_out(text: str, rng: random.Random, names=("tanh", "backward", "exp", "log", "__pow__")) -> str:
@@ -682,6 +760,8 @@ class Copier:
         text = self.level3(restructured, starter)
         if self.rng.random() < 0.5:
             text = move_method_out(text, self.rng)
+        if self.rng.random() < 0.5:
+            text = coercion_decorator(text, self.rng)
         return text
 
 
