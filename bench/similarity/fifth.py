@@ -7,12 +7,12 @@ independent choices, no token copier of fourth.py's, none of the
 tests/fixtures engines, none of fourth/'s engines). The held-out class's
 shape (issue 27), 57 files per seed:
 
-- **20 independent students**: 16 fill the starter's TODO regions, each in
+- **20 independent students**: 17 fill the starter's TODO regions, each in
   the whole, hand-written code of one person of fifth/people.txt (26 people:
   English, Russian, Chinese or pinyin names and comments, type hints,
   one-letter names, a step-by-step beginner, nine topological walks and
   eight forms of tanh's derivative; extras outside the region: smoke tests,
-  a `zero_grad`, a `__neg__`, a helper method); 4 hand in a complete engine
+  a `zero_grad`, a `__neg__`, a helper method); 3 hand in a complete engine
   of their own (fifth/engines: a tape, PyTorch-like grad_fn objects, a
   dataclass with a unary-op helper, edge lists with `__slots__`, a Chinese
   recursive engine, a verbose beginner's).
@@ -23,8 +23,8 @@ shape (issue 27), 57 files per seed:
 - **6 public copies** of karpathy/micrograd's engine (the copy the grader
   ships, MIT licence), the tanh, exp and log it lacks added in one of three
   ways (fifth/micrograd.txt), two at each of levels 1, 2 and 3.
-- **12 sources, 13 copies**: 10 fillers (3 at level 1, 2 at level 2, 2 at
-  level 3, 3 at level 4) and 2 engines (one at level 3, one at level 4); one
+- **12 sources, 13 copies**: 9 fillers (3 at level 1, 2 at level 2, 2 at
+  level 3, 2 at level 4) and 3 engines (one at level 3, two at level 4); one
   level-2 or level-3 source is copied twice, by two copiers.
 
 The seed picks the starter: 1 03-tanh, 2 05-backward, 3 04-more-ops (eight
@@ -681,6 +681,14 @@ RESTYLES = [restyle_augmented, restyle_swap, restyle_square, restyle_quotes, res
             restyle_annotations, restyle_imports, restyle_blank, restyle_aliases, restyle_children, restyle_repr]
 
 
+RESTYLE_NAMES = {"restyle_augmented": "`+=` written out", "restyle_swap": "chain-rule operands swapped",
+                 "restyle_square": "`t**2` as `t * t`", "restyle_quotes": "quotes swapped",
+                 "restyle_coercion": "coercion as an `if`", "restyle_annotations": "`-> \"Value\"` annotations",
+                 "restyle_imports": "`from math import`", "restyle_blank": "blank lines in methods removed",
+                 "restyle_aliases": "`__radd__ = __add__`", "restyle_children": "inputs as a list",
+                 "restyle_repr": "`__repr__` %-formatted"}
+
+
 def coercion_decorator(text: str, rng: random.Random) -> str:
     """The coercion line of every binary op taken out into a decorator (level 4: a helper extracted)."""
     pattern = re.compile(r"^(\s*)(\w+) = \2 if isinstance\(\2, (\w+)\) else \3\(\2\)\n", re.M)
@@ -878,14 +886,14 @@ def entries_for(seed: int, exercise: str | None = None):
     names = sorted(n for n, p in crowd.items() if wanted <= set(p["sections"]))
     rng.shuffle(names)
     with_l4 = [n for n in names if all(f"l4 {w}" in crowd[n]["sections"] for w in wanted)]
-    l4_fillers = with_l4[:3]
+    l4_fillers = with_l4[:2]
     rest = [n for n in names if n not in l4_fillers]
-    own, sourced = rest[:16], rest[16:23]
+    own, sourced = rest[:17], rest[17:24]
     engines = engine_names()
     rng.shuffle(engines)
-    l4_engine = next(e for e in engines if e in restructurable())
-    others = [e for e in engines if e != l4_engine]
-    own_engines, l3_engine = others[:4], others[4]
+    l4_engines = [e for e in engines if e in restructurable()][:2]
+    others = [e for e in engines if e not in l4_engines]
+    own_engines, l3_engine = others[:3], others[3]
     entries = []
     for name in own:
         entries.append((filler(starter, exercise, crowd[name]), f"independent: {name} fills {exercise}", None, None,
@@ -906,8 +914,8 @@ def entries_for(seed: int, exercise: str | None = None):
     sources = [(filler(starter, exercise, crowd[n]), f"a source: {n} fills {exercise}", lv, n)
                for n, lv in zip(sourced, (1, 1, 1, 2, 2, 3, 3))]
     sources += [(filler(starter, exercise, crowd[n]), f"a source: {n} fills {exercise}", 4, n) for n in l4_fillers]
-    sources += [(engine_text(l3_engine), f"a source: engine '{l3_engine}'", 3, l3_engine),
-                (engine_text(l4_engine), f"a source: engine '{l4_engine}'", 4, l4_engine)]
+    sources += [(engine_text(l3_engine), f"a source: engine '{l3_engine}'", 3, l3_engine)]
+    sources += [(engine_text(e), f"a source: engine '{e}'", 4, e) for e in l4_engines]
     twice = rng.choice([i for i, s in enumerate(sources) if s[2] in (2, 3)])
     for n, (text, kind, level, who) in enumerate(sources):
         cluster = f"c{n}"
@@ -947,12 +955,100 @@ def build(out: Path, seed: int = 1, exercise: str | None = None) -> dict:
     return write_class(out, starter, entries, random.Random(seed * 31 + 5))
 
 
+# -- each copier step alone ------------------------------------------------------------------------------
+
+
+def steps(starter: str) -> dict:
+    """The copier's steps, each alone, as functions (text, rng) -> text; levels 2-4 whole at the end."""
+    one = {
+        "level 1 edits": lambda t, r: blank_lines(t, r),
+        "renamed (the whole file)": lambda t, r: rename(t, r, r.choice(["synonyms", "translit", "camel"]), 0.8),
+        "renamed (not the starter's names)": lambda t, r: rename(t, r, "synonyms", 0.8, keep=bound_names(starter)),
+        "renamed with self": lambda t, r: rename(t, r, "camel", 0.8, with_self=True),
+        "comments replaced or dropped": lambda t, r: recomment(t, starter, r, r.choice(["en", "ru", "zh"]), 0.5),
+        "every comment dropped": lambda t, r: recomment(t, starter, r, "en", 1.0, starter_too=True),
+        "methods reordered": reorder,
+        "op labels": relabel_ops,
+        **{RESTYLE_NAMES[f.__name__]: f for f in RESTYLES},
+        "a method moved out of the class": move_method_out,
+        "coercion as a decorator": coercion_decorator,
+    }
+    for level in (2, 3):
+        one[f"level {level} (all its steps)"] = (lambda lv: lambda t, r: getattr(Copier(r), f"level{lv}")(t, starter))(level)
+    return one
+
+
+def step_table(out: Path, seed: int, baselines: bool) -> dict:
+    """Each step alone on the class's twelve sources: the score of (source, copy) in the class's own cohort (its
+    independents, hard negatives and public copies), by run.py's scoring and copydetect; and the hand restructuring
+    alone (level 4's texts before the copier's steps) for the sources that have one."""
+    import run
+
+    starter, exercise, entries = entries_for(seed)
+    base = [e for e in entries if e[2] is None or e[2] == "public"]
+    sources = [e for e in entries if e[1].startswith("a source")]
+    crowd = people()
+    texts = [e[0] for e in sources]
+    restructured = {}
+    for n, (text, kind, cluster, level, _) in enumerate(sources):
+        who = kind.split(": ", 1)[1].split(" fills")[0].replace("engine ", "").strip("'")
+        if level == 4:
+            restructured[n] = engine_text(who, True) if who in engine_names() else filler(starter, exercise, crowd[who], True)
+    table = {"plain": lambda t, r: t, **steps(starter), "restructured by hand (level 4 sources)": None}
+    results = {}
+    for name, step in table.items():
+        group = list(base)
+        for n, text in enumerate(texts):
+            if step is None and n not in restructured:
+                continue
+            copy = restructured[n] if step is None else step(text, _own(seed, "step", name, n))
+            group += [(text, "a source", f"c{n}", 1, None), (copy, f"copy: {name}", f"c{n}", 1, None)]
+        folder = out / f"step-{len(results):02d}"
+        labels = write_class(folder, starter, group, random.Random(seed))["main"]
+        pairs = {}
+        for sid, lab in sorted(labels.items()):
+            if lab["cluster"] not in (None, "public"):
+                pairs.setdefault(int(lab["cluster"][1:]), []).append(sid)
+        tools = {run.OURS: run.our_scores(folder)}
+        if baselines:
+            tools.update(run.baseline_scores(folder))
+        results[name] = {tool: {n: round(scores["main"]["pairs"].get("|".join(sorted(ids)), 0.0), 3)
+                                for n, ids in sorted(pairs.items())} for tool, scores in tools.items()}
+        print(name, {t: round(sum(v.values()) / len(v), 2) for t, v in results[name].items()}, flush=True)
+    (out / "steps.json").write_text(json.dumps({"seed": seed, "exercise": exercise, "scores": results}, indent=1)
+                                    + "\n", encoding="utf-8")
+    print(f"\n{exercise} (seed {seed}): each step alone, the 12 (source, copy) pairs\n")
+    print(step_markdown(results))
+    return results
+
+
+def step_markdown(results: dict) -> str:
+    """Per step and tool: mean · lowest score, and the pairs that score more than 0.1 below their verbatim copy."""
+    tools = list(results["plain"])
+    rows = [["step"] + [f"{t}: mean · lowest · below verbatim by > 0.1" for t in tools]]
+    for name, by_tool in results.items():
+        row = [name]
+        for tool in tools:
+            scores, plain = by_tool[tool], results["plain"][tool]
+            lower = sum(plain[n] - v > 0.1 for n, v in scores.items())
+            row.append(f"{sum(scores.values()) / len(scores):.2f} · {min(scores.values()):.2f} · {lower}/{len(scores)}")
+        rows.append(row)
+    rows.insert(1, ["---"] + ["---:"] * len(tools))
+    return "\n".join("| " + " | ".join(r) + " |" for r in rows)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--exercise", choices=EXERCISES, help="the starter (default: the seed's)")
+    parser.add_argument("--steps", action="store_true",
+                        help="instead: each copier step alone on the class's sources, scored as run.py scores")
+    parser.add_argument("--skip-baselines", action="store_true", help="with --steps: without copydetect")
     args = parser.parse_args()
+    if args.steps:
+        step_table(args.out, args.seed, not args.skip_baselines)
+        return
     labels = build(args.out, args.seed, args.exercise)
     kinds = {}
     for lab in labels["main"].values():
@@ -961,4 +1057,5 @@ def main():
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(HERE))
     main()
