@@ -12,6 +12,7 @@ import _random  # random.Random's generator; `random` itself costs every worker'
 # Saved before any student code is imported, so a monkeypatched builtin cannot
 # change how observations are checked.
 _type, _float, _isinstance, _str, _dict, _list, _tuple = type, float, isinstance, str, dict, list, tuple
+_repr, _bool, _int = repr, bool, int
 _isfinite = math.isfinite
 _NUMBER_TYPES = (int, float, bool)
 
@@ -157,6 +158,51 @@ def with_numeric(V, f, inputs, h=1e-6):
         f_down = number(_output(f(**{k: V(x) for k, x in down.items()})).data, f"f at {name} - h")
         obs[f"{name}.numeric"] = (f_up - f_down) / (2 * h)
     return obs
+
+
+# -- the worker's report ------------------------------------------------------------------
+
+# JSON for what plain() returns, written without the json module (which imports `re`: every worker would
+# pay for it at its start); grader/sandbox/worker.py encodes its events with these.
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def json_str(s):
+    """`s` as a JSON string."""
+    out = []
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            code = ord(ch)
+            if code > 0xFFFF:  # a surrogate pair, as JSON spells characters outside the BMP
+                code -= 0x10000
+                out.append("\\u%04x\\u%04x" % (0xD800 | (code >> 10), 0xDC00 | (code & 0x3FF)))
+            else:
+                out.append("\\u%04x" % code)
+    return '"' + "".join(out) + '"'
+
+
+def json_text(value):
+    """JSON for the plain values plain() produces (finite floats, str, dict, list, None)."""
+    t = _type(value)
+    if value is None:
+        return "null"
+    if t is _bool:
+        return "true" if value else "false"
+    if t is _int:
+        return _repr(value)
+    if t is _float:
+        return _repr(value)  # finite: plain() refused NaN and infinities
+    if t is _str:
+        return json_str(value)
+    if t is _dict:
+        return "{" + ",".join(json_str(k) + ":" + json_text(v) for k, v in value.items()) + "}"
+    if t is _list or t is tuple:
+        return "[" + ",".join(json_text(v) for v in value) + "]"
+    raise TypeError(f"cannot report a {t.__name__}")
 
 
 def _output(nodes):

@@ -38,7 +38,8 @@ def test_a_cgroup_counts_and_kills_a_setsid_grandchild():
     if tree is None:
         pytest.skip(f"no cgroup v2 here: {why_not}")
     try:
-        proc = subprocess.Popen(tree.join_prefix(0) + [sys.executable, "-c", ESCAPED_SPINNER])
+        joined = ["/bin/sh", "-c", 'echo 0 > "$0" && exec "$@"', tree.procs_file(0)]  # in the slot before it forks
+        proc = subprocess.Popen(joined + [sys.executable, "-c", ESCAPED_SPINNER])
         proc.wait(timeout=60)  # the child has exited; the grandchild spins on, out of its tree
         for _ in range(300):  # however loaded the machine, it burns its 0.4 s in the end
             if tree.usage(0, proc).cpu >= 0.4:
@@ -174,20 +175,20 @@ def test_the_cgroups_of_a_killed_grader_are_removed_and_what_ran_in_them_is_kill
 
 
 def test_the_trial_that_a_process_can_join_a_cgroup_is_run_once_per_boot(boot_folder, monkeypatch):
-    """Opening a sandbox tried an `sh` that moves itself into the cgroup (about 8 ms); its success is kept
-    for the boot (host_facts.py), as the other trials are; a failure would be tried again."""
+    """Opening a sandbox tried moving a process of the grader's into the cgroup (as claim.py moves a worker's);
+    its success is kept for the boot (host_facts.py), as the other trials are; a failure would be tried again."""
     import grader.sandbox.accounting as accounting
-    joins = []
-    real_run = accounting.subprocess.run
-    monkeypatch.setattr(accounting.subprocess, "run", lambda argv, **kw: joins.append(argv) or real_run(argv, **kw))
+    moved = []
+    real_popen = accounting.subprocess.Popen
+    monkeypatch.setattr(accounting.subprocess, "Popen", lambda argv, **kw: moved.append(argv) or real_popen(argv, **kw))
     first, why_not = CgroupTree.create(processes=64)
     if first is None:
         pytest.skip(f"no cgroup v2 here: {why_not}")
     second, why_not = CgroupTree.create(processes=64)
     try:
         assert second is not None, why_not
-        assert len(joins) == 1 and joins[0][-3:] == ["/bin/sh", "-c", ":"]
-        assert any(name.startswith("cgroup-join-") for name in os.listdir(boot_folder))
+        assert moved == [["/bin/sh", "-c", "read _"]]
+        assert any(name.startswith("cgroup-move-") for name in os.listdir(boot_folder))
     finally:
         first.close()
         second and second.close()

@@ -1,30 +1,24 @@
 """Starting one isolated worker process per submission, and removing every trace of it.
 
 Layers, outermost first (each exec'ing the next, so the whole chain is one
-process id that the grader owns):
+process id that the grader owns). Address-space randomisation is off for the whole
+chain: a personality flag the starting thread sets for its children
+(layers.no_aslr_children), `setarch -R` where the kernel refuses. While the worker
+starts, the grader puts every one of its processes into the slot's cgroup
+(accounting.py) and makes them the kernel OOM killer's first choice (the
+address-space limit is per process, not per worker); the worker waits for the
+grader's go before it imports anything of the submission (claim.py).
 
-0. `sh`, with builtins only (layers.launcher): joins the slot's cgroup (accounting.py),
-   then sets an OOM score of 1000, so that under memory pressure the kernel kills the
-   worker first (the address-space limit is per process, not per worker). Address-space
-   randomisation is off for the whole chain: a personality flag the starting thread sets
-   for its children (layers.no_aslr_children), `setarch -R` where the kernel refuses.
 1. `prlimit`: address space, processes, file size, open files and CPU time.
-2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased
-   per slot from UID_BASE .. UID_BASE + UID_COUNT - 1 with a lock file (uids.py), so that
-   the process limit counts only that worker's processes, nothing of the grader
-   can be signalled, and two graders on one machine never share a uid (or kill
-   each other's workers when they clean up).
-3. `bwrap` (Debian's bubblewrap), when installed: new user, pid, network, ipc
-   and uts namespaces (no network at all; no further user namespaces), of the
-   host's system only the worker's Python and the libraries it links (read-only;
-   see system.py), and only two folders of the grader's: the runner and the submission, both read-only.
-   Everything else is read-only too except /tmp, a tmpfs capped at the file-size
-   limit (tmpfs is memory that the address-space limit does not count, so an
-   uncapped one would let a submission fill the host's RAM or disk).
-   The grader's package, hidden suites, reference engine and site-packages are
-   never mounted. Where bwrap is missing (or does not work here: host.py) the
-   worker still runs with 1 and 2 and an empty environment, and the grader says
-   that its sandbox is weaker.
+2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased per slot
+   (uids.py): the process limit counts only its processes, nothing of the grader can be
+   signalled, and no two graders on one machine share one.
+3. `bwrap` (bubblewrap), when installed: new namespaces (no network, no further user
+   namespaces); of the host only the worker's Python and the libraries it links, the
+   runner and the submission, all read-only, and a /tmp capped at the file-size limit
+   (docs/security.md). Where bwrap is missing (or does not work here: host.py) the
+   worker runs with 1 and 2 and an empty environment, and the grader says its sandbox
+   is weaker.
 
 The layers' arguments are built in layers.py, from what host.py found.
 
@@ -50,7 +44,8 @@ from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host_facts import program, remembered
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
-from .layers import launcher, namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
+from .claim import release_when_placed
+from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
 from .system import python_view
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
@@ -254,9 +249,10 @@ class Sandbox:
                 self._compiled[key] = _compile_with(self.python, modules)
             return self._compiled[key]
 
-    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True):
+    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None):
         """The argv that starts the worker for the scratch folder `base` (`seccomp_fd`: memory.py's filter,
-        open for bubblewrap to read; `aslr_hop`: setarch, where start could not turn ASLR off itself)."""
+        open for bubblewrap to read; `aslr_hop`: setarch, where start could not turn ASLR off itself;
+        `info_fd`: where bubblewrap names its sandbox process, claim.py)."""
         lim = self.limits
         limits = [
             shutil.which("prlimit") or "prlimit",
@@ -277,6 +273,7 @@ class Sandbox:
                 "--setenv", "PYTHONHASHSEED", "0", "--setenv", "HOME", "/tmp",
                 "--hostname", "sandbox", "--cap-drop", "ALL",
                 *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []),
+                *(["--info-fd", str(info_fd)] if info_fd is not None else []),
                 *system_binds(self.python, features=self.features, scratch_bytes=lim.file_size_mb << 20,
                               view=self.view),
                 "--ro-bind", str(base / "runner"), runner,
@@ -288,9 +285,9 @@ class Sandbox:
         else:
             work, runner = str(base / "work"), str(base / "runner")
             sandbox = []
-        # the observation pipe is the worker's fd 0 (see start)
-        request = dict(request, submission=work, runner=runner, obs_fd=0)
-        return (launcher(self.accounting.procs_file(slot)) + (self._no_aslr() if aslr_hop else []) + limits
+        # the observation pipe is the worker's fd 0 (see start); it waits for the grader's go (claim.py)
+        request = dict(request, submission=work, runner=runner, obs_fd=0, hold=1)
+        return ((self._no_aslr() if aslr_hop else []) + limits
                 + uid_prefix(self.uid(slot)) + sandbox
                 + [self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)])
 
@@ -309,26 +306,36 @@ class Sandbox:
                 "HOME": str(base / "work")}
 
     def start(self, slot, base, request, obs_write_fd, output_write_fd):
-        with self._live_lock:
-            if self.stopping:
-                raise Interrupted("grading was interrupted")
-            if self.cgroup_memory:  # the limits of this run (a fleet horse's are its job's)
-                limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
-            seccomp_fd = self.seccomp.open() if self.seccomp is not None and self.bwrap else None
-            try:
+        go_read, go = os.pipe()  # the worker's go (claim.py): its only descriptor beside the standard streams
+        info, info_write = os.pipe() if self.bwrap else (None, None)
+        passed = [fd for fd in (go_read, info_write) if fd is not None]
+        try:
+            with self._live_lock:
+                if self.stopping:
+                    raise Interrupted("grading was interrupted")
+                if self.cgroup_memory:  # the limits of this run (a fleet horse's are its job's)
+                    limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
+                seccomp_fd = self.seccomp.open() if self.seccomp is not None and self.bwrap else None
+                passed += [] if seccomp_fd is None else [seccomp_fd]
                 with no_aslr_children() as done:
                     proc = subprocess.Popen(
-                        self.command(slot, base, request, seccomp_fd, aslr_hop=not done),
+                        self.command(slot, base, request, seccomp_fd, aslr_hop=not done, info_fd=info_write),
                         # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
-                        stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
-                        env=self.environment(base), cwd=str(base),
-                        start_new_session=True, close_fds=True, pass_fds=() if seccomp_fd is None else (seccomp_fd,),
-                    )
-            finally:
-                if seccomp_fd is not None:
-                    os.close(seccomp_fd)
-            self._live[slot] = proc
-            return proc
+                        stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd, env=self.environment(base),
+                        cwd=str(base), start_new_session=True, close_fds=True, pass_fds=passed)
+                self._live[slot] = proc
+        except BaseException:
+            for fd in (go, info):
+                if fd is not None:
+                    os.close(fd)
+            raise
+        finally:
+            for fd in passed:
+                os.close(fd)
+        # while the worker starts: it waits for the go before it imports the submission
+        release_when_placed(proc.pid, info, self.accounting.procs_file(slot), go, output_write_fd,
+                            lambda: self.kill(slot, proc))
+        return proc
 
     def interrupt(self):
         """Ctrl-C: start no more workers and kill the running ones (their runs are not kept)."""

@@ -173,18 +173,24 @@ class CgroupTree:
             pass
         tree = cls(folder, tuple(controllers), processes)
 
-        def trial():  # can a process of ours move itself in? (a delegated subtree may allow mkdir but not that)
+        def trial():  # can the grader move a process of its own in? (a delegated subtree may allow mkdir but not that)
             try:
-                joined = subprocess.run(tree.join_prefix(0) + ["/bin/sh", "-c", ":"], capture_output=True, timeout=30,
-                                        env={})
-                return joined.returncode == 0, [joined.returncode == 0, joined.stderr.decode(errors="replace")[:200]]
-            except (OSError, subprocess.SubprocessError) as exc:
+                child = subprocess.Popen(["/bin/sh", "-c", "read _"], stdin=subprocess.PIPE, env={})
+            except OSError as exc:
                 return False, [False, str(exc)]
+            try:
+                with open(tree.procs_file(0), "w") as f:
+                    f.write(str(child.pid))
+                return True, [True, ""]
+            except OSError as exc:
+                return False, [False, f"writing its pid to cgroup.procs: {exc.strerror}"]
+            finally:
+                child.kill()
+                child.wait()
 
         # a success is remembered for this boot (host_facts.py), keyed by the parent cgroup (its inode, owner and
-        # mode: a new session's or a changed delegation is a new trial), the controllers and the shell
-        ok, why = remembered("cgroup-join", [mount + own, _identity(mount + own), controllers, program("/bin/sh")],
-                             trial)
+        # mode: a new session's or a changed delegation is a new trial) and the controllers
+        ok, why = remembered("cgroup-move", [mount + own, _identity(mount + own), controllers], trial)
         why = why.strip()
         if not ok:
             tree.close()
@@ -218,12 +224,8 @@ class CgroupTree:
         return path
 
     def procs_file(self, slot):
-        """The slot's cgroup.procs: a worker's first process writes itself there (sandbox/layers.launcher)."""
+        """The slot's cgroup.procs: the grader writes each process of a worker there as it starts (claim.py)."""
         return os.path.join(self._slot(slot), "cgroup.procs")
-
-    def join_prefix(self, slot):
-        """argv that moves itself into the slot's cgroup, then execs the rest: nothing runs outside it."""
-        return ["/bin/sh", "-c", 'echo 0 > "$0" && exec "$@"', self.procs_file(slot)]
 
     def _readers(self, slot):
         """The slot's cpu.stat and cpu.pressure, opened once: each reading is one pread of each."""

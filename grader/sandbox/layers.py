@@ -1,25 +1,10 @@
-"""Layers of a worker's command that wrap it in more than rlimits (see the package docstring):
-the OOM killer's first choice, the worker's own uid, and bubblewrap's namespaces and its view of
-the host's system (system.py)."""
+"""Layers of a worker's command that wrap it in more than rlimits (see the package docstring): no
+address randomisation, the worker's own uid, and bubblewrap's namespaces and its view of the host's
+system (system.py). The cgroup and the OOM score are given by the grader while it starts (claim.py)."""
 
 import shutil
 
 from .system import python_view
-
-
-def launcher(procs_file):
-    """The first hop, one shell and its builtins (no exec of its own until the next layer): it joins
-    the slot's cgroup when there is one (`procs_file`: so nothing of the worker runs outside it), and
-    makes the worker the kernel OOM killer's first choice, then execs the rest of the command.
-
-    The OOM score: the memory limit is per process (address space), so a submission that forks up
-    to the process limit and fills memory in every child can still press the host; then it, not the
-    grader, is what gets killed. Raising one's own oom_score_adj needs no privilege; lowering it back
-    does, and every process the worker starts inherits it. A step that fails stops the command: the
-    worker never starts (a grader error), never without its cgroup or its score.
-    """
-    steps = (['echo 0 > "$0"'] if procs_file else []) + ["echo 1000 > /proc/self/oom_score_adj", 'exec "$@"']
-    return ["/bin/sh", "-c", " && ".join(steps), procs_file or "sh"]
 
 
 ADDR_NO_RANDOMIZE = 0x0040000  # linux/personality.h

@@ -5,7 +5,7 @@ one JSON line per event to the observation pipe. It holds no expected values
 and decides nothing: the grader judges what it reports. Standard library only,
 and only its cheapest parts: start-up time is paid once per submission, so the
 request comes as `key=value` arguments instead of JSON, events are encoded by
-a small writer below instead of the json module (which pulls in `re`), and
+probekit's small writer instead of the json module (which pulls in `re`), and
 `traceback` is imported only when something went wrong.
 
     python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 ...
@@ -15,47 +15,8 @@ import os
 import sys
 
 # Bound before student code runs, so monkeypatching these later has no effect here.
-_write, _exit, _repr, _type = os.write, os._exit, repr, type
-_str, _float, _int, _bool, _dict, _list = str, float, int, bool, dict, list
+_write, _exit, _type, _str, _int = os.write, os._exit, type, str, int
 _BaseException, _SystemExit, _RecursionError = BaseException, SystemExit, RecursionError
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _json_str(s):
-    out = []
-    for ch in s:
-        if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        elif " " <= ch <= "~":
-            out.append(ch)
-        else:
-            code = ord(ch)
-            if code > 0xFFFF:  # a surrogate pair, as JSON spells characters outside the BMP
-                code -= 0x10000
-                out.append("\\u%04x\\u%04x" % (0xD800 | (code >> 10), 0xDC00 | (code & 0x3FF)))
-            else:
-                out.append("\\u%04x" % code)
-    return '"' + "".join(out) + '"'
-
-
-def _json(value):
-    """JSON for the plain values probekit.plain() produces (finite floats, str, dict, list, None)."""
-    t = _type(value)
-    if value is None:
-        return "null"
-    if t is _bool:
-        return "true" if value else "false"
-    if t is _int:
-        return _repr(value)
-    if t is _float:
-        return _repr(value)  # finite: plain() refused NaN and infinities
-    if t is _str:
-        return _json_str(value)
-    if t is _dict:
-        return "{" + ",".join(_json_str(k) + ":" + _json(v) for k, v in value.items()) + "}"
-    if t is _list or t is tuple:
-        return "[" + ",".join(_json(v) for v in value) + "]"
-    raise TypeError(f"cannot report a {t.__name__}")
 
 
 class ForbiddenModuleError(ImportError):
@@ -318,6 +279,22 @@ def _limit_self(request):
             pass
 
 
+def _released():
+    """The grader's go (sandbox/claim.py): a byte on the one pipe given beside the standard streams, sent once
+    every process of this worker is in place; False when it closes unsaid. Closed before the submission runs."""
+    pipes = []
+    for fd in map(_int, os.listdir("/proc/self/fd")):
+        try:
+            if fd > 2 and os.fstat(fd).st_mode & 0o170000 == 0o010000:  # a FIFO
+                pipes.append(fd)
+        except OSError:  # listdir's own descriptor, closed by now
+            pass
+    said = os.read(pipes[0], 1) if len(pipes) == 1 else b""
+    for fd in pipes:
+        os.close(fd)
+    return said == b"1"
+
+
 def main():
     request = _parse(sys.argv[1:])
     _limit_self(request)
@@ -330,7 +307,7 @@ def main():
             view = view[_write(obs_fd, view):]
 
     def emit(**event):
-        send(_json(event))
+        send(json_text(event))
 
     sys.path[:] = [submission_dir] + [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")]
     _SUBMISSION[0] = os.path.join(submission_dir, "")
@@ -344,7 +321,9 @@ def main():
     sys.modules["shared_probes"] = _load_source("_grader_shared_probes",
                                                 os.path.join(request["runner"], "shared_probes.py"))
     probes = _load_source("_grader_probes", os.path.join(request["runner"], "probes.py"))
-    plain, ObservationError = kit.plain, kit.ObservationError
+    plain, ObservationError, json_text, json_str = kit.plain, kit.ObservationError, kit.json_text, kit.json_str
+    if request.get("hold") == "1" and not _released():
+        _exit(71)  # the grader could not place this worker (sandbox/claim.py): nothing of the submission runs
     emit(event="hello", pid=os.getpid())
 
     os.chdir(submission_dir)
@@ -371,7 +350,7 @@ def main():
         try:
             raw = probe(modules if getattr(probe, "takes_modules", False) else Value)
             values = plain(raw)
-            line = _json(values)  # encode now: a failure here is this probe's, not the worker's
+            line = json_text(values)  # encode now: a failure here is this probe's, not the worker's
         except ObservationError as exc:
             emit(event="result", probe=name, status="error", error=_text(exc, 2000), where=None)
             continue
@@ -389,7 +368,7 @@ def main():
             emit(event="result", probe=name, status="error", error=text, exception=exception, where=where,
                  facts=_facts(exc, submission_dir, Value))
             continue
-        send('{"event":"result","probe":' + _json_str(name) + ',"status":"ok","values":' + line + "}")
+        send('{"event":"result","probe":' + json_str(name) + ',"status":"ok","values":' + line + "}")
     emit(event="done")
     # Skip interpreter shutdown: no student atexit handler or __del__ runs after the probes.
     _exit(0)

@@ -1,0 +1,139 @@
+"""Placing a worker that has started, before it runs anything of the submission: every one of its
+processes in the slot's cgroup (accounting.py) and the kernel OOM killer's first choice.
+
+The worker's command has no hop of its own for this. Moving a process into a cgroup waits for an RCU
+grace period in the kernel (cgroup_threadgroup_rwsem: about 10 ms, asleep), and an `sh` that moved
+itself first and then exec'd the rest made every start wait for it. Now the grader moves the worker's
+processes while the worker starts (bubblewrap's namespaces and mounts, Python's start-up, loading the
+runner), and the worker, before it imports anything of the submission, waits on a pipe for the grader's
+go (worker.py, the `hold` request): one byte, written only once every process is in place. A failure,
+or a grader that dies, closes the pipe unsaid, and the worker exits without importing the submission.
+
+Which processes: the command's own (one pid through every exec: bubblewrap's outer process, or the
+worker itself without bubblewrap); bubblewrap's sandbox process (pid 1 of its namespace, named on
+--info-fd); and that one's child, the worker's Python, when it was forked before its parent moved. A
+process forked after its parent moved starts in the cgroup with its parent's OOM score; the worker
+forks nothing before the go, and bubblewrap's pid 1 forks only the worker.
+
+OOM score 1000: the memory limit is per process (address space), so a submission that forks up to the
+process limit and fills memory in every child can still press the host; then it, not the grader, is
+what gets killed. Raising a score needs no privilege, lowering it back does, and children inherit it.
+"""
+
+import json
+import os
+import select
+import time
+
+OOM_SCORE = b"1000"
+INFO_SECONDS = 30.0  # bubblewrap names its sandbox process within milliseconds; a hung one is killed after this
+NEAR = 64  # a child's pid is looked for this close above its parent's first (pids are handed out in turn)
+SETTLE_SECONDS = 0.01  # how long to wait for the worker's Python to be forked before reading all of /proc
+
+
+class ClaimError(OSError):
+    """A worker's processes could not all be placed: it must not run the submission."""
+
+
+def place(pid, procs_file):
+    """OOM score 1000 for process `pid`, then into the slot's cgroup (`procs_file`: its cgroup.procs, or
+    None where there is no cgroup; see accounting.py)."""
+    with open(f"/proc/{pid}/oom_score_adj", "wb", buffering=0) as f:
+        f.write(OOM_SCORE)
+    if procs_file is not None:
+        with open(procs_file, "wb", buffering=0) as f:
+            f.write(str(pid).encode())
+
+
+def sandbox_pid(info_fd, timeout=INFO_SECONDS):
+    """bubblewrap's sandbox process (its namespace's pid 1), from the JSON it writes to --info-fd."""
+    buffer, deadline = b"", time.monotonic() + timeout
+    while not buffer.rstrip().endswith(b"}"):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([info_fd], [], [], left)[0]:
+            raise ClaimError(f"bubblewrap did not name its sandbox process within {timeout:g} s")
+        data = os.read(info_fd, 4096)
+        if not data:
+            raise ClaimError("bubblewrap ended before it started the sandbox")
+        buffer += data
+    try:
+        return int(json.loads(buffer)["child-pid"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ClaimError(f"bubblewrap's --info-fd said {buffer[:200]!r}") from exc
+
+
+def _parent_of(pid):
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return int(f.read().rpartition(b")")[2].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _last_pid():
+    """The pid the kernel handed out last (in this pid namespace), from /proc/loadavg."""
+    try:
+        with open("/proc/loadavg", "rb") as f:
+            return int(f.read().split()[-1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def children(parent, settle=SETTLE_SECONDS):
+    """The live children of `parent` (a process that was already moved: whatever it forks from now on is
+    placed with it), looked for where they are cheap to find: its task's `children` file where the kernel
+    has one; else the pids handed out just after it, for up to `settle` seconds while none shows; else all of
+    /proc (a child with a far pid: many forks elsewhere in between, or pids wrapping around)."""
+    try:
+        with open(f"/proc/{parent}/task/{parent}/children", "rb") as f:
+            return [int(p) for p in f.read().split()]
+    except FileNotFoundError:  # a kernel without CONFIG_PROC_CHILDREN
+        pass
+    deadline = time.monotonic() + settle
+    while True:
+        last = _last_pid()
+        if last is None or not parent < last <= parent + NEAR:
+            break  # pids moved far on, or wrapped: read them all
+        found = [pid for pid in range(parent + 1, last + 1) if _parent_of(pid) == parent]
+        if found:
+            return found
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(0.0005)
+    return [int(e) for e in os.listdir("/proc") if e.isdigit() and _parent_of(int(e)) == parent]
+
+
+def place_worker(outer, info_fd, procs_file):
+    """Place every process of a worker whose command started as `outer` (bubblewrap's outer process when
+    `info_fd` is its --info-fd, else the worker itself); raises ClaimError (an OSError) where one cannot be."""
+    try:
+        place(outer, procs_file)
+        if info_fd is None:
+            return
+        inner = sandbox_pid(info_fd)
+        place(inner, procs_file)
+        for pid in children(inner):
+            try:
+                place(pid, procs_file)
+            except (FileNotFoundError, ProcessLookupError):
+                pass  # it ended: what it might have forked is in its parent's cgroup, or gone with it
+    except ClaimError:
+        raise
+    except OSError as exc:
+        raise ClaimError(f"the worker could not be placed in its cgroup with OOM score 1000 ({exc})") from exc
+
+
+def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop):
+    """Place a started worker's processes (place_worker), then write its go to `go_fd`; where they cannot
+    be placed, say why on its output (`output_fd`) and `stop` it. Closes `go_fd` and `info_fd` either way:
+    a worker whose go pipe closes unsaid exits before it imports anything of the submission."""
+    try:
+        place_worker(outer, info_fd, procs_file)
+        os.write(go_fd, b"1")
+    except ClaimError as exc:
+        os.write(output_fd, f"grader: {exc}\n".encode())
+        stop()
+    finally:
+        os.close(go_fd)
+        if info_fd is not None:
+            os.close(info_fd)
