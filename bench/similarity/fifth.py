@@ -52,6 +52,14 @@ must equal the course reference engine's (reference/engine.py) to 1e-9.
 Writes OUT_DIR/main/submissions/<id>.py, OUT_DIR/main/starter/engine.py and
 OUT_DIR/labels.json in run.py's schema (`python bench/similarity/run.py
 --fifth 1 2 3`).
+
+`--steps` instead scores each copier step alone: for each of the class's
+twelve sources a verbatim copy and a copy with only that step (or the whole
+of level 2 or 3, or level 4's hand restructuring alone), each (source, copy)
+pair scored in the class's own cohort as run.py scores (copydetect too
+unless --skip-baselines); writes OUT_DIR/steps.json and prints per step the
+mean and lowest score and how many pairs fall more than 0.1 below their
+verbatim copy. `--combine DIR...` prints one table of several such runs.
 """
 
 from __future__ import annotations
@@ -555,7 +563,9 @@ def restyle_square(text: str, rng) -> str:
     out = []
     for n, line in enumerate(text.splitlines(keepends=True), 1):
         if n not in bad:
-            line = re.sub(r"(?<![\w.)\]])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?) ?\*\* ?2(?![\w.])", r"\1 * \1", line)
+            line = re.sub(r"(/ ?|\*\* ?)?(?<![\w.)\]])([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)?) ?\*\* ?2(?![\w.])",
+                          lambda m: f"{m.group(1)}({m.group(2)} * {m.group(2)})" if m.group(1)
+                          else f"{m.group(2)} * {m.group(2)}", line)  # a / b**2 is a / (b * b)
         out.append(line)
     return "".join(out)
 
@@ -1037,15 +1047,34 @@ def step_markdown(results: dict) -> str:
     return "\n".join("| " + " | ".join(r) + " |" for r in rows)
 
 
+def combined(folders: list[Path]) -> dict:
+    """The step tables of several seeds (their steps.json) as one: each step's pairs of every seed together."""
+    merged: dict = {}
+    for folder in folders:
+        record = json.loads((folder / "steps.json").read_text(encoding="utf-8"))
+        for step, by_tool in record["scores"].items():
+            for tool, scores in by_tool.items():
+                target = merged.setdefault(step, {}).setdefault(tool, {})
+                target.update({f"{record['seed']}:{n}": v for n, v in scores.items()})
+    return merged
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", type=Path)
+    parser.add_argument("out", type=Path, nargs="?", help="the folder to write (not with --combine)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--exercise", choices=EXERCISES, help="the starter (default: the seed's)")
     parser.add_argument("--steps", action="store_true",
                         help="instead: each copier step alone on the class's sources, scored as run.py scores")
     parser.add_argument("--skip-baselines", action="store_true", help="with --steps: without copydetect")
+    parser.add_argument("--combine", type=Path, nargs="+", metavar="STEPS_DIR",
+                        help="instead: one table of several --steps runs (their OUT folders)")
     args = parser.parse_args()
+    if args.combine:
+        print(step_markdown(combined(args.combine)))
+        return
+    if args.out is None:
+        parser.error("OUT is required (the folder to write the class in)")
     if args.steps:
         step_table(args.out, args.seed, not args.skip_baselines)
         return
