@@ -72,20 +72,24 @@ class Limits:
 
 
 _COMPILER = """
-import json, marshal, sys
-sources = json.load(sys.stdin)
-json.dump({name: marshal.dumps(compile(text, name, "exec")).hex() for name, text in sources.items()}, sys.stdout)
+import importlib.util, json, marshal, sys
+compiled = {}
+for name, text in json.load(sys.stdin).items():
+    code = marshal.dumps(compile(text, name, "exec"))
+    if name == "worker.py":  # run as a script: a .pyc file, its header this Python's magic and no source stamp
+        compiled["worker.pyc"] = (importlib.util.MAGIC_NUMBER + bytes(12) + code).hex()
+    else: compiled[name + ".code"] = code.hex()
+json.dump(compiled, sys.stdout)
 """
 
 
-_PRECOMPILED = ("probekit.py", "shared_probes.py", "probes.py")  # the runner modules worker.py loads (see _load_source there)
+_PRECOMPILED = ("worker.py", "probekit.py", "shared_probes.py", "probes.py")  # worker.pyc, what it loads (_load_source)
 
 
 def _compile_with(python, runner_files):
-    """Marshalled code of each runner module except the worker itself, made by `python` in one process
-    (remembered for this boot: host_facts.py)."""
-    sources = {name: source.decode("utf-8") for name, source in sorted(runner_files.items())
-               if name.endswith(".py") and name != "worker.py"}
+    """The runner's modules compiled by `python` in one process (remembered for this boot: host_facts.py):
+    `<name>.code`, marshalled code, and `worker.pyc`."""
+    sources = {name: source.decode("utf-8") for name, source in sorted(runner_files.items()) if name.endswith(".py")}
     if not sources:
         return {}
 
@@ -99,7 +103,7 @@ def _compile_with(python, runner_files):
 
     digest = hashlib.sha256(json.dumps(sources, sort_keys=True).encode()).hexdigest()
     compiled = remembered("compiled", [program(python), digest], trial)
-    return {name + ".code": bytes.fromhex(code) for name, code in compiled.items()}
+    return {name: bytes.fromhex(code) for name, code in compiled.items()}
 
 
 class Sandbox:
@@ -238,9 +242,8 @@ class Sandbox:
     def compiled(self, runner_files):
         """`<name>.code`: the runner's modules compiled once by the worker's own interpreter.
 
-        Compiling a suite's probes.py costs the worker about 12 ms, more than starting
-        Python; marshalled code objects load in well under 1 ms. The worker falls back
-        to the source if the code file is missing or does not load.
+        Compiling a suite's probes.py costs the worker about 12 ms, more than starting Python, worker.py
+        2-4 ms; marshalled code loads in well under 1 ms. Without a code file the source is used.
         """
         modules = {n: runner_files[n] for n in _PRECOMPILED if n in runner_files}  # what the worker loads
         key = hashlib.sha256(b"".join(modules[n] for n in sorted(modules))).hexdigest()
@@ -285,11 +288,12 @@ class Sandbox:
         else:
             work, runner = str(base / "work"), str(base / "runner")
             sandbox = []
+        script = "worker.pyc" if (base / "runner" / "worker.pyc").is_file() else "worker.py"  # compiled()
         # the observation pipe is the worker's fd 0 (see start); it waits for the grader's go (claim.py)
         request = dict(request, submission=work, runner=runner, obs_fd=0, hold=1)
         return ((self._no_aslr() if aslr_hop else []) + limits
                 + uid_prefix(self.uid(slot)) + sandbox
-                + [self.python, "-I", "-S", "-B", "-u", f"{runner}/worker.py", *worker_arguments(request)])
+                + [self.python, "-I", "-S", "-B", "-u", f"{runner}/{script}", *worker_arguments(request)])
 
     @staticmethod
     def _no_aslr():
