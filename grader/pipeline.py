@@ -42,7 +42,7 @@ from .load import Submission, load_submissions  # noqa: F401 - grader.pipeline.l
 from .machine_size import default_jobs
 from .observe import grader_error_run, observe_all
 from .observe.cache import ObservationCache
-from .places import as_the_student_sees
+from .pipeline_rows import Rows, Steps
 from .records import Strength
 from .sandbox import Limits, open_sandbox
 from .scores import scores_record
@@ -174,7 +174,15 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
     observer = observer or LocalPool(sandbox, jobs, prework=_reading_ahead(suite, settings))
     cache = ObservationCache(settings.cache_dir)
     observed = 0
-    from_cache = set()  # rows whose run came from the cache: their verdicts may too (grader/verdicts.py)
+    # rows are judged and diagnosed as their runs arrive, beside the observation of the others (pipeline_rows.py)
+    in_parts = sum(not s.rejected for s in submissions) > 1  # a check's one row has no others to wait for
+    rows = Rows(suite, submissions, settings, verdicts, Steps(
+        judge=lambda runs, so_far: _judge_contained(suite, runs, settings, expectations, so_far),
+        diagnose=lambda subs, runs, outcomes, kept: _diagnose(suite, subs, runs, outcomes, settings, expectations,
+                                                              sandbox, jobs, cache, kept),
+        student_diagnose=lambda subs, runs, outcomes, kept: _student_diagnoses(
+            suite, subs, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept),
+        in_parts=in_parts, diagnose_in_parts=in_parts and _diagnosed_in_parts(suite, settings, submissions, sandbox)))
     try:
         try:
             if progress:
@@ -184,36 +192,20 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
             def on_done(submission, run, cached):
                 nonlocal observed
                 observed += not cached
-                if cached:
-                    from_cache.add(submission.id)
+                rows.arrived(submission, run, cached)
                 if progress:
                     progress.advance(submission, run, cached)
 
-            runs = observer.observe(submissions, suite, cache=cache, on_done=on_done)
+            rows.start()
+            try:
+                runs = observer.observe(submissions, suite, cache=cache, on_done=on_done)
+            except BaseException:
+                rows.stop()
+                raise
         finally:
             if progress:
                 progress.finish()
-        # From here on, a place in a run is the student's own: bob.py, or carol.ipynb's cell and line.
-        by_id = {s.id: s for s in submissions}
-        runs = {sid: as_the_student_sees(run, by_id[sid], suite.module) for sid, run in runs.items()}
-        # A row whose run came from the cache is judged and diagnosed again only if its verdicts were not kept.
-        keys = {s.id: ObservationCache.key(s, suite, settings.limits) for s in submissions if not s.rejected}
-        known = {sid: v for sid in from_cache if (v := verdicts.get(keys[sid])) is not None}
-        # a check's: the verdicts of this very run, kept this boot (grader/verdicts.py); else none
-        known.update({sid: v for sid, run in runs.items() if sid not in known
-                      and (v := verdicts.get_run(keys[sid], run, by_id[sid])) is not None})
-        fresh = {sid: run for sid, run in runs.items() if sid not in known}
-        outcomes = _judge_contained(suite, fresh, settings, expectations) if fresh else {}
-        runs.update(fresh)  # a run the judge failed on now says so (a grader error)
-        diagnoses = _diagnose(suite, [s for s in submissions if s.id not in known], fresh, outcomes, settings,
-                              expectations, sandbox, jobs, cache)
-        for sid, run in fresh.items():
-            if "grader_error" not in run and not run.get("starved") and sid in outcomes:
-                verdicts.put(keys[sid], outcomes[sid], diagnoses.get(sid, []))
-                verdicts.put_run(keys[sid], run, by_id[sid], outcomes[sid], diagnoses.get(sid, []))
-        for sid, kept in known.items():
-            outcomes[sid], diagnoses[sid] = kept["outcomes"], kept["diagnosis"]
-        shown = _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache)
+        runs, outcomes, diagnoses, shown = rows.finish(runs)
     finally:
         if own_sandbox:
             sandbox.close()
@@ -258,10 +250,22 @@ def _reading_ahead(suite, settings):
     return read
 
 
-def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache):
+def _diagnosed_in_parts(suite, settings, submissions, sandbox):
+    """Whether rows may be diagnosed as they arrive (pipeline_rows.py): nothing to diagnose, no variant book
+    (a student's install), or a book that is the suite's stored variant runs alone and that no submission's
+    files stand in for (diagnose/book.py); else the rows are diagnosed once all are observed."""
+    if not suite.diagnose or settings.diagnose == "none" or sandbox is None or not instructor_part_installed():
+        return True
+    from .diagnose.book import stored_suffices
+
+    return stored_suffices(suite, {s.digest for s in submissions if not s.rejected})
+
+
+def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept=None):
     """{id: [grader.records.DiagnosisEntry]}: the bug variants run in the same sandbox and cache, once per
     batch, only if a submission needs them. Nothing where the diagnosis is not installed (a student's
-    install, grader/distribution.py) or not asked for."""
+    install, grader/distribution.py) or not asked for. `kept`: the batch's diagnosers, kept across its parts
+    (pipeline_rows.py), one for all tests and one for the visible ones."""
     if not suite.diagnose or settings.diagnose == "none":
         return {}
     if settings.diagnose == "wrong-numbers":
@@ -270,13 +274,16 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
         submissions = [s for s in submissions if any(o["status"] == "failed" for o in outcomes.get(s.id, []))]
         if not submissions:
             return {}
-    from .diagnose import diagnose_batch
+    from .diagnose import Diagnoser, diagnose_batch
 
+    if kept is not None and settings.tests not in kept:
+        kept[settings.tests] = Diagnoser(suite, expectations)
     # A student's install has no variant library (grader/distribution.py): no sandbox for it, and its
     # diagnosis is what needs none (a missing op, a local derivative, hints from the source).
     with expectations.active():  # which ops a probe uses: stored, in a student's install (judge/ops.py)
         found = diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations,
-                               sandbox=sandbox if instructor_part_installed() else None, jobs=jobs, cache=cache)
+                               sandbox=sandbox if instructor_part_installed() else None, jobs=jobs, cache=cache,
+                               diagnoser=None if kept is None else kept[settings.tests])
     if settings.tests == "all":
         return found
     # a check: only what cites the tests it ran (the visible ones)
@@ -285,7 +292,7 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
             for sid, entries in found.items()}
 
 
-def _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache):
+def _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept=None):
     """{id: [DiagnosisEntry]} made from the visible tests alone, for a suite with tests a student does not see
     yet, else None. A finding that cites a withheld test is never shown to a student (report.record.
     student_view), so without these a student's feedback (`grade ci`, Gradescope, the pages) had no `why`
@@ -294,7 +301,7 @@ def _student_diagnoses(suite, submissions, runs, outcomes, settings, expectation
         return None
     visible = {sid: [o for o in found if o["visibility"] == "visible"] for sid, found in outcomes.items()}
     check = dataclasses.replace(settings, tests="visible")
-    return _diagnose(suite, submissions, runs, visible, check, expectations, sandbox, jobs, cache)
+    return _diagnose(suite, submissions, runs, visible, check, expectations, sandbox, jobs, cache, kept)
 
 
 def judge(suite, runs, **kwargs):
@@ -305,7 +312,7 @@ def judge(suite, runs, **kwargs):
     return judge_with_pytest(suite, runs, **kwargs)
 
 
-def _judge_contained(suite, runs, settings, expectations):
+def _judge_contained(suite, runs, settings, expectations, so_far=None):
     """The judge's outcomes, with a failure of the grader on some runs kept to those runs' rows.
 
     The judge runs the whole batch at once. When that raises (and not because the suite is
@@ -315,7 +322,8 @@ def _judge_contained(suite, runs, settings, expectations):
     """
     def judged(part):
         try:
-            return judge(suite, part, torch=settings.torch, expectations=expectations, tests=settings.tests)
+            return judge(suite, part, torch=settings.torch, expectations=expectations, tests=settings.tests,
+                         so_far=so_far)
         except SuiteError:
             raise
         except Exception:
@@ -323,7 +331,7 @@ def _judge_contained(suite, runs, settings, expectations):
                 (sid, run), = part.items()
                 runs[sid] = grader_error_run(sid, "judging it", traceback.format_exc())
                 return judge(suite, {sid: runs[sid]}, torch=settings.torch, expectations=expectations,
-                             tests=settings.tests)
+                             tests=settings.tests, so_far=so_far)
             ids = sorted(part)
             half = len(ids) // 2
             return {**judged({sid: part[sid] for sid in ids[:half]}),

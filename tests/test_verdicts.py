@@ -23,18 +23,19 @@ def _class(folder):
 
 
 class _Counting:
-    """The judge and the diagnosis, counting the rows each is given."""
+    """The judge and the diagnosis, counting the rows each is given (a batch is judged and diagnosed in parts
+    as its runs arrive, grader/pipeline_rows.py: `judged` and `diagnosed` are the rows of every part)."""
 
     def __init__(self, monkeypatch):
         self.judged, self.diagnosed = [], []
         judge, diagnose = batch.judge, __import__("grader.diagnose", fromlist=["diagnose_batch"]).diagnose_batch
 
         def judging(suite, runs, **kwargs):
-            self.judged.append(sorted(runs))
+            self.judged += sorted(runs)
             return judge(suite, runs, **kwargs)
 
         def diagnosing(suite, submissions, *args, **kwargs):
-            self.diagnosed.append(sorted(s.id for s in submissions))
+            self.diagnosed += sorted(s.id for s in submissions)
             return diagnose(suite, submissions, *args, **kwargs)
 
         monkeypatch.setattr(batch, "judge", judging)
@@ -66,7 +67,7 @@ def test_a_rerun_judges_and_diagnoses_nothing_and_scores_the_same(graded_twice, 
     again = batch.grade(folder, cache_dir=cache, jobs=2)
     assert again.observed == 0, _not_kept(first)
     assert counting.judged == []
-    assert counting.diagnosed == [[]]  # no row: only a rejected one would be handed over
+    assert counting.diagnosed == []  # no row: only a rejected one would be handed over
     assert _rows(again) == _rows(first)
     assert [r["score"] for r in _rows(again)] == [r["score"] for r in _rows(first)]
     assert any(r["diagnosis"] for r in _rows(again))  # the bugs' findings came back from the cache
@@ -82,8 +83,8 @@ def test_only_the_changed_row_is_judged_again(graded_twice, tmp_path, monkeypatc
     again = batch.grade(changed, cache_dir=cache, jobs=2)
     assert again.observed == 1, _not_kept(first)
     assert _not_kept(again) == {}
-    assert counting.judged == [["bug-relu-at-zero"]]
-    assert counting.diagnosed == [["bug-relu-at-zero"]]
+    assert counting.judged == ["bug-relu-at-zero"]
+    assert counting.diagnosed == ["bug-relu-at-zero"]
     assert _rows(again) == _rows(first)  # a comment changes no verdict
 
 
@@ -103,7 +104,7 @@ def test_no_cache_keeps_no_verdicts(tmp_path, monkeypatch):
     counting = _Counting(monkeypatch)
     batch.grade(folder, cache_dir=None, jobs=2)
     batch.grade(folder, cache_dir=None, jobs=2)
-    assert len(counting.judged) == 2 and all(len(rows) == len(ROWS) for rows in counting.judged)
+    assert sorted(counting.judged) == sorted(ROWS * 2)  # every row, by each grade
 
 
 def test_a_run_without_a_cache_keeps_the_dry_run_and_the_references_values_for_the_boot(tmp_path, monkeypatch):

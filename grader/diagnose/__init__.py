@@ -18,7 +18,8 @@ from .compare import agree, not_run, wrong
 from .derivatives import OP_NAMES, infer_all
 from ..i18n import capital, msg, place, said
 from .evidence import evidence, local_evidence, size
-from .hints import annotation_hint, empty_walk_hint, seed_facts, silent_backward_hints, static_hints
+from .hints import (annotation_hint, empty_walk_hint, not_refuted_by_source, seed_facts, silent_backward_hints,
+                    static_hints)
 from .midgraph import midgraph_entries
 from .missing import missing_entry, missing_operation
 
@@ -67,6 +68,7 @@ class Diagnoser(FindingsMixin):
 
     def __init__(self, suite, expectations, book: VariantBook | None = None, tests: dict | None = None):
         self.suite, self.expectations, self.book = suite, expectations, book
+        self.book_tried = book is not None  # the variant book is made once, at the first row that needs it
         self._tests = tests
         self._reference: dict[str, dict] = {}
         self._memo: dict[str, list[dict]] = {}  # observations and outcomes -> variant findings
@@ -267,7 +269,7 @@ class Diagnoser(FindingsMixin):
         # what the source says of the seed matters only to a named variant (most rows have none): read then
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
                  else {"seeds": False, "seeds_before_walk": False})
-        entries = _not_refuted_by_source(found, facts)
+        entries = not_refuted_by_source(found, facts)
         after_walk = [e for e in found if e.get("kind") == "variant"
                       and "seed-after-walk" in [e["variant"], *e.get("also", [])]]
         if facts["seeds_before_walk"] and after_walk and after_walk[0] not in entries:
@@ -323,49 +325,34 @@ class Diagnoser(FindingsMixin):
         return False
 
 
-def _not_refuted_by_source(entries, facts):
-    """Drop the names the student's own source rules out: `no-seed` when backward() sets a grad to 1,
-    `seed-after-walk` when it does so before its walk (the numbers of both look like a wiped-out seed)."""
-    refuted = set()
-    if facts["seeds"]:
-        refuted.add("no-seed")
-    if facts["seeds_before_walk"]:
-        refuted.add("seed-after-walk")
-    kept = []
-    for entry in entries:
-        if entry.get("kind") != "variant":
-            kept.append(entry)
-            continue
-        names = [entry["variant"], *entry.get("also", [])]
-        if not refuted & set(names):
-            kept.append(entry)
-        elif not set(names) <= refuted:
-            return [e for e in entries if e.get("kind") != "variant"]  # a tie half ruled out: say nothing
-    return kept
-
-
 def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=None, jobs=1, cache=None,
-                   book: VariantBook | None = None) -> dict[str, list[dict]]:
+                   book: VariantBook | None = None, diagnoser: Diagnoser | None = None) -> dict[str, list[dict]]:
     """Every submission's diagnosis list, {id: [...]}: the variants are observed only if someone needs them.
+
+    `diagnoser`: one kept across the parts of a batch diagnosed as their rows arrive (grader/pipeline_rows.py):
+    its findings by observation, and its variant book, made at the first row that needs it (`known`: the rows
+    of that part; a part's caller makes sure that no later row's files are a variant's own).
 
     Diagnosis is advice on top of a grade: if it fails (a bug here, a suite
     whose reference cannot run a probe), the grade stands, the submission's
     list is empty and the traceback goes to stderr for the instructor.
     """
-    diagnoser = Diagnoser(suite, expectations)
+    diagnoser = diagnoser or Diagnoser(suite, expectations, book)
     accepted = [s for s in submissions if not s.rejected]
     try:
-        needed = any(any(o.get("status") in FAILING for o in outcomes.get(s.id, []))
-                     and diagnoser.wrong_probes(runs.get(s.id), outcomes.get(s.id, [])) for s in accepted)
-        if needed and book is None and sandbox is not None:
+        needed = not diagnoser.book_tried and any(
+            any(o.get("status") in FAILING for o in outcomes.get(s.id, []))
+            and diagnoser.wrong_probes(runs.get(s.id), outcomes.get(s.id, [])) for s in accepted)
+        if needed:
+            diagnoser.book_tried = True  # made once per batch, or not at all
+        if needed and sandbox is not None:
             known = {s.digest: runs[s.id] for s in accepted if s.id in runs}
             from .book import VariantBook
 
-            book = VariantBook.observe(suite, sandbox, jobs=jobs, cache=cache, known=known)
+            diagnoser.book = VariantBook.observe(suite, sandbox, jobs=jobs, cache=cache, known=known)
     except Exception:
         _report("observing the variants")
-        book = None
-    diagnoser.book = book
+        diagnoser.book, diagnoser.book_tried = None, True
     diagnoses = {}
     for s in submissions:
         try:

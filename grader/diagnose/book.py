@@ -20,6 +20,17 @@ def variant_submission(v: Variant) -> Submission:
     return Submission(f"variant:{v.name}", "file", f"<variant {v.name}>", files, None, files_digest(files))
 
 
+def stored_suffices(suite, digests, variants=VARIANTS) -> bool:
+    """Whether a batch's book is the suite's stored runs alone (VariantBook.observe runs nothing in the
+    sandbox): every variant's run stored, current and not crashed, and none of the batch's submissions
+    (`digests`: their files' digests) a variant's own file, whose run the book would take instead."""
+    stored_runs = stored.load(suite, variants)
+    if stored_runs is None:
+        return False
+    return all(v.name in stored_runs and not VariantBook._crashed(stored_runs[v.name])
+               and variant_submission(v).digest not in digests for v in variants)
+
+
 class VariantBook:
     """The variants' observations of one suite's probes, for one batch.
 

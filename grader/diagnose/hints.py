@@ -222,3 +222,24 @@ def _calls_a_rule(loop):
             if isinstance(func, ast.Name) and not hasattr(builtins, func.id):
                 return True
     return False
+
+
+def not_refuted_by_source(entries, facts):
+    """Drop the names the student's own source rules out: `no-seed` when backward() sets a grad to 1,
+    `seed-after-walk` when it does so before its walk (the numbers of both look like a wiped-out seed)."""
+    refuted = set()
+    if facts["seeds"]:
+        refuted.add("no-seed")
+    if facts["seeds_before_walk"]:
+        refuted.add("seed-after-walk")
+    kept = []
+    for entry in entries:
+        if entry.get("kind") != "variant":
+            kept.append(entry)
+            continue
+        names = [entry["variant"], *entry.get("also", [])]
+        if not refuted & set(names):
+            kept.append(entry)
+        elif not set(names) <= refuted:
+            return [e for e in entries if e.get("kind") != "variant"]  # a tie half ruled out: say nothing
+    return kept

@@ -7,9 +7,7 @@ observations that came back from the sandbox, the reference engine's values
 scores are read from that report.
 """
 
-import hashlib
 import inspect
-import json
 import traceback
 
 import pytest
@@ -21,11 +19,9 @@ from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
 from ..suites import SuiteError
 from .dry_run import SINGLE_PROBE_FIXTURES
+from .memo import IMPORTED, JudgedSoFar, RunDigests, groups_of, rows_of
 from .pytest_session import run_pytest as _run_pytest
 
-
-# What the `imported` fixture shows of a run (and what every test's grouping sees).
-IMPORTED = ("status", "message", "import_error", "forbidden_imports")
 
 
 
@@ -44,35 +40,11 @@ def _no_traceback(excinfo, *args, **kwargs):
     return f"{excinfo.typename}: {excinfo.value}"[:2000]
 
 
+_JUDGED_BEFORE = "\0judged before"  # a test's only parameter when an earlier part judged all it sees
+
+
 class _WholeRun(Exception):
     """A test reads more than single probes (the run record): it depends on all of it."""
-
-
-class _RunDigests:
-    """The parts of one run a test can see, each serialised and hashed once: a batch of N runs and T
-    tests groups N x T times, and serialising a whole run for each was most of the judge's own time.
-    An observation object shared by many runs (observe.cache.share_observations) is hashed once."""
-
-    def __init__(self, run, hashed):
-        self.imported = _digest({k: run.get(k) for k in IMPORTED})
-        self.probes = {}
-        for name, obs in (run.get("probes") or {}).items():
-            if id(obs) not in hashed:
-                hashed[id(obs)] = (_digest(obs), obs)  # the object too: its id stays its own while kept
-            self.probes[name] = hashed[id(obs)][0]
-        self.whole = None
-
-    def key(self, deps):
-        """What a test with dependencies `deps` (None: everything) can see of the run."""
-        if deps is None:
-            if self.whole is None:
-                self.whole = ("*", self.imported, tuple(sorted(self.probes.items())))
-            return self.whole
-        return (self.imported, *(self.probes.get(d, b"") for d in sorted(deps)))
-
-
-def _digest(value):
-    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).digest()
 
 
 class JudgePlugin:
@@ -87,17 +59,20 @@ class JudgePlugin:
     per submission (see `judge`).
     """
 
-    def __init__(self, suite, runs, expectations, ungrouped=frozenset()):
+    def __init__(self, suite, runs, expectations, ungrouped=frozenset(), so_far: JudgedSoFar | None = None):
         self.suite, self.runs, self.expectations = suite, runs, expectations
         self.ungrouped = ungrouped  # tests judged once per distinct whole run
+        self.so_far = so_far  # what earlier parts of the batch judged: those groups are not run again
         self.names = {}  # test public name -> nodeid prefix, to refuse duplicates
         self.internal_errors = []
         self.suite_errors = []  # what makes the suite unusable, found while collecting
-        self.members = {}  # (test function name, lead submission) -> submissions it stands for
+        self.groups = {}  # test function name -> {what it sees: the submissions that show it}
+        self.lead_keys = {}  # (test function name, lead submission) -> what the test sees of the lead
+        self.order, self.gradings = [], {}  # the test functions in the order they run; each one's @points
         self.deps = {}  # test function name -> probe names, or None for the whole run
         self.violations = set()  # tests that read a probe they did not declare by reading it
-        self.digests = {}  # submission -> _RunDigests, made on first use
-        self.hashed = {}  # id of an observation object -> (its digest, the object)
+        self.digests = {}  # submission -> memo.RunDigests, made on first use
+        self.hashed = so_far.hashed if so_far is not None else {}  # id of an observation -> (digest, object)
 
     # -- parametrise every test by its distinct observations -----------------------
 
@@ -117,15 +92,20 @@ class JudgePlugin:
         argnames = list(inspect.signature(metafunc.function).parameters)
         deps = self._dependencies(metafunc.function, argnames)
         self.deps[metafunc.function.__name__] = deps
-        groups = {}
-        for sid in sorted(self.runs):
+        for sid in self.runs:
             if sid not in self.digests:
-                self.digests[sid] = _RunDigests(self.runs[sid], self.hashed)
-            groups.setdefault(self.digests[sid].key(deps), []).append(sid)
+                self.digests[sid] = RunDigests(self.runs[sid], self.hashed)
+        name = metafunc.function.__name__
+        self.groups[name] = groups = groups_of(self.digests, deps)
+        known = self.so_far.outcomes if self.so_far is not None else {}
         leads = []
-        for members in groups.values():
-            self.members[(metafunc.function.__name__, members[0])] = members
-            leads.append(members[0])
+        for key, members in groups.items():
+            self.lead_keys[(name, members[0])] = key
+            if (name, key) not in known:
+                leads.append(members[0])
+        if not leads:  # every group judged in an earlier part of the batch: collected, then left out
+            metafunc.parametrize("submission", [_JUDGED_BEFORE], ids=["judged-before"])
+            return
         metafunc.parametrize("submission", leads, ids=leads)
 
     def pytest_collection_modifyitems(self, items):
@@ -142,6 +122,18 @@ class JudgePlugin:
                 self.suite_errors.append(f"two tests are named {grading['name']!r}: {owner} and {item.originalname}")
         if self.suite_errors:
             raise pytest.UsageError("; ".join(self.suite_errors))  # stops the run; judge() says why
+
+    def pytest_collection_finish(self, session):
+        """The tests in the order they run (after every plugin's selection), each one's grading; the ones
+        whose every group an earlier part judged are left out here (JudgedSoFar)."""
+        for item in session.items:
+            function = getattr(item, "function", None)
+            if function is not None and function.__name__ not in self.gradings:
+                self.order.append(function.__name__)
+                self.gradings[function.__name__] = getattr(function, "grading", None) or {}
+        session.items[:] = [i for i in session.items
+                            if getattr(i, "callspec", None) is None or i.callspec.params.get("submission")
+                            != _JUDGED_BEFORE]
 
     # -- fixtures ----------------------------------------------------------------
 
@@ -324,19 +316,24 @@ class VisibleOnly(JudgePlugin):
 PLUGINS = {"all": JudgePlugin, "visible": VisibleOnly}  # which tests are judged
 
 
-def judge(suite, runs, *, torch="stored", expectations=None, tests="all"):
+def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far: JudgedSoFar | None = None):
     """Outcomes of the hidden tests on every submission: {id: [grader.records.Outcome, ...]} in suite order.
 
-    `tests`: "all", or "visible" (a student's check runs only the tests a student may see).
+    `tests`: "all", or "visible" (a student's check runs only the tests a student may see). `so_far`: what
+    earlier parts of the same batch judged (memo.py), used and added to; without it, `runs` is the batch.
     """
     if not runs:
         return {}
     expectations = expectations or Expectations(suite, torch=torch)
     plugin_class = PLUGINS[tests]
     observed = {sid: _observed(run) for sid, run in runs.items()}
+    if so_far is not None and so_far.regrouped:
+        so_far = None  # the pipeline judges the whole batch again, in one session
+    if so_far is not None and (found := so_far.without_pytest(observed)) is not None:
+        return found
     ungrouped = frozenset()
     for _ in range(2):
-        plugin = plugin_class(suite, observed, expectations, ungrouped)
+        plugin = plugin_class(suite, observed, expectations, ungrouped, None if ungrouped else so_far)
         report = JSONReport()
         with expectations.active():
             _run_pytest(suite, plugin, report)
@@ -344,10 +341,12 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all"):
             break
         # A test read a probe it did not read on the reference: its grouping may be too coarse.
         ungrouped = frozenset(plugin.violations)
+        if so_far is not None:
+            so_far.regrouped = True
     else:
         raise SuiteError(f"tests {sorted(plugin.violations)} read different probes on different runs")
     plugin.digests, plugin.hashed, plugin.runs = {}, {}, {}  # pytest may keep the plugin: not the batch
-    results = {sid: [] for sid in runs}
+    judged = {}  # (test function, what it saw) -> [outcome]
     for test in report.report["tests"]:
         grading = test.get("metadata", {}).get("grading")
         if grading is None:
@@ -358,21 +357,10 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all"):
             outcome["output_message"] = grading["output_message"]
         if grading.get("detail"):
             outcome["detail"] = grading["detail"]  # the failure's fields, for `grade check`'s table
-        for sid in plugin.members[(grading["function"], grading["submission"])]:
-            results[sid].append(dict(outcome))
-    credited = {g["name"] for g in (t["metadata"]["grading"] for t in report.report["tests"]) if g["with_other_credit"]}
-    for outcomes in results.values():
-        _credit_only_beside_other_credit(outcomes, credited)
-    return results
-
-
-def _credit_only_beside_other_credit(outcomes, credited):
-    """A `with_other_credit` test that passed is skipped when no other test earned a point."""
-    if any((o["status"] == "passed" and o["points"] > 0 or (o.get("earned") or 0) > 0) and o["name"] not in credited
-           for o in outcomes):
-        return
-    for o in outcomes:
-        if o["name"] in credited and o["status"] == "passed":
-            o["status"], o["earned"] = "skipped", 0.0
-            said = msg("nothing to credit yet: this point is given with the first point your work earns")
-            o["output"], o["output_message"] = str(said), said.to_json()
+        key = plugin.lead_keys[(grading["function"], grading["submission"])]
+        judged.setdefault((grading["function"], key), []).append(outcome)
+    credited = {g["name"] for g in plugin.gradings.values() if g.get("with_other_credit", False)}
+    if so_far is not None and not ungrouped:
+        so_far.learn(plugin.order, plugin.deps, credited, judged)
+        judged = so_far.outcomes
+    return rows_of(runs, plugin.order, plugin.groups, judged, credited)

@@ -8,7 +8,8 @@ ones that run (grader/judge/imports.py).
 import io
 import os
 import sys
-from contextlib import contextmanager, redirect_stderr, redirect_stdout
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,37 @@ def _only_the_json_report_plugin():
                 os.environ[key] = value
 
 
+class _ThisThreadTo:
+    """sys.stdout or sys.stderr while a session runs: what this thread writes goes to `mine`, what the others
+    write (the observing threads, a progress line, the fleet's notices: the judge runs beside them,
+    grader/pipeline_rows.py) to where it went before."""
+
+    def __init__(self, mine, others):
+        self._mine, self._others, self._thread = mine, others, threading.get_ident()
+
+    def _target(self):
+        return self._mine if threading.get_ident() == self._thread else self._others
+
+    def write(self, text):
+        return self._target().write(text)
+
+    def flush(self):
+        return self._target().flush()
+
+    def __getattr__(self, name):
+        return getattr(self._target(), name)
+
+
+@contextmanager
+def _output_of_this_thread_to(captured):
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _ThisThreadTo(captured, saved[0]), _ThisThreadTo(captured, saved[1])
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
 def run_pytest(suite, plugin, report):
     tests = [str(p) for p in test_files(suite)]
     if not tests:
@@ -54,7 +86,7 @@ def run_pytest(suite, plugin, report):
     ]
     captured = io.StringIO()
     forget_other_copies(tests, suite.folder)  # judged by this folder's test files, not a same-named module's
-    with redirect_stdout(captured), redirect_stderr(captured), _only_the_json_report_plugin():
+    with _output_of_this_thread_to(captured), _only_the_json_report_plugin():
         code = pytest.main(args, plugins=[plugin, report])
     remember(tests, suite.folder)
     if code == pytest.ExitCode.INTERRUPTED:
