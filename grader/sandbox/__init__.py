@@ -206,13 +206,17 @@ class Sandbox:
         that hold nothing of any submission. Only work/ is the submission's, made anew each run.
         """
         base = Path(tempfile.mkdtemp(prefix=f"w{slot}-", dir=self.root))
+        (base / "work").mkdir()
+        os.symlink(self._runner_folder(runner_files), base / "runner")
+        return self.fill(slot, base, files)
+
+    def fill(self, slot, base, files):
+        """The submission's `files` written into base/work/, owned by the slot's uid where it has one (base 0700)."""
         work = base / "work"
-        work.mkdir()
         for name, data in files.items():
             target = work / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        os.symlink(self._runner_folder(runner_files), base / "runner")
         uid = self.uid(slot)
         if uid is not None:
             for path in [base, work, *work.rglob("*")]:
@@ -392,6 +396,9 @@ def open_sandbox(limits=Limits(), *, require=False, use_bwrap=True):
     """
     why = linux_sandbox_missing()
     if why is None:
+        if os.environ.get("GRADE_WARM_TEMPLATE") == "1":  # an experiment, off by default (template.py)
+            from .template import TemplateSandbox
+            return TemplateSandbox(limits, require=require, use_bwrap=use_bwrap)
         return Sandbox(limits, require=require, use_bwrap=use_bwrap)
     if require:
         raise SandboxUnavailable(f"{why}: the full sandbox needs Linux with bubblewrap and util-linux")

@@ -48,26 +48,30 @@ _X32_BIT = 0x40000000
 
 # architecture (platform.machine()) -> (AUDIT_ARCH_*, {syscall: number})
 _ARCHES = {
-    "x86_64": (0xC000003E, {"shmget": 29, "memfd_create": 319, "memfd_secret": 447}),
-    "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447}),
+    "x86_64": (0xC000003E, {"shmget": 29, "memfd_create": 319, "memfd_secret": 447, "semget": 64, "msgget": 68,
+                            "mq_open": 240, "add_key": 248, "request_key": 249, "keyctl": 250}),
+    "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447, "semget": 190, "msgget": 186,
+                             "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219}),
 }
 _ARCHES["amd64"] = _ARCHES["x86_64"]
 _ARCHES["arm64"] = _ARCHES["aarch64"]
 DENIED = ("memfd_create", "memfd_secret", "shmget")
+# A warm template's children share its namespaces (template.py): what would outlive a child there is refused too.
+SHARED_NAMESPACE_DENIED = DENIED + ("semget", "msgget", "mq_open", "add_key", "request_key", "keyctl")
 
 
 def _instruction(code, jt, jf, k):
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
-def seccomp_program(machine=None):
+def seccomp_program(machine=None, denied=DENIED):
     """The filter as bytes (an array of struct sock_filter), or None for an architecture not known here."""
     machine = machine or platform.machine()
     if machine not in _ARCHES or struct.calcsize("P") != 8:
         return None
     audit_arch, numbers = _ARCHES[machine]
     checks = [(_JGE_K, _X32_BIT)] if audit_arch == _ARCHES["x86_64"][0] else []  # x32's numbers: all refused
-    checks += [(_JEQ_K, numbers[name]) for name in DENIED]
+    checks += [(_JEQ_K, numbers[name]) for name in denied]
     deny = 3 + len(checks) + 1  # index of the last instruction: arch, jump, nr, the checks, allow, deny
 
     def to_deny(index):  # a jump's offset counts from the next instruction
@@ -103,14 +107,14 @@ class SeccompFilter:
     _tried = {}  # (bwrap's argv for fd 0, the program) -> why it does not work here, or None: once per process
 
     @classmethod
-    def create(cls, folder, bwrap_prefix):
+    def create(cls, folder, bwrap_prefix, denied=DENIED, name="seccomp.bpf"):
         """A SeccompFilter that works here, or (None, why not). `bwrap_prefix(fd)` is the argv that runs a
         program in the sandbox with the filter read from fd: the filter is tried on a memfd_create (once per
         process for one bubblewrap and interpreter: about 0.15 s)."""
-        program = seccomp_program()
+        program = seccomp_program(denied=denied)
         if program is None:
             return None, f"no seccomp filter is known for this architecture ({platform.machine()})"
-        path = os.path.join(folder, "seccomp.bpf")
+        path = os.path.join(folder, name)
         with open(path, "wb") as f:
             f.write(program)
         tried = cls(path)

@@ -1,0 +1,360 @@
+"""A warm template per slot (a prototype behind GRADE_WARM_TEMPLATE=1, off by default; docs/security.md, "A warm
+template"): one sandboxed process that has done the steps of a worker's start that do not depend on the
+student, forking one fresh child per submission (template_runner.py is its side).
+
+What keeps one submission from the next, and from the template:
+- the child runs in the slot's cgroup (the template in a cgroup of its own beside it): killed whole after each
+  submission, with every process it started; its CPU time is counted there as a fresh worker's is;
+- the template is pid 1 of its namespace and not dumpable: a child cannot signal, stop, ptrace or read it;
+- the seccomp filter refuses what would outlive a process in a shared namespace (System V and POSIX message
+  queues and semaphores, shared memory, keyrings: memory.py);
+- before each fork the grader checks the template's sandbox is as it was: the template alive and not stopped,
+  its cgroup holding only it, /tmp empty, and afterwards that the child's pid follows the last one (no process
+  or thread was made in between); anything else and the template is replaced by a fresh one;
+- the submission's folder is the slot's own, emptied after each run; results travel only through the pipes the
+  grader made for this run, as before.
+"""
+
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from . import Sandbox
+from .errors import Interrupted
+from .layers import namespaces, no_aslr_children, system_binds, worker_arguments
+from .leftovers import kill_cgroup
+from .memory import SHARED_NAMESPACE_DENIED, SeccompFilter, limit_slot_memory
+
+RUNNER = Path(__file__).with_name("template_runner.py")
+READY_SECONDS = 10.0
+
+
+class TemplateBroken(Exception):
+    """The template died, was tampered with, or left something behind: a fresh one is started."""
+
+
+class TemplateChild:
+    """The Popen-like handle of one submission's processes (Attempt uses pid, wait, returncode): `pid` is the
+    reaper the template forked (its own session: killpg reaches the worker too), the worker its only child."""
+
+    def __init__(self, pid, status_fd):
+        self.pid, self.returncode, self._status = pid, None, status_fd
+
+    def poll(self):
+        if self.returncode is None and select.select([self._status], [], [], 0)[0]:
+            self._collect()
+        return self.returncode
+
+    def wait(self, timeout=None):
+        if self.returncode is None:
+            if not select.select([self._status], [], [], timeout)[0]:
+                raise subprocess.TimeoutExpired("template child", timeout)
+            self._collect()
+        return self.returncode
+
+    def _collect(self):
+        """The worker's exit status as its reaper wrote it (bubblewrap's way: 128 + a signal); killed (SIGKILL)
+        when the reaper died before it could write one (a worker that kills its parent)."""
+        said = os.read(self._status, 16)
+        os.close(self._status)
+        self._status = None
+        self.returncode = int(said) if said.isdigit() else 128 + signal.SIGKILL
+
+
+class Template:
+    """One slot's template: started by `start`, replaced when broken."""
+
+    def __init__(self, sandbox, slot):
+        self.sandbox, self.slot = sandbox, slot
+        self.proc = None
+        self.runner = None  # the runner folder its worker.py came from
+        self.last_ns_pid = None
+
+    def folder(self):
+        cgroup = os.path.join(self.sandbox.cgroups.folder, f"template-{self.slot}")
+        if not os.path.isdir(cgroup):
+            os.mkdir(cgroup, 0o755)
+        return cgroup
+
+    def start(self, base, runner, build_argv, pass_fds=()):
+        """Start it: `build_argv(ctl, req)` is its command, given the fds of its two channels."""
+        self.stop()
+        cgroup = self.folder()
+        ctl_r, self.ctl = os.pipe()
+        self.req, child_req = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.req.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+        out_r, out_w = os.pipe()
+        argv = build_argv(ctl_r, child_req.fileno())
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out_w, stderr=out_w, cwd=str(base),
+                                         env=self.sandbox.environment(base), start_new_session=True,
+                                         pass_fds=(ctl_r, child_req.fileno(), *pass_fds))
+        finally:
+            os.close(ctl_r)
+            os.close(out_w)
+            child_req.close()
+        said = b""
+        deadline = time.monotonic() + READY_SECONDS
+        while b"ready\n" not in said and time.monotonic() < deadline:
+            if select.select([out_r], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                chunk = os.read(out_r, 4096)
+                if not chunk:
+                    break
+                said += chunk
+        os.close(out_r)
+        if b"ready\n" not in said:
+            self.stop()
+            raise TemplateBroken(f"the template did not start: {said[-300:]!r}")
+        self.runner, self.last_ns_pid = runner, None
+        self.members = set(_procs(cgroup))
+
+    def check(self):
+        """Raise TemplateBroken unless the template's sandbox is as it was (see the module's docstring)."""
+        if self.proc is None or self.proc.poll() is not None:
+            raise TemplateBroken("the template is not running")
+        pid = _template_pid(self.proc.pid)
+        if pid is None or _state(pid) not in ("S", "R"):
+            raise TemplateBroken("the template is stopped or gone")
+        if set(_procs(self.folder())) != self.members:
+            raise TemplateBroken("something else runs beside the template")
+        try:
+            if os.listdir(f"/proc/{pid}/root/tmp"):
+                raise TemplateBroken("a submission left files in /tmp")
+        except OSError as exc:
+            raise TemplateBroken(f"cannot look at the template's /tmp ({exc.strerror})")
+
+    def fork(self, request_args, obs_fd, out_fd):
+        """A fresh child, moved into the slot's cgroup, running worker.py with `request_args`."""
+        status_r, status_w = os.pipe()
+        try:
+            os.write(self.ctl, b"f")
+            self.req.sendmsg([("\0".join(request_args)).encode()], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, b"".join(
+                fd.to_bytes(4, sys.byteorder) for fd in (obs_fd, out_fd, status_w)))])
+        except OSError as exc:
+            os.close(status_r)
+            raise TemplateBroken(f"the template does not listen ({exc.strerror})")
+        finally:
+            os.close(status_w)
+        try:
+            return self._moved(status_r)
+        except BaseException:
+            os.close(status_r)
+            raise
+
+    def _moved(self, status_r):
+        ready = select.select([self.req], [], [], READY_SECONDS)[0]
+        if not ready:
+            raise TemplateBroken("the template's child did not answer")
+        data, ancillary, _, _ = self.req.recvmsg(1, socket.CMSG_SPACE(12))
+        host_pid = next((int.from_bytes(payload[:4], sys.byteorder) for level, kind, payload in ancillary
+                         if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS), None)
+        if data != b"r" or not host_pid:
+            raise TemplateBroken("the template's child answered wrongly")
+        ns_pid = _ns_pid(host_pid)
+        if ns_pid is None or (self.last_ns_pid is not None and ns_pid != self.last_ns_pid + 2):  # its worker's
+            os.kill(host_pid, signal.SIGKILL)
+            raise TemplateBroken("a process or thread was made in the template's namespace since the last child")
+        self.last_ns_pid = ns_pid
+        with open(self.sandbox.accounting.procs_file(self.slot), "w") as f:
+            f.write(str(host_pid))
+        self.req.sendall(b"g")
+        return TemplateChild(host_pid, status_r)
+
+    def stop(self):
+        if self.proc is None:
+            return
+        for end in (self.ctl, self.req):
+            try:
+                end.close() if hasattr(end, "close") else os.close(end)
+            except OSError:
+                pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        kill_cgroup(self.folder())
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        self.proc = None
+
+
+def _procs(cgroup):
+    try:
+        with open(os.path.join(cgroup, "cgroup.procs")) as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def _state(pid):
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rpartition(b")")[2].split()[0].decode()
+    except (OSError, IndexError):
+        return None
+
+
+def _ns_pid(pid):
+    """The pid of host process `pid` in its own (innermost) pid namespace."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("NSpid:"):
+                    return int(line.split()[-1])
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def _template_pid(bwrap_pid):
+    """The host pid of the template (bubblewrap's child, pid 1 of its namespace)."""
+    try:
+        with open(f"/proc/{bwrap_pid}/task/{bwrap_pid}/children") as f:
+            children = [int(p) for p in f.read().split()]
+    except (OSError, ValueError):
+        return None
+    return children[0] if len(children) == 1 else None
+
+
+def template_argv(sandbox, slot, base, procs_file, *, ctl, req, seccomp_fd, aslr_hop):
+    """The worker's own command (Sandbox.command) made the template's: in the template's cgroup, bubblewrap's
+    command as pid 1, template_runner.py in place of worker.py."""
+    argv = sandbox.command(slot, base, {}, seccomp_fd, aslr_hop=aslr_hop)
+    slot_procs = sandbox.accounting.procs_file(slot)
+    at = argv.index(sandbox.bwrap)
+    python = next(i for i in range(at, len(argv) - 1) if argv[i] == sandbox.python and argv[i + 1] == "-I")
+    prefix = [procs_file if a == slot_procs else a for a in argv[:at]]
+    return (prefix + [sandbox.bwrap, "--as-pid-1", "--ro-bind", str(RUNNER), "/template_runner.py"]
+            + argv[at + 1:python]
+            + [sandbox.python, "-I", "-S", "-B", "-u", "/template_runner.py", "worker=/runner/worker.py",
+               f"ctl={ctl}", f"req={req}"])
+
+
+class Templates:
+    """The templates of a Sandbox's slots, and the fixed scratch folder each binds."""
+
+    def __init__(self, sandbox, seccomp):
+        self.sandbox, self.seccomp = sandbox, seccomp
+        self.slots = {}  # slot -> Template
+
+    @classmethod
+    def create(cls, sandbox):
+        """Templates for `sandbox`, or None where something that keeps the children apart is missing here: bubblewrap
+        with a seccomp filter that also refuses what outlives a process in a shared namespace, and cgroup v2."""
+        if not sandbox.bwrap or sandbox.cgroups is None or sandbox.seccomp is None:
+            return None
+        seccomp, _ = SeccompFilter.create(str(sandbox.root), lambda fd: [
+            sandbox.bwrap, *namespaces(sandbox.features), "--die-with-parent",
+            *system_binds(sandbox.python, features=sandbox.features), "--remount-ro", "/", "--seccomp", str(fd),
+            sandbox.python, "-I", "-S"], denied=SHARED_NAMESPACE_DENIED, name="template-seccomp.bpf")
+        return cls(sandbox, seccomp) if seccomp is not None else None
+
+    def base(self, slot):
+        return self.sandbox.root / f"template-{slot}"
+
+    def owns(self, base):
+        return Path(base).parent == self.sandbox.root and Path(base).name.startswith("template-")
+
+    def prepare(self, slot, files, runner_folder):
+        """The slot's fixed folder: work/ emptied and filled with this submission, runner/ linked."""
+        base = self.base(slot)
+        work = base / "work"
+        work.mkdir(parents=True, exist_ok=True)
+        _empty(work)
+        link = base / "runner"
+        if not link.is_symlink() or os.readlink(link) != str(runner_folder):
+            if link.is_symlink():
+                link.unlink()
+            os.symlink(runner_folder, link)
+        return self.sandbox.fill(slot, base, files)
+
+    def cleanup(self, base):
+        _empty(Path(base) / "work")
+
+    def start(self, slot, base, request, obs_fd, out_fd):
+        template = self.slots.get(slot)
+        if template is None:
+            template = self.slots[slot] = Template(self.sandbox, slot)
+        runner = os.readlink(base / "runner")
+        args = worker_arguments(dict(request, submission="/sandbox", runner="/runner", obs_fd=0))
+        for attempt in range(2):
+            try:
+                if template.proc is None or template.runner != runner:
+                    self._start(template, base, runner)
+                else:
+                    template.check()
+                return template.fork(args, obs_fd, out_fd)
+            except TemplateBroken:
+                template.stop()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _start(self, template, base, runner):
+        sandbox = self.sandbox
+        seccomp_fd = self.seccomp.open()
+        try:
+            with no_aslr_children() as done:
+                template.start(base, runner, lambda ctl, req: template_argv(
+                    sandbox, template.slot, base, os.path.join(template.folder(), "cgroup.procs"), ctl=ctl, req=req,
+                    seccomp_fd=seccomp_fd, aslr_hop=not done), pass_fds=(seccomp_fd,))
+        finally:
+            os.close(seccomp_fd)
+
+    def close(self):
+        for template in self.slots.values():
+            template.stop()
+        self.slots.clear()
+
+
+def _empty(folder):
+    import shutil
+
+    for entry in os.scandir(folder):
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            os.unlink(entry.path)
+
+
+class TemplateSandbox(Sandbox):
+    """The sandbox with a warm template per slot (open_sandbox gives it when GRADE_WARM_TEMPLATE=1); where the
+    template cannot be used here, the plain Sandbox's fresh worker per run."""
+
+    def __init__(self, *args, **kwargs):
+        self.templates = None
+        super().__init__(*args, **kwargs)
+        self.templates = Templates.create(self)
+
+    def prepare(self, slot, files, runner_files):
+        if self.templates is None:
+            return super().prepare(slot, files, runner_files)
+        return self.templates.prepare(slot, files, self._runner_folder(runner_files))
+
+    def start(self, slot, base, request, obs_write_fd, output_write_fd):
+        if self.templates is None:
+            return super().start(slot, base, request, obs_write_fd, output_write_fd)
+        with self._live_lock:
+            if self.stopping:
+                raise Interrupted("grading was interrupted")
+            if self.cgroup_memory:
+                limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
+            self._live[slot] = proc = self.templates.start(slot, base, request, obs_write_fd, output_write_fd)
+            return proc
+
+    def cleanup(self, base):
+        if self.templates is not None and self.templates.owns(base):
+            return self.templates.cleanup(base)
+        return super().cleanup(base)
+
+    def close(self):
+        if self.templates is not None:
+            self.templates.close()
+        super().close()
