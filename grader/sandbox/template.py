@@ -15,6 +15,7 @@ What keeps one submission from the next, and from the template:
   grader made for this run, as before.
 """
 
+import functools
 import os
 import select
 import signal
@@ -24,7 +25,6 @@ import sys
 import time
 from pathlib import Path
 
-from . import Sandbox
 from .errors import Interrupted
 from .layers import namespaces, no_aslr_children, system_binds, worker_arguments
 from .leftovers import kill_cgroup
@@ -324,37 +324,41 @@ def _empty(folder):
             os.unlink(entry.path)
 
 
-class TemplateSandbox(Sandbox):
-    """The sandbox with a warm template per slot (open_sandbox gives it when GRADE_WARM_TEMPLATE=1); where the
-    template cannot be used here, the plain Sandbox's fresh worker per run."""
+@functools.lru_cache(maxsize=None)
+def template_sandbox(sandbox_class):
+    """`sandbox_class` (grader.sandbox.Sandbox) with a warm template per slot: what open_sandbox gives when
+    GRADE_WARM_TEMPLATE=1; where the template cannot be used here, the fresh worker per run as always."""
 
-    def __init__(self, *args, **kwargs):
-        self.templates = None
-        super().__init__(*args, **kwargs)
-        self.templates = Templates.create(self)
+    class TemplateSandbox(sandbox_class):
+        def __init__(self, *args, **kwargs):
+            self.templates = None
+            super().__init__(*args, **kwargs)
+            self.templates = Templates.create(self)
 
-    def prepare(self, slot, files, runner_files):
-        if self.templates is None:
-            return super().prepare(slot, files, runner_files)
-        return self.templates.prepare(slot, files, self._runner_folder(runner_files))
+        def prepare(self, slot, files, runner_files):
+            if self.templates is None:
+                return super().prepare(slot, files, runner_files)
+            return self.templates.prepare(slot, files, self._runner_folder(runner_files))
 
-    def start(self, slot, base, request, obs_write_fd, output_write_fd):
-        if self.templates is None:
-            return super().start(slot, base, request, obs_write_fd, output_write_fd)
-        with self._live_lock:
-            if self.stopping:
-                raise Interrupted("grading was interrupted")
-            if self.cgroup_memory:
-                limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
-            self._live[slot] = proc = self.templates.start(slot, base, request, obs_write_fd, output_write_fd)
-            return proc
+        def start(self, slot, base, request, obs_write_fd, output_write_fd):
+            if self.templates is None:
+                return super().start(slot, base, request, obs_write_fd, output_write_fd)
+            with self._live_lock:
+                if self.stopping:
+                    raise Interrupted("grading was interrupted")
+                if self.cgroup_memory:
+                    limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
+                self._live[slot] = proc = self.templates.start(slot, base, request, obs_write_fd, output_write_fd)
+                return proc
 
-    def cleanup(self, base):
-        if self.templates is not None and self.templates.owns(base):
-            return self.templates.cleanup(base)
-        return super().cleanup(base)
+        def cleanup(self, base):
+            if self.templates is not None and self.templates.owns(base):
+                return self.templates.cleanup(base)
+            return super().cleanup(base)
 
-    def close(self):
-        if self.templates is not None:
-            self.templates.close()
-        super().close()
+        def close(self):
+            if self.templates is not None:
+                self.templates.close()
+            super().close()
+
+    return TemplateSandbox
