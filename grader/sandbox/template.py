@@ -39,31 +39,39 @@ class TemplateBroken(Exception):
 
 
 class TemplateChild:
-    """The Popen-like handle of one submission's processes (Attempt uses pid, wait, returncode): `pid` is the
-    reaper the template forked (its own session: killpg reaches the worker too), the worker its only child."""
+    """The Popen-like handle of one forked worker (Attempt uses pid, wait, returncode)."""
 
-    def __init__(self, pid, status_fd):
-        self.pid, self.returncode, self._status = pid, None, status_fd
+    def __init__(self, template, pid):
+        self.template, self.pid, self.returncode = template, pid, None
+        self._pidfd = os.pidfd_open(pid)  # readable once it has exited; its pid is not reused before it is reaped
 
     def poll(self):
-        if self.returncode is None and select.select([self._status], [], [], 0)[0]:
+        if self.returncode is None and select.select([self._pidfd], [], [], 0)[0]:
             self._collect()
         return self.returncode
 
     def wait(self, timeout=None):
         if self.returncode is None:
-            if not select.select([self._status], [], [], timeout)[0]:
+            if not select.select([self._pidfd], [], [], timeout)[0]:
                 raise subprocess.TimeoutExpired("template child", timeout)
             self._collect()
         return self.returncode
 
     def _collect(self):
-        """The worker's exit status as its reaper wrote it (bubblewrap's way: 128 + a signal); killed (SIGKILL)
-        when the reaper died before it could write one (a worker that kills its parent)."""
-        said = os.read(self._status, 16)
-        os.close(self._status)
-        self._status = None
-        self.returncode = int(said) if said.isdigit() else 128 + signal.SIGKILL
+        """The zombie's wait status (/proc/<pid>/stat's exit_code), told as bubblewrap tells a worker's (128 + a
+        signal); then the template reaps it. SIGKILL where it cannot be read (the template died with it)."""
+        status = None
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as f:
+                status = int(f.read().rpartition(b")")[2].split()[49])
+        except (OSError, IndexError, ValueError):
+            pass
+        os.close(self._pidfd)
+        if status is None:
+            self.returncode = 128 + signal.SIGKILL
+        else:
+            self.returncode = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
+        self.template.reap()
 
 
 class Template:
@@ -130,23 +138,15 @@ class Template:
 
     def fork(self, request_args, obs_fd, out_fd):
         """A fresh child, moved into the slot's cgroup, running worker.py with `request_args`."""
-        status_r, status_w = os.pipe()
         try:
             os.write(self.ctl, b"f")
             self.req.sendmsg([("\0".join(request_args)).encode()], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, b"".join(
-                fd.to_bytes(4, sys.byteorder) for fd in (obs_fd, out_fd, status_w)))])
+                fd.to_bytes(4, sys.byteorder) for fd in (obs_fd, out_fd)))])
         except OSError as exc:
-            os.close(status_r)
             raise TemplateBroken(f"the template does not listen ({exc.strerror})")
-        finally:
-            os.close(status_w)
-        try:
-            return self._moved(status_r)
-        except BaseException:
-            os.close(status_r)
-            raise
+        return self._moved()
 
-    def _moved(self, status_r):
+    def _moved(self):
         ready = select.select([self.req], [], [], READY_SECONDS)[0]
         if not ready:
             raise TemplateBroken("the template's child did not answer")
@@ -156,14 +156,21 @@ class Template:
         if data != b"r" or not host_pid:
             raise TemplateBroken("the template's child answered wrongly")
         ns_pid = _ns_pid(host_pid)
-        if ns_pid is None or (self.last_ns_pid is not None and ns_pid != self.last_ns_pid + 2):  # its worker's
+        if ns_pid is None or (self.last_ns_pid is not None and ns_pid != self.last_ns_pid + 1):
             os.kill(host_pid, signal.SIGKILL)
             raise TemplateBroken("a process or thread was made in the template's namespace since the last child")
         self.last_ns_pid = ns_pid
         with open(self.sandbox.accounting.procs_file(self.slot), "w") as f:
             f.write(str(host_pid))
+        child = TemplateChild(self, host_pid)
         self.req.sendall(b"g")
-        return TemplateChild(host_pid, status_r)
+        return child
+
+    def reap(self):
+        try:
+            os.write(self.ctl, b"w")
+        except OSError:  # the template is gone: the next start replaces it
+            pass
 
     def stop(self):
         if self.proc is None:

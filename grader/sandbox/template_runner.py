@@ -7,11 +7,12 @@ It never imports or runs student code, and reads nothing a child can write: only
     python -I -S -B -u template_runner.py worker=/runner/worker.py ctl=FD req=FD
 
 Protocol (grader/sandbox/template.py is the other side):
-- ctl (a pipe, grader -> template): `f` forks a child; anything else, or EOF, ends the template.
+- ctl (a pipe, grader -> template): `f` forks a child; `w` reaps one dead child (the grader has read its exit
+  status from the zombie); anything else, or EOF, ends the template.
 - req (a unix socket, grader <-> child): the child receives the worker's `key=value` arguments with the
-  submission's observation and output pipes and a status pipe (SCM_RIGHTS), answers `r` (the kernel attaches
-  its pid as the grader sees it), waits for `g` (the grader has moved it into the slot's cgroup), closes req,
-  forks the worker and writes the worker's exit status (as bubblewrap reports it) to the status pipe.
+  submission's observation and output pipes (SCM_RIGHTS), answers `r` (the kernel attaches its pid as the
+  grader sees it), waits for `g` (the grader has moved it into the slot's cgroup), closes req and becomes
+  worker.py. Its parent is pid 1, as a fresh worker's is.
 
 Why pid 1: signals sent from inside a pid namespace to its init are dropped unless init handles them, SIGKILL
 and SIGSTOP included, and they are never left pending; so a child cannot kill, stop or signal the template.
@@ -44,37 +45,26 @@ def _load(path, name):
 
 
 def _child(req, worker, saved, prctl):
-    """In the forked child, before anything of the submission: take the request, be moved into the slot's cgroup,
-    then fork the worker and wait for it (the template reaps nothing: its children are reaped by the kernel)."""
+    """In the forked child, before anything of the submission: take the request, be moved, become the worker."""
     import socket
 
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # this process waits for the worker, and reports how it ended
     sock = socket.socket(fileno=req)
-    data, ancillary, _, _ = sock.recvmsg(1 << 16, socket.CMSG_SPACE(3 * 4))
+    data, ancillary, _, _ = sock.recvmsg(1 << 16, socket.CMSG_SPACE(2 * 4))
     fds = []
     for level, kind, payload in ancillary:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             fds += [int.from_bytes(payload[i:i + 4], sys.byteorder) for i in range(0, len(payload) - 3, 4)]
-    if len(fds) != 3 or not data:
+    if len(fds) != 2 or not data:
         os._exit(70)
     sock.sendall(b"r")  # the kernel attaches this process's pid as the grader sees it
-    if sock.recv(1) != b"g":  # the grader could not move it: it never runs the submission
+    if sock.recv(1) != b"g":  # the grader could not move it into the slot's cgroup: it never runs the submission
         os._exit(71)
     sock.close()
     os.setsid()
-    obs, out, status = fds
-    pid = os.fork()
-    if pid:
-        os.close(obs)
-        os.close(out)
-        _, code = os.waitpid(pid, 0)
-        code = os.WEXITSTATUS(code) if os.WIFEXITED(code) else 128 + os.WTERMSIG(code)  # as bubblewrap says it
-        os.write(status, b"%d" % code)
-        os._exit(0)
-    os.dup2(obs, 0)
-    os.dup2(out, 1)
-    os.dup2(out, 2)
-    os.closerange(3, 1 << 16)  # the template's pipe, the socket, the status pipe, the fds received: nothing else
+    os.dup2(fds[0], 0)
+    os.dup2(fds[1], 1)
+    os.dup2(fds[1], 2)
+    os.closerange(3, 1 << 16)  # the template's pipe, the socket's copies, the fds received: nothing else
     for signum, handler in saved.items():
         signal.signal(signum, handler)
     prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)  # as a fresh worker is; the template stays not dumpable
@@ -101,18 +91,23 @@ def main():
             signal.signal(signum, signal.SIG_IGN)
         except (OSError, ValueError, RuntimeError):
             saved.pop(signum, None)
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps its children and orphans: no code of its own
     os.write(1, b"ready\n")
-    # The loop allocates nothing that outlives a pass (a read's byte, a fork's pid: both dropped at once), so
-    # every child starts from the same heap (a set of Values iterates in address order). Reaping in this loop
-    # (waitpid's tuples, a number of passes that depends on timing) made it drift.
+    # Every child must start from the same heap (a set of Values iterates in address order): the loop allocates
+    # nothing that outlives a pass (a read's byte, a fork's pid, a wait's pair: each dropped at once). `w` reaps
+    # one child, the one the grader has read the exit status of: a reaping loop (WNOHANG until none is left)
+    # made two heap states alternate. A submission that leaves more children (it forked) has the template
+    # replaced anyway (template.py).
     while True:
         command = os.read(ctl, 1)
-        if command != b"f":
+        if command == b"f":
+            del command
+            if os.fork() == 0:
+                break
+        elif command == b"w":
+            del command
+            os.waitpid(-1, 0)
+        else:
             os._exit(0)
-        del command
-        if os.fork() == 0:
-            break
     _child(req, worker, saved, prctl)
 
 
