@@ -84,7 +84,7 @@ class Template:
         self.last_ns_pid = None
 
     def folder(self):
-        cgroup = os.path.join(self.sandbox.cgroups.folder, f"template-{self.slot}")
+        cgroup = os.path.join(self.sandbox.cgroups.folder, f"slot-{self.slot}-template")  # removed as the slots are
         if not os.path.isdir(cgroup):
             os.mkdir(cgroup, 0o755)
         return cgroup
@@ -126,7 +126,7 @@ class Template:
         if self.proc is None or self.proc.poll() is not None:
             raise TemplateBroken("the template is not running")
         pid = _template_pid(self.proc.pid)
-        if pid is None or _state(pid) not in ("S", "R"):
+        if pid is None or _state(pid) in (None, "T", "t", "Z", "X"):  # stopped, traced, dead
             raise TemplateBroken("the template is stopped or gone")
         if set(_procs(self.folder())) != self.members:
             raise TemplateBroken("something else runs beside the template")
