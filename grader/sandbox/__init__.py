@@ -48,6 +48,7 @@ from .claim import release_when_placed
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
 from .system import python_view
+from .template import sandbox_class
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
 from .uids import kill_uid, lease_uid, processes_of_uid
 
@@ -206,17 +207,13 @@ class Sandbox:
         that hold nothing of any submission. Only work/ is the submission's, made anew each run.
         """
         base = Path(tempfile.mkdtemp(prefix=f"w{slot}-", dir=self.root))
-        (base / "work").mkdir()
-        os.symlink(self._runner_folder(runner_files), base / "runner")
-        return self.fill(slot, base, files)
-
-    def fill(self, slot, base, files):
-        """The submission's `files` written into base/work/, owned by the slot's uid where it has one (base 0700)."""
         work = base / "work"
+        work.mkdir()
         for name, data in files.items():
             target = work / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
+        os.symlink(self._runner_folder(runner_files), base / "runner")
         uid = self.uid(slot)
         if uid is not None:
             for path in [base, work, *work.rglob("*")]:
@@ -396,12 +393,8 @@ def open_sandbox(limits=Limits(), *, require=False, use_bwrap=True):
     """
     why = linux_sandbox_missing()
     if why is None:
-        if os.environ.get("GRADE_WARM_TEMPLATE") == "1":  # an experiment, off by default (template.py)
-            from .template import template_sandbox
-            return template_sandbox(Sandbox)(limits, require=require, use_bwrap=use_bwrap)
-        return Sandbox(limits, require=require, use_bwrap=use_bwrap)
+        return sandbox_class(Sandbox)(limits, require=require, use_bwrap=use_bwrap)  # template.py: an experiment
     if require:
         raise SandboxUnavailable(f"{why}: the full sandbox needs Linux with bubblewrap and util-linux")
     from .portable import PortableSandbox
-
     return PortableSandbox(limits, why=why)

@@ -18,6 +18,7 @@ What keeps one submission from the next, and from the template:
 import functools
 import os
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -25,6 +26,7 @@ import sys
 import time
 from pathlib import Path
 
+from .claim import place
 from .errors import Interrupted
 from .layers import namespaces, no_aslr_children, system_binds, worker_arguments
 from .leftovers import kill_cgroup
@@ -118,6 +120,12 @@ class Template:
         if b"ready\n" not in said:
             self.stop()
             raise TemplateBroken(f"the template did not start: {said[-300:]!r}")
+        try:  # bubblewrap and the template in the template's cgroup, OOM score 1000 (inherited by every child)
+            for pid in (self.proc.pid, _template_pid(self.proc.pid)):
+                place(pid, os.path.join(cgroup, "cgroup.procs"))
+        except (OSError, TypeError) as exc:
+            self.stop()
+            raise TemplateBroken(f"the template could not be placed in its cgroup ({exc})")
         self.runner, self.last_ns_pid = runner, None
         self.members = set(_procs(cgroup))
 
@@ -230,15 +238,13 @@ def _template_pid(bwrap_pid):
     return children[0] if len(children) == 1 else None
 
 
-def template_argv(sandbox, slot, base, procs_file, *, ctl, req, seccomp_fd, aslr_hop):
-    """The worker's own command (Sandbox.command) made the template's: in the template's cgroup, bubblewrap's
-    command as pid 1, template_runner.py in place of worker.py."""
+def template_argv(sandbox, slot, base, *, ctl, req, seccomp_fd, aslr_hop):
+    """The worker's own command (Sandbox.command) made the template's: bubblewrap's command as pid 1,
+    template_runner.py in place of worker.py."""
     argv = sandbox.command(slot, base, {}, seccomp_fd, aslr_hop=aslr_hop)
-    slot_procs = sandbox.accounting.procs_file(slot)
     at = argv.index(sandbox.bwrap)
     python = next(i for i in range(at, len(argv) - 1) if argv[i] == sandbox.python and argv[i + 1] == "-I")
-    prefix = [procs_file if a == slot_procs else a for a in argv[:at]]
-    return (prefix + [sandbox.bwrap, "--as-pid-1", "--ro-bind", str(RUNNER), "/template_runner.py"]
+    return (argv[:at] + [sandbox.bwrap, "--as-pid-1", "--ro-bind", str(RUNNER), "/template_runner.py"]
             + argv[at + 1:python]
             + [sandbox.python, "-I", "-S", "-B", "-u", "/template_runner.py", "worker=/runner/worker.py",
                f"ctl={ctl}", f"req={req}"])
@@ -269,18 +275,29 @@ class Templates:
     def owns(self, base):
         return Path(base).parent == self.sandbox.root and Path(base).name.startswith("template-")
 
-    def prepare(self, slot, files, runner_folder):
-        """The slot's fixed folder: work/ emptied and filled with this submission, runner/ linked."""
+    def prepare(self, slot, made):
+        """The slot's fixed folder (a bind mount cannot follow a new one): work/ emptied and given the files of
+        `made`, the scratch folder Sandbox.prepare made for this submission (then removed); runner/ linked."""
         base = self.base(slot)
         work = base / "work"
-        work.mkdir(parents=True, exist_ok=True)
+        if not work.is_dir():
+            work.mkdir(parents=True)
+            uid = self.sandbox.uid(slot)
+            if uid is not None:
+                for path in (base, work):
+                    os.chown(path, uid, uid)
+                os.chmod(base, 0o700)
         _empty(work)
+        for entry in os.listdir(made / "work"):
+            os.rename(made / "work" / entry, work / entry)
+        runner_folder = os.readlink(made / "runner")
         link = base / "runner"
-        if not link.is_symlink() or os.readlink(link) != str(runner_folder):
+        if not link.is_symlink() or os.readlink(link) != runner_folder:
             if link.is_symlink():
                 link.unlink()
             os.symlink(runner_folder, link)
-        return self.sandbox.fill(slot, base, files)
+        shutil.rmtree(made, ignore_errors=True)
+        return base
 
     def cleanup(self, base):
         _empty(Path(base) / "work")
@@ -310,8 +327,8 @@ class Templates:
         try:
             with no_aslr_children() as done:
                 template.start(base, runner, lambda ctl, req: template_argv(
-                    sandbox, template.slot, base, os.path.join(template.folder(), "cgroup.procs"), ctl=ctl, req=req,
-                    seccomp_fd=seccomp_fd, aslr_hop=not done), pass_fds=(seccomp_fd,))
+                    sandbox, template.slot, base, ctl=ctl, req=req, seccomp_fd=seccomp_fd, aslr_hop=not done),
+                    pass_fds=(seccomp_fd,))
         finally:
             os.close(seccomp_fd)
 
@@ -322,8 +339,6 @@ class Templates:
 
 
 def _empty(folder):
-    import shutil
-
     for entry in os.scandir(folder):
         if entry.is_dir(follow_symlinks=False):
             shutil.rmtree(entry.path, ignore_errors=True)
@@ -331,11 +346,14 @@ def _empty(folder):
             os.unlink(entry.path)
 
 
-@functools.lru_cache(maxsize=None)
-def template_sandbox(sandbox_class):
-    """`sandbox_class` (grader.sandbox.Sandbox) with a warm template per slot: what open_sandbox gives when
-    GRADE_WARM_TEMPLATE=1; where the template cannot be used here, the fresh worker per run as always."""
+def sandbox_class(plain):
+    """`plain` (grader.sandbox.Sandbox), or, when GRADE_WARM_TEMPLATE=1, it with a warm template per slot
+    (open_sandbox asks); where the template cannot be used here, that one too runs a fresh worker per run."""
+    return _with_templates(plain) if os.environ.get("GRADE_WARM_TEMPLATE") == "1" else plain
 
+
+@functools.lru_cache(maxsize=None)
+def _with_templates(sandbox_class):
     class TemplateSandbox(sandbox_class):
         def __init__(self, *args, **kwargs):
             self.templates = None
@@ -345,7 +363,7 @@ def template_sandbox(sandbox_class):
         def prepare(self, slot, files, runner_files):
             if self.templates is None:
                 return super().prepare(slot, files, runner_files)
-            return self.templates.prepare(slot, files, self._runner_folder(runner_files))
+            return self.templates.prepare(slot, super().prepare(slot, files, runner_files))
 
         def start(self, slot, base, request, obs_write_fd, output_write_fd):
             if self.templates is None:
