@@ -50,12 +50,16 @@ def warm(monkeypatch):
 
 
 def _said(run, prefix):
-    lines = [line for line in run["output"].splitlines() if line.startswith(prefix)]
+    lines = [line for line in run["output"].splitlines() if line.startswith(prefix + " ")]
     assert len(lines) == 1, run["output"]
-    return lines[0][len(prefix):].strip()
+    return lines[0][len(prefix) + 1:].strip()
 
 
 def _witness(run):
+    inherited = ast.literal_eval(_said(run, "WITNESS-INHERITED"))
+    # what every child inherits from the template is what a fresh worker gets from the grader's own
+    assert inherited == {"nice": os.getpriority(os.PRIO_PROCESS, 0), "cpus": len(os.sched_getaffinity(0)),
+                         "policy": os.sched_getscheduler(0), "cpu_limit": (Limits().cpu_seconds(),) * 2}, inherited
     return ast.literal_eval(_said(run, "WITNESS"))
 
 
@@ -65,7 +69,7 @@ def _clean(pid):
             "fds": [0, 1, 2], "msg": 0, "sem": 0, "shm": 0}
 
 
-ATTACKS = ("tmp-leftover", "daemon", "signals", "ptrace", "ipc")
+ATTACKS = ("tmp-leftover", "daemon", "signals", "ptrace", "ipc", "priority")
 
 
 @needs_templates
@@ -103,6 +107,12 @@ def test_nothing_of_an_attack_reaches_the_next_submission_of_the_slot_nor_the_te
     assert _said(runs["5-a-ipc"], "ATTACK ipc") == str([f"{name} errno 1" for name in (
         "msgget", "semget", "shmget", "mq_open", "add_key", "keyctl")])
     assert _witness(runs["5-b-witness"]) == _clean(8)
+    # A process of the same uid may lower the template's priority, CPUs, scheduling and I/O class, and its limits
+    # (setpriority, sched_setaffinity, sched_setscheduler, ioprio_set, prlimit): every later child would inherit
+    # them. The grader compares them before each fork: the template is replaced, the witness gets the grader's.
+    assert _said(runs["6-a-priority"], "ATTACK priority") == str([f"{name} ok" for name in (
+        "setpriority", "sched_setaffinity", "sched_setscheduler", "ioprio_set", "prlimit")])
+    assert _witness(runs["6-b-witness"]) == _clean(2)
 
 
 @needs_templates

@@ -9,7 +9,7 @@ What keeps one submission from the next, and from the template:
 - the seccomp filter refuses what would outlive a process in a shared namespace (System V and POSIX message
   queues and semaphores, shared memory, keyrings: memory.py);
 - before each fork the grader checks the template's sandbox is as it was: the template alive and not stopped,
-  its cgroup holding only it, /tmp empty, and afterwards that the child's pid follows the last one (no process
+  its cgroup holding only it, its limits, priorities and CPUs unchanged, /tmp empty, and afterwards that the child's pid follows the last one (no process
   or thread was made in between); anything else and the template is replaced by a fresh one;
 - the submission's folder is the slot's own, emptied after each run; results travel only through the pipes the
   grader made for this run, as before.
@@ -128,6 +128,7 @@ class Template:
             raise TemplateBroken(f"the template could not be placed in its cgroup ({exc})")
         self.runner, self.last_ns_pid = runner, None
         self.members = set(_procs(cgroup))
+        self.vitals = _vitals(_template_pid(self.proc.pid))
 
     def check(self):
         """Raise TemplateBroken unless the template's sandbox is as it was (see the module's docstring)."""
@@ -138,6 +139,8 @@ class Template:
             raise TemplateBroken("the template is stopped or gone")
         if set(_procs(self.folder())) != self.members:
             raise TemplateBroken("something else runs beside the template")
+        if _vitals(pid) != self.vitals:
+            raise TemplateBroken("the template's priority, CPUs, scheduling or limits were changed")
         try:
             if os.listdir(f"/proc/{pid}/root/tmp"):
                 raise TemplateBroken("a submission left files in /tmp")
@@ -214,6 +217,33 @@ def _state(pid):
             return f.read().rpartition(b")")[2].split()[0].decode()
     except (OSError, IndexError):
         return None
+
+
+_IOPRIO_GET = {"x86_64": 252, "aarch64": 31}.get(os.uname().machine)
+
+
+def _vitals(pid):
+    """What a process of the same uid may change of the template and its children would inherit: its resource
+    limits, nice value, scheduling policy and priority, CPUs and I/O priority (setpriority, prlimit,
+    sched_setaffinity, sched_setscheduler and ioprio_set need no privilege for a process of one's own uid)."""
+    try:
+        with open(f"/proc/{pid}/limits") as f:
+            limits = f.read()
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rpartition(b")")[2].split()
+        return (limits, fields[16], fields[38], fields[39], frozenset(os.sched_getaffinity(pid)), _ioprio(pid))
+    except (OSError, IndexError):
+        return None
+
+
+def _ioprio(pid):
+    if _IOPRIO_GET is None:
+        return None
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    return libc.syscall(_IOPRIO_GET, 1, pid)  # IOPRIO_WHO_PROCESS
 
 
 def _ns_pid(pid):
