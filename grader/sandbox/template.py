@@ -31,6 +31,7 @@ from .errors import Interrupted
 from .layers import namespaces, no_aslr_children, system_binds, worker_arguments
 from .leftovers import kill_cgroup
 from .memory import SHARED_NAMESPACE_DENIED, SeccompFilter, limit_slot_memory
+from .template_proc import ns_pid, procs, state, template_pid, vitals
 
 RUNNER = Path(__file__).with_name("template_runner.py")
 READY_SECONDS = 10.0
@@ -121,25 +122,25 @@ class Template:
             self.stop()
             raise TemplateBroken(f"the template did not start: {said[-300:]!r}")
         try:  # bubblewrap and the template in the template's cgroup, OOM score 1000 (inherited by every child)
-            for pid in (self.proc.pid, _template_pid(self.proc.pid)):
+            for pid in (self.proc.pid, template_pid(self.proc.pid)):
                 place(pid, os.path.join(cgroup, "cgroup.procs"))
         except (OSError, TypeError) as exc:
             self.stop()
             raise TemplateBroken(f"the template could not be placed in its cgroup ({exc})")
         self.runner, self.last_ns_pid = runner, None
-        self.members = set(_procs(cgroup))
-        self.vitals = _vitals(_template_pid(self.proc.pid))
+        self.members = set(procs(cgroup))
+        self.vitals = vitals(template_pid(self.proc.pid))
 
     def check(self):
         """Raise TemplateBroken unless the template's sandbox is as it was (see the module's docstring)."""
         if self.proc is None or self.proc.poll() is not None:
             raise TemplateBroken("the template is not running")
-        pid = _template_pid(self.proc.pid)
-        if pid is None or _state(pid) in (None, "T", "t", "Z", "X"):  # stopped, traced, dead
+        pid = template_pid(self.proc.pid)
+        if pid is None or state(pid) in (None, "T", "t", "Z", "X"):  # stopped, traced, dead
             raise TemplateBroken("the template is stopped or gone")
-        if set(_procs(self.folder())) != self.members:
+        if set(procs(self.folder())) != self.members:
             raise TemplateBroken("something else runs beside the template")
-        if _vitals(pid) != self.vitals:
+        if vitals(pid) != self.vitals:
             raise TemplateBroken("the template's priority, CPUs, scheduling or limits were changed")
         try:
             if os.listdir(f"/proc/{pid}/root/tmp"):
@@ -166,11 +167,11 @@ class Template:
                          if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS), None)
         if data != b"r" or not host_pid:
             raise TemplateBroken("the template's child answered wrongly")
-        ns_pid = _ns_pid(host_pid)
-        if ns_pid is None or (self.last_ns_pid is not None and ns_pid != self.last_ns_pid + 1):
+        inner = ns_pid(host_pid)
+        if inner is None or (self.last_ns_pid is not None and inner != self.last_ns_pid + 1):
             os.kill(host_pid, signal.SIGKILL)
             raise TemplateBroken("a process or thread was made in the template's namespace since the last child")
-        self.last_ns_pid = ns_pid
+        self.last_ns_pid = inner
         with open(self.sandbox.accounting.procs_file(self.slot), "w") as f:
             f.write(str(host_pid))
         child = TemplateChild(self, host_pid)
@@ -201,71 +202,6 @@ class Template:
         except subprocess.TimeoutExpired:
             pass
         self.proc = None
-
-
-def _procs(cgroup):
-    try:
-        with open(os.path.join(cgroup, "cgroup.procs")) as f:
-            return [int(p) for p in f.read().split()]
-    except OSError:
-        return []
-
-
-def _state(pid):
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rpartition(b")")[2].split()[0].decode()
-    except (OSError, IndexError):
-        return None
-
-
-_IOPRIO_GET = {"x86_64": 252, "aarch64": 31}.get(os.uname().machine)
-
-
-def _vitals(pid):
-    """What a process of the same uid may change of the template and its children would inherit: its resource
-    limits, nice value, scheduling policy and priority, CPUs and I/O priority (setpriority, prlimit,
-    sched_setaffinity, sched_setscheduler and ioprio_set need no privilege for a process of one's own uid)."""
-    try:
-        with open(f"/proc/{pid}/limits") as f:
-            limits = f.read()
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            fields = f.read().rpartition(b")")[2].split()
-        return (limits, fields[16], fields[38], fields[39], frozenset(os.sched_getaffinity(pid)), _ioprio(pid))
-    except (OSError, IndexError):
-        return None
-
-
-def _ioprio(pid):
-    if _IOPRIO_GET is None:
-        return None
-    import ctypes
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.syscall.restype = ctypes.c_long
-    return libc.syscall(_IOPRIO_GET, 1, pid)  # IOPRIO_WHO_PROCESS
-
-
-def _ns_pid(pid):
-    """The pid of host process `pid` in its own (innermost) pid namespace."""
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("NSpid:"):
-                    return int(line.split()[-1])
-    except (OSError, ValueError):
-        pass
-    return None
-
-
-def _template_pid(bwrap_pid):
-    """The host pid of the template (bubblewrap's child, pid 1 of its namespace)."""
-    try:
-        with open(f"/proc/{bwrap_pid}/task/{bwrap_pid}/children") as f:
-            children = [int(p) for p in f.read().split()]
-    except (OSError, ValueError):
-        return None
-    return children[0] if len(children) == 1 else None
 
 
 def template_argv(sandbox, slot, base, *, ctl, req, seccomp_fd, aslr_hop):

@@ -1,0 +1,70 @@
+"""What the grader reads of a warm template's processes from outside (template.py): its cgroup's members, a
+process's state, its pid in its own namespace, bubblewrap's child, and what a process of the same uid could
+change of the template that its children would inherit."""
+
+import os
+
+
+def procs(cgroup):
+    try:
+        with open(os.path.join(cgroup, "cgroup.procs")) as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def state(pid):
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rpartition(b")")[2].split()[0].decode()
+    except (OSError, IndexError):
+        return None
+
+
+_IOPRIO_GET = {"x86_64": 252, "aarch64": 31}.get(os.uname().machine)
+
+
+def vitals(pid):
+    """What a process of the same uid may change of the template and its children would inherit: its resource
+    limits, nice value, scheduling policy and priority, CPUs and I/O priority (setpriority, prlimit,
+    sched_setaffinity, sched_setscheduler and ioprio_set need no privilege for a process of one's own uid)."""
+    try:
+        with open(f"/proc/{pid}/limits") as f:
+            limits = f.read()
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rpartition(b")")[2].split()
+        return (limits, fields[16], fields[38], fields[39], frozenset(os.sched_getaffinity(pid)), ioprio(pid))
+    except (OSError, IndexError):
+        return None
+
+
+def ioprio(pid):
+    if _IOPRIO_GET is None:
+        return None
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    return libc.syscall(_IOPRIO_GET, 1, pid)  # IOPRIO_WHO_PROCESS
+
+
+def ns_pid(pid):
+    """The pid of host process `pid` in its own (innermost) pid namespace."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("NSpid:"):
+                    return int(line.split()[-1])
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def template_pid(bwrap_pid):
+    """The host pid of the template (bubblewrap's child, pid 1 of its namespace)."""
+    try:
+        with open(f"/proc/{bwrap_pid}/task/{bwrap_pid}/children") as f:
+            children = [int(p) for p in f.read().split()]
+    except (OSError, ValueError):
+        return None
+    return children[0] if len(children) == 1 else None
