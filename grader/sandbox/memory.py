@@ -111,7 +111,7 @@ class SeccompFilter:
         """A SeccompFilter that works here, or (None, why not). `bwrap_prefix(fd)` is the argv that runs a
         program in the sandbox with the filter read from fd: the filter is tried on a memfd_create (once per
         process for one bubblewrap and interpreter: about 0.15 s)."""
-        program = seccomp_program(denied=denied)
+        program = seccomp_program() if denied is DENIED else seccomp_program(denied=denied)
         if program is None:
             return None, f"no seccomp filter is known for this architecture ({platform.machine()})"
         path = os.path.join(folder, name)
