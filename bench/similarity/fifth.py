@@ -12,10 +12,11 @@ shape (issue 27), 57 files per seed:
   English, Russian, Chinese or pinyin names and comments, type hints,
   one-letter names, a step-by-step beginner, nine topological walks and
   eight forms of tanh's derivative; extras outside the region: smoke tests,
-  a `zero_grad`, a `__neg__`, a helper method); 3 hand in a complete engine
-  of their own (fifth/engines: a tape, PyTorch-like grad_fn objects, a
-  dataclass with a unary-op helper, edge lists with `__slots__`, a Chinese
-  recursive engine, a verbose beginner's).
+  a `zero_grad`, a `__neg__`, a helper method; fifth/more-ops.txt for
+  04-more-ops's eight regions); 3 hand in a complete engine of their own,
+  drawn from fifth/engines' six (nodes numbered at creation, PyTorch-like
+  grad_fn objects, a dataclass with a unary-op helper, edge lists with
+  `__slots__`, a Chinese-commented recursive engine, a verbose beginner's).
 - **3 pairs of hard negatives** (`hard_pair`): two students whose own code
   is the same canonical lines (fifth/canonical.txt: the lecture's form, the
   course's reference lines, the plainest form), each with comments and blank
@@ -39,12 +40,14 @@ fourth.py's):
    labels changed, and three or four restyles among: quotes, `+=` written out,
    operands of the chain rule swapped, `x**2` as `x*x`, the coercion written
    as an `if`, return annotations, `math.` functions imported by name,
-   blank lines inside methods removed;
+   blank lines inside methods removed, `__radd__ = __add__`, a node's
+   inputs as a list, `__repr__` %-formatted;
 4. the region (or the engine) restructured by hand (fifth/people.txt's
    `l4` sections, fifth/restructured: helpers extracted or inlined, recursion
    into loops and back, closures into lambdas or static helpers, derivative
    expressions rearranged), then level 3's steps, and for some a method moved
-   out of the class and attached to it after (`Value.tanh = _tanh`).
+   out of the class and attached to it after (`Value.tanh = _tanh_impl`)
+   or the coercion lifted into a decorator.
 
 Every file is run before it is written and its gradients on an expression of
 every op it has (nodes used twice, a 60-step chain, relu on both sides of 0)
