@@ -90,3 +90,18 @@ def test_the_check_refuses_an_engine_with_a_wrong_gradient():
         fifth.check(good.replace("self.grad += (1 - t**2) * out.grad", "self.grad += (1 - t) * out.grad"), "bad")
     with pytest.raises(AssertionError):  # `=` for `+=`: a node used twice loses a path
         fifth.check(good.replace("other.grad += out.grad", "other.grad = out.grad"), "bad")
+
+
+def test_run_py_reads_the_labels_as_the_class_means(built):
+    """14 copy pairs (12 sources, one copied twice: 3 pairs), 3 hard-negative pairs, public copies never a pair."""
+    _, labels = built
+    run = _load("run")
+    rows = list(run.labelled_pairs({"main": labels}))
+    assert len(rows) == 57 * 56 // 2
+    copies = [r for r in rows if r[2]]
+    assert len(copies) == 14
+    assert collections.Counter(r[3] for r in copies) == {1: 3, 2: 4, 3: 3, 4: 4} or \
+        collections.Counter(r[3] for r in copies) == {1: 3, 2: 2, 3: 5, 4: 4}
+    assert sum(r[4] for r in rows) == 3
+    public = {i for i, lab in labels.items() if lab["cluster"] == "public"}
+    assert not any(set(r[1].split("|")) <= public for r in copies)
