@@ -9,7 +9,9 @@ import shutil
 import pytest
 
 from grader.sandbox import Limits, Sandbox, claim
+from grader.sandbox.accounting import ProcessTree
 from grader.sandbox.host import linux_sandbox_missing
+from grader.sandbox.uids import processes_of_uid
 from grader.suites import load_suite
 
 pytestmark = pytest.mark.skipif(linux_sandbox_missing() is not None, reason="the Linux sandbox only")
@@ -33,14 +35,19 @@ def _lines(fd, until, seconds=30):
     return data.decode()
 
 
-@pytest.fixture(params=["bwrap", "no bwrap"])
+@pytest.fixture(params=["bwrap", "no bwrap", "bwrap, /proc accounting"])
 def box(request):
-    if request.param == "bwrap" and not shutil.which("bwrap"):
+    bwrap = request.param != "no bwrap"
+    if bwrap and not shutil.which("bwrap"):
         pytest.skip("no bubblewrap here")
-    sandbox = Sandbox(Limits(), use_bwrap=request.param == "bwrap")
-    if request.param == "bwrap" and sandbox.bwrap is None:
+    sandbox = Sandbox(Limits(), use_bwrap=bwrap)
+    if bwrap and sandbox.bwrap is None:
         sandbox.close()
         pytest.skip(f"bubblewrap does not work here: {sandbox.warning}")
+    if request.param.endswith("/proc accounting"):  # as where cgroup v2 cannot be used: no cgroup to move into
+        sandbox.accounting.close()
+        sandbox.cgroups, sandbox.cgroup_memory = None, False
+        sandbox.accounting = ProcessTree(sandbox._leased_uid, processes_of_uid)
     yield sandbox
     sandbox.close()
 
@@ -78,8 +85,11 @@ def test_every_process_of_a_worker_is_in_its_cgroup_with_oom_score_1000_before_t
 
 
 def test_a_worker_that_cannot_be_placed_never_runs_the_submission(box, tmp_path, monkeypatch):
-    # a cgroup that cannot be joined (here: one that is gone); elsewhere the same for an OOM score
-    monkeypatch.setattr(box.accounting, "procs_file", lambda slot: str(tmp_path / "gone" / "cgroup.procs"))
+    # a cgroup that cannot be joined (here: one that is gone), or an OOM score that cannot be set
+    if box.cgroups is not None:
+        monkeypatch.setattr(box.accounting, "procs_file", lambda slot: str(tmp_path / "gone" / "cgroup.procs"))
+    else:
+        monkeypatch.setattr(claim, "OOM_SCORE", b"not a number")
     base, proc, obs, out = _start(box)
     try:
         assert proc.wait(timeout=30) != 0
