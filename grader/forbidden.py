@@ -28,6 +28,33 @@ def _imported_names(node):
     return []
 
 
+# Where an import call can be named: a file of ASCII text that holds neither name has no such call (an
+# identifier is then written as it is read: no NFKC form of it), so its import statements are all there is.
+_CALL_NAMES = tuple(name.encode() for name in _IMPORT_CALLS)
+# The fields of a statement that hold statements (bodies, branches, handlers, cases): where an import
+# statement can be. Expressions hold none, so the walk of a file without import calls skips them.
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(tree):
+    """Every statement of the tree (and except handler, match case), without the expressions inside them."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in _BODIES:
+            children = getattr(node, field, None)
+            if isinstance(children, list):
+                stack.extend(children)
+
+
+def _nodes(tree, source):
+    """What may import: every node, or only the statements where no import call can be written."""
+    if isinstance(source, bytes) and source.isascii() and not any(name in source for name in _CALL_NAMES):
+        return _statements(tree)
+    return ast.walk(tree)
+
+
 def _tree(source):
     try:
         return ast.parse(source)
@@ -51,7 +78,7 @@ def forbidden_imports(files, forbid, start=None):
         tree = _tree(sources[module])
         if tree is None:
             continue
-        for node in ast.walk(tree):
+        for node in _nodes(tree, sources[module]):
             for name in _imported_names(node):
                 top = name.partition(".")[0]
                 if top in forbid:

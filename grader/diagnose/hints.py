@@ -51,7 +51,7 @@ import re
 
 from ..i18n import msg, said
 from .source_patterns import annotation_names, backward_assignments, grad_assignments, no_seed, recursive_sorts
-from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, kept_by_source, tree_of
+from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, children, clock, kept_by_source, tree_of
 
 
 # Python's own words for a NameError, searched in the import error's text (its type is the `exception` field)
@@ -182,13 +182,13 @@ def _runs_in(function):
         node = stack.pop()
         found.append(node)
         if isinstance(node, (*FUNCTIONS, ast.Lambda)):
-            children = [*getattr(node, "decorator_list", []), *node.args.defaults,
-                        *(d for d in node.args.kw_defaults if d is not None)]
+            inside = [*getattr(node, "decorator_list", []), *node.args.defaults,
+                      *(d for d in node.args.kw_defaults if d is not None)]
         elif isinstance(node, ast.ClassDef):
-            children = [*node.decorator_list, *node.bases, *node.keywords]
+            inside = [*node.decorator_list, *node.bases, *node.keywords]
         else:
-            children = list(ast.iter_child_nodes(node))
-        stack.extend(reversed(children))
+            inside = children(node)
+        stack.extend(reversed(inside))
     return sorted(found, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
 
 

@@ -10,7 +10,7 @@ import ast
 import re
 
 from ..i18n import msg, nmsg, said
-from .source_tree import FUNCTIONS
+from .source_tree import FUNCTIONS, children
 
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
 _RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
@@ -33,7 +33,7 @@ def _own_body_nodes(function):
     while stack:
         node = stack.pop()
         yield node
-        for child in ast.iter_child_nodes(node):
+        for child in children(node):
             if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 stack.append(child)
 
@@ -142,7 +142,7 @@ def _chains_in(tree, expr):
         node = stack.pop()
         if isinstance(node, ast.Attribute) and id(node) in tree.chain:
             found.add(tree.chain[id(node)])
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(children(node))
     return found
 
 

@@ -30,6 +30,19 @@ MAX_BYTES = 128 << 10
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+def children(node) -> list:
+    """ast.iter_child_nodes(node) as a list, in the same order, without its two generators per node: the
+    walks of every hint visit each node of a file, and the generators were a third of their time."""
+    found = []
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if isinstance(value, ast.AST):
+            found.append(value)
+        elif isinstance(value, list):
+            found.extend(child for child in value if isinstance(child, ast.AST))
+    return found
+
+
 class OverBudget(Exception):
     """The analysis of a file ran past its budget: no hint is said."""
 
@@ -55,7 +68,7 @@ class SourceTree:
             node = stack.pop()
             order.append(node)
             self._by_type.setdefault(type(node), []).append(node)
-            for child in ast.iter_child_nodes(node):
+            for child in children(node):
                 self.parents[child] = node
                 stack.append(child)
         # children before parents: a chain's id is built from its value's id, each in O(1)
