@@ -68,6 +68,16 @@ def files() -> dict[str, str]:
                                                        "exec(''.join(map(chr, _c)))\n",
         "exec through a chain of 5,000 names": "n0 = 'x = 1'\n" + "".join(
             f"n{i} = n{i - 1}\n" for i in range(1, 5000)) + "exec(n4999)\n",
+        "node helpers taking lambdas, each called 4,000 times": "class Value:\n" + "".join(
+            f"    def _u{i}(self, v, d):\n        out = Value(v + {i}, (self,))\n"
+            f"        def _backward():\n            self.grad += d(out) * out.grad + d(out) * {i}\n"
+            f"        out._backward = _backward\n        return out\n" for i in range(8)) + "".join(
+            f"    def op{k}(self):\n        return self._u{k % 8}(self.data, lambda o: o.data * {k} + o.grad)\n"
+            for k in range(4000)),
+        "rules bound with partial, 16,000 times": "from functools import partial\n" + "".join(
+            f"def _r{i}(a, out):\n    a.grad += (a.data * {i} + out.data ** 2) * out.grad\n" for i in range(8))
+            + "class Value:\n    def f(self):\n" + "".join(
+            f"        self.o{k}._backward = partial(_r{k % 8}, self, self.o{k})\n" for k in range(16000)),
         "1 MiB, deeply indented blocks": fill("if x:\n" + "".join(" " * i + "if x:\n" for i in range(1, 90)) + " " * 90 + "y = 1\n"),
     }
 

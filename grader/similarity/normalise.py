@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
-from .rewrites import InlineHelpers, PositionalArguments, class_aliases, dispatch_as_closures, edges_as_closures, \
-    inline_temporaries, plain_literals
+from .rewrites import InlineFactories, InlineHelpers, PositionalArguments, binds_rules, bound_rules_as_closures, \
+    class_aliases, dispatch_as_closures, edges_as_closures, inline_temporaries, plain_literals
 from .roles import BUILTINS, Names, kept_as_written
 
 
@@ -215,6 +215,21 @@ class _TreeReader:
             if helpers.stopped:
                 self.limits.append({"file": file, "what": "helpers not all inlined",
                                     "why": f"inlining would add more than {helpers.budget} nodes"})
+        # a node-making helper that takes the derivative as a lambda, and rules bound with partial, are read as the
+        # closures they stand for (rewrites.py); with the one-line helpers' budget, what it has left
+        factories = InlineFactories(nodes, max(0, helpers.budget - helpers.added))
+        self.work.charge(2 * len(nodes))
+        if called & set(factories.helpers):
+            tree = factories.visit(tree)
+            factories.drop_inlined(tree)
+            size += factories.added
+            self.work.charge(2 * size)
+        if binds_rules(nodes):
+            size += bound_rules_as_closures(tree, max(0, helpers.budget - helpers.added - factories.added))
+            self.work.charge(2 * size)
+        if factories.stopped and not helpers.stopped:
+            self.limits.append({"file": file, "what": "helpers not all inlined",
+                                "why": f"inlining would add more than {helpers.budget} nodes"})
         positional = PositionalArguments(nodes)
         if any(isinstance(c, ast.Call) and c.keywords and isinstance(c.func, ast.Name) and c.func.id in positional.order
                for c in nodes):

@@ -94,6 +94,228 @@ class InlineHelpers(ast.NodeTransformer):
                 node.body = kept or [ast.Pass()]
 
 
+class InlineFactories(ast.NodeTransformer):
+    """`return self.make(x, (self,), "tanh", lambda out: 1 - out.data ** 2)` becomes the helper's statements.
+
+    A shared helper that makes a node and its closure (`out = Value(...)`, `def _backward(): ... local(out) ...`,
+    `out._backward = _backward`, `return out`) is the restructuring a copier does to hide a copy, or undoes:
+    every op written out in full against one helper called with each op's forward value and its derivative
+    as a lambda. A call that is a whole `return` statement is replaced by the helper's body, its parameters put
+    in, and each call of a lambda so put in is read as the lambda's expression (`local(out)` → `1 - out.data ** 2`).
+    Only straight-line helpers (assignments, a nested function, ending in `return name`) that do not reassign
+    their parameters; the nodes this may add are capped with the one-line helpers' budget.
+    """
+
+    MAX_BODY = 150  # nodes of one helper's body: a longer one is a function of its own, left as a call
+
+    def __init__(self, nodes, budget: int):
+        self.helpers = {}
+        self.budget = budget
+        self.added = 0
+        self.stopped = False
+        for node in nodes:
+            if not (isinstance(node, ast.FunctionDef) and 2 <= len(node.body) <= 8 and not node.args.vararg
+                    and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
+                    and not is_dunder(node.name) and node.name not in API_NAMES
+                    and all(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+                    and _size(node, self.MAX_BODY) <= self.MAX_BODY):  # first: every walk below is then bounded
+                continue
+            *body, last = node.body
+            if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)
+                    and all(isinstance(b, (ast.Assign, ast.AugAssign, ast.FunctionDef, ast.Expr)) for b in body)):
+                continue
+            params = [a.arg for a in node.args.posonlyargs + node.args.args]
+            inner = [n for b in body for n in _own_nodes_of(b)]
+            if (any(isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)) for n in inner)
+                    or any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in params
+                           for b in body for n in ast.walk(b))):
+                continue
+            # it takes the derivative as a function (a parameter it calls): a helper that only passes its
+            # parameters on is a call like any other
+            if not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in params
+                       for b in body for n in ast.walk(b)):
+                continue
+            self.helpers[node.name] = (params, node.body, bool(node.decorator_list))
+        called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
+        self.named = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes
+                      if isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in called}
+        self.inlined: set[str] = set()
+        self.left: set[str] = set()
+
+    def visit_FunctionDef(self, node):
+        if node.name in self.helpers:
+            return node  # a helper's own body is left as written (it goes, or stays, whole)
+        return self.generic_visit(node)
+
+    def visit_Return(self, node):
+        call = node.value
+        if not isinstance(call, ast.Call):
+            return node
+        func = call.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name not in self.helpers:
+            return node
+        params, body, static = self.helpers[name]
+        args = list(call.args)
+        if isinstance(func, ast.Attribute) and not static and params and len(args) == len(params) - 1:
+            args = [func.value] + args
+        size = sum(_size(b, self.MAX_BODY) for b in body)
+        if call.keywords or len(args) != len(params) or any(isinstance(a, ast.Starred) for a in args):
+            self.left.add(name)
+            return node
+        if self.added + size > self.budget:
+            self.stopped = True
+            self.left.add(name)
+            return node
+        self.added += size
+        self.inlined.add(name)
+        values = dict(zip(params, args))
+
+        import copy
+
+        class Substitute(ast.NodeTransformer):
+            def visit_Name(self, name_node):
+                if isinstance(name_node.ctx, ast.Load) and name_node.id in values:
+                    return copy.deepcopy(values[name_node.id])
+                return name_node
+
+            def visit_Call(self, call_node):
+                self.generic_visit(call_node)
+                function = call_node.func
+                if (isinstance(function, ast.Lambda) and not call_node.keywords
+                        and not function.args.vararg and not function.args.kwarg and not function.args.kwonlyargs
+                        and len(function.args.args) == len(call_node.args)):
+                    bound = {a.arg: v for a, v in zip(function.args.args, call_node.args)}
+
+                    class Bind(ast.NodeTransformer):
+                        def visit_Name(self, inner):
+                            if isinstance(inner.ctx, ast.Load) and inner.id in bound:
+                                return copy.deepcopy(bound[inner.id])
+                            return inner
+
+                    return Bind().visit(copy.deepcopy(function.body))
+                return call_node
+
+        statements = [ast.copy_location(Substitute().visit(copy.deepcopy(b)), node) for b in body]
+        return [ast.fix_missing_locations(s) for s in statements]
+
+    def drop_inlined(self, tree) -> None:
+        """Remove the definitions of helpers every call of which was inlined, and that are named nowhere else."""
+        gone = self.inlined - self.left - self.named
+        if not gone:
+            return
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef)):
+                kept = [s for s in node.body if not (isinstance(s, ast.FunctionDef) and s.name in gone)]
+                node.body = kept or [ast.Pass()]
+
+
+def binds_rules(nodes) -> bool:
+    """Whether some `x._backward = ...` binds a function: partial(f, ...), or lambda: f(...)."""
+    return any(isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Attribute)
+               and n.targets[0].attr == "_backward"
+               and (isinstance(n.value, ast.Call) or isinstance(n.value, ast.Lambda) and isinstance(n.value.body, ast.Call))
+               for n in nodes)
+
+
+def bound_rules_as_closures(tree, budget: int) -> int:
+    """`out._backward = partial(_mul_rule, self, other, out)` (or `lambda: _mul_rule(self, other, out)`) is read as
+    the closure it stands for: `def _backward():` with the rule's body, its parameters put in.
+
+    Backward rules written once at module level (or as methods) and bound to each node is the same engine as
+    micrograd's closures, moved; a copier moves them either way. Only rules that return nothing and do not
+    reassign their parameters; the nodes added are capped by BUDGET. Returns the nodes added; a rule every use
+    of which was so read, and that is named nowhere else, loses its `def`.
+    """
+    import copy
+
+    rules = {}
+    for scope in [tree] + [n for n in tree.body if isinstance(n, ast.ClassDef)]:
+        for node in scope.body:
+            if (isinstance(node, ast.FunctionDef) and _size(node, InlineFactories.MAX_BODY) <= InlineFactories.MAX_BODY
+                    and not node.args.vararg and not node.args.kwarg and not node.args.kwonlyargs
+                    and not node.args.defaults and not node.decorator_list
+                    and not is_dunder(node.name) and node.name not in API_NAMES):
+                params = [a.arg for a in node.args.posonlyargs + node.args.args]
+                inner = [n for b in node.body for n in _own_nodes_of(b)]
+                if params and not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await))
+                                      or isinstance(n, ast.Return) and n.value is not None for n in inner) \
+                        and not any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in params
+                                    for b in node.body for n in ast.walk(b)):
+                    rules[node.name] = (params, node.body)
+    if not rules:
+        return 0
+    added, used, kept = 0, set(), set()
+
+    def bound(value):
+        """(rule, arguments) when VALUE binds a rule: partial(rule, *args), or lambda: rule(*args)."""
+        if isinstance(value, ast.Call) and not value.keywords and value.args:
+            func = value.func
+            if (isinstance(func, ast.Name) and func.id == "partial" or isinstance(func, ast.Attribute)
+                    and func.attr == "partial") and isinstance(value.args[0], ast.Name):
+                return value.args[0].id, value.args[1:]
+        if (isinstance(value, ast.Lambda) and not value.args.args and not value.args.vararg
+                and isinstance(value.body, ast.Call) and not value.body.keywords):
+            func = value.body.func
+            name = func.id if isinstance(func, ast.Name) else None
+            return name, value.body.args
+        return None, None
+
+    for block_owner in list(ast.walk(tree)):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(block_owner, field, None)
+            if not isinstance(block, list):
+                continue
+            out = []
+            for statement in block:
+                name, args = (bound(statement.value) if isinstance(statement, ast.Assign)
+                              and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Attribute)
+                              and statement.targets[0].attr == "_backward" else (None, None))
+                if name in rules and len(args) == len(rules[name][0]) and not any(isinstance(a, ast.Starred)
+                                                                                    for a in args):
+                    params, body = rules[name]
+                    size = sum(_size(b, InlineFactories.MAX_BODY) for b in body)
+                    if added + size <= budget:
+                        added += size
+                        used.add(name)
+                        values = dict(zip(params, args))
+
+                        class Substitute(ast.NodeTransformer):
+                            def visit_Name(self, name_node):
+                                if isinstance(name_node.ctx, ast.Load) and name_node.id in values:
+                                    return copy.deepcopy(values[name_node.id])
+                                return name_node
+
+                        closure = ast.FunctionDef(
+                            name="_backward", args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[],
+                                                                 kw_defaults=[], defaults=[]),
+                            body=[Substitute().visit(copy.deepcopy(b)) for b in body], decorator_list=[])
+                        closure = ast.copy_location(closure, statement)
+                        out.append(ast.fix_missing_locations(closure))
+                        out.append(ast.copy_location(ast.Assign([statement.targets[0]],
+                                                                ast.Name("_backward", ast.Load())), statement))
+                        continue
+                    kept.add(name)
+                out.append(statement)
+            setattr(block_owner, field, out)
+    if used:
+        # a rule still named anywhere (called directly, passed on) keeps its def
+        named = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        named |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        gone = used - kept - named
+        for scope in [tree] + [n for n in tree.body if isinstance(n, ast.ClassDef)]:
+            scope.body = [s for s in scope.body if not (isinstance(s, ast.FunctionDef) and s.name in gone)] \
+                or [ast.Pass()]
+    return added
+
+
+def _own_nodes_of(statement):
+    """The nodes of a statement outside any function nested in it (a nested function's own returns are its own)."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    return [statement] + list(_own_nodes(statement))
+
+
 class PositionalArguments(ast.NodeTransformer):
     """`Value(x, _children=(a, b), _op="*")` → `Value(x, (a, b), "*")`: keywords put in the order of the class's __init__."""
 

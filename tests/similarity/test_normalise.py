@@ -298,3 +298,153 @@ def test_conditionals_early_returns_and_comprehensions_read_the_same():
     assert "ListComp" not in tokens(loop.format("        print(v)\n"))["f"]
     # an explicit dunder call is left as written (docs/similarity.md, Limits: honest students write them)
     assert tokens("def f(a, b):\n    return a.__mul__(b)\n") != tokens("def f(a, b):\n    return a * b\n")
+
+
+TANH = """
+    import math
+
+
+    class Value:
+        def __init__(self, data, _children=(), _op=""):
+            self.data = data
+            self.grad = 0
+            self._prev = set(_children)
+
+        def tanh(self):
+            out = Value(math.tanh(self.data), (self,), "tanh")
+
+            def _backward():
+                self.grad += (1 - out.data ** 2) * out.grad
+
+            out._backward = _backward
+            return out
+
+        def exp(self):
+            out = Value(math.exp(self.data), (self,), "exp")
+
+            def _backward():
+                self.grad += out.data * out.grad
+
+            out._backward = _backward
+            return out
+"""
+
+
+def test_a_node_helper_taking_the_derivative_as_a_lambda_reads_as_each_op_written_out():
+    helper = """
+        import math
+
+
+        class Value:
+            def __init__(self, data, _children=(), _op=""):
+                self.data = data
+                self.grad = 0
+                self._prev = set(_children)
+
+            def _unary(self, value, op, local):
+                node = Value(value, (self,), op)
+
+                def _backward():
+                    self.grad += local(node) * node.grad
+
+                node._backward = _backward
+                return node
+
+            def tanh(self):
+                return self._unary(math.tanh(self.data), "tanh", lambda n: 1 - n.data ** 2)
+
+            def exp(self):
+                return self._unary(math.exp(self.data), "exp", lambda n: n.data)
+    """
+    assert tokens(helper) == tokens(TANH)  # every call read in place: the helper's own `def` is gone too
+
+
+def test_a_node_helper_is_left_as_a_call_when_it_does_not_take_a_function_or_reassigns_a_parameter():
+    passes_on = """
+        class Value:
+            def _node(self, data, children, local):
+                out = Value(data, children)
+                out._local = local
+                return out
+
+            def exp(self):
+                return self._node(1.0, (self,), (2.0,))
+    """
+    assert "Value._node" in tokens(passes_on)
+    reassigns = """
+        class Value:
+            def _unary(self, value, local):
+                value = float(value)
+                out = Value(value, (self,))
+                out._backward = lambda: local(out)
+                return out
+
+            def exp(self):
+                return self._unary(1.0, lambda n: n.data)
+    """
+    assert "Value._unary" in tokens(reassigns)
+
+
+def test_rules_bound_with_partial_or_a_lambda_read_as_closures():
+    bound = """
+        import math
+        from functools import partial
+
+
+        def _tanh_rule(a, out):
+            a.grad += (1 - out.data ** 2) * out.grad
+
+
+        class Value:
+            def __init__(self, data, _children=(), _op=""):
+                self.data = data
+                self.grad = 0
+                self._prev = set(_children)
+
+            def tanh(self):
+                out = Value(math.tanh(self.data), (self,), "tanh")
+                out._backward = partial(_tanh_rule, self, out)
+                return out
+
+            def exp(self):
+                out = Value(math.exp(self.data), (self,), "exp")
+                out._backward = lambda: Value._exp_rule(self, out)
+                return out
+
+            def _exp_rule(a, out):
+                a.grad += out.data * out.grad
+    """
+    got, plain = tokens(bound), tokens(TANH)
+    assert got["Value.tanh"] == plain["Value.tanh"]
+    assert "_tanh_rule" not in got and "Value._exp_rule" in got  # a method called as Value._exp_rule is not bound
+    lambda_bound = """
+        import math
+        from functools import partial
+
+
+        class Value:
+            def __init__(self, data, _children=(), _op=""):
+                self.data = data
+                self.grad = 0
+                self._prev = set(_children)
+
+            def tanh(self):
+                out = Value(math.tanh(self.data), (self,), "tanh")
+                out._backward = lambda: _tanh_rule(self, out)
+                return out
+
+            def exp(self):
+                out = Value(math.exp(self.data), (self,), "exp")
+                out._backward = partial(_exp_rule, self, out)
+                return out
+
+
+        def _tanh_rule(a, out):
+            a.grad += (1 - out.data ** 2) * out.grad
+
+
+        def _exp_rule(a, out):
+            a.grad += out.data * out.grad
+    """
+    got = tokens(lambda_bound)
+    assert {k: v for k, v in got.items() if k != "<module>"} == {k: v for k, v in plain.items() if k != "<module>"}
