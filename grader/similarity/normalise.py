@@ -235,7 +235,8 @@ class _TreeReader:
                for c in nodes):
             tree = positional.visit(tree)
             self.work.charge(size)
-        dispatch_as_closures(tree)
+        for closure in dispatch_as_closures(tree):  # new functions: not among `nodes`, whose temporaries go below
+            self.work.charge(inline_temporaries(closure))
         edges_as_closures(tree)
         self.work.charge(3 * size)
         tree.body = canonical(tree.body)

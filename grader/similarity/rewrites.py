@@ -343,14 +343,17 @@ class PositionalArguments(ast.NodeTransformer):
         return ast.copy_location(ast.Call(node.func, args, []), node)
 
 
-def dispatch_as_closures(tree) -> None:
+def dispatch_as_closures(tree) -> list:
     """Op-string dispatch is read as closures: each branch's rules move into the op that makes that node.
 
     An engine whose `_backward` (or `backward`) says `if node._op == "*": a, b = node._prev; a.grad += ...`
     and whose `__mul__` returns `Value(..., "*")` is micrograd's closures written
     another way round; the branch's rules (without the unpacking of `_prev`)
     become a `_backward` closure at the end of `__mul__`, and the branch is left
-    empty. At least three branches must test the same attribute against strings.
+    empty. At least three branches must test the same attribute against strings. Where the branch unpacks
+    `node._prev` and the op returns `Value(..., (self, other), "*")`, the op is written as micrograd writes it
+    (`out = Value(...)`, the closure, `out._backward = _backward`, `return out`), the branch's inputs read as
+    the op's operands and its node as `out`. Returns those closures (their temporaries are then put in place).
     """
     branches: dict[str, tuple[str, ast.If]] = {}
     for node in ast.walk(tree):
@@ -361,8 +364,9 @@ def dispatch_as_closures(tree) -> None:
     attributes = [attribute for attribute, _ in branches.values()]
     common = max(set(attributes), key=attributes.count) if attributes else None
     branches = {op: branch for op, (attribute, branch) in branches.items() if attribute == common}
+    made: list = []
     if len(branches) < 3:
-        return
+        return made
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef):
             continue
@@ -373,11 +377,60 @@ def dispatch_as_closures(tree) -> None:
             continue
         branch = branches.pop(ops.pop())
         rules = [s for s in branch.body if not _unpacks_inputs(s)]
+        closure = _as_micrograd_closure(node, branch, rules) if rules else None
+        if closure is not None:
+            made.append(closure)
+            branch.body = [ast.Pass()]
+            continue
         if rules:
             closure = ast.FunctionDef("_backward", ast.arguments([], [], None, [], [], None, []), rules, [], None)
             at = next((i for i, s in enumerate(node.body) if isinstance(s, ast.Return)), len(node.body))
             node.body.insert(at, ast.copy_location(closure, branch))  # before the return, as a closure would be
             branch.body = [ast.Pass()]
+    return made
+
+
+def _as_micrograd_closure(function, branch, rules):
+    """`return Value(d, (self, other), "*")` with the branch's rules → `out = Value(...)`, `def _backward(): <rules>`,
+    `out._backward = _backward`, `return out`: the rules' inputs read as the op's operands, the node as `out`.
+
+    Only when the branch names its inputs by unpacking `<node>._prev` and the op's one `return` (a statement of
+    its own body) makes the node with its inputs as a literal tuple or list, as many as the branch names."""
+    import copy
+
+    unpack = next((s for s in branch.body if _unpacks_inputs(s)), None)
+    if unpack is None or not isinstance(unpack.value.value, ast.Name) or unpack.value.attr != "_prev":
+        return None
+    names = [e.id if isinstance(e, ast.Name) else None for e in unpack.targets[0].elts]
+    node_name = unpack.value.value.id
+    returns = [(i, s) for i, s in enumerate(function.body) if isinstance(s, ast.Return)]
+    if len(returns) != 1 or None in names:
+        return None
+    at, ret = returns[0]
+    call = ret.value
+    if not (isinstance(call, ast.Call) and len(call.args) >= 2 and isinstance(call.args[1], (ast.Tuple, ast.List))
+            and len(call.args[1].elts) == len(names)):
+        return None
+    values = {name: child for name, child in zip(names, call.args[1].elts)}
+
+    class Put(ast.NodeTransformer):
+        def visit_Name(self, n):
+            if isinstance(n.ctx, ast.Load) and n.id in values:
+                return copy.deepcopy(values[n.id])
+            if n.id == node_name:
+                return ast.copy_location(ast.Name("out", n.ctx), n)
+            return n
+
+    closure = ast.FunctionDef(name="_backward", args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[],
+                                                                   kw_defaults=[], defaults=[]),
+                              body=[Put().visit(copy.deepcopy(r)) for r in rules], decorator_list=[])
+    made = [ast.Assign([ast.Name("out", ast.Store())], call),
+            closure,
+            ast.Assign([ast.Attribute(ast.Name("out", ast.Load()), "_backward", ast.Store())],
+                       ast.Name("_backward", ast.Load())),
+            ast.Return(ast.Name("out", ast.Load()))]
+    function.body[at:at + 1] = [ast.fix_missing_locations(ast.copy_location(m, ret)) for m in made]
+    return closure
 
 
 def edges_as_closures(tree) -> None:

@@ -203,6 +203,8 @@ def test_op_string_dispatch_reads_as_closures():
     closure_rules = "def:_backward:0 { = .grad v Add .grad v Mult .data v .grad v = .grad v Add .grad v Mult .data v .grad v }"
     assert closure_rules in got
     assert closure_rules in tokens(MUL)["Value.__mul__"]
+    # the node made once, its closure set and the node returned, as micrograd writes an op
+    assert got == tokens(MUL)["Value.__mul__"]
 
 
 def test_a_file_with_a_syntax_error_is_read_around_the_error():
