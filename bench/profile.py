@@ -10,7 +10,9 @@ three tables:
 
 1. the batch's stages: load, observe, judge (with the dry run), diagnose, scores;
    wall seconds and this process's CPU seconds (the workers' CPU is not in it), and
-   per submission;
+   per submission; then the workers' CPU, every process grading started (counted in a
+   cgroup of the profile's own, so also before a worker was moved into its slot: OwnCgroup),
+   and the part their slots' cgroups counted;
 2. one worker's life, per submission (the median over the batch; the means beside it):
    its scratch folder, spawning it, its start until it says hello (every exec hop,
    Python's start-up, worker.py's own), importing the engine, the probes, and ending it
@@ -157,6 +159,48 @@ def instrument(clock):
             break
 
 
+class OwnCgroup:
+    """This process in a cgroup v2 of its own, under the one it was in, where that one enables no controllers (so
+    nothing of the grader's behaviour changes: its slots' cgroups are made under this one). Its cpu.stat counts
+    every process started from here, before a worker was moved into its slot too (a grader that moves them while
+    they start, grader/sandbox/claim.py, would otherwise show less than they cost); less this process's own CPU,
+    that is the workers'. `cpu()` is None where this cannot be done."""
+
+    def __init__(self):
+        self.folder = None
+        try:
+            with open("/proc/self/cgroup") as f:
+                own = next(line[3:].strip() for line in f if line.startswith("0::"))
+            with open("/proc/self/mounts") as f:
+                mount = next(line.split()[1] for line in f if line.split()[2] == "cgroup2")
+            parent = mount + own.rstrip("/")
+            with open(os.path.join(parent, "cgroup.subtree_control")) as f:
+                if f.read().strip():
+                    return
+            folder = os.path.join(parent, f"grade-profile-{os.getpid()}")
+            os.mkdir(folder)
+            with open(os.path.join(folder, "cgroup.procs"), "w") as f:
+                f.write("0")
+            self.folder, self.parent = folder, parent
+        except (OSError, StopIteration, IndexError):
+            pass
+
+    def cpu(self):
+        if self.folder is None:
+            return None
+        with open(os.path.join(self.folder, "cpu.stat")) as f:
+            return int(f.read().split()[1]) / 1e6
+
+    def close(self):
+        if self.folder is not None:
+            try:
+                with open(os.path.join(self.parent, "cgroup.procs"), "w") as f:
+                    f.write("0")
+                os.rmdir(self.folder)
+            except OSError:
+                pass
+
+
 def worker_lives(clock):
     """Per attempt: {phase: seconds}, from each thread's marks."""
     lives = []
@@ -236,11 +280,13 @@ def main():
     batch = pipeline_module()
 
     tmp = Path(tempfile.mkdtemp(prefix="grade-profile-"))
+    own = OwnCgroup()
     try:
         bench_run.build_submissions(tmp / "submissions", args.n)
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu, everything = time.perf_counter(), time.process_time(), own.cpu()
         result = batch.grade(tmp / "submissions", jobs=args.jobs, cache_dir=None)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        workers = own.cpu() - everything - cpu if everything is not None else None
         rows = len(result.scores["submissions"])
         print(f"{root.name}: {rows} submissions, --jobs {args.jobs}, {os.cpu_count()} cores, "
               f"load {os.getloadavg()[0]:.2f}")
@@ -254,8 +300,10 @@ def main():
         print(f"{'(the rest)':32} {wall - shown_wall:8.2f} {1000 * (wall - shown_wall) / rows:8.1f} "
               f"{cpu - shown_cpu:8.2f} {1000 * (cpu - shown_cpu) / rows:11.1f}")
         print(f"{'grade, in all':32} {wall:8.2f} {1000 * wall / rows:8.1f} {cpu:8.2f} {1000 * cpu / rows:11.1f}")
+        if workers is not None:
+            print(f"{'the workers, all processes':32} {'':8} {'':8} {workers:8.2f} {1000 * workers / rows:11.1f}")
         if clock.workers_cpu is not None:
-            print(f"{'the workers, all processes':32} {'':8} {'':8} {clock.workers_cpu:8.2f} "
+            print(f"{'  in their slots (cgroups)':32} {'':8} {'':8} {clock.workers_cpu:8.2f} "
                   f"{1000 * clock.workers_cpu / rows:11.1f}")
         print()
         lives = worker_lives(clock)
@@ -276,6 +324,7 @@ def main():
             print(f"  {1000 * seconds:7.2f}  (this hop {1000 * hop:6.2f})  {chain}")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        own.close()
 
 
 if __name__ == "__main__":
