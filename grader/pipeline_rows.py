@@ -63,7 +63,8 @@ class Rows:
         self.runs, self.placed, self.outcomes, self.diagnoses, self.shown = {}, {}, {}, {}, None
         self.known = {}  # id -> its verdicts kept from an earlier run (grader/verdicts.py)
         self.fresh = []  # ids judged in this batch, as they came
-        self.waiting = {}  # id -> run: to be judged
+        self.taken = {}  # id -> run: taken from the observer, to be judged
+        self.waiting = {}  # id -> run: shows some test something new, judged when LEAST_SESSION do
         self.unshown = []  # rows with kept verdicts whose student view is still to be made
         self.handed = {}  # id -> the run the observer handed over
         self.pending = []
@@ -156,14 +157,18 @@ class Rows:
                 self.outcomes[sid], self.diagnoses[sid] = kept["outcomes"], kept["diagnosis"]
                 self.unshown.append(sid)
             else:
-                self.waiting[sid] = run
+                self.taken[sid] = run
 
     def _judge_some(self, final):
-        """Judge the waiting rows whose outcomes are known, or all of them when enough show something new."""
-        ready = [sid for sid, run in self.waiting.items() if self.so_far.knows(run)]
-        if final or len(self.waiting) - len(ready) >= LEAST_SESSION:
-            ready = list(self.waiting)
-        fresh = {sid: self.waiting.pop(sid) for sid in ready}
+        """Judge the rows taken whose outcomes are all known (no pytest), and all waiting rows once enough show
+        some test something new (a waiting row stays new until a session judges it: only a session learns)."""
+        fresh = {}
+        for sid, run in self.taken.items():
+            (fresh if self.so_far.knows(run) else self.waiting)[sid] = run
+        self.taken = {}
+        if final or len(self.waiting) >= LEAST_SESSION:
+            fresh.update(self.waiting)
+            self.waiting = {}
         if fresh:
             self.fresh += list(fresh)
             self.outcomes.update(self.steps.judge(fresh, self.so_far))
