@@ -339,8 +339,13 @@ def _with_templates(sandbox_class):
                     raise Interrupted("grading was interrupted")
                 if self.cgroup_memory:
                     limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
-                self._live[slot] = proc = self.templates.start(slot, base, request, obs_write_fd, output_write_fd)
-                return proc
+                try:
+                    self._live[slot] = proc = self.templates.start(slot, base, request, obs_write_fd,
+                                                                   output_write_fd)
+                    return proc
+                except TemplateBroken:  # twice (a runner that does not start, say): this run's worker is fresh
+                    pass
+            return super().start(slot, base, request, obs_write_fd, output_write_fd)
 
         def cleanup(self, base):
             if self.templates is not None and self.templates.owns(base):
