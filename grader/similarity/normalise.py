@@ -30,8 +30,9 @@ its lexical tokens (keywords, operators, names by the same roles as far as a
 tokenizer can tell), as one unit.
 
 The steps live beside this module: roles.py (what a name becomes), canonical.py
-(statements and dead code), rewrites.py (helpers, keywords, dispatch and edge lists,
-temporaries) and emitter.py (the tokens of the rewritten tree).
+(statements and dead code), rewrites.py (helpers, keywords, temporaries, literals,
+class aliases), closures.py (node-making helpers, bound rules, dispatch and edge lists
+read as micrograd's closures) and emitter.py (the tokens of the rewritten tree).
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ from dataclasses import dataclass, field
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
-from .rewrites import InlineFactories, InlineHelpers, PositionalArguments, binds_rules, bound_rules_as_closures, \
-    class_aliases, dispatch_as_closures, edges_as_closures, inline_temporaries, plain_literals
+from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
+from .rewrites import InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals
 from .roles import BUILTINS, Names, kept_as_written
 
 
@@ -216,7 +217,7 @@ class _TreeReader:
                 self.limits.append({"file": file, "what": "helpers not all inlined",
                                     "why": f"inlining would add more than {helpers.budget} nodes"})
         # a node-making helper that takes the derivative as a lambda, and rules bound with partial, are read as the
-        # closures they stand for (rewrites.py); with the one-line helpers' budget, what it has left
+        # closures they stand for (closures.py); with the one-line helpers' budget, what it has left
         factories = InlineFactories(nodes, max(0, helpers.budget - helpers.added))
         self.work.charge(2 * len(nodes))
         if called & set(factories.helpers):
