@@ -1,0 +1,51 @@
+"""The judge in parts (grader/judge/memo.py, as grader/pipeline_rows.py drives it): the outcomes of every row are
+those of one session over the whole batch, and a part whose rows show nothing new runs no pytest."""
+
+import pytest
+
+import grader.judge.plugin as plugin
+from grader.judge.expectations import Expectations
+from grader.judge.memo import JudgedSoFar
+from grader.suites import load_suite
+
+
+def _run(sid, probes):
+    return {"id": sid, "status": "ok", "message": None, "import_error": None, "forbidden_imports": [],
+            "probes": probes}
+
+
+def _batch(suite, expectations):
+    """Rows made from the reference's own observations: right, one number wrong, one probe raising."""
+    names = list(suite.probe_names)
+    right = {n: {"status": "ok", "values": expectations.reference(getattr(suite.probes, n))} for n in names}
+    values = dict(right[names[0]]["values"])
+    key = next(k for k, v in values.items() if isinstance(v, float))
+    values[key] += 1.0
+    wrong = {**right, names[0]: {"status": "ok", "values": values}}
+    raising = {**right, names[1]: {"status": "error", "error": "ZeroDivisionError: float division by zero",
+                                   "exception": "ZeroDivisionError", "facts": {},
+                                   "where": {"file": "dana.py", "line": 7, "function": "__truediv__"}}}
+    return {"ann": _run("ann", right), "bo": _run("bo", wrong), "cy": _run("cy", right),
+            "dana": _run("dana", raising), "ed": _run("ed", wrong), "flo": _run("flo", right)}
+
+
+@pytest.mark.parametrize("tests", ["all", "visible"])
+def test_a_batch_judged_in_parts_gets_the_outcomes_of_one_session(tests, monkeypatch):
+    suite = load_suite("03-tanh")
+    expectations = Expectations(suite)
+    runs = _batch(suite, expectations)
+    whole = plugin.judge(suite, runs, expectations=expectations, tests=tests)
+    assert whole["bo"] != whole["ann"] and whole["dana"] != whole["ann"]  # the rows do differ
+
+    sessions = []
+    real = plugin._run_pytest
+    monkeypatch.setattr(plugin, "_run_pytest", lambda *args: sessions.append(1) or real(*args))
+    so_far, parts = JudgedSoFar(), {}
+    for part in (["bo", "ann"], ["cy", "dana"], ["ed", "flo"]):
+        parts.update(plugin.judge(suite, {sid: runs[sid] for sid in part}, expectations=expectations, tests=tests,
+                                  so_far=so_far))
+    assert parts == whole
+    assert len(sessions) == 2  # ed and flo show every test what bo and ann showed it: no pytest
+    assert so_far.knows(runs["ed"]) and not so_far.regrouped
+    assert not so_far.knows(_run("gus", {**runs["dana"]["probes"], suite.probe_names[1]: {
+        **runs["dana"]["probes"][suite.probe_names[1]], "where": {"file": "gus.py", "line": 7, "function": "f"}}}))
