@@ -65,6 +65,10 @@ class Settings:
     tests: str = "all"  # "all", or "visible": a student's check runs only the tests a student may see
     diagnose: str = "all"  # "all", "wrong-numbers" (only submissions with a failed test: a quick check), "none"
     check_verdicts: bool = False  # without a cache: a run's verdicts kept for this boot (a check's, grader/verdicts.py)
+    # judge and diagnose rows in a thread while the others are observed (pipeline_rows.py): off, because in one
+    # process that thread shares the GIL with the observing threads, and on 2 cores it cost the observation
+    # what it saved after it (docs/scaling.md); the scores are the same either way
+    judge_while_observing: bool = False
 
 
 @dataclasses.dataclass
@@ -175,7 +179,8 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
     cache = ObservationCache(settings.cache_dir)
     observed = 0
     # rows are judged and diagnosed as their runs arrive, beside the observation of the others (pipeline_rows.py)
-    in_parts = sum(not s.rejected for s in submissions) > 1  # a check's one row has no others to wait for
+    # a check's one row has no others to wait for
+    in_parts = settings.judge_while_observing and sum(not s.rejected for s in submissions) > 1
     rows = Rows(suite, submissions, settings, verdicts, Steps(
         judge=lambda runs, so_far: _judge_contained(suite, runs, settings, expectations, so_far),
         diagnose=lambda subs, runs, outcomes, kept: _diagnose(suite, subs, runs, outcomes, settings, expectations,

@@ -49,3 +49,25 @@ def test_a_batch_judged_in_parts_gets_the_outcomes_of_one_session(tests, monkeyp
     assert so_far.knows(runs["ed"]) and not so_far.regrouped
     assert not so_far.knows(_run("gus", {**runs["dana"]["probes"], suite.probe_names[1]: {
         **runs["dana"]["probes"][suite.probe_names[1]], "where": {"file": "gus.py", "line": 7, "function": "f"}}}))
+
+
+@pytest.mark.slow
+def test_judging_while_observing_gives_the_same_rows(tmp_path):
+    """grader/pipeline_rows.py's thread (Settings.judge_while_observing): the same scores, byte for byte, as the
+    whole batch judged and diagnosed once every submission is observed."""
+    import json
+    import shutil
+    from pathlib import Path
+
+    from grader.pipeline import Settings, grade_path
+
+    fixtures = Path(__file__).parent / "fixtures" / "submissions"
+    names = ("correct-closures", "bug-mul-assign", "bug-relu-at-zero", "correct-closures", "bug-mul-assign")
+    for i, name in enumerate(names):
+        shutil.copy(fixtures / name / "engine.py", tmp_path / f"s{i}-{name}.py")
+    (tmp_path / "empty.zip").write_bytes(b"")  # a rejected row too
+    after = grade_path(tmp_path, Settings(exercise="03-tanh", jobs=2))
+    beside = grade_path(tmp_path, Settings(exercise="03-tanh", jobs=2, judge_while_observing=True))
+    assert json.dumps(beside.scores, sort_keys=True) == json.dumps(after.scores, sort_keys=True)
+    assert any(row["diagnosis"] for row in after.scores["submissions"])
+    assert any(row.get("student_diagnosis") for row in after.scores["submissions"])
