@@ -13,8 +13,13 @@ apart is what the structure throws away and an honest student does not share:
 - each line as written, indentation aside (`self.grad+=(1-t**2)*out.grad`:
   its spacing and its parentheses are a habit), each statement of it (split
   at `;`) apart, without statements that do nothing (`()`, `pass`) and with
-  `x: T = e` read as `x = e` (what a script adds to every line is no habit);
-- each method's shape: its statements with every chosen name read as `v`, in
+  `x: T = e` read as `x = e` (what a script adds to every line is no habit),
+  and as a script's spellings of it read: strings as `''` (an op's label),
+  a method's first parameter as `self`, `x = x + e` as `x += e`, `t * t` as
+  `t ** 2` (a script rewrites the starter's lines too: as written, they would
+  no longer be the starter's);
+- each method's shape: its statements with every chosen name read as `v` (the
+  first parameter as `self`, strings as `''`, `t * t` as `t ** 2`), in
   any order (a temporary for `out.grad`, keywords to `Value`: what the
   normalisation reads past on purpose, and what renaming keeps).
 
@@ -76,11 +81,21 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
 
     text = text.removeprefix("\ufeff")[:MAX_CHARS]
     semicolons: dict[int, list[int]] = {}  # line -> columns of its `;`
+    # line -> (start, end, text): what a line trait reads in place of a token (a string as '', a method's first
+    # parameter as `self`): a label or `self` renamed by a script is no habit, and a string has its own trait
+    replaced: dict[int, list[tuple[int, int, str]]] = {}
+    firsts = _first_parameters(text)
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             kind, value = token.type, token.string
             if kind == tokenize.OP and value == ";":
                 semicolons.setdefault(token.start[0], []).append(token.start[1])
+            if kind == tokenize.STRING and token.start[0] == token.end[0]:
+                replaced.setdefault(token.start[0], []).append((token.start[1], token.end[1], "''"))
+            if kind == tokenize.NAME and any(value == name and low <= token.start[0] <= high
+                                             for name, low, high in firsts):
+                replaced.setdefault(token.start[0], []).append((token.start[1], token.end[1], "self"))
+                value = "self"  # a method's first parameter is `self`, however named
             if kind == tokenize.COMMENT:
                 words = _WORD.findall(value.lower())
                 add("comment", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))
@@ -101,18 +116,102 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
         if (entry := found.get(_hash("shape", shape))) is not None:
             entry[3].update(lines)
     for number, line in enumerate(python_lines(text), 1):
-        for statement in _statements(line, semicolons.get(number, ())):
+        # as a script's spellings of it read: the spelling a copy changes is still the line its source wrote
+        read = [_restyled(s) for s in _statements(*_replaced(line, semicolons.get(number, ()), replaced.get(number, ())))]
+        for statement in dict.fromkeys(read):
             if not statement.startswith("#") and len(_WORD.findall(statement.lower())) > 2 * SHORT:
                 add("line", _nfkc(statement), LINE_SIZE, number)
     return found
 
 
+def _first_parameters(text: str) -> list[tuple[str, int, int]]:
+    """(name, first line, last line) of each method whose first parameter is not called `self` (a static method
+    aside): renaming `self` is a script's step, not a habit."""
+    if MAX_SHAPES_CHARS < len(text) or "class" not in text:
+        return []
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    return [(first, method.lineno, method.end_lineno or method.lineno) for method in _methods(tree)
+            if (first := _first(method)) not in (None, "self")]
+
+
+def _methods(tree) -> list:
+    return [n for top in ast.walk(tree) if isinstance(top, ast.ClassDef) for n in top.body
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _first(method) -> str | None:
+    """The name of METHOD's first parameter (its `self`), or None for a static method or one without."""
+    args = method.args.posonlyargs + method.args.args
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list)
+    return None if static or not args else args[0].arg
+
+
+def _replaced(line: str, semicolons, replacements) -> tuple[str, list[int]]:
+    """LINE with each (start, end, text) put in place, and its `;` columns moved to match."""
+    cuts = list(semicolons)
+    for start, end, new in sorted(replacements, reverse=True):
+        line = line[:start] + new + line[end:]
+        cuts = [c + len(new) - (end - start) if c >= end else c for c in cuts]
+    return line, cuts
+
+
+# `x = x + e` (or `x = e + x`, or `x = x + (e)`) is `x += e` as written; `t * t` is `t ** 2`, with its spacing
+_WRITTEN_OUT = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*\1\s*(\*\*|//|[-+*/%@&|^])\s*(.+)$")
+_WRITTEN_OUT_SWAPPED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*(.+?)\s*([+*])\s*\1$")
+_SQUARE = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)(\s*)\*(\s*)\1(?![\w.(\[])")
+
+
+def _restyled(statement: str) -> str:
+    """STATEMENT with the spellings a script makes of the same line read as one: `x = x + e` is `x += e` (the
+    parentheses around a whole `e` dropped) and `t * t` is `t ** 2`; the spacing of the line is kept."""
+    statement = _SQUARE.sub(lambda m: f"{m.group(1)}{m.group(2)}**{m.group(3)}2", statement)
+    written = _WRITTEN_OUT.match(statement)
+    if written:
+        target, space, op, value = written.groups()
+    elif (written := _WRITTEN_OUT_SWAPPED.match(statement)) and not _WRITTEN_OUT.match(statement):
+        target, space, value, op = written.groups()
+    else:
+        return statement
+    if value.startswith("(") and value.endswith(")") and _balanced(value[1:-1]):
+        value = value[1:-1]
+    return f"{target}{space}{op}={space}{value}"
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 class _Plain(ast.NodeTransformer):
-    """Every name the student chose read as `v`, the API's and the builtins' kept; annotations dropped."""
+    """Every name the student chose read as `v`, the API's and the builtins' kept, a method's first parameter read
+    as `self`; annotations dropped; a string read as '' (an op's label is a string trait) and `t * t` as `t ** 2`."""
+
+    def __init__(self, first: str | None = None):
+        self.first = first
 
     def visit_Name(self, node):
-        if not (kept_as_written(node.id) or node.id in BUILTINS or node.id == "self"):
+        if node.id == self.first:
+            node.id = "self"
+        elif not (kept_as_written(node.id) or node.id in BUILTINS or node.id == "self"):
             node.id = "v"
+        return node
+
+    def visit_Constant(self, node):
+        return ast.copy_location(ast.Constant(""), node) if isinstance(node.value, str) else node
+
+    def visit_BinOp(self, node):
+        square = isinstance(node.op, ast.Mult) and isinstance(node.left, (ast.Name, ast.Attribute)) \
+            and ast.dump(node.left) == ast.dump(node.right)
+        self.generic_visit(node)
+        if square:
+            return ast.copy_location(ast.BinOp(node.left, ast.Pow(), ast.Constant(2)), node)
         return node
 
     def visit_Attribute(self, node):
@@ -132,6 +231,14 @@ class _Plain(ast.NodeTransformer):
         if node.value is None:
             return None
         return ast.Assign([node.target], node.value, lineno=0)
+
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        value = node.value  # `x = e + x` is `x = x + e` (`+=` written out either way round)
+        if (len(node.targets) == 1 and isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Mult))
+                and ast.dump(value.right) == ast.dump(node.targets[0], include_attributes=False).replace("Store", "Load")):
+            node.value = ast.BinOp(value.right, value.op, value.left)
+        return node
 
     def visit_AugAssign(self, node):
         self.generic_visit(node)
@@ -154,6 +261,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
         return []
     functions = [n for top in tree.body for n in ([top] + (top.body if isinstance(top, ast.ClassDef) else []))
                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    methods = {id(m) for m in _methods(tree)}
     out = []
     for function in functions:
         try:
@@ -161,7 +269,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
                           if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))
                           and node.value is not None]
             lines = {node.lineno for node in statements}
-            _Plain().visit(function)
+            _Plain(_first(function) if id(function) in methods else None).visit(function)
             shapes = sorted(ast.unparse(node) for node in ast.walk(function)
                             if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None)
         except (RecursionError, ValueError, AttributeError):

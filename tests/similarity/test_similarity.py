@@ -432,7 +432,7 @@ def test_traits_are_what_the_student_wrote_and_short_ones_weigh_nothing():
         "# works\n# ----\x0c---- misc\nres = 3  # my implementation\n"
         "velocity_of_tanh = 'squashed beyond all recognition'  # why did I write this\n").values())
     assert found == [("comment", "why did i write this", 3), ("line", "res = 3  # my implementation", 1),
-                     ("line", "velocity_of_tanh = 'squashed beyond all recognition'  # why did I write this", 1),
+                     ("line", "velocity_of_tanh = ''  # why did I write this", 1),  # the string is its own trait
                      ("name", "velocity_of_tanh", 1.0), ("number", "3", 1.0),  # not `res`: too short
                      ("string", "squashed beyond all recognition", 2)]
 
