@@ -3,6 +3,7 @@ starts, and the worker imports nothing of the submission until the grader says g
 one that cannot be placed never runs the submission."""
 
 import os
+import subprocess
 import select
 import shutil
 
@@ -110,4 +111,10 @@ def test_a_child_forked_before_its_parent_moved_is_found_wherever_its_pid_is(mon
     # on, by reading all of /proc
     monkeypatch.setattr(claim, "_last_pid", lambda: None)  # pids "far on": the whole of /proc is read
     assert os.getpid() in claim.children(os.getppid())
-    assert claim.children(os.getpid()) == []
+    # a process that forked nothing (not this one: a grader adopts its workers' orphans, claim.adopt_orphans)
+    childless = subprocess.Popen(["sleep", "30"])
+    try:
+        assert claim.children(childless.pid) == []
+    finally:
+        childless.kill()
+        childless.wait()

@@ -44,7 +44,7 @@ from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host_facts import program, remembered
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
-from .claim import release_when_placed
+from .claim import reap_worker, release_when_placed
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
 from .system import python_view
@@ -338,8 +338,8 @@ class Sandbox:
             for fd in passed:
                 os.close(fd)
         # while the worker starts: it waits for the go before it imports the submission
-        release_when_placed(proc.pid, info, self.accounting.procs_file(slot), go, output_write_fd,
-                            lambda: self.kill(slot, proc))
+        proc.sandbox_pid = release_when_placed(proc.pid, info, self.accounting.procs_file(slot), go,
+                                               output_write_fd, lambda: self.kill(slot, proc))
         return proc
 
     def interrupt(self):
@@ -364,13 +364,10 @@ class Sandbox:
         # with cgroups: every process it started, however it left the group; then no process of the
         # uid is left anywhere (none can leave its cgroup), and /proc need not be searched for one
         emptied = self.accounting.kill(slot)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
         uid = self.uid(slot)
         if uid is not None and not emptied:
             kill_uid(uid)
+        reap_worker(proc, uid)  # and what was adopted of it, bubblewrap's sandbox process (claim.py)
 
     def cleanup(self, base):
         shutil.rmtree(base, ignore_errors=True)

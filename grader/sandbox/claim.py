@@ -23,8 +23,10 @@ what gets killed. Raising a score needs no privilege, lowering it back does, and
 import json
 import os
 import select
+import subprocess
 import time
 
+PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
 OOM_SCORE = b"1000"
 INFO_SECONDS = 30.0  # bubblewrap names its sandbox process within milliseconds; a hung one is killed after this
 NEAR = 64  # a child's pid is looked for this close above its parent's first (pids are handed out in turn)
@@ -105,11 +107,12 @@ def children(parent, settle=SETTLE_SECONDS):
 
 def place_worker(outer, info_fd, procs_file):
     """Place every process of a worker whose command started as `outer` (bubblewrap's outer process when
-    `info_fd` is its --info-fd, else the worker itself); raises ClaimError (an OSError) where one cannot be."""
+    `info_fd` is its --info-fd, else the worker itself); raises ClaimError (an OSError) where one cannot be.
+    Returns bubblewrap's sandbox process (None without bubblewrap)."""
     try:
         place(outer, procs_file)
         if info_fd is None:
-            return
+            return None
         inner = sandbox_pid(info_fd)
         place(inner, procs_file)
         for pid in children(inner):
@@ -117,6 +120,7 @@ def place_worker(outer, info_fd, procs_file):
                 place(pid, procs_file)
             except (FileNotFoundError, ProcessLookupError):
                 pass  # it ended: what it might have forked is in its parent's cgroup, or gone with it
+        return inner
     except ClaimError:
         raise
     except OSError as exc:
@@ -126,10 +130,13 @@ def place_worker(outer, info_fd, procs_file):
 def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop):
     """Place a started worker's processes (place_worker), then write its go to `go_fd`; where they cannot
     be placed, say why on its output (`output_fd`) and `stop` it. Closes `go_fd` and `info_fd` either way:
-    a worker whose go pipe closes unsaid exits before it imports anything of the submission."""
+    a worker whose go pipe closes unsaid exits before it imports anything of the submission. Returns
+    bubblewrap's sandbox process, for reap_worker (None where it is not known)."""
+    adopt_orphans()
     try:
-        place_worker(outer, info_fd, procs_file)
+        inner = place_worker(outer, info_fd, procs_file)
         os.write(go_fd, b"1")
+        return inner
     except ClaimError as exc:
         os.write(output_fd, f"grader: {exc}\n".encode())
         stop()
@@ -137,3 +144,80 @@ def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop):
         os.close(go_fd)
         if info_fd is not None:
             os.close(info_fd)
+
+
+# -- reaping bubblewrap's sandbox process ------------------------------------------------------------
+#
+# bubblewrap's outer process exits as soon as its sandbox process (pid 1 of the namespace) tells it the
+# worker's exit status, without waiting for that process: it is left to whoever adopts orphans. Where
+# that is a machine's init that reaps slowly (a container's, a VM agent's), a batch of short workers
+# piles up zombies of the slot's uid, and they count against the uid's process limit (64): a worker
+# then cannot start ("bwrap: Can't fork for pid 1: Resource temporarily unavailable", a grader error).
+# So the grader adopts its descendants' orphans (a child subreaper) and reaps the one it knows.
+
+_ADOPTING = None
+
+
+def adopt_orphans():
+    """Make this process its descendants' subreaper, once; True where the kernel did it."""
+    global _ADOPTING
+    if _ADOPTING is None:
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            _ADOPTING = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            _ADOPTING = False
+    return _ADOPTING
+
+
+def _adopted_zombies(uid):
+    """This process's children that are zombies of `uid` (the slot's own uid: never one of the grader's
+    own subprocesses, whose uids are the grader's or another slot's)."""
+    pids = set()
+    try:
+        for task in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{task}/children", "rb") as f:
+                pids.update(int(p) for p in f.read().split())
+    except (OSError, ValueError):
+        return []
+    found = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                state = f.read().rpartition(b")")[2].split()[0]
+            if state == b"Z" and os.stat(f"/proc/{pid}").st_uid == uid:
+                found.append(pid)
+        except (OSError, IndexError):
+            pass
+    return found
+
+
+def reap_worker(proc, uid, timeout=10.0):
+    """Wait (up to `timeout` s) for a killed worker's command (`proc`), then reap what this process adopted
+    of it: bubblewrap's sandbox process (`proc.sandbox_pid`, adopted when the outer one ended; waited for
+    up to a second) and any zombie of the slot's `uid` (a daemon of a worker without bubblewrap's pid
+    namespace): no zombie may hold a place under the uid's process limit."""
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return
+    if not _ADOPTING:
+        return
+    inner = getattr(proc, "sandbox_pid", None)
+    deadline = time.monotonic() + 1.0
+    while inner is not None:
+        try:
+            if os.waitpid(inner, os.WNOHANG)[0] == inner:
+                break
+        except ChildProcessError:  # not (or no longer) this process's child
+            break
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(0.001)
+    for pid in _adopted_zombies(uid) if uid is not None else ():
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            pass
