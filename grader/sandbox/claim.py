@@ -64,11 +64,28 @@ def sandbox_pid(info_fd, timeout=INFO_SECONDS):
         raise ClaimError(f"bubblewrap's --info-fd said {buffer[:200]!r}") from exc
 
 
-def _parent_of(pid):
+def stat_fields(pid):
+    """The fields of /proc/<pid>/stat after the command's name (0: the state, 1: the parent, ...; proc(5)'s
+    numbering less 3), or None where the process is gone."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
-            return int(f.read().rpartition(b")")[2].split()[1])
-    except (OSError, IndexError, ValueError):
+            return f.read().rpartition(b")")[2].split()
+    except OSError:
+        return None
+
+
+def task_children(pid, task=None):
+    """The children of thread `task` (default: the main thread) of process `pid` (a "self" too), from its
+    task's `children` file; raises FileNotFoundError on a kernel without CONFIG_PROC_CHILDREN."""
+    with open(f"/proc/{pid}/task/{pid if task is None else task}/children", "rb") as f:
+        return [int(p) for p in f.read().split()]
+
+
+def _parent_of(pid):
+    fields = stat_fields(pid)
+    try:
+        return int(fields[1]) if fields else None
+    except (IndexError, ValueError):
         return None
 
 
@@ -87,8 +104,7 @@ def children(parent, settle=SETTLE_SECONDS):
     has one; else the pids handed out just after it, for up to `settle` seconds while none shows; else all of
     /proc (a child with a far pid: many forks elsewhere in between, or pids wrapping around)."""
     try:
-        with open(f"/proc/{parent}/task/{parent}/children", "rb") as f:
-            return [int(p) for p in f.read().split()]
+        return task_children(parent)
     except FileNotFoundError:  # a kernel without CONFIG_PROC_CHILDREN
         pass
     deadline = time.monotonic() + settle
@@ -178,18 +194,16 @@ def _adopted_zombies(uid):
     pids = set()
     try:
         for task in os.listdir("/proc/self/task"):
-            with open(f"/proc/self/task/{task}/children", "rb") as f:
-                pids.update(int(p) for p in f.read().split())
+            pids.update(task_children("self", task))
     except (OSError, ValueError):
         return []
     found = []
     for pid in pids:
+        fields = stat_fields(pid)
         try:
-            with open(f"/proc/{pid}/stat", "rb") as f:
-                state = f.read().rpartition(b")")[2].split()[0]
-            if state == b"Z" and os.stat(f"/proc/{pid}").st_uid == uid:
+            if fields and fields[0] == b"Z" and os.stat(f"/proc/{pid}").st_uid == uid:
                 found.append(pid)
-        except (OSError, IndexError):
+        except OSError:
             pass
     return found
 
@@ -216,7 +230,7 @@ def reap_worker(proc, uid, timeout=10.0):
         if time.monotonic() >= deadline:
             break
         time.sleep(0.001)
-    for pid in _adopted_zombies(uid) if uid is not None else ():
+    for pid in _adopted_zombies(uid) if inner is None and uid is not None else ():
         try:
             os.waitpid(pid, os.WNOHANG)
         except ChildProcessError:

@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from .claim import place
+from .claim import place, stat_fields
 from .errors import Interrupted
 from .layers import namespaces, no_aslr_children, system_binds, worker_arguments
 from .leftovers import kill_cgroup
@@ -63,11 +63,10 @@ class TemplateChild:
     def _collect(self):
         """The zombie's wait status (/proc/<pid>/stat's exit_code), told as bubblewrap tells a worker's (128 + a
         signal); then the template reaps it. SIGKILL where it cannot be read (the template died with it)."""
-        status = None
+        status, fields = None, stat_fields(self.pid)
         try:
-            with open(f"/proc/{self.pid}/stat", "rb") as f:
-                status = int(f.read().rpartition(b")")[2].split()[49])
-        except (OSError, IndexError, ValueError):
+            status = int(fields[49]) if fields else None
+        except (IndexError, ValueError):
             pass
         os.close(self._pidfd)
         if status is None:

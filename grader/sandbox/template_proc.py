@@ -4,6 +4,8 @@ change of the template that its children would inherit."""
 
 import os
 
+from .claim import stat_fields, task_children
+
 
 def procs(cgroup):
     try:
@@ -14,11 +16,8 @@ def procs(cgroup):
 
 
 def state(pid):
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rpartition(b")")[2].split()[0].decode()
-    except (OSError, IndexError):
-        return None
+    fields = stat_fields(pid)
+    return fields[0].decode() if fields else None
 
 
 _IOPRIO_GET = {"x86_64": 252, "aarch64": 31}.get(os.uname().machine)
@@ -31,10 +30,9 @@ def vitals(pid):
     try:
         with open(f"/proc/{pid}/limits") as f:
             limits = f.read()
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            fields = f.read().rpartition(b")")[2].split()
+        fields = stat_fields(pid)
         return (limits, fields[16], fields[38], fields[39], frozenset(os.sched_getaffinity(pid)), ioprio(pid))
-    except (OSError, IndexError):
+    except (OSError, IndexError, TypeError):  # TypeError: gone between the two reads
         return None
 
 
@@ -63,8 +61,7 @@ def ns_pid(pid):
 def template_pid(bwrap_pid):
     """The host pid of the template (bubblewrap's child, pid 1 of its namespace)."""
     try:
-        with open(f"/proc/{bwrap_pid}/task/{bwrap_pid}/children") as f:
-            children = [int(p) for p in f.read().split()]
+        children = task_children(bwrap_pid)
     except (OSError, ValueError):
         return None
     return children[0] if len(children) == 1 else None
