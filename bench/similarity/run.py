@@ -40,6 +40,7 @@ sys.path.insert(0, str(REPO))
 import fifth  # noqa: E402
 import fourth  # noqa: E402
 import second  # noqa: E402
+import sixth  # noqa: E402
 import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
@@ -275,6 +276,10 @@ def main():
                         help="also the fifth class (fifth.py, the red team's second, written blind to the method), "
                              f"with each of these seeds (1, 2, 3: 03-tanh, 05-backward, 04-more-ops; "
                              f"none given: {' '.join(map(str, fifth.SEEDS))})")
+    parser.add_argument("--sixth", type=int, nargs="*", default=None, metavar="SEED",
+                        help="also the sixth class (sixth.py, the red team's third, written blind to the method), "
+                             f"with each of these seeds (1, 2, 3: 01-mul-backward, 05-backward, 03-tanh; "
+                             f"none given: {' '.join(map(str, sixth.SEEDS))})")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -299,6 +304,9 @@ def main():
     for seed in (fifth.SEEDS if args.fifth == [] else args.fifth or []):
         folder = args.build / "fifth" / f"seed-{seed}"
         classes[f"fifth class, {fifth.exercise_for(seed)} (fifth.py, seed {seed})"] = (folder, fifth.build(folder, seed))
+    for seed in (sixth.SEEDS if args.sixth == [] else args.sixth or []):
+        folder = args.build / "sixth" / f"seed-{seed}"
+        classes[f"sixth class, {sixth.exercise_for(seed)} (sixth.py, seed {seed})"] = (folder, sixth.build(folder, seed))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
