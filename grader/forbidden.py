@@ -9,6 +9,8 @@ literal name. One walk of each file's tree: linear in its size.
 """
 
 import ast
+import collections
+import threading
 
 _IMPORT_CALLS = ("__import__", "import_module")
 
@@ -55,9 +57,42 @@ def _nodes(tree, source):
     return ast.walk(tree)
 
 
-def _tree(source):
+_PARSED: collections.OrderedDict = collections.OrderedDict()
+_PARSED_LOCK = threading.Lock()
+_KEPT = 4  # a submission's file is read by this walk, then by the diagnosis's hints, in the same thread
+
+
+def parsed(text: str):
+    """ast.parse(text), one tree for one text: this walk and the diagnosis's reading of the same source
+    (grader/diagnose/source_tree.py) parse it once. The tree is shared, so neither changes it. Raises what
+    ast.parse raises."""
+    with _PARSED_LOCK:
+        if text in _PARSED:
+            _PARSED.move_to_end(text)
+            return _PARSED[text]
+    tree = ast.parse(text)
+    with _PARSED_LOCK:
+        _PARSED[text] = tree
+        if len(_PARSED) > _KEPT:
+            _PARSED.popitem(last=False)
+    return tree
+
+
+def _as_text(source):
+    """The text a file's bytes parse as, where parsing that text gives the same tree (UTF-8, no BOM, no
+    coding cookie: nothing that parsing bytes reads differently), else None."""
+    if not isinstance(source, bytes) or source.startswith(b"\xef\xbb\xbf") or b"coding" in source:
+        return None
     try:
-        return ast.parse(source)
+        return source.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _tree(source):
+    text = _as_text(source)
+    try:
+        return ast.parse(source) if text is None else parsed(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: CPython 3.11's
         return None  # "AST constructor recursion depth mismatch" on deep nesting; a file that does not parse fails its import test; nothing to read here
 

@@ -14,6 +14,7 @@ import hashlib
 import threading
 import time
 
+from ..forbidden import parsed
 # A file that takes longer than this to analyse gets no hint: hints are advice, and a class of hundreds
 # must not wait on one file built to be slow (issue 11). A real engine takes a few milliseconds.
 BUDGET_SECONDS = 0.5
@@ -123,7 +124,7 @@ def analysed(text, filename):
     try:
         if len(text) > MAX_BYTES:
             raise OverBudget
-        tree = SourceTree(ast.parse(text, filename=filename), deadline)
+        tree = SourceTree(parsed(text), deadline)  # a tree shared with the forbidden-import walk (forbidden.py)
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError, OverBudget):
         # SystemError: CPython 3.11's parser can refuse deep nesting with "AST constructor recursion depth
         # mismatch" (as grader/forbidden.py reads it): a file that does not parse, so no hint

@@ -37,6 +37,11 @@ def _reject_constant(name):
     raise ProtocolError(f"non-standard JSON constant {name}")
 
 
+# json.loads(text, parse_constant=...) builds a decoder per call; one serves every line (it keeps no state).
+# A text that starts with a BOM, which json.loads refuses by name, fails here as any text that is not JSON.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 # A report line: its size in bytes, and the values it may hold (probekit's limits on one
 # observation, plus the event around it). Counted before the line is parsed: JSON's containers
 # cost some 30 times their text as Python objects, so 1 MiB of `{"":{}}` would be 30 MB.
@@ -45,40 +50,68 @@ MAX_RUN_VALUES = 100_000  # values kept of one submission's report, across its w
 _JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.?)*"?', re.DOTALL)  # every match succeeds where it starts: linear
 
 
+def _separators(text):
+    return 1 + text.count(b",") + text.count(b":") + text.count(b"[") + text.count(b"{")
+
+
 def _values_in(line):
     """An upper bound of the values (keys, items, scalars, containers) a line of JSON holds, found
     without parsing it: strings are blanked out, then every container and separator is counted."""
-    skeleton = _JSON_STRING.sub(b"s", line)
-    return 1 + sum(skeleton.count(c) for c in (b",", b":", b"[", b"{"))
+    return _separators(_JSON_STRING.sub(b"s", line))
+
+
+def _too_many_values(line):
+    """Whether a line may hold more than MAX_LINE_VALUES values (_values_in). Blanking out its strings
+    only lowers the count, so a line whose raw count is within the limit is, without the regex (nearly
+    every line an honest worker writes: a few hundred bytes)."""
+    return _separators(line) > MAX_LINE_VALUES and _values_in(line) > MAX_LINE_VALUES
 
 
 def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
     """A checked copy of observed values: only str keys, finite numbers, strings (valid UTF-8, at most
-    `max_text` characters), None, lists and dicts nested at most `max_depth` deep; `count` adds them up."""
+    `max_text` characters), None, lists and dicts nested at most `max_depth` deep; `count` adds them up.
+
+    The checks of a scalar inside a container are written out in the container's loop (`_item`'s, in the
+    same order, the same errors): a call per number was most of a report's parsing."""
     count[0] += 1
     if depth > max_depth:
         raise ProtocolError("observation nested too deeply")
-    if value is None or type(value) in (bool, int):
+    kind = type(value)
+    if value is None or kind is bool or kind is int:
         return value
-    if type(value) is str:
+    if kind is str:
         if max_text is not None and len(value) > max_text:
             raise ProtocolError("observation string too long")
         return valid_utf8(value)
-    if type(value) is float:
-        if value != value or value in (float("inf"), float("-inf")):
+    if kind is float:
+        if value != value or value == _INF or value == _NEG_INF:
             raise ProtocolError("non-finite number")
         return value
-    if type(value) is list:
-        return [_plain_copy(v, depth + 1, count, max_depth, max_text) for v in value]
-    if type(value) is dict:
+    if kind is list:
+        return [_item(v, depth + 1, count, max_depth, max_text) for v in value]
+    if kind is dict:
         out = {}
         for k, v in value.items():
             if type(k) is not str or (max_text is not None and len(k) > max_text):
                 raise ProtocolError("bad observation key")
             count[0] += 1
-            out[valid_utf8(k)] = _plain_copy(v, depth + 1, count, max_depth, max_text)
+            out[valid_utf8(k)] = _item(v, depth + 1, count, max_depth, max_text)
         return out
-    raise ProtocolError(f"unexpected {type(value).__name__}")
+    raise ProtocolError(f"unexpected {kind.__name__}")
+
+
+_INF, _NEG_INF = float("inf"), float("-inf")
+
+
+def _item(value, depth, count, max_depth, max_text):
+    """_plain_copy of a value inside a container: a finite float or an int at an allowed depth is counted
+    and kept here; anything else is _plain_copy's."""
+    kind = type(value)
+    if (kind is float or kind is int) and depth <= max_depth and value == value and value != _INF \
+            and value != _NEG_INF:
+        count[0] += 1
+        return value
+    return _plain_copy(value, depth, count, max_depth, max_text)
 
 
 def check_plain(value):
@@ -145,10 +178,10 @@ def parse_event(line, expected_probe):
         return {"event": "start", "probe": expected_probe}
     if len(line) > MAX_LINE:
         raise ProtocolError("line too long")
-    if _values_in(line) > MAX_LINE_VALUES:
+    if _too_many_values(line):
         raise ProtocolError(f"a line holds more values than an observation may ({MAX_VALUES})")
     try:
-        event = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
+        event = _DECODER.decode(line.decode("utf-8"))
     except (ValueError, RecursionError) as exc:  # also: bad UTF-8, a 5000-digit int, [[[[...]]]] nested 10^5 deep
         raise ProtocolError(f"not JSON: {type(exc).__name__}") from None
     if type(event) is not dict or type(event.get("event")) is not str:
