@@ -65,9 +65,10 @@ class Settings:
     tests: str = "all"  # "all", or "visible": a student's check runs only the tests a student may see
     diagnose: str = "all"  # "all", "wrong-numbers" (only submissions with a failed test: a quick check), "none"
     check_verdicts: bool = False  # without a cache: a run's verdicts kept for this boot (a check's, grader/verdicts.py)
-    # judge and diagnose rows in a thread while the others are observed (pipeline_rows.py): off, because in one
-    # process that thread shares the GIL with the observing threads, and on 2 cores it cost the observation
-    # what it saved after it (docs/scaling.md); the scores are the same either way
+    # judge and diagnose rows in a thread while the others are observed (pipeline_rows.py): off for this
+    # machine's pool, because in one process that thread shares the GIL with the observing threads, and on 2
+    # cores it cost the observation what it saved after it (docs/scaling.md); the scores are the same either
+    # way. An observer whose `observes_elsewhere` is true (the fleet) always has it: this process only waits.
     judge_while_observing: bool = False
 
 
@@ -100,6 +101,9 @@ class Observer(Protocol):
 
     strength: str  # a grader.records.Strength
     warning: str | None
+    # True when the submissions are observed outside this process (the fleet's workers): the rows are then
+    # judged as their runs arrive (pipeline_rows.py), with nothing of this process's own to slow down
+    observes_elsewhere: bool
 
     def observe(self, submissions: list[Submission], suite, *, cache: ObservationCache,
                 on_done: Callable) -> dict: ...
@@ -107,6 +111,8 @@ class Observer(Protocol):
 
 class LocalPool:
     """This machine's pool: one sandboxed worker per submission, `jobs` at a time (grader/observe/)."""
+
+    observes_elsewhere = False  # in this process's threads, which a judging thread would slow (one GIL)
 
     def __init__(self, sandbox, jobs, prework=None):
         self.sandbox, self.jobs, self.prework = sandbox, jobs, prework
@@ -121,6 +127,7 @@ class FleetPool:
     """The fleet's workers on a Redis queue (grader/fleet/, docs/scaling.md)."""
 
     warning = None
+    observes_elsewhere = True  # this process waits for the workers' results: it judges the rows meanwhile
 
     def __init__(self, url, limits, *, require_sandbox, notify=None):
         try:
@@ -180,7 +187,8 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
     observed = 0
     # rows are judged and diagnosed as their runs arrive, beside the observation of the others (pipeline_rows.py)
     # a check's one row has no others to wait for
-    in_parts = settings.judge_while_observing and sum(not s.rejected for s in submissions) > 1
+    in_parts = ((settings.judge_while_observing or getattr(observer, "observes_elsewhere", False))
+                and sum(not s.rejected for s in submissions) > 1)
     rows = Rows(suite, submissions, settings, verdicts, Steps(
         judge=lambda runs, so_far: _judge_contained(suite, runs, settings, expectations, so_far),
         diagnose=lambda subs, runs, outcomes, kept: _diagnose(suite, subs, runs, outcomes, settings, expectations,

@@ -4,9 +4,10 @@ The pipeline (grader/pipeline.py) observes a batch in sandboxed workers, one per
 (pytest, in the grader's process) and diagnosing it need only that row's run, so `Rows` does both in a
 thread of its own, a part at a time, while the other submissions are still observed: what is left when
 the last one has been observed is the last part, not the whole batch on one core while the others wait.
-That thread is off by default (pipeline.Settings.judge_while_observing): it shares the GIL with the
-observing threads, and on 2 cores the observation took about as much longer as the tail got shorter
-(docs/scaling.md). Without it, every row goes through the same steps once the observation is over.
+For this machine's pool that thread is off by default (pipeline.Settings.judge_while_observing): it shares
+the GIL with the observing threads, and on 2 cores the observation took about as much longer as the tail got
+shorter (docs/scaling.md). It is on for an observer that observes elsewhere (the fleet), whose process only
+waits for results. Without it, every row goes through the same steps once the observation is over.
 
 The scores are those of judging and diagnosing the whole batch at once, byte for byte:
 
