@@ -72,6 +72,7 @@ class Diagnoser(FindingsMixin):
         self._tests = tests
         self._reference: dict[str, dict] = {}
         self._memo: dict[str, list[dict]] = {}  # observations and outcomes -> variant findings
+        self._hashed: dict[int, tuple] = {}  # id of an observation object -> (its digest, the object)
 
     @property
     def tests(self) -> dict[str, list[str]]:
@@ -111,11 +112,25 @@ class Diagnoser(FindingsMixin):
 
     # -- one submission -----------------------------------------------------------------------
 
+    def _memo_key(self, run, outcomes) -> bytes:
+        """A digest of the run's status, message, import error, observations and outcomes; each observation object
+        serialised once (a class's runs share them: observe.cache.share_observations)."""
+        run = run or {}
+        probes = run.get("probes")
+        if isinstance(probes, dict):
+            digests = []
+            for name, obs in sorted(probes.items()):
+                if id(obs) not in self._hashed:  # the object too: its id stays its own while kept
+                    self._hashed[id(obs)] = (hashlib.sha256(json.dumps(obs, sort_keys=True).encode()).hexdigest(), obs)
+                digests.append([name, self._hashed[id(obs)][0]])
+            probes = digests
+        head = {k: run.get(k) for k in ("status", "message", "import_error")}
+        return hashlib.sha256(json.dumps([head, probes, outcomes], sort_keys=True).encode()).digest()
+
     def _variant_entries(self, run, outcomes):
         """The findings for a run; identical observations and outcomes get the same ones, computed
         once (most of a class shares them: the correct engines, the same classic bug)."""
-        key = hashlib.sha256(json.dumps([{k: (run or {}).get(k) for k in ("status", "message", "import_error", "probes")},
-                                         outcomes], sort_keys=True).encode()).digest()  # kept: a digest, not the text
+        key = self._memo_key(run, outcomes)
         if key not in self._memo:
             entries = []
             W = self.wrong_probes(run, outcomes) if any(o.get("status") in FAILING for o in outcomes) else []
