@@ -47,6 +47,7 @@ from generate import build  # noqa: E402
 
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams  # noqa: E402
+from grader.similarity.variants import known_kgrams  # noqa: E402
 
 BASELINE_VENV = HERE / ".venv"
 BASELINE_PACKAGES = ("copydetect==0.5.0", "pycode_similar==1.4")
@@ -63,8 +64,9 @@ def our_scores(data: Path) -> dict:
     for cohort in cohorts(data):
         folder = data / cohort
         kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
-        public_kgrams = starter_kgrams({"engine.py": source, **canonical_sources()})
-        documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams, public_kgrams)
+        public_kgrams, variant_kgrams = known_kgrams({"engine.py": source}, canonical_sources())
+        documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams, public_kgrams,
+                                   variant_kgrams)
                      for p in sorted((folder / "submissions").glob("*.py"))]
         group = Cohort(documents)
         public = dict(group.against(read_document("micrograd", {"engine.py": source}, kgrams)))

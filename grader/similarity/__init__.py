@@ -37,6 +37,7 @@ from ..course import COURSE
 from ..load import LoadError, load_entry, load_folder
 from .cohort import REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, starter_kgrams
 from .regions import matches
+from .variants import known_kgrams
 
 # karpathy/micrograd's engine.py (MIT, its licence beside it): the public solution most likely copied
 PUBLIC_ARCHIVE = Path(__file__).parents[1] / "data" / "public" / "karpathy-micrograd"
@@ -66,8 +67,9 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     kgrams = starter_kgrams(starter_texts)
     sources = public_sources(([PUBLIC_ARCHIVE] if shipped_public else []) + list(public))
     canonical = canonical_sources()
-    public_kgrams = starter_kgrams({**sources, **canonical})
-    documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams)
+    public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
+    documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
+                               variant_kgrams=variant_kgrams)
     mistakes = mistake_signatures(scores) if scores else {}
     source_documents = [read_document(name, {name: text}, kgrams) for name, text in sources.items()]
     by_id = {d.id: d for d in documents}

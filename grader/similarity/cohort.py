@@ -48,10 +48,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..machine_size import usable_cpus
-from .fingerprints import K, Occurrence, all_kgrams, kgram_hashes, statement_hashes, winnow
+from .fingerprints import K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, statement_hashes, winnow
 from .normalise import Unit, read_source, units_of
 from .scores import clusters  # noqa: F401 (re-exported)
-from .scores import above_typical, containment_score, pair_score, smaller_share_score, typical_scores
+from .scores import above_typical, containment_score, pair_score, shared_through, smaller_share_score, typical_scores
 from .traits import trait_hashes, traits as traits_of
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
@@ -96,11 +96,15 @@ class Document:
     traits: dict[int, float] = field(default_factory=dict)
     trait_text: dict[int, tuple[str, str]] = field(default_factory=dict)
     shapes: dict[int, float] = field(default_factory=dict)  # of the traits, each method's shape: hash -> size
+    # prints and traits that the canonical code written another way holds (variants.py): no evidence between two
+    # students who both copied the same public source (their additions are the homework's answer)
+    variants: frozenset[int] = frozenset()
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
-                  public_kgrams: frozenset[int] = frozenset()) -> Document:
-    """The document's fingerprints without the starter's; those a public source explains are marked `explained`."""
+                  public_kgrams: frozenset[int] = frozenset(), variant_kgrams: frozenset[int] = frozenset()) -> Document:
+    """The document's fingerprints without the starter's; those a public source explains are marked `explained`,
+    those the canonical code's variants hold (`known_kgrams`) `variants`."""
     readings = [read_source(texts[name], name) for name in sorted(texts)]
     units = [unit for reading in readings for unit in reading.units]
     prints: dict[int, list[Occurrence]] = {}
@@ -110,10 +114,10 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     given_lines: set[tuple[str, int]] = set()  # and of those it covers
     for index, unit in enumerate(units):
         hashes = kgram_hashes(unit.tokens)
-        given = _covered(hashes, starter_kgrams, len(unit.tokens))
+        given = covered_tokens(hashes, starter_kgrams, len(unit.tokens))
         for covered, line in zip(given, unit.lines):
             (given_lines if covered else own_lines).add((unit.file, line))
-        public = _covered(hashes, public_kgrams, len(unit.tokens))
+        public = covered_tokens(hashes, public_kgrams, len(unit.tokens))
         spans = []
         for position in winnow(hashes):
             h = hashes[position]
@@ -151,36 +155,29 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
                 if kind == "shape":
                     own_shapes[h] = size
                 own_traits[h], trait_text[h] = size, (kind, text)
+    variants = frozenset(h for h in list(prints) + list(own_traits) if h in variant_kgrams and h not in explained)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
                     [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
-                    trait_text, own_shapes)
+                    trait_text, own_shapes, variants)
 
 
 def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
-                   public_kgrams: frozenset[int] = frozenset(), jobs: int | None = None) -> list[Document]:
+                   public_kgrams: frozenset[int] = frozenset(), jobs: int | None = None,
+                   variant_kgrams: frozenset[int] = frozenset()) -> list[Document]:
     """read_document for many (id, texts), on every core once there are enough to pay for the processes."""
     jobs = jobs or usable_cpus()
     if jobs == 1 or len(entries) < PARALLEL_FROM:
-        return [read_document(doc_id, texts, starter_kgrams, public_kgrams) for doc_id, texts in entries]
+        return [read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams) for doc_id, texts in entries]
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_read_one, [(doc_id, texts, starter_kgrams, public_kgrams) for doc_id, texts in entries],
+        return list(pool.map(_read_one, [(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
+                                         for doc_id, texts in entries],
                              chunksize=max(1, len(entries) // (jobs * 8))))
 
 
 def _read_one(args) -> Document:
     return read_document(*args)
-
-
-def _covered(hashes: list[int], kgrams: frozenset[int], length: int) -> list[bool]:
-    """For each token, whether a k-gram of KGRAMS (the starter's, or the public sources') covers it."""
-    given = [False] * length
-    if kgrams:
-        for start, h in enumerate(hashes):
-            if h in kgrams:
-                given[start:start + K] = [True] * K
-    return given
 
 
 def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
@@ -257,11 +254,11 @@ class Cohort:
 
     def shared_traits(self) -> dict[tuple[int, int], float]:
         """The weighted traits each pair shares, through the traits' index."""
-        return _shared_through(self.trait_postings, self.trait_weights, [d.traits for d in self.documents])
+        return shared_through(self.trait_postings, self.trait_weights, [d.traits for d in self.documents])
 
     def shared_shapes(self) -> dict[tuple[int, int], float]:
         """The weighted method shapes each pair shares (weighed as code), through the shapes' index."""
-        return _shared_through(self.shape_postings, self.shape_weights, [d.shapes for d in self.documents])
+        return shared_through(self.shape_postings, self.shape_weights, [d.shapes for d in self.documents])
 
     def traits_shared(self, a: Document, b: Document, most: int = 5) -> list[dict]:
         """The rare traits A and B both have, heaviest first: {"kind", "text", "weight"} (for the record)."""
@@ -299,22 +296,27 @@ class Cohort:
         bonuses = self._mistake_bonuses(mistakes or {})
         both = self._both_public(public or {}, threshold)
         shared = self.shared_weights()
+        # both copied the same public source: the ops each added to it, written as the course's canonical code
+        # is written another way (variants.py), are the homework's answer, not evidence between them
+        canonical = {pair: self._shared_variants(*pair) for pair in both}
         raw = {}
         for (i, j), s in shared.items():
             if (i, j) in both:
-                # both copied the same public source: what they share besides it is measured against all
-                # of their code, the source's included, so that a few lines each added to it (the same
-                # tanh) do not make a pair of them; sharing most of their code still does
-                raw[(i, j)] = pair_score(s, self.whole[i], self.whole[j])
+                # what they share besides it is measured against all of their code, the source's included, so
+                # that a few lines each added to it (the same tanh) do not make a pair of them; sharing most of
+                # their code still does
+                raw[(i, j)] = pair_score(s - canonical[(i, j)][0], self.whole[i], self.whole[j])
             else:
                 raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j])
         for (i, j), t in self.shared_traits().items():
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
+            t -= canonical[(i, j)][1] if (i, j) in both else 0.0
             trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - trait)
             shared.setdefault((i, j), 0.0)
         for (i, j), x in self.shared_shapes().items():
             # a third piece of evidence: the share of the smaller student's methods, as shapes, the other wrote alike
+            x -= canonical[(i, j)][2] if (i, j) in both else 0.0
             shape = smaller_share_score(x, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)
@@ -331,6 +333,19 @@ class Cohort:
                 out.append(Pair(a.id, b.id, round(score, 4), round(shared.get((i, j), 0.0), 3), mistake,
                                 both.get((i, j)), round(usual, 4)))
         return sorted(out, key=lambda p: (-p.score, p.a, p.b))
+
+    def _shared_variants(self, i: int, j: int) -> tuple[float, float, float]:
+        """The weight of code, traits and shapes that documents I and J share and the canonical variants hold
+        (as shared_weights, shared_traits and shared_shapes count it)."""
+        a, b = self.documents[i], self.documents[j]
+        held = a.variants | b.variants
+        code = sum(self.weights[h] * min(a.tokens.get(h, 0.0), b.tokens.get(h, 0.0)) for h in held
+                   if h in a.prints and h in b.prints and h not in a.explained and h not in b.explained)
+        traits = sum(self.trait_weights[h] * min(a.traits[h], b.traits[h]) for h in held
+                     if h in a.traits and h in b.traits)
+        shapes = sum(self.shape_weights[h] * min(a.shapes[h], b.shapes[h]) for h in held
+                     if h in a.shapes and h in b.shapes)
+        return code, traits, shapes
 
     def _both_public(self, public: dict[str, dict[str, float]], threshold: float) -> dict[tuple[int, int], str]:
         position = {d.id: i for i, d in enumerate(self.documents)}
@@ -379,15 +394,3 @@ class Cohort:
                 bonuses[(i, j)] = {"bonus": round(MISTAKE_WEIGHT * rarity, 4), "shared_by": c,
                                    "signature": signature}
         return bonuses
-
-
-def _shared_through(postings: dict[int, list[int]], weights: dict[int, float],
-                    sizes: list[dict[int, float]]) -> dict[tuple[int, int], float]:
-    """(i, j) -> the weight both hold: each entry held by two or more adds weight × the smaller size to their pairs."""
-    found: dict[tuple[int, int], float] = defaultdict(float)
-    for h, holders in postings.items():
-        w = weights[h]
-        if w > 0 and len(holders) >= 2:
-            for i, j in combinations(holders, 2):
-                found[(i, j)] += w * min(sizes[i][h], sizes[j][h])
-    return found

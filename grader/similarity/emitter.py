@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 
 from .roles import Names, kept_as_written
 
@@ -72,6 +73,9 @@ class Emitter:
             if node.orelse:
                 self.emit("else")
                 self.block(node.orelse)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level \
+                and node.module.split(".")[0] in sys.stdlib_module_names:
+            self.emit("import:" + node.module, node)  # `from math import exp` imports math's names: `import math`
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             self.emit("import:" + ",".join(sorted(a.name for a in node.names)), node)
         else:
@@ -103,7 +107,12 @@ class Emitter:
 
     def expression(self, node):
         if isinstance(node, ast.Name):
-            self.emit(self.names.role(node.id), node)
+            member = self.names.members.get(node.id)
+            if member and node.id not in self.names.variables and node.id not in self.names.functions:
+                self.emit("." + member[1], node)  # `from math import exp as _exp`: `_exp` is `math.exp`
+                self.emit("mod:" + member[0], node)
+            else:
+                self.emit(self.names.role(node.id), node)
         elif isinstance(node, ast.Attribute):
             self.emit("." + self._attribute(node), node)
             self.expression(node.value)

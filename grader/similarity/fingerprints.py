@@ -120,3 +120,13 @@ def all_kgrams(units: list[Unit]) -> set[int]:
     """Every k-gram hash and statement hash of the units, not winnowed: what the starter gives away."""
     return {h for unit in units for h in kgram_hashes(unit.tokens)} | {
         h for unit in units for _, _, h in statement_hashes(unit)}
+
+
+def covered_tokens(hashes: list[int], kgrams: frozenset[int], length: int) -> list[bool]:
+    """For each token, whether a k-gram of KGRAMS (the starter's, or the public sources') covers it."""
+    given = [False] * length
+    if kgrams:
+        for start, h in enumerate(hashes):
+            if h in kgrams:
+                given[start:start + K] = [True] * K
+    return given

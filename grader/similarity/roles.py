@@ -1,13 +1,15 @@
 """What a name of a file becomes in the tokens: its role (step 2 of normalise.py's docstring).
 
 A name the engine's API fixes, or a dunder name, is kept as written; a name the file binds becomes
-`v`, `f` or `c`; an imported module's name becomes the module's own; a builtin keeps its name.
+`v`, `f` or `c`; an imported module's name becomes the module's own; a name imported from a module
+(`from math import tanh as _tanh`) is that module's attribute (`math.tanh`: `members`); a builtin keeps its name.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import sys
 
 # The engine API's fixed names (contract §2): a copy cannot rename them, an honest student cannot avoid them.
 API_NAMES = frozenset({
@@ -30,6 +32,9 @@ class Names:
 
     def __init__(self, nodes):
         self.modules: dict[str, str] = {}
+        # a name imported from a module is read as the module's attribute: `_exp(x)` after
+        # `from math import exp as _exp` is `math.exp(x)` (how a name is imported is a spelling, not code)
+        self.members: dict[str, tuple[str, str]] = {}
         self.functions: set[str] = set()
         self.classes: set[str] = set()
         self.variables: set[str] = set()
@@ -40,6 +45,9 @@ class Names:
             elif isinstance(node, ast.ImportFrom):
                 for alias in node.names:
                     self.modules[alias.asname or alias.name] = alias.name
+                    if node.module and not node.level and alias.name != "*" \
+                            and node.module.split(".")[0] in sys.stdlib_module_names:  # not `from engine import Value`
+                        self.members[alias.asname or alias.name] = (node.module, alias.name)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.add(node.name)
                 args = node.args

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from itertools import combinations
 
 EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
 # a student's typical score: the mean of their 5th to 8th highest pair scores (0-based 4 to 7). A ring of copiers of
@@ -92,3 +93,15 @@ def clusters(pairs: list[dict]) -> list[list[str]]:
     for member in parent:
         groups[root(member)].append(member)
     return sorted((sorted(g) for g in groups.values()), key=lambda g: (-len(g), g))
+
+
+def shared_through(postings: dict[int, list[int]], weights: dict[int, float],
+                   sizes: list[dict[int, float]]) -> dict[tuple[int, int], float]:
+    """(i, j) -> the weight both hold: each entry held by two or more adds weight × the smaller size to their pairs."""
+    found: dict[tuple[int, int], float] = defaultdict(float)
+    for h, holders in postings.items():
+        w = weights[h]
+        if w > 0 and len(holders) >= 2:
+            for i, j in combinations(holders, 2):
+                found[(i, j)] += w * min(sizes[i][h], sizes[j][h])
+    return found

@@ -46,7 +46,7 @@ import tokenize
 import unicodedata
 
 from .normalise import MAX_CHARS, python_lines
-from .roles import BUILTINS, is_dunder, kept_as_written
+from .roles import BUILTINS, Names, is_dunder, kept_as_written
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file
 LINE_SIZE = 1  # a line as written: its spacing is a habit, but its code is the structure's to weigh
@@ -85,9 +85,16 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     # parameter as `self`): a label or `self` renamed by a script is no habit, and a string has its own trait
     replaced: dict[int, list[tuple[int, int, str]]] = {}
     firsts = _first_parameters(text)
+    members, import_lines = _imported_members(text)
+    previous = None
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             kind, value = token.type, token.string
+            named, previous = previous in (".", "def", "class"), value  # an attribute or a definition, not the import
+            if kind == tokenize.NAME and value in members and not named:
+                if token.start[0] not in import_lines:  # `_exp(x)` after `from math import exp as _exp`: math.exp
+                    replaced.setdefault(token.start[0], []).append((token.start[1], token.end[1], members[value]))
+                continue  # the module's name for it, not the student's
             if kind == tokenize.OP and value == ";":
                 semicolons.setdefault(token.start[0], []).append(token.start[1])
             if kind == tokenize.STRING and token.start[0] == token.end[0]:
@@ -135,6 +142,21 @@ def _first_parameters(text: str) -> list[tuple[str, int, int]]:
         return []
     return [(first, method.lineno, method.end_lineno or method.lineno) for method in _methods(tree)
             if (first := _first(method)) not in (None, "self")]
+
+
+def _imported_members(text: str) -> tuple[dict[str, str], set[int]]:
+    """{name: "module.name"} of the names a file imports from a standard module (`from math import exp as _exp`:
+    `_exp` is `math.exp`, as the structure reads it), and the lines of those imports."""
+    if MAX_SHAPES_CHARS < len(text) or "from" not in text:
+        return {}, set()
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}, set()
+    imports = [node for node in tree.body if isinstance(node, ast.ImportFrom)]
+    members = Names(imports).members
+    lines = {line for node in imports for line in range(node.lineno, (node.end_lineno or node.lineno) + 1)}
+    return {name: f"{module}.{member}" for name, (module, member) in members.items()}, lines
 
 
 def _methods(tree) -> list:
@@ -193,10 +215,14 @@ class _Plain(ast.NodeTransformer):
     """Every name the student chose read as `v`, the API's and the builtins' kept, a method's first parameter read
     as `self`; annotations dropped; a string read as '' (an op's label is a string trait) and `t * t` as `t ** 2`."""
 
-    def __init__(self, first: str | None = None):
-        self.first = first
+    def __init__(self, first: str | None = None, members: dict[str, tuple[str, str]] | None = None):
+        self.first, self.members = first, members or {}
 
     def visit_Name(self, node):
+        if node.id in self.members and isinstance(node.ctx, ast.Load):  # `from math import exp as _exp`: math.exp
+            attr = self.members[node.id][1]
+            return ast.copy_location(ast.Attribute(ast.Name("v", ast.Load()), attr if kept_as_written(attr) else "v",
+                                                   ast.Load()), node)
         if node.id == self.first:
             node.id = "self"
         elif not (kept_as_written(node.id) or node.id in BUILTINS or node.id == "self"):
@@ -262,6 +288,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
     functions = [n for top in tree.body for n in ([top] + (top.body if isinstance(top, ast.ClassDef) else []))
                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     methods = {id(m) for m in _methods(tree)}
+    members = Names(n for n in tree.body if isinstance(n, ast.ImportFrom)).members
     out = []
     for function in functions:
         try:
@@ -269,7 +296,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
                           if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))
                           and node.value is not None]
             lines = {node.lineno for node in statements}
-            _Plain(_first(function) if id(function) in methods else None).visit(function)
+            _Plain(_first(function) if id(function) in methods else None, members).visit(function)
             shapes = sorted(ast.unparse(node) for node in ast.walk(function)
                             if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None)
         except (RecursionError, ValueError, AttributeError):

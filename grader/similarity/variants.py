@@ -1,0 +1,225 @@
+"""The course's canonical code written the other ways the same derivatives are written.
+
+Two students who copied the same public source (micrograd, which lacks tanh,
+exp and log) and added the ops it lacks share those additions. When the
+additions are the course's canonical derivatives, they are the answer to the
+homework, not something one took from the other: their pair must be what the
+public source and the canonical code explain, "matches public X" (issue 27).
+The reference writes each derivative one way; the same derivative is written
+in a few equivalent ways that follow from the reference's own code, and those
+are canonical too. This module derives them from the given canonical texts (the
+course's reference and the public sources) by identities, each applied alone
+and together, never from a list of forms:
+
+- **the node's value read at backward time**: a temporary that is the new
+  node's data (`t = math.tanh(x)`, `out = Value(t, ...)`) read inside the
+  node's closure is `out.data` (`(1 - out.data**2)` for `(1 - t**2)`);
+- **tanh through exp**: `math.tanh(e)` is `(math.exp(2*e) - 1) / (math.exp(2*e) + 1)`
+  (the lecture's tanh);
+- **the reciprocal**: `(1 / e) * g` is `g / e`, and `1 / e` is `e ** -1` (the
+  reference's own `__truediv__` is `self * other**-1`);
+- **the input's value named**: `x = self.data` first, and `x` for `self.data`
+  in the op's own statements (the structure reads past this alias, a method's
+  shape keeps it).
+
+cohort.py subtracts what these variants hold only between two students who both
+match the same public source at the threshold (`Document.variants`); for
+anyone else they are not subtracted: a filler who wrote `out.data` where the
+reference writes `t` has that much code of their own, which a copy of them keeps.
+"""
+
+from __future__ import annotations
+
+import ast
+from itertools import combinations
+
+from .cohort import starter_kgrams
+
+
+class _Identity(ast.NodeTransformer):
+    """A rewrite that counts what it changed (`changes`)."""
+
+    def __init__(self):
+        self.changes = 0
+
+
+class _NodeData(_Identity):
+    """In a function, a name assigned once that is the first argument of the node made (`out = Value(t, ...)`)
+    is read as `out.data` inside the functions nested in it (the node's closure)."""
+
+    def visit_FunctionDef(self, node):
+        assigned: dict[str, int] = {}
+        for child in ast.walk(node):
+            if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
+                assigned[child.id] = assigned.get(child.id, 0) + 1
+        data_of = {s.value.args[0].id: s.targets[0].id for s in node.body
+                   if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+                   and isinstance(s.value, ast.Call) and s.value.args and isinstance(s.value.args[0], ast.Name)
+                   and assigned.get(s.value.args[0].id) == 1}
+        for statement in node.body:
+            if isinstance(statement, ast.FunctionDef) and data_of:
+                self.changes += _replace(ast.walk(statement),
+                                         lambda n: isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                                         and n.id in data_of,
+                                         lambda n: ast.Attribute(ast.Name(data_of[n.id], ast.Load()), "data", ast.Load()))
+            else:
+                self.visit(statement)
+        for name in data_of:  # the temporary now read only by the node it makes: `out = Value(math.tanh(x), ...)`
+            reads = [n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == name
+                     and isinstance(n.ctx, ast.Load)]
+            assignment = next(s for s in node.body if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
+                              and s.targets[0].id == name) if len(reads) == 1 else None
+            if assignment is not None:
+                made = next(s.value for s in node.body if isinstance(s, ast.Assign) and isinstance(s.value, ast.Call)
+                            and s.value.args and s.value.args[0] is reads[0])
+                made.args[0] = assignment.value
+                node.body.remove(assignment)
+        return node
+
+
+class _TanhThroughExp(_Identity):
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        if (isinstance(func, ast.Attribute) and func.attr == "tanh" and isinstance(func.value, ast.Name)
+                and func.value.id == "math" and len(node.args) == 1 and not node.keywords):
+            self.changes += 1
+
+            def exp():
+                twice = ast.BinOp(ast.Constant(2), ast.Mult(), node.args[0])
+                return ast.Call(ast.Attribute(ast.Name("math", ast.Load()), "exp", ast.Load()), [twice], [])
+
+            return ast.BinOp(ast.BinOp(exp(), ast.Sub(), ast.Constant(1)), ast.Div(),
+                             ast.BinOp(exp(), ast.Add(), ast.Constant(1)))
+        return node
+
+
+def _reciprocal(node) -> ast.expr | None:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and isinstance(node.left, ast.Constant) \
+            and node.left.value == 1:
+        return node.right
+    return None
+
+
+class _Quotient(_Identity):
+    """`(1 / e) * g` (either way round) is `g / e`."""
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Mult):
+            for one, other in ((node.left, node.right), (node.right, node.left)):
+                denominator = _reciprocal(one)
+                if denominator is not None:
+                    self.changes += 1
+                    return ast.BinOp(other, ast.Div(), denominator)
+        return node
+
+
+class _Power(_Identity):
+    """`1 / e` is `e ** -1`."""
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        denominator = _reciprocal(node)
+        if denominator is not None:
+            self.changes += 1
+            return ast.BinOp(denominator, ast.Pow(), ast.UnaryOp(ast.USub(), ast.Constant(1)))
+        return node
+
+
+class _InputAlias(_Identity):
+    """A method that reads `self.data` outside its closures names it first: `x = self.data`, then `x`."""
+
+    def visit_FunctionDef(self, node):
+        if not node.args.args or node.args.args[0].arg != "self":
+            return node
+        found = _replace((c for s in node.body if not isinstance(s, ast.FunctionDef) for c in _outside(s)),
+                         lambda n: isinstance(n, ast.Attribute) and n.attr == "data" and isinstance(n.ctx, ast.Load)
+                         and isinstance(n.value, ast.Name) and n.value.id == "self",
+                         lambda n: ast.Name("x", ast.Load()))
+        if found:
+            self.changes += found
+            node.body.insert(0, ast.Assign([ast.Name("x", ast.Store())],
+                                           ast.Attribute(ast.Name("self", ast.Load()), "data", ast.Load()), lineno=0))
+        return node
+
+
+def _replace(nodes, matches, make) -> int:
+    """Put make(child) in place of each child of NODES that matches; the number put."""
+    count = 0
+    for node in list(nodes):
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, ast.AST) and matches(item):
+                        value[i] = make(item)
+                        count += 1
+            elif isinstance(value, ast.AST) and matches(value):
+                setattr(node, field, make(value))
+                count += 1
+    return count
+
+
+def _outside(statement):
+    """The nodes of STATEMENT that are not inside a function or lambda nested in it."""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, (ast.FunctionDef, ast.Lambda)))
+
+
+IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias)
+
+
+def canonical_variants(texts: dict[str, str]) -> dict[str, str]:
+    """{name: text} of each canonical text's functions under every non-empty combination of the IDENTITIES that
+    change them (each function in its class, after the file's imports); only identities that change a function
+    alone are combined for it."""
+    out: dict[str, str] = {}
+    for name, text in sorted(texts.items()):
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            continue
+        imports = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        written = []
+        for owner, function in _functions(tree):
+            source = ast.unparse(function)
+            applies = [i for i in IDENTITIES if _rewritten(source, (i,))]
+            for size in range(1, len(applies) + 1):
+                for chosen in combinations(applies, size):
+                    variant = _rewritten(source, chosen)
+                    if owner:
+                        variant = f"class {owner}:\n" + "\n".join("    " + line for line in variant.splitlines())
+                    written.append(variant)
+        if written:
+            out[f"{name} <variants>"] = "\n".join(imports + sorted(set(written)))
+    return out
+
+
+def _functions(tree: ast.Module):
+    """(class name or None, function) of each top-level function and each method of a top-level class."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            yield None, node
+        elif isinstance(node, ast.ClassDef):
+            for method in node.body:
+                if isinstance(method, ast.FunctionDef):
+                    yield node.name, method
+
+
+def _rewritten(source: str, identities) -> str:
+    """SOURCE (one function) with IDENTITIES applied in turn, written out; '' when none changed it."""
+    tree, changes = ast.parse(source), 0
+    for identity in identities:
+        rewrite = identity()
+        tree = rewrite.visit(tree)
+        changes += rewrite.changes
+    return ast.unparse(ast.fix_missing_locations(tree)) if changes else ""
+
+
+def known_kgrams(sources: dict[str, str], canonical: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
+    """What the public sources and the course's canonical code explain (subtracted from every pair), and what
+    their variants (variants.py) hold (subtracted between two copies of one public source)."""
+    return starter_kgrams({**sources, **canonical}), starter_kgrams(canonical_variants({**sources, **canonical}))

@@ -1,0 +1,129 @@
+"""Issue 27: copies of a public source are attributed to it, not to each other, when what they add to it is the
+course's canonical code written another way (grader/similarity/variants.py), and a name imported from a module
+reads as the module's attribute."""
+
+from grader.similarity import PUBLIC_ARCHIVE, canonical_sources
+from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, read_document
+from grader.similarity.normalise import units_of
+from grader.similarity.variants import canonical_variants, known_kgrams
+
+from .test_similarity import CLASS, disguised, engine
+
+MICROGRAD = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+PUBLIC, VARIANTS = known_kgrams({"micrograd.py": MICROGRAD}, canonical_sources())
+SOURCE = read_document("karpathy-micrograd/engine.py", {"engine.py": MICROGRAD})
+
+# tanh, exp and log as three public copiers add them (the course's derivatives, each spelt another way)
+ALIASED = """
+    def tanh(self):
+        out = Value(_tanh(self.data), (self,), 'tanh')
+        def _backward():
+            self.grad += (1 - out.data**2) * out.grad
+        out._backward = _backward
+        return out
+
+    def exp(self):
+        out = Value(_exp(self.data), (self,), 'exp')
+        def _backward():
+            self.grad += out.data * out.grad
+        out._backward = _backward
+        return out
+
+    def log(self):
+        out = Value(_log(self.data), (self,), 'log')
+        def _backward():
+            self.grad += out.grad / self.data
+        out._backward = _backward
+        return out
+"""
+LECTURE = """
+    def tanh(self):
+        x = self.data
+        t = (math.exp(2*x) - 1)/(math.exp(2*x) + 1)
+        out = Value(t, (self, ), 'tanh')
+        def _backward():
+            self.grad += (1 - t**2) * out.grad
+        out._backward = _backward
+        return out
+
+    def exp(self):
+        x = self.data
+        out = Value(math.exp(x), (self, ), 'exp')
+        def _backward():
+            self.grad += out.data * out.grad
+        out._backward = _backward
+        return out
+
+    def log(self):
+        out = Value(math.log(self.data), (self,), 'log')
+        def _backward():
+            self.grad += self.data**-1 * out.grad
+        out._backward = _backward
+        return out
+"""
+# the same, with what no canonical code holds: an assert's message, tanh composed from exp
+OWN = LECTURE.replace("        out = Value(math.log(", "        assert self.data > 0, 'log of a non-positive number'\n"
+                      "        out = Value(math.log(", 1) + """
+    def sigmoid(self):
+        e = (-self).exp()
+        return (e + 1) ** -1
+"""
+
+
+def with_ops(added: str, header: str = "import math\n") -> str:
+    return header + MICROGRAD.replace("\n    def backward(self):", added + "\n    def backward(self):", 1)
+
+
+def pairs_of(extra: dict[str, str]) -> dict[tuple[str, str], float]:
+    documents = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), PUBLIC, VARIANTS)
+                 for name in CLASS]
+    documents += [read_document(i, {"engine.py": text}, frozenset(), PUBLIC, VARIANTS) for i, text in extra.items()]
+    cohort = Cohort(documents)
+    public = dict(cohort.against(SOURCE))
+    assert all(public[i] >= THRESHOLD for i in extra)  # each is a public match
+    return {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: public}, threshold=THRESHOLD)}
+
+
+def test_a_name_imported_from_a_module_reads_as_the_modules_attribute():
+    imported = "from math import tanh as _t, exp\nfrom engine import Value\nx = Value(_t(y) + exp(y))\n"
+    plain = "import math\nfrom engine import Value\nx = Value(math.tanh(y) + math.exp(y))\n"
+    assert [u.tokens for u in units_of(imported, "a.py")] == [u.tokens for u in units_of(plain, "b.py")]
+    assert "Value" in units_of(imported, "a.py")[0].tokens  # the engine's own names are its API, kept
+
+
+def test_the_canonical_variants_follow_from_the_reference():
+    reference = next(text for name, text in canonical_sources().items() if name.endswith("/engine.py"))
+    written = "\n".join(canonical_variants({"engine.py": reference}).values())
+    assert "self.grad += (1 - out.data ** 2) * out.grad" in written  # the node's value read at backward time
+    assert "t = (math.exp(2 * self.data) - 1) / (math.exp(2 * self.data) + 1)" in written  # tanh through exp
+    assert "self.grad += out.grad / self.data" in written and "self.data ** (-1) * out.grad" in written
+    assert "x = self.data" in written  # the input's value named
+    assert canonical_variants({"a.py": "def f(a):\n    return a + 1\n"}) == {}  # nothing to rewrite: no variant
+
+
+def test_public_copies_are_a_pair_only_for_what_they_added_of_their_own():
+    """Six copies of micrograd (three verbatim, three disguised) with tanh, exp and log added three ways: the
+    lecture's, micrograd's style with the imports aliased, and the lecture's with an assert message and a sigmoid
+    of their own. Only the last two share more than the public source and the course's canonical code explain."""
+    aliased = with_ops(ALIASED, "from math import exp as _exp, log as _log, tanh as _tanh\n")
+    copies = {"ann": aliased, "ben": disguised(aliased), "cat": with_ops(LECTURE), "dan": disguised(with_ops(LECTURE)),
+              "eve": with_ops(OWN), "fay": disguised(with_ops(OWN))}
+    listed = {pair: score for pair, score in pairs_of(copies).items()
+              if pair[0] in copies and pair[1] in copies and score >= REPORT_FLOOR}
+    assert list(listed) == [("eve", "fay")]
+
+
+def test_the_canonical_variants_are_not_subtracted_between_two_who_do_not_both_copy_a_public_source():
+    """A student whose tanh reads `out.data` where the reference reads `t` wrote that much of their own: a copy
+    of them keeps it (variants.py is the homework's answer only between two copies of one public source)."""
+    tanh = ALIASED.split("    def exp")[0].replace("_tanh(", "math.tanh(")
+    student = "import math\n" + engine("submissions/correct-closures").replace("\n    def backward(self):",
+                                                                             tanh + "\n    def backward(self):", 1)
+    documents = [read_document(i, {"engine.py": text}, frozenset(), PUBLIC, VARIANTS)
+                 for i, text in {"kim": student, "lee": disguised(student)}.items()]
+    assert documents[0].variants and documents[1].variants  # its tanh is a canonical variant
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), PUBLIC,
+                                               VARIANTS) for name in CLASS if not name.endswith("correct-closures")])
+    pair = next(p for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))}, threshold=THRESHOLD)
+                if (p.a, p.b) == ("kim", "lee"))
+    assert pair.via is None and pair.score >= 0.99
