@@ -141,16 +141,31 @@ def _returns_if(statement) -> bool:
 
 
 def _as_choice(statement: ast.If):
-    """`if c: t = a` / `else: t = b` is `t = a if c else b` (and `if c: return a` / `else: return b` one return)."""
-    if not (len(statement.body) == 1 and len(statement.orelse) == 1):
+    """`if c: t = a` / `else: t = b` is `t = a if c else b` (and `if c: return a` / `else: return b` one return);
+    `if c: t = a` alone, for a name t, is `t = a if c else t` (`if not isinstance(x, Value): x = Value(x)` is the
+    starter's `x = x if isinstance(x, Value) else Value(x)`); a test `not c` is `c` with the two swapped."""
+    if len(statement.body) != 1 or len(statement.orelse) > 1:
         return None
-    yes, no = statement.body[0], statement.orelse[0]
+    yes = statement.body[0]
+    if not statement.orelse:
+        if isinstance(yes, ast.Assign) and len(yes.targets) == 1 and isinstance(yes.targets[0], ast.Name):
+            kept = ast.copy_location(ast.Name(yes.targets[0].id, ast.Load()), yes.targets[0])
+            return ast.copy_location(ast.Assign(yes.targets, _choice(statement.test, yes.value, kept)), statement)
+        return None
+    no = statement.orelse[0]
     if (isinstance(yes, ast.Assign) and isinstance(no, ast.Assign) and len(yes.targets) == len(no.targets) == 1
             and ast.dump(yes.targets[0]) == ast.dump(no.targets[0])):
-        return ast.copy_location(ast.Assign(yes.targets, ast.IfExp(statement.test, yes.value, no.value)), statement)
+        return ast.copy_location(ast.Assign(yes.targets, _choice(statement.test, yes.value, no.value)), statement)
     if isinstance(yes, ast.Return) and isinstance(no, ast.Return) and yes.value is not None and no.value is not None:
-        return ast.copy_location(ast.Return(ast.IfExp(statement.test, yes.value, no.value)), statement)
+        return ast.copy_location(ast.Return(_choice(statement.test, yes.value, no.value)), statement)
     return None
+
+
+def _choice(test, yes, no) -> ast.IfExp:
+    """`yes if test else no`, a test `not c` read as `c` with the two swapped."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.IfExp(test.operand, no, yes)
+    return ast.IfExp(test, yes, no)
 
 
 _BUILDERS = {"append": (ast.List, ast.ListComp), "add": (ast.Set, ast.SetComp)}

@@ -4,6 +4,7 @@ step a script makes of the WHOLE file (the starter's lines too) scores as its pl
 - `self` renamed (the first parameter of every method: `this`);
 - the op labels changed (`"*"` as `"mul"`, `"tanh"` as `"tanh_op"`);
 - every `x += e` written out (`x = x + (e)`, or `x = (e) + x`);
+- the starter's `other = other if isinstance(other, Value) else Value(other)` as a one-armed `if not ...:`;
 - `t ** 2` written as `t * t`.
 
 Each step leaves Python's meaning alone, and on a one-region fill whose own code is a few lines it used to take
@@ -125,6 +126,12 @@ def squares_as_products(text: str) -> str:
     return re.sub(r"\b([a-z_][\w.]*) ?\*\* ?2\b", r"\1 * \1", text)
 
 
+def coercion_as_if(text: str) -> str:
+    """`x = x if isinstance(x, Value) else Value(x)` as `if not isinstance(x, Value):` / `x = Value(x)`."""
+    return re.sub(r"^(\s*)(\w+) = \2 if isinstance\(\2, Value\) else Value\(\2\)$",
+                  r"\1if not isinstance(\2, Value):\n\1    \2 = Value(\2)", text, flags=re.M)
+
+
 STEPS = {"self renamed": self_renamed, "op labels": labels_changed, "+= written out": written_out,
          "t ** 2 as t * t": squares_as_products}
 
@@ -132,10 +139,14 @@ STEPS = {"self renamed": self_renamed, "op labels": labels_changed, "+= written 
 @pytest.fixture(scope="module")
 def scores():
     """Score of (source, X) for the plain copy and each step's copy, in a class of honest fillers."""
+    return scored(STEPS)
+
+
+def scored(steps: dict) -> dict[str, float]:
     source = filled(SOURCE)
     texts = {f"honest-{i}": filled(body) for i, body in enumerate(HONEST)}
     texts["source"] = texts["plain"] = source
-    for name, step in STEPS.items():
+    for name, step in steps.items():
         texts[name] = step(source)
         assert texts[name] != source, name
     kgrams = starter_kgrams({"engine.py": STARTER})
@@ -173,3 +184,19 @@ def test_the_lines_and_shapes_read_past_each_step():
     squared = kinds(squares_as_products(source))
     assert [t for t in squared if t[0] == "shape"] == [t for t in kinds(source) if t[0] == "shape"]
     assert ("line", "slope = 1 - th ** 2") in squared  # `th * th` read as the square it is, with its spacing
+
+
+def test_the_starters_coercion_written_as_a_one_armed_if_scores_as_the_plain_copy_does():
+    # its own class (five copies of one source would be a ring whose members' typical scores are each other)
+    found = scored({"coercion as an if": coercion_as_if})
+    assert coercion_as_if(filled(SOURCE)).count("if not isinstance(other, Value):") == 2  # __add__ and __mul__
+    from grader.similarity.normalise import units_of
+
+    def structure(text):
+        return [(u.name, u.tokens) for u in units_of(text)]
+
+    assert structure(coercion_as_if(filled(SOURCE))) == structure(filled(SOURCE))  # `x = x if c else e`, as written
+    one_armed = "def f(x, c):\n    if c:\n        x = g(x)\n    return x\n"
+    assert structure(one_armed) == structure("def f(x, c):\n    x = g(x) if c else x\n    return x\n")
+    assert found["plain"] >= 0.45
+    assert found.get("coercion as an if", 0.0) >= found["plain"] - 0.1
