@@ -383,9 +383,22 @@ def test_a_job_that_kills_its_worker_three_times_is_crashed_and_not_tried_again(
     client = server.client()
     killed = set()
     while len(killed) < 3:
-        horse = []
-        _wait(lambda: (job := _job_of(client, "sleeper")) and client.hget(f"rq:job:{job}", "status") == b"started"
-              and horse.extend(_children(worker.pid) - killed) is None and horse, "the sleeper's work horse")
+        horse, seen = [], {}
+
+        def sleeping():
+            # the sleeper's job is started (so is a job fetched ahead of its turn, worker/horse.py) and its horse
+            # has had one sandboxed process for 2 s: the sleeper's (bob's observation ends well within that)
+            job = _job_of(client, "sleeper")
+            if not job or client.hget(f"rq:job:{job}", "status") != b"started":
+                return False
+            now = time.monotonic()
+            for pid in _children(worker.pid) - killed:
+                for process in _descendants(pid):
+                    if now - seen.setdefault(process, now) >= 2:
+                        horse.append(pid)
+                        return True
+            return False
+        _wait(sleeping, "the sleeper's work horse")
         os.kill(horse[0], signal.SIGKILL)
         killed.add(horse[0])
     stdout, stderr = submitting.communicate(timeout=120)

@@ -238,6 +238,9 @@ def test_a_submission_on_a_worker_without_bubblewrap_cannot_change_another_stude
     # observed first: the victim still waits; aimed at this test's Redis only (not another test's on this machine)
     (folder / "aaa-tamper.py").write_text(_attack("queue-tamper").replace("_ONLY_URL = None", f"_ONLY_URL = {server.url!r}", 1))
     (folder / "zzz-victim.py").write_text(REFERENCE)
+    # the job the worker fetches ahead while it observes the attack (grader/fleet/horse.py), so that the victim's
+    # is still on the queue then, where the attack looks for jobs to rewrite (no `+=`: never one it rewrites)
+    (folder / "mmm-between.py").write_text("# not an engine: a job of its own between the attack and the victim\n")
     told = []
     result = grade(folder, limits=LIMITS, queue=server.url, cache_dir=tmp_path / "cache", notify=told.append)
     assert "rewrote 1 job(s)" in result.runs["aaa-tamper"]["output"]  # the attack did happen

@@ -37,7 +37,6 @@ import traceback
 
 from rq import Queue, Worker
 from rq.exceptions import StopRequested
-from rq.executions import Execution
 from rq.job import JobStatus, get_current_job
 from rq.serializers import JSONSerializer
 from rq.suspension import WORKERS_SUSPENDED
@@ -147,7 +146,9 @@ class FleetWorker(WarmHorse, Worker):
         abandoned_after = 3 * heartbeat
         self._horse = None  # (pid, pipe) of the warm horse, once a job has started it
         self._beat = None  # (when, for how many seconds) of this worker's last heartbeat
-        self._suspension_checked = 0.0  # when `rq suspend` was last looked for
+        self._suspension_checked, self._suspension_seen = 0.0, False  # when `rq suspend` was last looked for
+        self._ahead = None  # (job, queue, execution, horse pid) of the next job, fetched and started (horse.py)
+        self._held = None  # (job, queue) fetched ahead but not started: its checks failed
         super().__init__(queues, name=machine.name, serializer=JSONSerializer, job_class=KeptJob,
                          job_monitoring_interval=heartbeat,
                          # an idle worker wakes up this often to requeue the jobs of dead workers
@@ -163,27 +164,37 @@ class FleetWorker(WarmHorse, Worker):
         # it is abandoned (and retried elsewhere) once three heartbeats in a row were missed.
         return self.abandoned_after
 
+    def check_job(self, job):
+        """Check a job before it is run: PayloadError for one that is not an honest observation job,
+        CannotServe for one this machine must not observe."""
+        if job.func_name != JOB_FUNCTION:
+            raise PayloadError(f"the job calls {str(job.func_name)[:100]!r}; a grade worker runs only "
+                               f"{JOB_FUNCTION}")
+        if len(job.args) != 1 or job.kwargs:
+            raise PayloadError("the job does not hold exactly one payload")
+        observation = read_job(job.args[0])
+        if job.id != job_id(observation.key):  # rewritten on the queue: another student's files, say
+            raise PayloadError(f"the job's files {REFUSED_AS_TAMPERED} ({job.id[:80]})")
+        suite = self.machine.check(observation)
+        self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so a new horse inherits it
+
     def execute_job(self, job, queue):
         try:
-            if job.func_name != JOB_FUNCTION:
-                raise PayloadError(f"the job calls {str(job.func_name)[:100]!r}; a grade worker runs only "
-                                   f"{JOB_FUNCTION}")
-            if len(job.args) != 1 or job.kwargs:
-                raise PayloadError("the job does not hold exactly one payload")
-            observation = read_job(job.args[0])
-            if job.id != job_id(observation.key):  # rewritten on the queue: another student's files, say
-                raise PayloadError(f"the job's files {REFUSED_AS_TAMPERED} ({job.id[:80]})")
-            suite = self.machine.check(observation)
+            self.check_job(job)
         except CannotServe as exc:
             self.put_back(job, queue, str(exc))
             raise StopRequested() from None
         except Exception as exc:  # a forged or corrupted job: never run, never retried
             self.refuse(job, queue, str(exc) if isinstance(exc, PayloadError) else f"unreadable job: {exc!r}")
             return
-        self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so a new horse inherits it
+        self._execute(job, queue, None)
+        while self._ahead is not None:  # fetched and started while the one before it ran (horse.py)
+            self._execute(*self._next_ahead())
+
+    def _execute(self, job, queue, ahead):
         ended = False
         try:
-            ended = self._run_in_horse(job, queue)
+            ended = self._run_in_horse(job, queue, ahead)
         finally:
             if ended:  # the job's end said all (cleanup_execution), the heartbeat too
                 self._state = WorkerStatus.IDLE
@@ -207,34 +218,7 @@ class FleetWorker(WarmHorse, Worker):
 
     # -- fewer writes: with `appendfsync always` each write Redis answers waits for a disk flush -------------
     # RQ's worker and horse wrote about 17 times per job, one round trip each; these make it four: the
-    # dequeue, the start (below), the horse's result, and the worker's "idle" with its announcement.
-
-    def prepare_execution(self, job, queue=None):
-        """RQ's execution record and the job's start (what RQ's horse wrote first: prepare_job_execution), in
-        one transaction."""
-        with self.connection.pipeline() as pipeline:
-            execution = self._start(job, queue, pipeline)
-            pipeline.execute()
-        return execution
-
-    def _start(self, job, queue, pipeline):
-        """The job's start, put in `pipeline` (a transaction) and on `job`: the execution it makes."""
-        ttl = self.get_heartbeat_ttl(job)
-        execution = Execution.create(job, ttl, pipeline=pipeline, worker_name=self.name)
-        self.executions[execution.id] = execution
-        self.set_state(WorkerStatus.BUSY, pipeline=pipeline)
-        self.heartbeat(ttl, pipeline=pipeline)
-        job.heartbeat(now(), ttl, pipeline=pipeline)
-        job.prepare_for_execution(self.name, pipeline=pipeline)
-        pipeline.persist(job.key)
-        if queue is not None and len(self.queues) == 1:
-            pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
-        return execution
-
-    def prepare_job_execution(self, job, remove_from_intermediate_queue=False):
-        if not self._is_horse:
-            super().prepare_job_execution(job, remove_from_intermediate_queue)
-        # in the horse: written already, with the execution record (prepare_execution)
+    # dequeue, the start (horse.py: _start), the horse's result, and the worker's "idle" with its announcement.
 
     def handle_execution_ended(self, job, queue, heartbeat_ttl):
         # RQ also beats the job's heartbeat here, a write of its own, to cover callbacks: a fleet job has none,
@@ -267,11 +251,15 @@ class FleetWorker(WarmHorse, Worker):
         # RQ's check (before every dequeue) sends a heartbeat with its read, a write each time: a read here, at
         # most once a second, and RQ's own check, with its wait, only for a suspended fleet (`rq suspend`)
         self.heartbeat()
-        if time.monotonic() - self._suspension_checked < 1:
-            return
-        self._suspension_checked = time.monotonic()
-        if self.connection.exists(WORKERS_SUSPENDED):
+        if self._suspended():
             super().check_for_suspension(burst)
+
+    def _suspended(self):
+        """Whether `rq suspend` was seen, looked for at most once a second."""
+        if time.monotonic() - self._suspension_checked >= 1:
+            self._suspension_checked = time.monotonic()
+            self._suspension_seen = bool(self.connection.exists(WORKERS_SUSPENDED))
+        return self._suspension_seen
 
     def handle_job_success(self, job, queue, started_job_registry, execution):
         """RQ's, in one round trip: less the WATCH and read of the job's dependents (two more round trips) and
