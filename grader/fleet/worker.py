@@ -263,18 +263,19 @@ class FleetWorker(WarmHorse, Worker):
 
     def handle_job_success(self, job, queue, started_job_registry, execution):
         """RQ's, in one round trip: less the WATCH and read of the job's dependents (two more round trips) and
-        its repeats, which an observation job never has."""
-        with self.connection.pipeline() as pipeline:
-            self.increment_successful_job_count(pipeline=pipeline)
-            self.increment_total_working_time(job.ended_at - job.started_at, pipeline)
-            result_ttl = job.get_result_ttl(self.default_result_ttl)
-            if result_ttl != 0:
-                job._handle_success(result_ttl, pipeline=pipeline, worker_name=self.name, execution_id=execution.id,
-                                    execution_started_at=execution.created_at, execution_ended_at=job.ended_at)
-            job.cleanup(result_ttl, pipeline=pipeline, remove_from_queue=False)
-            job._status = JobStatus.FINISHED
-            self.cleanup_execution(job, pipeline=pipeline, execution=execution)
-            pipeline.execute()
+        its repeats, which an observation job never has; in the horse, written while it observes the next job
+        (horse.py)."""
+        pipeline = self.connection.pipeline()
+        self.increment_successful_job_count(pipeline=pipeline)
+        self.increment_total_working_time(job.ended_at - job.started_at, pipeline)
+        result_ttl = job.get_result_ttl(self.default_result_ttl)
+        if result_ttl != 0:
+            job._handle_success(result_ttl, pipeline=pipeline, worker_name=self.name, execution_id=execution.id,
+                                execution_started_at=execution.created_at, execution_ended_at=job.ended_at)
+        job.cleanup(result_ttl, pipeline=pipeline, remove_from_queue=False)
+        job._status = JobStatus.FINISHED
+        self.cleanup_execution(job, pipeline=pipeline, execution=execution)
+        self._write(pipeline)
 
     def set_state(self, state, pipeline=None):
         if pipeline is None and state == self._state == WorkerStatus.IDLE:
