@@ -6,13 +6,12 @@ How a diagnosis is found, step by step, and what an entry holds: docs/diagnosis.
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import platform
 import sys
 import traceback
 
 from ..judge.ops import ops_of
+from ..observe.cache import content_digest
 from ..records import earned
 from .compare import agree, not_run, wrong
 from .derivatives import OP_NAMES, infer_all
@@ -113,19 +112,18 @@ class Diagnoser(FindingsMixin):
     # -- one submission -----------------------------------------------------------------------
 
     def _memo_key(self, run, outcomes) -> bytes:
-        """A digest of the run's status, message, import error, observations and outcomes; each observation object
-        serialised once (a class's runs share them: observe.cache.share_observations)."""
+        """A digest of the run's status, message, import error, observations and outcomes (content_digest: a miss
+        only computes again); each observation object digested once (runs share them: share_observations)."""
         run = run or {}
         probes = run.get("probes")
         if isinstance(probes, dict):
             digests = []
             for name, obs in sorted(probes.items()):
                 if id(obs) not in self._hashed:  # the object too: its id stays its own while kept
-                    self._hashed[id(obs)] = (hashlib.sha256(json.dumps(obs, sort_keys=True).encode()).hexdigest(), obs)
-                digests.append([name, self._hashed[id(obs)][0]])
+                    self._hashed[id(obs)] = (content_digest(obs), obs)
+                digests.append((name, self._hashed[id(obs)][0]))
             probes = digests
-        head = {k: run.get(k) for k in ("status", "message", "import_error")}
-        return hashlib.sha256(json.dumps([head, probes, outcomes], sort_keys=True).encode()).digest()
+        return content_digest([[run.get(k) for k in ("status", "message", "import_error")], probes, outcomes])
 
     def _variant_entries(self, run, outcomes):
         """The findings for a run; identical observations and outcomes get the same ones, computed
