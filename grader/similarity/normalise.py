@@ -48,7 +48,8 @@ from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
-from .rewrites import InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals
+from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
+                       unused_private_functions)
 from .roles import BUILTINS, Names, kept_as_written
 
 
@@ -193,7 +194,7 @@ class _TreeReader:
         strip_noise(tree)
         nodes = list(ast.walk(tree))
         self.work.charge(3 * len(nodes))  # the noise stripped, the walk, the opaque calls looked for
-        if plain_literals(tree, nodes) | class_aliases(tree):
+        if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes):
             nodes = list(ast.walk(tree))
             self.work.charge(3 * len(nodes))
         calls = opaque_calls(nodes)

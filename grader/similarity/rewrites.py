@@ -292,3 +292,25 @@ def class_aliases(tree) -> bool:
         elif isinstance(node, ast.ClassDef) and node.name in names:
             node.name = names[node.name]
     return True
+
+
+def unused_private_functions(tree, nodes) -> bool:
+    """A module-level `def _name(...)` (undecorated) that the file names nowhere else is dead code, and goes.
+
+    A leading underscore makes a function private to its module by Python's
+    convention (`from engine import *` leaves it out), so a private function the
+    module never names, calls or lists is run by nobody: a copier who adds one
+    adds no code of their own. Returns whether anything changed.
+    """
+    private = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+               and node.name.startswith("_") and not node.name.startswith("__") and not node.decorator_list}
+    if not private:
+        return False
+    named = {n.id for n in nodes if isinstance(n, ast.Name)} | {n.attr for n in nodes if isinstance(n, ast.Attribute)}
+    named |= {n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    gone = private - named
+    if not gone:
+        return False
+    tree.body = [node for node in tree.body
+                 if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in gone)] or [ast.Pass()]
+    return True

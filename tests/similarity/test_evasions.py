@@ -105,6 +105,12 @@ def test_scripted_spellings_of_the_same_code_read_as_the_plain_code():
     split = ast.unparse(ast.fix_missing_locations(tree))
     assert "getattr(" in split and "'.join([" in split
     assert _tokens(split) == _tokens(PLAIN + 'NAMES = ["tanh", "relu", "exp"]\n')
+    # an unused private helper at module level is dead code; a used one, a public one or a decorated one is not
+    helper = "def _unused_helper(xs):\n    total = 0\n    for x in xs:\n        total += x\n    return total\n\n\n"
+    assert _tokens(helper + PLAIN) == plain
+    assert _tokens(helper + PLAIN + "\nTOTAL = _unused_helper([1, 2])\n") != _tokens(PLAIN + "\nTOTAL = 3\n")
+    assert _tokens(helper.replace("_unused", "unused") + PLAIN) != plain
+    assert _tokens("@register\n" + helper + PLAIN) != plain
     # a body wrapped in a loop that runs it once
     body = "    y = x + 1\n    z = y * 2\n"
     once = "def f(x):\n{}    return z\n"
