@@ -66,12 +66,12 @@ def _wrap(owner, name, stage, write):
 
     @functools.wraps(original)
     def traced(*args, **kwargs):
-        t0, c0 = time.monotonic(), time.thread_time()
+        t0, c0, pc0 = time.monotonic(), time.thread_time(), time.process_time()
         try:
             return original(*args, **kwargs)
         finally:
             write({"s": stage, "p": os.getpid(), "j": _job_of(args, kwargs), "t0": t0, "t1": time.monotonic(),
-                   "c0": c0, "c1": time.thread_time(), "pc": time.process_time()})
+                   "c0": c0, "c1": time.thread_time(), "pc0": pc0, "pc": time.process_time()})
     if not hasattr(original, "__wrapped__"):  # a name imported from a module wrapped already is not wrapped twice
         setattr(owner, name, traced)
 
@@ -86,6 +86,12 @@ def install():
     write = _writer()
     _wrap(observe, "observe_submission", "observe", write)
     _wrap(rows.Rows, "finish", "rows_finish", write)
+    import grader.judge.plugin as plugin
+    import grader.pipeline as pipeline
+
+    _wrap(plugin, "_run_pytest", "pytest_session", write)
+    _wrap(pipeline, "_judge_contained", "judge", write)
+    _wrap(pipeline, "_diagnose", "diagnose", write)
     try:
         import grader.fleet.submit as submit
         import grader.fleet.worker as worker
@@ -188,14 +194,27 @@ def summarise(records, wall, n, redis_cpu=None, label=""):
                                          "mean_ms": statistics.fmean(gaps) * 1000 if gaps else None}
     print(f"  {'gap between observations':28} {len(gaps):6}  {_ms(gaps):>18}   (a slot's wait between two)")
     # the CPU of each process outside the sandbox (its own, not its children's), per job
-    cpu = {}
-    for r in records:  # horses end by os._exit: their last line's CPU
-        cpu[r["p"]] = max(cpu.get(r["p"], 0), r["pc"])
-    total = sum(cpu.values()) + (redis_cpu or 0)
+    # each process's CPU from its first wrapped call to its last (its start-up, imports and all, is left out: a
+    # worker is started before the batch; a horse ends by os._exit, so its last line is what there is)
+    first, last, roles = {}, {}, {}
+    for r in records:
+        if r["s"] == "process":
+            continue
+        first[r["p"]] = min(first.get(r["p"], r["pc0"]), r["pc0"])
+        last[r["p"]] = max(last.get(r["p"], 0), r["pc"])
+        roles.setdefault(r["p"], set()).add(r["s"])
+    by_role = {}
+    for pid in first:
+        role = ("horse" if "perform" in roles[pid] else "worker" if "execute" in roles[pid]
+                else "grade (submitting, judging)" if "observe_all" in roles[pid] else "grade (pool, judging)")
+        by_role[role] = by_role.get(role, 0) + last[pid] - first[pid]
+    if redis_cpu is not None:
+        by_role["redis-server"] = redis_cpu
+    total = sum(by_role.values())
     lines["cpu_outside_sandbox_ms_per_job"] = total / n * 1000
-    lines["redis_cpu_ms_per_job"] = (redis_cpu or 0) / n * 1000
-    print(f"  CPU outside the sandboxes: {total / n * 1000:.1f} ms per job ({len(cpu)} processes"
-          + (f"; Redis {redis_cpu / n * 1000:.1f} ms" if redis_cpu is not None else "") + ")")
+    lines["cpu_ms_per_job"] = {role: cpu / n * 1000 for role, cpu in by_role.items()}
+    print(f"  CPU outside the sandboxes, per job: {total / n * 1000:.1f} ms ("
+          + ", ".join(f"{role} {cpu / n * 1000:.1f}" for role, cpu in sorted(by_role.items())) + ")")
     return lines
 
 
@@ -218,6 +237,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=1, help="pool and queue alternated this many times")
     parser.add_argument("--queue-only", action="store_true")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--keep", action="store_true", help="keep the trace files (their folder is printed)")
     args = parser.parse_args()
     import secrets
 
@@ -266,7 +286,10 @@ def main():
             args.json.write_text(json.dumps(figures, indent=2) + "\n")
     finally:
         redis.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
+        if args.keep:
+            print(f"trace files kept in {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
