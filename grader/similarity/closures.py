@@ -16,7 +16,7 @@ import ast
 import copy
 
 from .rewrites import bounded_size, drop_definitions, own_nodes
-from .roles import API_NAMES, is_dunder
+from .roles import API_NAMES, api_methods, is_dunder
 
 
 class _Put(ast.NodeTransformer):
@@ -47,13 +47,14 @@ class InlineFactories(ast.NodeTransformer):
 
     def __init__(self, nodes, budget: int):
         self.helpers = {}
+        methods = api_methods(nodes)
         self.budget = budget
         self.added = 0
         self.stopped = False
         for node in nodes:
             if not (isinstance(node, ast.FunctionDef) and 2 <= len(node.body) <= 8 and not node.args.vararg
                     and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
-                    and not is_dunder(node.name) and node.name not in API_NAMES
+                    and not is_dunder(node.name) and node.name not in methods
                     and all(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
                     and bounded_size(node, self.MAX_BODY) <= self.MAX_BODY):  # first: every walk below is then bounded
                 continue
@@ -151,7 +152,7 @@ def bound_rules_as_closures(tree, budget: int) -> int:
                     and bounded_size(node, InlineFactories.MAX_BODY) <= InlineFactories.MAX_BODY
                     and not node.args.vararg and not node.args.kwarg and not node.args.kwonlyargs
                     and not node.args.defaults and not node.decorator_list
-                    and not is_dunder(node.name) and node.name not in API_NAMES):
+                    and not is_dunder(node.name) and (scope is tree or node.name not in API_NAMES)):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
                 inner = [n for b in node.body for n in _own_nodes_of(b)]
                 if params and not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await))

@@ -24,9 +24,11 @@ class Emitter:
             self.line = node.lineno
         self.out.append((token, self.line))
 
-    def function(self, node):
+    def function(self, node, method: bool = True):
+        """A function: a method keeps an API name (`relu`); a function of the module (`method` False) named with an
+        API word the file binds (a helper `log`) is named by the student, `f` as any other."""
         self.starts.append(len(self.out))
-        name = node.name if kept_as_written(node.name) else "f"
+        name = node.name if kept_as_written(node.name) and (method or not self.names.chosen(node.name)) else "f"
         args = node.args
         self.emit(f"def:{name}:{len(args.posonlyargs) + len(args.args)}", node)
         for default in args.defaults + [d for d in args.kw_defaults if d is not None]:

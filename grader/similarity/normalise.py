@@ -284,8 +284,10 @@ class _TreeReader:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 out: list[tuple[str, int]] = []
                 starts: list[int] = []
-                Emitter(self.names, out, _unread_locals(statement), starts).function(statement)
-                self.work.charge(2 * len(out))  # its locals looked for, its tokens emitted
+                # a method of a class (`prefix`) keeps the API's name; a function of the module is named by the student
+                names = self.names.within(statement)
+                Emitter(names, out, _unread_locals(statement), starts).function(statement, method=bool(prefix))
+                self.work.charge(3 * len(out))  # its names and locals looked for, its tokens emitted
                 found.append(self._unit(prefix + statement.name, out, starts))
             elif isinstance(statement, ast.ClassDef):
                 rest_starts.append(len(rest))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from .canonical import independent_in_order
-from .roles import API_NAMES, is_dunder
+from .roles import api_methods, is_dunder
 
 
 class InlineHelpers(ast.NodeTransformer):
@@ -35,10 +35,11 @@ class InlineHelpers(ast.NodeTransformer):
         self.budget = self.BUDGET
         self.added = 0
         self.stopped = False
+        methods = api_methods(nodes)
         for node in nodes:
             if (isinstance(node, ast.FunctionDef) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)
                     and node.body[0].value is not None and not node.args.vararg and not node.args.kwarg
-                    and not node.args.kwonlyargs and not is_dunder(node.name) and node.name not in API_NAMES):
+                    and not node.args.kwonlyargs and not is_dunder(node.name) and node.name not in methods):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
                 static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
                 self.helpers[node.name] = (params, node.body[0].value, static)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import sys
 
 # The engine API's fixed names (contract §2): a copy cannot rename them, an honest student cannot avoid them.
@@ -16,6 +17,8 @@ API_NAMES = frozenset({
     "data", "grad", "_prev", "_backward", "backward", "Value",
     "relu", "tanh", "exp", "log", "zero_grad", "parameters", "Module", "Neuron", "Layer", "MLP",
 })
+# The API's classes, which the course's tests import by name: kept as written wherever they appear.
+API_CLASSES = frozenset({"Value", "Module", "Neuron", "Layer", "MLP"})
 BUILTINS = frozenset(dir(builtins))
 
 
@@ -25,6 +28,13 @@ def is_dunder(name: str) -> bool:
 
 def kept_as_written(name: str) -> bool:
     return name in API_NAMES or is_dunder(name)
+
+
+def api_methods(nodes) -> frozenset[str]:
+    """The API's names that the file gives to a method (`def relu(self)`): a helper of the module called `log` or
+    `tanh` is a name the student chose (a renaming makes `g` into `log`), inlined as any one-line helper."""
+    return frozenset(m.name for c in nodes if isinstance(c, ast.ClassDef) for m in c.body
+                     if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name in API_NAMES)
 
 
 class Names:
@@ -65,6 +75,22 @@ class Names:
                 self.variables.update(node.names)
             elif isinstance(node, ast.ExceptHandler) and node.name:
                 self.variables.add(node.name)
+
+    def within(self, function) -> "Names":
+        """The roles inside one function: a name it binds is read as it binds it there (a one-letter name may be
+        a function in one method and a variable in another), any other as the file binds it."""
+        local = Names(ast.walk(function))
+        bound = (local.variables | local.functions) - {function.name}
+        scoped = copy.copy(self)
+        scoped.variables = (self.variables - bound) | local.variables
+        scoped.functions = (self.functions - bound) | (local.functions & bound)
+        return scoped
+
+    def chosen(self, name: str) -> bool:
+        """Whether the file binds NAME as a variable, parameter or function: the student's choice (a local `sum`, a
+        helper `log`), which a renaming changes without changing the code. (The structure still reads a bound API
+        word, `data` as a parameter or a closure `_backward`, as written: docs/similarity.md, Limits.)"""
+        return name not in API_CLASSES and not is_dunder(name) and (name in self.variables or name in self.functions)
 
     def role(self, name: str) -> str:
         if name in API_NAMES:

@@ -216,8 +216,17 @@ class _Plain(ast.NodeTransformer):
     """Every name the student chose read as `v`, the API's and the builtins' kept, a method's first parameter read
     as `self`; annotations dropped; a string read as '' (an op's label is a string trait) and `t * t` as `t ** 2`."""
 
-    def __init__(self, first: str | None = None, members: dict[str, tuple[str, str]] | None = None):
-        self.first, self.members = first, members or {}
+    def __init__(self, first: str | None = None, names: Names | None = None):
+        self.first, self.names = first, names or Names(())
+        self.helpers = frozenset()  # the module's functions named with an API word (a helper `log`): chosen
+        self.members = self.names.members
+
+    def _kept(self, name: str) -> bool:
+        """An API name (unless a function of the module has it) or a builtin the file does not bind (else it is a
+        name the student chose, which a renaming changes)."""
+        if kept_as_written(name):
+            return name not in self.helpers
+        return name in BUILTINS and not self.names.chosen(name)
 
     def visit_Name(self, node):
         if node.id in self.members and isinstance(node.ctx, ast.Load):  # `from math import exp as _exp`: math.exp
@@ -226,12 +235,17 @@ class _Plain(ast.NodeTransformer):
                                                    ast.Load()), node)
         if node.id == self.first:
             node.id = "self"
-        elif not (kept_as_written(node.id) or node.id in BUILTINS or node.id == "self"):
+        elif not (self._kept(node.id) or node.id == "self"):
             node.id = "v"
         return node
 
     def visit_Constant(self, node):
         return ast.copy_location(ast.Constant(""), node) if isinstance(node.value, str) else node
+
+    def visit_arg(self, node):  # a lambda's parameter (`lambda g: ...`): chosen as any name is
+        node.arg = "self" if node.arg == self.first else "v"
+        node.annotation = None
+        return node
 
     def visit_BinOp(self, node):
         square = isinstance(node.op, ast.Mult) and isinstance(node.left, (ast.Name, ast.Attribute)) \
@@ -290,7 +304,9 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
     functions = [n for top in tree.body for n in ([top] + (top.body if isinstance(top, ast.ClassDef) else []))
                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     methods = {id(m) for m in _methods(tree)}
-    members = Names(n for n in tree.body if isinstance(n, ast.ImportFrom)).members
+    names = Names(ast.walk(tree))
+    helpers = frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and kept_as_written(n.name))
+    names.members = Names(n for n in tree.body if isinstance(n, ast.ImportFrom)).members
     out = []
     for function in functions:
         try:
@@ -298,7 +314,9 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
                           if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))
                           and node.value is not None]
             lines = {node.lineno for node in statements}
-            _Plain(_first(function) if id(function) in methods else None, members).visit(function)
+            plain = _Plain(_first(function) if id(function) in methods else None, names)
+            plain.helpers = helpers
+            plain.visit(function)
             shapes = sorted(ast.unparse(node) for node in ast.walk(function)
                             if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None)
         except (RecursionError, ValueError, AttributeError):
