@@ -198,6 +198,7 @@ def test_a_file_the_parser_refuses_with_systemerror_gets_no_hint_and_no_grader_e
     import ast
     import types
 
+    from grader import forbidden
     from grader.diagnose import hints, source_tree
     from grader.diagnose.hints import static_hints
     from grader.load import notebooks
@@ -208,6 +209,9 @@ def test_a_file_the_parser_refuses_with_systemerror_gets_no_hint_and_no_grader_e
     refusing = types.SimpleNamespace(**{**vars(ast), "parse": refuse})
     monkeypatch.setattr(source_tree, "ast", refusing)
     monkeypatch.setattr(notebooks, "ast", refusing)
+    # the diagnosis's tree is parsed by forbidden.parsed (one parse shared with the forbidden-import walk)
+    monkeypatch.setattr(forbidden, "ast", refusing)
+    forbidden._PARSED.clear()
     source_tree._ANALYSED.clear()
     hints.static_hints.forget()  # an earlier test may have hinted this file
     text = (UNSEEN / "correct-recursive" / "engine.py").read_text()
@@ -215,6 +219,7 @@ def test_a_file_the_parser_refuses_with_systemerror_gets_no_hint_and_no_grader_e
     assert static_hints({"engine.py": text}, engine="engine.py") == []
     assert notebooks.is_self_check_cell('from grader import check\ncheck("03-tanh")') is False
     source_tree._ANALYSED.clear()
+    forbidden._PARSED.clear()
 
 
 def test_an_op_cut_out_of_the_graph_says_which_shape_and_the_fix_in_each_language(rows):
