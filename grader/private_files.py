@@ -97,15 +97,9 @@ def _indented(value, out, level, f):
                 item = item[1]
             else:
                 head = separator
-            # a scalar at once (its exact type: what the isinstance tests below would find first)
-            kind = type(item)
-            if kind is str:
-                out.append(head + encode_basestring(item))
-            elif kind is float:
-                out.append(head + _float(item))
-            elif item is None or kind is bool or kind is int:
-                out.append(head + ("null" if item is None else "true" if item is True else "false"
-                                   if item is False else int.__repr__(item)))
+            text = _scalar(item)  # a scalar at once, with its head; a container recurses
+            if text is not None:
+                out.append(head + text)
             else:
                 out.append(head)
                 _indented(item, out, level + 1, f)

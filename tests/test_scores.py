@@ -87,6 +87,34 @@ def test_scores_are_written_whole_or_not_at_all(tmp_path):
     assert os.listdir(path.parent) == ["scores.json"]  # no temporary file left behind
 
 
+
+class _Text(str):
+    """A str subclass: json.dump writes it as a string, and so must the grader's writer."""
+
+
+def test_the_scores_writer_gives_json_dumps_bytes(tmp_path):
+    # grader/private_files.py writes JSON with a writer of its own (faster than json.dump's Python encoder): its
+    # text must be json.dumps(indent=2, ensure_ascii=False)'s, byte for byte, for every kind of value a record holds
+    import random
+
+    rng = random.Random(20261202)
+    scalars = [None, True, False, 0, -7, 10 ** 20, 2.5, 0.1, -0.0, 1e300, float("nan"), float("inf"),
+               float("-inf"), "", 'q"\\\n\t', "é中文\u2028", _Text("sub"), 1.5e-9]
+
+    def value(depth):
+        roll = rng.random()
+        if depth < 4 and roll < 0.3:
+            keys = [rng.choice(["a", "é", "", "k" * 3, 1, 2.5, True, None]) for _ in range(rng.randint(0, 5))]
+            return {key: value(depth + 1) for key in keys}
+        if depth < 4 and roll < 0.5:
+            return [value(depth + 1) for _ in range(rng.randint(0, 5))] + ([(1, "t")] if roll < 0.35 else [])
+        return rng.choice(scalars)
+
+    record = {"rows": [value(0) for _ in range(3000)]}
+    path = tmp_path / "scores.json"
+    write_json_atomically(path, record)
+    assert path.read_text(encoding="utf-8") == json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+
 # -- a run whose time ran out only where no test looks ----------------------------------------
 
 
