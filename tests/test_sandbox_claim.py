@@ -118,3 +118,42 @@ def test_a_child_forked_before_its_parent_moved_is_found_wherever_its_pid_is(mon
     finally:
         childless.kill()
         childless.wait()
+
+
+def test_a_worker_that_exits_before_its_go_is_an_early_death_not_a_broken_pipe(box, monkeypatch):
+    # the go's pipe has no reader once the worker is gone: writing to it raised BrokenPipeError, which became
+    # the row's "grader error (BrokenPipeError ...)" instead of the worker's early death (a loaded CI machine
+    # let the worker exit first). Here the placing waits until the worker has exited.
+    runner = dict(load_suite("engine").runner_files, **{"worker.py": b"raise SystemExit(1)\n"})
+    place = claim.place_worker
+
+    def place_after_it_exited(outer, info_fd, procs_file):
+        inner = place(outer, info_fd, procs_file)
+        # not reaped here (Popen.wait would then say 0): seen exited by its zombie's state
+        for _ in range(3000):
+            try:
+                with open(f"/proc/{outer}/stat") as stat:
+                    if stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
+                        break
+            except FileNotFoundError:
+                break
+            select.select([], [], [], 0.01)
+        return inner
+
+    monkeypatch.setattr(claim, "place_worker", place_after_it_exited)
+    base = box.prepare(0, {"engine.py": ENGINE}, runner)
+    obs, obs_w = os.pipe()
+    out, out_w = os.pipe()
+    try:
+        proc = box.start(0, base, REQUEST, obs_w, out_w)
+    finally:
+        os.close(obs_w)
+        os.close(out_w)
+    try:
+        assert proc.wait(timeout=30) == 1
+        assert _lines(obs, b"\n") == ""
+    finally:
+        box.kill(0, proc)
+        box.cleanup(base)
+        os.close(obs)
+        os.close(out)

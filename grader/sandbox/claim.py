@@ -151,7 +151,10 @@ def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop):
     adopt_orphans()
     try:
         inner = place_worker(outer, info_fd, procs_file)
-        os.write(go_fd, b"1")
+        try:
+            os.write(go_fd, b"1")
+        except BrokenPipeError:
+            pass  # it exited before its go (nothing of the submission ran): the attempt reads that as any early death
         return inner
     except ClaimError as exc:
         os.write(output_fd, f"grader: {exc}\n".encode())
