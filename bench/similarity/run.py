@@ -40,6 +40,7 @@ sys.path.insert(0, str(REPO))
 import fifth  # noqa: E402
 import fourth  # noqa: E402
 import second  # noqa: E402
+import seventh  # noqa: E402
 import sixth  # noqa: E402
 import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
@@ -282,6 +283,10 @@ def main():
                         help="also the sixth class (sixth.py, the red team's third, written blind to the method), "
                              f"with each of these seeds (1, 2, 3: 01-mul-backward, 05-backward, 03-tanh; "
                              f"none given: {' '.join(map(str, sixth.SEEDS))})")
+    parser.add_argument("--seventh", type=int, nargs="*", default=None, metavar="SEED",
+                        help="also the seventh class (seventh.py, the red team's fourth: real engines from public "
+                             "repositories, kept in SEVENTH_MATERIAL), with each of these seeds (odd: 05-backward, "
+                             f"even: 03-tanh; none given: {' '.join(map(str, seventh.SEEDS))})")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -309,6 +314,10 @@ def main():
     for seed in (sixth.SEEDS if args.sixth == [] else args.sixth or []):
         folder = args.build / "sixth" / f"seed-{seed}"
         classes[f"sixth class, {sixth.exercise_for(seed)} (sixth.py, seed {seed})"] = (folder, sixth.build(folder, seed))
+    for seed in (seventh.SEEDS if args.seventh == [] else args.seventh or []):
+        folder = args.build / "seventh" / f"seed-{seed}"
+        classes[f"seventh class, {seventh.exercise_for(seed)} (seventh.py, seed {seed})"] = (
+            folder, seventh.build(folder, seed))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

@@ -145,10 +145,12 @@ HARD_COMMENTS = [  # (a comment leading the region, one under the imports, one a
 ]
 
 
-def hard_negative(starter: str, exercise: str, form: str, member: int, rng: random.Random) -> str:
-    """A student whose own code is FORM's canonical lines, with comments and blank lines of their own."""
-    lead, under_imports, end = rng.choice(HARD_COMMENTS)
-    text = fill(starter, exercise, read_blocks(MATERIAL / "canonical.txt")[form], keep_todo=member == 1,
+def hard_negative(starter: str, exercise: str, form: str, member: int, rng: random.Random,
+                  material: Path = MATERIAL, comments: list = HARD_COMMENTS) -> str:
+    """A student whose own code is FORM's canonical lines (MATERIAL/canonical.txt), with comments and blank lines of
+    their own (drawn from COMMENTS)."""
+    lead, under_imports, end = rng.choice(comments)
+    text = fill(starter, exercise, read_blocks(material / "canonical.txt")[form], keep_todo=member == 1,
                 lead=f"# {lead}\n" if lead else "")
     if under_imports:
         text = text.replace("import math\n", f"import math\n\n# {under_imports}\n", 1)
@@ -159,10 +161,11 @@ def hard_negative(starter: str, exercise: str, form: str, member: int, rng: rand
     return text
 
 
-def micrograd_with_ops(hand: str) -> str:
-    """karpathy/micrograd's engine (the grader's copy, MIT licence) with tanh, exp and log added by HAND."""
+def micrograd_with_ops(hand: str, material: Path = MATERIAL) -> str:
+    """karpathy/micrograd's engine (the grader's copy, MIT licence) with tanh, exp and log added by HAND
+    (MATERIAL/micrograd.txt)."""
     text = MICROGRAD.read_text(encoding="utf-8")
-    for key, (_, body) in read_blocks(MATERIAL / "micrograd.txt")[hand]["sections"].items():
+    for key, (_, body) in read_blocks(material / "micrograd.txt")[hand]["sections"].items():
         if key == "+top":
             text = body.rstrip("\n") + "\n\n\n" + text.lstrip("\n")
         elif key.startswith("+after:"):

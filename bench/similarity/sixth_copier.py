@@ -131,8 +131,10 @@ class Copier:
                 return new
         raise RuntimeError("no new name")
 
+    KEEP: frozenset = frozenset()  # names this copier never renames
+
     def rename(self, text: str, with_other: bool = False, share: float = 1.0) -> str:
-        names = sorted(renameable(text, with_other))
+        names = sorted(renameable(text, with_other) - self.KEEP)
         taken = {t.string for t in _tokens(text) if t.type == tokenize.NAME} | API
         mapping = {}
         for name in names:
