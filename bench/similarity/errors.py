@@ -1,0 +1,171 @@
+"""Where a class's average precision is lost: which negatives outrank which positives.
+
+    python bench/similarity/errors.py --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--list 5] [--json OUT]
+
+For each class and seed (built by fourth.py / fifth.py / sixth.py in DIR, reused when there), the pairs are
+scored as run.py scores them and ranked (ties against the method). A ranking error is a (negative, positive)
+pair in the wrong order; each negative pair is put in one kind:
+
+- `hard`: two students of one hard-negative group (their own code is the same few canonical lines)
+- `public-public`: two copies of the public source (they copied it, not each other)
+- `public-other`: a public copy against anyone else
+- `fillers`: two independent students who fill the starter
+- `engine`: an independent student who wrote a whole engine against another independent student
+- `copy-other`: a member of a copy cluster (source or copy) against someone outside it
+- `hard-other`: a member of a hard-negative group against someone outside it
+
+and each positive pair in one kind: its level (`L1`..`L4`), or `twice` (two copies of one source).
+The table gives, per kind, the ranking errors it takes part in and the average precision the class would
+have if that kind of negative were ranked below every positive (or that kind of positive above every
+negative): what fixing it would be worth. --list N prints the N heaviest negatives and the N lowest
+positives of each class.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import run  # noqa: E402
+
+NEGATIVE_KINDS = ("hard", "public-public", "public-other", "fillers", "engine", "copy-other", "hard-other")
+POSITIVE_KINDS = ("L1", "L2", "L3", "L4", "twice")
+
+
+def negative_kind(a: dict, b: dict) -> str:
+    if a.get("hard_pair") is not None and a.get("hard_pair") == b.get("hard_pair"):
+        return "hard"
+    public = (a["cluster"] == "public") + (b["cluster"] == "public")
+    if public:
+        return "public-public" if public == 2 else "public-other"
+    if a["cluster"] or b["cluster"]:
+        return "copy-other"
+    if a.get("hard_pair") or b.get("hard_pair"):
+        return "hard-other"
+    if "engine" in a["kind"] or "engine" in b["kind"]:
+        return "engine"
+    return "fillers"
+
+
+def positive_kind(a: dict, b: dict) -> str:
+    if a["kind"].startswith("copy") and b["kind"].startswith("copy"):
+        return "twice"
+    return f"L{max(a['level'], b['level'])}"
+
+
+def average_precision(rows: list[tuple[float, bool, str]]) -> float:
+    """rows: (score, is a positive, ...), already ranked."""
+    hits, total = 0, 0.0
+    for i, (_, positive, *_) in enumerate(rows, 1):
+        if positive:
+            hits += 1
+            total += hits / i
+    return total / max(1, hits)
+
+
+def ranked(scores: dict, labels: dict) -> list[tuple[float, bool, str, str]]:
+    """(score, positive, kind, "a|b") of every pair of the main cohort, highest first, ties against the method."""
+    members = labels["main"]
+    rows = []
+    for cohort, key, copy, _level, _hard in run.labelled_pairs({"main": members}):
+        a, b = (members[x] for x in key.split("|"))
+        kind = positive_kind(a, b) if copy else negative_kind(a, b)
+        rows.append((scores["main"]["pairs"].get(key, 0.0), copy, kind, key))
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    return rows
+
+
+def analyse(rows: list[tuple[float, bool, str, str]]) -> dict:
+    """Ranking errors per kind, and the average precision with each kind put right."""
+    positives_below = Counter()  # negative kind -> (negative, positive) pairs in the wrong order
+    negatives_above = Counter()  # positive kind -> the same, counted from the positive's side
+    seen_negatives: Counter = Counter()
+    total_positives = sum(r[1] for r in rows)
+    seen_positives = 0
+    for score, positive, kind, _ in rows:
+        if positive:
+            seen_positives += 1
+            negatives_above[kind] += sum(seen_negatives.values())
+        else:
+            seen_negatives[kind] += 1
+            positives_below[kind] += total_positives - seen_positives
+    base = average_precision(rows)
+    fixed = {}
+    for kind in NEGATIVE_KINDS:
+        rest = [r for r in rows if r[1] or r[2] != kind]
+        fixed[kind] = average_precision(rest) - base
+    for kind in POSITIVE_KINDS:
+        lifted = sorted(rows, key=lambda r: (not (r[1] and r[2] == kind), -r[0], r[1]))
+        fixed[kind] = average_precision(lifted) - base
+    k = total_positives
+    return {"ap": base, "errors": dict(positives_below), "missed": dict(negatives_above), "gain": fixed,
+            "hard_in_top_k": sum(1 for r in rows[:k] if r[2] == "hard"),
+            "public_pairs_in_top_k": sum(1 for r in rows[:k] if r[2] == "public-public")}
+
+
+def build(name: str, seed: int, folder: Path) -> dict:
+    import fifth
+    import fourth
+    import sixth
+
+    module = {"fourth": fourth, "fifth": fifth, "sixth": sixth}[name]
+    labels = folder / "labels.json"
+    if labels.exists() and (folder / "main" / "submissions").is_dir():
+        return json.loads(labels.read_text(encoding="utf-8"))
+    return module.build(folder, seed)
+
+
+def table(results: dict) -> str:
+    head = ["class", "AP", "hardTopK", "pubTopK"] + [f"-{k}" for k in NEGATIVE_KINDS] + [f"+{k}" for k in POSITIVE_KINDS]
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for name, r in results.items():
+        cells = [name, f"{r['ap']:.3f}", str(r["hard_in_top_k"]), str(r["public_pairs_in_top_k"])]
+        cells += [f"{r['errors'].get(k, 0)} ({r['gain'][k]:+.3f})" for k in NEGATIVE_KINDS]
+        cells += [f"{r['missed'].get(k, 0)} ({r['gain'][k]:+.3f})" for k in POSITIVE_KINDS]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", type=Path, default=HERE / "build")
+    for name in ("fourth", "fifth", "sixth"):
+        parser.add_argument(f"--{name}", type=int, nargs="*", default=[], metavar="SEED")
+    parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
+    parser.add_argument("--json", type=Path, help="also write the analysis here")
+    args = parser.parse_args()
+    results = {}
+    for name in ("fourth", "fifth", "sixth"):
+        for seed in getattr(args, name):
+            folder = args.build / name / f"seed-{seed}"
+            labels = build(name, seed, folder)
+            rows = ranked(run.our_scores(folder), labels)
+            results[f"{name} {seed}"] = analyse(rows)
+            if args.list:
+                members = labels["main"]
+                lowest = min((r[0] for r in rows if r[1]), default=0.0)
+                print(f"\n## {name} {seed}: AP {results[f'{name} {seed}']['ap']:.3f}, lowest positive {lowest:.3f}")
+                negatives = [(i, r) for i, r in enumerate(rows, 1) if not r[1]][:args.list]
+                for i, (score, _, kind, key) in negatives:
+                    a, b = key.split("|")
+                    print(f"  neg #{i:<3} {score:.3f} {kind:13} {key}  ({members[a]['kind']} / {members[b]['kind']})")
+                positives = [(i, r) for i, r in enumerate(rows, 1) if r[1]][-args.list:]
+                for i, (score, _, kind, key) in positives:
+                    print(f"  pos #{i:<3} {score:.3f} {kind:13} {key}")
+    print()
+    print(table(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    import os
+
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    main()
