@@ -142,10 +142,12 @@ class Copier7(Copier):
 
 
 def trick_getattr(text: str, rng: random.Random) -> str:
-    """Every read of `name.data` (a plain name before the dot) as `getattr(name, 'data')`."""
-    rows, spans = lines_of(text), []
-    for node in ast.walk(ast.parse(text)):
+    """Every read of `name.data` (a plain name before the dot, not in an f-string) as `getattr(name, 'data')`."""
+    rows, spans, tree = lines_of(text), [], ast.parse(text)
+    in_fstrings = {id(n) for f in ast.walk(tree) if isinstance(f, ast.JoinedStr) for n in ast.walk(f)}
+    for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr == "data" and isinstance(node.ctx, ast.Load) \
+                and id(node) not in in_fstrings \
                 and isinstance(node.value, ast.Name) and node.lineno == node.end_lineno:
             spans.append(((node.lineno, _col(rows, node.lineno, node.col_offset)),
                           (node.end_lineno, _col(rows, node.end_lineno, node.end_col_offset)),

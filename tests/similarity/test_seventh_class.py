@@ -102,3 +102,25 @@ def test_the_class_is_the_same_for_the_same_seed(built, tmp_path):
     for sid in labels["main"]:
         assert (tmp_path / "again" / "main" / "submissions" / f"{sid}.py").read_bytes() == \
             (out / "main" / "submissions" / f"{sid}.py").read_bytes()
+
+
+def test_each_copier_step_alone_keeps_every_engine_and_fill_correct_and_changes_some():
+    import random
+
+    import seventh_copier
+
+    import sixth
+
+    engines = {**seventh.real_engines(), **{f"{k} restructured": v for k, v in seventh.real_engines(True).items()}}
+    for exercise in seventh.EXERCISES:  # and every student's fill of each starter
+        starter = sixth.starter_text(exercise)
+        engines.update({f"{n} fills {exercise}": sixth.fill(starter, exercise, p) for n, p in seventh.people().items()})
+    steps = [(step.__name__, lambda text, rng, step=step: step(text, rng, "en")) for step in seventh_copier.RESTYLES]
+    steps += [(f"trick {name}", trick) for name, trick in seventh_copier.TRICKS.items()]
+    for name, step in steps:
+        changed = 0
+        for engine, text in engines.items():
+            copy = step(text, random.Random(f"{name}:{engine}"))
+            fifth.check(copy, f"{engine} after {name}")
+            changed += copy != text
+        assert changed >= 3, f"{name} changed only {changed} of {len(engines)} engines"
