@@ -18,7 +18,9 @@ and each positive pair in one kind: its level (`L1`..`L4`), or `twice` (two copi
 The table gives, per kind, the ranking errors it takes part in and the average precision the class would
 have if that kind of negative were ranked below every positive (or that kind of positive above every
 negative): what fixing it would be worth. --list N prints the N heaviest negatives and the N lowest
-positives of each class.
+positives of each class, each with the parts of its score: the typical score taken away, the code's
+S and the two students' totals, the traits' T and totals, the shapes' M and totals (cohort.py), and
+the public source both match.
 """
 
 from __future__ import annotations
@@ -109,6 +111,22 @@ def analyse(rows: list[tuple[float, bool, str, str]]) -> dict:
             "public_pairs_in_top_k": sum(1 for r in rows[:k] if r[2] == "public-public")}
 
 
+def parts(group, public: dict[str, float]) -> tuple[dict[str, float], dict[str, str]]:
+    """Every pair's score ("a|b" -> score) and, for those above 0, the parts of it (as --list prints them)."""
+    index = {d.id: i for i, d in enumerate(group.documents)}
+    code, traits, shapes = group.shared_weights(), group.shared_traits(), group.shared_shapes()
+    scores, described = {}, {}
+    for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD):
+        i, j = index[p.a], index[p.b]
+        key = "|".join(sorted((p.a, p.b)))
+        scores[key] = p.score
+        described[key] = (f"typical {p.typical:.2f} · code {code.get((i, j), 0):.1f} of {group.totals[i]:.1f}/"
+                          f"{group.totals[j]:.1f} · traits {traits.get((i, j), 0):.1f} of {group.trait_totals[i]:.1f}/"
+                          f"{group.trait_totals[j]:.1f} · shapes {shapes.get((i, j), 0):.1f} of "
+                          f"{group.shape_totals[i]:.1f}/{group.shape_totals[j]:.1f}" + (f" · via {p.via}" if p.via else ""))
+    return scores, described
+
+
 def build(name: str, seed: int, folder: Path) -> dict:
     import fifth
     import fourth
@@ -145,7 +163,9 @@ def main():
         for seed in getattr(args, name):
             folder = args.build / name / f"seed-{seed}"
             labels = build(name, seed, folder)
-            rows = ranked(run.our_scores(folder), labels)
+            group, public = run.our_cohort(folder / "main")
+            scores, described = parts(group, public)
+            rows = ranked({"main": {"pairs": scores, "public": public}}, labels)
             results[f"{name} {seed}"] = analyse(rows)
             if args.list:
                 members = labels["main"]
@@ -155,9 +175,10 @@ def main():
                 for i, (score, _, kind, key) in negatives:
                     a, b = key.split("|")
                     print(f"  neg #{i:<3} {score:.3f} {kind:13} {key}  ({members[a]['kind']} / {members[b]['kind']})")
+                    print(f"       {described.get(key, '')}")
                 positives = [(i, r) for i, r in enumerate(rows, 1) if r[1]][-args.list:]
                 for i, (score, _, kind, key) in positives:
-                    print(f"  pos #{i:<3} {score:.3f} {kind:13} {key}")
+                    print(f"  pos #{i:<3} {score:.3f} {kind:13} {key}  {described.get(key, '')}")
     print()
     print(table(results))
     if args.json:

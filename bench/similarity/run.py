@@ -61,20 +61,24 @@ OURS = "grade similarity"
 def our_scores(data: Path) -> dict:
     """{cohort: {"pairs": {"a|b": score}, "public": {id: score}}} with every score above 0 (not only the listed)."""
     out = {}
-    source = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
     for cohort in cohorts(data):
-        folder = data / cohort
-        kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
-        public_kgrams, variant_kgrams = known_kgrams({"engine.py": source}, canonical_sources())
-        documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams, public_kgrams,
-                                   variant_kgrams)
-                     for p in sorted((folder / "submissions").glob("*.py"))]
-        group = Cohort(documents)
-        public = dict(group.against(read_document("micrograd", {"engine.py": source}, kgrams)))
+        group, public = our_cohort(data / cohort)
         pairs = {"|".join(sorted((p.a, p.b))): p.score
                  for p in group.pairs(public={"micrograd": public}, threshold=THRESHOLD)}
         out[cohort] = {"pairs": pairs, "public": public}
     return out
+
+
+def our_cohort(folder: Path) -> tuple[Cohort, dict[str, float]]:
+    """One cohort's submissions read as `grade similarity` reads them, and each one's score against micrograd."""
+    source = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+    kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
+    public_kgrams, variant_kgrams = known_kgrams({"engine.py": source}, canonical_sources())
+    documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams, public_kgrams,
+                               variant_kgrams)
+                 for p in sorted((folder / "submissions").glob("*.py"))]
+    group = Cohort(documents)
+    return group, dict(group.against(read_document("micrograd", {"engine.py": source}, kgrams)))
 
 
 def cohorts(data: Path) -> list[str]:
