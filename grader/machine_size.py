@@ -2,11 +2,18 @@
 
 `os.cpu_count()` counts the host's CPUs, not this process's: under `taskset`, in a container
 started with `--cpus 2` or `--cpuset-cpus`, on a CI runner that is a slice of a 64-core host, it
-says 64 where 2 are ours. Workers beyond the CPUs we have only wait (and, since limits are CPU
+says 64 where 2 are ours. Workers far beyond the CPUs we have only wait (and, since limits are CPU
 time, wait in vain: see docs/security.md); workers beyond the memory we have are killed by the
-kernel. So the default number of workers is the smaller of the CPUs this process may use (its
-affinity, capped by a cgroup CPU quota) and how many workers at their memory limit fit in the
-memory available (the machine's, capped by a cgroup memory limit). Every count is at least 1.
+kernel. So the default number of workers is the CPUs this process may use (its affinity, capped by
+a cgroup CPU quota) plus one, no more than fit in the memory available at their memory limit (the
+machine's, capped by a cgroup memory limit). Every count is at least 1.
+
+The one more: a slot's core is not a worker's all the time. Between two submissions, and while a
+worker starts, the slot waits for the grader's own process (its go, the end of the last worker, the
+next scratch folder), and that process also judges the rows as they arrive (pipeline_rows.py) in a
+thread that shares one GIL with the observing threads. With one worker per CPU those waits leave a
+core idle; a worker more fills them (docs/architecture.md, "Where the time goes": 200 submissions
+on 2 cores, --jobs 3 against 2).
 """
 
 import os
@@ -31,8 +38,8 @@ def available_memory_mb():
 
 
 def default_jobs(memory_mb):
-    """Workers at once when `-j` is not given: one per usable CPU, no more than fit in memory at
-    `memory_mb` each (the sandbox's address-space limit)."""
+    """Workers at once when `-j` is not given: one per usable CPU and one more, no more than fit in
+    memory at `memory_mb` each (the sandbox's address-space limit)."""
     return jobs_for(usable_cpus(), available_memory_mb(), memory_mb)
 
 
@@ -47,7 +54,7 @@ def memory_warning(jobs, memory_mb):
 
 
 def jobs_for(cpus, memory_available_mb, memory_mb):
-    jobs = cpus
+    jobs = cpus + 1  # the one more: see the module's text
     if memory_available_mb is not None and memory_mb:
         jobs = min(jobs, memory_available_mb // memory_mb)
     return max(1, int(jobs))

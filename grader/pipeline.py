@@ -65,11 +65,12 @@ class Settings:
     tests: str = "all"  # "all", or "visible": a student's check runs only the tests a student may see
     diagnose: str = "all"  # "all", "wrong-numbers" (only submissions with a failed test: a quick check), "none"
     check_verdicts: bool = False  # without a cache: a run's verdicts kept for this boot (a check's, grader/verdicts.py)
-    # judge and diagnose rows in a thread while the others are observed (pipeline_rows.py): off for this
-    # machine's pool, because in one process that thread shares the GIL with the observing threads, and on 2
-    # cores it cost the observation what it saved after it (docs/scaling.md); the scores are the same either
-    # way. An observer whose `observes_elsewhere` is true (the fleet) always has it: this process only waits.
-    judge_while_observing: bool = False
+    # judge and diagnose rows in a thread while the others are observed (pipeline_rows.py), not on one core after
+    # the last observation while the others wait; the scores are the same either way. That thread shares the GIL
+    # with the observing threads: it runs with a short switch interval, beside one worker more than the CPUs
+    # (pipeline_rows.quick_handoff, machine_size.jobs_for). An observer whose `observes_elsewhere` is true (the
+    # fleet) always has it: this process only waits.
+    judge_while_observing: bool = True
 
 
 @dataclasses.dataclass

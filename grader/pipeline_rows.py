@@ -4,10 +4,15 @@ The pipeline (grader/pipeline.py) observes a batch in sandboxed workers, one per
 (pytest, in the grader's process) and diagnosing it need only that row's run, so `Rows` does both in a
 thread of its own, a part at a time, while the other submissions are still observed: what is left when
 the last one has been observed is the last part, not the whole batch on one core while the others wait.
-For this machine's pool that thread is off by default (pipeline.Settings.judge_while_observing): it shares
-the GIL with the observing threads, and on 2 cores the observation took about as much longer as the tail got
-shorter (docs/scaling.md). It is on for an observer that observes elsewhere (the fleet), whose process only
-waits for results. Without it, every row goes through the same steps once the observation is over.
+The thread shares the GIL with the observing threads, whose every step on a worker's path (its claim and go,
+its end, the next scratch folder: some fifty system calls a submission, each giving the GIL up and taking it
+back) waited up to the interpreter's switch interval (5 ms) for a judging thread that never gives it up by
+itself: on 2 cores the observation took about as much longer as the tail got shorter (docs/scaling.md). So
+while the thread runs, the switch interval is SWITCH_SECONDS (`quick_handoff`), and the local pool runs one
+worker more than the CPUs (grader/machine_size.py); with both, the thread is on for this machine's pool too
+(pipeline.Settings.judge_while_observing, docs/architecture.md "Where the time goes"), as it always was for
+an observer that observes elsewhere (the fleet). Without it, every row goes through the same steps once the
+observation is over.
 
 The scores are those of judging and diagnosing the whole batch at once, byte for byte:
 
@@ -28,6 +33,7 @@ observed runs are in the cache as before, and the next `grade` resumes from them
 from __future__ import annotations
 
 import dataclasses
+import sys
 import threading
 from typing import Callable
 
@@ -40,6 +46,31 @@ from .places import as_the_student_sees
 # at once, without pytest (grader/judge/memo.py).
 LEAST_PART = 4
 LEAST_SESSION = 32
+# The interpreter's switch interval while a judging thread runs beside the observing ones: an observing thread
+# back from a system call waits at most this long for the GIL (Python's default: 5 ms).
+SWITCH_SECONDS = 0.0005
+
+
+class quick_handoff:
+    """sys.setswitchinterval(SWITCH_SECONDS) from `enter()` to the last `leave()` of any batch in this process
+    (several batches at once, a service's, share one interpreter), then the interval it had before."""
+
+    _lock, _count, _before = threading.Lock(), 0, None
+
+    @classmethod
+    def enter(cls):
+        with cls._lock:
+            if cls._count == 0:
+                cls._before = sys.getswitchinterval()
+                sys.setswitchinterval(min(SWITCH_SECONDS, cls._before))
+            cls._count += 1
+
+    @classmethod
+    def leave(cls):
+        with cls._lock:
+            cls._count -= 1
+            if cls._count == 0:
+                sys.setswitchinterval(cls._before)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,7 +113,15 @@ class Rows:
     def start(self):
         if self.steps.in_parts:
             self.thread = threading.Thread(target=self._consume, name="grade-rows", daemon=True)
+            quick_handoff.enter()
             self.thread.start()
+
+    def _joined(self):
+        """Wait for the thread (its part ends it), and give the switch interval back."""
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+            quick_handoff.leave()
 
     def arrived(self, submission, run, cached):
         """A submission's run, observed or from the cache (the observer's on_done)."""
@@ -97,8 +136,7 @@ class Rows:
         with self.condition:
             self.stopped = True
             self.condition.notify()
-        if self.thread is not None:
-            self.thread.join()
+        self._joined()
 
     def finish(self, runs):
         """(runs, outcomes, diagnoses, student diagnoses or None) of the runs the observer returned."""
@@ -106,7 +144,7 @@ class Rows:
             with self.condition:
                 self.closed = True
                 self.condition.notify()
-            self.thread.join()
+            self._joined()
         if self.error is not None:
             raise self.error
         # what the observer returned without handing it over as it finished

@@ -49,7 +49,8 @@ def test_rows_observed_elsewhere_are_judged_meanwhile_with_the_same_scores(tmp_p
             shutil.copy(FIXTURES / name / "engine.py", folder / f"{name}-{copy}.py")
     (folder / "empty.zip").write_bytes(b"")  # a rejected row too
     # observed once, here, judged and diagnosed after the whole batch: the scores to match
-    after = grade_path(folder, Settings(exercise="03-tanh", jobs=2, cache_dir=str(tmp_path / "cache")))
+    after = grade_path(folder, Settings(exercise="03-tanh", jobs=2, cache_dir=str(tmp_path / "cache"),
+                                        judge_while_observing=False))
     observed = ObservationCache(str(tmp_path / "cache"))
 
     judged = threading.Event()
@@ -63,8 +64,8 @@ def test_rows_observed_elsewhere_are_judged_meanwhile_with_the_same_scores(tmp_p
     monkeypatch.setattr(pipeline, "_judge_contained", judge)
 
     here = Replay(observed, False, judged)
-    local = grade_path(folder, Settings(exercise="03-tanh", jobs=2), observer=here)
-    assert not judged.is_set() and not here.judged_before_the_end  # this machine's pool: judged at the end
+    local = grade_path(folder, Settings(exercise="03-tanh", jobs=2, judge_while_observing=False), observer=here)
+    assert not judged.is_set() and not here.judged_before_the_end  # the thread turned off: judged at the end
     elsewhere = Replay(observed, True, judged)
     fleet = grade_path(folder, Settings(exercise="03-tanh", jobs=2), observer=elsewhere)
     assert elsewhere.judged_before_the_end  # judged in the rows' thread while the observer still observed

@@ -57,6 +57,7 @@ def test_judging_while_observing_gives_the_same_rows(tmp_path):
     whole batch judged and diagnosed once every submission is observed."""
     import json
     import shutil
+    import sys
     from pathlib import Path
 
     from grader.pipeline import Settings, grade_path
@@ -66,8 +67,27 @@ def test_judging_while_observing_gives_the_same_rows(tmp_path):
     for i, name in enumerate(names):
         shutil.copy(fixtures / name / "engine.py", tmp_path / f"s{i}-{name}.py")
     (tmp_path / "empty.zip").write_bytes(b"")  # a rejected row too
-    after = grade_path(tmp_path, Settings(exercise="03-tanh", jobs=2))
-    beside = grade_path(tmp_path, Settings(exercise="03-tanh", jobs=2, judge_while_observing=True))
+    before = sys.getswitchinterval()
+    after = grade_path(tmp_path, Settings(exercise="03-tanh", jobs=2, judge_while_observing=False))
+    beside = grade_path(tmp_path, Settings(exercise="03-tanh", jobs=2))  # the default, since issue 29's sixth session
+    assert sys.getswitchinterval() == before  # the judging thread's short interval was given back
     assert json.dumps(beside.scores, sort_keys=True) == json.dumps(after.scores, sort_keys=True)
     assert any(row["diagnosis"] for row in after.scores["submissions"])
     assert any(row.get("student_diagnosis") for row in after.scores["submissions"])
+
+
+def test_the_switch_interval_is_short_while_any_batch_judges_beside_its_observation():
+    """pipeline_rows.quick_handoff: the observing threads get the GIL back within SWITCH_SECONDS while a judging
+    thread runs; two batches at once keep it short until the last one ends, then it is what it was."""
+    import sys
+
+    from grader.pipeline_rows import SWITCH_SECONDS, quick_handoff
+
+    before = sys.getswitchinterval()
+    quick_handoff.enter()
+    quick_handoff.enter()
+    assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS)
+    quick_handoff.leave()
+    assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS)
+    quick_handoff.leave()
+    assert sys.getswitchinterval() == before

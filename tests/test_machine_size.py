@@ -39,11 +39,13 @@ def test_a_cgroup_memory_limit_is_read_on_v1_and_v2(machine, mb):
 
 
 @pytest.mark.parametrize("cpus, memory_mb, jobs", [
-    (1, 24000, 1),  # one core
-    (64, 262144, 64),  # 64 cores and plenty of memory
-    (64, 16384, 8),  # 64 cores, 16 GiB: 8 workers at 2 GiB each, not 64
+    (1, 24000, 2),  # one core: one worker, and one more for the grader's own waits
+    (2, 24000, 3),  # two cores: three
+    (2, 4096, 2),  # two cores, 4 GiB: two workers at 2 GiB each fit, not three
+    (64, 262144, 65),  # 64 cores and plenty of memory
+    (64, 16384, 8),  # 64 cores, 16 GiB: 8 workers at 2 GiB each, not 65
     (2, 1000, 1),  # less memory than one worker's limit: still one
-    (8, None, 8),  # memory unknown: the CPUs decide
+    (8, None, 9),  # memory unknown: the CPUs decide
 ])
 def test_the_default_jobs_fit_the_cpus_and_the_memory(cpus, memory_mb, jobs):
     assert jobs_for(cpus, memory_mb, 2048) == jobs
