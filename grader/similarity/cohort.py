@@ -295,28 +295,39 @@ class Cohort:
         """
         bonuses = self._mistake_bonuses(mistakes or {})
         both = self._both_public(public or {}, threshold)
+        position = {d.id: i for i, d in enumerate(self.documents)}
+        copiers = {position[i] for scores in (public or {}).values() for i, s in scores.items()
+                   if s >= threshold and i in position}
+        canonical: dict[tuple[int, int], tuple[float, float, float]] = {}
+
+        def homework(pair: tuple[int, int]) -> tuple[float, float, float]:
+            """When one of them copied a public source, the ops the copier added to it written as the course's
+            canonical code is written another way (variants.py): the homework's answer, not evidence between them."""
+            if pair[0] not in copiers and pair[1] not in copiers:
+                return 0.0, 0.0, 0.0
+            if pair not in canonical:
+                canonical[pair] = self._shared_variants(*pair)
+            return canonical[pair]
+
         shared = self.shared_weights()
-        # both copied the same public source: the ops each added to it, written as the course's canonical code
-        # is written another way (variants.py), are the homework's answer, not evidence between them
-        canonical = {pair: self._shared_variants(*pair) for pair in both}
         raw = {}
         for (i, j), s in shared.items():
             if (i, j) in both:
                 # what they share besides it is measured against all of their code, the source's included, so
                 # that a few lines each added to it (the same tanh) do not make a pair of them; sharing most of
                 # their code still does
-                raw[(i, j)] = pair_score(s - canonical[(i, j)][0], self.whole[i], self.whole[j])
+                raw[(i, j)] = pair_score(s - homework((i, j))[0], self.whole[i], self.whole[j])
             else:
-                raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j])
+                raw[(i, j)] = pair_score(s - homework((i, j))[0], self.totals[i], self.totals[j])
         for (i, j), t in self.shared_traits().items():
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
-            t -= canonical[(i, j)][1] if (i, j) in both else 0.0
+            t -= homework((i, j))[1]
             trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - trait)
             shared.setdefault((i, j), 0.0)
         for (i, j), x in self.shared_shapes().items():
             # a third piece of evidence: the share of the smaller student's methods, as shapes, the other wrote alike
-            x -= canonical[(i, j)][2] if (i, j) in both else 0.0
+            x -= homework((i, j))[2]
             shape = smaller_share_score(x, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)

@@ -127,3 +127,27 @@ def test_the_canonical_variants_are_not_subtracted_between_two_who_do_not_both_c
     pair = next(p for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))}, threshold=THRESHOLD)
                 if (p.a, p.b) == ("kim", "lee"))
     assert pair.via is None and pair.score >= 0.99
+
+
+def test_a_public_copy_and_a_classmate_who_wrote_the_same_canonical_ops_are_no_pair():
+    """A copier of micrograd who added the lecture's tanh, exp and log, and a classmate who wrote their own engine
+    with the same three ops: the ops are the homework's answer written as the canonical code is written another way
+    (variants.py), not evidence between them; the copier is a public match, the classmate's own code is theirs."""
+    classmate = "import math\n" + engine("submissions/correct-closures").replace(
+        "\n    def backward(self):", LECTURE + "\n    def backward(self):", 1)
+    copier = with_ops(LECTURE)
+    documents = [read_document(i, {"engine.py": text}, frozenset(), PUBLIC, VARIANTS)
+                 for i, text in {"kim": classmate, "lee": copier}.items()]
+    assert documents[0].variants and documents[1].variants  # the ops they both added are canonical variants
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), PUBLIC,
+                                               VARIANTS) for name in CLASS if not name.endswith("correct-closures")])
+    public = dict(cohort.against(SOURCE))
+    assert public["lee"] >= THRESHOLD > public["kim"]
+    scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: public}, threshold=THRESHOLD)}
+    assert scores.get(("kim", "lee"), 0.0) < REPORT_FLOOR
+    # a copy of the classmate still keeps the ops: neither of the two is a public copy
+    cohort = Cohort(documents[:1] + [read_document("may", {"engine.py": disguised(classmate)}, frozenset(), PUBLIC,
+                                                   VARIANTS)] + documents[2:])
+    pair = next(p for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))}, threshold=THRESHOLD)
+                if (p.a, p.b) == ("kim", "may"))
+    assert pair.score >= 0.9
