@@ -72,6 +72,19 @@ def canonical(statements: list) -> list:
     return independent_in_order(_comprehensions(_counting_whiles(out)))
 
 
+def unwrapped(block: list) -> list:
+    """BLOCK with what runs its body once around it taken off (`if True:`, `for _ in range(1):`, `while True: ...
+    break`), as canonical reads it; the tree is not changed."""
+    out = []
+    for statement in block:
+        if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
+            out.extend(unwrapped(statement.body if statement.test.value else statement.orelse))
+            continue
+        once = _runs_once(statement)
+        out.extend(unwrapped(once) if once is not None else [statement])
+    return out
+
+
 def _runs_once(statement) -> list | None:
     """The body of a loop that runs it exactly once and nothing else: `for _ in range(1):` (its variable unread),
     or `while True:` (or any true constant) whose body ends in `break` (or `return`, `raise`) and breaks or

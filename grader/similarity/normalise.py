@@ -47,7 +47,8 @@ from dataclasses import dataclass, field
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
-from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
+from .closures import (InlineFactories, binds_rules, bound_rules_as_closures, closures_called_with_node,
+                       dispatch_as_closures, edges_as_closures, node_makers_as_class)
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
 from .roles import BUILTINS, Names, kept_as_written
@@ -209,7 +210,7 @@ class _TreeReader:
         size = len(nodes)
         called = {c.func.id if isinstance(c.func, ast.Name) else getattr(c.func, "attr", None)
                   for c in nodes if isinstance(c, ast.Call)}
-        if called & set(helpers.helpers):
+        if called & (set(helpers.helpers) | set(helpers.procedures)):
             tree = helpers.visit(tree)
             helpers.drop_inlined(tree)
             size += helpers.added
@@ -229,6 +230,8 @@ class _TreeReader:
         if binds_rules(nodes):
             size += bound_rules_as_closures(tree, max(0, helpers.budget - helpers.added - factories.added))
             self.work.charge(2 * size)
+        self.work.charge(closures_called_with_node(tree, list(ast.walk(tree))))
+        self.work.charge(node_makers_as_class(tree, nodes))
         if factories.stopped and not helpers.stopped:
             self.limits.append({"file": file, "what": "helpers not all inlined",
                                 "why": f"inlining would add more than {helpers.budget} nodes"})

@@ -13,14 +13,16 @@ from __future__ import annotations
 import ast
 
 from .canonical import independent_in_order
-from .roles import api_methods, is_dunder
+from .roles import API_NAMES, api_methods, is_dunder
 
 
 class InlineHelpers(ast.NodeTransformer):
     """A call of a one-line helper (`def f(x): return <expr>`) becomes that expression, the arguments put in.
 
     Extracting a line into a helper, or inlining a helper, is a classic disguise;
-    this undoes both for helpers whose whole body is one `return`.
+    this undoes both for helpers whose whole body is one `return`, and for one-statement procedures
+    (`def acc(v, g): v.grad += g`, an assignment that rebinds no parameter) called as a statement of their own
+    (`acc(self, out.grad)` → `self.grad += out.grad`).
     """
 
     MAX_INLINED = 60  # nodes of one helper's expression: a longer one is left as a call
@@ -32,10 +34,13 @@ class InlineHelpers(ast.NodeTransformer):
 
     def __init__(self, nodes):
         self.helpers = {}
+        self.procedures = {}  # name -> (parameters, its one statement)
         self.budget = self.BUDGET
         self.added = 0
         self.stopped = False
         methods = api_methods(nodes)
+        # a procedure is a function of the module or a method: a closure (`def _backward(): ...`) is the op's own
+        outer = {id(f) for c in nodes if isinstance(c, (ast.Module, ast.ClassDef)) for f in c.body}
         for node in nodes:
             if (isinstance(node, ast.FunctionDef) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)
                     and node.body[0].value is not None and not node.args.vararg and not node.args.kwarg
@@ -43,6 +48,15 @@ class InlineHelpers(ast.NodeTransformer):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
                 static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
                 self.helpers[node.name] = (params, node.body[0].value, static)
+            elif (isinstance(node, ast.FunctionDef) and len(node.body) == 1
+                  and isinstance(node.body[0], (ast.Assign, ast.AugAssign)) and not node.args.vararg
+                  and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
+                  and not node.decorator_list and id(node) in outer and node.name not in API_NAMES
+                  and not is_dunder(node.name)):
+                params = [a.arg for a in node.args.posonlyargs + node.args.args]
+                targets = node.body[0].targets if isinstance(node.body[0], ast.Assign) else [node.body[0].target]
+                if all(isinstance(t, ast.Attribute) for t in targets):  # it rebinds no name: a procedure on objects
+                    self.procedures[node.name] = (params, node.body[0])
         # a helper named anywhere but as the function of a call (passed on, stored) is kept where it is defined
         called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
         self.named = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes
@@ -52,22 +66,38 @@ class InlineHelpers(ast.NodeTransformer):
 
     def visit_Call(self, node):
         self.generic_visit(node)
-        func = node.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        name = _called_name(node.func)
         if name not in self.helpers:
             return node
         params, expression, static = self.helpers[name]
-        size = bounded_size(expression, self.MAX_INLINED)
-        args = list(node.args)
-        if isinstance(func, ast.Attribute) and not static and params and len(args) == len(params) - 1:
-            args = [func.value] + args  # self.helper(x): self is the first parameter
+        return self._put_in(node, name, params, expression, static)
+
+    def visit_Expr(self, node):
+        self.generic_visit(node)
+        call = node.value
+        name = _called_name(call.func) if isinstance(call, ast.Call) else None
+        if name not in self.procedures:
+            return node
+        params, statement = self.procedures[name]
+        inlined = self._put_in(call, name, params, statement, False)
+        return node if inlined is call else ast.copy_location(inlined, node)
+
+    def _put_in(self, call, name, params, body, static):
+        """A copy of BODY (an expression or a statement) with CALL's arguments put in for PARAMS; CALL when it
+        cannot be (keywords, another number of arguments, too long, or out of budget)."""
+        import copy
+
+        size = bounded_size(body, self.MAX_INLINED)
+        args = list(call.args)
+        if isinstance(call.func, ast.Attribute) and not static and params and len(args) == len(params) - 1:
+            args = [call.func.value] + args  # self.helper(x): self is the first parameter
         if size > self.MAX_INLINED or self.added + size > self.budget:
             self.stopped = self.stopped or size <= self.MAX_INLINED  # out of budget (a long helper is just kept)
             self.left.add(name)
-            return node
-        if node.keywords or len(args) != len(params):
+            return call
+        if call.keywords or len(args) != len(params) or any(isinstance(a, ast.Starred) for a in args):
             self.left.add(name)
-            return node
+            return call
         values = dict(zip(params, args))
         self.added += size
         self.inlined.add(name)
@@ -76,9 +106,7 @@ class InlineHelpers(ast.NodeTransformer):
             def visit_Name(self, name_node):
                 return values.get(name_node.id, name_node) if isinstance(name_node.ctx, ast.Load) else name_node
 
-        import copy
-
-        return ast.copy_location(Substitute().visit(copy.deepcopy(expression)), node)
+        return ast.copy_location(Substitute().visit(copy.deepcopy(body)), call)
 
     def drop_inlined(self, tree) -> None:
         """Remove the definitions of helpers every call of which was inlined, and that are named nowhere else.
@@ -88,6 +116,11 @@ class InlineHelpers(ast.NodeTransformer):
         function more of their own than the student they copied.
         """
         drop_definitions(tree, self.inlined - self.left - self.named)
+
+
+def _called_name(func):
+    """The name a call calls: `f(...)` and `self.f(...)` call f."""
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 def drop_definitions(tree, gone: set[str]) -> None:
