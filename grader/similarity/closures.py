@@ -49,7 +49,6 @@ class InlineFactories(ast.NodeTransformer):
     def __init__(self, nodes, budget: int):
         self.helpers = {}
         methods = api_methods(nodes)
-        classes = {n.name for n in nodes if isinstance(n, ast.ClassDef)}
         self.budget = budget
         self.added = 0
         self.stopped = False
@@ -74,11 +73,10 @@ class InlineFactories(ast.NodeTransformer):
                     or any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in params
                            for b in body for n in ast.walk(b))):
                 continue
-            # it takes the derivative as a function (a parameter it calls), or as a value that a closure of
-            # straight-line rules applies to the node it makes (`def _backward(): self.grad += local * out.grad`):
-            # a helper that only passes its parameters on, or loops over them, is a call like any other
-            if not (any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in params
-                        for b in body for n in ast.walk(b)) or _makes_node_with_rules(body, classes)):
+            # it takes the derivative as a function (a parameter it calls): a helper that only passes its
+            # parameters on is a call like any other (node_makers_as_class reads its calls)
+            if not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in params
+                       for b in body for n in ast.walk(b)):
                 continue
             self.helpers[node.name] = (params, block, bool(node.decorator_list))
         called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
@@ -133,15 +131,6 @@ class InlineFactories(ast.NodeTransformer):
     def drop_inlined(self, tree) -> None:
         """Remove the definitions of helpers every call of which was inlined, and that are named nowhere else."""
         drop_definitions(tree, self.inlined - self.left - self.named)
-
-
-def _makes_node_with_rules(body, classes) -> bool:
-    """Whether BODY makes a node (`out = Value(...)`, a class of the file) and defines a closure of straight-line
-    rules (assignments only) for it."""
-    return (any(isinstance(b, ast.Assign) and isinstance(b.value, ast.Call) and isinstance(b.value.func, ast.Name)
-                and b.value.func.id in classes for b in body)
-            and any(isinstance(b, ast.FunctionDef) and not b.args.args and b.body
-                    and all(isinstance(r, (ast.Assign, ast.AugAssign)) for r in b.body) for b in body))
 
 
 def binds_rules(nodes) -> bool:
