@@ -36,6 +36,8 @@ _ESCAPED_IN_A_LINE = re.compile(f"[\t\n{_SHOWN_ESCAPED}]")
 
 def valid_utf8(text: str) -> str:
     """`text` with every lone surrogate replaced by U+FFFD, so that it can be written as UTF-8."""
+    if text.isascii():  # the flag CPython keeps: no surrogate, nothing to encode
+        return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -44,13 +46,27 @@ def valid_utf8(text: str) -> str:
 
 
 def valid_utf8_tree(value):
-    """A JSON-like value (dicts, lists, strings, numbers) with every string, keys included, made valid UTF-8."""
-    if type(value) is str:
-        return valid_utf8(value)
-    if type(value) is dict:
-        return {valid_utf8(k) if type(k) is str else k: valid_utf8_tree(v) for k, v in value.items()}
-    if type(value) in (list, tuple):
-        return [valid_utf8_tree(v) for v in value]
+    """A JSON-like value (dicts, lists, strings, numbers) with every string, keys included, made valid UTF-8:
+    new dicts and lists (a tuple becomes a list), every other value as it is. A scores row holds about a
+    thousand values, most of them numbers and ASCII strings: those are kept without a call each."""
+    kind = type(value)
+    if kind is str:
+        return value if value.isascii() else valid_utf8(value)
+    if kind is dict:
+        copy = {}
+        for key, item in value.items():
+            if type(key) is str and not key.isascii():
+                key = valid_utf8(key)
+            kind = type(item)
+            if kind is str:
+                copy[key] = item if item.isascii() else valid_utf8(item)
+            elif kind is dict or kind is list or kind is tuple:
+                copy[key] = valid_utf8_tree(item)
+            else:
+                copy[key] = item
+        return copy
+    if kind is list or kind is tuple:
+        return [valid_utf8_tree(item) if type(item) in (str, dict, list, tuple) else item for item in value]
     return value
 
 

@@ -72,6 +72,7 @@ class Diagnoser(FindingsMixin):
         self._reference: dict[str, dict] = {}
         self._memo: dict[str, list[dict]] = {}  # observations and outcomes -> variant findings
         self._hashed: dict[int, tuple] = {}  # id of an observation object -> (its digest, the object)
+        self._silent: dict[tuple, tuple] = {}  # (probe, id of its observation) -> (the object, computes nothing)
 
     @property
     def tests(self) -> dict[str, list[str]]:
@@ -327,14 +328,22 @@ class Diagnoser(FindingsMixin):
         """Whether some probe came back with every gradient 0 where the reference's are not all 0:
         the backward pass ran and computed nothing (a seed never set, a `backward` never called)."""
         for name, obs in ((run or {}).get("probes") or {}).items():
-            values = obs.get("values") if obs.get("status") == "ok" else None
-            if not isinstance(values, dict) or name not in self.suite.probe_names:
-                continue
-            grads = {k: v for k, v in values.items() if k.endswith(".grad") and isinstance(v, (int, float))}
-            if grads and all(v == 0 for v in grads.values()):
-                reference = self.reference(name)
-                if any(isinstance(reference.get(k), (int, float)) and reference[k] != 0 for k in grads):
-                    return True
+            # each object once a batch (runs share equal ones: share_observations), kept so its id stays its own
+            known = self._silent.get((name, id(obs))) or self._silent.setdefault(
+                (name, id(obs)), (obs, self._silent_probe(name, obs)))
+            if known[1]:
+                return True
+        return False
+
+    def _silent_probe(self, name, obs) -> bool:
+        values = obs.get("values") if obs.get("status") == "ok" else None
+        if not isinstance(values, dict) or name not in self.suite.probe_names:
+            return False
+        grads = {k: v for k, v in values.items() if k.endswith(".grad") and isinstance(v, (int, float))}
+        if grads and all(v == 0 for v in grads.values()):
+            reference = self.reference(name)
+            if any(isinstance(reference.get(k), (int, float)) and reference[k] != 0 for k in grads):
+                return True
         return False
 
 

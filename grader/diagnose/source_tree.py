@@ -11,6 +11,7 @@ import ast
 import collections
 import functools
 import hashlib
+import operator
 import threading
 import time
 
@@ -31,11 +32,32 @@ MAX_BYTES = 128 << 10
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+# Fields that never hold a node in a parsed tree (names, numbers, constants: the grammar's identifier,
+# int, string and constant fields), and `ctx`: every Name, Attribute, Subscript, Starred, List and Tuple's
+# Load/Store/Del, one object shared by the whole tree (the parser's singletons), which no hint reads and which
+# was a fifth of the nodes each walk visited.
+_NOT_CHILDREN = frozenset({"ctx", "id", "attr", "name", "arg", "module", "asname", "type_comment", "kind", "level",
+                           "is_async", "simple", "conversion", "tag", "rest", "kwd_attrs"})
+_CHILD_FIELDS: dict = {}  # node class -> the fields that may hold its child nodes, in _fields' order
+
+
+def _child_fields(cls) -> tuple:
+    fields = _CHILD_FIELDS.get(cls)
+    if fields is None:
+        scalar = _NOT_CHILDREN | ({"value"} if cls in (ast.Constant, ast.MatchSingleton) else set()) | (
+            {"names"} if cls in (ast.Global, ast.Nonlocal) else set())
+        if cls.__name__ == "TypeAlias":  # Python 3.12's `type X = ...`: its name is a Name node
+            scalar = scalar - {"name"}
+        fields = _CHILD_FIELDS[cls] = tuple(f for f in cls._fields if f not in scalar)
+    return fields
+
+
 def children(node) -> list:
-    """ast.iter_child_nodes(node) as a list, in the same order, without its two generators per node: the
-    walks of every hint visit each node of a file, and the generators were a third of their time."""
+    """ast.iter_child_nodes(node) as a list, in the same order, less the expression contexts (`ctx`, shared
+    Load/Store/Del objects no hint reads), without its two generators per node: the walks of every hint
+    visit each node of a file, and the generators were a third of their time."""
     found = []
-    for field in node._fields:
+    for field in _CHILD_FIELDS.get(type(node)) or _child_fields(type(node)):
         value = getattr(node, field, None)
         if isinstance(value, ast.AST):
             found.append(value)
@@ -44,13 +66,25 @@ def children(node) -> list:
     return found
 
 
+def _position(nodes) -> None:
+    """Sort nodes of one type into file order, (line, column); stably, and (0, 0) for a node without them."""
+    if nodes and "lineno" in type(nodes[0])._attributes:
+        nodes.sort(key=_LINE_COLUMN)
+    elif nodes:
+        nodes.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+
+
+_LINE_COLUMN = operator.attrgetter("lineno", "col_offset")
+
+
 class OverBudget(Exception):
     """The analysis of a file ran past its budget: no hint is said."""
 
 
 class SourceTree:
     """A parsed file walked once: each node's parent, the nodes of each type in file order, and an
-    interned id for every attribute chain (`self.grad`, `out.grad`), so comparing two is O(1).
+    interned id for every attribute chain (`self.grad`, `out.grad`), so comparing two is O(1). The
+    expression contexts (`ctx`) are not walked (children()): they are not nodes of the file.
 
     Every hint looks at a few kinds of node (calls, functions, imports,
     assignments); walking the whole tree once for all of them, instead of once
@@ -61,28 +95,45 @@ class SourceTree:
         self.tree, self.parents, self._by_type = tree, {}, {}
         self.chain = {}  # id(node) of a Name or Attribute -> interned id of its dotted chain
         interned = {}
-        order = []
+        parents, by_type, fields_of, AST, Name, Attribute = self.parents, self._by_type, _CHILD_FIELDS, ast.AST, \
+            ast.Name, ast.Attribute
+        named = []  # the Names and Attributes, in the walk's order
         stack = [tree]
-        while stack:
-            if len(order) % 4096 == 0 and clock() > deadline:
-                raise OverBudget
-            node = stack.pop()
-            order.append(node)
-            self._by_type.setdefault(type(node), []).append(node)
-            for child in children(node):
-                self.parents[child] = node
-                stack.append(child)
-        # children before parents: a chain's id is built from its value's id, each in O(1)
-        for count, node in enumerate(reversed(order)):
+        count = 0
+        while stack:  # children() inlined: this loop visits every node of the file
             if count % 4096 == 0 and clock() > deadline:
                 raise OverBudget
-            if isinstance(node, ast.Name):
-                self.chain[id(node)] = interned.setdefault(("name", node.id), len(interned))
-            elif isinstance(node, ast.Attribute) and id(node.value) in self.chain:
-                key = ("attr", self.chain[id(node.value)], node.attr)
-                self.chain[id(node)] = interned.setdefault(key, len(interned))
+            count += 1
+            node = stack.pop()
+            cls = type(node)
+            if cls in by_type:
+                by_type[cls].append(node)
+            else:
+                by_type[cls] = [node]
+            if isinstance(node, (Name, Attribute)):
+                named.append(node)
+            for field in fields_of.get(cls) or _child_fields(cls):
+                value = getattr(node, field, None)
+                if isinstance(value, AST):
+                    parents[value] = node
+                    stack.append(value)
+                elif isinstance(value, list):
+                    for child in value:
+                        if isinstance(child, AST):
+                            parents[child] = node
+                            stack.append(child)
+        # children before parents: a chain's id is built from its value's id, each in O(1)
+        chain = self.chain
+        for count, node in enumerate(reversed(named)):
+            if count % 4096 == 0 and clock() > deadline:
+                raise OverBudget
+            if isinstance(node, Name):
+                chain[id(node)] = interned.setdefault(("name", node.id), len(interned))
+            elif id(node.value) in chain:
+                key = ("attr", chain[id(node.value)], node.attr)
+                chain[id(node)] = interned.setdefault(key, len(interned))
         for nodes in self._by_type.values():
-            nodes.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+            _position(nodes)
         self._deadlines = {threading.get_ident(): deadline}
 
     @property
