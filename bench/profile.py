@@ -237,14 +237,10 @@ def hop_costs(starts):
     try:
         base = box.prepare(0, {"engine.py": b""}, {"worker.py": b""})
         os.chmod(base, 0o755)  # the rows without setpriv start as root: bwrap's namespace must reach it too
-        # as Sandbox.start runs it: no setarch hop where the starting thread turns ASLR off itself, and no prlimit
-        # hop where the worker sets its own limits (each missing in older versions)
-        for extra in ({"aslr_hop": False, "limits_hop": False}, {"aslr_hop": False}, {}):
-            try:
-                command = box.command(0, base, {"module": "engine"}, **extra)
-                break
-            except TypeError:
-                continue
+        try:  # as Sandbox.start runs it: no setarch hop where the starting thread turns ASLR off itself
+            command = box.command(0, base, {"module": "engine"}, aslr_hop=False)
+        except TypeError:  # versions before that
+            command = box.command(0, base, {"module": "engine"})
         python = len(command) - 1 - command[::-1].index(box.python)  # bwrap binds the same path earlier
         command = command[:python] + [box.python, "-I", "-S", "-c", "pass"]
         starts_at = [i for i in range(python) if os.path.isabs(command[i]) and os.path.basename(command[i]) in HOPS]

@@ -9,8 +9,7 @@ starts, the grader puts every one of its processes into the slot's cgroup
 address-space limit is per process, not per worker); the worker waits for the
 grader's go before it imports anything of the submission (claim.py).
 
-1. Limits: address space, processes, file size, open files and CPU time, set by the worker's Python on itself
-   before anything else (worker._limit_self; util-linux's `prlimit` hop where `command(limits_hop=True)`).
+1. `prlimit`: address space, processes, file size, open files and CPU time.
 2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased per slot
    (uids.py): the process limit counts only its processes, nothing of the grader can be
    signalled, and no two graders on one machine share one.
@@ -254,19 +253,22 @@ class Sandbox:
                 self._compiled[key] = _compile_with(self.python, modules)
             return self._compiled[key]
 
-    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None, limits_hop=True):
+    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None):
         """The argv that starts the worker for the scratch folder `base` (`seccomp_fd`: memory.py's filter,
         open for bubblewrap to read; `aslr_hop`: setarch, where start could not turn ASLR off itself;
-        `info_fd`: where bubblewrap names its sandbox process, claim.py; `limits_hop`: util-linux's prlimit
-        sets the limits and execs the rest, else the worker sets its own first, worker._limit_self)."""
+        `info_fd`: where bubblewrap names its sandbox process, claim.py)."""
         lim = self.limits
-        own = {"memory_bytes": lim.memory_mb << 20, "file_bytes": lim.file_size_mb << 20, "open_files": lim.open_files,
-               "cpu_seconds": lim.cpu_seconds(), "core_bytes": 0, **({"processes": lim.processes} if self.is_root else {})}
-        flags = {"memory_bytes": "as", "file_bytes": "fsize", "open_files": "nofile", "cpu_seconds": "cpu",
-                 "core_bytes": "core", "processes": "nproc"}
-        limits = [shutil.which("prlimit") or "prlimit", *(f"--{flags[k]}={v}" for k, v in own.items()), "--"]
-        if not limits_hop:
-            limits, request = [], {**request, **own}
+        limits = [
+            shutil.which("prlimit") or "prlimit",
+            f"--as={lim.memory_mb * 1024 * 1024}",
+            f"--fsize={lim.file_size_mb * 1024 * 1024}",
+            f"--nofile={lim.open_files}",
+            f"--cpu={lim.cpu_seconds()}",
+            "--core=0",
+        ]
+        if self.is_root:
+            limits.append(f"--nproc={lim.processes}")
+        limits.append("--")
         if self.bwrap:
             work, runner = "/sandbox", "/runner"
             sandbox = [
@@ -322,8 +324,7 @@ class Sandbox:
                 passed += [] if seccomp_fd is None else [seccomp_fd]
                 with no_aslr_children() as done:
                     proc = subprocess.Popen(
-                        self.command(slot, base, request, seccomp_fd, aslr_hop=not done, info_fd=info_write,
-                                     limits_hop=False),
+                        self.command(slot, base, request, seccomp_fd, aslr_hop=not done, info_fd=info_write),
                         # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
                         stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd, env=self.environment(base),
                         cwd=str(base), start_new_session=True, close_fds=True, pass_fds=passed)

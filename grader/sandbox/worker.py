@@ -250,18 +250,15 @@ def _parse(argv):
 
 
 _SELF_LIMITS = {"memory_bytes": "RLIMIT_AS", "cpu_seconds": "RLIMIT_CPU", "file_bytes": "RLIMIT_FSIZE",
-                "open_files": "RLIMIT_NOFILE", "processes": "RLIMIT_NPROC", "core_bytes": "RLIMIT_CORE"}
+                "open_files": "RLIMIT_NOFILE"}
 
 
 def _limit_self(request):
-    """The worker's limits, soft and hard, set before any student code runs: the Linux sandbox's (the grader's
-    Sandbox.command, in place of a `prlimit` hop) and the portable worker's (grader/sandbox/portable.py).
+    """The portable worker's limits (grader/sandbox/portable.py), set before any student code runs.
 
-    Every process of the submission descends from this one and inherits them; none can raise a hard
-    limit. On Linux a limit that cannot be set ends the worker before it loads anything (the grader
-    reads a worker that died before its hello as its own failure, never the submission's). Elsewhere
-    (macOS refuses some limits it does not enforce) the rest still apply; where the OS has no
-    `resource` module (Windows) only the observer's wall-clock limits do.
+    In the Linux sandbox prlimit sets them from outside and the request holds none
+    of these keys. Where the OS has no `resource` module (Windows) only the
+    observer's wall-clock limits apply.
     """
     if not any(key in request for key in _SELF_LIMITS):
         return
@@ -279,8 +276,7 @@ def _limit_self(request):
         try:
             resource.setrlimit(which, (value, value))
         except (ValueError, OSError):  # macOS refuses some limits it does not enforce anyway
-            if sys.platform.startswith("linux"):
-                _exit(72)
+            pass
 
 
 def _released():
