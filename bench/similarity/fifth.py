@@ -393,7 +393,10 @@ def _new_name(name: str, style: str, rng: random.Random, taken: set[str]) -> str
         if camel not in taken:
             return ("_" if name.startswith("_") else "") + camel
     if name == "self":
-        return rng.choice(["this", "me", "s"])
+        # drawn as before (the classes built stay the same), but never a name the file already binds
+        # (a backward whose visited set is `s`: fifth seed 14)
+        pick = rng.choice(["this", "me", "s"])
+        return pick if pick not in taken else next(n for n in ("this", "me", "s", "this_") if n not in taken)
     base = {"synonyms": "my_", "translit": "moy_", "camel": "the"}[style]
     candidate = base + (name.strip("_") if style != "camel" else name.strip("_").title())
     while candidate in taken:
@@ -408,8 +411,9 @@ def rename(text: str, rng: random.Random, style: str, share: float = 1.0, with_s
     chosen = [n for n in names if rng.random() < share or n == "self"]
     taken = set(names) | PROTECTED
     mapping = {}
+    bound = bound_names(text, with_self) | set(keep)  # what `self` may not become (kept names are bound too)
     for name in chosen:
-        new = _new_name(name, style, rng, taken)
+        new = _new_name(name, style, rng, taken | bound if name == "self" else taken)
         taken.add(new)
         mapping[name] = new
     if not mapping:

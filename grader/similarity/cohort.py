@@ -13,6 +13,12 @@
   some weight of rare code before it can score high, so two students whose
   solutions differ by a token, in an exercise whose solution everybody
   writes alike, stay low.
+- **Canonical lines.** Between two students neither of whom copied a public
+  source, the code both hold that the canonical code's variants hold
+  (variants.py: lines independent students write alike) counts in full in
+  the cosine and at CANONICAL_EVIDENCE of its weight in the evidence factor:
+  a pair whose shared own code is only such lines scores low however small
+  their own code is.
 - **The index.** A fingerprint held by more than max(COMMON_MIN,
   COMMON_SHARE × N) documents weighs 0 (common knowledge), and S of every
   pair is summed through an inverted index of the others (each fingerprint
@@ -44,15 +50,13 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 
-from ..machine_size import usable_cpus
-from .fingerprints import K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, statement_hashes, winnow
-from .normalise import Unit, read_source, units_of
+# reading a document (documents.py), re-exported: the cohort's callers read with it
+from .documents import PARALLEL_FROM, Document, read_document, read_documents, starter_kgrams  # noqa: F401
 from .scores import clusters  # noqa: F401 (re-exported)
 from .scores import above_typical, containment_score, pair_score, shared_through, smaller_share_score, typical_scores
-from .traits import trait_hashes, traits as traits_of
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -73,117 +77,12 @@ TRAIT_EVIDENCE = 5.0
 # rarity, the common cut), and a pair's shape score is the share of the smaller student's shapes that the other has,
 # times the evidence factor with EVIDENCE's 5 (docs/similarity.md: What a score means)
 SHAPE_EVIDENCE = 5.0
+# the canonical code written another way (variants.py) that two students share, when neither copied a public source:
+# it counts in full in how much of each one's code the other holds, and at this share in how much code that is (the
+# evidence factor): two students whose own code is the lecture's lines score low however little else they wrote
+# (chosen on fourth 1-6 and fifth 1-9 among 0.5, 0.4, 0.25 and 0; docs/similarity.md)
+CANONICAL_EVIDENCE = 0.4
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
-PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
-
-
-@dataclass
-class Document:
-    """One submission or public source: its texts, units and fingerprints (the starter's removed)."""
-
-    id: str
-    texts: dict[str, str]
-    units: list[Unit]
-    prints: dict[int, list[Occurrence]]
-    limits: list[dict] = field(default_factory=list)  # what was not read fully (normalise.Reading)
-    opaque: list[dict] = field(default_factory=list)  # exec/eval/compile of data (opaque.py)
-    explained: frozenset[int] = frozenset()  # prints that a public source explains: no evidence between two students
-    # hash -> how many of the document's tokens it stands for: each token counts once, shared out among the
-    # prints that cover it (overlapping k-grams of one line are one line of code, not nine)
-    tokens: dict[int, float] = field(default_factory=dict)
-    # the student's traits (traits.py: comments, strings, names, numbers, lines as written) that neither the
-    # starter nor a public source nor the reference has: hash -> size, and hash -> (kind, text) for the record
-    traits: dict[int, float] = field(default_factory=dict)
-    trait_text: dict[int, tuple[str, str]] = field(default_factory=dict)
-    shapes: dict[int, float] = field(default_factory=dict)  # of the traits, each method's shape: hash -> size
-    # prints and traits that the canonical code written another way holds (variants.py): no evidence between two
-    # students who both copied the same public source (their additions are the homework's answer)
-    variants: frozenset[int] = frozenset()
-
-
-def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
-                  public_kgrams: frozenset[int] = frozenset(), variant_kgrams: frozenset[int] = frozenset()) -> Document:
-    """The document's fingerprints without the starter's; those a public source explains are marked `explained`,
-    those the canonical code's variants hold (`known_kgrams`) `variants`."""
-    readings = [read_source(texts[name], name) for name in sorted(texts)]
-    units = [unit for reading in readings for unit in reading.units]
-    prints: dict[int, list[Occurrence]] = {}
-    explained: set[int] = set()
-    tokens: dict[int, float] = defaultdict(float)
-    own_lines: set[tuple[str, int]] = set()  # (file, line) of the tokens the starter does not cover
-    given_lines: set[tuple[str, int]] = set()  # and of those it covers
-    for index, unit in enumerate(units):
-        hashes = kgram_hashes(unit.tokens)
-        given = covered_tokens(hashes, starter_kgrams, len(unit.tokens))
-        for covered, line in zip(given, unit.lines):
-            (given_lines if covered else own_lines).add((unit.file, line))
-        public = covered_tokens(hashes, public_kgrams, len(unit.tokens))
-        spans = []
-        for position in winnow(hashes):
-            h = hashes[position]
-            # a k-gram that straddles the edge of a starter region is mostly the starter's: it says nothing
-            if h not in starter_kgrams and sum(given[position:position + K]) * 2 < K:
-                spans.append((position, position + K, h))
-                if h in public_kgrams or sum(public[position:position + K]) * 2 >= K:
-                    explained.add(h)
-        for start, end, h in statement_hashes(unit):
-            if h not in starter_kgrams:
-                spans.append((start, end, h))
-                if h in public_kgrams:
-                    explained.add(h)
-        cover = [0] * (len(unit.tokens) + 1)
-        for start, end, _ in spans:
-            cover[start] += 1
-            cover[min(end, len(unit.tokens))] -= 1
-        for i in range(1, len(cover)):
-            cover[i] += cover[i - 1]
-        for start, end, h in spans:
-            prints.setdefault(h, []).append(Occurrence(index, start))
-            tokens[h] += sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
-    # a trait only on lines that are the starter's code (renamed, it is still no code of the student's) is not theirs
-    starter_lines = given_lines - own_lines
-    own_traits, trait_text, own_shapes = {}, {}, {}
-    # the traits of each file, and of the code it hides and runs, where that was unpacked (its lines are not the file's)
-    written = [(name, texts[name]) for name in sorted(texts)]
-    written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
-                for n, hidden in enumerate(reading.unpacked)]
-    for name, source in written:
-        for h, (size, kind, text, lines) in traits_of(source).items():
-            if lines and all((name, line) in starter_lines for line in lines):
-                continue
-            if h not in starter_kgrams and h not in public_kgrams and h not in own_traits:
-                if kind == "shape":
-                    own_shapes[h] = size
-                own_traits[h], trait_text[h] = size, (kind, text)
-    variants = frozenset(h for h in list(prints) + list(own_traits) if h in variant_kgrams and h not in explained)
-    return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
-                    [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
-                    trait_text, own_shapes, variants)
-
-
-def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
-                   public_kgrams: frozenset[int] = frozenset(), jobs: int | None = None,
-                   variant_kgrams: frozenset[int] = frozenset()) -> list[Document]:
-    """read_document for many (id, texts), on every core once there are enough to pay for the processes."""
-    jobs = jobs or usable_cpus()
-    if jobs == 1 or len(entries) < PARALLEL_FROM:
-        return [read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams) for doc_id, texts in entries]
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_read_one, [(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
-                                         for doc_id, texts in entries],
-                             chunksize=max(1, len(entries) // (jobs * 8))))
-
-
-def _read_one(args) -> Document:
-    return read_document(*args)
-
-
-def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
-    """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes."""
-    return frozenset(all_kgrams([u for name in sorted(texts) for u in units_of(texts[name], name)])
-                     | {h for name in sorted(texts) for h in trait_hashes(texts[name])})
 
 
 @dataclass(frozen=True)
@@ -310,15 +209,21 @@ class Cohort:
             return canonical[pair]
 
         shared = self.shared_weights()
+        lines = self.shared_canonical()
         raw = {}
         for (i, j), s in shared.items():
+            s -= homework((i, j))[0]
+            # the canonical code written another way (variants.py) that both hold, when no public copy already
+            # took it out: lines independent students write alike, weak evidence of copying (CANONICAL_EVIDENCE)
+            plain = 0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)
+            rare = s - (1 - CANONICAL_EVIDENCE) * plain
             if (i, j) in both:
                 # what they share besides it is measured against all of their code, the source's included, so
                 # that a few lines each added to it (the same tanh) do not make a pair of them; sharing most of
                 # their code still does
-                raw[(i, j)] = pair_score(s - homework((i, j))[0], self.whole[i], self.whole[j])
+                raw[(i, j)] = pair_score(s, self.whole[i], self.whole[j], rare=rare)
             else:
-                raw[(i, j)] = pair_score(s - homework((i, j))[0], self.totals[i], self.totals[j])
+                raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
         for (i, j), t in self.shared_traits().items():
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
             t -= homework((i, j))[1]
@@ -344,6 +249,16 @@ class Cohort:
                 out.append(Pair(a.id, b.id, round(score, 4), round(shared.get((i, j), 0.0), 3), mistake,
                                 both.get((i, j)), round(usual, 4)))
         return sorted(out, key=lambda p: (-p.score, p.a, p.b))
+
+    def shared_canonical(self) -> dict[tuple[int, int], float]:
+        """The weight of code each pair shares that the canonical code's variants hold (as `_shared_variants`
+        counts it), through an index of the variants alone."""
+        postings: dict[int, list[int]] = defaultdict(list)
+        for index, document in enumerate(self.documents):
+            for h in document.variants:
+                if h in document.prints:  # a variant is never explained (read_document)
+                    postings[h].append(index)
+        return shared_through(postings, self.weights, [d.tokens for d in self.documents])
 
     def _shared_variants(self, i: int, j: int) -> tuple[float, float, float]:
         """The weight of code, traits and shapes that documents I and J share and the canonical variants hold

@@ -17,20 +17,22 @@ EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the co
 TYPICAL_RANKS = (4, 8)
 
 
-def pair_score(shared: float, total_a: float, total_b: float, enough: float = None) -> float:
+def pair_score(shared: float, total_a: float, total_b: float, enough: float = None, rare: float = None) -> float:
     """How much of each one's own code the other holds (a weighted cosine), times how much rare code that is."""
     if shared <= 0 or total_a <= 0 or total_b <= 0:
         return 0.0
     cosine = shared / math.sqrt(total_a * total_b)
-    return min(1.0, cosine) * evidence(shared, EVIDENCE if enough is None else enough)
+    return min(1.0, cosine) * evidence(max(0.0, shared if rare is None else rare), EVIDENCE if enough is None else enough)
 
 
-def smaller_share_score(shared: float, total_a: float, total_b: float, enough: float = None) -> float:
+def smaller_share_score(shared: float, total_a: float, total_b: float, enough: float = None,
+                        rare: float = None) -> float:
     """The share of the smaller one's total that both hold, times how much that is (a method shape's score)."""
     smaller = min(total_a, total_b)
     if shared <= 0 or smaller <= 0:
         return 0.0
-    return min(1.0, shared / smaller) * evidence(shared, EVIDENCE if enough is None else enough)
+    return min(1.0, shared / smaller) * evidence(max(0.0, shared if rare is None else rare),
+                                                 EVIDENCE if enough is None else enough)
 
 
 def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:

@@ -20,12 +20,19 @@ and together, never from a list of forms:
   reference's own `__truediv__` is `self * other**-1`);
 - **the input's value named**: `x = self.data` first, and `x` for `self.data`
   in the op's own statements (the structure reads past this alias, a method's
-  shape keeps it).
+  shape keeps it);
+- **the negation**: `-e` is `e * -1` (the reference's own `__neg__`);
+- **the operands either way round**: each `+` and `*` with its operands swapped,
+  one at a time and all at once (the reference's `__radd__` and `__rmul__`), so
+  that `-1 * self` and `self + -1 * other` are the reference's `self * -1` and
+  `self + (-other)`.
 
-cohort.py subtracts what these variants hold only between two students who both
-match the same public source at the threshold (`Document.variants`); for
-anyone else they are not subtracted: a filler who wrote `out.data` where the
-reference writes `t` has that much code of their own, which a copy of them keeps.
+cohort.py subtracts what these variants hold between two students when one of
+them matches a public source at the threshold (`Document.variants`); between
+anyone else they are not subtracted, but weigh less as evidence
+(cohort.CANONICAL_EVIDENCE): a filler who wrote `out.data` where the reference
+writes `t` has that much code of their own, which a copy of them keeps, and
+which an independent classmate writes alike.
 """
 
 from __future__ import annotations
@@ -169,13 +176,40 @@ def _outside(statement):
         stack.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, (ast.FunctionDef, ast.Lambda)))
 
 
-IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias)
+class _Negation(_Identity):
+    """`-e` is `e * -1` (the reference's own `__neg__`)."""
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.USub) and not isinstance(node.operand, ast.Constant):
+            self.changes += 1
+            return ast.BinOp(node.operand, ast.Mult(), ast.UnaryOp(ast.USub(), ast.Constant(1)))
+        return node
+
+
+IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias, _Negation)
+
+
+def _commuted(source: str) -> list[str]:
+    """SOURCE (one function) with the operands of one `+` or `*` swapped, for each of them, and of all of them at
+    once (the reference's own `__radd__` and `__rmul__`: `other + self` is `self + other`)."""
+    tree = ast.parse(source)
+    places = [n for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
+    out = []
+    for chosen in [[i] for i in range(len(places))] + ([list(range(len(places)))] if len(places) > 1 else []):
+        tree = ast.parse(source)
+        found = [n for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
+        for i in chosen:
+            found[i].left, found[i].right = found[i].right, found[i].left
+        out.append(ast.unparse(tree))
+    return out
 
 
 def canonical_variants(texts: dict[str, str]) -> dict[str, str]:
     """{name: text} of each canonical text's functions under every non-empty combination of the IDENTITIES that
     change them (each function in its class, after the file's imports); only identities that change a function
-    alone are combined for it."""
+    alone are combined for it. Each one's operands swapped (`_commuted`) are a text of their own for each
+    function, so that no text grows past what a file is read to (normalise.MAX_CHARS, WORK_LIMIT)."""
     out: dict[str, str] = {}
     for name, text in sorted(texts.items()):
         try:
@@ -187,15 +221,19 @@ def canonical_variants(texts: dict[str, str]) -> dict[str, str]:
         for owner, function in _functions(tree):
             source = ast.unparse(function)
             applies = [i for i in IDENTITIES if _rewritten(source, (i,))]
-            for size in range(1, len(applies) + 1):
-                for chosen in combinations(applies, size):
-                    variant = _rewritten(source, chosen)
-                    if owner:
-                        variant = f"class {owner}:\n" + "\n".join("    " + line for line in variant.splitlines())
-                    written.append(variant)
+            rewritten = [_rewritten(source, chosen) for size in range(1, len(applies) + 1)
+                         for chosen in combinations(applies, size)]
+            written += [_in_class(owner, variant) for variant in rewritten]
+            commuted = sorted({_in_class(owner, c) for r in [source] + rewritten for c in _commuted(r)})
+            if commuted:
+                out[f"{name} <commuted {owner or ''}.{function.name}>"] = "\n".join(imports + commuted)
         if written:
             out[f"{name} <variants>"] = "\n".join(imports + sorted(set(written)))
     return out
+
+
+def _in_class(owner: str | None, function: str) -> str:
+    return f"class {owner}:\n" + "\n".join("    " + line for line in function.splitlines()) if owner else function
 
 
 def _functions(tree: ast.Module):

@@ -98,7 +98,11 @@ def test_the_canonical_variants_follow_from_the_reference():
     assert "t = (math.exp(2 * self.data) - 1) / (math.exp(2 * self.data) + 1)" in written  # tanh through exp
     assert "self.grad += out.grad / self.data" in written and "self.data ** (-1) * out.grad" in written
     assert "x = self.data" in written  # the input's value named
-    assert canonical_variants({"a.py": "def f(a):\n    return a + 1\n"}) == {}  # nothing to rewrite: no variant
+    # the reference's `__neg__` (`self * -1`) and `__radd__`/`__rmul__` (operands either way round): the plain lines
+    assert "return -1 * self" in written and "return self + -1 * other" in written  # `-e` is `e * -1`, swapped
+    assert "return -1 * self + other" in written and "return self ** (-1) * other" in written
+    assert canonical_variants({"a.py": "def f(a):\n    return a - 1\n"}) == {}  # nothing to rewrite: no variant
+    assert canonical_variants({"a.py": "def f(a):\n    return a + 1\n"}) == {"a.py <commuted .f>": "def f(a):\n    return 1 + a"}
 
 
 def test_public_copies_are_a_pair_only_for_what_they_added_of_their_own():
@@ -151,3 +155,40 @@ def test_a_public_copy_and_a_classmate_who_wrote_the_same_canonical_ops_are_no_p
     pair = next(p for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))}, threshold=THRESHOLD)
                 if (p.a, p.b) == ("kim", "may"))
     assert pair.score >= 0.9
+
+
+# the ops of 04-more-ops as the reference writes them, and as the shortest form writes them (no public source)
+REFERENCE_OPS = {"self * -1": "-1 * self", "self + (-other)": "self + -1 * other", "other + (-self)": "-1 * self + other",
+                 "self * other**-1": "self * other ** -1", "other * self**-1": "self ** -1 * other"}
+
+
+def test_two_students_whose_own_code_is_the_plain_lines_score_low_and_a_copy_does_not():
+    """Two independent students fill the starter's five one-line ops with the shortest lines (the reference's,
+    operands swapped: canonical variants), each with a comment of their own: what they share is the canonical
+    code, weak evidence (cohort.CANONICAL_EVIDENCE), and they score under the flag; a copy that keeps one's own
+    line beside them is flagged."""
+    reference = next(text for name, text in canonical_sources().items() if name.endswith("/engine.py"))
+    starter = reference
+    for given in REFERENCE_OPS:
+        starter = starter.replace(f"return {given}\n", "raise NotImplementedError\n", 1)
+    assert starter.count("raise NotImplementedError") == 5
+
+    def filled(comment: str, extra: str = "") -> str:
+        text = starter
+        for plain in REFERENCE_OPS.values():
+            text = text.replace("raise NotImplementedError\n", f"return {plain}  # {comment}\n", 1)
+        return text + extra
+
+    from grader.similarity.cohort import starter_kgrams
+    given = starter_kgrams({"engine.py": starter})
+    own = "\n\ndef squash(v):\n    return (v * 2).tanh() * 0.5 + v.relu() * 0.25\n"
+    texts = {"ann": filled("my answer"), "bob": filled("checked on the lecture example"),
+             "cy": filled("my answer", own), "dee": filled("works", own)}
+    documents = [read_document(i, {"engine.py": text}, given, PUBLIC, VARIANTS) for i, text in texts.items()]
+    assert all(d.variants for d in documents)  # the plain lines are canonical variants
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given, PUBLIC,
+                                               VARIANTS) for name in CLASS])
+    scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
+                                                        threshold=THRESHOLD)}
+    assert scores.get(("ann", "bob"), 0.0) < 0.3  # 0.23 (their comments differ: no trait is shared)
+    assert scores[("cy", "dee")] >= 0.85  # 0.90: the same lines, and a rare line of their own
