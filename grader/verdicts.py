@@ -116,7 +116,7 @@ class VerdictCache:
                                     settings.torch, settings.tests, settings.diagnose, _environment()])
         if folder is not None:
             try:
-                from .diagnose import grading_python  # the version the diagnosis names (an annotation's hint)
+                from .sandbox.host import grading_python  # the version the diagnosis names (an annotation's hint)
                 python = grading_python() if suite.diagnose else ""
             except ImportError:  # a student's install: no diagnosis
                 python = ""

@@ -5,8 +5,6 @@ How a diagnosis is found, step by step, and what an entry holds: docs/diagnosis.
 
 from __future__ import annotations
 
-import functools
-import platform
 import sys
 import traceback
 
@@ -277,6 +275,8 @@ class Diagnoser(FindingsMixin):
         engine = f"{self.suite.module}.py"
         hints = _in_students_terms(self._taught(static_hints(submission.files, engine=engine)), submission)
         if run and run.get("import_error"):
+            from ..sandbox.host import grading_python  # a subprocess, once: only for an import error
+
             first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
             return [first] if first else []
         found = [dict(e) for e in self._variant_entries(run, outcomes)]
@@ -383,21 +383,6 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
             _report(f"diagnosing {s.id!r}")
             diagnoses[s.id] = []
     return diagnoses
-
-
-@functools.cache
-def grading_python() -> str:
-    """The version of the Python that runs students' code (the sandbox's interpreter), e.g. "3.11.2"."""
-    import subprocess
-
-    from ..sandbox.host import find_python
-
-    try:
-        done = subprocess.run([find_python(), "-I", "-S", "-c", "import platform; print(platform.python_version())"],
-                              capture_output=True, text=True, timeout=10)
-        return done.stdout.strip() or platform.python_version()
-    except (OSError, subprocess.SubprocessError):
-        return platform.python_version()
 
 
 def _report(what):

@@ -2,6 +2,7 @@
 and a bubblewrap that works here (installed is not enough: user namespaces may be turned off), with
 the hardening options it has."""
 
+import functools
 import os
 import platform
 import shutil
@@ -93,3 +94,14 @@ def bwrap_works(bwrap, python, uid, features=frozenset()):
     ok, why = remembered("bwrap-works", [program(bwrap), program(python), uid is None, sorted(features),
                                          [program(p) for p in uid_prefix(uid)[:1]]], trial)
     return ok, why
+
+
+@functools.cache
+def grading_python() -> str:
+    """The version of the Python that runs students' code (the sandbox's interpreter), e.g. "3.11.2"."""
+    try:
+        done = subprocess.run([find_python(), "-I", "-S", "-c", "import platform; print(platform.python_version())"],
+                              capture_output=True, text=True, timeout=10)
+        return done.stdout.strip() or platform.python_version()
+    except (OSError, subprocess.SubprocessError):
+        return platform.python_version()

@@ -47,8 +47,8 @@ from dataclasses import dataclass, field
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
-from .closures import (InlineFactories, binds_rules, bound_rules_as_closures, closures_called_with_node,
-                       dispatch_as_closures, edges_as_closures, node_makers_as_class)
+from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
+from .node_rules import closures_called_with_node, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
 from .roles import BUILTINS, Names, kept_as_written
