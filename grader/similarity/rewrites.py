@@ -257,8 +257,11 @@ def plain_literals(tree, nodes) -> bool:
     """Strings and attributes spelt as expressions read as written plainly; returns whether anything changed.
 
     `"ta" + "nh"` and `"".join(["ta", "nh"])` are the constant `"tanh"` (`"ta" "nh"`
-    already is, to Python); `getattr(x, "data")` is `x.data`. A copy that splits
-    every op name, or reads `data` through getattr, computes the same.
+    already is, to Python); `getattr(x, "data")` is `x.data` (an identifier
+    string, no default, no keywords). A copy that splits every op name, or
+    reads `data` through getattr, computes the same. `setattr(x, "a", e)` is
+    left as written (docs/similarity.md: read as `x.a = e`, it cost the first
+    class's setattr author their own code, and the class its ranking).
     """
     if not any(_literal_form(node) for node in nodes):
         return False
@@ -278,7 +281,8 @@ def plain_literals(tree, nodes) -> bool:
                     and all(_is_str(e) for e in node.args[0].elts)):
                 return ast.copy_location(ast.Constant(func.value.value.join(e.value for e in node.args[0].elts)), node)
             if (isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 2 and not node.keywords
-                    and _is_str(node.args[1]) and node.args[1].value.isidentifier()):
+                    and _is_str(node.args[1]) and node.args[1].value.isidentifier()
+                    and not isinstance(node.args[0], ast.Starred)):
                 return ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node)
             return node
 

@@ -46,7 +46,7 @@ import tokenize
 import unicodedata
 
 from .normalise import MAX_CHARS, python_lines
-from .rewrites import class_aliases
+from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file
@@ -301,6 +301,10 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     class_aliases(tree)  # `class Var: ...` then `Value = Var`: the class is Value, as in the structure
+    try:
+        plain_literals(tree, ast.walk(tree))  # `getattr(x, "data")` is `x.data`, as in the structure
+    except RecursionError:  # a tree nested deeper than the visitor goes: no shapes, as for a file that does not parse
+        return []
     functions = [n for top in tree.body for n in ([top] + (top.body if isinstance(top, ast.ClassDef) else []))
                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     methods = {id(m) for m in _methods(tree)}

@@ -8,14 +8,16 @@ and a helper to an API word (`log`). The API's own words bound by a file (`data`
 `_backward`) are kept by both copies: the structure reads them as written (docs/similarity.md, Limits).
 """
 
+import ast
 from pathlib import Path
 
 import pytest
 
-from grader.similarity import compare
-from grader.similarity.cohort import read_document
+from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, compare
+from grader.similarity.cohort import read_document, starter_kgrams
 from grader.similarity.normalise import units_of
 from grader.similarity.traits import _function_shapes
+from grader.similarity.variants import known_kgrams
 
 from .test_similarity import CLASS, engine
 
@@ -78,3 +80,63 @@ def test_a_renamed_copy_scores_as_its_code_says(kind, scores):
     renamed = scores[frozenset((kind, f"{kind}-renamed"))]
     assert verbatim >= 0.99
     assert renamed >= 0.95 and verbatim - renamed < 0.05
+
+
+@pytest.fixture(scope="module")
+def han_scores():
+    """Han → ASCII and ASCII → Han: each direction's source beside its verbatim copy and its renamed copy (the
+    other fixture), in a class of honest engines."""
+    texts = {name.split("/")[-1]: engine(name) for name in CLASS}
+    han, ascii_ = text("han_source"), text("han_renamed")
+    texts.update({"han": han, "han-copy": han, "ascii": ascii_, "ascii-copy": ascii_})
+    record = compare([read_document(i, {"engine.py": t}) for i, t in texts.items()], [])
+    return {frozenset((p["a"], p["b"])): p["score"] for p in record["pairs"]}
+
+
+def test_chinese_names_renamed_to_ascii_and_back_are_the_same_code(han_scores):
+    """Chinese-character names renamed to ASCII (the seventh class's level-2 and -3 copies of `chen_yu`), and
+    ASCII names renamed to Chinese characters: the structure and the shapes are the file's as written, and each
+    renamed copy scores as the verbatim copy of its source does (within 0.1)."""
+    han, ascii_ = text("han_source"), text("han_renamed")
+    assert sorted(structure(han).values()) == sorted(structure(ascii_).values())  # unit names are the functions'
+    assert shapes(han) == shapes(ascii_) and len(shapes(han)) == 6  # the test can fail
+    renamed = han_scores[frozenset(("han", "ascii"))]  # one pair, read from either side: Han → ASCII, ASCII → Han
+    for source in ("han", "ascii"):
+        verbatim = han_scores[frozenset((source, f"{source}-copy"))]
+        assert verbatim >= 0.99
+        assert renamed >= verbatim - 0.1
+
+
+def test_the_script_of_the_names_does_not_decide_a_fill_of_canonical_lines():
+    """The seventh class's `chen_yu` fill and its ASCII-renamed copy score 0: not for the script of its names, but
+    because its own code is the lecture's (all of it explained by micrograd's engine, its total 0) and a renaming
+    takes the names and lines as written, its only traits. The same fill with ASCII names scores the same
+    (docs/similarity.md, Limits)."""
+    starter = "import math\n\n\nclass Value:\n    def __init__(self, data, _children=(), _op=''):\n" \
+              "        self.data = data\n        self.grad = 0.0\n        self._backward = lambda: None\n" \
+              "        self._prev = set(_children)\n\n    def tanh(self):\n        raise NotImplementedError\n"
+    fill = starter.replace("        raise NotImplementedError\n",
+                           "        结果 = math.tanh(self.data)\n        out = Value(结果, (self,), 'tanh')\n\n"
+                           "        def _backward():\n            self.grad += (1 - 结果 ** 2) * out.grad\n\n"
+                           "        out._backward = _backward\n        return out\n")
+    ascii_fill = fill.replace("结果", "t")
+    copy = fill.replace("结果", "vyhod").replace("out", "chislo").replace("_children", "_spis")
+    assert ast.parse(copy) and copy != fill
+    kgrams = starter_kgrams({"engine.py": starter})
+    public, variants = known_kgrams({"engine.py": (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")},
+                                    canonical_sources())
+
+    honest = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, kgrams, public, variants)
+              for name in CLASS]
+
+    def score(source, copy):
+        pair = [read_document(i, {"engine.py": t}, kgrams, public, variants) for i, t in (("source", source),
+                                                                                          ("copy", copy))]
+        record = compare(honest + pair, [])
+        return next((p["score"] for p in record["pairs"] if {p["a"], p["b"]} == {"source", "copy"}), 0.0)
+
+    # renamed, the copy of the Han fill scores as the copy of the ASCII fill: the script plays no part
+    assert score(fill, copy) == score(ascii_fill, copy) == 0.0
+    # even verbatim, in either script: the lecture's lines and three lines as written are not enough evidence (the
+    # seventh class's source also has a comment of its own, which its copies drop)
+    assert score(fill, fill) == score(ascii_fill, ascii_fill) == 0.0
