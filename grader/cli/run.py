@@ -22,7 +22,7 @@ FILES_BESIDE = [FORMATS[name].suffix for name in BESIDE_SCORES]  # scores.json â
 @click.option("-o", "--out", default="scores.json", show_default=True, type=click.Path(dir_okay=False),
               help="Where to write the scores file (JSON).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Submissions observed at once [default: the CPUs this process may use (affinity, cgroup quota), "
+              help="Submissions observed at once [default: the CPUs this process may use (affinity, cgroup quota) + 1, "
                    "no more than fit in the memory available at --memory each].")
 @click.option("--cache-dir", default=None, type=click.Path(file_okay=False),
               help="Finished observations by content hash: an interrupted batch resumes, regrading is free "
