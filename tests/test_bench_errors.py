@@ -1,26 +1,9 @@
 """bench/similarity/errors.py: the kinds it puts pairs in, and what it counts as a ranking error."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from bench_modules import load_bench
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "similarity"
-
-
-def _load(name):
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCH))
-
-
-errors = _load("errors")
+errors = load_bench("errors")
 
 FILLER = {"kind": "independent: fills 03-tanh", "cluster": None, "level": None}
 ENGINE = {"kind": "independent: engine 'russian' (fourth/engines)", "cluster": None, "level": None}

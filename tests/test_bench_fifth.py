@@ -5,29 +5,13 @@ are measured by `python bench/similarity/run.py --fifth`, not here.
 """
 
 import collections
-import importlib.util
 import itertools
 import json
-import sys
-from pathlib import Path
 
 import pytest
+from bench_modules import load_bench
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "similarity"
-
-
-def _load(name):
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCH))
-
-
-fifth = _load("fifth")
+fifth = load_bench("fifth")
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +79,7 @@ def test_the_check_refuses_an_engine_with_a_wrong_gradient():
 def test_run_py_reads_the_labels_as_the_class_means(built):
     """14 copy pairs (12 sources, one copied twice: 3 pairs), 3 hard-negative pairs, public copies never a pair."""
     _, labels = built
-    run = _load("run")
+    run = load_bench("run")
     rows = list(run.labelled_pairs({"main": labels}))
     assert len(rows) == 57 * 56 // 2
     copies = [r for r in rows if r[2]]

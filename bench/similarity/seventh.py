@@ -35,7 +35,6 @@ exec packing (`"opaque": true`). Every file runs and passes fifth.check before i
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import re
@@ -180,13 +179,7 @@ def build(out: Path, seed: int = 1, exercise: str | None = None) -> dict:
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--exercise", choices=EXERCISES, default=None)
-    args = parser.parse_args()
-    labels = build(args.out, args.seed, args.exercise)
-    print(f"{len(labels['main'])} files in {args.out} ({args.exercise or exercise_for(args.seed)})")
+    sixth.command_line(__doc__, build, EXERCISES, exercise_for)
 
 
 if __name__ == "__main__":

@@ -256,14 +256,19 @@ def build(out: Path, seed: int = 1, exercise: str | None = None) -> dict:
     return write_class(out, starter, entries, random.Random(f"sixth:ids:{seed}"))
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def command_line(description: str, build, exercises, exercise_for):
+    """A class's command line (this one's and seventh.py's): OUT [--seed N] [--exercise E]."""
+    parser = argparse.ArgumentParser(description=description.split("\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--exercise", choices=EXERCISES, default=None)
+    parser.add_argument("--exercise", choices=exercises, default=None)
     args = parser.parse_args()
     labels = build(args.out, args.seed, args.exercise)
     print(f"{len(labels['main'])} files in {args.out} ({args.exercise or exercise_for(args.seed)})")
+
+
+def main():
+    command_line(__doc__, build, EXERCISES, exercise_for)
 
 
 if __name__ == "__main__":
