@@ -17,7 +17,7 @@ import copy
 
 from .canonical import unwrapped
 from .rewrites import bounded_size, drop_definitions, own_nodes
-from .roles import API_NAMES, api_methods, is_dunder
+from .roles import API_NAMES, api_methods, called_name, is_dunder
 
 
 class _Put(ast.NodeTransformer):
@@ -95,7 +95,7 @@ class InlineFactories(ast.NodeTransformer):
         if not isinstance(call, ast.Call):
             return node
         func = call.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        name = called_name(func)
         if name not in self.helpers:
             return node
         params, body, static = self.helpers[name]

@@ -198,6 +198,7 @@ class Cohort:
         copiers = {position[i] for scores in (public or {}).values() for i, s in scores.items()
                    if s >= threshold and i in position}
         canonical: dict[tuple[int, int], tuple[float, float, float]] = {}
+        lines = self.shared_canonical()
 
         def homework(pair: tuple[int, int]) -> tuple[float, float, float]:
             """When one of them copied a public source, the ops the copier added to it written as the course's
@@ -205,11 +206,10 @@ class Cohort:
             if pair[0] not in copiers and pair[1] not in copiers:
                 return 0.0, 0.0, 0.0
             if pair not in canonical:
-                canonical[pair] = self._shared_variants(*pair)
+                canonical[pair] = (lines.get(pair, 0.0), *self._shared_variant_traits(*pair))
             return canonical[pair]
 
         shared = self.shared_weights()
-        lines = self.shared_canonical()
         raw = {}
         for (i, j), s in shared.items():
             s -= homework((i, j))[0]
@@ -251,8 +251,8 @@ class Cohort:
         return sorted(out, key=lambda p: (-p.score, p.a, p.b))
 
     def shared_canonical(self) -> dict[tuple[int, int], float]:
-        """The weight of code each pair shares that the canonical code's variants hold (as `_shared_variants`
-        counts it), through an index of the variants alone."""
+        """The weight of code each pair shares that the canonical code's variants hold (as shared_weights counts
+        it), through an index of the variants alone."""
         postings: dict[int, list[int]] = defaultdict(list)
         for index, document in enumerate(self.documents):
             for h in document.variants:
@@ -260,18 +260,16 @@ class Cohort:
                     postings[h].append(index)
         return shared_through(postings, self.weights, [d.tokens for d in self.documents])
 
-    def _shared_variants(self, i: int, j: int) -> tuple[float, float, float]:
-        """The weight of code, traits and shapes that documents I and J share and the canonical variants hold
-        (as shared_weights, shared_traits and shared_shapes count it)."""
+    def _shared_variant_traits(self, i: int, j: int) -> tuple[float, float]:
+        """The weight of traits and shapes that documents I and J share and the canonical variants hold (as
+        shared_traits and shared_shapes count it; their code: shared_canonical)."""
         a, b = self.documents[i], self.documents[j]
         held = a.variants | b.variants
-        code = sum(self.weights[h] * min(a.tokens.get(h, 0.0), b.tokens.get(h, 0.0)) for h in held
-                   if h in a.prints and h in b.prints and h not in a.explained and h not in b.explained)
         traits = sum(self.trait_weights[h] * min(a.traits[h], b.traits[h]) for h in held
                      if h in a.traits and h in b.traits)
         shapes = sum(self.shape_weights[h] * min(a.shapes[h], b.shapes[h]) for h in held
                      if h in a.shapes and h in b.shapes)
-        return code, traits, shapes
+        return traits, shapes
 
     def _both_public(self, public: dict[str, dict[str, float]], threshold: float) -> dict[tuple[int, int], str]:
         position = {d.id: i for i, d in enumerate(self.documents)}

@@ -12,7 +12,7 @@ import ast
 
 from .canonical import unwrapped
 from .closures import _Put
-from .roles import API_NAMES, api_methods, is_dunder
+from .roles import API_NAMES, api_methods, called_name, is_dunder
 
 
 def closures_called_with_node(tree, nodes) -> bool:
@@ -131,7 +131,7 @@ def node_makers_as_class(tree, nodes) -> int:
         if not isinstance(call, ast.Call):
             continue
         func = call.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        name = called_name(func)
         if name not in makers or call.keywords:
             continue
         cls, count, static = makers[name]

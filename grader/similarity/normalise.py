@@ -51,7 +51,7 @@ from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dis
 from .node_rules import closures_called_with_node, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
-from .roles import BUILTINS, Names, kept_as_written
+from .roles import BUILTINS, Names, called_name, kept_as_written
 
 
 @dataclass(frozen=True)
@@ -208,8 +208,7 @@ class _TreeReader:
         helpers = InlineHelpers(nodes)
         self.work.charge(2 * len(nodes))
         size = len(nodes)
-        called = {c.func.id if isinstance(c.func, ast.Name) else getattr(c.func, "attr", None)
-                  for c in nodes if isinstance(c, ast.Call)}
+        called = {called_name(c.func) for c in nodes if isinstance(c, ast.Call)}
         if called & (set(helpers.helpers) | set(helpers.procedures)):
             tree = helpers.visit(tree)
             helpers.drop_inlined(tree)

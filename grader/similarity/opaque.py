@@ -26,6 +26,8 @@ import lzma
 import zlib
 from dataclasses import dataclass
 
+from .roles import called_name
+
 RUNS_CODE = frozenset({"exec", "eval", "compile"})
 MAX_DECODED = 256 * 1024  # bytes one decoding step may produce; an engine is about 3 KB
 MAX_DEPTH = 3  # packed code inside packed code, unpacked this many times
@@ -56,7 +58,7 @@ def opaque_calls(nodes) -> list[Opaque]:
         if not isinstance(node, ast.Call) or not node.args:
             continue
         func = node.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        name = called_name(func)
         if name not in RUNS_CODE:
             continue
         decoder = _Decoder(names)  # each call may follow every name
@@ -118,7 +120,7 @@ class _Decoder:
         if not isinstance(node, ast.Call):
             raise _Unknown(type(node).__name__)
         func = node.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        name = called_name(func)
         if name in ("decode", "encode") and isinstance(func, ast.Attribute) and not _is_module(func.value, "codecs"):
             value = self.decoded(func.value)  # data.decode() / text.encode()
             encoding = _constant_arg(node, 0, "utf-8")

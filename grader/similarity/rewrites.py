@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from .canonical import independent_in_order
-from .roles import API_NAMES, api_methods, is_dunder
+from .roles import API_NAMES, api_methods, called_name, is_dunder
 
 
 class InlineHelpers(ast.NodeTransformer):
@@ -66,7 +66,7 @@ class InlineHelpers(ast.NodeTransformer):
 
     def visit_Call(self, node):
         self.generic_visit(node)
-        name = _called_name(node.func)
+        name = called_name(node.func)
         if name not in self.helpers:
             return node
         params, expression, static = self.helpers[name]
@@ -75,7 +75,7 @@ class InlineHelpers(ast.NodeTransformer):
     def visit_Expr(self, node):
         self.generic_visit(node)
         call = node.value
-        name = _called_name(call.func) if isinstance(call, ast.Call) else None
+        name = called_name(call.func) if isinstance(call, ast.Call) else None
         if name not in self.procedures:
             return node
         params, statement = self.procedures[name]
@@ -116,11 +116,6 @@ class InlineHelpers(ast.NodeTransformer):
         function more of their own than the student they copied.
         """
         drop_definitions(tree, self.inlined - self.left - self.named)
-
-
-def _called_name(func):
-    """The name a call calls: `f(...)` and `self.f(...)` call f."""
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 def drop_definitions(tree, gone: set[str]) -> None:

@@ -30,6 +30,12 @@ def kept_as_written(name: str) -> bool:
     return name in API_NAMES or is_dunder(name)
 
 
+def called_name(func) -> str | None:
+    """The name a call's function is spelt with: `f(...)` and `x.f(...)` call f; anything else (a call of a call,
+    of a subscript) None."""
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
 def api_methods(nodes) -> frozenset[str]:
     """The API's names that the file gives to a method (`def relu(self)`): a helper of the module called `log` or
     `tanh` is a name the student chose (a renaming makes `g` into `log`), inlined as any one-line helper."""

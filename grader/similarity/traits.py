@@ -216,9 +216,9 @@ class _Plain(ast.NodeTransformer):
     """Every name the student chose read as `v`, the API's and the builtins' kept, a method's first parameter read
     as `self`; annotations dropped; a string read as '' (an op's label is a string trait) and `t * t` as `t ** 2`."""
 
-    def __init__(self, first: str | None = None, names: Names | None = None):
+    def __init__(self, first: str | None = None, names: Names | None = None, helpers: frozenset = frozenset()):
         self.first, self.names = first, names or Names(())
-        self.helpers = frozenset()  # the module's functions named with an API word (a helper `log`): chosen
+        self.helpers = helpers  # the module's functions named with an API word (a helper `log`): chosen
         self.members = self.names.members
 
     def _kept(self, name: str) -> bool:
@@ -318,9 +318,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
                           if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))
                           and node.value is not None]
             lines = {node.lineno for node in statements}
-            plain = _Plain(_first(function) if id(function) in methods else None, names)
-            plain.helpers = helpers
-            plain.visit(function)
+            _Plain(_first(function) if id(function) in methods else None, names, helpers).visit(function)
             shapes = sorted(ast.unparse(node) for node in ast.walk(function)
                             if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None)
         except (RecursionError, ValueError, AttributeError):
