@@ -101,6 +101,7 @@ class Cohort:
 
     def __init__(self, documents: list[Document]):
         self.documents = sorted(documents, key=lambda d: d.id)
+        self.position = {d.id: i for i, d in enumerate(self.documents)}  # id -> index in documents
         self.n = len(self.documents)
         self.postings: dict[int, list[int]] = defaultdict(list)
         for index, document in enumerate(self.documents):
@@ -194,7 +195,7 @@ class Cohort:
         """
         bonuses = self._mistake_bonuses(mistakes or {})
         both = self._both_public(public or {}, threshold)
-        position = {d.id: i for i, d in enumerate(self.documents)}
+        position = self.position
         copiers = {position[i] for scores in (public or {}).values() for i, s in scores.items()
                    if s >= threshold and i in position}
         canonical: dict[tuple[int, int], tuple[float, float, float]] = {}
@@ -272,7 +273,7 @@ class Cohort:
         return traits, shapes
 
     def _both_public(self, public: dict[str, dict[str, float]], threshold: float) -> dict[tuple[int, int], str]:
-        position = {d.id: i for i, d in enumerate(self.documents)}
+        position = self.position
         both: dict[tuple[int, int], tuple[float, str]] = {}
         for source, scores in sorted(public.items()):
             holders = sorted((position[i], s) for i, s in scores.items() if s >= threshold and i in position)
@@ -303,7 +304,7 @@ class Cohort:
         return [(doc_id, score) for doc_id, score in scores if score > 0]
 
     def _mistake_bonuses(self, mistakes: dict[str, str]) -> dict[tuple[int, int], dict]:
-        position = {d.id: i for i, d in enumerate(self.documents)}
+        position = self.position
         holders: dict[str, list[int]] = defaultdict(list)
         for doc_id, signature in mistakes.items():
             if signature and doc_id in position:
