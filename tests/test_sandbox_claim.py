@@ -53,8 +53,8 @@ def box(request):
     sandbox.close()
 
 
-def _start(box):
-    base = box.prepare(0, {"engine.py": ENGINE}, load_suite("engine").runner_files)
+def _start(box, engine=ENGINE):
+    base = box.prepare(0, {"engine.py": engine}, load_suite("engine").runner_files)
     obs, obs_w = os.pipe()
     out, out_w = os.pipe()
     try:
@@ -127,8 +127,8 @@ def test_a_worker_that_exits_before_its_go_is_an_early_death_not_a_broken_pipe(b
     runner = dict(load_suite("engine").runner_files, **{"worker.py": b"raise SystemExit(1)\n"})
     place = claim.place_worker
 
-    def place_after_it_exited(outer, info_fd, procs_file):
-        inner = place(outer, info_fd, procs_file)
+    def place_after_it_exited(outer, info_fd, procs_file, limit=None):
+        inner = place(outer, info_fd, procs_file, limit)
         # not reaped here (Popen.wait would then say 0): seen exited by its zombie's state
         for _ in range(3000):
             try:

@@ -13,6 +13,8 @@ grader's go before it imports anything of the submission (claim.py).
 2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased per slot
    (uids.py): the process limit counts only its processes, nothing of the grader can be
    signalled, and no two graders on one machine share one.
+   As root with bubblewrap, neither is a hop: the starting thread takes the slot's uid for
+   the exec, and sets the limits on every process while placing them (thread_ids.py).
 3. `bwrap` (bubblewrap), when installed: new namespaces (no network, no further user
    namespaces); of the host only the worker's Python and the libraries it links, the
    runner and the submission, all read-only, and a /tmp capped at the file-size limit
@@ -50,6 +52,7 @@ from .boot_view import shared_linked_view
 from .system import python_view
 from .template import sandbox_class
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
+from .thread_ids import ThreadIds, worker_limits
 from .uids import kill_uid, lease_uid, processes_of_uid
 
 WORKER = Path(__file__).with_name("worker.py")
@@ -143,6 +146,9 @@ class Sandbox:
         # once per boot (boot_view.py), else here.
         self.view = (shared_linked_view(python_view(self.python).args, str(self.root.parent), str(self.root / "system"))
                      if self.bwrap else None)
+        # The worker's uid and limits given by the starting thread, not by setpriv and prlimit hops (thread_ids.py).
+        ids = ThreadIds() if self.bwrap and self.is_root else None
+        self.thread_ids = ids if ids is not None and ids.usable else None
         # How a worker's CPU time is counted and all its processes killed (see accounting.py).
         self.cgroups, self.no_cgroups = CgroupTree.create(limits.processes)
         self.accounting = self.cgroups or ProcessTree(self._leased_uid, processes_of_uid)
@@ -253,12 +259,13 @@ class Sandbox:
                 self._compiled[key] = _compile_with(self.python, modules)
             return self._compiled[key]
 
-    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None):
+    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None, hops=True):
         """The argv that starts the worker for the scratch folder `base` (`seccomp_fd`: memory.py's filter,
         open for bubblewrap to read; `aslr_hop`: setarch, where start could not turn ASLR off itself;
-        `info_fd`: where bubblewrap names its sandbox process, claim.py)."""
+        `info_fd`: where bubblewrap names its sandbox process, claim.py; `hops` False: without the prlimit and
+        setpriv hops, whose limits and uid the starting thread gives, thread_ids.py)."""
         lim = self.limits
-        limits = [
+        limits = [] if not hops else [
             shutil.which("prlimit") or "prlimit",
             f"--as={lim.memory_mb * 1024 * 1024}",
             f"--fsize={lim.file_size_mb * 1024 * 1024}",
@@ -266,9 +273,9 @@ class Sandbox:
             f"--cpu={lim.cpu_seconds()}",
             "--core=0",
         ]
-        if self.is_root:
+        if self.is_root and hops:
             limits.append(f"--nproc={lim.processes}")
-        limits.append("--")
+        limits += ["--"] if hops else []
         if self.bwrap:
             work, runner = "/sandbox", "/runner"
             sandbox = [
@@ -293,7 +300,7 @@ class Sandbox:
         # the observation pipe is the worker's fd 0 (see start); it waits for the grader's go (claim.py)
         request = dict(request, submission=work, runner=runner, obs_fd=0, hold=1)
         return ((self._no_aslr() if aslr_hop else []) + limits
-                + uid_prefix(self.uid(slot)) + sandbox
+                + (uid_prefix(self.uid(slot)) if hops else []) + sandbox
                 + [self.python, "-I", "-S", "-B", "-u", f"{runner}/{script}", *worker_arguments(request)])
 
     @staticmethod
@@ -322,12 +329,17 @@ class Sandbox:
                     limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
                 seccomp_fd = self.seccomp.open() if self.seccomp is not None and self.bwrap else None
                 passed += [] if seccomp_fd is None else [seccomp_fd]
+                ids = self.thread_ids
                 with no_aslr_children() as done:
-                    proc = subprocess.Popen(
-                        self.command(slot, base, request, seccomp_fd, aslr_hop=not done, info_fd=info_write),
-                        # The observation pipe is the worker's fd 0, so its number (and the request) never varies.
-                        stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd, env=self.environment(base),
-                        cwd=str(base), start_new_session=True, close_fds=True, pass_fds=passed)
+                    argv = self.command(slot, base, request, seccomp_fd, aslr_hop=not done, info_fd=info_write,
+                                        hops=ids is None)
+
+                    def spawn():  # the observation pipe is the worker's fd 0: its number (and the request) never varies
+                        return subprocess.Popen(argv, stdin=obs_write_fd, stdout=output_write_fd,
+                                                stderr=output_write_fd, env=self.environment(base), cwd=str(base),
+                                                start_new_session=True, close_fds=True, pass_fds=passed)
+
+                    proc = spawn() if ids is None else ids.spawning_as(self.uid(slot), spawn)
                 self._live[slot] = proc
         except BaseException:
             for fd in (go, info):
@@ -338,8 +350,14 @@ class Sandbox:
             for fd in passed:
                 os.close(fd)
         # while the worker starts: it waits for the go before it imports the submission
+        limit = None
+        if ids is not None:
+            uid, rlimits = self.uid(slot), worker_limits(self.limits, with_processes=True)
+
+            def limit(pids):
+                ids.set_limits(uid, pids, rlimits)
         proc.sandbox_pid = release_when_placed(proc.pid, info, self.accounting.procs_file(slot), go,
-                                               output_write_fd, lambda: self.kill(slot, proc))
+                                               output_write_fd, lambda: self.kill(slot, proc), limit=limit)
         return proc
 
     def interrupt(self):

@@ -121,21 +121,35 @@ def children(parent, settle=SETTLE_SECONDS):
     return [int(e) for e in os.listdir("/proc") if e.isdigit() and _parent_of(int(e)) == parent]
 
 
-def place_worker(outer, info_fd, procs_file):
+def place_worker(outer, info_fd, procs_file, limit=None):
     """Place every process of a worker whose command started as `outer` (bubblewrap's outer process when
     `info_fd` is its --info-fd, else the worker itself); raises ClaimError (an OSError) where one cannot be.
-    Returns bubblewrap's sandbox process (None without bubblewrap)."""
+    `limit(pids)`, where given, sets their resource limits (the starting thread's, thread_ids.py: the command
+    then has no prlimit hop): bubblewrap's two processes before the worker's Python is looked for, so that a
+    Python forked after that inherits them. Returns bubblewrap's sandbox process (None without bubblewrap)."""
+    def limited(pids):
+        try:
+            if limit is not None:
+                limit(pids)
+        except OSError as exc:
+            raise ClaimError(f"the worker's resource limits could not be set ({exc})") from exc
+
     try:
         place(outer, procs_file)
         if info_fd is None:
+            limited([outer])
             return None
         inner = sandbox_pid(info_fd)
         place(inner, procs_file)
+        limited([outer, inner])
+        placed = []
         for pid in children(inner):
             try:
                 place(pid, procs_file)
+                placed.append(pid)
             except (FileNotFoundError, ProcessLookupError):
                 pass  # it ended: what it might have forked is in its parent's cgroup, or gone with it
+        limited(placed)
         return inner
     except ClaimError:
         raise
@@ -143,14 +157,14 @@ def place_worker(outer, info_fd, procs_file):
         raise ClaimError(f"the worker could not be placed in its cgroup with OOM score 1000 ({exc})") from exc
 
 
-def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop):
-    """Place a started worker's processes (place_worker), then write its go to `go_fd`; where they cannot
+def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop, limit=None):
+    """Place a started worker's processes (place_worker, with `limit`), then write its go to `go_fd`; where they cannot
     be placed, say why on its output (`output_fd`) and `stop` it. Closes `go_fd` and `info_fd` either way:
     a worker whose go pipe closes unsaid exits before it imports anything of the submission. Returns
     bubblewrap's sandbox process, for reap_worker (None where it is not known)."""
     adopt_orphans()
     try:
-        inner = place_worker(outer, info_fd, procs_file)
+        inner = place_worker(outer, info_fd, procs_file, limit)
         try:
             os.write(go_fd, b"1")
         except BrokenPipeError:

@@ -1,0 +1,118 @@
+"""The worker's uid and resource limits given by the grader's own starting thread, without the `setpriv`
+and `prlimit` exec hops (about 2 ms of CPU each a worker; docs/architecture.md, "A worker's CPU outside the
+probes").
+
+On Linux a thread's credentials are its own: the system calls change the calling thread's alone (glibc's
+setresuid() changes every thread of the process, so the raw system calls are made here). The thread that
+starts a worker
+
+1. takes the slot's uid and gid as its real and effective ids, with no supplementary groups, keeping 0 as its
+   saved uid, and starts bubblewrap (`spawning_as`): exec sets the saved ids to the effective ones, so the
+   worker's command runs with the slot's uid in every id, no groups and no capabilities, as `setpriv
+   --reuid --regid --clear-groups` gave it; then it takes back its own ids (the saved uid 0 allows that);
+2. while it places the worker's processes (claim.py), before the worker's go, sets every one's limits with
+   prlimit(2) (`set_limits`), which the kernel allows a caller whose real uid and gid are the target's when it
+   lacks CAP_SYS_RESOURCE (this machine's root does): for that moment its real uid and gid are the slot's, its
+   effective ones stay root's.
+
+Nothing of the grader runs as the slot's uid but these calls of one thread, and only while nothing of a
+submission runs as that uid (the slot's previous worker killed; this one held before its go, inside its own
+pid namespace, where the grader's threads have no pid). Used only with bubblewrap when the grader is
+root (a leased uid), on x86-64 and AArch64; elsewhere the command keeps its hops. An id that cannot be
+taken back ends the grader (os.abort): no thread may go on as the slot's uid.
+"""
+
+import ctypes
+import os
+import platform
+import resource
+import sys
+
+# setresuid, setresgid, setgroups (asm/unistd.h)
+_NUMBERS = {"x86_64": (117, 119, 116), "aarch64": (147, 149, 159)}
+_KEEP = -1
+
+
+class _Rlimit(ctypes.Structure):
+    _fields_ = [("cur", ctypes.c_uint64), ("max", ctypes.c_uint64)]
+
+
+def _libc():
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.syscall.restype = ctypes.c_long
+        libc.prlimit.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.POINTER(_Rlimit), ctypes.POINTER(_Rlimit)]
+        return libc
+    except (OSError, AttributeError):
+        return None
+
+
+class ThreadIds:
+    """The calling thread's ids, changed and taken back by raw system calls."""
+
+    def __init__(self):
+        self.numbers = _NUMBERS.get(platform.machine()) if sys.platform == "linux" else None
+        self.libc = _libc() if self.numbers else None
+
+    @property
+    def usable(self):
+        return self.libc is not None and os.geteuid() == 0
+
+    def _call(self, number, *args):
+        if self.libc.syscall(ctypes.c_long(number), *[ctypes.c_long(a) for a in args]) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, os.strerror(err))
+
+    def _restore(self, ids, gids, groups):
+        setresuid, setresgid, setgroups = self.numbers
+        try:
+            self._call(setresuid, *ids)  # first: the saved uid 0 allows it, and gives back the right to the rest
+            self._call(setresgid, *gids)
+            array = (ctypes.c_uint32 * max(len(groups), 1))(*groups)
+            if self.libc.syscall(ctypes.c_long(setgroups), ctypes.c_long(len(groups)), array) != 0:
+                raise OSError(ctypes.get_errno(), "setgroups")
+            if os.getresuid() != ids or os.getresgid() != gids:
+                raise OSError("the ids read back differ")
+        except BaseException as exc:
+            os.write(2, f"grader: could not take back the grader thread's own ids ({exc}); stopping\n".encode())
+            os.abort()
+
+    def spawning_as(self, uid, start):
+        """`start()` (which starts the worker's command, by vfork and exec) with this thread's real and effective
+        uid and gid `uid`, no supplementary groups and the saved uid kept; returns what it returns."""
+        setresuid, setresgid, setgroups = self.numbers
+        ids, gids, groups = os.getresuid(), os.getresgid(), os.getgroups()
+        try:
+            self._call(setgroups, 0, 0)
+            self._call(setresgid, uid, uid, _KEEP)
+            self._call(setresuid, uid, uid, _KEEP)
+            return start()
+        finally:
+            self._restore(ids, gids, groups)
+
+    def set_limits(self, uid, pids, limits):
+        """Every (resource, value) of `limits`, soft and hard, on each of `pids` (processes of `uid`, its real,
+        effective and saved uid and gid); a pid that has ended is skipped (it runs nothing more). Raises OSError
+        where a limit could not be set."""
+        setresuid, setresgid, _ = self.numbers
+        ids, gids, groups = os.getresuid(), os.getresgid(), os.getgroups()
+        try:
+            self._call(setresgid, uid, _KEEP, _KEEP)
+            self._call(setresuid, uid, _KEEP, _KEEP)
+            for pid in pids:
+                for which, value in limits:
+                    if self.libc.prlimit(pid, which, ctypes.byref(_Rlimit(value, value)), None) != 0:
+                        err = ctypes.get_errno()
+                        if err == 3:  # ESRCH: it ended
+                            break
+                        raise OSError(err, f"prlimit({pid}, {which}): {os.strerror(err)}")
+        finally:
+            self._restore(ids, gids, groups)
+
+
+def worker_limits(limits, with_processes):
+    """The worker's rlimits, as the prlimit hop set them: (resource, value) pairs."""
+    pairs = [(resource.RLIMIT_AS, limits.memory_mb << 20), (resource.RLIMIT_FSIZE, limits.file_size_mb << 20),
+             (resource.RLIMIT_NOFILE, limits.open_files), (resource.RLIMIT_CPU, limits.cpu_seconds()),
+             (resource.RLIMIT_CORE, 0)]
+    return pairs + ([(resource.RLIMIT_NPROC, limits.processes)] if with_processes else [])
