@@ -1,8 +1,9 @@
 """Where a class's average precision is lost: which negatives outrank which positives.
 
-    python bench/similarity/errors.py --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--list 5] [--json OUT]
+    python bench/similarity/errors.py --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
+                                     [--list 5] [--json OUT]
 
-For each class and seed (built by fourth.py / fifth.py / sixth.py in DIR, reused when there), the pairs are
+For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, reused when there), the pairs are
 scored as run.py scores them and ranked (ties against the method). A ranking error is a (negative, positive)
 pair in the wrong order; each negative pair is put in one kind:
 
@@ -17,7 +18,9 @@ pair in the wrong order; each negative pair is put in one kind:
 and each positive pair in one kind: its level (`L1`..`L4`), or `twice` (two copies of one source).
 The table gives, per kind, the ranking errors it takes part in and the average precision the class would
 have if that kind of negative were ranked below every positive (or that kind of positive above every
-negative): what fixing it would be worth. --list N prints the N heaviest negatives and the N lowest
+negative): what fixing it would be worth; and how many of the public source's copies match it at the
+threshold (pubMatched, of all) and how many other students do (othersMatched: an honest engine said to
+match micrograd). --list N prints the N heaviest negatives and the N lowest
 positives of each class, each with the parts of its score: the typical score taken away, the code's
 S and the two students' totals, the traits' T and totals, the shapes' M and totals (cohort.py), and
 the public source both match.
@@ -38,6 +41,7 @@ import run  # noqa: E402
 
 NEGATIVE_KINDS = ("hard", "public-public", "public-other", "fillers", "engine", "copy-other", "hard-other")
 POSITIVE_KINDS = ("L1", "L2", "L3", "L4", "twice")
+CLASSES = ("fourth", "fifth", "sixth", "seventh")
 
 
 def negative_kind(a: dict, b: dict) -> str:
@@ -111,6 +115,14 @@ def analyse(rows: list[tuple[float, bool, str, str]]) -> dict:
             "public_pairs_in_top_k": sum(1 for r in rows[:k] if r[2] == "public-public")}
 
 
+def public_attribution(public: dict[str, float], members: dict) -> dict:
+    """The public copies matched to the public source at the threshold, and the other students matched to it."""
+    copies = {i for i, m in members.items() if m["cluster"] == "public"}
+    matched = {i for i, score in public.items() if score >= run.THRESHOLD}
+    return {"public_copies": len(copies), "public_matched": len(matched & copies),
+            "others_matched": len(matched - copies)}
+
+
 def parts(group, public: dict[str, float]) -> tuple[dict[str, float], dict[str, str]]:
     """Every pair's score ("a|b" -> score) and, for those above 0, the parts of it (as --list prints them)."""
     index = {d.id: i for i, d in enumerate(group.documents)}
@@ -130,9 +142,10 @@ def parts(group, public: dict[str, float]) -> tuple[dict[str, float], dict[str, 
 def build(name: str, seed: int, folder: Path) -> dict:
     import fifth
     import fourth
+    import seventh
     import sixth
 
-    module = {"fourth": fourth, "fifth": fifth, "sixth": sixth}[name]
+    module = {"fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
     if labels.exists() and (folder / "main" / "submissions").is_dir():
         return json.loads(labels.read_text(encoding="utf-8"))
@@ -140,10 +153,11 @@ def build(name: str, seed: int, folder: Path) -> dict:
 
 
 def table(results: dict) -> str:
-    head = ["class", "AP", "hardTopK", "pubTopK"] + [f"-{k}" for k in NEGATIVE_KINDS] + [f"+{k}" for k in POSITIVE_KINDS]
+    head = ["class", "AP", "hardTopK", "pubTopK", "pubMatched", "othersMatched"] + [f"-{k}" for k in NEGATIVE_KINDS] + [f"+{k}" for k in POSITIVE_KINDS]
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for name, r in results.items():
-        cells = [name, f"{r['ap']:.3f}", str(r["hard_in_top_k"]), str(r["public_pairs_in_top_k"])]
+        cells = [name, f"{r['ap']:.3f}", str(r["hard_in_top_k"]), str(r["public_pairs_in_top_k"]),
+                 f"{r['public_matched']}/{r['public_copies']}", str(r["others_matched"])]
         cells += [f"{r['errors'].get(k, 0)} ({r['gain'][k]:+.3f})" for k in NEGATIVE_KINDS]
         cells += [f"{r['missed'].get(k, 0)} ({r['gain'][k]:+.3f})" for k in POSITIVE_KINDS]
         lines.append("| " + " | ".join(cells) + " |")
@@ -153,20 +167,20 @@ def table(results: dict) -> str:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", type=Path, default=HERE / "build")
-    for name in ("fourth", "fifth", "sixth"):
+    for name in CLASSES:
         parser.add_argument(f"--{name}", type=int, nargs="*", default=[], metavar="SEED")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
     parser.add_argument("--json", type=Path, help="also write the analysis here")
     args = parser.parse_args()
     results = {}
-    for name in ("fourth", "fifth", "sixth"):
+    for name in CLASSES:
         for seed in getattr(args, name):
             folder = args.build / name / f"seed-{seed}"
             labels = build(name, seed, folder)
             group, public = run.our_cohort(folder / "main")
             scores, described = parts(group, public)
             rows = ranked({"main": {"pairs": scores, "public": public}}, labels)
-            results[f"{name} {seed}"] = analyse(rows)
+            results[f"{name} {seed}"] = {**analyse(rows), **public_attribution(public, labels["main"])}
             if args.list:
                 members = labels["main"]
                 lowest = min((r[0] for r in rows if r[1]), default=0.0)

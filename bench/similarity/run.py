@@ -47,7 +47,7 @@ from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
 
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
-from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams  # noqa: E402
+from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
 
 BASELINE_VENV = HERE / ".venv"
@@ -78,7 +78,8 @@ def our_cohort(folder: Path) -> tuple[Cohort, dict[str, float]]:
                                variant_kgrams)
                  for p in sorted((folder / "submissions").glob("*.py"))]
     group = Cohort(documents)
-    return group, dict(group.against(read_document("micrograd", {"engine.py": source}, kgrams)))
+    public = read_public("micrograd", source, kgrams, starter_kgrams(canonical_sources()))
+    return group, dict(group.against(public))
 
 
 def cohorts(data: Path) -> list[str]:

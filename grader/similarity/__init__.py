@@ -35,7 +35,8 @@ from pathlib import Path
 
 from ..course import COURSE
 from ..load import LoadError, load_entry, load_folder
-from .cohort import REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, starter_kgrams
+from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
+                     starter_kgrams)
 from .regions import matches
 from .variants import known_kgrams
 
@@ -71,7 +72,8 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
                                variant_kgrams=variant_kgrams)
     mistakes = mistake_signatures(scores) if scores else {}
-    source_documents = [read_document(name, {name: text}, kgrams) for name, text in sources.items()]
+    reference = starter_kgrams(canonical)
+    source_documents = [read_public(name, text, kgrams, reference) for name, text in sources.items()]
     by_id = {d.id: d for d in documents}
     record = compare(documents, source_documents, mistakes=mistakes, threshold=threshold,
                      meta={"exercise": exercise, "starter": sorted(starter_texts), "public": sorted(sources),

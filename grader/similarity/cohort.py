@@ -54,9 +54,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 # reading a document (documents.py), re-exported: the cohort's callers read with it
-from .documents import PARALLEL_FROM, Document, read_document, read_documents, starter_kgrams  # noqa: F401
+from .documents import PARALLEL_FROM, Document, read_document, read_documents, read_public, starter_kgrams  # noqa: F401
 from .scores import clusters  # noqa: F401 (re-exported)
-from .scores import above_typical, containment_score, pair_score, shared_through, smaller_share_score, typical_scores
+from .scores import (above_typical, containment_score, evidence, pair_score, shared_through, smaller_share_score,
+                     typical_scores)
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -288,19 +289,42 @@ class Cohort:
         The score is the share of the source (its code beyond the starter, weighed by
         rarity) that the submission contains, times the evidence factor on the
         tokens it holds: a student who copies the public engine and adds ops of
-        their own still contains all of it.
+        their own still contains all of it. When the course's reference explains
+        part of the source (`source.explained`, read_public), that score is also
+        multiplied by the share of the rest, the source's own choices, that the
+        submission holds (weighed the same way): the reference's code is the
+        lecture's answer, which an engine written in the lecture's style holds
+        without having seen the source, and a copy holds both all of the source
+        and all of what it chose beyond the lecture. That factor counts as far as
+        there is enough of those choices to say it (1 − E × (1 − their share), E
+        the evidence factor on their plain tokens of weight above 0): a source
+        whose every choice is common in the class is matched on all its code.
         """
-        shared: dict[int, float] = defaultdict(float)
+        shared: dict[int, float] = defaultdict(float)  # the source's code the submission holds, weighed
+        chosen: dict[int, float] = defaultdict(float)  # of it, what the reference does not explain
         raw: dict[int, float] = defaultdict(float)
+        total = chosen_total = chosen_tokens = 0.0
         for h in source.prints:
             tokens = source.tokens.get(h, 0.0)
             w = self.weight(h) * tokens
+            own = h not in source.explained
+            total += w
+            if own:
+                chosen_total += w
+                chosen_tokens += tokens if w > 0 else 0.0
             for index in self.postings.get(h, ()):
                 held = min(1.0, self.documents[index].tokens.get(h, 0.0) / tokens) if tokens else 0.0
                 shared[index] += w * held
                 raw[index] += tokens * held
-        total = self.total(source)
-        scores = [(self.documents[i].id, round(containment_score(s, total, raw[i]), 4)) for i, s in shared.items()]
+                if own:
+                    chosen[index] += w * held
+        said = evidence(chosen_tokens) if source.explained and chosen_total > 0 else 0.0
+        scores = []
+        for i, s in shared.items():
+            score = containment_score(s, total, raw[i])
+            if said:
+                score *= 1 - said * (1 - min(1.0, chosen[i] / chosen_total))
+            scores.append((self.documents[i].id, round(score, 4)))
         return [(doc_id, score) for doc_id, score in scores if score > 0]
 
     def _mistake_bonuses(self, mistakes: dict[str, str]) -> dict[tuple[int, int], dict]:

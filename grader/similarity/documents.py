@@ -98,6 +98,13 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
                     trait_text, own_shapes, variants)
 
 
+def read_public(name: str, text: str, starter_kgrams: frozenset[int], canonical_kgrams: frozenset[int]) -> Document:
+    """A public source read for comparison: what the course's reference explains (`canonical_kgrams`, the
+    starter_kgrams of canonical_sources) is marked `explained`, and a submission's public match counts only the
+    rest (Cohort.against): the lecture's answer is in every engine written in its style, copied or not."""
+    return read_document(name, {name: text}, starter_kgrams, canonical_kgrams)
+
+
 def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),
                    public_kgrams: frozenset[int] = frozenset(), jobs: int | None = None,
                    variant_kgrams: frozenset[int] = frozenset()) -> list[Document]:

@@ -3,7 +3,7 @@ course's canonical code written another way (grader/similarity/variants.py), and
 reads as the module's attribute."""
 
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources
-from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, read_document
+from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, read_document, read_public, starter_kgrams
 from grader.similarity.normalise import units_of
 from grader.similarity.variants import canonical_variants, known_kgrams
 
@@ -179,7 +179,6 @@ def test_two_students_whose_own_code_is_the_plain_lines_score_low_and_a_copy_doe
             text = text.replace("raise NotImplementedError\n", f"return {plain}  # {comment}\n", 1)
         return text + extra
 
-    from grader.similarity.cohort import starter_kgrams
     given = starter_kgrams({"engine.py": starter})
     own = "\n\ndef squash(v):\n    return (v * 2).tanh() * 0.5 + v.relu() * 0.25\n"
     texts = {"ann": filled("my answer"), "bob": filled("checked on the lecture example"),
@@ -192,3 +191,30 @@ def test_two_students_whose_own_code_is_the_plain_lines_score_low_and_a_copy_doe
                                                         threshold=THRESHOLD)}
     assert scores.get(("ann", "bob"), 0.0) < 0.3  # 0.23 (their comments differ: no trait is shared)
     assert scores[("cy", "dee")] >= 0.85  # 0.90: the same lines, and a rare line of their own
+
+
+def test_an_engine_in_the_lectures_style_does_not_match_the_public_source():
+    """A public source is read with the course's reference marked (read_public): a submission's match is the share
+    of the source it holds times the share of the source's own choices beyond the reference's (the lecture's) code.
+    correct-tanh-exp2x writes the lecture's ops and a walk of its own: counted over all of micrograd's code it
+    matched at 0.55 (flagged); it holds little of what micrograd chose beyond the lecture (0.07). A disguised copy
+    holds all.
+    A classmate who wrote the reference's engine with micrograd's recursive walk holds micrograd's own walk: still
+    a match, lower (what the reference does not write is the source's, however the lecture taught it)."""
+    reference = next(text for name, text in canonical_sources().items() if name.endswith("/engine.py"))
+    walk = MICROGRAD[MICROGRAD.index("    def backward(self):"):MICROGRAD.index("    def __neg__")]
+    recursive = (reference[:reference.index("    def backward(self):")] + walk
+                 + reference[reference.index("    # -- derived operations"):])
+    texts = {"kim": disguised(with_ops(LECTURE)), "lee": recursive}
+    documents = [read_document(i, {"engine.py": text}, frozenset(), PUBLIC, VARIANTS) for i, text in texts.items()]
+    documents += [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), PUBLIC, VARIANTS)
+                  for name in CLASS]
+    cohort = Cohort(documents)
+    plain = dict(cohort.against(SOURCE))
+    public = dict(cohort.against(read_public(SOURCE.id, MICROGRAD, frozenset(), starter_kgrams(canonical_sources()))))
+    assert plain["correct-tanh-exp2x"] >= THRESHOLD > 0.1 > public["correct-tanh-exp2x"]
+    assert public["kim"] >= 0.99 and plain["kim"] >= 0.99
+    assert plain["lee"] > public["lee"] >= THRESHOLD
+    # correct-recursive-raised-limit is micrograd's engine with a recursion limit added: a copy too
+    assert sorted(i for i, score in public.items() if score >= THRESHOLD) == ["correct-recursive-raised-limit", "kim",
+                                                                            "lee"]
