@@ -237,10 +237,15 @@ def hop_costs(starts):
     try:
         base = box.prepare(0, {"engine.py": b""}, {"worker.py": b""})
         os.chmod(base, 0o755)  # the rows without setpriv start as root: bwrap's namespace must reach it too
-        try:  # as Sandbox.start runs it: no setarch hop where the starting thread turns ASLR off itself
-            command = box.command(0, base, {"module": "engine"}, aslr_hop=False)
+        try:  # as Sandbox.start runs it: no setarch hop where the starting thread turns ASLR off itself, and no
+            # prlimit and setpriv hops where it gives the uid and the limits (sandbox/thread_ids.py; then started as root)
+            command = box.command(0, base, {"module": "engine"}, aslr_hop=False,
+                                  hops=getattr(box, "thread_ids", None) is None)
         except TypeError:  # versions before that
-            command = box.command(0, base, {"module": "engine"})
+            try:
+                command = box.command(0, base, {"module": "engine"}, aslr_hop=False)
+            except TypeError:
+                command = box.command(0, base, {"module": "engine"})
         python = len(command) - 1 - command[::-1].index(box.python)  # bwrap binds the same path earlier
         command = command[:python] + [box.python, "-I", "-S", "-c", "pass"]
         starts_at = [i for i in range(python) if os.path.isabs(command[i]) and os.path.basename(command[i]) in HOPS]

@@ -10,7 +10,8 @@ suite's request, either running no probe (the start: hops, Python, the runner, i
 or every probe. Its CPU is counted in a cgroup v2 of this process's own (bench/profile.py's OwnCgroup:
 the slots' cgroups are made under it, and processes not yet moved into a slot are counted too), less this
 process's own CPU time: every process of the worker's chain, none of the grader's. It prints the median,
-the quartiles and the mean in ms. `--compare` runs this checkout and another alternately, each in a
+the quartiles and the mean in ms, and the same of the grader's own CPU in `Sandbox.start` (spawning,
+placing, limits, the go). `--compare` runs this checkout and another alternately, each in a
 process of its own, and prints each pair: read the pairs, not the figures, on a busy machine.
 """
 
@@ -34,7 +35,8 @@ def _own_cgroup():
 
 
 def measure(n, probes):
-    """Worker CPU seconds, one figure a worker: `probes` False runs none, True every probe of the engine suite."""
+    """(worker CPU seconds, this process's CPU seconds), one pair a worker: `probes` False runs none, True every
+    probe of the engine suite."""
     from grader.sandbox import Limits, open_sandbox
     from grader.suites import load_suite
 
@@ -55,6 +57,7 @@ def measure(n, probes):
             out_r, out_w = os.pipe()
             before, mine = own.cpu(), time.process_time()
             proc = box.start(0, base, request, obs_w, out_w)
+            started = time.process_time() - mine
             os.close(obs_w)
             os.close(out_w)
             report = b""
@@ -62,13 +65,14 @@ def measure(n, probes):
                 report += chunk
             proc.wait()
             box.kill(0, proc)
-            spent = own.cpu() - before - (time.process_time() - mine)
+            mine = time.process_time() - mine
+            spent = own.cpu() - before - mine
             os.close(obs_r)
             os.close(out_r)
             box.cleanup(base)
             assert b'"event":"done"' in report, report[-500:]
             if i:
-                figures.append(spent)
+                figures.append((spent, started))
     finally:
         box.close()
         own.close()
@@ -105,7 +109,10 @@ def main():
     for kind in ("none", "all"):
         if args.only in (None, kind):
             figures = measure(args.n, kind == "all")
-            print(f"  {'no probe' if kind == 'none' else 'every probe':12} {summary(figures)}", flush=True)
+            print(f"  {'no probe' if kind == 'none' else 'every probe':12} {summary([w for w, _ in figures])}",
+                  flush=True)
+            if kind == "none":
+                print(f"  {'(grader: start)':12} {summary([g for _, g in figures])}", flush=True)
 
 
 if __name__ == "__main__":

@@ -111,9 +111,12 @@ class Attempt:
                     if self.ended:
                         break
                     look_at = self._next_look(usage, now)
-                for fd, data in pipes.read(max(look_at - now, 0)):
+                arrived = pipes.read(max(look_at - now, 0))
+                for fd, data in arrived:  # the output first: a report line that ends the run must not drop it
                     if fd == out_r:
                         self.output.add(data)
+                for fd, data in arrived:
+                    if fd == out_r:
                         continue
                     if not data:
                         obs_open = False  # the report ended; what else arrived with it is still kept

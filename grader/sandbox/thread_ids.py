@@ -64,18 +64,30 @@ class ThreadIds:
             raise OSError(err, os.strerror(err))
 
     def _restore(self, ids, gids, groups):
-        setresuid, setresgid, setgroups = self.numbers
-        try:
-            self._call(setresuid, *ids)  # first: the saved uid 0 allows it, and gives back the right to the rest
-            self._call(setresgid, *gids)
-            array = (ctypes.c_uint32 * max(len(groups), 1))(*groups)
-            if self.libc.syscall(ctypes.c_long(setgroups), ctypes.c_long(len(groups)), array) != 0:
-                raise OSError(ctypes.get_errno(), "setgroups")
-            if os.getresuid() != ids or os.getresgid() != gids:
-                raise OSError("the ids read back differ")
-        except BaseException as exc:
-            os.write(2, f"grader: could not take back the grader thread's own ids ({exc}); stopping\n".encode())
+        """Take the thread's own ids back; a Ctrl-C meanwhile is raised once they are back."""
+        interrupted = None
+        for _ in range(3):
+            try:
+                self._take_back(ids, gids, groups)
+                break
+            except KeyboardInterrupt as exc:  # a signal handler ran between two calls: take them back again
+                interrupted = exc
+            except BaseException as exc:
+                os.write(2, f"grader: could not take back the grader thread's own ids ({exc}); stopping\n".encode())
+                os.abort()
+        if (os.getresuid(), os.getresgid()) != (ids, gids):
+            os.write(2, b"grader: could not take back the grader thread's own ids; stopping\n")
             os.abort()
+        if interrupted is not None:
+            raise interrupted
+
+    def _take_back(self, ids, gids, groups):
+        setresuid, setresgid, setgroups = self.numbers
+        self._call(setresuid, *ids)  # first: the saved uid 0 allows it, and gives back the right to the rest
+        self._call(setresgid, *gids)
+        array = (ctypes.c_uint32 * max(len(groups), 1))(*groups)
+        if self.libc.syscall(ctypes.c_long(setgroups), ctypes.c_long(len(groups)), array) != 0:
+            raise OSError(ctypes.get_errno(), "setgroups")
 
     def spawning_as(self, uid, start):
         """`start()` (which starts the worker's command, by vfork and exec) with this thread's real and effective
