@@ -106,11 +106,11 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                 value = "self"  # a method's first parameter is `self`, however named
             if kind == tokenize.COMMENT:
                 words = _WORD.findall(value.lower())
-                add("comment", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))
+                add("comment", " ".join(words), min(_words(value) - SHORT, MAX_SIZE))
             elif kind == tokenize.STRING:
                 body = value.lstrip("rRbBuUfF")[1:-1].strip("\"'")
                 words = _WORD.findall(body.lower())
-                add("string", " ".join(words), min(_words(words) - SHORT, MAX_SIZE))  # a docstring is no code
+                add("string", " ".join(words), min(_words(body) - SHORT, MAX_SIZE))  # a docstring is no code
             elif kind == tokenize.NAME and len(value) > SHORT + 1 and not _language(_nfkc(value)):
                 add("name", _nfkc(value), 1.0, token.start[0])  # as Python reads it: `ｇｒａｄ` is `grad`
             elif kind == tokenize.NUMBER:
@@ -360,9 +360,17 @@ def _language(name: str) -> bool:
     return keyword.iskeyword(name) or name in BUILTINS or is_dunder(name)
 
 
-def _words(tokens: list[str]) -> int:
-    """How many of TOKENS are words (a divider of dashes, or punctuation, is none)."""
-    return sum(1 for t in tokens if t[0].isalnum() or t[0] == "_")
+# a word: a run of letters, digits or `_` in any alphabet (`вроде работает` is two words, as `seems fine` is), and in
+# a script written without spaces (Han, kana) every UNSPACED_WORD characters (a word of Chinese is about two)
+_UNSPACED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_SPACED_WORD = re.compile(f"[^\\W{_UNSPACED}]+")
+_UNSPACED_CHARACTER = re.compile(f"[{_UNSPACED}]")
+UNSPACED_WORD = 2
+
+
+def _words(text: str) -> float:
+    """How many words TEXT has (a divider of dashes, or punctuation, is none)."""
+    return len(_SPACED_WORD.findall(text)) + len(_UNSPACED_CHARACTER.findall(text)) / UNSPACED_WORD
 
 
 def trait_hashes(text: str) -> set[int]:

@@ -439,6 +439,22 @@ def test_traits_are_what_the_student_wrote_and_short_ones_weigh_nothing():
                      ("string", "squashed beyond all recognition", 2)]
 
 
+
+def test_a_comment_weighs_its_words_in_any_alphabet():
+    """A word of Cyrillic, Greek or accented Latin letters is one word, as an English one is (it was read letter by
+    letter: a two-word Russian comment weighed as much as a twelve-word English one); Han and kana, written without
+    spaces, count a word every two characters."""
+    from grader.similarity.traits import traits
+
+    found = sorted((text, size) for size, kind, text, _ in traits(
+        "# вроде работает\n# градиент по цепному правилу\n# méthode très élégante ici\n"
+        "# λ και μ είναι σταθερές\n# 输出对自身的梯度\n# chain rule: local slope times upstream\n").values())
+    assert found == [("chain rule : local slope times upstream", 4),  # six words
+                     ("m é thode tr è s é l é gante ici", 2),  # four
+                     ("λ κ α ι μ ε ί ν α ι σ τ α θ ε ρ έ ς", 3),  # five
+                     ("г р а д и е н т п о ц е п н о м у п р а в и л у", 2),  # four; `вроде работает`: two, none
+                     ("输 出 对 自 身 的 梯 度", 2)]  # eight characters: four words
+
 def test_the_starters_lines_renamed_are_no_traits_of_the_student():
     """A copier who renames the starter's names too gets no traits of their own from the starter's lines.
 
