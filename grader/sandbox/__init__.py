@@ -30,8 +30,6 @@ subprocess with time and resource limits, for a student's own check.
 """
 
 import dataclasses
-import hashlib
-import json
 import os
 import platform
 import shutil
@@ -44,11 +42,11 @@ from pathlib import Path
 from ..records import Strength
 from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
-from .host_facts import program, remembered
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
 from .claim import reap_worker, release_when_placed
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
+from .runner_files import RunnerFolders
 from .system import python_view
 from .template import sandbox_class
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
@@ -75,53 +73,18 @@ class Limits:
         return int(self.submission_seconds) + 5
 
 
-_COMPILER = """
-import importlib.util, json, marshal, sys
-compiled = {}
-for name, text in json.load(sys.stdin).items():
-    code = marshal.dumps(compile(text, name, "exec"))
-    if name == "worker.py":  # run as a script: a .pyc file, its header this Python's magic and no source stamp
-        compiled["worker.pyc"] = (importlib.util.MAGIC_NUMBER + bytes(12) + code).hex()
-    else: compiled[name + ".code"] = code.hex()
-json.dump(compiled, sys.stdout)
-"""
-
-
-_PRECOMPILED = ("worker.py", "probekit.py", "shared_probes.py", "probes.py")  # worker.pyc, what it loads (_load_source)
-
-
-def _compile_with(python, runner_files):
-    """The runner's modules compiled by `python` in one process (remembered for this boot: host_facts.py):
-    `<name>.code`, marshalled code, and `worker.pyc`."""
-    sources = {name: source.decode("utf-8") for name, source in sorted(runner_files.items()) if name.endswith(".py")}
-    if not sources:
-        return {}
-
-    def trial():
-        try:
-            result = subprocess.run([python, "-I", "-S", "-c", _COMPILER], input=json.dumps(sources).encode(),
-                                    capture_output=True, timeout=60, env={}, cwd="/")
-            return result.returncode == 0, json.loads(result.stdout) if result.returncode == 0 else {}
-        except (OSError, subprocess.SubprocessError, ValueError):
-            return False, {}
-
-    digest = hashlib.sha256(json.dumps(sources, sort_keys=True).encode()).hexdigest()
-    compiled = remembered("compiled", [program(python), digest], trial)
-    return {name: bytes.fromhex(code) for name, code in compiled.items()}
-
-
 class Sandbox:
     """Knows how to start a worker here, and how strong its isolation is."""
 
     def __init__(self, limits=Limits(), *, require=False, use_bwrap=True):
         self.limits = limits
-        self._compiled, self._lock = {}, threading.Lock()
         self._live, self._live_lock, self.stopping = {}, threading.Lock(), False
         self.python = find_python()
         self.is_root = os.geteuid() == 0
         self._leases, self._lease_lock = {}, threading.Lock()  # slot -> (uid, lock fd)
         self.root = Path(tempfile.mkdtemp(prefix="grade-sandbox-", dir=scratch_parent(self.is_root)))
         os.chmod(self.root, 0o711)  # workers may enter their own folder, not list the others
+        self.runner_folders = RunnerFolders(self.root, self.python)
         self.bwrap = shutil.which("bwrap") if use_bwrap else None
         self.features = bwrap_features(self.bwrap) if self.bwrap else frozenset()
         self.warning = None
@@ -215,49 +178,33 @@ class Sandbox:
         base = Path(tempfile.mkdtemp(prefix=f"w{slot}-", dir=self.root))
         work = base / "work"
         work.mkdir()
+        made = [base, work]  # everything in the fresh folder, for the worker's uid (no walk of it afterwards)
         for name, data in files.items():
             target = work / name
-            target.parent.mkdir(parents=True, exist_ok=True)
+            missing, parent = [], target.parent
+            while parent != work and not parent.is_dir():
+                missing.append(parent)
+                parent = parent.parent
+            if missing:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made += missing
             target.write_bytes(data)
+            made.append(target)
         os.symlink(self._runner_folder(runner_files), base / "runner")
         uid = self.uid(slot)
         if uid is not None:
-            for path in [base, work, *work.rglob("*")]:
+            for path in made:
                 os.chown(path, uid, uid)
             os.chmod(base, 0o700)
         return base
 
     def _runner_folder(self, runner_files):
-        """The folder holding `runner_files` and their compiled code, written once (dirs 0755, files
-        0644, owned by the grader: no worker can change them)."""
-        files = {**runner_files, **self.compiled(runner_files)}
-        key = hashlib.sha256(b"".join(hashlib.sha256(n.encode()).digest() + hashlib.sha256(files[n]).digest()
-                                      for n in sorted(files))).hexdigest()[:32]
-        folder = self.root / f"runner-{key}"
-        with self._lock:
-            if not folder.is_dir():
-                part = Path(tempfile.mkdtemp(prefix="runner-part-", dir=self.root))
-                for name, data in files.items():
-                    target = part / name
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(data)
-                for path in [part, *part.rglob("*")]:
-                    os.chmod(path, 0o755 if path.is_dir() else 0o644)
-                os.rename(part, folder)
-        return folder
+        """The folder holding `runner_files` and their compiled code (runner_files.py), written once."""
+        return self.runner_folders.folder(runner_files)
 
     def compiled(self, runner_files):
-        """`<name>.code`: the runner's modules compiled once by the worker's own interpreter.
-
-        Compiling a suite's probes.py costs the worker about 12 ms, more than starting Python, worker.py
-        2-4 ms; marshalled code loads in well under 1 ms. Without a code file the source is used.
-        """
-        modules = {n: runner_files[n] for n in _PRECOMPILED if n in runner_files}  # what the worker loads
-        key = hashlib.sha256(b"".join(modules[n] for n in sorted(modules))).hexdigest()
-        with self._lock:
-            if key not in self._compiled:
-                self._compiled[key] = _compile_with(self.python, modules)
-            return self._compiled[key]
+        """`<name>.code`: the runner's modules compiled once by the worker's own interpreter (runner_files.py)."""
+        return self.runner_folders.compiled(runner_files)
 
     def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None, hops=True):
         """The argv that starts the worker for the scratch folder `base` (`seccomp_fd`: memory.py's filter,
