@@ -143,7 +143,7 @@ def python_view(python):
         view = _python_view(python)
         return not view.whole_usr, list(view.args)
 
-    parts = [program(python), program("/etc/ld.so.cache")]
+    parts = [program(python), program("/etc/ld.so.cache"), "no nested folder binds"]  # the view's version too
     args = tuple(remembered("python-view", parts, trial))
     bound = [args[i + 1] for i in range(len(args) - 2) if args[i] == "--ro-bind"]
     if args and all(os.path.exists(source) for source in bound):
@@ -190,7 +190,11 @@ def _python_view(python):
     for locale in _LOCALES:  # LANG=C.UTF-8 in the sandbox: where glibc keeps it as a file, it is needed
         if os.path.isdir(locale):
             add("--ro-bind", locale, locale)
+    bound = []
     for folder in sorted({os.path.realpath(f) for f in folders}):
+        if any(folder.startswith(outer + "/") for outer in bound):
+            continue  # already there, bound with the folder it is in (lib-dynload in python3.X): one mount fewer
+        bound.append(folder)
         add("--ro-bind", folder, folder)
         for site in _site_folders(folder):
             args.extend(("--tmpfs", site, "--remount-ro", site))
