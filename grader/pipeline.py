@@ -42,12 +42,12 @@ from .load import Submission, load_submissions  # noqa: F401 - grader.pipeline.l
 from .machine_size import default_jobs
 from .observe import grader_error_run, observe_all
 from .observe.cache import ObservationCache
-from .pipeline_rows import Rows, Steps
+from .pipeline_rows import Rows, Steps, fewer_collections
 from .records import Strength
 from .sandbox import Limits, open_sandbox
 from .scores import scores_record
 from .suites import SuiteError, load_suite
-from .verdicts import VerdictCache
+from .verdicts import VerdictCache, walks_path
 
 
 @dataclasses.dataclass(frozen=True)
@@ -166,6 +166,14 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
     grader/classroom/student_check.py); default: this machine's, opened and closed here.
     Raises SuiteError before observing anything when the suite cannot judge.
     """
+    fewer_collections.enter()  # the cyclic collector less often while grading (pipeline_rows.py)
+    try:
+        return _grade_submissions(submissions, suite, settings, progress, notify, observer, sandbox)
+    finally:
+        fewer_collections.leave()
+
+
+def _grade_submissions(submissions, suite, settings, progress, notify, observer, sandbox):
     started = time.monotonic()
     if settings.tests == "all":
         require_instructor_part("Grading")  # the hidden suites, the reference and the diagnosis
@@ -220,6 +228,8 @@ def grade_submissions(submissions: list[Submission], suite, settings: Settings =
             if progress:
                 progress.finish()
         runs, outcomes, diagnoses, shown = rows.finish(runs)
+        if rows.kept.get("walks") is not None:
+            rows.kept["walks"].keep()  # what this batch's diagnosis observed of the walks, for the next one
     finally:
         if own_sandbox:
             sandbox.close()
@@ -291,7 +301,9 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
     from .diagnose import Diagnoser, diagnose_batch
 
     if kept is not None and settings.tests not in kept:
-        kept[settings.tests] = Diagnoser(suite, expectations)
+        if "walks" not in kept:
+            kept["walks"] = _walk_book(suite)
+        kept[settings.tests] = Diagnoser(suite, expectations, walks=kept["walks"])
     # A student's install has no variant library (grader/distribution.py): no sandbox for it, and its
     # diagnosis is what needs none (a missing op, a local derivative, hints from the source).
     with expectations.active():  # which ops a probe uses: stored, in a student's install (judge/ops.py)
@@ -304,6 +316,16 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
     return {sid: [d for d in entries if all(name in {o["name"] for o in outcomes.get(sid, [])}
                                              for name in d.get("tests") or [])]
             for sid, entries in found.items()}
+
+
+def _walk_book(suite):
+    """The batch's walks in the wrong order (diagnose/walks.py), whose observations depend on no student: kept
+    for this boot (verdicts.walks_path) and shared by the batch's diagnosers; None in a student's install."""
+    try:
+        from .diagnose.walks import WalkBook
+    except ImportError:
+        return None
+    return WalkBook(suite, walks_path(suite))
 
 
 def _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept=None):

@@ -33,6 +33,7 @@ observed runs are in the cache as before, and the next `grade` resumes from them
 from __future__ import annotations
 
 import dataclasses
+import gc
 import sys
 import threading
 from typing import Callable
@@ -49,28 +50,41 @@ LEAST_SESSION = 32
 # The interpreter's switch interval while a judging thread runs beside the observing ones: an observing thread
 # back from a system call waits at most this long for the GIL (Python's default: 5 ms).
 SWITCH_SECONDS = 0.0005
+# The youngest generation's threshold of the cyclic garbage collector while a batch is graded (Python's default:
+# 700 allocations). Parsing a source, reading a worker's events and a pytest item each allocate thousands of
+# objects, few of them in cycles, and every tenth collection of the next generation was a full one, walking
+# every object of the batch's runs and verdicts: 1.5-1.9 ms of the grader's CPU a row of bench/replay.py's
+# 1,000 (a fifth of it), against 0.3 ms at 10,000 (docs/architecture.md); the peak grew by about 6 MB.
+YOUNGEST_COLLECTED_AT = 10_000
 
 
-class quick_handoff:
-    """sys.setswitchinterval(SWITCH_SECONDS) from `enter()` to the last `leave()` of any batch in this process
-    (several batches at once, a service's, share one interpreter), then the interval it had before."""
+class _WhileGrading:
+    """A setting of the whole interpreter changed from the first `enter()` to the last `leave()` of any batch in
+    this process (several batches at once, a service's, share one interpreter), then given back as it was."""
 
-    _lock, _count, _before = threading.Lock(), 0, None
+    def __init__(self, get, put, during):
+        self._get, self._put, self._during = get, put, during
+        self._lock, self._count, self._before = threading.Lock(), 0, None
 
-    @classmethod
-    def enter(cls):
-        with cls._lock:
-            if cls._count == 0:
-                cls._before = sys.getswitchinterval()
-                sys.setswitchinterval(min(SWITCH_SECONDS, cls._before))
-            cls._count += 1
+    def enter(self):
+        with self._lock:
+            if self._count == 0:
+                self._before = self._get()
+                self._put(self._during(self._before))
+            self._count += 1
 
-    @classmethod
-    def leave(cls):
-        with cls._lock:
-            cls._count -= 1
-            if cls._count == 0:
-                sys.setswitchinterval(cls._before)
+    def leave(self):
+        with self._lock:
+            self._count -= 1
+            if self._count == 0:
+                self._put(self._before)
+
+
+# sys.setswitchinterval(SWITCH_SECONDS) while a judging thread runs beside the observing ones
+quick_handoff = _WhileGrading(sys.getswitchinterval, sys.setswitchinterval, lambda before: min(SWITCH_SECONDS, before))
+# fewer collections of the young generations while a batch is graded (YOUNGEST_COLLECTED_AT)
+fewer_collections = _WhileGrading(gc.get_threshold, lambda thresholds: gc.set_threshold(*thresholds),
+                                  lambda before: (max(before[0], YOUNGEST_COLLECTED_AT), *before[1:]))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -232,3 +232,18 @@ class VerdictCache:
                                                     "known": expectations.known()}))
         except (OSError, TypeError, ValueError):
             pass
+
+
+def walks_path(suite):
+    """Where the walks' observations of a suite's probes (diagnose/walks.py: the reference with its backward
+    walking in other orders, run in the grader's process, about a second of CPU a batch) are kept: in the
+    per-boot folder of the sandbox's trials (grader/sandbox/host_facts.py), named by what they depend on (the
+    grader's source and the suite's folder, the reference's files, this Python); None where there is none."""
+    from .sandbox.host_facts import host_folder
+
+    folder = host_folder()
+    if folder is None:
+        return None
+    key = hashlib.sha256("\0".join(["walks", _source_digest(str(suite.folder)), _reference_digest(),
+                                     sys.version]).encode()).hexdigest()
+    return os.path.join(folder, f"walks-{key}.json")

@@ -91,3 +91,47 @@ def test_the_switch_interval_is_short_while_any_batch_judges_beside_its_observat
     assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS)
     quick_handoff.leave()
     assert sys.getswitchinterval() == before
+
+
+def test_the_collector_runs_less_often_while_any_batch_is_graded():
+    """pipeline_rows.fewer_collections: the youngest generation's threshold is YOUNGEST_COLLECTED_AT from the first
+    batch's start to the last one's end, the others' as they were; then all three are what they were."""
+    import gc
+
+    from grader.pipeline_rows import YOUNGEST_COLLECTED_AT, fewer_collections
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        fewer_collections.enter()
+        fewer_collections.enter()
+        assert gc.get_threshold() == (YOUNGEST_COLLECTED_AT, 10, 10)
+        fewer_collections.leave()
+        assert gc.get_threshold() == (YOUNGEST_COLLECTED_AT, 10, 10)
+        fewer_collections.leave()
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_a_batch_grades_with_the_collector_less_often_and_gives_it_back(tmp_path, monkeypatch):
+    """grade_submissions holds fewer_collections for the whole batch, a failing one too."""
+    import gc
+
+    import grader.pipeline as pipeline
+    from grader.pipeline_rows import YOUNGEST_COLLECTED_AT
+
+    before, seen = gc.get_threshold(), []
+
+    def fails(*args):
+        seen.append(gc.get_threshold())
+        raise RuntimeError("stops here")
+
+    monkeypatch.setattr(pipeline, "_grade_submissions", fails)
+    gc.set_threshold(700, 10, 10)
+    try:
+        with pytest.raises(RuntimeError):
+            pipeline.grade_submissions([], None)
+        assert seen == [(YOUNGEST_COLLECTED_AT, 10, 10)] and gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)

@@ -18,7 +18,9 @@ patched), each probe once per batch.
 from __future__ import annotations
 
 import dataclasses
+import json
 
+from ..private_files import write_text_atomically
 from ..variants import ITERATIVE_TOPO, Variant, engine_class
 from .compare import agree, not_run, wrong
 from .styles import observe_in_process
@@ -115,16 +117,48 @@ def _orders(walk):
 
 
 class WalkBook:
-    """The walks' observations of a suite's probes, each run once (in the grader's process)."""
+    """The walks' observations of a suite's probes, each run once (in the grader's process).
 
-    def __init__(self, suite):
+    They depend on no student: `kept` is a file they are read from when first needed and written back to
+    (keep()) when a batch observed more, so that the next batch of the same grader, suite and reference
+    (the file's name says which: verdicts.walks_path) observes only what no batch before it needed."""
+
+    def __init__(self, suite, kept=None):
         self.suite = suite
         self._classes = {}
         self._seen: dict[tuple, dict] = {}
         self._made: dict[tuple, int] = {}  # (walk, probe) -> the nodes the probe makes
+        self._kept, self._read, self._stored = kept, kept is None, 0
+
+    def _read_kept(self):
+        self._read = True
+        try:
+            with open(self._kept, encoding="utf-8") as f:
+                stored = json.load(f)
+            seen = {(walk, k, probe, mask): obs for walk, k, probe, mask, obs in stored["seen"]}
+            made = {(walk, probe): nodes for walk, probe, nodes in stored["made"]}
+        except (OSError, ValueError, TypeError, KeyError, RecursionError):
+            return  # none kept yet, or not readable: observed here
+        self._seen.update(seen)
+        self._made.update(made)
+        self._stored = len(self._seen)
+
+    def keep(self):
+        """Write the observations to the `kept` file, when this book observed some that it does not hold."""
+        if self._kept is None or len(self._seen) == self._stored:
+            return
+        try:
+            write_text_atomically(self._kept, json.dumps({
+                "seen": [[*key, obs] for key, obs in self._seen.items()],
+                "made": [[*key, nodes] for key, nodes in self._made.items()]}))
+            self._stored = len(self._seen)
+        except (OSError, TypeError, ValueError):
+            pass  # a full disk: the next batch observes them again
 
     def observe(self, walk, k: int, probe: str, mask: int = 0) -> dict:
         key = (walk.name, k, probe, mask)
+        if key not in self._seen and not self._read:
+            self._read_kept()
         if key not in self._seen:
             if (walk.name, k) not in self._classes:
                 self._classes[(walk.name, k)] = engine_class(_orders(walk)[k].source(), f"walk {walk.name} {k}")

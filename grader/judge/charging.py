@@ -89,7 +89,15 @@ class OwnTests:
     def _verdict(observe, expect, probe) -> tuple[str, str, str | None]:
         """("right", "", None), ("numbers", "", None) for wrong numbers, ("raised", the exception as the
         engine raised it, the op its facts say is missing or None), or ("other", "", None) for a timeout
-        or a probe that never ran."""
+        or a probe that never ran. Once per observation object where the judge's `observe` remembers
+        (judge/plugin.py): a batch's tests ask it of the same core and isolating probes again and again."""
+        remembered = getattr(observe, "remembered", None)
+        if remembered is None:
+            return OwnTests._read_verdict(observe, expect, probe)
+        return remembered(probe, ("charging", expect), lambda: OwnTests._read_verdict(observe, expect, probe))
+
+    @staticmethod
+    def _read_verdict(observe, expect, probe):
         try:
             assert_values(observe(probe), expect(probe), probe=probe)
         except StudentError as exc:

@@ -45,7 +45,14 @@ class RunDigests:
             if self.whole is None:
                 self.whole = ("*", self.imported, tuple(sorted(self.probes.items())))
             return self.whole
-        return (self.imported, *(self.probes.get(d, b"") for d in sorted(deps)))
+        order = _ORDER.get(deps)
+        if order is None:
+            order = _ORDER[deps] = tuple(sorted(deps))
+        get = self.probes.get
+        return (self.imported, *[get(d, b"") for d in order])
+
+
+_ORDER = {}  # a test's dependencies (a frozenset) -> the same, sorted: asked N x T times a batch, sorted once
 
 
 def groups_of(digests, deps):
@@ -62,6 +69,7 @@ class JudgedSoFar:
     def __init__(self):
         self.outcomes = {}  # (test function, group key) -> [outcome, ...], as the report gave them
         self.hashed = {}  # id of an observation object -> (its digest, the object): hashed once per batch
+        self.kept = {}  # (id of an observation object, question) -> (the object, its answer): plugin._remembered
         self.order = None  # the test functions in the order pytest runs them, once a session has run
         self.deps = {}  # test function -> the probes it reads (None: the whole run)
         self.credited = frozenset()  # the names of the `with_other_credit` tests

@@ -73,6 +73,7 @@ class JudgePlugin:
         self.violations = set()  # tests that read a probe they did not declare by reading it
         self.digests = {}  # submission -> memo.RunDigests, made on first use
         self.hashed = so_far.hashed if so_far is not None else {}  # id of an observation -> (digest, object)
+        self.kept = so_far.kept if so_far is not None else {}  # what is asked of an observation object: _remembered
 
     # -- parametrise every test by its distinct observations -----------------------
 
@@ -158,9 +159,30 @@ class JudgePlugin:
 
         return observation
 
+    def _remembered(self, obs, question, compute):
+        """compute(), once per observation object and question (hashable) in a batch: observations are shared
+        between runs (observe.cache.share_observations), so every test that asks the same of the same
+        observation (its shape; charging.py's verdict of an isolating probe) gets one answer. The object is
+        kept with the answer, so that its id stays its own while the answer is kept."""
+        key = (id(obs), question)
+        kept = self.kept.get(key)
+        if kept is None:
+            kept = self.kept[key] = (obs, compute())
+        return kept[1]
+
     @pytest.fixture
     def observe(self, run, request):
         deps = self.deps.get(request.function.__name__)
+
+        def remembered(probe, question, compute):
+            """compute() (which reads `probe` through this fixture, as `question` says: a hashable of
+            everything else it depends on), once per observation object of `probe` in the batch."""
+            obs = run["probes"].get(probe.__name__)
+            if obs is None or run.get("import_error"):
+                return compute()  # what observe says then depends on the run, not the observation
+            if deps is not None and probe.__name__ not in deps:
+                self.violations.add(request.function.__name__)
+            return self._remembered(obs, (probe.__name__, question), compute)
 
         def observe(probe):
             if deps is not None and probe.__name__ not in deps:
@@ -178,7 +200,8 @@ class JudgePlugin:
             if status == "ok":
                 values = obs["values"]
                 want = self.expectations.shape_of(probe)
-                difference = None if want is None else shape_difference(values, want)
+                difference = None if want is None else self._remembered(
+                    obs, (probe.__name__, "shape"), lambda: shape_difference(values, want))
                 if difference:
                     # not what the probe records: the submission replaced it or wrote into the report
                     got = msg("reported an observation that its probe does not make ({difference}): the "
@@ -209,6 +232,7 @@ class JudgePlugin:
                                expression=expression, got=got, raised=raised,
                                exception=None if obs.get("not_run") else obs.get("exception"), facts=facts)
 
+        observe.remembered = remembered
         return observe
 
     @pytest.fixture
@@ -345,7 +369,7 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far
             so_far.regrouped = True
     else:
         raise SuiteError(f"tests {sorted(plugin.violations)} read different probes on different runs")
-    plugin.digests, plugin.hashed, plugin.runs = {}, {}, {}  # pytest may keep the plugin: not the batch
+    plugin.digests, plugin.hashed, plugin.kept, plugin.runs = {}, {}, {}, {}  # pytest may keep the plugin
     judged = {}  # (test function, what it saw) -> [outcome]
     for test in report.report["tests"]:
         grading = test.get("metadata", {}).get("grading")
