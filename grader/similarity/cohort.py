@@ -114,7 +114,10 @@ class Cohort:
         # public source or the course's reference explains
         self.totals = [sum(self.weight(h) * d.tokens.get(h, 0.0) for h in d.prints if h not in d.explained)
                        for d in self.documents]
-        self.whole = [self.total(d) for d in self.documents]  # the code a public source explains included
+        # each one's code in plain tokens, their own and what a public source or the reference explains (a source that
+        # many students copied is no rarer for it): how much of two public copies' code is their own (`pairs`)
+        self.plain = [(sum(n for h, n in d.tokens.items() if h not in d.explained),
+                       sum(n for h, n in d.tokens.items() if h in d.explained)) for d in self.documents]
         # traits: their own index, weighed by rarity with a stricter cut (a trait a few students share is a habit
         # of the class, not a sign of copying)
         self.trait_postings, self.trait_weights, self.trait_totals = self._index([d.traits for d in self.documents],
@@ -219,13 +222,7 @@ class Cohort:
             # took it out: lines independent students write alike, weak evidence of copying (CANONICAL_EVIDENCE)
             plain = 0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)
             rare = s - (1 - CANONICAL_EVIDENCE) * plain
-            if (i, j) in both:
-                # what they share besides it is measured against all of their code, the source's included, so
-                # that a few lines each added to it (the same tanh) do not make a pair of them; sharing most of
-                # their code still does
-                raw[(i, j)] = pair_score(s, self.whole[i], self.whole[j], rare=rare)
-            else:
-                raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
+            raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
         for (i, j), t in self.shared_traits().items():
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
             t -= homework((i, j))[1]
@@ -238,6 +235,9 @@ class Cohort:
             shape = smaller_share_score(x, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)
+        for pair, (_, surely) in both.items():
+            if pair in raw:
+                raw[pair] *= self._besides_public(*pair, surely)
         typical = typical_scores(raw, self.n)
         out = []
         for i, j in set(shared) | set(bonuses):
@@ -249,7 +249,7 @@ class Cohort:
                 score = 1 - (1 - score) * (1 - mistake["bonus"])
             if score > 0:
                 out.append(Pair(a.id, b.id, round(score, 4), round(shared.get((i, j), 0.0), 3), mistake,
-                                both.get((i, j)), round(usual, 4)))
+                                both[(i, j)][0] if (i, j) in both else None, round(usual, 4)))
         return sorted(out, key=lambda p: (-p.score, p.a, p.b))
 
     def shared_canonical(self) -> dict[tuple[int, int], float]:
@@ -273,7 +273,10 @@ class Cohort:
                      if h in a.shapes and h in b.shapes)
         return traits, shapes
 
-    def _both_public(self, public: dict[str, dict[str, float]], threshold: float) -> dict[tuple[int, int], str]:
+    def _both_public(self, public: dict[str, dict[str, float]],
+                     threshold: float) -> dict[tuple[int, int], tuple[str, float]]:
+        """{pair: (the public source both match at the threshold, how surely the weaker of the two copied it)}: the
+        weaker match's rise above the threshold, (p - threshold) / (1 - threshold), from 0 at the flag to 1."""
         position = self.position
         both: dict[tuple[int, int], tuple[float, str]] = {}
         for source, scores in sorted(public.items()):
@@ -281,7 +284,16 @@ class Cohort:
             for (i, si), (j, sj) in combinations(holders, 2):
                 if min(si, sj) > both.get((i, j), (0.0, ""))[0]:
                     both[(i, j)] = (min(si, sj), source)
-        return {pair: source for pair, (_, source) in both.items()}
+        return {pair: (source, above_typical(weaker, threshold)) for pair, (weaker, source) in both.items()}
+
+    def _besides_public(self, i: int, j: int, surely: float) -> float:
+        """For two students who both copied one public source: the share of their code that is their own besides it
+        (a geometric mean, as the cosine's), the code the source and the reference explain counted in plain tokens and
+        as surely as they copied it. What they share (code, traits and shapes) is scaled by it: a few lines each added
+        to the source (the same tanh) do not make a pair of them; sharing most of their code besides it still does."""
+        (own_i, explained_i), (own_j, explained_j) = self.plain[i], self.plain[j]
+        whole = (own_i + surely * explained_i) * (own_j + surely * explained_j)
+        return math.sqrt(own_i * own_j / whole) if whole > 0 else 0.0
 
     def against(self, source: Document) -> list[tuple[str, float]]:
         """(submission id, score) of every submission that shares a fingerprint with a public source.

@@ -108,13 +108,15 @@ def test_the_canonical_variants_follow_from_the_reference():
 def test_public_copies_are_a_pair_only_for_what_they_added_of_their_own():
     """Six copies of micrograd (three verbatim, three disguised) with tanh, exp and log added three ways: the
     lecture's, micrograd's style with the imports aliased, and the lecture's with an assert message and a sigmoid
-    of their own. Only the last two share more than the public source and the course's canonical code explain."""
+    of their own. Only the last two share more than the public source and the course's canonical code explain,
+    and that is a few lines of files that are micrograd's: measured against all of their code (Cohort.pairs), they
+    are the highest pair of the six, under the report's floor (0.09)."""
     aliased = with_ops(ALIASED, "from math import exp as _exp, log as _log, tanh as _tanh\n")
     copies = {"ann": aliased, "ben": disguised(aliased), "cat": with_ops(LECTURE), "dan": disguised(with_ops(LECTURE)),
               "eve": with_ops(OWN), "fay": disguised(with_ops(OWN))}
-    listed = {pair: score for pair, score in pairs_of(copies).items()
-              if pair[0] in copies and pair[1] in copies and score >= REPORT_FLOOR}
-    assert list(listed) == [("eve", "fay")]
+    among = {pair: score for pair, score in pairs_of(copies).items() if pair[0] in copies and pair[1] in copies}
+    assert max(among, key=among.get) == ("eve", "fay") and 0.05 < among[("eve", "fay")] < REPORT_FLOOR
+    assert all(score < 0.02 for pair, score in among.items() if pair != ("eve", "fay"))
 
 
 def test_the_canonical_variants_are_not_subtracted_between_two_who_do_not_both_copy_a_public_source():
