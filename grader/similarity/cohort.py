@@ -125,6 +125,9 @@ class Cohort:
         # the methods' shapes, also weighed as code (a shape three students wrote still says something)
         self.shape_postings, self.shape_weights, self.shape_totals = self._index([d.shapes for d in self.documents],
                                                                                  self._rarity)
+        # and as the structure reads them, weighed the same way: what a restructured copy keeps of its source's methods
+        self.structure_postings, self.structure_weights, self.structure_totals = self._index(
+            [d.structures for d in self.documents], self._rarity)
 
     @staticmethod
     def _index(sizes: list[dict[int, float]], rarity):
@@ -164,6 +167,10 @@ class Cohort:
         """The weighted method shapes each pair shares (weighed as code), through the shapes' index."""
         return shared_through(self.shape_postings, self.shape_weights, [d.shapes for d in self.documents])
 
+    def shared_structures(self) -> dict[tuple[int, int], float]:
+        """The weighted method shapes as the structure reads them that each pair shares, through their index."""
+        return shared_through(self.structure_postings, self.structure_weights, [d.structures for d in self.documents])
+
     def traits_shared(self, a: Document, b: Document, most: int = 5) -> list[dict]:
         """The rare traits A and B both have, heaviest first: {"kind", "text", "weight"} (for the record)."""
         found = [(self.trait_weights.get(h, 0.0) * min(size, b.traits[h]), h) for h, size in a.traits.items()
@@ -202,14 +209,14 @@ class Cohort:
         position = self.position
         copiers = {position[i] for scores in (public or {}).values() for i, s in scores.items()
                    if s >= threshold and i in position}
-        canonical: dict[tuple[int, int], tuple[float, float, float]] = {}
+        canonical: dict[tuple[int, int], tuple[float, float, float, float]] = {}
         lines = self.shared_canonical()
 
-        def homework(pair: tuple[int, int]) -> tuple[float, float, float]:
+        def homework(pair: tuple[int, int]) -> tuple[float, float, float, float]:
             """When one of them copied a public source, the ops the copier added to it written as the course's
             canonical code is written another way (variants.py): the homework's answer, not evidence between them."""
             if pair[0] not in copiers and pair[1] not in copiers:
-                return 0.0, 0.0, 0.0
+                return 0.0, 0.0, 0.0, 0.0
             if pair not in canonical:
                 canonical[pair] = (lines.get(pair, 0.0), *self._shared_variant_traits(*pair))
             return canonical[pair]
@@ -229,10 +236,15 @@ class Cohort:
             trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - trait)
             shared.setdefault((i, j), 0.0)
-        for (i, j), x in self.shared_shapes().items():
-            # a third piece of evidence: the share of the smaller student's methods, as shapes, the other wrote alike
-            x -= homework((i, j))[2]
-            shape = smaller_share_score(x, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE)
+        written, structural = self.shared_shapes(), self.shared_structures()
+        for i, j in set(written) | set(structural):
+            # a third piece of evidence: the share of the smaller student's methods, as shapes, the other wrote
+            # alike, as written or as the structure reads them (whichever says more: one method, not two pieces)
+            _, _, x, y = homework((i, j))
+            shape = max(smaller_share_score(written.get((i, j), 0.0) - x, self.shape_totals[i], self.shape_totals[j],
+                                            SHAPE_EVIDENCE),
+                        smaller_share_score(structural.get((i, j), 0.0) - y, self.structure_totals[i],
+                                            self.structure_totals[j], SHAPE_EVIDENCE))
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)
         for pair, (_, surely) in both.items():
@@ -262,16 +274,15 @@ class Cohort:
                     postings[h].append(index)
         return shared_through(postings, self.weights, [d.tokens for d in self.documents])
 
-    def _shared_variant_traits(self, i: int, j: int) -> tuple[float, float]:
-        """The weight of traits and shapes that documents I and J share and the canonical variants hold (as
-        shared_traits and shared_shapes count it; their code: shared_canonical)."""
+    def _shared_variant_traits(self, i: int, j: int) -> tuple[float, float, float]:
+        """The weight of traits, shapes and structures' shapes that documents I and J share and the canonical
+        variants hold (as shared_traits, shared_shapes and shared_structures count it; their code: shared_canonical)."""
         a, b = self.documents[i], self.documents[j]
         held = a.variants | b.variants
-        traits = sum(self.trait_weights[h] * min(a.traits[h], b.traits[h]) for h in held
-                     if h in a.traits and h in b.traits)
-        shapes = sum(self.shape_weights[h] * min(a.shapes[h], b.shapes[h]) for h in held
-                     if h in a.shapes and h in b.shapes)
-        return traits, shapes
+        return tuple(sum(weights[h] * min(x[h], y[h]) for h in held if h in x and h in y)
+                     for weights, x, y in ((self.trait_weights, a.traits, b.traits),
+                                           (self.shape_weights, a.shapes, b.shapes),
+                                           (self.structure_weights, a.structures, b.structures)))
 
     def _both_public(self, public: dict[str, dict[str, float]],
                      threshold: float) -> dict[tuple[int, int], tuple[str, float]]:

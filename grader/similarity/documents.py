@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..machine_size import usable_cpus
 from .fingerprints import K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, statement_hashes, winnow
 from .normalise import Unit, read_source, units_of
-from .traits import trait_hashes, traits as traits_of
+from .traits import structure_shapes, trait_hashes, traits as traits_of
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
 
@@ -36,6 +36,8 @@ class Document:
     # prints and traits that the canonical code written another way holds (variants.py): no evidence between two
     # students who both copied the same public source (their additions are the homework's answer)
     variants: frozenset[int] = frozenset()
+    # each function's shape as the structure reads it (traits.structure_shapes): hash -> size
+    structures: dict[int, float] = field(default_factory=dict)
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -92,10 +94,14 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
                 if kind == "shape":
                     own_shapes[h] = size
                 own_traits[h], trait_text[h] = size, (kind, text)
-    variants = frozenset(h for h in list(prints) + list(own_traits) if h in variant_kgrams and h not in explained)
+    # each function's shape as the structure reads it: what a restructured copy keeps of its source's methods
+    structures = {h: size for h, (size, _, lines) in structure_shapes(units).items()
+                  if not lines <= starter_lines and h not in starter_kgrams and h not in public_kgrams}
+    variants = frozenset(h for h in list(prints) + list(own_traits) + list(structures)
+                         if h in variant_kgrams and h not in explained)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
                     [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
-                    trait_text, own_shapes, variants)
+                    trait_text, own_shapes, variants, structures)
 
 
 def read_public(name: str, text: str, starter_kgrams: frozenset[int], canonical_kgrams: frozenset[int]) -> Document:
@@ -126,5 +132,6 @@ def _read_one(args) -> Document:
 
 def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
     """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes."""
-    return frozenset(all_kgrams([u for name in sorted(texts) for u in units_of(texts[name], name)])
+    units = [u for name in sorted(texts) for u in units_of(texts[name], name)]
+    return frozenset(all_kgrams(units) | set(structure_shapes(units))
                      | {h for name in sorted(texts) for h in trait_hashes(texts[name])})

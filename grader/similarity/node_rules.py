@@ -119,9 +119,13 @@ def node_makers_as_class(tree, nodes) -> int:
         made = [b for b in node.body if isinstance(b, ast.Assign) and len(b.targets) == 1
                 and isinstance(b.targets[0], ast.Name) and isinstance(b.value, ast.Call)
                 and isinstance(b.value.func, ast.Name) and b.value.func.id in classes]
+        params = [a.arg for a in node.args.posonlyargs + node.args.args]
+        # the node is made of what it was given (`Value(data, children, op)`): an op that computes its node
+        # (`def add(self, other): out = Value(self.data + other.data, ...)`) is no maker
         if (len(made) == 1 and isinstance(last, ast.Return) and isinstance(last.value, ast.Name)
-                and last.value.id == made[0].targets[0].id):
-            params = [a.arg for a in node.args.posonlyargs + node.args.args]
+                and last.value.id == made[0].targets[0].id
+                and all(isinstance(a, ast.Constant) or isinstance(a, ast.Name) and a.id in params
+                        for a in made[0].value.args)):
             makers[node.name] = (made[0].value.func.id, len(params), bool(node.decorator_list))
     if not makers:
         return 0
@@ -141,3 +145,56 @@ def node_makers_as_class(tree, nodes) -> int:
             continue
         call.func = ast.copy_location(ast.Name(cls, ast.Load()), func)
     return walked
+
+
+def delegated_methods(tree, nodes) -> int:
+    """A method whose whole body hands its parameters on to another function of the file (`def __add__(self,
+    other): return self.add(other)`, or `return add(self, other)` of a module function) is that function, when
+    nothing else names it: the op written in one place or the other computes the same. The function's definition
+    moves into the method (its parameters and body) and leaves its own place. Returns the nodes it walked."""
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    if not classes:
+        return 0
+    functions = {n.name: (tree, n) for n in tree.body if isinstance(n, ast.FunctionDef)}
+    named: dict[str, int] = {}
+    for node in nodes:
+        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if name is not None:
+            named[name] = named.get(name, 0) + 1
+    moved: dict[str, tuple] = {}
+    for cls in classes:
+        own = {n.name: (cls, n) for n in cls.body if isinstance(n, ast.FunctionDef)}
+        for _, method in own.values():
+            target = _delegate(method, own, functions)
+            if target is not None and named.get(target[1].name) == 1 and target[1].name not in moved:
+                moved[target[1].name] = (method, *target)
+    for method, holder, function in moved.values():
+        method.args, method.body = function.args, function.body
+        holder.body = [s for s in holder.body if s is not function] or [ast.Pass()]
+    return len(nodes)
+
+
+def _delegate(method, own: dict, functions: dict):
+    """(holder, function) that METHOD hands all of its parameters on to, in order, or None."""
+    params = [a.arg for a in method.args.posonlyargs + method.args.args]
+    if (len(method.body) != 1 or not isinstance(method.body[0], ast.Return) or method.decorator_list or not params
+            or method.args.vararg or method.args.kwarg or method.args.kwonlyargs):
+        return None
+    call = method.body[0].value
+    if not isinstance(call, ast.Call) or call.keywords or not all(isinstance(a, ast.Name) for a in call.args):
+        return None
+    args = [a.id for a in call.args]
+    if (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+            and call.func.value.id == params[0] and args == params[1:]):
+        found = own.get(call.func.attr)
+    elif isinstance(call.func, ast.Name) and args == params:
+        found = functions.get(call.func.id)
+    else:
+        return None
+    if found is None or found[1] is method or is_dunder(found[1].name) or found[1].decorator_list:
+        return None
+    function = found[1]
+    if (len(function.args.posonlyargs + function.args.args) != len(params) or function.args.vararg
+            or function.args.kwarg or function.args.kwonlyargs or function.args.defaults):
+        return None
+    return found

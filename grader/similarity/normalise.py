@@ -48,7 +48,7 @@ from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
-from .node_rules import closures_called_with_node, node_makers_as_class
+from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
 from .roles import BUILTINS, Names, called_name, kept_as_written
@@ -198,6 +198,7 @@ class _TreeReader:
         if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes):
             nodes = list(ast.walk(tree))
             self.work.charge(3 * len(nodes))
+        self.work.charge(delegated_methods(tree, nodes))
         calls = opaque_calls(nodes)
         self.hidden = self._unpack(calls, depth)
         if any(call.text is not None for call in calls):

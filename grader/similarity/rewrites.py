@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from .canonical import independent_in_order
+from .canonical import canonical, independent_in_order
 from .roles import API_NAMES, api_methods, called_name, is_dunder
 
 
@@ -42,12 +42,12 @@ class InlineHelpers(ast.NodeTransformer):
         # a procedure is a function of the module or a method: a closure (`def _backward(): ...`) is the op's own
         outer = {id(f) for c in nodes if isinstance(c, (ast.Module, ast.ClassDef)) for f in c.body}
         for node in nodes:
-            if (isinstance(node, ast.FunctionDef) and len(node.body) == 1 and isinstance(node.body[0], ast.Return)
-                    and node.body[0].value is not None and not node.args.vararg and not node.args.kwarg
+            returned = _returned(node)
+            if (returned is not None and not node.args.vararg and not node.args.kwarg
                     and not node.args.kwonlyargs and not is_dunder(node.name) and node.name not in methods):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
                 static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
-                self.helpers[node.name] = (params, node.body[0].value, static)
+                self.helpers[node.name] = (params, returned, static)
             elif (isinstance(node, ast.FunctionDef) and len(node.body) == 1
                   and isinstance(node.body[0], (ast.Assign, ast.AugAssign)) and not node.args.vararg
                   and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
@@ -116,6 +116,25 @@ class InlineHelpers(ast.NodeTransformer):
         function more of their own than the student they copied.
         """
         drop_definitions(tree, self.inlined - self.left - self.named)
+
+
+def _returned(node):
+    """The expression a one-line helper returns: its one `return`, or the one its few statements are as the
+    canonical form reads them (`if isinstance(x, Value): return x` then `return Value(x)` is `return x if
+    isinstance(x, Value) else Value(x)`); None for any other function."""
+    if not isinstance(node, ast.FunctionDef) or not node.body:
+        return None
+    body = node.body
+    if not (len(body) == 1 and isinstance(body[0], ast.Return)):
+        if (len(body) > 3 or not all(isinstance(s, (ast.If, ast.Return)) for s in body)
+                or bounded_size(node, InlineHelpers.MAX_INLINED) > InlineHelpers.MAX_INLINED):
+            return None  # (a long one is left as written, as a long one-line helper is)
+        import copy
+
+        body = canonical(copy.deepcopy(body))
+    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+        return body[0].value
+    return None
 
 
 def drop_definitions(tree, gone: set[str]) -> None:

@@ -373,6 +373,29 @@ def _words(text: str) -> float:
     return len(_SPACED_WORD.findall(text)) + len(_UNSPACED_CHARACTER.findall(text)) / UNSPACED_WORD
 
 
+def structure_shapes(units) -> dict[int, tuple[float, str, set[tuple[str, int]]]]:
+    """{hash: (size, text, (file, line)s)} of each function's shape as the structure reads it (normalise.py): the set of its
+    normalised statements, in any order, sized as a shape as written is.
+
+    A restructured copy rewrites what a shape as written keeps (the closure
+    bound through a helper, the op dispatched from a table, the keywords and
+    temporaries), and keeps what the method computes: after the normalisation
+    its statements are its source's again.
+    """
+    out = {}
+    for unit in units:
+        if unit.name.rpartition(".")[2] == "<module>":
+            continue
+        bounds = list(unit.starts)[1:] + [len(unit.tokens)]  # its statements, not its name (`def add` / `def __add__`)
+        statements = sorted({" ".join(t for t in unit.tokens[a:b] if t not in ("{", "}"))
+                             for a, b in zip(bounds, bounds[1:])} - {""})
+        if len(statements) >= 2:
+            text = " ; ".join(statements)
+            out[_hash("structure", text)] = (min(len(statements), MAX_SIZE) * SHAPE_SHARE, text,
+                                                {(unit.file, line) for line in unit.lines})
+    return out
+
+
 def trait_hashes(text: str) -> set[int]:
     """The hashes of the traits of TEXT: what a starter or public source gives away."""
     return set(traits(text))

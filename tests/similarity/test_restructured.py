@@ -141,3 +141,80 @@ class Value:
         return self._node(self.data * other.data, (self, other), (other.data, self.data), "*")
 '''
     assert units(helper)["Value.__mul__"] == units(edges)["Value.__mul__"]
+
+
+def test_parallel_tuples_of_parents_and_derivatives_read_as_the_closure_of_their_pairs():
+    pairs = '''
+class Value:
+    def __init__(self, data, links=(), op=""):
+        self.data, self.grad, self.links, self._op = data, 0.0, tuple(links), op
+
+    def __mul__(self, other):
+        return Value(self.data * other.data, [(self, other.data), (other, self.data)], "*")
+'''
+    parallel = '''
+class Value:
+    def __init__(self, data, links=(), op=""):
+        self.data, self.grad, self.links, self._op = data, 0.0, tuple(links), op
+
+    def __mul__(self, other):
+        return Value(self.data * other.data, (self, other), (other.data, self.data), "*")
+'''
+    assert units(parallel)["Value.__mul__"] == units(pairs)["Value.__mul__"]
+    assert "def:_backward:0" in units(parallel)["Value.__mul__"]  # the closure its pairs stand for
+    # a tuple of parents beside a label, or beside a tuple of another length, is no pair of tuples
+    labelled = parallel.replace("(other.data, self.data), ", "").replace('"*")', '("*",))')
+    assert "def:_backward:0" not in units(labelled)["Value.__mul__"]
+
+
+def test_a_helper_whose_few_statements_are_one_return_is_inlined_as_a_one_line_helper_is():
+    one_line = MICROGRAD_OPS.replace("class Value:", "def _wrap(x):\n    return x if isinstance(x, Value) else "
+                                     "Value(x)\n\n\nclass Value:").replace(
+        "other = other if isinstance(other, Value) else Value(other)", "other = _wrap(other)")
+    branches = one_line.replace("    return x if isinstance(x, Value) else Value(x)",
+                                "    # numbers become Values\n    if isinstance(x, Value):\n        return x\n"
+                                "    else:\n        return Value(x)")
+    assert "if isinstance(x, Value):" in branches
+    assert units(branches) == units(one_line) == units(MICROGRAD_OPS)
+
+
+def test_an_op_that_hands_its_parameters_to_a_named_method_is_that_method():
+    named = MICROGRAD_OPS.replace("def __mul__(self, other):", "def times(self, other):").replace(
+        "    def tanh(self):", "    def __mul__(self, x):\n        return self.times(x)\n\n    def tanh(self):")
+    assert units(named)["Value.__mul__"] == units(MICROGRAD_OPS)["Value.__mul__"]
+    assert "Value.times" not in units(named)
+    # named elsewhere too (`a.times(b)` in another method), it stays where it is
+    used = named + "\n    def square(self):\n        return self.times(self)\n"
+    assert "Value.times" in units(used)
+
+
+def test_an_op_that_makes_its_node_of_what_it_computes_is_no_node_helper():
+    named = MICROGRAD_OPS.replace("def __mul__(self, other):", "def times(self, other):") + '''
+    def __rmul__(self, other):
+        return self.times(other)
+
+    def __mul__(self, other):
+        return self.times(other)
+'''
+    # `times` computes its node (`Value(self.data * other.data, ...)`): `self.times(other)` is not `Value(other)`
+    assert units(named)["Value.__mul__"][1:] == units(named)["Value.__rmul__"][1:]  # their names aside
+    assert "Value.times" in units(named)
+    assert "Value" not in units(named)["Value.__mul__"]
+
+
+def test_a_restructured_method_has_its_sources_structure_shape():
+    from grader.similarity.normalise import read_source
+    from grader.similarity.traits import structure_shapes
+
+    pairs = MICROGRAD_OPS.replace('''        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+
+        out._backward = _backward
+        return out''', '''        return Value(self.data * other.data, (self, other), (other.data, self.data), "*")''')
+    assert pairs != MICROGRAD_OPS
+    shapes = {text for _, text, _ in structure_shapes(read_source(MICROGRAD_OPS).units).values()}
+    restructured = {text for _, text, _ in structure_shapes(read_source(pairs).units).values()}
+    assert shapes & restructured  # tanh, and __init__
