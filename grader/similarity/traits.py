@@ -377,10 +377,9 @@ def structure_shapes(units) -> dict[int, tuple[float, str, set[tuple[str, int]]]
     """{hash: (size, text, (file, line)s)} of each function's shape as the structure reads it (normalise.py): the set of its
     normalised statements, in any order, sized as a shape as written is.
 
-    A restructured copy rewrites what a shape as written keeps (the closure
-    bound through a helper, the op dispatched from a table, the keywords and
-    temporaries), and keeps what the method computes: after the normalisation
-    its statements are its source's again.
+    A restructured copy rewrites what a shape as written keeps (the closure bound through a helper, the op
+    dispatched from a table, the keywords and temporaries), and keeps what the method computes: after the
+    normalisation its statements are its source's again.
     """
     out = {}
     for unit in units:
