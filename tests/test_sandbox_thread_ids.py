@@ -110,3 +110,31 @@ def test_only_the_starting_thread_takes_the_slots_ids_and_it_takes_its_own_back(
     assert seen["ids"] == ((61077, 61077, own[0][2]), (61077, 61077, own[1][2]), [])
     assert other["ids"] == own
     assert (os.getresuid(), os.getresgid(), os.getgroups()) == own
+
+
+def test_the_starting_thread_keeps_its_parent_death_signal():
+    """The kernel clears PR_SET_PDEATHSIG on every change of the effective ids: a fleet's work horse, which asks
+    for SIGKILL at its worker's death and starts workers itself, outlived a `kill -9` of its worker (CI)."""
+    import ctypes
+    import signal
+    libc = ctypes.CDLL(None, use_errno=True)
+    reading, writing = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the horse's part, in a child: the test's own process keeps no parent-death signal
+        try:
+            os.close(reading)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)
+            seen = []
+            for change in (lambda ids: ids.spawning_as(61077, lambda: None), lambda ids: ids.set_limits(61077, [], [])):
+                change(ThreadIds())
+                asked = ctypes.c_int(0)
+                libc.prctl(2, ctypes.byref(asked), 0, 0, 0)
+                seen.append(str(asked.value))
+            os.write(writing, " ".join(seen).encode())
+        finally:
+            os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading) as f:
+        seen = f.read()
+    os.waitpid(pid, 0)
+    assert seen == f"{int(signal.SIGKILL)} {int(signal.SIGKILL)}"

@@ -20,6 +20,11 @@ submission runs as that uid (the slot's previous worker killed; this one held be
 pid namespace, where the grader's threads have no pid). Used only with bubblewrap when the grader is
 root (a leased uid), on x86-64 and AArch64; elsewhere the command keeps its hops. An id that cannot be
 taken back ends the grader (os.abort): no thread may go on as the slot's uid.
+
+The kernel clears a thread's parent-death signal (PR_SET_PDEATHSIG) whenever its effective uid or gid
+changes. A fleet's work horse asks for SIGKILL when its worker dies (fleet/horse.py) and starts workers from
+the same thread, so the signal is asked for again once the ids are back; a parent that died meanwhile is
+answered as the kernel would have: the signal, now.
 """
 
 import ctypes
@@ -63,8 +68,22 @@ class ThreadIds:
             err = ctypes.get_errno()
             raise OSError(err, os.strerror(err))
 
-    def _restore(self, ids, gids, groups):
-        """Take the thread's own ids back; a Ctrl-C meanwhile is raised once they are back."""
+    def _death_signal(self):
+        """(the calling thread's parent-death signal or 0, its parent's pid)."""
+        signal = ctypes.c_int(0)
+        self.libc.prctl(2, ctypes.byref(signal), 0, 0, 0)  # PR_GET_PDEATHSIG
+        return signal.value, os.getppid()
+
+    def _keep_death_signal(self, asked):
+        signal, parent = asked
+        if signal:
+            self.libc.prctl(1, signal, 0, 0, 0)  # PR_SET_PDEATHSIG: cleared by the id changes
+            if os.getppid() != parent:  # the parent died while the signal was cleared
+                os.kill(os.getpid(), signal)
+
+    def _restore(self, ids, gids, groups, asked):
+        """Take the thread's own ids back, and its parent-death signal; a Ctrl-C meanwhile is raised once they
+        are back."""
         interrupted = None
         for _ in range(3):
             try:
@@ -78,6 +97,7 @@ class ThreadIds:
         if (os.getresuid(), os.getresgid()) != (ids, gids):
             os.write(2, b"grader: could not take back the grader thread's own ids; stopping\n")
             os.abort()
+        self._keep_death_signal(asked)
         if interrupted is not None:
             raise interrupted
 
@@ -93,21 +113,21 @@ class ThreadIds:
         """`start()` (which starts the worker's command, by vfork and exec) with this thread's real and effective
         uid and gid `uid`, no supplementary groups and the saved uid kept; returns what it returns."""
         setresuid, setresgid, setgroups = self.numbers
-        ids, gids, groups = os.getresuid(), os.getresgid(), os.getgroups()
+        ids, gids, groups, asked = os.getresuid(), os.getresgid(), os.getgroups(), self._death_signal()
         try:
             self._call(setgroups, 0, 0)
             self._call(setresgid, uid, uid, _KEEP)
             self._call(setresuid, uid, uid, _KEEP)
             return start()
         finally:
-            self._restore(ids, gids, groups)
+            self._restore(ids, gids, groups, asked)
 
     def set_limits(self, uid, pids, limits):
         """Every (resource, value) of `limits`, soft and hard, on each of `pids` (processes of `uid`, its real,
         effective and saved uid and gid); a pid that has ended is skipped (it runs nothing more). Raises OSError
         where a limit could not be set."""
         setresuid, setresgid, _ = self.numbers
-        ids, gids, groups = os.getresuid(), os.getresgid(), os.getgroups()
+        ids, gids, groups, asked = os.getresuid(), os.getresgid(), os.getgroups(), self._death_signal()
         try:
             self._call(setresgid, uid, _KEEP, _KEEP)
             self._call(setresuid, uid, _KEEP, _KEEP)
@@ -119,7 +139,7 @@ class ThreadIds:
                             break
                         raise OSError(err, f"prlimit({pid}, {which}): {os.strerror(err)}")
         finally:
-            self._restore(ids, gids, groups)
+            self._restore(ids, gids, groups, asked)
 
 
 def worker_limits(limits, with_processes):
