@@ -26,12 +26,19 @@ def _class(folder, n=14):
         (folder / f"s{i:02d}.py").write_text(f"# {i}\n" + (case / "engine.py").read_text())
 
 
+# `python -m grader` as a terminal starts it: with SIGINT at its default, so that Python makes it a
+# KeyboardInterrupt. A process started with SIGINT ignored (a script's background job, nohup) passes that on to
+# its children, and Python then leaves it ignored: the Ctrl-C below would do nothing.
+AS_FROM_A_TERMINAL = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                      "os.execv(sys.executable, [sys.executable, '-m', 'grader', *sys.argv[1:]])")
+
+
 def _grade(folder, out, cache, *extra):
     # the sandbox's scratch folders go under this test's own tmp folder, so its processes can be told apart
     tmp = folder.parent / "tmp"
     tmp.mkdir(exist_ok=True)
     return subprocess.Popen(
-        [sys.executable, "-m", "grader", "run", str(folder), "-o", str(out), "--cache-dir", str(cache),
+        [sys.executable, "-c", AS_FROM_A_TERMINAL, "run", str(folder), "-o", str(out), "--cache-dir", str(cache),
          "--jobs", "2", "-q", *extra],
         cwd=folder.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         env=dict(os.environ, TMPDIR=str(tmp)),
