@@ -39,7 +39,14 @@ def start(folder, port, workers, log):
                              "--workers", str(workers)], stdout=log, stderr=subprocess.STDOUT, env=_env())
 
 
-def wait_ready(base, proc, timeout=60):
+# How long a started `grade serve` may take to answer. Its start costs about 1.4 s of CPU (imports, the
+# database's migrations) beside its grading workers' starts: at load 31 on 2 cores one answered after 32-36 s
+# and three started at once (test_concurrency) took over 60 s. A server that has neither answered nor exited
+# (checked on every try) in 5 minutes is hung.
+READY_SECONDS = 300
+
+
+def wait_ready(base, proc, timeout=READY_SECONDS):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
