@@ -48,7 +48,7 @@ from grader.private_files import write_json_atomically
 from grader.sandbox.accounting import Budget, tree_usage
 from grader.sandbox.pipes import CappedOutput
 from grader.sandbox import Limits, Sandbox, SandboxUnavailable
-from grader.sandbox.uids import UID_BASE, UID_COUNT, processes_of_uid, uid_leased
+from grader.sandbox.uids import UID_BASE, UID_COUNT, _lease_folder, processes_of_uid, uid_leased
 
 pytestmark = pytest.mark.slow  # every attack runs in the sandbox, most of them in one batch of the class
 
@@ -631,4 +631,21 @@ def test_two_graders_never_share_a_sandbox_uid():
     finally:
         first.close()
         second.close()
-    assert not any(uid_leased(uid) for uid in uids)
+    # released: this process holds none of their leases. Not "nobody holds them": the lowest free uids are
+    # what the next grader on this machine leases (another test's, beside this one under pytest-xdist)
+    assert _flocks_of(os.getpid(), [os.path.join(_lease_folder(), str(uid)) for uid in uids]) == []
+
+
+def _flocks_of(pid, paths):
+    """Which of `paths` process `pid` holds an flock on (a lease: grader/sandbox/uids.py), from /proc/locks:
+    '1: FLOCK  ADVISORY  WRITE 1234 fe:00:5678 0 EOF' (device major:minor in hex, then the inode)."""
+    files = {}
+    for path in paths:
+        st = os.stat(path)
+        files[f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"] = path
+    held = []
+    for line in Path("/proc/locks").read_text().splitlines():
+        fields = [f for f in line.split() if f != "->"]  # "->": a waiter, listed under the holder
+        if len(fields) > 5 and fields[1] == "FLOCK" and fields[4] == str(pid) and fields[5] in files:
+            held.append(files[fields[5]])
+    return sorted(held)
