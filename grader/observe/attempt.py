@@ -9,7 +9,7 @@ import time
 
 from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
-from ..sandbox.pipes import SelectedPipes, ThreadedPipes, signal_text
+from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
 _CPUS = usable_cpus()  # how fast a worker's processes could spend CPU time at most
@@ -85,7 +85,7 @@ class Attempt:
     def run(self):
         limits = self.sandbox.limits
         obs_r, obs_w = os.pipe()
-        out_r, out_w = os.pipe()
+        out_r, out_w = output_pipe()
         try:
             proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w)
         finally:
