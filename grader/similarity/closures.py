@@ -33,13 +33,14 @@ class _Put(ast.NodeTransformer):
 
 
 class InlineFactories(ast.NodeTransformer):
-    """`return self.make(x, (self,), "tanh", lambda out: 1 - out.data ** 2)` becomes the helper's statements.
+    """`return self.make(x, (self,), "tanh", lambda out: 1 - out.data ** 2)` (or `..., 1 - t ** 2)`) becomes the
+    helper's statements.
 
     A shared helper that makes a node and its closure (`out = Value(...)`, `def _backward(): ... local(out) ...`,
     `out._backward = _backward`, `return out`) is the restructuring a copier does to hide a copy, or undoes:
     every op written out in full against one helper called with each op's forward value and its derivative
-    as a lambda. A call that is a whole `return` statement is replaced by the helper's body, its parameters put
-    in, and each call of a lambda so put in is read as the lambda's expression (`local(out)` → `1 - out.data ** 2`).
+    (a lambda or a value). A call that is a whole `return` statement is replaced by the helper's body, its parameters
+    put in, and each call of a lambda so put in is read as the lambda's expression (`local(out)` → `1 - out.data ** 2`).
     Only straight-line helpers (assignments, a nested function, ending in `return name`) that do not reassign
     their parameters; the nodes this may add are capped with the one-line helpers' budget.
     """
@@ -73,10 +74,11 @@ class InlineFactories(ast.NodeTransformer):
                     or any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in params
                            for b in body for n in ast.walk(b))):
                 continue
-            # it takes the derivative as a function (a parameter it calls): a helper that only passes its
-            # parameters on is a call like any other (node_makers_as_class reads its calls)
-            if not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in params
-                       for b in body for n in ast.walk(b)):
+            # it takes the derivative as a function (a parameter it calls), or as a value its closure reads
+            # straight (`self.grad += local * out.grad`): a helper whose closure loops over its parameters is a
+            # call like any other (node_makers_as_class reads its calls, as a class that takes the derivatives)
+            if not (any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in params
+                        for b in body for n in ast.walk(b)) or _reads_derivative(body, params)):
                 continue
             self.helpers[node.name] = (params, block, bool(node.decorator_list))
         called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
@@ -222,6 +224,16 @@ def bound_rules_as_closures(tree, budget: int) -> int:
             scope.body = [s for s in scope.body if not (isinstance(s, ast.FunctionDef) and s.name in gone)] \
                 or [ast.Pass()]
     return added
+
+
+def _reads_derivative(body, params) -> bool:
+    """Whether BODY's one closure reads a parameter (`def _unary(self, value, local, op): ... self.grad += local *
+    out.grad`), with no loop in BODY: micrograd's op with its local derivative handed in, read in full once put in."""
+    closures = [b for b in body if isinstance(b, ast.FunctionDef)]
+    return (len(closures) == 1 and not any(isinstance(n, (ast.For, ast.While, ast.comprehension, ast.Lambda))
+                                           for b in body for n in ast.walk(b))
+            and any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in params and n.id != params[0]
+                    for n in ast.walk(closures[0])))
 
 
 def _own_nodes_of(statement):

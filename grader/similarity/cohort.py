@@ -341,6 +341,21 @@ class Cohort:
                 raw[index] += tokens * held
                 if own:
                     chosen[index] += w * held
+        if source.explained:
+            # what the source wrote beyond the starter and the reference that a disguised copy keeps (its strings,
+            # numbers and method shapes: read_public) are its own choices too, weighed as its code by how many hold
+            # them: an engine written in the lecture's style holds the lecture's code, not the source's words
+            kept = source.kept_traits
+            holders: dict[int, list[int]] = defaultdict(list)
+            for index, document in enumerate(self.documents):
+                for h in document.known_traits.keys() & kept.keys():
+                    holders[h].append(index)
+            for h, size in kept.items():
+                w = self._rarity(len(holders.get(h, ()))) * size
+                chosen_total += w
+                chosen_tokens += size if w > 0 else 0.0
+                for index in holders.get(h, ()):
+                    chosen[index] += w * min(1.0, self.documents[index].known_traits[h] / size)
         said = evidence(chosen_tokens) if source.explained and chosen_total > 0 else 0.0
         scores = []
         for i, s in shared.items():

@@ -3,13 +3,15 @@ source explains, its traits, and what the canonical code's variants hold (cohort
 
 from __future__ import annotations
 
+import ast
+
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..machine_size import usable_cpus
 from .fingerprints import K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, statement_hashes, winnow
 from .normalise import Unit, read_source, units_of
-from .traits import structure_shapes, trait_hashes, traits as traits_of
+from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
 
@@ -38,6 +40,13 @@ class Document:
     variants: frozenset[int] = frozenset()
     # each function's shape as the structure reads it (traits.structure_shapes): hash -> size
     structures: dict[int, float] = field(default_factory=dict)
+    # the traits it has that a public source or the reference has (not the student's own, so not in `traits`):
+    # hash -> size; what a public match counts of the source's own choices besides its code (Cohort.against)
+    known_traits: dict[int, float] = field(default_factory=dict)
+    # of a public source's traits (read_public), those a renamed, restyled copy keeps: its strings but its docstrings,
+    # its numbers and its method shapes (they read past names and layout; a comment or docstring is rewritten or
+    # dropped, a name renamed, a line restyled): hash -> size, what Cohort.against counts among its own choices
+    kept_traits: dict[int, float] = field(default_factory=dict)
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -81,7 +90,7 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             tokens[h] += sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
     # a trait only on lines that are the starter's code (renamed, it is still no code of the student's) is not theirs
     starter_lines = given_lines - own_lines
-    own_traits, trait_text, own_shapes = {}, {}, {}
+    own_traits, trait_text, own_shapes, known_traits = {}, {}, {}, {}
     # the traits of each file, and of the code it hides and runs, where that was unpacked (its lines are not the file's)
     written = [(name, texts[name]) for name in sorted(texts)]
     written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
@@ -90,7 +99,9 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
         for h, (size, kind, text, lines) in traits_of(source).items():
             if lines and all((name, line) in starter_lines for line in lines):
                 continue
-            if h not in starter_kgrams and h not in public_kgrams and h not in own_traits:
+            if h in public_kgrams and h not in starter_kgrams:
+                known_traits[h] = max(size, known_traits.get(h, 0.0))
+            elif h not in starter_kgrams and h not in public_kgrams and h not in own_traits:
                 if kind == "shape":
                     own_shapes[h] = size
                 own_traits[h], trait_text[h] = size, (kind, text)
@@ -101,14 +112,29 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
                          if h in variant_kgrams and h not in explained)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
                     [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
-                    trait_text, own_shapes, variants, structures)
+                    trait_text, own_shapes, variants, structures, known_traits)
 
 
 def read_public(name: str, text: str, starter_kgrams: frozenset[int], canonical_kgrams: frozenset[int]) -> Document:
     """A public source read for comparison: what the course's reference explains (`canonical_kgrams`, the
     starter_kgrams of canonical_sources) is marked `explained`, and a submission's public match counts only the
     rest (Cohort.against): the lecture's answer is in every engine written in its style, copied or not."""
-    return read_document(name, {name: text}, starter_kgrams, canonical_kgrams)
+    source = read_document(name, {name: text}, starter_kgrams, canonical_kgrams)
+    docstrings = {_hash("string", " ".join(_WORD.findall(d.lower()))) for d in _docstrings(text)}
+    source.kept_traits = {h: size for h, size in source.traits.items()
+                          if source.trait_text[h][0] in ("string", "number", "shape") and h not in docstrings}
+    return source
+
+
+def _docstrings(text: str) -> list[str]:
+    """The docstrings of a module, its classes and functions (none when it does not parse)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return []
+    return [d for node in ast.walk(tree) if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                                                ast.AsyncFunctionDef))
+            and (d := ast.get_docstring(node, clean=False)) is not None]
 
 
 def read_documents(entries: list[tuple[str, dict[str, str]]], starter_kgrams: frozenset[int] = frozenset(),

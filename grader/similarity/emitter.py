@@ -143,6 +143,10 @@ class Emitter:
             self.emit(type(node.op).__name__ + f":{len(node.values)}", node)
             for value in node.values:
                 self.expression(value)
+        elif isinstance(node, ast.IfExp) and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
+            self.emit("IfExp", node)  # `b if not c else a` is `a if c else b`, as a negated if statement is
+            for part in (node.test.operand, node.orelse, node.body):
+                self.expression(part)
         elif isinstance(node, ast.UnaryOp):
             self.emit(type(node.op).__name__, node)
             self.expression(node.operand)

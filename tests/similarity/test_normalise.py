@@ -361,6 +361,50 @@ def test_a_node_helper_taking_the_derivative_as_a_lambda_reads_as_each_op_writte
     assert tokens(helper) == tokens(TANH)  # every call read in place: the helper's own `def` is gone too
 
 
+def test_a_node_helper_taking_the_derivative_as_a_value_reads_as_each_op_written_out():
+    """The sixth class's public copiers who add tanh and exp through one helper (`_unary(t, 1 - t**2, 'tanh')`):
+    micrograd's ops with a helper extracted, read as written out (their additions are then the course's code)."""
+    helper = """
+        import math
+
+
+        class Value:
+            def __init__(self, data, _children=(), _op=""):
+                self.data = data
+                self.grad = 0
+                self._prev = set(_children)
+
+            def _unary(self, value, local, name):
+                out = Value(value, (self,), name)
+
+                def _backward():
+                    self.grad += local * out.grad
+                out._backward = _backward
+
+                return out
+
+            def tanh(self):
+                t = math.tanh(self.data)
+                return self._unary(t, 1 - t ** 2, "tanh")
+
+            def exp(self):
+                return self._unary(math.exp(self.data), math.exp(self.data), "exp")
+    """
+    plain = TANH.replace("out = Value(math.tanh(self.data), (self,), \"tanh\")",
+                         "t = math.tanh(self.data)\n            out = Value(t, (self,), \"tanh\")").replace(
+        "(1 - out.data ** 2)", "(1 - t ** 2)").replace("out.data * out.grad", "math.exp(self.data) * out.grad")
+    assert tokens(helper) == tokens(plain)  # the helper's own `def` is gone too
+    looping = helper.replace("self.grad += local * out.grad", "for v in (self,):\n                        v.grad += local * out.grad")
+    assert "Value._unary" in tokens(looping)  # a closure that loops over what it is given: node_makers_as_class
+
+
+def test_a_choice_written_with_a_negated_test_reads_as_the_test_with_the_two_swapped():
+    negated = "def f(self, other):\n    other = Value(other) if not isinstance(other, Value) else other\n"
+    plain = "def f(self, other):\n    other = other if isinstance(other, Value) else Value(other)\n"
+    assert tokens(negated) == tokens(plain)
+    assert tokens(negated) != tokens(plain.replace("isinstance(", "not isinstance("))
+
+
 def test_a_node_helper_is_left_as_a_call_when_it_does_not_take_a_function_or_reassigns_a_parameter():
     passes_on = """
         class Value:

@@ -202,7 +202,9 @@ def test_an_engine_in_the_lectures_style_does_not_match_the_public_source():
     matched at 0.55 (flagged); it holds little of what micrograd chose beyond the lecture (0.07). A disguised copy
     holds all.
     A classmate who wrote the reference's engine with micrograd's recursive walk holds micrograd's own walk: still
-    a match, lower (what the reference does not write is the source's, however the lecture taught it)."""
+    a match, lower (what the reference does not write is the source's, however the lecture taught it), and lower
+    again since micrograd's own choices also count its strings and method shapes (0.88 -> 0.59), which a disguised
+    copy keeps and the lecture's engine does not have."""
     reference = next(text for name, text in canonical_sources().items() if name.endswith("/engine.py"))
     walk = MICROGRAD[MICROGRAD.index("    def backward(self):"):MICROGRAD.index("    def __neg__")]
     recursive = (reference[:reference.index("    def backward(self):")] + walk
@@ -216,7 +218,49 @@ def test_an_engine_in_the_lectures_style_does_not_match_the_public_source():
     public = dict(cohort.against(read_public(SOURCE.id, MICROGRAD, frozenset(), starter_kgrams(canonical_sources()))))
     assert plain["correct-tanh-exp2x"] >= THRESHOLD > 0.1 > public["correct-tanh-exp2x"]
     assert public["kim"] >= 0.99 and plain["kim"] >= 0.99
-    assert plain["lee"] > public["lee"] >= THRESHOLD
+    assert plain["lee"] > 0.7 > public["lee"] >= THRESHOLD
     # correct-recursive-raised-limit is micrograd's engine with a recursion limit added: a copy too
     assert sorted(i for i, score in public.items() if score >= THRESHOLD) == ["correct-recursive-raised-limit", "kim",
                                                                             "lee"]
+
+
+# tanh, exp and log added through one helper that takes the local derivative as a value (the sixth class's en_helper)
+HELPER = """
+    def _unary(self, value, local, name):
+        \"\"\"A one-input op: VALUE is f(x), LOCAL is f'(x).\"\"\"
+        out = Value(value, (self,), name)
+
+        def _backward():
+            self.grad += local * out.grad
+        out._backward = _backward
+
+        return out
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        return self._unary(t, 1 - t**2, 'tanh')
+
+    def exp(self):
+        e = math.exp(self.data)
+        return self._unary(e, e, 'exp')
+
+    def log(self):
+        return self._unary(math.log(self.data), 1 / self.data, 'log')
+"""
+
+
+def test_public_copies_who_added_the_ops_through_one_helper_are_no_pair():
+    """Their additions are the course's ops with a helper extracted (read as written out: normalise.py): the code
+    they share besides micrograd is the homework's answer. They were 0.21-0.38, in the sixth class's top k."""
+    copies = {"gil": with_ops(HELPER), "hal": disguised(with_ops(HELPER))}
+    assert pairs_of(copies).get(("gil", "hal"), 0.0) < 0.05
+
+
+def test_the_sources_own_choices_count_what_a_disguised_copy_keeps_of_its_words():
+    """Of micrograd's traits beyond the reference, its strings (not its docstrings), numbers and method shapes
+    count among its own choices (read_public): a renamed, restyled copy keeps them, a comment it rewrites."""
+    source = read_public(SOURCE.id, MICROGRAD, frozenset(), starter_kgrams(canonical_sources()))
+    kept = {source.trait_text[h] for h in source.kept_traits}
+    assert ("string", "only supporting int / float powers for now") in kept
+    assert {kind for kind, _ in kept} == {"string", "shape"}  # micrograd writes no number of its own
+    assert not any("stores a single scalar value" in text for _, text in kept)  # its docstring
