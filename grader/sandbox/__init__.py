@@ -47,6 +47,7 @@ from .claim import reap_worker, release_when_placed
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
 from .runner_files import RunnerFolders
+from .scratch import ScratchFolders
 from .system import python_view
 from .template import sandbox_class
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
@@ -95,6 +96,7 @@ class Sandbox:
                 self.bwrap = None
         else:
             self.warning = "bubblewrap (bwrap) is not installed" if use_bwrap else "bubblewrap was turned off"
+        self.scratch = ScratchFolders(self.root, keep_per_slot=self.bwrap is not None)
         if self.warning:
             self.warning += (
                 "; falling back to a weaker sandbox: resource limits, an empty environment"
@@ -169,34 +171,13 @@ class Sandbox:
             return self._leases[slot][0]
 
     def prepare(self, slot, files, runner_files):
-        """A fresh scratch folder for one run: work/ (the submission, writable) and runner/.
-
-        runner/ is a link to the runner's files (the worker, probekit, the probes, their compiled code),
-        written once per distinct set for the whole batch, read-only for every worker: grader files
-        that hold nothing of any submission. Only work/ is the submission's, made anew each run.
-        """
-        base = Path(tempfile.mkdtemp(prefix=f"w{slot}-", dir=self.root))
-        work = base / "work"
-        work.mkdir()
-        made = [base, work]  # everything in the fresh folder, for the worker's uid (no walk of it afterwards)
-        for name, data in files.items():
-            target = work / name
-            missing, parent = [], target.parent
-            while parent != work and not parent.is_dir():
-                missing.append(parent)
-                parent = parent.parent
-            if missing:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made += missing
-            target.write_bytes(data)
-            made.append(target)
-        os.symlink(self._runner_folder(runner_files), base / "runner")
-        uid = self.uid(slot)
-        if uid is not None:
-            for path in made:
-                os.chown(path, uid, uid)
-            os.chmod(base, 0o700)
-        return base
+        """A scratch folder for one run: work/ (the submission, read-only to the worker under bubblewrap) and
+        runner/, a link to the runner's files (the worker, probekit, the probes, their compiled code), written
+        once per distinct set for the whole batch, read-only for every worker: grader files that hold nothing of
+        any submission. work/ holds only this run's files: the slot's own folder, emptied after each run, where
+        nothing of the slot's last worker is left and bubblewrap keeps the worker from writing there, else a
+        folder made anew (scratch.py)."""
+        return self.scratch.prepare(slot, files, self._runner_folder(runner_files), self.uid(slot))
 
     def _runner_folder(self, runner_files):
         """The folder holding `runner_files` and their compiled code (runner_files.py), written once."""
@@ -286,6 +267,7 @@ class Sandbox:
                                                 stderr=output_write_fd, env=self.environment(base), cwd=str(base),
                                                 start_new_session=True, close_fds=True, pass_fds=passed)
 
+                    self.scratch.worker_started(slot)
                     proc = spawn() if ids is None else ids.spawning_as(self.uid(slot), spawn)
                 self._live[slot] = proc
         except BaseException:
@@ -329,13 +311,15 @@ class Sandbox:
         # with cgroups: every process it started, however it left the group; then no process of the
         # uid is left anywhere (none can leave its cgroup), and /proc need not be searched for one
         emptied = self.accounting.kill(slot)
+        if emptied:
+            self.scratch.worker_gone(slot)
         uid = self.uid(slot)
         if uid is not None and not emptied:
             kill_uid(uid)
         reap_worker(proc, uid)  # and what was adopted of it, bubblewrap's sandbox process (claim.py)
 
     def cleanup(self, base):
-        shutil.rmtree(base, ignore_errors=True)
+        self.scratch.cleanup(base)
 
     def close(self):
         if getattr(self, "accounting", None) is not None:

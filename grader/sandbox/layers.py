@@ -59,12 +59,30 @@ def namespaces(features):
     return args
 
 
+# /dev: bubblewrap's `--dev` binds six of the host's device nodes and mounts a devpts, each bind a mount, a read of
+# the mount table and a remount; a worker needs /dev/null (os.devnull) and /dev/urandom (where a program reads it
+# itself; Python's os.urandom asks getrandom(2)), and the links to its own descriptors.
+_DEV_NODES = ("null", "urandom")
+_DEV_LINKS = (("/proc/self/fd", "/dev/fd"), ("/proc/self/fd/0", "/dev/stdin"), ("/proc/self/fd/1", "/dev/stdout"),
+              ("/proc/self/fd/2", "/dev/stderr"))
+
+
+def dev_binds():
+    """A read-only /dev holding only the nodes of _DEV_NODES, the links of _DEV_LINKS and an empty /dev/shm."""
+    args = ["--tmpfs", "/dev"]
+    for node in _DEV_NODES:
+        args += ["--dev-bind", f"/dev/{node}", f"/dev/{node}"]
+    for target, link in _DEV_LINKS:
+        args += ["--symlink", target, link]
+    return args + ["--dir", "/dev/shm", "--remount-ro", "/dev"]
+
+
 def system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20, view=None):
     """The read-only system the worker sees: its Python and the libraries it links (see system.py; `view`:
-    the same in fewer mounts, system.linked_view), proc, dev, and a /tmp of `scratch_bytes` (where bwrap
-    can cap it), the only place it may write."""
+    the same in fewer mounts, system.linked_view), proc, dev (dev_binds), and a /tmp of `scratch_bytes` (where
+    bwrap can cap it), the only place it may write."""
     args = list(view or python_view(python).args)
-    args += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
+    args += ["--proc", "/proc", *dev_binds()]
     if "--size" in features:
         args += ["--size", str(scratch_bytes)]
     args += ["--tmpfs", "/tmp"]
