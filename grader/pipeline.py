@@ -45,7 +45,7 @@ from .observe.cache import ObservationCache
 from .pipeline_rows import Rows, Steps, fewer_collections
 from .records import Strength
 from .sandbox import Limits, open_sandbox
-from .scores import scores_record
+from .scores import RowsAhead, scores_record
 from .suites import SuiteError, load_suite
 from .verdicts import VerdictCache, walks_path
 
@@ -71,6 +71,9 @@ class Settings:
     # (pipeline_rows.quick_handoff, machine_size.jobs_for). An observer whose `observes_elsewhere` is true (the
     # fleet) always has it: this process only waits.
     judge_while_observing: bool = True
+    # the scores file's text of each row made as its part is done too, for a caller that writes the record with
+    # private_files.write_json_atomically(path, graded.scores, graded.written_ahead) (the command line)
+    write_ahead: bool = False
 
 
 @dataclasses.dataclass
@@ -87,6 +90,7 @@ class Graded:
     submissions: list = dataclasses.field(default_factory=list)  # as loaded: each file's Origin (grade ci)
     outcomes: dict = dataclasses.field(default_factory=dict)  # id -> [grader.records.Outcome], suite order
     suite: object = None  # the suite graded against (grader.suites.Suite)
+    written_ahead: object = None  # private_files.WrittenAhead: the text of rows made ahead (Settings.write_ahead)
 
     def row(self, submission_id) -> dict:
         """One submission's row of the scores record."""
@@ -204,7 +208,9 @@ def _grade_submissions(submissions, suite, settings, progress, notify, observer,
                                                               sandbox, jobs, cache, kept),
         student_diagnose=lambda subs, runs, outcomes, kept: _student_diagnoses(
             suite, subs, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept),
-        in_parts=in_parts, diagnose_in_parts=in_parts and _diagnosed_in_parts(suite, settings, submissions, sandbox)))
+        in_parts=in_parts, diagnose_in_parts=in_parts and _diagnosed_in_parts(suite, settings, submissions, sandbox),
+        ahead=RowsAhead(suite, _declared(suite, settings), lambda run: _tests_read({0: run}, expectations),
+                        written=settings.write_ahead) if in_parts else None))
     try:
         try:
             if progress:
@@ -235,11 +241,11 @@ def _grade_submissions(submissions, suite, settings, progress, notify, observer,
             sandbox.close()
     record = scores_record(suite, submissions, runs, outcomes, diagnoses,
                            tests_read=_tests_read(runs, expectations), tests=_declared(suite, settings),
-                           student_diagnoses=shown)
+                           student_diagnoses=shown, ahead=rows.steps.ahead)
     errors = [{"id": sid, **run["grader_error"]} for sid, run in sorted(runs.items()) if "grader_error" in run]
     errors += [{"id": row["id"], **row.pop("grader_error")} for row in record["submissions"] if "grader_error" in row]
     return Graded(record, runs, time.monotonic() - started, observed, Strength(observer.strength), observer.warning,
-                  errors, submissions, outcomes, suite)
+                  errors, submissions, outcomes, suite, rows.steps.ahead and rows.steps.ahead.written)
 
 
 def _declared(suite, settings):
@@ -378,8 +384,8 @@ def _judge_contained(suite, runs, settings, expectations, so_far=None):
 
 def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
           require_sandbox=False, progress=None, use_bwrap=True, one_submission=False, queue=None,
-          notify=None) -> Graded:
+          notify=None, write_ahead=False) -> Graded:
     """grade_path with the settings as keywords (what the command line passes)."""
     settings = Settings(exercise=exercise, limits=limits, torch=torch, jobs=jobs, cache_dir=cache_dir,
-                        require_sandbox=require_sandbox, use_bwrap=use_bwrap, queue=queue)
+                        require_sandbox=require_sandbox, use_bwrap=use_bwrap, queue=queue, write_ahead=write_ahead)
     return grade_path(path, settings, one_submission=one_submission, progress=progress, notify=notify)

@@ -24,6 +24,9 @@ The scores are those of judging and diagnosing the whole batch at once, byte for
   stored variant runs) and no submission is a variant's own file (whose run the book would take): else the
   rows are diagnosed once every submission is observed, as before;
 - a row's verdicts are kept (grader/verdicts.py) as its part is done, so an interrupted batch keeps them.
+- a row of the scores record is made as its part is done (scores.RowsAhead; for the command line its text too),
+  not in the one-core tail after the last observation; where the verdicts change at the end (above), the rows are
+  made again with the record.
 
 A row whose run the cache kept, with its verdicts, is neither judged nor diagnosed. A grader error while
 judging stays on its row (pipeline._judge_contained). Interrupted, the thread stops after its part; the
@@ -96,6 +99,7 @@ class Steps:
     student_diagnose: Callable  # (submissions, runs, outcomes, kept) -> {id: [DiagnosisEntry]}, or None
     in_parts: bool  # whether a thread judges (and diagnoses) rows as they arrive (a batch of one does not)
     diagnose_in_parts: bool  # see the module's text
+    ahead: object = None  # scores.RowsAhead: each row of the scores record made once its part is done, or None
 
 
 class Rows:
@@ -163,6 +167,10 @@ class Rows:
             raise self.error
         # what the observer returned without handing it over as it finished
         left = {sid: (self.by_id[sid], run, False) for sid, run in runs.items() if self.handed.get(sid) is not run}
+        ahead = self.steps.ahead
+        if ahead is not None:
+            for sid in left:
+                ahead.rows.pop(sid, None)
         self._take([row for row in self.pending if row[0].id not in left] + list(left.values()))
         self.pending = []
         self._judge_some(final=True)
@@ -171,6 +179,8 @@ class Rows:
             fresh = {sid: self.placed[sid] for sid in self.fresh}
             self.outcomes.update(self.steps.judge(fresh, None))
             self.runs.update(fresh)
+        if ahead is not None and (self.so_far.regrouped or not self.steps.diagnose_in_parts):
+            ahead.forget()  # judged or diagnosed again below: the rows are made with the scores record
         if self.so_far.regrouped or not self.steps.diagnose_in_parts:
             self.diagnoses = {sid: v for sid, v in self.diagnoses.items() if sid in self.known}
             self._diagnose_part(self.fresh, list(self.runs))
@@ -232,6 +242,12 @@ class Rows:
         if self.steps.diagnose_in_parts:
             shown, self.unshown = [*fresh, *self.unshown], []
             self._diagnose_part(list(fresh), shown)
+            if self.steps.ahead is not None and not final:  # the final part's rows: with the scores record
+                for sid in shown:
+                    if sid in self.runs:
+                        self.steps.ahead.add(self.by_id[sid], self.runs[sid], self.outcomes[sid],
+                                             self.diagnoses.get(sid, []),
+                                             None if self.shown is None else self.shown.get(sid, []))
 
     def _diagnose_part(self, fresh, ids):
         """Diagnose the rows `fresh` (judged here) and keep their verdicts; the student view of rows `ids`."""

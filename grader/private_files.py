@@ -1,5 +1,6 @@
 """Files the grader writes about students: one rule for their mode, and one atomic writer."""
 
+import io
 import os
 import tempfile
 from json.encoder import encode_basestring  # C, where the json accelerator is built
@@ -12,14 +13,14 @@ from pathlib import Path
 PRIVATE_FILE_MODE = 0o600
 
 
-def write_json_atomically(path, record):
+def write_json_atomically(path, record, ahead=None):
     """Write JSON so that a reader sees the old file or the whole new one, never a torn one. The text is
     json.dump(record, f, indent=2, ensure_ascii=False)'s, byte for byte (`_indented`), written as it is made:
     json.dumps of a class of 1,000 (36 MB) held a list of millions of pieces and their join, the grader's
-    peak memory."""
+    peak memory. `ahead`: a WrittenAhead holding the text of some of the record's containers, taken as it is."""
     def write(f):
         out = []
-        _indented(record, out, 0, f)
+        _indented(record, out, 0, f, ahead)
         f.write("".join(out) + "\n")
 
     _write_atomically(path, write)
@@ -75,7 +76,7 @@ def _key(key):
     raise TypeError(f"keys must be str, int, float, bool or None, not {key.__class__.__name__}")
 
 
-def _indented(value, out, level, f):
+def _indented(value, out, level, f, ahead=None):
     """The text json.dump(value, indent=2, ensure_ascii=False) writes (json.encoder's _make_iterencode: the
     same tests in the same order), appended to `out` and written to `f` every _FLUSH pieces. json.dump's own
     encoder, in Python with a generator per container and a write per piece, took twice as long: 1.5 s of
@@ -98,11 +99,16 @@ def _indented(value, out, level, f):
             else:
                 head = separator
             text = _scalar(item)  # a scalar at once, with its head; a container recurses
-            if text is not None:
+            if text is None and ahead is not None and (kept := ahead.text(item, level + 1)) is not None:
+                out.append(head)
+                f.write("".join(out))  # a row's 40 KB at once, not held with the others
+                out.clear()
+                f.write(kept)
+            elif text is not None:
                 out.append(head + text)
             else:
                 out.append(head)
-                _indented(item, out, level + 1, f)
+                _indented(item, out, level + 1, f, ahead if ahead is not None and level + 1 < ahead.deepest else None)
             separator = "," + inner
             if len(out) > _FLUSH:
                 f.write("".join(out))
@@ -127,3 +133,37 @@ def _scalar(value):
     if isinstance(value, float):
         return _float(value)
     return None
+
+
+class WrittenAhead:
+    """The JSON text (`_indented`'s at a given level) of some containers of a record, made before the record is
+    written (scores.RowsAhead: each row as its part of the batch is done) and kept in an unlinked temporary file
+    of PRIVATE_FILE_MODE, not in memory (a class of 1,000 writes 40 MB). A container is taken by identity: it
+    must not change between `keep` and the write. Not for several writing threads at once."""
+
+    def __init__(self):
+        self._file, self._kept, self._end = None, {}, 0  # id -> (the container, its level, offset, length)
+        self.deepest = -1  # the deepest level kept: the writer looks no deeper
+
+    def keep(self, value, level):
+        written, out = io.StringIO(), []
+        _indented(value, out, level, written)
+        data = (written.getvalue() + "".join(out)).encode("utf-8")
+        if self._file is None:
+            self._file = tempfile.TemporaryFile()  # mkstemp's 0600, unlinked at once
+        os.pwrite(self._file.fileno(), data, self._end)
+        self._kept[id(value)] = (value, level, self._end, len(data))
+        self.deepest = max(self.deepest, level)
+        self._end += len(data)
+
+    def text(self, value, level):
+        """The text kept of this very container at this level, else None."""
+        kept = self._kept.get(id(value))
+        if kept is None or kept[0] is not value or kept[1] != level:
+            return None
+        return os.pread(self._file.fileno(), kept[3], kept[2]).decode("utf-8")
+
+    def close(self):
+        if self._file is not None:
+            self._file.close()
+        self._file, self._kept, self._end, self.deepest = None, {}, 0, -1

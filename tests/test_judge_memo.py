@@ -74,6 +74,13 @@ def test_judging_while_observing_gives_the_same_rows(tmp_path):
     assert json.dumps(beside.scores, sort_keys=True) == json.dumps(after.scores, sort_keys=True)
     assert any(row["diagnosis"] for row in after.scores["submissions"])
     assert any(row.get("student_diagnosis") for row in after.scores["submissions"])
+    # the command line's: each row's text made as its part is done (Settings.write_ahead), the same file
+    from grader.private_files import write_json_atomically
+
+    ahead = grade_path(tmp_path, Settings(exercise="03-tanh", jobs=2, write_ahead=True))
+    write_json_atomically(tmp_path / "after.json", after.scores)
+    write_json_atomically(tmp_path / "ahead.json", ahead.scores, ahead.written_ahead)
+    assert (tmp_path / "ahead.json").read_bytes() == (tmp_path / "after.json").read_bytes()
 
 
 def test_the_switch_interval_is_short_while_any_batch_judges_beside_its_observation():

@@ -115,6 +115,57 @@ def test_the_scores_writer_gives_json_dumps_bytes(tmp_path):
     write_json_atomically(path, record)
     assert path.read_text(encoding="utf-8") == json.dumps(record, indent=2, ensure_ascii=False) + "\n"
 
+def test_rows_written_ahead_are_taken_as_they_were_kept(tmp_path):
+    # the command line's scores file: rows whose text was made while the batch was still observed (scores.RowsAhead,
+    # private_files.WrittenAhead) are written from that text, byte for byte json.dumps's, the others as they are
+    from grader.private_files import WrittenAhead
+
+    rows = [{"id": f"s{i}", "score": i / 3, "tests": [{"name": "é", "output": "x\n" * i}], "diagnosis": []}
+            for i in range(5)]
+    record = {"exercise": "engine", "submissions": rows}
+    ahead = WrittenAhead()
+    for row in rows[1:4]:
+        ahead.keep(row, 2)
+    ahead.keep(rows[4], 1)  # kept at another level: not where the record holds it, so not taken
+    expected = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+    path = tmp_path / "scores.json"
+    write_json_atomically(path, record, ahead)
+    assert path.read_text(encoding="utf-8") == expected
+    rows[2]["score"], rows[4]["score"] = 99, 98  # changed after it was kept: the kept text is what is written
+    write_json_atomically(path, record, ahead)
+    written = json.loads(path.read_text(encoding="utf-8"))["submissions"]
+    assert [row["score"] for row in written] == [0, 1 / 3, 2 / 3, 1, 98]
+    rows[2] = dict(rows[2])  # an equal row, another object: written as it is
+    write_json_atomically(path, record, ahead)
+    assert json.loads(path.read_text(encoding="utf-8"))["submissions"][2]["score"] == 99
+    ahead.close()
+    write_json_atomically(path, record, ahead)  # nothing kept any more
+    assert path.read_text(encoding="utf-8") == json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+
+
+def test_a_scores_record_takes_the_rows_made_ahead():
+    from grader.scores import RowsAhead
+
+    suite = load_suite("engine")
+    subs = [_submission("amy"), _submission("bob"), _submission("cat", problem="not a Python file")]
+    ok = {"status": "ok", "message": None, "import_error": None}
+    outcomes = {"amy": [_outcome("add/values", "passed")], "bob": [_outcome("add/values", "failed", output="no")]}
+    diagnoses = {"bob": [{"kind": "hint", "hint": "x"}]}
+    whole = scores_record(suite, subs, {"amy": ok, "bob": ok}, outcomes, diagnoses)
+    ahead = RowsAhead(suite, None, lambda run: None, written=True)
+    ahead.add(subs[1], ok, outcomes["bob"], diagnoses["bob"], None)
+    ahead.add(subs[0], {"status": "no such status"}, [], [], None)  # fails to build: a crashed row, not written ahead
+    assert ahead.rows["amy"]["status"] == "crashed" and "grader_error" in ahead.rows["amy"]
+    del ahead.rows["amy"]
+    parts = scores_record(suite, subs, {"amy": ok, "bob": ok}, outcomes, diagnoses, ahead=ahead)
+    assert parts == whole
+    assert parts["submissions"][1] is ahead.rows["bob"]  # taken as it was made
+    assert ahead.written.text(ahead.rows["bob"], 2) == json.dumps(
+        {"submissions": [whole["submissions"][1]]}, indent=2, ensure_ascii=False).split('"submissions": [\n    ')[1][:-6]
+    ahead.forget()
+    assert ahead.rows == {} and ahead.written.text(parts["submissions"][1], 2) is None
+
+
 # -- a run whose time ran out only where no test looks ----------------------------------------
 
 

@@ -76,7 +76,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
             result = grade(submissions, exercise=exercise, jobs=jobs, limits=limits,
                            cache_dir=cache_dir, torch=torch_mode,
                            require_sandbox=kw["require_sandbox"], progress=Progress(), queue=queue,
-                           one_submission=one_submission,
+                           one_submission=one_submission, write_ahead=True,
                            notify=lambda text: click.secho(("\n" if sys.stderr.isatty() else "") + f"warning: {text}",
                                                            fg="yellow", err=True))
     except (LoadError, SuiteError, SandboxUnavailable, FleetError) as exc:
@@ -89,7 +89,9 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
         click.echo(f"\n{'Terminated (SIGTERM)' if by_sigterm else 'Interrupted'}: {where}; the batch can be "
                    f"resumed: run the same command again. {out} was not written.", err=True)
         sys.exit(143 if by_sigterm else 130)
-    write_json_atomically(out, result.scores)
+    write_json_atomically(out, result.scores, result.written_ahead)  # rows written ahead: Settings.write_ahead
+    if result.written_ahead is not None:
+        result.written_ahead.close()
     report_grader_errors(result.grader_errors, report_files.run_log_path(out))
     timings = report_files.timings_of(result.runs)
     report_files.write_timings(out, timings)
