@@ -62,13 +62,15 @@ class Attempt:
         polled). CPU time: when what is left could be spent on every core at once; the sleep and
         starvation backstops: when the wall time less the waiting counted so far reaches them."""
         limit, wall_start, at_start = self.phase
-        budget, used = self.budget, self.budget.used + usage
-        phase = usage - at_start
+        budget = self.budget
+        # in floats, the same sums as the Usage objects' (`budget.used + usage`, `usage - at_start`), without making
+        # two of them for each probe of a run (0.8 ms of the grader's CPU a submission)
+        used_cpu, used_waited = budget.used.cpu + usage.cpu, budget.used.waited + usage.waited
         first = min(
-            (limit - phase.cpu) / _CPUS,
-            (budget.cpu_seconds - used.cpu) / _CPUS,
-            wall_start + SLEEP_BACKSTOP * limit + phase.waited - now,
-            budget.started + SLEEP_BACKSTOP * budget.cpu_seconds + used.waited - now,
+            (limit - (usage.cpu - at_start.cpu)) / _CPUS,
+            (budget.cpu_seconds - used_cpu) / _CPUS,
+            wall_start + SLEEP_BACKSTOP * limit + (usage.waited - at_start.waited) - now,
+            budget.started + SLEEP_BACKSTOP * budget.cpu_seconds + used_waited - now,
             wall_start + STARVED_BACKSTOP * limit - now,
         )
         return now + max(0.01, first)

@@ -63,8 +63,9 @@ def _values_in(line):
 def _too_many_values(line):
     """Whether a line may hold more than MAX_LINE_VALUES values (_values_in). Blanking out its strings
     only lowers the count, so a line whose raw count is within the limit is, without the regex (nearly
-    every line an honest worker writes: a few hundred bytes)."""
-    return _separators(line) > MAX_LINE_VALUES and _values_in(line) > MAX_LINE_VALUES
+    every line an honest worker writes: a few hundred bytes), and a line shorter than the limit holds fewer
+    separators than that without counting them."""
+    return len(line) >= MAX_LINE_VALUES and _separators(line) > MAX_LINE_VALUES and _values_in(line) > MAX_LINE_VALUES
 
 
 def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
