@@ -156,6 +156,9 @@ def delegated_methods(tree, nodes) -> int:
     if not classes:
         return 0
     functions = {n.name: (tree, n) for n in tree.body if isinstance(n, ast.FunctionDef)}
+    walked = _named_ops_as_operators(tree, classes, nodes)
+    if walked:
+        nodes = list(ast.walk(tree))
     named: dict[str, int] = {}
     for node in nodes:
         name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
@@ -171,7 +174,58 @@ def delegated_methods(tree, nodes) -> int:
     for method, holder, function in moved.values():
         method.args, method.body = function.args, function.body
         holder.body = [s for s in holder.body if s is not function] or [ast.Pass()]
+    return len(nodes) + walked
+
+
+_OPERATORS = {"__add__": ast.Add, "__sub__": ast.Sub, "__mul__": ast.Mult, "__truediv__": ast.Div,
+              "__pow__": ast.Pow, "__matmul__": ast.MatMult}
+
+
+def _named_ops_as_operators(tree, classes, nodes) -> int:
+    """An op written as a named method that its operator's method hands on to (`def __add__(self, other): return
+    self.add(other)`) is the operator wherever the file calls it by name: `a.add(b.multiply(-1))` is `a + b * -1`,
+    as a copy that writes the operators reads. Only names a class's forward operator delegates to, each to one
+    operator, called for their value (`seen.add(node)` as a statement is a set's); the delegating method itself is
+    left as written. Returns the nodes it walked (0: nothing to read)."""
+    found: dict[str, type] = {}
+    kept = set()
+    for cls in classes:
+        own = {n.name: n for n in cls.body if isinstance(n, ast.FunctionDef)}
+        for name, op in _OPERATORS.items():
+            method = own.get(name)
+            target = _delegate(method, {k: (cls, v) for k, v in own.items()}, {}) if method is not None else None
+            if target is not None:
+                if target[1].name in found and found[target[1].name] is not op:
+                    found[target[1].name] = None
+                else:
+                    found[target[1].name] = op
+                kept.add(id(method.body[0].value))
+    found = {k: v for k, v in found.items() if v is not None}
+    if not found:
+        return 0
+    _Operators(found, kept).visit(tree)  # bottom-up: an operand called by name is read first
     return len(nodes)
+
+
+class _Operators(ast.NodeTransformer):
+    def __init__(self, found, kept):
+        self.found, self.kept = found, kept  # kept: the ids of the calls left as written
+
+    def visit_Expr(self, node):
+        self.kept.add(id(node.value))  # a call whose value is thrown away is no op's
+        return self.generic_visit(node)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        return node if id(node) in self.kept else _as_operator(node, self.found)
+
+
+def _as_operator(call, found):
+    func = call.func
+    if (isinstance(func, ast.Attribute) and func.attr in found and len(call.args) == 1 and not call.keywords
+            and not isinstance(call.args[0], ast.Starred)):
+        return ast.copy_location(ast.BinOp(func.value, found[func.attr](), call.args[0]), call)
+    return call
 
 
 def _delegate(method, own: dict, functions: dict):

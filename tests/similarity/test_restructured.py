@@ -183,9 +183,33 @@ def test_an_op_that_hands_its_parameters_to_a_named_method_is_that_method():
         "    def tanh(self):", "    def __mul__(self, x):\n        return self.times(x)\n\n    def tanh(self):")
     assert units(named)["Value.__mul__"] == units(MICROGRAD_OPS)["Value.__mul__"]
     assert "Value.times" not in units(named)
-    # named elsewhere too (`a.times(b)` in another method), it stays where it is
+    # called by name elsewhere too (`a.times(b)` in another method): that call is the operator the op hands on to
     used = named + "\n    def square(self):\n        return self.times(self)\n"
-    assert "Value.times" in units(used)
+    written = MICROGRAD_OPS + "\n    def square(self):\n        return self * self\n"
+    assert units(used) == units(written)
+    # a name that no operator hands on to is a method like any other
+    other = named.replace("return self.times(x)", "return self.times(x) + 0") + \
+        "\n    def square(self):\n        return self.times(self)\n"
+    assert "Value.times" in units(other) and "Mult" not in units(other)["Value.square"]
+
+
+def test_ops_called_by_name_read_as_their_operators():
+    # an engine whose ops are named methods, its operators handing on to them, and its derived ops calling them by
+    # name (`self.add(other.multiply(-1))`), reads as the same engine written with operators
+    by_name = MICROGRAD_OPS.replace("def __mul__(self, other):", "def multiply(self, other):").replace(
+        "    def tanh(self):", "    def __mul__(self, other):\n        return self.multiply(other)\n\n"
+        "    def __neg__(self):\n        return self.multiply(-1)\n\n"
+        "    def __truediv__(self, other):\n        return self.multiply(other.multiply(2)).multiply(3)\n\n"
+        "    def tanh(self):")
+    operators = MICROGRAD_OPS.replace("    def tanh(self):", "    def __neg__(self):\n        return self * -1\n\n"
+                                      "    def __truediv__(self, other):\n        return (self * (other * 2)) * 3\n\n"
+                                      "    def tanh(self):")
+    assert units(by_name) == units(operators)
+    # a call of that name whose value is thrown away is not the op: `seen.add(node)` adds to a set
+    walk = "\n    def walk(self, seen):\n        seen.multiply(self)\n        return seen\n"
+    assert units(by_name + walk)["Value.walk"] != units(operators + walk.replace("seen.multiply(self)", "seen * self"))[
+        "Value.walk"]
+    assert units(by_name + walk)["Value.walk"] == units(operators + walk)["Value.walk"]
 
 
 def test_an_op_that_makes_its_node_of_what_it_computes_is_no_node_helper():
@@ -193,13 +217,13 @@ def test_an_op_that_makes_its_node_of_what_it_computes_is_no_node_helper():
     def __rmul__(self, other):
         return self.times(other)
 
-    def __mul__(self, other):
+    def twice(self, other):
         return self.times(other)
 '''
     # `times` computes its node (`Value(self.data * other.data, ...)`): `self.times(other)` is not `Value(other)`
-    assert units(named)["Value.__mul__"][1:] == units(named)["Value.__rmul__"][1:]  # their names aside
+    assert units(named)["Value.twice"][1:] == units(named)["Value.__rmul__"][1:]  # their names aside
     assert "Value.times" in units(named)
-    assert "Value" not in units(named)["Value.__mul__"]
+    assert "Value" not in units(named)["Value.__rmul__"]
 
 
 def test_a_restructured_method_has_its_sources_structure_shape():
@@ -218,3 +242,4 @@ def test_a_restructured_method_has_its_sources_structure_shape():
     shapes = {text for _, text, _ in structure_shapes(read_source(MICROGRAD_OPS).units).values()}
     restructured = {text for _, text, _ in structure_shapes(read_source(pairs).units).values()}
     assert shapes & restructured  # tanh, and __init__
+
