@@ -151,7 +151,11 @@ class RowsAhead:
         row = self.rows[submission.id] = scored_row(submission, run, outcomes, self.max_score,
                                                     self.tests_read(run), diagnosis, student_diagnosis)
         if self.written is not None and "grader_error" not in row:  # the pipeline takes that out, for the run log
-            self.written.keep(row, 2)  # the level of a row in the record: {"submissions": [row]}
+            try:
+                self.written.keep(row, 2)  # the level of a row in the record: {"submissions": [row]}
+            except OSError:  # no room in the temporary folder: every row is written with the record, as before
+                self.written.close()
+                self.written = None
 
     def forget(self):
         """Drop every row (their verdicts changed at the end: pipeline_rows.Rows.finish)."""

@@ -166,6 +166,25 @@ def test_a_scores_record_takes_the_rows_made_ahead():
     assert ahead.rows == {} and ahead.written.text(parts["submissions"][1], 2) is None
 
 
+def test_rows_are_still_made_ahead_when_their_text_cannot_be_kept(monkeypatch):
+    # a full or unwritable temporary folder costs the written-ahead text, not the batch: the record's writer then
+    # writes every row itself, as it did before rows were written ahead
+    import errno
+
+    import grader.private_files as private_files
+    from grader.scores import RowsAhead
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(private_files.tempfile, "TemporaryFile", full)
+    suite = load_suite("engine")
+    ok = {"status": "ok", "message": None, "import_error": None}
+    ahead = RowsAhead(suite, None, lambda run: None, written=True)
+    ahead.add(_submission("bob"), ok, [_outcome("add/values", "failed", output="no")], [], None)
+    assert ahead.written is None and ahead.rows["bob"]["score"] == 0.0
+
+
 # -- a run whose time ran out only where no test looks ----------------------------------------
 
 
