@@ -16,9 +16,10 @@
 - **Canonical lines.** Between two students neither of whom copied a public
   source, the code both hold that the canonical code's variants hold
   (variants.py: lines independent students write alike) counts in full in
-  the cosine and at CANONICAL_EVIDENCE of its weight in the evidence factor:
-  a pair whose shared own code is only such lines scores low however small
-  their own code is.
+  the cosine and at CANONICAL_EVIDENCE of its weight in the evidence factor;
+  so does, between any two, canonical code recombined
+  (documents.py: its statements with some left out): a pair whose shared own
+  code is only such lines scores low however small their own code is.
 - **The index.** A fingerprint held by more than max(COMMON_MIN,
   COMMON_SHARE × N) documents weighs 0 (common knowledge), and S of every
   pair is summed through an inverted index of the others (each fingerprint
@@ -222,12 +223,13 @@ class Cohort:
             return canonical[pair]
 
         shared = self.shared_weights()
+        code_r, shapes_r, structures_r = self.shared_recombined()  # weak evidence, as the variants are
         raw = {}
         for (i, j), s in shared.items():
             s -= homework((i, j))[0]
             # the canonical code written another way (variants.py) that both hold, when no public copy already
             # took it out: lines independent students write alike, weak evidence of copying (CANONICAL_EVIDENCE)
-            plain = 0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)
+            plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0)
             rare = s - (1 - CANONICAL_EVIDENCE) * plain
             raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
         for (i, j), t in self.shared_traits().items():
@@ -241,10 +243,11 @@ class Cohort:
             # a third piece of evidence: the share of the smaller student's methods, as shapes, the other wrote
             # alike, as written or as the structure reads them (whichever says more: one method, not two pieces)
             _, _, x, y = homework((i, j))
-            shape = max(smaller_share_score(written.get((i, j), 0.0) - x, self.shape_totals[i], self.shape_totals[j],
-                                            SHAPE_EVIDENCE),
-                        smaller_share_score(structural.get((i, j), 0.0) - y, self.structure_totals[i],
-                                            self.structure_totals[j], SHAPE_EVIDENCE))
+            w, r, weak = written.get((i, j), 0.0) - x, structural.get((i, j), 0.0) - y, 1 - CANONICAL_EVIDENCE
+            shape = max(smaller_share_score(w, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE,
+                                            rare=w - weak * shapes_r.get((i, j), 0.0)),
+                        smaller_share_score(r, self.structure_totals[i], self.structure_totals[j], SHAPE_EVIDENCE,
+                                            rare=r - weak * structures_r.get((i, j), 0.0)))
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)
         for pair, (_, surely) in both.items():
@@ -273,6 +276,19 @@ class Cohort:
                 if h in document.prints:  # a variant is never explained (read_document)
                     postings[h].append(index)
         return shared_through(postings, self.weights, [d.tokens for d in self.documents])
+
+    def shared_recombined(self) -> tuple[dict[tuple[int, int], float], ...]:
+        """The code, shapes and structures' shapes each pair shares that are canonical code recombined (documents.py)."""
+        out = []
+        for weights, held, sizes in ((self.weights, "prints", "tokens"), (self.shape_weights, "shapes", "shapes"),
+                                     (self.structure_weights, "structures", "structures")):
+            postings: dict[int, list[int]] = defaultdict(list)
+            for index, document in enumerate(self.documents):
+                for h in document.recombined:
+                    if h in getattr(document, held):
+                        postings[h].append(index)
+            out.append(shared_through(postings, weights, [getattr(d, sizes) for d in self.documents]))
+        return tuple(out)
 
     def _shared_variant_traits(self, i: int, j: int) -> tuple[float, float, float]:
         """The weight of traits, shapes and structures' shapes that documents I and J share and the canonical

@@ -9,7 +9,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..machine_size import usable_cpus
-from .fingerprints import K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, statement_hashes, winnow
+from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
+                           statement_hashes, statement_orders, winnow)
 from .normalise import Unit, read_source, units_of
 from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
 
@@ -47,6 +48,9 @@ class Document:
     # its numbers and its method shapes (they read past names and layout; a comment or docstring is rewritten or
     # dropped, a name renamed, a line restyled): hash -> size, what Cohort.against counts among its own choices
     kept_traits: dict[int, float] = field(default_factory=dict)
+    # prints, shapes and structures' shapes made only of canonical statements (the starter's, a public source's, the
+    # reference's or a variant's) in an order canonical code has them: canonical code recombined (`_recombined`)
+    recombined: frozenset[int] = frozenset()
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -60,8 +64,9 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     tokens: dict[int, float] = defaultdict(float)
     own_lines: set[tuple[str, int]] = set()  # (file, line) of the tokens the starter does not cover
     given_lines: set[tuple[str, int]] = set()  # and of those it covers
+    unit_hashes = [kgram_hashes(unit.tokens) for unit in units]
     for index, unit in enumerate(units):
-        hashes = kgram_hashes(unit.tokens)
+        hashes = unit_hashes[index]
         given = covered_tokens(hashes, starter_kgrams, len(unit.tokens))
         for covered, line in zip(given, unit.lines):
             (given_lines if covered else own_lines).add((unit.file, line))
@@ -90,6 +95,8 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             tokens[h] += sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
     # a trait only on lines that are the starter's code (renamed, it is still no code of the student's) is not theirs
     starter_lines = given_lines - own_lines
+    known = (starter_kgrams, public_kgrams, variant_kgrams)
+    recombined, canonical_lines = _recombined(units, unit_hashes, prints, known)
     own_traits, trait_text, own_shapes, known_traits = {}, {}, {}, {}
     # the traits of each file, and of the code it hides and runs, where that was unpacked (its lines are not the file's)
     written = [(name, texts[name]) for name in sorted(texts)]
@@ -104,15 +111,56 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             elif h not in starter_kgrams and h not in public_kgrams and h not in own_traits:
                 if kind == "shape":
                     own_shapes[h] = size
+                    if lines and all((name, line) in canonical_lines for line in lines):
+                        recombined.add(h)
                 own_traits[h], trait_text[h] = size, (kind, text)
     # each function's shape as the structure reads it: what a restructured copy keeps of its source's methods
-    structures = {h: size for h, (size, _, lines) in structure_shapes(units).items()
-                  if not lines <= starter_lines and h not in starter_kgrams and h not in public_kgrams}
+    structures = {}
+    for h, (size, _, lines) in structure_shapes(units).items():
+        if not lines <= starter_lines and h not in starter_kgrams and h not in public_kgrams:
+            structures[h] = size
+            if lines <= canonical_lines:
+                recombined.add(h)
     variants = frozenset(h for h in list(prints) + list(own_traits) + list(structures)
                          if h in variant_kgrams and h not in explained)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
                     [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
-                    trait_text, own_shapes, variants, structures, known_traits)
+                    trait_text, own_shapes, variants, structures, known_traits,
+                    recombined=frozenset(h for h in recombined if h not in explained and h not in variants))
+
+
+def _recombined(units: list[Unit], unit_hashes: list[list[int]], prints: dict,
+                known: tuple[frozenset[int], ...]) -> tuple[set[int], set]:
+    """The prints made only of canonical statements (each one held by the starter, a public source, the reference
+    or a canonical variant, or too short to be a fingerprint), each statement after the one before it as canonical
+    code has them (statement_orders: statements left out, none swapped anywhere in the unit), and the (file, line)s
+    that hold only canonical statements. Such code is the lecture's with lines left out: lines independent students
+    write alike (the plain recursive walk whose list is its visited set), weak evidence as the variants are. A unit
+    that puts two canonical statements the other way round (its closure before its node) chose its order: none of
+    it is."""
+    def before(a: int, b: int) -> bool:
+        return any(order_hash(a, b) in k for k in known)
+
+    found, canonical, other = set(), set(), set()
+    for unit, hashes in zip(units, unit_hashes):
+        statements = statement_hashes(unit)
+        held = [any(h in k for k in known) for _, _, h in statements]
+        ordered = [h for (_, _, h), kept in zip(statements, held) if kept]
+        swapped = any(before(b, a) and not before(a, b)
+                      for i, a in enumerate(ordered) for b in ordered[i + 1:i + 1 + ORDER_REACH])
+        n = len(unit.tokens)
+        flags, which = [not swapped] * n, [-1] * n
+        for index, (start, end, h) in enumerate(statements):
+            for t in range(start, min(end, n)):
+                flags[t], which[t] = held[index] and not swapped, index
+        for t in range(n):
+            (canonical if flags[t] else other).add((unit.file, unit.lines[t]))
+        for position, h in enumerate(hashes):
+            if h in prints and h not in found and all(flags[position:position + K]):
+                order = sorted({w for w in which[position:position + K] if w >= 0})
+                if all(before(statements[a][2], statements[b][2]) for a, b in zip(order, order[1:])):
+                    found.add(h)
+    return found, canonical - other
 
 
 def read_public(name: str, text: str, starter_kgrams: frozenset[int], canonical_kgrams: frozenset[int]) -> Document:
@@ -159,5 +207,5 @@ def _read_one(args) -> Document:
 def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
     """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes."""
     units = [u for name in sorted(texts) for u in units_of(texts[name], name)]
-    return frozenset(all_kgrams(units) | set(structure_shapes(units))
+    return frozenset(all_kgrams(units) | set(structure_shapes(units)) | statement_orders(units)
                      | {h for name in sorted(texts) for h in trait_hashes(texts[name])})

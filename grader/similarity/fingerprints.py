@@ -116,6 +116,26 @@ def _statement_hash(tokens: list[str]) -> int:
     return (h * _BASE + len(tokens)) % _PRIME
 
 
+ORDER_TAG = 1 << 62  # an order's hash: never a k-gram's or a statement's (< 2 ** 61), nor a trait's (1 << 63 set)
+ORDER_REACH = 8  # a statement's order is kept with each of the next ORDER_REACH: up to seven left out between them
+
+
+def order_hash(first: int, second: int) -> int:
+    """The hash of "statement FIRST comes before statement SECOND" (statement_orders)."""
+    return (first * _BASE + second) % _PRIME | ORDER_TAG
+
+
+def statement_orders(units: list[Unit]) -> set[int]:
+    """Which statement comes before which in each unit (order_hash of each statement with each of the next
+    ORDER_REACH): canonical code with statements left out keeps these orders, and a reordering does not."""
+    found = set()
+    for unit in units:
+        hashes = [h for _, _, h in statement_hashes(unit)]
+        for i, first in enumerate(hashes):
+            found.update(order_hash(first, second) for second in hashes[i + 1:i + 1 + ORDER_REACH])
+    return found
+
+
 def all_kgrams(units: list[Unit]) -> set[int]:
     """Every k-gram hash and statement hash of the units, not winnowed: what the starter gives away."""
     return {h for unit in units for h in kgram_hashes(unit.tokens)} | {
