@@ -278,7 +278,7 @@ class Cohort:
         return shared_through(postings, self.weights, [d.tokens for d in self.documents])
 
     def shared_recombined(self) -> tuple[dict[tuple[int, int], float], ...]:
-        """The code, shapes and structures' shapes each pair shares that are canonical code recombined (documents.py)."""
+        """The code, shapes and structure shapes each pair shares that are canonical code recombined (documents)."""
         out = []
         for weights, held, sizes in ((self.weights, "prints", "tokens"), (self.shape_weights, "shapes", "shapes"),
                                      (self.structure_weights, "structures", "structures")):
