@@ -1,9 +1,10 @@
 """Where a class's average precision is lost: which negatives outrank which positives.
 
-    python bench/similarity/errors.py --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
+    python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
                                      [--list 5] [--json OUT]
 
-For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, reused when there), the pairs are
+For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
+build-second/ as run.py builds it; reused when there), the pairs are
 scored as run.py scores them and ranked (ties against the method). A ranking error is a (negative, positive)
 pair in the wrong order; each negative pair is put in one kind:
 
@@ -41,7 +42,7 @@ import run  # noqa: E402
 
 NEGATIVE_KINDS = ("hard", "public-public", "public-other", "fillers", "engine", "copy-other", "hard-other")
 POSITIVE_KINDS = ("L1", "L2", "L3", "L4", "twice")
-CLASSES = ("fourth", "fifth", "sixth", "seventh")
+CLASSES = ("second", "fourth", "fifth", "sixth", "seventh")
 
 
 def negative_kind(a: dict, b: dict) -> str:
@@ -142,10 +143,11 @@ def parts(group, public: dict[str, float]) -> tuple[dict[str, float], dict[str, 
 def build(name: str, seed: int, folder: Path) -> dict:
     import fifth
     import fourth
+    import second
     import seventh
     import sixth
 
-    module = {"fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
+    module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
     if labels.exists() and (folder / "main" / "submissions").is_dir():
         return json.loads(labels.read_text(encoding="utf-8"))
@@ -175,7 +177,7 @@ def main():
     results = {}
     for name in CLASSES:
         for seed in getattr(args, name):
-            folder = args.build / name / f"seed-{seed}"
+            folder = (args.build.parent / "build-second" if name == "second" else args.build / name) / f"seed-{seed}"
             labels = build(name, seed, folder)
             group, public = run.our_cohort(folder / "main")
             scores, described = parts(group, public)
