@@ -131,16 +131,18 @@ class Attempt:
                         continue
                     *lines, rest = bytes(buffer).split(b"\n")  # one pass: a flood of short lines stays linear
                     buffer = bytearray(rest)
+                    begun = False
                     for line in lines:
                         if self.ended is not None:
                             break
                         expected = self.current if self.current else (pending[0] if pending else None)
-                        event = parse_event(line, expected)
-                        if self._apply(event, pending):
-                            # a new probe starts: its limit counts from here
-                            usage = self._usage(proc, at_start, FRESH_SECONDS)
-                            self._new_phase(limits.probe_seconds, usage)
-                            look_at = self._next_look(usage, time.monotonic())
+                        begun = self._apply(parse_event(line, expected), pending) or begun
+                    if begun and self.ended is None:
+                        # a new probe started: its limit counts from here (from the last one that these lines
+                        # began, read once for them all: an earlier one's phase ended within them)
+                        usage = self._usage(proc, at_start, FRESH_SECONDS)
+                        self._new_phase(limits.probe_seconds, usage)
+                        look_at = self._next_look(usage, time.monotonic())
         except ProtocolError as exc:
             self.ended, self.detail = "protocol", str(exc)
         finally:

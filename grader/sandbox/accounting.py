@@ -136,6 +136,7 @@ class CgroupTree:
         self.folder, self.controllers, self.processes = folder, controllers, processes
         self._slots = {}  # slot -> its cgroup's path
         self._fds = {}  # slot -> (cpu.stat, cpu.pressure) file descriptors, or None where missing
+        self._events = {}  # slot -> its cgroup.events, open (kill), or None where it cannot be opened
 
     @classmethod
     def create(cls, processes):
@@ -256,12 +257,22 @@ class CgroupTree:
     def kill(self, slot):
         """SIGKILL every process in the slot's cgroup and wait (briefly) until it is empty: True once it
         is (then no process of the worker is left anywhere: none can leave its cgroup)."""
-        return kill_cgroup(self._slot(slot))
+        path = self._slot(slot)
+        if slot not in self._events:
+            try:
+                self._events[slot] = os.open(os.path.join(path, "cgroup.events"), os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                self._events[slot] = None
+        return kill_cgroup(path, self._events[slot])
 
     def close(self):
         for fd in (fd for fds in self._fds.values() for fd in fds if fd is not None):
             os.close(fd)
         self._fds.clear()
+        for fd in self._events.values():
+            if fd is not None:
+                os.close(fd)
+        self._events.clear()
         remove_tree(self.folder)
 
 
