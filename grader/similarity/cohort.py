@@ -55,10 +55,11 @@ from dataclasses import dataclass
 from itertools import combinations
 
 # reading a document (documents.py), re-exported: the cohort's callers read with it
-from .documents import PARALLEL_FROM, Document, read_document, read_documents, read_public, starter_kgrams  # noqa: F401
+from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
+                        starter_kgrams)
 from .scores import clusters  # noqa: F401 (re-exported)
-from .scores import (above_typical, containment_score, evidence, pair_score, shared_through, smaller_share_score,
-                     typical_scores)
+from .scores import (above_typical, containment_score, evidence, group_traits, pair_score, shared_through,
+                     smaller_share_score, typical_scores)
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -71,7 +72,7 @@ MIN_CLASS = 30
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
 # traits (traits.py): only one another student may share a trait for it to count (a comment, a name, a line three
-# students wrote alike is a habit of the class, or of a ring that the code already shows); TRAIT_EVIDENCE plays
+# students wrote alike is a habit of the class), unless the three are a ring (scores.group_traits); TRAIT_EVIDENCE plays
 # EVIDENCE's part. Both chosen on the first class (generate.SEED) alone, among 2 and 3, and 2, 3 and 5 (docs/similarity.md)
 TRAIT_COMMON = 2
 TRAIT_EVIDENCE = 5.0
@@ -113,16 +114,15 @@ class Cohort:
         self.weights = {h: self._rarity(len(holders)) for h, holders in self.postings.items()}
         # what a pair is scored on: each one's own code (in tokens, each weighed by its rarity), less the code a
         # public source or the course's reference explains
-        self.totals = [sum(self.weight(h) * d.tokens.get(h, 0.0) for h in d.prints if h not in d.explained)
-                       for d in self.documents]
+        self.totals = [sum(own_code(d, self.weight).values()) for d in self.documents]
         # each one's code in plain tokens, their own and what a public source or the reference explains (a source that
         # many students copied is no rarer for it): how much of two public copies' code is their own (`pairs`)
         self.plain = [(sum(n for h, n in d.tokens.items() if h not in d.explained),
                        sum(n for h, n in d.tokens.items() if h in d.explained)) for d in self.documents]
-        # traits: their own index, weighed by rarity with a stricter cut (a trait a few students share is a habit
-        # of the class, not a sign of copying)
-        self.trait_postings, self.trait_weights, self.trait_totals = self._index([d.traits for d in self.documents],
-                                                                                 self._trait_rarity)
+        # traits: their own index, weighed by rarity with a stricter cut (TRAIT_COMMON, and a ring of three)
+        self.trait_postings, self.trait_weights, self.trait_totals = self._index(
+            [d.traits for d in self.documents], self._trait_rarity,
+            lambda p, w: group_traits(p, w, self._held_by(3), lambda i: own_code(self.documents[i], self.weight)))
         # the methods' shapes, also weighed as code (a shape three students wrote still says something)
         self.shape_postings, self.shape_weights, self.shape_totals = self._index([d.shapes for d in self.documents],
                                                                                  self._rarity)
@@ -131,13 +131,14 @@ class Cohort:
             [d.structures for d in self.documents], self._rarity)
 
     @staticmethod
-    def _index(sizes: list[dict[int, float]], rarity):
-        """The postings (hash -> holders), the weights (hash -> rarity of its holders) and each document's total."""
+    def _index(sizes: list[dict[int, float]], rarity, regroup=lambda postings, weights: None):
+        """The postings (hash -> holders), the weights (hash -> rarity of its holders, then `regroup`'s) and totals."""
         postings: dict[int, list[int]] = defaultdict(list)
         for index, held in enumerate(sizes):
             for h in held:
                 postings[h].append(index)
         weights = {h: rarity(len(holders)) for h, holders in postings.items()}
+        regroup(postings, weights)
         return postings, weights, [sum(weights[h] * size for h, size in held.items()) for held in sizes]
 
     def weight(self, h: int) -> float:

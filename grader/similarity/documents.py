@@ -204,6 +204,12 @@ def _read_one(args) -> Document:
     return read_document(*args)
 
 
+def own_code(document: Document, weight) -> dict[int, float]:
+    """The document's own code: fragment -> its tokens weighed by WEIGHT(fragment), what a public source or the
+    reference explains aside."""
+    return {h: weight(h) * document.tokens.get(h, 0.0) for h in document.prints if h not in document.explained}
+
+
 def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
     """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes."""
     units = [u for name in sorted(texts) for u in units_of(texts[name], name)]

@@ -35,6 +35,39 @@ def smaller_share_score(shared: float, total_a: float, total_b: float, enough: f
                                                  EVIDENCE if enough is None else enough)
 
 
+# three students who share this many traits that nobody else has, and who hold together GROUP_CODE of each one's own
+# code, are a ring of three (a source and two copies keep its names and lines as written); three students who share a
+# few such traits, or one method of their code, are the class's habits (docs/similarity.md)
+GROUP_TRAITS = 5
+GROUP_CODE = 0.9
+
+
+def group_traits(postings: dict[int, list[int]], weights: dict[int, float], held_by_three: float, own) -> None:
+    """A trait that exactly three students have weighs held_by_three (in WEIGHTS) when they are a ring: those three,
+    and nobody else, have GROUP_TRAITS traits or more, these are at least half of the traits each of them shares
+    with at most two others, and their code is one code (held_together; OWN(i): student i's own code)."""
+    trios: dict[frozenset, int] = defaultdict(int)
+    rare: dict[int, int] = defaultdict(int)  # each student's traits held by three or fewer
+    for holders in postings.values():
+        if len(holders) <= 3:
+            for i in holders:
+                rare[i] += 1
+            if len(holders) == 3:
+                trios[frozenset(holders)] += 1
+    groups = {trio: n >= GROUP_TRAITS and all(2 * n >= rare[i] for i in trio) and held_together([own(i) for i in sorted(trio)])
+              for trio, n in trios.items()}
+    for h, holders in postings.items():
+        if len(holders) == 3 and groups[frozenset(holders)]:
+            weights[h] = held_by_three
+
+
+def held_together(owns: list[dict[int, float]]) -> bool:
+    """Whether the code all of them hold (each fragment held by every one) is at least GROUP_CODE of each one's own
+    code; OWNS: each one's own code, fragment -> its weighed tokens (one with no code of their own holds it all)."""
+    common = set.intersection(*(set(own) for own in owns))
+    return all(sum(own[h] for h in common) >= GROUP_CODE * sum(own.values()) for own in owns)
+
+
 def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:
     """Each document's typical score: the mean of its TYPICAL_RANKS-th highest pair scores (missing ones are 0)."""
     import heapq
