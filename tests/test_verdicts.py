@@ -14,6 +14,7 @@ from grader.user_cache import usage as cache_usage
 
 FIXTURES = Path(__file__).parent / "fixtures" / "submissions"
 ROWS = ("correct-closures", "bug-mul-assign", "bug-relu-at-zero")
+STARVED_GRADINGS = 3  # gradings again, at most, of a class whose runs a loaded machine starved
 
 
 def _class(folder):
@@ -58,6 +59,13 @@ def graded_twice(tmp_path_factory):
     folder = _class(tmp_path_factory.mktemp("class"))
     cache = tmp_path_factory.mktemp("cache")
     first = batch.grade(folder, cache_dir=cache, jobs=2)
+    for _ in range(STARVED_GRADINGS):
+        if not any(run.get("starved") for run in first.runs.values()):
+            break
+        # a loaded machine starved a run (observed again, and cached, by the next grading, by design): the tests
+        # below need a grading whose every run the cache kept, so they start from the next one
+        first = batch.grade(folder, cache_dir=cache, jobs=2)
+    assert _not_kept(first) == {}  # a grader error is no machine's doing: it is never graded over
     return folder, cache, first
 
 

@@ -134,8 +134,9 @@ def observe_job(payload):
     except Exception:
         return job_result(key=machine.key, job_key=job.key, worker=machine.name, sandbox=sandbox.strength,
                           error="observing failed on the worker: " + traceback.format_exc(limit=-3)[-2000:])
-    log.info("%s: observed %s against %s (%s) in %.2f s", machine.name, label, suite.name, run["status"],
-             time.monotonic() - started)
+    # a starved timeout says so: the submitting grade puts its job on again (fleet/submit.py), by design
+    log.info("%s: observed %s against %s (%s%s) in %.2f s", machine.name, label, suite.name, run["status"],
+             ", starved" if run.get("starved") else "", time.monotonic() - started)
     return job_result(key=machine.key, job_key=job.key, worker=machine.name, sandbox=sandbox.strength, run=run)
 
 
