@@ -9,6 +9,8 @@ their observation does not agree with the reference engine's values.
 
 from __future__ import annotations
 
+from math import isclose
+
 from ..judge import ABS_TOL, REL_TOL, close
 
 
@@ -29,13 +31,27 @@ def failure_kind(obs: dict) -> str:
 def same_values(a, b, rel=REL_TOL, abs_=ABS_TOL) -> bool:
     """Equal plain values: dicts with the same keys, floats within tolerance, anything else exactly."""
     if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same_values(a[k], b[k], rel, abs_) for k in a)
+        return a.keys() == b.keys() and _all_same(zip(a.values(), map(b.__getitem__, a)), rel, abs_)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same_values(x, y, rel, abs_) for x, y in zip(a, b))
+        return len(a) == len(b) and _all_same(zip(a, b), rel, abs_)
     if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool) \
             and not isinstance(b, bool):
         return close(float(a), float(b), rel, abs_)
     return a == b
+
+
+def _all_same(pairs, rel, abs_):
+    """same_values of every pair, in order, up to the first that differs. Two floats are compared here (`close`'s
+    isclose, as the call for them would), without a call each: the variant rule compares every observation of a
+    batch with each variant's, hundreds of thousands of numbers (a fifth of the judging thread's time at 300 of
+    bench's submissions)."""
+    for x, y in pairs:
+        if type(x) is float and type(y) is float:
+            if not isclose(x, y, rel_tol=rel, abs_tol=abs_):
+                return False
+        elif not same_values(x, y, rel, abs_):
+            return False
+    return True
 
 
 def agree(a: dict | None, b: dict | None) -> bool:
