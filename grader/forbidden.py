@@ -12,6 +12,8 @@ import ast
 import collections
 import threading
 
+from .parsing import parse
+
 _IMPORT_CALLS = ("__import__", "import_module")
 
 
@@ -65,12 +67,12 @@ _KEPT = 4  # a submission's file is read by this walk, then by the diagnosis's h
 def parsed(text: str):
     """ast.parse(text), one tree for one text: this walk and the diagnosis's reading of the same source
     (grader/diagnose/source_tree.py) parse it once. The tree is shared, so neither changes it. Raises what
-    ast.parse raises."""
+    ast.parse raises (parsed without another thread's parse inside it: grader/parsing.py)."""
     with _PARSED_LOCK:
         if text in _PARSED:
             _PARSED.move_to_end(text)
             return _PARSED[text]
-    tree = ast.parse(text)
+    tree = parse(text)
     with _PARSED_LOCK:
         _PARSED[text] = tree
         if len(_PARSED) > _KEPT:
@@ -92,7 +94,7 @@ def _as_text(source):
 def _tree(source):
     text = _as_text(source)
     try:
-        return ast.parse(source) if text is None else parsed(text)
+        return parse(source) if text is None else parsed(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: CPython 3.11's
         return None  # "AST constructor recursion depth mismatch" on deep nesting; a file that does not parse fails its import test; nothing to read here
 

@@ -69,6 +69,7 @@ def test_each_observed_submission_is_read_once_while_observed_and_its_forbidden_
     read = []
     runs = observe_all(submissions, suite, sandbox, jobs=2, prework=lambda s: read.append(s.id))
     assert sorted(read) == ["alice", "bob"]
-    assert runs["alice"]["forbidden_imports"] == []
-    assert runs["bob"]["forbidden_imports"] == [{"module": "numpy", "file": "engine.py", "line": 1}]
+    for name, found in (("alice", []), ("bob", [{"module": "numpy", "file": "engine.py", "line": 1}])):
+        run = runs[name]  # what its run said, when its imports are not these (session 9's CI: tests/test_parsing.py)
+        assert run["forbidden_imports"] == found, f"{name}: {run['status']}: {run['message']}"
     assert list(runs["bob"])[:6] == ["id", "status", "message", "import_error", "forbidden_imports", "probes"]

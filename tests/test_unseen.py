@@ -198,7 +198,7 @@ def test_a_file_the_parser_refuses_with_systemerror_gets_no_hint_and_no_grader_e
     import ast
     import types
 
-    from grader import forbidden
+    from grader import forbidden, parsing
     from grader.diagnose import hints, source_tree
     from grader.diagnose.hints import static_hints
     from grader.load import notebooks
@@ -206,11 +206,9 @@ def test_a_file_the_parser_refuses_with_systemerror_gets_no_hint_and_no_grader_e
     def refuse(*args, **kwargs):
         raise SystemError("AST constructor recursion depth mismatch (before=41, after=40)")
 
-    refusing = types.SimpleNamespace(**{**vars(ast), "parse": refuse})
-    monkeypatch.setattr(source_tree, "ast", refusing)
-    monkeypatch.setattr(notebooks, "ast", refusing)
-    # the diagnosis's tree is parsed by forbidden.parsed (one parse shared with the forbidden-import walk)
-    monkeypatch.setattr(forbidden, "ast", refusing)
+    # the grader parses through grader.parsing.parse (the diagnosis's tree through forbidden.parsed, one parse
+    # shared with the forbidden-import walk; a notebook's cells too)
+    monkeypatch.setattr(parsing, "ast", types.SimpleNamespace(**{**vars(ast), "parse": refuse}))
     forbidden._PARSED.clear()
     source_tree._ANALYSED.clear()
     hints.static_hints.forget()  # an earlier test may have hinted this file

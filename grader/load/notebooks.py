@@ -13,6 +13,7 @@ import re
 import warnings
 from typing import Iterable
 
+from ..parsing import parse
 from .reading import MAX_FILE_BYTES, Rejected, as_utf8, too_large
 
 
@@ -111,7 +112,7 @@ def is_self_check_cell(code: str) -> bool:
     grader inside the sandbox, where it is forbidden; it is dropped instead, so every exercise
     notebook can end with it. Anything else in the cell keeps it, as the student's code."""
     try:
-        body = ast.parse(code).body
+        body = parse(code).body
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: CPython 3.11 on
         return False  # deep nesting ("AST constructor recursion depth mismatch"), as grader/forbidden.py reads it
 

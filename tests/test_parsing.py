@@ -1,0 +1,69 @@
+"""Two of the grader's threads parse at once (the observing threads read each submission's imports while its
+worker starts, the rows' thread reads hints): each gets its own file's tree, whatever the other does.
+
+CPython before 3.11.8 (and 3.12.0-3.12.1) counts the AST constructor's depth in one counter for the whole
+interpreter (gh-106905, fixed by gh-113035): a garbage collection inside one thread's parse runs a finalizer,
+the finalizer lets another thread in, that thread's parse resets the counter, and the first fails with a
+spurious SystemError ("AST constructor recursion depth mismatch") that reads as a file that does not parse.
+Session 9's CI lost bob's numpy import so (tests/test_reading_ahead.py). Here the other thread's parse is
+made to happen exactly there, inside the first one, by a finalizer: no timing decides anything."""
+
+import ast
+import gc
+import threading
+from pathlib import Path
+
+from grader import forbidden
+
+REFERENCE = (Path(__file__).resolve().parents[1] / "reference" / "engine.py").read_text()
+BOB = "import numpy as np\n" + REFERENCE + "\n# parsed while another file is parsed\n"
+ALICE = REFERENCE + "\n# parsed inside bob's parse\n"
+
+
+class _OtherThreadParses:
+    """Garbage whose finalizer, run by a collection (inside the parse that allocated enough to start one, if
+    the collector may run then), parses another file in another thread and waits for it."""
+
+    def __init__(self, parse, got):
+        self.cycle, self.parse, self.got = self, parse, got  # a cycle: only the collector frees it
+
+    def __del__(self):
+        if "alice" in self.got:
+            return
+        self.got["inside bob's parse"] = "bob" not in self.got
+        thread = threading.Thread(target=lambda: self.got.setdefault("alice", self.parse(ALICE)))
+        thread.start()
+        thread.join(60)  # a bound only a deadlock reaches (the other thread waiting for a lock this one holds)
+        self.got["alice done"] = not thread.is_alive()
+
+
+def _parse_while_another_thread_parses(parse):
+    """{"bob": parse(BOB), "alice": parse(ALICE), ...}, alice's parse started by a finalizer of garbage made
+    right before bob's (so the first collection, in bob's parse unless the parse holds the collector off)."""
+    forbidden._PARSED.clear()
+    got = {}
+    assert len(list(ast.walk(ast.parse(BOB)))) > gc.get_threshold()[0]  # its parse allocates enough to collect
+    gc.collect()
+    for _ in range(20):
+        _OtherThreadParses(parse, got)
+    got["bob"] = parse(BOB)
+    gc.collect()  # where the garbage is freed when the parse held the collector off
+    forbidden._PARSED.clear()
+    return got
+
+
+def test_a_file_parsed_while_another_thread_parses_gets_its_own_tree():
+    got = _parse_while_another_thread_parses(forbidden.parsed)
+    assert got["alice done"] is True
+    assert ast.dump(got["bob"]) == ast.dump(ast.parse(BOB))
+    assert ast.dump(got["alice"]) == ast.dump(ast.parse(ALICE))
+
+
+def test_the_forbidden_imports_read_while_another_thread_reads_are_the_files_own():
+    def imports(text):
+        return forbidden.forbidden_imports({"engine.py": text.encode()}, ("numpy",))
+
+    got = _parse_while_another_thread_parses(imports)
+    assert got["alice done"] is True
+    assert got["bob"] == [{"module": "numpy", "file": "engine.py", "line": 1}]
+    assert got["alice"] == []
