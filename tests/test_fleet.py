@@ -4,6 +4,8 @@ Scores equal a local run's byte for byte; a killed worker, a killed submitting
 `grade` and a crashed Redis lose nothing and run nothing twice; a stale worker
 refuses; a job that kills its worker three times is `crashed`; a forged job is
 never run. Workers heartbeat every 2 s here (abandoned after 6 s), not 10 s.
+What they share is tests/fleet_support.py; the payload's and the result's checks
+are tests/test_fleet_payload.py.
 """
 
 import json
@@ -11,7 +13,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,206 +20,30 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
+from fleet_support import (FLEET_KEY, Fleet, RedisServer, _children, _descendants, _grade, _grade_command, _job_of,
+                           _kill_tree, _payload, _wait, assert_starved_at_most, fleet, grade_until_none_starved,
+                           server)  # noqa: F401 - fleet and server: fixtures (fleet_support skips without redis)
+from rq import Queue
+from rq.serializers import JSONSerializer
 
-redis = pytest.importorskip("redis")
-from rq import Queue  # noqa: E402
-from rq.serializers import JSONSerializer  # noqa: E402
-
-from grader.fleet import QUEUE_NAME, STALE_EXIT  # noqa: E402
-from grader.observe import STARVED_RETRIES  # noqa: E402
-from grader.fleet.auth import Unauthenticated, sign  # noqa: E402
-from grader.fleet.payload import PayloadError, read_job, read_result  # noqa: E402
+from grader.fleet import QUEUE_NAME, STALE_EXIT
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "submissions"
-FLEET_KEY = "k" * 64  # $GRADE_FLEET_KEY of the submitting grades and the workers these tests start
 
 
 @pytest.fixture(autouse=True)
 def _fleet_key(monkeypatch):
     monkeypatch.setenv("GRADE_FLEET_KEY", FLEET_KEY)
-LIMITS = ["--probe-timeout", "1"]  # frank's three looping probes cost 3 s, not 9
-HEARTBEAT = "2"
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class RedisServer:
-    """Debian's redis-server on a free port, its append-only file in a temporary folder; with `tls`, a
-    certificate for 127.0.0.1 made by openssl, TLS only, and a password."""
-
-    def __init__(self, folder, password=None, tls=False):
-        self.folder, self.port, self.password, self.tls = folder, _free_port(), password, tls
-        self.process = None
-        auth = f":{password}@" if password else ""
-        if tls:
-            self.certificate = folder / "redis.crt"
-            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                            "-keyout", str(folder / "redis.key"), "-out", str(self.certificate)],
-                           check=True, capture_output=True)
-            self.url = f"rediss://{auth}127.0.0.1:{self.port}/0?ssl_ca_certs={self.certificate}"
-        else:
-            self.url = f"redis://{auth}127.0.0.1:{self.port}/0"
-
-    def start(self):
-        # appendfsync always: every write is on disk before Redis answers, so even kill -9 loses nothing
-        command = [shutil.which("redis-server") or "redis-server", "--port", "0" if self.tls else str(self.port),
-                   "--bind", "127.0.0.1",
-                   "--dir", str(self.folder), "--appendonly", "yes", "--appendfsync", "always", "--save", ""]
-        if self.password:
-            command += ["--requirepass", self.password]
-        if self.tls:
-            command += ["--tls-port", str(self.port), "--tls-cert-file", str(self.certificate),
-                        "--tls-key-file", str(self.folder / "redis.key"), "--tls-ca-cert-file",
-                        str(self.certificate), "--tls-auth-clients", "no"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                self.client().ping()
-                return
-            except redis.ConnectionError:
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise RuntimeError("redis-server did not start")
-                time.sleep(0.05)
-
-    def crash(self):
-        self.process.kill()
-        self.process.wait()
-
-    def client(self):
-        return redis.Redis.from_url(self.url)
-
-    def leftovers(self):
-        """Keys of jobs, results and non-empty registries and queues: what a finished batch must not leave."""
-        client = self.client()
-        left = [k.decode() for k in client.keys("rq:job:*") + client.keys("rq:results:*")]
-        for key in client.keys("rq:*"):
-            kind = client.type(key).decode()
-            if kind == "zset" and client.zcard(key) and key.decode() != "rq:workers":
-                left.append(key.decode())
-            if kind == "list" and client.llen(key):
-                left.append(key.decode())
-        return sorted(left)
-
-
-@slow_fixture
-def server(tmp_path):
-    if not shutil.which("redis-server"):
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    folder = tmp_path / "redis"
-    folder.mkdir()
-    server = RedisServer(folder)
-    server.start()
-    yield server
-    server.crash()
-
-
-def _descendants(pid):
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(ppid, []).append(int(entry))
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def _children(pid):
-    """The live direct children of `pid`: a worker's work horse (the sandbox is the horse's child)."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    state, ppid = f.read().rsplit(")", 1)[1].split()[:2]
-            except (OSError, ValueError):
-                continue
-            if int(ppid) == pid and state != "Z":
-                found.add(int(entry))
-    return found
-
-
-def _kill_tree(process):
-    """kill -9 a process and everything under it: a grading machine lost mid-job."""
-    for pid in [process.pid, *_descendants(process.pid)]:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    process.wait()
-
-
-class Fleet:
-    """`grade worker` processes started by a test, each logging to its own file; all killed at the end."""
-
-    def __init__(self, folder, url):
-        self.folder, self.url, self.workers = folder, url, []
-
-    def start(self, *extra, env=None, cwd=None):
-        log = self.folder / f"worker{len(self.workers)}.log"
-        process = subprocess.Popen(
-            [sys.executable, "-m", "grader", "worker", *([self.url] if self.url else []), "--heartbeat", HEARTBEAT,
-             *extra],
-            stdout=subprocess.DEVNULL, stderr=open(log, "w"), cwd=cwd or self.folder,
-            env=env, start_new_session=True)
-        self.workers.append((process, log))
-        return process
-
-    def observed(self, starved=False):
-        """How many times each submission was observed to the end, over every worker's log: its observations
-        that were not starved timeouts, or (`starved`) those that were. A starved timeout (a worker kept from a
-        CPU long enough for the wall clock to decide: a loaded machine's doing) is observed again once, by
-        design (fleet/submit.py), as a local batch does; that second observation is no job run twice."""
-        counts = {}
-        for _, log in self.workers:
-            for name, was_starved in re.findall(r": observed (\S+) against \S+ \(\w+(, starved)?\) ", log.read_text()):
-                if bool(was_starved) == starved:
-                    counts[name] = counts.get(name, 0) + 1
-        return counts
-
-    def stop(self):
-        for process, _ in self.workers:
-            if process.poll() is None:
-                _kill_tree(process)
-
-
-@pytest.fixture
-def fleet(tmp_path, server):
-    fleet = Fleet(tmp_path, server.url)
-    yield fleet
-    fleet.stop()
-
-
-def _grade_command(folder, out, *extra):
-    return [sys.executable, "-m", "grader", "run", str(folder), "-o", str(out), *LIMITS, *extra]
-
-
-def _grade(folder, out, *extra, cwd):
-    result = subprocess.run(_grade_command(folder, out, *extra), capture_output=True, text=True, cwd=cwd,
-                            timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result
 
 
 @slow_fixture(scope="module")
 def local_run(tmp_path_factory):
-    """The examples graded on this machine's own pool: the bytes every fleet run must reproduce."""
+    """The examples graded on this machine's own pool: the bytes every fleet run must reproduce (graded again
+    while a starved timeout decided a row: frank loops, and a loaded machine may starve it twice)."""
     folder = tmp_path_factory.mktemp("local")
-    result = _grade(EXAMPLES, folder / "scores.json", "--no-cache", cwd=folder)
+    result, _ = grade_until_none_starved(EXAMPLES, folder / "scores.json", "--cache-dir", str(folder / "cache"),
+                                         cwd=folder)
     rows = json.loads((folder / "scores.json").read_text())["submissions"]
     # really graded (a sandbox that cannot start would make every row `crashed`, equal everywhere)
     assert [(r["id"], r["status"]) for r in rows] == [
@@ -245,15 +70,15 @@ def test_a_fleet_of_two_workers_scores_the_examples_byte_for_byte_as_a_local_run
                                                                                      local_run):
     fleet.start()
     fleet.start()
-    result = _grade(EXAMPLES, tmp_path / "scores.json", "--queue", server.url, "--cache-dir", str(tmp_path / "cache"),
-                    cwd=tmp_path)
+    result, gradings = grade_until_none_starved(EXAMPLES, tmp_path / "scores.json", "--queue", server.url,
+                                                "--cache-dir", str(tmp_path / "cache"), cwd=tmp_path)
     scores, table = local_run
     assert (tmp_path / "scores.json").read_bytes() == scores
     assert result.stdout.splitlines()[:-1] == table[:-1]  # the same table
     sandbox = re.compile(r"sandbox: (\w+)\)")
     assert sandbox.search(result.stdout).group(1) == sandbox.search(table[-1]).group(1)
     assert fleet.observed() == {name: 1 for name in ("alice", "bob", "carol", "dave", "erin", "frank", "grace")}
-    assert all(times <= STARVED_RETRIES for times in fleet.observed(starved=True).values())
+    assert_starved_at_most(fleet, gradings)
     assert server.leftovers() == []
     # Graded again: every run comes from the cache, no job is put on the queue.
     again = _grade(EXAMPLES, tmp_path / "again.json", "--queue", server.url, "--cache-dir", str(tmp_path / "cache"),
@@ -261,21 +86,6 @@ def test_a_fleet_of_two_workers_scores_the_examples_byte_for_byte_as_a_local_run
     assert "7 from the cache" in again.stdout
     assert (tmp_path / "again.json").read_bytes() == scores
     assert sum(fleet.observed().values()) == 7
-
-
-def _job_of(client, submission_id):
-    for key in client.keys("rq:job:*"):
-        if client.hget(key, "description") == f"engine: {submission_id}".encode():
-            return key.decode().removeprefix("rq:job:")
-    return None
-
-
-def _wait(condition, what, seconds=120):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.05)
 
 
 def test_a_killed_worker_a_killed_grade_and_a_crashed_redis_lose_nothing_and_run_nothing_twice(
@@ -299,15 +109,17 @@ def test_a_killed_worker_a_killed_grade_and_a_crashed_redis_lose_nothing_and_run
 
     fleet.start()
     fleet.start()
-    result = _grade(EXAMPLES, out, "--queue", server.url, "--cache-dir", str(tmp_path / "cache"), cwd=tmp_path)
+    result, gradings = grade_until_none_starved(EXAMPLES, out, "--queue", server.url, "--cache-dir",
+                                                str(tmp_path / "cache"), cwd=tmp_path)
     assert out.read_bytes() == local_run[0]
     rows = [row["id"] for row in json.loads(out.read_text())["submissions"]]
     assert rows == ["alice", "bob", "carol", "dave", "erin", "frank", "grace"]
     # Every submission observed to the end exactly once: frank's killed attempt never finished, and the
     # runs the first grade had not collected were taken from Redis, not observed again.
     assert fleet.observed() == {name: 1 for name in rows}
-    # ... and none more but a starved timeout's one observation again (frank's loops on a loaded machine)
-    assert all(times <= STARVED_RETRIES for times in fleet.observed(starved=True).values())
+    # ... and none more but a starved timeout's observations again (frank's loops on a loaded machine), by the
+    # killed grade and by each grading since
+    assert_starved_at_most(fleet, 1 + gradings)
     assert server.leftovers() == []
     assert "from the cache" in result.stdout
 
@@ -502,80 +314,6 @@ def test_the_fleet_needs_its_key(tmp_path):
     short = subprocess.run([sys.executable, "-m", "grader", "worker", "redis://127.0.0.1:1/0"], capture_output=True,
                            text=True, timeout=120, env=dict(env, GRADE_FLEET_KEY="short"))
     assert short.returncode == 1 and "$GRADE_FLEET_KEY holds 5 characters; a key of at least 32" in short.stderr
-
-
-# -- the payload's schema, both ends ---------------------------------------------------------------
-
-
-def _payload(**changes):
-    payload = {"format": 2, "grader": "0.1.0", "submission": {"files": {"engine.py": "eCA9IDE="}},
-               "suite": {"name": "engine", "digest": "a" * 64, "observer": "b" * 64},
-               "limits": {"probe_seconds": 3.0, "import_seconds": 10.0, "submission_seconds": 60.0,
-                          "memory_mb": 2048, "processes": 64, "file_size_mb": 64, "open_files": 64,
-                          "output_kb": 1024},
-               "require_sandbox": False}
-    for path, value in changes.items():
-        *parents, last = path.split(".")
-        target = payload
-        for part in parents:
-            target = target[part]
-        target[last] = value
-    return payload
-
-
-def test_a_payload_is_read_into_files_and_limits():
-    job = read_job(_payload())
-    assert job.files == {"engine.py": b"x = 1"}
-    assert job.limits.probe_seconds == 3.0 and job.limits.memory_mb == 2048
-
-
-@pytest.mark.parametrize("change, words", [
-    ({"submission.files": {"../engine.py": "eA=="}}, "the job's file name '../engine.py' leaves the submission's folder"),
-    ({"submission.files": {"/etc/passwd": "eA=="}}, "schema: submission.files must be named by propertyName"),
-    ({"submission.files": {"engine.py": "not base64!"}}, "schema: submission.files.engine.py must be encoded by base64"),
-    ({"limits.memory_mb": "2048"}, "schema: limits.memory_mb must be integer"),
-    ({"limits.probe_seconds": -1}, "schema: limits.probe_seconds must be bigger than 0"),
-    ({"format": 1}, "schema: format must be same as const definition: 2"),
-    ({"submission.id": "alice"}, "schema: submission must not contain {'id'} properties"),
-    ({"suite.digest": "abc"}, "schema: suite.digest must match pattern"),
-    ({"submission.pickle": "gASV"}, "schema: submission must not contain {'pickle'} properties"),
-])
-def test_a_payload_that_is_not_an_honest_job_is_refused(change, words):
-    with pytest.raises(PayloadError, match=re.escape(words)):
-        read_job(_payload(**change))
-
-
-KEY, JOB_KEY = FLEET_KEY.encode(), "c" * 64
-
-
-def _result(**run):
-    base = {"id": "alice", "status": "ok", "message": None, "import_error": None,
-            "probes": {"add_values": {"status": "ok", "values": {"y": 1.0}}}, "output": "", "seconds": 0.1}
-    result = {"format": 2, "worker": "w", "sandbox": "bubblewrap", "run": dict(base, **run)}
-    return dict(result, mac=sign(KEY, JOB_KEY, result))
-
-
-def _read(result, names=("add_values",)):
-    return read_result(result, list(names), key=KEY, job_key=JOB_KEY)
-
-
-def test_a_result_is_checked_before_the_judge_sees_it():
-    assert _read(_result())["run"]["probes"]["add_values"]["values"] == {"y": 1.0}
-    with pytest.raises(PayloadError, match="non-finite number"):
-        _read(_result(probes={"add_values": {"status": "ok", "values": {"y": float("nan")}}}))
-    with pytest.raises(PayloadError, match="probes the suite does not have: secret"):
-        _read(_result(probes={"secret": {"status": "ok", "values": {}}}))
-    with pytest.raises(PayloadError, match=re.escape("schema: run.status must be one of ['ok', 'timeout', 'crashed']")):
-        _read(_result(status="graded"))
-
-
-def test_a_result_is_verified_with_the_fleet_key_for_its_own_job():
-    honest = _result()
-    forged = dict(honest, run=dict(honest["run"], probes={"add_values": {"status": "ok", "values": {"y": 2.0}}}))
-    for result, job_key, key in ((forged, JOB_KEY, KEY), (honest, "d" * 64, KEY), (honest, JOB_KEY, b"x" * 64),
-                                 (dict(honest, sandbox="rlimits"), JOB_KEY, KEY)):
-        with pytest.raises(Unauthenticated, match="its signature is not the fleet key's for this job"):
-            read_result(result, ["add_values"], key=key, job_key=job_key)
 
 
 def test_a_09_batch_with_skipped_runs_is_graded_by_the_fleet_as_locally(tmp_path, server, fleet):

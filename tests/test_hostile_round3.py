@@ -40,7 +40,7 @@ from grader.records import Strength  # noqa: E402
 from grader.sandbox import Limits, Sandbox, SandboxUnavailable  # noqa: E402
 from grader.sandbox import memory  # noqa: E402
 from grader.sandbox.accounting import STARVED_BACKSTOP  # noqa: E402
-from test_fleet import (FLEET_KEY, Fleet, _children, _grade_command, _wait, fleet, server)  # noqa: E402,F401
+from fleet_support import (FLEET_KEY, Fleet, _children, _grade_command, _wait, fleet, server)  # noqa: E402,F401
 
 pytestmark = pytest.mark.slow
 
@@ -59,7 +59,7 @@ HOARDS = ("memfd-hoard", "shm-hoard", "tmpfs-hoard")
 
 @pytest.fixture(autouse=True)
 def _fleet_key(monkeypatch):
-    monkeypatch.setenv("GRADE_FLEET_KEY", FLEET_KEY)  # the submitting grades' and the workers' (test_fleet.py)
+    monkeypatch.setenv("GRADE_FLEET_KEY", FLEET_KEY)  # the submitting grades' and the workers' (tests/fleet_support.py)
 
 
 def _full_sandbox():

@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = ["tests/exercises/test_exercise_notebooks.py", "tests/test_distribution.py", "tests/test_fleet.py",
-           "tests/similarity/test_html.py", "tests/test_docs_commands.py"]
+           "tests/test_fleet_payload.py", "tests/similarity/test_html.py", "tests/test_docs_commands.py"]
 
 
 def _collected(*args):
@@ -23,7 +23,7 @@ def _collected(*args):
     return [line for line in done.stdout.splitlines() if "::" in line]
 
 
-@pytest.mark.slow  # collects five modules in a process of its own
+@pytest.mark.slow  # collects six modules in a process of its own
 def test_the_quick_loop_collects_no_test_of_a_costly_fixture():
     quick = _collected("-m", "not slow")
     costly = ("test_the_untouched_notebook_checks_itself", "test_the_solved_notebook_checks_itself",  # a kernel

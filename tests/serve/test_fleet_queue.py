@@ -8,7 +8,7 @@ from grader.serve.app import create_app
 from grader.serve.db import Submission
 from grader.serve.grading import Worker, pipeline
 
-from test_fleet import FLEET_KEY, fleet, server  # noqa: F401 - the fleet's own fixtures: Redis and workers
+from fleet_support import FLEET_KEY, fleet, server  # noqa: F401 - the fleet's own fixtures: Redis and workers
 from .conftest import OWN_VALUE, REFERENCE, Course
 
 

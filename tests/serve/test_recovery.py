@@ -44,18 +44,25 @@ def children(pid):
     return found
 
 
-def holding_a_job(folder, workers):
-    """(pid, job id) of a worker in the middle of a job."""
+def holding_a_job(folder, server):
+    """(pid, job id) of one of the server's grading workers in the middle of a job. The workers are looked for
+    at each look (on a loaded machine they may start after the first uploads are answered); the wait is bounded
+    only against a hang (README: a test waits for the event it needs), and says what it saw when it ends."""
     db = Database(url_for(folder, None))
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise AssertionError(f"the server exited ({server.returncode}) before a worker took a job")
+        workers = children(server.pid)
         with db.read() as session:
             for job in session.scalars(select(Job).where(Job.state == "running")).all():
                 pid = int(job.worker.rsplit(":", 1)[1])
                 if pid in workers:
                     return pid, job.id
+            states = sorted(session.scalars(select(Job.state)).all())
         time.sleep(0.02)
-    raise AssertionError("no worker took a job within 60 s")
+    raise AssertionError(f"no worker of the server was seen in a job within 600 s (workers {workers}, "
+                         f"jobs' states {dict((s, states.count(s)) for s in set(states))})")
 
 
 def upload(base, token, i):
@@ -94,9 +101,12 @@ def test_kill_9_of_the_server_and_a_worker_mid_batch_loses_nothing_and_charges_n
         with ThreadPoolExecutor(max_workers=8) as pool:
             futures = [pool.submit(one, i) for i in range(UPLOADS)]
             while len(answered) < 30:
+                failed = next((f for f in futures if f.done() and f.exception()), None)
+                if failed is not None:
+                    raise failed.exception()  # an upload that never got an answer: no 30th answer will come
                 time.sleep(0.05)
             # Mid-batch: a worker dies in the middle of its job, then the server itself.
-            victim, job_id = holding_a_job(folder, children(server.pid))
+            victim, job_id = holding_a_job(folder, server)
             os.kill(victim, signal.SIGKILL)
             os.kill(server.pid, signal.SIGKILL)
             server.wait()
