@@ -10,10 +10,12 @@ made to happen exactly there, inside the first one, by a finalizer: no timing de
 
 import ast
 import gc
+import os
+import signal
 import threading
 from pathlib import Path
 
-from grader import forbidden
+from grader import forbidden, parsing
 
 REFERENCE = (Path(__file__).resolve().parents[1] / "reference" / "engine.py").read_text()
 BOB = "import numpy as np\n" + REFERENCE + "\n# parsed while another file is parsed\n"
@@ -67,3 +69,24 @@ def test_the_forbidden_imports_read_while_another_thread_reads_are_the_files_own
     assert got["alice done"] is True
     assert got["bob"] == [{"module": "numpy", "file": "engine.py", "line": 1}]
     assert got["alice"] == []
+
+
+def test_a_process_forked_while_another_thread_parses_parses_and_collects():
+    """The fleet's work horses and a process pool are forked, maybe while another thread is inside parse():
+    the child has the lock that thread held, never to be released, and the collector it turned off."""
+    collecting = gc.isenabled()
+    with parsing._LOCK:  # as another thread inside parse() holds them
+        gc.disable()
+        parsing._holding_off = True
+        try:
+            pid = os.fork()
+            if pid == 0:  # the child: parses (or hangs on the lock until the alarm), and says whether it collects
+                signal.alarm(60)  # a bound only a hang reaches
+                same = ast.dump(parsing.parse(BOB)) == ast.dump(ast.parse(BOB))
+                os._exit(0 if same and gc.isenabled() else 1)
+        finally:
+            parsing._holding_off = False
+            if collecting:
+                gc.enable()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

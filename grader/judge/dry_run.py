@@ -23,6 +23,7 @@ import inspect
 import textwrap
 from collections.abc import Mapping
 
+from ..parsing import parse
 from ..suites import test_functions
 from .ops import READING_FOR_CHARGING
 
@@ -71,7 +72,7 @@ class _Recorded(Mapping):
 def _named_in(function, names) -> list[str]:
     """Probes a test names in its own text (`p.shared_mul`), read from its syntax tree."""
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+        tree = parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):
         return []
     return [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in names]

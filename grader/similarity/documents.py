@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..machine_size import usable_cpus
+from ..parsing import parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
 from .normalise import Unit, read_source, units_of
@@ -177,7 +178,7 @@ def read_public(name: str, text: str, starter_kgrams: frozenset[int], canonical_
 def _docstrings(text: str) -> list[str]:
     """The docstrings of a module, its classes and functions (none when it does not parse)."""
     try:
-        tree = ast.parse(text)
+        tree = parse(text)
     except (SyntaxError, ValueError):
         return []
     return [d for node in ast.walk(tree) if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,

@@ -44,6 +44,7 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
+from ..parsing import parse
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
@@ -162,14 +163,14 @@ def _parse_repaired(text: str, work: Work | None = None):
     work = work or Work()
     work.charge(len(text) // PARSE_CHARS)
     try:
-        return ast.parse(text)
+        return parse(text)
     except SyntaxError:
         pass
     lines = python_lines(text)
     for _ in range(MAX_REPAIRS):
         work.charge(len(text) // PARSE_CHARS)
         try:
-            return ast.parse("\n".join(lines))
+            return parse("\n".join(lines))
         except SyntaxError as exc:
             if not exc.lineno or not 1 <= exc.lineno <= len(lines):
                 return None

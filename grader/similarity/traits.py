@@ -45,7 +45,7 @@ import re
 import tokenize
 import unicodedata
 
-from .normalise import MAX_CHARS, python_lines
+from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.py's, as normalise parses
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
 
@@ -138,7 +138,7 @@ def _first_parameters(text: str) -> list[tuple[str, int, int]]:
     if MAX_SHAPES_CHARS < len(text) or "class" not in text:
         return []
     try:
-        tree = ast.parse(text)
+        tree = parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     return [(first, method.lineno, method.end_lineno or method.lineno) for method in _methods(tree)
@@ -151,7 +151,7 @@ def _imported_members(text: str) -> tuple[dict[str, str], set[int]]:
     if MAX_SHAPES_CHARS < len(text) or "from" not in text:
         return {}, set()
     try:
-        tree = ast.parse(text)
+        tree = parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}, set()
     imports = [node for node in tree.body if isinstance(node, ast.ImportFrom)]
@@ -297,7 +297,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
     if MAX_SHAPES_CHARS < len(text):
         return []
     try:
-        tree = ast.parse(text)
+        tree = parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     class_aliases(tree)  # `class Var: ...` then `Value = Var`: the class is Value, as in the structure

@@ -40,6 +40,7 @@ from __future__ import annotations
 import ast
 from itertools import combinations
 
+from ..parsing import parse
 from .cohort import starter_kgrams
 
 
@@ -193,11 +194,11 @@ IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias, _Negat
 def _commuted(source: str) -> list[str]:
     """SOURCE (one function) with the operands of one `+` or `*` swapped, for each of them, and of all of them at
     once (the reference's own `__radd__` and `__rmul__`: `other + self` is `self + other`)."""
-    tree = ast.parse(source)
+    tree = parse(source)
     places = [n for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
     out = []
     for chosen in [[i] for i in range(len(places))] + ([list(range(len(places)))] if len(places) > 1 else []):
-        tree = ast.parse(source)
+        tree = parse(source)
         found = [n for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
         for i in chosen:
             found[i].left, found[i].right = found[i].right, found[i].left
@@ -213,7 +214,7 @@ def canonical_variants(texts: dict[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, text in sorted(texts.items()):
         try:
-            tree = ast.parse(text)
+            tree = parse(text)
         except (SyntaxError, ValueError):
             continue
         imports = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
@@ -249,7 +250,7 @@ def _functions(tree: ast.Module):
 
 def _rewritten(source: str, identities) -> str:
     """SOURCE (one function) with IDENTITIES applied in turn, written out; '' when none changed it."""
-    tree, changes = ast.parse(source), 0
+    tree, changes = parse(source), 0
     for identity in identities:
         rewrite = identity()
         tree = rewrite.visit(tree)

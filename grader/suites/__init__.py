@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from .. import probekit
+from ..parsing import parse
 from ..course import COURSE
 from ..sandbox import WORKER
 
@@ -47,7 +48,7 @@ class ProbeCase:
 def anonymous_source(source):
     """Python source with its docstrings and comments gone (and its layout normalised): code that
     travels into the sandbox as an engine under test says what it does, not what it is called."""
-    tree = ast.parse(source)
+    tree = parse(source)
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
