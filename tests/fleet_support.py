@@ -66,7 +66,7 @@ class RedisServer:
                         "--tls-key-file", str(self.folder / "redis.key"), "--tls-ca-cert-file",
                         str(self.certificate), "--tls-auth-clients", "no"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120  # a hang's bound (it starts in milliseconds; on a loaded machine, seconds)
         while True:
             try:
                 self.client().ping()

@@ -35,7 +35,7 @@ class Replay:
                                            id=submission.id)
                 on_done(submission, runs[submission.id], False)
         if self.observes_elsewhere:
-            self.judged.wait(60)
+            self.judged.wait(600)  # a hang's bound: the rows' thread judges a session (README)
         self.judged_before_the_end = self.judged.is_set()
         return runs
 

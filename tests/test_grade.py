@@ -112,8 +112,10 @@ def test_looping_engine_times_out_and_the_batch_goes_on(batch):
     assert frank["message"] == "3 probes in a row did not finish within 1.5 s each; the rest were not run"
     statuses = {t["status"] for t in frank["tests"][1:]}
     assert statuses <= {"timeout", "error", "skipped"} and "timeout" in statuses
-    # its own run stayed within the configured limits
-    assert result.runs["frank"]["seconds"] < LIMITS.submission_seconds
+    # its own run stayed within the configured limits: its first three probes ran to their limit, no other ran (its
+    # wall time says nothing: on a loaded machine 3 x 1.5 s of CPU take longer than the 30 s its CPU budget is)
+    ran = [name for name, probe in result.runs["frank"]["probes"].items() if not probe.get("not_run")]
+    assert ran == ["add_values", "add_constant", "mul_values"]
     assert rows["alice"]["score"] == FULL
 
 

@@ -545,13 +545,12 @@ def test_control_characters_never_reach_the_instructors_terminal():
 
 
 def test_a_process_tree_is_charged_its_cpu_time_and_a_sleeper_none():
-    sleeper = subprocess.Popen(["sleep", "5"])
+    sleeper = subprocess.Popen(["sleep", "600"])  # both killed below: alive while they are measured
     spinner = subprocess.Popen([sys.executable, "-c", "import time\nt = time.process_time()\n"
-                                "while time.process_time() - t < 0.3: pass\ntime.sleep(5)"])
+                                "while time.process_time() - t < 0.3: pass\ntime.sleep(600)"])
     try:
-        for _ in range(100):  # however loaded the machine, it burns its 0.3 s in the end
-            if tree_usage(spinner.pid).cpu >= 0.25:
-                break
+        deadline = time.monotonic() + 600  # however loaded the machine, it burns its 0.3 s in the end: a hang's bound
+        while time.monotonic() < deadline and tree_usage(spinner.pid).cpu < 0.25:
             time.sleep(0.1)
         assert tree_usage(spinner.pid).cpu >= 0.25
         assert tree_usage(sleeper.pid).cpu < 0.1

@@ -92,14 +92,14 @@ def test_only_the_starting_thread_takes_the_slots_ids_and_it_takes_its_own_back(
     inside, done = threading.Event(), threading.Event()
 
     def elsewhere():  # another thread of the grader, while the starting thread has the slot's ids
-        inside.wait(10)
+        inside.wait(600)  # a hang's bound: on a loaded machine the other thread may wait for a CPU
         other["ids"] = (os.getresuid(), os.getresgid(), os.getgroups())
         done.set()
 
     def start():
         seen["ids"] = (os.getresuid(), os.getresgid(), os.getgroups())
         inside.set()
-        done.wait(10)
+        done.wait(600)
         raise OSError("the command could not start")
 
     thread = threading.Thread(target=elsewhere)

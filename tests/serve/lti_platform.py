@@ -92,9 +92,12 @@ class Platform:
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 300  # a hang's bound: uvicorn's start on a loaded machine (README)
         while not self.server.started and time.monotonic() < deadline:
+            if not self.thread.is_alive():
+                raise AssertionError("the LTI platform's server ended before it started")
             time.sleep(0.05)
+        assert self.server.started, "the LTI platform's server did not start within 300 s"
         return self
 
     def __exit__(self, *exc):
