@@ -5,7 +5,6 @@ standard library only and never imports anything of the grader's.
 """
 
 import math
-import os
 
 import _random  # random.Random's generator; `random` itself costs every worker's start more (see _Rng)
 
@@ -30,6 +29,8 @@ def modules(probe):
 def module_of(m, name):
     """The student's module `name` (m.nn, m.dual, ...) when the submission has `<name>.py` beside engine.py,
     else m.engine: a notebook's cells are joined into engine.py, so everything is found there."""
+    import os  # here, not at the top: only the probes of a multi-file exercise need it (a worker's start, without)
+
     folder = os.path.dirname(os.path.abspath(m.engine.__file__))
     return getattr(m, name) if os.path.exists(os.path.join(folder, f"{name}.py")) else m.engine
 
@@ -169,6 +170,8 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 def json_str(s):
     """`s` as a JSON string."""
+    if _type(s) is _str and s.isascii() and s.isprintable() and '"' not in s and "\\" not in s:
+        return '"' + s + '"'  # printable ASCII, nothing to escape: every key and probe name (no loop per character)
     out = []
     for ch in s:
         if ch in _ESCAPES:
@@ -186,22 +189,22 @@ def json_str(s):
 
 
 def json_text(value):
-    """JSON for the plain values plain() produces (finite floats, str, dict, list, None)."""
+    """JSON for the plain values plain() produces (finite floats, str, dict, list, None); the commonest first."""
     t = _type(value)
+    if t is _float:
+        return _repr(value)  # finite: plain() refused NaN and infinities
+    if t is _dict:
+        return "{" + ",".join([json_str(k) + ":" + json_text(v) for k, v in value.items()]) + "}"
+    if t is _str:
+        return json_str(value)
     if value is None:
         return "null"
     if t is _bool:
         return "true" if value else "false"
     if t is _int:
         return _repr(value)
-    if t is _float:
-        return _repr(value)  # finite: plain() refused NaN and infinities
-    if t is _str:
-        return json_str(value)
-    if t is _dict:
-        return "{" + ",".join(json_str(k) + ":" + json_text(v) for k, v in value.items()) + "}"
-    if t is _list or t is tuple:
-        return "[" + ",".join(json_text(v) for v in value) + "]"
+    if t is _list or t is _tuple:
+        return "[" + ",".join([json_text(v) for v in value]) + "]"
     raise TypeError(f"cannot report a {t.__name__}")
 
 
