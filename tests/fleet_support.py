@@ -167,13 +167,16 @@ class Fleet:
         self.workers.append((process, log))
         return process
 
-    def observed(self, starved=False):
-        """How many times each submission was observed to the end, over every worker's log: its observations
-        that were not starved timeouts, or (`starved`) those that were. A starved timeout (a worker kept from a
-        CPU long enough for the wall clock to decide: a loaded machine's doing) is observed again once, by
-        design (fleet/submit.py), as a local batch does; that second observation is no job run twice."""
+    def observed(self, starved=False, by=None):
+        """How many times each submission was observed to the end, over every worker's log (or those of the
+        worker processes `by`): its observations that were not starved timeouts, or (`starved`) those that were.
+        A starved timeout (a worker kept from a CPU long enough for the wall clock to decide: a loaded machine's
+        doing) is observed again once, by design (fleet/submit.py), as a local batch does; that second
+        observation is no job run twice."""
         counts = {}
-        for _, log in self.workers:
+        for process, log in self.workers:
+            if by is not None and process not in by:
+                continue
             for name, was_starved in re.findall(r": observed (\S+) against \S+ \(\w+(, starved)?\) ", log.read_text()):
                 if bool(was_starved) == starved:
                     counts[name] = counts.get(name, 0) + 1

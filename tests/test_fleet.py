@@ -30,6 +30,7 @@ from grader.fleet import QUEUE_NAME, STALE_EXIT
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "submissions"
+EXAMPLE_IDS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
 
 
 @pytest.fixture(autouse=True)
@@ -77,7 +78,7 @@ def test_a_fleet_of_two_workers_scores_the_examples_byte_for_byte_as_a_local_run
     assert result.stdout.splitlines()[:-1] == table[:-1]  # the same table
     sandbox = re.compile(r"sandbox: (\w+)\)")
     assert sandbox.search(result.stdout).group(1) == sandbox.search(table[-1]).group(1)
-    assert fleet.observed() == {name: 1 for name in ("alice", "bob", "carol", "dave", "erin", "frank", "grace")}
+    assert fleet.observed() == {name: 1 for name in EXAMPLE_IDS}
     assert_starved_at_most(fleet, gradings)
     assert server.leftovers() == []
     # Graded again: every run comes from the cache, no job is put on the queue.
@@ -103,20 +104,27 @@ def test_a_killed_worker_a_killed_grade_and_a_crashed_redis_lose_nothing_and_run
     _kill_tree(first)
     _kill_tree(submitting)
     assert not out.exists()
+    # The jobs whose results had not reached Redis: the lost machine may have observed one to the end (the job
+    # before frank's, which it fetched ahead) and died before sending its result, so it is observed again.
+    unfinished = {name for name in EXAMPLE_IDS
+                  if (job := _job_of(client, name)) and client.hget(f"rq:job:{job}", "status") != b"finished"}
     server.crash()
     server.start()
     assert _job_of(server.client(), "frank") is not None  # the queue survived on disk
 
-    fleet.start()
-    fleet.start()
+    later = [fleet.start(), fleet.start()]
     result, gradings = grade_until_none_starved(EXAMPLES, out, "--queue", server.url, "--cache-dir",
                                                 str(tmp_path / "cache"), cwd=tmp_path)
     assert out.read_bytes() == local_run[0]
     rows = [row["id"] for row in json.loads(out.read_text())["submissions"]]
-    assert rows == ["alice", "bob", "carol", "dave", "erin", "frank", "grace"]
-    # Every submission observed to the end exactly once: frank's killed attempt never finished, and the
-    # runs the first grade had not collected were taken from Redis, not observed again.
-    assert fleet.observed() == {name: 1 for name in rows}
+    assert rows == list(EXAMPLE_IDS)
+    # Every submission observed to the end exactly once, counting the lost machine's observations whose results
+    # reached Redis: frank's killed attempt never finished, and the runs the first grade had not collected were
+    # taken from Redis, not observed again.
+    lost = {name: times for name, times in fleet.observed(by=[first]).items() if name not in unfinished}
+    assert {name: lost.get(name, 0) + fleet.observed(by=later).get(name, 0) for name in rows} == {
+        name: 1 for name in rows}, (lost, fleet.observed(by=later), unfinished)
+    assert "frank" in unfinished
     # ... and none more but a starved timeout's observations again (frank's loops on a loaded machine), by the
     # killed grade and by each grading since
     assert_starved_at_most(fleet, 1 + gradings)
