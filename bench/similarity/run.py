@@ -58,11 +58,12 @@ OURS = "grade similarity"
 # -- scores ---------------------------------------------------------------------------------------
 
 
-def our_scores(data: Path) -> dict:
-    """{cohort: {"pairs": {"a|b": score}, "public": {id: score}}} with every score above 0 (not only the listed)."""
+def our_scores(data: Path, cohort_of=None) -> dict:
+    """{cohort: {"pairs": {"a|b": score}, "public": {id: score}}} with every score above 0 (not only the listed);
+    COHORT_OF(folder) gives a cohort's (Cohort, public scores) (default: our_cohort, read afresh)."""
     out = {}
     for cohort in cohorts(data):
-        group, public = our_cohort(data / cohort)
+        group, public = (cohort_of or our_cohort)(data / cohort)
         pairs = {"|".join(sorted((p.a, p.b))): p.score
                  for p in group.pairs(public={"micrograd": public}, threshold=THRESHOLD)}
         out[cohort] = {"pairs": pairs, "public": public}
@@ -71,15 +72,25 @@ def our_scores(data: Path) -> dict:
 
 def our_cohort(folder: Path) -> tuple[Cohort, dict[str, float]]:
     """One cohort's submissions read as `grade similarity` reads them, and each one's score against micrograd."""
+    return scored_cohort(*read_cohort(folder))
+
+
+def read_cohort(folder: Path) -> tuple[list, object]:
+    """One cohort's submissions read as `grade similarity` reads them (its documents), and micrograd's engine read as
+    a public source: the reading, which rescore.py keeps, apart from the scoring, which it redoes."""
     source = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
     kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
     public_kgrams, variant_kgrams = known_kgrams({"engine.py": source}, canonical_sources())
     documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams, public_kgrams,
                                variant_kgrams)
                  for p in sorted((folder / "submissions").glob("*.py"))]
+    return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical_sources()))
+
+
+def scored_cohort(documents: list, public_source) -> tuple[Cohort, dict[str, float]]:
+    """The cohort of DOCUMENTS and each one's score against the public source."""
     group = Cohort(documents)
-    public = read_public("micrograd", source, kgrams, starter_kgrams(canonical_sources()))
-    return group, dict(group.against(public))
+    return group, dict(group.against(public_source))
 
 
 def cohorts(data: Path) -> list[str]:
@@ -262,7 +273,8 @@ def measure_class(name: str, data: Path, labels: dict, skip_baselines: bool, pyc
     return results
 
 
-def main():
+def arguments() -> argparse.ArgumentParser:
+    """The benchmark's options (rescore.py takes the classes' among them)."""
     parser = argparse.ArgumentParser(description="The similarity benchmark.")
     parser.add_argument("--build", type=Path, default=HERE / "build")
     parser.add_argument("--second-build", type=Path, default=HERE / "build-second")
@@ -297,37 +309,60 @@ def main():
                         help="also the second class on the 05-backward starter (one region: see README)")
     parser.add_argument("--pycode", action="store_true", help="also run pycode_similar (slow: ~10 min on 2 cores)")
     parser.add_argument("--large", type=int, default=0, help="also time `grade similarity` on this many submissions")
-    args = parser.parse_args()
+    return parser
+
+
+def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
+    """{name: (folder, labels)} of every class ARGS asks for, each built by its generator (fixed seeds: the same
+    files every time); with REUSE, a class already built in its folder is read from there as it was built."""
+
+    def made(folder: Path, make):
+        labels = folder / "labels.json"
+        if reuse and labels.exists():
+            found = json.loads(labels.read_text(encoding="utf-8"))
+            if all((folder / cohort / "submissions").is_dir() for cohort in found):
+                return found
+        return make()
 
     classes = {}
     for seed in args.first_seeds:
         folder = args.build if seed == FIRST_SEED else args.build / f"seed-{seed}"
-        classes[f"first class (generate.py, seed {seed})"] = (folder, build(folder, seed))
+        classes[f"first class (generate.py, seed {seed})"] = (folder, made(folder, lambda: build(folder, seed)))
     for seed in args.second_seeds:
         folder = args.second_build / f"seed-{seed}"
-        classes[f"second class (second.py, seed {seed})"] = (folder, second.build(folder, seed))
+        classes[f"second class (second.py, seed {seed})"] = (folder, made(folder, lambda: second.build(folder, seed)))
     for spec in args.third:
         exercise, seed = spec.rsplit(":", 1)
         folder = args.third_build / (f"seed-{seed}" if exercise == third.EXERCISE else f"{exercise}-{seed}")
-        classes[f"third class, {exercise} (third.py, seed {seed})"] = (folder, third.build(folder, int(seed), exercise))
+        classes[f"third class, {exercise} (third.py, seed {seed})"] = (
+            folder, made(folder, lambda: third.build(folder, int(seed), exercise)))
     for seed in args.fourth:
         folder = args.build / "fourth" / f"seed-{seed}"
-        classes[f"fourth class, {fourth.exercise_for(seed)} (fourth.py, seed {seed})"] = (folder, fourth.build(folder, seed))
+        classes[f"fourth class, {fourth.exercise_for(seed)} (fourth.py, seed {seed})"] = (
+            folder, made(folder, lambda: fourth.build(folder, seed)))
     for seed in (fifth.SEEDS if args.fifth == [] else args.fifth or []):
         folder = args.build / "fifth" / f"seed-{seed}"
-        classes[f"fifth class, {fifth.exercise_for(seed)} (fifth.py, seed {seed})"] = (folder, fifth.build(folder, seed))
+        classes[f"fifth class, {fifth.exercise_for(seed)} (fifth.py, seed {seed})"] = (
+            folder, made(folder, lambda: fifth.build(folder, seed)))
     for seed in (sixth.SEEDS if args.sixth == [] else args.sixth or []):
         folder = args.build / "sixth" / f"seed-{seed}"
-        classes[f"sixth class, {sixth.exercise_for(seed)} (sixth.py, seed {seed})"] = (folder, sixth.build(folder, seed))
+        classes[f"sixth class, {sixth.exercise_for(seed)} (sixth.py, seed {seed})"] = (
+            folder, made(folder, lambda: sixth.build(folder, seed)))
     for seed in (seventh.SEEDS if args.seventh == [] else args.seventh or []):
         folder = args.build / "seventh" / f"seed-{seed}"
         classes[f"seventh class, {seventh.exercise_for(seed)} (seventh.py, seed {seed})"] = (
-            folder, seventh.build(folder, seed))
+            folder, made(folder, lambda: seventh.build(folder, seed)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
             classes[f"second class, 05-backward starter (second.py, seed {seed})"] = (
-                folder, second.build(folder, seed, exercise="05-backward"))
+                folder, made(folder, lambda: second.build(folder, seed, exercise="05-backward")))
+    return classes
+
+
+def main():
+    args = arguments().parse_args()
+    classes = labelled_classes(args)
     results = {name: measure_class(name, data, labels, args.skip_baselines, args.pycode)
                for name, (data, labels) in classes.items()}
     if args.large:

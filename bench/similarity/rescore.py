@@ -1,0 +1,135 @@
+"""The benchmark's classes scored again in seconds: each cohort read once, its reading kept.
+
+    python bench/similarity/rescore.py [run.py's class options: --fourth 1 2 .. --fifth .. --sixth .. --seventh ..,
+                                        --first-seeds .., --second-seeds .., --third ..] [--json OUT] [--against OLD]
+
+Reading a cohort (normalisation, fingerprints, traits: `read_cohort`) is nearly all of what run.py spends on it;
+scoring it (cohort.py, scores.py) takes a fraction of a second. This keeps each cohort's reading in
+BUILD/rescore-cache/, keyed by what the reading depends on (`reading_digest`: every module of grader/similarity/ but
+the scoring's two, the public source and the reference it reads, Python's version) and by the cohort's files, and
+scores from there: a change to the scoring is measured on every class in seconds, where run.py takes half an hour on
+this machine; a change to the reading reads again (once). The measures are run.py's (`measures`, ours only: no
+anchors, no timing), one line a class, then the mean average precision and the level-3 and level-4 copies, hard and
+public pairs in the top k over the tuning and the validation seeds (`SETS`). --against OLD (an earlier --json) prints
+only the classes whose figures moved, each beside its old ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import statistics
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import run  # noqa: E402
+
+from grader.similarity import PUBLIC_ARCHIVE, canonical_sources  # noqa: E402
+
+SCORING = frozenset({"cohort.py", "scores.py"})  # what rescoring redoes; the rest of grader/similarity/ is reading
+# the seeds of each red-team class that changes were chosen on, and the ones they were then measured on
+SETS = {"tuning": {"fourth": range(1, 10), "fifth": range(1, 10), "sixth": range(1, 10), "seventh": range(1, 4)},
+        "validation": {"fourth": range(10, 16), "fifth": range(10, 19), "sixth": range(10, 13),
+                       "seventh": range(4, 7)}}
+
+
+def reading_digest(package: Path = run.REPO / "grader" / "similarity") -> str:
+    """What a cohort's reading depends on: the reading's modules (PACKAGE's but SCORING), the public source and the
+    reference's texts, and Python's version (its parser)."""
+    digest = hashlib.sha256(sys.version.encode())
+    for path in sorted(package.glob("*.py")):
+        if path.name not in SCORING:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update((PUBLIC_ARCHIVE / "engine.py").read_bytes())
+    for name, text in sorted(canonical_sources().items()):
+        digest.update(name.encode() + b"\0" + text.encode())
+    return digest.hexdigest()[:16]
+
+
+def cohort_digest(folder: Path) -> str:
+    """The cohort's files: its starter and submissions, names and bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*.py")):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def kept_reading(folder: Path, cache: Path):
+    """run.read_cohort(FOLDER), kept in CACHE (a folder for one reading digest) under the cohort's digest."""
+    kept = cache / f"{cohort_digest(folder)}.pickle"
+    if kept.exists():
+        return pickle.loads(kept.read_bytes())  # written by this script, in the benchmark's own build folder
+    reading = run.read_cohort(folder)
+    cache.mkdir(parents=True, exist_ok=True)
+    part = kept.with_suffix(".part")
+    part.write_bytes(pickle.dumps(reading))
+    part.replace(kept)
+    return reading
+
+
+def rescore(data: Path, labels: dict, cache: Path) -> dict:
+    """run.py's measures of our scores on one labelled class, each cohort's reading kept in CACHE."""
+    scores = run.our_scores(data, cohort_of=lambda folder: run.scored_cohort(*kept_reading(folder, cache)))
+    return run.measures(scores, labels, run.THRESHOLD)
+
+
+def summary(measured: dict) -> dict:
+    """The figures a line gives: AP, L3 and L4 in the top k, hard and public pairs in the top k, public copies."""
+    levels = measured["recall_in_top_k_by_level"]
+    return {"ap": measured["average_precision"], "L3": levels.get("3", "0/0"), "L4": levels.get("4", "0/0"),
+            "hard": measured["hard_negatives_in_top_k"], "pub": measured["public_copy_pairs_in_top_k"],
+            "pubtop": measured["public_copies_in_top_m"]}
+
+
+def line(name: str, row: dict) -> str:
+    return (f"{name:58s} AP {row['ap']:.4f}  L3 {row['L3']:>5s} L4 {row['L4']:>5s} hard {row['hard']} "
+            f"pub {row['pub']} pubtop {row['pubtop']}")
+
+
+def seed_set(name: str) -> str | None:
+    """"tuning" or "validation" for a red-team class's seed (by run.py's name of the class), else None."""
+    kind, seed = name.split(" class")[0], int(name.rsplit("seed ", 1)[1].rstrip(")"))
+    return next((s for s, classes in SETS.items() if seed in classes.get(kind, ())), None)
+
+
+def totals(rows: dict) -> list[str]:
+    """One line per seed set: its classes' mean AP and summed counts."""
+    out = []
+    for name in SETS:
+        chosen = [row for cls, row in rows.items() if seed_set(cls) == name]
+        if chosen:
+            def total(key):
+                return "/".join(str(sum(int(r[key].split("/")[i]) for r in chosen)) for i in (0, 1))
+            out.append(f"{name}: {len(chosen)} classes, mean AP {statistics.mean(r['ap'] for r in chosen):.4f}, "
+                       f"L3 {total('L3')}, L4 {total('L4')}, hard {sum(r['hard'] for r in chosen)}, "
+                       f"pub {sum(r['pub'] for r in chosen)}")
+    return out
+
+
+def main():
+    parser = run.arguments()
+    parser.description = __doc__.splitlines()[0]
+    parser.add_argument("--json", type=Path, help="also write each class's figures here")
+    parser.add_argument("--against", type=Path, help="an earlier --json: print only the classes that moved")
+    args = parser.parse_args()
+    cache = args.build / "rescore-cache" / reading_digest()
+    rows = {name: summary(rescore(data, labels, cache))
+            for name, (data, labels) in run.labelled_classes(args, reuse=True).items()}
+    old = json.loads(args.against.read_text(encoding="utf-8")) if args.against else None
+    for name, row in rows.items():
+        if old is None:
+            print(line(name, row))
+        elif old.get(name) != row:
+            print(line(name, row) + ("\n" + line("  was", old[name]) if name in old else "  (new)"))
+    for text in ([f"was {t}" for t in totals({n: old[n] for n in rows if n in old})] if old else []) + totals(rows):
+        print(text)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

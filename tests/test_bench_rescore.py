@@ -1,0 +1,110 @@
+"""bench/similarity/rescore.py: a class scored from its kept reading measures as run.py measures it, and the
+reading is kept only as long as what it depends on is unchanged."""
+
+import json
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+from bench_modules import load_bench
+
+rescore = load_bench("rescore")
+run = rescore.run
+
+STARTER = '''
+class Value:
+    def __init__(self, data, _children=(), _op=""):
+        self.data = data
+        self.grad = 0
+        self._backward = lambda: None
+        self._prev = set(_children)
+        self._op = _op
+
+    def __add__(self, other):
+        raise NotImplementedError("write it")
+'''
+
+SOURCE = STARTER.replace('''        raise NotImplementedError("write it")''', '''        other = other if isinstance(other, Value) else Value(other)
+        total = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():
+            # both inputs get the sum's gradient, summed over every path
+            self.grad += total.grad
+            other.grad += total.grad
+
+        total._backward = _backward
+        return total
+
+    def scaled_by_three_halves(self):
+        return Value(self.data * 1.5, (self,), "scale")''')
+
+
+def write_class(folder: Path) -> dict:
+    sources = {"a": SOURCE, "b": SOURCE.replace("total", "summed").replace("# both", "# each of the"),
+               "c": STARTER.replace('raise NotImplementedError("write it")',
+                                    "return Value(self.data + other.data, (self, other), '+')"),
+               "d": STARTER.replace('raise NotImplementedError("write it")', "out = Value(self.data + other)\n"
+                                    "        return out")}
+    (folder / "main" / "starter").mkdir(parents=True)
+    (folder / "main" / "submissions").mkdir()
+    (folder / "main" / "starter" / "engine.py").write_text(textwrap.dedent(STARTER), encoding="utf-8")
+    for name, text in sources.items():
+        (folder / "main" / "submissions" / f"{name}.py").write_text(textwrap.dedent(text), encoding="utf-8")
+    labels = {"main": {"a": {"cluster": "c1", "kind": "a source", "level": 2},
+                       "b": {"cluster": "c1", "kind": "copy, level 2", "level": 2},
+                       "c": {"cluster": None, "kind": "independent", "level": None},
+                       "d": {"cluster": None, "kind": "independent", "level": None}}}
+    (folder / "labels.json").write_text(json.dumps(labels), encoding="utf-8")
+    return labels
+
+
+@pytest.mark.slow  # reads a class twice: about 2 s of CPU on a loaded machine
+def test_a_class_scored_from_its_kept_reading_measures_as_run_does(tmp_path, monkeypatch):
+    labels = write_class(tmp_path / "class")
+    cache = tmp_path / "cache"
+    fresh = run.measures(run.our_scores(tmp_path / "class"), labels, run.THRESHOLD)
+    assert (fresh["k"], fresh["average_precision"], fresh["recall_flagged_by_level"]) == (1, 1.0, {"2": "1/1"})
+    assert rescore.rescore(tmp_path / "class", labels, cache) == fresh
+    assert len(list(cache.glob("*.pickle"))) == 1
+
+    def unread(folder):
+        raise AssertionError(f"read again: {folder}")
+
+    monkeypatch.setattr(run, "read_cohort", unread)
+    assert rescore.rescore(tmp_path / "class", labels, cache) == fresh  # from the kept reading
+    # a changed submission is another cohort: it is read again
+    (tmp_path / "class" / "main" / "submissions" / "d.py").write_text("x = 1\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="read again"):
+        rescore.rescore(tmp_path / "class", labels, cache)
+
+
+def test_the_reading_digest_follows_the_reading_and_not_the_scoring(tmp_path):
+    package = tmp_path / "similarity"
+    shutil.copytree(run.REPO / "grader" / "similarity", package, ignore=shutil.ignore_patterns("__pycache__"))
+    before = rescore.reading_digest(package)
+    for name in ("cohort.py", "scores.py"):
+        (package / name).write_text((package / name).read_text(encoding="utf-8") + "\n# a scoring change\n",
+                                    encoding="utf-8")
+    assert rescore.reading_digest(package) == before
+    (package / "normalise.py").write_text((package / "normalise.py").read_text(encoding="utf-8") + "\n# reading\n",
+                                          encoding="utf-8")
+    assert rescore.reading_digest(package) != before
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("fourth class, 03-tanh (fourth.py, seed 1)", "tuning"), ("fourth class, 03-tanh (fourth.py, seed 10)", "validation"),
+    ("fifth class, 04-more-ops (fifth.py, seed 18)", "validation"), ("seventh class, 03-tanh (seventh.py, seed 3)", "tuning"),
+    ("sixth class, 03-tanh (sixth.py, seed 13)", None), ("first class (generate.py, seed 777)", None),
+    ("third class, 05-backward (third.py, seed 6262)", None)])
+def test_each_red_team_seed_is_in_one_set(name, expected):
+    assert rescore.seed_set(name) == expected
+
+
+def test_the_sets_add_up_their_classes():
+    rows = {"fourth class, 03-tanh (fourth.py, seed 1)": {"ap": 0.5, "L3": "1/3", "L4": "0/3", "hard": 1, "pub": 0},
+            "fifth class, 03-tanh (fifth.py, seed 2)": {"ap": 0.7, "L3": "2/3", "L4": "1/4", "hard": 0, "pub": 1},
+            "fifth class, 03-tanh (fifth.py, seed 11)": {"ap": 0.9, "L3": "3/3", "L4": "4/4", "hard": 0, "pub": 0},
+            "first class (generate.py, seed 777)": {"ap": 0.1, "L3": "9/9", "L4": "9/9", "hard": 9, "pub": 9}}
+    assert rescore.totals(rows) == ["tuning: 2 classes, mean AP 0.6000, L3 3/6, L4 1/7, hard 1, pub 1",
+                                    "validation: 1 classes, mean AP 0.9000, L3 3/3, L4 4/4, hard 0, pub 0"]
