@@ -198,6 +198,15 @@ def test_a_suite_test_without_points_or_with_a_duplicate_name_cannot_be_used(tmp
         judge(_suite(tmp_path / "b", duplicate), {"ann": _run(6.0)})
 
 
+def test_a_suite_test_file_that_cannot_be_collected_is_the_suites_error_naming_why(tmp_path, log):
+    """pytest ends a session whose collection failed as if it were interrupted (exit 2): the judge said
+    KeyboardInterrupt, as for a Ctrl-C, and stopped the batch without a word of the suite's error."""
+    broken = _suite(tmp_path, TESTS + "\nraise RuntimeError('the suite file is broken')\n")
+    with pytest.raises(SuiteError, match=r"(?s)the hidden suite 'toy' could not be collected:\ntest_toy_\d+\.py: .*"
+                                         r"RuntimeError: the suite file is broken"):
+        judge(broken, {"ann": _run(6.0)})
+
+
 def test_no_runs_no_verdicts(tmp_path):
     assert judge(_suite(tmp_path), {}) == {}
     assert probekit  # the probes above use only what probekit's sandbox allows

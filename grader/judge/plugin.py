@@ -2,16 +2,16 @@
 
 Every test is parametrised by submission id; its fixtures hand it the
 observations that came back from the sandbox, the reference engine's values
-(computed here) and PyTorch's (stored). pytest-json-report records each
-(test, submission) outcome, with our status and feedback as metadata, and the
-scores are read from that report.
+(computed here) and PyTorch's (stored). The plugin records each (test,
+submission) outcome, our status and feedback, as pytest makes its report, and
+the scores are read from those records (no report plugin: pytest-json-report's
+hooks and serialisation of every item were a tenth of a session).
 """
 
 import inspect
 import traceback
 
 import pytest
-from pytest_jsonreport.plugin import JSONReport
 
 from . import Mismatch, NotRun, ProbeTimeout, StudentError, _Verdict, expression_of, shape_difference
 from ..i18n import Message, msg, place
@@ -66,6 +66,7 @@ class JudgePlugin:
         self.names = {}  # test public name -> nodeid prefix, to refuse duplicates
         self.internal_errors = []
         self.suite_errors = []  # what makes the suite unusable, found while collecting
+        self.collect_errors = []  # a test file that could not be collected: what pytest said of it
         self.groups = {}  # test function name -> {what it sees: the submissions that show it}
         self.lead_keys = {}  # (test function name, lead submission) -> what the test sees of the lead
         self.order, self.gradings = [], {}  # the test functions in the order they run; each one's @points
@@ -74,6 +75,8 @@ class JudgePlugin:
         self.digests = {}  # submission -> memo.RunDigests, made on first use
         self.hashed = so_far.hashed if so_far is not None else {}  # id of an observation -> (digest, object)
         self.kept = so_far.kept if so_far is not None else {}  # what is asked of an observation object: _remembered
+        self.results = {}  # nodeid -> its grading record (None until made), in the order the tests ran
+        self.testing = None  # the test function whose item is being set up (pytest_runtest_setup)
 
     # -- parametrise every test by its distinct observations -----------------------
 
@@ -108,6 +111,10 @@ class JudgePlugin:
             metafunc.parametrize("submission", [_JUDGED_BEFORE], ids=["judged-before"])
             return
         metafunc.parametrize("submission", leads, ids=leads)
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.collect_errors.append(f"{report.nodeid}: {report.longreprtext}")
 
     def pytest_collection_modifyitems(self, items):
         for item in items:
@@ -147,14 +154,22 @@ class JudgePlugin:
         """Whether the student's module imported: status, message, import error, forbidden imports."""
         return {k: run.get(k) for k in IMPORTED}
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item):
+        """The test whose fixtures are made next: what `observe` and `observation` ask of it, without pytest's
+        `request` (a fixture definition of its own, made anew every time a fixture asks for it: a tenth of an
+        item's setup)."""
+        self.testing = getattr(getattr(item, "function", None), "__name__", None)
+
     @pytest.fixture
-    def observation(self, run, request):
+    def observation(self, run):
         """The raw observation record of a probe ({"status", "values" | "error", ...}), or {}."""
-        deps = self.deps.get(request.function.__name__)
+        test = self.testing
+        deps = self.deps.get(test)
 
         def observation(probe):
             if deps is not None and probe.__name__ not in deps:
-                self.violations.add(request.function.__name__)
+                self.violations.add(test)
             return run["probes"].get(probe.__name__, {})
 
         return observation
@@ -171,8 +186,9 @@ class JudgePlugin:
         return kept[1]
 
     @pytest.fixture
-    def observe(self, run, request):
-        deps = self.deps.get(request.function.__name__)
+    def observe(self, run):
+        test = self.testing
+        deps = self.deps.get(test)
 
         def remembered(probe, question, compute):
             """compute() (which reads `probe` through this fixture, as `question` says: a hashable of
@@ -181,12 +197,12 @@ class JudgePlugin:
             if obs is None or run.get("import_error"):
                 return compute()  # what observe says then depends on the run, not the observation
             if deps is not None and probe.__name__ not in deps:
-                self.violations.add(request.function.__name__)
+                self.violations.add(test)
             return self._remembered(obs, (probe.__name__, question), compute)
 
         def observe(probe):
             if deps is not None and probe.__name__ not in deps:
-                self.violations.add(request.function.__name__)
+                self.violations.add(test)
             if run.get("import_error"):
                 own = run["import_error"].get("file") or f"{self.suite.module}.py"
                 skip(msg("not run: {file} could not be used (see the import test)", file=own))
@@ -250,7 +266,9 @@ class JudgePlugin:
         outcome = yield
         report = outcome.get_result()
         if call.when == "call" or (call.when == "setup" and report.outcome != "passed"):
-            item._grading_result = self._classify(item, call, report)
+            self.results[item.nodeid] = self._classify(item, call, report)
+        elif call.when == "setup":
+            self.results.setdefault(item.nodeid, None)  # its place in the order; its record comes with its call
 
     def _classify(self, item, call, report):
         grading = item.function.grading
@@ -291,12 +309,6 @@ class JudgePlugin:
                 "detail": getattr(exc, "detail", None) if status != "passed" else None,
                 "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"],
                 "with_other_credit": grading.get("with_other_credit", False)}
-
-    def pytest_json_runtest_metadata(self, item, call):
-        result = getattr(item, "_grading_result", None)
-        if result is not None and (call.when == "call" or call.when == "setup"):
-            return {"grading": result}
-        return {}
 
 
 class _Observed(dict):
@@ -358,9 +370,8 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far
     ungrouped = frozenset()
     for _ in range(2):
         plugin = plugin_class(suite, observed, expectations, ungrouped, None if ungrouped else so_far)
-        report = JSONReport()
         with expectations.active():
-            _run_pytest(suite, plugin, report)
+            _run_pytest(suite, plugin)
         if not plugin.violations:
             break
         # A test read a probe it did not read on the reference: its grouping may be too coarse.
@@ -371,10 +382,9 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far
         raise SuiteError(f"tests {sorted(plugin.violations)} read different probes on different runs")
     plugin.digests, plugin.hashed, plugin.kept, plugin.runs = {}, {}, {}, {}  # pytest may keep the plugin
     judged = {}  # (test function, what it saw) -> [outcome]
-    for test in report.report["tests"]:
-        grading = test.get("metadata", {}).get("grading")
+    for nodeid, grading in plugin.results.items():
         if grading is None:
-            raise SuiteError(f"{test['nodeid']} left no grading record")
+            raise SuiteError(f"{nodeid} left no grading record")
         outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "earned", "concept",
                                            "visibility")}
         if grading.get("output_message"):

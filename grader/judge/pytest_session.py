@@ -1,8 +1,8 @@
 """One pytest session of a suite's hidden tests, in the grader's process, with the judge's plugin.
 
-The arguments keep pytest's start-up and end small (no installed plugins but the JSON report, no
-traceback text, no end-of-run garbage collections) and make a suite folder's own test files the
-ones that run (grader/judge/imports.py).
+The arguments keep pytest's start-up, its end and its every item small (no installed plugin, no terminal
+reporter, no traceback text, no end-of-run garbage collections) and make a suite folder's own test files
+the ones that run (grader/judge/imports.py). The judge's plugin records the outcomes itself (plugin.py).
 """
 
 import io
@@ -19,12 +19,12 @@ from .imports import forget_other_copies, remember
 
 
 @contextmanager
-def _only_the_json_report_plugin():
-    """Load no installed pytest plugin but the JSON report: the others (hypothesis, ...) cost a
-    third of a second at start-up, and a check should be quick."""
+def _no_installed_plugin():
+    """Load no installed pytest plugin: they (hypothesis, ...) cost a third of a second at start-up, and a
+    check should be quick."""
     saved = {k: os.environ.get(k) for k in ("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_PLUGINS")}
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    os.environ["PYTEST_PLUGINS"] = "pytest_jsonreport.plugin"
+    os.environ["PYTEST_PLUGINS"] = ""
     try:
         yield
     finally:
@@ -66,12 +66,12 @@ def _output_of_this_thread_to(captured):
         sys.stdout, sys.stderr = saved
 
 
-def run_pytest(suite, plugin, report):
+def run_pytest(suite, plugin):
     tests = [str(p) for p in test_files(suite)]
     if not tests:
         raise SuiteError(f"suite {suite.name!r} has no test_*.py files")
     args = [
-        *tests, "-q", "-s", "--tb=no", "--assert=plain", "--import-mode=importlib", "-p", "no:cacheprovider",
+        *tests, "-s", "--assert=plain", "--import-mode=importlib", "-p", "no:cacheprovider",
         "-p", "no:logging", "-p", "no:warnings", "-p", "no:faulthandler", "-p", "no:randomly",
         # each of these ends a run with a full garbage collection (to catch unraisable exceptions, which
         # no hidden test raises): 0.05 s apiece with a batch's observations in memory, half a check's judge
@@ -80,15 +80,19 @@ def run_pytest(suite, plugin, report):
         # unittest classes, which take no fixtures, --pdb): 20 ms of a check's 60-80 ms of judging
         "-p", "no:junitxml", "-p", "no:pastebin", "-p", "no:doctest", "-p", "no:stepwise", "-p", "no:setuponly",
         "-p", "no:setupplan", "-p", "no:unittest", "-p", "no:debugging",
+        # the terminal reporter: a line of dots nobody reads, and two hooks on each of an item's three reports
+        # (the plugin keeps what it said of a test file that could not be collected)
+        "-p", "no:terminal",
         "--rootdir", str(suite.folder), "-c", str(Path(__file__).with_name("pytest.ini")),
-        "--json-report-file=none", "--json-report-omit", "collectors", "log", "traceback", "streams",
-        "warnings", "keywords",
     ]
     captured = io.StringIO()
     forget_other_copies(tests, suite.folder)  # judged by this folder's test files, not a same-named module's
-    with _output_of_this_thread_to(captured), _only_the_json_report_plugin():
-        code = pytest.main(args, plugins=[plugin, report])
+    with _output_of_this_thread_to(captured), _no_installed_plugin():
+        code = pytest.main(args, plugins=[plugin])
     remember(tests, suite.folder)
+    if plugin.collect_errors:  # pytest stops a session whose collection failed as if interrupted
+        raise SuiteError(f"the hidden suite {suite.name!r} could not be collected:\n"
+                         + "\n".join(plugin.collect_errors)[-3000:])
     if code == pytest.ExitCode.INTERRUPTED:
         raise KeyboardInterrupt  # Ctrl-C or SIGTERM while judging: pytest caught it, the batch stops
     if plugin.suite_errors:
