@@ -240,7 +240,9 @@ def _job_of(client, submission_id):
     return None
 
 
-def _wait(condition, what, seconds=120):
+def _wait(condition, what, seconds=600):
+    """Until `condition()`: a hang's bound (README), since on a loaded machine a worker's start alone may take a
+    minute."""
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
