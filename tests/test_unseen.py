@@ -210,15 +210,20 @@ def test_a_file_the_parser_refuses_with_systemerror_gets_no_hint_and_no_grader_e
     # the grader parses through grader.parsing.parse (the diagnosis's tree through forbidden.parsed, one parse
     # shared with the forbidden-import walk; a notebook's cells too)
     monkeypatch.setattr(parsing, "ast", types.SimpleNamespace(**{**vars(ast), "parse": refuse}))
-    forbidden._PARSED.clear()
-    source_tree._ANALYSED.clear()
-    hints.static_hints.forget()  # an earlier test may have hinted this file
-    text = (UNSEEN / "correct-recursive" / "engine.py").read_text()
-    assert source_tree.analysed(text, "engine.py") is None
-    assert static_hints({"engine.py": text}, engine="engine.py") == []
-    assert notebooks.is_self_check_cell('from grader import check\ncheck("03-tanh")') is False
-    source_tree._ANALYSED.clear()
-    forbidden._PARSED.clear()
+    def forget():  # before: an earlier test may have read this file; after: what the refusing parser made (no
+        # hint for correct-recursive) must not reach a later test of this worker that grades it
+        forbidden._PARSED.clear()
+        source_tree._ANALYSED.clear()
+        hints.static_hints.forget()
+
+    forget()
+    try:
+        text = (UNSEEN / "correct-recursive" / "engine.py").read_text()
+        assert source_tree.analysed(text, "engine.py") is None
+        assert static_hints({"engine.py": text}, engine="engine.py") == []
+        assert notebooks.is_self_check_cell('from grader import check\ncheck("03-tanh")') is False
+    finally:
+        forget()
 
 
 def test_an_op_cut_out_of_the_graph_says_which_shape_and_the_fix_in_each_language(rows):
