@@ -40,7 +40,9 @@ def _executed(exercise, which):
     before.parent.mkdir()
     before.write_text(_notebook_text(exercise, which), encoding="utf-8")
     nb = nbformat.read(str(before), as_version=4)
-    NotebookClient(nb, timeout=300, allow_errors=True, kernel_name="python3",
+    # every bound a hang's (README): nbclient's defaults give a kernel 60 s to start and a cell's outputs 4 s to
+    # arrive after its reply, past which they are dropped without an error (a flake seen under load before)
+    NotebookClient(nb, timeout=300, startup_timeout=300, iopub_timeout=300, allow_errors=True, kernel_name="python3",
                    resources={"metadata": {"path": str(folder)}}).execute()
     after = folder / "after" / f"{exercise}.ipynb"
     after.parent.mkdir()
