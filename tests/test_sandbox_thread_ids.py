@@ -32,7 +32,7 @@ def _run(box):
     base, proc, obs, out = _start(box, ENGINE)
     try:
         report, printed = _lines(obs, b"never"), _lines(out, b"never")
-        proc.wait(timeout=30)
+        proc.wait(timeout=300)  # a hang's bound (README)
         return report, printed
     finally:
         box.kill(0, proc)

@@ -76,7 +76,7 @@ def _run_on_a_terminal(args, cwd):
             written += data
     finally:
         os.close(master)
-        status = proc.wait(timeout=60)
+        status = proc.wait(timeout=300)  # a hang's bound (README)
     return status, bytes(written)
 
 

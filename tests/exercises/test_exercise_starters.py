@@ -275,7 +275,7 @@ def _run_like_jupyter(tmp_path, code_cells):
     '''))
     (tmp_path / "cells.json").write_text(json.dumps(code_cells))
     return subprocess.run([sys.executable, str(script), "cells.json"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=600)  # a hang's bound: the cells build and train, on a loaded machine
 
 
 def _code_cells_but_the_check(nb):

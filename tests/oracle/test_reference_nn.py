@@ -124,7 +124,7 @@ def test_modules_import_from_a_flat_folder(tmp_path):
         " dual.derivative(lambda d: d ** 3, 2.0))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-E", "-s", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60
+        [sys.executable, "-E", "-s", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "17 True 12.0\n"
