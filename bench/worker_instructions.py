@@ -53,16 +53,17 @@ def count(root, engine, probes, rss=False):
         argv = ([] if rss else ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]) + [
                 python, "-I", "-S", "-B", "-u", f"{runner}/{script}", *worker_arguments(request)]
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "HOME": str(work)}
-        result = subprocess.run(argv, cwd=work, env=env, capture_output=True, check=True)
-        if b'"event":"done"' not in result.stdout and probes:
-            raise SystemExit(f"the worker did not run to the end: {result.stdout[-500:]!r}")
-        if rss:
-            import resource
-
-            total = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        else:
-            total = int(re.search(rb"Collected : (\d+)", result.stderr).group(1))
-        report = re.sub(rb'"pid":\d+', b'"pid":0', result.stdout)  # the one figure that differs between runs
+        with open(scratch / "report", "w+b") as report, open(scratch / "stderr", "w+b") as stderr:
+            proc = subprocess.Popen(argv, cwd=work, env=env, stdout=report, stderr=stderr)
+            _, status, usage = os.wait4(proc.pid, 0)  # this worker's own rusage (its peak memory)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            report.seek(0)
+            stderr.seek(0)
+            output, errors = report.read(), stderr.read()
+        if proc.returncode != 0 or (probes and b'"event":"done"' not in output):
+            raise SystemExit(f"the worker did not run to the end: {output[-500:]!r} {errors[-2000:]!r}")
+        total = usage.ru_maxrss if rss else int(re.search(rb"Collected : (\d+)", errors).group(1))
+        report = re.sub(rb'"pid":\d+', b'"pid":0', output)  # the one figure that differs between runs
         return total, hashlib.sha256(report).hexdigest()[:12]
 
 
