@@ -149,9 +149,12 @@ class JudgePlugin:
     def run(self, submission):
         return self.runs[submission]
 
+    # imported, observation and observe read the run themselves, not through the `run` fixture: one fixture
+    # fewer to set up and tear down on nearly every item
     @pytest.fixture
-    def imported(self, run):
+    def imported(self, submission):
         """Whether the student's module imported: status, message, import error, forbidden imports."""
+        run = self.runs[submission]
         return {k: run.get(k) for k in IMPORTED}
 
     @pytest.hookimpl(tryfirst=True)
@@ -162,9 +165,9 @@ class JudgePlugin:
         self.testing = getattr(getattr(item, "function", None), "__name__", None)
 
     @pytest.fixture
-    def observation(self, run):
+    def observation(self, submission):
         """The raw observation record of a probe ({"status", "values" | "error", ...}), or {}."""
-        test = self.testing
+        run, test = self.runs[submission], self.testing
         deps = self.deps.get(test)
 
         def observation(probe):
@@ -186,8 +189,8 @@ class JudgePlugin:
         return kept[1]
 
     @pytest.fixture
-    def observe(self, run):
-        test = self.testing
+    def observe(self, submission):
+        run, test = self.runs[submission], self.testing
         deps = self.deps.get(test)
 
         def remembered(probe, question, compute):
