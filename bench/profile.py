@@ -54,11 +54,15 @@ class Clock:
         self.events = collections.defaultdict(list)  # thread id -> [(time, what)]
         self.cpu = collections.Counter()  # grader CPU seconds spent in small functions
         self.workers_cpu = None  # the workers' CPU seconds, from their cgroup where there is one
+        self.inside = threading.local()  # each thread's stack of open stages: stages of two threads overlap
+        self.spans = []  # (start, end) of each outermost stage call, for the wall no stage covers
 
     def stage(self, name, function):
-        """`function` timed as the stage `name`, less the stages timed inside it (the dry run in the judge)."""
+        """`function` timed as the stage `name`, less the stages timed inside it in the same thread (the dry
+        run in the judge). The pipeline judges and diagnoses rows in one thread while another observes: a stack
+        shared by the threads subtracted one thread's stage from another's (negative stage times)."""
         def timed(*args, **kwargs):
-            stack = self.__dict__.setdefault("_stack", [])
+            stack = self.inside.__dict__.setdefault("stack", [])
             stack.append([0.0, 0.0])  # wall and CPU of the stages inside this one
             wall, cpu = time.perf_counter(), time.process_time()
             try:
@@ -69,9 +73,21 @@ class Clock:
                 if stack:
                     stack[-1][0] += w
                     stack[-1][1] += c
-                total_w, total_c = self.stages.get(name, (0.0, 0.0))
-                self.stages[name] = (total_w + w - inner_w, total_c + c - inner_c)
+                with self.lock:
+                    if not stack:
+                        self.spans.append((wall, wall + w))
+                    total_w, total_c = self.stages.get(name, (0.0, 0.0))
+                    self.stages[name] = (total_w + w - inner_w, total_c + c - inner_c)
         return timed
+
+    def covered(self):
+        """Wall seconds inside at least one stage (the union of their spans), and whether any two overlapped."""
+        total, end, overlapped = 0.0, float("-inf"), False
+        for start, stop in sorted(self.spans):
+            overlapped |= start < end
+            total += max(0.0, stop - max(start, end))
+            end = max(end, stop)
+        return total, overlapped
 
     def mark(self, what):
         self.events[threading.get_ident()].append((time.perf_counter(), what))
@@ -302,8 +318,15 @@ def main():
             print(f"{name:32} {w:8.2f} {1000 * w / rows:8.1f} {c:8.2f} {1000 * c / rows:11.1f}")
             shown_wall += w
             shown_cpu += c
-        print(f"{'(the rest)':32} {wall - shown_wall:8.2f} {1000 * (wall - shown_wall) / rows:8.1f} "
-              f"{cpu - shown_cpu:8.2f} {1000 * (cpu - shown_cpu) / rows:11.1f}")
+        # The pipeline judges and diagnoses rows in one thread while another observes: stages overlap in wall
+        # time, and each stage's CPU is the process's while it ran (so overlapping stages share it). The rest's
+        # wall is what no stage covers; its CPU is shown only where no two stages overlapped.
+        covered, overlapped = clock.covered()
+        rest_cpu = "" if overlapped else f"{cpu - shown_cpu:8.2f} {1000 * (cpu - shown_cpu) / rows:11.1f}"
+        print(f"{'(the rest: in no stage)':32} {wall - covered:8.2f} {1000 * (wall - covered) / rows:8.1f} {rest_cpu}")
+        if overlapped:
+            print(f"{'(stages overlapped: their sum)':32} {shown_wall:8.2f} {1000 * shown_wall / rows:8.1f} "
+                  f"{shown_cpu:8.2f} {1000 * shown_cpu / rows:11.1f}")
         print(f"{'grade, in all':32} {wall:8.2f} {1000 * wall / rows:8.1f} {cpu:8.2f} {1000 * cpu / rows:11.1f}")
         if workers is not None:
             print(f"{'the workers, all processes':32} {'':8} {'':8} {workers:8.2f} {1000 * workers / rows:11.1f}")
