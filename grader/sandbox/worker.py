@@ -14,11 +14,8 @@ probekit's small writer instead of the json module (which pulls in `re`), and
 import gc
 import sys
 
-# The cyclic collector's young generation at 20,000 objects (Python's 700), the older two collected after 3 of the
-# younger's collections (Python's 10): a collection walks the Values a probe holds alive, and Python's defaults
-# spent 29% of a worker's instructions on it (docs/architecture.md). The older generations still come after about
-# as many allocations as Python's own (60,000 and 180,000, against 7,000 and 70,000), so a submission's cyclic
-# garbage is still freed on the way, and the same allocations give the same collections (determinism).
+# The collector's thresholds (Python's are 700, 10, 10; why these, and what they keep: docs/determinism.md): a
+# collection walks the Values a probe holds alive, 29% of a worker's instructions at Python's.
 gc.set_threshold(20000, 3, 3)
 
 try:  # os's system calls without importing os, a seventh of a fresh worker's own start (docs/architecture.md)
@@ -54,8 +51,7 @@ class _StandIn(_type(sys)):
             raise AttributeError(attr)  # the import machinery's and `import *`'s questions
         caller = sys._getframe(1)
         if caller.f_code.co_name == "_handle_fromlist" and caller.f_code.co_filename.startswith("<frozen"):
-            # `from numpy import exp`: say it is missing, so the import system imports the
-            # submodule `numpy.exp`, which is another stand-in (refused when called)
+            # `from numpy import exp`: missing, so the import system imports the stand-in submodule `numpy.exp`
             raise AttributeError(attr)
         raise _refusal(self, "." + attr)
 
@@ -191,8 +187,7 @@ def _describe(exc, submission_dir):
     return text[:2000], name, where
 
 
-# The operators a probe's own line may apply to a Value, by the name the bytecode gives them: the methods
-# Python looks up, left operand's first, then the right operand's.
+# The operators a probe's line may apply to a Value, by the bytecode's name: the methods looked up, left's first.
 _OPERATOR_METHODS = {"+": ("__add__", "__radd__"), "-": ("__sub__", "__rsub__"), "*": ("__mul__", "__rmul__"),
                      "/": ("__truediv__", "__rtruediv__"), "**": ("__pow__", "__rpow__"),
                      "unary -": ("__neg__",), "unary +": ("__pos__",)}
@@ -340,10 +335,8 @@ def main():
     sys.dont_write_bytecode = True
 
     kit = _load_source("_grader_probekit", _join(request["runner"], "probekit.py"))
-    sys.modules["probekit"] = kit  # probes say `import probekit`
-    # and `from shared_probes import ...`: the probes more than one suite asks
-    sys.modules["shared_probes"] = _load_source("_grader_shared_probes",
-                                                _join(request["runner"], "shared_probes.py"))
+    sys.modules["probekit"] = kit  # probes say `import probekit`, and `from shared_probes import ...` (several suites')
+    sys.modules["shared_probes"] = _load_source("_grader_shared_probes", _join(request["runner"], "shared_probes.py"))
     probes = _load_source("_grader_probes", _join(request["runner"], "probes.py"))
     plain, ObservationError, json_text, json_str = kit.plain, kit.ObservationError, kit.json_text, kit.json_str
     if request.get("hold") == "1" and not _released():
@@ -365,9 +358,8 @@ def main():
     if not isinstance(Value, type):
         emit(event="imported", ok=False, error=f"{module_name}.py defines no class named `Value`", where=None)
         _exit(0)
-    # Each event after this one is written with the next probe's start (or with `done`): one write a probe, as
-    # the probe's own result is ready before the next probe's student code runs (nothing of it is lost if that
-    # one kills the worker), and the grader reads the two lines as it read them one write apart.
+    # Each event after this one is written with the next probe's start (or `done`): one write a probe, before
+    # the next probe's student code runs, so nothing is lost if that one kills the worker.
     held = '{"event":"imported","ok":true}\n'
 
     def event_line(**event):
