@@ -14,7 +14,7 @@ The classes, each built for its class and not for one reproducer (those stay out
 
 One batch holds every new attack beside honest engines, graded locally and through a fleet (a real
 redis-server started here): every entry gets its row, honest engines full marks, in both.
-(The class folder's collapse into one row is tested in test_load.py and test_cli.py.)
+(The class folder's collapse into one row is tested in test_load_class.py and test_cli.py.)
 """
 
 import json
@@ -92,7 +92,7 @@ def _build_class(folder):
     shutil.copy(FIXTURES / "submissions" / "correct-closures" / "engine.py", folder / "honest-closures.py")
     (folder / f"{LONG_BACKSLASHES}.py").write_text(REFERENCE)
     (folder / f"{NOT_UTF8}.py").write_text(REFERENCE)
-    (folder / "engine.py").mkdir()  # a folder so named is an entry like any other (test_load: the collapse)
+    (folder / "engine.py").mkdir()  # a folder so named is an entry like any other (test_load_class: the collapse)
     (folder / "engine.py" / "engine.py").write_text(REFERENCE)
     return sorted([*HOARDS, "queue-tamper", "honest", "honest-closures", name_text(LONG_BACKSLASHES),
                    name_text(NOT_UTF8), "engine.py"])
