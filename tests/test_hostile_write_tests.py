@@ -18,7 +18,7 @@ from grader.pipeline import grade
 from grader.sandbox import Limits
 from grader.suites import SUITES, load_suite
 
-from test_hostile import needs_bwrap
+from hostile_support import needs_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 ATTACKS = ROOT / "tests" / "fixtures" / "hostile-tests"
