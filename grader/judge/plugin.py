@@ -149,8 +149,7 @@ class JudgePlugin:
     def run(self, submission):
         return self.runs[submission]
 
-    # imported, observation and observe read the run themselves, not through the `run` fixture: one fixture
-    # fewer to set up and tear down on nearly every item
+    # imported, observation and observe read the run themselves: no `run` fixture to set up on every item
     @pytest.fixture
     def imported(self, submission):
         """Whether the student's module imported: status, message, import error, forbidden imports."""
@@ -158,10 +157,7 @@ class JudgePlugin:
         return {k: run.get(k) for k in IMPORTED}
 
     @pytest.hookimpl(tryfirst=True)
-    def pytest_runtest_setup(self, item):
-        """The test whose fixtures are made next: what `observe` and `observation` ask of it, without pytest's
-        `request` (a fixture definition of its own, made anew every time a fixture asks for it: a tenth of an
-        item's setup)."""
+    def pytest_runtest_setup(self, item):  # `observe`'s test, not from pytest's `request` (made anew on each ask)
         self.testing = getattr(getattr(item, "function", None), "__name__", None)
 
     @pytest.fixture
