@@ -57,7 +57,8 @@ def children(node) -> list:
     Load/Store/Del objects no hint reads), without its two generators per node: the walks of every hint
     visit each node of a file, and the generators were a third of their time."""
     found = []
-    for field in _CHILD_FIELDS.get(type(node)) or _child_fields(type(node)):
+    fields = _CHILD_FIELDS.get(type(node))  # () for a leaf: no call to find that again
+    for field in _child_fields(type(node)) if fields is None else fields:
         value = getattr(node, field, None)
         if isinstance(value, ast.AST):
             found.append(value)
@@ -112,7 +113,8 @@ class SourceTree:
                 by_type[cls] = [node]
             if isinstance(node, (Name, Attribute)):
                 named.append(node)
-            for field in fields_of.get(cls) or _child_fields(cls):
+            fields = fields_of.get(cls)
+            for field in _child_fields(cls) if fields is None else fields:
                 value = getattr(node, field, None)
                 if isinstance(value, AST):
                     parents[value] = node
