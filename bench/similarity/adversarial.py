@@ -40,6 +40,18 @@ def fill(unit: str, size: int = MiB) -> str:
     return unit * (size // len(unit) + 1)
 
 
+def long_meanings() -> str:
+    """An engine under 16 KiB (meanings.py reads no longer file) whose ops each compute, in a loop, an expression of
+    nearly the 2,000 characters a symbolic value may have: the evaluator's budget of steps is what bounds it."""
+    terms = " + ".join(f"math.exp(self.data * {i})" for i in range(1, 80))
+    ops = "".join(f"    def {name}(self):\n        i = 0\n        while i < 100000:\n            e = {terms}\n"
+                  f"            i += 1\n        out = Value(e, (self,))\n        out._backward = lambda: None\n"
+                  f"        return out\n\n" for name in ("tanh", "exp", "relu", "log", "sigmoid"))
+    return ("import math\n\n\nclass Value:\n    def __init__(self, data, _prev=()):\n        self.data, self.grad = "
+            "data, 0\n        self._prev, self._backward = _prev, lambda: None\n\n" + ops
+            + "    def backward(self):\n        self.grad = 1\n        self._backward()\n")
+
+
 def files() -> dict[str, str]:
     zeros = zlib.compress(b"#" * (32 * MiB), 9)  # a decompression bomb: 32 MiB from about 32 KB
     return {
@@ -78,6 +90,7 @@ def files() -> dict[str, str]:
             f"def _r{i}(a, out):\n    a.grad += (a.data * {i} + out.data ** 2) * out.grad\n" for i in range(8))
             + "class Value:\n    def f(self):\n" + "".join(
             f"        self.o{k}._backward = partial(_r{k % 8}, self, self.o{k})\n" for k in range(16000)),
+        "ops computing 2,000-character expressions (16 KiB)": long_meanings(),
         "1 MiB, deeply indented blocks": fill("if x:\n" + "".join(" " * i + "if x:\n" for i in range(1, 90)) + " " * 90 + "y = 1\n"),
     }
 

@@ -12,6 +12,7 @@ from ..machine_size import usable_cpus
 from ..parsing import parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
+from .meanings import MEANING, MIN_OPS, SIGNATURE_SIZE, WHOLE, meanings, op_forms
 from .normalise import Unit, read_source, units_of
 from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
 
@@ -117,11 +118,33 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
                 own_traits[h], trait_text[h] = size, (kind, text)
     # each function's shape as the structure reads it: what a restructured copy keeps of its source's methods
     structures = {}
-    for h, (size, _, lines) in structure_shapes(units).items():
+    # and each op as what it means (meanings.py): what a copy that restructured its dispatch keeps of its ops
+    read = dict(structure_shapes(units))
+    whole = {}  # the engine's whole set of meanings (meanings.py)
+    for name, source in written:
+        for h, found in meanings(source, name, given=starter_kgrams).items():
+            (whole if found[1].startswith(WHOLE) else read)[h] = found
+    for h, (size, text, lines) in read.items():
+        if text.startswith(MEANING):
+            continue  # an op's meaning alone is mostly the lecture's mathematics: it counts in the engine's whole
         if not lines <= starter_lines and h not in starter_kgrams and h not in public_kgrams:
             structures[h] = size
             if lines <= canonical_lines:
                 recombined.add(h)
+    # the engine's whole set of meanings is its author's choices only where the author wrote its ops: MIN_OPS of them
+    # or more on lines of their own (a filler who wrote one op of a starter's engine has that op's meaning, no more)
+    written_ops = {text.split()[1] for _, text, lines in read.values()
+                   if text.startswith(MEANING) and not lines <= starter_lines}
+    if len(written_ops) >= MIN_OPS:
+        # the engine's whole: the set of its ops, and its own choices together, the parts of its ops' meanings that the
+        # lecture (starter, reference, public source) does not explain, when two ops or more hold such a part (one op
+        # written its own way is no combination: two honest engines whose only own form is relu's share nothing here)
+        chosen = sorted(text for h, (_, text, lines) in read.items() if text.startswith(MEANING)
+                        and not lines <= starter_lines and h not in starter_kgrams and h not in public_kgrams)
+        structures.update({h: size for h, (size, _, _) in whole.items() if h not in starter_kgrams
+                           and h not in public_kgrams})
+        if len({text.split()[1] for text in chosen}) >= 2:
+            structures[_hash("meaning choices", " ; ".join(chosen))] = SIGNATURE_SIZE
     variants = frozenset(h for h in list(prints) + list(own_traits) + list(structures)
                          if h in variant_kgrams and h not in explained)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
@@ -215,4 +238,6 @@ def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
     """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes."""
     units = [u for name in sorted(texts) for u in units_of(texts[name], name)]
     return frozenset(all_kgrams(units) | set(structure_shapes(units)) | statement_orders(units)
-                     | {h for name in sorted(texts) for h in trait_hashes(texts[name])})
+                     | {h for name in sorted(texts) for h in trait_hashes(texts[name])}
+                     | {h for name in sorted(texts) for h in meanings(texts[name], name)}
+                     | {h for name in sorted(texts) for h in op_forms(texts[name])})

@@ -1,0 +1,166 @@
+"""Each op of an engine read as what it means: its forward value and each input's local derivative.
+
+A restructured copy (level 4) rewrites how its source's ops are dispatched (closures, an op table of
+lambdas, a class per op, a method that reads a table of derivatives, a node helper) and how its walk
+is written (recursion, a stack, a heap), and keeps what each op computes as its source wrote it: the
+forward expression (`math.tanh(x)` or `(exp(2x) - 1) / (exp(2x) + 1)`) and each input's derivative
+(`1 - tanh(x) ** 2`, `1 - t * t`, `float(x > 0)`). So each op is read here by what it does: the
+file's own code is followed, statement by statement, on symbolic inputs, by this module's small
+evaluator of the syntax tree (nothing of the file is run by Python: only the forms below are
+followed, within a budget of steps; anything else, or any decision on a symbolic value, leaves that
+op unread). For each op method of the engine's class (`__mul__`, `tanh`, ...) called on leaves whose
+data are x0 (and x1), the node it returns is walked backward by the file's own `backward`, so the
+leaves' grads are the local derivatives, whatever the walk's form. Its meaning is the op's name, the
+node's data and the leaves' grads as expressions, lightly normalised (constants folded, `+` and `*`
+read in any order and grouping, `a - b` as `a + -1 * b`, `a / b` as `a * b ** -1`, `1.0` as `1`): an
+op composed of others means what the composition means (`a - b` through `__add__` and `__neg__` is
+`a - b`), and spellings that differ only by those identities are one. Algebraically different forms
+(tanh through exp, the derivative through the output or recomputed) stay apart: they are the
+author's choices, which a restructured copy keeps and which the course's reference, subtracted as
+canonical, does not explain.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .evaluator import Evaluator
+from .evaluator_objects import Budget, Klass, Obj
+from .symbolic import Sym, Unread, leaf
+from .traits import MAX_SHAPES_CHARS, _hash
+
+MAX_STEPS = 40_000  # nodes evaluated for one file in all; past it the remaining ops are unread
+MEANING, WHOLE = "op ", "whole "  # how the text of an op's part and of the engine's whole set of them begins
+MIN_OPS = 4  # ops read before the engine's whole set of them says something
+SIGNATURE_SIZE = 1.5  # the set of ops, and the author's choices together, each weighs as a shape of three statements
+MEANING_SIZE = 0.5  # each part of an op's meaning (its value, each derivative) weighs as a statement of a shape does
+_LINE = re.compile(r"\r\n?|\n")  # where Python ends a line (not at a form feed, as str.splitlines does)
+UNARY = ("tanh", "exp", "relu", "log", "sigmoid", "sqrt", "__neg__", "__abs__")
+BINARY = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
+          "__pow__")
+
+
+def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
+             given: frozenset[int] = frozenset()) -> dict[int, tuple[float, str, set]]:
+    """{hash: (size, text, (file, line)s)} of each part of each op's meaning: its value, each input's derivative.
+
+    GIVEN: the forms (`op_forms`) of the starter's op methods: an op whose method is one of them, as the starter wrote
+    it, is the starter's, not the student's (its parts are left out; in the engine's whole it is one of its ops)."""
+    if len(text) > MAX_SHAPES_CHARS:
+        return {}  # a longer file is not an engine a student wrote (as for the methods' shapes)
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    lines_of = _LINE.split(text)
+    evaluator = Evaluator(steps)
+    out, read, present, written = {}, {}, 0, 0
+    try:
+        evaluator.module(tree)
+        klass = _engine_class(evaluator)
+        if klass is None:
+            return {}
+        for name in UNARY + BINARY:
+            try:
+                owner, method = klass.lookup(name)
+            except Unread:
+                continue
+            present += 1
+            try:
+                parts = _meaning(evaluator, klass, name)
+            except (Unread, RecursionError, ZeroDivisionError, OverflowError, TypeError, ValueError, AttributeError,
+                    KeyError, IndexError):
+                continue
+            node = getattr(method, "node", None)
+            lines = {(file, n) for n in _code_lines(node)} if node else set()
+            read[name] = (parts, lines)
+            if node is not None and given and _form(node, lines_of) in given:
+                continue  # the starter's method as it gave it (a two-line `__radd__` no k-gram covers)
+            written += 1
+            for part in parts:
+                out[_hash("meaning", f"{name} {part}")] = (MEANING_SIZE, f"{MEANING}{name} {part}", lines)
+    except (Budget, RecursionError):
+        pass
+    if written >= MIN_OPS and len(read) == present:
+        # the engine as a whole, when every op it has was read (else which ones were read would say how far the
+        # evaluator followed the file, not what its author chose): which ops it has (its own choices together, the parts
+        # the lecture does not explain, are put together where that is known: documents.read_document)
+        lines = set().union(*(held for _, held in read.values()))
+        names = " ".join(sorted(read))
+        out[_hash("meaning ops", names)] = (SIGNATURE_SIZE, f"{WHOLE}ops {names}", lines)
+    return out
+
+
+def op_forms(text: str) -> set[int]:
+    """The form of each op method of each class of a file (the starter's: `meanings`' GIVEN): its lines as written,
+    without their indentation or blank lines."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    lines_of = _LINE.split(text)
+    return {_form(f, lines_of) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for f in c.body
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in UNARY + BINARY}
+
+
+def _form(function, lines_of: list[str]) -> int:
+    """A method's text: its lines (as Python numbers them) stripped, the blank ones left out."""
+    first = min([function.lineno] + [d.lineno for d in getattr(function, "decorator_list", ())])
+    return _hash("op form", "\n".join(filter(None, (l.strip() for l in lines_of[first - 1:function.end_lineno]))))
+
+
+def _code_lines(function) -> set[int]:
+    """The lines of a function's statements (not its docstrings, comments or blank lines): where its code is, so that
+    an op the starter gave (every line of it the starter's) is not the student's own."""
+    return {s.lineno for s in ast.walk(function) if isinstance(s, ast.stmt)
+            and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))}
+
+
+def _engine_class(evaluator) -> Klass | None:
+    """The class named Value, else the class of the module with the most ops."""
+    classes = [v for v in evaluator.globals.names.values() if isinstance(v, Klass)]
+    named = evaluator.globals.names.get("Value")
+    if isinstance(named, Klass):
+        return named
+    counted = [(sum(any(n in k.attrs for k in c.mro()) for n in UNARY + BINARY), c.name, c) for c in classes]
+    best = max(counted, key=lambda t: t[:2], default=None)
+    return best[2] if best and best[0] else None
+
+
+def _meaning(evaluator, klass, name) -> list[str]:
+    """The op's value and each input's derivative, as text: its node's data, and the leaves' grads after the
+    file's own backward from that node."""
+    first = evaluator.construct(klass, [leaf("x0")], {})
+    leaves = [first]
+    if name in BINARY:
+        operands = ([leaf("k")] if name == "__pow__" else []) + [evaluator.construct(klass, [leaf("x1")], {})]
+        for operand in operands:
+            try:
+                result = evaluator.call(evaluator.attribute(first, name), [operand], {})
+            except Unread:
+                continue
+            if isinstance(operand, Obj):
+                leaves.append(operand)
+            break
+        else:
+            raise Unread("the op")
+    else:
+        result = evaluator.call(evaluator.attribute(first, name), [], {})
+    if not isinstance(result, Obj):
+        raise Unread("no node")
+    value = evaluator.attribute(result, "data")
+    evaluator.call(evaluator.attribute(result, "backward"), [], {})
+    parts = [f"value {_text(value)}"]
+    for i, x in enumerate(leaves):
+        parts.append(f"d{i} {_text(evaluator.attribute(x, 'grad'))}")
+    return parts
+
+
+def _text(x) -> str:
+    if isinstance(x, Sym):
+        return x.text
+    if isinstance(x, (int, float)) and not isinstance(x, bool):
+        x = float(x)
+        return str(int(x)) if x.is_integer() and abs(x) < 1e15 else repr(x)
+    raise Unread("not a number")
