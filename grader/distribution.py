@@ -41,6 +41,7 @@ import importlib.util
 import json
 from pathlib import Path
 
+from .parsing import parse
 from .suites import SuiteError
 
 PACKAGE = Path(__file__).resolve().parent
@@ -122,7 +123,7 @@ def _visibility(decorator) -> str | None:
 
 def visible_test_source(text: str) -> str:
     """A suite's test file with every test that is not `visibility="visible"` cut out, lines and all."""
-    tree = ast.parse(text)
+    tree = parse(text)
     cut = set()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

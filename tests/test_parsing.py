@@ -89,3 +89,14 @@ def test_a_process_forked_while_another_thread_parses_parses_and_collects():
                 gc.enable()
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_every_parse_of_the_grader_goes_through_grader_parsing():
+    """A parse outside grader/parsing.parse can be disturbed by one inside it (and disturb it): every module's
+    parse goes through it, the one-thread tools' too (a handout, a wheel's visible tests), so none is left out by
+    being thought single-threaded."""
+    grader = Path(__file__).resolve().parents[1] / "grader"
+    direct = sorted(str(path.relative_to(grader)) for path in grader.rglob("*.py")
+                    if path.name != "parsing.py" and "ast.parse(" in path.read_text(encoding="utf-8")
+                    .replace("`ast.parse`", "").replace('"""ast.parse(', ""))
+    assert direct == []

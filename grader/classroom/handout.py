@@ -39,6 +39,7 @@ from pathlib import Path
 from ..course import COURSE, comes_before, upto
 from ..distribution import exercises_folder, students_guide as students_guide_path
 from ..i18n import msg, translator
+from ..parsing import parse
 from . import starters
 from .breaks import BREAKS
 from .solution_regions import StarterError, regions
@@ -172,7 +173,7 @@ def _pieces(line: str) -> dict[str, str]:
         return {}
     found = {code: _normalised(code)}
     try:
-        statement = ast.parse(code).body[0]
+        statement = parse(code).body[0]
     except (SyntaxError, IndexError):  # a line of a block (`while stack:`), or part of a longer statement
         statement = None
     if (isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)) and statement.value

@@ -11,6 +11,7 @@ import textwrap
 
 from ..i18n import translator
 from ..load import STUDENT_MODULES
+from ..parsing import parse
 from .breaks import BREAKS
 
 
@@ -33,7 +34,7 @@ def _without_module_imports(code: str) -> str:
     Handles `from engine import Value`, `import engine` and the reference's
     `try: from .engine import Value / except ImportError: from engine import Value`.
     """
-    tree = ast.parse(code)
+    tree = parse(code)
     lines = code.splitlines()
     drop = set()
 

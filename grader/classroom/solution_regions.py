@@ -41,6 +41,7 @@ import re
 
 from ..course import COURSE, position
 from ..load import STUDENT_MODULES
+from ..parsing import parse
 
 _BEGIN = re.compile(r"^(?P<indent>[ \t]*)# BEGIN SOLUTION (?P<exercise>\S+)[ \t]*$")
 _END = re.compile(r"^[ \t]*# END SOLUTION[ \t]*$")
@@ -124,7 +125,7 @@ def _stub(lines: list[str], region: Region) -> list[str]:
 
 def _student_docstring(text: str) -> str:
     """The module docstring without the words meant for instructors."""
-    tree = ast.parse(text)
+    tree = parse(text)
     if ast.get_docstring(tree) is None:
         return text
     node = tree.body[0]
@@ -149,7 +150,7 @@ def _flat_imports(text: str) -> str:
 
     The reference is a package and a student's folder is flat; a starter only needs the flat import.
     """
-    tree = ast.parse(text)
+    tree = parse(text)
     lines = text.splitlines()
     for node in reversed(tree.body):
         if (isinstance(node, ast.Try) and len(node.body) == 1 and len(node.handlers) == 1
@@ -233,7 +234,7 @@ def starter_source(text: str, exercise: str, filename: str = "<text>", *, solved
     spans = regions(text, filename)
     lines = text.splitlines()
     here = position(exercise)
-    tree = ast.parse(text, filename)
+    tree = parse(text, filename)
     dropped: set[int] = set()
     stubs: dict[int, list[str]] = {}
     for region in spans:

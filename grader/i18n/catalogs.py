@@ -116,10 +116,11 @@ def called_ids(folder: Path) -> dict[str, str]:
     """{id: where} of every string literal the code passes to msg, nmsg, _ or _n, read from the syntax tree:
     what Babel extracts, and what it cannot (a call inside an f-string's braces, before Python 3.12)."""
     import ast
+    from ..parsing import parse  # grader/parsing.py: one parse at a time
 
     found = {}
     for path in sorted(folder.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)

@@ -35,9 +35,10 @@ def _docstring_tokens(source: str) -> set[tuple[int, int]]:
     """The start (row, col) of every docstring's STRING token: the first statement of the module, a class
     or a function body, when it is a string."""
     import ast
+    from ..parsing import parse  # grader/parsing.py: one parse at a time
 
     starts = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
@@ -98,8 +99,9 @@ def extract_titles(fileobj, keywords, comment_tags, options):
     """Babel's extraction method for the suites' TITLE (babel.cfg): what `grade check`, the handout's
     index and the reports call each exercise."""
     import ast
+    from ..parsing import parse  # grader/parsing.py: one parse at a time
 
-    for node in ast.parse(fileobj.read().decode("utf-8")).body:
+    for node in parse(fileobj.read().decode("utf-8")).body:
         if (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["TITLE"]
                 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
             yield node.lineno, None, node.value.value, ["an exercise's title"]
@@ -111,8 +113,9 @@ def extract_variant_words(fileobj, keywords, comment_tags, options):
     string, or strings and the file's own string constants joined with `+`; and, as Babel's Python extractor
     would, each `msg("...")` (a variant whose words are made from parts gives them as `words=` Messages)."""
     import ast
+    from ..parsing import parse  # grader/parsing.py: one parse at a time
 
-    tree = ast.parse(fileobj.read().decode("utf-8"))
+    tree = parse(fileobj.read().decode("utf-8"))
     constants = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -171,10 +174,11 @@ def extract_suite_texts(fileobj, keywords, comment_tags, options):
     function decorated with `@points`, as grader.judge.points keeps it) and, in a probes file, each probe's
     description (its docstring's first line, as grader.judge.describe shows it)."""
     import ast
+    from ..parsing import parse  # grader/parsing.py: one parse at a time
 
     name = getattr(fileobj, "name", "")
     probes_file = str(name).endswith(("probes.py", "shared_probes.py"))
-    tree = ast.parse(fileobj.read().decode("utf-8"))
+    tree = parse(fileobj.read().decode("utf-8"))
     if "suites" in Path(str(name)).parts:  # a suite's own code (judge/__init__.py's messages are the grader's)
         yield from _made_messages(tree)
     for node in ast.walk(tree):
