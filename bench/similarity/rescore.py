@@ -92,6 +92,8 @@ def line(name: str, row: dict) -> str:
 
 def seed_set(name: str) -> str | None:
     """"tuning" or "validation" for a red-team class's seed (by run.py's name of the class), else None."""
+    if "seed " not in name:
+        return None  # a class without seeds (the eighth, written by hand) is in neither set
     kind, seed = name.split(" class")[0], int(name.rsplit("seed ", 1)[1].rstrip(")"))
     return next((s for s, classes in SETS.items() if seed in classes.get(kind, ())), None)
 

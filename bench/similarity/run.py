@@ -37,6 +37,7 @@ REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
+import eighth  # noqa: E402
 import fifth  # noqa: E402
 import fourth  # noqa: E402
 import second  # noqa: E402
@@ -304,6 +305,9 @@ def arguments() -> argparse.ArgumentParser:
                         help="also the seventh class (seventh.py, the red team's fourth: real engines from public "
                              "repositories, kept in SEVENTH_MATERIAL), with each of these seeds (odd: 05-backward, "
                              f"even: 03-tanh; none given: {' '.join(map(str, seventh.SEEDS))})")
+    parser.add_argument("--eighth", action="store_true",
+                        help="also the eighth class (eighth/, 57 files written by hand, blind to the method, on "
+                             "04-more-ops; measured once, never tuned on)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -352,6 +356,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "seventh" / f"seed-{seed}"
         classes[f"seventh class, {seventh.exercise_for(seed)} (seventh.py, seed {seed})"] = (
             folder, made(folder, lambda: seventh.build(folder, seed)))
+    if args.eighth:
+        folder = args.build / "eighth"
+        classes[f"eighth class, {eighth.EXERCISE} (by hand, eighth/)"] = (
+            folder, made(folder, lambda: eighth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

@@ -1,0 +1,100 @@
+"""The eighth labelled class, written by hand: python bench/similarity/eighth.py OUT_DIR
+
+Unlike the seven classes before it, no program of ours makes it: its 57 files are kept as they were written,
+in eighth/ (eighth/README.md says who wrote what and how; eighth/labels.json, run.py's schema, says what each
+is). Written blind to the method (grader/similarity and docs/similarity.md's method unread), on the 04-more-ops
+starter (eight regions), in the held-out class's shape (issue 27): 20 independent students (16 fillers, 4 whole
+engines), 3 pairs whose own code is the same canonical lines (`hard_pair`), 6 copies of karpathy/micrograd's
+engine with tanh, exp and log added (levels 1-3, two each), 12 sources each copied by hand at one of levels 1-4
+(one twice), the issue's four evasions on four copies (`tricks`: a form feed in a comment, an annotation on every
+assignment, `()` after every statement, zlib + base64 + exec: `"opaque": true`). eighth/plain/ holds each tricked
+copy without its trick (not in the class), to compare each evasion with its plain copy.
+
+`build` copies the class into OUT_DIR (run.py writes its reports beside the files it measures, so it measures a
+copy, never the committed folder), running every file and checking its gradients against the reference engine's
+(fifth.check) first. `python bench/similarity/run.py --eighth` measures it; it was measured once, after it was
+written, and is not tuned on.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
+
+from fifth import check  # noqa: E402
+
+CLASS = HERE / "eighth"
+EXERCISE = "04-more-ops"
+
+
+def labels() -> dict:
+    return json.loads((CLASS / "labels.json").read_text(encoding="utf-8"))
+
+
+def build(out: Path, plain: bool = False) -> dict:
+    """The class in OUT (main/submissions, main/starter, labels.json), every file checked; with PLAIN each tricked
+    copy is replaced by its plain copy (eighth/plain/, the same id and label: the evasions measured)."""
+    found = labels()
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(CLASS / "main", out / "main")
+    if plain:
+        for path in sorted((CLASS / "plain").glob("*.py")):
+            shutil.copyfile(path, out / "main" / "submissions" / path.name)
+    for path in sorted((out / "main" / "submissions").glob("*.py")):
+        check(path.read_text(encoding="utf-8"), path.stem)
+    (out / "labels.json").write_text(json.dumps(found, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+                                     encoding="utf-8")
+    return found
+
+
+def evasions(out: Path, baselines: bool = True) -> list[dict]:
+    """Each tricked copy's score with its source beside its plain copy's (the class built twice in OUT: as it is,
+    and with the plain copies; each pair scored in its own cohort by run.py's scoring, and by copydetect)."""
+    import run
+
+    found = labels()["main"]
+    scored = {}
+    for name, plain in (("tricked", False), ("plain", True)):
+        data = out / name
+        build(data, plain)
+        scored[name] = {"ours": run.our_scores(data)["main"]["pairs"]}
+        if baselines:
+            scored[name].update({tool: s["main"]["pairs"] for tool, s in run.baseline_scores(data).items()})
+    rows = []
+    for sid, lab in sorted(found.items()):
+        if lab.get("tricks"):
+            source = next(s for s, other in found.items()
+                          if other["cluster"] == lab["cluster"] and other["kind"].startswith("a source"))
+            key = "|".join(sorted((sid, source)))
+            rows.append({"copy": sid, "trick": lab["tricks"][0], "level": lab["level"],
+                         **{f"{tool} {name}": round(scored[name][tool].get(key, 0.0), 3)
+                            for name in scored for tool in scored[name]}})
+    return rows
+
+
+def main():
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--plain", action="store_true", help="each tricked copy replaced by its plain copy")
+    parser.add_argument("--evasions", action="store_true",
+                        help="score each tricked copy with its source beside its plain copy (OUT/tricked, OUT/plain)")
+    parser.add_argument("--skip-baselines", action="store_true")
+    args = parser.parse_args()
+    if args.evasions:
+        for row in evasions(args.out, not args.skip_baselines):
+            print(row)
+        return
+    print(f"{len(build(args.out, args.plain)['main'])} files in {args.out} ({EXERCISE})")
+
+
+if __name__ == "__main__":
+    main()

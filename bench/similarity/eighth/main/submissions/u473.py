@@ -1,0 +1,163 @@
+"""A scalar-valued reverse-mode autograd engine.
+
+Every operation makes a new `Value` that remembers its inputs and a small
+`_backward` closure. The closure knows only its own *local* derivative and
+multiplies it by the gradient arriving from above (`result.grad`): the chain rule,
+one result at a time. Calling those closures from the output back to the inputs
+is backpropagation.
+"""
+
+import math
+
+
+class Value:
+    """A scalar, the gradient of the final output with respect to it, and how it was made."""
+
+    def __init__(self, data, parents=(), _op=""):
+        self.data = data
+        self.grad = 0  # d(output)/d(self): nothing has flowed back yet
+        self._backward = lambda: None  # a leaf passes nothing on
+        # The inputs, each once, in the order given. (A set would iterate in
+        # memory-address order, so gradients summed along several paths could
+        # differ in the last bit from one run to the next.)
+        self._parents = tuple(dict.fromkeys(parents))
+        self._op = _op  # for printing and drawing graphs
+
+    # -- the basic operations: each knows its own local derivative -------------
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+    def __add__(self, other):
+        if not isinstance(other, Value):
+            other = Value(other)
+        result = Value(self.data + other.data, (self, other), '+')
+
+        def _backward():
+            # d(a + b)/da = 1 and d(a + b)/db = 1: the gradient passes through.
+            # += because a result used twice receives gradient along both paths.
+            self.grad += result.grad
+            other.grad += result.grad
+
+        result._backward = _backward
+        return result
+
+    def __mul__(self, other):
+        if not isinstance(other, Value):
+            other = Value(other)
+        result = Value(self.data * other.data, (self, other), '*')
+
+        def _backward():
+            # d(a * b)/da = b and d(a * b)/db = a: each gets the *other* operand
+            self.grad += other.data * result.grad
+            other.grad += self.data * result.grad
+
+        result._backward = _backward
+        return result
+
+    def __pow__(self, n):
+        """self ** n, for a constant int or float n."""
+        assert isinstance(n, (int, float)), "only constant int/float powers are supported"
+        assert n != 0 or self.data != 0, "0 ** 0 is not differentiable here"
+        result = Value(self.data ** n, (self,), '**%g' % n)
+
+        def _backward():
+            self.grad += result.grad * n * (self.data ** (n - 1))  # n x^(n-1)
+
+        result._backward = _backward
+        return result
+
+    def exp(self):
+        result = Value(math.exp(self.data), (self,), 'exp')
+
+        def _backward():
+            self.grad += result.data * result.grad
+
+        result._backward = _backward
+        return result
+
+    def log(self):
+        assert self.data > 0, "log of a non-positive number"
+        result = Value(math.log(self.data), (self,), 'log')
+
+        def _backward():
+            self.grad += result.grad / self.data  # 1/x
+
+        result._backward = _backward
+        return result
+
+    # -- backpropagation -------------------------------------------------------
+
+    def relu(self):
+        result = Value(0 if self.data < 0 else self.data, (self,), "ReLU")
+
+        def _backward():
+            # 1 where the output is positive, else 0 (so relu'(0) = 0)
+            self.grad += (result.data > 0) * result.grad
+
+        result._backward = _backward
+        return result
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        result = Value(t, (self,), "tanh")
+
+        def _backward():
+            # d tanh(x)/dx = 1 - tanh(x)**2, written with the *output* t
+            self.grad += (1 - t**2) * result.grad
+
+        result._backward = _backward
+        return result
+
+    def __neg__(self):  # -self
+        return self * -1
+
+    def __sub__(self, other):  # self - other
+        if isinstance(other, (int, float)):
+            return self + (-other)
+        return self + other * -1
+
+    def __rsub__(self, other):  # other - self
+        return self * -1 + other
+
+    def __truediv__(self, other):  # self / other
+        if isinstance(other, (int, float)):
+            if other == 0:
+                raise ZeroDivisionError("division of a Value by zero")
+            return self * (1 / other)
+        return self * other ** -1
+
+    def __rtruediv__(self, other):  # other / self
+        return self ** -1 * other
+
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def backward(self):
+        """Add d(self)/d(v) into v.grad for every v that self depends on, starting from d(self)/d(self) = 1."""
+        # Topological order: every result after all of its inputs. Depth-first
+        # with a visited set, but with an explicit stack instead of recursion,
+        # so a chain 100,000 nodes long does not hit Python's recursion limit.
+        topo, visited = [], set()
+        stack = [(self, False)]
+        while stack:
+            result, children_done = stack.pop()
+            if children_done:
+                topo.append(result)
+            elif result not in visited:
+                visited.add(result)
+                stack.append((result, True))
+                for child in result._parents:
+                    if child not in visited:
+                        stack.append((child, False))
+
+        # dL/dL = 1: the seed that every other gradient is a multiple of
+        self.grad = 1
+        # reverse topological order: each result's grad is complete before it is passed on
+        for result in reversed(topo):
+            result._backward()
+
+    # -- derived operations: their gradients come "for free" -------------------
