@@ -21,9 +21,10 @@ The table gives, per kind, the ranking errors it takes part in and the average p
 have if that kind of negative were ranked below every positive (or that kind of positive above every
 negative): what fixing it would be worth; and how many of the public source's copies match it at the
 threshold (pubMatched, of all) and how many other students do (othersMatched: an honest engine said to
-match micrograd). --list N prints the N heaviest negatives and the N lowest
-positives of each class, each with the parts of its score: the typical score taken away, the code's
-S and the two students' totals, the traits' T and totals, the shapes' M and totals (cohort.py), and
+match micrograd). Each cohort's reading is rescore.py's, kept in BUILD/rescore-cache/ (read once, then reused while
+the reading's modules and the cohort's files are the same): a scoring change is analysed in seconds.
+--list N prints the N heaviest negatives and the N lowest positives of each class, each with the parts of its
+score: the typical score taken away, the code's S and the two students' totals, the traits' T and totals, the shapes' M and totals (cohort.py), and
 the public source both match.
 """
 
@@ -38,6 +39,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import rescore  # noqa: E402
 import run  # noqa: E402
 
 NEGATIVE_KINDS = ("hard", "public-public", "public-other", "fillers", "engine", "copy-other", "hard-other")
@@ -175,11 +177,12 @@ def main():
     parser.add_argument("--json", type=Path, help="also write the analysis here")
     args = parser.parse_args()
     results = {}
+    cache = args.build / "rescore-cache" / rescore.reading_digest()
     for name in CLASSES:
         for seed in getattr(args, name):
             folder = (args.build.parent / "build-second" if name == "second" else args.build / name) / f"seed-{seed}"
             labels = build(name, seed, folder)
-            group, public = run.our_cohort(folder / "main")
+            group, public = run.scored_cohort(*rescore.kept_reading(folder / "main", cache))
             scores, described = parts(group, public)
             rows = ranked({"main": {"pairs": scores, "public": public}}, labels)
             results[f"{name} {seed}"] = {**analyse(rows), **public_attribution(public, labels["main"])}

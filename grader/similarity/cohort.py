@@ -59,7 +59,7 @@ from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_d
                         starter_kgrams)
 from .scores import clusters  # noqa: F401 (re-exported)
 from .scores import (above_typical, containment_score, evidence, group_traits, pair_score, shared_through,
-                     smaller_share_score, typical_scores)
+                     shared_written, smaller_share_score, typical_scores)
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -223,15 +223,15 @@ class Cohort:
                 canonical[pair] = (lines.get(pair, 0.0), *self._shared_variant_traits(*pair))
             return canonical[pair]
 
-        shared = self.shared_weights()
-        code_r, shapes_r, structures_r = self.shared_recombined()  # weak evidence, as the variants are
-        raw = {}
+        shared, (code_r, shapes_r, structures_r) = self.shared_weights(), self.shared_recombined()  # weak, as variants
+        raw, by_hand = {}, shared_written(self.trait_postings, self.trait_weights, self.documents)
         for (i, j), s in shared.items():
             s -= homework((i, j))[0]
-            # the canonical code written another way (variants.py) that both hold, when no public copy already
-            # took it out: lines independent students write alike, weak evidence of copying (CANONICAL_EVIDENCE)
+            # the canonical code written another way (variants.py) both hold, unless a public copy took it out: lines
+            # independent students write alike, weak evidence (CANONICAL_EVIDENCE); the rare comments, strings, names
+            # and numbers both wrote alike count as rare code (by_hand: scores.WRITTEN_KINDS)
             plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0)
-            rare = s - (1 - CANONICAL_EVIDENCE) * plain
+            rare = s - (1 - CANONICAL_EVIDENCE) * plain + max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
             raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
         for (i, j), t in self.shared_traits().items():
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)

@@ -130,6 +130,20 @@ def clusters(pairs: list[dict]) -> list[list[str]]:
     return sorted((sorted(g) for g in groups.values()), key=lambda g: (-len(g), g))
 
 
+# the traits a copier keeps unless they rewrite each one by hand, as written (traits.py): comments, strings, names and
+# numbers. Besides being evidence of their own (the traits' score), the weight of those two students share counts as
+# rare code in the code's evidence factor: a pair whose shared code is a few lines and who also wrote the same rare
+# comment or name has more to go on than two students who wrote the same few lines alone. Lines as written and method
+# shapes are not among them: two honest students who write the lecture's lines alike share those (the hard pairs).
+WRITTEN_KINDS = frozenset({"comment", "string", "number"})
+
+
+def shared_written(postings: dict[int, list[int]], weights: dict[int, float], documents: list) -> dict:
+    """(i, j) -> the weight of traits of WRITTEN_KINDS both DOCUMENTS hold (as shared_through counts it)."""
+    written = {h: holders for h, holders in postings.items() if documents[holders[0]].trait_text[h][0] in WRITTEN_KINDS}
+    return shared_through(written, weights, [d.traits for d in documents])
+
+
 def shared_through(postings: dict[int, list[int]], weights: dict[int, float],
                    sizes: list[dict[int, float]]) -> dict[tuple[int, int], float]:
     """(i, j) -> the weight both hold: each entry held by two or more adds weight × the smaller size to their pairs."""
