@@ -15,12 +15,19 @@ disturbed by one of these (its parse paused in a finalizer when this one starts)
 grader's that may run beside another thread's goes through here (the observing threads, the judging
 and diagnosing thread, `grade check`'s, the service's request threads). The same on every version:
 on a fixed one it costs a lock and two switches a parse.
+
+CPython 3.11 and 3.12's traceback formatting parses too: the line of each frame, for the carets under
+the operator that failed (`traceback._extract_caret_anchors_from_line_segment`). A grader error formatted
+while another thread parsed lost its carets (the SystemError, which traceback swallows), so the same
+error read differently in the run log by chance. Importing this module routes that parse through the
+same guard, for every traceback this process formats (the grader's, logging's, a thread's last words).
 """
 
 import ast
 import gc
 import os
 import threading
+import traceback
 
 _LOCK = threading.Lock()  # the collector's switch is the interpreter's: one parse turns it off and on at a time
 _holding_off = False  # whether a parse holds the collector off now (a process forked meanwhile turns it on again)
@@ -28,17 +35,40 @@ _holding_off = False  # whether a parse holds the collector off now (a process f
 
 def parse(source, filename="<unknown>", mode="exec"):
     """ast.parse(source, filename, mode), without another thread's parse inside it. Raises what it raises."""
+    return _alone(ast.parse, source, filename, mode)
+
+
+def _alone(function, *args):
+    """function(*args) with the collector held off, one such call at a time (function's parse runs no Python
+    code, so no other thread, and no other parse, runs inside it)."""
     global _holding_off
-    with _LOCK:
-        collecting = gc.isenabled()
-        gc.disable()
-        _holding_off = collecting
-        try:
-            return ast.parse(source, filename, mode)
-        finally:
-            _holding_off = False
-            if collecting:
-                gc.enable()
+    _LOCK.acquire()
+    collecting = gc.isenabled()
+    gc.disable()
+    _holding_off = collecting
+    try:
+        return function(*args)
+    finally:
+        _holding_off = False
+        if collecting:
+            gc.enable()
+        # Nothing between that allocates (a `with` block's exit makes a tuple of its arguments): the first
+        # allocation after the collector is back may collect, and a finalizer then may wait for another
+        # thread's parse, which would wait for this lock for ever.
+        _LOCK.release()
+
+
+def _guarded_caret_anchors(anchors):
+    """traceback's caret anchors of a line segment (its parse and a few comparisons) through _alone."""
+    def caret_anchors(segment):
+        return _alone(anchors, segment)
+    caret_anchors.parses_alone = True
+    return caret_anchors
+
+
+_anchors = getattr(traceback, "_extract_caret_anchors_from_line_segment", None)  # 3.11 and 3.12
+if _anchors is not None and not getattr(_anchors, "parses_alone", False):
+    traceback._extract_caret_anchors_from_line_segment = _guarded_caret_anchors(_anchors)
 
 
 def _in_a_forked_child():

@@ -70,6 +70,28 @@ def test_the_forbidden_imports_read_while_another_thread_reads_are_the_files_own
     assert got["alice"] == []
 
 
+def test_the_collection_a_parse_leaves_due_runs_its_finalizers_with_the_lock_let_go():
+    """A parse allocates with the collector off; the first allocation after it is back collects. A finalizer
+    run then may parse, or wait for a thread that parses: with the lock still held, it would wait for ever
+    (a `with` block's exit allocated there: every such finalizer ran inside the lock)."""
+    found = []
+
+    class Garbage:
+        def __init__(self):
+            self.cycle = self
+
+        def __del__(self):
+            found.append(parsing._LOCK.locked())
+
+    assert len(list(ast.walk(ast.parse(BOB)))) > gc.get_threshold()[0]  # its parse leaves a collection due
+    gc.collect()
+    for _ in range(5):
+        Garbage()
+    parsing.parse(BOB)
+    gc.collect()
+    assert found == [False] * 5
+
+
 def test_a_process_forked_while_another_thread_parses_parses_and_collects():
     """The fleet's work horses and a process pool are forked, maybe while another thread is inside parse():
     the child has the lock that thread held, never to be released, and the collector it turned off."""
@@ -100,3 +122,35 @@ def test_every_parse_of_the_grader_goes_through_grader_parsing():
                     if path.name != "parsing.py" and "ast.parse(" in path.read_text(encoding="utf-8")
                     .replace("`ast.parse`", "").replace('"""ast.parse(', ""))
     assert direct == []
+
+
+LONG_LINE = "def add_them(a):\n    return " + " + ".join(["a"] * 1000) + " + None\n"  # a TypeError at its last +
+
+
+def test_a_grader_error_formatted_while_another_thread_parses_reads_the_same():
+    """CPython 3.11 parses the line of each frame of a traceback it formats (the carets under the operator that
+    failed): a grader error formatted while another thread parses, its collection inside that parse, lost its
+    carets (the SystemError, which traceback swallows) or took the other thread's parse's counter."""
+    import linecache
+    import traceback
+
+    linecache.cache["<long line>"] = (len(LONG_LINE), None, LONG_LINE.splitlines(True), "<long line>")
+    namespace = {}
+    exec(compile(LONG_LINE, "<long line>", "exec"), namespace)
+    try:
+        namespace["add_them"](1)
+    except TypeError as exc:
+        error = traceback.TracebackException.from_exception(exc)
+    alone = "".join(error.format())
+    assert len(list(ast.walk(ast.parse(LONG_LINE)))) > gc.get_threshold()[0]  # the line's parse collects
+    got = {}
+    gc.collect()
+    for _ in range(20):
+        _OtherThreadParses(parsing.parse, got)
+    formatted = "".join(error.format())
+    gc.collect()
+    del linecache.cache["<long line>"]
+    assert got["alice done"] is True
+    assert ast.dump(got["alice"]) == ast.dump(ast.parse(ALICE))
+    assert "~~~~~~~~~~~~~~~~~~~~~~~~~~~^~~~~~" in alone  # a + ... + a under ~, the failing + under ^, None under ~
+    assert formatted == alone
