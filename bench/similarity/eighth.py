@@ -79,6 +79,64 @@ def evasions(out: Path, baselines: bool = True) -> list[dict]:
     return rows
 
 
+PACKED, PACKED_SOURCE = "u339", "u795"  # the packed copy (its plain copy in eighth/plain/) and its source
+
+
+def packings(text: str) -> dict[str, str]:
+    """TEXT packed for `exec` in the ways a student may script it (the class's own copy is `triple_join_split`)."""
+    import base64
+    import lzma
+    import marshal
+    import zlib
+
+    b = base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+    lines = [b[i:i + 76] for i in range(0, len(b), 76)]
+    wrapped = '_SRC = """\n' + "\n".join(lines) + '\n"""\n'
+    b85 = base64.b85encode(lzma.compress(text.encode("utf-8"))).decode("ascii")
+    code = base64.b64encode(marshal.dumps(compile(text, "engine", "exec"))).decode("ascii")
+    head = "import base64, zlib\n"
+    return {
+        "one_string_decode": head + f'exec(zlib.decompress(base64.b64decode("{b}")).decode("utf-8"))\n',
+        "one_string_bytes": head + f'exec(zlib.decompress(base64.b64decode("{b}")))\n',
+        "name_one_line": head + f'_SRC = "{b}"\nexec(zlib.decompress(base64.b64decode(_SRC)).decode("utf-8"))\n',
+        "paren_concat": head + "_SRC = (\n" + "".join(f'    "{s}"\n' for s in lines) + ")\n"
+        + "exec(zlib.decompress(base64.b64decode(_SRC)).decode())\n",
+        "triple_direct": head + wrapped + 'exec(zlib.decompress(base64.b64decode(_SRC)).decode("utf-8"))\n',
+        "triple_join_split": head + wrapped
+        + 'exec(zlib.decompress(base64.b64decode("".join(_SRC.split()))).decode("utf-8"))\n',
+        "compile_exec": head + f'exec(compile(zlib.decompress(base64.b64decode("{b}")), "engine", "exec"))\n',
+        "dunder_import": f'exec(__import__("zlib").decompress(__import__("base64").b64decode("{b}")))\n',
+        "codecs": f'import codecs, zlib\nexec(zlib.decompress(codecs.decode(b"{b}", "base64")))\n',
+        "lzma_b85": f'import base64, lzma\nexec(lzma.decompress(base64.b85decode("{b85}")))\n',
+        "marshal": f'import base64, marshal\nexec(marshal.loads(base64.b64decode("{code}")))\n',
+    }
+
+
+def packed_scores(out: Path) -> list[dict]:
+    """The class with its packed copy packed each way of `packings` (in OUT/NAME): the copy's score with its source,
+    and what `grade similarity`'s record says of it (opaque calls, unpacked or not)."""
+    import subprocess
+
+    import run
+
+    plain = (CLASS / "plain" / f"{PACKED}.py").read_text(encoding="utf-8")
+    rows = []
+    for name, text in packings(plain).items():
+        data = out / name
+        build(data)
+        (data / "main" / "submissions" / f"{PACKED}.py").write_text(text, encoding="utf-8")
+        check(text, name)
+        score = run.our_scores(data)["main"]["pairs"].get(f"{PACKED}|{PACKED_SOURCE}", 0.0)
+        record = data / "similarity.json"
+        subprocess.run([sys.executable, "-m", "grader", "similarity", str(data / "main" / "submissions"), "--starter",
+                        str(data / "main" / "starter" / "engine.py"), "-o", str(record)],
+                       check=True, stdout=subprocess.DEVNULL)
+        entry = next(s for s in json.loads(record.read_text(encoding="utf-8"))["submissions"] if s["id"] == PACKED)
+        rows.append({"packing": name, "score": round(score, 3),
+                     "opaque": [(o["call"], o["unpacked"]) for o in entry.get("opaque", [])]})
+    return rows
+
+
 def main():
     import argparse
 
@@ -88,7 +146,13 @@ def main():
     parser.add_argument("--evasions", action="store_true",
                         help="score each tricked copy with its source beside its plain copy (OUT/tricked, OUT/plain)")
     parser.add_argument("--skip-baselines", action="store_true")
+    parser.add_argument("--packings", action="store_true",
+                        help="the packed copy packed eleven ways, each scored with its source (OUT/<packing>)")
     args = parser.parse_args()
+    if args.packings:
+        for row in packed_scores(args.out):
+            print(row)
+        return
     if args.evasions:
         for row in evasions(args.out, not args.skip_baselines):
             print(row)

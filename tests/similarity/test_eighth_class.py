@@ -110,3 +110,14 @@ def test_copies_keep_their_source_working_and_no_two_independents_are_the_same_f
             source = next(s for s, other in labels.items() if other["cluster"] == lab["cluster"]
                           and other["kind"].startswith("a source"))
             assert texts[sid] != texts[source]
+
+
+def test_every_packing_runs_as_the_plain_copy_and_the_class_holds_the_one_it_names():
+    plain = text(eighth.PACKED, eighth.CLASS / "plain")
+    packed = eighth.packings(plain)
+    assert len(packed) == 11 and all("exec(" in p and "class Value" not in p for p in packed.values())
+    for name, packing in packed.items():
+        eighth.check(packing, name)  # runs, and its gradients are the reference's
+    ours = text(eighth.PACKED)
+    assert ours.replace("import base64, zlib\n\n", "import base64, zlib\n").replace('"""\n\nexec', '"""\nexec') == (
+        packed["triple_join_split"])
