@@ -52,6 +52,20 @@ def long_meanings() -> str:
             + "    def backward(self):\n        self.grad = 1\n        self._backward()\n")
 
 
+def branching_meanings() -> str:
+    """An engine whose ops decide on their symbolic input at every turn of a long loop, each branch choosing another
+    list of 5,000 numbers: the evaluator follows both branches and merges the two lists item by item, each item a step
+    of its budget, which is what bounds it (evaluator_branches.py)."""
+    ops = "".join(f"    def {name}(self):\n        a, b, i = list(range(5000)), list(range(1, 5001)), 0\n"
+                  f"        while i < 100000:\n            if self.data > i:\n                xs = a\n"
+                  f"            else:\n                xs = b\n            i += 1\n"
+                  f"        out = Value(xs[0], (self,))\n        out._backward = lambda: None\n        return out\n\n"
+                  for name in ("tanh", "exp", "relu", "log", "sigmoid"))
+    return ("class Value:\n    def __init__(self, data, _prev=()):\n        self.data, self.grad = data, 0\n"
+            "        self._prev, self._backward = _prev, lambda: None\n\n" + ops
+            + "    def backward(self):\n        self.grad = 1\n        self._backward()\n")
+
+
 def files() -> dict[str, str]:
     zeros = zlib.compress(b"#" * (32 * MiB), 9)  # a decompression bomb: 32 MiB from about 32 KB
     return {
@@ -91,6 +105,7 @@ def files() -> dict[str, str]:
             + "class Value:\n    def f(self):\n" + "".join(
             f"        self.o{k}._backward = partial(_r{k % 8}, self, self.o{k})\n" for k in range(16000)),
         "ops computing 2,000-character expressions (16 KiB)": long_meanings(),
+        "ops merging two lists of 5,000 at every turn": branching_meanings(),
         "1 MiB, deeply indented blocks": fill("if x:\n" + "".join(" " * i + "if x:\n" for i in range(1, 90)) + " " * 90 + "y = 1\n"),
     }
 

@@ -10,13 +10,17 @@ from __future__ import annotations
 import ast
 import collections
 
-from .evaluator_expressions import Expressions
+from .evaluator_branches import Branches
+from .evaluator_expressions import NAMES_OF_FUNCTIONS, Expressions
 from .evaluator_library import LIBRARY, math_member
 from .evaluator_objects import (MAX_ITEMS, Bound, Broken, Budget, Builtin, Continued, Function, Iterated, Klass,
                                 Module, Obj, Returned, Scope, Super, yields)
 from .symbolic import Sym, Unread
 
-class Evaluator(Expressions):
+_DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))  # `for k, v in table.items():`
+
+
+class Evaluator(Branches, Expressions):
     """Follows the statements of one module on symbolic values, counting each node it evaluates."""
 
     def __init__(self, steps: int, depth: int = 60):
@@ -43,9 +47,16 @@ class Evaluator(Expressions):
                 continue
 
     def block(self, statements, scope) -> None:
-        for statement in statements:
+        for i, statement in enumerate(statements):
             self.charge()
-            self.statement(statement, scope)
+            if isinstance(statement, ast.If):
+                test = self.expr(statement.test, scope)
+                if isinstance(test, Sym):  # both followed, their effects merged; then the rest of the block
+                    self.branches(test, statement.body, statement.orelse, scope, statements[i + 1:])
+                    return
+                self.block(statement.body if self.truth(test) else statement.orelse, scope)
+            else:
+                self.statement(statement, scope)
 
     def statement(self, s, scope):
         if isinstance(s, ast.Expr):
@@ -64,7 +75,11 @@ class Evaluator(Expressions):
         elif isinstance(s, ast.Return):
             raise Returned(None if s.value is None else self.expr(s.value, scope))
         elif isinstance(s, ast.If):
-            self.block(s.body if self.truth(self.expr(s.test, scope)) else s.orelse, scope)
+            test = self.expr(s.test, scope)
+            if isinstance(test, Sym):
+                self.branches(test, s.body, s.orelse, scope)  # both followed, their effects merged
+            else:
+                self.block(s.body if self.truth(test) else s.orelse, scope)
         elif isinstance(s, (ast.For, ast.While)):
             self.loop(s, scope)
         elif isinstance(s, ast.Break):
@@ -75,14 +90,18 @@ class Evaluator(Expressions):
             value = Function(s, scope)
             for decorator in reversed(s.decorator_list):
                 value = self.decorate(decorator, value, scope)
-            scope.set(s.name, value)
+            self.store_name(scope, s.name, value)
         elif isinstance(s, ast.ClassDef):
+            self.forbid_in_branch("a class")
             scope.set(s.name, self.klass(s, scope))
         elif isinstance(s, (ast.Import, ast.ImportFrom)):
+            self.forbid_in_branch("an import")
             self.imports(s, scope)
         elif isinstance(s, ast.Global):
+            self.forbid_in_branch("global")
             scope.global_.update(s.names)
         elif isinstance(s, ast.Nonlocal):
+            self.forbid_in_branch("nonlocal")
             scope.nonlocal_.update(s.names)
         elif isinstance(s, ast.Assert):
             if not self.truth(self.expr(s.test, scope)):
@@ -154,6 +173,9 @@ class Evaluator(Expressions):
             return value
         if name in ("wraps", "lru_cache", "cache"):
             return value
+        own = self.expr(decorator, scope) if isinstance(decorator, ast.Name) else None
+        if isinstance(own, Function) and own.kind == "function":
+            return self.call(own, [value], {})  # a decorator of the file's own: what it returns
         raise Unread("a decorator")
 
     def load(self, target, scope):
@@ -168,14 +190,15 @@ class Evaluator(Expressions):
 
     def assign(self, target, value, scope):
         if isinstance(target, ast.Name):
-            scope.set(target.id, value)
+            self.store_name(scope, target.id, value)
         elif isinstance(target, ast.Attribute):
             owner = self.expr(target.value, scope)
             if isinstance(owner, (Obj, Klass)):
-                owner.attrs[target.attr] = value
-            else:
+                self.store(owner, owner.attrs, target.attr, value)
+            elif not (isinstance(owner, Function) and target.attr in NAMES_OF_FUNCTIONS):  # a wrapper's name: no code
                 raise Unread("an attribute set")
         elif isinstance(target, ast.Subscript):
+            self.forbid_in_branch("a subscript set")
             owner, key = self.expr(target.value, scope), self.expr(target.slice, scope)
             if isinstance(owner, (dict, list)):
                 try:
@@ -217,7 +240,8 @@ class Evaluator(Expressions):
     def iterable(self, value):
         if isinstance(value, range) and len(value) > MAX_ITEMS:
             raise Unread("a long range")
-        if isinstance(value, (list, tuple, set, frozenset, dict, range, zip, enumerate, str, collections.deque)):
+        if isinstance(value, (list, tuple, set, frozenset, dict, range, zip, enumerate, str, collections.deque)) \
+                or isinstance(value, _DICT_VIEWS):
             return list(value)
         if isinstance(value, Iterated):
             return value.items

@@ -39,6 +39,8 @@ class Expressions:
                 return owner.attrs[name]
             if name == "__class__":
                 return owner.klass
+            if name == "__dict__":
+                return owner.attrs  # `self.__dict__.update(grad=...)`: its attributes, as Python keeps them
             _, value = owner.klass.lookup(name)
             return self.bind(value, owner)
         if isinstance(owner, Klass):
@@ -60,6 +62,8 @@ class Expressions:
             if name in LIBRARY.get(owner.name, {}):
                 return LIBRARY[owner.name][name]
             raise Unread(f"module {owner.name}")
+        if isinstance(owner, Function) and name in NAMES_OF_FUNCTIONS:
+            return "<str>"  # `wrapper.__name__ = op.__name__` in a decorator of the file's own
         return member_of(owner, name)
 
     def bind(self, value, this):
@@ -213,9 +217,11 @@ class Expressions:
         return Function(e, scope)
 
     def e_Yield(self, e, scope):
+        self.forbid_in_branch("yield")
         _generator(scope).append(None if e.value is None else self.expr(e.value, scope))
 
     def e_YieldFrom(self, e, scope):
+        self.forbid_in_branch("yield")
         _generator(scope).extend(self.iterable(self.expr(e.value, scope)))
 
     def e_JoinedStr(self, e, scope):
@@ -223,7 +229,7 @@ class Expressions:
 
     def e_NamedExpr(self, e, scope):
         value = self.expr(e.value, scope)
-        scope.set(e.target.id, value)
+        self.store_name(scope, e.target.id, value)
         return value
 
     def e_ListComp(self, e, scope):
@@ -256,6 +262,7 @@ class Expressions:
         return out
 
 
+NAMES_OF_FUNCTIONS = ("__name__", "__qualname__", "__doc__")
 _DUNDER = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.Pow: "pow",
            ast.MatMult: "matmul", ast.FloorDiv: "floordiv"}
 _PLAIN_COMPARE = {ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b,

@@ -30,6 +30,8 @@ def member_of(owner, name):
         def run(*args, _evaluator=None, **keywords):
             if any(isinstance(a, range) and len(a) > MAX_ITEMS for a in args):
                 raise Unread("a long range")
+            if name in _CHANGES and _evaluator is not None:
+                _evaluator.forbid_in_branch(f".{name}")  # a container changed in place: no trail puts it back
             try:
                 out = method(*args, **keywords)
                 sized(owner)
@@ -37,9 +39,20 @@ def member_of(owner, name):
             except (IndexError, KeyError, TypeError, ValueError):
                 raise Unread(f".{name}") from None
         return Builtin(name, run)
+    if isinstance(owner, str) and name == "join":  # a label built of pieces: `"".join(["ReL", "U"])`
+        return Builtin("join", lambda items, _evaluator=None: owner.join(_strings(_evaluator.iterable(items))))
     raise Unread(f".{name}")
 
 
+def _strings(items: list) -> list[str]:
+    if not all(isinstance(item, str) for item in items):
+        raise Unread(".join")
+    return sized(items)
+
+
+# the container methods that change it in place
+_CHANGES = {"append", "add", "extend", "pop", "insert", "reverse", "update", "setdefault", "discard", "remove",
+            "appendleft", "popleft", "clear"}
 _CONTAINER = {"append", "add", "extend", "pop", "insert", "reverse", "get", "items", "keys", "values", "update",
               "setdefault", "discard", "remove", "appendleft", "popleft", "index", "count", "copy", "clear",
               "difference", "union"}
@@ -84,11 +97,17 @@ def _number(name):
     return Builtin(name, run)
 
 
+_NONE = object()
+
+
 def _extreme(name):
     def run(*args, _evaluator=None, **keywords):
+        default = keywords.pop("default", _NONE)
         if keywords:
             raise Unread(name)
         items = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else list(args)
+        if not items and default is not _NONE and len(args) == 1:
+            return default  # `max((depth(p) for p in v._prev), default=0)` of a leaf
         if any(isinstance(a, Obj) for a in items):
             raise Unread(name)
         if any(isinstance(a, Sym) for a in items):
@@ -124,6 +143,9 @@ def _sorted(items, key=None, reverse=False, _evaluator=None):
 
 BUILTINS.update({
     "isinstance": Builtin("isinstance", _isinstance),
+    # a node's label (`"**" + str(k)`), read as an f-string is: text, whatever it says
+    "str": Builtin("str", lambda *a, _evaluator=None: "<str>"),
+    "repr": Builtin("repr", lambda *a, _evaluator=None: "<str>"),
     "len": _plain(len), "range": _plain(range), "dict": _plain(dict),
     "id": Builtin("id", lambda x, _evaluator=None: id(x)),
     "list": Builtin("list", lambda a=(), _evaluator=None: list(_evaluator.iterable(a))),
@@ -139,7 +161,8 @@ BUILTINS.update({
     "any": Builtin("any", lambda xs, _evaluator=None: any(_evaluator.truth(x) for x in _evaluator.iterable(xs))),
     "map": Builtin("map", lambda f, *xs, _evaluator=None: [_evaluator.call(f, list(a), {}) for a in zip(
         *(_evaluator.iterable(x) for x in xs))]),
-    "setattr": Builtin("setattr", lambda o, n, v, _evaluator=None: _setattr(o, n, v)),
+    "setattr": Builtin("setattr", lambda o, n, v, _evaluator=None: _evaluator.forbid_in_branch("setattr")
+                       or _setattr(o, n, v)),
     "pow": Builtin("pow", lambda x, y, _evaluator=None: _evaluator.binary(ast.Pow(), x, y)),
     "max": _extreme("max"), "min": _extreme("min"), "sum": Builtin("sum", _sum),
     "sorted": Builtin("sorted", _sorted),

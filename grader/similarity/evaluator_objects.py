@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import ast
+import itertools
 
 from .symbolic import Sym, Unread
+
+_SERIAL = itertools.count()  # when each class, node and scope was made (evaluator_branches: a branch's own)
+
+
+def born() -> int:
+    return next(_SERIAL)
+
 
 BUILTINS: dict = {}  # the builtins the evaluator knows (evaluator_library fills it)
 
 
 class Klass:
     def __init__(self, node, bases, scope):
-        self.name, self.bases, self.attrs = node.name, bases, {}
+        self.name, self.bases, self.attrs, self.born = node.name, bases, {}, born()
         self.node, self.scope = node, scope
         self.dataclass = any((d.id if isinstance(d, ast.Name) else getattr(d, "attr", "")) == "dataclass"
                              for d in (getattr(d, "func", d) for d in node.decorator_list))
@@ -31,7 +39,7 @@ class Klass:
 
 class Obj:
     def __init__(self, klass):
-        self.klass, self.attrs = klass, {}
+        self.klass, self.attrs, self.born = klass, {}, born()
 
 
 class Function:
@@ -73,10 +81,11 @@ class Continued(Exception):
 
 
 class Scope:
-    __slots__ = ("names", "parent", "nonlocal_", "global_", "yielded", "is_class")
+    __slots__ = ("names", "parent", "nonlocal_", "global_", "yielded", "is_class", "born")
 
     def __init__(self, parent=None, is_class=False):
         self.names, self.parent, self.nonlocal_, self.global_ = {}, parent, set(), set()
+        self.born = born()  # when it was made (evaluator_branches: what a branch made is its own)
         self.is_class = is_class  # a class body: the functions defined in it do not see its names (as in Python)
 
     def enclosing(self):
@@ -97,6 +106,10 @@ class Scope:
         raise Unread(f"unknown name {name}")
 
     def set(self, name, value):
+        self.target(name).names[name] = value
+
+    def target(self, name) -> "Scope":
+        """The scope that setting NAME here writes into (this one, or the global or nonlocal one it names)."""
         scope = self
         if name in self.global_:
             while scope.parent is not None:
@@ -107,7 +120,7 @@ class Scope:
                 scope = scope.parent
             if scope is None:
                 raise Unread("nonlocal")
-        scope.names[name] = value
+        return scope
 
 
 MAX_ITEMS = 10_000  # a range longer than this is not walked (each item would be one step, but building it is not)

@@ -40,6 +40,7 @@ _LINE = re.compile(r"\r\n?|\n")  # where Python ends a line (not at a form feed,
 UNARY = ("tanh", "exp", "relu", "log", "sigmoid", "sqrt", "__neg__", "__abs__")
 BINARY = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
           "__pow__")
+REFLECTED = ("__radd__", "__rsub__", "__rmul__", "__rtruediv__")
 
 
 def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
@@ -131,11 +132,22 @@ def _engine_class(evaluator) -> Klass | None:
 
 def _meaning(evaluator, klass, name) -> list[str]:
     """The op's value and each input's derivative, as text: its node's data, and the leaves' grads after the
-    file's own backward from that node."""
+    file's own backward from that node. A reflected op (`__rtruediv__`) that cannot take a node as its other operand
+    is read as Python calls it, `2 / v` as `v.__rtruediv__(2)`: with a number."""
+    try:
+        return _read(evaluator, klass, name)
+    except Unread:
+        if name not in REFLECTED:
+            raise
+    return _read(evaluator, klass, name, number=True)
+
+
+def _read(evaluator, klass, name, number: bool = False) -> list[str]:
     first = evaluator.construct(klass, [leaf("x0")], {})
     leaves = [first]
     if name in BINARY:
-        operands = ([leaf("k")] if name == "__pow__" else []) + [evaluator.construct(klass, [leaf("x1")], {})]
+        other = leaf("x1") if number else evaluator.construct(klass, [leaf("x1")], {})
+        operands = ([leaf("k")] if name == "__pow__" else []) + [other]
         for operand in operands:
             try:
                 result = evaluator.call(evaluator.attribute(first, name), [operand], {})
