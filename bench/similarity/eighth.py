@@ -137,6 +137,35 @@ def packed_scores(out: Path) -> list[dict]:
     return rows
 
 
+PUBLIC_L1, PUBLIC_L2 = "u289", "u355"  # micrograd + hand a, verbatim (level 1) and renamed (level 2)
+RENAMES = ("out o", "x v0", "t th", "_prev _parents", "_children parents", "build_topo walk", "_backward _grad_fn",
+           "_op _label", "_prev _kids", "other rhs", "visited seen")  # the level-2 copy's six, then others
+
+
+def public_renames(out: Path) -> list[dict]:
+    """The level-2 micrograd copy replaced by its level-1 sibling with one name renamed (each of RENAMES, then
+    none and the copy's six together; in OUT/NAME): its score against micrograd and with the level-1 sibling."""
+    import re
+
+    import run
+
+    text = (CLASS / "main" / "submissions" / f"{PUBLIC_L1}.py").read_text(encoding="utf-8")
+    steps = {"none": [], **{r: [r.split()] for r in RENAMES}, "the six": [r.split() for r in RENAMES[:6]]}
+    rows = []
+    for name, pairs in steps.items():
+        renamed = text
+        for old, new in pairs:
+            renamed = re.sub(rf"\b{re.escape(old)}\b", new, renamed)
+        data = out / re.sub(r"\W+", "_", name)
+        build(data)
+        (data / "main" / "submissions" / f"{PUBLIC_L2}.py").write_text(renamed, encoding="utf-8")
+        check(renamed, name)
+        scores = run.our_scores(data)["main"]
+        rows.append({"renamed": name, "micrograd": round(scores["public"].get(PUBLIC_L2, 0.0), 3),
+                     "with its level-1 sibling": round(scores["pairs"].get(f"{PUBLIC_L1}|{PUBLIC_L2}", 0.0), 3)})
+    return rows
+
+
 def main():
     import argparse
 
@@ -148,7 +177,13 @@ def main():
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--packings", action="store_true",
                         help="the packed copy packed eleven ways, each scored with its source (OUT/<packing>)")
+    parser.add_argument("--public-renames", action="store_true",
+                        help="a micrograd copy with one name renamed at a time, scored against micrograd (OUT/<name>)")
     args = parser.parse_args()
+    if args.public_renames:
+        for row in public_renames(args.out):
+            print(row)
+        return
     if args.packings:
         for row in packed_scores(args.out):
             print(row)
