@@ -166,6 +166,38 @@ def public_renames(out: Path) -> list[dict]:
     return rows
 
 
+ATTRIBUTES = {"none": [], "_backward": [("_backward", "_grad_fn")],
+              "_prev, _children": [("_prev", "_parents"), ("_children", "parents")], "_op": [("_op", "_label")]}
+
+
+def attribute_renames(out: Path) -> list[dict]:
+    """Every untricked copy replaced by its source with one of the starter's names renamed (ATTRIBUTES, in
+    OUT/NAME): each (source, copy) pair's score, copies by level."""
+    import re
+
+    import run
+
+    found = labels()["main"]
+    copies = sorted((s for s, lab in found.items() if lab["kind"].startswith("copy of")
+                     and lab["cluster"] != "public" and not lab.get("tricks")), key=lambda s: (found[s]["level"], s))
+    source = {c: next(s for s, lab in found.items() if lab["cluster"] == found[c]["cluster"]
+                      and lab["kind"].startswith("a source")) for c in copies}
+    rows = []
+    for name, pairs in ATTRIBUTES.items():
+        data = out / (re.sub(r"\W+", "_", name).strip("_") or "none")
+        build(data)
+        for copy in copies:
+            text = (CLASS / "main" / "submissions" / f"{source[copy]}.py").read_text(encoding="utf-8")
+            for old, new in pairs:
+                text = re.sub(rf"\b{re.escape(old)}\b", new, text)
+            check(text, copy)
+            (data / "main" / "submissions" / f"{copy}.py").write_text(text, encoding="utf-8")
+        scores = run.our_scores(data)["main"]["pairs"]
+        rows.append({"renamed": name, "scores": [round(scores.get("|".join(sorted((c, source[c]))), 0.0), 2)
+                                                 for c in copies]})
+    return rows
+
+
 def main():
     import argparse
 
@@ -179,7 +211,13 @@ def main():
                         help="the packed copy packed eleven ways, each scored with its source (OUT/<packing>)")
     parser.add_argument("--public-renames", action="store_true",
                         help="a micrograd copy with one name renamed at a time, scored against micrograd (OUT/<name>)")
+    parser.add_argument("--attribute-renames", action="store_true",
+                        help="each copy replaced by its source with one of the starter's names renamed (OUT/<name>)")
     args = parser.parse_args()
+    if args.attribute_renames:
+        for row in attribute_renames(args.out):
+            print(row)
+        return
     if args.public_renames:
         for row in public_renames(args.out):
             print(row)
