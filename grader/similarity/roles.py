@@ -110,3 +110,57 @@ class Names:
         if name in self.variables or name not in BUILTINS:
             return "v"
         return name  # a builtin: isinstance, set, reversed
+
+
+_CONTAINERS = frozenset({"set", "frozenset", "tuple", "list"})
+
+
+def children_attribute(tree) -> bool:
+    """The attribute a class's constructor keeps its children in is `_prev`, whatever the file calls it.
+
+    `def __init__(self, data, parents=()): self._parents = set(parents)` is micrograd's `self._prev =
+    set(_children)` renamed: the engine's internals are the student's own (contract §2), so a copy can rename the
+    attribute as it renames a variable, and every line that reads it would otherwise read as another line. The
+    attribute is one `__init__` assigns from a parameter whose default is an empty tuple, list or set, as it is or
+    through set/frozenset/tuple/list; only when the file has no `_prev` attribute of its own and one such attribute.
+    Returns whether anything changed.
+    """
+    found = set()
+    for cls in tree.body:
+        for method in cls.body if isinstance(cls, ast.ClassDef) else ():
+            if not isinstance(method, ast.FunctionDef) or method.name != "__init__" or not method.args.args:
+                continue
+            args = method.args.args
+            defaults = dict(zip([a.arg for a in args][len(args) - len(method.args.defaults):], method.args.defaults))
+            empty = {name for name, default in defaults.items() if _empty(default)}
+            this = args[0].arg
+            for statement in method.body:
+                if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                        and isinstance(statement.targets[0], ast.Attribute)
+                        and isinstance(statement.targets[0].value, ast.Name) and statement.targets[0].value.id == this
+                        and _holds(statement.value, empty)):
+                    found.add(statement.targets[0].attr)
+    attributes = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)} if found else set()
+    if len(found) != 1 or "_prev" in attributes or kept_as_written(next(iter(found))):
+        return False
+    old = found.pop()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == old:
+            node.attr = "_prev"
+    return True
+
+
+def _empty(node) -> bool:
+    """`()`, `[]`, `set()` (or `tuple()`, `list()`, `frozenset()`): an empty collection as a default."""
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return not node.elts
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _CONTAINERS
+            and not node.args and not node.keywords)
+
+
+def _holds(value, parameters: set[str]) -> bool:
+    """Whether VALUE is one of PARAMETERS, as it is or through set/frozenset/tuple/list."""
+    if (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _CONTAINERS
+            and len(value.args) == 1 and not value.keywords):
+        value = value.args[0]
+    return isinstance(value, ast.Name) and value.id in parameters

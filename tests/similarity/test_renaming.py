@@ -140,3 +140,27 @@ def test_the_script_of_the_names_does_not_decide_a_fill_of_canonical_lines():
     # even verbatim, in either script: the lecture's lines and three lines as written are not enough evidence (the
     # seventh class's source also has a comment of its own, which its copies drop)
     assert score(fill, fill) == score(ascii_fill, ascii_fill) == 0.0
+
+
+def test_the_attribute_that_keeps_the_children_is_prev_whatever_its_name():
+    """The eighth class's level-2 copy of micrograd renamed `self._prev = set(_children)` to `self._parents =
+    set(parents)`: the engine's internals are the student's own (contract §2), so the attribute the constructor keeps
+    its children in is read as `_prev` (roles.children_attribute), and the copy matches micrograd (0.16 → 0.88)."""
+    micrograd = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+    renamed = micrograd.replace("_prev", "_parents").replace("_children", "parents")
+    assert renamed != micrograd and "_prev" not in renamed
+    assert structure(renamed) == structure(micrograd) and "._prev" in structure(renamed)["Value.__init__"]
+    # an attribute kept from a parameter whose default is not an empty collection is another attribute
+    other = renamed.replace("parents=()", "parents=None")
+    assert "._prev" not in structure(other)["Value.__init__"] and structure(other) != structure(micrograd)
+
+
+def test_a_copy_of_micrograd_with_its_children_attribute_renamed_matches_it():
+    micrograd = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
+    renamed = micrograd.replace("_prev", "_parents").replace("_children", "parents").replace("out", "o")
+    source = read_document("karpathy-micrograd/engine.py", {"engine.py": micrograd})
+    documents = [read_document(name.split("/")[-1], {"engine.py": engine(name)}) for name in CLASS]
+    documents.append(read_document("renamed", {"engine.py": renamed}))
+    record = compare(documents, [source])
+    match = next(m for m in record["public_matches"] if m["id"] == "renamed")
+    assert match["score"] >= 0.8
