@@ -70,7 +70,7 @@ def test_grading_the_examples_still_gives_the_golden_scores_their_feedback_pages
 def test_a_fleet_of_two_workers_scores_the_examples_byte_for_byte_as_a_local_run(tmp_path, server, fleet,
                                                                                      local_run):
     fleet.start()
-    fleet.start()
+    fleet.start("--jobs", "2")  # the README's form: one `grade worker` serving with worker processes of its own
     result, gradings = grade_until_none_starved(EXAMPLES, tmp_path / "scores.json", "--queue", server.url,
                                                 "--cache-dir", str(tmp_path / "cache"), cwd=tmp_path)
     scores, table = local_run
@@ -81,6 +81,8 @@ def test_a_fleet_of_two_workers_scores_the_examples_byte_for_byte_as_a_local_run
     assert fleet.observed() == {name: 1 for name in EXAMPLE_IDS}
     assert_starved_at_most(fleet, gradings)
     assert server.leftovers() == []
+    several = fleet.workers[1][1].read_text()  # its worker processes started and none of them died
+    assert "serving " in several and " with 2 worker processes" in several and "ended (exit status" not in several
     # Graded again: every run comes from the cache, no job is put on the queue.
     again = _grade(EXAMPLES, tmp_path / "again.json", "--queue", server.url, "--cache-dir", str(tmp_path / "cache"),
                    cwd=tmp_path)

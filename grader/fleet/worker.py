@@ -51,7 +51,7 @@ from ..sandbox import Limits, Sandbox
 from ..suites import SuiteError, load_suite
 from . import (DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAMPERED, REFUSED_CHANNEL, STALE_EXIT,
                FleetError, connect, job_id, observer_digest, redacted)
-from .auth import fleet_key, not_dumpable
+from .auth import die_with_parent, fleet_key, not_dumpable
 from .horse import KeptJob, WarmHorse
 from .payload import PayloadError, job_result, read_job
 from .submit import REFUSED_BY
