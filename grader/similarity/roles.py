@@ -140,12 +140,14 @@ def children_attribute(tree) -> bool:
                         and isinstance(statement.targets[0].value, ast.Name) and statement.targets[0].value.id == this
                         and _holds(statement.value, empty)):
                     found.add(statement.targets[0].attr)
-    attributes = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)} if found else set()
-    if len(found) != 1 or "_prev" in attributes or kept_as_written(next(iter(found))):
+    if len(found) != 1 or kept_as_written(next(iter(found))):  # `_prev` itself is the API's: nothing to do
+        return False
+    attributes = [node for node in ast.walk(tree) if node.__class__ is ast.Attribute]
+    if any(node.attr == "_prev" for node in attributes):
         return False
     old = found.pop()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr == old:
+    for node in attributes:
+        if node.attr == old:
             node.attr = "_prev"
     return True
 

@@ -145,7 +145,8 @@ def test_the_script_of_the_names_does_not_decide_a_fill_of_canonical_lines():
 def test_the_attribute_that_keeps_the_children_is_prev_whatever_its_name():
     """The eighth class's level-2 copy of micrograd renamed `self._prev = set(_children)` to `self._parents =
     set(parents)`: the engine's internals are the student's own (contract §2), so the attribute the constructor keeps
-    its children in is read as `_prev` (roles.children_attribute), and the copy matches micrograd (0.198 → 0.91 in the eighth class)."""
+    its children in is read as `_prev` (roles.children_attribute), and the copy matches micrograd (0.198 → 0.91 in
+    the eighth class)."""
     micrograd = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
     renamed = micrograd.replace("_prev", "_parents").replace("_children", "parents")
     assert renamed != micrograd and "_prev" not in renamed
