@@ -198,6 +198,39 @@ def attribute_renames(out: Path) -> list[dict]:
     return rows
 
 
+def padded(out: Path) -> list[dict]:
+    """Each untricked copy (and, apart, its source verbatim in its place) with eighth/padding.txt appended (55 lines
+    of helpers that never run: a copier who pads), one at a time, the rest of the class as it is (in OUT/...):
+    the (source, copy) pair's score before and after."""
+    import run
+
+    found = labels()["main"]
+    pad = (CLASS / "padding.txt").read_text(encoding="utf-8")
+    copies = sorted((s for s, lab in found.items() if lab["kind"].startswith("copy of")
+                     and lab["cluster"] != "public" and not lab.get("tricks")), key=lambda s: (found[s]["level"], s))
+    before = run.our_scores(_built(out / "as-is"))["main"]["pairs"]
+    rows = []
+    for copy in copies:
+        source = next(s for s, lab in found.items() if lab["cluster"] == found[copy]["cluster"]
+                      and lab["kind"].startswith("a source"))
+        key, row = "|".join(sorted((copy, source))), {"copy": copy, "level": found[copy]["level"]}
+        row["as is"] = round(before.get(key, 0.0), 2)
+        for name, base in (("padded", copy), ("verbatim padded", source)):
+            data = _built(out / f"{copy}-{name.replace(' ', '-')}")
+            text = (CLASS / "main" / "submissions" / f"{base}.py").read_text(encoding="utf-8")
+            text = text.rstrip("\n") + "\n\n" + pad
+            check(text, copy)
+            (data / "main" / "submissions" / f"{copy}.py").write_text(text, encoding="utf-8")
+            row[name] = round(run.our_scores(data)["main"]["pairs"].get(key, 0.0), 2)
+        rows.append(row)
+    return rows
+
+
+def _built(data: Path) -> Path:
+    build(data)
+    return data
+
+
 def main():
     import argparse
 
@@ -213,7 +246,13 @@ def main():
                         help="a micrograd copy with one name renamed at a time, scored against micrograd (OUT/<name>)")
     parser.add_argument("--attribute-renames", action="store_true",
                         help="each copy replaced by its source with one of the starter's names renamed (OUT/<name>)")
+    parser.add_argument("--padding", action="store_true",
+                        help="each copy with 55 lines of helpers that never run appended, one at a time (OUT/...)")
     args = parser.parse_args()
+    if args.padding:
+        for row in padded(args.out):
+            print(row)
+        return
     if args.attribute_renames:
         for row in attribute_renames(args.out):
             print(row)
