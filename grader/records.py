@@ -17,10 +17,25 @@ strengths (`Strength`), what a test earns (`earned`) and a run that never ran
 """
 
 
+import enum
+import sys
 import types
 import typing
-from enum import StrEnum
-from typing import NotRequired, Required, TypedDict
+
+if sys.version_info >= (3, 11):
+    from typing import NotRequired, Required, TypedDict, get_type_hints, is_typeddict
+else:  # Python 3.10 (Ubuntu 22.04, a Gradescope base image): Python 3.11's TypedDict, from typing_extensions
+    from typing_extensions import NotRequired, Required, TypedDict, get_type_hints, is_typeddict
+
+
+class _StrEnum310(str, enum.Enum):
+    """enum.StrEnum of Python 3.11, for 3.10: the members are their strings; str() and format() give them."""
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+StrEnum = getattr(enum, "StrEnum", _StrEnum310)
 
 
 class RunStatus(StrEnum):
@@ -309,8 +324,8 @@ def json_schema(kind, *, closed: bool = False) -> dict:
     required, and its enums' values. `closed`: refuse fields the type does not declare."""
     if isinstance(kind, type) and issubclass(kind, StrEnum):
         return {"enum": [member.value for member in kind]}
-    if typing.is_typeddict(kind):
-        hints = typing.get_type_hints(kind)
+    if is_typeddict(kind):
+        hints = get_type_hints(kind)
         properties = {name: json_schema(hint, closed=closed) for name, hint in hints.items()}
         schema = {"type": "object", "required": sorted(kind.__required_keys__), "properties": properties}
         if closed:
