@@ -57,9 +57,8 @@ from itertools import combinations
 # reading a document (documents.py), re-exported: the cohort's callers read with it
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         starter_kgrams)
-from .scores import clusters  # noqa: F401 (re-exported)
-from .scores import (above_typical, containment_score, evidence, group_traits, pair_score, shared_through,
-                     shared_written, smaller_share_score, typical_scores)
+from .scores import (above_typical, clusters, containment_score, evidence, group_traits, pair_score,  # noqa: F401
+                     shared_through, shared_written, smaller_share_score, typical_scores)  # clusters: re-exported
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -174,11 +173,12 @@ class Cohort:
         return shared_through(self.structure_postings, self.structure_weights, [d.structures for d in self.documents])
 
     def traits_shared(self, a: Document, b: Document, most: int = 5) -> list[dict]:
-        """The rare traits A and B both have, heaviest first: {"kind", "text", "weight"} (for the record)."""
-        found = [(self.trait_weights.get(h, 0.0) * min(size, b.traits[h]), h) for h, size in a.traits.items()
-                 if h in b.traits]
-        found = sorted((f for f in found if f[0] > 0), key=lambda f: (-f[0], a.trait_text[f[1]]))[:most]
-        return [{"kind": a.trait_text[h][0], "text": a.trait_text[h][1], "weight": round(w, 3)} for w, h in found]
+        """The rare traits A and B both have, heaviest first (a comment's runs of words as one): {"kind", "text", "weight"}."""
+        found: dict[tuple[str, str], float] = defaultdict(float)
+        for h in sorted(a.traits.keys() & b.traits.keys()):
+            found[a.trait_text[h]] += self.trait_weights.get(h, 0.0) * min(a.traits[h], b.traits[h])
+        return [{"kind": kind, "text": text, "weight": round(-w, 3)}
+                for w, kind, text in sorted((-w, k, t) for (k, t), w in found.items() if w > 0)[:most]]
 
     def total(self, document: Document) -> float:
         """The document's code in tokens, each weighed by its rarity in the cohort."""

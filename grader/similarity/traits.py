@@ -43,11 +43,11 @@ import io
 import keyword
 import re
 import tokenize
-import unicodedata
 
 from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.py's, as normalise parses
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
+from .words import nfkc, phrases, word_count
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file
 LINE_SIZE = 1  # a line as written: its spacing is a habit, but its code is the structure's to weigh
@@ -74,9 +74,9 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     """{hash: (size, kind, text, lines)} of the traits of one source file (lines: where it is; empty: anywhere)."""
     found: dict[int, tuple[float, str, str, set[int]]] = {}
 
-    def add(kind: str, value: str, size: float, line: int = 0):
+    def add(kind: str, value: str, size: float, line: int = 0, shown: str = ""):
         if value and size > 0:
-            entry = found.setdefault(_hash(kind, value), (size, kind, value[:SHOWN], set()))
+            entry = found.setdefault(_hash(kind, value), (size, kind, (shown or value)[:SHOWN], set()))
             if line:
                 entry[3].add(line)
 
@@ -105,14 +105,16 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                 replaced.setdefault(token.start[0], []).append((token.start[1], token.end[1], "self"))
                 value = "self"  # a method's first parameter is `self`, however named
             if kind == tokenize.COMMENT:
-                words = _WORD.findall(value.lower())
-                add("comment", " ".join(words), min(_words(value) - SHORT, MAX_SIZE))
+                size, shown = min(word_count(value) - SHORT, MAX_SIZE), " ".join(_WORD.findall(value.lower()))
+                runs = phrases(value)
+                for run in runs:  # its weight shared among its runs of words: a word reworded keeps the rest
+                    add("comment", run, size / len(runs), shown=shown)
             elif kind == tokenize.STRING:
                 body = value.lstrip("rRbBuUfF")[1:-1].strip("\"'")
                 words = _WORD.findall(body.lower())
-                add("string", " ".join(words), min(_words(body) - SHORT, MAX_SIZE))  # a docstring is no code
-            elif kind == tokenize.NAME and len(value) > SHORT + 1 and not _language(_nfkc(value)):
-                add("name", _nfkc(value), 1.0, token.start[0])  # as Python reads it: `ｇｒａｄ` is `grad`
+                add("string", " ".join(words), min(word_count(body) - SHORT, MAX_SIZE))  # a docstring is no code
+            elif kind == tokenize.NAME and len(value) > SHORT + 1 and not _language(nfkc(value)):
+                add("name", nfkc(value), 1.0, token.start[0])  # as Python reads it: `ｇｒａｄ` is `grad`
             elif kind == tokenize.NUMBER:
                 add("number", value.lower(), 1.0, token.start[0])
     except (tokenize.TokenError, SyntaxError, ValueError):
@@ -128,7 +130,7 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
         read = [_restyled(s) for s in _statements(*_replaced(line, semicolons.get(number, ()), replaced.get(number, ())))]
         for statement in dict.fromkeys(read):
             if not statement.startswith("#") and len(_WORD.findall(statement.lower())) > 2 * SHORT:
-                add("line", _nfkc(statement), LINE_SIZE, number)
+                add("line", nfkc(statement), LINE_SIZE, number)
     return found
 
 
@@ -350,27 +352,9 @@ def _statements(line: str, semicolons) -> list[str]:
     return out
 
 
-def _nfkc(text: str) -> str:
-    """TEXT with its identifiers as Python reads them (NFKC: `ｘ`, `𝑥` and `x` are one name); ASCII is left as is."""
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
-
-
 def _language(name: str) -> bool:
     """A name Python gives: a keyword, a builtin, a dunder name."""
     return keyword.iskeyword(name) or name in BUILTINS or is_dunder(name)
-
-
-# a word: a run of letters, digits or `_` in any alphabet (`вроде работает` is two words, as `seems fine` is), and in
-# a script written without spaces (Han, kana) every UNSPACED_WORD characters (a word of Chinese is about two)
-_UNSPACED = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_SPACED_WORD = re.compile(f"[^\\W{_UNSPACED}]+")
-_UNSPACED_CHARACTER = re.compile(f"[{_UNSPACED}]")
-UNSPACED_WORD = 2
-
-
-def _words(text: str) -> float:
-    """How many words TEXT has (a divider of dashes, or punctuation, is none)."""
-    return len(_SPACED_WORD.findall(text)) + len(_UNSPACED_CHARACTER.findall(text)) / UNSPACED_WORD
 
 
 def structure_shapes(units) -> dict[int, tuple[float, str, set[tuple[str, int]]]]:

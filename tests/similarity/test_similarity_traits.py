@@ -37,7 +37,7 @@ def test_a_copy_of_canonical_code_is_told_by_the_traits_it_carries_over():
 def test_traits_are_what_the_student_wrote_and_short_ones_weigh_nothing():
     from grader.similarity.traits import traits
 
-    found = sorted((kind, text, size) for size, kind, text, _ in traits(
+    found = summed((kind, text, size) for size, kind, text, _ in traits(
         "# works\n# ----\x0c---- misc\nres = 3  # my implementation\n"
         "velocity_of_tanh = 'squashed beyond all recognition'  # why did I write this\n").values())
     assert found == [("comment", "why did i write this", 3), ("line", "res = 3  # my implementation", 1),
@@ -46,15 +46,39 @@ def test_traits_are_what_the_student_wrote_and_short_ones_weigh_nothing():
                      ("string", "squashed beyond all recognition", 2)]
 
 
+def summed(found) -> list[tuple[str, str, float]]:
+    """(kind, text, size) with the sizes of a comment's runs of words summed, sorted."""
+    total: dict = {}
+    for kind, text, size in found:
+        total[(kind, text)] = total.get((kind, text), 0.0) + size
+    return sorted((kind, text, round(size, 9)) for (kind, text), size in total.items())
+
+
+def test_a_comment_reworded_keeps_its_runs_of_words_between_the_words_changed():
+    """A comment is read as its runs of three words, its weight (its words less two, up to six) shared among them: a
+    copier who rewords a comment word by word (`the` dropped, `backwards` -> `in reverse`) keeps the runs between;
+    a comment of three words is one run."""
+    from grader.similarity.traits import traits
+
+    def runs(text):  # hash -> size of each run of words
+        return {h: t[0] for h, t in traits(text).items() if t[1] == "comment"}
+
+    source = runs("# walk the graph backwards applying the chain rule\n")  # eight words: six runs, 1 each
+    copy = runs("# walk graph in reverse applying the chain rule -- important\n")  # nine: seven runs, 6 / 7 each
+    assert sorted(source.values()) == [1.0] * 6 and len(copy) == 7 and round(sum(copy.values()), 9) == 6.0
+    assert len(source.keys() & copy.keys()) == 2  # `applying the chain`, `the chain rule`
+    assert list(runs("# chain rule here\n").values()) == [1.0] and runs("# chain rule\n") == {}
+
+
 def test_a_comment_weighs_its_words_in_any_alphabet():
     """A word of Cyrillic, Greek or accented Latin letters is one word, as an English one is (it was read letter by
     letter: a two-word Russian comment weighed as much as a twelve-word English one); Han and kana, written without
     spaces, count a word every two characters."""
     from grader.similarity.traits import traits
 
-    found = sorted((text, size) for size, kind, text, _ in traits(
+    found = [(text, size) for _, text, size in summed((kind, text, size) for size, kind, text, _ in traits(
         "# вроде работает\n# градиент по цепному правилу\n# méthode très élégante ici\n"
-        "# λ και μ είναι σταθερές\n# 输出对自身的梯度\n# chain rule: local slope times upstream\n").values())
+        "# λ και μ είναι σταθερές\n# 输出对自身的梯度\n# chain rule: local slope times upstream\n").values())]
     assert found == [("chain rule : local slope times upstream", 4),  # six words
                      ("m é thode tr è s é l é gante ici", 2),  # four
                      ("λ κ α ι μ ε ί ν α ι σ τ α θ ε ρ έ ς", 3),  # five
