@@ -47,7 +47,7 @@ def _alone(function, *args):
     gc.disable()
     _holding_off = collecting
     try:
-        return function(*args)
+        result = function(*args)
     finally:
         _holding_off = False
         if collecting:
@@ -56,6 +56,12 @@ def _alone(function, *args):
         # allocation after the collector is back may collect, and a finalizer then may wait for another
         # thread's parse, which would wait for this lock for ever.
         _LOCK.release()
+    if collecting and gc.get_count()[0] > gc.get_threshold()[0]:
+        # The collection the parse left due, here, where no lock is held: left to the next allocation, it ran
+        # wherever that was, inside a caller's own lock too (forbidden.parsed's, on Python 3.12: a finalizer
+        # that waits for a thread that parses would wait for ever there).
+        gc.collect(0)
+    return result
 
 
 def _guarded_caret_anchors(anchors):
