@@ -12,7 +12,7 @@ from ..machine_size import usable_cpus
 from ..parsing import parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
-from .meanings import MEANING, MIN_OPS, SIGNATURE_SIZE, WHOLE, meanings, op_forms
+from .meanings import CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import Unit, read_source, units_of
 from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
 
@@ -144,7 +144,7 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
         structures.update({h: size for h, (size, _, _) in whole.items() if h not in starter_kgrams
                            and h not in public_kgrams})
         if len({text.split()[1] for text in chosen}) >= 2:
-            structures[_hash("meaning choices", " ; ".join(chosen))] = SIGNATURE_SIZE
+            structures[_hash("meaning choices", " ; ".join(chosen))] = CHOICES_SIZE
     variants = frozenset(h for h in list(prints) + list(own_traits) + list(structures)
                          if h in variant_kgrams and h not in explained)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],

@@ -5,7 +5,7 @@ evaluator of the syntax tree, within a budget, never run."""
 import time
 
 from grader.similarity.cohort import read_document, starter_kgrams
-from grader.similarity.meanings import meanings, op_forms
+from grader.similarity.meanings import CHOICES_SIZE, meanings, op_forms
 from grader.similarity.traits import _hash
 
 TABLE = '''
@@ -346,4 +346,4 @@ def test_the_engines_whole_is_its_own_choices_when_two_ops_or_more_hold_one():
         assert held == ops
         structures = read_document("s", {"engine.py": source}, frozenset(), lecture).structures
         assert (h in structures) == (len(ops) >= 2)
-        assert structures.get(h, 1.5) == 1.5
+        assert structures.get(h, CHOICES_SIZE) == CHOICES_SIZE

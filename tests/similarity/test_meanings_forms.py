@@ -58,3 +58,29 @@ def _lifted(op):
     assert texts(lifted + "\n_lifted = None\n", "__sub__") == texts(lifted, "__sub__")  # decorated when defined
     assert not texts(lifted.replace("wrapper.__name__ = op.__name__", "wrapper.__name__ = op.__name__\n    1 / 0"),
                      "__sub__")  # a decorator that fails leaves the op unread
+
+
+def test_an_engine_whose_ops_are_the_starters_has_not_chosen_them():
+    # a starter of node helpers whose relu is the exercise, and a student who wrote every op again as closures (a
+    # copier's restructuring of a filler: no op is on the starter's lines); then the same with an op of their own
+    from grader.similarity.cohort import read_document, starter_kgrams
+    from grader.similarity.meanings import meanings
+
+    starter = ENGINE % "\n    def relu(self):\n        raise NotImplementedError('relu')\n"
+    op = ("    def {0}(self{1}):\n{2}        out = Value({3}, {4})\n\n        def _backward():\n{5}"
+          "        out._backward = _backward\n        return out\n\n")
+    closures = ENGINE.split("    def _node")[0] + "".join(op.format(*o) for o in (
+        ("__add__", ", other", "        other = other if isinstance(other, Value) else Value(other)\n",
+         "self.data + other.data", "(self, other)", "            self.grad += out.grad\n            other.grad += out.grad\n"),
+        ("__mul__", ", other", "        other = other if isinstance(other, Value) else Value(other)\n",
+         "self.data * other.data", "(self, other)",
+         "            self.grad += other.data * out.grad\n            other.grad += self.data * out.grad\n"),
+        ("__pow__", ", k", "", "self.data ** k", "(self,)", "            self.grad += k * self.data ** (k - 1) * out.grad\n"),
+        ("relu", "", "", "max(self.data, 0.0)", "(self,)", "            self.grad += float(self.data > 0) * out.grad\n"))
+    ) + "    def backward" + ENGINE.split("    def backward")[1]
+    for filled, chosen in ((closures, False), (closures.replace("    def relu", "    def __neg__(self):\n"
+                                                                "        return self * -1\n\n    def relu"), True)):
+        whole = {h for h, (_, text, _) in meanings(filled).items() if text.startswith("whole ops")}
+        assert len(whole) == 1  # read on its own, the engine's whole set of ops is read
+        read = read_document("s", {"engine.py": filled}, starter_kgrams({"engine.py": starter}))
+        assert bool(whole & set(read.structures)) is chosen
