@@ -1,6 +1,7 @@
 """The service's API end to end in-process: submit, grade through the pipeline, see, limits, gradebook, regrade."""
 
 import asyncio
+import sys
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -92,6 +93,17 @@ def test_tokens_print_every_person_the_same_until_revoked(course):
     again = runner.invoke(main, ["serve", "tokens", str(course)])
     assert first.exit_code == 0 and first.output == again.output
     assert [line.split(",")[0] for line in first.output.splitlines()] == ["student", "alice", "bob", "instructor"]
+
+
+def test_on_python_3_10_serve_says_it_needs_3_11(tmp_path, monkeypatch):
+    # the rest of the grader runs on 3.10 (Ubuntu 22.04); the service reads course.toml with tomllib (3.11)
+    monkeypatch.setattr(sys, "version_info", (3, 10, 13, "final", 0))
+    monkeypatch.setattr(sys, "version", "3.10.13 (main)")
+    result = CliRunner().invoke(main, ["serve", "init", str(tmp_path / "c"), "--students", "a",
+                                       "--exercises", "engine"])
+    assert result.exit_code == 1 and not (tmp_path / "c").exists()
+    assert result.output == ("Error: `grade serve` needs Python 3.11 or newer (it reads course.toml with the standard "
+                             "library's tomllib); this is Python 3.10.13\n")
 
 
 def test_init_refuses_an_unknown_exercise_and_an_existing_course(tmp_path, course):
