@@ -56,7 +56,7 @@ from itertools import combinations
 
 # reading a document (documents.py), re-exported: the cohort's callers read with it
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
-                        starter_kgrams)
+                        shared_unreached, starter_kgrams)
 from .scores import (above_typical, clusters, containment_score, evidence, group_traits, pair_score,  # noqa: F401
                      shared_through, shared_written, smaller_share_score, typical_scores)  # clusters: re-exported
 
@@ -102,7 +102,7 @@ class Cohort:
     """The weights of a cohort's fingerprints and its index."""
 
     def __init__(self, documents: list[Document]):
-        self.documents = sorted(documents, key=lambda d: d.id)
+        self.documents = shared_unreached(sorted(documents, key=lambda d: d.id))  # documents.py: what never runs
         self.position = {d.id: i for i, d in enumerate(self.documents)}  # id -> index in documents
         self.n = len(self.documents)
         self.postings: dict[int, list[int]] = defaultdict(list)

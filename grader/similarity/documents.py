@@ -4,9 +4,10 @@ source explains, its traits, and what the canonical code's variants hold (cohort
 from __future__ import annotations
 
 import ast
+import re
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..machine_size import usable_cpus
 from ..parsing import parse
@@ -14,6 +15,7 @@ from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_token
                            statement_hashes, statement_orders, winnow)
 from .meanings import CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import Unit, read_source, units_of
+from .reach import UNREACHED_WEIGHT
 from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
@@ -53,6 +55,9 @@ class Document:
     # prints, shapes and structures' shapes made only of canonical statements (the starter's, a public source's, the
     # reference's or a variant's) in an order canonical code has them: canonical code recombined (`_recombined`)
     recombined: frozenset[int] = frozenset()
+    # what functions that nothing runs hold (reach.py), read at UNREACHED_WEIGHT: "tokens", "traits", "shapes" and
+    # "structures" -> hash -> its full size, restored where a classmate holds it too (shared_unreached)
+    unreached: dict[str, dict[int, float]] = field(default_factory=dict)
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -67,9 +72,15 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     own_lines: set[tuple[str, int]] = set()  # (file, line) of the tokens the starter does not cover
     given_lines: set[tuple[str, int]] = set()  # and of those it covers
     unit_hashes = [kgram_hashes(unit.tokens) for unit in units]
+    unreached = {name: reading.unreached for name, reading in zip(sorted(texts), readings)}
+    dead: set[tuple[str, int]] = set()  # (file, line) of the functions nothing runs (reach.py): they count little
+    unreached_sizes: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     for index, unit in enumerate(units):
         hashes = unit_hashes[index]
         given = covered_tokens(hashes, starter_kgrams, len(unit.tokens))
+        lines = _unreached(unit, unreached.get(unit.file, ()), starter_kgrams, texts)
+        dead.update((unit.file, line) for line in lines)
+        factor = UNREACHED_WEIGHT if lines else 1.0
         for covered, line in zip(given, unit.lines):
             (given_lines if covered else own_lines).add((unit.file, line))
         public = covered_tokens(hashes, public_kgrams, len(unit.tokens))
@@ -94,7 +105,10 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             cover[i] += cover[i - 1]
         for start, end, h in spans:
             prints.setdefault(h, []).append(Occurrence(index, start))
-            tokens[h] += sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
+            size = sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
+            tokens[h] += factor * size
+            if factor < 1:
+                unreached_sizes["tokens"][h] += size
     # a trait only on lines that are the starter's code (renamed, it is still no code of the student's) is not theirs
     starter_lines = given_lines - own_lines
     known = (starter_kgrams, public_kgrams, variant_kgrams)
@@ -105,12 +119,16 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
                 for n, hidden in enumerate(reading.unpacked)]
     for name, source in written:
+        live = _live_traits(source, {line for file, line in dead if file == name})
         for h, (size, kind, text, lines) in traits_of(source).items():
             if lines and all((name, line) in starter_lines for line in lines):
                 continue
+            full, size = size, size * (UNREACHED_WEIGHT if live is not None and h not in live else 1.0)
             if h in public_kgrams and h not in starter_kgrams:
                 known_traits[h] = max(size, known_traits.get(h, 0.0))
             elif h not in starter_kgrams and h not in public_kgrams and h not in own_traits:
+                if size < full:  # only in functions that nothing runs
+                    unreached_sizes["shapes" if kind == "shape" else "traits"][h] = full
                 if kind == "shape":
                     own_shapes[h] = size
                     if lines and all((name, line) in canonical_lines for line in lines):
@@ -128,7 +146,9 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
         if text.startswith(MEANING):
             continue  # an op's meaning alone is mostly the lecture's mathematics: it counts in the engine's whole
         if not lines <= starter_lines and h not in starter_kgrams and h not in public_kgrams:
-            structures[h] = size
+            structures[h] = size * (UNREACHED_WEIGHT if lines and lines <= dead else 1.0)
+            if lines and lines <= dead:
+                unreached_sizes["structures"][h] = size
             if lines <= canonical_lines:
                 recombined.add(h)
     # the engine's whole set of meanings is its author's choices only where the author wrote its ops: MIN_OPS of them
@@ -150,7 +170,59 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
                     [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
                     trait_text, own_shapes, variants, structures, known_traits,
-                    recombined=frozenset(h for h in recombined if h not in explained and h not in variants))
+                    recombined=frozenset(h for h in recombined if h not in explained and h not in variants),
+                    unreached={kind: dict(sizes) for kind, sizes in unreached_sizes.items()})
+
+
+def shared_unreached(documents: list[Document]) -> list[Document]:
+    """DOCUMENTS, where what a function that nothing runs holds (read at UNREACHED_WEIGHT) another of them holds in
+    such a function too, with it at its full size again: padding, which the copier alone holds so, counts little in
+    their own code, and a helper that never runs that two students share is as much evidence as any code (each
+    document a copy if changed)."""
+    if not any(d.unreached for d in documents):
+        return documents
+    holders: dict[tuple[str, int], int] = defaultdict(int)
+    for d in documents:
+        for kind, sizes in d.unreached.items():
+            for h in sizes:
+                holders[(kind, h)] += 1
+    out = []
+    for d in documents:
+        restored = {kind: {h: full for h, full in sizes.items() if holders[(kind, h)] >= 2}
+                    for kind, sizes in d.unreached.items()}
+        if not any(restored.values()):
+            out.append(d)
+            continue
+        changes = {}
+        for kind, sizes in restored.items():
+            values = dict(getattr(d, kind))
+            for h, full in sizes.items():  # the tokens' part that runs, if any, and the rest in full
+                values[h] = values[h] + (1 - UNREACHED_WEIGHT) * full if kind == "tokens" else full
+            changes[kind] = values
+        out.append(replace(d, **changes))
+    return out
+
+
+def _live_traits(source: str, dead: set[int]) -> set[int] | None:
+    """The traits of SOURCE with its DEAD lines blanked: those the code that runs has (None, all, with none dead)."""
+    if not dead:
+        return None
+    pieces = _LINE_END.split(source)  # a line, its end, the next line, ...
+    return set(traits_of("".join("" if i % 2 == 0 and i // 2 + 1 in dead else piece for i, piece in enumerate(pieces))))
+
+
+_LINE_END = re.compile(r"(\r\n?|\n)")  # where Python ends a line (not at a form feed)
+
+
+def _unreached(unit: Unit, ranges: tuple[tuple[int, int], ...], starter: frozenset[int], texts: dict) -> range:
+    """The lines of UNIT's function when it is one of the module's functions that nothing runs (RANGES, reach.py),
+    the starter does not name it (its traits are in STARTER: the exercise's own function, which the tests call) and
+    no other file of the submission (TEXTS) has its name (it may import it); else none."""
+    if not ranges or not unit.lines or "." in unit.name or unit.name.startswith("<") or \
+            _hash("name", unit.name) in starter or \
+            any(re.search(rf"\b{re.escape(unit.name)}\b", text) for name, text in texts.items() if name != unit.file):
+        return range(0)
+    return next((range(a, b + 1) for a, b in ranges if a <= unit.lines[0] <= b), range(0))
 
 
 def _recombined(units: list[Unit], unit_hashes: list[list[int]], prints: dict,

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from ..parsing import parse
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
+from .reach import unreached_functions
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
@@ -74,6 +75,7 @@ class Reading:
     limits: list[dict] = field(default_factory=list)  # {"file", "what": "truncated" | "lexical" | ..., ...}
     opaque: list[dict] = field(default_factory=list)  # {"file", "line", "call", "unpacked"}
     unpacked: list[str] = field(default_factory=list)  # the code it hides, decoded (its traits are read too)
+    unreached: tuple[tuple[int, int], ...] = ()  # the (first, last) lines of functions nothing runs (reach.py)
 
 
 MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is read as lexical tokens
@@ -133,7 +135,7 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
         tree = _parse_repaired(text, work)
         if tree is not None:
             reader = _TreeReader(tree, file, work, depth)
-            return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked)
+            return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked, reader.unreached)
     except _OverBudget:
         limits.append({"file": file, "what": "lexical", "why": f"reading took over {work.limit:,} units of work"})
     except (ValueError, RecursionError, MemoryError):
@@ -195,7 +197,8 @@ class _TreeReader:
         # charged to the budget as the nodes it visits
         strip_noise(tree)
         nodes = list(ast.walk(tree))
-        self.work.charge(3 * len(nodes))  # the noise stripped, the walk, the opaque calls looked for
+        self.work.charge(4 * len(nodes))  # the noise stripped, the walk, the opaque calls, the functions run looked for
+        self.unreached = unreached_functions(tree)
         if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes) | \
                 children_attribute(tree):
             nodes = list(ast.walk(tree))

@@ -1,0 +1,66 @@
+"""The functions of a file that nothing in it runs: what a copier pads a copy with.
+
+A copier who appends helpers that never run (a graph printer, a numeric
+gradient, a `zero_grad` nobody calls) adds code that is theirs alone, and
+dilutes the share of their code that the source holds (the eighth class:
+55 such lines took a level-2 copy from 0.99 to 0.45). A module-level function
+that the file's other code names nowhere (by name, attribute or string: a
+call, `__all__`, `getattr`), directly or through functions that are named, is
+run by nobody but a caller from outside; its code, and the traits only it
+has, count at UNREACHED_WEIGHT of their size (documents.read_document), not
+nothing, and in full where another student's function that never runs holds
+them too (documents.shared_unreached: two students who share a helper that
+never runs share code as much as any other). A function whose name the starter has is the
+exercise's API, called by the tests, and one whose name another file of the
+submission has may be imported there: both count in full.
+
+Methods are not read so: the tests call an engine's methods by names the file
+need not use itself (`tanh`, `relu`, `backward`), so a method that nothing in
+the file names may still be the exercise's. A class that nothing names, and
+a helper called only from an `if __name__ == "__main__":` block, count in
+full (docs/similarity.md, Limits).
+"""
+
+from __future__ import annotations
+
+import ast
+
+UNREACHED_WEIGHT = 0.02  # what a line of a function that nothing runs counts, of a line that runs (1/50)
+
+
+def unreached_functions(tree: ast.Module) -> tuple[tuple[int, int], ...]:
+    """The (first, last) lines of each module-level function (undecorated, not a dunder) that the rest of the file
+    does not name, nor any function it names (recursion is no caller)."""
+    candidates: dict[str, list[ast.AST]] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.decorator_list \
+                and not (node.name.startswith("__") and node.name.endswith("__")):
+            candidates.setdefault(node.name, []).append(node)
+    if not candidates:
+        return ()
+    inside = {id(node) for nodes in candidates.values() for node in nodes}
+    reached: set[str] = set()
+    frontier = set()
+    for node in tree.body:
+        if id(node) not in inside:
+            frontier |= _named(node) & candidates.keys()
+    while frontier:
+        name = frontier.pop()
+        reached.add(name)
+        for node in candidates[name]:
+            frontier |= (_named(node) & candidates.keys()) - reached
+    return tuple((node.lineno, node.end_lineno or node.lineno) for name, nodes in candidates.items()
+                 if name not in reached for node in nodes)
+
+
+def _named(tree: ast.AST) -> set[str]:
+    """Every name TREE uses: its names, attributes and string constants."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(node.value)
+    return found
