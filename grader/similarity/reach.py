@@ -43,20 +43,21 @@ def unreached_functions(tree: ast.Module) -> tuple[tuple[int, int], ...]:
     frontier = set()
     for node in tree.body:
         if id(node) not in inside:
-            frontier |= _named(node) & candidates.keys()
+            frontier |= names_used(ast.walk(node)) & candidates.keys()
     while frontier:
         name = frontier.pop()
         reached.add(name)
         for node in candidates[name]:
-            frontier |= (_named(node) & candidates.keys()) - reached
+            frontier |= (names_used(ast.walk(node)) & candidates.keys()) - reached
     return tuple((node.lineno, node.end_lineno or node.lineno) for name, nodes in candidates.items()
                  if name not in reached for node in nodes)
 
 
-def _named(tree: ast.AST) -> set[str]:
-    """Every name TREE uses: its names, attributes and string constants."""
+def names_used(nodes) -> set[str]:
+    """Every name NODES use (an ast.walk's nodes): their names, attributes and string constants (a call, `getattr`,
+    `__all__`); rewrites.unused_private_functions reads a private function named nowhere so too."""
     found = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Name):
             found.add(node.id)
         elif isinstance(node, ast.Attribute):

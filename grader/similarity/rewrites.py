@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from .canonical import canonical, independent_in_order
+from .reach import names_used
 from .roles import API_NAMES, api_methods, called_name, is_dunder
 
 
@@ -358,9 +359,7 @@ def unused_private_functions(tree, nodes) -> bool:
                and node.name.startswith("_") and not node.name.startswith("__") and not node.decorator_list}
     if not private:
         return False
-    named = {n.id for n in nodes if isinstance(n, ast.Name)} | {n.attr for n in nodes if isinstance(n, ast.Attribute)}
-    named |= {n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)}
-    gone = private - named
+    gone = private - names_used(nodes)
     if not gone:
         return False
     tree.body = [node for node in tree.body
