@@ -14,7 +14,7 @@ from ..parsing import parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
 from .meanings import CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
-from .normalise import Unit, read_source, units_of
+from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
 from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
 
@@ -211,7 +211,7 @@ def _live_traits(source: str, dead: set[int]) -> set[int] | None:
     return set(traits_of("".join("" if i % 2 == 0 and i // 2 + 1 in dead else piece for i, piece in enumerate(pieces))))
 
 
-_LINE_END = re.compile(r"(\r\n?|\n)")  # where Python ends a line (not at a form feed)
+_LINE_END = re.compile(f"({LINE_BREAK.pattern})")  # where Python ends a line (normalise.py), the end kept
 
 
 def _unreached(unit: Unit, ranges: tuple[tuple[int, int], ...], starter: frozenset[int], texts: dict) -> range:

@@ -23,11 +23,11 @@ canonical, does not explain.
 from __future__ import annotations
 
 import ast
-import re
 
 from ..parsing import parse
 from .evaluator import Evaluator
 from .evaluator_objects import Budget, Klass, Obj
+from .normalise import python_lines
 from .symbolic import Sym, Unread, leaf
 from .traits import MAX_SHAPES_CHARS, _hash
 
@@ -41,7 +41,6 @@ MIN_OPS = 4  # ops read before the engine's whole set of them says something
 SIGNATURE_SIZE = 4.0
 CHOICES_SIZE = 8.0
 MEANING_SIZE = 0.5  # each part of an op's meaning (its value, each derivative) weighs as a statement of a shape does
-_LINE = re.compile(r"\r\n?|\n")  # where Python ends a line (not at a form feed, as str.splitlines does)
 UNARY = ("tanh", "exp", "relu", "log", "sigmoid", "sqrt", "__neg__", "__abs__")
 BINARY = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
           "__pow__")
@@ -60,7 +59,7 @@ def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
         tree = parse(text)  # grader/parsing.py: the service's request threads parse beside each other
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
         return {}
-    lines_of = _LINE.split(text)
+    lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
     evaluator = Evaluator(steps)
     out, read, present, written = {}, {}, 0, 0
     try:
@@ -107,7 +106,7 @@ def op_forms(text: str) -> set[int]:
         tree = parse(text)  # grader/parsing.py: the service's request threads parse beside each other
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
         return set()
-    lines_of = _LINE.split(text)
+    lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
     classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
     forms = {_form(f, lines_of) for c in classes for f in c.body
              if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in UNARY + BINARY}
