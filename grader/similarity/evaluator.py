@@ -52,13 +52,20 @@ class Evaluator(Branches, Expressions):
         for i, statement in enumerate(statements):
             self.charge()
             if isinstance(statement, ast.If):
-                test = self.expr(statement.test, scope)
-                if isinstance(test, Sym):  # both followed, their effects merged; then the rest of the block
-                    self.branches(test, statement.body, statement.orelse, scope, statements[i + 1:])
-                    return
-                self.block(statement.body if self.truth(test) else statement.orelse, scope)
+                if self.if_statement(statement, scope, statements[i + 1:]):
+                    return  # the rest of the block was followed after both branches
             else:
                 self.statement(statement, scope)
+
+    def if_statement(self, s, scope, rest=()) -> bool:
+        """`if`: the branch its test takes; on a symbolic test both, their effects merged, then REST (the statements
+        after it, evaluator_branches.py). Returns whether REST was followed."""
+        test = self.expr(s.test, scope)
+        if isinstance(test, Sym):
+            self.branches(test, s.body, s.orelse, scope, rest)
+            return True
+        self.block(s.body if self.truth(test) else s.orelse, scope)
+        return False
 
     def statement(self, s, scope):
         if isinstance(s, ast.Expr):
@@ -76,12 +83,8 @@ class Evaluator(Branches, Expressions):
             self.assign(s.target, self.binary(s.op, current, self.expr(s.value, scope)), scope)
         elif isinstance(s, ast.Return):
             raise Returned(None if s.value is None else self.expr(s.value, scope))
-        elif isinstance(s, ast.If):
-            test = self.expr(s.test, scope)
-            if isinstance(test, Sym):
-                self.branches(test, s.body, s.orelse, scope)  # both followed, their effects merged
-            else:
-                self.block(s.body if self.truth(test) else s.orelse, scope)
+        elif isinstance(s, ast.If):  # in a class body (a block's `if` is block's)
+            self.if_statement(s, scope)
         elif isinstance(s, (ast.For, ast.While)):
             self.loop(s, scope)
         elif isinstance(s, ast.Break):
