@@ -33,19 +33,20 @@ CLASS = HERE / "eighth"
 EXERCISE = "04-more-ops"
 
 
-def labels() -> dict:
-    return json.loads((CLASS / "labels.json").read_text(encoding="utf-8"))
+def labels(folder: Path = CLASS) -> dict:
+    return json.loads((folder / "labels.json").read_text(encoding="utf-8"))
 
 
-def build(out: Path, plain: bool = False) -> dict:
+def build(out: Path, plain: bool = False, folder: Path = CLASS) -> dict:
     """The class in OUT (main/submissions, main/starter, labels.json), every file checked; with PLAIN each tricked
-    copy is replaced by its plain copy (eighth/plain/, the same id and label: the evasions measured)."""
-    found = labels()
+    copy is replaced by its plain copy (eighth/plain/, the same id and label: the evasions measured). FOLDER: the
+    class kept as written (eighth/; ninth.py passes ninth/)."""
+    found = labels(folder)
     if out.exists():
         shutil.rmtree(out)
-    shutil.copytree(CLASS / "main", out / "main")
+    shutil.copytree(folder / "main", out / "main")
     if plain:
-        for path in sorted((CLASS / "plain").glob("*.py")):
+        for path in sorted((folder / "plain").glob("*.py")):
             shutil.copyfile(path, out / "main" / "submissions" / path.name)
     for path in sorted((out / "main" / "submissions").glob("*.py")):
         check(path.read_text(encoding="utf-8"), path.stem)
@@ -54,16 +55,16 @@ def build(out: Path, plain: bool = False) -> dict:
     return found
 
 
-def evasions(out: Path, baselines: bool = True) -> list[dict]:
+def evasions(out: Path, baselines: bool = True, folder: Path = CLASS) -> list[dict]:
     """Each tricked copy's score with its source beside its plain copy's (the class built twice in OUT: as it is,
     and with the plain copies; each pair scored in its own cohort by run.py's scoring, and by copydetect)."""
     import run
 
-    found = labels()["main"]
+    found = labels(folder)["main"]
     scored = {}
     for name, plain in (("tricked", False), ("plain", True)):
         data = out / name
-        build(data, plain)
+        build(data, plain, folder)
         scored[name] = {"ours": run.our_scores(data)["main"]["pairs"]}
         if baselines:
             scored[name].update({tool: s["main"]["pairs"] for tool, s in run.baseline_scores(data).items()})
@@ -231,15 +232,22 @@ def _built(data: Path) -> Path:
     return data
 
 
-def main():
+def class_parser(description: str):
+    """The options a hand-written class's script has (eighth.py, ninth.py): OUT, --plain, --evasions and
+    --skip-baselines."""
     import argparse
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("out", type=Path)
     parser.add_argument("--plain", action="store_true", help="each tricked copy replaced by its plain copy")
     parser.add_argument("--evasions", action="store_true",
                         help="score each tricked copy with its source beside its plain copy (OUT/tricked, OUT/plain)")
     parser.add_argument("--skip-baselines", action="store_true")
+    return parser
+
+
+def main():
+    parser = class_parser(__doc__.split("\n")[0])
     parser.add_argument("--packings", action="store_true",
                         help="the packed copy packed eleven ways, each scored with its source (OUT/<packing>)")
     parser.add_argument("--public-renames", action="store_true",

@@ -40,6 +40,7 @@ sys.path.insert(0, str(REPO))
 import eighth  # noqa: E402
 import fifth  # noqa: E402
 import fourth  # noqa: E402
+import ninth  # noqa: E402
 import second  # noqa: E402
 import seventh  # noqa: E402
 import sixth  # noqa: E402
@@ -308,6 +309,10 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--eighth", action="store_true",
                         help="also the eighth class (eighth/, 57 files written by hand, blind to the method, on "
                              "04-more-ops; measured once, never tuned on)")
+    parser.add_argument("--ninth", action="store_true",
+                        help="also the ninth class (ninth/, 57 files written by hand, blind to the method, on a "
+                             "starter with the 01-mul-backward, 03-tanh and 05-backward regions; measured once, "
+                             "never tuned on)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -360,6 +365,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "eighth"
         classes[f"eighth class, {eighth.EXERCISE} (by hand, eighth/)"] = (
             folder, made(folder, lambda: eighth.build(folder)))
+    if args.ninth:
+        folder = args.build / "ninth"
+        classes[f"ninth class, {ninth.EXERCISE} (by hand, ninth/)"] = (
+            folder, made(folder, lambda: ninth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

@@ -3,14 +3,14 @@ held-out class's shape, with the issue's four evasions on four copies and each o
 
 import ast
 import base64
-import json
 import re
 import sys
 import zlib
-from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from tests.similarity.held_out import assert_built_as_committed, assert_held_out_shape
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "similarity"
 sys.path.insert(0, str(BENCH))
@@ -30,34 +30,13 @@ def labels():
 
 
 def test_the_class_is_built_checked_and_the_same_as_committed(tmp_path, labels):
-    out = tmp_path / "eighth"
-    assert eighth.build(out) == {"main": labels}  # build runs every file through fifth.check
-    assert json.loads((out / "labels.json").read_text(encoding="utf-8")) == {"main": labels}
-    assert sorted(p.name for p in (out / "main" / "submissions").iterdir()) == sorted(f"{s}.py" for s in labels)
-    starter = (out / "main" / "starter" / "engine.py").read_text(encoding="utf-8")  # 04-more-ops's, as written on
+    starter = assert_built_as_committed(eighth, tmp_path, labels)  # 04-more-ops's, as written on
     assert starter.count("# TODO(04-more-ops): your code here") == 8
-    plain = eighth.build(tmp_path / "plain", plain=True)
-    assert plain == {"main": labels}
-    assert text("u339", tmp_path / "plain" / "main" / "submissions") == text("u339", eighth.CLASS / "plain")
 
 
 def test_the_class_has_the_held_out_shape(labels):
-    assert len(labels) == 57 and all(re.fullmatch(r"u\d{3}", s) for s in labels)
-    independent = [lab for lab in labels.values() if lab["cluster"] is None and "hard_pair" not in lab]
-    assert len(independent) == 20
-    assert sum("fills 04-more-ops" in lab["kind"] for lab in independent) == 16
-    assert sorted(Counter(lab["hard_pair"] for lab in labels.values() if "hard_pair" in lab).values()) == [2, 2, 2]
-    public = [lab for lab in labels.values() if lab["cluster"] == "public"]
-    assert sorted(lab["level"] for lab in public) == [1, 1, 2, 2, 3, 3]
-    assert {lab["public_source"] for lab in public} == {"karpathy/micrograd"}
-    clusters = Counter(lab["cluster"] for lab in labels.values() if lab["cluster"] not in (None, "public"))
-    assert len(clusters) == 12 and sorted(clusters.values()) == [2] * 11 + [3]
-    for level in (1, 2, 3, 4):
-        members = [lab for lab in labels.values() if lab["cluster"] not in (None, "public") and lab["level"] == level]
-        assert len({lab["cluster"] for lab in members}) == 3
-        assert sum(lab["kind"].startswith("a source") for lab in members) == 3
-    tricks = Counter(t for lab in labels.values() for t in lab.get("tricks", []))
-    assert tricks == {"formfeed": 1, "annotate": 1, "parens": 1, "packed": 1}
+    assert_held_out_shape(labels, r"u\d{3}", "fills 04-more-ops", 16,
+                          {"formfeed": 1, "annotate": 1, "parens": 1, "packed": 1})
     assert [sid for sid, lab in labels.items() if lab.get("opaque")] == ["u339"]
     assert sorted(p.stem for p in (eighth.CLASS / "plain").glob("*.py")) == sorted(
         sid for sid, lab in labels.items() if lab.get("tricks"))

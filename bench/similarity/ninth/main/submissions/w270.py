@@ -1,0 +1,109 @@
+"""A scalar-valued reverse-mode autograd engine (TP 5).
+
+Every operation makes a new `Value` that remembers its inputs and a small
+`_backward` closure. The closure knows only its own *local* derivative and
+multiplies it by the gradient arriving from above (`out.grad`): the chain rule,
+one node at a time. Calling those closures from the output back to the inputs
+is backpropagation.
+"""
+
+import math
+
+
+class Value:
+    """A scalar, the gradient of the final output with respect to it, and how it was made."""
+
+    def __init__(self, data, _children=(), _op=""):
+        self.data = data
+        self.grad = 0  # d(output)/d(self): nothing has flowed back yet
+        self._backward = lambda: None  # a leaf passes nothing on
+        # The inputs, each once, in the order given. (A set would iterate in
+        # memory-address order, so gradients summed along several paths could
+        # differ in the last bit from one run to the next.)
+        self._prev = tuple(dict.fromkeys(_children))
+        self._op = _op  # for printing and drawing graphs
+
+    # -- the basic operations: each knows its own local derivative -------------
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def _backward(self=self, out=out, other=other):
+            # d(a + b)/da = 1 and d(a + b)/db = 1: the gradient passes through.
+            # += because a node used twice receives gradient along both paths.
+            self.grad += out.grad
+            other.grad += out.grad
+
+        out._backward = _backward
+        return out
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward(self=self, other=other, out=out):
+            # règle du produit : chaque facteur reçoit la valeur de l'autre
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    def relu(self):
+        out = Value(0 if self.data < 0 else self.data, (self,), "ReLU")
+
+        def _backward(self=self, out=out):
+            # 1 where the output is positive, else 0 (so relu'(0) = 0)
+            self.grad += (out.data > 0) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def tanh(self):
+        # tanh(x) = (1 - e^(-2x)) / (1 + e^(-2x)), écrit à la main
+        em2x = math.exp(-2.0 * self.data)
+        sortie = Value((1.0 - em2x) / (1.0 + em2x), (self,), "tanh")
+
+        def _backward(self=self, sortie=sortie):
+            # dérivée : 1 - tanh², calculée à partir de la sortie
+            self.grad += (1.0 - sortie.data ** 2) * sortie.grad
+
+        sortie._backward = _backward
+        return sortie
+
+    # -- backpropagation -------------------------------------------------------
+
+    def backward(self):
+        """Add d(self)/d(v) into v.grad for every v that self depends on, starting from d(self)/d(self) = 1."""
+        # ordre topologique, pile à deux états (pas de récursion)
+        ordre = []
+        vus = set()
+        pile = [(self, 0)]
+        while pile:
+            noeud, etat = pile.pop()
+            if etat == 1:
+                ordre.append(noeud)
+                continue
+            if noeud in vus:
+                continue
+            vus.add(noeud)
+            pile.append((noeud, 1))
+            for parent in noeud._prev:
+                if parent not in vus:
+                    pile.append((parent, 0))
+        # la graine : dérivée de la sortie par rapport à elle-même
+        self.grad = 1.0
+        for noeud in ordre[::-1]:
+            noeud._backward()
+
+    # -- derived operations: their gradients come "for free" -------------------
+
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
