@@ -87,6 +87,7 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     replaced: dict[int, list[tuple[int, int, str]]] = {}
     firsts = _first_parameters(text)
     members, import_lines = _imported_members(text)
+    remarks = _remarks(text)
     previous = None
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
@@ -104,7 +105,9 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                                              for name, low, high in firsts):
                 replaced.setdefault(token.start[0], []).append((token.start[1], token.end[1], "self"))
                 value = "self"  # a method's first parameter is `self`, however named
-            if kind == tokenize.COMMENT:
+            if kind == tokenize.COMMENT or (kind == tokenize.STRING and token.start in remarks):
+                # a string that is a statement of its own (a docstring) is a comment as Python reads it: a comment
+                # moved into one (or out of it) keeps its runs of words
                 size, shown = min(word_count(value) - SHORT, MAX_SIZE), " ".join(_WORD.findall(value.lower()))
                 runs = phrases(value)
                 for run in runs:  # its weight shared among its runs of words: a word reworded keeps the rest
@@ -145,6 +148,19 @@ def _first_parameters(text: str) -> list[tuple[str, int, int]]:
         return []
     return [(first, method.lineno, method.end_lineno or method.lineno) for method in _methods(tree)
             if (first := _first(method)) not in (None, "self")]
+
+
+def _remarks(text: str) -> set[tuple[int, int]]:
+    """Where (line, column) each string that is a statement of its own starts: a docstring, or a string written as a
+    comment (`\"\"\"x=2, k=3 gives 12\"\"\"` in a method's body). Read as a comment is (its runs of words)."""
+    if MAX_SHAPES_CHARS < len(text) or not ('"' in text or "'" in text):
+        return set()
+    try:
+        tree = parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    return {(node.lineno, node.col_offset) for node in ast.walk(tree) if isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
 
 
 def _imported_members(text: str) -> tuple[dict[str, str], set[int]]:

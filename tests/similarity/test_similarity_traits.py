@@ -70,6 +70,24 @@ def test_a_comment_reworded_keeps_its_runs_of_words_between_the_words_changed():
     assert list(runs("# chain rule here\n").values()) == [1.0] and runs("# chain rule\n") == {}
 
 
+def test_a_string_written_as_a_statement_is_read_as_a_comment():
+    """A docstring, or a string written as a statement of its own, is a comment as Python reads it: read as its runs
+    of words, so that a comment moved into one keeps its runs (the eighth class's Zoe: her checks, typed as comments,
+    are docstrings in her level-4 copy). A string that is a value (an assert's message, a label) stays one string."""
+    from grader.similarity.traits import traits
+
+    def kinds(text):  # hash -> kind of each comment, string
+        return {h: t[1] for h, t in traits(text).items() if t[1] in ("comment", "string")}
+
+    source = kinds("def f(x):\n    # checked: x=2, k=3 gives 12 here\n    return x\n")
+    copy = kinds('def f(x):\n    """x=2, k=3 gives 12 here"""\n    return x\n')
+    body = kinds('def f(x):\n    y = x\n    "checked x=2, k=3 gives 12"\n    return y\n')
+    assert set(copy.values()) == {"comment"} and len(source.keys() & copy.keys()) == 5  # `x 2 k` .. `gives 12 here`
+    assert set(body.values()) == {"comment"} and len(source.keys() & body.keys()) == 5
+    message = kinds('def f(x):\n    assert x, "x=2, k=3 gives 12 here"\n    return x\n')
+    assert list(message.values()) == ["string"] and not message.keys() & copy.keys()
+
+
 def test_a_comment_weighs_its_words_in_any_alphabet():
     """A word of Cyrillic, Greek or accented Latin letters is one word, as an English one is (it was read letter by
     letter: a two-word Russian comment weighed as much as a twelve-word English one); Han and kana, written without
