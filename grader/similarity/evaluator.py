@@ -17,6 +17,7 @@ from .evaluator_objects import (MAX_ITEMS, Bound, Broken, Budget, Builtin, Conti
                                 Module, Obj, Returned, Scope, Super, yields)
 from .symbolic import Sym, Unread
 
+FALLS_OFF = ast.Return(value=None)  # what a function's end does
 _DICT_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))  # `for k, v in table.items():`
 
 
@@ -349,7 +350,9 @@ class Evaluator(Branches, Expressions):
                     pass
                 return Iterated(scope.yielded)
             try:
-                self.block(node.body, scope)
+                # its end is a `return None`: a branch that returns early (`if k == 0: return`) and one that runs to
+                # the end both return, and merge (evaluator_branches.py)
+                self.block(node.body + [FALLS_OFF], scope)
             except Returned as done:
                 return done.value
             return None

@@ -3,13 +3,15 @@
 `if x > 20: th = 1.0` / `elif x < -20: th = -1.0` / `else: th = (exp(2x) - 1) / (exp(2x) + 1)` (a clamp written as
 statements) means what `th = 1.0 if x > 20 else -1.0 if x < -20 else ...` means, and that expression is already read
 (evaluator_expressions.e_IfExp: `(a if c else b)`). So the evaluator follows each branch in turn, each from the state
-before the `if`: every name and attribute a branch sets is written down with its value before (the trail) and put back
-after it; then each one either branch set takes both values merged, `(then if test else orelse)` as the expression
-reads it. Two nodes a branch each made (`result = Value(x, ...)` / `result = Value(0, ...)`) merge attribute by
-attribute, into one node. Both branches returning merge their values the same way. Anything else a branch does that
-the trail cannot put back (a list or dict changed in place, a subscript set, `setattr`, a class, an import, a yield,
-`break`, `continue`) or a value that does not merge (two functions, a name only one branch sets and the code reads
-after) leaves the op unread, as any decision on a symbolic value did before.
+before the `if`: every name and attribute a branch sets is written down with its value before (the trail) and put
+back after it; then each one either branch set takes both values merged, `(then if test else orelse)` as the
+expression reads it. Two nodes a branch each made (`result = Value(x, ...)` / `result = Value(0, ...)`) merge
+attribute by attribute, into one node. Both branches returning merge their values the same way (a function's end is a
+`return None`: `if k == 0: return` before a rule returns on both). A branch that raises (a guard, `if x <= 0: raise
+ValueError(...)`) is where the op computes nothing: the other branch is followed alone. Anything else a branch does
+that the trail cannot put back (a list or dict changed in place, a subscript set, `setattr`, a class, an import, a
+yield, `break`, `continue`) or a value that does not merge (two functions, a name only one branch sets and the code
+reads after) leaves the op unread, as any decision on a symbolic value did before.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ class Branches:
         """`if TEST: BODY else: ORELSE` with TEST symbolic: both followed, their effects merged, then REST (the
         statements after it). A branch that ends in `return` has no rest: `if c: return a` then `return b` is
         `return a if c else b`."""
+        if _raises(body) != _raises(orelse):
+            # a guard (`if x <= 0: raise ValueError(...)`): the op is what it computes where it does not raise
+            self.block(list(body if _raises(orelse) else orelse) + list(rest), scope)
+            return
         if rest and _returns(body) != _returns(orelse):
             body, orelse, rest = (body, list(orelse) + list(rest), ()) if _returns(body) else \
                 (list(body) + list(rest), orelse, ())
@@ -134,6 +140,10 @@ def _reads_names(function) -> bool:
     own = {p.arg for p in a.posonlyargs + a.args + a.kwonlyargs} | {p.arg for p in (a.vararg, a.kwarg) if p}
     body = [function.body] if isinstance(function, ast.Lambda) else function.body
     return any(isinstance(n, ast.Name) and n.id not in own for part in body for n in ast.walk(part))
+
+
+def _raises(statements) -> bool:
+    return bool(statements) and isinstance(statements[-1], ast.Raise)
 
 
 def _returns(statements) -> bool:

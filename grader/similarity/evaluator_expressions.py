@@ -142,6 +142,8 @@ class Expressions:
             raise Unread("an operator")
         if isinstance(a, (list, tuple, str)) and isinstance(b, type(a)) and isinstance(op, ast.Add):
             return sized(a + b)
+        if isinstance(a, str) and isinstance(op, ast.Mod):
+            return "<str>"  # a label formatted printf's way (`"**%s" % k`), read as an f-string is: text
         if isinstance(op, ast.Mult) and isinstance(a, (list, tuple)) and isinstance(b, int) and 0 <= b <= 64:
             return sized(a * b)
         if not (is_number(a) or isinstance(a, bool)) or not (is_number(b) or isinstance(b, bool)):

@@ -176,3 +176,48 @@ def test_a_reflected_op_that_takes_a_number_is_read_with_a_number():
 '''
     assert texts(reflected, "__rtruediv__") == ["d0 (-1 * (x0 ** -2) * x1)", "value ((x0 ** -1) * x1)"]
     assert texts(reflected, "__mul__") == ["d0 x1", "d1 x0", "value (x0 * x1)"]
+
+
+def test_a_closure_that_returns_early_and_a_guard_that_raises_are_followed():
+    """A function's end is a `return None`: a closure that returns early on one branch (`if k == 0: return`) and runs
+    to its end on the other returns on both, and its effects merge; a branch that raises (a guard, `if x <= 0: raise
+    ValueError(...)`) is where the op computes nothing: the op is what the other branch computes (the eighth class's
+    Priya, whose pow and log were unread, and a restructuring of her engine that writes both as expressions)."""
+    guarded = ENGINE % '''
+    def __pow__(self, k):
+        out = Value(self.data ** k, (self,))
+
+        def _backward():
+            if k == 0:
+                return  # a constant: nothing flows back
+            self.grad += k * self.data ** (k - 1) * out.grad
+        out._backward = _backward
+        return out
+
+    def log(self):
+        x = self.data
+        if x <= 0:
+            raise ValueError("log of a non-positive number")
+        out = Value(math.log(x), (self,))
+
+        def _backward():
+            self.grad += out.grad / x
+        out._backward = _backward
+        return out
+'''
+    expressions = ENGINE % '''
+    def __pow__(self, k):
+        out = Value(self.data ** k, (self,))
+        out._backward = lambda: setattr(self, "grad", self.grad + (0 if k == 0 else k * self.data ** (k - 1)) * out.grad)
+        return out
+
+    def log(self):
+        out = Value(math.log(self.data), (self,))
+        out._backward = lambda: setattr(self, "grad", self.grad + out.grad / self.data)
+        return out
+'''
+    assert texts(guarded, "__pow__") == texts(expressions, "__pow__") == [
+        "d0 (0 if (k == 0) else ((x0 ** (k + -1)) * k))", "value (x0 ** k)"]
+    assert texts(guarded, "log") == texts(expressions, "log") == ["d0 (x0 ** -1)", "value math.log(x0)"]
+    both = guarded.replace("            self.grad += k * self.data", "            raise ValueError\n            self.grad +=")
+    assert texts(both, "__pow__") == []  # the rule raises on the other branch too: nothing computed, unread

@@ -84,3 +84,20 @@ def test_an_engine_whose_ops_are_the_starters_has_not_chosen_them():
         assert len(whole) == 1  # read on its own, the engine's whole set of ops is read
         read = read_document("s", {"engine.py": filled}, starter_kgrams({"engine.py": starter}))
         assert bool(whole & set(read.structures)) is chosen
+
+
+def test_a_label_formatted_printfs_way_is_text_as_an_f_string_is():
+    # the eighth class's Olga (u719) and eight files of the benchmark label their power `"**%s" % k`: it was an
+    # operator on a string the evaluator did not follow, which left the op unread and the engine's whole unformed
+    pow_ = ENGINE % '''
+    def __pow__(self, k):
+        out = Value(self.data ** k, (self,))
+        out.label = "**%s" % k
+
+        def _backward():
+            self.grad += k * self.data ** (k - 1) * out.grad
+        out._backward = _backward
+        return out
+'''
+    assert texts(pow_, "__pow__") == ["d0 ((x0 ** (k + -1)) * k)", "value (x0 ** k)"]
+    assert texts(pow_.replace('"**%s" % k', '"**%s" - k'), "__pow__") == []  # any other operator on a string: unread
