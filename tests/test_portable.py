@@ -1,6 +1,7 @@
 """The portable worker (grader/sandbox/portable.py), forced on Linux by hiding bubblewrap, prlimit
 and setpriv from PATH: what a student's `grade check` runs on macOS or Windows."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -11,6 +12,7 @@ import pytest
 
 from grader.pipeline import grade
 from grader.sandbox import Limits, Sandbox, SandboxUnavailable, open_sandbox
+from grader.sandbox.host import find_python
 from grader.sandbox.portable import NOTICE, PortableSandbox
 from grader.classroom.starters import solution_files
 from grader.classroom.student_check import check, report_lines
@@ -92,7 +94,19 @@ def test_same_verdicts_as_the_sandbox_on_a_class_of_several_styles(tmp_path, mon
         return {row["id"]: (row["status"], row["score"], [(t["name"], t["status"], t["output"]) for t in row["tests"]],
                             row.get("diagnosis")) for row in result.scores["submissions"]}
 
-    assert verdicts(plain) == verdicts(sandboxed)
+    # The sandbox runs the engine on the system's Python (sandbox/host.find_python), the portable worker on the
+    # grader's own: where they are two versions, an exception's message is each one's words. Of this class's, only
+    # bug-recursive-topo's RecursionError differs: "maximum recursion depth exceeded while calling a Python object"
+    # up to 3.11, "maximum recursion depth exceeded" from 3.12.
+    system = subprocess.run([find_python(), "-c", "import sys; print(sys.version_info >= (3, 12))"],
+                            capture_output=True, text=True, check=True).stdout.strip() == "True"
+    if system == (sys.version_info >= (3, 12)):
+        assert verdicts(plain) == verdicts(sandboxed)
+    else:
+        older, newer = (json.dumps(verdicts(r)) for r in ((plain, sandboxed) if system else (sandboxed, plain)))
+        # seven times on this class: in the failing tests' outputs and in the diagnosis
+        assert older.count(" while calling a Python object") == 7 and " while calling" not in newer
+        assert older.replace(" while calling a Python object", "") == newer
     scores = {row["id"]: row["score"] for row in plain.scores["submissions"]}
     assert scores["correct-closures"] == plain.scores["submissions"][0]["max_score"]
     assert scores["bug-mul-assign"] < scores["correct-closures"]

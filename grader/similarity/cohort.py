@@ -57,8 +57,9 @@ from itertools import combinations
 # reading a document (documents.py), re-exported: the cohort's callers read with it
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
-from .scores import (above_typical, clusters, containment_score, evidence, group_traits, pair_score,  # noqa: F401
-                     shared_through, shared_written, smaller_share_score, typical_scores)  # clusters: re-exported
+from .scores import (above_typical, clusters, containment_score, evidence, float_sum, group_traits,  # noqa: F401
+                     pair_score, shared_through, shared_written, smaller_share_score,
+                     typical_scores)  # clusters: re-exported
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -113,11 +114,11 @@ class Cohort:
         self.weights = {h: self._rarity(len(holders)) for h, holders in self.postings.items()}
         # what a pair is scored on: each one's own code (in tokens, each weighed by its rarity), less the code a
         # public source or the course's reference explains
-        self.totals = [sum(own_code(d, self.weight).values()) for d in self.documents]
+        self.totals = [float_sum(own_code(d, self.weight).values()) for d in self.documents]
         # each one's code in plain tokens, their own and what a public source or the reference explains (a source that
         # many students copied is no rarer for it): how much of two public copies' code is their own (`pairs`)
-        self.plain = [(sum(n for h, n in d.tokens.items() if h not in d.explained),
-                       sum(n for h, n in d.tokens.items() if h in d.explained)) for d in self.documents]
+        self.plain = [(float_sum(n for h, n in d.tokens.items() if h not in d.explained),
+                       float_sum(n for h, n in d.tokens.items() if h in d.explained)) for d in self.documents]
         # traits: their own index, weighed by rarity with a stricter cut (TRAIT_COMMON, and a ring of three)
         self.trait_postings, self.trait_weights, self.trait_totals = self._index(
             [d.traits for d in self.documents], self._trait_rarity,
@@ -138,7 +139,7 @@ class Cohort:
                 postings[h].append(index)
         weights = {h: rarity(len(holders)) for h, holders in postings.items()}
         regroup(postings, weights)
-        return postings, weights, [sum(weights[h] * size for h, size in held.items()) for held in sizes]
+        return postings, weights, [float_sum(weights[h] * size for h, size in held.items()) for held in sizes]
 
     def weight(self, h: int) -> float:
         return self.weights.get(h, 1.0)  # a fragment no submission holds (a public source's own): as rare as can be
@@ -182,7 +183,7 @@ class Cohort:
 
     def total(self, document: Document) -> float:
         """The document's code in tokens, each weighed by its rarity in the cohort."""
-        return sum(self.weight(h) * document.tokens.get(h, 0.0) for h in document.prints)
+        return float_sum(self.weight(h) * document.tokens.get(h, 0.0) for h in document.prints)
 
     def shared_weights(self) -> dict[tuple[int, int], float]:
         """S of every pair that shares a fingerprint of weight above 0, accumulated through the index."""
@@ -296,7 +297,7 @@ class Cohort:
         variants hold (as shared_traits, shared_shapes and shared_structures count it; their code: shared_canonical)."""
         a, b = self.documents[i], self.documents[j]
         held = a.variants | b.variants
-        return tuple(sum(weights[h] * min(x[h], y[h]) for h in held if h in x and h in y)
+        return tuple(float_sum(weights[h] * min(x[h], y[h]) for h in held if h in x and h in y)
                      for weights, x, y in ((self.trait_weights, a.traits, b.traits),
                                            (self.shape_weights, a.shapes, b.shapes),
                                            (self.structure_weights, a.structures, b.structures)))

@@ -16,6 +16,7 @@ from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_token
 from .meanings import CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
+from .scores import float_sum
 from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
@@ -105,7 +106,7 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
             cover[i] += cover[i - 1]
         for start, end, h in spans:
             prints.setdefault(h, []).append(Occurrence(index, start))
-            size = sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
+            size = float_sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
             tokens[h] += factor * size
             if factor < 1:
                 unreached_sizes["tokens"][h] += size

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from .fingerprints import K, WINDOW, kgram_hashes
+from .scores import float_sum
 
 if TYPE_CHECKING:  # annotations only
     from .cohort import Document
@@ -79,7 +80,7 @@ def _region(unit_a: Unit, unit_b: Unit, run) -> dict:
 
     return {"a_file": unit_a.file, "a_lines": lines(unit_a, [h[0] for h in run]),
             "b_file": unit_b.file, "b_lines": lines(unit_b, [h[1] for h in run]),
-            "weight": round(sum(h[2] for h in run), 3)}
+            "weight": round(float_sum(h[2] for h in run), 3)}
 
 
 def starter_lines(document: Document, kgrams: frozenset[int]) -> dict[str, set[int]]:

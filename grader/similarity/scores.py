@@ -6,7 +6,10 @@ nothing but numbers (the benchmark and the tests call them directly).
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
+import sys
 from collections import defaultdict
 from itertools import combinations
 
@@ -15,6 +18,15 @@ EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the co
 # up to five members (an original and four copies) fills only a member's first four places; the next four are
 # classmates it did not copy, and the mean of four is steadier than one of them.
 TYPICAL_RANKS = (4, 8)
+
+# Every sum of floats in grader/similarity/: added left to right, as Python 3.11's sum() adds them. From 3.12 sum()
+# compensates the rounding of floats (gh-100425), which moved a score's last bits and, near a half, its fourth
+# decimal: the same class scored otherwise on another Python (tests/similarity/test_reach.py, 0.9688 and 0.9689).
+if sys.version_info < (3, 12):
+    float_sum = sum
+else:
+    def float_sum(values, start=0):
+        return functools.reduce(operator.add, values, start)
 
 
 def pair_score(shared: float, total_a: float, total_b: float, enough: float = None, rare: float = None) -> float:
@@ -65,7 +77,7 @@ def held_together(owns: list[dict[int, float]]) -> bool:
     """Whether the code all of them hold (each fragment held by every one) is at least GROUP_CODE of each one's own
     code; OWNS: each one's own code, fragment -> its weighed tokens (one with no code of their own holds it all)."""
     common = set.intersection(*(set(own) for own in owns))
-    return all(sum(own[h] for h in common) >= GROUP_CODE * sum(own.values()) for own in owns)
+    return all(float_sum(own[h] for h in common) >= GROUP_CODE * float_sum(own.values()) for own in owns)
 
 
 def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:
@@ -78,7 +90,7 @@ def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:
         if score > 0:
             by_document[i].append(score)
             by_document[j].append(score)
-    return [sum(heapq.nlargest(last, found)[first:]) / (last - first) for found in by_document]
+    return [float_sum(heapq.nlargest(last, found)[first:]) / (last - first) for found in by_document]
 
 
 def above_typical(score: float, typical: float) -> float:

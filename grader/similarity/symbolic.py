@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import math
 
+from .scores import float_sum
+
 
 MAX_TEXT = 2_000  # characters of an expression: an op's value or derivative is a line, not a page
 MAX_INT = 2 ** 64  # a plain number past this is no engine's
@@ -58,7 +60,7 @@ def add(a, b):
     if not isinstance(a, Sym) and not isinstance(b, Sym):
         return a + b
     terms = _terms("+", a) + _terms("+", b)
-    const = sum(float(t) for t in terms if not isinstance(t, Sym))
+    const = float_sum(float(t) for t in terms if not isinstance(t, Sym))
     rest = sorted((t for t in terms if isinstance(t, Sym)), key=text_of)
     parts = tuple(rest) + ((const,) if const else ())
     if len(parts) == 1:

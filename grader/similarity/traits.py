@@ -39,12 +39,11 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import io
 import keyword
 import re
 import tokenize
 
-from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.py's, as normalise parses
+from .normalise import MAX_CHARS, parse, python_lines, python_tokens  # parse: grader/parsing.py's, as normalise parses
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
 from .words import nfkc, phrases, word_count
@@ -90,7 +89,7 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     remarks = _remarks(text)
     previous = None
     try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        for token in python_tokens(text):
             kind, value = token.type, token.string
             named, previous = previous in (".", "def", "class"), value  # an attribute or a definition, not the import
             if kind == tokenize.NAME and value in members and not named:
