@@ -6,8 +6,9 @@ reported as *opaque* (the record's `opaque` field of the submission: file,
 line, the call, and whether it was unpacked). When the argument is built
 from literals by known decoders only (base64/base32/base16/base85/ascii85,
 hex, zlib, gzip, bz2, lzma, `codecs.decode` with one of those or rot13,
-`.decode()`/`.encode()`, `[::-1]`, `+` of two such values, `"".join` of
-strings or of `map(chr, codes)`, `bytes` of codes, and a name the file
+`.decode()`/`.encode()`, `.strip()`, `.replace()` of constants, `[::-1]`, `+`
+of two such values, `"".join` of strings, of `map(chr, codes)` or of
+`text.split()`, `bytes` of codes, and a name the file
 assigns exactly once, followed up to MAX_NAMES deep), it is decoded here,
 statically, with every output capped at MAX_DECODED bytes (a decompression
 bomb stops at the cap), and the decoded text is compared as code of the same
@@ -129,6 +130,8 @@ class _Decoder:
             if name == "encode" and isinstance(value, str):
                 return _codec(value, encoding, decode=False)
             raise _Unknown(name)
+        if name in ("strip", "replace") and isinstance(func, ast.Attribute):
+            return _edited(self.decoded(func.value), name, node)
         if name in ("decode", "encode") and node.args:  # codecs.decode(data, "rot13" | "base64" | "zlib" | "hex")
             return _codec(self.decoded(node.args[0]), _constant_arg(node, 1, "utf-8"), decode=name == "decode")
         if not node.args:
@@ -163,6 +166,12 @@ class _Decoder:
             if elements is None:
                 raise _Unknown("map")
             return [chr(c) for c in _codes(elements)]
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "split"
+                and not node.args and not node.keywords):
+            value = self.decoded(node.func.value)  # "".join(text.split()): the text without its whitespace
+            if not isinstance(value, str):
+                raise _Unknown("split")
+            return value.split()
         elements = self.listed(node)
         if elements is None:
             raise _Unknown("join")
@@ -170,6 +179,26 @@ class _Decoder:
         if not all(isinstance(p, str) for p in pieces) or sum(map(len, pieces)) > MAX_DECODED:
             raise _Unknown("join")
         return pieces
+
+
+def _edited(value, name: str, call: ast.Call):
+    """TEXT.strip() or TEXT.replace(old, new) of constants (a packed text's whitespace taken out), capped."""
+    if not isinstance(value, (str, bytes)) or call.keywords:
+        raise _Unknown(name)
+    arguments = [a.value for a in call.args if isinstance(a, ast.Constant) and type(a.value) is type(value)]
+    if len(arguments) != len(call.args):
+        raise _Unknown(name)
+    if name == "strip":
+        if len(arguments) > 1:
+            raise _Unknown(name)
+        return value.strip(*arguments)
+    if len(arguments) != 2:
+        raise _Unknown(name)
+    old, new = arguments
+    places = value.count(old) if old else len(value) + 1
+    if len(value) + places * (len(new) - len(old)) > MAX_DECODED:
+        raise _Unknown("too large")
+    return value.replace(old, new)
 
 
 def _codes(elements) -> list[int]:
