@@ -167,8 +167,23 @@ def public_renames(out: Path) -> list[dict]:
     return rows
 
 
+# each renaming: (a regular expression, its replacement); a name alone is that name as a whole word. `data` and
+# `grad` as attributes are the API's (the course's tests read them): only the parameter `data` can be renamed.
 ATTRIBUTES = {"none": [], "_backward": [("_backward", "_grad_fn")],
-              "_prev, _children": [("_prev", "_parents"), ("_children", "parents")], "_op": [("_op", "_label")]}
+              "_prev, _children": [("_prev", "_parents"), ("_children", "parents")], "_op": [("_op", "_label")],
+              "data (the parameter)": [(r"(?<![.\w])data\b", "x0")], "topo": [("topo", "order")],
+              "visited": [("visited", "seen")],
+              "all of them": [("_backward", "_grad_fn"), ("_prev", "_parents"), ("_children", "parents"),
+                              ("_op", "_label"), (r"(?<![.\w])data\b", "x0"), ("topo", "order"), ("visited", "seen")]}
+
+
+def renamed(text: str, pairs) -> str:
+    """TEXT with each of PAIRS (ATTRIBUTES's) replaced, in order."""
+    import re
+
+    for old, new in pairs:
+        text = re.sub(old if "\\" in old else rf"\b{re.escape(old)}\b", new, text)
+    return text
 
 
 def attribute_renames(out: Path) -> list[dict]:
@@ -188,9 +203,7 @@ def attribute_renames(out: Path) -> list[dict]:
         data = out / (re.sub(r"\W+", "_", name).strip("_") or "none")
         build(data)
         for copy in copies:
-            text = (CLASS / "main" / "submissions" / f"{source[copy]}.py").read_text(encoding="utf-8")
-            for old, new in pairs:
-                text = re.sub(rf"\b{re.escape(old)}\b", new, text)
+            text = renamed((CLASS / "main" / "submissions" / f"{source[copy]}.py").read_text(encoding="utf-8"), pairs)
             check(text, copy)
             (data / "main" / "submissions" / f"{copy}.py").write_text(text, encoding="utf-8")
         scores = run.our_scores(data)["main"]["pairs"]

@@ -1,7 +1,7 @@
 """Where a class's average precision is lost: which negatives outrank which positives.
 
     python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
-                                     [--list 5] [--json OUT]
+                                     [--eighth] [--list 5] [--json OUT]
 
 For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
 build-second/ as run.py builds it; reused when there), the pairs are
@@ -143,12 +143,16 @@ def parts(group, public: dict[str, float]) -> tuple[dict[str, float], dict[str, 
 
 
 def build(name: str, seed: int, folder: Path) -> dict:
+    import eighth
     import fifth
     import fourth
     import second
     import seventh
     import sixth
 
+    if name == "eighth":
+        labels = folder / "labels.json"
+        return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else eighth.build(folder)
     module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
     if labels.exists() and (folder / "main" / "submissions").is_dir():
@@ -173,31 +177,36 @@ def main():
     parser.add_argument("--build", type=Path, default=HERE / "build")
     for name in CLASSES:
         parser.add_argument(f"--{name}", type=int, nargs="*", default=[], metavar="SEED")
+    parser.add_argument("--eighth", action="store_true", help="also the eighth class (eighth/, written by hand)")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
     parser.add_argument("--json", type=Path, help="also write the analysis here")
     args = parser.parse_args()
     results = {}
     cache = args.build / "rescore-cache" / rescore.reading_digest()
-    for name in CLASSES:
-        for seed in getattr(args, name):
+    chosen = [(name, seed) for name in CLASSES for seed in getattr(args, name)]
+    chosen += [("eighth", 0)] if args.eighth else []
+    for name, seed in chosen:
+        if name == "eighth":
+            folder = args.build / "eighth"
+        else:
             folder = (args.build.parent / "build-second" if name == "second" else args.build / name) / f"seed-{seed}"
-            labels = build(name, seed, folder)
-            group, public = run.scored_cohort(*rescore.kept_reading(folder / "main", cache))
-            scores, described = parts(group, public)
-            rows = ranked({"main": {"pairs": scores, "public": public}}, labels)
-            results[f"{name} {seed}"] = {**analyse(rows), **public_attribution(public, labels["main"])}
-            if args.list:
-                members = labels["main"]
-                lowest = min((r[0] for r in rows if r[1]), default=0.0)
-                print(f"\n## {name} {seed}: AP {results[f'{name} {seed}']['ap']:.3f}, lowest positive {lowest:.3f}")
-                negatives = [(i, r) for i, r in enumerate(rows, 1) if not r[1]][:args.list]
-                for i, (score, _, kind, key) in negatives:
-                    a, b = key.split("|")
-                    print(f"  neg #{i:<3} {score:.3f} {kind:13} {key}  ({members[a]['kind']} / {members[b]['kind']})")
-                    print(f"       {described.get(key, '')}")
-                positives = [(i, r) for i, r in enumerate(rows, 1) if r[1]][-args.list:]
-                for i, (score, _, kind, key) in positives:
-                    print(f"  pos #{i:<3} {score:.3f} {kind:13} {key}  {described.get(key, '')}")
+        labels = build(name, seed, folder)
+        group, public = run.scored_cohort(*rescore.kept_reading(folder / "main", cache))
+        scores, described = parts(group, public)
+        rows = ranked({"main": {"pairs": scores, "public": public}}, labels)
+        results[f"{name} {seed}"] = {**analyse(rows), **public_attribution(public, labels["main"])}
+        if args.list:
+            members = labels["main"]
+            lowest = min((r[0] for r in rows if r[1]), default=0.0)
+            print(f"\n## {name} {seed}: AP {results[f'{name} {seed}']['ap']:.3f}, lowest positive {lowest:.3f}")
+            negatives = [(i, r) for i, r in enumerate(rows, 1) if not r[1]][:args.list]
+            for i, (score, _, kind, key) in negatives:
+                a, b = key.split("|")
+                print(f"  neg #{i:<3} {score:.3f} {kind:13} {key}  ({members[a]['kind']} / {members[b]['kind']})")
+                print(f"       {described.get(key, '')}")
+            positives = [(i, r) for i, r in enumerate(rows, 1) if r[1]][-args.list:]
+            for i, (score, _, kind, key) in positives:
+                print(f"  pos #{i:<3} {score:.3f} {kind:13} {key}  {described.get(key, '')}")
     print()
     print(table(results))
     if args.json:

@@ -166,3 +166,55 @@ def _holds(value, parameters: set[str]) -> bool:
             and len(value.args) == 1 and not value.keywords):
         value = value.args[0]
     return isinstance(value, ast.Name) and value.id in parameters
+
+
+def backward_attribute(tree) -> bool:
+    """The attribute `backward` calls on each node is `_backward`, whatever the file calls it, when the file writes
+    it in the starter's form.
+
+    `self._grad_fn = lambda: None`, `def _grad_fn(): ...; out._grad_fn = _grad_fn` and `node._grad_fn()` in
+    `backward` is the starter's `_backward` renamed by one search-and-replace: the engine's internals are the
+    student's own (contract §2), and every line that names it would otherwise read as another line (a verbatim copy
+    so renamed scored 0.62-0.98 against its source on the eighth class). The attribute is the one the `backward`
+    method calls, without arguments, on a name other than its own first parameter (`node._grad_fn()`), that the file
+    assigns and does not define as a method; only when the file gives it a no-op lambda somewhere (the leaf's
+    `lambda: None`) and defines functions of its name (the closures), and has no `_backward` attribute of its own.
+    Its closures, and the names that refer to them, are renamed with it unless the name is also a variable's or a
+    parameter's. An engine of another design that names it otherwise (`self.send = None`, closures called `step`)
+    keeps its name: read as the lecture's, its own code would be the lecture's (Measured, session 12).
+    Returns whether anything changed.
+    """
+    called, methods = set(), set()
+    for cls in tree.body:
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        methods.update(m.name for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        for method in cls.body:
+            if isinstance(method, ast.FunctionDef) and method.name == "backward" and method.args.args:
+                this = method.args.args[0].arg
+                called.update(node.func.attr for node in ast.walk(method)
+                              if isinstance(node, ast.Call) and not node.args and not node.keywords
+                              and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+                              and node.func.value.id != this)
+    if not called or "_backward" in called:  # nearly every engine: `node._backward()`, the file's own
+        return False
+    nodes = list(ast.walk(tree))
+    attributes = [node for node in nodes if node.__class__ is ast.Attribute]
+    called = (called - methods) & {node.attr for node in attributes if isinstance(node.ctx, ast.Store)}
+    if len(called) != 1 or kept_as_written(next(iter(called))) or any(node.attr == "_backward" for node in attributes):
+        return False
+    old = called.pop()
+    leaf = any(isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda)
+               and any(isinstance(t, ast.Attribute) and t.attr == old for t in node.targets) for node in nodes)
+    if not leaf or not any(isinstance(node, ast.FunctionDef) and node.name == old for node in nodes):
+        return False
+    closures = not any(isinstance(node, ast.Name) and node.id == old and not isinstance(node.ctx, ast.Load)
+                       or isinstance(node, ast.arg) and node.arg == old for node in nodes)
+    for node in nodes:
+        if node.__class__ is ast.Attribute and node.attr == old:
+            node.attr = "_backward"
+        elif closures and isinstance(node, ast.FunctionDef) and node.name == old:
+            node.name = "_backward"
+        elif closures and isinstance(node, ast.Name) and node.id == old:
+            node.id = "_backward"
+    return True
