@@ -58,8 +58,7 @@ from itertools import combinations
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
 from .scores import (above_typical, clusters, containment_score, evidence, float_sum, group_traits,  # noqa: F401
-                     pair_score, shared_through, shared_written, smaller_share_score,
-                     typical_scores)  # clusters: re-exported
+                     pair_score, shared_through, shared_written, smaller_share_score, typical_scores)  # clusters: re-exported
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,

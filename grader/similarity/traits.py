@@ -43,9 +43,10 @@ import keyword
 import re
 import tokenize
 
-from .normalise import MAX_CHARS, parse, python_lines, python_tokens  # parse: grader/parsing.py's, as normalise parses
+from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.py's, as normalise parses
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
+from .tokens import python_tokens
 from .words import nfkc, phrases, word_count
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file

@@ -4,8 +4,9 @@ reads as on 3.11. Each assertion here held on 3.11 before the change and failed 
 
 import tokenize
 
-from grader.similarity.normalise import _lexical_units, python_tokens
+from grader.similarity.normalise import _lexical_units
 from grader.similarity.scores import float_sum
+from grader.similarity.tokens import python_tokens
 from grader.similarity.traits import traits
 
 # an f-string with a conversion, a nested format spec, an escaped brace and an f-string inside; a multi-line one
