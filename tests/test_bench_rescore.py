@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from bench_modules import load_bench
 
+from grader.similarity import similarity
+
 rescore = load_bench("rescore")
 run = rescore.run
 
@@ -77,6 +79,22 @@ def test_a_class_scored_from_its_kept_reading_measures_as_run_does(tmp_path, mon
     (tmp_path / "class" / "main" / "submissions" / "d.py").write_text("x = 1\n", encoding="utf-8")
     with pytest.raises(AssertionError, match="read again"):
         rescore.rescore(tmp_path / "class", labels, cache)
+
+
+def test_a_file_that_is_not_utf8_is_left_out_as_grade_similarity_leaves_it_out(tmp_path, capsys):
+    write_class(tmp_path / "class")
+    submissions = tmp_path / "class" / "main" / "submissions"
+    # d saved as cp1252, with its coding line: Python runs it, the grader's intake rejects it
+    (submissions / "d.py").write_bytes(b"# -*- coding: cp1252 -*-\n# caf\xe9\n" + (submissions / "d.py").read_bytes())
+    (submissions / "e.py").write_bytes(b"\xef\xbb\xbf" + (submissions / "c.py").read_bytes())  # a byte-order mark
+    record = similarity(submissions, starters=(tmp_path / "class" / "main" / "starter" / "engine.py",)).record
+    assert [(s["id"], s["status"]) for s in record["submissions"]] == [
+        ("a", "compared"), ("b", "compared"), ("c", "compared"), ("d", "rejected"), ("e", "compared")]
+    documents, _ = run.read_cohort(tmp_path / "class" / "main")
+    assert [d.id for d in documents] == ["a", "b", "c", "e"]
+    assert "left out, as grade similarity leaves it out: d.py is not UTF-8 text (byte 0xe9 at offset 30)" in \
+        capsys.readouterr().err
+    assert run.submitted_texts(submissions)["e"] == run.submitted_texts(submissions)["c"]  # the mark dropped
 
 
 def test_the_reading_digest_follows_the_reading_and_not_the_scoring(tmp_path):

@@ -48,6 +48,7 @@ import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
 
+from grader.load.reading import Rejected, as_utf8  # noqa: E402
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
@@ -83,10 +84,22 @@ def read_cohort(folder: Path) -> tuple[list, object]:
     source = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
     kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
     public_kgrams, variant_kgrams = known_kgrams({"engine.py": source}, canonical_sources())
-    documents = [read_document(p.stem, {"engine.py": p.read_text(encoding="utf-8")}, kgrams, public_kgrams,
-                               variant_kgrams)
-                 for p in sorted((folder / "submissions").glob("*.py"))]
+    documents = [read_document(name, {"engine.py": text}, kgrams, public_kgrams, variant_kgrams)
+                 for name, text in submitted_texts(folder / "submissions").items()]
     return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical_sources()))
+
+
+def submitted_texts(folder: Path) -> dict[str, str]:
+    """{stem: text} of FOLDER's .py files, each decoded as `grade similarity`'s intake decodes it (UTF-8, a byte-order
+    mark dropped: grader/load/reading.as_utf8); a file the intake rejects (not UTF-8) is left out, as the command
+    leaves it out, with the intake's message on stderr."""
+    texts = {}
+    for path in sorted(folder.glob("*.py")):
+        try:
+            texts[path.stem] = as_utf8(path.read_bytes(), path.name).decode("utf-8")
+        except Rejected as rejected:
+            print(f"left out, as grade similarity leaves it out: {rejected}", file=sys.stderr)
+    return texts
 
 
 def scored_cohort(documents: list, public_source) -> tuple[Cohort, dict[str, float]]:
