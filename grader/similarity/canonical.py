@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from .plain_module import rewrite_blocks
 from .roles import kept_as_written
 from .while_loops import counting_whiles
 
@@ -233,31 +234,20 @@ def strip_noise(tree) -> None:
     assignment, must read like its original to the rewrites too (a one-line
     helper is still one line). One pass over the statements, in place.
     """
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                kept = []
-                for statement in block:
-                    if isinstance(statement, ast.Expr) and _no_effect(statement.value) and \
-                            not isinstance(statement.value, ast.Constant):
-                        continue  # docstrings stay until `canonical`, which drops them too
-                    if isinstance(statement, ast.Assert) and isinstance(statement.test, ast.Constant) and \
-                            statement.test.value:
-                        continue  # `assert True`: checks nothing
-                    if isinstance(statement, ast.AnnAssign):
-                        if statement.value is None:
-                            continue
-                        statement = ast.copy_location(ast.Assign([statement.target], statement.value), statement)
-                    kept.append(statement)
-                setattr(node, field, kept or [ast.copy_location(ast.Pass(), block[0])])
-                stack.extend(kept)
-        for handler in getattr(node, "handlers", ()):
-            stack.append(handler)
-        for case in getattr(node, "cases", ()):
-            stack.append(case)
+    rewrite_blocks(tree, _noise_stripped)
+
+
+def _noise_stripped(statement) -> list:
+    if isinstance(statement, ast.Expr) and _no_effect(statement.value) \
+            and not isinstance(statement.value, ast.Constant):
+        return []  # docstrings stay until `canonical`, which drops them too
+    if isinstance(statement, ast.Assert) and isinstance(statement.test, ast.Constant) and statement.test.value:
+        return []  # `assert True`: checks nothing
+    if isinstance(statement, ast.AnnAssign):
+        if statement.value is None:
+            return []
+        return [ast.copy_location(ast.Assign([statement.target], statement.value), statement)]
+    return [statement]
 
 
 def _splittable(node: ast.Assign) -> bool:

@@ -6,9 +6,8 @@ the derivative as a lambda (InlineFactories), rules written once and bound with 
 (bound_rules_as_closures), one backward that dispatches on an op string (dispatch_as_closures), or a node
 that keeps (parent, local derivative) edges (edges_as_closures). A copier restructures an engine into
 one of these shapes, or out of one, to hide a copy; each is read here as the closures it stands for.
-Each changes the tree in place, or returns the new tree (the NodeTransformers). The rewrites that
-undo a disguise of any code (helpers, keywords, temporaries, literals) are in rewrites.py.
-"""
+Each changes the tree in place, or returns the new tree (the NodeTransformers). The rewrites that undo a
+disguise of any code (helpers, keywords, temporaries, literals) are in rewrites.py."""
 
 from __future__ import annotations
 
@@ -18,6 +17,7 @@ import copy
 from .canonical import unwrapped
 from .rewrites import bounded_size, drop_definitions, own_nodes
 from .roles import API_NAMES, api_methods, called_name, is_dunder
+from .plain_module import module_classes
 
 
 class _Put(ast.NodeTransformer):
@@ -153,7 +153,7 @@ def bound_rules_as_closures(tree, budget: int) -> int:
     of which was so read, and that is named nowhere else, loses its `def`.
     """
     rules = {}
-    for scope in [tree] + [n for n in tree.body if isinstance(n, ast.ClassDef)]:
+    for scope in [tree] + module_classes(tree):
         for node in scope.body:
             if (isinstance(node, ast.FunctionDef)
                     and bounded_size(node, InlineFactories.MAX_BODY) <= InlineFactories.MAX_BODY
@@ -220,7 +220,7 @@ def bound_rules_as_closures(tree, budget: int) -> int:
         named = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         named |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
         gone = used - kept - named
-        for scope in [tree] + [n for n in tree.body if isinstance(n, ast.ClassDef)]:
+        for scope in [tree] + module_classes(tree):
             scope.body = [s for s in scope.body if not (isinstance(s, ast.FunctionDef) and s.name in gone)] \
                 or [ast.Pass()]
     return added
@@ -342,7 +342,7 @@ def edges_as_closures(tree) -> None:
     paraphrase. Only calls of a class the file defines, whose second argument
     lists pairs, are read so.
     """
-    classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    classes = {node.name for node in module_classes(tree)}
     calls_in: dict[ast.FunctionDef, list[ast.Call]] = {}
     stack = [(node, None) for node in ast.iter_child_nodes(tree)]
     while stack:  # one walk, knowing the function each call is in

@@ -28,6 +28,7 @@ from ..parsing import parse
 from .evaluator import Evaluator
 from .evaluator_objects import Budget, Klass, Obj
 from .normalise import python_lines
+from .plain_module import plain_module
 from .symbolic import Sym, Unread, leaf
 from .traits import MAX_SHAPES_CHARS, _hash
 
@@ -56,7 +57,7 @@ def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
     if len(text) > MAX_SHAPES_CHARS:
         return {}  # a longer file is not an engine a student wrote (as for the methods' shapes)
     try:
-        tree = parse(text)  # grader/parsing.py: the service's request threads parse beside each other
+        tree = plain_module(parse(text))  # grader/parsing.py: the service's request threads parse beside each other
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
         return {}
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
@@ -103,7 +104,7 @@ def op_forms(text: str) -> set[int]:
     without their indentation or blank lines; and the set of each class's ops, as an engine's whole names it: an
     engine whose ops are the ones the starter has (a filler's, its lines rewritten by a copier) did not choose them."""
     try:
-        tree = parse(text)  # grader/parsing.py: the service's request threads parse beside each other
+        tree = plain_module(parse(text))  # grader/parsing.py: the service's request threads parse beside each other
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
         return set()
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)

@@ -13,6 +13,7 @@ import ast
 from .canonical import unwrapped
 from .closures import _Put
 from .roles import API_NAMES, api_methods, called_name, is_dunder
+from .plain_module import module_classes
 
 
 def closures_called_with_node(tree, nodes) -> bool:
@@ -152,7 +153,7 @@ def delegated_methods(tree, nodes) -> int:
     other): return self.add(other)`, or `return add(self, other)` of a module function) is that function, when
     nothing else names it: the op written in one place or the other computes the same. The function's definition
     moves into the method (its parameters and body) and leaves its own place. Returns the nodes it walked."""
-    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    classes = module_classes(tree)
     if not classes:
         return 0
     functions = {n.name: (tree, n) for n in tree.body if isinstance(n, ast.FunctionDef)}

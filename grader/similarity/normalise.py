@@ -48,6 +48,7 @@ from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .reach import unreached_functions
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
+from .plain_module import classes_apart, plain_module
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
@@ -195,7 +196,7 @@ class _TreeReader:
         self.file, self.work, self.limits, self.opaque, self.unpacked = file, work or Work(), [], [], []
         # each rewrite walks the whole tree: run it only where the file has something for it to do; each walk is
         # charged to the budget as the nodes it visits
-        strip_noise(tree)
+        strip_noise(plain_module(tree))
         nodes = list(ast.walk(tree))
         self.work.charge(4 * len(nodes))  # the noise stripped, the walk, the opaque calls, the functions run looked for
         self.unreached = unreached_functions(tree)
@@ -294,9 +295,11 @@ class _TreeReader:
                 starts: list[int] = []
                 # a method of a class (`prefix`) keeps the API's name; a function of the module is named by the student
                 names = self.names.within(statement)
-                Emitter(names, out, _unread_locals(statement), starts).function(statement, method=bool(prefix))
+                own, classes = (statement, []) if prefix else classes_apart(statement, self.unreached)
+                Emitter(names, out, _unread_locals(statement), starts).function(own, method=bool(prefix))
                 self.work.charge(3 * len(out))  # its names and locals looked for, its tokens emitted
                 found.append(self._unit(prefix + statement.name, out, starts))
+                self._collect(classes, prefix, found, rest, rest_starts)
             elif isinstance(statement, ast.ClassDef):
                 rest_starts.append(len(rest))
                 rest.append(("class", statement.lineno))

@@ -12,6 +12,8 @@ import builtins
 import copy
 import sys
 
+from .plain_module import module_classes
+
 # The engine API's fixed names (contract §2): a copy cannot rename them, an honest student cannot avoid them.
 API_NAMES = frozenset({
     "data", "grad", "_prev", "_backward", "backward", "Value",
@@ -126,8 +128,8 @@ def children_attribute(tree) -> bool:
     Returns whether anything changed.
     """
     found = set()
-    for cls in tree.body:
-        for method in cls.body if isinstance(cls, ast.ClassDef) else ():
+    for cls in module_classes(tree):
+        for method in cls.body:
             if not isinstance(method, ast.FunctionDef) or method.name != "__init__" or not method.args.args:
                 continue
             args = method.args.args

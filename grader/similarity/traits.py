@@ -44,6 +44,7 @@ import re
 import tokenize
 
 from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.py's, as normalise parses
+from .plain_module import module_functions, plain_module
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
 from .tokens import python_tokens
@@ -143,7 +144,7 @@ def _first_parameters(text: str) -> list[tuple[str, int, int]]:
     if MAX_SHAPES_CHARS < len(text) or "class" not in text:
         return []
     try:
-        tree = parse(text)
+        tree = plain_module(parse(text))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     return [(first, method.lineno, method.end_lineno or method.lineno) for method in _methods(tree)
@@ -169,7 +170,7 @@ def _imported_members(text: str) -> tuple[dict[str, str], set[int]]:
     if MAX_SHAPES_CHARS < len(text) or "from" not in text:
         return {}, set()
     try:
-        tree = parse(text)
+        tree = plain_module(parse(text))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}, set()
     imports = [node for node in tree.body if isinstance(node, ast.ImportFrom)]
@@ -315,7 +316,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
     if MAX_SHAPES_CHARS < len(text):
         return []
     try:
-        tree = parse(text)
+        tree = plain_module(parse(text))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     class_aliases(tree)  # `class Var: ...` then `Value = Var`: the class is Value, as in the structure
@@ -323,8 +324,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
         plain_literals(tree, ast.walk(tree))  # `getattr(x, "data")` is `x.data`, as in the structure
     except RecursionError:  # a tree nested deeper than the visitor goes: no shapes, as for a file that does not parse
         return []
-    functions = [n for top in tree.body for n in ([top] + (top.body if isinstance(top, ast.ClassDef) else []))
-                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    functions = module_functions(tree)  # a class a function of the module defines is a class, as in the structure
     methods = {id(m) for m in _methods(tree)}
     names = Names(ast.walk(tree))
     helpers = frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and kept_as_written(n.name))

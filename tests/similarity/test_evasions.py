@@ -4,9 +4,11 @@ honest engine, the plain copy (tests/fixtures/general/correct-dict-writeback).
 - formfeed.py: one form feed in a comment (str.splitlines breaks the line there, Python does not);
 - annotated.py: `x: float = e` for every assignment;
 - parens.py: `()` after every statement;
-- packed.py: the engine packed with zlib + base64 and run with exec.
+- packed.py: the engine packed with zlib + base64 and run with exec;
+- walrus.py: every assignment to one name as `(x := e)` (the ninth class's);
+- factory.py: the module inside `def _engine(): ... return Value`, `Value = _engine()` (the ninth class's).
 
-The first three must score against the plain engine as a verbatim copy does (within
+The first three and the last two must score against the plain engine as a verbatim copy does (within
 0.1); the packed one must be reported opaque (and, as it can be unpacked
 without running it, it is compared too). Also: the hostile files of
 bench/similarity/adversarial.py are read within their caps, and say so.
@@ -15,6 +17,7 @@ bench/similarity/adversarial.py are read within their caps, and say so.
 import ast
 import base64
 import codecs
+import textwrap
 import zlib
 from pathlib import Path
 
@@ -23,12 +26,16 @@ import pytest
 from grader.similarity import compare, similarity
 from grader.similarity.cohort import read_document
 from grader.similarity import normalise
+from grader.similarity.meanings import meanings
+from grader.similarity.plain_module import plain_module
+from grader.similarity.traits import _function_shapes
 from grader.similarity.normalise import MAX_CHARS, python_lines, read_source, units_of
 
 from .test_similarity import CLASS, engine
 
 EVASIONS = Path(__file__).parent / "evasions"
 PLAIN = engine("general/correct-dict-writeback")
+EVADED = ["formfeed", "annotated", "parens", "packed", "walrus", "factory"]
 
 
 @pytest.fixture(scope="module")
@@ -36,17 +43,19 @@ def scores():
     """Score of (plain, X) for the verbatim copy and each evasion, in a class of honest engines."""
     texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith("dict-writeback")}
     texts["plain"] = texts["copy"] = PLAIN
-    for name in ("formfeed", "annotated", "parens", "packed"):
-        texts[name] = (EVASIONS / f"{name}.py").read_text(encoding="utf-8")
-    record = compare([read_document(i, {"engine.py": t}) for i, t in texts.items()], [])
     found = {}
-    for pair in record["pairs"]:
-        if "plain" in (pair["a"], pair["b"]):
-            found[pair["b"] if pair["a"] == "plain" else pair["a"]] = pair["score"]
+    # the first four in one class; each later one in a class of its own (one more copy of the plain engine in a
+    # class lowers every copy's score a little: a code many hand in is less evidence)
+    for names in (EVADED[:4], *([name] for name in EVADED[4:])):
+        cohort = dict(texts) | {name: (EVASIONS / f"{name}.py").read_text(encoding="utf-8") for name in names}
+        record = compare([read_document(i, {"engine.py": t}) for i, t in cohort.items()], [])
+        for pair in record["pairs"]:
+            if "plain" in (pair["a"], pair["b"]):
+                found[pair["b"] if pair["a"] == "plain" else pair["a"]] = pair["score"]
     return found
 
 
-@pytest.mark.parametrize("evasion", ["formfeed", "annotated", "parens", "packed"])
+@pytest.mark.parametrize("evasion", EVADED)
 def test_an_evasion_scores_as_the_plain_copy_does(scores, evasion):
     assert scores["copy"] >= 0.99  # a verbatim copy (the evidence factor approaches 1, never a cap)
     assert scores[evasion] >= scores["copy"] - 0.1
@@ -67,6 +76,62 @@ def test_annotations_and_no_effect_statements_read_as_the_plain_code():
     assert [u.tokens for u in units_of((EVASIONS / "parens.py").read_text(encoding="utf-8"))] == plain
     # a call is kept: it may do something
     assert units_of("def f(x):\n    g(x)\n")[0].tokens != units_of("def f(x):\n    x\n")[0].tokens
+
+
+@pytest.mark.parametrize("evasion", ["walrus", "factory"])
+def test_walrus_assignments_and_a_class_factory_read_as_the_plain_code(evasion):
+    tricked = (EVASIONS / f"{evasion}.py").read_text(encoding="utf-8")
+    assert [(u.name, u.tokens) for u in units_of(tricked)] == [(u.name, u.tokens) for u in units_of(PLAIN)]
+    assert [shape for shape, _, _ in _function_shapes(tricked)] == [shape for shape, _, _ in _function_shapes(PLAIN)]
+    assert set(meanings(tricked)) == set(meanings(PLAIN)) and len(meanings(PLAIN)) == 37
+
+
+def _plain(text):
+    return ast.unparse(plain_module(ast.parse(textwrap.dedent(text))))
+
+
+def test_a_walrus_evaluated_first_is_an_assignment_before_its_statement():
+    assert _plain("""
+        def f(xs):
+            (a := 1)
+            if (n := len(xs)) > 0:
+                y = (b := n) + 1
+            for v in (vs := sorted(xs)):
+                print((w := v))
+            return (z := a + b)
+    """) == ("def f(xs):\n    a = 1\n    n = len(xs)\n    if n > 0:\n        b = n\n        y = b + 1\n"
+             "    vs = sorted(xs)\n    for v in vs:\n        w = v\n        print(w)\n    z = a + b\n    return z")
+    # evaluated later than something it could change, or again and again, or maybe not at all: left as written
+    for kept in ("x += (x := 2)", "y = g() + (x := 2)", "while (x := f()):\n    pass", "y = a or (x := 2)",
+                 "y = [(x := v) for v in vs]", "y = (lambda: (x := 2))", "f((f := g))"):
+        assert _plain(kept) == ast.unparse(ast.parse(kept))
+
+
+def test_a_class_factory_called_once_is_the_module():
+    factory = ("def make():\n    import math\n    class V:\n        def t(self):\n"
+               "            return math.tanh(self.x)\n    return V\nValue = make()\n")
+    assert _plain(factory) == "import math\n\nclass V:\n\n    def t(self):\n        return math.tanh(self.x)\nValue = V"
+    for kept in (factory + "Other = make()\n",  # called twice: two classes
+                 factory.replace("make():", "make(base):").replace("make()", "make(object)"),  # it takes arguments
+                 factory + "math = None\n",  # its names would meet the module's
+                 factory.replace("    import math", "    global math\n    import math"),
+                 factory.replace("return V", "return 1")):  # it returns no class it defines
+        assert _plain(kept) == ast.unparse(ast.parse(kept))
+
+
+def test_a_class_defined_in_a_function_is_read_as_a_class():
+    """A factory with an argument, or called under an `if`, is not the module; its class is still a class."""
+    plain = units_of(PLAIN)
+    body = "".join(("    " + line if line.strip() else "") + "\n" for line in PLAIN.rstrip("\n").split("\n"))
+    for tricked in ("def _engine(k=1):\n" + body + "    return Value\n\n\nValue = _engine()\n",
+                    "def _engine():\n" + body + "    return Value\n\n\nif True:\n    Value = _engine()\n"):
+        units = units_of(tricked)
+        assert [u.name for u in units] == ["<module>", "_engine"] + [u.name for u in plain[1:]]
+        assert [u.tokens for u in units[2:]] == [u.tokens for u in plain[1:]]  # every method as the plain's
+        assert [s for s, _, _ in _function_shapes(tricked)] == [s for s, _, _ in _function_shapes(PLAIN)]
+    # a function nothing runs is code nothing runs (reach.py), its class too: one unit
+    dead = "def engine(k=1):\n" + body + "    return Value\n"
+    assert [u.name for u in units_of(dead)] == ["engine"]
 
 
 def _tokens(text):

@@ -43,3 +43,17 @@ class Parens(ast.NodeTransformer):
 # 4. packed with zlib + base64 and run with exec
 payload = base64.b64encode(zlib.compress(src.encode())).decode()
 (out / "packed.py").write_text(f"import base64, zlib\nexec(zlib.decompress(base64.b64decode({payload!r})))\n")
+
+# 5. every assignment to one name as a walrus expression statement: `(x := e)` (the ninth class's walrus)
+class Walrus(ast.NodeTransformer):
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            return ast.copy_location(ast.Expr(ast.NamedExpr(ast.Name(node.targets[0].id, ast.Store()), node.value)),
+                                     node)
+        return node
+(out / "walrus.py").write_text(ast.unparse(ast.fix_missing_locations(Walrus().visit(ast.parse(src)))) + "\n")
+
+# 6. the whole module inside a function that returns the class, called once (the ninth class's factory)
+body = "".join(("    " + line if line.strip() else "") + "\n" for line in src.rstrip("\n").split("\n"))
+(out / "factory.py").write_text("def _engine():\n" + body + "    return Value\n\n\nValue = _engine()\n")
