@@ -1,8 +1,12 @@
-"""`grade similarity` reads and scores a class alike on Python 3.10 to 3.13: where the language changed under it
-(f-strings tokenized into parts from 3.12, PEP 701; `sum` of floats compensated from 3.12, gh-100425), the method
-reads as on 3.11. Each assertion here held on 3.11 before the change and failed on 3.12 and 3.13 without it."""
+"""`grade similarity` reads and scores a class alike on Python 3.11 to 3.13: where the language changed under it
+(f-strings tokenized into parts from 3.12, PEP 701; `sum` of floats compensated from 3.12, gh-100425; `ast.dump`
+without empty fields from 3.13), the method reads as on 3.11. Each assertion here held on 3.11 before the change and
+failed on 3.12 or 3.13 without it (3.10: docs/similarity.md, the method)."""
 
+import ast
 import tokenize
+
+from grader.similarity.canonical import independent_in_order
 
 from grader.similarity.normalise import _lexical_units
 from grader.similarity.scores import float_sum
@@ -54,3 +58,9 @@ def test_floats_are_summed_left_to_right():
     assert float_sum([0.1] * 10) == 0.9999999999999999
     assert float_sum(x for x in (0.1, 0.2)) == 0.30000000000000004
     assert float_sum([]) == 0 and float_sum([1, 2]) == 3
+
+
+def test_independent_statements_are_put_in_the_same_order():
+    for source in ("order = []\nstack = [self]\n", "stack = [self]\norder = []\n"):
+        statements = independent_in_order(ast.parse(source).body)
+        assert [ast.unparse(s) for s in statements] == ["stack = [self]", "order = []"]
