@@ -8,6 +8,7 @@ import sys
 
 from .plain_module import rewrite_blocks
 from .roles import kept_as_written
+from .walk import walk
 from .while_loops import counting_whiles
 
 _ENDS_BLOCK = (ast.Return, ast.Raise, ast.Break, ast.Continue)
@@ -99,7 +100,7 @@ def _runs_once(statement) -> list | None:
                 and it.args[0].value == 1):
             return None
         if _jumps(statement.body) or any(isinstance(n, ast.Name) and n.id == statement.target.id
-                                         for b in statement.body for n in ast.walk(b)):
+                                         for b in statement.body for n in walk(b)):
             return None
         return statement.body
     if isinstance(statement, ast.While) and not statement.orelse and isinstance(statement.test, ast.Constant) \
@@ -225,7 +226,7 @@ _EFFECTS = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)
 
 def _no_effect(expression) -> bool:
     """An expression statement that calls nothing and assigns nothing: what it computes is thrown away."""
-    return not any(isinstance(node, _EFFECTS) for node in ast.walk(expression))
+    return not any(isinstance(node, _EFFECTS) for node in walk(expression))
 
 
 def strip_noise(tree) -> None:
@@ -270,7 +271,7 @@ def _shape(statement) -> str:
 
 def _reads_writes(statement) -> tuple[set[str], set[str]]:
     reads, writes = set(), set()
-    for node in ast.walk(statement):
+    for node in walk(statement):
         if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
             text = ast.unparse(node)
             (reads if isinstance(node.ctx, ast.Load) else writes).add(text)
@@ -290,7 +291,7 @@ def independent_in_order(statements: list) -> list:
     original. Only assignments that call nothing are moved (a call may depend
     on anything), only past each other, and only in runs of at most MAX_RUN.
     """
-    movable = [isinstance(s, ast.Assign) and not any(isinstance(n, ast.Call) for n in ast.walk(s))
+    movable = [isinstance(s, ast.Assign) and not any(isinstance(n, ast.Call) for n in walk(s))
                for s in statements]
     out, start = list(statements), 0
     while start < len(out):

@@ -18,6 +18,7 @@ from .canonical import unwrapped
 from .rewrites import bounded_size, drop_definitions, own_nodes
 from .roles import API_NAMES, api_methods, called_name, is_dunder
 from .plain_module import module_classes
+from .walk import walk
 
 
 class _Put(ast.NodeTransformer):
@@ -72,13 +73,13 @@ class InlineFactories(ast.NodeTransformer):
             inner = [n for b in body for n in _own_nodes_of(b)]
             if (any(isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)) for n in inner)
                     or any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in params
-                           for b in body for n in ast.walk(b))):
+                           for b in body for n in walk(b))):
                 continue
             # it takes the derivative as a function (a parameter it calls), or as a value its closure reads
             # straight (`self.grad += local * out.grad`): a helper whose closure loops over its parameters is a
             # call like any other (node_makers_as_class reads its calls, as a class that takes the derivatives)
             if not (any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in params
-                        for b in body for n in ast.walk(b)) or _reads_derivative(body, params)):
+                        for b in body for n in walk(b)) or _reads_derivative(body, params)):
                 continue
             self.helpers[node.name] = (params, block, bool(node.decorator_list))
         called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
@@ -165,7 +166,7 @@ def bound_rules_as_closures(tree, budget: int) -> int:
                 if params and not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await))
                                       or isinstance(n, ast.Return) and n.value is not None for n in inner) \
                         and not any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in params
-                                    for b in node.body for n in ast.walk(b)):
+                                    for b in node.body for n in walk(b)):
                     rules[node.name] = (params, node.body)
     if not rules:
         return 0
@@ -185,7 +186,7 @@ def bound_rules_as_closures(tree, budget: int) -> int:
             return name, value.body.args
         return None, None
 
-    for block_owner in list(ast.walk(tree)):
+    for block_owner in list(walk(tree)):
         for field in ("body", "orelse", "finalbody"):
             block = getattr(block_owner, field, None)
             if not isinstance(block, list):
@@ -217,8 +218,8 @@ def bound_rules_as_closures(tree, budget: int) -> int:
             setattr(block_owner, field, out)
     if used:
         # a rule still named anywhere (called directly, passed on) keeps its def
-        named = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-        named |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        named = {n.id for n in walk(tree) if isinstance(n, ast.Name)}
+        named |= {n.attr for n in walk(tree) if isinstance(n, ast.Attribute)}
         gone = used - kept - named
         for scope in [tree] + module_classes(tree):
             scope.body = [s for s in scope.body if not (isinstance(s, ast.FunctionDef) and s.name in gone)] \
@@ -231,9 +232,9 @@ def _reads_derivative(body, params) -> bool:
     out.grad`), with no loop in BODY: micrograd's op with its local derivative handed in, read in full once put in."""
     closures = [b for b in body if isinstance(b, ast.FunctionDef)]
     return (len(closures) == 1 and not any(isinstance(n, (ast.For, ast.While, ast.comprehension, ast.Lambda))
-                                           for b in body for n in ast.walk(b))
+                                           for b in body for n in walk(b))
             and any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in params and n.id != params[0]
-                    for n in ast.walk(closures[0])))
+                    for n in walk(closures[0])))
 
 
 def _own_nodes_of(statement):
@@ -256,7 +257,7 @@ def dispatch_as_closures(tree) -> list:
     the op's operands and its node as `out`. Returns those closures (their temporaries are then put in place).
     """
     branches: dict[str, tuple[str, ast.If]] = {}
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.If):
             key = _dispatch_key(node.test)
             if key and key[1] not in branches:
@@ -267,10 +268,10 @@ def dispatch_as_closures(tree) -> list:
     made: list = []
     if len(branches) < 3:
         return made
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if not isinstance(node, ast.FunctionDef):
             continue
-        ops = {arg.value for call in ast.walk(node) if isinstance(call, ast.Call)
+        ops = {arg.value for call in walk(node) if isinstance(call, ast.Call)
                for arg in list(call.args) + [k.value for k in call.keywords]
                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value in branches}
         if len(ops) != 1:

@@ -18,6 +18,7 @@ from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
 from .scores import float_sum
 from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
+from .walk import walk
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
 
@@ -277,7 +278,7 @@ def _docstrings(text: str) -> list[str]:
         tree = parse(text)
     except (SyntaxError, ValueError):
         return []
-    return [d for node in ast.walk(tree) if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+    return [d for node in walk(tree) if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
                                                                 ast.AsyncFunctionDef))
             and (d := ast.get_docstring(node, clean=False)) is not None]
 

@@ -6,6 +6,7 @@ import ast
 import sys
 
 from .roles import Names, kept_as_written
+from .walk import walk
 
 _COMMUTATIVE = (ast.Add, ast.Mult)
 _FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
@@ -88,7 +89,7 @@ class Emitter:
     def _dead(self, node: ast.Assign) -> bool:
         targets = node.targets
         return (len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id in self.unread
-                and not any(isinstance(n, ast.Call) for n in ast.walk(node.value)))
+                and not any(isinstance(n, ast.Call) for n in walk(node.value)))
 
     def _child(self, value):
         if isinstance(value, list):

@@ -20,6 +20,7 @@ import ast
 
 from .evaluator_objects import Broken, Continued, Function, Obj, Returned, Scope, born
 from .symbolic import Sym, Unread
+from .walk import walk
 
 MAX_MERGE_DEPTH = 4  # a node's attributes, their items, ...: two nodes that differ deeper are not one node
 _ABSENT = object()  # a name or attribute that was not set before the branch
@@ -139,7 +140,7 @@ def _reads_names(function) -> bool:
     a = function.args
     own = {p.arg for p in a.posonlyargs + a.args + a.kwonlyargs} | {p.arg for p in (a.vararg, a.kwarg) if p}
     body = [function.body] if isinstance(function, ast.Lambda) else function.body
-    return any(isinstance(n, ast.Name) and n.id not in own for part in body for n in ast.walk(part))
+    return any(isinstance(n, ast.Name) and n.id not in own for part in body for n in walk(part))
 
 
 def _raises(statements) -> bool:

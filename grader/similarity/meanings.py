@@ -31,6 +31,7 @@ from .normalise import python_lines
 from .plain_module import plain_module
 from .symbolic import Sym, Unread, leaf
 from .traits import MAX_SHAPES_CHARS, _hash
+from .walk import walk
 
 MAX_STEPS = 40_000  # nodes evaluated for one file in all; past it the remaining ops are unread
 MEANING, WHOLE = "op ", "whole "  # how the text of an op's part and of the engine's whole set of them begins
@@ -108,7 +109,7 @@ def op_forms(text: str) -> set[int]:
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
         return set()
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
-    classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
+    classes = [c for c in walk(tree) if isinstance(c, ast.ClassDef)]
     forms = {_form(f, lines_of) for c in classes for f in c.body
              if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in UNARY + BINARY}
     for c in classes:
@@ -128,7 +129,7 @@ def _form(function, lines_of: list[str]) -> int:
 def _code_lines(function) -> set[int]:
     """The lines of a function's statements (not its docstrings, comments or blank lines): where its code is, so that
     an op the starter gave (every line of it the starter's) is not the student's own."""
-    return {s.lineno for s in ast.walk(function) if isinstance(s, ast.stmt)
+    return {s.lineno for s in walk(function) if isinstance(s, ast.stmt)
             and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))}
 
 

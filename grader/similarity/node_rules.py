@@ -14,6 +14,7 @@ from .canonical import unwrapped
 from .closures import _Put
 from .roles import API_NAMES, api_methods, called_name, is_dunder
 from .plain_module import module_classes
+from .walk import walk
 
 
 def closures_called_with_node(tree, nodes) -> bool:
@@ -39,7 +40,7 @@ def closures_called_with_node(tree, nodes) -> bool:
         if not local:
             continue
         loads = {}
-        for n in ast.walk(function):
+        for n in walk(function):
             walked += 2  # this walk, and _defined_where_used's
             if isinstance(n, ast.Name) and n.id in local:
                 loads[n.id] = loads.get(n.id, 0) + 1
@@ -50,7 +51,7 @@ def closures_called_with_node(tree, nodes) -> bool:
                 continue
             (param,), node_name = rule.args.args, statement.targets[0].value.id
             if any(isinstance(n, ast.Name) and n.id == param.arg and not isinstance(n.ctx, ast.Load)
-                   for b in rule.body for n in ast.walk(b)):
+                   for b in rule.body for n in walk(b)):
                 continue
             _Put({param.arg: ast.Name(node_name, ast.Load())}).visit(rule)
             rule.args.args = []
@@ -84,7 +85,7 @@ def _defined_where_used(function, local) -> bool:
     body = function.body
     named_at: dict[str, list[int]] = {}
     for i, statement in enumerate(body):
-        for n in ast.walk(statement):
+        for n in walk(statement):
             if isinstance(n, ast.Name) and n.id in local and (not named_at.get(n.id) or named_at[n.id][-1] != i):
                 named_at.setdefault(n.id, []).append(i)
     before: dict[int, list] = {}  # index of a statement -> the definitions moved to just before it
@@ -131,7 +132,7 @@ def node_makers_as_class(tree, nodes) -> int:
     if not makers:
         return 0
     walked = 0
-    for call in ast.walk(tree):
+    for call in walk(tree):
         walked += 1
         if not isinstance(call, ast.Call):
             continue
@@ -159,7 +160,7 @@ def delegated_methods(tree, nodes) -> int:
     functions = {n.name: (tree, n) for n in tree.body if isinstance(n, ast.FunctionDef)}
     walked = _named_ops_as_operators(tree, classes, nodes)
     if walked:
-        nodes = list(ast.walk(tree))
+        nodes = list(walk(tree))
     named: dict[str, int] = {}
     for node in nodes:
         name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None

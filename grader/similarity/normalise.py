@@ -55,6 +55,7 @@ from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline
                        unused_private_functions)
 from .roles import BUILTINS, Names, backward_attribute, called_name, children_attribute, kept_as_written
 from .tokens import python_tokens
+from .walk import walk
 
 
 @dataclass(frozen=True)
@@ -197,12 +198,12 @@ class _TreeReader:
         # each rewrite walks the whole tree: run it only where the file has something for it to do; each walk is
         # charged to the budget as the nodes it visits
         strip_noise(plain_module(tree))
-        nodes = list(ast.walk(tree))
+        nodes = list(walk(tree))
         self.work.charge(4 * len(nodes))  # the noise stripped, the walk, the opaque calls, the functions run looked for
         self.unreached = unreached_functions(tree)
         if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes) | \
                 children_attribute(tree) | backward_attribute(tree):
-            nodes = list(ast.walk(tree))
+            nodes = list(walk(tree))
             self.work.charge(3 * len(nodes))
         self.work.charge(delegated_methods(tree, nodes))
         calls = opaque_calls(nodes)
@@ -210,7 +211,7 @@ class _TreeReader:
         if any(call.text is not None for call in calls):
             _drop_wrappers(tree, {call.line for call in calls if call.text is not None},
                            {name for call in calls for name in call.names})
-            nodes = list(ast.walk(tree))
+            nodes = list(walk(tree))
             self.work.charge(2 * len(nodes))
         helpers = InlineHelpers(nodes)
         self.work.charge(2 * len(nodes))
@@ -236,7 +237,7 @@ class _TreeReader:
         if binds_rules(nodes):
             size += bound_rules_as_closures(tree, max(0, helpers.budget - helpers.added - factories.added))
             self.work.charge(2 * size)
-        self.work.charge(closures_called_with_node(tree, list(ast.walk(tree))))
+        self.work.charge(closures_called_with_node(tree, list(walk(tree))))
         self.work.charge(node_makers_as_class(tree, nodes))
         if factories.stopped and not helpers.stopped:
             self.limits.append({"file": file, "what": "helpers not all inlined",
@@ -336,7 +337,7 @@ def _drop_wrappers(tree, lines: set[int], names: set[str] = frozenset()) -> None
     `import base64, zlib` and `exec(zlib.decompress(...))` are the packing, not the
     engine; left in, they would be code of the packer's own that the source lacks.
     """
-    for node in ast.walk(tree):
+    for node in walk(tree):
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
@@ -363,7 +364,7 @@ def _is_wrapper(statement, lines: set[int], names: set[str] = frozenset()) -> bo
 def _unread_locals(function) -> frozenset[str]:
     """Names the function assigns but never reads: their assignments are dead code unless they call something."""
     stored, loaded = set(), set()
-    for node in ast.walk(function):
+    for node in walk(function):
         if isinstance(node, ast.Name):
             (loaded if isinstance(node.ctx, ast.Load) else stored).add(node.id)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):

@@ -27,6 +27,9 @@ from __future__ import annotations
 import ast
 import copy
 
+from .walk import walk
+
+
 
 def plain_module(tree: ast.Module) -> ast.Module:
     """TREE with its walrus assignments as assignments and its class factory as module code, in place."""
@@ -41,7 +44,7 @@ def plain_module(tree: ast.Module) -> ast.Module:
 def walrus_as_assignments(tree) -> bool:
     """Each walrus a statement evaluates first, as an assignment before the statement (see the module docstring);
     whether any was found."""
-    if not any(isinstance(node, ast.NamedExpr) for node in ast.walk(tree)):
+    if not any(isinstance(node, ast.NamedExpr) for node in walk(tree)):
         return False
     rewrite_blocks(tree, _hoisted)
     return True
@@ -93,7 +96,7 @@ _FIRST = {ast.Assign: "value", ast.AugAssign: "value", ast.Return: "value", ast.
 def _targets_read(statement) -> set[str]:
     """Names a statement reads before its value: an augmented assignment's target (`x += (y := e)` reads x first)."""
     if isinstance(statement, ast.AugAssign):
-        return {n.id for n in ast.walk(statement.target) if isinstance(n, ast.Name)}
+        return {n.id for n in walk(statement.target) if isinstance(n, ast.Name)}
     return set()
 
 
@@ -121,7 +124,7 @@ def _leading(parent, slot, read_before: set[str]):
             parent, slot = node, "value"
         elif isinstance(node, ast.Call) and node.args and not isinstance(node.args[0], ast.Starred) \
                 and _plain_name(node.func):
-            read_before = read_before | {n.id for n in ast.walk(node.func) if isinstance(n, ast.Name)}
+            read_before = read_before | {n.id for n in walk(node.func) if isinstance(n, ast.Name)}
             parent, slot = node, ("args", 0)
         else:
             return None, None, None
@@ -177,7 +180,7 @@ def _factory_call(tree, function):
         return None
     if any(_escapes(s) for s in function.body[:-1]):
         return None
-    uses = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == function.name]
+    uses = [n for n in walk(tree) if isinstance(n, ast.Name) and n.id == function.name]
     calls = [(i, s) for i, s in enumerate(tree.body)
              if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
              and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name)

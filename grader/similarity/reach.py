@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import ast
 
+from .walk import walk
+
+
 UNREACHED_WEIGHT = 0.02  # what a line of a function that nothing runs counts, of a line that runs (1/50)
 
 
@@ -43,12 +46,12 @@ def unreached_functions(tree: ast.Module) -> tuple[tuple[int, int], ...]:
     frontier = set()
     for node in tree.body:
         if id(node) not in inside:
-            frontier |= names_used(ast.walk(node)) & candidates.keys()
+            frontier |= names_used(walk(node)) & candidates.keys()
     while frontier:
         name = frontier.pop()
         reached.add(name)
         for node in candidates[name]:
-            frontier |= (names_used(ast.walk(node)) & candidates.keys()) - reached
+            frontier |= (names_used(walk(node)) & candidates.keys()) - reached
     return tuple((node.lineno, node.end_lineno or node.lineno) for name, nodes in candidates.items()
                  if name not in reached for node in nodes)
 

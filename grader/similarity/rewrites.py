@@ -15,6 +15,7 @@ import ast
 from .canonical import canonical, independent_in_order
 from .reach import names_used
 from .roles import API_NAMES, api_methods, called_name, is_dunder
+from .walk import walk
 
 
 class InlineHelpers(ast.NodeTransformer):
@@ -142,7 +143,7 @@ def drop_definitions(tree, gone: set[str]) -> None:
     """Remove the functions named in GONE from the bodies of the module and its classes (an emptied body: `pass`)."""
     if not gone:
         return
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef)):
             kept = [s for s in node.body if not (isinstance(s, ast.FunctionDef) and s.name in gone)]
             node.body = kept or [ast.Pass()]
@@ -194,7 +195,7 @@ def inline_temporaries(function) -> int:
     for node in own:
         if isinstance(node, ast.Name):
             (loads if isinstance(node.ctx, ast.Load) else stores).setdefault(node.id, []).append(node)
-    nested = [n for inner in own if isinstance(inner, (ast.FunctionDef, ast.Lambda)) for n in ast.walk(inner)]
+    nested = [n for inner in own if isinstance(inner, (ast.FunctionDef, ast.Lambda)) for n in walk(inner)]
     nested_reads = {n.id for n in nested if isinstance(n, ast.Name)}
     visited += len(nested)
     replace = {}
@@ -206,7 +207,7 @@ def inline_temporaries(function) -> int:
         if len(stores.get(name, ())) != 1 or name in nested_reads or name in _names_in(value):
             continue
         pure = all(isinstance(n, _PURE + (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop))
-                   for n in ast.walk(value))
+                   for n in walk(value))
         alias = isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
         if pure and (len(loads.get(name, ())) == 1 or alias) and not _reassigned(value, stores):
             replace[name] = (statement, value)
@@ -226,7 +227,7 @@ def inline_temporaries(function) -> int:
 
     dropped = {id(statement) for statement, _ in replace.values()}
     shortened = []
-    for node in ast.walk(function):
+    for node in walk(function):
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list):
@@ -260,7 +261,7 @@ def own_nodes(function):
 
 
 def _names_in(expression) -> set[str]:
-    return {n.id for n in ast.walk(expression) if isinstance(n, ast.Name)}
+    return {n.id for n in walk(expression) if isinstance(n, ast.Name)}
 
 
 def _reassigned(value, stores) -> bool:
@@ -339,7 +340,7 @@ def class_aliases(tree) -> bool:
     gone = {id(statement) for _, statement in aliases.values()}
     tree.body = [node for node in tree.body if id(node) not in gone]
     names = {old: new for old, (new, _) in aliases.items()}
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Name) and node.id in names:
             node.id = names[node.id]
         elif isinstance(node, ast.ClassDef) and node.name in names:

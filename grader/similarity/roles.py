@@ -13,6 +13,7 @@ import copy
 import sys
 
 from .plain_module import module_classes
+from .walk import walk
 
 # The engine API's fixed names (contract §2): a copy cannot rename them, an honest student cannot avoid them.
 API_NAMES = frozenset({
@@ -45,6 +46,11 @@ def api_methods(nodes) -> frozenset[str]:
                      if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name in API_NAMES)
 
 
+# what Names reads: every other node binds no name
+_BINDING = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Name,
+            ast.Global, ast.Nonlocal, ast.ExceptHandler)
+
+
 class Names:
     """What every name of a file is: bound by the file (and as what), imported, or a builtin."""
 
@@ -57,6 +63,8 @@ class Names:
         self.classes: set[str] = set()
         self.variables: set[str] = set()
         for node in nodes:
+            if not isinstance(node, _BINDING):
+                continue  # most nodes: one test, not one a kind below
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     self.modules[alias.asname or alias.name.split(".")[0]] = alias.name
@@ -87,7 +95,7 @@ class Names:
     def within(self, function) -> "Names":
         """The roles inside one function: a name it binds is read as it binds it there (a one-letter name may be
         a function in one method and a variable in another), any other as the file binds it."""
-        local = Names(ast.walk(function))
+        local = Names(walk(function))
         bound = (local.variables | local.functions) - {function.name}
         scoped = copy.copy(self)
         scoped.variables = (self.variables - bound) | local.variables
@@ -144,7 +152,7 @@ def children_attribute(tree) -> bool:
                     found.add(statement.targets[0].attr)
     if len(found) != 1 or kept_as_written(next(iter(found))):  # `_prev` itself is the API's: nothing to do
         return False
-    attributes = [node for node in ast.walk(tree) if node.__class__ is ast.Attribute]
+    attributes = [node for node in walk(tree) if node.__class__ is ast.Attribute]
     if any(node.attr == "_prev" for node in attributes):
         return False
     old = found.pop()
@@ -194,13 +202,13 @@ def backward_attribute(tree) -> bool:
         for method in cls.body:
             if isinstance(method, ast.FunctionDef) and method.name == "backward" and method.args.args:
                 this = method.args.args[0].arg
-                called.update(node.func.attr for node in ast.walk(method)
+                called.update(node.func.attr for node in walk(method)
                               if isinstance(node, ast.Call) and not node.args and not node.keywords
                               and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
                               and node.func.value.id != this)
     if not called or "_backward" in called:  # nearly every engine: `node._backward()`, the file's own
         return False
-    nodes = list(ast.walk(tree))
+    nodes = list(walk(tree))
     attributes = [node for node in nodes if node.__class__ is ast.Attribute]
     called = (called - methods) & {node.attr for node in attributes if isinstance(node.ctx, ast.Store)}
     if len(called) != 1 or kept_as_written(next(iter(called))) or any(node.attr == "_backward" for node in attributes):

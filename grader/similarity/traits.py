@@ -48,6 +48,7 @@ from .plain_module import module_functions, plain_module
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
 from .tokens import python_tokens
+from .walk import walk
 from .words import nfkc, phrases, word_count
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file
@@ -86,9 +87,11 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     # line -> (start, end, text): what a line trait reads in place of a token (a string as '', a method's first
     # parameter as `self`): a label or `self` renamed by a script is no habit, and a string has its own trait
     replaced: dict[int, list[tuple[int, int, str]]] = {}
-    firsts = _first_parameters(text)
-    members, import_lines = _imported_members(text)
-    remarks = _remarks(text)
+    tree = _parsed(text)  # parsed once for the four below
+    remarks = _remarks(text, tree)  # on the tree as parsed
+    tree = _plain(tree)  # the other three on the module as plain_module reads it; _shapes_of, the last, rewrites it
+    firsts = _first_parameters(text, tree)
+    members, import_lines = _imported_members(text, tree)
     previous = None
     try:
         for token in python_tokens(text):
@@ -123,7 +126,7 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                 add("number", value.lower(), 1.0, token.start[0])
     except (tokenize.TokenError, SyntaxError, ValueError):
         pass  # the traits of what was read
-    for shape, size, lines in _function_shapes(text):
+    for shape, size, lines in _shapes_of(tree):
         add("shape", shape, size)
         # where its statements are: a method whose every statement is on the starter's lines (the starter's method,
         # rewritten so that its shape differs) is not the student's
@@ -138,40 +141,49 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     return found
 
 
-def _first_parameters(text: str) -> list[tuple[str, int, int]]:
-    """(name, first line, last line) of each method whose first parameter is not called `self` (a static method
-    aside): renaming `self` is a script's step, not a habit."""
-    if MAX_SHAPES_CHARS < len(text) or "class" not in text:
-        return []
+def _parsed(text: str):
+    """The tree of TEXT, or None when it is longer than MAX_SHAPES_CHARS or does not parse."""
+    if MAX_SHAPES_CHARS < len(text):
+        return None
     try:
-        tree = plain_module(parse(text))
+        return parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _plain(tree):
+    """TREE (_parsed) as plain_module reads it (in place), or None."""
+    if tree is None:
+        return None
+    try:
+        return plain_module(tree)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _first_parameters(text: str, tree) -> list[tuple[str, int, int]]:
+    """(name, first line, last line) of each method whose first parameter is not called `self` (a static method
+    aside): renaming `self` is a script's step, not a habit. TREE: TEXT's, plain (_plain)."""
+    if tree is None or "class" not in text:
         return []
     return [(first, method.lineno, method.end_lineno or method.lineno) for method in _methods(tree)
             if (first := _first(method)) not in (None, "self")]
 
 
-def _remarks(text: str) -> set[tuple[int, int]]:
+def _remarks(text: str, tree) -> set[tuple[int, int]]:
     """Where (line, column) each string that is a statement of its own starts: a docstring, or a string written as a
-    comment (`\"\"\"x=2, k=3 gives 12\"\"\"` in a method's body). Read as a comment is (its runs of words)."""
-    if MAX_SHAPES_CHARS < len(text) or not ('"' in text or "'" in text):
+    comment (`\"\"\"x=2, k=3 gives 12\"\"\"` in a method's body). Read as a comment is (its runs of words).
+    TREE: TEXT's as parsed (_parsed)."""
+    if tree is None or not ('"' in text or "'" in text):
         return set()
-    try:
-        tree = parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return set()
-    return {(node.lineno, node.col_offset) for node in ast.walk(tree) if isinstance(node, ast.Expr)
+    return {(node.lineno, node.col_offset) for node in walk(tree) if isinstance(node, ast.Expr)
             and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
 
 
-def _imported_members(text: str) -> tuple[dict[str, str], set[int]]:
+def _imported_members(text: str, tree) -> tuple[dict[str, str], set[int]]:
     """{name: "module.name"} of the names a file imports from a standard module (`from math import exp as _exp`:
-    `_exp` is `math.exp`, as the structure reads it), and the lines of those imports."""
-    if MAX_SHAPES_CHARS < len(text) or "from" not in text:
-        return {}, set()
-    try:
-        tree = plain_module(parse(text))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    `_exp` is `math.exp`, as the structure reads it), and the lines of those imports. TREE: TEXT's, plain (_plain)."""
+    if tree is None or "from" not in text:
         return {}, set()
     imports = [node for node in tree.body if isinstance(node, ast.ImportFrom)]
     members = Names(imports).members
@@ -180,7 +192,7 @@ def _imported_members(text: str) -> tuple[dict[str, str], set[int]]:
 
 
 def _methods(tree) -> list:
-    return [n for top in ast.walk(tree) if isinstance(top, ast.ClassDef) for n in top.body
+    return [n for top in walk(tree) if isinstance(top, ast.ClassDef) for n in top.body
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
 
 
@@ -313,31 +325,33 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
     Value, the derivative through out.data) survives renaming, annotations,
     `+=` written out and statements swapped; its code alone is the structure's.
     """
-    if MAX_SHAPES_CHARS < len(text):
-        return []
-    try:
-        tree = plain_module(parse(text))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    return _shapes_of(_plain(_parsed(text)))
+
+
+def _shapes_of(tree) -> list[tuple[str, float, set[int]]]:
+    """_function_shapes of a file's plain tree (_plain; None: none), which it rewrites (class aliases, literals,
+    names)."""
+    if tree is None:
         return []
     class_aliases(tree)  # `class Var: ...` then `Value = Var`: the class is Value, as in the structure
     try:
-        plain_literals(tree, ast.walk(tree))  # `getattr(x, "data")` is `x.data`, as in the structure
+        plain_literals(tree, walk(tree))  # `getattr(x, "data")` is `x.data`, as in the structure
     except RecursionError:  # a tree nested deeper than the visitor goes: no shapes, as for a file that does not parse
         return []
     functions = module_functions(tree)  # a class a function of the module defines is a class, as in the structure
     methods = {id(m) for m in _methods(tree)}
-    names = Names(ast.walk(tree))
+    names = Names(walk(tree))
     helpers = frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and kept_as_written(n.name))
     names.members = Names(n for n in tree.body if isinstance(n, ast.ImportFrom)).members
     out = []
     for function in functions:
         try:
-            statements = [node for node in ast.walk(function)
+            statements = [node for node in walk(function)
                           if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return))
                           and node.value is not None]
             lines = {node.lineno for node in statements}
             _Plain(_first(function) if id(function) in methods else None, names, helpers).visit(function)
-            shapes = sorted(ast.unparse(node) for node in ast.walk(function)
+            shapes = sorted(ast.unparse(node) for node in walk(function)
                             if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None)
         except (RecursionError, ValueError, AttributeError):
             continue

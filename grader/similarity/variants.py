@@ -42,6 +42,7 @@ from itertools import combinations
 
 from ..parsing import parse
 from .cohort import starter_kgrams
+from .walk import walk
 
 
 class _Identity(ast.NodeTransformer):
@@ -57,7 +58,7 @@ class _NodeData(_Identity):
 
     def visit_FunctionDef(self, node):
         assigned: dict[str, int] = {}
-        for child in ast.walk(node):
+        for child in walk(node):
             if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
                 assigned[child.id] = assigned.get(child.id, 0) + 1
         data_of = {s.value.args[0].id: s.targets[0].id for s in node.body
@@ -66,14 +67,14 @@ class _NodeData(_Identity):
                    and assigned.get(s.value.args[0].id) == 1}
         for statement in node.body:
             if isinstance(statement, ast.FunctionDef) and data_of:
-                self.changes += _replace(ast.walk(statement),
+                self.changes += _replace(walk(statement),
                                          lambda n: isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
                                          and n.id in data_of,
                                          lambda n: ast.Attribute(ast.Name(data_of[n.id], ast.Load()), "data", ast.Load()))
             else:
                 self.visit(statement)
         for name in data_of:  # the temporary now read only by the node it makes: `out = Value(math.tanh(x), ...)`
-            reads = [n for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == name
+            reads = [n for n in walk(node) if isinstance(n, ast.Name) and n.id == name
                      and isinstance(n.ctx, ast.Load)]
             assignment = next(s for s in node.body if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
                               and s.targets[0].id == name) if len(reads) == 1 else None
@@ -195,11 +196,11 @@ def _commuted(source: str) -> list[str]:
     """SOURCE (one function) with the operands of one `+` or `*` swapped, for each of them, and of all of them at
     once (the reference's own `__radd__` and `__rmul__`: `other + self` is `self + other`)."""
     tree = parse(source)
-    places = [n for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
+    places = [n for n in walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
     out = []
     for chosen in [[i] for i in range(len(places))] + ([list(range(len(places)))] if len(places) > 1 else []):
         tree = parse(source)
-        found = [n for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
+        found = [n for n in walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
         for i in chosen:
             found[i].left, found[i].right = found[i].right, found[i].left
         out.append(ast.unparse(tree))
