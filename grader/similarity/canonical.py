@@ -8,7 +8,7 @@ import sys
 
 from .plain_module import rewrite_blocks
 from .roles import kept_as_written
-from .walk import walk
+from .walk import children, walk
 from .while_loops import counting_whiles
 
 _ENDS_BLOCK = (ast.Return, ast.Raise, ast.Break, ast.Continue)
@@ -122,7 +122,7 @@ def _jumps(block: list) -> bool:
             return True
         if not isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.AsyncFunctionDef,
                                  ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(children(node))
         elif isinstance(node, (ast.For, ast.While, ast.AsyncFor)):
             stack.extend(node.orelse)  # a loop's else belongs to the outer level
     return False

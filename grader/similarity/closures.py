@@ -18,7 +18,7 @@ from .canonical import unwrapped
 from .rewrites import bounded_size, drop_definitions, own_nodes
 from .roles import API_NAMES, api_methods, called_name, is_dunder
 from .plain_module import module_classes
-from .walk import walk
+from .walk import children, walk
 
 
 class _Put(ast.NodeTransformer):
@@ -345,7 +345,7 @@ def edges_as_closures(tree) -> None:
     """
     classes = {node.name for node in module_classes(tree)}
     calls_in: dict[ast.FunctionDef, list[ast.Call]] = {}
-    stack = [(node, None) for node in ast.iter_child_nodes(tree)]
+    stack = [(node, None) for node in children(tree)]
     while stack:  # one walk, knowing the function each call is in
         node, function = stack.pop()
         if isinstance(node, ast.FunctionDef):
@@ -357,7 +357,7 @@ def edges_as_closures(tree) -> None:
                     node.args[1].elts, node.args[2].elts)], ast.Load()), node.args[1])]
             if _lists_pairs(node.args[1]):
                 calls_in.setdefault(function, []).append(node)
-        stack.extend((child, function) for child in ast.iter_child_nodes(node))
+        stack.extend((child, function) for child in children(node))
     for function, calls in calls_in.items():
         if len(calls) != 1:
             continue

@@ -6,6 +6,7 @@ import ast
 import itertools
 
 from .symbolic import Sym, Unread
+from .walk import children
 
 _SERIAL = itertools.count()  # when each class, node and scope was made (evaluator_branches: a branch's own)
 
@@ -155,7 +156,7 @@ def yields(node) -> bool:
         if isinstance(n, (ast.Yield, ast.YieldFrom)):
             return True
         if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(children(n))
     return False
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 import copy
 
-from .walk import walk
+from .walk import children, walk
 
 
 
@@ -209,7 +209,7 @@ def _bound(statements) -> set[str]:
         elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             names.add(node.id)
         if not isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(children(node))
     return names
 
 
@@ -222,7 +222,7 @@ def _escapes(statement) -> bool:
         if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)):
             return True
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(children(node))
     return False
 
 

@@ -15,7 +15,7 @@ import ast
 from .canonical import canonical, independent_in_order
 from .reach import names_used
 from .roles import API_NAMES, api_methods, called_name, is_dunder
-from .walk import walk
+from .walk import children, walk
 
 
 class InlineHelpers(ast.NodeTransformer):
@@ -246,18 +246,18 @@ def bounded_size(node, limit: int) -> int:
     count, stack = 0, [node]
     while stack and count <= limit:
         count += 1
-        stack.extend(ast.iter_child_nodes(stack.pop()))
+        stack.extend(children(stack.pop()))
     return count
 
 
 def own_nodes(function):
     """The nodes of a function that are not inside a function nested in it."""
-    stack = list(ast.iter_child_nodes(function))
+    stack = list(children(function))
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(children(node))
 
 
 def _names_in(expression) -> set[str]:

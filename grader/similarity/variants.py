@@ -42,7 +42,7 @@ from itertools import combinations
 
 from ..parsing import parse
 from .cohort import starter_kgrams
-from .walk import walk
+from .walk import children, walk
 
 
 class _Identity(ast.NodeTransformer):
@@ -175,7 +175,7 @@ def _outside(statement):
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, (ast.FunctionDef, ast.Lambda)))
+        stack.extend(c for c in children(node) if not isinstance(c, (ast.FunctionDef, ast.Lambda)))
 
 
 class _Negation(_Identity):

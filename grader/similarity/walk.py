@@ -28,3 +28,15 @@ def walk(node):
                     if isinstance(item, AST):
                         push(item)
         yield node
+
+
+def children(node) -> list:
+    """NODE's children, as list(ast.iter_child_nodes(NODE)) gives them."""
+    out = []
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if isinstance(value, AST):
+            out.append(value)
+        elif isinstance(value, list):
+            out.extend([item for item in value if isinstance(item, AST)])
+    return out

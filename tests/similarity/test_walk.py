@@ -3,7 +3,7 @@
 import ast
 from pathlib import Path
 
-from grader.similarity.walk import walk
+from grader.similarity.walk import children, walk
 
 ENGINE = (Path(__file__).parents[2] / "grader" / "data" / "public" / "karpathy-micrograd" / "engine.py").read_text(
     encoding="utf-8")
@@ -16,13 +16,18 @@ def test_the_same_nodes_in_the_same_order_as_ast_walk():
     assert len(nodes) == len(list(ast.walk(tree))) > 500
     function = next(n for n in nodes if isinstance(n, ast.FunctionDef) and n.name == "backward")
     assert [id(n) for n in walk(function)] == [id(n) for n in ast.walk(function)]
+    for node in nodes:
+        assert [id(n) for n in children(node)] == [id(n) for n in ast.iter_child_nodes(node)]
+    assert [type(n).__name__ for n in children(function)] == ["arguments", "Assign", "Assign", "FunctionDef",
+                                                             "Expr", "Assign", "For"]
 
 
 def test_breadth_first_and_a_missing_field_skipped():
     tree = ast.parse("x = f(a, b)\n")
     names = [type(n).__name__ for n in walk(tree)]
     assert names == ["Module", "Assign", "Name", "Call", "Store", "Name", "Name", "Name", "Load", "Load", "Load"]
-    made = ast.BinOp(left=ast.Name("a", ast.Load()), op=ast.Add())  # no `right`, as a rewrite may leave a node
+    made = ast.BinOp(ast.Name("a", ast.Load()), ast.Add(), ast.Name("b", ast.Load()))
+    del made.right  # a field a node lacks, as a rewrite may leave one
     assert [type(n).__name__ for n in walk(made)] == [type(n).__name__ for n in ast.walk(made)] == \
         ["BinOp", "Name", "Add", "Load"]
 
