@@ -323,8 +323,7 @@ def _as_micrograd_closure(function, branch, rules):
     closure = ast.FunctionDef(name="_backward", args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[],
                                                                    kw_defaults=[], defaults=[]),
                               body=[Put().visit(copy.deepcopy(r)) for r in rules], decorator_list=[])
-    made = [ast.Assign([ast.Name("out", ast.Store())], call),
-            closure,
+    made = [ast.Assign([ast.Name("out", ast.Store())], call), closure,
             ast.Assign([ast.Attribute(ast.Name("out", ast.Load()), "_backward", ast.Store())],
                        ast.Name("_backward", ast.Load())),
             ast.Return(ast.Name("out", ast.Load()))]

@@ -50,6 +50,7 @@ from .roles import BUILTINS, Names, is_dunder, kept_as_written
 from .tokens import python_tokens
 from .walk import walk
 from .words import nfkc, phrases, word_count
+from .written_lines import restyled, statements, with_replacements
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file
 LINE_SIZE = 1  # a line as written: its spacing is a habit, but its code is the structure's to weigh
@@ -134,7 +135,8 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
             entry[3].update(lines)
     for number, line in enumerate(python_lines(text), 1):
         # as a script's spellings of it read: the spelling a copy changes is still the line its source wrote
-        read = [_restyled(s) for s in _statements(*_replaced(line, semicolons.get(number, ()), replaced.get(number, ())))]
+        written = with_replacements(line, semicolons.get(number, ()), replaced.get(number, ()))
+        read = [restyled(s) for s in statements(*written)]
         for statement in dict.fromkeys(read):
             if not statement.startswith("#") and len(_WORD.findall(statement.lower())) > 2 * SHORT:
                 add("line", nfkc(statement), LINE_SIZE, number)
@@ -201,46 +203,6 @@ def _first(method) -> str | None:
     args = method.args.posonlyargs + method.args.args
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list)
     return None if static or not args else args[0].arg
-
-
-def _replaced(line: str, semicolons, replacements) -> tuple[str, list[int]]:
-    """LINE with each (start, end, text) put in place, and its `;` columns moved to match."""
-    cuts = list(semicolons)
-    for start, end, new in sorted(replacements, reverse=True):
-        line = line[:start] + new + line[end:]
-        cuts = [c + len(new) - (end - start) if c >= end else c for c in cuts]
-    return line, cuts
-
-
-# `x = x + e` (or `x = e + x`, or `x = x + (e)`) is `x += e` as written; `t * t` is `t ** 2`, with its spacing
-_WRITTEN_OUT = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*\1\s*(\*\*|//|[-+*/%@&|^])\s*(.+)$")
-_WRITTEN_OUT_SWAPPED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*(.+?)\s*([+*])\s*\1$")
-_SQUARE = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)(\s*)\*(\s*)\1(?![\w.(\[])")
-
-
-def _restyled(statement: str) -> str:
-    """STATEMENT with the spellings a script makes of the same line read as one: `x = x + e` is `x += e` (the
-    parentheses around a whole `e` dropped) and `t * t` is `t ** 2`; the spacing of the line is kept."""
-    statement = _SQUARE.sub(lambda m: f"{m.group(1)}{m.group(2)}**{m.group(3)}2", statement)
-    written = _WRITTEN_OUT.match(statement)
-    if written:
-        target, space, op, value = written.groups()
-    elif (written := _WRITTEN_OUT_SWAPPED.match(statement)) and not _WRITTEN_OUT.match(statement):
-        target, space, value, op = written.groups()
-    else:
-        return statement
-    if value.startswith("(") and value.endswith(")") and _balanced(value[1:-1]):
-        value = value[1:-1]
-    return f"{target}{space}{op}={space}{value}"
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for char in text:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth < 0:
-            return False
-    return depth == 0
 
 
 class _Plain(ast.NodeTransformer):
@@ -357,28 +319,6 @@ def _shapes_of(tree) -> list[tuple[str, float, set[int]]]:
             continue
         if len(shapes) >= 2:
             out.append((" ; ".join(shapes), min(len(shapes), MAX_SIZE) * SHAPE_SHARE, lines))
-    return out
-
-
-# statements that do nothing, which a copier adds after `;` or on lines of their own
-_NO_OPS = frozenset({"()", "[]", "{}", "pass", "...", "None", "True", "False", "0", "1"})
-# `x: T = e` (a simple target, an annotation, a value): read as `x = e`
-_ANNOTATED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)\s*:\s*[^=]+?\s*=(?!=)\s*(.+)$")
-
-
-def _statements(line: str, semicolons) -> list[str]:
-    """The statements of one line as written, stripped: split at its `;` (not those in strings), without the
-    ones that do nothing, an annotation `x: T = e` read as `x = e`."""
-    cuts = [0] + [c + 1 for c in semicolons] + [len(line) + 1]
-    out = []
-    for start, end in zip(cuts, cuts[1:]):
-        statement = line[start:end - 1].strip()
-        if not statement or statement in _NO_OPS:
-            continue
-        annotated = _ANNOTATED.match(statement)
-        if annotated and not keyword.iskeyword(annotated.group(1)) and annotated.group(1) not in ("lambda",):
-            statement = f"{annotated.group(1)} = {annotated.group(2)}"
-        out.append(statement)
     return out
 
 

@@ -1,0 +1,69 @@
+"""A line as written (traits.py's line traits), read past the spellings a script makes of it: its statements split at
+`;` without the ones that do nothing, an annotation dropped, `x = x + e` as `x += e` and `t * t` as `t ** 2`."""
+
+from __future__ import annotations
+
+import keyword
+import re
+
+
+def with_replacements(line: str, semicolons, replacements) -> tuple[str, list[int]]:
+    """LINE with each (start, end, text) put in place, and its `;` columns moved to match."""
+    cuts = list(semicolons)
+    for start, end, new in sorted(replacements, reverse=True):
+        line = line[:start] + new + line[end:]
+        cuts = [c + len(new) - (end - start) if c >= end else c for c in cuts]
+    return line, cuts
+
+
+# `x = x + e` (or `x = e + x`, or `x = x + (e)`) is `x += e` as written; `t * t` is `t ** 2`, with its spacing
+_WRITTEN_OUT = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*\1\s*(\*\*|//|[-+*/%@&|^])\s*(.+)$")
+_WRITTEN_OUT_SWAPPED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*(.+?)\s*([+*])\s*\1$")
+_SQUARE = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)(\s*)\*(\s*)\1(?![\w.(\[])")
+
+
+def restyled(statement: str) -> str:
+    """STATEMENT with the spellings a script makes of the same line read as one: `x = x + e` is `x += e` (the
+    parentheses around a whole `e` dropped) and `t * t` is `t ** 2`; the spacing of the line is kept."""
+    statement = _SQUARE.sub(lambda m: f"{m.group(1)}{m.group(2)}**{m.group(3)}2", statement)
+    written = _WRITTEN_OUT.match(statement)
+    if written:
+        target, space, op, value = written.groups()
+    elif (written := _WRITTEN_OUT_SWAPPED.match(statement)) and not _WRITTEN_OUT.match(statement):
+        target, space, value, op = written.groups()
+    else:
+        return statement
+    if value.startswith("(") and value.endswith(")") and _balanced(value[1:-1]):
+        value = value[1:-1]
+    return f"{target}{space}{op}={space}{value}"
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+# statements that do nothing, which a copier adds after `;` or on lines of their own
+_NO_OPS = frozenset({"()", "[]", "{}", "pass", "...", "None", "True", "False", "0", "1"})
+# `x: T = e` (a simple target, an annotation, a value): read as `x = e`
+_ANNOTATED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)\s*:\s*[^=]+?\s*=(?!=)\s*(.+)$")
+
+
+def statements(line: str, semicolons) -> list[str]:
+    """The statements of one line as written, stripped: split at its `;` (not those in strings), without the
+    ones that do nothing, an annotation `x: T = e` read as `x = e`."""
+    cuts = [0] + [c + 1 for c in semicolons] + [len(line) + 1]
+    out = []
+    for start, end in zip(cuts, cuts[1:]):
+        statement = line[start:end - 1].strip()
+        if not statement or statement in _NO_OPS:
+            continue
+        annotated = _ANNOTATED.match(statement)
+        if annotated and not keyword.iskeyword(annotated.group(1)) and annotated.group(1) not in ("lambda",):
+            statement = f"{annotated.group(1)} = {annotated.group(2)}"
+        out.append(statement)
+    return out
