@@ -3,9 +3,11 @@ docs/contract.md are held to those definitions here, so they cannot drift apart.
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import fastjsonschema
+import pytest
 
 from grader.fleet.payload import RESULT_SCHEMA
 from grader.records import (Run, ScoreRow, ScoresRecord, TestRow as RowOfATest, VISIBILITIES, Strength, earned,
@@ -60,6 +62,7 @@ def test_visibilities_and_strengths():
     assert weakest([]) == "fleet"
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="compares the stand-in with enum.StrEnum, which 3.11 added")
 def test_the_statuses_on_python_3_10_are_what_they_are_on_3_11():
     # Python 3.10 has no enum.StrEnum (Ubuntu 22.04, a Gradescope base image): records.py's stand-in must give the
     # same strings everywhere a status goes (the scores file, a message, the table's columns, the fleet's JSON)
