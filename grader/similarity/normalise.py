@@ -48,7 +48,7 @@ from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .reach import unreached_functions
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
-from .plain_module import classes_apart, plain_module
+from .plain_module import classes_apart, plain_module, rewrite_blocks
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
@@ -337,14 +337,7 @@ def _drop_wrappers(tree, lines: set[int], names: set[str] = frozenset()) -> None
     `import base64, zlib` and `exec(zlib.decompress(...))` are the packing, not the
     engine; left in, they would be code of the packer's own that the source lacks.
     """
-    for node in walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
-                continue
-            kept = [s for s in block if not _is_wrapper(s, lines, names)]
-            if len(kept) < len(block):
-                setattr(node, field, kept or [ast.Pass()])
+    rewrite_blocks(tree, lambda statement: [] if _is_wrapper(statement, lines, names) else [statement])
 
 
 def _is_wrapper(statement, lines: set[int], names: set[str] = frozenset()) -> bool:
