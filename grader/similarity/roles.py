@@ -195,9 +195,7 @@ def backward_attribute(tree) -> bool:
     Returns whether anything changed.
     """
     called, methods = set(), set()
-    for cls in tree.body:
-        if not isinstance(cls, ast.ClassDef):
-            continue
+    for cls in module_classes(tree):
         methods.update(m.name for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)))
         for method in cls.body:
             if isinstance(method, ast.FunctionDef) and method.name == "backward" and method.args.args:

@@ -9,6 +9,7 @@ and a helper to an API word (`log`). The API's own words bound by a file (`data`
 """
 
 import ast
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -187,4 +188,8 @@ def test_the_attribute_backward_calls_is_backward_whatever_its_name():
     for other in (renamed.replace("def _grad_fn():", "def step():").replace("= _grad_fn\n", "= step\n"),
                   renamed.replace("self._grad_fn = lambda: None", "self._grad_fn = None")):
         assert other != renamed and "._backward" not in structure(other)["Value.__mul__"]
+    # the class written inside a function the module calls (a factory with an argument: not read as the module
+    # itself, its class read as a module class) is read so too, as roles.children_attribute reads it
+    wrapped = "def build(base):\n" + textwrap.indent(renamed, "    ") + "\n    return Value\n\n\nValue = build(object)\n"
+    assert "._backward" in structure(wrapped)["Value.__mul__"]
 
