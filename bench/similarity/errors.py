@@ -1,7 +1,7 @@
 """Where a class's average precision is lost: which negatives outrank which positives.
 
     python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
-                                     [--eighth] [--list 5] [--json OUT]
+                                     [--eighth] [--ninth] [--list 5] [--json OUT]
 
 For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
 build-second/ as run.py builds it; reused when there), the pairs are
@@ -146,13 +146,15 @@ def build(name: str, seed: int, folder: Path) -> dict:
     import eighth
     import fifth
     import fourth
+    import ninth
     import second
     import seventh
     import sixth
 
-    if name == "eighth":
+    if name in ("eighth", "ninth"):
         labels = folder / "labels.json"
-        return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else eighth.build(folder)
+        held_out = {"eighth": eighth, "ninth": ninth}[name]
+        return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else held_out.build(folder)
     module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
     if labels.exists() and (folder / "main" / "submissions").is_dir():
@@ -178,6 +180,7 @@ def main():
     for name in CLASSES:
         parser.add_argument(f"--{name}", type=int, nargs="*", default=[], metavar="SEED")
     parser.add_argument("--eighth", action="store_true", help="also the eighth class (eighth/, written by hand)")
+    parser.add_argument("--ninth", action="store_true", help="also the ninth class (ninth/, written by hand)")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
     parser.add_argument("--json", type=Path, help="also write the analysis here")
     args = parser.parse_args()
@@ -185,9 +188,10 @@ def main():
     cache = args.build / "rescore-cache" / rescore.reading_digest()
     chosen = [(name, seed) for name in CLASSES for seed in getattr(args, name)]
     chosen += [("eighth", 0)] if args.eighth else []
+    chosen += [("ninth", 0)] if args.ninth else []
     for name, seed in chosen:
-        if name == "eighth":
-            folder = args.build / "eighth"
+        if name in ("eighth", "ninth"):
+            folder = args.build / name
         else:
             folder = (args.build.parent / "build-second" if name == "second" else args.build / name) / f"seed-{seed}"
         labels = build(name, seed, folder)
