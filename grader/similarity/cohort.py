@@ -302,25 +302,26 @@ class Cohort:
                                            (self.structure_weights, a.structures, b.structures)))
 
     def _both_public(self, public: dict[str, dict[str, float]],
-                     threshold: float) -> dict[tuple[int, int], tuple[str, float]]:
-        """{pair: (the public source both match at the threshold, how surely the weaker of the two copied it)}: the
-        weaker match's rise above the threshold, (p - threshold) / (1 - threshold), from 0 at the flag to 1."""
+                     threshold: float) -> dict[tuple[int, int], tuple[str, tuple[float, float]]]:
+        """{pair: (the public source both match at the threshold, how surely each of the two copied it)}: each
+        match's rise above the threshold, (p - threshold) / (1 - threshold), from 0 at the flag to 1."""
         position = self.position
-        both: dict[tuple[int, int], tuple[float, str]] = {}
+        both: dict[tuple[int, int], tuple[float, str, tuple[float, float]]] = {}
         for source, scores in sorted(public.items()):
             holders = sorted((position[i], s) for i, s in scores.items() if s >= threshold and i in position)
             for (i, si), (j, sj) in combinations(holders, 2):
-                if min(si, sj) > both.get((i, j), (0.0, ""))[0]:
-                    both[(i, j)] = (min(si, sj), source)
-        return {pair: (source, above_typical(weaker, threshold)) for pair, (weaker, source) in both.items()}
+                if min(si, sj) > both.get((i, j), (0.0,))[0]:
+                    both[(i, j)] = (min(si, sj), source, (si, sj))
+        return {pair: (source, tuple(above_typical(s, threshold) for s in matches))
+                for pair, (_, source, matches) in both.items()}
 
-    def _besides_public(self, i: int, j: int, surely: float) -> float:
+    def _besides_public(self, i: int, j: int, surely: tuple[float, float]) -> float:
         """For two students who both copied one public source: the share of their code that is their own besides it
-        (a geometric mean, as the cosine's), the code the source and the reference explain counted in plain tokens and
-        as surely as they copied it. What they share (code, traits and shapes) is scaled by it: a few lines each added
-        to the source (the same tanh) do not make a pair of them; sharing most of their code besides it still does."""
+        (a geometric mean, as the cosine's), the code the source and the reference explain counted in plain tokens, each
+        one's as surely as that one copied it (SURELY). What they share (code, traits and shapes) is scaled by it: a few
+        lines each added to the source do not make a pair of them; sharing most of their code besides it still does."""
         (own_i, explained_i), (own_j, explained_j) = self.plain[i], self.plain[j]
-        whole = (own_i + surely * explained_i) * (own_j + surely * explained_j)
+        whole = (own_i + surely[0] * explained_i) * (own_j + surely[1] * explained_j)
         return math.sqrt(own_i * own_j / whole) if whole > 0 else 0.0
 
     def against(self, source: Document) -> list[tuple[str, float]]:
@@ -395,6 +396,5 @@ class Cohort:
                 continue
             rarity = math.log((self.n + 1) / c) / math.log(self.n + 1)
             for i, j in combinations(sorted(indices), 2):
-                bonuses[(i, j)] = {"bonus": round(MISTAKE_WEIGHT * rarity, 4), "shared_by": c,
-                                   "signature": signature}
+                bonuses[(i, j)] = {"bonus": round(MISTAKE_WEIGHT * rarity, 4), "shared_by": c, "signature": signature}
         return bonuses

@@ -264,3 +264,35 @@ def test_the_sources_own_choices_count_what_a_disguised_copy_keeps_of_its_words(
     assert ("string", "only supporting int / float powers for now") in kept
     assert {kind for kind, _ in kept} == {"string", "shape"}  # micrograd writes no number of its own
     assert not any("stores a single scalar value" in text for _, text in kept)  # its docstring
+
+
+# micrograd's walk as a copier rewrites it: an explicit stack (the public match falls to 0.70, still a copy)
+STACK_WALK = """    def backward(self):
+        order, seen, todo = [], set(), [(self, False)]
+        while todo:
+            node, done = todo.pop()
+            if done:
+                order.append(node)
+            elif node not in seen:
+                seen.add(node)
+                todo.append((node, True))
+                todo.extend((child, False) for child in node._prev)
+        self.grad = 1
+        for node in reversed(order):
+            node._backward()
+
+"""
+
+
+def test_a_verbatim_copys_source_is_none_of_its_own_code_however_loosely_the_other_copied():
+    """Two copiers of micrograd who added one hand's ops (an assert message and a sigmoid of their own): one
+    verbatim (a match of 1.00), one who rewrote micrograd's walk as a stack and renamed (0.70). What each copied
+    counts as not their own as surely as each copied it (Cohort._besides_public): the verbatim copy's micrograd is
+    none of its own code. With the weaker match's certainty for both, 59 % of it counted as the verbatim copy's own
+    and the pair scored 0.149, nearly twice the pair of two verbatim copies (0.078); now 0.104."""
+    added = with_ops(OWN)
+    walk = added.index("    def backward(self):")
+    rewritten = added[:walk] + STACK_WALK + added[added.index("    def __neg__(self):"):]
+    pairs = pairs_of({"eve": added, "fay": disguised(rewritten)})
+    assert 0.09 < pairs[("eve", "fay")] < 0.12
+    assert pairs_of({"eve": added, "gus": disguised(added)})[("eve", "gus")] < 0.09  # two verbatim copies: 0.078
