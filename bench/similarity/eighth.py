@@ -37,25 +37,28 @@ def labels(folder: Path = CLASS) -> dict:
     return json.loads((folder / "labels.json").read_text(encoding="utf-8"))
 
 
-def build(out: Path, plain: bool = False, folder: Path = CLASS) -> dict:
-    """The class in OUT (main/submissions, main/starter, labels.json), every file checked; with PLAIN each tricked
-    copy is replaced by its plain copy (eighth/plain/, the same id and label: the evasions measured). FOLDER: the
-    class kept as written (eighth/; ninth.py passes ninth/)."""
+def build(out: Path, plain: bool = False, folder: Path = CLASS, checker=check) -> dict:
+    """The class in OUT (main/submissions, main/starter, labels.json; public/ when the class has its own public
+    source), every file checked (CHECKER: fifth.check, the engine's; tenth.py passes its network's); with PLAIN each
+    tricked copy is replaced by its plain copy (eighth/plain/, the same id and label: the evasions measured).
+    FOLDER: the class kept as written (eighth/; ninth.py passes ninth/, tenth.py tenth/)."""
     found = labels(folder)
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(folder / "main", out / "main")
+    if (folder / "public").is_dir():
+        shutil.copytree(folder / "public", out / "public")
     if plain:
         for path in sorted((folder / "plain").glob("*.py")):
             shutil.copyfile(path, out / "main" / "submissions" / path.name)
     for path in sorted((out / "main" / "submissions").glob("*.py")):
-        check(path.read_text(encoding="utf-8"), path.stem)
+        checker(path.read_text(encoding="utf-8"), path.stem)
     (out / "labels.json").write_text(json.dumps(found, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
                                      encoding="utf-8")
     return found
 
 
-def evasions(out: Path, baselines: bool = True, folder: Path = CLASS) -> list[dict]:
+def evasions(out: Path, baselines: bool = True, folder: Path = CLASS, checker=check) -> list[dict]:
     """Each tricked copy's score with its source beside its plain copy's (the class built twice in OUT: as it is,
     and with the plain copies; each pair scored in its own cohort by run.py's scoring, and by copydetect)."""
     import run
@@ -64,7 +67,7 @@ def evasions(out: Path, baselines: bool = True, folder: Path = CLASS) -> list[di
     scored = {}
     for name, plain in (("tricked", False), ("plain", True)):
         data = out / name
-        build(data, plain, folder)
+        build(data, plain, folder, checker)
         scored[name] = {"ours": run.our_scores(data)["main"]["pairs"]}
         if baselines:
             scored[name].update({tool: s["main"]["pairs"] for tool, s in run.baseline_scores(data).items()})

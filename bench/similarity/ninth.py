@@ -129,25 +129,27 @@ def evasions(out: Path, baselines: bool = True) -> list[dict]:
     return eighth.evasions(out, baselines, CLASS)
 
 
-def trick_table(out: Path, baselines: bool = True) -> dict:
+def trick_table(out: Path, baselines: bool = True, cls=None) -> dict:
     """Each trick on every source: the class built once per variant (in OUT/<variant>) with each cluster's first
     copy replaced by its source verbatim ("verbatim") or by the trick applied to its source verbatim; each
-    (source, copy) pair's score, for ours and copydetect, in a table beside the verbatim copy's."""
+    (source, copy) pair's score, for ours and copydetect, in a table beside the verbatim copy's. CLS: the class's
+    module (its CLASS, TRICKS, labels, build and check; this one's by default, tenth.py passes its own)."""
     import run
 
-    found = labels()["main"]
+    cls = cls or sys.modules[__name__]
+    found = cls.labels()["main"]
     sources = {lab["cluster"]: sid for sid, lab in found.items() if lab["kind"].startswith("a source")}
     first = {c: min(sid for sid, lab in found.items() if lab["cluster"] == c and lab["kind"].startswith("copy of"))
              for c in sources}
     scores = {}
-    for variant in ("verbatim", *TRICKS):
+    for variant in ("verbatim", *cls.TRICKS):
         data = out / variant
-        build(data)
+        cls.build(data)
         for cluster, copy in first.items():
-            text = (CLASS / "main" / "submissions" / f"{sources[cluster]}.py").read_text(encoding="utf-8")
+            text = (cls.CLASS / "main" / "submissions" / f"{sources[cluster]}.py").read_text(encoding="utf-8")
             if variant != "verbatim":
-                text = TRICKS[variant](text)
-            check(text, f"{variant}-{copy}")
+                text = cls.TRICKS[variant](text)
+            cls.check(text, f"{variant}-{copy}")
             (data / "main" / "submissions" / f"{copy}.py").write_text(text, encoding="utf-8")
         tools = {"ours": run.our_scores(data)["main"]["pairs"]}
         if baselines:
@@ -176,19 +178,21 @@ def print_trick_table(scores: dict) -> None:
                         for tool, pairs in by_tool.items()})
 
 
-def main():
-    parser = eighth.class_parser(__doc__.split("\n")[0])
+def main(cls=None):
+    """The command line of a hand-written class with tricks (this one; CLS: tenth.py passes its own module)."""
+    cls = cls or sys.modules[__name__]
+    parser = eighth.class_parser(cls.__doc__.split("\n")[0])
     parser.add_argument("--tricks", action="store_true",
                         help="each trick on every source's verbatim copy, scored beside the verbatim copy (OUT/...)")
     args = parser.parse_args()
     if args.tricks:
-        print_trick_table(trick_table(args.out, not args.skip_baselines))
+        print_trick_table(cls.trick_table(args.out, not args.skip_baselines))
         return
     if args.evasions:
-        for row in evasions(args.out, not args.skip_baselines):
+        for row in cls.evasions(args.out, not args.skip_baselines):
             print(row)
         return
-    print(f"{len(build(args.out, args.plain)['main'])} files in {args.out} ({EXERCISE})")
+    print(f"{len(cls.build(args.out, args.plain)['main'])} files in {args.out} ({cls.EXERCISE})")
 
 
 if __name__ == "__main__":

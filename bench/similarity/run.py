@@ -44,6 +44,7 @@ import ninth  # noqa: E402
 import second  # noqa: E402
 import seventh  # noqa: E402
 import sixth  # noqa: E402
+import tenth  # noqa: E402
 import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
@@ -80,13 +81,36 @@ def our_cohort(folder: Path) -> tuple[Cohort, dict[str, float]]:
 
 def read_cohort(folder: Path) -> tuple[list, object]:
     """One cohort's submissions read as `grade similarity` reads them (its documents), and micrograd's engine read as
-    a public source: the reading, which rescore.py keeps, apart from the scoring, which it redoes."""
-    source = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
-    kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
-    public_kgrams, variant_kgrams = known_kgrams({"engine.py": source}, canonical_sources())
-    documents = [read_document(name, {"engine.py": text}, kgrams, public_kgrams, variant_kgrams)
-                 for name, text in submitted_texts(folder / "submissions").items()]
+    a public source: the reading, which rescore.py keeps, apart from the scoring, which it redoes. A class whose
+    student file is not the engine (the tenth: 07-mlp-xor's nn.py) has its starter under that file's name and its
+    own public source beside its cohorts (`public_source`): each submission is read as that file."""
+    name = starter_file(folder).name
+    source = public_source(folder).read_text(encoding="utf-8")
+    kgrams = starter_kgrams({name: starter_file(folder).read_text(encoding="utf-8")})
+    public_kgrams, variant_kgrams = known_kgrams({name: source}, canonical_sources())
+    documents = [read_document(sid, {name: text}, kgrams, public_kgrams, variant_kgrams)
+                 for sid, text in submitted_texts(folder / "submissions").items()]
     return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical_sources()))
+
+
+def starter_file(folder: Path) -> Path:
+    """A cohort's starter: starter/engine.py, or the one exercise file in starter/ (the tenth class's nn.py)."""
+    found = sorted((folder / "starter").glob("*.py"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def public_folder(data: Path) -> Path:
+    """The public source's folder: a class's own public/ (the tenth: micrograd's nn.py, with its licence), else the
+    grader's copy of micrograd's engine."""
+    return data / "public" if (data / "public").is_dir() else PUBLIC_ARCHIVE
+
+
+def public_source(folder: Path) -> Path:
+    """The public source a cohort (FOLDER) is compared with: its class's public/ file named as its starter, else
+    micrograd's engine."""
+    own = public_folder(folder.parent) / starter_file(folder).name
+    return own if own.exists() else PUBLIC_ARCHIVE / "engine.py"
 
 
 def submitted_texts(folder: Path) -> dict[str, str]:
@@ -134,7 +158,7 @@ def baseline_scores(data: Path, pycode: bool = False) -> dict:
         print(f"creating {BASELINE_VENV} with {', '.join(BASELINE_PACKAGES)} ...", flush=True)
         venv.create(BASELINE_VENV, with_pip=True)
         subprocess.run([str(python), "-m", "pip", "install", "-q", *BASELINE_PACKAGES], check=True)
-    subprocess.run([str(python), str(HERE / "baselines.py"), str(data), str(out), str(PUBLIC_ARCHIVE)]
+    subprocess.run([str(python), str(HERE / "baselines.py"), str(data), str(out), str(public_folder(data))]
                    + ([] if pycode else ["--no-pycode"]), check=True)
     stamp.write_text(digest)
     return json.loads(out.read_text(encoding="utf-8"))
@@ -249,8 +273,9 @@ def time_large(folder: Path) -> dict:
     """
     before = os.times()
     started = time.monotonic()
+    own = [] if public_folder(folder.parent) == PUBLIC_ARCHIVE else ["--public", str(public_source(folder))]
     subprocess.run([sys.executable, "-m", "grader", "similarity", str(folder / "submissions"),
-                    "--starter", str(folder / "starter" / "engine.py"), "-o", str(folder / "similarity.json"),
+                    "--starter", str(starter_file(folder)), *own, "-o", str(folder / "similarity.json"),
                     "--html", str(folder / "similarity.html")], check=True, stdout=subprocess.DEVNULL)
     wall = time.monotonic() - started
     after = os.times()
@@ -326,6 +351,10 @@ def arguments() -> argparse.ArgumentParser:
                         help="also the ninth class (ninth/, 57 files written by hand, blind to the method, on a "
                              "starter with the 01-mul-backward, 03-tanh and 05-backward regions; measured once, "
                              "never tuned on)")
+    parser.add_argument("--tenth", action="store_true",
+                        help="also the tenth class (tenth/, 57 files written by hand, blind to the method, on "
+                             "07-mlp-xor's nn.py, the network: its public source micrograd's nn.py; measured once, "
+                             "never tuned on)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -382,6 +411,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "ninth"
         classes[f"ninth class, {ninth.EXERCISE} (by hand, ninth/)"] = (
             folder, made(folder, lambda: ninth.build(folder)))
+    if args.tenth:
+        folder = args.build / "tenth"
+        classes[f"tenth class, {tenth.EXERCISE} (by hand, tenth/)"] = (
+            folder, made(folder, lambda: tenth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
