@@ -136,8 +136,9 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
                 raise SimilarityError(f"--starter {path}: {exc}") from None
             if entry.rejected:
                 raise SimilarityError(f"--starter {path} cannot be read: {entry.problem}")
-            for name, text in _texts(entry.files).items():
-                texts[name if name not in texts else f"{Path(path).name}/{name}"] = text
+            for name, text in _own_names(entry).items():  # nn.py, not the sandbox's engine.py
+                folder = Path(path) if Path(path).is_dir() else Path(path).parent
+                texts[name if name not in texts else f"{folder.name}/{name}"] = text
         return texts
     from ..classroom import starters
 
@@ -212,7 +213,8 @@ def _texts(files: dict[str, bytes]) -> dict[str, str]:
 
 
 def _own_names(submission) -> dict[str, str]:
-    """The submission's .py texts under the student's own file names (`s1336.py`, not the sandbox's `engine.py`).
+    """The submission's (or a starter's) .py texts under its own file names (`s1336.py`, not the sandbox's
+    `engine.py`).
 
     A notebook's code cells are joined into one file whose lines are not the
     notebook's: it is named `carol.ipynb (code cells)`.

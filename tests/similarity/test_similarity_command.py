@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from grader.classroom import starters
 from grader.cli import main
-from grader.similarity import PUBLIC_ARCHIVE
+from grader.similarity import PUBLIC_ARCHIVE, starter_files
 
 from .test_similarity import EXAMPLES, KAHN, with_backward
 
@@ -57,6 +57,32 @@ def test_grade_similarity_subtracts_an_exercise_starter_and_lists_unreadable_ent
     assert "mallory.rar is a .rar file" in record["submissions"][-1]["message"]
     assert [(p["a"], p["b"]) for p in record["pairs"]] == [("alice", "bob")]  # not carol and dave: canonical
     assert record["pairs"][0]["score"] >= 0.95
+
+
+def test_the_record_names_the_starter_files_given(tmp_path):
+    # a starter given as one file is named as given (the loader runs one .py file as the sandbox's engine.py: the
+    # record said engine.py for nn.py, session 13); a folder's files keep their names; two files of one name are
+    # told apart by their folders
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    handout = starters.starter_files("07-mlp-xor")
+    for name in ("alice", "bob"):
+        (folder / f"{name}.py").write_text(handout["nn.py"], encoding="utf-8")
+    given = tmp_path / "handout"
+    given.mkdir()
+    for name, text in handout.items():
+        (given / name).write_text(text, encoding="utf-8")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "nn.py").write_text(handout["nn.py"] + "\n# the second term's\n", encoding="utf-8")
+    out = tmp_path / "s.json"
+    result = CliRunner().invoke(main, ["similarity", str(folder), "-e", "07-mlp-xor", "--no-micrograd",
+                                       "--starter", str(given / "nn.py"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text(encoding="utf-8"))["starter"] == ["nn.py"]
+    assert sorted(starter_files("07-mlp-xor", (given,))) == ["engine.py", "nn.py"]
+    assert starter_files(None, (given / "nn.py", other / "nn.py")) == {
+        "nn.py": handout["nn.py"], "other/nn.py": handout["nn.py"] + "\n# the second term's\n"}
 
 
 def test_grade_similarity_names_a_bad_exercise():
