@@ -7,6 +7,8 @@ errors = load_bench("errors")
 
 FILLER = {"kind": "independent: fills 03-tanh", "cluster": None, "level": None}
 ENGINE = {"kind": "independent: engine 'russian' (fourth/engines)", "cluster": None, "level": None}
+WHOLE_NN = {"kind": "independent: whole nn.py (Bartek: parameters found by walking the attributes)", "cluster": None,
+            "level": None}  # the tenth class's: a whole network, its engine's kind
 HARD_A = {"kind": "independent: the same plain lines", "cluster": None, "level": None, "hard_pair": "h2"}
 HARD_B = dict(HARD_A)
 HARD_OTHER = {"kind": "independent: the same lecture lines", "cluster": None, "level": None, "hard_pair": "h1"}
@@ -18,7 +20,8 @@ COPY = {"kind": "copy, level 3", "cluster": "c1", "level": 3}
 @pytest.mark.parametrize("a, b, kind", [
     (HARD_A, HARD_B, "hard"), (HARD_A, HARD_OTHER, "hard-other"), (PUBLIC, PUBLIC, "public-public"),
     (PUBLIC, FILLER, "public-other"), (PUBLIC, HARD_A, "public-other"), (SOURCE, FILLER, "copy-other"),
-    (FILLER, FILLER, "fillers"), (ENGINE, FILLER, "engine"), (HARD_A, FILLER, "hard-other")])
+    (FILLER, FILLER, "fillers"), (ENGINE, FILLER, "engine"), (WHOLE_NN, FILLER, "engine"),
+    (HARD_A, FILLER, "hard-other")])
 def test_a_negative_pair_has_one_kind(a, b, kind):
     assert errors.negative_kind(a, b) == kind
     assert errors.negative_kind(b, a) == kind
@@ -43,3 +46,9 @@ def test_errors_count_each_negative_above_each_positive_and_what_putting_a_kind_
     assert result["gain"]["public-public"] == 0.0
     # k = 3: the hard pair is in the top k
     assert (result["hard_in_top_k"], result["public_pairs_in_top_k"]) == (1, 0)
+
+
+def test_a_held_out_class_built_before_is_read_from_its_labels(tmp_path):
+    (tmp_path / "labels.json").write_text('{"main": {"t101": {"kind": "independent", "cluster": null}}}')
+    for name in ("eighth", "ninth", "tenth"):
+        assert errors.build(name, 0, tmp_path) == {"main": {"t101": {"kind": "independent", "cluster": None}}}

@@ -1,7 +1,7 @@
 """Where a class's average precision is lost: which negatives outrank which positives.
 
     python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
-                                     [--eighth] [--ninth] [--list 5] [--json OUT]
+                                     [--eighth] [--ninth] [--tenth] [--list 5] [--json OUT]
 
 For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
 build-second/ as run.py builds it; reused when there), the pairs are
@@ -12,7 +12,8 @@ pair in the wrong order; each negative pair is put in one kind:
 - `public-public`: two copies of the public source (they copied it, not each other)
 - `public-other`: a public copy against anyone else
 - `fillers`: two independent students who fill the starter
-- `engine`: an independent student who wrote a whole engine against another independent student
+- `engine`: an independent student who wrote a whole engine (the tenth: a whole nn.py) against another
+  independent student
 - `copy-other`: a member of a copy cluster (source or copy) against someone outside it
 - `hard-other`: a member of a hard-negative group against someone outside it
 
@@ -45,6 +46,7 @@ import run  # noqa: E402
 NEGATIVE_KINDS = ("hard", "public-public", "public-other", "fillers", "engine", "copy-other", "hard-other")
 POSITIVE_KINDS = ("L1", "L2", "L3", "L4", "twice")
 CLASSES = ("second", "fourth", "fifth", "sixth", "seventh")
+HELD_OUT = ("eighth", "ninth", "tenth")  # written by hand, each in its own folder: measured, never tuned on
 
 
 def negative_kind(a: dict, b: dict) -> str:
@@ -57,7 +59,7 @@ def negative_kind(a: dict, b: dict) -> str:
         return "copy-other"
     if a.get("hard_pair") or b.get("hard_pair"):
         return "hard-other"
-    if "engine" in a["kind"] or "engine" in b["kind"]:
+    if any("engine" in m["kind"] or "whole" in m["kind"] for m in (a, b)):  # a whole engine (the tenth: nn.py)
         return "engine"
     return "fillers"
 
@@ -150,10 +152,11 @@ def build(name: str, seed: int, folder: Path) -> dict:
     import second
     import seventh
     import sixth
+    import tenth
 
-    if name in ("eighth", "ninth"):
+    if name in HELD_OUT:
         labels = folder / "labels.json"
-        held_out = {"eighth": eighth, "ninth": ninth}[name]
+        held_out = {"eighth": eighth, "ninth": ninth, "tenth": tenth}[name]
         return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else held_out.build(folder)
     module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
@@ -181,16 +184,17 @@ def main():
         parser.add_argument(f"--{name}", type=int, nargs="*", default=[], metavar="SEED")
     parser.add_argument("--eighth", action="store_true", help="also the eighth class (eighth/, written by hand)")
     parser.add_argument("--ninth", action="store_true", help="also the ninth class (ninth/, written by hand)")
+    parser.add_argument("--tenth", action="store_true",
+                        help="also the tenth class (tenth/, 07-mlp-xor's nn.py, written by hand)")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
     parser.add_argument("--json", type=Path, help="also write the analysis here")
     args = parser.parse_args()
     results = {}
     cache = args.build / "rescore-cache" / rescore.reading_digest()
     chosen = [(name, seed) for name in CLASSES for seed in getattr(args, name)]
-    chosen += [("eighth", 0)] if args.eighth else []
-    chosen += [("ninth", 0)] if args.ninth else []
+    chosen += [(name, 0) for name in HELD_OUT if getattr(args, name)]
     for name, seed in chosen:
-        if name in ("eighth", "ninth"):
+        if name in HELD_OUT:
             folder = args.build / name
         else:
             folder = (args.build.parent / "build-second" if name == "second" else args.build / name) / f"seed-{seed}"
