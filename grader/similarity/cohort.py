@@ -245,10 +245,14 @@ class Cohort:
             # alike, as written or as the structure reads them (whichever says more: one method, not two pieces)
             _, _, x, y = homework((i, j))
             w, r, weak = written.get((i, j), 0.0) - x, structural.get((i, j), 0.0) - y, 1 - CANONICAL_EVIDENCE
+            # all the code they share canonical (variants, recombined): its shapes as the variants hold them weak too
+            only = i not in copiers and j not in copiers and shared.get((i, j), 0.0) - lines.get((i, j), 0.0) - \
+                code_r.get((i, j), 0.0) < 1e-9
+            _, vx, vy = self._shared_variant_traits(i, j) if only else (0.0, 0.0, 0.0)
             shape = max(smaller_share_score(w, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE,
-                                            rare=w - weak * shapes_r.get((i, j), 0.0)),
+                                            rare=w - weak * (shapes_r.get((i, j), 0.0) + vx)),
                         smaller_share_score(r, self.structure_totals[i], self.structure_totals[j], SHAPE_EVIDENCE,
-                                            rare=r - weak * structures_r.get((i, j), 0.0)))
+                                            rare=r - weak * (structures_r.get((i, j), 0.0) + vy)))
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)
         for pair, (_, surely) in both.items():
@@ -305,10 +309,9 @@ class Cohort:
                      threshold: float) -> dict[tuple[int, int], tuple[str, tuple[float, float]]]:
         """{pair: (the public source both match at the threshold, how surely each of the two copied it)}: each
         match's rise above the threshold, (p - threshold) / (1 - threshold), from 0 at the flag to 1."""
-        position = self.position
         both: dict[tuple[int, int], tuple[float, str, tuple[float, float]]] = {}
         for source, scores in sorted(public.items()):
-            holders = sorted((position[i], s) for i, s in scores.items() if s >= threshold and i in position)
+            holders = sorted((self.position[i], s) for i, s in scores.items() if s >= threshold and i in self.position)
             for (i, si), (j, sj) in combinations(holders, 2):
                 if min(si, sj) > both.get((i, j), (0.0,))[0]:
                     both[(i, j)] = (min(si, sj), source, (si, sj))
@@ -384,16 +387,13 @@ class Cohort:
         return [(doc_id, score) for doc_id, score in scores if score > 0]
 
     def _mistake_bonuses(self, mistakes: dict[str, str]) -> dict[tuple[int, int], dict]:
-        position = self.position
         holders: dict[str, list[int]] = defaultdict(list)
         for doc_id, signature in mistakes.items():
-            if signature and doc_id in position:
-                holders[signature].append(position[doc_id])
+            if signature and doc_id in self.position:
+                holders[signature].append(self.position[doc_id])
         bonuses = {}
-        for signature, indices in holders.items():
+        for signature, indices in ((sig, held) for sig, held in holders.items() if 2 <= len(held) <= self.common):
             c = len(indices)
-            if not 2 <= c <= self.common:
-                continue
             rarity = math.log((self.n + 1) / c) / math.log(self.n + 1)
             for i, j in combinations(sorted(indices), 2):
                 bonuses[(i, j)] = {"bonus": round(MISTAKE_WEIGHT * rarity, 4), "shared_by": c, "signature": signature}

@@ -195,6 +195,35 @@ def test_two_students_whose_own_code_is_the_plain_lines_score_low_and_a_copy_doe
     assert scores[("cy", "dee")] >= 0.85  # 0.90: the same lines, and a rare line of their own
 
 
+
+def test_two_students_whose_own_code_is_the_lectures_tanh_share_its_shape_as_weakly_as_its_code():
+    """Two independent students fill 03-tanh with the lecture's tanh (through `exp(2*x)`, a canonical variant), each
+    with a comment of their own, and a renamed copy of one of them (comments dropped): all the code they share is
+    canonical, and so is the tanh's method shape, the same code read as a method, which counts as weakly as the code
+    (CANONICAL_EVIDENCE) between them: 0.258 -> 0.240. A copy that keeps one's comment and line stays flagged."""
+    reference = next(text for name, text in canonical_sources().items() if name.endswith("/engine.py"))
+    begin = reference.index("        # BEGIN SOLUTION 03-tanh")
+    end = reference.index("        # END SOLUTION", begin) + len("        # END SOLUTION\n")
+    starter = reference[:begin] + "        raise NotImplementedError\n" + reference[end:]
+
+    tanh = LECTURE.split("    def exp")[0].split("def tanh(self):\n", 1)[1]  # the lecture's tanh, its body
+
+    def filled(comment: str) -> str:
+        return starter.replace("        raise NotImplementedError\n", f"        # {comment}\n" + tanh, 1)
+
+    given = starter_kgrams({"engine.py": starter})
+    texts = {"ann": filled("tanh as in the lecture video"), "bob": filled("squash between minus one and one")}
+    texts |= {"cy": disguised(texts["ann"]), "dee": texts["ann"].replace("x = self.data", "x = self.data  # input", 1)}
+    documents = [read_document(i, {"engine.py": text}, given, PUBLIC, VARIANTS) for i, text in texts.items()]
+    assert all(d.variants for d in documents)  # the lecture's tanh is a canonical variant
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given, PUBLIC,
+                                               VARIANTS) for name in CLASS])
+    scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
+                                                        threshold=THRESHOLD)}
+    assert 0.23 < scores[("ann", "bob")] < 0.25  # 0.258 with the tanh's shape counted in full
+    assert scores[("ann", "cy")] == scores[("ann", "bob")]  # a copy that keeps nothing but the lecture's code (Limits)
+    assert scores[("ann", "dee")] > 0.6  # her comment kept
+
 def test_an_engine_in_the_lectures_style_does_not_match_the_public_source():
     """A public source is read with the course's reference marked (read_public): a submission's match is the share
     of the source it holds times the share of the source's own choices beyond the reference's (the lecture's) code.
