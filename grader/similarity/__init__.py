@@ -40,7 +40,7 @@ from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_d
 from .regions import matches
 from .variants import known_kgrams
 
-# karpathy/micrograd's engine.py (MIT, its licence beside it): the public solution most likely copied
+# karpathy/micrograd's engine.py and nn.py (MIT, its licence beside them): the public solutions most likely copied
 PUBLIC_ARCHIVE = Path(__file__).parents[1] / "data" / "public" / "karpathy-micrograd"
 PRIVATE_MODE = 0o600  # the report names students and shows their code: the instructor's account only
 
@@ -66,7 +66,7 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
     kgrams = starter_kgrams(starter_texts)
-    sources = public_sources(([PUBLIC_ARCHIVE] if shipped_public else []) + list(public))
+    sources = {**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))}
     canonical = canonical_sources()
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
     documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
@@ -163,6 +163,15 @@ def canonical_sources() -> dict[str, str]:
     folder = Path(reference.__file__).parent
     return {f"course reference/{path.name}": path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))
             if path.name not in ("__init__.py", "test_engine.py")}
+
+
+def shipped_sources(starter: dict[str, str]) -> dict[str, str]:
+    """The shipped archive's files compared: micrograd's engine always, and each other file (its nn.py) when the
+    starter has a file of that name (07-mlp-xor's nn.py: a network is compared with micrograd's network, an engine
+    with its engine)."""
+    given = {Path(name).name for name in starter}
+    return {name: text for name, text in public_sources([PUBLIC_ARCHIVE]).items()
+            if Path(name).name == "engine.py" or Path(name).name in given}
 
 
 def public_sources(archives: list[Path]) -> dict[str, str]:
