@@ -273,7 +273,9 @@ def time_large(folder: Path) -> dict:
     """
     before = os.times()
     started = time.monotonic()
-    own = [] if public_folder(folder.parent) == PUBLIC_ARCHIVE else ["--public", str(public_source(folder))]
+    source = public_source(folder)  # the command compares the shipped file of that name (engine.py; nn.py for nn.py)
+    shipped = PUBLIC_ARCHIVE / source.name
+    own = [] if shipped.exists() and shipped.read_bytes() == source.read_bytes() else ["--public", str(source)]
     subprocess.run([sys.executable, "-m", "grader", "similarity", str(folder / "submissions"),
                     "--starter", str(starter_file(folder)), *own, "-o", str(folder / "similarity.json"),
                     "--html", str(folder / "similarity.html")], check=True, stdout=subprocess.DEVNULL)

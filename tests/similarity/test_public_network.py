@@ -54,6 +54,9 @@ def test_the_public_network_is_compared_when_the_starter_has_an_nn_py():
     assert sorted(shipped_sources({"nn.py": ""})) == [engine, network]
     assert sorted(shipped_sources(starter_files("05-backward", ()))) == [engine]
     assert sorted(shipped_sources({})) == [engine]  # no starter: the complete engine
+    # the tenth class's own public source is the shipped file: run.py gives the command no --public for it
+    tenth = Path(__file__).parents[2] / "bench" / "similarity" / "tenth" / "public" / "nn.py"
+    assert tenth.read_bytes() == (PUBLIC_ARCHIVE / "nn.py").read_bytes()
     assert (PUBLIC_ARCHIVE / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n\nCopyright (c) 2020 "
                                                                                "Andrej Karpathy\n")
 
