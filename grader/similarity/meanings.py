@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 
 from ..parsing import parse
+from .design import design
 from .evaluator import Evaluator
 from .evaluator_objects import Budget, Klass, Obj
 from .normalise import python_lines
@@ -42,6 +43,9 @@ MIN_OPS = 4  # ops read before the engine's whole set of them says something
 # starter's with the lecture's `__neg__`, `__sub__`, `exp`), the same forms of two ops or more seldom one
 SIGNATURE_SIZE = 4.0
 CHOICES_SIZE = 8.0
+# the engine's walk design (design.py), with its whole: weighed as its choices together (8; on the tuning seeds 4, 8
+# and 12 were measured, 12 let a hard pair into a top k: docs/similarity.md, session 13)
+DESIGN_SIZE = CHOICES_SIZE
 MEANING_SIZE = 0.5  # each part of an op's meaning (its value, each derivative) weighs as a statement of a shape does
 UNARY = ("tanh", "exp", "relu", "log", "sigmoid", "sqrt", "__neg__", "__abs__")
 BINARY = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
@@ -62,6 +66,10 @@ def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
         return {}
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
+    try:  # before the evaluator: what the file wrote, whatever the evaluator follows
+        walk_design = design(tree)
+    except RecursionError:  # ast.unparse of a deeply nested expression
+        walk_design = None
     evaluator = Evaluator(steps)
     out, read, present, written = {}, {}, 0, 0
     try:
@@ -97,6 +105,8 @@ def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
         lines = set().union(*(held for _, held in read.values()))
         names = " ".join(sorted(read))
         out[_hash("meaning ops", names)] = (SIGNATURE_SIZE, f"{WHOLE}ops {names}", lines)
+    if walk_design:  # the walk's design, with the engine's whole (documents.read_document: when it wrote its ops)
+        out[_hash("design", walk_design)] = (DESIGN_SIZE, f"{WHOLE}{walk_design}", set())
     return out
 
 
