@@ -17,6 +17,7 @@ from .meanings import CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
 from .scores import float_sum
+from .tokens import shared as shared_tokens
 from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
 from .walk import walk
 
@@ -66,6 +67,11 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
                   public_kgrams: frozenset[int] = frozenset(), variant_kgrams: frozenset[int] = frozenset()) -> Document:
     """The document's fingerprints without the starter's; those a public source explains are marked `explained`,
     those the canonical code's variants hold (`known_kgrams`) `variants`."""
+    with shared_tokens():  # a file read as lexical tokens has its traits read from the same tokens
+        return _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
+
+
+def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams) -> Document:
     readings = [read_source(texts[name], name) for name in sorted(texts)]
     units = [unit for reading in readings for unit in reading.units]
     prints: dict[int, list[Occurrence]] = {}
@@ -120,9 +126,17 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     written = [(name, texts[name]) for name in sorted(texts)]
     written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
                 for n, hidden in enumerate(reading.unpacked)]
-    for name, source in written:
+    read_meanings: dict[int, dict] = {}  # each written source's meanings (meanings.py), read on the tree traits parses
+
+    for index, (name, source) in enumerate(written):
         live = _live_traits(source, {line for file, line in dead if file == name})
-        for h, (size, kind, text, lines) in traits_of(source).items():
+
+        def with_meanings(tree, index=index, name=name, source=source):
+            read_meanings[index] = meanings(source, name, given=starter_kgrams, tree=tree)
+
+        # a file with a byte-order mark is parsed by meanings as written (traits reads it without the mark)
+        for h, (size, kind, text, lines) in traits_of(
+                source, None if source.startswith("\ufeff") else with_meanings).items():
             if lines and all((name, line) in starter_lines for line in lines):
                 continue
             full, size = size, size * (UNREACHED_WEIGHT if live is not None and h not in live else 1.0)
@@ -141,8 +155,9 @@ def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[
     # and each op as what it means (meanings.py): what a copy that restructured its dispatch keeps of its ops
     read = dict(structure_shapes(units))
     whole = {}  # the engine's whole set of meanings (meanings.py)
-    for name, source in written:
-        for h, found in meanings(source, name, given=starter_kgrams).items():
+    for index, (name, source) in enumerate(written):
+        of_source = read_meanings[index] if index in read_meanings else meanings(source, name, given=starter_kgrams)
+        for h, found in of_source.items():
             (whole if found[1].startswith(WHOLE) else read)[h] = found
     for h, (size, text, lines) in read.items():
         if text.startswith(MEANING):

@@ -51,20 +51,26 @@ UNARY = ("tanh", "exp", "relu", "log", "sigmoid", "sqrt", "__neg__", "__abs__")
 BINARY = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
           "__pow__")
 REFLECTED = ("__radd__", "__rsub__", "__rmul__", "__rtruediv__")
+PARSE = object()  # meanings' TREE when it parses the text itself
 
 
 def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
-             given: frozenset[int] = frozenset()) -> dict[int, tuple[float, str, set]]:
+             given: frozenset[int] = frozenset(), tree=PARSE) -> dict[int, tuple[float, str, set]]:
     """{hash: (size, text, (file, line)s)} of each part of each op's meaning: its value, each input's derivative.
 
     GIVEN: the forms (`op_forms`) of the starter's op methods: an op whose method is one of them, as the starter wrote
-    it, is the starter's, not the student's (its parts are left out; in the engine's whole it is one of its ops)."""
+    it, is the starter's, not the student's (its parts are left out; in the engine's whole it is one of its ops).
+    TREE: TEXT's tree as plain_module reads it, None when it has none that is read (traits.traits gives it: TEXT
+    without a byte-order mark); the tree is only read."""
     if len(text) > MAX_SHAPES_CHARS:
         return {}  # a longer file is not an engine a student wrote (as for the methods' shapes)
-    try:
-        tree = plain_module(parse(text))  # grader/parsing.py: the service's request threads parse beside each other
-    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
-        return {}
+    if tree is None:
+        return {}  # it did not parse, or plain_module could not read it (the errors caught below)
+    if tree is PARSE:
+        try:
+            tree = plain_module(parse(text), text)  # grader/parsing.py: the service's threads parse beside each other
+        except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
+            return {}
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
     try:  # before the evaluator: what the file wrote, whatever the evaluator follows
         walk_design = design(tree)
@@ -115,7 +121,7 @@ def op_forms(text: str) -> set[int]:
     without their indentation or blank lines; and the set of each class's ops, as an engine's whole names it: an
     engine whose ops are the ones the starter has (a filler's, its lines rewritten by a copier) did not choose them."""
     try:
-        tree = plain_module(parse(text))  # grader/parsing.py: the service's request threads parse beside each other
+        tree = plain_module(parse(text), text)  # grader/parsing.py: the service's threads parse beside each other
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
         return set()
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)

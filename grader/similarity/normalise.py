@@ -38,9 +38,7 @@ read as micrograd's closures) and emitter.py (the tokens of the rewritten tree).
 from __future__ import annotations
 
 import ast
-import keyword
 import re
-import tokenize
 from dataclasses import dataclass, field
 
 from ..parsing import parse
@@ -53,8 +51,8 @@ from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dis
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
-from .roles import BUILTINS, Names, backward_attribute, called_name, children_attribute, kept_as_written
-from .tokens import python_tokens
+from .roles import Names, backward_attribute, called_name, children_attribute
+from .tokens import lexical_tokens
 from .walk import walk
 
 
@@ -118,6 +116,12 @@ class Work:
         if self.spent > self.limit:
             raise _OverBudget
 
+    def ahead(self, units: int) -> None:
+        """UNITS that the reading is sure to charge later: when they take it over the limit, charged now (the file is
+        read as lexical tokens now, as it would be then, without the work in between; the same reading, sooner)."""
+        if self.spent + units > self.limit:
+            self.charge(units)
+
 
 def units_of(text: str, file: str = "engine.py") -> list[Unit]:
     """The normalised units of one source file, in file order."""
@@ -128,6 +132,7 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
     """The normalised units of one source file, with what limited the reading and the code it hides."""
     limits: list[dict] = []
     text = text.removeprefix("\ufeff")  # a byte-order mark, which Python skips too
+    whole = text[:MAX_CHARS]  # what traits.py reads of it
     if len(text) > MAX_CHARS:
         cut = _top_level_cut(text, MAX_CHARS)
         limits.append({"file": file, "what": "truncated", "compared_chars": cut, "chars": len(text)})
@@ -136,7 +141,7 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
     try:
         tree = _parse_repaired(text, work)
         if tree is not None:
-            reader = _TreeReader(tree, file, work, depth)
+            reader = _TreeReader(tree, file, work, depth, text)
             return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked, reader.unreached)
     except _OverBudget:
         limits.append({"file": file, "what": "lexical", "why": f"reading took over {work.limit:,} units of work"})
@@ -145,7 +150,7 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
     else:
         limits.append({"file": file, "what": "lexical", "why": "it does not parse as Python"})
     # Not Python that parses: its lexical tokens still show what it shares with others.
-    return Reading(_lexical_units(text, file), limits, [])
+    return Reading(_lexical_units(text, file, whole), limits, [])
 
 
 def _top_level_cut(text: str, limit: int) -> int:
@@ -168,13 +173,17 @@ def _parse_repaired(text: str, work: Work | None = None):
     work.charge(len(text) // PARSE_CHARS)
     try:
         return parse(text)
-    except SyntaxError:
-        pass
+    except SyntaxError as exc:
+        failed = exc
     lines = python_lines(text)
     for _ in range(MAX_REPAIRS):
         work.charge(len(text) // PARSE_CHARS)
+        joined = "\n".join(lines)
         try:
-            return parse("\n".join(lines))
+            if failed is not None and joined == text:
+                raise failed  # the same text (no line ended by \r or a final \n): the same error, not parsed again
+            failed = None
+            return parse(joined)
         except SyntaxError as exc:
             if not exc.lineno or not 1 <= exc.lineno <= len(lines):
                 return None
@@ -193,11 +202,11 @@ def _cut_block(lines: list[str], at: int) -> list[str]:
 
 
 class _TreeReader:
-    def __init__(self, tree, file, work: Work | None = None, depth=0):
+    def __init__(self, tree, file, work: Work | None = None, depth=0, text: str | None = None):
         self.file, self.work, self.limits, self.opaque, self.unpacked = file, work or Work(), [], [], []
         # each rewrite walks the whole tree: run it only where the file has something for it to do; each walk is
         # charged to the budget as the nodes it visits
-        strip_noise(plain_module(tree))
+        strip_noise(plain_module(tree, text))  # TEXT: what TREE was parsed from (repaired: from less of it)
         nodes = list(walk(tree))
         self.work.charge(4 * len(nodes))  # the noise stripped, the walk, the opaque calls, the functions run looked for
         self.unreached = unreached_functions(tree)
@@ -213,6 +222,9 @@ class _TreeReader:
                            {name for call in calls for name in call.names})
             nodes = list(walk(tree))
             self.work.charge(2 * len(nodes))
+        # from here each of these nodes is charged for 11 times more whatever the file holds (InlineHelpers' and
+        # InlineFactories' 2, the edges' and canonical's 3 of `size`, which is no less, Names' 1)
+        self.work.ahead(11 * len(nodes))
         helpers = InlineHelpers(nodes)
         self.work.charge(2 * len(nodes))
         size = len(nodes)
@@ -225,6 +237,7 @@ class _TreeReader:
             if helpers.stopped:
                 self.limits.append({"file": file, "what": "helpers not all inlined",
                                     "why": f"inlining would add more than {helpers.budget} nodes"})
+        self.work.ahead(3 * len(nodes) + 6 * size)  # InlineFactories' 2, the edges' and canonical's 3 each, Names' 1
         # a node-making helper that takes the derivative as a lambda, and rules bound with partial, are read as the
         # closures they stand for (closures.py); with the one-line helpers' budget, what it has left
         factories = InlineFactories(nodes, max(0, helpers.budget - helpers.added))
@@ -237,6 +250,7 @@ class _TreeReader:
         if binds_rules(nodes):
             size += bound_rules_as_closures(tree, max(0, helpers.budget - helpers.added - factories.added))
             self.work.charge(2 * size)
+        self.work.ahead(6 * size + len(nodes))  # the edges' and canonical's 3 each, Names' 1
         self.work.charge(closures_called_with_node(tree, list(walk(tree))))
         self.work.charge(node_makers_as_class(tree, nodes))
         if factories.stopped and not helpers.stopped:
@@ -365,23 +379,7 @@ def _unread_locals(function) -> frozenset[str]:
     return frozenset(stored - loaded)
 
 
-def _lexical_units(text: str, file: str) -> list[Unit]:
-    tokens, lines = [], []
-    try:
-        for tok in python_tokens(text):
-            if tok.type == tokenize.NAME:
-                word = tok.string
-                token = word if keyword.iskeyword(word) or kept_as_written(word) or word in BUILTINS else "v"
-            elif tok.type == tokenize.OP:
-                token = tok.string
-            elif tok.type == tokenize.NUMBER:
-                token = tok.string
-            elif tok.type == tokenize.STRING:
-                token = "str"
-            else:
-                continue
-            tokens.append(token)
-            lines.append(tok.start[0])
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        pass  # keep the tokens read before the point where the text stops being Python
+def _lexical_units(text: str, file: str, whole: str | None = None) -> list[Unit]:
+    """TEXT's lexical tokens (tokens.lexical_tokens; WHOLE: the text it was cut from) as one unit."""
+    tokens, lines = lexical_tokens(text, whole)
     return [Unit(file, "<file>", tuple(tokens), tuple(lines))] if tokens else []

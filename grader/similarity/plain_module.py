@@ -31,10 +31,12 @@ from .walk import children, walk
 
 
 
-def plain_module(tree: ast.Module) -> ast.Module:
-    """TREE with its walrus assignments as assignments and its class factory as module code, in place."""
+def plain_module(tree: ast.Module, text: str | None = None) -> ast.Module:
+    """TREE with its walrus assignments as assignments and its class factory as module code, in place. TEXT: the
+    source TREE was parsed from (a walrus is written `:=`: a text without one has none to look for in the tree)."""
     factory_as_module(tree)
-    walrus_as_assignments(tree)
+    if text is None or ":=" in text:
+        walrus_as_assignments(tree)
     return tree
 
 

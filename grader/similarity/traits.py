@@ -47,7 +47,7 @@ from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.p
 from .plain_module import module_functions, plain_module
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
-from .tokens import python_tokens
+from .tokens import token_list
 from .walk import walk
 from .words import nfkc, phrases, word_count
 from .written_lines import restyled, statements, with_replacements
@@ -73,13 +73,21 @@ def _hash(kind: str, text: str) -> int:
                           "big") | 1 << 63  # the top bit set: never a k-gram's or a statement's hash (< 2 ** 61)
 
 
-def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
-    """{hash: (size, kind, text, lines)} of the traits of one source file (lines: where it is; empty: anywhere)."""
+def traits(text: str, plain=None) -> dict[int, tuple[float, str, str, set[int]]]:
+    """{hash: (size, kind, text, lines)} of the traits of one source file (lines: where it is; empty: anywhere).
+    PLAIN: called with the file's tree as plain_module reads it (None: over MAX_SHAPES_CHARS, or it does not parse),
+    before the shapes rewrite it (meanings.py reads that tree: the file parsed once for both)."""
     found: dict[int, tuple[float, str, str, set[int]]] = {}
+    hashes: dict[tuple[str, str], int] = {}  # a name or a number is written again and again: hashed once
 
     def add(kind: str, value: str, size: float, line: int = 0, shown: str = ""):
         if value and size > 0:
-            entry = found.setdefault(_hash(kind, value), (size, kind, (shown or value)[:SHOWN], set()))
+            h = hashes.get((kind, value))
+            if h is None:
+                h = hashes[(kind, value)] = _hash(kind, value)
+            entry = found.get(h)
+            if entry is None:
+                entry = found[h] = (size, kind, (shown or value)[:SHOWN], set())
             if line:
                 entry[3].add(line)
 
@@ -90,12 +98,16 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
     replaced: dict[int, list[tuple[int, int, str]]] = {}
     tree = _parsed(text)  # parsed once for the four below
     remarks = _remarks(text, tree)  # on the tree as parsed
-    tree = _plain(tree)  # the other three on the module as plain_module reads it; _shapes_of, the last, rewrites it
+    tree = _plain(tree, text)  # the other three on the module as plain_module reads it; _shapes_of (last) rewrites it
+    if plain is not None:
+        plain(tree)
     firsts = _first_parameters(text, tree)
     members, import_lines = _imported_members(text, tree)
     previous = None
+    chosen: dict[str, str | None] = {}  # a name as Python reads it, None for the language's own
+    tokens, _ = token_list(text)  # what ended them: the traits are those of what was read
     try:
-        for token in python_tokens(text):
+        for token in tokens:
             kind, value = token.type, token.string
             named, previous = previous in (".", "def", "class"), value  # an attribute or a definition, not the import
             if kind == tokenize.NAME and value in members and not named:
@@ -106,7 +118,7 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                 semicolons.setdefault(token.start[0], []).append(token.start[1])
             if kind == tokenize.STRING and token.start[0] == token.end[0]:
                 replaced.setdefault(token.start[0], []).append((token.start[1], token.end[1], "''"))
-            if kind == tokenize.NAME and any(value == name and low <= token.start[0] <= high
+            if kind == tokenize.NAME and firsts and any(value == name and low <= token.start[0] <= high
                                              for name, low, high in firsts):
                 replaced.setdefault(token.start[0], []).append((token.start[1], token.end[1], "self"))
                 value = "self"  # a method's first parameter is `self`, however named
@@ -121,8 +133,13 @@ def traits(text: str) -> dict[int, tuple[float, str, str, set[int]]]:
                 body = value.lstrip("rRbBuUfF")[1:-1].strip("\"'")
                 words = _WORD.findall(body.lower())
                 add("string", " ".join(words), min(word_count(body) - SHORT, MAX_SIZE))  # a docstring is no code
-            elif kind == tokenize.NAME and len(value) > SHORT + 1 and not _language(nfkc(value)):
-                add("name", nfkc(value), 1.0, token.start[0])  # as Python reads it: `ｇｒａｄ` is `grad`
+            elif kind == tokenize.NAME and len(value) > SHORT + 1:
+                name = chosen.get(value, False)
+                if name is False:
+                    read = nfkc(value)  # as Python reads it: `ｇｒａｄ` is `grad`
+                    name = chosen[value] = None if _language(read) else read
+                if name is not None:
+                    add("name", name, 1.0, token.start[0])
             elif kind == tokenize.NUMBER:
                 add("number", value.lower(), 1.0, token.start[0])
     except (tokenize.TokenError, SyntaxError, ValueError):
@@ -153,12 +170,12 @@ def _parsed(text: str):
         return None
 
 
-def _plain(tree):
-    """TREE (_parsed) as plain_module reads it (in place), or None."""
+def _plain(tree, text: str):
+    """TREE (_parsed, of TEXT) as plain_module reads it (in place), or None."""
     if tree is None:
         return None
     try:
-        return plain_module(tree)
+        return plain_module(tree, text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
@@ -287,7 +304,7 @@ def _function_shapes(text: str) -> list[tuple[str, float, set[int]]]:
     Value, the derivative through out.data) survives renaming, annotations,
     `+=` written out and statements swapped; its code alone is the structure's.
     """
-    return _shapes_of(_plain(_parsed(text)))
+    return _shapes_of(_plain(_parsed(text), text))
 
 
 def _shapes_of(tree) -> list[tuple[str, float, set[int]]]:
