@@ -76,6 +76,11 @@ def canonical(statements: list) -> list:
     return independent_in_order(_comprehensions(counting_whiles(out)))
 
 
+def may_unwrap(block: list) -> bool:
+    """Whether unwrapped(BLOCK) may be other than BLOCK: it takes off only an if, a for or a while."""
+    return any(isinstance(statement, (ast.If, ast.For, ast.While)) for statement in block)
+
+
 def unwrapped(block: list) -> list:
     """BLOCK with what runs its body once around it taken off (`if True:`, `for _ in range(1):`, `while True: ...
     break`), as canonical reads it; the tree is not changed."""

@@ -14,8 +14,8 @@ from __future__ import annotations
 import ast
 import copy
 
-from .canonical import unwrapped
-from .rewrites import bounded_size, drop_definitions, own_nodes
+from .canonical import may_unwrap, unwrapped
+from .rewrites import bounded_size, drop_definitions, statement_own_nodes
 from .roles import API_NAMES, api_methods, called_name, is_dunder
 from .plain_module import module_classes
 from .walk import children, walk
@@ -55,6 +55,10 @@ class InlineFactories(ast.NodeTransformer):
         self.added = 0
         self.stopped = False
         for node in nodes:
+            if isinstance(node, ast.FunctionDef) and not may_unwrap(node.body) and not (
+                    2 <= len(node.body) <= 8 and isinstance(node.body[-1], ast.Return)
+                    and isinstance(node.body[-1].value, ast.Name)):
+                continue  # its block (unwrapped as it is) is not a helper's: cheap, before its size is counted
             if not (isinstance(node, ast.FunctionDef) and 1 <= len(node.body) <= 8 and not node.args.vararg
                     and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
                     and not is_dunder(node.name) and node.name not in methods
@@ -70,7 +74,7 @@ class InlineFactories(ast.NodeTransformer):
                     and all(isinstance(b, (ast.Assign, ast.AugAssign, ast.FunctionDef, ast.Expr)) for b in body)):
                 continue
             params = [a.arg for a in node.args.posonlyargs + node.args.args]
-            inner = [n for b in body for n in _own_nodes_of(b)]
+            inner = [n for b in body for n in statement_own_nodes(b)]
             if (any(isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await)) for n in inner)
                     or any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in params
                            for b in body for n in walk(b))):
@@ -162,7 +166,7 @@ def bound_rules_as_closures(tree, budget: int) -> int:
                     and not node.args.defaults and not node.decorator_list
                     and not is_dunder(node.name) and (scope is tree or node.name not in API_NAMES)):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
-                inner = [n for b in node.body for n in _own_nodes_of(b)]
+                inner = [n for b in node.body for n in statement_own_nodes(b)]
                 if params and not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await))
                                       or isinstance(n, ast.Return) and n.value is not None for n in inner) \
                         and not any(isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in params
@@ -235,13 +239,6 @@ def _reads_derivative(body, params) -> bool:
                                            for b in body for n in walk(b))
             and any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in params and n.id != params[0]
                     for n in walk(closures[0])))
-
-
-def _own_nodes_of(statement):
-    """The nodes of a statement outside any function nested in it (a nested function's own returns are its own)."""
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return []
-    return [statement] + list(own_nodes(statement))
 
 
 def dispatch_as_closures(tree) -> list:
@@ -343,6 +340,9 @@ def edges_as_closures(tree) -> None:
     lists pairs, are read so.
     """
     classes = {node.name for node in module_classes(tree)}
+    if not any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in classes
+               and len(node.args) >= 2 for node in walk(tree)):
+        return  # no call below could be read (a plain walk, cheaper than the one that knows each call's function)
     calls_in: dict[ast.FunctionDef, list[ast.Call]] = {}
     stack = [(node, None) for node in children(tree)]
     while stack:  # one walk, knowing the function each call is in

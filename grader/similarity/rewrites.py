@@ -260,6 +260,13 @@ def own_nodes(function):
             stack.extend(children(node))
 
 
+def statement_own_nodes(statement):
+    """The nodes of a statement outside any function nested in it (a nested function's own returns are its own)."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    return [statement] + list(own_nodes(statement))
+
+
 def _names_in(expression) -> set[str]:
     return {n.id for n in walk(expression) if isinstance(n, ast.Name)}
 

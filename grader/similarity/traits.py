@@ -211,8 +211,22 @@ def _imported_members(text: str, tree) -> tuple[dict[str, str], set[int]]:
 
 
 def _methods(tree) -> list:
-    return [n for top in walk(tree) if isinstance(top, ast.ClassDef) for n in top.body
-            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    """The methods of every class of TREE (in no order that matters: its readers look each one up)."""
+    return [n for top in _classes(tree) for n in top.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _classes(tree):
+    """Every class TREE defines, anywhere: a class is a statement, so it is in a block of statements (a body, an
+    else, a finally, a handler's or a case's body), which are all this looks through (not the expressions)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.ClassDef):
+            yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                stack.extend(block)
 
 
 def _first(method) -> str | None:
