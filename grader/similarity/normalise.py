@@ -87,8 +87,9 @@ MAX_CHARS = 64 * 1024
 # any machine and under any load: a unit is a node of the tree visited by one step (or a token emitted, or
 # PARSE_CHARS characters parsed). Measured with bench/similarity/adversarial.py on the project's 2-core
 # machine: a unit costs 0.03 to 1.7 µs of CPU time (about 1 in the files that reach the limit), so the limit
-# is reached after at most about 0.4 s; karpathy/micrograd's engine costs 8,600 units, the largest file of
-# the benchmark's classes 23,000, and 1 MiB of small functions 480,000 (it is read as lexical tokens).
+# is reached after at most about 0.4 s, and sooner where the work still to come is sure to pass it (Work.ahead:
+# the same reading); karpathy/micrograd's engine costs 8,600 units, the largest file of the benchmark's classes
+# 23,000, and 1 MiB of small functions 480,000 (it is read as lexical tokens).
 WORK_LIMIT = 300_000
 PARSE_CHARS = 4
 # Python's own line breaks: not str.splitlines, which also breaks at a form feed, \x1c-\x1e, \x85, \u2028...
