@@ -8,6 +8,7 @@ import sys
 
 from .plain_module import rewrite_blocks
 from .roles import kept_as_written
+from .unparse import unparse
 from .walk import children, walk
 from .while_loops import counting_whiles
 
@@ -278,10 +279,10 @@ def _reads_writes(statement) -> tuple[set[str], set[str]]:
     reads, writes = set(), set()
     for node in walk(statement):
         if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
-            text = ast.unparse(node)
+            text = unparse(node)
             (reads if isinstance(node.ctx, ast.Load) else writes).add(text)
             if isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load):
-                reads.add(ast.unparse(node.value))  # `a.x = ...` reads `a`
+                reads.add(unparse(node.value))  # `a.x = ...` reads `a`
     return reads, writes
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 
 from .plain_module import module_classes, module_functions
+from .unparse import unparse
 from .walk import walk
 
 DESIGN = "design "  # how the text of an engine's walk design begins
@@ -53,7 +54,7 @@ def design(tree: ast.Module) -> str | None:
     key = "id" if any(_called(n) == "id" for n in nodes) else "serial" if order == "creation" else "node"
     grads = [n for n in nodes if isinstance(n, ast.AugAssign) and _is_grad(n.target) or isinstance(n, ast.Assign)
              and len(n.targets) == 1 and _is_grad(n.targets[0]) and isinstance(n.value, ast.BinOp)
-             and any(ast.unparse(x) == ast.unparse(n.targets[0]) for x in walk(n.value))]  # `p.grad = p.grad + ...`
+             and any(unparse(x) == unparse(n.targets[0]) for x in walk(n.value))]  # `p.grad = p.grad + ...`
     chain = "walk" if grads else "node"
     zero = "zero" if any(isinstance(n, ast.Assign) and any(_is_grad(t) for t in n.targets)
                          and isinstance(n.value, ast.Constant) and n.value.value == 0 for n in nodes) else "keep"
@@ -111,12 +112,12 @@ def _counters(init) -> set[str]:
     if init is None:
         return set()
     first = _first(init)
-    counted = {ast.unparse(n.target) for n in walk(init) if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add)
+    counted = {unparse(n.target) for n in walk(init) if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add)
                and not _is_self(n.target, first)}
     out = set()
     for n in walk(init):
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and _is_self(n.targets[0], first):
-            if any(_called(c) == "next" for c in walk(n.value)) or ast.unparse(n.value) in counted:
+            if any(_called(c) == "next" for c in walk(n.value)) or unparse(n.value) in counted:
                 out.add(n.targets[0].attr)
     return out
 

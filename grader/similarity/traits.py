@@ -48,6 +48,7 @@ from .plain_module import module_functions, plain_module
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
 from .tokens import token_list
+from .unparse import unparse  # 3.11's ast.unparse on every Python: a shape is the same text on each
 from .walk import walk
 from .words import nfkc, phrases, word_count
 from .written_lines import restyled, statements, with_replacements
@@ -344,7 +345,7 @@ def _shapes_of(tree) -> list[tuple[str, float, set[int]]]:
                           and node.value is not None]
             lines = {node.lineno for node in statements}
             _Plain(_first(function) if id(function) in methods else None, names, helpers).visit(function)
-            shapes = sorted(ast.unparse(node) for node in walk(function)
+            shapes = sorted(unparse(node) for node in walk(function)
                             if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None)
         except (RecursionError, ValueError, AttributeError):
             continue

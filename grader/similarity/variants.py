@@ -42,6 +42,7 @@ from itertools import combinations
 
 from ..parsing import parse
 from .cohort import starter_kgrams
+from .unparse import unparse  # 3.11's ast.unparse: a variant's lines are the same text on every Python
 from .walk import children, walk
 
 
@@ -203,7 +204,7 @@ def _commuted(source: str) -> list[str]:
         found = [n for n in walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mult))]
         for i in chosen:
             found[i].left, found[i].right = found[i].right, found[i].left
-        out.append(ast.unparse(tree))
+        out.append(unparse(tree))
     return out
 
 
@@ -218,10 +219,10 @@ def canonical_variants(texts: dict[str, str]) -> dict[str, str]:
             tree = parse(text)
         except (SyntaxError, ValueError):
             continue
-        imports = [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        imports = [unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
         written = []
         for owner, function in _functions(tree):
-            source = ast.unparse(function)
+            source = unparse(function)
             applies = [i for i in IDENTITIES if _rewritten(source, (i,))]
             rewritten = [_rewritten(source, chosen) for size in range(1, len(applies) + 1)
                          for chosen in combinations(applies, size)]
@@ -256,7 +257,7 @@ def _rewritten(source: str, identities) -> str:
         rewrite = identity()
         tree = rewrite.visit(tree)
         changes += rewrite.changes
-    return ast.unparse(ast.fix_missing_locations(tree)) if changes else ""
+    return unparse(ast.fix_missing_locations(tree)) if changes else ""
 
 
 def known_kgrams(sources: dict[str, str], canonical: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
