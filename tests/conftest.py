@@ -11,17 +11,12 @@ test should.
 import json
 import os
 import resource
-import sys
 import tempfile
 
 import pytest
 
 from costs import FAST_CPU_SECONDS, shared_fixture_groups, uses_slow_fixture
 from grader.private_files import write_text_atomically
-
-# `grade serve` needs Python 3.11 or newer (it reads course.toml with tomllib; README): on 3.10 its tests are not
-# collected (its refusal to start on 3.10 is tested on 3.11+: tests/serve/test_api.py)
-collect_ignore = ["serve"] if sys.version_info < (3, 11) else []
 
 _CPU = {}  # nodeid -> (CPU seconds of the test (setup, call, teardown), its children's included; slow?)
 _STARTED = pytest.StashKey[float]()

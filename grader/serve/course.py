@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from . import ServeError
+from .tomlfile import TOMLDecodeError, loads
 
 FILE = "course.toml"
 POLICIES = ("best", "last")
@@ -100,10 +100,10 @@ def load(folder) -> Course:
     folder = Path(folder)
     path = folder / FILE
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ServeError(f"{path} does not exist: start a course with `grade serve init {folder}`") from None
-    except tomllib.TOMLDecodeError as exc:
+    except TOMLDecodeError as exc:
         raise ServeError(f"{path} is not valid TOML: {exc}") from None
     exercises = {}
     for name, ex in (data.get("exercises") or {}).items():

@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -48,6 +47,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import ServeError
 from .db import LtiLink, Nonce
+from .tomlfile import loads
 
 KEY_FILE = "lti-tool-key.pem"
 LAUNCH_LIFETIME = 3600
@@ -174,7 +174,7 @@ class Lti:
 
     @classmethod
     def of(cls, folder):
-        data = tomllib.loads((Path(folder) / "course.toml").read_text(encoding="utf-8"))
+        data = loads((Path(folder) / "course.toml").read_text(encoding="utf-8"))
         return cls(folder, data["lti"]) if data.get("lti") else None
 
     def _key(self) -> str:

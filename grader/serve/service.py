@@ -63,8 +63,8 @@ class Who:
 
 def _lti_of(folder):
     """The course's LTI registration (lti.py), or None: without an [lti] table, pylti1p3 is not even imported."""
-    import tomllib
-    if "lti" not in tomllib.loads((folder / "course.toml").read_text(encoding="utf-8")):
+    from .tomlfile import loads
+    if "lti" not in loads((folder / "course.toml").read_text(encoding="utf-8")):
         return None
     from .lti import Lti
     return Lti.of(folder)
