@@ -196,8 +196,13 @@ def _remarks(text: str, tree) -> set[tuple[int, int]]:
     TREE: TEXT's as parsed (_parsed)."""
     if tree is None or not ('"' in text or "'" in text):
         return set()
-    return {(node.lineno, node.col_offset) for node in walk(tree) if isinstance(node, ast.Expr)
-            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+    starts = [(node.lineno, node.col_offset) for node in walk(tree) if isinstance(node, ast.Expr)
+              and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
+    if not starts or text.isascii():
+        return set(starts)
+    # the tree's columns count UTF-8 bytes, the tokenizer's characters: `x = "é"; """..."""` differs by one
+    lines = python_lines(text)
+    return {(line, len(lines[line - 1].encode("utf-8")[:column].decode("utf-8", "replace"))) for line, column in starts}
 
 
 def _imported_members(text: str, tree) -> tuple[dict[str, str], set[int]]:

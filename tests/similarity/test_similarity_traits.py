@@ -86,6 +86,9 @@ def test_a_string_written_as_a_statement_is_read_as_a_comment():
     assert set(body.values()) == {"comment"} and len(source.keys() & body.keys()) == 5
     message = kinds('def f(x):\n    assert x, "x=2, k=3 gives 12 here"\n    return x\n')
     assert list(message.values()) == ["string"] and not message.keys() & copy.keys()
+    # after text that is not ASCII on its line (the tree counts its columns in bytes, the tokenizer in characters)
+    after = kinds('def f(x):\n    y = "é日"; """x=2, k=3 gives 12 here"""\n    return y\n')
+    assert set(after.values()) == {"comment"} and len(after.keys() & copy.keys()) == 5  # read as a string before
 
 
 def test_a_comment_weighs_its_words_in_any_alphabet():
