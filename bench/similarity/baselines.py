@@ -17,6 +17,9 @@ from pathlib import Path
 import copydetect
 import pycode_similar
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from intake import submitted_texts  # noqa: E402  the files as grade similarity's intake reads them
+
 logging.disable(logging.CRITICAL)
 
 
@@ -62,7 +65,7 @@ def _row(args):
 
 
 def pycode_scores(submissions: Path, public: Path):
-    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(submissions.glob("*.py"))}
+    texts = submitted_texts(submissions)
     ids = sorted(texts)
     with multiprocessing.Pool(2) as pool:  # the development machine's two cores
         rows = pool.map(_row, [(texts[i], [texts[j] for j in ids]) for i in ids])

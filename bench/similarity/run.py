@@ -40,6 +40,7 @@ sys.path.insert(0, str(REPO))
 import eighth  # noqa: E402
 import fifth  # noqa: E402
 import fourth  # noqa: E402
+from intake import submitted_texts  # noqa: E402
 import ninth  # noqa: E402
 import second  # noqa: E402
 import seventh  # noqa: E402
@@ -49,7 +50,6 @@ import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
 
-from grader.load.reading import Rejected, as_utf8  # noqa: E402
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
@@ -111,19 +111,6 @@ def public_source(folder: Path) -> Path:
     micrograd's engine."""
     own = public_folder(folder.parent) / starter_file(folder).name
     return own if own.exists() else PUBLIC_ARCHIVE / "engine.py"
-
-
-def submitted_texts(folder: Path) -> dict[str, str]:
-    """{stem: text} of FOLDER's .py files, each decoded as `grade similarity`'s intake decodes it (UTF-8, a byte-order
-    mark dropped: grader/load/reading.as_utf8); a file the intake rejects (not UTF-8) is left out, as the command
-    leaves it out, with the intake's message on stderr."""
-    texts = {}
-    for path in sorted(folder.glob("*.py")):
-        try:
-            texts[path.stem] = as_utf8(path.read_bytes(), path.name).decode("utf-8")
-        except Rejected as rejected:
-            print(f"left out, as grade similarity leaves it out: {rejected}", file=sys.stderr)
-    return texts
 
 
 def scored_cohort(documents: list, public_source) -> tuple[Cohort, dict[str, float]]:
