@@ -107,6 +107,16 @@ def files() -> dict[str, str]:
         "ops computing 2,000-character expressions (16 KiB)": long_meanings(),
         "ops merging two lists of 5,000 at every turn": branching_meanings(),
         "1 MiB, deeply indented blocks": fill("if x:\n" + "".join(" " * i + "if x:\n" for i in range(1, 90)) + " " * 90 + "y = 1\n"),
+        # session 13: the spellings plain_module and plain_classes read as written plainly, each many times over
+        "1 MiB of classes built by type()": "".join(
+            f"C{i} = type('C{i}', (object,), {{'x{i}': {i}, 'f': lambda self: self.x{i} + 1}})\n" for i in range(14000)),
+        "1 MiB of methods bound after their class": "class Value:\n    pass\n" + "".join(
+            f"def m{i}(self):\n    return self.data + {i}\nsetattr(Value, 'm' + '{i}', m{i})\n" for i in range(16000)),
+        "1 MiB of classes in namespace classes": "".join(
+            f"class N{i}:\n    class C{i}:\n        x = {i}\nC{i} = N{i}.C{i}\n" for i in range(20000)),
+        "1 MiB of blocks in try, with and if True": fill(
+            "try:\n    if True:\n        with contextlib.suppress():\n            x = [(y := 1) for _ in (0,)]\n"
+            "except E:\n    pass\n"),
     }
 
 

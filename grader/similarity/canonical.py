@@ -6,7 +6,7 @@ import ast
 import re
 import sys
 
-from .plain_module import rewrite_blocks
+from .blocks import rewrite_blocks, run_once
 from .roles import kept_as_written
 from .unparse import unparse
 from .walk import children, walk
@@ -38,10 +38,7 @@ def canonical(statements: list) -> list:
             if statement.value is None:
                 continue  # `x: float` declares, it assigns nothing
             statement = ast.copy_location(ast.Assign([statement.target], statement.value), statement)
-        if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
-            out.extend(statement.body if statement.test.value else statement.orelse)
-            continue
-        once = _runs_once(statement)
+        once = run_once(statement)
         if once is not None:
             out.extend(once)  # `for _ in range(1):` or `while True: ...; break` around a block is the block
             continue
@@ -84,54 +81,12 @@ def may_unwrap(block: list) -> bool:
 
 def unwrapped(block: list) -> list:
     """BLOCK with what runs its body once around it taken off (`if True:`, `for _ in range(1):`, `while True: ...
-    break`), as canonical reads it; the tree is not changed."""
+    break`: blocks.run_once), as canonical reads it; the tree is not changed."""
     out = []
     for statement in block:
-        if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
-            out.extend(unwrapped(statement.body if statement.test.value else statement.orelse))
-            continue
-        once = _runs_once(statement)
+        once = run_once(statement)
         out.extend(unwrapped(once) if once is not None else [statement])
     return out
-
-
-def _runs_once(statement) -> list | None:
-    """The body of a loop that runs it exactly once and nothing else: `for _ in range(1):` (its variable unread),
-    or `while True:` (or any true constant) whose body ends in `break` (or `return`, `raise`) and breaks or
-    continues nowhere else."""
-    if isinstance(statement, ast.For) and not statement.orelse and isinstance(statement.target, ast.Name):
-        it = statement.iter
-        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
-                and len(it.args) == 1 and not it.keywords and isinstance(it.args[0], ast.Constant)
-                and it.args[0].value == 1):
-            return None
-        if _jumps(statement.body) or any(isinstance(n, ast.Name) and n.id == statement.target.id
-                                         for b in statement.body for n in walk(b)):
-            return None
-        return statement.body
-    if isinstance(statement, ast.While) and not statement.orelse and isinstance(statement.test, ast.Constant) \
-            and statement.test.value and statement.body and isinstance(statement.body[-1], (ast.Break, ast.Return,
-                                                                                            ast.Raise)):
-        body = statement.body[:-1] if isinstance(statement.body[-1], ast.Break) else statement.body
-        if _jumps(body):
-            return None
-        return body or [ast.copy_location(ast.Pass(), statement)]
-    return None
-
-
-def _jumps(block: list) -> bool:
-    """Whether a `break` or `continue` of this loop level is in BLOCK (not inside a nested loop or function)."""
-    stack = list(block)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.Break, ast.Continue)):
-            return True
-        if not isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.AsyncFunctionDef,
-                                 ast.Lambda, ast.ClassDef)):
-            stack.extend(children(node))
-        elif isinstance(node, (ast.For, ast.While, ast.AsyncFor)):
-            stack.extend(node.orelse)  # a loop's else belongs to the outer level
-    return False
 
 
 def _comprehensions(statements: list) -> list:
@@ -251,6 +206,9 @@ def _noise_stripped(statement) -> list:
         return []  # docstrings stay until `canonical`, which drops them too
     if isinstance(statement, ast.Assert) and isinstance(statement.test, ast.Constant) and statement.test.value:
         return []  # `assert True`: checks nothing
+    if isinstance(statement, ast.If) and _no_effect(statement.test) \
+            and not any(_noise_stripped(s) for s in statement.body + statement.orelse if not isinstance(s, ast.Pass)):
+        return []  # `if x: pass`: tests what calls nothing, to do nothing
     if isinstance(statement, ast.AnnAssign):
         if statement.value is None:
             return []

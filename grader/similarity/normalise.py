@@ -46,7 +46,8 @@ from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .reach import unreached_functions
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
-from .plain_module import classes_apart, plain_module, rewrite_blocks
+from .blocks import rewrite_blocks
+from .plain_module import classes_apart, plain_module
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,

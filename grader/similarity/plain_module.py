@@ -1,6 +1,7 @@
-"""What a file means written as Python plainly writes it, before any other reading: walrus assignments and a factory.
+"""What a file means written as Python plainly writes it, before any other reading: walrus assignments, a factory,
+blocks run once, and (plain_classes.py) classes built otherwise than by a class statement.
 
-Two ways of writing a module that change nothing it does, and that every
+Ways of writing a module that change nothing it does, and that every
 reading (normalise.py's units, traits.py's shapes and imports, meanings.py's
 evaluator, reach.py) must see through alike, so they are undone on the tree
 right after it is parsed (`plain_module`):
@@ -10,16 +11,34 @@ right after it is parsed (`plain_module`):
   evaluates (`if (n := len(xs)) > 0:`, `y = (x := e) + 1`, `return (x := e)`,
   `for v in (vs := f()):`) is `x = e` before the statement, which then reads
   `x`: Python evaluates it before anything else of the statement, so nothing
-  can tell the two apart. A walrus evaluated later (after a call, inside a
-  `while` test that is evaluated again each time, in a comprehension, a
-  lambda or a branch of `and`/`or`/`if else`) is left as written.
+  can tell the two apart; so is one in a list or set comprehension that
+  evaluates its element once, first (`[(x := e) for _ in (0,)]`: one `for`
+  over one constant, no `if`, its variable unread). A walrus evaluated later
+  (after a call, inside a `while` test that is evaluated again each time, in
+  another comprehension, a lambda or a branch of `and`/`or`/`if else`) is left
+  as written.
 - **A factory that builds the class** (`factory_as_module`). `def make():
   import math; class Value: ...; return Value` with `Value = make()` at
   module level is the module written inside a function: when the factory takes
   no arguments, runs once (the module names it nowhere else), returns a class
   its body defines, and binds no name the module binds too, its body is the
   module's, where the call is (`Value = make()` becomes `Value = C` when the
-  class has another name, or goes).
+  class has another name, or goes). So is a function with no arguments
+  whose body declares global every name it binds and returns nothing, called
+  once as a statement (`def _setup(): global math, Value; ...`, `_setup()`):
+  its body, without the `global`, where the call is.
+- **A block run once, written inside something that runs it once**
+  (`blocks.blocks_as_written`): `if True:` (any true constant; a false one is its
+  `else`), `for _ in range(1):` (its variable unread), a loop whose body ends
+  in `break` and breaks or continues nowhere else (`while T: B; break` is `if
+  T: B`, `while True: B; break` is B), `try:` whose handlers only `pass` or
+  re-raise and with no `finally` but `pass` (the body, then the `else`),
+  `with contextlib.suppress(...)` or `contextlib.nullcontext()` (no `as`): the
+  block, where the statement was, at every level (the module's, a class's, a
+  function's). A handler that does anything else, or any other context
+  manager, is left as written. (The `try` that passes is read as its body:
+  it differs from its body only when the body raises, which a file that
+  works does not.)
 """
 
 from __future__ import annotations
@@ -27,14 +46,19 @@ from __future__ import annotations
 import ast
 import copy
 
+from .blocks import blocks_as_written, rewrite_blocks
+from .plain_classes import classes_as_written
 from .walk import children, walk
 
 
 
 def plain_module(tree: ast.Module, text: str | None = None) -> ast.Module:
-    """TREE with its walrus assignments as assignments and its class factory as module code, in place. TEXT: the
-    source TREE was parsed from (a walrus is written `:=`: a text without one has none to look for in the tree)."""
+    """TREE with its blocks out of what runs them once, its class factory as module code, its classes as class
+    statements write them and its walrus assignments as assignments, in place. TEXT: the source TREE was parsed from
+    (a walrus is written `:=`: a text without one has none to look for in the tree)."""
+    blocks_as_written(tree)
     factory_as_module(tree)
+    classes_as_written(tree)
     if text is None or ":=" in text:
         walrus_as_assignments(tree)
     return tree
@@ -52,22 +76,6 @@ def walrus_as_assignments(tree) -> bool:
     return True
 
 
-def rewrite_blocks(tree, rewrite) -> None:
-    """Each statement of every block of TREE (bodies, else blocks, handlers, cases) replaced by the statements
-    REWRITE(statement) gives, in place; a block left empty is `pass`."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                kept = [s for statement in block for s in rewrite(statement)]
-                setattr(node, field, kept or [ast.copy_location(ast.Pass(), block[0])])
-                stack.extend(kept)
-        stack.extend(getattr(node, "handlers", ()))
-        stack.extend(getattr(node, "cases", ()))
-
-
 def _hoisted(statement) -> list:
     """STATEMENT with each walrus it evaluates first taken out as an assignment before it."""
     before = []
@@ -82,11 +90,7 @@ def _hoisted(statement) -> list:
         if walrus is None:
             break
         before.append(_assignment(walrus))
-        read = ast.copy_location(ast.Name(walrus.target.id, ast.Load()), walrus)
-        if isinstance(slot, tuple):
-            getattr(parent, slot[0])[slot[1]] = read
-        else:
-            setattr(parent, slot, read)
+        _put(parent, slot, ast.copy_location(ast.Name(walrus.target.id, ast.Load()), walrus))
     return before + [statement]
 
 
@@ -115,7 +119,8 @@ def _leading(parent, slot, read_before: set[str]):
             return None, None, None
         if isinstance(node, (ast.BinOp, ast.Compare)):
             parent, slot = node, "left"
-        elif isinstance(node, (ast.BoolOp, ast.Tuple, ast.List)) and getattr(node, "values", getattr(node, "elts", ())):
+        elif isinstance(node, (ast.BoolOp, ast.Tuple, ast.List, ast.Set)) \
+                and getattr(node, "values", getattr(node, "elts", ())):
             field = "values" if isinstance(node, ast.BoolOp) else "elts"
             parent, slot = node, (field, 0)
         elif isinstance(node, ast.UnaryOp):
@@ -128,10 +133,39 @@ def _leading(parent, slot, read_before: set[str]):
                 and _plain_name(node.func):
             read_before = read_before | {n.id for n in walk(node.func) if isinstance(n, ast.Name)}
             parent, slot = node, ("args", 0)
+        elif isinstance(node, (ast.ListComp, ast.SetComp)) and _once(node):
+            # `[e for _ in (0,)]` is `[e]`: its element evaluated once, first (the one item is a constant)
+            display = ast.copy_location((ast.List if isinstance(node, ast.ListComp) else ast.Set)([node.elt]), node)
+            if isinstance(display, ast.List):
+                display.ctx = ast.Load()
+            _put(parent, slot, display)
+            parent, slot = display, ("elts", 0)
         else:
             return None, None, None
         node = getattr(parent, slot) if not isinstance(slot, tuple) else getattr(parent, slot[0])[slot[1]]
     return None, None, None
+
+
+def _once(comprehension) -> bool:
+    """Whether a list or set comprehension evaluates its element once and nothing before it: one `for` over one
+    constant (`(0,)`, `[0]`, `"_"`, `range(1)`), no `if`, its variable unread."""
+    if len(comprehension.generators) != 1:
+        return False
+    loop = comprehension.generators[0]
+    it = loop.iter
+    one = isinstance(it, (ast.Tuple, ast.List, ast.Set)) and len(it.elts) == 1 \
+        and isinstance(it.elts[0], ast.Constant) or isinstance(it, ast.Constant) and isinstance(it.value, (str, bytes)) and len(it.value) == 1 \
+        or isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords \
+        and len(it.args) == 1 and isinstance(it.args[0], ast.Constant) and it.args[0].value == 1
+    return one and not loop.ifs and not loop.is_async and isinstance(loop.target, ast.Name) and not any(
+        isinstance(n, ast.Name) and n.id == loop.target.id for n in walk(comprehension.elt))
+
+
+def _put(parent, slot, value) -> None:
+    if isinstance(slot, tuple):
+        getattr(parent, slot[0])[slot[1]] = value
+    else:
+        setattr(parent, slot, value)
 
 
 def _plain_name(func) -> bool:
@@ -153,6 +187,12 @@ def factory_as_module(tree: ast.Module) -> bool:
     was."""
     changed = False
     for function in [s for s in tree.body if isinstance(s, ast.FunctionDef)]:
+        at = _global_call(tree, function)
+        if at is not None:
+            tree.body[at:at + 1] = [s for s in function.body if not isinstance(s, ast.Global)]
+            tree.body.remove(function)
+            changed = True
+            continue
         found = _factory_call(tree, function)
         if found is None:
             continue
@@ -165,6 +205,23 @@ def factory_as_module(tree: ast.Module) -> bool:
         tree.body.remove(function)
         changed = True
     return changed
+
+
+def _global_call(tree, function):
+    """The index of `F()` in the module when FUNCTION is F, takes no arguments, is called so once and named nowhere
+    else, declares global every name it binds and returns nothing (its body means what it means in the module)."""
+    arguments = function.args
+    if function.decorator_list or arguments.args or arguments.posonlyargs or arguments.kwonlyargs \
+            or arguments.vararg or arguments.kwarg:
+        return None
+    declared = {name for s in function.body if isinstance(s, ast.Global) for name in s.names}
+    body = [s for s in function.body if not isinstance(s, ast.Global)]
+    if not declared or not body or not _bound(body) <= declared or any(_escapes(s) for s in body):
+        return None
+    uses = [n for n in walk(tree) if isinstance(n, ast.Name) and n.id == function.name]
+    calls = [i for i, s in enumerate(tree.body) if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call)
+             and s.value.func in uses and not s.value.args and not s.value.keywords]
+    return calls[0] if len(uses) == 1 and len(calls) == 1 else None
 
 
 def _factory_call(tree, function):

@@ -6,12 +6,14 @@ honest engine, the plain copy (tests/fixtures/general/correct-dict-writeback).
 - parens.py: `()` after every statement;
 - packed.py: the engine packed with zlib + base64 and run with exec;
 - walrus.py: every assignment to one name as `(x := e)` (the ninth class's);
-- factory.py: the module inside `def _engine(): ... return Value`, `Value = _engine()` (the ninth class's).
+- factory.py: the module inside `def _engine(): ... return Value`, `Value = _engine()` (the ninth class's);
+- session 13's (READ): the class built otherwise than by a class statement, its blocks inside what runs them once,
+  and walrus assignments a comprehension or a `while` evaluates once: each made by the script of bench/similarity/
+  read_tricks.py with its name (`type_call.py` by "type-call"), which says what it does.
 
-The first three and the last two must score against the plain engine as a verbatim copy does (within
-0.1); the packed one must be reported opaque (and, as it can be unpacked
-without running it, it is compared too). Also: the hostile files of
-bench/similarity/adversarial.py are read within their caps, and say so.
+All but the packed one must score against the plain engine as a verbatim copy does (within 0.1); the packed one
+must be reported opaque (and, as it can be unpacked without running it, it is compared too). Also: the hostile
+files of bench/similarity/adversarial.py are read within their caps, and say so.
 """
 
 import ast
@@ -35,7 +37,9 @@ from .test_similarity import CLASS, engine
 
 EVASIONS = Path(__file__).parent / "evasions"
 PLAIN = engine("general/correct-dict-writeback")
-EVADED = ["formfeed", "annotated", "parens", "packed", "walrus", "factory"]
+READ = ["type_call", "assigned_after", "setattr_split", "lambdas", "mixin", "nested", "if_true", "in_try", "in_with",
+        "global_function", "walrus_comprehension", "walrus_while"]
+EVADED = ["formfeed", "annotated", "parens", "packed", "walrus", "factory", *READ]
 
 
 @pytest.fixture(scope="module")
@@ -44,11 +48,12 @@ def scores():
     texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith("dict-writeback")}
     texts["plain"] = texts["copy"] = PLAIN
     found = {}
+    honest = {i: read_document(i, {"engine.py": t}) for i, t in texts.items()}  # read once, for every class
     # the first four in one class; each later one in a class of its own (one more copy of the plain engine in a
     # class lowers every copy's score a little: a code many hand in is less evidence)
     for names in (EVADED[:4], *([name] for name in EVADED[4:])):
-        cohort = dict(texts) | {name: (EVASIONS / f"{name}.py").read_text(encoding="utf-8") for name in names}
-        record = compare([read_document(i, {"engine.py": t}) for i, t in cohort.items()], [])
+        evaded = {name: (EVASIONS / f"{name}.py").read_text(encoding="utf-8") for name in names}
+        record = compare(list(honest.values()) + [read_document(i, {"engine.py": t}) for i, t in evaded.items()], [])
         for pair in record["pairs"]:
             if "plain" in (pair["a"], pair["b"]):
                 found[pair["b"] if pair["a"] == "plain" else pair["a"]] = pair["score"]
@@ -86,8 +91,105 @@ def test_walrus_assignments_and_a_class_factory_read_as_the_plain_code(evasion):
     assert set(meanings(tricked)) == set(meanings(PLAIN)) and len(meanings(PLAIN)) == 38  # 37 parts, the design
 
 
+@pytest.mark.parametrize("evasion", READ)
+def test_a_class_built_otherwise_and_blocks_run_once_read_as_the_plain_code(evasion):
+    """Each of session 13's spellings reads method for method, shape for shape and meaning for meaning as the plain
+    engine; but mixin.py, whose methods are in a class of their own (`_ValueOps`) and so named, and in_with.py,
+    whose `import contextlib` is code of its own."""
+    tricked = (EVASIONS / f"{evasion}.py").read_text(encoding="utf-8")
+
+    def units(text):
+        return sorted((u.name.replace("_ValueOps.", "Value.") if evasion == "mixin" else u.name, u.tokens)
+                      for u in units_of(text) if u.name != "<module>")
+
+    assert units(tricked) == units(PLAIN) and len(units(PLAIN)) == 16
+    modules = [[u.tokens for u in units_of(t) if u.name == "<module>"] for t in (tricked, PLAIN)]
+    assert (modules[0] != modules[1]) == (evasion in ("mixin", "in_with"))
+    assert sorted(s for s, _, _ in _function_shapes(tricked)) == sorted(s for s, _, _ in _function_shapes(PLAIN))
+    if evasion == "mixin":  # its ops are read as the plain engine's; the walk's design (design.py), not: backward is in _ValueOps
+        assert set(meanings(tricked)) < set(meanings(PLAIN)) and len(set(meanings(PLAIN)) - set(meanings(tricked))) == 1
+    else:
+        assert set(meanings(tricked)) == set(meanings(PLAIN))
+
+
 def _plain(text):
     return ast.unparse(plain_module(ast.parse(textwrap.dedent(text))))
+
+
+def test_classes_built_otherwise_are_class_statements():
+    assert _plain("""
+        def _add(self, o):
+            return self.data + o.data
+        def _init(self, d):
+            self.data = d
+        Value = type("Value", (), {"__init__": _init, "__add__": _add, "__radd__": _add, "__doc__": "A number."})
+        def neg(self):
+            return self * -1
+        Value.__neg__ = neg
+        Value.__rmul__ = Value.__add__
+        setattr(Value, "__s" + "ub__", lambda self, o: self + -o)
+        class _ns:
+            class Node:
+                k = 1
+        V = _ns.Node
+    """) == ("class Value:\n    \"\"\"A number.\"\"\"\n\n    def __init__(self, d):\n        self.data = d\n\n"
+             "    def __add__(self, o):\n        return self.data + o.data\n    __radd__ = __add__\n\n"
+             "    def __neg__(self):\n        return self * -1\n    __rmul__ = __add__\n\n"
+             "    def __sub__(self, o):\n        return self + -o\n\nclass Node:\n    k = 1\nV = Node")
+    for kept in ("class V:\n    pass\ndef f(self):\n    return 1\nV.f = f\ng = f\n",  # defined after, named elsewhere
+                 "class V:\n    pass\nV.f = helper(2)\n",  # a value a class body could not compute there
+                 "V.f = 1\nclass V:\n    pass\n",  # before the class
+                 "type = lambda *a: a\nV = type('V', (), {'f': 1})\n",  # not the builtin type
+                 "V = type('V', (), {k: 1})\n",  # a key that is not a constant
+                 "class _ns:\n    class V:\n        pass\n    k = 1\nV = _ns.V\n",  # a namespace holding more
+                 "class _ns:\n    class V:\n        pass\nV = _ns.V\nW = _ns\n"):  # named elsewhere
+        assert _plain(kept) == ast.unparse(ast.parse(kept))
+
+
+def test_blocks_run_once_are_read_where_they_are():
+    assert _plain("""
+        if True:
+            import math
+        try:
+            class V:
+                x = 1
+        except ImportError:
+            raise
+        with contextlib.suppress():
+            def f(v):
+                while v:
+                    v = g(v)
+                    break
+                for _ in range(1):
+                    return v
+        def _setup():
+            global W
+            W = 2
+        _setup()
+    """) == ("import math\n\nclass V:\n    x = 1\n\ndef f(v):\n    if v:\n        v = g(v)\n    return v\nW = 2")
+    for kept in ("try:\n    import numpy\nexcept ImportError:\n    numpy = None\n",  # a handler that does something
+                 "with open('f') as h:\n    x = 1\n",  # any other context manager
+                 "while v:\n    if v:\n        break\n    v = g(v)\n    break\n",  # another break
+                 "def _setup():\n    global W\n    W = 2\n    V = 3\n_setup()\n"):  # a local it binds
+        assert _plain(kept) == ast.unparse(ast.parse(kept))
+
+
+def test_a_walrus_in_a_comprehension_or_while_evaluated_once_is_an_assignment():
+    assert _plain("""
+        def f(xs):
+            [(a := len(xs)) for _ in (0,)]
+            {(b := a + 1) for _ in "_"}
+            while (c := b * 2):
+                break
+            return c
+    """) == ("def f(xs):\n    a = len(xs)\n    [a]\n    b = a + 1\n    {b}\n    c = b * 2\n    if c:\n        pass\n"
+              "    return c")  # what is left does nothing: strip_noise takes it out
+    assert _tokens("def f(xs):\n    [(a := len(xs)) for _ in (0,)]\n    while (c := a * 2):\n        break\n    return c\n") \
+        == _tokens("def f(xs):\n    a = len(xs)\n    c = a * 2\n    return c\n")
+    for kept in ("y = [(x := v) for v in (1,)]",  # its variable read
+                 "y = [(x := 2) for _ in (1, 2)]", "y = [(x := 2) for _ in (f(),)]", "y = [(x := 2) for _ in (1,) if c]",
+                 "while (x := f()):\n    g(x)"):  # evaluated again and again
+        assert _plain(kept) == ast.unparse(ast.parse(kept))
 
 
 def test_a_walrus_evaluated_first_is_an_assignment_before_its_statement():
@@ -124,7 +226,7 @@ def test_a_class_defined_in_a_function_is_read_as_a_class():
     plain = units_of(PLAIN)
     body = "".join(("    " + line if line.strip() else "") + "\n" for line in PLAIN.rstrip("\n").split("\n"))
     for tricked in ("def _engine(k=1):\n" + body + "    return Value\n\n\nValue = _engine()\n",
-                    "def _engine():\n" + body + "    return Value\n\n\nif True:\n    Value = _engine()\n"):
+                    "def _engine():\n" + body + "    return Value\n\n\nif 'Value' not in globals():\n    Value = _engine()\n"):
         units = units_of(tricked)
         assert [u.name for u in units] == ["<module>", "_engine"] + [u.name for u in plain[1:]]
         assert [u.tokens for u in units[2:]] == [u.tokens for u in plain[1:]]  # every method as the plain's

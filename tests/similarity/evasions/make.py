@@ -8,6 +8,8 @@ from pathlib import Path
 
 src = Path("tests/fixtures/general/correct-dict-writeback/engine.py").read_text()
 out = Path("tests/similarity/evasions")
+READ_TRICKS = ("type-call", "assigned-after", "setattr-split", "lambdas", "mixin", "nested", "if-true", "in-try",
+               "in-with", "global-function", "walrus-comprehension", "walrus-while")
 
 # 1. one form feed in a comment inside the class body: str.splitlines() breaks the line there
 lines = src.split("\n")
@@ -57,3 +59,13 @@ class Walrus(ast.NodeTransformer):
 # 6. the whole module inside a function that returns the class, called once (the ninth class's factory)
 body = "".join(("    " + line if line.strip() else "") + "\n" for line in src.rstrip("\n").split("\n"))
 (out / "factory.py").write_text("def _engine():\n" + body + "    return Value\n\n\nValue = _engine()\n")
+
+# 7. session 13 (simread): spellings of the class and its blocks that a student who read the reading could choose,
+# each made by bench/similarity/read_tricks.py's script of that name (from the tree: comments go)
+import sys
+
+sys.path.insert(0, "bench/similarity")
+from read_tricks import TRICKS  # noqa: E402
+
+for name in READ_TRICKS:
+    (out / f"{name.replace('-', '_')}.py").write_text(TRICKS[name](src))

@@ -1,0 +1,113 @@
+"""Blocks written inside something that runs them once, read as the block (plain_module's step; session 13).
+
+`if True:`, `for _ in range(1):`, a loop whose body ends in `break`, a `try:` whose handlers only pass or re-raise,
+`with contextlib.suppress():`: see plain_module.py's docstring. canonical.py reads the same forms with `run_once`.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .walk import children, walk
+
+
+def rewrite_blocks(tree, rewrite) -> None:
+    """Each statement of every block of TREE (bodies, else blocks, handlers, cases) replaced by the statements
+    REWRITE(statement) gives, in place; a block left empty is `pass`."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                kept = [s for statement in block for s in rewrite(statement)]
+                setattr(node, field, kept or [ast.copy_location(ast.Pass(), block[0])])
+                stack.extend(kept)
+        stack.extend(getattr(node, "handlers", ()))
+        stack.extend(getattr(node, "cases", ()))
+
+
+def blocks_as_written(tree) -> bool:
+    """Each block that a statement runs once (see the module docstring) in the statement's place, at every level;
+    whether there was any."""
+    stack = list(tree.body)
+    while stack:  # looked for first, statements only: most files have none, and a rewrite copies every block
+        node = stack.pop()
+        if run_once(node) is not None:
+            rewrite_blocks(tree, _as_written)
+            return True
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                stack.extend(block)
+        for inner in [*getattr(node, "handlers", ()), *getattr(node, "cases", ())]:
+            stack.extend(inner.body)
+    return False
+
+
+def _as_written(statement) -> list:
+    block = run_once(statement)
+    return [statement] if block is None else [s for inner in block for s in _as_written(inner)]
+
+
+def run_once(statement) -> list | None:
+    """The block STATEMENT runs exactly once and does nothing else around (see the module docstring), or None."""
+    if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
+        return statement.body if statement.test.value else statement.orelse
+    if isinstance(statement, ast.For) and not statement.orelse and isinstance(statement.target, ast.Name):
+        it = statement.iter
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
+                and len(it.args) == 1 and not it.keywords and isinstance(it.args[0], ast.Constant)
+                and it.args[0].value == 1):
+            return None
+        if jumps(statement.body) or any(isinstance(n, ast.Name) and n.id == statement.target.id
+                                        for b in statement.body for n in walk(b)):
+            return None
+        return statement.body
+    if isinstance(statement, ast.While) and statement.body and isinstance(statement.body[-1], _LEAVES):
+        body = statement.body[:-1] if isinstance(statement.body[-1], ast.Break) else statement.body
+        if jumps(body):
+            return None
+        body = body or [ast.copy_location(ast.Pass(), statement)]
+        if isinstance(statement.test, ast.Constant):  # true: the body leaves, its `else` never runs
+            return body if statement.test.value else statement.orelse
+        return [ast.copy_location(ast.If(statement.test, body, statement.orelse), statement)]
+    if isinstance(statement, ast.Try) and all(_does_nothing(h.body) for h in statement.handlers) \
+            and all(isinstance(s, ast.Pass) for s in statement.finalbody):
+        return statement.body + statement.orelse
+    if isinstance(statement, ast.With) and all(_no_op_context(item) for item in statement.items):
+        return statement.body
+    return None
+
+
+_LEAVES = (ast.Break, ast.Return, ast.Raise)
+
+
+def _does_nothing(handler: list) -> bool:
+    """Whether an exception handler only passes or re-raises what it caught."""
+    return all(isinstance(s, ast.Pass) or isinstance(s, ast.Raise) and s.exc is None for s in handler)
+
+
+def _no_op_context(item) -> bool:
+    """`contextlib.suppress(...)` or `contextlib.nullcontext()` (maybe imported by name), bound to nothing."""
+    call, func = item.context_expr, getattr(item.context_expr, "func", None)
+    if item.optional_vars is not None or not isinstance(call, ast.Call):
+        return False
+    name = func.attr if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+        and func.value.id == "contextlib" else func.id if isinstance(func, ast.Name) else None
+    return name == "suppress" and not call.keywords or name == "nullcontext" and not call.args and not call.keywords
+
+
+def jumps(block: list) -> bool:
+    """Whether a `break` or `continue` of this loop level is in BLOCK (not inside a nested loop or function)."""
+    stack = list(block)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Break, ast.Continue)):
+            return True
+        if not isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.AsyncFunctionDef,
+                                 ast.Lambda, ast.ClassDef)):
+            stack.extend(children(node))
+        elif isinstance(node, (ast.For, ast.While, ast.AsyncFor)):
+            stack.extend(node.orelse)  # a loop's else belongs to the outer level
+    return False
