@@ -38,6 +38,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO))
 
 import eighth  # noqa: E402
+import eleventh  # noqa: E402
 import fifth  # noqa: E402
 import fourth  # noqa: E402
 from intake import submitted_texts  # noqa: E402
@@ -344,6 +345,9 @@ def arguments() -> argparse.ArgumentParser:
                         help="also the tenth class (tenth/, 57 files written by hand, blind to the method, on "
                              "07-mlp-xor's nn.py, the network: its public source micrograd's nn.py; measured once, "
                              "never tuned on)")
+    parser.add_argument("--eleventh", action="store_true",
+                        help="also the eleventh class (eleventh/, 43 files written by hand on 07-mlp-xor's nn.py, "
+                             "the network, against the grader's micrograd nn.py: a tuning class, unlike the tenth)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -404,6 +408,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "tenth"
         classes[f"tenth class, {tenth.EXERCISE} (by hand, tenth/)"] = (
             folder, made(folder, lambda: tenth.build(folder)))
+    if args.eleventh:
+        folder = args.build / "eleventh"
+        classes[f"eleventh class, {eleventh.EXERCISE} (by hand, eleventh/, tuning)"] = (
+            folder, made(folder, lambda: eleventh.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
