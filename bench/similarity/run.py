@@ -47,6 +47,7 @@ import second  # noqa: E402
 import seventh  # noqa: E402
 import sixth  # noqa: E402
 import tenth  # noqa: E402
+import twelfth  # noqa: E402
 import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
@@ -348,6 +349,10 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--eleventh", action="store_true",
                         help="also the eleventh class (eleventh/, 43 files written by hand on 07-mlp-xor's nn.py, "
                              "the network, against the grader's micrograd nn.py: a tuning class, unlike the tenth)")
+    parser.add_argument("--twelfth", action="store_true",
+                        help="also the twelfth class (twelfth/, 57 files written by hand, blind to the method, on "
+                             "10-neuron's neuron.py, against the grader's micrograd engine; held out: measured once, "
+                             "never tuned on)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -412,6 +417,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "eleventh"
         classes[f"eleventh class, {eleventh.EXERCISE} (by hand, eleventh/, tuning)"] = (
             folder, made(folder, lambda: eleventh.build(folder)))
+    if args.twelfth:
+        folder = args.build / "twelfth"
+        classes[f"twelfth class, {twelfth.EXERCISE} (by hand, twelfth/, held out)"] = (
+            folder, made(folder, lambda: twelfth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

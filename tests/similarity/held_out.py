@@ -1,4 +1,4 @@
-"""The held-out class's shape (issue 27) as the hand-written classes (bench/similarity/eighth/, ninth/, tenth/) label
+"""The held-out class's shape (issue 27) as the hand-written classes (bench/similarity/eighth/ to twelfth/) label
 it."""
 
 import json
@@ -33,7 +33,7 @@ def assert_held_out_shape(labels: dict, ids: str, fills: str, fillers: int, tric
 
 
 def assert_built_as_committed(module, out: Path, labels: dict, plain: bool = True) -> str:
-    """MODULE (eighth, ninth, tenth or eleventh).build makes the class in OUT as committed, every file checked, and
+    """MODULE (eighth, ninth, tenth, eleventh or twelfth).build makes the class in OUT as committed, every file checked, and
     (with PLAIN: a class with tricked copies) with the plain copies in OUT/plain each tricked copy is its plain copy:
     the starter's text, for the caller to check."""
     assert module.build(out / "class") == {"main": labels}  # build runs every file through its check

@@ -1,0 +1,52 @@
+"""One neuron, its five gradients, and how far they are from PyTorch's.
+
+The neuron is y = relu(w1*x1 + w2*x2 + b), or tanh in place of relu. One
+`backward()` from y gives all five gradients at once: dy/dx1, dy/dx2, dy/dw1,
+dy/dw2 and dy/db. PyTorch computes the same five numbers with an engine of
+its own; `largest_relative_difference` says how far apart two such sets are,
+so that "my engine agrees with PyTorch" becomes a number that can be checked.
+"""
+
+from engine import Value
+
+NAMES = ("x1", "x2", "w1", "w2", "b")  # the neuron's five inputs, in the order the functions take them
+
+
+def neuron(x1, x2, w1, w2, b, activation="relu"):
+    """The neuron as a graph of Values, before any backward pass: (y, {"x1": leaf, ..., "b": leaf}).
+
+    `activation` is "relu" or "tanh".
+    """
+    assert activation in ("relu", "tanh"), f"activation is 'relu' or 'tanh', not {activation!r}"
+    # 잎 노드 만들기
+    ip = [Value(x1), Value(x2), Value(w1), Value(w2), Value(b)]
+    ip_dict = dict(zip(NAMES, ip))
+    # 가중합: w1*x1 + w2*x2 + b
+    hap = ip[2] * ip[0] + ip[3] * ip[1] + ip[4]
+    chulryeok = hap.relu() if activation == "relu" else hap.tanh()
+    return chulryeok, ip_dict
+
+
+def neuron_gradients(x1, x2, w1, w2, b, activation="relu"):
+    """The five gradients of the neuron's output, from one backward() pass: {"x1": dy/dx1, ..., "b": dy/db}."""
+    chulryeok, ip_dict = neuron(x1, x2, w1, w2, b, activation=activation)
+    chulryeok.backward()  # 역전파 한 번
+    return {ireum: ip_dict[ireum].grad for ireum in NAMES}
+
+
+def largest_relative_difference(grads, reference_grads):
+    """The largest relative difference between two sets of gradients with the same names.
+
+    For each name, |g - r| / max(|g|, |r|): the difference as a fraction of
+    the larger of the two, so that it means the same for a gradient of 1e-3 as
+    for one of 1e3. Where both are exactly 0 the two agree, and the difference
+    is 0 (relu's dead side gives such gradients; a division would fail there).
+    """
+    choedae = 0.0
+    for ireum in NAMES:
+        g = grads[ireum]
+        r = reference_grads[ireum]
+        if g == 0 and r == 0:  # 둘 다 0 이면 같음
+            continue
+        choedae = max(choedae, abs(g - r) / max(abs(g), abs(r)))
+    return choedae
