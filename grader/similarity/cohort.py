@@ -233,10 +233,19 @@ class Cohort:
             plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0)
             rare = s - (1 - CANONICAL_EVIDENCE) * plain + max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
             raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
+
+        def only_canonical(i: int, j: int) -> bool:
+            """Whether all the code I and J share is canonical (variants, recombined), neither a public copier."""
+            return i not in copiers and j not in copiers and shared.get((i, j), 0.0) - lines.get((i, j), 0.0) - \
+                code_r.get((i, j), 0.0) < 1e-9
+
+        weak = 1 - CANONICAL_EVIDENCE
         for (i, j), t in self.shared_traits().items():
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
             t -= homework((i, j))[1]
-            trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE)
+            # all the code they share canonical: the variants' lines as written (and names) weak too, as their shapes
+            plain = self._shared_variant_traits(i, j)[0] if only_canonical(i, j) else 0.0
+            trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE, rare=t - weak * plain)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - trait)
             shared.setdefault((i, j), 0.0)
         written, structural = self.shared_shapes(), self.shared_structures()
@@ -244,11 +253,9 @@ class Cohort:
             # a third piece of evidence: the share of the smaller student's methods, as shapes, the other wrote
             # alike, as written or as the structure reads them (whichever says more: one method, not two pieces)
             _, _, x, y = homework((i, j))
-            w, r, weak = written.get((i, j), 0.0) - x, structural.get((i, j), 0.0) - y, 1 - CANONICAL_EVIDENCE
+            w, r = written.get((i, j), 0.0) - x, structural.get((i, j), 0.0) - y
             # all the code they share canonical (variants, recombined): its shapes as the variants hold them weak too
-            only = i not in copiers and j not in copiers and shared.get((i, j), 0.0) - lines.get((i, j), 0.0) - \
-                code_r.get((i, j), 0.0) < 1e-9
-            _, vx, vy = self._shared_variant_traits(i, j) if only else (0.0, 0.0, 0.0)
+            _, vx, vy = self._shared_variant_traits(i, j) if only_canonical(i, j) else (0.0, 0.0, 0.0)
             shape = max(smaller_share_score(w, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE,
                                             rare=w - weak * (shapes_r.get((i, j), 0.0) + vx)),
                         smaller_share_score(r, self.structure_totals[i], self.structure_totals[j], SHAPE_EVIDENCE,

@@ -27,6 +27,9 @@ and together, never from a list of forms:
   that `-1 * self` and `self + -1 * other` are the reference's `self * -1` and
   `self + (-other)`.
 
+The network's loops and lists written the other plain ways (an index for `zip`, `append` loops, `sum` as its loop,
+...) are identities of their own, in loop_variants.py, applied and combined with these.
+
 cohort.py subtracts what these variants hold between two students when one of
 them matches a public source at the threshold (`Document.variants`); between
 anyone else they are not subtracted, but weigh less as evidence
@@ -38,10 +41,13 @@ which an independent classmate writes alike.
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from itertools import combinations
 
 from ..parsing import parse
 from .cohort import starter_kgrams
+from .loop_variants import IDENTITIES as LOOP_IDENTITIES, inliner
+from .traits import MAX_SHAPES_CHARS
 from .unparse import unparse  # 3.11's ast.unparse: a variant's lines are the same text on every Python
 from .walk import children, walk
 
@@ -190,7 +196,9 @@ class _Negation(_Identity):
         return node
 
 
-IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias, _Negation)
+ENGINE_IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias, _Negation)
+# the engine's identities, then the network's (loop_variants.py: its loops and lists written the other plain ways)
+IDENTITIES = ENGINE_IDENTITIES + LOOP_IDENTITIES
 
 
 def _commuted(source: str) -> list[str]:
@@ -209,29 +217,55 @@ def _commuted(source: str) -> list[str]:
 
 
 def canonical_variants(texts: dict[str, str]) -> dict[str, str]:
-    """{name: text} of each canonical text's functions under every non-empty combination of the IDENTITIES that
-    change them (each function in its class, after the file's imports); only identities that change a function
-    alone are combined for it. Each one's operands swapped (`_commuted`) are a text of their own for each
-    function, so that no text grows past what a file is read to (normalise.MAX_CHARS, WORK_LIMIT)."""
+    """The canonical texts' variants (`_variants`), each text's derived once a process (every cohort of a benchmark,
+    every call of a test's process: deriving the network's takes seconds)."""
+    return {name: text for item in sorted(texts.items()) for name, text in _variants(*item)}
+
+
+@lru_cache(maxsize=64)
+def _variants(name: str, text: str) -> tuple[tuple[str, str], ...]:
+    """(name, text) of the functions of the canonical text NAME under every non-empty combination of the
+    IDENTITIES that change them (each function in its class, after the file's imports); only identities that
+    change a function alone, or what one of those wrote, are combined for it. The operands of each one swapped
+    (`_commuted`) are texts of their own for each function, and no text is longer than MAX_SHAPES_CHARS, so that
+    each is read in full, shapes and all (normalise.MAX_CHARS, WORK_LIMIT, traits.MAX_SHAPES_CHARS)."""
+    try:
+        tree = parse(text)
+    except (SyntaxError, ValueError):
+        return ()
     out: dict[str, str] = {}
-    for name, text in sorted(texts.items()):
-        try:
-            tree = parse(text)
-        except (SyntaxError, ValueError):
-            continue
-        imports = [unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
-        written = []
-        for owner, function in _functions(tree):
-            source = unparse(function)
-            applies = [i for i in IDENTITIES if _rewritten(source, (i,))]
-            rewritten = [_rewritten(source, chosen) for size in range(1, len(applies) + 1)
-                         for chosen in combinations(applies, size)]
-            written += [_in_class(owner, variant) for variant in rewritten]
-            commuted = sorted({_in_class(owner, c) for r in [source] + rewritten for c in _commuted(r)})
-            if commuted:
-                out[f"{name} <commuted {owner or ''}.{function.name}>"] = "\n".join(imports + commuted)
-        if written:
-            out[f"{name} <variants>"] = "\n".join(imports + sorted(set(written)))
+    imports = [unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    written = []
+    inlined = inliner(tree)  # the text's own one-statement methods, inlined where called (`model.zero_grad()`)
+    identities = IDENTITIES + ((inlined,) if inlined else ())
+    for owner, function in _functions(tree):
+        source = unparse(function)
+        alone = {i: _rewritten(source, (i,)) for i in identities}
+        # those that change it, and those that change what one of them wrote (a loop that a comprehension became)
+        applies = [i for i in identities if alone[i] or any(_rewritten(r, (i,)) for r in alone.values() if r)]
+        chosen = [c for size in range(1, len(applies) + 1) for c in combinations(applies, size)]
+        rewritten = {c: r for c in chosen if (r := _rewritten(source, c))}
+        written += [_in_class(owner, variant) for variant in rewritten.values()]
+        # the operands swapped in the derivatives' rewrites (the structure reads `+` and `*` either way round
+        # already: these are for the shapes and lines as written); the loops' are many, and not swapped
+        swapped = [source] + [r for c, r in rewritten.items() if not set(c) - set(ENGINE_IDENTITIES)]
+        commuted = sorted({_in_class(owner, c) for r in swapped for c in _commuted(r)})
+        out.update(_texts(f"{name} <commuted {owner or ''}.{function.name}>", imports, commuted))
+    out.update(_texts(f"{name} <variants>", imports, sorted(set(written))))
+    return tuple(out.items())
+
+
+def _texts(name: str, imports: list[str], functions: list[str]) -> dict[str, str]:
+    """FUNCTIONS after IMPORTS as texts of at most MAX_SHAPES_CHARS each (a longer file has no shapes: traits.py), the
+    first named NAME, the others NAME and their number."""
+    out, chunk = {}, []
+    for function in functions:
+        if chunk and len("\n".join(imports + chunk + [function])) > MAX_SHAPES_CHARS:
+            out[f"{name} {len(out) + 1}" if out else name] = "\n".join(imports + chunk)
+            chunk = []
+        chunk.append(function)
+    if chunk:
+        out[f"{name} {len(out) + 1}" if out else name] = "\n".join(imports + chunk)
     return out
 
 
@@ -262,5 +296,13 @@ def _rewritten(source: str, identities) -> str:
 
 def known_kgrams(sources: dict[str, str], canonical: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
     """What the public sources and the course's canonical code explain (subtracted from every pair), and what
-    their variants (variants.py) hold (subtracted between two copies of one public source)."""
-    return starter_kgrams({**sources, **canonical}), starter_kgrams(canonical_variants({**sources, **canonical}))
+    their variants (variants.py) hold (subtracted between two copies of one public source); once a process for the
+    same texts."""
+    texts = {**sources, **canonical}
+    return starter_kgrams(texts), frozenset().union(*(_variant_kgrams(*item) for item in sorted(texts.items())))
+
+
+@lru_cache(maxsize=64)
+def _variant_kgrams(name: str, text: str) -> frozenset[int]:
+    """What one canonical text's variants hold (starter_kgrams reads each file apart: the union is the texts')."""
+    return starter_kgrams(canonical_variants({name: text}))

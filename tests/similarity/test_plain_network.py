@@ -1,0 +1,88 @@
+"""The network's canonical code written the other plain ways (loop_variants.py): two students who fill 07-mlp-xor's
+nn.py independently with the plainest loops share the lecture's answer written another way, weak evidence; a
+disguised copy of one of them is still a copy."""
+
+from pathlib import Path
+
+import pytest
+
+from grader.similarity import canonical_sources, similarity
+from grader.similarity.cohort import Cohort
+from grader.similarity.variants import canonical_variants
+
+HERE = Path(__file__).parent
+REFERENCE_NN = next(text for name, text in canonical_sources().items() if name.endswith("/nn.py"))
+
+
+def test_the_network_variants_follow_from_the_reference():
+    written = "\n".join(canonical_variants({"nn.py": REFERENCE_NN}).values())
+    # Neuron.__call__: an index for the zip, over either length; the sum with its start; the choice as statements
+    assert "for i in range(len(self.w)):\n            act = act + self.w[i] * x[i]" in written
+    assert "for i in range(len(x)):\n            act = act + self.w[i] * x[i]" in written
+    assert "act = sum((w_i * x_i for w_i, x_i in zip(self.w, x)), self.b)" in written
+    assert "act = sum((w_i * x_i for w_i, x_i in zip(self.w, x))) + self.b" in written
+    assert "if self.nonlin:\n            act = act.tanh()\n        return act" in written
+    assert "if self.nonlin:\n            return act.tanh()\n        return act" in written
+    # the parameters: a loop that appends, extends or adds; a list and one more
+    assert "out = []\n        for n in self.neurons:\n            out.extend(n.parameters())\n        return out" \
+        in written
+    assert "for n in self.neurons:\n            out += n.parameters()" in written
+    assert "for n in self.neurons:\n            for p in n.parameters():\n                out.append(p)" in written
+    assert "return [*self.w, self.b]" in written
+    assert "out = list(self.w)\n        out.append(self.b)\n        return out" in written
+    # the lists built by loops, into an attribute too
+    assert "self.neurons = []\n        for _ in range(nout):\n            self.neurons.append(Neuron(nin, **kwargs))" \
+        in written
+    # train_xor: the loss summed by a loop, over an index; the lecture's predictions first; the lecture's step
+    assert "loss = 0\n        for i in range(len(XOR_INPUTS)):\n" \
+           "            loss = loss + (model(XOR_INPUTS[i]) - XOR_TARGETS[i]) ** 2" in written
+    assert "preds = [model(x) for x in XOR_INPUTS]\n" \
+           "        loss = sum(((pred - y) ** 2 for y, pred in zip(XOR_TARGETS, preds)))" in written
+    assert "loss = 0\n        for x, y in zip(XOR_INPUTS, XOR_TARGETS):" in written
+    assert "p.data += -lr * p.grad" in written
+    # zero_grad inlined
+    assert "for p in model.parameters():\n            p.grad = 0\n        loss.backward()" in written
+    # `0` as `0.0` is no variant: the lecture's `self.grad = 0.0` is a choice of the examples' ring (session 12)
+    assert "p.grad = 0.0" not in written and "random.Random(0.0)" not in written
+    # the reference checks its inputs; a student need not
+    assert "act = self.b\n        for w_i, x_i in zip(self.w, x):" in written.replace(
+        "    assert len(x) == len(self.w), f'this neuron takes {len(self.w)} inputs, got {len(x)}'\n    ", "")
+    assert canonical_variants({"a.py": "def f(a):\n    return a - 1\n"}) == {}  # nothing to rewrite: no variant
+
+
+def test_no_variant_text_is_too_long_to_have_shapes():
+    from grader.similarity.traits import MAX_SHAPES_CHARS
+
+    texts = canonical_variants(canonical_sources())
+    assert max(len(text) for text in texts.values()) <= MAX_SHAPES_CHARS
+
+
+@pytest.fixture(scope="module")
+def plain_class(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("plain")
+    for path in sorted((HERE / "plain_network").glob("*.py")) + sorted((HERE / "network").glob("*.py")):
+        (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    result = similarity(folder, exercise="07-mlp-xor")
+    cohort = Cohort(list(result.documents.values()))
+    against = {s.id: dict(cohort.against(s)) for s in result.sources.values()}
+    return result, {(p.a, p.b): p.score for p in cohort.pairs(None, against, 0.5)}
+
+
+def test_the_plain_fills_are_canonical_variants_nearly_all(plain_class):
+    result, _ = plain_class
+    cohort = Cohort(list(result.documents.values()))
+    for student in ("noor", "theo"):
+        document = result.documents[student]
+        own = {h: cohort.weight(h) * document.tokens[h] for h in document.prints if h not in document.explained}
+        assert sum(w for h, w in own.items() if h in document.variants) > 0.65 * sum(own.values())
+
+
+def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class):
+    # session 13's reading (the reference's text alone canonical): noor|noor_copy 0.9992, noor|ruth 0.3608,
+    # noor|theo 0.2909, ruth|theo 0.2889; the plain forms are canonical variants now, weak evidence, and the copy
+    # keeps what it shares in full in the cosine
+    _, scores = plain_class
+    assert scores[("noor", "noor_copy")] == 0.996
+    honest = {pair: score for pair, score in scores.items() if "noor_copy" not in pair}
+    assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.3325
+    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.2589, 0.2153)
