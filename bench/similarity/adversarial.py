@@ -117,6 +117,22 @@ def files() -> dict[str, str]:
         "1 MiB of blocks in try, with and if True": fill(
             "try:\n    if True:\n        with contextlib.suppress():\n            x = [(y := 1) for _ in (0,)]\n"
             "except E:\n    pass\n"),
+        # session 14: the spellings plain_names and blocks read as written plainly, each many times over
+        "1 MiB of operator calls and spellings of the class": "import operator, sys\n_m = sys.modules[__name__]\n"
+            + "".join(f"class V{j}:\n" + "".join(
+                f"    def f{i}(self, o, *_a, **_k):\n        return operator.add(type(self)(o), operator.mul("
+                f"self.__class__, globals()['V{j}'])) + _m.V{j}\n" for i in range(20)) for j in range(450)),
+        "1 MiB of methods bound with partialmethod": "import functools\n" + "".join(
+            "".join(f"def _m{j}_{i}(self, o):\n    return self.data + o + {i}\n" for i in range(20))
+            + f"class V{j}:\n" + "".join(f"    m{i} = functools.partialmethod(_m{j}_{i})\n" for i in range(20))
+            for j in range(600)),
+        "1 MiB of pow, math.e and returns of None": "import math\n" + fill(
+            "def f(x):\n    x = pow(math.e ** x, 2)\n    if x:\n        return None\n    return None\n"),
+        "1 MiB of for loops written as while over next()": fill(
+            "def f(xs):\n    it = iter(xs)\n    while True:\n        try:\n            x = next(it)\n"
+            "        except StopIteration:\n            break\n        g(x)\n"),
+        "1 MiB of blocks in context managers and re-raising handlers": fill(
+            "with lock:\n    try:\n        with a(), b():\n            x = 1\n    except E as e:\n        raise e\n"),
     }
 
 

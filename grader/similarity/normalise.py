@@ -210,7 +210,8 @@ class _TreeReader:
         # charged to the budget as the nodes it visits
         strip_noise(plain_module(tree, text))  # TEXT: what TREE was parsed from (repaired: from less of it)
         nodes = list(walk(tree))
-        self.work.charge(4 * len(nodes))  # the noise stripped, the walk, the opaque calls, the functions run looked for
+        # the noise stripped, the walk, the opaque calls, the functions run looked for, plain_names' walk
+        self.work.charge(5 * len(nodes))
         self.unreached = unreached_functions(tree)
         if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes) | \
                 children_attribute(tree) | backward_attribute(tree):

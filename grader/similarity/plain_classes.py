@@ -12,6 +12,12 @@ and reach see one tree):
 - In both, an entry that is a module function the module names nowhere else is its `def` moved into the class
   under the entry's name (a second entry naming it is `__radd__ = __add__`); a lambda is its `def` (below); any
   other value stays an assignment in the class (`__radd__ = Value.__add__` is `__radd__ = __add__`).
+- **A method bound through `functools.partialmethod`** with nothing to bind (session 14): `__add__ =
+  functools.partialmethod(_add)` in a class's body is `__add__ = _add` (then `_add`'s `def`, as above).
+- **A dataclass's `__init__`** (session 14): `@dataclass` (or `@dataclasses.dataclass(eq=False)`...) on a class
+  with no `__init__`, its fields `x: T` or `x: T = default`, is the class with the `__init__` the decorator writes
+  (`self.x = x` for each field, in order, then `__post_init__`'s body, where `self.x` a field it does not assign is
+  read as `x`): fields made with `field(...)`, `ClassVar` and `InitVar` are left as written.
 - **A method written as a lambda**: `__add__ = lambda self, other: e` in a class's body is `def __add__(self,
   other): return e`.
 - **A class written in a class that holds only classes**: `class _ns: class Value: ...` with `Value = _ns.Value`
@@ -38,8 +44,8 @@ def classes_as_written(tree: ast.Module) -> bool:
     if ast.ClassDef not in kinds and ast.Assign not in kinds:
         return False
     changed = _namespaces(tree) | _type_calls(tree)
-    changed |= _bound_after(tree)
-    return _lambdas(tree) | changed
+    changed |= _bound_after(tree) | _partial_methods(tree)
+    return _lambdas(tree) | _dataclasses(tree) | changed
 
 
 # -- namespaces ---------------------------------------------------------------------------------------------------
@@ -220,6 +226,92 @@ def _entry_naming(statement, functions) -> bool:
     return isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
         and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Name) \
         and statement.value.id in functions
+
+
+# -- partialmethod ------------------------------------------------------------------------------------------------
+
+
+def _partial_methods(tree) -> bool:
+    """`__add__ = functools.partialmethod(f)` (or `partialmethod(f)`) in a class's body, nothing bound beside f:
+    `__add__ = f` (session 14), which `_functions_moved_in` reads as f's `def` when f is a module function."""
+    changed = False
+    for cls in [s for s in tree.body if isinstance(s, ast.ClassDef)]:
+        for s in cls.body:
+            call = s.value if isinstance(s, ast.Assign) else None
+            func = getattr(call, "func", None)
+            if isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords \
+                    and isinstance(call.args[0], ast.Name) and (
+                        isinstance(func, ast.Name) and func.id == "partialmethod"
+                        or isinstance(func, ast.Attribute) and func.attr == "partialmethod"
+                        and isinstance(func.value, ast.Name) and func.value.id == "functools"):
+                s.value = call.args[0]
+                changed = True
+    if changed:
+        _functions_moved_in(tree)
+    return changed
+
+
+# -- dataclasses --------------------------------------------------------------------------------------------------
+
+
+def _dataclasses(tree) -> bool:
+    """A `@dataclass` class with no `__init__` of its own: its fields (`x: T` or `x: T = default`, no `field(...)`)
+    the parameters of the `__init__` the decorator writes (`self.x = x` each), its `__post_init__(self)` that
+    `__init__`'s rest (a field it reads as `self.x` read as `x` where it does not assign `self.x`)."""
+    changed = False
+    for cls in [s for s in tree.body if isinstance(s, ast.ClassDef)]:
+        decorator = next((d for d in cls.decorator_list if _is_dataclass(d)), None)
+        if decorator is None or any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__"
+                                    for s in cls.body):
+            continue
+        fields = [s for s in cls.body if isinstance(s, ast.AnnAssign)]
+        post = [s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__post_init__"]
+        if not fields or len(post) > 1 or not all(isinstance(f.target, ast.Name) and f.simple and not (
+                isinstance(f.value, ast.Call) or "Var" in ast.dump(f.annotation)) for f in fields) \
+                or post and (len(post[0].args.args) != 1 or post[0].args.vararg or post[0].args.kwonlyargs
+                             or post[0].args.kwarg or post[0].decorator_list):
+            continue  # field(...), ClassVar and InitVar, a __post_init__ taking more: left as written
+        names = [f.target.id for f in fields]
+        defaults = [f.value for f in fields if f.value is not None]
+        if any(f.value is None for f in fields[len(fields) - len(defaults):]):
+            continue  # a field without a default after one with: the decorator would refuse it
+        own = post[0].args.args[0].arg if post else "self"
+        rest = post[0].body if post else []
+        assigned = {n.attr for s in rest for n in walk(s) if isinstance(n, ast.Attribute)
+                    and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name) and n.value.id == own}
+        for s in rest:
+            for n in walk(s):
+                for field, value in ast.iter_fields(n):
+                    if isinstance(value, ast.Attribute) and isinstance(value.ctx, ast.Load) \
+                            and isinstance(value.value, ast.Name) and value.value.id == own \
+                            and value.attr in names and value.attr not in assigned:
+                        setattr(n, field, ast.copy_location(ast.Name(value.attr, ast.Load()), value))
+                    elif isinstance(value, list):
+                        value[:] = [ast.copy_location(ast.Name(v.attr, ast.Load()), v) if isinstance(v, ast.Attribute)
+                                    and isinstance(v.ctx, ast.Load) and isinstance(v.value, ast.Name)
+                                    and v.value.id == own and v.attr in names and v.attr not in assigned else v
+                                    for v in value]
+        first = fields[0]
+        arguments = ast.arguments([], [ast.arg(own)] + [ast.copy_location(ast.arg(n), f) for n, f in zip(names, fields)],
+                                  None, [], [], None, defaults)
+        body = [ast.copy_location(ast.Assign([ast.Attribute(ast.Name(own, ast.Load()), n, ast.Store())],
+                                             ast.Name(n, ast.Load())), f) for n, f in zip(names, fields)] + rest
+        init = ast.copy_location(ast.FunctionDef("__init__", arguments, body, [], None, None, **_type_params()),
+                                 post[0] if post else first)
+        cls.body = [init if s is first else s for s in cls.body if s not in fields[1:] and s not in post]
+        cls.decorator_list = [d for d in cls.decorator_list if d is not decorator]
+        changed = True
+    return changed
+
+
+def _is_dataclass(decorator) -> bool:
+    """`@dataclass`, `@dataclasses.dataclass`, or either called with keywords but `init=False`."""
+    if isinstance(decorator, ast.Call):
+        if decorator.args or any(k.arg == "init" for k in decorator.keywords):
+            return False
+        decorator = decorator.func
+    return isinstance(decorator, ast.Name) and decorator.id == "dataclass" or isinstance(decorator, ast.Attribute) \
+        and decorator.attr == "dataclass" and isinstance(decorator.value, ast.Name) and decorator.value.id == "dataclasses"
 
 
 # -- lambdas -------------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """What a file means written as Python plainly writes it, before any other reading: walrus assignments, a factory,
-blocks run once, and (plain_classes.py) classes built otherwise than by a class statement.
+blocks run once, (plain_classes.py) classes built otherwise than by a class statement and (plain_names.py)
+operators and class names spelt otherwise.
 
 Ways of writing a module that change nothing it does, and that every
 reading (normalise.py's units, traits.py's shapes and imports, meanings.py's
@@ -32,11 +33,12 @@ right after it is parsed (`plain_module`):
   `else`), `for _ in range(1):` (its variable unread), a loop whose body ends
   in `break` and breaks or continues nowhere else (`while T: B; break` is `if
   T: B`, `while True: B; break` is B), `try:` whose handlers only `pass` or
-  re-raise and with no `finally` but `pass` (the body, then the `else`),
-  `with contextlib.suppress(...)` or `contextlib.nullcontext()` (no `as`): the
-  block, where the statement was, at every level (the module's, a class's, a
-  function's). A handler that does anything else, or any other context
-  manager, is left as written. (The `try` that passes is read as its body:
+  re-raise (`raise`, or `raise e` of its `except ... as e`) and with no
+  `finally` but `pass` (the body, then the `else`), `with M:` of any context
+  manager bound to nothing (no `as`: `contextlib.suppress()`,
+  `warnings.catch_warnings()`, `contextlib.ExitStack()`): the block, where the
+  statement was, at every level (the module's, a class's, a function's). A
+  handler that does anything else, or a `with ... as`, is left as written. (The `try` that passes is read as its body:
   it differs from its body only when the body raises, which a file that
   works does not.)
 """
@@ -48,6 +50,7 @@ import copy
 
 from .blocks import blocks_as_written, rewrite_blocks
 from .plain_classes import classes_as_written
+from .plain_names import names_as_written
 from .walk import children, walk
 
 
@@ -59,6 +62,7 @@ def plain_module(tree: ast.Module, text: str | None = None) -> ast.Module:
     blocks_as_written(tree)
     factory_as_module(tree)
     classes_as_written(tree)
+    names_as_written(tree, text)
     if text is None or ":=" in text:
         walrus_as_assignments(tree)
     return tree

@@ -7,6 +7,10 @@ honest engine, the plain copy (tests/fixtures/general/correct-dict-writeback).
 - packed.py: the engine packed with zlib + base64 and run with exec;
 - walrus.py: every assignment to one name as `(x := e)` (the ninth class's);
 - factory.py: the module inside `def _engine(): ... return Value`, `Value = _engine()` (the ninth class's);
+- session 14's (FRESH): operators called through the operator module, the class named through `type(self)`,
+  `globals()` or the module itself, bodies in any context manager or in a `try` whose handler re-raises what it
+  caught, methods bound with `functools.partialmethod`, `*_extra, **_kw` on every def, the `__init__` a dataclass
+  writes, `pow(a, b)`, `math.e ** x`, `return None` ending every function and every `for` as a `while True:` over `next(iter(...))`: each made by the script of bench/similarity/fresh_tricks.py with its name;
 - session 13's (READ): the class built otherwise than by a class statement, its blocks inside what runs them once,
   and walrus assignments a comprehension or a `while` evaluates once: each made by the script of bench/similarity/
   read_tricks.py with its name (`type_call.py` by "type-call"), which says what it does.
@@ -39,7 +43,10 @@ EVASIONS = Path(__file__).parent / "evasions"
 PLAIN = engine("general/correct-dict-writeback")
 READ = ["type_call", "assigned_after", "setattr_split", "lambdas", "mixin", "nested", "if_true", "in_try", "in_with",
         "global_function", "walrus_comprehension", "walrus_while"]
-EVADED = ["formfeed", "annotated", "parens", "packed", "walrus", "factory", *READ]
+FRESH = ["operator_calls", "type_of_self", "globals_lookup", "module_qualified", "bodies_in_exitstack",
+         "bodies_in_reraise", "module_in_catch_warnings", "partialmethods", "extra_parameters", "dataclass_init",
+         "pow_builtin", "math_e", "return_none", "for_as_while"]
+EVADED = ["formfeed", "annotated", "parens", "packed", "walrus", "factory", *READ, *FRESH]
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +117,139 @@ def test_a_class_built_otherwise_and_blocks_run_once_read_as_the_plain_code(evas
         assert set(meanings(tricked)) < set(meanings(PLAIN)) and len(set(meanings(PLAIN)) - set(meanings(tricked))) == 1
     else:
         assert set(meanings(tricked)) == set(meanings(PLAIN))
+
+
+@pytest.mark.parametrize("evasion", FRESH)
+def test_fresh_spellings_read_as_the_plain_code(evasion):
+    """Each of session 14's spellings reads method for method, shape for shape and meaning for meaning as the plain
+    engine; the module's own code differs only by the imports the trick added (`import operator`, `import sys`...)."""
+    tricked = (EVASIONS / f"{evasion}.py").read_text(encoding="utf-8")
+
+    def units(text):
+        return sorted((u.name, u.tokens) for u in units_of(text) if u.name != "<module>")
+
+    assert units(tricked) == units(PLAIN) and len(units(PLAIN)) == 16
+    modules = [[u.tokens for u in units_of(t) if u.name == "<module>"] for t in (tricked, PLAIN)]
+    imported = {"operator_calls": "operator", "module_qualified": "sys", "bodies_in_exitstack": "contextlib",
+                "module_in_catch_warnings": "warnings", "partialmethods": "functools",
+                "dataclass_init": "dataclasses"}.get(evasion)
+    assert (modules[0] != modules[1]) == (imported is not None)
+    if imported:
+        assert f"import {imported}\n" in tricked
+    assert sorted(s for s, _, _ in _function_shapes(tricked)) == sorted(s for s, _, _ in _function_shapes(PLAIN))
+    assert set(meanings(tricked)) == set(meanings(PLAIN))
+
+
+def test_operators_and_the_class_spelt_otherwise_are_the_plain_spelling():
+    assert _plain("""
+        import operator as op
+        from operator import mul, __neg__ as minus, iadd
+        import sys
+        _me = sys.modules[__name__]
+        class V:
+            def f(self, o):
+                return op.add(self, o), mul(self, 2), minus(self), iadd(self, o), op.truediv(o, 2)
+            def g(self, o):
+                return type(self)(o), isinstance(o, self.__class__), globals()["V"], sys.modules[__name__].V, _me.V
+    """) == ("import operator as op\nfrom operator import mul, __neg__ as minus, iadd\nimport sys\n\n"
+             "class V:\n\n    def f(self, o):\n        return (self + o, self * 2, -self, self + o, o / 2)\n\n"
+             "    def g(self, o):\n        return (V(o), isinstance(o, V), V, V, V)")
+    for kept in ("import operator\nF = {'+': operator.add}\n",  # named, not called
+                 "import operator\nx = operator.add(*xs)\n", "import operator\nx = operator.add(a, b, c)\n",
+                 "import operator\noperator = 2\nx = operator.add(a, b)\n",  # bound otherwise
+                 "from operator import add\ndef f(add):\n    return add(1, 2)\n",
+                 "x = operator.add(a, b)\n",  # not imported
+                 "class V:\n    def f(self):\n        self = 2\n        return type(self)\n",  # rebound
+                 "class V:\n    @staticmethod\n    def f(x):\n        return type(x)\n",  # no instance
+                 "class V:\n    def f(self):\n        return [type(self) for self in xs]\n",
+                 "def f(self):\n    return type(self)\n",  # not a method
+                 "type = lambda x: x\nclass V:\n    def f(self):\n        return type(self)\n",
+                 "x = globals()[name]\n", "globals()['V'] = 1\n",
+                 "import sys\nM = sys.modules[__name__]\nsetattr(M, 'x', 1)\ny = M.V\n"):
+        assert _plain(kept) == ast.unparse(ast.parse(textwrap.dedent(kept))).replace(
+            "y = M.V", "y = V"), kept
+
+
+def test_unread_rest_parameters_and_partial_methods_are_the_plain_code():
+    assert _plain("""
+        def _add(self, o, *_x, **_k):
+            return self.data + o
+        class V:
+            __add__ = functools.partialmethod(_add)
+            def f(self, *args, **kw):
+                return g(*args)
+    """) == ("class V:\n\n    def __add__(self, o):\n        return self.data + o\n\n"
+             "    def f(self, *args):\n        return g(*args)")
+    for kept in ("class V:\n    __add__ = functools.partialmethod(_add, 2)\n",  # it binds an argument
+                 "class V:\n    __add__ = functools.partial(_add)\n"):  # partial is no method
+        assert _plain(kept) == ast.unparse(ast.parse(kept))
+
+
+def test_pow_math_e_and_returns_of_none_are_the_plain_code():
+    assert _plain("""
+        import math
+        def f(xs):
+            if xs:
+                return None
+            return pow(math.e ** xs, 2)
+        def k(x):
+            x.y = 1
+            return None
+    """) == ("import math\n\ndef f(xs):\n    if xs:\n        return\n    return math.exp(xs) ** 2\n\n"
+             "def k(x):\n    x.y = 1")
+    for kept in ("[g(x) for x in xs]\n",  # a comprehension as a statement: a student's own idiom (docs, Measured)
+                 "pow = f\nx = pow(a, b)\n", "x = pow(a, b, c)\n", "e = 2\nx = e ** 2\n"):
+        assert _plain(kept) == ast.unparse(ast.parse(kept)), kept
+    assert _plain("def f():\n    return None\n") == "def f():\n    return"  # a body of one statement keeps it
+
+
+def test_a_while_over_next_of_an_iterator_is_the_for_it_writes_out():
+    loop = ("def f(xs):\n    it = iter(xs)\n    while True:\n        try:\n            x = next(it)\n"
+            "        except StopIteration:\n            break\n        g(x)\n")
+    assert _plain(loop) == "def f(xs):\n    for x in xs:\n        g(x)"
+    for kept in (loop + "    h(it)\n",  # the iterator named elsewhere
+                 loop.replace("StopIteration", "ValueError"), loop.replace("True", "ok"),
+                 loop.replace("next(it)", "next(it, None)"), loop.replace("        g(x)\n", "")):  # no body
+        assert _plain(kept) == ast.unparse(ast.parse(kept)), kept
+
+
+def test_a_dataclass_is_the_class_with_the_init_it_writes():
+    assert _plain("""
+        @dataclasses.dataclass(eq=False)
+        class V:
+            data: float
+            _prev: tuple = ()
+            def __post_init__(self):
+                self.grad = 0
+                self.kids = set(self._prev)
+            def f(self):
+                return self.data
+    """) == ("class V:\n\n    def __init__(self, data, _prev=()):\n        self.data = data\n        self._prev = _prev\n"
+             "        self.grad = 0\n        self.kids = set(_prev)\n\n    def f(self):\n        return self.data")
+    for kept in ("@dataclass\nclass V:\n    x: int\n    def __init__(self):\n        self.x = 1\n",  # its own __init__
+                 "@dataclass(init=False)\nclass V:\n    x: int\n",
+                 "@dataclass\nclass V:\n    x: list = field(default_factory=list)\n",
+                 "@dataclass\nclass V:\n    x: ClassVar[int] = 1\n",
+                 "@dataclass\nclass V:\n    x: int = 1\n    y: int\n"):  # refused by the decorator
+        assert _plain(kept) == ast.unparse(ast.parse(kept))
+
+
+def test_any_context_manager_and_a_handler_raising_what_it_caught_run_their_block_once():
+    assert _plain("""
+        with warnings.catch_warnings():
+            class V:
+                def f(self):
+                    try:
+                        with contextlib.ExitStack(), lock:
+                            return 1
+                    except Exception as e:
+                        raise e
+    """) == "class V:\n\n    def f(self):\n        return 1"
+    for kept in ("with open('f') as h:\n    x = 1\n",  # bound to a name
+                 "try:\n    x = 1\nexcept Exception as e:\n    raise other\n",
+                 "try:\n    x = 1\nexcept Exception as e:\n    raise e from None\n",
+                 "try:\n    x = 1\nexcept Exception:\n    raise e\n"):  # not what it caught
+        assert _plain(kept) == ast.unparse(ast.parse(kept))
 
 
 def _plain(text):

@@ -10,6 +10,9 @@ src = Path("tests/fixtures/general/correct-dict-writeback/engine.py").read_text(
 out = Path("tests/similarity/evasions")
 READ_TRICKS = ("type-call", "assigned-after", "setattr-split", "lambdas", "mixin", "nested", "if-true", "in-try",
                "in-with", "global-function", "walrus-comprehension", "walrus-while")
+FRESH_TRICKS = ("operator-calls", "type-of-self", "globals-lookup", "module-qualified", "bodies-in-exitstack",
+                "bodies-in-reraise", "module-in-catch-warnings", "partialmethods", "extra-parameters", "dataclass-init",
+                "pow-builtin", "math-e", "return-none", "for-as-while")
 
 # 1. one form feed in a comment inside the class body: str.splitlines() breaks the line there
 lines = src.split("\n")
@@ -69,3 +72,10 @@ from read_tricks import TRICKS  # noqa: E402
 
 for name in READ_TRICKS:
     (out / f"{name.replace('-', '_')}.py").write_text(TRICKS[name](src))
+
+# 8. session 14 (simread2): fresh spellings of operators, the class's name, blocks and methods, each made by
+# bench/similarity/fresh_tricks.py's script of that name
+from fresh_tricks import TRICKS as FRESH  # noqa: E402
+
+for name in FRESH_TRICKS:
+    (out / f"{name.replace('-', '_')}.py").write_text(FRESH[name](src))
