@@ -6,9 +6,9 @@ reading is printed, beside the time to read karpathy/micrograd's engine in
 the same run (the baseline: the machine is shared, so absolute times vary;
 CPU time, not wall time, is what is measured). The aim (issue 27) is under
 1 s each: every per-file step is linear, the text compared is capped at
-MAX_CHARS and the reading has a budget of work (normalise.WORK_LIMIT, counted in
-nodes visited, not seconds) after which it falls back to lexical tokens, and
-says so in `limits`.
+MAX_CHARS and the reading has a budget of work (budget.py, normalise.WORK_LIMIT,
+counted in nodes visited, not seconds, by every step) after which it falls back
+to lexical tokens, and says so in `limits`.
 """
 
 from __future__ import annotations
@@ -64,6 +64,29 @@ def branching_meanings() -> str:
     return ("class Value:\n    def __init__(self, data, _prev=()):\n        self.data, self.grad = data, 0\n"
             "        self._prev, self._backward = _prev, lambda: None\n\n" + ops
             + "    def backward(self):\n        self.grad = 1\n        self._backward()\n")
+
+
+def nested(head: str, depth: int, body) -> str:
+    """HEAD nested DEPTH deep (each inside the one before, one space further in), BODY's lines inside the last."""
+    return "".join(" " * i + head + "\n" for i in range(depth)) + "".join(" " * depth + line + "\n" for line in body)
+
+
+def counting_whiles(depth: int) -> str:
+    """A function of DEPTH index loops written with `while`, each inside the one before: each read as a `for`."""
+    lines = [" " * (2 * i + 1) + f"i{i} = 0\n" + " " * (2 * i + 1) + f"while i{i} < n:\n" for i in range(depth)]
+    lines.append(" " * (2 * depth + 1) + "y = y + 1\n")
+    lines += [" " * (2 * i + 3) + f"i{i} += 1\n" for i in reversed(range(depth))]
+    return "def f(n):\n" + "".join(lines) + " return y\n"
+
+
+def declaring_globals(n: int) -> str:
+    """N functions that declare global all they bind, each called once: each read as the module's own code."""
+    return "".join(f"def s{i}():\n    global g{i}\n    g{i} = {i}\ns{i}()\n" for i in range(n))
+
+
+def factories(n: int) -> str:
+    """N class factories, each called once: each read as the class it builds."""
+    return "".join(f"def m{i}():\n    class C{i}:\n        x = {i}\n    return C{i}\nV{i} = m{i}()\n" for i in range(n))
 
 
 def files() -> dict[str, str]:
@@ -133,6 +156,38 @@ def files() -> dict[str, str]:
             "        except StopIteration:\n            break\n        g(x)\n"),
         "1 MiB of blocks in context managers and re-raising handlers": fill(
             "with lock:\n    try:\n        with a(), b():\n            x = 1\n    except E as e:\n        raise e\n"),
+        # session 14: each attacks what one reading costs (plain_module, blocks, plain_classes, canonical, traits)
+        "1 MiB of blocks run once, nested 95 deep": fill(nested("for _ in range(1):", 95, (
+            f"v{k} = v{k} + w{k} * 2" for k in range(40)))),
+        "1 MiB of counting whiles, nested 45 deep": fill(counting_whiles(45)),
+        "1 MiB of `if x: pass`, nested 95 deep": fill(nested("if x:", 95, ["pass"])),
+        "1 MiB of `if c: return` / `else:` chains": "def f(x):\n" + fill("".join(
+            " " * (i + 1) + f"if x == {i}:\n" + " " * (i + 2) + f"return {i}\n" + " " * (i + 1) + "else:\n"
+            for i in range(90)) + " " * 92 + "return -1\n"),
+        "1 MiB of functions declaring globals, each called once": declaring_globals(40000),
+        "16 KiB of functions declaring globals, each called once": declaring_globals(330),
+        "1 MiB of class factories, each called once": factories(20000),
+        "16 KiB of class factories, each called once": factories(220),
+        "1 MiB of comprehension walrus chains, 90 deep": fill(
+            "x = " + "[" * 90 + "(y := 1)" + " for _ in (0,)]" * 90 + "\n"),
+        "1 MiB of walrus assignments in `if` tests": "".join(
+            f"if (a{i} := f({i})) > 0:\n    b = a{i}\n" for i in range(40000)),
+        "1 MiB of tiny classes": "".join(
+            f"class K{i}:\n    def m(self):\n        return self.v{i}\n" for i in range(30000)),
+        "1 MiB of classes of lambdas": "".join(
+            f"class L{i}:\n    f = lambda self, o: self.d{i} + o\n" for i in range(30000)),
+        "1 MiB of functions bound by setattr, each its own": "class Value:\n    pass\n" + "".join(
+            f"def q{i}(self, o):\n    return Value(self.data * o.data + {i})\nsetattr(Value, '__q{i}__', q{i})\n"
+            f"Value.r{i} = q{i}\n" for i in range(10000)),
+        "1 MiB of classes by type() of dict(...) of functions": "".join(
+            f"def w{i}(self):\n    return self.data + {i}\nT{i} = type('T{i}', (), dict(w=w{i}, z={i}))\n"
+            for i in range(20000)),
+        "1 MiB, one line of 60,000 strings and `;`": "x = 1; " + "; ".join(
+            f"s{i} = 'a{i}'" for i in range(60000)) + "\n",
+        "1 MiB of `x = x + (e)` lines": fill("self.grad = self.grad + (other.data * out.grad)\n"),
+        "1,900 one-line functions, each with a parameter of its own": "".join(
+            f"def f{i}(a{i}):\n    return a{i}\n" for i in range(1900)),
+        "1 MiB docstring": 'class Value:\n    """' + fill("the grad of the node flows back ") + '"""\n',
     }
 
 

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import ast
 
-from .walk import children, walk
+from .budget import FREE, Work
+from .walk import children
 
 
-def rewrite_blocks(tree, rewrite) -> None:
+def rewrite_blocks(tree, rewrite, work: Work = FREE) -> None:
     """Each statement of every block of TREE (bodies, else blocks, handlers, cases) replaced by the statements
-    REWRITE(statement) gives, in place; a block left empty is `pass`."""
+    REWRITE(statement) gives, in place; a block left empty is `pass`. Each node it looks at charged to WORK."""
     stack = [tree]
     while stack:
         node = stack.pop()
+        work.charge(1)
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
@@ -27,14 +29,15 @@ def rewrite_blocks(tree, rewrite) -> None:
         stack.extend(getattr(node, "cases", ()))
 
 
-def blocks_as_written(tree) -> bool:
+def blocks_as_written(tree, work: Work = FREE) -> bool:
     """Each block that a statement runs once (see the module docstring) in the statement's place, at every level;
-    whether there was any."""
+    whether there was any. What it looks at charged to WORK."""
     stack = list(tree.body)
     while stack:  # looked for first, statements only: most files have none, and a rewrite copies every block
         node = stack.pop()
-        if run_once(node) is not None:
-            rewrite_blocks(tree, _as_written)
+        work.charge(1)
+        if run_once(node, work) is not None:
+            rewrite_blocks(tree, lambda statement: _as_written(statement, work), work)
             return True
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
@@ -45,13 +48,14 @@ def blocks_as_written(tree) -> bool:
     return False
 
 
-def _as_written(statement) -> list:
-    block = run_once(statement)
-    return [statement] if block is None else [s for inner in block for s in _as_written(inner)]
+def _as_written(statement, work: Work) -> list:
+    block = run_once(statement, work)
+    return [statement] if block is None else [s for inner in block for s in _as_written(inner, work)]
 
 
-def run_once(statement) -> list | None:
-    """The block STATEMENT runs exactly once and does nothing else around (see the module docstring), or None."""
+def run_once(statement, work: Work = FREE) -> list | None:
+    """The block STATEMENT runs exactly once and does nothing else around (see the module docstring), or None. The
+    nodes it looks at in the block charged to WORK."""
     if isinstance(statement, ast.If) and isinstance(statement.test, ast.Constant):
         return statement.body if statement.test.value else statement.orelse
     if isinstance(statement, ast.For) and not statement.orelse and isinstance(statement.target, ast.Name):
@@ -60,13 +64,13 @@ def run_once(statement) -> list | None:
                 and len(it.args) == 1 and not it.keywords and isinstance(it.args[0], ast.Constant)
                 and it.args[0].value == 1):
             return None
-        if jumps(statement.body) or any(isinstance(n, ast.Name) and n.id == statement.target.id
-                                        for b in statement.body for n in walk(b)):
+        if jumps(statement.body, work) or any(isinstance(n, ast.Name) and n.id == statement.target.id
+                                              for b in statement.body for n in work.walked(b)):
             return None
         return statement.body
     if isinstance(statement, ast.While) and statement.body and isinstance(statement.body[-1], _LEAVES):
         body = statement.body[:-1] if isinstance(statement.body[-1], ast.Break) else statement.body
-        if jumps(body):
+        if jumps(body, work):
             return None
         body = body or [ast.copy_location(ast.Pass(), statement)]
         if isinstance(statement.test, ast.Constant):  # true: the body leaves, its `else` never runs
@@ -96,11 +100,13 @@ def _no_op_context(item) -> bool:
     return item.optional_vars is None
 
 
-def jumps(block: list) -> bool:
-    """Whether a `break` or `continue` of this loop level is in BLOCK (not inside a nested loop or function)."""
+def jumps(block: list, work: Work = FREE) -> bool:
+    """Whether a `break` or `continue` of this loop level is in BLOCK (not inside a nested loop or function); the
+    nodes it looks at charged to WORK."""
     stack = list(block)
     while stack:
         node = stack.pop()
+        work.charge(1)
         if isinstance(node, (ast.Break, ast.Continue)):
             return True
         if not isinstance(node, (ast.For, ast.While, ast.AsyncFor, ast.FunctionDef, ast.AsyncFunctionDef,

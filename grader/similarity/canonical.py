@@ -7,6 +7,7 @@ import re
 import sys
 
 from .blocks import rewrite_blocks, run_once
+from .budget import FREE, Work
 from .roles import kept_as_written
 from .unparse import unparse
 from .walk import children, walk
@@ -15,19 +16,19 @@ from .while_loops import counting_whiles
 _ENDS_BLOCK = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 
 
-def canonical(statements: list) -> list:
+def canonical(statements: list, work: Work = FREE) -> list:
     """Steps 1, 3 and 4 of normalise.py's docstring on a block and every block inside it (statements only: cheap).
 
     `b > a` is turned round where it is emitted (Emitter.expression), so that
-    expressions need not be walked here.
+    expressions need not be walked here. The nodes looked at beyond the statements charged to WORK.
     """
     for statement in statements:
         for field in ("body", "orelse", "finalbody"):
             block = getattr(statement, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                setattr(statement, field, canonical(block))
+                setattr(statement, field, canonical(block, work))
         for handler in getattr(statement, "handlers", ()):
-            handler.body = canonical(handler.body)
+            handler.body = canonical(handler.body, work)
     out = []
     for statement in statements:
         if isinstance(statement, ast.Pass):
@@ -38,7 +39,7 @@ def canonical(statements: list) -> list:
             if statement.value is None:
                 continue  # `x: float` declares, it assigns nothing
             statement = ast.copy_location(ast.Assign([statement.target], statement.value), statement)
-        once = run_once(statement)
+        once = run_once(statement, work)
         if once is not None:
             out.extend(once)  # `for _ in range(1):` or `while True: ...; break` around a block is the block
             continue
@@ -71,7 +72,7 @@ def canonical(statements: list) -> list:
         out.append(statement)
         if isinstance(statement, _ENDS_BLOCK):
             break  # what follows never runs
-    return independent_in_order(_comprehensions(counting_whiles(out)))
+    return independent_in_order(_comprehensions(counting_whiles(out, work)), work)
 
 
 def may_unwrap(block: list) -> bool:
@@ -185,30 +186,43 @@ def _is_empty(value, kind) -> bool:
 _EFFECTS = (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr)
 
 
-def _no_effect(expression) -> bool:
-    """An expression statement that calls nothing and assigns nothing: what it computes is thrown away."""
-    return not any(isinstance(node, _EFFECTS) for node in walk(expression))
+def _no_effect(expression, work: Work = FREE) -> bool:
+    """An expression statement that calls nothing and assigns nothing: what it computes is thrown away. Its nodes
+    charged to WORK."""
+    return not any(isinstance(node, _EFFECTS) for node in work.walked(expression))
 
 
-def strip_noise(tree) -> None:
+def strip_noise(tree, work: Work = FREE) -> None:
     """Before any rewrite: statements that do nothing go and `x: T = e` is `x = e`, in every block of the tree.
 
     A copy with `()` after every statement, or an annotation on every
     assignment, must read like its original to the rewrites too (a one-line
-    helper is still one line). One pass over the statements, in place.
+    helper is still one line). One pass over the statements, in place; each `if` decided once (an `if` in an `if`
+    is decided for both), each node looked at charged to WORK.
     """
-    rewrite_blocks(tree, _noise_stripped)
+    decided: dict[int, tuple[ast.If, bool]] = {}  # id of an `if` -> (it, whether it is noise)
+    rewrite_blocks(tree, lambda statement: _noise_stripped(statement, work, decided), work)
 
 
-def _noise_stripped(statement) -> list:
-    if isinstance(statement, ast.Expr) and _no_effect(statement.value) \
-            and not isinstance(statement.value, ast.Constant):
-        return []  # docstrings stay until `canonical`, which drops them too
+def _noise_stripped(statement, work: Work = FREE, decided: dict | None = None) -> list:
+    return [] if _is_noise(statement, work, {} if decided is None else decided) else _annotation_dropped(statement)
+
+
+def _is_noise(statement, work: Work, decided: dict) -> bool:
+    if isinstance(statement, ast.Expr) and not isinstance(statement.value, ast.Constant):
+        return _no_effect(statement.value, work)  # docstrings stay until `canonical`, which drops them too
     if isinstance(statement, ast.Assert) and isinstance(statement.test, ast.Constant) and statement.test.value:
-        return []  # `assert True`: checks nothing
-    if isinstance(statement, ast.If) and _no_effect(statement.test) \
-            and not any(_noise_stripped(s) for s in statement.body + statement.orelse if not isinstance(s, ast.Pass)):
-        return []  # `if x: pass`: tests what calls nothing, to do nothing
+        return True  # `assert True`: checks nothing
+    if isinstance(statement, ast.If):
+        if id(statement) not in decided:
+            # `if x: pass`: tests what calls nothing, to do nothing
+            decided[id(statement)] = statement, _no_effect(statement.test, work) and all(
+                _is_noise(s, work, decided) for s in statement.body + statement.orelse if not isinstance(s, ast.Pass))
+        return decided[id(statement)][1]
+    return isinstance(statement, ast.AnnAssign) and statement.value is None
+
+
+def _annotation_dropped(statement) -> list:
     if isinstance(statement, ast.AnnAssign):
         if statement.value is None:
             return []
@@ -247,16 +261,18 @@ def _reads_writes(statement) -> tuple[set[str], set[str]]:
 MAX_RUN = 8  # assignments in a row put in order; a longer run is left as written (the sort is quadratic)
 
 
-def independent_in_order(statements: list) -> list:
+def independent_in_order(statements: list, work: Work = FREE) -> list:
     """Adjacent assignments that neither reads nor writes what the other writes, put in a fixed order.
 
     `self.grad += ...; other.grad += ...` and the same two lines the other way
     round do the same: a copy that swaps independent statements reads like its
     original. Only assignments that call nothing are moved (a call may depend
-    on anything), only past each other, and only in runs of at most MAX_RUN.
+    on anything), only past each other, and only in runs of at most MAX_RUN. Only an assignment beside another
+    is looked into (for calls; its nodes charged to WORK): one alone moves nowhere.
     """
-    movable = [isinstance(s, ast.Assign) and not any(isinstance(n, ast.Call) for n in walk(s))
-               for s in statements]
+    assigns = [isinstance(s, ast.Assign) for s in statements]
+    beside = [a and (i > 0 and assigns[i - 1] or i + 1 < len(assigns) and assigns[i + 1]) for i, a in enumerate(assigns)]
+    movable = [b and not any(isinstance(n, ast.Call) for n in work.walked(s)) for s, b in zip(statements, beside)]
     out, start = list(statements), 0
     while start < len(out):
         if not movable[start]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 
 from ..parsing import parse
+from .budget import PLAIN_LIMIT, OverBudget, Work
 from .design import design
 from .evaluator import Evaluator
 from .evaluator_objects import Budget, Klass, Obj
@@ -68,8 +69,10 @@ def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
         return {}  # it did not parse, or plain_module could not read it (the errors caught below)
     if tree is PARSE:
         try:
-            tree = plain_module(parse(text), text)  # grader/parsing.py: the service's threads parse beside each other
-        except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
+            # grader/parsing.py's parse: the service's threads parse beside each other; plain_module's own budget
+            tree = plain_module(parse(text), text, Work(PLAIN_LIMIT))
+        # SystemError: 3.11's deep nesting; OverBudget: plain_module's budget of work (budget.py)
+        except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError, OverBudget):
             return {}
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
     try:  # before the evaluator: what the file wrote, whatever the evaluator follows
@@ -121,8 +124,8 @@ def op_forms(text: str) -> set[int]:
     without their indentation or blank lines; and the set of each class's ops, as an engine's whole names it: an
     engine whose ops are the ones the starter has (a filler's, its lines rewritten by a copier) did not choose them."""
     try:
-        tree = plain_module(parse(text), text)  # grader/parsing.py: the service's threads parse beside each other
-    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: 3.11's deep nesting
+        tree = plain_module(parse(text), text, Work(PLAIN_LIMIT))  # grader/parsing.py's parse, as in meanings
+    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError, OverBudget):  # as in meanings
         return set()
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
     classes = [c for c in walk(tree) if isinstance(c, ast.ClassDef)]

@@ -47,6 +47,7 @@ from .emitter import Emitter
 from .reach import unreached_functions
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .blocks import rewrite_blocks
+from .budget import WORK_LIMIT, OverBudget, Work
 from .plain_module import classes_apart, plain_module
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
@@ -84,15 +85,8 @@ MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is re
 # (cut at a top-level statement) are compared (an engine is 3 to 10 KB; Python parses 64 KB in about
 # 0.1 s), and a file whose reading takes more than WORK_LIMIT units of work is read as lexical tokens.
 MAX_CHARS = 64 * 1024
-# The budget is counted in units of work, not seconds, so that the same file is always read the same way, on
-# any machine and under any load: a unit is a node of the tree visited by one step (or a token emitted, or
-# PARSE_CHARS characters parsed). Measured with bench/similarity/adversarial.py on the project's 2-core
-# machine: a unit costs 0.03 to 1.7 µs of CPU time (about 1 in the files that reach the limit), so the limit
-# is reached after at most about 0.4 s, and sooner where the work still to come is sure to pass it (Work.ahead:
-# the same reading); karpathy/micrograd's engine costs 8,600 units, the largest file of the benchmark's classes
-# 23,000, and 1 MiB of small functions 480,000 (it is read as lexical tokens).
-WORK_LIMIT = 300_000
-PARSE_CHARS = 4
+# The budget of work (budget.py: WORK_LIMIT, why that number, and what a unit is) is charged by every step.
+PARSE_CHARS = 1
 # Python's own line breaks: not str.splitlines, which also breaks at a form feed, \x1c-\x1e, \x85, \u2028...
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -101,28 +95,6 @@ def python_lines(text: str) -> list[str]:
     """The lines of a source file as Python numbers them (ast line numbers index this list from 1)."""
     lines = LINE_BREAK.split(text)
     return lines[:-1] if lines and lines[-1] == "" else lines
-
-
-class _OverBudget(Exception):
-    """The file took more than WORK_LIMIT units of work to read: it is read as lexical tokens instead."""
-
-
-class Work:
-    """What reading a file has cost so far, in units of work (see WORK_LIMIT): the same for the same file, always."""
-
-    def __init__(self, limit: int | None = None):
-        self.spent, self.limit = 0, WORK_LIMIT if limit is None else limit
-
-    def charge(self, units: int) -> None:
-        self.spent += units
-        if self.spent > self.limit:
-            raise _OverBudget
-
-    def ahead(self, units: int) -> None:
-        """UNITS that the reading is sure to charge later: when they take it over the limit, charged now (the file is
-        read as lexical tokens now, as it would be then, without the work in between; the same reading, sooner)."""
-        if self.spent + units > self.limit:
-            self.charge(units)
 
 
 def units_of(text: str, file: str = "engine.py") -> list[Unit]:
@@ -139,13 +111,13 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
         cut = _top_level_cut(text, MAX_CHARS)
         limits.append({"file": file, "what": "truncated", "compared_chars": cut, "chars": len(text)})
         text = text[:cut]
-    work = Work() if work is None else work  # unpacked code shares the budget of the file that hides it
+    work = Work(WORK_LIMIT) if work is None else work  # unpacked code shares the budget of the file that hides it
     try:
         tree = _parse_repaired(text, work)
         if tree is not None:
             reader = _TreeReader(tree, file, work, depth, text)
             return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked, reader.unreached)
-    except _OverBudget:
+    except OverBudget:
         limits.append({"file": file, "what": "lexical", "why": f"reading took over {work.limit:,} units of work"})
     except (ValueError, RecursionError, MemoryError):
         limits.append({"file": file, "what": "lexical", "why": "nested deeper than the parser or the reading can go"})
@@ -156,11 +128,16 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
 
 
 def _top_level_cut(text: str, limit: int) -> int:
-    """Where to cut TEXT at or before LIMIT characters: at the start of its last top-level statement there."""
+    """Where to cut TEXT at or before LIMIT characters: at the start of its last top-level statement there (a line
+    at the margin that neither closes a bracket nor goes on with the statement before it: `else`, `except`...)."""
     last = 0
-    for match in re.finditer(r"\n(?=[^\s#])", text[:limit]):
-        last = match.end()
+    for match in _STATEMENT_START.finditer(text[:limit + len("finally ")]):  # a keyword cut at LIMIT is read whole
+        if match.end() < limit:
+            last = match.end()
     return last or limit
+
+
+_STATEMENT_START = re.compile(r"\n(?=[^\s#)\]}])(?!(?:else|elif|except|finally)\b)")
 
 
 def _parse_repaired(text: str, work: Work | None = None):
@@ -179,12 +156,13 @@ def _parse_repaired(text: str, work: Work | None = None):
         failed = exc
     lines = python_lines(text)
     for _ in range(MAX_REPAIRS):
-        work.charge(len(text) // PARSE_CHARS)
         joined = "\n".join(lines)
+        work.charge(len(lines))  # the lines joined, and cut below
         try:
             if failed is not None and joined == text:
                 raise failed  # the same text (no line ended by \r or a final \n): the same error, not parsed again
             failed = None
+            work.charge(len(joined) // PARSE_CHARS)
             return parse(joined)
         except SyntaxError as exc:
             if not exc.lineno or not 1 <= exc.lineno <= len(lines):
@@ -208,10 +186,10 @@ class _TreeReader:
         self.file, self.work, self.limits, self.opaque, self.unpacked = file, work or Work(), [], [], []
         # each rewrite walks the whole tree: run it only where the file has something for it to do; each walk is
         # charged to the budget as the nodes it visits
-        strip_noise(plain_module(tree, text))  # TEXT: what TREE was parsed from (repaired: from less of it)
+        strip_noise(plain_module(tree, text, self.work), self.work)  # TEXT: what TREE was parsed from (repaired: less)
         nodes = list(walk(tree))
-        # the noise stripped, the walk, the opaque calls, the functions run looked for, plain_names' walk
-        self.work.charge(5 * len(nodes))
+        # the noise stripped, the walk, the opaque calls, the functions run looked for (plain_names charges its own)
+        self.work.charge(4 * len(nodes))
         self.unreached = unreached_functions(tree)
         if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes) | \
                 children_attribute(tree) | backward_attribute(tree):
@@ -268,7 +246,7 @@ class _TreeReader:
             self.work.charge(inline_temporaries(closure))
         edges_as_closures(tree)
         self.work.charge(3 * size)
-        tree.body = canonical(tree.body)
+        tree.body = canonical(tree.body, self.work)
         self.work.charge(3 * size)  # statements compared and put in order: several visits of each
         for node in nodes:  # the same function objects: the rewrites change their bodies in place
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -312,6 +290,8 @@ class _TreeReader:
                 out: list[tuple[str, int]] = []
                 starts: list[int] = []
                 # a method of a class (`prefix`) keeps the API's name; a function of the module is named by the student
+                # the file's names copied for the function's (a unit for each 16: a copy costs less than a visit)
+                self.work.charge((len(self.names.variables) + len(self.names.functions)) // 16)
                 names = self.names.within(statement)
                 own, classes = (statement, []) if prefix else classes_apart(statement, self.unreached)
                 Emitter(names, out, _unread_locals(statement), starts).function(own, method=bool(prefix))

@@ -34,30 +34,32 @@ import ast
 import sys
 from collections import Counter
 
-from .walk import walk
+from .budget import FREE, Work
 
 
-def classes_as_written(tree: ast.Module) -> bool:
+def classes_as_written(tree: ast.Module, work: Work = FREE) -> bool:
     """TREE's classes built by type, methods bound after their class, methods as lambdas and classes in a namespace
-    class as class statements write them (see the module docstring), in place; whether anything changed."""
+    class as class statements write them (see the module docstring), in place; whether anything changed. What it
+    looks at charged to WORK: the module's statements at each step, the nodes of each walk."""
+    work.charge(len(tree.body))
     kinds = {type(node) for node in tree.body}
     if ast.ClassDef not in kinds and ast.Assign not in kinds:
         return False
-    changed = _namespaces(tree) | _type_calls(tree)
-    changed |= _bound_after(tree) | _partial_methods(tree)
-    return _lambdas(tree) | _dataclasses(tree) | changed
+    changed = _namespaces(tree, work) | _type_calls(tree, work)
+    changed |= _bound_after(tree, work) | _partial_methods(tree, work)
+    return _lambdas(tree, work) | _dataclasses(tree, work) | changed
 
 
 # -- namespaces ---------------------------------------------------------------------------------------------------
 
 
-def _namespaces(tree) -> bool:
+def _namespaces(tree, work: Work) -> bool:
     spaces = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef) and not s.bases and not s.keywords
               and not s.decorator_list and any(isinstance(c, ast.ClassDef) for c in s.body)
               and all(isinstance(c, (ast.ClassDef, ast.Pass)) or _is_docstring(c) for c in s.body)}
     if not spaces:
         return False
-    uses = Counter(n.id for n in walk(tree) if isinstance(n, ast.Name))
+    uses = Counter(n.id for n in work.walked(tree) if isinstance(n, ast.Name))
     aliases = {}  # namespace name: [(statement, the inner class's name)]
     for s in tree.body:
         value = s.value if isinstance(s, ast.Assign) and len(s.targets) == 1 else None
@@ -65,7 +67,7 @@ def _namespaces(tree) -> bool:
                 and isinstance(s.targets[0], ast.Name) \
                 and value.attr in {c.name for c in spaces[value.value.id].body if isinstance(c, ast.ClassDef)}:
             aliases.setdefault(value.value.id, []).append((s, value.attr))
-    bound = _module_bindings(tree)
+    bound = _module_bindings(tree, work)
 
     def apart(name, space):  # its classes' names bound by the module nowhere but in `Value = _ns.Value`
         inner = [c.name for c in space.body if isinstance(c, ast.ClassDef)]
@@ -94,8 +96,9 @@ def _namespaces(tree) -> bool:
 # -- type(...) and methods bound after the class ------------------------------------------------------------------
 
 
-def _type_calls(tree) -> bool:
+def _type_calls(tree, work: Work) -> bool:
     changed, builtin = False, None
+    work.charge(len(tree.body))
     for at, s in enumerate(tree.body):
         call = s.value if isinstance(s, ast.Assign) and len(s.targets) == 1 \
             and isinstance(s.targets[0], ast.Name) else None
@@ -105,7 +108,7 @@ def _type_calls(tree) -> bool:
                 and _text(call.args[0]) is not None):
             continue
         entries = _entries(call.args[2])
-        builtin = not _module_bindings(tree)["type"] if builtin is None else builtin
+        builtin = not _module_bindings(tree, work)["type"] if builtin is None else builtin
         if entries is None or not builtin:  # `type` is the builtin
             continue
         cls = ast.copy_location(ast.ClassDef(s.targets[0].id, list(call.args[1].elts), [], [], []), s)
@@ -116,7 +119,7 @@ def _type_calls(tree) -> bool:
         tree.body[at] = cls
         changed = True
     if changed:
-        _functions_moved_in(tree)
+        _functions_moved_in(tree, work)
     return changed
 
 
@@ -136,14 +139,16 @@ def _entries(mapping):
     return pairs
 
 
-def _bound_after(tree) -> bool:
+def _bound_after(tree, work: Work) -> bool:
     """`Value.x = v` and `setattr(Value, "x", v)` at module level, after the class: `x = v` in its body."""
+    work.charge(2 * len(tree.body))
     names = {s.name for s in tree.body if isinstance(s, ast.ClassDef)}
     if not any((bound := _binding(s)) and bound[0] in names for s in tree.body):
         return False
-    bound = _module_bindings(tree)
+    bound = _module_bindings(tree, work)
+    work.charge(5 * len(tree.body))  # the module's statements looked at again below, five times
     classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef) and bound[s.name] == 1}
-    uses = Counter(n.id for n in walk(tree) if isinstance(n, ast.Name))
+    uses = Counter(n.id for n in work.walked(tree) if isinstance(n, ast.Name))
     bindings = Counter((b[0], b[2].id) for b in map(_binding, tree.body) if b and isinstance(b[2], ast.Name))
     at = {s.name: i for i, s in reversed(list(enumerate(tree.body)))
           if isinstance(s, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))}  # where each is first defined
@@ -169,7 +174,7 @@ def _bound_after(tree) -> bool:
         changed = True
     if changed:
         tree.body = body
-        _functions_moved_in(tree)
+        _functions_moved_in(tree, work)
     return changed
 
 
@@ -189,11 +194,12 @@ def _binding(statement):
     return None
 
 
-def _functions_moved_in(tree) -> None:
+def _functions_moved_in(tree, work: Work) -> None:
     """Each module function that only entries of classes name (`__add__ = _add` in a class body): its `def` in the
     first entry's place, named as the entry; a later entry naming it names the first (`__radd__ = __add__`)."""
     functions = {s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    uses = Counter(n.id for n in walk(tree) if isinstance(n, ast.Name))
+    uses = Counter(n.id for n in work.walked(tree) if isinstance(n, ast.Name))
+    work.charge(4 * len(tree.body) + 2 * sum(len(c.body) for c in tree.body if isinstance(c, ast.ClassDef)))
     entries, owners = Counter(), {}
     for cls in tree.body:
         if isinstance(cls, ast.ClassDef):
@@ -201,7 +207,7 @@ def _functions_moved_in(tree) -> None:
             entries.update(named)
             for name in named:
                 owners.setdefault(name, set()).add(cls.name)
-    bound = _module_bindings(tree)
+    bound = _module_bindings(tree, work)
     movable = {name for name, count in entries.items() if count == uses[name] and len(owners[name]) == 1
                and bound[name] == 1}
     placed = {}
@@ -231,11 +237,12 @@ def _entry_naming(statement, functions) -> bool:
 # -- partialmethod ------------------------------------------------------------------------------------------------
 
 
-def _partial_methods(tree) -> bool:
+def _partial_methods(tree, work: Work) -> bool:
     """`__add__ = functools.partialmethod(f)` (or `partialmethod(f)`) in a class's body, nothing bound beside f:
     `__add__ = f` (session 14), which `_functions_moved_in` reads as f's `def` when f is a module function."""
     changed = False
     for cls in [s for s in tree.body if isinstance(s, ast.ClassDef)]:
+        work.charge(len(cls.body))
         for s in cls.body:
             call = s.value if isinstance(s, ast.Assign) else None
             func = getattr(call, "func", None)
@@ -247,19 +254,20 @@ def _partial_methods(tree) -> bool:
                 s.value = call.args[0]
                 changed = True
     if changed:
-        _functions_moved_in(tree)
+        _functions_moved_in(tree, work)
     return changed
 
 
 # -- dataclasses --------------------------------------------------------------------------------------------------
 
 
-def _dataclasses(tree) -> bool:
+def _dataclasses(tree, work: Work) -> bool:
     """A `@dataclass` class with no `__init__` of its own: its fields (`x: T` or `x: T = default`, no `field(...)`)
     the parameters of the `__init__` the decorator writes (`self.x = x` each), its `__post_init__(self)` that
     `__init__`'s rest (a field it reads as `self.x` read as `x` where it does not assign `self.x`)."""
     changed = False
     for cls in [s for s in tree.body if isinstance(s, ast.ClassDef)]:
+        work.charge(len(cls.decorator_list))
         decorator = next((d for d in cls.decorator_list if _is_dataclass(d)), None)
         if decorator is None or any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__"
                                     for s in cls.body):
@@ -277,10 +285,11 @@ def _dataclasses(tree) -> bool:
             continue  # a field without a default after one with: the decorator would refuse it
         own = post[0].args.args[0].arg if post else "self"
         rest = post[0].body if post else []
-        assigned = {n.attr for s in rest for n in walk(s) if isinstance(n, ast.Attribute)
+        work.charge(3 * len(cls.body))  # its fields, its __post_init__ and its __init__ looked for, it rebuilt
+        assigned = {n.attr for s in rest for n in work.walked(s) if isinstance(n, ast.Attribute)
                     and isinstance(n.ctx, ast.Store) and isinstance(n.value, ast.Name) and n.value.id == own}
         for s in rest:
-            for n in walk(s):
+            for n in work.walked(s):
                 for field, value in ast.iter_fields(n):
                     if isinstance(value, ast.Attribute) and isinstance(value.ctx, ast.Load) \
                             and isinstance(value.value, ast.Name) and value.value.id == own \
@@ -317,9 +326,10 @@ def _is_dataclass(decorator) -> bool:
 # -- lambdas -------------------------------------------------------------------------------------------------------
 
 
-def _lambdas(tree) -> bool:
+def _lambdas(tree, work: Work) -> bool:
     changed = False
     for cls in [s for s in tree.body if isinstance(s, ast.ClassDef)]:
+        work.charge(len(cls.body))
         for i, s in enumerate(cls.body):
             if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) \
                     and isinstance(s.value, ast.Lambda):
@@ -352,15 +362,16 @@ def _is_docstring(statement) -> bool:
         and isinstance(statement.value.value, str)
 
 
-def _module_bindings(tree) -> Counter:
+def _module_bindings(tree, work: Work = FREE) -> Counter:
     """How many times the module's own statements bind each name (a def, a class, an import, an assignment; not
-    inside its functions and classes)."""
+    inside its functions and classes); what it looks at charged to WORK."""
     bound = Counter()
+    work.charge(len(tree.body))
     for s in tree.body:
         if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             bound[s.name] += 1
         elif isinstance(s, (ast.Import, ast.ImportFrom)):
             bound.update((a.asname or a.name).split(".")[0] for a in s.names)
         else:
-            bound.update(n.id for n in walk(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+            bound.update(n.id for n in work.walked(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
     return bound

@@ -49,48 +49,51 @@ import ast
 import copy
 
 from .blocks import blocks_as_written, rewrite_blocks
+from .budget import FREE, Work
 from .plain_classes import classes_as_written
 from .plain_names import names_as_written
-from .walk import children, walk
+from .walk import children
 
 
-
-def plain_module(tree: ast.Module, text: str | None = None) -> ast.Module:
+def plain_module(tree: ast.Module, text: str | None = None, work: Work | None = None) -> ast.Module:
     """TREE with its blocks out of what runs them once, its class factory as module code, its classes as class
     statements write them and its walrus assignments as assignments, in place. TEXT: the source TREE was parsed from
-    (a walrus is written `:=`: a text without one has none to look for in the tree)."""
-    blocks_as_written(tree)
-    factory_as_module(tree)
-    classes_as_written(tree)
-    names_as_written(tree, text)
+    (a walrus is written `:=`: a text without one has none to look for in the tree). What each step looks at is
+    charged to WORK (budget.py; None: a budget of its own), which raises budget.OverBudget past its limit."""
+    work = Work() if work is None else work
+    blocks_as_written(tree, work)
+    factory_as_module(tree, work)
+    classes_as_written(tree, work)
+    names_as_written(tree, text, work)
     if text is None or ":=" in text:
-        walrus_as_assignments(tree)
+        walrus_as_assignments(tree, work)
     return tree
 
 
 # -- walrus -----------------------------------------------------------------------------------------------------
 
 
-def walrus_as_assignments(tree) -> bool:
+def walrus_as_assignments(tree, work: Work = FREE) -> bool:
     """Each walrus a statement evaluates first, as an assignment before the statement (see the module docstring);
     whether any was found."""
-    if not any(isinstance(node, ast.NamedExpr) for node in walk(tree)):
+    if not any(isinstance(node, ast.NamedExpr) for node in work.walked(tree)):
         return False
-    rewrite_blocks(tree, _hoisted)
+    rewrite_blocks(tree, lambda statement: _hoisted(statement, work), work)
     return True
 
 
-def _hoisted(statement) -> list:
+def _hoisted(statement, work: Work = FREE) -> list:
     """STATEMENT with each walrus it evaluates first taken out as an assignment before it."""
     before = []
     while True:
+        work.charge(1)
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.NamedExpr):
             statement = _assignment(statement.value)  # `(x := e)` is `x = e`
             continue
         field = _FIRST.get(type(statement))
         if field is None:
             break
-        walrus, parent, slot = _leading(statement, field, _targets_read(statement))
+        walrus, parent, slot = _leading(statement, field, _targets_read(statement, work), work)
         if walrus is None:
             break
         before.append(_assignment(walrus))
@@ -103,20 +106,21 @@ _FIRST = {ast.Assign: "value", ast.AugAssign: "value", ast.Return: "value", ast.
           ast.For: "iter"}
 
 
-def _targets_read(statement) -> set[str]:
+def _targets_read(statement, work: Work = FREE) -> set[str]:
     """Names a statement reads before its value: an augmented assignment's target (`x += (y := e)` reads x first)."""
     if isinstance(statement, ast.AugAssign):
-        return {n.id for n in walk(statement.target) if isinstance(n, ast.Name)}
+        return {n.id for n in work.walked(statement.target) if isinstance(n, ast.Name)}
     return set()
 
 
-def _leading(parent, slot, read_before: set[str]):
+def _leading(parent, slot, read_before: set[str], work: Work = FREE):
     """(walrus, its parent, its slot) for the walrus PARENT's SLOT evaluates first, or (None, None, None).
 
     Going down the first operand each expression evaluates; a call's first argument only after a function that
-    is a plain name or attribute of one, whose names the walrus does not bind."""
+    is a plain name or attribute of one, whose names the walrus does not bind. Each node looked at charged to WORK."""
     node = getattr(parent, slot) if not isinstance(slot, tuple) else getattr(parent, slot[0])[slot[1]]
     while node is not None:
+        work.charge(1)
         if isinstance(node, ast.NamedExpr):
             if isinstance(node.target, ast.Name) and node.target.id not in read_before:
                 return node, parent, slot
@@ -135,9 +139,9 @@ def _leading(parent, slot, read_before: set[str]):
             parent, slot = node, "value"
         elif isinstance(node, ast.Call) and node.args and not isinstance(node.args[0], ast.Starred) \
                 and _plain_name(node.func):
-            read_before = read_before | {n.id for n in walk(node.func) if isinstance(n, ast.Name)}
+            read_before = read_before | {n.id for n in work.walked(node.func) if isinstance(n, ast.Name)}
             parent, slot = node, ("args", 0)
-        elif isinstance(node, (ast.ListComp, ast.SetComp)) and _once(node):
+        elif isinstance(node, (ast.ListComp, ast.SetComp)) and _once(node, work):
             # `[e for _ in (0,)]` is `[e]`: its element evaluated once, first (the one item is a constant)
             display = ast.copy_location((ast.List if isinstance(node, ast.ListComp) else ast.Set)([node.elt]), node)
             if isinstance(display, ast.List):
@@ -150,7 +154,7 @@ def _leading(parent, slot, read_before: set[str]):
     return None, None, None
 
 
-def _once(comprehension) -> bool:
+def _once(comprehension, work: Work = FREE) -> bool:
     """Whether a list or set comprehension evaluates its element once and nothing before it: one `for` over one
     constant (`(0,)`, `[0]`, `"_"`, `range(1)`), no `if`, its variable unread."""
     if len(comprehension.generators) != 1:
@@ -162,7 +166,7 @@ def _once(comprehension) -> bool:
         or isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and not it.keywords \
         and len(it.args) == 1 and isinstance(it.args[0], ast.Constant) and it.args[0].value == 1
     return one and not loop.ifs and not loop.is_async and isinstance(loop.target, ast.Name) and not any(
-        isinstance(n, ast.Name) and n.id == loop.target.id for n in walk(comprehension.elt))
+        isinstance(n, ast.Name) and n.id == loop.target.id for n in work.walked(comprehension.elt))
 
 
 def _put(parent, slot, value) -> None:
@@ -186,18 +190,19 @@ def _assignment(walrus: ast.NamedExpr) -> ast.Assign:
 # -- factory ----------------------------------------------------------------------------------------------------
 
 
-def factory_as_module(tree: ast.Module) -> bool:
+def factory_as_module(tree: ast.Module, work: Work = FREE) -> bool:
     """Each class factory's body as the module's, where the module calls it (see the module docstring); whether any
-    was."""
+    was. What it looks at charged to WORK (a file of many factories looks at the module for each)."""
     changed = False
+    work.charge(len(tree.body))
     for function in [s for s in tree.body if isinstance(s, ast.FunctionDef)]:
-        at = _global_call(tree, function)
+        at = _global_call(tree, function, work)
         if at is not None:
             tree.body[at:at + 1] = [s for s in function.body if not isinstance(s, ast.Global)]
             tree.body.remove(function)
             changed = True
             continue
-        found = _factory_call(tree, function)
+        found = _factory_call(tree, function, work)
         if found is None:
             continue
         at, bound, returned = found
@@ -211,7 +216,7 @@ def factory_as_module(tree: ast.Module) -> bool:
     return changed
 
 
-def _global_call(tree, function):
+def _global_call(tree, function, work: Work = FREE):
     """The index of `F()` in the module when FUNCTION is F, takes no arguments, is called so once and named nowhere
     else, declares global every name it binds and returns nothing (its body means what it means in the module)."""
     arguments = function.args
@@ -220,15 +225,17 @@ def _global_call(tree, function):
         return None
     declared = {name for s in function.body if isinstance(s, ast.Global) for name in s.names}
     body = [s for s in function.body if not isinstance(s, ast.Global)]
-    if not declared or not body or not _bound(body) <= declared or any(_escapes(s) for s in body):
+    work.charge(len(function.body))
+    if not declared or not body or not _bound(body, work) <= declared or any(_escapes(s, work) for s in body):
         return None
-    uses = [n for n in walk(tree) if isinstance(n, ast.Name) and n.id == function.name]
+    uses = [n for n in work.walked(tree) if isinstance(n, ast.Name) and n.id == function.name]
+    work.charge(len(tree.body))
     calls = [i for i, s in enumerate(tree.body) if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call)
              and s.value.func in uses and not s.value.args and not s.value.keywords]
     return calls[0] if len(uses) == 1 and len(calls) == 1 else None
 
 
-def _factory_call(tree, function):
+def _factory_call(tree, function, work: Work = FREE):
     """(index of `X = F()` in the module, X, the class F returns) when FUNCTION is a factory called once so."""
     arguments = function.args
     if function.decorator_list or arguments.args or arguments.posonlyargs or arguments.kwonlyargs \
@@ -238,12 +245,13 @@ def _factory_call(tree, function):
     if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
         return None
     returned = last.value.id
-    own = _bound(function.body[:-1])
+    own = _bound(function.body[:-1], work)
     if not any(isinstance(s, ast.ClassDef) and s.name == returned for s in function.body[:-1]):
         return None
-    if any(_escapes(s) for s in function.body[:-1]):
+    if any(_escapes(s, work) for s in function.body[:-1]):
         return None
-    uses = [n for n in walk(tree) if isinstance(n, ast.Name) and n.id == function.name]
+    uses = [n for n in work.walked(tree) if isinstance(n, ast.Name) and n.id == function.name]
+    work.charge(len(tree.body))
     calls = [(i, s) for i, s in enumerate(tree.body)
              if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
              and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name)
@@ -252,18 +260,20 @@ def _factory_call(tree, function):
         return None
     at, call = calls[0]
     bound = call.targets[0].id
-    module = _bound([s for s in tree.body if s is not function and s is not call])
+    module = _bound([s for s in tree.body if s is not function and s is not call], work)
     if own & (module | {function.name}) or (bound != returned and bound in own):
         return None
     return at, bound, returned
 
 
-def _bound(statements) -> set[str]:
-    """The names STATEMENTS bind in their own scope (not inside the functions and classes they define)."""
+def _bound(statements, work: Work = FREE) -> set[str]:
+    """The names STATEMENTS bind in their own scope (not inside the functions and classes they define); each node
+    looked at charged to WORK."""
     names = set()
     stack = list(statements)
     while stack:
         node = stack.pop()
+        work.charge(1)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
             continue
@@ -276,12 +286,13 @@ def _bound(statements) -> set[str]:
     return names
 
 
-def _escapes(statement) -> bool:
+def _escapes(statement, work: Work = FREE) -> bool:
     """Whether STATEMENT (of the factory's own body) returns, yields or declares a name global or nonlocal: its
-    body would not mean the same at module level."""
+    body would not mean the same at module level. Each node looked at charged to WORK."""
     stack = [statement]
     while stack:
         node = stack.pop()
+        work.charge(1)
         if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)):
             return True
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):

@@ -32,7 +32,8 @@ import ast
 import re
 from collections import Counter
 
-from .walk import children, walk
+from .budget import FREE, Work
+from .walk import children
 
 _BINARY = {"add": ast.Add, "sub": ast.Sub, "mul": ast.Mult, "truediv": ast.Div, "floordiv": ast.FloorDiv,
            "mod": ast.Mod, "pow": ast.Pow, "matmul": ast.MatMult}
@@ -46,14 +47,16 @@ MARKS = ("operator", "type(", "__class__", "globals(", "sys.modules", "pow(", "m
 REST = re.compile(r"[(,]\s*\*")  # `(*a` or `, **k`: a parameter (or an argument) that takes the rest
 
 
-def names_as_written(tree: ast.Module, text: str | None = None) -> bool:
+def names_as_written(tree: ast.Module, text: str | None = None, work: Work = FREE) -> bool:
     """TREE's operator-module calls as operators and its spellings of a class as the class's name (see the module
     docstring), in place; whether anything changed. TEXT: what TREE was parsed from (a text without any of MARKS
-    has nothing to look for)."""
+    has nothing to look for). Charged to WORK: the walk, and its nodes once more for the dozen looks through them
+    (a look at a listed node costs a tenth of a node's visit)."""
     rest = text is None or REST.search(text) is not None
     if text is not None and not rest and not any(mark in text for mark in MARKS):
         return False
-    nodes = list(walk(tree))
+    nodes = work.walked(tree)
+    work.charge(len(nodes))
     changed = rest and _unread_rest_dropped(nodes)
     bound = _bindings(nodes)
     replace = {}  # id(node) -> what it is read as
@@ -63,7 +66,7 @@ def names_as_written(tree: ast.Module, text: str | None = None) -> bool:
     changed |= _statements(tree, nodes)
     if not replace:
         return changed
-    _module_aliases_dropped(tree, replace)
+    _module_aliases_dropped(tree, replace, work)
     for node in reversed(nodes):  # children before their parents: a replacement is built of replaced parts
         for field in node._fields:
             value = getattr(node, field, None)
@@ -295,7 +298,7 @@ def _module_itself(tree, nodes, bound) -> set:
     return found
 
 
-def _module_aliases_dropped(tree, replace) -> None:
+def _module_aliases_dropped(tree, replace, work: Work = FREE) -> None:
     """`M = sys.modules[__name__]` out of the module when every other use of M is read as a name."""
     aliases = {s.targets[0].id: s for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1
                and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Subscript)
@@ -303,7 +306,7 @@ def _module_aliases_dropped(tree, replace) -> None:
     if not aliases:
         return
     uses, read = Counter(), Counter()
-    for n in walk(tree):
+    for n in work.walked(tree):
         if isinstance(n, ast.Name) and n.id in aliases and isinstance(n.ctx, ast.Load):
             uses[n.id] += 1
         elif isinstance(n, ast.Attribute) and id(n) in replace and isinstance(n.value, ast.Name):

@@ -43,6 +43,7 @@ import keyword
 import re
 import tokenize
 
+from .budget import PLAIN_LIMIT, OverBudget, Work
 from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.py's, as normalise parses
 from .plain_module import module_functions, plain_module
 from .rewrites import class_aliases, plain_literals
@@ -176,8 +177,8 @@ def _plain(tree, text: str):
     if tree is None:
         return None
     try:
-        return plain_module(tree, text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return plain_module(tree, text, Work(PLAIN_LIMIT))  # a budget of its own (budget.py): past it, as if unparsed
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverBudget):
         return None
 
 

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import ast
 
+from .budget import FREE, Work
 
-def counting_whiles(statements):
+
+def counting_whiles(statements, work: Work = FREE):
     """Index loops written with `while` become the `for` they stand for.
 
     `i = a; while i < b: ...; i = i + 1` → `for i in range(a, b)`, and a walk over
     a sequence by index, up or down (`i = 0; while i < len(s): v = s[i]; ...; i = i + 1`,
     `i = len(s) - 1; while i >= 0: v = s[i]; ...; i = i - 1`, the sequence maybe
-    copied first with `s = list(x)`) → `for v in x` or `for v in reversed(x)`.
+    copied first with `s = list(x)`) → `for v in x` or `for v in reversed(x)`. The nodes of each loop made (given
+    their places) charged to WORK.
     """
     out = []
     for statement in statements:
         loop = _index_walk(statement, out) if isinstance(statement, ast.While) and not statement.orelse else None
         if loop is not None:
             out.append(ast.fix_missing_locations(ast.copy_location(loop, statement)))
+            work.walked(loop)
         else:
             out.append(statement)
     return out
