@@ -13,7 +13,7 @@ from ..machine_size import usable_cpus
 from ..parsing import parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
-from .meanings import CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
+from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
 from .scores import float_sum
@@ -180,7 +180,7 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
                         and not lines <= starter_lines and h not in starter_kgrams and h not in public_kgrams)
         structures.update({h: size for h, (size, _, _) in whole.items() if h not in starter_kgrams
                            and h not in public_kgrams})
-        if len({text.split()[1] for text in chosen}) >= 2:
+        if len({text.split()[1] for text in chosen}) >= CHOICE_OPS:
             structures[_hash("meaning choices", " ; ".join(chosen))] = CHOICES_SIZE
     variants = frozenset(h for h in list(prints) + list(own_traits) + list(structures)
                          if h in variant_kgrams and h not in explained)

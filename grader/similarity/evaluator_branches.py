@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 
 from .evaluator_objects import Broken, Continued, Function, Obj, Returned, Scope, born
-from .symbolic import Sym, Unread
+from .symbolic import Sym, Unread, choose
 from .walk import walk
 
 MAX_MERGE_DEPTH = 4  # a node's attributes, their items, ...: two nodes that differ deeper are not one node
@@ -118,7 +118,7 @@ class Branches:
                 and not isinstance(b, bool):
             if _t(a) == _t(b):
                 return a
-            return Sym("if", (test,), f"({_t(a)} if {test.text} else {_t(b)})")
+            return choose(test, a, b)
         if isinstance(a, (str, bool, type(None))) and a == b and type(a) is type(b):
             return a
         if isinstance(a, (list, tuple)) and type(a) is type(b) and len(a) == len(b):

@@ -8,7 +8,7 @@ import collections
 from .evaluator_library import LIBRARY, math_member, member_of
 from .evaluator_objects import (Bound, Budget, Builtin, Function, Iterated, Klass, Module, Obj, Scope, Super, is_number,
                                 sized)
-from .symbolic import COMPARE, Sym, Unread, arith, compare, mul, text_of
+from .symbolic import COMPARE, Sym, Unread, arith, choose, compare, mul, text_of
 
 
 class Expressions:
@@ -211,8 +211,9 @@ class Expressions:
     def e_IfExp(self, e, scope):
         test = self.expr(e.test, scope)
         if isinstance(test, Sym):
-            return Sym("if", (test,), f"({_t(self.expr(e.body, scope))} if {test.text} else "
-                                      f"{_t(self.expr(e.orelse, scope))})")
+            body, orelse = self.expr(e.body, scope), self.expr(e.orelse, scope)
+            _t(body), _t(orelse)  # each a number (a choice of anything else is unread)
+            return choose(test, body, orelse)
         return self.expr(e.body if self.truth(test) else e.orelse, scope)
 
     def e_Lambda(self, e, scope):

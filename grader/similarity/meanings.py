@@ -44,6 +44,10 @@ MIN_OPS = 4  # ops read before the engine's whole set of them says something
 # starter's with the lecture's `__neg__`, `__sub__`, `exp`), the same forms of two ops or more seldom one
 SIGNATURE_SIZE = 4.0
 CHOICES_SIZE = 8.0
+# the ops whose forms are the author's own before those forms together are a choice (one op written its own way is
+# no combination; session 14 measured one, with relu's spellings read as one: a hard pair of the second class, two
+# fillers who wrote `math.e ** x`, rose into its top k: docs/similarity.md)
+CHOICE_OPS = 2
 # the engine's walk design (design.py), with its whole: weighed as its choices together (8; on the tuning seeds 4, 8
 # and 12 were measured, 12 let a hard pair into a top k: docs/similarity.md, session 13)
 DESIGN_SIZE = CHOICES_SIZE
@@ -196,8 +200,9 @@ def _read(evaluator, klass, name, number: bool = False) -> list[str]:
     if not isinstance(result, Obj):
         raise Unread("no node")
     value = evaluator.attribute(result, "data")
+    graph = _graph(result, {id(x): f"x{i}" for i, x in enumerate(leaves)}, klass)
     evaluator.call(evaluator.attribute(result, "backward"), [], {})
-    parts = [f"value {_text(value)}"]
+    parts = [f"value {_text(value)}", f"graph {graph}"]
     for i, x in enumerate(leaves):
         parts.append(f"d{i} {_text(evaluator.attribute(x, 'grad'))}")
     return parts
@@ -210,3 +215,56 @@ def _text(x) -> str:
         x = float(x)
         return str(int(x)) if x.is_integer() and abs(x) < 1e15 else repr(x)
     raise Unread("not a number")
+
+
+MAX_GRAPH = 12  # nodes an op's graph describes; past it the rest is `...`
+
+
+def _graph(node, inputs: dict[int, str], klass) -> str:
+    """The nodes an op made, as a tree from the node it returned: each node made by the op as `(its data; its
+    children)`, an input as `x0`/`x1`, a node the op made of a constant alone as `c(...)`. The children are the nodes
+    a node holds, in the order it holds them (a set's in a fixed order: it has none), through any attribute and any
+    object that is not itself a node (an edge, a grad_fn): how the op is composed of others and in which order it
+    puts its operands, which restructuring the dispatch, the closures or the walk leaves as it was."""
+
+    def is_node(x) -> bool:
+        return isinstance(x, Obj) and klass in x.klass.mro()
+
+    def held(x, depth, seen) -> list:
+        if depth > 4 or id(x) in seen:
+            return []
+        if is_node(x):
+            return [x]
+        if isinstance(x, Obj):
+            seen = seen | {id(x)}
+            return [n for name in sorted(x.attrs) for n in held(x.attrs[name], depth + 1, seen)]
+        if isinstance(x, (list, tuple)):
+            return [n for item in x[:MAX_GRAPH] for n in held(item, depth + 1, seen)]
+        if isinstance(x, (set, frozenset)):  # no order of its own: its nodes in the order of what they are
+            found = [n for item in x for n in held(item, depth + 1, seen)]
+            return sorted(found, key=lambda n: describe(n, 1, [0]))[:MAX_GRAPH]
+        if isinstance(x, dict):
+            return [n for key in list(x)[:MAX_GRAPH]
+                    for n in held(key, depth + 1, seen) + held(x[key], depth + 1, seen)]
+        return []
+
+    def describe(x, depth, count) -> str:
+        if id(x) in inputs:
+            return inputs[id(x)]
+        count[0] += 1
+        if count[0] > MAX_GRAPH or depth > 6:
+            return "..."
+        kids = []
+        for name in sorted(x.attrs):
+            found = held(x.attrs[name], 0, frozenset({id(x)}))
+            if found:
+                kids.append(", ".join(describe(k, depth + 1, count) for k in found))
+        data = x.attrs.get("data")
+        text = _text(data) if isinstance(data, (Sym, int, float)) and not isinstance(data, bool) else "?"
+        if not kids:
+            return f"c({text})"
+        # the attribute that holds the most of its nodes (an engine may keep them twice: `_prev` and its edges)
+        kids = min(kids, key=lambda k: (-k.count(",") - k.count("("), k))
+        return f"({'out' if depth == 0 else text}; {kids})"
+
+    return describe(node, 0, [0])

@@ -101,6 +101,8 @@ def mul(a, b):
 def power(a, b):
     if not isinstance(a, Sym) and not isinstance(b, Sym):
         return a ** b
+    if not isinstance(a, Sym) and abs(float(a) - math.e) < 1e-12:
+        return call("math.exp", b)  # `math.e ** x` is exp(x): one function, however written
     if not isinstance(b, Sym) and b == 1:
         return a
     if not isinstance(b, Sym) and b == 0:
@@ -141,7 +143,41 @@ _SWAPPED = {">": "<", ">=": "<=", "<": "<", "<=": "<=", "==": "==", "!=": "!="}
 def compare(op: str, a, b):
     if op in (">", ">="):
         a, b = b, a
-    return Sym("cmp", (a, b), f"({text_of(a)} {_SWAPPED[op]} {text_of(b)})")
+    op = _SWAPPED[op]
+    if op == "<" and isinstance(b, Sym) and b.kind == "call" and b.text.startswith("max(") and len(b.parts) == 2 \
+            and any(text_of(p) == text_of(a) for p in b.parts):
+        b = next(p for p in b.parts if text_of(p) != text_of(a))  # `0 < max(0, x)` is `0 < x`
+    return Sym("cmp", (a, b, op), f"({text_of(a)} {op} {text_of(b)})")
+
+
+def choose(test: Sym, body, orelse):
+    """`body if test else orelse` as one form of what it computes: a comparison used as a number is the comparison
+    (`1 if c else 0`, and `float(c)`: `as_number`), `0 if c else 1` its opposite, and a choice between the two sides of
+    a comparison the larger or smaller of them (`0 if x < 0 else x`, `x if x > 0 else 0` and `max(0, x)` are one:
+    relu written three ways, which a restyle trades)."""
+    if test.kind == "cmp":
+        a, b, op = test.parts
+        if _number_is(body, 1) and _number_is(orelse, 0):
+            return test
+        if _number_is(body, 0) and _number_is(orelse, 1):
+            return compare("<=" if op == "<" else "<", b, a)
+        sides = {text_of(a): "a", text_of(b): "b"}
+        if op in ("<", "<=") and len(sides) == 2 and isinstance(body, (Sym, int, float)) \
+                and isinstance(orelse, (Sym, int, float)):
+            picked = (sides.get(text_of(body)), sides.get(text_of(orelse)))
+            if picked in (("b", "a"), ("a", "b")):
+                name = "max" if picked == ("b", "a") else "min"
+                return call(name, *sorted((a, b), key=lambda x: x.text if isinstance(x, Sym) else repr(float(x))))
+    return Sym("if", (test,), f"({text_of(body)} if {test.text} else {text_of(orelse)})")
+
+
+def as_number(x):
+    """`float(x)` or `int(x)` of a symbolic value: a comparison is the comparison (a truth read as 1 or 0)."""
+    return x
+
+
+def _number_is(x, n) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and x == n
 
 
 def arith(op, a, b):

@@ -5,7 +5,7 @@ evaluator of the syntax tree, within a budget, never run."""
 import time
 
 from grader.similarity.cohort import read_document, starter_kgrams
-from grader.similarity.meanings import CHOICES_SIZE, meanings, op_forms
+from grader.similarity.meanings import CHOICE_OPS, CHOICES_SIZE, meanings, op_forms
 from grader.similarity.traits import _hash
 
 TABLE = '''
@@ -167,7 +167,9 @@ class Value:
 
 
 def texts(source):
-    return sorted(text.removeprefix("op ") for _, text, _ in meanings(source).values() if text.startswith("op "))
+    """Each op's value and derivatives (its graph aside: test_each_ops_graph_is_the_nodes_it_makes)."""
+    return sorted(text.removeprefix("op ") for _, text, _ in meanings(source).values()
+                  if text.startswith("op ") and " graph " not in text)
 
 
 def test_an_op_table_and_its_closures_restructured_mean_the_same():
@@ -196,7 +198,8 @@ def test_an_op_composed_of_others_means_what_the_composition_means():
 def test_each_part_has_the_lines_of_its_method():
     found = meanings(TABLE, "s.py")
     lines = [lines for _, text, lines in found.values() if text.startswith("op tanh ")]
-    assert lines == [{("s.py", 24)}] * 2  # `def tanh(self): return self.apply("tanh")`: its value and derivative
+    # `def tanh(self): return self.apply("tanh")`: its value, its graph and its derivative
+    assert lines == [{("s.py", 24)}] * 3
 
 
 def test_nothing_of_the_file_runs_and_what_the_evaluator_does_not_follow_is_left_unread(tmp_path):
@@ -323,10 +326,9 @@ def test_a_method_named_as_a_module_function_calls_the_function_and_property_and
         hidden.replace("from math import exp, tanh", "from math import exp, tanh\nscale = 1"))
 
 
-def test_the_engines_whole_is_its_own_choices_when_two_ops_or_more_hold_one():
-    # COMPOSED as the lecture (subtracted as the reference is); relu written `max(0, x)` is one choice of its own, and
-    # sigmoid, which the lecture lacks, another: two engines that share relu's form alone share no whole (fifth 2:
-    # 'tape' and 'slots_edges', everything else the reference's, shared relu through the whole of all their meanings)
+def test_the_engines_whole_is_its_own_choices_when_enough_ops_hold_one():
+    # COMPOSED as the lecture (subtracted as the reference is); relu, which it lacks, is one choice of its own, and
+    # sigmoid another: the engine's own forms together are its choices when CHOICE_OPS ops or more hold one
     relu = ("    def relu(self):\n        out = Value(max(0, self.data), (self,))\n\n        def _backward():\n"
             "            self.grad += (out.data > 0) * out.grad\n        out._backward = _backward\n        return out\n\n")
     sigmoid = ("    def sigmoid(self):\n        s = 1 / (1 + math.exp(-self.data))\n        out = Value(s, (self,))\n\n"
@@ -346,5 +348,37 @@ def test_the_engines_whole_is_its_own_choices_when_two_ops_or_more_hold_one():
         h, held = choices(source)
         assert held == ops
         structures = read_document("s", {"engine.py": source}, frozenset(), lecture).structures
-        assert (h in structures) == (len(ops) >= 2)
+        assert (h in structures) == (len(ops) >= CHOICE_OPS)
         assert structures.get(h, CHOICES_SIZE) == CHOICES_SIZE
+
+
+def graphs(source):
+    return {text.split()[1]: text.split(" graph ", 1)[1] for _, text, _ in meanings(source).values()
+            if text.startswith("op ") and " graph " in text}
+
+
+def test_each_ops_graph_is_the_nodes_it_makes():
+    # the nodes an op makes, from the one it returns: an input as x0/x1, a node of a constant as c(...), a node made as
+    # (its data; its children), whatever the attribute that holds them; a set's children in a fixed order
+    read = graphs(COMPOSED)
+    assert read["__sub__"] == "(out; ((-1 * x1); c(-1), x1), x0)" and read["tanh"] == "(out; x0)"
+    ordered = COMPOSED.replace("set(children)", "tuple(children)")
+    assert graphs(ordered)["__sub__"] == "(out; x0, ((-1 * x1); x1, c(-1)))"
+    # `self + other * -1` makes the nodes `self + (-other)` makes through `self * -1` (a restyle), and a __sub__ of
+    # its own makes one node: composed or not is the author's choice, which the op's value and derivatives do not say
+    assert graphs(ordered.replace("return self + (-other)", "return self + other * -1")) == graphs(ordered)
+    own = ordered.replace("        return self + (-other)", """        out = Value(self.data - other.data, (self, other))
+
+        def _backward():
+            self.grad += out.grad
+            other.grad -= out.grad
+        out._backward = _backward
+        return out""")
+    assert graphs(own)["__sub__"] == "(out; x0, x1)"
+    assert texts(own) == texts(ordered)
+    # and the order an op puts its operands in: `other + self` for `self + other` (sixth's 'subclass_zh', whose
+    # restructured copy keeps it through a table of ops)
+    radd = "    def __radd__(self, other):\n        return %s\n\n    def __neg__(self):"
+    lecture = graphs(ordered.replace("    def __neg__(self):", radd % "self + other"))["__radd__"]
+    swapped = graphs(ordered.replace("    def __neg__(self):", radd % "other + self"))["__radd__"]
+    assert (lecture, swapped) == ("(out; x0, x1)", "(out; x1, x0)")
