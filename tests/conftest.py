@@ -11,6 +11,7 @@ test should.
 import json
 import os
 import resource
+import sys
 import tempfile
 
 import pytest
@@ -30,6 +31,13 @@ def pytest_configure(config):
     # The feedback's language follows $GRADE_LANG, then the locale (grader/i18n): the suite's expected words
     # are English whatever the machine's locale; a test of another language asks for it.
     os.environ["GRADE_LANG"] = "en"
+    # Python's bytecode cache, for the suite and every process it starts (`grade` run as a command, the sandbox's
+    # worker, a notebook's kernel, pytest's rewritten test modules): with PYTHONDONTWRITEBYTECODE set in the
+    # environment (as it is on this project's machines) every Python a run starts compiled the grader's modules
+    # (and pytest its test modules) from source again. The cache is Python's default; what reads the checkout leaves
+    # __pycache__ out (the wheels' and the docs' copies, a handout, `grade`'s loading of a folder).
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
 
 
 def pytest_collection_modifyitems(config, items):

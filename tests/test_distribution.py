@@ -110,7 +110,11 @@ def _build_wheels(out):
     shutil.rmtree(source)
 
 
-@slow_fixture(scope="session", any_worker=True)
+# The wheels and the venvs installed from them are one group of tests (not any_worker): the tests that use them run
+# in one worker, which builds them in turn, while the other workers run other tests; as any_worker fixtures, every
+# worker that reached one of them first waited on made_once's lock for the build (90 s of a worker's wall time idle at
+# a load of 10).
+@slow_fixture(scope="session")
 def wheels(tmp_path_factory):
     out = made_once(tmp_path_factory, "wheels", _build_wheels)  # one build for every worker
     student = next(out.glob("micrograd_grader-*.whl"))
@@ -130,13 +134,13 @@ def _venv(folder, wheels_dir, requirement):
     return bin_dir
 
 
-@slow_fixture(scope="session", any_worker=True)
+@slow_fixture(scope="session")
 def student_install(tmp_path_factory, wheels):
     folder = made_once(tmp_path_factory, "student-venv", lambda f: _venv(f / "venv", wheels[0], "micrograd-grader"))
     return folder / "venv" / ("Scripts" if os.name == "nt" else "bin")
 
 
-@slow_fixture(scope="session", any_worker=True)
+@slow_fixture(scope="session")
 def instructor_install(tmp_path_factory, wheels):
     folder = made_once(tmp_path_factory, "instructor-venv",
                        lambda f: _venv(f / "venv", wheels[0], "micrograd-grader[instructor]"))

@@ -2,15 +2,14 @@
 course's canonical code written another way (grader/similarity/variants.py), and a name imported from a module
 reads as the module's attribute."""
 
-from grader.similarity import PUBLIC_ARCHIVE, canonical_sources
+from grader.similarity import canonical_sources
 from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, read_document, read_public, starter_kgrams
 from grader.similarity.normalise import units_of
-from grader.similarity.variants import canonical_variants, known_kgrams
+from grader.similarity.variants import canonical_variants
 
+from .public_known import MICROGRAD, PUBLIC, VARIANTS
 from .test_similarity import CLASS, disguised, engine
 
-MICROGRAD = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
-PUBLIC, VARIANTS = known_kgrams({"micrograd.py": MICROGRAD}, canonical_sources())
 SOURCE = read_document("karpathy-micrograd/engine.py", {"engine.py": MICROGRAD})
 
 # tanh, exp and log as three public copiers add them (the course's derivatives, each spelt another way)

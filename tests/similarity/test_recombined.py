@@ -3,14 +3,12 @@ evidence between two students, as the canonical code written another way is (doc
 cohort.CANONICAL_EVIDENCE): two honest fillers of the plain recursive walk are not a pair, a copy of a walk of
 one's own is."""
 
-from grader.similarity import PUBLIC_ARCHIVE, canonical_sources
+from grader.similarity import canonical_sources
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams
-from grader.similarity.variants import known_kgrams
 
+from .public_known import MICROGRAD, PUBLIC, VARIANTS
 from .test_similarity import CLASS, disguised, engine
 
-MICROGRAD = (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
-PUBLIC, VARIANTS = known_kgrams({"micrograd.py": MICROGRAD}, canonical_sources())
 SOURCE = read_document("karpathy-micrograd/engine.py", {"engine.py": MICROGRAD})
 
 # micrograd's walk with its list as the visited set (`visited` and `visited.add` left out): each statement is
