@@ -25,8 +25,11 @@ that the tests sharing a fixture wider than one test (scope "module", "class",
 "package" or "session") run in one worker, in the order they are written, so
 that the fixture is made once and what one test leaves for the next (a cache a
 rerun reads) is there. `shared_fixture_groups` names those groups. A fixture
-declared `any_worker=True` groups nothing: one made once per run for every
-worker (a wheel, kept on disk under a lock), or one that holds no state.
+declared `any_worker=True` groups nothing: one that holds no state, or one
+made once per run for every worker (`made_once`: kept on disk under a lock).
+A costly one of that second kind makes every other worker that reaches it
+meanwhile wait on the lock, idle: the wheels (tests/test_distribution.py) are
+therefore a group of their own, made by the one worker that runs their tests.
 """
 
 import os
