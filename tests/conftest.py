@@ -65,6 +65,17 @@ _GROUPS = "xdist-groups"
 
 
 @pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (pyproject.toml's addopts): one worker more than the CPUs this process may use, counted as `grade
+    --jobs` counts them (grader/machine_size.py). A worker spends minutes of a run asleep with nothing to run (pip
+    installing from the index, a server restarted, a wait bounded in wall time: 12% of each worker's samples
+    at a load of 10, two stretches of 2 minutes): with two workers on two CPUs a CPU idles meanwhile."""
+    from grader.machine_size import usable_cpus
+
+    return usable_cpus() + 1
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """pytest-xdist's scheduler by scope, the scopes being the groups of tests/costs.py: the workers' collections
     wrote them (a test's id alone cannot say which fixtures it shares; pytest-xdist's own `xdist_group` suffix on
