@@ -58,7 +58,8 @@ from itertools import combinations
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
 from .scores import (above_typical, clusters, containment_score, evidence, float_sum, group_traits,  # noqa: F401
-                     pair_score, shared_through, shared_written, smaller_share_score, typical_scores)  # clusters: re-exported
+                     mistake_bonuses, pair_score, shared_through, shared_written, smaller_share_score,
+                     typical_scores)  # clusters: re-exported
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -206,7 +207,7 @@ class Cohort:
         THRESHOLD or more, the source they both match (`via`): they are reported
         as matching it, not as copying each other, unless they share more.
         """
-        bonuses = self._mistake_bonuses(mistakes or {})
+        bonuses = mistake_bonuses(self.position, mistakes or {}, self.common, self.n, MISTAKE_WEIGHT)
         both = self._both_public(public or {}, threshold)
         position = self.position
         copiers = {position[i] for scores in (public or {}).values() for i, s in scores.items()
@@ -392,16 +393,3 @@ class Cohort:
                 score *= 1 - said * (1 - min(1.0, chosen[i] / chosen_total))
             scores.append((self.documents[i].id, round(score, 4)))
         return [(doc_id, score) for doc_id, score in scores if score > 0]
-
-    def _mistake_bonuses(self, mistakes: dict[str, str]) -> dict[tuple[int, int], dict]:
-        holders: dict[str, list[int]] = defaultdict(list)
-        for doc_id, signature in mistakes.items():
-            if signature and doc_id in self.position:
-                holders[signature].append(self.position[doc_id])
-        bonuses = {}
-        for signature, indices in ((sig, held) for sig, held in holders.items() if 2 <= len(held) <= self.common):
-            c = len(indices)
-            rarity = math.log((self.n + 1) / c) / math.log(self.n + 1)
-            for i, j in combinations(sorted(indices), 2):
-                bonuses[(i, j)] = {"bonus": round(MISTAKE_WEIGHT * rarity, 4), "shared_by": c, "signature": signature}
-        return bonuses

@@ -166,3 +166,20 @@ def shared_through(postings: dict[int, list[int]], weights: dict[int, float],
             for i, j in combinations(holders, 2):
                 found[(i, j)] += w * min(sizes[i][h], sizes[j][h])
     return found
+
+
+def mistake_bonuses(position: dict[str, int], mistakes: dict[str, str], common: int, n: int,
+                    weight: float) -> dict[tuple[int, int], dict]:
+    """Each pair of the cohort (indices by POSITION) that failed alike (MISTAKES: submission -> signature), a
+    signature held by c of N, at most COMMON of them: WEIGHT x log((N + 1) / c) / log(N + 1) (cohort.py's docstring)."""
+    holders: dict[str, list[int]] = defaultdict(list)
+    for doc_id, signature in mistakes.items():
+        if signature and doc_id in position:
+            holders[signature].append(position[doc_id])
+    bonuses = {}
+    for signature, indices in ((sig, held) for sig, held in holders.items() if 2 <= len(held) <= common):
+        c = len(indices)
+        rarity = math.log((n + 1) / c) / math.log(n + 1)
+        for i, j in combinations(sorted(indices), 2):
+            bonuses[(i, j)] = {"bonus": round(weight * rarity, 4), "shared_by": c, "signature": signature}
+    return bonuses

@@ -1,0 +1,175 @@
+"""The building blocks of loop_variants.py's identities: the transformer that rewrites a function's statements,
+the small tree makers, and the identities that need nothing else (zip turned round, the step, a list and one more,
+a one-statement method called as its body). loop_variants.py's docstring says what each identity reads.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+
+from .walk import walk
+
+
+class _Blocks(ast.NodeTransformer):
+    """An identity on statements: `block` rewrites each block of the tree (every body, else and finally), counting
+    what it changed in `changes`."""
+
+    def __init__(self):
+        self.changes = 0
+
+    def visit(self, tree):
+        for node in list(walk(tree)):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    setattr(node, field, self.block(block))
+        return tree
+
+    def block(self, statements: list) -> list:
+        out = []
+        for statement in statements:
+            rewritten = self.statement(statement)
+            if rewritten is None:
+                out.append(statement)
+            else:
+                self.changes += 1
+                out.extend(rewritten)
+        return out
+
+    def statement(self, statement) -> list | None:
+        """What STATEMENT is rewritten as, or None when this identity leaves it (each identity says)."""
+        return None
+
+
+def _name(name: str, store: bool = False) -> ast.Name:
+    return ast.Name(name, ast.Store() if store else ast.Load())
+
+
+def _call(function: str, *args) -> ast.Call:
+    return ast.Call(_name(function), list(args), [])
+
+
+def _method(owner, method: str, *args) -> ast.Call:
+    return ast.Call(ast.Attribute(copy.deepcopy(owner), method, ast.Load()), list(args), [])
+
+
+def _load(target):
+    """TARGET (a name or an attribute being assigned) as read."""
+    out = copy.deepcopy(target)
+    for node in walk(out):
+        if hasattr(node, "ctx"):
+            node.ctx = ast.Load()
+    return out
+
+
+def _stored(statements, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names and not isinstance(n.ctx, ast.Load)
+               for s in statements for n in walk(s))
+
+
+def _substitute(statements: list, items: dict[str, ast.expr]) -> list:
+    """STATEMENTS with each name of ITEMS read as its expression."""
+    out = [copy.deepcopy(s) for s in statements]
+
+    class Put(ast.NodeTransformer):
+        def visit_Name(self, node):
+            return copy.deepcopy(items[node.id]) if node.id in items and isinstance(node.ctx, ast.Load) else node
+
+    return [Put().visit(s) for s in out]
+
+
+class _ZipTurned(ast.NodeTransformer):
+    """`for a, b in zip(xs, ys)` (a loop or a comprehension's) as `for b, a in zip(ys, xs)` (the lecture's
+    `zip(ys, ypred)`)."""
+
+    def __init__(self):
+        self.changes = 0
+
+    def visit(self, tree):
+        for node in walk(tree):
+            if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Call) \
+                    and isinstance(node.iter.func, ast.Name) and node.iter.func.id == "zip" \
+                    and len(node.iter.args) == 2 and not node.iter.keywords and isinstance(node.target, ast.Tuple) \
+                    and len(node.target.elts) == 2:
+                node.iter.args.reverse()
+                node.target.elts.reverse()
+                self.changes += 1
+        return tree
+
+
+class _StepAdded(_Blocks):
+    """`x -= a * g` as `x += -a * g`."""
+
+    def statement(self, statement):
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Sub) \
+                and isinstance(statement.value, ast.BinOp) and isinstance(statement.value.op, ast.Mult):
+            value = statement.value
+            negated = ast.BinOp(ast.UnaryOp(ast.USub(), value.left), ast.Mult(), value.right)
+            return [ast.AugAssign(statement.target, ast.Add(), negated)]
+        return None
+
+
+def _one_more(node):
+    """(a, b) of `a + [b]`."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.List) \
+            and len(node.right.elts) == 1 and not isinstance(node.left, ast.List):
+        return node.left, node.right.elts[0]
+    return None
+
+
+class _Unpacked(ast.NodeTransformer):
+    """`a + [b]` as `[*a, b]`."""
+
+    def __init__(self):
+        self.changes = 0
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        found = _one_more(node)
+        if found is None:
+            return node
+        self.changes += 1
+        return ast.List([ast.Starred(found[0], ast.Load()), found[1]], ast.Load())
+
+
+class _CopyAppended(_Blocks):
+    """`return a + [b]` as `t = list(a)`, `t.append(b)`, `return t`."""
+
+    def statement(self, statement):
+        found = _one_more(statement.value) if isinstance(statement, ast.Return) else None
+        if found is None:
+            return None
+        return [ast.Assign([_name("out", True)], _call("list", found[0]), lineno=0),
+                ast.Expr(_method(_name("out"), "append", found[1])), ast.Return(_name("out"))]
+
+
+# in the order they are applied when combined: a loop made (from a sum, a comprehension) before it is indexed, a
+
+class _Inlined(_Blocks):
+    """`obj.m()` as a statement, for a method m of `bodies` (its one statement, `self` read as `obj`)."""
+
+    bodies: dict[str, ast.stmt] = {}
+
+    def statement(self, statement):
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and not call.args
+                and not call.keywords and call.func.attr in self.bodies):
+            return None
+        return _substitute([self.bodies[call.func.attr]], {"self": call.func.value})
+
+
+def inliner(tree: ast.Module):
+    """The identity that inlines TREE's methods of one statement taking only `self` (`zero_grad`) where they are
+    called as a statement; None when it has none."""
+    bodies = {}
+    for node in tree.body:
+        for method in node.body if isinstance(node, ast.ClassDef) else ():
+            if not isinstance(method, ast.FunctionDef):
+                continue
+            body = [s for s in method.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+            if len(method.args.args) == 1 and not method.args.vararg \
+                    and not method.args.kwarg and not method.args.kwonlyargs and len(body) == 1 \
+                    and not isinstance(body[0], ast.Return) and not method.name.startswith("__"):
+                bodies[method.name] = body[0]
+    return type("_Inlined", (_Inlined,), {"bodies": bodies}) if bodies else None
