@@ -8,7 +8,7 @@ import collections
 
 from .evaluator_objects import (BUILTINS, MAX_ITEMS, Builtin, Counting, Klass, Obj, iterate, next_of,
                                 partial_of, property_of, sized, type_of)
-from .symbolic import Sym, Unread, as_number, call
+from .symbolic import Sym, Unread, call
 
 def math_member(name):
     if name in ("pi", "e", "inf"):
@@ -87,7 +87,7 @@ def _isinstance(value, kinds, _evaluator=None):
 def _number(name):
     def run(x=0, _evaluator=None):
         if isinstance(x, Sym):
-            return as_number(x)
+            return x  # a comparison used as a number is the comparison (a truth read as 1 or 0: symbolic.choose)
         if isinstance(x, Obj):
             raise Unread(name)
         try:

@@ -152,9 +152,9 @@ def compare(op: str, a, b):
 
 def choose(test: Sym, body, orelse):
     """`body if test else orelse` as one form of what it computes: a comparison used as a number is the comparison
-    (`1 if c else 0`, and `float(c)`: `as_number`), `0 if c else 1` its opposite, and a choice between the two sides of
-    a comparison the larger or smaller of them (`0 if x < 0 else x`, `x if x > 0 else 0` and `max(0, x)` are one:
-    relu written three ways, which a restyle trades)."""
+    (`1 if c else 0`, and `float(c)`: evaluator_library's `_number` returns the comparison itself), `0 if c else 1`
+    its opposite, and a choice between the two sides of a comparison the larger or smaller of them (`0 if x < 0 else
+    x`, `x if x > 0 else 0` and `max(0, x)` are one: relu written three ways, which a restyle trades)."""
     if test.kind == "cmp":
         a, b, op = test.parts
         if _number_is(body, 1) and _number_is(orelse, 0):
@@ -169,11 +169,6 @@ def choose(test: Sym, body, orelse):
                 name = "max" if picked == ("b", "a") else "min"
                 return call(name, *sorted((a, b), key=lambda x: x.text if isinstance(x, Sym) else repr(float(x))))
     return Sym("if", (test,), f"({text_of(body)} if {test.text} else {text_of(orelse)})")
-
-
-def as_number(x):
-    """`float(x)` or `int(x)` of a symbolic value: a comparison is the comparison (a truth read as 1 or 0)."""
-    return x
 
 
 def _number_is(x, n) -> bool:
