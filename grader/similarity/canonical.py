@@ -204,8 +204,8 @@ def strip_noise(tree, work: Work = FREE) -> None:
     rewrite_blocks(tree, lambda statement: _noise_stripped(statement, work, decided), work)
 
 
-def _noise_stripped(statement, work: Work = FREE, decided: dict | None = None) -> list:
-    return [] if _is_noise(statement, work, {} if decided is None else decided) else _annotation_dropped(statement)
+def _noise_stripped(statement, work: Work, decided: dict) -> list:
+    return [] if _is_noise(statement, work, decided) else _annotation_dropped(statement)
 
 
 def _is_noise(statement, work: Work, decided: dict) -> bool:
@@ -223,9 +223,8 @@ def _is_noise(statement, work: Work, decided: dict) -> bool:
 
 
 def _annotation_dropped(statement) -> list:
+    """`x: T = e` as `x = e` (`x: T` alone is noise: `_is_noise`)."""
     if isinstance(statement, ast.AnnAssign):
-        if statement.value is None:
-            return []
         return [ast.copy_location(ast.Assign([statement.target], statement.value), statement)]
     return [statement]
 
