@@ -159,8 +159,8 @@ def choose(test: Sym, body, orelse):
         a, b, op = test.parts
         if _number_is(body, 1) and _number_is(orelse, 0):
             return test
-        if _number_is(body, 0) and _number_is(orelse, 1):
-            return compare("<=" if op == "<" else "<", b, a)
+        if _number_is(body, 0) and _number_is(orelse, 1):  # the opposite: not (a < b) is b <= a, not (a == b) a != b
+            return compare(*_OPPOSITE[op](a, b))
         sides = {text_of(a): "a", text_of(b): "b"}
         if op in ("<", "<=") and len(sides) == 2 and isinstance(body, (Sym, int, float)) \
                 and isinstance(orelse, (Sym, int, float)):
@@ -169,6 +169,11 @@ def choose(test: Sym, body, orelse):
                 name = "max" if picked == ("b", "a") else "min"
                 return call(name, *sorted((a, b), key=lambda x: x.text if isinstance(x, Sym) else repr(float(x))))
     return Sym("if", (test,), f"({text_of(body)} if {test.text} else {text_of(orelse)})")
+
+
+# the comparison that is false where one is true, its operands in compare's order (`<` and `<=` only, turned round)
+_OPPOSITE = {"<": lambda a, b: ("<=", b, a), "<=": lambda a, b: ("<", b, a), "==": lambda a, b: ("!=", a, b),
+             "!=": lambda a, b: ("==", a, b)}
 
 
 def _number_is(x, n) -> bool:

@@ -223,3 +223,14 @@ def test_a_closure_that_returns_early_and_a_guard_that_raises_are_followed():
     assert texts(guarded, "log") == texts(expressions, "log") == ["d0 (x0 ** -1)", "value math.log(x0)"]
     both = guarded.replace("            self.grad += k * self.data", "            raise ValueError\n            self.grad +=")
     assert texts(both, "__pow__") == []  # the rule raises on the other branch too: nothing computed, unread
+
+
+def test_a_choice_of_0_or_1_is_the_opposite_comparison_for_every_operator():
+    # `0 if c else 1` is not c: for `<` and `<=` the other turned round, for `==` and `!=` the other (it read
+    # `0 if x == 0 else 1` as `0 < x` until session 14's review)
+    from grader.similarity.symbolic import choose, compare, leaf
+
+    x = leaf("x0")
+    assert [choose(compare(op, x, 0), 0, 1).text for op in ("<", "<=", ">", "==", "!=")] == \
+        ["(0 <= x0)", "(0 < x0)", "(x0 <= 0)", "(x0 != 0)", "(x0 == 0)"]
+    assert choose(compare("==", x, 0), 1, 0).text == "(x0 == 0)"
