@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
 
-from read_tricks import _module, _out, _wrapped  # noqa: E402
+from read_tricks import _module, _out, _wrapped, sources_and_copies  # noqa: E402
 
 
 def _parse_stmt(text: str):
@@ -594,15 +594,6 @@ TRICKS = {"operator-calls": operator_calls, "pow-builtin": pow_builtin, "getattr
           "bodies-in-exitstack": bodies_in_exitstack, "bodies-in-reraise": bodies_in_reraise,
           "module-in-catch-warnings": module_in_catch_warnings, "partialmethods": partialmethods,
           "partial-aliases": partial_aliases, "dataclass-init": dataclass_init}
-
-
-def sources_and_copies(labels: dict) -> tuple[dict, dict]:
-    """({cluster: source id}, {cluster: its first copy's id}) of one class's main cohort."""
-    found = labels["main"]
-    sources = {lab["cluster"]: sid for sid, lab in found.items() if lab["kind"].startswith("a source")}
-    first = {c: min(sid for sid, lab in found.items() if lab["cluster"] == c and lab["kind"].startswith("copy"))
-             for c in sources}
-    return sources, first
 
 
 def table(classes: dict, tricks: dict) -> dict:

@@ -247,13 +247,11 @@ TRICKS = {"assigned-after": assigned_after, "setattr": setattr_after, "setattr-s
           "stacked": lambda text: with_block(setattr_split(walrus_comprehension(text)))}
 
 
-def sources_and_copies() -> tuple[dict, dict]:
-    """({cluster: source id}, {cluster: its first copy's id}) of the ninth class."""
-    import ninth
-
-    found = ninth.labels()["main"]
+def sources_and_copies(labels: dict) -> tuple[dict, dict]:
+    """({cluster: source id}, {cluster: its first copy's id}) of one class's main cohort (LABELS: its labels.json)."""
+    found = labels["main"]
     sources = {lab["cluster"]: sid for sid, lab in found.items() if lab["kind"].startswith("a source")}
-    first = {c: min(sid for sid, lab in found.items() if lab["cluster"] == c and lab["kind"].startswith("copy of"))
+    first = {c: min(sid for sid, lab in found.items() if lab["cluster"] == c and lab["kind"].startswith("copy"))
              for c in sources}
     return sources, first
 
@@ -278,7 +276,7 @@ def table(tricks: dict) -> dict:
         return read_document(sid, {"engine.py": text}, kgrams, public_kgrams, variant_kgrams)
 
     documents = {sid: read(sid, text) for sid, text in texts.items()}
-    sources, first = sources_and_copies()
+    sources, first = sources_and_copies(ninth.labels())
     variants = {"verbatim": lambda t: t, "unparsed": lambda t: _out(_module(t)), **tricks}
     scores = {}
     for variant, trick in variants.items():
