@@ -1,7 +1,8 @@
 """Where a class's average precision is lost: which negatives outrank which positives.
 
     python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
-                                     [--eighth] [--ninth] [--tenth] [--eleventh] [--twelfth] [--list 5] [--json OUT]
+                                     [--eighth] [--ninth] [--tenth] [--eleventh] [--twelfth] [--fourteenth]
+                                     [--list 5] [--json OUT]
 
 For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
 build-second/ as run.py builds it; reused when there), the pairs are
@@ -46,9 +47,9 @@ import run  # noqa: E402
 NEGATIVE_KINDS = ("hard", "public-public", "public-other", "fillers", "engine", "copy-other", "hard-other")
 POSITIVE_KINDS = ("L1", "L2", "L3", "L4", "twice")
 CLASSES = ("second", "fourth", "fifth", "sixth", "seventh")
-# written by hand, each in its own folder: the eighth, ninth, tenth and twelfth (10-neuron's neuron.py) measured, never
-# tuned on; the eleventh a tuning class (07-mlp-xor's nn.py, like the tenth)
-HELD_OUT = ("eighth", "ninth", "tenth", "eleventh", "twelfth")
+# written by hand, each in its own folder: the eighth, ninth, tenth, twelfth (10-neuron's neuron.py) and fourteenth
+# (08-dual-numbers' dual.py) measured, never tuned on; the eleventh a tuning class (07-mlp-xor's nn.py, like the tenth)
+HELD_OUT = ("eighth", "ninth", "tenth", "eleventh", "twelfth", "fourteenth")
 
 
 def negative_kind(a: dict, b: dict) -> str:
@@ -157,11 +158,12 @@ def build(name: str, seed: int, folder: Path) -> dict:
     import sixth
     import tenth
     import twelfth
+    import fourteenth
 
     if name in HELD_OUT:
         labels = folder / "labels.json"
         held_out = {"eighth": eighth, "ninth": ninth, "tenth": tenth, "eleventh": eleventh,
-                    "twelfth": twelfth}[name]
+                    "twelfth": twelfth, "fourteenth": fourteenth}[name]
         return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else held_out.build(folder)
     module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
@@ -195,6 +197,8 @@ def main():
                         help="also the eleventh class (eleventh/, 07-mlp-xor's nn.py, written by hand: a tuning class)")
     parser.add_argument("--twelfth", action="store_true",
                         help="also the twelfth class (twelfth/, 10-neuron's neuron.py, written by hand: held out)")
+    parser.add_argument("--fourteenth", action="store_true",
+                        help="also the fourteenth class (fourteenth/, 08-dual-numbers' dual.py, written by hand: held out)")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
     parser.add_argument("--json", type=Path, help="also write the analysis here")
     args = parser.parse_args()

@@ -48,6 +48,7 @@ import seventh  # noqa: E402
 import sixth  # noqa: E402
 import tenth  # noqa: E402
 import twelfth  # noqa: E402
+import fourteenth  # noqa: E402
 import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
@@ -353,6 +354,10 @@ def arguments() -> argparse.ArgumentParser:
                         help="also the twelfth class (twelfth/, 57 files written by hand, blind to the method, on "
                              "10-neuron's neuron.py, against the grader's micrograd engine; held out: measured once, "
                              "never tuned on)")
+    parser.add_argument("--fourteenth", action="store_true",
+                        help="also the fourteenth class (fourteenth/, 57 files written by hand, blind to the method, "
+                             "on 08-dual-numbers' dual.py (forward mode), against the grader's micrograd engine; held "
+                             "out: measured once, never tuned on)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -421,6 +426,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "twelfth"
         classes[f"twelfth class, {twelfth.EXERCISE} (by hand, twelfth/, held out)"] = (
             folder, made(folder, lambda: twelfth.build(folder)))
+    if args.fourteenth:
+        folder = args.build / "fourteenth"
+        classes[f"fourteenth class, {fourteenth.EXERCISE} (by hand, fourteenth/, held out)"] = (
+            folder, made(folder, lambda: fourteenth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

@@ -1,6 +1,7 @@
-"""The held-out class's shape (issue 27) as the hand-written classes (bench/similarity/eighth/ to twelfth/) label
-it."""
+"""The held-out class's shape (issue 27) as the hand-written classes (bench/similarity/eighth/ to twelfth/,
+fourteenth/) label it."""
 
+import ast
 import json
 import re
 from collections import Counter
@@ -33,9 +34,9 @@ def assert_held_out_shape(labels: dict, ids: str, fills: str, fillers: int, tric
 
 
 def assert_built_as_committed(module, out: Path, labels: dict, plain: bool = True) -> str:
-    """MODULE (eighth, ninth, tenth, eleventh or twelfth).build makes the class in OUT as committed, every file checked, and
-    (with PLAIN: a class with tricked copies) with the plain copies in OUT/plain each tricked copy is its plain copy:
-    the starter's text, for the caller to check."""
+    """MODULE (eighth, ninth, tenth, eleventh, twelfth or fourteenth).build makes the class in OUT as committed, every
+    file checked, and (with PLAIN: a class with tricked copies) with the plain copies in OUT/plain each tricked copy is
+    its plain copy: the starter's text, for the caller to check."""
     assert module.build(out / "class") == {"main": labels}  # build runs every file through its check
     assert json.loads((out / "class" / "labels.json").read_text(encoding="utf-8")) == {"main": labels}
     built = out / "class" / "main" / "submissions"
@@ -53,3 +54,36 @@ def _starter(out: Path) -> str:
     starter = sorted((out / "class" / "main" / "starter").glob("*.py"))  # engine.py, or the tenth's nn.py
     assert len(starter) == 1
     return starter[0].read_text(encoding="utf-8")
+
+
+def tree_without_docstrings(source: str) -> str:
+    """SOURCE's syntax tree without its docstrings, dumped (past a byte-order mark, as Python reads a file)."""
+    tree = ast.parse(source.removeprefix("\ufeff"))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def assert_hard_pairs_same_and_copies_differ(labels: dict, texts: dict, plain: dict) -> None:
+    """A hard-negative pair's two files differ only in comments and blank lines (the same syntax tree), as does each
+    untricked level-1 copy from its source (docstrings apart); every other copy's tree differs from its source's; no
+    two files are the same. TEXTS: each file's text by id; PLAIN: each tricked copy's plain copy's."""
+    def dump(source):
+        return ast.dump(ast.parse(source.removeprefix("\ufeff")))
+
+    assert len(set(texts.values())) == len(labels)
+    pairs = {}
+    for sid, lab in labels.items():
+        if "hard_pair" in lab:
+            pairs.setdefault(lab["hard_pair"], []).append(sid)
+    assert len(pairs) == 3 and all(dump(texts[a]) == dump(texts[b]) and texts[a] != texts[b]
+                                   for a, b in pairs.values())
+    sources = {lab["cluster"]: sid for sid, lab in labels.items() if lab["kind"].startswith("a source")}
+    for sid, lab in labels.items():
+        if lab["kind"].startswith("copy of") and lab["cluster"] != "public":
+            same = tree_without_docstrings(plain.get(sid, texts[sid])) == tree_without_docstrings(
+                texts[sources[lab["cluster"]]])
+            assert same == (lab["level"] == 1), sid

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.similarity.held_out import assert_built_as_committed, assert_held_out_shape
+from tests.similarity.held_out import (
+    assert_built_as_committed, assert_hard_pairs_same_and_copies_differ, assert_held_out_shape,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench" / "similarity"))
@@ -23,16 +25,6 @@ TRICKS = {"return-temp", "debug-logging", "literal-hoisting", "signature-hints",
 
 def text(sid: str, folder: Path = SUBMISSIONS) -> str:
     return (folder / f"{sid}.py").read_text(encoding="utf-8")
-
-
-def tree_without_docstrings(source: str) -> str:
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
-    return ast.dump(tree)
 
 
 @pytest.fixture(scope="module")
@@ -62,23 +54,8 @@ def test_the_class_has_the_held_out_shape(labels):
 
 
 def test_hard_pairs_are_the_same_code_and_copies_differ(labels):
-    """A hard-negative pair's two files differ only in comments and blank lines (the same syntax tree), as does each
-    untricked level-1 copy from its source (docstrings apart); every other copy's tree differs from its source's; no
-    two files are the same."""
-    texts = {sid: text(sid) for sid in labels}
-    assert len(set(texts.values())) == 57
-    pairs = {}
-    for sid, lab in labels.items():
-        if "hard_pair" in lab:
-            pairs.setdefault(lab["hard_pair"], []).append(sid)
-    assert len(pairs) == 3 and all(ast.dump(ast.parse(texts[a])) == ast.dump(ast.parse(texts[b]))
-                                   and texts[a] != texts[b] for a, b in pairs.values())
-    sources = {lab["cluster"]: sid for sid, lab in labels.items() if lab["kind"].startswith("a source")}
-    for sid, lab in labels.items():
-        if lab["kind"].startswith("copy of") and lab["cluster"] != "public":
-            plain = text(sid, twelfth.CLASS / "plain") if lab.get("tricks") else texts[sid]
-            same = tree_without_docstrings(plain) == tree_without_docstrings(texts[sources[lab["cluster"]]])
-            assert same == (lab["level"] == 1), sid
+    assert_hard_pairs_same_and_copies_differ(labels, {sid: text(sid) for sid in labels}, {
+        sid: text(sid, twelfth.CLASS / "plain") for sid, lab in labels.items() if lab.get("tricks")})
 
 
 def test_each_evasion_is_its_plain_copy_with_only_the_trick(labels):

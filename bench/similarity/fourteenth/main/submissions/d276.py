@@ -1,0 +1,122 @@
+"""Forward-mode differentiation with dual numbers.
+
+A dual number is a + a'ε, where ε is a new quantity with ε² = 0 (but ε ≠ 0).
+Push one through a function and the ε part comes out as the derivative:
+
+    f(a + a'ε) = f(a) + f'(a)·a'ε      (Taylor's series stops: every ε², ε³, ... is 0)
+
+So each operation only has to say what it does to the pair (a, a'):
+
+    (a, a') + (b, b') = (a + b, a' + b')
+    (a, a') · (b, b') = (ab, a'b + ab')          (a'b'ε² drops out)
+    g((a, a'))        = (g(a), g'(a) · a')        (the chain rule, one step)
+
+Seed the input with a' = 1 (dx/dx = 1) and the output's ε part is df/dx.
+Where reverse mode (`Value.backward`) walks the graph backwards once per
+*output*, forward mode carries the derivative along once per *input*: cheap
+for few inputs and many outputs, the opposite of a loss.
+"""
+
+import math
+
+
+class Dual:
+    """A value and its derivative with respect to the one input seeded with deriv=1."""
+
+    def __init__(self, value, deriv=0.0):
+        self.value = value
+        self.deriv = deriv  # a constant's derivative is 0
+
+    # -- arithmetic --------------------------------------------------------------
+
+    def __add__(self, other):
+        """Somme : (a + b, a' + b')."""
+        if not isinstance(other, Dual):
+            other = Dual(other)
+        return Dual(other.value + self.value, other.deriv + self.deriv)
+
+    def __mul__(self, other):
+        """Produit : (ab, a'b + ab'), le terme en epsilon carré disparaît."""
+        if not isinstance(other, Dual):
+            other = Dual(other)
+        return Dual(other.value * self.value, self.value * other.deriv + other.value * self.deriv)
+
+    def __truediv__(self, other):
+        """Quotient : (a/b, (a'b - ab') / b²)."""
+        if not isinstance(other, Dual):
+            other = Dual(other)
+        carre = other.value ** 2
+        return Dual(self.value / other.value, (other.value * self.deriv - self.value * other.deriv) / carre)
+
+    def __pow__(self, k):
+        """Puissance constante, ou exposant dual via exp(b log a)."""
+        if isinstance(k, Dual):
+            return (k * self.log()).exp()
+        return Dual(self.value ** k, self.deriv * k * self.value ** (k - 1))
+
+    def __rpow__(self, c):  # c ** self, c a constant
+        """c ** x = exp(x log c)."""
+        return (math.log(c) * self).exp()
+
+    def __neg__(self):
+        """Opposé : (-a, -a')."""
+        return Dual(-self.value, -self.deriv)
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    # reflected forms: the constant is on the left, so order matters for - and /
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rsub__(self, other):  # other - self
+        return (-self) + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __rtruediv__(self, other):  # other / self
+        return Dual(other) / self
+
+    # -- functions: g((a, a')) = (g(a), g'(a) · a') ------------------------------
+
+    def sin(self):
+        """sin' = cos."""
+        return Dual(math.sin(self.value), self.deriv * math.cos(self.value))
+
+    def cos(self):
+        """cos' = -sin."""
+        return Dual(math.cos(self.value), -self.deriv * math.sin(self.value))
+
+    def exp(self):
+        """exp' = exp."""
+        valeur = math.exp(self.value)
+        return Dual(valeur, self.deriv * valeur)
+
+    def log(self):
+        """log' = 1/a."""
+        return Dual(math.log(self.value), self.deriv / self.value)
+
+    def tanh(self):
+        """tanh' = 1 - tanh²."""
+        valeur = math.tanh(self.value)
+        return Dual(valeur, self.deriv * (1 - valeur ** 2))
+
+    def relu(self):
+        """Pente 1 si la sortie est positive, 0 sinon (relu'(0) = 0)."""
+        positif = self.value > 0
+        return Dual(self.value if positif else 0, self.deriv if positif else 0.0)
+
+    def __repr__(self):
+        return f"Dual(value={self.value}, deriv={self.deriv})"
+
+
+def derivative(f, x):
+    """f'(x) by forward mode: seed x with derivative 1 and read the derivative of f's result.
+
+    f takes one number (here a `Dual`) and returns one, using the operations
+    above; a result that is a plain number does not depend on x, so its
+    derivative is 0.
+    """
+    y = f(Dual(x, 1.0))
+    return y.deriv if isinstance(y, Dual) else 0.0

@@ -1,0 +1,125 @@
+"""Forward-mode differentiation with dual numbers.
+
+A dual number is a + a'ε, where ε is a new quantity with ε² = 0 (but ε ≠ 0).
+Push one through a function and the ε part comes out as the derivative:
+
+    f(a + a'ε) = f(a) + f'(a)·a'ε      (Taylor's series stops: every ε², ε³, ... is 0)
+
+So each operation only has to say what it does to the pair (a, a'):
+
+    (a, a') + (b, b') = (a + b, a' + b')
+    (a, a') · (b, b') = (ab, a'b + ab')          (a'b'ε² drops out)
+    g((a, a'))        = (g(a), g'(a) · a')        (the chain rule, one step)
+
+Seed the input with a' = 1 (dx/dx = 1) and the output's ε part is df/dx.
+Where reverse mode (`Value.backward`) walks the graph backwards once per
+*output*, forward mode carries the derivative along once per *input*: cheap
+for few inputs and many outputs, the opposite of a loss.
+"""
+
+import math
+
+
+class Dual:
+    """A value and its derivative with respect to the one input seeded with deriv=1."""
+
+    def __init__(self, value, deriv=0.0):
+        self.value = value
+        self.deriv = deriv  # a constant's derivative is 0
+
+    # -- arithmetic --------------------------------------------------------------
+
+    def __add__(self, other):
+        if not isinstance(other, Dual):
+            other = Dual(float(other), 0.0)
+        return Dual(float(self.value + other.value), float(self.deriv + other.deriv))
+
+    def __mul__(self, other):
+        if not isinstance(other, Dual):
+            other = Dual(float(other), 0.0)
+        valor = float(self.value * other.value)
+        derivada = float(self.deriv * other.value + self.value * other.deriv)
+        return Dual(valor, derivada)
+
+    def __truediv__(self, other):
+        if not isinstance(other, Dual):
+            other = Dual(float(other), 0.0)
+        assert other.value != 0, "divisão por zero"
+        valor = float(self.value / other.value)
+        derivada = float((self.deriv * other.value - self.value * other.deriv) / other.value ** 2)
+        return Dual(valor, derivada)
+
+    def __pow__(self, k):
+        if isinstance(k, Dual):
+            assert self.value > 0, "a ** b precisa de a > 0"
+            valor = float(self.value ** k.value)
+            derivada = valor * (k.deriv * math.log(self.value) + k.value * self.deriv / self.value)
+            return Dual(valor, float(derivada))
+        valor = float(self.value ** k)
+        return Dual(valor, float(k * self.value ** (k - 1) * self.deriv))
+
+    def __rpow__(self, c):  # c ** self, c a constant
+        assert c > 0, "a base precisa ser positiva"
+        valor = float(c ** self.value)
+        return Dual(valor, float(valor * math.log(c) * self.deriv))
+
+    def __neg__(self):
+        return Dual(float(-self.value), float(-self.deriv))
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    # reflected forms: the constant is on the left, so order matters for - and /
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rsub__(self, other):  # other - self
+        return (-self) + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __rtruediv__(self, other):  # other / self
+        return Dual(other) / self
+
+    # -- functions: g((a, a')) = (g(a), g'(a) · a') ------------------------------
+
+    def sin(self):
+        return Dual(float(math.sin(self.value)), float(math.cos(self.value) * self.deriv))
+
+    def cos(self):
+        return Dual(float(math.cos(self.value)), float(-math.sin(self.value) * self.deriv))
+
+    def exp(self):
+        valor = float(math.exp(self.value))
+        return Dual(valor, float(valor * self.deriv))
+
+    def log(self):
+        assert self.value > 0, "log precisa de um valor positivo"
+        return Dual(float(math.log(self.value)), float(self.deriv / self.value))
+
+    def tanh(self):
+        valor = float(math.tanh(self.value))
+        return Dual(valor, float((1.0 - valor * valor) * self.deriv))
+
+    def relu(self):
+        # derivada 0 em 0, como no motor
+        if self.value > 0.0:
+            return Dual(float(self.value), float(self.deriv))
+        return Dual(0.0, 0.0)
+
+    def __repr__(self):
+        return f"Dual(value={self.value}, deriv={self.deriv})"
+
+
+def derivative(f, x):
+    """f'(x) by forward mode: seed x with derivative 1 and read the derivative of f's result.
+
+    f takes one number (here a `Dual`) and returns one, using the operations
+    above; a result that is a plain number does not depend on x, so its
+    derivative is 0.
+    """
+    saida = f(Dual(float(x), 1.0))
+    if hasattr(saida, "deriv"):
+        return float(saida.deriv)
+    return 0.0

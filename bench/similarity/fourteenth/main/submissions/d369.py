@@ -1,0 +1,132 @@
+"""Forward-mode differentiation with dual numbers.
+
+A dual number is a + a'ε, where ε is a new quantity with ε² = 0 (but ε ≠ 0).
+Push one through a function and the ε part comes out as the derivative:
+
+    f(a + a'ε) = f(a) + f'(a)·a'ε      (Taylor's series stops: every ε², ε³, ... is 0)
+
+So each operation only has to say what it does to the pair (a, a'):
+
+    (a, a') + (b, b') = (a + b, a' + b')
+    (a, a') · (b, b') = (ab, a'b + ab')          (a'b'ε² drops out)
+    g((a, a'))        = (g(a), g'(a) · a')        (the chain rule, one step)
+
+Seed the input with a' = 1 (dx/dx = 1) and the output's ε part is df/dx.
+Where reverse mode (`Value.backward`) walks the graph backwards once per
+*output*, forward mode carries the derivative along once per *input*: cheap
+for few inputs and many outputs, the opposite of a loss.
+"""
+
+import math
+
+
+class Dual:
+    """A value and its derivative with respect to the one input seeded with deriv=1."""
+
+    def __init__(self, value, deriv=0e-1):
+        self.value = value
+        self.deriv = deriv  # a constant's derivative is 0
+
+    # -- arithmetic --------------------------------------------------------------
+
+    def __add__(self, other):
+        if not isinstance(other, Dual):
+            other = Dual(other, 0e-1)
+        d = self.deriv + other.deriv
+        v = self.value + other.value
+        return Dual(v, d)
+
+    def __mul__(self, other):
+        if not isinstance(other, Dual):
+            other = Dual(other, 0e-1)
+        d = self.value * other.deriv + other.value * self.deriv
+        v = self.value * other.value
+        return Dual(v, d)
+
+    def __truediv__(self, other):
+        if not isinstance(other, Dual):
+            other = Dual(other, 0e-1)
+        d = (other.value * self.deriv - self.value * other.deriv) / (other.value ** 0x2)
+        v = self.value / other.value
+        return Dual(v, d)
+
+    def __pow__(self, k):
+        if not isinstance(k, Dual):
+            d = k * (self.value ** (k - 0x1)) * self.deriv
+            v = self.value ** k
+            return Dual(v, d)
+        v = self.value ** k.value
+        d = v * (math.log(self.value) * k.deriv + (k.value / self.value) * self.deriv)
+        return Dual(v, d)
+
+    def __rpow__(self, c):  # c ** self, c a constant
+        v = c ** self.value
+        d = math.log(c) * v * self.deriv
+        return Dual(v, d)
+
+    def __neg__(self):
+        return Dual(-10e-1 * self.value, -10e-1 * self.deriv)
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    # reflected forms: the constant is on the left, so order matters for - and /
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rsub__(self, other):  # other - self
+        return (-self) + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __rtruediv__(self, other):  # other / self
+        return Dual(other) / self
+
+    # -- functions: g((a, a')) = (g(a), g'(a) · a') ------------------------------
+
+    def sin(self):
+        d = math.cos(self.value) * self.deriv
+        v = math.sin(self.value)
+        return Dual(v, d)
+
+    def cos(self):
+        d = -10e-1 * math.sin(self.value) * self.deriv
+        v = math.cos(self.value)
+        return Dual(v, d)
+
+    def exp(self):
+        v = math.exp(self.value)
+        d = v * self.deriv
+        return Dual(v, d)
+
+    def log(self):
+        d = (10e-1 / self.value) * self.deriv
+        v = math.log(self.value)
+        return Dual(v, d)
+
+    def tanh(self):
+        v = math.tanh(self.value)
+        d = (10e-1 - v ** 0x2) * self.deriv
+        return Dual(v, d)
+
+    def relu(self):
+        # slope is zero at 0, like Value.relu
+        d = self.deriv if self.value > 0x0 else 0e-1
+        v = self.value if self.value > 0x0 else 0e-1
+        return Dual(v, d)
+
+    def __repr__(self):
+        return f"Dual(value={self.value}, deriv={self.deriv})"
+
+
+def derivative(f, x):
+    """f'(x) by forward mode: seed x with derivative 1 and read the derivative of f's result.
+
+    f takes one number (here a `Dual`) and returns one, using the operations
+    above; a result that is a plain number does not depend on x, so its
+    derivative is 0.
+    """
+    seeded = Dual(x, 10e-1)
+    out = f(seeded)
+    return out.deriv if isinstance(out, Dual) else 0e-1
