@@ -1,7 +1,8 @@
 """Where a class's average precision is lost: which negatives outrank which positives.
 
     python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
-                                     [--eighth] [--ninth] [--tenth] [--eleventh] [--twelfth] [--fourteenth]
+                                     [--eighth] [--ninth] [--tenth] [--eleventh] [--twelfth] [--thirteenth]
+                                     [--fourteenth]
                                      [--list 5] [--json OUT]
 
 For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
@@ -49,7 +50,8 @@ POSITIVE_KINDS = ("L1", "L2", "L3", "L4", "twice")
 CLASSES = ("second", "fourth", "fifth", "sixth", "seventh")
 # written by hand, each in its own folder: the eighth, ninth, tenth, twelfth (10-neuron's neuron.py) and fourteenth
 # (08-dual-numbers' dual.py) measured, never tuned on; the eleventh a tuning class (07-mlp-xor's nn.py, like the tenth)
-HELD_OUT = ("eighth", "ninth", "tenth", "eleventh", "twelfth", "fourteenth")
+# the thirteenth (11-fit-line's fit_line.py) a tuning class too
+HELD_OUT = ("eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth")
 
 
 def negative_kind(a: dict, b: dict) -> str:
@@ -157,13 +159,14 @@ def build(name: str, seed: int, folder: Path) -> dict:
     import seventh
     import sixth
     import tenth
+    import thirteenth
     import twelfth
     import fourteenth
 
     if name in HELD_OUT:
         labels = folder / "labels.json"
         held_out = {"eighth": eighth, "ninth": ninth, "tenth": tenth, "eleventh": eleventh,
-                    "twelfth": twelfth, "fourteenth": fourteenth}[name]
+                    "twelfth": twelfth, "thirteenth": thirteenth, "fourteenth": fourteenth}[name]
         return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else held_out.build(folder)
     module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
@@ -197,6 +200,9 @@ def main():
                         help="also the eleventh class (eleventh/, 07-mlp-xor's nn.py, written by hand: a tuning class)")
     parser.add_argument("--twelfth", action="store_true",
                         help="also the twelfth class (twelfth/, 10-neuron's neuron.py, written by hand: held out)")
+    parser.add_argument("--thirteenth", action="store_true",
+                        help="also the thirteenth class (thirteenth/, 11-fit-line's fit_line.py, written by hand: a "
+                             "tuning class)")
     parser.add_argument("--fourteenth", action="store_true",
                         help="also the fourteenth class (fourteenth/, 08-dual-numbers' dual.py, written by hand: held out)")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")

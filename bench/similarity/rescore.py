@@ -2,7 +2,8 @@
 
     python bench/similarity/rescore.py [run.py's class options: --fourth 1 2 .. --fifth .. --sixth .. --seventh ..,
                                         --first-seeds .., --second-seeds .., --third .., --eighth, --ninth, --tenth,
-                                        --eleventh, --twelfth, --fourteenth] [--json OUT] [--against OLD]
+                                        --eleventh, --twelfth, --thirteenth, --fourteenth] [--json OUT]
+                                        [--against OLD]
 
 Reading a cohort (normalisation, fingerprints, traits: `read_cohort`) is nearly all of what run.py spends on it;
 scoring it (cohort.py, scores.py) takes a fraction of a second. This keeps each cohort's reading in

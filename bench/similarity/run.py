@@ -47,6 +47,7 @@ import second  # noqa: E402
 import seventh  # noqa: E402
 import sixth  # noqa: E402
 import tenth  # noqa: E402
+import thirteenth  # noqa: E402
 import twelfth  # noqa: E402
 import fourteenth  # noqa: E402
 import third  # noqa: E402
@@ -354,6 +355,9 @@ def arguments() -> argparse.ArgumentParser:
                         help="also the twelfth class (twelfth/, 57 files written by hand, blind to the method, on "
                              "10-neuron's neuron.py, against the grader's micrograd engine; held out: measured once, "
                              "never tuned on)")
+    parser.add_argument("--thirteenth", action="store_true",
+                        help="also the thirteenth class (thirteenth/, 51 files written by hand, blind to the method, "
+                             "on 11-fit-line's fit_line.py, against the grader's micrograd engine: a tuning class)")
     parser.add_argument("--fourteenth", action="store_true",
                         help="also the fourteenth class (fourteenth/, 57 files written by hand, blind to the method, "
                              "on 08-dual-numbers' dual.py (forward mode), against the grader's micrograd engine; held "
@@ -426,6 +430,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "twelfth"
         classes[f"twelfth class, {twelfth.EXERCISE} (by hand, twelfth/, held out)"] = (
             folder, made(folder, lambda: twelfth.build(folder)))
+    if args.thirteenth:
+        folder = args.build / "thirteenth"
+        classes[f"thirteenth class, {thirteenth.EXERCISE} (by hand, thirteenth/, tuning)"] = (
+            folder, made(folder, lambda: thirteenth.build(folder)))
     if args.fourteenth:
         folder = args.build / "fourteenth"
         classes[f"fourteenth class, {fourteenth.EXERCISE} (by hand, fourteenth/, held out)"] = (

@@ -1,5 +1,5 @@
-"""The held-out class's shape (issue 27) as the hand-written classes (bench/similarity/eighth/ to twelfth/,
-fourteenth/) label it."""
+"""The held-out class's shape (issue 27) as the hand-written classes (bench/similarity/eighth/ to fourteenth/) label
+it."""
 
 import ast
 import json
@@ -34,9 +34,9 @@ def assert_held_out_shape(labels: dict, ids: str, fills: str, fillers: int, tric
 
 
 def assert_built_as_committed(module, out: Path, labels: dict, plain: bool = True) -> str:
-    """MODULE (eighth, ninth, tenth, eleventh, twelfth or fourteenth).build makes the class in OUT as committed, every
-    file checked, and (with PLAIN: a class with tricked copies) with the plain copies in OUT/plain each tricked copy is
-    its plain copy: the starter's text, for the caller to check."""
+    """MODULE (eighth to fourteenth).build makes the class in OUT as committed, every file checked, and (with PLAIN: a
+    class with tricked copies) with the plain copies in OUT/plain each tricked copy is its plain copy: the starter's
+    text, for the caller to check."""
     assert module.build(out / "class") == {"main": labels}  # build runs every file through its check
     assert json.loads((out / "class" / "labels.json").read_text(encoding="utf-8")) == {"main": labels}
     built = out / "class" / "main" / "submissions"
