@@ -316,7 +316,9 @@ class Sandbox:
         uid = self.uid(slot)
         if uid is not None and not emptied:
             kill_uid(uid)
-        reap_worker(proc, uid)  # and what was adopted of it, bubblewrap's sandbox process (claim.py)
+        # and what this process adopted of it: bubblewrap's sandbox process, every process of the slot's uid or cgroup
+        # that left the worker's tree (claim.py); none may stay a zombie of a grader that runs for days
+        reap_worker(proc, uid, self.accounting.cgroup_name(slot))
 
     def cleanup(self, base):
         self.scratch.cleanup(base)

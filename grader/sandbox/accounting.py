@@ -132,8 +132,9 @@ class CgroupTree:
     _made = 0
     _swept = False  # the leftovers of killed graders removed (once per process: sweep_leftovers)
 
-    def __init__(self, folder, controllers, processes):
+    def __init__(self, folder, controllers, processes, name=None):
         self.folder, self.controllers, self.processes = folder, controllers, processes
+        self.name = name  # the tree as /proc/<pid>/cgroup names it (`/<own cgroup>/micrograd-grader-...`), bytes
         self._slots = {}  # slot -> its cgroup's path
         self._fds = {}  # slot -> (cpu.stat, cpu.pressure) file descriptors, or None where missing
         self._events = {}  # slot -> its cgroup.events, open (kill), or None where it cannot be opened
@@ -172,7 +173,7 @@ class CgroupTree:
                     controllers.append(name)
         except OSError:
             pass
-        tree = cls(folder, tuple(controllers), processes)
+        tree = cls(folder, tuple(controllers), processes, os.fsencode("/" + os.path.relpath(folder, mount)))
 
         def trial():  # can the grader move a process of its own in? (a delegated subtree may allow mkdir but not that)
             try:
@@ -223,6 +224,11 @@ class CgroupTree:
                         f.write(str(self.processes))
             self._slots[slot] = path
         return path
+
+    def cgroup_name(self, slot):
+        """The slot's cgroup as /proc/<pid>/cgroup names it (`0::<this>`), a zombie's too: how an orphan of its
+        worker is told from the grader's own children (claim.reap_adopted). None where unknown."""
+        return None if self.name is None else self.name + f"/slot-{slot}".encode()
 
     def procs_file(self, slot):
         """The slot's cgroup.procs: the grader writes each process of a worker there as it starts (claim.py)."""
@@ -335,6 +341,9 @@ class ProcessTree:
 
     def procs_file(self, slot):
         return None  # no cgroup to join
+
+    def cgroup_name(self, slot):
+        return None  # nor one to tell a worker's orphans by: its uid does, where it has one
 
     def usage(self, slot, proc):
         pid, found, when = self._last.get(slot, (None, NOTHING, 0.0))

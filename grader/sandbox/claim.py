@@ -205,31 +205,75 @@ def adopt_orphans():
     return _ADOPTING
 
 
-def _adopted_zombies(uid):
-    """This process's children that are zombies of `uid` (the slot's own uid: never one of the grader's
-    own subprocesses, whose uids are the grader's or another slot's)."""
+def _own_children():
+    """This process's children, whichever of its threads forked them (or adopted them: the kernel gives an orphan
+    to one of the subreaper's threads)."""
     pids = set()
     try:
         for task in os.listdir("/proc/self/task"):
-            pids.update(task_children("self", task))
+            try:
+                pids.update(task_children("self", task))
+            except FileNotFoundError:  # the thread ended meanwhile
+                pass
     except (OSError, ValueError):
-        return []
-    found = []
-    for pid in pids:
-        fields = stat_fields(pid)
-        try:
-            if fields and fields[0] == b"Z" and os.stat(f"/proc/{pid}").st_uid == uid:
-                found.append(pid)
-        except OSError:
-            pass
-    return found
+        return set()
+    return pids
 
 
-def reap_worker(proc, uid, timeout=10.0):
+def _in_slot(pid, uid, cgroup):
+    """How process `pid` (a zombie too: it keeps both) was the slot's: "cgroup" where its cgroup v2 is the slot's
+    `cgroup` (as /proc/<pid>/cgroup names it, bytes: accounting.CgroupTree.cgroup_name), "uid" where its uid is the
+    slot's own `uid`, else None. Nothing else tells an orphan of a worker from a child of the grader's own: a
+    worker's process can change its session, process group and name, not its cgroup or uid."""
+    try:
+        if cgroup is not None:
+            with open(f"/proc/{pid}/cgroup", "rb") as f:
+                if b"0::" + cgroup in f.read().splitlines():
+                    return "cgroup"
+        if uid is not None and os.stat(f"/proc/{pid}").st_uid == uid:
+            return "uid"
+    except OSError:
+        pass
+    return None
+
+
+def reap_adopted(uid, cgroup, seconds=1.0):
+    """Reap every child of this process that was the slot's (_in_slot: by `uid` or `cgroup`, None for either where
+    the slot has none) and is dead: what it adopted of a killed worker, a process that left the worker's tree by a
+    double fork or a new session and was killed with the slot's cgroup or uid. Called once the slot's cgroup is
+    empty, or no process of its uid is left (Sandbox.kill): a process leaves its cgroup just before it becomes a
+    zombie, so one of the cgroup that is still exiting is waited for, up to `seconds`. Returns how many were reaped.
+    Never a child the grader started itself: those run as the grader's uid in the grader's cgroup (a worker's own
+    command, started as the slot's uid where the grader is root, is reaped by its Popen before this is called)."""
+    if uid is None and cgroup is None:
+        return 0
+    reaped, deadline, pause = 0, time.monotonic() + seconds, 0.0005
+    while True:
+        exiting = 0
+        for pid in _own_children():
+            how = _in_slot(pid, uid, cgroup)
+            fields = stat_fields(pid) if how else None
+            if not fields:
+                continue
+            if fields[0] != b"Z":
+                exiting += how == "cgroup"  # a live process of the uid is not this slot's to wait for
+                continue
+            try:
+                reaped += os.waitpid(pid, os.WNOHANG)[0] == pid
+            except ChildProcessError:  # reaped meanwhile
+                pass
+        if not exiting or time.monotonic() >= deadline:
+            return reaped
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
+
+
+def reap_worker(proc, uid, cgroup=None, timeout=10.0):
     """Wait (up to `timeout` s) for a killed worker's command (`proc`), then reap what this process adopted
     of it: bubblewrap's sandbox process (`proc.sandbox_pid`, adopted when the outer one ended; waited for
-    up to a second) and any zombie of the slot's `uid` (a daemon of a worker without bubblewrap's pid
-    namespace): no zombie may hold a place under the uid's process limit."""
+    up to a second) and every process of the slot's `uid` or cgroup v2 (`cgroup`: reap_adopted): a daemon of a
+    worker without bubblewrap's pid namespace, every process of a fork storm. No zombie may hold a place under
+    the uid's process limit, nor pile up under a grader that runs for days (`grade serve`, `grade worker`)."""
     try:
         proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -247,8 +291,4 @@ def reap_worker(proc, uid, timeout=10.0):
         if time.monotonic() >= deadline:
             break
         time.sleep(0.001)
-    for pid in _adopted_zombies(uid) if inner is None and uid is not None else ():
-        try:
-            os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            pass
+    reap_adopted(uid, cgroup)
