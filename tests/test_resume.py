@@ -112,7 +112,7 @@ def test_interrupted_batch_resumes_to_identical_scores(tmp_path, uninterrupted, 
         said = "Interrupted" if how == "Ctrl-C" else "Terminated (SIGTERM)"
         assert (f"{said}: finished submissions are cached in {cache}; the batch can be resumed: run the same "
                 f"command again. {out} was not written.") in proc.stderr.read()
-        assert list((tmp_path / "tmp").glob("grade-sandbox-*")) == []
+        assert list(_scratch_parent(tmp_path).glob(f"grade-sandbox-{proc.pid}-*")) == []
     assert not out.exists()
     cached = len(list(cache.glob("*.json")))
     assert 4 <= cached < 14
@@ -125,6 +125,18 @@ def test_interrupted_batch_resumes_to_identical_scores(tmp_path, uninterrupted, 
     assert resumed.returncode == 0, stderr
     assert f"{cached} from the cache" in stdout
     assert out.read_bytes() == uninterrupted
+    # the killed grader's scratch folder (the runner, students' files) is removed by the next grader on the machine,
+    # here the resumed one (grader/sandbox/leftovers.py: sweep_scratch); the others removed their own
+    assert list(_scratch_parent(tmp_path).glob(f"grade-sandbox-{proc.pid}-*")) == []
+
+
+def _scratch_parent(tmp_path):
+    """Where _grade's graders put their scratch folders: its TMPDIR, or /tmp where the sandbox's uids cannot enter
+    that (grader/sandbox/host.py: scratch_parent)."""
+    said = subprocess.run([sys.executable, "-c", "import os; from grader.sandbox.host import scratch_parent; "
+                           "print(scratch_parent(os.geteuid() == 0))"], capture_output=True, text=True, check=True,
+                          env=dict(os.environ, TMPDIR=str(tmp_path / "tmp")))
+    return Path(said.stdout.strip())
 
 
 def test_regrading_an_unchanged_class_observes_nothing(tmp_path):

@@ -9,9 +9,16 @@ threads and scratch folder as after the first; and once the sandbox is closed, t
 before it was opened. The grader adopts what its workers orphan (claim.adopt_orphans) and reaps it, told from
 its own children by the slot's cgroup or uid (claim.reap_adopted): a grader without a uid per slot (not root)
 and without bubblewrap's pid namespace left every daemon and every process of a fork storm as its zombie until
-it exited (4,468 after one fork storm; 5 per observation of DAEMONS below)."""
+it exited (4,468 after one fork storm; 5 per observation of DAEMONS below).
 
+And the scratch folder of a grader killed mid-batch (it holds the runner and submissions' files) is removed by
+the next grader (leftovers.sweep_scratch), never one that is in use."""
+
+import fcntl
 import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -22,6 +29,7 @@ from grader.load import load_submissions
 from grader.observe import observe_submission
 from grader.sandbox import Limits, Sandbox
 from grader.sandbox.host import linux_sandbox_missing
+from grader.sandbox.leftovers import scratch_root, sweep_scratch
 from grader.suites import load_suite
 
 pytestmark = pytest.mark.skipif(linux_sandbox_missing() is not None, reason="the Linux sandbox only")
@@ -118,3 +126,70 @@ def test_a_long_lived_sandbox_keeps_nothing_of_the_submissions_it_observed(kind,
         box.close()
     after = _state()
     assert after == before and after["children"] == 0
+
+
+def _grader_holding_a_scratch_root(parent):
+    """A process that made its scratch folder in `parent` as a grader does, wrote a submission's file in it and
+    waits; and that folder."""
+    code = ("import sys, time\nfrom grader.sandbox.leftovers import scratch_root\n"
+            "path, fd = scratch_root(sys.argv[1])\nopen(path + '/engine.py', 'w').write('student code')\n"
+            "print(path, flush=True)\ntime.sleep(600)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(parent)], stdout=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    return proc, Path(proc.stdout.readline().strip())
+
+
+def _dead_pid():
+    proc = subprocess.Popen([sys.executable, "-c", ""])
+    proc.wait()
+    return proc.pid
+
+
+def _names(folder):
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_the_scratch_folder_of_a_grader_killed_mid_batch_is_removed_by_the_next_one(tmp_path):
+    killed, killed_root = _grader_holding_a_scratch_root(tmp_path)
+    alive, alive_root = _grader_holding_a_scratch_root(tmp_path)
+    held = None
+    try:
+        killed.send_signal(signal.SIGKILL)
+        killed.wait()
+        # a grader in another pid namespace sharing the folder: its pid is not alive here, its flock is held
+        elsewhere = tmp_path / f"grade-sandbox-{_dead_pid()}-held"
+        elsewhere.mkdir()
+        held = os.open(elsewhere, os.O_RDONLY | os.O_DIRECTORY)
+        fcntl.flock(held, fcntl.LOCK_EX)
+        (tmp_path / "grade-sandbox-abcd1234").mkdir()  # a grader's from before the flock (no pid in its name)
+        link = tmp_path / f"grade-sandbox-{_dead_pid()}-link"  # never followed
+        link.symlink_to(tmp_path / "grade-sandbox-abcd1234")
+        assert (killed_root / "engine.py").read_text() == "student code"
+        assert sweep_scratch(tmp_path) == 1
+        assert _names(tmp_path) == sorted([alive_root.name, elsewhere.name, "grade-sandbox-abcd1234", link.name])
+        os.close(held)
+        held = None
+        assert sweep_scratch(tmp_path) == 1 and not elsewhere.exists()
+    finally:
+        if held is not None:
+            os.close(held)
+        alive.kill()
+        alive.wait()
+    assert sweep_scratch(tmp_path) == 1
+    assert _names(tmp_path) == sorted(["grade-sandbox-abcd1234", link.name])
+
+
+def test_a_sandbox_sweeps_once_and_holds_its_own_scratch_folder_while_it_is_open(tmp_path, monkeypatch):
+    left, fd = scratch_root(tmp_path)  # as a killed grader left it: no flock held
+    os.close(fd)
+    monkeypatch.setattr("grader.sandbox.leftovers._alive", lambda pid: False)  # every pid, as from another namespace
+    monkeypatch.setattr("grader.sandbox.scratch_parent", lambda workers_have_own_uids: str(tmp_path))
+    monkeypatch.setattr(Sandbox, "_swept", False)
+    box = Sandbox(LIMITS, use_bwrap=False)
+    try:
+        assert not Path(left).exists() and box.root.parent == tmp_path
+        assert box.root.name.startswith(f"grade-sandbox-{os.getpid()}-")
+        assert sweep_scratch(tmp_path) == 0 and box.root.is_dir()
+    finally:
+        box.close()
+    assert [name for name in _names(tmp_path) if name.startswith("grade-sandbox-")] == []

@@ -35,7 +35,6 @@ import platform
 import shutil
 import signal
 import subprocess
-import tempfile
 import threading
 from pathlib import Path
 
@@ -44,6 +43,7 @@ from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
 from .claim import reap_worker, release_when_placed
+from .leftovers import scratch_root, sweep_scratch
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
 from .runner_files import RunnerFolders
@@ -77,13 +77,20 @@ class Limits:
 class Sandbox:
     """Knows how to start a worker here, and how strong its isolation is."""
 
+    _swept = False  # the scratch folders of killed graders removed (once per process: leftovers.sweep_scratch)
+
     def __init__(self, limits=Limits(), *, require=False, use_bwrap=True):
         self.limits = limits
         self._live, self._live_lock, self.stopping = {}, threading.Lock(), False
         self.python = find_python()
         self.is_root = os.geteuid() == 0
         self._leases, self._lease_lock = {}, threading.Lock()  # slot -> (uid, lock fd)
-        self.root = Path(tempfile.mkdtemp(prefix="grade-sandbox-", dir=scratch_parent(self.is_root)))
+        parent = scratch_parent(self.is_root)
+        if not Sandbox._swept:  # what graders killed mid-batch left there, once per process (leftovers.py)
+            Sandbox._swept = True
+            sweep_scratch(parent)
+        root, self._root_lock = scratch_root(parent)  # held while this grader lives: the sweep's mark
+        self.root = Path(root)
         os.chmod(self.root, 0o711)  # workers may enter their own folder, not list the others
         self.runner_folders = RunnerFolders(self.root, self.python)
         self.bwrap = shutil.which("bwrap") if use_bwrap else None
@@ -327,6 +334,9 @@ class Sandbox:
         if getattr(self, "accounting", None) is not None:
             self.accounting.close()
         shutil.rmtree(self.root, ignore_errors=True)
+        if getattr(self, "_root_lock", None) is not None:
+            os.close(self._root_lock)
+            self._root_lock = None
         with self._lease_lock:
             for uid, fd in self._leases.values():
                 kill_uid(uid)

@@ -1,15 +1,57 @@
-"""The cgroups that killed graders left behind (see docs/security.md, "At a timeout").
+"""The cgroups and scratch folders that killed graders left behind (see docs/security.md, "At a timeout").
 
-A grader that is SIGKILLed cannot close its tree of cgroups (accounting.CgroupTree);
-the next grader to open one removes them: sweep_leftovers.
+A grader that is SIGKILLed cannot close its tree of cgroups (accounting.CgroupTree) nor remove its scratch
+folder (`grade-sandbox-<pid>-*`, holding the runner and the files of the submissions it was observing); the
+next grader to open a sandbox removes them: sweep_leftovers, sweep_scratch.
 """
 
+import fcntl
 import os
 import re
 import select
+import shutil
+import tempfile
 import time
 
 _TREE_NAME = re.compile(r"micrograd-grader-(\d+)-\d+")
+_ROOT_PREFIX = "grade-sandbox-"
+_ROOT_NAME = re.compile(_ROOT_PREFIX + r"(\d+)-[a-z0-9_]+")  # tempfile.mkdtemp's random part: no "-"
+
+
+def scratch_root(parent):
+    """A scratch folder of this grader's own in `parent`, `grade-sandbox-<pid>-<random>`, and a descriptor that holds
+    an flock on it for as long as this process (or a child it forked, a fleet horse) lives: the mark that it is
+    in use (sweep_scratch). Close the descriptor once the folder is removed (Sandbox.close)."""
+    path = tempfile.mkdtemp(prefix=f"{_ROOT_PREFIX}{os.getpid()}-", dir=parent)
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return path, fd
+
+
+def sweep_scratch(parent):
+    """Remove the scratch folders that graders killed mid-batch left in `parent` (a SIGKILLed `grade`, a `grade serve`
+    worker or `grade worker` stopped by systemd's SIGKILL or the OOM killer): each `grade-sandbox-<pid>-*` of this
+    user's whose grader pid is not alive here and whose flock no process holds (a grader in another pid namespace
+    that shares this folder holds it). A folder named otherwise (a grader before this one: no pid, no flock) is
+    left alone. Returns how many were removed."""
+    removed, uid = 0, os.geteuid()
+    for path in _of_dead_graders(parent, _ROOT_NAME):
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            if os.fstat(fd).st_uid != uid:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # in use
+            shutil.rmtree(path, ignore_errors=True)
+            removed += not os.path.exists(path)
+        finally:
+            os.close(fd)
+    return removed
 
 
 def sweep_leftovers(parent):
@@ -20,18 +62,23 @@ def sweep_leftovers(parent):
     A tree whose pid is alive (this grader's own, another grader's, or a reused pid) is left alone, and the
     kernel refuses to remove a cgroup that still holds a process. Returns how many trees were removed."""
     removed = 0
-    try:
-        names = os.listdir(parent)
-    except OSError:
-        return 0
-    for name in names:
-        match = _TREE_NAME.fullmatch(name)
-        if match is None or _alive(int(match.group(1))):
-            continue
-        folder = os.path.join(parent, name)
+    for folder in _of_dead_graders(parent, _TREE_NAME):
         remove_tree(folder)
         removed += not os.path.exists(folder)
     return removed
+
+
+def _of_dead_graders(parent, pattern):
+    """The paths of the entries of `parent` whose names match `pattern`, the first group a grader's pid that is not
+    alive here."""
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match is not None and not _alive(int(match.group(1))):
+            yield os.path.join(parent, name)
 
 
 def remove_tree(folder):
