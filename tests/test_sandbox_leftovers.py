@@ -193,3 +193,28 @@ def test_a_sandbox_sweeps_once_and_holds_its_own_scratch_folder_while_it_is_open
     finally:
         box.close()
     assert [name for name in _names(tmp_path) if name.startswith("grade-sandbox-")] == []
+
+
+def test_a_forked_child_of_a_subreaper_is_made_one_again():
+    """The kernel does not pass PR_SET_CHILD_SUBREAPER on to a forked child: a process that forks after it began to
+    adopt (a fleet worker's horse) must ask again, or its workers' orphans go to its parent, which never reaps them."""
+    import ctypes
+
+    from grader.sandbox import claim
+
+    assert claim.adopt_orphans()
+    libc = ctypes.CDLL(None, use_errno=True)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            flag = ctypes.c_int(-1)
+            said = claim.adopt_orphans() and libc.prctl(37, ctypes.byref(flag), 0, 0, 0) == 0  # PR_GET_CHILD_SUBREAPER
+            os.write(write, b"%d" % (flag.value if said else -2))
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as f:
+        told = f.read()
+    os.waitpid(pid, 0)
+    assert told == b"1"

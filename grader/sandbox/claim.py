@@ -191,6 +191,17 @@ def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop, limi
 _ADOPTING = None
 
 
+def _forgotten():
+    """In a forked child: the kernel does not pass the subreaper on to it (prctl(2)), so it must ask again (a fleet
+    horse forked by a worker that had grown one would have believed it adopted, and left its orphans to the worker)."""
+    global _ADOPTING
+    _ADOPTING = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forgotten)
+
+
 def adopt_orphans():
     """Make this process its descendants' subreaper, once; True where the kernel did it."""
     global _ADOPTING
