@@ -218,3 +218,26 @@ def test_a_forked_child_of_a_subreaper_is_made_one_again():
         told = f.read()
     os.waitpid(pid, 0)
     assert told == b"1"
+
+
+@pytest.mark.parametrize("fails", ["the worker's start", "the first reading of its CPU time"])
+def test_a_worker_that_cannot_be_started_or_watched_leaves_no_descriptor_nor_process(fails, tmp_path, monkeypatch):
+    """A start that fails (fork refused under a pid or memory shortage, too many open files) is this submission's
+    grader error, and the batch goes on: its pipes are closed and its worker, if it started, killed, or each failure
+    would leave two descriptors (and a worker) in a process that grades for days."""
+    suite = load_suite("engine")
+    submission = load_submissions(str(_class(tmp_path / "class", ["correct"])), suite)[0]
+    box = Sandbox(LIMITS, use_bwrap=False)
+    try:
+        observe_submission(submission, suite, box, 0)  # the slot's descriptors opened once (its cgroup's files)
+        before = _state(box)
+        if fails == "the worker's start":
+            monkeypatch.setattr(box, "start", lambda *a, **k: (_ for _ in ()).throw(OSError(11, "fork refused")))
+        else:
+            monkeypatch.setattr(box, "usage", lambda *a, **k: (_ for _ in ()).throw(OSError(24, "too many files")))
+        for _ in range(3):
+            with pytest.raises(OSError):
+                observe_submission(submission, suite, box, 0)
+        assert _state(box) == before
+    finally:
+        box.close()

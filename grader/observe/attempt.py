@@ -86,17 +86,32 @@ class Attempt:
 
     def run(self):
         limits = self.sandbox.limits
+        # Every path out closes the pipes and kills the worker: a start that fails (a fork refused, too many open
+        # files) is one submission's grader error in a process that may grade for days.
         obs_r, obs_w = os.pipe()
-        out_r, out_w = output_pipe()
+        try:
+            out_r, out_w = output_pipe()
+        except BaseException:
+            os.close(obs_r)
+            os.close(obs_w)
+            raise
+        proc = None
         try:
             proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w)
-        finally:
             os.close(obs_w)
             os.close(out_w)
-        # With cgroups the count runs on from this slot's earlier workers: charge only the difference.
-        at_start = self.sandbox.usage(self.slot, proc)
-        self._new_phase(limits.import_seconds, NOTHING)
-        pipes = (ThreadedPipes if getattr(self.sandbox, "threaded_pipes", False) else SelectedPipes)(obs_r, out_r)
+            obs_w = out_w = None
+            # With cgroups the count runs on from this slot's earlier workers: charge only the difference.
+            at_start = self.sandbox.usage(self.slot, proc)
+            self._new_phase(limits.import_seconds, NOTHING)
+            pipes = (ThreadedPipes if getattr(self.sandbox, "threaded_pipes", False) else SelectedPipes)(obs_r, out_r)
+        except BaseException:
+            for fd in (obs_r, obs_w, out_r, out_w):
+                if fd is not None:
+                    os.close(fd)
+            if proc is not None:
+                self.sandbox.kill(self.slot, proc)
+            raise
         buffer = bytearray()
         pending = list(self.todo)
         obs_open = True
