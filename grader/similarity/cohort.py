@@ -57,9 +57,9 @@ from itertools import combinations
 # reading a document (documents.py), re-exported: the cohort's callers read with it
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
-from .scores import (above_typical, clusters, containment_score, evidence, float_sum, group_traits,  # noqa: F401
-                     mistake_bonuses, pair_score, shared_through, shared_written, smaller_share_score,
-                     typical_scores)  # clusters: re-exported
+from .scores import (above_typical, alone_score, clusters, containment_score, evidence, float_sum,  # noqa: F401
+                     group_traits, mistake_bonuses, pair_score, shared_alone, shared_through, shared_written,
+                     smaller_share_score, typical_scores)  # clusters: re-exported
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -263,6 +263,10 @@ class Cohort:
                                             rare=r - weak * (structures_r.get((i, j), 0.0) + vy)))
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)
+        for (i, j), alone in shared_alone(self.postings, self.weights, self.documents).items():
+            # a fourth: the code only the two of them hold in the class, as a share of each one's own code
+            alone = alone_score(alone, self.totals[i], self.totals[j])
+            raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - alone)
         for pair, (_, surely) in both.items():
             if pair in raw:
                 raw[pair] *= self._besides_public(*pair, surely)

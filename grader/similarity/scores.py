@@ -47,6 +47,35 @@ def smaller_share_score(shared: float, total_a: float, total_b: float, enough: f
                                                  EVIDENCE if enough is None else enough)
 
 
+# code that only two students of the whole class hold (ALONE_EVIDENCE plays EVIDENCE's part in its score: `shared_alone`)
+ALONE_EVIDENCE = 20.0
+
+
+def shared_alone(postings: dict[int, list[int]], weights: dict[int, float], documents: list) -> dict:
+    """(i, j) -> the weighed tokens of the fragments that I and J hold and no other student of the class does, none of
+    them explained (a public source's, the reference's), a variant's or canonical code recombined (DOCUMENTS: each
+    one's reading, POSTINGS and WEIGHTS the cohort's index): code only the two of them wrote. Its share of each one's
+    own code, times how much it is (`alone_score`), is evidence of its own: a restructured copy of a large engine
+    holds little of its source's code as written, a small share of either one's (a low cosine), but what it holds
+    nobody else in the class holds (docs/similarity.md, session 15)."""
+    found: dict[tuple[int, int], float] = defaultdict(float)
+    for h, holders in postings.items():
+        if len(holders) == 2:
+            a, b = documents[holders[0]], documents[holders[1]]
+            if not any(h in d.explained or h in d.variants or h in d.recombined for d in (a, b)):
+                found[(holders[0], holders[1])] += weights[h] * min(a.tokens.get(h, 0.0), b.tokens.get(h, 0.0))
+    return found
+
+
+def alone_score(alone: float, total_a: float, total_b: float) -> float:
+    """The share of each one's own code (the lower of the two: of the larger one's) that ALONE, the code only the two
+    of them hold, is, times how much it is (`evidence` with ALONE_EVIDENCE): 20 weighted tokens give half the share."""
+    larger = max(total_a, total_b)
+    if alone <= 0 or larger <= 0:
+        return 0.0
+    return min(1.0, alone / larger) * evidence(alone, ALONE_EVIDENCE)
+
+
 # three students who share this many traits that nobody else has, and who hold together GROUP_CODE of each one's own
 # code, are a ring of three (a source and two copies keep its names and lines as written); three students who share a
 # few such traits, or one method of their code, are the class's habits (docs/similarity.md)
