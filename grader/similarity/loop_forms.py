@@ -144,6 +144,49 @@ class _CopyAppended(_Blocks):
                 ast.Expr(_method(_name("out"), "append", found[1])), ast.Return(_name("out"))]
 
 
+def _on_name(statement):
+    """(a, the statement with a read as `p`, and its dump) for an assignment to an attribute of a name a (`w.grad = 0`,
+    `w.data -= lr * w.grad`); None for any other statement, or one that reads a `p` of its own."""
+    targets = statement.targets if isinstance(statement, ast.Assign) else \
+        [statement.target] if isinstance(statement, ast.AugAssign) else []
+    if len(targets) != 1 or not isinstance(targets[0], ast.Attribute) or not isinstance(targets[0].value, ast.Name) \
+            or any(isinstance(n, ast.Name) and n.id == "p" for n in walk(statement)):
+        return None
+    name = targets[0].value.id
+
+    class Put(ast.NodeTransformer):
+        def visit_Name(self, node):
+            return ast.Name("p", node.ctx) if node.id == name else node
+
+    rewritten = Put().visit(copy.deepcopy(statement))
+    return name, rewritten, ast.dump(rewritten)
+
+
+class _LoopedOverNames(_Blocks):
+    """The same assignment to each of several names' attributes in a row (`w.grad = 0`, `b.grad = 0`) as one loop over
+    them, `for p in (w, b): p.grad = 0` (the course's loop over the parameters, written for the ones at hand)."""
+
+    def block(self, statements):
+        out, start = [], 0
+        while start < len(statements):
+            first, end = _on_name(statements[start]), start + 1
+            names = [first[0]] if first else []
+            while first and end < len(statements):
+                found = _on_name(statements[end])
+                if found is None or found[2] != first[2] or found[0] in names:
+                    break
+                names.append(found[0])
+                end += 1
+            if len(names) >= 2:
+                self.changes += 1
+                out.append(ast.For(_name("p", True), ast.Tuple([_name(n) for n in names], ast.Load()), [first[1]], [],
+                                   lineno=0))
+            else:
+                out.append(statements[start])
+            start = end
+        return out
+
+
 # in the order they are applied when combined: a loop made (from a sum, a comprehension) before it is indexed, a
 
 class _Inlined(_Blocks):

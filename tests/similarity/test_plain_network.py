@@ -2,16 +2,19 @@
 nn.py independently with the plainest loops share the lecture's answer written another way, weak evidence; a
 disguised copy of one of them is still a copy."""
 
+import ast
 from pathlib import Path
 
 import pytest
 
 from grader.similarity import canonical_sources, similarity
 from grader.similarity.cohort import Cohort
+from grader.similarity.loop_forms import _LoopedOverNames
 from grader.similarity.variants import canonical_variants
 
 HERE = Path(__file__).parent
 REFERENCE_NN = next(text for name, text in canonical_sources().items() if name.endswith("/nn.py"))
+FIT_LINE = next(text for name, text in canonical_sources().items() if name.endswith("/fit_line.py"))
 
 
 def test_the_network_variants_follow_from_the_reference():
@@ -48,6 +51,23 @@ def test_the_network_variants_follow_from_the_reference():
     assert "act = self.b\n        for w_i, x_i in zip(self.w, x):" in written.replace(
         "    assert len(x) == len(self.w), f'this neuron takes {len(self.w)} inputs, got {len(x)}'\n    ", "")
     assert canonical_variants({"a.py": "def f(a):\n    return a - 1\n"}) == {}  # nothing to rewrite: no variant
+
+
+def test_the_same_assignment_to_several_names_is_one_loop_over_them():
+    # session 15: the course's loop over the parameters written for the ones at hand (11-fit-line's w and b)
+    written = "\n".join(canonical_variants({"fit_line.py": FIT_LINE}).values())
+    assert "for p in (w, b):\n            p.grad = 0\n        loss.backward()" in written
+    assert "for p in (w, b):\n            p.data -= learning_rate * p.grad" in written
+    assert "for p in (w, b):\n            p.data += -learning_rate * p.grad" in written  # with the lecture's step
+    loops = _LoopedOverNames()
+    tree = ast.parse("def f(a, b, c, out):\n    a.g += out.g\n    b.g += out.g\n    c.g = a.g\n    c.h = 0\n"
+                     "    a.g = a.d * b.d\n    b.g = b.d * a.d\n    p.g = 0\n    q.g = 0\n")
+    # a run of two (the third assigns another value), not c.h (no partner), not a and b that read each other alike
+    # (their statements differ but for the name), not a run that reads a `p` of its own
+    assert ast.unparse(loops.visit(tree)) == ("def f(a, b, c, out):\n    for p in (a, b):\n        p.g += out.g\n"
+                                              "    c.g = a.g\n    c.h = 0\n    a.g = a.d * b.d\n    b.g = b.d * a.d\n"
+                                              "    p.g = 0\n    q.g = 0")
+    assert loops.changes == 1
 
 
 def test_no_variant_text_is_too_long_to_have_shapes():
