@@ -187,6 +187,56 @@ class _LoopedOverNames(_Blocks):
         return out
 
 
+def _mean(first, second):
+    """(the generator, the sequence it counts) of `t = [e for v in s]` followed by `return sum(t) / len(t)`: s, or xs
+    for `zip(xs, ys)`; None for any other two statements."""
+    made = first.value if isinstance(first, ast.Assign) and len(first.targets) == 1 \
+        and isinstance(first.targets[0], ast.Name) else None
+    if not (isinstance(made, ast.ListComp) and len(made.generators) == 1 and not made.generators[0].ifs
+            and not made.generators[0].is_async and isinstance(second, ast.Return)):
+        return None
+    name, value = first.targets[0].id, second.value
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div)
+            and ast.dump(value.left) == ast.dump(_call("sum", _name(name)))
+            and ast.dump(value.right) == ast.dump(_call("len", _name(name)))):
+        return None
+    iterable = made.generators[0].iter
+    zipped = isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "zip" \
+        and iterable.args and not iterable.keywords
+    return (ast.GeneratorExp(copy.deepcopy(made.elt), copy.deepcopy(made.generators)),
+            copy.deepcopy(iterable.args[0] if zipped else iterable))
+
+
+class _Mean(_Blocks):
+    """A list built only for its mean, `t = [e for v in s]` then `return sum(t) / len(t)`, as `return sum(e for v in
+    s) / len(s)` (`len(xs)` for `zip(xs, ys)`); `_MeanSummed` as `total = sum(e for v in s)` then `return total /
+    len(s)`, whose sum loop_variants reads as its loop (`_SumLooped`)."""
+
+    summed = False
+
+    def block(self, statements):
+        out, at = [], 0
+        while at < len(statements):
+            found = _mean(statements[at], statements[at + 1]) if at + 1 < len(statements) else None
+            if found is None:
+                out.append(statements[at])
+                at += 1
+                continue
+            generator, counted = found
+            self.changes += 1
+            if self.summed:
+                out += [ast.Assign([_name("total", True)], _call("sum", generator), lineno=0),
+                        ast.Return(ast.BinOp(_name("total"), ast.Div(), _call("len", counted)))]
+            else:
+                out.append(ast.Return(ast.BinOp(_call("sum", generator), ast.Div(), _call("len", counted))))
+            at += 2
+        return out
+
+
+class _MeanSummed(_Mean):
+    summed = True
+
+
 # in the order they are applied when combined: a loop made (from a sum, a comprehension) before it is indexed, a
 
 class _Inlined(_Blocks):

@@ -26,6 +26,9 @@ to every function of the canonical texts, alone and with the others (variants.ca
 - **a list and one more**: `a + [b]` is `[*a, b]` (`_Unpacked`), and `return a + [b]` is `t = list(a)`, then
   `t.append(b)`, then `return t` (`_CopyAppended`), and `t = list(a)` is `t = []` then `for v in a: t.append(v)`
   (`_CopiedByLoop`);
+- **a mean**: a list built only for its mean, `t = [e for v in s]` then `return sum(t) / len(t)`, is `return
+  sum(e for v in s) / len(s)` (`len(xs)` for `zip(xs, ys)`), or the sum named and then looped (`_Mean`,
+  `_MeanSummed`, before `_SumLooped`);
 - **one loop over the names**: the same assignment to each of several names' attributes in a row (`w.grad = 0`,
   `b.grad = 0`) is `for p in (w, b): p.grad = 0` (`_LoopedOverNames`, the course's loop over the parameters);
 - **a test given as two branches**: `f(..., k=c)` is `if c: f(..., k=True)` / `else: f(..., k=False)`, or the same
@@ -42,8 +45,8 @@ from __future__ import annotations
 import ast
 import copy
 
-from .loop_forms import (_Blocks, _call, _CopyAppended, _load, _LoopedOverNames, _method, _name,  # noqa: F401
-                         _StepAdded, _stored, _substitute, _Unpacked, _ZipTurned, inliner)
+from .loop_forms import (_Blocks, _call, _CopyAppended, _load, _LoopedOverNames, _Mean, _MeanSummed,  # noqa: F401
+                         _method, _name, _StepAdded, _stored, _substitute, _Unpacked, _ZipTurned, inliner)
 from .walk import walk
 
 
@@ -363,6 +366,6 @@ class _Predicted(_Blocks):
 
 
 # list built by a loop before its `extend` as `+=`, a sum's start apart before the sum as a loop
-IDENTITIES = (_Predicted, _ZipTurned, _Summed, _StartApart, _SumLooped, _Appended, _Extended, _ExtendedByAdd, _Indexed,
+IDENTITIES = (_Predicted, _ZipTurned, _Mean, _MeanSummed, _Summed, _StartApart, _SumLooped, _Appended, _Extended, _ExtendedByAdd, _Indexed,
               _ChoiceReturned, _ChoiceUpdated, _StepAdded, _Unpacked, _CopyAppended, _CopiedByLoop,
               _Branched, _BranchedTurned, _Unasserted, _LoopedOverNames)

@@ -47,7 +47,7 @@ def smaller_share_score(shared: float, total_a: float, total_b: float, enough: f
                                                  EVIDENCE if enough is None else enough)
 
 
-# code that only two students of the whole class hold (ALONE_EVIDENCE plays EVIDENCE's part in its score: `shared_alone`)
+# code that only two students of the whole class hold (ALONE_EVIDENCE plays EVIDENCE's part: `alone_score`)
 ALONE_EVIDENCE = 20.0
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from grader.similarity import canonical_sources, similarity
 from grader.similarity.cohort import Cohort
-from grader.similarity.loop_forms import _LoopedOverNames
+from grader.similarity.loop_forms import _LoopedOverNames, _Mean
 from grader.similarity.variants import canonical_variants
 
 HERE = Path(__file__).parent
@@ -70,6 +70,24 @@ def test_the_same_assignment_to_several_names_is_one_loop_over_them():
     assert loops.changes == 1
 
 
+def test_a_list_built_only_for_its_mean_is_the_mean_of_its_generator_or_its_loop():
+    # session 15: 11-fit-line's mse, the reference's list of squared errors and their mean
+    written = "\n".join(canonical_variants({"fit_line.py": FIT_LINE}).values())
+    assert "return sum(((w * x + b - y) ** 2 for x, y in zip(XS, YS))) / len(XS)" in written
+    assert "total = 0\n    for x, y in zip(XS, YS):\n        total = total + (w * x + b - y) ** 2\n" \
+           "    return total / len(XS)" in written
+    assert "total = 0\n    for i in range(len(XS)):\n        total = total + (w * XS[i] + b - YS[i]) ** 2\n" \
+           "    return total / len(XS)" in written
+    mean = _Mean()
+    tree = ast.parse("def f(xs):\n    t = [x * x for x in xs]\n    return sum(t) / len(t)\n"
+                     "def g(xs):\n    t = [x * x for x in xs if x]\n    return sum(t) / len(t)\n"
+                     "def h(xs):\n    t = [x * x for x in xs]\n    return sum(t) / len(xs)\n")
+    # only a list of one `for` without a test, and only its own sum over its own length
+    rewritten = ast.unparse(mean.visit(tree))
+    assert rewritten.split("def g")[0] == "def f(xs):\n    return sum((x * x for x in xs)) / len(xs)\n\n"
+    assert mean.changes == 1
+
+
 def test_no_variant_text_is_too_long_to_have_shapes():
     from grader.similarity.traits import MAX_SHAPES_CHARS
 
@@ -105,4 +123,5 @@ def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class)
     assert scores[("noor", "noor_copy")] == 0.996
     honest = {pair: score for pair, score in scores.items() if "noor_copy" not in pair}
     assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.3325
-    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.2589, 0.2153)
+    # ruth|theo 0.2153 before session 15's `_Mean` and `_MeanSummed` (loop_forms.py) joined the canonical variants
+    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.2589, 0.2104)
