@@ -188,6 +188,13 @@ def files() -> dict[str, str]:
         "1,900 one-line functions, each with a parameter of its own": "".join(
             f"def f{i}(a{i}):\n    return a{i}\n" for i in range(1900)),
         "1 MiB docstring": 'class Value:\n    """' + fill("the grad of the node flows back ") + '"""\n',
+        # session 15: the spellings plain_values reads as written plainly, each many times over
+        "1 MiB of double negations, constant choices, dicts, private names": fill(
+            "class V:\n    def __f(self, o):\n        if not not self.__dict__['a'] and not (not not o):\n"
+            "            return -self.__x * -1 if True else 0 - vars(o)['b']\n        for v in o[::-1]:\n"
+            "            import math\n            return 1.0 * v\n"),
+        "1 MiB of `not` chains, 990 deep": fill("if " + "not " * 990 + "x:\n    pass\n"),
+        "1 MiB of names from `from math import *`": "from math import *\n" + fill("y = exp(pi) + tanh(e) - log(x)\n"),
     }
 
 

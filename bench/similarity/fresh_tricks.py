@@ -1,5 +1,5 @@
 """More spellings a copier could script, each on the sources of the tuning classes: python
-bench/similarity/fresh_tricks.py [--fourth N ..] [--fifth N ..] [--sixth N ..] [TRICK ...]
+bench/similarity/fresh_tricks.py [TRICK ...] [--fourth N ..] [--fifth N ..] [--sixth N ..] (the tricks first)
 
 Session 14 (simread2). read_tricks.py's tricks were written for the ninth class's sources (a held-out class since);
 these are fresh ones, from docs/similarity.md's list of what is not read and from a copier's habits, measured on
@@ -10,6 +10,12 @@ class replaced by the variant of its source (each variant checked against the re
 fifth.check; a source a trick cannot apply to is left out of that trick's row). Printed: for each trick mean ·
 lowest · largest drop from `unparsed` · pairs dropping more than 0.1 (the issue's bar), over every source.
 
+Session 15 (simread3) added 23 (FRESH15): the spellings docs/similarity.md still listed as read as written, written
+other ways (`0 - x`, `list(reversed(xs))`, `%`, `x * 0.5`, `1.0 * e`, `__dict__`), and a red team's: what Python
+ignores (`pass`, brackets, `if True:` bodies, `not not`, `e if True else None`, chained comparisons split, docstrings
+moved, imports moved into functions, `from math import *`, `__private` names) and what any student can script
+(decorators that do nothing, `@staticmethod` helpers, keyword arguments, defaults, lambdas, `+=` written out).
+
 The classes are read as rescore.py reads them (its kept readings: run rescore.py on the same classes first).
 """
 
@@ -18,6 +24,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import re
 import sys
 from pathlib import Path
 
@@ -223,17 +230,22 @@ def neg_mul(text: str) -> str:
 
 
 class _Reversed(ast.NodeTransformer):
+    """Each `reversed(xs)` call as SPELT(the call)."""
+
+    def __init__(self, spelt):
+        self.spelt = spelt
+
     def visit_Call(self, node):
         self.generic_visit(node)
         if isinstance(node.func, ast.Name) and node.func.id == "reversed" and len(node.args) == 1:
-            return ast.Subscript(node.args[0], ast.Slice(None, None, ast.UnaryOp(ast.USub(), ast.Constant(1))),
-                                 ast.Load())
+            return self.spelt(node)
         return node
 
 
 def reversed_slice(text: str) -> str:
     """`reversed(xs)` as `xs[::-1]` (on a list: a topological order)."""
-    return _out(_Reversed().visit(_module(text)))
+    return _out(_Reversed(lambda call: ast.Subscript(
+        call.args[0], ast.Slice(None, None, ast.UnaryOp(ast.USub(), ast.Constant(1))), ast.Load())).visit(_module(text)))
 
 
 class _Format(ast.NodeTransformer):
@@ -594,6 +606,382 @@ TRICKS = {"operator-calls": operator_calls, "pow-builtin": pow_builtin, "getattr
           "bodies-in-exitstack": bodies_in_exitstack, "bodies-in-reraise": bodies_in_reraise,
           "module-in-catch-warnings": module_in_catch_warnings, "partialmethods": partialmethods,
           "partial-aliases": partial_aliases, "dataclass-init": dataclass_init}
+
+
+# -- session 15 (simread3): more spellings Python ignores or a copier scripts -----------------------------------
+
+
+class _NegSub(ast.NodeTransformer):
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.USub) and not isinstance(node.operand, ast.Constant):
+            return ast.BinOp(ast.Constant(0), ast.Sub(), node.operand)
+        return node
+
+
+def neg_sub(text: str) -> str:
+    """`-x` as `0 - x`."""
+    return _out(_NegSub().visit(_module(text)))
+
+
+def list_reversed(text: str) -> str:
+    """`reversed(xs)` as `list(reversed(xs))`."""
+    return _out(_Reversed(lambda call: ast.Call(ast.Name("list", ast.Load()), [call], [])).visit(_module(text)))
+
+
+class _PercentFormat(ast.NodeTransformer):
+    def visit_JoinedStr(self, node):
+        pieces, args = [], []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                pieces.append(str(v.value).replace("%", "%%"))
+            else:
+                if v.format_spec is not None:
+                    raise ValueError("a format spec")
+                pieces.append("%r" if v.conversion == ord("r") else "%s")
+                args.append(v.value)
+        return ast.BinOp(ast.Constant("".join(pieces)), ast.Mod(), ast.Tuple(args, ast.Load()))
+
+
+def percent_format(text: str) -> str:
+    """f-strings as `"...%s..." % (...)` (one without a format spec)."""
+    return _out(_PercentFormat().visit(_module(text)))
+
+
+class _HalfTimes(ast.NodeTransformer):
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Div) and isinstance(node.right, ast.Constant) \
+                and type(node.right.value) in (int, float) and node.right.value in (2, 4, 10):
+            return ast.BinOp(node.left, ast.Mult(), ast.Constant(1 / node.right.value))
+        if isinstance(node.op, ast.Mult) and isinstance(node.right, ast.Constant) \
+                and type(node.right.value) is float and node.right.value in (0.5, 0.25):
+            return ast.BinOp(node.left, ast.Div(), ast.Constant(int(1 / node.right.value)))
+        return node
+
+
+def half_times(text: str) -> str:
+    """`x / 2` as `x * 0.5` (and 4, 10), `x * 0.5` as `x / 2`."""
+    return _out(_HalfTimes().visit(_module(text)))
+
+
+class _OneTimes(ast.NodeTransformer):
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Add) and (isinstance(node.target, ast.Attribute) and node.target.attr == "grad"
+                                             or isinstance(node.target, ast.Subscript)):
+            node.value = ast.BinOp(ast.Constant(1.0), ast.Mult(), node.value)
+        return node
+
+
+def one_times(text: str) -> str:
+    """`v.grad += e` as `v.grad += 1.0 * e` (the lecture's), and `grads[k] += e` so too."""
+    return _out(_OneTimes().visit(_module(text)))
+
+
+def dict_stores(text: str) -> str:
+    """`v.grad = e` (and data, _prev, _backward, _op; `+=` written out) as `v.__dict__["grad"] = e`."""
+    tree = _module(text)
+    for node, field, block in list(_blocks(tree)):
+        for i, s in enumerate(block):
+            if isinstance(s, ast.AugAssign) and isinstance(s.target, ast.Attribute) and s.target.attr in _API:
+                load = copy.deepcopy(s.target)
+                load.ctx = ast.Load()
+                s = block[i] = ast.copy_location(ast.Assign([s.target], ast.BinOp(load, s.op, s.value)), s)
+            if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Attribute) \
+                    and s.targets[0].attr in _API:
+                t = s.targets[0]
+                s.targets = [ast.Subscript(ast.Attribute(t.value, "__dict__", ast.Load()), ast.Constant(t.attr),
+                                           ast.Store())]
+    return _out(tree)
+
+
+def pass_statements(text: str) -> str:
+    """`pass` after every statement."""
+    tree = _module(text)
+    for node, field, block in list(_blocks(tree)):
+        setattr(node, field, [x for s in block for x in (s, ast.Pass())])
+    return _out(tree)
+
+
+def parenthesised(text: str) -> str:
+    """Redundant parentheses around every returned and assigned value (in the text: the tree has none)."""
+    out = _out(_module(text))
+    return re.sub(r"^(\s*(?:return|[\w.]+ =) )(.+)$", lambda m: f"{m[1]}({m[2]})", out, flags=re.M)
+
+
+def bodies_in_if_true(text: str) -> str:
+    """Every function's body (its docstring apart) in `if True:`."""
+    return _wrap_body(text, "if True:")
+
+
+class _SplitChains(ast.NodeTransformer):
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) < 2:
+            return node
+        lefts = [node.left, *node.comparators[:-1]]
+        return ast.BoolOp(ast.And(), [ast.Compare(l, [o], [r]) for l, o, r in zip(lefts, node.ops, node.comparators)])
+
+
+class _JoinChains(ast.NodeTransformer):
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        v = node.values
+        if isinstance(node.op, ast.And) and len(v) == 2 and all(isinstance(c, ast.Compare) and len(c.ops) == 1
+                                                               for c in v) \
+                and ast.dump(v[0].comparators[0]) == ast.dump(v[1].left):
+            return ast.Compare(v[0].left, [v[0].ops[0], v[1].ops[0]], [v[0].comparators[0], v[1].comparators[0]])
+        return node
+
+
+def chains_split(text: str) -> str:
+    """`a < b < c` as `a < b and b < c`, and the other way round."""
+    tree = _module(text)
+    if not any(isinstance(n, ast.Compare) and len(n.ops) > 1 for n in ast.walk(tree)):
+        return _out(_JoinChains().visit(tree))
+    return _out(_SplitChains().visit(tree))
+
+
+class _NotNot(ast.NodeTransformer):
+    def _test(self, node):
+        self.generic_visit(node)
+        node.test = ast.UnaryOp(ast.Not(), ast.UnaryOp(ast.Not(), node.test))
+        return node
+
+    visit_If = visit_While = visit_IfExp = _test
+
+
+def not_not(text: str) -> str:
+    """Every `if`, `while` and conditional expression's test as `not not test`."""
+    return _out(_NotNot().visit(_module(text)))
+
+
+class _IfTrueElse(ast.NodeTransformer):
+    def visit_Return(self, node):
+        self.generic_visit(node)
+        if node.value is not None:
+            node.value = ast.IfExp(ast.Constant(True), node.value, ast.Constant(None))
+        return node
+
+
+def if_true_else(text: str) -> str:
+    """`return e` as `return e if True else None`."""
+    return _out(_IfTrueElse().visit(_module(text)))
+
+
+def _docstring(node):
+    first = node.body[0] if node.body else None
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        return first
+    return None
+
+
+def docstrings_dropped(text: str) -> str:
+    """Every docstring (module, class, function) out."""
+    tree = _module(text)
+    for n in [tree, *_functions(tree), *_classes(tree)]:
+        if _docstring(n) is not None:
+            n.body = n.body[1:] or [ast.Pass()]
+    return _out(tree)
+
+
+def docstrings_as_doc(text: str) -> str:
+    """Each class's docstring as `__doc__ = "..."` at the end of its body, the module's after its imports."""
+    tree = _module(text)
+    for cls in _classes(tree):
+        doc = _docstring(cls)
+        if doc is not None:
+            cls.body = cls.body[1:] + [ast.Assign([ast.Name("__doc__", ast.Store())], doc.value)]
+    doc = _docstring(tree)
+    if doc is not None:
+        rest = tree.body[1:]
+        at = next((i for i, s in enumerate(rest) if not isinstance(s, (ast.Import, ast.ImportFrom))), len(rest))
+        tree.body = rest[:at] + [ast.Assign([ast.Name("__doc__", ast.Store())], doc.value)] + rest[at:]
+    return _out(tree)
+
+
+def imports_in_functions(text: str) -> str:
+    """Each module-level `import m` (not `from __future__`) out of the module and into every function that names
+    m (the first statement after its docstring)."""
+    tree = _module(text)
+    imports = [s for s in tree.body if isinstance(s, ast.Import)]
+    if not imports:
+        raise ValueError("no import")
+    tree.body = [s for s in tree.body if s not in imports]
+    for f in _functions(tree):
+        used = {n.id for n in ast.walk(f) if isinstance(n, ast.Name)}
+        mine = [copy.deepcopy(s) for s in imports if any((a.asname or a.name).split(".")[0] in used for a in s.names)]
+        at = 1 if _docstring(f) is not None else 0
+        f.body[at:at] = mine
+    return _out(tree)
+
+
+def star_import(text: str) -> str:
+    """`import math` as `from math import *`, `math.exp(x)` as `exp(x)` (names the file binds itself excepted)."""
+    import math as math_module
+
+    tree = _module(text)
+    if not any(isinstance(s, ast.Import) and any(a.name == "math" and a.asname is None for a in s.names)
+               for s in tree.body):
+        raise ValueError("no import math")
+    in_classes = {id(s) for c in _classes(tree) for s in c.body}  # a method's name is no global
+    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} \
+        | {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and id(n) not in in_classes} \
+        | {a.arg for a in ast.walk(tree) if isinstance(a, ast.arg)}
+
+    class Star(ast.NodeTransformer):
+        def visit_Attribute(self, node):
+            self.generic_visit(node)
+            if isinstance(node.value, ast.Name) and node.value.id == "math" and node.attr not in bound \
+                    and hasattr(math_module, node.attr):
+                return ast.Name(node.attr, node.ctx)
+            return node
+
+    tree = Star().visit(tree)
+    for i, s in enumerate(tree.body):
+        if isinstance(s, ast.Import) and any(a.name == "math" for a in s.names):
+            rest = [a for a in s.names if a.name != "math"]
+            tree.body[i:i + 1] = [ast.ImportFrom("math", [ast.alias("*")], 0)] + ([ast.Import(rest)] if rest else [])
+            break
+    if any(isinstance(n, ast.Name) and n.id == "math" for n in ast.walk(tree)):
+        raise ValueError("math still named")
+    return _out(tree)
+
+
+def mangled(text: str) -> str:
+    """Every attribute and method named `_x` (one underscore, not a dunder) as `__x`: mangled by Python to `_C__x`
+    inside each class."""
+    tree = _module(text)
+    names = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} \
+        | {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    private = {x for x in names if x.startswith("_") and not x.startswith("__") and len(x) > 1}
+    if len(_classes(tree)) != 1:
+        raise ValueError("one class only: a mangled name is its class's")
+    cls = _classes(tree)[0]
+    outside = [n for top in tree.body if top is not cls for n in ast.walk(top)
+               if isinstance(n, ast.Attribute) and n.attr in private]
+    if outside:
+        raise ValueError("a private name used outside the class")
+    for n in ast.walk(cls):
+        if isinstance(n, ast.Attribute) and n.attr in private:
+            n.attr = "_" + n.attr
+        elif isinstance(n, ast.FunctionDef) and n.name in private and n in cls.body:
+            n.name = "_" + n.name
+    return _out(tree)
+
+
+def wraps_decorator(text: str) -> str:
+    """`def _keep(f): @functools.wraps(f) def inner(*a, **k): return f(*a, **k); return inner` at the top, `@_keep` on
+    every method and function."""
+    tree = _module(text)
+    for f in _functions(tree):
+        f.decorator_list.insert(0, ast.Name("_keep", ast.Load()))
+    at = next(i for i, s in enumerate(tree.body) if isinstance(s, (ast.ClassDef, ast.FunctionDef)))
+    tree.body.insert(at, _parse_stmt("def _keep(f):\n    @functools.wraps(f)\n    def inner(*a, **k):\n"
+                                     "        return f(*a, **k)\n    return inner"))
+    return _out(_with_import(tree, "functools"))
+
+
+def static_helpers(text: str) -> str:
+    """Every module-level function moved into the first class as a `@staticmethod`, called as `Class.f(...)`."""
+    tree = _module(text)
+    classes = [s for s in tree.body if isinstance(s, ast.ClassDef)]
+    moved = [s for s in tree.body if isinstance(s, ast.FunctionDef) and not s.decorator_list]
+    if not classes or not moved:
+        raise ValueError("no class or no module function")
+    cls, names = classes[0], {f.name for f in moved}
+
+    class Calls(ast.NodeTransformer):
+        def visit_Name(self, node):
+            if node.id in names and isinstance(node.ctx, ast.Load):
+                return ast.Attribute(ast.Name(cls.name, ast.Load()), node.id, ast.Load())
+            return node
+
+    tree.body = [s for s in tree.body if s not in moved]
+    for f in moved:
+        f.decorator_list = [ast.Name("staticmethod", ast.Load())]
+    cls.body = moved + cls.body
+    return _out(Calls().visit(tree))
+
+
+def keyword_arguments(text: str) -> str:
+    """Calls of the file's own classes and functions with their arguments after the first as keywords (by the
+    parameters of the class's `__init__` or the function)."""
+    tree = _module(text)
+    params = {}
+    for top in tree.body:
+        if isinstance(top, ast.FunctionDef):
+            params[top.name] = [a.arg for a in top.args.args]
+        elif isinstance(top, ast.ClassDef):
+            init = next((m for m in _methods_of(top) if m.name == "__init__"), None)
+            if init is not None:
+                params[top.name] = [a.arg for a in init.args.args[1:]]
+    done = 0
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in params \
+                and not any(isinstance(a, ast.Starred) for a in n.args) \
+                and len(n.args) <= len(params[n.func.id]) and len(n.args) > 1:
+            names = params[n.func.id]
+            n.keywords = [ast.keyword(names[i], a) for i, a in enumerate(n.args) if i >= 1] + n.keywords
+            n.args = n.args[:1]
+            done += 1
+    if not done:
+        raise ValueError("no call to take keywords")
+    return _out(tree)
+
+
+def default_arguments(text: str) -> str:
+    """Every parameter after `self` (and a function's) with a default: `None` where it had none."""
+    tree = _module(text)
+    for f in _functions(tree):
+        args = f.args.posonlyargs + f.args.args
+        skip = 1 if args and args[0].arg in ("self", "cls") else 0
+        f.args.defaults = [ast.Constant(None)] * (len(args) - skip - len(f.args.defaults)) + f.args.defaults
+        f.args.kw_defaults = [d if d is not None else ast.Constant(None) for d in f.args.kw_defaults]
+    return _out(tree)
+
+
+def lambdas_assigned(text: str) -> str:
+    """Every function (not a method) whose body is one `return e` as `name = lambda ...: e` (a closure's too)."""
+    tree = _module(text)
+    methods = {id(m) for c in _classes(tree) for m in _methods_of(c)}
+    done = 0
+    for node, field, block in list(_blocks(tree)):
+        for i, s in enumerate(block):
+            if isinstance(s, ast.FunctionDef) and id(s) not in methods and not s.decorator_list \
+                    and len(s.body) == 1 and isinstance(s.body[0], ast.Return) and s.body[0].value is not None:
+                block[i] = ast.copy_location(ast.Assign([ast.Name(s.name, ast.Store())],
+                                                        ast.Lambda(s.args, s.body[0].value)), s)
+                done += 1
+    if not done:
+        raise ValueError("no one-return function")
+    return _out(tree)
+
+
+def aug_written_out(text: str) -> str:
+    """`x += e` as `x = x + e` (attributes and names)."""
+    tree = _module(text)
+    for node, field, block in list(_blocks(tree)):
+        for i, s in enumerate(block):
+            if isinstance(s, ast.AugAssign) and isinstance(s.target, (ast.Name, ast.Attribute)):
+                load = copy.deepcopy(s.target)
+                load.ctx = ast.Load()
+                block[i] = ast.copy_location(ast.Assign([s.target], ast.BinOp(load, s.op, s.value)), s)
+    return _out(tree)
+
+
+FRESH15 = {"neg-sub": neg_sub, "list-reversed": list_reversed, "percent-format": percent_format,
+           "half-times": half_times, "one-times": one_times, "dict-stores": dict_stores,
+           "pass-statements": pass_statements, "parenthesised": parenthesised,
+           "bodies-in-if-true": bodies_in_if_true, "chains-split": chains_split, "not-not": not_not,
+           "if-true-else": if_true_else, "docstrings-dropped": docstrings_dropped,
+           "docstrings-as-doc": docstrings_as_doc, "imports-in-functions": imports_in_functions,
+           "star-import": star_import, "mangled": mangled, "wraps-decorator": wraps_decorator,
+           "static-helpers": static_helpers, "keyword-arguments": keyword_arguments,
+           "default-arguments": default_arguments, "lambdas-assigned": lambdas_assigned,
+           "aug-written-out": aug_written_out}
+TRICKS.update(FRESH15)
 
 
 def table(classes: dict, tricks: dict) -> dict:

@@ -1,6 +1,6 @@
 """What a file means written as Python plainly writes it, before any other reading: walrus assignments, a factory,
-blocks run once, (plain_classes.py) classes built otherwise than by a class statement and (plain_names.py)
-operators and class names spelt otherwise.
+blocks run once, (plain_classes.py) classes built otherwise than by a class statement, (plain_names.py)
+operators and class names spelt otherwise and (plain_values.py) tests, choices, attributes and names spelt otherwise.
 
 Ways of writing a module that change nothing it does, and that every
 reading (normalise.py's units, traits.py's shapes and imports, meanings.py's
@@ -52,6 +52,7 @@ from .blocks import blocks_as_written, rewrite_blocks
 from .budget import FREE, Work
 from .plain_classes import classes_as_written
 from .plain_names import names_as_written
+from .plain_values import values_as_written
 from .walk import children
 
 
@@ -65,6 +66,7 @@ def plain_module(tree: ast.Module, text: str | None = None, work: Work | None = 
     factory_as_module(tree, work)
     classes_as_written(tree, work)
     names_as_written(tree, text, work)
+    values_as_written(tree, text, work)
     if text is None or ":=" in text:
         walrus_as_assignments(tree, work)
     return tree

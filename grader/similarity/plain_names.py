@@ -67,7 +67,14 @@ def names_as_written(tree: ast.Module, text: str | None = None, work: Work = FRE
     if not replace:
         return changed
     _module_aliases_dropped(tree, replace, work)
-    for node in reversed(nodes):  # children before their parents: a replacement is built of replaced parts
+    replaced(nodes, replace)
+    return True
+
+
+def replaced(nodes, replace: dict) -> None:
+    """Each of NODES' children whose id is in REPLACE as REPLACE[id](child), in place: children before their parents
+    (NODES in walk.walk's order, read backwards), so that a replacement is built of replaced parts."""
+    for node in reversed(nodes):
         for field in node._fields:
             value = getattr(node, field, None)
             if isinstance(value, list):
@@ -76,7 +83,6 @@ def names_as_written(tree: ast.Module, text: str | None = None, work: Work = FRE
                         value[i] = replace[id(item)](item)
             elif id(value) in replace:
                 setattr(node, field, replace[id(value)](value))
-    return True
 
 
 def _bindings(nodes) -> Counter:

@@ -13,6 +13,9 @@ READ_TRICKS = ("type-call", "assigned-after", "setattr-split", "lambdas", "mixin
 FRESH_TRICKS = ("operator-calls", "type-of-self", "globals-lookup", "module-qualified", "bodies-in-exitstack",
                 "bodies-in-reraise", "module-in-catch-warnings", "partialmethods", "extra-parameters", "dataclass-init",
                 "pow-builtin", "math-e", "return-none", "for-as-while")
+# session 15 (simread3): tests negated twice, choices on a constant, attributes through __dict__, a star import,
+# private names mangled, imports in functions
+FRESH15_TRICKS = ("not-not", "if-true-else", "dict-stores", "star-import", "mangled", "imports-in-functions")
 
 # 1. one form feed in a comment inside the class body: str.splitlines() breaks the line there
 lines = src.split("\n")
@@ -78,4 +81,8 @@ for name in READ_TRICKS:
 from fresh_tricks import TRICKS as FRESH  # noqa: E402
 
 for name in FRESH_TRICKS:
+    (out / f"{name.replace('-', '_')}.py").write_text(FRESH[name](src))
+
+# 9. session 15 (simread3): more spellings Python reads as the plain code, by fresh_tricks.py's scripts
+for name in FRESH15_TRICKS:
     (out / f"{name.replace('-', '_')}.py").write_text(FRESH[name](src))
