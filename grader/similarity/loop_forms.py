@@ -19,7 +19,7 @@ class _Blocks(ast.NodeTransformer):
         self.changes = 0
 
     def visit(self, tree):
-        for node in list(walk(tree)):
+        for node in _holders(tree):
             for field in ("body", "orelse", "finalbody"):
                 block = getattr(node, field, None)
                 if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
@@ -40,6 +40,22 @@ class _Blocks(ast.NodeTransformer):
     def statement(self, statement) -> list | None:
         """What STATEMENT is rewritten as, or None when this identity leaves it (each identity says)."""
         return None
+
+
+_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _holders(tree) -> list:
+    """TREE and the nodes under it that may hold a block (statements, handlers, cases), in walk.walk's order: the
+    nodes of list(walk(tree)) that have a block, without the walk through every expression (no statement is inside
+    one: each node that holds one is under another, so each is as deep, and as far along, as in the whole walk)."""
+    out = [tree]
+    for node in out:  # breadth first: each node's children appended as it is reached, as walk.walk reads them
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                out.extend(item for item in value if isinstance(item, _HOLDERS))
+    return out
 
 
 def _name(name: str, store: bool = False) -> ast.Name:

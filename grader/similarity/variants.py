@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import ast
 from functools import lru_cache
-from itertools import combinations
 
 from ..parsing import parse
 from .cohort import starter_kgrams
@@ -242,13 +241,12 @@ def _variants(name: str, text: str) -> tuple[tuple[str, str], ...]:
         source = unparse(function)
         alone = {i: _rewritten(source, (i,)) for i in identities}
         # those that change it, and those that change what one of them wrote (a loop that a comprehension became)
-        applies = [i for i in identities if alone[i] or any(_rewritten(r, (i,)) for r in alone.values() if r)]
-        chosen = [c for size in range(1, len(applies) + 1) for c in combinations(applies, size)]
-        rewritten = {c: r for c in chosen if (r := _rewritten(source, c))}
+        applies = [i for i in identities if alone[i] or any(_changes(r, i) for r in alone.values() if r)]
+        rewritten = _combined(source, applies)
         written += [_in_class(owner, variant) for variant in rewritten.values()]
         # the operands swapped in the derivatives' rewrites (the structure reads `+` and `*` either way round
         # already: these are for the shapes and lines as written); the loops' are many, and not swapped
-        swapped = [source] + [r for c, r in rewritten.items() if not set(c) - set(ENGINE_IDENTITIES)]
+        swapped = {source} | {r for c, r in rewritten.items() if not set(c) - set(ENGINE_IDENTITIES)}
         commuted = sorted({_in_class(owner, c) for r in swapped for c in _commuted(r)})
         out.update(_texts(f"{name} <commuted {owner or ''}.{function.name}>", imports, commuted))
     out.update(_texts(f"{name} <variants>", imports, sorted(set(written))))
@@ -292,6 +290,69 @@ def _rewritten(source: str, identities) -> str:
         tree = rewrite.visit(tree)
         changes += rewrite.changes
     return unparse(ast.fix_missing_locations(tree)) if changes else ""
+
+
+def _changes(source: str, identity) -> int:
+    """What IDENTITY changes in SOURCE (one function): `_rewritten(source, (identity,))` is '' when 0."""
+    rewrite = identity()
+    rewrite.visit(parse(source))
+    return rewrite.changes
+
+
+def _combined(source: str, identities: list) -> dict[tuple, str]:
+    """{combination: `_rewritten(source, combination)`} for every non-empty combination of IDENTITIES (in their
+    order) that changes SOURCE, each combination derived from its prefix's tree (a copy of it, with one identity
+    more) instead of from SOURCE again; and none of those that add an identity which leaves its prefix's tree as it
+    was: those write what the prefix and its other extensions write (the same tree, the same changes), once is
+    enough. tests/similarity/test_variant_combinations.py checks the texts against `_rewritten`'s."""
+    out: dict[tuple, str] = {}
+    todo = [((), parse(source), 0, 0)]  # (combination, its tree, its changes, the first identity it may add)
+    while todo:
+        combination, tree, changes, start = todo.pop()
+        for at in range(start, len(identities)):
+            rewrite = identities[at]()
+            made = rewrite.visit(_copy(tree))
+            if not rewrite.changes and _same(made, tree, {}):
+                continue
+            longer = combination + (identities[at],)
+            if changes + rewrite.changes:
+                out[longer] = unparse(ast.fix_missing_locations(made))  # its locations: unparse reads them only
+            todo.append((longer, made, changes + rewrite.changes, at + 1))
+    return out
+
+
+def _copy(node, memo=None):
+    """copy.deepcopy of a syntax tree (a node shared in it is shared in the copy), without deepcopy's generality."""
+    memo = {} if memo is None else memo
+    found = memo.get(id(node))
+    if found is not None:
+        return found
+    if isinstance(node, list):
+        out = memo[id(node)] = []
+        out.extend(_copy(item, memo) if isinstance(item, (ast.AST, list)) else item for item in node)
+        return out
+    out = memo[id(node)] = node.__class__.__new__(node.__class__)
+    out.__dict__.update({name: _copy(value, memo) if isinstance(value, (ast.AST, list)) else value
+                         for name, value in node.__dict__.items()})
+    return out
+
+
+def _same(a, b, pairs: dict) -> bool:
+    """Whether trees A and B are the same to an identity: the same fields and values, the same nodes shared
+    (PAIRS: each node or list of A met and B's in its place, either way round); locations aside (no identity reads
+    them)."""
+    if isinstance(a, (ast.AST, list)):
+        if type(a) is not type(b) or pairs.setdefault(("a", id(a)), id(b)) != id(b) \
+                or pairs.setdefault(("b", id(b)), id(a)) != id(a):
+            return False
+        if isinstance(a, list):
+            return len(a) == len(b) and all(_same(x, y, pairs) for x, y in zip(a, b))
+        return a._fields == b._fields and all(_same(getattr(a, f, _MISSING), getattr(b, f, _MISSING), pairs)
+                                              for f in a._fields)
+    return type(a) is type(b) and a == b
+
+
+_MISSING = object()  # a field a node lacks (ast.iter_fields skips it: not the same as None to every reader)
 
 
 def known_kgrams(sources: dict[str, str], canonical: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
