@@ -57,13 +57,14 @@ def names_as_written(tree: ast.Module, text: str | None = None, work: Work = FRE
         return False
     nodes = work.walked(tree)
     work.charge(len(nodes))
-    changed = rest and _unread_rest_dropped(nodes)
-    bound = _bindings(nodes)
+    kinds = _Kinds(nodes)
+    changed = rest and _unread_rest_dropped(kinds)
+    bound = _bindings(kinds)
     replace = {}  # id(node) -> what it is read as
-    _operator_calls(nodes, bound, replace)
-    _builtin_pow_and_math_e(nodes, bound, replace)
-    _class_spellings(tree, nodes, bound, replace)
-    changed |= _statements(tree, nodes)
+    _operator_calls(kinds, bound, replace)
+    _builtin_pow_and_math_e(kinds, bound, replace)
+    _class_spellings(tree, kinds, bound, replace)
+    changed |= _statements(tree, kinds)
     if not replace:
         return changed
     _module_aliases_dropped(tree, replace, work)
@@ -85,28 +86,42 @@ def replaced(nodes, replace: dict) -> None:
                 setattr(node, field, replace[id(value)](value))
 
 
-def _bindings(nodes) -> Counter:
+class _Kinds(dict):
+    """The nodes of a tree by their type (the node's own class: a parsed tree's nodes are of ast's concrete classes,
+    none of a subclass of another), each type's in the walk's order; `of(*types)` those of TYPES. The file's nodes
+    sorted once, for the dozen looks through them below: each look reads only the nodes it is about (most are about
+    one or two kinds) instead of the whole tree."""
+
+    def __init__(self, nodes: list):
+        super().__init__()
+        self.nodes = nodes
+        for node in nodes:
+            kind = self.get(node.__class__)
+            if kind is None:
+                self[node.__class__] = [node]
+            else:
+                kind.append(node)
+
+    def of(self, *types) -> list:
+        return [n for t in types for n in self.get(t, ())]
+
+
+def _bindings(kinds: _Kinds) -> Counter:
     """How many times the file binds each name anywhere (assignments, defs, classes, parameters, imports)."""
-    bound = Counter()
-    for node in nodes:
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound[node.id] += 1
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bound[node.name] += 1
-        elif isinstance(node, ast.arg):
-            bound[node.arg] += 1
-        elif isinstance(node, ast.alias):
-            bound[(node.asname or node.name).split(".")[0]] += 1
+    bound = Counter(n.id for n in kinds.of(ast.Name) if not isinstance(n.ctx, ast.Load))
+    bound.update(n.name for n in kinds.of(ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    bound.update(n.arg for n in kinds.of(ast.arg))
+    bound.update((n.asname or n.name).split(".")[0] for n in kinds.of(ast.alias))
     return bound
 
 
-def _unread_rest_dropped(nodes) -> bool:
+def _unread_rest_dropped(kinds: _Kinds) -> bool:
     """`*args` and `**kwargs` parameters whose names the file never reads, out of their functions' signatures."""
-    functions = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-                 and (n.args.vararg or n.args.kwarg)]
+    functions = [n for n in kinds.of(ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+                 if n.args.vararg or n.args.kwarg]
     if not functions:
         return False
-    read = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    read = {n.id for n in kinds.of(ast.Name) if isinstance(n.ctx, ast.Load)}
     changed = False
     for f in functions:
         for field in ("vararg", "kwarg"):
@@ -120,19 +135,19 @@ def _unread_rest_dropped(nodes) -> bool:
 # -- the operator module ----------------------------------------------------------------------------------------
 
 
-def _operator_calls(nodes, bound, replace) -> None:
+def _operator_calls(kinds: _Kinds, bound, replace) -> None:
     modules, functions = set(), {}  # local names of the operator module; local name -> its function's name
-    for node in nodes:
-        if isinstance(node, ast.Import):
-            modules.update(a.asname or a.name for a in node.names if a.name == "operator")
-        elif isinstance(node, ast.ImportFrom) and node.module == "operator" and not node.level:
+    for node in kinds.of(ast.Import):
+        modules.update(a.asname or a.name for a in node.names if a.name == "operator")
+    for node in kinds.of(ast.ImportFrom):
+        if node.module == "operator" and not node.level:
             functions.update((a.asname or a.name, a.name) for a in node.names if a.name in OPERATORS)
     modules = {m for m in modules if bound[m] == 1}
     functions = {local: name for local, name in functions.items() if bound[local] == 1}
     if not modules and not functions:
         return
-    for node in nodes:
-        if not isinstance(node, ast.Call) or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+    for node in kinds.of(ast.Call):
+        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue
         func = node.func
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in modules:
@@ -149,15 +164,16 @@ def _operator_calls(nodes, bound, replace) -> None:
                                                                       call)
 
 
-def _builtin_pow_and_math_e(nodes, bound, replace) -> None:
+def _builtin_pow_and_math_e(kinds: _Kinds, bound, replace) -> None:
     """`pow(a, b)` (the builtin, two arguments) as `a ** b`; `math.e ** x` as `math.exp(x)`."""
-    maths = {a.asname or a.name for n in nodes if isinstance(n, ast.Import) for a in n.names if a.name == "math"}
+    maths = {a.asname or a.name for n in kinds.of(ast.Import) for a in n.names if a.name == "math"}
     maths = {m for m in maths if bound[m] == 1}
-    for n in nodes:
-        if isinstance(n, ast.Call) and _is_name(n.func, "pow") and bound["pow"] == 0 and len(n.args) == 2 \
+    for n in kinds.of(ast.Call) if bound["pow"] == 0 else ():
+        if _is_name(n.func, "pow") and len(n.args) == 2 \
                 and not n.keywords and not any(isinstance(a, ast.Starred) for a in n.args):
             replace[id(n)] = lambda call: ast.copy_location(ast.BinOp(call.args[0], ast.Pow(), call.args[1]), call)
-        elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Pow) and isinstance(n.left, ast.Attribute) \
+    for n in kinds.of(ast.BinOp) if maths else ():
+        if isinstance(n.op, ast.Pow) and isinstance(n.left, ast.Attribute) \
                 and n.left.attr == "e" and isinstance(n.left.value, ast.Name) and n.left.value.id in maths:
             replace[id(n)] = lambda power: ast.copy_location(ast.Call(
                 ast.Attribute(power.left.value, "exp", ast.Load()), [power.right], []), power)
@@ -166,29 +182,30 @@ def _builtin_pow_and_math_e(nodes, bound, replace) -> None:
 # -- statements -------------------------------------------------------------------------------------------------
 
 
-def _statements(tree, nodes) -> bool:
+def _statements(tree, kinds: _Kinds) -> bool:
     """A function's last statement `return None` (or `return`) out of it, and `return None` as `return`; a `while`
-    over `next()` of an iterator as its `for`."""
+    over `next()` of an iterator as its `for`. (Each return and each function on its own: which comes first in the
+    walk changes nothing, a last `return None` goes either way.)"""
     changed = False
-    for f in nodes:
-        if isinstance(f, ast.Return) and _is_none(f.value):
+    for f in kinds.of(ast.Return):
+        if _is_none(f.value):
             f.value, changed = None, True
-        elif isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if len(f.body) > 1 and isinstance(f.body[-1], ast.Return) \
-                    and (f.body[-1].value is None or _is_none(f.body[-1].value)):
-                f.body.pop()
-                changed = True
-    return _iterator_loops(nodes) | changed
+    for f in kinds.of(ast.FunctionDef, ast.AsyncFunctionDef):
+        if len(f.body) > 1 and isinstance(f.body[-1], ast.Return) \
+                and (f.body[-1].value is None or _is_none(f.body[-1].value)):
+            f.body.pop()
+            changed = True
+    return _iterator_loops(kinds) | changed
 
 
-def _iterator_loops(nodes) -> bool:
+def _iterator_loops(kinds: _Kinds) -> bool:
     """`it = iter(xs)` then `while True: try: x = next(it)` / `except StopIteration: break` / B, `it` named nowhere
     else: `for x in xs: B` (what a `for` does, written out)."""
-    if not any(isinstance(n, ast.Call) and _is_name(n.func, "next") for n in nodes):
+    if not any(_is_name(n.func, "next") for n in kinds.of(ast.Call)):
         return False
-    uses = Counter(n.id for n in nodes if isinstance(n, ast.Name))
+    uses = Counter(n.id for n in kinds.of(ast.Name))
     changed = False
-    for node in nodes:
+    for node in kinds.nodes:  # in the walk's order: a loop in a loop rewritten is read in the outer one's new body
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if not (isinstance(block, list) and len(block) > 1 and isinstance(block[0], ast.stmt)):
@@ -237,24 +254,23 @@ def _is_none(value) -> bool:
 # -- the class --------------------------------------------------------------------------------------------------
 
 
-def _class_spellings(tree, nodes, bound, replace) -> None:
+def _class_spellings(tree, kinds: _Kinds, bound, replace) -> None:
     def name(text):
         return lambda node: ast.copy_location(ast.Name(text, ast.Load()), node)
 
-    if (bound["type"] == 0 and any(isinstance(n, ast.Call) and _is_name(n.func, "type") for n in nodes)
-            or any(isinstance(n, ast.Attribute) and n.attr == "__class__" for n in nodes)):
+    if (bound["type"] == 0 and any(_is_name(n.func, "type") for n in kinds.of(ast.Call))
+            or any(n.attr == "__class__" for n in kinds.of(ast.Attribute))):
         for node, cls in _in_methods(tree).items():
             replace[node] = name(cls)
-    plain_globals = bound["globals"] == 0
-    for n in nodes:
-        if plain_globals and isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load) \
+    for n in kinds.of(ast.Subscript) if bound["globals"] == 0 else ():
+        if isinstance(n.ctx, ast.Load) \
                 and isinstance(n.value, ast.Call) and _is_name(n.value.func, "globals") and not n.value.args \
                 and not n.value.keywords and _identifier(n.slice):
             replace[id(n)] = name(n.slice.value)
-    selves = _module_itself(tree, nodes, bound)
+    selves = _module_itself(tree, kinds, bound)
     if selves:
-        for n in nodes:
-            if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and (
+        for n in kinds.of(ast.Attribute):
+            if isinstance(n.ctx, ast.Load) and (
                     id(n.value) in selves or isinstance(n.value, ast.Name) and n.value.id in selves):
                 replace[id(n)] = name(n.attr)
 
@@ -290,11 +306,11 @@ def _in_methods(tree) -> dict:
     return {node: cls for node, (method, cls) in found.items() if binds[method] == 1}
 
 
-def _module_itself(tree, nodes, bound) -> set:
+def _module_itself(tree, kinds: _Kinds, bound) -> set:
     """The ids of `sys.modules[__name__]` expressions and the names the module binds once to one."""
-    if not any(isinstance(n, ast.alias) and n.name == "sys" and n.asname is None for n in nodes) or bound["sys"] != 1:
+    if not any(n.name == "sys" and n.asname is None for n in kinds.of(ast.alias)) or bound["sys"] != 1:
         return set()
-    found = {id(n) for n in nodes if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load)
+    found = {id(n) for n in kinds.of(ast.Subscript) if isinstance(n.ctx, ast.Load)
              and isinstance(n.value, ast.Attribute) and n.value.attr == "modules" and _is_name(n.value.value, "sys")
              and _is_name(n.slice, "__name__")}
     for s in tree.body:

@@ -38,7 +38,7 @@ import sys
 from collections import Counter
 
 from .budget import FREE, Work
-from .plain_names import _bindings, _is_name, replaced
+from .plain_names import _bindings, _is_name, _Kinds, replaced
 from .walk import children
 
 # the text a file must hold for any step to look for anything (the tree is walked only then)
@@ -67,7 +67,7 @@ def values_as_written(tree: ast.Module, text: str | None = None, work: Work = FR
             paired.add(id(node.operand))
             replace[id(node)] = lambda e: ast.copy_location(ast.Call(ast.Name("bool", ast.Load()),
                                                                      [e.operand.operand], []), e)
-    bound = _bindings(nodes)
+    bound = _bindings(_Kinds(nodes))
     _through_dict(nodes, bound, replace)
     _star_imports(tree, nodes, bound, replace)
     changed |= _mangled(tree, nodes, work)
