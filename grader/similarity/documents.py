@@ -18,7 +18,7 @@ from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
 from .scores import float_sum
 from .tokens import shared as shared_tokens
-from .traits import _WORD, _hash, structure_shapes, trait_hashes, traits as traits_of
+from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
 from .walk import walk
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
@@ -326,7 +326,16 @@ def own_code(document: Document, weight) -> dict[int, float]:
 def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
     """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes."""
     units = [u for name in sorted(texts) for u in units_of(texts[name], name)]
-    return frozenset(all_kgrams(units) | set(structure_shapes(units)) | statement_orders(units)
-                     | {h for name in sorted(texts) for h in trait_hashes(texts[name])}
-                     | {h for name in sorted(texts) for h in meanings(texts[name], name)}
-                     | {h for name in sorted(texts) for h in op_forms(texts[name])})
+    read: set[int] = set()  # each file's traits, meanings and op forms
+    for name in sorted(texts):
+        text = texts[name]
+        if text.startswith("\ufeff") or len(text) > MAX_SHAPES_CHARS:  # traits reads another text, or has no tree
+            read |= set(traits_of(text)) | set(meanings(text, name)) | op_forms(text)
+            continue
+
+        def with_meanings(tree, name=name, text=text):  # the file parsed and read by plain_module once for all three
+            read.update(meanings(text, name, tree=tree))
+            read.update(op_forms(text, tree=tree))
+
+        read.update(traits_of(text, with_meanings))
+    return frozenset(all_kgrams(units) | set(structure_shapes(units)) | statement_orders(units) | read)

@@ -123,14 +123,18 @@ def meanings(text: str, file: str = "engine.py", steps: int = MAX_STEPS,
     return out
 
 
-def op_forms(text: str) -> set[int]:
+def op_forms(text: str, tree=PARSE) -> set[int]:
     """The form of each op method of each class of a file (the starter's: `meanings`' GIVEN): its lines as written,
     without their indentation or blank lines; and the set of each class's ops, as an engine's whole names it: an
-    engine whose ops are the ones the starter has (a filler's, its lines rewritten by a copier) did not choose them."""
-    try:
-        tree = plain_module(parse(text), text, Work(PLAIN_LIMIT))  # grader/parsing.py's parse, as in meanings
-    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError, OverBudget):  # as in meanings
+    engine whose ops are the ones the starter has (a filler's, its lines rewritten by a copier) did not choose them.
+    TREE: as `meanings`' (only read; None: it has none that is read)."""
+    if tree is None:
         return set()
+    if tree is PARSE:
+        try:
+            tree = plain_module(parse(text), text, Work(PLAIN_LIMIT))  # grader/parsing.py's parse, as in meanings
+        except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError, OverBudget):  # as in meanings
+            return set()
     lines_of = python_lines(text)  # as Python ends a line (not at a form feed)
     classes = [c for c in walk(tree) if isinstance(c, ast.ClassDef)]
     forms = {_form(f, lines_of) for c in classes for f in c.body
