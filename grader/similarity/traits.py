@@ -385,8 +385,3 @@ def structure_shapes(units) -> dict[int, tuple[float, str, set[tuple[str, int]]]
             out[_hash("structure", text)] = (min(len(statements), MAX_SIZE) * SHAPE_SHARE, text,
                                                 {(unit.file, line) for line in unit.lines})
     return out
-
-
-def trait_hashes(text: str) -> set[int]:
-    """The hashes of the traits of TEXT: what a starter or public source gives away."""
-    return set(traits(text))
