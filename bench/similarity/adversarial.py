@@ -187,6 +187,12 @@ def files() -> dict[str, str]:
         "1 MiB of `x = x + (e)` lines": fill("self.grad = self.grad + (other.data * out.grad)\n"),
         "1,900 one-line functions, each with a parameter of its own": "".join(
             f"def f{i}(a{i}):\n    return a{i}\n" for i in range(1900)),
+        # session 15: the spellings plain_arithmetic reads as written plainly, each many times over
+        "1 MiB of subtractions, divisions, squares, appends, folds and index loops": "import functools, operator\n"
+            + fill("def f(xs, ys, w):\n    for i in range(len(xs)):\n        x, y = xs[i], ys[i]\n"
+                   "        e = (w.data * x + w.grad * -1) * (w.data * x + w.grad * -1) * len(xs) ** -1\n"
+                   "        xs += [e]\n        xs = xs + [-e]\n"
+                   "    return functools.reduce(operator.add, [a * a for a in xs], 0)\n"),
         "1 MiB docstring": 'class Value:\n    """' + fill("the grad of the node flows back ") + '"""\n',
         # session 15: the spellings plain_values reads as written plainly, each many times over
         "1 MiB of double negations, constant choices, dicts, private names": fill(

@@ -50,6 +50,7 @@ import copy
 
 from .blocks import blocks_as_written, rewrite_blocks
 from .budget import FREE, Work
+from .plain_arithmetic import arithmetic_as_written
 from .plain_classes import classes_as_written
 from .plain_names import names_as_written
 from .plain_values import values_as_written
@@ -67,6 +68,7 @@ def plain_module(tree: ast.Module, text: str | None = None, work: Work | None = 
     classes_as_written(tree, work)
     names_as_written(tree, text, work)
     values_as_written(tree, text, work)
+    arithmetic_as_written(tree, text, work)
     if text is None or ":=" in text:
         walrus_as_assignments(tree, work)
     return tree

@@ -126,6 +126,11 @@ HOSTILE = {  # small copies of bench/similarity/adversarial.py's session-14 file
         f"def w{i}(self):\n    return self.data + {i}\nT{i} = type('T{i}', (), dict(w=w{i}, z={i}))\n" for i in range(60)),
     "functions bound by setattr": "class Value:\n    pass\n" + "".join(
         f"def q{i}(self, o):\n    return Value(self.data * o.data)\nsetattr(Value, '__q{i}__', q{i})\n" for i in range(60)),
+    "subtractions, squares, appends, folds and index loops (plain_arithmetic)": "import functools, operator\n" + "".join(
+        f"def f{i}(xs, ys, w):\n    for i in range(len(xs)):\n        x, y = xs[i], ys[i]\n"
+        f"        e = (w.data * x + w.grad * -1) * (w.data * x + w.grad * -1) * len(xs) ** -1\n"
+        f"        xs += [e]\n    return functools.reduce(operator.add, [a * a for a in xs], {i % 2})\n"
+        for i in range(40)),
     "an engine": PLAIN,
 }
 
