@@ -30,7 +30,7 @@ sys.path.insert(0, str(HERE))
 
 import run  # noqa: E402
 
-from grader.similarity import PUBLIC_ARCHIVE, canonical_sources  # noqa: E402
+from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, lecture_sources  # noqa: E402
 
 SCORING = frozenset({"cohort.py", "scores.py"})  # what rescoring redoes; the rest of grader/similarity/ is reading
 # the seeds of each red-team class that changes were chosen on, and the ones they were then measured on
@@ -47,7 +47,7 @@ def reading_digest(package: Path = run.REPO / "grader" / "similarity") -> str:
         if path.name not in SCORING:
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
     digest.update((PUBLIC_ARCHIVE / "engine.py").read_bytes())
-    for name, text in sorted(canonical_sources().items()):
+    for name, text in sorted({**canonical_sources(), **lecture_sources()}.items()):
         digest.update(name.encode() + b"\0" + text.encode())
     return digest.hexdigest()[:16]
 

@@ -91,10 +91,11 @@ def read_cohort(folder: Path) -> tuple[list, object]:
     name = starter_file(folder).name
     source = public_source(folder).read_text(encoding="utf-8")
     kgrams = starter_kgrams({name: starter_file(folder).read_text(encoding="utf-8")})
-    public_kgrams, variant_kgrams = known_kgrams({name: source}, canonical_sources())
+    canonical = canonical_sources({name: ""})  # the lecture's code for a network (nn.py), as `grade similarity`
+    public_kgrams, variant_kgrams = known_kgrams({name: source}, canonical)
     documents = [read_document(sid, {name: text}, kgrams, public_kgrams, variant_kgrams)
                  for sid, text in submitted_texts(folder / "submissions").items()]
-    return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical_sources()))
+    return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical))
 
 
 def starter_file(folder: Path) -> Path:

@@ -28,6 +28,7 @@ grader (feedback pages, CI, Gradescope results) reads or includes it.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 from dataclasses import dataclass
@@ -35,13 +36,18 @@ from pathlib import Path
 
 from ..course import COURSE
 from ..load import LoadError, load_entry, load_folder
+from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
 from .regions import matches
+from .unparse import unparse
 from .variants import known_kgrams
 
 # karpathy/micrograd's engine.py and nn.py (MIT, its licence beside them): the public solutions most likely copied
 PUBLIC_ARCHIVE = Path(__file__).parents[1] / "data" / "public" / "karpathy-micrograd"
+# the course's lecture ("building micrograd", MIT, its licence beside it): its network and training loop, written out
+LECTURE = Path(__file__).parents[1] / "data" / "canonical" / "lecture"
+LECTURE_FILES = ("nn.py",)  # the student files the lecture's code is canonical for: its network's
 PRIVATE_MODE = 0o600  # the report names students and shows their code: the instructor's account only
 
 
@@ -67,7 +73,7 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     starter_texts = starter_files(exercise, starters)
     kgrams = starter_kgrams(starter_texts)
     sources = {**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))}
-    canonical = canonical_sources()
+    canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
     documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
                                variant_kgrams=variant_kgrams)
@@ -147,22 +153,50 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
     return {}  # the complete engine is written from scratch: no starter to subtract
 
 
-def canonical_sources() -> dict[str, str]:
-    """{name: text} of the course's reference solution: what the canonical answer of every exercise is.
+def canonical_sources(starter: dict[str, str] | None = None) -> dict[str, str]:
+    """{name: text} of the course's canonical code: its reference solution (the canonical answer of every exercise),
+    and the code of its lecture (`lecture_sources`: the network and training loop every student has seen) when the
+    STARTER has a file of the lecture's (LECTURE_FILES: 07-mlp-xor's nn.py).
 
-    Code it contains is no evidence between two students (two honest students who
-    fill a starter the canonical way write the same lines), as public code is
-    not; unlike a public source, matching it is not reported: an honest
-    student's canonical answer matches it by construction. The reference ships
-    with the instructor's install only; without it, nothing is canonical.
+    Code they contain is no evidence between two students (two honest students who
+    fill a starter the canonical way, or as the lecture wrote it, write the same
+    lines), as public code is not; unlike a public source, matching it is not
+    reported: an honest student's canonical answer matches it by construction.
+    The reference ships with the instructor's install only (without it, only the
+    lecture is canonical); the lecture ships with every install (package data).
+    The lecture's network is read as canonical for a network, as micrograd's
+    network is compared with a network only (`shipped_sources`): its loop's
+    `p.grad = 0.0` reads as an engine's `self.grad = 0.0` (the examples' ring).
     """
+    given = {Path(name).name for name in starter or {}}
+    lecture = lecture_sources() if given & set(LECTURE_FILES) else {}
     try:
         import reference
     except ImportError:
-        return {}
+        return lecture
     folder = Path(reference.__file__).parent
-    return {f"course reference/{path.name}": path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))
-            if path.name not in ("__init__.py", "test_engine.py")}
+    return {**{f"course reference/{path.name}": path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))
+               if path.name not in ("__init__.py", "test_engine.py")}, **lecture}
+
+
+def lecture_sources() -> dict[str, str]:
+    """{name: text} of the lecture's code (LECTURE) as the lecture writes it, and as the usual spacing writes it
+    (`wi * xi`, `sz[i + 1]`: a student who types the lecture's lines out writes them so) with its statements
+    after the classes (the network called, the examples, the training loop: the notebook's cells) as the body of
+    one function: a student writes that loop in a function (07-mlp-xor's `train_xor`), and the canonical variants
+    (variants.py) are derived from functions only."""
+    out = {}
+    for path in sorted(LECTURE.glob("*.py")):
+        name, text = f"course lecture/{path.name}", path.read_text(encoding="utf-8")
+        tree = parse(text)
+        defined = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef))]
+        cells = [n for n in tree.body if n not in defined]
+        if cells:
+            defined.append(ast.FunctionDef(name="lecture", args=ast.arguments([], [], None, [], [], None, []),
+                                           body=cells, decorator_list=[], returns=None, type_comment=None))
+        out[name] = text
+        out[f"{name} <formatted>"] = unparse(ast.fix_missing_locations(ast.Module(body=defined, type_ignores=[])))
+    return out
 
 
 def shipped_sources(starter: dict[str, str]) -> dict[str, str]:

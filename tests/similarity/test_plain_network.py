@@ -120,8 +120,10 @@ def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class)
     # noor|theo 0.2909, ruth|theo 0.2889; the plain forms are canonical variants now, weak evidence, and the copy
     # keeps what it shares in full in the cosine
     _, scores = plain_class
-    assert scores[("noor", "noor_copy")] == 0.996
+    # (session 15: with the lecture's code canonical, grader/data/canonical/lecture/, noor|noor_copy 0.996 -> 0.9951,
+    # noor|ruth 0.3325 -> 0.341, noor|theo 0.2589 -> 0.2311, ruth|theo 0.2104 -> 0.2066)
+    assert scores[("noor", "noor_copy")] == 0.9951
     honest = {pair: score for pair, score in scores.items() if "noor_copy" not in pair}
-    assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.3325
+    assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.341
     # ruth|theo 0.2153 before session 15's `_Mean` and `_MeanSummed` (loop_forms.py) joined the canonical variants
-    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.2589, 0.2104)
+    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.2311, 0.2066)
