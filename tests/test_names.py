@@ -57,6 +57,8 @@ def test_the_check_finds_a_dropped_import_and_nothing_in_a_sound_file():
 
 
 def test_every_name_the_grader_reads_is_bound_in_its_file_or_a_builtin():
+    # grader/data/ holds texts the similarity report compares against (the public engines, the lecture's cells,
+    # which read a Value defined in an earlier cell): read as text, never imported
     found = {str(path.relative_to(GRADER)): unbound(path.read_text(encoding="utf-8"))
-             for path in sorted(GRADER.rglob("*.py"))}
+             for path in sorted(GRADER.rglob("*.py")) if path.relative_to(GRADER).parts[0] != "data"}
     assert {path: names for path, names in found.items() if names} == {}

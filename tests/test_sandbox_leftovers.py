@@ -15,6 +15,7 @@ And the scratch folder of a grader killed mid-batch (it holds the runner and sub
 the next grader (leftovers.sweep_scratch), never one that is in use."""
 
 import fcntl
+import json
 import os
 import signal
 import subprocess
@@ -90,42 +91,57 @@ def _class(folder, entries):
     return folder
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("kind", ["bubblewrap", "no bubblewrap", "no bubblewrap, no uid of its own"])
-def test_a_long_lived_sandbox_keeps_nothing_of_the_submissions_it_observed(kind, tmp_path):
+def _observe_one_by_one(kind, folder):
+    """Observe the class in `folder` in one sandbox (`kind`), one submission after another, in this process: what
+    it holds before, after each observation (and a moment after the last), and once the sandbox is closed."""
     suite = load_suite("engine")
     before = _state()
     box = Sandbox(LIMITS, use_bwrap=kind == "bubblewrap")
     try:
         if kind == "bubblewrap" and box.bwrap is None:
-            pytest.skip(f"bubblewrap cannot be used here: {box.warning}")
-        statuses = {"correct": "ok", "daemons": "ok"}
+            return {"skip": f"bubblewrap cannot be used here: {box.warning}"}
         if kind.endswith("no uid of its own"):
-            # as a grader that is not root: the workers run as its own uid (no process limit: no fork storm here, nor
-            # the daemon that writes into other graders' folders); only the slot's cgroup tells their orphans apart
             if box.cgroups is None:
-                pytest.skip("without cgroup v2 nor a uid per slot, nothing tells a worker's orphan from the "
-                            "grader's own child (docs/security.md)")
+                return {"skip": "without cgroup v2 nor a uid per slot, nothing tells a worker's orphan from the "
+                                "grader's own child (docs/security.md)"}
             box.is_root = False
-            statuses.update({"segfault-recursion": "crashed", "exit-os-import": "crashed"})
-        else:
-            statuses.update(HOSTILE)
-        submissions = load_submissions(str(_class(tmp_path / "class", statuses)), suite)
-        seen, first = {}, None
-        for submission in submissions:
+        states, seen = [], {}
+        for submission in load_submissions(str(folder), suite):
             run = observe_submission(submission, suite, box, 0)
             seen[submission.id] = run["status"]
-            state = _state(box)
-            first = first or state
-            assert (submission.id, state) == (submission.id, dict(first, children=0, zombies=0))
-        assert seen == statuses
-        if kind.endswith("no uid of its own"):
-            time.sleep(0.2)  # a daemon killed late would show as a zombie by now
-            assert _state(box) == first
+            states.append([submission.id, _state(box)])
+        time.sleep(0.2)  # a daemon killed late would show as a zombie by now
+        late = _state(box)
     finally:
         box.close()
-    after = _state()
-    assert after == before and after["children"] == 0
+    return {"before": before, "states": states, "seen": seen, "late": late, "after": _state()}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["bubblewrap", "no bubblewrap", "no bubblewrap, no uid of its own"])
+def test_a_long_lived_sandbox_keeps_nothing_of_the_submissions_it_observed(kind, tmp_path):
+    # in a process of its own, as `grade serve`'s pool worker is: a pytest worker holds what earlier tests left it
+    # (a browser's processes, orphaned to it while it was a subreaper, die as its zombies: 42 on one CI run)
+    statuses = {"correct": "ok", "daemons": "ok"}
+    if kind.endswith("no uid of its own"):
+        # as a grader that is not root: the workers run as its own uid (no process limit: no fork storm here, nor
+        # the daemon that writes into other graders' folders); only the slot's cgroup tells their orphans apart
+        statuses.update({"segfault-recursion": "crashed", "exit-os-import": "crashed"})
+    else:
+        statuses.update(HOSTILE)
+    folder = _class(tmp_path / "class", statuses)
+    done = subprocess.run([sys.executable, __file__, kind, str(folder)], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.splitlines()[-1])
+    if "skip" in found:
+        pytest.skip(found["skip"])
+    first = found["states"][0][1]
+    for submission, state in found["states"]:
+        assert (submission, state) == (submission, dict(first, children=0, zombies=0))
+    assert found["seen"] == statuses
+    assert found["late"] == first
+    assert found["after"] == found["before"] and found["after"]["children"] == 0
 
 
 def _grader_holding_a_scratch_root(parent):
@@ -241,3 +257,7 @@ def test_a_worker_that_cannot_be_started_or_watched_leaves_no_descriptor_nor_pro
         assert _state(box) == before
     finally:
         box.close()
+
+
+if __name__ == "__main__":  # test_a_long_lived_sandbox_keeps_nothing_of_the_submissions_it_observed's own process
+    print(json.dumps(_observe_one_by_one(sys.argv[1], Path(sys.argv[2]))))
