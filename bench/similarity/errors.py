@@ -2,7 +2,7 @@
 
     python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
                                      [--eighth] [--ninth] [--tenth] [--eleventh] [--twelfth] [--thirteenth]
-                                     [--fourteenth]
+                                     [--fourteenth] [--fifteenth]
                                      [--list 5] [--json OUT]
 
 For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
@@ -48,10 +48,11 @@ import run  # noqa: E402
 NEGATIVE_KINDS = ("hard", "public-public", "public-other", "fillers", "engine", "copy-other", "hard-other")
 POSITIVE_KINDS = ("L1", "L2", "L3", "L4", "twice")
 CLASSES = ("second", "fourth", "fifth", "sixth", "seventh")
-# written by hand, each in its own folder: the eighth, ninth, tenth, twelfth (10-neuron's neuron.py) and fourteenth
-# (08-dual-numbers' dual.py) measured, never tuned on; the eleventh a tuning class (07-mlp-xor's nn.py, like the tenth)
+# written by hand, each in its own folder: the eighth, ninth, tenth, twelfth (10-neuron's neuron.py), fourteenth
+# (08-dual-numbers' dual.py) and fifteenth (03-tanh's engine.py) measured, never tuned on; the eleventh a tuning class
+# (07-mlp-xor's nn.py, like the tenth)
 # the thirteenth (11-fit-line's fit_line.py) a tuning class too
-HELD_OUT = ("eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth")
+HELD_OUT = ("eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth")
 
 
 def negative_kind(a: dict, b: dict) -> str:
@@ -162,11 +163,13 @@ def build(name: str, seed: int, folder: Path) -> dict:
     import thirteenth
     import twelfth
     import fourteenth
+    import fifteenth
 
     if name in HELD_OUT:
         labels = folder / "labels.json"
         held_out = {"eighth": eighth, "ninth": ninth, "tenth": tenth, "eleventh": eleventh,
-                    "twelfth": twelfth, "thirteenth": thirteenth, "fourteenth": fourteenth}[name]
+                    "twelfth": twelfth, "thirteenth": thirteenth, "fourteenth": fourteenth,
+                    "fifteenth": fifteenth}[name]
         return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else held_out.build(folder)
     module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
@@ -205,6 +208,8 @@ def main():
                              "tuning class)")
     parser.add_argument("--fourteenth", action="store_true",
                         help="also the fourteenth class (fourteenth/, 08-dual-numbers' dual.py, written by hand: held out)")
+    parser.add_argument("--fifteenth", action="store_true",
+                        help="also the fifteenth class (fifteenth/, 03-tanh's engine.py, written by hand: held out)")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
     parser.add_argument("--json", type=Path, help="also write the analysis here")
     args = parser.parse_args()

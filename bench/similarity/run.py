@@ -50,6 +50,7 @@ import tenth  # noqa: E402
 import thirteenth  # noqa: E402
 import twelfth  # noqa: E402
 import fourteenth  # noqa: E402
+import fifteenth  # noqa: E402
 import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
@@ -363,6 +364,10 @@ def arguments() -> argparse.ArgumentParser:
                         help="also the fourteenth class (fourteenth/, 57 files written by hand, blind to the method, "
                              "on 08-dual-numbers' dual.py (forward mode), against the grader's micrograd engine; held "
                              "out: measured once, never tuned on)")
+    parser.add_argument("--fifteenth", action="store_true",
+                        help="also the fifteenth class (fifteenth/, 57 files written by hand, blind to the method, "
+                             "on 03-tanh's engine.py, against the grader's micrograd engine; held out: measured once, "
+                             "never tuned on)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -439,6 +444,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "fourteenth"
         classes[f"fourteenth class, {fourteenth.EXERCISE} (by hand, fourteenth/, held out)"] = (
             folder, made(folder, lambda: fourteenth.build(folder)))
+    if args.fifteenth:
+        folder = args.build / "fifteenth"
+        classes[f"fifteenth class, {fifteenth.EXERCISE} (by hand, fifteenth/, held out)"] = (
+            folder, made(folder, lambda: fifteenth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

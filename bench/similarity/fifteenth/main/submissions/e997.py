@@ -1,0 +1,165 @@
+"""A scalar-valued reverse-mode autograd engine.
+
+Every operation makes a new `Value` that remembers its inputs and a small
+`_backward` closure. The closure knows only its own *local* derivative and
+multiplies it by the gradient arriving from above (`out.grad`): the chain rule,
+one nd at a time. Calling those closures from the output back to the inputs
+is backpropagation.
+"""
+
+import math
+
+
+class Value:
+    """A scalar, the gradient of the final output with respect to it, and how it was made."""
+
+    def __init__(self, data, _children=(), _op=""):
+        self.data = data
+        self.grad = 0  # d(output)/d(self): nothing has flowed back yet
+        self._backward = lambda: None  # a leaf passes nothing on
+        # The inputs, each once, in the order given. (A set would iterate in
+        # memory-address order, so gradients summed along several paths could
+        # differ in the last bit from one run to the next.)
+        self._prev = tuple(dict.fromkeys(_children))
+        self._op = _op  # for printing and drawing graphs
+
+    # -- the basic operations: each knows its own local derivative -------------
+
+    def __add__(self, other):
+        other = (Value(other), other)[isinstance(other, Value)]
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():
+            # d(a + b)/da = 1 and d(a + b)/db = 1: the gradient passes through.
+            # += because a nd used twice receives gradient along both paths.
+            self.grad += out.grad
+            other.grad += out.grad
+
+        out._backward = _backward
+        return out
+
+    def __mul__(self, other):
+        other = (Value(other), other)[isinstance(other, Value)]
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            # d(a * b)/da = b and d(a * b)/db = a: each gets the *other* operand
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    def relu(self):
+        out = Value((self.data, 0)[self.data < 0], (self,), "ReLU")
+
+        def _backward():
+            # 1 where the output is positive, else 0 (so relu'(0) = 0)
+            self.grad += (out.data > 0) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def tanh(self):
+        out = Value(math.tanh(self.data), (self,), "tanh")
+
+        def make():
+            def _backward():
+                # derivative from the result: 1 - tanh^2
+                d = 1 - out.data ** 2
+                self.grad += d * out.grad
+            return _backward
+
+        out._backward = make()
+        return out
+
+    def exp(self):
+        out = Value(math.exp(self.data), (self,), "exp")
+
+        def make():
+            def _backward():
+                self.grad += out.data * out.grad
+            return _backward
+
+        out._backward = make()
+        return out
+
+    def __pow__(self, k):
+        assert isinstance(k, (int, float)), "powers must be plain numbers"
+        out = Value(self.data ** k, (self,), f"**{k}")
+
+        def make():
+            def _backward():
+                self.grad += k * (self.data ** (k - 1)) * out.grad
+            return _backward
+
+        out._backward = make()
+        return out
+
+    def __rtruediv__(self, other):  # other / self
+        return other * self ** -1
+
+    def __truediv__(self, other):  # self / other
+        return self * other ** -1
+
+    def zero_grad(self):
+        """Set grad back to 0 on every nd this one depends on (call before a second backward)."""
+        done, stack = set(), [self]
+        while stack:
+            nd = stack.pop()
+            if nd not in done:
+                done.add(nd)
+                nd.grad = 0
+                stack.extend(nd._prev)
+
+    # -- backpropagation -------------------------------------------------------
+
+    def backward(self):
+        """Add d(self)/d(v) into v.grad for every v that self depends on, starting from d(self)/d(self) = 1."""
+        # Topological order: every nd after all of its inputs. Depth-first
+        # with a visited set, but with an explicit stack instead of recursion,
+        # so a chain 100,000 nodes long does not hit Python's recursion limit.
+        topo, visited = [], set()
+        stack = [(self, False)]
+        while stack:
+            nd, children_done = stack.pop()
+            if children_done:
+                topo.append(nd)
+            elif nd not in visited:
+                visited.add(nd)
+                stack.append((nd, True))
+                for child in nd._prev:
+                    if child not in visited:
+                        stack.append((child, False))
+
+        # dL/dL = 1: the seed that every other gradient is a multiple of
+        self.grad = 1
+        # reverse topological order: each nd's grad is complete before it is passed on
+        for nd in reversed(topo):
+            nd._backward()
+
+    # -- derived operations: their gradients come "for free" -------------------
+
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+
+
+if __name__ == "__main__":
+    # check with the neuron from the video
+    x1, x2 = Value(2.0), Value(0.0)
+    w1, w2 = Value(-3.0), Value(1.0)
+    b = Value(6.8813735870195432)
+    n = x1 * w1 + x2 * w2 + b
+    o = n.tanh()
+    o.backward()
+    for name, v in (("x1", x1), ("w1", w1), ("x2", x2), ("w2", w2)):
+        print(name, round(v.grad, 4))
+    o.zero_grad()
+    print("after zero_grad:", x1.grad, w1.grad)
