@@ -369,7 +369,7 @@ class Cohort:
                 chosen_total += w
                 chosen_tokens += tokens if w > 0 else 0.0
             for index in self.postings.get(h, ()):
-                held = min(1.0, self.documents[index].tokens.get(h, 0.0) / tokens) if tokens else 0.0
+                held = _held(self.documents[index], source, h, tokens)
                 shared[index] += w * held
                 raw[index] += tokens * held
                 if own:
@@ -397,3 +397,16 @@ class Cohort:
                 score *= 1 - said * (1 - min(1.0, chosen[i] / chosen_total))
             scores.append((self.documents[i].id, round(score, 4)))
         return [(doc_id, score) for doc_id, score in scores if score > 0]
+
+
+def _held(document: Document, source: Document, h: int, tokens: float) -> float:
+    """How much of the source's fragment H (TOKENS of it) DOCUMENT holds, from 0 to 1: as many occurrences of it as
+    the source has hold all of it. A fragment's tokens are shared among the fragments that overlap it, which
+    depends on the code around it (a copy whose next method was restyled shares them otherwise), so they only
+    count where the document holds it in functions that nothing runs (read at UNREACHED_WEIGHT: padding)."""
+    if not tokens:
+        return 0.0
+    size = min(1.0, document.tokens.get(h, 0.0) / tokens)
+    if h in document.unreached.get("tokens", {}):
+        return size
+    return max(size, min(1.0, len(document.prints.get(h, ())) / max(1, len(source.prints.get(h, ())))))

@@ -2,6 +2,8 @@
 course's canonical code written another way (grader/similarity/variants.py), and a name imported from a module
 reads as the module's attribute."""
 
+from pathlib import Path
+
 from grader.similarity import canonical_sources
 from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, read_document, read_public, starter_kgrams
 from grader.similarity.normalise import units_of
@@ -324,3 +326,40 @@ def test_a_verbatim_copys_source_is_none_of_its_own_code_however_loosely_the_oth
     pairs = pairs_of({"eve": added, "fay": disguised(rewritten)})
     assert 0.09 < pairs[("eve", "fay")] < 0.12
     assert pairs_of({"eve": added, "gus": disguised(added)})[("eve", "gus")] < 0.09  # two verbatim copies: 0.078
+
+
+def test_a_fragment_of_the_source_is_held_whole_by_as_many_occurrences_however_its_tokens_are_shared():
+    """A fragment's tokens are shared among the fragments that overlap it in the copy, which depends on the code
+    around it: a copy that holds it as often as the source does holds all of it (cohort._held), except where it
+    holds it only in code that nothing runs (padding, read at its token size)."""
+    from dataclasses import replace
+
+    from grader.similarity.cohort import _held
+
+    copy = read_document("ann", {"engine.py": with_ops(LECTURE)}, frozenset(), PUBLIC, VARIANTS)
+    h = next(h for h in SOURCE.prints if h in copy.prints and len(copy.prints[h]) == len(SOURCE.prints[h]))
+    tokens = SOURCE.tokens[h]
+    thinner = replace(copy, tokens={**copy.tokens, h: tokens / 2})
+    assert _held(thinner, SOURCE, h, tokens) == 1.0
+    assert _held(replace(thinner, unreached={"tokens": {h: tokens}}), SOURCE, h, tokens) == 0.5
+    assert _held(replace(thinner, prints={k: v for k, v in copy.prints.items() if k != h}), SOURCE, h, tokens) == 0.5
+
+
+def test_fresh_public_copies_are_matched_and_no_pair_of_them_is_flagged():
+    """bench/similarity/pubcopies/engine (session 16): thirteen copies of micrograd by other hands, disguised
+    (renamed, reordered, restyled, restructured, a part, with much of one's own) in the test class: the verbatim and
+    renamed ones match it fully, the disguised ones less, and no two of them are a pair at the floor."""
+    folder = Path(__file__).parents[2] / "bench" / "similarity" / "pubcopies" / "engine"
+    fresh = {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py"))}
+    documents = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), PUBLIC, VARIANTS)
+                 for name in CLASS] + [read_document(i, {"engine.py": t}, frozenset(), PUBLIC, VARIANTS)
+                                       for i, t in fresh.items()]
+    cohort = Cohort(documents)
+    public = dict(cohort.against(SOURCE))
+    assert {i: round(public[i], 2) for i in fresh} == {
+        "p101": 1.0, "p102": 0.94, "p103": 1.0, "p104": 0.81, "p105": 1.0, "p106": 1.0, "p107": 0.4, "p108": 0.54,
+        "p109": 1.0, "p110": 0.67, "p111": 1.0, "p112": 0.67, "p113": 1.0}
+    among = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: public}, threshold=THRESHOLD)
+             if p.a in fresh and p.b in fresh}
+    # the highest: one copier's level-3 disguise on two copies (names, lines as written), neither flagged
+    assert max(among, key=among.get) == ("p110", "p112") and max(among.values()) < THRESHOLD
