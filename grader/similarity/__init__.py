@@ -47,7 +47,7 @@ from .variants import known_kgrams
 PUBLIC_ARCHIVE = Path(__file__).parents[1] / "data" / "public" / "karpathy-micrograd"
 # the course's lecture ("building micrograd", MIT, its licence beside it): its network and training loop, written out
 LECTURE = Path(__file__).parents[1] / "data" / "canonical" / "lecture"
-LECTURE_FILES = ("nn.py",)  # the student files the lecture's code is canonical for: its network's
+LECTURE_FILES = ("nn.py", "fit_line.py")  # the student files the lecture's code is canonical for: a network, a training loop
 PRIVATE_MODE = 0o600  # the report names students and shows their code: the instructor's account only
 
 
@@ -156,7 +156,8 @@ def starter_files(exercise: str | None, paths: tuple[Path, ...]) -> dict[str, st
 def canonical_sources(starter: dict[str, str] | None = None) -> dict[str, str]:
     """{name: text} of the course's canonical code: its reference solution (the canonical answer of every exercise),
     and the code of its lecture (`lecture_sources`: the network and training loop every student has seen) when the
-    STARTER has a file of the lecture's (LECTURE_FILES: 07-mlp-xor's nn.py).
+    STARTER has a file of the lecture's (LECTURE_FILES: 07-mlp-xor's nn.py, the network and its loop; 11-fit-line's
+    fit_line.py, the course's first training loop, the lecture's loop on two parameters).
 
     Code they contain is no evidence between two students (two honest students who
     fill a starter the canonical way, or as the lecture wrote it, write the same

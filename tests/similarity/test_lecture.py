@@ -22,6 +22,8 @@ def test_the_lecture_is_canonical_in_every_install():
     # canonical for a network (a starter with nn.py), not for an engine: its loop's `p.grad = 0.0` reads as an
     # engine's `self.grad = 0.0` (the examples' ring: alice|dave 0.5167 -> 0.4851 with it)
     assert {name: canonical_sources({"nn.py": ""})[name] for name in texts} == texts
+    # and for 11-fit-line's training loop (the lecture's loop on w and b; the thirteenth class 0.7881 -> 0.7982)
+    assert {name: canonical_sources({"fit_line.py": ""})[name] for name in texts} == texts
     assert not set(texts) & (set(canonical_sources({"engine.py": ""})) | set(canonical_sources()))
     # package data of the student's wheel as of the instructor's, with its licence
     assert not instructor_only("grader/data/canonical/lecture/building_micrograd.py")
