@@ -106,7 +106,9 @@ def test_each_tricked_copy_of_the_thirteenth_is_read_as_its_plain_copy():
 # thirteenth.py --evasions (ours, each tricked copy with its source / its plain copy): at 13aef98 (babf9d8's method)
 # 0.708/0.984, 0.634/0.994, 0.713/0.927, 0.918/0.970, 0.220/0.571, 0.715/0.844; square-as-product is not read (its
 # plain copy still within 0.1)
-EVASIONS = {"sub-as-add": (0.984, 0.985), "append-as-concat": (0.992, 0.994), "division-as-power": (0.936, 0.936),
+# session 16: the lecture canonical for fit_line.py too, append-as-concat (0.992, 0.994) -> (0.981, 0.987) and
+# division-as-power (0.936, 0.936) -> (0.933, 0.933): the lecture's loop is no evidence in the copies either
+EVASIONS = {"sub-as-add": (0.984, 0.985), "append-as-concat": (0.981, 0.987), "division-as-power": (0.933, 0.933),
             "square-as-product": (0.871, 0.943), "sum-as-reduce": (0.583, 0.583), "zip-indexed": (0.896, 0.897)}
 
 
