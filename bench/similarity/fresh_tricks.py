@@ -984,6 +984,371 @@ FRESH15 = {"neg-sub": neg_sub, "list-reversed": list_reversed, "percent-format":
 TRICKS.update(FRESH15)
 
 
+# -- session 16 (simread5): a hostile student who has read docs/similarity.md and the source ---------------------
+# Each is what Python runs (the same values, the same gradients), and none is in docs/similarity.md's list of what
+# the reading normalises, fresh_tricks' earlier tables, read_tricks.py's or thirteenth.py's.
+
+
+class _NotIn(ast.NodeTransformer):
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.NotIn, ast.IsNot)):
+            plain = ast.In() if isinstance(node.ops[0], ast.NotIn) else ast.Is()
+            return ast.UnaryOp(ast.Not(), ast.Compare(node.left, [plain], node.comparators))
+        return node
+
+
+def not_in_spelt(text: str) -> str:
+    """`a not in b` as `not a in b`, `a is not b` as `not a is b`."""
+    return _out(_NotIn().visit(_module(text)))
+
+
+class _IsinstanceTuple(ast.NodeTransformer):
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "isinstance" and len(node.args) == 2 \
+                and not isinstance(node.args[1], ast.Tuple):
+            node.args[1] = ast.Tuple([node.args[1]], ast.Load())
+        return node
+
+
+def isinstance_tuple(text: str) -> str:
+    """`isinstance(x, C)` as `isinstance(x, (C,))`."""
+    return _out(_IsinstanceTuple().visit(_module(text)))
+
+
+_UNBOUND = {"append": "list", "add": "set", "extend": "list", "pop": "list"}
+
+
+class _Unbound(ast.NodeTransformer):
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in _UNBOUND and isinstance(f.value, (ast.Name, ast.Attribute)) \
+                and not (isinstance(f.value, ast.Name) and f.value.id in ("math", "self")) and not node.keywords:
+            return ast.Call(ast.Attribute(ast.Name(_UNBOUND[f.attr], ast.Load()), f.attr, ast.Load()),
+                            [f.value, *node.args], [])
+        return node
+
+
+def unbound_methods(text: str) -> str:
+    """`xs.append(e)` as `list.append(xs, e)`, `s.add(e)` as `set.add(s, e)` (extend, pop too)."""
+    return _out(_Unbound().visit(_module(text)))
+
+
+class _ExtendUpdate(ast.NodeTransformer):
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in ("append", "add") and len(node.args) == 1 \
+                and not node.keywords and not isinstance(node.args[0], ast.Starred) \
+                and isinstance(f.value, (ast.Name, ast.Attribute)):
+            f.attr = "extend" if f.attr == "append" else "update"
+            node.args = [ast.Tuple([node.args[0]], ast.Load())]
+        return node
+
+
+def extend_update(text: str) -> str:
+    """`xs.append(e)` as `xs.extend((e,))`, `s.add(e)` as `s.update((e,))`."""
+    return _out(_ExtendUpdate().visit(_module(text)))
+
+
+_DUNDER = {ast.Add: "__add__", ast.Sub: "__sub__", ast.Mult: "__mul__", ast.Div: "__truediv__", ast.Pow: "__pow__"}
+
+
+def dunder_calls(text: str) -> str:
+    """`self + e` (and - * / **) as `self.__add__(e)` in a class that defines that method."""
+    tree = _module(text)
+    for cls in _classes(tree):
+        defined = {m.name for m in cls.body if isinstance(m, ast.FunctionDef)}
+
+        class Calls(ast.NodeTransformer):
+            def visit_BinOp(self, node):
+                self.generic_visit(node)
+                name = _DUNDER.get(type(node.op))
+                if name in defined and isinstance(node.left, ast.Name) and node.left.id == "self":
+                    return ast.Call(ast.Attribute(node.left, name, ast.Load()), [node.right], [])
+                return node
+
+        Calls().visit(cls)
+    return _out(tree)
+
+
+class _AugNeg(ast.NodeTransformer):
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Add) and isinstance(node.target, ast.Attribute) and node.target.attr == "grad":
+            node.op, node.value = ast.Sub(), ast.UnaryOp(ast.USub(), node.value)
+        return node
+
+
+def aug_neg(text: str) -> str:
+    """`v.grad += e` as `v.grad -= -e` (-(e) for a compound e)."""
+    return _out(_AugNeg().visit(_module(text)))
+
+
+class _Constructors(ast.NodeTransformer):
+    def visit_Constant(self, node):
+        for value, name in ((0, "int"), (0.0, "float"), ("", "str")):
+            if type(node.value) is type(value) and node.value == value:
+                return ast.Call(ast.Name(name, ast.Load()), [], [])
+        return node
+
+    def visit_Tuple(self, node):
+        self.generic_visit(node)
+        return node if node.elts or not isinstance(node.ctx, ast.Load) else ast.Call(ast.Name("tuple", ast.Load()),
+                                                                                      [], [])
+
+    def visit_List(self, node):
+        self.generic_visit(node)
+        return node if node.elts or not isinstance(node.ctx, ast.Load) else ast.Call(ast.Name("list", ast.Load()),
+                                                                                     [], [])
+
+    def visit_JoinedStr(self, node):
+        return node
+
+    def visit_arguments(self, node):  # defaults stay literals
+        return node
+
+
+def constructors(text: str) -> str:
+    """`0`, `0.0`, `""`, `()` and `[]` as `int()`, `float()`, `str()`, `tuple()` and `list()` (not defaults)."""
+    return _out(_Constructors().visit(_module(text)))
+
+
+class _StarCall(ast.NodeTransformer):
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if len(node.args) >= 2 and not any(isinstance(a, ast.Starred) for a in node.args):
+            node.args = [ast.Starred(ast.Tuple(node.args, ast.Load()), ast.Load())]
+        return node
+
+
+def star_calls(text: str) -> str:
+    """Every call of two or more positional arguments as `f(*(a, b))`."""
+    return _out(_StarCall().visit(_module(text)))
+
+
+def eta_lambdas(text: str) -> str:
+    """`out._backward = _backward` (a closure of the function bound to an attribute) as `out._backward = lambda:
+    _backward()`."""
+    tree = _module(text)
+    for function in _functions(tree):
+        local = {s.name for s in function.body if isinstance(s, ast.FunctionDef) and not s.args.args}
+        for s in ast.walk(function):
+            if isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Attribute) \
+                    and isinstance(s.value, ast.Name) and s.value.id in local:
+                s.value = ast.Lambda(ast.arguments([], [], None, [], [], None, []),
+                                     ast.Call(ast.Name(s.value.id, ast.Load()), [], []))
+    return _out(tree)
+
+
+class _ExpPow(ast.NodeTransformer):
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "exp" and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id == "math" and len(node.args) == 1:
+            return ast.Call(ast.Attribute(ast.Name("math", ast.Load()), "pow", ast.Load()),
+                            [ast.Attribute(ast.Name("math", ast.Load()), "e", ast.Load()), node.args[0]], [])
+        return node
+
+
+def exp_math_pow(text: str) -> str:
+    """`math.exp(x)` as `math.pow(math.e, x)`."""
+    return _out(_ExpPow().visit(_module(text)))
+
+
+class _Singleton(ast.NodeTransformer):
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if node.attr in ("data", "grad") and isinstance(node.ctx, ast.Load):
+            return ast.Subscript(ast.Tuple([node], ast.Load()), ast.Constant(0), ast.Load())
+        return node
+
+
+def singleton_index(text: str) -> str:
+    """Every read of `v.data` and `v.grad` as `(v.data,)[0]`."""
+    return _out(_Singleton().visit(_module(text)))
+
+
+class _Cast(ast.NodeTransformer):
+    def visit_Return(self, node):
+        self.generic_visit(node)
+        if node.value is not None:
+            node.value = ast.Call(ast.Attribute(ast.Name("typing", ast.Load()), "cast", ast.Load()),
+                                  [ast.Constant("Value"), node.value], [])
+        return node
+
+
+def typing_casts(text: str) -> str:
+    """Every returned value as `typing.cast("Value", e)` (typing.cast returns e)."""
+    return _out(_with_import(_Cast().visit(_module(text)), "typing"))
+
+
+def enumerate_loops(text: str) -> str:
+    """`for x in xs:` (statements and comprehensions) as `for _, x in enumerate(xs):`."""
+    tree = _module(text)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.comprehension)) and not (
+                isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name)
+                and node.iter.func.id in ("enumerate", "zip")):
+            node.target = ast.Tuple([ast.Name("_", ast.Store()), node.target], ast.Store())
+            node.iter = ast.Call(ast.Name("enumerate", ast.Load()), [node.iter], [])
+    return _out(tree)
+
+
+def loops_over_lists(text: str) -> str:
+    """`for x in xs:` as `for x in list(xs):` (statements; xs not a call already)."""
+    tree = _module(text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.For) and not isinstance(node.iter, ast.Call):
+            node.iter = ast.Call(ast.Name("list", ast.Load()), [node.iter], [])
+    return _out(tree)
+
+
+def asserts_added(text: str) -> str:
+    """`assert isinstance(self, Value)` (the class's name) first in every method."""
+    tree = _module(text)
+    for cls in _classes(tree):
+        for m in _methods_of(cls):
+            if m.args.args and m.args.args[0].arg == "self" and not m.decorator_list:
+                at = 1 if m.body and isinstance(m.body[0], ast.Expr) and isinstance(m.body[0].value, ast.Constant) \
+                    else 0
+                m.body.insert(at, _parse_stmt(f"assert isinstance(self, {cls.name})"))
+    return _out(tree)
+
+
+class _Concat(ast.NodeTransformer):
+    def visit_JoinedStr(self, node):
+        parts = []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                parts.append(v)
+            elif v.format_spec is None and v.conversion in (-1, 115, 114):
+                parts.append(ast.Call(ast.Name("repr" if v.conversion == 114 else "str", ast.Load()), [v.value], []))
+            else:
+                return node
+        if not parts:
+            return node
+        out = parts[0] if not isinstance(parts[0], ast.Constant) or len(parts) > 1 else parts[0]
+        if isinstance(out, ast.Call) or len(parts) == 1:
+            out = ast.BinOp(ast.Constant(""), ast.Add(), parts[0]) if isinstance(parts[0], ast.Call) else parts[0]
+        for p in parts[1:]:
+            out = ast.BinOp(out, ast.Add(), p)
+        return out
+
+
+def fstring_concat(text: str) -> str:
+    """f-strings without format specs as `"..." + str(e) + "..."`."""
+    return _out(_Concat().visit(_module(text)))
+
+
+FRESH16 = {"not-in-spelt": not_in_spelt, "isinstance-tuple": isinstance_tuple, "unbound-methods": unbound_methods,
+           "extend-update": extend_update, "dunder-calls": dunder_calls, "aug-neg": aug_neg,
+           "constructors": constructors, "star-calls": star_calls, "eta-lambdas": eta_lambdas,
+           "exp-math-pow": exp_math_pow, "singleton-index": singleton_index, "typing-casts": typing_casts,
+           "enumerate-loops": enumerate_loops, "loops-over-lists": loops_over_lists, "asserts-added": asserts_added,
+           "fstring-concat": fstring_concat}
+TRICKS.update(FRESH16)
+
+
+class _ElsePass(ast.NodeTransformer):
+    def __init__(self, kinds):
+        self.kinds = kinds
+
+    def generic_visit(self, node):
+        super().generic_visit(node)
+        if isinstance(node, self.kinds) and not node.orelse:
+            node.orelse = [ast.Pass()]
+        return node
+
+
+def loops_else_pass(text: str) -> str:
+    """`else: pass` after every `for` and `while` that has no `else`."""
+    return _out(_ElsePass((ast.For, ast.While)).visit(_module(text)))
+
+
+def ifs_else_pass(text: str) -> str:
+    """`else: pass` after every `if` that has no `else`."""
+    return _out(_ElsePass((ast.If,)).visit(_module(text)))
+
+
+class _Invoked(ast.NodeTransformer):
+    def visit_Return(self, node):
+        self.generic_visit(node)
+        if node.value is not None and not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await, ast.NamedExpr))
+                                              for n in ast.walk(node.value)):
+            node.value = ast.Call(ast.Lambda(ast.arguments([], [], None, [], [], None, []), node.value), [], [])
+        return node
+
+
+def invoked_lambdas(text: str) -> str:
+    """`return e` as `return (lambda: e)()` (in a method: `super()` aside, which a lambda cannot call)."""
+    tree = _module(text)
+    if "super()" in text:
+        return text
+    return _out(_Invoked().visit(tree))
+
+
+class _BoolTests(ast.NodeTransformer):
+    def generic_visit(self, node):
+        super().generic_visit(node)
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+            node.test = ast.Call(ast.Name("bool", ast.Load()), [node.test], [])
+        return node
+
+
+def bool_tests(text: str) -> str:
+    """Every `if`, `while` and conditional expression's test T as `bool(T)`."""
+    return _out(_BoolTests().visit(_module(text)))
+
+
+class _SplitConstants(ast.NodeTransformer):
+    def visit_Constant(self, node):
+        if type(node.value) is int and 1 <= node.value <= 4:
+            return ast.BinOp(ast.Constant(node.value - 1), ast.Add(), ast.Constant(1))
+        if type(node.value) is float and node.value in (0.5, 1.0, 2.0):
+            return ast.BinOp(ast.Constant(node.value / 2), ast.Mult(), ast.Constant(2))
+        return node
+
+    def visit_Subscript(self, node):  # indices stay
+        node.value = self.visit(node.value)
+        return node
+
+    def visit_arguments(self, node):
+        return node
+
+
+def split_constants(text: str) -> str:
+    """Small numbers written as arithmetic of constants: `2` as `1 + 1`, `1.0` as `0.5 * 2` (Python folds them)."""
+    return _out(_SplitConstants().visit(_module(text)))
+
+
+class _ProtocolDunders(ast.NodeTransformer):
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load) and not isinstance(node.slice, ast.Slice):
+            return ast.Call(ast.Attribute(node.value, "__getitem__", ast.Load()), [node.slice], [])
+        return node
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "len" and len(node.args) == 1:
+            return ast.Call(ast.Attribute(node.args[0], "__len__", ast.Load()), [], [])
+        return node
+
+
+def protocol_dunders(text: str) -> str:
+    """`xs[i]` (a load) as `xs.__getitem__(i)`, `len(xs)` as `xs.__len__()`."""
+    return _out(_ProtocolDunders().visit(_module(text)))
+
+
+FRESH16.update({"loops-else-pass": loops_else_pass, "ifs-else-pass": ifs_else_pass,
+                "invoked-lambdas": invoked_lambdas, "bool-tests": bool_tests, "split-constants": split_constants,
+                "protocol-dunders": protocol_dunders})
+TRICKS.update(FRESH16)
+
+
 def table(classes: dict, tricks: dict) -> dict:
     """{variant: {(class, cluster): (source, copy) score}} for `unparsed` and each of TRICKS (a source a trick
     cannot apply to, or whose variant fails the check, left out of that variant)."""

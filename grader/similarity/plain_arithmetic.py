@@ -6,7 +6,8 @@ can script"), undone on the tree as soon as it is parsed (`arithmetic_as_written
 plain spelling:
 
 - **A subtraction as an addition of the negation**: `a + b * -1`, `a + -1 * b`, `a + (-b)` (either operand of the
-  `+`) are `a - b`; `x += e * -1` (and `-1 * e`, `-e`) is `x -= e`.
+  `+`) are `a - b`; `x += e * -1` (and `-1 * e`, `-e`) is `x -= e`. And the other way (session 16, simread5): an
+  addition as a subtraction of the negation, `a - (-b)`, `a - b * -1` are `a + b`, `x -= -e` is `x += e`.
 - **A division as a product with the reciprocal after it**: `a * b ** -1` (as the engine's own `__truediv__` writes
   it) is `a / b`; `x *= e ** -1` is `x /= e`. The reciprocal first, `b ** -1 * a`, stays: it is how a log's
   derivative is written (`x ** -1 * out.grad`, the reference's `1 / x` as a power), which read as `out.grad / x`
@@ -20,9 +21,12 @@ plain spelling:
   (xs, ys names or attributes of them) and reads `i` nowhere else, no `else`, is `for x in xs:` / `for x, y in zip(xs,
   ys):` and the rest of the body.
 
-Not read: `e * e` as `e ** 2` in the structure (the shapes and lines as written read a name's or attribute's product
-so: traits.py). A filler who wrote `1 - t * t` would be the reference's tanh, with nothing of their own; tried again
-in session 15 on any call-free operand: tuning 0.8390 -> 0.8330 and a public pair into a top k (Measured).
+- **A compound's square as its product** (session 16, simread5): `(p - y) * (p - y)` (the same arithmetic on both
+  sides, at most 30 nodes, calling nothing) is `(p - y) ** 2`.
+
+Not read: `e * e` as `e ** 2` for a name or an attribute (the shapes and lines as written read a name's or attribute's
+product so: traits.py). A filler who wrote `1 - t * t` would be the reference's tanh, with nothing of their own; tried
+again in session 15 on any call-free operand: tuning 0.8390 -> 0.8330 and a public pair into a top k (Measured).
 
 None is applied inside the method that defines the operator it reads (`__sub__` may be `self + (-other)`,
 `__truediv__` `self * other ** -1`: there the spelling is the definition, and the operator would call itself). Each
@@ -38,11 +42,13 @@ from collections import Counter
 
 from .blocks import rewrite_blocks
 from .budget import FREE, Work
+from .walk import children, walk
 
 # the text a file must hold for each step to look for anything (the tree is walked only then)
 MARKS = ("-", "+", "reduce", "range(")
 # the methods that define each operator: their code is left as written
 _DEFINES = {"sub": {"__sub__", "__rsub__", "__isub__", "__neg__"},
+            "add": {"__add__", "__radd__", "__iadd__", "__neg__"},
             "div": {"__truediv__", "__rtruediv__", "__itruediv__", "__pow__", "__rpow__"}}
 
 
@@ -76,10 +82,25 @@ def _inside_definitions(nodes, work: Work) -> dict:
     for node in nodes:
         for method in (node.body if isinstance(node, ast.ClassDef) else ()):
             if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                kinds = tuple(kind for kind, names in _DEFINES.items() if method.name in names)
+                kinds = tuple(kind for kind, names in _DEFINES.items() if method.name in names and kind != "add")
                 if kinds:
                     inside.update((id(n), kinds) for n in work.walked(method))
+                if method.name in _DEFINES["add"]:  # its own code, not its closures' (their operands are numbers)
+                    for n in _own_nodes(method, work):
+                        inside[id(n)] = (*inside.get(id(n), ()), "add")
     return inside
+
+
+def _own_nodes(function, work: Work) -> list:
+    """FUNCTION's nodes but those of the functions and lambdas defined in it."""
+    out, todo = [], list(children(function))
+    while todo:
+        node = todo.pop()
+        work.charge(1)
+        out.append(node)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo.extend(children(node))
+    return out
 
 
 def _minus_one(node) -> bool:
@@ -107,6 +128,28 @@ def _reciprocal(node):
     return None
 
 
+def _square(left, right) -> bool:
+    """Whether `LEFT * RIGHT` is a compound's square: the same arithmetic of at most 30 nodes, calling nothing
+    (`(p - y) * (p - y)`; not `t * t`, which honest fillers write)."""
+    if not (isinstance(left, ast.BinOp) and isinstance(right, ast.BinOp) and type(left.op) is type(right.op)):
+        return False
+    mine, theirs = _small(left), _small(right)
+    if mine is None or theirs is None or len(mine) != len(theirs) \
+            or any(isinstance(n, (ast.Call, ast.NamedExpr)) for n in mine):
+        return False
+    return ast.dump(left) == ast.dump(right)
+
+
+def _small(node, most: int = 30):
+    """NODE's nodes when it has at most MOST of them, else None (walking no more than MOST + 1)."""
+    out = []
+    for n in walk(node):
+        out.append(n)
+        if len(out) > most:
+            return None
+    return out
+
+
 def _binary(node: ast.BinOp, inside) -> bool:
     if isinstance(node.op, ast.Add) and "sub" not in inside:
         for kept, other in ((node.left, node.right), (node.right, node.left)):
@@ -114,6 +157,14 @@ def _binary(node: ast.BinOp, inside) -> bool:
             if taken is not None and _negated(kept) is None:
                 node.left, node.op, node.right = kept, ast.Sub(), taken
                 return True
+    elif isinstance(node.op, ast.Sub) and "add" not in inside:
+        taken = _negated(node.right)
+        if taken is not None and _negated(node.left) is None:
+            node.op, node.right = ast.Add(), taken
+            return True
+    elif isinstance(node.op, ast.Mult) and "div" not in inside and _square(node.left, node.right):
+        node.op, node.right = ast.Pow(), ast.Constant(2)
+        return True
     elif isinstance(node.op, ast.Mult) and "div" not in inside:
         denominator = _reciprocal(node.right)
         if denominator is not None and _reciprocal(node.left) is None and not _minus_one(node.left):
@@ -127,6 +178,11 @@ def _augmented(node: ast.AugAssign, inside) -> bool:
         taken = _negated(node.value)
         if taken is not None:
             node.op, node.value = ast.Sub(), taken
+            return True
+    elif isinstance(node.op, ast.Sub) and "add" not in inside:
+        taken = _negated(node.value)
+        if taken is not None:
+            node.op, node.value = ast.Add(), taken
             return True
     elif isinstance(node.op, ast.Mult) and "div" not in inside:
         denominator = _reciprocal(node.value)

@@ -1,6 +1,8 @@
 """What a file means written as Python plainly writes it, before any other reading: walrus assignments, a factory,
-blocks run once, (plain_classes.py) classes built otherwise than by a class statement, (plain_names.py)
-operators and class names spelt otherwise and (plain_values.py) tests, choices, attributes and names spelt otherwise.
+blocks run once, (plain_classes.py) classes built otherwise than by a class statement, (plain_calls.py) calls,
+displays and numbers spelt otherwise, (plain_names.py) operators and class names spelt otherwise, (plain_values.py)
+tests, choices, attributes and names spelt otherwise and (plain_arithmetic.py) arithmetic and list-building spelt
+otherwise.
 
 Ways of writing a module that change nothing it does, and that every
 reading (normalise.py's units, traits.py's shapes and imports, meanings.py's
@@ -51,6 +53,7 @@ import copy
 from .blocks import blocks_as_written, rewrite_blocks
 from .budget import FREE, Work
 from .plain_arithmetic import arithmetic_as_written
+from .plain_calls import calls_as_written
 from .plain_classes import classes_as_written
 from .plain_names import names_as_written
 from .plain_values import values_as_written
@@ -66,6 +69,7 @@ def plain_module(tree: ast.Module, text: str | None = None, work: Work | None = 
     blocks_as_written(tree, work)
     factory_as_module(tree, work)
     classes_as_written(tree, work)
+    calls_as_written(tree, text, work)
     names_as_written(tree, text, work)
     values_as_written(tree, text, work)
     arithmetic_as_written(tree, text, work)

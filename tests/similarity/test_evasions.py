@@ -652,3 +652,121 @@ def test_getattr_reads_as_the_attribute_in_the_structure_and_the_shapes():
     record = compare([read_document(i, {"engine.py": t}) for i, t in texts.items()], [])
     found = {p["b"] if p["a"] == "plain" else p["a"]: p["score"] for p in record["pairs"] if "plain" in (p["a"], p["b"])}
     assert found["copy"] >= 0.99 and found["spelt"] >= found["copy"] - 0.1
+
+
+# session 16 (simread5): a hostile student's calls, displays, strings and tests spelt otherwise (plain_calls.py, and
+# plain_arithmetic's addition as a subtraction of the negation), each made by fresh_tricks.py's script of its name on
+# an engine of closures (evasions/make.py: c_*.py)
+PLAIN16 = engine("submissions/correct-closures")
+FRESH16 = ["not_in_spelt", "isinstance_tuple", "unbound_methods", "extend_update", "aug_neg", "constructors",
+           "star_calls", "eta_lambdas", "exp_math_pow", "singleton_index", "typing_casts", "enumerate_loops",
+           "asserts_added", "invoked_lambdas", "bool_tests", "split_constants", "protocol_dunders"]
+
+
+@pytest.fixture(scope="module")
+def scores16():
+    """Score of (plain, X) for the verbatim copy and each of FRESH16, each in a class of the other honest engines."""
+    texts = {name.split("/")[-1]: engine(name) for name in CLASS if not name.endswith("correct-closures")}
+    texts["plain"] = texts["copy"] = PLAIN16
+    honest = [read_document(i, {"engine.py": t}) for i, t in texts.items()]
+    found = {}
+    for name in ("copy", *FRESH16):
+        if name == "copy":
+            record = compare(honest, [])
+        else:
+            text = (EVASIONS / f"c_{name}.py").read_text(encoding="utf-8")
+            record = compare(honest + [read_document(name, {"engine.py": text})], [])
+        for pair in record["pairs"]:
+            if "plain" in (pair["a"], pair["b"]) and name in (pair["a"], pair["b"]):
+                found[name] = pair["score"]
+    return found
+
+
+@pytest.mark.parametrize("evasion", FRESH16)
+def test_session_16_spellings_score_as_the_plain_copy_does(scores16, evasion):
+    assert scores16["copy"] >= 0.99
+    assert scores16[evasion] >= scores16["copy"] - 0.1
+
+
+@pytest.mark.parametrize("evasion", FRESH16)
+def test_session_16_spellings_read_as_the_plain_code(evasion):
+    """Each reads unit for unit (the module's own code too: typing's import out with the casts), shape for shape and
+    meaning for meaning as the plain engine."""
+    tricked = (EVASIONS / f"c_{evasion}.py").read_text(encoding="utf-8")
+    assert sorted((u.name, u.tokens) for u in units_of(tricked)) == sorted((u.name, u.tokens) for u in units_of(PLAIN16))
+    assert sorted(s for s, _, _ in _function_shapes(tricked)) == sorted(s for s, _, _ in _function_shapes(PLAIN16))
+    assert set(meanings(tricked)) == set(meanings(PLAIN16))
+
+
+def test_calls_displays_and_strings_spelt_otherwise_are_the_plain_spelling():
+    assert _plain("""
+        import typing
+        from typing import cast as C
+        class V:
+            def __add__(self, o):
+                return V(*(self.data + o.data, (self, o)), **{"op": "+"})
+            def f(self, o, xs, s):
+                xs.extend([o]); s.update({o}); list.append(xs, self); set.add(s, o); xs.extend((1, 2))
+                return ((self.data,)[0], [o, self][-1], typing.cast("V", o), C(int, 2), int(), float(), str(),
+                        tuple(), list(), dict(), lambda: g(), lambda a, b: h(a, b), not o in xs, not o is None,
+                        isinstance(o, (V,)), [x for _, x in enumerate(xs)], math.pow(math.e, o), o - (-self))
+    """) == ("class V:\n\n    def __add__(self, o):\n        return V(self.data + o.data, (self, o), op='+')\n\n"
+             "    def f(self, o, xs, s):\n        xs.append(o)\n        s.add(o)\n        xs.append(self)\n"
+             "        s.add(o)\n        xs.extend((1, 2))\n        return (self.data, self, o, 2, 0, 0.0, '', (), [], {}, "
+             "g, h, o not in xs, o is not None, isinstance(o, V), [x for x in xs], math.exp(o), o + self)")
+    for kept in ("x = f(*xs)\n", "x = (a, g())[0]\n", "x = (a, b)[i]\n", "x = (a,)[1]\n", "x = cast(T, e)\n",
+                 "int = float\nx = int()\n", "x = set()\n", "x = list(xs)\n", "x = dict.fromkeys(xs)\n", "x = list.append\n",
+                 "d.update([(k, v)])\n", "x = self.__add__(o)\n", "f = lambda x=1: g(x)\n", "f = lambda: x()(1)\n",
+                 "f = lambda x: g(x, 1)\n", "f = lambda g: g()\n", "x = [i for i, _ in enumerate(xs)]\n",
+                 "x = math.pow(2, o)\n", "x = '{}'.format(a)\n", "x = '%s' % (a,)\n",
+                 "class V:\n    def __add__(self, o):\n        return self - (-o)\n"):  # its own definition
+        assert _plain(kept) == ast.unparse(ast.parse(textwrap.dedent(kept))), kept
+
+
+def test_assertions_true_of_every_call_are_out():
+    assert _plain("""
+        class V:
+            def f(self, o):
+                assert isinstance(self, V)
+                assert self is not None
+                assert isinstance(o, V)
+                return o
+            def g(this):
+                assert isinstance(this, (int, V)), "a V"
+                assert this
+                return this
+    """) == ("class V:\n\n    def f(self, o):\n        assert isinstance(o, V)\n        return o\n\n"
+             "    def g(this):\n        return this")
+    for kept in ("class V:\n    def f(self):\n        assert isinstance(self, W)\n",
+                 "class V:\n    @staticmethod\n    def f(x):\n        assert isinstance(x, V)\n",
+                 "class V:\n    def f(self):\n        assert isinstance(self, V), g()\n",
+                 "class V:\n    def f(self):\n        self = g()\n        assert self\n",
+                 "def f(self):\n    assert isinstance(self, V)\n"):
+        assert _plain(kept) == ast.unparse(ast.parse(kept)), kept
+
+
+def test_a_compounds_square_as_its_product_reads_as_the_square():
+    """The thirteenth class's square-as-product copy (bench/similarity/thirteenth: t812 and its plain copy, a
+    fit_line.py whose own square is `(p - y) ** 2`) reads unit for unit and shape for shape as the plain copy; a
+    name's product stays as written (honest fillers write `1 - t * t`)."""
+    tricked, plain = ((EVASIONS / f"square_compound{end}.py").read_text(encoding="utf-8") for end in ("", "_plain"))
+    assert "(p - y) * (p - y)" in tricked and "(p - y) ** 2" in plain
+    assert [(u.name, u.tokens) for u in units_of(tricked)] == [(u.name, u.tokens) for u in units_of(plain)]
+    assert [s for s, _, _ in _function_shapes(tricked)] == [s for s, _, _ in _function_shapes(plain)]
+    assert _plain("x = (a.b - c) * (a.b - c) + t * t + (a + f(b)) * (a + f(b)) + (a - b) * (b - a)\n") == (
+        "x = (a.b - c) ** 2 + t * t + (a + f(b)) * (a + f(b)) + (a - b) * (b - a)")
+
+
+def test_numbers_tests_and_calls_python_runs_plainly_are_the_plain_spelling():
+    assert _plain("""
+        x = (1 + 1) * 2 - 0.5 * 2 + a
+        if bool(a) and not bool(b) or not not bool(c):
+            y = (lambda: a + b)() + xs.__getitem__(i) + xs.__len__() + xs.__contains__(a)
+        while bool(z):
+            z = [v for v in xs if bool(v)]
+    """) == ("x = 3.0 + a\nif a and (not b) or c:\n    y = a + b + xs[i] + len(xs) + (a in xs)\nwhile z:\n"
+             "    z = [v for v in xs if v]")
+    for kept in ("x = 1 / 0\n", "x = 2 ** 100\n", "x = 2 ** 0.5\n", "x = bool(a)\n", "bool = f\nif bool(a):\n    pass\n",
+                 "x = (lambda v: v)(1)\n", "x = (lambda: a)(*b)\n", "len = f\nx = xs.__len__()\n",
+                 "x = xs.__getitem__(i, j)\n"):
+        assert _plain(kept) == ast.unparse(ast.parse(kept)), kept

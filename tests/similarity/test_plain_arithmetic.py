@@ -1,6 +1,6 @@
 """Arithmetic and list-building spelt another way read as the plain spelling (plain_arithmetic.py, session 15): the
-thirteenth class's evasions (sub-as-add, division-as-power, sum-as-reduce, zip-indexed, append-as-concat; not
-square-as-product) in any student's words, and what each leaves as written."""
+thirteenth class's evasions (sub-as-add, division-as-power, sum-as-reduce, zip-indexed, append-as-concat;
+square-as-product of a compound from session 16) in any student's words, and what each leaves as written."""
 
 import sys
 from pathlib import Path
@@ -60,7 +60,7 @@ APART = {
                                 "class Value:\n    def __truediv__(self, other):\n        return self / other\n"),
     "the reciprocal first (a log's derivative)": ("def f(x, g):\n    return x ** -1 * g\n",
                                                   "def f(x, g):\n    return g / x\n"),
-    "a square as a product (not read in the structure)": ("def f(t):\n    return 1 - t * t\n",
+    "a name's square as a product (not read in the structure)": ("def f(t):\n    return 1 - t * t\n",
                                                           "def f(t):\n    return 1 - t ** 2\n"),
     "two items": ("def f(xs, a, b):\n    xs += [a, b]\n", "def f(xs, a, b):\n    xs.append(a, b)\n"),
     "another list": ("def f(xs, ys, a):\n    xs = ys + [a]\n    return xs\n",
@@ -94,9 +94,7 @@ def test_each_tricked_copy_of_the_thirteenth_is_read_as_its_plain_copy():
     labels = thirteenth.labels()["main"]
     tricked = sorted(sid for sid, lab in labels.items() if lab.get("tricks"))
     assert len(tricked) == 6
-    for sid in tricked:
-        if labels[sid]["tricks"] == ["square-as-product"]:
-            continue  # `e * e` is not read as `e ** 2` in the structure (plain_arithmetic's docstring)
+    for sid in tricked:  # square-as-product too: its square is a compound's, `(p - y) * (p - y)` (session 16)
         spelt = (thirteenth.CLASS / "main" / "submissions" / f"{sid}.py").read_text(encoding="utf-8")
         plain = (thirteenth.CLASS / "plain" / f"{sid}.py").read_text(encoding="utf-8")
         assert structure(spelt) == structure(plain), labels[sid]["tricks"]
@@ -104,12 +102,12 @@ def test_each_tricked_copy_of_the_thirteenth_is_read_as_its_plain_copy():
 
 
 # thirteenth.py --evasions (ours, each tricked copy with its source / its plain copy): at 13aef98 (babf9d8's method)
-# 0.708/0.984, 0.634/0.994, 0.713/0.927, 0.918/0.970, 0.220/0.571, 0.715/0.844; square-as-product is not read (its
-# plain copy still within 0.1)
+# 0.708/0.984, 0.634/0.994, 0.713/0.927, 0.918/0.970, 0.220/0.571, 0.715/0.844; square-as-product read from session
+# 16 (simread5: 0.871/0.943 before)
 # session 16: the lecture canonical for fit_line.py too, append-as-concat (0.992, 0.994) -> (0.981, 0.987) and
 # division-as-power (0.936, 0.936) -> (0.933, 0.933): the lecture's loop is no evidence in the copies either
 EVASIONS = {"sub-as-add": (0.984, 0.985), "append-as-concat": (0.981, 0.987), "division-as-power": (0.933, 0.933),
-            "square-as-product": (0.871, 0.943), "sum-as-reduce": (0.583, 0.583), "zip-indexed": (0.896, 0.897)}
+            "square-as-product": (0.943, 0.943), "sum-as-reduce": (0.583, 0.583), "zip-indexed": (0.896, 0.897)}
 
 
 @pytest.mark.slow  # the class built and scored twice: half a minute of CPU

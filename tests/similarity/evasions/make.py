@@ -1,7 +1,8 @@
 """How tests/similarity/evasions/ were made from one honest engine: python tests/similarity/evasions/make.py
 
 Run once from the repository root; the files it writes are committed and the tests read them as they are.
-The plain copy is the engine itself (tests/fixtures/general/correct-dict-writeback).
+The plain copy is the engine itself (tests/fixtures/general/correct-dict-writeback; for the c_*.py files of session 16,
+tests/fixtures/submissions/correct-closures).
 """
 import ast, base64, zlib
 from pathlib import Path
@@ -86,3 +87,13 @@ for name in FRESH_TRICKS:
 # 9. session 15 (simread3): more spellings Python reads as the plain code, by fresh_tricks.py's scripts
 for name in FRESH15_TRICKS:
     (out / f"{name.replace('-', '_')}.py").write_text(FRESH[name](src))
+
+# 10. session 16 (simread5): a hostile student's calls, displays, strings and tests spelt otherwise, by
+# fresh_tricks.py's scripts, on an engine of closures (tests/fixtures/submissions/correct-closures: the plain copy of
+# these; the dict-writeback engine has no `.grad +=`, closure bound by name or f-string for some of them)
+FRESH16_TRICKS = ("not-in-spelt", "isinstance-tuple", "unbound-methods", "extend-update", "aug-neg", "constructors",
+                  "star-calls", "eta-lambdas", "exp-math-pow", "singleton-index", "typing-casts", "enumerate-loops",
+                  "asserts-added", "invoked-lambdas", "bool-tests", "split-constants", "protocol-dunders")
+closures = Path("tests/fixtures/submissions/correct-closures/engine.py").read_text()
+for name in FRESH16_TRICKS:
+    (out / f"c_{name.replace('-', '_')}.py").write_text(FRESH[name](closures))
