@@ -72,7 +72,7 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
     kgrams = starter_kgrams(starter_texts)
-    sources = {**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))}
+    sources = _distinct({**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))})
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
     documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
@@ -207,6 +207,13 @@ def shipped_sources(starter: dict[str, str]) -> dict[str, str]:
     given = {Path(name).name for name in starter}
     return {name: text for name, text in public_sources([PUBLIC_ARCHIVE]).items()
             if Path(name).name == "engine.py" or Path(name).name in given}
+
+
+def _distinct(sources: dict[str, str]) -> dict[str, str]:
+    """SOURCES with each text once, under its first name: a `--public` folder that holds micrograd's engine as
+    shipped is one source, not two (each copy of it was listed as matching both, and a pair of copies twice)."""
+    seen: set[str] = set()
+    return {name: text for name, text in sources.items() if not (text in seen or seen.add(text))}
 
 
 def public_sources(archives: list[Path]) -> dict[str, str]:

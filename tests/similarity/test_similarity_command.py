@@ -97,6 +97,18 @@ def test_the_shipped_public_source_carries_its_licence():
     assert "class Value:" in (PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8")
 
 
+def test_a_public_folder_holding_the_shipped_source_compares_it_once(tmp_path):
+    # an instructor's --public folder with micrograd's engine as shipped (session 16: each copy was listed twice)
+    (tmp_path / "leak").mkdir()
+    (tmp_path / "leak" / "engine.py").write_text((PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8"),
+                                                 encoding="utf-8")
+    (tmp_path / "leak" / "other.py").write_text("def f(x):\n    return x\n", encoding="utf-8")
+    out = tmp_path / "similarity.json"
+    result = CliRunner().invoke(main, ["similarity", str(EXAMPLES), "--public", str(tmp_path / "leak"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text(encoding="utf-8"))["public"] == ["karpathy-micrograd/engine.py", "leak/other.py"]
+
+
 def test_mistake_signatures_come_from_the_failures_of_graded_rows(tmp_path):
     from grader.similarity import SimilarityError, mistake_signatures
 
