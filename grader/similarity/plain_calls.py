@@ -218,7 +218,7 @@ def _expressions(kinds, bound, replace) -> Counter:
         if not (a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults) and isinstance(body, ast.Call) \
                 and isinstance(body.func, ast.Name) and body.func.id not in names and not body.keywords \
                 and [x.id if isinstance(x, ast.Name) else None for x in body.args] == names:
-            replace[id(n)] = lambda lam: ast.copy_location(ast.Name(lam.body.func.id, ast.Load()), lam)
+            replace[id(n)] = _called
     for n in kinds.of(ast.UnaryOp):
         if isinstance(n.op, ast.Not) and isinstance(n.operand, ast.Compare) and len(n.operand.ops) == 1 \
                 and isinstance(n.operand.ops[0], (ast.In, ast.Is)):
@@ -235,7 +235,7 @@ def _expressions(kinds, bound, replace) -> Counter:
         if call.keywords or any(isinstance(a, ast.Starred) for a in args):
             continue
         if not args and isinstance(f, ast.Lambda) and not _parameters(f.args):
-            replace[id(call)] = lambda c: c.func.body  # `(lambda: e)()`
+            replace[id(call)] = _invoked  # `(lambda: e)()`
         elif isinstance(f, ast.Attribute) and (f.attr, len(args)) in _PROTOCOL and _name_bound(bound, _PROTOCOL[
                 f.attr, len(args)]):
             replace[id(call)] = lambda c: ast.copy_location(_PROTOCOL_READ[c.func.attr](c.func.value, *c.args), c)
@@ -252,6 +252,20 @@ _PROTOCOL = {("__getitem__", 1): None, ("__len__", 0): "len", ("__contains__", 1
 _PROTOCOL_READ = {"__getitem__": lambda x, i: ast.Subscript(x, i, ast.Load()),
                   "__len__": lambda x: ast.Call(ast.Name("len", ast.Load()), [x], []),
                   "__contains__": lambda x, a: ast.Compare(a, [ast.In()], [x])}
+
+
+def _invoked(call):
+    """`(lambda: e)()` as e; CALL as it is where its lambda was read as a name already (`(lambda: g())()`)."""
+    return call.func.body if isinstance(call.func, ast.Lambda) else call
+
+
+def _called(lam):
+    """`lambda x: f(x)` as f; LAM as it is where its call was read as something else already (`lambda: int()` is
+    `lambda: 0`)."""
+    body = lam.body
+    if isinstance(body, ast.Call) and isinstance(body.func, ast.Name):
+        return ast.copy_location(ast.Name(body.func.id, ast.Load()), lam)
+    return lam
 
 
 def _name_bound(bound, name) -> bool:

@@ -766,6 +766,9 @@ def test_numbers_tests_and_calls_python_runs_plainly_are_the_plain_spelling():
             z = [v for v in xs if bool(v)]
     """) == ("x = 3.0 + a\nif a and (not b) or c:\n    y = a + b + xs[i] + len(xs) + (a in xs)\nwhile z:\n"
              "    z = [v for v in xs if v]")
+    # two readings of one expression: each reads what the other left
+    assert _plain("import typing\nf = lambda: int()\ng = (lambda: h())()\nk = lambda a, b: typing.cast(a, b)\n") == (
+        "f = lambda: 0\ng = h()\nk = lambda a, b: b")
     for kept in ("x = 1 / 0\n", "x = 2 ** 100\n", "x = 2 ** 0.5\n", "x = bool(a)\n", "bool = f\nif bool(a):\n    pass\n",
                  "x = (lambda v: v)(1)\n", "x = (lambda: a)(*b)\n", "len = f\nx = xs.__len__()\n",
                  "x = xs.__getitem__(i, j)\n"):
