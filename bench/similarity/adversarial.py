@@ -201,6 +201,14 @@ def files() -> dict[str, str]:
             "            import math\n            return 1.0 * v\n"),
         "1 MiB of `not` chains, 990 deep": fill("if " + "not " * 990 + "x:\n    pass\n"),
         "1 MiB of names from `from math import *`": "from math import *\n" + fill("y = exp(pi) + tanh(e) - log(x)\n"),
+        # session 16: the spellings plain_calls reads as written plainly, each many times over
+        "1 MiB of unpacked displays, casts, unbound methods, lambdas, protocols": "import typing\nclass V:\n" + fill(
+            "    def f(self, xs, e):\n        assert isinstance(self, V)\n        xs.extend([e]); list.append(xs, e)\n"
+            "        if bool(e) and not bool(not e in xs):\n            g(*(e, xs), **{'k': (e,)[0]})\n"
+            "        return typing.cast('V', (lambda: h())()) + int() + xs.__len__() + (lambda a: k(a))(e)\n"),
+        "1 MiB of constant arithmetic, 90 deep, and compounds squared": "x = " + "(" * 90 + "1" + " + 1)" * 90
+            + "\n" + fill("y = ((1 + 2) * 3 - 4) / 0.5 + ((a - b) * (a - b)) * ((a - b) * (a - b)) - (-c)\n"),
+        "1 MiB of `not bool(` chains, 150 deep": fill("if " + "not bool(" * 150 + "a" + ")" * 150 + ":\n    pass\n"),
     }
 
 
