@@ -209,7 +209,22 @@ def files() -> dict[str, str]:
         "1 MiB of constant arithmetic, 90 deep, and compounds squared": "x = " + "(" * 90 + "1" + " + 1)" * 90
             + "\n" + fill("y = ((1 + 2) * 3 - 4) / 0.5 + ((a - b) * (a - b)) * ((a - b) * (a - b)) - (-c)\n"),
         "1 MiB of `not bool(` chains, 150 deep": fill("if " + "not bool(" * 150 + "a" + ")" * 150 + ":\n    pass\n"),
+        # session 16: an op table whose one large entry thirty ops share (each op gets a copy: tables.py)
+        "an op table's large entry shared by 30 ops": op_table(30),
+        "an op table's large entry shared by 300 ops": op_table(300),
     }
+
+
+def op_table(ops: int) -> str:
+    """An op table of local derivatives whose entry, 120 terms, every one of OPS ops makes its node with."""
+    terms = " + ".join(f"node.data * {i}" for i in range(60))
+    return (f"def _d(node):\n    a, b = node._prev\n    return [{terms}, {terms}]\n\n\n"
+            "T = {'x': _d, 'y': _d, 'z': _d}\n\n\nclass Value:\n"
+            "    def __init__(self, data, _children=(), _op=''):\n        self.data, self.grad = data, 0\n"
+            "        self._prev, self._op = _children, _op\n\n    def _backward(self):\n"
+            "        for p, g in zip(self._prev, T[self._op](self)):\n            p.grad += g * self.grad\n\n"
+            + "".join(f"    def op{i}(self, other):\n        return Value(self.data, (self, other), 'x')\n\n"
+                      for i in range(ops)))
 
 
 def cpu(text: str) -> tuple[float, list]:

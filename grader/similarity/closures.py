@@ -4,7 +4,8 @@ micrograd makes each node in its op, with a `_backward` closure that applies tha
 The same engine can be written so that no op holds its closure: a shared node-making helper called with
 the derivative as a lambda (InlineFactories), rules written once and bound with partial or a lambda
 (bound_rules_as_closures), one backward that dispatches on an op string (dispatch_as_closures), or a node
-that keeps (parent, local derivative) edges (edges_as_closures). A copier restructures an engine into
+that keeps (parent, local derivative) edges (edges_as_closures); an op table of local derivatives is read in
+tables.py. A copier restructures an engine into
 one of these shapes, or out of one, to hide a copy; each is read here as the closures it stands for.
 Each changes the tree in place, or returns the new tree (the NodeTransformers). The rewrites that undo a
 disguise of any code (helpers, keywords, temporaries, literals) are in rewrites.py."""
@@ -317,15 +318,22 @@ def _as_micrograd_closure(function, branch, rules):
                 return ast.copy_location(ast.Name("out", n.ctx), n)
             return n
 
+    made = micrograd_op(call, [Put().visit(copy.deepcopy(r)) for r in rules], ret)
+    function.body[at:at + 1] = made
+    return made[1]
+
+
+def micrograd_op(call, rules, where) -> list:
+    """The statements of an op as micrograd writes it, at WHERE's place in the file: `out = CALL`, `def _backward():`
+    with RULES, `out._backward = _backward`, `return out` (the closure is the second)."""
     closure = ast.FunctionDef(name="_backward", args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[],
                                                                    kw_defaults=[], defaults=[]),
-                              body=[Put().visit(copy.deepcopy(r)) for r in rules], decorator_list=[])
+                              body=rules, decorator_list=[])
     made = [ast.Assign([ast.Name("out", ast.Store())], call), closure,
             ast.Assign([ast.Attribute(ast.Name("out", ast.Load()), "_backward", ast.Store())],
                        ast.Name("_backward", ast.Load())),
             ast.Return(ast.Name("out", ast.Load()))]
-    function.body[at:at + 1] = [ast.fix_missing_locations(ast.copy_location(m, ret)) for m in made]
-    return closure
+    return [ast.fix_missing_locations(ast.copy_location(m, where)) for m in made]
 
 
 def edges_as_closures(tree) -> None:

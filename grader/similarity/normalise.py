@@ -32,7 +32,7 @@ tokenizer can tell), as one unit.
 The steps live beside this module: roles.py (what a name becomes), canonical.py
 (statements and dead code), rewrites.py (helpers, keywords, temporaries, literals,
 class aliases), closures.py (node-making helpers, bound rules, dispatch and edge lists
-read as micrograd's closures) and emitter.py (the tokens of the rewritten tree).
+read as micrograd's closures), tables.py (an op table of local derivatives, read so too) and emitter.py (the tokens of the rewritten tree).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from ..parsing import parse
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .reach import unreached_functions
+from .tables import tables_as_closures
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .blocks import rewrite_blocks
 from .budget import WORK_LIMIT, OverBudget, Work
@@ -242,7 +243,7 @@ class _TreeReader:
                for c in nodes):
             tree = positional.visit(tree)
             self.work.charge(size)
-        for closure in dispatch_as_closures(tree):  # new functions: not among `nodes`, whose temporaries go below
+        for closure in tables_as_closures(tree, self.work) + dispatch_as_closures(tree):  # new functions: not among `nodes`, whose temporaries go below
             self.work.charge(inline_temporaries(closure))
         edges_as_closures(tree)
         self.work.charge(3 * size)

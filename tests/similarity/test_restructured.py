@@ -243,3 +243,121 @@ def test_a_restructured_method_has_its_sources_structure_shape():
     restructured = {text for _, text, _ in structure_shapes(read_source(pairs).units).values()}
     assert shapes & restructured  # tanh, and __init__
 
+
+
+TABLE_OPS = '''
+import math
+
+
+def _d_mul(node):
+    a, b = node._prev
+    return [b.data, a.data]
+
+
+def _d_pow(node):
+    (a,) = node._prev
+    k = node._arg
+    return [k * a.data ** (k - 1)]
+
+
+LOCAL = {
+    "*": _d_mul,
+    "pow": _d_pow,
+    "tanh": lambda node: (1 - node.data * node.data,),
+}
+
+
+class Value:
+    def __init__(self, data, _children=(), _op="", _arg=None):
+        self.data = data
+        self.grad = 0
+        self._prev = tuple(_children)
+        self._op = _op
+        self._arg = _arg
+
+    def _backward(self):
+        if not self._op:
+            return
+        for parent, local in zip(self._prev, LOCAL[self._op](self)):
+            parent.grad += local * self.grad
+
+    def __mul__(self, other):
+        return Value(self.data * other.data, (self, other), "*")
+
+    def __pow__(self, k):
+        return Value(self.data ** k, (self,), "pow", _arg=k)
+
+    def tanh(self):
+        return Value(math.tanh(self.data), (self,), "tanh")
+'''
+
+TABLE_AS_CLOSURES = '''
+import math
+
+
+class Value:
+    def __init__(self, data, _children=(), _op="", _arg=None):
+        self.data = data
+        self.grad = 0
+        self._prev = tuple(_children)
+        self._op = _op
+        self._arg = _arg
+        self._backward = lambda: None
+
+    def __mul__(self, other):
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+        out._backward = _backward
+        return out
+
+    def __pow__(self, k):
+        out = Value(self.data ** k, (self,), "pow", _arg=k)
+
+        def _backward():
+            self.grad += k * self.data ** (k - 1) * out.grad
+        out._backward = _backward
+        return out
+
+    def tanh(self):
+        out = Value(math.tanh(self.data), (self,), "tanh")
+
+        def _backward():
+            self.grad += (1 - out.data * out.data) * out.grad
+        out._backward = _backward
+        return out
+'''
+
+
+def test_an_op_table_of_local_derivatives_reads_as_the_closures_it_stands_for():
+    # each op's derivatives put in its closure, the table, its functions and the loop that applied it gone
+    assert units(TABLE_OPS) == units(TABLE_AS_CLOSURES)
+    # applied in the walk instead of a method of the node's: the loop is each node's rules called
+    walk = TABLE_OPS.replace('''    def _backward(self):
+        if not self._op:
+            return
+        for parent, local in zip(self._prev, LOCAL[self._op](self)):
+            parent.grad += local * self.grad
+''', '''    def backward(self):
+        for node in self._order():
+            for parent, local in zip(node._prev, LOCAL[node._op](node)):
+                parent.grad += local * node.grad
+''')
+    read = units(walk)
+    assert read["Value.__mul__"] == units(TABLE_AS_CLOSURES)["Value.__mul__"]
+    assert " ".join(read["Value.backward"]).endswith("loop v call:0 .a v { Expr call:0 ._backward v } }")
+
+
+def test_a_table_that_is_not_an_op_table_of_one_node_is_read_as_written():
+    # two ops only, or an entry of two parameters: no design read, the table stays
+    for text in (TABLE_OPS.replace('''    "tanh": lambda node: (1 - node.data * node.data,),\n''', ""),
+                 TABLE_OPS.replace("lambda node: (1 - node.data * node.data,)", "lambda node, g: (g,)")):
+        read = units(text)
+        assert "_d_mul" in read and "def:_backward:0" not in read["Value.__mul__"]
+    # an entry whose derivatives are not as many as the node's inputs: nothing read (the op left as written needs
+    # the table and its loop)
+    short = units(TABLE_OPS.replace("return [b.data, a.data]", "return [b.data]"))
+    assert "def:_backward:0" not in short["Value.__mul__"] + short["Value.tanh"] and "Value._backward" in short
+
