@@ -1349,6 +1349,35 @@ FRESH16.update({"loops-else-pass": loops_else_pass, "ifs-else-pass": ifs_else_pa
 TRICKS.update(FRESH16)
 
 
+def _bodies_in(text: str, head: str) -> str:
+    """Every function's body (its docstring apart) inside the compound statement HEAD (`match 0:` ...)."""
+    tree = _module(text)
+    for function in _functions(tree):
+        at = 1 if function.body and isinstance(function.body[0], ast.Expr) \
+            and isinstance(function.body[0].value, ast.Constant) and isinstance(function.body[0].value.value, str) \
+            else 0
+        if function.body[at:]:
+            outer = ast.parse(head + "\n" + " " * 4 * head.count(":") + "pass\n").body[0]
+            inner = outer.cases[0] if isinstance(outer, ast.Match) else outer
+            inner.body = function.body[at:]
+            function.body[at:] = [outer]
+    return _out(tree)
+
+
+def bodies_in_match(text: str) -> str:
+    """Every function's body in `match 0:` / `case _:` (one wildcard case: it runs once)."""
+    return _bodies_in(text, "match 0:\n    case _:")
+
+
+def bodies_in_one_loop(text: str) -> str:
+    """Every function's body in `for _ in (None,):` (a loop over one item it never reads: it runs once)."""
+    return _bodies_in(text, "for _ in (None,):")
+
+
+FRESH16.update({"bodies-in-match": bodies_in_match, "bodies-in-one-loop": bodies_in_one_loop})
+TRICKS.update(FRESH16)
+
+
 def table(classes: dict, tricks: dict) -> dict:
     """{variant: {(class, cluster): (source, copy) score}} for `unparsed` and each of TRICKS (a source a trick
     cannot apply to, or whose variant fails the check, left out of that variant)."""

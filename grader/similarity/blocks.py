@@ -1,7 +1,8 @@
 """Blocks written inside something that runs them once, read as the block (plain_module's step; session 13).
 
-`if True:`, `for _ in range(1):`, a loop whose body ends in `break`, a `try:` whose handlers only pass or re-raise,
-`with contextlib.suppress():`: see plain_module.py's docstring. canonical.py reads the same forms with `run_once`.
+`if True:`, `for _ in range(1):` (or over one constant, `(None,)`), a loop whose body ends in `break`, a `try:` whose
+handlers only pass or re-raise, `with contextlib.suppress():`, `match 0:` with the one case `case _:`: see
+plain_module.py's docstring. canonical.py reads the same forms with `run_once`.
 """
 
 from __future__ import annotations
@@ -62,8 +63,9 @@ def run_once(statement, work: Work = FREE) -> list | None:
         it = statement.iter
         if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
                 and len(it.args) == 1 and not it.keywords and isinstance(it.args[0], ast.Constant)
-                and it.args[0].value == 1):
-            return None
+                and it.args[0].value == 1
+                or isinstance(it, (ast.Tuple, ast.List)) and len(it.elts) == 1 and isinstance(it.elts[0], ast.Constant)):
+            return None  # (session 16: `for _ in (None,):`, one constant item, as `range(1)`)
         if jumps(statement.body, work) or any(isinstance(n, ast.Name) and n.id == statement.target.id
                                               for b in statement.body for n in work.walked(b)):
             return None
@@ -81,7 +83,16 @@ def run_once(statement, work: Work = FREE) -> list | None:
         return statement.body + statement.orelse
     if isinstance(statement, ast.With) and all(_no_op_context(item) for item in statement.items):
         return statement.body
+    if isinstance(statement, ast.Match) and isinstance(statement.subject, (ast.Constant, ast.Name)) \
+            and len(statement.cases) == 1 and _wildcard(statement.cases[0]):
+        return statement.cases[0].body  # (session 16) `match 0:` / `case _:`: its one case runs, once
     return None
+
+
+def _wildcard(case) -> bool:
+    """`case _:` with no guard: it matches anything and binds nothing."""
+    return case.guard is None and isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None \
+        and case.pattern.name is None
 
 
 _LEAVES = (ast.Break, ast.Return, ast.Raise)

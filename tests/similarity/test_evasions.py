@@ -660,7 +660,8 @@ def test_getattr_reads_as_the_attribute_in_the_structure_and_the_shapes():
 PLAIN16 = engine("submissions/correct-closures")
 FRESH16 = ["not_in_spelt", "isinstance_tuple", "unbound_methods", "extend_update", "aug_neg", "constructors",
            "star_calls", "eta_lambdas", "exp_math_pow", "singleton_index", "typing_casts", "enumerate_loops",
-           "asserts_added", "invoked_lambdas", "bool_tests", "split_constants", "protocol_dunders"]
+           "asserts_added", "invoked_lambdas", "bool_tests", "split_constants", "protocol_dunders", "bodies_in_match",
+           "bodies_in_one_loop"]
 
 
 @pytest.fixture(scope="module")
@@ -772,4 +773,21 @@ def test_numbers_tests_and_calls_python_runs_plainly_are_the_plain_spelling():
     for kept in ("x = 1 / 0\n", "x = 2 ** 100\n", "x = 2 ** 0.5\n", "x = bool(a)\n", "bool = f\nif bool(a):\n    pass\n",
                  "x = (lambda v: v)(1)\n", "x = (lambda: a)(*b)\n", "len = f\nx = xs.__len__()\n",
                  "x = xs.__getitem__(i, j)\n"):
+        assert _plain(kept) == ast.unparse(ast.parse(kept)), kept
+
+
+def test_a_match_of_one_wildcard_and_a_loop_over_one_constant_run_their_block_once():
+    assert _plain("""
+        def f(a):
+            match 0:
+                case _:
+                    b = a + 1
+            for _ in (None,):
+                return b
+    """) == "def f(a):\n    b = a + 1\n    return b"
+    for kept in ("match a:\n    case 1:\n        b = 1\n", "match a:\n    case _ if a:\n        b = 1\n",
+                 "match a:\n    case x:\n        b = x\n", "match f():\n    case _:\n        b = 1\n",
+                 "match a:\n    case 1:\n        b = 1\n    case _:\n        b = 2\n",
+                 "for _ in (a,):\n    b = 1\n", "for x in (1,):\n    b = x\n", "for _ in (1, 2):\n    b = 1\n",
+                 "for _ in (1,):\n    b = 1\nelse:\n    b = 2\n"):
         assert _plain(kept) == ast.unparse(ast.parse(kept)), kept

@@ -93,7 +93,8 @@ for name in FRESH15_TRICKS:
 # these; the dict-writeback engine has no `.grad +=`, closure bound by name or f-string for some of them)
 FRESH16_TRICKS = ("not-in-spelt", "isinstance-tuple", "unbound-methods", "extend-update", "aug-neg", "constructors",
                   "star-calls", "eta-lambdas", "exp-math-pow", "singleton-index", "typing-casts", "enumerate-loops",
-                  "asserts-added", "invoked-lambdas", "bool-tests", "split-constants", "protocol-dunders")
+                  "asserts-added", "invoked-lambdas", "bool-tests", "split-constants", "protocol-dunders",
+                  "bodies-in-match", "bodies-in-one-loop")
 closures = Path("tests/fixtures/submissions/correct-closures/engine.py").read_text()
 for name in FRESH16_TRICKS:
     (out / f"c_{name.replace('-', '_')}.py").write_text(FRESH[name](closures))
