@@ -16,7 +16,8 @@
 - **Canonical lines.** Between two students neither of whom copied a public
   source, the code both hold that the canonical code's variants hold
   (variants.py: lines independent students write alike) counts in full in
-  the cosine and at CANONICAL_EVIDENCE of its weight in the evidence factor;
+  the cosine and at CANONICAL_EVIDENCE of its weight in the evidence factor
+  (at most CANONICAL_MOST weighted tokens there, however much of it they share);
   so does, between any two, canonical code recombined
   (documents.py: its statements with some left out): a pair whose shared own
   code is only such lines scores low however small their own code is.
@@ -85,6 +86,10 @@ SHAPE_EVIDENCE = 5.0
 # evidence factor): two students whose own code is the lecture's lines score low however little else they wrote
 # (chosen on fourth 1-6 and fifth 1-9 among 0.5, 0.4, 0.25 and 0; docs/similarity.md)
 CANONICAL_EVIDENCE = 0.4
+# and however much of it two students share, it is at most this much rare code in that factor (session 16): a whole
+# file of the course's code written the plainest way (the eleventh class's index loops, 70 weighted tokens of variants)
+# is the course's answer once, not 28 tokens of evidence (chosen among 4, 5, 6, 8 and 12 on the tuning classes)
+CANONICAL_MOST = 5.0
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
 
 
@@ -232,7 +237,8 @@ class Cohort:
             # independent students write alike, weak evidence (CANONICAL_EVIDENCE); the rare comments, strings, names
             # and numbers both wrote alike count as rare code (by_hand: scores.WRITTEN_KINDS)
             plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0)
-            rare = s - (1 - CANONICAL_EVIDENCE) * plain + max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
+            rare = s - plain + min(CANONICAL_EVIDENCE * plain, CANONICAL_MOST) + \
+                max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
             raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
 
         def only_canonical(i: int, j: int) -> bool:
