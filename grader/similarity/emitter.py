@@ -121,6 +121,8 @@ class Emitter:
             self.expression(node.value)
         elif isinstance(node, ast.Constant):
             self.emit(_constant(node.value), node)
+        elif _formats_text(node):
+            self.emit("fstr", node)  # '**' + str(k), '**%s' % k, '**{}'.format(k): the f-string f'**{k}'
         elif isinstance(node, ast.BinOp):
             self.emit(type(node.op).__name__, node)
             if isinstance(node.op, _COMMUTATIVE):
@@ -184,6 +186,33 @@ class Emitter:
         if isinstance(node.value, ast.Name) and node.value.id in self.names.modules:
             return node.attr  # math.tanh, math.exp
         return "a"
+
+
+def _formats_text(node) -> bool:
+    """Whether NODE builds a text from values as an f-string does: a text `%` values, a text's `.format(...)`, or
+    texts, f-strings and `str(...)` joined by `+` (not two constants). Each node is looked at with its operands
+    only (a chain of 60,000 `+` is looked at once a node, not once a node for each below it)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return _is_text(node.left)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return _is_text(node.func.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and _texty(node.right):
+        left = node.left
+        if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add):
+            return _texty(left.right)  # '**' + str(k) + '!': the chain's next link is text too
+        return _texty(left) and not (_is_text(left) and _is_text(node.right))
+    return False
+
+
+def _is_text(node) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _texty(node) -> bool:
+    """A text, an f-string or `str(x)`: what a text joined by `+` is made of."""
+    return _is_text(node) or isinstance(node, ast.JoinedStr) or (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str"
+        and len(node.args) == 1 and not node.keywords)
 
 
 def _constant(value) -> str:

@@ -54,7 +54,7 @@ from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dis
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
-from .roles import Names, backward_attribute, called_name, children_attribute
+from .roles import Names, backward_attribute, called_name, children_attribute, engine_class
 from .tokens import lexical_tokens
 from .walk import walk
 
@@ -193,7 +193,7 @@ class _TreeReader:
         self.work.charge(4 * len(nodes))
         self.unreached = unreached_functions(tree)
         if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes) | \
-                children_attribute(tree) | backward_attribute(tree):
+                children_attribute(tree) | backward_attribute(tree) | engine_class(tree):
             nodes = list(walk(tree))
             self.work.charge(3 * len(nodes))
         self.work.charge(delegated_methods(tree, nodes))

@@ -194,3 +194,22 @@ def test_only_short_runs_of_assignments_are_put_in_order():
     assert constants == sorted(constants, key=int)  # put in order
     constants = [t for t in long if t.isdigit()]
     assert constants == sorted(constants, key=int, reverse=True)  # as written
+
+
+def test_a_text_formatted_by_percent_format_or_joined_reads_as_its_f_string():
+    written = tokens("def f(k):\n    return Value(1, (), f'**{k}')\n")
+    for other in ("'**' + str(k)", "'**%s' % k", "'**{}'.format(k)", "'**' + str(k) + '!'"):
+        assert tokens(f"def f(k):\n    return Value(1, (), {other})\n") == written, other
+    assert tokens("def f(k):\n    return Value(1, (), '**' + k)\n") != written  # a plain `+`: no str() in it
+    assert tokens("def f(k):\n    return k % 2\n") != tokens("def f(k):\n    return f'{k}'\n")
+
+
+def test_the_files_engine_class_reads_as_value_whatever_its_name():
+    backward = "        def backward(self):\n            self.grad = 1\n"
+    pasted, plain = MUL.replace("Value", "RefValue") + backward, MUL + backward
+    assert tokens("from engine import Value\n" + textwrap.dedent(pasted)) == \
+        tokens("from engine import Value\n" + textwrap.dedent(plain))
+    # a class that is no engine (no backward) keeps its role, and so do two engines or one beside a Value
+    assert tokens(MUL.replace("Value", "RefValue")) != tokens(MUL)
+    two = textwrap.dedent(pasted) + textwrap.dedent(pasted).replace("RefValue", "Other")
+    assert "Value" not in " ".join(tokens(two).values()).split()
