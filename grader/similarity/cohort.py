@@ -72,6 +72,11 @@ RARITY_POWER = 2  # squared: a fragment a third of the class shares weighs 0.1, 
 MIN_CLASS = 30
 COMMON_MIN, COMMON_SHARE = 20, 0.1
 MISTAKE_WEIGHT = 0.35
+# a public match of SURELY or more is a copy for certain: its public code none of its own between two such copies
+# (below it, from the flag up, more of it each step). 1.0 until session 16: two copies matched at 0.55-0.65 kept most
+# of a pair (c 0.1-0.3); 0.75 on bench/similarity/pubcopies: public pairs in the top k 38 -> 31 of 45 classes,
+# tuning and validation unchanged
+SURELY = 0.75
 # traits (traits.py): only one another student may share a trait for it to count (a comment, a name, a line three
 # students wrote alike is a habit of the class), unless the three are a ring (scores.group_traits); TRAIT_EVIDENCE plays
 # EVIDENCE's part. Both chosen on the first class (generate.SEED) alone, among 2 and 3, and 2, 3 and 5 (docs/similarity.md)
@@ -326,14 +331,14 @@ class Cohort:
     def _both_public(self, public: dict[str, dict[str, float]],
                      threshold: float) -> dict[tuple[int, int], tuple[str, tuple[float, float]]]:
         """{pair: (the public source both match at the threshold, how surely each of the two copied it)}: each
-        match's rise above the threshold, (p - threshold) / (1 - threshold), from 0 at the flag to 1."""
+        match's rise above the threshold, (p - threshold) / (SURELY - threshold), from 0 at the flag to 1 at SURELY."""
         both: dict[tuple[int, int], tuple[float, str, tuple[float, float]]] = {}
         for source, scores in sorted(public.items()):
             holders = sorted((self.position[i], s) for i, s in scores.items() if s >= threshold and i in self.position)
             for (i, si), (j, sj) in combinations(holders, 2):
                 if min(si, sj) > both.get((i, j), (0.0,))[0]:
                     both[(i, j)] = (min(si, sj), source, (si, sj))
-        return {pair: (source, tuple(above_typical(s, threshold) for s in matches))
+        return {pair: (source, tuple(_surely(s, threshold) for s in matches))
                 for pair, (_, source, matches) in both.items()}
 
     def _besides_public(self, i: int, j: int, surely: tuple[float, float]) -> float:
@@ -416,3 +421,11 @@ def _held(document: Document, source: Document, h: int, tokens: float) -> float:
     if h in document.unreached.get("tokens", {}):
         return size
     return max(size, min(1.0, len(document.prints.get(h, ())) / max(1, len(source.prints.get(h, ())))))
+
+
+def _surely(match: float, threshold: float) -> float:
+    """How surely a public match at the THRESHOLD or more is a copy: (match - threshold) / (SURELY - threshold), from 0
+    at the flag to 1 at SURELY (1 from the flag when the flag is SURELY or above it)."""
+    if threshold >= SURELY:
+        return 1.0
+    return min(1.0, max(0.0, (match - threshold) / (SURELY - threshold)))

@@ -319,12 +319,13 @@ def test_a_verbatim_copys_source_is_none_of_its_own_code_however_loosely_the_oth
     verbatim (a match of 1.00), one who rewrote micrograd's walk as a stack and renamed (0.70). What each copied
     counts as not their own as surely as each copied it (Cohort._besides_public): the verbatim copy's micrograd is
     none of its own code. With the weaker match's certainty for both, 59 % of it counted as the verbatim copy's own
-    and the pair scored 0.149, nearly twice the pair of two verbatim copies (0.078); now 0.104."""
+    and the pair scored 0.149, nearly twice the pair of two verbatim copies (0.078); then 0.104; with a match of
+    cohort.SURELY (0.75) a copy for certain (session 16), 0.084: the loose copy's 0.70 is 0.8 sure, not 0.4."""
     added = with_ops(OWN)
     walk = added.index("    def backward(self):")
     rewritten = added[:walk] + STACK_WALK + added[added.index("    def __neg__(self):"):]
     pairs = pairs_of({"eve": added, "fay": disguised(rewritten)})
-    assert 0.09 < pairs[("eve", "fay")] < 0.12
+    assert 0.08 < pairs[("eve", "fay")] < 0.09
     assert pairs_of({"eve": added, "gus": disguised(added)})[("eve", "gus")] < 0.09  # two verbatim copies: 0.078
 
 
