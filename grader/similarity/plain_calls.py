@@ -50,9 +50,10 @@ from .budget import FREE, Work
 from .plain_names import _bindings, _Kinds, replaced
 
 # the text a file must hold for any step to look for anything (the tree is walked only then)
-MARKS = re.compile(r"\*\s*[(\[{]|[)\]]\s*\[|cast\b|\b(?:int|float|str|bool|tuple|list|dict)\(\s*\)|\b(?:list|set|dict|str|float"
-                   r"|int|tuple)\.[a-z_]+\(|\.(?:extend|update)\(|lambda"
-                   r"|\bnot\b|,\s*\(|enumerate\(|math\.pow\(|assert\b")
+# (each mark as loose as Python's syntax is: spaces, line breaks and backslashes where Python allows them)
+MARKS = re.compile(r"\*[\s\\]*[(\[{]|[)\]][\s\\]*\[|cast\b|\b(?:int|float|str|bool|tuple|list|dict)\b|\.[\s\\]*(?:extend|update)\b"
+                   r"|lambda|\bnot\b|isinstance|enumerate|\bpow\b|assert\b|__(?:getitem|len|contains)__"
+                   r"|[\d.][\s\\)]*[-+*/]")
 # a builtin type called with nothing, as the display or constant it gives
 _EMPTY = {"int": lambda: ast.Constant(0), "float": lambda: ast.Constant(0.0), "str": lambda: ast.Constant(""),
           "bool": lambda: ast.Constant(False), "tuple": lambda: ast.Tuple([], ast.Load()),
@@ -75,6 +76,7 @@ def calls_as_written(tree: ast.Module, text: str | None = None, work: Work = FRE
     changed |= _statements(kinds)
     changed |= _unnumbered(kinds, bound)
     changed |= _asserts_of_self(kinds, bound)
+    changed |= _tests(kinds, bound)
     replace = {}
     casts = _expressions(kinds, bound, replace)
     if not replace:
@@ -239,11 +241,19 @@ def _expressions(kinds, bound, replace) -> Counter:
         elif isinstance(f, ast.Attribute) and (f.attr, len(args)) in _PROTOCOL and _name_bound(bound, _PROTOCOL[
                 f.attr, len(args)]):
             replace[id(call)] = lambda c: ast.copy_location(_PROTOCOL_READ[c.func.attr](c.func.value, *c.args), c)
-    for node in kinds.of(ast.If, ast.While, ast.IfExp, ast.Assert):
-        node.test = _unbooled(node.test, bound)
-    for node in kinds.of(ast.comprehension):
-        node.ifs = [_unbooled(t, bound) for t in node.ifs]
     return casts
+
+
+def _tests(kinds, bound) -> bool:
+    """Each test's `bool(e)` as `e` (in place); whether a test's top was one (one below it may be, uncounted)."""
+    changed = False
+    for node in kinds.of(ast.If, ast.While, ast.IfExp, ast.Assert):
+        was, node.test = node.test, _unbooled(node.test, bound)
+        changed |= node.test is not was
+    for node in kinds.of(ast.comprehension):
+        was, node.ifs = node.ifs, [_unbooled(t, bound) for t in node.ifs]
+        changed |= any(a is not b for a, b in zip(was, node.ifs))
+    return changed
 
 
 # `x.__getitem__(i)`, `x.__len__()`, `x.__contains__(a)`: the operation Python runs them for (the builtin it needs

@@ -791,3 +791,17 @@ def test_a_match_of_one_wildcard_and_a_loop_over_one_constant_run_their_block_on
                  "for _ in (a,):\n    b = 1\n", "for x in (1,):\n    b = x\n", "for _ in (1, 2):\n    b = 1\n",
                  "for _ in (1,):\n    b = 1\nelse:\n    b = 2\n"):
         assert _plain(kept) == ast.unparse(ast.parse(kept)), kept
+
+
+def test_each_session_16_spelling_alone_is_looked_for():
+    """A file holding one of plain_calls' spellings and nothing else is read (the text marks that let a file be
+    walked cover each, with the spaces, line breaks and backslashes Python allows)."""
+    from grader.similarity.plain_calls import calls_as_written
+
+    for text in ("if bool(x):\n    y = 1\n", "y = xs.__getitem__(i)\n", "y = (1 +\\\n 1)\n", "y = 0.5 * 2\n",
+                 "y = f(* (a, b))\n", "y = math . pow(math.e, x)\n", "y = list.\\\n    append(xs, e)\n",
+                 "xs . extend([e])\n", "y = (x,)[0]\n", "from typing import cast\ny = cast(T, x)\n", "y = int()\n",
+                 "f = lambda: g()\n", "y = not a in b\n", "y = isinstance(x, (C,))\n",
+                 "y = [x for _, x in enumerate(xs)]\n", "class V:\n    def f(self):\n        assert self\n"):
+        tree = ast.parse(text)
+        assert calls_as_written(tree, text) and ast.unparse(tree) != ast.unparse(ast.parse(text)), text
