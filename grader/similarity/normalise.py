@@ -50,7 +50,8 @@ from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .blocks import rewrite_blocks
 from .budget import WORK_LIMIT, OverBudget, Work
 from .plain_module import classes_apart, plain_module
-from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures, edges_as_closures
+from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures
+from .edges import edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)

@@ -335,7 +335,7 @@ def test_a_fragment_of_the_source_is_held_whole_by_as_many_occurrences_however_i
     holds it only in code that nothing runs (padding, read at its token size)."""
     from dataclasses import replace
 
-    from grader.similarity.cohort import _held
+    from grader.similarity.public_match import _held
 
     copy = read_document("ann", {"engine.py": with_ops(LECTURE)}, frozenset(), PUBLIC, VARIANTS)
     h = next(h for h in SOURCE.prints if h in copy.prints and len(copy.prints[h]) == len(SOURCE.prints[h]))

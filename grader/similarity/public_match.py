@@ -1,0 +1,83 @@
+"""How much of a public source each submission of a cohort holds (Cohort.against): the share of the source's code
+beyond the starter, weighed by rarity, with a fragment held whole where a copy holds it as often as the source does,
+and, where the course's reference explains part of the source, the share of the source's own choices."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .documents import Document
+from .scores import containment_score, evidence
+
+
+def against(cohort, source: Document) -> list[tuple[str, float]]:
+    """(submission id, score) of every submission that shares a fingerprint with a public source.
+
+    The score is the share of the source (its code beyond the starter, weighed by
+    rarity) that the submission contains, times the evidence factor on the
+    tokens it holds: a student who copies the public engine and adds ops of
+    their own still contains all of it. When the course's reference explains
+    part of the source (`source.explained`, read_public), that score is also
+    multiplied by the share of the rest, the source's own choices, that the
+    submission holds (weighed the same way): the reference's code is the
+    lecture's answer, which an engine written in the lecture's style holds
+    without having seen the source, and a copy holds both all of the source
+    and all of what it chose beyond the lecture. That factor counts as far as
+    there is enough of those choices to say it (1 − E × (1 − their share), E
+    the evidence factor on their plain tokens of weight above 0): a source
+    whose every choice is common in the class is matched on all its code.
+    """
+    shared: dict[int, float] = defaultdict(float)  # the source's code the submission holds, weighed
+    chosen: dict[int, float] = defaultdict(float)  # of it, what the reference does not explain
+    raw: dict[int, float] = defaultdict(float)
+    total = chosen_total = chosen_tokens = 0.0
+    for h in source.prints:
+        tokens = source.tokens.get(h, 0.0)
+        w = cohort.weight(h) * tokens
+        own = h not in source.explained
+        total += w
+        if own:
+            chosen_total += w
+            chosen_tokens += tokens if w > 0 else 0.0
+        for index in cohort.postings.get(h, ()):
+            held = _held(cohort.documents[index], source, h, tokens)
+            shared[index] += w * held
+            raw[index] += tokens * held
+            if own:
+                chosen[index] += w * held
+    if source.explained:
+        # what the source wrote beyond the starter and the reference that a disguised copy keeps (its strings,
+        # numbers and method shapes: read_public) are its own choices too, weighed as its code by how many hold
+        # them: an engine written in the lecture's style holds the lecture's code, not the source's words
+        kept = source.kept_traits
+        holders: dict[int, list[int]] = defaultdict(list)
+        for index, document in enumerate(cohort.documents):
+            for h in document.known_traits.keys() & kept.keys():
+                holders[h].append(index)
+        for h, size in kept.items():
+            w = cohort._rarity(len(holders.get(h, ()))) * size
+            chosen_total += w
+            chosen_tokens += size if w > 0 else 0.0
+            for index in holders.get(h, ()):
+                chosen[index] += w * min(1.0, cohort.documents[index].known_traits[h] / size)
+    said = evidence(chosen_tokens) if source.explained and chosen_total > 0 else 0.0
+    scores = []
+    for i, s in shared.items():
+        score = containment_score(s, total, raw[i])
+        if said:
+            score *= 1 - said * (1 - min(1.0, chosen[i] / chosen_total))
+        scores.append((cohort.documents[i].id, round(score, 4)))
+    return [(doc_id, score) for doc_id, score in scores if score > 0]
+
+
+def _held(document: Document, source: Document, h: int, tokens: float) -> float:
+    """How much of the source's fragment H (TOKENS of it) DOCUMENT holds, from 0 to 1: as many occurrences of it as
+    the source has hold all of it. A fragment's tokens are shared among the fragments that overlap it, which
+    depends on the code around it (a copy whose next method was restyled shares them otherwise), so they only
+    count where the document holds it in functions that nothing runs (read at UNREACHED_WEIGHT: padding)."""
+    if not tokens:
+        return 0.0
+    size = min(1.0, document.tokens.get(h, 0.0) / tokens)
+    if h in document.unreached.get("tokens", {}):
+        return size
+    return max(size, min(1.0, len(document.prints.get(h, ())) / max(1, len(source.prints.get(h, ())))))
