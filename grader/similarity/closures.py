@@ -16,10 +16,10 @@ import ast
 import copy
 
 from .canonical import may_unwrap, unwrapped
-from .rewrites import bounded_size, drop_definitions, statement_own_nodes
+from .rewrites import drop_definitions, statement_own_nodes
 from .roles import API_NAMES, api_methods, called_name, is_dunder
 from .plain_module import module_classes
-from .walk import walk
+from .walk import bounded_size, walk
 
 
 class _Put(ast.NodeTransformer):

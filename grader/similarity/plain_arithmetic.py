@@ -42,7 +42,7 @@ from collections import Counter
 
 from .blocks import rewrite_blocks
 from .budget import FREE, Work
-from .walk import children, walk
+from .walk import bounded_size, children, walk
 
 # the text a file must hold for each step to look for anything (the tree is walked only then)
 MARKS = ("-", "+", "reduce", "range(")
@@ -133,21 +133,10 @@ def _square(left, right) -> bool:
     (`(p - y) * (p - y)`; not `t * t`, which honest fillers write)."""
     if not (isinstance(left, ast.BinOp) and isinstance(right, ast.BinOp) and type(left.op) is type(right.op)):
         return False
-    mine, theirs = _small(left), _small(right)
-    if mine is None or theirs is None or len(mine) != len(theirs) \
-            or any(isinstance(n, (ast.Call, ast.NamedExpr)) for n in mine):
+    if bounded_size(left, 30) > 30 or bounded_size(right, 30) > 30 \
+            or any(isinstance(n, (ast.Call, ast.NamedExpr)) for n in walk(left)):
         return False
     return ast.dump(left) == ast.dump(right)
-
-
-def _small(node, most: int = 30):
-    """NODE's nodes when it has at most MOST of them, else None (walking no more than MOST + 1)."""
-    out = []
-    for n in walk(node):
-        out.append(n)
-        if len(out) > most:
-            return None
-    return out
 
 
 def _binary(node: ast.BinOp, inside) -> bool:

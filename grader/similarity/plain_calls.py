@@ -48,6 +48,7 @@ from collections import Counter
 
 from .budget import FREE, Work
 from .plain_names import _bindings, _Kinds, replaced
+from .plain_values import truth_read
 
 # the text a file must hold for any step to look for anything (the tree is walked only then)
 # (each mark as loose as Python's syntax is: spaces, line breaks and backslashes where Python allows them)
@@ -290,14 +291,8 @@ def _parameters(arguments) -> bool:
 
 def _unbooled(test, bound):
     """TEST (only its truth used) with `bool(e)` as `e`, at its top and in its `and`/`or` operands and the operand
-    of each `not` (a chain of them followed in a loop: the parser allows thousands); the top returned."""
-    test = _bool_out(test, bound)
-    node = test
-    while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        node.operand = node = _bool_out(node.operand, bound)
-    if isinstance(node, ast.BoolOp):  # nested only by brackets: at most 200 deep
-        node.values = [_unbooled(v, bound) for v in node.values]
-    return test
+    of each `not` (plain_values.truth_read); the top returned."""
+    return truth_read(test, lambda node: _bool_out(node, bound))
 
 
 def _bool_out(test, bound):

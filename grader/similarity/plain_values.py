@@ -90,19 +90,26 @@ def _not_not(node):
 
 
 def _truth(node):
-    """NODE where only its truth is used, with every `not not` of it (and of its `and`/`or`/`not` operands) out. A
-    chain of `not` is followed in a loop (the parser allows thousands), `and`/`or` by recursion (only brackets nest
-    them: at most 200 deep)."""
+    """NODE where only its truth is used, with every `not not` of it (and of its `and`/`or`/`not` operands) out."""
+    return truth_read(node, _without_not_not)
+
+
+def _without_not_not(node):
     while _not_not(node) is not None:
         node = _not_not(node)
-    top = node
+    return node
+
+
+def truth_read(node, strip):
+    """NODE where only its truth is used, read with STRIP (a function of one node that returns what it is read as)
+    at its top and at its `and`, `or` and `not` operands; the top returned (plain_calls reads `bool(e)` so). A chain
+    of `not` is followed in a loop (the parser allows thousands), `and`/`or` by recursion (only brackets nest them: at
+    most 200 deep)."""
+    node = top = strip(node)
     while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        inner = node.operand
-        while _not_not(inner) is not None:
-            inner = _not_not(inner)
-        node.operand = node = inner
+        node.operand = node = strip(node.operand)
     if isinstance(node, ast.BoolOp):
-        node.values = [_truth(v) for v in node.values]
+        node.values = [truth_read(v, strip) for v in node.values]
     return top
 
 

@@ -5,7 +5,7 @@ the order of its __init__; a temporary read once is put in place; strings and at
 expressions read as written plainly; a module-level alias of a class names the class. Each changes
 the tree in place, or returns the new tree (the NodeTransformers). The rewrites that read an engine
 written another way round as micrograd's closures (node-making helpers, bound rules, op-string
-dispatch, edge lists) are in closures.py, which uses bounded_size, own_nodes and drop_definitions from here.
+dispatch, edge lists) are in closures.py, which uses own_nodes and drop_definitions from here (bounded_size from walk.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import ast
 from .canonical import canonical, independent_in_order
 from .reach import names_used
 from .roles import API_NAMES, api_methods, called_name, is_dunder
-from .walk import children, walk
+from .walk import bounded_size, children, walk
 
 
 class InlineHelpers(ast.NodeTransformer):
@@ -239,15 +239,6 @@ def inline_temporaries(function) -> int:
     for node, field in shortened:  # with the temporaries gone, the lines that used them are put in order again
         setattr(node, field, independent_in_order(getattr(node, field)))
     return 4 * visited  # the function walked again, its temporaries put in place, its blocks put in order
-
-
-def bounded_size(node, limit: int) -> int:
-    """The number of nodes of an expression, counted up to just past LIMIT (so that counting is bounded too)."""
-    count, stack = 0, [node]
-    while stack and count <= limit:
-        count += 1
-        stack.extend(children(stack.pop()))
-    return count
 
 
 def own_nodes(function):

@@ -40,3 +40,12 @@ def children(node) -> list:
         elif isinstance(value, list):
             out.extend([item for item in value if isinstance(item, AST)])
     return out
+
+
+def bounded_size(node, limit: int) -> int:
+    """The number of nodes of an expression, counted up to just past LIMIT (so that counting is bounded too)."""
+    count, stack = 0, [node]
+    while stack and count <= limit:
+        count += 1
+        stack.extend(children(stack.pop()))
+    return count
