@@ -61,7 +61,7 @@ from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_d
 from .public_match import against
 from .scores import (above_typical, alone_score, clusters, containment_score, evidence, float_sum,  # noqa: F401
                      group_traits, mistake_bonuses, pair_score, shared_alone, shared_through, shared_written,
-                     smaller_share_score, typical_scores)  # clusters: re-exported
+                     smaller_share_score, typical_scores, written_items, written_score)  # clusters: re-exported
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -279,6 +279,11 @@ class Cohort:
             # a fourth: the code only the two of them hold in the class, as a share of each one's own code
             alone = alone_score(alone, self.totals[i], self.totals[j])
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - alone)
+        for (i, j), (items, weight) in written_items(self.trait_postings, self.trait_weights, self.documents).items():
+            # a fifth: two or more of the rare comments, strings and numbers they wrote alike (scores.WRITTEN_ITEMS)
+            if (written := written_score(items, weight)) > 0:
+                raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - written)
+                shared.setdefault((i, j), 0.0)
         for pair, (_, surely) in both.items():
             if pair in raw:
                 raw[pair] *= self._besides_public(*pair, surely)

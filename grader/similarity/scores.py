@@ -185,6 +185,37 @@ def shared_written(postings: dict[int, list[int]], weights: dict[int, float], do
     return shared_through(written, weights, [d.traits for d in documents])
 
 
+# two students' written traits again, counted apart from their other traits (session 17): a copy restructured by hand
+# (level 4) renames every name and restyles every line, which are most of each one's traits (the traits' score is a share
+# of them), and keeps its source's error messages, repr formats and comments. WRITTEN_ITEMS distinct comments or strings
+# that only the two hold (or a ring of three) are evidence of their own, W² / (W² + WRITTEN_EVIDENCE²) on their weight W;
+# one shared comment is a stock phrase two honest students can both write (`# chain rule: local times upstream`), and a
+# number is no item (0, 1 and 2 are any program's: in a small class two students may be the only ones to write them).
+# Chosen on the tuning seeds among 1, 2 and 3 items and an evidence of 3 to 10 (docs/similarity.md)
+WRITTEN_ITEMS = 2
+WRITTEN_EVIDENCE = 5.0
+ITEM_KINDS = frozenset({"comment", "string"})
+
+
+def written_items(postings: dict[int, list[int]], weights: dict[int, float], documents: list) -> dict:
+    """(i, j) -> (how many distinct comments and strings (ITEM_KINDS) I and J both hold, their weight as shared_written
+    counts it): a comment shared by its runs of words (words.phrases) is one item, however many runs."""
+    found: dict[tuple[int, int], dict[tuple[str, str], float]] = defaultdict(lambda: defaultdict(float))
+    for h, holders in postings.items():
+        w = weights[h]
+        if w > 0 and len(holders) >= 2:
+            item = documents[holders[0]].trait_text[h]
+            if item[0] in ITEM_KINDS:
+                for i, j in combinations(holders, 2):
+                    found[(i, j)][item] += w * min(documents[i].traits[h], documents[j].traits[h])
+    return {pair: (len(items), float_sum(items.values())) for pair, items in found.items()}
+
+
+def written_score(items: int, weight: float) -> float:
+    """The evidence of WEIGHT in ITEMS distinct written traits two students share (`written_items`)."""
+    return evidence(weight, WRITTEN_EVIDENCE) if items >= WRITTEN_ITEMS else 0.0
+
+
 def shared_through(postings: dict[int, list[int]], weights: dict[int, float],
                    sizes: list[dict[int, float]]) -> dict[tuple[int, int], float]:
     """(i, j) -> the weight both hold: each entry held by two or more adds weight × the smaller size to their pairs."""
