@@ -126,6 +126,7 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
     written = [(name, texts[name]) for name in sorted(texts)]
     written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
                 for n, hidden in enumerate(reading.unpacked)]
+    packed = any(reading.unpacked for reading in readings)  # the data it hid its code in has no traits (traits.py)
     read_meanings: dict[int, dict] = {}  # each written source's meanings (meanings.py), read on the tree traits parses
 
     for index, (name, source) in enumerate(written):
@@ -136,7 +137,7 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
 
         # a file with a byte-order mark is parsed by meanings as written (traits reads it without the mark)
         for h, (size, kind, text, lines) in traits_of(
-                source, None if source.startswith("\ufeff") else with_meanings).items():
+                source, None if source.startswith("\ufeff") else with_meanings, packed).items():
             if lines and all((name, line) in starter_lines for line in lines):
                 continue
             full, size = size, size * (UNREACHED_WEIGHT if live is not None and h not in live else 1.0)

@@ -279,3 +279,45 @@ def _codec(value, encoding: str, decode: bool):
     if decode:
         return value.decode(encoding) if isinstance(value, bytes) else value
     return value.encode(encoding) if isinstance(value, str) else value
+
+
+_SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Return)
+
+
+def payload_lines(tree) -> set[int]:
+    """The lines of TREE's data for the code it runs: each simple statement that calls exec, eval or compile, and each
+    assignment of one name that such a call reads (followed from name to name, MAX_NAMES deep). A file whose hidden code
+    was unpacked is read as that code (normalise.py); the literal it was packed in (base64 text, a list of character
+    codes) is no more the student's writing than the packer's output is (traits.py reads past it)."""
+    statements = [node for node in walk_statements(tree) if isinstance(node, _SIMPLE)]
+    lines: set[int] = set()
+    wanted: set[str] = set()
+    for statement in statements:
+        calls = [n for n in ast.walk(statement) if isinstance(n, ast.Call) and called_name(n.func) in RUNS_CODE]
+        if calls:
+            lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
+            wanted.update(n.id for call in calls for n in ast.walk(call) if isinstance(n, ast.Name))
+    assigned = {node.targets[0].id: node for node in statements if isinstance(node, ast.Assign)
+                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)}
+    for _ in range(MAX_NAMES):
+        found = [assigned.pop(name) for name in sorted(wanted) if name in assigned]
+        if not found:
+            break
+        wanted = set()
+        for node in found:
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+            wanted.update(n.id for n in ast.walk(node.value) if isinstance(n, ast.Name))
+    return lines
+
+
+def walk_statements(tree):
+    """Every statement of TREE in a block of statements (a body, an else, a finally, a handler's or a case's body)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.stmt):
+            yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                stack.extend(block)

@@ -45,6 +45,7 @@ import tokenize
 
 from .budget import PLAIN_LIMIT, OverBudget, Work
 from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.py's, as normalise parses
+from .opaque import payload_lines, walk_statements
 from .plain_module import module_functions, plain_module
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
@@ -75,10 +76,13 @@ def _hash(kind: str, text: str) -> int:
                           "big") | 1 << 63  # the top bit set: never a k-gram's or a statement's hash (< 2 ** 61)
 
 
-def traits(text: str, plain=None) -> dict[int, tuple[float, str, str, set[int]]]:
+def traits(text: str, plain=None, packed: bool = False) -> dict[int, tuple[float, str, str, set[int]]]:
     """{hash: (size, kind, text, lines)} of the traits of one source file (lines: where it is; empty: anywhere).
     PLAIN: called with the file's tree as plain_module reads it (None: over MAX_SHAPES_CHARS, or it does not parse),
-    before the shapes rewrite it (meanings.py reads that tree: the file parsed once for both)."""
+    before the shapes rewrite it (meanings.py reads that tree: the file parsed once for both). PACKED: the file's hidden
+    code was unpacked and is read as code (normalise.py): the data it was packed in has no traits but its comments
+    (opaque.payload_lines: a packed copy's base64 lines or character codes are dozens of strings, numbers and lines
+    that nobody else wrote, which made its own traits, and so the share of them its source holds, look larger)."""
     found: dict[int, tuple[float, str, str, set[int]]] = {}
     hashes: dict[tuple[str, str], int] = {}  # a name or a number is written again and again: hashed once
 
@@ -99,6 +103,7 @@ def traits(text: str, plain=None) -> dict[int, tuple[float, str, str, set[int]]]
     # parameter as `self`): a label or `self` renamed by a script is no habit, and a string has its own trait
     replaced: dict[int, list[tuple[int, int, str]]] = {}
     tree = _parsed(text)  # parsed once for the four below
+    payload = _payload(text, tree) if packed else set()
     remarks = _remarks(text, tree)  # on the tree as parsed
     tree = _plain(tree, text)  # the other three on the module as plain_module reads it; _shapes_of (last) rewrites it
     if plain is not None:
@@ -111,6 +116,8 @@ def traits(text: str, plain=None) -> dict[int, tuple[float, str, str, set[int]]]
     try:
         for token in tokens:
             kind, value = token.type, token.string
+            if token.start[0] in payload and kind != tokenize.COMMENT:
+                continue
             named, previous = previous in (".", "def", "class"), value  # an attribute or a definition, not the import
             if kind == tokenize.NAME and value in members and not named:
                 if token.start[0] not in import_lines:  # `_exp(x)` after `from math import exp as _exp`: math.exp
@@ -153,6 +160,8 @@ def traits(text: str, plain=None) -> dict[int, tuple[float, str, str, set[int]]]
         if (entry := found.get(_hash("shape", shape))) is not None:
             entry[3].update(lines)
     for number, line in enumerate(python_lines(text), 1):
+        if number in payload:
+            continue
         # as a script's spellings of it read: the spelling a copy changes is still the line its source wrote
         written = with_replacements(line, semicolons.get(number, ()), replaced.get(number, ()))
         read = [restyled(s) for s in statements(*written)]
@@ -170,6 +179,15 @@ def _parsed(text: str):
         return parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+
+
+def _payload(text: str, tree) -> set[int]:
+    """opaque.payload_lines of TEXT (TREE: its own, or None when it is longer than MAX_SHAPES_CHARS: parsed here, as
+    the structure parses it, up to MAX_CHARS)."""
+    try:
+        return payload_lines(tree if tree is not None else parse(text))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
 
 
 def _plain(tree, text: str):
@@ -225,15 +243,7 @@ def _methods(tree) -> list:
 def _classes(tree):
     """Every class TREE defines, anywhere: a class is a statement, so it is in a block of statements (a body, an
     else, a finally, a handler's or a case's body), which are all this looks through (not the expressions)."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.ClassDef):
-            yield node
-        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-            block = getattr(node, field, None)
-            if isinstance(block, list):
-                stack.extend(block)
+    return (node for node in walk_statements(tree) if isinstance(node, ast.ClassDef))
 
 
 def _first(method) -> str | None:

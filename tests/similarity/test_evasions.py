@@ -512,7 +512,10 @@ def test_code_packed_into_a_name_is_unpacked_and_its_wrapping_is_not_code(packin
     assert reading.opaque == [{"file": "engine.py", "line": line, "call": "exec", "unpacked": True}]
     assert [u.tokens for u in reading.units] == [u.tokens for u in units_of(PLAIN)]  # `_src = ...` is packing
     assert reading.unpacked == [PLAIN.strip() if packing == "replace" else PLAIN]  # the traits it hides are read
-    assert set(read_document("x", {"engine.py": PLAIN}).traits) <= set(read_document("x", {"engine.py": packed}).traits)
+    plain, hidden = read_document("x", {"engine.py": PLAIN}), read_document("x", {"engine.py": packed})
+    assert set(plain.traits) <= set(hidden.traits)
+    # and the data it was packed in has none (opaque.payload_lines): a module's name it imports at most
+    assert {hidden.trait_text[h][0] for h in set(hidden.traits) - set(plain.traits)} <= {"name"}
 
 
 def test_lines_as_written_are_read_past_annotations_and_no_op_statements():
