@@ -58,6 +58,7 @@ from generate import build  # noqa: E402
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
+from grader.similarity.handouts import handout_texts  # noqa: E402
 
 BASELINE_VENV = HERE / ".venv"
 BASELINE_PACKAGES = ("copydetect==0.5.0", "pycode_similar==1.4")
@@ -91,7 +92,8 @@ def read_cohort(folder: Path) -> tuple[list, object]:
     own public source beside its cohorts (`public_source`): each submission is read as that file."""
     name = starter_file(folder).name
     source = public_source(folder).read_text(encoding="utf-8")
-    kgrams = starter_kgrams({name: starter_file(folder).read_text(encoding="utf-8")})
+    starter = {name: starter_file(folder).read_text(encoding="utf-8")}
+    kgrams = starter_kgrams({**starter, **handout_texts(starter)})  # its exercises' README and notebook too
     canonical = canonical_sources({name: ""})  # the lecture's code for a network (nn.py), as `grade similarity`
     public_kgrams, variant_kgrams = known_kgrams({name: source}, canonical)
     documents = [read_document(sid, {name: text}, kgrams, public_kgrams, variant_kgrams)

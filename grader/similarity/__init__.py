@@ -39,6 +39,7 @@ from ..load import LoadError, load_entry, load_folder
 from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
+from .handouts import handout_texts
 from .regions import matches
 from .unparse import unparse
 from .variants import known_kgrams
@@ -71,7 +72,7 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     """The similarity record of every submission in SUBMISSIONS (see the module docstring)."""
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
-    kgrams = starter_kgrams(starter_texts)
+    kgrams = starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters)})  # README, notebook: handouts
     sources = _distinct({**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))})
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)

@@ -1,0 +1,65 @@
+"""What the course hands out with an exercise besides its starter: its instructions' code and shown output.
+
+An exercise's README (exercises/<id>/README.md, and its translations) shows a "Try it" block of code and the
+output it prints (the exercise's notebook holds the same block as a cell). Every student has them, as they have the
+starter: two honest students who paste the instructions' example into their engine as a smoke test, or the output
+it shows as comments, share the course's text, not each other's work (issue 27: a blind class's hard pairs shared
+"the README's, the lecture's and the output's lines"). So they are subtracted as the starter is (`handout_texts`:
+code and traits), from
+
+- the folder of each `--starter` path (a folder, or a file's folder): its README*.md;
+- the exercise of each `TODO(<id>)` marker the starter holds (the course's starters mark every region so):
+  the course's exercises/<id>/README*.md, when the grader has it (`distribution.exercises_folder`).
+
+A README's ```python blocks are read as code, as shown. Any other block (the output shown, a command) is read as
+comment lines and as a docstring, as a student pastes an expected output. The block is not also read wrapped in
+`if __name__ == "__main__":` (as the notebook holds it): the header's k-grams with a smoke test's first statements
+are what a copy shares with its source's own smoke test (fifth 14's level-4 copy 0.417 -> 0.346 with it, 0.443
+without), and the example's statements are subtracted wherever they stand.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```", re.S | re.M)
+TODO = re.compile(r"TODO\(([0-9][\w-]*)\)")
+CODE_TAGS = ("python", "py", "python3")
+
+
+def handout_texts(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> dict[str, str]:
+    """{name: Python text} of what the course hands out beside STARTER (its files' texts, given at PATHS)."""
+    folders = [Path(p) if Path(p).is_dir() else Path(p).parent for p in paths]
+    exercises = sorted({found for text in starter.values() for found in TODO.findall(text)})
+    if exercises:
+        from ..distribution import exercises_folder
+
+        course = exercises_folder()
+        folders += [course / exercise for exercise in exercises if (course / exercise).is_dir()]
+    out: dict[str, str] = {}
+    for folder in dict.fromkeys(folders):
+        for path in sorted(folder.glob("README*.md")):
+            blocks = FENCE.findall(_read(path))
+            for number, (tag, block) in enumerate(blocks, 1):
+                out[f"{folder.name}/{path.name} <block {number}>"] = _as_python(tag, block)
+    seen: set[str] = set()
+    return {name: text for name, text in out.items() if text.strip() and not (text in seen or seen.add(text))}
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _as_python(tag: str, block: str) -> str:
+    """A README block as the Python text a student pastes of it (see the module's docstring)."""
+    if tag.lower() in CODE_TAGS:
+        return block
+    lines = [line for line in block.splitlines() if line.strip()]
+    comments = "\n".join(f"# {line}" for line in lines)
+    quoted = "\n".join(lines).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    return f'{comments}\n\n"""{quoted}"""\n'
+

@@ -1,0 +1,153 @@
+"""Hard negatives made of what the course hands out (issue 27): two honest students who paste the exercise's
+instructions' example as a smoke test, or the output the instructions show, share the course's text, not each
+other's work; it is subtracted as the starter is (grader/similarity/handouts.py)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from grader.classroom import starters
+from grader.similarity import handouts, similarity
+from grader.similarity.handouts import handout_texts
+
+STUB = '        # TODO(03-tanh): your code here\n        raise NotImplementedError("03-tanh: write Value.tanh")'
+
+# honest tanh bodies, each written its own way (the rest of the class, and the two hard negatives' own code)
+BODIES = {
+    "ana": """        t = math.tanh(self.data)
+        out = Value(t, (self,), "tanh")
+
+        def _backward():
+            self.grad += (1 - t**2) * out.grad
+
+        out._backward = _backward
+        return out""",
+    "bo": """        e2 = math.exp(2 * self.data)
+        squashed = (e2 - 1) / (e2 + 1)
+        result = Value(squashed, (self,), "tanh")
+
+        def grad_rule():
+            self.grad = self.grad + result.grad * (1.0 - squashed * squashed)
+
+        result._backward = grad_rule
+        return result""",
+    "cy": """        value = math.tanh(self.data)
+        node = Value(value, _children=(self,), _op="tanh")
+        node._backward = lambda: setattr(self, "grad", self.grad + (1 - node.data ** 2) * node.grad)
+        return node""",
+    "di": """        ex, emx = math.exp(self.data), math.exp(-self.data)
+        th = (ex - emx) / (ex + emx)
+        res = Value(th, (self,), "tanh")
+
+        def back():
+            local = 1 - th * th
+            self.grad += local * res.grad
+
+        res._backward = back
+        return res""",
+    "ed": """        y = 2 / (1 + math.exp(-2 * self.data)) - 1
+        o = Value(y, (self,), "tanh")
+
+        def step():
+            self.grad += o.grad * (1 + y) * (1 - y)
+
+        o._backward = step
+        return o""",
+    "fu": """        sig = 1 / (1 + math.exp(-2 * self.data))
+        th = 2 * sig - 1
+        output = Value(th, (self,), 'tanh')
+
+        def chain():
+            self.grad += 4 * sig * (1 - sig) * output.grad
+
+        output._backward = chain
+        return output""",
+}
+
+# the README's "Try it" example pasted as a smoke test, and the output it shows pasted as comments
+SMOKE = """
+
+if __name__ == "__main__":
+    for x0 in (0.0, 2.0, 5.0):
+        x = Value(x0)
+        y = x.tanh()
+        y.backward()
+        print(x.grad)
+"""
+OUTPUT = """
+# expected:
+# 1.0
+# 0.07065082485316443
+# 0.0001815832309438603
+"""
+
+
+@pytest.fixture(scope="module")
+def starter():
+    return starters.starter_files("03-tanh")["engine.py"]
+
+
+def filled(starter: str, body: str, tail: str = "") -> str:
+    assert STUB in starter
+    return starter.replace(STUB, body).rstrip("\n") + "\n" + tail
+
+
+def class_folder(tmp_path: Path, starter: str, students: dict[str, str]) -> tuple[Path, Path]:
+    (tmp_path / "handout").mkdir()
+    (tmp_path / "handout" / "engine.py").write_text(starter, encoding="utf-8")
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    for name, text in students.items():
+        (folder / f"{name}.py").write_text(text, encoding="utf-8")
+    return folder, tmp_path / "handout" / "engine.py"
+
+
+def pairs_of(folder: Path, starter: Path) -> dict[tuple[str, str], float]:
+    record = similarity(folder, starters=(starter,)).record
+    return {(p["a"], p["b"]): p["score"] for p in record["pairs"]}
+
+
+def hard_class(starter: str) -> dict[str, str]:
+    """Six honest students; bo and di paste the README's example as a smoke test and the output it shows, ed the
+    example alone; and zz copies bo, smoke test and all."""
+    tails = {"bo": SMOKE + OUTPUT, "di": SMOKE + OUTPUT, "ed": SMOKE}
+    students = {name: filled(starter, body, tails.get(name, "")) for name, body in BODIES.items()}
+    students["zz"] = students["bo"]
+    return students
+
+
+def test_the_handouts_are_found_from_the_starters_todo_markers(starter):
+    texts = handout_texts({"engine.py": starter})
+    assert sorted(texts) == ["03-tanh/README.md <block 1>", "03-tanh/README.md <block 2>",
+                             "03-tanh/README.md <block 3>"]
+    assert texts["03-tanh/README.md <block 1>"].startswith("from engine import Value\n\nfor x0 in (0.0, 2.0, 5.0):\n")
+    assert texts["03-tanh/README.md <block 2>"] == \
+        '# 1.0\n# 0.07065082485316443\n# 0.0001815832309438603\n\n"""1.0\n0.07065082485316443\n0.0001815832309438603"""\n'
+
+
+def test_a_starters_own_folder_hands_out_its_readme(tmp_path):
+    (tmp_path / "README.md").write_text("Run\n\n```python\nprint(f(2))\n```\n\nIt prints\n\n```\n4\n```\n",
+                                        encoding="utf-8")
+    (tmp_path / "engine.py").write_text("def f(x):\n    pass\n", encoding="utf-8")
+    texts = handout_texts({"engine.py": "def f(x):\n    pass\n"}, (tmp_path / "engine.py",))
+    assert texts == {f"{tmp_path.name}/README.md <block 1>": 'print(f(2))\n',
+                     f"{tmp_path.name}/README.md <block 2>": '# 4\n\n"""4"""\n'}
+
+
+@pytest.mark.slow
+def test_students_who_paste_the_instructions_example_and_output_are_not_a_pair(tmp_path, starter):
+    folder, given = class_folder(tmp_path, starter, hard_class(starter))
+    pairs = pairs_of(folder, given)
+    # the README's example and the output it shows are the course's: no pair among the four who pasted them
+    assert not [pair for pair in pairs if set(pair) <= {"bo", "di", "ed"}]
+    assert pairs[("bo", "zz")] >= 0.99  # a copy is still a copy
+
+
+@pytest.mark.slow
+def test_without_the_handouts_the_pasted_example_made_pairs(tmp_path, starter, monkeypatch):
+    folder, given = class_folder(tmp_path, starter, hard_class(starter))
+    monkeypatch.setattr("grader.similarity.handout_texts", lambda *args: {})
+    pairs = pairs_of(folder, given)
+    # listed (REPORT_FLOOR 0.2) on the course's text alone: in a larger class, where fewer paste it, 0.4-0.8
+    assert pairs[("bo", "di")] >= 0.2 and pairs[("bo", "ed")] >= 0.2
