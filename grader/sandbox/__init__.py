@@ -30,6 +30,7 @@ subprocess with time and resource limits, for a student's own check.
 """
 
 import dataclasses
+import functools
 import os
 import platform
 import shutil
@@ -42,7 +43,7 @@ from ..records import Strength
 from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
-from .claim import reap_worker, release_when_placed
+from .claim import reap_worker, release_when_placed, task_children
 from .leftovers import scratch_root, sweep_scratch
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
@@ -91,6 +92,14 @@ class Sandbox:
             sweep_scratch(parent)
         root, self._root_lock = scratch_root(parent)  # held while this grader lives: the sweep's mark
         self.root = Path(root)
+        try:  # whatever fails from here (a bad limit, a missing tool, an unwritable folder) leaves nothing behind
+            self._open(require, use_bwrap)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self, require, use_bwrap):
+        """The rest of __init__, once the scratch folder is made (closed by __init__ if this raises)."""
         os.chmod(self.root, 0o711)  # workers may enter their own folder, not list the others
         self.runner_folders = RunnerFolders(self.root, self.python)
         self.bwrap = shutil.which("bwrap") if use_bwrap else None
@@ -112,8 +121,7 @@ class Sandbox:
                 "and reach the network. Install bubblewrap (apt-get install bubblewrap) for the full sandbox."
             )
             if require:
-                self.close()
-                raise SandboxUnavailable(self.warning)
+                raise SandboxUnavailable(self.warning)  # closed by __init__
         # The worker's view of the system in a few mounts, not one per file (system.linked_view): its tree built
         # once per boot (boot_view.py), else here.
         self.view = (shared_linked_view(python_view(self.python).args, str(self.root.parent), str(self.root / "system"))
@@ -122,7 +130,7 @@ class Sandbox:
         ids = ThreadIds() if self.bwrap and self.is_root else None
         self.thread_ids = ids if ids is not None and ids.usable else None
         # How a worker's CPU time is counted and all its processes killed (see accounting.py).
-        self.cgroups, self.no_cgroups = CgroupTree.create(limits.processes)
+        self.cgroups, self.no_cgroups = CgroupTree.create(self.limits.processes)
         self.accounting = self.cgroups or ProcessTree(self._leased_uid, processes_of_uid)
         self._bound_memory(require)
 
@@ -151,8 +159,7 @@ class Sandbox:
                             "later (x86-64 or AArch64), or give the grader cgroup v2 with the memory controller, for "
                             "the full sandbox (docs/security.md).")
             if require:
-                self.close()
-                raise SandboxUnavailable(self.warning)
+                raise SandboxUnavailable(self.warning)  # closed by __init__
         # Anything short of BUBBLEWRAP is "a weaker sandbox" (--require-sandbox refuses it).
         self.strength = (Strength.BUBBLEWRAP if self.bwrap and bounded else
                          Strength.WEAKER_BUBBLEWRAP if self.bwrap else Strength.RLIMITS)
@@ -253,9 +260,13 @@ class Sandbox:
                 "HOME": str(base / "work")}
 
     def start(self, slot, base, request, obs_write_fd, output_write_fd):
+        """Start the worker for `base` in `slot`, place its processes and give it its go (claim.py). Whatever
+        raises once its command has started (a Ctrl-C as Popen returns, a failure while it is placed) kills and
+        reaps it and takes it off the live list: the caller never had it to kill."""
         go_read, go = os.pipe()  # the worker's go (claim.py): its only descriptor beside the standard streams
         info, info_write = os.pipe() if self.bwrap else (None, None)
         passed = [fd for fd in (go_read, info_write) if fd is not None]
+        started = []  # the worker's command as soon as Popen returns it (before `proc` is bound)
         try:
             with self._live_lock:
                 if self.stopping:
@@ -270,9 +281,11 @@ class Sandbox:
                                         hops=ids is None)
 
                     def spawn():  # the observation pipe is the worker's fd 0: its number (and the request) never varies
-                        return subprocess.Popen(argv, stdin=obs_write_fd, stdout=output_write_fd,
-                                                stderr=output_write_fd, env=self.environment(base), cwd=str(base),
-                                                start_new_session=True, close_fds=True, pass_fds=passed)
+                        started.append(subprocess.Popen(argv, stdin=obs_write_fd, stdout=output_write_fd,
+                                                        stderr=output_write_fd, env=self.environment(base),
+                                                        cwd=str(base), start_new_session=True, close_fds=True,
+                                                        pass_fds=passed))
+                        return started[0]
 
                     self.scratch.worker_started(slot)
                     proc = spawn() if ids is None else ids.spawning_as(self.uid(slot), spawn)
@@ -280,20 +293,27 @@ class Sandbox:
         except BaseException:
             for fd in (go, info):
                 if fd is not None:
-                    os.close(fd)
+                    os.close(fd)  # its go pipe closed unsaid: it exits before it imports anything
+            if started:
+                self._kill_unplaced(slot, started[0])
             raise
         finally:
             for fd in passed:
                 os.close(fd)
         # while the worker starts: it waits for the go before it imports the submission
-        limit = None
-        if ids is not None:
-            uid, rlimits = self.uid(slot), worker_limits(self.limits, with_processes=True)
+        try:
+            limit = None
+            if ids is not None:
+                uid, rlimits = self.uid(slot), worker_limits(self.limits, with_processes=True)
 
-            def limit(pids):
-                ids.set_limits(uid, pids, rlimits)
-        proc.sandbox_pid = release_when_placed(proc.pid, info, self.accounting.procs_file(slot), go,
-                                               output_write_fd, lambda: self.kill(slot, proc), limit=limit)
+                def limit(pids):
+                    ids.set_limits(uid, pids, rlimits)
+            proc.sandbox_pid = release_when_placed(proc.pid, info, self.accounting.procs_file(slot), go,
+                                                   output_write_fd, functools.partial(self._kill_unplaced, slot, proc),
+                                                   limit=limit)
+        except BaseException:
+            self._kill_unplaced(slot, proc)
+            raise
         return proc
 
     def interrupt(self):
@@ -306,8 +326,20 @@ class Sandbox:
                 except (ProcessLookupError, PermissionError):
                     pass
 
-    def kill(self, slot, proc):
-        """SIGKILL the worker's process group, and every process left with the worker's uid."""
+    def _kill_unplaced(self, slot, proc):
+        """`kill` for a worker whose start failed part way, its processes perhaps not all in the slot's cgroup:
+        bubblewrap's sandbox process (not yet named on --info-fd) looked for as its command's child, to be reaped,
+        and every process of the slot's uid killed whatever the cgroup holds."""
+        if self.bwrap and getattr(proc, "sandbox_pid", None) is None:
+            try:
+                proc.sandbox_pid = next(iter(task_children(proc.pid)), None)
+            except (OSError, ValueError):
+                pass
+        self.kill(slot, proc, placed=False)
+
+    def kill(self, slot, proc, placed=True):
+        """SIGKILL the worker's process group, and every process left with the worker's uid (`placed` False: its
+        processes may not all be in the slot's cgroup, whose emptying then proves nothing)."""
         with self._live_lock:
             if self._live.get(slot) is proc:
                 del self._live[slot]
@@ -317,7 +349,7 @@ class Sandbox:
             pass
         # with cgroups: every process it started, however it left the group; then no process of the
         # uid is left anywhere (none can leave its cgroup), and /proc need not be searched for one
-        emptied = self.accounting.kill(slot)
+        emptied = self.accounting.kill(slot) and placed
         if emptied:
             self.scratch.worker_gone(slot)
         uid = self.uid(slot)
@@ -331,8 +363,10 @@ class Sandbox:
         self.scratch.cleanup(base)
 
     def close(self):
-        if getattr(self, "accounting", None) is not None:
-            self.accounting.close()
+        """Remove everything the sandbox made: also of one whose __init__ failed part way."""
+        accounting = getattr(self, "accounting", None) or getattr(self, "cgroups", None)
+        if accounting is not None:
+            accounting.close()
         shutil.rmtree(self.root, ignore_errors=True)
         if getattr(self, "_root_lock", None) is not None:
             os.close(self._root_lock)

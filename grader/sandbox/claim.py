@@ -162,8 +162,8 @@ def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop, limi
     be placed, say why on its output (`output_fd`) and `stop` it. Closes `go_fd` and `info_fd` either way:
     a worker whose go pipe closes unsaid exits before it imports anything of the submission. Returns
     bubblewrap's sandbox process, for reap_worker (None where it is not known)."""
-    adopt_orphans()
     try:
+        adopt_orphans()
         inner = place_worker(outer, info_fd, procs_file, limit)
         try:
             os.write(go_fd, b"1")
@@ -171,7 +171,10 @@ def release_when_placed(outer, info_fd, procs_file, go_fd, output_fd, stop, limi
             pass  # it exited before its go (nothing of the submission ran): the attempt reads that as any early death
         return inner
     except ClaimError as exc:
-        os.write(output_fd, f"grader: {exc}\n".encode())
+        try:
+            os.write(output_fd, f"grader: {exc}\n".encode())
+        except OSError:
+            pass  # the reason is lost, not the stop
         stop()
     finally:
         os.close(go_fd)

@@ -23,9 +23,16 @@ def scratch_root(parent):
     an flock on it for as long as this process (or a child it forked, a fleet horse) lives: the mark that it is
     in use (sweep_scratch). Close the descriptor once the folder is removed (Sandbox.close)."""
     path = tempfile.mkdtemp(prefix=f"{_ROOT_PREFIX}{os.getpid()}-", dir=parent)
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    fcntl.flock(fd, fcntl.LOCK_EX)
-    return path, fd
+    fd = None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        return path, fd
+    except BaseException:  # nothing left behind: no caller has the folder yet
+        if fd is not None:
+            os.close(fd)
+        shutil.rmtree(path, ignore_errors=True)
+        raise
 
 
 def sweep_scratch(parent):

@@ -323,7 +323,11 @@ def _with_templates(sandbox_class):
         def __init__(self, *args, **kwargs):
             self.templates = None
             super().__init__(*args, **kwargs)
-            self.templates = Templates.create(self)
+            try:
+                self.templates = Templates.create(self)
+            except BaseException:  # nothing left behind, as by Sandbox.__init__
+                self.close()
+                raise
 
         def prepare(self, slot, files, runner_files):
             if self.templates is None:

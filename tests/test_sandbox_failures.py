@@ -1,0 +1,162 @@
+"""A sandbox that fails to open, or a worker that fails to start, leaves nothing behind (grader/sandbox/__init__.py).
+
+`Sandbox.__init__` makes its scratch folder, its tree of cgroups and leases uids before it has tried the rest (a
+bubblewrap that runs, the runner's folder, the seccomp filter, the slot's memory limit): any of those raising (a bad
+limit, a missing tool, an unwritable scratch root) removed none of them, and the caller has no sandbox to close.
+`Sandbox.start` registers a started worker as live before it places its processes and says go: a failure there (or
+a Ctrl-C just after the command started) left the worker running or a zombie, and in the live list, where nothing
+kills or reaps it; the caller (observe/attempt.py) has no process to kill either. Failures are injected here."""
+
+import contextlib
+import os
+import shutil
+import types
+from pathlib import Path
+
+import pytest
+
+import grader.sandbox as sandbox_module
+from grader.machine_size import own_cgroup_v2
+from grader.sandbox import Limits, Sandbox
+from grader.sandbox.accounting import _cgroup2_mount
+from grader.sandbox.host import linux_sandbox_missing
+from grader.suites import load_suite
+
+pytestmark = pytest.mark.skipif(linux_sandbox_missing() is not None, reason="the Linux sandbox only")
+
+LIMITS = Limits(probe_seconds=1, import_seconds=1, submission_seconds=10, memory_mb=1024)
+REQUEST = {"module": "engine", "run": [], "forbid": [], "refuse": [], "modules": []}
+ENGINE = b"class Value:\n    pass\n"
+
+
+class Injected(Exception):
+    pass
+
+
+def _raise(*args, **kwargs):
+    raise Injected("injected")
+
+
+def _children():
+    """This process's children (of every thread), zombies included."""
+    pids = set()
+    for task in os.listdir("/proc/self/task"):
+        try:
+            pids.update(int(p) for p in Path(f"/proc/self/task/{task}/children").read_text().split())
+        except FileNotFoundError:
+            pass
+    return pids
+
+
+def _cgroup_trees():
+    """This process's trees of cgroups (accounting.CgroupTree), by name."""
+    mount, own = _cgroup2_mount(), own_cgroup_v2()
+    if mount is None or own is None:
+        return []
+    parent = mount + own.rstrip("/")
+    return sorted(n for n in os.listdir(parent) if n.startswith(f"micrograd-grader-{os.getpid()}-"))
+
+
+def _state(parent):
+    return {"scratch": sorted(n for n in os.listdir(parent) if n.startswith(("grade-sandbox-", "w"))),
+            "cgroups": _cgroup_trees(), "descriptors": sorted(os.listdir("/proc/self/fd")),
+            "children": sorted(_children())}
+
+
+def _kind(request_param):
+    bwrap = request_param == "bwrap"
+    if bwrap and not shutil.which("bwrap"):
+        pytest.skip("no bubblewrap here")
+    return bwrap
+
+
+@pytest.fixture
+def scratch(tmp_path, monkeypatch):
+    monkeypatch.setattr(sandbox_module, "scratch_parent", lambda workers_have_own_uids: str(tmp_path))
+    monkeypatch.setattr(Sandbox, "_swept", True)
+    return tmp_path
+
+
+def _fail_flock(monkeypatch):  # the scratch root made, its lock refused
+    from grader.sandbox import leftovers
+    monkeypatch.setattr(leftovers, "fcntl", types.SimpleNamespace(flock=_raise, LOCK_EX=2, LOCK_NB=4))
+
+
+INIT_FAILURES = {
+    "the scratch root's lock": _fail_flock,
+    "an unwritable scratch root": lambda mp: mp.setattr(sandbox_module, "RunnerFolders", _raise),
+    "a missing tool": lambda mp: mp.setattr(sandbox_module, "bwrap_works", lambda *a: (_ for _ in ()).throw(
+        FileNotFoundError(2, "No such file or directory", "bwrap"))),
+    "the scratch folders": lambda mp: mp.setattr(sandbox_module, "ScratchFolders", _raise),
+    "a bad limit, last": lambda mp: mp.setattr(sandbox_module, "describe_bound", _raise),
+}
+
+
+@pytest.mark.parametrize("kind", ["bwrap", "no bwrap"])
+@pytest.mark.parametrize("fails", sorted(INIT_FAILURES))
+def test_a_sandbox_that_fails_to_open_leaves_nothing_behind(fails, kind, scratch, monkeypatch):
+    bwrap = _kind(kind)
+    if fails == "a missing tool" and not bwrap:
+        pytest.skip("bubblewrap not asked for: it is not run")
+    Sandbox(LIMITS, use_bwrap=bwrap).close()  # what is made once per process (host facts, the seccomp trial) made
+    before = _state(scratch)
+    INIT_FAILURES[fails](monkeypatch)
+    with pytest.raises(FileNotFoundError if fails == "a missing tool" else Injected):
+        Sandbox(LIMITS, use_bwrap=bwrap)
+    assert _state(scratch) == before
+    assert before["scratch"] == []
+
+
+def test_a_sandbox_refused_by_require_leaves_nothing_behind(scratch, monkeypatch):
+    Sandbox(LIMITS, use_bwrap=False).close()
+    before = _state(scratch)
+    with pytest.raises(sandbox_module.SandboxUnavailable):
+        Sandbox(LIMITS, require=True, use_bwrap=False)
+    assert _state(scratch) == before
+
+
+def _after_the_command_started(monkeypatch):
+    real = sandbox_module.no_aslr_children
+
+    @contextlib.contextmanager
+    def failing():
+        with real() as done:
+            yield done
+        raise KeyboardInterrupt  # a Ctrl-C just after Popen returned, before the worker was registered
+
+    monkeypatch.setattr(sandbox_module, "no_aslr_children", failing)
+
+
+START_FAILURES = {
+    "after the command started": _after_the_command_started,
+    "while it is placed": lambda mp: mp.setattr(sandbox_module.claim, "place_worker", _raise),
+    "before it is placed": lambda mp: mp.setattr(sandbox_module.claim, "adopt_orphans", _raise),
+}
+
+
+@pytest.mark.parametrize("kind", ["bwrap", "no bwrap"])
+@pytest.mark.parametrize("fails", sorted(START_FAILURES))
+def test_a_worker_whose_start_fails_is_killed_reaped_and_not_left_live(fails, kind, monkeypatch):
+    bwrap = _kind(kind)
+    box = Sandbox(LIMITS, use_bwrap=bwrap)  # in the real scratch parent: the workers' uids may enter it
+    try:
+        if bwrap and box.bwrap is None:
+            pytest.skip(f"bubblewrap does not work here: {box.warning}")
+        base = box.prepare(0, {"engine.py": ENGINE}, load_suite("engine").runner_files)
+        box.accounting.procs_file(0)  # the slot's cgroup made, and its files opened, once, as by a first worker
+        box.accounting.kill(0)
+        before = _state(box.root)
+        START_FAILURES[fails](monkeypatch)
+        obs, obs_w = os.pipe()
+        out, out_w = os.pipe()
+        try:
+            with pytest.raises((Injected, KeyboardInterrupt)):
+                box.start(0, base, REQUEST, obs_w, out_w)
+        finally:
+            for fd in (obs, obs_w, out, out_w):
+                os.close(fd)
+        assert box._live == {}
+        assert _state(box.root) == before  # no worker alive or a zombie, no descriptor of the start left
+        box.cleanup(base)
+    finally:
+        box.close()
