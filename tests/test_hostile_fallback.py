@@ -4,6 +4,7 @@ and two graders never share a sandbox uid (the hostile batch: tests/test_hostile
 import os
 import shutil
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,65 @@ def _flocks_of(pid, paths):
         if len(fields) > 5 and fields[1] == "FLOCK" and fields[4] == str(pid) and fields[5] in files:
             held.append(files[fields[5]])
     return sorted(held)
+
+
+# -- a grader that cannot reap what escapes a worker says so ---------------------------------------------------------
+
+UNREAPED = "Nor can it kill or reap what escapes a worker"
+
+
+class _NotRoot(types.ModuleType):
+    """grader.sandbox's `os`, with a euid that is not root's (the grader's other modules keep the real one)."""
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    @staticmethod
+    def geteuid():
+        return 1000
+
+
+def _as(monkeypatch, root, cgroups):
+    """A grader that is root or not, with its cgroup v2 or without (docs/security.md, "A grader that runs for days")."""
+    if not root:
+        monkeypatch.setattr(sandbox_module, "os", _NotRoot("os"))
+    if not cgroups:
+        monkeypatch.setattr(sandbox_module.CgroupTree, "create",
+                            classmethod(lambda cls, processes: (None, "no cgroup v2 hierarchy is mounted")))
+
+
+@pytest.mark.parametrize("has", ["none of them", "root", "cgroup v2", "bubblewrap"])
+def test_a_grader_that_cannot_reap_escaped_processes_says_what_is_missing(has, monkeypatch):
+    """Not root (no uid per worker), no cgroup v2 and no bubblewrap (no pid namespace): a double-forked daemon outlives
+    its run and nothing can tell it from the grader's own children. The warning names what is missing and what to do
+    (it said only that bubblewrap was missing); any one of the three and it does not say it."""
+    if has == "root" and os.geteuid() != 0:
+        pytest.skip("the grader is not root here")
+    _as(monkeypatch, root=has == "root", cgroups=has == "cgroup v2")
+    box = Sandbox(LIMITS, use_bwrap=has == "bubblewrap")
+    try:
+        if has == "cgroup v2" and box.cgroups is None:
+            pytest.skip(f"no cgroup v2 here: {box.no_cgroups}")
+        if has == "bubblewrap" and box.bwrap is None:
+            pytest.skip(f"bubblewrap cannot be used here: {box.warning}")
+        if has != "none of them":
+            assert UNREAPED not in (box.warning or "")
+            return
+        assert box.warning.startswith("bubblewrap was turned off; falling back to a weaker sandbox")
+        assert (f"{UNREAPED}: without bubblewrap, cgroup v2 (no cgroup v2 hierarchy is mounted) or root (a uid of its "
+                "own per worker), a process that leaves the worker's process group (a double-forked daemon) outlives "
+                "its run as the grader's user") in box.warning
+        assert box.warning.endswith("Install bubblewrap, give the grader a cgroup v2 subtree of its own (systemd's "
+                                    "Delegate=yes), or run it as root.")
+    finally:
+        box.close()
+
+
+def test_cli_warns_when_it_cannot_reap_escaped_processes(no_bwrap, monkeypatch, tmp_path):
+    _as(monkeypatch, root=False, cgroups=False)
+    shutil.copytree(FIXTURES / "submissions" / "correct-closures", tmp_path / "class" / "correct")
+    result = CliRunner().invoke(main, ["run", str(tmp_path / "class"), "--no-cache", "-q",
+                                       "-o", str(tmp_path / "scores.json")])
+    assert result.exit_code == 0, result.output
+    warning = next(line for line in result.stderr.splitlines() if line.startswith("warning: bubblewrap"))
+    assert f"{UNREAPED}: without bubblewrap, cgroup v2 (no cgroup v2 hierarchy is mounted) or root" in warning

@@ -40,7 +40,7 @@ import threading
 from pathlib import Path
 
 from ..records import Strength
-from .accounting import CgroupTree, ProcessTree
+from .accounting import CgroupTree, ProcessTree, unreaped_warning
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
 from .claim import reap_worker, release_when_placed, task_children
@@ -132,6 +132,8 @@ class Sandbox:
         # How a worker's CPU time is counted and all its processes killed (see accounting.py).
         self.cgroups, self.no_cgroups = CgroupTree.create(self.limits.processes)
         self.accounting = self.cgroups or ProcessTree(self._leased_uid, processes_of_uid)
+        if self.bwrap is None and self.cgroups is None and not self.is_root:
+            self.warning += f" {unreaped_warning(self.no_cgroups)}"
         self._bound_memory(require)
 
     def _bound_memory(self, require):
