@@ -29,6 +29,7 @@ import pytest
 from grader.load import load_submissions
 from grader.observe import observe_submission
 from grader.sandbox import Limits, Sandbox
+from grader.sandbox.accounting import CgroupTree
 from grader.sandbox.host import linux_sandbox_missing
 from grader.sandbox.leftovers import scratch_root, sweep_scratch
 from grader.suites import load_suite
@@ -195,20 +196,49 @@ def test_the_scratch_folder_of_a_grader_killed_mid_batch_is_removed_by_the_next_
     assert _names(tmp_path) == sorted(["grade-sandbox-abcd1234", link.name])
 
 
+# A grader in a process of its own: its tree of cgroups, with itself in slot 0 as its worker, until its stdin ends.
+NEIGHBOUR = """import os, sys
+from grader.sandbox.accounting import CgroupTree
+tree, why_not = CgroupTree.create(processes=64)
+if tree is not None:
+    with open(tree.procs_file(0), "w") as f:
+        f.write(str(os.getpid()))
+print(tree.folder if tree is not None else "", flush=True)
+sys.stdin.read()
+tree is not None and tree.close()
+"""
+
+
 def test_a_sandbox_sweeps_once_and_holds_its_own_scratch_folder_while_it_is_open(tmp_path, monkeypatch):
+    """Its scratch sweep only: with every pid made to look dead, the sandbox's sweep of killed graders' cgroups
+    (accounting.CgroupTree.create, once per process) would take every live grader's tree on the machine for a
+    leftover, and kill its workers and remove its slots. Where this test was the first in its pytest worker to
+    open a sandbox, that is what it did to the graders running beside it: another worker's hostile batch lost the
+    worker it was observing (tests/test_hostile.py, `surrogate-messages`' output found empty once) and could place
+    no other. A neighbour, a grader in a process of its own, is here to show that it is left alone."""
     left, fd = scratch_root(tmp_path)  # as a killed grader left it: no flock held
     os.close(fd)
-    monkeypatch.setattr("grader.sandbox.leftovers._alive", lambda pid: False)  # every pid, as from another namespace
-    monkeypatch.setattr("grader.sandbox.scratch_parent", lambda workers_have_own_uids: str(tmp_path))
-    monkeypatch.setattr(Sandbox, "_swept", False)
-    box = Sandbox(LIMITS, use_bwrap=False)
+    neighbour = subprocess.Popen([sys.executable, "-c", NEIGHBOUR], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 cwd=ROOT, text=True)
     try:
-        assert not Path(left).exists() and box.root.parent == tmp_path
-        assert box.root.name.startswith(f"grade-sandbox-{os.getpid()}-")
-        assert sweep_scratch(tmp_path) == 0 and box.root.is_dir()
+        tree = neighbour.stdout.readline().strip()
+        # every pid, as from another namespace
+        monkeypatch.setattr("grader.sandbox.leftovers._alive", lambda pid: False)
+        monkeypatch.setattr("grader.sandbox.scratch_parent", lambda workers_have_own_uids: str(tmp_path))
+        monkeypatch.setattr(Sandbox, "_swept", False)
+        monkeypatch.setattr(CgroupTree, "_swept", True)  # the cgroup sweep's own test: test_sandbox_accounting.py
+        box = Sandbox(LIMITS, use_bwrap=False)
+        try:
+            assert not Path(left).exists() and box.root.parent == tmp_path
+            assert box.root.name.startswith(f"grade-sandbox-{os.getpid()}-")
+            assert sweep_scratch(tmp_path) == 0 and box.root.is_dir()
+        finally:
+            box.close()
+        assert [name for name in _names(tmp_path) if name.startswith("grade-sandbox-")] == []
+        assert neighbour.poll() is None and (not tree or os.path.isdir(tree))  # its tree, and its worker, are there
     finally:
-        box.close()
-    assert [name for name in _names(tmp_path) if name.startswith("grade-sandbox-")] == []
+        neighbour.stdin.close()
+        neighbour.wait(timeout=60)
 
 
 def test_a_forked_child_of_a_subreaper_is_made_one_again():
