@@ -176,7 +176,7 @@ class PositionalArguments(ast.NodeTransformer):
         return ast.copy_location(ast.Call(node.func, args, []), node)
 
 
-_PURE = (ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Compare, ast.Tuple)
+_PURE = (ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Compare, ast.Tuple, ast.IfExp)
 
 
 def inline_temporaries(function) -> int:

@@ -152,6 +152,17 @@ def test_keywords_temporaries_and_containers_are_canonical():
         "                g = out.grad\n                local = other.data\n                self.grad += local * g\n")
     assert tokens(variant) == tokens(MUL)
 
+def test_a_temporary_chosen_by_a_branch_is_put_in_place():
+    """`if x < 0: v = 0` / `else: v = x` is `v = 0 if x < 0 else x` (canonical.py), a temporary read once: micrograd's
+    `Value(0 if self.data < 0 else self.data, ...)` restyled by a copier (bench/similarity/pubcopies p110, p112)."""
+    plain = "class Value:\n    def relu(self):\n        out = Value(0 if self.data < 0 else self.data, (self,), 'ReLU')\n" \
+            "        return out\n"
+    branched = plain.replace("        out = Value(0 if self.data < 0 else self.data,",
+                             "        if self.data < 0:\n            v = 0\n        else:\n            v = self.data\n"
+                             "        out = Value(v,")
+    assert tokens(branched) == tokens(plain)
+
+
 def test_a_file_with_a_syntax_error_is_read_around_the_error():
     broken = MUL.replace("def __mul__(self, other):", "def __mul__(self, other)").replace(
         "self.grad = 0", "self.grad = 0\n            self.label = ''")
