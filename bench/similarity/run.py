@@ -98,7 +98,7 @@ def read_cohort(folder: Path) -> tuple[list, object]:
     public_kgrams, variant_kgrams = known_kgrams({name: source}, canonical)
     documents = [read_document(sid, {name: text}, kgrams, public_kgrams, variant_kgrams)
                  for sid, text in submitted_texts(folder / "submissions").items()]
-    return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical))
+    return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical), canonical)
 
 
 def starter_file(folder: Path) -> Path:

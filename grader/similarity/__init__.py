@@ -80,7 +80,7 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
                                variant_kgrams=variant_kgrams)
     mistakes = mistake_signatures(scores) if scores else {}
     reference = starter_kgrams(canonical)
-    source_documents = [read_public(name, text, kgrams, reference) for name, text in sources.items()]
+    source_documents = [read_public(name, text, kgrams, reference, canonical) for name, text in sources.items()]
     by_id = {d.id: d for d in documents}
     record = compare(documents, source_documents, mistakes=mistakes, threshold=threshold,
                      meta={"exercise": exercise, "starter": sorted(starter_texts), "public": sorted(sources),

@@ -16,6 +16,7 @@ from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_token
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
+from .restyles import guarded
 from .scores import float_sum
 from .tokens import shared as shared_tokens
 from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
@@ -61,6 +62,8 @@ class Document:
     # what functions that nothing runs hold (reach.py), read at UNREACHED_WEIGHT: "tokens", "traits", "shapes" and
     # "structures" -> hash -> its full size, restored where a classmate holds it too (shared_unreached)
     unreached: dict[str, dict[int, float]] = field(default_factory=dict)
+    # a public source read as a copier restyles it (restyles.py): the public match is the higher of the readings
+    restyled: tuple = ()
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -277,15 +280,27 @@ def _recombined(units: list[Unit], unit_hashes: list[list[int]], prints: dict,
     return found, canonical - other
 
 
-def read_public(name: str, text: str, starter_kgrams: frozenset[int], canonical_kgrams: frozenset[int]) -> Document:
+def read_public(name: str, text: str, starter_kgrams: frozenset[int], canonical_kgrams: frozenset[int],
+                canonical: dict[str, str] | None = None) -> Document:
     """A public source read for comparison: what the course's reference explains (`canonical_kgrams`, the
     starter_kgrams of canonical_sources) is marked `explained`, and a submission's public match counts only the
-    rest (Cohort.against): the lecture's answer is in every engine written in its style, copied or not."""
+    rest (Cohort.against): the lecture's answer is in every engine written in its style, copied or not. With the
+    CANONICAL texts (those of canonical_kgrams), it is also read restyled (`restyled`: restyles.py)."""
     source = read_document(name, {name: text}, starter_kgrams, canonical_kgrams)
     docstrings = {_hash("string", " ".join(_WORD.findall(d.lower()))) for d in _docstrings(text)}
     source.kept_traits = {h: size for h, size in source.traits.items()
                           if source.trait_text[h][0] in ("string", "number", "shape") and h not in docstrings}
+    if canonical is not None and (other := guarded(text)) is not None:
+        # the course's canonical code restyled alike is the reference's too: the lecture's walk as a guard clause is
+        # no choice of the source's (an honest engine written so would match it)
+        reference = canonical_kgrams | _given_kgrams({n: g for n, t in sorted(canonical.items())
+                                                     if (g := guarded(t)) is not None})
+        source.restyled = (read_public(name, other, starter_kgrams, reference),)
     return source
+
+
+def _given_kgrams(texts: dict[str, str]) -> frozenset[int]:
+    return starter_kgrams(texts)  # read_public's parameter of that name hides the function
 
 
 def _docstrings(text: str) -> list[str]:

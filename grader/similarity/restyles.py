@@ -1,0 +1,49 @@
+"""A public source as a copier restyles it where the reading does not undo the restyle: its guard clauses.
+
+`if v not in visited: <the walk>` at the end of a function is `if v in visited: return` + the walk (and at the end of
+a loop's body, `continue`): the same code to Python, and a way many students write it. The reading keeps the two
+apart (normalise.py): written the way the reference is not, the guard form is a filler's own code, evidence between
+two fillers (nesting every guard was tried in session 17: the tuning classes' mean AP 0.8504 -> 0.8378). So only the
+public match reads it both ways (public_match.against: a copy's score is the higher of the two), and what the source
+explains in every pair stays the source as written.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..parsing import parse
+from .unparse import unparse
+from .walk import walk
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_TURNED = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq,
+           ast.NotEq: ast.Eq}
+
+
+def guarded(text: str) -> str | None:
+    """TEXT with the `if c: <block>` (no else) that ends each function's or loop's body written as a guard clause,
+    `if not c: return` (`continue` in a loop) and the block after it; None when it has none (or does not parse)."""
+    try:
+        tree = parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    changed = False
+    for node in [n for n in walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef) + _LOOPS)]:
+        if node.body:
+            last = node.body[-1]
+            if isinstance(last, ast.If) and not last.orelse and last.body:
+                end = ast.Continue() if isinstance(node, _LOOPS) else ast.Return(None)
+                guard = ast.copy_location(ast.If(_negated(last.test), [ast.copy_location(end, last)], []), last)
+                node.body[-1:] = [guard, *last.body]
+                changed = True
+    return unparse(ast.fix_missing_locations(tree)) + "\n" if changed else None
+
+
+def _negated(test):
+    """`not TEST`: `a in b` for `a not in b` (and `is`/`==` turned round), `c` for `not c`."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _TURNED:
+        return ast.copy_location(ast.Compare(test.left, [_TURNED[type(test.ops[0])]()], test.comparators), test)
+    return ast.copy_location(ast.UnaryOp(ast.Not(), test), test)
