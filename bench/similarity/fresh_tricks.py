@@ -16,6 +16,11 @@ ignores (`pass`, brackets, `if True:` bodies, `not not`, `e if True else None`, 
 moved, imports moved into functions, `from math import *`, `__private` names) and what any student can script
 (decorators that do nothing, `@staticmethod` helpers, keyword arguments, defaults, lambdas, `+=` written out).
 
+Session 17 (simread6) added 9 (FRESH17): Python's own equivalences a student who read the method could script
+(`assert` as `if not: raise`, an `if`/`else` swapped under `not`, `if c: f()` as the statement `c and f()`,
+`operator.methodcaller` / `operator.attrgetter` for method calls and attribute loads, `for i in range(len(xs))`,
+`for x in iter(xs)`, constants of __init__ as class attributes, a closure's free names bound as defaults).
+
 The classes are read as rescore.py reads them (its kept readings: run rescore.py on the same classes first).
 """
 
@@ -1376,6 +1381,164 @@ def bodies_in_one_loop(text: str) -> str:
 
 FRESH16.update({"bodies-in-match": bodies_in_match, "bodies-in-one-loop": bodies_in_one_loop})
 TRICKS.update(FRESH16)
+
+
+# -- session 17 (simread6): FRESH17, Python's own equivalences a student who read the method could script ----------
+
+def _edited(text: str, transformer) -> str:
+    tree = _module(text)
+    tree = transformer.visit(tree)
+    ast.fix_missing_locations(tree)
+    return _out(tree)
+
+
+class _AssertRaise(ast.NodeTransformer):
+    def visit_Assert(self, node):
+        raised = ast.Call(ast.Name("AssertionError", ast.Load()), [node.msg] if node.msg else [], [])
+        return ast.If(ast.UnaryOp(ast.Not(), node.test), [ast.Raise(raised, None)], [])
+
+
+def assert_as_raise(text: str) -> str:
+    """`assert c, m` as `if not c: raise AssertionError(m)` (what `assert` is, optimisation apart)."""
+    return _edited(text, _AssertRaise())
+
+
+class _SwappedIfs(ast.NodeTransformer):
+    def visit_If(self, node):
+        self.generic_visit(node)
+        if not node.orelse or len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+            return node
+        return ast.If(ast.UnaryOp(ast.Not(), node.test), node.orelse, node.body)
+
+
+def ifs_swapped(text: str) -> str:
+    """`if c: A else: B` (B not an elif) as `if not c: B else: A`."""
+    return _edited(text, _SwappedIfs())
+
+
+class _ShortCircuit(ast.NodeTransformer):
+    def visit_If(self, node):
+        self.generic_visit(node)
+        if node.orelse or len(node.body) != 1 or not isinstance(node.body[0], ast.Expr):
+            return node
+        return ast.Expr(ast.BoolOp(ast.And(), [node.test, node.body[0].value]))
+
+
+def ifs_as_and(text: str) -> str:
+    """`if c: f(x)` (one expression, no else) as the statement `c and f(x)` (short circuit as control flow)."""
+    return _edited(text, _ShortCircuit())
+
+
+class _Methodcaller(ast.NodeTransformer):
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Attribute) and not node.keywords \
+                and not any(isinstance(a, ast.Starred) for a in node.args) \
+                and not (isinstance(node.func.value, ast.Name) and node.func.value.id in ("math", "operator")):
+            caller = ast.Call(ast.Attribute(ast.Name("operator", ast.Load()), "methodcaller", ast.Load()),
+                              [ast.Constant(node.func.attr), *node.args], [])
+            return ast.Call(caller, [node.func.value], [])
+        return node
+
+
+def methodcaller_calls(text: str) -> str:
+    """`v._backward()` / `topo.append(v)` as `operator.methodcaller('_backward')(v)` (every method call)."""
+    return _edited(_out(_with_import(_module(text), "operator")), _Methodcaller())
+
+
+class _Attrgetter(ast.NodeTransformer):
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load) and node.attr in _API:
+            return ast.Call(ast.Call(ast.Attribute(ast.Name("operator", ast.Load()), "attrgetter", ast.Load()),
+                                     [ast.Constant(node.attr)], []), [node.value], [])
+        return node
+
+
+def attrgetter_loads(text: str) -> str:
+    """`x.grad` (the engine's attributes, loaded) as `operator.attrgetter('grad')(x)`."""
+    return _edited(_out(_with_import(_module(text), "operator")), _Attrgetter())
+
+
+class _RangeLen(ast.NodeTransformer):
+    def visit_For(self, node):
+        self.generic_visit(node)
+        if node.orelse or not isinstance(node.target, ast.Name) or not isinstance(node.iter, ast.Name):
+            return node
+        index = f"_{node.target.id}_i"
+        head = ast.Assign([ast.Name(node.target.id, ast.Store())],
+                          ast.Subscript(ast.Name(node.iter.id, ast.Load()), ast.Name(index, ast.Load()), ast.Load()))
+        iterated = ast.Call(ast.Name("range", ast.Load()),
+                            [ast.Call(ast.Name("len", ast.Load()), [ast.Name(node.iter.id, ast.Load())], [])], [])
+        return ast.For(ast.Name(index, ast.Store()), iterated, [head, *node.body], [])
+
+
+def range_len_loops(text: str) -> str:
+    """`for x in xs:` (a list named) as `for i in range(len(xs)): x = xs[i]`."""
+    return _edited(text, _RangeLen())
+
+
+class _IterCalls(ast.NodeTransformer):
+    def visit_For(self, node):
+        self.generic_visit(node)
+        node.iter = ast.Call(ast.Name("iter", ast.Load()), [node.iter], [])
+        return node
+
+
+def iter_loops(text: str) -> str:
+    """`for x in xs:` as `for x in iter(xs):` (what `for` calls)."""
+    return _edited(text, _IterCalls())
+
+
+def class_attributes(text: str) -> str:
+    """`self.grad = 0` (a constant stored in __init__) as the class attribute `grad = 0` (read the same way)."""
+    tree = _module(text)
+    for cls in _classes(tree):
+        init = next((m for m in _methods_of(cls) if m.name == "__init__"), None)
+        if init is None:
+            continue
+        moved = [s for s in init.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+                 and isinstance(s.targets[0], ast.Attribute) and isinstance(s.targets[0].value, ast.Name)
+                 and s.targets[0].value.id == init.args.args[0].arg and isinstance(s.value, ast.Constant)
+                 and s.targets[0].attr != "__slots__"]
+        if not moved or any(isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__"
+                                                               for t in s.targets) for s in cls.body):
+            continue
+        init.body = [s for s in init.body if s not in moved] or [ast.Pass()]
+        cls.body[0:0] = [ast.Assign([ast.Name(s.targets[0].attr, ast.Store())], s.value) for s in moved]
+    return _out(tree)
+
+
+class _FreeAsDefaults(ast.NodeTransformer):
+    def visit_FunctionDef(self, node):
+        params = {a.arg for a in node.args.args + node.args.kwonlyargs}
+        stored = {n.id for s in node.body for n in ast.walk(s) if isinstance(n, ast.Name)
+                  and isinstance(n.ctx, ast.Store)}
+        for inner in [s for s in node.body if isinstance(s, ast.FunctionDef)]:
+            if inner.args.args or inner.args.vararg or inner.args.kwonlyargs or inner.args.kwarg:
+                continue
+            own = {n.id for n in ast.walk(inner) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            free = sorted({n.id for n in ast.walk(inner) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                           and n.id in params | stored and n.id not in own and n.id != inner.name})
+            nonlocals = {name for s in ast.walk(inner) if isinstance(s, ast.Nonlocal) for name in s.names}
+            free = [f for f in free if f not in nonlocals]
+            inner.args.args = [ast.arg(f) for f in free]
+            inner.args.defaults = [ast.Name(f, ast.Load()) for f in free]
+        self.generic_visit(node)
+        return node
+
+
+def defaults_captured(text: str) -> str:
+    """A nested `def _backward():` closing over self, other, out as `def _backward(self=self, other=other,
+    out=out):` (each free name bound as a default when the function is made)."""
+    return _edited(text, _FreeAsDefaults())
+
+
+FRESH17 = {"assert-as-raise": assert_as_raise, "ifs-swapped": ifs_swapped, "ifs-as-and": ifs_as_and,
+           "methodcaller-calls": methodcaller_calls, "attrgetter-loads": attrgetter_loads,
+           "range-len-loops": range_len_loops, "iter-loops": iter_loops, "class-attributes": class_attributes,
+           "defaults-captured": defaults_captured}
+TRICKS.update(FRESH17)
 
 
 def table(classes: dict, tricks: dict) -> dict:
