@@ -141,7 +141,8 @@ def _operator_calls(kinds: _Kinds, bound, replace) -> None:
         modules.update(a.asname or a.name for a in node.names if a.name == "operator")
     for node in kinds.of(ast.ImportFrom):
         if node.module == "operator" and not node.level:
-            functions.update((a.asname or a.name, a.name) for a in node.names if a.name in OPERATORS)
+            functions.update((a.asname or a.name, a.name) for a in node.names
+                             if a.name in OPERATORS or a.name in ("attrgetter", "methodcaller"))
     modules = {m for m in modules if bound[m] == 1}
     functions = {local: name for local, name in functions.items() if bound[local] == 1}
     if not modules and not functions:
@@ -150,6 +151,10 @@ def _operator_calls(kinds: _Kinds, bound, replace) -> None:
         if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             continue
         func = node.func
+        getter = _getter(func, modules, functions) if isinstance(func, ast.Call) and len(node.args) == 1 else None
+        if getter:  # `operator.attrgetter('a')(x)` as `x.a`, `operator.methodcaller('m', e)(x)` as `x.m(e)`
+            replace[id(node)] = lambda call, getter=getter: _got(call, getter)
+            continue
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in modules:
             name = func.attr
         elif isinstance(func, ast.Name) and func.id in functions:
@@ -162,6 +167,25 @@ def _operator_calls(kinds: _Kinds, bound, replace) -> None:
         elif op is not None and op not in _UNARY.values() and len(node.args) == 2:
             replace[id(node)] = lambda call, op=op: ast.copy_location(ast.BinOp(call.args[0], op(), call.args[1]),
                                                                       call)
+
+
+def _getter(maker, modules, functions) -> str | None:
+    """"attrgetter" or "methodcaller" where MAKER is `operator.attrgetter('name')` or `operator.methodcaller('name',
+    ...)` (one plain name, no keywords, nothing unpacked)."""
+    func = maker.func
+    name = func.attr if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+        and func.value.id in modules else functions.get(func.id) if isinstance(func, ast.Name) else None
+    first = maker.args[0] if maker.args else None
+    plain = (name == "methodcaller" or name == "attrgetter" and len(maker.args) == 1) and not maker.keywords \
+        and isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value.isidentifier() \
+        and not any(isinstance(a, ast.Starred) for a in maker.args)
+    return name if plain else None
+
+
+def _got(call, getter: str):
+    maker, owner = call.func, call.args[0]
+    got = ast.Attribute(owner, maker.args[0].value, ast.Load())
+    return ast.copy_location(got if getter == "attrgetter" else ast.Call(got, maker.args[1:], []), call)
 
 
 def _builtin_pow_and_math_e(kinds: _Kinds, bound, replace) -> None:

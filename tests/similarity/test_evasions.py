@@ -665,6 +665,9 @@ FRESH16 = ["not_in_spelt", "isinstance_tuple", "unbound_methods", "extend_update
            "star_calls", "eta_lambdas", "exp_math_pow", "singleton_index", "typing_casts", "enumerate_loops",
            "asserts_added", "invoked_lambdas", "bool_tests", "split_constants", "protocol_dunders", "bodies_in_match",
            "bodies_in_one_loop"]
+# session 17 (simread6): the operator module's getters (plain_names: `operator.attrgetter('a')(x)` as `x.a`,
+# `operator.methodcaller('m', e)(x)` as `x.m(e)`), the same engine of closures (c_*.py)
+FRESH17 = ["attrgetter_loads", "methodcaller_calls"]
 
 
 @pytest.fixture(scope="module")
@@ -674,7 +677,7 @@ def scores16():
     texts["plain"] = texts["copy"] = PLAIN16
     honest = [read_document(i, {"engine.py": t}) for i, t in texts.items()]
     found = {}
-    for name in ("copy", *FRESH16):
+    for name in ("copy", *FRESH16, *FRESH17):
         if name == "copy":
             record = compare(honest, [])
         else:
@@ -690,6 +693,41 @@ def scores16():
 def test_session_16_spellings_score_as_the_plain_copy_does(scores16, evasion):
     assert scores16["copy"] >= 0.99
     assert scores16[evasion] >= scores16["copy"] - 0.1
+
+
+@pytest.mark.parametrize("evasion", FRESH17)
+def test_session_17_getters_score_as_the_plain_copy_does_and_read_as_the_plain_code(scores16, evasion):
+    """Each scores as the verbatim copy and reads method for method, shape for shape and meaning for meaning as the
+    plain engine; the module's own code differs only by the `import operator` the trick added."""
+    assert scores16["copy"] >= 0.99 and scores16[evasion] >= scores16["copy"] - 0.1
+    tricked = (EVASIONS / f"c_{evasion}.py").read_text(encoding="utf-8")
+    assert "operator.attrgetter(" in tricked or "operator.methodcaller(" in tricked
+
+    def units(text):
+        return sorted((u.name, u.tokens) for u in units_of(text) if u.name != "<module>")
+
+    assert units(tricked) == units(PLAIN16)
+    modules = [[u.tokens for u in units_of(t) if u.name == "<module>"][0] for t in (tricked, PLAIN16)]
+    assert modules[0] == (modules[0][0], *modules[1]) and modules[0][0] == "import:operator"
+    assert sorted(s for s, _, _ in _function_shapes(tricked)) == sorted(s for s, _, _ in _function_shapes(PLAIN16))
+    assert set(meanings(tricked)) == set(meanings(PLAIN16))
+
+
+def test_getters_read_as_what_they_get_and_the_rest_as_written():
+    assert _plain("""
+        import operator as op
+        from operator import attrgetter as ag, methodcaller
+        y = ag('grad')(op.methodcaller('f', 1, z)(x))
+        methodcaller('_backward')(v)
+    """) == ("import operator as op\nfrom operator import attrgetter as ag, methodcaller\ny = x.f(1, z).grad\n"
+             "v._backward()")
+    for kept in ("import operator\ny = operator.attrgetter('a.b')(x)\n",  # a dotted path, not one attribute
+                 "import operator\ny = operator.attrgetter('a', 'b')(x)\n",  # a tuple of two
+                 "import operator\ny = operator.methodcaller('f', k=1)(x)\n",  # keywords
+                 "import operator\ny = operator.methodcaller(name)(x)\n",  # a name not written
+                 "import operator\ny = operator.attrgetter('a')(x, z)\n",
+                 "import operator\noperator = None\ny = operator.attrgetter('a')(x)\n"):  # bound twice
+        assert _plain(kept) == ast.unparse(ast.parse(kept)), kept
 
 
 @pytest.mark.parametrize("evasion", FRESH16)

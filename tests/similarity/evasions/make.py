@@ -98,3 +98,9 @@ FRESH16_TRICKS = ("not-in-spelt", "isinstance-tuple", "unbound-methods", "extend
 closures = Path("tests/fixtures/submissions/correct-closures/engine.py").read_text()
 for name in FRESH16_TRICKS:
     (out / f"c_{name.replace('-', '_')}.py").write_text(FRESH[name](closures))
+
+# 11. session 17 (simread6): the operator module's getters, `operator.attrgetter('grad')(x)` and
+# `operator.methodcaller('_backward')(v)`, by fresh_tricks.py's scripts on the same engine of closures
+FRESH17_TRICKS = ("attrgetter-loads", "methodcaller-calls")
+for name in FRESH17_TRICKS:
+    (out / f"c_{name.replace('-', '_')}.py").write_text(FRESH[name](closures))
