@@ -280,27 +280,24 @@ def _recombined(units: list[Unit], unit_hashes: list[list[int]], prints: dict,
     return found, canonical - other
 
 
-def read_public(name: str, text: str, starter_kgrams: frozenset[int], canonical_kgrams: frozenset[int],
+def read_public(name: str, text: str, given_kgrams: frozenset[int], canonical_kgrams: frozenset[int],
                 canonical: dict[str, str] | None = None) -> Document:
     """A public source read for comparison: what the course's reference explains (`canonical_kgrams`, the
     starter_kgrams of canonical_sources) is marked `explained`, and a submission's public match counts only the
     rest (Cohort.against): the lecture's answer is in every engine written in its style, copied or not. With the
-    CANONICAL texts (those of canonical_kgrams), it is also read restyled (`restyled`: restyles.py)."""
-    source = read_document(name, {name: text}, starter_kgrams, canonical_kgrams)
+    CANONICAL texts (those of canonical_kgrams), it is also read restyled (`restyled`: restyles.py). GIVEN_KGRAMS:
+    the starter's (and the handouts'), subtracted as from every submission."""
+    source = read_document(name, {name: text}, given_kgrams, canonical_kgrams)
     docstrings = {_hash("string", " ".join(_WORD.findall(d.lower()))) for d in _docstrings(text)}
     source.kept_traits = {h: size for h, size in source.traits.items()
                           if source.trait_text[h][0] in ("string", "number", "shape") and h not in docstrings}
     if canonical is not None and (other := guarded(text)) is not None:
         # the course's canonical code restyled alike is the reference's too: the lecture's walk as a guard clause is
         # no choice of the source's (an honest engine written so would match it)
-        reference = canonical_kgrams | _given_kgrams({n: g for n, t in sorted(canonical.items())
-                                                     if (g := guarded(t)) is not None})
-        source.restyled = (read_public(name, other, starter_kgrams, reference),)
+        reference = canonical_kgrams | starter_kgrams({n: g for n, t in sorted(canonical.items())
+                                                      if (g := guarded(t)) is not None})
+        source.restyled = (read_public(name, other, given_kgrams, reference),)
     return source
-
-
-def _given_kgrams(texts: dict[str, str]) -> frozenset[int]:
-    return starter_kgrams(texts)  # read_public's parameter of that name hides the function
 
 
 def _docstrings(text: str) -> list[str]:
