@@ -60,8 +60,9 @@ from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_d
                         shared_unreached, starter_kgrams)
 from .public_match import against
 from .scores import (above_typical, alone_score, clusters, containment_score, evidence, float_sum,  # noqa: F401
-                     group_traits, mistake_bonuses, pair_score, shared_alone, shared_through, shared_written,
-                     smaller_share_score, typical_scores, written_items, written_score)  # clusters: re-exported
+                     STRINGS_HELD_BY, group_traits, mistake_bonuses, pair_score, shared_alone, shared_through,
+                     shared_written, smaller_share_score, strings_held_by_three, typical_scores, written_items,
+                     written_score)  # clusters: re-exported
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -79,7 +80,8 @@ MISTAKE_WEIGHT = 0.35
 # tuning and validation unchanged
 SURELY = 0.75
 # traits (traits.py): only one another student may share a trait for it to count (a comment, a name, a line three
-# students wrote alike is a habit of the class), unless the three are a ring (scores.group_traits); TRAIT_EVIDENCE plays
+# students wrote alike is a habit of the class), unless the three are a ring (scores.group_traits) or it is a string
+# (scores.strings_held_by_three: a source and its two copies keep its messages); TRAIT_EVIDENCE plays
 # EVIDENCE's part. Both chosen on the first class (generate.SEED) alone, among 2 and 3, and 2, 3 and 5 (docs/similarity.md)
 TRAIT_COMMON = 2
 TRAIT_EVIDENCE = 5.0
@@ -133,7 +135,9 @@ class Cohort:
         # traits: their own index, weighed by rarity with a stricter cut (TRAIT_COMMON, and a ring of three)
         self.trait_postings, self.trait_weights, self.trait_totals = self._index(
             [d.traits for d in self.documents], self._trait_rarity,
-            lambda p, w: group_traits(p, w, self._held_by(3), lambda i: own_code(self.documents[i], self.weight)))
+            lambda p, w: (group_traits(p, w, self._held_by(3), lambda i: own_code(self.documents[i], self.weight)),
+                          strings_held_by_three(p, w, self._held_by(STRINGS_HELD_BY),
+                                                lambda h: self.documents[p[h][0]].trait_text[h][0])))
         # the methods' shapes, also weighed as code (a shape three students wrote still says something)
         self.shape_postings, self.shape_weights, self.shape_totals = self._index([d.shapes for d in self.documents],
                                                                                  self._rarity)

@@ -102,6 +102,23 @@ def group_traits(postings: dict[int, list[int]], weights: dict[int, float], held
             weights[h] = held_by_three
 
 
+# a string (an error message, a repr's format, a label of three words or more: traits.py weighs shorter ones nothing)
+# that exactly three students wrote alike weighs as three holders do, where the traits' cut of two (TRAIT_COMMON) gives
+# it nothing: a source copied twice keeps its messages in both copies, and its three holders are the source and its
+# copies as often as a habit of the class. Comments are not among them: a copying tool inserts one comment into copies
+# of unrelated sources, and a stock phrase is any three students' (both measured: docs/similarity.md, session 18)
+STRINGS_HELD_BY = 3
+
+
+def strings_held_by_three(postings: dict[int, list[int]], weights: dict[int, float], held_by_three: float,
+                          kind) -> None:
+    """A trait of kind "string" (KIND(h)) that exactly STRINGS_HELD_BY students have weighs HELD_BY_THREE (in
+    WEIGHTS): the rarity of three holders."""
+    for h, holders in postings.items():
+        if len(holders) == STRINGS_HELD_BY and kind(h) == "string":
+            weights[h] = held_by_three
+
+
 def held_together(owns: list[dict[int, float]]) -> bool:
     """Whether the code all of them hold (each fragment held by every one) is at least GROUP_CODE of each one's own
     code; OWNS: each one's own code, fragment -> its weighed tokens (one with no code of their own holds it all)."""

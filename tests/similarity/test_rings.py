@@ -5,7 +5,8 @@ half of the rare traits of each, and their own code one code (held_together); th
 or a copy pair and a classmate who wrote some of its source's lines, are not (docs/similarity.md)."""
 
 from grader.similarity.cohort import Cohort, read_document, starter_kgrams
-from grader.similarity.scores import GROUP_CODE, GROUP_TRAITS, group_traits, held_together
+from grader.similarity.scores import (GROUP_CODE, GROUP_TRAITS, STRINGS_HELD_BY, group_traits, held_together,
+                                      strings_held_by_three)
 
 THREE = 0.5  # the weight a group's trait gets (the cohort passes its rarity of three holders)
 
@@ -105,3 +106,59 @@ def test_a_ring_of_three_verbatim_copies_shares_its_lines_and_names_as_traits():
     assert all(group.trait_totals[i] > 0 for i in ring)
     shared = group.shared_traits()
     assert shared[(ring[0], ring[1])] == shared[(ring[1], ring[2])] > 0
+
+
+def test_a_string_three_students_wrote_alike_weighs_as_three_holders_a_comment_nothing():
+    """Session 18: a source copied twice keeps its messages in both copies; its three holders are no habit of the
+    class (scores.strings_held_by_three). A comment three wrote alike still weighs nothing (a tool's comment, a stock
+    phrase)."""
+    postings = {1: [0, 1, 2], 2: [0, 1, 2], 3: [0, 1], 4: [0, 1, 2, 3]}
+    kinds = {1: "string", 2: "comment", 3: "string", 4: "string"}
+    weights = _weights(postings)
+    strings_held_by_three(postings, weights, THREE, kinds.get)
+    assert (weights[1], weights[2], weights[3], weights[4]) == (THREE, 0.0, 0.7, 0.0)
+
+
+GUARDED = ['''        {x} = self.data
+        if not isinstance({x}, (int, float)):
+            raise TypeError("tanh wants a plain number inside its node")
+        # squash the input between minus one and one
+        {t} = math.tanh({x})
+        out = Value({t}, (self,), "tanh")
+
+        def _backward():
+            self.grad += (1 - {t} ** 2) * out.grad
+
+        out._backward = _backward
+        return out
+''', '''        if not isinstance(self.data, (int, float)):
+            raise TypeError("tanh wants a plain number inside its node")
+        # squash the input between minus one and one
+        {o} = Value(math.tanh(self.data), (self,), "tanh")
+        {o}._backward = lambda: self._push((1 - {o}.data * {o}.data) * {o}.grad)
+        return {o}
+
+    def _push(self, g):
+        self.grad += g
+''']
+
+
+def test_a_source_and_two_restructured_copies_share_its_message_but_not_its_comment():
+    given = starter_kgrams({"engine.py": STARTER})
+    fill = STARTER.replace("        raise NotImplementedError\n", "{}")
+    texts = {"source": fill.format(GUARDED[0].format(x="x", t="t")),
+             "copy1": fill.format(GUARDED[0].format(x="inp", t="squashed")),
+             "copy2": fill.format(GUARDED[1].format(o="node"))}
+    texts |= {f"other{i}": fill.format(text) for i, text in enumerate(OTHERS)}
+    group = Cohort([read_document(i, {"engine.py": text}, given) for i, text in texts.items()])
+    trio = sorted(group.position[i] for i in ("source", "copy1", "copy2"))
+    source = group.documents[trio[0]]
+    held = {source.trait_text[h]: group.trait_weights[h] for h, holders in group.trait_postings.items()
+            if sorted(holders) == trio}
+    message = [w for (kind, text), w in held.items() if kind == "string" and "plain number" in text]
+    comment = [w for (kind, text), w in held.items() if kind == "comment"]
+    assert message == [group._held_by(STRINGS_HELD_BY)] and message[0] > 0
+    assert comment and set(comment) == {0.0}
+    shared = group.shared_traits()
+    a, b, c = trio
+    assert all(shared.get(pair, 0.0) >= message[0] for pair in ((a, b), (a, c), (b, c)))
