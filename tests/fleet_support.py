@@ -13,12 +13,15 @@ import sys
 import time
 
 import pytest
+from pathlib import Path
+
 from costs import slow_fixture
 
 from grader.observe import STARVED_RETRIES
 
 redis = pytest.importorskip("redis")
 
+ROOT = Path(__file__).resolve().parents[1]  # the checkout these tests are in
 FLEET_KEY = "k" * 64  # $GRADE_FLEET_KEY of the submitting grades and the workers these tests start
 LIMITS = ["--probe-timeout", "1"]  # frank's three looping probes cost 3 s, not 9
 HEARTBEAT = "2"
@@ -28,6 +31,19 @@ HEARTBEAT = "2"
 # at load 30 and more, by design.
 STARVED_WORDS = "it will be observed again, and is not cached"
 STARVED_GRADINGS = 3  # gradings, at most, of a class until no row says STARVED_WORDS
+
+
+def checkout_env(without=(), **changes):
+    """This process's environment (less the variables `without`, with `changes`) for a process that runs the grader
+    (`grade worker`, the submitting `grade`): the checkout these tests are in first on its PYTHONPATH, after only
+    a PYTHONPATH given in `changes` (a test that asks for another copy, or adds a sitecustomize), before whatever
+    this process inherited. Without it a `python -m grader` started in a temporary folder imported the installed
+    grader (the venv's editable install: /work/main's), not the worktree's or fresh clone's under test."""
+    env = {name: value for name, value in os.environ.items() if name not in without}
+    first = changes.pop("PYTHONPATH", None)
+    env.update(changes)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [first, str(ROOT), os.environ.get("PYTHONPATH")]))
+    return env
 
 
 def _free_port():
@@ -158,12 +174,14 @@ class Fleet:
         self.folder, self.url, self.workers = folder, url, []
 
     def start(self, *extra, env=None, cwd=None):
+        """A `grade worker` with `extra` arguments, its environment this process's with the changes `env`
+        (checkout_env)."""
         log = self.folder / f"worker{len(self.workers)}.log"
         process = subprocess.Popen(
             [sys.executable, "-m", "grader", "worker", *([self.url] if self.url else []), "--heartbeat", HEARTBEAT,
              *extra],
             stdout=subprocess.DEVNULL, stderr=open(log, "w"), cwd=cwd or self.folder,
-            env=env, start_new_session=True)
+            env=checkout_env(**(env or {})), start_new_session=True)
         self.workers.append((process, log))
         return process
 
@@ -201,7 +219,7 @@ def _grade_command(folder, out, *extra):
 
 def _grade(folder, out, *extra, cwd):
     result = subprocess.run(_grade_command(folder, out, *extra), capture_output=True, text=True, cwd=cwd,
-                            timeout=300)
+                            timeout=300, env=checkout_env())
     assert result.returncode == 0, result.stdout + result.stderr
     return result
 

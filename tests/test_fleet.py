@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from fleet_support import (FLEET_KEY, Fleet, RedisServer, _children, _descendants, _grade, _grade_command, _job_of,
-                           _kill_tree, _payload, _wait, assert_starved_at_most, fleet, grade_until_none_starved,
-                           server)  # noqa: F401 - fleet and server: fixtures (fleet_support skips without redis)
+from fleet_support import (  # noqa: F401 - fleet and server: fixtures (fleet_support skips without redis)
+    FLEET_KEY, Fleet, RedisServer, _children, _descendants, _grade, _grade_command, _job_of, _kill_tree, _payload, _wait,
+    assert_starved_at_most, checkout_env, fleet, grade_until_none_starved, server)
 from rq import Queue
 from rq.serializers import JSONSerializer
 
@@ -97,7 +97,7 @@ def test_a_killed_worker_a_killed_grade_and_a_crashed_redis_lose_nothing_and_run
     out = tmp_path / "scores.json"
     command = _grade_command(EXAMPLES, out, "--queue", server.url, "--cache-dir", str(tmp_path / "cache"), "-q")
     submitting = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  start_new_session=True)
+                                  start_new_session=True, env=checkout_env())
     client = server.client()
     # frank loops: its job is mid-observation for about 3 s. Then the machine observing it is lost, the
     # submitting grade is killed, and Redis crashes, all at once.
@@ -151,11 +151,11 @@ def _one_submission_class(tmp_path, name="alice"):
 
 def test_a_worker_with_another_version_of_the_suite_refuses_the_job_and_stops(tmp_path, server, fleet, local_run):
     stale = _stale_install(tmp_path / "stale")
-    worker = fleet.start(env=dict(os.environ, PYTHONPATH=str(stale)), cwd=stale)
+    worker = fleet.start(env={"PYTHONPATH": str(stale)}, cwd=stale)
     folder = _one_submission_class(tmp_path)
     out = tmp_path / "scores.json"
     submitting = subprocess.Popen(_grade_command(folder, out, "--queue", server.url, "--no-cache"), cwd=tmp_path,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
     assert worker.wait(timeout=120) == STALE_EXIT
     log = fleet.workers[0][1].read_text()
     assert re.search(r"refused job observe-[0-9a-f]{64} and stopped: suite 'engine' here has digest [0-9a-f]{12}, "
@@ -185,7 +185,7 @@ grader.sandbox.Sandbox.usage = lambda self, slot, proc: Usage(0.0, 0.0, waiting_
 def test_a_starved_timeout_on_a_worker_is_observed_again_and_never_cached(tmp_path, server, fleet):
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "sitecustomize.py").write_text(UNMEASURED_WAITING)
-    fleet.start(env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "site"), str(ROOT)])))
+    fleet.start(env={"PYTHONPATH": str(tmp_path / "site")})
     folder = tmp_path / "class"
     folder.mkdir()
     (folder / "sleepy.py").write_text("import time\ntime.sleep(30)\n\nclass Value:\n    pass\n")
@@ -209,7 +209,7 @@ def test_a_job_that_kills_its_worker_three_times_is_crashed_and_not_tried_again(
     out = tmp_path / "scores.json"
     submitting = subprocess.Popen(
         _grade_command(folder, out, "--queue", server.url, "--no-cache", "--import-timeout", "60", "-q"),
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
     client = server.client()
     killed = set()
     while len(killed) < 3:
@@ -269,12 +269,12 @@ def test_a_queue_behind_tls_and_a_password(tmp_path, local_run):
     try:
         # the worker takes the URL from $GRADE_QUEUE, the submitting grade its password from
         # $GRADE_QUEUE_PASSWORD: the password stays out of the process list
-        fleet.start(env=dict(os.environ, GRADE_QUEUE=server.url))
+        fleet.start(env={"GRADE_QUEUE": server.url})
         folder = _one_submission_class(tmp_path)
         bare = server.url.replace(":correct-horse@", "")
         result = subprocess.run(_grade_command(folder, tmp_path / "scores.json", "--queue", bare, "--no-cache"),
                                 capture_output=True, text=True, cwd=tmp_path, timeout=300,
-                                env=dict(os.environ, GRADE_QUEUE_PASSWORD="correct-horse"))
+                                env=checkout_env(GRADE_QUEUE_PASSWORD="correct-horse"))
         assert result.returncode == 0, result.stderr
         local = json.loads(local_run[0])
         assert json.loads((tmp_path / "scores.json").read_text())["submissions"] == [
@@ -282,14 +282,14 @@ def test_a_queue_behind_tls_and_a_password(tmp_path, local_run):
         assert "correct-horse" not in fleet.workers[0][1].read_text()
         wrong = subprocess.run(_grade_command(folder, tmp_path / "x.json", "--queue", bare),
                                capture_output=True, text=True, timeout=120, cwd=tmp_path,
-                               env=dict(os.environ, GRADE_QUEUE_PASSWORD="wrong"))
+                               env=checkout_env(GRADE_QUEUE_PASSWORD="wrong"))
         assert wrong.returncode == 1
         assert f"cannot reach the queue at rediss://127.0.0.1:{server.port}/0?ssl_ca_certs=" in wrong.stderr
         assert "wrong" not in wrong.stderr.replace("wrong password", "")
         plain = subprocess.run(_grade_command(folder, tmp_path / "x.json", "--queue",
                                               f"redis://127.0.0.1:{server.port}/0"),
                                capture_output=True, text=True, timeout=120, cwd=tmp_path,
-                               env=dict(os.environ, GRADE_QUEUE_PASSWORD="correct-horse"))
+                               env=checkout_env(GRADE_QUEUE_PASSWORD="correct-horse"))
         assert plain.returncode == 1 and "cannot reach the queue" in plain.stderr
     finally:
         fleet.stop()
@@ -299,7 +299,7 @@ def test_a_queue_behind_tls_and_a_password(tmp_path, local_run):
 def test_grade_without_a_reachable_queue_says_so():
     result = subprocess.run(_grade_command(EXAMPLES, "/nonexistent/x.json", "--queue", "redis://127.0.0.1:1/0"),
                             capture_output=True, text=True, timeout=120,
-                            env=dict(os.environ, GRADE_QUEUE_PASSWORD="secret"))
+                            env=checkout_env(GRADE_QUEUE_PASSWORD="secret"))
     assert result.returncode == 1
     assert "cannot reach the queue at redis://127.0.0.1:1/0" in result.stderr
     assert "secret" not in result.stderr
@@ -309,14 +309,14 @@ def test_grade_without_a_reachable_queue_says_so():
 def test_a_password_on_the_command_line_is_refused(command):
     """Every process of a machine can read a command line (/proc/PID/cmdline): a submission's code too."""
     result = subprocess.run([sys.executable, "-m", "grader", *command, "redis://:s3cret@127.0.0.1:1/0"],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=120, env=checkout_env())
     assert result.returncode == 2
     assert "the queue's URL holds a password, and a command line can be read by every process" in result.stderr
     assert "$GRADE_QUEUE_PASSWORD" in result.stderr
 
 
 def test_the_fleet_needs_its_key(tmp_path):
-    env = {name: value for name, value in os.environ.items() if name != "GRADE_FLEET_KEY"}
+    env = checkout_env(without=("GRADE_FLEET_KEY",))
     for command in (["run", str(EXAMPLES), "-o", str(tmp_path / "x.json"), "--queue"], ["worker"]):
         result = subprocess.run([sys.executable, "-m", "grader", *command, "redis://127.0.0.1:1/0"],
                                 capture_output=True, text=True, timeout=120, env=env)
@@ -349,3 +349,20 @@ def test_a_09_batch_with_skipped_runs_is_graded_by_the_fleet_as_locally(tmp_path
     assert rows["good-tests"]["score"] == rows["good-tests"]["max_score"]
     assert queued.read_bytes() == local.read_bytes()
     assert server.leftovers() == []
+
+
+def test_the_fleets_processes_import_the_checkout_under_test(tmp_path):
+    """A `grade worker` (Fleet.start) and a submitting `grade` (checkout_env, as every command of these tests is run)
+    import the grader of the checkout this file is in, wherever they run (a temporary folder) and whatever is
+    installed: a worktree or a fresh clone tests its own code. They imported the venv's editable install, another
+    checkout, unless PYTHONPATH happened to name this one."""
+    def imported(text):
+        return sorted(set(re.findall(r"(/\S+)/grader/__init__\.py\b", text)))
+
+    fleet = Fleet(tmp_path, url=None)
+    worker = fleet.start(env={"PYTHONVERBOSE": "1"})  # no queue's URL: a usage error, once the grader is imported
+    assert worker.wait(timeout=120) == 2
+    assert imported(fleet.workers[0][1].read_text()) == [str(ROOT)]
+    grade = subprocess.run([sys.executable, "-m", "grader", "--version"], capture_output=True, text=True,
+                           timeout=120, cwd=tmp_path, env=checkout_env(PYTHONVERBOSE="1"))
+    assert grade.returncode == 0 and imported(grade.stderr) == [str(ROOT)]

@@ -40,7 +40,8 @@ from grader.records import Strength  # noqa: E402
 from grader.sandbox import Limits, Sandbox, SandboxUnavailable  # noqa: E402
 from grader.sandbox import memory  # noqa: E402
 from grader.sandbox.accounting import STARVED_BACKSTOP  # noqa: E402
-from fleet_support import (FLEET_KEY, Fleet, _children, _grade_command, _wait, fleet, server)  # noqa: E402,F401
+from fleet_support import (FLEET_KEY, Fleet, _children, _grade_command, _wait, checkout_env, fleet,  # noqa: E402,F401
+                           server)
 
 pytestmark = pytest.mark.slow
 
@@ -215,7 +216,7 @@ grader.sandbox.Sandbox.__init__ = _without_bwrap
 def _site(tmp_path, code, name="site"):
     (tmp_path / name).mkdir()
     (tmp_path / name / "sitecustomize.py").write_text(code)
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / name), str(ROOT)]))
+    return {"PYTHONPATH": str(tmp_path / name)}  # the changes of checkout_env (then the checkout)
 
 
 def test_a_worker_without_the_full_sandbox_does_not_start_unless_told(tmp_path, server, fleet):
@@ -254,7 +255,7 @@ def test_a_submission_on_a_worker_without_bubblewrap_cannot_change_another_stude
 
 
 def test_a_result_not_signed_with_the_fleet_key_is_never_used_nor_cached(tmp_path, server, fleet, monkeypatch):
-    fleet.start(env=dict(os.environ, GRADE_FLEET_KEY="another key, as a forger would have it: " + "x" * 32))
+    fleet.start(env=dict(GRADE_FLEET_KEY="another key, as a forger would have it: " + "x" * 32))
     folder = tmp_path / "class"
     folder.mkdir()
     (folder / "alice.py").write_text(REFERENCE)
@@ -290,7 +291,8 @@ def test_a_run_cut_by_the_queue_is_a_timeout_and_never_cached(tmp_path, server, 
     out, cache = tmp_path / "scores.json", tmp_path / "cache"
     graded = subprocess.run(_grade_command(folder, out, "--queue", server.url, "--import-timeout", "30",
                                            "--cache-dir", str(cache)),
-                            capture_output=True, text=True, timeout=300, cwd=tmp_path, env=_site(tmp_path, SHORT_QUEUE_LIMIT))
+                            capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                            env=checkout_env(**_site(tmp_path, SHORT_QUEUE_LIMIT)))
     assert graded.returncode == 0, graded.stderr
     row, = json.loads(out.read_text())["submissions"]
     assert (row["status"], row["message"]) == (
@@ -310,7 +312,7 @@ def test_a_kill_9_of_a_worker_takes_its_work_horse_along(tmp_path, server, fleet
     submitting = subprocess.Popen(_grade_command(folder, tmp_path / "scores.json", "--queue", server.url, "--no-cache",
                                                  "--import-timeout", "60", "-q"),
                                   cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  start_new_session=True)
+                                  start_new_session=True, env=checkout_env())
     try:
         horses = []
         client = server.client()
