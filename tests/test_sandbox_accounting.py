@@ -131,7 +131,7 @@ def test_a_cgroup_left_by_a_killed_grader_with_this_pid_does_not_cost_the_cgroup
     if tree is None:
         pytest.skip(f"no cgroup v2 here: {why_not}")
     parent = os.path.dirname(tree.folder)
-    left = os.path.join(parent, f"micrograd-grader-{os.getpid()}-{CgroupTree._made + 1}")
+    left = os.path.join(parent, f"micrograd-grader-{os.getpid()}-{CgroupTree._made + 1}{leftovers.HELD_SUFFIX}")
     os.mkdir(left)
     try:
         again, why_not = CgroupTree.create(processes=64)
@@ -145,7 +145,9 @@ def test_a_cgroup_left_by_a_killed_grader_with_this_pid_does_not_cost_the_cgroup
 
 def test_the_cgroups_of_a_killed_grader_are_removed_and_what_ran_in_them_is_killed():
     """A SIGKILLed grader cannot close its cgroups; the next grader removes every tree whose grader is gone,
-    killing first what a student left running in a slot (here a sleeper), and leaves a live grader's alone."""
+    killing first what a student left running in a slot (here a sleeper), and leaves a live grader's alone. These
+    trees are named as graders before the lock named theirs (micrograd-grader-<pid>-<n>), judged by their pid;
+    tests/test_sandbox_cgroups.py has the trees graders hold a lock on."""
     tree, why_not = CgroupTree.create(processes=64)
     if tree is None:
         pytest.skip(f"no cgroup v2 here: {why_not}")

@@ -40,9 +40,9 @@ import threading
 from pathlib import Path
 
 from ..records import Strength
-from .accounting import CgroupTree, ProcessTree, unreaped_warning
+from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
-from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent
+from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent, unreaped_warning
 from .claim import reap_worker, release_when_placed, task_children
 from .leftovers import scratch_root, sweep_scratch
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
@@ -275,6 +275,7 @@ class Sandbox:
                     raise Interrupted("grading was interrupted")
                 if self.cgroup_memory:  # the limits of this run (a fleet horse's are its job's)
                     limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
+                procs_file = self.accounting.procs_file(slot)  # the slot's cgroup (made again if it was removed)
                 seccomp_fd = self.seccomp.open() if self.seccomp is not None and self.bwrap else None
                 passed += [] if seccomp_fd is None else [seccomp_fd]
                 ids = self.thread_ids
@@ -303,6 +304,7 @@ class Sandbox:
             for fd in passed:
                 os.close(fd)
         # while the worker starts: it waits for the go before it imports the submission
+        handed = False  # go and info: closed by release_when_placed once it is called, else here
         try:
             limit = None
             if ids is not None:
@@ -310,10 +312,13 @@ class Sandbox:
 
                 def limit(pids):
                     ids.set_limits(uid, pids, rlimits)
-            proc.sandbox_pid = release_when_placed(proc.pid, info, self.accounting.procs_file(slot), go,
-                                                   output_write_fd, functools.partial(self._kill_unplaced, slot, proc),
-                                                   limit=limit)
+            stop = functools.partial(self._kill_unplaced, slot, proc)
+            handed = True
+            proc.sandbox_pid = release_when_placed(proc.pid, info, procs_file, go, output_write_fd, stop, limit=limit)
         except BaseException:
+            for fd in () if handed else (go, info):
+                if fd is not None:
+                    os.close(fd)
             self._kill_unplaced(slot, proc)
             raise
         return proc

@@ -27,7 +27,7 @@ import time
 
 from ..machine_size import own_cgroup_v2
 from .host_facts import program, remembered
-from .leftovers import kill_cgroup, remove_tree, sweep_leftovers
+from .leftovers import HELD_SUFFIX, hold_tree, kill_cgroup, remove_tree, sweep_leftovers
 
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
 FRESH_SECONDS = 0.05  # a /proc count this recent is used again (it may miss that much CPU time)
@@ -127,15 +127,16 @@ def _pressure_total(text):
 
 
 class CgroupTree:
-    """One cgroup per slot under `<grader's cgroup>/micrograd-grader-<pid>-<n>/`."""
+    """One cgroup per slot under `<grader's cgroup>/micrograd-grader-<pid>-<n>-locked/`, a tree the grader holds an
+    flock on while it lives (leftovers.hold_tree: how the sweep tells it from a killed grader's)."""
 
     _made = 0
     _swept = False  # the leftovers of killed graders removed (once per process: sweep_leftovers)
 
-    def __init__(self, folder, controllers, processes, name=None):
-        self.folder, self.controllers, self.processes = folder, controllers, processes
+    def __init__(self, folder, controllers, processes, name=None, lock=None):
+        self.folder, self.controllers, self.processes, self._lock = folder, controllers, processes, lock
         self.name = name  # the tree as /proc/<pid>/cgroup names it (`/<own cgroup>/micrograd-grader-...`), bytes
-        self._slots = {}  # slot -> its cgroup's path
+        self._slots = {}  # slot -> its cgroup's inode (another: it was removed and made again)
         self._fds = {}  # slot -> (cpu.stat, cpu.pressure) file descriptors, or None where missing
         self._events = {}  # slot -> its cgroup.events, open (kill), or None where it cannot be opened
 
@@ -150,16 +151,22 @@ class CgroupTree:
             sweep_leftovers(mount + own.rstrip("/"))
         for _ in range(100):
             cls._made += 1
-            folder = os.path.join(mount + own.rstrip("/"), f"micrograd-grader-{os.getpid()}-{cls._made}")
+            folder = os.path.join(mount + own.rstrip("/"), f"micrograd-grader-{os.getpid()}-{cls._made}{HELD_SUFFIX}")
             try:
                 os.mkdir(folder, 0o755)
-                break
             except FileExistsError:
                 # left by a grader that was killed, whose pid this one now has (pids are reused): another name,
                 # not the slower /proc accounting (a worker's CPU read from /proc cost the grader 20 ms)
                 continue
             except OSError as exc:
                 return None, f"cannot create a cgroup under {mount + own} ({exc.strerror})"
+            try:
+                lock = hold_tree(folder)
+            except OSError as exc:
+                remove_tree(folder)
+                return None, f"cannot lock a cgroup under {mount + own} ({exc.strerror})"
+            if lock is not None:
+                break  # else another grader's sweep holds it, and removes it: another name
         else:
             return None, f"cannot create a cgroup under {mount + own} (every name taken)"
         controllers = []
@@ -173,7 +180,7 @@ class CgroupTree:
                     controllers.append(name)
         except OSError:
             pass
-        tree = cls(folder, tuple(controllers), processes, os.fsencode("/" + os.path.relpath(folder, mount)))
+        tree = cls(folder, tuple(controllers), processes, os.fsencode("/" + os.path.relpath(folder, mount)), lock)
 
         def trial():  # can the grader move a process of its own in? (a delegated subtree may allow mkdir but not that)
             try:
@@ -212,18 +219,33 @@ class CgroupTree:
         return self._slot(slot)
 
     def _slot(self, slot):
-        """The slot's cgroup, made once, when its first worker starts; every later worker of the slot
-        runs in the same one (a count that runs on: an attempt charges the difference)."""
-        path = self._slots.get(slot)
-        if path is None:
-            path = os.path.join(self.folder, f"slot-{slot}")
-            if not os.path.isdir(path):
-                os.mkdir(path, 0o755)
+        """The slot's cgroup, made when its first worker starts; later workers of the slot run in the same one (a
+        count that runs on: an attempt charges the difference), made again where it was removed from outside (an
+        rmdir of empty cgroups), its files opened anew. OSError, saying so, where it cannot be (the tree gone too)."""
+        path = os.path.join(self.folder, f"slot-{slot}")
+        try:
+            inode = os.stat(path).st_ino
+        except FileNotFoundError:
+            inode = None
+        if inode is None or self._slots.get(slot) != inode:
+            self._forget(slot)
+            try:
+                if inode is None:
+                    os.mkdir(path, 0o755)
                 if "pids" in self.controllers:
                     with open(os.path.join(path, "pids.max"), "w") as f:
                         f.write(str(self.processes))
-            self._slots[slot] = path
+                self._slots[slot] = os.stat(path).st_ino
+            except OSError as exc:
+                raise OSError(exc.errno, f"the cgroup of slot {slot} is gone and cannot be made again "
+                                         f"({exc.strerror})", path) from exc
         return path
+
+    def _forget(self, slot):  # what was open of the slot's cgroup closed, to be opened again
+        self._slots.pop(slot, None)
+        for fd in (*(self._fds.pop(slot, None) or ()), self._events.pop(slot, None)):
+            if fd is not None:
+                os.close(fd)
 
     def cgroup_name(self, slot):
         """The slot's cgroup as /proc/<pid>/cgroup names it (`0::<this>`), a zombie's too: how an orphan of its
@@ -262,8 +284,12 @@ class CgroupTree:
 
     def kill(self, slot):
         """SIGKILL every process in the slot's cgroup and wait (briefly) until it is empty: True once it
-        is (then no process of the worker is left anywhere: none can leave its cgroup)."""
-        path = self._slot(slot)
+        is (then no process of the worker is left anywhere: none can leave its cgroup). False where the slot has no
+        cgroup (gone, and it cannot be made again): the caller kills the worker's process group and uid."""
+        try:
+            path = self._slot(slot)
+        except OSError:
+            return False
         if slot not in self._events:
             try:
                 self._events[slot] = os.open(os.path.join(path, "cgroup.events"), os.O_RDONLY | os.O_CLOEXEC)
@@ -272,23 +298,12 @@ class CgroupTree:
         return kill_cgroup(path, self._events[slot])
 
     def close(self):
-        for fd in (fd for fds in self._fds.values() for fd in fds if fd is not None):
-            os.close(fd)
-        self._fds.clear()
-        for fd in self._events.values():
-            if fd is not None:
-                os.close(fd)
-        self._events.clear()
+        for slot in {*self._slots, *self._fds, *self._events}:
+            self._forget(slot)
         remove_tree(self.folder)
-
-
-def unreaped_warning(no_cgroups):
-    """What a grader with neither bubblewrap's pid namespace, nor cgroup v2 (`no_cgroups`: why not), nor root (a
-    uid per slot) cannot do, and what would give it back (docs/security.md, "A grader that runs for days")."""
-    return ("Nor can it kill or reap what escapes a worker: without bubblewrap, cgroup v2 (" + no_cgroups + ") or "
-            "root (a uid of its own per worker), a process that leaves the worker's process group (a double-forked "
-            "daemon) outlives its run as the grader's user, and stays the grader's zombie when it dies. Install "
-            "bubblewrap, give the grader a cgroup v2 subtree of its own (systemd's Delegate=yes), or run it as root.")
+        if self._lock is not None:  # after: a tree that could not be removed (a process left in it) is a leftover
+            os.close(self._lock)
+            self._lock = None
 
 
 # -- /proc -----------------------------------------------------------------------------------------

@@ -105,3 +105,12 @@ def grading_python() -> str:
         return done.stdout.strip() or platform.python_version()
     except (OSError, subprocess.SubprocessError):
         return platform.python_version()
+
+
+def unreaped_warning(no_cgroups):
+    """What a grader with neither bubblewrap's pid namespace, nor cgroup v2 (`no_cgroups`: why not), nor root (a
+    uid per slot) cannot do, and what would give it back (docs/security.md, "A grader that runs for days")."""
+    return ("Nor can it kill or reap what escapes a worker: without bubblewrap, cgroup v2 (" + no_cgroups + ") or "
+            "root (a uid of its own per worker), a process that leaves the worker's process group (a double-forked "
+            "daemon) outlives its run as the grader's user, and stays the grader's zombie when it dies. Install "
+            "bubblewrap, give the grader a cgroup v2 subtree of its own (systemd's Delegate=yes), or run it as root.")

@@ -2,7 +2,10 @@
 
 A grader that is SIGKILLed cannot close its tree of cgroups (accounting.CgroupTree) nor remove its scratch
 folder (`grade-sandbox-<pid>-*`, holding the runner and the files of the submissions it was observing); the
-next grader to open a sandbox removes them: sweep_leftovers, sweep_scratch.
+next grader to open a sandbox removes them: sweep_leftovers, sweep_scratch. Each is told from a live grader's by an
+flock the grader holds on it while it lives (hold_tree, scratch_root), not by its pid alone: a grader in another
+pid namespace sharing the folder or the cgroup parent has a pid that means nothing here, and a killed grader's pid
+may have been given to another process since.
 """
 
 import fcntl
@@ -13,7 +16,9 @@ import shutil
 import tempfile
 import time
 
-_TREE_NAME = re.compile(r"micrograd-grader-(\d+)-\d+")
+_TREE_NAME = re.compile(r"micrograd-grader-(\d+)-\d+")  # a grader's before the lock: judged by its pid
+HELD_SUFFIX = "-locked"  # micrograd-grader-<pid>-<n>-locked: a tree whose grader holds an flock on it (hold_tree)
+_HELD_NAME = re.compile(r"micrograd-grader-\d+-\d+" + HELD_SUFFIX)
 _ROOT_PREFIX = "grade-sandbox-"
 _ROOT_NAME = re.compile(_ROOT_PREFIX + r"(\d+)-[a-z0-9_]+")  # tempfile.mkdtemp's random part: no "-"
 
@@ -61,18 +66,70 @@ def sweep_scratch(parent):
     return removed
 
 
+def hold_tree(folder):
+    """An flock on the tree of cgroups `folder` this grader has just made (CgroupTree.create), held for as long as the
+    returned descriptor is open here or in a child this process forked (a fleet horse): the mark that the tree is in
+    use (sweep_leftovers). None where a sweep holds it (it took the new, empty tree for a leftover and may be removing
+    it: make another); raises OSError where the kernel refuses the lock."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:  # a sweep removed it already
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if os.stat(folder).st_ino == os.fstat(fd).st_ino:  # not removed by a sweep that held it before us
+            return fd
+    except (BlockingIOError, FileNotFoundError):
+        pass
+    except BaseException:
+        os.close(fd)
+        raise
+    os.close(fd)
+    return None
+
+
 def sweep_leftovers(parent):
     """Remove the cgroups that graders killed mid-batch left under `parent` (a SIGKILLed grader cannot
-    close its tree; tests and interrupted batches leave hundreds): each `micrograd-grader-<pid>-<n>` whose
-    grader pid is no longer alive here. Whatever of a student's code still runs in one of its slots is
-    killed first (nothing of a submission outlives its grading), then the slot and the tree are removed.
-    A tree whose pid is alive (this grader's own, another grader's, or a reused pid) is left alone, and the
-    kernel refuses to remove a cgroup that still holds a process. Returns how many trees were removed."""
+    close its tree; tests and interrupted batches leave hundreds): each `micrograd-grader-<pid>-<n>-locked`
+    whose flock no process holds (hold_tree: its grader and the horses it forked are gone, whatever its pid now
+    names here), and each `micrograd-grader-<pid>-<n>` (a grader's before the lock) whose pid is no longer alive
+    here. Whatever of a student's code still runs in one of its slots is killed first (nothing of a submission
+    outlives its grading), then the slot and the tree are removed. A tree in use (this grader's own, another
+    grader's, in this pid namespace or another) is left alone, and the kernel refuses to remove a cgroup that
+    still holds a process. Returns how many trees were removed."""
     removed = 0
-    for folder in _of_dead_graders(parent, _TREE_NAME):
-        remove_tree(folder)
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return 0
+    for name in names:
+        folder = os.path.join(parent, name)
+        if _HELD_NAME.fullmatch(name):
+            if not _remove_unheld(folder):
+                continue
+        elif (match := _TREE_NAME.fullmatch(name)) and not _alive(int(match.group(1))):
+            remove_tree(folder)
+        else:
+            continue
         removed += not os.path.exists(folder)
     return removed
+
+
+def _remove_unheld(folder):
+    """remove_tree(folder) while holding its flock, where no other process holds it: False where one does."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False  # in use
+    else:
+        remove_tree(folder)
+        return True
+    finally:
+        os.close(fd)
 
 
 def _of_dead_graders(parent, pattern):
