@@ -169,3 +169,106 @@ def test_a_worker_whose_start_fails_is_killed_reaped_and_not_left_live(fails, ki
     finally:
         box.close()
 
+
+# -- the warm template's start (GRADE_WARM_TEMPLATE=1: grader/sandbox/template.py) ------------------------------------
+#
+# A start fails where the template's command is built or run, while it starts or is placed, or while its child for
+# this run is moved into the slot: whatever did not raise TemplateBroken (a Ctrl-C, a refused fork or descriptor, a
+# slot's cgroup that refuses the child) left the template's channels and output open (its command never started:
+# four descriptors more), the template running (a Ctrl-C as it started), or its child waiting in the template's cgroup
+# (another child's request could reach it) and its pidfd open. Now the template is stopped and reaped, its channels
+# closed, and the slot's cgroup emptied before the error reaches the caller (the next run starts a fresh template).
+
+
+def _warm_sandbox(monkeypatch):
+    monkeypatch.setenv("GRADE_WARM_TEMPLATE", "1")
+    box = sandbox_module.open_sandbox(LIMITS)
+    if getattr(box, "templates", None) is None:
+        box.close()
+        pytest.skip("no warm template here: bubblewrap, cgroup v2 and the seccomp filter are needed")
+    return box
+
+
+def _run(box, base):
+    """One run to its end, as observe/attempt.py does it: the template is warm afterwards."""
+    obs, obs_w = os.pipe()
+    out, out_w = os.pipe()
+    try:
+        proc = box.start(0, base, REQUEST, obs_w, out_w)
+        os.close(obs_w)
+        os.close(out_w)
+        obs_w = out_w = None
+        while os.read(obs, 65536):  # until the worker's end closes it
+            pass
+        proc.wait(timeout=120)
+        box.kill(0, proc)
+    finally:
+        for fd in (obs, obs_w, out, out_w):
+            if fd is not None:
+                os.close(fd)
+
+
+def _interrupt_at(monkeypatch, calls):
+    """A Ctrl-C at template.py's `calls`-th select: 1 is its wait for the template to say it is ready where it is not
+    warm, else its wait for the child to answer."""
+    import select
+    seen = []
+
+    def interrupting(*args):
+        seen.append(args)
+        if len(seen) == calls:
+            raise KeyboardInterrupt
+        return select.select(*args)
+
+    monkeypatch.setattr(sandbox_module.template, "select", types.SimpleNamespace(select=interrupting))
+
+
+def _refused_pidfd(monkeypatch):  # pidfd_open's EMFILE, once the child is in the slot's cgroup
+    def refused(*args):
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(sandbox_module.template.TemplateChild, "__init__", refused)
+
+
+WARM_FAILURES = {  # (warm before the failing start?, the failure)
+    "the template's command": (False, lambda mp: mp.setattr(sandbox_module.template, "template_argv", _raise)),
+    "a Ctrl-C as the template starts": (False, lambda mp: _interrupt_at(mp, 1)),
+    "a Ctrl-C as the template is placed": (False, lambda mp: mp.setattr(sandbox_module.template, "place", (
+        lambda *a: (_ for _ in ()).throw(KeyboardInterrupt)))),
+    "a Ctrl-C as its child answers": (True, lambda mp: _interrupt_at(mp, 1)),
+    "its child's pidfd refused": (True, _refused_pidfd),
+}
+
+
+@pytest.mark.parametrize("fails", sorted(WARM_FAILURES))
+def test_a_warm_start_that_fails_leaves_no_template_child_nor_descriptor(fails, monkeypatch):
+    sandbox_module.claim.adopt_orphans()  # as a grader that started a fresh worker: a template bubblewrap left is its
+    box = _warm_sandbox(monkeypatch)
+    try:
+        base = box.prepare(0, {"engine.py": ENGINE}, load_suite("engine").runner_files)
+        box.accounting.procs_file(0)  # the slot's cgroup made, and its files opened, once, as by a first worker
+        box.accounting.kill(0)
+        before = _state(box.root)
+        warm, failure = WARM_FAILURES[fails]
+        if warm:
+            _run(box, base)
+            base = box.prepare(0, {"engine.py": ENGINE}, load_suite("engine").runner_files)
+            assert box.templates.slots[0].proc is not None
+        failure(monkeypatch)
+        obs, obs_w = os.pipe()
+        out, out_w = os.pipe()
+        try:
+            with pytest.raises((Injected, KeyboardInterrupt, OSError)):
+                box.start(0, base, REQUEST, obs_w, out_w)
+        finally:
+            for fd in (obs, obs_w, out, out_w):
+                os.close(fd)
+        # no template, child or zombie, no descriptor of the start left
+        assert _state(box.root, before) == dict(before, children=[])
+        assert box._live == {} and box.templates.slots[0].proc is None  # stopped: the next run starts a fresh one
+        for folder in (box.cgroups.slot_folder(0), os.path.join(box.cgroups.folder, "slot-0-template")):
+            assert Path(folder, "cgroup.procs").read_text() == ""
+        monkeypatch.undo()
+        _run(box, box.prepare(0, {"engine.py": ENGINE}, load_suite("engine").runner_files))  # and the slot works
+    finally:
+        box.close()

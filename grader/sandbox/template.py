@@ -31,7 +31,7 @@ from .errors import Interrupted
 from .layers import namespaces, no_aslr_children, system_binds, worker_arguments
 from .leftovers import kill_cgroup
 from .memory import SHARED_NAMESPACE_DENIED, SeccompFilter, limit_slot_memory
-from .template_proc import ns_pid, procs, state, template_pid, vitals
+from .template_proc import ns_pid, procs, reap_orphan, state, template_pid, vitals
 
 RUNNER = Path(__file__).with_name("template_runner.py")
 READY_SECONDS = 10.0
@@ -81,7 +81,7 @@ class Template:
 
     def __init__(self, sandbox, slot):
         self.sandbox, self.slot = sandbox, slot
-        self.proc = None
+        self.proc = self.ctl = self.req = None  # its command, and the grader's ends of its two channels
         self.runner = None  # the runner folder its worker.py came from
         self.last_ns_pid = None
 
@@ -92,43 +92,61 @@ class Template:
         return cgroup
 
     def start(self, base, runner, build_argv, pass_fds=()):
-        """Start it: `build_argv(ctl, req)` is its command, given the fds of its two channels."""
+        """Start it: `build_argv(ctl, req)` is its command, given the fds of its two channels. TemplateBroken where it
+        does not start or cannot be placed; whatever raises (a Ctrl-C too) leaves nothing of it (stop)."""
         self.stop()
         cgroup = self.folder()
-        ctl_r, self.ctl = os.pipe()
-        self.req, child_req = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.req.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
-        out_r, out_w = os.pipe()
-        argv = build_argv(ctl_r, child_req.fileno())
         try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out_w, stderr=out_w, cwd=str(base),
+            said = self._launch(base, build_argv, pass_fds)
+            if b"ready\n" not in said:
+                raise TemplateBroken(f"the template did not start: {said[-300:]!r}")
+            try:  # bubblewrap and the template in the template's cgroup, OOM score 1000 (inherited by every child)
+                for pid in (self.proc.pid, template_pid(self.proc.pid)):
+                    place(pid, os.path.join(cgroup, "cgroup.procs"))
+            except (OSError, TypeError) as exc:
+                raise TemplateBroken(f"the template could not be placed in its cgroup ({exc})")
+            self.runner, self.last_ns_pid = runner, None
+            self.members = set(procs(cgroup))
+            self.vitals = vitals(template_pid(self.proc.pid))
+        except BaseException:
+            self.stop()
+            raise
+
+    def _launch(self, base, build_argv, pass_fds):
+        """Its command started, the grader's ends of its channels open (ctl, req): what it said until it was ready
+        (or READY_SECONDS passed). Its ends of the channels and of its output are closed whatever raises."""
+        ctl_r, self.ctl = os.pipe()
+        child_req, out = None, ()
+        try:
+            self.req, child_req = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.req.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+            out = os.pipe()
+            self.proc = subprocess.Popen(build_argv(ctl_r, child_req.fileno()), stdin=subprocess.DEVNULL,
+                                         stdout=out[1], stderr=out[1], cwd=str(base),
                                          env=self.sandbox.environment(base), start_new_session=True,
                                          pass_fds=(ctl_r, child_req.fileno(), *pass_fds))
+        except BaseException:
+            if out:
+                os.close(out[0])
+            raise
         finally:
             os.close(ctl_r)
-            os.close(out_w)
-            child_req.close()
+            if child_req is not None:
+                child_req.close()
+            if out:
+                os.close(out[1])
         said = b""
         deadline = time.monotonic() + READY_SECONDS
-        while b"ready\n" not in said and time.monotonic() < deadline:
-            if select.select([out_r], [], [], max(0.0, deadline - time.monotonic()))[0]:
-                chunk = os.read(out_r, 4096)
-                if not chunk:
-                    break
-                said += chunk
-        os.close(out_r)
-        if b"ready\n" not in said:
-            self.stop()
-            raise TemplateBroken(f"the template did not start: {said[-300:]!r}")
-        try:  # bubblewrap and the template in the template's cgroup, OOM score 1000 (inherited by every child)
-            for pid in (self.proc.pid, template_pid(self.proc.pid)):
-                place(pid, os.path.join(cgroup, "cgroup.procs"))
-        except (OSError, TypeError) as exc:
-            self.stop()
-            raise TemplateBroken(f"the template could not be placed in its cgroup ({exc})")
-        self.runner, self.last_ns_pid = runner, None
-        self.members = set(procs(cgroup))
-        self.vitals = vitals(template_pid(self.proc.pid))
+        try:
+            while b"ready\n" not in said and time.monotonic() < deadline:
+                if select.select([out[0]], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                    chunk = os.read(out[0], 4096)
+                    if not chunk:
+                        break
+                    said += chunk
+        finally:
+            os.close(out[0])
+        return said
 
     def check(self):
         """Raise TemplateBroken unless the template's sandbox is as it was (see the module's docstring)."""
@@ -171,10 +189,17 @@ class Template:
             os.kill(host_pid, signal.SIGKILL)
             raise TemplateBroken("a process or thread was made in the template's namespace since the last child")
         self.last_ns_pid = inner
-        with open(self.sandbox.accounting.procs_file(self.slot), "w") as f:
-            f.write(str(host_pid))
+        try:
+            with open(self.sandbox.accounting.procs_file(self.slot), "w") as f:
+                f.write(str(host_pid))
+        except OSError as exc:
+            raise TemplateBroken(f"the template's child could not be moved into the slot's cgroup ({exc})")
         child = TemplateChild(self, host_pid)
-        self.req.sendall(b"g")
+        try:
+            self.req.sendall(b"g")
+        except BaseException:
+            os.close(child._pidfd)
+            raise
         return child
 
     def reap(self):
@@ -184,13 +209,18 @@ class Template:
             pass
 
     def stop(self):
-        if self.proc is None:
-            return
+        """Close the grader's ends of its channels; kill it, with everything in its cgroup and namespace, and reap it
+        (the template itself too, which the grader adopts where bubblewrap dies first: template_proc.reap_orphan)."""
         for end in (self.ctl, self.req):
             try:
-                end.close() if hasattr(end, "close") else os.close(end)
+                if end is not None:
+                    end.close() if hasattr(end, "close") else os.close(end)
             except OSError:
                 pass
+        self.ctl = self.req = None
+        if self.proc is None:
+            return
+        inner = template_pid(self.proc.pid)  # looked for before it is killed: placed or not yet
         try:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
@@ -200,6 +230,8 @@ class Template:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             pass
+        else:
+            reap_orphan(inner)
         self.proc = None
 
 
@@ -280,9 +312,10 @@ class Templates:
                 else:
                     template.check()
                 return template.fork(args, obs_fd, out_fd)
-            except TemplateBroken:
+            except BaseException as exc:  # nothing left of this start: the template, nor what it forked for the run
                 template.stop()
-                if attempt:
+                self.sandbox.accounting.kill(slot)
+                if attempt or not isinstance(exc, TemplateBroken):
                     raise
         raise AssertionError("unreachable")
 

@@ -1,8 +1,9 @@
 """What the grader reads of a warm template's processes from outside (template.py): its cgroup's members, a
 process's state, its pid in its own namespace, bubblewrap's child, and what a process of the same uid could
-change of the template that its children would inherit."""
+change of the template that its children would inherit; and the template reaped where the grader adopted it."""
 
 import os
+import select
 
 from .claim import stat_fields, task_children
 
@@ -65,3 +66,23 @@ def template_pid(bwrap_pid):
     except (OSError, ValueError):
         return None
     return children[0] if len(children) == 1 else None
+
+
+def reap_orphan(pid, seconds=60.0):
+    """Reap process `pid` (a killed template) once it is dead, where it has become this process's child: adopted when
+    bubblewrap, its parent, died first (the grader is its descendants' subreaper: claim.adopt_orphans). Waited for on
+    a pidfd up to `seconds` (a hang's bound: it was SIGKILLed), not for a fixed while: a zombie left would stay."""
+    fields = stat_fields(pid) if pid is not None else None
+    if not fields or fields[1] != str(os.getpid()).encode():
+        return
+    try:
+        fd = os.pidfd_open(pid)
+    except OSError:
+        return
+    try:
+        select.select([fd], [], [], seconds)
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        pass
+    finally:
+        os.close(fd)
