@@ -88,7 +88,13 @@ def _class(folder, entries):
             (folder / name / "engine.py").write_text(CORRECT if name == "correct" else DAEMONS)
         else:
             (folder / name).mkdir()
-            (folder / name / "engine.py").write_bytes((FIXTURES / "hostile" / name / "engine.py").read_bytes())
+            # background-daemon writes into the hostile batch's decoys (/tmp/grader-hostile-decoy*): observed here
+            # without bubblewrap, it sees the machine's /tmp, and wrote into the decoy of tests/test_hostile.py's
+            # batch observed meanwhile in another pytest worker (its test_no_file_outside_the_grading_folders_changed
+            # failed so): aimed here at this test's own folder
+            code = (FIXTURES / "hostile" / name / "engine.py").read_bytes()
+            (folder / name / "engine.py").write_bytes(code.replace(b"/tmp/grader-hostile-decoy*",
+                                                                   os.fsencode(folder.parent / "decoy*")))
     return folder
 
 
