@@ -1559,7 +1559,7 @@ def table(classes: dict, tricks: dict) -> dict:
         documents, public = rescore.kept_reading(folder, cache)
         texts = run.submitted_texts(folder / "submissions")
         starter = run.starter_file(folder)
-        kgrams = starter_kgrams({starter.name: starter.read_text(encoding="utf-8")})
+        kgrams = starter_kgrams({starter.name: starter.read_text(encoding="utf-8")}, restyled=True)
         public_kgrams, variant_kgrams = run.known_kgrams(
             {starter.name: run.public_source(folder).read_text(encoding="utf-8")}, run.canonical_sources())
         sources, first = sources_and_copies(labels)

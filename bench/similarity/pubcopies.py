@@ -44,7 +44,7 @@ def measure(data: Path, labels: dict, cache: Path, copies: dict[str, str]) -> di
     documents, source = rescore.kept_reading(folder, cache)
     own = {i for i, lab in labels["main"].items() if lab["cluster"] == "public"}
     name = run.starter_file(folder).name
-    kgrams = starter_kgrams({name: run.starter_file(folder).read_text(encoding="utf-8")})
+    kgrams = starter_kgrams({name: run.starter_file(folder).read_text(encoding="utf-8")}, restyled=True)
     public_kgrams, variant_kgrams = known_kgrams({name: run.public_source(folder).read_text(encoding="utf-8")},
                                                  canonical_sources({name: ""}))
     documents = [d for d in documents if d.id not in own]

@@ -266,7 +266,8 @@ def table(tricks: dict) -> dict:
 
     folder = ninth.CLASS / "main"
     texts = run.submitted_texts(folder / "submissions")
-    kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")})
+    kgrams = starter_kgrams({"engine.py": (folder / "starter" / "engine.py").read_text(encoding="utf-8")},
+                            restyled=True)
     public_kgrams, variant_kgrams = run.known_kgrams({"engine.py": (run.PUBLIC_ARCHIVE / "engine.py").read_text(
         encoding="utf-8")}, run.canonical_sources())
     public = run.read_public("micrograd", (run.PUBLIC_ARCHIVE / "engine.py").read_text(encoding="utf-8"), kgrams,

@@ -93,7 +93,8 @@ def read_cohort(folder: Path) -> tuple[list, object]:
     name = starter_file(folder).name
     source = public_source(folder).read_text(encoding="utf-8")
     starter = {name: starter_file(folder).read_text(encoding="utf-8")}
-    kgrams = starter_kgrams({**starter, **handout_texts(starter)})  # its exercises' README and notebook too
+    # its exercises' README and notebook too, and the starter as a copier restyles it (grade similarity's reading)
+    kgrams = starter_kgrams({**starter, **handout_texts(starter)}, restyled=True)
     canonical = canonical_sources({name: ""})  # the lecture's code for a network (nn.py), as `grade similarity`
     public_kgrams, variant_kgrams = known_kgrams({name: source}, canonical)
     documents = [read_document(sid, {name: text}, kgrams, public_kgrams, variant_kgrams)

@@ -72,7 +72,8 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     """The similarity record of every submission in SUBMISSIONS (see the module docstring)."""
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
-    kgrams = starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters)})  # README, notebook: handouts
+    # the starter with its exercises' handouts (README, notebook), and as a copier restyles the code it gives
+    kgrams = starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters)}, restyled=True)
     sources = _distinct({**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))})
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)

@@ -16,7 +16,7 @@ from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_token
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
-from .restyles import guarded
+from .restyles import guarded, starter_restyled
 from .scores import float_sum
 from .tokens import shared as shared_tokens
 from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
@@ -336,9 +336,12 @@ def own_code(document: Document, weight) -> dict[int, float]:
     return {h: weight(h) * document.tokens.get(h, 0.0) for h in document.prints if h not in document.explained}
 
 
-def starter_kgrams(texts: dict[str, str]) -> frozenset[int]:
-    """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes."""
+def starter_kgrams(texts: dict[str, str], restyled: bool = False) -> frozenset[int]:
+    """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes. RESTYLED (the
+    starter's): also the k-grams and structure shapes of each file as a copier restyles given code (restyles.py)."""
     units = [u for name in sorted(texts) for u in units_of(texts[name], name)]
+    if restyled:
+        units += [u for name in sorted(texts) for other in starter_restyled(texts[name]) for u in units_of(other, name)]
     read: set[int] = set()  # each file's traits, meanings and op forms
     for name in sorted(texts):
         text = texts[name]

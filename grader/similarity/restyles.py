@@ -47,3 +47,55 @@ def _negated(test):
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _TURNED:
         return ast.copy_location(ast.Compare(test.left, [_TURNED[type(test.ops[0])]()], test.comparators), test)
     return ast.copy_location(ast.UnaryOp(ast.Not(), test), test)
+
+
+def starter_restyled(text: str) -> list[str]:
+    """The starter as a copier restyles the code it was given, where the reading keeps the two spellings apart on
+    purpose (a filler's own `[::-1]` or `1.0` is a choice its copies keep: docs/similarity.md): each walk over
+    `reversed(xs)` as one over `xs[::-1]` and back, and each whole number as the other type (`self.grad = 1` as `1.0`),
+    each alone and both. Only the starter is read so (documents.starter_kgrams' RESTYLED): a copier's restyle of the
+    given walk or seed is still the starter's code, not code of the copy's own."""
+    try:
+        tree = parse(text)
+    except (SyntaxError, ValueError):
+        return []
+    out = []
+    for steps in ((_reversed,), (_whole_numbers,), (_whole_numbers, _reversed)):
+        tree = parse(text)
+        if sum(step(tree) for step in steps):
+            out.append(unparse(ast.fix_missing_locations(tree)) + "\n")
+    return out
+
+
+def _reversed(tree) -> int:
+    """Each `for` over `reversed(e)` as over `e[::-1]`, and over `e[::-1]` as over `reversed(e)`: how many."""
+    changed = 0
+    for node in walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            it = node.iter
+            if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "reversed" \
+                    and len(it.args) == 1 and not it.keywords:
+                node.iter = ast.copy_location(ast.Subscript(it.args[0], ast.Slice(None, None, ast.UnaryOp(
+                    ast.USub(), ast.Constant(1))), ast.Load()), it)
+                changed += 1
+            elif isinstance(it, ast.Subscript) and isinstance(it.slice, ast.Slice) and it.slice.lower is None \
+                    and it.slice.upper is None and _minus_one(it.slice.step):
+                node.iter = ast.copy_location(ast.Call(ast.Name("reversed", ast.Load()), [it.value], []), it)
+                changed += 1
+    return changed
+
+
+def _minus_one(step) -> bool:
+    return isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub) and isinstance(step.operand, ast.Constant) \
+        and step.operand.value == 1 or isinstance(step, ast.Constant) and step.value == -1
+
+
+def _whole_numbers(tree) -> int:
+    """Each whole number as the other type: `1` as `1.0`, `0.0` as `0` (not a bool): how many."""
+    changed = 0
+    for node in walk(tree):
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float) and float(node.value).is_integer() \
+                and abs(node.value) < 1e15:
+            node.value = float(node.value) if type(node.value) is int else int(node.value)
+            changed += 1
+    return changed

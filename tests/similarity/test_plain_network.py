@@ -127,5 +127,7 @@ def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class)
     assert scores[("noor", "noor_copy")] == 0.9337
     honest = {pair: score for pair, score in scores.items() if "noor_copy" not in pair}
     assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.2203
-    # ruth|theo 0.2153 before session 15's `_Mean` and `_MeanSummed` (loop_forms.py) joined the canonical variants
-    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.1432, 0.1685)
+    # ruth|theo 0.2153 before session 15's `_Mean` and `_MeanSummed` (loop_forms.py) joined the canonical variants;
+    # (session 18: the starters also read as a copier restyles given code, restyles.starter_restyled: noor|theo
+    # 0.1432 -> 0.1421, ruth|theo 0.1685 -> 0.1679)
+    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.1421, 0.1679)
