@@ -4,25 +4,17 @@ restyled given walk was code of the copy's own, which made its share of its sour
 also read as so restyled (restyles.starter_restyled, documents.starter_kgrams' RESTYLED): given code restyled is
 the starter's; a student's own walk written either way is still theirs."""
 
+from pathlib import Path
+
 from grader.similarity.cohort import Cohort, own_code, read_document, starter_kgrams
 from grader.similarity.restyles import starter_restyled
 from tests.similarity.test_rings import STARTER as RINGS_STARTER  # a Value with __init__ and tanh to fill
 
-WALK = """    def backward(self):
-        topo, visited = [], set()
-
-        def build(v):
-            if v not in visited:
-                visited.add(v)
-                for child in v._prev:
-                    build(child)
-                topo.append(v)
-
-        build(self)
-        self.grad = 1
-        for node in reversed(topo):
-            node._backward()
-"""
+REFERENCE = Path(__file__).resolve().parents[2] / "reference" / "engine.py"
+# the course's walk as the starter gives it (05-backward's solution: `self.grad = 1`, `for node in reversed(topo)`)
+WALK = "    def backward(self):\n" + "".join(
+    line for line in REFERENCE.read_text(encoding="utf-8").split("def backward(self):\n", 1)[1].split(
+        "# END SOLUTION", 1)[0].splitlines(True) if line.strip() and not line.strip().startswith(("#", '"""')))
 STARTER = RINGS_STARTER + "\n" + WALK
 FILL = '''        t = math.tanh(self.data)
         local = 1 - t ** 2
@@ -62,19 +54,11 @@ def test_the_given_walk_restyled_is_no_code_of_the_copys_own():
 def test_a_students_own_walk_either_way_is_theirs():
     given = starter_kgrams({"engine.py": STARTER}, restyled=True)
     starter = RINGS_STARTER + "\n    def backward(self):\n        raise NotImplementedError\n"
-    own = '''        order, stack, seen = [], [self], set()
-        while stack:
-            v = stack.pop()
-            if v in seen:
-                continue
-            seen.add(v)
-            order.append(v)
-            stack.extend(v._prev)
-        self.grad = 1.0
-        for node in order[::-1]:
-            node._backward()
-'''
+    own = "        order = sorted(_every(self), key=lambda n: -n._depth)\n        self.grad = 1.0\n" \
+          "        for node in order[::-1]:\n            node._backward()\n"
     mine = starter.replace("    def backward(self):\n        raise NotImplementedError\n",
                            "    def backward(self):\n" + own)
     document = read_document("mine", {"engine.py": mine}, given)
-    assert document.prints  # the walk (its `[::-1]` and `1.0` too) is the student's own code
+    walk = [i for i, unit in enumerate(document.units) if unit.name == "Value.backward"]
+    # the walk (its `[::-1]` and `1.0` too) is the student's own code
+    assert walk and any(o.unit in walk for occurrences in document.prints.values() for o in occurrences)
