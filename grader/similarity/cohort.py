@@ -17,7 +17,8 @@
   source, the code both hold that the canonical code's variants hold
   (variants.py: lines independent students write alike) counts in full in
   the cosine and at CANONICAL_EVIDENCE of its weight in the evidence factor
-  (at most CANONICAL_MOST weighted tokens there, however much of it they share);
+  (at most CANONICAL_MOST weighted tokens there, however much of it they share; CANONICAL_ONLY_MOST when it
+  is all they have in common);
   so does, between any two, canonical code recombined
   (documents.py: its statements with some left out): a pair whose shared own
   code is only such lines scores low however small their own code is.
@@ -98,6 +99,13 @@ CANONICAL_EVIDENCE = 0.4
 # file of the course's code written the plainest way (the eleventh class's index loops, 70 weighted tokens of variants)
 # is the course's answer once, not 28 tokens of evidence (chosen among 4, 5, 6, 8 and 12 on the tuning classes)
 CANONICAL_MOST = 5.0
+# and when canonical code is all two students have in common (no other code, no comment, string or number written
+# alike, not nearly all of their traits: `only_lines`), at most this much (session 18): two students who wrote the
+# lecture's lines share the course's answer, and the copy of a student whose own code is those lines holds no more than
+# they do (chosen among 0.5, 1, 1.5 and 2 on the tuning classes, 2.5 to 4.5 measured before the traits' exception; 1.5
+# for every pair cost the copies that keep a comment or all of the traits, and the examples' dave)
+CANONICAL_ONLY_MOST = 1.5
+CANONICAL_ONLY_TRAITS = 0.9  # "nearly all": the share of their traits (a weighted cosine) two students share
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
 
 
@@ -241,23 +249,35 @@ class Cohort:
 
         shared, (code_r, shapes_r, structures_r) = self.shared_weights(), self.shared_recombined()  # weak, as variants
         raw, by_hand = {}, shared_written(self.trait_postings, self.trait_weights, self.documents)
-        for (i, j), s in shared.items():
-            s -= homework((i, j))[0]
-            # the canonical code written another way (variants.py) both hold, unless a public copy took it out: lines
-            # independent students write alike, weak evidence (CANONICAL_EVIDENCE); the rare comments, strings, names
-            # and numbers both wrote alike count as rare code (by_hand: scores.WRITTEN_KINDS)
-            plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0)
-            rare = s - plain + min(CANONICAL_EVIDENCE * plain, CANONICAL_MOST) + \
-                max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
-            raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
+        traits = self.shared_traits()
 
         def only_canonical(i: int, j: int) -> bool:
             """Whether all the code I and J share is canonical (variants, recombined), neither a public copier."""
             return i not in copiers and j not in copiers and shared.get((i, j), 0.0) - lines.get((i, j), 0.0) - \
                 code_r.get((i, j), 0.0) < 1e-9
 
+        def only_lines(i: int, j: int) -> bool:
+            """Whether canonical code is all I and J have in common: all the code they share is canonical, they wrote
+            no comment, string or number alike, and they do not share nearly all of their traits (as a verbatim copy
+            does: its lines as written, its names). CANONICAL_ONLY_MOST caps its evidence."""
+            if not only_canonical(i, j) or by_hand.get((i, j), 0.0) > 0:
+                return False
+            whole = math.sqrt(self.trait_totals[i] * self.trait_totals[j])
+            return whole <= 0 or traits.get((i, j), 0.0) < CANONICAL_ONLY_TRAITS * whole
+
+        for (i, j), s in shared.items():
+            s -= homework((i, j))[0]
+            # the canonical code written another way (variants.py) both hold, unless a public copy took it out: lines
+            # independent students write alike, weak evidence (CANONICAL_EVIDENCE); the rare comments, strings, names
+            # and numbers both wrote alike count as rare code (by_hand: scores.WRITTEN_KINDS)
+            plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0)
+            most = CANONICAL_ONLY_MOST if only_lines(i, j) else CANONICAL_MOST
+            rare = s - plain + min(CANONICAL_EVIDENCE * plain, most) + \
+                max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
+            raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
+
         weak = 1 - CANONICAL_EVIDENCE
-        for (i, j), t in self.shared_traits().items():
+        for (i, j), t in traits.items():
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
             t -= homework((i, j))[1]
             # all the code they share canonical: the variants' lines as written (and names) weak too, as their shapes

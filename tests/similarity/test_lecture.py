@@ -57,6 +57,8 @@ def test_two_students_who_share_only_the_lecture_are_not_flagged(lecture_class):
     # main before the lecture was canonical (8285bc3): ada|ben 0.0022, cara|dan 0.2956 (the lecture's classes and
     # loop, the starter's nonlin and rng threaded alike: the second of the class's 28 pairs)
     result, scores = lecture_class
-    assert (scores[("ada", "ben")], scores[("cara", "dan")]) == (0.0001, 0.0808)
+    # (session 18: the lecture's code all cara and dan have in common, its evidence at most cohort.CANONICAL_ONLY_MOST:
+    # cara|dan 0.0808 -> 0.0636)
+    assert (scores[("ada", "ben")], scores[("cara", "dan")]) == (0.0001, 0.0636)
     assert not any({p["a"], p["b"]} & {"ada", "ben", "cara", "dan"} for p in result.record["pairs"] if p["flagged"])
     assert NAME in result.record["canonical"] and result.record["public_matches"] == []

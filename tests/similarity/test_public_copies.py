@@ -201,7 +201,9 @@ def test_two_students_whose_own_code_is_the_lectures_tanh_share_its_shape_as_wea
     """Two independent students fill 03-tanh with the lecture's tanh (through `exp(2*x)`, a canonical variant), each
     with a comment of their own, and a renamed copy of one of them (comments dropped): all the code they share is
     canonical, and so is the tanh's method shape, the same code read as a method, which counts as weakly as the code
-    (CANONICAL_EVIDENCE) between them: 0.258 -> 0.240. A copy that keeps one's comment and line stays flagged."""
+    (CANONICAL_EVIDENCE) between them: 0.258 -> 0.240; and since that code is all they have in common, it is at most
+    CANONICAL_ONLY_MOST of evidence (session 18): 0.240 -> 0.087. A copy that keeps one's comment and line stays
+    flagged."""
     reference = next(text for name, text in canonical_sources().items() if name.endswith("/engine.py"))
     begin = reference.index("        # BEGIN SOLUTION 03-tanh")
     end = reference.index("        # END SOLUTION", begin) + len("        # END SOLUTION\n")
@@ -221,7 +223,7 @@ def test_two_students_whose_own_code_is_the_lectures_tanh_share_its_shape_as_wea
                                                VARIANTS) for name in CLASS])
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                         threshold=THRESHOLD)}
-    assert 0.23 < scores[("ann", "bob")] < 0.25  # 0.258 with the tanh's shape counted in full
+    assert 0.08 < scores[("ann", "bob")] < 0.09  # 0.258 with the tanh's shape counted in full, 0.240 capped at 5
     assert scores[("ann", "cy")] == scores[("ann", "bob")]  # a copy that keeps nothing but the lecture's code (Limits)
     assert scores[("ann", "dee")] > 0.6  # her comment kept
 
