@@ -27,7 +27,7 @@ import rescore  # noqa: E402
 import run  # noqa: E402
 
 from grader.similarity import canonical_sources  # noqa: E402
-from grader.similarity.cohort import read_document, starter_kgrams  # noqa: E402
+from grader.similarity.cohort import read_document  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
 
 FIXTURE = HERE / "pubcopies" / "engine"
@@ -44,7 +44,7 @@ def measure(data: Path, labels: dict, cache: Path, copies: dict[str, str]) -> di
     documents, source = rescore.kept_reading(folder, cache)
     own = {i for i, lab in labels["main"].items() if lab["cluster"] == "public"}
     name = run.starter_file(folder).name
-    kgrams = starter_kgrams({name: run.starter_file(folder).read_text(encoding="utf-8")}, restyled=True)
+    kgrams = run.given_kgrams(folder)  # as the cohort was read (run.read_cohort)
     public_kgrams, variant_kgrams = known_kgrams({name: run.public_source(folder).read_text(encoding="utf-8")},
                                                  canonical_sources({name: ""}))
     documents = [d for d in documents if d.id not in own]

@@ -58,7 +58,7 @@ from generate import build  # noqa: E402
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
-from grader.similarity.handouts import handout_texts  # noqa: E402
+from grader.similarity.handouts import handout_kgrams, handout_texts  # noqa: E402
 
 BASELINE_VENV = HERE / ".venv"
 BASELINE_PACKAGES = ("copydetect==0.5.0", "pycode_similar==1.4")
@@ -92,14 +92,20 @@ def read_cohort(folder: Path) -> tuple[list, object]:
     own public source beside its cohorts (`public_source`): each submission is read as that file."""
     name = starter_file(folder).name
     source = public_source(folder).read_text(encoding="utf-8")
-    starter = {name: starter_file(folder).read_text(encoding="utf-8")}
-    # its exercises' README and notebook too, and the starter as a copier restyles it (grade similarity's reading)
-    kgrams = starter_kgrams({**starter, **handout_texts(starter)}, restyled=True)
+    kgrams = given_kgrams(folder)
     canonical = canonical_sources({name: ""})  # the lecture's code for a network (nn.py), as `grade similarity`
     public_kgrams, variant_kgrams = known_kgrams({name: source}, canonical)
     documents = [read_document(sid, {name: text}, kgrams, public_kgrams, variant_kgrams)
                  for sid, text in submitted_texts(folder / "submissions").items()]
     return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical), canonical)
+
+
+def given_kgrams(folder: Path) -> frozenset[int]:
+    """What a cohort's reading subtracts as given (`grade similarity`'s): its starter, its exercises' README and
+    notebook (and the starter as a copier restyles it: grade similarity's reading) and the visible tests' checks
+    (handouts.py)."""
+    starter = {starter_file(folder).name: starter_file(folder).read_text(encoding="utf-8")}
+    return starter_kgrams({**starter, **handout_texts(starter)}, restyled=True) | handout_kgrams(starter)
 
 
 def starter_file(folder: Path) -> Path:

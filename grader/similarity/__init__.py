@@ -39,7 +39,7 @@ from ..load import LoadError, load_entry, load_folder
 from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
-from .handouts import handout_texts
+from .handouts import handout_kgrams, handout_texts
 from .regions import matches
 from .unparse import unparse
 from .variants import known_kgrams
@@ -72,9 +72,10 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     """The similarity record of every submission in SUBMISSIONS (see the module docstring)."""
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
-    # the starter with its exercises' handouts (README, notebook), and as a copier restyles the code it gives
-    kgrams = starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters)}, restyled=True)
     sources = _distinct({**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))})
+    # the starter with its exercises' handouts (README, notebook), and as a copier restyles the code it gives
+    kgrams = (starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters)}, restyled=True)
+              | handout_kgrams(starter_texts))  # the visible tests' checks
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
     documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,

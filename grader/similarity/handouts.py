@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .visible_tests import checks_kgrams
+
 FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```", re.S | re.M)
 TODO = re.compile(r"TODO\(([0-9][\w-]*)\)")
 CODE_TAGS = ("python", "py", "python3")
@@ -47,6 +49,13 @@ def handout_texts(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> dict
     return {name: text for name, text in out.items() if text.strip() and not (text in seen or seen.add(text))}
 
 
+def handout_kgrams(starter: dict[str, str]) -> frozenset[int]:
+    """What the visible tests of each exercise STARTER marks (`TODO(<id>)`) add to its handout: the checks a
+    student pastes of them (visible_tests.checks_kgrams), subtracted with the starter's and the handouts' k-grams."""
+    exercises = sorted({found for text in starter.values() for found in TODO.findall(text)})
+    return frozenset().union(*(checks_kgrams(exercise) for exercise in exercises))
+
+
 def _read(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
@@ -61,5 +70,16 @@ def _as_python(tag: str, block: str) -> str:
     lines = [line for line in block.splitlines() if line.strip()]
     comments = "\n".join(f"# {line}" for line in lines)
     quoted = "\n".join(lines).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-    return f'{comments}\n\n"""{quoted}"""\n'
+    numbers = [word for line in lines for word in line.replace(",", " ").split() if _number(word)]
+    pasted = "expected = [\n" + "".join(f"    {n},\n    {n!r},\n" for n in numbers) + "]\n" if numbers else ""
+    return f'{comments}\n\n"""{quoted}"""\n' + pasted
+
+
+def _number(word: str) -> bool:
+    """Whether WORD is a number as Python writes one (an output's `0.0707`, `1e-06`, `-3`)."""
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return word.lstrip("+-")[:1].isdigit() or word.lstrip("+-").startswith(".")
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from grader.classroom import starters
-from grader.similarity import handouts, similarity
+from grader.similarity import handouts, similarity, visible_tests
+from grader.similarity.cohort import starter_kgrams
 from grader.similarity.handouts import handout_texts
 
 STUB = '        # TODO(03-tanh): your code here\n        raise NotImplementedError("03-tanh: write Value.tanh")'
@@ -122,8 +123,11 @@ def test_the_handouts_are_found_from_the_starters_todo_markers(starter):
     assert sorted(texts) == ["03-tanh/README.md <block 1>", "03-tanh/README.md <block 2>",
                              "03-tanh/README.md <block 3>"]
     assert texts["03-tanh/README.md <block 1>"].startswith("from engine import Value\n\nfor x0 in (0.0, 2.0, 5.0):\n")
+    # the output shown: as comments, as a string, and its numbers as numbers and as strings (pasted into asserts)
     assert texts["03-tanh/README.md <block 2>"] == \
-        '# 1.0\n# 0.07065082485316443\n# 0.0001815832309438603\n\n"""1.0\n0.07065082485316443\n0.0001815832309438603"""\n'
+        '# 1.0\n# 0.07065082485316443\n# 0.0001815832309438603\n\n"""1.0\n0.07065082485316443\n0.0001815832309438603"""\n' \
+        "expected = [\n    1.0,\n    '1.0',\n    0.07065082485316443,\n    '0.07065082485316443',\n" \
+        "    0.0001815832309438603,\n    '0.0001815832309438603',\n]\n"
 
 
 def test_a_starters_own_folder_hands_out_its_readme(tmp_path):
@@ -132,7 +136,7 @@ def test_a_starters_own_folder_hands_out_its_readme(tmp_path):
     (tmp_path / "engine.py").write_text("def f(x):\n    pass\n", encoding="utf-8")
     texts = handout_texts({"engine.py": "def f(x):\n    pass\n"}, (tmp_path / "engine.py",))
     assert texts == {f"{tmp_path.name}/README.md <block 1>": 'print(f(2))\n',
-                     f"{tmp_path.name}/README.md <block 2>": '# 4\n\n"""4"""\n'}
+                     f"{tmp_path.name}/README.md <block 2>": '# 4\n\n"""4"""\nexpected = [\n    4,\n    \'4\',\n]\n'}
 
 
 @pytest.mark.slow
@@ -151,3 +155,60 @@ def test_without_the_handouts_the_pasted_example_made_pairs(tmp_path, starter, m
     pairs = pairs_of(folder, given)
     # listed (REPORT_FLOOR 0.2) on the course's text alone: in a larger class, where fewer paste it, 0.4-0.8
     assert pairs[("bo", "di")] >= 0.2 and pairs[("bo", "ed")] >= 0.2
+
+
+# the visible tests pasted as a student does: 03-tanh's probes (grader/suites/shared_probes.py) with `grade check`'s
+# numbers asserted, in the student's engine under `if __name__ == "__main__":`
+CHECKS = """
+
+if __name__ == "__main__":
+    x = Value(2.0)
+    y = x.tanh()
+    y.backward()
+    assert abs(y.data - 0.9640275801) < 1e-06
+    assert abs(x.grad - 0.0706508249) < 1e-06
+    x = Value(-0.5)
+    t = x.tanh()
+    y = t * 2
+    y.backward()
+    assert abs(x.grad - 1.572895466) < 1e-06
+    x = Value(5.0)
+    y = x.tanh()
+    y.backward()
+    assert abs(x.grad - 0.0001815832) < 1e-06
+"""
+
+
+@pytest.mark.slow  # the reference run on the probes, read twice: 2 s of CPU
+def test_the_visible_tests_are_read_as_a_student_pastes_them():
+    texts = dict(visible_tests.visible_texts("03-tanh"))
+    statements = texts["03-tanh visible tests <probes> <statements>"]
+    assert statements.startswith("x = Value(0.0)\ny = x.tanh()\ny.backward()\nx = Value(2.0)\n")  # V as Value
+    assert "return" not in statements and '"""' not in statements  # no observation, no docstring
+    functions = texts["03-tanh visible tests <abs> <functions>"]
+    assert "def test_tanh_two():" in functions and "    assert abs(x.grad - 0.0706508249) < 1e-06\n" in functions
+    assert "test_tanh_int" not in functions and "test_tanh_neuron" not in functions  # hidden tests' probes: not shown
+    assert "x.grad for y = tanh(x) at x = 2: expected 0.0706508249" in texts["03-tanh visible tests <expected>"]
+    # what is subtracted: the checks and their numbers, not the probes' own statements (every smoke test's words)
+    plain = {name: text for name, text in texts.items() if "<probes>" in name}
+    assert visible_tests.checks_kgrams("03-tanh") and not visible_tests.checks_kgrams("03-tanh") & starter_kgrams(plain)
+    # a module-taking probe (07-mlp-xor's): the student's names, not the probe's `m` or `nn = module_of(m, "nn")`
+    network = dict(visible_tests.visible_texts("07-mlp-xor"))["07-mlp-xor visible tests <probes> <statements>"]
+    assert "Neuron(2)" in network and "module_of" not in network and "nn.Neuron" not in network
+
+
+@pytest.mark.slow
+def test_students_who_paste_the_visible_tests_checks_share_less(tmp_path, starter, monkeypatch):
+    """bo, di and ed paste the same checks (CHECKS). The asserts on `grade check`'s numbers are the course's and
+    are subtracted; the probes' statements (`x = Value(2.0)`, `y.backward()`) are not (a copy's own smoke test is
+    made of the same words, measured): three students who paste the same block still share those."""
+    students = {name: filled(starter, body, CHECKS if name in ("bo", "di", "ed") else "") for name, body in BODIES.items()}
+    students["zz"] = students["bo"]
+    folder, given = class_folder(tmp_path, starter, students)
+    after = pairs_of(folder, given)
+    monkeypatch.setattr("grader.similarity.handout_kgrams", lambda *args: frozenset())
+    before = pairs_of(folder, given)
+    for pair in (("bo", "di"), ("bo", "ed"), ("di", "ed")):
+        assert after.get(pair, 0.0) < before[pair] - 0.1, (pair, after.get(pair), before[pair])
+    assert after[("bo", "zz")] >= 0.99
+
