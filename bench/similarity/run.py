@@ -58,7 +58,7 @@ from generate import build  # noqa: E402
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
-from grader.similarity.handouts import handout_kgrams, handout_texts  # noqa: E402
+from grader.similarity.handouts import handout_kgrams, handout_texts, notice_texts  # noqa: E402
 
 BASELINE_VENV = HERE / ".venv"
 BASELINE_PACKAGES = ("copydetect==0.5.0", "pycode_similar==1.4")
@@ -103,9 +103,11 @@ def read_cohort(folder: Path) -> tuple[list, object]:
 def given_kgrams(folder: Path) -> frozenset[int]:
     """What a cohort's reading subtracts as given (`grade similarity`'s): its starter, its exercises' README and
     notebook (and the starter as a copier restyles it: grade similarity's reading) and the visible tests' checks
-    (handouts.py)."""
+    (handouts.py), and what the public source's folder says (its licence)."""
     starter = {starter_file(folder).name: starter_file(folder).read_text(encoding="utf-8")}
-    return starter_kgrams({**starter, **handout_texts(starter)}, restyled=True) | handout_kgrams(starter)
+    notices = notice_texts([public_source(folder).parent])
+    return (starter_kgrams({**starter, **handout_texts(starter), **notices}, restyled=True)
+            | handout_kgrams(starter))
 
 
 def starter_file(folder: Path) -> Path:

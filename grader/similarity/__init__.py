@@ -39,7 +39,7 @@ from ..load import LoadError, load_entry, load_folder
 from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
-from .handouts import handout_kgrams, handout_texts
+from .handouts import handout_kgrams, handout_texts, notice_texts
 from .regions import matches
 from .unparse import unparse
 from .variants import known_kgrams
@@ -73,8 +73,9 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
     sources = _distinct({**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))})
+    notices = notice_texts([*([PUBLIC_ARCHIVE] if shipped_public else []), *public])  # its licence: known text
     # the starter with its exercises' handouts (README, notebook), and as a copier restyles the code it gives
-    kgrams = (starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters)}, restyled=True)
+    kgrams = (starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters), **notices}, restyled=True)
               | handout_kgrams(starter_texts))  # the visible tests' checks
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)

@@ -28,6 +28,8 @@ from .visible_tests import checks_kgrams
 FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```", re.S | re.M)
 TODO = re.compile(r"TODO\(([0-9][\w-]*)\)")
 CODE_TAGS = ("python", "py", "python3")
+NOTICES = ("LICENSE", "LICENCE", "COPYING", "NOTICE", "README", "AUTHORS")  # a public source's folder's own words
+MOST_NOTICE = 20_000
 
 
 def handout_texts(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> dict[str, str]:
@@ -54,6 +56,26 @@ def handout_kgrams(starter: dict[str, str]) -> frozenset[int]:
     student pastes of them (visible_tests.checks_kgrams), subtracted with the starter's and the handouts' k-grams."""
     exercises = sorted({found for text in starter.values() for found in TODO.findall(text)})
     return frozenset().union(*(checks_kgrams(exercise) for exercise in exercises))
+
+
+def notice_texts(archives: tuple[Path, ...] | list[Path]) -> dict[str, str]:
+    """{name: Python text} of what each public source's folder says about it (NOTICES: its licence, its readme):
+    known text, as a handout is. A copier keeps a source's licence notice in their file (MIT asks it) and names
+    where it came from; two who do share the source's words, not each other's (session 18: two copies of
+    micrograd's nn.py were a flagged pair at 0.54 for the MIT notice both kept, under the floor without it). Each
+    is read as a string and as comment lines (its words, as a student pastes them; MOST_NOTICE characters at most)."""
+    out: dict[str, str] = {}
+    for archive in dict.fromkeys(Path(a) for a in archives):
+        folders = [archive] if archive.is_dir() else [archive.parent]
+        if archive.is_dir():
+            folders += sorted({p.parent for p in archive.rglob("*.py") if p.is_file()})
+        for folder in dict.fromkeys(folders):
+            for path in sorted(folder.iterdir()) if folder.is_dir() else ():
+                if path.is_file() and path.name.upper().startswith(NOTICES):
+                    text = _read(path)[:MOST_NOTICE]
+                    if text.strip():
+                        out[f"{folder.name}/{path.name}"] = _as_python("text", text)
+    return out
 
 
 def _read(path: Path) -> str:

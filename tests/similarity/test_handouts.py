@@ -212,3 +212,16 @@ def test_students_who_paste_the_visible_tests_checks_share_less(tmp_path, starte
         assert after.get(pair, 0.0) < before[pair] - 0.1, (pair, after.get(pair), before[pair])
     assert after[("bo", "zz")] >= 0.99
 
+
+def test_a_public_sources_licence_and_readme_are_known_text(tmp_path):
+    from grader.similarity import PUBLIC_ARCHIVE
+
+    texts = handouts.notice_texts([PUBLIC_ARCHIVE])
+    assert sorted(texts) == ["karpathy-micrograd/LICENSE", "karpathy-micrograd/README.md"]
+    assert "# Permission is hereby granted, free of charge, to any person obtaining a copy" in \
+        texts["karpathy-micrograd/LICENSE"]
+    (tmp_path / "leaked" / "deep").mkdir(parents=True)  # a --public folder: the notices beside each of its sources
+    (tmp_path / "leaked" / "deep" / "engine.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "leaked" / "deep" / "COPYING").write_text("GPL v3 or later\n", encoding="utf-8")
+    (tmp_path / "leaked" / "notes.txt").write_text("not a notice\n", encoding="utf-8")
+    assert handouts.notice_texts([tmp_path / "leaked"]) == {"deep/COPYING": '# GPL v3 or later\n\n"""GPL v3 or later"""\n'}

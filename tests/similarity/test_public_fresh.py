@@ -60,9 +60,9 @@ def test_fresh_copies_of_the_public_engine_are_attributed_to_it_and_are_no_pair(
 def test_fresh_copies_of_the_public_network_the_limit(networks):
     """The limit (docs/similarity.md): of micrograd's nn.py beyond 07-mlp-xor's starter, what the exercise makes a
     copier change (the import, rng, tanh) is held by no copy, and most of the rest is the lecture's: q206 matches it
-    at 0.20, q205 under the floor, and what the two share besides it (micrograd's own lines, adapted alike) makes them
-    a flagged pair."""
+    at 0.20, q205 under the floor. They are no pair: what made them a flagged pair (0.54 until session 18) was the
+    MIT notice both kept, micrograd's licence, which is known text (handouts.notice_texts); without it what they
+    share besides the source (its lines adapted alike) is under the report's floor."""
     assert [(m["id"], m["source"], m["score"], m["flagged"]) for m in networks["public_matches"]] == [
         ("q206", "karpathy-micrograd/nn.py", 0.2044, False)]
-    assert [(p["a"], p["b"], p["score"], p.get("both_match_public")) for p in networks["pairs"]] == [
-        ("q205", "q206", 0.54, None)]
+    assert [(p["a"], p["b"], p["score"], p.get("both_match_public")) for p in networks["pairs"]] == []
