@@ -79,6 +79,15 @@ def counting_whiles(depth: int) -> str:
     return "def f(n):\n" + "".join(lines) + " return y\n"
 
 
+def swapped(depth: int) -> str:
+    """DEPTH `if not`s with an `else`, each inside the one before, each `else` an assertion written out: each turned
+    round, each assertion read as `assert`."""
+    heads = [" " * i + f"if not c{i}:\n" for i in range(depth)]
+    tails = [" " * i + "else:\n" + " " * (i + 1) + f"z = {i}\n" + " " * (i + 1) + f"if not d{i}:\n"
+             + " " * (i + 2) + "raise AssertionError('m')\n" for i in reversed(range(depth))]
+    return "".join(heads) + " " * depth + "y = 1\n" + "".join(tails)
+
+
 def declaring_globals(n: int) -> str:
     """N functions that declare global all they bind, each called once: each read as the module's own code."""
     return "".join(f"def s{i}():\n    global g{i}\n    g{i} = {i}\ns{i}()\n" for i in range(n))
@@ -212,6 +221,15 @@ def files() -> dict[str, str]:
         # session 16: an op table whose one large entry thirty ops share (each op gets a copy: tables.py)
         "an op table's large entry shared by 30 ops": op_table(30),
         "an op table's large entry shared by 300 ops": op_table(300),
+        # session 18: Python's own equivalences plain_statements reads as the plain statements, each many times over
+        "1 MiB of loops over iter() of iter()": fill("for x in iter(iter(iter(xs))):\n    for y in iter(x):\n"
+                                                     "        g([z for z in iter(y)])\n"),
+        "1 MiB of closures with their free names as defaults": fill(
+            "def f(a, b):\n    c = a + b\n\n    def g(a=a, b=b, *, c=c):\n        return a + b + c\n    v.g = g\n"
+            "    v.h = lambda a=a, c=c: a * c\n    return v\n"),
+        "1 MiB of short circuits as statements, nested 90 deep": fill(
+            "x and (" * 45 + "y or (" * 45 + "f() if z else g()" + ")" * 90 + "\n"),
+        "1 MiB of if/else under not, 45 deep, and asserts written out": fill(swapped(45)),
     }
 
 

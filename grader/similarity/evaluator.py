@@ -60,12 +60,16 @@ class Evaluator(Branches, Expressions):
 
     def if_statement(self, s, scope, rest=()) -> bool:
         """`if`: the branch its test takes; on a symbolic test both, their effects merged, then REST (the statements
-        after it, evaluator_branches.py). Returns whether REST was followed."""
-        test = self.expr(s.test, scope)
+        after it, evaluator_branches.py; `if not c: A else: B` is `if c: B else: A`). Returns whether REST was
+        followed."""
+        test, body, orelse = s.test, s.body, s.orelse
+        while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, body, orelse = test.operand, orelse, body
+        test = self.expr(test, scope)
         if isinstance(test, Sym):
-            self.branches(test, s.body, s.orelse, scope, rest)
+            self.branches(test, body, orelse, scope, rest)
             return True
-        self.block(s.body if self.truth(test) else s.orelse, scope)
+        self.block(body if self.truth(test) else orelse, scope)
         return False
 
     def statement(self, s, scope):

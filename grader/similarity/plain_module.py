@@ -1,5 +1,6 @@
 """What a file means written as Python plainly writes it, before any other reading: walrus assignments, a factory,
-blocks run once, (plain_classes.py) classes built otherwise than by a class statement, (plain_calls.py) calls,
+blocks run once, (plain_classes.py) classes built otherwise than by a class statement, (plain_statements.py) loops,
+closures, short circuits, assertions and if/else written as Python's own equivalences, (plain_calls.py) calls,
 displays and numbers spelt otherwise, (plain_names.py) operators and class names spelt otherwise, (plain_values.py)
 tests, choices, attributes and names spelt otherwise and (plain_arithmetic.py) arithmetic and list-building spelt
 otherwise.
@@ -56,6 +57,7 @@ from .plain_arithmetic import arithmetic_as_written
 from .plain_calls import calls_as_written
 from .plain_classes import classes_as_written
 from .plain_names import names_as_written
+from .plain_statements import statements_as_written
 from .plain_values import values_as_written
 from .walk import children
 
@@ -69,6 +71,7 @@ def plain_module(tree: ast.Module, text: str | None = None, work: Work | None = 
     blocks_as_written(tree, work)
     factory_as_module(tree, work)
     classes_as_written(tree, work)
+    statements_as_written(tree, text, work)
     calls_as_written(tree, text, work)
     names_as_written(tree, text, work)
     values_as_written(tree, text, work)

@@ -34,18 +34,19 @@ def guarded(text: str) -> str | None:
             last = node.body[-1]
             if isinstance(last, ast.If) and not last.orelse and last.body:
                 end = ast.Continue() if isinstance(node, _LOOPS) else ast.Return(None)
-                guard = ast.copy_location(ast.If(_negated(last.test), [ast.copy_location(end, last)], []), last)
+                guard = ast.copy_location(ast.If(negated(last.test), [ast.copy_location(end, last)], []), last)
                 node.body[-1:] = [guard, *last.body]
                 changed = True
     return unparse(ast.fix_missing_locations(tree)) + "\n" if changed else None
 
 
-def _negated(test):
-    """`not TEST`: `a in b` for `a not in b` (and `is`/`==` turned round), `c` for `not c`."""
+def negated(test, turned: dict = _TURNED):
+    """`not TEST`: `a in b` for `a not in b` (and each comparison TURNED maps turned round: `is`, `==`), `c` for
+    `not c`."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return test.operand
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _TURNED:
-        return ast.copy_location(ast.Compare(test.left, [_TURNED[type(test.ops[0])]()], test.comparators), test)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in turned:
+        return ast.copy_location(ast.Compare(test.left, [turned[type(test.ops[0])]()], test.comparators), test)
     return ast.copy_location(ast.UnaryOp(ast.Not(), test), test)
 
 

@@ -29,7 +29,9 @@ _SQUARE = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)(\s*)\*(\s*)\1(?![\w.(\[])")
 
 def restyled(statement: str) -> str:
     """STATEMENT with the spellings a script makes of the same line read as one: `x = x + e` is `x += e` (the
-    parentheses around a whole `e` dropped) and `t * t` is `t ** 2`; the spacing of the line is kept."""
+    parentheses around a whole `e` dropped), `t * t` is `t ** 2` and `for x in iter(xs):` is `for x in xs:`; the
+    spacing of the line is kept."""
+    statement = _iter_dropped(statement)
     statement = _SQUARE.sub(lambda m: f"{m.group(1)}{m.group(2)}**{m.group(3)}2", statement)
     written = _WRITTEN_OUT.match(statement)
     if written:
@@ -41,6 +43,26 @@ def restyled(statement: str) -> str:
     if value.startswith("(") and value.endswith(")") and _balanced(value[1:-1]):
         value = value[1:-1]
     return f"{target}{space}{op}={space}{value}"
+
+
+_ITER = re.compile(r"\sin\s+iter\s*\(")
+
+
+def _iter_dropped(statement: str) -> str:
+    """`for x in iter(xs):` as `for x in xs:` (what `for` calls: plain_statements.py reads the tree so); one pass."""
+    found = _ITER.search(statement) if statement.startswith("for") else None
+    if found is None:
+        return statement
+    depth = 1
+    for end in range(found.end(), len(statement)):
+        depth += {"(": 1, ")": -1}.get(statement[end], 0)
+        if depth == 0:
+            break
+    else:
+        return statement
+    if not statement[end + 1:].lstrip().startswith(":"):
+        return statement
+    return f"{statement[:found.start()]} in {statement[found.end():end]}{statement[end + 1:]}"
 
 
 def _balanced(text: str) -> bool:

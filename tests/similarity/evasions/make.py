@@ -104,3 +104,14 @@ for name in FRESH16_TRICKS:
 FRESH17_TRICKS = ("attrgetter-loads", "methodcaller-calls")
 for name in FRESH17_TRICKS:
     (out / f"c_{name.replace('-', '_')}.py").write_text(FRESH[name](closures))
+
+# 12. session 18 (simread7): Python's own equivalences (plain_statements.py), by fresh_tricks.py's scripts: on the
+# engine of closures those that apply to it (its loops, closures and assert), `if c: f()` as `c and f()` on the Kahn
+# engine (tests/fixtures/submissions/correct-kahn) and if/else swapped under `not` on the edge-list engine
+# (submissions/correct-edgelist): the closures engine has no `if` of one call and no `if`/`else`
+FRESH18_TRICKS = ("iter-loops", "defaults-captured", "assert-as-raise")
+for name in FRESH18_TRICKS:
+    (out / f"c_{name.replace('-', '_')}.py").write_text(FRESH[name](closures))
+for prefix, engine, name in (("k", "correct-kahn", "ifs-as-and"), ("e", "correct-edgelist", "ifs-swapped")):
+    plain = Path(f"tests/fixtures/submissions/{engine}/engine.py").read_text()
+    (out / f"{prefix}_{name.replace('-', '_')}.py").write_text(FRESH[name](plain))
