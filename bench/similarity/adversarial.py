@@ -230,6 +230,12 @@ def files() -> dict[str, str]:
         "1 MiB of short circuits as statements, nested 90 deep": fill(
             "x and (" * 45 + "y or (" * 45 + "f() if z else g()" + ")" * 90 + "\n"),
         "1 MiB of if/else under not, 45 deep, and asserts written out": fill(swapped(45)),
+        # session 18: format templates (traits.py reads each formatted string with its values), nested past SPAN
+        "1 MiB of `%` and `.format` nested 40 deep": fill(
+            "x = " + '"%s a b c" % (' * 40 + "1" + ")" * 40 + "\n" + 'y = ' + '"{} a b c".format(' * 40 + "1"
+            + ")" * 40 + "\n"),
+        "1 MiB of f-strings with formatted values": fill(
+            "x = " + " + ".join(['f"{a.b(c)[d]!r:>{w}} t u v {q + 1}"', '"%s t %(k)r" % (a, {"k": b})'] * 15) + "\n"),
     }
 
 

@@ -7,7 +7,8 @@ identical in structure, whether one copied the other or not. What tells them
 apart is what the structure throws away and an honest student does not share:
 
 - the words of each comment (`# chain rule: local slope times upstream`);
-- the text of each string literal and docstring (`"tanh'"`, an error message);
+- the text of each string literal and docstring (`"tanh'"`, an error message), a format template as its
+  literal parts and holes, however it is formatted (an f-string, `.format`, `%`);
 - each identifier the student chose (`t_val`, `upstream`), each number
   (identifiers as Python reads them: `ｔ_ｖａｌ` is `t_val`);
 - each line as written, indentation aside (`self.grad+=(1-t**2)*out.grad`:
@@ -49,6 +50,7 @@ from .opaque import payload_lines, walk_statements
 from .plain_module import module_functions, plain_module
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
+from .templates import format_template
 from .tokens import token_list
 from .unparse import unparse  # 3.11's ast.unparse on every Python: a shape is the same text on each
 from .walk import walk
@@ -114,7 +116,7 @@ def traits(text: str, plain=None, packed: bool = False) -> dict[int, tuple[float
     chosen: dict[str, str | None] = {}  # a name as Python reads it, None for the language's own
     tokens, _ = token_list(text)  # what ended them: the traits are those of what was read
     try:
-        for token in tokens:
+        for at, token in enumerate(tokens):
             kind, value = token.type, token.string
             if token.start[0] in payload and kind != tokenize.COMMENT:
                 continue
@@ -139,7 +141,7 @@ def traits(text: str, plain=None, packed: bool = False) -> dict[int, tuple[float
                 for run in runs:  # its weight shared among its runs of words: a word reworded keeps the rest
                     add("comment", run, size / len(runs), shown=shown)
             elif kind == tokenize.STRING:
-                body = value.lstrip("rRbBuUfF")[1:-1].strip("\"'")
+                body = format_template(tokens, at)  # a template as its literal parts and holes
                 words = _WORD.findall(body.lower())
                 add("string", " ".join(words), min(word_count(body) - SHORT, MAX_SIZE))  # a docstring is no code
             elif kind == tokenize.NAME and len(value) > SHORT + 1:

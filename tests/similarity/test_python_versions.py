@@ -37,7 +37,7 @@ def test_an_f_string_is_one_string_in_the_traits_and_the_lexical_units():
         ("line", "def show(v, width=8):", 1), ("line", "print('')", 1), ("line", 'return f"""node {v.label}', 1),
         ("line", 'with {len(v._prev)} inputs"""', 1), ("name", "show", 1.0), ("name", "width", 1.0),
         ("number", "8", 1.0), ("string", "node { v . label } with { len ( v . _prev ) } inputs", 6),
-        ("string", "{ v . label ! r : > { width } } : data = { v . data : . 4f } { { grad } } = "
+        ("string", "{ v . label ! r : > { width } } : data = { v . data : . 4f } { grad } = "  # `{{grad}}`: `{grad}`
                    "{ f ' { v . grad : . 4f } ' }", 6)]
     assert _lexical_units(SOURCE, "engine.py")[0].tokens == (
         "def", "v", "(", "v", ",", "v", "=", "8", ")", ":", "print", "(", "str", ")", "return", "str")
