@@ -13,6 +13,7 @@ import re
 import string
 import tokenize
 
+from ..parsing import parse
 from .unparse import unparse
 
 SPAN = 40  # tokens of a `.format(...)` call or a `%`'s right operand read; a longer one is not a template's
@@ -29,7 +30,7 @@ def format_template(tokens, at: int) -> str:
     prefix = token[:len(token) - len(token.lstrip("rRbBuUfF"))].lower()
     try:
         if "f" in prefix:
-            return _joined(ast.parse(token, mode="eval").body)
+            return _joined(parse(token, mode="eval").body)
         following = [t.string for t in tokens[at + 1:at + 3]]
         if "b" in prefix or not following or following[0] not in (".", "%"):
             return body
@@ -41,14 +42,15 @@ def format_template(tokens, at: int) -> str:
             return body
         # the call as one line (comments and line breaks left out); a hole is its value's text there
         joined = " ".join(t.string for t in tokens[at:end] if t.type not in (tokenize.COMMENT, tokenize.NL))
-        expression, encoded = ast.parse(joined, mode="eval").body, joined.encode("utf-8")
+        expression, encoded = parse(joined, mode="eval").body, joined.encode("utf-8")
 
         def text(node) -> str:
             return encoded[node.col_offset:node.end_col_offset].decode("utf-8")
+        literal = ast.literal_eval(parse(token, mode="eval").body)  # the text, parsed as every parse is (parsing.py)
         if isinstance(expression, ast.Call):
-            return _formatted(ast.literal_eval(token), expression.args, expression.keywords, text)
+            return _formatted(literal, expression.args, expression.keywords, text)
         if isinstance(expression, ast.BinOp) and isinstance(expression.op, ast.Mod):
-            return _printf(ast.literal_eval(token), expression.right, text)
+            return _printf(literal, expression.right, text)
     except (SyntaxError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, MemoryError):
         pass
     return body
