@@ -79,7 +79,9 @@ def units(source: str) -> list[dict]:
 def _string_value(token: str) -> str:
     import ast
 
-    return ast.literal_eval(token)
+    from ..parsing import parse
+
+    return ast.literal_eval(parse(token, mode="eval").body)  # parsed as every parse of the grader is (parsing.py)
 
 
 def messages(source: str) -> list[str]:
