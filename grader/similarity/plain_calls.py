@@ -47,7 +47,7 @@ import re
 from collections import Counter
 
 from .budget import FREE, Work
-from .plain_names import _bindings, _Kinds, replaced
+from .plain_names import looked, replaced
 from .plain_values import truth_read
 
 # the text a file must hold for any step to look for anything (the tree is walked only then)
@@ -67,12 +67,10 @@ def calls_as_written(tree: ast.Module, text: str | None = None, work: Work = FRE
     """TREE's calls, displays and strings spelt otherwise as the plain spelling (the module docstring), in place;
     whether anything changed. TEXT: what TREE was parsed from (a text without any of MARKS has nothing to look for).
     Charged to WORK: one walk, its nodes once more for the looks."""
-    if text is not None and not MARKS.search(text):
+    looks = looked(tree, text, MARKS, work)
+    if looks is None:
         return False
-    nodes = work.walked(tree)
-    work.charge(len(nodes))
-    kinds = _Kinds(nodes)
-    bound = _bindings(kinds)
+    kinds, bound = looks
     changed = _unpacked(kinds)
     changed |= _statements(kinds)
     changed |= _unnumbered(kinds, bound)
@@ -82,7 +80,7 @@ def calls_as_written(tree: ast.Module, text: str | None = None, work: Work = FRE
     casts = _expressions(kinds, bound, replace)
     if not replace:
         return changed
-    replaced(nodes, replace)
+    replaced(kinds.nodes, replace)
     _casts_unimported(tree, kinds, casts)
     return True
 

@@ -106,6 +106,17 @@ class _Kinds(dict):
         return [n for t in types for n in self.get(t, ())]
 
 
+def looked(tree: ast.Module, text: str | None, marks: re.Pattern, work: Work) -> tuple[_Kinds, Counter] | None:
+    """TREE's nodes by kind and the names it binds, for a step that has nothing to look for in a TEXT without any of
+    MARKS (None: TEXT has none; TEXT None: look); one walk of TREE, charged to WORK."""
+    if text is not None and not marks.search(text):
+        return None
+    nodes = work.walked(tree)
+    work.charge(len(nodes))
+    kinds = _Kinds(nodes)
+    return kinds, _bindings(kinds)
+
+
 def _bindings(kinds: _Kinds) -> Counter:
     """How many times the file binds each name anywhere (assignments, defs, classes, parameters, imports)."""
     bound = Counter(n.id for n in kinds.of(ast.Name) if not isinstance(n.ctx, ast.Load))

@@ -34,7 +34,7 @@ import re
 
 from .blocks import rewrite_blocks
 from .budget import FREE, Work
-from .plain_names import _bindings, _is_name, _Kinds
+from .plain_names import _is_name, _Kinds, looked
 from .restyles import negated
 from .walk import children
 
@@ -51,12 +51,10 @@ def statements_as_written(tree: ast.Module, text: str | None = None, work: Work 
     assertions written out and if/else swapped under `not` as the plain statements (the module docstring), in place;
     whether anything changed. TEXT: what TREE was parsed from (a text without any of MARKS has nothing to look for).
     Charged to WORK: one walk, its nodes once more for the looks, the scopes' walk and the statements' rewrite."""
-    if text is not None and not MARKS.search(text):
+    looks = looked(tree, text, MARKS, work)
+    if looks is None:
         return False
-    nodes = work.walked(tree)
-    work.charge(len(nodes))
-    kinds = _Kinds(nodes)
-    bound = _bindings(kinds)
+    kinds, bound = looks
     changed = _iter_loops(kinds, bound)
     changed |= _defaults_captured(tree, kinds, work)
     if any(isinstance(s.value, (ast.BoolOp, ast.IfExp)) for s in kinds.of(ast.Expr)) \
