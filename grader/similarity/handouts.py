@@ -35,7 +35,7 @@ MOST_NOTICE = 20_000
 def handout_texts(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> dict[str, str]:
     """{name: Python text} of what the course hands out beside STARTER (its files' texts, given at PATHS)."""
     folders = [Path(p) if Path(p).is_dir() else Path(p).parent for p in paths]
-    exercises = sorted({found for text in starter.values() for found in TODO.findall(text)})
+    exercises = marked_exercises(starter)
     if exercises:
         from ..distribution import exercises_folder
 
@@ -54,8 +54,12 @@ def handout_texts(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> dict
 def handout_kgrams(starter: dict[str, str]) -> frozenset[int]:
     """What the visible tests of each exercise STARTER marks (`TODO(<id>)`) add to its handout: the checks a
     student pastes of them (visible_tests.checks_kgrams), subtracted with the starter's and the handouts' k-grams."""
-    exercises = sorted({found for text in starter.values() for found in TODO.findall(text)})
-    return frozenset().union(*(checks_kgrams(exercise) for exercise in exercises))
+    return frozenset().union(*(checks_kgrams(exercise) for exercise in marked_exercises(starter)))
+
+
+def marked_exercises(starter: dict[str, str]) -> list[str]:
+    """The exercises whose regions STARTER's files mark (`TODO(<id>)`), sorted."""
+    return sorted({found for text in starter.values() for found in TODO.findall(text)})
 
 
 def notice_texts(archives: tuple[Path, ...] | list[Path]) -> dict[str, str]:

@@ -56,13 +56,12 @@ def starter_restyled(text: str) -> list[str]:
     `reversed(xs)` as one over `xs[::-1]` and back, and each whole number as the other type (`self.grad = 1` as `1.0`),
     each alone and both. Only the starter is read so (documents.starter_kgrams' RESTYLED): a copier's restyle of the
     given walk or seed is still the starter's code, not code of the copy's own."""
-    try:
-        tree = parse(text)
-    except (SyntaxError, ValueError):
-        return []
     out = []
     for steps in ((_reversed,), (_whole_numbers,), (_whole_numbers, _reversed)):
-        tree = parse(text)
+        try:
+            tree = parse(text)  # a fresh tree for each reading: the steps rewrite it in place
+        except (SyntaxError, ValueError):
+            return []
         if sum(step(tree) for step in steps):
             out.append(unparse(ast.fix_missing_locations(tree)) + "\n")
     return out

@@ -23,6 +23,7 @@ each other's work.
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 
 from ..parsing import parse
@@ -161,11 +162,7 @@ def _pasted(function: ast.FunctionDef) -> list[ast.stmt]:
                        and isinstance(n.value.value, ast.Name) and n.value.value.id == parameter
                        for s in kept for n in ast.walk(s))
     rewrite = _AsPasted(None if uses_modules or len(modules) > 1 else parameter, modules)
-    return [rewrite.visit(ast.fix_missing_locations(_copy(s))) for s in kept]
-
-
-def _copy(node):
-    return parse(unparse(node)).body[0]
+    return [rewrite.visit(ast.fix_missing_locations(copy.deepcopy(s))) for s in kept]
 
 
 def _unparsed(statements: list[ast.stmt]) -> str:
