@@ -236,6 +236,10 @@ def files() -> dict[str, str]:
             + ")" * 40 + "\n"),
         "1 MiB of f-strings with formatted values": fill(
             "x = " + " + ".join(['f"{a.b(c)[d]!r:>{w}} t u v {q + 1}"', '"%s t %(k)r" % (a, {"k": b})'] * 15) + "\n"),
+        # session 19: an argument-rewriting decorator (decorators.py) with a large argument, on every function
+        "an argument-rewriting decorator of 2,000 terms on 4,000 functions": (
+            "def d(op):\n    def w(a, b):\n        return op(a, " + " + ".join(["b * 2"] * 2000) + ")\n    return w\n\n\n"
+            + "".join(f"@d\ndef f{i}(x, y):\n    return x + y\n" for i in range(4000))),
     }
 
 

@@ -57,6 +57,7 @@ from .plain_arithmetic import arithmetic_as_written
 from .plain_calls import calls_as_written
 from .plain_classes import classes_as_written
 from .plain_names import names_as_written
+from .decorators import decorators_as_written
 from .plain_statements import statements_as_written
 from .plain_values import values_as_written
 from .walk import children
@@ -71,6 +72,7 @@ def plain_module(tree: ast.Module, text: str | None = None, work: Work | None = 
     blocks_as_written(tree, work)
     factory_as_module(tree, work)
     classes_as_written(tree, work)
+    decorators_as_written(tree, text, work)
     statements_as_written(tree, text, work)
     calls_as_written(tree, text, work)
     names_as_written(tree, text, work)

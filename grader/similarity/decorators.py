@@ -1,0 +1,159 @@
+"""A decorator of the file's own that only rewrites its function's arguments, read as the function's first lines
+(plain_module's step after the classes; session 19, siml4f).
+
+    def _lifted(op):
+        def wrapper(a, b):
+            return op(a, b if isinstance(b, Value) else Value(b))
+        wrapper.__name__ = op.__name__
+        return wrapper
+
+    @_lifted
+    def __mul__(self, other):
+        ...
+
+is what Python runs as
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        ...
+
+(the coercion lifted out of every binary op into a decorator: a level-4 copy's step in the fifth class, and a
+tool's idiom two copies of different sources then share). Read so where the decorator is a function of the module
+of one parameter, that defines one function (`functools.wraps(op)` or `wraps(op)` its only decorator, if any),
+sets at most its `__name__`, `__doc__` or `__qualname__` from the decorated one's, and returns it; the function it
+defines takes plain positional parameters and returns the decorated one called with as many positional
+arguments, each an expression of its own parameter alone (or of no parameter); the decorated function has it as
+its only decorator and as many plain positional parameters. Each argument that is not its parameter as passed
+becomes an assignment to the decorated function's parameter, first in its body, in order. The decorator's `def` goes
+when nothing names it any more. Exact: the decorated function's body runs on the arguments the wrapper passes it.
+One walk of the tree, and each argument copied, charged (a large argument on many functions is over the budget).
+Measured (docs/similarity.md, session 19): tuning mean AP 0.8531 -> 0.8541, validation 0.7984 -> 0.7986.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+
+from .budget import FREE, Work
+from .walk import walk
+
+_COPIED = ("__name__", "__doc__", "__qualname__")  # what a wrapper takes over from the function it wraps
+
+
+def decorators_as_written(tree: ast.Module, text: str | None = None, work: Work = FREE) -> bool:
+    """Each function decorated by an argument-rewriting decorator of the module (see the module docstring) read with
+    the rewriting as its first statements, in place; whether any was. TEXT: what TREE was parsed from (without an
+    `@` it has no decorator to look for)."""
+    if text is not None and "@" not in text:
+        return False
+    rewriters = {}
+    for statement in tree.body:
+        found = _rewriter(statement)
+        if found is not None:
+            rewriters[statement.name] = found
+    if not rewriters:
+        return False
+    nodes = work.walked(tree)
+    decorated = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and len(n.decorator_list) == 1 and isinstance(n.decorator_list[0], ast.Name)
+                 and n.decorator_list[0].id in rewriters]
+    changed = False
+    for function in decorated:
+        params, arguments = rewriters[function.decorator_list[0].id]
+        own = _plain_parameters(function.args)
+        if own is None or len(own) != len(params):
+            continue
+        renamed = dict(zip(params, own))
+        first = []
+        for param, argument, name in zip(params, arguments, own):
+            if isinstance(argument, ast.Name) and argument.id == param:
+                continue
+            work.charge(sum(1 for _ in walk(argument)))  # a copy of it: a large one on many functions is out of budget
+            value = _Renamed(renamed).visit(copy.deepcopy(argument))
+            first.append(ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], value), function.body[0]))
+        function.body[:0] = first
+        function.decorator_list = []
+        changed = True
+    if changed:
+        named = {n.id for n in work.walked(tree) if isinstance(n, ast.Name)}
+        tree.body = [s for s in tree.body if not (isinstance(s, ast.FunctionDef) and s.name in rewriters
+                                                  and s.name not in named)] or [ast.Pass()]
+    return changed
+
+
+class _Renamed(ast.NodeTransformer):
+    def __init__(self, names: dict[str, str]):
+        self.names = names
+
+    def visit_Name(self, node):
+        return ast.copy_location(ast.Name(self.names[node.id], node.ctx), node) if node.id in self.names else node
+
+
+def _plain_parameters(args: ast.arguments) -> list[str] | None:
+    """The names of ARGS' positional parameters, or None where it has any other kind (defaults, `*`, `**`)."""
+    if args.vararg or args.kwarg or args.kwonlyargs or args.defaults:
+        return None
+    return [a.arg for a in args.posonlyargs + args.args]
+
+
+def _code(body: list) -> list:
+    """BODY without a docstring first."""
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        return body[1:]
+    return body
+
+
+def _rewriter(statement) -> tuple[list[str], list] | None:
+    """(the wrapper's parameters, the arguments it passes on) where STATEMENT is an argument-rewriting decorator;
+    else None."""
+    if not isinstance(statement, ast.FunctionDef) or statement.decorator_list:
+        return None
+    outer = _plain_parameters(statement.args)
+    if outer is None or len(outer) != 1:
+        return None
+    wrapped = outer[0]
+    body = _code(statement.body)
+    if len(body) < 2 or not isinstance(body[0], ast.FunctionDef):
+        return None
+    wrapper, rest = body[0], body[1:]
+    if not (isinstance(rest[-1], ast.Return) and isinstance(rest[-1].value, ast.Name)
+            and rest[-1].value.id == wrapper.name):
+        return None
+    for s in rest[:-1]:  # `wrapper.__name__ = op.__name__`
+        if not (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Attribute)
+                and isinstance(s.targets[0].value, ast.Name) and s.targets[0].value.id == wrapper.name
+                and s.targets[0].attr in _COPIED and isinstance(s.value, ast.Attribute)
+                and isinstance(s.value.value, ast.Name) and s.value.value.id == wrapped
+                and s.value.attr == s.targets[0].attr):
+            return None
+    if not all(_wraps(d, wrapped) for d in wrapper.decorator_list):
+        return None
+    params = _plain_parameters(wrapper.args)
+    inner = _code(wrapper.body)
+    if params is None or len(inner) != 1 or not isinstance(inner[0], ast.Return):
+        return None
+    call = inner[0].value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == wrapped
+            and not call.keywords and len(call.args) == len(params)):
+        return None
+    for param, argument in zip(params, call.args):
+        names = {n.id for n in walk(argument) if isinstance(n, ast.Name)}
+        if isinstance(argument, ast.Starred) or wrapped in names or wrapper.name in names or \
+                any(isinstance(n, (ast.Lambda, ast.NamedExpr) + _SCOPES) for n in walk(argument)) or \
+                (names & set(params)) - {param}:
+            return None
+    return params, list(call.args)
+
+
+_SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _wraps(decorator, wrapped: str) -> bool:
+    """Whether DECORATOR is `functools.wraps(WRAPPED)` or `wraps(WRAPPED)`."""
+    return (isinstance(decorator, ast.Call) and len(decorator.args) == 1 and not decorator.keywords
+            and isinstance(decorator.args[0], ast.Name) and decorator.args[0].id == wrapped
+            and (isinstance(decorator.func, ast.Name) and decorator.func.id == "wraps"
+                 or isinstance(decorator.func, ast.Attribute) and decorator.func.attr == "wraps"
+                 and isinstance(decorator.func.value, ast.Name) and decorator.func.value.id == "functools"))
