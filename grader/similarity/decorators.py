@@ -1,22 +1,9 @@
 """A decorator of the file's own that only rewrites its function's arguments, read as the function's first lines
 (plain_module's step after the classes; session 19, siml4f).
 
-    def _lifted(op):
-        def wrapper(a, b):
-            return op(a, b if isinstance(b, Value) else Value(b))
-        wrapper.__name__ = op.__name__
-        return wrapper
-
-    @_lifted
-    def __mul__(self, other):
-        ...
-
-is what Python runs as
-
-    def __mul__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        ...
-
+`def _lifted(op):` that defines `def wrapper(a, b): return op(a, b if isinstance(b, Value) else Value(b))`, sets
+`wrapper.__name__ = op.__name__` and returns `wrapper`, above `@_lifted def __mul__(self, other): ...`, is what
+Python runs as `__mul__` beginning `other = other if isinstance(other, Value) else Value(other)`
 (the coercion lifted out of every binary op into a decorator: a level-4 copy's step in the fifth class, and a
 tool's idiom two copies of different sources then share). Read so where the decorator is a function of the module
 of one parameter, that defines one function (`functools.wraps(op)` or `wraps(op)` its only decorator, if any),

@@ -3,6 +3,7 @@ out of every binary op into `@_lifted`) reads as those assignments first in the 
 decorator is left as written."""
 
 import ast
+import re
 import textwrap
 
 import pytest
@@ -10,38 +11,9 @@ import pytest
 from grader.similarity.decorators import decorators_as_written
 from grader.similarity.normalise import units_of
 
-PLAIN = textwrap.dedent('''\
-    class Value:
-        def __init__(self, data, _children=()):
-            self.data = data
-            self.grad = 0
-            self._prev = tuple(_children)
-            self._backward = lambda: None
+from .test_meanings import COMPOSED
 
-        def __add__(self, other):
-            other = other if isinstance(other, Value) else Value(other)
-            out = Value(self.data + other.data, (self, other))
-
-            def _backward():
-                self.grad += out.grad
-                other.grad += out.grad
-
-            out._backward = _backward
-            return out
-
-        def __mul__(self, other):
-            other = other if isinstance(other, Value) else Value(other)
-            out = Value(self.data * other.data, (self, other))
-
-            def _backward():
-                self.grad += other.data * out.grad
-                other.grad += self.data * out.grad
-
-            out._backward = _backward
-            return out
-''')
-
-LIFTED = textwrap.dedent('''\
+DECORATOR = textwrap.dedent('''\
     import functools
 
 
@@ -52,37 +24,15 @@ LIFTED = textwrap.dedent('''\
             return op(a, b if isinstance(b, Value) else Value(b))
         wrapper.__name__ = op.__name__
         return wrapper
-
-
-    class Value:
-        def __init__(self, data, _children=()):
-            self.data = data
-            self.grad = 0
-            self._prev = tuple(_children)
-            self._backward = lambda: None
-
-        @_lifted
-        def __mul__(me, x):
-            out = Value(me.data * x.data, (me, x))
-
-            def _backward():
-                me.grad += x.data * out.grad
-                x.grad += me.data * out.grad
-
-            out._backward = _backward
-            return out
-
-        @_lifted
-        def __add__(me, x):
-            out = Value(me.data + x.data, (me, x))
-
-            def _backward():
-                me.grad += out.grad
-                x.grad += out.grad
-
-            out._backward = _backward
-            return out
 ''')
+COERCION = "        other = other if isinstance(other, Value) else Value(other)\n"
+# the engine with its coercion lifted out of __add__ and __mul__ into the decorator, and other names for the operands
+LIFTED = DECORATOR + (COMPOSED.replace(COERCION, "")
+                      .replace("    def __add__(self, other):", "    @_lifted\n    def __add__(me, x):")
+                      .replace("    def __mul__(self, other):", "    @_lifted\n    def __mul__(me, x):"))
+LIFTED = re.sub(r"(?s)(def __(?:add|mul)__\(me, x\):.*?return out\n)",
+                lambda m: re.sub(r"\bself\b", "me", re.sub(r"\bother\b", "x", m.group(1))), LIFTED)
+PLAIN = COMPOSED
 
 
 def _units(text):
@@ -99,7 +49,7 @@ def test_an_argument_rewriting_decorator_reads_as_the_rewriting_in_the_function(
 def test_the_tree_reads_as_the_plain_function():
     tree = ast.parse(LIFTED)
     assert decorators_as_written(tree, LIFTED)
-    mul = next(s for s in tree.body if isinstance(s, ast.ClassDef)).body[1]
+    mul = next(f for f in next(s for s in tree.body if isinstance(s, ast.ClassDef)).body if f.name == "__mul__")
     assert not mul.decorator_list
     assert ast.unparse(mul.body[0]) == "x = x if isinstance(x, Value) else Value(x)"
     assert [s.name for s in tree.body if isinstance(s, ast.FunctionDef)] == []
