@@ -13,6 +13,7 @@ submission that slot observed. It is made again, its files opened anew; where it
 the worker's start fails saying so, and leaves nothing."""
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -166,10 +167,9 @@ def test_a_new_tree_that_a_sweep_holds_or_removed_is_not_taken(parent, monkeypat
     finally:
         os.close(sweeping)
     assert leftovers.hold_tree(made) is None
-    import grader.sandbox.accounting as accounting
-    taken = []
-    monkeypatch.setattr(accounting, "hold_tree", lambda path: taken.append(path) or (
-        None if len(taken) == 1 else leftovers.hold_tree(path)))
+    taken, hold_tree = [], leftovers.hold_tree
+    monkeypatch.setattr(leftovers, "hold_tree", lambda path: taken.append(path) or (
+        None if len(taken) == 1 else hold_tree(path)))
     tree, why_not = CgroupTree.create(processes=64)
     try:
         assert tree is not None, why_not
@@ -177,6 +177,73 @@ def test_a_new_tree_that_a_sweep_holds_or_removed_is_not_taken(parent, monkeypat
     finally:
         tree.close()
         leftovers.remove_tree(taken[0])  # in this test, no sweep removes it
+
+
+# -- a tree whose making is stopped --------------------------------------------------------------------------------
+
+
+def _stopped_at(files, line, exception):
+    """A tracer that raises `exception` as the `line`th line (counting from 0) of the modules `files` starts (then it
+    is unset: what the exception runs is not stopped), and a list it fills with each line it saw, as (function, line
+    number)."""
+    seen = []
+
+    def local(frame, event, arg):
+        if event == "line":
+            seen.append((frame.f_code.co_name, frame.f_lineno))
+            if len(seen) - 1 == line:
+                raise exception
+        return local
+
+    return (lambda frame, event, arg: local if frame.f_code.co_filename in files else None), seen
+
+
+@pytest.mark.parametrize("exception", [KeyboardInterrupt, RuntimeError])
+def test_a_tree_whose_making_is_stopped_at_any_line_leaves_nothing(exception, parent, boot_folder, monkeypatch):
+    """A Ctrl-C (or any exception) inside CgroupTree.create left the tree it had made and the flock it held on it, to
+    the end of the process: here it is raised as each line of the making starts (the folder's mkdir, its lock, the
+    controllers, the trial that moves a process in and the host fact that remembers it), and each time it reaches
+    the caller and leaves no tree, no descriptor of one, and no part of a host fact."""
+    import grader.sandbox.accounting as accounting
+    from grader.sandbox import host_facts
+
+    relative, folder = parent
+    monkeypatch.setattr(accounting, "own_cgroup_v2", lambda: relative)
+    monkeypatch.setattr(CgroupTree, "_swept", True)
+    files = {accounting.__file__, leftovers.__file__, host_facts.__file__}
+
+    def left():
+        held = sorted(target for fd in os.listdir("/proc/self/fd")
+                      if (target := _link(f"/proc/self/fd/{fd}")) and target.startswith(folder))
+        facts = sorted(os.listdir(boot_folder)) if boot_folder.exists() else []
+        return {"trees": _trees(folder), "held": held, "facts parts": [n for n in facts if n.startswith(".")]}
+
+    tracer, lines = _stopped_at(files, -1, exception)  # a whole making, never stopped: the lines to stop at
+    sys.settrace(tracer)
+    try:
+        tree, why_not = CgroupTree.create(processes=64)
+    finally:
+        sys.settrace(None)
+    assert tree is not None, why_not
+    tree.close()
+    assert {"trial", "hold_tree", "remembered"} <= {name for name, _ in lines} and len(lines) > 40
+    for line in range(len(lines)):
+        shutil.rmtree(boot_folder, ignore_errors=True)  # the trial run and remembered anew each time
+        tracer, seen = _stopped_at(files, line, exception)
+        sys.settrace(tracer)
+        try:
+            with pytest.raises(exception):
+                CgroupTree.create(processes=64)
+        finally:
+            sys.settrace(None)
+        assert (seen[-1], left()) == (lines[line], {"trees": [], "held": [], "facts parts": []})
+
+
+def _link(path):
+    try:
+        return os.readlink(path)
+    except OSError:
+        return None
 
 
 # -- a slot's cgroup removed from outside ---------------------------------------------------------------------------

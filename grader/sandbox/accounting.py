@@ -27,7 +27,7 @@ import time
 
 from ..machine_size import own_cgroup_v2
 from .host_facts import program, remembered
-from .leftovers import HELD_SUFFIX, hold_tree, kill_cgroup, remove_tree, sweep_leftovers
+from .leftovers import kill_cgroup, new_tree, remove_tree, sweep_leftovers, unmake_tree
 
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # Windows: no /proc either
 FRESH_SECONDS = 0.05  # a /proc count this recent is used again (it may miss that much CPU time)
@@ -142,33 +142,34 @@ class CgroupTree:
 
     @classmethod
     def create(cls, processes):
-        """A CgroupTree, or (None, why not) where cgroup v2 cannot be used here."""
+        """A CgroupTree, or (None, why not) where cgroup v2 cannot be used here. Whatever stops it (an error, a
+        Ctrl-C at any point) leaves nothing of it behind: the tree it made is removed and its lock closed."""
         mount, own = _cgroup2_mount(), own_cgroup_v2()
         if mount is None or own is None:
             return None, "no cgroup v2 hierarchy is mounted"
         if not cls._swept:
             cls._swept = True
             sweep_leftovers(mount + own.rstrip("/"))
-        for _ in range(100):
+        made = []  # the folder being made, then the lock held on it (new_tree): removed where no tree comes back
+        try:
+            return cls._create(mount, own, processes, made)
+        except BaseException:
+            unmake_tree(made)
+            raise
+
+    @classmethod
+    def _numbers(cls):
+        while True:
             cls._made += 1
-            folder = os.path.join(mount + own.rstrip("/"), f"micrograd-grader-{os.getpid()}-{cls._made}{HELD_SUFFIX}")
-            try:
-                os.mkdir(folder, 0o755)
-            except FileExistsError:
-                # left by a grader that was killed, whose pid this one now has (pids are reused): another name,
-                # not the slower /proc accounting (a worker's CPU read from /proc cost the grader 20 ms)
-                continue
-            except OSError as exc:
-                return None, f"cannot create a cgroup under {mount + own} ({exc.strerror})"
-            try:
-                lock = hold_tree(folder)
-            except OSError as exc:
-                remove_tree(folder)
-                return None, f"cannot lock a cgroup under {mount + own} ({exc.strerror})"
-            if lock is not None:
-                break  # else another grader's sweep holds it, and removes it: another name
-        else:
-            return None, f"cannot create a cgroup under {mount + own} (every name taken)"
+            yield cls._made
+
+    @classmethod
+    def _create(cls, mount, own, processes, made):
+        """create, once the leftovers are swept; `made`: leftovers.new_tree's, removed before a failure returns."""
+        why = new_tree(mount + own.rstrip("/"), cls._numbers(), made)
+        if why is not None:
+            return None, why
+        folder = made[0]
         controllers = []
         try:
             with open(os.path.join(folder, "cgroup.controllers")) as f:
@@ -180,7 +181,7 @@ class CgroupTree:
                     controllers.append(name)
         except OSError:
             pass
-        tree = cls(folder, tuple(controllers), processes, os.fsencode("/" + os.path.relpath(folder, mount)), lock)
+        tree = cls(folder, tuple(controllers), processes, os.fsencode("/" + os.path.relpath(folder, mount)), made[1])
 
         def trial():  # can the grader move a process of its own in? (a delegated subtree may allow mkdir but not that)
             try:
@@ -202,7 +203,7 @@ class CgroupTree:
         ok, why = remembered("cgroup-move", [mount + own, _identity(mount + own), controllers], trial)
         why = why.strip()
         if not ok:
-            tree.close()
+            unmake_tree(made)
             return None, f"cannot move a process into a cgroup under {mount + own} ({why})"
         return tree, None
 

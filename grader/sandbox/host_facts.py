@@ -107,11 +107,20 @@ def remembered(what: str, parts, trial):
             pass
     succeeded, value = trial()
     if succeeded and path is not None:
-        try:
+        fd = part = f = None
+        try:  # whatever stops the writing (an error, a Ctrl-C) leaves no part of it: nothing is remembered
             fd, part = tempfile.mkstemp(prefix=f".{what}-", dir=folder)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump({"key": key, "value": value}, f)
             os.replace(part, path)
-        except OSError:
-            pass
+        except BaseException as exc:
+            if f is None and fd is not None:  # not yet the file's, which closes it
+                os.close(fd)
+            if part is not None:
+                try:
+                    os.unlink(part)
+                except OSError:
+                    pass
+            if not isinstance(exc, OSError):
+                raise
     return value

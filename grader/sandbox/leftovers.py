@@ -71,21 +71,62 @@ def hold_tree(folder):
     returned descriptor is open here or in a child this process forked (a fleet horse): the mark that the tree is in
     use (sweep_leftovers). None where a sweep holds it (it took the new, empty tree for a leftover and may be removing
     it: make another); raises OSError where the kernel refuses the lock."""
-    try:
+    fd = None
+    try:  # opened inside: a Ctrl-C as soon as it is open closes it too
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:  # a sweep removed it already
-        return None
-    try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         if os.stat(folder).st_ino == os.fstat(fd).st_ino:  # not removed by a sweep that held it before us
             return fd
-    except (BlockingIOError, FileNotFoundError):
+    except (BlockingIOError, FileNotFoundError):  # a sweep holds it, or removed it already
         pass
     except BaseException:
-        os.close(fd)
+        if fd is not None:
+            os.close(fd)
         raise
-    os.close(fd)
+    if fd is not None:
+        os.close(fd)
     return None
+
+
+def new_tree(parent, numbers, made):
+    """Make a tree of cgroups of this grader's own under `parent` and hold it (hold_tree): None, or why not. Its name
+    is `micrograd-grader-<pid>-<n>-locked`, n the first of `numbers` free: a name left by a killed grader whose pid
+    this one now has (pids are reused) or held by a sweep (which removes it) takes the next, not the slower /proc
+    accounting (a worker's CPU read from /proc cost the grader 20 ms). `made` holds the folder from before its mkdir
+    and the lock from the moment it is held (unmake_tree's, should this be stopped); a failure removes them before
+    it returns."""
+    for _, number in zip(range(100), numbers):
+        folder = os.path.join(parent, f"micrograd-grader-{os.getpid()}-{number}{HELD_SUFFIX}")
+        made[:] = [folder]
+        try:
+            os.mkdir(folder, 0o755)
+        except FileExistsError:
+            del made[:]  # not this grader's: left to the sweep
+            continue
+        except OSError as exc:
+            del made[:]
+            return f"cannot create a cgroup under {parent} ({exc.strerror})"
+        try:
+            made.append(hold_tree(folder))
+        except OSError as exc:  # the kernel refuses the lock: removed as made, without one
+            remove_tree(folder)
+            del made[:]
+            return f"cannot lock a cgroup under {parent} ({exc.strerror})"
+        if made[1] is not None:
+            return None
+        del made[:]  # a sweep holds it, and removes it: the next name
+    return f"cannot create a cgroup under {parent} (every name taken)"
+
+
+def unmake_tree(made):
+    """Undo what new_tree `made`: the lock closed (first: the tree would look in use), then the folder removed where no
+    process holds its flock. Where the mkdir itself was interrupted nothing tells whether it made the folder; a tree
+    of that name that no process holds is this grader's or a killed grader's leftover (the sweep's to remove), never
+    a live grader's (one in another pid namespace with the same pid holds its flock)."""
+    if len(made) > 1 and (lock := made.pop()) is not None:  # None: a sweep's, which removes it
+        os.close(lock)
+    if made:
+        _remove_unheld(made.pop())
 
 
 def sweep_leftovers(parent):
