@@ -116,15 +116,109 @@ def test_a_process_forked_while_another_thread_parses_parses_and_collects():
     assert os.waitstatus_to_exitcode(status) == 0
 
 
+# Where the grader compiles or runs text as code (compile, exec, eval), by (file under grader/, the function it is in,
+# the call), and why it is no parse to route through grader/parsing.py. Text compiled to code builds no tree of
+# Python AST objects: the AST constructor whose interpreter-wide counter gh-106905 is about runs only for a tree
+# (ast.parse, compile with ast.PyCF_ONLY_AST, ast.literal_eval of text), so a compile neither disturbs a parse nor is
+# disturbed by one. Each is named all the same, so that a new one is looked at, not let through by a rule.
+_TO_CODE = "text compiled to code, never a tree"
+COMPILES = {
+    ("classroom/notebook_check.py", "numbered_kernel_cells", "compile"):
+        f"{_TO_CODE}: whether a cell compiles as the kernel ran it (the compiler's SyntaxErrors too, a `return` "
+        "outside a function, which a parse does not raise)",
+    ("engines.py", "engine_class", "compile"): f"{_TO_CODE}: a trusted engine (a variant, a style) run as a module",
+    ("engines.py", "engine_class", "exec"): "runs the code compiled beside it",
+    ("suites/11-fit-line/mistakes.py", "_module", "compile"):
+        f"{_TO_CODE}: the reference's fit_line.py with a mistake made, run as a module",
+    ("suites/11-fit-line/mistakes.py", "_module", "exec"): "runs the code compiled beside it",
+    ("sandbox/worker.py", "_load_source", "compile"):
+        f"{_TO_CODE}, in the worker's process (one thread, no grader in it): a runner module without its .code",
+    ("sandbox/worker.py", "_load_source", "exec"): "runs the code compiled beside it, in the worker's process",
+    ("sandbox/template_runner.py", "_load", "compile"): f"{_TO_CODE}, in the sandbox's template process: worker.py",
+    ("sandbox/template_runner.py", "_load", "exec"): "runs the code compiled beside it, in the template process",
+    ("suites/09-write-tests/probes.py", "_run_tests", "compile"):
+        f"{_TO_CODE}, in the worker's process (probes run in the sandbox): the student's engine and tests",
+    ("suites/09-write-tests/probes.py", "_run_tests", "exec"): "runs the code compiled beside it, in the worker",
+}
+
+
+def _parses_and_compiles(text):
+    """What a module's text does that parses or compiles text, from its syntax tree (its docstrings and comments, which
+    name these calls, are not calls): (offenders, compiles). An offender parses outside grader/parsing.py: any use of
+    ast.parse, or `from ast import parse`; ast.literal_eval of anything but the `.body` of a tree parse() made (text
+    given to it is parsed by ast.parse); compile with ast.PyCF_ONLY_AST (a parse); exec or eval of a string written
+    in the call. compiles: the (function, call) of each compile, exec and eval, for COMPILES."""
+    offenders, compiles, tree = [], set(), ast.parse(text)
+
+    def visit(node, function):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = node.name
+        name = (node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else
+                node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None)
+        where = (function, getattr(node, "lineno", None))
+        if isinstance(node, ast.Attribute) and node.attr == "parse" and isinstance(node.value, ast.Name) \
+                and node.value.id == "ast":
+            offenders.append(("ast.parse", *where))
+        elif isinstance(node, ast.ImportFrom) and node.module == "ast" and any(a.name == "parse" for a in node.names):
+            offenders.append(("from ast import parse", *where))
+        elif name == "literal_eval":
+            arg = node.args[0] if node.args else None
+            made_by_parse = (isinstance(arg, ast.Attribute) and arg.attr == "body" and isinstance(arg.value, ast.Call)
+                             and getattr(arg.value.func, "id", getattr(arg.value.func, "attr", None)) == "parse")
+            if not made_by_parse:
+                offenders.append(("literal_eval of text", *where))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and name in ("compile", "exec", "eval"):
+            if any(isinstance(n, ast.Attribute) and n.attr == "PyCF_ONLY_AST" for n in ast.walk(node)):
+                offenders.append(("compile to a tree", *where))
+            elif name != "compile" and node.args and isinstance(node.args[0], (ast.Constant, ast.JoinedStr)):
+                offenders.append((f"{name} of text", *where))
+            else:
+                compiles.add((function, name))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(tree, "<module>")
+    return offenders, compiles
+
+
+def test_what_parses_or_compiles_text_is_told_from_its_syntax_tree():
+    """Each way to parse outside grader/parsing.py is found, in a call, not in a docstring that names it; compiles are
+    listed for COMPILES. The first offender is i18n/starters.py's _string_value before de3b4c3, which a grep for
+    `ast.parse(` could not see."""
+    text = (
+        '"""ast.parse(text) and ast.literal_eval(text), named in a docstring."""\n'
+        "import ast\nfrom ast import parse, literal_eval\nfrom .parsing import parse\n"
+        "def _string_value(token):\n    return ast.literal_eval(token)\n"
+        "def node(token):\n    return ast.literal_eval(parse(token, mode='eval').body)\n"
+        "def tree(text):\n    return ast.parse(text), compile(text, 'f', 'exec', ast.PyCF_ONLY_AST)\n"
+        "def passed_on(text):\n    return map(ast.parse, [text])\n"
+        "def run(text):\n    exec(compile(text, 'f', 'exec'), {})\n    eval('1 + 1')\n    exec(f'x = {text}')\n"
+    )
+    assert _parses_and_compiles(text) == ([
+        ("from ast import parse", "<module>", 3),
+        ("literal_eval of text", "_string_value", 6),
+        ("ast.parse", "tree", 10), ("compile to a tree", "tree", 10),
+        ("ast.parse", "passed_on", 12),
+        ("eval of text", "run", 15), ("exec of text", "run", 16),
+    ], {("run", "compile"), ("run", "exec")})
+
+
 def test_every_parse_of_the_grader_goes_through_grader_parsing():
     """A parse outside grader/parsing.parse can be disturbed by one inside it (and disturb it): every module's
     parse goes through it, the one-thread tools' too (a handout, a wheel's visible tests), so none is left out by
-    being thought single-threaded."""
+    being thought single-threaded: ast.parse, ast.literal_eval of text (which is ast.parse of it), compile to a tree,
+    exec or eval of a string. Each compile, exec and eval of text is listed in COMPILES with why it is no parse."""
     grader = Path(__file__).resolve().parents[1] / "grader"
-    direct = sorted(str(path.relative_to(grader)) for path in grader.rglob("*.py")
-                    if path.name != "parsing.py" and "ast.parse(" in path.read_text(encoding="utf-8")
-                    .replace("`ast.parse`", "").replace('"""ast.parse(', ""))
-    assert direct == []
+    offenders, compiles = [], set()
+    for path in sorted(grader.rglob("*.py")):
+        if path.name == "parsing.py" and path.parent == grader:
+            continue
+        found, calls = _parses_and_compiles(path.read_text(encoding="utf-8"))
+        module = str(path.relative_to(grader))
+        offenders += [(module, *offender) for offender in found]
+        compiles |= {(module, *call) for call in calls}
+    assert offenders == []
+    assert sorted(compiles) == sorted(COMPILES)
 
 
 LONG_LINE = "def add_them(a):\n    return " + " + ".join(["a"] * 1000) + " + None\n"  # a TypeError at its last +
