@@ -13,15 +13,13 @@ import sys
 import time
 
 import pytest
-from pathlib import Path
-
+from checkout_support import checkout_env
 from costs import slow_fixture
 
 from grader.observe import STARVED_RETRIES
 
 redis = pytest.importorskip("redis")
 
-ROOT = Path(__file__).resolve().parents[1]  # the checkout these tests are in
 FLEET_KEY = "k" * 64  # $GRADE_FLEET_KEY of the submitting grades and the workers these tests start
 LIMITS = ["--probe-timeout", "1"]  # frank's three looping probes cost 3 s, not 9
 HEARTBEAT = "2"
@@ -31,19 +29,6 @@ HEARTBEAT = "2"
 # at load 30 and more, by design.
 STARVED_WORDS = "it will be observed again, and is not cached"
 STARVED_GRADINGS = 3  # gradings, at most, of a class until no row says STARVED_WORDS
-
-
-def checkout_env(without=(), **changes):
-    """This process's environment (less the variables `without`, with `changes`) for a process that runs the grader
-    (`grade worker`, the submitting `grade`): the checkout these tests are in first on its PYTHONPATH, after only
-    a PYTHONPATH given in `changes` (a test that asks for another copy, or adds a sitecustomize), before whatever
-    this process inherited. Without it a `python -m grader` started in a temporary folder imported the installed
-    grader (the venv's editable install: /work/main's), not the worktree's or fresh clone's under test."""
-    env = {name: value for name, value in os.environ.items() if name not in without}
-    first = changes.pop("PYTHONPATH", None)
-    env.update(changes)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [first, str(ROOT), os.environ.get("PYTHONPATH")]))
-    return env
 
 
 def _free_port():

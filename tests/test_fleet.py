@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from checkout_support import imported_grader
 from costs import slow_fixture
 from fleet_support import (  # noqa: F401 - fleet and server: fixtures (fleet_support skips without redis)
     FLEET_KEY, Fleet, RedisServer, _children, _descendants, _grade, _grade_command, _job_of, _kill_tree, _payload, _wait,
@@ -356,13 +357,10 @@ def test_the_fleets_processes_import_the_checkout_under_test(tmp_path):
     import the grader of the checkout this file is in, wherever they run (a temporary folder) and whatever is
     installed: a worktree or a fresh clone tests its own code. They imported the venv's editable install, another
     checkout, unless PYTHONPATH happened to name this one."""
-    def imported(text):
-        return sorted(set(re.findall(r"(/\S+)/grader/__init__\.py\b", text)))
-
     fleet = Fleet(tmp_path, url=None)
     worker = fleet.start(env={"PYTHONVERBOSE": "1"})  # no queue's URL: a usage error, once the grader is imported
     assert worker.wait(timeout=120) == 2
-    assert imported(fleet.workers[0][1].read_text()) == [str(ROOT)]
+    assert imported_grader(fleet.workers[0][1].read_text()) == [str(ROOT)]
     grade = subprocess.run([sys.executable, "-m", "grader", "--version"], capture_output=True, text=True,
                            timeout=120, cwd=tmp_path, env=checkout_env(PYTHONVERBOSE="1"))
-    assert grade.returncode == 0 and imported(grade.stderr) == [str(ROOT)]
+    assert grade.returncode == 0 and imported_grader(grade.stderr) == [str(ROOT)]

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from checkout_support import checkout_env, imported_grader
 
 from grader.pipeline import grade
 from grader.sandbox import Limits, Sandbox, SandboxUnavailable, open_sandbox
@@ -136,11 +137,25 @@ def test_a_memory_grab_is_stopped(portable, tmp_path):
     assert {name for name, (s, _) in status.items() if s != "passed"} == {"tanh/zero"}
 
 
+def _python(args, cwd=None, **env):
+    """This Python run with `args` in `cwd`, its environment this process's with `env`, and the checkout under test
+    first on its PYTHONPATH (checkout_env)."""
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=cwd, env=checkout_env(**env),
+                          timeout=120)
+
+
+def test_the_cli_imports_the_checkout_under_test(tmp_path, monkeypatch):
+    """_python's process imports the grader of the checkout this file is in, from another folder and whatever
+    PYTHONPATH says: `python -m grader check` imported the installed grader (the venv's editable install, another
+    checkout's), or the one of the folder pytest was started in, unless pytest-xdist had set PYTHONPATH to this one."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    done = _python(["-c", "import grader; print(grader.__file__)"], cwd=tmp_path)
+    assert (done.returncode, imported_grader(done.stdout)) == (0, [str(ROOT)]), done.stderr
+
+
 def test_the_cli_says_in_one_line_that_this_is_not_the_grade(path_without_sandbox_tools, tmp_path):
     folder = _solved_03(tmp_path)
-    env = dict(os.environ, PATH=path_without_sandbox_tools)
-    done = subprocess.run([sys.executable, "-m", "grader", "check", str(folder)], capture_output=True, text=True,
-                          env=env, timeout=120)
+    done = _python(["-m", "grader", "check", str(folder)], PATH=path_without_sandbox_tools)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines.count(f"note: {NOTICE}") == 1

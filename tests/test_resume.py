@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from checkout_support import checkout_env, imported_grader
 from costs import slow_fixture
 
 pytestmark = pytest.mark.slow  # grades a class in a subprocess, then kills and resumes it
@@ -41,8 +42,24 @@ def _grade(folder, out, cache, *extra):
         [sys.executable, "-c", AS_FROM_A_TERMINAL, "run", str(folder), "-o", str(out), "--cache-dir", str(cache),
          "--jobs", "2", "-q", *extra],
         cwd=folder.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        env=dict(os.environ, TMPDIR=str(tmp)),
+        env=_env(tmp),
     )
+
+
+def _env(tmp):
+    """The environment of the graders these tests start: this process's, with their scratch folders under `tmp`
+    and the checkout under test first on PYTHONPATH (checkout_env)."""
+    return checkout_env(TMPDIR=str(tmp))
+
+
+def test_the_graders_import_the_checkout_under_test(tmp_path, monkeypatch):
+    """A grader started with _env, in a temporary folder as _grade starts it, imports the grader of the checkout this
+    file is in whatever PYTHONPATH says: it imported the venv's editable install (another checkout's grader) unless
+    pytest-xdist had set PYTHONPATH to this one."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    done = subprocess.run([sys.executable, "-c", "import grader; print(grader.__file__)"], capture_output=True,
+                          text=True, cwd=tmp_path, env=_env(tmp_path), timeout=120)
+    assert (done.returncode, imported_grader(done.stdout)) == (0, [str(ROOT)]), done.stderr
 
 
 def _wait_for_cache(cache, at_least, proc, seconds=60):
@@ -135,7 +152,7 @@ def _scratch_parent(tmp_path):
     that (grader/sandbox/host.py: scratch_parent)."""
     said = subprocess.run([sys.executable, "-c", "import os; from grader.sandbox.host import scratch_parent; "
                            "print(scratch_parent(os.geteuid() == 0))"], capture_output=True, text=True, check=True,
-                          env=dict(os.environ, TMPDIR=str(tmp_path / "tmp")))
+                          env=_env(tmp_path / "tmp"))
     return Path(said.stdout.strip())
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pyte
 import pytest
+from checkout_support import checkout_env, imported_grader
 from costs import slow_fixture
 from click.testing import CliRunner
 
@@ -58,7 +59,7 @@ def _run_on_a_terminal(args, cwd):
     """Run `args` with a pseudo-terminal as its stdin, stdout and stderr; its exit status and every byte it wrote."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
-    env = dict(os.environ, COLUMNS=str(COLUMNS), TERM="xterm-256color")
+    env = checkout_env(COLUMNS=str(COLUMNS), TERM="xterm-256color")
     proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, start_new_session=True)
     os.close(slave)
     written = bytearray()
@@ -78,6 +79,15 @@ def _run_on_a_terminal(args, cwd):
         os.close(master)
         status = proc.wait(timeout=300)  # a hang's bound (README)
     return status, bytes(written)
+
+
+def test_the_grade_on_a_terminal_imports_the_checkout_under_test(tmp_path, monkeypatch):
+    """_run_on_a_terminal's process imports the grader of the checkout this file is in, from a temporary folder and
+    whatever PYTHONPATH says (checkout_env): it imported the venv's editable install (another checkout's grader)
+    unless pytest-xdist had set PYTHONPATH to this one."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    status, written = _run_on_a_terminal([sys.executable, "-c", "import grader; print(grader.__file__)"], tmp_path)
+    assert (status, imported_grader(written.decode())) == (0, [str(ROOT)])
 
 
 def _screen(written):

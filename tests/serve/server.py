@@ -3,7 +3,6 @@
 import contextlib
 import csv
 import io
-import os
 import signal
 import socket
 import subprocess
@@ -13,9 +12,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from .conftest import set_in_course
+from checkout_support import checkout_env
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import set_in_course
 
 
 def free_port():
@@ -26,17 +25,13 @@ def free_port():
 
 def links_of(folder, base):
     out = subprocess.run([sys.executable, "-m", "grader", "serve", "tokens", str(folder)], check=True,
-                         capture_output=True, text=True, env=_env()).stdout
+                         capture_output=True, text=True, env=checkout_env()).stdout
     return {row["student"]: row["link"] for row in csv.DictReader(io.StringIO(out))}
-
-
-def _env():
-    return dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
 
 
 def start(folder, port, workers, log):
     return subprocess.Popen([sys.executable, "-m", "grader", "serve", str(folder), "--port", str(port),
-                             "--workers", str(workers)], stdout=log, stderr=subprocess.STDOUT, env=_env())
+                             "--workers", str(workers)], stdout=log, stderr=subprocess.STDOUT, env=checkout_env())
 
 
 # How long a started `grade serve` may take to answer. Its start costs about 1.4 s of CPU (imports, the
