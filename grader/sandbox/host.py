@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from .errors import SandboxUnavailable
+from .claim import run_bwrap_trial
 from .host_facts import program, remembered
 from .layers import namespaces, system_binds, uid_prefix
 
@@ -79,11 +80,11 @@ def bwrap_works(bwrap, python, uid, features=frozenset()):
     remembered for this boot (host_facts.py), for a worker uid of the grader's own or for the grader's."""
     def trial():
         try:
-            result = subprocess.run(
+            result = run_bwrap_trial(
                 uid_prefix(uid) + [bwrap, *namespaces(features), "--die-with-parent",
                                    *system_binds(python, features=features), "--remount-ro", "/",
                                    python, "-I", "-S", "-c", "pass"],
-                capture_output=True, timeout=20, env={}, cwd="/",
+                bwrap, capture_output=True, timeout=20, env={}, cwd="/",
             )
         except (OSError, subprocess.SubprocessError):
             return False, [False, "bwrap could not be started"]

@@ -37,6 +37,7 @@ import subprocess
 import sys
 
 from . import host_facts
+from .claim import run_bwrap_trial
 
 MiB = 1 << 20
 
@@ -132,8 +133,9 @@ class SeccompFilter:
         """Why the filter does not refuse memfd_create in the sandbox here, or None when it does."""
         fd = self.open()
         try:
-            result = subprocess.run(bwrap_prefix(fd) + ["-c", _PROBE], pass_fds=(fd,), capture_output=True,
-                                    timeout=30, env={}, cwd="/")
+            argv = bwrap_prefix(fd)
+            result = run_bwrap_trial(argv + ["-c", _PROBE], argv[0], pass_fds=(fd,), capture_output=True,
+                                     timeout=30, env={}, cwd="/")
         except (OSError, subprocess.SubprocessError) as exc:
             return f"bubblewrap could not load a seccomp filter ({exc})"
         finally:
