@@ -239,6 +239,42 @@ def test_a_tree_whose_making_is_stopped_at_any_line_leaves_nothing(exception, pa
         assert (seen[-1], left()) == (lines[line], {"trees": [], "held": [], "facts parts": []})
 
 
+@pytest.mark.parametrize("exception", [KeyboardInterrupt, RuntimeError])
+def test_a_sweep_that_is_stopped_runs_again_at_the_next_opening(exception, parent, boot_folder, monkeypatch):
+    """The sweep of killed graders' trees runs once a process: it counted as done before it ran, so one stopped (a
+    Ctrl-C, an error) left the leftovers it had not reached until the process ended. Stopped as it removes its first
+    tree, it reaches the caller, and the next opening sweeps them all; the one after does not sweep again."""
+    import grader.sandbox.accounting as accounting
+
+    relative, folder = parent
+    monkeypatch.setattr(accounting, "own_cgroup_v2", lambda: relative)
+    monkeypatch.setattr(CgroupTree, "_swept", False)
+    left = [os.path.join(folder, f"micrograd-grader-{n}-1-locked") for n in (1, 2)]  # no process holds them
+    for path in left:
+        os.mkdir(path)
+    removed, remove_tree = [], leftovers.remove_tree
+
+    def stopped_once(path):
+        removed.append(os.path.basename(path))
+        if len(removed) == 1:
+            raise exception
+        remove_tree(path)
+
+    monkeypatch.setattr(leftovers, "remove_tree", stopped_once)
+    with pytest.raises(exception):
+        CgroupTree.create(processes=64)
+    assert (CgroupTree._swept, _trees(folder)) == (False, sorted(map(os.path.basename, left)))
+    tree, why_not = CgroupTree.create(processes=64)
+    assert tree is not None, why_not
+    tree.close()
+    assert (CgroupTree._swept, _trees(folder), len(removed)) == (True, [], 3)
+    os.mkdir(left[0])  # left after the sweep: the next opening of this process does not look
+    tree, why_not = CgroupTree.create(processes=64)
+    assert tree is not None, why_not
+    tree.close()
+    assert (_trees(folder), len(removed)) == ([os.path.basename(left[0])], 3)
+
+
 def _link(path):
     try:
         return os.readlink(path)

@@ -248,6 +248,35 @@ def test_a_sandbox_sweeps_once_and_holds_its_own_scratch_folder_while_it_is_open
         neighbour.wait(timeout=60)
 
 
+@pytest.mark.parametrize("exception", [KeyboardInterrupt, RuntimeError])
+def test_a_scratch_sweep_that_is_stopped_runs_again_at_the_next_opening(exception, tmp_path, monkeypatch):
+    """The scratch sweep runs once a process: it counted as done before it ran, so one stopped (a Ctrl-C, an error)
+    left killed graders' folders until the process ended. Stopped, it reaches the caller; the next sandbox opened
+    sweeps, and the one after does not sweep again."""
+    import grader.sandbox as sandbox_module
+
+    left = tmp_path / f"grade-sandbox-{_dead_pid()}-left"  # a killed grader's: its pid gone, no flock held
+    left.mkdir()
+    monkeypatch.setattr(sandbox_module, "scratch_parent", lambda workers_have_own_uids: str(tmp_path))
+    monkeypatch.setattr(Sandbox, "_swept", False)
+    monkeypatch.setattr(CgroupTree, "_swept", True)  # the cgroup sweep's own test: test_sandbox_cgroups.py
+    sweeps = []
+
+    def stopped_once(parent):
+        sweeps.append(parent)
+        if len(sweeps) == 1:
+            raise exception
+        return sweep_scratch(parent)
+
+    monkeypatch.setattr(sandbox_module, "sweep_scratch", stopped_once)
+    with pytest.raises(exception):
+        Sandbox(LIMITS, use_bwrap=False)
+    assert (Sandbox._swept, _names(tmp_path)) == (False, [left.name])
+    for _ in range(2):
+        Sandbox(LIMITS, use_bwrap=False).close()
+    assert (Sandbox._swept, _names(tmp_path), sweeps) == (True, [], [str(tmp_path)] * 2)
+
+
 def test_a_forked_child_of_a_subreaper_is_made_one_again():
     """The kernel does not pass PR_SET_CHILD_SUBREAPER on to a forked child: a process that forks after it began to
     adopt (a fleet worker's horse) must ask again, or its workers' orphans go to its parent, which never reaps them."""

@@ -87,9 +87,9 @@ class Sandbox:
         self.is_root = os.geteuid() == 0
         self._leases, self._lease_lock = {}, threading.Lock()  # slot -> (uid, lock fd)
         parent = scratch_parent(self.is_root)
-        if not Sandbox._swept:  # what graders killed mid-batch left there, once per process (leftovers.py)
+        if not Sandbox._swept:  # what graders killed mid-batch left there, once per process (leftovers.py) that
+            sweep_scratch(parent)  # ran to its end: one stopped (a Ctrl-C, an error) runs again at the next opening
             Sandbox._swept = True
-            sweep_scratch(parent)
         root, self._root_lock = scratch_root(parent)  # held while this grader lives: the sweep's mark
         self.root = Path(root)
         try:  # whatever fails from here (a bad limit, a missing tool, an unwritable folder) leaves nothing behind

@@ -131,7 +131,7 @@ class CgroupTree:
     flock on while it lives (leftovers.hold_tree: how the sweep tells it from a killed grader's)."""
 
     _made = 0
-    _swept = False  # the leftovers of killed graders removed (once per process: sweep_leftovers)
+    _swept = False  # the leftovers of killed graders removed (once per process, once a sweep ran to its end)
 
     def __init__(self, folder, controllers, processes, name=None, lock=None):
         self.folder, self.controllers, self.processes, self._lock = folder, controllers, processes, lock
@@ -147,9 +147,9 @@ class CgroupTree:
         mount, own = _cgroup2_mount(), own_cgroup_v2()
         if mount is None or own is None:
             return None, "no cgroup v2 hierarchy is mounted"
-        if not cls._swept:
-            cls._swept = True
+        if not cls._swept:  # done once it has run to its end: one stopped (a Ctrl-C, an error) runs again
             sweep_leftovers(mount + own.rstrip("/"))
+            cls._swept = True
         made = []  # the folder being made, then the lock held on it (new_tree): removed where no tree comes back
         try:
             return cls._create(mount, own, processes, made)
