@@ -21,6 +21,15 @@ def checkout_env(without=(), **changes):
     return env
 
 
+def another_checkout(folder):
+    """`folder`, made to hold a grader package of its own (empty), as the folder pytest runs in may be another
+    checkout: a `python -c` or `python -m` started there imports that grader first, before any PYTHONPATH. A test
+    that makes it its working folder shows that a process it starts does not inherit that folder."""
+    (folder / "grader").mkdir(parents=True)
+    (folder / "grader" / "__init__.py").write_text("")
+    return folder
+
+
 def imported_grader(text):
     """The folders whose grader/__init__.py a process's PYTHONVERBOSE lines (or what it printed) name."""
     import re

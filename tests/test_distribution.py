@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from checkout_support import checkout_env, imported_grader
 from costs import made_once, slow_fixture
 
 from grader.distribution import instructor_only, student_build_files, visible_expectations, visible_test_source
@@ -152,6 +153,24 @@ def _grade(bin_dir, *args, cwd):
                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
 
 
+def _checkout_grade(*args, cwd, **env):
+    """`python -m grader` of the checkout under test with `args`, in `cwd`, its environment this process's with `env`
+    (checkout_env): what _grade's student install is compared with."""
+    return subprocess.run([sys.executable, "-m", "grader", *args], capture_output=True, text=True, cwd=cwd, timeout=300,
+                          env=checkout_env(**env))
+
+
+def test_the_checkouts_grade_is_the_checkout_under_test(tmp_path, monkeypatch):
+    """_checkout_grade's process imports the grader of the checkout this file is in, from a temporary folder and
+    whatever PYTHONPATH says: `python -m grader check`, started with the inherited environment in pytest's folder,
+    imported the venv's editable install (another checkout's grader) or that folder's, unless pytest-xdist had set
+    PYTHONPATH to this one, and the student install was compared with another checkout."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.chdir(tmp_path)  # pytest's folder, which they inherited
+    done = _checkout_grade("--version", cwd=tmp_path, PYTHONVERBOSE="1")
+    assert (done.returncode, imported_grader(done.stderr)) == (0, [str(ROOT)]), done.stderr[-3000:]
+
+
 def test_no_hidden_test_reference_or_exercise_is_in_the_student_wheel(wheels):
     names = zipfile.ZipFile(wheels[1]).namelist()
     assert not [n for n in names if n.startswith(("reference/", "grader/exercises/", "grader/variants/"))]
@@ -198,8 +217,7 @@ def test_grade_check_from_the_student_install_says_what_the_checkout_says(studen
             os.utime(path, (1_700_000_000, 1_700_000_000))
         installed = _grade(student_install, "check", str(folder), cwd=tmp_path)
         assert installed.returncode == 0, installed.stderr
-        checkout = subprocess.run([sys.executable, "-m", "grader", "check", str(folder)], capture_output=True,
-                                  text=True, timeout=300)
+        checkout = _checkout_grade("check", str(folder), cwd=tmp_path)
         assert installed.stdout == checkout.stdout
     assert all(line.startswith("PASS  ") for line in installed.stdout.splitlines()[1:-1])  # the solved one
     declared = [t for t in suite_tests(load_suite("03-tanh")) if t["visibility"] == "visible"]
@@ -227,8 +245,7 @@ def test_every_exercise_checks_alike_from_the_student_install_and_the_checkout(s
     runs = {}
     for folder in (starter, solved):
         installed = _grade(student_install, "check", str(folder), cwd=tmp_path)
-        checkout = subprocess.run([sys.executable, "-m", "grader", "check", str(folder)], capture_output=True,
-                                  text=True, timeout=300)
+        checkout = _checkout_grade("check", str(folder), cwd=tmp_path)
         assert (installed.returncode, installed.stderr) == (checkout.returncode, checkout.stderr), folder
         assert _verdicts(installed.stdout) == _verdicts(checkout.stdout)
         runs[folder] = installed, checkout
@@ -274,8 +291,7 @@ def test_a_failing_check_reads_word_for_word_alike_from_the_student_install_and_
     folder.mkdir()
     (folder / "engine.py").write_text(variant("mul-self-data").source())
     installed = _grade(student_install, "check", str(folder), cwd=tmp_path)
-    checkout = subprocess.run([sys.executable, "-m", "grader", "check", str(folder)], capture_output=True,
-                              text=True, timeout=300)
+    checkout = _checkout_grade("check", str(folder), cwd=tmp_path)
     tests = [[line for line in done.stdout.splitlines() if line.startswith(("PASS  ", "FAIL  ", "SKIP  "))]
              for done in (installed, checkout)]
     assert tests[0] == tests[1] and any(line.startswith("FAIL  mul/chain ") for line in tests[0])

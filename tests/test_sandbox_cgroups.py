@@ -23,6 +23,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from checkout_support import another_checkout, checkout_env, imported_grader
 
 from grader.load import load_submissions
 from grader.machine_size import own_cgroup_v2
@@ -77,10 +78,22 @@ def _trees(folder):
     return sorted(name for name in os.listdir(folder) if os.path.isdir(os.path.join(folder, name)))
 
 
-def _grader(relative):
-    proc = subprocess.Popen([sys.executable, "-c", GRADER, relative], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+def _grader(relative, script=GRADER):
+    """A grader in a process of its own (`script`, GRADER's by default), in the checkout's folder and that checkout
+    first on its PYTHONPATH, and the first line it printed."""
+    proc = subprocess.Popen([sys.executable, "-c", script, relative], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, cwd=ROOT, env=checkout_env())
     return proc, proc.stdout.readline().strip()
+
+
+def test_the_graders_started_here_import_the_checkout_under_test(tmp_path, monkeypatch):
+    """_grader's process imports the grader of the checkout this file is in, whatever PYTHONPATH says and whatever
+    folder pytest runs in: its `python -c` inherited that folder, whose grader comes first (another checkout's)."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.chdir(another_checkout(tmp_path))
+    proc, printed = _grader("", "import grader; print(grader.__file__, flush=True)")
+    proc.stdin.close()
+    assert (proc.wait(timeout=120), imported_grader(printed)) == (0, [str(ROOT)])
 
 
 def _sleeper_in(folder):

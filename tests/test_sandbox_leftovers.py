@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import pytest
-from checkout_support import checkout_env
+from checkout_support import another_checkout, checkout_env, imported_grader
 
 from grader.load import load_submissions
 from grader.observe import observe_submission
@@ -139,7 +139,7 @@ def test_a_long_lived_sandbox_keeps_nothing_of_the_submissions_it_observed(kind,
         statuses.update(HOSTILE)
     folder = _class(tmp_path / "class", statuses)
     done = subprocess.run([sys.executable, __file__, kind, str(folder)], capture_output=True, text=True,
-                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)
+                          env=checkout_env(), timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     found = json.loads(done.stdout.splitlines()[-1])
     if "skip" in found:
@@ -158,9 +158,24 @@ def _grader_holding_a_scratch_root(parent):
     code = ("import sys, time\nfrom grader.sandbox.leftovers import scratch_root\n"
             "path, fd = scratch_root(sys.argv[1])\nopen(path + '/engine.py', 'w').write('student code')\n"
             "print(path, flush=True)\ntime.sleep(600)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code, str(parent)], stdout=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    proc = _python(code, str(parent), stdout=subprocess.PIPE)
     return proc, Path(proc.stdout.readline().strip())
+
+
+def _python(code, *args, **popen):
+    """This Python running `code` with `args`, in the checkout's folder and that checkout first on its PYTHONPATH
+    (checkout_env), started with subprocess.Popen's `popen`."""
+    return subprocess.Popen([sys.executable, "-c", code, *args], text=True, cwd=ROOT, env=checkout_env(), **popen)
+
+
+def test_the_graders_started_here_import_the_checkout_under_test(tmp_path, monkeypatch):
+    """_python's process imports the grader of the checkout this file is in, whatever PYTHONPATH says and whatever
+    folder pytest runs in: its `python -c` inherited that folder, whose grader comes first (another checkout's)."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.chdir(another_checkout(tmp_path))
+    proc = _python("import grader; print(grader.__file__)", stdout=subprocess.PIPE)
+    printed, _ = proc.communicate(timeout=120)
+    assert (proc.returncode, imported_grader(printed)) == (0, [str(ROOT)])
 
 
 def _dead_pid():
@@ -225,8 +240,7 @@ def test_a_sandbox_sweeps_once_and_holds_its_own_scratch_folder_while_it_is_open
     no other. A neighbour, a grader in a process of its own, is here to show that it is left alone."""
     left, fd = scratch_root(tmp_path)  # as a killed grader left it: no flock held
     os.close(fd)
-    neighbour = subprocess.Popen([sys.executable, "-c", NEIGHBOUR], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 cwd=ROOT, text=True)
+    neighbour = _python(NEIGHBOUR, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         tree = neighbour.stdout.readline().strip()
         # every pid, as from another namespace

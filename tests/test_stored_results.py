@@ -5,6 +5,7 @@ import math
 import random
 
 import pytest
+from checkout_support import ROOT, checkout_env, imported_grader
 
 from grader import torch_adapter
 from grader.diagnose import stored
@@ -186,20 +187,38 @@ def test_torch_results_keeps_a_file_that_differs_in_the_last_bits_only(tmp_path,
     assert path.read_text() == text
 
 
+def _python(script, *args, cwd):
+    """This Python running `script` with `args` in `cwd`, the checkout under test first on its PYTHONPATH
+    (checkout_env)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=cwd,
+                          env=checkout_env(), timeout=300)
+
+
+def test_a_python_started_here_imports_the_checkout_under_test(tmp_path, monkeypatch):
+    """_python's process imports the grader of the checkout this file is in, from a temporary folder and whatever
+    PYTHONPATH says: started in pytest's folder with the inherited environment, it imported the venv's editable
+    install (another checkout's grader) or that folder's, unless pytest-xdist had set PYTHONPATH to this one."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.chdir(tmp_path)  # pytest's folder, which they inherited
+    done = _python("import grader; print(grader.__file__)", cwd=tmp_path)
+    assert (done.returncode, imported_grader(done.stdout)) == (0, [str(ROOT)]), done.stderr
+
+
 @pytest.mark.slow  # imports torch in a process of its own
 def test_torch_results_prints_no_warning_of_torch(tmp_path):
     # issue 30: torch warns on import that NumPy is missing (the grader needs no NumPy); the command
     # prints its own lines only
     pytest.importorskip("torch")
     import shutil
-    import subprocess
-    import sys
 
     import grader.suites
 
     shutil.copytree(grader.suites.SUITES / "03-tanh", tmp_path / "03-tanh")
     script = ("import sys, pathlib, grader.suites; grader.suites.SUITES = pathlib.Path(sys.argv[1]); "
               "from grader.cli import main; main(['torch-results', '03-tanh'])")
-    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True)
+    done = _python(script, str(tmp_path), cwd=tmp_path)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith(f"03-tanh: {tmp_path / '03-tanh' / torch_adapter.FILENAME} is up to date")

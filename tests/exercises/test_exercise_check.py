@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from checkout_support import checkout_env, imported_grader
 from click.testing import CliRunner
 from conftest import EXERCISES_DIR, write_folder
 
@@ -18,6 +19,25 @@ from grader.classroom.starters import solution_files
 from grader.suites import load_suite
 
 GRADE = Path(sys.executable).with_name("grade")
+ROOT = Path(__file__).resolve().parents[2]  # the checkout these tests are in
+
+
+def _run(args, cwd, **env):
+    """`args` (GRADE, or this Python) run in `cwd`, its environment this process's with `env` and the checkout under
+    test first on its PYTHONPATH (checkout_env)."""
+    return subprocess.run(args, capture_output=True, text=True, cwd=cwd, env=checkout_env(**env), timeout=120)
+
+
+def test_the_commands_these_tests_start_import_the_checkout_under_test(tmp_path, monkeypatch):
+    """_run's processes, the `grade` command and a `python -c`, import the grader of the checkout this file is in,
+    from a temporary folder and whatever PYTHONPATH says: with the inherited environment they imported the venv's
+    editable install (another checkout's grader) unless pytest-xdist had set PYTHONPATH to this one."""
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.chdir(tmp_path)  # pytest's folder, which they inherited
+    grade = _run([str(GRADE), "--version"], tmp_path, PYTHONVERBOSE="1")
+    python = _run([sys.executable, "-c", "import grader; print(grader.__file__)"], tmp_path)
+    assert [(done.returncode, imported_grader(done.stderr + done.stdout)) for done in (grade, python)] == [
+        (0, [str(ROOT)])] * 2, grade.stderr[-3000:] + python.stderr
 
 
 @pytest.fixture
@@ -192,7 +212,7 @@ def test_check_of_the_03_starter_as_a_student_runs_it(tanh_starter):
     How long it takes is bench/'s to measure (README: 0.8 s): a test must not depend on the machine's
     speed or load.
     """
-    result = subprocess.run([str(GRADE), "check"], cwd=tanh_starter, capture_output=True, text=True, timeout=120)
+    result = _run([str(GRADE), "check"], tanh_starter)
     assert result.returncode == 0, result.stderr
     assert "FAIL  tanh/two" in result.stdout
 
@@ -226,7 +246,7 @@ def _wrong_tanh(folder):
     """alice's tanh, which overflows: a failed visible test, so the diagnosis has something to say."""
     engine = folder / "engine.py"
     engine.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(Path(__file__).resolve().parents[2] / "examples" / "submissions" / "alice" / "engine.py", engine)
+    shutil.copy(ROOT / "examples" / "submissions" / "alice" / "engine.py", engine)
     return engine
 
 
@@ -285,7 +305,5 @@ def test_a_check_of_an_engine_checked_before_does_not_load_pytest(tmp_path, boot
     engine = _wrong_tanh(tmp_path / "work")
     script = ("import sys; from grader.classroom.student_check import check; "
               f"print(check({str(engine)!r}, '03-tanh').points, 'pytest' in sys.modules)")
-    env = dict(os.environ, XDG_RUNTIME_DIR=str(boot_folder.parent))
-    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
-            for _ in range(2)]
+    runs = [_run([sys.executable, "-c", script], tmp_path, XDG_RUNTIME_DIR=str(boot_folder.parent)) for _ in range(2)]
     assert [r.stdout.split() for r in runs] == [["8.0", "True"], ["8.0", "False"]], [r.stderr for r in runs]
