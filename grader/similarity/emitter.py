@@ -9,14 +9,37 @@ from .roles import Names, kept_as_written
 from .walk import walk
 
 _COMMUTATIVE = (ast.Add, ast.Mult)
+# builtins that walk an iterable argument once and keep only its items: a list comprehension there is its generator
+_CONSUMERS = frozenset({"sum", "min", "max", "any", "all", "sorted", "list", "tuple", "set", "frozenset"})
 _FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
+CHAIN_MOST = 64  # operands of one chain of `+` or `*` read in any grouping
+
+
+def _chain(node: ast.BinOp, op: type) -> list:
+    """The operands of the chain of OP that NODE heads, left to right: `(a * b) * (c * d)` is [a, b, c, d] (at most
+    CHAIN_MOST: a longer chain's last operands are read as they are grouped)."""
+    operands, stack = [], [node]
+    while stack:
+        part = stack.pop()
+        if isinstance(part, ast.BinOp) and isinstance(part.op, op) and len(operands) + len(stack) < CHAIN_MOST:
+            stack.extend((part.right, part.left))
+        else:
+            operands.append(part)
+    return operands
+
+
+def _is_int(node, value: int) -> bool:
+    """NODE is the whole number VALUE written as a constant (not a bool, not a float)."""
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == value
 
 
 class Emitter:
     """Preorder tokens of a canonical tree: node kinds, operators, roles and constants, each with its line."""
 
-    def __init__(self, names: Names, out: list, unread: frozenset[str], starts: list | None = None):
+    def __init__(self, names: Names, out: list, unread: frozenset[str], starts: list | None = None,
+                 dead: frozenset[int] = frozenset()):
         self.names, self.out, self.unread = names, out, unread
+        self.dead = dead  # id() of the functions defined in a function that nothing names: dead code (normalise.py)
         self.starts = starts if starts is not None else []  # where each statement's tokens begin in `out`
         self.line = 1
 
@@ -45,7 +68,8 @@ class Emitter:
     def statement(self, node):
         self.starts.append(len(self.out))
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            self.function(node)
+            if id(node) not in self.dead:
+                self.function(node)
         elif isinstance(node, ast.ClassDef):
             self.emit("class", node)
             self.block(node.body)
@@ -126,9 +150,13 @@ class Emitter:
         elif isinstance(node, ast.BinOp):
             self.emit(type(node.op).__name__, node)
             if isinstance(node.op, _COMMUTATIVE):
-                left, right = self._tokens_of(node.left), self._tokens_of(node.right)
-                first, second = sorted((left, right), key=lambda pairs: [t for t, _ in pairs])
-                self.out.extend(first + second)
+                # a chain of one operator is its operands in a fixed order, however grouped: `k * x ** (k - 1) * g`
+                # is `g * k * x ** (k - 1)` (each operator of the chain emitted, then its operands)
+                operands = _chain(node, type(node.op))
+                for _ in range(len(operands) - 2):
+                    self.emit(type(node.op).__name__, node)
+                for tokens in sorted((self._tokens_of(o) for o in operands), key=lambda pairs: [t for t, _ in pairs]):
+                    self.out.extend(tokens)
             else:
                 self.expression(node.left)
                 self.expression(node.right)
@@ -154,10 +182,18 @@ class Emitter:
             self.emit(type(node.op).__name__, node)
             self.expression(node.operand)
         elif isinstance(node, ast.Call):
-            self.emit(f"call:{len(node.args)}", node)
+            args = self._range_arguments(node)
+            self.emit(f"call:{len(args)}", node)
             self.expression(node.func)
-            for arg in node.args:
-                self.expression(arg)
+            consumed = self._consumes_once(node)
+            for index, arg in enumerate(args):
+                if index == 0 and consumed and isinstance(arg, ast.ListComp):
+                    self.emit("GeneratorExp", arg)  # `sum([e for x in xs])` is `sum(e for x in xs)`
+                    self.expression(arg.elt)
+                    for generator in arg.generators:
+                        self._child(generator)
+                else:
+                    self.expression(arg)
             for kw in node.keywords:
                 self.emit("kw:" + (kw.arg if kw.arg and kept_as_written(kw.arg) else "k"))
                 self.expression(kw.value)
@@ -171,6 +207,30 @@ class Emitter:
             self.emit(type(node).__name__, node)
             for _, value in ast.iter_fields(node):
                 self._child(value)
+
+    def _consumes_once(self, node: ast.Call) -> bool:
+        """NODE calls a builtin that walks its first argument once, start to end, and keeps nothing of it but its items
+        (`sum`, `min`, `max`, `any`, `all`, `sorted`, `list`, `tuple`, `set`, `frozenset`, a string's `join`): there a
+        list comprehension is its generator, as Python computes the same from either."""
+        func = node.func
+        if isinstance(func, ast.Name):
+            return self.names.role(func.id) in _CONSUMERS and (func.id not in ("min", "max") or len(node.args) == 1)
+        return (isinstance(func, ast.Attribute) and func.attr == "join" and isinstance(func.value, ast.Constant)
+                and isinstance(func.value.value, str) and len(node.args) == 1)
+
+    def _range_arguments(self, node: ast.Call) -> list:
+        """A call's arguments; the builtin range's as Python reads them alike: `range(0, n)` is `range(n)`, and a step
+        of 1 is none (`range(a, b, 1)` is `range(a, b)`): a counting `while` read as its `for` (while_loops.py) is
+        `range(0, n)`, the `for` written by hand `range(n)`."""
+        args = node.args
+        if not (isinstance(node.func, ast.Name) and self.names.role(node.func.id) == "range" and not node.keywords
+                and not any(isinstance(arg, ast.Starred) for arg in args)):
+            return args
+        if len(args) == 3 and _is_int(args[2], 1):
+            args = args[:2]
+        if len(args) == 2 and _is_int(args[0], 0):
+            args = args[1:]
+        return args
 
     def _tokens_of(self, node):
         saved, self.out = self.out, []

@@ -55,7 +55,7 @@ from .edges import edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
-from .roles import Names, backward_attribute, called_name, children_attribute, engine_class
+from .roles import Names, backward_attribute, called_name, children_attribute, engine_class, kept_as_written
 from .tokens import lexical_tokens
 from .walk import walk
 
@@ -296,7 +296,8 @@ class _TreeReader:
                 self.work.charge((len(self.names.variables) + len(self.names.functions)) // 16)
                 names = self.names.within(statement)
                 own, classes = (statement, []) if prefix else classes_apart(statement, self.unreached)
-                Emitter(names, out, _unread_locals(statement), starts).function(own, method=bool(prefix))
+                Emitter(names, out, _unread_locals(statement), starts, _dead_functions(own)).function(
+                    own, method=bool(prefix))
                 self.work.charge(3 * len(out))  # its names and locals looked for, its tokens emitted
                 found.append(self._unit(prefix + statement.name, out, starts))
                 self._collect(classes, prefix, found, rest, rest_starts)
@@ -362,6 +363,31 @@ def _unread_locals(function) -> frozenset[str]:
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             loaded.update(node.names)  # written for someone else to read
     return frozenset(stored - loaded)
+
+
+def _dead_functions(function) -> frozenset[int]:
+    """id() of each function defined in FUNCTION's body (or a block of it, not a class's) under a name of the student's
+    (not the engine's: a closure the reading made, `_backward`, is the op's rule) that no statement of FUNCTION names,
+    undecorated and with defaults that call nothing: nothing runs it (a helper whose every call was inlined,
+    rewrites.InlineHelpers), as a module's private function nothing names (rewrites.unused_private_functions)."""
+    loaded = {node.id for node in walk(function) if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store)}
+    loaded |= {name for node in walk(function) if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names}
+    dead, blocks = set(), [function.body]
+    while blocks:
+        for statement in blocks.pop():
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defaults = statement.args.defaults + [d for d in statement.args.kw_defaults if d is not None]
+                if (statement.name not in loaded and not kept_as_written(statement.name)
+                        and not statement.decorator_list
+                        and not any(isinstance(n, ast.Call) for d in defaults for n in walk(d))):
+                    dead.add(id(statement))
+                blocks.append(statement.body)
+            elif not isinstance(statement, ast.ClassDef):
+                blocks.extend(value for _, value in ast.iter_fields(statement)
+                              if isinstance(value, list) and value and isinstance(value[0], ast.stmt))
+                blocks.extend(handler.body for handler in getattr(statement, "handlers", ()))
+                blocks.extend(case.body for case in getattr(statement, "cases", ()))
+    return frozenset(dead)
 
 
 def _lexical_units(text: str, file: str, whole: str | None = None) -> list[Unit]:

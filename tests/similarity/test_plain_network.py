@@ -126,11 +126,13 @@ def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class)
     # 0.9951 -> 0.9337, noor|ruth 0.341 -> 0.2203, noor|theo 0.2311 -> 0.1432, ruth|theo 0.2066 -> 0.1685)
     assert scores[("noor", "noor_copy")] == 0.9337
     honest = {pair: score for pair, score in scores.items() if "noor_copy" not in pair}
-    assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.2203
+    # (session 19: a list comprehension a builtin walks once read as its generator, chains of `+` and `*` in any
+    # grouping: noor|ruth 0.2203 -> 0.2153, noor|theo 0.0294 -> 0.0284, ruth|theo 0.1042 -> 0.1037)
+    assert max(honest, key=honest.get) == ("noor", "ruth") and honest[("noor", "ruth")] == 0.2153
     # ruth|theo 0.2153 before session 15's `_Mean` and `_MeanSummed` (loop_forms.py) joined the canonical variants;
     # (session 18: the starters also read as a copier restyles given code, restyles.starter_restyled: noor|theo
     # 0.1432 -> 0.1421, ruth|theo 0.1685 -> 0.1679)
     # (session 18: canonical code all they have in common, at most cohort.CANONICAL_ONLY_MOST, 1.5 weighted tokens:
     # noor|theo 0.1421 -> 0.0294, ruth|theo 0.1679 -> 0.1042: all they share is canonical; noor|ruth and the
     # disguised copy share code that is not, and keep theirs)
-    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.0294, 0.1042)
+    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.0284, 0.1037)
