@@ -88,6 +88,16 @@ def swapped(depth: int) -> str:
     return "".join(heads) + " " * depth + "y = 1\n" + "".join(tails)
 
 
+def lifted() -> str:
+    """A decorator whose wrapper coerces its argument in 2,000 statements, on every method of a 1 MiB class: each
+    method read with the statements first (decorators.py), every copy charged."""
+    checks = "".join(f"        if not isinstance(other, Value{i % 3}):\n            other = Value(other)\n"
+                     for i in range(2000))
+    head = f"def _lifted(f):\n    def w(self, other):\n{checks}        return f(self, other)\n    return w\n\n\n"
+    return head + "class Value:\n" + fill("    @_lifted\n    def m(self, other):\n        return other\n\n",
+                                          MiB - len(head))
+
+
 def declaring_globals(n: int) -> str:
     """N functions that declare global all they bind, each called once: each read as the module's own code."""
     return "".join(f"def s{i}():\n    global g{i}\n    g{i} = {i}\ns{i}()\n" for i in range(n))
@@ -240,6 +250,11 @@ def files() -> dict[str, str]:
         "an argument-rewriting decorator of 2,000 terms on 4,000 functions": (
             "def d(op):\n    def w(a, b):\n        return op(a, " + " + ".join(["b * 2"] * 2000) + ")\n    return w\n\n\n"
             + "".join(f"@d\ndef f{i}(x, y):\n    return x + y\n" for i in range(4000))),
+        # session 19: iterators bound then looped over (plain_names), a coercing wrapper's statements (decorators.py)
+        "1 MiB of iterators bound then looped over, 30 deep": fill(
+            "def f(xs):\n" + "".join(" " * (4 * (i + 1)) + f"it = iter(xs[{i}])\n" + " " * (4 * (i + 1))
+                                     + "for x in it:\n" for i in range(30)) + " " * 124 + "g(x)\n"),
+        "1 MiB of methods under a coercing decorator": lifted(),
     }
 
 

@@ -21,6 +21,10 @@ Session 17 (simread6) added 9 (FRESH17): Python's own equivalences a student who
 `operator.methodcaller` / `operator.attrgetter` for method calls and attribute loads, `for i in range(len(xs))`,
 `for x in iter(xs)`, constants of __init__ as class attributes, a closure's free names bound as defaults).
 
+Session 19 (simread8) added 4 (FRESH19): rewrites other hands' copiers may use that the tuning classes may not hold
+(a binary op's coercion lifted into a decorator of the file, an iterator bound the line before its `for`, an op-string
+or isinstance if/elif chain reversed, `==` and `!=` swapped with the branches of an if/else).
+
 The classes are read as rescore.py reads them (its kept readings: run rescore.py on the same classes first).
 """
 
@@ -1539,6 +1543,160 @@ FRESH17 = {"assert-as-raise": assert_as_raise, "ifs-swapped": ifs_swapped, "ifs-
            "range-len-loops": range_len_loops, "iter-loops": iter_loops, "class-attributes": class_attributes,
            "defaults-captured": defaults_captured}
 TRICKS.update(FRESH17)
+
+
+# -- session 19 (simread8): FRESH19, rewrites other hands' copiers may use that the tuning classes may not hold -----
+
+def _coercion(method):
+    """The opening statement of METHOD (self, other) that coerces `other` and reads nothing else of the method's
+    own, or None."""
+    args = method.args
+    if len(args.args) != 2 or args.vararg or args.kwarg or args.kwonlyargs or args.defaults or method.decorator_list:
+        return None
+    other = args.args[1].arg
+    body = method.body[1:] if _docstring(method) else method.body
+    if len(body) < 2:
+        return None
+    first = body[0]
+    assigned = first if isinstance(first, ast.Assign) else first.body[0] if isinstance(first, ast.If) \
+        and len(first.body) == 1 and isinstance(first.body[0], ast.Assign) and not first.orelse else None
+    if assigned is None or len(assigned.targets) != 1 or not isinstance(assigned.targets[0], ast.Name) \
+            or assigned.targets[0].id != other:
+        return None
+    names = {n.id for n in ast.walk(first) if isinstance(n, ast.Name)}
+    if args.args[0].arg in names:
+        return None
+    return first
+
+
+def lifted_coercion(text: str) -> str:
+    """Each binary method that opens by coercing its operand (`other = other if isinstance(other, Value) else
+    Value(other)`) as the method without that line under a decorator the file defines, which coerces (`def
+    _lifted(f): def w(self, other): <the line>; return f(self, other); return w`)."""
+    tree = _module(text)
+    made = {}
+    for cls in [s for s in tree.body if isinstance(s, ast.ClassDef)]:
+        for method in _methods_of(cls):
+            first = _coercion(method)
+            if first is None:
+                continue
+            other = method.args.args[1].arg
+            key = ast.dump(first)
+            if key not in made:
+                name = f"_lifted{len(made) or ''}"
+                wrapper = ast.parse(f"def {name}(f):\n    def w(self, {other}):\n        pass\n"
+                                    f"        return f(self, {other})\n    return w\n").body[0]
+                wrapper.body[0].body[0] = copy.deepcopy(first)
+                made[key] = (name, wrapper)
+            method.body.remove(first)
+            method.decorator_list = [ast.Name(made[key][0], ast.Load())]
+    if not made:
+        raise ValueError("no coercing method")
+    at = next(i for i, s in enumerate(tree.body) if isinstance(s, ast.ClassDef))
+    tree.body[at:at] = [w for _, w in made.values()]
+    return _out(tree)
+
+
+class _IterBound(ast.NodeTransformer):
+    def __init__(self):
+        self.count = 0
+
+    def _block(self, block):
+        out = []
+        for s in block:
+            s = self.visit(s)
+            if isinstance(s, ast.For):
+                name = f"_it{self.count}"
+                self.count += 1
+                out.append(ast.copy_location(ast.Assign([ast.Name(name, ast.Store())],
+                                                         ast.Call(ast.Name("iter", ast.Load()), [s.iter], [])), s))
+                s.iter = ast.Name(name, ast.Load())
+            out.append(s)
+        return out
+
+    def generic_visit(self, node):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                setattr(node, field, self._block(block))
+        for h in getattr(node, "handlers", []):
+            h.body = self._block(h.body)
+        return node
+
+
+def iter_bound(text: str) -> str:
+    """`for x in xs:` as `_it = iter(xs)` then `for x in _it:` (`_it` read nowhere else)."""
+    return _edited(text, _IterBound())
+
+
+def _dispatch(node) -> list | None:
+    """The branches [(test, body)] and the last else of an if/elif chain testing one name against distinct constants
+    (`op == "+"`) or classes (`isinstance(x, C)`), or None."""
+    branches, subject = [], None
+    while True:
+        t = node.test
+        if isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq) \
+                and isinstance(t.comparators[0], ast.Constant):
+            key = ("eq", ast.dump(t.left))
+        elif isinstance(t, ast.Call) and isinstance(t.func, ast.Name) and t.func.id == "isinstance" \
+                and len(t.args) == 2:
+            key = ("isinstance", ast.dump(t.args[0]))
+        else:
+            return None
+        if subject not in (None, key):
+            return None
+        subject = key
+        branches.append((t, node.body))
+        if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+            node = node.orelse[0]
+            continue
+        return (branches, node.orelse) if len(branches) > 1 else None
+
+
+def _changed(text: str, made: str) -> str:
+    """MADE, or ValueError where it is TEXT written out again (the trick found nothing to apply to)."""
+    if made == _out(_module(text)):
+        raise ValueError("nothing to apply to")
+    return made
+
+
+class _Reordered(ast.NodeTransformer):
+    def visit_If(self, node):
+        found = _dispatch(node)
+        self.generic_visit(node)
+        if found is None:
+            return node
+        branches, rest = found
+        out = rest
+        for test, body in branches:  # built from the last: the first branch ends innermost
+            out = [ast.If(test, body, out)]
+        return out[0]
+
+
+def elif_reordered(text: str) -> str:
+    """An if/elif chain of `x == constant` (or `isinstance(x, C)`) tests of one subject, its branches reversed."""
+    return _changed(text, _edited(text, _Reordered()))
+
+
+class _EqSwapped(ast.NodeTransformer):
+    def visit_If(self, node):
+        self.generic_visit(node)
+        t = node.test
+        if node.orelse and not (len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)) \
+                and isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], (ast.Eq, ast.NotEq)):
+            turned = ast.NotEq() if isinstance(t.ops[0], ast.Eq) else ast.Eq()
+            return ast.If(ast.Compare(t.left, [turned], t.comparators), node.orelse, node.body)
+        return node
+
+
+def eq_swapped(text: str) -> str:
+    """`if a == b: X else: Y` as `if a != b: Y else: X` (and `!=` as `==`)."""
+    return _changed(text, _edited(text, _EqSwapped()))
+
+
+FRESH19 = {"lifted-coercion": lifted_coercion, "iter-bound": iter_bound, "elif-reordered": elif_reordered,
+           "eq-swapped": eq_swapped}
+TRICKS.update(FRESH19)
 
 
 def table(classes: dict, tricks: dict) -> dict:

@@ -16,7 +16,9 @@ reading sees the plain spelling:
 - **A return that returns nothing, and a `for` written out**: a function's last statement `return None` or `return`
   goes (falling off the end returns None), any other `return None` is `return`; `it = iter(xs)` then `while True:` whose body
   begins `try: x = next(it)` / `except StopIteration: break` (it named nowhere else) is `for x in xs:` and the rest
-  of the body.
+  of the body; and (session 19) `it = iter(xs)` then at once `for x in it:` is `for x in xs:`, `it` named nowhere but
+  in such pairs (in functions or the module, not a class) and `iter` the builtin: `for` calls `iter` on what it gets,
+  and an iterator's `iter` is the iterator.
 - **The class spelt through an instance or a lookup**: in a method of class C whose first parameter P the method
   never rebinds, `type(P)` and `P.__class__` are `C`; `globals()["C"]` is `C`; and `sys.modules[__name__].C` is
   `C`, as is `M.C` where the module binds M once, to `sys.modules[__name__]` (the statement goes when nothing else
@@ -64,7 +66,7 @@ def names_as_written(tree: ast.Module, text: str | None = None, work: Work = FRE
     _operator_calls(kinds, bound, replace)
     _builtin_pow_and_math_e(kinds, bound, replace)
     _class_spellings(tree, kinds, bound, replace)
-    changed |= _statements(tree, kinds)
+    changed |= _statements(tree, kinds, bound)
     if not replace:
         return changed
     _module_aliases_dropped(tree, replace, work)
@@ -217,7 +219,7 @@ def _builtin_pow_and_math_e(kinds: _Kinds, bound, replace) -> None:
 # -- statements -------------------------------------------------------------------------------------------------
 
 
-def _statements(tree, kinds: _Kinds) -> bool:
+def _statements(tree, kinds: _Kinds, bound: Counter) -> bool:
     """A function's last statement `return None` (or `return`) out of it, and `return None` as `return`; a `while`
     over `next()` of an iterator as its `for`. (Each return and each function on its own: which comes first in the
     walk changes nothing, a last `return None` goes either way.)"""
@@ -230,15 +232,23 @@ def _statements(tree, kinds: _Kinds) -> bool:
                 and (f.body[-1].value is None or _is_none(f.body[-1].value)):
             f.body.pop()
             changed = True
-    return _iterator_loops(kinds) | changed
+    return _iterator_loops(kinds, bound) | changed
 
 
-def _iterator_loops(kinds: _Kinds) -> bool:
-    """`it = iter(xs)` then `while True: try: x = next(it)` / `except StopIteration: break` / B, `it` named nowhere
-    else: `for x in xs: B` (what a `for` does, written out)."""
-    if not any(_is_name(n.func, "next") for n in kinds.of(ast.Call)):
+def _iterator_loops(kinds: _Kinds, bound: Counter) -> bool:
+    """`it = iter(xs)` then a `while True:` over `next(it)`, or at once `for x in it:`, as `for x in xs:` (the module
+    docstring)."""
+    called = {n.func.id for n in kinds.of(ast.Call) if isinstance(n.func, ast.Name)}
+    if "next" not in called and ("iter" not in called
+                                 or not any(isinstance(f.iter, ast.Name) for f in kinds.of(ast.For))):
         return False
     uses = Counter(n.id for n in kinds.of(ast.Name))
+    paired = Counter()  # it -> how many blocks bind it to iter(xs) just before a `for` over it
+    for block in ([] if bound["iter"] else (getattr(node, field, None) for node in kinds.nodes
+                                            if not isinstance(node, ast.ClassDef) for field in ("body", "orelse", "finalbody"))):
+        if isinstance(block, list) and len(block) > 1 and isinstance(block[0], ast.stmt):
+            paired.update(it for first, second in zip(block, block[1:]) if (it := _iterator_bound(first))
+                          and isinstance(second, ast.For) and _is_name(second.iter, it))
     changed = False
     for node in kinds.nodes:  # in the walk's order: a loop in a loop rewritten is read in the outer one's new body
         for field in ("body", "orelse", "finalbody"):
@@ -247,7 +257,7 @@ def _iterator_loops(kinds: _Kinds) -> bool:
                 continue
             out, i = [], 0
             while i < len(block):
-                loop = _iterator_loop(block[i], block[i + 1], uses) if i + 1 < len(block) else None
+                loop = _iterator_loop(block[i], block[i + 1], uses, paired) if i + 1 < len(block) else None
                 if loop is None:
                     out.append(block[i])
                     i += 1
@@ -259,13 +269,22 @@ def _iterator_loops(kinds: _Kinds) -> bool:
     return changed
 
 
-def _iterator_loop(first, second, uses):
-    if not (isinstance(first, ast.Assign) and len(first.targets) == 1 and isinstance(first.targets[0], ast.Name)
-            and isinstance(first.value, ast.Call) and _is_name(first.value.func, "iter")
-            and len(first.value.args) == 1 and not first.value.keywords
-            and not isinstance(first.value.args[0], ast.Starred)):
+def _iterator_bound(s) -> str | None:
+    """The name statement S binds to `iter(xs)` (one argument, not starred), or None."""
+    if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) \
+            and isinstance(s.value, ast.Call) and _is_name(s.value.func, "iter") and len(s.value.args) == 1 \
+            and not s.value.keywords and not isinstance(s.value.args[0], ast.Starred):
+        return s.targets[0].id
+    return None
+
+
+def _iterator_loop(first, second, uses, paired):
+    it = _iterator_bound(first)
+    if it is None:
         return None
-    it = first.targets[0].id
+    if isinstance(second, ast.For) and _is_name(second.iter, it) and paired[it] and uses[it] == 2 * paired[it]:
+        second.iter = first.value.args[0]
+        return second
     if not (isinstance(second, ast.While) and isinstance(second.test, ast.Constant) and second.test.value is True
             and not second.orelse and len(second.body) > 1 and isinstance(second.body[0], ast.Try)
             and uses[it] == 2):

@@ -43,6 +43,7 @@ import hashlib
 import keyword
 import re
 import tokenize
+from collections import Counter
 
 from .budget import PLAIN_LIMIT, OverBudget, Work
 from .normalise import MAX_CHARS, parse, python_lines  # parse: grader/parsing.py's, as normalise parses
@@ -55,7 +56,7 @@ from .tokens import token_list
 from .unparse import unparse  # 3.11's ast.unparse on every Python: a shape is the same text on each
 from .walk import walk
 from .words import nfkc, phrases, word_count
-from .written_lines import restyled, statements, with_replacements
+from .written_lines import loops_joined, restyled, statements, with_replacements
 
 MAX_SIZE = 6  # a comment or a string weighs its words up to this: one long comment is not a whole file
 LINE_SIZE = 1  # a line as written: its spacing is a habit, but its code is the structure's to weigh
@@ -161,12 +162,12 @@ def traits(text: str, plain=None, packed: bool = False) -> dict[int, tuple[float
         # rewritten so that its shape differs) is not the student's
         if (entry := found.get(_hash("shape", shape))) is not None:
             entry[3].update(lines)
-    for number, line in enumerate(python_lines(text), 1):
-        if number in payload:
-            continue
-        # as a script's spellings of it read: the spelling a copy changes is still the line its source wrote
-        written = with_replacements(line, semicolons.get(number, ()), replaced.get(number, ()))
-        read = [restyled(s) for s in statements(*written)]
+    # each line as a script's spellings of it read (the spelling a copy changes is still the line its source wrote),
+    # `it = iter(xs)` then `for x in it:` as one (uses: how often the file names each name, where it may hold one)
+    uses = Counter(t.string for t in tokens if t.type == tokenize.NAME) if "iter" in text else {}
+    read_lines = ((n, [restyled(s) for s in statements(*with_replacements(line, semicolons.get(n, ()), replaced.get(n, ())))])
+             for n, line in enumerate(python_lines(text), 1) if n not in payload)
+    for number, read in loops_joined(read_lines, uses):
         for statement in dict.fromkeys(read):
             if not statement.startswith("#") and len(_WORD.findall(statement.lower())) > 2 * SHORT:
                 add("line", nfkc(statement), LINE_SIZE, number)

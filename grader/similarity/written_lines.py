@@ -65,6 +65,33 @@ def _iter_dropped(statement: str) -> str:
     return f"{statement[:found.start()]} in {statement[found.end():end]}{statement[end + 1:]}"
 
 
+# `it = iter(xs)` on a line of its own, then `for x in it:` on the next: `for x in xs:` (plain_names.py reads the tree so)
+_ITER_BOUND = re.compile(r"([A-Za-z_]\w*)\s*=\s*iter\s*\((.+)\)")
+_FOR_OVER = re.compile(r"(for\s.+?\sin\s+)([A-Za-z_]\w*)(\s*:.*)")
+
+
+def loops_joined(lines, uses):
+    """LINES ((number, its statements as read), in order) with `it = iter(xs)` alone on a line, then `for x in it:`
+    on the next, as the one line `for x in xs:` at the second's number (USES: how often the file names each name; `it`
+    named twice, there); one pass."""
+    held = None  # (number, statement, (it, xs))
+    for number, read in lines:
+        if held is not None:
+            loop = _FOR_OVER.fullmatch(read[0]) if held[0] == number - 1 and read else None
+            if loop is None or loop.group(2) != held[2][0]:
+                yield held[0], [held[1]]
+            else:
+                read = [restyled(f"{loop.group(1)}{held[2][1]}{loop.group(3)}"), *read[1:]]
+            held = None
+        bound = _ITER_BOUND.fullmatch(read[0]) if uses and len(read) == 1 else None
+        if bound is None or uses.get(bound.group(1)) != 2 or not _balanced(bound.group(2)):
+            yield number, read
+        else:
+            held = (number, read[0], bound.groups())
+    if held is not None:
+        yield held[0], [held[1]]
+
+
 def _balanced(text: str) -> bool:
     depth = 0
     for char in text:

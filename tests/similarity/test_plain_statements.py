@@ -47,8 +47,11 @@ def scores18():
 def test_each_scores_as_the_verbatim_copy_and_reads_as_its_engine(scores18, name):
     copy, tricked_score = scores18[name]
     assert copy >= 0.99 and tricked_score >= copy - 0.1
-    tricked = (EVASIONS / f"{name}.py").read_text(encoding="utf-8")
-    plain = engine(f"submissions/{FRESH18[name]}")
+    assert_reads_as((EVASIONS / f"{name}.py").read_text(encoding="utf-8"), engine(f"submissions/{FRESH18[name]}"))
+
+
+def assert_reads_as(tricked, plain):
+    """TRICKED, another text than PLAIN, reads unit for unit, shape for shape and meaning for meaning as PLAIN."""
     assert tricked != plain
 
     def units(text):
@@ -77,7 +80,7 @@ def test_loops_over_iter_are_loops_over_the_iterable():
     assert _same("iter = list\nfor v in iter(xs):\n    f(v)\n")  # not the builtin
     assert _same("for v in iter(f, None):\n    g(v)\n")  # a callable and a sentinel
     assert _same("async def f():\n    async for v in iter(xs):\n        g(v)\n")
-    assert _same("it = iter(xs)\nfor v in it:\n    g(v)\n")
+    assert _same("it = iter(xs)\nfor v in it:\n    g(v)\nh(it)\n")  # (session 19: read where `it` is named nowhere else)
     assert restyled("for 子 in iter(节点._prev):") == "for 子 in 节点._prev:"
     assert restyled("for x in iter(a)(b):") == "for x in iter(a)(b):"
 

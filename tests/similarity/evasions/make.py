@@ -115,3 +115,10 @@ for name in FRESH18_TRICKS:
 for prefix, engine, name in (("k", "correct-kahn", "ifs-as-and"), ("e", "correct-edgelist", "ifs-swapped")):
     plain = Path(f"tests/fixtures/submissions/{engine}/engine.py").read_text()
     (out / f"{prefix}_{name.replace('-', '_')}.py").write_text(FRESH[name](plain))
+
+# 13. session 19 (simread8): rewrites other hands' copiers may use, by fresh_tricks.py's scripts on the engine of
+# closures: its binary methods' coercion lifted into a decorator of the file (`@_lifted`), and each `for` over an
+# iterator bound the line before (`_it0 = iter(xs)` then `for x in _it0:`)
+FRESH19_TRICKS = ("lifted-coercion", "iter-bound")
+for name in FRESH19_TRICKS:
+    (out / f"c_{name.replace('-', '_')}.py").write_text(FRESH[name](closures))
