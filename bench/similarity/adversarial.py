@@ -255,6 +255,13 @@ def files() -> dict[str, str]:
             "def f(xs):\n" + "".join(" " * (4 * (i + 1)) + f"it = iter(xs[{i}])\n" + " " * (4 * (i + 1))
                                      + "for x in it:\n" for i in range(30)) + " " * 124 + "g(x)\n"),
         "1 MiB of methods under a coercing decorator": lifted(),
+        # session 19: index loops over a literal length (plain_statements reads each as the loop over its list), each
+        # inside the one before, 90 deep, and a smoke test (smoke_tests.py) of 1 MiB
+        "1 MiB of index loops over a literal length, nested 90 deep": "XS = [1, 2, 3, 4]\n" + fill(
+            "".join(" " * i + f"for i{i} in range(4):\n" for i in range(90)) + " " * 90
+            + " + ".join(f"XS[i{i}]" for i in range(90)) + "\n"),
+        "1 MiB of smoke test": "if __name__ == '__main__':\n" + fill(
+            "    a = Value(2.0)\n    c = (a * a + a).tanh()\n    c.backward()\n    print(a.grad)\n"),
     }
 
 

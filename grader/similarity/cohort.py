@@ -21,7 +21,9 @@
   is all they have in common);
   so does, between any two, canonical code recombined
   (documents.py: its statements with some left out): a pair whose shared own
-  code is only such lines scores low however small their own code is.
+  code is only such lines scores low however small their own code is. So
+  does the code of a smoke test both run (smoke_tests.py: leaves, the
+  exercise's ops, a print) when their smoke tests differ in their constants.
 - **The index.** A fingerprint held by more than max(COMMON_MIN,
   COMMON_SHARE × N) documents weighs 0 (common knowledge), and S of every
   pair is summed through an inverted index of the others (each fingerprint
@@ -60,10 +62,11 @@ from itertools import combinations
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
 from .public_match import against
-from .scores import (above_typical, alone_score, clusters, containment_score, evidence, float_sum,  # noqa: F401
-                     STRINGS_HELD_BY, group_traits, mistake_bonuses, pair_score, shared_alone, shared_through,
-                     shared_written, smaller_share_score, strings_held_by_three, typical_scores, written_items,
-                     written_score)  # clusters: re-exported
+from .scores import (above_typical, alone_score, clusters, containment_score, copied_surely, evidence,  # noqa: F401
+                     float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, pair_score, shared_alone, shared_smoke,
+                     shared_stock, shared_through, shared_written, smaller_share_score, strings_held_by_three,
+                     typical_scores, written_items, written_score)  # clusters: re-exported
+from .traits import LINE_SIZE, SHORT
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -248,29 +251,36 @@ class Cohort:
             return canonical[pair]
 
         shared, (code_r, shapes_r, structures_r) = self.shared_weights(), self.shared_recombined()  # weak, as variants
+        smoke = shared_smoke(self.weights, self.documents)  # the obvious smoke test both run: weak as canonical code
         raw, by_hand = {}, shared_written(self.trait_postings, self.trait_weights, self.documents)
         traits = self.shared_traits()
+        stock = shared_stock(self.trait_postings, self.trait_weights, self.documents, SHORT + 1)  # stock phrases
 
         def only_canonical(i: int, j: int) -> bool:
-            """Whether all the code I and J share is canonical (variants, recombined), neither a public copier."""
+            """Whether all the code I and J share is canonical (variants, recombined) or the obvious smoke test, neither
+            a public copier."""
             return i not in copiers and j not in copiers and shared.get((i, j), 0.0) - lines.get((i, j), 0.0) - \
-                code_r.get((i, j), 0.0) < 1e-9
+                code_r.get((i, j), 0.0) - smoke.get((i, j), 0.0) < 1e-9
 
         def only_lines(i: int, j: int) -> bool:
             """Whether canonical code is all I and J have in common: all the code they share is canonical, they wrote
-            no comment, string or number alike, and they do not share nearly all of their traits (as a verbatim copy
-            does: its lines as written, its names). CANONICAL_ONLY_MOST caps its evidence."""
-            if not only_canonical(i, j) or by_hand.get((i, j), 0.0) > 0:
+            no comment, string or number alike but stock phrases (`shared_stock`), and they do not share nearly all of
+            their traits (as a verbatim copy does: its lines as written, its names), or those are one line's worth
+            (LINE_SIZE, stock phrases apart: nearly all of one line is one line). CANONICAL_ONLY_MOST caps its
+            evidence, and that of the lines as written and the methods' shapes they share (that code as written)."""
+            phrases = stock.get((i, j), 0.0)
+            if not only_canonical(i, j) or by_hand.get((i, j), 0.0) - phrases > 1e-9:
                 return False
-            whole = math.sqrt(self.trait_totals[i] * self.trait_totals[j])
-            return whole <= 0 or traits.get((i, j), 0.0) < CANONICAL_ONLY_TRAITS * whole
+            whole, alike = math.sqrt(self.trait_totals[i] * self.trait_totals[j]), traits.get((i, j), 0.0)
+            return whole <= 0 or alike < CANONICAL_ONLY_TRAITS * whole or alike - phrases <= LINE_SIZE
 
         for (i, j), s in shared.items():
             s -= homework((i, j))[0]
             # the canonical code written another way (variants.py) both hold, unless a public copy took it out: lines
             # independent students write alike, weak evidence (CANONICAL_EVIDENCE); the rare comments, strings, names
             # and numbers both wrote alike count as rare code (by_hand: scores.WRITTEN_KINDS)
-            plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0)
+            plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0) + \
+                smoke.get((i, j), 0.0)
             most = CANONICAL_ONLY_MOST if only_lines(i, j) else CANONICAL_MOST
             rare = s - plain + min(CANONICAL_EVIDENCE * plain, most) + \
                 max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
@@ -282,7 +292,10 @@ class Cohort:
             t -= homework((i, j))[1]
             # all the code they share canonical: the variants' lines as written (and names) weak too, as their shapes
             plain = self._shared_variant_traits(i, j)[0] if only_canonical(i, j) else 0.0
-            trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE, rare=t - weak * plain)
+            # and when canonical code is all they have in common, the lines as written they share are that code as
+            # written: at most CANONICAL_ONLY_MOST of evidence, as the code (session 19)
+            rare = min(t - weak * plain, CANONICAL_ONLY_MOST if only_lines(i, j) else math.inf)
+            trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE, rare=rare)
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - trait)
             shared.setdefault((i, j), 0.0)
         written, structural = self.shared_shapes(), self.shared_structures()
@@ -293,10 +306,11 @@ class Cohort:
             w, r = written.get((i, j), 0.0) - x, structural.get((i, j), 0.0) - y
             # all the code they share canonical (variants, recombined): its shapes as the variants hold them weak too
             _, vx, vy = self._shared_variant_traits(i, j) if only_canonical(i, j) else (0.0, 0.0, 0.0)
+            most = CANONICAL_ONLY_MOST if only_lines(i, j) else math.inf  # canonical code all they have in common
             shape = max(smaller_share_score(w, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE,
-                                            rare=w - weak * (shapes_r.get((i, j), 0.0) + vx)),
+                                            rare=min(most, w - weak * (shapes_r.get((i, j), 0.0) + vx))),
                         smaller_share_score(r, self.structure_totals[i], self.structure_totals[j], SHAPE_EVIDENCE,
-                                            rare=r - weak * (structures_r.get((i, j), 0.0) + vy)))
+                                            rare=min(most, r - weak * (structures_r.get((i, j), 0.0) + vy))))
             raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
             shared.setdefault((i, j), 0.0)
         for (i, j), alone in shared_alone(self.postings, self.weights, self.documents).items():
@@ -368,7 +382,7 @@ class Cohort:
             for (i, si), (j, sj) in combinations(holders, 2):
                 if min(si, sj) > both.get((i, j), (0.0,))[0]:
                     both[(i, j)] = (min(si, sj), source, (si, sj))
-        return {pair: (source, tuple(_surely(s, threshold) for s in matches))
+        return {pair: (source, tuple(copied_surely(s, threshold, SURELY) for s in matches))
                 for pair, (_, source, matches) in both.items()}
 
     def _besides_public(self, i: int, j: int, surely: tuple[float, float]) -> float:
@@ -384,11 +398,3 @@ class Cohort:
         """(submission id, score) of every submission that shares a fingerprint with a public source (public_match.py
         says how much of it each holds)."""
         return against(self, source)
-
-
-def _surely(match: float, threshold: float) -> float:
-    """How surely a public match at the THRESHOLD or more is a copy: (match - threshold) / (SURELY - threshold), from 0
-    at the flag to 1 at SURELY (1 from the flag when the flag is SURELY or above it)."""
-    if threshold >= SURELY:
-        return 1.0
-    return min(1.0, max(0.0, (match - threshold) / (SURELY - threshold)))

@@ -64,6 +64,11 @@ class Document:
     unreached: dict[str, dict[int, float]] = field(default_factory=dict)
     # a public source read as a copier restyles it (restyles.py): the public match is the higher of the readings
     restyled: tuple = ()
+    # prints only on the lines of a smoke test (smoke_tests.py): what every student runs to try the exercise's code
+    smoke: frozenset[int] = frozenset()
+    # the smoke tests as read, constants and all (a hash of their tokens; 0: none): two students who share its
+    # statements with other constants wrote the exercise's obvious smoke test, two who share every constant share it
+    smoke_test: int = 0
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -84,10 +89,15 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
     given_lines: set[tuple[str, int]] = set()  # and of those it covers
     unit_hashes = [kgram_hashes(unit.tokens) for unit in units]
     unreached = {name: reading.unreached for name, reading in zip(sorted(texts), readings)}
+    smoke_lines = {(name, line) for name, reading in zip(sorted(texts), readings) for line in reading.smoke}
+    on_smoke, off_smoke = set(), set()  # prints with a place on a smoke test's lines only, and those with another
     dead: set[tuple[str, int]] = set()  # (file, line) of the functions nothing runs (reach.py): they count little
     unreached_sizes: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    smoke_tokens = []  # the tokens of the smoke tests, in the order read
     for index, unit in enumerate(units):
         hashes = unit_hashes[index]
+        if smoke_lines:
+            smoke_tokens += [t for t, line in zip(unit.tokens, unit.lines) if (unit.file, line) in smoke_lines]
         given = covered_tokens(hashes, starter_kgrams, len(unit.tokens))
         lines = _unreached(unit, unreached.get(unit.file, ()), starter_kgrams, texts)
         dead.update((unit.file, line) for line in lines)
@@ -116,6 +126,9 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
             cover[i] += cover[i - 1]
         for start, end, h in spans:
             prints.setdefault(h, []).append(Occurrence(index, start))
+            if smoke_lines:
+                on = all((unit.file, line) in smoke_lines for line in unit.lines[start:end])
+                (on_smoke if on else off_smoke).add(h)
             size = float_sum(1 / cover[t] for t in range(start, min(end, len(unit.tokens))))
             tokens[h] += factor * size
             if factor < 1:
@@ -192,7 +205,9 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
                     [o for r in readings for o in r.opaque], frozenset(explained), dict(tokens), own_traits,
                     trait_text, own_shapes, variants, structures, known_traits,
                     recombined=frozenset(h for h in recombined if h not in explained and h not in variants),
-                    unreached={kind: dict(sizes) for kind, sizes in unreached_sizes.items()})
+                    unreached={kind: dict(sizes) for kind, sizes in unreached_sizes.items()},
+                    smoke=frozenset(on_smoke - off_smoke),
+                    smoke_test=_hash("smoke test", "\0".join(smoke_tokens)) if smoke_tokens else 0)
 
 
 def shared_unreached(documents: list[Document]) -> list[Document]:

@@ -45,6 +45,7 @@ from ..parsing import parse
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .reach import unreached_functions
+from .smoke_tests import smoke_test_lines
 from .tables import tables_as_closures
 from .opaque import MAX_DEPTH, RUNS_CODE, opaque_calls
 from .blocks import rewrite_blocks
@@ -80,6 +81,7 @@ class Reading:
     opaque: list[dict] = field(default_factory=list)  # {"file", "line", "call", "unpacked"}
     unpacked: list[str] = field(default_factory=list)  # the code it hides, decoded (its traits are read too)
     unreached: tuple[tuple[int, int], ...] = ()  # the (first, last) lines of functions nothing runs (reach.py)
+    smoke: frozenset[int] = frozenset()  # the lines of its smoke test (smoke_tests.py)
 
 
 MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is read as lexical tokens
@@ -118,7 +120,8 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
         tree = _parse_repaired(text, work)
         if tree is not None:
             reader = _TreeReader(tree, file, work, depth, text)
-            return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked, reader.unreached)
+            return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked, reader.unreached,
+                           reader.smoke)
     except OverBudget:
         limits.append({"file": file, "what": "lexical", "why": f"reading took over {work.limit:,} units of work"})
     except (ValueError, RecursionError, MemoryError):
@@ -193,6 +196,7 @@ class _TreeReader:
         # the noise stripped, the walk, the opaque calls, the functions run looked for (plain_names charges its own)
         self.work.charge(4 * len(nodes))
         self.unreached = unreached_functions(tree)
+        self.smoke = smoke_test_lines(tree)
         if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes) | \
                 children_attribute(tree) | backward_attribute(tree) | engine_class(tree):
             nodes = list(walk(tree))

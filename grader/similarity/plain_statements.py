@@ -19,6 +19,12 @@ Python's own equivalences, each a script on the tree of a copy for a student who
   away, so only what runs is left.
 - **An assertion written out**: `if not c: raise AssertionError(m)` (`AssertionError` bound nowhere; no `from`) is
   `assert c, m` (an `if c: raise ...` is `assert not c`), what `assert` runs, `python -O` apart.
+- **An index loop over a literal length**: `for i in range(4):` (or `range(0, 4)`; `range` and `len` bound nowhere)
+  whose body reads `xs[i]`, where the module binds `xs` once, to a list or tuple display of exactly 4 items, and the
+  file never changes it (every use of `xs` reads an item of it, its length, or loops over it: no attribute of it, no
+  item set or deleted, never passed to anything else), and the loop never rebinds `i`, is `for i in range(len(xs)):`
+  (session 19): the length written as a number is the length of the list it indexes (the first such list of the
+  body), as the loop over its indices that the course's network's variants hold (loop_variants.py).
 - **An if/else the other way round**: `if not c: B` / `else: A` (an `else` that is no `elif`) is `if c: A` / `else:
   B`; `a not in b` and `a is not b` are negated tests too. Where one branch ends in a jump (`return`, `raise`,
   `break`, `continue`) and the other does not, the jump comes first instead (`if c: A` / `else: return b` is `if not
@@ -36,10 +42,11 @@ from .blocks import rewrite_blocks
 from .budget import FREE, Work
 from .plain_names import _is_name, _Kinds, looked
 from .restyles import negated
-from .walk import children
+from .walk import children, walk
 
 # the text a file must hold for any step to look for anything (the tree is walked only then)
-MARKS = re.compile(r"\biter\b|\band\b|\bor\b|\belse\b|AssertionError|\bnot\b|\b(\w+)\s*=\s*\1\s*[,):]")
+MARKS = re.compile(r"\biter\b|\band\b|\bor\b|\belse\b|AssertionError|\bnot\b|\b(\w+)\s*=\s*\1\s*[,):]"
+                   r"|\brange\(\s*(?:0\s*,\s*)?\d")
 _JUMPS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _MADE = 15  # units for a statement made of another: an `if` built, read by the steps after as a block of its own
@@ -47,15 +54,17 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictC
 
 
 def statements_as_written(tree: ast.Module, text: str | None = None, work: Work = FREE) -> bool:
-    """TREE's loops over `iter()`, closures with their free names as defaults, short circuits as statements,
-    assertions written out and if/else swapped under `not` as the plain statements (the module docstring), in place;
-    whether anything changed. TEXT: what TREE was parsed from (a text without any of MARKS has nothing to look for).
-    Charged to WORK: one walk, its nodes once more for the looks, the scopes' walk and the statements' rewrite."""
+    """TREE's loops over `iter()` and index loops over a literal length, closures with their free names as defaults,
+    short circuits as statements, assertions written out and if/else swapped under `not` as the plain statements (the
+    module docstring), in place; whether anything changed. TEXT: what TREE was parsed from (a text without any of MARKS
+    has nothing to look for). Charged to WORK: one walk, its nodes once more for the looks, the scopes' walk, the
+    statements' rewrite and the body of each index loop over a literal length."""
     looks = looked(tree, text, MARKS, work)
     if looks is None:
         return False
     kinds, bound = looks
     changed = _iter_loops(kinds, bound)
+    changed |= _literal_lengths(kinds, bound, work)
     changed |= _defaults_captured(tree, kinds, work)
     if any(isinstance(s.value, (ast.BoolOp, ast.IfExp)) for s in kinds.of(ast.Expr)) \
             or any(s.orelse or _raises_assertion(s.body, bound) for s in kinds.of(ast.If)):
@@ -84,6 +93,72 @@ def _iter_loops(kinds: _Kinds, bound) -> bool:
 def _iter_call(node) -> bool:
     return isinstance(node, ast.Call) and _is_name(node.func, "iter") and len(node.args) == 1 \
         and not node.keywords and not isinstance(node.args[0], ast.Starred)
+
+
+def _literal_lengths(kinds: _Kinds, bound, work: Work) -> bool:
+    """`for i in range(N)` over a module's list of N items that the body indexes by `i` as `for i in
+    range(len(xs))`, in place (the module docstring says when). Each such loop's body walked is charged to WORK."""
+    if bound["range"] or bound["len"]:
+        return False
+    loops = [(loop, n) for loop in kinds.of(ast.For) if isinstance(loop.target, ast.Name)
+             and (n := _literal_range(loop.iter)) is not None]
+    if not loops:
+        return False
+    displays = _unchanged_displays(kinds, bound)
+    changed = False
+    for loop, n in loops:
+        index, nodes = loop.target.id, [node for statement in loop.body for node in walk(statement)]
+        work.charge(len(nodes))
+        if any(isinstance(node, ast.Name) and node.id == index and not isinstance(node.ctx, ast.Load) for node in nodes):
+            continue  # the body rebinds the index
+        indexed = sorted((node.lineno, node.col_offset, node.value.id) for node in nodes
+                         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+                         and _is_name(node.slice, index) and displays.get(node.value.id) == n)
+        if indexed:
+            written = loop.iter  # where the number was: the length's place
+            length = ast.Call(ast.Name("len", ast.Load()), [ast.Name(indexed[0][2], ast.Load())], [])
+            loop.iter = ast.Call(ast.Name("range", ast.Load()), [length], [])
+            for node in walk(loop.iter):
+                ast.copy_location(node, written)
+            changed = True
+    return changed
+
+
+def _literal_range(node) -> int | None:
+    """N of `range(N)` or `range(0, N)` (N an int written as a number), else None."""
+    if not (isinstance(node, ast.Call) and _is_name(node.func, "range") and not node.keywords
+            and 1 <= len(node.args) <= 2 and all(isinstance(a, ast.Constant) and type(a.value) is int
+                                                  for a in node.args)):
+        return None
+    if len(node.args) == 2 and node.args[0].value != 0:
+        return None
+    return node.args[-1].value
+
+
+def _unchanged_displays(kinds: _Kinds, bound) -> dict[str, int]:
+    """{name: how many items} of the names the module binds once, to a list or tuple display without `*`, whose every
+    use reads an item, the length or the items (`xs[i]`, `len(xs)`, `for x in xs`, `zip(xs, ys)`): nothing changes
+    them."""
+    found = {}
+    for statement in kinds.of(ast.Assign):
+        if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) \
+                and isinstance(statement.value, (ast.List, ast.Tuple)) and bound[statement.targets[0].id] == 1 \
+                and not any(isinstance(e, ast.Starred) for e in statement.value.elts):
+            found[statement.targets[0].id] = len(statement.value.elts)
+    if not found:
+        return found
+    module = {id(s) for s in kinds.nodes[0].body} if isinstance(kinds.nodes[0], ast.Module) else set()
+    found = {name: n for name, n in found.items()
+             if any(id(s) in module and s.targets[0].id == name for s in kinds.of(ast.Assign)
+                    if len(s.targets) == 1 and isinstance(s.targets[0], ast.Name))}
+    reads = {id(n.value) for n in kinds.of(ast.Subscript) if isinstance(n.ctx, ast.Load)}
+    reads |= {id(a) for call in kinds.of(ast.Call) if _is_name(call.func, "len") or _is_name(call.func, "zip")
+              for a in call.args}
+    reads |= {id(loop.iter) for loop in kinds.of(ast.For, ast.comprehension)}
+    for name in kinds.of(ast.Name):
+        if name.id in found and isinstance(name.ctx, ast.Load) and id(name) not in reads:
+            del found[name.id]
+    return found
 
 
 # -- closures ---------------------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ import sys
 from collections import defaultdict
 from itertools import combinations
 
+from .words import word_count
+
 EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
 # a student's typical score: the mean of their 5th to 8th highest pair scores (0-based 4 to 7). A ring of copiers of
 # up to five members (an original and four copies) fills only a member's first four places; the next four are
@@ -62,7 +64,8 @@ def shared_alone(postings: dict[int, list[int]], weights: dict[int, float], docu
     for h, holders in postings.items():
         if len(holders) == 2:
             a, b = documents[holders[0]], documents[holders[1]]
-            if not any(h in d.explained or h in d.variants or h in d.recombined for d in (a, b)):
+            if not any(h in d.explained or h in d.variants or h in d.recombined for d in (a, b)) and \
+                    not (h in a.smoke and a.smoke_test != b.smoke_test):
                 found[(holders[0], holders[1])] += weights[h] * min(a.tokens.get(h, 0.0), b.tokens.get(h, 0.0))
     return found
 
@@ -169,6 +172,14 @@ def containment_score(shared: float, total_source: float, shared_tokens: float) 
     return min(1.0, shared / total_source) * evidence(shared_tokens)
 
 
+def copied_surely(match: float, threshold: float, surely: float) -> float:
+    """How surely a public match at the THRESHOLD or more is a copy: (match - threshold) / (SURELY - threshold), from 0
+    at the flag to 1 at SURELY (1 from the flag when the flag is SURELY or above it; cohort.SURELY)."""
+    if threshold >= surely:
+        return 1.0
+    return min(1.0, max(0.0, (match - threshold) / (surely - threshold)))
+
+
 def clusters(pairs: list[dict]) -> list[list[str]]:
     """Connected groups of flagged pairs, each sorted; the largest group first."""
     parent: dict[str, str] = {}
@@ -231,6 +242,28 @@ def written_items(postings: dict[int, list[int]], weights: dict[int, float], doc
 def written_score(items: int, weight: float) -> float:
     """The evidence of WEIGHT in ITEMS distinct written traits two students share (`written_items`)."""
     return evidence(weight, WRITTEN_EVIDENCE) if items >= WRITTEN_ITEMS else 0.0
+
+
+def shared_stock(postings: dict[int, list[int]], weights: dict[int, float], documents: list, words: int) -> dict:
+    """(i, j) -> the weight of stock phrases both DOCUMENTS hold (as shared_through counts it): comments and strings of
+    fewer than WORDS words, which weigh less than a word (traits.SHORT + 1: a phrase of two words weighs nothing, and
+    five characters of Han, `# 测试通过了`, "tests passed", are two and a half), the phrase any student writes."""
+    stock = {h: holders for h, holders in postings.items() if documents[holders[0]].trait_text[h][0] in ITEM_KINDS
+             and word_count(documents[holders[0]].trait_text[h][1]) < words}
+    return shared_through(stock, weights, [d.traits for d in documents])
+
+
+def shared_smoke(weights: dict[int, float], documents: list) -> dict:
+    """(i, j) -> the weight of code I and J hold on their smoke tests' lines only (documents: `smoke`; as
+    shared_through counts it) when their smoke tests differ as read (their constants: `smoke_test`): the exercise's
+    obvious smoke test, which two students write alike; a copy keeps its source's, constants and all."""
+    postings: dict[int, list[int]] = defaultdict(list)
+    for index, document in enumerate(documents):
+        for h in document.smoke:
+            if h not in document.explained:
+                postings[h].append(index)
+    return {(i, j): w for (i, j), w in shared_through(postings, weights, [d.tokens for d in documents]).items()
+            if documents[i].smoke_test != documents[j].smoke_test}
 
 
 def shared_through(postings: dict[int, list[int]], weights: dict[int, float],

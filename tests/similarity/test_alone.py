@@ -11,9 +11,9 @@ from grader.similarity.cohort import Cohort, read_document
 from grader.similarity.scores import ALONE_EVIDENCE, alone_score, shared_alone
 
 
-def _document(tokens, explained=(), variants=(), recombined=()):
+def _document(tokens, explained=(), variants=(), recombined=(), smoke=(), smoke_test=0):
     return SimpleNamespace(tokens=tokens, explained=frozenset(explained), variants=frozenset(variants),
-                           recombined=frozenset(recombined))
+                           recombined=frozenset(recombined), smoke=frozenset(smoke), smoke_test=smoke_test)
 
 
 def test_only_fragments_two_students_alone_hold_count_weighed_by_the_smaller_size():
@@ -25,6 +25,16 @@ def test_only_fragments_two_students_alone_hold_count_weighed_by_the_smaller_siz
     weights = {1: 0.5, 2: 0.25, 3: 0.4, 4: 1.0, 5: 1.0, 6: 1.0}
     # 1 and 2: 0.5 x min(3, 2) + 0.25 x 1; 3 is held by three; 4 is explained in one, 5 a variant in one, 6 recombined
     assert shared_alone(postings, weights, documents) == {(0, 1): 1.25}
+
+
+def test_a_smoke_test_alone_counts_only_when_the_two_are_the_same_constants_and_all():
+    """Session 19: the obvious smoke test written twice with other constants is no code only the two hold; the same
+    smoke test, constants and all (a copy's), is."""
+    postings, weights = {1: [0, 1], 2: [0, 1]}, {1: 0.5, 2: 1.0}
+    other = [_document({1: 2.0, 2: 1.0}, smoke={2}, smoke_test=7), _document({1: 2.0, 2: 1.0}, smoke={2}, smoke_test=8)]
+    same = [_document({1: 2.0, 2: 1.0}, smoke={2}, smoke_test=7), _document({1: 2.0, 2: 1.0}, smoke={2}, smoke_test=7)]
+    assert shared_alone(postings, weights, other) == {(0, 1): 1.0}
+    assert shared_alone(postings, weights, same) == {(0, 1): 2.0}
 
 
 def test_its_score_is_the_share_of_each_ones_code_times_its_evidence():
