@@ -135,6 +135,7 @@ def test_two_plain_fills_score_low_and_a_disguised_copy_of_one_high(plain_class)
     # (session 18: canonical code all they have in common, at most cohort.CANONICAL_ONLY_MOST, 1.5 weighted tokens:
     # noor|theo 0.1421 -> 0.0294, ruth|theo 0.1679 -> 0.1042: all they share is canonical; noor|ruth and the
     # disguised copy share code that is not, and keep theirs)
-    # (session 19: and the lines as written and method shapes of that code at most CANONICAL_ONLY_MOST too: ruth|theo
-    # 0.1042 -> 0.0501)
-    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.0294, 0.0501)
+    # (session 19, simerr: Python's equivalences in the tokens, noor|theo 0.0294 -> 0.0284, ruth|theo 0.1042 -> 0.1037;
+    # simhard2: and the lines as written and method shapes of that code at most CANONICAL_ONLY_MOST too: ruth|theo
+    # 0.1037 -> 0.0496)
+    assert (scores[("noor", "theo")], scores[("ruth", "theo")]) == (0.0284, 0.0496)
