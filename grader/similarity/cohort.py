@@ -139,10 +139,10 @@ class Cohort:
         # what a pair is scored on: each one's own code (in tokens, each weighed by its rarity), less the code a
         # public source or the course's reference explains
         self.totals = [float_sum(own_code(d, self.weight).values()) for d in self.documents]
-        # each one's code in plain tokens, their own and what a public source or the reference explains (a source that
-        # many students copied is no rarer for it): how much of two public copies' code is their own (`pairs`)
-        self.plain = [(float_sum(n for h, n in d.tokens.items() if h not in d.explained),
-                       float_sum(n for h, n in d.tokens.items() if h in d.explained)) for d in self.documents]
+        # each one's code in plain tokens: their own, and what a public source, the reference or a variant explains
+        self.plain = [(float_sum(n for h, n in d.tokens.items() if h not in d.explained and h not in d.variants),
+                       float_sum(n for h, n in d.tokens.items() if h in d.explained or h in d.variants))
+                      for d in self.documents]
         # traits: their own index, weighed by rarity with a stricter cut (TRAIT_COMMON, and a ring of three)
         self.trait_postings, self.trait_weights, self.trait_totals = self._index(
             [d.traits for d in self.documents], self._trait_rarity,
@@ -387,9 +387,9 @@ class Cohort:
 
     def _besides_public(self, i: int, j: int, surely: tuple[float, float]) -> float:
         """For two students who both copied one public source: the share of their code that is their own besides it
-        (a geometric mean, as the cosine's), the code the source and the reference explain counted in plain tokens, each
-        one's as surely as that one copied it (SURELY). What they share (code, traits and shapes) is scaled by it: a few
-        lines each added to the source do not make a pair of them; sharing most of their code besides it still does."""
+        (a geometric mean), what the source, the reference and the variants (the homework's ops) explain in plain
+        tokens, each one's as surely as it copied (SURELY). What they share (code, traits and shapes) is scaled by it: a
+        few lines each added to the source do not make a pair of them; sharing most of their code besides it does."""
         (own_i, explained_i), (own_j, explained_j) = self.plain[i], self.plain[j]
         whole = (own_i + surely[0] * explained_i) * (own_j + surely[1] * explained_j)
         return math.sqrt(own_i * own_j / whole) if whole > 0 else 0.0

@@ -111,12 +111,13 @@ def test_public_copies_are_a_pair_only_for_what_they_added_of_their_own():
     lecture's, micrograd's style with the imports aliased, and the lecture's with an assert message and a sigmoid
     of their own. Only the last two share more than the public source and the course's canonical code explain,
     and that is a few lines of files that are micrograd's: measured against all of their code (Cohort.pairs), they
-    are the highest pair of the six, under the report's floor (0.09)."""
+    are the highest pair of the six, under the report's floor (0.035; 0.101 while the ops they added as the
+    course's canonical code counted as their own in Cohort._besides_public's share)."""
     aliased = with_ops(ALIASED, "from math import exp as _exp, log as _log, tanh as _tanh\n")
     copies = {"ann": aliased, "ben": disguised(aliased), "cat": with_ops(LECTURE), "dan": disguised(with_ops(LECTURE)),
               "eve": with_ops(OWN), "fay": disguised(with_ops(OWN))}
     among = {pair: score for pair, score in pairs_of(copies).items() if pair[0] in copies and pair[1] in copies}
-    assert max(among, key=among.get) == ("eve", "fay") and 0.05 < among[("eve", "fay")] < REPORT_FLOOR
+    assert max(among, key=among.get) == ("eve", "fay") and 0.03 < among[("eve", "fay")] < 0.04
     assert all(score < 0.02 for pair, score in among.items() if pair != ("eve", "fay"))
 
 
@@ -322,13 +323,15 @@ def test_a_verbatim_copys_source_is_none_of_its_own_code_however_loosely_the_oth
     counts as not their own as surely as each copied it (Cohort._besides_public): the verbatim copy's micrograd is
     none of its own code. With the weaker match's certainty for both, 59 % of it counted as the verbatim copy's own
     and the pair scored 0.149, nearly twice the pair of two verbatim copies (0.078); then 0.104; with a match of
-    cohort.SURELY (0.75) a copy for certain (session 16), 0.084: the loose copy's 0.70 is 0.8 sure, not 0.4."""
+    cohort.SURELY (0.75) a copy for certain (session 16), 0.084: the loose copy's 0.70 is 0.8 sure, not 0.4. Since
+    session 19 the ops they added that are the course's canonical code count with micrograd too (0.084 -> 0.034,
+    the two verbatim copies 0.082 -> 0.029)."""
     added = with_ops(OWN)
     walk = added.index("    def backward(self):")
     rewritten = added[:walk] + STACK_WALK + added[added.index("    def __neg__(self):"):]
     pairs = pairs_of({"eve": added, "fay": disguised(rewritten)})
-    assert 0.08 < pairs[("eve", "fay")] < 0.09
-    assert pairs_of({"eve": added, "gus": disguised(added)})[("eve", "gus")] < 0.09  # two verbatim copies: 0.078
+    assert 0.03 < pairs[("eve", "fay")] < 0.04
+    assert pairs_of({"eve": added, "gus": disguised(added)})[("eve", "gus")] < 0.03  # two verbatim copies: 0.029
 
 
 def test_a_fragment_of_the_source_is_held_whole_by_as_many_occurrences_however_its_tokens_are_shared():
@@ -366,5 +369,22 @@ def test_fresh_public_copies_are_matched_and_no_pair_of_them_is_flagged():
         # place (session 17; p104 0.81, p107 0.40, p108 0.55 before)
     among = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: public}, threshold=THRESHOLD)
              if p.a in fresh and p.b in fresh}
-    # the highest: one copier's level-3 disguise on two copies (names, lines as written), neither flagged
-    assert max(among, key=among.get) == ("p110", "p112") and max(among.values()) < THRESHOLD
+    # the highest: hand C's two copies (its tanh composed of `exp`, `(e - 1) / (e + 1)`, no canonical variant), 0.040;
+    # one copier's level-3 disguise on two copies (names, lines as written) 0.020 (0.059, the highest, while the ops
+    # they added as the course's canonical code counted as their own in Cohort._besides_public's share)
+    assert max(among, key=among.get) == ("p105", "p106") and max(among.values()) < 0.05
+    assert among[("p110", "p112")] < 0.025
+
+
+def test_the_ops_a_copier_added_as_the_courses_canonical_code_are_not_its_own_besides_the_source():
+    """Cohort.plain, each one's code in plain tokens (their own, and what the public source, the reference or the
+    canonical code's variants explain), is what Cohort._besides_public measures two public copies' own share by:
+    the ops a copier added as the course's canonical code written another way (variants.py) are the homework's
+    answer, taken out of what two such copies share, and so not their own besides the source either. A copy of
+    micrograd with the lecture's tanh, exp and log has none of its own (39.3 of 434 plain tokens before session
+    19); one with an assert message and a sigmoid besides has those (21.05, 60.35 before)."""
+    documents = [read_document(i, {"engine.py": t}, frozenset(), PUBLIC, VARIANTS)
+                 for i, t in {"cat": with_ops(LECTURE), "eve": with_ops(OWN), "mic": MICROGRAD}.items()]
+    cohort = Cohort(documents)
+    plain = {d.id: tuple(round(x, 2) for x in cohort.plain[i]) for i, d in enumerate(cohort.documents)}
+    assert plain == {"cat": (0, 434.0), "eve": (21.05, 432.95), "mic": (0, 313.0)}
