@@ -12,7 +12,8 @@ defines takes plain positional parameters and returns the decorated one called w
 arguments, each an expression of its own parameter alone (or of no parameter); the decorated function has it as
 its only decorator and as many plain positional parameters. Each argument that is not its parameter as passed
 becomes an assignment to the decorated function's parameter, first in its body, in order. The decorator's `def` goes
-when nothing names it any more. Exact: the decorated function's body runs on the arguments the wrapper passes it.
+when nothing names it any more. Exact: the decorated function's body runs on the arguments the wrapper passes it,
+where it binds no name the arguments read and is no generator or coroutine (`_takes`; session 19's review).
 And (session 19, simread8) the wrapper may bind its parameters first and then return the decorated function called
 with them as they are (`def w(self, other): other = other if isinstance(other, Value) else Value(other)` or `if not
 isinstance(other, Value): other = Value(other)`, then `return op(self, other)`): each statement `q = e` or `if c: q =
@@ -55,7 +56,9 @@ def decorators_as_written(tree: ast.Module, text: str | None = None, work: Work 
     for function in decorated:
         params, arguments, before = rewriters[function.decorator_list[0].id]
         own = _plain_parameters(function.args)
-        if own is None or len(own) != len(params) or before and not _takes(function, before[1], work):
+        free = before[1] if before else \
+            {n.id for a in arguments for n in walk(a) if isinstance(n, ast.Name)} - set(params)
+        if own is None or len(own) != len(params) or not _takes(function, free, work):
             continue
         renamed = dict(zip(params, own))
         work.charge(before[2] if before else 0)  # the wrapper's statements copied: many on many functions, out of budget

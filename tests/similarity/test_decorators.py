@@ -82,3 +82,17 @@ def test_a_decorator_still_named_elsewhere_is_kept():
     assert ast.unparse(tree).splitlines()[:4] == ["def deco(op):", "", "    def w(a, b):",
                                                   "        return op(a, float(b))"]
     assert "x = float(x)" in ast.unparse(tree)
+
+
+@pytest.mark.parametrize("function", [
+    # the function binds a name the argument reads: the wrapper's `float` is the builtin, the function's is its own
+    "    @deco\n    def f(self, x):\n        float = int\n        return float(x)\n",
+    # a generator: the wrapper converts at the call, the generator's body only at its first next()
+    "    @deco\n    def f(self, x):\n        yield x\n",
+])
+def test_an_argument_form_left_where_the_function_would_run_it_otherwise(function):
+    text = ("def deco(op):\n    def w(a, b):\n        return op(a, float(b))\n    return w\n\n\n"
+            "class C:\n" + function)
+    tree = ast.parse(text)
+    assert not decorators_as_written(tree, text)
+    assert ast.unparse(tree) == ast.unparse(ast.parse(text))
