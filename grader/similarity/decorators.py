@@ -20,6 +20,11 @@ isinstance(other, Value): other = Value(other)`, then `return op(self, other)`):
 e` of its parameters, making no function or scope, reading neither the decorated function nor the wrapper; the
 decorated function then begins with those statements, its parameters for the wrapper's, where it binds no name they
 read and is no generator or coroutine (whose body runs later).
+Either form (session 19, simexact: tests/similarity/test_rewrites_exact.py runs each as written and rewritten) only
+where the module binds the decorator's name by its `def` alone (`_lifted = ...` or a second def would be what
+decorates), above the module's statement that decorates, where no function around the decorated one binds a name the
+wrapper reads, and with as many positional-only parameters as the wrapper; the function takes the wrapper's parameter
+names, its own renamed where nothing in it names them otherwise (`_renamable`): a call by keyword binds as it did.
 One walk of the tree, and each argument copied, charged (a large argument on many functions is over the budget).
 Measured (docs/similarity.md, session 19): tuning mean AP 0.8531 -> 0.8541, validation 0.7984 -> 0.7986.
 """
@@ -33,6 +38,7 @@ from .budget import FREE, Work
 from .walk import walk
 
 _COPIED = ("__name__", "__doc__", "__qualname__")  # what a wrapper takes over from the function it wraps
+_NAMES_SEEN = frozenset({"locals", "vars", "eval", "exec", "dir"})  # what sees a function's local names
 
 
 def decorators_as_written(tree: ast.Module, text: str | None = None, work: Work = FREE) -> bool:
@@ -42,34 +48,49 @@ def decorators_as_written(tree: ast.Module, text: str | None = None, work: Work 
     if text is not None and "@" not in text:
         return False
     rewriters = {}
-    for statement in tree.body:
+    for at, statement in enumerate(tree.body):
         found = _rewriter(statement)
         if found is not None:
-            rewriters[statement.name] = found
+            rewriters[statement.name] = found + (at, len(_code(statement.body)[0].args.posonlyargs))
     if not rewriters:
         return False
     nodes = work.walked(tree)
+    for name in _bound_elsewhere(nodes, set(rewriters)):
+        del rewriters[name]  # `_lifted = ...` or a second def: the name may not be the def above where it decorates
+    if not rewriters:
+        return False
     decorated = [n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                  and len(n.decorator_list) == 1 and isinstance(n.decorator_list[0], ast.Name)
                  and n.decorator_list[0].id in rewriters]
+    if not decorated:
+        return False
+    placed = _placed_functions(tree)
     changed = False
     for function in decorated:
-        params, arguments, before = rewriters[function.decorator_list[0].id]
+        params, arguments, before, at, posonly = rewriters[function.decorator_list[0].id]
         own = _plain_parameters(function.args)
         free = before[1] if before else \
             {n.id for a in arguments for n in walk(a) if isinstance(n, ast.Name)} - set(params)
-        if own is None or len(own) != len(params) or not _takes(function, free, work):
+        where, enclosing = placed.get(id(function), (-1, ()))
+        # as many parameters, as many positional-only; the decorator's def run before the statement that decorates;
+        # no function around it binding a name the wrapper reads
+        if own is None or len(own) != len(params) or len(function.args.posonlyargs) != posonly or where <= at \
+                or any(_binds(outer, free, work) for outer in enclosing) or not _takes(function, free, work):
             continue
-        renamed = dict(zip(params, own))
+        if own != params:  # the function takes the wrapper's names: a call by keyword binds as the wrapper does
+            if not _renamable(function, dict(zip(own, params)), work):
+                continue
+            function.body = [_Renamed(dict(zip(own, params))).visit(s) for s in function.body]
+            for arg, name in zip(function.args.posonlyargs + function.args.args, params):
+                arg.arg = name
         work.charge(before[2] if before else 0)  # the wrapper's statements copied: many on many functions, out of budget
-        first = [_placed(_Renamed(renamed).visit(copy.deepcopy(s)), function.body[0]) for s in before[0]] \
-            if before else []
-        for param, argument, name in zip(params, arguments, own):
+        first = [_placed(copy.deepcopy(s), function.body[0]) for s in before[0]] if before else []
+        for param, argument in zip(params, arguments):
             if isinstance(argument, ast.Name) and argument.id == param:
                 continue
             work.charge(sum(1 for _ in walk(argument)))  # a copy of it: a large one on many functions is out of budget
-            value = _Renamed(renamed).visit(copy.deepcopy(argument))
-            first.append(ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], value), function.body[0]))
+            value = copy.deepcopy(argument)
+            first.append(ast.copy_location(ast.Assign([ast.Name(param, ast.Store())], value), function.body[0]))
         function.body[:0] = first
         function.decorator_list = []
         changed = True
@@ -78,6 +99,77 @@ def decorators_as_written(tree: ast.Module, text: str | None = None, work: Work 
         tree.body = [s for s in tree.body if not (isinstance(s, ast.FunctionDef) and s.name in rewriters
                                                   and s.name not in named)] or [ast.Pass()]
     return changed
+
+
+def _bound_elsewhere(nodes: list, names: set[str]) -> set[str]:
+    """Those of NAMES (each a def of the module) that the module binds anywhere else too: an assignment, another def
+    or class, an import, `except ... as`, a `global` (a parameter of that name binds it in its function only)."""
+    found, defined = set(), set()
+    for n in nodes:
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            found.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if n.name in defined:
+                found.add(n.name)
+            defined.add(n.name)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            found.update(n.names)
+        elif isinstance(n, ast.alias):
+            found.add((n.asname or n.name).split(".")[0])
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            found.add(n.name)
+    return found & names
+
+
+def _renamable(function, names: dict[str, str], work: Work) -> bool:
+    """Whether FUNCTION computes as it does with its parameters renamed by NAMES, each of its Names too: the names it
+    is renamed to are named nowhere in it but as parameters renamed away; no nested function's parameter, function,
+    import, `global`, `nonlocal` or `except ... as` of a name of NAMES' (a nested function's parameter would change its
+    keywords); no class in it (its attributes' names), no call that sees the names (`locals()`, `eval`)."""
+    touched = set(names) | set(names.values())
+    own = {id(a) for a in function.args.posonlyargs + function.args.args}
+    for n in work.walked(function):
+        if isinstance(n, ast.Name) and n.id in touched and n.id not in names \
+                or isinstance(n, ast.arg) and n.arg in touched and id(n) not in own \
+                or isinstance(n, (ast.Global, ast.Nonlocal)) and touched & set(n.names) \
+                or isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name in touched \
+                or isinstance(n, ast.alias) and (n.asname or n.name).split(".")[0] in touched \
+                or isinstance(n, ast.ExceptHandler) and n.name in touched or isinstance(n, ast.ClassDef) \
+                or isinstance(n, ast.Name) and n.id in _NAMES_SEEN:
+            return False
+    return True
+
+
+def _placed_functions(tree: ast.Module) -> dict[int, tuple[int, tuple]]:
+    """{id(def): (the index of the module's statement holding it, the functions around it, outermost first)} for
+    each def of TREE not in a lambda (statements only are looked through, and each def's body)."""
+    found, blocks = {}, [(at, (), [s]) for at, s in enumerate(tree.body)]
+    while blocks:
+        at, around, block = blocks.pop()
+        for statement in block:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found[id(statement)] = (at, around)
+                blocks.append((at, around + (statement,), statement.body))
+                continue
+            blocks.extend((at, around, value) for _, value in ast.iter_fields(statement)
+                          if isinstance(value, list) and value and isinstance(value[0], ast.stmt))
+            blocks.extend((at, around, handler.body) for handler in getattr(statement, "handlers", ()))
+            blocks.extend((at, around, case.body) for case in getattr(statement, "cases", ()))
+    return found
+
+
+def _binds(scope, free: set[str], work: Work) -> bool:
+    """Whether SCOPE (a function, or what it holds) binds or declares any of FREE: an assignment, a parameter, a def or
+    class, an import, `global`/`nonlocal`, `except ... as`."""
+    for n in work.walked(scope):
+        if isinstance(n, (ast.Global, ast.Nonlocal)) and free & set(n.names) \
+                or isinstance(n, ast.Name) and n.id in free and not isinstance(n.ctx, ast.Load) \
+                or isinstance(n, ast.arg) and n.arg in free \
+                or isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n is not scope \
+                and n.name in free or isinstance(n, ast.alias) and (n.asname or n.name).split(".")[0] in free \
+                or isinstance(n, ast.ExceptHandler) and n.name in free:
+            return True
+    return False
 
 
 def _placed(statement, where):
@@ -152,7 +244,8 @@ def _rewriter(statement) -> tuple[list[str], list] | None:
     for param, argument in zip(params, call.args):
         names = {n.id for n in walk(argument) if isinstance(n, ast.Name)}
         if isinstance(argument, ast.Starred) or wrapped in names or wrapper.name in names or \
-                any(isinstance(n, (ast.Lambda, ast.NamedExpr) + _SCOPES) for n in walk(argument)) or \
+                any(isinstance(n, (ast.Lambda, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await) + _SCOPES)
+                    for n in walk(argument)) or \
                 (names & set(params)) - {param}:
             return None
     return params, list(call.args), None
@@ -181,16 +274,9 @@ def _binding_parameters(statements: list, params: list[str], kept: set[str]):
 def _takes(function, free: set[str], work: Work) -> bool:
     """Whether FUNCTION runs the wrapper's statements, which read FREE, as the wrapper does when they come first in
     it: it binds none of FREE (nor declares it), and is no generator or coroutine (whose body runs later)."""
-    if isinstance(function, ast.AsyncFunctionDef):
+    if isinstance(function, ast.AsyncFunctionDef) or _binds(function, free, work):
         return False
-    for n in work.walked(function):
-        if isinstance(n, (ast.Yield, ast.YieldFrom)) or isinstance(n, (ast.Global, ast.Nonlocal)) \
-                and free & set(n.names) or isinstance(n, ast.Name) and n.id in free and not isinstance(n.ctx, ast.Load) \
-                or isinstance(n, ast.arg) and n.arg in free \
-                or isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n is not function \
-                and n.name in free or isinstance(n, ast.alias) and (n.asname or n.name).split(".")[0] in free:
-            return False
-    return True
+    return not any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in work.walked(function))
 
 
 _SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)

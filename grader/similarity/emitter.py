@@ -151,7 +151,8 @@ class Emitter:
             self.emit(type(node.op).__name__, node)
             if isinstance(node.op, _COMMUTATIVE):
                 # a chain of one operator is its operands in a fixed order, however grouped: `k * x ** (k - 1) * g`
-                # is `g * k * x ** (k - 1)` (each operator of the chain emitted, then its operands)
+                # is `g * k * x ** (k - 1)` (each operator of the chain emitted, then its operands; not exact for
+                # floats, whose sums and products round by grouping: test_rewrites_exact.py)
                 operands = _chain(node, type(node.op))
                 for _ in range(len(operands) - 2):
                     self.emit(type(node.op).__name__, node)
@@ -211,7 +212,9 @@ class Emitter:
     def _consumes_once(self, node: ast.Call) -> bool:
         """NODE calls a builtin that walks its first argument once, start to end, and keeps nothing of it but its items
         (`sum`, `min`, `max`, `any`, `all`, `sorted`, `list`, `tuple`, `set`, `frozenset`, a string's `join`): there a
-        list comprehension is its generator, as Python computes the same from either."""
+        list comprehension is its generator, as Python computes the same from either where no item raises or has an
+        effect (not exact: the list computes every item first, `any` and `all` of a generator stop at the first that
+        decides; tests/similarity/test_rewrites_exact.py)."""
         func = node.func
         if isinstance(func, ast.Name):
             return self.names.role(func.id) in _CONSUMERS and (func.id not in ("min", "max") or len(node.args) == 1)

@@ -120,11 +120,12 @@ def looked(tree: ast.Module, text: str | None, marks: re.Pattern, work: Work) ->
 
 
 def _bindings(kinds: _Kinds) -> Counter:
-    """How many times the file binds each name anywhere (assignments, defs, classes, parameters, imports)."""
+    """How many times the file binds each name anywhere (assignments, defs, classes, parameters, imports, captures)."""
     bound = Counter(n.id for n in kinds.of(ast.Name) if not isinstance(n.ctx, ast.Load))
     bound.update(n.name for n in kinds.of(ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     bound.update(n.arg for n in kinds.of(ast.arg))
     bound.update((n.asname or n.name).split(".")[0] for n in kinds.of(ast.alias))
+    bound.update(n.name for n in kinds.of(ast.ExceptHandler, ast.MatchAs, ast.MatchStar) if n.name)
     return bound
 
 

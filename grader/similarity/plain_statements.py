@@ -22,7 +22,8 @@ Python's own equivalences, each a script on the tree of a copy for a student who
 - **An index loop over a literal length**: `for i in range(4):` (or `range(0, 4)`; `range` and `len` bound nowhere)
   whose body reads `xs[i]`, where the module binds `xs` once, to a list or tuple display of exactly 4 items, and the
   file never changes it (every use of `xs` reads an item of it, its length, or loops over it: no attribute of it, no
-  item set or deleted, never passed to anything else), and the loop never rebinds `i`, is `for i in range(len(xs)):`
+  item set or deleted, never passed to anything else), and the loop never rebinds `i` (nor runs as the module does
+  above the list's line, before `xs` is bound: simexact), is `for i in range(len(xs)):`
   (session 19): the length written as a number is the length of the list it indexes (the first such list of the
   body), as the loop over its indices that the course's network's variants hold (loop_variants.py).
 - **An if/else the other way round**: `if not c: B` / `else: A` (an `else` that is no `elif`) is `if c: A` / `else:
@@ -105,7 +106,9 @@ def _literal_lengths(kinds: _Kinds, bound, work: Work) -> bool:
     if not loops:
         return False
     displays = _unchanged_displays(kinds, bound)
-    changed = False
+    if not displays:
+        return False
+    changed, functions = False, kinds.of(ast.FunctionDef, ast.AsyncFunctionDef)
     for loop, n in loops:
         index, nodes = loop.target.id, [node for statement in loop.body for node in walk(statement)]
         work.charge(len(nodes))
@@ -113,7 +116,10 @@ def _literal_lengths(kinds: _Kinds, bound, work: Work) -> bool:
             continue  # the body rebinds the index
         indexed = sorted((node.lineno, node.col_offset, node.value.id) for node in nodes
                          if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
-                         and _is_name(node.slice, index) and displays.get(node.value.id) == n)
+                         and _is_name(node.slice, index) and displays.get(node.value.id, (0,))[0] == n)
+        # a loop the module runs above the list's line runs before it is bound (`len(xs)` would raise); charged
+        indexed = [i for i in indexed if loop.lineno > displays[i[2]][1] or work.charge(len(functions)) or any(
+            f.lineno < loop.lineno <= f.end_lineno for f in functions)]
         if indexed:
             written = loop.iter  # where the number was: the length's place
             length = ast.Call(ast.Name("len", ast.Load()), [ast.Name(indexed[0][2], ast.Load())], [])
@@ -135,16 +141,16 @@ def _literal_range(node) -> int | None:
     return node.args[-1].value
 
 
-def _unchanged_displays(kinds: _Kinds, bound) -> dict[str, int]:
-    """{name: how many items} of the names the module binds once, to a list or tuple display without `*`, whose every
-    use reads an item, the length or the items (`xs[i]`, `len(xs)`, `for x in xs`, `zip(xs, ys)`): nothing changes
-    them."""
+def _unchanged_displays(kinds: _Kinds, bound) -> dict[str, tuple[int, int]]:
+    """{name: (how many items, the line binding it)} of the names the module binds once, to a list or tuple display
+    without `*`, whose every use reads an item, the length or the items (`xs[i]`, `len(xs)`, `for x in xs`, `zip(xs,
+    ys)`): nothing changes them."""
     found = {}
     for statement in kinds.of(ast.Assign):
         if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) \
                 and isinstance(statement.value, (ast.List, ast.Tuple)) and bound[statement.targets[0].id] == 1 \
                 and not any(isinstance(e, ast.Starred) for e in statement.value.elts):
-            found[statement.targets[0].id] = len(statement.value.elts)
+            found[statement.targets[0].id] = len(statement.value.elts), statement.lineno
     if not found:
         return found
     module = {id(s) for s in kinds.nodes[0].body} if isinstance(kinds.nodes[0], ast.Module) else set()

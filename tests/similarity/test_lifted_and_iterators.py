@@ -68,14 +68,14 @@ def test_a_method_under_a_coercing_decorator_is_the_method_with_the_coercion_fir
 
         class Value:
 
-            def __add__(a, b):
-                if not isinstance(b, Value):
-                    b = Value(b)
+            def __add__(self, other):
+                if not isinstance(other, Value):
+                    other = Value(other)
                 'a + b'
-                return Value(a.data + b.data)""")
+                return Value(self.data + other.data)""")  # the wrapper's names: keywords bind as they did (simexact)
     # the decorator named elsewhere too: its def stays, the method is read the same
     kept = _plain(LIFTED + "\nalso = _lifted(print)\n")
-    assert "def _lifted(f):" in kept and "    def __add__(a, b):\n        if not isinstance(b, Value):" in kept
+    assert "def _lifted(f):" in kept and "    def __add__(self, other):\n        if not isinstance(other, Value):" in kept
 
 
 @pytest.mark.parametrize("text", [
