@@ -33,6 +33,16 @@ EVASIONS = Path(__file__).resolve().parent / "evasions"
 REWRITES = {"decorators": decorators_as_written, "names": names_as_written, "statements": statements_as_written}
 
 
+@pytest.fixture(autouse=True)
+def _recursion_limit_kept():
+    """The engines run here are the classes' own, and some raise the recursion limit as they load
+    (`sys.setrecursionlimit(10000)`): put it back, or a later test in this worker sees a deep walk succeed that fails
+    at the default (tests/test_variant_library.py's recursive-topo variant on its deep chain)."""
+    limit = sys.getrecursionlimit()
+    yield
+    sys.setrecursionlimit(limit)
+
+
 def _rewritten(text: str, rewrite) -> tuple[str, bool]:
     tree = ast.parse(text)
     changed = rewrite(tree, text)
