@@ -133,6 +133,21 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")
 
 
+@pytest.fixture(autouse=True)
+def _recursion_limit_unchanged(request):
+    """A test that leaves the interpreter's recursion limit other than it found it fails, by name, and the limit is
+    put back: an engine run in the test process may raise it as it loads (`sys.setrecursionlimit(10000)`), and a
+    later test in the same worker then sees a deep walk succeed that fails at the default (session 19: the
+    recursive-topo variant of tests/test_variant_library.py, after test_rewrites_exact ran a class's engines)."""
+    limit = sys.getrecursionlimit()
+    yield
+    left = sys.getrecursionlimit()
+    if left != limit:
+        sys.setrecursionlimit(limit)
+        pytest.fail(f"{request.node.nodeid} left the recursion limit at {left} (it was {limit}): put it back "
+                    "(test_rewrites_exact's _recursion_limit_kept is one way)", pytrace=False)
+
+
 @pytest.fixture
 def boot_folder(tmp_path, monkeypatch):
     """A per-boot folder of this test's own (grader/sandbox/host_facts.py: the sandbox's trials, a check's
