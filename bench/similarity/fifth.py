@@ -823,6 +823,21 @@ def _expression(V, a0: float, b0: float, c0: float):
     return z, (a, b, c)
 
 
+def recursion_limit_kept(check_file):
+    """CHECK_FILE with the interpreter's recursion limit put back when it returns or raises: the files a check runs in
+    this process include engines that raise the limit as they load (`sys.setrecursionlimit(10000)`), which would
+    outlive the check (a test after it, in the same process, then walks a deep chain without a RecursionError)."""
+    @functools.wraps(check_file)
+    def kept(*args, **kwargs):
+        limit = sys.getrecursionlimit()
+        try:
+            return check_file(*args, **kwargs)
+        finally:
+            sys.setrecursionlimit(limit)
+    return kept
+
+
+@recursion_limit_kept
 def check(text: str, what: str) -> None:
     """Run TEXT and compare its gradients with the reference engine's on an expression of every op it has."""
     module = types.ModuleType(f"fifth_check_{what}")
