@@ -35,6 +35,7 @@ import ast
 import copy
 
 from .budget import FREE, Work
+from .plain_classes import _is_docstring
 from .walk import walk
 
 _COPIED = ("__name__", "__doc__", "__qualname__")  # what a wrapper takes over from the function it wraps
@@ -197,10 +198,7 @@ def _plain_parameters(args: ast.arguments) -> list[str] | None:
 
 def _code(body: list) -> list:
     """BODY without a docstring first."""
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-            and isinstance(body[0].value.value, str):
-        return body[1:]
-    return body
+    return body[1:] if body and _is_docstring(body[0]) else body
 
 
 def _rewriter(statement) -> tuple[list[str], list] | None:
