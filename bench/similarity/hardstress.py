@@ -1,0 +1,221 @@
+"""Fresh hard negatives put into the tuning classes: does the handling of canonical lines hold on forms it was not
+tuned on?
+
+    python bench/similarity/hardstress.py [--only nn tanh ...] [--list]
+
+Issue 27's "no hard-negative pair in the top k": two independent students whose own code is the same few canonical
+lines must not rank with copies. The hard pairs of the tuning classes were what the method was tuned on; the files of
+hardstress/ are other such students, written by hand for this measure (hardstress/README.md), each group a few
+students who wrote one form of the exercise's canonical lines, each in a hand of their own around it. Each group is
+put into tuning cohorts of its exercise (a copy of the cohort with the group's students added, read as rescore.py
+reads, kept in BUILD/rescore-cache/):
+
+- nn (07-mlp-xor's nn.py): the eleventh class;
+- fit_line (11-fit-line): the thirteenth;
+- tanh (03-tanh's region of engine.py) and backward (05-backward's): the fourth, fifth and sixth classes' tuning seeds
+  (1-9) whose starter has that region;
+- neuron (10-neuron) and dual (08-dual-numbers), which have no tuning class: a small cohort made here from a fixed
+  seed (`made_cohort`): students who fill the starter from a few forms per region (hardstress/forms/), six copy
+  pairs (two verbatim with another header, four with the students' local names changed), and the groups.
+
+For each hard pair: its score and its rank among the cohort's pairs, the number of the class's positive pairs (k,
+its copy pairs) that score above it, and whether it is in the top k (run.py's "hard negatives in the top k": its
+rank at most k). The last line sums the pairs in the top k and the mean score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import shutil
+import statistics
+import sys
+from itertools import combinations
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import rescore  # noqa: E402
+import run  # noqa: E402
+
+HANDS = HERE / "hardstress"
+EXERCISES = HERE.parent.parent / "exercises"
+# each group's exercise and the tuning cohorts it is put into (BUILD/...: a labelled class's cohort folder)
+TUNING = {
+    "nn": ["eleventh"],
+    "fit_line": ["thirteenth"],
+    "tanh": [f"{c}/seed-{s}" for c in ("fourth", "fifth", "sixth") for s in range(1, 10)],
+    "backward": [f"{c}/seed-{s}" for c in ("fourth", "fifth", "sixth") for s in range(1, 10)],
+}
+REGION_MARK = {"tanh": "TODO(03-tanh)", "backward": "TODO(05-backward)"}
+MADE = {"neuron": "10-neuron/neuron.py", "dual": "08-dual-numbers/dual.py"}
+REGION = re.compile(r"^(?P<indent>[ \t]*)# TODO\([^)]*\): your code here\n[ \t]*raise NotImplementedError\("
+                    r"\"[^\"]*: write (?P<name>[^\"]+)\"\)\n", re.M)
+
+
+def sections(text: str) -> dict[str, str]:
+    """A hand's file: {"top": text, "end": text, "region NAME": body}."""
+    out, name = {}, None
+    for line in text.splitlines(keepends=True):
+        if line.startswith("## "):
+            name = line[3:].strip()
+            out[name] = ""
+        elif name is not None:
+            out[name] += line
+    return out
+
+
+def filled(starter: str, hand: dict[str, str]) -> str:
+    """The STARTER with each region filled by the HAND's body for it (indented as the region), its top and end."""
+    def body(match):
+        text = hand.get(f"region {match['name']}")
+        if text is None:
+            return match.group(0)  # a region this hand does not fill (the cohort's other exercise): left as given
+        return "".join(match["indent"] + line if line.strip() else line for line in text.strip("\n").splitlines(True)) + "\n"
+    return hand.get("top", "") + REGION.sub(body, starter) + hand.get("end", "")
+
+
+def groups(kind: str) -> dict[str, list[Path]]:
+    """The hands of one exercise by group (s1a.txt, s1b.txt -> s1)."""
+    out: dict[str, list[Path]] = {}
+    for path in sorted((HANDS / kind).glob("*.txt")):
+        out.setdefault(path.stem[:-1], []).append(path)
+    return out
+
+
+def augmented(kind: str, cohort: Path, labels: dict, out: Path) -> tuple[Path, dict]:
+    """A copy of COHORT (a labelled class's cohort folder) in OUT with KIND's hard students added: (folder, labels)."""
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(cohort / "starter", out / "starter")
+    shutil.copytree(cohort / "submissions", out / "submissions")
+    starter = run.starter_file(out).read_text(encoding="utf-8")
+    labels = dict(labels)
+    for group, paths in groups(kind).items():
+        for path in paths:
+            sid = f"hs_{kind}_{path.stem}"
+            (out / "submissions" / f"{sid}.py").write_text(filled(starter, sections(path.read_text(encoding="utf-8"))),
+                                                           encoding="utf-8")
+            labels[sid] = {"cluster": None, "level": None, "hard_pair": f"hs_{kind}_{group}",
+                           "kind": f"fresh hard negative {group}"}
+    return out, labels
+
+
+def made_cohort(kind: str, out: Path, seed: int = 2020) -> tuple[Path, dict]:
+    """A small cohort of KIND's exercise (neuron, dual): 16 students who fill its starter from hardstress/forms/KIND.txt
+    (each region's forms, one drawn per student; a header and an end block of their own), six copy pairs of the
+    first six (two verbatim with another header, four with the student's local names changed), then the hard
+    groups (`augmented`)."""
+    if out.exists():
+        shutil.rmtree(out)
+    starter_path = EXERCISES / MADE[kind]
+    (out / "starter").mkdir(parents=True)
+    (out / "submissions").mkdir()
+    starter = starter_path.read_text(encoding="utf-8")
+    (out / "starter" / starter_path.name).write_text(starter, encoding="utf-8")
+    forms = sections((HANDS / "forms" / f"{kind}.txt").read_text(encoding="utf-8"))
+    by_region: dict[str, list[str]] = {}
+    for name, body in forms.items():
+        if name.startswith("region "):
+            by_region.setdefault(name.split(" #")[0], []).append(body)
+    tops, ends = forms["tops"].split("\n--\n"), forms["ends"].split("\n--\n")
+    rng = random.Random(seed)
+    labels, texts = {}, {}
+    for n in range(16):
+        hand = {region: rng.choice(bodies) for region, bodies in sorted(by_region.items())}
+        hand["top"], hand["end"] = tops[n % len(tops)].strip("\n") + "\n", "\n\n" + ends[n % len(ends)].strip("\n") + "\n"
+        texts[f"m{n:02d}"] = filled(starter, hand)
+        labels[f"m{n:02d}"] = {"cluster": None, "level": None, "kind": "independent: fills the starter from forms"}
+    first = {"leaf": "nodes", "values": "vals_", "diffs": "gaps", "best": "biggest", "other": "rhs", "out": "res",
+             "result": "res", "o": "rhs", "grads": "g_"}
+    second = {"act": "pre", "s": "acc", "total": "pre", "a": "mine", "c": "theirs", "v": "val", "d": "der",
+              "th": "tt", "top": "denom"}
+    renames = [{}, first, second, {}, second, first]
+    for n, mapping in enumerate(renames):
+        source = texts[f"m{n:02d}"]
+        copy = "# my own work\n" + source if not mapping else source
+        for old, new in mapping.items():
+            copy = re.sub(rf"(?<![\w.\"'!]){old}\b(?![\"'])", new, copy)
+        texts[f"c{n:02d}"] = copy
+        labels[f"m{n:02d}"]["cluster"] = labels[f"m{n:02d}"]["kind"] = f"c{n}"
+        labels[f"m{n:02d}"]["level"] = 1 if not mapping else 2
+        labels[f"c{n:02d}"] = {"cluster": f"c{n}", "level": 1 if not mapping else 2, "kind": f"copy of m{n:02d}"}
+    for sid, text in texts.items():
+        (out / "submissions" / f"{sid}.py").write_text(text, encoding="utf-8")
+    return augmented(kind, out, labels, out.with_name(out.name + "-hard"))
+
+
+def describe(group, public, a: str, b: str) -> str:
+    """The parts of a pair's score: code shared (of which canonical variants), traits, shapes (errors.py's --list)."""
+    index = {d.id: i for i, d in enumerate(group.documents)}
+    i, j = sorted((index[a], index[b]))
+    code, lines = group.shared_weights().get((i, j), 0.0), group.shared_canonical().get((i, j), 0.0)
+    traits, shapes = group.shared_traits().get((i, j), 0.0), group.shared_shapes().get((i, j), 0.0)
+    return (f"code {code:.1f} (canonical {lines:.1f}) of {group.totals[i]:.1f}/{group.totals[j]:.1f} · traits "
+            f"{traits:.1f} of {group.trait_totals[i]:.1f}/{group.trait_totals[j]:.1f} · shapes {shapes:.1f} of "
+            f"{group.shape_totals[i]:.1f}/{group.shape_totals[j]:.1f}")
+
+
+def measure(name: str, folder: Path, labels: dict, cache: Path, details: bool) -> list[dict]:
+    """Each fresh hard pair of one augmented cohort: its score, rank, positives above it, in the top k or not."""
+    group, public = run.scored_cohort(*rescore.kept_reading(folder, cache))
+    scores = {"|".join(sorted((p.a, p.b))): p.score
+              for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)}
+    rows = [(scores.get(key, 0.0), copy, hard, key) for _, key, copy, _, hard in run.labelled_pairs({"main": labels})]
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    k = sum(r[1] for r in rows)
+    out = []
+    for rank, (score, _, hard, key) in enumerate(rows, 1):
+        if hard and key.startswith("hs_"):
+            above = sum(1 for r in rows[:rank] if r[1])
+            row = {"class": name, "pair": key, "score": score, "rank": rank, "k": k, "positives_above": above,
+                   "in_top_k": rank <= k}
+            if details:
+                row["parts"] = describe(group, public, *key.split("|"))
+            out.append(row)
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", default=[*TUNING, *MADE], help="exercises: " + " ".join([*TUNING, *MADE]))
+    parser.add_argument("--list", action="store_true", help="each pair's parts (code, canonical, traits, shapes)")
+    parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--build", type=Path, default=HERE / "build")
+    args = parser.parse_args()
+    cache = args.build / "rescore-cache" / rescore.reading_digest()
+    work = args.build / "hardstress"
+    rows = []
+    for kind in args.only:
+        if kind in MADE:
+            folder, labels = made_cohort(kind, work / kind)
+            rows += measure(f"{kind} (made)", folder, labels, cache, args.list)
+            continue
+        for cls in TUNING[kind]:
+            cohort = args.build / cls / "main"
+            if kind in REGION_MARK and REGION_MARK[kind] not in run.starter_file(cohort).read_text(encoding="utf-8"):
+                continue
+            labels = json.loads((args.build / cls / "labels.json").read_text(encoding="utf-8"))["main"]
+            folder, labels = augmented(kind, cohort, labels, work / f"{kind}-{cls.replace('/', '-')}")
+            rows += measure(cls, folder, labels, cache, args.list)
+    for row in rows:
+        print(f"{row['class']:18s} {row['pair']:28s} {row['score']:.4f} rank {row['rank']:4d} k {row['k']:3d} "
+              f"positives above {row['positives_above']:3d}{'  IN TOP K' if row['in_top_k'] else ''}"
+              + (f"\n    {row['parts']}" if "parts" in row else ""))
+    by_kind: dict[str, list[dict]] = {}
+    for row in rows:
+        by_kind.setdefault(row["pair"].split("|")[0][3:].rsplit("_", 1)[0], []).append(row)
+    for kind, found in by_kind.items():
+        print(f"{kind}: {sum(r['in_top_k'] for r in found)}/{len(found)} hard pairs in the top k, mean score "
+              f"{statistics.mean(r['score'] for r in found):.4f}")
+    print(f"all: {sum(r['in_top_k'] for r in rows)}/{len(rows)} hard pairs in the top k, mean score "
+          f"{statistics.mean(r['score'] for r in rows):.4f}" if rows else "no rows")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
