@@ -256,11 +256,11 @@ class Cohort:
         traits = self.shared_traits()
         stock = shared_stock(self.trait_postings, self.trait_weights, self.documents, SHORT + 1)  # stock phrases
 
-        def only_canonical(i: int, j: int) -> bool:
-            """Whether all the code I and J share is canonical (variants, recombined) or the obvious smoke test, neither
-            a public copier."""
-            return i not in copiers and j not in copiers and shared.get((i, j), 0.0) - lines.get((i, j), 0.0) - \
-                code_r.get((i, j), 0.0) - smoke.get((i, j), 0.0) < 1e-9
+        def canonical_share(i: int, j: int) -> float:
+            """The share of the code I and J share that is canonical (variants, recombined, the obvious smoke test)."""
+            whole, canonical = shared.get((i, j), 0.0), lines.get((i, j), 0.0) + code_r.get((i, j), 0.0)
+            canonical += smoke.get((i, j), 0.0)  # 1 when they share none; 0 when either is a public copier
+            return 0.0 if i in copiers or j in copiers else 1.0 if whole - canonical < 1e-9 else canonical / whole
 
         def only_lines(i: int, j: int) -> bool:
             """Whether canonical code is all I and J have in common: all the code they share is canonical, they wrote
@@ -269,7 +269,7 @@ class Cohort:
             (LINE_SIZE, stock phrases apart: nearly all of one line is one line). CANONICAL_ONLY_MOST caps its
             evidence, and that of the lines as written and the methods' shapes they share (that code as written)."""
             phrases = stock.get((i, j), 0.0)
-            if not only_canonical(i, j) or by_hand.get((i, j), 0.0) - phrases > 1e-9:
+            if canonical_share(i, j) < 1.0 or by_hand.get((i, j), 0.0) - phrases > 1e-9:
                 return False
             whole, alike = math.sqrt(self.trait_totals[i] * self.trait_totals[j]), traits.get((i, j), 0.0)
             return whole <= 0 or alike < CANONICAL_ONLY_TRAITS * whole or alike - phrases <= LINE_SIZE
@@ -290,8 +290,8 @@ class Cohort:
         for (i, j), t in traits.items():
             # the traits are evidence of their own, combined as independent evidence is: 1 − (1 − s)(1 − t)
             t -= homework((i, j))[1]
-            # all the code they share canonical: the variants' lines as written (and names) weak too, as their shapes
-            plain = self._shared_variant_traits(i, j)[0] if only_canonical(i, j) else 0.0
+            # the variants' lines as written (and names) weak too, in the canonical share of their shared code
+            plain = self._shared_variant_traits(i, j)[0] * canonical_share(i, j)
             # and when canonical code is all they have in common, the lines as written they share are that code as
             # written: at most CANONICAL_ONLY_MOST of evidence, as the code (session 19)
             rare = min(t - weak * plain, CANONICAL_ONLY_MOST if only_lines(i, j) else math.inf)
@@ -305,7 +305,7 @@ class Cohort:
             _, _, x, y = homework((i, j))
             w, r = written.get((i, j), 0.0) - x, structural.get((i, j), 0.0) - y
             # all the code they share canonical (variants, recombined): its shapes as the variants hold them weak too
-            _, vx, vy = self._shared_variant_traits(i, j) if only_canonical(i, j) else (0.0, 0.0, 0.0)
+            _, vx, vy = self._shared_variant_traits(i, j) if canonical_share(i, j) >= 1.0 else (0.0, 0.0, 0.0)
             most = CANONICAL_ONLY_MOST if only_lines(i, j) else math.inf  # canonical code all they have in common
             shape = max(smaller_share_score(w, self.shape_totals[i], self.shape_totals[j], SHAPE_EVIDENCE,
                                             rare=min(most, w - weak * (shapes_r.get((i, j), 0.0) + vx))),
