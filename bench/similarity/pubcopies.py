@@ -1,6 +1,6 @@
 """Fresh public copies put into the tuning classes: are they attributed to micrograd, and kept out of each other's pairs?
 
-    python bench/similarity/pubcopies.py --fourth 1 2 .. --fifth .. --sixth .. [--json OUT]
+    python bench/similarity/pubcopies.py --fourth 1 2 .. --fifth .. --sixth .. [--eleventh] [--json OUT]
 
 `pubcopies/engine/` holds ten students' engines, each a copy of karpathy/micrograd's engine.py (MIT, the grader's
 own copy: grader/data/public/karpathy-micrograd/) written by hand in session 16 (pubcopies/README.md says who did
@@ -10,7 +10,11 @@ copies are taken out of its main cohort and these ten put in (so the cohort hold
 before), the cohort is read as rescore.py reads it (its kept reading, run.py's scoring) and measured as run.py
 measures it: the class's AP, the fresh copies' scores against micrograd (attributed: at the threshold or more), the
 pairs among them (every one a negative: they copied micrograd, not each other) and whether any enters the top k.
-Only the tuning and validation seeds are accepted (the held-out classes are never read here).
+Only the tuning and validation seeds are accepted (the held-out classes are never read here; run.py's first,
+second and third classes only when their seeds are named). `pubcopies/engine20/` holds three more engine copies
+(session 20: levels 1-3 by another hand, put in with the ten), and `pubcopies/nn/` six copies of micrograd's nn.py
+adapted to 07-mlp-xor, put into the eleventh class (--eleventh) in place of its own four; "others attributed" counts
+the class's other students matched to micrograd.
 """
 
 from __future__ import annotations
@@ -30,12 +34,15 @@ from grader.similarity import canonical_sources  # noqa: E402
 from grader.similarity.cohort import read_document  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
 
-FIXTURE = HERE / "pubcopies" / "engine"
+# the fresh copies put into a class, by its student file: micrograd's engine.py's copies, and its nn.py's (adapted to
+# 07-mlp-xor: the eleventh class; the tenth, the same exercise, is held out and never read here)
+FIXTURES = {"engine.py": (HERE / "pubcopies" / "engine", HERE / "pubcopies" / "engine20"),
+            "nn.py": (HERE / "pubcopies" / "nn",)}
 
 
-def fresh(folder: Path) -> dict[str, str]:
-    """{id: text} of the fresh public copies (pubcopies/engine/*.py)."""
-    return {path.stem: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))}
+def fresh(folders) -> dict[str, str]:
+    """{id: text} of the fresh public copies (FOLDERS' *.py: FIXTURES)."""
+    return {path.stem: path.read_text(encoding="utf-8") for folder in folders for path in sorted(folder.glob("*.py"))}
 
 
 def measure(data: Path, labels: dict, cache: Path, copies: dict[str, str]) -> dict:
@@ -55,41 +62,51 @@ def measure(data: Path, labels: dict, cache: Path, copies: dict[str, str]) -> di
     main = {i: lab for i, lab in labels["main"].items() if i not in own}
     main.update({i: {"cluster": "public", "level": None} for i in copies})
     measured = run.measures({"main": {"pairs": pairs, "public": public}}, {"main": main}, run.THRESHOLD)
+    others = sorted(i for i, s in public.items() if s >= run.THRESHOLD and main.get(i, {}).get("cluster") != "public")
     ranked = sorted(pairs.values(), reverse=True)
     kth = ranked[measured["k"] - 1] if len(ranked) >= measured["k"] else 0.0
     among = sorted(((s, key) for key, s in pairs.items() if all(i in copies for i in key.split("|"))), reverse=True)
     return {"ap": measured["average_precision"], "k": measured["k"], "kth": kth,
             "pub": measured["public_copy_pairs_in_top_k"],
-            "attributed": {i: public.get(i, 0.0) for i in copies},
+            "attributed": {i: public.get(i, 0.0) for i in copies}, "others": others,
             "among": [(key, s) for s, key in among[:5]]}
 
 
 def main():
     parser = run.arguments()
     parser.add_argument("--json", type=Path)
+    # run.py's first, second and third classes default to seeds measured once, never tuned on: here only when named
+    parser.set_defaults(first_seeds=[], second_seeds=[], third=[])
     args = parser.parse_args()
     if any(s > 15 for s in args.fourth or []) or any(s > 18 for s in args.fifth or []) or \
             any(s > 12 for s in args.sixth or []) or any(getattr(args, c) for c in
-                                                           ("eighth", "ninth", "tenth", "twelfth", "fourteenth")):
+                                                           ("eighth", "ninth", "tenth", "twelfth", "fourteenth",
+                                                            "fifteenth")):
         parser.error("tuning and validation seeds only")
     cache = args.build / "rescore-cache" / rescore.reading_digest()
-    copies = fresh(FIXTURE)
     rows = {}
     for cls, (data, labels) in run.labelled_classes(args, reuse=True).items():
-        if run.starter_file(data / "main").name != "engine.py":
+        fixture = FIXTURES.get(run.starter_file(data / "main").name)
+        if fixture is None:
             continue
+        copies = fresh(fixture)
         row = rows[cls] = measure(data, labels, cache, copies)
         low = sorted(row["attributed"].items(), key=lambda x: x[1])[:3]
         print(f"{cls:58s} AP {row['ap']:.4f} pub {row['pub']} k-th {row['kth']:.3f} attributed "
               f"{sum(s >= run.THRESHOLD for s in row['attributed'].values())}/{len(copies)} lowest "
               f"{' '.join(f'{i} {s:.3f}' for i, s in low)}; top pairs among them "
-              f"{' '.join(f'{k} {s:.3f}' for k, s in row['among'][:3])}", flush=True)
+              f"{' '.join(f'{k} {s:.3f}' for k, s in row['among'][:3])}; others attributed {len(row['others'])}", flush=True)
     if rows:
         every = [s for r in rows.values() for s in r["attributed"].values()]
+        lowest: dict[str, float] = {}
+        for r in rows.values():
+            for i, s in r["attributed"].items():
+                lowest[i] = min(s, lowest.get(i, s))
         print(f"{len(rows)} classes: mean AP {statistics.mean(r['ap'] for r in rows.values()):.4f}, public pairs in "
               f"the top k {sum(r['pub'] for r in rows.values())}, attributed "
-              f"{sum(s >= run.THRESHOLD for s in every)}/{len(every)}; each copy's lowest: " +
-              " ".join(f"{i} {min(r['attributed'][i] for r in rows.values()):.3f}" for i in copies))
+              f"{sum(s >= run.THRESHOLD for s in every)}/{len(every)}, others attributed "
+              f"{sum(len(r['others']) for r in rows.values())}; each copy's lowest: " +
+              " ".join(f"{i} {s:.3f}" for i, s in sorted(lowest.items())))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
 

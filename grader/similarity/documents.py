@@ -18,6 +18,7 @@ from .normalise import LINE_BREAK, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
 from .restyles import guarded, starter_restyled
 from .scores import float_sum
+from .spacing import own_lines, source_runs
 from .tokens import shared as shared_tokens
 from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
 from .walk import walk
@@ -56,6 +57,9 @@ class Document:
     # its numbers and its method shapes (they read past names and layout; a comment or docstring is rewritten or
     # dropped, a name renamed, a line restyled): hash -> size, what Cohort.against counts among its own choices
     kept_traits: dict[int, float] = field(default_factory=dict)
+    # of a public source (read_public), the runs of its own spacing and of its comments beyond the starter that the
+    # course's canonical code does not have (spacing.py): what a copy of a source whose code is common keeps of it
+    spaced: frozenset[tuple] = frozenset()
     # prints, shapes and structures' shapes made only of canonical statements (the starter's, a public source's, the
     # reference's or a variant's) in an order canonical code has them: canonical code recombined (`_recombined`)
     recombined: frozenset[int] = frozenset()
@@ -306,6 +310,7 @@ def read_public(name: str, text: str, given_kgrams: frozenset[int], canonical_kg
     docstrings = {_hash("string", " ".join(_WORD.findall(d.lower()))) for d in _docstrings(text)}
     source.kept_traits = {h: size for h, size in source.traits.items()
                           if source.trait_text[h][0] in ("string", "number", "shape") and h not in docstrings}
+    source.spaced = source_runs(source.texts, own_lines(source), canonical or {})
     if canonical is not None and (other := guarded(text)) is not None:
         # the course's canonical code restyled alike is the reference's too: the lecture's walk as a guard clause is
         # no choice of the source's (an honest engine written so would match it)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .documents import Document
-from .scores import containment_score, evidence
+from .scores import containment_score, evidence, float_sum
+from .spacing import held_runs, own_lines
 
 
 # a public source restyled (restyles.py) is read only for a submission that matches it as written at this much (the
@@ -25,7 +26,33 @@ def against(cohort, source: Document) -> list[tuple[str, float]]:
         for doc_id, score in _against(cohort, reading):
             if best.get(doc_id, 0.0) >= RESTYLED_FROM:
                 best[doc_id] = max(best[doc_id], score)
+    for doc_id, score in _as_spaced(cohort, source).items():
+        if score > best.get(doc_id, 0.0):
+            best[doc_id] = score
     return list(best.items())
+
+
+def _as_spaced(cohort, source: Document) -> dict[str, float]:
+    """{submission id: score} against the source as it spaced its lines and worded its comments (`source.spaced`,
+    spacing.py): the share of those runs that the submission holds on its own lines, each run weighed by its rarity
+    in the class (a spacing many write is a habit), times the evidence factor on how many it holds."""
+    wanted = source.spaced
+    if not wanted:
+        return {}
+    seen: dict[str, frozenset] = {}
+    held = [held_runs(document.texts, wanted, own_lines(document), seen) for document in cohort.documents]
+    holders: dict[tuple, int] = defaultdict(int)
+    for found in held:
+        for run in found:
+            holders[run] += 1
+    weight = {run: 1.0 if cohort._rarity(holders[run]) > 0 else 0.0 for run in sorted(wanted)}
+    total = float_sum(weight.values())
+    scores = {}
+    for document, found in zip(cohort.documents, held):
+        share = float_sum(weight[run] for run in sorted(found))
+        if share > 0 and total > 0:
+            scores[document.id] = round(share / total * evidence(len(found)), 4)
+    return scores
 
 
 def _against(cohort, source: Document) -> list[tuple[str, float]]:
