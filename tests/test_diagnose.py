@@ -385,3 +385,44 @@ def test_a_failing_diagnosis_leaves_the_grade_alone(batch, capsys):
                                outcomes, expectations=Broken())
     assert diagnoses == {submission.id: []}
     assert "internal error while diagnosing 'bug-mul-assign'" in capsys.readouterr().err
+
+
+class _NoSandbox:
+    """A sandbox that must not be used: the engine suite's variants are stored (variant_runs.json)."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the variants were observed again (sandbox.{name})")
+
+
+def test_one_submissions_failing_diagnosis_costs_no_other_its_variants(batch, monkeypatch, capsys):
+    """A diagnosis that fails on one row's observations is that row's alone. On 8fbbebb the batch asked each row
+    in turn whether it needed the variant book, inside one try: a forged report's 4000-digit int (the protocol
+    took ints then) overflowed compare.same_values on the first row, and every row of the batch lost its variant
+    finding (bob's `=` in __mul__ became a bare hint), by the order the rows came in."""
+    import dataclasses
+
+    from grader.diagnose import diagnose_batch
+    from grader.load import load_entry
+
+    result, rows, _ = batch
+    bug = load_entry(SUBMISSIONS / "bug-mul-assign", frozenset({"engine.py"}))
+    first = dataclasses.replace(bug, id="aa-first")  # diagnosed before bug-mul-assign
+    runs = {first.id: copy.deepcopy(result.runs["bug-mul-assign"]), bug.id: result.runs["bug-mul-assign"]}
+    tests = [{"name": t["name"], "status": t["status"]} for t in rows["bug-mul-assign"]["tests"]]
+    honest = Diagnoser.wrong_probes
+
+    def wrong_probes(self, run, outcomes):
+        if run is runs[first.id]:
+            raise OverflowError("int too large to convert to float")
+        return honest(self, run, outcomes)
+
+    monkeypatch.setattr(Diagnoser, "wrong_probes", wrong_probes)
+    suite = load_suite("engine")
+    diagnoses = diagnose_batch(suite, [first, bug], runs, {first.id: tests, bug.id: tests},
+                               expectations=Expectations(suite), sandbox=_NoSandbox())
+    assert diagnoses[first.id] == []
+    assert [d["variant"] for d in diagnoses[bug.id] if d.get("kind") == "variant"] == ["mul-assign-not-accumulate"]
+    assert [d["variant"] for d in findings(rows["bug-mul-assign"])] == ["mul-assign-not-accumulate"]
+    err = capsys.readouterr().err
+    assert err.count("internal error while diagnosing 'aa-first'") == 1
+    assert "while observing the variants" not in err

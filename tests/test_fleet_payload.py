@@ -56,6 +56,12 @@ def test_a_result_is_checked_before_the_judge_sees_it():
         _read(_result(probes={"secret": {"status": "ok", "values": {}}}))
     with pytest.raises(PayloadError, match=re.escape("schema: run.status must be one of ['ok', 'timeout', 'crashed']")):
         _read(_result(status="graded"))
+    # a number an observation never holds (probekit reports every number as a float), as parse_event refuses it
+    with pytest.raises(PayloadError, match="an observation holds an int, where probekit reports every number"):
+        _read(_result(probes={"add_values": {"status": "ok", "values": {"y": 10 ** 4000}}}))
+    with pytest.raises(PayloadError, match="an observation holds a true/false, where probekit reports every number"):
+        _read(_result(probes={"add_values": {"status": "ok", "values": {"y": [1.0, {"z": True}]}}}))
+    assert _read(_result(seconds=2))["run"]["seconds"] == 2  # a run record's own fields may be ints
 
 
 def test_a_result_is_verified_with_the_fleet_key_for_its_own_job():

@@ -60,6 +60,8 @@ ROWS = {
     "proc-inventory": ("graded", [], "max"),
     "output-lookalike": ("graded", [], "max"),
     "flood-across-workers": ("crashed", ["report was malformed (report too large)", "none of its observations"], 0),
+    "int-observations": ("crashed", ["report was malformed (an observation holds an int, where probekit reports "
+                                     "every number as a float)", "none of its observations"], 0),
     "notebook-outputs": ("graded", [], "max"),
     "honest-twin": ("graded", [], None),
     "correct-neighbour": ("graded", [], "max"),

@@ -95,6 +95,23 @@ def test_an_observation_as_large_as_probekit_allows_is_accepted():
     assert len(text["values"]["failures"]) == 50
 
 
+@pytest.mark.parametrize("values, kind", [
+    ({"a.grad": 10 ** 4000}, "an int"),  # overflowed the gradient checks and the diagnosis (float(x)) on 8fbbebb
+    ({"y": 6}, "an int"),
+    ({"y": True}, "a true/false"),
+    ({"y": 1.5, "nodes": [1.5, [2.0, 3]]}, "an int"),
+    ({"y": 1.5, "z": {"w": False}}, "a true/false"),
+])
+def test_an_observation_holds_only_the_floats_probekit_reports(values, kind):
+    """probekit's plain() turns every number (int, bool, float subclass) into a float: an int or a true/false in
+    an observation was written by something else, and the report is refused as a forgery."""
+    assert plain({"y": 6, "t": True, "n": [2]}) == {"y": 6.0, "t": 1.0, "n": [2.0]}
+    assert all(type(v) is float for v in plain({"y": 6, "t": True}).values())
+    with pytest.raises(ProtocolError, match=f"an observation holds {kind}, where probekit reports every number as a "
+                                            "float"):
+        parse_event(_result_line(values), "p1")
+
+
 def test_strings_of_the_report_are_made_valid_utf8():
     # issue 11: a lone surrogate in a parsed string stopped scores.json from being written
     line = b'{"event":"result","probe":"p1","status":"ok","values":{"a\\ud800":"x\\udcff","n":[1.5,"\\ud83d"]}}'

@@ -359,14 +359,26 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
 
     Diagnosis is advice on top of a grade: if it fails (a bug here, a suite
     whose reference cannot run a probe), the grade stands, the submission's
-    list is empty and the traceback goes to stderr for the instructor.
+    list is empty and the traceback goes to stderr for the instructor. A failure
+    on one submission's observations is that submission's alone: whether the
+    variants are needed is asked of each in turn, so that it cannot cost the
+    others their variant book (one forged observation once did, for the batch).
     """
     diagnoser = diagnoser or Diagnoser(suite, expectations, book)
     accepted = [s for s in submissions if not s.rejected]
+    failed = set()  # submissions whose diagnosis failed already: reported once, left with an empty list
+
+    def needs_variants(s) -> bool:
+        try:
+            return (any(o.get("status") in FAILING for o in outcomes.get(s.id, []))
+                    and bool(diagnoser.wrong_probes(runs.get(s.id), outcomes.get(s.id, []))))
+        except Exception:
+            _report(f"diagnosing {s.id!r}")
+            failed.add(s.id)
+            return False
+
     try:
-        needed = not diagnoser.book_tried and any(
-            any(o.get("status") in FAILING for o in outcomes.get(s.id, []))
-            and diagnoser.wrong_probes(runs.get(s.id), outcomes.get(s.id, [])) for s in accepted)
+        needed = not diagnoser.book_tried and any(needs_variants(s) for s in accepted)
         if needed:
             diagnoser.book_tried = True  # made once per batch, or not at all
         if needed and sandbox is not None:
@@ -379,6 +391,9 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
         diagnoser.book, diagnoser.book_tried = None, True
     diagnoses = {}
     for s in submissions:
+        if s.id in failed:
+            diagnoses[s.id] = []
+            continue
         try:
             diagnoses[s.id] = diagnoser.diagnose(s, runs.get(s.id), outcomes.get(s.id, []))
         except Exception:

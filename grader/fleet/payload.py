@@ -26,7 +26,7 @@ from ..version import __version__
 from ..load import files_digest
 from ..load.reading import MAX_TOTAL_BYTES
 from ..observe.cache import ObservationCache, canonical_limits
-from ..observe.protocol import ProtocolError, check_plain
+from ..observe.protocol import ProtocolError, check_observed, check_plain
 from ..records import Run, Strength, json_schema
 from ..sandbox import Limits
 from .auth import sign, verify
@@ -205,7 +205,7 @@ def read_result(result, probe_names, *, key, job_key):
         try:
             # the same strictness as a worker's own report: plain JSON, finite numbers, bounded nesting
             for observation in run["probes"].values():
-                check_plain(observation.get("values", {}))
+                check_observed(observation.get("values", {}))
                 check_plain({key: value for key, value in observation.items() if key != "values"})
             check_plain({key: value for key, value in run.items() if key != "probes"})
         except ProtocolError as exc:

@@ -68,9 +68,12 @@ def _too_many_values(line):
     return len(line) >= MAX_LINE_VALUES and _separators(line) > MAX_LINE_VALUES and _values_in(line) > MAX_LINE_VALUES
 
 
-def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
-    """A checked copy of observed values: only str keys, finite numbers, strings (valid UTF-8, at most
+def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT, ints=False):
+    """A checked copy of observed values: only str keys, finite floats, strings (valid UTF-8, at most
     `max_text` characters), None, lists and dicts nested at most `max_depth` deep; `count` adds them up.
+    `ints`: ints and booleans too (a run record's fields: seconds, line numbers, flags). An observation
+    holds none: probekit's `plain()` reports every number as a float, so an int or a true/false in one
+    (a 4000-digit int overflowed the judge's and the diagnosis's float arithmetic) was forged.
 
     The checks of a scalar inside a container are written out in the container's loop (`_item`'s, in the
     same order, the same errors): a call per number was most of a report's parsing."""
@@ -78,7 +81,12 @@ def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
     if depth > max_depth:
         raise ProtocolError("observation nested too deeply")
     kind = type(value)
-    if value is None or kind is bool or kind is int:
+    if value is None:
+        return value
+    if kind is bool or kind is int:
+        if not ints:
+            raise ProtocolError(f"an observation holds {'a true/false' if kind is bool else 'an int'}, "
+                                "where probekit reports every number as a float")
         return value
     if kind is str:
         if max_text is not None and len(value) > max_text:
@@ -89,14 +97,14 @@ def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
             raise ProtocolError("non-finite number")
         return value
     if kind is list:
-        return [_item(v, depth + 1, count, max_depth, max_text) for v in value]
+        return [_item(v, depth + 1, count, max_depth, max_text, ints) for v in value]
     if kind is dict:
         out = {}
         for k, v in value.items():
             if type(k) is not str or (max_text is not None and len(k) > max_text):
                 raise ProtocolError("bad observation key")
             count[0] += 1
-            out[valid_utf8(k)] = _item(v, depth + 1, count, max_depth, max_text)
+            out[valid_utf8(k)] = _item(v, depth + 1, count, max_depth, max_text, ints)
         return out
     raise ProtocolError(f"unexpected {kind.__name__}")
 
@@ -104,20 +112,20 @@ def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT):
 _INF, _NEG_INF = float("inf"), float("-inf")
 
 
-def _item(value, depth, count, max_depth, max_text):
-    """_plain_copy of a value inside a container: a finite float or an int at an allowed depth is counted
-    and kept here; anything else is _plain_copy's."""
+def _item(value, depth, count, max_depth, max_text, ints):
+    """_plain_copy of a value inside a container: a finite float (or, with `ints`, an int) at an allowed depth
+    is counted and kept here; anything else is _plain_copy's."""
     kind = type(value)
-    if (kind is float or kind is int) and depth <= max_depth and value == value and value != _INF \
+    if (kind is float or (ints and kind is int)) and depth <= max_depth and value == value and value != _INF \
             and value != _NEG_INF:
         count[0] += 1
         return value
-    return _plain_copy(value, depth, count, max_depth, max_text)
+    return _plain_copy(value, depth, count, max_depth, max_text, ints)
 
 
 def _flat_copy(values, max_text=MAX_TEXT):
     """(_plain_copy of `values`, its count) for a dict whose every key is an ASCII string of at most `max_text`
-    characters and every value a finite float, an int, a bool, None or such a string: every observation an
+    characters and every value a finite float, None or such a string: every observation an
     honest worker of bench/run.py's batch reports. The same copy (the same key and value objects, in the same
     order) and count (the dict, each key, each value) in one loop, without a call per item; None for anything
     else, which _plain_copy then checks in its own order, with its own errors."""
@@ -132,8 +140,8 @@ def _flat_copy(values, max_text=MAX_TEXT):
         elif kind is str:
             if len(value) > max_text or not value.isascii():
                 return None
-        elif not (kind is int or kind is bool or value is None):
-            return None
+        elif value is not None:
+            return None  # an int or a bool too: _plain_copy refuses it, saying so
         out[key] = value
     return out, 1 + 2 * len(out)
 
@@ -141,7 +149,13 @@ def _flat_copy(values, max_text=MAX_TEXT):
 def check_plain(value):
     """ProtocolError unless `value` is plain JSON data (a run record's fields: strings of any length,
     nested at most 12 deep), as grader/fleet checks a result from a worker of its own."""
-    _plain_copy(value, 0, [0], max_depth=12, max_text=None)
+    _plain_copy(value, 0, [0], max_depth=12, max_text=None, ints=True)
+
+
+def check_observed(values):
+    """ProtocolError unless `values` (a probe's observation, as a run record keeps it) holds only what a
+    worker's report may: as check_plain, but every number a float (`_plain_copy`), as parse_event holds it."""
+    _plain_copy(values, 0, [0], max_depth=12, max_text=None)
 
 
 _CONTROL = {c: "\ufffd" for c in [*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)]}
