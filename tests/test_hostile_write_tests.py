@@ -102,6 +102,17 @@ def test_nothing_of_a_hidden_test_comes_back_in_visible_feedback(rows):
     assert leaked == []
 
 
+@needs_bwrap
+def test_a_students_text_is_never_read_as_a_message_template(rows):
+    row = rows[0]["error-as-message"]
+    shown = next(t for t in row["tests"] if t["name"] == "reference/passes")
+    assert (shown["status"], shown["output"]) == ("failed", (
+        "your test file could not be run with the reference engine: {'id': 'WIDE[{x:>3000000}] {nothing}', "
+        "'params': {'x': 'a'}}. A test must pass on a correct engine before failing on a buggy one counts."))
+    assert not any("internal grader error" in t["output"] for t in row["tests"])
+    assert len(json.dumps(row)) < 100_000
+
+
 def test_an_engine_travels_alone_without_its_name():
     suite = load_suite("09-write-tests")
     assert "engines.json" not in suite.runner_files

@@ -121,14 +121,14 @@ def items(values, join: str = "and") -> dict:
     """A list as a parameter: its items (strings or Messages) joined as the language joins a list:
     join="and" (`numpy and torch`, `numpy и torch`, `numpy和torch`), "comma" (a plain enumeration),
     "semicolon" (clauses) or "or" (alternatives, each a clause: `X, or Y`, `X, или Y`, `X；或者Y`); "and-each" is "and" written `a and b and c` in English."""
-    return {"items": [v.to_json() if isinstance(v, Message) else v for v in values], "join": join}
+    return _Shaped(items=[v.to_json() if isinstance(v, Message) else _scalar(v) for v in values], join=join)
 
 
 def capital(value) -> dict:
     """A parameter shown with its first letter capitalised, where it starts a sentence (`For y = …` from
     the `for y = …` a finding's title continues with): a capital letter is the language's spelling, not a
     word, so Russian capitalises as English does and Chinese, which has none, is unchanged."""
-    return {"capitalise": value.to_json() if isinstance(value, Message) else value}
+    return _Shaped(capitalise=value.to_json() if isinstance(value, Message) else _scalar(value))
 
 
 def words(entry: dict, key: str):
@@ -171,16 +171,36 @@ def place(where: dict | None) -> Message | None:
     return msg("{file}, line {line}", **keys)
 
 
+class _Shaped(dict):
+    """A parameter made by items() or capital(): a list the language joins, a word it capitalises. The class
+    marks it only until a Message takes it (as a plain dict: records are plain JSON, marshal-able), and a
+    scores file read back holds no other dicts in parameters than these and Messages' own records."""
+
+
+def _scalar(value):
+    """A parameter as a Message keeps it: a Message, a shape made by items() or capital(), a text or a number
+    as it is; anything else as its text. A dict taken from a student's observation must never be read as a
+    message record, whose id is the template the renderer fills in: 09-write-tests put its observation's
+    `error` and `failures` in its messages, and a test file that made them {"id": "{x:>30000000}", ...}
+    had the grader render a template of the student's (a 90 MB scores file; `{nothing}` a KeyError)."""
+    if isinstance(value, _Shaped):
+        return dict(value)
+    if value is None or isinstance(value, (Message, str, int, float)):
+        return value
+    return str(value)
+
+
 def msg(text: str, /, **params) -> Message:
-    """A message to render later (pybabel extracts `msg`'s first argument)."""
-    return Message(text, params)
+    """A message to render later (pybabel extracts `msg`'s first argument). A parameter is a text, a number,
+    a Message, or items(...) or capital(...) of them; anything else is kept as its text (_scalar)."""
+    return Message(text, {k: _scalar(v) for k, v in params.items()})
 
 
 def nmsg(singular: str, plural: str, count: str, /, **params) -> Message:
     """A message whose form follows the number params[count] (pybabel extracts `nmsg:1,2`)."""
     if count not in params:
         raise ValueError(f"nmsg: the count {count!r} is not among the parameters")
-    return Message(singular, params, plural, count)
+    return Message(singular, {k: _scalar(v) for k, v in params.items()}, plural, count)
 
 
 # -- rendering --------------------------------------------------------------------------------------

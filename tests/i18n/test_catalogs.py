@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from grader.i18n import LANGUAGES, LanguageError, Message, choose, msg, nmsg, translator
+from grader.i18n import LANGUAGES, LanguageError, Message, capital, choose, items, msg, nmsg, translator
 from grader.i18n.catalogs import LOCALE_DIR, problems
 
 
@@ -103,6 +103,22 @@ def test_a_message_travels_as_data_and_renders_in_each_language():
     assert translator("ru").render(record) == "03-tanh: tanh и его правило обратного прохода. Видимые тесты на engine.py:"
     assert translator("zh").render(again) == "03-tanh：tanh 及其反向传播规则。在 engine.py 上运行可见测试："
     assert sorted(LANGUAGES) == ["en", "ru", "zh"]
+
+
+def test_a_parameter_that_is_not_one_of_ours_is_shown_as_its_text_never_as_a_template():
+    """A dict with an "id" given as a parameter (09-write-tests put a student's observation in its messages) was
+    rendered as a message record: the student's template filled in ({x:>30000000}: a 90 MB scores file;
+    {nothing}: a KeyError). Only a Message, items() and capital() are read as more than text."""
+    forged = {"id": "{x:>30000000}{nothing}", "params": {"x": "a"}}
+    text = "{'id': '{x:>30000000}{nothing}', 'params': {'x': 'a'}}"
+    said = msg("could not be run: {error}", error=forged)
+    assert said.to_json()["text"] == f"could not be run: {text}"
+    listed = nmsg("{n} fails: {failures}", "{n} fail: {failures}", "n", n=2,
+                  failures=items([forged, ["{nothing}"]], join="semicolon"))
+    assert str(listed) == f"2 fail: {text}; ['{{nothing}}']"
+    for message in (said, listed, msg("{e}", e=capital(forged)), Message.from_json(said.to_json())):
+        for lang in LANGUAGES:
+            assert text in translator(lang).render(message)
 
 
 def test_a_plural_message_needs_its_count():
