@@ -179,6 +179,54 @@ def test_json_nested_too_deeply_is_rejected(tmp_path):
     )
 
 
+def _refused_unread(monkeypatch):
+    """Make reading a notebook's cells (nbformat, the joining of its code) fail the test if it is done."""
+    import nbformat
+
+    from grader.load import notebooks
+
+    def done(*_, **__):
+        raise AssertionError("the notebook was read past its limits")
+
+    monkeypatch.setattr(notebooks, "_joined_code_cells", done)
+    monkeypatch.setattr(nbformat, "reads", done)
+
+
+def test_a_notebook_of_more_cells_than_the_limit_is_refused_unread(tmp_path, monkeypatch):
+    """On 8fbbebb 150,000 one-line cells (14 MiB, under the 16 MiB cap) took 7 s of the grader's CPU to
+    read, nbformat's validation of every cell most of it, and were graded."""
+    nb = notebook(*["x = 1"] * 10_000)  # with the Markdown cell: 10,001
+    _refused_unread(monkeypatch)
+    sub = load_entry(write(tmp_path, {"carol.ipynb": nb}) / "carol.ipynb")
+    assert sub.problem == ("carol.ipynb has 10001 cells, more than the limit of 10000; keep the cells of the engine "
+                           "and submit again")
+
+
+def test_a_notebook_whose_code_is_over_the_limit_is_refused_before_it_is_joined(tmp_path, monkeypatch):
+    """On 8fbbebb a code cell of 3,000,000 one-line statements (14 MiB) took 40 s of the grader's CPU, each
+    line scanned for IPython's escapes and the cell parsed, before its joined code was refused as too large.
+    The code of the code cells (a cell magic's cell is dropped whole, and not counted) is measured first."""
+    from grader.load import notebooks
+
+    nb = notebook("%%html\n" + "<p>x</p>\n" * 200_000, "x = 1\n" * 200_000)  # 1.8 MiB of HTML, 1.2 MiB of code
+    monkeypatch.setattr(notebooks, "_joined_code_cells", lambda cells: (_ for _ in ()).throw(
+        AssertionError("the code was joined")))
+    sub = load_entry(write(tmp_path, {"carol.ipynb": nb}) / "carol.ipynb")
+    assert sub.problem == ("the code of carol.ipynb is too large (1.1 MiB; the limit is 1.0 MiB); remove outputs "
+                           "and data and submit again")
+    monkeypatch.undo()
+    within = load_entry(write(tmp_path, {"dave.ipynb": notebook("%%html\n" + "<p>x</p>\n" * 200_000,
+                                                                  ENGINE.decode())}) / "dave.ipynb")
+    assert (within.problem, within.files["engine.py"]) == (None, STAND_INS + ENGINE)
+
+
+def test_a_notebook_holding_a_number_python_cannot_read_is_rejected(tmp_path):
+    nb = notebook("x = 1").replace(b'"nbformat": 4', b'"nbformat": ' + b"4" * 5000)
+    sub = load_entry(write(tmp_path, {"carol.ipynb": nb}) / "carol.ipynb")
+    assert sub.problem == ("carol.ipynb is not a readable notebook: its JSON holds a number too long to read; "
+                           "open it in Jupyter, save it and submit again")
+
+
 def test_a_notebook_without_code_is_rejected(tmp_path):
     sub = load_entry(write(tmp_path, {"carol.ipynb": notebook("%%bash\nls")}) / "carol.ipynb")
     assert sub.problem == "carol.ipynb has no code in its code cells; expected the engine's code in them"

@@ -14,7 +14,7 @@ import warnings
 from typing import Iterable
 
 from ..parsing import parse
-from .reading import MAX_FILE_BYTES, Rejected, as_utf8, too_large
+from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, Rejected, as_utf8, too_large
 
 
 def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
@@ -22,13 +22,22 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     text = as_utf8(data, shown).decode("utf-8")
     again = "open it in Jupyter, save it and submit again"
     try:
-        json.loads(text)  # json's reason (line, column) says more than nbformat's "does not appear to be JSON"
+        data = json.loads(text)  # json's reason (line, column) says more than nbformat's "does not appear to be JSON"
     except json.JSONDecodeError as e:
         raise Rejected(
             f"{shown} is not a readable notebook: bad JSON at line {e.lineno}, column {e.colno} ({e.msg}); {again}"
         ) from None
     except RecursionError:
         raise Rejected(f"{shown} is not a readable notebook: its JSON is nested too deeply; {again}") from None
+    except ValueError:  # a number of more digits than Python reads (4300): no notebook writes one
+        raise Rejected(f"{shown} is not a readable notebook: its JSON holds a number too long to read; "
+                       f"{again}") from None
+    # Bounded before nbformat and the joining, whose work grows with every cell and every line (a 14 MiB
+    # notebook of one-line statements took 40 s of CPU to be refused as too much code; 150,000 empty cells 7 s)
+    count = _cell_count(data)
+    if count > MAX_NOTEBOOK_CELLS:
+        raise Rejected(f"{shown} has {count} cells, more than the limit of {MAX_NOTEBOOK_CELLS}; "
+                       "keep the cells of the engine and submit again")
     import nbformat  # here, not at the top: it imports jsonschema (a third of a second), which a class without
     # notebooks, and `grade check` on a .py, never need
 
@@ -45,6 +54,9 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
         error = e
     if error is not None:
         raise Rejected(f"{shown} is not a valid Jupyter notebook ({_short(error)}); {again}")
+    size = sum(len(source.encode("utf-8", "surrogatepass")) for _, source in cells if not _other_language(source))
+    if size > MAX_FILE_BYTES:  # what is kept of them is no smaller, but for IPython's escapes: refused unread
+        raise Rejected(too_large(shown, size, MAX_FILE_BYTES, code_of=True))
     code, places = _joined_code_cells(cells)
     if not code.strip():
         raise Rejected(f"{shown} has no code in its code cells; expected the engine's code in them")
@@ -52,6 +64,28 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     if len(engine) > MAX_FILE_BYTES:
         raise Rejected(too_large(shown, len(engine), MAX_FILE_BYTES, code_of=True))
     return engine, (None,) * IPYTHON_STAND_INS.count("\n") + tuple(places)
+
+
+def _cell_count(data) -> int:
+    """The cells of a notebook's JSON, read before it is validated: nbformat 4's `cells`, or 3's in its worksheets."""
+    if not isinstance(data, dict):
+        return 0
+    if isinstance(data.get("cells"), list):
+        return len(data["cells"])
+    worksheets = data.get("worksheets")
+    if isinstance(worksheets, list):
+        return sum(len(w["cells"]) for w in worksheets if isinstance(w, dict) and isinstance(w.get("cells"), list))
+    return 0
+
+
+def _other_language(source: str) -> bool:
+    """Whether a code cell is a cell magic's (`%%bash`, `%%html`): dropped whole, never counted as code."""
+    head = source.lstrip()[:200]  # its first line that is not blank (without_escapes reads it so), unsplit
+    first = head.splitlines()[0] if head else ""
+    if not first.startswith("%%"):
+        return False
+    magic = first[2:].split(maxsplit=1)
+    return not magic or magic[0] not in _CELL_MAGICS_RUN_AS_PYTHON
 
 
 def _short(error: Exception) -> str:
