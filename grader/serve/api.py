@@ -146,7 +146,8 @@ async def events(sid: str, request: Request, person: Who = Depends(who)):
             await asyncio.sleep(0.25)
             view = await run_in_threadpool(current)
 
-    return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+    return StreamingResponse(svc.hold_stream(person.name, stream()), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store"})
 
 
 @router.get("/exercises")

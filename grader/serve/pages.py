@@ -197,7 +197,8 @@ async def live(sid: str, request: Request):
             await asyncio.sleep(0.25)
             view = await run_in_threadpool(current)
 
-    return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+    return StreamingResponse(svc.hold_stream(person.name, stream()), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store"})
 
 
 # --- the instructor's pages ---------------------------------------------------------------------------------

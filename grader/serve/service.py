@@ -7,7 +7,9 @@ upload is accepted by admission.py, on its own thread.
 
 from __future__ import annotations
 
+import threading
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +29,10 @@ from .rules import aware, deadline, released, utcnow
 GENERATION = select(Person.token_generation).where(Person.name == bindparam("name"))
 SUBMIT_RATE = parse_rate("30/minute")  # requests per person, whatever their attempt limits say
 SIGN_IN_RATE = parse_rate("20/minute")  # sign-in tries per client address: tokens are not to be guessed
+# Status streams (server-sent events) one person may hold open at once: a few pages or tabs. Each polls the
+# database four times a second for as long as its submission is not final, on the threads that answer every
+# request: a script that opened hundreds of them on a queued submission slowed every student's uploads.
+STREAMS_PER_PERSON = 8
 
 
 class Counters(MemoryStorage):
@@ -80,6 +86,8 @@ class Service:
         self.workers = self.course.workers if workers is None else workers
         self.tokens = Tokens(secret(self.folder))
         self.limiter = MovingWindowRateLimiter(Counters())
+        self._streams: dict[str, weakref.WeakSet] = {}  # person -> their status streams that are open
+        self._streams_lock = threading.Lock()
         self.sync_roster()
         self.lti = _lti_of(self.folder)
         self.admission = Admission(self.db, self.course, self.folder)
@@ -126,6 +134,19 @@ class Service:
 
     def rate_ok(self, rate, *keys) -> bool:
         return self.limiter.hit(rate, *keys)
+
+    def hold_stream(self, name: str, stream):
+        """Count `stream` (an async generator not yet started) among `name`'s open status streams, and return it;
+        Refused (429) when they hold STREAMS_PER_PERSON already. A stream stops counting when it is exhausted
+        or let go (a weak set: one whose client left before it started is never run, and is not leaked)."""
+        with self._streams_lock:
+            held = self._streams.setdefault(name, weakref.WeakSet())
+            if sum(1 for other in held if other.ag_frame is not None) >= STREAMS_PER_PERSON:
+                raise Refused(429, f"{STREAMS_PER_PERSON} status streams are open for you already: close a page "
+                                   "that follows a submission, or ask again when one has ended",
+                              headers={"Retry-After": "5"})
+            held.add(stream)
+        return stream
 
     def deadline_for(self, session, student, exercise):
         return deadline(self.course.exercise(exercise), session.get(Extension, (student, exercise)))

@@ -317,3 +317,28 @@ def test_course_toml_is_read_as_toml_1_0_on_every_python(course):
     assert result.exit_code == 1
     assert result.output == (f"Error: {path} is not valid TOML: Expected newline or end of document after a statement "
                              f"(at line {lines + 1}, column 9)\n")
+
+
+async def _held():
+    yield ""  # a status stream not started: it counts as open, as a page's stream does
+
+
+def test_a_person_holds_a_few_status_streams_at_once_and_no_more(served):
+    """Each status stream polls the database four times a second on the threads that answer every request,
+    for as long as its submission is not final: on 8fbbebb a script could open hundreds on one queued
+    submission, and every student's uploads waited behind them. A person holds STREAMS_PER_PERSON at once."""
+    from grader.serve.service import STREAMS_PER_PERSON
+
+    sid = served.submit("alice", REFERENCE).json()["id"]
+    bobs = served.submit("bob", REFERENCE).json()["id"]
+    held = [served.svc.hold_stream("alice", _held()) for _ in range(STREAMS_PER_PERSON)]
+    refused = served.get("alice", f"/api/v1/submissions/{sid}/events")
+    assert (refused.status_code, refused.headers["Retry-After"], refused.json()["detail"]) == (
+        429, "5", "8 status streams are open for you already: close a page that follows a submission, or ask again "
+                  "when one has ended")
+    served.grade_all()
+    assert "event: status" in served.get("bob", f"/api/v1/submissions/{bobs}/events").text  # another's are theirs
+    assert served.get("alice", f"/api/v1/submissions/{sid}/events").status_code == 429
+    del held[0]  # a stream let go (its page closed, or its client left before it started) counts no more
+    assert '"status": "graded"' in served.get("alice", f"/api/v1/submissions/{sid}/events").text
+    assert '"status": "graded"' in served.get("alice", f"/api/v1/submissions/{sid}/events").text  # it ended
