@@ -359,24 +359,19 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
 
     Diagnosis is advice on top of a grade: if it fails (a bug here, a suite
     whose reference cannot run a probe), the grade stands, the submission's
-    list is empty and the traceback goes to stderr for the instructor. A failure
-    on one submission's observations is that submission's alone: whether the
-    variants are needed is asked of each in turn, so that it cannot cost the
-    others their variant book (one forged observation once did, for the batch).
+    list is empty and the traceback goes to stderr for the instructor.
     """
     diagnoser = diagnoser or Diagnoser(suite, expectations, book)
     accepted = [s for s in submissions if not s.rejected]
-    failed = set()  # submissions whose diagnosis failed already: reported once, left with an empty list
+    failed = set()  # rows whose diagnosis failed already: reported once, left with an empty list
 
-    def needs_variants(s) -> bool:
+    def needs_variants(s) -> bool:  # a try per row: one row's failure once cost every row its variant book
         try:
             return (any(o.get("status") in FAILING for o in outcomes.get(s.id, []))
                     and bool(diagnoser.wrong_probes(runs.get(s.id), outcomes.get(s.id, []))))
         except Exception:
             _report(f"diagnosing {s.id!r}")
-            failed.add(s.id)
-            return False
-
+            return failed.add(s.id) or False
     try:
         needed = not diagnoser.book_tried and any(needs_variants(s) for s in accepted)
         if needed:
@@ -391,11 +386,8 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
         diagnoser.book, diagnoser.book_tried = None, True
     diagnoses = {}
     for s in submissions:
-        if s.id in failed:
-            diagnoses[s.id] = []
-            continue
         try:
-            diagnoses[s.id] = diagnoser.diagnose(s, runs.get(s.id), outcomes.get(s.id, []))
+            diagnoses[s.id] = [] if s.id in failed else diagnoser.diagnose(s, runs.get(s.id), outcomes.get(s.id, []))
         except Exception:
             _report(f"diagnosing {s.id!r}")
             diagnoses[s.id] = []
