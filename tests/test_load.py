@@ -141,6 +141,17 @@ def test_magics_and_shell_escapes_are_dropped(tmp_path):
     )
 
 
+def test_a_cell_is_cut_into_lines_only_where_python_ends_a_line(tmp_path):
+    """str.splitlines also ends a line at a form feed, NEL (U+0085) and U+2028: on 8fbbebb a string that held a
+    pasted U+2028 was cut in two, and a notebook that runs in Jupyter failed to import (SyntaxError, 0 points)."""
+    cell = 'NOTE = "pasted\u2028text\x0cwith\x85breaks"\r\n!ls\rx = 1'
+    compile(cell.replace("!ls", "pass"), "engine.py", "exec")  # Python reads it as three lines
+    sub = load_entry(write(tmp_path, {"carol.ipynb": notebook(cell)}) / "carol.ipynb")
+    assert sub.files["engine.py"].decode() == IPYTHON_STAND_INS + (
+        'NOTE = "pasted\u2028text\x0cwith\x85breaks"\npass\nx = 1\n')
+    assert [sub.place("engine.py", line)["line"] for line in (5, 6, 7)] == [1, 2, 3]
+
+
 def test_a_dropped_line_leaves_code_that_compiles():
     code = join_code_cells(MAGIC_CELLS)
     compile(code, "engine.py", "exec")  # parsed, never run
