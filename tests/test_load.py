@@ -152,6 +152,14 @@ def test_a_cell_is_cut_into_lines_only_where_python_ends_a_line(tmp_path):
     assert [sub.place("engine.py", line)["line"] for line in (5, 6, 7)] == [1, 2, 3]
 
 
+def test_a_comment_that_names_get_ipython_is_kept_where_it_is():
+    """On 8fbbebb a comment line naming get_ipython() became `pass` at its own indentation: at column 0 inside a
+    block it ended the block, and the `else:` after it was an IndentationError (Python ignores a comment's)."""
+    cell = "def f(x):\n    if x:\n        y = 1\n# in Jupyter, get_ipython() draws inline\n    else:\n        y = 2\n"
+    assert join_code_cells([cell]) == cell
+    compile(join_code_cells([cell, "get_ipython().run_line_magic('matplotlib', 'inline')"]), "engine.py", "exec")
+
+
 def test_a_dropped_line_leaves_code_that_compiles():
     code = join_code_cells(MAGIC_CELLS)
     compile(code, "engine.py", "exec")  # parsed, never run

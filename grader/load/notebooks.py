@@ -220,7 +220,9 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
             scanner.feed(lines[i])
         scanner.reset()
         statement = lines[start : i + 1]
-        if any("get_ipython()" in part for part in statement):
+        if any("get_ipython()" in part for part in statement) and not body.startswith("#"):
+            # (a comment that names it stays: `pass` in its place would take its indentation, which Python
+            # ignores in a comment, and could end the block it sits in)
             out.append((indent + "pass", offset + start + 1))
         else:
             out.extend((text, offset + start + k + 1) for k, text in enumerate(statement))
