@@ -18,6 +18,7 @@ import keyword
 import re
 
 from ..parsing import parse
+from .normalise import python_lines
 from .unparse import unparse
 
 GRAM = 6  # tokens (a space is one) in a run of spacing; words in a run of a comment
@@ -33,7 +34,7 @@ def source_runs(texts: dict[str, str], lines: dict[str, set[int]], canonical: di
     runs: set[tuple] = set()
     for name, text in sorted(texts.items()):
         wanted = lines.get(name, set())
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(python_lines(text), 1):
             if number in wanted:
                 code, comment = _split(line)
                 runs |= _comment_runs(comment)
@@ -51,7 +52,7 @@ def held_runs(texts: dict[str, str], wanted, lines: dict[str, set[int]] | None =
     held: set[tuple] = set()
     for name, text in texts.items():
         only = None if lines is None else lines.get(name, set())
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(python_lines(text), 1):
             if only is None or number in only:
                 found = seen.get(line)
                 if found is None:

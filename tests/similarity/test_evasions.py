@@ -84,6 +84,24 @@ def test_a_form_feed_is_not_a_line_break():
     assert units["Value.__add__"].lines[0] == add_line  # and its lines are Python's
 
 
+# str.splitlines in the similarity package only where the text is none a submission wrote: an instructor's handout
+# block, a function text the package wrote itself, a docstring's first line (a probe's title). A submission's text is
+# cut as Python cuts it (python_lines): its line numbers are the tree's (session 20: spacing.py cut at form feeds).
+SPLITLINES_ALLOWED = {"handouts.py": 1, "variants.py": 1, "visible_tests.py": 1}
+
+
+def test_the_similarity_package_cuts_a_submissions_lines_as_python_does():
+    package = Path(__file__).parents[2] / "grader" / "similarity"
+    found = {}
+    for path in sorted(package.glob("*.py")):
+        calls = [node for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                 and node.func.attr == "splitlines"]
+        if calls:
+            found[path.name] = len(calls)
+    assert found == SPLITLINES_ALLOWED
+
+
 def test_annotations_and_no_effect_statements_read_as_the_plain_code():
     plain = [u.tokens for u in units_of(PLAIN)]
     assert [u.tokens for u in units_of((EVASIONS / "annotated.py").read_text(encoding="utf-8"))] == plain

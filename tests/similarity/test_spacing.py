@@ -55,3 +55,13 @@ def test_copies_of_a_public_network_are_attributed_by_its_spacing_and_no_honest_
     assert [(p["a"], p["b"], p["score"], p["flagged"]) for p in network_class["pairs"]] == [
         ("n201", "ruth", 0.3006, False), ("ada", "n203", 0.2593, False), ("n203", "n205", 0.2433, False),
         ("cara", "n202", 0.2256, False)]
+
+
+def test_lines_are_numbered_as_python_numbers_them_a_form_feed_in_a_comment_cuts_none():
+    # issue 27's first evasion: str.splitlines breaks a line at a form feed, Python does not; the line numbers that
+    # say which lines are a student's own (own_lines, from the parsed tree) are Python's, on both sides
+    source = "# the neuron\x0c its sum\nact = sum((wi*xi for wi,xi in zip(self.w, x)), self.b)\n"
+    runs = source_runs({"nn.py": source}, {"nn.py": {2}}, {})
+    assert ("code", "for", " ", "v", ",", "v", " ") in runs
+    copy = "# mine\x0c\nz = sum((w*v for w,v in zip(self.w, x)), self.b)\n"
+    assert held_runs({"s.py": copy}, runs, {"s.py": {2}}) == runs
