@@ -12,7 +12,7 @@ import collections
 
 from .evaluator_branches import Branches
 from .evaluator_expressions import NAMES_OF_FUNCTIONS, Expressions
-from .evaluator_library import LIBRARY, math_member
+from .evaluator_library import imported
 from .evaluator_objects import (MAX_ITEMS, Bound, Broken, Budget, Builtin, Continued, Function, Iterated, Klass,
                                 Module, Obj, Returned, Scope, Super, yields)
 from .symbolic import Sym, Unread
@@ -103,10 +103,17 @@ class Evaluator(Branches, Expressions):
             self.store_name(scope, s.name, value)
         elif isinstance(s, ast.ClassDef):
             self.forbid_in_branch("a class")
-            scope.set(s.name, self.klass(s, scope))
+            value = self.klass(s, scope)
+            for decorator in reversed(s.decorator_list):
+                # a class decorator of the file's own (one that binds ops with setattr): the class it returns; the
+                # others (`@dataclass`, read by Klass) leave it as it is
+                own = self.expr(decorator, scope) if isinstance(decorator, ast.Name) else None
+                if isinstance(own, Function) and own.kind == "function":
+                    value = self.call(own, [value], {})
+            scope.set(s.name, value)
         elif isinstance(s, (ast.Import, ast.ImportFrom)):
             self.forbid_in_branch("an import")
-            self.imports(s, scope)
+            imported(s, scope)
         elif isinstance(s, ast.Global):
             self.forbid_in_branch("global")
             scope.global_.update(s.names)
@@ -120,6 +127,8 @@ class Evaluator(Branches, Expressions):
             self.block(s.body, scope)
             self.block(s.orelse, scope)
             self.block(s.finalbody, scope)
+        elif isinstance(s, ast.Match):
+            self.match(s, scope)
         elif isinstance(s, (ast.Pass, ast.Delete)):
             pass
         else:
@@ -145,18 +154,6 @@ class Evaluator(Branches, Expressions):
             except Continued:
                 continue
         self.block(s.orelse, scope)
-
-    def imports(self, s, scope):
-        if isinstance(s, ast.Import):
-            for alias in s.names:
-                scope.set(alias.asname or alias.name.split(".")[0], Module(alias.name))
-        elif s.module == "math":
-            for alias in s.names:
-                scope.set(alias.asname or alias.name, math_member(alias.name))
-        else:
-            for alias in s.names:
-                member = LIBRARY.get(s.module, {}).get(alias.name)
-                scope.set(alias.asname or alias.name, member or Module(f"{s.module}.{alias.name}"))
 
     def klass(self, node, scope):
         bases = [self.expr(b, scope) for b in node.bases]
@@ -205,7 +202,9 @@ class Evaluator(Branches, Expressions):
             owner = self.expr(target.value, scope)
             if isinstance(owner, (Obj, Klass)):
                 self.store(owner, owner.attrs, target.attr, value)
-            elif not (isinstance(owner, Function) and target.attr in NAMES_OF_FUNCTIONS):  # a wrapper's name: no code
+            elif isinstance(owner, Function) and target.attr in NAMES_OF_FUNCTIONS:  # a wrapper's name: no code
+                owner.renamed = True  # what it is named is not followed (nor put back after a branch: it stays unknown)
+            else:
                 raise Unread("an attribute set")
         elif isinstance(target, ast.Subscript):
             self.forbid_in_branch("a subscript set")

@@ -12,6 +12,10 @@ ValueError(...)`) is where the op computes nothing: the other branch is followed
 that the trail cannot put back (a list or dict changed in place, a subscript set, `setattr`, a class, an import, a
 yield, `break`, `continue`) or a value that does not merge (two functions, a name only one branch sets and the code
 reads after) leaves the op unread, as any decision on a symbolic value did before.
+
+A `match` statement (an op table written as its cases: `match name: case 'add': ...`) is followed on a known subject
+only: the first case whose literal pattern (`'add'`, `'mul' | 'times'`, `_`, a name) matches and whose guard holds; a
+symbolic subject, or a pattern of another kind (a class, a sequence, a mapping), leaves the op unread.
 """
 
 from __future__ import annotations
@@ -133,6 +137,33 @@ class Branches:
                 node.attrs[name] = self.merged(test, a.attrs[name], b.attrs[name], since, depth + 1)
             return node
         raise Unread("values that do not merge")
+
+    def match(self, s, scope):
+        """`match`: the first case whose pattern (a literal, `_`, a name, `a | b`) matches and whose guard holds; a
+        symbolic subject or any other pattern is not followed."""
+        subject = self.expr(s.subject, scope)
+        for case in s.cases:
+            self.charge()
+            if self.matches(case.pattern, subject, scope) and (
+                    case.guard is None or self.truth(self.expr(case.guard, scope))):
+                self.block(case.body, scope)
+                return
+
+    def matches(self, pattern, subject, scope) -> bool:
+        if isinstance(pattern, ast.MatchAs):
+            if pattern.pattern is not None and not self.matches(pattern.pattern, subject, scope):
+                return False
+            if pattern.name is not None:
+                self.store_name(scope, pattern.name, subject)
+            return True
+        if isinstance(pattern, ast.MatchOr):
+            return any(self.matches(p, subject, scope) for p in pattern.patterns)
+        if isinstance(pattern, (ast.MatchValue, ast.MatchSingleton)):
+            value = self.expr(pattern.value, scope) if isinstance(pattern, ast.MatchValue) else pattern.value
+            if not all(x is None or isinstance(x, (str, int, float)) for x in (subject, value)):
+                raise Unread("a match")  # a symbolic value, or an object whose `==` is its own
+            return subject is value if isinstance(pattern, ast.MatchSingleton) else subject == value
+        raise Unread("a pattern")
 
 
 def _reads_names(function) -> bool:

@@ -6,8 +6,8 @@ import ast
 import collections
 
 from .evaluator_library import LIBRARY, math_member, member_of
-from .evaluator_objects import (Bound, Budget, Builtin, Function, Iterated, Klass, Module, Obj, Scope, Super, is_number,
-                                sized)
+from .evaluator_objects import (Bound, Budget, Builtin, Function, Iterated, Klass, Module, Obj, PartialMethod, Scope,
+                                Super, is_number, sized)
 from .symbolic import COMPARE, Sym, Unread, arith, choose, compare, mul, text_of
 
 
@@ -63,7 +63,8 @@ class Expressions:
                 return LIBRARY[owner.name][name]
             raise Unread(f"module {owner.name}")
         if isinstance(owner, Function) and name in NAMES_OF_FUNCTIONS:
-            return "<str>"  # `wrapper.__name__ = op.__name__` in a decorator of the file's own
+            # a def's own name (`setattr(cls, fn.__name__, fn)`), else text: `wrapper.__name__ = op.__name__`
+            return owner.name() if name == "__name__" else "<str>"
         return member_of(owner, name)
 
     def bind(self, value, this):
@@ -75,6 +76,9 @@ class Expressions:
             if value.kind == "classmethod":
                 return Bound(value, this.klass)
             return Bound(value, this)
+        if isinstance(value, PartialMethod):  # the instance first, then what partialmethod bound, then the call's
+            return Builtin("partialmethod", lambda *more, _evaluator=None, **k: _evaluator.call(
+                value.function, [this] + value.args + list(more), {**value.keywords, **k}))
         return value
 
     def e_Subscript(self, e, scope):
@@ -151,18 +155,20 @@ class Expressions:
         return arith(op, a, b)
 
     def e_UnaryOp(self, e, scope):
-        value = self.expr(e.operand, scope)
-        if isinstance(e.op, ast.Not):
+        return self.unary(e.op, self.expr(e.operand, scope))
+
+    def unary(self, op, value):
+        if isinstance(op, ast.Not):
             return not self.truth(value)
         if isinstance(value, Obj):
-            name = {ast.USub: "__neg__", ast.UAdd: "__pos__"}.get(type(e.op))
+            name = {ast.USub: "__neg__", ast.UAdd: "__pos__"}.get(type(op))
             if name is None:
                 raise Unread("an operator")
             _, method = value.klass.lookup(name)
             return self.call(self.bind(method, value), [], {})
-        if isinstance(e.op, ast.USub):
+        if isinstance(op, ast.USub):
             return mul(-1.0, value) if isinstance(value, Sym) else -value
-        if isinstance(e.op, ast.UAdd):
+        if isinstance(op, ast.UAdd):
             return value
         raise Unread("an operator")
 

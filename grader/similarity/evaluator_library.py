@@ -6,8 +6,8 @@ from __future__ import annotations
 import ast
 import collections
 
-from .evaluator_objects import (BUILTINS, MAX_ITEMS, Builtin, Counting, Klass, Obj, iterate, next_of,
-                                partial_of, property_of, sized, type_of)
+from .evaluator_objects import (BUILTINS, MAX_ITEMS, Builtin, Counting, Klass, Module, Obj, Sorter, iterate, next_of,
+                                partial_of, partialmethod_of, property_of, sized, type_of)
 from .symbolic import Sym, Unread, call
 
 def math_member(name):
@@ -39,6 +39,8 @@ def member_of(owner, name):
             except (IndexError, KeyError, TypeError, ValueError):
                 raise Unread(f".{name}") from None
         return Builtin(name, run)
+    if isinstance(owner, Sorter) and name in ("add", "static_order"):
+        return Builtin(name, getattr(owner, name))
     if isinstance(owner, str) and name == "join":  # a label built of pieces: `"".join(["ReL", "U"])`
         return Builtin("join", lambda items, _evaluator=None: owner.join(_strings(_evaluator.iterable(items))))
     raise Unread(f".{name}")
@@ -207,7 +209,37 @@ def _collection(name):
     return Builtin(name, run)
 
 
+def _operator(name):
+    """`operator.add` and its kin: the operator, as the expression `a + b` (or `-a`) applies it."""
+    binary = {"add": ast.Add, "sub": ast.Sub, "mul": ast.Mult, "truediv": ast.Div, "pow": ast.Pow}.get(name)
+    if binary is not None:
+        return Builtin(f"operator.{name}", lambda a, b, _evaluator=None: _evaluator.binary(binary(), a, b))
+    return Builtin(f"operator.{name}", lambda a, _evaluator=None: _evaluator.unary(ast.USub(), a))
+
+
 LIBRARY = {"heapq": {n: _heap(n) for n in ("heappush", "heappop", "heapify")},
             "itertools": {"count": Builtin("count", lambda start=0, step=1, _evaluator=None: Counting(start, step))},
-            "functools": {"partial": Builtin("partial", partial_of)},
-            "collections": {n: _collection(n) for n in ("deque", "defaultdict", "Counter", "OrderedDict")}}
+            "functools": {"partial": Builtin("partial", partial_of),
+                          "partialmethod": Builtin("partialmethod", partialmethod_of)},
+            # the recursion limit a walk raises: no part of what an op computes (its value read as a symbol)
+            "sys": {"setrecursionlimit": Builtin("setrecursionlimit", lambda n, _evaluator=None: None),
+                    "getrecursionlimit": Builtin("getrecursionlimit",
+                                                 lambda _evaluator=None: call("sys.getrecursionlimit"))},
+            "collections": {n: _collection(n) for n in ("deque", "defaultdict", "Counter", "OrderedDict")},
+            "operator": {n: _operator(n) for n in ("add", "sub", "mul", "truediv", "pow", "neg")},
+            "graphlib": {"TopologicalSorter": Builtin("TopologicalSorter", Sorter)}}
+
+
+def imported(s, scope) -> None:
+    """An import statement's names bound in SCOPE: math's members and LIBRARY's as the evaluator knows them, any other
+    a module (whose members are not followed)."""
+    if isinstance(s, ast.Import):
+        for alias in s.names:
+            scope.set(alias.asname or alias.name.split(".")[0], Module(alias.name))
+    elif s.module == "math":
+        for alias in s.names:
+            scope.set(alias.asname or alias.name, math_member(alias.name))
+    else:
+        for alias in s.names:
+            member = LIBRARY.get(s.module, {}).get(alias.name)
+            scope.set(alias.asname or alias.name, member or Module(f"{s.module}.{alias.name}"))

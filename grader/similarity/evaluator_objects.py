@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import collections
 import itertools
 
 from .symbolic import Sym, Unread
@@ -46,6 +47,13 @@ class Obj:
 class Function:
     def __init__(self, node, scope, owner=None, kind="function"):
         self.node, self.scope, self.owner, self.kind = node, scope, owner, kind
+        self.renamed = False  # its `__name__` (or `__qualname__`) set by the file: what to, not followed
+
+    def name(self) -> str:
+        """Its `__name__`: a `def`'s own name, when nothing may have changed it (a decorator, `f.__name__ = ...`)."""
+        if isinstance(self.node, ast.Lambda):
+            return "<lambda>"
+        return "<str>" if self.renamed or self.node.decorator_list else self.node.name
 
 
 class Bound:
@@ -186,6 +194,61 @@ class Counting:
 def partial_of(function, *args, _evaluator=None, **keywords):
     return Builtin("partial", lambda *more, _evaluator=None, **k: _evaluator.call(function, list(args) + list(more),
                                                                                  {**keywords, **k}))
+
+
+class PartialMethod:
+    """`functools.partialmethod(f, *args, **keywords)` in a class's body: bound, it calls f with the instance first,
+    then ARGS and what the call gives (as Python's descriptor does)."""
+
+    def __init__(self, function, args, keywords):
+        self.function, self.args, self.keywords = function, list(args), dict(keywords)
+
+
+def partialmethod_of(function, *args, _evaluator=None, **keywords):
+    return PartialMethod(function, args, keywords)
+
+
+class Sorter:
+    """`graphlib.TopologicalSorter(graph)`: each node's predecessors (`static_order` and `add` followed)."""
+
+    def __init__(self, graph=None, _evaluator=None):
+        if graph is not None and not isinstance(graph, dict):
+            raise Unread("TopologicalSorter")
+        self.graph = {}
+        for node, before in (graph or {}).items():
+            self.add(node, *_evaluator.iterable(before), _evaluator=_evaluator)
+
+    def add(self, node, *before, _evaluator=None):
+        for n in (node,) + before:
+            _evaluator.charge()
+            if not isinstance(n, (Obj, str, int)) or isinstance(n, bool):
+                raise Unread("TopologicalSorter")  # a node whose hash is not its identity or its value
+            self.graph.setdefault(n, [])
+        self.graph[node] += before
+
+    def static_order(self, _evaluator=None) -> list:
+        """The nodes, each after its predecessors (Kahn's algorithm, as graphlib's; any such order gives a walk the
+        same grads)."""
+        users: dict = {n: [] for n in self.graph}
+        waiting = {}
+        for n, before in self.graph.items():
+            before = list(dict.fromkeys(before))
+            waiting[n] = len(before)
+            for p in before:
+                users[p].append(n)
+        ready = collections.deque(n for n in self.graph if waiting[n] == 0)
+        order = []
+        while ready:
+            _evaluator.charge()
+            n = ready.popleft()
+            order.append(n)
+            for u in users[n]:
+                waiting[u] -= 1
+                if waiting[u] == 0:
+                    ready.append(u)
+        if len(order) != len(self.graph):
+            raise Unread("a cycle")
+        return order
 
 
 def property_of(getter=None, *rest, _evaluator=None, **keywords):

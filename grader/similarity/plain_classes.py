@@ -198,7 +198,10 @@ def _functions_moved_in(tree, work: Work) -> None:
     """Each module function that only entries of classes name (`__add__ = _add` in a class body): its `def` in the
     first entry's place, named as the entry; a later entry naming it names the first (`__radd__ = __add__`)."""
     functions = {s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    uses = Counter(n.id for n in work.walked(tree) if isinstance(n, ast.Name))
+    # an entry's own name is no use of the function it names (`backward = backward`, from `Value.backward = backward`)
+    targets = {id(s.targets[0]) for c in tree.body if isinstance(c, ast.ClassDef) for s in c.body
+               if _entry_naming(s, functions)}
+    uses = Counter(n.id for n in work.walked(tree) if isinstance(n, ast.Name) and id(n) not in targets)
     work.charge(4 * len(tree.body) + 2 * sum(len(c.body) for c in tree.body if isinstance(c, ast.ClassDef)))
     entries, owners = Counter(), {}
     for cls in tree.body:
