@@ -81,12 +81,17 @@ class Variant:
         return text
 
 
-def engine_class(source: str, label: str) -> type:
-    """Exec trusted engine source (a variant, a style of it) in a fresh module; its `Value` class."""
+def trusted_module(source: str, label: str) -> types.ModuleType:
+    """Exec trusted source (an engine: a variant, a style of it; the reference's dual.py) in a fresh module."""
     filename = f"<{label}>"
     # Register the text so tracebacks through the engine show its lines.
     linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
     module = types.ModuleType("grader_engine")
     module.__file__ = filename
     exec(compile(source, filename, "exec"), module.__dict__)
-    return module.Value
+    return module
+
+
+def engine_class(source: str, label: str) -> type:
+    """Exec trusted engine source (a variant, a style of it) in a fresh module; its `Value` class."""
+    return trusted_module(source, label).Value

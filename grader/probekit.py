@@ -26,6 +26,14 @@ def modules(probe):
     return probe
 
 
+def as_plain(x, kind):
+    """x as a plain `kind` (tuple or dict) when it is one of any kind, a tuple also from a list (a NamedTuple, an
+    OrderedDict, `[w, b, losses]`: the student's code unpacks them the same), else None."""
+    if kind is _tuple:
+        return _tuple(x) if _isinstance(x, (_tuple, _list)) else None
+    return _dict(x) if _isinstance(x, _dict) else None
+
+
 def module_of(m, name):
     """The student's module `name` (m.nn, m.dual, ...) when the submission has `<name>.py` beside engine.py,
     else m.engine: a notebook's cells are joined into engine.py, so everything is found there."""
@@ -220,8 +228,8 @@ _BINARY = ("add", "sub", "mul", "div")
 _CONSTANT = ("radd", "rsub", "rmul", "rdiv", "add_c", "sub_c", "mul_c", "div_c")
 
 
-def _apply(op, a, b, c):
-    """One step of a random graph, the same formula for Values and for plain floats."""
+def _apply(op, a, b, c, shadow=False):
+    """One step of a random graph, for Values or (`shadow`, not told by type: a Value may subclass float) floats."""
     if op == "add": return a + b
     if op == "sub": return a - b
     if op == "mul": return a * b
@@ -241,7 +249,7 @@ def _apply(op, a, b, c):
     if op == "inv": return (a * a + 1) ** -1
     if op == "shrink": return a * 0.1
     # the transcendental ones: plain floats go through math, Values through their methods
-    if isinstance(a, (int, float)):
+    if shadow:
         return {"tanh": math.tanh, "relu": lambda x: max(x, 0), "exp": math.exp,
                 "log": lambda x: math.log(x * x + 0.5)}[op](a)
     if op == "log":
@@ -326,10 +334,10 @@ def random_graph(V, seed, steps=12, ops=None):
         a_s, b_s = shadow[i], shadow[j]
         if op == "exp" and a_s > 3 or op == "pow3" and abs(a_s) > 4:
             op = squash
-        value = _apply(op, a_s, b_s, c)
+        value = _apply(op, a_s, b_s, c, shadow=True)
         if abs(value) > 30:  # keep magnitudes tame: squash instead
             op = squash
-            value = _apply(op, a_s, b_s, c)
+            value = _apply(op, a_s, b_s, c, shadow=True)
         name = f"e{k}"
         nodes.append(_apply(op, nodes[i], nodes[j], c))
         shadow.append(value)

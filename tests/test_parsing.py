@@ -126,8 +126,8 @@ COMPILES = {
     ("classroom/notebook_check.py", "numbered_kernel_cells", "compile"):
         f"{_TO_CODE}: whether a cell compiles as the kernel ran it (the compiler's SyntaxErrors too, a `return` "
         "outside a function, which a parse does not raise)",
-    ("engines.py", "engine_class", "compile"): f"{_TO_CODE}: a trusted engine (a variant, a style) run as a module",
-    ("engines.py", "engine_class", "exec"): "runs the code compiled beside it",
+    ("engines.py", "trusted_module", "compile"): f"{_TO_CODE}: a trusted engine (a variant, a style) run as a module",
+    ("engines.py", "trusted_module", "exec"): "runs the code compiled beside it",
     ("suites/11-fit-line/mistakes.py", "_module", "compile"):
         f"{_TO_CODE}: the reference's fit_line.py with a mistake made, run as a module",
     ("suites/11-fit-line/mistakes.py", "_module", "exec"): "runs the code compiled beside it",

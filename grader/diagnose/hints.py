@@ -50,7 +50,8 @@ import builtins
 import re
 
 from ..i18n import msg, said
-from .source_patterns import annotation_names, backward_assignments, grad_assignments, no_seed, recursive_sorts
+from .source_patterns import (annotation_names, backward_assignments, can_be_one, grad_assignments, names_of_one,
+                              no_seed, recursive_sorts)
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, children, clock, kept_by_source, tree_of
 
 
@@ -133,7 +134,8 @@ def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
     whether the seed is missing, set after the walk, or set and then wiped out
     (grads zeroed inside the walk, the output's own rule skipped): the source
     tells these apart where the numbers cannot. `seeds`: some function named
-    `backward` assigns the literal 1 (or 1.0) to a `.grad`; `seeds_before_walk`:
+    `backward` assigns 1 to a `.grad`: the literal 1 (or 1.0), or a value that may be 1 (`grad` of
+    `backward(self, grad=None)` after `grad = 1.0 if grad is None else grad`; `can_be_one`); `seeds_before_walk`:
     it does so before its first loop that runs the rules (a call other than a
     list's, set's or dict's own methods and the builtins: `v._backward()`; the
     first loop at all when none does), so a seed between the loop that builds
@@ -156,9 +158,9 @@ def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
             if function.name != "backward":
                 continue
             runs = list(_runs_in(function))
+            ones = names_of_one(function)
             seeds = [node.lineno for node in runs
-                     if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
-                     and type(node.value.value) in (int, float) and node.value.value == 1
+                     if isinstance(node, ast.Assign) and can_be_one(node.value, ones)
                      and any(isinstance(t, ast.Attribute) and t.attr == "grad" for t in node.targets)]
             loops = [node for node in runs if isinstance(node, (ast.For, ast.While))]
             rule_loops = [node.lineno for node in loops if _calls_a_rule(node)]

@@ -279,13 +279,50 @@ def backward_assignments(tree, filename):
     return kept
 
 
+def can_be_one(value, ones=frozenset()) -> bool:
+    """Whether an expression written in a seed's place may give 1: the literal 1 (or 1.0), `float(1)`, a
+    name in `ones` (see `names_of_one`), or either side of a choice made at run time, `1.0 if grad is None
+    else grad`, `grad or 1.0` (a backward() taking an optional seed)."""
+    if isinstance(value, ast.Constant):
+        return type(value.value) in (int, float) and value.value == 1
+    if isinstance(value, ast.Name):
+        return value.id in ones
+    if isinstance(value, ast.IfExp):
+        return can_be_one(value.body, ones) or can_be_one(value.orelse, ones)
+    if isinstance(value, ast.BoolOp):
+        return any(can_be_one(v, ones) for v in value.values)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("float", "int") \
+            and len(value.args) == 1 and not value.keywords:
+        return can_be_one(value.args[0], ones)
+    return False
+
+
+def names_of_one(function) -> frozenset:
+    """The local names of `function` that may hold 1 where a seed is set from them: a parameter whose default
+    may be 1 (`seed=1.0`), a name assigned such a value (`if grad is None: grad = 1.0`), followed through
+    plain copies (`g = grad`) until nothing new is found."""
+    args = function.args
+    positional = args.posonlyargs + args.args
+    ones = {a.arg for a, d in zip(positional[len(positional) - len(args.defaults):], args.defaults)
+            if can_be_one(d)}
+    ones |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None and can_be_one(d)}
+    assigns = [(t.id, node.value) for node in ast.walk(function) if isinstance(node, ast.Assign)
+               for t in node.targets if isinstance(t, ast.Name)]
+    while True:
+        more = {name for name, value in assigns if name not in ones and can_be_one(value, ones)}
+        if not more:
+            return frozenset(ones)
+        ones |= more
+
+
 def _sets_a_grad_to_one(function):
+    ones = names_of_one(function)
     for node in ast.walk(function):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = node.value
             if value is not None and any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in targets) \
-                    and isinstance(value, ast.Constant) and type(value.value) in (int, float) and value.value == 1:
+                    and can_be_one(value, ones):
                 return True
         if isinstance(node, ast.Dict) and any(isinstance(v, ast.Constant) and v.value == 1 for v in node.values):
             return True  # grads = {self: 1.0}

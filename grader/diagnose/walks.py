@@ -180,7 +180,8 @@ class WalkBook:
         for mask in range(1, 1 << min(MASK_BITS, made)):  # a bit past the nodes the probe makes changes nothing
             yield self.observe(walk, len(ORDERS) - 1, probe, mask)
 
-    def explaining(self, probes: dict, W: list[str], reference, deep: set[str], size) -> Variant | None:
+    def explaining(self, probes: dict, W: list[str], reference, deep: set[str], size,
+                   breadth_first=True) -> Variant | None:
         """The first walk that explains W, up to the order of children: on every probe of W some order
         reproduces the student's numbers, or every order is wrong there (the numbers depend on an order
         the engine does not show), and some probe of W is reproduced (which ones depends on the order a set
@@ -188,7 +189,7 @@ class WalkBook:
         reach); and that is not refuted by a
         probe the student gets right where every order is wrong (`deep` probes left out on both sides: a
         10,000-node chain says nothing of order, and a recursive sort's RecursionError there is a finding
-        of its own)."""
+        of its own). `breadth_first=False`: the source rules those walks out (a recursive sort)."""
         W = sorted((p for p in W if p not in deep), key=size)
         if not W:
             return None
@@ -196,6 +197,8 @@ class WalkBook:
                  and not not_run(probes.get(p)) and (probes.get(p) or {}).get("status") == "ok"
                  and not wrong(probes[p], reference(p))]
         for walk in WALKS:
+            if not breadth_first and walk.name.startswith("breadth-first"):
+                continue
             if not self._reproduces(walk, probes, W, reference):
                 continue
             if any(all(wrong(obs, reference(p)) for obs in self.runs(walk, p)) for p in right):

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import importlib.util
+import types
+from pathlib import Path
 
 # The Expectations of the suite being judged (set by the judge and its dry run: Expectations.active()).
 ACTIVE = contextvars.ContextVar("grader_expectations", default=None)
@@ -37,18 +40,13 @@ def _label(op, args, value_class):
     return op
 
 
-@functools.cache
-def _tracing_engine():
-    """A private copy of the reference engine whose public operations record their names."""
-    from ..engines import engine_class, reference_source
-
-    value_class = engine_class(reference_source(), "reference engine with its operations traced")
-    state = {"depth": 0, "seen": None}
+def _trace(cls, state):
+    """Patch `cls` (a private copy) so that its public operations record their names, the outermost only."""
 
     def traced(method, op):
         def call(self, *args):
             if state["depth"] == 0 and state["seen"] is not None:
-                state["seen"].add(_label(op, args, value_class))
+                state["seen"].add(_label(op, args, cls))
             state["depth"] += 1
             try:
                 return method(self, *args)
@@ -57,8 +55,45 @@ def _tracing_engine():
         return call
 
     for name, op in _METHODS.items():
-        setattr(value_class, name, traced(getattr(value_class, name), op))
+        if hasattr(cls, name):
+            setattr(cls, name, traced(getattr(cls, name), op))
+
+
+@functools.cache
+def _tracing_engine():
+    """A private copy of the reference engine whose public operations record their names."""
+    from ..engines import engine_class, reference_source
+
+    value_class = engine_class(reference_source(), "reference engine with its operations traced")
+    state = {"depth": 0, "seen": None}
+    _trace(value_class, state)
     return value_class, state
+
+
+class _TracingModules:
+    """The reference's modules as a probe that takes them sees them: m.engine's Value and m.dual's Dual are
+    private copies with their operations traced (the same state as _tracing_engine's), the rest as installed."""
+
+    def __init__(self, value_class, state):
+        spec = importlib.util.find_spec("reference.engine")
+        # module_of (probekit) finds dual.py beside this __file__: the reference's folder
+        self.engine = types.SimpleNamespace(Value=value_class, __file__=spec.origin)
+        from ..engines import trusted_module
+
+        dual = importlib.util.find_spec("reference.dual").origin
+        self.dual = trusted_module(Path(dual).read_text(encoding="utf-8"), "reference dual numbers, traced")
+        _trace(self.dual.Dual, state)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return importlib.import_module(f"reference.{name}")
+
+
+@functools.cache
+def _tracing_modules():
+    value_class, state = _tracing_engine()
+    return _TracingModules(value_class, state), state
 
 
 def ops_of(probe) -> frozenset:
@@ -71,12 +106,17 @@ def ops_of(probe) -> frozenset:
 @functools.cache
 def traced_ops(probe) -> frozenset:
     """ops_of, by running the probe once on the reference engine with its operations traced."""
-    if getattr(probe, "takes_modules", False):
+    if getattr(probe, "takes_modules", False) and not getattr(probe, "traces_ops", False):
         return frozenset()
-    value_class, state = _tracing_engine()
+    if getattr(probe, "takes_modules", False):  # its expressions run on the modules' Value and Dual
+        modules, state = _tracing_modules()
+        run = functools.partial(probe, modules)
+    else:
+        value_class, state = _tracing_engine()
+        run = functools.partial(probe, value_class)
     state["seen"] = seen = set()
     try:
-        probe(value_class)
+        run()
     finally:
         state["seen"] = None
     return frozenset(seen)

@@ -38,12 +38,15 @@ def numerical_known(m):
 
 @probekit.modules
 def numerical_given_h(m):
-    """numerical_grad(exp, 0, h=0.01) and numerical_grad(x**2, 3, h=0.5): the h it is given, both sides of x"""
-    ng = module_of(m, "gradcheck").numerical_grad
+    """numerical_grad(exp, 0, h=0.01), numerical_grad(x**2, 3, h=0.5) and gradcheck(x**3, 1, h=0.1): the h given, both sides of x"""
+    module = module_of(m, "gradcheck")
+    ng = module.numerical_grad
     return {
         "exp at 0, h=0.01": number(ng(math.exp, 0.0, h=0.01), "exp at 0, h=0.01"),
         "x**2 at 3, h=0.5": number(ng(lambda x: x * x, 3.0, h=0.5), "x**2 at 3, h=0.5"),
         "x**3 at 1, h=0.1": number(ng(lambda x: x**3, 1.0, 0.1), "x**3 at 1, h=0.1"),
+        "gradcheck x**3 at 1, h=0.1": number(module.gradcheck(lambda x: x**3, 1.0, h=0.1).numeric,
+                                             "gradcheck(x**3, 1, h=0.1).numeric"),
     }
 
 
@@ -64,9 +67,10 @@ def gradcheck_correct(m):
 
 @probekit.modules
 def gradcheck_zero(m):
-    """gradcheck on relu(x) * 3 at -1.5, where both gradients are exactly 0"""
+    """gradcheck on relu(x) * 3 at -1.5, where both gradients are exactly 0, and x**3 at 0, where only backprop's is"""
     gc = module_of(m, "gradcheck").gradcheck
-    return _result(gc(lambda x: x.relu() * 3, -1.5), "relu(x) * 3 at -1.5")
+    return {**_result(gc(lambda x: x.relu() * 3, -1.5), "relu(x) * 3 at -1.5"),
+            **_result(gc(lambda x: x**3, 0.0), "x**3 at 0")}
 
 
 @probekit.modules

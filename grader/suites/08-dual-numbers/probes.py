@@ -13,6 +13,13 @@ import probekit
 from probekit import module_of, number
 
 
+def _ops_traced(probe):
+    """Mark a probe whose expressions grader/judge/ops.py traces on the reference's Value and Dual, to learn the
+    ops each uses: this suite charges each rule's mistake once (its OWN table)."""
+    probe.traces_ops = True
+    return probe
+
+
 def _both(m, f, x):
     """f at x in forward mode (Dual) and in reverse mode (Value.backward)."""
     D = module_of(m, "dual").Dual
@@ -28,54 +35,63 @@ def _both(m, f, x):
 
 
 @probekit.modules
+@_ops_traced
 def add_mul(m):
     """f(x) = x * x * x + 2 * x at x = 2 (the product rule: (a, a')·(b, b') = (ab, a'b + ab'))"""
     return _both(m, lambda x: x * x * x + 2 * x, 2.0)
 
 
 @probekit.modules
+@_ops_traced
 def constants(m):
     """f(x) = (x + 3) * (3 + x) - 4 * x at x = -1.5 (constants on either side)"""
     return _both(m, lambda x: (x + 3) * (3 + x) - 4 * x, -1.5)
 
 
 @probekit.modules
+@_ops_traced
 def sub_neg(m):
     """f(x) = (2 - x) * (x - 2) - (-x) at x = 0.5"""
     return _both(m, lambda x: (2 - x) * (x - 2) - (-x), 0.5)
 
 
 @probekit.modules
+@_ops_traced
 def division(m):
     """f(x) = x / (x * x + 1) + 2 / x at x = 0.8 (the quotient rule)"""
     return _both(m, lambda x: x / (x * x + 1) + 2 / x, 0.8)
 
 
 @probekit.modules
+@_ops_traced
 def powers(m):
     """f(x) = x ** 3 + x ** 0.5 + x ** -1 at x = 4"""
     return _both(m, lambda x: x**3 + x**0.5 + x**-1, 4.0)
 
 
 @probekit.modules
+@_ops_traced
 def exp_log(m):
     """f(x) = exp(x) * log(x) at x = 1.5"""
     return _both(m, lambda x: x.exp() * x.log(), 1.5)
 
 
 @probekit.modules
+@_ops_traced
 def dual_tanh_two(m):
     """f(x) = tanh(x) at x = 2 (tanh'(2) ≈ 0.0707)"""
     return _both(m, lambda x: x.tanh(), 2.0)
 
 
 @probekit.modules
+@_ops_traced
 def relu_both_sides(m):
     """f(x) = relu(x * 3 - 1) + relu(-x) at x = 0.7"""
     return _both(m, lambda x: (x * 3 - 1).relu() + (-x).relu(), 0.7)
 
 
 @probekit.modules
+@_ops_traced
 def dual_relu_negative(m):
     """f(x) = relu(x) * 5 at x = -0.3"""
     return _both(m, lambda x: x.relu() * 5, -0.3)
@@ -85,6 +101,7 @@ def dual_relu_negative(m):
 
 
 @probekit.modules
+@_ops_traced
 def dual_micrograd_sanity(m):
     """micrograd's sanity check in x: z = 2*x + 2 + x; q = relu(z) + z*x; h = relu(z*z); y = h + q + q*x at x = -4"""
 
@@ -98,18 +115,21 @@ def dual_micrograd_sanity(m):
 
 
 @probekit.modules
+@_ops_traced
 def dual_tanh_neuron(m):
     """f(w) = tanh(2 * w + 0 * 1 + 6.8813735870195432) at w = -3 (a neuron, in its weight)"""
     return _both(m, lambda w: (2.0 * w + 0.0 * 1.0 + 6.8813735870195432).tanh(), -3.0)
 
 
 @probekit.modules
+@_ops_traced
 def softplus(m):
     """f(x) = log(1 + exp(x)) / (x * x + 1) - x / 3 at x = 0.3"""
     return _both(m, lambda x: (1 + x.exp()).log() / (x * x + 1) - x / 3, 0.3)
 
 
 @probekit.modules
+@_ops_traced
 def two_inputs(m):
     """f(a, b) = a * b + tanh(a - b) * b at a = 0.6, b = -1.1: one forward pass per input, one reverse pass"""
     D, V = module_of(m, "dual").Dual, m.engine.Value
@@ -131,6 +151,7 @@ def two_inputs(m):
 
 
 @probekit.modules
+@_ops_traced
 def sin_cos(m):
     """sin(x) and cos(x) * x at x = 0.9: sin(a, a') = (sin a, cos a · a')"""
     D = module_of(m, "dual").Dual
@@ -142,6 +163,7 @@ def sin_cos(m):
 
 
 @probekit.modules
+@_ops_traced
 def dual_powers(m):
     """x ** x and 2 ** x at x = 1.5 (an exponent that depends on x, and a constant base)"""
     D = module_of(m, "dual").Dual
@@ -152,6 +174,7 @@ def dual_powers(m):
 
 
 @probekit.modules
+@_ops_traced
 def derivative_function(m):
     """derivative(f, x) for f(x) = x ** 3 at 2, f(x) = sin(x) * exp(x) at 0 and f(x) = 7 (a constant) at 1"""
     dual = module_of(m, "dual")

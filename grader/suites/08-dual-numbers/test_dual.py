@@ -8,10 +8,12 @@ value with the reference's value). The expressions beyond Value's operations
 
 from grader.i18n import msg
 from grader.judge import (
-    assert_values, close, expression_of, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
+    assert_values, close, expression_of, fmt, from_scratch_test, import_test, Mismatch, points, suite_config,
+    suite_probes,
 )
 
 p = suite_probes(__file__)
+OWN = suite_config(__file__).OWN  # which rule test charges for which op: the suite's __init__.py
 
 
 def agrees(observe, expect, probe):
@@ -25,6 +27,11 @@ def agrees(observe, expect, probe):
                            got=fmt(got["derivative"]), expected=fmt(want["reverse"])))
 
 
+def check(observe, expect, probe, owns=()):
+    """`agrees`, each mistake charged once: a wrong op whose rule test failed is not charged again here."""
+    OWN.check(observe, expect, [probe], owns=owns, verdict=agrees)
+
+
 test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
@@ -35,50 +42,50 @@ test_from_scratch = from_scratch_test(__file__)
 @points(2, concept="forward-mode", name="rule/product")
 def test_add_mul(observe, expect):
     """sums and products: (a, a')·(b, b') = (ab, a'b + ab')"""
-    agrees(observe, expect, p.add_mul)
+    check(observe, expect, p.add_mul, owns=("add", "mul"))
 
 
 @points(1, concept="forward-mode", name="rule/constants")
 def test_constants(observe, expect):
     """a plain number on either side of + and * is a constant, derivative 0"""
-    agrees(observe, expect, p.constants)
+    check(observe, expect, p.constants, owns=("add-constant", "radd", "mul-constant", "rmul"))
 
 
 @points(1, concept="forward-mode", name="rule/sub-neg")
 def test_sub_neg(observe, expect):
     """subtraction, reflected subtraction and negation"""
-    agrees(observe, expect, p.sub_neg)
+    check(observe, expect, p.sub_neg, owns=("neg", "sub", "sub-constant", "rsub"))
 
 
 @points(2, concept="forward-mode", name="rule/quotient")
 def test_division(observe, expect):
     """division and reflected division: the quotient rule"""
-    agrees(observe, expect, p.division)
+    check(observe, expect, p.division, owns=("div", "div-constant", "rtruediv"))
 
 
 @points(1, concept="forward-mode", name="rule/powers")
 def test_powers(observe, expect):
     """constant powers: x ** 3, x ** 0.5, x ** -1"""
-    agrees(observe, expect, p.powers)
+    check(observe, expect, p.powers, owns=("pow", "pow-other"))
 
 
 @points(1, concept="forward-mode", name="rule/exp-log")
 def test_exp_log(observe, expect):
     """exp and log"""
-    agrees(observe, expect, p.exp_log)
+    check(observe, expect, p.exp_log, owns=("exp", "log"))
 
 
 @points(1, concept="forward-mode", name="rule/tanh")
 def test_tanh(observe, expect):
     """tanh'(2) ≈ 0.0707"""
-    agrees(observe, expect, p.dual_tanh_two)
+    check(observe, expect, p.dual_tanh_two, owns=("tanh",))
 
 
 @points(1, concept="forward-mode", name="rule/relu", visibility="hidden")
 def test_relu(observe, expect):
     """relu passes the derivative where its output is positive, else 0"""
-    agrees(observe, expect, p.relu_both_sides)
-    agrees(observe, expect, p.dual_relu_negative)
+    check(observe, expect, p.relu_both_sides, owns=("relu",))
+    check(observe, expect, p.dual_relu_negative, owns=("relu",))
 
 
 # -- whole expressions --------------------------------------------------------------------------------
@@ -87,30 +94,34 @@ def test_relu(observe, expect):
 @points(2, concept="forward-mode", name="expression/micrograd-sanity", visibility="hidden")
 def test_micrograd_sanity(observe, expect):
     """micrograd's sanity check, in forward mode"""
-    agrees(observe, expect, p.dual_micrograd_sanity)
+    check(observe, expect, p.dual_micrograd_sanity)
 
 
 @points(1, concept="forward-mode", name="expression/neuron", visibility="hidden")
 def test_tanh_neuron(observe, expect):
     """a tanh neuron, differentiated in its weight"""
-    agrees(observe, expect, p.dual_tanh_neuron)
+    check(observe, expect, p.dual_tanh_neuron)
 
 
 @points(1, concept="forward-mode", name="expression/softplus", visibility="hidden")
 def test_softplus(observe, expect):
     """log(1 + exp(x)) / (x*x + 1) - x / 3"""
-    agrees(observe, expect, p.softplus)
+    check(observe, expect, p.softplus)
 
 
 @points(2, concept="forward-mode", name="expression/two-inputs", visibility="hidden")
 def test_two_inputs(observe, expect):
     """two inputs: one forward pass per input gives the gradient one reverse pass gives"""
-    got, want = observe(p.two_inputs), expect(p.two_inputs)
-    assert_values(got, want, keys=["value"], probe=p.two_inputs)
+    OWN.check(observe, expect, [p.two_inputs], verdict=_two_inputs_agree)
+
+
+def _two_inputs_agree(observe, expect, probe):
+    got, want = observe(probe), expect(probe)
+    assert_values(got, want, keys=["value"], probe=probe)
     for key in ("df/da", "df/db"):
         if not close(got[key], want[f"reverse {key}"]):
             raise Mismatch(msg("{key} for {expression}: forward mode gives {got}, reverse mode gives {expected}",
-                               key=key, expression=expression_of(p.two_inputs), got=fmt(got[key]),
+                               key=key, expression=expression_of(probe), got=fmt(got[key]),
                                expected=fmt(want[f"reverse {key}"])))
 
 
@@ -126,10 +137,10 @@ def test_sin_cos(observe, expect):
 @points(1, concept="forward-mode", name="beyond/variable-exponent", visibility="hidden")
 def test_dual_powers(observe, expect):
     """x ** x and 2 ** x"""
-    assert_values(observe(p.dual_powers), expect(p.dual_powers), probe=p.dual_powers)
+    OWN.check(observe, expect, [p.dual_powers], owns=("pow-other",))
 
 
 @points(1, concept="forward-mode", name="beyond/derivative")
 def test_derivative_function(observe, expect):
     """derivative(f, x) seeds x with 1, and a constant result has derivative 0"""
-    assert_values(observe(p.derivative_function), expect(p.derivative_function), probe=p.derivative_function)
+    OWN.check(observe, expect, [p.derivative_function])

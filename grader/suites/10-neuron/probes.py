@@ -38,8 +38,9 @@ def _text(point, activation):
 
 def _gradients(got, call):
     """The five gradients a call returned, as {"dy/dx1": ...}; an observation error names what is wrong."""
-    if type(got) is not dict:
+    if probekit.as_plain(got, dict) is None:
         raise probekit.ObservationError(f"{call} returned a {type(got).__name__}, not a dict of five gradients")
+    got = probekit.as_plain(got, dict)
     missing = [n for n in NAMES if n not in got]
     if missing:
         raise probekit.ObservationError(f"{call} returned no gradient named {missing[0]!r}; the names are "
@@ -136,13 +137,15 @@ def own_values(m):
     """neuron(2, -1, 0.5, -1.5, 0.25) builds y from engine.Value leaves; backward() from y reaches all five"""
     V = m.engine.Value
     got = module_of(m, "neuron").neuron(2.0, -1.0, 0.5, -1.5, 0.25, activation="relu")
-    if type(got) is not tuple or len(got) != 2:
+    pair = probekit.as_plain(got, tuple)
+    if pair is None or len(pair) != 2:
         raise probekit.ObservationError("neuron(...) should return a pair: the output y and a dict of the five "
                                         f"leaves; it returned a {type(got).__name__}")
-    y, leaves = got
-    if type(leaves) is not dict:
+    y, leaves = pair
+    if probekit.as_plain(leaves, dict) is None:
         raise probekit.ObservationError(f"neuron(...)'s second item is a {type(leaves).__name__}, not a dict of "
                                         "the five leaves")
+    leaves = probekit.as_plain(leaves, dict)
     out = {"y is a Value": type(y).__name__ if not isinstance(y, V) else "Value"}
     for n in NAMES:
         leaf = leaves.get(n)

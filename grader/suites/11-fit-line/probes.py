@@ -21,10 +21,11 @@ def _plain(m, x, what):
 def _trained(m, steps, learning_rate):
     call = f"train_line({steps}, {learning_rate})"
     got = module_of(m, "fit_line").train_line(steps, learning_rate)
-    if type(got) is not tuple or len(got) != 3:
+    items = probekit.as_plain(got, tuple)
+    if items is None or len(items) != 3:
         raise probekit.ObservationError(f"{call} should return (w, b, final_loss); it returned a "
-                                        f"{type(got).__name__}" + (f" of {len(got)}" if type(got) is tuple else ""))
-    w, b, final_loss = got
+                                        f"{type(got).__name__}" + (f" of {len(items)}" if items is not None else ""))
+    w, b, final_loss = items
     return {"w": _plain(m, w, f"{call}'s w"), "b": _plain(m, b, f"{call}'s b"),
             "final_loss": _plain(m, final_loss, f"{call}'s final_loss")}
 
@@ -32,11 +33,14 @@ def _trained(m, steps, learning_rate):
 def _history(m, steps, learning_rate):
     call = f"train_line_history({steps}, {learning_rate})"
     got = module_of(m, "fit_line").train_line_history(steps, learning_rate)
-    if type(got) is not tuple or len(got) != 3:
-        raise probekit.ObservationError(f"{call} should return (w, b, losses); it returned a {type(got).__name__}")
-    w, b, losses = got
-    if type(losses) is not list:
+    items = probekit.as_plain(got, tuple)
+    if items is None or len(items) != 3:
+        raise probekit.ObservationError(f"{call} should return (w, b, losses); it returned a {type(got).__name__}"
+                                        + (f" of {len(items)}" if items is not None else ""))
+    w, b, losses = items
+    if probekit.as_plain(losses, tuple) is None:
         raise probekit.ObservationError(f"{call}'s losses is a {type(losses).__name__}, not a list")
+    losses = probekit.as_plain(losses, tuple)
     return {"w": _plain(m, w, f"{call}'s w"), "b": _plain(m, b, f"{call}'s b"),
             "losses": [_plain(m, x, f"{call}'s losses[{i}]") for i, x in enumerate(losses)]}
 

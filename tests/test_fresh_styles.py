@@ -1,0 +1,423 @@
+"""Session 20's fresh samples: correct engines and exercise files in styles no other fixture has, and one
+classic mistake planted in each style, for the engine and for the later exercises (06, 07, 08, 10, 11).
+
+`tests/fixtures/fresh-styles/<exercise>/` holds, per exercise, correct submissions (a Value that
+subclasses float; `__slots__` with data and grad as properties and the grads in a dict keyed by id(); ops
+made in a loop from an operator table, with Kahn's algorithm on a heap; ops from functools.partialmethod
+and reflected ops from a metaclass, NotImplemented for foreign types and `backward(grad=None)`; a list of
+gradient lambdas per node walked by Kahn's algorithm, type hints everywhere and a print at import; a
+dataclass whose rules are a list of setattr lambdas; Dual numbers as a frozen dataclass, a NamedTuple, and
+__slots__ with ops set from a table; parameters() as a generator or a tuple; an MLP([2, 4, 1], seed=...)
+without a Module class; results returned as NamedTuples, lists, OrderedDicts, a losses tuple); `PLANTED`
+plants one mistake of the course's list in one of them each. Each exercise's class is graded once.
+
+The two promises: a correct submission scores full, with nothing said; a mistake loses the points of the
+test about it, once, and what is said names that mistake or nothing. The holes these found, each closed as
+a class: the random graphs took a Value that subclasses float for a plain number (probekit._apply);
+07/10/11's probes refused a tuple, a generator, a NamedTuple or an OrderedDict where the student's code
+unpacks or iterates the same; a seed set from `backward(grad=None)` read as no seed (no-seed hint named on
+a sub-as-add engine); a recursive sort with no visited set named breadth-first; 08 charged one rule's
+mistake again in every expression built on it; 06 let gradcheck ignore its h and a purely relative
+comparison pass, and charged a one-sided difference up to seven times; 07 charged a zero_grad() that
+clears nothing in five tests.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+
+from grader.pipeline import grade
+from grader.sandbox import Limits
+
+FRESH = Path(__file__).parent / "fixtures" / "fresh-styles"
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+
+# id -> (score, the tests not passed, diagnosis as (kind, variant / walk / hint / op, match / form)).
+# A bug that breaks `*` or the walk or the seed loses every test built on them (`+` and `*` of two Values are
+# never excused: judge/charging.py); for those only the count of tests lost is pinned.
+ENGINE = {
+    "bug-dataclass-forward-order": (16.5, 39, [("variant", "forward-order", "exact")]),
+    "bug-dataclass-mul-other-for-both": (27.0, 31, [("derivative", "mul", "other-for-both")]),
+    # the hint names `=` in __mul__'s rule and its line; no variant is needed to say it
+    "bug-floatsub-mul-assign": (38.0, 18, [("hint", "assign-grad", None)]),
+    "bug-floatsub-neg-self": (60.0, ["neg/values", "sub/constant", "sub/values"], [("variant", "neg-self", "style")]),
+    "bug-lambdalist-grad-starts-one": (0.0, 51, [("variant", "grad-starts-one", "style")]),
+    "bug-lambdalist-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+    "bug-lambdalist-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                                        [("variant", "tanh-one-minus-t", "exact")]),
+    "bug-meta-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
+    "bug-meta-pow-no-minus-one": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-no-minus-one", "exact")]),
+    # the seed is `1.0 if grad is None else grad`, or `grad = 1.0` when None then `self.grad = grad`: no
+    # "never sets the output's gradient to 1" beside the sign (it was said, before session 20)
+    "bug-meta-seedstmt-sub-as-add": (61.0, ["sub/constant", "sub/values"], [("derivative", "sub", "sign")]),
+    "bug-meta-sub-as-add": (61.0, ["sub/constant", "sub/values"], [("derivative", "sub", "sign")]),
+    # a recursive sort whose `for` is outside its `if v not in visited`, in an engine without relu, log,
+    # `2 - a` and `2 / a` (a published fork's shape): once the expressions of the missing ops are set aside the
+    # numbers do not tell breadth-first from depth-first; the recursive source does. Before session 20 it was
+    # named `breadth-first-no-visited`
+    "bug-recursive-no-visited-missing-ops": (35.0, 20, [("missing-op", "relu", None), ("missing-op", "log", None),
+                                                        ("missing-op", "__rtruediv__", None),
+                                                        ("missing-op", "__rsub__", None),
+                                                        ("variant", "no-visited", "style"),
+                                                        ("hint", "recursive-topo", None)]),
+    "bug-optable-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
+    "bug-optable-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
+    "bug-slots-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
+    "bug-slots-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                             [("variant", "tanh-input", "exact")]),
+    **{case: (63.0, [], []) for case in ["correct-dataclass-ops", "correct-floatsub", "correct-lambdalist-kahn",
+                                         "correct-metaclass-partial", "correct-optable-kahn",
+                                         "correct-slots-extgrad"]},
+}
+
+GRADCHECK = {
+    "bug-ignores-h": (13.0, ["numerical/given-h"], []),
+    # the one-sided difference is numerical/known-functions' to charge; given-h sees the h used, on one side
+    "bug-one-sided": (12.0, ["numerical/known-functions"], []),
+    "bug-relative-only": (14.0, ["gradcheck/zero-gradient"], []),
+    **{case: (15.0, [], []) for case in ["correct-dataclass-result", "correct-isclose", "correct-partial-style"]},
+}
+
+MLP = {
+    # an engine of the student's own whose `data` is a read-only property: the weights cannot be set, and
+    # every test that sets or trains them says so (docs/exercise-authors.md, limits: not charged once)
+    "bug-floatsub-own-data-readonly": (8.0, ["backward/mlp", "forward/mlp", "forward/neuron",
+                                             "forward/parameter-order", "train/course-loop", "train/course-seed",
+                                             "train/train-xor"], []),
+    "bug-last-layer-tanh": (10.0, ["backward/mlp", "forward/mlp", "forward/parameter-order", "train/course-loop",
+                                   "train/course-seed", "train/train-xor"], []),
+    "bug-no-bias-param": (6.0, ["backward/mlp", "forward/mlp", "forward/neuron", "forward/parameter-order",
+                                "parameters/counts", "train/course-loop", "train/course-seed", "train/train-xor"], []),
+    # a zero_grad() that clears nothing: parameters/zero-grad alone (before session 20, five tests: the course's
+    # loops clear the grads themselves after calling it, train_xor is run again with a zero_grad() given, and
+    # zero-grad-everywhere excuses what the MLP's own test already charged)
+    "bug-no-zero-grad": (21.0, ["parameters/zero-grad"], []),
+    # the classic one: train_xor's loop never calls zero_grad()
+    "bug-train-xor-no-zero-grad": (20.0, ["train/train-xor"], []),
+    **{case: (23.0, [], []) for case in ["correct-generators", "correct-no-module-sizes-seed",
+                                         "correct-tuple-forward"]},
+}
+
+DUAL = {
+    "bug-derivative-no-seed": (19.0, ["beyond/derivative"], []),
+    # `*` is the core every expression is built on: never excused (as the engine's)
+    "bug-mul-one-term": (6.0, ["beyond/sin-cos", "beyond/variable-exponent", "expression/micrograd-sanity",
+                               "expression/softplus", "expression/two-inputs", "rule/constants", "rule/exp-log",
+                               "rule/product", "rule/quotient", "rule/sub-neg"], []),
+    "bug-pow-no-minus-one": (19.0, ["rule/powers"], []),
+    "bug-quotient-sign": (18.0, ["rule/quotient"], []),
+    "bug-rpow-no-log": (19.0, ["beyond/variable-exponent"], []),
+    "bug-tanh-one-minus-t": (19.0, ["rule/tanh"], []),
+    **{case: (20.0, [], []) for case in ["correct-frozen-dc", "correct-namedtuple", "correct-table-slots"]},
+}
+
+NEURON = {
+    "bug-backward-twice": (11.0, ["relu/more-points", "relu/positive", "tanh/points"], []),
+    "bug-divide-by-reference": (15.0, ["compare/zero-against-nonzero"], []),
+    "bug-no-abs": (13.0, ["compare/planted", "compare/zero-against-nonzero"], []),
+    **{case: (16.0, [], []) for case in ["correct-namedtuple-ordered", "correct-plain-functional"]},
+}
+
+FIT_LINE = {
+    # the training loop's mistakes show in every test that trains (docs/exercise-authors.md, limits), each
+    # named in the course's words by mistakes.py
+    "bug-no-final-loss": (6.0, ["history/diverges", "history/shape", "step/first", "step/second"], []),
+    "bug-no-zero-grad": (6.0, ["history/diverges", "history/shape", "step/second", "train/converges"], []),
+    "bug-plus-update": (4.0, ["history/diverges", "history/shape", "step/first", "step/second", "train/converges"],
+                        []),
+    "bug-sum-not-mean": (3.0, ["history/diverges", "history/shape", "loss/mean", "loss/other-points", "step/first",
+                               "step/second"], []),
+    **{case: (13.0, [], []) for case in ["correct-list-return", "correct-namedtuple-tuple-losses",
+                                         "correct-params-dict"]},
+}
+
+TABLES = {"engine": ENGINE, "06-gradcheck": GRADCHECK, "07-mlp-xor": MLP, "08-dual-numbers": DUAL,
+          "10-neuron": NEURON, "11-fit-line": FIT_LINE}
+
+# The student's file of each exercise: where a mistake is planted. A correct submission of a later exercise
+# holds that file alone; the exercise's given engine (exercises/<exercise>/engine.py) is put beside it.
+FILE = {"engine": "engine.py", "06-gradcheck": "gradcheck.py", "07-mlp-xor": "nn.py", "08-dual-numbers": "dual.py",
+        "10-neuron": "neuron.py", "11-fit-line": "fit_line.py"}
+
+# reference/engine.py's walk, its stack left empty: the order is built first by a recursive visit whose `for`
+# stands outside its `if node not in visited`, so a node reached twice is listed twice
+_RECURSIVE_NO_VISITED = """\
+        def visit(node):
+            if node not in visited:
+                visited.add(node)
+            for child in node._prev:
+                visit(child)
+            topo.append(node)
+
+        visit(self)
+        stack = []
+"""
+
+# Each mistake, planted in a correct submission: id -> (the submission, or "reference" for reference/engine.py,
+# [(text, replaced by), ...]); each text stands exactly once in the student's file.
+PLANTED = {
+    "engine": {
+        "bug-dataclass-forward-order": ("correct-dataclass-ops", [("for v in reversed(topo):", "for v in topo:")]),
+        "bug-dataclass-mul-other-for-both": ("correct-dataclass-ops", [
+            ('setattr(other, "grad", other.grad + self.data * out.grad)',
+             'setattr(other, "grad", other.grad + other.data * out.grad)')]),
+        "bug-floatsub-mul-assign": ("correct-floatsub", [("self.grad += float(other) * out.grad",
+                                                          "self.grad = float(other) * out.grad")]),
+        "bug-floatsub-neg-self": ("correct-floatsub", [("return self * -1", "return self")]),
+        "bug-lambdalist-grad-starts-one": ("correct-lambdalist-kahn", [("self.grad: float = 0.0",
+                                                                        "self.grad: float = 1.0")]),
+        "bug-lambdalist-rsub-order": ("correct-lambdalist-kahn", [("return Value.of(other) - self",
+                                                                   "return self - Value.of(other)")]),
+        "bug-lambdalist-tanh-one-minus-t": ("correct-lambdalist-kahn", [("g * (1 - t ** 2)", "g * (1 - t)")]),
+        "bug-meta-no-seed": ("correct-metaclass-partial", [
+            ("self.grad = 1.0 if grad is None else grad", "if grad is not None:\n            self.grad = grad")]),
+        "bug-meta-pow-no-minus-one": ("correct-metaclass-partial", [("k * a ** (k - 1)", "k * a ** k")]),
+        "bug-meta-sub-as-add": ("correct-metaclass-partial", [('dfb=lambda a, b: -1.0, symbol="-"',
+                                                               'dfb=lambda a, b: 1.0, symbol="-"')]),
+        "bug-meta-seedstmt-sub-as-add": ("correct-metaclass-partial", [
+            ('dfb=lambda a, b: -1.0, symbol="-"', 'dfb=lambda a, b: 1.0, symbol="-"'),
+            ("self.grad = 1.0 if grad is None else grad",
+             "if grad is None:\n            grad = 1.0\n        self.grad = grad")]),
+        "bug-optable-log-output": ("correct-optable-kahn", [("lambda a, out: (1 / a,)", "lambda a, out: (1 / out,)")]),
+        "bug-optable-relu-ge": ("correct-optable-kahn", [("(1.0 if a > 0 else 0.0,)", "(1.0 if a >= 0 else 0.0,)")]),
+        "bug-recursive-no-visited-missing-ops": ("reference", [
+            ("        stack = [(self, False)]\n", _RECURSIVE_NO_VISITED), ("def relu(", "def _relu("),
+            ("def log(", "def _log("),
+            ("def __rsub__(", "def _rsub("), ("def __rtruediv__(", "def _rtruediv(")]),
+        "bug-slots-exp-input": ("correct-slots-extgrad", [
+            ("return Value(e, (self,), lambda g: (e * g,))",
+             "a = self._data\n        return Value(e, (self,), lambda g: (a * g,))")]),
+        "bug-slots-tanh-input": ("correct-slots-extgrad", [
+            ("return Value(t, (self,), lambda g: ((1.0 - t ** 2) * g,))",
+             "a = self._data\n        return Value(t, (self,), lambda g: ((1.0 - a ** 2) * g,))")]),
+    },
+    "06-gradcheck": {
+        "bug-ignores-h": ("correct-dataclass-result", [("lambda t: f(Value(t)).data, x, h)",
+                                                       "lambda t: f(Value(t)).data, x)")]),
+        "bug-one-sided": ("correct-partial-style", [("(f(x + h) - f(x - h)) / (h + h)", "(f(x + h) - f(x)) / h")]),
+        "bug-relative-only": ("correct-isclose", [("math.isclose(a, n, rel_tol=rtol, abs_tol=atol)",
+                                                   "d <= rtol * m")]),
+    },
+    "07-mlp-xor": {
+        # the student's own engine, a Value subclassing float whose `data` is a read-only property
+        "bug-floatsub-own-data-readonly": ("correct-no-module-sizes-seed", []),
+        "bug-last-layer-tanh": ("correct-generators", [("nonlin=i != len(nouts) - 1", "nonlin=True")]),
+        "bug-no-bias-param": ("correct-no-module-sizes-seed", [("return self.w + [self.b]", "return self.w")]),
+        "bug-no-zero-grad": ("correct-tuple-forward", [("for p in self.parameters():\n            p.grad = 0.0",
+                                                        "pass")]),
+        "bug-train-xor-no-zero-grad": ("correct-generators", [("model.zero_grad()\n        loss.backward()",
+                                                               "loss.backward()")]),
+    },
+    "08-dual-numbers": {
+        "bug-derivative-no-seed": ("correct-frozen-dc", [("f(Dual(x, 1.0))", "f(Dual(x))")]),
+        "bug-mul-one-term": ("correct-frozen-dc", [("self.deriv * o.value + self.value * o.deriv)",
+                                                    "self.deriv * o.value)")]),
+        "bug-pow-no-minus-one": ("correct-namedtuple", [("k * self.value ** (k - 1) * self.deriv",
+                                                         "k * self.value ** k * self.deriv")]),
+        "bug-quotient-sign": ("correct-table-slots", [("(da * b - a * db) / (b * b)", "(da * b + a * db) / (b * b)")]),
+        "bug-rpow-no-log": ("correct-table-slots", [("Dual(v, v * math.log(c) * self.deriv)",
+                                                     "Dual(v, v * self.deriv)")]),
+        "bug-tanh-one-minus-t": ("correct-namedtuple", [("Dual(t, (1 - t * t) * self.deriv)",
+                                                         "Dual(t, (1 - t) * self.deriv)")]),
+    },
+    "10-neuron": {
+        "bug-backward-twice": ("correct-plain-functional", [("    y.backward()\n",
+                                                             "    y.backward()\n    y.backward()\n")]),
+        "bug-divide-by-reference": ("correct-namedtuple-ordered", [("scale = max(abs(g), abs(r))", "scale = abs(r)")]),
+        "bug-no-abs": ("correct-plain-functional", [("max((abs(grads[k] - reference_grads[k])",
+                                                     "max(((grads[k] - reference_grads[k])")]),
+    },
+    "11-fit-line": {
+        "bug-no-final-loss": ("correct-params-dict", [("    losses.append(loss_now().data)\n", "")]),
+        "bug-no-zero-grad": ("correct-list-return", [("        for p in params:\n            p.grad = 0.0\n", "")]),
+        "bug-plus-update": ("correct-namedtuple-tuple-losses", [
+            ("w.data - learning_rate * w.grad, b.data - learning_rate * b.grad",
+             "w.data + learning_rate * w.grad, b.data + learning_rate * b.grad")]),
+        "bug-sum-not-mean": ("correct-params-dict", [("Value(0)) / n", "Value(0))")]),
+    },
+}
+OWN_ENGINE = {("07-mlp-xor", "bug-floatsub-own-data-readonly"): FRESH / "engine" / "correct-floatsub" / "engine.py"}
+ROOT = Path(__file__).parent.parent
+
+
+def _planted(text, patches, where):
+    for old, new in patches:
+        assert text.count(old) == 1, f"{where}: {old!r} stands {text.count(old)} times"
+        text = text.replace(old, new)
+    return text
+
+
+def _class(folder, exercise):
+    """The exercise's class: its correct submissions, each with the given engine where it has none, and each
+    planted mistake."""
+    given = ROOT / "exercises" / exercise / "engine.py"
+    for case in (FRESH / exercise).iterdir():
+        shutil.copytree(case, folder / case.name)
+        if not (folder / case.name / "engine.py").exists():
+            shutil.copy(given, folder / case.name / "engine.py")
+    for case, (base, patches) in PLANTED[exercise].items():
+        if base == "reference":
+            (folder / case).mkdir()
+            text = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+        else:
+            shutil.copytree(folder / base, folder / case)
+            text = (folder / case / FILE[exercise]).read_text(encoding="utf-8")
+        (folder / case / FILE[exercise]).write_text(_planted(text, patches, case), encoding="utf-8")
+        if (exercise, case) in OWN_ENGINE:
+            shutil.copy(OWN_ENGINE[exercise, case], folder / case / "engine.py")
+
+
+def _rows(tmp_path_factory, exercise):
+    tmp = tmp_path_factory.mktemp(f"fresh-{exercise}")
+    (tmp / "class").mkdir()
+    _class(tmp / "class", exercise)
+    result = grade(tmp / "class", exercise=exercise, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    return {exercise: _rows(tmp_path_factory, exercise) for exercise in TABLES}
+
+
+def _failing(row):
+    return sorted(t["name"] for t in row["tests"] if t["status"] != "passed")
+
+
+def _diagnosis(row):
+    return [(d["kind"], d.get("variant") or d.get("walk") or d.get("hint") or d.get("method") or d.get("op"),
+             d.get("match") or d.get("form")) for d in row["diagnosis"]]
+
+
+def _output(row, test):
+    return next(t for t in row["tests"] if t["name"] == test)["output"]
+
+
+def test_every_fresh_submission_is_in_a_table(rows):
+    for exercise, table in TABLES.items():
+        assert sorted(rows[exercise]) == sorted(table) == sorted(
+            [p.name for p in (FRESH / exercise).iterdir()] + list(PLANTED[exercise]))
+        assert all(row["status"] == "graded" for row in rows[exercise].values())
+
+
+@pytest.mark.parametrize("exercise,case", [(e, c) for e, table in TABLES.items() for c in sorted(table)])
+def test_each_fresh_submission_scores_and_is_named(rows, exercise, case):
+    score, failing, diagnosis = TABLES[exercise][case]
+    row = rows[exercise][case]
+    lost = len(_failing(row)) if isinstance(failing, int) else _failing(row)
+    assert (row["score"], lost, _diagnosis(row)) == (score, failing, diagnosis)
+
+
+def test_a_value_that_subclasses_float_is_a_value_in_the_random_graphs(rows):
+    # before: `isinstance(a, float)` sent its tanh through math.tanh, and the graph raised "'float' object has
+    # no attribute 'grad'"; the diagnosis then said "your `float` has no `backward`"
+    row = rows["engine"]["correct-floatsub"]
+    assert [t["output"] for t in row["tests"] if t["name"].startswith("random/")] == ["", ""]
+
+
+def test_a_rule_charged_by_its_own_test_is_not_charged_again_in_forward_mode(rows):
+    tanh = rows["08-dual-numbers"]["bug-tanh-one-minus-t"]
+    assert _output(tanh, "expression/neuron") == (
+        "Not charged again: f(w) = tanh(2 * w + 0 * 1 + 6.8813735870195432) at w = -3 (a neuron, in its weight) "
+        "needs `tanh`, which rule/tanh already charges.")
+    power = rows["08-dual-numbers"]["bug-pow-no-minus-one"]
+    assert _output(power, "beyond/derivative").endswith("needs `a ** k` (k a whole number), which rule/powers "
+                                                        "already charges.")
+    assert _output(power, "rule/powers") == (
+        "the derivative of f(x) = x ** 3 + x ** 0.5 + x ** -1 at x = 4: forward mode (your Dual, seeded with 1) "
+        "gives 192.75, reverse mode (backward()) gives 48.1875")
+
+
+def test_gradchecks_mistakes_are_each_named_by_their_test(rows):
+    gc = rows["06-gradcheck"]
+    assert _output(gc["bug-ignores-h"], "numerical/given-h").endswith(": expected 3.01, got 3.0")
+    assert _output(gc["bug-relative-only"], "gradcheck/zero-gradient") == (
+        "gradcheck for x**3 at 0 fails (ok=False; analytic 0.0, numeric 1e-12), but backprop and the numeric "
+        "slope agree here")
+    assert _output(gc["bug-one-sided"], "numerical/given-h") == (
+        "Not charged again: every derivative here is a one-sided difference with the h given, which "
+        "numerical/known-functions already charges.")
+
+
+def test_a_zero_grad_that_clears_nothing_is_charged_by_its_own_test(rows):
+    row = rows["07-mlp-xor"]["bug-no-zero-grad"]
+    assert _output(row, "train/train-xor") == (
+        "Not charged again: train_xor(seed=0) gets the loss below 0.001 once zero_grad() sets every gradient to 0, "
+        "which parameters/zero-grad already charges.")
+    assert _output(row, "parameters/zero-grad-everywhere") == (
+        "Not charged again: zero_grad() leaves gradients on the MLP too, which parameters/zero-grad already charges.")
+
+
+def test_a_read_only_data_is_said_in_the_students_words(rows):
+    row = rows["07-mlp-xor"]["bug-floatsub-own-data-readonly"]
+    assert _output(row, "forward/neuron").endswith(
+        "your engine raised AttributeError: property 'data' of 'Value' object has no setter")
+
+
+# -- in process: the readings each hole was closed in -----------------------------------------------------
+
+
+def test_the_random_graphs_tell_the_shadow_from_the_values_by_the_caller_not_the_type():
+    import math
+
+    from grader.probekit import _apply
+
+    asked = []
+
+    class FloatValue(float):  # a student's Value that subclasses float: its own tanh is the one to call
+        def tanh(self):
+            asked.append("tanh")
+            return math.tanh(self)
+
+    assert _apply("tanh", FloatValue(0.5), None, 2) == math.tanh(0.5) and asked == ["tanh"]
+    # the plain-float shadow of the same step, as random_graph asks it: math's
+    assert _apply("tanh", FloatValue(0.5), None, 2, shadow=True) == math.tanh(0.5) and asked == ["tanh"]
+
+
+def test_as_plain_takes_every_kind_of_tuple_list_and_dict():
+    from collections import OrderedDict, namedtuple
+
+    from grader.probekit import as_plain
+
+    Pair = namedtuple("Pair", "y leaves")
+    assert as_plain(Pair(1, 2), tuple) == (1, 2) and type(as_plain(Pair(1, 2), tuple)) is tuple
+    assert as_plain([1, 2, 3], tuple) == (1, 2, 3)
+    assert as_plain((x for x in [1]), tuple) is None and as_plain("ab", tuple) is None
+    assert as_plain(OrderedDict(a=1), dict) == {"a": 1} and type(as_plain(OrderedDict(a=1), dict)) is dict
+    assert as_plain([("a", 1)], dict) is None and as_plain({"a": 1}, tuple) is None
+
+
+@pytest.mark.parametrize("body,seeds", [
+    (["self.grad = 1.0 if grad is None else grad"], True),
+    (["if grad is None:", "    grad = 1.0", "self.grad = grad"], True),
+    (["self.grad = grad or 1"], True),
+    (["self.grad = float(1)"], True),
+    (["g = 1.0", "seed = g", "self.grad = seed"], True),
+    (["if grad is not None:", "    self.grad = grad"], False),
+    (["self.grad = grad"], False),
+    (["self.grad = 2.0 if grad is None else grad"], False),
+])
+def test_a_seed_that_may_be_1_is_a_seed(body, seeds):
+    from grader.diagnose.hints import seed_facts, silent_backward_hints
+
+    source = ("class Value:\n    def backward(self, grad=None):\n"
+              + "".join(f"        {line}\n" for line in body)
+              + "        for n in reversed(topo):\n            n._backward()\n")
+    assert seed_facts({"engine.py": source.encode()})["seeds"] is seeds
+    hints = [h["hint"] for h in silent_backward_hints({"engine.py": source.encode()})]
+    assert hints == ([] if seeds else ["no-seed"])
+
+
+def test_module_probes_marked_traces_ops_get_their_ops_from_value_and_dual():
+    from grader.judge.ops import traced_ops
+    from grader.suites import load_suite
+
+    dual = load_suite("08-dual-numbers")
+    assert traced_ops(dual.probe("softplus")) == {"add-constant", "div", "div-constant", "exp", "log", "mul", "radd",
+                                                  "sub"}
+    # Dual alone: `derivative(f, x)` on x ** 3, sin(x) * exp(x) and a constant
+    assert traced_ops(dual.probe("derivative_function")) == {"exp", "mul", "pow"}
+    # a probe taking the modules that is not marked is not run to trace it (07's train for seconds)
+    assert traced_ops(load_suite("07-mlp-xor").probe("zero_grad")) == frozenset()
