@@ -97,7 +97,7 @@ MLP = {
     # the classic one: train_xor's loop never calls zero_grad()
     "bug-train-xor-no-zero-grad": (20.0, ["train/train-xor"], []),
     **{case: (23.0, [], []) for case in ["correct-generators", "correct-no-module-sizes-seed",
-                                         "correct-tuple-forward"]},
+                                         "correct-own-engine-readonly-grad", "correct-tuple-forward"]},
 }
 
 DUAL = {
@@ -209,6 +209,11 @@ PLANTED = {
                                                         "pass")]),
         "bug-train-xor-no-zero-grad": ("correct-generators", [("model.zero_grad()\n        loss.backward()",
                                                                "loss.backward()")]),
+        # correct: its own engine keeps the gradients behind a read-only `grad` and clears them itself; the course's
+        # loops, which set every grad to 0 after zero_grad(), must not fail it (they raised AttributeError: 18/23)
+        "correct-own-engine-readonly-grad": ("correct-tuple-forward", [
+            ("from engine import Value\n", "from engine import Value, zero_grads\n"),
+            ("for p in self.parameters():\n            p.grad = 0.0", "zero_grads(self.parameters())")]),
     },
     "08-dual-numbers": {
         "bug-derivative-no-seed": ("correct-frozen-dc", [("f(Dual(x, 1.0))", "f(Dual(x))")]),
@@ -238,7 +243,18 @@ PLANTED = {
         "bug-sum-not-mean": ("correct-params-dict", [("Value(0)) / n", "Value(0))")]),
     },
 }
-OWN_ENGINE = {("07-mlp-xor", "bug-floatsub-own-data-readonly"): FRESH / "engine" / "correct-floatsub" / "engine.py"}
+# (exercise, case) -> (the engine a planted case brings of its own, the patches made to it)
+OWN_ENGINE = {("07-mlp-xor", "bug-floatsub-own-data-readonly"): (
+                  FRESH / "engine" / "correct-floatsub" / "engine.py", []),
+              ("07-mlp-xor", "correct-own-engine-readonly-grad"): (
+                  FRESH / "engine" / "correct-slots-extgrad" / "engine.py", [
+                      ("    @grad.setter\n    def grad(self, value: float) -> None:\n"
+                       "        _GRADS[id(self)] = value\n\n", ""),
+                      ("self.grad = 1", "_GRADS[id(self)] = 1"),
+                      ("parent.grad += contribution", "_GRADS[id(parent)] = _GRADS.get(id(parent), 0) + contribution"),
+                      ("class Value(numbers.Number):",
+                       "def zero_grads(values):\n    for v in values:\n        _GRADS[id(v)] = 0\n\n\n"
+                       "class Value(numbers.Number):")])}
 ROOT = Path(__file__).parent.parent
 
 
@@ -266,7 +282,9 @@ def _class(folder, exercise):
             text = (folder / case / FILE[exercise]).read_text(encoding="utf-8")
         (folder / case / FILE[exercise]).write_text(_planted(text, patches, case), encoding="utf-8")
         if (exercise, case) in OWN_ENGINE:
-            shutil.copy(OWN_ENGINE[exercise, case], folder / case / "engine.py")
+            engine, patches = OWN_ENGINE[exercise, case]
+            text = _planted(engine.read_text(encoding="utf-8"), patches, f"{case}'s engine")
+            (folder / case / "engine.py").write_text(text, encoding="utf-8")
 
 
 def _rows(tmp_path_factory, exercise):

@@ -196,9 +196,14 @@ def mlp_backward(m):
 def _clear(params):
     """Every gradient back to 0, after the student's own zero_grad() in the course's loops: the loops test the
     network training, and zero_grad() is charged by its own tests (parameters/zero-grad...), not again here.
-    Still called first, so a zero_grad() that does harm besides (weights reset) shows."""
+    Still called first, so a zero_grad() that does harm besides (weights reset) shows. An engine whose `grad`
+    cannot be set (a read-only property: the engine keeps the gradients, and its zero_grad() clears them its own
+    way) is left to its zero_grad(): nothing here may fail a correct network."""
     for p in params:
-        p.grad = 0
+        try:
+            p.grad = 0
+        except Exception:  # whatever the setter raises: the student's zero_grad() stands
+            return
 
 
 def _course_loop(nn, seed, steps=300, lr=0.05):
