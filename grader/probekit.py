@@ -5,6 +5,7 @@ standard library only and never imports anything of the grader's.
 """
 
 import math
+import sys
 
 import _random  # random.Random's generator; `random` itself costs every worker's start more (see _Rng)
 
@@ -14,6 +15,19 @@ _type, _float, _isinstance, _str, _dict, _list, _tuple = type, float, isinstance
 _repr, _bool, _int = repr, bool, int
 _isfinite = math.isfinite
 _NUMBER_TYPES = (int, float, bool)
+_modules = sys.modules
+# The standard library's exact numbers, by module and class name: a correct engine may keep its data as
+# Fractions or Decimals (they are looked up when met, not imported here: a worker's start needs neither)
+_EXACT_REALS = (("fractions", "Fraction"), ("decimal", "Decimal"))
+
+
+def _exact_real(t):
+    """Whether `t` is exactly fractions.Fraction or decimal.Decimal (not a subclass: a Value may subclass one)."""
+    for module, name in _EXACT_REALS:
+        found = _modules.get(module)
+        if found is not None and getattr(found, name, None) is t:
+            return True
+    return False
 
 
 class ObservationError(Exception):
@@ -44,10 +58,14 @@ def module_of(m, name):
 
 
 def number(x, what):
-    """`x` as a plain float, refusing anything that is not a real int/float or is not finite."""
-    if _type(x) not in _NUMBER_TYPES:
+    """`x` as a plain float, refusing anything that is not a real int/float (or a Fraction or Decimal) or is not
+    finite (an int or a Fraction too large for a float, a signalling NaN included)."""
+    if _type(x) not in _NUMBER_TYPES and not _exact_real(_type(x)):
         raise ObservationError(f"{what} is a {_type(x).__name__}, not a number")
-    value = _float(x)
+    try:
+        value = _float(x)
+    except (OverflowError, ValueError):
+        raise ObservationError(f"{what} is too large or not a number, not a finite number") from None
     if not _isfinite(value):
         raise ObservationError(f"{what} is {value}, not a finite number")
     return value
@@ -69,7 +87,7 @@ def plain(obj, what="result", depth=0, _count=None):
     if depth > MAX_DEPTH:
         raise ObservationError(f"{what} is nested too deeply")
     t = _type(obj)
-    if t in _NUMBER_TYPES:
+    if t in _NUMBER_TYPES or _exact_real(t):
         return number(obj, what)
     if t is _str:
         return obj[:MAX_TEXT]

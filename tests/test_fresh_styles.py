@@ -67,9 +67,11 @@ ENGINE = {
     "bug-slots-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
     "bug-slots-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                              [("variant", "tanh-input", "exact")]),
-    **{case: (63.0, [], []) for case in ["correct-dataclass-ops", "correct-floatsub", "correct-lambdalist-kahn",
-                                         "correct-metaclass-partial", "correct-optable-kahn",
-                                         "correct-slots-extgrad"]},
+    # data and gradients kept as Fractions (review20): every number was refused, "y is a Fraction, not a
+    # number" (0/63), before probekit.number read the standard library's exact numbers
+    **{case: (63.0, [], []) for case in ["correct-dataclass-ops", "correct-floatsub", "correct-fraction-data",
+                                         "correct-lambdalist-kahn", "correct-metaclass-partial",
+                                         "correct-optable-kahn", "correct-slots-extgrad"]},
 }
 
 GRADCHECK = {
@@ -439,3 +441,28 @@ def test_module_probes_marked_traces_ops_get_their_ops_from_value_and_dual():
     assert traced_ops(dual.probe("derivative_function")) == {"exp", "mul", "pow"}
     # a probe taking the modules that is not marked is not run to trace it (07's train for seconds)
     assert traced_ops(load_suite("07-mlp-xor").probe("zero_grad")) == frozenset()
+
+
+def test_probekit_reads_the_standard_librarys_exact_numbers():
+    """A Fraction or a Decimal is a number (an engine may keep its data exact); a subclass of one is not (a Value
+    may subclass it), and one too large for a float, or a signalling NaN, is an observation error, not a crash."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from grader import probekit
+
+    assert probekit.number(Fraction(3, 4), "a.grad") == 0.75
+    assert probekit.number(Decimal("-2.5"), "a.data") == -2.5
+    assert probekit.plain({"y": Fraction(1, 8), "xs": [Decimal("0.5")]}) == {"y": 0.125, "xs": [0.5]}
+
+    class Value(Fraction):
+        pass
+
+    with pytest.raises(probekit.ObservationError, match="^a.data is a Value, not a number$"):
+        probekit.number(Value(1), "a.data")
+    for huge in (10**400, Fraction(10**400, 3), Decimal("1e400")):
+        with pytest.raises(probekit.ObservationError, match="^y is .*not a finite number$"):
+            probekit.number(huge, "y")
+    with pytest.raises(probekit.ObservationError, match="^y is too large or not a number, not a finite number$"):
+        probekit.number(Decimal("sNaN"), "y")
+
