@@ -12,22 +12,16 @@ import _random  # random.Random's generator; `random` itself costs every worker'
 # Saved before any student code is imported, so a monkeypatched builtin cannot
 # change how observations are checked.
 _type, _float, _isinstance, _str, _dict, _list, _tuple = type, float, isinstance, str, dict, list, tuple
-_repr, _bool, _int = repr, bool, int
+_repr, _bool, _int, _getattr, _any = repr, bool, int, getattr, any
 _isfinite = math.isfinite
 _NUMBER_TYPES = (int, float, bool)
-_modules = sys.modules
-# The standard library's exact numbers, by module and class name: a correct engine may keep its data as
-# Fractions or Decimals (they are looked up when met, not imported here: a worker's start needs neither)
-_EXACT_REALS = (("fractions", "Fraction"), ("decimal", "Decimal"))
+# and the standard library's exact numbers (`_is_number`), looked up when met: a worker's start imports neither
+_modules, _EXACT = sys.modules, (("fractions", "Fraction"), ("decimal", "Decimal"))
 
 
-def _exact_real(t):
-    """Whether `t` is exactly fractions.Fraction or decimal.Decimal (not a subclass: a Value may subclass one)."""
-    for module, name in _EXACT_REALS:
-        found = _modules.get(module)
-        if found is not None and getattr(found, name, None) is t:
-            return True
-    return False
+def _is_number(t):
+    """An int, float or bool, or exactly (a Value may subclass one) a Fraction or a Decimal: exact engines."""
+    return t in _NUMBER_TYPES or _any(t is _getattr(_modules.get(m), n, None) for m, n in _EXACT)
 
 
 class ObservationError(Exception):
@@ -58,13 +52,12 @@ def module_of(m, name):
 
 
 def number(x, what):
-    """`x` as a plain float, refusing anything that is not a real int/float (or a Fraction or Decimal) or is not
-    finite (an int or a Fraction too large for a float, a signalling NaN included)."""
-    if _type(x) not in _NUMBER_TYPES and not _exact_real(_type(x)):
+    """`x` as a plain float, refusing anything that is not a number (`_is_number`) or is not finite."""
+    if not _is_number(_type(x)):
         raise ObservationError(f"{what} is a {_type(x).__name__}, not a number")
     try:
         value = _float(x)
-    except (OverflowError, ValueError):
+    except (OverflowError, ValueError):  # an int or a Fraction too large for a float, a signalling NaN
         raise ObservationError(f"{what} is too large or not a number, not a finite number") from None
     if not _isfinite(value):
         raise ObservationError(f"{what} is {value}, not a finite number")
@@ -87,7 +80,7 @@ def plain(obj, what="result", depth=0, _count=None):
     if depth > MAX_DEPTH:
         raise ObservationError(f"{what} is nested too deeply")
     t = _type(obj)
-    if t in _NUMBER_TYPES or _exact_real(t):
+    if _is_number(t):
         return number(obj, what)
     if t is _str:
         return obj[:MAX_TEXT]
@@ -143,8 +136,7 @@ def backprop_by_hand(out, *inner):
 
 
 def _takes_no_arguments(rule):
-    """Whether `rule` is a callable that can be called with no arguments (one whose signature Python
-    cannot read, a builtin, is taken to be one)."""
+    """Whether `rule` can be called with no arguments (a builtin, whose signature Python cannot read, is taken to)."""
     if rule is None or not callable(rule):
         return False
     import inspect  # here, not at the top: only an engine without the lesson's closures needs it
@@ -159,14 +151,9 @@ def _takes_no_arguments(rule):
 
 
 def with_numeric(V, f, inputs, h=1e-6):
-    """Forward, backward and central differences of f, all with the student's own engine.
-
-    Returns {"out": f's value, "<x>.grad": analytic, "<x>.numeric": (f(x+h) - f(x-h)) / 2h}
-    so that a test can check the student's gradients against the student's own
-    forward pass, independently of any reference. An `f` that returns a tuple
-    (the output, then its inner nodes from the output back) is differentiated
-    by `backprop_by_hand`; one that returns the output alone, by its backward().
-    """
+    """{"out": f's value, "<x>.grad": backprop's, "<x>.numeric": (f(x+h) - f(x-h)) / 2h}, all on the student's engine:
+    a test checks the student's gradients against the student's own forward pass, with no reference. An `f` that
+    returns a tuple (the output, then its inner nodes back from it) goes by `backprop_by_hand`, else backward()."""
     leaves = {name: V(x) for name, x in inputs.items()}
     nodes = f(**leaves)
     if _type(nodes) is _tuple:
@@ -225,10 +212,8 @@ def json_text(value):
         return json_str(value)
     if value is None:
         return "null"
-    if t is _bool:
-        return "true" if value else "false"
-    if t is _int:
-        return _repr(value)
+    if t is _bool or t is _int:  # a run record's fields (an observation holds neither)
+        return ("true" if value else "false") if t is _bool else _repr(value)
     if t is _list or t is _tuple:
         return "[" + ",".join([json_text(v) for v in value]) + "]"
     raise TypeError(f"cannot report a {t.__name__}")
@@ -378,9 +363,8 @@ def random_graph(V, seed, steps=12, ops=None):
             if k not in reached:
                 reached.add(k)
                 stack.append(k)
-    for k, (name, node) in enumerate(zip(names, nodes)):
-        if k in reached:
-            obs[f"{name}.grad"] = number(node.grad, f"{name}.grad")
+    obs.update({f"{name}.grad": number(node.grad, f"{name}.grad")
+                for k, (name, node) in enumerate(zip(names, nodes)) if k in reached})
     return obs
 
 
@@ -390,11 +374,9 @@ def random_graph_probes(namespace, prefix, seeds, ops=None):
     They are bound in `namespace` (the globals() of the probes.py that asks) as functions of that module,
     so that the suite counts them among its probes, and returned in the order of `seeds`.
     """
-    made = []
-    for seed in seeds:
-        made.append(_random_graph_probe(namespace["__name__"], f"{prefix}_{seed:02d}", seed, ops))
-        namespace[made[-1].__name__] = made[-1]
-    return tuple(made)
+    made = tuple(_random_graph_probe(namespace["__name__"], f"{prefix}_{seed:02d}", seed, ops) for seed in seeds)
+    namespace.update({probe.__name__: probe for probe in made})
+    return made
 
 
 def _words(text, /, **params):
