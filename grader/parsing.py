@@ -26,6 +26,7 @@ same guard, for every traceback this process formats (the grader's, logging's, a
 import ast
 import gc
 import os
+import re
 import threading
 import traceback
 
@@ -36,6 +37,17 @@ _holding_off = False  # whether a parse holds the collector off now (a process f
 def parse(source, filename="<unknown>", mode="exec"):
     """ast.parse(source, filename, mode), without another thread's parse inside it. Raises what it raises."""
     return _alone(ast.parse, source, filename, mode)
+
+
+# Python's own line breaks: not str.splitlines, which also breaks at \x0b, a form feed, \x1c-\x1e, \x85, U+2028 and
+# U+2029, all of which Python's source holds inside a line (in a comment, in a string literal)
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def python_lines(text: str) -> list[str]:
+    """The lines of a source file as Python numbers them (ast line numbers index this list from 1)."""
+    lines = LINE_BREAK.split(text)
+    return lines[:-1] if lines and lines[-1] == "" else lines
 
 
 def _alone(function, *args):

@@ -13,7 +13,7 @@ import re
 import warnings
 from typing import Iterable
 
-from ..parsing import parse
+from ..parsing import parse, python_lines
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, Rejected, as_utf8, too_large
 
 
@@ -81,7 +81,7 @@ def _cell_count(data) -> int:
 def _other_language(source: str) -> bool:
     """Whether a code cell is a cell magic's (`%%bash`, `%%html`): dropped whole, never counted as code."""
     head = source.lstrip()[:200]  # its first line that is not blank (without_escapes reads it so), unsplit
-    first = _lines(head)[0] if head else ""
+    first = python_lines(head)[0] if head else ""
     if not first.startswith("%%"):
         return False
     magic = first[2:].split(maxsplit=1)
@@ -191,7 +191,7 @@ def _joined_code_cells(cells: Iterable[tuple[int, str]]) -> tuple[str, list]:
 
 def without_escapes(cell: str) -> list[tuple[str, int]]:
     """A cell's lines with its escapes made `pass`, each with its line number in the cell (from 1)."""
-    lines = _lines(cell)
+    lines = python_lines(cell)  # as Python and IPython end a line: a pasted U+2028 in a string is inside one
     offset = 0  # lines of the cell dropped before `lines[0]`
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is not None and lines[first].lstrip().startswith("%%"):
@@ -232,20 +232,6 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
     if out:
         out[-1] = (out[-1][0].rstrip(), out[-1][1])
     return out
-
-
-_LINE_END = re.compile(r"\r\n|\r|\n")
-
-
-def _lines(text: str) -> list[str]:
-    """A cell's lines as Python (and IPython) read them, ended by \\n, \\r\\n or \\r only. str.splitlines also
-    ends a line at \\x0b, \\x0c, \\x1c-\\x1e, \\x85, U+2028 and U+2029, which Python's source holds inside a
-    line: a string literal holding a pasted U+2028 was cut in two, and a notebook that runs in Jupyter did not
-    import here."""
-    lines = _LINE_END.split(text)
-    if lines[-1] == "":
-        lines.pop()
-    return lines
 
 
 class _StatementScanner:

@@ -10,11 +10,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from ..machine_size import usable_cpus
-from ..parsing import parse
+from ..parsing import LINE_BREAK, parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
-from .normalise import LINE_BREAK, Unit, read_source, units_of
+from .normalise import Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
 from .restyles import guarded, starter_restyled
 from .scores import float_sum
@@ -251,7 +251,7 @@ def _live_traits(source: str, dead: set[int]) -> set[int] | None:
     return set(traits_of("".join("" if i % 2 == 0 and i // 2 + 1 in dead else piece for i, piece in enumerate(pieces))))
 
 
-_LINE_END = re.compile(f"({LINE_BREAK.pattern})")  # where Python ends a line (normalise.py), the end kept
+_LINE_END = re.compile(f"({LINE_BREAK.pattern})")  # where Python ends a line (grader/parsing.py), the end kept
 
 
 def _unreached(unit: Unit, ranges: tuple[tuple[int, int], ...], starter: frozenset[int], texts: dict) -> range:

@@ -41,7 +41,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from ..parsing import parse
+from ..parsing import parse, python_lines
 from .canonical import canonical, strip_noise
 from .emitter import Emitter
 from .reach import unreached_functions
@@ -91,14 +91,6 @@ MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is re
 MAX_CHARS = 64 * 1024
 # The budget of work (budget.py: WORK_LIMIT, why that number, and what a unit is) is charged by every step.
 PARSE_CHARS = 1
-# Python's own line breaks: not str.splitlines, which also breaks at a form feed, \x1c-\x1e, \x85, \u2028...
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
-
-
-def python_lines(text: str) -> list[str]:
-    """The lines of a source file as Python numbers them (ast line numbers index this list from 1)."""
-    lines = LINE_BREAK.split(text)
-    return lines[:-1] if lines and lines[-1] == "" else lines
 
 
 def units_of(text: str, file: str = "engine.py") -> list[Unit]:
