@@ -7,8 +7,8 @@ does not matter). Training is judged by a threshold, not by exact numbers.
 
 from grader.i18n import msg, nmsg
 from grader.judge import (
-    assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, points, ProbeTimeout, StudentError,
-    suite_probes,
+    assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none, points,
+    StudentError, suite_probes,
 )
 from grader.judge.charging import Excused
 
@@ -62,7 +62,7 @@ def test_zero_grad(observe):
 @points(1, concept="zero-grad", name="parameters/zero-grad-everywhere", visibility="hidden")
 def test_zero_grad_layer(observe):
     """zero_grad() works on a Layer and a Neuron too (it belongs to Module)"""
-    on_mlp = _or_none(observe, p.zero_grad)  # read on every run: parameters/zero-grad's probe
+    on_mlp = observed_or_none(observe, p.zero_grad)  # read on every run: parameters/zero-grad's probe
     got = observe(p.zero_grad_layer)
     nonzero = [g for g in got["grads after"] if g != 0]
     if nonzero and on_mlp is not None and any(g != 0 for g in on_mlp["grads after"]):
@@ -159,7 +159,7 @@ def test_train_xor(observe):
     """train_xor(seed) gets the loss below 1e-3 within 300 steps for seeds 0, 1 and 2"""
     # read on every run, so that the test reads the same probes on every engine: train_xor with a zero_grad()
     # given, and the student's own zero_grad() (parameters/zero-grad's probe)
-    given, zeroing = _or_none(observe, p.train_xor_zero_grad_given), _or_none(observe, p.zero_grad)
+    given, zeroing = observed_or_none(observe, p.train_xor_zero_grad_given), observed_or_none(observe, p.zero_grad)
     try:
         _train_xor(observe)
     except (Mismatch, StudentError):
@@ -170,13 +170,6 @@ def test_train_xor(observe):
                               "zero_grad() sets every gradient to 0, which parameters/zero-grad already charges.",
                               threshold=f"{THRESHOLD:g}")) from None
         raise
-
-
-def _or_none(observe, probe):
-    try:
-        return observe(probe)
-    except (StudentError, ProbeTimeout):
-        return None
 
 
 def _train_xor(observe):
