@@ -63,8 +63,8 @@ def _params(module, what):
 
 def _shape(out, what):
     """'Value' for a single output, 'list of n' for a list (or a tuple) of Values."""
-    if probekit.as_plain(out, tuple) is not None:
-        out = probekit.as_plain(out, tuple)
+    if (items := probekit.as_plain(out, tuple)) is not None:
+        out = items
         for i, v in enumerate(out):
             number(v.data, f"{what}[{i}].data")
         return f"list of {len(out)}"
@@ -286,9 +286,10 @@ def _train_xor(m, seed):
     nn = module_of(m, "nn")
     random.seed(seed)
     history = nn.train_xor(seed=seed, steps=300)
-    if probekit.as_plain(history, tuple) is None:
+    items = probekit.as_plain(history, tuple)
+    if items is None:
         raise probekit.ObservationError(f"train_xor returned a {type(history).__name__}, not a list of losses")
-    losses = [number(x, f"train_xor(seed={seed})[{i}]") for i, x in enumerate(probekit.as_plain(history, tuple))]
+    losses = [number(x, f"train_xor(seed={seed})[{i}]") for i, x in enumerate(items)]
     if not losses:
         raise probekit.ObservationError("train_xor returned an empty list")
     return {"length": len(losses), "first loss": losses[0], "lowest loss": min(losses),

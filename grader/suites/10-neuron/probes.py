@@ -38,9 +38,10 @@ def _text(point, activation):
 
 def _gradients(got, call):
     """The five gradients a call returned, as {"dy/dx1": ...}; an observation error names what is wrong."""
-    if probekit.as_plain(got, dict) is None:
+    plain = probekit.as_plain(got, dict)
+    if plain is None:
         raise probekit.ObservationError(f"{call} returned a {type(got).__name__}, not a dict of five gradients")
-    got = probekit.as_plain(got, dict)
+    got = plain
     missing = [n for n in NAMES if n not in got]
     if missing:
         raise probekit.ObservationError(f"{call} returned no gradient named {missing[0]!r}; the names are "
@@ -142,10 +143,11 @@ def own_values(m):
         raise probekit.ObservationError("neuron(...) should return a pair: the output y and a dict of the five "
                                         f"leaves; it returned a {type(got).__name__}")
     y, leaves = pair
-    if probekit.as_plain(leaves, dict) is None:
+    plain = probekit.as_plain(leaves, dict)
+    if plain is None:
         raise probekit.ObservationError(f"neuron(...)'s second item is a {type(leaves).__name__}, not a dict of "
                                         "the five leaves")
-    leaves = probekit.as_plain(leaves, dict)
+    leaves = plain
     out = {"y is a Value": type(y).__name__ if not isinstance(y, V) else "Value"}
     for n in NAMES:
         leaf = leaves.get(n)

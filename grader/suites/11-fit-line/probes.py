@@ -38,9 +38,10 @@ def _history(m, steps, learning_rate):
         raise probekit.ObservationError(f"{call} should return (w, b, losses); it returned a {type(got).__name__}"
                                         + (f" of {len(items)}" if items is not None else ""))
     w, b, losses = items
-    if probekit.as_plain(losses, tuple) is None:
+    plain = probekit.as_plain(losses, tuple)
+    if plain is None:
         raise probekit.ObservationError(f"{call}'s losses is a {type(losses).__name__}, not a list")
-    losses = probekit.as_plain(losses, tuple)
+    losses = plain
     return {"w": _plain(m, w, f"{call}'s w"), "b": _plain(m, b, f"{call}'s b"),
             "losses": [_plain(m, x, f"{call}'s losses[{i}]") for i, x in enumerate(losses)]}
 
