@@ -15,6 +15,7 @@ jobs.MAX_TRIES times): the attempt is refunded and the feedback says so.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import shutil
@@ -184,7 +185,8 @@ class Worker:
         sids = [sid for _, sid, _, _ in results]
         with self.db.read() as session:
             facts = {r.id: r for r in session.execute(select(Submission.id, Submission.student, Submission.exercise,
-                                                             Submission.filename).where(Submission.id.in_(sids)))}
+                                                             Submission.filename, Submission.path)
+                                                      .where(Submission.id.in_(sids)))}
             linked = {tuple(r) for r in session.execute(select(LtiLink.student, LtiLink.exercise).where(
                 LtiLink.student.in_({f.student for f in facts.values()})))}
         writes = []
@@ -192,6 +194,7 @@ class Worker:
             values = self._values(facts[sid], row, errors, seconds)
             launched = values["status"] == "graded" and (facts[sid].student, facts[sid].exercise) in linked
             writes.append((job, sid, values, launched))
+        dropped = []
         with self.db.write() as session:
             conn = session.connection()
             for job, sid, values, launched in writes:
@@ -200,6 +203,11 @@ class Worker:
                                  .values(times_graded=Submission.times_graded + 1, **values))
                     if launched:  # launched from an LMS: its grade goes back
                         jobs.enqueue(conn, "passback", jobs.BACKGROUND, submission_id=sid)
+                    if "content" in values:
+                        dropped.append(self.folder / facts[sid].path)
+        for path in dropped:  # its bytes are gone from the row (committed): its file goes too
+            with contextlib.suppress(OSError):
+                path.unlink()
 
     @staticmethod
     def _values(sub, row, errors, seconds) -> dict:
@@ -214,7 +222,11 @@ class Worker:
             row["source"] = sub.filename  # the student's name for it, not the stored file's
         values.update(record=row, score=row.get("score"), max_score=row.get("max_score"), message=row.get("message"))
         if row.get("status") == "rejected":
-            return dict(values, status="rejected", charged=False, refund_reason=REFUND_REJECTED)
+            # Refunded, so free to the student: its bytes are not kept (neither in its row nor on disk). Kept, a
+            # student's unreadable uploads (a 19 MB engine.py, 30 a minute, none charged) filled the server's disk
+            # beyond every attempt limit; a rejected upload is never graded again (regrades, the similarity
+            # report and the gradebook read graded ones), and its digest and size stay.
+            return dict(values, status="rejected", charged=False, refund_reason=REFUND_REJECTED, content=None)
         return dict(values, status="graded")
 
     def passback(self, job):

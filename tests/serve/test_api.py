@@ -157,6 +157,34 @@ def test_a_file_the_grader_cannot_read_is_rejected_and_costs_no_attempt(served):
     assert served.submit("bob", b"print(1)", filename="engine.txt").status_code == 422
 
 
+def test_a_rejected_upload_keeps_none_of_its_bytes_so_refunds_cannot_fill_the_disk(served):
+    """A rejected upload costs no attempt, so whatever of it is kept piles up for free: on 344153b a student
+    sent twelve engine.py files of 5 MiB (over the loader's 1 MiB; two more than the attempt limit), each
+    rejected and refunded, and the course kept every byte twice (the row and uploads/): 142 MB, at up to 30
+    uploads a minute. A rejected upload now keeps its digest and size only; a graded one keeps its bytes (a
+    regrade and the similarity report read them)."""
+    import hashlib
+
+    big = b"# " + b"x" * (2 * 1024 * 1024) + b"\n"
+    ids = []
+    for _ in range(12):
+        answer = served.submit("alice", big)
+        assert answer.status_code == 202, answer.text
+        ids.append(answer.json()["id"])
+        served.grade_all()
+    kept = served.submit("alice", REFERENCE).json()["id"]
+    served.grade_all()
+    for sid in ids:
+        seen = served.get("alice", f"/api/v1/submissions/{sid}").json()
+        assert (seen["status"], seen["charged"]) == ("rejected", False), seen
+    assert served.get("alice", "/api/v1/exercises").json()[0]["attempts_left"] == 9
+    with served.svc.db.read() as session:
+        rows = {sub.id: (sub.content, sub.digest, sub.size) for sub in session.query(Submission).all()}
+    assert {rows[sid] for sid in ids} == {(None, hashlib.sha256(big).hexdigest(), len(big))}
+    assert rows[kept][0] == REFERENCE.encode()
+    assert sorted(p.name for p in (served.folder / "uploads" / "alice").iterdir()) == [f"{kept}.py"]
+
+
 def test_an_infrastructure_failure_is_retried_then_refunded(served, monkeypatch):
     from grader.serve import grading, jobs
 
