@@ -28,6 +28,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
+from ..student_text import printable
 from .api import TERMINAL, identify, read_upload, service
 from .auth import COOKIE
 from .db import Submission
@@ -47,6 +48,8 @@ def _when(value) -> str:
 
 
 templates.env.filters["when"] = _when
+# text a student chose (an upload's file name), as every report shows it: control characters and bidi marks as escapes
+templates.env.filters["printable"] = lambda text: printable(text, one_line=True)
 
 
 def render(request, template, status_code=200, **context):

@@ -119,3 +119,22 @@ def test_the_instructors_pages(served):
                           follow_redirects=False)
     assert granted.status_code == 303
     assert "Wed 02 Jan 2030, 10:00 UTC" in client.get("/instructor").text
+
+
+def test_a_file_name_the_student_chose_is_shown_escaped_on_every_page(served):
+    """The upload's file name is the student's own text, shown on their pages and on the instructor's page of
+    that student: on 344153b raw (HTML-escaped only), so a name holding ESC [ and a bidi override showed the
+    instructor `engine.py` for `gpj.engine` reversed, as the terminal's sanitiser exists to prevent. Now every
+    control character and bidi mark of it is written as its escape there, as in the reports."""
+    name = "evil\x1b[2J\u202eyp.enigne\u200f.py"
+    shown = "evil\\x1b[2J\\u202eyp.enigne\\u200f.py"
+    sid = served.submit("bob", REFERENCE, filename=name).json()["id"]
+    assert served.get("bob", f"/api/v1/submissions/{sid}").json()["filename"] == name  # data: kept as it was
+    served.grade_all()
+    student, _ = signed_in(served, "bob")
+    instructor, _ = signed_in(served, "instructor")
+    pages = [student.get(f"/submissions/{sid}").text, instructor.get(f"/submissions/{sid}").text,
+             instructor.get("/instructor/students/bob").text]
+    for page in pages:
+        assert shown in page
+        assert not any(c in page for c in "\x1b\u202e\u200f")
