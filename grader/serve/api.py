@@ -66,7 +66,12 @@ def instructor(person: Who = Depends(who)) -> Who:
 
 
 async def read_upload(request: Request, person: Who, by_cookie: bool):
-    """(exercise, filename, bytes) from a multipart request: one file part, or a pasted `code` field."""
+    """(exercise, filename, bytes) from a multipart request: one file part, or a pasted `code` field.
+
+    Every upload is read here, the API's and the page's: the rate limit is counted here, before the body is
+    read (the page's form was not counted: a student posting it went past the 30 a minute)."""
+    if not service(request).rate_ok(SUBMIT_RATE, "submit", person.name):
+        raise Refused(429, "too many requests: at most 30 a minute", {"Retry-After": "60"}, retry_after=60)
     form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_PASTE_BYTES)
     if by_cookie:
         if not service(request).tokens.csrf_ok(person.token, form.get("csrf")
@@ -91,8 +96,6 @@ async def submit(request: Request):
     received = utcnow()  # lateness is decided by this moment, whenever grading happens
     svc = service(request)
     person, by_cookie = identify(request, revocation_later=True)  # no database: inline
-    if not svc.rate_ok(SUBMIT_RATE, "submit", person.name):
-        raise Refused(429, "too many requests: at most 30 a minute", {"Retry-After": "60"}, retry_after=60)
     exercise, filename, data = await read_upload(request, person, by_cookie)
     key = request.headers.get("idempotency-key")
     if key is not None and not 1 <= len(key) <= 128:

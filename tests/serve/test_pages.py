@@ -138,3 +138,18 @@ def test_a_file_name_the_student_chose_is_shown_escaped_on_every_page(served):
     for page in pages:
         assert shown in page
         assert not any(c in page for c in "\x1b\u202e\u200f")
+
+
+def test_uploads_from_the_page_count_toward_the_rate_limit_as_the_apis_do(served):
+    """30 uploads a minute per person, whichever way they come: on 344153b only the API counted them, and a
+    student posting the page's form (a script with their cookie) was never refused for the rate."""
+    client, _ = signed_in(served, "bob")
+    token = csrf_of(client.get("/").text)
+    files = {"file": ("engine.py", b"x = 1\n")}
+    answers = [client.post("/upload", data={"exercise": "01-mul-backward", "csrf": token}, files=files,
+                           follow_redirects=False) for _ in range(31)]
+    assert [a.status_code for a in answers] == [303] * 10 + [429] * 21  # ten attempts, then over the limit
+    assert all("you have used all 10 attempts at this exercise" in a.text for a in answers[10:30])
+    assert "too many requests: at most 30 a minute" in answers[30].text
+    refused = served.submit("bob", b"x = 1\n")
+    assert refused.status_code == 429 and refused.json()["detail"] == "too many requests: at most 30 a minute"
