@@ -81,11 +81,13 @@ def sign_in_page(request, exc):
 @pages.get("/login/{token}")
 def login(token: str, request: Request):
     svc = service(request)
-    client = request.client.host if request.client else "unknown"
-    if not svc.rate_ok(SIGN_IN_RATE, "sign-in", client):
-        raise Refused(429, "too many sign-in attempts from here: wait a minute", {"Retry-After": "60"})
     person = svc.who(token)
     if person is None:
+        # Only wrong links count against the address (a guess needs one per try): a class behind one address (a
+        # lab, a campus NAT) shares it, and counting right ones let one student's wrong links lock all out.
+        client = request.client.host if request.client else "unknown"
+        if not svc.rate_ok(SIGN_IN_RATE, "sign-in", client):
+            raise Refused(429, "too many sign-in attempts from here: wait a minute", {"Retry-After": "60"})
         return render(request, "signin.html", status_code=401, error="This link is not valid (any more): ask "
                       "your instructor for your current one.")
     return signed_in_response(request, token, "/instructor" if person.instructor else "/")

@@ -153,3 +153,16 @@ def test_uploads_from_the_page_count_toward_the_rate_limit_as_the_apis_do(served
     assert "too many requests: at most 30 a minute" in answers[30].text
     refused = served.submit("bob", b"x = 1\n")
     assert refused.status_code == 429 and refused.json()["detail"] == "too many requests: at most 30 a minute"
+
+
+def test_wrong_sign_in_links_from_one_address_never_lock_out_a_right_one(served):
+    """Sign-in tries are limited per address (20 a minute) against guessing; a class behind one address (a
+    lab, a campus NAT) shares it. On 344153b every try counted, right or wrong, before the link was read: one
+    student sending 20 wrong links a minute kept every classmate behind the same address from signing in
+    (429). Now only wrong links count, and a right one always signs its person in."""
+    for _ in range(20):
+        assert served.client.get("/login/not-a-token").status_code == 401
+    assert served.client.get("/login/not-a-token").status_code == 429
+    _, answer = signed_in(served, "alice")  # the same address (the test client's)
+    assert answer.headers["location"] == "/"
+    assert served.client.get("/login/still-not-a-token").status_code == 429
