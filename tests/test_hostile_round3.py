@@ -55,7 +55,7 @@ LIMIT_OPTIONS = ["--probe-timeout", "2", "--import-timeout", "5", "--timeout", "
 BOUND_MIB = LIMITS.memory_mb + LIMITS.file_size_mb  # the most a worker may hold, whichever bound holds it
 LONG_BACKSLASHES = os.fsdecode(b"\\" * 150)  # its id is 300 characters: past the old payload's 255
 NOT_UTF8 = os.fsdecode(b"\xe9" * 70)  # its id is 70 escapes of 4 characters
-HOARDS = ("memfd-hoard", "shm-hoard", "tmpfs-hoard")
+HOARDS = ("memfd-hoard", "shm-hoard", "tmpfs-hoard", "sem-hoard", "socket-hoard")
 
 
 @pytest.fixture(autouse=True)
@@ -126,7 +126,9 @@ def _check_batch(result, ids):
 def test_the_seccomp_filter_is_a_classic_bpf_program_for_the_machines_it_knows():
     import struct
 
-    for machine, (arch, numbers) in (("x86_64", (0xC000003E, (29, 319, 447))), ("aarch64", (0xC00000B7, (194, 279, 447)))):
+    # shmget, memfd_create, memfd_secret; semget, msgget, mq_open, socket, socketpair, io_uring_setup (session 21)
+    for machine, (arch, numbers) in (("x86_64", (0xC000003E, (29, 319, 447, 64, 68, 240, 41, 53, 425))),
+                                     ("aarch64", (0xC00000B7, (194, 279, 447, 190, 186, 180, 198, 199, 425)))):
         program = memory.seccomp_program(machine)
         instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
         assert instructions[0] == (0x20, 0, 0, 4) and instructions[1][3] == arch  # the ABI is checked first

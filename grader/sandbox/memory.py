@@ -14,13 +14,14 @@ processes, so a submission could hold gigabytes of the host's RAM under
   the worker's processes together, with no swap; over it the kernel kills the
   worker (`memory.oom.group`), and its run ends `crashed`.
 - **a seccomp filter** given to bubblewrap (`--seccomp FD`): `memfd_create`,
-  `memfd_secret` and `shmget` fail with EPERM (an honest engine never calls
-  them; Python's own multiprocessing does not either). The filter is a small
+  `memfd_secret`, `shmget`, `semget`, `msgget`, `mq_open`, `socket`,
+  `socketpair` and `io_uring_setup` fail with EPERM (`DENIED`: an honest
+  engine never calls them, and the sandbox has no network). The filter is a small
   classic-BPF program, built here for x86-64 and AArch64 (the architecture is
   checked first: a syscall of any other ABI, x32 included, fails too), and
   tried once on this machine before it is relied upon. With bubblewrap's
   `--size` capping /tmp, that leaves no page uncounted that a submission can
-  hold.
+  hold; /tmp's inodes are the limit left (docs/security.md).
 
 /dev/shm is read-only inside bubblewrap (its /dev is remounted read-only), so
 POSIX shared memory cannot be made there. Where neither bound can be had (no
@@ -50,15 +51,24 @@ _X32_BIT = 0x40000000
 # architecture (platform.machine()) -> (AUDIT_ARCH_*, {syscall: number})
 _ARCHES = {
     "x86_64": (0xC000003E, {"shmget": 29, "memfd_create": 319, "memfd_secret": 447, "semget": 64, "msgget": 68,
-                            "mq_open": 240, "add_key": 248, "request_key": 249, "keyctl": 250}),
+                            "mq_open": 240, "add_key": 248, "request_key": 249, "keyctl": 250, "socket": 41,
+                            "socketpair": 53, "io_uring_setup": 425}),
     "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447, "semget": 190, "msgget": 186,
-                             "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219}),
+                             "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219, "socket": 198,
+                             "socketpair": 199, "io_uring_setup": 425}),
 }
 _ARCHES["amd64"] = _ARCHES["x86_64"]
 _ARCHES["arm64"] = _ARCHES["aarch64"]
-DENIED = ("memfd_create", "memfd_secret", "shmget")
+# Every system call that makes a kernel object holding memory that no address space counts, and that no
+# limit of its own keeps small (pipes have the uid's pipe-user-pages-soft, keys the uid's key quota): shared
+# memory (memfd, System V), System V semaphore sets (one process made 2,000 sets of 32,000 semaphores, 3.7 GB
+# of the kernel's memory, in seconds) and message queues, POSIX message queues, sockets (a socketpair's buffers:
+# 16 processes of 29 pairs, each buffer raised to net.core.wmem_max, held 7.4 GB here) and io_uring's rings.
+# An engine needs none of them (the sandbox has no network); /tmp's files are the other way (tmpfs, `--size`).
+DENIED = ("memfd_create", "memfd_secret", "shmget", "semget", "msgget", "mq_open", "socket", "socketpair",
+          "io_uring_setup")
 # A warm template's children share its namespaces (template.py): what would outlive a child there is refused too.
-SHARED_NAMESPACE_DENIED = DENIED + ("semget", "msgget", "mq_open", "add_key", "request_key", "keyctl")
+SHARED_NAMESPACE_DENIED = DENIED + ("add_key", "request_key", "keyctl")
 
 
 def _instruction(code, jt, jf, k):
