@@ -314,24 +314,31 @@ def train_xor_seed_2(m):
     return _train_xor(m, 2)
 
 
+def _zero_grad_owners(nn):
+    """The classes whose zero_grad() a network of nn's may call: for each class in nn's namespace that has both
+    zero_grad and parameters (a network, whatever its name: Module, Base, Sequential, a mixin's subclass), every
+    class in its MRO that defines zero_grad itself. Patched there, a subclass made later inherits it too."""
+    owners = []
+    for c in list(vars(nn).values()):
+        if isinstance(c, type) and callable(getattr(c, "zero_grad", None)) and hasattr(c, "parameters"):
+            owners += [k for k in c.__mro__ if "zero_grad" in k.__dict__ and k not in owners]
+    return owners
+
+
 @probekit.modules
 def train_xor_zero_grad_given(m):
     """train_xor(seed=0, steps=300) with every class's zero_grad() replaced by one that sets each parameter's grad to 0"""
-    nn = module_of(m, "nn")
-    classes = [c for c in (getattr(nn, name, None) for name in ("Module", "Neuron", "Layer", "MLP"))
-               if isinstance(c, type)]
-    kept = {c: c.__dict__["zero_grad"] for c in classes if "zero_grad" in c.__dict__}
+    owners, patched = _zero_grad_owners(module_of(m, "nn")), []
 
     def zero_grad(self):
         _clear(_params(self, f"{type(self).__name__}"))
 
     try:
-        for c in classes:
+        for c in owners:
+            kept = c.__dict__["zero_grad"]
             c.zero_grad = zero_grad
+            patched.append((c, kept))
         return _train_xor(m, 0)
     finally:
-        for c in classes:
-            if c in kept:
-                c.zero_grad = kept[c]
-            else:
-                del c.zero_grad
+        for c, kept in patched:
+            c.zero_grad = kept
