@@ -106,9 +106,11 @@ def zero_grad(m):
     loss = (model([0.5, -1.0]) - 1.0) ** 2
     loss.backward()
     before = sum(abs(number(p.grad, "grad before zero_grad")) for p in params)
+    weights = [number(p.data, "data before zero_grad") for p in params]
     model.zero_grad()
     after = [number(p.grad, "grad after zero_grad") for p in params]
-    return {"sum of |grad| before": before, "grads after": after}
+    changed = sum(number(p.data, "data after zero_grad") != w for p, w in zip(params, weights))
+    return {"sum of |grad| before": before, "grads after": after, "weights changed": changed}
 
 
 @probekit.modules

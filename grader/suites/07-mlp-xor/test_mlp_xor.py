@@ -57,6 +57,28 @@ def test_zero_grad(observe):
         raise Mismatch(msg("{expression}: {nonzero} of {total} grads are not 0 after zero_grad() (the first is "
                            "{first})", expression=expression_of(p.zero_grad), nonzero=len(nonzero),
                            total=len(got["grads after"]), first=fmt(nonzero[0])))
+    if got.get("weights changed"):
+        raise Mismatch(msg("{expression}: zero_grad() changed the data of {changed} of {total} parameters; it should "
+                           "set only their grad to 0", expression=expression_of(p.zero_grad),
+                           changed=int(got["weights changed"]), total=len(got["grads after"])))
+
+
+def _weights_changed_by_zero_grad(observe):
+    """Whether the student's zero_grad() changes the weights (parameters/zero-grad's probe, read on every run): the
+    course's loops call it every step, and one mistake in zero_grad() is parameters/zero-grad's to charge."""
+    zeroing = observed_or_none(observe, p.zero_grad)
+    return bool(zeroing and zeroing.get("weights changed"))
+
+
+def _not_charged_again_for_zero_grad(test, observe):
+    changed = _weights_changed_by_zero_grad(observe)
+    try:
+        test()
+    except (Mismatch, StudentError):
+        if changed:
+            raise Excused(msg("Not charged again: zero_grad() changes the weights, which parameters/zero-grad "
+                              "already charges.")) from None
+        raise
 
 
 @points(1, concept="zero-grad", name="parameters/zero-grad-everywhere", visibility="hidden")
@@ -137,14 +159,20 @@ def _learned(got, probe):
 @points(3, concept="training", name="train/course-loop")
 def test_course_loop(observe):
     """the course's training loop, run on your MLP from fixed weights, learns XOR"""
-    _learned(observe(p.course_loop_seed_0), p.course_loop_seed_0)
-    _learned(observe(p.course_loop_seed_1), p.course_loop_seed_1)
+    def test():
+        _learned(observe(p.course_loop_seed_0), p.course_loop_seed_0)
+        _learned(observe(p.course_loop_seed_1), p.course_loop_seed_1)
+
+    _not_charged_again_for_zero_grad(test, observe)
 
 
 @points(2, concept="training", name="train/course-seed")
 def test_course_seed(observe):
     """from the course's seed, 1,000 steps at 0.1 bring the XOR predictions, rounded to four places, to -1, 1, 1, -1"""
-    got = observe(p.course_seed_xor)
+    _not_charged_again_for_zero_grad(lambda: _course_seed(observe(p.course_seed_xor)), observe)
+
+
+def _course_seed(got):
     if got["predictions"] != XOR_TARGETS:
         raise Mismatch(nmsg("{expression}: after {n} step the predictions for (0,0), (0,1), (1,0), (1,1) are "
                             "{predictions}; the reference's are -1, 1, 1, -1 after 204 steps and stay there",
@@ -165,7 +193,8 @@ def test_train_xor(observe):
     except (Mismatch, StudentError):
         # a zero_grad() that does not zero (or raises) fails train_xor too: charged once, by its own tests
         if (given is not None and given["length"] == STEPS and given["step below 1e-3"] >= 0
-                and (zeroing is None or any(g != 0 for g in zeroing["grads after"]))):
+                and (zeroing is None or any(g != 0 for g in zeroing["grads after"])
+                     or zeroing.get("weights changed"))):
             raise Excused(msg("Not charged again: train_xor(seed=0) gets the loss below {threshold} once "
                               "zero_grad() sets every gradient to 0, which parameters/zero-grad already charges.",
                               threshold=f"{THRESHOLD:g}")) from None
