@@ -3,9 +3,11 @@
 There is no pytest in the sandbox, so a small runner of our own executes the
 student's file once per engine: the engine's source becomes the module
 `engine` (so `from engine import Value` picks it up), the file is executed
-fresh, and every `test*` function (and `test*` method of a `Test*` class) is
-called. A stand-in `pytest` module offers `approx`, `raises`, `skip` and
-`mark.parametrize`. Each test gets a time budget, so a test that never ends
+fresh, and every `test*` function (and `test*` method of a `Test*` class or a
+unittest.TestCase, on a fresh instance, with its setup and teardown) is called
+as pytest calls it. A stand-in `pytest` module offers `approx` (of a number, a
+sequence or a dict), `raises` (its ExceptionInfo's type, value and match),
+`skip` and `mark.parametrize`. Each test gets a time budget, so a test that never ends
 on a buggy engine (a walk without a visited set can take exponential time)
 counts as failing there instead of costing the whole probe.
 
@@ -49,9 +51,9 @@ class _Skipped(Exception):
 class _Approx:
     def __init__(self, expected, rel=None, abs=None):
         self.expected = expected
-        if rel is None and abs is None:
-            rel, abs = 1e-6, 1e-12  # pytest's defaults
-        self.rel, self.abs = rel or 0.0, abs or 0.0
+        # pytest's tolerances: 1e-6 relative and 1e-12 absolute; an `abs` given alone is the only one used
+        self.rel = (0.0 if abs is not None else 1e-6) if rel is None else rel
+        self.abs = 1e-12 if abs is None else abs
 
     def _one(self, got, want):
         try:
@@ -60,6 +62,9 @@ class _Approx:
             return got == want
 
     def __eq__(self, other):
+        if isinstance(self.expected, dict):  # pytest's approx of a mapping: the same keys, each value close
+            return (isinstance(other, dict) and other.keys() == self.expected.keys()
+                    and all(self._one(other[k], w) for k, w in self.expected.items()))
         if isinstance(self.expected, (list, tuple)):
             return (isinstance(other, (list, tuple)) and len(other) == len(self.expected)
                     and all(self._one(g, w) for g, w in zip(other, self.expected)))
@@ -72,8 +77,11 @@ class _Approx:
 
 
 class _Raises:
+    """pytest.raises as a context manager; what it yields is also pytest's ExceptionInfo: .type, .value, .tb."""
+
     def __init__(self, expected, match=None):
-        self.expected, self.match = expected, match
+        self.expected, self.match_text = expected, match
+        self.type = self.value = self.tb = None
 
     def __enter__(self):
         return self
@@ -83,9 +91,18 @@ class _Raises:
             raise AssertionError(f"DID NOT RAISE {self.expected}")
         if not issubclass(kind, self.expected):
             return False
-        if self.match is not None:
-            if not re.search(self.match, str(value)):
-                raise AssertionError(f"{kind.__name__}: {value} does not match {self.match!r}")
+        self.type, self.value, self.tb = kind, value, tb
+        if self.match_text is not None:
+            self.match(self.match_text)
+        return True
+
+    @property
+    def typename(self):
+        return self.type.__name__
+
+    def match(self, regexp):
+        if not re.search(regexp, str(self.value)):
+            raise AssertionError(f"{self.typename}: {self.value} does not match {regexp!r}")
         return True
 
 
@@ -98,7 +115,7 @@ def _raises(expected, *args, match=None, **kwargs):
 
 
 def _parametrize(argnames, argvalues, **_):
-    names = [n.strip() for n in argnames.split(",")] if isinstance(argnames, str) else list(argnames)
+    names = [n.strip() for n in argnames.split(",") if n.strip()] if isinstance(argnames, str) else list(argnames)
 
     def mark(test):
         sets = [dict(zip(names, v if len(names) > 1 else (v,))) for v in argvalues]
@@ -157,17 +174,54 @@ def _student_tests(m):
 
 
 def _collect(namespace):
-    """[(name, function)] of test functions and test methods, in the order the file defines them."""
+    """[(name, test)] of test functions and test methods, in the order the file defines them, each run as pytest
+    runs it: a function between the file's setup_function(f) and teardown_function(f), where it has them; a
+    method (of a `Test*` class, inherited ones too, or of a unittest.TestCase) on a fresh instance of its class,
+    between setup_method(m) and teardown_method(m), or else setUp() and tearDown()."""
     found = []
     for name, obj in list(namespace.items()):
         if name.startswith("test") and isinstance(obj, types.FunctionType):
-            found.append((name, obj))
+            found.append((name, _function_call(namespace, obj)))
         elif name.startswith("Test") and isinstance(obj, type):
-            instance = obj()
-            for attr in list(vars(obj)):
-                if attr.startswith("test") and isinstance(vars(obj)[attr], types.FunctionType):
-                    found.append((f"{name}.{attr}", getattr(instance, attr)))
+            seen = set()
+            for klass in obj.__mro__:
+                for attr, method in list(vars(klass).items()):
+                    if attr.startswith("test") and isinstance(method, types.FunctionType) and attr not in seen:
+                        seen.add(attr)
+                        found.append((f"{name}.{attr}", _method_call(obj, attr, method)))
     return found
+
+
+def _between(setup, teardown, argument, test, kwargs):
+    if callable(setup):
+        setup(*argument)
+    try:
+        return test(**kwargs)
+    finally:
+        if callable(teardown):
+            teardown(*argument)
+
+
+def _function_call(namespace, test):
+    def call(**kwargs):
+        return _between(namespace.get("setup_function"), namespace.get("teardown_function"), (test,), test, kwargs)
+
+    call._param_sets = getattr(test, "_param_sets", None)
+    return call
+
+
+def _method_call(cls, attr, method):
+    def call(**kwargs):
+        unit = sys.modules.get("unittest")
+        instance = cls(attr) if unit is not None and issubclass(cls, unit.TestCase) else cls()
+        test = getattr(instance, attr)
+        if hasattr(instance, "setup_method") or hasattr(instance, "teardown_method"):
+            return _between(getattr(instance, "setup_method", None), getattr(instance, "teardown_method", None),
+                            (test,), test, kwargs)
+        return _between(getattr(instance, "setUp", None), getattr(instance, "tearDown", None), (), test, kwargs)
+
+    call._param_sets = getattr(method, "_param_sets", None)
+    return call
 
 
 def _calls(name, test):
