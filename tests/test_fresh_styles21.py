@@ -1,0 +1,337 @@
+"""Session 21's fresh samples: engines, networks and test files in styles no other fixture has, and one
+classic mistake planted in each style.
+
+`tests/fixtures/fresh-styles-21/<exercise>/` holds the correct submissions: engines kept as a Wengert list (the
+Values are indices into a tape, the gradients in a table beside it, `data` a read-only property), as a
+`numbers.Real` whose children are a frozenset and whose local derivatives are found in the forward pass (Kahn's
+algorithm on a deque), as nodes that keep their inputs in a dict of local derivatives (a `__repr__` that raises,
+an explicit post-order stack of frames), as a method table keyed by the op's name (`functools.total_ordering`,
+the `operator` module, a print at import), as a `@dataclass(slots=True)` without a hash (ids in the visited set,
+`backward(self, grad=1.0)`); networks whose classes share a `Base` and stack their layers in a `Sequential`
+(train_xor builds a Sequential, parameters() an itertools.chain), or a dataclass Neuron, a Layer that is a list
+and an MLP that is a tuple, with a mixin's zero_grad(); test files (09) written as a unittest.TestCase with
+setUp, as a pytest class with setup_method, or with pytest.approx of a dict and pytest.raises's ExceptionInfo.
+
+The holes these found, each closed as a class:
+- 07's train_xor with a zero_grad() given patched the classes named Module, Neuron, Layer and MLP only: a
+  zero_grad() that clears nothing, inherited by a Sequential that train_xor builds, was charged by train/train-xor
+  again (18/23). Now every class of the network's module with zero_grad and parameters, through its MRO (21/23).
+- 07's course loops call the student's zero_grad() each step: one that zeroes the weights instead of the grads
+  was charged by the course loops too (16/23). parameters/zero-grad sees the weights it changed, and the loops
+  and train_xor are not charged again (21/23).
+- 09's runner called every test method of a class on one instance and never called setUp/setup_method, and its
+  pytest.raises had no ExceptionInfo (.type, .value) and its approx no dict: a correct test file scored 0/38.
+"""
+
+import ast
+import shutil
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from test_fresh_styles import _diagnosis, _failing, _output, _planted
+
+from grader.pipeline import grade
+from grader.sandbox import Limits
+
+FRESH = Path(__file__).parent / "fixtures" / "fresh-styles-21"
+ROOT = Path(__file__).parent.parent
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+
+# id -> (score, the tests not passed (or how many, where a core op or the walk is wrong), diagnosis)
+ENGINE = {
+    **{case: (63.0, [], []) for case in ["correct-dcslots-idvisited", "correct-dispatch-opname",
+                                         "correct-numbers-real", "correct-partials-dict-reprraises",
+                                         "correct-tape-wengert"]},
+    # `+` of two Values is core: never excused (judge/charging.py)
+    "bug-dcslots-add-forgets-other": (24.0, 30, [("variant", "add-forgets-other", "style")]),
+    "bug-dcslots-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
+    "bug-dcslots-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
+    "bug-dispatch-forward-order": (16.5, 39, [("variant", "forward-order", "exact")]),
+    # `a / b` is `a * b ** -1` here: a wrong pow is charged by div's tests too (docs/diagnosis.md, limits)
+    "bug-dispatch-pow-missing-k": (59.0, ["div/constant", "div/values", "pow/cube", "pow/fractional"],
+                                   [("variant", "pow-missing-k", "exact")]),
+    "bug-dispatch-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                                [("variant", "tanh-input", "exact")]),
+    "bug-partials-div-sign": (61.0, ["div/constant", "div/values"], [("derivative", "div", "sign")]),
+    "bug-partials-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
+    "bug-partials-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
+    # a dict literal {self: ..., other: ...} keeps one entry for `a * a`: a wrong `*` of two Values (core), shown
+    # wherever a node is multiplied by itself
+    "bug-real-dict-literal-mul": (45.0, 11, []),
+    "bug-real-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                                  [("variant", "tanh-one-minus-t", "exact")]),
+    "bug-tape-adjoint-assign": (25.5, 29, [("variant", "assign-not-accumulate-everywhere", "style")]),
+    "bug-tape-mul-self-data": (25.25, 32, [("variant", "mul-own-data", "style")]),
+    "bug-tape-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+    "bug-yieldfrom-recursion": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
+}
+
+MLP = {
+    **{case: (23.0, [], []) for case in ["correct-layer-list-dataclass", "correct-sequential-base"]},
+    "bug-listlayer-bias-not-param": (6.0, ["backward/mlp", "forward/mlp", "forward/neuron",
+                                           "forward/parameter-order", "parameters/counts", "train/course-loop",
+                                           "train/course-seed", "train/train-xor"], []),
+    "bug-listlayer-update-plus": (20.0, ["train/train-xor"], []),
+    # zero_grad() zeroes the weights, not the grads: before session 21 the course loops were charged too (16/23)
+    "bug-listlayer-zero-grad-data": (21.0, ["parameters/zero-grad"], []),
+    # zero_grad() zeroes both: only parameters/zero-grad sees it, by the weights it changed (before: 16/23)
+    "bug-listlayer-zero-grad-both": (21.0, ["parameters/zero-grad"], []),
+    "bug-sequential-last-layer-tanh": (20.0, ["train/train-xor"], []),
+    # a typo in Base.zero_grad, inherited by the Sequential train_xor builds (before session 21: 18/23)
+    "bug-sequential-zero-grad-typo": (21.0, ["parameters/zero-grad"], []),
+}
+
+WRITE_TESTS = {case: (38.0, [], []) for case in ["correct-approx-dict-excinfo", "correct-class-setup-method",
+                                                  "correct-unittest-setup"]}
+
+TABLES = {"engine": ENGINE, "07-mlp-xor": MLP, "09-write-tests": WRITE_TESTS}
+FILE = {"engine": "engine.py", "07-mlp-xor": "nn.py", "09-write-tests": "test_engine.py"}
+
+# reference/engine.py's walk, with an explicit stack
+_REFERENCE_WALK = """\
+        topo, visited = [], set()
+        stack = [(self, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if children_done:
+                topo.append(node)
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                for child in node._prev:
+                    if child not in visited:
+                        stack.append((child, False))
+"""
+# and as a recursive generator: `yield from` goes one frame deeper per node
+_YIELD_FROM = """\
+        def walk(node, seen):
+            if node in seen:
+                return
+            seen.add(node)
+            for child in node._prev:
+                yield from walk(child, seen)
+            yield node
+
+        topo = list(walk(self, set()))
+"""
+
+PLANTED = {
+    "engine": {
+        "bug-dcslots-add-forgets-other": ("correct-dcslots-idvisited", [
+            ("            self.grad += out.grad\n            other.grad += out.grad\n",
+             "            self.grad += out.grad\n")]),
+        "bug-dcslots-exp-input": ("correct-dcslots-idvisited", [("self.grad += out.data * out.grad",
+                                                                 "self.grad += self.data * out.grad")]),
+        "bug-dcslots-no-seed": ("correct-dcslots-idvisited", [("        self.grad = grad\n", "")]),
+        "bug-dispatch-forward-order": ("correct-dispatch-opname", [("for node in reversed(topo):",
+                                                                    "for node in topo:")]),
+        "bug-dispatch-pow-missing-k": ("correct-dispatch-opname", [
+            ("return (self.arg * a.data ** (self.arg - 1),)", "return (a.data ** (self.arg - 1),)")]),
+        "bug-dispatch-tanh-input": ("correct-dispatch-opname", [("return (1 - self.data ** 2,)",
+                                                                 "return (1 - self.prev[0].data ** 2,)")]),
+        "bug-partials-div-sign": ("correct-partials-dict-reprraises", [
+            ("(other, -self.data / (other.data * other.data))", "(other, self.data / (other.data * other.data))")]),
+        "bug-partials-log-output": ("correct-partials-dict-reprraises", [
+            ("return Value(math.log(self.data), {self: 1.0 / self.data})",
+             "out = math.log(self.data)\n        return Value(out, {self: 1.0 / out})")]),
+        "bug-partials-relu-ge": ("correct-partials-dict-reprraises", [("float(self.data > 0)",
+                                                                       "float(self.data >= 0)")]),
+        "bug-real-dict-literal-mul": ("correct-numbers-real", [
+            ("self._merge((self, other.data), (other, self.data))", "{self: other.data, other: self.data}")]),
+        "bug-real-tanh-one-minus-t": ("correct-numbers-real", [("{self: 1 - t * t}", "{self: 1 - t}")]),
+        "bug-tape-adjoint-assign": ("correct-tape-wengert", [("adjoint[i] = adjoint.get(i, 0.0) + local * g",
+                                                              "adjoint[i] = local * g")]),
+        "bug-tape-mul-self-data": ("correct-tape-wengert", [
+            ("[(self.index, other.data), (other.index, self.data)]",
+             "[(self.index, self.data), (other.index, other.data)]")]),
+        "bug-tape-rsub-order": ("correct-tape-wengert", [("return lift(other) - self", "return self - lift(other)")]),
+        "bug-yieldfrom-recursion": ("reference", [(_REFERENCE_WALK, _YIELD_FROM)]),
+    },
+    "07-mlp-xor": {
+        "bug-listlayer-bias-not-param": ("correct-layer-list-dataclass", [("return (*self.w, self.b)",
+                                                                           "return tuple(self.w)")]),
+        "bug-listlayer-update-plus": ("correct-layer-list-dataclass", [("p.data -= lr * p.grad",
+                                                                        "p.data += lr * p.grad")]),
+        "bug-listlayer-zero-grad-data": ("correct-layer-list-dataclass", [("            p.grad = 0\n",
+                                                                           "            p.data = 0\n")]),
+        "bug-listlayer-zero-grad-both": ("correct-layer-list-dataclass", [("            p.grad = 0\n",
+                                                                           "            p.grad = p.data = 0\n")]),
+        "bug-sequential-last-layer-tanh": ("correct-sequential-base", [("Layer(4, 1, nonlin=False, rng=rng)",
+                                                                        "Layer(4, 1, rng=rng)")]),
+        "bug-sequential-zero-grad-typo": ("correct-sequential-base", [("            p.grad = 0.0\n",
+                                                                       "            p.gard = 0.0\n")]),
+    },
+    "09-write-tests": {},
+}
+
+
+def _reference_tests():
+    """reference/test_engine.py's helpers (close, slope), and its solution's statements: the test functions
+    apart, the rest (a helper of a test's)."""
+    source = (ROOT / "reference" / "test_engine.py").read_text(encoding="utf-8")
+    head, _, rest = source.partition("# BEGIN SOLUTION 09-write-tests\n")
+    solution = rest.partition("# END SOLUTION\n")[0]
+    helpers = "\n\n".join(ast.get_source_segment(head, node) for node in ast.parse(head).body
+                          if isinstance(node, ast.FunctionDef))
+    tree = ast.parse(solution)
+    tests = [ast.get_source_segment(solution, n) for n in tree.body
+             if isinstance(n, ast.FunctionDef) and n.name.startswith("test")]
+    others = [ast.get_source_segment(solution, n) for n in tree.body
+              if not (isinstance(n, ast.FunctionDef) and n.name.startswith("test"))]
+    return helpers, tests, others
+
+
+def _write_tests_file(text):
+    """A 09 fixture with the reference's tests filled in: as methods where the file says so, else as functions."""
+    helpers, tests, others = _reference_tests()
+    text = text.replace("# THE REFERENCE'S HELPERS close AND slope (filled in by tests/test_fresh_styles21.py)\n",
+                        helpers + "\n\n\n" + "\n\n\n".join(others) + "\n")
+    methods = "\n\n".join("    " + test.replace("():", "(self):", 1).replace("\n", "\n    ") for test in tests)
+    text = text.replace("    # REFERENCE TESTS AS METHODS (filled in by tests/test_fresh_styles21.py)\n", methods + "\n")
+    return text.replace("# REFERENCE TESTS (filled in by tests/test_fresh_styles21.py)\n", "\n\n\n".join(tests) + "\n")
+
+
+def _class(folder, exercise):
+    given = ROOT / "exercises" / exercise / "engine.py"
+    for case in (FRESH / exercise).iterdir():
+        shutil.copytree(case, folder / case.name)
+        if exercise == "09-write-tests":
+            path = folder / case.name / FILE[exercise]
+            path.write_text(_write_tests_file(path.read_text(encoding="utf-8")), encoding="utf-8")
+        if not (folder / case.name / "engine.py").exists():
+            shutil.copy(given, folder / case.name / "engine.py")
+    for case, (base, patches) in PLANTED[exercise].items():
+        if base == "reference":
+            (folder / case).mkdir()
+            text = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+        else:
+            shutil.copytree(folder / base, folder / case)
+            text = (folder / case / FILE[exercise]).read_text(encoding="utf-8")
+        (folder / case / FILE[exercise]).write_text(_planted(text, patches, case), encoding="utf-8")
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    out = {}
+    for exercise in TABLES:
+        tmp = tmp_path_factory.mktemp(f"fresh21-{exercise}")
+        (tmp / "class").mkdir()
+        _class(tmp / "class", exercise)
+        result = grade(tmp / "class", exercise=exercise, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+        out[exercise] = {row["id"]: row for row in result.scores["submissions"]}
+    return out
+
+
+def test_every_fresh_submission_is_in_a_table(rows):
+    for exercise, table in TABLES.items():
+        assert sorted(rows[exercise]) == sorted(table) == sorted(
+            [p.name for p in (FRESH / exercise).iterdir()] + list(PLANTED[exercise]))
+        assert all(row["status"] == "graded" for row in rows[exercise].values())
+
+
+@pytest.mark.parametrize("exercise,case", [(e, c) for e, table in TABLES.items() for c in sorted(table)])
+def test_each_fresh_submission_scores_and_is_named(rows, exercise, case):
+    score, failing, diagnosis = TABLES[exercise][case]
+    row = rows[exercise][case]
+    lost = len(_failing(row)) if isinstance(failing, int) else _failing(row)
+    assert (row["score"], lost, _diagnosis(row)) == (score, failing, diagnosis)
+
+
+def test_a_zero_grad_that_changes_the_weights_is_charged_once_and_said(rows):
+    both = rows["07-mlp-xor"]["bug-listlayer-zero-grad-both"]
+    assert _output(both, "parameters/zero-grad") == (
+        "MLP(2, [3, 1]): backward() of a loss, then zero_grad(); every parameter's grad: zero_grad() changed the "
+        "data of 9 of 13 parameters; it should set only their grad to 0")
+    for test in ("train/course-loop", "train/course-seed"):
+        assert _output(both, test) == ("Not charged again: zero_grad() changes the weights, which "
+                                       "parameters/zero-grad already charges.")
+    assert _output(both, "train/train-xor").startswith("Not charged again: train_xor(seed=0) gets the loss below")
+
+
+def test_a_zero_grad_inherited_by_a_class_of_another_name_is_replaced_for_train_xor(rows):
+    row = rows["07-mlp-xor"]["bug-sequential-zero-grad-typo"]
+    assert _output(row, "train/train-xor") == (
+        "Not charged again: train_xor(seed=0) gets the loss below 0.001 once zero_grad() sets every gradient to 0, "
+        "which parameters/zero-grad already charges.")
+
+
+# -- in process: the readings each hole was closed in -----------------------------------------------------
+
+
+def _probes_09():
+    import importlib.util
+    import sys
+
+    from grader import probekit
+
+    sys.modules.setdefault("probekit", probekit)  # as the sandbox's worker makes it importable
+    spec = importlib.util.spec_from_file_location("probes09", ROOT / "grader" / "suites" / "09-write-tests" /
+                                                  "probes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_09_runner_calls_test_methods_and_hooks_as_pytest_does():
+    import unittest
+
+    probes, calls = _probes_09(), []
+
+    class TestPlain:
+        def setup_method(self, method):
+            calls.append(("setup", method.__name__))
+            self.state = []
+
+        def teardown_method(self, method):
+            calls.append(("teardown", method.__name__))
+
+        def test_one(self):
+            self.state.append(1)
+            assert self.state == [1]  # a fresh instance: what another test left is not here
+
+        def test_two(self):
+            self.state.append(2)
+            assert self.state == [2]
+
+    class TestChild(TestPlain):
+        def test_three(self):
+            assert self.state == []
+
+    class TestUnit(unittest.TestCase):
+        def setUp(self):
+            self.x = 5
+
+        def test_x(self):
+            self.assertEqual(self.x, 5)
+
+    def setup_function(function):
+        calls.append(("setup_function", function.__name__))
+
+    def test_function():
+        calls.append(("run", "test_function"))
+
+    namespace = {"TestPlain": TestPlain, "TestChild": TestChild, "TestUnit": TestUnit,
+                 "setup_function": setup_function, "test_function": test_function}
+    found = probes._collect(namespace)
+    assert [name for name, _ in found] == ["TestPlain.test_one", "TestPlain.test_two", "TestChild.test_three",
+                                           "TestChild.test_one", "TestChild.test_two", "TestUnit.test_x",
+                                           "test_function"]
+    for _, test in found:
+        test()
+    assert calls[:2] == [("setup", "test_one"), ("teardown", "test_one")]
+    assert calls[-2:] == [("setup_function", "test_function"), ("run", "test_function")]
+
+
+def test_the_09_stand_ins_approx_and_raises_are_pytests():
+    probes = _probes_09()
+    approx, raises = probes._Approx, probes._raises
+    assert {"a": 0.1 + 0.2, "b": 1.0} == approx({"a": 0.3, "b": 1.0})
+    assert {"a": 0.3} != approx({"a": 0.3, "b": 1.0}) and {"a": 0.31} != approx({"a": 0.3})
+    assert 1e-13 == approx(0.0, rel=1e-6)  # pytest's 1e-12 absolute stands when only rel is given
+    assert 1e-13 != approx(0.0, abs=1e-14)  # an abs given alone is the only tolerance
+    with raises(ZeroDivisionError, match="division") as info:
+        1 / 0
+    assert (info.type, info.typename, str(info.value)) == (ZeroDivisionError, "ZeroDivisionError",
+                                                          "division by zero")
+    assert info.match("by zero")
