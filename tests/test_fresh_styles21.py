@@ -10,7 +10,8 @@ the `operator` module, a print at import), as a `@dataclass(slots=True)` without
 `backward(self, grad=1.0)`); networks whose classes share a `Base` and stack their layers in a `Sequential`
 (train_xor builds a Sequential, parameters() an itertools.chain), or a dataclass Neuron, a Layer that is a list
 and an MLP that is a tuple, with a mixin's zero_grad(); test files (09) written as a unittest.TestCase with
-setUp, as a pytest class with setup_method, or with pytest.approx of a dict and pytest.raises's ExceptionInfo.
+setUp, as a pytest class with setup_method, with pytest.approx of a dict and pytest.raises's ExceptionInfo, or with
+setup_module, stacked parametrize and tests made in a loop.
 
 The holes these found, each closed as a class:
 - 07's train_xor with a zero_grad() given patched the classes named Module, Neuron, Layer and MLP only: a
@@ -19,8 +20,9 @@ The holes these found, each closed as a class:
 - 07's course loops call the student's zero_grad() each step: one that zeroes the weights instead of the grads
   was charged by the course loops too (16/23). parameters/zero-grad sees the weights it changed, and the loops
   and train_xor are not charged again (21/23).
-- 09's runner called every test method of a class on one instance and never called setUp/setup_method, and its
-  pytest.raises had no ExceptionInfo (.type, .value) and its approx no dict: a correct test file scored 0/38.
+- 09's runner called every test method of a class on one instance and never called setUp/setup_method (nor
+  setup_module, setup_class), and its pytest.raises had no ExceptionInfo (.type, .value) and its approx no dict:
+  a correct test file scored 0/38.
 """
 
 import ast
@@ -82,8 +84,15 @@ MLP = {
     "bug-sequential-zero-grad-typo": (21.0, ["parameters/zero-grad"], []),
 }
 
-WRITE_TESTS = {case: (38.0, [], []) for case in ["correct-approx-dict-excinfo", "correct-class-setup-method",
-                                                  "correct-unittest-setup"]}
+WRITE_TESTS = {
+    **{case: (38.0, [], []) for case in ["correct-approx-dict-excinfo", "correct-class-setup-method",
+                                         "correct-unittest-setup"]},
+    # setup_module, stacked parametrize with ids, tests made in a loop, a parametrized method: passes on the
+    # reference (0/38 before session 21: setup_module was never called), and its tests check no `=` in a rule
+    # whose node is used once
+    "correct-param-styles": (34.0, ["catches/exp-assign-not-accumulate", "catches/log-assign-not-accumulate",
+                                    "catches/relu-assign-not-accumulate", "catches/tanh-assign-not-accumulate"], []),
+}
 
 TABLES = {"engine": ENGINE, "07-mlp-xor": MLP, "09-write-tests": WRITE_TESTS}
 FILE = {"engine": "engine.py", "07-mlp-xor": "nn.py", "09-write-tests": "test_engine.py"}
@@ -305,22 +314,38 @@ def test_the_09_runner_calls_test_methods_and_hooks_as_pytest_does():
         def test_x(self):
             self.assertEqual(self.x, 5)
 
+    class TestOnce:
+        @classmethod
+        def setup_class(cls):
+            calls.append(("setup_class", cls.__name__))
+
+        def setup_method(self):  # pytest's hooks may take their argument or not
+            self.ready = True
+
+        def test_ready(self):
+            assert self.ready
+
+    def setup_module(module):
+        calls.append(("setup_module", sorted(vars(module))[0]))
+
     def setup_function(function):
         calls.append(("setup_function", function.__name__))
 
     def test_function():
         calls.append(("run", "test_function"))
 
-    namespace = {"TestPlain": TestPlain, "TestChild": TestChild, "TestUnit": TestUnit,
-                 "setup_function": setup_function, "test_function": test_function}
+    namespace = {"TestPlain": TestPlain, "TestChild": TestChild, "TestUnit": TestUnit, "TestOnce": TestOnce,
+                 "setup_module": setup_module, "setup_function": setup_function, "test_function": test_function}
     found = probes._collect(namespace)
     assert [name for name, _ in found] == ["TestPlain.test_one", "TestPlain.test_two", "TestChild.test_three",
                                            "TestChild.test_one", "TestChild.test_two", "TestUnit.test_x",
-                                           "test_function"]
-    for _, test in found:
+                                           "TestOnce.test_ready", "test_function"]
+    for _, test in found + found[-2:]:
         test()
-    assert calls[:2] == [("setup", "test_one"), ("teardown", "test_one")]
-    assert calls[-2:] == [("setup_function", "test_function"), ("run", "test_function")]
+    assert calls[:3] == [("setup_module", "TestChild"), ("setup", "test_one"), ("teardown", "test_one")]
+    assert calls[-5:] == [("setup_class", "TestOnce"), ("setup_function", "test_function"), ("run", "test_function"),
+                          ("setup_function", "test_function"), ("run", "test_function")]
+    assert calls.count(("setup_module", "TestChild")) == 1 and calls.count(("setup_class", "TestOnce")) == 1
 
 
 def test_the_09_stand_ins_approx_and_raises_are_pytests():

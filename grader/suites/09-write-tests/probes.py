@@ -175,50 +175,88 @@ def _student_tests(m):
 
 def _collect(namespace):
     """[(name, test)] of test functions and test methods, in the order the file defines them, each run as pytest
-    runs it: a function between the file's setup_function(f) and teardown_function(f), where it has them; a
-    method (of a `Test*` class, inherited ones too, or of a unittest.TestCase) on a fresh instance of its class,
-    between setup_method(m) and teardown_method(m), or else setUp() and tearDown()."""
-    found = []
+    runs it: the file's setup_module once, before its first test; a function between the file's
+    setup_function(f) and teardown_function(f), where it has them; a method (of a `Test*` class, inherited ones
+    too, or of a unittest.TestCase) after its class's setup_class (or setUpClass) once, on a fresh instance of its
+    class, between setup_method(m) and teardown_method(m), or else setUp() and tearDown(). pytest's teardowns of a
+    module or a class, which run after its last test, are not called."""
+    found, module_setup = [], _once(namespace.get("setup_module"), _Namespace(namespace))
     for name, obj in list(namespace.items()):
         if name.startswith("test") and isinstance(obj, types.FunctionType):
-            found.append((name, _function_call(namespace, obj)))
+            found.append((name, _function_call(namespace, obj, module_setup)))
         elif name.startswith("Test") and isinstance(obj, type):
-            seen = set()
+            seen, setup = set(), _once(getattr(obj, "setup_class", None) or getattr(obj, "setUpClass", None), obj)
             for klass in obj.__mro__:
                 for attr, method in list(vars(klass).items()):
                     if attr.startswith("test") and isinstance(method, types.FunctionType) and attr not in seen:
                         seen.add(attr)
-                        found.append((f"{name}.{attr}", _method_call(obj, attr, method)))
+                        found.append((f"{name}.{attr}", _method_call(obj, attr, method, (module_setup, setup))))
     return found
 
 
+class _Namespace:
+    """The student's module as setup_module(module) sees it: its names as attributes."""
+
+    def __init__(self, namespace):
+        self.__dict__ = namespace
+
+
+def _optional(hook, argument):
+    """hook(argument), or hook() where it takes no argument: pytest's setup and teardown hooks may take either."""
+    if not callable(hook):
+        return
+    code = getattr(getattr(hook, "__func__", hook), "__code__", None)
+    if code is not None and code.co_argcount - isinstance(hook, types.MethodType) > 0:
+        hook(argument)
+    else:
+        hook()
+
+
+def _once(hook, argument):
+    """A call of hook(argument) made the first time only; what it raised, raised again each time after."""
+    state = {}
+
+    def call():
+        if "error" not in state:
+            state["error"] = None
+            try:
+                _optional(hook, argument)
+            except BaseException as error:  # the student's code: anything at all can come out
+                state["error"] = error
+        if state["error"] is not None:
+            raise state["error"]
+
+    return call
+
+
 def _between(setup, teardown, argument, test, kwargs):
-    if callable(setup):
-        setup(*argument)
+    _optional(setup, argument)
     try:
         return test(**kwargs)
     finally:
-        if callable(teardown):
-            teardown(*argument)
+        _optional(teardown, argument)
 
 
-def _function_call(namespace, test):
+def _function_call(namespace, test, module_setup):
     def call(**kwargs):
-        return _between(namespace.get("setup_function"), namespace.get("teardown_function"), (test,), test, kwargs)
+        module_setup()
+        return _between(namespace.get("setup_function"), namespace.get("teardown_function"), test, test, kwargs)
 
     call._param_sets = getattr(test, "_param_sets", None)
     return call
 
 
-def _method_call(cls, attr, method):
+def _method_call(cls, attr, method, setups):
     def call(**kwargs):
+        for setup in setups:
+            setup()
         unit = sys.modules.get("unittest")
         instance = cls(attr) if unit is not None and issubclass(cls, unit.TestCase) else cls()
         test = getattr(instance, attr)
         if hasattr(instance, "setup_method") or hasattr(instance, "teardown_method"):
             return _between(getattr(instance, "setup_method", None), getattr(instance, "teardown_method", None),
-                            (test,), test, kwargs)
-        return _between(getattr(instance, "setUp", None), getattr(instance, "tearDown", None), (), test, kwargs)
+                            test, test, kwargs)
+        return _between(getattr(instance, "setUp", None), getattr(instance, "tearDown", None), None, test, kwargs)
 
     call._param_sets = getattr(method, "_param_sets", None)
     return call
