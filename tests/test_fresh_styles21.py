@@ -11,7 +11,8 @@ the `operator` module, a print at import), as a `@dataclass(slots=True)` without
 (train_xor builds a Sequential, parameters() an itertools.chain), or a dataclass Neuron, a Layer that is a list
 and an MLP that is a tuple, with a mixin's zero_grad(); test files (09) written as a unittest.TestCase with
 setUp, as a pytest class with setup_method, with pytest.approx of a dict and pytest.raises's ExceptionInfo, or with
-setup_module, stacked parametrize and tests made in a loop.
+setup_module, stacked parametrize and tests made in a loop; a gradcheck of lambdas, partial and math.fsum; Dual
+numbers as a tuple subclass; a neuron whose activation is getattr(z, name)(); a line fitted by a closure per step.
 
 The holes these found, each closed as a class:
 - 07's train_xor with a zero_grad() given patched the classes named Module, Neuron, Layer and MLP only: a
@@ -23,6 +24,7 @@ The holes these found, each closed as a class:
 - 09's runner called every test method of a class on one instance and never called setUp/setup_method (nor
   setup_module, setup_class), and its pytest.raises had no ExceptionInfo (.type, .value) and its approx no dict:
   a correct test file scored 0/38.
+- 08 had no probe of relu at 0: a Dual whose relu'(0) is 1 lost nothing (20/20). rule/relu reads one now (19/20).
 """
 
 import ast
@@ -94,8 +96,34 @@ WRITE_TESTS = {
                                     "catches/relu-assign-not-accumulate", "catches/tanh-assign-not-accumulate"], []),
 }
 
-TABLES = {"engine": ENGINE, "07-mlp-xor": MLP, "09-write-tests": WRITE_TESTS}
-FILE = {"engine": "engine.py", "07-mlp-xor": "nn.py", "09-write-tests": "test_engine.py"}
+GRADCHECK = {"correct-lambda-fsum": (15.0, [], [])}
+
+DUAL = {
+    "correct-tuple-subclass": (20.0, [], []),
+    "bug-tuple-cos-sign": (19.0, ["beyond/sin-cos"], []),
+    # relu'(0) taken as 1: no probe of 08 had relu at 0 before session 21 (20/20)
+    "bug-tuple-relu-ge": (19.0, ["rule/relu"], []),
+    "bug-tuple-rpow-no-log": (19.0, ["beyond/variable-exponent"], []),
+}
+
+NEURON = {
+    "correct-getattr-max": (16.0, [], []),
+    "bug-getattr-both-zero-nan": (15.0, ["compare/equal"], []),
+    "bug-getattr-signed": (13.0, ["compare/planted", "compare/zero-against-nonzero"], []),
+}
+
+FIT_LINE = {
+    "correct-closure-step": (13.0, [], []),
+    # the training loop's mistakes show in every test that trains (docs/exercise-authors.md, limits)
+    "bug-closure-no-clear": (6.0, ["history/diverges", "history/shape", "step/second", "train/converges"], []),
+    "bug-closure-sum-not-mean": (3.0, ["history/diverges", "history/shape", "loss/mean", "loss/other-points",
+                                       "step/first", "step/second"], []),
+}
+
+TABLES = {"engine": ENGINE, "06-gradcheck": GRADCHECK, "07-mlp-xor": MLP, "08-dual-numbers": DUAL,
+          "09-write-tests": WRITE_TESTS, "10-neuron": NEURON, "11-fit-line": FIT_LINE}
+FILE = {"engine": "engine.py", "06-gradcheck": "gradcheck.py", "07-mlp-xor": "nn.py", "08-dual-numbers": "dual.py",
+        "09-write-tests": "test_engine.py", "10-neuron": "neuron.py", "11-fit-line": "fit_line.py"}
 
 # reference/engine.py's walk, with an explicit stack
 _REFERENCE_WALK = """\
@@ -171,7 +199,21 @@ PLANTED = {
         "bug-sequential-zero-grad-typo": ("correct-sequential-base", [("            p.grad = 0.0\n",
                                                                        "            p.gard = 0.0\n")]),
     },
+    "06-gradcheck": {},
+    "08-dual-numbers": {
+        "bug-tuple-cos-sign": ("correct-tuple-subclass", [("lambda a: -math.sin(a)", "math.sin")]),
+        "bug-tuple-relu-ge": ("correct-tuple-subclass", [("1.0 if a > 0 else 0.0", "1.0 if a >= 0 else 0.0")]),
+        "bug-tuple-rpow-no-log": ("correct-tuple-subclass", [("Dual(v, v * math.log(c) * db)", "Dual(v, v * db)")]),
+    },
     "09-write-tests": {},
+    "10-neuron": {
+        "bug-getattr-both-zero-nan": ("correct-getattr-max", [(" if grads[k] or r else 0.0", "")]),
+        "bug-getattr-signed": ("correct-getattr-max", [("abs(grads[k] - r) /", "(grads[k] - r) /")]),
+    },
+    "11-fit-line": {
+        "bug-closure-no-clear": ("correct-closure-step", [("        for p in params:\n            p.grad = 0.0\n", "")]),
+        "bug-closure-sum-not-mean": ("correct-closure-step", [("return total * (1 / len(XS))", "return total")]),
+    },
 }
 
 

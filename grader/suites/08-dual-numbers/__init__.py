@@ -25,5 +25,5 @@ OWN = OwnTests({
     "pow": [("rule/powers", [p.powers])], "pow-other": [("rule/powers", [p.powers])],
     "exp": [("rule/exp-log", [p.exp_log])], "log": [("rule/exp-log", [p.exp_log])],
     "tanh": [("rule/tanh", [p.dual_tanh_two])],
-    "relu": [("rule/relu", [p.relu_both_sides, p.dual_relu_negative])],
+    "relu": [("rule/relu", [p.relu_both_sides, p.dual_relu_negative, p.dual_relu_zero])],
 }, core=[p.add_mul])

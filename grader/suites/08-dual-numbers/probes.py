@@ -97,6 +97,13 @@ def dual_relu_negative(m):
     return _both(m, lambda x: x.relu() * 5, -0.3)
 
 
+@probekit.modules
+@_ops_traced
+def dual_relu_zero(m):
+    """f(x) = relu(x) * 5 + x at x = 0 (relu'(0) is 0)"""
+    return _both(m, lambda x: x.relu() * 5 + x, 0.0)
+
+
 # -- whole expressions ------------------------------------------------------------------------------
 
 

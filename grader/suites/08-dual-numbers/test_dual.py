@@ -86,6 +86,7 @@ def test_relu(observe, expect):
     """relu passes the derivative where its output is positive, else 0"""
     check(observe, expect, p.relu_both_sides, owns=("relu",))
     check(observe, expect, p.dual_relu_negative, owns=("relu",))
+    check(observe, expect, p.dual_relu_zero, owns=("relu",))
 
 
 # -- whole expressions --------------------------------------------------------------------------------
