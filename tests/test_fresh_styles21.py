@@ -293,7 +293,7 @@ def test_a_zero_grad_that_changes_the_weights_is_charged_once_and_said(rows):
     both = rows["07-mlp-xor"]["bug-listlayer-zero-grad-both"]
     assert _output(both, "parameters/zero-grad") == (
         "MLP(2, [3, 1]): backward() of a loss, then zero_grad(); every parameter's grad: zero_grad() changed the "
-        "data of 9 of 13 parameters; it should set only their grad to 0")
+        "weights (`data`) of 9 of 13 parameters; it should set only their `grad` to 0")
     for test in ("train/course-loop", "train/course-seed"):
         assert _output(both, test) == ("Not charged again: zero_grad() changes the weights, which "
                                        "parameters/zero-grad already charges.")

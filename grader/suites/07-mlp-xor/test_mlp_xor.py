@@ -58,8 +58,8 @@ def test_zero_grad(observe):
                            "{first})", expression=expression_of(p.zero_grad), nonzero=len(nonzero),
                            total=len(got["grads after"]), first=fmt(nonzero[0])))
     if got.get("weights changed"):
-        raise Mismatch(msg("{expression}: zero_grad() changed the data of {changed} of {total} parameters; it should "
-                           "set only their grad to 0", expression=expression_of(p.zero_grad),
+        raise Mismatch(msg("{expression}: zero_grad() changed the weights (`data`) of {changed} of {total} "
+                           "parameters; it should set only their `grad` to 0", expression=expression_of(p.zero_grad),
                            changed=int(got["weights changed"]), total=len(got["grads after"])))
 
 
