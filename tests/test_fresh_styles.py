@@ -141,7 +141,7 @@ TABLES = {"engine": ENGINE, "06-gradcheck": GRADCHECK, "07-mlp-xor": MLP, "08-du
 # The student's file of each exercise: where a mistake is planted. A correct submission of a later exercise
 # holds that file alone; the exercise's given engine (exercises/<exercise>/engine.py) is put beside it.
 FILE = {"engine": "engine.py", "06-gradcheck": "gradcheck.py", "07-mlp-xor": "nn.py", "08-dual-numbers": "dual.py",
-        "10-neuron": "neuron.py", "11-fit-line": "fit_line.py"}
+        "09-write-tests": "test_engine.py", "10-neuron": "neuron.py", "11-fit-line": "fit_line.py"}
 
 # reference/engine.py's walk, its stack left empty: the order is built first by a recursive visit whose `for`
 # stands outside its `if node not in visited`, so a node reached twice is listed twice
@@ -267,15 +267,17 @@ def _planted(text, patches, where):
     return text
 
 
-def _class(folder, exercise):
-    """The exercise's class: its correct submissions, each with the given engine where it has none, and each
-    planted mistake."""
+def _class(folder, exercise, fresh=FRESH, planted=PLANTED, own_engine=OWN_ENGINE, prepare=None):
+    """The exercise's class: its correct submissions (each made ready by `prepare`, where given), each with the
+    given engine where it has none, and each planted mistake."""
     given = ROOT / "exercises" / exercise / "engine.py"
-    for case in (FRESH / exercise).iterdir():
+    for case in (fresh / exercise).iterdir():
         shutil.copytree(case, folder / case.name)
+        if prepare is not None:
+            prepare(folder / case.name / FILE[exercise])
         if not (folder / case.name / "engine.py").exists():
             shutil.copy(given, folder / case.name / "engine.py")
-    for case, (base, patches) in PLANTED[exercise].items():
+    for case, (base, patches) in planted[exercise].items():
         if base == "reference":
             (folder / case).mkdir()
             text = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
@@ -283,16 +285,17 @@ def _class(folder, exercise):
             shutil.copytree(folder / base, folder / case)
             text = (folder / case / FILE[exercise]).read_text(encoding="utf-8")
         (folder / case / FILE[exercise]).write_text(_planted(text, patches, case), encoding="utf-8")
-        if (exercise, case) in OWN_ENGINE:
-            engine, patches = OWN_ENGINE[exercise, case]
+        if (exercise, case) in own_engine:
+            engine, patches = own_engine[exercise, case]
             text = _planted(engine.read_text(encoding="utf-8"), patches, f"{case}'s engine")
             (folder / case / "engine.py").write_text(text, encoding="utf-8")
 
 
-def _rows(tmp_path_factory, exercise):
+def _rows(tmp_path_factory, exercise, **kwargs):
+    """The exercise's class (`_class`, with kwargs), graded: {id: row}."""
     tmp = tmp_path_factory.mktemp(f"fresh-{exercise}")
     (tmp / "class").mkdir()
-    _class(tmp / "class", exercise)
+    _class(tmp / "class", exercise, **kwargs)
     result = grade(tmp / "class", exercise=exercise, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
     return {row["id"]: row for row in result.scores["submissions"]}
 
@@ -315,19 +318,27 @@ def _output(row, test):
     return next(t for t in row["tests"] if t["name"] == test)["output"]
 
 
-def test_every_fresh_submission_is_in_a_table(rows):
-    for exercise, table in TABLES.items():
+def assert_every_submission_is_in_a_table(rows, tables, fresh=FRESH, planted=PLANTED):
+    for exercise, table in tables.items():
         assert sorted(rows[exercise]) == sorted(table) == sorted(
-            [p.name for p in (FRESH / exercise).iterdir()] + list(PLANTED[exercise]))
+            [p.name for p in (fresh / exercise).iterdir()] + list(planted[exercise]))
         assert all(row["status"] == "graded" for row in rows[exercise].values())
+
+
+def assert_scored_and_named(row, expected):
+    """row's (score, the tests not passed or how many, diagnosis) as expected."""
+    score, failing, diagnosis = expected
+    lost = len(_failing(row)) if isinstance(failing, int) else _failing(row)
+    assert (row["score"], lost, _diagnosis(row)) == (score, failing, diagnosis)
+
+
+def test_every_fresh_submission_is_in_a_table(rows):
+    assert_every_submission_is_in_a_table(rows, TABLES)
 
 
 @pytest.mark.parametrize("exercise,case", [(e, c) for e, table in TABLES.items() for c in sorted(table)])
 def test_each_fresh_submission_scores_and_is_named(rows, exercise, case):
-    score, failing, diagnosis = TABLES[exercise][case]
-    row = rows[exercise][case]
-    lost = len(_failing(row)) if isinstance(failing, int) else _failing(row)
-    assert (row["score"], lost, _diagnosis(row)) == (score, failing, diagnosis)
+    assert_scored_and_named(rows[exercise][case], TABLES[exercise][case])
 
 
 def test_a_value_that_subclasses_float_is_a_value_in_the_random_graphs(rows):

@@ -28,19 +28,15 @@ The holes these found, each closed as a class:
 """
 
 import ast
-import shutil
 from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import _diagnosis, _failing, _output, _planted
+from test_fresh_styles import _output, _rows, assert_every_submission_is_in_a_table, assert_scored_and_named
 
-from grader.pipeline import grade
-from grader.sandbox import Limits
 
 FRESH = Path(__file__).parent / "fixtures" / "fresh-styles-21"
 ROOT = Path(__file__).parent.parent
-LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 
 # id -> (score, the tests not passed (or how many, where a core op or the walk is wrong), diagnosis)
 ENGINE = {
@@ -122,24 +118,10 @@ FIT_LINE = {
 
 TABLES = {"engine": ENGINE, "06-gradcheck": GRADCHECK, "07-mlp-xor": MLP, "08-dual-numbers": DUAL,
           "09-write-tests": WRITE_TESTS, "10-neuron": NEURON, "11-fit-line": FIT_LINE}
-FILE = {"engine": "engine.py", "06-gradcheck": "gradcheck.py", "07-mlp-xor": "nn.py", "08-dual-numbers": "dual.py",
-        "09-write-tests": "test_engine.py", "10-neuron": "neuron.py", "11-fit-line": "fit_line.py"}
 
-# reference/engine.py's walk, with an explicit stack
-_REFERENCE_WALK = """\
-        topo, visited = [], set()
-        stack = [(self, False)]
-        while stack:
-            node, children_done = stack.pop()
-            if children_done:
-                topo.append(node)
-            elif node not in visited:
-                visited.add(node)
-                stack.append((node, True))
-                for child in node._prev:
-                    if child not in visited:
-                        stack.append((child, False))
-"""
+# reference/engine.py's walk, with an explicit stack (read from it: the lines before the seed)
+_REFERENCE = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+_REFERENCE_WALK = _REFERENCE[_REFERENCE.index("        topo, visited = [], set()\n"):_REFERENCE.index("        # dL/dL = 1")]
 # and as a recursive generator: `yield from` goes one frame deeper per node
 _YIELD_FROM = """\
         def walk(node, seen):
@@ -225,11 +207,10 @@ def _reference_tests():
     solution = rest.partition("# END SOLUTION\n")[0]
     helpers = "\n\n".join(ast.get_source_segment(head, node) for node in ast.parse(head).body
                           if isinstance(node, ast.FunctionDef))
-    tree = ast.parse(solution)
-    tests = [ast.get_source_segment(solution, n) for n in tree.body
-             if isinstance(n, ast.FunctionDef) and n.name.startswith("test")]
-    others = [ast.get_source_segment(solution, n) for n in tree.body
-              if not (isinstance(n, ast.FunctionDef) and n.name.startswith("test"))]
+    tests, others = [], []
+    for node in ast.parse(solution).body:
+        is_test = isinstance(node, ast.FunctionDef) and node.name.startswith("test")
+        (tests if is_test else others).append(ast.get_source_segment(solution, node))
     return helpers, tests, others
 
 
@@ -243,50 +224,25 @@ def _write_tests_file(text):
     return text.replace("# REFERENCE TESTS (filled in by tests/test_fresh_styles21.py)\n", "\n\n\n".join(tests) + "\n")
 
 
-def _class(folder, exercise):
-    given = ROOT / "exercises" / exercise / "engine.py"
-    for case in (FRESH / exercise).iterdir():
-        shutil.copytree(case, folder / case.name)
-        if exercise == "09-write-tests":
-            path = folder / case.name / FILE[exercise]
-            path.write_text(_write_tests_file(path.read_text(encoding="utf-8")), encoding="utf-8")
-        if not (folder / case.name / "engine.py").exists():
-            shutil.copy(given, folder / case.name / "engine.py")
-    for case, (base, patches) in PLANTED[exercise].items():
-        if base == "reference":
-            (folder / case).mkdir()
-            text = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
-        else:
-            shutil.copytree(folder / base, folder / case)
-            text = (folder / case / FILE[exercise]).read_text(encoding="utf-8")
-        (folder / case / FILE[exercise]).write_text(_planted(text, patches, case), encoding="utf-8")
+def _prepare(path):
+    """A 09 fixture with the reference's tests filled in; the other exercises' files as they are."""
+    if path.name == "test_engine.py":
+        path.write_text(_write_tests_file(path.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
-    out = {}
-    for exercise in TABLES:
-        tmp = tmp_path_factory.mktemp(f"fresh21-{exercise}")
-        (tmp / "class").mkdir()
-        _class(tmp / "class", exercise)
-        result = grade(tmp / "class", exercise=exercise, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
-        out[exercise] = {row["id"]: row for row in result.scores["submissions"]}
-    return out
+    return {exercise: _rows(tmp_path_factory, exercise, fresh=FRESH, planted=PLANTED, own_engine={},
+                            prepare=_prepare) for exercise in TABLES}
 
 
 def test_every_fresh_submission_is_in_a_table(rows):
-    for exercise, table in TABLES.items():
-        assert sorted(rows[exercise]) == sorted(table) == sorted(
-            [p.name for p in (FRESH / exercise).iterdir()] + list(PLANTED[exercise]))
-        assert all(row["status"] == "graded" for row in rows[exercise].values())
+    assert_every_submission_is_in_a_table(rows, TABLES, FRESH, PLANTED)
 
 
 @pytest.mark.parametrize("exercise,case", [(e, c) for e, table in TABLES.items() for c in sorted(table)])
 def test_each_fresh_submission_scores_and_is_named(rows, exercise, case):
-    score, failing, diagnosis = TABLES[exercise][case]
-    row = rows[exercise][case]
-    lost = len(_failing(row)) if isinstance(failing, int) else _failing(row)
-    assert (row["score"], lost, _diagnosis(row)) == (score, failing, diagnosis)
+    assert_scored_and_named(rows[exercise][case], TABLES[exercise][case])
 
 
 def test_a_zero_grad_that_changes_the_weights_is_charged_once_and_said(rows):
