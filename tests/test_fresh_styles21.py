@@ -225,9 +225,12 @@ def _write_tests_file(text):
 
 
 def _prepare(path):
-    """A 09 fixture with the reference's tests filled in; the other exercises' files as they are."""
-    if path.name == "test_engine.py":
-        path.write_text(_write_tests_file(path.read_text(encoding="utf-8")), encoding="utf-8")
+    """A 09 fixture (engine_tests.py: pytest would collect a test_engine.py under tests/) as the student's
+    test_engine.py, with the reference's tests filled in; the other exercises' files as they are."""
+    fixture = path.with_name("engine_tests.py")
+    if fixture.exists():
+        path.write_text(_write_tests_file(fixture.read_text(encoding="utf-8")), encoding="utf-8")
+        fixture.unlink()
 
 
 @slow_fixture(scope="module")

@@ -330,7 +330,8 @@ def _zero_grad_owners(nn):
 @probekit.modules
 def train_xor_zero_grad_given(m):
     """train_xor(seed=0, steps=300) with every class's zero_grad() replaced by one that sets each parameter's grad to 0"""
-    owners, patched = _zero_grad_owners(module_of(m, "nn")), []
+    nn = module_of(m, "nn")
+    owners, patched = _zero_grad_owners(nn), []
 
     def zero_grad(self):
         _clear(_params(self, f"{type(self).__name__}"))
