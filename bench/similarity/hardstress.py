@@ -49,9 +49,16 @@ TUNING = {
     "fit_line": ["thirteenth"],
     "tanh": [f"{c}/seed-{s}" for c in ("fourth", "fifth", "sixth") for s in range(1, 10)],
     "backward": [f"{c}/seed-{s}" for c in ("fourth", "fifth", "sixth") for s in range(1, 10)],
+    "mul": [f"sixth/seed-{s}" for s in range(1, 10)],
+    "more_ops": [f"fifth/seed-{s}" for s in range(1, 10)],
 }
-REGION_MARK = {"tanh": "TODO(03-tanh)", "backward": "TODO(05-backward)"}
-MADE = {"neuron": "10-neuron/neuron.py", "dual": "08-dual-numbers/dual.py"}
+REGION_MARK = {"tanh": "TODO(03-tanh)", "backward": "TODO(05-backward)", "mul": "TODO(01-mul-backward)",
+               "more_ops": "TODO(04-more-ops)"}
+MADE = {"neuron": "10-neuron/neuron.py", "dual": "08-dual-numbers/dual.py", "gradcheck": "06-gradcheck/gradcheck.py"}
+# the made cohorts' sizes (students who fill the starter, before the copies and the hard groups): issue 27's blind
+# class had 20 independent students; a course's section may have 10-25, where how rare a line is is poorly known
+SIZES = (10, 16, 25)
+SEED = 2020
 REGION = re.compile(r"^(?P<indent>[ \t]*)# TODO\([^)]*\): your code here\n[ \t]*raise NotImplementedError\("
                     r"\"[^\"]*: write (?P<name>[^\"]+)\"\)\n", re.M)
 
@@ -104,11 +111,12 @@ def augmented(kind: str, cohort: Path, labels: dict, out: Path) -> tuple[Path, d
     return out, labels
 
 
-def made_cohort(kind: str, out: Path, seed: int = 2020) -> tuple[Path, dict]:
-    """A small cohort of KIND's exercise (neuron, dual): 16 students who fill its starter from hardstress/forms/KIND.txt
-    (each region's forms, one drawn per student; a header and an end block of their own), six copy pairs of the
-    first six (two verbatim with another header, four with the student's local names changed), then the hard
-    groups (`augmented`)."""
+def made_cohort(kind: str, out: Path, seed: int = SEED, size: int = 16) -> tuple[Path, dict]:
+    """A small cohort of KIND's exercise (neuron, dual, gradcheck): SIZE students who fill its starter from
+    hardstress/forms/KIND.txt (each region's forms, one drawn per student; a header and an end block of their own),
+    copy pairs of the first few (min(6, SIZE // 2 - 1): a third verbatim with another header, the others with the
+    student's local names changed, by the forms' `## renames` when it has them), then the hard groups
+    (`augmented`)."""
     if out.exists():
         shutil.rmtree(out)
     starter_path = EXERCISES / MADE[kind]
@@ -124,7 +132,7 @@ def made_cohort(kind: str, out: Path, seed: int = 2020) -> tuple[Path, dict]:
     tops, ends = forms["tops"].split("\n--\n"), forms["ends"].split("\n--\n")
     rng = random.Random(seed)
     labels, texts = {}, {}
-    for n in range(16):
+    for n in range(size):
         hand = {region: rng.choice(bodies) for region, bodies in sorted(by_region.items())}
         hand["top"], hand["end"] = tops[n % len(tops)].strip("\n") + "\n", "\n\n" + ends[n % len(ends)].strip("\n") + "\n"
         texts[f"m{n:02d}"] = filled(starter, hand)
@@ -133,7 +141,10 @@ def made_cohort(kind: str, out: Path, seed: int = 2020) -> tuple[Path, dict]:
              "result": "res", "o": "rhs", "grads": "g_"}
     second = {"act": "pre", "s": "acc", "total": "pre", "a": "mine", "c": "theirs", "v": "val", "d": "der",
               "th": "tt", "top": "denom"}
-    renames = [{}, first, second, {}, second, first]
+    if "renames" in forms:
+        first, second = ({old: new for old, new in (line.split() for line in block.strip("\n").splitlines())}
+                         for block in forms["renames"].split("\n--\n"))
+    renames = [{}, first, second, {}, second, first][:min(6, size // 2 - 1)]
     for n, mapping in enumerate(renames):
         source = texts[f"m{n:02d}"]
         copy = "# my own work\n" + source if not mapping else source
@@ -185,14 +196,17 @@ def main():
     parser.add_argument("--list", action="store_true", help="each pair's parts (code, canonical, traits, shapes)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
     parser.add_argument("--build", type=Path, default=HERE / "build")
+    parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES), help="the made cohorts' sizes")
+    parser.add_argument("--seed", type=int, default=SEED, help="the made cohorts' seed")
     args = parser.parse_args()
     cache = args.build / "rescore-cache" / rescore.reading_digest()
     work = args.build / "hardstress"
     rows = []
     for kind in args.only:
         if kind in MADE:
-            folder, labels = made_cohort(kind, work / kind)
-            rows += measure(f"{kind} (made)", folder, labels, cache, args.list)
+            for size in args.sizes:
+                folder, labels = made_cohort(kind, work / f"{kind}-{size}", args.seed, size)
+                rows += measure(f"{kind} (made {size})", folder, labels, cache, args.list)
             continue
         for cls in TUNING[kind]:
             cohort = args.build / cls / "main"
