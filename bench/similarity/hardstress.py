@@ -1,7 +1,7 @@
 """Fresh hard negatives put into the tuning classes: does the handling of canonical lines hold on forms it was not
 tuned on?
 
-    python bench/similarity/hardstress.py [--only nn tanh ...] [--list]
+    python bench/similarity/hardstress.py [--only nn tanh ...] [--list] [--sizes 10 16 25] [--seed 2020]
 
 Issue 27's "no hard-negative pair in the top k": two independent students whose own code is the same few canonical
 lines must not rank with copies. The hard pairs of the tuning classes were what the method was tuned on; the files of
@@ -13,10 +13,14 @@ reads, kept in BUILD/rescore-cache/):
 - nn (07-mlp-xor's nn.py): the eleventh class;
 - fit_line (11-fit-line): the thirteenth;
 - tanh (03-tanh's region of engine.py) and backward (05-backward's): the fourth, fifth and sixth classes' tuning seeds
-  (1-9) whose starter has that region;
-- neuron (10-neuron) and dual (08-dual-numbers), which have no tuning class: a small cohort made here from a fixed
-  seed (`made_cohort`): students who fill the starter from a few forms per region (hardstress/forms/), six copy
-  pairs (two verbatim with another header, four with the students' local names changed), and the groups.
+  (1-9) whose starter has that region; mul (01-mul-backward): the sixth's; more_ops (04-more-ops): the fifth's;
+- neuron (10-neuron), dual (08-dual-numbers) and gradcheck (06-gradcheck), which have no tuning class: small cohorts
+  made here from a fixed seed (`made_cohort`, at each of --sizes: a course's section of 10-25 students, where how rare
+  a line is is poorly known): students who fill the starter from a few forms per region (hardstress/forms/), up to six
+  copy pairs (a third verbatim with another header, the others with the students' local names changed), and the
+  groups.
+
+Every cohort read here is a tuning class's or one made here: no held-out class is read.
 
 For each hard pair: its score and its rank among the cohort's pairs, the number of the class's positive pairs (k,
 its copy pairs) that score above it, and whether it is in the top k (run.py's "hard negatives in the top k": its

@@ -20,7 +20,8 @@ and together, never from a list of forms:
   reference's own `__truediv__` is `self * other**-1`);
 - **the input's value named**: `x = self.data` first, and `x` for `self.data`
   in the op's own statements (the structure reads past this alias, a method's
-  shape keeps it);
+  shape keeps it), or in its closures too (`self.grad += out.grad / x`: the
+  value the closure reads is the one the op was made from);
 - **the negation**: `-e` is `e * -1` (the reference's own `__neg__`);
 - **the operands either way round**: each `+` and `*` with its operands swapped,
   one at a time and all at once (the reference's `__radd__` and `__rmul__`), so
@@ -159,6 +160,29 @@ class _InputAlias(_Identity):
         return node
 
 
+class _InputAliasInClosure(_Identity):
+    """A method that reads `self.data` names it first, `x = self.data`, and reads `x` for it in its closures too
+    (`self.grad += out.grad / x`): the value the closure reads is the one the op was made from."""
+
+    def visit_FunctionDef(self, node):
+        if not node.args.args or node.args.args[0].arg != "self":
+            return node
+        inner = [c for s in node.body if isinstance(s, ast.FunctionDef) for c in walk(s)]
+        if not _replace(inner, _reads_data, lambda n: ast.Name("x", ast.Load())):
+            return node  # no closure reads it: _InputAlias's
+        self.changes += 1 + _replace((c for s in node.body if not isinstance(s, ast.FunctionDef) for c in _outside(s)),
+                                     _reads_data, lambda n: ast.Name("x", ast.Load()))
+        node.body.insert(0, ast.Assign([ast.Name("x", ast.Store())],
+                                       ast.Attribute(ast.Name("self", ast.Load()), "data", ast.Load()), lineno=0))
+        return node
+
+
+def _reads_data(node) -> bool:
+    """`self.data`, read."""
+    return (isinstance(node, ast.Attribute) and node.attr == "data" and isinstance(node.ctx, ast.Load)
+            and isinstance(node.value, ast.Name) and node.value.id == "self")
+
+
 def _replace(nodes, matches, make) -> int:
     """Put make(child) in place of each child of NODES that matches; the number put."""
     count = 0
@@ -195,7 +219,7 @@ class _Negation(_Identity):
         return node
 
 
-ENGINE_IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias, _Negation)
+ENGINE_IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias, _InputAliasInClosure, _Negation)
 # the engine's identities, then the network's (loop_variants.py: its loops and lists written the other plain ways)
 IDENTITIES = ENGINE_IDENTITIES + LOOP_IDENTITIES
 
