@@ -72,10 +72,9 @@ def measure(data: Path, labels: dict, cache: Path, copies: dict[str, str]) -> di
             "among": [(key, s) for s, key in among[:5]]}
 
 
-def main():
-    parser = run.arguments()
-    parser.add_argument("--json", type=Path)
-    # run.py's first, second and third classes default to seeds measured once, never tuned on: here only when named
+def tuning_arguments(parser):
+    """PARSER's arguments, refusing the held-out classes: run.py's first, second and third classes default to seeds
+    measured once, never tuned on (here only when named), and the red team's seeds beyond validation."""
     parser.set_defaults(first_seeds=[], second_seeds=[], third=[])
     args = parser.parse_args()
     if any(s > 15 for s in args.fourth or []) or any(s > 18 for s in args.fifth or []) or \
@@ -83,6 +82,13 @@ def main():
                                                            ("eighth", "ninth", "tenth", "twelfth", "fourteenth",
                                                             "fifteenth")):
         parser.error("tuning and validation seeds only")
+    return args
+
+
+def main():
+    parser = run.arguments()
+    parser.add_argument("--json", type=Path)
+    args = tuning_arguments(parser)
     cache = args.build / "rescore-cache" / rescore.reading_digest()
     rows = {}
     for cls, (data, labels) in run.labelled_classes(args, reuse=True).items():

@@ -27,6 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import pubcopies  # noqa: E402
 import rescore  # noqa: E402
 import run  # noqa: E402
 
@@ -98,13 +99,7 @@ def main():
     parser = run.arguments()
     parser.add_argument("--json", type=Path)
     parser.add_argument("--list", action="store_true", help="each positive pair's score and rank, each class")
-    parser.set_defaults(first_seeds=[], second_seeds=[], third=[])
-    args = parser.parse_args()
-    if any(s > 15 for s in args.fourth or []) or any(s > 18 for s in args.fifth or []) or \
-            any(s > 12 for s in args.sixth or []) or any(getattr(args, c) for c in
-                                                           ("eighth", "ninth", "tenth", "twelfth", "fourteenth",
-                                                            "fifteenth")):
-        parser.error("tuning and validation seeds only")
+    args = pubcopies.tuning_arguments(parser)
     cache = args.build / "rescore-cache" / rescore.reading_digest()
     texts, own = fresh()
     rows = {}

@@ -43,7 +43,7 @@
   MISTAKE_WEIGHT × log((N + 1) / c) / log(N + 1) as independent evidence:
   score' = 1 − (1 − score)(1 − bonus). On its own it never reaches the flag.
 - **Public sources.** Each file of a public archive is scored against each
-  submission the same way, with the cohort's weights.
+  submission the same way, with the cohort's weights (its own code uncut: public_match).
 - **Matched regions.** For a reported pair, functions are matched one to one
   by the weight they share (greedily, heaviest first; a function left over
   then takes its best partner, so an extracted helper still finds where it

@@ -1,6 +1,7 @@
 """How much of a public source each submission of a cohort holds (Cohort.against): the share of the source's code
-beyond the starter, weighed by rarity, with a fragment held whole where a copy holds it as often as the source does,
-and, where the course's reference explains part of the source, the share of the source's own choices."""
+beyond the starter, weighed by rarity (the source's own code never cut as common: `_source_rarity`), with a fragment
+held whole where a copy holds it as often as the source does, and, where the course's reference explains part of the
+source, the share of the source's own choices."""
 
 from __future__ import annotations
 
@@ -78,8 +79,8 @@ def _against(cohort, source: Document) -> list[tuple[str, float]]:
     total = chosen_total = chosen_tokens = 0.0
     for h in source.prints:
         tokens = source.tokens.get(h, 0.0)
-        w = cohort.weight(h) * tokens
         own = h not in source.explained
+        w = (_source_rarity(cohort, len(cohort.postings.get(h, ()))) if own else cohort.weight(h)) * tokens
         total += w
         if own:
             chosen_total += w
@@ -100,7 +101,7 @@ def _against(cohort, source: Document) -> list[tuple[str, float]]:
             for h in document.known_traits.keys() & kept.keys():
                 holders[h].append(index)
         for h, size in kept.items():
-            w = cohort._rarity(len(holders.get(h, ()))) * size
+            w = _source_rarity(cohort, len(holders.get(h, ()))) * size
             chosen_total += w
             chosen_tokens += size if w > 0 else 0.0
             for index in holders.get(h, ()):
@@ -113,6 +114,14 @@ def _against(cohort, source: Document) -> list[tuple[str, float]]:
             score *= 1 - said * (1 - min(1.0, chosen[i] / chosen_total))
         scores.append((cohort.documents[i].id, round(score, 4)))
     return [(doc_id, score) for doc_id, score in scores if score > 0]
+
+
+def _source_rarity(cohort, df: int) -> float:
+    """The weight of a fragment (or a trait) of the source's own, beyond the course's reference, that DF submissions
+    hold: graded by rarity as the cohort grades it, but never cut as common knowledge (Cohort.common): code the source
+    chose that many students hold is the source's, held by many because many copied it (a class where a third copied
+    micrograd), not the class's habit. The reference's code (the lecture's answer) keeps the cohort's cut."""
+    return 1.0 if df <= 1 else cohort._held_by(df)
 
 
 def _held(document: Document, source: Document, h: int, tokens: float) -> float:
