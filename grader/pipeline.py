@@ -4,7 +4,7 @@
 
 `grade run`, `grade ci`, `grade gradescope-run`, the fleet (`grade run
 --queue`), `grade check`, a notebook's `check()` and the submission service
-all call `grade_path` or `grade_submissions`; none assembles the steps itself.
+all call `grade_path`, `grade_files` or `grade_submissions`; none assembles the steps itself.
 They differ only in *where the observation runs* (an `Observer`: this
 machine's pool of sandboxed workers, the fleet's workers, or another) and in
 which renderer reads the result (grader/report/, grader/integrations/,
@@ -158,6 +158,15 @@ def grade_path(path, settings: Settings = Settings(), *, one_submission=False, p
     return grade_submissions(submissions, suite, settings, progress=progress, notify=notify, observer=observer)
 
 
+def grade_files(files, settings: Settings = Settings(), **kwargs) -> Graded:
+    """Grade files kept under names of their own (grader/serve's `uploads/alice/<id>.py`), `files` [(path, the
+    student's name for it)]: a row's id is its path's, its places say `my_engine.py, line 12` as `grade run` does."""
+    from .load import allowed_files, load_entry
+    suite = load_suite(settings.exercise)
+    submissions = [load_entry(path, allowed_files(suite), name=name) for path, name in files]
+    return grade_submissions(submissions, suite, settings, **kwargs)
+
+
 def grade_submissions(submissions: list[Submission], suite, settings: Settings = Settings(), *, progress=None,
                       notify=None, observer: Observer | None = None, sandbox=None) -> Graded:
     """Observe, judge, diagnose and score `submissions` (loaded: grader.load) against `suite`.
@@ -300,7 +309,7 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
         return {}
     if settings.diagnose == "wrong-numbers":
         # Only wrong numbers are worth the variant library's time: an engine that raised (an untouched
-        # starter) is explained by its own error, and a check stays quick.
+        # starter) is explained by its own error, and a check stays quick (docs/diagnosis.md, Limitations).
         submissions = [s for s in submissions if any(o["status"] == "failed" for o in outcomes.get(s.id, []))]
         if not submissions:
             return {}

@@ -216,7 +216,7 @@ class Rows:
             key = self.keys[sid]
             # A row whose run came from the cache is judged and diagnosed again only if its verdicts were not
             # kept; a check's: the verdicts of this very run, kept this boot (grader/verdicts.py); else none.
-            kept = self.verdicts.get(key) if cached else None
+            kept = self.verdicts.get(key, submission) if cached else None
             kept = kept if kept is not None else self.verdicts.get_run(key, run, submission)
             if kept is not None:
                 self.known[sid] = kept
@@ -258,7 +258,7 @@ class Rows:
             self.diagnoses.update(found)
             for sid, run in runs.items():
                 if "grader_error" not in run and not run.get("starved"):
-                    self.verdicts.put(self.keys[sid], outcomes[sid], found.get(sid, []))
+                    self.verdicts.put(self.keys[sid], self.by_id[sid], outcomes[sid], found.get(sid, []))
                     self.verdicts.put_run(self.keys[sid], run, self.by_id[sid], outcomes[sid], found.get(sid, []))
         if ids:
             runs = {sid: self.runs[sid] for sid in ids if sid in self.runs}

@@ -26,6 +26,24 @@ def place_text(place: dict, lang: str = "en") -> str:
     return ", ".join(parts)
 
 
+def sandbox_line(submission, where: dict | None) -> tuple[str, int] | None:
+    """The inverse of `Submission.place`: (the sandbox's file, its line) of a place in the student's own file
+    (`bob.py, line 12` -> engine.py, 12; `carol.ipynb, cell 7, line 3` -> engine.py and the joined code's line),
+    so that what reads the source (a line's code) reads it from any place a record holds; None when unknown."""
+    if not where or where.get("line") is None:
+        return None
+    for name, origin in submission.origins.items():
+        if origin.file != where.get("file"):
+            continue
+        if origin.cells is None:
+            return (name, where["line"]) if where.get("cell") is None else None
+        wanted = (where.get("cell"), where["line"])
+        for number, cell_line in enumerate(origin.cells, start=1):
+            if cell_line is not None and tuple(cell_line) == wanted:
+                return name, number
+    return None
+
+
 def line_words(place: dict) -> str:
     """The line alone, as a sentence names it: `line 12`, or `line 3 of cell 7` in a notebook."""
     if place.get("cell") is not None:
@@ -47,18 +65,62 @@ def _student_error(error: str, where: dict | None, seen: dict | None) -> str:
     return error.replace(said, f"({place_text(seen)})") if said in error else error
 
 
+def _student_files(record, submission):
+    """A message record (grader/i18n: id, params, text) whose `file` parameters, at any depth, name the sandbox's
+    file (`engine.py`) replaced by the student's own (`bob.py`, `carol.ipynb`), its text made again; the record
+    itself when it names none."""
+    from .i18n import Message
+
+    def named(params):
+        changed = {}
+        for key, value in params.items():
+            if key == "file" and isinstance(value, str) and value in submission.origins:
+                changed[key] = submission.place(value, None)["file"]
+            elif isinstance(value, dict) and "id" in value:
+                inner = named(value.get("params") or {})
+                if inner is not None:
+                    changed[key] = {**value, "params": inner}
+        return None if not changed else {**params, **changed}
+
+    if not isinstance(record, dict) or "id" not in record:
+        return record
+    params = named(record.get("params") or {})
+    return record if params is None else Message.from_json({**record, "params": params}).to_json()
+
+
+def _student_said(holder: dict, text_key: str, data_key: str, submission) -> dict:
+    """`holder` with its message record `data_key` naming the student's files, and its text `text_key` (the
+    record's English) made again from it; `holder` itself when nothing changed."""
+    record = holder.get(data_key)
+    seen = _student_files(record, submission)
+    if seen is record:
+        return holder
+    changed = {data_key: seen}
+    if holder.get(text_key) == record.get("text"):
+        changed[text_key] = seen["text"]
+    return {**holder, **changed}
+
+
+def _student_probe(obs: dict, submission) -> dict:
+    if obs.get("error_message"):
+        obs = _student_said(obs, "error", "error_message", submission)
+    return {**obs, "where": _student_where(obs["where"], submission)} if obs.get("where") else obs
+
+
 def as_the_student_sees(run: dict | None, submission, module: str = "engine") -> dict | None:
     """A copy of `run` whose places are the student's own; `run` itself is not changed.
 
     An import error also says which of the student's files is the `module` that could not be used
-    (`file`): `bob.py could not be used`, not `engine.py`.
+    (`file`): `bob.py could not be used`, not `engine.py`; and so does every message of the observer's that
+    names the module's file (`bob.py called sys.exit(3) while being imported`: grader/observe's endings).
     """
     if not run or not submission.origins:
         return run
-    seen = dict(run)
+    seen = _student_said(dict(run), "message", "message_data", submission)
     error = run.get("import_error")
     if error:
         where = _student_where(error.get("where"), submission)
+        error = _student_said(error, "error", "error_message", submission)
         seen["import_error"] = {**error, "where": where,
                                 "error": _student_error(error["error"], error.get("where"), where),
                                 "file": submission.place(f"{module}.py", None)["file"]}
@@ -67,8 +129,5 @@ def as_the_student_sees(run: dict | None, submission, module: str = "engine") ->
                                      for found in run["forbidden_imports"]]
     probes = run.get("probes")
     if probes:
-        seen["probes"] = {
-            name: {**obs, "where": _student_where(obs["where"], submission)} if obs.get("where") else obs
-            for name, obs in probes.items()
-        }
+        seen["probes"] = {name: _student_probe(obs, submission) for name, obs in probes.items()}
     return seen

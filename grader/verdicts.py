@@ -6,7 +6,8 @@ A row's outcomes are a function of its observations (the judge groups by them), 
 its observations, its outcomes, its files and the suite's variants; so a row whose run came from the
 observation cache, graded by the same grader code on the same suite, gets the same verdicts again.
 The key holds all of that: the observation cache's key (grader version, suite, limits, the
-submission's files), a digest of the grader's own source and of the suite's folder (its tests,
+submission's files), the names its places are said in (each file's own name, a notebook's cells: the
+outcomes and the diagnosis name `bob.py, line 12`), a digest of the grader's own source and of the suite's folder (its tests,
 stored PyTorch results and variant runs: any edit there judges everything again), where the
 expected values come from (`--torch`), which tests and how much diagnosis were asked for (a
 student's check runs the visible tests only), and the Python that runs students' code (the
@@ -99,6 +100,12 @@ def _run_digest(run, submission):
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _places(submission):
+    """The names a submission's places are said in: each file's own name and a notebook's cells (not where it
+    was read from: grading the same class from another folder judges nothing again)."""
+    return json.dumps(sorted((name, origin.file, origin.cells) for name, origin in submission.origins.items()))
+
+
 class VerdictCache:
     """The verdicts (outcomes, diagnosis) of rows, stored in the observation cache's folder."""
 
@@ -132,12 +139,18 @@ class VerdictCache:
         """A sha256 of its own (an entry as `grade cache` counts and clears them), never an observation's."""
         return hashlib.sha256((self._salt + "\0" + observation_key).encode()).hexdigest()
 
-    def get(self, observation_key):
+    def _row_key(self, observation_key, submission):
+        """A row's verdicts name places in the student's own files (`bob.py, line 12`, carol.ipynb's cells): two
+        submissions of the same files under other names share an observation, never its verdicts."""
+        return self.key(observation_key + "\0" + _places(submission))
+
+    def get(self, observation_key, submission):
         """{"outcomes": [...], "diagnosis": [...]} of the row, or None."""
         if self.folder is None:
             return None
         try:
-            with open(os.path.join(self.folder, self.key(observation_key) + ".json"), encoding="utf-8") as f:
+            with open(os.path.join(self.folder, self._row_key(observation_key, submission) + ".json"),
+                      encoding="utf-8") as f:
                 verdicts = json.load(f)
         except (OSError, ValueError, RecursionError):
             return None
@@ -146,12 +159,12 @@ class VerdictCache:
             return verdicts
         return None
 
-    def put(self, observation_key, outcomes, diagnosis):
+    def put(self, observation_key, submission, outcomes, diagnosis):
         if self.folder is None:
             return
         try:
             self._make_folder()
-            write_text_atomically(os.path.join(self.folder, self.key(observation_key) + ".json"),
+            write_text_atomically(os.path.join(self.folder, self._row_key(observation_key, submission) + ".json"),
                                   json.dumps({"outcomes": outcomes, "diagnosis": diagnosis}))
         except (OSError, TypeError, ValueError):  # a full disk, or a value JSON cannot hold: judged next time
             pass

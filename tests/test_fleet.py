@@ -194,7 +194,7 @@ def test_a_starved_timeout_on_a_worker_is_observed_again_and_never_cached(tmp_pa
     _grade(folder, out, "--queue", server.url, "--import-timeout", "0.3", "--cache-dir", str(cache), cwd=tmp_path)
     row, = json.loads(out.read_text())["submissions"]
     assert (row["status"], row["message"]) == (
-        "timeout", "importing engine.py did not finish within 0.3 s by the wall clock (this machine cannot tell a busy "
+        "timeout", "importing sleepy.py did not finish within 0.3 s by the wall clock (this machine cannot tell a busy "
                    "CPU from a slow engine): it will be observed again, and is not cached")
     assert fleet.observed(starved=True) == {"sleepy": 2} and fleet.observed() == {}  # starved both times
     assert list(cache.glob("*.json")) == []

@@ -13,7 +13,7 @@ from ..observe.cache import content_digest
 from ..records import earned
 from .compare import agree, not_run, wrong
 from .derivatives import OP_NAMES, infer_all
-from ..i18n import capital, msg, place, said
+from ..i18n import capital, msg, said
 from .evidence import evidence, local_evidence, size
 from .hints import (annotation_hint, empty_walk_hint, not_refuted_by_source, seed_facts, silent_backward_hints,
                     static_hints)
@@ -37,8 +37,8 @@ def __getattr__(name):
 
         return getattr(book, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-from .findings import FindingsMixin, line_of
-from .raising import raising_op, with_line
+from .findings import FindingsMixin
+from .raising import placed_at, raising_op, where_it_raised
 
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
@@ -295,9 +295,7 @@ class Diagnoser(FindingsMixin):
             entries.insert(0, _in_students_terms([hint], submission)[0])
         for entry in entries:
             if entry.get("kind") == "raises" and entry.get("line"):
-                code = line_of(submission.files.get(entry["file"]), entry["line"])
-                entry.update(submission.place(entry["file"], entry["line"]))
-                with_line(entry, place({k: entry.get(k) for k in ("file", "cell", "line")}), code)
+                where_it_raised(entry, submission)
         cost = {o["name"]: o.get("points", 0) - earned(o) for o in outcomes}
         entries.sort(key=lambda e: -sum(cost.get(t, 0) for t in e.get("tests", [])))
         if self._computes_nothing(run):
@@ -306,8 +304,7 @@ class Diagnoser(FindingsMixin):
             for hint in silent:
                 if hint["hint"] == "no-seed" and seedless:
                     for entry in seedless:  # the finding says it; the source says where
-                        entry.setdefault("file", hint["file"])
-                        entry.setdefault("line", hint["line"])
+                        placed_at(entry, hint)
                     continue
                 if seedless:  # the numbers look like a missing seed; the source shows why
                     entries = [e for e in entries if e not in seedless]
@@ -321,8 +318,7 @@ class Diagnoser(FindingsMixin):
             named = [e for e in entries if e.get("kind") == "variant" and same_mistake is not None
                      and any(same_mistake(_variant(n)) for n in [e["variant"], *e.get("also", [])])]
             for entry in named:
-                entry.setdefault("file", hint["file"])
-                entry.setdefault("line", hint["line"])
+                placed_at(entry, hint)
             if not named:
                 (structural if hint.get("brief") else entries).append(hint)
         return entries + structural

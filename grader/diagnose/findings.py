@@ -97,12 +97,3 @@ class FindingsMixin:
             return hints  # the engine suite: every lesson at once
         return [h for h in hints if TAUGHT_IN.get(h["hint"]) not in COURSE
                 or not comes_before(exercise, TAUGHT_IN[h["hint"]])]
-
-
-def line_of(source, line: int) -> str | None:
-    """Line `line` of a file as the student wrote it, stripped; None if there is no such line."""
-    if source is None:
-        return None
-    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source)
-    lines = text.splitlines()
-    return lines[line - 1].strip()[:200] or None if 0 < line <= len(lines) else None

@@ -14,7 +14,9 @@ too deep through the ops' rules.
 
 from __future__ import annotations
 
-from ..i18n import Message, capital, msg, said
+from ..i18n import Message, capital, msg, place, said
+from ..parsing import python_lines
+from ..places import sandbox_line
 
 # The operations' methods, as a student writes them, and how the student reads each.
 OPS = {"__add__": "`+`", "__radd__": "`__radd__` (`2 + a`)", "__sub__": "`-`", "__rsub__": "`__rsub__` (`2 - a`)",
@@ -65,8 +67,8 @@ def _op_in(qualname: str):
 
 
 def raising_entry(found: dict, exception: str, tests: list[str], evidence, where: dict | None) -> dict:
-    """One diagnosis entry for an op that raises: the op, the exception, and where (`file`, `line`: the
-    student's line; `with_line` adds its text once the place is in the student's terms). `evidence`: a
+    """One diagnosis entry for an op that raises: the op, the exception, and where (`file`, `line`, and a
+    notebook's `cell`: the student's place, as the run's observations say it; `with_line` adds its text once the place is in the student's terms). `evidence`: a
     Message (evidence.evidence's)."""
     method, phase = found["method"], found["phase"]
     op = OPS[method]
@@ -85,7 +87,7 @@ def raising_entry(found: dict, exception: str, tests: list[str], evidence, where
              "tests": tests}
     _say(entry, title, evidence, why)
     if where and where.get("line"):
-        entry.update(file=where.get("file"), line=where["line"])
+        entry.update({key: where[key] for key in ("file", "cell", "line") if where.get(key) is not None})
     return entry
 
 
@@ -115,3 +117,27 @@ def with_line(entry: dict, place, code: str | None) -> dict:
     parts = Message.from_json(said_before["explanation"]).params  # the evidence and why, as said before
     return _say(entry, Message.from_json(said_before["title"]), Message.from_json(parts["evidence"]["capitalise"]),
                 parts["why"], place, code)
+
+
+def line_of(source, line: int) -> str | None:
+    """Line `line` of a file as the student wrote it (numbered as Python numbers it), stripped; None if there
+    is no such line."""
+    if source is None:
+        return None
+    lines = python_lines(source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source))
+    return lines[line - 1].strip()[:200] or None if 0 < line <= len(lines) else None
+
+
+def where_it_raised(entry: dict, submission) -> dict:
+    """A raising entry saying its line: the place is the student's (the run's: `bob.py, line 12`, a notebook's
+    cell and line), its code read where the sandbox had it, whatever the submission's shape."""
+    at = sandbox_line(submission, entry)
+    code = line_of(submission.files.get(at[0]), at[1]) if at else None
+    return with_line(entry, place({k: entry.get(k) for k in ("file", "cell", "line")}), code)
+
+
+def placed_at(entry: dict, hint: dict) -> None:
+    """A finding that has no place of its own takes the hint's whole place: its file, line and a notebook's cell."""
+    if "file" not in entry:
+        entry.update({key: hint[key] for key in ("file", "cell", "line") if hint.get(key) is not None})
+    entry.setdefault("line", hint.get("line"))

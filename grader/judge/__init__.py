@@ -312,7 +312,8 @@ def assert_imported(imported, module="engine", hint=""):
         # Python's own text of a SyntaxError says where already
         at = place({k: v for k, v in where.items() if k != "function"}) if location_suffix(error, where) \
             else None
-        values = {"file": own, "error": error["error"], "advice": hint}
+        ended = error.get("error_message")  # the observer's words (an exit, a hang at import): translated too
+        values = {"file": own, "error": Message.from_json(ended) if ended else error["error"], "advice": hint}
         if at and hint:
             said = msg("{file} could not be used: {error} ({place}). {advice} Every other test was skipped.",
                        place=at, **values)

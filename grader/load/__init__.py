@@ -182,11 +182,9 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
             n += 1
             candidate = f"{new_id} #{n}"
         taken.add(candidate)
-        reason = (
-            f"two entries have the id {sub_id!r}: {first} and {_shown(path)}; only {first} "
-            f"is graded as {sub_id!r}: rename or remove one and grade again"
-        )
-        subs.append(_rejected(candidate, _kind(path), path, reason))
+        said = msg("two entries have the id {id}: {first} and {second}; only {first} is graded as {id}: rename or "
+                   "remove one and grade again", id=repr(sub_id), first=first, second=_shown(path))
+        subs.append(_rejected(candidate, _kind(path), path, str(said), said))
     return sorted(subs, key=lambda sub: sub.id)
 
 
@@ -194,16 +192,23 @@ def load_submissions(path, suite, *, one_submission=False) -> list[Submission]:
     """The submissions at `path` for `suite` (grader.suites.Suite): a class folder's entries, or (`one_submission`)
     `path` as one student's work whatever it holds (Gradescope's submission folder, a student's repository, a
     file). LoadError when empty. (grader.pipeline.load_submissions: every surface loads through here.)"""
-    allowed = frozenset(suite.files) | {"engine.py"}
+    allowed = allowed_files(suite)
     submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
     if not submissions:
         raise LoadError(nothing_to_grade(path))
     return submissions
 
 
-def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> Submission:
+def allowed_files(suite) -> frozenset[str]:
+    """The files a submission for `suite` may hold (grader.suites.Suite)."""
+    return frozenset(suite.files) | {"engine.py"}
+
+
+def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *, name: str | None = None) -> Submission:
     """One entry (a folder, .py, .ipynb or .zip) as a Submission; never raises for an existing entry.
 
+    `name`: the file's name as its student gave it, where it is stored under another (a service's upload kept
+    as `<id>.py`): its places and messages say it (`my_engine.py, line 12`); its id is still PATH's.
     Raises `LoadError` only when PATH does not exist.
     """
     path = Path(path)
@@ -214,12 +219,13 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> Sub
     except OSError as e:
         raise LoadError(f"{path}: cannot be read ({e.strerror or e})") from None
     sub_id, kind = _entry_id(path), _kind(path)
+    shown = _shown(path) if name is None else name_text(name.replace("\\", "/").rsplit("/", 1)[-1] or path.name)
     try:
-        read = _read_entry(path, kind, allowed_files)
+        read = _read_entry(path, kind, allowed_files, shown)
     except Rejected as r:
         return _rejected(sub_id, kind, path, str(r), r.message)
     except Exception as e:  # a reader's bug or an exotic OS error must not cost the entry its row
-        return _rejected(sub_id, kind, path, f"{_shown(path)} could not be read ({type(e).__name__}: {e})")
+        return _rejected(sub_id, kind, path, f"{shown} could not be read ({type(e).__name__}: {e})")
     files = {name: content for name, (content, _) in read.items()}
     origins = {name: origin for name, (_, origin) in read.items()}
     return Submission(sub_id, kind, str(path), files, None, files_digest(files), origins)
@@ -228,9 +234,8 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES) -> Sub
 # -- entries -------------------------------------------------------------------
 
 
-def _read_entry(path: Path, kind: str, allowed: frozenset[str]) -> dict[str, tuple[bytes, Origin]]:
-    """The entry's exercise files: name in the sandbox → (content, where the student has it)."""
-    shown = _shown(path)
+def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> dict[str, tuple[bytes, Origin]]:
+    """The entry's exercise files: name in the sandbox → (content, where the student has it, named `shown`)."""
     budget = Budget()
     try:
         st = path.stat()

@@ -48,8 +48,8 @@ class Ending:
 # How a run ends, by what ended its last worker (Attempt.ended) or by a count that ran out. Each message is
 # data (grader/i18n): the row and the probes keep its id and the facts it names beside the English text.
 ENDINGS = {
-    "exited": Ending("crashed", msg("{module}.py called sys.exit({detail}) while being imported")),
-    "import-timeout": Ending("timeout", msg("importing {module}.py did not finish within {import_seconds} s"),
+    "exited": Ending("crashed", msg("{file} called sys.exit({detail}) while being imported")),
+    "import-timeout": Ending("timeout", msg("importing {file} did not finish within {import_seconds} s"),
                              may_starve=True),
     "total-timeout": Ending("timeout", msg("the submission's time limit ({submission_seconds} s) ran out"),
                             charges_running_probe=True, may_starve=True),
@@ -59,7 +59,7 @@ ENDINGS = {
     "protocol": Ending("crashed", msg("the worker's report was malformed ({detail}): the submission wrote into the "
                                       "grader's observation channel, so none of its observations are used"),
                        distrusts_report=True),
-    "died-importing": Ending("crashed", msg("the worker died while importing {module}.py: {detail}")),
+    "died-importing": Ending("crashed", msg("the worker died while importing {file}: {detail}")),
     "probe-timeout": Ending("timeout", msg("did not finish within {probe_seconds} s"), probe_only=True,
                             may_starve=True),
     "died": Ending("crashed", msg("{detail}"), probe_only=True),
@@ -76,7 +76,8 @@ ENDINGS = {
 
 def _facts(suite, limits, attempt):
     """What an ending's message may name."""
-    return dict(dataclasses.asdict(limits), module=suite.module, detail=attempt.detail,
+    # `file`: the sandbox's name for the student's module; grader.places names the student's own file instead
+    return dict(dataclasses.asdict(limits), module=suite.module, file=f"{suite.module}.py", detail=attempt.detail,
                 starved=attempt.starved, measured=attempt.measured, timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
                 workers=MAX_RESTARTS + 1)
 
@@ -261,6 +262,8 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
             # nothing ran at all (it died, exited or hung while importing, or forged its report):
             # one clear failure on the import test, every other test skipped
             run["import_error"] = {"error": run["message"], "where": None}
+            if run.get("message_data"):
+                run["import_error"]["error_message"] = run["message_data"]  # its words in any language (judge)
         if run["status"] in ("timeout", "crashed"):
             said = run.get("message_data")
             for name in todo:

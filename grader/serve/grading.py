@@ -37,12 +37,13 @@ WORKER_NICE = 10  # the pool (and the sandboxes it starts) yield the CPU to the 
 BATCH = 8  # waiting submissions of one exercise graded together by one worker (jobs.claim)
 
 
-def pipeline(path, exercise, *, one_submission, queue=None, cache_dir=None):
-    """The grader's one pipeline (grader/pipeline.py): a Graded for one submission or a folder of them."""
-    from ..pipeline import Settings, grade_path
+def pipeline(files, exercise, *, queue=None, cache_dir=None):
+    """The grader's one pipeline (grader/pipeline.py): a Graded for uploads, `files` [(the stored file, the name
+    its student gave it)], each one submission whose id is the stored file's name and whose places and messages
+    name the student's file (`my_engine.py, line 12`, not the stored `<id>.py`), as `grade run` does."""
+    from ..pipeline import Settings, grade_files
 
-    return grade_path(str(path), Settings(exercise=exercise, queue=queue, cache_dir=cache_dir),
-                      one_submission=one_submission)
+    return grade_files(files, Settings(exercise=exercise, queue=queue, cache_dir=cache_dir))
 
 
 REFUND_INFRASTRUCTURE = "The grader failed on this submission, not your code: this attempt was not counted."
@@ -153,26 +154,13 @@ class Worker:
         if not subs:
             return
         started = time.monotonic()
-        if len(subs) == 1:
-            result = pipeline(self.folder / subs[0].path, subs[0].exercise, one_submission=True, queue=self.queue,
-                              cache_dir=self.cache_dir)
-            rows = {subs[0].id: result.scores["submissions"][0]}
-            errors = {subs[0].id: result.grader_errors} if result.grader_errors else {}
-        else:
-            folder = self.folder / "batches" / f"{os.getpid()}-{taken[0].id}"
-            shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir(parents=True)
-            for sub in subs:  # entry names are the submissions' ids (hex): each is one student's file
-                os.symlink(self.folder / sub.path, folder / (sub.id + Path(sub.path).suffix))
-            try:
-                result = pipeline(folder, subs[0].exercise, one_submission=False, queue=self.queue,
-                                  cache_dir=self.cache_dir)
-            finally:
-                shutil.rmtree(folder, ignore_errors=True)
-            rows = {row["id"]: row for row in result.scores["submissions"]}
-            errors = {}
-            for error in result.grader_errors:
-                errors.setdefault(error.get("id"), []).append(error)
+        # each stored file's name is its submission's id (hex): one student's file, named as the student named it
+        result = pipeline([(self.folder / sub.path, sub.filename) for sub in subs], subs[0].exercise,
+                          queue=self.queue, cache_dir=self.cache_dir)
+        rows = {row["id"]: row for row in result.scores["submissions"]}
+        errors = {}
+        for error in result.grader_errors:
+            errors.setdefault(error.get("id"), []).append(error)
         seconds = (time.monotonic() - started) / len(subs)
         self._commit([(job, sub.id, rows[sub.id], errors.get(sub.id)) for job, sub in zip(taken, subs)], seconds)
 
@@ -265,15 +253,16 @@ class Worker:
         names = {}
         # an upload lost before the bytes were kept in its row cannot be regraded: it keeps its result
         subs = [sub for sub in subs if upload_file(self.folder, self.db, sub) is not None]
+        uploads = []
         for sub in subs:
             name = f"{sub.student}-{sub.id}"
             names[name] = sub.id
             os.symlink(self.folder / sub.path, folder / (name + Path(sub.path).suffix))
+            uploads.append((folder / (name + Path(sub.path).suffix), sub.filename))
         old = {"exercise": regrade.exercise, "submissions": [dict(s.record, id=f"{s.student}-{s.id}") for s in subs]}
         new = {"exercise": regrade.exercise, "submissions": []}
         if subs:
-            result = pipeline(folder, regrade.exercise, one_submission=False, queue=self.queue,
-                              cache_dir=self.cache_dir)
+            result = pipeline(uploads, regrade.exercise, queue=self.queue, cache_dir=self.cache_dir)
             new = result.scores
             old["max_score"] = subs[0].max_score
         shutil.rmtree(folder, ignore_errors=True)

@@ -30,6 +30,6 @@ def test_submissions_graded_on_the_fleet_score_as_in_the_local_pool(course, serv
     assert [(v["status"], v["score"]) for v in on_fleet] == [("graded", 14.0), ("graded", 0.0)]
     for sid in ids:  # the same files through the same pipeline in the local pool: the same rows
         sub = rows[sid]
-        local = pipeline(course / sub.path, sub.exercise, one_submission=True).scores["submissions"][0]
+        local = pipeline([(course / sub.path, sub.filename)], sub.exercise).scores["submissions"][0]
         assert sub.record["tests"] == local["tests"] and sub.record["diagnosis"] == local["diagnosis"]
         assert sub.score == local["score"]

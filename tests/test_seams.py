@@ -1,0 +1,267 @@
+"""Every surface gives the same verdict for the same submission (session 21's seams; tests/test_one_answer.py
+holds the earlier ones): fresh submissions (bench/seams/samples.py: an engine of edge lists written for this,
+each classic mistake of the course planted in it, and the shapes a class arrives in) through `grade` on the
+class, `grade` on the entry alone, `grade check` (English and Russian), `grade ci`, Gradescope's
+`results.json`, a notebook's check() and a rerun of the class from its cache: the same score, status,
+diagnosis codes, first failing test and place. bench/seams/matrix.py runs the whole class through them all
+(with -e for other exercises); the fleet's and `grade serve`'s rows are tests/test_fleet.py's and
+tests/serve/test_same_row.py's.
+
+What disagreed before, each a hole closed as a class (and one left: `grade check` gives no `why:` for an op
+that raises, CHECK_LEAVES_OUT, docs/diagnosis.md's Limitations):
+- a rerun from the cache (an interrupted batch resumed) named another student's file in a row whose files
+  were the same as that student's: the verdicts were kept by content alone (grader/verdicts.py);
+- a raising op's place lost its notebook cell, and its line's code was quoted only for a folder's engine.py
+  (diagnose/raising.py reads the code where the sandbox had it, grader.places.sandbox_line);
+- an exit or a hang at import was said of `engine.py`, the sandbox's name, in every shape of submission, and in
+  English inside the translated import test (grader/observe's endings name `{file}`, places.py makes it the
+  student's, the judge renders it as data).
+"""
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from costs import slow_fixture
+
+from grader.cli import main
+
+pytestmark = pytest.mark.slow  # every test here grades in the sandbox
+ROOT = Path(__file__).resolve().parent.parent
+LIMITS = ["--probe-timeout", "1"]
+
+
+def _samples():
+    spec = importlib.util.spec_from_file_location("seams_samples", ROOT / "bench" / "seams" / "samples.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+samples = _samples()
+
+# entry -> (score, status, diagnosis codes, first test not passed, its place (file, line, cell))
+EXPECTED = {
+    "correct.py": (63.0, "graded", [], None, None),
+    "eq-not-plus.py": (23.5, "graded", ["variant:assign-not-accumulate-everywhere"], "add/constant", None),
+    "exit-import.py": (0.0, "crashed", [], "engine/imports", None),
+    "loops.py": (0.0, "timeout", [], "add/values", None),
+    "syntax.py": (0.0, "graded", [], "engine/imports", ("syntax.py", 51, None)),
+    "raises-in-tanh.py": (59.0, "graded", ["raises:tanh"], "tanh/zero", ("raises-in-tanh.py", 52, None)),
+    "split-raises.ipynb": (59.0, "graded", ["raises:tanh"], "tanh/zero", ("split-raises.ipynb", 2, 6)),
+    "nested.zip": (60.0, "graded", ["variant:tanh-one-minus-t"], "tanh/two", None),
+    "wrong-name": (16.5, "graded", ["variant:forward-order"], "add/constant", None),
+    "Ёжик.py": (61.0, "graded", ["variant:exp-input"], "exp/values", None),
+    "two-candidates": (0.0, "rejected", [], None, None),
+}
+
+
+def _summary(row):
+    tests = row.get("tests") or []
+    first = next((t for t in tests if t["status"] not in ("passed", "skipped")), None)
+    where = first and (first.get("where") or first)
+    place = where and where.get("file") and (where["file"], where.get("line"), where.get("cell"))
+    codes = sorted({f"{d['kind']}:{d.get('variant') or d.get('op') or ''}" for d in row.get("diagnosis") or []})
+    return (row["score"], row["status"], codes, first and first["name"], place or None)
+
+
+@slow_fixture(scope="module")
+def entries(tmp_path_factory):
+    """The fresh class, written once: entry name -> its path."""
+    folder = tmp_path_factory.mktemp("seams") / "class"
+    samples.class_folder(folder)
+    return {name: folder / name for name in EXPECTED}
+
+
+def _graded_class(entries, tmp_path, cache):
+    folder = tmp_path / "class"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, path in entries.items():
+        if not (folder / name).exists():
+            (shutil.copytree if path.is_dir() else shutil.copy)(path, folder / name)
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, ["run", str(folder), "-o", str(out), "--cache-dir", str(cache), "-q", *LIMITS])
+    assert result.exit_code == 0, result.output
+    return json.loads(out.read_text())
+
+
+def test_the_class_and_its_rerun_from_the_cache(entries, tmp_path):
+    """A class graded, then graded again from its cache after half of it was (an interrupted batch resumed):
+    every row as expected, and the rerun's scores file the first's, byte for byte."""
+    cache = tmp_path / "cache"
+    half = tmp_path / "half"
+    _graded_class({n: p for i, (n, p) in enumerate(sorted(entries.items())) if i % 2}, half, cache)
+    first = _graded_class(entries, tmp_path / "one", cache)
+    again = _graded_class(entries, tmp_path / "two", cache)
+    assert again == first
+    rows = {row["id"]: row for row in first["submissions"]}
+    assert {name: _summary(rows[Path(name).stem]) for name in EXPECTED} == EXPECTED
+
+
+def _one(entry, tmp_path):
+    out = tmp_path / "one.json"
+    CliRunner().invoke(main, ["run", str(entry), "-o", str(out), "--no-cache", "-q", *LIMITS,
+                              *(["--one-submission"] if entry.is_dir() else [])])
+    (row,) = json.loads(out.read_text())["submissions"]
+    return row
+
+
+# A check diagnoses only rows with wrong numbers (docs/diagnosis.md, Limitations): an op that raises has no why:
+# there, where `grade run`, `grade ci` and Gradescope name it.
+CHECK_LEAVES_OUT = {"raises-in-tanh.py", "split-raises.ipynb"}
+
+
+def _check(entry, lang):
+    from grader.classroom.student_check import check
+    from grader.sandbox import Limits
+
+    result = check(entry, "engine", limits=Limits(probe_seconds=1.0), lang=lang)
+    if result.rejected is not None:
+        return {"score": 0.0, "status": "rejected", "tests": [], "diagnosis": []}
+    status = EXPECTED[entry.name][1]  # a check has no status but `rejected`: its notes say why a run ended
+    return {"score": result.points, "status": status, "tests": result.tests, "diagnosis": result.diagnosis}
+
+
+def _ci(entry, tmp_path):
+    out = tmp_path / "ci.json"
+    CliRunner().invoke(main, ["ci", str(entry), "-e", "engine", "--json-out", str(out), *LIMITS],
+                       env={"GITHUB_STEP_SUMMARY": None})
+    (row,) = json.loads(out.read_text())["submissions"]
+    return row
+
+
+def _gradescope(entry, tmp_path):
+    """Gradescope's layout: what the student uploaded in ROOT/submission."""
+    from grader.integrations import gradescope
+    root = samples.gradescope_root(entry, tmp_path / "autograder", "engine")
+    results, batch = gradescope.autograde(root)
+    (row,) = batch.scores["submissions"]
+    assert results["score"] == row["score"]
+    assert json.loads((root / "results" / "results.json").read_text())["score"] == row["score"]
+    return row
+
+
+SURFACES = {
+    "run-one": _one,
+    "check": lambda entry, tmp_path: _check(entry, "en"),
+    "check-ru": lambda entry, tmp_path: _check(entry, "ru"),
+    "ci": _ci,
+    "gradescope": _gradescope,
+}
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+@pytest.mark.parametrize("name", EXPECTED)
+def test_every_surface_gives_the_same_verdict(entries, tmp_path, name, surface):
+    score, status, codes, first, place = EXPECTED[name]
+    if surface.startswith("check") and name in CHECK_LEAVES_OUT:
+        codes = []
+    assert _summary(SURFACES[surface](entries[name], tmp_path)) == (score, status, codes, first, place)
+
+
+def test_a_notebooks_check_gives_the_verdict_of_its_file(entries, monkeypatch):
+    """check() after Run All on the split notebook: the kernel's history is its code cells; the place names
+    `this notebook` and the run number of the cell (its 4th code cell), the rest is the file's verdict."""
+    from grader.classroom import notebook_check
+
+    cells = [c["source"] for c in json.loads(entries["split-raises.ipynb"].read_text())["cells"]
+             if c["cell_type"] == "code"]
+    monkeypatch.setattr(notebook_check, "_shell", lambda: samples.Kernel(cells))
+    result = notebook_check.check("engine")
+    row = {"score": result.points, "status": "graded", "tests": result.tests, "diagnosis": result.diagnosis}
+    score, status, _, first, _ = EXPECTED["split-raises.ipynb"]
+    assert _summary(row) == (score, status, [], first, ("this notebook", 2, 4))  # no why: CHECK_LEAVES_OUT
+
+
+def test_a_rerun_names_each_students_own_file(tmp_path):
+    """Four students hand in the same file under their own names: the second grading, from the cache, wrote
+    one student's file into the others' rows (`It raised at bob.py`; their tests lost their place)."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in ("ann", "bob", "kim", "zoe"):
+        (folder / f"{name}.py").write_text(samples.TYPO, encoding="utf-8")
+    runs = []
+    for n in range(2):
+        out = tmp_path / f"scores{n}.json"
+        result = CliRunner().invoke(main, ["run", str(folder), "-o", str(out), "--cache-dir", str(tmp_path / "c"),
+                                           "-q", *LIMITS])
+        assert result.exit_code == 0, result.output
+        runs.append(json.loads(out.read_text()))
+    assert runs[1] == runs[0]
+    for row in runs[1]["submissions"]:
+        own = f"{row['id']}.py"
+        assert {t["file"] for t in row["tests"] if "file" in t} == {own}
+        assert [d["file"] for d in row["diagnosis"]] == [own]
+        assert f"It raised at {own}, line 52: `t = math.tanh(self.dat)`." in row["diagnosis"][0]["explanation"]
+
+
+def test_a_raising_ops_place_and_code_in_every_shape(tmp_path):
+    """The same raising tanh as a lone file, in a folder, in a notebook (one cell, or split over cells): each
+    diagnosis names the place its tests name (a notebook's cell too) and quotes the line. Before, only a
+    folder's engine.py was quoted, and a notebook's place said `line 2` of no cell."""
+    folder = tmp_path / "class"
+    (folder / "fold" / "hw1").mkdir(parents=True)
+    (folder / "fold" / "hw1" / "engine.py").write_text(samples.TYPO, encoding="utf-8")
+    (folder / "lone.py").write_text(samples.TYPO, encoding="utf-8")
+    (folder / "nb.ipynb").write_bytes(samples.split_notebook(samples.TYPO))
+    (folder / "one.ipynb").write_bytes(samples.notebook([samples.TYPO]))
+    out = tmp_path / "scores.json"
+    CliRunner().invoke(main, ["run", str(folder), "-o", str(out), "--no-cache", "-q"])
+    said = {}
+    for row in json.loads(out.read_text())["submissions"]:
+        (why,) = row["diagnosis"]
+        places = {(t["file"], t.get("cell"), t["line"]) for t in row["tests"] if "file" in t}
+        assert places == {(why["file"], why.get("cell"), why["line"])}
+        said[row["id"]] = why["explanation"].split("It raised at ")[1].split(". Whatever")[0]
+    code = ": `t = math.tanh(self.dat)`"
+    assert said == {"fold": "hw1/engine.py, line 52" + code, "lone": "lone.py, line 52" + code,
+                    "nb": "nb.ipynb, cell 6, line 2" + code, "one": "one.ipynb, cell 1, line 52" + code}
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "quitter.py could not be used: quitter.py called sys.exit(3) while being imported."),
+    ("ru", "quitter.py не удалось использовать: quitter.py вызвал sys.exit(3) во время импорта."),
+    ("zh", "quitter.py 在导入时调用了 sys.exit(3)"),
+])
+def test_an_exit_at_import_names_the_students_file_in_every_language(tmp_path, lang, words):
+    """`engine.py called sys.exit(3)`, in English inside the Russian and Chinese import test, was said of a
+    file named quitter.py: the sandbox's name for it."""
+    from grader.classroom.student_check import check
+
+    (tmp_path / "quitter.py").write_text(samples.EXIT_AT_IMPORT, encoding="utf-8")
+    text = str(check(tmp_path / "quitter.py", "engine", lang=lang))
+    assert words in text
+    assert "engine.py" not in text
+
+
+def test_an_exit_in_a_notebook_is_said_of_the_notebook(tmp_path):
+    (tmp_path / "nb.ipynb").write_bytes(samples.notebook(["x = 1", "import sys\nsys.exit(3)"]))
+    row = _one(tmp_path / "nb.ipynb", tmp_path)
+    assert (row["status"], row["score"]) == ("crashed", 0.0)
+    assert row["message"] == "nb.ipynb called sys.exit(3) while being imported"
+    assert row["message_data"]["params"] == {"file": "nb.ipynb", "detail": "3"}
+    assert row["tests"][0]["output"] == ("nb.ipynb could not be used: nb.ipynb called sys.exit(3) while being "
+                                         "imported. Every other test was skipped.")
+
+
+def test_a_duplicate_ids_reason_is_said_in_the_students_language(tmp_path):
+    """`bob/` and `bob.py` in one class: the second is rejected with a reason that was English text alone, in
+    the Russian feedback page too; now it is a message (its English as before)."""
+    from grader.i18n import Message, translator
+
+    folder = tmp_path / "class"
+    (folder / "bob").mkdir(parents=True)
+    (folder / "bob" / "engine.py").write_text(samples.engine(), encoding="utf-8")
+    (folder / "bob.py").write_text(samples.engine(), encoding="utf-8")
+    out = tmp_path / "scores.json"
+    CliRunner().invoke(main, ["run", str(folder), "-o", str(out), "--no-cache", "-q"])
+    row = {r["id"]: r for r in json.loads(out.read_text())["submissions"]}["bob (bob.py)"]
+    assert (row["status"], row["score"]) == ("rejected", 0.0)
+    assert row["message"] == ("two entries have the id 'bob': bob/ and bob.py; only bob/ is graded as 'bob': "
+                              "rename or remove one and grade again")
+    assert translator("ru").render(Message.from_json(row["message_data"])) == (
+        "у двух записей одно и то же имя 'bob': bob/ и bob.py; под именем 'bob' оценивается только bob/: "
+        "переименуйте или удалите одну из них и запустите оценку снова")
