@@ -199,7 +199,7 @@ def midgraph_entries(diagnoser, probes: dict, W: list[str], outcomes: list[dict]
     the probes of W they explain: every failing expression that uses a cut op is explained by it (as by a
     missing op), and the rest is diagnosed on its own."""
     suite = diagnoser.suite
-    names = {getattr(getattr(suite.probes, name), "mid_op", None): name for name in suite.probe_names}
+    names = {op: name for name in suite.probe_names if (op := getattr(getattr(suite.probes, name), "mid_op", None))}
     try:
         mid = {op: ((probes.get(name) or {}).get("values"), diagnoser.reference(name)) for op, name in names.items()
                if op and (probes.get(name) or {}).get("status") == "ok"}

@@ -17,7 +17,11 @@ Which ops a probe uses is found by running it once on the reference engine
 with its operations traced (`ops_of`): data from the expression itself, not
 a list kept by hand beside it. Only the outermost operation counts (`a - b`
 is `sub`, not the `+`, `*` and `**` the reference builds it from), so an op
-means what the student's own method is asked to do.
+means what the student's own method is asked to do. Where the suite has a
+composition probe (`OwnTests(composition=...)`), an op the student's engine
+builds on other ops of its own, right as written (judge/composition.py), is
+followed to them: micrograd's `a / b = a * b ** -1` over a wrong `**` is
+charged on `**`'s tests, and div/values excused, saying so.
 
 Why excuse rather than build the integrative tests from `+` and `*` only:
 random graphs, micrograd's checks and the gradient checks are how the suite
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 from . import Mismatch, ProbeTimeout, StudentError, assert_values, expression_of
 from ..i18n import items, msg, nmsg
+from .composition import delegates, natives
 from .ops import READING_FOR_CHARGING, ops_of
 
 CORE_OPS = frozenset({"add", "mul"})
@@ -78,12 +83,34 @@ class OwnTests:
       tanh's own tests fail too, and that is not tanh's mistake.
     """
 
-    def __init__(self, table: dict, core=()):
+    def __init__(self, table: dict, core=(), composition=None):
         unknown = set(table) - set(OP_WORDS)
         if unknown:
             raise ValueError(f"unknown ops {sorted(unknown)}: known are {sorted(OP_WORDS)}")
         self.table = {op: [(name, tuple(probes)) for name, probes in tests] for op, tests in table.items()}
         self.core = tuple(core)
+        # the probe that observes which of the student's ops call which (judge/composition.py), or None
+        self.composition = composition
+
+    def _composed(self, observe):
+        """judge/composition.py's delegates of the student's engine: ({op: ops it is built on, right as
+        written}, {op: ops it called up to one that raised}); ({}, {}) without a composition probe or where it
+        did not run. Read as charging reads, once per observation object."""
+        if self.composition is None:
+            return {}, {}
+
+        def read():
+            try:
+                return delegates(observe(self.composition))
+            except (Mismatch, StudentError, ProbeTimeout):
+                return {}, {}
+
+        token = READING_FOR_CHARGING.set(True)
+        try:
+            remembered = getattr(observe, "remembered", None)
+            return read() if remembered is None else remembered(self.composition, "composed", read)
+        finally:
+            READING_FOR_CHARGING.reset(token)
 
     @staticmethod
     def _verdict(observe, expect, probe) -> tuple[str, str, str | None]:
@@ -163,21 +190,28 @@ class OwnTests:
                     assert_values(observe(probe), against(probe), probe=probe, **tolerance)
             except (Mismatch, StudentError, ProbeTimeout) as exc:
                 failures.append((probe, exc))
-        others = set().union(*(ops_of(p) for p in probes)) - set(owns) - CORE_OPS
-        wrong, raising = self._charged_elsewhere(observe, expect, others)
+        # an op may be built on any other (judge/composition.py): with a composition probe, every op's own
+        # probes are read, so that a test reads the same probes on every engine
+        asked = set(self.table) if self.composition is not None else set().union(*(ops_of(p) for p in probes))
+        wrong, raising = self._charged_elsewhere(observe, expect, asked - set(owns) - CORE_OPS)
+        composed, composed_raising = self._composed(observe)
         if not failures:
             return
         excused, kept = [], []
         for probe, exc in failures:
-            used = ops_of(probe) - set(owns) - CORE_OPS
             raised = exc.raised  # "" for wrong numbers, a timeout or a probe that never ran
+            # the ops the student's engine computes itself, an op built on others followed to them
+            native = natives(ops_of(probe), {**composed, **composed_raising} if raised else composed)
+            used = set(native) - set(owns) - CORE_OPS
+            if set(owns) & set(native):  # an op of this test's own, computed by itself, may be what went wrong
+                used = {op for op in used if not native[op]}  # so an op it builds on explains nothing here
             by = {op: raising[op][raised] for op in used if raised and raised in raising.get(op, {})}
             if not by:
                 by = {op: wrong[op] for op in used if op in wrong}
             named = _named_by(exc.exception, exc.facts)
             if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
                 by = {named: by[named]}
-            (excused if by else kept).append((probe, exc, by))
+            (excused if by else kept).append((probe, exc, {op: (test, native[op]) for op, test in by.items()}))
         note = _excuse_note(excused)
         if not kept:
             raise Excused(note)
@@ -214,16 +248,32 @@ def _named_by(exception: str | None, facts: dict | None) -> str | None:
 
 
 def _excuse_note(excused):
-    """"Not charged again: ..." for the probes another test already charged (a Message), or ""."""
+    """"Not charged again: ..." for the probes another test already charged (a Message), or "".
+
+    An op the expression asks for itself is named as such; one the student's engine builds another op on
+    (judge/composition.py) is named with the op built on it."""
     if not excused:
         return ""
     parts = []
     for probe, _, by in excused:
-        ops = items([OP_WORDS[op] for op in sorted(by)], "and-each")
-        tests = sorted(set(by.values()))
-        parts.append(nmsg("{expression} needs {ops}, which {tests} already charges",
-                          "{expression} needs {ops}, which {tests} already charge", "n",
-                          expression=expression_of(probe), ops=ops, tests=items(tests, "and-each"), n=len(tests)))
+        direct = {op: test for op, (test, via) in by.items() if not via}
+        inner = {op: test for op, (test, via) in by.items() if via}
+        if direct:
+            ops = items([OP_WORDS[op] for op in sorted(direct)], "and-each")
+            tests = sorted(set(direct.values()))
+            parts.append(nmsg("{expression} needs {ops}, which {tests} already charges",
+                              "{expression} needs {ops}, which {tests} already charge", "n",
+                              expression=expression_of(probe), ops=ops, tests=items(tests, "and-each"),
+                              n=len(tests)))
+        if inner:
+            outers = sorted(set().union(*(by[op][1] for op in inner)))
+            tests = sorted(set(inner.values()))
+            parts.append(nmsg(
+                "{expression}: your engine builds {outers} on your {ops}, which {tests} already charges",
+                "{expression}: your engine builds {outers} on your {ops}, which {tests} already charge", "n",
+                expression=expression_of(probe), outers=items([OP_WORDS[op] for op in outers], "and-each"),
+                ops=items([OP_WORDS[op] for op in sorted(inner)], "and-each"), tests=items(tests, "and-each"),
+                n=len(tests)))
     return msg("Not charged again: {parts}.", parts=items(parts, "semicolon"))
 
 

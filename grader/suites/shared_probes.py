@@ -304,3 +304,88 @@ def numeric_rational(V):
 def numeric_exp_log(V):
     """f(a, b) = exp(a) * log(b) - b ** 1.5 at a = 0.4, b = 2.5"""
     return with_numeric(V, lambda a, b: a.exp() * b.log() - b**1.5, {"a": 0.4, "b": 2.5})
+
+
+# -- which of its own ops each op calls (grader/judge/composition.py judges it) ------------------------
+
+_OPS = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
+        "__neg__", "__pow__", "relu", "tanh", "exp", "log")
+_CALLS = {"add": lambda a, b: a + b, "add-constant": lambda a, b: a + 2, "radd": lambda a, b: 2 + a,
+          "sub": lambda a, b: a - b, "sub-constant": lambda a, b: a - 2, "rsub": lambda a, b: 2 - a,
+          "mul": lambda a, b: a * b, "mul-constant": lambda a, b: a * 2, "rmul": lambda a, b: 2 * a,
+          "div": lambda a, b: a / b, "div-constant": lambda a, b: a / 2, "rtruediv": lambda a, b: 2 / a,
+          "neg": lambda a, b: -a, "pow": lambda a, b: a**3, "pow-other": lambda a, b: a**-1,
+          "relu": lambda a, b: a.relu(), "tanh": lambda a, b: a.tanh(), "exp": lambda a, b: a.exp(),
+          "log": lambda a, b: a.log()}
+
+
+def _held(obj):
+    """A node's fields by identity (strings, its labels, left out): an op that changes the node an inner op made
+    (data, rule, children) has a rule of its own."""
+    held = dict(vars(obj)) if hasattr(obj, "__dict__") else {}
+    held.update({n: getattr(obj, n) for k in type(obj).__mro__ for n in getattr(k, "__slots__", ())
+                 if isinstance(n, str) and hasattr(obj, n)})
+    return {k: id(v) for k, v in held.items() if not isinstance(v, str)}
+
+
+def _calls_of(V, call, a, b):
+    """{"op": [method, operands], "calls": [[method, operands], ...], "returns": k, "raised": k}: the method the
+    op called, the calls of the engine's own ops it made itself, each operand ["a"], ["b"], ["call", k] (what
+    call k returned), ["const", x], ["leaf", x] (a Value made some other way) or ["other"]; `returns` the call
+    whose node it returned unchanged, `raised` the call that raised (-1: none)."""
+    s = {"depth": 0, "op": None, "calls": [], "made": {}, "kept": [], "held": {}, "outer": [], "raised": -1}
+
+    def operand(x):  # what a call returned first (`-b` may return b itself: what is used then is `-b`)
+        if id(x) in s["made"]:
+            return ["call", s["made"][id(x)]]
+        if x is a or x is b:
+            return ["a" if x is a else "b"]
+        if not isinstance(x, V):
+            return ["const", number(x, "a constant")] if isinstance(x, (int, float)) else ["other"]
+        try:
+            return ["leaf", number(x.data, "a node's data")]
+        except Exception:  # noqa: BLE001 - its data is no number: not replayed
+            return ["other"]
+
+    def traced(name, raw):
+        def op(self, *args):
+            depth, k = s["depth"], len(s["calls"])
+            if depth < 2:
+                s["outer" if depth == 0 else "calls"] += [[name, [operand(self), *map(operand, args)]]]
+            s["depth"] = depth + 1
+            try:
+                out = (raw.__get__(self, type(self)) if hasattr(raw, "__get__") else raw)(*args)
+            except BaseException:
+                s["raised"] = k if depth == 1 and s["raised"] < 0 else s["raised"]
+                raise
+            finally:
+                s["depth"] = depth
+            if depth == 1:
+                s["kept"].append(out)
+                s["made"][id(out)], s["held"][k] = k, _held(out)
+            return out
+        return op
+
+    raws, patched = {}, []
+    for klass in reversed(V.__mro__):
+        raws.update({n: vars(klass)[n] for n in _OPS if n in vars(klass)})
+    own = {n: vars(V)[n] for n in raws if n in vars(V)}
+    try:
+        for name, raw in raws.items():
+            setattr(V, name, traced(name, raw))
+            patched.append(name)
+        out = call(a, b)
+    except Exception:  # noqa: BLE001 - the op raised: the call it raised in is what is observed
+        out = s
+    finally:
+        for name in patched:
+            setattr(V, name, own[name]) if name in own else delattr(V, name)
+    k = s["made"].get(id(out), -1) if out is not s and len(s["outer"]) == 1 else -1
+    k = k if k < 0 or s["held"][k] == _held(out) else -1
+    raised = s["raised"] if out is s else -1
+    return {"op": (s["outer"] or [None])[0], "calls": s["calls"], "returns": k, "raised": raised}
+
+
+def composition(V):
+    """each op once at a = 0.7, b = 1.3, with the calls it makes to the engine's own ops"""
+    return {"a": 0.7, "b": 1.3, "ops": {op: _calls_of(V, call, V(0.7), V(1.3)) for op, call in _CALLS.items()}}

@@ -76,12 +76,14 @@ MISTAKES = {
         'sums-differences': (14, ['compare/planted']),
     },
     '11-fit-line': {
-        # the named mistakes of grader/suites/11-fit-line/mistakes.py, each named in the feedback of these tests
-        'mistake-final-loss-before-update': (6, ['history/diverges', 'history/shape', 'step/first', 'step/second']),
-        'mistake-never-cleared': (6, ['history/diverges', 'history/shape', 'step/second', 'train/converges']),
-        'mistake-sum-not-mean': (3, ['history/diverges', 'history/shape', 'loss/mean', 'loss/other-points', 'step/first', 'step/second']),
-        'mistake-update-mid-backward': (6, ['history/diverges', 'history/shape', 'step/first', 'step/second']),
-        'mistake-update-sign': (4, ['history/diverges', 'history/shape', 'step/first', 'step/second', 'train/converges']),
+        # the named mistakes of grader/suites/11-fit-line/mistakes.py, each named in the feedback of the one test
+        # that charges it (test_fit_line.CHARGED_BY); the other tests that train say so (before session 21 they
+        # failed too: 6, 6, 3, 6 and 4 of 13)
+        'mistake-final-loss-before-update': (11, ['step/first']),
+        'mistake-never-cleared': (11, ['step/second']),
+        'mistake-sum-not-mean': (11, ['loss/mean']),
+        'mistake-update-mid-backward': (11, ['step/first']),
+        'mistake-update-sign': (11, ['step/first']),
         # right in other ways: an engine whose backward() clears old gradients, fresh leaves, Values returned
         'right-clearing-engine': (13, []),
         'right-fresh-leaves': (13, []),

@@ -9,9 +9,10 @@ from pathlib import Path
 
 from grader.i18n import Message, msg
 from grader.judge import (
-    ABS_TOL, REL_TOL, assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, points,
-    suite_probes,
+    ABS_TOL, REL_TOL, assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none,
+    points, suite_probes,
 )
+from grader.judge.charging import Excused
 from grader.distribution import instructor_part_installed
 from grader.suites import suite_module
 
@@ -28,8 +29,33 @@ mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_in
 # loop that stops early (500 steps leave about 1e-6) or that settles anywhere else.
 CONVERGED = 1e-6
 
+# Each named mistake of the loop is charged once, by the first test that shows it in the lesson's order (the
+# loss, the first step, the second step), each with its probe; a later test whose numbers are those of the same
+# loop is excused, where the charging test's numbers are that loop's too (a second mistake would show there).
+CHARGED_BY = {"sum-not-mean": "loss/mean", "update-mid-backward": "step/first", "update-sign": "step/first",
+              "final-loss-before-update": "step/first", "never-cleared": "step/second"}
+CHARGING_PROBES = {"loss/mean": p.loss_at_start, "step/first": p.first_step, "step/second": p.second_step}
 
-def _check(got, probe, want, observed=None):
+
+class _Charging:
+    """What a test needs to charge a named mistake once: the observations of the charging tests' probes, read
+    on every run (so that a test reads the same probes on every engine), and the test's own name."""
+
+    def __init__(self, observe, test):
+        self.test = test
+        self.seen = {name: observed_or_none(observe, probe) for name, probe in CHARGING_PROBES.items()}
+
+    def charged_elsewhere(self, mistake):
+        """The test that already charges `mistake` (a Mistake), or None (this test charges it, or that test's
+        numbers are not that loop's)."""
+        test = CHARGED_BY.get(mistake.name)
+        if test is None or test == self.test or self.seen.get(test) is None:
+            return None
+        named = mistakes.named(CHARGING_PROBES[test], self.seen[test], REL_TOL, ABS_TOL)
+        return test if named is not None and named.name == mistake.name else None
+
+
+def _check(got, probe, want, observed=None, charging=None):
     """Every value of the reference's observation; on a mismatch, name the mistake these numbers are, if any.
 
     `observed`: the probe's observation as it came, when `got` is a rearrangement of it for the comparison.
@@ -37,13 +63,18 @@ def _check(got, probe, want, observed=None):
     try:
         assert_values(got, want, probe=probe)
     except Mismatch as mismatch:
-        raise Mismatch(_with_mistake(mismatch.message or str(mismatch), observed or got, probe)) from None
+        raise Mismatch(_with_mistake(mismatch.message or str(mismatch), observed or got, probe, charging)) from None
 
 
-def _with_mistake(message, got, probe):
+def _with_mistake(message, got, probe, charging=None):
+    """`message`, naming the mistake these numbers are, if any; Excused where another test charges it."""
     mistake = mistakes.named(probe, got, REL_TOL, ABS_TOL) if mistakes else None
     if mistake is None:
         return message
+    elsewhere = charging.charged_elsewhere(mistake) if charging is not None else None
+    if elsewhere is not None:
+        raise Excused(msg("Not charged again: your numbers are those of a loop that {mistake}, which {test} already "
+                          "charges.", mistake=Message(mistake.title), test=elsewhere))
     return msg("{message}. Your numbers are those of a loop that {mistake}. {explanation}", message=message,
                mistake=Message(mistake.title), explanation=Message(mistake.explanation))
 
@@ -58,13 +89,15 @@ test_from_scratch = from_scratch_test(__file__)
 @points(2, concept="loss", name="loss/mean")
 def test_loss_mean(observe, expect):
     """mse(w, b) is the mean of the squared errors: 41.5 at the start, with gradients -24 and -11"""
-    _check(observe(p.loss_at_start), p.loss_at_start, expect(p.loss_at_start))
+    charging = _Charging(observe, "loss/mean")
+    _check(observe(p.loss_at_start), p.loss_at_start, expect(p.loss_at_start), charging=charging)
 
 
 @points(1, concept="loss", name="loss/other-points", visibility="hidden")
 def test_loss_elsewhere(observe, expect):
     """mse(w, b) is 0 on the line y = 2x + 1, and the mean elsewhere"""
-    _check(observe(p.loss_elsewhere), p.loss_elsewhere, expect(p.loss_elsewhere))
+    charging = _Charging(observe, "loss/other-points")
+    _check(observe(p.loss_elsewhere), p.loss_elsewhere, expect(p.loss_elsewhere), charging=charging)
 
 
 # -- the steps ----------------------------------------------------------------------------------------
@@ -73,18 +106,21 @@ def test_loss_elsewhere(observe, expect):
 @points(2, concept="training-loop", name="step/first")
 def test_first_step(observe, expect):
     """one step at 0.05 takes w to 0.2, b to 0.55 and the loss after it to 13.9725"""
-    _check(observe(p.first_step), p.first_step, expect(p.first_step))
+    charging = _Charging(observe, "step/first")
+    _check(observe(p.first_step), p.first_step, expect(p.first_step), charging=charging)
 
 
 @points(2, concept="training-loop", name="step/second", visibility="hidden")
 def test_second_step(observe, expect):
     """the second step uses only its own gradients: the gradients are cleared in between"""
-    _check(observe(p.second_step), p.second_step, expect(p.second_step))
+    charging = _Charging(observe, "step/second")
+    _check(observe(p.second_step), p.second_step, expect(p.second_step), charging=charging)
 
 
 @points(2, concept="training-loop", name="train/converges")
 def test_converges(observe):
     """after 1,000 steps at 0.05, w and b are 2 and 1 within 1e-6"""
+    charging = _Charging(observe, "train/converges")
     got = observe(p.thousand_steps)
     wrong = [(name, target) for name, target in (("w", 2.0), ("b", 1.0)) if not abs(got[name] - target) <= CONVERGED]
     if wrong:
@@ -92,33 +128,35 @@ def test_converges(observe):
         message = msg("{expression}: {name} is {got}, expected {expected} within {tolerance} (the line through the "
                       "four points is y = 2x + 1)", expression=expression_of(p.thousand_steps), name=name,
                       got=fmt(got[name]), expected=fmt(target), tolerance=f"{CONVERGED:g}")
-        raise Mismatch(_with_mistake(message, got, p.thousand_steps))
+        raise Mismatch(_with_mistake(message, got, p.thousand_steps, charging))
     # w and b within 1e-6 put every error below 4e-6, so the loss below 2e-11
     if not got["final_loss"] <= 2e-11:
         raise Mismatch(_with_mistake(msg("{expression}: w and b are right, but the final loss is {loss}; on the "
                                          "line it is 0", expression=expression_of(p.thousand_steps),
-                                         loss=fmt(got["final_loss"])), got, p.thousand_steps))
+                                         loss=fmt(got["final_loss"])), got, p.thousand_steps, charging))
 
 
 # -- the loss history ---------------------------------------------------------------------------------
 
 
-def _history(got, probe, want):
+def _history(got, probe, want, charging):
     if len(got["losses"]) != len(want["losses"]):
         steps = len(want["losses"]) - 1
         raise Mismatch(_with_mistake(
             msg("{expression} has {got} losses, expected {expected}: the loss at the start, then one after each "
-                "update", expression=expression_of(probe), got=len(got["losses"]), expected=steps + 1), got, probe))
+                "update", expression=expression_of(probe), got=len(got["losses"]), expected=steps + 1), got, probe,
+            charging))
     # the losses first, one by one: the message names the first step that differs
     losses = {f"losses[{i}]": x for i, x in enumerate(got["losses"])}
     expected = {f"losses[{i}]": x for i, x in enumerate(want["losses"])}
     _check({**losses, "w": got["w"], "b": got["b"]}, probe, {**expected, "w": want["w"], "b": want["b"]},
-           observed=got)
+           observed=got, charging=charging)
 
 
 @points(1, concept="training-loop", name="history/shape")
 def test_history_shape(observe, expect):
     """train_line_history(20, 0.05): 21 losses, from 41.5 at the start down at every step"""
+    charging = _Charging(observe, "history/shape")
     got, want = observe(p.history_20), expect(p.history_20)
     losses = got["losses"]
     rising = next((i for i in range(1, len(losses)) if losses[i] > losses[i - 1]), None)
@@ -126,13 +164,14 @@ def test_history_shape(observe, expect):
         raise Mismatch(_with_mistake(
             msg("{expression}: the loss rose from {before} to {after} at update {update}; at a learning rate of 0.05 "
                 "every step goes downhill", expression=expression_of(p.history_20), before=fmt(losses[rising - 1]),
-                after=fmt(losses[rising]), update=rising), got, p.history_20))
-    _history(got, p.history_20, want)
+                after=fmt(losses[rising]), update=rising), got, p.history_20, charging))
+    _history(got, p.history_20, want, charging)
 
 
 @points(2, concept="learning-rate", name="history/diverges")
 def test_history_diverges(observe, expect):
     """train_line_history(30, 0.3): the loss grows at every step, although every gradient is right"""
+    charging = _Charging(observe, "history/diverges")
     got, want = observe(p.history_diverging), expect(p.history_diverging)
     losses = got["losses"]
     falling = next((i for i in range(1, len(losses)) if not losses[i] > losses[i - 1]), None)
@@ -141,5 +180,5 @@ def test_history_diverges(observe, expect):
             msg("{expression}: the loss went from {before} to {after} at update {update}; at 0.3 the steps overshoot "
                 "and the loss grows at every one of them", expression=expression_of(p.history_diverging),
                 before=fmt(losses[falling - 1]), after=fmt(losses[falling]), update=falling), got,
-            p.history_diverging))
-    _history(got, p.history_diverging, want)
+            p.history_diverging, charging))
+    _history(got, p.history_diverging, want, charging)

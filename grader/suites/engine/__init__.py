@@ -34,5 +34,6 @@ OWN = OwnTests({
     "exp": [("exp/values", [p.exp_values]), ("exp/negative", [p.exp_negative, p.exp_inner])],
     "log": [("log/values", [p.log_values]), ("log/small", [p.log_small, p.log_inner])],
 }, core=[p.add_values, p.mul_values, p.mul_chain, p.int_data, p.shared_mul, p.shared_add, p.shared_three_paths,
-         p.shared_intermediate, p.seed_gradient])
+         p.shared_intermediate, p.seed_gradient],
+         composition=p.composition)
 

@@ -395,3 +395,5 @@ def _mid_probe(op_name, doc, op, cases):
 for _name, _doc, _op, _cases in _LOCAL:
     globals()[f"local_mid_{_name}"] = _mid_probe(_name, _doc, _op, _cases)
 del _name, _doc, _op, _cases
+
+from shared_probes import composition  # noqa: E402 - last: the ops' calls, observed (judge/composition.py)
