@@ -204,3 +204,34 @@ def test_a_training_loops_mistake_is_charged_by_the_first_test_that_shows_it(row
     assert [_output(row, test) for test in ("step/second", "train/converges", "history/shape", "history/diverges")
             ] == [said] * 4
     assert "Your numbers are those of a loop that adds the gradient" in _output(row, "step/first")
+
+
+def _sum_probe(V):
+    """y = a + b at a = 1, b = 2"""
+    a, b = V(1.0), V(2.0)
+    return {"y": (a + b).data}
+
+
+def _neg_probe(V):
+    """y = -a at a = 1"""
+    return {"y": (-V(1.0)).data}
+
+
+def test_a_run_that_ended_before_the_composition_probe_is_judged_on_what_it_observed():
+    # a run ended early (the submission's time limit, timeouts in a row) has no observation of the later probes:
+    # a test of the earlier ones is judged, not skipped because charging reads the later ones
+    from grader.judge import Mismatch
+    from grader.judge.charging import OwnTests
+
+    own = OwnTests({"neg": [("neg/values", [_neg_probe])]}, composition=_neg_probe)
+    observed = {"_sum_probe": {"y": 3.0}}
+
+    def observe(probe):
+        if probe.__name__ not in observed:
+            pytest.skip("not run: the submission's time limit ran out")
+        return observed[probe.__name__]
+
+    own.check(observe, lambda probe: {"y": 3.0}, [_sum_probe])
+    observed["_sum_probe"] = {"y": 4.0}
+    with pytest.raises(Mismatch, match="expected 3.0, got 4.0"):
+        own.check(observe, lambda probe: {"y": 3.0}, [_sum_probe])
