@@ -36,7 +36,7 @@ excused too; that second mistake is still charged by its own tests.
 
 from __future__ import annotations
 
-import pytest
+import sys
 
 from . import Mismatch, ProbeTimeout, StudentError, assert_values, expression_of
 from ..i18n import items, msg, nmsg
@@ -104,7 +104,7 @@ class OwnTests:
         def read():
             try:
                 return delegates(observe(self.composition))
-            except (Mismatch, StudentError, ProbeTimeout, pytest.skip.Exception):  # raised, or never ran
+            except (Mismatch, StudentError, ProbeTimeout, *_never_ran()):  # raised, or never ran
                 return {}, {}
 
         token = READING_FOR_CHARGING.set(True)
@@ -134,7 +134,7 @@ class OwnTests:
             if not raised:  # a probe that never ran
                 return "other", "", None
             return "raised", raised, _named_by(exc.exception, exc.facts)
-        except (ProbeTimeout, pytest.skip.Exception):  # timed out; or never ran (a run that ended before it)
+        except (ProbeTimeout, *_never_ran()):  # timed out; or never ran (a run that ended before it)
             return "other", "", None
         except Mismatch:
             return "numbers", "", None
@@ -205,8 +205,9 @@ class OwnTests:
             # the ops the student's engine computes itself, an op built on others followed to them
             native = natives(ops_of(probe), {**composed, **composed_raising} if raised else composed)
             used = set(native) - set(owns) - CORE_OPS
-            if set(owns) & set(native):  # an op of this test's own, computed by itself, may be what went wrong
-                used = {op for op in used if not native[op]}  # so an op it builds on explains nothing here
+            if set(owns) & set(native):  # an op of this test's own, computed by itself, may be what went wrong:
+                # an op reached only through this test's own ops explains nothing here
+                used = {op for op in used if not native[op] or native[op] - set(owns)}
             by = {op: raising[op][raised] for op in used if raised and raised in raising.get(op, {})}
             if not by:
                 by = {op: wrong[op] for op in used if op in wrong}
@@ -230,6 +231,13 @@ class OwnTests:
         # the place it points at and its parts stay
         raise type(exc)(said, where=exc.where, raised=exc.raised, exception=exc.exception, facts=exc.facts,
                         credit=right / len(probes), **exc.detail) from exc
+
+
+def _never_ran() -> tuple:
+    """What the judge's `observe` raises for a probe the run never reached (pytest's skip: judge/plugin.py), where
+    pytest is loaded (not imported here: a student wheel's build imports this module without it)."""
+    outcomes = sys.modules.get("_pytest.outcomes")
+    return (outcomes.Skipped,) if outcomes is not None else ()
 
 
 def _named_by(exception: str | None, facts: dict | None) -> str | None:

@@ -279,6 +279,8 @@ def numeric_relu_sum(V):
 
 RANDOM_GRAPHS = random_graph_probes(globals(), "random_graph", range(1, 17))
 
+# which of the engine's own ops each op calls (charging reads it: grader/judge/composition.py)
+from shared_probes import composition  # noqa: E402 - here, before the probes only diagnosis reads, which run last
 
 # -- each op alone at several points: diagnosis infers its local derivative (no test reads these) ----
 
@@ -395,5 +397,3 @@ def _mid_probe(op_name, doc, op, cases):
 for _name, _doc, _op, _cases in _LOCAL:
     globals()[f"local_mid_{_name}"] = _mid_probe(_name, _doc, _op, _cases)
 del _name, _doc, _op, _cases
-
-from shared_probes import composition  # noqa: E402 - last: the ops' calls, observed (judge/composition.py)
