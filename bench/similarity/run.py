@@ -57,7 +57,6 @@ from generate import build  # noqa: E402
 
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
-from grader.similarity.homework import course_functions  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
 from grader.similarity.handouts import handout_kgrams, handout_texts, notice_texts  # noqa: E402
 
@@ -132,11 +131,8 @@ def public_source(folder: Path) -> Path:
 
 
 def scored_cohort(documents: list, public_source) -> tuple[Cohort, dict[str, float]]:
-    """The cohort of DOCUMENTS and each one's score against the public source; the course's functions (the
-    reference's, the lecture's and the public source's, by the students' file: homework.py) as `grade similarity`."""
-    files = {name for d in documents for name in d.texts} or {"engine.py"}
-    texts = {f"public/{name}": text for name in files for text in public_source.texts.values()}
-    group = Cohort(documents, course_functions({**canonical_sources({name: "" for name in files}), **texts}))
+    """The cohort of DOCUMENTS and each one's score against the public source."""
+    group = Cohort(documents)
     return group, dict(group.against(public_source))
 
 

@@ -40,7 +40,6 @@ from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
 from .handouts import handout_kgrams, handout_texts, notice_texts
-from .homework import course_functions
 from .regions import matches
 from .unparse import unparse
 from .variants import known_kgrams
@@ -87,18 +86,15 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     source_documents = [read_public(name, text, kgrams, reference, canonical) for name, text in sources.items()]
     by_id = {d.id: d for d in documents}
     record = compare(documents, source_documents, mistakes=mistakes, threshold=threshold,
-                     course=course_functions({**starter_texts, **canonical, **sources}),
                      meta={"exercise": exercise, "starter": sorted(starter_texts), "public": sorted(sources),
                            "canonical": sorted(canonical),
                            "submissions": [_row(s, by_id.get(s.id)) for s in loaded]})
     return Result(record, {d.id: d for d in documents}, {d.id: d for d in source_documents}, kgrams)
 
 
-def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None,
-            course: dict[str, frozenset[str]] | None = None) -> dict:
-    """The record for documents already read (the benchmark calls this directly); COURSE: the course's functions
-    (homework.course_functions; None: what two public copiers share is scaled whole, as before session 21)."""
-    cohort = Cohort(documents, course)
+def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None) -> dict:
+    """The record for documents already read (the benchmark calls this directly)."""
+    cohort = Cohort(documents)
     by_id = {d.id: d for d in cohort.documents}
     against = {source.id: dict(cohort.against(source)) for source in sources}
     pairs, below = [], 0

@@ -61,7 +61,6 @@ from itertools import combinations
 # reading a document (documents.py), re-exported: the cohort's callers read with it
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
-from .homework import beyond_prints, beyond_share
 from .public_match import against
 from .scores import (above_typical, alone_score, clusters, containment_score, copied_surely, evidence,  # noqa: F401
                      float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, pair_score, shared_alone, shared_smoke,
@@ -127,9 +126,8 @@ class Pair:
 class Cohort:
     """The weights of a cohort's fingerprints and its index."""
 
-    def __init__(self, documents: list[Document], course: dict[str, frozenset[str]] | None = None):
+    def __init__(self, documents: list[Document]):
         self.documents = shared_unreached(sorted(documents, key=lambda d: d.id))  # documents.py: what never runs
-        self.beyond = None if course is None else [beyond_prints(d, course) for d in self.documents]
         self.position = {d.id: i for i, d in enumerate(self.documents)}  # id -> index in documents
         self.n = len(self.documents)
         self.postings: dict[int, list[int]] = defaultdict(list)
@@ -384,15 +382,13 @@ class Cohort:
                 for pair, (_, source, matches) in both.items()}
 
     def _besides_public(self, i: int, j: int, surely: tuple[float, float]) -> float:
-        """Two who both copied one public source: the share of their code that is their own besides it (a geometric
-        mean; the source, the reference and the variants (the homework's ops) explain the rest, each one's as surely as
-        it copied: SURELY). It scales what they share (a few lines each added to the source make no pair of them), but
-        for the share of the code they share that is beyond the exercise, their own work (homework.py, session 21)."""
+        """For two students who both copied one public source: the share of their code that is their own besides it
+        (a geometric mean), what the source, the reference and the variants (the homework's ops) explain in plain
+        tokens, each one's as surely as it copied (SURELY). What they share (code, traits and shapes) is scaled by it: a
+        few lines each added to the source do not make a pair of them; sharing most of their code besides it does."""
         (own_i, explained_i), (own_j, explained_j) = self.plain[i], self.plain[j]
         whole = (own_i + surely[0] * explained_i) * (own_j + surely[1] * explained_j)
-        share = math.sqrt(own_i * own_j / whole) if whole > 0 else 0.0
-        return share if self.beyond is None else share + (1 - share) * beyond_share(self.documents[i],
-            self.documents[j], self.beyond[i], self.beyond[j], self.weight, (self.totals[i], self.totals[j]))
+        return math.sqrt(own_i * own_j / whole) if whole > 0 else 0.0
 
     def against(self, source: Document) -> list[tuple[str, float]]:
         """(submission id, score) of every submission that shares a fingerprint with a public source (public_match.py
