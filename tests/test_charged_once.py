@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "charged-once"
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 _POW = ("self.grad += k * self.data ** (k - 1) * out.grad", "self.grad += k * self.data ** k * out.grad")
+_EDGE_POW = ("[(self, k * self.data ** (k - 1))])  # POW", "[(self, k * self.data ** k)])  # POW")
 _EXP = ("self.grad += out.data * out.grad  # EXP-RULE", "self.grad += self.data * out.grad  # EXP-RULE")
 
 # case -> (the fixture it is made from, or "reference" for reference/engine.py; (old, new) patches)
@@ -66,6 +67,18 @@ PLANTED = {"engine": {
         # END SOLUTION
 
     def __rtruediv__""")]),
+    # review21's samples: an op whose own code changes a node in place (a list of edges), or an input, is an op of
+    # its own; an op that raised inside a call of its own is charged as itself too
+    "bug-edge-list-pow-k": ("correct-edge-list-div-on-pow", [_EDGE_POW]),
+    "bug-edge-list-div-adds-edge-and-pow": ("correct-edge-list-div-on-pow", [_EDGE_POW, (
+        "        return self * o ** -1  # DIV\n",
+        "        out = self * o ** -1  # DIV\n        out._edges.append((o, 1.0))\n        return out\n")]),
+    "bug-micro-div-grad-on-input-and-pow": ("reference", [_POW, ("        return self * other**-1\n",
+                                                                 "        out = self * other**-1\n"
+                                                                 "        other.grad += 1\n        return out\n")]),
+    "bug-micro-div-constant-pow-of-constant": ("reference", [("        return self * other**-1\n",
+                                                              "        return type(self).__mul__(self, "
+                                                              "Value.__pow__(other, -1))\n")]),
 }, "11-fit-line": {
     "bug-params-list-update-sign": ("correct-params-list", [("p.data = p.data - learning_rate * p.grad",
                                                              "p.data = p.data + learning_rate * p.grad")]),
@@ -83,7 +96,15 @@ EXPECTED = {"engine": {
     "bug-micro-rtruediv-order-and-pow": (60.0, ["div/constant", "pow/cube", "pow/fractional"]),
     # `a / b` adds a rule of its own to the node `*` made: an op of its own, charged beside the wrong `**`
     "bug-micro-div-own-rule-and-pow": (59.0, ["div/constant", "div/values", "pow/cube", "pow/fractional"]),
-    **{case: (63.0, []) for case in ["correct-closure-tanh-on-exp", "correct-dataclass-tanh-on-sigmoid",
+    "bug-edge-list-pow-k": (61.0, ["pow/cube", "pow/fractional"]),
+    # main at a98aed7: 61 and 60 (div/values excused: the edge appended in place, b's grad changed, went unseen)
+    "bug-edge-list-div-adds-edge-and-pow": (59.0, ["div/constant", "div/values", "pow/cube", "pow/fractional"]),
+    "bug-micro-div-grad-on-input-and-pow": (59.0, ["div/constant", "div/values", "pow/cube", "pow/fractional"]),
+    # `a / 2` raises inside `Value.__pow__(2, -1)`: its own mistake, charged by div/constant once (main at a98aed7:
+    # 57.25, every expression with `a / 2` charged again, followed to `**` alone)
+    "bug-micro-div-constant-pow-of-constant": (62.0, ["div/constant"]),
+    **{case: (63.0, []) for case in ["correct-closure-tanh-on-exp", "correct-edge-list-div-on-pow",
+                                     "correct-dataclass-tanh-on-sigmoid",
                                      "correct-edges-neg-on-rsub", "correct-rules-on-mul-constant"]},
 }, "11-fit-line": {
     "bug-dict-state-never-cleared": (11.0, ["step/second"]),

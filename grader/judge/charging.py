@@ -204,6 +204,9 @@ class OwnTests:
             raised = exc.raised  # "" for wrong numbers, a timeout or a probe that never ran
             # the ops the student's engine computes itself, an op built on others followed to them
             native = natives(ops_of(probe), {**composed, **composed_raising} if raised else composed)
+            if raised:  # an op that raised inside a call of its own may have raised by its own doing (`a / 2` as
+                # `Value.__pow__(2, -1)`): it stays one of the ops the probe needs, as well as the ops it called
+                native.update({op: frozenset() for op in ops_of(probe) if op in composed_raising and op not in owns})
             used = set(native) - set(owns) - CORE_OPS
             if set(owns) & set(native):  # an op of this test's own, computed by itself, may be what went wrong:
                 # an op reached only through this test's own ops explains nothing here

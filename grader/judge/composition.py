@@ -9,7 +9,9 @@ op itself is asked (value and both derivatives, at the observed inputs) is a *co
 written, and whatever its tests see wrong is its inner ops' doing. judge/charging.py then charges a
 failure to the inner op's own test once and excuses the outer op's (micrograd's `a / b = a * b**-1` over
 a wrong `**`). An op whose program does not compute it (`a / b = a * b**1`), which returns a node of its
-own (a rule of its own), or changes the node its inner op made, stays an op of its own: it loses its tests.
+own (a rule of its own), or whose own code changes a node (the inner op's, an earlier one, an input: the
+probe compares their fields, and what a list, set or dict among them holds, before and after each of the op's
+calls), stays an op of its own: it loses its tests.
 
 One caveat: a program is checked at the one point observed (a = 0.7, b = 1.3); a composition right there
 and wrong elsewhere (a branch on the data) is taken as right.

@@ -319,13 +319,27 @@ _CALLS = {"add": lambda a, b: a + b, "add-constant": lambda a, b: a + 2, "radd":
           "log": lambda a, b: a.log()}
 
 
+def _shape(v, depth=3):
+    """What a field holds, by identity, and inside a list, tuple, set or dict (up to `depth` deep, 64 items each)
+    what it holds too: a rule added to a node's list of edges in place changes it."""
+    if depth and isinstance(v, (list, tuple, set, frozenset, dict)):
+        try:
+            inner = sorted(v, key=id) if isinstance(v, (set, frozenset)) else list(v.items() if isinstance(v, dict)
+                                                                                   else v)
+            return (id(v), len(v), tuple(_shape(x, depth - 1) for x in inner[:64]))
+        except Exception:  # noqa: BLE001 - a container of the student's that cannot be read: its identity
+            return id(v)
+    return id(v)
+
+
 def _held(obj):
-    """A node's fields by identity (strings, its labels, left out): an op that changes the node an inner op made
-    (data, rule, children) has a rule of its own."""
+    """A node's fields (strings, its labels, left out), by identity and what a container among them holds: an op
+    whose own code changes a node (the one an inner op made, one made before it, an input: data, grad, rule,
+    children, a list of edges in place) has a rule of its own."""
     held = dict(vars(obj)) if hasattr(obj, "__dict__") else {}
     held.update({n: getattr(obj, n) for k in type(obj).__mro__ for n in getattr(k, "__slots__", ())
                  if isinstance(n, str) and hasattr(obj, n)})
-    return {k: id(v) for k, v in held.items() if not isinstance(v, str)}
+    return {k: _shape(v) for k, v in held.items() if not isinstance(v, str)}
 
 
 def _calls_of(V, call, a, b):
@@ -333,7 +347,13 @@ def _calls_of(V, call, a, b):
     op called, the calls of the engine's own ops it made itself, each operand ["a"], ["b"], ["call", k] (what
     call k returned), ["const", x], ["leaf", x] (a Value made some other way) or ["other"]; `returns` the call
     whose node it returned unchanged, `raised` the call that raised (-1: none)."""
-    s = {"depth": 0, "op": None, "calls": [], "made": {}, "kept": [], "held": {}, "outer": [], "raised": -1}
+    s = {"depth": 0, "op": None, "calls": [], "made": {}, "kept": [], "outer": [], "raised": -1, "watched": [],
+         "seen": [], "own": False}
+
+    def unchanged():  # the inputs and every node an inner call made, as the last inner call left them
+        now = [_held(x) for x in s["watched"]]
+        s["own"] = s["own"] or now != s["seen"]
+        s["seen"] = now
 
     def operand(x):  # what a call returned first (`-b` may return b itself: what is used then is `-b`)
         if id(x) in s["made"]:
@@ -352,6 +372,11 @@ def _calls_of(V, call, a, b):
             depth, k = s["depth"], len(s["calls"])
             if depth < 2:
                 s["outer" if depth == 0 else "calls"] += [[name, [operand(self), *map(operand, args)]]]
+            if depth == 0:
+                s["watched"] = [x for x in (self, *args) if isinstance(x, V)]
+                s["seen"] = [_held(x) for x in s["watched"]]
+            elif depth == 1:
+                unchanged()  # what the op's own code did before this call
             s["depth"] = depth + 1
             try:
                 out = (raw.__get__(self, type(self)) if hasattr(raw, "__get__") else raw)(*args)
@@ -362,7 +387,11 @@ def _calls_of(V, call, a, b):
                 s["depth"] = depth
             if depth == 1:
                 s["kept"].append(out)
-                s["made"][id(out)], s["held"][k] = k, _held(out)
+                s["made"][id(out)] = k
+                s["watched"].append(out)
+                s["seen"] = [_held(x) for x in s["watched"]]
+            elif depth == 0:
+                unchanged()  # what the op's own code did after its last call
             return out
         return op
 
@@ -381,7 +410,7 @@ def _calls_of(V, call, a, b):
         for name in patched:
             setattr(V, name, own[name]) if name in own else delattr(V, name)
     k = s["made"].get(id(out), -1) if out is not s and len(s["outer"]) == 1 else -1
-    k = k if k < 0 or s["held"][k] == _held(out) else -1
+    k = k if not s["own"] else -1
     raised = s["raised"] if out is s else -1
     return {"op": (s["outer"] or [None])[0], "calls": s["calls"], "returns": k, "raised": raised}
 
