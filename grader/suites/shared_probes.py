@@ -319,27 +319,19 @@ _CALLS = {"add": lambda a, b: a + b, "add-constant": lambda a, b: a + 2, "radd":
           "log": lambda a, b: a.log()}
 
 
-def _shape(v, depth=3):
-    """What a field holds, by identity, and inside a list, tuple, set or dict (up to `depth` deep, 64 items each)
-    what it holds too: a rule added to a node's list of edges in place changes it."""
-    if depth and isinstance(v, (list, tuple, set, frozenset, dict)):
-        try:
-            inner = sorted(v, key=id) if isinstance(v, (set, frozenset)) else list(v.items() if isinstance(v, dict)
-                                                                                   else v)
-            return (id(v), len(v), tuple(_shape(x, depth - 1) for x in inner[:64]))
-        except Exception:  # noqa: BLE001 - a container of the student's that cannot be read: its identity
-            return id(v)
-    return id(v)
-
-
-def _held(obj):
-    """A node's fields (strings, its labels, left out), by identity and what a container among them holds: an op
-    whose own code changes a node (the one an inner op made, one made before it, an input: data, grad, rule,
-    children, a list of edges in place) has a rule of its own."""
-    held = dict(vars(obj)) if hasattr(obj, "__dict__") else {}
-    held.update({n: getattr(obj, n) for k in type(obj).__mro__ for n in getattr(k, "__slots__", ())
-                 if isinstance(n, str) and hasattr(obj, n)})
-    return {k: _shape(v) for k, v in held.items() if not isinstance(v, str)}
+def _held(obj, depth=4):
+    """A node's fields (its labels, strings, left out) by identity, and what a list, tuple, set or dict among them
+    holds (64 items each, 3 deep): an op whose own code changes a node, even a list of its edges in place, is seen."""
+    v = {**(vars(obj) if hasattr(obj, "__dict__") else {}), **{n: getattr(obj, n) for k in type(obj).__mro__
+         for n in getattr(k, "__slots__", ()) if isinstance(n, str) and hasattr(obj, n)}} if depth == 4 else obj
+    try:
+        items = None if depth < 4 and (not depth or not isinstance(v, (list, tuple, set, frozenset, dict))) else (
+            sorted(v, key=id) if isinstance(v, (set, frozenset)) else list(v.items() if isinstance(v, dict) else v))
+    except Exception:  # noqa: BLE001 - a container of the student's that cannot be read: its identity
+        items = None
+    if depth == 4:
+        return {k: _held(x, 3) for k, x in items if not isinstance(x, str)}
+    return id(v) if items is None else (id(v), len(items), tuple(_held(x, depth - 1) for x in items[:64]))
 
 
 def _calls_of(V, call, a, b):
@@ -347,13 +339,11 @@ def _calls_of(V, call, a, b):
     op called, the calls of the engine's own ops it made itself, each operand ["a"], ["b"], ["call", k] (what
     call k returned), ["const", x], ["leaf", x] (a Value made some other way) or ["other"]; `returns` the call
     whose node it returned unchanged, `raised` the call that raised (-1: none)."""
-    s = {"depth": 0, "op": None, "calls": [], "made": {}, "kept": [], "outer": [], "raised": -1, "watched": [],
-         "seen": [], "own": False}
+    s = {"depth": 0, "calls": [], "made": {}, "outer": [], "raised": -1, "watched": [], "seen": [], "own": False}
 
-    def unchanged():  # the inputs and every node an inner call made, as the last inner call left them
+    def look(changed):  # the inputs and the nodes inner calls made (kept alive): `changed` since the last look?
         now = [_held(x) for x in s["watched"]]
-        s["own"] = s["own"] or now != s["seen"]
-        s["seen"] = now
+        s["own"], s["seen"] = s["own"] or (changed and now != s["seen"]), now
 
     def operand(x):  # what a call returned first (`-b` may return b itself: what is used then is `-b`)
         if id(x) in s["made"]:
@@ -372,11 +362,8 @@ def _calls_of(V, call, a, b):
             depth, k = s["depth"], len(s["calls"])
             if depth < 2:
                 s["outer" if depth == 0 else "calls"] += [[name, [operand(self), *map(operand, args)]]]
-            if depth == 0:
-                s["watched"] = [x for x in (self, *args) if isinstance(x, V)]
-                s["seen"] = [_held(x) for x in s["watched"]]
-            elif depth == 1:
-                unchanged()  # what the op's own code did before this call
+            s["watched"] = [x for x in (self, *args) if isinstance(x, V)] if depth == 0 else s["watched"]
+            look(depth == 1) if depth < 2 else None  # what the op's own code did before this call
             s["depth"] = depth + 1
             try:
                 out = (raw.__get__(self, type(self)) if hasattr(raw, "__get__") else raw)(*args)
@@ -386,31 +373,24 @@ def _calls_of(V, call, a, b):
             finally:
                 s["depth"] = depth
             if depth == 1:
-                s["kept"].append(out)
                 s["made"][id(out)] = k
                 s["watched"].append(out)
-                s["seen"] = [_held(x) for x in s["watched"]]
-            elif depth == 0:
-                unchanged()  # what the op's own code did after its last call
+            look(depth == 0) if depth < 2 else None  # after its last call
             return out
         return op
 
-    raws, patched = {}, []
-    for klass in reversed(V.__mro__):
-        raws.update({n: vars(klass)[n] for n in _OPS if n in vars(klass)})
+    raws, patched = {n: vars(k)[n] for k in reversed(V.__mro__) for n in _OPS if n in vars(k)}, []
     own = {n: vars(V)[n] for n in raws if n in vars(V)}
     try:
         for name, raw in raws.items():
-            setattr(V, name, traced(name, raw))
-            patched.append(name)
+            setattr(V, name, traced(name, raw)), patched.append(name)
         out = call(a, b)
     except Exception:  # noqa: BLE001 - the op raised: the call it raised in is what is observed
         out = s
     finally:
         for name in patched:
             setattr(V, name, own[name]) if name in own else delattr(V, name)
-    k = s["made"].get(id(out), -1) if out is not s and len(s["outer"]) == 1 else -1
-    k = k if not s["own"] else -1
+    k = s["made"].get(id(out), -1) if out is not s and len(s["outer"]) == 1 and not s["own"] else -1
     raised = s["raised"] if out is s else -1
     return {"op": (s["outer"] or [None])[0], "calls": s["calls"], "returns": k, "raised": raised}
 
