@@ -36,10 +36,29 @@ def modules(probe):
 
 def as_plain(x, kind):
     """x as a plain `kind` (tuple or dict) when it is one of any kind, a tuple also from a list (a NamedTuple, an
-    OrderedDict, `[w, b, losses]`: the student's code unpacks them the same), else None."""
+    OrderedDict, `[w, b, losses]`: the student's code unpacks them the same), else None. Any other sequence (an
+    `array('d')`, a deque, a UserList; not text or bytes) is a tuple and any other mapping (a MappingProxyType,
+    a ChainMap, a Mapping of the student's) a dict, as the standard library's abstract classes say: the student's
+    code iterates and indexes them the same. A generator or an iterator is not: it can be read only once."""
     if kind is _tuple:
-        return _tuple(x) if _isinstance(x, (_tuple, _list)) else None
-    return _dict(x) if _isinstance(x, _dict) else None
+        if _isinstance(x, (_tuple, _list)):
+            return _tuple(x)
+        abc = _abc()
+        return _tuple(x) if _isinstance(x, abc.Sequence) and not _isinstance(x, _TEXT_LIKE) else None
+    if _isinstance(x, _dict):
+        return _dict(x)
+    return _dict(x.items()) if _isinstance(x, _abc().Mapping) else None
+
+
+_TEXT_LIKE = (str, bytes, bytearray, memoryview)
+
+
+def _abc():
+    """collections.abc, imported only when a result is neither a tuple, a list nor a dict (a worker's start does
+    not import it)."""
+    import _collections_abc
+
+    return _collections_abc
 
 
 def module_of(m, name):

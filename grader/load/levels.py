@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from ..i18n import Message, msg
 from .notebooks import notebook_to_engine
-from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_NOTEBOOK_BYTES, MAX_WRAPPERS, Budget, Origin,
-                      Rejected, as_utf8, is_hidden, name_text, read_capped, some_names, too_large)
+from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES,
+                      MAX_WRAPPERS, Budget, Origin, Rejected, as_utf8, is_hidden, name_text, read_capped, some_names,
+                      too_large)
 
 
 @dataclass
@@ -51,7 +53,33 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
             content, cells = as_utf8(read(MAX_FILE_BYTES), shown), None
         on_disk = level.folder / name if level.folder is not None else None
         files[target] = (content, Origin(shown[len(root):], cells, on_disk))
+    for name in _helper_modules(level, picks):
+        shown = level.prefix + name
+        try:
+            content = as_utf8(level.files[name](MAX_FILE_BYTES), shown)
+        except Rejected:  # a helper that cannot be read is left out, as before helpers were carried
+            continue
+        on_disk = level.folder / name if level.folder is not None else None
+        files[name] = (content, Origin(shown[len(root):], None, on_disk))
     return files
+
+
+# The names a helper module may not take: the worker's own modules (runner/, beside the probes), Python's
+# start-up hooks, and the standard library's modules, which the probes import too (a student's `random.py`
+# would be the probes' `random`).
+RESERVED_MODULES = frozenset({"probekit", "probes", "shared_probes", "worker", "sitecustomize", "usercustomize",
+                              *sys.stdlib_module_names})
+
+
+def _helper_modules(level: Level, picks: dict[str, str]) -> list[str]:
+    """The other modules at the level of the exercise files, which the student's files may import
+    (`from linalg import dot`): each `<identifier>.py` that no exercise file came from and no reserved name
+    takes, at most MAX_HELPER_MODULES of them, by name. Not a folder's notebooks, packages or data."""
+    taken = {name.lower() for name in picks.values()} | {target.lower() for target in picks}
+    helpers = [name for name in sorted(level.files)
+               if name.endswith(".py") and name[:-3].isidentifier() and name.lower() not in taken
+               and name[:-3] not in RESERVED_MODULES]
+    return helpers[:MAX_HELPER_MODULES]
 
 
 def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:

@@ -27,6 +27,7 @@ MAX_ZIP_RATIO = 100  # unpacked / packed, for members above ZIP_RATIO_FLOOR
 ZIP_RATIO_FLOOR = 1 * MiB  # small text compresses well too; only big members are bombs
 MAX_FOLDER_ENTRIES = 1000  # listed in one folder of a submission
 MAX_WRAPPERS = 2  # single-subfolder levels looked through to find the files
+MAX_HELPER_MODULES = 32  # other .py files beside the exercise files, carried for the student's imports
 
 HIDDEN_NAMES = frozenset({"__MACOSX", "__pycache__", "Thumbs.db", "desktop.ini"})
 

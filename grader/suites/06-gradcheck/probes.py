@@ -12,12 +12,18 @@ from probekit import module_of, number
 
 
 def _result(r, name):
-    """The fields of a GradcheckResult as plain numbers (ok as 1.0 or 0.0)."""
+    """The fields of a GradcheckResult as plain numbers (ok as 1.0 or 0.0), and its abs_diff where it is a number
+    (what a wrong verdict was decided on; a result without one is judged by the other three alone)."""
     ok = r.ok
     if type(ok) is not bool:
         raise probekit.ObservationError(f"{name}: gradcheck(...).ok is a {type(ok).__name__}, not True or False")
-    return {f"{name}.ok": number(ok, f"{name}.ok"), f"{name}.analytic": number(r.analytic, f"{name}.analytic"),
-            f"{name}.numeric": number(r.numeric, f"{name}.numeric")}
+    got = {f"{name}.ok": number(ok, f"{name}.ok"), f"{name}.analytic": number(r.analytic, f"{name}.analytic"),
+           f"{name}.numeric": number(r.numeric, f"{name}.numeric")}
+    try:
+        got[f"{name}.abs_diff"] = number(r.abs_diff, f"{name}.abs_diff")
+    except Exception:  # no abs_diff, or not a number: not this probe's to charge
+        pass
+    return got
 
 
 # -- numerical_grad ---------------------------------------------------------------------------
@@ -104,7 +110,10 @@ def gradcheck_detached(m):
 
 @probekit.modules
 def gradcheck_slightly_wrong(m):
-    """gradcheck on x * Value(0.01 * x.data) + 0.99 * x * x at 1.2: backward() is 0.5% too small"""
+    """gradcheck on x * Value(0.01 * x.data) + 0.99 * x * x at 1.2, where backward() is 0.5% too small, and on
+    1.01 * x * x - x * Value(0.01 * x.data) at 1.2, where it is 0.5% too large"""
     gc, V = module_of(m, "gradcheck").gradcheck, m.engine.Value
-    return _result(gc(lambda x: x * V(0.01 * x.data) + 0.99 * x * x, 1.2),
-                   "x * Value(0.01 * x.data) + 0.99 * x * x at 1.2")
+    return {**_result(gc(lambda x: x * V(0.01 * x.data) + 0.99 * x * x, 1.2),
+                      "x * Value(0.01 * x.data) + 0.99 * x * x at 1.2"),
+            **_result(gc(lambda x: 1.01 * x * x - x * V(0.01 * x.data), 1.2),
+                      "1.01 * x * x - x * Value(0.01 * x.data) at 1.2")}

@@ -110,16 +110,41 @@ def _shown(x):
     return f"{x:.3g}" if x != 0 and abs(x) < 1e-9 else fmt_slope(x)
 
 
-def _verdicts(got, want, probe, expected_ok):
+def _signed(got, case):
+    """Whether gradcheck's abs_diff for `case` is a signed difference, analytic - numeric or numeric - analytic
+    (abs() left out): negative, and the difference of its own two numbers."""
+    diff, analytic, numeric = got.get(f"{case}.abs_diff"), got[f"{case}.analytic"], got[f"{case}.numeric"]
+    return diff is not None and diff < 0 and any(close(diff, d, rel=1e-9, abs_=1e-12)
+                                                 for d in (analytic - numeric, numeric - analytic))
+
+
+# A signed difference passes every wrong gradient on one side of the numeric one: charged once, by the first test
+# whose wrong gradient is on that side (lost-path's is too small, half-a-percent has one too large)
+SIGNED_CHARGED_BY = "gradcheck/lost-path"
+
+
+def _signed_charged_elsewhere(observe, test):
+    """Whether gradcheck/lost-path, not `test`, charges a signed difference: its observation shows one."""
+    if test == SIGNED_CHARGED_BY:
+        return False
+    seen = observed_or_none(observe, p.gradcheck_lost_path)
+    return seen is not None and any(_signed(seen, k[: -len(".ok")]) and seen[k] == 1.0
+                                    for k in seen if k.endswith(".ok"))
+
+
+def _verdicts(got, want, probe, expected_ok, excuse_signed=False):
     """gradcheck's two derivatives are backprop's and a numeric one, and its verdict is the one they call for:
     `expected_ok` where they are the reference's; where the numeric one is off (within NUMERIC_IN_GRADCHECK,
-    a numerical_grad mistake charged by its own tests), the verdict of the formula on the student's numbers."""
+    a numerical_grad mistake charged by its own tests), the verdict of the formula on the student's numbers.
+    A wrong gradient passed by a signed difference (abs() left out of abs_diff) is said so, and excused where
+    `excuse_signed` (gradcheck/lost-path already charges it)."""
     cases = [k[: -len(".ok")] for k in want if k.endswith(".ok")]
     for case in cases:
         what = msg("gradcheck for {case}", case=_case(case))
         assert_values(got, want, keys=[f"{case}.analytic"], what=what, rel=1e-9)
         assert_values(got, want, keys=[f"{case}.numeric"], what=what, rel=NUMERIC_IN_GRADCHECK, abs_=1e-9,
                       digits=SLOPE_DIGITS)
+    signed = None  # the first wrong gradient passed by a signed difference, judged once the others are
     for case in cases:
         analytic, numeric = got[f"{case}.analytic"], got[f"{case}.numeric"]
         called_for = abs(analytic - numeric) <= ATOL + RTOL * max(abs(analytic), abs(numeric))
@@ -129,12 +154,24 @@ def _verdicts(got, want, probe, expected_ok):
         if called_for == expected_ok and expected_ok:
             raise Mismatch(msg("gradcheck for {case} fails (ok={ok}; analytic {analytic}, numeric {numeric}), but "
                                "backprop and the numeric slope agree here", **numbers))
+        if called_for == expected_ok and _signed(got, case):
+            signed = signed or (case, numbers)
+            continue
         if called_for == expected_ok:
             raise Mismatch(msg("gradcheck for {case} passes (ok={ok}; analytic {analytic}, numeric {numeric}), but "
                                "backprop's gradient is wrong here, and gradcheck is there to catch that", **numbers))
         raise Mismatch(msg("gradcheck for {case} gives ok={ok} (analytic {analytic}, numeric {numeric}), but its own "
                            "two numbers call for ok={called_for}: `abs_diff <= atol + rtol * max(|analytic|, |numeric|)`",
                            called_for=called_for, **numbers))
+    if signed is not None:
+        case, numbers = signed
+        if excuse_signed:
+            raise Excused(msg("Not charged again: gradcheck's abs_diff is a signed difference, without abs(), "
+                              "which {test} already charges.", test=SIGNED_CHARGED_BY))
+        raise Mismatch(msg("gradcheck for {case} passes (ok={ok}; analytic {analytic}, numeric {numeric}), but "
+                           "backprop's gradient is wrong here: its abs_diff, {diff}, is a signed difference, without "
+                           "abs(), and a negative difference is always within the tolerance",
+                           diff=fmt(got[f"{case}.abs_diff"]), **numbers))
 
 
 @points(2, concept="gradcheck", name="gradcheck/correct-gradients")
@@ -167,11 +204,14 @@ def test_gradcheck_lost_path(observe, expect):
 @points(1, concept="gradcheck", name="gradcheck/detached", visibility="hidden")
 def test_gradcheck_detached(observe, expect):
     """gradcheck fails a gradient of 0 where the slope is 12"""
-    _verdicts(observe(p.gradcheck_detached), expect(p.gradcheck_detached), p.gradcheck_detached, False)
+    excuse = _signed_charged_elsewhere(observe, "gradcheck/detached")
+    _verdicts(observe(p.gradcheck_detached), expect(p.gradcheck_detached), p.gradcheck_detached, False, excuse)
 
 
 @points(2, concept="gradcheck", name="gradcheck/half-a-percent", visibility="hidden")
 def test_gradcheck_slightly_wrong(observe, expect):
-    """gradcheck fails a gradient that is off by 0.5% (they should agree to a small fraction of a percent)"""
+    """gradcheck fails a gradient that is off by 0.5%, too small or too large (they should agree to a small fraction
+    of a percent)"""
+    excuse = _signed_charged_elsewhere(observe, "gradcheck/half-a-percent")
     _verdicts(observe(p.gradcheck_slightly_wrong), expect(p.gradcheck_slightly_wrong),
-              p.gradcheck_slightly_wrong, False)
+              p.gradcheck_slightly_wrong, False, excuse)

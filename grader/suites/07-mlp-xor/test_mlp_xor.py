@@ -207,6 +207,9 @@ def _train_xor(observe):
         if got["length"] != STEPS:
             raise Mismatch(msg("{expression} returned {got} losses; expected one per step, {steps}",
                                expression=expression_of(probe), got=f"{got['length']:g}", steps=STEPS))
+        if got["lowest loss"] < 0:  # below the threshold, but not a sum of squares (a loss that is not squared)
+            raise Mismatch(msg("{expression}: the loss went down to {lowest}, below 0; a sum of squared errors is "
+                               "never negative", expression=expression_of(probe), lowest=fmt(got["lowest loss"])))
         if got["step below 1e-3"] < 0:
             raise Mismatch(msg("{expression}: the loss started at {first} and never got below {threshold} (lowest: "
                                "{lowest}); check the learning rate, zero_grad before backward, and the sign of the "

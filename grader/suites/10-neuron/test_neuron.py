@@ -128,6 +128,11 @@ def test_compare_planted(observe):
               msg("with {node} = {value} against {reference} ({share}) and {node2} = {value2} against {reference2} "
                   "({share2})", node="dy/db", value="0.55", reference="0.5", share="10%", node2="dy/dx1",
                   value2="-1.575", reference2="-1.5", share2="5%"))
+    # the largest in the middle of the five, the last one smaller: the largest, not the last (nor the first) one
+    _reported(got["10% on w1, 5% on b"], [2.2, 0.525], [2.0, 0.5],
+              msg("with {node} = {value} against {reference} ({share}) and {node2} = {value2} against {reference2} "
+                  "({share2})", node="dy/dw1", value="2.2", reference="2", share="10%", node2="dy/db",
+                  value2="0.525", reference2="0.5", share2="5%"))
 
 
 @points(1, concept="comparison", name="compare/zero-against-nonzero", visibility="hidden")

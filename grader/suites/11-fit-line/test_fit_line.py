@@ -33,7 +33,8 @@ CONVERGED = 1e-6
 # loss, the first step, the second step), each with its probe; a later test whose numbers are those of the same
 # loop is excused, where the charging test's numbers are that loop's too (a second mistake would show there).
 CHARGED_BY = {"sum-not-mean": "loss/mean", "update-mid-backward": "step/first", "update-sign": "step/first",
-              "final-loss-before-update": "step/first", "never-cleared": "step/second"}
+              "final-loss-before-update": "step/first", "never-cleared": "step/second",
+              "only-w-cleared": "step/second", "only-b-cleared": "step/second"}
 CHARGING_PROBES = {"loss/mean": p.loss_at_start, "step/first": p.first_step, "step/second": p.second_step}
 
 
