@@ -1,8 +1,5 @@
-"""Helpers for writing probes.
-
-This module travels into the sandbox with a suite's probes, so it uses the
-standard library only and never imports anything of the grader's.
-"""
+"""Helpers for writing probes. This module travels into the sandbox with a suite's probes, so it uses the standard
+library only and never imports anything of the grader's."""
 
 import math
 import sys
@@ -35,30 +32,17 @@ def modules(probe):
 
 
 def as_plain(x, kind):
-    """x as a plain `kind` (tuple or dict) when it is one of any kind, a tuple also from a list (a NamedTuple, an
-    OrderedDict, `[w, b, losses]`: the student's code unpacks them the same), else None. Any other sequence (an
-    `array('d')`, a deque, a UserList; not text or bytes) is a tuple and any other mapping (a MappingProxyType,
-    a ChainMap, a Mapping of the student's) a dict, as the standard library's abstract classes say: the student's
-    code iterates and indexes them the same. A generator or an iterator is not: it can be read only once."""
+    """x as a plain `kind` (tuple or dict) when it is one of any kind, a tuple also from any other sequence (a list,
+    a NamedTuple, `[w, b, losses]`, an `array('d')`, a deque) and a dict from any mapping (an OrderedDict, a
+    MappingProxyType): the student's code unpacks and indexes them the same. Else None: text, bytes, an iterator
+    or a generator (it can be read only once)."""
+    if _isinstance(x, (_tuple, _list) if kind is _tuple else _dict):
+        return kind(x)
+    import _collections_abc as abc  # here, not at the top: a worker's start does not import it
+
     if kind is _tuple:
-        if _isinstance(x, (_tuple, _list)):
-            return _tuple(x)
-        abc = _abc()
-        return _tuple(x) if _isinstance(x, abc.Sequence) and not _isinstance(x, _TEXT_LIKE) else None
-    if _isinstance(x, _dict):
-        return _dict(x)
-    return _dict(x.items()) if _isinstance(x, _abc().Mapping) else None
-
-
-_TEXT_LIKE = (str, bytes, bytearray, memoryview)
-
-
-def _abc():
-    """collections.abc, imported only when a result is neither a tuple, a list nor a dict (a worker's start does
-    not import it)."""
-    import _collections_abc
-
-    return _collections_abc
+        return _tuple(x) if _isinstance(x, abc.Sequence) and not _isinstance(x, (str, bytes, bytearray)) else None
+    return _dict(x.items()) if _isinstance(x, abc.Mapping) else None
 
 
 def module_of(m, name):
@@ -132,16 +116,13 @@ def grads(named, prefix=""):
 def backprop_by_hand(out, *inner):
     """The gradients of `out`, found as the lesson finds them before `backward()` is written.
 
-    `out.grad = 1`, then `out._backward()`, then each of `inner`'s `_backward()`
-    in the order given: the probe lists the graph's inner nodes from the output
-    back towards the inputs (a reverse topological order, written out by hand).
-    So an exercise taught before backward() (01, 02) tests its own backward
-    rules, whatever the student's backward() does, or without one. An engine
-    without `_backward` closures (built with edge lists, or PyTorch's) is
-    driven by its own backward(), which gives the same gradients when it is right.
-    So is one whose `_backward` takes arguments (the upstream gradient:
-    `node._backward(node.grad)`): the probe cannot call it as the lesson does.
-    """
+    `out.grad = 1`, then `out._backward()`, then each of `inner`'s `_backward()` in the order given: the probe
+    lists the graph's inner nodes from the output back towards the inputs (a reverse topological order, written
+    out by hand). So an exercise taught before backward() (01, 02) tests its own backward rules, whatever the
+    student's backward() does, or without one. An engine without `_backward` closures (built with edge lists, or
+    PyTorch's) is driven by its own backward(), which gives the same gradients when it is right. So is one whose
+    `_backward` takes arguments (the upstream gradient: `node._backward(node.grad)`): the probe cannot call it as
+    the lesson does."""
     if not _takes_no_arguments(getattr(out, "_backward", None)):
         if not hasattr(out, "backward"):
             raise AttributeError("the gradients are found by calling each node's _backward closure, from the output "

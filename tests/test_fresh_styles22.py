@@ -277,14 +277,17 @@ def test_a_folder_carries_its_other_modules_and_not_what_would_shadow(tmp_path):
 
     folder = tmp_path / "alice"
     (folder / "hw").mkdir(parents=True)
-    for name in ["engine.py", "linalg.py", "random.py", "probekit.py", "my-notes.py", "data.csv", "draft.ipynb"]:
+    for name in ["engine.py", "linalg.py", "random.py", "probekit.py", "nn.py", "my-notes.py", "data.csv",
+                 "draft.ipynb"]:
         (folder / "hw" / name).write_text("x = 1\n", encoding="utf-8")
     (folder / "hw" / "bad.py").write_bytes(b"\xff\xfe not utf-8")
     (folder / "hw" / "pkg").mkdir()
     (folder / "hw" / "pkg" / "__init__.py").write_text("", encoding="utf-8")
-    sub = load_entry(folder)
+    sub = load_entry(folder, frozenset({"engine.py"}))
     assert sub.problem is None
-    # a helper that cannot be read is left out, never the submission's reason to be rejected
+    # not a standard-library or worker module's name, no other exercise's file (nn.py, graded alone), no text
+    # that is not a module's; a helper that cannot be read is left out, never the submission's reason to be
+    # rejected
     assert sorted(sub.files) == ["engine.py", "linalg.py"]
     assert sub.origins["linalg.py"].file == "hw/linalg.py"
 

@@ -38,7 +38,7 @@ def test_the_digest_covers_content_not_form(tmp_path):
     assert len(bob.digest) == 64
 
 
-def test_a_folder_gives_its_exercise_files_and_nothing_else(tmp_path):
+def test_a_folder_gives_its_exercise_files_and_helper_modules_and_nothing_else(tmp_path):
     folder = write(
         tmp_path / "alice",
         {
@@ -54,7 +54,9 @@ def test_a_folder_gives_its_exercise_files_and_nothing_else(tmp_path):
     )
     sub = load_entry(folder)
     assert (sub.id, sub.kind, sub.problem) == ("alice", "folder", None)
-    assert sub.files == {"engine.py": ENGINE, "nn.py": NN, "test_engine.py": b"def test(): pass\n"}
+    # helpers.py travels with the exercise files (session 22: a module the student's files may import)
+    assert sub.files == {"engine.py": ENGINE, "nn.py": NN, "test_engine.py": b"def test(): pass\n",
+                         "helpers.py": b"x = 1\n"}
 
 
 def test_a_folder_reads_only_the_files_an_exercise_allows(tmp_path):

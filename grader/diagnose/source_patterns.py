@@ -10,7 +10,7 @@ import ast
 import re
 
 from ..i18n import msg, nmsg, said
-from .source_tree import FUNCTIONS, children
+from .source_tree import FUNCTIONS, children, superseded
 
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
 _RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
@@ -181,38 +181,6 @@ def _dotted(tree, target):
     return "…." + ".".join(reversed(parts[:2]))
 
 
-def _superseded(function, module, parents):
-    """Whether a later top-level statement of the module replaces `function`, so that it never runs: a
-    top-level `def f` defined again, or a method `m` of a top-level `class C` that a later statement sets again
-    (`C.m = ...`, `setattr(C, "m", ...)`, a `class C` whose body defines `m`): a notebook's draft, then its fix."""
-    owner = parents.get(function)
-    if owner is module:
-        top, name, where = function, function.name, None
-    elif isinstance(owner, ast.ClassDef) and parents.get(owner) is module:
-        top, name, where = owner, function.name, owner.name
-    else:
-        return False
-    later = module.body[module.body.index(top) + 1:] if top in module.body else []
-    for statement in later:
-        if where is None:
-            if isinstance(statement, FUNCTIONS) and statement.name == name:
-                return True
-            continue
-        if isinstance(statement, ast.ClassDef) and statement.name == where and any(
-                isinstance(f, FUNCTIONS) and f.name == name for f in statement.body):
-            return True
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
-        if any(isinstance(t, ast.Attribute) and t.attr == name and isinstance(t.value, ast.Name)
-               and t.value.id == where for t in targets):
-            return True
-        call = statement.value if isinstance(statement, ast.Expr) else None
-        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "setattr"
-                and len(call.args) == 3 and isinstance(call.args[0], ast.Name) and call.args[0].id == where
-                and isinstance(call.args[1], ast.Constant) and call.args[1].value == name):
-            return True
-    return False
-
-
 def grad_assignments(tree, parents, filename):
     lines = []
     for node in tree.nodes(ast.Assign):
@@ -228,7 +196,7 @@ def grad_assignments(tree, parents, filename):
         functions = _enclosing(node, parents)
         if len(functions) < 2 or _RESET_NAME.search(functions[0].name):
             continue  # not in a nested function (a closure), or in a reset
-        if _superseded(functions[-1], tree.tree, parents):
+        if superseded(functions[-1], tree.tree, parents):
             continue  # a draft a later statement replaces (a notebook's next cell): it never runs
         if any("backward" in f.name.lower() for f in functions[1:]) and not _reads_any_grad(node.value):
             continue  # a helper inside backward() writing back totals it summed itself (`n.grad = total[n]`)

@@ -227,3 +227,33 @@ def tree_of(files, engine):
     except UnicodeDecodeError:
         return None
     return analysed(text, engine)
+
+
+def superseded(function, module, parents):
+    """Whether a later top-level statement of `module` replaces `function`, so that it never runs (a notebook's
+    draft, then its fix in a later cell): a top-level `def f` defined again, or a method `m` of a top-level
+    `class C` set again (`C.m = ...`, `setattr(C, "m", ...)`, a later `class C` whose body defines `m`)."""
+    owner, name = parents.get(function), function.name
+    if owner is module:
+        top, where = function, None
+    elif isinstance(owner, ast.ClassDef) and parents.get(owner) is module:
+        top, where = owner, owner.name
+    else:
+        return False
+    for statement in module.body[module.body.index(top) + 1:]:
+        if where is None:
+            if isinstance(statement, FUNCTIONS) and statement.name == name:
+                return True
+        elif isinstance(statement, ast.ClassDef):
+            if statement.name == where and any(isinstance(f, FUNCTIONS) and f.name == name for f in statement.body):
+                return True
+        elif isinstance(statement, ast.Assign):
+            if any(isinstance(t, ast.Attribute) and t.attr == name and isinstance(t.value, ast.Name)
+                   and t.value.id == where for t in statement.targets):
+                return True
+        elif isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+            if (isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3
+                    and isinstance(call.args[0], ast.Name) and call.args[0].id == where
+                    and isinstance(call.args[1], ast.Constant) and call.args[1].value == name):
+                return True
+    return False

@@ -17,7 +17,12 @@ Choices made where the contract is silent:
   but exactly one `.py` or `.ipynb` takes it as engine.py; with several, it is
   rejected naming them (guessing which one is the engine would be a coin toss).
   `engine.ipynb` stands in for a missing `engine.py` (likewise `nn.ipynb`, ...).
-  Other files (README, data, helper modules) are ignored.
+  The other `.py` modules beside the exercise files travel with them, so that
+  the student's own imports work (`from linalg import dot`): each whose name is
+  an identifier, no other exercise's file, no standard-library module and none
+  of the worker's (levels.RESERVED_MODULES), up to MAX_HELPER_MODULES, and only
+  those that can be read (one that cannot is left out, never a reason to
+  reject). Other files (README, data, notebooks, packages) are ignored.
 - Symbolic links inside a submission are refused, not followed (a link could
   pull a grader file into the sandbox). The entries of the class folder itself
   are the instructor's and may be links.
@@ -67,6 +72,7 @@ from pathlib import Path
 
 from ..i18n import Message, msg
 from ..student_text import valid_utf8
+from . import levels
 from .levels import collect, disk_level, disk_reader
 from .notebooks import notebook_to_engine
 from .reading import (ENGINE, MAX_ARCHIVE_BYTES, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
@@ -74,7 +80,7 @@ from .reading import (ENGINE, MAX_ARCHIVE_BYTES, MAX_FILE_BYTES, MAX_NOTEBOOK_BY
 from .zips import read_zip
 
 # The modules a student writes, across the exercises (each suite's FILES is a selection of them).
-STUDENT_MODULES = ("engine", "nn", "dual", "gradcheck", "test_engine", "neuron", "fit_line")
+STUDENT_MODULES = levels.STUDENT_MODULES
 DEFAULT_FILES = frozenset(f"{module}.py" for module in STUDENT_MODULES)
 
 ARCHIVE_SUFFIXES = frozenset({".rar", ".7z", ".tar", ".gz", ".tgz", ".bz2", ".xz"})

@@ -66,19 +66,21 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
 
 # The names a helper module may not take: the worker's own modules (runner/, beside the probes), Python's
 # start-up hooks, and the standard library's modules, which the probes import too (a student's `random.py`
-# would be the probes' `random`).
+# would be the probes' `random`). The exercises' own modules (STUDENT_MODULES) are each exercise's to pick.
+STUDENT_MODULES = ("engine", "nn", "dual", "gradcheck", "test_engine", "neuron", "fit_line")
 RESERVED_MODULES = frozenset({"probekit", "probes", "shared_probes", "worker", "sitecustomize", "usercustomize",
                               *sys.stdlib_module_names})
 
 
 def _helper_modules(level: Level, picks: dict[str, str]) -> list[str]:
     """The other modules at the level of the exercise files, which the student's files may import
-    (`from linalg import dot`): each `<identifier>.py` that no exercise file came from and no reserved name
-    takes, at most MAX_HELPER_MODULES of them, by name. Not a folder's notebooks, packages or data."""
+    (`from linalg import dot`): each `<identifier>.py` that no exercise file came from, that is no other
+    exercise's file (`nn.py` beside an engine graded alone) and takes no reserved name, at most
+    MAX_HELPER_MODULES of them, by name. Not a folder's notebooks, packages or data."""
     taken = {name.lower() for name in picks.values()} | {target.lower() for target in picks}
     helpers = [name for name in sorted(level.files)
                if name.endswith(".py") and name[:-3].isidentifier() and name.lower() not in taken
-               and name[:-3] not in RESERVED_MODULES]
+               and name[:-3] not in RESERVED_MODULES and name[:-3].lower() not in STUDENT_MODULES]
     return helpers[:MAX_HELPER_MODULES]
 
 

@@ -110,8 +110,7 @@ def gradcheck_detached(m):
 
 @probekit.modules
 def gradcheck_slightly_wrong(m):
-    """gradcheck on x * Value(0.01 * x.data) + 0.99 * x * x at 1.2, where backward() is 0.5% too small, and on
-    1.01 * x * x - x * Value(0.01 * x.data) at 1.2, where it is 0.5% too large"""
+    """gradcheck at 1.2 on x * Value(0.01 * x.data) + 0.99 * x * x (backward() 0.5% too small) and 1.01 * x * x - x * Value(0.01 * x.data) (0.5% too large)"""
     gc, V = module_of(m, "gradcheck").gradcheck, m.engine.Value
     return {**_result(gc(lambda x: x * V(0.01 * x.data) + 0.99 * x * x, 1.2),
                       "x * Value(0.01 * x.data) + 0.99 * x * x at 1.2"),

@@ -210,8 +210,7 @@ def test_gradcheck_detached(observe, expect):
 
 @points(2, concept="gradcheck", name="gradcheck/half-a-percent", visibility="hidden")
 def test_gradcheck_slightly_wrong(observe, expect):
-    """gradcheck fails a gradient that is off by 0.5%, too small or too large (they should agree to a small fraction
-    of a percent)"""
+    """gradcheck fails a gradient that is off by 0.5%, too small or too large (they should agree to a small fraction of a percent)"""
     excuse = _signed_charged_elsewhere(observe, "gradcheck/half-a-percent")
     _verdicts(observe(p.gradcheck_slightly_wrong), expect(p.gradcheck_slightly_wrong),
               p.gradcheck_slightly_wrong, False, excuse)

@@ -202,8 +202,7 @@ def compare_equal(m):
 
 @probekit.modules
 def compare_planted(m):
-    """largest_relative_difference with planted differences: 0.1% on dy/dw1; then 10% on dy/db beside 5% on dy/dx1,
-    and 10% on dy/dw1 beside 5% on dy/db (the largest neither the first name nor the last)"""
+    """largest_relative_difference with planted differences: 0.1% on dy/dw1; 10% on dy/db beside 5% on dy/dx1; 10% on dy/dw1 beside 5% on dy/db"""
     one = dict(SAME, w1=2.0 * 1.001)
     two = dict(SAME, b=0.5 * 1.1, x1=-1.5 * 1.05)
     three = dict(SAME, w1=2.0 * 1.1, b=0.5 * 1.05)
