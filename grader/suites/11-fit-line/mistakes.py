@@ -53,6 +53,8 @@ _STEP = """\
         b.data -= learning_rate * b.grad
 """
 
+_CLEARED = "        w.grad = 0\n        b.grad = 0\n"  # the two gradients cleared, in the reference's loop
+
 MISTAKES = (
     Mistake(
         name="sum-not-mean",
@@ -75,26 +77,15 @@ MISTAKES = (
             "        # clear first: backward() adds into grad, so the last step's gradient would linger\n"
             "        w.grad = 0\n        b.grad = 0\n", ""),),
     ),
-    Mistake(
-        name="only-w-cleared",
-        title="clears w's gradient between steps but never b's",
-        explanation=(
-            "backward() adds into .grad, so both gradients must be set back to 0 before each backward pass. "
-            "b.grad is never cleared: from the second step on, b moves by the sum of all its gradients so far, "
-            "while w moves by its own."
-        ),
-        patches=(("        w.grad = 0\n        b.grad = 0\n", "        w.grad = 0\n"),),
-    ),
-    Mistake(
-        name="only-b-cleared",
-        title="clears b's gradient between steps but never w's",
-        explanation=(
-            "backward() adds into .grad, so both gradients must be set back to 0 before each backward pass. "
-            "w.grad is never cleared: from the second step on, w moves by the sum of all its gradients so far, "
-            "while b moves by its own."
-        ),
-        patches=(("        w.grad = 0\n        b.grad = 0\n", "        b.grad = 0\n"),),
-    ),
+    # one of the two gradients cleared, the other left to add up (session 22)
+    Mistake(name="only-w-cleared", title="clears w's gradient between steps but never b's", explanation=(
+        "backward() adds into .grad, so both gradients must be set back to 0 before each backward pass. b.grad is "
+        "never cleared: from the second step on, b moves by the sum of all its gradients so far, while w moves by its "
+        "own."), patches=((_CLEARED, "        w.grad = 0\n"),)),
+    Mistake(name="only-b-cleared", title="clears b's gradient between steps but never w's", explanation=(
+        "backward() adds into .grad, so both gradients must be set back to 0 before each backward pass. w.grad is "
+        "never cleared: from the second step on, w moves by the sum of all its gradients so far, while b moves by its "
+        "own."), patches=((_CLEARED, "        b.grad = 0\n"),)),
     Mistake(
         name="update-mid-backward",
         title="moves w and b in the middle of the backward pass, after each point's share of the gradient",
