@@ -65,11 +65,19 @@ class InlineHelpers(ast.NodeTransformer):
                       if isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in called}
         self.inlined: set[str] = set()
         self.left: set[str] = set()  # helpers some call of which was left as written
+        # the names the file imports modules under: `math.sin(x)` calls the module's sin, never a helper (a method)
+        # of the file's that happens to share its name (08-dual-numbers' one-line `Dual.sin`, `Dual.cos`)
+        self.modules = {alias.asname or alias.name.split(".")[0] for node in nodes if isinstance(node, ast.Import)
+                        for alias in node.names}
+
+    def _of_module(self, func) -> bool:
+        """Whether FUNC is an attribute of a module the file imports (`math.cos`), which no helper of the file is."""
+        return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.modules
 
     def visit_Call(self, node):
         self.generic_visit(node)
         name = called_name(node.func)
-        if name not in self.helpers:
+        if name not in self.helpers or self._of_module(node.func):
             return node
         params, expression, static = self.helpers[name]
         return self._put_in(node, name, params, expression, static)
@@ -78,7 +86,7 @@ class InlineHelpers(ast.NodeTransformer):
         self.generic_visit(node)
         call = node.value
         name = called_name(call.func) if isinstance(call, ast.Call) else None
-        if name not in self.procedures:
+        if name not in self.procedures or self._of_module(call.func):
             return node
         params, statement = self.procedures[name]
         inlined = self._put_in(call, name, params, statement, False)
