@@ -282,3 +282,65 @@ def inliner(tree: ast.Module):
                     and not isinstance(body[0], ast.Return) and not method.name.startswith("__"):
                 bodies[method.name] = body[0]
     return type("_Inlined", (_Inlined,), {"bodies": bodies}) if bodies else None
+
+
+_PURE = (ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Load, ast.operator,
+         ast.unaryop)
+_PURE_CALLS = {"abs", "min", "max", "pow", "float"}
+
+
+def _pure(expression) -> bool:
+    """Whether EXPRESSION computes a number from what it reads and nothing else: names, attributes, constants, an
+    item by a constant, arithmetic, and calls of the math module's functions or of abs, min, max, pow, float."""
+    for node in walk(expression):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if node.keywords or not (isinstance(func, ast.Name) and func.id in _PURE_CALLS or isinstance(
+                    func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "math"):
+                return False
+        elif isinstance(node, ast.Subscript):
+            if not isinstance(node.slice, ast.Constant):
+                return False
+        elif not isinstance(node, _PURE):
+            return False
+    return True
+
+
+class _TemporaryPut(ast.NodeTransformer):
+    """A temporary of a number put in place at each read (`t = math.tanh(self.value)` then `t ** 2` is
+    `math.tanh(self.value) ** 2`): the name assigned once in the function, by a statement of its own body, to a pure
+    expression (`_pure`) whose names and attributes nothing in the function assigns."""
+
+    def __init__(self):
+        self.changes = 0
+
+    def visit_FunctionDef(self, node):
+        stored = [n for n in walk(node) if isinstance(n, (ast.Name, ast.Attribute)) and not isinstance(n.ctx, ast.Load)]
+        names = [n.id for n in stored if isinstance(n, ast.Name)]
+        parameters = {a.arg for a in walk(node.args) if isinstance(a, ast.arg)}
+        attributes = {n.attr for n in stored if isinstance(n, ast.Attribute)}
+        for statement in list(node.body):
+            if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                    and isinstance(statement.targets[0], ast.Name) and names.count(statement.targets[0].id) == 1
+                    and statement.targets[0].id not in parameters
+                    and _pure(statement.value)):
+                continue
+            value, name = statement.value, statement.targets[0].id
+            if any(isinstance(n, ast.Name) and n.id in names or isinstance(n, ast.Attribute) and n.attr in attributes
+                   for n in walk(value)):
+                continue
+            node.body.remove(statement)
+            _put(node, name, value)
+            self.changes += 1
+        return node
+
+
+def _put(node, name: str, value) -> None:
+    """Each read of NAME under NODE as a copy of VALUE."""
+    for parent in list(walk(node)):
+        for field, item in ast.iter_fields(parent):
+            if isinstance(item, list):
+                item[:] = [copy.deepcopy(value) if isinstance(v, ast.Name) and v.id == name
+                           and isinstance(v.ctx, ast.Load) else v for v in item]
+            elif isinstance(item, ast.Name) and item.id == name and isinstance(item.ctx, ast.Load):
+                setattr(parent, field, copy.deepcopy(value))

@@ -46,7 +46,8 @@ import ast
 import copy
 
 from .loop_forms import (_Blocks, _call, _CopyAppended, _load, _LoopedOverNames, _Mean, _MeanSummed,  # noqa: F401
-                         _method, _name, _StepAdded, _stored, _substitute, _Unpacked, _ZipTurned, inliner)
+                         _method, _name, _StepAdded, _stored, _substitute, _TemporaryPut, _Unpacked, _ZipTurned,
+                         inliner)
 from .walk import walk
 
 
@@ -368,4 +369,4 @@ class _Predicted(_Blocks):
 # list built by a loop before its `extend` as `+=`, a sum's start apart before the sum as a loop
 IDENTITIES = (_Predicted, _ZipTurned, _Mean, _MeanSummed, _Summed, _StartApart, _SumLooped, _Appended, _Extended, _ExtendedByAdd, _Indexed,
               _ChoiceReturned, _ChoiceUpdated, _StepAdded, _Unpacked, _CopyAppended, _CopiedByLoop,
-              _Branched, _BranchedTurned, _Unasserted, _LoopedOverNames)
+              _Branched, _BranchedTurned, _Unasserted, _LoopedOverNames, _TemporaryPut)
