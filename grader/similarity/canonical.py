@@ -151,21 +151,12 @@ _BUILDERS = {"append": (ast.List, ast.ListComp), "add": (ast.Set, ast.SetComp)}
 
 
 def _built_by_loop(before, loop):
-    """`xs = []` + `for v in s: xs.append(e)` (maybe under one `if`) is `xs = [e for v in s]`; `add` into a set alike,
-    and `d = {}` + `for v in s: d[k] = e` is `d = {k: e for v in s}`."""
+    """`xs = []` + `for v in s: xs.append(e)` (maybe under one `if`) is `xs = [e for v in s]`; `add` into a set alike."""
     if loop.orelse or len(loop.body) != 1 or not _assigns_empty(before):
         return None
     name, body, ifs = before.targets[0].id, loop.body[0], []
     if isinstance(body, ast.If) and not body.orelse and len(body.body) == 1:
         ifs, body = [body.test], body.body[0]
-    if isinstance(body, ast.Assign) and len(body.targets) == 1 and isinstance(body.targets[0], ast.Subscript) \
-            and isinstance(body.targets[0].value, ast.Name) and body.targets[0].value.id == name \
-            and not isinstance(body.targets[0].slice, ast.Slice) and _is_empty(before.value, ast.Dict) \
-            and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(body.value)):
-        # a dict built by a loop of `d[k] = e` is its comprehension too
-        comprehension = ast.DictComp(body.targets[0].slice, body.value, [ast.comprehension(loop.target, loop.iter,
-                                                                                          ifs, 0)])
-        return ast.copy_location(ast.Assign(before.targets, comprehension), before)
     call = body.value if isinstance(body, ast.Expr) else None
     if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _BUILDERS
             and isinstance(call.func.value, ast.Name) and call.func.value.id == name
@@ -184,10 +175,6 @@ def _assigns_empty(statement) -> bool:
 
 
 def _is_empty(value, kind) -> bool:
-    if kind is ast.Dict:
-        return isinstance(value, ast.Dict) and not value.keys or (
-            isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
-            and not value.args and not value.keywords)
     if kind is ast.List:
         return isinstance(value, ast.List) and not value.elts or (
             isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "list"

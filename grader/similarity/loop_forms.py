@@ -309,7 +309,8 @@ def _pure(expression) -> bool:
 class _TemporaryPut(ast.NodeTransformer):
     """A temporary of a number put in place at each read (`t = math.tanh(self.value)` then `t ** 2` is
     `math.tanh(self.value) ** 2`): the name assigned once in the function, by a statement of its own body, to a pure
-    expression (`_pure`) whose names and attributes nothing in the function assigns."""
+    expression (`_pure`) whose names and attributes nothing in the function assigns, and read by no function nested
+    in it (a closure runs later)."""
 
     def __init__(self):
         self.changes = 0
@@ -326,6 +327,9 @@ class _TemporaryPut(ast.NodeTransformer):
                     and _pure(statement.value)):
                 continue
             value, name = statement.value, statement.targets[0].id
+            if any(isinstance(n, ast.Name) and n.id == name for inner in walk(node) if inner is not node
+                   and isinstance(inner, (ast.FunctionDef, ast.Lambda)) for n in walk(inner)):
+                continue  # read in a closure: when it runs, what the expression reads may have changed
             if any(isinstance(n, ast.Name) and n.id in names or isinstance(n, ast.Attribute) and n.attr in attributes
                    for n in walk(value)):
                 continue

@@ -1,0 +1,42 @@
+"""Readings that kept the course's reference from explaining its own code written plainly (session 22, simhard5):
+a module's function called (`math.sin(x)`) was read as the file's one-line method of that name (08-dual-numbers'
+`Dual.sin` and `Dual.cos`: the reference's `sin` read as `Dual(math.sin(self.value.value), ...)` and its `cos`
+dropped as inlined)."""
+
+import textwrap
+
+from grader.similarity.normalise import read_source
+
+
+def units(text: str) -> dict[str, str]:
+    return {u.name: " ".join(u.tokens) for u in read_source(textwrap.dedent(text), "dual.py").units}
+
+
+DUAL = """
+import math
+
+
+class Dual:
+    def __init__(self, value, deriv=0.0):
+        self.value = value
+        self.deriv = deriv
+
+    def sin(self):
+        return Dual(math.sin(self.value), math.cos(self.value) * self.deriv)
+
+    def cos(self):
+        return Dual(math.cos(self.value), -math.sin(self.value) * self.deriv)
+"""
+
+
+def test_a_modules_function_is_not_the_files_method_of_its_name():
+    read = units(DUAL)
+    assert read["Dual.sin"] == ("def:f:1 { Return call:2 c call:1 .sin mod:math .a v Mult .a v call:1 .cos mod:math "
+                                ".a v }")
+    assert read["Dual.cos"] == ("def:f:1 { Return call:2 c call:1 .cos mod:math .a v Mult .a v USub call:1 .sin "
+                                "mod:math .a v }")
+    # the file's own method called on a value is still inlined, as any one-line helper (and its def then dropped)
+    read = units(DUAL + "\n\ndef wave(x):\n    return x.sin()\n")
+    assert read["wave"] == units(DUAL.replace("def sin(self)", "def sine(self)") + "\n\ndef wave(x):\n    return "
+                                 "Dual(math.sin(x.value), math.cos(x.value) * x.deriv)\n")["wave"]
+    assert "Dual.sin" not in read
