@@ -31,6 +31,8 @@ to every function of the canonical texts, alone and with the others (variants.ca
   `_MeanSummed`, before `_SumLooped`);
 - **one loop over the names**: the same assignment to each of several names' attributes in a row (`w.grad = 0`,
   `b.grad = 0`) is `for p in (w, b): p.grad = 0` (`_LoopedOverNames`, the course's loop over the parameters);
+- **a temporary of a number in place**: `t = e` (names, attributes, constants, arithmetic, `math`'s functions) then
+  `t` read is `e` at each read, where no closure reads `t` (`_TemporaryPut`: dual.py's `t = math.tanh(self.value)`);
 - **a test given as two branches**: `f(..., k=c)` is `if c: f(..., k=True)` / `else: f(..., k=False)`, or the same
   with the test turned round (`if i == n - 1:` first for `nonlin=(i != n - 1)`; `_Branched`, `_BranchedTurned`).
 
