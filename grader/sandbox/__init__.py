@@ -52,6 +52,7 @@ from .scratch import ScratchFolders
 from .system import python_view
 from .template import sandbox_class
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
+from .slot_tmp import SlotTmp
 from .thread_ids import ThreadIds, worker_limits
 from .uids import kill_uid, lease_uid, processes_of_uid
 
@@ -151,6 +152,9 @@ class Sandbox:
                 self.bwrap, *namespaces(self.features), "--die-with-parent",
                 *system_binds(self.python, features=self.features), "--remount-ro", "/", "--seccomp", str(fd),
                 self.python, "-I", "-S"])
+        # the worker's /tmp with its inodes capped too, where the grader may mount it (root: slot_tmp.py)
+        self.slot_tmp, self.slot_tmp_why = (SlotTmp.create(self.root, self.limits.file_size_mb << 20, self.uid(0))
+                                            if self.bwrap else (None, "no bubblewrap"))
         bounded, self.memory_bound = describe_bound(cgroup_memory=self.cgroup_memory,
                                                     seccomp=(self.seccomp is not None, why),
                                                     tmp_capped="--size" in self.features)
@@ -203,11 +207,12 @@ class Sandbox:
         """`<name>.code`: the runner's modules compiled once by the worker's own interpreter (runner_files.py)."""
         return self.runner_folders.compiled(runner_files)
 
-    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None, hops=True):
+    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None, hops=True, tmp=None):
         """The argv that starts the worker for the scratch folder `base` (`seccomp_fd`: memory.py's filter,
         open for bubblewrap to read; `aslr_hop`: setarch, where start could not turn ASLR off itself;
         `info_fd`: where bubblewrap names its sandbox process, claim.py; `hops` False: without the prlimit and
-        setpriv hops, whose limits and uid the starting thread gives, thread_ids.py)."""
+        setpriv hops, whose limits and uid the starting thread gives, thread_ids.py; `tmp`: the run's /tmp,
+        mounted by the grader with its inodes capped, slot_tmp.py, else bubblewrap's own)."""
         lim = self.limits
         limits = [] if not hops else [
             shutil.which("prlimit") or "prlimit",
@@ -230,7 +235,7 @@ class Sandbox:
                 *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []),
                 *(["--info-fd", str(info_fd)] if info_fd is not None else []),
                 *system_binds(self.python, features=self.features, scratch_bytes=lim.file_size_mb << 20,
-                              view=self.view),
+                              view=self.view, tmp=tmp),
                 "--ro-bind", str(base / "runner"), runner,
                 # read-only: the host disk under it has no quota; /tmp is the capped place to write
                 "--ro-bind", str(base / "work"), work,
@@ -279,9 +284,10 @@ class Sandbox:
                 seccomp_fd = self.seccomp.open() if self.seccomp is not None and self.bwrap else None
                 passed += [] if seccomp_fd is None else [seccomp_fd]
                 ids = self.thread_ids
+                tmp = self.slot_tmp.fresh(slot, self.uid(slot)) if self.slot_tmp is not None else None
                 with no_aslr_children() as done:
                     argv = self.command(slot, base, request, seccomp_fd, aslr_hop=not done, info_fd=info_write,
-                                        hops=ids is None)
+                                        hops=ids is None, tmp=tmp)
 
                     def spawn():  # the observation pipe is the worker's fd 0: its number (and the request) never varies
                         started.append(subprocess.Popen(argv, stdin=obs_write_fd, stdout=output_write_fd,
@@ -365,6 +371,8 @@ class Sandbox:
         # and what this process adopted of it: bubblewrap's sandbox process, every process of the slot's uid or cgroup
         # that left the worker's tree (claim.py); none may stay a zombie of a grader that runs for days
         reap_worker(proc, uid, self.accounting.cgroup_name(slot))
+        if self.slot_tmp is not None:  # its /tmp: freed with the sandbox's mount namespace (slot_tmp.py)
+            self.slot_tmp.release(slot)
 
     def cleanup(self, base):
         self.scratch.cleanup(base)
@@ -374,6 +382,8 @@ class Sandbox:
         accounting = getattr(self, "accounting", None) or getattr(self, "cgroups", None)
         if accounting is not None:
             accounting.close()
+        if getattr(self, "slot_tmp", None) is not None:
+            self.slot_tmp.close()
         shutil.rmtree(self.root, ignore_errors=True)
         if getattr(self, "_root_lock", None) is not None:
             os.close(self._root_lock)
