@@ -157,7 +157,7 @@ class Sandbox:
                                             if self.bwrap else (None, "no bubblewrap"))
         bounded, self.memory_bound = describe_bound(cgroup_memory=self.cgroup_memory,
                                                     seccomp=(self.seccomp is not None, why),
-                                                    tmp_capped="--size" in self.features)
+                                                    tmp_capped="--size" in self.features or self.slot_tmp is not None)
         if self.bwrap and not bounded:
             self.warning = (f"bubblewrap works here, but {self.memory_bound}: falling back to a weaker sandbox, in "
                             "which a submission can hold memory (memfds, shared memory, files in /tmp) beyond "
