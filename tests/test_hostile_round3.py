@@ -127,11 +127,11 @@ def test_the_seccomp_filter_is_a_classic_bpf_program_for_the_machines_it_knows()
     import struct
 
     # shmget, memfd_create, memfd_secret; semget, msgget, mq_open, socket, socketpair, io_uring_setup (session 21);
-    # setxattr, lsetxattr, fsetxattr, setxattrat (session 22)
+    # setxattr, lsetxattr, fsetxattr, setxattrat, bpf (session 22)
     for machine, (arch, numbers) in (("x86_64", (0xC000003E, (29, 319, 447, 64, 68, 240, 41, 53, 425,
-                                                             188, 189, 190, 463))),
+                                                             188, 189, 190, 463, 321))),
                                      ("aarch64", (0xC00000B7, (194, 279, 447, 190, 186, 180, 198, 199, 425,
-                                                              5, 6, 7, 463)))):
+                                                              5, 6, 7, 463, 280)))):
         program = memory.seccomp_program(machine)
         instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
         assert instructions[0] == (0x20, 0, 0, 4) and instructions[1][3] == arch  # the ABI is checked first

@@ -16,7 +16,7 @@ processes, so a submission could hold gigabytes of the host's RAM under
 - **a seccomp filter** given to bubblewrap (`--seccomp FD`): `memfd_create`,
   `memfd_secret`, `shmget`, `semget`, `msgget`, `mq_open`, `socket`,
   `socketpair`, `io_uring_setup` and the calls that set an extended attribute
-  (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`) fail with EPERM (`DENIED`: an honest
+  (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`) and `bpf` fail with EPERM (`DENIED`: an honest
   engine never calls them, and the sandbox has no network). The filter is a small
   classic-BPF program, built here for x86-64 and AArch64 (the architecture is
   checked first: a syscall of any other ABI, x32 included, fails too), and
@@ -54,11 +54,11 @@ _ARCHES = {
     "x86_64": (0xC000003E, {"shmget": 29, "memfd_create": 319, "memfd_secret": 447, "semget": 64, "msgget": 68,
                             "mq_open": 240, "add_key": 248, "request_key": 249, "keyctl": 250, "socket": 41,
                             "socketpair": 53, "io_uring_setup": 425, "setxattr": 188, "lsetxattr": 189,
-                            "fsetxattr": 190, "setxattrat": 463}),
+                            "fsetxattr": 190, "setxattrat": 463, "bpf": 321}),
     "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447, "semget": 190, "msgget": 186,
                              "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219, "socket": 198,
                              "socketpair": 199, "io_uring_setup": 425, "setxattr": 5, "lsetxattr": 6,
-                             "fsetxattr": 7, "setxattrat": 463}),
+                             "fsetxattr": 7, "setxattrat": 463, "bpf": 280}),
 }
 _ARCHES["amd64"] = _ARCHES["x86_64"]
 _ARCHES["arm64"] = _ARCHES["aarch64"]
@@ -71,10 +71,12 @@ _ARCHES["arm64"] = _ARCHES["aarch64"]
 # memory, which `--size` does not count (the tmpfs counts them only against its inodes' allowance, nr_inodes x
 # 1 KiB, some 3 GB here by default): 64 KiB values set on files of /tmp at import held 4.6 GB of the kernel's
 # slab in 10 s of CPU under a 64 MiB /tmp (`xattr-hoard`, session 22). Refused with EPERM, which Python's own
-# copying (shutil.copystat) takes as "not supported here".
+# copying (shutil.copystat) takes as "not supported here". And `bpf`: a BPF map's memory is charged to the
+# memory cgroup alone (Linux 5.11 and later), so where a machine lets unprivileged users make maps
+# (kernel.unprivileged_bpf_disabled 0) and gives the grader no memory controller, nothing else would count it.
 # An engine needs none of them (the sandbox has no network); /tmp's files are the other way (tmpfs, `--size`).
 DENIED = ("memfd_create", "memfd_secret", "shmget", "semget", "msgget", "mq_open", "socket", "socketpair",
-          "io_uring_setup", "setxattr", "lsetxattr", "fsetxattr", "setxattrat")
+          "io_uring_setup", "setxattr", "lsetxattr", "fsetxattr", "setxattrat", "bpf")
 # A warm template's children share its namespaces (template.py): what would outlive a child there is refused too.
 SHARED_NAMESPACE_DENIED = DENIED + ("add_key", "request_key", "keyctl")
 

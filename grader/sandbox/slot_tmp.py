@@ -127,13 +127,14 @@ class SlotTmp:
         return os.path.join(self.root, f"tmp{slot}")
 
     def fresh(self, slot, uid):
-        """The folder to bind as the worker's /tmp in `slot`: a new, empty tmpfs (the slot's last one detached).
-        Raises OSError."""
+        """The folder to bind as the worker's /tmp in `slot`: a new, empty tmpfs (the slot's last one detached:
+        also one that a forked process mounted, a fleet horse killed mid-job). Raises OSError."""
         path = self.path(slot)
         with self._lock:
-            if slot in self._mounted:
-                detach(path)
-                self._mounted.discard(slot)
+            while os.path.ismount(path):
+                if not detach(path):
+                    raise OSError(f"the last /tmp of slot {slot} could not be unmounted")
+            self._mounted.discard(slot)
             os.makedirs(path, mode=0o700, exist_ok=True)
             mount_tmpfs(path, self.scratch_bytes, uid)
             self._mounted.add(slot)
@@ -147,7 +148,9 @@ class SlotTmp:
                 self._mounted.discard(slot)
 
     def close(self):
+        """Every slot's /tmp detached: those this process mounted, and any a forked process left (a fleet horse)."""
         with self._lock:
             for slot in list(self._mounted):
                 detach(self.path(slot))
             self._mounted.clear()
+            detach_under(self.root)
