@@ -182,6 +182,19 @@ def test_without_a_memory_bound_the_sandbox_says_it_is_weaker(monkeypatch, missi
         Sandbox(LIMITS, require=True)
 
 
+@needs_full_sandbox
+def test_no_core_reaches_a_core_pattern_pipe_and_the_limit_cannot_be_lowered(tmp_path):
+    """RLIMIT_CORE 1, not 0 (a pipe ignores 0): on 3fb8cc3 the worker's was 0 and lowering it was allowed."""
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "core-limit.py").write_text(_attack("core-limit"))
+    result = grade(tmp_path / "class", limits=LIMITS, jobs=1, cache_dir=None)
+    row = result.scores["submissions"][0]
+    assert (row["status"], row["score"]) == ("graded", row["max_score"])
+    assert result.runs["core-limit"]["output"] == (
+        "core-limit limit (1, 1); setrlimit to 0: ValueError; prlimit to 0: PermissionError; "
+        "raw setrlimit: Operation not permitted; limit (1, 1)\n")
+
+
 # -- one batch of every new attack, locally and through the fleet -----------------------------------------
 
 

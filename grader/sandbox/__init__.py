@@ -220,7 +220,7 @@ class Sandbox:
             f"--fsize={lim.file_size_mb * 1024 * 1024}",
             f"--nofile={lim.open_files}",
             f"--cpu={lim.cpu_seconds()}",
-            "--core=0",
+            "--core=1",  # 1, not 0: no core to a core_pattern pipe either (memory.RLIMIT_CORE)
         ]
         if self.is_root and hops:
             limits.append(f"--nproc={lim.processes}")

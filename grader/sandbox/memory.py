@@ -85,28 +85,55 @@ def _instruction(code, jt, jf, k):
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
+# RLIMIT_CORE: the worker's is 1, soft and hard (layers: `--core=1`, thread_ids.worker_limits). A core_pattern
+# that pipes (`|/usr/share/apport/apport ...`, systemd-coredump) ignores the core limit, but for the one value 1,
+# which the kernel keeps to stop a helper's own crash recursing: with 0, every crash of a worker (up to --memory of
+# it) was handed to the host's helper, running as root outside the sandbox, in no cgroup of the grader's. 1 also
+# leaves no core file (smaller than a page). Lowering a limit needs no privilege, and 0 would give the pipe back:
+# setrlimit and prlimit64 that set RLIMIT_CORE are refused too.
+RLIMIT_CORE = 4
+_RLIMIT_CALLS = {"x86_64": (160, 302), "aarch64": (164, 261)}  # setrlimit, prlimit64
+_RLIMIT_CALLS["amd64"], _RLIMIT_CALLS["arm64"] = _RLIMIT_CALLS["x86_64"], _RLIMIT_CALLS["aarch64"]
+
+
+def _argument(index, high=False):
+    """The offset of a system call's argument in struct seccomp_data (its low or high 32 bits; little-endian)."""
+    return 16 + 8 * index + (4 if high else 0)
+
+
 def seccomp_program(machine=None, denied=DENIED):
     """The filter as bytes (an array of struct sock_filter), or None for an architecture not known here."""
     machine = machine or platform.machine()
-    if machine not in _ARCHES or struct.calcsize("P") != 8:
+    if machine not in _ARCHES or struct.calcsize("P") != 8 or sys.byteorder != "little":
         return None
     audit_arch, numbers = _ARCHES[machine]
-    checks = [(_JGE_K, _X32_BIT)] if audit_arch == _ARCHES["x86_64"][0] else []  # x32's numbers: all refused
-    checks += [(_JEQ_K, numbers[name]) for name in denied]
-    deny = 3 + len(checks) + 1  # index of the last instruction: arch, jump, nr, the checks, allow, deny
+    setrlimit, prlimit64 = _RLIMIT_CALLS[machine]
+    # (code, jump if true, jump if false, k): a jump is a label ("allow", "deny", "setrlimit", "prlimit", "next")
+    steps = [("arch", _LD_W_ABS, "next", "next", 4),  # the syscall's ABI
+             (None, _JEQ_K, "next", "deny", audit_arch),  # another ABI (i386 on x86-64): refused
+             (None, _LD_W_ABS, "next", "next", 0)]  # the syscall's number
+    if audit_arch == _ARCHES["x86_64"][0]:
+        steps.append((None, _JGE_K, "deny", "next", _X32_BIT))  # x32's numbers: all refused
+    steps += [(None, _JEQ_K, "deny", "next", numbers[name]) for name in denied]
+    steps += [(None, _JEQ_K, "setrlimit", "next", setrlimit),
+              (None, _JEQ_K, "prlimit", "allow", prlimit64),
+              ("setrlimit", _LD_W_ABS, "next", "next", _argument(0)),  # setrlimit(resource, new)
+              (None, _JEQ_K, "deny", "allow", RLIMIT_CORE),
+              ("prlimit", _LD_W_ABS, "next", "next", _argument(1)),  # prlimit64(pid, resource, new, old)
+              (None, _JEQ_K, "next", "allow", RLIMIT_CORE),
+              (None, _LD_W_ABS, "next", "next", _argument(2)),  # a new limit given (not NULL): refused
+              (None, _JEQ_K, "next", "deny", 0),
+              (None, _LD_W_ABS, "next", "next", _argument(2, high=True)),
+              (None, _JEQ_K, "allow", "deny", 0),
+              ("allow", _RET_K, "next", "next", _ALLOW),
+              ("deny", _RET_K, "next", "next", _ERRNO | _EPERM)]
+    where = {label: index for index, (label, *_) in enumerate(steps) if label}
 
-    def to_deny(index):  # a jump's offset counts from the next instruction
-        return deny - (index + 1)
+    def offset(index, label):  # a jump's offset counts from the next instruction
+        return 0 if label == "next" else where[label] - (index + 1)
 
-    program = [_instruction(_LD_W_ABS, 0, 0, 4),  # the syscall's ABI
-               _instruction(_JEQ_K, 0, to_deny(1), audit_arch),  # another ABI (i386 on x86-64): refused
-               _instruction(_LD_W_ABS, 0, 0, 0)]  # the syscall's number
-    for index, (code, k) in enumerate(checks, start=3):
-        program.append(_instruction(code, to_deny(index), 0, k))
-    program.append(_instruction(_RET_K, 0, 0, _ALLOW))
-    program.append(_instruction(_RET_K, 0, 0, _ERRNO | _EPERM))
-    assert len(program) == deny + 1
-    return b"".join(program)
+    return b"".join(_instruction(code, offset(i, jt), offset(i, jf), k)
+                    for i, (_, code, jt, jf, k) in enumerate(steps))
 
 
 _PROBE = """
