@@ -164,7 +164,8 @@ def test_without_a_memory_bound_the_sandbox_says_it_is_weaker(monkeypatch, missi
         real = sandbox_module.bwrap_features
         monkeypatch.setattr(sandbox_module, "bwrap_features", lambda bwrap: real(bwrap) - {"--size"})
         # and a grader that may not mount /tmp itself (not root: slot_tmp.py), whose mount caps it too
-        monkeypatch.setattr(sandbox_module.SlotTmp, "create", classmethod(lambda cls, *a: (None, "not root")))
+        monkeypatch.setattr(sandbox_module.SlotTmp, "create",
+                            classmethod(lambda cls, *a: sandbox_module.BubblewrapTmp("not root")))
     else:
         monkeypatch.setattr(memory, "seccomp_program", lambda machine=None: None)
     monkeypatch.setattr(sandbox_module.CgroupTree, "create", staticmethod(lambda processes: (None, "none here")))

@@ -23,15 +23,16 @@ def test_one_inode_per_page_of_tmp_and_never_fewer_than_1024():
 
 def test_not_root_keeps_bubblewraps_own_tmp(monkeypatch, tmp_path):
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
-    assert SlotTmp.create(tmp_path, 64 << 20, 61000) == (None, "the grader is not root")
+    kept = SlotTmp.create(tmp_path, 64 << 20, 61000)
+    assert (kept.mounted, kept.why, kept.fresh(0, 61000)) == (False, "the grader is not root", None)
 
 
 @needs_root
 def test_each_run_gets_an_empty_tmpfs_of_its_own_capped_in_bytes_and_inodes(tmp_path):
     root = tmp_path / "root"
     root.mkdir()
-    box, why = SlotTmp.create(root, 4 << 20, 61000)
-    assert why is None and not os.listdir(root)  # the trial's mount and folder are gone
+    box = SlotTmp.create(root, 4 << 20, 61000)
+    assert box.mounted and not os.listdir(root)  # the trial's mount and folder are gone
     try:
         first = box.fresh(2, 61000)
         assert first == str(root / "tmp2") and os.path.ismount(first)

@@ -15,7 +15,7 @@ attributes against its inodes (nr_inodes x 1 KiB), which the seccomp filter refu
 
 A grader killed by SIGKILL leaves its mounts under its scratch folder: the sweep of that folder detaches them
 first (`detach_under`, leftovers.sweep_scratch). Where mounting is refused (not root, a container without
-CAP_SYS_ADMIN), `SlotTmp.create` says why and the sandbox keeps bubblewrap's own /tmp: its inodes are then
+CAP_SYS_ADMIN), `SlotTmp.create` gives a BubblewrapTmp that says why: bubblewrap's own /tmp: its inodes are then
 the limit docs/security.md writes down.
 """
 
@@ -95,8 +95,26 @@ def detach_under(folder):
         detach(point)
 
 
+class BubblewrapTmp:
+    """Where the grader mounts no /tmp: each run gets bubblewrap's own (`fresh` is None), its inodes uncapped."""
+    mounted = False
+
+    def __init__(self, why):
+        self.why = why
+
+    def fresh(self, slot, uid):
+        return None
+
+    def release(self, slot):
+        pass
+
+    def close(self):
+        pass
+
+
 class SlotTmp:
     """Each slot's /tmp, a tmpfs mounted by the grader at `<root>/tmp<slot>` for one run at a time."""
+    mounted, why = True, None
 
     def __init__(self, root, scratch_bytes):
         self.root, self.scratch_bytes = str(root), scratch_bytes
@@ -104,24 +122,26 @@ class SlotTmp:
         self._mounted = set()
 
     @classmethod
-    def create(cls, root, scratch_bytes, uid):
-        """A SlotTmp for this grader, or (None, why not): a tmpfs is mounted and detached once to see."""
+    def create(cls, root, scratch_bytes, uid, bwrap=True):
+        """A SlotTmp for this grader, or a BubblewrapTmp saying why not: a tmpfs is mounted and detached once to see."""
+        if not bwrap:
+            return BubblewrapTmp("no bubblewrap")
         if os.geteuid() != 0:
-            return None, "the grader is not root"
+            return BubblewrapTmp("the grader is not root")
         tried = cls(root, scratch_bytes)
         path = tried.path("-trial")
         try:
             os.mkdir(path, 0o700)
             mount_tmpfs(path, scratch_bytes, uid)
         except OSError as exc:
-            return None, f"a tmpfs could not be mounted ({exc.strerror or exc})"
+            return BubblewrapTmp(f"a tmpfs could not be mounted ({exc.strerror or exc})")
         finally:
             detach(path)
             try:
                 os.rmdir(path)
             except OSError:
                 pass
-        return tried, None
+        return tried
 
     def path(self, slot):
         return os.path.join(self.root, f"tmp{slot}")
