@@ -82,6 +82,8 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
     # why the run ended as data too (grader/i18n), when the message is the observer's own (an import error's is
     # the student's exception and its place)
     said = run.get("message_data") if message is not None and message == run.get("message") else None
+    if run.get("import_error") and run["import_error"].get("error_message") and message == run["import_error"]["error"]:
+        said = run["import_error"]["error_message"]  # the observer's words for it (a module without `Value`)
     return {"id": submission.id, "status": _row_status(run, tests_read),
             "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
             "message": message, **({"message_data": said} if said else {}),

@@ -220,7 +220,10 @@ def test_a_rejection_is_kept_as_data_and_said_in_the_students_language(tmp_path)
     empty = submission_record(load_entry(tmp_path / "alice"), None, [], 63.0)
     assert translator("ru").render(empty["message_data"]) == (
         "в alice/ не найден engine.py; ожидался engine.py или один файл .py или .ipynb (папка пуста)")
-    # a reason the loader still writes as text only has no data: renderers show its English
+    # every reason is a message (session 22: a notebook that is not JSON was English text only)
     (tmp_path / "carol.ipynb").write_text("{")
     carol = submission_record(load_entry(tmp_path / "carol.ipynb"), None, [], 63.0)
-    assert carol["status"] == "rejected" and "message_data" not in carol
+    assert carol["status"] == "rejected" and carol["message_data"]["text"] == carol["message"]
+    assert translator("ru").render(carol["message_data"]) == (
+        "carol.ipynb не читается как блокнот: ошибка JSON в строке 1, столбце 2 (Expecting property name enclosed "
+        "in double quotes); откройте его в Jupyter, сохраните и сдайте заново")

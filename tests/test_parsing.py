@@ -123,7 +123,7 @@ def test_a_process_forked_while_another_thread_parses_parses_and_collects():
 # disturbed by one. Each is named all the same, so that a new one is looked at, not let through by a rule.
 _TO_CODE = "text compiled to code, never a tree"
 COMPILES = {
-    ("classroom/notebook_check.py", "numbered_kernel_cells", "compile"):
+    ("classroom/notebook_check.py", "_kernel_cells", "compile"):
         f"{_TO_CODE}: whether a cell compiles as the kernel ran it (the compiler's SyntaxErrors too, a `return` "
         "outside a function, which a parse does not raise)",
     ("engines.py", "trusted_module", "compile"): f"{_TO_CODE}: a trusted engine (a variant, a style) run as a module",

@@ -265,3 +265,183 @@ def test_a_duplicate_ids_reason_is_said_in_the_students_language(tmp_path):
     assert translator("ru").render(Message.from_json(row["message_data"])) == (
         "у двух записей одно и то же имя 'bob': bob/ и bob.py; под именем 'bob' оценивается только bob/: "
         "переименуйте или удалите одну из них и запустите оценку снова")
+
+
+# -- session 22: the shapes the first class lacks (bench/seams/fresh22.py) ------------------------------------------
+
+def _fresh22():
+    import sys
+    sys.path.insert(0, str(ROOT / "bench" / "seams"))
+    try:
+        spec = importlib.util.spec_from_file_location("seams_fresh22", ROOT / "bench" / "seams" / "fresh22.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "bench" / "seams"))
+    return module
+
+
+fresh22 = _fresh22()
+RAISES = ["raises:tanh"]
+ONE_MINUS_T = ["variant:tanh-one-minus-t"]
+
+# entry -> (score, status, diagnosis codes, first test not passed, its place): every row of the class, the same
+# from `grade` on the class, on the entry alone, `grade check` (en, ru), `grade ci` and Gradescope
+EXPECTED22 = {
+    "bom.py": (59.0, "graded", RAISES, "tanh/zero", ("bom.py", 52, None)),
+    "crlf.py": (59.0, "graded", RAISES, "tanh/zero", ("crlf.py", 52, None)),
+    "bom-crlf.py": (60.0, "graded", ONE_MINUS_T, "tanh/two", None),
+    "cr-only.py": (63.0, "graded", [], None, None),
+    "latin1.py": (0.0, "rejected", [], None, None),
+    "latin1-declared.py": (0.0, "rejected", [], None, None),
+    "syntax-last-line.py": (0.0, "graded", [], "engine/imports", ("syntax-last-line.py", 85, None)),
+    "syntax-no-newline.py": (0.0, "graded", [], "engine/imports", ("syntax-no-newline.py", 85, None)),
+    "tabs.py": (0.0, "graded", [], "engine/imports", ("tabs.py", 52, None)),
+    "nul.py": (0.0, "graded", [], "engine/imports", None),
+    "late-answer.ipynb": (63.0, "graded", [], None, None),
+    "import-after.ipynb": (63.0, "graded", [], None, None),
+    "check-left-in.ipynb": (60.0, "graded", ONE_MINUS_T, "tanh/two", None),
+    "crlf-cells.ipynb": (59.0, "graded", RAISES, "tanh/zero", ("crlf-cells.ipynb", 52, 1)),
+    "syntax-last-cell.ipynb": (0.0, "graded", [], "engine/imports", ("syntax-last-cell.ipynb", 2, 2)),
+    "raises-last-cell.ipynb": (0.0, "graded", [], "engine/imports", ("raises-last-cell.ipynb", 3, 2)),
+    "no-cells.ipynb": (0.0, "rejected", [], None, None),
+    "markdown-only.ipynb": (0.0, "rejected", [], None, None),
+    "macosx.zip": (59.0, "graded", RAISES, "tanh/zero", ("hw1/engine.py", 52, None)),
+    "deep.zip": (0.0, "rejected", [], None, None),
+    "backslash.zip": (59.0, "graded", RAISES, "tanh/zero", ("hw1/engine.py", 52, None)),
+    "two-engines": (59.0, "graded", RAISES, "tanh/zero", ("engine.py", 52, None)),
+    "py-and-ipynb": (60.0, "graded", ONE_MINUS_T, "tanh/two", None),
+    "helper": (63.0, "graded", [], None, None),  # its helpers.py is carried (strangers22)
+    "loop-import.py": (0.0, "timeout", [], "engine/imports", None),
+    "sleep-import.py": (0.0, "timeout", [], "engine/imports", None),
+    "stderr-only.py": (63.0, "graded", [], None, None),
+    "stdout-flood.py": (63.0, "graded", [], None, None),
+    "exit0-import.py": (0.0, "crashed", [], "engine/imports", None),
+    "stderr-crash.py": (0.0, "crashed", [], "engine/imports", None),
+    "main-guard.py": (63.0, "graded", [], None, None),
+    "Anna María López.py": (59.0, "graded", RAISES, "tanh/zero", ("Anna María López.py", 52, None)),
+    "王 小明 (2).ipynb": (59.0, "graded", RAISES, "tanh/zero", ("王 小明 (2).ipynb", 52, 1)),
+    "twin-a.py": (59.0, "graded", RAISES, "tanh/zero", ("twin-a.py", 52, None)),
+    "twin-b.py": (59.0, "graded", RAISES, "tanh/zero", ("twin-b.py", 52, None)),
+    "empty.py": (0.0, "graded", [], "engine/imports", None),
+    "blank.py": (0.0, "graded", [], "engine/imports", None),
+    "empty-nb.ipynb": (0.0, "rejected", [], None, None),
+    "too-large.py": (0.0, "rejected", [], None, None),
+    "big-code.ipynb": (0.0, "rejected", [], None, None),
+}
+# what each surface is asked about (the rest are the class's rows only: a hang at import costs 10 s a surface)
+ON_EVERY_SURFACE = ["bom.py", "crlf.py", "bom-crlf.py", "latin1.py", "syntax-last-line.py", "tabs.py",
+                    "late-answer.ipynb", "crlf-cells.ipynb", "syntax-last-cell.ipynb", "no-cells.ipynb",
+                    "macosx.zip", "backslash.zip", "deep.zip", "two-engines", "stderr-only.py", "exit0-import.py",
+                    "stderr-crash.py", "Anna María López.py", "王 小明 (2).ipynb", "blank.py", "empty-nb.ipynb",
+                    "too-large.py"]
+
+
+@slow_fixture(scope="module")
+def entries22(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("seams22") / "class"
+    made = fresh22.fresh_class(folder)
+    assert {name.split("/")[0] for name in made} == set(EXPECTED22)
+    return {name: folder / name for name in EXPECTED22}
+
+
+def test_the_fresh22_class_and_its_rerun_from_the_cache(entries22, tmp_path):
+    cache = tmp_path / "cache"
+    first = _graded_class(entries22, tmp_path / "one", cache)
+    again = _graded_class(entries22, tmp_path / "two", cache)
+    assert again == first
+    rows = {row["source"].rstrip("/"): row for row in first["submissions"]}
+    assert {name: _summary(rows[name]) for name in EXPECTED22} == EXPECTED22
+    # a refused or crashed entry is one row with one score, in every rendering of the scores file
+    from grader.report import render
+    import csv
+    said = {row["id"]: (float(row["score"]), row["status"]) for row in csv.DictReader(render(first, "csv").splitlines())}
+    gradescope = {sid: (float(r["score"]), r["extra_data"]["status"])
+                  for sid, r in json.loads(render(first, "gradescope")).items()}
+    assert said == gradescope == {row["id"]: (row["score"], row["status"]) for row in first["submissions"]}
+
+
+@pytest.mark.parametrize("surface", SURFACES)
+@pytest.mark.parametrize("name", ON_EVERY_SURFACE)
+def test_every_surface_gives_the_fresh22_verdict(entries22, tmp_path, name, surface):
+    score, status, codes, first, place = EXPECTED22[name]
+    if surface.startswith("check") and codes == RAISES:
+        codes = []  # CHECK_LEAVES_OUT
+    got = SURFACES[surface](entries22[name], tmp_path) if not surface.startswith("check") else _check22(
+        entries22[name], "ru" if surface == "check-ru" else "en", status)
+    assert _summary(got) == (score, status, codes, first, place)
+
+
+def _check22(entry, lang, status):
+    from grader.classroom.student_check import check
+    from grader.sandbox import Limits
+
+    result = check(entry, "engine", limits=Limits(probe_seconds=1.0), lang=lang)
+    if result.rejected is not None:
+        return {"score": 0.0, "status": "rejected", "tests": [], "diagnosis": []}
+    return {"score": result.points, "status": status, "tests": result.tests, "diagnosis": result.diagnosis}
+
+
+@pytest.mark.parametrize("name, words", [
+    ("latin1.py", {"ru": "latin1.py — не текст в UTF-8 (байт 0xe9 на позиции 12); сохраните его в UTF-8 и сдайте заново",
+                   "zh": "latin1.py 不是 UTF-8 文本（偏移 12 处的字节 0xe9）；请以 UTF-8 重新保存后再提交"}),
+    ("empty-nb.ipynb", {"ru": "empty-nb.ipynb не читается как блокнот: ошибка JSON в строке 1, столбце 1 (Expecting "
+                              "value); откройте его в Jupyter, сохраните и сдайте заново",
+                        "zh": "empty-nb.ipynb 不是可读取的笔记本：第 1 行第 1 列的 JSON 有误（Expecting value）；请在 "
+                              "Jupyter 中打开并保存后重新提交"}),
+    ("no-cells.ipynb", {"ru": "в ячейках кода no-cells.ipynb нет кода; ожидался код движка",
+                        "zh": "no-cells.ipynb 的代码单元格中没有代码；应当在其中写引擎的代码"}),
+])
+def test_a_rejections_reason_is_said_in_the_students_language(entries22, name, words):
+    """A rejected entry's reason was English text inside the Russian and Chinese check (and feedback page,
+    Gradescope, serve): the readers' refusals were strings. Now every refusal is a message (reading.Rejected
+    takes nothing else), its English as before."""
+    from grader.classroom.student_check import check
+
+    for lang, said in words.items():
+        assert said in str(check(entries22[name], "engine", lang=lang))
+
+
+def test_every_refusal_of_the_readers_is_a_message():
+    from grader.load.reading import Rejected
+
+    with pytest.raises(TypeError, match="a rejection's reason is a Message"):
+        Rejected("not UTF-8")
+
+
+@pytest.mark.parametrize("name, code", [("blank.py", "\n\n   \n"), ("nothing.ipynb", None)])
+def test_a_module_without_value_is_said_of_the_students_file(tmp_path, name, code):
+    """`engine.py defines no class named Value`, in English inside the translated import test, was said of a
+    file named blank.py: the worker's words named the sandbox's file."""
+    from grader.classroom.student_check import check
+
+    path = tmp_path / name
+    path.write_bytes(samples.notebook(["x = 1"]) if code is None else code.encode())
+    row = _one(path, tmp_path)
+    assert (row["status"], row["score"], row["message"]) == ("graded", 0.0, f"{name} defines no class named `Value`")
+    assert row["message_data"]["params"] == {"file": name}
+    assert row["tests"][0]["output"] == (f"{name} could not be used: {name} defines no class named `Value`. Every "
+                                         "other test was skipped.")
+    ru = str(check(path, "engine", lang="ru"))
+    assert f"{name} не удалось использовать: в {name} нет класса с именем `Value`." in ru
+    assert "engine.py" not in ru
+    assert f"{name} 没有定义名为 `Value` 的类" in str(check(path, "engine", lang="zh"))
+
+
+def test_a_notebooks_check_says_what_it_left_out_that_the_file_still_holds(entries22, monkeypatch):
+    """A scratch cell at the end that does not compile: the notebook's check() reads the kernel, which ran the
+    engine's cell (63/63), and the grader reads the file, which does not import (0/63, the cell named). The two
+    cannot agree on a score (the kernel's history is not the file: a cell fixed in place and run again is in
+    both forms there); the check now says which cell it left out and what it costs in the file."""
+    from grader.classroom import notebook_check
+
+    cells = [c["source"] for c in json.loads(entries22["syntax-last-cell.ipynb"].read_text())["cells"]]
+    monkeypatch.setattr(notebook_check, "_shell", lambda: samples.Kernel(cells))
+    result = notebook_check.check("engine", lang="en")
+    assert (result.points, len(result.notes)) == (63.0, 1)
+    assert str(result.notes[0]) == (
+        "cell [2] did not compile or raised, and is left out of this check; the grader runs the notebook you hand "
+        "in top to bottom, where such a cell stops the whole notebook from importing (0 points): fix or delete it "
+        "there")
+    assert "ячейка [2] не скомпилировалась" in str(notebook_check.check("engine", lang="ru"))
+    assert EXPECTED22["syntax-last-cell.ipynb"][:2] == (0.0, "graded")

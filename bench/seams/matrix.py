@@ -1,7 +1,8 @@
-"""The seams matrix: each fresh submission of samples.py through every surface that grades one, and what each
-says of it (score, status, diagnosis codes, the first failing test and the place it names), side by side.
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py: --class fresh22) through every surface
+that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
+it names), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -9,9 +10,17 @@ a student's surface, the row as its student may see it: ci.student_record), and 
 Surfaces: run-one (`grade ENTRY`), check / check-ru / check-zh (`grade check ENTRY`), ci (`grade ci ENTRY
 --json-out`), gradescope (gradescope.autograde on Gradescope's layout), resume (the class graded after half of
 it was, sharing a cache: the whole row must be the fresh batch's), lang-ru (`grade --lang ru`), notebook (a
-notebook's check() on the kernel's history). The fleet's rows are tests/test_fleet.py's (byte for byte a local
-run's), `grade serve`'s tests/serve/test_same_row.py's. The one expected disagreement: `bob (bob.py)`, a second
-entry with the id `bob`, is rejected in the class and graded alone (ids are unique in a class).
+notebook's check() on the kernel's history), fleet (the class through a real redis-server and one `grade
+worker`: the whole row must be the local batch's), serve (each file uploaded to `grade serve` by a student of
+its own and graded by its pool: the stored row, the gradebook's cell and the score its LTI passback sends, which
+must be the row's), report (the scores file rendered as CSV, JUnit and Gradescope: one score and status a row),
+check-stu (`grade check` from a student's install, the wheel in a fresh venv as README says, its `grade` in
+$SEAMS_STUDENT_GRADE: its PASS/FAIL lines and score those of the checkout's check). tests/test_fleet.py and
+tests/serve/test_same_row.py hold the fleet's and the service's own. Expected disagreements: `bob (bob.py)`, a
+second entry with the id `bob`, is rejected in the class and graded alone (ids are unique in a class); a
+notebook's check() has no row for a file the kernel cannot have run (not JSON, no code cells), and leaves out a
+cell that does not compile where the file's row is 0 (it says so: docs/students.md); `grade check` gives no
+`why:` for an op that raises (docs/diagnosis.md, Limitations).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+import fresh22  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -112,6 +122,29 @@ def notebook_row(entry: Path) -> dict | None:
     return {"status": None, "score": result.points, "tests": result.tests, "diagnosis": result.diagnosis}
 
 
+def student_install_text(entry: Path, work: Path) -> dict:
+    """`grade check ENTRY` from a student's install (the wheel in a fresh venv, README's way: $SEAMS_STUDENT_GRADE
+    is its `grade`), beside the checkout's check: its PASS/FAIL/SKIP lines and its score line must be the
+    checkout's (the `why:` lines are not: the named variants are the instructor's, docs/distribution.md)."""
+    import subprocess
+
+    def lines(text):
+        return [line.rstrip() for line in text.splitlines()
+                if line.split("  ")[0] in ("PASS", "FAIL", "SKIP") or line.startswith(("Score", "Error"))]
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run([os.environ["SEAMS_STUDENT_GRADE"], "check", str(entry), "-e", EXERCISE,
+                             "--probe-timeout", "1"], capture_output=True, text=True, env=env, cwd=work)
+    from grader.classroom.student_check import CheckError, check
+    from grader.sandbox import Limits
+
+    try:
+        own = str(check(entry, EXERCISE, limits=Limits(probe_seconds=1.0), lang="en"))
+    except CheckError as exc:
+        own = f"Error: {exc}"
+    return {"student": lines(result.stdout + result.stderr), "checkout": lines(own)}
+
+
 def ci_row(entry: Path, work: Path) -> dict:
     out = work / "ci.json"
     out.unlink(missing_ok=True)
@@ -147,15 +180,139 @@ def resumed(work: Path) -> dict:
     return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
 
 
+def serve_rows(work: Path, entries: dict) -> dict:
+    """`grade serve`: each file entry uploaded by a student of its own (a folder cannot be uploaded), graded by the
+    service's pool, and what the student sees: the stored row, the gradebook's cell, and the score its LTI
+    passback sends (each student linked from an LMS; Lti.send captured). {id: row with `gradebook`, `passback`}."""
+    import re as _re
+
+    from fastapi.testclient import TestClient
+
+    from grader.serve import jobs, lti
+    from grader.serve.app import create_app
+    from grader.serve.course import load, write_new
+    from grader.serve.db import LtiLink, Submission
+    from grader.serve.gradebook import gradebook
+    from grader.serve.grading import Worker
+
+    files = {sid: path for sid, path in entries.items() if path.is_file()}
+    students = {sid: f"s{n}" for n, sid in enumerate(sorted(files))}
+    folder = work / "course"
+    shutil.rmtree(folder, ignore_errors=True)
+    write_new(folder, sorted(students.values()), [EXERCISE])
+    text = (folder / "course.toml").read_text()
+    (folder / "course.toml").write_text(_re.sub(r"(?m)^cooldown_seconds = .*$", "cooldown_seconds = 0", text))
+    sent = {}
+
+    class Captured:
+        def send(self, link, score, maximum, comment):
+            sent[link.student] = (score, maximum)
+
+    of, lti.Lti.of = lti.Lti.of, classmethod(lambda cls, folder: Captured())
+    backoff, jobs.RETRY_BACKOFF_SECONDS = jobs.RETRY_BACKOFF_SECONDS, (0, 0, 0)
+    ids, refused = {}, {}
+    try:
+        app = create_app(folder, start_pool=False)
+        with TestClient(app) as client:
+            svc = app.state.service
+            with svc.db.write() as session:
+                for who in students.values():
+                    session.add(LtiLink(student=who, exercise=EXERCISE, issuer="i", client_id="c", user_id=who,
+                                        service={}))
+            for sid, path in files.items():
+                who = students[sid]
+                answer = client.post("/api/v1/submissions", data={"exercise": EXERCISE},
+                                     headers={"Authorization": f"Bearer {svc.token_for(who)}"},
+                                     files={"file": (path.name, path.read_bytes())})
+                if answer.status_code == 202:
+                    ids[sid] = answer.json()["id"]
+                else:
+                    refused[sid] = f"{answer.status_code} {answer.text[:200]}"
+            Worker(folder).drain()
+            with svc.db.read() as session:
+                book = {r["student"]: r["exercises"][EXERCISE] for r in gradebook(session, load(folder))["students"]}
+                rows = {}
+                for sid, key in ids.items():
+                    sub = session.get(Submission, key)
+                    row = dict(sub.record or {"status": sub.status, "score": None, "message": sub.message})
+                    cell = book.get(students[sid])
+                    row["gradebook"] = cell and cell["score"]
+                    row["passback"] = sent.get(students[sid], (None,))[0]
+                    rows[sid] = row
+    finally:
+        lti.Lti.of, jobs.RETRY_BACKOFF_SECONDS = of, backoff
+    for sid, why in refused.items():
+        rows[sid] = {"status": "refused", "score": None, "message": why}
+    return rows
+
+
+def fleet_rows(work: Path) -> dict:
+    """The class graded through a Redis queue by one `grade worker` (a real redis-server on a free port)."""
+    import socket
+    import subprocess
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    redis_dir = work / "redis"
+    shutil.rmtree(redis_dir, ignore_errors=True)
+    redis_dir.mkdir()
+    url = f"redis://127.0.0.1:{port}/0"
+    env = dict(os.environ, GRADE_FLEET_KEY="k" * 64,
+               PYTHONPATH=os.pathsep.join(filter(None, [str(HERE.parent.parent), os.environ.get("PYTHONPATH")])))
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(redis_dir),
+                               "--save", ""], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = None
+    try:
+        time.sleep(1)
+        worker = subprocess.Popen([sys.executable, "-m", "grader", "worker", url, "--heartbeat", "2"], env=env,
+                                  stdout=subprocess.DEVNULL, stderr=open(work / "worker.log", "w"),
+                                  start_new_session=True)
+        out = work / "fleet.json"
+        result = subprocess.run([sys.executable, "-m", "grader", "run", str(work / "class"), "-e", EXERCISE, "-o",
+                                 str(out), "--no-cache", "-q", *LIMITS, "--queue", url], env=env,
+                                capture_output=True, text=True, timeout=1800)
+        assert out.exists(), result.stdout + result.stderr
+        return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
+    finally:
+        if worker is not None:
+            os.killpg(worker.pid, 15)
+            worker.wait()
+        server.terminate()
+        server.wait()
+
+
+def report_rows(work: Path) -> dict:
+    """The class's scores file as its renderings say each row (grader.report: CSV, JUnit, Gradescope): the one
+    score and status of a row in each. {id: {"csv": (score, status), "junit": ..., "gradescope": ...}}."""
+    import csv
+    import xml.etree.ElementTree as ET
+
+    from grader.report import render
+
+    scores = json.loads((work / "run-class.json").read_text())
+    said = {}
+    for row in csv.DictReader(render(scores, "csv").splitlines()):
+        said.setdefault(row["id"], {})["csv"] = (float(row["score"]), row["status"])
+    for suite in ET.fromstring(render(scores, "junit").encode("utf-8")).iter("testsuite"):
+        props = {p.get("name"): p.get("value") for p in suite.iter("property")}
+        said.setdefault(suite.get("name"), {})["junit"] = (float(props["score"]), props["status"])
+    for sid, result in json.loads(render(scores, "gradescope")).items():
+        said.setdefault(sid, {})["gradescope"] = (float(result["score"]), result["extra_data"]["status"])
+    return said
+
+
 def main_(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
-    made = samples.class_folder(work / "class")
+    made = (fresh22.fresh_class if args.klass == "fresh22" else samples.class_folder)(work / "class")
     reference = run_class(work / "class", work)
     entries = {}
     from grader.load import load_folder
@@ -165,6 +322,11 @@ def main_(argv=None):
     whole = {}
     if "resume" in args.surfaces:
         whole["resume"] = resumed(work)
+    if "serve" in args.surfaces:
+        whole["serve"] = serve_rows(work, entries)
+    if "fleet" in args.surfaces:
+        whole["fleet"] = fleet_rows(work)
+    rendered = report_rows(work) if "report" in args.surfaces else {}
     if "lang-ru" in args.surfaces:
         whole["lang-ru"] = run_class(work / "class", work, "--lang", "ru")
     matrix = {}
@@ -178,21 +340,52 @@ def main_(argv=None):
         # what a student's surface shows (grade check, grade ci): the row as its student may see it
         shown = summary(student_record(reference[sid]))
         matrix[sid] = {"run-class": full}
+        row_said = {}
         for surface in args.surfaces.split(","):
             try:
+                if surface == "report":
+                    said = rendered.get(sid, {})
+                    got = dict(full, report={k: v for k, v in said.items() if v != (full["score"], full["status"])}
+                               or None)
+                    if set(said) != {"csv", "junit", "gradescope"}:
+                        got["report"] = f"rendered in {sorted(said)} only"
+                    matrix[sid][surface] = got
+                    if got["report"]:
+                        disagreements += 1
+                        print(f"{sid:28} report     {got['report']}")
+                    continue
+                if surface == "serve" and sid not in whole[surface]:
+                    continue  # a folder: not an upload
                 if surface in whole:
                     got = summary(whole[surface][sid])
-                    if surface == "resume" and whole[surface][sid] != reference[sid]:
+                    if surface == "serve":
+                        row = whole[surface][sid]
+                        got["gradebook"], got["passback"] = row.get("gradebook"), row.get("passback")
+                        ref_score = reference[sid]["score"] if reference[sid]["status"] != "rejected" else None
+                        if row.get("status") != "rejected" and (row.get("gradebook"), row.get("passback")) != (
+                                ref_score, ref_score):
+                            got["serve-score"] = "gradebook/passback differ"
+                        got.pop("gradebook"), got.pop("passback")
+                    if surface in ("resume", "fleet") and whole[surface][sid] != reference[sid]:
                         got["row"] = "differs"
                 elif surface == "run-one":
                     got = summary(run_one(path, work))
                 elif surface in ("check", "check-ru", "check-zh"):
-                    got = summary(check_row(path, lang={"check": "en"}.get(surface, surface[-2:])))
+                    row_said[surface] = check_row(path, lang={"check": "en"}.get(surface, surface[-2:]))
+                    got = summary(row_said[surface])
                 elif surface == "notebook":
                     row = notebook_row(path)
                     if row is None:
                         continue
                     got = summary(row)
+                elif surface == "check-stu":
+                    said = student_install_text(path, work)
+                    matrix[sid][surface] = said
+                    if said["student"] != said["checkout"]:
+                        disagreements += 1
+                        print(f"{sid:28} check-stu  " + "; ".join(
+                            f"{a!r} != {b!r}" for a, b in zip(said["checkout"], said["student"]) if a != b))
+                    continue
                 elif surface == "ci":
                     got = summary(ci_row(path, work))
                 elif surface == "gradescope":
@@ -203,6 +396,12 @@ def main_(argv=None):
                 got = {"error": f"{type(exc).__name__}: {exc}"}
             matrix[sid][surface] = got
             ref = shown if surface in STUDENT_SURFACES else full
+            if surface in ("check-ru", "check-zh") and "text" in row_said.get(surface, {}):
+                # the row's own words (a refusal, why a run ended) said in English inside a translated check
+                english = reference[sid].get("message") if (reference[sid]["status"] == "rejected"
+                                                            or reference[sid].get("message_data")) else None
+                got["english"] = bool(english) and english in row_said[surface]["text"]
+                ref = dict(ref, english=False)
             if (surface.startswith("check") or surface == "notebook") and got.get("status", "") is None:
                 got["status"] = ref["status"]  # a check has no status but `rejected`: the rest is the row's
             # a notebook's check() names `this notebook` and the cell's run number, by design

@@ -174,8 +174,8 @@ SYNTAX = engine().replace("def tanh(self):", "def tanh(self)")
 TYPO = engine().replace("t = math.tanh(self.data)", "t = math.tanh(self.dat)")
 
 
-def class_folder(folder: Path) -> dict[str, str]:
-    """Write a fresh class into FOLDER; {id: what the entry is}."""
+def writer(folder: Path):
+    """(put, made): put(name, text or bytes, what) writes FOLDER/name; made is {name: what} of those written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     made = {}
@@ -185,6 +185,13 @@ def class_folder(folder: Path) -> dict[str, str]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
         made[name] = what
+
+    return put, made
+
+
+def class_folder(folder: Path) -> dict[str, str]:
+    """Write a fresh class into FOLDER; {id: what the entry is}."""
+    put, made = writer(folder)
 
     put("correct.py", engine(), "a correct engine (edge lists)")
     for name, change in MISTAKES.items():

@@ -31,7 +31,7 @@ import dataclasses
 import tempfile
 from pathlib import Path
 
-from ..i18n import msg
+from ..i18n import msg, nmsg
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
 from ..pipeline import load_submissions
@@ -72,20 +72,30 @@ def kernel_cells(shell) -> list[str]:
 
 def numbered_kernel_cells(shell) -> list[tuple[int, str]]:
     """(execution count, code) of the cells the kernel ran: the number Jupyter shows beside each, `[5]`."""
+    return _kernel_cells(shell)[0]
+
+
+def _kernel_cells(shell) -> tuple[list[tuple[int, str]], list[int]]:
+    """numbered_kernel_cells, and the execution counts of the cells left out because they did not compile or
+    raised (a check cell is left out too, and is no such cell: the loader drops it from the file as well)."""
     history = shell.history_manager.input_hist_raw  # [0] is empty: cells count from 1
-    cells = []
+    cells, failed = [], []
     for count, source in enumerate(history):
-        if count == 0 or count in _FAILED_CELLS or not source.strip():
+        if count == 0 or not source.strip():
             continue
         code = "\n".join(text for text, _ in without_escapes(source))  # (line, its number in the cell) pairs
         if is_self_check_cell(code):
             continue
+        if count in _FAILED_CELLS:
+            failed.append(count)
+            continue
         try:
             compile(code, f"<cell {count}>", "exec")
         except (SyntaxError, ValueError):
+            failed.append(count)
             continue
         cells.append((count, source))
-    return cells
+    return cells, failed
 
 
 def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | None = None) -> CheckResult:
@@ -102,7 +112,7 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
                              "kernel here: call it in a notebook (Jupyter, JupyterLab, VS Code, Colab), or pass "
                              "path=, or run `grade check PATH` in a terminal"), lang)
     _record_failures(shell)
-    cells = numbered_kernel_cells(shell)
+    cells, failed = _kernel_cells(shell)
     if not cells:
         raise CheckError(msg("this notebook's kernel has run no code cells yet: run the notebook's cells "
                              "(Run All), then this cell again"), lang)
@@ -124,6 +134,16 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
                for name, origin in submission.origins.items()}
     result = check_submission(dataclasses.replace(submission, origins=origins), suite,
                               msg("the cells this notebook has run"), [], limits=limits, lang=lang)
+    if failed:
+        # The check reads the kernel, the grader the file: a cell that did not compile or raised is left out
+        # here, and in a handed-in notebook it stops the whole notebook from importing (the file's row, 0 points).
+        result.notes.append(nmsg("cell {cells} did not compile or raised, and is left out of this check; the grader "
+                                 "runs the notebook you hand in top to bottom, where such a cell stops the whole "
+                                 "notebook from importing (0 points): fix or delete it there",
+                                 "cells {cells} did not compile or raised, and are left out of this check; the "
+                                 "grader runs the notebook you hand in top to bottom, where such a cell stops the "
+                                 "whole notebook from importing (0 points): fix or delete them there", "n",
+                                 cells=", ".join(f"[{n}]" for n in failed), n=len(failed)))
     if any(t.get("where") for t in result.tests if t["status"] != "passed"):
         result.notes.append(msg("`{notebook}, cell N` is the cell Jupyter shows as [N] (its run number)",
                                 notebook=NOTEBOOK_NAME))

@@ -231,7 +231,8 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *, nam
     except Rejected as r:
         return _rejected(sub_id, kind, path, str(r), r.message)
     except Exception as e:  # a reader's bug or an exotic OS error must not cost the entry its row
-        return _rejected(sub_id, kind, path, f"{shown} could not be read ({type(e).__name__}: {e})")
+        said = msg("{file} could not be read ({error})", file=shown, error=f"{type(e).__name__}: {e}")
+        return _rejected(sub_id, kind, path, str(said), said)
     files = {name: content for name, (content, _) in read.items()}
     origins = {name: origin for name, (_, origin) in read.items()}
     return Submission(sub_id, kind, str(path), files, None, files_digest(files), origins)
@@ -317,9 +318,9 @@ def files_digest(files: dict[str, bytes]) -> str:
     return h.hexdigest()
 
 
-def _rejected(sub_id: str, kind: str, path: Path, reason: str, said: Message | None = None) -> Submission:
+def _rejected(sub_id: str, kind: str, path: Path, reason: str, said: Message) -> Submission:
     """A rejected entry; its digest covers the reason and the entry's raw bytes (a file's, capped). `said`: the
-    reason as data (grader/i18n), when the reader gave it so."""
+    reason as data (grader/i18n), which every reader gives (reading.Rejected)."""
     reason = valid_utf8(reason)  # a reader's message may quote a name it did not escape
     h = hashlib.sha256(b"rejected\0" + reason.encode("utf-8") + b"\0")
     try:
@@ -329,4 +330,4 @@ def _rejected(sub_id: str, kind: str, path: Path, reason: str, said: Message | N
     except OSError:
         pass  # the reason alone still identifies the entry's state
     return Submission(sub_id, kind, str(path), {}, reason, h.hexdigest(),
-                      problem_message=said.to_json() if said is not None else None)
+                      problem_message=said.to_json())

@@ -121,9 +121,8 @@ def disk_level(path: Path, where: str, budget: Budget) -> Level:
         with os.scandir(path) as entries:
             for count, entry in enumerate(entries):
                 if count >= MAX_FOLDER_ENTRIES:
-                    raise Rejected(
-                        f"{where} holds more than {MAX_FOLDER_ENTRIES} entries; submit only the exercise files"
-                    )
+                    raise Rejected(msg("{where} holds more than {limit} entries; submit only the exercise files",
+                                       where=where, limit=MAX_FOLDER_ENTRIES))
                 if is_hidden(entry.name):
                     continue
                 shown = where + name_text(entry.name)
@@ -136,13 +135,13 @@ def disk_level(path: Path, where: str, budget: Budget) -> Level:
                 else:
                     files[entry.name] = disk_reader(Path(entry.path), shown, budget)
     except OSError as e:
-        raise Rejected(f"{where} could not be read ({e.strerror or e})") from None
+        raise Rejected(msg("{file} could not be read ({error})", file=where, error=e.strerror or str(e))) from None
     return Level(where, where, files, dirs, Path(path))
 
 
 def _refuse_link(shown: str) -> Callable[..., bytes]:
     def refuse(*_):
-        raise Rejected(f"{shown} is a symbolic link, which is not followed; submit the file itself")
+        raise Rejected(msg("{file} is a symbolic link, which is not followed; submit the file itself", file=shown))
 
     return refuse
 
@@ -155,15 +154,16 @@ def disk_reader(path: Path, shown: str, budget: Budget) -> Callable[[int], bytes
         try:
             st = path.lstat()
             if stat.S_ISLNK(st.st_mode):
-                raise Rejected(f"{shown} is a symbolic link, which is not followed; submit the file itself")
+                raise Rejected(msg("{file} is a symbolic link, which is not followed; submit the file itself",
+                                   file=shown))
             if not stat.S_ISREG(st.st_mode):
-                raise Rejected(f"{shown} is not a regular file")
+                raise Rejected(msg("{file} is not a regular file", file=shown))
             if st.st_size > cap:
                 raise Rejected(too_large(shown, st.st_size, cap))
             with open(path, "rb", opener=lambda p, flags: os.open(p, flags | _NO_FOLLOW)) as stream:
                 data = read_capped(stream, cap, shown)
         except OSError as e:
-            raise Rejected(f"{shown} could not be read ({e.strerror or e})") from None
+            raise Rejected(msg("{file} could not be read ({error})", file=shown, error=e.strerror or str(e))) from None
         budget.charge(len(data), shown)
         return data
 

@@ -13,6 +13,7 @@ import re
 import warnings
 from typing import Iterable
 
+from ..i18n import msg
 from ..parsing import parse, python_lines
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, Rejected, as_utf8, too_large
 
@@ -20,24 +21,24 @@ from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, Rejected, as_utf8, too_
 def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     """engine.py from a notebook's code cells, and the (cell, line) of each of its lines (`Origin.cells`)."""
     text = as_utf8(data, shown).decode("utf-8")
-    again = "open it in Jupyter, save it and submit again"
     try:
         data = json.loads(text)  # json's reason (line, column) says more than nbformat's "does not appear to be JSON"
     except json.JSONDecodeError as e:
-        raise Rejected(
-            f"{shown} is not a readable notebook: bad JSON at line {e.lineno}, column {e.colno} ({e.msg}); {again}"
-        ) from None
+        raise Rejected(msg("{file} is not a readable notebook: bad JSON at line {line}, column {column} ({error}); "
+                           "open it in Jupyter, save it and submit again", file=shown, line=e.lineno, column=e.colno,
+                           error=e.msg)) from None
     except RecursionError:
-        raise Rejected(f"{shown} is not a readable notebook: its JSON is nested too deeply; {again}") from None
+        raise Rejected(msg("{file} is not a readable notebook: its JSON is nested too deeply; open it in Jupyter, "
+                           "save it and submit again", file=shown)) from None
     except ValueError:  # a number of more digits than Python reads (4300): no notebook writes one
-        raise Rejected(f"{shown} is not a readable notebook: its JSON holds a number too long to read; "
-                       f"{again}") from None
+        raise Rejected(msg("{file} is not a readable notebook: its JSON holds a number too long to read; open it "
+                           "in Jupyter, save it and submit again", file=shown)) from None
     # Bounded before nbformat and the joining, whose work grows with every cell and every line (a 14 MiB
     # notebook of one-line statements took 40 s of CPU to be refused as too much code; 150,000 empty cells 7 s)
     count = _cell_count(data)
     if count > MAX_NOTEBOOK_CELLS:
-        raise Rejected(f"{shown} has {count} cells, more than the limit of {MAX_NOTEBOOK_CELLS}; "
-                       "keep the cells of the engine and submit again")
+        raise Rejected(msg("{file} has {count} cells, more than the limit of {limit}; keep the cells of the engine "
+                           "and submit again", file=shown, count=count, limit=MAX_NOTEBOOK_CELLS))
     import nbformat  # here, not at the top: it imports jsonschema (a third of a second), which a class without
     # notebooks, and `grade check` on a .py, never need
 
@@ -53,13 +54,14 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     except Exception as e:  # JSON that is not a notebook fails in assorted ways (ValidationError, KeyError, ...)
         error = e
     if error is not None:
-        raise Rejected(f"{shown} is not a valid Jupyter notebook ({_short(error)}); {again}")
+        raise Rejected(msg("{file} is not a valid Jupyter notebook ({error}); open it in Jupyter, save it and submit "
+                           "again", file=shown, error=_short(error)))
     size = sum(len(source.encode("utf-8", "surrogatepass")) for _, source in cells if not _other_language(source))
     if size > MAX_FILE_BYTES:  # what is kept of them is no smaller, but for IPython's escapes: refused unread
         raise Rejected(too_large(shown, size, MAX_FILE_BYTES, code_of=True))
     code, places = _joined_code_cells(cells)
     if not code.strip():
-        raise Rejected(f"{shown} has no code in its code cells; expected the engine's code in them")
+        raise Rejected(msg("{file} has no code in its code cells; expected the engine's code in them", file=shown))
     engine = (IPYTHON_STAND_INS + code).encode("utf-8")
     if len(engine) > MAX_FILE_BYTES:
         raise Rejected(too_large(shown, len(engine), MAX_FILE_BYTES, code_of=True))

@@ -63,11 +63,15 @@ class Origin:
 
 class Rejected(Exception):
     """An entry that cannot be read as a submission; the message is for the instructor, and the student
-    reads it too: given as a grader.i18n Message (`msg(...)`), it is kept as data and said in their language."""
+    reads it too: a grader.i18n Message (`msg(...)`), kept as data and said in their language on every surface
+    (`grade check --lang ru`, the feedback pages, Gradescope, `grade serve`). English text alone is refused:
+    it was said in English in the Russian check (session 22's seams)."""
 
-    def __init__(self, reason):
+    def __init__(self, reason: Message):
+        if not isinstance(reason, Message):
+            raise TypeError(f"a rejection's reason is a Message (grader.i18n.msg), not {type(reason).__name__}")
         super().__init__(str(reason))
-        self.message = reason if isinstance(reason, Message) else None
+        self.message = reason
 
 
 class Budget:
@@ -117,10 +121,8 @@ def as_utf8(data: bytes, shown: str) -> bytes:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise Rejected(
-            f"{shown} is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}); "
-            "re-save it as UTF-8 and submit again"
-        ) from None
+        raise Rejected(msg("{file} is not UTF-8 text (byte {byte} at offset {offset}); re-save it as UTF-8 and submit "
+                           "again", file=shown, byte=f"0x{data[e.start]:02x}", offset=e.start)) from None
     return text.encode("utf-8")
 
 

@@ -39,22 +39,17 @@ def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[tuple[str, ...
     """The archive's visible files by path parts, after refusing anything unsafe in any member."""
     infos = archive.infolist()
     if len(infos) > MAX_ZIP_MEMBERS:
-        raise Rejected(
-            f"{name} holds {len(infos)} members, more than the limit of {MAX_ZIP_MEMBERS}; "
-            "zip only the submission folder"
-        )
+        raise Rejected(msg("{file} holds {count} members, more than the limit of {limit}; zip only the submission "
+                           "folder", file=name, count=len(infos), limit=MAX_ZIP_MEMBERS))
     for info in infos:
         member = info.filename
         if member.startswith(("/", "\\")) or _DRIVE.match(member):
-            raise Rejected(
-                f"{name}: member {member!r} has an absolute path, which would unpack outside the archive; "
-                "it is not unpacked: zip the submission folder again"
-            )
+            raise Rejected(msg("{file}: member {member} has an absolute path, which would unpack outside the archive; "
+                               "it is not unpacked: zip the submission folder again", file=name, member=repr(member)))
         if ".." in re.split(r"[/\\]", member):
-            raise Rejected(
-                f"{name}: member {member!r} has a '..' in its path, which would unpack outside the archive; "
-                "it is not unpacked: zip the submission folder again"
-            )
+            raise Rejected(msg("{file}: member {member} has a '..' in its path, which would unpack outside the "
+                               "archive; it is not unpacked: zip the submission folder again", file=name,
+                               member=repr(member)))
         if stat.S_IFMT(info.external_attr >> 16) == stat.S_IFLNK:
             raise Rejected(msg("{file}: member {member} is a symbolic link, which is not followed; zip the files "
                                "themselves", file=name, member=repr(member)))
@@ -62,18 +57,16 @@ def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[tuple[str, ...
             raise Rejected(msg("{file}: member {member} is encrypted; submit a zip without a password", file=name,
                                member=repr(member)))
         if info.file_size > ZIP_RATIO_FLOOR and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
-            raise Rejected(
-                f"{name}: member {member!r} would expand from {size_text(info.compress_size)} to "
-                f"{size_text(info.file_size)}, which looks like a zip bomb; it is not unpacked"
-            )
+            raise Rejected(msg("{file}: member {member} would expand from {packed} to {size}, which looks like a zip "
+                               "bomb; it is not unpacked", file=name, member=repr(member),
+                               packed=size_text(info.compress_size), size=size_text(info.file_size)))
     declared = sum(info.file_size for info in infos)
     if declared > MAX_TOTAL_BYTES:
         biggest = max(infos, key=lambda info: info.file_size)
-        raise Rejected(
-            f"{name} would unpack to {size_text(declared)}, more than the limit of {size_text(MAX_TOTAL_BYTES)} "
-            f"(largest member: {biggest.filename!r}, {size_text(biggest.file_size)}); it is not unpacked: "
-            "remove outputs and data and zip again"
-        )
+        raise Rejected(msg("{file} would unpack to {size}, more than the limit of {limit} (largest member: "
+                           "{member}, {member_size}); it is not unpacked: remove outputs and data and zip again",
+                           file=name, size=size_text(declared), limit=size_text(MAX_TOTAL_BYTES),
+                           member=repr(biggest.filename), member_size=size_text(biggest.file_size)))
 
     members = {}
     for info in infos:
@@ -81,7 +74,8 @@ def _checked_members(archive: zipfile.ZipFile, name: str) -> dict[tuple[str, ...
         if info.is_dir() or not parts or any(is_hidden(p) for p in parts):
             continue  # folders are implied by their files
         if parts in members:
-            raise Rejected(f"{name} holds {'/'.join(parts)!r} twice; zip the submission folder again")
+            raise Rejected(msg("{file} holds {member} twice; zip the submission folder again", file=name,
+                               member=repr("/".join(parts))))
         members[parts] = info
     return members
 
@@ -93,9 +87,11 @@ def _zip_level(archive: zipfile.ZipFile, members: dict[tuple[str, ...], zipfile.
         for part in parts[:-1]:
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
-                raise Rejected(f"{name} holds {part!r} both as a file and as a folder; zip it again")
+                raise Rejected(msg("{file} holds {member} both as a file and as a folder; zip it again", file=name,
+                                   member=repr(part)))
         if parts[-1] in node:
-            raise Rejected(f"{name} holds {parts[-1]!r} both as a file and as a folder; zip it again")
+            raise Rejected(msg("{file} holds {member} both as a file and as a folder; zip it again", file=name,
+                               member=repr(parts[-1])))
         node[parts[-1]] = info
     return _tree_level(archive, tree, name, name + "/", Budget())
 
@@ -118,7 +114,8 @@ def _zip_reader(archive: zipfile.ZipFile, info: zipfile.ZipInfo, shown: str, bud
             with archive.open(info) as stream:
                 data = read_capped(stream, cap, shown)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError, ValueError) as e:
-            raise Rejected(f"{shown} could not be unpacked ({e}); the zip may be damaged: zip it again") from None
+            raise Rejected(msg("{file} could not be unpacked ({error}); the zip may be damaged: zip it again",
+                               file=shown, error=str(e))) from None
         budget.charge(len(data), shown)
         return data
 

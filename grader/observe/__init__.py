@@ -216,6 +216,9 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
             if attempt.ended == "import-failed":
                 run["import_error"] = {"error": attempt.imported["error"], "exception": attempt.imported["exception"],
                                        "where": attempt.imported["where"]}
+                if attempt.imported.get("missing"):  # said of the student's file, in their language (places.py)
+                    said = msg("{file} defines no class named `Value`", file=f"{suite.module}.py")
+                    run["import_error"].update(error=str(said), error_message=said.to_json())
                 break
             if attempt.ended == "died-importing" and not attempt.hello:
                 # No code of the submission had run: a worker says hello before it imports it. This

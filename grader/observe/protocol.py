@@ -236,7 +236,9 @@ def parse_event(line, expected_probe):
         if not event["ok"] and type(error) is not str:
             raise ProtocolError("bad import error")
         return {"event": kind, "ok": event["ok"], "error": error and clean_text(error, 2000),
-                "exception": _exception(event.get("exception")), "where": _where(event.get("where"))}
+                "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
+                # the one failed import that raised nothing: the module imported and defines no class `Value`
+                "missing": not event["ok"] and event.get("exception") is None}
     if kind == "start":
         if event.get("probe") != expected_probe:
             raise ProtocolError("probe out of order")

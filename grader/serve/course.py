@@ -7,6 +7,7 @@ release = "late_until"   # after_due_date tests are shown once a student's own l
 base_url = "http://localhost:8000"
 max_upload_mb = 20       # a request over this is refused (413) before its body is read
 workers = 2              # grading processes of the local pool
+lang = "en"              # the students' feedback: "en", "ru" or "zh" (as `grade check --lang`)
 students = ["alice", "bob"]
 instructors = ["instructor"]
 
@@ -60,6 +61,7 @@ class Course:
     base_url: str = "http://localhost:8000"
     max_upload_mb: float = 20
     workers: int = 2
+    lang: str = "en"  # the language of the students' feedback (grader.i18n.LANGUAGES)
 
     @property
     def max_upload_bytes(self) -> int:
@@ -131,7 +133,12 @@ def load(folder) -> Course:
         policy=str(data.get("policy", "best")), release=str(data.get("release", "late_until")),
         base_url=str(data.get("base_url", Course.base_url)).rstrip("/"),
         max_upload_mb=float(data.get("max_upload_mb", 20)), workers=int(data.get("workers", 2)),
+        lang=str(data.get("lang", "en")),
     )
+    from ..i18n import LANGUAGES
+
+    if course.lang not in LANGUAGES:
+        raise ServeError(f"{path}: lang must be one of {', '.join(LANGUAGES)}; got {course.lang!r}")
     if course.policy not in POLICIES:
         raise ServeError(f"{path}: policy must be one of {', '.join(POLICIES)}; got {course.policy!r}")
     if course.release not in RELEASES:
@@ -167,6 +174,7 @@ def write_new(folder, students, exercises, *, now=None, base_url=None) -> Path:
         f'base_url = "{base_url or Course.base_url}"  # what sign-in links start with',
         "max_upload_mb = 20",
         "workers = 2              # grading processes of the local pool",
+        'lang = "en"              # the students\' feedback: "en", "ru" or "zh" (as `grade check --lang`)',
         f"students = [{', '.join(repr(s).replace(chr(39), chr(34)) for s in students)}]",
         'instructors = ["instructor"]',
     ]

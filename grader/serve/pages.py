@@ -147,7 +147,7 @@ def _feedback_body(svc, session, person, sub) -> str:
     d = svc.deadline_for(session, sub.student, sub.exercise)
     document = submission_html(dict(sub.record, id=f"{sub.student}: {sub.exercise}"),
                                show_hidden=person.instructor,
-                               after_due_date=released(utcnow(), d, svc.course.release))
+                               after_due_date=released(utcnow(), d, svc.course.release), lang=svc.course.lang)
     return re.search(r"<body>\n(.*)\n</body>", document, re.S).group(1)
 
 

@@ -162,6 +162,7 @@ class Service:
 
     def view(self, session, who: Who, sub: Submission, now=None) -> dict:
         """The API's answer for one submission: what the visibility rule allows at `now`."""
+        from ..i18n import translator
         from ..report.record import student_view
 
         now = now or utcnow()
@@ -181,8 +182,13 @@ class Service:
         if sub.record:
             view = student_view(sub.record, show_hidden=who.instructor,
                                 after_due_date=released(now, d, self.course.release))
-            answer["tests"] = [{k: t.get(k) for k in ("name", "status", "score", "max_score", "visibility", "output",
-                                                      "concept", "file", "line") if k in t} for t in view.tests]
+            said = translator(self.course.lang)  # the course's language, as its feedback page (pages.py)
+            answer["tests"] = [{**{k: t.get(k) for k in ("name", "status", "score", "max_score", "visibility",
+                                                         "output", "concept", "file", "line") if k in t},
+                                **({"output": said.render(t["output_message"])} if t.get("output_message") else {})}
+                               for t in view.tests]
+            if sub.record.get("message_data"):
+                answer["message"] = said.render(sub.record["message_data"])
             answer["diagnosis"] = view.diagnosis
             answer["outcome"] = sub.record.get("status")
             if view.total_shown:

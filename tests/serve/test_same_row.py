@@ -9,6 +9,8 @@ back to the student's name afterwards. Now the stored file is loaded under the s
 import json
 from pathlib import Path
 
+import pytest
+
 from click.testing import CliRunner
 
 from .conftest import REFERENCE
@@ -64,3 +66,105 @@ def test_one_upload_alone_is_named_as_its_student_named_it(served):
     assert {t["file"] for t in row["tests"] if "file" in t} == {"Мой движок.py"}
     assert sid not in json.dumps(row, ensure_ascii=False)
     assert Path(row["source"]).name == "Мой движок.py"
+
+
+@pytest.mark.slow  # grades twice in the sandbox
+def test_the_courses_language_is_the_feedbacks_as_grade_checks(served, tmp_path):
+    """`grade check --lang ru`, `grade ci --lang ru`, Gradescope and the feedback pages speak Russian; the service
+    showed the same row in English on its page and in its API, having no language at all. course.toml's `lang`
+    is now its feedback's language (session 22's seams)."""
+    from grader.i18n import translator
+    from grader.serve import ServeError
+    from grader.serve.course import load
+
+    from .conftest import set_in_course
+    from .test_pages import signed_in
+
+    set_in_course(served.folder, lang='"ru"')  # `grade serve init` writes lang = "en"
+    served.svc.course = load(served.folder)
+    assert served.svc.course.lang == "ru"
+    sid = served.submit("alice", TYPO, filename="my_engine.py").json()["id"]
+    assert served.grade_all() == 1
+    own = _run_row(tmp_path, "my_engine.py", TYPO)
+    failed = next(t for t in own["tests"] if t["status"] == "error")
+    russian = translator("ru").render(failed["output_message"])
+    assert russian != failed["output"] and "ваш движок" in russian
+    answer = served.get("alice", f"/api/v1/submissions/{sid}").json()
+    assert next(t["output"] for t in answer["tests"] if t["name"] == failed["name"]) == russian
+    student, _ = signed_in(served, "alice")
+    page = student.get(f"/submissions/{sid}").text
+    assert "Отзыв" in page and "What went wrong" not in page
+    set_in_course(served.folder, lang='"de"')
+    with pytest.raises(ServeError, match="lang must be one of en, ru, zh; got 'de'"):
+        load(served.folder)
+
+
+@pytest.mark.slow  # a batch graded in the sandbox, and each file again by `grade run`
+def test_fresh_shapes_get_grade_runs_row_gradebook_cell_and_passback(tmp_path, monkeypatch):
+    """Session 22's fresh shapes uploaded (a BOM, CRLF cells, a macOS zip, a crash after stderr, a Latin-1 file):
+    each stored row is `grade run`'s for the file, and the gradebook's cell and the score its LTI passback sends
+    are that row's score; a refused upload is one row, refunded, with no cell and nothing sent."""
+    import sys
+    from types import SimpleNamespace
+
+    from fastapi.testclient import TestClient
+
+    from grader.serve import jobs, lti
+    from grader.serve.app import create_app
+    from grader.serve.course import load, write_new
+    from grader.serve.db import LtiLink
+    from grader.serve.gradebook import gradebook
+    from grader.serve.grading import Worker
+
+    from .conftest import set_in_course
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "bench" / "seams"))
+    try:
+        import fresh22
+    finally:
+        sys.path.pop(0)
+    shapes = fresh22.fresh_class(tmp_path / "class")
+    names = ["bom.py", "crlf-cells.ipynb", "macosx.zip", "stderr-crash.py", "latin1.py"]
+    assert set(names) <= set(shapes)
+    folder = tmp_path / "course"
+    students = [f"s{n}" for n in range(len(names))]
+    write_new(folder, students, ["engine"])
+    set_in_course(folder, cooldown_seconds=0)
+    sent = {}
+
+    class Captured:
+        def send(self, link, score, maximum, comment):
+            sent[link.student] = (score, maximum)
+
+    monkeypatch.setattr(lti.Lti, "of", classmethod(lambda cls, folder: Captured()))
+    monkeypatch.setattr(jobs, "RETRY_BACKOFF_SECONDS", (0, 0, 0))
+    app = create_app(folder, start_pool=False)
+    with TestClient(app) as client:
+        svc = app.state.service
+        served = SimpleNamespace(svc=svc)  # what _stored reads
+        with svc.db.write() as session:
+            for who in students:
+                session.add(LtiLink(student=who, exercise="engine", issuer="i", client_id="c", user_id=who, service={}))
+        ids = {}
+        for who, name in zip(students, names):
+            answer = client.post("/api/v1/submissions", data={"exercise": "engine"},
+                                 headers={"Authorization": f"Bearer {svc.token_for(who)}"},
+                                 files={"file": (name, (tmp_path / "class" / name).read_bytes())})
+            assert answer.status_code == 202, answer.text
+            ids[name] = answer.json()["id"]
+        Worker(folder).drain()
+        with svc.db.read() as session:
+            book = {r["student"]: r["exercises"]["engine"] for r in gradebook(session, load(folder))["students"]}
+        for who, name in zip(students, names):
+            row = _stored(served, ids[name])
+            out = tmp_path / f"{who}.json"
+            CliRunner().invoke(main, ["run", str(tmp_path / "class" / name), "-o", str(out), "--no-cache", "-q"])
+            (own,) = json.loads(out.read_text())["submissions"]
+            assert {k: row.get(k) for k in ("status", "score", "tests", "diagnosis", "message", "message_data")} == \
+                {k: own.get(k) for k in ("status", "score", "tests", "diagnosis", "message", "message_data")}, name
+            if own["status"] == "rejected":
+                assert (book[who], sent.get(who)) == (None, None)
+            else:
+                assert (book[who]["score"], sent[who]) == (own["score"], (own["score"], own["max_score"]))
+        assert [(row["status"], row["score"]) for row in (_stored(served, ids[n]) for n in names)] == [
+            ("graded", 59.0), ("graded", 59.0), ("graded", 59.0), ("crashed", 0.0), ("rejected", 0.0)]
