@@ -55,7 +55,7 @@ LIMIT_OPTIONS = ["--probe-timeout", "2", "--import-timeout", "5", "--timeout", "
 BOUND_MIB = LIMITS.memory_mb + LIMITS.file_size_mb  # the most a worker may hold, whichever bound holds it
 LONG_BACKSLASHES = os.fsdecode(b"\\" * 150)  # its id is 300 characters: past the old payload's 255
 NOT_UTF8 = os.fsdecode(b"\xe9" * 70)  # its id is 70 escapes of 4 characters
-HOARDS = ("memfd-hoard", "shm-hoard", "tmpfs-hoard", "sem-hoard", "socket-hoard")
+HOARDS = ("memfd-hoard", "shm-hoard", "tmpfs-hoard", "sem-hoard", "socket-hoard", "xattr-hoard", "inode-hoard")
 
 
 @pytest.fixture(autouse=True)
@@ -126,9 +126,12 @@ def _check_batch(result, ids):
 def test_the_seccomp_filter_is_a_classic_bpf_program_for_the_machines_it_knows():
     import struct
 
-    # shmget, memfd_create, memfd_secret; semget, msgget, mq_open, socket, socketpair, io_uring_setup (session 21)
-    for machine, (arch, numbers) in (("x86_64", (0xC000003E, (29, 319, 447, 64, 68, 240, 41, 53, 425))),
-                                     ("aarch64", (0xC00000B7, (194, 279, 447, 190, 186, 180, 198, 199, 425)))):
+    # shmget, memfd_create, memfd_secret; semget, msgget, mq_open, socket, socketpair, io_uring_setup (session 21);
+    # setxattr, lsetxattr, fsetxattr, setxattrat, bpf (session 22)
+    for machine, (arch, numbers) in (("x86_64", (0xC000003E, (29, 319, 447, 64, 68, 240, 41, 53, 425,
+                                                             188, 189, 190, 463, 321))),
+                                     ("aarch64", (0xC00000B7, (194, 279, 447, 190, 186, 180, 198, 199, 425,
+                                                              5, 6, 7, 463, 280)))):
         program = memory.seccomp_program(machine)
         instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
         assert instructions[0] == (0x20, 0, 0, 4) and instructions[1][3] == arch  # the ABI is checked first
@@ -160,6 +163,9 @@ def test_without_a_memory_bound_the_sandbox_says_it_is_weaker(monkeypatch, missi
     if missing == "--size":
         real = sandbox_module.bwrap_features
         monkeypatch.setattr(sandbox_module, "bwrap_features", lambda bwrap: real(bwrap) - {"--size"})
+        # and a grader that may not mount /tmp itself (not root: slot_tmp.py), whose mount caps it too
+        monkeypatch.setattr(sandbox_module.SlotTmp, "create",
+                            classmethod(lambda cls, *a: sandbox_module.BubblewrapTmp("not root")))
     else:
         monkeypatch.setattr(memory, "seccomp_program", lambda machine=None: None)
     monkeypatch.setattr(sandbox_module.CgroupTree, "create", staticmethod(lambda processes: (None, "none here")))
@@ -177,6 +183,19 @@ def test_without_a_memory_bound_the_sandbox_says_it_is_weaker(monkeypatch, missi
         Sandbox(LIMITS, require=True)
 
 
+@needs_full_sandbox
+def test_no_core_reaches_a_core_pattern_pipe_and_the_limit_cannot_be_lowered(tmp_path):
+    """RLIMIT_CORE 1, not 0 (a pipe ignores 0): on 3fb8cc3 the worker's was 0 and lowering it was allowed."""
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "core-limit.py").write_text(_attack("core-limit"))
+    result = grade(tmp_path / "class", limits=LIMITS, jobs=1, cache_dir=None)
+    row = result.scores["submissions"][0]
+    assert (row["status"], row["score"]) == ("graded", row["max_score"])
+    assert result.runs["core-limit"]["output"] == (
+        "core-limit limit (1, 1); setrlimit to 0: ValueError; prlimit to 0: PermissionError; "
+        "raw setrlimit: Operation not permitted; limit (1, 1)\n")
+
+
 # -- one batch of every new attack, locally and through the fleet -----------------------------------------
 
 
@@ -186,8 +205,12 @@ def test_every_new_attack_beside_honest_engines_locally(tmp_path):
     result = grade(tmp_path / "class", limits=LIMITS, jobs=2, cache_dir=tmp_path / "cache")
     assert result.sandbox == "bubblewrap" and result.warning is None
     rows = _check_batch(result, ids)
-    for case in HOARDS[:2]:  # refused outright by the filter here (a cgroup would have killed it instead)
+    for case in (*HOARDS[:2], "xattr-hoard"):  # refused outright by the filter here (a cgroup would have killed it)
         assert _held(result.runs[case]["output"], case) == 0 or rows[case]["status"] == "crashed"
+    if os.geteuid() == 0:  # /tmp mounted by the grader, one inode per page of it (slot_tmp.py): its root and 16,383
+        # files; on 3fb8cc3 all 130,000 were made (160 MiB of the kernel's memory, more for more CPU)
+        assert "inode-hoard held 20 MiB (16383 files; OSError: No space left on device)" in \
+            result.runs["inode-hoard"]["output"]
     assert "queue-tamper found 0 queue URL(s)" in result.runs["queue-tamper"]["output"]
 
 

@@ -69,7 +69,7 @@ def test_the_worker_has_the_uid_groups_capabilities_and_limits_the_hops_gave_it(
     assert "Groups:\t" in [line.rstrip(" ") for line in lines]
     assert "CapEff:\t0000000000000000" in lines and "CapPrm:\t0000000000000000" in lines
     for limit, value in (("Max address space", 1536 << 20), ("Max open files", 48), ("Max file size", 32 << 20),
-                         ("Max processes", 40), ("Max cpu time", 35), ("Max core file size", 0)):
+                         ("Max processes", 40), ("Max cpu time", 35), ("Max core file size", 1)):
         rows = [line.split() for line in lines if line.startswith(limit)]
         assert len(rows) == 2, rows  # the worker's and bubblewrap's pid 1's: soft and hard alike
         assert all(row[-3:-1] == [str(value), str(value)] for row in rows), rows

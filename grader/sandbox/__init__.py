@@ -1,13 +1,11 @@
 """Starting one isolated worker process per submission, and removing every trace of it.
 
-Layers, outermost first (each exec'ing the next, so the whole chain is one
-process id that the grader owns). Address-space randomisation is off for the whole
-chain: a personality flag the starting thread sets for its children
-(layers.no_aslr_children), `setarch -R` where the kernel refuses. While the worker
-starts, the grader puts every one of its processes into the slot's cgroup
-(accounting.py) and makes them the kernel OOM killer's first choice (the
-address-space limit is per process, not per worker); the worker waits for the
-grader's go before it imports anything of the submission (claim.py).
+Layers, outermost first (each exec'ing the next, so the whole chain is one process id that the grader owns).
+Address-space randomisation is off for the whole chain: a personality flag the starting thread sets for its
+children (layers.no_aslr_children), `setarch -R` where the kernel refuses. While the worker starts, the grader
+puts every one of its processes into the slot's cgroup (accounting.py) and makes them the kernel OOM killer's
+first choice (the address-space limit is per process, not per worker); the worker waits for the grader's go
+before it imports anything of the submission (claim.py).
 
 1. `prlimit`: address space, processes, file size, open files and CPU time.
 2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased per slot
@@ -15,11 +13,10 @@ grader's go before it imports anything of the submission (claim.py).
    signalled, and no two graders on one machine share one.
    As root with bubblewrap, neither is a hop: the starting thread takes the slot's uid for
    the exec, and sets the limits on every process while placing them (thread_ids.py).
-3. `bwrap` (bubblewrap), when installed: new namespaces (no network, no further user
-   namespaces); of the host only the worker's Python and the libraries it links, the
-   runner and the submission, all read-only, and a /tmp capped at the file-size limit
-   (docs/security.md). Where bwrap is missing (or does not work here: host.py) the
-   worker runs with 1 and 2 and an empty environment, and the grader says its sandbox
+3. `bwrap` (bubblewrap), when installed: new namespaces (no network, no further user namespaces); of the host only
+   the worker's Python and the libraries it links, the runner and the submission, all read-only, and a /tmp capped
+   at the file-size limit (as root, its inodes too: slot_tmp.py; docs/security.md). Where bwrap is missing (or does
+   not work here: host.py) the worker runs with 1 and 2 and an empty environment, and the grader says its sandbox
    is weaker.
 
 The layers' arguments are built in layers.py, from what host.py found.
@@ -52,6 +49,7 @@ from .scratch import ScratchFolders
 from .system import python_view
 from .template import sandbox_class
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
+from .slot_tmp import BubblewrapTmp, SlotTmp
 from .thread_ids import ThreadIds, worker_limits
 from .uids import kill_uid, lease_uid, processes_of_uid
 
@@ -151,9 +149,10 @@ class Sandbox:
                 self.bwrap, *namespaces(self.features), "--die-with-parent",
                 *system_binds(self.python, features=self.features), "--remount-ro", "/", "--seccomp", str(fd),
                 self.python, "-I", "-S"])
+        self.slot_tmp = SlotTmp.create(self.root, self.limits.file_size_mb << 20, self.uid(0), bool(self.bwrap))
         bounded, self.memory_bound = describe_bound(cgroup_memory=self.cgroup_memory,
                                                     seccomp=(self.seccomp is not None, why),
-                                                    tmp_capped="--size" in self.features)
+                                                    tmp_capped="--size" in self.features or self.slot_tmp.mounted)
         if self.bwrap and not bounded:
             self.warning = (f"bubblewrap works here, but {self.memory_bound}: falling back to a weaker sandbox, in "
                             "which a submission can hold memory (memfds, shared memory, files in /tmp) beyond "
@@ -187,12 +186,11 @@ class Sandbox:
             return self._leases[slot][0]
 
     def prepare(self, slot, files, runner_files):
-        """A scratch folder for one run: work/ (the submission, read-only to the worker under bubblewrap) and
-        runner/, a link to the runner's files (the worker, probekit, the probes, their compiled code), written
-        once per distinct set for the whole batch, read-only for every worker: grader files that hold nothing of
-        any submission. work/ holds only this run's files: the slot's own folder, emptied after each run, where
-        nothing of the slot's last worker is left and bubblewrap keeps the worker from writing there, else a
-        folder made anew (scratch.py)."""
+        """A scratch folder for one run: work/ (the submission, read-only to the worker under bubblewrap) and runner/, a
+        link to the runner's files (the worker, probekit, the probes, their compiled code), written once per distinct
+        set for the whole batch, read-only for every worker: grader files that hold nothing of any submission. work/
+        holds only this run's files: the slot's own folder, emptied after each run, where nothing of the slot's last
+        worker is left and bubblewrap keeps the worker from writing there, else a folder made anew (scratch.py)."""
         return self.scratch.prepare(slot, files, self._runner_folder(runner_files), self.uid(slot))
 
     def _runner_folder(self, runner_files):
@@ -203,11 +201,11 @@ class Sandbox:
         """`<name>.code`: the runner's modules compiled once by the worker's own interpreter (runner_files.py)."""
         return self.runner_folders.compiled(runner_files)
 
-    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None, hops=True):
+    def command(self, slot, base, request, seccomp_fd=None, aslr_hop=True, info_fd=None, hops=True, tmp=None):
         """The argv that starts the worker for the scratch folder `base` (`seccomp_fd`: memory.py's filter,
         open for bubblewrap to read; `aslr_hop`: setarch, where start could not turn ASLR off itself;
         `info_fd`: where bubblewrap names its sandbox process, claim.py; `hops` False: without the prlimit and
-        setpriv hops, whose limits and uid the starting thread gives, thread_ids.py)."""
+        setpriv hops, whose limits and uid the starting thread gives, thread_ids.py; `tmp`: slot_tmp.py's /tmp)."""
         lim = self.limits
         limits = [] if not hops else [
             shutil.which("prlimit") or "prlimit",
@@ -215,7 +213,7 @@ class Sandbox:
             f"--fsize={lim.file_size_mb * 1024 * 1024}",
             f"--nofile={lim.open_files}",
             f"--cpu={lim.cpu_seconds()}",
-            "--core=0",
+            "--core=1",  # 1, not 0: no core to a core_pattern pipe either (memory.RLIMIT_CORE)
         ]
         if self.is_root and hops:
             limits.append(f"--nproc={lim.processes}")
@@ -230,7 +228,7 @@ class Sandbox:
                 *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []),
                 *(["--info-fd", str(info_fd)] if info_fd is not None else []),
                 *system_binds(self.python, features=self.features, scratch_bytes=lim.file_size_mb << 20,
-                              view=self.view),
+                              view=self.view, tmp=tmp),
                 "--ro-bind", str(base / "runner"), runner,
                 # read-only: the host disk under it has no quota; /tmp is the capped place to write
                 "--ro-bind", str(base / "work"), work,
@@ -279,9 +277,10 @@ class Sandbox:
                 seccomp_fd = self.seccomp.open() if self.seccomp is not None and self.bwrap else None
                 passed += [] if seccomp_fd is None else [seccomp_fd]
                 ids = self.thread_ids
+                tmp = self.slot_tmp.fresh(slot, self.uid(slot))  # None: bubblewrap's own
                 with no_aslr_children() as done:
                     argv = self.command(slot, base, request, seccomp_fd, aslr_hop=not done, info_fd=info_write,
-                                        hops=ids is None)
+                                        hops=ids is None, tmp=tmp)
 
                     def spawn():  # the observation pipe is the worker's fd 0: its number (and the request) never varies
                         started.append(subprocess.Popen(argv, stdin=obs_write_fd, stdout=output_write_fd,
@@ -365,6 +364,7 @@ class Sandbox:
         # and what this process adopted of it: bubblewrap's sandbox process, every process of the slot's uid or cgroup
         # that left the worker's tree (claim.py); none may stay a zombie of a grader that runs for days
         reap_worker(proc, uid, self.accounting.cgroup_name(slot))
+        self.slot_tmp.release(slot)  # its /tmp: freed with the sandbox's mount namespace (slot_tmp.py)
 
     def cleanup(self, base):
         self.scratch.cleanup(base)
@@ -374,6 +374,7 @@ class Sandbox:
         accounting = getattr(self, "accounting", None) or getattr(self, "cgroups", None)
         if accounting is not None:
             accounting.close()
+        getattr(self, "slot_tmp", BubblewrapTmp("")).close()
         shutil.rmtree(self.root, ignore_errors=True)
         if getattr(self, "_root_lock", None) is not None:
             os.close(self._root_lock)

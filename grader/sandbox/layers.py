@@ -77,12 +77,15 @@ def dev_binds():
     return args + ["--dir", "/dev/shm", "--remount-ro", "/dev"]
 
 
-def system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20, view=None):
+def system_binds(python, *, features=frozenset(), scratch_bytes=64 << 20, view=None, tmp=None):
     """The read-only system the worker sees: its Python and the libraries it links (see system.py; `view`:
     the same in fewer mounts, system.linked_view), proc, dev (dev_binds), and a /tmp of `scratch_bytes` (where
-    bwrap can cap it), the only place it may write."""
+    bwrap can cap it), the only place it may write; `tmp`: a tmpfs the grader mounted for this run, its bytes
+    and its inodes capped (slot_tmp.py), bound in place of bubblewrap's own."""
     args = list(view or python_view(python).args)
     args += ["--proc", "/proc", *dev_binds()]
+    if tmp is not None:
+        return args + ["--bind", str(tmp), "/tmp"]
     if "--size" in features:
         args += ["--size", str(scratch_bytes)]
     args += ["--tmpfs", "/tmp"]

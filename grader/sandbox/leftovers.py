@@ -16,6 +16,8 @@ import shutil
 import tempfile
 import time
 
+from .slot_tmp import detach_under
+
 _TREE_NAME = re.compile(r"micrograd-grader-(\d+)-\d+")  # a grader's before the lock: judged by its pid
 HELD_SUFFIX = "-locked"  # micrograd-grader-<pid>-<n>-locked: a tree whose grader holds an flock on it (hold_tree)
 _HELD_NAME = re.compile(r"micrograd-grader-\d+-\d+" + HELD_SUFFIX)
@@ -59,6 +61,7 @@ def sweep_scratch(parent):
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 continue  # in use
+            detach_under(path)  # the slots' /tmp it had mounted (slot_tmp.py): else the folder cannot be removed
             shutil.rmtree(path, ignore_errors=True)
             removed += not os.path.exists(path)
         finally:

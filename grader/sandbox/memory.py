@@ -15,7 +15,8 @@ processes, so a submission could hold gigabytes of the host's RAM under
   worker (`memory.oom.group`), and its run ends `crashed`.
 - **a seccomp filter** given to bubblewrap (`--seccomp FD`): `memfd_create`,
   `memfd_secret`, `shmget`, `semget`, `msgget`, `mq_open`, `socket`,
-  `socketpair` and `io_uring_setup` fail with EPERM (`DENIED`: an honest
+  `socketpair`, `io_uring_setup` and the calls that set an extended attribute
+  (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`) and `bpf` fail with EPERM (`DENIED`: an honest
   engine never calls them, and the sandbox has no network). The filter is a small
   classic-BPF program, built here for x86-64 and AArch64 (the architecture is
   checked first: a syscall of any other ABI, x32 included, fails too), and
@@ -52,10 +53,12 @@ _X32_BIT = 0x40000000
 _ARCHES = {
     "x86_64": (0xC000003E, {"shmget": 29, "memfd_create": 319, "memfd_secret": 447, "semget": 64, "msgget": 68,
                             "mq_open": 240, "add_key": 248, "request_key": 249, "keyctl": 250, "socket": 41,
-                            "socketpair": 53, "io_uring_setup": 425}),
+                            "socketpair": 53, "io_uring_setup": 425, "setxattr": 188, "lsetxattr": 189,
+                            "fsetxattr": 190, "setxattrat": 463, "bpf": 321}),
     "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447, "semget": 190, "msgget": 186,
                              "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219, "socket": 198,
-                             "socketpair": 199, "io_uring_setup": 425}),
+                             "socketpair": 199, "io_uring_setup": 425, "setxattr": 5, "lsetxattr": 6,
+                             "fsetxattr": 7, "setxattrat": 463, "bpf": 280}),
 }
 _ARCHES["amd64"] = _ARCHES["x86_64"]
 _ARCHES["arm64"] = _ARCHES["aarch64"]
@@ -64,9 +67,16 @@ _ARCHES["arm64"] = _ARCHES["aarch64"]
 # memory (memfd, System V), System V semaphore sets (one process made 2,000 sets of 32,000 semaphores, 3.7 GB
 # of the kernel's memory, in seconds) and message queues, POSIX message queues, sockets (a socketpair's buffers:
 # 16 processes of 29 pairs, each buffer raised to net.core.wmem_max, held 7.4 GB here) and io_uring's rings.
+# And extended attributes: a tmpfs (Linux 6.6 and later) keeps a file's `user.*` attributes in the kernel's own
+# memory, which `--size` does not count (the tmpfs counts them only against its inodes' allowance, nr_inodes x
+# 1 KiB, some 3 GB here by default): 64 KiB values set on files of /tmp at import held 4.6 GB of the kernel's
+# slab in 10 s of CPU under a 64 MiB /tmp (`xattr-hoard`, session 22). Refused with EPERM, which Python's own
+# copying (shutil.copystat) takes as "not supported here". And `bpf`: a BPF map's memory is charged to the
+# memory cgroup alone (Linux 5.11 and later), so where a machine lets unprivileged users make maps
+# (kernel.unprivileged_bpf_disabled 0) and gives the grader no memory controller, nothing else would count it.
 # An engine needs none of them (the sandbox has no network); /tmp's files are the other way (tmpfs, `--size`).
 DENIED = ("memfd_create", "memfd_secret", "shmget", "semget", "msgget", "mq_open", "socket", "socketpair",
-          "io_uring_setup")
+          "io_uring_setup", "setxattr", "lsetxattr", "fsetxattr", "setxattrat", "bpf")
 # A warm template's children share its namespaces (template.py): what would outlive a child there is refused too.
 SHARED_NAMESPACE_DENIED = DENIED + ("add_key", "request_key", "keyctl")
 
@@ -75,28 +85,55 @@ def _instruction(code, jt, jf, k):
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
+# RLIMIT_CORE: the worker's is 1, soft and hard (layers: `--core=1`, thread_ids.worker_limits). A core_pattern
+# that pipes (`|/usr/share/apport/apport ...`, systemd-coredump) ignores the core limit, but for the one value 1,
+# which the kernel keeps to stop a helper's own crash recursing: with 0, every crash of a worker (up to --memory of
+# it) was handed to the host's helper, running as root outside the sandbox, in no cgroup of the grader's. 1 also
+# leaves no core file (smaller than a page). Lowering a limit needs no privilege, and 0 would give the pipe back:
+# setrlimit and prlimit64 that set RLIMIT_CORE are refused too.
+RLIMIT_CORE = 4
+_RLIMIT_CALLS = {"x86_64": (160, 302), "aarch64": (164, 261)}  # setrlimit, prlimit64
+_RLIMIT_CALLS["amd64"], _RLIMIT_CALLS["arm64"] = _RLIMIT_CALLS["x86_64"], _RLIMIT_CALLS["aarch64"]
+
+
+def _argument(index, high=False):
+    """The offset of a system call's argument in struct seccomp_data (its low or high 32 bits; little-endian)."""
+    return 16 + 8 * index + (4 if high else 0)
+
+
 def seccomp_program(machine=None, denied=DENIED):
     """The filter as bytes (an array of struct sock_filter), or None for an architecture not known here."""
     machine = machine or platform.machine()
-    if machine not in _ARCHES or struct.calcsize("P") != 8:
+    if machine not in _ARCHES or struct.calcsize("P") != 8 or sys.byteorder != "little":
         return None
     audit_arch, numbers = _ARCHES[machine]
-    checks = [(_JGE_K, _X32_BIT)] if audit_arch == _ARCHES["x86_64"][0] else []  # x32's numbers: all refused
-    checks += [(_JEQ_K, numbers[name]) for name in denied]
-    deny = 3 + len(checks) + 1  # index of the last instruction: arch, jump, nr, the checks, allow, deny
+    setrlimit, prlimit64 = _RLIMIT_CALLS[machine]
+    # (code, jump if true, jump if false, k): a jump is a label ("allow", "deny", "setrlimit", "prlimit", "next")
+    steps = [("arch", _LD_W_ABS, "next", "next", 4),  # the syscall's ABI
+             (None, _JEQ_K, "next", "deny", audit_arch),  # another ABI (i386 on x86-64): refused
+             (None, _LD_W_ABS, "next", "next", 0)]  # the syscall's number
+    if audit_arch == _ARCHES["x86_64"][0]:
+        steps.append((None, _JGE_K, "deny", "next", _X32_BIT))  # x32's numbers: all refused
+    steps += [(None, _JEQ_K, "deny", "next", numbers[name]) for name in denied]
+    steps += [(None, _JEQ_K, "setrlimit", "next", setrlimit),
+              (None, _JEQ_K, "prlimit", "allow", prlimit64),
+              ("setrlimit", _LD_W_ABS, "next", "next", _argument(0)),  # setrlimit(resource, new)
+              (None, _JEQ_K, "deny", "allow", RLIMIT_CORE),
+              ("prlimit", _LD_W_ABS, "next", "next", _argument(1)),  # prlimit64(pid, resource, new, old)
+              (None, _JEQ_K, "next", "allow", RLIMIT_CORE),
+              (None, _LD_W_ABS, "next", "next", _argument(2)),  # a new limit given (not NULL): refused
+              (None, _JEQ_K, "next", "deny", 0),
+              (None, _LD_W_ABS, "next", "next", _argument(2, high=True)),
+              (None, _JEQ_K, "allow", "deny", 0),
+              ("allow", _RET_K, "next", "next", _ALLOW),
+              ("deny", _RET_K, "next", "next", _ERRNO | _EPERM)]
+    where = {label: index for index, (label, *_) in enumerate(steps) if label}
 
-    def to_deny(index):  # a jump's offset counts from the next instruction
-        return deny - (index + 1)
+    def offset(index, label):  # a jump's offset counts from the next instruction
+        return 0 if label == "next" else where[label] - (index + 1)
 
-    program = [_instruction(_LD_W_ABS, 0, 0, 4),  # the syscall's ABI
-               _instruction(_JEQ_K, 0, to_deny(1), audit_arch),  # another ABI (i386 on x86-64): refused
-               _instruction(_LD_W_ABS, 0, 0, 0)]  # the syscall's number
-    for index, (code, k) in enumerate(checks, start=3):
-        program.append(_instruction(code, to_deny(index), 0, k))
-    program.append(_instruction(_RET_K, 0, 0, _ALLOW))
-    program.append(_instruction(_RET_K, 0, 0, _ERRNO | _EPERM))
-    assert len(program) == deny + 1
-    return b"".join(program)
+    return b"".join(_instruction(code, offset(i, jt), offset(i, jf), k)
+                    for i, (_, code, jt, jf, k) in enumerate(steps))
 
 
 _PROBE = """

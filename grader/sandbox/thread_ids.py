@@ -146,5 +146,5 @@ def worker_limits(limits, with_processes):
     """The worker's rlimits, as the prlimit hop set them: (resource, value) pairs."""
     pairs = [(resource.RLIMIT_AS, limits.memory_mb << 20), (resource.RLIMIT_FSIZE, limits.file_size_mb << 20),
              (resource.RLIMIT_NOFILE, limits.open_files), (resource.RLIMIT_CPU, limits.cpu_seconds()),
-             (resource.RLIMIT_CORE, 0)]
+             (resource.RLIMIT_CORE, 1)]  # 1, not 0: memory.RLIMIT_CORE
     return pairs + ([(resource.RLIMIT_NPROC, limits.processes)] if with_processes else [])

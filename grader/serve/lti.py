@@ -77,9 +77,20 @@ class Storage(LaunchDataStorage):
             value, until = self._values.get(key, (None, 0))
             return value if until > time.monotonic() else None
 
+    # `/lti/login` needs no sign-in, and each call keeps a state and a nonce here: nothing ever removed them, so a
+    # client that called it in a loop grew the server's memory for as long as it ran (2,000 calls, 2,000 entries,
+    # none expired ever dropped; session 22). At MAX_VALUES the expired go, then the oldest, down to half of it:
+    # a login flooded out before its launch is started again from the course, as an expired one is.
+    MAX_VALUES = 50_000
+
     def set_value(self, key, value, exp=None):
+        now = time.monotonic()
         with self._lock:
-            self._values[key] = (value, time.monotonic() + (exp or LAUNCH_LIFETIME))
+            if len(self._values) >= self.MAX_VALUES:
+                self._values = {k: kept for k, kept in self._values.items() if kept[1] > now}
+                for old in list(self._values)[:max(0, len(self._values) - self.MAX_VALUES // 2)]:
+                    del self._values[old]  # the oldest first: a dict keeps its keys in the order they came
+            self._values[key] = (value, now + (exp or LAUNCH_LIFETIME))
 
     def check_value(self, key):
         return self.get_value(key) is not None

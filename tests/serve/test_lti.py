@@ -108,3 +108,18 @@ def test_deep_linking_links_an_exercise_into_the_course(lms):
                            deep_link_return=f"{platform.base}/deep-link-return")
     refused = tool.post("/lti/launch", data={"id_token": form["id_token"], "state": form["state"]})
     assert refused.status_code == 403 and "only an instructor" in refused.text
+
+
+def test_a_flood_of_logins_is_bounded_and_a_launch_after_it_still_works(lms, monkeypatch):
+    """`/lti/login` needs no sign-in and keeps a state and a nonce per call: on 3fb8cc3 none was ever removed (2,000
+    calls, 2,000 entries kept for as long as the server ran). The store keeps at most MAX_VALUES."""
+    from grader.serve import lti
+
+    platform, tool, _ = lms
+    monkeypatch.setattr(lti.Storage, "MAX_VALUES", 8, raising=False)
+    store = tool.app.state.service.lti.storage
+    for _ in range(30):
+        oidc(platform, tool, "lms-user-42")
+    assert len(store._values) <= 8
+    form = platform.launch(oidc(platform, tool, "lms-user-42"), "lms-user-42", [LEARNER], exercise="01-mul-backward")
+    assert tool.post("/lti/launch", data=form, follow_redirects=False).status_code == 303
