@@ -204,13 +204,19 @@ def lecture_sources() -> dict[str, str]:
     return out
 
 
+# the shipped archive's files besides the engine, and the starter files each is compared with: micrograd's network
+# with a network (07-mlp-xor's nn.py) and with one neuron (10-neuron's neuron.py, whose public answer is micrograd's
+# `Neuron`, pasted with its `Module` and given the five leaves: bench/similarity/sixteenth/)
+SHIPPED_FOR = {"nn.py": ("nn.py", "neuron.py")}
+
+
 def shipped_sources(starter: dict[str, str]) -> dict[str, str]:
     """The shipped archive's files compared: micrograd's engine always, and each other file (its nn.py) when the
-    starter has a file of that name (07-mlp-xor's nn.py: a network is compared with micrograd's network, an engine
-    with its engine)."""
+    starter has a file it is compared with (SHIPPED_FOR: 07-mlp-xor's nn.py, a network compared with micrograd's
+    network, an engine with its engine; 10-neuron's neuron.py, one neuron with micrograd's `Neuron`)."""
     given = {Path(name).name for name in starter}
     return {name: text for name, text in public_sources([PUBLIC_ARCHIVE]).items()
-            if Path(name).name == "engine.py" or Path(name).name in given}
+            if Path(name).name == "engine.py" or given & set(SHIPPED_FOR.get(Path(name).name, (Path(name).name,)))}
 
 
 def _distinct(sources: dict[str, str]) -> dict[str, str]:

@@ -28,6 +28,53 @@ def _chain(node: ast.BinOp, op: type) -> list:
     return operands
 
 
+# `b if <test> else o` where the test compares b and o: (which of the two builtins, whether its arguments are (b, o)
+# rather than (o, b)); max(p, q) is p unless q > p, min(p, q) p unless q < p, so ties keep Python's choice
+_CHOICES = {(ast.Gt, True): ("max", False), (ast.Gt, False): ("min", True), (ast.GtE, True): ("max", True),
+            (ast.GtE, False): ("min", False), (ast.Lt, True): ("min", False), (ast.Lt, False): ("max", True),
+            (ast.LtE, True): ("min", True), (ast.LtE, False): ("max", False)}
+_PURE = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp, ast.Load, ast.operator,
+         ast.unaryop, ast.Slice)
+
+
+def _choice_of_two(node: ast.IfExp):
+    """("max" or "min", first, second) when NODE chooses the larger or smaller of the two sides of its comparison,
+    `r if r > x else x` (the statement `if r > x: x = r` as canonical.py reads it) being `max(x, r)`; None otherwise.
+    Both sides are names, constants, attributes, items or arithmetic of them (read twice, as the choice reads them:
+    nothing called)."""
+    test = node.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in (ast.Gt, ast.GtE, ast.Lt,
+                                                                                             ast.LtE)):
+        return None
+    left, right = test.left, test.comparators[0]
+    sizes = []
+    for side in (left, right):
+        parts = list(ast.walk(side))
+        if not all(isinstance(part, _PURE) for part in parts):
+            return None
+        sizes.append(len(parts))
+    if not all(_at_most(branch, max(sizes)) for branch in (node.body, node.orelse)):
+        return None  # larger than either side, so neither (and not dumped: a nest of choices is read in linear time)
+    body, orelse, left_dump, right_dump = ast.dump(node.body), ast.dump(node.orelse), ast.dump(left), ast.dump(right)
+    if left_dump == right_dump:
+        return None
+    if (body, orelse) == (left_dump, right_dump):
+        name, as_is = _CHOICES[type(test.ops[0]), True]
+        return (name, left, right) if as_is else (name, right, left)
+    if (body, orelse) == (right_dump, left_dump):
+        name, as_is = _CHOICES[type(test.ops[0]), False]
+        return (name, left, right) if as_is else (name, right, left)
+    return None
+
+
+def _at_most(node, most: int) -> bool:
+    """NODE's tree has at most MOST nodes (walked no further than that)."""
+    for count, _ in enumerate(ast.walk(node), 1):
+        if count > most:
+            return False
+    return True
+
+
 def _is_int(node, value: int) -> bool:
     """NODE is the whole number VALUE written as a constant (not a bool, not a float)."""
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value == value
@@ -175,6 +222,12 @@ class Emitter:
             self.emit(type(node.op).__name__ + f":{len(node.values)}", node)
             for value in node.values:
                 self.expression(value)
+        elif isinstance(node, ast.IfExp) and (choice := _choice_of_two(node)) is not None:
+            name, first, second = choice  # `r if r > x else x` is `max(x, r)`, as Python computes it
+            self.emit("call:2", node)
+            self.emit(name, node)
+            self.expression(first)
+            self.expression(second)
         elif isinstance(node, ast.IfExp) and isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not):
             self.emit("IfExp", node)  # `b if not c else a` is `a if c else b`, as a negated if statement is
             for part in (node.test.operand, node.orelse, node.body):

@@ -77,6 +77,7 @@ def _against(cohort, source: Document) -> list[tuple[str, float]]:
     chosen: dict[int, float] = defaultdict(float)  # of it, what the reference does not explain
     raw: dict[int, float] = defaultdict(float)
     total = chosen_total = chosen_tokens = 0.0
+    parts = _Parts(source)
     for h in source.prints:
         tokens = source.tokens.get(h, 0.0)
         own = h not in source.explained
@@ -85,12 +86,14 @@ def _against(cohort, source: Document) -> list[tuple[str, float]]:
         if own:
             chosen_total += w
             chosen_tokens += tokens if w > 0 else 0.0
+        parts.add(h, w, tokens, own)
         for index in cohort.postings.get(h, ()):
             held = _held(cohort.documents[index], source, h, tokens)
             shared[index] += w * held
             raw[index] += tokens * held
             if own:
                 chosen[index] += w * held
+            parts.held(index, h, w, tokens, held, own)
     if source.explained:
         # what the source wrote beyond the starter and the reference that a disguised copy keeps (its strings,
         # numbers and method shapes: read_public) are its own choices too, weighed as its code by how many hold
@@ -112,6 +115,7 @@ def _against(cohort, source: Document) -> list[tuple[str, float]]:
         score = containment_score(s, total, raw[i])
         if said:
             score *= 1 - said * (1 - min(1.0, chosen[i] / chosen_total))
+        score = max(score, parts.score(i, bool(source.explained)))
         scores.append((cohort.documents[i].id, round(score, 4)))
     return [(doc_id, score) for doc_id, score in scores if score > 0]
 
@@ -135,3 +139,60 @@ def _held(document: Document, source: Document, h: int, tokens: float) -> float:
     if h in document.unreached.get("tokens", {}):
         return size
     return max(size, min(1.0, len(document.prints.get(h, ())) / max(1, len(source.prints.get(h, ())))))
+
+
+# a part of a public source (one of its top-level classes or functions) is taken when a submission holds this share of
+# it, weighed as the source is
+TAKEN = 0.5
+
+
+class _Parts:
+    """A public source as its top-level definitions (a class and its methods, a function): a submission that took
+    some of them whole and left the others (micrograd's `Module` and `Neuron` pasted into a neuron.py, its `Layer` and
+    `MLP` left out) holds a share of the whole source as small as the part it left out is large, though what it
+    holds is a copy. Its score against the parts it took (each held at TAKEN or more): the share of them it holds,
+    times the evidence on their tokens, times the share it holds of their own choices (the code the reference does
+    not explain, `source.explained`) and the evidence on those tokens: a part the lecture's answer explains (the
+    course's own `Module`) says nothing of the source. The source's code outside any definition is no part."""
+
+    def __init__(self, source: Document):
+        self.part = {}
+        for h, occurrences in source.prints.items():
+            names = sorted({source.units[o.unit].name.split(".")[0] for o in occurrences} - {"<module>"})
+            if names:
+                self.part[h] = names[0]
+        self.total: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # part -> [weight, own weight]
+        self.holds: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0] * 4))
+
+    def add(self, h: int, w: float, tokens: float, own: bool) -> None:
+        if h in self.part:
+            total = self.total[self.part[h]]
+            total[0] += w
+            total[1] += w if own else 0.0
+
+    def held(self, index: int, h: int, w: float, tokens: float, held: float, own: bool) -> None:
+        if h in self.part:
+            holds = self.holds[index][self.part[h]]  # weight, tokens, own weight, own tokens held
+            holds[0] += w * held
+            holds[1] += tokens * held
+            if own:
+                holds[2] += w * held
+                holds[3] += tokens * held if w > 0 else 0.0
+
+    def score(self, index: int, explained: bool) -> float:
+        holds = self.holds.get(index)
+        if not holds or len(self.total) < 2:
+            return 0.0
+        taken = [p for p in sorted(holds) if self.total[p][0] > 0 and holds[p][0] / self.total[p][0] >= TAKEN]
+        if not taken or len(taken) == len(self.total):
+            return 0.0  # none taken, or all of it: the whole source's score says it
+        weight = float_sum(holds[p][0] for p in taken)
+        score = containment_score(weight, float_sum(self.total[p][0] for p in taken),
+                                  float_sum(holds[p][1] for p in taken))
+        if explained:
+            own_total = float_sum(self.total[p][1] for p in taken)
+            if own_total <= 0:
+                return 0.0
+            score *= (min(1.0, float_sum(holds[p][2] for p in taken) / own_total)
+                      * evidence(float_sum(holds[p][3] for p in taken)))
+        return round(score, 4)

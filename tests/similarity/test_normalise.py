@@ -104,7 +104,7 @@ def test_conditionals_early_returns_and_comprehensions_read_the_same():
         "return a.data * factor", "return factor * a.data")
     assert restructured != TOPO
     got, plain = tokens(restructured), tokens(TOPO)
-    assert got["relu_of"] == plain["relu_of"] == "def:f:1 { Return IfExp cmp:Lt .data v 0 0 .data v }"
+    assert got["relu_of"] == plain["relu_of"] == "def:f:1 { Return call:2 max .data v 0 }"  # the larger of the two: max
     assert got["scaled"] == plain["scaled"]
     # the list built by a loop is its comprehension (the name it is built in is left: it is read, not inlined)
     assert "ListComp .grad v comprehension v v .data v" in got["grads"]
@@ -308,3 +308,33 @@ def test_rules_bound_with_partial_or_a_lambda_read_as_closures():
     """
     got = tokens(lambda_bound)
     assert {k: v for k, v in got.items() if k != "<module>"} == {k: v for k, v in plain.items() if k != "<module>"}
+
+
+def test_a_choice_of_the_larger_or_smaller_of_two_reads_as_max_or_min():
+    """`r if r > x else x`, and the statement `if r > x: x = r` it reads as, is `max(x, r)` (Python's max keeps its
+    first argument unless the second is larger: ties keep the same one), in either way round of the comparison; a
+    side that calls something is read twice by the choice and left as written (session 22: the sixteenth class's
+    level-3 copies traded `largest = max(largest, d)` and `if d > largest: largest = d`)."""
+    def body(statement: str) -> str:
+        return tokens(f"""
+            def largest(ds):
+                x = 0.0
+                for r in ds:
+                    {statement}
+                return x
+        """)["largest"]
+
+    as_max, as_min = body("x = max(x, r)"), body("x = min(x, r)")
+    assert as_max != as_min
+    for written in ("x = r if r > x else x", "x = r if x < r else x", "x = x if x >= r else r",
+                    "x = x if r <= x else r", "if r > x: x = r", "if x < r:\n                        x = r"):
+        assert body(written) == as_max, written
+    for written in ("x = r if r < x else x", "x = x if x <= r else r", "if r < x: x = r"):
+        assert body(written) == as_min, written
+    assert body("x = max(r, x)") == body("x = r if r >= x else x")  # max(r, x): r on a tie
+    assert body("x = f(r) if f(r) > x else x") != body("x = max(x, f(r))")  # f called twice: not the choice
+    for first, second in [(1, 2), (2, 1), (2, 2), (-0.5, 0.0), (3.0, 3)]:  # the same object on ties, as Python does
+        for x, r in [(first, second), (second, first)]:
+            assert (r if r > x else x) is max(x, r) and (x if x >= r else r) is max(x, r)
+            assert (r if r < x else x) is min(x, r) and (x if x <= r else r) is min(x, r)
+            assert (r if r >= x else x) is max(r, x)

@@ -393,4 +393,4 @@ def test_the_ops_a_copier_added_as_the_courses_canonical_code_are_not_its_own_be
                  for i, t in {"cat": with_ops(LECTURE), "eve": with_ops(OWN), "mic": MICROGRAD}.items()]
     cohort = Cohort(documents)
     plain = {d.id: tuple(round(x, 2) for x in cohort.plain[i]) for i, d in enumerate(cohort.documents)}
-    assert plain == {"cat": (0, 434.0), "eve": (21.05, 432.95), "mic": (0, 313.0)}
+    assert plain == {"cat": (0, 430.0), "eve": (21.05, 428.95), "mic": (0, 309.0)}  # relu's choice as `max`: 4 fewer
