@@ -216,7 +216,10 @@ def inline_temporaries(function) -> int:
             continue
         pure = all(isinstance(n, _PURE + (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop))
                    for n in walk(value))
-        alias = isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
+        # an alias: `x = self.data`, or another name the function never assigns (`a, b = self, other`: a
+        # parameter, or a closure's free name), which reads the same wherever `x` is read
+        alias = (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
+                 or isinstance(value, ast.Name) and value.id not in stores)
         if pure and (len(loads.get(name, ())) == 1 or alias) and not _reassigned(value, stores):
             replace[name] = (statement, value)
     if not replace:
