@@ -271,8 +271,7 @@ def independent_in_order(statements: list, work: Work = FREE) -> list:
     """
     assigns = [isinstance(s, ast.Assign) for s in statements]
     beside = [a and (i > 0 and assigns[i - 1] or i + 1 < len(assigns) and assigns[i + 1]) for i, a in enumerate(assigns)]
-    movable = [b and not any(isinstance(n, ast.Call) and not _converts(n) for n in work.walked(s))
-               for s, b in zip(statements, beside)]
+    movable = [b and not any(isinstance(n, ast.Call) for n in work.walked(s)) for s, b in zip(statements, beside)]
     out, start = list(statements), 0
     while start < len(out):
         if not movable[start]:
@@ -285,18 +284,6 @@ def independent_in_order(statements: list, work: Work = FREE) -> list:
             out[start:end] = _in_order(out[start:end])
         start = end
     return out
-
-
-# builtins that make a value of their arguments and change nothing: `self.data = float(data)` and
-# `self._prev = set(children)` move past `self.grad = 0` as any assignment that calls nothing does
-CONVERSIONS = frozenset({"float", "int", "bool", "str", "tuple", "list", "set", "frozenset", "dict", "len", "id",
-                         "isinstance"})
-
-
-def _converts(call) -> bool:
-    """Whether CALL is a builtin conversion of positional arguments (`float(x)`, `set(children)`)."""
-    return (isinstance(call.func, ast.Name) and call.func.id in CONVERSIONS and not call.keywords
-            and not any(isinstance(a, ast.Starred) for a in call.args))
 
 
 def _in_order(run: list) -> list:

@@ -56,9 +56,9 @@ from .edges import edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
 from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
-from .roles import (Names, backward_attribute, backward_closures, called_name, children_attribute, engine_class,
-                    kept_as_written)
+from .roles import Names, backward_attribute, called_name, children_attribute, engine_class, kept_as_written
 from .tokens import lexical_tokens
+from .rule_objects import rule_objects_as_closures
 from .walk import walk
 
 
@@ -191,7 +191,7 @@ class _TreeReader:
         self.unreached = unreached_functions(tree)
         self.smoke = smoke_test_lines(tree)
         if plain_literals(tree, nodes) | class_aliases(tree) | unused_private_functions(tree, nodes) | \
-                children_attribute(tree) | backward_attribute(tree) | backward_closures(tree) | engine_class(tree):
+                children_attribute(tree) | backward_attribute(tree) | engine_class(tree):
             nodes = list(walk(tree))
             self.work.charge(3 * len(nodes))
         self.work.charge(delegated_methods(tree, nodes))
@@ -226,6 +226,11 @@ class _TreeReader:
             tree = factories.visit(tree)
             factories.drop_inlined(tree)
             size += factories.added
+            self.work.charge(2 * size)
+        if any(isinstance(n, ast.ClassDef) and "__call__" in {m.name for m in n.body if isinstance(m, ast.FunctionDef)}
+               for n in tree.body):
+            # rules written as small callable classes are the closures they stand for (rule_objects.py)
+            size += rule_objects_as_closures(tree, max(0, helpers.budget - helpers.added - factories.added))
             self.work.charge(2 * size)
         if binds_rules(nodes):
             size += bound_rules_as_closures(tree, max(0, helpers.budget - helpers.added - factories.added))

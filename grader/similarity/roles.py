@@ -228,47 +228,6 @@ def backward_attribute(tree) -> bool:
     return True
 
 
-def backward_closures(tree) -> bool:
-    """A function's closure bound to a node's `_backward` under a name of the student's is named `_backward`.
-
-    `def grad_fn(): ...` then `out._backward = grad_fn` is micrograd's `def _backward(): ...` then
-    `out._backward = _backward` with the local function renamed: a name, which a copier changes as they change
-    any other (a closure's name that is not the API's reads as any function's, and micrograd's reads as
-    `_backward`, so the rename took every op's closure apart from its source's). Only a function defined in the
-    body of another, undecorated, whose name that function reads nowhere but as the value bound to an attribute
-    `_backward` (`out._backward = grad_fn`), assigns nowhere else, and where `_backward` names nothing else.
-    Returns whether anything changed.
-    """
-    changed = False
-    for outer in walk(tree):
-        if not isinstance(outer, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        inner = {s.name: s for s in outer.body if isinstance(s, ast.FunctionDef) and s.name != "_backward"
-                 and not s.decorator_list}
-        if not inner:
-            continue
-        nodes = list(walk(outer))
-        if any(isinstance(n, ast.Name) and n.id == "_backward" or isinstance(n, ast.arg) and n.arg == "_backward"
-               for n in nodes):
-            continue
-        bound = {id(n.value) for n in nodes if isinstance(n, ast.Assign) and len(n.targets) == 1
-                 and isinstance(n.targets[0], ast.Attribute) and n.targets[0].attr == "_backward"
-                 and isinstance(n.value, ast.Name)}
-        defined = {}
-        for n in nodes:
-            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n is not outer:
-                defined[n.name] = defined.get(n.name, 0) + 1
-        for name, function in inner.items():
-            uses = [n for n in nodes if isinstance(n, ast.Name) and n.id == name]
-            if (defined.get(name) == 1 and uses and all(isinstance(n.ctx, ast.Load) and id(n) in bound for n in uses)
-                    and not any(isinstance(n, ast.arg) and n.arg == name for n in nodes)):
-                function.name = "_backward"
-                for n in uses:
-                    n.id = "_backward"
-                changed = True
-    return changed
-
-
 def engine_class(tree) -> bool:
     """The file's engine class is `Value` whatever the file calls it: micrograd pasted into a network's or a
     training loop's file beside the course's `from engine import Value` is renamed (`RefValue`, `MicroValue`,
