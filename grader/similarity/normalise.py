@@ -32,7 +32,8 @@ tokenizer can tell), as one unit.
 The steps live beside this module: roles.py (what a name becomes), canonical.py
 (statements and dead code), rewrites.py (helpers, keywords, temporaries, literals,
 class aliases), closures.py (node-making helpers, bound rules, dispatch and edge lists
-read as micrograd's closures), tables.py (an op table of local derivatives, read so too) and emitter.py (the tokens of the rewritten tree).
+read as micrograd's closures), tables.py (an op table of local derivatives, read so too), rule_objects.py (rules
+written as small callable classes, read so too) and emitter.py (the tokens of the rewritten tree).
 """
 
 from __future__ import annotations

@@ -9,8 +9,9 @@ closures.bound_rules_as_closures reads `partial(_mul_rule, self, other, out)`. O
 decorator whose body (a docstring aside) is `__init__`, every statement of which keeps one of its parameters as an
 attribute of `self` (`self.a = a`, or a tuple of them), and `__call__`, which reads `self` only through those
 attributes, assigns no parameter and returns nothing; each call of it with as many arguments as its `__init__`
-takes, none starred or by keyword, each an expression of names, attributes, numbers and operators (put in as
-closures.InlineFactories puts a helper's value in), in a statement of a function's block. The closure takes
+takes, none starred or by keyword, each an expression of names, attributes, numbers, operators, comparisons and
+conditionals (put in as closures.InlineFactories puts a helper's value in), in a statement of a function's body;
+the rule reads no name the file binds (where the closure is written, the name could be another). The closure takes
 `__call__`'s other parameters (`def rule(g): ...` for `lambda g:`) and is written just before that statement, named
 `_backward` where the statement binds it to a node's `_backward`, else `rule`; the class goes when nothing names it
 any more. The nodes added are capped by the one-line helpers' budget.
@@ -102,9 +103,9 @@ def rule_objects_as_closures(tree, budget: int) -> int:
             rules[node.name] = found
     if not rules:
         return 0
-    # a name a function binds, which a closure written there would read in place of the module's
-    local = {n.arg if isinstance(n, ast.arg) else n.id for f in walk(tree) if isinstance(f, ast.FunctionDef)
-             for n in walk(f) if isinstance(n, ast.arg) or isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    # a name the file binds (a function may: a closure written there would read its own in place of the module's)
+    local = {n.arg if isinstance(n, ast.arg) else n.id for n in walk(tree)
+             if isinstance(n, ast.arg) or isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     rules = {name: found for name, found in rules.items()
              if not ({n.id for n in walk(found[2]) if isinstance(n, ast.Name)}
                      - {a.arg for a in found[2].args.args}) & local}
@@ -112,19 +113,16 @@ def rule_objects_as_closures(tree, budget: int) -> int:
         return 0
     added, used, kept_calls = 0, set(), set()
     for owner in list(walk(tree)):
-        if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.If, ast.For, ast.While, ast.With,
-                                  ast.Try)):
-            continue
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(owner, field, None)
-            if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
-                continue
+        if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue  # an op's own statements: where micrograd binds its closure
+        for field in ("body",):
+            block = owner.body
             out = []
             for statement in block:
                 if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     out.append(statement)
                     continue
-                calls = [n for n in walk(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                calls = [n for n in _own(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
                          and n.func.id in rules]
                 if len(calls) != 1:
                     kept_calls.update(c.func.id for c in calls)
@@ -159,6 +157,16 @@ def rule_objects_as_closures(tree, budget: int) -> int:
     if gone:
         tree.body = [s for s in tree.body if not (isinstance(s, ast.ClassDef) and s.name in gone)] or [ast.Pass()]
     return added
+
+
+def _own(statement):
+    """STATEMENT's nodes outside the functions, lambdas and classes in it (each function's are looked at once)."""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(c for c in ast.iter_child_nodes(node)
+                     if not isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)))
 
 
 def _replace(statement, old, new) -> None:
