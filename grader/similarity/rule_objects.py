@@ -137,9 +137,9 @@ def rule_objects_as_closures(tree, budget: int) -> int:
                     out.append(statement)
                     continue
                 values = dict(zip(params, call.args))
-                bound = (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                         and isinstance(statement.targets[0], ast.Attribute) and statement.targets[0].attr == "_backward"
-                         and statement.value is call)
+                target = statement.targets[0] if isinstance(statement, ast.Assign) else None
+                bound = (len(getattr(statement, "targets", ())) == 1 and isinstance(target, ast.Attribute)
+                         and target.attr == "_backward" and statement.value is call)
                 name = "_backward" if bound else "rule"
                 me = method.args.args[0].arg
                 body = [_Put(me, {a: values[p] for a, p in kept.items()}).visit(copy.deepcopy(s)) for s in method.body]
