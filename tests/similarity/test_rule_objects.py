@@ -6,6 +6,7 @@ it is exact, and reads the restructured engine's ops as micrograd's closures."""
 import ast
 import copy
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -15,126 +16,48 @@ from grader.similarity.rule_objects import rule_objects_as_closures
 
 from .test_rewrites_exact import _engine_run, _same
 
-CLOSURES_RAW = '''
-    import math
+REPO = Path(__file__).resolve().parents[2]
+CLOSURES = (REPO / "reference" / "engine.py").read_text(encoding="utf-8")  # micrograd's closures, the course's
 
 
-    class Value:
-        def __init__(self, data, _children=(), _op=""):
-            self.data = data
-            self.grad = 0.0
-            self._backward = lambda: None
-            self._prev = set(_children)
-            self._op = _op
+class _Kept(ast.NodeTransformer):
+    """Each read of a name the closure took from its op becomes the rule object's attribute (`other` → `rule.other_`)."""
 
-        def __add__(self, other):
-            other = other if isinstance(other, Value) else Value(other)
-            out = Value(self.data + other.data, (self, other), "+")
+    def __init__(self, names):
+        self.names = names
 
-            def _backward():
-                self.grad += out.grad
-                other.grad += out.grad
-            out._backward = _backward
-            return out
-
-        def __mul__(self, other):
-            other = other if isinstance(other, Value) else Value(other)
-            out = Value(self.data * other.data, (self, other), "*")
-
-            def _backward():
-                self.grad += other.data * out.grad
-                other.grad += self.data * out.grad
-            out._backward = _backward
-            return out
-
-        def tanh(self):
-            t = math.tanh(self.data)
-            out = Value(t, (self,), "tanh")
-
-            def _backward():
-                self.grad += (1 - t ** 2) * out.grad
-            out._backward = _backward
-            return out
-
-        def __neg__(self):
-            return self * -1
-
-        def __sub__(self, other):
-            return self + (-other)
-
-        def __radd__(self, other):
-            return self + other
-
-        def __rmul__(self, other):
-            return self * other
-
-        def backward(self):
-            topo, seen = [], set()
-
-            def build(v):
-                if v not in seen:
-                    seen.add(v)
-                    for child in v._prev:
-                        build(child)
-                    topo.append(v)
-            build(self)
-            self.grad = 1.0
-            for v in reversed(topo):
-                v._backward()
-'''
-CLOSURES = textwrap.dedent(CLOSURES_RAW)
-
-# the same engine with each closure a small class (`_MulStep(self, other, out)`), as a copier hides it
-OBJECTS = textwrap.dedent(CLOSURES_RAW.replace('''
-        def __add__(self, other):''', '''
-        def __add__(self, other):
-            # rule objects below''').replace('''
-            def _backward():
-                self.grad += out.grad
-                other.grad += out.grad
-            out._backward = _backward''', '''
-            out._backward = _AddStep(self, other, out)''').replace('''
-            def _backward():
-                self.grad += other.data * out.grad
-                other.grad += self.data * out.grad
-            out._backward = _backward''', '''
-            out._backward = _MulStep(self, other, out)''').replace('''
-            def _backward():
-                self.grad += (1 - t ** 2) * out.grad
-            out._backward = _backward''', '''
-            out._backward = _Scale(self, out, 1 - t ** 2)''').replace('''
-    class Value:''', '''
-    class _AddStep:
-        def __init__(self, a, b, node):
-            self.a, self.b, self.node = a, b, node
-
-        def __call__(self):
-            self.a.grad += self.node.grad
-            self.b.grad += self.node.grad
+    def visit_Name(self, node):
+        if node.id in self.names:
+            return ast.Attribute(ast.Name("rule", ast.Load()), node.id + "_", node.ctx)
+        return node
 
 
-    class _MulStep:
-        """d(a*b): each side gets the other's value."""
+def _as_rule_objects(text: str) -> str:
+    """TEXT with each op's `_backward` closure made a small callable class, as a copier hides it: `class _MulRule:`
+    keeping the names the closure reads (`rule.other_ = other`), its `__call__` the closure's body, and
+    `out._backward = _MulRule(self, other, out)` where the closure was."""
+    tree = ast.parse(text)
+    engine = next(i for i, n in enumerate(tree.body) if isinstance(n, ast.ClassDef) and n.name == "Value")
+    rules = []
+    for method in tree.body[engine].body:
+        closures = [s for s in getattr(method, "body", []) if isinstance(s, ast.FunctionDef) and s.name == "_backward"]
+        if not closures:
+            continue
+        closure = closures[0]
+        free = sorted({n.id for n in ast.walk(closure) if isinstance(n, ast.Name)} - {"math"})
+        name = f"_{method.name.strip('_').title()}Rule"
+        rule = ast.parse(f"class {name}:\n    def __init__(rule, {', '.join(free)}):\n"
+                         + "".join(f"        rule.{v}_ = {v}\n" for v in free)
+                         + "    def __call__(rule):\n        pass\n").body[0]
+        rule.body[1].body = [_Kept(set(free)).visit(copy.deepcopy(b)) for b in closure.body]
+        rules.append(rule)
+        at = method.body.index(closure)
+        method.body[at:at + 2] = ast.parse(f"out._backward = {name}({', '.join(free)})").body
+    tree.body[engine:engine] = rules
+    return ast.unparse(ast.fix_missing_locations(tree))
 
-        def __init__(self, a, b, node):
-            self.a = a
-            self.b = b
-            self.node = node
 
-        def __call__(self):
-            self.a.grad += self.b.data * self.node.grad
-            self.b.grad += self.a.data * self.node.grad
-
-
-    class _Scale:
-        def __init__(self, x, node, local):
-            self.x, self.node, self.local = x, node, local
-
-        def __call__(self):
-            self.x.grad += self.local * self.node.grad
-
-
-    class Value:'''))
+OBJECTS = _as_rule_objects(CLOSURES)
 
 
 def _rewritten(text: str) -> tuple[str, int]:
@@ -148,15 +71,15 @@ def _units(text: str) -> dict:
 
 
 def test_rule_objects_compute_as_written_and_read_as_the_closures():
-    assert "_MulStep" in OBJECTS and "def _backward" not in OBJECTS  # every op's closure an object
+    assert "_MulRule(other, out, self)" in OBJECTS and "def _backward" not in OBJECTS  # every op's closure an object
     after, added = _rewritten(OBJECTS)
-    assert added > 0 and "class _MulStep" not in after and "class _Scale" not in after
+    assert added > 0 and "class _MulRule" not in after and "class _TanhRule" not in after
     assert _same(_engine_run(OBJECTS), _engine_run(after))
     assert _same(_engine_run(CLOSURES), _engine_run(OBJECTS))
     plain, hidden = _units(CLOSURES), _units(OBJECTS)
-    for op in ("Value.__add__", "Value.__mul__", "Value.tanh", "Value.backward"):
+    for op in ("Value.__add__", "Value.__mul__", "Value.__pow__", "Value.tanh", "Value.exp", "Value.log"):
         assert hidden[op] == plain[op], op
-    assert not any(name.startswith("_") and "Step" in name for name in hidden)
+    assert sorted(hidden) == sorted(plain)  # the rule classes gone
 
 
 # a rule taking the node's grad as its argument, passed to the node (the closure is `def rule(g):`)
@@ -186,20 +109,12 @@ PASSED = textwrap.dedent('''
                 other.grad += g * self.data
             return Value(self.data * other.data, (self, other), rule)
 
-        def backward(self):
-            order, seen = [], set()
-
-            def visit(v):
-                if id(v) not in seen:
-                    seen.add(id(v))
-                    for p in v.parents:
-                        visit(p)
-                    order.append(v)
-            visit(self)
-            self.grad = 1.0
-            for v in reversed(order):
-                if v.rule:
-                    v.rule(v.grad)
+        def backward(self):  # a tree of nodes (the test's): each node's rule once, outputs first
+            self.grad, todo = 1.0, [self]
+            while todo:
+                v = todo.pop()
+                v.rule and v.rule(v.grad)
+                todo += v.parents
 ''')
 
 
@@ -324,12 +239,12 @@ def test_a_name_alias_is_put_in_place_only_where_the_name_is_never_assigned():
 
 
 def test_a_closure_that_names_its_operands_reads_as_the_closure_without():
-    named = textwrap.dedent(CLOSURES_RAW.replace('''
-                self.grad += other.data * out.grad
-                other.grad += self.data * out.grad''', '''
-                a, b = self, other
-                a.grad += b.data * out.grad
-                b.grad += a.data * out.grad'''))
+    named = CLOSURES.replace('''
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad''', '''
+            a, b = self, other
+            a.grad += b.data * out.grad
+            b.grad += a.data * out.grad''')
     assert named != CLOSURES
     assert _units(named)["Value.__mul__"] == _units(CLOSURES)["Value.__mul__"]
     assert _same(_engine_run(CLOSURES), _engine_run(copy.copy(named)))
