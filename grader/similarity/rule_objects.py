@@ -115,43 +115,47 @@ def rule_objects_as_closures(tree, budget: int) -> int:
     for owner in list(walk(tree)):
         if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue  # an op's own statements: where micrograd binds its closure
-        for field in ("body",):
-            block = owner.body
-            out = []
-            for statement in block:
-                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    out.append(statement)
-                    continue
-                calls = [n for n in _own(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-                         and n.func.id in rules]
-                if len(calls) != 1:
-                    kept_calls.update(c.func.id for c in calls)
-                    out.append(statement)
-                    continue
-                call = calls[0]
-                params, kept, method = rules[call.func.id]
-                size = bounded_size(method, MAX_RULE)
-                if (call.keywords or len(call.args) != len(params) or added + size > budget
-                        or not all(isinstance(n, _VALUE) for a in call.args for n in walk(a))):
-                    kept_calls.add(call.func.id)
-                    out.append(statement)
-                    continue
-                values = dict(zip(params, call.args))
-                target = statement.targets[0] if isinstance(statement, ast.Assign) else None
-                bound = (len(getattr(statement, "targets", ())) == 1 and isinstance(target, ast.Attribute)
-                         and target.attr == "_backward" and statement.value is call)
-                name = "_backward" if bound else "rule"
-                me = method.args.args[0].arg
-                body = [_Put(me, {a: values[p] for a, p in kept.items()}).visit(copy.deepcopy(s)) for s in method.body]
-                closure = ast.FunctionDef(name=name, args=ast.arguments(
-                    posonlyargs=[], args=[copy.deepcopy(a) for a in method.args.args[1:]], kwonlyargs=[],
-                    kw_defaults=[], defaults=[]), body=body, decorator_list=[], returns=None, type_comment=None)
-                out.append(ast.fix_missing_locations(ast.copy_location(closure, statement)))
-                _replace(statement, call, ast.copy_location(ast.Name(name, ast.Load()), call))
+        out, block = [], owner.body
+        # the names each statement from there on binds: a closure reads a name when it runs, an object kept it
+        rebound = [set() for _ in range(len(block) + 1)]
+        for i in range(len(block) - 1, -1, -1):
+            rebound[i] = rebound[i + 1] | {n.id for n in _own(block[i])
+                                           if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        for i, statement in enumerate(block):
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 out.append(statement)
-                added += size
-                used.add(call.func.id)
-            setattr(owner, field, out)
+                continue
+            calls = [n for n in _own(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                     and n.func.id in rules]
+            if len(calls) != 1:
+                kept_calls.update(c.func.id for c in calls)
+                out.append(statement)
+                continue
+            call = calls[0]
+            params, kept, method = rules[call.func.id]
+            size = bounded_size(method, MAX_RULE)
+            if (call.keywords or len(call.args) != len(params) or added + size > budget
+                    or not all(isinstance(n, _VALUE) for a in call.args for n in walk(a))
+                    or {n.id for a in call.args for n in walk(a) if isinstance(n, ast.Name)} & rebound[i]):
+                kept_calls.add(call.func.id)
+                out.append(statement)
+                continue
+            values = dict(zip(params, call.args))
+            target = statement.targets[0] if isinstance(statement, ast.Assign) else None
+            bound = (len(getattr(statement, "targets", ())) == 1 and isinstance(target, ast.Attribute)
+                     and target.attr == "_backward" and statement.value is call)
+            name = "_backward" if bound else "rule"
+            me = method.args.args[0].arg
+            body = [_Put(me, {a: values[p] for a, p in kept.items()}).visit(copy.deepcopy(s)) for s in method.body]
+            closure = ast.FunctionDef(name=name, args=ast.arguments(
+                posonlyargs=[], args=[copy.deepcopy(a) for a in method.args.args[1:]], kwonlyargs=[],
+                kw_defaults=[], defaults=[]), body=body, decorator_list=[], returns=None, type_comment=None)
+            out.append(ast.fix_missing_locations(ast.copy_location(closure, statement)))
+            _replace(statement, call, ast.copy_location(ast.Name(name, ast.Load()), call))
+            out.append(statement)
+            added += size
+            used.add(call.func.id)
+        owner.body = out
     named = {n.id for n in walk(tree) if isinstance(n, ast.Name)}
     gone = used - kept_calls - named
     if gone:

@@ -203,6 +203,27 @@ def test_a_call_with_keywords_or_a_call_in_its_argument_is_left_as_written():
     assert added == 0 and after == ast.unparse(ast.parse(text))
 
 
+def test_a_rule_made_of_a_name_bound_again_after_it_is_left_as_written():
+    text = textwrap.dedent('''
+        class R:
+            def __init__(self, a, k):
+                self.a, self.k = a, k
+            def __call__(self):
+                self.a.grad += self.k
+        class G:
+            def __init__(self):
+                self.grad = 0
+        def use():
+            g, k = G(), 1
+            g._backward = R(g, k)
+            k = 5
+            g._backward()
+            return g.grad
+        ''')
+    after, added = _rewritten(text)
+    assert added == 0 and after == ast.unparse(ast.parse(text))
+
+
 # -- a local that names another name (`a, b = self, other`), put in place ---------------------------------------------
 
 ALIAS = textwrap.dedent('''
