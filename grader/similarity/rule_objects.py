@@ -10,8 +10,10 @@ decorator whose body (a docstring aside) is `__init__`, every statement of which
 attribute of `self` (`self.a = a`, or a tuple of them), and `__call__`, which reads `self` only through those
 attributes, assigns no parameter and returns nothing; each call of it with as many arguments as its `__init__`
 takes, none starred or by keyword, each an expression of names, attributes, numbers, operators, comparisons and
-conditionals (put in as closures.InlineFactories puts a helper's value in), in a statement of a function's body;
-the rule reads no name the file binds (where the closure is written, the name could be another). The closure takes
+conditionals (put in as closures.InlineFactories puts a helper's value in), in a statement of a function's body,
+no name they read bound by that statement or one after it (the object keeps the value; the closure would read the
+name when it runs); the rule reads no name the file binds (where the closure is written, the name could be
+another). The closure takes
 `__call__`'s other parameters (`def rule(g): ...` for `lambda g:`) and is written just before that statement, named
 `_backward` where the statement binds it to a node's `_backward`, else `rule`; the class goes when nothing names it
 any more. The nodes added are capped by the one-line helpers' budget.
