@@ -290,11 +290,11 @@ def _class(folder, exercise, fresh=FRESH, planted=PLANTED, own_engine=OWN_ENGINE
             (folder / case / "engine.py").write_text(text, encoding="utf-8")
 
 
-def _rows(tmp_path_factory, exercise, **kwargs):
-    """The exercise's class (`_class`, with kwargs), graded: {id: row}."""
+def _rows(tmp_path_factory, exercise, make=None, **kwargs):
+    """The exercise's class (`make(folder, exercise)`, default `_class` with kwargs), graded: {id: row}."""
     tmp = tmp_path_factory.mktemp(f"fresh-{exercise}")
     (tmp / "class").mkdir()
-    _class(tmp / "class", exercise, **kwargs)
+    (make or _class)(tmp / "class", exercise, **kwargs)
     result = grade(tmp / "class", exercise=exercise, limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
     return {row["id"]: row for row in result.scores["submissions"]}
 
@@ -356,8 +356,9 @@ def test_a_rule_charged_by_its_own_test_is_not_charged_again_in_forward_mode(row
     assert _output(power, "beyond/derivative").endswith("needs `a ** k` (k a whole number), which rule/powers "
                                                         "already charges.")
     assert _output(power, "rule/powers") == (
-        "the derivative of f(x) = x ** 3 + x ** 0.5 + x ** -1 at x = 4: forward mode (your Dual, seeded with 1) "
-        "gives 192.75, reverse mode (backward()) gives 48.1875")
+        "the derivative of f(x) = (x / 2) ** 3 + (x / 2) ** 0.5 + (x / 2) ** -1 at x = 8 (each power times the inner "
+        "derivative, 1/2): forward mode (your Dual, seeded with 1) gives 96.375, reverse mode (backward()) gives "
+        "24.09375")
 
 
 def test_gradchecks_mistakes_are_each_named_by_their_test(rows):

@@ -11,7 +11,10 @@ that op's derivative wrong, written in the course's words: the output instead
 of the input or the other way round, a missing factor, swapped operands, k
 instead of k − 1, one op's rule used for another, the formula applied twice;
 and, for any op, a constant added to the right derivative, or the right
-derivative times a constant. A form is named only when it reproduces the
+derivative times a constant; for a two-input op, one input cut off (the right
+gradient to one, none to the other); for a one-input op, a rule right at every
+x > 0 and wrong at every x < 0 (or the other way round: an `abs()`, a branch on
+the sign). A form is named only when it reproduces the
 student's number at *every* point (to 1e-6 relative) while the correct form
 does not, and it differs from the correct form at two points at least. The
 first form that fits, in the order listed, is named; when none fits, nothing
@@ -259,6 +262,20 @@ def infer(op: str, values: dict, *, scaled: bool = True) -> dict | None:
                                                        list(case["inputs"].values()), case["y"]), cases):
                 return {"op": op, "form": f"as-{other}",
                         "words": _and(msg("uses {other}'s local derivative", other=other), times)}
+    cut = _cut_off(cases, right_of)
+    if cut is not None:
+        right, off = cut
+        return {"op": op, "form": f"no-gradient-to-{off}", "words": _and(msg(
+            "passes the right gradient to {right} but none to {off}: {off} is cut off from the graph (an operand "
+            "rebuilt from its number, `Value({off}.data)`, is a constant to backward())", right=right, off=off),
+            times)}
+    sided = _one_sided(cases, right_of)
+    if sided is not None:
+        words = (msg("gives the right local derivative where x > 0 but a wrong one where x < 0: something in it "
+                     "depends on the sign of x (an `abs()`, a branch on the sign)") if sided == "negative" else
+                 msg("gives the right local derivative where x < 0 but a wrong one where x > 0: something in it "
+                     "depends on the sign of x (an `abs()`, a branch on the sign)"))
+        return {"op": op, "form": f"wrong-where-{sided}", "words": _and(words, times)}
     # the right derivative plus a constant, or times a constant, for every input
     for kind in ("plus", "times"):
         found = _constant(cases, right_of, kind)
@@ -286,6 +303,43 @@ def _passes_nothing(cases, right_of) -> bool:
     if not all(_close(got, 0.0) for case in cases for got in case["grad"].values()):
         return False
     return any(not _close(r.get(n), 0.0) for case in cases if (r := right_of(case)) for n in case["grad"])
+
+
+def _cut_off(cases, right_of):
+    """(the input whose gradient is right, the one whose gradient is 0 everywhere) of a two-input op, where the
+    right rule passes that one something somewhere; else None."""
+    names = sorted(cases[0]["grad"])
+    if len(names) != 2:
+        return None
+    for right, off in (names, names[::-1]):
+        rights = [right_of(case) for case in cases]
+        if None in rights:
+            return None
+        if (all(_close(case["grad"][off], 0.0) and _close(case["grad"][right], r[right])
+                for case, r in zip(cases, rights)) and any(not _close(r[off], 0.0) for r in rights)):
+            return right, off
+    return None
+
+
+def _one_sided(cases, right_of):
+    """"negative" where a one-input op's rule is right at every x > 0 and wrong at every x < 0, "positive" the
+    other way round; else None (x = 0 says nothing here: relu's own forms read it)."""
+    if sorted(cases[0]["inputs"]) != ["x"]:
+        return None
+    verdicts = {}
+    for case in cases:
+        x = case["inputs"]["x"]
+        if not isinstance(x, (int, float)) or x == 0:
+            continue
+        right = right_of(case)
+        fits = right is not None and all(_close(got, right.get(n)) for n, got in case["grad"].items())
+        verdicts.setdefault("positive" if x > 0 else "negative", set()).add(fits)
+    if set(verdicts) != {"positive", "negative"}:
+        return None
+    for wrong, right in (("negative", "positive"), ("positive", "negative")):
+        if verdicts[right] == {True} and verdicts[wrong] == {False}:
+            return wrong
+    return None
 
 
 def _constant(cases, right_of, kind):

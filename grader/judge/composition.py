@@ -1,17 +1,17 @@
 """Which of the student's ops are built from other ops of theirs, as observed in the sandbox: data.
 
-A suite's composition probe (grader/suites/engine/probes.py, `composition`) calls each op once on the
-student's engine with its methods traced, and reports, per op, the method called, the calls it made
-directly to the engine's own ops (each operand a leaf, a constant, or what an earlier call returned) and
-which call's node it returned unchanged. Here, in the grader, each such program is replayed on numbers
-carrying their two partial derivatives (forward mode, exact math): an op whose program computes what the
-op itself is asked (value and both derivatives, at the observed inputs) is a *composition*, right as
-written, and whatever its tests see wrong is its inner ops' doing. judge/charging.py then charges a
-failure to the inner op's own test once and excuses the outer op's (micrograd's `a / b = a * b**-1` over
-a wrong `**`). An op whose program does not compute it (`a / b = a * b**1`), which returns a node of its
-own (a rule of its own), or whose own code changes a node (the inner op's, an earlier one, an input: the
-probe compares their fields, and what a list, set or dict among them holds, before and after each of the op's
-calls), stays an op of its own: it loses its tests.
+A suite's composition probe (shared_probes.py's `composition`: the engine suite's on the student's Value,
+08-dual-numbers' `dual_composition` on their Dual) calls each op once on the student's class with its methods
+traced, and reports, per op, the method called, the calls it made directly to the engine's own ops (each
+operand a leaf, a constant, or what an earlier call returned) and which call's node it returned unchanged.
+Here, in the grader, each such program is replayed on numbers carrying their two partial derivatives (forward
+mode, exact math): an op whose program computes what the op itself is asked (value and both derivatives, at
+the observed inputs) is a *composition*, right as written, and whatever its tests see wrong is its inner ops'
+doing. judge/charging.py then charges a failure to the inner op's own test once and excuses the outer op's
+(micrograd's `a / b = a * b**-1` over a wrong `**`). An op whose program does not compute it (`a / b = a *
+b**1`), which returns a node of its own (a rule of its own), or whose own code changes a node (the inner
+op's, an earlier one, an input: the probe compares their fields, and what a list, set or dict among them
+holds, before and after each of the op's calls), stays an op of its own: it loses its tests.
 
 One caveat: a program is checked at the one point observed (a = 0.7, b = 1.3); a composition right there
 and wrong elsewhere (a branch on the data) is taken as right.

@@ -334,11 +334,11 @@ def _held(obj, depth=4):
     return id(v) if items is None else (id(v), len(items), tuple(_held(x, depth - 1) for x in items[:64]))
 
 
-def _calls_of(V, call, a, b):
+def _calls_of(V, call, a, b, field):
     """{"op": [method, operands], "calls": [[method, operands], ...], "returns": k, "raised": k}: the method the
     op called, the calls of the engine's own ops it made itself, each operand ["a"], ["b"], ["call", k] (what
     call k returned), ["const", x], ["leaf", x] (a Value made some other way) or ["other"]; `returns` the call
-    whose node it returned unchanged, `raised` the call that raised (-1: none)."""
+    whose node it returned unchanged, `raised` the call that raised (-1: none). `field`: a node's number."""
     s = {"depth": 0, "calls": [], "made": {}, "outer": [], "raised": -1, "watched": [], "seen": [], "own": False}
 
     def look(changed):  # the inputs and the nodes inner calls made (kept alive): `changed` since the last look?
@@ -353,7 +353,7 @@ def _calls_of(V, call, a, b):
         if not isinstance(x, V):
             return ["const", number(x, "a constant")] if isinstance(x, (int, float)) else ["other"]
         try:
-            return ["leaf", number(x.data, "a node's data")]
+            return ["leaf", number(getattr(x, field), "a node's data")]
         except Exception:  # noqa: BLE001 - its data is no number: not replayed
             return ["other"]
 
@@ -395,6 +395,6 @@ def _calls_of(V, call, a, b):
     return {"op": (s["outer"] or [None])[0], "calls": s["calls"], "returns": k, "raised": raised}
 
 
-def composition(V):
+def composition(V, field="data"):
     """each op once at a = 0.7, b = 1.3, with the calls it makes to the engine's own ops"""
-    return {"a": 0.7, "b": 1.3, "ops": {op: _calls_of(V, call, V(0.7), V(1.3)) for op, call in _CALLS.items()}}
+    return {"a": 0.7, "b": 1.3, "ops": {op: _calls_of(V, call, V(0.7), V(1.3), field) for op, call in _CALLS.items()}}

@@ -79,7 +79,9 @@ MISTAKES = {
         # the named mistakes of grader/suites/11-fit-line/mistakes.py, each named in the feedback of the one test
         # that charges it (test_fit_line.CHARGED_BY); the other tests that train say so (before session 21 they
         # failed too: 6, 6, 3, 6 and 4 of 13)
+        'mistake-cleared-before-update': (11, ['step/first']),
         'mistake-final-loss-before-update': (11, ['step/first']),
+        'mistake-no-learning-rate': (11, ['step/first']),
         'mistake-never-cleared': (11, ['step/second']),
         'mistake-sum-not-mean': (11, ['loss/mean']),
         'mistake-update-mid-backward': (11, ['step/first']),
@@ -183,8 +185,8 @@ def _output(class_batch, exercise, sub_id, test):
      "train_xor(seed=0, steps=300): the loss started at 4.171759357 and never got below 0.001 (lowest: "
      "0.254688578); check the learning rate, zero_grad before backward, and the sign of the update"),
     ("08-dual-numbers", "tanh-from-input", "rule/tanh",
-     "the derivative of f(x) = tanh(x) at x = 2 (tanh'(2) ≈ 0.0707): forward mode (your Dual, seeded with 1) "
-     "gives -3.0, reverse mode (backward()) gives 0.0706508249"),
+     "the derivative of f(x) = tanh(x / 2) at x = 4 (tanh'(2) ≈ 0.0707, times the inner derivative, 1/2): forward "
+     "mode (your Dual, seeded with 1) gives -1.5, reverse mode (backward()) gives 0.0353254124"),
     ("10-neuron", "sums-differences", "compare/planted",
      "largest_relative_difference with dy/db = 0.55 against 0.5 (10%) and dy/dx1 = -1.575 against -1.5 (5%): "
      "expected 0.0909090909 (the largest |g - r| / max(|g|, |r|) over the five gradients), got 0.1385281385"),

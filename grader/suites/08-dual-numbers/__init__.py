@@ -24,6 +24,6 @@ OWN = OwnTests({
     "rtruediv": [("rule/quotient", [p.division])],
     "pow": [("rule/powers", [p.powers])], "pow-other": [("rule/powers", [p.powers])],
     "exp": [("rule/exp-log", [p.exp_log])], "log": [("rule/exp-log", [p.exp_log])],
-    "tanh": [("rule/tanh", [p.dual_tanh_two])],
+    "tanh": [("rule/tanh", [p.dual_tanh])],
     "relu": [("rule/relu", [p.relu_both_sides, p.dual_relu_negative, p.dual_relu_zero])],
-}, core=[p.add_mul])
+}, core=[p.add_mul], composition=p.dual_composition)

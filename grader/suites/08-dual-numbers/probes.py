@@ -13,6 +13,7 @@ import math
 
 import probekit
 from probekit import module_of, number
+from shared_probes import composition as _composition
 
 
 def _ops_traced(probe):
@@ -67,22 +68,22 @@ def division(m):
 @probekit.modules
 @_ops_traced
 def powers(m):
-    """f(x) = x ** 3 + x ** 0.5 + x ** -1 at x = 4"""
-    return _both(m, lambda x: x**3 + x**0.5 + x**-1, 4.0)
+    """f(x) = (x / 2) ** 3 + (x / 2) ** 0.5 + (x / 2) ** -1 at x = 8 (each power times the inner derivative, 1/2)"""
+    return _both(m, lambda x: (x / 2) ** 3 + (x / 2) ** 0.5 + (x / 2) ** -1, 8.0)
 
 
 @probekit.modules
 @_ops_traced
 def exp_log(m):
-    """f(x) = exp(x) * log(x) at x = 1.5"""
-    return _both(m, lambda x: x.exp() * x.log(), 1.5)
+    """f(x) = exp(x / 2) * log(x / 2) at x = 3 (each rule times the inner derivative, 1/2)"""
+    return _both(m, lambda x: (x / 2).exp() * (x / 2).log(), 3.0)
 
 
 @probekit.modules
 @_ops_traced
-def dual_tanh_two(m):
-    """f(x) = tanh(x) at x = 2 (tanh'(2) ≈ 0.0707)"""
-    return _both(m, lambda x: x.tanh(), 2.0)
+def dual_tanh(m):
+    """f(x) = tanh(x / 2) at x = 4 (tanh'(2) ≈ 0.0707, times the inner derivative, 1/2)"""
+    return _both(m, lambda x: (x / 2).tanh(), 4.0)
 
 
 @probekit.modules
@@ -162,10 +163,10 @@ def two_inputs(m):
 @probekit.modules
 @_ops_traced
 def sin_cos(m):
-    """sin(x) and cos(x) * x at x = 0.9: sin(a, a') = (sin a, cos a · a')"""
+    """sin(x / 2) and cos(x / 2) * x at x = 1.8: sin(a, a') = (sin a, cos a · a')"""
     D = module_of(m, "dual").Dual
-    s = D(0.9, 1.0).sin()
-    c = D(0.9, 1.0).cos() * D(0.9, 1.0)
+    s = (D(1.8, 1.0) / 2).sin()
+    c = (D(1.8, 1.0) / 2).cos() * D(1.8, 1.0)
     return {"sin value": number(s.value, "sin value"), "sin derivative": number(s.deriv, "sin derivative"),
             "cos(x) * x value": number(c.value, "cos(x) * x value"),
             "cos(x) * x derivative": number(c.deriv, "cos(x) * x derivative")}
@@ -174,10 +175,10 @@ def sin_cos(m):
 @probekit.modules
 @_ops_traced
 def dual_powers(m):
-    """x ** x and 2 ** x at x = 1.5 (an exponent that depends on x, and a constant base)"""
+    """x ** x and 2 ** (x / 2) at x = 1.5 (an exponent that depends on x, and a constant base)"""
     D = module_of(m, "dual").Dual
     xx = D(1.5, 1.0) ** D(1.5, 1.0)
-    tx = 2 ** D(1.5, 1.0)
+    tx = 2 ** (D(1.5, 1.0) / 2)
     return {"x ** x": number(xx.value, "x ** x"), "d(x ** x)/dx": number(xx.deriv, "d(x ** x)/dx"),
             "2 ** x": number(tx.value, "2 ** x"), "d(2 ** x)/dx": number(tx.deriv, "d(2 ** x)/dx")}
 
@@ -211,3 +212,12 @@ def derivative_function(m):
                                        "derivative of sin(x) * exp(x) at 0"),
         "7 at 1": number(dual.derivative(lambda x: 7, 1.0), "derivative of 7 at 1"),
     }
+
+
+# -- which of its own ops each of the Dual's ops calls (grader/judge/composition.py judges it) --------------
+
+
+@probekit.modules
+def dual_composition(m):
+    """each op of Dual once at a = 0.7, b = 1.3, with the calls it makes to the Dual's own ops"""
+    return _composition(module_of(m, "dual").Dual, field="value")

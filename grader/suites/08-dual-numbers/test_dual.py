@@ -78,8 +78,8 @@ def test_exp_log(observe, expect):
 
 @points(1, concept="forward-mode", name="rule/tanh")
 def test_tanh(observe, expect):
-    """tanh'(2) ≈ 0.0707"""
-    check(observe, expect, p.dual_tanh_two, owns=("tanh",))
+    """tanh'(2) ≈ 0.0707, times the derivative of what tanh is applied to"""
+    check(observe, expect, p.dual_tanh, owns=("tanh",))
 
 
 @points(1, concept="forward-mode", name="rule/relu", visibility="hidden")

@@ -117,6 +117,30 @@ MISTAKES = (
             "        w.data += learning_rate * w.grad\n        b.data += learning_rate * b.grad\n"),),
     ),
     Mistake(
+        name="cleared-before-update",
+        title="clears the gradients after backward() and before the update, so w and b never move",
+        explanation=(
+            "Setting w.grad and b.grad to 0 between backward() and the update throws this step's gradients away: "
+            "each update then subtracts learning_rate times 0. Clear them before backward(), or after the update."
+        ),
+        patches=((
+            "        # clear first: backward() adds into grad, so the last step's gradient would linger\n"
+            "        w.grad = 0\n        b.grad = 0\n        loss.backward()\n",
+            "        loss.backward()\n        w.grad = 0\n        b.grad = 0\n"),),
+    ),
+    Mistake(
+        name="no-learning-rate",
+        title="moves w and b by their whole gradient, without the learning rate",
+        explanation=(
+            "Each update is w minus learning_rate times dL/dw: the learning rate sets how far one step goes. "
+            "Subtracting the whole gradient is a step with learning rate 1, far too long for this loss (at the "
+            "start dL/dw is -24): the loss grows at every step."
+        ),
+        patches=((
+            "        w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad\n",
+            "        w.data -= w.grad\n        b.data -= b.grad\n"),),
+    ),
+    Mistake(
         name="final-loss-before-update",
         title="reports the loss from before the last update as the final loss",
         explanation=(
@@ -163,17 +187,27 @@ def _same(got, want, rel, abs_):
 
 
 @functools.cache
-def _observed(name: str, probe) -> dict | None:
+def _observed(name: str, probe) -> tuple[dict | None, str | None]:
+    """(what mistake `name`'s loop observes on `probe`, None) or (None, the name of the exception it raised)."""
     try:
-        return probekit.plain(probe(_Modules(name)))
-    except Exception:  # a mistake whose loop raises here (an overflow) explains nothing about this probe
-        return None
+        return probekit.plain(probe(_Modules(name))), None
+    except Exception as exc:  # noqa: BLE001 - a loop that raises here (an overflow): its exception is what it shows
+        return None, type(exc).__name__
 
 
 def named(probe, got: dict, rel: float, abs_: float) -> Mistake | None:
     """The mistake whose loop observes exactly `got` on `probe` (within the tolerance), if one does."""
     for mistake in MISTAKES:
-        observed = _observed(mistake.name, probe)
+        observed, _ = _observed(mistake.name, probe)
         if observed is not None and _same(got, observed, rel, abs_):
+            return mistake
+    return None
+
+
+def raising(probe, exception: str | None) -> Mistake | None:
+    """The mistake whose loop raises `exception` (the name of its type) on `probe`, if one does: a loop that steps
+    too far overflows, in the student's engine as in the reference's."""
+    for mistake in MISTAKES:
+        if exception is not None and _observed(mistake.name, probe)[1] == exception:
             return mistake
     return None

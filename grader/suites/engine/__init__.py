@@ -25,7 +25,7 @@ OWN = OwnTests({
     "div-constant": [("div/constant", [p.div_constant])],
     "rtruediv": [("div/constant", [p.div_constant])],
     "neg": [("neg/values", [p.neg_value])],
-    "pow": [("pow/cube", [p.pow_cube, p.pow_square])],
+    "pow": [("pow/cube", [p.pow_cube, p.pow_square, p.pow_negative_base])],
     "pow-other": [("pow/fractional", [p.pow_fractional])],
     "relu": [("relu/positive", [p.relu_positive, p.relu_inner]), ("relu/negative", [p.relu_negative]),
              ("relu/zero", [p.relu_zero])],

@@ -1,10 +1,6 @@
-"""Probes of the complete engine suite.
-
-Each probe builds a fresh expression with the `Value` class it is given, calls
-`backward()` once, and returns what it saw. The docstring's first line is the
-expression as a student reads it in feedback. These run on the student's engine
-(in the sandbox), on the reference and on PyTorch.
-"""
+"""Probes of the complete engine suite: each builds a fresh expression with the `Value` class it is given, calls
+`backward()` once and returns what it saw (its docstring's first line: the expression as a student reads it), on
+the student's engine (in the sandbox), on the reference and on PyTorch."""
 
 from probekit import grads, number, random_graph_probes, with_numeric
 
@@ -60,6 +56,14 @@ def mul_chain(V):
 from shared_probes import (
     sub_values, sub_constant, div_values, div_constant, neg_value, pow_cube, pow_square, pow_fractional,
 )
+
+
+def pow_negative_base(V):
+    """y = x ** 4 at x = -1.5 (an even power of a negative base)"""
+    x = V(-1.5)
+    y = x**4
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
 
 
 def relu_positive(V):
@@ -287,11 +291,9 @@ from shared_probes import composition  # noqa: E402 - here, before the probes on
 
 def _local_derivatives(V, op, cases, upstream=3.0):
     """One op on fresh leaves at each case: its inputs, output and each input's gradient, seeded by
-    backward() directly and again through `* V(upstream)` (which shows whether out.grad is used).
-
-    `op` takes the case's inputs as Values by name (and `k`, a plain number, if the case has one).
-    Keys: "<i>.<input>", "<i>.k", "<i>.y", "<i>.<input>.grad", "<i>.<input>.scaled".
-    """
+    backward() directly and again through `* V(upstream)` (which shows whether out.grad is used). `op` takes the
+    case's inputs as Values by name (and `k`, a plain number, if the case has one). Keys: "<i>.<input>", "<i>.k",
+    "<i>.y", "<i>.<input>.grad", "<i>.<input>.scaled"."""
     obs = {}
     for i, case in enumerate(cases):
         for scaled in (False, True):
@@ -331,8 +333,9 @@ _LOCAL = [
     ("log", "y = log(x) at x = 0.3, 1.5, 4", lambda x: x.log(), [{"x": 0.3}, {"x": 1.5}, {"x": 4.0}]),
     ("mul", "y = a * b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a * b, _PAIRS),
     ("neg", "y = -x at x = -1.5, 0.7, 2", lambda x: -x, [{"x": -1.5}, {"x": 0.7}, {"x": 2.0}]),
-    ("pow", "y = x ** k at (x, k) = (1.5, 3), (0.6, 2), (2, 0.5), (1.3, -1), (2.5, 1.5)", lambda x, k: x**k,
-     [{"x": 1.5, "k": 3}, {"x": 0.6, "k": 2}, {"x": 2.0, "k": 0.5}, {"x": 1.3, "k": -1}, {"x": 2.5, "k": 1.5}]),
+    ("pow", "y = x ** k at (x, k) = (1.5, 3), (0.6, 2), (2, 0.5), (1.3, -1), (2.5, 1.5), (-1.5, 2)",
+     lambda x, k: x**k, [{"x": 1.5, "k": 3}, {"x": 0.6, "k": 2}, {"x": 2.0, "k": 0.5}, {"x": 1.3, "k": -1},
+                         {"x": 2.5, "k": 1.5}, {"x": -1.5, "k": 2}]),
     ("relu", "y = relu(x) at x = -1.5, 0, 0.7, 2", lambda x: x.relu(),
      [{"x": -1.5}, {"x": 0.0}, {"x": 0.7}, {"x": 2.0}]),
     ("rsub", "y = 2 - x at x = 0.5, -1.2, 3", lambda x: 2 - x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
@@ -356,10 +359,8 @@ def _mid_derivatives(V, op, cases):
     backward() directly: each input's gradient (the op's local derivative, as on a leaf) and what reaches the
     leaf below it through `+` (the same number, unless the walk stops at the op's input). Then the op twice
     on the same leaves, summed: each leaf gets the local derivative twice (once, when each op's rule is kept
-    on its input and the second replaces the first).
-
-    Keys: "<i>.<input>", "<i>.k", "<i>.y", "<i>.<input>.grad", "<i>.<input>.below", "<i>.<input>.twice".
-    """
+    on its input and the second replaces the first). Keys: "<i>.<input>", "<i>.k", "<i>.y", "<i>.<input>.grad",
+    "<i>.<input>.below", "<i>.<input>.twice"."""
     obs = {}
     for i, case in enumerate(cases):
         names = [name for name in case if name != "k"]

@@ -92,8 +92,8 @@ def test_neg(observe, expect):
 
 @points(1, concept="pow", name="pow/cube")
 def test_pow_cube(observe, expect):
-    """d/dx x**3 at 2 is 12"""
-    check(observe, expect, p.pow_cube, p.pow_square, owns=("pow",))
+    """d/dx x**3 at 2 is 12, and a negative base keeps its sign"""
+    check(observe, expect, p.pow_cube, p.pow_square, p.pow_negative_base, owns=("pow",))
 
 
 @points(1, concept="pow", name="pow/fractional")
