@@ -5,8 +5,7 @@ one JSON line per event to the observation pipe. It holds no expected values
 and decides nothing: the grader judges what it reports. Standard library only,
 and only its cheapest parts: start-up time is paid once per submission, so the
 request comes as `key=value` arguments instead of JSON, events are encoded by
-probekit's small writer instead of the json module (which pulls in `re`), and
-`traceback` is imported only when something went wrong.
+probekit's small writer instead of the json module (which pulls in `re`), `traceback` only when something went wrong.
 
     python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 ...
 """
@@ -328,7 +327,8 @@ def main():
     def emit(**event):
         send(json_text(event))
 
-    sys.path[:] = [submission_dir] + [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")]
+    # the submission after the standard library: none of its modules is a student's file (levels.RESERVED_MODULES)
+    sys.path[:] = [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")] + [submission_dir]
     _SUBMISSION[0] = _join(submission_dir, "")
     sys.meta_path.insert(0, _Forbidden(request["forbid"], request["refuse"]))
     sys.setrecursionlimit(request["recursion_limit"])
