@@ -13,7 +13,19 @@ from grader.sandbox.slot_tmp import SlotTmp, inodes_for
 if not sys.platform.startswith("linux"):
     pytest.skip("the Linux sandbox's own tests", allow_module_level=True)
 
-needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="only root mounts the workers' /tmp")
+
+
+def _may_mount():
+    """Whether this machine lets the tests mount a tmpfs: root, and not a container without CAP_SYS_ADMIN."""
+    if os.geteuid() != 0:
+        return False
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        return SlotTmp.create(folder, 1 << 20, 61000).mounted
+
+
+needs_root = pytest.mark.skipif(not _may_mount(), reason="only root, allowed to mount, mounts the workers' /tmp")
 
 
 def test_one_inode_per_page_of_tmp_and_never_fewer_than_1024():
@@ -25,6 +37,20 @@ def test_not_root_keeps_bubblewraps_own_tmp(monkeypatch, tmp_path):
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     kept = SlotTmp.create(tmp_path, 64 << 20, 61000)
     assert (kept.mounted, kept.why, kept.fresh(0, 61000)) == (False, "the grader is not root", None)
+
+
+def test_root_refused_a_mount_keeps_bubblewraps_own_tmp_and_leaves_no_folder(monkeypatch, tmp_path):
+    def refused(path, scratch_bytes, uid):
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    monkeypatch.setattr(slot_tmp, "mount_tmpfs", refused)  # a container without CAP_SYS_ADMIN
+    kept = SlotTmp.create(tmp_path, 64 << 20, 61000)
+    assert (kept.mounted, kept.why, kept.fresh(0, 61000)) == (
+        False, "a tmpfs could not be mounted (Operation not permitted)", None)
+    assert os.listdir(tmp_path) == []
+    kept.release(0)
+    kept.close()
 
 
 @needs_root
