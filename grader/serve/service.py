@@ -162,7 +162,7 @@ class Service:
 
     def view(self, session, who: Who, sub: Submission, now=None) -> dict:
         """The API's answer for one submission: what the visibility rule allows at `now`."""
-        from ..i18n import translator
+        from ..i18n import translator, words
         from ..report.record import student_view
 
         now = now or utcnow()
@@ -189,7 +189,9 @@ class Service:
                                for t in view.tests]
             if sub.record.get("message_data"):
                 answer["message"] = said.render(sub.record["message_data"])
-            answer["diagnosis"] = view.diagnosis
+            # each finding's words from its Message record, in the course's language (as html_feedback renders them)
+            answer["diagnosis"] = [{**d, **{k: said.render(words(d, k)) for k in ("title", "explanation")
+                                            if (d.get("messages") or {}).get(k)}} for d in view.diagnosis]
             answer["outcome"] = sub.record.get("status")
             if view.total_shown:
                 answer["score"] = sub.score

@@ -168,3 +168,24 @@ def test_fresh_shapes_get_grade_runs_row_gradebook_cell_and_passback(tmp_path, m
                 assert (book[who]["score"], sent[who]) == (own["score"], (own["score"], own["max_score"]))
         assert [(row["status"], row["score"]) for row in (_stored(served, ids[n]) for n in names)] == [
             ("graded", 59.0), ("graded", 59.0), ("graded", 59.0), ("crashed", 0.0), ("rejected", 0.0)]
+
+
+def test_the_apis_diagnosis_is_in_the_courses_language_as_its_tests(served):
+    """review22: the API said a Russian course's test outputs in Russian but its findings (title, explanation)
+    in English; each is rendered from its Message record, as the feedback page renders it."""
+    from grader.i18n import translator
+    from grader.serve.course import load
+
+    from .conftest import OWN_VALUE, set_in_course
+
+    set_in_course(served.folder, lang='"ru"')
+    served.svc.course = load(served.folder)
+    sid = served.submit("alice", OWN_VALUE).json()["id"]
+    assert served.grade_all() == 1
+    answer = served.get("instructor", f"/api/v1/submissions/{sid}").json()
+    ru = translator("ru")
+    findings = answer["diagnosis"]
+    assert findings and all(d["title"] == ru.render(d["messages"]["title"]) for d in findings if "messages" in d)
+    first = findings[0]
+    assert first["title"] != translator("en").render(first["messages"]["title"])
+    assert first["explanation"] == ru.render(first["messages"]["explanation"])
