@@ -170,10 +170,12 @@ def test_locate_finds_the_file_the_loader_read(tmp_path):
     inner = tmp_path / "hw1" / "src"
     inner.mkdir(parents=True)
     (inner / "Engine.py").write_text("")
-    (inner / "helpers.py").write_text("")  # on disk, but not read: not an exercise file
+    (inner / "helpers.py").write_text("")  # a helper module the answer may import: read, so a place in it is on disk
+    (inner / "notes.txt").write_text("")  # not Python: not read
     folder = load_entry(tmp_path)  # two wrapper folders looked through
     assert ci.locate(folder, "hw1/src/Engine.py") == inner / "Engine.py"
-    assert ci.locate(folder, "hw1/src/helpers.py") is None
+    assert ci.locate(folder, "hw1/src/helpers.py") == inner / "helpers.py"
+    assert ci.locate(folder, "hw1/src/notes.txt") is None
     assert ci.locate(folder, "nn.py") is None
     assert ci.locate(load_entry(inner / "Engine.py"), "Engine.py") == (inner / "Engine.py").resolve()
     assert ci.locate(load_entry(inner / "Engine.py"), "engine.py") is None
