@@ -51,6 +51,7 @@ import thirteenth  # noqa: E402
 import twelfth  # noqa: E402
 import fourteenth  # noqa: E402
 import fifteenth  # noqa: E402
+import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
@@ -383,6 +384,10 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--sixteenth", action="store_true",
                         help="also the sixteenth class (sixteenth/, 55 files written by hand, blind to the method, "
                              "on 10-neuron's neuron.py, against micrograd's nn.py (its public/): a tuning class)")
+    parser.add_argument("--seventeenth", action="store_true",
+                        help="also the seventeenth class (seventeenth/, 55 files written by hand, blind to the method, "
+                             "on 08-dual-numbers' dual.py, against derekeverett/fluxion's dual.py (its public/): a "
+                             "tuning class)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -467,6 +472,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sixteenth"
         classes[f"sixteenth class, {sixteenth.EXERCISE} (by hand, sixteenth/, tuning)"] = (
             folder, made(folder, lambda: sixteenth.build(folder)))
+    if args.seventeenth:
+        folder = args.build / "seventeenth"
+        classes[f"seventeenth class, {seventeenth.EXERCISE} (by hand, seventeenth/, tuning)"] = (
+            folder, made(folder, lambda: seventeenth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"

@@ -9,11 +9,13 @@ from pathlib import Path
 
 
 def assert_held_out_shape(labels: dict, ids: str, fills: str, fillers: int, tricks: dict, independents: int = 20,
-                          public_levels: tuple = (1, 1, 2, 2, 3, 3), sources_a_level: int = 3) -> None:
+                          public_levels: tuple = (1, 1, 2, 2, 3, 3), sources_a_level: int = 3,
+                          public_source: str = "karpathy/micrograd") -> None:
     """The held-out class's shape, by default: 57 files named by IDS (a regex): 20 independent (FILLERS of them with
     FILLS in their kind), 3 hard-negative pairs, 6 micrograd copies (levels 1, 1, 2, 2, 3, 3), 12 sources with 13
     copies (3 sources a level, one copied twice), and TRICKS ({trick: copies}) on the copies. A smaller class (the
-    eleventh) gives its own INDEPENDENTS, PUBLIC_LEVELS and SOURCES_A_LEVEL."""
+    eleventh) gives its own INDEPENDENTS, PUBLIC_LEVELS and SOURCES_A_LEVEL; a class whose public copies are of
+    another public source (the seventeenth) gives its PUBLIC_SOURCE."""
     sources = 4 * sources_a_level
     assert len(labels) == independents + 6 + len(public_levels) + 2 * sources + 1
     assert all(re.fullmatch(ids, s) for s in labels)
@@ -23,7 +25,7 @@ def assert_held_out_shape(labels: dict, ids: str, fills: str, fillers: int, tric
     assert sorted(Counter(lab["hard_pair"] for lab in labels.values() if "hard_pair" in lab).values()) == [2, 2, 2]
     public = [lab for lab in labels.values() if lab["cluster"] == "public"]
     assert sorted(lab["level"] for lab in public) == sorted(public_levels)
-    assert {lab["public_source"] for lab in public} == {"karpathy/micrograd"}
+    assert {lab["public_source"] for lab in public} == {public_source}
     clusters = Counter(lab["cluster"] for lab in labels.values() if lab["cluster"] not in (None, "public"))
     assert len(clusters) == sources and sorted(clusters.values()) == [2] * (sources - 1) + [3]
     for level in (1, 2, 3, 4):
