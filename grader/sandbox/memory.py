@@ -16,7 +16,8 @@ processes, so a submission could hold gigabytes of the host's RAM under
 - **a seccomp filter** given to bubblewrap (`--seccomp FD`): `memfd_create`,
   `memfd_secret`, `shmget`, `semget`, `msgget`, `mq_open`, `socket`,
   `socketpair`, `io_uring_setup` and the calls that set an extended attribute
-  (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`) and `bpf` fail with EPERM (`DENIED`: an honest
+  (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`), `bpf`, and `vmsplice`, `splice`, `tee` and
+  `sendfile` (which put a reference to a page into a pipe, not a copy) fail with EPERM (`DENIED`: an honest
   engine never calls them, and the sandbox has no network). The filter is a small
   classic-BPF program, built here for x86-64 and AArch64 (the architecture is
   checked first: a syscall of any other ABI, x32 included, fails too), and
@@ -54,11 +55,13 @@ _ARCHES = {
     "x86_64": (0xC000003E, {"shmget": 29, "memfd_create": 319, "memfd_secret": 447, "semget": 64, "msgget": 68,
                             "mq_open": 240, "add_key": 248, "request_key": 249, "keyctl": 250, "socket": 41,
                             "socketpair": 53, "io_uring_setup": 425, "setxattr": 188, "lsetxattr": 189,
-                            "fsetxattr": 190, "setxattrat": 463, "bpf": 321}),
+                            "fsetxattr": 190, "setxattrat": 463, "bpf": 321, "vmsplice": 278, "splice": 275,
+                            "tee": 276, "sendfile": 40}),
     "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447, "semget": 190, "msgget": 186,
                              "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219, "socket": 198,
                              "socketpair": 199, "io_uring_setup": 425, "setxattr": 5, "lsetxattr": 6,
-                             "fsetxattr": 7, "setxattrat": 463, "bpf": 280}),
+                             "fsetxattr": 7, "setxattrat": 463, "bpf": 280, "vmsplice": 75, "splice": 76,
+                             "tee": 77, "sendfile": 71}),
 }
 _ARCHES["amd64"] = _ARCHES["x86_64"]
 _ARCHES["arm64"] = _ARCHES["aarch64"]
@@ -74,9 +77,17 @@ _ARCHES["arm64"] = _ARCHES["aarch64"]
 # copying (shutil.copystat) takes as "not supported here". And `bpf`: a BPF map's memory is charged to the
 # memory cgroup alone (Linux 5.11 and later), so where a machine lets unprivileged users make maps
 # (kernel.unprivileged_bpf_disabled 0) and gives the grader no memory controller, nothing else would count it.
+# And the calls that put a *reference* to a page into a pipe's slot instead of a copy (session 23, `pipe-pin`):
+# pipe-user-pages-soft counts a pipe's slots as one base page each, but a slot that vmsplice() filled with one byte
+# of a transparent huge page keeps all 2 MiB of it once the worker has unmapped it (30 pipes of 16 slots held 960
+# MiB under --memory 512; the uid's 16,384 slots, 32 GiB), and one that splice(), tee() or sendfile() filled from a
+# file keeps the file's page (a large folio whole) after the file is truncated, past /tmp's `--size`. Refused, a
+# pipe holds only what was written into it: copies, in base pages, which the uid's allowance bounds (64 MiB).
+# Python's own copying (shutil's sendfile fast path) takes EPERM as "not here" and copies by read and write.
 # An engine needs none of them (the sandbox has no network); /tmp's files are the other way (tmpfs, `--size`).
 DENIED = ("memfd_create", "memfd_secret", "shmget", "semget", "msgget", "mq_open", "socket", "socketpair",
-          "io_uring_setup", "setxattr", "lsetxattr", "fsetxattr", "setxattrat", "bpf")
+          "io_uring_setup", "setxattr", "lsetxattr", "fsetxattr", "setxattrat", "bpf", "vmsplice", "splice", "tee",
+          "sendfile")
 # A warm template's children share its namespaces (template.py): what would outlive a child there is refused too.
 SHARED_NAMESPACE_DENIED = DENIED + ("add_key", "request_key", "keyctl")
 

@@ -1,0 +1,81 @@
+"""Session 23's red team: fresh attacks by a student who has read the grader's source (docs/security.md,
+"Session 23's red team"). Each fixture in tests/fixtures/redteam23/ opens with what it attempts and what must
+hold; the rest of each file is a correct engine, so a row that is not full marks is the attack's doing.
+"""
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+if not sys.platform.startswith("linux"):
+    pytest.skip("the Linux sandbox's own tests", allow_module_level=True)
+
+from grader.pipeline import grade  # noqa: E402
+from grader.records import Strength  # noqa: E402
+from grader.sandbox import Limits, Sandbox  # noqa: E402
+from grader.sandbox import memory  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "redteam23"
+REFERENCE = (ROOT / "reference" / "engine.py").read_text()
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=20, memory_mb=512, file_size_mb=64)
+
+
+def _strength():
+    try:
+        box = Sandbox(LIMITS)
+    except Exception as exc:  # noqa: BLE001 - any reason means: no full sandbox here
+        return None, str(exc)
+    try:
+        return box.strength, box.warning
+    finally:
+        box.close()
+
+
+STRENGTH, WHY_NOT = _strength()
+needs_full_sandbox = pytest.mark.skipif(STRENGTH != Strength.BUBBLEWRAP,
+                                        reason=f"needs the full sandbox (bubblewrap and a memory bound): {WHY_NOT}")
+
+
+def _attack(case):
+    return (FIXTURES / f"{case}.py").read_text() + "\n\n" + REFERENCE
+
+
+def _grade_one(tmp_path, case):
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / f"{case}.py").write_text(_attack(case))
+    result = grade(tmp_path / "class", limits=LIMITS, jobs=1, cache_dir=None)
+    (row,) = result.scores["submissions"]
+    return row, result.runs[case]["output"]
+
+
+# -- memory that the address-space limit does not count: pages a pipe references -----------------------------
+
+
+def test_the_seccomp_filter_refuses_the_calls_that_put_a_page_reference_in_a_pipe():
+    import struct
+
+    # vmsplice, splice, tee, sendfile on x86-64 and AArch64
+    for machine, numbers in (("x86_64", (278, 275, 276, 40)), ("aarch64", (75, 76, 77, 71))):
+        program = memory.seccomp_program(machine)
+        instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
+        deny = len(instructions) - 1
+        refused = {k for index, (code, jt, _, k) in enumerate(instructions) if code == 0x15 and index + 1 + jt == deny}
+        assert set(numbers) <= refused, machine
+
+
+@needs_full_sandbox
+def test_pipes_hold_no_page_of_the_worker_beyond_the_bound(tmp_path):
+    """vmsplice of one byte of each transparent huge page into a pipe's slots, then munmap: on 06cff00 the worker
+    held 960 MiB (30 pipes of 16 slots, 2 MiB each) under --memory 512 and a 64 MiB /tmp: no limit counted them;
+    and a file's pages went into a pipe by splice, sendfile and tee. Python's copying still works (shutil takes
+    sendfile's EPERM as "not here" and copies by read and write)."""
+    row, output = _grade_one(tmp_path, "pipe-pin")
+    assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
+    assert output == ("pipe-pin held 0 MiB (1 pipes; PermissionError: Operation not permitted)\n"
+                      "pipe-pin splice PermissionError; sendfile PermissionError; tee Operation not permitted; "
+                      "copyfile 65536 bytes\n")
