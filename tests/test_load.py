@@ -229,7 +229,9 @@ def test_a_notebook_whose_code_is_over_the_limit_is_refused_before_it_is_joined(
     The code of the code cells (a cell magic's cell is dropped whole, and not counted) is measured first."""
     from grader.load import notebooks
 
-    nb = notebook("%%html\n" + "<p>x</p>\n" * 200_000, "x = 1\n" * 200_000)  # 1.8 MiB of HTML, 1.2 MiB of code
+    # 1.8 MiB of HTML, 1.1 MiB of code in long lines (200,000 short ones would hold more JSON values than a notebook
+    # may: refused before it is parsed, tests/test_redteam23.py)
+    nb = notebook("%%html\n" + "<p>x</p>\n" * 200_000, ("x = 1  # " + "-" * 100 + "\n") * 10_600)
     monkeypatch.setattr(notebooks, "_joined_code_cells", lambda cells: (_ for _ in ()).throw(
         AssertionError("the code was joined")))
     sub = load_entry(write(tmp_path, {"carol.ipynb": nb}) / "carol.ipynb")

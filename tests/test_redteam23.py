@@ -103,3 +103,40 @@ def test_inotify_queues_hold_nothing_of_the_kernels_memory(tmp_path):
     row, output = _grade_one(tmp_path, "inotify-queue")
     assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
     assert output == "inotify-queue 0 instances (PermissionError: Operation not permitted); 0 MiB of events queued\n"
+
+
+# -- the grader's own memory: a notebook costs by its values, not its bytes ------------------------------------
+
+
+def _notebook(outputs):
+    import json
+
+    cell = {"cell_type": "code", "id": "engine", "metadata": {}, "execution_count": 1, "source": REFERENCE,
+            "outputs": outputs}
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [cell]}, separators=(",", ":"))
+
+
+def test_a_notebook_of_more_json_values_than_the_limit_is_refused_unparsed(tmp_path, monkeypatch):
+    """One output of 300,000 empty objects (0.9 MiB): on 06cff00 it was parsed, nbformat's copy and all, and
+    graded; 16 MiB of them (under the 16 MiB cap) took 3.2 GB of the grader's memory and 15 s of its CPU."""
+    import json
+
+    from grader.load import load_entry
+
+    bomb = _notebook([{"output_type": "display_data", "metadata": {}, "data": {"application/json": {"k": [{}] * 300_000}}}])
+    (tmp_path / "carol.ipynb").write_text(bomb)
+    monkeypatch.setattr(json, "loads", lambda *_, **__: pytest.fail("the notebook was parsed"))
+    sub = load_entry(tmp_path / "carol.ipynb")
+    assert sub.problem == ("carol.ipynb holds up to 600036 JSON values, more than the limit of 250000; clear its "
+                           "outputs in Jupyter, save it and submit again")
+
+
+def test_a_notebook_with_a_long_printed_output_is_still_read(tmp_path):
+    """The limit is far above what a student's notebook holds: 100,000 printed lines (a training loop's) load."""
+    from grader.load import load_entry
+
+    printed = _notebook([{"output_type": "stream", "name": "stdout", "text": [f"step {i}\n" for i in range(100_000)]}])
+    (tmp_path / "dave.ipynb").write_text(printed)
+    sub = load_entry(tmp_path / "dave.ipynb")
+    assert sub.problem is None
+    assert sub.files["engine.py"].endswith(REFERENCE.rstrip().encode() + b"\n")

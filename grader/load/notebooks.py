@@ -14,13 +14,20 @@ import warnings
 from typing import Iterable
 
 from ..i18n import msg
+from ..json_values import values_in
 from ..parsing import parse, python_lines
-from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, Rejected, as_utf8, too_large
+from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
 
 
 def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     """engine.py from a notebook's code cells, and the (cell, line) of each of its lines (`Origin.cells`)."""
     text = as_utf8(data, shown).decode("utf-8")
+    # Bounded before it is parsed: a parse costs by values, not bytes (16 MiB of empty objects in an output took
+    # 3.2 GB of the grader's memory and 15 s of its CPU on 06cff00, and was graded)
+    values = values_in(data)
+    if values > MAX_NOTEBOOK_VALUES:
+        raise Rejected(msg("{file} holds up to {count} JSON values, more than the limit of {limit}; clear its outputs "
+                           "in Jupyter, save it and submit again", file=shown, count=values, limit=MAX_NOTEBOOK_VALUES))
     try:
         data = json.loads(text)  # json's reason (line, column) says more than nbformat's "does not appear to be JSON"
     except json.JSONDecodeError as e:

@@ -20,6 +20,9 @@ MiB = 1 << 20
 MAX_FILE_BYTES = 1 * MiB  # one source file; micrograd's engine.py is 3 KB
 MAX_NOTEBOOK_BYTES = 16 * MiB  # notebooks carry their plots as base64
 MAX_NOTEBOOK_CELLS = 10_000  # Markdown cells included; a long course notebook has a few hundred
+# JSON values of a notebook, counted before it is parsed (grader/json_values.py): the course's notebooks hold
+# some 500, a plot's data as JSON some 10,000s; 250,000 cost the grader some 70 MB and 0.4 s to read
+MAX_NOTEBOOK_VALUES = 250_000
 MAX_TOTAL_BYTES = 20 * MiB  # read for one submission; also a zip's declared unpacked size
 MAX_ARCHIVE_BYTES = 20 * MiB  # the .zip file itself (bounds its central directory)
 MAX_ZIP_MEMBERS = 200

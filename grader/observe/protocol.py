@@ -6,8 +6,8 @@ attempt.py).
 
 import functools
 import json
-import re
 
+from ..json_values import separators, values_in
 from ..probekit import MAX_DEPTH, MAX_TEXT, MAX_VALUES
 from ..student_text import valid_utf8
 
@@ -47,25 +47,14 @@ _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 # cost some 30 times their text as Python objects, so 1 MiB of `{"":{}}` would be 30 MB.
 MAX_LINE_VALUES = MAX_VALUES + 32
 MAX_RUN_VALUES = 100_000  # values kept of one submission's report, across its workers
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.?)*"?', re.DOTALL)  # every match succeeds where it starts: linear
-
-
-def _separators(text):
-    return 1 + text.count(b",") + text.count(b":") + text.count(b"[") + text.count(b"{")
-
-
-def _values_in(line):
-    """An upper bound of the values (keys, items, scalars, containers) a line of JSON holds, found
-    without parsing it: strings are blanked out, then every container and separator is counted."""
-    return _separators(_JSON_STRING.sub(b"s", line))
 
 
 def _too_many_values(line):
-    """Whether a line may hold more than MAX_LINE_VALUES values (_values_in). Blanking out its strings
+    """Whether a line may hold more than MAX_LINE_VALUES values (json_values.values_in). Blanking out its strings
     only lowers the count, so a line whose raw count is within the limit is, without the regex (nearly
     every line an honest worker writes: a few hundred bytes), and a line shorter than the limit holds fewer
     separators than that without counting them."""
-    return len(line) >= MAX_LINE_VALUES and _separators(line) > MAX_LINE_VALUES and _values_in(line) > MAX_LINE_VALUES
+    return len(line) >= MAX_LINE_VALUES and separators(line) > MAX_LINE_VALUES and values_in(line) > MAX_LINE_VALUES
 
 
 def _plain_copy(value, depth, count, max_depth=MAX_DEPTH, max_text=MAX_TEXT, ints=False):
