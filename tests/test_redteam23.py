@@ -140,3 +140,26 @@ def test_a_notebook_with_a_long_printed_output_is_still_read(tmp_path):
     sub = load_entry(tmp_path / "dave.ipynb")
     assert sub.problem is None
     assert sub.files["engine.py"].endswith(REFERENCE.rstrip().encode() + b"\n")
+
+
+# -- the host's shared pools: asynchronous I/O's events -------------------------------------------------------
+
+
+def test_the_seccomp_filter_refuses_io_setup():
+    import struct
+
+    for machine, number in (("x86_64", 206), ("aarch64", 0)):
+        program = memory.seccomp_program(machine)
+        instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
+        deny = len(instructions) - 1
+        refused = {k for index, (code, jt, _, k) in enumerate(instructions) if code == 0x15 and index + 1 + jt == deny}
+        assert number in refused, machine
+
+
+@needs_full_sandbox
+def test_a_worker_cannot_take_the_hosts_asynchronous_io_events(tmp_path):
+    """io_setup(65536): on 06cff00 it took the whole of fs.aio-max-nr (a count for the whole machine), and every
+    other process's io_setup failed with EAGAIN while the worker lived."""
+    row, output = _grade_one(tmp_path, "aio-pool")
+    assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
+    assert output == "aio-pool io_setup(65536): Operation not permitted\n"

@@ -18,7 +18,8 @@ processes, so a submission could hold gigabytes of the host's RAM under
   `socketpair`, `io_uring_setup` and the calls that set an extended attribute
   (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`), `bpf`, `vmsplice`, `splice`, `tee` and
   `sendfile` (which put a reference to a page into a pipe, not a copy), and `inotify_init` and `inotify_init1`
-  (whose queues hold events in the kernel's memory) fail with EPERM (`DENIED`: an honest
+  (whose queues hold events in the kernel's memory), and `io_setup` (whose events are the whole host's)
+  fail with EPERM (`DENIED`: an honest
   engine never calls them, and the sandbox has no network). The filter is a small
   classic-BPF program, built here for x86-64 and AArch64 (the architecture is
   checked first: a syscall of any other ABI, x32 included, fails too), and
@@ -57,12 +58,13 @@ _ARCHES = {
                             "mq_open": 240, "add_key": 248, "request_key": 249, "keyctl": 250, "socket": 41,
                             "socketpair": 53, "io_uring_setup": 425, "setxattr": 188, "lsetxattr": 189,
                             "fsetxattr": 190, "setxattrat": 463, "bpf": 321, "vmsplice": 278, "splice": 275,
-                            "tee": 276, "sendfile": 40, "inotify_init": 253, "inotify_init1": 294}),
+                            "tee": 276, "sendfile": 40, "inotify_init": 253, "inotify_init1": 294,
+                            "io_setup": 206}),
     "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447, "semget": 190, "msgget": 186,
                              "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219, "socket": 198,
                              "socketpair": 199, "io_uring_setup": 425, "setxattr": 5, "lsetxattr": 6,
                              "fsetxattr": 7, "setxattrat": 463, "bpf": 280, "vmsplice": 75, "splice": 76,
-                             "tee": 77, "sendfile": 71, "inotify_init1": 26}),
+                             "tee": 77, "sendfile": 71, "inotify_init1": 26, "io_setup": 0}),
 }
 _ARCHES["amd64"] = _ARCHES["x86_64"]
 _ARCHES["arm64"] = _ARCHES["aarch64"]
@@ -89,11 +91,13 @@ _ARCHES["arm64"] = _ARCHES["aarch64"]
 # each a kernel allocation holding a file's name, and a uid may make fs.inotify.max_user_instances (128) of them:
 # 48 instances watching /tmp while files with long names were made and removed there queued 204 MiB (60 made 246
 # MiB of unreclaimable slab in 0.6 s of CPU; a uid's 128, about 500 MiB). (AArch64 has inotify_init1 alone: a name
-# an architecture does not have is left out of its filter.)
+# an architecture does not have is left out of its filter.) And io_setup (session 23, `aio-pool`): its events come
+# from fs.aio-max-nr, one count for the whole machine (65,536), so one call took them all and every other process
+# of the host (a database, a VM's disk) got EAGAIN from io_setup while the worker lived.
 # An engine needs none of them (the sandbox has no network); /tmp's files are the other way (tmpfs, `--size`).
 DENIED = ("memfd_create", "memfd_secret", "shmget", "semget", "msgget", "mq_open", "socket", "socketpair",
           "io_uring_setup", "setxattr", "lsetxattr", "fsetxattr", "setxattrat", "bpf", "vmsplice", "splice", "tee",
-          "sendfile", "inotify_init", "inotify_init1")
+          "sendfile", "inotify_init", "inotify_init1", "io_setup")
 # A warm template's children share its namespaces (template.py): what would outlive a child there is refused too.
 SHARED_NAMESPACE_DENIED = DENIED + ("add_key", "request_key", "keyctl")
 
