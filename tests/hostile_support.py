@@ -53,6 +53,18 @@ def _full_sandbox():
 
 
 FULL, WHY_NOT = _full_sandbox()
+
+
+def sandbox_strength(limits):
+    """(the strength of a sandbox opened here with `limits`, its warning), or (None, why it would not open)."""
+    try:
+        box = Sandbox(limits)
+    except Exception as exc:  # noqa: BLE001 - any reason at all means: no sandbox here
+        return None, str(exc)
+    try:
+        return box.strength, box.warning
+    finally:
+        box.close()
 needs_bwrap = pytest.mark.skipif(
     not FULL, reason=f"the hostile batch needs the full sandbox, and bubblewrap cannot be used here: {WHY_NOT}")
 

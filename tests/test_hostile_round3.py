@@ -40,6 +40,7 @@ from grader.records import Strength  # noqa: E402
 from grader.sandbox import Limits, Sandbox, SandboxUnavailable  # noqa: E402
 from grader.sandbox import memory  # noqa: E402
 from grader.sandbox.accounting import STARVED_BACKSTOP  # noqa: E402
+from hostile_support import sandbox_strength  # noqa: E402
 from fleet_support import (FLEET_KEY, Fleet, _children, _grade_command, _wait, checkout_env, fleet,  # noqa: E402,F401
                            server)
 
@@ -63,18 +64,7 @@ def _fleet_key(monkeypatch):
     monkeypatch.setenv("GRADE_FLEET_KEY", FLEET_KEY)  # the submitting grades' and the workers' (tests/fleet_support.py)
 
 
-def _full_sandbox():
-    try:
-        box = Sandbox(LIMITS)
-    except Exception as exc:  # noqa: BLE001
-        return None, str(exc)
-    try:
-        return box.strength, box.warning
-    finally:
-        box.close()
-
-
-STRENGTH, WHY_NOT = _full_sandbox()
+STRENGTH, WHY_NOT = sandbox_strength(LIMITS)
 needs_full_sandbox = pytest.mark.skipif(STRENGTH != Strength.BUBBLEWRAP,
                                         reason=f"needs the full sandbox (bubblewrap and a memory bound): {WHY_NOT}")
 

@@ -3,7 +3,6 @@
 hold; the rest of each file is a correct engine, so a row that is not full marks is the attack's doing.
 """
 
-import shutil
 import sys
 from pathlib import Path
 
@@ -14,8 +13,9 @@ if not sys.platform.startswith("linux"):
 
 from grader.pipeline import grade  # noqa: E402
 from grader.records import Strength  # noqa: E402
-from grader.sandbox import Limits, Sandbox  # noqa: E402
+from grader.sandbox import Limits  # noqa: E402
 from grader.sandbox import memory  # noqa: E402
+from hostile_support import sandbox_strength  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -25,18 +25,7 @@ REFERENCE = (ROOT / "reference" / "engine.py").read_text()
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=20, memory_mb=512, file_size_mb=64)
 
 
-def _strength():
-    try:
-        box = Sandbox(LIMITS)
-    except Exception as exc:  # noqa: BLE001 - any reason means: no full sandbox here
-        return None, str(exc)
-    try:
-        return box.strength, box.warning
-    finally:
-        box.close()
-
-
-STRENGTH, WHY_NOT = _strength()
+STRENGTH, WHY_NOT = sandbox_strength(LIMITS)
 needs_full_sandbox = pytest.mark.skipif(STRENGTH != Strength.BUBBLEWRAP,
                                         reason=f"needs the full sandbox (bubblewrap and a memory bound): {WHY_NOT}")
 
@@ -56,16 +45,20 @@ def _grade_one(tmp_path, case):
 # -- memory that the address-space limit does not count: pages a pipe references -----------------------------
 
 
-def test_the_seccomp_filter_refuses_the_calls_that_put_a_page_reference_in_a_pipe():
+def _refused(machine):
+    """The system call numbers the filter built for `machine` refuses (each `jeq` that jumps to its EPERM)."""
     import struct
 
+    program = memory.seccomp_program(machine)
+    instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
+    deny = len(instructions) - 1
+    return {k for index, (code, jt, _, k) in enumerate(instructions) if code == 0x15 and index + 1 + jt == deny}
+
+
+def test_the_seccomp_filter_refuses_the_calls_that_put_a_page_reference_in_a_pipe():
     # vmsplice, splice, tee, sendfile on x86-64 and AArch64
-    for machine, numbers in (("x86_64", (278, 275, 276, 40)), ("aarch64", (75, 76, 77, 71))):
-        program = memory.seccomp_program(machine)
-        instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
-        deny = len(instructions) - 1
-        refused = {k for index, (code, jt, _, k) in enumerate(instructions) if code == 0x15 and index + 1 + jt == deny}
-        assert set(numbers) <= refused, machine
+    assert {278, 275, 276, 40} <= _refused("x86_64")
+    assert {75, 76, 77, 71} <= _refused("aarch64")
 
 
 @needs_full_sandbox
@@ -85,15 +78,9 @@ def test_pipes_hold_no_page_of_the_worker_beyond_the_bound(tmp_path):
 
 
 def test_the_seccomp_filter_refuses_inotify():
-    import struct
-
     # inotify_init, inotify_init1 on x86-64; inotify_init1 on AArch64 (which has no inotify_init)
-    for machine, numbers in (("x86_64", (253, 294)), ("aarch64", (26,))):
-        program = memory.seccomp_program(machine)
-        instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
-        deny = len(instructions) - 1
-        refused = {k for index, (code, jt, _, k) in enumerate(instructions) if code == 0x15 and index + 1 + jt == deny}
-        assert set(numbers) <= refused, machine
+    assert {253, 294} <= _refused("x86_64")
+    assert 26 in _refused("aarch64")
 
 
 @needs_full_sandbox
@@ -146,14 +133,7 @@ def test_a_notebook_with_a_long_printed_output_is_still_read(tmp_path):
 
 
 def test_the_seccomp_filter_refuses_io_setup():
-    import struct
-
-    for machine, number in (("x86_64", 206), ("aarch64", 0)):
-        program = memory.seccomp_program(machine)
-        instructions = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
-        deny = len(instructions) - 1
-        refused = {k for index, (code, jt, _, k) in enumerate(instructions) if code == 0x15 and index + 1 + jt == deny}
-        assert number in refused, machine
+    assert 206 in _refused("x86_64") and 0 in _refused("aarch64")
 
 
 @needs_full_sandbox
