@@ -143,3 +143,20 @@ def test_a_worker_cannot_take_the_hosts_asynchronous_io_events(tmp_path):
     row, output = _grade_one(tmp_path, "aio-pool")
     assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
     assert output == "aio-pool io_setup(65536): Operation not permitted\n"
+
+
+# -- the kernel's memory: inodes that Landlock's rules keep -----------------------------------------------------
+
+
+def test_the_seccomp_filter_refuses_landlock():
+    # landlock_create_ruleset, landlock_add_rule, landlock_restrict_self: the same numbers on both
+    assert {444, 445, 446} <= _refused("x86_64") and {444, 445, 446} <= _refused("aarch64")
+
+
+@needs_full_sandbox
+def test_landlock_rules_keep_no_inode_alive(tmp_path):
+    """A rule for each entry of /proc/<pid>/ of 300 children, each reaped after: on 06cff00 every rule was added (a
+    ruleset holds any number, each keeping its inode: 1,000 children, 40 MiB of slab the kernel cannot reclaim)."""
+    row, output = _grade_one(tmp_path, "landlock-pin")
+    assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
+    assert output == "landlock-pin made no ruleset (Operation not permitted); no rules added\n"

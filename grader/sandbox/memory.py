@@ -18,8 +18,8 @@ processes, so a submission could hold gigabytes of the host's RAM under
   `socketpair`, `io_uring_setup` and the calls that set an extended attribute
   (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`), `bpf`, `vmsplice`, `splice`, `tee` and
   `sendfile` (which put a reference to a page into a pipe, not a copy), and `inotify_init` and `inotify_init1`
-  (whose queues hold events in the kernel's memory), and `io_setup` (whose events are the whole host's)
-  fail with EPERM (`DENIED`: an honest
+  (whose queues hold events in the kernel's memory), `io_setup` (whose events are the whole host's) and
+  Landlock's three calls (whose rules keep inodes alive) fail with EPERM (`DENIED`: an honest
   engine never calls them, and the sandbox has no network). The filter is a small
   classic-BPF program, built here for x86-64 and AArch64 (the architecture is
   checked first: a syscall of any other ABI, x32 included, fails too), and
@@ -59,12 +59,14 @@ _ARCHES = {
                             "socketpair": 53, "io_uring_setup": 425, "setxattr": 188, "lsetxattr": 189,
                             "fsetxattr": 190, "setxattrat": 463, "bpf": 321, "vmsplice": 278, "splice": 275,
                             "tee": 276, "sendfile": 40, "inotify_init": 253, "inotify_init1": 294,
-                            "io_setup": 206}),
+                            "io_setup": 206, "landlock_create_ruleset": 444, "landlock_add_rule": 445,
+                            "landlock_restrict_self": 446}),
     "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447, "semget": 190, "msgget": 186,
                              "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219, "socket": 198,
                              "socketpair": 199, "io_uring_setup": 425, "setxattr": 5, "lsetxattr": 6,
                              "fsetxattr": 7, "setxattrat": 463, "bpf": 280, "vmsplice": 75, "splice": 76,
-                             "tee": 77, "sendfile": 71, "inotify_init1": 26, "io_setup": 0}),
+                             "tee": 77, "sendfile": 71, "inotify_init1": 26, "io_setup": 0,
+                             "landlock_create_ruleset": 444, "landlock_add_rule": 445, "landlock_restrict_self": 446}),
 }
 _ARCHES["amd64"] = _ARCHES["x86_64"]
 _ARCHES["arm64"] = _ARCHES["aarch64"]
@@ -93,11 +95,15 @@ _ARCHES["arm64"] = _ARCHES["aarch64"]
 # MiB of unreclaimable slab in 0.6 s of CPU; a uid's 128, about 500 MiB). (AArch64 has inotify_init1 alone: a name
 # an architecture does not have is left out of its filter.) And io_setup (session 23, `aio-pool`): its events come
 # from fs.aio-max-nr, one count for the whole machine (65,536), so one call took them all and every other process
-# of the host (a database, a VM's disk) got EAGAIN from io_setup while the worker lived.
+# of the host (a database, a VM's disk) got EAGAIN from io_setup while the worker lived. And Landlock (session 23,
+# `landlock-pin`): a ruleset holds any number of rules under one descriptor, each keeping the inode it names alive;
+# rules for the /proc/<pid>/ entries of children that then exit kept 40 MiB of slab per 1,000 children (0.85 s of
+# CPU), which the kernel cannot reclaim while the ruleset lives (some 2 GB in a submission's 60 s).
 # An engine needs none of them (the sandbox has no network); /tmp's files are the other way (tmpfs, `--size`).
 DENIED = ("memfd_create", "memfd_secret", "shmget", "semget", "msgget", "mq_open", "socket", "socketpair",
           "io_uring_setup", "setxattr", "lsetxattr", "fsetxattr", "setxattrat", "bpf", "vmsplice", "splice", "tee",
-          "sendfile", "inotify_init", "inotify_init1", "io_setup")
+          "sendfile", "inotify_init", "inotify_init1", "io_setup", "landlock_create_ruleset", "landlock_add_rule",
+          "landlock_restrict_self")
 # A warm template's children share its namespaces (template.py): what would outlive a child there is refused too.
 SHARED_NAMESPACE_DENIED = DENIED + ("add_key", "request_key", "keyctl")
 
