@@ -14,7 +14,7 @@ and, for any op, a constant added to the right derivative, or the right
 derivative times a constant; for a two-input op, one input cut off (the right
 gradient to one, none to the other); for a one-input op, a rule right at every
 x > 0 and wrong at every x < 0 (or the other way round: an `abs()`, a branch on
-the sign). A form is named only when it reproduces the
+the sign), or split the same way at 1 (where log(x) changes sign). A form is named only when it reproduces the
 student's number at *every* point (to 1e-6 relative) while the correct form
 does not, and it differs from the correct form at two points at least. The
 first form that fits, in the order listed, is named; when none fits, nothing
@@ -276,6 +276,16 @@ def infer(op: str, values: dict, *, scaled: bool = True) -> dict | None:
                  msg("gives the right local derivative where x < 0 but a wrong one where x > 0: something in it "
                      "depends on the sign of x (an `abs()`, a branch on the sign)"))
         return {"op": op, "form": f"wrong-where-{sided}", "words": _and(words, times)}
+    # the other point a rule is split at: 1, where log(x) changes sign (log's inputs are all above 0)
+    sided = _one_sided(cases, right_of, pivot=1.0)
+    if sided is not None:
+        words = (msg("gives the right local derivative where x > 1 but a wrong one where x < 1: something in it "
+                     "depends on whether x is above 1 (a branch on x, or on the sign of log(x))")
+                 if sided == "negative" else
+                 msg("gives the right local derivative where x < 1 but a wrong one where x > 1: something in it "
+                     "depends on whether x is above 1 (a branch on x, or on the sign of log(x))"))
+        return {"op": op, "form": "wrong-below-1" if sided == "negative" else "wrong-above-1",
+                "words": _and(words, times)}
     # the right derivative plus a constant, or times a constant, for every input
     for kind in ("plus", "times"):
         found = _constant(cases, right_of, kind)
@@ -321,19 +331,19 @@ def _cut_off(cases, right_of):
     return None
 
 
-def _one_sided(cases, right_of):
-    """"negative" where a one-input op's rule is right at every x > 0 and wrong at every x < 0, "positive" the
-    other way round; else None (x = 0 says nothing here: relu's own forms read it)."""
+def _one_sided(cases, right_of, pivot=0.0):
+    """"negative" where a one-input op's rule is right at every x > pivot and wrong at every x < pivot, "positive"
+    the other way round; else None (x = pivot says nothing here: relu's own forms read 0)."""
     if sorted(cases[0]["inputs"]) != ["x"]:
         return None
     verdicts = {}
     for case in cases:
         x = case["inputs"]["x"]
-        if not isinstance(x, (int, float)) or x == 0:
+        if not isinstance(x, (int, float)) or x == pivot:
             continue
         right = right_of(case)
         fits = right is not None and all(_close(got, right.get(n)) for n, got in case["grad"].items())
-        verdicts.setdefault("positive" if x > 0 else "negative", set()).add(fits)
+        verdicts.setdefault("positive" if x > pivot else "negative", set()).add(fits)
     if set(verdicts) != {"positive", "negative"}:
         return None
     for wrong, right in (("negative", "positive"), ("positive", "negative")):

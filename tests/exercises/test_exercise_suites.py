@@ -79,13 +79,16 @@ MISTAKES = {
         # the named mistakes of grader/suites/11-fit-line/mistakes.py, each named in the feedback of the one test
         # that charges it (test_fit_line.CHARGED_BY); the other tests that train say so (before session 21 they
         # failed too: 6, 6, 3, 6 and 4 of 13)
+        'mistake-b-moved-by-w-grad': (11, ['step/first']),
         'mistake-cleared-before-update': (11, ['step/first']),
         'mistake-final-loss-before-update': (11, ['step/first']),
+        'mistake-grads-swapped': (11, ['step/first']),
         'mistake-no-learning-rate': (11, ['step/first']),
         'mistake-never-cleared': (11, ['step/second']),
         'mistake-sum-not-mean': (11, ['loss/mean']),
         'mistake-update-mid-backward': (11, ['step/first']),
         'mistake-update-sign': (11, ['step/first']),
+        'mistake-w-moved-by-b-grad': (11, ['step/first']),
         # right in other ways: an engine whose backward() clears old gradients, fresh leaves, Values returned
         'right-clearing-engine': (13, []),
         'right-fresh-leaves': (13, []),
@@ -176,9 +179,9 @@ def _output(class_batch, exercise, sub_id, test):
      "gradcheck for x * Value(0.01 * x.data) + 0.99 * x * x at 1.2 passes (ok=True; analytic 2.388, numeric "
      "2.4), but backprop's gradient is wrong here, and gradcheck is there to catch that"),
     ("06-gradcheck", "forward-difference", "numerical/known-functions",
-     "numerical_grad for exp at 1: expected 2.718281828 to within 2e-09 relative, got 2.718283. Central "
-     "differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, get there; a one-sided difference or an h far "
-     "from 1e-6 does not."),
+     "numerical_grad for exp at 1: expected 2.718281828 to within 2e-09 relative, got 2.718283. With the h given, "
+     "your numerical_grad computes (f(x + h) - f(x)) / h: central differences are (f(x + h) - f(x - h)) / 2h, with "
+     "h near 1e-6."),
     ("07-mlp-xor", "no-bias-parameter", "parameters/counts",
      "Neuron(3).parameters() has 3 entries, expected 4 (each neuron: one weight per input, and a bias)"),
     ("07-mlp-xor", "no-zero-grad", "train/train-xor",

@@ -44,8 +44,16 @@ test_from_scratch = from_scratch_test(__file__)
 def test_numerical_known(observe):
     """numerical_grad with its default h is within 2e-9 of the exact derivative"""
     got = observe(p.numerical_known)
+    given = observed_or_none(observe, p.numerical_given_h)
     for case, exact in EXACT.items():
         if not close(got[case], exact, rel=NUMERIC_REL, abs_=0.0):
+            formula = _formula(given) if given is not None else None
+            if formula is not None:  # the formula its numbers are, read where the h is given
+                raise Mismatch(msg(
+                    "numerical_grad for {case}: expected {expected} to within {tolerance} relative, got {got}. With "
+                    "the h given, your numerical_grad computes {formula}: central differences are (f(x + h) - "
+                    "f(x - h)) / 2h, with h near 1e-6.", case=_case(case), expected=fmt(exact),
+                    tolerance=f"{NUMERIC_REL:g}", got=fmt_slope(got[case]), formula=formula))
             raise Mismatch(msg(
                 "numerical_grad for {case}: expected {expected} to within {tolerance} relative, got {got}. Central "
                 "differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, get there; a one-sided difference or an h "
@@ -70,6 +78,52 @@ def _one_sided(got):
                    for case in GIVEN_H) for side in (forwards, backwards))
 
 
+# The differences a numerical_grad can take, and what it can divide them by: each pair but the central
+# difference over 2h (the right one) is a formula its own test, numerical/known-functions, charges (and names,
+# read with the h given). Formulas are code, the same in every language.
+_DIFFERENCES = (("f(x + h) - f(x - h)", lambda f, x, h: f(x + h) - f(x - h)),
+                ("f(x - h) - f(x + h)", lambda f, x, h: f(x - h) - f(x + h)),
+                ("f(x + h) - f(x)", lambda f, x, h: f(x + h) - f(x)),
+                ("f(x) - f(x - h)", lambda f, x, h: f(x) - f(x - h)))
+_DIVISORS = (("2h", lambda h: 2 * h), ("h", lambda h: h), ("h²", lambda h: h * h), ("2", lambda h: 2.0),
+             (None, lambda h: 1.0))
+
+
+def _formula(got):
+    """The formula of the catalogue every case of numerical_given_h is, with the h given ("(f(x + h) - f(x - h))
+    / h"), where it is not the right one; else None."""
+    for top, difference in _DIFFERENCES:
+        for bottom, divisor in _DIVISORS:
+            if (top, bottom) == ("f(x + h) - f(x - h)", "2h"):
+                continue
+            if all(isinstance(got.get(case), float) and
+                   close(got[case], difference(f, x, h) / divisor(h), rel=1e-9, abs_=1e-12)
+                   for case, (f, x, h) in GIVEN_H.items()):
+                return f"({top}) / {bottom}" if bottom else top
+    return None
+
+
+def _known_wrong(known):
+    """Whether numerical/known-functions charges these numbers (some case off the exact derivative)."""
+    return known is not None and not all(
+        isinstance(known.get(case), float) and close(known[case], exact, rel=NUMERIC_REL, abs_=0.0)
+        for case, exact in EXACT.items())
+
+
+def _ratio(known):
+    """c where numerical_grad's every known derivative is c times the exact one (to NUMERIC_IN_GRADCHECK) and c
+    is not 1 (twice the slope, half of it, its opposite: a formula numerical/known-functions charges), else None.
+    gradcheck takes its numeric derivative with numerical_grad and its default h, as these cases do."""
+    if not _known_wrong(known):
+        return None
+    ratios = [known[case] / exact for case, exact in EXACT.items()]
+    c = ratios[0]
+    if (not math.isfinite(c) or c == 0 or close(c, 1.0, rel=NUMERIC_IN_GRADCHECK, abs_=0.0)
+            or not all(close(r, c, rel=NUMERIC_IN_GRADCHECK, abs_=0.0) for r in ratios)):
+        return None
+    return c
+
+
 @points(2, concept="gradcheck", name="numerical/given-h")
 def test_numerical_given_h(observe, expect):
     """numerical_grad uses the h it is given, on both sides of x, and gradcheck passes its own h on"""
@@ -79,11 +133,14 @@ def test_numerical_given_h(observe, expect):
         assert_values(got, want, probe=p.numerical_given_h, rel=1e-12, abs_=1e-12)
     except Mismatch:
         # the h given, on one side of x only: numerical/known-functions charges one-sidedness, with any h
-        if known is not None and _one_sided(got) and not all(
-                isinstance(known.get(case), float) and close(known[case], exact, rel=NUMERIC_REL, abs_=0.0)
-                for case, exact in EXACT.items()):
+        if _known_wrong(known) and _one_sided(got):
             raise Excused(msg("Not charged again: every derivative here is a one-sided difference with the h "
                               "given, which numerical/known-functions already charges.")) from None
+        # another formula of the catalogue, taken with the h given each time: the same mistake as known-functions'
+        formula = _formula(got) if _known_wrong(known) else None
+        if formula is not None:
+            raise Excused(msg("Not charged again: every derivative here is {formula} with the h given, which "
+                              "numerical/known-functions already charges.", formula=formula)) from None
         raise
 
 
@@ -132,18 +189,27 @@ def _signed_charged_elsewhere(observe, test):
                                     for k in seen if k.endswith(".ok"))
 
 
-def _verdicts(got, want, probe, expected_ok, excuse_signed=False):
+def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None):
     """gradcheck's two derivatives are backprop's and a numeric one, and its verdict is the one they call for:
     `expected_ok` where they are the reference's; where the numeric one is off (within NUMERIC_IN_GRADCHECK,
     a numerical_grad mistake charged by its own tests), the verdict of the formula on the student's numbers.
     A wrong gradient passed by a signed difference (abs() left out of abs_diff) is said so, and excused where
-    `excuse_signed` (gradcheck/lost-path already charges it)."""
+    `excuse_signed` (gradcheck/lost-path already charges it). `ratio`: c where numerical_grad's derivatives are c
+    times the slope (`_ratio`): numeric derivatives c times the reference's are numerical_grad's mistake, which
+    numerical/known-functions charges, and the verdicts are judged on the student's own numbers."""
     cases = [k[: -len(".ok")] for k in want if k.endswith(".ok")]
+    scaled = False  # some numeric derivative is c times the reference's, not the reference's
     for case in cases:
         what = msg("gradcheck for {case}", case=_case(case))
         assert_values(got, want, keys=[f"{case}.analytic"], what=what, rel=1e-9)
-        assert_values(got, want, keys=[f"{case}.numeric"], what=what, rel=NUMERIC_IN_GRADCHECK, abs_=1e-9,
-                      digits=SLOPE_DIGITS)
+        try:
+            assert_values(got, want, keys=[f"{case}.numeric"], what=what, rel=NUMERIC_IN_GRADCHECK, abs_=1e-9,
+                          digits=SLOPE_DIGITS)
+        except Mismatch:
+            if ratio is None or not close(got[f"{case}.numeric"], ratio * want[f"{case}.numeric"],
+                                          rel=NUMERIC_IN_GRADCHECK, abs_=1e-9 * max(1.0, abs(ratio))):
+                raise
+            scaled = True
     signed = None  # the first wrong gradient passed by a signed difference, judged once the others are
     for case in cases:
         analytic, numeric = got[f"{case}.analytic"], got[f"{case}.numeric"]
@@ -172,24 +238,35 @@ def _verdicts(got, want, probe, expected_ok, excuse_signed=False):
                            "backprop's gradient is wrong here: its abs_diff, {diff}, is a signed difference, without "
                            "abs(), and a negative difference is always within the tolerance",
                            diff=fmt(got[f"{case}.abs_diff"]), **numbers))
+    if scaled:
+        raise Excused(msg("Not charged again: gradcheck's numeric derivatives are {ratio} times the slope, as your "
+                          "numerical_grad's are, which numerical/known-functions already charges; its verdicts are "
+                          "the ones its own two numbers call for.", ratio=f"{ratio:.6g}"))
+
+
+def _known_ratio(observe):
+    """`_ratio` of numerical_known, read by every gradcheck test on every engine."""
+    return _ratio(observed_or_none(observe, p.numerical_known))
 
 
 @points(2, concept="gradcheck", name="gradcheck/correct-gradients")
 def test_gradcheck_correct(observe, expect):
     """gradcheck passes correct gradients and reports backprop's and the numeric derivative"""
-    _verdicts(observe(p.gradcheck_correct), expect(p.gradcheck_correct), p.gradcheck_correct, True)
+    _verdicts(observe(p.gradcheck_correct), expect(p.gradcheck_correct), p.gradcheck_correct, True,
+              ratio=_known_ratio(observe))
 
 
 @points(1, concept="gradcheck", name="gradcheck/zero-gradient")
 def test_gradcheck_zero(observe, expect):
     """gradcheck passes a gradient that is exactly 0 (a relative test alone cannot)"""
-    _verdicts(observe(p.gradcheck_zero), expect(p.gradcheck_zero), p.gradcheck_zero, True)
+    _verdicts(observe(p.gradcheck_zero), expect(p.gradcheck_zero), p.gradcheck_zero, True, ratio=_known_ratio(observe))
 
 
 @points(1, concept="gradcheck", name="gradcheck/large-gradients", visibility="hidden")
 def test_gradcheck_steep(observe, expect):
     """gradcheck passes correct gradients in the hundreds (an absolute test alone cannot)"""
-    _verdicts(observe(p.gradcheck_steep), expect(p.gradcheck_steep), p.gradcheck_steep, True)
+    _verdicts(observe(p.gradcheck_steep), expect(p.gradcheck_steep), p.gradcheck_steep, True,
+              ratio=_known_ratio(observe))
 
 
 # -- gradcheck: wrong gradients fail ---------------------------------------------------------------
@@ -198,14 +275,16 @@ def test_gradcheck_steep(observe, expect):
 @points(2, concept="gradcheck", name="gradcheck/lost-path")
 def test_gradcheck_lost_path(observe, expect):
     """gradcheck fails a gradient that lost one of two paths"""
-    _verdicts(observe(p.gradcheck_lost_path), expect(p.gradcheck_lost_path), p.gradcheck_lost_path, False)
+    _verdicts(observe(p.gradcheck_lost_path), expect(p.gradcheck_lost_path), p.gradcheck_lost_path, False,
+              ratio=_known_ratio(observe))
 
 
 @points(1, concept="gradcheck", name="gradcheck/detached", visibility="hidden")
 def test_gradcheck_detached(observe, expect):
     """gradcheck fails a gradient of 0 where the slope is 12"""
     excuse = _signed_charged_elsewhere(observe, "gradcheck/detached")
-    _verdicts(observe(p.gradcheck_detached), expect(p.gradcheck_detached), p.gradcheck_detached, False, excuse)
+    _verdicts(observe(p.gradcheck_detached), expect(p.gradcheck_detached), p.gradcheck_detached, False, excuse,
+              ratio=_known_ratio(observe))
 
 
 @points(2, concept="gradcheck", name="gradcheck/half-a-percent", visibility="hidden")
@@ -213,4 +292,4 @@ def test_gradcheck_slightly_wrong(observe, expect):
     """gradcheck fails a gradient that is off by 0.5%, too small or too large (they should agree to a small fraction of a percent)"""
     excuse = _signed_charged_elsewhere(observe, "gradcheck/half-a-percent")
     _verdicts(observe(p.gradcheck_slightly_wrong), expect(p.gradcheck_slightly_wrong),
-              p.gradcheck_slightly_wrong, False, excuse)
+              p.gradcheck_slightly_wrong, False, excuse, ratio=_known_ratio(observe))

@@ -140,6 +140,21 @@ MISTAKES = (
             "        w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad\n",
             "        w.data -= w.grad\n        b.data -= b.grad\n"),),
     ),
+    # a parameter moved by the other's gradient (session 23: b by w's was charged by every test that trains, 4/13)
+    Mistake(name="b-moved-by-w-grad", title="moves b by w's gradient instead of its own", explanation=(
+        "Each parameter moves by its own gradient: b minus learning_rate times dL/db, which is b.grad. Moving b by "
+        "w.grad steps it by how the loss changes with w, so b never heads to where the loss is smallest."),
+        patches=(("        b.data -= learning_rate * b.grad\n", "        b.data -= learning_rate * w.grad\n"),)),
+    Mistake(name="w-moved-by-b-grad", title="moves w by b's gradient instead of its own", explanation=(
+        "Each parameter moves by its own gradient: w minus learning_rate times dL/dw, which is w.grad. Moving w by "
+        "b.grad steps it by how the loss changes with b, so w never heads to where the loss is smallest."),
+        patches=(("        w.data -= learning_rate * w.grad\n", "        w.data -= learning_rate * b.grad\n"),)),
+    Mistake(name="grads-swapped", title="moves w by b's gradient and b by w's", explanation=(
+        "Each parameter moves by its own gradient: w by w.grad (dL/dw) and b by b.grad (dL/db). With the two "
+        "swapped, each steps by how the loss changes with the other, and the line does not settle where the loss is "
+        "smallest."),
+        patches=(("        w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad\n",
+                  "        w.data -= learning_rate * b.grad\n        b.data -= learning_rate * w.grad\n"),)),
     Mistake(
         name="final-loss-before-update",
         title="reports the loss from before the last update as the final loss",

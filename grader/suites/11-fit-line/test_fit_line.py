@@ -34,7 +34,8 @@ CONVERGED = 1e-6
 # loop is excused, where the charging test's numbers are that loop's too (a second mistake would show there).
 CHARGED_BY = {"sum-not-mean": "loss/mean", "update-mid-backward": "step/first", "update-sign": "step/first",
               "final-loss-before-update": "step/first", "cleared-before-update": "step/first",
-              "no-learning-rate": "step/first", "never-cleared": "step/second",
+              "no-learning-rate": "step/first", "b-moved-by-w-grad": "step/first", "w-moved-by-b-grad": "step/first",
+              "grads-swapped": "step/first", "never-cleared": "step/second",
               "only-w-cleared": "step/second", "only-b-cleared": "step/second"}
 CHARGING_PROBES = {"loss/mean": p.loss_at_start, "step/first": p.first_step, "step/second": p.second_step}
 
