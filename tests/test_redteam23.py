@@ -160,3 +160,42 @@ def test_landlock_rules_keep_no_inode_alive(tmp_path):
     row, output = _grade_one(tmp_path, "landlock-pin")
     assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
     assert output == "landlock-pin made no ruleset (Operation not permitted); no rules added\n"
+
+
+# -- the code the grader reads is the code the sandbox runs: a Python file's encoding declaration --------------
+
+
+def _in_utf7(source):
+    """`source` as a UTF-7 file whose newlines are written `+AAo-`: to a reader of UTF-8, one comment after the
+    declaration; to Python, which honours the declaration, the whole of `source`."""
+    data = ("# coding: utf-7\n#+AAo-" + source.replace("+", "+-").replace("\n", "+AAo-")).encode("ascii")
+    assert data.decode("utf-7") == "# coding: utf-7\n#\n" + source
+    return data
+
+
+def test_a_copy_in_utf7_is_graded_as_the_grader_reads_it(tmp_path):
+    """On 06cff00 a classmate's engine in UTF-7 scored 63/63, and `grade similarity` found no pair with the copy it
+    was: its readers (the from-scratch test, similarity, the hints) read one comment, the sandbox's Python the
+    engine. The declaration is made `utf-8`, so the sandbox runs what the grader reads."""
+    from grader.load import load_entry
+
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "bob.py").write_bytes(_in_utf7(REFERENCE))
+    assert load_entry(tmp_path / "class" / "bob.py").files["engine.py"].startswith(b"# coding: utf-8\n#+AAo-")
+    result = grade(tmp_path / "class", limits=LIMITS, jobs=1, cache_dir=None)
+    (row,) = result.scores["submissions"]
+    assert (row["status"], row["score"], row["message"]) == ("graded", 0, "bob.py defines no class named `Value`")
+
+
+@pytest.mark.parametrize("head, kept", [
+    (b"# -*- coding: latin-1 -*-\n", b"# -*- coding: utf-8 -*-\n"),  # the file is UTF-8: it meant what UTF-8 says
+    (b"#!/usr/bin/env python3\n# vim: set fileencoding=cp1252 :\n", b"#!/usr/bin/env python3\n# vim: set fileencoding=utf-8 :\n"),
+    (b"# coding=utf_8\n", b"# coding=utf_8\n"),  # UTF-8 already
+    (b"x = 1\n# coding: latin-1\n", b"x = 1\n# coding: latin-1\n"),  # after a line of code: Python ignores it
+    (b"\n\n# coding: latin-1\n", b"\n\n# coding: latin-1\n"),  # a third line: ignored too
+])
+def test_only_the_declaration_python_reads_is_made_utf8(tmp_path, head, kept):
+    from grader.load import load_entry
+
+    (tmp_path / "carol.py").write_bytes(head + "s = 'é'\n".encode() + REFERENCE.encode())
+    assert load_entry(tmp_path / "carol.py").files["engine.py"] == kept + "s = 'é'\n".encode() + REFERENCE.encode()

@@ -76,7 +76,7 @@ from . import levels
 from .levels import collect, disk_level, disk_reader
 from .notebooks import notebook_to_engine
 from .reading import (ENGINE, MAX_ARCHIVE_BYTES, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
-                      as_utf8, is_hidden, name_text, some_names)
+                      is_hidden, name_text, python_source, some_names)
 from .zips import read_zip
 
 # The modules a student writes, across the exercises (each suite's FILES is a selection of them).
@@ -261,7 +261,7 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> d
         engine, cells = notebook_to_engine(disk_reader(path, shown, budget)(MAX_NOTEBOOK_BYTES), shown)
         return {ENGINE: (engine, Origin(shown, cells, path))}
     if suffix == ".py":
-        code = as_utf8(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown)
+        code = python_source(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown)
         return {ENGINE: (code, Origin(shown, None, path))}
     if not suffix:
         raise Rejected(msg("{file} has no file extension; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these", file=shown))

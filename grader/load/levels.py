@@ -17,7 +17,7 @@ from typing import Callable
 from ..i18n import Message, msg
 from .notebooks import notebook_to_engine
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES,
-                      MAX_WRAPPERS, Budget, Origin, Rejected, as_utf8, is_hidden, name_text, read_capped, some_names,
+                      MAX_WRAPPERS, Budget, Origin, Rejected, is_hidden, name_text, python_source, read_capped, some_names,
                       too_large)
 
 
@@ -50,13 +50,13 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
         if name.lower().endswith(".ipynb"):
             content, cells = notebook_to_engine(read(MAX_NOTEBOOK_BYTES), shown)
         else:
-            content, cells = as_utf8(read(MAX_FILE_BYTES), shown), None
+            content, cells = python_source(read(MAX_FILE_BYTES), shown), None
         on_disk = level.folder / name if level.folder is not None else None
         files[target] = (content, Origin(shown[len(root):], cells, on_disk))
     for name in _helper_modules(level, picks):
         shown = level.prefix + name
         try:
-            content = as_utf8(level.files[name](MAX_FILE_BYTES), shown)
+            content = python_source(level.files[name](MAX_FILE_BYTES), shown)
         except Rejected:  # a helper that cannot be read is left out, as before helpers were carried
             continue
         on_disk = level.folder / name if level.folder is not None else None

@@ -129,6 +129,32 @@ def as_utf8(data: bytes, shown: str) -> bytes:
     return text.encode("utf-8")
 
 
+# PEP 263's encoding declaration, as Python finds it: a comment naming a `coding` in the first line, or in the second
+# when the first is blank or a comment (tokenize's cookie_re and blank_re)
+_DECLARATION = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.ASCII)
+_BLANK = re.compile(rb"^[ \t\f]*(?:[#\r\n]|$)", re.ASCII)
+
+
+def python_source(data: bytes, shown: str) -> bytes:
+    """A Python file's text as UTF-8 (`as_utf8`), its encoding declaration, if any, made `utf-8`: the code the
+    sandbox's Python runs is then the code the grader reads (the from-scratch test, `grade similarity`, the hints
+    read UTF-8). Python honours a declaration: a file in UTF-7 whose newlines were written `+AAo-` was one comment
+    to the grader and a whole engine in the sandbox, full marks and no pair found with the copy it was (session 23).
+    The line keeps its place; a file that is UTF-8 meant that text anyway, and one that is not is refused."""
+    code = as_utf8(data, shown)
+    lines = code.splitlines(keepends=True)[:2]
+    for index, line in enumerate(lines):
+        found = _DECLARATION.match(line)
+        if found:
+            if found.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8"):
+                start = sum(map(len, lines[:index])) + found.start(1)
+                code = code[:start] + b"utf-8" + code[start + len(found.group(1)):]
+            break
+        if not _BLANK.match(line):
+            break
+    return code
+
+
 # -- names ---------------------------------------------------------------------
 
 
