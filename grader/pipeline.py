@@ -63,7 +63,7 @@ class Settings:
     use_bwrap: bool = True  # False: the rlimits-only sandbox (tests of it)
     queue: str | None = None  # observe on the fleet's workers at this Redis URL (grader.fleet)
     tests: str = "all"  # "all", or "visible": a student's check runs only the tests a student may see
-    diagnose: str = "all"  # "all", "wrong-numbers" (only submissions with a failed test: a quick check), "none"
+    diagnose: str = "all"  # "all" (a check's too: the same findings of its tests as `grade run`'s), "none"
     check_verdicts: bool = False  # without a cache: a run's verdicts kept for this boot (a check's, grader/verdicts.py)
     # judge and diagnose rows in a thread while the others are observed (pipeline_rows.py), not on one core after
     # the last observation while the others wait; the scores are the same either way. That thread shares the GIL
@@ -307,12 +307,6 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
     (pipeline_rows.py), one for all tests and one for the visible ones."""
     if not suite.diagnose or settings.diagnose == "none":
         return {}
-    if settings.diagnose == "wrong-numbers":
-        # Only wrong numbers are worth the variant library's time: an engine that raised (an untouched
-        # starter) is explained by its own error, and a check stays quick (docs/diagnosis.md, Limitations).
-        submissions = [s for s in submissions if any(o["status"] == "failed" for o in outcomes.get(s.id, []))]
-        if not submissions:
-            return {}
     from .diagnose import Diagnoser, diagnose_batch
 
     if kept is not None and settings.tests not in kept:

@@ -280,6 +280,22 @@ def test_the_student_install_says_why_without_the_variant_library(student_instal
         assert "Your gradients match an engine" not in installed.stdout  # the named variants stay the instructor's
 
 
+def test_the_student_install_says_why_an_op_raised_as_the_checkout(student_install, tmp_path):
+    """Session 23: a check diagnoses a row whose op raised (it diagnosed wrong numbers only), and from the student
+    wheel its findings read only the expected values the wheel holds: the same `why:` as the checkout's, no
+    internal error (the midgraph findings read hidden probes' values, which the wheel does not ship)."""
+    code = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+    assert code.count("t = math.tanh(self.data)") == 1
+    entry = tmp_path / "typo.py"
+    entry.write_text(code.replace("t = math.tanh(self.data)", "t = math.tanh(self.dat)"), encoding="utf-8")
+    installed = _grade(student_install, "check", str(entry), "-e", "engine", cwd=tmp_path)
+    checkout = _checkout_grade("check", str(entry), "-e", "engine", cwd=tmp_path)
+    why = [[line for line in done.stdout.splitlines() if line.startswith("why:")] for done in (installed, checkout)]
+    assert why[0] == why[1] and len(why[0]) == 1, (installed.stdout, installed.stderr)
+    assert why[0][0].startswith("why:  Your `tanh` raises AttributeError. ") and "typo.py, line " in why[0][0]
+    assert "internal" not in installed.stdout + installed.stderr
+
+
 def test_a_failing_check_reads_word_for_word_alike_from_the_student_install_and_the_checkout(student_install,
                                                                                              tmp_path):
     """Issue 30.10: the wheel's stored values were written with sorted keys, so a failing test named the first

@@ -7,8 +7,8 @@ diagnosis codes, first failing test and place. bench/seams/matrix.py runs the wh
 (with -e for other exercises); the fleet's and `grade serve`'s rows are tests/test_fleet.py's and
 tests/serve/test_same_row.py's.
 
-What disagreed before, each a hole closed as a class (and one left: `grade check` gives no `why:` for an op
-that raises, CHECK_LEAVES_OUT, docs/diagnosis.md's Limitations):
+What disagreed before, each a hole closed as a class (`grade check` giving no `why:` for an op that raises,
+session 23's, tests/test_seams23.py):
 - a rerun from the cache (an interrupted batch resumed) named another student's file in a row whose files
   were the same as that student's: the verdicts were kept by content alone (grader/verdicts.py);
 - a raising op's place lost its notebook cell, and its line's code was quoted only for a folder's engine.py
@@ -109,11 +109,6 @@ def _one(entry, tmp_path):
     return row
 
 
-# A check diagnoses only rows with wrong numbers (docs/diagnosis.md, Limitations): an op that raises has no why:
-# there, where `grade run`, `grade ci` and Gradescope name it.
-CHECK_LEAVES_OUT = {"raises-in-tanh.py", "split-raises.ipynb"}
-
-
 def _check(entry, lang):
     from grader.classroom.student_check import check
     from grader.sandbox import Limits
@@ -157,8 +152,6 @@ SURFACES = {
 @pytest.mark.parametrize("name", EXPECTED)
 def test_every_surface_gives_the_same_verdict(entries, tmp_path, name, surface):
     score, status, codes, first, place = EXPECTED[name]
-    if surface.startswith("check") and name in CHECK_LEAVES_OUT:
-        codes = []
     assert _summary(SURFACES[surface](entries[name], tmp_path)) == (score, status, codes, first, place)
 
 
@@ -172,8 +165,8 @@ def test_a_notebooks_check_gives_the_verdict_of_its_file(entries, monkeypatch):
     monkeypatch.setattr(notebook_check, "_shell", lambda: samples.Kernel(cells))
     result = notebook_check.check("engine")
     row = {"score": result.points, "status": "graded", "tests": result.tests, "diagnosis": result.diagnosis}
-    score, status, _, first, _ = EXPECTED["split-raises.ipynb"]
-    assert _summary(row) == (score, status, [], first, ("this notebook", 2, 4))  # no why: CHECK_LEAVES_OUT
+    score, status, codes, first, _ = EXPECTED["split-raises.ipynb"]
+    assert _summary(row) == (score, status, codes, first, ("this notebook", 2, 4))
 
 
 def test_a_rerun_names_each_students_own_file(tmp_path):
@@ -365,8 +358,6 @@ def test_the_fresh22_class_and_its_rerun_from_the_cache(entries22, tmp_path):
 @pytest.mark.parametrize("name", ON_EVERY_SURFACE)
 def test_every_surface_gives_the_fresh22_verdict(entries22, tmp_path, name, surface):
     score, status, codes, first, place = EXPECTED22[name]
-    if surface.startswith("check") and codes == RAISES:
-        codes = []  # CHECK_LEAVES_OUT
     got = SURFACES[surface](entries22[name], tmp_path) if not surface.startswith("check") else _check22(
         entries22[name], "ru" if surface == "check-ru" else "en", status)
     assert _summary(got) == (score, status, codes, first, place)

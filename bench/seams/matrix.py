@@ -1,8 +1,8 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py: --class fresh22) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py, fresh23.py: --class fresh22, fresh23) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -19,8 +19,8 @@ $SEAMS_STUDENT_GRADE: its PASS/FAIL lines and score those of the checkout's chec
 tests/serve/test_same_row.py hold the fleet's and the service's own. Expected disagreements: `bob (bob.py)`, a
 second entry with the id `bob`, is rejected in the class and graded alone (ids are unique in a class); a
 notebook's check() has no row for a file the kernel cannot have run (not JSON, no code cells), and leaves out a
-cell that does not compile where the file's row is 0 (it says so: docs/students.md); `grade check` gives no
-`why:` for an op that raises (docs/diagnosis.md, Limitations).
+cell that does not compile where the file's row is 0 (it says so: docs/students.md). Session 23 closed `grade
+check`'s missing `why:` for an op that raises, and its missing hints on a row that passes (tests/test_seams23.py).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import fresh22  # noqa: E402
+import fresh23  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -308,11 +309,12 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
-    made = (fresh22.fresh_class if args.klass == "fresh22" else samples.class_folder)(work / "class")
+    made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class,
+            "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}
     from grader.load import load_folder

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import translator, words
+from ..i18n import translator
 from ..judge import DIGITS, fmt
-from ..report.record import output_of
+from ..report.record import Said
 
 LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
 
@@ -26,7 +26,7 @@ def _shown(value, detail, tr=None) -> str:
 def table_rows(result) -> list[dict]:
     """One row per visible test, its failure's parts as fields: label, name, expression, expected, got,
     diagnosis; the words in the result's language, the numbers and code as they are."""
-    tr = translator(result.lang)
+    tr, say = translator(result.lang), Said(result.lang)
     rows = []
     for t in result.tests:
         detail = t.get("detail") or {}
@@ -34,7 +34,7 @@ def table_rows(result) -> list[dict]:
         expression = tr.render(detail.get("expression")) or _doc(tr, doc)
         if detail.get("node"):
             expression = tr._("{node} for {expression}", node=detail["node"], expression=expression)
-        cited = [tr.render(words(d, "title") or d.get("variant") or d.get("hint") or "") for d in result.diagnosis
+        cited = [say.title(d) for d in result.diagnosis
                  if t["name"] in (d.get("tests") or [])]
         failing = t["status"] != "passed"
         rows.append({
@@ -42,7 +42,7 @@ def table_rows(result) -> list[dict]:
             "expected": _shown(detail["expected"], detail, tr) if "expected" in detail else "",
             # a failure with no fields of its own (an import error, a custom check): its whole message
             "got": (_shown(detail["got"], detail, tr) if "got" in detail
-                    else tr.render(output_of(t)) if failing and not detail else ""),
+                    else say.output(t) if failing and not detail else ""),
             "diagnosis": "; ".join(c for c in cited if c),
         })
     return rows
@@ -52,12 +52,13 @@ def report_lines(result, lang: str | None = None) -> list[str]:
     """What `grade check` prints: a header, one line per visible test, notes, and a score line, in `lang`
     (default: the language the check was made in)."""
     t = translator(lang or result.lang)
+    say = Said(lang or result.lang)
     checked = t.render(result.checked)
     lines = [t._("{exercise}: {title}. Visible tests on {checked}:", exercise=result.exercise,
                  title=t.render(result.title), checked=checked)]
     if result.rejected:
-        lines.append("FAIL  " + t._("{checked} could not be read: {why}", checked=checked,
-                                    why=t.render(result.rejected)))
+        lines.append(_entry("FAIL  ", t._("{checked} could not be read: {why}", checked=checked,
+                                          why=t.render(result.rejected))))
         lines.append(t._("Score on the visible tests: 0 (nothing could be graded)."))
         return lines
     width = max([len(test["name"]) for test in result.tests] + [4])
@@ -65,16 +66,16 @@ def report_lines(result, lang: str | None = None) -> list[str]:
         label = LABELS.get(test["status"], "FAIL")
         # a test's doc is looked up in the suites' catalog (its English text is its id)
         doc = test["doc"]
-        text = _doc(t, doc) if test["status"] == "passed" or not test["output"] else t.render(output_of(test))
-        lines.append(f"{label}  {test['name']:<{width}}  {text}".rstrip())
+        text = _doc(t, doc) if test["status"] == "passed" or not test["output"] else say.output(test)
+        lines.append(_entry(f"{label}  {test['name']:<{width}}  ", text))
     for entry in result.diagnosis:
         if entry.get("brief"):
-            lines.append(t._("hint: {finding} ({file}, line {line})", finding=t.render(words(entry, "title")),
-                             file=entry.get("file", "engine.py"), line=entry.get("line")))
+            lines.append(_entry("", t._("hint: {finding} ({file}, line {line})", finding=say.title(entry),
+                                        file=entry.get("file", "engine.py"), line=entry.get("line"))))
         else:
-            lines.append(t._("why:  {finding}. {explanation}", finding=t.render(words(entry, "title")),
-                             explanation=t.render(words(entry, "explanation") or "")).rstrip())
-    lines.extend(t._("note: {note}", note=t.render(n)) for n in result.notes)
+            lines.append(_entry("", t._("why:  {finding}. {explanation}", finding=say.title(entry),
+                                        explanation=say.explanation(entry))))
+    lines.extend(_entry("", t._("note: {note}", note=t.render(n))) for n in result.notes)
     passed = sum(test["status"] == "passed" for test in result.tests)
     lines.append(t._n("Score on the visible tests: {points}/{max_points} points ({passed} of {n} test passes). "
                       "Hidden tests are graded after you hand in.",
@@ -83,6 +84,16 @@ def report_lines(result, lang: str | None = None) -> list[str]:
                       len(result.tests), points=f"{result.points:g}", max_points=f"{result.max_points:g}",
                       passed=passed))
     return lines
+
+
+def _entry(head: str, text: str) -> str:
+    """One entry of the report (a test's line, a `why:`, a note): `head` and `text`, each line of `text` after its
+    first indented under it. Text of several lines (an exception's message is the student's to write) never
+    starts a line of its own, so every line that starts with PASS, FAIL, SKIP, why: or note: is one the check
+    made, and the report's lines are its entries one for one (html_table's tail; scripts that read the labels)."""
+    first, *rest = (head + text).rstrip().splitlines() or [""]
+    indent = " " * max(len(head), 6)
+    return "\n".join([first.rstrip(), *(indent + line.rstrip() for line in rest if line.strip())])
 
 
 def html_table(result) -> str:
@@ -103,8 +114,8 @@ def html_table(result) -> str:
                       for k in ("name", "expression", "expected", "got", "diagnosis")]
             lines.append("<tr>" + "".join(cells) + "</tr>")
         lines.append("</tbody></table>")
-    text = str(result).splitlines()
-    # The text's lines after the per-test ones: the notes and the score, word for word.
+    text = report_lines(result)
+    # The text's entries after the per-test ones: the notes and the score, word for word.
     tail = text[1 + (len(result.tests) if result.rejected is None else 0):]
     lines += [f"<p>{html.escape(line)}</p>" for line in tail]
     lines.append("</div>")

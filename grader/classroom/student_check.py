@@ -186,7 +186,7 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
         from ..verdicts import VerdictCache
 
         settings = Settings(exercise=exercise, limits=limits, jobs=1, cache_dir=None, use_bwrap=use_bwrap,
-                            tests="visible", diagnose="wrong-numbers", check_verdicts=True)
+                            tests="visible", check_verdicts=True)
         if not VerdictCache(None, suite, settings).kept_for(ObservationCache.key(submission, suite, limits)):
             # not checked this boot: pytest, the judge and the diagnosis are loaded while the worker runs
             import grader.diagnose  # noqa: F401

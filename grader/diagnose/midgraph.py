@@ -49,8 +49,10 @@ MIN_POINTS = 2  # points where something should pass below the input
 CHAINS = ("mul_chain",)
 
 
-def _right(observed: dict | None, reference: dict) -> bool:
-    return bool(observed) and observed.get("status") == "ok" and not wrong(observed, reference)
+def _right(diagnoser, probes: dict, name: str) -> bool:
+    """Whether the student's run of probe `name` is the reference's (its expected values read only where it ran)."""
+    observed = probes.get(name)
+    return bool(observed) and observed.get("status") == "ok" and not wrong(observed, diagnoser.reference(name))
 
 
 @functools.lru_cache(maxsize=512)
@@ -86,7 +88,7 @@ def _walk_reaches(diagnoser, probes: dict, depth: int) -> bool:
     input is that deep: then no op is named."""
     suite = diagnoser.suite
     for name in suite.probe_names:
-        if name in diagnoser._deep() or not _right(probes.get(name), diagnoser.reference(name)):
+        if name in diagnoser._deep() or not _right(diagnoser, probes, name):
             continue
         depths = _depths(getattr(suite.probes, name))
         if depths is not None and depths[1] >= depth:
@@ -199,15 +201,18 @@ def midgraph_entries(diagnoser, probes: dict, W: list[str], outcomes: list[dict]
     the probes of W they explain: every failing expression that uses a cut op is explained by it (as by a
     missing op), and the rest is diagnosed on its own."""
     suite = diagnoser.suite
+    found, explained = [], set()
+    if not W:
+        return found, explained  # nothing left to explain (every failing probe raised, or missed an op)
     names = {op: name for name in suite.probe_names if (op := getattr(getattr(suite.probes, name), "mid_op", None))}
     try:
         mid = {op: ((probes.get(name) or {}).get("values"), diagnoser.reference(name)) for op, name in names.items()
                if op and (probes.get(name) or {}).get("status") == "ok"}
+        passes = any(_right(diagnoser, probes, name)
+                     for name in [*names.values(), *CHAINS] if name in suite.probe_names)
     except SuiteError:  # a student's install ships no expected values for these probes (grader/distribution.py)
-        return [], set()
-    found, explained = [], set()
-    if not any(_right(probes.get(name), diagnoser.reference(name)) for name in [*names.values(), *CHAINS]
-               if name in suite.probe_names):
+        return found, explained
+    if not passes:
         return found, explained  # no op passes anything below its input: the walk's doing, not an op's
     for op, cut in cut_ops(mid).items():
         depths = _depths(getattr(suite.probes, names[op]))

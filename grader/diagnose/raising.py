@@ -6,7 +6,9 @@ of Python's message: `facts.raised_in` is the qualified name of the student's
 function that raised (`Value.__radd__`, `Value.exp.<locals>._backward`, a
 module-level `log`), `facts.entered` the first of the student's functions the
 probe called on the way. The op is the innermost operation method named there
-(`__radd__`, `exp`); a method of the walk (`backward`, `build_topo`) is no op,
+(`__radd__`, `exp`), else, where the function that raised is no op (a helper
+the op called, in the engine or a module of the student's own), the op the
+probe entered; a method of the walk (`backward`, `build_topo`) is no op,
 and a RecursionError is an op's own only when the probe entered that very op
 (`__radd__` calling itself forever), not when a recursive `backward()` went
 too deep through the ops' rules.
@@ -48,12 +50,21 @@ def raising_op(exception: str | None, facts: dict | None) -> dict | None:
     if not exception or not inner or facts.get("operator"):
         return None  # no student code raised, or Python refused an operator: the operator's methods did
     found = _op_in(inner)
+    if found is None and exception != "RecursionError" and entered and entered != inner and not _walk(inner):
+        # raised in code the op called that is no op (a helper function, in the engine or a module of the
+        # student's own): the op the probe called raised, by its own doing; the place is the helper's line
+        found = _op_in(entered)
+        found = found if found and found[1] == "forward" else None
     if found is None:
         return None
     method, phase = found
     if exception == "RecursionError" and (entered is None or _op_in(entered) != (method, "forward")):
         return None
     return {"method": method, "phase": phase}
+
+
+def _walk(qualname: str) -> bool:
+    return any(part in ("backward", "build_topo", "topo", "_topo") for part in qualname.split("."))
 
 
 def _op_in(qualname: str):

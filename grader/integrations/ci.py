@@ -27,9 +27,9 @@ import re
 from pathlib import Path
 
 from ..load import Submission
-from ..i18n import row_message, translator, words
+from ..i18n import translator
 from ..report import submission_markdown
-from ..report.record import number, output_of, points, printable, score_of, status_word, student_view
+from ..report.record import Said, number, points, printable, score_of, status_word, student_view
 from ..student_text import valid_utf8
 
 NOT_PASSING = ("failed", "error", "timeout")
@@ -124,11 +124,11 @@ def annotations(record: dict, submission: Submission, *, after_due_date: bool = 
     student may see (the likely bug, on its line when the diagnosis names
     one); one `::error` per failed test the student may see.
     """
-    t = translator(lang)
+    t, say = translator(lang), Said(lang)
     lines = []
     status = record.get("status", "graded")
     if status != "graded":
-        reason = t.render(row_message(record)) if record.get("message") else t._("no reason was recorded")
+        reason = say.message(record) or t._("no reason was recorded")
         lines.append(command("error", printable(reason), title=t._("Not graded: {status}",
                                                                    status=status_word(status, lang))))
     view = student_view(record, after_due_date=after_due_date)
@@ -145,14 +145,14 @@ def annotations(record: dict, submission: Submission, *, after_due_date: bool = 
         return {"file": where, "line": entry.get("line") if where and not in_cell else None}
 
     for diagnosis in view.diagnosis:
-        title = t.render(words(diagnosis, "title") or diagnosis.get("variant")) or t._("Diagnosis")
-        lines.append(command("warning", printable(t.render(words(diagnosis, "explanation")) or title), **place(diagnosis),
+        title = say.title(diagnosis) or t._("Diagnosis")
+        lines.append(command("warning", printable(say.explanation(diagnosis) or title), **place(diagnosis),
                              title=printable(title)))
     for test in view.tests:
         if test.get("status") not in NOT_PASSING:
             continue
         lines.append(command(
-            "error", printable(t.render(output_of(test)) or status_word(test["status"], lang)), **place(test),
+            "error", printable(say.output(test) or status_word(test["status"], lang)), **place(test),
             title=f"{test['name']}: {status_word(test['status'], lang)} "
                   f"({points(test.get('score'), test.get('max_score'))})",
         ))

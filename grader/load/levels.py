@@ -51,17 +51,21 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
             content, cells = notebook_to_engine(read(MAX_NOTEBOOK_BYTES), shown)
         else:
             content, cells = python_source(read(MAX_FILE_BYTES), shown), None
-        on_disk = level.folder / name if level.folder is not None else None
-        files[target] = (content, Origin(shown[len(root):], cells, on_disk))
+        files[target] = (content, _origin(level, root, name, cells))
     for name in _helper_modules(level, picks):
         shown = level.prefix + name
         try:
             content = python_source(level.files[name](MAX_FILE_BYTES), shown)
         except Rejected:  # a helper that cannot be read is left out, as before helpers were carried
             continue
-        on_disk = level.folder / name if level.folder is not None else None
-        files[name] = (content, Origin(shown[len(root):], None, on_disk))
+        files[name] = (content, _origin(level, root, name))
     return files
+
+
+def _origin(level: Level, root: str, name: str, cells: tuple | None = None) -> Origin:
+    """Where the file `name` of `level` came from: its name inside the entry (below `root`, the entry's prefix)
+    and the file on disk it was read from (None inside a zip)."""
+    return Origin((level.prefix + name)[len(root):], cells, level.folder / name if level.folder is not None else None)
 
 
 # The names a helper module may not take: the worker's own modules (runner/, beside the probes), Python's

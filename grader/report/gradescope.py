@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import json
 
-from ..i18n import row_message, translator, words
+from ..i18n import translator
 from ..places import place_text
-from .record import VISIBILITIES, output_of, score_of, status_word, tests_of
+from .record import VISIBILITIES, Said, score_of, status_word, tests_of
 
 STATUSES = ("passed", "failed")
 LEADERBOARD_ORDERS = ("asc", "desc")
@@ -65,7 +65,7 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
     tests = [_test(test, i, t) for i, test in enumerate(tests_of(record), start=1)]
 
     lines = []
-    reason = t.render(row_message(record)) if record.get("message") else t._("no reason was recorded")
+    reason = Said(t.lang).message(record) or t._("no reason was recorded")
     why = _why_not_graded(status, reason, t)
     if why:
         lines.append(why)
@@ -114,7 +114,7 @@ def to_gradescope(scores: dict, timings: dict[str, float] | None = None) -> str:
 
 def _test(test: dict, number_: int, t) -> dict:
     status = test.get("status", "failed")
-    output = t.render(output_of(test))
+    output = Said(t.lang).output(test)
     if status not in STATUSES:
         output = f"[{status_word(status, t.lang)}] {output}".rstrip()
     if test.get("file"):
@@ -138,9 +138,10 @@ def _test(test: dict, number_: int, t) -> dict:
 
 
 def _diagnosis_text(diagnosis: dict, t) -> str:
-    title = t.render(words(diagnosis, "title") or diagnosis.get("variant")) or t._("Diagnosis")
+    say = Said(t.lang)
+    title = say.title(diagnosis) or t._("Diagnosis")
     cited = ", ".join(diagnosis.get("tests") or [])
-    explanation = t.render(words(diagnosis, "explanation"))
+    explanation = say.explanation(diagnosis)
     text = t._("{title}: {explanation}", title=title, explanation=explanation) if explanation else title
     return t._("{text} (tests: {tests})", text=text, tests=cited) if cited else text
 

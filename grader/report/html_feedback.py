@@ -6,11 +6,11 @@ Content-Security-Policy.
 
 from __future__ import annotations
 
-from ..i18n import row_message, translator, words
+from ..i18n import translator
 from ..places import place_text
 from .graph import graph_svg
 from .html import badge, code_spans, e, page
-from .record import output_of, points, score_of, student_view, tests_of
+from .record import Said, points, score_of, student_view, tests_of
 
 
 def _cell_number(x) -> str:
@@ -69,7 +69,7 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
     show_hidden=True is the instructor's view; otherwise as
     markdown.submission_markdown (see record.student_view).
     """
-    t = translator(lang)
+    t, say = translator(lang), Said(lang)
     view = student_view(record, show_hidden=show_hidden, after_due_date=after_due_date)
     status = record.get("status", "graded")
     parts = [f"<header><h1>{e(t._('Feedback: {id}', id=record['id']))}</h1>"]
@@ -77,7 +77,7 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
         parts.append(f'<p class="summary">{e(t._("Submitted file: {file}", file=record["source"]))}</p>')
     parts.append("</header>")
     if status != "graded":
-        reason = t.render(row_message(record)) if record.get("message") else t._("No reason was recorded.")
+        reason = say.message(record) or t._("No reason was recorded.")
         parts.append(f"<section id=\"not-graded\"><p><strong>{t._('Not graded: {status}', status=badge(status, lang))}"
                      f"</strong></p><pre>{e(reason)}</pre></section>")
     if view.total_shown:
@@ -101,9 +101,8 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
             if diagnosis.get("line"):
                 place = e(place_text({"file": "engine.py", **diagnosis}, lang))
                 where = f'<p class="note">{t._("In {place}.", place=place)}</p>'
-            title = words(diagnosis, "title") or diagnosis.get("variant") or diagnosis.get("hint")
-            items.append(f"<h3>{code_spans(t.render(title))}</h3>"
-                         f"<p>{code_spans(t.render(words(diagnosis, 'explanation') or ''))}</p>" + where
+            items.append(f"<h3>{code_spans(say.title(diagnosis))}</h3>"
+                         f"<p>{code_spans(say.explanation(diagnosis))}</p>" + where
                          + (gradient_table_html(diagnosis["table"], lang) if diagnosis.get("table") else "")
                          + (f'<p class="note">{t._("Tests: {names}", names=cited)}</p>' if cited else ""))
         parts.append(f'<section id="{section_id}"><h2>{e(heading)}</h2>{"".join(items)}</section>')
@@ -114,7 +113,7 @@ def submission_html(record: dict, *, show_hidden: bool = False, after_due_date: 
         if test.get("file"):
             detail += f'<p class="note">{t._("In {place}.", place=e(place_text(test, lang)))}</p>'
         if test.get("output"):
-            detail += f"<pre>{e(t.render(output_of(test)))}</pre>"
+            detail += f"<pre>{e(say.output(test))}</pre>"
         name = e(test["name"])
         if detail:
             opened = " open" if test.get("status") != "passed" else ""

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 import statistics
 
-from ..i18n import row_message, translator, words
+from ..i18n import translator
 from ..places import place_text
 from .record import (FAILED_TO_RUN, code_parts, first_failing, number, one_line, pass_rates, points,
-                     output_of, printable, score_of, status_word, student_view, test_info, tests_of)
+                     Said, printable, score_of, status_word, student_view, test_info, tests_of)
 
 _INLINE = re.compile(r"([\\`*_\[\]<>|~])")           # emphasis, code, links, HTML, table cells
 _BLOCK_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$))|)([#+=.)-])")  # a heading, list or rule at a line's start
@@ -141,7 +141,7 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
     after_due_date=True (see record.student_view). `under_title` is a
     paragraph of Markdown put under the title (`grade ci`'s verdict).
     """
-    t = translator(lang)
+    t, say = translator(lang), Said(lang)
     view = student_view(record, show_hidden=show_hidden, after_due_date=after_due_date)
     status = record.get("status", "graded")
     lines = ["# " + t._("Feedback: {id}", id=md(record['id'])), ""]
@@ -150,7 +150,7 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
     if record.get("source"):
         lines += [t._("Submitted file: {file}", file=md(record['source'])), ""]
     if status != "graded":
-        reason = md(t.render(row_message(record))) if record.get('message') else t._("No reason was recorded.")
+        reason = md(say.message(record)) if record.get('message') else t._("No reason was recorded.")
         lines += [t._("**Not graded: {status}.** {reason}", status=md(status_word(status, lang)), reason=reason), ""]
     if view.total_shown:
         lines.append("**" + t._("Score: {points}", points=points(score_of(record), record.get('max_score'))) + "**")
@@ -166,9 +166,8 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
             continue
         lines += [f"## {heading}", ""]
         for diagnosis in entries:
-            title = words(diagnosis, "title") or diagnosis.get("variant") or diagnosis.get("hint")
-            lines += [f"### {md_code_spans(t.render(title))}", "",
-                      md_code_spans(t.render(words(diagnosis, "explanation") or "")), ""]
+            lines += [f"### {md_code_spans(say.title(diagnosis))}", "",
+                      md_code_spans(say.explanation(diagnosis)), ""]
             if diagnosis.get("line"):
                 lines += [t._("In {place}.", place=md(place_text({'file': 'engine.py', **diagnosis}, lang))), ""]
             if diagnosis.get("table"):
@@ -207,5 +206,5 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
             if test.get("file"):
                 lines += [t._("In {place}.", place=md(place_text(test, lang))), ""]
             if test.get("output"):
-                lines += [code_block(t.render(output_of(test))), ""]
+                lines += [code_block(say.output(test)), ""]
     return "\n".join(lines).rstrip("\n") + "\n"

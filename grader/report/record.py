@@ -26,6 +26,51 @@ def output_of(test: dict):
     return test.get("output_message") or test.get("output") or ""
 
 
+class Said:
+    """A scores row's words as every renderer shows them, in one language (grader/i18n): a test's output, a
+    finding's title and explanation, the row's message; the numbers, names and code are the record's as they are.
+    The feedback pages, Markdown, Gradescope, `grade ci`, `grade check` and `grade serve`'s API say them through
+    this one reading (two of them once drifted apart: serve's API gave a Russian course English findings)."""
+
+    def __init__(self, lang: str = "en"):
+        from ..i18n import translator
+
+        self.t = translator(lang)
+        self.lang = lang
+
+    def output(self, test: dict) -> str:
+        return self.t.render(output_of(test))
+
+    def title(self, finding: dict) -> str:
+        """A finding's title; a finding without one is named by its variant or hint."""
+        from ..i18n import words
+
+        return self.t.render(words(finding, "title") or finding.get("variant") or finding.get("hint") or "")
+
+    def explanation(self, finding: dict) -> str:
+        from ..i18n import words
+
+        return self.t.render(words(finding, "explanation") or "")
+
+    def message(self, record: dict) -> str | None:
+        """Why a row was not graded (or what cut its run short), None where it says nothing."""
+        from ..i18n import row_message
+
+        return self.t.render(row_message(record)) if record.get("message") else None
+
+    def test(self, test: dict, keys=None) -> dict:
+        """A test's fields (`keys`, else all), its output in this language."""
+        shown = {k: test[k] for k in (keys or test) if k in test}
+        if "output" in test or test.get("output_message"):
+            shown["output"] = self.output(test)
+        shown.pop("output_message", None)
+        return shown
+
+    def finding(self, finding: dict) -> dict:
+        """A finding with its title and explanation in this language."""
+        return {**finding, "title": self.title(finding), "explanation": self.explanation(finding)}
+
+
 def status_word(status, lang: str = "en") -> str:
     """A test's or a submission's status as a page shows it: the contract's word in English (passed,
     failed, timeout, graded, rejected, ...), the lesson's words in another language (тест пройден / не пройден,

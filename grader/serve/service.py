@@ -162,8 +162,7 @@ class Service:
 
     def view(self, session, who: Who, sub: Submission, now=None) -> dict:
         """The API's answer for one submission: what the visibility rule allows at `now`."""
-        from ..i18n import translator, words
-        from ..report.record import student_view
+        from ..report.record import Said, student_view
 
         now = now or utcnow()
         d = self.deadline_for(session, sub.student, sub.exercise)
@@ -182,16 +181,11 @@ class Service:
         if sub.record:
             view = student_view(sub.record, show_hidden=who.instructor,
                                 after_due_date=released(now, d, self.course.release))
-            said = translator(self.course.lang)  # the course's language, as its feedback page (pages.py)
-            answer["tests"] = [{**{k: t.get(k) for k in ("name", "status", "score", "max_score", "visibility",
-                                                         "output", "concept", "file", "line") if k in t},
-                                **({"output": said.render(t["output_message"])} if t.get("output_message") else {})}
-                               for t in view.tests]
-            if sub.record.get("message_data"):
-                answer["message"] = said.render(sub.record["message_data"])
-            # each finding's words from its Message record, in the course's language (as html_feedback renders them)
-            answer["diagnosis"] = [{**d, **{k: said.render(words(d, k)) for k in ("title", "explanation")
-                                            if (d.get("messages") or {}).get(k)}} for d in view.diagnosis]
+            say = Said(self.course.lang)  # the course's language, as its feedback page's (pages.py)
+            answer["tests"] = [say.test(t, ("name", "status", "score", "max_score", "visibility", "output", "concept",
+                                             "file", "cell", "line")) for t in view.tests]
+            answer["message"] = say.message(sub.record) or answer["message"]
+            answer["diagnosis"] = [say.finding(d) for d in view.diagnosis]
             answer["outcome"] = sub.record.get("status")
             if view.total_shown:
                 answer["score"] = sub.score
