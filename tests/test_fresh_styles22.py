@@ -37,8 +37,8 @@ The holes these found, each closed as a class:
   `assign-grad` hint); a rule that a later top-level statement replaces is not read.
 
 Left (docs/diagnosis.md, "What the numbers cannot tell"): the Decimal engine's x3 - x3 is 2e-30, not 0, so random graph #10's relu
-sits on the other side of its kink (62.75/63); a train_xor that records each loss after its step's update loses
-nothing (the student's initial weights are their own).
+sits on the other side of its kink (62.75/63). A train_xor that records each loss after its step's update lost
+nothing here; session 23 closed it (each loss is the one the next step calls backward() on: 20/23).
 """
 
 import shutil
@@ -87,8 +87,8 @@ MLP = {
     **{case: (23.0, [], []) for case in ["correct-chatty-global-rng", "correct-helper-module",
                                          "correct-notebook-redefined", "correct-reflective-array",
                                          "correct-slots-reduce"]},
-    # losses taken after each update: not told from the numbers (left: docs)
-    "bug-array-loss-after-update": (23.0, [], []),
+    # losses taken after each update: each is the loss the next step calls backward() on (23/23 before session 23)
+    "bug-array-loss-after-update": (20.0, ["train/train-xor"], []),
     "bug-chatty-zero-grad-after-backward": (20.0, ["train/train-xor"], []),
     # the helper's sum of errors, not squared, falls below 0 (before: 23/23)
     "bug-helper-loss-not-squared": (20.0, ["train/train-xor"], []),
@@ -289,8 +289,8 @@ def test_a_folder_carries_its_other_modules_and_not_what_would_shadow(tmp_path):
     assert sub.problem is None
     # not a standard-library or worker module's name, no other exercise's file (nn.py, graded alone), no text
     # that is not a module's; a helper that cannot be read is left out, never the submission's reason to be
-    # rejected
-    assert sorted(sub.files) == ["engine.py", "linalg.py"]
+    # rejected. A package travels too (session 23: tests/test_strangers23.py)
+    assert sorted(sub.files) == ["engine.py", "linalg.py", "pkg/__init__.py"]
     assert sub.origins["linalg.py"].file == "hw/linalg.py"
 
 

@@ -52,13 +52,12 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
         else:
             content, cells = python_source(read(MAX_FILE_BYTES), shown), None
         files[target] = (content, _origin(level, root, name, cells))
-    for name in _helper_modules(level, picks):
-        shown = level.prefix + name
+    for name, (where, file) in _helper_modules(level, picks).items():
         try:
-            content = python_source(level.files[name](MAX_FILE_BYTES), shown)
+            content = python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file)
         except Rejected:  # a helper that cannot be read is left out, as before helpers were carried
             continue
-        files[name] = (content, _origin(level, root, name))
+        files[name] = (content, _origin(where, root, file))
     return files
 
 
@@ -76,16 +75,45 @@ RESERVED_MODULES = frozenset({"probekit", "probes", "shared_probes", "worker", "
                               *sys.stdlib_module_names})
 
 
-def _helper_modules(level: Level, picks: dict[str, str]) -> list[str]:
+def _helper_modules(level: Level, picks: dict[str, str]) -> dict[str, tuple[Level, str]]:
     """The other modules at the level of the exercise files, which the student's files may import
-    (`from linalg import dot`): each `<identifier>.py` that no exercise file came from, that is no other
-    exercise's file (`nn.py` beside an engine graded alone) and takes no reserved name, at most
-    MAX_HELPER_MODULES of them, by name. Not a folder's notebooks, packages or data."""
+    (`from linalg import dot`, `from autodiff.ops import add`): name in the submission -> (its level, its file
+    there). Each `<identifier>.py` that no exercise file came from, that is no other exercise's file (`nn.py` beside
+    an engine graded alone) and takes no reserved name; and each package, a folder with an `__init__.py` whose name
+    would be such a module's, with its `.py` files and its subpackages' (PACKAGE_DEPTH levels). At most
+    MAX_HELPER_MODULES files, modules first, by name. Not a folder's notebooks or data, nor a folder without an
+    `__init__.py` (a namespace package, a virtual environment, a folder of tests)."""
     taken = {name.lower() for name in picks.values()} | {target.lower() for target in picks}
-    helpers = [name for name in sorted(level.files)
-               if name.endswith(".py") and name[:-3].isidentifier() and name.lower() not in taken
-               and name[:-3] not in RESERVED_MODULES and name[:-3].lower() not in STUDENT_MODULES]
-    return helpers[:MAX_HELPER_MODULES]
+    helpers = {name: (level, name) for name in sorted(level.files)
+               if name.endswith(".py") and _helper_name(name[:-3]) and name.lower() not in taken}
+    for name in sorted(level.dirs):
+        if len(helpers) < MAX_HELPER_MODULES and _helper_name(name):
+            _package(level.dirs[name], name + "/", helpers, PACKAGE_DEPTH)
+    return dict(list(helpers.items())[:MAX_HELPER_MODULES])
+
+
+PACKAGE_DEPTH = 3  # a package, its subpackages, theirs
+
+
+def _helper_name(module: str) -> bool:
+    """Whether a helper module or package may be named `module`: an identifier, not reserved, no exercise's."""
+    return module.isidentifier() and module not in RESERVED_MODULES and module.lower() not in STUDENT_MODULES
+
+
+def _package(open_level: Callable[[], Level], prefix: str, helpers: dict, depth: int) -> None:
+    """Adds the package's `.py` files to `helpers` as `prefix + name`, and its subpackages', where it is one."""
+    try:
+        package = open_level()
+    except Rejected:  # a folder that cannot be listed (a link, too many entries) is no package of the student's
+        return
+    if "__init__.py" not in package.files:
+        return
+    for name in sorted(package.files):
+        if name.endswith(".py") and name[:-3].isidentifier() and len(helpers) < MAX_HELPER_MODULES:
+            helpers[prefix + name] = (package, name)
+    for name in sorted(package.dirs):
+        if depth > 1 and name.isidentifier() and len(helpers) < MAX_HELPER_MODULES:
+            _package(package.dirs[name], prefix + name + "/", helpers, depth - 1)
 
 
 def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:

@@ -7,6 +7,7 @@ for the instructor: what was wrong, and what to do about it.
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,8 +141,15 @@ def python_source(data: bytes, shown: str) -> bytes:
     sandbox's Python runs is then the code the grader reads (the from-scratch test, `grade similarity`, the hints
     read UTF-8). Python honours a declaration: a file in UTF-7 whose newlines were written `+AAo-` was one comment
     to the grader and a whole engine in the sandbox, full marks and no pair found with the copy it was (session 23).
-    The line keeps its place; a file that is UTF-8 meant that text anyway, and one that is not is refused."""
-    code = as_utf8(data, shown)
+    The line keeps its place; a file that is UTF-8 meant that text anyway. One that is not UTF-8 but declares an
+    encoding that keeps every ASCII byte as it is (cp1252, latin-1, koi8-r: a Windows editor's French or Russian
+    comments; session 23, before rejected) is what Python runs too: read in that encoding. Any other is refused."""
+    try:
+        code = as_utf8(data, shown)
+    except Rejected:
+        code = _in_declared_encoding(data)
+        if code is None:
+            raise
     lines = code.splitlines(keepends=True)[:2]
     for index, line in enumerate(lines):
         found = _DECLARATION.match(line)
@@ -153,6 +161,26 @@ def python_source(data: bytes, shown: str) -> bytes:
         if not _BLANK.match(line):
             break
     return code
+
+
+def _in_declared_encoding(data: bytes) -> bytes | None:
+    """`data` read in the encoding its declaration names, as UTF-8 (the declaration as it was); None where it has
+    none, names an unknown encoding or one that does not keep ASCII as it is (UTF-7, UTF-16), or is not in it."""
+    for line in data.splitlines(keepends=True)[:2]:
+        found = _DECLARATION.match(line)
+        if found:
+            break
+        if not _BLANK.match(line):
+            return None
+    else:
+        return None
+    try:
+        name = codecs.lookup(found.group(1).decode("ascii")).name
+        if bytes(range(128)).decode(name) != "".join(map(chr, range(128))):
+            return None
+        return data.decode(name).encode("utf-8")
+    except (LookupError, UnicodeError, ValueError):
+        return None
 
 
 # -- names ---------------------------------------------------------------------

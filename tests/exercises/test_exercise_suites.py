@@ -83,6 +83,8 @@ MISTAKES = {
         'mistake-cleared-before-update': (11, ['step/first']),
         'mistake-final-loss-before-update': (11, ['step/first']),
         'mistake-grads-swapped': (11, ['step/first']),
+        # each loss noted after its update (session 23; before, history/diverges charged it again: 10/13)
+        'mistake-loss-after-update': (12, ['history/shape']),
         'mistake-no-learning-rate': (11, ['step/first']),
         'mistake-never-cleared': (11, ['step/second']),
         'mistake-sum-not-mean': (11, ['loss/mean']),

@@ -189,19 +189,46 @@ def _signed_charged_elsewhere(observe, test):
                                     for k in seen if k.endswith(".ok"))
 
 
-def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None):
+# An analytic derivative that is not backprop's (backward() called twice, the gradient read from another node) is
+# wrong in every gradcheck test: charged once, by the first test that reads one
+ANALYTIC_CHARGED_BY = "gradcheck/correct-gradients"
+
+
+def _analytic_off(got, want):
+    """Whether some case's analytic derivative is not the one backward() gives from a fresh leaf."""
+    return any(not isinstance(got.get(k), float) or not close(got[k], want[k], rel=1e-9)
+               for k in want if k.endswith(".analytic"))
+
+
+def _analytic_charged_elsewhere(observe, expect, test):
+    """Whether gradcheck/correct-gradients, not `test`, charges an analytic derivative that is not backprop's: its
+    observation shows one."""
+    if test == ANALYTIC_CHARGED_BY:
+        return False
+    seen = observed_or_none(observe, p.gradcheck_correct)
+    return seen is not None and _analytic_off(seen, expect(p.gradcheck_correct))
+
+
+def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None, excuse_analytic=False):
     """gradcheck's two derivatives are backprop's and a numeric one, and its verdict is the one they call for:
     `expected_ok` where they are the reference's; where the numeric one is off (within NUMERIC_IN_GRADCHECK,
     a numerical_grad mistake charged by its own tests), the verdict of the formula on the student's numbers.
     A wrong gradient passed by a signed difference (abs() left out of abs_diff) is said so, and excused where
     `excuse_signed` (gradcheck/lost-path already charges it). `ratio`: c where numerical_grad's derivatives are c
     times the slope (`_ratio`): numeric derivatives c times the reference's are numerical_grad's mistake, which
-    numerical/known-functions charges, and the verdicts are judged on the student's own numbers."""
+    numerical/known-functions charges, and the verdicts are judged on the student's own numbers. Where
+    `excuse_analytic` (gradcheck/correct-gradients already charges an analytic derivative that is not backprop's),
+    the analytic derivatives are not compared: the verdicts are judged on the student's own numbers, and a test
+    that finds nothing else says so."""
     cases = [k[: -len(".ok")] for k in want if k.endswith(".ok")]
     scaled = False  # some numeric derivative is c times the reference's, not the reference's
+    excused = excuse_analytic and _analytic_off(got, want)
+    if excused:
+        expected_ok = None  # the student's analytic derivatives are not backprop's: only their own numbers count
     for case in cases:
         what = msg("gradcheck for {case}", case=_case(case))
-        assert_values(got, want, keys=[f"{case}.analytic"], what=what, rel=1e-9)
+        if not excused:
+            assert_values(got, want, keys=[f"{case}.analytic"], what=what, rel=1e-9)
         try:
             assert_values(got, want, keys=[f"{case}.numeric"], what=what, rel=NUMERIC_IN_GRADCHECK, abs_=1e-9,
                           digits=SLOPE_DIGITS)
@@ -229,6 +256,9 @@ def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None):
         raise Mismatch(msg("gradcheck for {case} gives ok={ok} (analytic {analytic}, numeric {numeric}), but its own "
                            "two numbers call for ok={called_for}: `abs_diff <= atol + rtol * max(|analytic|, |numeric|)`",
                            called_for=called_for, **numbers))
+    if excused:
+        raise Excused(msg("Not charged again: gradcheck's analytic derivative is not the gradient that one backward() "
+                          "gives from a fresh leaf, which {test} already charges.", test=ANALYTIC_CHARGED_BY))
     if signed is not None:
         case, numbers = signed
         if excuse_signed:
@@ -259,14 +289,16 @@ def test_gradcheck_correct(observe, expect):
 @points(1, concept="gradcheck", name="gradcheck/zero-gradient")
 def test_gradcheck_zero(observe, expect):
     """gradcheck passes a gradient that is exactly 0 (a relative test alone cannot)"""
-    _verdicts(observe(p.gradcheck_zero), expect(p.gradcheck_zero), p.gradcheck_zero, True, ratio=_known_ratio(observe))
+    _verdicts(observe(p.gradcheck_zero), expect(p.gradcheck_zero), p.gradcheck_zero, True, ratio=_known_ratio(observe),
+              excuse_analytic=_analytic_charged_elsewhere(observe, expect, "gradcheck/zero-gradient"))
 
 
 @points(1, concept="gradcheck", name="gradcheck/large-gradients", visibility="hidden")
 def test_gradcheck_steep(observe, expect):
     """gradcheck passes correct gradients in the hundreds (an absolute test alone cannot)"""
     _verdicts(observe(p.gradcheck_steep), expect(p.gradcheck_steep), p.gradcheck_steep, True,
-              ratio=_known_ratio(observe))
+              ratio=_known_ratio(observe),
+              excuse_analytic=_analytic_charged_elsewhere(observe, expect, "gradcheck/large-gradients"))
 
 
 # -- gradcheck: wrong gradients fail ---------------------------------------------------------------
@@ -276,7 +308,8 @@ def test_gradcheck_steep(observe, expect):
 def test_gradcheck_lost_path(observe, expect):
     """gradcheck fails a gradient that lost one of two paths"""
     _verdicts(observe(p.gradcheck_lost_path), expect(p.gradcheck_lost_path), p.gradcheck_lost_path, False,
-              ratio=_known_ratio(observe))
+              ratio=_known_ratio(observe),
+              excuse_analytic=_analytic_charged_elsewhere(observe, expect, "gradcheck/lost-path"))
 
 
 @points(1, concept="gradcheck", name="gradcheck/detached", visibility="hidden")
@@ -284,7 +317,8 @@ def test_gradcheck_detached(observe, expect):
     """gradcheck fails a gradient of 0 where the slope is 12"""
     excuse = _signed_charged_elsewhere(observe, "gradcheck/detached")
     _verdicts(observe(p.gradcheck_detached), expect(p.gradcheck_detached), p.gradcheck_detached, False, excuse,
-              ratio=_known_ratio(observe))
+              ratio=_known_ratio(observe),
+              excuse_analytic=_analytic_charged_elsewhere(observe, expect, "gradcheck/detached"))
 
 
 @points(2, concept="gradcheck", name="gradcheck/half-a-percent", visibility="hidden")
@@ -292,4 +326,5 @@ def test_gradcheck_slightly_wrong(observe, expect):
     """gradcheck fails a gradient that is off by 0.5%, too small or too large (they should agree to a small fraction of a percent)"""
     excuse = _signed_charged_elsewhere(observe, "gradcheck/half-a-percent")
     _verdicts(observe(p.gradcheck_slightly_wrong), expect(p.gradcheck_slightly_wrong),
-              p.gradcheck_slightly_wrong, False, excuse, ratio=_known_ratio(observe))
+              p.gradcheck_slightly_wrong, False, excuse, ratio=_known_ratio(observe),
+              excuse_analytic=_analytic_charged_elsewhere(observe, expect, "gradcheck/half-a-percent"))

@@ -207,6 +207,11 @@ def _train_xor(observe):
         if got["length"] != STEPS:
             raise Mismatch(msg("{expression} returned {got} losses; expected one per step, {steps}",
                                expression=expression_of(probe), got=f"{got['length']:g}", steps=STEPS))
+        if got.get("noted after update"):
+            raise Mismatch(msg("{expression}: each loss in the list is the one the next step calls backward() on, "
+                               "the loss after that step's update; the first is not the loss at the start. Note "
+                               "loss.data before the update: one loss per step, taken before that step's update",
+                               expression=expression_of(probe)))
         if got["lowest loss"] < 0:  # below the threshold, but not a sum of squares (a loss that is not squared)
             raise Mismatch(msg("{expression}: the loss went down to {lowest}, below 0; a sum of squared errors is "
                                "never negative", expression=expression_of(probe), lowest=fmt(got["lowest loss"])))

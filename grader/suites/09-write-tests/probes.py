@@ -3,8 +3,8 @@
 There is no pytest in the sandbox, so a small runner of our own executes the
 student's file once per engine: the engine's source becomes the module
 `engine` (so `from engine import Value` picks it up), the file is executed
-fresh, and every `test*` function (and `test*` method of a `Test*` class or a
-unittest.TestCase, on a fresh instance, with its setup and teardown) is called
+fresh, and every `test*` function (and `test*` method, static and class methods too, of a `Test*`
+class or a unittest.TestCase under any name, on a fresh instance, with its setup and teardown) is called
 as pytest calls it. A stand-in `pytest` module offers `approx` (of a number, a
 sequence or a dict), `raises` (its ExceptionInfo's type, value and match),
 `skip` and `mark.parametrize`. Each test gets a time budget, so a test that never ends
@@ -181,17 +181,28 @@ def _collect(namespace):
     class, between setup_method(m) and teardown_method(m), or else setUp() and tearDown(). pytest's teardowns of a
     module or a class, which run after its last test, are not called."""
     found, module_setup = [], _once(namespace.get("setup_module"), _Namespace(namespace))
+    unit = sys.modules.get("unittest")
     for name, obj in list(namespace.items()):
         if name.startswith("test") and isinstance(obj, types.FunctionType):
             found.append((name, _function_call(namespace, obj, module_setup)))
-        elif name.startswith("Test") and isinstance(obj, type):
+        elif isinstance(obj, type) and (name.startswith("Test") or unit is not None and issubclass(obj, unit.TestCase)):
+            # a unittest.TestCase under any name, as pytest and unittest.main() both collect it
             seen, setup = set(), _once(getattr(obj, "setup_class", None) or getattr(obj, "setUpClass", None), obj)
             for klass in obj.__mro__:
                 for attr, method in list(vars(klass).items()):
-                    if attr.startswith("test") and isinstance(method, types.FunctionType) and attr not in seen:
+                    function = _test_function(method)
+                    if attr.startswith("test") and function is not None and attr not in seen:
                         seen.add(attr)
-                        found.append((f"{name}.{attr}", _method_call(obj, attr, method, (module_setup, setup))))
+                        found.append((f"{name}.{attr}", _method_call(obj, attr, function, (module_setup, setup))))
     return found
+
+
+def _test_function(method):
+    """The function of a class's test method: a plain one, or one under @staticmethod or @classmethod, which pytest
+    collects too; None for anything else."""
+    if isinstance(method, (staticmethod, classmethod)):
+        method = method.__func__
+    return method if isinstance(method, types.FunctionType) else None
 
 
 class _Namespace:

@@ -8,8 +8,10 @@ difference must be.
 
 from grader.i18n import msg
 from grader.judge import (
-    assert_values, check, expression_of, fmt, from_scratch_test, import_test, Mismatch, points, suite_probes,
+    assert_values, check, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none, points,
+    suite_probes,
 )
+from grader.judge.charging import Excused
 
 p = suite_probes(__file__)
 
@@ -115,6 +117,22 @@ def _reported(value, grads, reference, case):
                            got=fmt(value)))
 
 
+# compare_planted's cases: the gradients that differ, (theirs, the reference's); the other names are equal
+PLANTED = {"0.1% on w1": ([2.002], [2.0]), "0.1% on w1, sets swapped": ([2.0], [2.002]),
+           "10% on b, 5% on x1": ([0.55, -1.575], [0.5, -1.5]), "10% on w1, 5% on b": ([2.2, 0.525], [2.0, 0.5])}
+NAMES = 5  # the gradients compared: x1, x2, w1, w2, b
+
+
+def _averages(planted):
+    """Whether compare_planted's observation is, in every case, the mean of the five relative differences (a sum
+    divided by five), not the largest: compare/planted charges that, and compare/zero-against-nonzero, whose one
+    difference of 1 averages to 0.2, does not charge it again."""
+    return planted is not None and all(
+        isinstance(planted.get(case), float)
+        and abs(planted[case] - sum(abs(g - r) / max(abs(g), abs(r)) for g, r in zip(*pair)) / NAMES)
+        <= ROUNDING * planted[case] for case, pair in PLANTED.items())
+
+
 @points(2, concept="comparison", name="compare/planted")
 def test_compare_planted(observe):
     """largest_relative_difference reports a planted difference, and the largest of two"""
@@ -139,6 +157,10 @@ def test_compare_planted(observe):
 def test_compare_zero_against_nonzero(observe):
     """a gradient of 0 against one of 0.001 is a difference of 100%, whichever side the 0 is on"""
     got = observe(p.compare_zero_against_nonzero)
+    if _averages(observed_or_none(observe, p.compare_planted)) and all(
+            abs(value - 1 / NAMES) <= ROUNDING for value in got.values()):
+        raise Excused(msg("Not charged again: largest_relative_difference takes the mean of the differences, not the "
+                          "largest, which {test} already charges.", test="compare/planted"))
     for case, value in got.items():
         if value < 1 - ROUNDING:
             raise Mismatch(msg("largest_relative_difference for dy/db = {values}: expected 1 (0 and 0.001 differ by "

@@ -155,6 +155,18 @@ MISTAKES = (
         "smallest."),
         patches=(("        w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad\n",
                   "        w.data -= learning_rate * b.grad\n        b.data -= learning_rate * w.grad\n"),)),
+    # each loss noted once its step's update is made (session 23): the history is one step ahead, its last two equal
+    Mistake(
+        name="loss-after-update",
+        title="notes each step's loss after its update instead of before it",
+        explanation=(
+            "losses[0] is the loss at the start, w = -1 and b = 0, before any update: note loss.data when the "
+            "forward pass computes it, before backward() and the update, and once more after the loop. Noted "
+            "after the update, the history starts one step down and its last loss is noted twice."
+        ),
+        patches=((_STEP, _STEP.replace("        losses.append(loss.data)\n", "")
+                  + "        losses.append(mse(w, b).data)\n"),),
+    ),
     Mistake(
         name="final-loss-before-update",
         title="reports the loss from before the last update as the final loss",

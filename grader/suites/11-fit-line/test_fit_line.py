@@ -30,14 +30,16 @@ mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_in
 CONVERGED = 1e-6
 
 # Each named mistake of the loop is charged once, by the first test that shows it in the lesson's order (the
-# loss, the first step, the second step), each with its probe; a later test whose numbers are those of the same
-# loop is excused, where the charging test's numbers are that loop's too (a second mistake would show there).
+# loss, the first step, the second step, the history), each with its probe; a later test whose numbers are those
+# of the same loop is excused, where the charging test's numbers are that loop's too (a second mistake would show
+# there).
 CHARGED_BY = {"sum-not-mean": "loss/mean", "update-mid-backward": "step/first", "update-sign": "step/first",
               "final-loss-before-update": "step/first", "cleared-before-update": "step/first",
               "no-learning-rate": "step/first", "b-moved-by-w-grad": "step/first", "w-moved-by-b-grad": "step/first",
               "grads-swapped": "step/first", "never-cleared": "step/second",
-              "only-w-cleared": "step/second", "only-b-cleared": "step/second"}
-CHARGING_PROBES = {"loss/mean": p.loss_at_start, "step/first": p.first_step, "step/second": p.second_step}
+              "only-w-cleared": "step/second", "only-b-cleared": "step/second", "loss-after-update": "history/shape"}
+CHARGING_PROBES = {"loss/mean": p.loss_at_start, "step/first": p.first_step, "step/second": p.second_step,
+                   "history/shape": p.history_20}
 
 
 class _Charging:
