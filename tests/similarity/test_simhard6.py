@@ -10,8 +10,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "bench" / "similarity"
-STARTERS = {"more_ops": "04-more-ops/engine.py", "neuron": "10-neuron/neuron.py", "nn": "07-mlp-xor/nn.py"}
-FRESH = {"more_ops": ["s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10"], "neuron": ["s5", "s6"], "nn": ["s5", "s6"]}
+STARTERS = {"more_ops": "04-more-ops/engine.py", "neuron": "10-neuron/neuron.py", "nn": "07-mlp-xor/nn.py",
+            "dual": "08-dual-numbers/dual.py", "fit_line": "11-fit-line/fit_line.py"}
+FRESH = {"more_ops": ["s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10"], "neuron": ["s5", "s6"], "nn": ["s5", "s6"],
+         "dual": ["s5", "s6"], "fit_line": ["s5", "s6"]}
 
 
 def _hardstress():
