@@ -14,7 +14,8 @@ reads, kept in BUILD/rescore-cache/):
 - fit_line (11-fit-line): the thirteenth;
 - tanh (03-tanh's region of engine.py) and backward (05-backward's): the fourth, fifth and sixth classes' tuning seeds
   (1-9) whose starter has that region; mul (01-mul-backward): the sixth's; more_ops (04-more-ops): the fifth's;
-- neuron (10-neuron), dual (08-dual-numbers) and gradcheck (06-gradcheck), which have no tuning class: small cohorts
+- dual (08-dual-numbers): the seventeenth class (session 23), and the made cohorts below;
+- neuron (10-neuron), dual and gradcheck (06-gradcheck), which had no tuning class: small cohorts
   made here from a fixed seed (`made_cohort`, at each of --sizes: a course's section of 10-25 students, where how rare
   a line is is poorly known): students who fill the starter from a few forms per region (hardstress/forms/), up to six
   copy pairs (a third verbatim with another header, the others with the students' local names changed), and the
@@ -55,6 +56,7 @@ TUNING = {
     "backward": [f"{c}/seed-{s}" for c in ("fourth", "fifth", "sixth") for s in range(1, 10)],
     "mul": [f"sixth/seed-{s}" for s in range(1, 10)],
     "more_ops": [f"fifth/seed-{s}" for s in range(1, 10)],
+    "dual": ["seventeenth"],  # session 23: the seventeenth class (08-dual-numbers, by hand), besides the made cohorts
 }
 REGION_MARK = {"tanh": "TODO(03-tanh)", "backward": "TODO(05-backward)", "mul": "TODO(01-mul-backward)",
                "more_ops": "TODO(04-more-ops)"}
@@ -196,7 +198,8 @@ def measure(name: str, folder: Path, labels: dict, cache: Path, details: bool) -
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="*", default=[*TUNING, *MADE], help="exercises: " + " ".join([*TUNING, *MADE]))
+    kinds = list(dict.fromkeys([*TUNING, *MADE]))  # dual has both (the seventeenth and made cohorts): once
+    parser.add_argument("--only", nargs="*", default=kinds, help="exercises: " + " ".join(kinds))
     parser.add_argument("--list", action="store_true", help="each pair's parts (code, canonical, traits, shapes)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
     parser.add_argument("--build", type=Path, default=HERE / "build")
@@ -211,13 +214,16 @@ def main():
             for size in args.sizes:
                 folder, labels = made_cohort(kind, work / f"{kind}-{size}", args.seed, size)
                 rows += measure(f"{kind} (made {size})", folder, labels, cache, args.list)
-            continue
-        for cls in TUNING[kind]:
+        for cls in TUNING.get(kind, []):
             cohort = args.build / cls / "main"
             if kind in REGION_MARK and REGION_MARK[kind] not in run.starter_file(cohort).read_text(encoding="utf-8"):
                 continue
             labels = json.loads((args.build / cls / "labels.json").read_text(encoding="utf-8"))["main"]
-            folder, labels = augmented(kind, cohort, labels, work / f"{kind}-{cls.replace('/', '-')}")
+            out = work / f"{kind}-{cls.replace('/', '-')}"
+            if (cohort.parent / "public").is_dir():  # a class with a public source of its own (the seventeenth's)
+                shutil.copytree(cohort.parent / "public", out / "public", dirs_exist_ok=True)
+                out = out / "main"
+            folder, labels = augmented(kind, cohort, labels, out)
             rows += measure(cls, folder, labels, cache, args.list)
     for row in rows:
         print(f"{row['class']:18s} {row['pair']:28s} {row['score']:.4f} rank {row['rank']:4d} k {row['k']:3d} "
