@@ -8,6 +8,10 @@ The holes these found, each closed as a class:
 - 11-fit-line: a parameter moved by the other's gradient (b by w.grad, w by b.grad, the two swapped) was outside
   the catalogue: every test that trains charged it (4/13), and nothing named it. The catalogue names the three,
   charged on step/first alone (11/13).
+- diagnosis: an engine that seeds a leaf instead of the output (`topo[0].grad = 1`) was named "calls the backward
+  rules in topological order instead of reversed": the per-concept fallback found one concept's probes reproduced
+  by that variant by coincidence. Where the output's own gradient after backward() is 0 and no finding
+  explains it, the fallback names nothing.
 - 06-gradcheck: a numerical_grad that is a constant multiple of the slope (a central difference over h, a
   forward one over 2h, the difference not divided, its sign reversed) was charged by numerical/known-functions,
   numerical/given-h and every gradcheck test whose numeric derivative it moved (2/15 to 5/15). known-functions
@@ -28,6 +32,19 @@ _WALK = """\
             node._backward()"""
 _CENTRAL = "return (f(x + h) - f(x - h)) / (2 * h)"
 _STEP = "        w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad\n"
+
+_DIV_ABOVE_ZERO = """\
+        other = other if isinstance(other, Value) else Value(other)
+        if other.data > 0:
+            return self * other**-1
+        out = Value(self.data / other.data, (self, other), "/")
+
+        def _backward():
+            self.grad += out.grad / other.data
+            other.grad += self.data / other.data**2 * out.grad
+
+        out._backward = _backward
+        return out"""
 
 # exercise -> case -> patches of the reference's file for that exercise (tests/test_fresh_styles.py's FILE)
 PLANTED = {
@@ -89,6 +106,11 @@ PLANTED = {
                          "            self.grad = out.grad\n            other.grad = out.grad\n")],
         # relu's output as its slope
         "relu-output-as-slope": [("self.grad += (out.data > 0) * out.grad", "self.grad += out.data * out.grad")],
+        # `/` built on `*` and `**` for b > 0 only, with a rule of its own (its sign wrong) for b < 0; and `**`
+        # without its factor k
+        "div-composed-above-zero-and-pow-no-k": [
+            ("        return self * other**-1", _DIV_ABOVE_ZERO),
+            ("self.grad += k * self.data ** (k - 1) * out.grad", "self.grad += self.data ** (k - 1) * out.grad")],
     },
     "06-gradcheck": {
         "forward-over-2h": [(_CENTRAL, "return (f(x + h) - f(x)) / (2 * h)")],
@@ -136,9 +158,11 @@ TABLES = {
         # every gradient 1 too large: the core probes fail, nothing can be excused (and from-scratch's point waits
         # for another to be earned)
         "leaves-start-at-one": (0.0, 51, [("variant", "grad-starts-one", "exact")]),
-        # left (docs/diagnosis.md, limits): the output never seeded, a leaf seeded instead, is named by the
-        # per-concept fallback as a walk in the wrong order, which reproduces its traversal probes by coincidence
-        "seed-on-first-node": (5.0, 46, [("variant", "forward-order", "exact")]),
+        # the output never seeded, a leaf seeded instead: before, named "calls the backward rules in topological
+        # order instead of reversed" (the per-concept fallback found the traversal probes reproduced by
+        # coincidence); now nothing (no guess where the seed itself is wrong and unexplained). Left: no entry names
+        # a seed on the wrong node
+        "seed-on-first-node": (5.0, 46, []),
         "walk-forwards-sorted": (16.5, 39, [("variant", "forward-order", "exact")]),
         # left (docs/diagnosis.md, limits): an explicit stack without the visited test lists a node reached twice
         # before it is finished twice; only the integrative tests see it, and nothing names it
@@ -147,6 +171,11 @@ TABLES = {
         "recursive-build-topo": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
         "add-assigns": (48.25, 9, [("variant", "add-assign-not-accumulate", "exact")]),
         "relu-output-as-slope": (62.0, ["relu/positive"], [("derivative", "relu", "output")]),
+        # left (docs/diagnosis.md, limits): `/` is a composition at the point the probe reads (b = 1.3) and an op
+        # of its own, wrong, where b < 0: what the random graphs get wrong there is excused as pow's, and no test
+        # of `/` reads a negative b
+        "div-composed-above-zero-and-pow-no-k": (61.0, ["pow/cube", "pow/fractional"],
+                                                 [("variant", "pow-missing-k", "exact")]),
     },
     "06-gradcheck": {
         # before: 2 each, charged by known-functions, given-h and all five gradcheck tests that read a slope

@@ -11,7 +11,7 @@ import traceback
 from ..judge.ops import ops_of
 from ..observe.cache import content_digest
 from ..records import earned
-from .compare import agree, not_run, wrong
+from .compare import SEED_PROBE, agree, not_run, unseeded, wrong
 from .derivatives import OP_NAMES, infer_all
 from ..i18n import capital, msg, said
 from .evidence import evidence, local_evidence, size
@@ -253,16 +253,17 @@ class Diagnoser(FindingsMixin):
                         groups[o.get("concept") or o["name"]].append(p)
         if len(groups) < 2:
             return []
-        entries, named = [], set()
+        entries, named, seeded = [], set(), False
         for concept, group in groups.items():
             group = [p for p in W if p in group]  # suite order
             for f in rule.findings(probes, group, unseen):
+                seeded = seeded or SEED_PROBE in group  # a finding explains the seed probe's numbers too
                 names = frozenset(v.name for v in f.variants)
                 if names & named:
                     continue
                 named |= names
                 entries.append(rule.entry(f, probes, self.cited(group, outcomes)))
-        return entries
+        return entries if seeded or not unseeded(probes, self.reference, self.suite.probe_names) else []
 
     def diagnose(self, submission, run: dict | None, outcomes: list[dict]) -> list[dict]:
         """The diagnosis list of one submission, ordered by what it costs; [] for a rejected one.

@@ -71,3 +71,21 @@ def wrong(obs: dict | None, reference: dict) -> bool:
 def not_run(obs: dict | None) -> bool:
     """An observation that says nothing about the engine: the probe never ran."""
     return obs is None or obs.get("not_run") is True
+
+
+# the probe whose `y.grad` is the output's own gradient after backward(): the seed, 1 (shared_probes.py)
+SEED_PROBE = "seed_gradient"
+
+
+def unseeded(probes: dict, reference, probe_names) -> bool:
+    """Whether the output's own gradient after backward() (`y.grad` of the seed probe, where the suite has one) is 0,
+    where the reference's is 1: the output never seeded, every gradient that flows comes from a node seeded in its
+    place, and a walk or a rule that fits one concept's probes fits by coincidence (a leaf seeded in place of the
+    output fits "the rules in topological order"): the per-concept fallback names nothing unless a finding
+    explains the seed probe too. (An output that holds 2, its grad started at 1, was seeded.)"""
+    seen = probes.get(SEED_PROBE) if SEED_PROBE in probe_names else None
+    if not isinstance(seen, dict) or seen.get("status") != "ok" or not isinstance(seen.get("values"), dict):
+        return False
+    got, want = seen["values"].get("y.grad"), reference(SEED_PROBE).get("y.grad")
+    return (isinstance(got, (int, float)) and isinstance(want, (int, float))
+            and same_values({"y.grad": got}, {"y.grad": 0.0}) and not same_values({"y.grad": want}, {"y.grad": 0.0}))
