@@ -286,7 +286,7 @@ EXPECTED22 = {
     "bom-crlf.py": (60.0, "graded", ONE_MINUS_T, "tanh/two", None),
     "cr-only.py": (63.0, "graded", [], None, None),
     "latin1.py": (0.0, "rejected", [], None, None),
-    "latin1-declared.py": (0.0, "rejected", [], None, None),
+    "latin1-declared.py": (63.0, "graded", [], None, None),  # read in its declared encoding (strangers23)
     "syntax-last-line.py": (0.0, "graded", [], "engine/imports", ("syntax-last-line.py", 85, None)),
     "syntax-no-newline.py": (0.0, "graded", [], "engine/imports", ("syntax-no-newline.py", 85, None)),
     "tabs.py": (0.0, "graded", [], "engine/imports", ("tabs.py", 52, None)),
