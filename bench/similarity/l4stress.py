@@ -18,6 +18,10 @@ pairs, this one included), and whether it is in the top k. The last lines give e
 its mean score. --check runs each copy and its source (these files are ours) on a few expressions and says where the
 values or grads differ: a copy must compute what its source computes.
 
+--controls puts the fresh honest pairs of l4stress/controls.json (two students who wrote their engines apart, in the
+forms a reading may make alike) into tuning cohorts as two independent students: each pair's score and rank against
+the cohort's k (a control in the top k is a hard pair there, whatever the copies gain).
+
 Every cohort read here is a tuning class's: no held-out class is read.
 """
 
@@ -63,6 +67,36 @@ def augmented(name: str, entry: dict, build: Path, out: Path) -> tuple[Path, dic
     labels[cluster] = {"cluster": cluster, "level": 4, "kind": f"fresh level-4 copy of {entry['source']}"}
     shutil.copyfile(COPIES / entry["half"] / f"{name}.py", out / "submissions" / f"{cluster}.py")
     return out, labels
+
+
+def controls() -> dict[str, dict]:
+    """{name: {"files": [a, b], "classes": [cohort, ..]}} (l4stress/controls.json): two honest students each."""
+    return json.loads((COPIES / "controls.json").read_text(encoding="utf-8"))
+
+
+def measure_control(name: str, entry: dict, cohort: str, build: Path, cache: Path) -> dict:
+    """The honest pair NAME (l4stress/controls/) put into COHORT as two independent students: its score, its rank
+    among the cohort's pairs and the cohort's k (a control in the top k is a hard pair there)."""
+    out = build / "l4stress" / f"control_{name}_{cohort.replace('/', '_')}"
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(build / cohort / "main" / "starter", out / "starter")
+    shutil.copytree(build / cohort / "main" / "submissions", out / "submissions")
+    labels = json.loads((build / cohort / "labels.json").read_text(encoding="utf-8"))["main"]
+    ids = [f"h_{name}_{file}" for file in entry["files"]]
+    for file, sid in zip(entry["files"], ids):
+        shutil.copyfile(COPIES / "controls" / f"{file}.py", out / "submissions" / f"{sid}.py")
+        labels[sid] = {"cluster": None, "level": None, "kind": f"fresh honest control {name}"}
+    group, public = run.scored_cohort(*rescore.kept_reading(out, cache))
+    scores = {"|".join(sorted((p.a, p.b))): p.score
+              for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)}
+    rows = [(scores.get(key, 0.0), copy, key) for _, key, copy, _, _ in run.labelled_pairs({"main": labels})]
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    key = "|".join(sorted(ids))
+    rank = next(i for i, r in enumerate(rows, 1) if r[2] == key)
+    k = sum(r[1] for r in rows)
+    return {"control": name, "class": cohort, "pair": key, "score": scores.get(key, 0.0), "rank": rank, "k": k,
+            "in_top_k": rank <= k}
 
 
 def measure(name: str, entry: dict, build: Path, cache: Path, details: bool) -> dict:
@@ -132,6 +166,8 @@ def main():
     parser.add_argument("--list", action="store_true", help="each pair's parts (code, canonical, traits, shapes)")
     parser.add_argument("--check", action="store_true", help="run each copy and its source: do they compute alike?")
     parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--controls", action="store_true",
+                        help="the fresh honest pairs of controls.json instead: is any in its cohort's top k?")
     parser.add_argument("--build", type=Path, default=HERE / "build")
     args = parser.parse_args()
     entries = {name: entry for name, entry in manifest().items()
@@ -142,6 +178,17 @@ def main():
             print(f"{name:16s} {'same values and grads' if not problems else '; '.join(problems)}")
         return
     cache = args.build / "rescore-cache" / rescore.reading_digest()
+    if args.controls:
+        rows = [measure_control(name, entry, cohort, args.build, cache)
+                for name, entry in controls().items() for cohort in entry["classes"]]
+        for row in rows:
+            print(f"control {row['control']:10s} {row['class']:14s} {row['score']:.4f} rank {row['rank']:4d} k "
+                  f"{row['k']:3d}{'  IN TOP K' if row['in_top_k'] else ''}")
+        print(f"controls: {sum(r['in_top_k'] for r in rows)}/{len(rows)} honest pairs in their cohort's top k, "
+              f"mean score {statistics.mean(r['score'] for r in rows):.4f}")
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        return
     rows = [measure(name, entry, args.build, cache, args.list) for name, entry in entries.items()]
     for row in rows:
         print(f"{row['half']:6s} {row['copy']:16s} {row['class']:14s} {row['pair']:24s} {row['score']:.4f} rank "
