@@ -69,6 +69,17 @@ def augmented(name: str, entry: dict, build: Path, out: Path) -> tuple[Path, dic
     return out, labels
 
 
+def _ranked(folder: Path, labels: dict, cache: Path):
+    """The cohort in FOLDER read as rescore.py reads it: (group, public, {"a|b": score}, [(score, is a copy, "a|b")]
+    ranked as run.py ranks, ties negatives first)."""
+    group, public = run.scored_cohort(*rescore.kept_reading(folder, cache))
+    scores = {"|".join(sorted((p.a, p.b))): p.score
+              for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)}
+    rows = [(scores.get(key, 0.0), copy, key) for _, key, copy, _, _ in run.labelled_pairs({"main": labels})]
+    rows.sort(key=lambda r: (-r[0], r[1]))
+    return group, public, scores, rows
+
+
 def controls() -> dict[str, dict]:
     """{name: {"files": [a, b], "classes": [cohort, ..]}} (l4stress/controls.json): two honest students each."""
     return json.loads((COPIES / "controls.json").read_text(encoding="utf-8"))
@@ -87,11 +98,7 @@ def measure_control(name: str, entry: dict, cohort: str, build: Path, cache: Pat
     for file, sid in zip(entry["files"], ids):
         shutil.copyfile(COPIES / "controls" / f"{file}.py", out / "submissions" / f"{sid}.py")
         labels[sid] = {"cluster": None, "level": None, "kind": f"fresh honest control {name}"}
-    group, public = run.scored_cohort(*rescore.kept_reading(out, cache))
-    scores = {"|".join(sorted((p.a, p.b))): p.score
-              for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)}
-    rows = [(scores.get(key, 0.0), copy, key) for _, key, copy, _, _ in run.labelled_pairs({"main": labels})]
-    rows.sort(key=lambda r: (-r[0], r[1]))
+    _, _, scores, rows = _ranked(out, labels, cache)
     key = "|".join(sorted(ids))
     rank = next(i for i, r in enumerate(rows, 1) if r[2] == key)
     k = sum(r[1] for r in rows)
@@ -101,11 +108,7 @@ def measure_control(name: str, entry: dict, cohort: str, build: Path, cache: Pat
 
 def measure(name: str, entry: dict, build: Path, cache: Path, details: bool) -> dict:
     folder, labels = augmented(name, entry, build, build / "l4stress" / name)
-    group, public = run.scored_cohort(*rescore.kept_reading(folder, cache))
-    scores = {"|".join(sorted((p.a, p.b))): p.score
-              for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)}
-    rows = [(scores.get(key, 0.0), copy, key) for _, key, copy, _, _ in run.labelled_pairs({"main": labels})]
-    rows.sort(key=lambda r: (-r[0], r[1]))  # ties: negatives first, as run.py ranks
+    group, public, scores, rows = _ranked(folder, labels, cache)
     k = sum(r[1] for r in rows)
     key = "|".join(sorted((entry["source"], f"l4_{name}")))
     rank = next(i for i, r in enumerate(rows, 1) if r[2] == key)
