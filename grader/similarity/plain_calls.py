@@ -213,12 +213,7 @@ def _expressions(kinds, bound, replace) -> Counter:
                 and not isinstance(args[1].elts[0], ast.Starred):
             replace[id(args[1])] = lambda t: t.elts[0]
     for n in kinds.of(ast.Lambda):
-        a = n.args
-        body = n.body
-        names = [p.arg for p in a.args]
-        if not (a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults) and isinstance(body, ast.Call) \
-                and isinstance(body.func, ast.Name) and body.func.id not in names and not body.keywords \
-                and [x.id if isinstance(x, ast.Name) else None for x in body.args] == names:
+        if passed_on(n) is not None:
             replace[id(n)] = _called
     for n in kinds.of(ast.UnaryOp):
         if isinstance(n.op, ast.Not) and isinstance(n.operand, ast.Compare) and len(n.operand.ops) == 1 \
@@ -266,6 +261,18 @@ _PROTOCOL_READ = {"__getitem__": lambda x, i: ast.Subscript(x, i, ast.Load()),
 def _invoked(call):
     """`(lambda: e)()` as e; CALL as it is where its lambda was read as a name already (`(lambda: g())()`)."""
     return call.func.body if isinstance(call.func, ast.Lambda) else call
+
+
+def passed_on(lam: ast.Lambda) -> str | None:
+    """F of `lambda a, b: F(a, b)` (or `lambda: F()`), a lambda that only passes its own parameters on, in order, to a
+    name that is none of them (no defaults, no `*`, no keywords): the lambda that is F; else None."""
+    a, body = lam.args, lam.body
+    names = [p.arg for p in a.args]
+    if not (a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults) and isinstance(body, ast.Call) \
+            and isinstance(body.func, ast.Name) and body.func.id not in names and not body.keywords \
+            and [x.id if isinstance(x, ast.Name) else None for x in body.args] == names:
+        return body.func.id
+    return None
 
 
 def _called(lam):

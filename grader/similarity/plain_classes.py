@@ -8,9 +8,8 @@ and reach see one tree):
   (the dict a display or `dict(...)` of identifier keys) is `class Value:` with those entries as its body.
 - **Methods bound after the class**: `Value.__add__ = _add` or `setattr(Value, "__add__", _add)` (the name a
   constant string, maybe in pieces joined by `+`) at module level, Value a class of the module, is `__add__ = _add`
-  written at the end of the class's body. A lambda bound so that only passes its own parameters on, in order, to a
-  module function the module binds once (`Value.__radd__ = lambda self, other: _add(self, other)`) binds that
-  function (session 23: a copier's ops as module functions, the reflected ones as such lambdas).
+  written at the end of the class's body; a lambda that only passes its parameters on to a module function bound
+  once (`Value.__radd__ = lambda self, other: _add(self, other)`) binds that function (session 23).
 - In both, an entry that is a module function the module names nowhere else is its `def` moved into the class
   under the entry's name (a second entry naming it is `__radd__ = __add__`); a lambda is its `def` (below); any
   other value stays an assignment in the class (`__radd__ = Value.__add__` is `__radd__ = __add__`).
@@ -37,6 +36,7 @@ import sys
 from collections import Counter
 
 from .budget import FREE, Work
+from .plain_calls import passed_on
 
 
 def classes_as_written(tree: ast.Module, work: Work = FREE) -> bool:
@@ -152,8 +152,10 @@ def _bound_after(tree, work: Work) -> bool:
     classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef) and bound[s.name] == 1}
     functions = {s.name for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
     for s in tree.body:  # `Value.__radd__ = lambda self, other: _add(self, other)` binds `_add` (session 23)
-        if (binding := _binding(s)) and binding[0] in classes and (passed := _passed_on(binding[2])) \
-                and passed in functions and bound[passed] == 1:
+        # (a method's lambda has a parameter, `self`; its call with other arguments raises where `_add`'s defaults
+        # would take them, and the function's `__name__` is another: all else is exact, as plain_calls reads it)
+        if (binding := _binding(s)) and binding[0] in classes and isinstance(binding[2], ast.Lambda) \
+                and binding[2].args.args and (passed := passed_on(binding[2])) in functions and bound[passed] == 1:
             named = ast.copy_location(ast.Name(passed, ast.Load()), binding[2])
             if isinstance(s, ast.Assign):
                 s.value = named
@@ -186,22 +188,6 @@ def _bound_after(tree, work: Work) -> bool:
         tree.body = body
         _functions_moved_in(tree, work)
     return changed
-
-
-def _passed_on(value) -> str | None:
-    """F of `lambda a, b: F(a, b)`, a lambda that only passes its own parameters on, in order, to a name that is none
-    of them (no defaults, no `*`, no keywords, one parameter or more: a method's `self`): bound to a class, it is the
-    method F, as plain_calls reads `lambda x: f(x)` as `f` (all but the function's `__name__`, and a call with other
-    arguments than the lambda's, which raises where F's defaults would take it)."""
-    if not isinstance(value, ast.Lambda):
-        return None
-    a, body = value.args, value.body
-    names = [p.arg for p in a.args]
-    if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults or not names \
-            or not (isinstance(body, ast.Call) and isinstance(body.func, ast.Name)) or body.func.id in names \
-            or body.keywords or [x.id if isinstance(x, ast.Name) else None for x in body.args] != names:
-        return None
-    return body.func.id
 
 
 def _binding(statement):
