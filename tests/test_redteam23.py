@@ -173,18 +173,22 @@ def _in_utf7(source):
     return data
 
 
-def test_a_copy_in_utf7_is_graded_as_the_grader_reads_it(tmp_path):
+def test_a_copy_in_utf7_is_refused(tmp_path):
     """On 06cff00 a classmate's engine in UTF-7 scored 63/63, and `grade similarity` found no pair with the copy it
     was: its readers (the from-scratch test, similarity, the hints) read one comment, the sandbox's Python the
-    engine. The declaration is made `utf-8`, so the sandbox runs what the grader reads."""
+    engine. A file whose declared encoding does not keep ASCII and reads it otherwise than UTF-8 is refused
+    (session 23's review: graded as its UTF-8 text, as first here, an honest UTF-7 engine's `x +-= y` was a
+    SyntaxError)."""
     from grader.load import load_entry
 
     (tmp_path / "class").mkdir()
     (tmp_path / "class" / "bob.py").write_bytes(_in_utf7(REFERENCE))
-    assert load_entry(tmp_path / "class" / "bob.py").files["engine.py"].startswith(b"# coding: utf-8\n#+AAo-")
+    assert load_entry(tmp_path / "class" / "bob.py").files == {}
     result = grade(tmp_path / "class", limits=LIMITS, jobs=1, cache_dir=None)
     (row,) = result.scores["submissions"]
-    assert (row["status"], row["score"], row["message"]) == ("graded", 0, "bob.py defines no class named `Value`")
+    assert (row["status"], row["score"], row["message"]) == (
+        "rejected", 0, "bob.py declares the encoding utf-7 on line 1, in which Python reads its text otherwise than "
+                       "as UTF-8; re-save it as UTF-8, make that line say utf-8 and submit again")
 
 
 @pytest.mark.parametrize("head, kept", [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -143,7 +144,9 @@ def python_source(data: bytes, shown: str) -> bytes:
     to the grader and a whole engine in the sandbox, full marks and no pair found with the copy it was (session 23).
     The line keeps its place; a file that is UTF-8 meant that text anyway. One that is not UTF-8 but declares an
     encoding that keeps every ASCII byte as it is (cp1252, latin-1, koi8-r: a Windows editor's French or Russian
-    comments; session 23, before rejected) is what Python runs too: read in that encoding. Any other is refused."""
+    comments; session 23, before rejected) is what Python runs too: read in that encoding. Any other is refused, and
+    so is a file that declares an encoding that does not keep ASCII (UTF-7, UTF-16) in which its text is another
+    (`_read_otherwise`): graded as UTF-8, it would not be the code its student ran."""
     try:
         code = as_utf8(data, shown)
     except Rejected:
@@ -155,12 +158,51 @@ def python_source(data: bytes, shown: str) -> bytes:
         found = _DECLARATION.match(line)
         if found:
             if found.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8"):
+                if _read_otherwise(data, code, found.group(1)):
+                    raise Rejected(msg("{file} declares the encoding {encoding} on line {line}, in which Python "
+                                       "reads its text otherwise than as UTF-8; re-save it as UTF-8, make that line "
+                                       "say utf-8 and submit again", file=shown,
+                                       encoding=found.group(1).decode("ascii"), line=index + 1))
                 start = sum(map(len, lines[:index])) + found.start(1)
                 code = code[:start] + b"utf-8" + code[start + len(found.group(1)):]
             break
         if not _BLANK.match(line):
             break
     return code
+
+
+def _read_otherwise(data: bytes, code: bytes, declared: bytes) -> bool:
+    """Whether Python reads `data`, UTF-8 text (`code`, as `as_utf8` made it), otherwise in the encoding it declares:
+    one that does not keep ASCII as it is (UTF-7, UTF-16, unicode_escape) and in which its text is another, or which
+    cannot read it. A correct engine saved in UTF-7 writes `+` as `+-`: read as UTF-8, its `a + b` is `a + (-b)` and
+    its `x += y` a SyntaxError (0/63, 63/63 on 06cff00; session 23's review); a comment of UTF-7 or unicode_escape that
+    hides code (`#+AAo-`, `#\\n`) is refused with it. Unknown encodings, and ones that keep ASCII, read the file as
+    UTF-8 does where it is ASCII, and UTF-8 is what it meant where it is not."""
+    try:
+        name = codecs.lookup(declared.decode("ascii")).name
+        if _keeps_ascii(name):
+            return False
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return data.decode(name).encode("utf-8") != code
+    except LookupError:
+        return False
+    except (UnicodeError, ValueError):
+        return True
+
+
+_ASCII = bytes(range(128)) + rb"\n\x41\u0041+AEE-"  # each byte, and the escapes of unicode_escape's and UTF-7's
+
+
+def _keeps_ascii(name: str) -> bool:
+    """Whether the text encoding `name` reads ASCII as itself (cp1252, latin-1, koi8-r, gbk do; UTF-7, UTF-16 and
+    unicode_escape do not)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # unicode_escape's "invalid escape sequence"
+            return _ASCII.decode(name) == _ASCII.decode("ascii")
+    except (UnicodeError, ValueError):
+        return False
 
 
 def _in_declared_encoding(data: bytes) -> bytes | None:
@@ -176,7 +218,7 @@ def _in_declared_encoding(data: bytes) -> bytes | None:
         return None
     try:
         name = codecs.lookup(found.group(1).decode("ascii")).name
-        if bytes(range(128)).decode(name) != "".join(map(chr, range(128))):
+        if not _keeps_ascii(name):
             return None
         return data.decode(name).encode("utf-8")
     except (LookupError, UnicodeError, ValueError):

@@ -1,0 +1,52 @@
+"""Session 23's review of the session's grading-side changes: what it found and closed, each failing before."""
+
+from pathlib import Path
+
+import pytest
+
+from grader.load import load_entry
+from grader.load.reading import Rejected, python_source
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+REFUSED = ("engine.py declares the encoding {encoding} on line {line}, in which Python reads its text otherwise than "
+           "as UTF-8; re-save it as UTF-8, make that line say utf-8 and submit again")
+
+
+# -- a declared encoding that does not keep ASCII as it is: read as UTF-8, its code was another ---------------
+
+
+def test_an_honest_engine_in_utf7_is_refused_not_graded_as_other_code(tmp_path):
+    # Python's UTF-7 writes `+` as `+-`: read as UTF-8, `self.data + other.data` is `self.data + (-other.data)` and
+    # `self.grad += out.grad` a SyntaxError: the engine the student ran (63/63 on 06cff00) scored 0/63 before, for
+    # "SyntaxError: invalid syntax (engine.py, line 39)", a line it did not write so
+    data = ("# -*- coding: utf-7 -*-\n" + REFERENCE).encode("utf-7")
+    assert b"self.data +- other.data" in data
+    (tmp_path / "engine.py").write_bytes(data)
+    sub = load_entry(tmp_path / "engine.py")
+    assert (sub.files, sub.problem) == ({}, REFUSED.format(encoding="utf-7", line=1))
+
+
+@pytest.mark.parametrize("data, encoding, line", [
+    (b"# coding: utf-16\nx = 1\n", "utf-16", 1),  # not UTF-16 at all: Python cannot read it
+    (b"#!/usr/bin/env python\n# coding: unicode_escape\n#\\nimport os\n", "unicode_escape", 2),  # code in a comment
+    (b"# coding: cp037\nx = 1\n", "cp037", 1),  # EBCDIC
+])
+def test_a_declared_encoding_that_reads_the_text_otherwise_is_refused(data, encoding, line):
+    with pytest.raises(Rejected) as refused:
+        python_source(data, "engine.py")
+    assert refused.value.message.params == {"file": "engine.py", "encoding": encoding, "line": line}
+    assert str(refused.value) == REFUSED.format(encoding=encoding, line=line)
+
+
+@pytest.mark.parametrize("data, read", [
+    # the same text in the declared encoding: its declaration made utf-8, as before
+    (b"# coding: utf-7\nx = a - b\n", b"# coding: utf-8\nx = a - b\n"),
+    (b"# coding: unicode_escape\nx = 1\n", b"# coding: utf-8\nx = 1\n"),
+    # an encoding that keeps ASCII: the UTF-8 file meant UTF-8 (tests/test_redteam23.py), as before
+    ("# coding: latin-1\ns = '\u00e9'\n".encode("utf-8"), "# coding: utf-8\ns = '\u00e9'\n".encode("utf-8")),
+    # an unknown one: Python would not run it; read as UTF-8, as before
+    (b"# coding: no-such-codec\nx = 1\n", b"# coding: utf-8\nx = 1\n"),
+])
+def test_a_declared_encoding_that_reads_the_same_text_is_made_utf8(data, read):
+    assert python_source(data, "engine.py") == read
