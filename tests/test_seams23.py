@@ -5,8 +5,8 @@ same submission gets the same score, status and words from `grade run`, `grade c
 Holes closed, each with a fixture here that failed before:
 - `grade check` and a notebook's check() gave no `why:` for an op that raises (a typo in `tanh`, an `assert` in
   `+`), where `grade run`, `grade ci`, Gradescope and the feedback pages name the op, the exception and its line:
-  a check diagnosed only rows with wrong numbers (`Settings.diagnose`, now "failing": every row with a test not
-  passed), and the midgraph findings read hidden probes' expected values even where nothing was left to explain,
+  a check diagnosed only rows with wrong numbers (`Settings.diagnose`'s "wrong-numbers", now gone: a check's
+  rows are diagnosed as `grade run`'s are), and the midgraph findings read hidden probes' expected values even where nothing was left to explain,
   which a student's install does not hold;
 - every renderer said a row's words in its own code (a test's output, a finding's title and explanation, the row's
   message), `grade serve`'s API apart from the feedback page it shows beside it: grader.report.record.Said is the
