@@ -50,3 +50,43 @@ def test_a_declared_encoding_that_reads_the_text_otherwise_is_refused(data, enco
 ])
 def test_a_declared_encoding_that_reads_the_same_text_is_made_utf8(data, read):
     assert python_source(data, "engine.py") == read
+
+
+# -- 07: a loss noted after its update, beside a zero_grad() that does not zero: charged by train/train-xor ------
+
+
+@pytest.mark.slow  # grades one submission in the sandbox
+def test_losses_noted_after_the_update_are_charged_beside_a_zero_grad_that_does_not_zero(tmp_path):
+    """train/train-xor is excused where zero_grad() does not zero and train_xor reaches the loss once it does
+    (parameters/zero-grad charges that); it excused a list of losses noted after each update too, which that probe
+    shows as well: the mistake was charged by no test (before: 21/23, train/train-xor excused)."""
+    import json
+    import shutil
+
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    fixture = ROOT / "tests" / "fixtures" / "strangers23" / "07-mlp-xor" / "correct-protocol-generators"
+    folder = tmp_path / "class" / "zoe"
+    shutil.copytree(fixture, folder)
+    shutil.copy(ROOT / "exercises" / "07-mlp-xor" / "engine.py", folder / "engine.py")
+    nn = (folder / "nn.py").read_text(encoding="utf-8")
+    for old, new in [("            p.grad = 0.0\n", "            p.grad = p.grad\n"),  # zero_grad() zeroes nothing
+                     ("        history.append(loss.data)\n", ""),  # each loss noted after the update
+                     ("            p.data -= lr * p.grad\n",
+                      "            p.data -= lr * p.grad\n        history.append(_loss(model).data)\n")]:
+        assert nn.count(old) == 1, old
+        nn = nn.replace(old, new)
+    (folder / "nn.py").write_text(nn, encoding="utf-8")
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, ["run", str(tmp_path / "class"), "-e", "07-mlp-xor", "-o", str(out),
+                                       "--no-cache", "-q"])
+    assert out.exists(), result.output
+    (row,) = json.loads(out.read_text(encoding="utf-8"))["submissions"]
+    tests = {t["name"]: t for t in row["tests"]}
+    assert tests["parameters/zero-grad"]["status"] == "failed"
+    assert (tests["train/train-xor"]["status"], tests["train/train-xor"]["output"]) == ("failed", (
+        "train_xor(seed=0, steps=300): each loss in the list is the one the next step calls backward() on, the loss "
+        "after that step's update; the first is not the loss at the start. Note loss.data before the update: one "
+        "loss per step, taken before that step's update"))

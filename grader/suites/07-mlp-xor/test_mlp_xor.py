@@ -192,7 +192,9 @@ def test_train_xor(observe):
         _train_xor(observe)
     except (Mismatch, StudentError):
         # a zero_grad() that does not zero (or raises) fails train_xor too: charged once, by its own tests
+        # (not where the losses are noted after each update: the given zero_grad() does not make that right)
         if (given is not None and given["length"] == STEPS and given["step below 1e-3"] >= 0
+                and not given.get("noted after update")
                 and (zeroing is None or any(g != 0 for g in zeroing["grads after"])
                      or zeroing.get("weights changed"))):
             raise Excused(msg("Not charged again: train_xor(seed=0) gets the loss below {threshold} once "
