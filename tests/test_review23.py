@@ -90,3 +90,61 @@ def test_losses_noted_after_the_update_are_charged_beside_a_zero_grad_that_does_
         "train_xor(seed=0, steps=300): each loss in the list is the one the next step calls backward() on, the loss "
         "after that step's update; the first is not the loss at the start. Note loss.data before the update: one "
         "loss per step, taken before that step's update"))
+
+
+# -- 09: a base class of cases, as pytest leaves it: `__test__ = False`, or skipped by unittest's skipTest() ------
+
+_BASES = '''
+
+class EngineCase(unittest.TestCase):
+    """Cases for one value, run by each subclass; the base skips itself (pytest and unittest both skip it)."""
+    value = None
+
+    def setUp(self):
+        if self.value is None:
+            self.skipTest("the base of the cases")
+
+    def test_double(self):
+        self.assertEqual((Value(self.value) * 2).data, 2 * self.value)
+
+
+class TestTwo(EngineCase):
+    value = 2.0
+
+
+class _Cases(unittest.TestCase):
+    __test__ = False  # pytest collects only the subclasses
+
+    def test_triple(self):
+        self.assertEqual((Value(1.0) * self.factor).data, 3.0)
+
+
+class TestThree(_Cases):
+    __test__ = True
+    factor = 3
+'''
+
+
+@pytest.mark.slow  # grades one submission in the sandbox
+def test_a_base_class_of_cases_that_pytest_leaves_out_is_left_out(tmp_path):
+    """Since unittest.TestCase classes are collected under any name (session 23), a base class of cases that pytest
+    does not run (`__test__ = False`) or that skips itself (self.skipTest()) was run, its test failed on the
+    reference engine, and a file pytest passes (8 passed, 1 skipped) scored 0/38 (38/38 on 06cff00)."""
+    import json
+    import shutil
+
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    folder = tmp_path / "class" / "zoe"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "exercises" / "09-write-tests" / "engine.py", folder / "engine.py")
+    tests = ROOT / "tests" / "fixtures" / "strangers23" / "09-write-tests" / "correct-unittest-subtests" / "engine_tests.py"
+    (folder / "test_engine.py").write_text(tests.read_text(encoding="utf-8") + _BASES, encoding="utf-8")
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, ["run", str(tmp_path / "class"), "-e", "09-write-tests", "-o", str(out),
+                                       "--no-cache", "-q"])
+    assert out.exists(), result.output
+    (row,) = json.loads(out.read_text(encoding="utf-8"))["submissions"]
+    assert ([t["name"] for t in row["tests"] if t["status"] != "passed"], row["score"]) == ([], 38.0)
