@@ -11,6 +11,7 @@ import traceback
 from ..judge.ops import ops_of
 from ..observe.cache import content_digest
 from ..records import earned
+from ..suites import SuiteError
 from .compare import SEED_PROBE, agree, not_run, unseeded, wrong
 from .derivatives import OP_NAMES, infer_all
 from ..i18n import capital, msg, said
@@ -47,8 +48,7 @@ FAILING = ("failed", "error", "timeout")
 CORE = ("add", "mul")  # the ops of two Values every expression is built from
 
 # A hint that points at the same mistake as a finding: it gives the finding a line number.
-_HINT_FOR = {"recursive-topo": lambda v: v.name == "recursive-topo",
-             "assign-grad": lambda v: v.concept == "accumulate"}
+_HINT_FOR = {"recursive-topo": lambda v: v.name == "recursive-topo", "assign-grad": lambda v: v.concept == "accumulate"}
 
 
 def _in_students_terms(hints, submission):
@@ -341,7 +341,10 @@ class Diagnoser(FindingsMixin):
             return False
         grads = {k: v for k, v in values.items() if k.endswith(".grad") and isinstance(v, (int, float))}
         if grads and all(v == 0 for v in grads.values()):
-            reference = self.reference(name)  # two that should not be 0: one at 0 may be a rule that cancels
+            try:
+                reference = self.reference(name)  # two that should not be 0: one at 0 may be a rule that cancels
+            except SuiteError:  # a student's install holds only the visible tests' expected values, and a
+                return False  # check diagnoses passing rows too (a solved 04-more-ops: its shared_sub's grads)
             return sum(isinstance(reference.get(k), (int, float)) and reference[k] != 0 for k in grads) >= 2
         return False
 
