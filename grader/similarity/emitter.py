@@ -15,6 +15,31 @@ _FLIPPED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
 CHAIN_MOST = 64  # operands of one chain of `+` or `*` read in any grouping
 
 
+# a comparison negated (`not a < b` is `a >= b`; exact but for NaN, which no engine's test compares), and the order
+# comparisons that a choice reads the other way round (`b if x <= 0 else a` is `a if x > 0 else b`)
+_NEGATED = {ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
+_LOOSE = (ast.LtE, ast.GtE)
+
+
+def _negated(node: ast.UnaryOp):
+    """`not a < b` as the comparison `a >= b` (one operator), or None."""
+    test = node.operand
+    if isinstance(node.op, ast.Not) and isinstance(test, ast.Compare) and len(test.ops) == 1 \
+            and type(test.ops[0]) in _NEGATED:
+        return ast.copy_location(ast.Compare(test.left, [_NEGATED[type(test.ops[0])]()], test.comparators), node)
+    return None
+
+
+def _strict(test):
+    """Where TEST is `a <= b` or `a >= b` (itself, or a negated strict comparison read so), its negation, the strict
+    comparison a choice between two branches reads with its branches swapped; else None."""
+    if isinstance(test, ast.UnaryOp) and (negated := _negated(test)) is not None:
+        test = negated
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], _LOOSE):
+        return ast.copy_location(ast.Compare(test.left, [_NEGATED[type(test.ops[0])]()], test.comparators), test)
+    return None
+
+
 def _chain(node: ast.BinOp, op: type) -> list:
     """The operands of the chain of OP that NODE heads, left to right: `(a * b) * (c * d)` is [a, b, c, d] (at most
     CHAIN_MOST: a longer chain's last operands are read as they are grouped)."""
@@ -140,6 +165,12 @@ class Emitter:
             self.block(node.body)
             if node.orelse:
                 self.block(node.orelse)
+        elif isinstance(node, ast.If) and node.orelse and (strict := _strict(node.test)) is not None:
+            self.emit("if", node)  # `if x <= 0: B` / `else: A` is `if x > 0: A` / `else: B` (session 23)
+            self.expression(strict)
+            self.block(node.orelse)
+            self.emit("else")
+            self.block(node.body)
         elif isinstance(node, ast.If):
             self.emit("if", node)
             self.expression(node.test)
@@ -232,6 +263,12 @@ class Emitter:
             self.emit("IfExp", node)  # `b if not c else a` is `a if c else b`, as a negated if statement is
             for part in (node.test.operand, node.orelse, node.body):
                 self.expression(part)
+        elif isinstance(node, ast.IfExp) and (strict := _strict(node.test)) is not None:
+            self.emit("IfExp", node)  # `b if x <= 0 else a` is `a if x > 0 else b` (session 23)
+            for part in (strict, node.orelse, node.body):
+                self.expression(part)
+        elif isinstance(node, ast.UnaryOp) and (negated := _negated(node)) is not None:
+            self.expression(negated)  # `not 0 < x` is `x <= 0` (session 23)
         elif isinstance(node, ast.UnaryOp):
             self.emit(type(node.op).__name__, node)
             self.expression(node.operand)
