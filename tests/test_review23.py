@@ -125,11 +125,9 @@ class TestThree(_Cases):
 '''
 
 
-@pytest.mark.slow  # grades one submission in the sandbox
-def test_a_base_class_of_cases_that_pytest_leaves_out_is_left_out(tmp_path):
-    """Since unittest.TestCase classes are collected under any name (session 23), a base class of cases that pytest
-    does not run (`__test__ = False`) or that skips itself (self.skipTest()) was run, its test failed on the
-    reference engine, and a file pytest passes (8 passed, 1 skipped) scored 0/38 (38/38 on 06cff00)."""
+def grade_09_file(tmp_path, extra):
+    """The one row of a class of one 09-write-tests answer: a correct unittest file (strangers23's fixture) with
+    EXTRA after it, beside the exercise's engine, graded by `grade run`."""
     import json
     import shutil
 
@@ -141,10 +139,19 @@ def test_a_base_class_of_cases_that_pytest_leaves_out_is_left_out(tmp_path):
     folder.mkdir(parents=True)
     shutil.copy(ROOT / "exercises" / "09-write-tests" / "engine.py", folder / "engine.py")
     tests = ROOT / "tests" / "fixtures" / "strangers23" / "09-write-tests" / "correct-unittest-subtests" / "engine_tests.py"
-    (folder / "test_engine.py").write_text(tests.read_text(encoding="utf-8") + _BASES, encoding="utf-8")
+    (folder / "test_engine.py").write_text(tests.read_text(encoding="utf-8") + extra, encoding="utf-8")
     out = tmp_path / "scores.json"
     result = CliRunner().invoke(main, ["run", str(tmp_path / "class"), "-e", "09-write-tests", "-o", str(out),
                                        "--no-cache", "-q"])
     assert out.exists(), result.output
     (row,) = json.loads(out.read_text(encoding="utf-8"))["submissions"]
+    return row
+
+
+@pytest.mark.slow  # grades one submission in the sandbox
+def test_a_base_class_of_cases_that_pytest_leaves_out_is_left_out(tmp_path):
+    """Since unittest.TestCase classes are collected under any name (session 23), a base class of cases that pytest
+    does not run (`__test__ = False`) or that skips itself (self.skipTest()) was run, its test failed on the
+    reference engine, and a file pytest passes (8 passed, 1 skipped) scored 0/38 (38/38 on 06cff00)."""
+    row = grade_09_file(tmp_path, _BASES)
     assert ([t["name"] for t in row["tests"] if t["status"] != "passed"], row["score"]) == ([], 38.0)

@@ -202,9 +202,10 @@ def _collect(namespace):
 def _collected(obj):
     """Whether pytest collects `obj` as far as its `__test__` goes: not where it is false (a base class of cases
     that only its subclasses run; session 23's review: such a base, a unittest.TestCase not named Test*, was run
-    once those were, its test failed on the reference engine and the file scored 0/38)."""
+    once those were, its test failed on the reference engine and the file scored 0/38), nor under unittest's skip
+    decorators (`__unittest_skip__`, inherited as unittest reads it: a class's setUpClass and tests never run)."""
     try:
-        return bool(getattr(obj, "__test__", True))
+        return bool(getattr(obj, "__test__", True)) and not getattr(obj, "__unittest_skip__", False)
     except Exception:  # noqa: BLE001 - the student's class: an attribute that raises is no `False`
         return True
 
