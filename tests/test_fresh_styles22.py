@@ -288,8 +288,9 @@ def test_a_folder_carries_its_other_modules_and_not_what_would_shadow(tmp_path):
     sub = load_entry(folder, frozenset({"engine.py"}))
     assert sub.problem is None
     # not a standard-library or worker module's name, no other exercise's file (nn.py, graded alone), no text
-    # that is not a module's; a helper that cannot be read is left out, never the submission's reason to be
-    # rejected. A package travels too (session 23: tests/test_strangers23.py)
+    # that is not a module's; a helper that cannot be read and that no file imports is left out (one imported is
+    # the submission's reason to be rejected: tests/test_loadnotes23.py). A package travels too
+    # (session 23: tests/test_strangers23.py)
     assert sorted(sub.files) == ["engine.py", "linalg.py", "pkg/__init__.py"]
     assert sub.origins["linalg.py"].file == "hw/linalg.py"
 

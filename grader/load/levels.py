@@ -7,18 +7,21 @@ charges what it read to the submission's `Budget`.
 
 from __future__ import annotations
 
+import ast
 import os
 import stat
 import sys
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from ..i18n import Message, msg
+from ..parsing import parse
 from .notebooks import notebook_to_engine
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES,
-                      MAX_WRAPPERS, Budget, Origin, Rejected, is_hidden, name_text, python_source, read_capped, some_names,
-                      too_large)
+                      MAX_PACKAGE_ENTRIES, MAX_WRAPPERS, Budget, Origin, Rejected, is_hidden, name_text, python_source,
+                      read_capped, some_names, too_large)
 
 
 @dataclass
@@ -52,13 +55,69 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
         else:
             content, cells = python_source(read(MAX_FILE_BYTES), shown), None
         files[target] = (content, _origin(level, root, name, cells))
+    unread = {}
     for name, (where, file) in _helper_modules(level, picks).items():
         try:
             content = python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file)
-        except Rejected:  # a helper that cannot be read is left out, as before helpers were carried
+        except Rejected as r:  # left out, as before helpers were carried, unless a carried file imports it
+            unread[name] = r.message
             continue
         files[name] = (content, _origin(where, root, file))
+    if unread and (needed := _imported_unread(files, unread)):
+        raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
     return files
+
+
+def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, Message]) -> str | None:
+    """The first (by name) of the helpers that could not be read (`unread`, name in the submission -> why) that one
+    of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
+    x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
+    program may do without it), nor in a file that does not parse (the sandbox says so)."""
+    modules = {_dotted(name): name for name in unread}
+    found = set()
+    for name, (content, _) in files.items():
+        for imported in _imports(name, content):
+            parts = imported.split(".")
+            found.update(modules[m] for m in (".".join(parts[:i]) for i in range(1, len(parts) + 1)) if m in modules)
+    return min(found, default=None)
+
+
+def _dotted(name: str) -> str:
+    """The module a file of the submission is: `autodiff/ops.py` -> `autodiff.ops`, `autodiff/__init__.py` ->
+    `autodiff`."""
+    parts = name[:-3].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(name: str, content: bytes) -> set[str]:
+    """The modules the file `name` (`content`) imports outside `try` statements, absolute, dotted; for `from m
+    import a`, `m` and `m.a` (`a` may be a submodule)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning: an invalid escape is the sandbox's to say
+            tree = parse(content)  # grader/parsing.py: loads run in threads too (`grade serve`)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    package = _dotted(name).split(".")
+    if not name.endswith("/__init__.py") and name != "__init__.py":
+        package = package[:-1]
+    found, todo = set(), [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level > len(package):
+                continue  # beyond the top package, or in a module of none: Python refuses it itself
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            if module:
+                found.add(module)
+            found.update(f"{module}.{alias.name}".lstrip(".") for alias in node.names if alias.name != "*")
+        todo.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _origin(level: Level, root: str, name: str, cells: tuple | None = None) -> Origin:
@@ -86,9 +145,10 @@ def _helper_modules(level: Level, picks: dict[str, str]) -> dict[str, tuple[Leve
     taken = {name.lower() for name in picks.values()} | {target.lower() for target in picks}
     helpers = {name: (level, name) for name in sorted(level.files)
                if name.endswith(".py") and _helper_name(name[:-3]) and name.lower() not in taken}
+    looked = [0, level.where]  # the entries of the packages listed, across them all; where they are
     for name in sorted(level.dirs):
         if len(helpers) < MAX_HELPER_MODULES and _helper_name(name):
-            _package(level.dirs[name], name + "/", helpers, PACKAGE_DEPTH)
+            _package(level, name, name + "/", helpers, PACKAGE_DEPTH, looked)
     return dict(list(helpers.items())[:MAX_HELPER_MODULES])
 
 
@@ -100,20 +160,31 @@ def _helper_name(module: str) -> bool:
     return module.isidentifier() and module not in RESERVED_MODULES and module.lower() not in STUDENT_MODULES
 
 
-def _package(open_level: Callable[[], Level], prefix: str, helpers: dict, depth: int) -> None:
-    """Adds the package's `.py` files to `helpers` as `prefix + name`, and its subpackages', where it is one."""
+def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int, looked: list) -> None:
+    """Adds the `.py` files of `parent`'s folder `folder` to `helpers` as `prefix + name`, and its subpackages',
+    where it is a package. A folder on disk is listed only when it holds an `__init__.py` (a folder of data beside
+    the engine is not read); the entries of the packages listed count towards MAX_PACKAGE_ENTRIES, and more is
+    refused, as a zip of more than MAX_ZIP_MEMBERS is (without it, 32 packages of 999 folders of 1,000 entries
+    were listed, session 23)."""
+    if parent.folder is not None and not os.path.lexists(parent.folder / folder / "__init__.py"):
+        return
     try:
-        package = open_level()
+        package = parent.dirs[folder]()
     except Rejected:  # a folder that cannot be listed (a link, too many entries) is no package of the student's
         return
     if "__init__.py" not in package.files:
         return
+    looked[0] += len(package.files) + len(package.dirs)
+    if looked[0] > MAX_PACKAGE_ENTRIES:
+        raise Rejected(msg("the packages beside the exercise files in {where} hold more than {limit} files and "
+                           "folders, the limit for helper packages; submit only the exercise files and the modules "
+                           "they import", where=looked[1], limit=MAX_PACKAGE_ENTRIES))
     for name in sorted(package.files):
         if name.endswith(".py") and name[:-3].isidentifier() and len(helpers) < MAX_HELPER_MODULES:
             helpers[prefix + name] = (package, name)
     for name in sorted(package.dirs):
         if depth > 1 and name.isidentifier() and len(helpers) < MAX_HELPER_MODULES:
-            _package(package.dirs[name], prefix + name + "/", helpers, depth - 1)
+            _package(package, name, prefix + name + "/", helpers, depth - 1, looked)
 
 
 def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:

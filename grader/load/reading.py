@@ -33,6 +33,7 @@ ZIP_RATIO_FLOOR = 1 * MiB  # small text compresses well too; only big members ar
 MAX_FOLDER_ENTRIES = 1000  # listed in one folder of a submission
 MAX_WRAPPERS = 2  # single-subfolder levels looked through to find the files
 MAX_HELPER_MODULES = 32  # other .py files beside the exercise files, carried for the student's imports
+MAX_PACKAGE_ENTRIES = MAX_ZIP_MEMBERS  # files and folders listed in the helper packages beside them, in all
 
 HIDDEN_NAMES = frozenset({"__MACOSX", "__pycache__", "Thumbs.db", "desktop.ini"})
 
