@@ -244,7 +244,7 @@ def earned(outcome) -> float:
 class DiagnosisEntry(TypedDict, total=False):
     """One finding that explains failing tests (grader/diagnose/, docs/diagnosis.md)."""
 
-    kind: Required[str]  # "variant", "walk", "derivative", "missing-op", "raises", "hint"
+    kind: Required[str]  # "variant", "walk", "seed", "derivative", "missing-op", "raises", "hint"
     title: Required[str]
     message: str  # the whole finding in one text
     explanation: str
@@ -261,6 +261,7 @@ class DiagnosisEntry(TypedDict, total=False):
     also: list
     method: str  # kind "missing-op": the missing method (`__rtruediv__`)
     walk: str  # kind "walk": the walk in the wrong order (grader/diagnose/walks.py)
+    node: str  # kind "seed": the node of the seed probe seeded in the output's place
     op: str  # kind "derivative": the op; kind "raises": the method that raised (`__radd__`, `exp`)
     form: str  # kind "derivative": the wrong form
     phase: str  # kind "raises": "forward" or "backward" (its backward rule)

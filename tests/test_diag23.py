@@ -160,13 +160,13 @@ TABLES = {
         "leaves-start-at-one": (0.0, 51, [("variant", "grad-starts-one", "exact")]),
         # the output never seeded, a leaf seeded instead: before, named "calls the backward rules in topological
         # order instead of reversed" (the per-concept fallback found the traversal probes reproduced by
-        # coincidence); now nothing (no guess where the seed itself is wrong and unexplained). Left: no entry names
-        # a seed on the wrong node
-        "seed-on-first-node": (5.0, 46, []),
+        # coincidence), then nothing; now the seed on another node, from the seed probe (tests/test_diagwalk23.py)
+        "seed-on-first-node": (5.0, 46, [("seed", None, "other-node")]),
         "walk-forwards-sorted": (16.5, 39, [("variant", "forward-order", "exact")]),
-        # left (docs/diagnosis.md, limits): an explicit stack without the visited test lists a node reached twice
-        # before it is finished twice; only the integrative tests see it, and nothing names it
-        "no-visited-else": (59.75, ["micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"], []),
+        # an explicit stack without the visited test lists a node reached twice before it is finished twice; only
+        # the integrative tests see it: nothing named it, now the walk expands-twice (tests/test_diagwalk23.py)
+        "no-visited-else": (59.75, ["micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"],
+                            [("walk", "expands-twice", "exact")]),
         "direct-children-only": (33.0, 23, [("variant", "direct-children-only", "exact")]),
         "recursive-build-topo": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
         "add-assigns": (48.25, 9, [("variant", "add-assign-not-accumulate", "exact")]),

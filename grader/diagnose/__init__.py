@@ -150,7 +150,7 @@ class Diagnoser(FindingsMixin):
                 cut, explained = midgraph_entries(self, probes, [p for p in W if p not in missing], outcomes)
                 entries += cut  # an op cut out of the graph explains every expression that uses it
                 missing = {**missing, **{p: None for p in explained}}
-                rest = [p for p in W if p not in missing]
+                entries, rest = self._seeded(entries, probes, [p for p in W if p not in missing], outcomes)
                 walk = self.walks.explaining(probes, rest, self.reference, self._deep(),
                                              lambda p: self._size(p, probes),
                                              not depth_first) if rest and self.walks else None

@@ -89,3 +89,20 @@ def unseeded(probes: dict, reference, probe_names) -> bool:
     got, want = seen["values"].get("y.grad"), reference(SEED_PROBE).get("y.grad")
     return (isinstance(got, (int, float)) and isinstance(want, (int, float))
             and same_values({"y.grad": got}, {"y.grad": 0.0}) and not same_values({"y.grad": want}, {"y.grad": 0.0}))
+
+
+def seeded_elsewhere(probes: dict, reference, probe_names) -> str | None:
+    """The node of the seed probe seeded in the output's place: its name (`b`) where the output's own gradient
+    after backward() is 0 (unseeded) and that node's grad is exactly 1 where the reference's is not: the 1 is
+    the seed itself, put on another node (a leaf: `topo[0].grad = 1`), and nothing flows from the output. None
+    otherwise (the first such node in the probe's order)."""
+    if not unseeded(probes, reference, probe_names):
+        return None
+    values, expected = probes[SEED_PROBE]["values"], reference(SEED_PROBE)
+    for key, got in values.items():
+        want = expected.get(key)
+        if (key != "y.grad" and key.endswith(".grad") and isinstance(got, (int, float))
+                and isinstance(want, (int, float)) and same_values({key: got}, {key: 1.0})
+                and not same_values({key: want}, {key: 1.0})):
+            return key[:-len(".grad")]
+    return None

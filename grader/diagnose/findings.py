@@ -1,13 +1,15 @@
 """Findings beside the variants' (Diagnoser's mixin, kept apart to keep each module small): ops that
-raise, walks in the wrong order, a wrong `+` or `*` ruling out coincidences, the smallest failing
-expression's table, and which source hints an exercise has taught (docs/diagnosis.md)."""
+raise, walks in the wrong order, a seed on another node than the output, a wrong `+` or `*` ruling
+out coincidences, the smallest failing expression's table, and which source hints an exercise has taught
+(docs/diagnosis.md)."""
 
 from __future__ import annotations
 
 import functools
 
 from ..course import COURSE, comes_before
-from .compare import agree
+from ..i18n import msg, said
+from .compare import SEED_PROBE, agree, seeded_elsewhere
 from .evidence import evidence, table
 from .raising import raising_entry, raising_op
 
@@ -50,6 +52,26 @@ class FindingsMixin:
                    for op in core if op in local for n in names):
                 kept.append(entry)
         return kept
+
+    def _seeded(self, entries: list[dict], probes: dict, W: list[str], outcomes: list[dict]) -> tuple[list, list]:
+        """(entries and the seed put on another node than the output, []) where the seed probe, wrong, shows it
+        (compare.seeded_elsewhere): it explains every probe of W, each gradient built on that seed, and nothing
+        else is looked for; else (entries, W) as they are."""
+        node = seeded_elsewhere(probes, self.reference, self.suite.probe_names) if SEED_PROBE in W else None
+        if node is None:
+            return entries, W
+        from ..judge import expression_of
+
+        expression = expression_of(getattr(self.suite.probes, SEED_PROBE))
+        title = msg("Your backward() seeds the gradient of another node instead of the output's")
+        why = msg("For {expression}: y.grad is 0, not 1, and {node}.grad is 1: the seed dL/dL = 1 that starts "
+                  "the backward pass was put on {node} instead of on the output. Every other gradient is that 1 "
+                  "multiplied by local derivatives from the output down; with the output's grad at 0, every "
+                  "backward rule passes on 0. Set `self.grad = 1` on the node backward() was called on, before "
+                  "walking the graph.", expression=expression, node=node)
+        return [*entries, said({"kind": "seed", "form": "other-node", "node": node, "concept": "seed",
+                                "table": self._table(SEED_PROBE, probes), "tests": self.cited(W, outcomes)},
+                               title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))], []
 
     def _table(self, probe: str, probes: dict) -> dict:
         """The per-node table (and graph) of one probe: the smallest failing expression an entry explains."""

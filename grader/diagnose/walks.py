@@ -70,6 +70,18 @@ WALKS = (
 """),),
     ),
     Variant(
+        name="expands-twice",
+        title="does not check whether a node popped from the stack was visited already, so a node reached "
+              "twice before it is finished is listed twice and its backward rule runs twice",
+        explanation=("An explicit-stack depth-first sort may push a node once for each node that uses it, before "
+                     "it is finished. When it is popped again, the sort must skip it if it is visited already; "
+                     "without that test it is expanded again and placed in the topological order twice, so its "
+                     "backward rule runs twice and its inputs receive its gradient twice. Skip a popped node "
+                     "that is in the visited set (`elif node not in visited:`)."),
+        concept="traversal", lead_in="that",
+        patches=(("            elif node not in visited:\n", "            else:\n"),),
+    ),
+    Variant(
         name="visited-on-push",
         title="marks a node visited when it is pushed on the stack, not when it is expanded, so a node can be "
               "placed in the order before a consumer found later",
