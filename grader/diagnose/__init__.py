@@ -38,9 +38,9 @@ def __getattr__(name):
 
         return getattr(book, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+from .bound import as_ops  # an op bound as a lambda or a function of another name: named as the op
 from .findings import FindingsMixin
 from .raising import placed_at, raising_op, where_it_raised
-
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
 
@@ -283,7 +283,7 @@ class Diagnoser(FindingsMixin):
             first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
             return [first] if first else []
         depth_first = any(h.get("hint") == "recursive-topo" for h in read)  # a recursive sort: no breadth-first walk
-        found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first)]
+        found = [dict(e) for e in self._variant_entries(as_ops(run, submission), outcomes, depth_first)]
         # what the source says of the seed matters only to a named variant (most rows have none): read then
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
                  else {"seeds": False, "seeds_before_walk": False})

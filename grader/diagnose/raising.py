@@ -26,6 +26,8 @@ OPS = {"__add__": "`+`", "__radd__": "`__radd__` (`2 + a`)", "__sub__": "`-`", "
        "__rtruediv__": "`__rtruediv__` (`2 / a`)", "__neg__": msg("unary `-`"), "__pow__": "`**`",
        "tanh": "`tanh`", "exp": "`exp`", "log": "`log`", "relu": "`relu`", "sigmoid": "`sigmoid`"}
 
+QUOTED = 200  # the most characters of a source line a finding quotes, its `…` included
+
 # What a reflected operation must return, for the classic infinite recursion of writing it the other way round.
 _REFLECTED = {
     "__radd__": msg("`__radd__(self, other)` runs for `other + self` when `other` is a plain number, so it must "
@@ -131,12 +133,13 @@ def with_line(entry: dict, place, code: str | None) -> dict:
 
 
 def line_of(source, line: int) -> str | None:
-    """Line `line` of a file as the student wrote it (numbered as Python numbers it), stripped; None if there
-    is no such line."""
+    """Line `line` of a file as the student wrote it (numbered as Python numbers it), stripped, and cut to
+    QUOTED characters, its last `…`, where longer (a quote cut says so); None if there is no such line."""
     if source is None:
         return None
     lines = python_lines(source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source))
-    return lines[line - 1].strip()[:200] or None if 0 < line <= len(lines) else None
+    code = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return (code if len(code) <= QUOTED else code[:QUOTED - 1] + "…") or None
 
 
 def where_it_raised(entry: dict, submission) -> dict:
