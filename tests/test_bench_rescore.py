@@ -84,17 +84,24 @@ def test_a_class_scored_from_its_kept_reading_measures_as_run_does(tmp_path, mon
 def test_a_file_that_is_not_utf8_is_left_out_as_grade_similarity_leaves_it_out(tmp_path, capsys):
     write_class(tmp_path / "class")
     submissions = tmp_path / "class" / "main" / "submissions"
-    # d saved as cp1252, with its coding line: Python runs it, the grader's intake rejects it
-    (submissions / "d.py").write_bytes(b"# -*- coding: cp1252 -*-\n# caf\xe9\n" + (submissions / "d.py").read_bytes())
+    # d saved as cp1252 with no coding line: the grader's intake rejects it; f saved as cp1252 under its coding line:
+    # Python runs it, and since session 23 the intake reads it so (grader/load/reading.python_source), and so does
+    # the benchmark's (it once read it as plain UTF-8 and left it out, where grade similarity compared it)
+    plain = (submissions / "d.py").read_bytes()
+    (submissions / "d.py").write_bytes(b"# caf\xe9\n" + plain)
     (submissions / "e.py").write_bytes(b"\xef\xbb\xbf" + (submissions / "c.py").read_bytes())  # a byte-order mark
+    (submissions / "f.py").write_bytes(b"# -*- coding: cp1252 -*-\n# caf\xe9\n" + plain)
     record = similarity(submissions, starters=(tmp_path / "class" / "main" / "starter" / "engine.py",)).record
     assert [(s["id"], s["status"]) for s in record["submissions"]] == [
-        ("a", "compared"), ("b", "compared"), ("c", "compared"), ("d", "rejected"), ("e", "compared")]
+        ("a", "compared"), ("b", "compared"), ("c", "compared"), ("d", "rejected"), ("e", "compared"),
+        ("f", "compared")]
     documents, _ = run.read_cohort(tmp_path / "class" / "main")
-    assert [d.id for d in documents] == ["a", "b", "c", "e"]
-    assert "left out, as grade similarity leaves it out: d.py is not UTF-8 text (byte 0xe9 at offset 30)" in \
+    assert [d.id for d in documents] == ["a", "b", "c", "e", "f"]
+    assert "left out, as grade similarity leaves it out: d.py is not UTF-8 text (byte 0xe9 at offset 5)" in \
         capsys.readouterr().err
-    assert run.submitted_texts(submissions)["e"] == run.submitted_texts(submissions)["c"]  # the mark dropped
+    texts = run.submitted_texts(submissions)
+    assert texts["e"] == texts["c"]  # the mark dropped
+    assert texts["f"] == "# -*- coding: utf-8 -*-\n# caf\u00e9\n" + plain.decode("utf-8")  # read as Python reads it
 
 
 def test_the_reading_digest_follows_the_reading_and_not_the_scoring(tmp_path):

@@ -9,17 +9,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from grader.load.reading import Rejected, as_utf8  # noqa: E402
+from grader.load.reading import Rejected, python_source  # noqa: E402
 
 
 def submitted_texts(folder: Path) -> dict[str, str]:
-    """{stem: text} of FOLDER's .py files, each decoded as `grade similarity`'s intake decodes it (UTF-8, a byte-order
-    mark dropped: grader/load/reading.as_utf8); a file the intake rejects (not UTF-8) is left out, as the command
-    leaves it out, with the intake's message on stderr."""
+    """{stem: text} of FOLDER's .py files, each decoded as `grade similarity`'s intake decodes a .py file (UTF-8, a
+    byte-order mark dropped, or the encoding its coding line declares where that keeps ASCII, the line made `utf-8`:
+    grader/load/reading.python_source); a file the intake rejects (not UTF-8 and no such declaration) is left out, as
+    the command leaves it out, with the intake's message on stderr."""
     texts = {}
     for path in sorted(folder.glob("*.py")):
         try:
-            texts[path.stem] = as_utf8(path.read_bytes(), path.name).decode("utf-8")
+            texts[path.stem] = python_source(path.read_bytes(), path.name).decode("utf-8")
         except Rejected as rejected:
             print(f"left out, as grade similarity leaves it out: {rejected}", file=sys.stderr)
     return texts
