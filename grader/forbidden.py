@@ -91,7 +91,9 @@ def _as_text(source):
         return None
 
 
-def _tree(source):
+def tree(source):
+    """The syntax tree of a file's source (bytes or text), from `parsed`'s cache where its text parses alike; None
+    where it does not parse. Shared: read it, never change it."""
     text = _as_text(source)
     try:
         return parse(source) if text is None else parsed(text)
@@ -112,10 +114,10 @@ def forbidden_imports(files, forbid, start=None):
     seen, found = set(todo), []
     while todo:
         module = todo.pop(0)
-        tree = _tree(sources[module])
-        if tree is None:
+        module_tree = tree(sources[module])
+        if module_tree is None:
             continue
-        for node in _nodes(tree, sources[module]):
+        for node in _nodes(module_tree, sources[module]):
             for name in _imported_names(node):
                 top = name.partition(".")[0]
                 if top in forbid:

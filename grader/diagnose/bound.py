@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from ..parsing import parse
+from ..forbidden import tree
 from ..places import sandbox_line
 from .raising import OPS, _op_in, _walk
 
@@ -79,11 +79,9 @@ def _bindings(files: dict) -> list[tuple]:
     for name, source in sorted(files.items()):
         if not name.endswith(".py") or not isinstance(source, (bytes, str)):
             continue
-        try:
-            tree = parse(source)  # beside other threads' parses (grader/parsing.py)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-        found += _read(tree, name)
+        parsed = tree(source)  # the tree the forbidden-imports walk and the hints parsed already (one parse a text)
+        if parsed is not None:
+            found += _read(parsed, name)
     return [b for b in found if _op_in(b[0]) is None and not _walk(b[0])]
 
 
