@@ -154,22 +154,32 @@ def python_source(data: bytes, shown: str) -> bytes:
         code = _in_declared_encoding(data)
         if code is None:
             raise
-    lines = code.splitlines(keepends=True)[:2]
-    for index, line in enumerate(lines):
+    declared = _declaration(code)
+    if declared is not None:
+        index, found, line_start = declared
+        if found.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8"):
+            if _read_otherwise(data, code, found.group(1)):
+                raise Rejected(msg("{file} declares the encoding {encoding} on line {line}, in which Python "
+                                   "reads its text otherwise than as UTF-8; re-save it as UTF-8, make that line "
+                                   "say utf-8 and submit again", file=shown,
+                                   encoding=found.group(1).decode("ascii"), line=index + 1))
+            start = line_start + found.start(1)
+            code = code[:start] + b"utf-8" + code[start + len(found.group(1)):]
+    return code
+
+
+def _declaration(text: bytes) -> tuple[int, re.Match, int] | None:
+    """(its line's index, the match, where its line starts) of the encoding declaration in `text`'s first two lines,
+    as Python finds it (the second line only after a blank or comment line), or None."""
+    start = 0
+    for index, line in enumerate(text.splitlines(keepends=True)[:2]):
         found = _DECLARATION.match(line)
         if found:
-            if found.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8"):
-                if _read_otherwise(data, code, found.group(1)):
-                    raise Rejected(msg("{file} declares the encoding {encoding} on line {line}, in which Python "
-                                       "reads its text otherwise than as UTF-8; re-save it as UTF-8, make that line "
-                                       "say utf-8 and submit again", file=shown,
-                                       encoding=found.group(1).decode("ascii"), line=index + 1))
-                start = sum(map(len, lines[:index])) + found.start(1)
-                code = code[:start] + b"utf-8" + code[start + len(found.group(1)):]
-            break
+            return index, found, start
         if not _BLANK.match(line):
-            break
-    return code
+            return None
+        start += len(line)
+    return None
 
 
 def _read_otherwise(data: bytes, code: bytes, declared: bytes) -> bool:
@@ -209,16 +219,11 @@ def _keeps_ascii(name: str) -> bool:
 def _in_declared_encoding(data: bytes) -> bytes | None:
     """`data` read in the encoding its declaration names, as UTF-8 (the declaration as it was); None where it has
     none, names an unknown encoding or one that does not keep ASCII as it is (UTF-7, UTF-16), or is not in it."""
-    for line in data.splitlines(keepends=True)[:2]:
-        found = _DECLARATION.match(line)
-        if found:
-            break
-        if not _BLANK.match(line):
-            return None
-    else:
+    declared = _declaration(data)
+    if declared is None:
         return None
     try:
-        name = codecs.lookup(found.group(1).decode("ascii")).name
+        name = codecs.lookup(declared[1].group(1).decode("ascii")).name
         if not _keeps_ascii(name):
             return None
         return data.decode(name).encode("utf-8")
