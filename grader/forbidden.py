@@ -17,18 +17,44 @@ from .parsing import parse
 _IMPORT_CALLS = ("__import__", "import_module")
 
 
-def _imported_names(node):
-    """The module names an import statement or import call brings in (dotted, as written)."""
+def module_name(file: str) -> str:
+    """The module a file of the submission is: `autodiff/ops.py` -> `autodiff.ops`, `autodiff/__init__.py` ->
+    `autodiff`, `engine.py` -> `engine`."""
+    parts = file[:-3].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _package(file: str) -> list[str]:
+    """The package a relative import in `file` starts from: its own module for a package's `__init__.py`, else
+    its module's parent."""
+    parts = module_name(file).split(".")
+    return parts if file == "__init__.py" or file.endswith("/__init__.py") else parts[:-1]
+
+
+def imported(node, file: str, calls: bool = True) -> list[tuple[str, bool]]:
+    """What an import statement (or, with `calls`, an import call with a literal name) in the submission's file
+    `file` brings in: (module, absolute) pairs, dotted. A relative import is resolved against the file's package
+    (not absolute: it is the submission's own module); one beyond the top package, which Python refuses, gives
+    nothing. For `from m import a`, `m` and `m.a` (`a` may be a submodule)."""
     if isinstance(node, ast.Import):
-        return [alias.name for alias in node.names]
+        return [(alias.name, True) for alias in node.names]
     if isinstance(node, ast.ImportFrom):
-        return [node.module] if node.module and not node.level else []
-    if isinstance(node, ast.Call) and node.args:
+        if node.level:
+            package = _package(file)
+            if node.level > len(package):
+                return []
+            base = package[:len(package) - node.level + 1]
+        else:
+            base = []
+        module = ".".join(base + ([node.module] if node.module else []))
+        found = [(module, not node.level)] if module else []
+        return found + [(f"{module}.{alias.name}".lstrip("."), False) for alias in node.names if alias.name != "*"]
+    if calls and isinstance(node, ast.Call) and node.args:
         func = node.func
         called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         first = node.args[0]
         if called in _IMPORT_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
-            return [first.value]
+            return [(first.value, True)]
     return []
 
 
@@ -101,29 +127,41 @@ def tree(source):
         return None  # "AST constructor recursion depth mismatch" on deep nesting; a file that does not parse fails its import test; nothing to read here
 
 
+def _parents(name: str):
+    """`a.b.c` -> `a`, `a.b`, `a.b.c`: the modules importing `a.b.c` runs."""
+    parts = name.split(".")
+    return (".".join(parts[:i]) for i in range(1, len(parts) + 1))
+
+
 def forbidden_imports(files, forbid, start=None):
     """[{"module", "file", "line"}] for each import of a forbidden top-level package, in file order.
 
     `files` maps file names to bytes; the walk starts from `start` (the exercise's
     files, default: every .py file) and follows the submission's own modules
-    that those import, so a helper module that imports numpy is found too.
+    that those import, so a helper module that imports numpy is found too, and a
+    module of a helper package (`autodiff/ops.py`, by `from autodiff import ops`,
+    `import autodiff.ops` or a relative import inside the package), with the
+    package's `__init__.py` that importing it runs.
     """
     forbid = frozenset(forbid)
-    sources = {name[:-3]: data for name, data in files.items() if name.endswith(".py") and "/" not in name}
-    todo = [name[:-3] for name in (start or files) if name[:-3] in sources]
+    sources = {module_name(name): name for name in files if name.endswith(".py")}
+    todo = [module_name(name) for name in (start or files) if name.endswith(".py") and module_name(name) in sources]
     seen, found = set(todo), []
     while todo:
         module = todo.pop(0)
-        module_tree = tree(sources[module])
+        file = sources[module]
+        module_tree = tree(files[file])
         if module_tree is None:
             continue
-        for node in _nodes(module_tree, sources[module]):
-            for name in _imported_names(node):
+        for node in _nodes(module_tree, files[file]):
+            for name, absolute in imported(node, file):
                 top = name.partition(".")[0]
-                if top in forbid:
-                    found.append({"module": top, "file": f"{module}.py", "line": node.lineno})
-                elif top in sources and top not in seen:
-                    seen.add(top)
-                    todo.append(top)
+                if absolute and top in forbid:
+                    found.append({"module": top, "file": file, "line": node.lineno})
+                    continue
+                for reached in _parents(name):
+                    if reached in sources and reached not in seen:
+                        seen.add(reached)
+                        todo.append(reached)
     found.sort(key=lambda f: (f["file"], f["line"], f["module"]))
     return found

@@ -179,10 +179,10 @@ def test_the_weight_is_the_suites_setting(monkeypatch):
     assert from_scratch_test(test_file).grading["concept"] == "from-scratch"
 
 
-def _scan(**files):
+def _scan(start=None, **files):
     return [(f["module"], f["file"], f["line"]) for f in
             forbidden_imports({name.replace("_py", ".py"): src.encode() for name, src in files.items()},
-                              grader.suites.FORBID)]
+                              grader.suites.FORBID, start)]
 
 
 def test_every_form_of_import_is_found_by_reading_the_source():
@@ -221,3 +221,20 @@ def test_wide_and_deep_files_are_read_in_one_walk():
     too_deep = "x = " + "(" * 100_000 + "1" + ")" * 100_000 + "\nimport numpy\n"
     assert _scan(engine_py=too_deep) == []  # the parser gives up: the import test reports that file
     assert sys.getrecursionlimit() >= 1000
+
+
+def test_a_helper_package_is_followed_however_it_is_imported():
+    # the "from scratch" test reads a carried package's modules too (levels.py carries packages since session 23)
+    package = {"autodiff/__init___py": "from .ops import add\n", "autodiff/ops_py": "import numpy as np\n",
+               "autodiff/deep/__init___py": "", "autodiff/deep/more_py": "x = 1\nfrom torch import tensor\n"}
+    assert _scan(["engine.py"], engine_py="from autodiff import add\n", **package) == [("numpy", "autodiff/ops.py", 1)]
+    both = [("torch", "autodiff/deep/more.py", 2), ("numpy", "autodiff/ops.py", 1)]  # in file order
+    assert _scan(["engine.py"], engine_py="import autodiff.deep.more\n", **package) == both
+    assert _scan(["engine.py"], engine_py="from autodiff.deep import more\n", **package) == both
+    # a relative import inside the package: from its own package; `from .. import x` beyond the top: nothing
+    relative = {"pkg/__init___py": "", "pkg/a_py": "from . import b\nfrom .. import numpy\n",
+                "pkg/b_py": "import jax\n"}
+    assert _scan(["engine.py"], engine_py="import pkg.a\n", **relative) == [("jax", "pkg/b.py", 1)]
+    # from the exercise's files, a package nothing imports is not read; from every file (the default), it is
+    assert _scan(["engine.py"], engine_py="import math\n", **package) == []
+    assert _scan(engine_py="import math\n", **package) == both

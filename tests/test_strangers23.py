@@ -63,6 +63,9 @@ ENGINE = {
     "bug-notepad-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                      [("variant", "tanh-one-minus-t", "exact")]),
     "bug-package-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
+    # numpy imported (not used) in a module of the package: the "from scratch" test read only top-level helper
+    # modules, so it passed (63/63 before session 24)
+    "bug-package-imports-numpy": (62.0, ["engine/from-scratch"], []),
     "bug-recursion-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
     "bug-tape-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                             [("variant", "tanh-input", "exact")]),
@@ -160,6 +163,8 @@ PLANTED = {
         # the mistake stands in a module of the package that engine.py imports
         "bug-package-exp-input": ("correct-package-folder", [], {"autodiff/ops.py": [
             ('Value.exp = unary("exp", math.exp, lambda x, y: y)', 'Value.exp = unary("exp", math.exp, lambda x, y: x)')]}),
+        "bug-package-imports-numpy": ("correct-package-folder", [], {"autodiff/ops.py": [
+            ("import math\n", "import math\nimport numpy\n")]}),
     },
     "06-gradcheck": {
         "bug-fraction-one-sided": ("correct-fraction-diff", [

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from ..forbidden import imported, module_name
 from ..i18n import Message, msg
 from ..parsing import parse
 from .notebooks import notebook_to_engine
@@ -73,7 +74,7 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
     of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
     x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
     program may do without it), nor in a file that does not parse (the sandbox says so)."""
-    modules = {_dotted(name): name for name in unread}
+    modules = {module_name(name): name for name in unread}
     found = set()
     for name, (content, _) in files.items():
         for imported in _imports(name, content):
@@ -82,40 +83,22 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
     return min(found, default=None)
 
 
-def _dotted(name: str) -> str:
-    """The module a file of the submission is: `autodiff/ops.py` -> `autodiff.ops`, `autodiff/__init__.py` ->
-    `autodiff`."""
-    parts = name[:-3].split("/")
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
 def _imports(name: str, content: bytes) -> set[str]:
-    """The modules the file `name` (`content`) imports outside `try` statements, absolute, dotted; for `from m
-    import a`, `m` and `m.a` (`a` may be a submodule)."""
+    """The modules the file `name` (`content`) imports outside `try` statements, absolute, dotted (a relative import
+    resolved against its package); for `from m import a`, `m` and `m.a` (`a` may be a submodule): read as the "from
+    scratch" test reads them (forbidden.imported)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning: an invalid escape is the sandbox's to say
             tree = parse(content)  # grader/parsing.py: loads run in threads too (`grade serve`)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
-    package = _dotted(name).split(".")
-    if not name.endswith("/__init__.py") and name != "__init__.py":
-        package = package[:-1]
     found, todo = set(), [tree]
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
             continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level > len(package):
-                continue  # beyond the top package, or in a module of none: Python refuses it itself
-            base = package[:len(package) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            if module:
-                found.add(module)
-            found.update(f"{module}.{alias.name}".lstrip(".") for alias in node.names if alias.name != "*")
+        found.update(module for module, _ in imported(node, name, calls=False))
         todo.extend(ast.iter_child_nodes(node))
     return found
 
