@@ -77,6 +77,9 @@ def test_an_imported_module_of_a_package_that_cannot_be_read_is_refused_with_its
     "from helpers import add\n",  # another name
     "from . import helper\n",  # a relative import in a module of no package: Python refuses it itself
     "def broken(:\n    import helper\n",  # does not parse: the sandbox says so
+    # for a type checker only: never imported when the program runs (session 24; refused before)
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from helper import add\n",
+    "import typing\nif typing.TYPE_CHECKING:\n    import helper\nelse:\n    pass\n",
 ])
 def test_held_a_helper_that_cannot_be_read_and_is_not_needed_is_left_out_as_before(tmp_path, engine):
     sub = load_entry(write(tmp_path / "alice", {"engine.py": engine, "helper.py": LATIN1, "ok.py": "y = 2\n"}),

@@ -73,7 +73,7 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
     """The first (by name) of the helpers that could not be read (`unread`, name in the submission -> why) that one
     of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
     x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
-    program may do without it), nor in a file that does not parse (the sandbox says so)."""
+    program may do without it) or under `if TYPE_CHECKING:` (it never runs), nor in a file that does not parse (the sandbox says so)."""
     modules = {module_name(name): name for name in unread}
     found = set()
     for name, (content, _) in files.items():
@@ -84,9 +84,9 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
 
 
 def _imports(name: str, content: bytes) -> set[str]:
-    """The modules the file `name` (`content`) imports outside `try` statements, absolute, dotted (a relative import
-    resolved against its package); for `from m import a`, `m` and `m.a` (`a` may be a submodule): read as the "from
-    scratch" test reads them (forbidden.imported)."""
+    """The modules the file `name` (`content`) imports outside `try` statements and `if TYPE_CHECKING:` bodies,
+    absolute, dotted (a relative import resolved against its package); for `from m import a`, `m` and `m.a` (`a` may
+    be a submodule): read as the "from scratch" test reads them (forbidden.imported)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning: an invalid escape is the sandbox's to say
@@ -98,9 +98,18 @@ def _imports(name: str, content: bytes) -> set[str]:
         node = todo.pop()
         if isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
             continue
+        if isinstance(node, ast.If) and _type_checking(node.test):
+            todo.extend(node.orelse)  # its body runs only under a type checker
+            continue
         found.update(module for module, _ in imported(node, name, calls=False))
         todo.extend(ast.iter_child_nodes(node))
     return found
+
+
+def _type_checking(test: ast.expr) -> bool:
+    """Whether an `if` tests `TYPE_CHECKING` or `typing.TYPE_CHECKING` (false when the program runs)."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+            or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def _origin(level: Level, root: str, name: str, cells: tuple | None = None) -> Origin:
