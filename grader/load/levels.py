@@ -234,9 +234,14 @@ def disk_level(path: Path, where: str, budget: Budget) -> Level:
     return Level(where, where, files, dirs, Path(path))
 
 
+def _link(shown: str) -> Rejected:
+    """The refusal of a symbolic link in a submitted folder."""
+    return Rejected(msg("{file} is a symbolic link, which is not followed; submit the file itself", file=shown))
+
+
 def _refuse_link(shown: str) -> Callable[..., bytes]:
     def refuse(*_):
-        raise Rejected(msg("{file} is a symbolic link, which is not followed; submit the file itself", file=shown))
+        raise _link(shown)
 
     return refuse
 
@@ -249,8 +254,7 @@ def disk_reader(path: Path, shown: str, budget: Budget) -> Callable[[int], bytes
         try:
             st = path.lstat()
             if stat.S_ISLNK(st.st_mode):
-                raise Rejected(msg("{file} is a symbolic link, which is not followed; submit the file itself",
-                                   file=shown))
+                raise _link(shown)
             if not stat.S_ISREG(st.st_mode):
                 raise Rejected(msg("{file} is not a regular file", file=shown))
             if st.st_size > cap:
