@@ -127,7 +127,7 @@ def tree(source):
         return None  # "AST constructor recursion depth mismatch" on deep nesting; a file that does not parse fails its import test; nothing to read here
 
 
-def _parents(name: str):
+def module_parents(name: str):
     """`a.b.c` -> `a`, `a.b`, `a.b.c`: the modules importing `a.b.c` runs."""
     parts = name.split(".")
     return (".".join(parts[:i]) for i in range(1, len(parts) + 1))
@@ -159,7 +159,7 @@ def forbidden_imports(files, forbid, start=None):
                 if absolute and top in forbid:
                     found.append({"module": top, "file": file, "line": node.lineno})
                     continue
-                for reached in _parents(name):
+                for reached in module_parents(name):
                     if reached in sources and reached not in seen:
                         seen.add(reached)
                         todo.append(reached)

@@ -334,7 +334,7 @@ def test_a_folder_carries_its_packages_and_not_what_is_no_package_of_its_own(tmp
              "autodiff/__init__.py", "autodiff/ops.py", "autodiff/notes.txt", "autodiff/my-draft.py",
              "autodiff/nn/__init__.py", "autodiff/nn/layers.py",  # a subpackage may take any name
              "autodiff/nn/a/__init__.py", "autodiff/nn/a/b/__init__.py",  # three levels, not four
-             "scratch/old.py",  # no __init__.py: no package (a namespace package, a venv, a folder of tests)
+             "scratch/old.py",  # no __init__.py and not imported: no package (a venv, a folder of tests)
              "random/__init__.py", "nn/__init__.py", "my-pkg/__init__.py",  # the standard library's, an exercise's
              ".hidden/__init__.py", "__pycache__/ops.cpython-311.pyc"]
     for name in files:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..forbidden import imported, module_name
+from ..forbidden import imported, module_name, module_parents
 from ..i18n import Message, msg
 from ..parsing import parse
 from .notebooks import notebook_to_engine
@@ -57,7 +57,9 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
             content, cells = python_source(read(MAX_FILE_BYTES), shown), None
         files[target] = (content, _origin(level, root, name, cells))
     unread = {}
-    for name, (where, file) in _helper_modules(level, picks).items():
+    wanted = {parent for name, (content, _) in files.items() for imported in _imports(name, content)
+              for parent in module_parents(imported)}  # what the exercise files import: a namespace package among it
+    for name, (where, file) in _helper_modules(level, picks, wanted).items():
         try:
             content = python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file)
         except Rejected as r:  # left out, as before helpers were carried, unless a carried file imports it
@@ -73,13 +75,13 @@ def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, M
     """The first (by name) of the helpers that could not be read (`unread`, name in the submission -> why) that one
     of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
     x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
-    program may do without it) or under `if TYPE_CHECKING:` (it never runs), nor in a file that does not parse (the sandbox says so)."""
+    program may do without it) or under `if TYPE_CHECKING:` (it never runs), nor in a file that does not parse (the
+    sandbox says so)."""
     modules = {module_name(name): name for name in unread}
     found = set()
     for name, (content, _) in files.items():
         for imported in _imports(name, content):
-            parts = imported.split(".")
-            found.update(modules[m] for m in (".".join(parts[:i]) for i in range(1, len(parts) + 1)) if m in modules)
+            found.update(modules[m] for m in module_parents(imported) if m in modules)
     return min(found, default=None)
 
 
@@ -126,21 +128,23 @@ RESERVED_MODULES = frozenset({"probekit", "probes", "shared_probes", "worker", "
                               *sys.stdlib_module_names})
 
 
-def _helper_modules(level: Level, picks: dict[str, str]) -> dict[str, tuple[Level, str]]:
+def _helper_modules(level: Level, picks: dict[str, str], wanted: frozenset[str] | set[str] = frozenset()
+                    ) -> dict[str, tuple[Level, str]]:
     """The other modules at the level of the exercise files, which the student's files may import
     (`from linalg import dot`, `from autodiff.ops import add`): name in the submission -> (its level, its file
     there). Each `<identifier>.py` that no exercise file came from, that is no other exercise's file (`nn.py` beside
     an engine graded alone) and takes no reserved name; and each package, a folder with an `__init__.py` whose name
     would be such a module's, with its `.py` files and its subpackages' (PACKAGE_DEPTH levels). At most
     MAX_HELPER_MODULES files, modules first, by name. Not a folder's notebooks or data, nor a folder without an
-    `__init__.py` (a namespace package, a virtual environment, a folder of tests)."""
+    `__init__.py` (a virtual environment, a folder of tests) unless an exercise file imports it (`wanted`, the dotted
+    modules they import and their parents): a namespace package, which Python imports without one."""
     taken = {name.lower() for name in picks.values()} | {target.lower() for target in picks}
     helpers = {name: (level, name) for name in sorted(level.files)
                if name.endswith(".py") and _helper_name(name[:-3]) and name.lower() not in taken}
     looked = [0, level.where]  # the entries of the packages listed, across them all; where they are
     for name in sorted(level.dirs):
         if len(helpers) < MAX_HELPER_MODULES and _helper_name(name):
-            _package(level, name, name + "/", helpers, PACKAGE_DEPTH, looked)
+            _package(level, name, name + "/", helpers, PACKAGE_DEPTH, looked, wanted)
     return dict(list(helpers.items())[:MAX_HELPER_MODULES])
 
 
@@ -152,19 +156,21 @@ def _helper_name(module: str) -> bool:
     return module.isidentifier() and module not in RESERVED_MODULES and module.lower() not in STUDENT_MODULES
 
 
-def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int, looked: list) -> None:
+def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int, looked: list,
+             wanted: frozenset[str] | set[str] = frozenset()) -> None:
     """Adds the `.py` files of `parent`'s folder `folder` to `helpers` as `prefix + name`, and its subpackages',
-    where it is a package. A folder on disk is listed only when it holds an `__init__.py` (a folder of data beside
-    the engine is not read); the entries of the packages listed count towards MAX_PACKAGE_ENTRIES, and more is
+    where it is a package: it holds an `__init__.py`, or an exercise file imports it (`wanted`: a namespace package).
+    A folder on disk is listed only then (a folder of data beside the engine is not read); the entries of the packages listed count towards MAX_PACKAGE_ENTRIES, and more is
     refused, as a zip of more than MAX_ZIP_MEMBERS is (without it, 32 packages of 999 folders of 1,000 entries
     were listed, session 23)."""
-    if parent.folder is not None and not os.path.lexists(parent.folder / folder / "__init__.py"):
+    namespace = prefix[:-1].replace("/", ".") in wanted
+    if parent.folder is not None and not namespace and not os.path.lexists(parent.folder / folder / "__init__.py"):
         return
     try:
         package = parent.dirs[folder]()
     except Rejected:  # a folder that cannot be listed (a link, too many entries) is no package of the student's
         return
-    if "__init__.py" not in package.files:
+    if "__init__.py" not in package.files and not namespace:
         return
     looked[0] += len(package.files) + len(package.dirs)
     if looked[0] > MAX_PACKAGE_ENTRIES:
@@ -176,7 +182,7 @@ def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int,
             helpers[prefix + name] = (package, name)
     for name in sorted(package.dirs):
         if depth > 1 and name.isidentifier() and len(helpers) < MAX_HELPER_MODULES:
-            _package(package, name, prefix + name + "/", helpers, depth - 1, looked)
+            _package(package, name, prefix + name + "/", helpers, depth - 1, looked, wanted)
 
 
 def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:

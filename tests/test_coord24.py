@@ -1,0 +1,43 @@
+"""The coordinator's checks of session 24: a namespace package beside the engine travels with it."""
+
+import shutil
+from pathlib import Path
+
+from grader.load import load_entry
+from grader.pipeline import grade
+from grader.sandbox import Limits
+
+PACKAGE = Path(__file__).parent / "fixtures" / "strangers23" / "engine" / "correct-package-folder"
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+# the package's __init__.py made the engine: without it, engine.py imports the modules itself
+NAMESPACE_ENGINE = "from autodiff.value import Value  # noqa: F401\nimport autodiff.ops  # noqa: F401\n"
+
+
+def _namespace(folder: Path, engine: str = NAMESPACE_ENGINE) -> Path:
+    shutil.copytree(PACKAGE, folder)
+    (folder / "autodiff" / "__init__.py").unlink()
+    (folder / "engine.py").write_text(engine, encoding="utf-8")
+    return folder
+
+
+def test_a_namespace_package_the_engine_imports_is_carried(tmp_path):
+    sub = load_entry(_namespace(tmp_path / "alice"), frozenset({"engine.py"}))
+    assert sub.problem is None
+    assert sorted(sub.files) == ["autodiff/graph.py", "autodiff/ops.py", "autodiff/value.py", "engine.py"]
+
+
+def test_held_a_folder_without_init_that_nothing_imports_is_not_read(tmp_path):
+    folder = _namespace(tmp_path / "alice", engine="x = 1\n")
+    (folder / "venv" / "lib").mkdir(parents=True)
+    (folder / "venv" / "lib" / "site.py").write_text("y = 2\n", encoding="utf-8")
+    sub = load_entry(folder, frozenset({"engine.py"}))
+    assert sorted(sub.files) == ["engine.py"]
+
+
+def test_a_namespace_package_engine_scores_full(tmp_path):
+    """Session 24: an engine split into a folder without __init__.py (Python 3 imports it as a namespace package)
+    scored 0/63: the folder was not carried, and the import failed with "No module named 'autodiff.value'"."""
+    _namespace(tmp_path / "class" / "alice")
+    result = grade(tmp_path / "class", exercise="engine", limits=LIMITS, jobs=1, cache_dir=tmp_path / "cache")
+    [row] = result.scores["submissions"]
+    assert (row["status"], row["score"], row["max_score"]) == ("graded", 63.0, 63.0)
