@@ -2,7 +2,7 @@
 
     python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
                                      [--eighth] [--ninth] [--tenth] [--eleventh] [--twelfth] [--thirteenth]
-                                     [--fourteenth] [--fifteenth] [--sixteenth] [--seventeenth]
+                                     [--fourteenth] [--fifteenth] [--sixteenth] [--seventeenth] [--eighteenth]
                                      [--list 5] [--json OUT]
 
 For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
@@ -51,10 +51,10 @@ CLASSES = ("second", "fourth", "fifth", "sixth", "seventh")
 # written by hand, each in its own folder: the eighth, ninth, tenth, twelfth (10-neuron's neuron.py), fourteenth
 # (08-dual-numbers' dual.py) and fifteenth (03-tanh's engine.py) measured, never tuned on; the eleventh a tuning class
 # (07-mlp-xor's nn.py, like the tenth)
-# the thirteenth (11-fit-line's fit_line.py), the sixteenth (10-neuron's neuron.py) and the seventeenth
-# (08-dual-numbers' dual.py) tuning classes too
+# the thirteenth (11-fit-line's fit_line.py), the sixteenth (10-neuron's neuron.py), the seventeenth
+# (08-dual-numbers' dual.py) and the eighteenth (04-more-ops' engine.py) tuning classes too
 HELD_OUT = ("eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-            "seventeenth")
+            "seventeenth", "eighteenth")
 
 
 def negative_kind(a: dict, b: dict) -> str:
@@ -168,13 +168,14 @@ def build(name: str, seed: int, folder: Path) -> dict:
     import fifteenth
     import sixteenth
     import seventeenth
+    import eighteenth
 
     if name in HELD_OUT:
         labels = folder / "labels.json"
         held_out = {"eighth": eighth, "ninth": ninth, "tenth": tenth, "eleventh": eleventh,
                     "twelfth": twelfth, "thirteenth": thirteenth, "fourteenth": fourteenth,
                     "fifteenth": fifteenth, "sixteenth": sixteenth,
-                    "seventeenth": seventeenth}[name]
+                    "seventeenth": seventeenth, "eighteenth": eighteenth}[name]
         return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else held_out.build(folder)
     module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
@@ -220,6 +221,9 @@ def main():
                              "class)")
     parser.add_argument("--seventeenth", action="store_true",
                         help="also the seventeenth class (seventeenth/, 08-dual-numbers' dual.py, written by hand: a "
+                             "tuning class)")
+    parser.add_argument("--eighteenth", action="store_true",
+                        help="also the eighteenth class (eighteenth/, 04-more-ops' engine.py, written by hand: a "
                              "tuning class)")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
     parser.add_argument("--json", type=Path, help="also write the analysis here")

@@ -51,6 +51,7 @@ import thirteenth  # noqa: E402
 import twelfth  # noqa: E402
 import fourteenth  # noqa: E402
 import fifteenth  # noqa: E402
+import eighteenth  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -388,6 +389,9 @@ def arguments() -> argparse.ArgumentParser:
                         help="also the seventeenth class (seventeenth/, 55 files written by hand, blind to the method, "
                              "on 08-dual-numbers' dual.py, against derekeverett/fluxion's dual.py (its public/): a "
                              "tuning class)")
+    parser.add_argument("--eighteenth", action="store_true",
+                        help="also the eighteenth class (eighteenth/, 55 files written by hand, blind to the method, "
+                             "on 04-more-ops' engine.py, against micrograd's engine.py (its public/): a tuning class)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -476,6 +480,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "seventeenth"
         classes[f"seventeenth class, {seventeenth.EXERCISE} (by hand, seventeenth/, tuning)"] = (
             folder, made(folder, lambda: seventeenth.build(folder)))
+    if args.eighteenth:
+        folder = args.build / "eighteenth"
+        classes[f"eighteenth class, {eighteenth.EXERCISE} (by hand, eighteenth/, tuning)"] = (
+            folder, made(folder, lambda: eighteenth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
