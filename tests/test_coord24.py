@@ -41,3 +41,24 @@ def test_a_namespace_package_engine_scores_full(tmp_path):
     result = grade(tmp_path / "class", exercise="engine", limits=LIMITS, jobs=1, cache_dir=tmp_path / "cache")
     [row] = result.scores["submissions"]
     assert (row["status"], row["score"], row["max_score"]) == ("graded", 63.0, 63.0)
+
+
+EXITING_MUL = ('        if other.data == 3.0:\n            import sys\n            sys.exit("bye")\n'
+               '        out = Value(self.data * other.data, (self, other), "*")\n')
+
+
+def test_an_op_that_exits_is_said_as_what_it_raised_with_its_line(tmp_path):
+    """Session 24: sys.exit() inside an op read "your engine raised the engine called sys.exit(bye)", with no place
+    and no "why:" (the worker's own English words); it is now a SystemExit as any exception is: type, place, facts."""
+    source = (Path(__file__).resolve().parents[1] / "reference" / "engine.py").read_text(encoding="utf-8")
+    source = source.replace('        out = Value(self.data * other.data, (self, other), "*")\n', EXITING_MUL, 1)
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    (tmp_path / "class" / "alice" / "engine.py").write_text(source, encoding="utf-8")
+    result = grade(tmp_path / "class", exercise="engine", limits=LIMITS, jobs=1, cache_dir=tmp_path / "cache")
+    [row] = result.scores["submissions"]
+    line = source.splitlines().index('            sys.exit("bye")') + 1
+    shared = next(t for t in row["tests"] if t["name"] == "mul/shared-node")
+    assert shared["output"] == (f"y = a * a at a = 3: your engine raised SystemExit: bye (engine.py, line {line}, "
+                                "in __mul__)")
+    assert [(d["kind"], d.get("op"), d.get("exception"), d.get("file"), d.get("line"))
+            for d in row["diagnosis"]] == [("raises", "__mul__", "SystemExit", "engine.py", line)]

@@ -376,10 +376,6 @@ def main():
         except ObservationError as exc:
             held = event_line(event="result", probe=name, status="error", error=_text(exc, 2000), where=None)
             continue
-        except _SystemExit as exc:
-            held = event_line(event="result", probe=name, status="error",
-                              error=f"the engine called sys.exit({_text(exc.code, 100)})", where=None)
-            continue
         except _RecursionError as exc:
             text, exception, where = _describe(exc, submission_dir)
             held = event_line(event="result", probe=name, status="error", error=text, exception=exception,
