@@ -16,7 +16,8 @@ Two halves: `design` (looked at while a change is designed) and `held` (measured
 nothing chosen on it). For each copy: the pair's score, its rank among the cohort's pairs, the cohort's k (its copy
 pairs, this one included), and whether it is in the top k. The last lines give each half's recall in the top k and
 its mean score. --check runs each copy and its source (these files are ours) on a few expressions and says where the
-values or grads differ: a copy must compute what its source computes.
+values or grads differ: a copy must compute what its source computes (a copy in a class written by hand, as that class
+checks its files against the course's reference).
 
 --controls puts the fresh honest pairs of l4stress/controls.json (two students who wrote their engines apart, in the
 forms a reading may make alike) into tuning cohorts as two independent students: each pair's score and rank against
@@ -28,6 +29,7 @@ Every cohort read here is a tuning class's: no held-out class is read.
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import json
 import math
@@ -140,7 +142,16 @@ EXPRESSIONS = {  # each: (a, b) -> the output node; an op the source lacks skips
 
 
 def check(name: str, entry: dict, build: Path) -> list[str]:
-    """Where the copy's values or grads differ from its source's (run on a = 0.7, b = -1.3)."""
+    """Where the copy's values or grads differ from its source's (run on a = 0.7, b = -1.3); a copy in a class written
+    by hand (its cohort a class's name, `sixteenth`) is checked as that class checks each of its files against the
+    course's reference (the class's own `check`), which its source passes."""
+    if "/" not in entry["class"]:
+        by_hand = importlib.import_module(entry["class"])
+        try:
+            by_hand.check((COPIES / entry["half"] / f"{name}.py").read_text(encoding="utf-8"), name)
+        except AssertionError as error:
+            return [str(error)]
+        return []
     source = _load(build / entry["class"] / "main" / "submissions" / f"{entry['source']}.py", f"{name}_source")
     copy = _load(COPIES / entry["half"] / f"{name}.py", f"{name}_copy")
     problems = []
