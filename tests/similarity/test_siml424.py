@@ -1,6 +1,6 @@
 """bench/similarity/l4stress/ (session 24, siml424): the fresh level-4 copies of by-hand classes' sources and the fresh
 honest controls compute what the course's reference computes, checked as their class checks each of its files
-(`sixteenth.check`, `seventeenth.check`), and l4stress.py's --check does so for a copy whose cohort is such a class."""
+(`sixteenth.check`, `seventeenth.check`, `eighteenth.check`), and l4stress.py's --check does so for a copy whose cohort is such a class."""
 
 import importlib
 import importlib.util
@@ -13,7 +13,8 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "bench" / "similarity"
 COPIES = BENCH / "l4stress"
-FRESH = {"dual_table_rw": ("design", "seventeenth", "s984"), "neuron_helpers_rw": ("held", "sixteenth", "s624")}
+FRESH = {"dual_table_rw": ("design", "seventeenth", "s984"), "noeud_inlined_rw": ("design", "eighteenth", "s955"),
+         "neuron_helpers_rw": ("held", "sixteenth", "s624")}
 CONTROLS = {"dualform": (["dual_a", "dual_b"], ["seventeenth"]), "readme_check": (["neuron_a", "neuron_b"], ["sixteenth"])}
 
 
