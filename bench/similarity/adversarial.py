@@ -262,6 +262,9 @@ def files() -> dict[str, str]:
             + " + ".join(f"XS[i{i}]" for i in range(90)) + "\n"),
         "1 MiB of smoke test": "if __name__ == '__main__':\n" + fill(
             "    a = Value(2.0)\n    c = (a * a + a).tanh()\n    c.backward()\n    print(a.grad)\n"),
+        # session 24: a line's runs of spaces where two quantifiers of written_lines' patterns met (quadratic, cubic)
+        "an annotation with 60,000 spaces after its colon": "x:" + " " * 60000 + "float\n",
+        "`x = e + x` with 60,000 spaces before its `+`": "x = e" + " " * 60000 + "+ y\n",
     }
 
 

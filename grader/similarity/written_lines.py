@@ -21,9 +21,14 @@ def with_replacements(line: str, semicolons, replacements) -> tuple[str, list[in
     return "".join(pieces), [c + moved[bisect_right(ends, c)] for c in semicolons]
 
 
-# `x = x + e` (or `x = e + x`, or `x = x + (e)`) is `x += e` as written; `t * t` is `t ** 2`, with its spacing
+# `x = x + e` (or `x = e + x`, or `x = x + (e)`) is `x += e` as written; `t * t` is `t ** 2`, with its spacing.
+# These read a student's line, up to normalise.MAX_CHARS long: no two neighbouring quantifiers may match the same
+# character, or a line of spaces costs its length squared or cubed (session 24: `x = e` + 60,000 spaces + `+ y` took
+# minutes, `x:` + 60,000 spaces + `float` hours, in `_WRITTEN_OUT_SWAPPED` and `_ANNOTATED` as they were). The
+# swapped value starts and ends at a character that is no space (`(.+?)` let the `\s*` on either side share a run
+# of spaces with it).
 _WRITTEN_OUT = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*\1\s*(\*\*|//|[-+*/%@&|^])\s*(.+)$")
-_WRITTEN_OUT_SWAPPED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*(.+?)\s*([+*])\s*\1$")
+_WRITTEN_OUT_SWAPPED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)(\s*)=\s*(\S(?:.*?\S)?)\s*([+*])\s*\1$")
 _SQUARE = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)(\s*)\*(\s*)\1(?![\w.(\[])")
 
 
@@ -104,7 +109,9 @@ def _balanced(text: str) -> bool:
 # statements that do nothing, which a copier adds after `;` or on lines of their own
 _NO_OPS = frozenset({"()", "[]", "{}", "pass", "...", "None", "True", "False", "0", "1"})
 # `x: T = e` (a simple target, an annotation, a value): read as `x = e`
-_ANNOTATED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)\s*:\s*[^=]+?\s*=(?!=)\s*(.+)$")
+# (the annotation is what lies between the `:` and the first `=`: `\s*[^=]+?\s*` there, three quantifiers sharing a run
+# of spaces, was cubic in it)
+_ANNOTATED = re.compile(r"^([A-Za-z_][\w.]*(?:\[[^\]=]*\])?)\s*:[^=]+=(?!=)\s*(.+)$")
 
 
 def statements(line: str, semicolons) -> list[str]:

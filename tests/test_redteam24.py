@@ -1,0 +1,72 @@
+"""Session 24's red team: fresh hostile samples against the grader's own process (docs/security.md, "Session 24's
+red team"). Each failed before its fix, as its test says."""
+
+import signal
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from grader.similarity.cohort import read_document
+from grader.similarity.written_lines import restyled, statements
+
+FIXTURES = Path(__file__).parent / "fixtures"
+PLAIN = (FIXTURES / "general" / "correct-dict-writeback" / "engine.py").read_text(encoding="utf-8")
+
+
+@contextmanager
+def cpu_seconds(limit):
+    """Fails the test once the process has spent LIMIT seconds of CPU inside the block (ITIMER_PROF: a loaded machine's
+    waiting does not count). The margins below are a thousandfold: what they guard took minutes to hours before."""
+    def over(*_):
+        raise TimeoutError(f"over {limit} s of CPU")
+
+    previous = signal.signal(signal.SIGPROF, over)
+    signal.setitimer(signal.ITIMER_PROF, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+SPACES = " " * 60000
+# lines of a student's engine whose runs of spaces met two or three quantifiers of written_lines' patterns: each is
+# valid Python (an annotation; an assignment whose value is a sum)
+HOSTILE_LINES = {
+    "annotation": "        note:" + SPACES + "float\n",  # _ANNOTATED: cubic, hours before
+    "swapped sum": "        total = e" + SPACES + "+ y\n",  # _WRITTEN_OUT_SWAPPED: quadratic, minutes before
+    "swapped after =": "        total =" + SPACES + "e + y\n",
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_LINES))
+def test_a_line_of_spaces_costs_grade_similarity_its_length_not_its_square(name):
+    """On 5a396c0, `grade similarity` on a class of a correct engine and its copy with the annotation line of 3,000
+    spaces took 15 s of CPU (cubic: 60,000 spaces, some 30 hours); the sum of 20,000 spaces 4 s (quadratic)."""
+    line = HOSTILE_LINES[name]
+    text = PLAIN.replace("        self.data = data\n", "        self.data = data\n" + line, 1)
+    assert text != PLAIN
+    with cpu_seconds(30):
+        document = read_document("mallory", {"engine.py": text})
+    assert document.limits == []  # read in full, not cut by the budget
+
+
+def test_the_line_readers_read_a_line_as_before():
+    """The patterns made linear read every line as they did (the same groups on the 206,000 lines of this project's
+    code); the one change is a value of spaces alone (`x =  + x`), which is no sum."""
+    with cpu_seconds(30):
+        _read_as_before()
+
+
+def _read_as_before():
+    assert statements("x: float = a + b", []) == ["x = a + b"]
+    assert statements("x : List[int]= [1]", []) == ["x = [1]"]
+    assert statements("x: int == 3", []) == ["x: int == 3"]
+    assert statements("note:" + SPACES + "float", []) == ["note:" + SPACES + "float"]
+    assert restyled("self.grad = other.data * out.grad + self.grad") == "self.grad += other.data * out.grad"
+    assert restyled("x   =   y  *  x") == "x   *=   y"
+    assert restyled("a.b[i] = (c + d) + a.b[i]") == "a.b[i] += c + d"
+    assert restyled("x =  + x") == "x =  + x"
+    assert restyled("total = e" + SPACES + "+ total") == "total += e"
+    assert restyled("total = e" + SPACES + "+ y") == "total = e" + SPACES + "+ y"
