@@ -70,3 +70,20 @@ def _read_as_before():
     assert restyled("x =  + x") == "x =  + x"
     assert restyled("total = e" + SPACES + "+ total") == "total += e"
     assert restyled("total = e" + SPACES + "+ y") == "total = e" + SPACES + "+ y"
+
+
+def test_a_notebook_cell_opening_with_a_long_test_is_read(tmp_path):
+    """On 5a396c0 a notebook whose cell opened with `if 1+1+...+1 > 0:` (600 terms: valid Python, which Jupyter runs)
+    was rejected, "carol.ipynb could not be read (RecursionError: ...)": the self-check cell's test was read with
+    ast.unparse, which recursed once a level of it. Now read from its tree; a self-check cell under
+    `if __name__ == "__main__":` is still dropped."""
+    from load_support import ENGINE, notebook, write
+
+    from grader.load import load_entry
+
+    long_test = "if " + "+".join(["1"] * 600) + " > 0:\n    LONG = True\n"
+    check = 'if __name__ == "__main__":\n    from grader import check\n    check("engine")\n'
+    sub = load_entry(write(tmp_path, {"carol.ipynb": notebook(ENGINE.decode(), long_test, check)}) / "carol.ipynb")
+    assert (sub.id, sub.problem) == ("carol", None)
+    code = sub.files["engine.py"].decode()
+    assert long_test in code and "from grader import check" not in code

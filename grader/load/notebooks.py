@@ -172,13 +172,21 @@ def is_self_check_cell(code: str) -> bool:
                     or (isinstance(call.func, ast.Attribute) and call.func.attr == "check"
                         and isinstance(call.func.value, ast.Name) and call.func.value.id == "grader")):
                 continue
-            if (isinstance(node, ast.If) and not node.orelse and ast.unparse(node.test).replace("'", '"')
-                    == '__name__ == "__main__"' and checks_only(node.body)):
+            if isinstance(node, ast.If) and not node.orelse and _is_main_test(node.test) and checks_only(node.body):
                 continue
             return False
         return True
 
     return bool(body) and checks_only(body)
+
+
+def _is_main_test(test: ast.expr) -> bool:
+    """Whether `test` is `__name__ == "__main__"`, read from its tree: ast.unparse of a test the student wrote
+    recursed once a level of it (session 24: a cell opening with `if 1+1+...+1 > 0:`, 600 terms, made the whole
+    notebook "could not be read (RecursionError)")."""
+    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
+            and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value == "__main__")
 
 
 def _joined_code_cells(cells: Iterable[tuple[int, str]]) -> tuple[str, list]:
