@@ -133,3 +133,21 @@ def test_the_sets_add_up_their_classes():
             "first class (generate.py, seed 777)": {"ap": 0.1, "L3": "9/9", "L4": "9/9", "hard": 9, "pub": 9}}
     assert rescore.totals(rows) == ["tuning: 2 classes, mean AP 0.6000, L3 3/6, L4 1/7, hard 1, pub 1",
                                     "validation: 1 classes, mean AP 0.9000, L3 3/3, L4 4/4, hard 0, pub 0"]
+
+
+@pytest.mark.parametrize("argv,dropped", [
+    (["rescore.py", "--eighteenth"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["rescore.py", "--fourth", "1", "2"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["rescore.py", "--first-seeds", "--second-seeds", "--third", "--eighteenth"], []),
+    (["rescore.py", "--seventeenth", "--first", "777"], ["--second-seeds", "--third"]),  # a prefix, as argparse takes
+    (["rescore.py", "--eighth"], []),  # only held-out classes named: the coordinator's end measure
+    (["run.py"], []),
+])
+def test_naming_a_tuning_class_leaves_out_the_held_out_default_seeds(argv, dropped):
+    import run
+
+    args = run.arguments().parse_args(argv[1:])
+    given = {option: getattr(args, option) for option in ("first_seeds", "second_seeds", "third")}
+    assert run.without_held_out_defaults(args, argv) == dropped
+    assert {option: getattr(args, option) for option in given} == {
+        option: [] if "--" + option.replace("_", "-") in dropped else seeds for option, seeds in given.items()}

@@ -492,8 +492,35 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
     return classes
 
 
+# A run that names one of these measures only the classes it names: the first, second and third classes' default seeds
+# (held out: measured by the coordinator once, at a session's end) are left out unless given on the command line.
+TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth", "sixteenth", "seventeenth",
+                  "eighteenth")
+HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
+
+
+def without_held_out_defaults(args, argv: list[str]) -> list[str]:
+    """Drops the held-out default seeds from ARGS where ARGV names a tuning class and does not give those options
+    itself (sessions 19, 20, 23 and 24 each measured them by mistake with `rescore.py --<a tuning class>`); returns
+    the options dropped. A run that names no tuning class (`run.py`, `rescore.py --eighth`) keeps them."""
+    if not any(getattr(args, name) for name in TUNING_CLASSES):
+        return []
+    given = [a.split("=")[0] for a in argv if a.startswith("--") and len(a) > 2]
+    dropped = []
+    for dest in HELD_OUT_DEFAULTS:
+        option = "--" + dest.replace("_", "-")
+        if getattr(args, dest) and not any(option.startswith(a) for a in given):  # argparse takes a prefix too
+            setattr(args, dest, [])
+            dropped.append(option)
+    if dropped:
+        print(f"{Path(argv[0]).name if argv else 'run.py'}: a tuning class is named, so the held-out default seeds of "
+              f"{', '.join(dropped)} are left out (give the option to measure them)", file=sys.stderr)
+    return dropped
+
+
 def main():
     args = arguments().parse_args()
+    without_held_out_defaults(args, sys.argv)
     classes = labelled_classes(args)
     results = {name: measure_class(name, data, labels, args.skip_baselines, args.pycode)
                for name, (data, labels) in classes.items()}
