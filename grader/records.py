@@ -299,6 +299,9 @@ class ScoreRow(TypedDict):
     message: str | None
     message_data: NotRequired[dict]  # `message` as data (grader/i18n), when the grader's observer decided it
     source: str
+    # a student of an LMS export (grader/load/exports.py): the LMS, the student and their id there, the files, the
+    # attempt graded and those left out, and `said`, that choice in words (docs/contract.md §1)
+    export: NotRequired[dict]
     tests: list[TestRow]
     diagnosis: list[DiagnosisEntry]
     # in a suite with withheld tests: the findings made from the visible tests alone, what a student is shown

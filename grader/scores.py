@@ -66,7 +66,7 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
         return {"id": submission.id, "status": "rejected", "score": 0.0, "max_score": max_score,
                 "message": submission.problem,
                 **({"message_data": submission.problem_message} if submission.problem_message else {}),
-                "source": name_text(Path(submission.source).name), "tests": []}
+                "source": name_text(Path(submission.source).name), **_export(submission), "tests": []}
     tests = [
         {"name": o["name"], "status": o["status"], "score": _number(earned(o)),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
@@ -87,7 +87,13 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
     return {"id": submission.id, "status": _row_status(run, tests_read),
             "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
             "message": message, **({"message_data": said} if said else {}),
-            "source": name_text(Path(submission.source).name), "tests": tests}
+            "source": name_text(Path(submission.source).name), **_export(submission), "tests": tests}
+
+
+def _export(submission) -> dict:
+    """`export`: an LMS export's student, as grader/load/exports.py found them (the LMS, the student and their id
+    there, the files, the attempt graded and those left out, and `said`, that choice in words)."""
+    return {"export": submission.export} if getattr(submission, "export", None) else {}
 
 
 def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read=None, tests=None,

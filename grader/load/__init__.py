@@ -58,8 +58,9 @@ Choices made where the contract is silent:
   namespace (a student's `Value` may well be defined under `%%time`).
 
 The package: this module reads an entry and makes its `Submission`;
-`levels.py` looks through a folder (on disk or in a zip) for the exercise
-files, `zips.py` checks and opens a zip, `notebooks.py` turns a notebook into
+`exports.py` groups an LMS bulk export's files by student (Canvas, Moodle,
+Blackboard, Gradescope: a row per student, not per file), `levels.py` looks
+through a folder (on disk or in a zip) for the exercise files, `zips.py` checks and opens a zip, `notebooks.py` turns a notebook into
 code, and `reading.py` holds what they share: the caps, the refusal
 (`Rejected`), text, names (`name_text`, `name_bytes`) and `Origin`.
 """
@@ -69,7 +70,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..i18n import Message, msg
@@ -79,6 +80,7 @@ from .levels import collect, disk_level, disk_reader
 from .notebooks import notebook_to_engine
 from .reading import (ENGINE, MAX_ARCHIVE_BYTES, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
                       is_hidden, name_text, python_source, some_names)
+from .exports import Group, export_note, group_export
 from .zips import read_zip
 
 # The modules a student writes, across the exercises (each suite's FILES is a selection of them).
@@ -139,6 +141,8 @@ class Submission:
     digest: str
     origins: dict = field(default_factory=dict, repr=False, hash=False, compare=False)
     problem_message: dict | None = field(default=None, repr=False, hash=False, compare=False)  # `problem` as data
+    # an LMS export's student (exports.py): the LMS, the student as it names them, the files and attempt graded
+    export: dict | None = field(default=None, repr=False, hash=False, compare=False)
 
     @property
     def rejected(self) -> bool:
@@ -171,6 +175,9 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
     exercise_files = _exercise_files_at_top(folder, names, allowed_files)
     if exercise_files:
         raise AmbiguousFolder(folder, exercise_files, one_submission_flag=one_submission_flag)
+    groups = group_export(folder, names)
+    if groups is not None:  # an LMS export that names each file after its student: a submission per student
+        return [_load_group(group, allowed_files) for group in groups]
 
     own_ids = {name: _entry_id(folder / name) for name in names}
     taken = set(own_ids.values())  # a generated id must not be any entry's own id either
@@ -241,6 +248,38 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *, nam
 
 
 # -- entries -------------------------------------------------------------------
+
+
+def _load_group(group: Group, allowed: frozenset[str]) -> Submission:
+    """One student of an LMS export (exports.py) as a Submission: their files read as the folder the student
+    handed in, each under the name the student gave it; the id is the student's as the LMS names them."""
+    if group.problem is not None:
+        return replace(_rejected(group.id, "folder", group.source, str(group.problem), group.problem),
+                       export=group.export)
+    export = {**group.export, "said": export_note(group.export)}
+    sources = group.folders + [path for path, _ in group.entries]
+    source = sources[0]
+    if len(sources) == 1:  # one file or one folder: read as such an entry is, named as the student named it
+        path = sources[0]
+        sub = load_entry(path, allowed, name=None if group.folders else group.entries[0][1])
+        return replace(sub, id=group.id, export=group.export if sub.rejected else export)
+    budget, files = Budget(), {}
+    for path, given in group.entries:
+        files[given] = disk_reader(path, given, budget)
+    level = levels.Level(f"{group.id}'s files", "", files, {})
+    for path in group.folders:  # Moodle: a student's folder beside files of theirs (not written by Moodle itself)
+        level.dirs[path.name] = lambda path=path: disk_level(path, _shown(path), budget)
+    try:
+        read = collect(level, allowed)
+    except Rejected as r:
+        return replace(_rejected(group.id, "folder", source, str(r), r.message), export=group.export)
+    files_read = {name: content for name, (content, _) in read.items()}
+    origins = {name: origin for name, (_, origin) in read.items()}
+    engine = origins[ENGINE].file
+    source = next((path for path, given in group.entries if given == engine), source)
+    return Submission(group.id, "folder", str(source), files_read, None, files_digest(files_read), origins,
+                      export=export)
+
 
 
 def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> dict[str, tuple[bytes, Origin]]:

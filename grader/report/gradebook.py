@@ -25,6 +25,11 @@ assignment:
   under "Grade item mappings" map `score` to the assignment (or to "new grade
   item"), and each concept column to its own item or to "ignore".
 
+A class read from an LMS bulk export (docs/contract.md §1: Canvas, Moodle, Blackboard, Gradescope) has two
+more columns after `status`: `lms_student`, the student as the export names them, and `lms_id`, what that
+LMS's grade import matches on: Canvas's user id (its gradebook's `ID`), Moodle's participant id (its grading
+worksheet's `Participant N`), Blackboard's username, Gradescope's submitters' emails.
+
 A cell that a spreadsheet would run as a formula (an id starting with `=`,
 `+`, `-`, `@`, tab or carriage return: ids are chosen by students) is
 written with a leading `'`, as OWASP advises against CSV injection. An id is
@@ -41,26 +46,43 @@ import io
 from .record import concept_points, concepts, number, printable, score_of
 
 COLUMNS = ("id", "score", "max_score", "status")
+LMS_COLUMNS = ("lms_student", "lms_id")  # after COLUMNS, in a class read from an LMS export
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def to_csv(scores: dict) -> str:
     """The gradebook CSV (a str) for a scores record."""
     names = concepts(scores)
-    headers = [f"concept:{c}" if c in COLUMNS else c for c in names]
+    rows = scores.get("submissions", [])
+    lms = any(record.get("export") for record in rows)  # an LMS export's class: who each row is there
+    headers = [f"concept:{c}" if c in COLUMNS or lms and c in LMS_COLUMNS else c for c in names]
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([*COLUMNS, *(_cell(h) for h in headers)])
-    for record in scores.get("submissions", []):
+    writer.writerow([*COLUMNS, *(LMS_COLUMNS if lms else ()), *(_cell(h) for h in headers)])
+    for record in rows:
         earned = concept_points(record)
         writer.writerow([
             _cell(printable(record["id"], one_line=True)),
             number(score_of(record)),
             number(record.get("max_score", scores.get("max_score"))),
             record.get("status", "graded"),
+            *(_cell(printable(text, one_line=True)) for text in (lms_identity(record) if lms else ())),
             *(number(earned.get(c, (0.0, 0.0))[0]) for c in names),
         ])
     return out.getvalue()
+
+
+def lms_identity(record: dict) -> tuple[str, str]:
+    """(`lms_student`, `lms_id`) of a row from an LMS export (its `export`, grader/load/exports.py): the student as
+    the export names them, and the key the LMS's grade import matches on; empty for any other row."""
+    export = record.get("export") or {}
+    if export.get("lms") == "gradescope":
+        people = export.get("submitters", [])
+        return (", ".join(p.get("name", "") for p in people),
+                ", ".join(p.get("email") or p.get("sid") or "" for p in people))
+    if export.get("lms") == "blackboard":
+        return export.get("student", ""), export.get("student", "")
+    return export.get("student", ""), export.get("user_id", "")
 
 
 def _cell(text: str) -> str:

@@ -1,0 +1,255 @@
+"""LMS bulk exports whose entries are not one per student: the files of a class folder grouped by the student the
+learning-management system names in them (docs/contract.md §1, "LMS bulk exports").
+
+Canvas, Moodle and Blackboard write a student's files as entries of one folder, each named with the student:
+
+- Canvas ("Download Submissions"): `smithjohn_12345_67890_engine.py` (the student's name, lower-case, run
+  together; the Canvas user id; the file's id; the name the student gave it), `smithjohn_LATE_12345_67890_...`
+  for a late submission, and `engine-1.py` where the student's upload was renamed on a resubmission. Only the
+  latest submission's files are exported; a student who uploaded several files has several entries.
+- Moodle ("Download all submissions"): `John Smith_123456_assignsubmission_file_engine.py` (the participant's
+  full name and id, the submission plugin, the file's name), or, with "download submissions in folders",
+  folders `John Smith_123456_assignsubmission_file_/` and `..._assignsubmission_onlinetext_/` (online text,
+  as `onlinetext.html`).
+- Blackboard ("Assignment File Download"): `HW1_jsmith_attempt_2026-12-01-10-00-00_engine.py` (the
+  assignment, the username, the attempt's time, the file's name) and the attempt's receipt
+  `HW1_jsmith_attempt_2026-12-01-10-00-00.txt`; every attempt of a student is exported.
+
+A folder is read as one of these when every entry of it (hidden ones aside) is named by that scheme: a class
+whose entries are named otherwise is never regrouped. Each student is then one submission, with an id made of
+what the export names them by (`smithjohn_12345`, `John Smith_123456`, `jsmith`), built from the student's
+own file names as if the student had handed in a folder of them (so `engine.py`, `engine-1.py` and a lone
+`hw.ipynb` are found as in a folder, helpers travel, a README or a receipt is not graded). Of Blackboard's
+attempts the latest that holds a file is graded, and the row says which (`export`, data), and which were left.
+Moodle's online text is not code: beside a file submission it is left; alone, the row is `rejected` saying so.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..i18n import Message, msg
+from .reading import name_text, some_names
+
+CANVAS = re.compile(r"^(?P<student>[^_]+?)(?P<late>_LATE)?_(?P<user>\d+)_(?P<file_id>\d+)_(?P<name>.+)$", re.S)
+MOODLE = re.compile(r"^(?P<student>.+?)_(?P<user>\d+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<name>.*)$", re.S)
+BLACKBOARD = re.compile(r"^(?P<head>.+)_attempt_(?P<when>\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(?P<name>.+)|\.txt)$",
+                        re.S)
+_RENAMED = re.compile(r"^(?P<stem>.+)-\d+(?P<suffix>\.[^.]+)$", re.S)  # Canvas's `engine-1.py`
+LMS_NAMES = {"canvas": "Canvas", "moodle": "Moodle", "blackboard": "Blackboard", "gradescope": "Gradescope"}
+GRADESCOPE_METADATA = "submission_metadata.yml"
+GRADESCOPE_FOLDER = re.compile(r"^submission_\d+$")
+MAX_METADATA_BYTES = 16 * 1024 * 1024
+
+
+@dataclass
+class Group:
+    """One student of an export: the entries of the class folder that are theirs (path, the name the student
+    gave it; a folder's name is ""), and what the row says of them (`export`, data)."""
+
+    id: str
+    entries: list[tuple[Path, str]]
+    export: dict
+    problem: Message | None = None  # why there is nothing to grade (Moodle's online text alone, receipts alone)
+    folders: list[Path] = field(default_factory=list)
+    source: Path | None = None  # the entry the row names when there is nothing to read (a receipt, online text)
+
+
+def group_export(folder: Path, names: list[str]) -> list[Group] | None:
+    """The students of FOLDER (its visible entries `names`) when it is an LMS export as the docstring says,
+    in the order of their ids; None when it is not one (every entry is then its own submission)."""
+    if not names:
+        return None
+    for scheme in (_canvas, _moodle, _blackboard, _gradescope):
+        groups = scheme(folder, names)
+        if groups is not None:
+            return sorted(groups, key=lambda g: g.id)
+    return None
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _canvas(folder: Path, names: list[str]) -> list[Group] | None:
+    matches = [CANVAS.match(n) for n in names]
+    if not all(matches) or any(_is_dir(folder / n) for n in names):
+        return None
+    by_student: dict[tuple[str, str], list] = {}
+    for name, m in zip(names, matches):
+        by_student.setdefault((m["student"], m["user"]), []).append((name, m))
+    groups = []
+    for (student, user), found in sorted(by_student.items()):
+        own = {m["name"] for _, m in found}
+        entries = []
+        for name, m in sorted(found, key=lambda f: (int(f[1]["file_id"]), f[0])):
+            given = m["name"]
+            renamed = _RENAMED.match(given)
+            if renamed and renamed["stem"] + renamed["suffix"] not in own:
+                given = renamed["stem"] + renamed["suffix"]  # a resubmission's upload, renamed by Canvas
+                own.add(given)
+            entries.append((folder / name, given))
+        export = {"lms": "canvas", "student": student, "user_id": user,
+                  "files": [name for name, _ in sorted(found)], "late": any(m["late"] for _, m in found)}
+        groups.append(Group(f"{student}_{user}", entries, export))
+    return groups
+
+
+def _moodle(folder: Path, names: list[str]) -> list[Group] | None:
+    matches = [MOODLE.match(n) for n in names]
+    if not all(matches):
+        return None
+    by_student: dict[tuple[str, str], list] = {}
+    for name, m in zip(names, matches):
+        if bool(m["name"]) == _is_dir(folder / name):
+            return None  # a folder is `..._assignsubmission_file_/`, a file names itself after the last `_`
+        by_student.setdefault((m["student"], m["user"]), []).append((name, m))
+    groups = []
+    for (student, user), found in sorted(by_student.items()):
+        files = [(name, m) for name, m in found if m["plugin"] == "file"]
+        left = sorted(name for name, m in found if m["plugin"] != "file")
+        export = {"lms": "moodle", "student": student, "user_id": user, "files": sorted(name for name, _ in files),
+                  **({"left_out": left} if left else {})}
+        group = Group(f"{student}_{user}", [], export, source=folder / sorted(found)[0][0])
+        for name, m in sorted(files):
+            if m["name"]:
+                group.entries.append((folder / name, m["name"]))
+            else:
+                group.folders.append(folder / name)
+        if not files:
+            group.problem = msg("Moodle's export holds only online text for {student} ({files}), no file: online "
+                                "text is not graded; ask the student to submit engine.py as a file",
+                                student=name_text(student), files=some_names([name_text(n) for n in left]))
+        groups.append(group)
+    return groups
+
+
+def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
+    matches = [BLACKBOARD.match(n) for n in names]
+    if not all(matches) or any(_is_dir(folder / n) for n in names):
+        return None
+    heads = sorted({m["head"] for m in matches})
+    common = os.path.commonprefix(heads)
+    cut = common.rfind("_", 0, len(common) if len(heads) > 1 else len(common))
+    if cut < 0:
+        return None  # no assignment name before the usernames: not Blackboard's shape
+    assignment = common[:cut]
+    by_user: dict[str, dict[str, list]] = {}
+    for name, m in zip(names, matches):
+        by_user.setdefault(m["head"][cut + 1:], {}).setdefault(m["when"], []).append((name, m))
+    groups = []
+    for user, attempts in sorted(by_user.items()):
+        with_files = [when for when in sorted(attempts) if any(m["name"] for _, m in attempts[when])]
+        export = {"lms": "blackboard", "student": user, "assignment": assignment,
+                  "attempts": sorted(attempts)}
+        if not user:
+            return None
+        group = Group(user, [], export, source=folder / min(n for when in attempts for n, _ in attempts[when]))
+        if not with_files:
+            receipts = sorted(name_text(n) for when in attempts for n, _ in attempts[when])
+            group.problem = msg("Blackboard's export holds only the receipts of {student}'s attempts ({files}), no "
+                                "file: the student submitted no file; ask the student to submit engine.py",
+                                student=name_text(user), files=some_names(receipts))
+        else:
+            chosen = with_files[-1]
+            export["attempt"] = chosen
+            export["files"] = sorted(n for n, _ in attempts[chosen])
+            export["attempts_left_out"] = [when for when in sorted(attempts) if when != chosen]
+            group.entries = [(folder / n, m["name"]) for n, m in sorted(attempts[chosen]) if m["name"]]
+        groups.append(group)
+    return groups
+
+
+def _gradescope(folder: Path, names: list[str]) -> list[Group] | None:
+    others = [name for name in names if name != GRADESCOPE_METADATA]
+    if GRADESCOPE_METADATA not in names or not others or not all(
+            GRADESCOPE_FOLDER.match(name) and _is_dir(folder / name) for name in others):
+        return None
+    meta = read_gradescope_metadata(folder / GRADESCOPE_METADATA)
+    groups, taken = [], set()
+    for name in sorted(others, key=lambda n: int(n.split("_")[1])):
+        submitters = meta.get(name, [])
+        idents = [s.get("email") or s.get("sid") or s.get("name") for s in submitters]
+        sub_id = " + ".join(i for i in idents if i) or name
+        if sub_id in taken:  # a student in two submissions (an export taken mid-regrade): both rows, told apart
+            sub_id = f"{sub_id} ({name})"
+        taken.add(sub_id)
+        export = {"lms": "gradescope", "submission": name, "submitters": submitters}
+        groups.append(Group(sub_id, [], export, folders=[folder / name]))
+    return groups
+
+
+def read_gradescope_metadata(path: Path) -> dict[str, list[dict]]:
+    """Gradescope's `submission_metadata.yml`, as far as the rows need it: each submission folder's submitters
+    (`:name:`, `:sid:`, `:email:`), read line by line (the file is the YAML Gradescope writes, Ruby symbols as
+    keys; no YAML library is needed or trusted with it). An unreadable file names no one: the rows keep the
+    folders' names."""
+    try:
+        if path.is_symlink() or path.stat().st_size > MAX_METADATA_BYTES:
+            return {}
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return {}
+    found: dict[str, list[dict]] = {}
+    current, submitters_indent = None, None
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if indent == 0:
+            key = line.rstrip().rstrip(":")
+            current = found.setdefault(key, []) if GRADESCOPE_FOLDER.match(key) and line.rstrip().endswith(":") \
+                else None
+            submitters_indent = None
+            continue
+        if current is None:
+            continue
+        body = line.strip()
+        if body == ":submitters:":
+            submitters_indent = indent
+            continue
+        if submitters_indent is None:
+            continue
+        if indent <= submitters_indent and not body.startswith("- "):
+            submitters_indent = None  # the next key of the submission: the list is over
+            continue
+        if body.startswith("- "):
+            current.append({})
+            body = body[2:].strip()
+        field_ = re.match(r"^:(name|sid|email):\s*(.*)$", body)
+        if field_ and current:
+            current[-1][field_[1]] = _scalar(field_[2])
+    return found
+
+
+def _scalar(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        return text[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    return text
+
+
+def export_note(export: dict) -> str:
+    """What the row says of an export's choice, in words (the data is `export`), for a student with files."""
+    lms = LMS_NAMES[export["lms"]]
+    if export["lms"] == "gradescope":
+        who = ", ".join(s.get("name") or s.get("email") or s.get("sid") or "?" for s in export["submitters"])
+        return (f"{lms}: {export['submission']}, submitted by {who}" if who else
+                f"{lms}: {export['submission']}, whose submitters {GRADESCOPE_METADATA} does not name")
+    if export["lms"] == "blackboard":
+        n = len(export["attempts"])
+        said = f"{lms}: graded attempt {export['attempt']}"
+        if n > 1:
+            said += f", the latest with a file of {n} ({', '.join(export['attempts_left_out'])} left out)"
+        return said
+    if export.get("left_out"):
+        return f"{lms}: graded the submitted files; {', '.join(export['left_out'])} left out"
+    return f"{lms}: graded the submitted files" + (" (late)" if export.get("late") else "")
