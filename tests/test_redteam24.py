@@ -87,3 +87,37 @@ def test_a_notebook_cell_opening_with_a_long_test_is_read(tmp_path):
     assert (sub.id, sub.problem) == ("carol", None)
     code = sub.files["engine.py"].decode()
     assert long_test in code and "from grader import check" not in code
+
+
+# -- memory that the address-space limit does not count: epoll's items ---------------------------------------------
+
+
+def test_the_seccomp_filter_refuses_epoll():
+    from test_redteam23 import _refused
+
+    # epoll_create, epoll_create1 on x86-64; epoll_create1 on AArch64 (which has no epoll_create)
+    assert {213, 291} <= _refused("x86_64")
+    assert 20 in _refused("aarch64")
+
+
+@pytest.mark.slow
+def test_epoll_items_hold_nothing_of_the_kernels_memory(tmp_path):
+    """Children hold 240 epoll instances and 240 eventfds; the worker borrows each with pidfd_getfd and registers every
+    eventfd under each free descriptor number in every epoll. On 5a396c0: 1,500,014 items, some 250 MB of
+    unreclaimable slab at import (a uid's fs.epoll.max_user_watches, 5.5 million here, some 1.1 GB), beside full
+    marks."""
+    from test_redteam23 import LIMITS, REFERENCE, STRENGTH, WHY_NOT
+
+    from grader.pipeline import grade
+    from grader.records import Strength
+
+    if STRENGTH != Strength.BUBBLEWRAP:
+        pytest.skip(f"needs the full sandbox (bubblewrap and a memory bound): {WHY_NOT}")
+    (tmp_path / "class").mkdir()
+    attack = (FIXTURES / "redteam24" / "epoll-hoard.py").read_text() + "\n\n" + REFERENCE
+    (tmp_path / "class" / "epoll-hoard.py").write_text(attack)
+    result = grade(tmp_path / "class", limits=LIMITS, jobs=1, cache_dir=None)
+    (row,) = result.scores["submissions"]
+    assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
+    assert result.runs["epoll-hoard"]["output"] == (
+        "epoll-hoard 0 items (PermissionError: Operation not permitted); 0 MiB of the kernel's memory\n")

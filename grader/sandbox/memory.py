@@ -19,7 +19,8 @@ processes, so a submission could hold gigabytes of the host's RAM under
   (`setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`), `bpf`, `vmsplice`, `splice`, `tee` and
   `sendfile` (which put a reference to a page into a pipe, not a copy), and `inotify_init` and `inotify_init1`
   (whose queues hold events in the kernel's memory), `io_setup` (whose events are the whole host's) and
-  Landlock's three calls (whose rules keep inodes alive) fail with EPERM (`DENIED`: an honest
+  Landlock's three calls (whose rules keep inodes alive) and `epoll_create` and `epoll_create1` (whose items, up to
+  fs.epoll.max_user_watches per uid, are the kernel's memory) fail with EPERM (`DENIED`: an honest
   engine never calls them, and the sandbox has no network). The filter is a small
   classic-BPF program, built here for x86-64 and AArch64 (the architecture is
   checked first: a syscall of any other ABI, x32 included, fails too), and
@@ -60,13 +61,14 @@ _ARCHES = {
                             "fsetxattr": 190, "setxattrat": 463, "bpf": 321, "vmsplice": 278, "splice": 275,
                             "tee": 276, "sendfile": 40, "inotify_init": 253, "inotify_init1": 294,
                             "io_setup": 206, "landlock_create_ruleset": 444, "landlock_add_rule": 445,
-                            "landlock_restrict_self": 446}),
+                            "landlock_restrict_self": 446, "epoll_create": 213, "epoll_create1": 291}),
     "aarch64": (0xC00000B7, {"shmget": 194, "memfd_create": 279, "memfd_secret": 447, "semget": 190, "msgget": 186,
                              "mq_open": 180, "add_key": 217, "request_key": 218, "keyctl": 219, "socket": 198,
                              "socketpair": 199, "io_uring_setup": 425, "setxattr": 5, "lsetxattr": 6,
                              "fsetxattr": 7, "setxattrat": 463, "bpf": 280, "vmsplice": 75, "splice": 76,
                              "tee": 77, "sendfile": 71, "inotify_init1": 26, "io_setup": 0,
-                             "landlock_create_ruleset": 444, "landlock_add_rule": 445, "landlock_restrict_self": 446}),
+                             "landlock_create_ruleset": 444, "landlock_add_rule": 445, "landlock_restrict_self": 446,
+                             "epoll_create1": 20}),
 }
 _ARCHES["amd64"] = _ARCHES["x86_64"]
 _ARCHES["arm64"] = _ARCHES["aarch64"]
@@ -99,11 +101,17 @@ _ARCHES["arm64"] = _ARCHES["aarch64"]
 # `landlock-pin`): a ruleset holds any number of rules under one descriptor, each keeping the inode it names alive;
 # rules for the /proc/<pid>/ entries of children that then exit kept 40 MiB of slab per 1,000 children (0.85 s of
 # CPU), which the kernel cannot reclaim while the ruleset lives (some 2 GB in a submission's 60 s).
+# And epoll (session 24, `epoll-hoard`): an epoll item is one (file, descriptor number) in one instance, some 200
+# bytes of unreclaimable slab, and a uid may have fs.epoll.max_user_watches of them (5.5 million on a 24 GB machine,
+# some 1.1 GB; a worker slot has a uid of its own). The descriptor limit does not bound them: an item lives as long
+# as its two files, which children can hold while the worker borrows each with pidfd_getfd and puts it under every
+# free number; 1.5 million items held 250 MB at import beside full marks. Refusing the instance (epoll_create,
+# epoll_create1; AArch64 has the second alone) leaves no item to make.
 # An engine needs none of them (the sandbox has no network); /tmp's files are the other way (tmpfs, `--size`).
 DENIED = ("memfd_create", "memfd_secret", "shmget", "semget", "msgget", "mq_open", "socket", "socketpair",
           "io_uring_setup", "setxattr", "lsetxattr", "fsetxattr", "setxattrat", "bpf", "vmsplice", "splice", "tee",
           "sendfile", "inotify_init", "inotify_init1", "io_setup", "landlock_create_ruleset", "landlock_add_rule",
-          "landlock_restrict_self")
+          "landlock_restrict_self", "epoll_create", "epoll_create1")
 # A warm template's children share its namespaces (template.py): what would outlive a child there is refused too.
 SHARED_NAMESPACE_DENIED = DENIED + ("add_key", "request_key", "keyctl")
 
