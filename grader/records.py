@@ -225,6 +225,7 @@ class Outcome(TypedDict):
     visibility: Visibility
     detail: NotRequired[dict]  # the failure's parts: expression, node, expected, got, digits
     output_message: NotRequired[dict]  # `output` as data (grader/i18n): id, params, English text
+    exception: NotRequired[str]  # the type of what the student's engine raised (a probe, the import)
 
 
 def earned(outcome) -> float:
@@ -286,6 +287,7 @@ class TestRow(TypedDict):
     file: NotRequired[str]
     cell: NotRequired[int]
     line: NotRequired[int]
+    exception: NotRequired[str]  # the type of what the student's engine raised there (`AttributeError`)
 
 
 class ScoreRow(TypedDict):

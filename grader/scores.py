@@ -71,7 +71,8 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
         {"name": o["name"], "status": o["status"], "score": _number(earned(o)),
          "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
          **({"output_message": o["output_message"]} if o.get("output_message") else {}),
-         "concept": o["concept"], **location_of(o.get("where"), submission)}
+         "concept": o["concept"], **location_of(o.get("where"), submission),
+         **({"exception": o["exception"]} if o.get("exception") else {})}
         for o in outcomes
     ]
     message = run.get("message")

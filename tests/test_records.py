@@ -37,7 +37,7 @@ def test_the_contracts_example_names_only_declared_fields():
     # the fields the contract says were added, by name
     added = re.search(r"Added so far:(.*?)- Timings", text, re.S).group(1)
     for name in ("grader_version", "message", "source", "diagnosis", "student_diagnosis", "concept", "file", "line",
-                 "cell"):
+                 "cell", "exception"):
         assert f"`{name}`" in added
         assert name in {**ScoresRecord.__annotations__, **ScoreRow.__annotations__, **RowOfATest.__annotations__}
 

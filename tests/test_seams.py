@@ -120,10 +120,12 @@ def _check(entry, lang):
     return {"score": result.points, "status": status, "tests": result.tests, "diagnosis": result.diagnosis}
 
 
-def _ci(entry, tmp_path):
+def _ci(entry, tmp_path, env=None):
+    """`grade ci ENTRY --json-out`'s row; `env`: the runner's variables (tests/test_seams24.py: GitHub Actions')."""
     out = tmp_path / "ci.json"
+    out.unlink(missing_ok=True)
     CliRunner().invoke(main, ["ci", str(entry), "-e", "engine", "--json-out", str(out), *LIMITS],
-                       env={"GITHUB_STEP_SUMMARY": None})
+                       env={"GITHUB_STEP_SUMMARY": None, **(env or {})})
     (row,) = json.loads(out.read_text())["submissions"]
     return row
 

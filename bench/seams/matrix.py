@@ -1,8 +1,9 @@
 """The seams matrix: each fresh submission of samples.py (or fresh22.py, fresh23.py: --class fresh22, fresh23) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
-it names), side by side.
+it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
+the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23|fresh24] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -15,12 +16,25 @@ worker`: the whole row must be the local batch's), serve (each file uploaded to 
 its own and graded by its pool: the stored row, the gradebook's cell and the score its LTI passback sends, which
 must be the row's), report (the scores file rendered as CSV, JUnit and Gradescope: one score and status a row),
 check-stu (`grade check` from a student's install, the wheel in a fresh venv as README says, its `grade` in
-$SEAMS_STUDENT_GRADE: its PASS/FAIL lines and score those of the checkout's check). tests/test_fleet.py and
+$SEAMS_STUDENT_GRADE: its PASS/FAIL lines and score those of the checkout's check), ci-env (`grade ci` under GitHub
+Actions' variables: CI, GITHUB_ACTIONS, GITHUB_STEP_SUMMARY), gs-schema (Gradescope's results.json against
+tests/report/gradescope_results.schema.json, and its scores the row's), lang-ru / lang-zh (`grade --lang`; beside
+them check-ru / check-zh are compared word for word), fleet-kill (the fleet's worker killed with SIGKILL
+$SEAMS_KILL_AFTER seconds (0.1) after it took its first job, a second started: every row the local batch's), check-portable (`grade
+check` on the portable worker, a student's laptop: PATH without bwrap, prlimit, setpriv). tests/test_fleet.py and
 tests/serve/test_same_row.py hold the fleet's and the service's own. Expected disagreements: `bob (bob.py)`, a
 second entry with the id `bob`, is rejected in the class and graded alone (ids are unique in a class); a
 notebook's check() has no row for a file the kernel cannot have run (not JSON, no code cells), and leaves out a
-cell that does not compile where the file's row is 0 (it says so: docs/students.md). Session 23 closed `grade
-check`'s missing `why:` for an op that raises, and its missing hints on a row that passes (tests/test_seams23.py).
+cell that does not compile where the file's row is 0 (it says so: docs/students.md); Gradescope names a refused
+upload of several files under its own folder (`no engine.py found in submission/`, where `grade run` names the
+student's folder); `grade serve` refuses at the upload (422, nothing charged, no row) what `grade run` rejects as
+a file of another kind, in the same words (matched here); a file name holding a newline reaches `grade serve` as
+the browser sends it (`two%0Alines.py`); check-portable says a timeout is measured by the wall clock and a path
+the student's exception names is the portable worker's scratch folder, and an engine that writes beside itself
+passes there (its folder is writable: docs/security.md, a limit left). Session 23 closed `grade check`'s missing `why:` for an op that raises,
+and its missing hints on a row that passes (tests/test_seams23.py); session 24 Gradescope's one file graded as its
+folder, serve's own words for a file of another kind, and the exception's type only in the words
+(tests/test_seams24.py).
 """
 
 from __future__ import annotations
@@ -38,6 +52,7 @@ sys.path.insert(0, str(HERE))
 
 import fresh22  # noqa: E402
 import fresh23  # noqa: E402
+import fresh24  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -45,7 +60,7 @@ from click.testing import CliRunner  # noqa: E402
 from grader.cli import main  # noqa: E402
 
 EXERCISE = os.environ.get("SEAMS_EXERCISE", "engine")
-STUDENT_SURFACES = ("check", "check-ru", "check-zh", "ci", "notebook")
+STUDENT_SURFACES = ("check", "check-ru", "check-zh", "check-portable", "ci", "ci-env", "notebook")
 LIMITS = ["--probe-timeout", "1"]
 
 
@@ -62,7 +77,45 @@ def summary(row: dict) -> dict:
         "first": first and first["name"],
         "place": first and _place(first),
         "tests": {t["name"]: t["status"] for t in tests},
+        # field by field (session 24): each test not passed, each finding, the row's own words
+        "fields": {t["name"]: {"score": t["score"] if "score" in t else t.get("earned"), "place": _place(t),
+                               "exception": t.get("exception"), "output": t.get("output")} for t in failing},
+        "findings": [{k: d.get(k) for k in ("kind", "op", "variant", "hint", "exception", "file", "line", "cell",
+                                            "tests", "message")} for d in row.get("diagnosis") or []],
+        "message": row.get("message"),
+        "message_data": row.get("message_data"),
     }
+
+
+# what a surface says in another language, or names by design in its own way, is left out of its comparison
+WORDS = ("output", "message")
+NOT_COMPARED = {"check-ru": {"message", "message_data"}, "check-zh": {"message", "message_data"},
+                "check": {"message", "message_data"}, "check-portable": {"message", "message_data"},
+                "notebook": {"message", "message_data"}}
+
+
+def _short(value, at: int = 400) -> str:
+    text = repr(value)
+    return text if len(text) <= at else text[:at] + f"… ({len(text)} characters)"
+
+
+def _comparable(surface: str, said: dict, same_language: bool = False) -> dict:
+    """SAID without what SURFACE is not held to: a check has no row message; a translated surface's words are its
+    language's (their fields, places and scores still compared), unless compared with a row in its language
+    (`same_language`: check-ru beside lang-ru); a notebook names its cells its own way."""
+    said = {k: v for k, v in said.items() if k not in NOT_COMPARED.get(surface, ())}
+    translated = surface in ("check-ru", "check-zh", "lang-ru", "lang-zh") and not same_language
+    if "fields" in said:
+        said["fields"] = {name: {k: v for k, v in f.items() if not (translated and k in WORDS)
+                                 and not (surface == "notebook" and k in ("place", "output"))}
+                          for name, f in said["fields"].items()}
+    if "findings" in said:
+        said["findings"] = [{k: v for k, v in f.items() if not (translated and k in WORDS)
+                             and not (surface == "notebook" and k in ("file", "line", "cell", "message"))}
+                            for f in said["findings"]]
+    if translated and said.get("message_data"):
+        said["message"] = None
+    return said
 
 
 def _place(test):
@@ -98,11 +151,33 @@ def check_row(entry: Path, lang="en") -> dict:
     """`grade check` as a row: its visible tests (the engine suite's are all visible), its diagnosis."""
     from grader.classroom.student_check import check
 
-    result = check(entry, EXERCISE, lang=lang)
+    from grader.sandbox import Limits
+
+    result = check(entry, EXERCISE, lang=lang, limits=Limits(probe_seconds=1.0))
     if result.rejected is not None:
         return {"status": "rejected", "score": 0.0, "tests": [], "diagnosis": [], "text": str(result)}
     return {"status": None, "score": result.points, "tests": result.tests, "diagnosis": result.diagnosis,
             "text": str(result), "checked": result.checked}
+
+
+def portable_row(entry: Path, work: Path) -> dict:
+    """`grade check` on a student's laptop: the portable worker (grader/sandbox/portable.py), forced here by a PATH
+    without the Linux sandbox's tools (bwrap, prlimit, setpriv), as tests/test_portable.py forces it."""
+    bin_dir = work / "portable-bin"
+    if not bin_dir.exists():
+        bin_dir.mkdir()
+        for directory in os.environ["PATH"].split(os.pathsep):
+            if os.path.isdir(directory):
+                for name in os.listdir(directory):
+                    if name not in ("bwrap", "prlimit", "setpriv") and not (bin_dir / name).exists():
+                        (bin_dir / name).symlink_to(Path(directory) / name)
+    path = os.environ["PATH"]
+    os.environ["PATH"] = str(bin_dir)
+    try:
+        row = check_row(entry)
+    finally:
+        os.environ["PATH"] = path
+    return row
 
 
 def notebook_row(entry: Path) -> dict | None:
@@ -112,8 +187,11 @@ def notebook_row(entry: Path) -> dict | None:
 
     if entry.suffix != ".ipynb":
         return None
+    nb = json.loads(entry.read_text(encoding="utf-8"))
+    # nbformat 3 keeps its cells in worksheets, a code cell's source as `input` (Jupyter converts it on opening)
     cells = [c["source"] if isinstance(c["source"], str) else "".join(c["source"])
-             for c in json.loads(entry.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+             for c in nb.get("cells") or [dict(c, source=c.get("input", "")) for w in nb.get("worksheets") or []
+                                          for c in w.get("cells") or []] if c["cell_type"] == "code"]
     shell = notebook_check._shell
     notebook_check._shell = lambda: samples.Kernel(cells)
     try:
@@ -135,7 +213,8 @@ def student_install_text(entry: Path, work: Path) -> dict:
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     result = subprocess.run([os.environ["SEAMS_STUDENT_GRADE"], "check", str(entry), "-e", EXERCISE,
-                             "--probe-timeout", "1"], capture_output=True, text=True, env=env, cwd=work)
+                             "--probe-timeout", "1"], capture_output=True, text=True, env=env, cwd=work,
+                            errors="backslashreplace")  # a byte that is not UTF-8 is a difference, not a crash
     from grader.classroom.student_check import CheckError, check
     from grader.sandbox import Limits
 
@@ -146,10 +225,11 @@ def student_install_text(entry: Path, work: Path) -> dict:
     return {"student": lines(result.stdout + result.stderr), "checkout": lines(own)}
 
 
-def ci_row(entry: Path, work: Path) -> dict:
+def ci_row(entry: Path, work: Path, env: dict | None = None) -> dict:
+    """`grade ci ENTRY --json-out`; `env`: the variables a CI runner sets (ci-env: GitHub Actions')."""
     out = work / "ci.json"
     out.unlink(missing_ok=True)
-    result = _invoke("ci", entry, "-e", EXERCISE, "--json-out", out, *LIMITS)
+    result = _invoke("ci", entry, "-e", EXERCISE, "--json-out", out, *LIMITS, env=env)
     (row,) = json.loads(out.read_text())["submissions"]
     row["annotations"] = [line for line in result.output.splitlines() if line.startswith("::")]
     return row
@@ -163,6 +243,32 @@ def gradescope_row(entry: Path, work: Path) -> dict:
     row = dict(batch.scores["submissions"][0])
     assert results["score"] == row["score"], (results["score"], row["score"])
     return row
+
+
+def gradescope_schema(entry: Path, work: Path) -> list[str]:
+    """Gradescope's results.json of ENTRY against Gradescope's own format (tests/report/gradescope_results.schema.json)
+    and against the row: [] when it fits; else what does not."""
+    import jsonschema
+
+    from grader.integrations import gradescope
+
+    root = samples.gradescope_root(entry, work / "gs", EXERCISE)
+    results, batch = gradescope.autograde(root)
+    written = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    schema = json.loads((HERE.parent.parent / "tests" / "report" / "gradescope_results.schema.json").read_text())
+    wrong = [f"{'/'.join(map(str, e.path))}: {e.message}"[:200]
+             for e in jsonschema.Draft7Validator(schema).iter_errors(written)]
+    row = batch.scores["submissions"][0]
+    if written != results:
+        wrong.append("results.json is not what autograde returned")
+    if written.get("score") != row["score"]:
+        wrong.append(f"score {written.get('score')} != the row's {row['score']}")
+    by_name = {t["name"]: t for t in row.get("tests") or []}
+    for t in written.get("tests") or []:
+        mine = by_name.get(t.get("name"))
+        if mine is not None and (t.get("score"), t.get("max_score")) != (mine["score"], mine["max_score"]):
+            wrong.append(f"{t['name']}: {t.get('score')}/{t.get('max_score')} != {mine['score']}/{mine['max_score']}")
+    return wrong
 
 
 def resumed(work: Path) -> dict:
@@ -210,6 +316,14 @@ def serve_rows(work: Path, entries: dict) -> dict:
             sent[link.student] = (score, maximum)
 
     of, lti.Lti.of = lti.Lti.of, classmethod(lambda cls, folder: Captured())
+    import functools
+
+    from grader import pipeline
+    from grader.sandbox import Limits
+
+    # the service grades with the default limits; the matrix's other surfaces with LIMITS' probe timeout
+    settings, pipeline.Settings = pipeline.Settings, functools.partial(pipeline.Settings,
+                                                                       limits=Limits(probe_seconds=1.0))
     backoff, jobs.RETRY_BACKOFF_SECONDS = jobs.RETRY_BACKOFF_SECONDS, (0, 0, 0)
     ids, refused = {}, {}
     try:
@@ -224,11 +338,11 @@ def serve_rows(work: Path, entries: dict) -> dict:
                 who = students[sid]
                 answer = client.post("/api/v1/submissions", data={"exercise": EXERCISE},
                                      headers={"Authorization": f"Bearer {svc.token_for(who)}"},
-                                     files={"file": (path.name, path.read_bytes())})
+                                     files={"file": (_sent_name(path.name), path.read_bytes())})
                 if answer.status_code == 202:
                     ids[sid] = answer.json()["id"]
                 else:
-                    refused[sid] = f"{answer.status_code} {answer.text[:200]}"
+                    refused[sid] = answer
             Worker(folder).drain()
             with svc.db.read() as session:
                 book = {r["student"]: r["exercises"][EXERCISE] for r in gradebook(session, load(folder))["students"]}
@@ -241,14 +355,24 @@ def serve_rows(work: Path, entries: dict) -> dict:
                     row["passback"] = sent.get(students[sid], (None,))[0]
                     rows[sid] = row
     finally:
-        lti.Lti.of, jobs.RETRY_BACKOFF_SECONDS = of, backoff
-    for sid, why in refused.items():
-        rows[sid] = {"status": "refused", "score": None, "message": why}
+        lti.Lti.of, jobs.RETRY_BACKOFF_SECONDS, pipeline.Settings = of, backoff, settings
+    for sid, answer in refused.items():
+        said = answer.json() if answer.headers.get("content-type", "").startswith("application/json") else {}
+        rows[sid] = {"status": "refused", "score": None, "message": f"{answer.status_code} {said.get('detail')}",
+                     "refused": (answer.status_code, said.get("detail"), said.get("message_data"))}
     return rows
 
 
-def fleet_rows(work: Path) -> dict:
-    """The class graded through a Redis queue by one `grade worker` (a real redis-server on a free port)."""
+def _sent_name(name: str) -> str:
+    """The file name a browser sends for a name on disk that is not UTF-8 (its bytes read as UTF-8, each byte that
+    is not replaced by U+FFFD): a multipart form's filename is text."""
+    return os.fsencode(name).decode("utf-8", "replace")
+
+
+def fleet_rows(work: Path, kill_after: float | None = None) -> dict:
+    """The class graded through a Redis queue by one `grade worker` (a real redis-server on a free port);
+    `kill_after` (fleet-kill): that worker and its children killed (SIGKILL) that many seconds after it took its
+    first job, mid-job, and a second worker started: nothing lost, every row the local batch's."""
     import socket
     import subprocess
     import time
@@ -271,9 +395,24 @@ def fleet_rows(work: Path) -> dict:
                                   stdout=subprocess.DEVNULL, stderr=open(work / "worker.log", "w"),
                                   start_new_session=True)
         out = work / "fleet.json"
-        result = subprocess.run([sys.executable, "-m", "grader", "run", str(work / "class"), "-e", EXERCISE, "-o",
-                                 str(out), "--no-cache", "-q", *LIMITS, "--queue", url], env=env,
-                                capture_output=True, text=True, timeout=1800)
+        out.unlink(missing_ok=True)
+        batch = subprocess.Popen([sys.executable, "-m", "grader", "run", str(work / "class"), "-e", EXERCISE, "-o",
+                                  str(out), "--no-cache", "-q", *LIMITS, "--queue", url], env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if kill_after is not None:
+            # mid-job: once the worker has taken its first job (its log says so), `kill_after` seconds later
+            deadline = time.monotonic() + 300
+            while "grade-observe: " + EXERCISE + ":" not in (work / "worker.log").read_text() \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(kill_after)
+            os.killpg(worker.pid, 9)  # the worker and the sandboxes it started: a machine lost mid-job
+            worker.wait()
+            worker = subprocess.Popen([sys.executable, "-m", "grader", "worker", url, "--heartbeat", "2"], env=env,
+                                      stdout=subprocess.DEVNULL, stderr=open(work / "worker2.log", "w"),
+                                      start_new_session=True)
+        output, _ = batch.communicate(timeout=1800)
+        result = type("Ran", (), {"stdout": output, "stderr": ""})()
         assert out.exists(), result.stdout + result.stderr
         return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
     finally:
@@ -292,10 +431,14 @@ def report_rows(work: Path) -> dict:
 
     from grader.report import render
 
+    from grader.student_text import printable
+
     scores = json.loads((work / "run-class.json").read_text())
     said = {}
+    # the CSV gradebook writes an id on one line, printable (`two\x0alines`): docs/security.md
+    ids = {printable(row["id"], one_line=True): row["id"] for row in scores["submissions"]}
     for row in csv.DictReader(render(scores, "csv").splitlines()):
-        said.setdefault(row["id"], {})["csv"] = (float(row["score"]), row["status"])
+        said.setdefault(ids.get(row["id"], row["id"]), {})["csv"] = (float(row["score"]), row["status"])
     for suite in ET.fromstring(render(scores, "junit").encode("utf-8")).iter("testsuite"):
         props = {p.get("name"): p.get("value") for p in suite.iter("property")}
         said.setdefault(suite.get("name"), {})["junit"] = (float(props["score"]), props["status"])
@@ -309,11 +452,11 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
-    made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class,
+    made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class, "fresh24": fresh24.fresh_class,
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}
@@ -326,11 +469,14 @@ def main_(argv=None):
         whole["resume"] = resumed(work)
     if "serve" in args.surfaces:
         whole["serve"] = serve_rows(work, entries)
-    if "fleet" in args.surfaces:
+    if "fleet" in args.surfaces.split(","):
         whole["fleet"] = fleet_rows(work)
+    if "fleet-kill" in args.surfaces.split(","):
+        whole["fleet-kill"] = fleet_rows(work, kill_after=float(os.environ.get("SEAMS_KILL_AFTER", "0.1")))
     rendered = report_rows(work) if "report" in args.surfaces else {}
-    if "lang-ru" in args.surfaces:
-        whole["lang-ru"] = run_class(work / "class", work, "--lang", "ru")
+    for lang in ("ru", "zh"):
+        if f"lang-{lang}" in args.surfaces.split(","):
+            whole[f"lang-{lang}"] = run_class(work / "class", work, "--lang", lang)
     matrix = {}
     disagreements = 0
     for sid, path in sorted(entries.items()):
@@ -368,13 +514,21 @@ def main_(argv=None):
                                 ref_score, ref_score):
                             got["serve-score"] = "gradebook/passback differ"
                         got.pop("gradebook"), got.pop("passback")
-                    if surface in ("resume", "fleet") and whole[surface][sid] != reference[sid]:
+                    if surface == "serve" and whole[surface][sid].get("refused"):
+                        # refused at the upload (422, nothing charged, no row), in the words of the row's rejection
+                        status, detail, data = whole[surface][sid]["refused"]
+                        row = reference[sid]
+                        got = dict(full) if (status, row["status"], detail, data) == (
+                            422, "rejected", row["message"], row.get("message_data")) else dict(got, refused=detail)
+                    if surface in ("resume", "fleet", "fleet-kill") and whole[surface][sid] != reference[sid]:
                         got["row"] = "differs"
                 elif surface == "run-one":
                     got = summary(run_one(path, work))
                 elif surface in ("check", "check-ru", "check-zh"):
                     row_said[surface] = check_row(path, lang={"check": "en"}.get(surface, surface[-2:]))
                     got = summary(row_said[surface])
+                elif surface == "check-portable":
+                    got = summary(portable_row(path, work))
                 elif surface == "notebook":
                     row = notebook_row(path)
                     if row is None:
@@ -390,6 +544,16 @@ def main_(argv=None):
                     continue
                 elif surface == "ci":
                     got = summary(ci_row(path, work))
+                elif surface == "ci-env":
+                    env = {"CI": "true", "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(work / "summary.md")}
+                    got = summary(ci_row(path, work, env=env))
+                elif surface == "gs-schema":
+                    wrong = gradescope_schema(path, work)
+                    matrix[sid][surface] = wrong
+                    if wrong:
+                        disagreements += 1
+                        print(f"{sid:28} gs-schema  " + "; ".join(wrong[:5]))
+                    continue
                 elif surface == "gradescope":
                     got = summary(gradescope_row(path, work))
                 else:
@@ -398,6 +562,10 @@ def main_(argv=None):
                 got = {"error": f"{type(exc).__name__}: {exc}"}
             matrix[sid][surface] = got
             ref = shown if surface in STUDENT_SURFACES else full
+            # a check in Russian says what `grade run --lang ru` says, word for word
+            same_language = surface in ("check-ru", "check-zh") and f"lang-{surface[-2:]}" in whole
+            if same_language:
+                ref = summary(student_record(whole[f"lang-{surface[-2:]}"][sid]))
             if surface in ("check-ru", "check-zh") and "text" in row_said.get(surface, {}):
                 # the row's own words (a refusal, why a run ended) said in English inside a translated check
                 english = reference[sid].get("message") if (reference[sid]["status"] == "rejected"
@@ -407,12 +575,13 @@ def main_(argv=None):
             if (surface.startswith("check") or surface == "notebook") and got.get("status", "") is None:
                 got["status"] = ref["status"]  # a check has no status but `rejected`: the rest is the row's
             # a notebook's check() names `this notebook` and the cell's run number, by design
+            ref, got = _comparable(surface, ref, same_language), _comparable(surface, got, same_language)
             diff = {k: (ref.get(k), got.get(k)) for k in set(ref) | set(got) if ref.get(k) != got.get(k)
                     and not (surface == "notebook" and k == "place")}
             if diff:
                 disagreements += 1
-                print(f"{sid:28} {surface:10} " + "; ".join(f"{k}: {a!r} != {b!r}" for k, (a, b) in diff.items()
-                                                            if k != "tests")
+                print(f"{sid:28} {surface:10} " + "; ".join(f"{k}: {_short(a)} != {_short(b)}"
+                                                            for k, (a, b) in diff.items() if k != "tests")
                       + ("" if "tests" not in diff else "; tests differ"))
     (work / "matrix.json").write_text(json.dumps(matrix, indent=1, ensure_ascii=False))
     print(f"{len(matrix)} samples, {disagreements} disagreements; {work / 'matrix.json'}")

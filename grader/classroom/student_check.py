@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ..i18n import Message, choose, msg
 from ..load import STUDENT_MODULES, load_submissions
+from ..load.reading import name_text
 from ..observe import observe_all
 from ..records import earned
 from ..sandbox import Limits, open_sandbox
@@ -123,14 +124,15 @@ def infer_exercise(path: Path) -> str | None:
 
 
 def _what_is_checked(path: Path, suite, submission) -> tuple[str, list]:
-    """The file(s) a check grades, in the student's words, and a note when a notebook looks newer."""
+    """The file(s) a check grades, in the student's words (named as a row's `source` names them: a byte of a name
+    that is not UTF-8 as `\\xe9`, never written raw), and a note when a notebook looks newer."""
     if not path.is_dir():
-        return path.name, []
+        return name_text(path.name), []
     present = [f for f in suite.files if (path / f).is_file()]
     if not present:
         # what the loader took instead, e.g. the folder's one notebook; else the folder, by its real name
         taken = sorted({origin.file for origin in submission.origins.values()})
-        return ", ".join(taken) if taken else path.resolve().name + "/", []
+        return ", ".join(taken) if taken else name_text(path.resolve().name) + "/", []
     own = [f for f in present if f != "engine.py"] or present
     notes = []
     notebook = path / f"{suite.name}.ipynb"

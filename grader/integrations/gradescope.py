@@ -231,7 +231,10 @@ def read_config(root) -> dict:
 
 
 def submission_entry(folder) -> Path:
-    """What to grade in Gradescope's submission folder: the folder itself, or the one .zip uploaded into it.
+    """What to grade in Gradescope's submission folder: the one file uploaded into it, graded as that file (as
+    `grade run FILE`, `grade check FILE` and `grade serve`'s upload grade it: its row's id, messages and places are
+    the file's, not those of Gradescope's `submission/`), or else the folder itself. A symbolic link is no file
+    here: the folder's loader refuses it, where an entry given by name is followed.
 
     The folder holds whatever the student uploaded (engine.py and friends, a
     notebook, a .zip) or the contents of the repository they linked; the
@@ -239,7 +242,7 @@ def submission_entry(folder) -> Path:
     """
     folder = Path(folder)
     names = [n for n in sorted(os.listdir(folder)) if not (n.startswith(".") or n in HIDDEN_NAMES)]
-    if len(names) == 1 and names[0].lower().endswith(".zip") and (folder / names[0]).is_file():
+    if len(names) == 1 and (folder / names[0]).is_file() and not (folder / names[0]).is_symlink():
         return folder / names[0]
     return folder
 

@@ -324,7 +324,7 @@ def assert_imported(imported, module="engine", hint=""):
             said = msg("{file} could not be used: {error}. {advice} Every other test was skipped.", **values)
         else:
             said = msg("{file} could not be used: {error}. Every other test was skipped.", **values)
-        raise Mismatch(said, where=where)
+        raise Mismatch(said, where=where, exception=error.get("exception"))
 
 
 def import_test(test_file):

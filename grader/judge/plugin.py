@@ -304,7 +304,8 @@ class JudgePlugin:
                 "status": status, "output": output, "earned": grading["points"] * credit,
                 # the output as data (grader/i18n): what a report renders in the student's language
                 "output_message": said.to_json() if isinstance(said, Message) else None,
-                "where": getattr(exc, "where", None),
+                "where": getattr(exc, "where", None),  # and the type of what the student's engine raised there:
+                "exception": getattr(exc, "exception", None) if status in ("failed", "error") else None,
                 "detail": getattr(exc, "detail", None) if status != "passed" else None,
                 "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"],
                 "with_other_credit": grading.get("with_other_credit", False)}
@@ -386,8 +387,7 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far
             raise SuiteError(f"{nodeid} left no grading record")
         outcome = {k: grading[k] for k in ("name", "status", "output", "where", "points", "earned", "concept",
                                            "visibility")}
-        if grading.get("output_message"):
-            outcome["output_message"] = grading["output_message"]
+        outcome.update({k: grading[k] for k in ("output_message", "exception") if grading.get(k)})
         if grading.get("detail"):
             outcome["detail"] = grading["detail"]  # the failure's fields, for `grade check`'s table
         key = plugin.lead_keys[(grading["function"], grading["submission"])]

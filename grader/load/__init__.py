@@ -234,7 +234,7 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *, nam
     except OSError as e:
         raise LoadError(f"{path}: cannot be read ({e.strerror or e})") from None
     sub_id, kind = _entry_id(path), _kind(path)
-    shown = _shown(path) if name is None else name_text(name.replace("\\", "/").rsplit("/", 1)[-1] or path.name)
+    shown = _shown(path) if name is None else shown_name(name) or name_text(path.name)
     try:
         read = _read_entry(path, kind, allowed_files, shown)
     except Rejected as r:
@@ -304,12 +304,35 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> d
     if suffix == ".py":
         code = python_source(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown)
         return {ENGINE: (code, Origin(shown, None, path))}
+    raise Rejected(_not_a_kind(shown, suffix))
+
+
+FILE_SUFFIXES = (".py", ".ipynb", ".zip")  # what a file entry may be (any case); a folder may be anything
+
+
+def shown_name(name: str) -> str:
+    """A file's name as messages say it, from the name its student gave it (a browser may send a whole path,
+    `C:\\fakepath\\engine.py`): its last part, printable."""
+    return name_text(name.replace("\\", "/").rsplit("/", 1)[-1])
+
+
+def not_a_submission_file(name: str) -> Message | None:
+    """Why a file its student named `name` is no submission (no suffix, an archive of another kind, a suffix other
+    than FILE_SUFFIXES), or None: the words `grade run FILE` and Gradescope's one file say, for `grade serve`'s
+    upload to refuse it in."""
+    shown = shown_name(name)
+    suffix = Path(shown).suffix.lower()
+    return None if suffix in FILE_SUFFIXES else _not_a_kind(shown, suffix)
+
+
+def _not_a_kind(shown: str, suffix: str) -> Message:
+    """Why a file entry named `shown`, whose suffix is `suffix` (lower case; not .py, .ipynb or .zip), is refused."""
     if not suffix:
-        raise Rejected(msg("{file} has no file extension; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these", file=shown))
+        return msg("{file} has no file extension; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these", file=shown)
     if suffix in ARCHIVE_SUFFIXES:  # an archive of another kind (.rar, .7z, .tar.gz)
-        raise Rejected(msg("{file} is a {suffix} file; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these: unpack it, or pack it again as a .zip",
-                           file=shown, suffix=suffix))
-    raise Rejected(msg("{file} is a {suffix} file; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these", file=shown, suffix=suffix))
+        return msg("{file} is a {suffix} file; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these: unpack it, or pack it again as a .zip",
+                   file=shown, suffix=suffix)
+    return msg("{file} is a {suffix} file; expected a folder, a .py file, a .ipynb notebook or a .zip of one of these", file=shown, suffix=suffix)
 
 
 def _entry_id(path: Path) -> str:

@@ -30,7 +30,7 @@ import json
 
 from ..i18n import translator
 from ..places import place_text
-from .record import VISIBILITIES, Said, score_of, status_word, tests_of
+from .record import PLACE_FIELDS, VISIBILITIES, Said, score_of, status_word, tests_of
 
 STATUSES = ("passed", "failed")
 LEADERBOARD_ORDERS = ("asc", "desc")
@@ -122,7 +122,7 @@ def _test(test: dict, number_: int, t) -> dict:
         if where not in output:  # the judge's messages usually say where already
             output = f"{output}\n({where})".lstrip("\n")
     extra = {"status": status}
-    extra.update({k: test[k] for k in ("file", "cell", "line") if test.get(k) is not None})
+    extra.update({k: test[k] for k in PLACE_FIELDS if test.get(k) is not None})
     visibility = test.get("visibility", "visible")
     return {
         "name": test["name"],

@@ -41,11 +41,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from ..i18n import translator
+from ..load import not_a_submission_file
 from . import Refused, jobs
 from .db import SQLITE_PRAGMAS
 from .rules import CLOSED, admit, aware, deadline, lateness, utcnow
 
-SUFFIXES = (".py", ".ipynb", ".zip")
 BUSY_STEP_SECONDS = 0.0005
 REVOKED = "this sign-in link was revoked: ask your instructor for your new one"
 
@@ -99,10 +100,11 @@ class Admission:
         """Admit the upload: the answer of a 202, or raises Refused (nothing written, nothing charged)."""
         if exercise not in self.course.exercises:
             raise Refused(422, f"there is no exercise {exercise!r}: choose one of {', '.join(self.course.exercises)}")
+        # refused in the words `grade run FILE` rejects it in (one rule: grader.load), in the course's language, and
+        # charged nothing
+        if (said := not_a_submission_file(filename)) is not None:
+            raise Refused(422, translator(self.course.lang).render(said), message_data=said.to_json())
         suffix = Path(filename).suffix.lower()
-        if suffix not in SUFFIXES:
-            raise Refused(422, f"{filename!r} is not a .py, .ipynb or .zip file: upload your engine.py, your "
-                               "notebook, or a zip of your folder")
         sid = secrets.token_hex(8)
         row = dict(id=sid, student=who.name, exercise=exercise, received_at=received, filename=filename[:255],
                    path=str(Path("uploads") / who.name / f"{sid}{suffix}"), digest=hashlib.sha256(data).hexdigest(),

@@ -162,7 +162,7 @@ class Service:
 
     def view(self, session, who: Who, sub: Submission, now=None) -> dict:
         """The API's answer for one submission: what the visibility rule allows at `now`."""
-        from ..report.record import Said, student_view
+        from ..report.record import PLACE_FIELDS, Said, student_view
 
         now = now or utcnow()
         d = self.deadline_for(session, sub.student, sub.exercise)
@@ -183,7 +183,7 @@ class Service:
                                 after_due_date=released(now, d, self.course.release))
             say = Said(self.course.lang)  # the course's language, as its feedback page's (pages.py)
             answer["tests"] = [say.test(t, ("name", "status", "score", "max_score", "visibility", "output", "concept",
-                                             "file", "cell", "line")) for t in view.tests]
+                                             *PLACE_FIELDS)) for t in view.tests]
             answer["message"] = say.message(sub.record) or answer["message"]
             answer["diagnosis"] = [say.finding(d) for d in view.diagnosis]
             answer["outcome"] = sub.record.get("status")
