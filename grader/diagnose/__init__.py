@@ -16,7 +16,7 @@ from .compare import SEED_PROBE, agree, not_run, unseeded, wrong
 from .derivatives import OP_NAMES, infer_all
 from ..i18n import capital, msg, said
 from .evidence import evidence, local_evidence, size
-from .hints import (annotation_hint, empty_walk_hint, not_refuted_by_source, seed_facts, silent_backward_hints,
+from .hints import (annotation_hint, not_refuted_by_source, seed_facts, seed_hints, silent_backward_hints,
                     static_hints)
 from .midgraph import midgraph_entries
 from .missing import missing_entry, missing_operation
@@ -288,12 +288,9 @@ class Diagnoser(FindingsMixin):
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
                  else {"seeds": False, "seeds_before_walk": False})
         entries = not_refuted_by_source(found, facts)
-        after_walk = [e for e in found if e.get("kind") == "variant"
-                      and "seed-after-walk" in [e["variant"], *e.get("also", [])]]
-        if facts["seeds_before_walk"] and after_walk and after_walk[0] not in entries:
-            # the numbers of a seed set after the walk, the seed set before it: the walk ran no rule
-            hint = empty_walk_hint(facts, after_walk[0]["tests"], engine=engine)
-            entries.insert(0, _in_students_terms([hint], submission)[0])
+        # a seed finding the source rules out: what the source says in its place (the walk ran no rule, the
+        # seed set back to 0)
+        entries[:0] = _in_students_terms(seed_hints(found, entries, facts, engine=engine), submission)
         for entry in entries:
             if entry.get("kind") == "raises" and entry.get("line"):
                 where_it_raised(entry, submission)

@@ -92,6 +92,9 @@ FORMS = {
         ("output", msg("multiplies by the output relu(x) instead of by 1 or 0"), lambda x, y: {"x": y}),
         ("reversed", msg("passes the gradient where x is negative and blocks it where x is positive"),
          lambda x, y: {"x": 1.0 if x < 0 else 0.0}),
+        # the same, tested on the output (`out.data <= 0` for `out.data > 0`): relu'(0) = 1 as well
+        ("reversed", msg("passes the gradient where x is negative and blocks it where x is positive"),
+         lambda x, y: {"x": 1.0 if x <= 0 else 0.0}),
     ]),
     "pow": (lambda x, k, y: {"x": k * x ** (k - 1)}, [
         ("k-not-k-1", msg("computes k · x**k instead of k · x**(k − 1): the exponent is not lowered by one"),
@@ -104,6 +107,9 @@ FORMS = {
         ("k-minus-1-factor", msg("computes (k − 1) · x**(k − 1): the factor should be k"),
          lambda x, k, y: {"x": (k - 1) * x ** (k - 1)}),
         ("output", msg("uses the output x**k instead of k · x**(k − 1)"), lambda x, k, y: {"x": y}),
+        ("k-1-unbracketed", msg("computes k · x**k − 1: `x ** k-1` is (x**k) − 1 in Python, since `**` binds "
+                                "tighter than `-`; the exponent needs brackets, `x ** (k - 1)`"),
+         lambda x, k, y: {"x": k * x ** k - 1}),
     ]),
     "mul": (lambda a, b, y: {"a": b, "b": a}, [
         ("swapped", msg("gives each operand its own value instead of the other operand's (a gets a, b gets b)"),
@@ -228,6 +234,10 @@ def infer(op: str, values: dict, *, scaled: bool = True) -> dict | None:
     local_right = _fits(right_of, cases)
     # out.grad: the scaled run should be 3 times the plain one (whatever the local derivative is)
     times = None
+    # `*`'s own run through `* Value(3)` shows its use of out.grad once its rule is right seeded directly: the
+    # scaling node's rule is that same rule, and passes the 3 on right whatever it does with out.grad (its out.grad
+    # is the seed, 1)
+    scaled = scaled or (op == "mul" and local_right)
     for factor, words in ((3.0, None), (1.0, msg("does not multiply by out.grad (the gradient from above)")),
                           (9.0, msg("multiplies by out.grad twice"))):
         if not scaled:

@@ -209,6 +209,34 @@ def empty_walk_hint(facts: dict, tests: list[str], *, engine: str = "engine.py")
             "reads (a fresh `topo = []` inside each call is lost when the call returns).", line=facts["line"]))
 
 
+def seed_wiped_hint(facts: dict, tests: list[str], *, engine: str = "engine.py") -> dict:
+    """The seed is set before the loop over the order (the source says so), yet after backward() every gradient
+    is 0, the output's own too (the numbers say so): the seed was set back to 0 before any rule read it."""
+    return said(
+        {"kind": "hint", "hint": "seed-wiped", "file": engine, "line": facts["line"], "tests": tests},
+        title=msg("The seed is wiped out: after `backward()` every gradient is 0, the output's own too"),
+        explanation=msg(
+            "`backward` on line {line} sets the output's gradient to 1 before its loop, yet after backward() the "
+            "output's grad is 0 and so is every other gradient: something sets the seed back to 0 before any "
+            "backward rule reads it, and every rule then multiplies by 0. Check what runs after the seed: "
+            "gradients cleared after `self.grad = 1` (clear them before it), or a `grad` set to 0 inside the "
+            "loop.", line=facts["line"]))
+
+
+def seed_hints(found: list[dict], kept: list[dict], facts: dict, *, engine: str = "engine.py") -> list[dict]:
+    """What the source says in place of a seed finding it rules out (not_refuted_by_source dropped it from
+    `kept`), where the seed is set before the walk: the numbers of a seed set after the walk mean the walk ran
+    no rule (`empty-walk`), those of no seed at all mean the seed was set back to 0 (`seed-wiped`)."""
+    if not facts["seeds_before_walk"]:
+        return []
+    hints = []
+    for name, hint in (("seed-after-walk", empty_walk_hint), ("no-seed", seed_wiped_hint)):
+        named = [e for e in found if e.get("kind") == "variant" and name in [e["variant"], *e.get("also", [])]]
+        if named and named[0] not in kept:
+            hints.append(hint(facts, named[0]["tests"], engine=engine))
+    return hints
+
+
 _CONTAINER_CALLS = frozenset({"append", "appendleft", "pop", "popleft", "add", "extend", "insert", "remove",
                               "discard", "get", "items", "keys", "values", "setdefault", "update", "copy", "clear"})
 

@@ -106,6 +106,29 @@ WALKS = (
                     stack.append((child, False))
 """),),
     ),
+    # the sort leaves out some of a node's inputs (`node._prev[:1]`, `node._prev[1:]`): the node's own rule still
+    # gives them their grad, but their rules never run, so nothing passes below them (one title: both say that)
+    *(Variant(
+        name=name,
+        title="leaves some of a node's inputs out of the topological sort, so their backward rules never run and "
+              "nothing passes below them",
+        explanation=("The sort must visit every input of every node (`for child in node._prev:`, all of them). An "
+                     "input left out still receives its grad from the node that uses it, but it is never placed in "
+                     "the order, so its own backward rule never runs: a leaf there is right, and everything below "
+                     "an inner node gets nothing. Loop over all of a node's inputs when you build the order."),
+        concept="traversal", lead_in="that",
+        patches=(("                for child in node._prev:\n", f"                for child in node._prev{part}:\n"),),
+    ) for name, part in (("first-input-only", "[:1]"), ("first-input-left-out", "[1:]"))),
+    Variant(
+        name="output-rule-every-step",
+        title="runs the output's backward rule at every step of the walk (`self._backward()` for "
+              "`node._backward()`), so no other node's rule runs",
+        explanation=("The loop over the topological order must call each node's own rule, `node._backward()`. "
+                     "Calling `self._backward()` there runs the output's rule once per node: its direct inputs "
+                     "receive its gradient again and again, and no rule below them ever runs."),
+        concept="traversal", lead_in="that",
+        patches=((_WALK, "        for node in reversed(topo):\n            self._backward()\n"),),
+    ),
 )
 
 

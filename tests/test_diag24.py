@@ -1,0 +1,262 @@
+"""Session 24's fresh samples: one mistake (or two) a student makes, in forms no earlier fixture holds, planted in
+the reference's engine and graded by the engine suite: each its score, the tests it does not pass, and what the
+diagnosis names. The rest of the session's samples (07, 08, 06, 09, 10, 11) are in docs/diagnosis.md's limits.
+
+The holes these found, each closed as a class (each case below failed before its fix):
+- the topological sort leaving some of a node's inputs out (`node._prev[:1]`, `node._prev[1:]`) was named as
+  other mistakes: `-` forgetting b, `/` cutting b off, `=` in `**` and in relu. diagnose/walks.py runs two more
+  walks, the reference's sort over part of each node's inputs, and names them (`first-input-only`,
+  `first-input-left-out`).
+- a walk that calls the output's rule at every step (`self._backward()` for `node._backward()`) was named
+  nothing (3/63): the walk `output-rule-every-step`.
+- a seed set, then wiped out (the grads of the graph cleared after `self.grad = 1`): the numbers are no-seed's, the
+  source refutes no-seed, nothing was said (4/63). Where the source seeds before the walk, the hint `seed-wiped`
+  says so, with backward's line, as `empty-walk` does for a seed set after the walk's numbers.
+- a rule of `*` that does not multiply by out.grad was named nothing (36/63): `*`'s own run through `* Value(3)`
+  shows it once its rule is right seeded directly (the scaling node's rule is that same rule).
+- a rule of `+` that does not multiply by out.grad was named with the evidence "a.grad is 1.0, not 1.0" (the run
+  seeded directly, which is right): the evidence is read on the run through `* Value(3)` where the first is right.
+- relu's gradient on the wrong side tested on the output (`out.data <= 0`) and `**`'s `k * x ** k - 1` (the
+  exponent's brackets left out) fitted no form: derivatives.py has both.
+"""
+
+import pytest
+from costs import slow_fixture
+from test_diag22 import planted_class
+from test_fresh_styles import _rows, assert_scored_and_named
+
+from grader.i18n import translator
+
+_ADD = "            self.grad += out.grad\n            other.grad += out.grad\n"
+_MUL = "            self.grad += other.data * out.grad\n            other.grad += self.data * out.grad\n"
+_POW = "self.grad += k * self.data ** (k - 1) * out.grad"
+_TANH = "self.grad += (1 - t**2) * out.grad"
+_EXP = "self.grad += out.data * out.grad"
+_LOG = "self.grad += (1 / self.data) * out.grad"
+_RELU = "self.grad += (out.data > 0) * out.grad"
+_SEED = "        self.grad = 1\n"
+_LOOP = "        for node in reversed(topo):\n            node._backward()"
+_CHILD = "                for child in node._prev:\n"
+_NEG = "        return self * -1\n"
+_DIV = "        return self * other**-1"
+_OWN_DIV = """\
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data / other.data, (self, other), "/")
+
+        def _backward():
+            self.grad += out.grad / other.data
+            other.grad += {} * out.grad
+
+        out._backward = _backward
+        return out"""
+_OWN_NEG = """\
+        out = Value(-self.data, (self,), "neg")
+
+        def _backward():
+            self.grad += out.grad
+
+        out._backward = _backward
+        return out
+"""
+_OWN_SUB = """\
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data - other.data, (self, other), "-")
+
+        def _backward():
+            self.grad += out.grad
+            other.grad += out.grad
+
+        out._backward = _backward
+        return out
+"""
+
+PLANTED = {
+    "engine": {
+        # `=` in one op only, or on one side of one op
+        "pow-assigns": [(_POW, _POW.replace("+=", "="))],
+        "tanh-assigns": [(_TANH, _TANH.replace("+=", "="))],
+        "exp-assigns": [(_EXP, _EXP.replace("+=", "="))],
+        "mul-assigns-other-side": [(_MUL, _MUL.replace("other.grad +=", "other.grad ="))],
+        # the sort leaves an input of each node out
+        "topo-first-child-only": [(_CHILD, "                for child in node._prev[:1]:\n")],
+        "topo-skips-first-child": [(_CHILD, "                for child in node._prev[1:]:\n")],
+        # the seed: 0, or set and then wiped out by clearing the graph's grads after it
+        "seed-zero": [(_SEED, "        self.grad = 0\n")],
+        "clears-after-seed": [(_SEED, _SEED + "        for node in topo:\n            node.grad = 0\n")],
+        # the loop calls the output's rule at every step
+        "loop-calls-self": [(_LOOP, "        for node in reversed(topo):\n            self._backward()")],
+        # tanh from the input, written with a dead branch; (1 - t) ** 2
+        "tanh-from-input-math": [(_TANH, "self.grad += (1 - math.tanh(self.data) ** 2 if False else 1 - self.data**2)"
+                                         " * out.grad")],
+        "tanh-square-of-difference": [(_TANH, "self.grad += (1 - t) ** 2 * out.grad")],
+        # `**`: the exponent's brackets left out; the factor k left out
+        "pow-precedence": [(_POW, "self.grad += (k * self.data ** k - 1) * out.grad")],
+        "pow-no-k-out": [(_POW, "self.grad += self.data ** (k - 1) * out.grad")],
+        # `/` an op of its own: b's rule with its sign lost, or without a
+        "div-own-sign": [(_DIV, _OWN_DIV.format("self.data / other.data**2"))],
+        "div-own-no-a": [(_DIV, _OWN_DIV.format("-1 / other.data**2"))],
+        # relu: the gradient where the output is 0 and not where it is positive; `>= 0` on the input
+        "relu-wrong-side": [(_RELU, "self.grad += (out.data <= 0) * out.grad")],
+        "relu-ge-input": [(_RELU, "self.grad += (self.data >= 0) * out.grad")],
+        # exp: x · exp(x); log: 1 / log(x), x
+        "exp-times-input": [(_EXP, "self.grad += self.data * out.data * out.grad")],
+        "log-over-log": [(_LOG, "self.grad += out.grad / math.log(self.data)")],
+        "log-times-input": [(_LOG, "self.grad += self.data * out.grad")],
+        # reflected and derived ops
+        "rsub-neg-other": [("return other + (-self)", "return -other + self")],
+        "neg-own-node-no-rule": [(_NEG, "        return Value(-self.data, (self,), 'neg')\n")],
+        "neg-own-node-plus": [(_NEG, _OWN_NEG)],
+        "sub-own-plus": [("        return self + (-other)\n", _OWN_SUB)],
+        # the chain rule left out: the local derivative without out.grad
+        "add-no-upstream": [(_ADD, "            self.grad += 1\n            other.grad += 1\n")],
+        "mul-no-upstream": [(_MUL, "            self.grad += other.data\n            other.grad += self.data\n")],
+        # exp's derivative from the last exp computed anywhere (a class attribute): no probe holds two exps
+        "exp-stale-last": [('        out = Value(math.exp(self.data), (self,), "exp")\n',
+                            '        out = Value(math.exp(self.data), (self,), "exp")\n'
+                            '        Value._last_exp = out.data\n'),
+                           (_EXP, "self.grad += Value._last_exp * out.grad")],
+        # correct, written otherwise: the seed added to a grad that is 0; `2 / a` as `a ** -1 * 2 * 1`
+        "correct-seed-accumulates": [(_SEED, "        self.grad += 1\n")],
+        "correct-rtruediv-reordered": [("return other * self**-1", "return self**-1 * other * 1")],
+        # two mistakes
+        "two-add-assign-tanh-input": [(_ADD, _ADD.replace("+=", "=")), (_TANH, "self.grad += (1 - self.data**2) "
+                                                                                 "* out.grad")],
+        "two-pow-no-k-log-out": [(_POW, "self.grad += self.data ** (k - 1) * out.grad"),
+                                 (_LOG, "self.grad += out.grad / out.data")],
+        "two-rsub-relu": [("return other + (-self)", "return self - other"),
+                          (_RELU, "self.grad += (out.data <= 0) * out.grad")],
+        "two-div-sign-exp-input": [(_DIV, _OWN_DIV.format("self.data / other.data**2")),
+                                   (_EXP, "self.grad += self.data * out.grad")],
+        "two-forward-order-tanh-1-t": [(_LOOP, "        for node in topo:\n            node._backward()"),
+                                       (_TANH, "self.grad += (1 - t) * out.grad")],
+    },
+}
+
+# id -> (score, the tests not passed (or how many, where a core op or the walk is wrong), diagnosis)
+TABLES = {
+    "engine": {
+        "pow-assigns": (62.0, ["pow/fractional"], [("variant", "pow-assign-not-accumulate", "exact")]),
+        "tanh-assigns": (62.5, ["tanh/negative"], [("variant", "tanh-assign-not-accumulate", "exact")]),
+        "exp-assigns": (62.5, ["exp/values"], [("variant", "exp-assign-not-accumulate", "exact")]),
+        "mul-assigns-other-side": (41.0, 14, [("hint", "assign-grad", None)]),
+        # before: `-` forgets b, `/` cuts b off, `=` in `**` and relu (first-input-only); `2 / x` and `2 - x` pass
+        # nothing, `=` in `**` (first-input-left-out)
+        "topo-first-child-only": (32.0, 23, [("walk", "first-input-only", "exact")]),
+        "topo-skips-first-child": (18.5, 36, [("walk", "first-input-left-out", "exact")]),
+        "seed-zero": (4.0, 47, [("variant", "no-seed", "exact")]),
+        # before: nothing
+        "clears-after-seed": (4.0, 47, [("hint", "seed-wiped", None)]),
+        # before: nothing
+        "loop-calls-self": (3.0, 48, [("walk", "output-rule-every-step", "exact")]),
+        "tanh-from-input-math": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                                 [("variant", "tanh-input", "exact")]),
+        "tanh-square-of-difference": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                                      [("variant", "tanh-square-outside", "exact")]),
+        # before: nothing
+        "pow-precedence": (61.0, ["pow/cube", "pow/fractional"], [("derivative", "pow", "k-1-unbracketed")]),
+        "pow-no-k-out": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-missing-k", "exact")]),
+        "div-own-sign": (62.0, ["div/values"], [("derivative", "div", "sign")]),
+        "div-own-no-a": (62.0, ["div/values"], [("derivative", "div", "missing-a")]),
+        # before: nothing
+        "relu-wrong-side": (60.0, ["relu/negative", "relu/positive", "relu/zero"], [("derivative", "relu", "reversed")]),
+        "relu-ge-input": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
+        "exp-times-input": (61.5, ["exp/negative", "exp/values"], [("derivative", "exp", "power-rule")]),
+        "log-over-log": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
+        "log-times-input": (61.0, ["log/small", "log/values"], [("derivative", "log", "not-inverted")]),
+        "rsub-neg-other": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+        "neg-own-node-no-rule": (62.0, ["neg/values"], [("derivative", "neg", "no-gradient")]),
+        "neg-own-node-plus": (62.0, ["neg/values"], [("derivative", "neg", "plus-one")]),
+        "sub-own-plus": (62.0, ["sub/values"], [("derivative", "sub", "sign")]),
+        # before: named, with the evidence "a.grad is 1.0, not 1.0" (WORDS)
+        "add-no-upstream": (56.0, 6, [("derivative", "add", "out-grad")]),
+        # before: nothing
+        "mul-no-upstream": (36.0, 22, [("derivative", "mul", "out-grad")]),
+        # left (docs/diagnosis.md, limits): no probe holds two exps of different inputs
+        "exp-stale-last": (63.0, [], []),
+        "correct-seed-accumulates": (63.0, [], []),
+        "correct-rtruediv-reordered": (63.0, [], []),
+        "two-add-assign-tanh-input": (40.25, 16, [("variant", "tanh-input", "pair"),
+                                                  ("variant", "add-assign-not-accumulate", "pair")]),
+        "two-pow-no-k-log-out": (59.0, ["log/small", "log/values", "pow/cube", "pow/fractional"],
+                                 [("variant", "pow-missing-k", "pair"), ("variant", "log-output", "pair")]),
+        # before: the rsub alone (relu's side fitted no form)
+        "two-rsub-relu": (59.0, ["relu/negative", "relu/positive", "relu/zero", "sub/constant"],
+                          [("derivative", "relu", "reversed"), ("variant", "rsub-order", "exact")]),
+        "two-div-sign-exp-input": (60.0, ["div/values", "exp/negative", "exp/values"],
+                                   [("variant", "exp-input", "exact"), ("derivative", "div", "sign")]),
+        "two-forward-order-tanh-1-t": (15.0, 40, [("variant", "tanh-one-minus-t", "pair"),
+                                                  ("variant", "forward-order", "pair")]),
+    },
+}
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    return {exercise: _rows(tmp_path_factory, exercise, make=planted_class(PLANTED)) for exercise in TABLES}
+
+
+def test_every_sample_is_graded_and_in_a_table(rows):
+    assert {e: sorted(r) for e, r in rows.items()} == {e: sorted(t) for e, t in TABLES.items()} == {
+        e: sorted(c) for e, c in PLANTED.items()}
+    assert all(row["status"] == "graded" for r in rows.values() for row in r.values())
+
+
+@pytest.mark.parametrize("exercise,case", [(e, c) for e, table in TABLES.items() for c in sorted(table)])
+def test_each_sample_scores_and_is_named(rows, exercise, case):
+    assert_scored_and_named(rows[exercise][case], TABLES[exercise][case])
+
+
+_SORT_TITLE = ("Your gradients match an engine that leaves some of a node's inputs out of the topological sort, so "
+               "their backward rules never run and nothing passes below them")
+
+# case -> the finding's whole message, as the student reads it
+WORDS = {
+    "topo-first-child-only":
+        _SORT_TITLE + ": for y = a - b at a = 5, b = 2, b.grad is 0.0, not -1.0. The sort must visit every input of "
+        "every node (`for child in node._prev:`, all of them). An input left out still receives its grad from the "
+        "node that uses it, but it is never placed in the order, so its own backward rule never runs: a leaf there "
+        "is right, and everything below an inner node gets nothing. Loop over all of a node's inputs when you build "
+        "the order.",
+    "loop-calls-self":
+        "Your gradients match an engine that runs the output's backward rule at every step of the walk "
+        "(`self._backward()` for `node._backward()`), so no other node's rule runs: for y = a * a at a = 3, a.grad "
+        "is 12.0, not 6.0. The loop over the topological order must call each node's own rule, `node._backward()`. "
+        "Calling `self._backward()` there runs the output's rule once per node: its direct inputs receive its "
+        "gradient again and again, and no rule below them ever runs.",
+    "clears-after-seed":
+        "The seed is wiped out: after `backward()` every gradient is 0, the output's own too: `backward` on line 121 "
+        "sets the output's gradient to 1 before its loop, yet after backward() the output's grad is 0 and so is "
+        "every other gradient: something sets the seed back to 0 before any backward rule reads it, and every rule "
+        "then multiplies by 0. Check what runs after the seed: gradients cleared after `self.grad = 1` (clear them "
+        "before it), or a `grad` set to 0 inside the loop.",
+    "add-no-upstream":
+        "Your `+` backward does not multiply by out.grad (the gradient from above): for y = (a + b) * 3.0 at a = 3.0, "
+        "b = -2.0, a.grad is 1.0, not 3.0.",
+    "mul-no-upstream":
+        "Your `*` backward does not multiply by out.grad (the gradient from above): for y = (a * b) * 3.0 at "
+        "a = -1.5, b = -0.8, a.grad is -0.8, not -2.4.",
+    "pow-precedence":
+        "Your `**` backward computes k · x**k − 1: `x ** k-1` is (x**k) − 1 in Python, since `**` binds tighter than "
+        "`-`; the exponent needs brackets, `x ** (k - 1)`: for y = x ** k at x = -1.5, k = 2.0, x.grad is 3.5, not "
+        "-3.0.",
+    "relu-wrong-side":
+        "Your relu backward passes the gradient where x is negative and blocks it where x is positive: for "
+        "y = relu(x) at x = -1.5, x.grad is 1.0, not 0.0.",
+}
+
+
+@pytest.mark.parametrize("case", sorted(WORDS))
+def test_what_the_student_reads(rows, case):
+    entry = rows["engine"][case]["diagnosis"][0]
+    said = entry.get("message") or f"{entry['title']}: {entry['explanation']}"
+    assert said == WORDS[case]
+
+
+@pytest.mark.parametrize("language", ["ru", "zh"])
+@pytest.mark.parametrize("case", ["topo-first-child-only", "loop-calls-self", "clears-after-seed", "pow-precedence"])
+def test_each_new_finding_is_translated(rows, case, language):
+    entry = rows["engine"][case]["diagnosis"][0]
+    for key in ("title", "explanation"):
+        text = translator(language).render(entry["messages"][key])
+        assert text != entry[key] and translator("en").render(entry["messages"][key]) == entry[key]
+        assert sum(ord(ch) >= 0x400 for ch in text) > len(text) // 3, text  # not the English id left untranslated
