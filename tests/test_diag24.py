@@ -1,6 +1,7 @@
 """Session 24's fresh samples: one mistake (or two) a student makes, in forms no earlier fixture holds, planted in
-the reference's engine and graded by the engine suite: each its score, the tests it does not pass, and what the
-diagnosis names. The rest of the session's samples (07, 08, 06, 09, 10, 11) are in docs/diagnosis.md's limits.
+the reference's engine (graded by the engine suite) or fit_line.py: each its score, the tests it does not pass, and
+what the diagnosis names (for 11-fit-line, which names nothing, the feedback of the test that charges it). The rest
+of the session's samples (06, 07, 08, 09, 10) are in docs/diagnosis.md's limits.
 
 The holes these found, each closed as a class (each case below failed before its fix):
 - the topological sort leaving some of a node's inputs out (`node._prev[:1]`, `node._prev[1:]`) was named as
@@ -18,12 +19,15 @@ The holes these found, each closed as a class (each case below failed before its
   seeded directly, which is right): the evidence is read on the run through `* Value(3)` where the first is right.
 - relu's gradient on the wrong side tested on the output (`out.data <= 0`) and `**`'s `k * x ** k - 1` (the
   exponent's brackets left out) fitted no form: derivatives.py has both.
+- 11-fit-line: a loss over 3 points of 4 and a loss of the errors not squared were outside the catalogue: every
+  test that trains charged them (3/13 and 0/13) and nothing named them. mistakes.py has both (`mean-over-n-minus-1`,
+  `errors-not-squared`), charged on loss/mean alone (11/13).
 """
 
 import pytest
 from costs import slow_fixture
 from test_diag22 import planted_class
-from test_fresh_styles import _rows, assert_scored_and_named
+from test_fresh_styles import _output, _rows, assert_scored_and_named
 
 from grader.i18n import translator
 
@@ -130,6 +134,15 @@ PLANTED = {
         "two-forward-order-tanh-1-t": [(_LOOP, "        for node in topo:\n            node._backward()"),
                                        (_TANH, "self.grad += (1 - t) * out.grad")],
     },
+    "11-fit-line": {
+        # the mean over 3 points of 4; the errors to the power 1
+        "mean-over-three": [("return sum(squared_errors) / len(squared_errors)", "return sum(squared_errors) / 3")],
+        "errors-to-the-first": [("(w * x + b - y) ** 2 for x, y", "(w * x + b - y) ** 1 for x, y")],
+        # held: the update's sign; gradients never cleared, written as a loop that clears nothing
+        "update-plus": [("w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad",
+                         "w.data = w.data + learning_rate * w.grad\n        b.data = b.data + learning_rate * b.grad")],
+        "clears-nothing": [("        w.grad = 0\n        b.grad = 0\n", "        for p in ():\n            p.grad = 0\n")],
+    },
 }
 
 # id -> (score, the tests not passed (or how many, where a core op or the walk is wrong), diagnosis)
@@ -187,6 +200,13 @@ TABLES = {
         "two-forward-order-tanh-1-t": (15.0, 40, [("variant", "tanh-one-minus-t", "pair"),
                                                   ("variant", "forward-order", "pair")]),
     },
+    "11-fit-line": {
+        # before: 3/13 and 0/13, charged by every test that trains, named by none
+        "mean-over-three": (11.0, ["loss/mean"], []),
+        "errors-to-the-first": (11.0, ["loss/mean"], []),
+        "update-plus": (11.0, ["step/first"], []),
+        "clears-nothing": (11.0, ["step/second"], []),
+    },
 }
 
 
@@ -243,6 +263,28 @@ WORDS = {
         "Your relu backward passes the gradient where x is negative and blocks it where x is positive: for "
         "y = relu(x) at x = -1.5, x.grad is 1.0, not 0.0.",
 }
+
+
+_FIT_WORDS = {
+    "mean-over-three":
+        "loss for loss = mse(w, b) at the start, w = -1, b = 0, and its gradients after loss.backward(): expected "
+        "41.5, got 55.33333333 (2 more values differ). Your numbers are those of a loop that divides the sum of the "
+        "squared errors by one less than the number of points. The mean of the four squared errors is their sum "
+        "divided by 4, len(squared_errors). Divided by 3, the loss, both gradients and every step are 4/3 of the "
+        "mean's. Divide the sum by the number of points.",
+    "errors-to-the-first":
+        "loss for loss = mse(w, b) at the start, w = -1, b = 0, and its gradients after loss.backward(): expected "
+        "41.5, got -5.5 (2 more values differ). Your numbers are those of a loop that takes the mean of the errors "
+        "themselves instead of their squares. The loss is the mean of the squared errors, (w*x + b - y) ** 2: "
+        "squared, every error counts as a cost, whichever side of the line its point lies on, and the loss has a "
+        "lowest point to walk down to. The errors themselves cancel out across the points, and their mean keeps "
+        "falling as w and b fall: it has no lowest point, and gradient descent runs off. Square each error.",
+}
+
+
+@pytest.mark.parametrize("case", sorted(_FIT_WORDS))
+def test_what_the_fit_line_student_reads(rows, case):
+    assert _output(rows["11-fit-line"][case], "loss/mean") == _FIT_WORDS[case]
 
 
 @pytest.mark.parametrize("case", sorted(WORDS))

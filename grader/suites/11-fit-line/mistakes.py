@@ -65,6 +65,29 @@ MISTAKES = (
         ),
         patches=(("    return sum(squared_errors) / len(squared_errors)\n", "    return sum(squared_errors)\n"),),
     ),
+    # the mean taken otherwise (session 24: each was charged by every test that trains, 3/13 and 0/13)
+    Mistake(
+        name="mean-over-n-minus-1",
+        title="divides the sum of the squared errors by one less than the number of points",
+        explanation=(
+            "The mean of the four squared errors is their sum divided by 4, len(squared_errors). Divided by 3, the "
+            "loss, both gradients and every step are 4/3 of the mean's. Divide the sum by the number of points."
+        ),
+        patches=(("    return sum(squared_errors) / len(squared_errors)\n",
+                  "    return sum(squared_errors) / (len(squared_errors) - 1)\n"),),
+    ),
+    Mistake(
+        name="errors-not-squared",
+        title="takes the mean of the errors themselves instead of their squares",
+        explanation=(
+            "The loss is the mean of the squared errors, (w*x + b - y) ** 2: squared, every error counts as a "
+            "cost, whichever side of the line its point lies on, and the loss has a lowest point to walk down to. "
+            "The errors themselves cancel out across the points, and their mean keeps falling as w and b fall: "
+            "it has no lowest point, and gradient descent runs off. Square each error."
+        ),
+        patches=(("    squared_errors = [(w * x + b - y) ** 2 for x, y in zip(XS, YS)]\n",
+                  "    squared_errors = [(w * x + b - y) for x, y in zip(XS, YS)]\n"),),
+    ),
     Mistake(
         name="never-cleared",
         title="never clears the gradients between steps",

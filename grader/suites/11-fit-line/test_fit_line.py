@@ -33,7 +33,8 @@ CONVERGED = 1e-6
 # loss, the first step, the second step, the history), each with its probe; a later test whose numbers are those
 # of the same loop is excused, where the charging test's numbers are that loop's too (a second mistake would show
 # there).
-CHARGED_BY = {"sum-not-mean": "loss/mean", "update-mid-backward": "step/first", "update-sign": "step/first",
+CHARGED_BY = {"sum-not-mean": "loss/mean", "mean-over-n-minus-1": "loss/mean", "errors-not-squared": "loss/mean",
+              "update-mid-backward": "step/first", "update-sign": "step/first",
               "final-loss-before-update": "step/first", "cleared-before-update": "step/first",
               "no-learning-rate": "step/first", "b-moved-by-w-grad": "step/first", "w-moved-by-b-grad": "step/first",
               "grads-swapped": "step/first", "never-cleared": "step/second",
