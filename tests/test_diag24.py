@@ -141,7 +141,8 @@ PLANTED = {
         # held: the update's sign; gradients never cleared, written as a loop that clears nothing
         "update-plus": [("w.data -= learning_rate * w.grad\n        b.data -= learning_rate * b.grad",
                          "w.data = w.data + learning_rate * w.grad\n        b.data = b.data + learning_rate * b.grad")],
-        "clears-nothing": [("        w.grad = 0\n        b.grad = 0\n", "        for p in ():\n            p.grad = 0\n")],
+        "clears-nothing": [("        w.grad = 0\n        b.grad = 0\n",
+                            "        for p in ():\n            p.grad = 0\n")],
     },
 }
 
@@ -171,7 +172,8 @@ TABLES = {
         "div-own-sign": (62.0, ["div/values"], [("derivative", "div", "sign")]),
         "div-own-no-a": (62.0, ["div/values"], [("derivative", "div", "missing-a")]),
         # before: nothing
-        "relu-wrong-side": (60.0, ["relu/negative", "relu/positive", "relu/zero"], [("derivative", "relu", "reversed")]),
+        "relu-wrong-side": (60.0, ["relu/negative", "relu/positive", "relu/zero"],
+                            [("derivative", "relu", "reversed")]),
         "relu-ge-input": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
         "exp-times-input": (61.5, ["exp/negative", "exp/values"], [("derivative", "exp", "power-rule")]),
         "log-over-log": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
@@ -256,9 +258,9 @@ WORDS = {
         "Your `*` backward does not multiply by out.grad (the gradient from above): for y = (a * b) * 3.0 at "
         "a = -1.5, b = -0.8, a.grad is -0.8, not -2.4.",
     "pow-precedence":
-        "Your `**` backward computes k · x**k − 1: `x ** k-1` is (x**k) − 1 in Python, since `**` binds tighter than "
-        "`-`; the exponent needs brackets, `x ** (k - 1)`: for y = x ** k at x = -1.5, k = 2.0, x.grad is 3.5, not "
-        "-3.0.",
+        "Your `**` backward computes k · x**k − 1: `x ** k-1` is (x**k) − 1 in Python, since `**` binds tighter "
+        "than `-`; the exponent needs brackets, `x ** (k - 1)`: for y = x ** k at x = -1.5, k = 2.0, x.grad is 3.5, "
+        "not -3.0.",
     "relu-wrong-side":
         "Your relu backward passes the gradient where x is negative and blocks it where x is positive: for "
         "y = relu(x) at x = -1.5, x.grad is 1.0, not 0.0.",
