@@ -103,10 +103,12 @@ def test_a_bug_loses_its_tests_and_is_named_only_when_something_explains_it(rows
 
 def test_zeroing_every_grad_inside_the_walk_is_not_called_a_missing_seed(rows):
     # one backward pass gives all-zero gradients for this engine and for `no-seed` alike; its source,
-    # which sets the seed before the walk, rules out both seed variants, and nothing else explains it
+    # which sets the seed before the walk, rules out both seed variants: the seed was set and then wiped out
+    # (`seed-wiped`, which names a grad set to 0 inside the loop; before session 24 nothing was said)
     row = rows["bug-zero-in-loop"]
     assert row["score"] == 4.0
-    assert _diagnosis(row) == []
+    assert _diagnosis(row) == [("hint", "seed-wiped", None)]
+    assert row["diagnosis"][0]["line"] == 110  # backward's own line, where the seed is set before the walk
 
 
 def _hints(source):
