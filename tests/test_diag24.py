@@ -1,7 +1,7 @@
 """Session 24's fresh samples: one mistake (or two) a student makes, in forms no earlier fixture holds, planted in
 the reference's engine (graded by the engine suite) or fit_line.py: each its score, the tests it does not pass, and
 what the diagnosis names (for 11-fit-line, which names nothing, the feedback of the test that charges it). The rest
-of the session's samples (06, 07, 08, 09, 10) are in docs/diagnosis.md's limits.
+of the session's samples (06, 08, 09, 10) are in docs/diagnosis.md's limits.
 
 The holes these found, each closed as a class (each case below failed before its fix):
 - the topological sort leaving some of a node's inputs out (`node._prev[:1]`, `node._prev[1:]`) was named as
@@ -22,7 +22,14 @@ The holes these found, each closed as a class (each case below failed before its
 - 11-fit-line: a loss over 3 points of 4 and a loss of the errors not squared were outside the catalogue: every
   test that trains charged them (3/13 and 0/13) and nothing named them. mistakes.py has both (`mean-over-n-minus-1`,
   `errors-not-squared`), charged on loss/mean alone (11/13).
+- 07-mlp-xor: a train_xor whose update's sign is reversed and one whose gradients are cleared before the update
+  were both told "check the learning rate, zero_grad before backward, and the sign of the update", as a loop
+  without zero_grad is. train_xor's probe notes the last and highest losses too: a loss that never goes below its
+  start and ends higher is said to go uphill (the update's sign, or a learning rate far too large), one that never
+  changes is said to move no weight.
 """
+
+import re
 
 import pytest
 from costs import slow_fixture
@@ -134,6 +141,13 @@ PLANTED = {
         "two-forward-order-tanh-1-t": [(_LOOP, "        for node in topo:\n            node._backward()"),
                                        (_TANH, "self.grad += (1 - t) * out.grad")],
     },
+    "07-mlp-xor": {
+        # the update's sign reversed, written as a minus of a minus; the gradients cleared between backward() and
+        # the update
+        "update-minus-minus": [("            p.data -= lr * p.grad\n", "            p.data -= -lr * p.grad\n")],
+        "cleared-before-update": [("        model.zero_grad()\n        loss.backward()\n",
+                                   "        loss.backward()\n        model.zero_grad()\n")],
+    },
     "11-fit-line": {
         # the mean over 3 points of 4; the errors to the power 1
         "mean-over-three": [("return sum(squared_errors) / len(squared_errors)", "return sum(squared_errors) / 3")],
@@ -201,6 +215,11 @@ TABLES = {
                                    [("variant", "exp-input", "exact"), ("derivative", "div", "sign")]),
         "two-forward-order-tanh-1-t": (15.0, 40, [("variant", "tanh-one-minus-t", "pair"),
                                                   ("variant", "forward-order", "pair")]),
+    },
+    "07-mlp-xor": {
+        # before: "check the learning rate, zero_grad before backward, and the sign of the update" for both
+        "update-minus-minus": (20.0, ["train/train-xor"], []),
+        "cleared-before-update": (20.0, ["train/train-xor"], []),
     },
     "11-fit-line": {
         # before: 3/13 and 0/13, charged by every test that trains, named by none
@@ -282,6 +301,28 @@ _FIT_WORDS = {
         "lowest point to walk down to. The errors themselves cancel out across the points, and their mean keeps "
         "falling as w and b fall: it has no lowest point, and gradient descent runs off. Square each error.",
 }
+
+
+_XOR_WORDS = {
+    # (the loss it rose to, some 1e+282 after 300 steps uphill, is left out: its last digits are the libm's)
+    "update-minus-minus":
+        "train_xor(seed=0, steps=300): the loss started at 4.171759357 and never went below it: it rose to {last}, "
+        "so the steps moved the weights uphill. Gradient descent moves each parameter against its gradient, "
+        "p.data -= lr * p.grad: check the sign of the update, and that the learning rate is small (the course's is "
+        "0.05)",
+    "cleared-before-update":
+        "train_xor(seed=0, steps=300): the loss stayed at 4.171759357 from the first step to the last: no step moved "
+        "the weights. Each step calls backward() on the loss, then moves every parameter by p.data -= lr * p.grad "
+        "(gradients cleared between backward() and the update move nothing)",
+}
+
+
+@pytest.mark.parametrize("case", sorted(_XOR_WORDS))
+def test_what_the_xor_student_reads(rows, case):
+    said = _output(rows["07-mlp-xor"][case], "train/train-xor")
+    last = re.search(r"it rose to (\S+),", said)
+    assert said == _XOR_WORDS[case].format(last=last and last.group(1))
+    assert last is None or float(last.group(1)) > 1e6
 
 
 @pytest.mark.parametrize("case", sorted(_FIT_WORDS))

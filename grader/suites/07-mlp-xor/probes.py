@@ -298,7 +298,8 @@ def _train_xor(m, seed):
     losses = [number(x, f"train_xor(seed={seed})[{i}]") for i, x in enumerate(items)]
     if not losses:
         raise probekit.ObservationError("train_xor returned an empty list")
-    return {"length": len(losses), "first loss": losses[0], "lowest loss": min(losses),
+    return {"length": len(losses), "first loss": losses[0], "lowest loss": min(losses), "last loss": losses[-1],
+            "highest loss": max(losses),
             "step below 1e-3": next((i for i, x in enumerate(losses) if x < 1e-3), -1),
             "noted after update": float(_noted_after_update(losses, noted))}
 
