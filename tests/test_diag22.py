@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import FILE, _diagnosis, _failing, _output, _planted, _rows
+from test_fresh_styles import FILE, _diagnosis, _failing, _output, _planted, _rows, assert_scored_and_named
 
 ROOT = Path(__file__).parent.parent
 
@@ -188,6 +188,26 @@ def planted_class(planted):
             if file != "engine.py":
                 shutil.copy(ROOT / "exercises" / exercise / "engine.py", folder / case / "engine.py")
     return make
+
+
+def planted_tests(planted, tables):
+    """A module's fixture `rows` (each exercise's class of `planted` samples, graded once) and its two tests: every
+    sample graded and in `tables`, and each its (score, the tests not passed or how many, diagnosis) as there. The
+    module binds them to its own names: `rows, test_a, test_b = planted_tests(PLANTED, TABLES)`."""
+    @slow_fixture(scope="module")
+    def rows(tmp_path_factory):
+        return {exercise: _rows(tmp_path_factory, exercise, make=planted_class(planted)) for exercise in tables}
+
+    def test_every_sample_is_graded_and_in_a_table(rows):
+        assert {e: sorted(r) for e, r in rows.items()} == {e: sorted(t) for e, t in tables.items()} == {
+            e: sorted(c) for e, c in planted.items()}
+        assert all(row["status"] == "graded" for r in rows.values() for row in r.values())
+
+    @pytest.mark.parametrize("exercise,case", [(e, c) for e, table in tables.items() for c in sorted(table)])
+    def test_each_sample_scores_and_is_named(rows, exercise, case):
+        assert_scored_and_named(rows[exercise][case], tables[exercise][case])
+
+    return rows, test_every_sample_is_graded_and_in_a_table, test_each_sample_scores_and_is_named
 
 
 _class = planted_class(PLANTED)

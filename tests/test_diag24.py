@@ -32,9 +32,8 @@ The holes these found, each closed as a class (each case below failed before its
 import re
 
 import pytest
-from costs import slow_fixture
-from test_diag22 import planted_class
-from test_fresh_styles import _output, _rows, assert_scored_and_named
+from test_diag22 import planted_tests
+from test_fresh_styles import _output
 
 from grader.i18n import translator
 
@@ -231,20 +230,7 @@ TABLES = {
 }
 
 
-@slow_fixture(scope="module")
-def rows(tmp_path_factory):
-    return {exercise: _rows(tmp_path_factory, exercise, make=planted_class(PLANTED)) for exercise in TABLES}
-
-
-def test_every_sample_is_graded_and_in_a_table(rows):
-    assert {e: sorted(r) for e, r in rows.items()} == {e: sorted(t) for e, t in TABLES.items()} == {
-        e: sorted(c) for e, c in PLANTED.items()}
-    assert all(row["status"] == "graded" for r in rows.values() for row in r.values())
-
-
-@pytest.mark.parametrize("exercise,case", [(e, c) for e, table in TABLES.items() for c in sorted(table)])
-def test_each_sample_scores_and_is_named(rows, exercise, case):
-    assert_scored_and_named(rows[exercise][case], TABLES[exercise][case])
+rows, test_every_sample_is_graded_and_in_a_table, test_each_sample_scores_and_is_named = planted_tests(PLANTED, TABLES)
 
 
 _SORT_TITLE = ("Your gradients match an engine that leaves some of a node's inputs out of the topological sort, so "
@@ -308,11 +294,11 @@ _XOR_WORDS = {
     "update-minus-minus":
         "train_xor(seed=0, steps=300): the loss started at 4.171759357 and never went below it: it rose to {last}, "
         "so the steps moved the weights uphill. Gradient descent moves each parameter against its gradient, "
-        "p.data -= lr * p.grad: check the sign of the update, and that the learning rate is small (the course's is "
+        "`p.data -= lr * p.grad`: check the sign of the update, and that the learning rate is small (the course's is "
         "0.05)",
     "cleared-before-update":
         "train_xor(seed=0, steps=300): the loss stayed at 4.171759357 from the first step to the last: no step moved "
-        "the weights. Each step calls backward() on the loss, then moves every parameter by p.data -= lr * p.grad "
+        "the weights. Each step calls backward() on the loss, then moves every parameter by `p.data -= lr * p.grad` "
         "(gradients cleared between backward() and the update move nothing)",
 }
 

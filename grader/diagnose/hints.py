@@ -194,46 +194,43 @@ def _runs_in(function):
     return sorted(found, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
 
 
-def empty_walk_hint(facts: dict, tests: list[str], *, engine: str = "engine.py") -> dict:
-    """The seed is set before the loop over the order (the source says so), yet only the seed is ever set
-    (the numbers say so): the loop ran no rule below the output. Said by Diagnoser in place of the seed
-    finding the numbers alone would give."""
-    return said(
-        {"kind": "hint", "hint": "empty-walk", "file": engine, "line": facts["line"], "tests": tests},
-        title=msg("Only the seed is ever set: the loop in `backward()` reaches no node below the output"),
-        explanation=msg(
+# The seed is set before the loop over the order (the source says so), yet the numbers are those of a seed set
+# after the walk (only the seed is ever set: the loop ran no rule below the output), or of no seed at all (after
+# backward() every gradient is 0, the output's own too: the seed was set back to 0 before any rule read it). Said
+# by Diagnoser in place of the seed finding the numbers alone would give: {numbers' variant: (hint, title, text)}.
+_SEED_HINTS = {
+    "seed-after-walk": (
+        "empty-walk",
+        msg("Only the seed is ever set: the loop in `backward()` reaches no node below the output"),
+        lambda line: msg(
             "`backward` on line {line} sets the output's gradient to 1 before its loop, yet every other gradient "
             "stays 0, so no backward rule ran on the nodes below the output: the order the loop walks holds "
             "nothing else. Check that the function building the order is called from `backward()` itself (a call "
             "indented inside `build_topo` never runs), that it appends every node, and to the very list the loop "
-            "reads (a fresh `topo = []` inside each call is lost when the call returns).", line=facts["line"]))
-
-
-def seed_wiped_hint(facts: dict, tests: list[str], *, engine: str = "engine.py") -> dict:
-    """The seed is set before the loop over the order (the source says so), yet after backward() every gradient
-    is 0, the output's own too (the numbers say so): the seed was set back to 0 before any rule read it."""
-    return said(
-        {"kind": "hint", "hint": "seed-wiped", "file": engine, "line": facts["line"], "tests": tests},
-        title=msg("The seed is wiped out: after `backward()` every gradient is 0, the output's own too"),
-        explanation=msg(
+            "reads (a fresh `topo = []` inside each call is lost when the call returns).", line=line)),
+    "no-seed": (
+        "seed-wiped",
+        msg("The seed is wiped out: after `backward()` every gradient is 0, the output's own too"),
+        lambda line: msg(
             "`backward` on line {line} sets the output's gradient to 1 before its loop, yet after backward() the "
             "output's grad is 0 and so is every other gradient: something sets the seed back to 0 before any "
             "backward rule reads it, and every rule then multiplies by 0. Check what runs after the seed: "
             "gradients cleared after `self.grad = 1` (clear them before it), or a `grad` set to 0 inside the "
-            "loop.", line=facts["line"]))
+            "loop.", line=line)),
+}
 
 
 def seed_hints(found: list[dict], kept: list[dict], facts: dict, *, engine: str = "engine.py") -> list[dict]:
     """What the source says in place of a seed finding it rules out (not_refuted_by_source dropped it from
-    `kept`), where the seed is set before the walk: the numbers of a seed set after the walk mean the walk ran
-    no rule (`empty-walk`), those of no seed at all mean the seed was set back to 0 (`seed-wiped`)."""
+    `kept`), where the seed is set before the walk (_SEED_HINTS)."""
     if not facts["seeds_before_walk"]:
         return []
     hints = []
-    for name, hint in (("seed-after-walk", empty_walk_hint), ("no-seed", seed_wiped_hint)):
+    for name, (hint, title, explanation) in _SEED_HINTS.items():
         named = [e for e in found if e.get("kind") == "variant" and name in [e["variant"], *e.get("also", [])]]
         if named and named[0] not in kept:
-            hints.append(hint(facts, named[0]["tests"], engine=engine))
+            hints.append(said({"kind": "hint", "hint": hint, "file": engine, "line": facts["line"],
+                               "tests": named[0]["tests"]}, title=title, explanation=explanation(facts["line"])))
     return hints
 
 

@@ -223,7 +223,7 @@ def _train_xor(observe):
             # learning rate, zero_grad before backward, and the sign of the update", as for a loop without zero_grad)
             raise Mismatch(msg("{expression}: the loss started at {first} and never went below it: it rose to "
                                "{last}, so the steps moved the weights uphill. Gradient descent moves each "
-                               "parameter against its gradient, p.data -= lr * p.grad: check the sign of the "
+                               "parameter against its gradient, `p.data -= lr * p.grad`: check the sign of the "
                                "update, and that the learning rate is small (the course's is 0.05)",
                                expression=expression_of(probe), first=fmt(got["first loss"]),
                                last=fmt(got["last loss"])))
@@ -231,7 +231,7 @@ def _train_xor(observe):
             # the loss never changed: no step moved the weights
             raise Mismatch(msg("{expression}: the loss stayed at {first} from the first step to the last: no step "
                                "moved the weights. Each step calls backward() on the loss, then moves every "
-                               "parameter by p.data -= lr * p.grad (gradients cleared between backward() and the "
+                               "parameter by `p.data -= lr * p.grad` (gradients cleared between backward() and the "
                                "update move nothing)", expression=expression_of(probe), first=fmt(got["first loss"])))
         if got["step below 1e-3"] < 0:
             raise Mismatch(msg("{expression}: the loss started at {first} and never got below {threshold} (lowest: "
