@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import FILE, _diagnosis, _failing, _output, _planted, _rows, assert_scored_and_named
+from test_fresh_styles import FILE, _diagnosis, _failing, _output, _planted, _rows
 
 ROOT = Path(__file__).parent.parent
 
@@ -205,30 +205,15 @@ def planted_tests(planted, tables):
 
     @pytest.mark.parametrize("exercise,case", [(e, c) for e, table in tables.items() for c in sorted(table)])
     def test_each_sample_scores_and_is_named(rows, exercise, case):
-        assert_scored_and_named(rows[exercise][case], tables[exercise][case])
+        score, failing, diagnosis = tables[exercise][case]
+        row = rows[exercise][case]
+        lost = len(_failing(row)) if isinstance(failing, int) else _failing(row)
+        assert (round(row["score"], 4), lost, _diagnosis(row)) == (score, failing, diagnosis)
 
     return rows, test_every_sample_is_graded_and_in_a_table, test_each_sample_scores_and_is_named
 
 
-_class = planted_class(PLANTED)
-
-
-@slow_fixture(scope="module")
-def rows(tmp_path_factory):
-    return {exercise: _rows(tmp_path_factory, exercise, make=_class) for exercise in TABLES}
-
-
-def test_every_sample_is_graded_and_in_a_table(rows):
-    assert {e: sorted(r) for e, r in rows.items()} == {e: sorted(t) for e, t in TABLES.items()}
-    assert all(row["status"] == "graded" for r in rows.values() for row in r.values())
-
-
-@pytest.mark.parametrize("exercise,case", [(e, c) for e, table in TABLES.items() for c in sorted(table)])
-def test_each_sample_scores_and_is_named(rows, exercise, case):
-    score, failing, diagnosis = TABLES[exercise][case]
-    row = rows[exercise][case]
-    lost = len(_failing(row)) if isinstance(failing, int) else _failing(row)
-    assert (round(row["score"], 4), lost, _diagnosis(row)) == (score, failing, diagnosis)
+rows, test_every_sample_is_graded_and_in_a_table, test_each_sample_scores_and_is_named = planted_tests(PLANTED, TABLES)
 
 
 # (exercise, case, a test's name or "diagnosis") -> the words the student reads there (a prefix, for a step/first)

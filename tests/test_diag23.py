@@ -20,9 +20,8 @@ The holes these found, each closed as a class:
 """
 
 import pytest
-from costs import slow_fixture
-from test_diag22 import planted_class
-from test_fresh_styles import _output, _rows, assert_scored_and_named
+from test_diag22 import planted_tests
+from test_fresh_styles import _output
 
 _LOG = "self.grad += (1 / self.data) * out.grad"
 _WALK = """\
@@ -200,20 +199,7 @@ TABLES = {
 }
 
 
-@slow_fixture(scope="module")
-def rows(tmp_path_factory):
-    return {exercise: _rows(tmp_path_factory, exercise, make=planted_class(PLANTED)) for exercise in TABLES}
-
-
-def test_every_sample_is_graded_and_in_a_table(rows):
-    assert {e: sorted(r) for e, r in rows.items()} == {e: sorted(t) for e, t in TABLES.items()} == {
-        e: sorted(c) for e, c in PLANTED.items()}
-    assert all(row["status"] == "graded" for r in rows.values() for row in r.values())
-
-
-@pytest.mark.parametrize("exercise,case", [(e, c) for e, table in TABLES.items() for c in sorted(table)])
-def test_each_sample_scores_and_is_named(rows, exercise, case):
-    assert_scored_and_named(rows[exercise][case], TABLES[exercise][case])
+rows, test_every_sample_is_graded_and_in_a_table, test_each_sample_scores_and_is_named = planted_tests(PLANTED, TABLES)
 
 
 _GRADCHECK_EXCUSED = ("Not charged again: gradcheck's numeric derivatives are {} times the slope, as your "
