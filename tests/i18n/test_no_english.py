@@ -13,6 +13,7 @@ from grader.i18n.catalogs import extracted
 
 # Names that are the same in every language: tools, products, and code a sentence names without backticks.
 NAMES = {"Jupyter", "JupyterLab", "Colab", "Python", "PyTorch", "bubblewrap", "micrograd", "VS", "Code", "backward",
+         "Canvas", "Moodle", "Blackboard", "Gradescope",  # the LMSs whose exports are read (grader/load/exports.py)
          "grad", "tanh", "relu", "exp", "log", "Value", "PASS", "FAIL", "SKIP", "f", "h", "dL", "dL/dL", "XOR", "MLP",
          "TODO", "zero_grad", "int", "float", "loss", "CPU", "JSON",  # loss: a variable in the probes' expressions
          "gradcheck", "nonlin", "False", "True", "seed", "Dual", "Neuron", "Layer", "Module", "sin", "cos"}  # the exercises' names
