@@ -106,6 +106,14 @@ def test_epoll_items_hold_nothing_of_the_kernels_memory(tmp_path):
     eventfd under each free descriptor number in every epoll. On 5a396c0: 1,500,014 items, some 250 MB of
     unreclaimable slab at import (a uid's fs.epoll.max_user_watches, 5.5 million here, some 1.1 GB), beside full
     marks."""
+    row, output = _grade_in_full_sandbox(tmp_path, "epoll-hoard")
+    assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
+    assert output == "epoll-hoard 0 items (PermissionError: Operation not permitted); 0 MiB of the kernel's memory\n"
+
+
+def _grade_in_full_sandbox(tmp_path, case):
+    """The row and the output of tests/fixtures/redteam24/<case>.py (its attack, then a correct engine), graded alone
+    in the full sandbox with test_redteam23's limits; skipped where the sandbox is weaker."""
     from test_redteam23 import LIMITS, REFERENCE, STRENGTH, WHY_NOT
 
     from grader.pipeline import grade
@@ -114,10 +122,60 @@ def test_epoll_items_hold_nothing_of_the_kernels_memory(tmp_path):
     if STRENGTH != Strength.BUBBLEWRAP:
         pytest.skip(f"needs the full sandbox (bubblewrap and a memory bound): {WHY_NOT}")
     (tmp_path / "class").mkdir()
-    attack = (FIXTURES / "redteam24" / "epoll-hoard.py").read_text() + "\n\n" + REFERENCE
-    (tmp_path / "class" / "epoll-hoard.py").write_text(attack)
+    attack = (FIXTURES / "redteam24" / f"{case}.py").read_text() + "\n\n" + REFERENCE
+    (tmp_path / "class" / f"{case}.py").write_text(attack)
     result = grade(tmp_path / "class", limits=LIMITS, jobs=1, cache_dir=None)
     (row,) = result.scores["submissions"]
+    return row, result.runs[case]["output"]
+
+
+# -- memory that the address-space limit does not count: byte-range locks -----------------------------------------
+
+
+def _verdict(machine, number, *args):
+    """What the filter built for `machine` answers a system call of its own ABI (a small classic-BPF interpreter of
+    the instructions memory.seccomp_program uses): "allow" or "EPERM"."""
+    import struct
+
+    from grader.sandbox import memory
+
+    arch = memory._ARCHES[machine][0]
+    data = struct.pack("<iI Q 6Q", number, arch, 0, *(list(args) + [0] * (6 - len(args))))
+    program = memory.seccomp_program(machine)
+    code = [struct.unpack("=HBBI", program[i:i + 8]) for i in range(0, len(program), 8)]
+    at, accumulator = 0, 0
+    while True:
+        op, jt, jf, k = code[at]
+        if op == 0x20:  # ld word at k
+            accumulator = struct.unpack_from("<I", data, k)[0]
+            at += 1
+        elif op in (0x15, 0x35):  # jeq, jge
+            taken = accumulator == k if op == 0x15 else accumulator >= k
+            at += 1 + (jt if taken else jf)
+        else:  # ret
+            assert op == 0x06
+            return {0x7FFF0000: "allow", 0x00050001: "EPERM"}[k]
+
+
+@pytest.mark.parametrize("machine, fcntl", [("x86_64", 72), ("aarch64", 25)])
+def test_the_seccomp_filter_refuses_fcntls_locks_and_nothing_else_of_fcntl(machine, fcntl):
+    f_getfd, f_setfd, f_getfl, f_setfl, f_getlk, f_setlk, f_setlkw, f_ofd_getlk, f_ofd_setlk, f_ofd_setlkw = (
+        1, 2, 3, 4, 5, 6, 7, 36, 37, 38)
+    for command in (f_setlk, f_setlkw, f_ofd_setlk, f_ofd_setlkw):
+        assert _verdict(machine, fcntl, 3, command) == "EPERM"
+    for command in (f_getfd, f_setfd, f_getfl, f_setfl, f_getlk, f_ofd_getlk, 1030):  # 1030: F_DUPFD_CLOEXEC
+        assert _verdict(machine, fcntl, 3, command) == "allow"
+    # the other rules as before: a system call of its own number (read is 0 on x86-64, 63 on AArch64), RLIMIT_CORE
+    assert _verdict(machine, {"x86_64": 0, "aarch64": 63}[machine], 3, 0, 10) == "allow"
+    setrlimit = {"x86_64": 160, "aarch64": 164}[machine]
+    assert (_verdict(machine, setrlimit, 4, 1), _verdict(machine, setrlimit, 7, 1)) == ("EPERM", "allow")
+
+
+@pytest.mark.slow
+def test_byte_range_locks_hold_nothing_of_the_kernels_memory(tmp_path):
+    """8 children, each 50 files of 500 locks on every other byte (no two merge): on 5a396c0 all 200,000 locks were
+    made at import (37 MB of unreclaimable slab, 23 MB a second of CPU: some 1.4 GB through a submission's 60 s)
+    beside full marks."""
+    row, output = _grade_in_full_sandbox(tmp_path, "lock-hoard")
     assert (row["status"], row["score"]) == ("graded", row["max_score"]), row["message"]
-    assert result.runs["epoll-hoard"]["output"] == (
-        "epoll-hoard 0 items (PermissionError: Operation not permitted); 0 MiB of the kernel's memory\n")
+    assert output == "lock-hoard 0 locks (PermissionError: Operation not permitted); 0 MiB of the kernel's memory\n"
