@@ -215,3 +215,34 @@ def test_the_gradebook_csv_of_an_export_says_who_each_row_is_in_the_lms(tmp_path
     for r in scores["submissions"]:
         del r["export"]
     assert to_csv(scores).split("\r\n")[0] == "id,score,max_score,status"
+
+
+def test_an_export_still_zipped_is_rejected_saying_to_grade_it_as_a_class(tmp_path):
+    from load_support import make_zip
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    make_zip(folder / "submissions.zip", {"smithjohn_12345_67890_engine.py": ENGINE,
+                                          "doejane_22222_67891_engine.py": ENGINE})
+    write(folder, {"alice.py": ENGINE})
+    assert [(s.id, s.problem) for s in load_folder(folder)] == [
+        ("alice", None),
+        ("submissions", "submissions.zip holds a whole class's bulk export from Canvas (found: "
+         "doejane_22222_67891_engine.py, smithjohn_12345_67890_engine.py), not one student's work: grade it as a "
+         "class folder of its own (unzipped, if it is a zip), which gives a row per student"),
+    ]
+
+
+def test_two_names_that_differ_only_in_their_unicode_form_are_one_id_and_the_second_says_why(tmp_path):
+    composed, decomposed = "Jos\u00e9", "Jose\u0301"
+    folder = write(tmp_path / "class", {f"{composed}.py": ENGINE, f"{decomposed}.py": ENGINE, "Bob.py": ENGINE,
+                                        "bob.py": ENGINE})
+    assert [(s.id, s.problem) for s in load_folder(folder)] == [
+        ("Bob", None),  # a name in another case is another name: graded, each its row
+        (decomposed, None),  # sorted first: 'e' before 'é'
+        (f"{composed} ({composed}.py)",
+         f"two entries have the id '{decomposed}', written in two Unicode forms: {composed}.py composed, and "
+         f"{decomposed}.py decomposed (as macOS writes names), which look alike; only {decomposed}.py is graded as "
+         f"'{decomposed}': rename or remove one and grade again"),
+        ("bob", None),
+    ]

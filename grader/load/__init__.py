@@ -70,6 +70,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -181,24 +182,34 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
 
     own_ids = {name: _entry_id(folder / name) for name in names}
     taken = set(own_ids.values())  # a generated id must not be any entry's own id either
-    first_with_id: dict[str, str] = {}
+    # ids that differ only in their Unicode form (`José` composed, and decomposed as macOS writes names) are one
+    # name to a person and to an LMS's import: the same id
+    first_with_id: dict[str, tuple[str, str]] = {}
     subs = []
     for name in names:
         path = folder / name
         sub_id = own_ids[name]
-        if sub_id not in first_with_id:
-            first_with_id[sub_id] = _shown(path)
+        key = unicodedata.normalize("NFC", sub_id)
+        if key not in first_with_id:
+            first_with_id[key] = (_shown(path), sub_id)
             subs.append(load_entry(path, allowed_files))
             continue
-        first = first_with_id[sub_id]
+        first, first_id = first_with_id[key]
         new_id = f"{sub_id} ({name_text(name)})"
         candidate, n = new_id, 1
         while candidate in taken:
             n += 1
             candidate = f"{new_id} #{n}"
         taken.add(candidate)
-        said = msg("two entries have the id {id}: {first} and {second}; only {first} is graded as {id}: rename or "
-                   "remove one and grade again", id=repr(sub_id), first=first, second=_shown(path))
+        if first_id == sub_id:
+            said = msg("two entries have the id {id}: {first} and {second}; only {first} is graded as {id}: rename "
+                       "or remove one and grade again", id=repr(sub_id), first=first, second=_shown(path))
+        else:
+            composed, decomposed = ((first, _shown(path)) if first_id == key else (_shown(path), first))
+            said = msg("two entries have the id {id}, written in two Unicode forms: {composed} composed, and "
+                       "{decomposed} decomposed (as macOS writes names), which look alike; only {first} is graded as "
+                       "{id}: rename or remove one and grade again", id=repr(first_id), composed=composed,
+                       decomposed=decomposed, first=first)
         subs.append(_rejected(candidate, _kind(path), path, str(said), said))
     return sorted(subs, key=lambda sub: sub.id)
 

@@ -58,16 +58,33 @@ class Group:
     source: Path | None = None  # the entry the row names when there is nothing to read (a receipt, online text)
 
 
+def export_lms(files: list[str], dirs: list[str]) -> str | None:
+    """The LMS ("canvas", "moodle", "blackboard", "gradescope") whose bulk export a folder holding these visible
+    files and folders is, each of them named by its scheme; None when it is none (or empty)."""
+    if not files and not dirs:
+        return None
+    names = files + dirs
+    if not dirs and all(CANVAS.match(n) for n in files):
+        return "canvas"
+    if all((m := MOODLE.match(n)) and bool(m["name"]) == (n in files) for n in names):
+        return "moodle"
+    if not dirs and all(BLACKBOARD.match(n) for n in files):
+        return "blackboard"
+    if files == [GRADESCOPE_METADATA] and dirs and all(GRADESCOPE_FOLDER.match(n) for n in dirs):
+        return "gradescope"
+    return None
+
+
 def group_export(folder: Path, names: list[str]) -> list[Group] | None:
     """The students of FOLDER (its visible entries `names`) when it is an LMS export as the docstring says,
     in the order of their ids; None when it is not one (every entry is then its own submission)."""
-    if not names:
+    dirs = [name for name in names if _is_dir(folder / name)]
+    lms = export_lms([name for name in names if name not in dirs], dirs)
+    if lms is None:
         return None
-    for scheme in (_canvas, _moodle, _blackboard, _gradescope):
-        groups = scheme(folder, names)
-        if groups is not None:
-            return sorted(groups, key=lambda g: g.id)
-    return None
+    groups = {"canvas": _canvas, "moodle": _moodle, "blackboard": _blackboard, "gradescope": _gradescope}[lms](
+        folder, names)
+    return None if groups is None else sorted(groups, key=lambda g: g.id)
 
 
 def _is_dir(path: Path) -> bool:
@@ -79,8 +96,6 @@ def _is_dir(path: Path) -> bool:
 
 def _canvas(folder: Path, names: list[str]) -> list[Group] | None:
     matches = [CANVAS.match(n) for n in names]
-    if not all(matches) or any(_is_dir(folder / n) for n in names):
-        return None
     by_student: dict[tuple[str, str], list] = {}
     for name, m in zip(names, matches):
         by_student.setdefault((m["student"], m["user"]), []).append((name, m))
@@ -102,13 +117,9 @@ def _canvas(folder: Path, names: list[str]) -> list[Group] | None:
 
 
 def _moodle(folder: Path, names: list[str]) -> list[Group] | None:
-    matches = [MOODLE.match(n) for n in names]
-    if not all(matches):
-        return None
+    matches = [MOODLE.match(n) for n in names]  # a folder is `..._assignsubmission_file_/`, a file `..._name`
     by_student: dict[tuple[str, str], list] = {}
     for name, m in zip(names, matches):
-        if bool(m["name"]) == _is_dir(folder / name):
-            return None  # a folder is `..._assignsubmission_file_/`, a file names itself after the last `_`
         by_student.setdefault((m["student"], m["user"]), []).append((name, m))
     groups = []
     for (student, user), found in sorted(by_student.items()):
@@ -132,8 +143,6 @@ def _moodle(folder: Path, names: list[str]) -> list[Group] | None:
 
 def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
     matches = [BLACKBOARD.match(n) for n in names]
-    if not all(matches) or any(_is_dir(folder / n) for n in names):
-        return None
     heads = sorted({m["head"] for m in matches})
     common = os.path.commonprefix(heads)
     cut = common.rfind("_", 0, len(common) if len(heads) > 1 else len(common))
@@ -168,9 +177,6 @@ def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
 
 def _gradescope(folder: Path, names: list[str]) -> list[Group] | None:
     others = [name for name in names if name != GRADESCOPE_METADATA]
-    if GRADESCOPE_METADATA not in names or not others or not all(
-            GRADESCOPE_FOLDER.match(name) and _is_dir(folder / name) for name in others):
-        return None
     meta = read_gradescope_metadata(folder / GRADESCOPE_METADATA)
     groups, taken = [], set()
     for name in sorted(others, key=lambda n: int(n.split("_")[1])):

@@ -19,6 +19,7 @@ from typing import Callable
 from ..forbidden import imported, module_name, module_parents
 from ..i18n import Message, msg
 from ..parsing import parse
+from .exports import LMS_NAMES, export_lms
 from .notebooks import notebook_to_engine
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES,
                       MAX_PACKAGE_ENTRIES, MAX_WRAPPERS, Budget, Origin, Rejected, is_hidden, name_text, python_source,
@@ -208,6 +209,11 @@ def _no_engine(level: Level) -> Message:
                    "unpack it and submit its contents (for an LMS bulk export, unzip it and grade the folder)",
                    where=level.where, zips=some_names(zips))
     found = sorted(map(name_text, level.files)) + sorted(name_text(d) + "/" for d in level.dirs)
+    lms = export_lms(sorted(level.files), sorted(level.dirs))
+    if lms is not None:  # a class's export inside one entry (the zip as downloaded): no student's work to pick
+        return msg("{where} holds a whole class's bulk export from {lms} (found: {found}), not one student's work: "
+                   "grade it as a class folder of its own (unzipped, if it is a zip), which gives a row per student",
+                   where=level.where, lms=LMS_NAMES[lms], found=some_names(found))
     if found:
         return msg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (found: {found})",
                    where=level.where, found=some_names(found))
