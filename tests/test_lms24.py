@@ -224,8 +224,13 @@ def test_an_export_still_zipped_is_rejected_saying_to_grade_it_as_a_class(tmp_pa
     folder.mkdir()
     make_zip(folder / "submissions.zip", {"smithjohn_12345_67890_engine.py": ENGINE,
                                           "doejane_22222_67891_engine.py": ENGINE})
-    write(folder, {"alice.py": ENGINE})
+    write(folder, {"alice.py": ENGINE,  # and one unzipped, but inside the class as one entry
+                   "HW1 export/John Smith_123456_assignsubmission_file_/engine.py": ENGINE,
+                   "HW1 export/Jane Doe_123457_assignsubmission_file_/engine.py": ENGINE})
     assert [(s.id, s.problem) for s in load_folder(folder)] == [
+        ("HW1 export", "HW1 export/ holds a whole class's bulk export from Moodle (found: "
+         "Jane Doe_123457_assignsubmission_file_/, John Smith_123456_assignsubmission_file_/), not one student's "
+         "work: grade it as a class folder of its own (unzipped, if it is a zip), which gives a row per student"),
         ("alice", None),
         ("submissions", "submissions.zip holds a whole class's bulk export from Canvas (found: "
          "doejane_22222_67891_engine.py, smithjohn_12345_67890_engine.py), not one student's work: grade it as a "

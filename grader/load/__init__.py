@@ -284,6 +284,9 @@ def _load_group(group: Group, allowed: frozenset[str]) -> Submission:
         read = collect(level, allowed)
     except Rejected as r:
         return replace(_rejected(group.id, "folder", source, str(r), r.message), export=group.export)
+    except Exception as e:  # a reader's bug must not cost the student their row (as in load_entry)
+        said = msg("{file} could not be read ({error})", file=level.where, error=f"{type(e).__name__}: {e}")
+        return replace(_rejected(group.id, "folder", source, str(said), said), export=group.export)
     files_read = {name: content for name, (content, _) in read.items()}
     origins = {name: origin for name, (_, origin) in read.items()}
     engine = origins[ENGINE].file
