@@ -251,3 +251,22 @@ def test_two_names_that_differ_only_in_their_unicode_form_are_one_id_and_the_sec
          f"'{decomposed}': rename or remove one and grade again"),
         ("bob", None),
     ]
+
+
+def test_a_canvas_text_entry_has_no_file_id_and_stays_in_its_students_row(tmp_path):
+    folder = write(tmp_path / "canvas", {"smithjohn_12345_67890_engine.py": ENGINE,
+                                         "smithjohn_12345_text.html": b"<p>see my file</p>",
+                                         "doejane_late_22222_text.html": b"<p>class Value: pass</p>"})
+    assert [(s.id, sorted(s.files), s.problem) for s in load_folder(folder)] == [
+        ("doejane_22222", [], "text.html is a .html file; expected a folder, a .py file, a .ipynb notebook or a .zip "
+         "of one of these"),
+        ("smithjohn_12345", ["engine.py"], None),
+    ]
+
+
+def test_blackboard_usernames_that_are_student_numbers_are_not_taken_for_canvas_ids(tmp_path):
+    folder = write(tmp_path / "bb", {"HW1_20231234_attempt_2026-12-01-10-00-00_engine.py": ENGINE,
+                                     "HW1_20231234_attempt_2026-12-01-10-00-00.txt": b"Name: A (20231234)\n",
+                                     "HW1_20235678_attempt_2026-12-01-11-00-00_engine.py": ENGINE})
+    assert [(s.id, s.export["lms"], s.export["attempt"]) for s in load_folder(folder)] == [
+        ("20231234", "blackboard", "2026-12-01-10-00-00"), ("20235678", "blackboard", "2026-12-01-11-00-00")]

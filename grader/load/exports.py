@@ -5,7 +5,8 @@ Canvas, Moodle and Blackboard write a student's files as entries of one folder, 
 
 - Canvas ("Download Submissions"): `smithjohn_12345_67890_engine.py` (the student's name, lower-case, run
   together; the Canvas user id; the file's id; the name the student gave it), `smithjohn_LATE_12345_67890_...`
-  for a late submission, and `engine-1.py` where the student's upload was renamed on a resubmission. Only the
+  for a late submission, `engine-1.py` where the student's upload was renamed on a resubmission, and
+  `smithjohn_12345_text.html` (no file id) for a text entry, which is no code and not graded. Only the
   latest submission's files are exported; a student who uploaded several files has several entries.
 - Moodle ("Download all submissions"): `John Smith_123456_assignsubmission_file_engine.py` (the participant's
   full name and id, the submission plugin, the file's name), or, with "download submissions in folders",
@@ -34,7 +35,9 @@ from pathlib import Path
 from ..i18n import Message, msg
 from .reading import name_text, some_names
 
-CANVAS = re.compile(r"^(?P<student>[^_]+?)(?P<late>_LATE)?_(?P<user>\d+)_(?P<file_id>\d+)_(?P<name>.+)$", re.S)
+# (a text entry or a URL is written by Canvas itself, with no file id: `smithjohn_12345_text.html`, `..._link.html`)
+CANVAS = re.compile(r"^(?P<student>[^_]+?)(?P<late>_(?i:late))?_(?P<user>\d+)(?:_(?P<file_id>\d+))?_(?P<name>.+)$",
+                    re.S)
 MOODLE = re.compile(r"^(?P<student>.+?)_(?P<user>\d+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<name>.*)$", re.S)
 BLACKBOARD = re.compile(r"^(?P<head>.+)_attempt_(?P<when>\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(?P<name>.+)|\.txt)$",
                         re.S)
@@ -64,12 +67,12 @@ def export_lms(files: list[str], dirs: list[str]) -> str | None:
     if not files and not dirs:
         return None
     names = files + dirs
+    if all((m := MOODLE.match(n)) and bool(m["name"]) == (n in files) for n in names):
+        return "moodle"  # Moodle's and Blackboard's before Canvas's, whose pattern their names may match too
+    if not dirs and all(BLACKBOARD.match(n) for n in files):  # (Moodle's flat ones; Blackboard's with a number
+        return "blackboard"  # for a username: `HW1_20231234_attempt_...`)
     if not dirs and all(CANVAS.match(n) for n in files):
         return "canvas"
-    if all((m := MOODLE.match(n)) and bool(m["name"]) == (n in files) for n in names):
-        return "moodle"
-    if not dirs and all(BLACKBOARD.match(n) for n in files):
-        return "blackboard"
     if files == [GRADESCOPE_METADATA] and dirs and all(GRADESCOPE_FOLDER.match(n) for n in dirs):
         return "gradescope"
     return None
@@ -103,7 +106,7 @@ def _canvas(folder: Path, names: list[str]) -> list[Group] | None:
     for (student, user), found in sorted(by_student.items()):
         own = {m["name"] for _, m in found}
         entries = []
-        for name, m in sorted(found, key=lambda f: (int(f[1]["file_id"]), f[0])):
+        for name, m in sorted(found, key=lambda f: (int(f[1]["file_id"] or -1), f[0])):
             given = m["name"]
             renamed = _RENAMED.match(given)
             if renamed and renamed["stem"] + renamed["suffix"] not in own:
