@@ -180,6 +180,8 @@ def test_grading_an_export_twice_gives_identical_rows_with_the_choice_in_them(tm
         result = CliRunner().invoke(main, ["run", str(folder), "-e", "01-mul-backward", "--out", str(out),
                                            "--jobs", "2", "--cache-dir", str(tmp_path / "cache")])
         assert result.exit_code == 0, result.output
+        assert ("Read as Blackboard's bulk export: 2 students, a row each; jsmith submitted several attempts: the "
+                "latest with a file was graded (each row's `export` says what was read).") in result.output
         made.append(json.loads(out.read_text())["submissions"])
     assert made[0] == made[1]
     assert [(r["id"], r["status"], r["score"], r["source"], r["export"].get("said")) for r in made[0]] == [

@@ -6,6 +6,7 @@ import sys
 import click
 
 from ..load import LoadError
+from ..load.exports import export_summary
 from ..report.formats import BESIDE_SCORES, FORMATS
 from ..sandbox import SandboxUnavailable
 from ..suites import SuiteError
@@ -107,6 +108,8 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     click.echo(f"Graded {n} submission{'s' * (n != 1)} against {exercise!r} in {result.seconds:.1f} s "
                f"({rate:.1f} per second; {n - result.observed} from the cache; sandbox: {result.sandbox}). "
                f"Scores written to {out}.")
+    if exports := [row["export"] for row in result.scores["submissions"] if row.get("export")]:
+        click.echo(export_summary(exports))
     if written:
         click.echo(f"Reports written to {', '.join(str(path) for path in written)}.")
     if feedback_dir:

@@ -262,3 +262,15 @@ def export_note(export: dict) -> str:
     if export.get("left_out"):
         return f"{lms}: graded the submitted files; {', '.join(export['left_out'])} left out"
     return f"{lms}: graded the submitted files" + (" (late)" if export.get("late") else "")
+
+
+def export_summary(exports: list[dict]) -> str:
+    """The line `grade run` prints under its table for a class read as an LMS export (`exports`: the rows'
+    `export`): which LMS, how many students, and whose attempt was chosen among several."""
+    lms = sorted({LMS_NAMES[e["lms"]] for e in exports})
+    said = f"Read as {' and '.join(lms)}'s bulk export: {len(exports)} student{'s' * (len(exports) != 1)}, a row each"
+    several = [e["student"] for e in exports if e.get("attempts_left_out")]
+    if several:
+        said += (f"; {', '.join(several[:8])}{f' and {len(several) - 8} more' if len(several) > 8 else ''} "
+                 f"submitted several attempts: the latest with a file was graded")
+    return said + " (each row's `export` says what was read)."

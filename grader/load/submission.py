@@ -1,0 +1,72 @@
+"""A submission as the loader makes it (`Submission`), and what makes a rejected one (grader/load's package
+docstring says how entries are read)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..i18n import Message
+from ..student_text import valid_utf8
+from .reading import MAX_ARCHIVE_BYTES
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One entry of the input: its files, or the reason it is `rejected`.
+
+    `files` maps a relative POSIX path to its content and always holds
+    "engine.py" when the entry is accepted. `digest` is a sha256 of the files
+    (of the reason and raw bytes for a rejected entry), the key of the cache.
+    `origins` maps each of `files` to the student's own file (an `Origin`), so
+    that feedback names `bob.py` or `carol.ipynb, cell 7, line 3`, not the
+    sandbox's `engine.py`.
+    """
+
+    id: str
+    kind: str  # "file" | "folder" | "notebook" | "zip"
+    source: str  # the entry's path, as given
+    files: dict[str, bytes] = field(repr=False, hash=False)
+    problem: str | None
+    digest: str
+    origins: dict = field(default_factory=dict, repr=False, hash=False, compare=False)
+    problem_message: dict | None = field(default=None, repr=False, hash=False, compare=False)  # `problem` as data
+    # an LMS export's student (exports.py): the LMS, the student as it names them, the files and attempt graded
+    export: dict | None = field(default=None, repr=False, hash=False, compare=False)
+
+    @property
+    def rejected(self) -> bool:
+        return self.problem is not None
+
+    def place(self, file: str | None, line: int | None) -> dict:
+        """A place the sandbox reported (`engine.py`, line 137) as the student knows it."""
+        origin = self.origins.get(file)
+        return origin.place(line) if origin else {"file": file, "line": line}
+
+
+def files_digest(files: dict[str, bytes]) -> str:
+    """sha256 over the sorted (path, content) pairs, each length-prefixed so no two sets collide."""
+    h = hashlib.sha256()
+    for path in sorted(files):
+        for part in (path.encode("utf-8"), files[path]):
+            h.update(len(part).to_bytes(8, "big"))
+            h.update(part)
+    return h.hexdigest()
+
+
+def rejected_submission(sub_id: str, kind: str, path: Path, reason: str, said: Message) -> Submission:
+    """A rejected entry; its digest covers the reason and the entry's raw bytes (a file's, capped). `said`: the
+    reason as data (grader/i18n), which every reader gives (reading.Rejected)."""
+    reason = valid_utf8(reason)  # a reader's message may quote a name it did not escape
+    h = hashlib.sha256(b"rejected\0" + reason.encode("utf-8") + b"\0")
+    try:
+        if stat.S_ISREG(path.stat().st_mode):
+            with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as f:
+                h.update(f.read(MAX_ARCHIVE_BYTES))
+    except OSError:
+        pass  # the reason alone still identifies the entry's state
+    return Submission(sub_id, kind, str(path), {}, reason, h.hexdigest(),
+                      problem_message=said.to_json())
