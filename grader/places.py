@@ -15,15 +15,14 @@ from __future__ import annotations
 def place_text(place: dict, lang: str = "en") -> str:
     """`bob.py, line 37`, `carol.ipynb, cell 7, line 3`, or the file alone when no line is known; the words
     in `lang` (grader/i18n), the file name and numbers as they are."""
-    from .i18n import translator
+    from .i18n import msg, place as said, translator
 
-    t = translator(lang)
-    parts = [place["file"]]
-    if place.get("cell") is not None:
-        parts.append(t._("cell {cell}", cell=place["cell"]))
-    if place.get("line") is not None:
-        parts.append(t._("line {line}", line=place["line"]))
-    return ", ".join(parts)
+    where = {k: place[k] for k in ("file", "cell", "line") if place.get(k) is not None}
+    if "cell" in where and "line" not in where:
+        words = msg("{file}, cell {cell}", **where)
+    else:
+        words = said(where)  # one sentence a language writes whole (`bob.py，第 37 行`), never glued from parts
+    return translator(lang).render(words)
 
 
 def sandbox_line(submission, where: dict | None) -> tuple[str, int] | None:
@@ -63,6 +62,13 @@ def _student_error(error: str, where: dict | None, seen: dict | None) -> str:
         return error
     said = f"({where['file']}, line {where['line']})"
     return error.replace(said, f"({place_text(seen)})") if said in error else error
+
+
+def without_own_place(error, where: dict | None):
+    """Python's own text of a SyntaxError, `invalid syntax (bob.py, line 12)`, without the place it ends with (in
+    English: `where` says it as a message, in the reader's language); any other text as it is."""
+    suffix = f" ({place_text(where)})" if where and where.get("file") and where.get("line") is not None else None
+    return error[:-len(suffix)] if suffix and isinstance(error, str) and error.endswith(suffix) else error
 
 
 def _student_files(record, submission):

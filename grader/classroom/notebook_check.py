@@ -31,7 +31,7 @@ import dataclasses
 import tempfile
 from pathlib import Path
 
-from ..i18n import msg, nmsg
+from ..i18n import KERNEL_CELLS, msg, nmsg
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
 from ..pipeline import load_submissions
@@ -39,7 +39,8 @@ from ..suites import load_suite
 from .check_report import html_table  # noqa: F401 - grader.classroom.notebook_check.html_table, as before
 from .student_check import CheckError, CheckResult, check as check_path, check_submission
 
-NOTEBOOK_NAME = "this notebook"  # how a place names the kernel's cells: `this notebook, cell 5, line 3`
+# how a place names the kernel's cells: `this notebook, cell 5, line 3` («этот блокнот, ячейка 5, строка 3»)
+NOTEBOOK_NAME = KERNEL_CELLS
 _FAILED_CELLS: set[int] = set()  # execution counts of cells that raised, since the hook was registered
 _HOOKED: set[int] = set()  # ids of the shells the hook is registered with
 

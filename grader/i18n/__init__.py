@@ -203,6 +203,13 @@ def nmsg(singular: str, plural: str, count: str, /, **params) -> Message:
     return Message(singular, {k: _scalar(v) for k, v in params.items()}, plural, count)
 
 
+# How a notebook's check() names the kernel's cells where a file's name stands (grader/classroom/notebook_check):
+# a place's `file` keeps these words as data, as a file's name is kept, and a renderer says them in the language
+# («этот блокнот, ячейка 5, строка 3», 本笔记本，第 5 个单元格). A submission's file never has this name: it
+# has an extension.
+KERNEL_CELLS = msg("this notebook").id
+
+
 # -- rendering --------------------------------------------------------------------------------------
 
 
@@ -240,7 +247,8 @@ class Translator:
             return text
         shown = {k: self._list(v) if isinstance(v, dict) and "items" in v
                  else self._capital(v["capitalise"]) if isinstance(v, dict) and "capitalise" in v
-                 else self.render(v) if isinstance(v, (Message, dict)) else v for k, v in params.items()}
+                 else self.render(v) if isinstance(v, (Message, dict))
+                 else self.translations.gettext(v) if v == KERNEL_CELLS else v for k, v in params.items()}
         return text.format(**shown)
 
     def _capital(self, value) -> str:

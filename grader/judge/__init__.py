@@ -23,7 +23,7 @@ import math
 from pathlib import Path
 
 from ..i18n import Message, items, msg, nmsg, place
-from ..places import place_text
+from ..places import place_text, without_own_place
 
 from ..records import VISIBILITIES
 
@@ -309,11 +309,11 @@ def assert_imported(imported, module="engine", hint=""):
     if error:
         where = error.get("where")
         own = error.get("file") or f"{module}.py"  # the student's own name for it (grader.places)
-        # Python's own text of a SyntaxError says where already
-        at = place({k: v for k, v in where.items() if k != "function"}) if location_suffix(error, where) \
-            else None
+        text = without_own_place(error["error"], where) if error.get("exception") in SAYS_WHERE else error["error"]
+        at = place({k: v for k, v in where.items() if k != "function"}) \
+            if location_suffix(error, where) or text != error["error"] else None  # a SyntaxError's, said apart
         ended = error.get("error_message")  # the observer's words (an exit, a hang at import): translated too
-        values = {"file": own, "error": Message.from_json(ended) if ended else error["error"], "advice": hint}
+        values = {"file": own, "error": Message.from_json(ended) if ended else text, "advice": hint}
         if at and hint:
             said = msg("{file} could not be used: {error} ({place}). {advice} Every other test was skipped.",
                        place=at, **values)

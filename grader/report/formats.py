@@ -46,7 +46,7 @@ FORMATS: dict[str, ReportFormat] = {f.name: f for f in (
     ReportFormat("csv", "CSV", ".csv", lambda scores, timings: to_csv(scores), note="gradebook"),
     ReportFormat("markdown", "Markdown", ".md", to_markdown, page=submission_markdown),
     ReportFormat("html", "HTML", ".html", to_html, note="class report", page=submission_html, speaks=True),
-    ReportFormat("gradescope", "Gradescope", ".gradescope.json", to_gradescope, note="results.json"),
+    ReportFormat("gradescope", "Gradescope", ".gradescope.json", to_gradescope, note="results.json", speaks=True),
     ReportFormat("json", "JSON", ".json", to_json),
 )}
 # Other spellings every command takes for a format's name (`--format md` is `--format markdown`).
@@ -66,6 +66,6 @@ def render(scores: dict, fmt: str, timings: Timings | None = None, lang: str = "
     fmt = ALIASES.get(fmt, fmt)
     if fmt not in FORMATS:
         raise ValueError(f"Invalid format {fmt!r}: expected one of {', '.join(sorted(FORMATS))}")
-    if FORMATS[fmt].speaks:  # the class report, in the teacher's language
+    if FORMATS[fmt].speaks:  # the class report in the teacher's language, Gradescope's results in the students'
         return FORMATS[fmt].render(scores, timings, lang=lang)
     return FORMATS[fmt].render(scores, timings)

@@ -102,11 +102,12 @@ def to_results_json(submission_record: dict, *, execution_time: float | None = N
     return results
 
 
-def to_gradescope(scores: dict, timings: dict[str, float] | None = None) -> str:
-    """Gradescope's results.json as text: for a batch of one exactly that file; for a larger batch a JSON
-    object mapping each id to its results.json (results.json describes one submission)."""
+def to_gradescope(scores: dict, timings: dict[str, float] | None = None, lang: str = "en") -> str:
+    """Gradescope's results.json as text, its words in `lang` (what Gradescope shows the students, as the
+    bundle's own results.json speaks its `--lang`): for a batch of one exactly that file; for a larger batch a
+    JSON object mapping each id to its results.json (results.json describes one submission)."""
     timings = timings or {}
-    results = {r["id"]: to_results_json(r, execution_time=timings.get(r["id"]))
+    results = {r["id"]: to_results_json(r, execution_time=timings.get(r["id"]), lang=lang)
                for r in scores.get("submissions", [])}
     document = next(iter(results.values())) if len(results) == 1 else results
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

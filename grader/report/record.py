@@ -23,6 +23,46 @@ RAN = ("passed", "failed", "error")
 from ..records import VISIBILITIES  # noqa: F401 - from the most to the least visible (Gradescope's four)
 
 
+def _concept_names() -> dict:
+    from ..i18n import msg
+
+    return {
+        "accumulate": msg("gradient accumulation"),
+        "add": msg("addition"),
+        "chain-rule": msg("the chain rule"),
+        "comparison": msg("comparing gradients"),
+        "derived-ops": msg("ops built on other ops"),
+        "forward-mode": msg("forward mode (dual numbers)"),
+        "from-scratch": msg("an engine written from scratch"),
+        "gradcheck": msg("gradient checking"),
+        "initial-grad": msg("gradients starting at 0"),
+        "learning-rate": msg("the learning rate"),
+        "loss": msg("the loss"),
+        "mul": msg("multiplication"),
+        "neuron": msg("the neuron"),
+        "pow": msg("powers"),
+        "random-graphs": msg("random expression graphs"),
+        "reflected-ops": msg("reflected ops"),
+        "regression": msg("what worked before"),  # 02-accumulate's still-works/* tests, not a fitted line
+        "seed": msg("the seed gradient"),
+        "setup": msg("importing your code"),
+        "training": msg("training"),
+        "training-loop": msg("the training loop"),
+        "traversal": msg("the topological order"),
+        "writing-tests": msg("writing tests"),
+        # code, the same in every language
+        "exp": "exp", "log": "log", "relu": "relu", "tanh": "tanh", "mlp": "MLP", "zero-grad": "zero_grad()",
+    }
+
+
+def concept_name(concept: str):
+    """A suite's concept (the identifier a test declares: `@points(concept="chain-rule")`) as a sentence a student
+    reads names it: the course's words as a Message (the glossary's: «правило цепочки», 链式法则), or code as it
+    is. The identifier stays the data (a test's `concept`, Gradescope's tags); one no suite of ours declares (a
+    teacher's own suite) is shown as it is."""
+    return _concept_names().get(concept, concept)
+
+
 def output_of(test: dict):
     """What a test said, as data where the judge made it so (`output_message`, grader/i18n), else its text:
     what a renderer passes to `translator(lang).render`."""
@@ -233,8 +273,9 @@ class StudentView:
         n = self.withheld_failed
         if not self.withheld_failed_concepts:
             return t._n("{n} withheld test did not pass", "{n} withheld tests did not pass", n)
-        # the concepts are the suites' identifiers (tanh, chain-rule), listed as the language lists things
-        names = self.withheld_failed_concepts
+        # the concepts in the course's words (concept_name: `chain-rule` is «правило цепочки»), listed as the
+        # language lists things
+        names = [t.render(concept_name(c)) for c in self.withheld_failed_concepts]
         concepts = (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]) if lang == "en" \
             else format_list(names, locale={"zh": "zh_Hans"}.get(lang, lang))  # Babel's list without a serial comma in en
         return t._n("{n} withheld test did not pass, on {concepts}", "{n} withheld tests did not pass, on {concepts}",

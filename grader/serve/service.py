@@ -191,8 +191,10 @@ class Service:
                 answer["score"] = sub.score
             else:
                 answer["shown_score"], answer["shown_max_score"] = view.shown_score, view.shown_max
+            # the sentence in the course's language; what code needs, as fields (a count, the concepts' ids)
             answer["withheld"] = {"hidden": view.withheld_hidden, "until_due": view.withheld_until_due,
-                                  "failed": view.withheld_failures()}
+                                  "failed": view.withheld_failures(self.course.lang),
+                                  "failed_count": view.withheld_failed, "failed_concepts": view.withheld_failed_concepts}
         return answer
 
     def mean_seconds(self, session) -> float:
