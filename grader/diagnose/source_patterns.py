@@ -106,6 +106,28 @@ def _raises_recursion_limit(tree):
     return False
 
 
+def _reached_from_backward(tree):
+    """The names of the functions a `backward` of the file calls, directly or through the file's functions it calls
+    (by name: `build_topo(self)`, `self._topo()`); None where the file has no `backward` (a helper module's sort)."""
+    functions: dict[str, list] = {}
+    for node in tree.nodes(*FUNCTIONS):
+        functions.setdefault(node.name, []).append(node)
+    todo = [f for name, found in functions.items() if "backward" in name.lower() for f in found]
+    if not todo:
+        return None
+    reached: set[str] = set()
+    while todo:
+        tree.in_time()
+        for node in ast.walk(todo.pop()):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+                if name is not None and name not in reached:
+                    reached.add(name)
+                    todo.extend(functions.get(name, ()))
+    return reached
+
+
 def recursive_sorts(tree, parents, filename):
     hints = []
     if _raises_recursion_limit(tree):
@@ -113,6 +135,7 @@ def recursive_sorts(tree, parents, filename):
         # enough is the deep-chain test's to say, and its failure names the recursion itself.
         return hints
     shared_names = _methods_in_several_classes(tree, parents)
+    reached = _reached_from_backward(tree)
     for node in tree.nodes(*FUNCTIONS):
         tree.in_time()
         if node.name.startswith("__"):
@@ -121,6 +144,9 @@ def recursive_sorts(tree, parents, filename):
         in_backward = any("backward" in f.name.lower() for f in [node, *_enclosing(node, parents)])
         if not (in_backward or _SORT_NAME.search(node.name)):
             continue
+        if not in_backward and reached is not None and not any(
+                f.name in reached for f in [node, *_enclosing(node, parents)]):
+            continue  # micrograd's lecture `trace(root)`, its recursive `build` for draw_dot: not backward's sort
         if _calls_itself(node, is_method, shared_names) is None:
             continue
         # structural, and correct as it is on small graphs: one line, shown below the costly mistakes

@@ -55,7 +55,10 @@ Choices made where the contract is silent:
   and then the reason says so.
 - Notebook cells that start with a cell magic are dropped, except `%%time` and
   `%%capture`, whose body IPython runs as ordinary code in the notebook's
-  namespace (a student's `Value` may well be defined under `%%time`).
+  namespace (a student's `Value` may well be defined under `%%time`), and
+  `%%writefile NAME.py`, a module the notebook writes, whose code runs where the
+  notebook imports or `%run`s that module (Colab's way: write engine.py, then
+  `from engine import Value`).
 
 The package: this module reads an entry and makes its `Submission` (`submission.py`);
 `exports.py` groups an LMS bulk export's files by student (Canvas, Moodle,

@@ -17,6 +17,7 @@ from ..i18n import msg
 from ..json_values import values_in
 from ..parsing import parse, python_lines
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
+from .written import with_written_modules, written_module
 
 
 def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
@@ -66,7 +67,7 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     size = sum(len(source.encode("utf-8", "surrogatepass")) for _, source in cells if not _other_language(source))
     if size > MAX_FILE_BYTES:  # what is kept of them is no smaller, but for IPython's escapes: refused unread
         raise Rejected(too_large(shown, size, MAX_FILE_BYTES, code_of=True))
-    code, places = _joined_code_cells(cells)
+    code, places = _joined_code_cells(cells, shown)
     if not code.strip():
         raise Rejected(msg("{file} has no code in its code cells; expected the engine's code in them", file=shown))
     engine = (IPYTHON_STAND_INS + code).encode("utf-8")
@@ -115,7 +116,9 @@ def _short(error: Exception) -> str:
 # statement are looked at: a line inside a string or a bracket (`x = (a\n %
 # b)`) is the student's Python and stays. A cell magic (`%%bash`) makes the
 # whole cell another language, so the cell is dropped, except `%%time` and
-# `%%capture`, whose body IPython runs as ordinary code in the notebook.
+# `%%capture`, whose body IPython runs as ordinary code in the notebook, and
+# `%%writefile NAME.py`, whose body is Python the notebook runs where it imports
+# that module (`_joined_code_cells`).
 #
 # What IPython itself puts in a notebook's namespace is not there when the code
 # runs as a module, and a stray `display(x)` at the top level, normal in Jupyter
@@ -189,20 +192,39 @@ def _is_main_test(test: ast.expr) -> bool:
             and test.comparators[0].value == "__main__")
 
 
-def _joined_code_cells(cells: Iterable[tuple[int, str]]) -> tuple[str, list]:
-    """join_code_cells for (cell number, source) pairs, and the (cell, line) of each line of the result."""
+def _joined_code_cells(cells: Iterable[tuple[int, str]], shown: str | None = None) -> tuple[str, list]:
+    """join_code_cells for (cell number, source) pairs, and the (cell, line) of each line of the result. A
+    `%%writefile NAME.py` cell (`%%file`, `-a` to append) writes a module of the notebook's own: its code is put where
+    the notebook imports that module (once, as Python imports a module once) or `%run`s it (each time), and the
+    import binds what it names (`from engine import Value`: defined already; `import engine`: the notebook's own
+    module). A module never imported nor run is dropped, as IPython never runs it. SHOWN names the notebook when
+    the code grows past MAX_FILE_BYTES (a module `%run` again and again)."""
     lines: list[str] = []
     places: list = []
+    written: dict[str, list] = {}  # module -> [(text, (cell, line))], as written so far
+    inlined: set[str] = set()
+    size = 0
     for number, source in cells:
+        target = written_module(source)
+        if target is not None:
+            name, append, body = target
+            written[name] = (written.get(name, []) if append else []) + [(text, (number, k)) for text, k in body]
+            continue
         kept = without_escapes(source)
         code = "\n".join(text for text, _ in kept)
         if not code.strip() or is_self_check_cell(code):
             continue
+        entries = [(text, (number, line)) for text, line in kept]
+        if written:
+            entries = with_written_modules(entries, written, inlined, python_lines(source))
+        size += sum(len(text.encode("utf-8", "surrogatepass")) + 1 for text, _ in entries)
+        if size > MAX_FILE_BYTES:
+            raise Rejected(too_large(shown or "the notebook", size, MAX_FILE_BYTES, code_of=True))
         if lines:
             lines.append("")  # a blank line between cells
             places.append(None)
-        lines.extend(text for text, _ in kept)
-        places.extend((number, line) for _, line in kept)
+        lines.extend(text for text, _ in entries)
+        places.extend(place for _, place in entries)
     return "\n".join(lines) + "\n", places
 
 

@@ -17,7 +17,7 @@ import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 
-from ..forbidden import forbidden_imports
+from ..forbidden import absent_imports, forbidden_imports
 from ..i18n import _FIELD, Message, msg, nmsg
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
@@ -164,8 +164,11 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
     budget = Budget(limits)
     # `modules`: what a probe may reach as m.<name>, the suite's own files (nn.py, neuron.py, ...)
+    # `absent`: modules the student imports that the sandbox may not have (graphviz above a draw_dot()): stand-ins
+    # where no other finder finds them (grader/forbidden.absent_imports)
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
-               "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000}
+               "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000,
+               "absent": absent_imports(submission.files, suite.forbid + suite.refuse)}
     run["forbidden_imports"] = None  # read while the first worker starts (its place in the record kept)
     read = {}
 

@@ -38,12 +38,10 @@ class ForbiddenModuleError(ImportError):
 class _StandIn(_type(sys)):
     """What `import numpy` gives in an exercise that forbids numpy: a module with nothing in it.
 
-    Importing costs nothing; any use raises ForbiddenModuleError naming the
-    expression and the student's line: reading an attribute, calling a name
-    taken with `from numpy import exp`, indexing, iterating, isinstance. It is a
-    package with an empty path, so every submodule (`numpy.random`) is another
-    stand-in; no real module is ever found, loaded or reachable through it.
-    """
+    Importing costs nothing; any use raises ForbiddenModuleError naming the expression and the student's line:
+    reading an attribute, calling a name taken with `from numpy import exp`, indexing, iterating, isinstance. It is
+    a package with an empty path, so every submodule (`numpy.random`) is another stand-in; no real module is ever
+    found, loaded or reachable through it."""
 
     def __getattr__(self, attr):
         if attr[:2] == "__" and attr[-2:] == "__":
@@ -89,13 +87,23 @@ def _refusal(stand_in, rest):
             break
         frame = frame.f_back
     taken = f" ({name})" if name != top and shown != name else ""  # `exp(...)` (numpy.exp)
+    if isinstance(stand_in, _AbsentStandIn):
+        return AbsentModuleError(f"`{top}` is not installed where the grader runs your code: `{shown}{rest}`{taken}")
     return ForbiddenModuleError(f"`{top}` is not allowed in this exercise: `{shown}{rest}`{taken}")
+
+
+class AbsentModuleError(ModuleNotFoundError):
+    """A module the sandbox lacks was used (grader/forbidden.absent_imports: graphviz above a draw_dot())."""
+
+
+class _AbsentStandIn(_StandIn):
+    """The stand-in of a module the sandbox lacks: refused when used, as not installed, not as forbidden."""
 
 
 class _StandInLoader:
     @staticmethod
     def create_module(spec):
-        return _StandIn(spec.name)
+        return (_AbsentStandIn if spec.loader_state else _StandIn)(spec.name)
 
     @staticmethod
     def exec_module(module):
@@ -103,25 +111,20 @@ class _StandInLoader:
 
 
 class _Forbidden:
-    """A meta-path finder for the modules an exercise forbids.
+    """A meta-path finder for the modules an exercise forbids: `stand_in` names import as stand-ins (refused when
+    used); `refuse` names (the grader's own packages, or everything when the suite makes a forbidden import fatal)
+    fail to import at all."""
 
-    `stand_in` names import as stand-ins (refused when used); `refuse` names
-    (the grader's own packages, or everything when the suite makes a forbidden
-    import fatal) fail to import at all.
-    """
-
-    def __init__(self, stand_in, refuse):
-        self.stand_in, self.refuse = frozenset(stand_in), frozenset(refuse)
+    def __init__(self, stand_in, refuse, absent=False):  # absent: the last finder, for modules the sandbox lacks
+        self.stand_in, self.refuse, self.absent = frozenset(stand_in), frozenset(refuse), absent or None
 
     def find_spec(self, fullname, path=None, target=None):
         top = fullname.partition(".")[0]
         if top in self.refuse:
-            raise ImportError(
-                f"importing {fullname!r} is not allowed in this exercise: "
-                "the engine must be built from scratch with plain Python"
-            )
+            raise ImportError(f"importing {fullname!r} is not allowed in this exercise: "
+                              "the engine must be built from scratch with plain Python")
         if top in self.stand_in:
-            return _ModuleSpec(fullname, _StandInLoader, is_package=True)
+            return _ModuleSpec(fullname, _StandInLoader, is_package=True, loader_state=self.absent)
         return None
 
 
@@ -259,8 +262,7 @@ def _parse(argv):
     for arg in argv:
         key, _, value = arg.partition("=")
         request[key] = value
-    lists = ("forbid", "refuse", "run", "modules")
-    for key in lists:
+    for key in ("forbid", "refuse", "run", "modules", "absent"):
         request[key] = [v for v in request.get(key, "").split(",") if v]
     request["obs_fd"] = int(request["obs_fd"])
     request["recursion_limit"] = int(request.get("recursion_limit", "1000"))
@@ -272,12 +274,9 @@ _SELF_LIMITS = {"memory_bytes": "RLIMIT_AS", "cpu_seconds": "RLIMIT_CPU", "file_
 
 
 def _limit_self(request):
-    """The portable worker's limits (grader/sandbox/portable.py), set before any student code runs.
-
-    In the Linux sandbox prlimit sets them from outside and the request holds none
-    of these keys. Where the OS has no `resource` module (Windows) only the
-    observer's wall-clock limits apply.
-    """
+    """The portable worker's limits (grader/sandbox/portable.py), set before any student code runs. In the Linux
+    sandbox prlimit sets them from outside and the request holds none of these keys. Where the OS has no `resource`
+    module (Windows) only the observer's wall-clock limits apply."""
     if not any(key in request for key in _SELF_LIMITS):
         return
     try:
@@ -331,6 +330,7 @@ def main():
     sys.path[:] = [p for p in sys.path if p.startswith(sys.base_prefix) or p.startswith("/usr")] + [submission_dir]
     _SUBMISSION[0] = _join(submission_dir, "")
     sys.meta_path.insert(0, _Forbidden(request["forbid"], request["refuse"]))
+    sys.meta_path.append(_Forbidden(request["absent"], (), absent=True))
     sys.setrecursionlimit(request["recursion_limit"])
     sys.dont_write_bytecode = True
 

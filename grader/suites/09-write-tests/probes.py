@@ -1,19 +1,16 @@
 """Probes of 09-write-tests: the student's test_engine.py, run against the reference and buggy engines.
 
-There is no pytest in the sandbox, so a small runner of our own executes the
-student's file once per engine: the engine's source becomes the module
-`engine` (so `from engine import Value` picks it up), the file is executed
-fresh, and every `test*` function (and `test*` method, static and class methods too, of a `Test*`
-class or a unittest.TestCase under any name, on a fresh instance, with its setup and teardown) is called
-as pytest calls it. A stand-in `pytest` module offers `approx` (of a number, a
-sequence or a dict), `raises` (its ExceptionInfo's type, value and match),
-`skip` and `mark.parametrize`. Each test gets a time budget, so a test that never ends
-on a buggy engine (a walk without a visited set can take exponential time)
-counts as failing there instead of costing the whole probe.
+There is no pytest in the sandbox, so a small runner of our own executes the student's file once per engine: the
+engine's source becomes the module `engine` (so `from engine import Value` picks it up), the file is executed fresh,
+and every `test*` function (and `test*` method, static and class methods too, of a `Test*` class that pytest collects
+(no `__init__` or `__new__` of its own, not abstract) or a unittest.TestCase under any name, on a fresh instance,
+with its setup and teardown) is called as pytest calls it. A stand-in `pytest` module offers `approx` (of a number, a
+sequence or a dict), `raises` (its ExceptionInfo's type, value and match), `skip` and `mark.parametrize`. Each test
+gets a time budget, so a test that never ends on a buggy engine (a walk without a visited set can take exponential
+time) counts as failing there instead of costing the whole probe.
 
-Each run is a worker of its own, carrying one engine as engine_under_test.py
-beside this file: the reference or one variant of grader/variants/, without
-its name or comments, in an order drawn per run (the suite's __init__.py). So
+Each run is a worker of its own, carrying one engine as engine_under_test.py beside this file: the reference or one
+variant of grader/variants/, without its name or comments, in an order drawn per run (the suite's __init__.py). So
 this file holds no list of engines and cannot tell which one it runs.
 """
 
@@ -146,8 +143,7 @@ def _pytest_module():
 
 
 class _OutOfTime(BaseException):
-    """Raised by the alarm inside a student's test that ran past its budget (not an Exception: a
-    test's `except Exception` does not swallow it)."""
+    """Raised by the alarm inside a student's test past its budget (not an Exception: `except Exception` lets it by)."""
 
 
 def _alarm(signum, frame):
@@ -187,7 +183,8 @@ def _collect(namespace):
             continue  # `__test__ = False`: pytest collects neither it nor, for a class, a subclass that keeps it
         if name.startswith("test") and isinstance(obj, types.FunctionType):
             found.append((name, _function_call(namespace, obj, module_setup)))
-        elif isinstance(obj, type) and (name.startswith("Test") or unit is not None and issubclass(obj, unit.TestCase)):
+        elif isinstance(obj, type) and (unit is not None and issubclass(obj, unit.TestCase)
+                                        or name.startswith("Test") and _collected(obj, plain_class=True)):
             # a unittest.TestCase under any name, as pytest and unittest.main() both collect it
             seen, setup = set(), _once(getattr(obj, "setup_class", None) or getattr(obj, "setUpClass", None), obj)
             for klass in obj.__mro__:
@@ -199,13 +196,17 @@ def _collect(namespace):
     return found
 
 
-def _collected(obj):
+def _collected(obj, plain_class=False):
     """Whether pytest collects `obj` as far as its `__test__` goes: not where it is false (a base class of cases
     that only its subclasses run; session 23's review: such a base, a unittest.TestCase not named Test*, was run
     once those were, its test failed on the reference engine and the file scored 0/38), nor under unittest's skip
-    decorators (`__unittest_skip__`, inherited as unittest reads it: a class's setUpClass and tests never run)."""
+    decorators (`__unittest_skip__`, inherited as unittest reads it: a class's setUpClass and tests never run); a
+    `plain_class` (Test*, no unittest.TestCase) not with an `__init__` or `__new__` of its own, nor abstract
+    ("cannot collect test class"; session 24: a class of helpers named Test* was run, and a file scored 0/38)."""
     try:
-        return bool(getattr(obj, "__test__", True)) and not getattr(obj, "__unittest_skip__", False)
+        return bool(getattr(obj, "__test__", True)) and not getattr(obj, "__unittest_skip__", False) and not (
+            plain_class and (obj.__init__ is not object.__init__ or obj.__new__ is not object.__new__
+                             or getattr(obj, "__abstractmethods__", None)))
     except Exception:  # noqa: BLE001 - the student's class: an attribute that raises is no `False`
         return True
 
@@ -309,13 +310,10 @@ def _calls(name, test):
 
 
 def _timed(budget, call):
-    """call() with an alarm after `budget` seconds of this process's CPU time (ITIMER_PROF, which
-    time.process_time() counts too); returns None or the exception it raised.
-
-    In the sandbox the probes run in the main thread; should a caller run them in another thread
-    (where signals cannot be set), or where there are no interval timers (Windows), the tests run
-    without a time budget.
-    """
+    """call() with an alarm after `budget` seconds of this process's CPU time (ITIMER_PROF, which time.process_time()
+    counts too); returns None or the exception it raised. In the sandbox the probes run in the main thread; should a
+    caller run them in another thread (where signals cannot be set), or where there are no interval timers
+    (Windows), the tests run without a time budget."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         try:
             call()
