@@ -112,6 +112,12 @@ def augmented(kind: str, cohort: Path, labels: dict, out: Path) -> tuple[Path, d
             sid = f"hs_{kind}_{path.stem}"
             (out / "submissions" / f"{sid}.py").write_text(filled(starter, sections(path.read_text(encoding="utf-8"))),
                                                            encoding="utf-8")
+            if group.startswith("c"):  # session 24: a copy pair (c1a the source, c1b its copy by hand, `## level N`)
+                level = next(int(name.split()[1]) for name in sections(path.read_text(encoding="utf-8"))
+                             if name.startswith("level "))
+                labels[sid] = {"cluster": f"hs_{kind}_{group}", "level": level,
+                               "kind": f"fresh copy pair {group}, level {level}"}
+                continue
             labels[sid] = {"cluster": None, "level": None, "hard_pair": f"hs_{kind}_{group}",
                            "kind": f"fresh hard negative {group}"}
     return out, labels
@@ -185,11 +191,11 @@ def measure(name: str, folder: Path, labels: dict, cache: Path, details: bool) -
     rows.sort(key=lambda r: (-r[0], r[1]))
     k = sum(r[1] for r in rows)
     out = []
-    for rank, (score, _, hard, key) in enumerate(rows, 1):
-        if hard and key.startswith("hs_"):
+    for rank, (score, copy, hard, key) in enumerate(rows, 1):
+        if (hard or copy) and key.startswith("hs_"):
             above = sum(1 for r in rows[:rank] if r[1])
             row = {"class": name, "pair": key, "score": score, "rank": rank, "k": k, "positives_above": above,
-                   "in_top_k": rank <= k}
+                   "in_top_k": rank <= k, "copy": bool(copy)}
             if details:
                 row["parts"] = describe(group, public, *key.split("|"))
             out.append(row)
@@ -228,7 +234,9 @@ def main():
     for row in rows:
         print(f"{row['class']:18s} {row['pair']:28s} {row['score']:.4f} rank {row['rank']:4d} k {row['k']:3d} "
               f"positives above {row['positives_above']:3d}{'  IN TOP K' if row['in_top_k'] else ''}"
+              + ("  (copy)" if row.get("copy") else "")
               + (f"\n    {row['parts']}" if "parts" in row else ""))
+    copies, rows = [r for r in rows if r.get("copy")], [r for r in rows if not r.get("copy")]
     by_kind: dict[str, list[dict]] = {}
     for row in rows:
         by_kind.setdefault(row["pair"].split("|")[0][3:].rsplit("_", 1)[0], []).append(row)
@@ -237,6 +245,10 @@ def main():
               f"{statistics.mean(r['score'] for r in found):.4f}")
     print(f"all: {sum(r['in_top_k'] for r in rows)}/{len(rows)} hard pairs in the top k, mean score "
           f"{statistics.mean(r['score'] for r in rows):.4f}" if rows else "no rows")
+    if copies:  # session 24: the fresh copy pairs (the other side of the trade), found when in the top k
+        print(f"copies: {sum(r['in_top_k'] for r in copies)}/{len(copies)} fresh copy pairs in the top k, mean score "
+              f"{statistics.mean(r['score'] for r in copies):.4f}")
+    rows = rows + copies
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
 

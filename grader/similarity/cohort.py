@@ -63,9 +63,9 @@ from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_d
                         shared_unreached, starter_kgrams)
 from .public_match import against
 from .scores import (above_typical, alone_score, clusters, containment_score, copied_surely, evidence,  # noqa: F401
-                     float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, pair_score, shared_alone, shared_smoke,
-                     shared_stock, shared_through, shared_written, smaller_share_score, strings_held_by_three,
-                     typical_scores, written_items, written_score)  # clusters: re-exported
+                     float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, named_line_scores, pair_score,
+                     shared_alone, shared_smoke, shared_stock, shared_through, shared_written, smaller_share_score,
+                     strings_held_by_three, typical_scores, written_items, written_score)  # clusters: re-exported
 from .traits import LINE_SIZE, SHORT
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
@@ -318,6 +318,9 @@ class Cohort:
             if (written := written_score(items, weight)) > 0:
                 raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - written)
                 shared.setdefault((i, j), 0.0)
+        for (i, j), named in named_line_scores(self.documents, self.weights, self._trait_rarity, TRAIT_EVIDENCE).items():
+            raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - named)  # a sixth: own lines as written (scores.py)
+            shared.setdefault((i, j), 0.0)
         for pair, (_, surely) in both.items():
             if pair in raw:
                 raw[pair] *= self._besides_public(*pair, surely)

@@ -7,12 +7,16 @@ nothing but numbers (the benchmark and the tests call them directly).
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import operator
+import re
 import sys
 from collections import defaultdict
 from itertools import combinations
 
+from .fingerprints import K
+from .normalise import python_lines
 from .words import word_count
 
 EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
@@ -242,6 +246,64 @@ def written_items(postings: dict[int, list[int]], weights: dict[int, float], doc
 def written_score(items: int, weight: float) -> float:
     """The evidence of WEIGHT in ITEMS distinct written traits two students share (`written_items`)."""
     return evidence(weight, WRITTEN_EVIDENCE) if items >= WRITTEN_ITEMS else 0.0
+
+
+# the lines of a student's own code as written, each with a name that at most NAMES_HELD_BY students of the class write
+# (session 24, simhard7): evidence for a copy from what the structure reads past. Two students whose own code is the
+# same plain lines write them alike with the names everybody writes (`out`, `other`, `node`); a copy keeps its source's
+# lines with the names its source chose (`for cur in reversed(graph):`, `lst[i]._backward()`), short ones too, which the
+# traits leave out (a name of four characters or more, a line of five words or more). Only a name's own rarity says
+# it: a line that many students wrote with another name is rare as a line however plain it is (the hard pairs' lines)
+NAMES_HELD_BY = 2
+NAME = re.compile(r"[^\W\d]\w*")
+
+
+def named_lines(documents: list, weights: dict[int, float], held_by: int = NAMES_HELD_BY) -> list[dict[int, float]]:
+    """Each of DOCUMENTS' own lines as written (right-stripped, indentation kept: a hash -> 1): the lines of its files
+    that hold a token of a fragment of its own code that counts in full (of weight above 0 in WEIGHTS, not explained,
+    not a canonical variant's, canonical code recombined or a smoke test's), and a name (an identifier, or a word of a
+    comment or string) that at most HELD_BY of DOCUMENTS write anywhere in their files."""
+    names = [set(NAME.findall("\n".join(d.texts.values()))) for d in documents]
+    held: dict[str, int] = defaultdict(int)
+    for found in names:
+        for name in found:
+            held[name] += 1
+    out = []
+    for document in documents:
+        places = set()
+        for h, occurrences in document.prints.items():
+            if weights.get(h, 0.0) > 0 and h not in document.explained and h not in document.variants and \
+                    h not in document.recombined and h not in document.smoke:
+                for occurrence in occurrences:
+                    unit = document.units[occurrence.unit]
+                    places.update((unit.file, line) for line in unit.lines[occurrence.start:occurrence.start + K])
+        lines = {}
+        for name in sorted(document.texts):
+            for number, line in enumerate(python_lines(document.texts[name]), 1):  # as the units number them
+                if (name, number) in places and any(held[x] <= held_by for x in NAME.findall(line)):
+                    lines[line_hash(line.rstrip())] = 1.0
+        out.append(lines)
+    return out
+
+
+def named_line_scores(documents: list, weights: dict[int, float], rarity, enough: float) -> dict:
+    """(i, j) -> the evidence of the lines DOCUMENTS I and J share as `named_lines` reads them, each weighed by
+    RARITY(its holders) as a trait is: the share of each one's lines the other holds, times the evidence factor with
+    ENOUGH on their weight (`pair_score`)."""
+    lines = named_lines(documents, weights)
+    postings: dict[int, list[int]] = defaultdict(list)
+    for index, held in enumerate(lines):
+        for h in held:
+            postings[h].append(index)
+    weighed = {h: rarity(len(holders)) for h, holders in postings.items()}
+    totals = [float_sum(weighed[h] * size for h, size in held.items()) for held in lines]
+    return {(i, j): pair_score(alike, totals[i], totals[j], enough)
+            for (i, j), alike in shared_through(postings, weighed, lines).items()}
+
+
+def line_hash(text: str) -> int:
+    """A line's text as a stable hash (`named_lines`)."""
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
 
 
 def shared_stock(postings: dict[int, list[int]], weights: dict[int, float], documents: list, words: int) -> dict:

@@ -92,8 +92,9 @@ def test_a_copy_padded_with_helpers_nothing_runs_scores_as_its_plain_copy():
     plain, _ = scores_of(cohort_with({"zz-source": source, "zz-copy": source}, given))
     padded, _ = scores_of(cohort_with({"zz-source": source, "zz-copy": source + "\n\n" + PADDING}, given))
     # a filler's verbatim copy with eighth/padding.txt's 55 lines appended: 0.5717 when they counted in full; 0.9934
-    # and 0.9688 before the code only the two hold counted of its own (session 15, scores.alone_score)
-    assert plain[("zz-copy", "zz-source")] == 0.997 and padded[("zz-copy", "zz-source")] == 0.9841
+    # and 0.9688 before the code only the two hold counted of its own (session 15, scores.alone_score); 0.997 and
+    # 0.9841 before their own lines as written with a name only they write counted (session 24, scores.named_lines)
+    assert plain[("zz-copy", "zz-source")] == 0.9987 and padded[("zz-copy", "zz-source")] == 0.9878
 
 
 def test_a_function_another_file_of_the_submission_names_counts_in_full():

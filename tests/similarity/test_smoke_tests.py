@@ -153,7 +153,7 @@ def test_two_fillers_with_the_obvious_smoke_test_score_low_and_a_copy_keeps_its_
     scores = _tanh_class(make)
     assert scores[("ann", "bob")] == 0.0666  # 0.0667 before session 22 (relu's choice as `max`); 0.6081 (flagged) with the smoke test in full
     assert scores[("ann", "ann_copy")] == 0.8807  # as before
-    assert scores[("cy", "dee")] == 0.9539  # 0.9557
+    assert scores[("cy", "dee")] == 0.9547  # 0.9557; 0.9539 before session 24's lines as written (named_lines)
     assert scores[("ann", "cy")] == scores[("ann_copy", "cy")] == 0.3663  # as before (0.3664 before session 22)
 
 
