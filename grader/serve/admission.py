@@ -41,7 +41,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from ..i18n import translator
+from ..i18n import msg, translator
 from ..load import not_a_submission_file
 from . import Refused, jobs
 from .db import SQLITE_PRAGMAS
@@ -96,14 +96,20 @@ class Admission:
         self._starting = threading.Lock()
         self._conn: sqlite3.Connection | None = None
 
+    def _refuse(self, status: int, said, headers=None, **fields):
+        """Refuse in the course's language, the words also as data (`message_data`: the id and its fields), as a
+        file that is no submission is refused (a student of a Russian course read these in English)."""
+        raise Refused(status, translator(self.course.lang).render(said), headers, message_data=said.to_json(), **fields)
+
     async def accept(self, who, exercise: str, filename: str, data: bytes, received, via="api", key=None) -> dict:
         """Admit the upload: the answer of a 202, or raises Refused (nothing written, nothing charged)."""
         if exercise not in self.course.exercises:
-            raise Refused(422, f"there is no exercise {exercise!r}: choose one of {', '.join(self.course.exercises)}")
+            self._refuse(422, msg("there is no exercise {exercise}: choose one of {exercises}", exercise=repr(exercise),
+                                  exercises=", ".join(self.course.exercises)))
         # refused in the words `grade run FILE` rejects it in (one rule: grader.load), in the course's language, and
         # charged nothing
         if (said := not_a_submission_file(filename)) is not None:
-            raise Refused(422, translator(self.course.lang).render(said), message_data=said.to_json())
+            self._refuse(422, said)
         suffix = Path(filename).suffix.lower()
         sid = secrets.token_hex(8)
         row = dict(id=sid, student=who.name, exercise=exercise, received_at=received, filename=filename[:255],
@@ -183,14 +189,14 @@ class Admission:
         d = deadline(self.course.exercise(exercise), extension)
         when, credit = lateness(received, d)
         if when == CLOSED:
-            raise Refused(403, f"{exercise} closed at {d.late_until:%Y-%m-%d %H:%M} UTC; ask your instructor "
-                               "for an extension")
+            self._refuse(403, msg("{exercise} closed at {when}; ask your instructor for an extension",
+                                  exercise=exercise, when=f"{d.late_until:%Y-%m-%d %H:%M} UTC"))
         ex = self.course.exercise(exercise)
         charged = [when_out(t) for (t,) in sql(CHARGED, student=student, exercise=exercise)]
         verdict = admit(received, charged, ex.attempts, ex.cooldown_seconds, d)
         if not verdict.admitted:
-            raise Refused(429, verdict.reason, {"Retry-After": str(verdict.retry_after)},
-                          attempts_left=verdict.attempts_left, retry_after=verdict.retry_after)
+            self._refuse(429, verdict.reason, {"Retry-After": str(verdict.retry_after)},
+                         attempts_left=verdict.attempts_left, retry_after=verdict.retry_after)
         sql(INSERT_SUBMISSION, **dict(row, received_at=when_in(received), lateness=when, credit=credit))
         sql(INSERT_JOB, priority=jobs.INTERACTIVE, sid=row["id"], now=when_in(utcnow()))
         return {"id": row["id"], "status": "queued", "url": f"/api/v1/submissions/{row['id']}",

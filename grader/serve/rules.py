@@ -11,6 +11,8 @@ import dataclasses
 import math
 from datetime import datetime, timedelta, timezone
 
+from ..i18n import msg, nmsg
+
 ON_TIME, LATE, CLOSED = "on_time", "late", "closed"
 
 
@@ -67,7 +69,7 @@ class Admission:
     admitted: bool
     attempts_left: int | None  # None: no limit
     retry_after: int = 0  # seconds, when not admitted
-    reason: str = ""
+    reason: object = ""  # a grader.i18n Message when refused: said in the course's language (admission.py)
 
 
 def admit(now: datetime, charged: list[datetime], attempts: int, cooldown_seconds: int,
@@ -81,11 +83,13 @@ def admit(now: datetime, charged: list[datetime], attempts: int, cooldown_second
     left = None if attempts == 0 else max(0, attempts - len(charged))
     if left == 0:
         wait = max(1, math.ceil((d.late_until - now).total_seconds()))
-        return Admission(False, 0, wait, f"you have used all {attempts} attempts at this exercise")
+        return Admission(False, 0, wait, nmsg("you have used your {attempts} attempt at this exercise",
+                                              "you have used all {attempts} attempts at this exercise", "attempts",
+                                              attempts=attempts))
     if charged and cooldown_seconds:
         ready = max(charged) + timedelta(seconds=cooldown_seconds)
         if now < ready:
             wait = max(1, math.ceil((ready - now).total_seconds()))
-            return Admission(False, left, wait,
-                             f"wait {wait} s before your next attempt (a {cooldown_seconds} s cool-down between attempts)")
+            return Admission(False, left, wait, msg("wait {wait} s before your next attempt (a {cooldown} s cool-down "
+                                                    "between attempts)", wait=wait, cooldown=cooldown_seconds))
     return Admission(True, None if left is None else left - 1)
