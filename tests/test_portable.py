@@ -3,6 +3,7 @@ and setpriv from PATH: what a student's `grade check` runs on macOS or Windows."
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -166,3 +167,51 @@ def test_the_cli_says_in_one_line_that_this_is_not_the_grade(path_without_sandbo
 def test_the_sandboxed_check_says_nothing_of_the_kind(tmp_path):
     lines = report_lines(check(_solved_03(tmp_path)))
     assert not any(NOTICE in line for line in lines)
+
+
+WRITES = [
+    'open("notes.txt", "w").write("x")',  # beside itself, by a relative name
+    'open(__file__, "a")',  # its own file
+    'import os; os.mkdir(os.path.join(os.path.dirname(__file__), "cache"))',
+    'import pathlib; pathlib.Path(__file__).with_suffix(".bak").write_text("x")',
+    'import os; os.rename(__file__, __file__ + ".old")',
+]
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_a_write_beside_itself_fails_in_the_portable_worker_as_in_the_sandbox(tmp_path, monkeypatch,
+                                                                             path_without_sandbox_tools, write):
+    """Session 24 (bench/seams/fresh24.py): the folder is read-only in the sandbox, so such an engine crashes at
+    import there, and scored 63/63 in a student's portable check. The same row now, read-only file system."""
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    engine = solution_files("03-tanh")["engine.py"] + "\n" + write + "\n"
+    (tmp_path / "class" / "alice" / "engine.py").write_text(engine, encoding="utf-8")
+    sandboxed = grade(tmp_path / "class", exercise="03-tanh", limits=LIMITS, jobs=1)
+    monkeypatch.setenv("PATH", path_without_sandbox_tools)
+    plain = grade(tmp_path / "class", exercise="03-tanh", limits=LIMITS, jobs=1)
+    assert (sandboxed.sandbox, plain.sandbox) == ("bubblewrap", "portable")
+    [row], [plain_row] = sandboxed.scores["submissions"], plain.scores["submissions"]
+    assert (row["status"], row["score"]) == ("graded", 0)
+    imports = row["tests"][0]
+    assert (imports["name"], imports["status"], imports["exception"]) == ("engine/imports", "failed", "OSError")
+    assert "OSError: [Errno 30] Read-only file system: " in imports["output"]
+    assert sorted(os.listdir(tmp_path / "class" / "alice")) == ["engine.py"]  # nothing written
+    # the same row but for the path the error names: each worker's own scratch folder (docs/security.md)
+    def same(r):
+        test = r["tests"][0]
+        return (r["status"], r["score"], test["status"], test["exception"],
+                re.sub(r"'/(?:[^']*/)?(?:work|sandbox)/", "'…/", test["output"]))
+
+    assert same(plain_row) == same(row)
+
+
+def test_held_a_write_to_tmp_and_reading_beside_itself_work_in_both(tmp_path, monkeypatch, path_without_sandbox_tools):
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    engine = (solution_files("03-tanh")["engine.py"] + "\nimport tempfile\nwith tempfile.TemporaryFile('w') as f:\n"
+              "    f.write('x')\nSOURCE = open(__file__).read()\n")
+    (tmp_path / "class" / "alice" / "engine.py").write_text(engine, encoding="utf-8")
+    for path in (None, path_without_sandbox_tools):
+        if path:
+            monkeypatch.setenv("PATH", path)
+        [row] = grade(tmp_path / "class", exercise="03-tanh", limits=LIMITS, jobs=1).scores["submissions"]
+        assert (row["status"], row["score"]) == ("graded", row["max_score"])

@@ -30,8 +30,8 @@ upload of several files under its own folder (`no engine.py found in submission/
 student's folder); `grade serve` refuses at the upload (422, nothing charged, no row) what `grade run` rejects as
 a file of another kind, in the same words (matched here); a file name holding a newline reaches `grade serve` as
 the browser sends it (`two%0Alines.py`); check-portable says a timeout is measured by the wall clock and a path
-the student's exception names is the portable worker's scratch folder, and an engine that writes beside itself
-passes there (its folder is writable: docs/security.md, a limit left). Session 23 closed `grade check`'s missing `why:` for an op that raises,
+the student's exception names is the portable worker's scratch folder (an engine that writes beside itself
+fails there as in the sandbox since session 24: grader/sandbox/read_only.py). Session 23 closed `grade check`'s missing `why:` for an op that raises,
 and its missing hints on a row that passes (tests/test_seams23.py); session 24 Gradescope's one file graded as its
 folder, serve's own words for a file of another kind, and the exception's type only in the words
 (tests/test_seams24.py).

@@ -338,6 +338,7 @@ def main():
     sys.modules["probekit"] = kit  # probes say `import probekit`, and `from shared_probes import ...` (several suites')
     sys.modules["shared_probes"] = _load_source("_grader_shared_probes", _join(request["runner"], "shared_probes.py"))
     probes = _load_source("_grader_probes", _join(request["runner"], "probes.py"))
+    _load_source("_grader_read_only", _join(request["runner"], "read_only.py")).keep(submission_dir)  # as the bind
     plain, ObservationError, json_text, json_str = kit.plain, kit.ObservationError, kit.json_text, kit.json_str
     if request.get("hold") == "1" and not _released():
         _exit(71)  # the grader could not place this worker (sandbox/claim.py): nothing of the submission runs

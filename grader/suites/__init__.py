@@ -194,6 +194,7 @@ def load_suite(name):
         "probekit.py": Path(probekit.__file__).read_bytes(),
         f"{SHARED_PROBES_MODULE}.py": SHARED_PROBES.read_bytes(),  # in every suite's digest: a change reruns all
         "probes.py": (folder / "probes.py").read_bytes(),
+        "read_only.py": WORKER.with_name("read_only.py").read_bytes(),  # the folder read-only wherever it runs
     }
     # Data files the probes read beside themselves in the sandbox (e.g. 09-write-tests' engines.json).
     for fname in getattr(config, "RUNNER_FILES", ()):
