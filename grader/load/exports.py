@@ -4,7 +4,8 @@ learning-management system names in them (docs/contract.md §1, "LMS bulk export
 Canvas, Moodle and Blackboard write a student's files as entries of one folder, each named with the student:
 
 - Canvas ("Download Submissions"): `smithjohn_12345_67890_engine.py` (the student's name, lower-case, run
-  together; the Canvas user id; the file's id; the name the student gave it), `smithjohn_LATE_12345_67890_...`
+  together, never only digits; the Canvas user id; the file's id, one a file; both ids without a leading zero;
+  the name the student gave it), `smithjohn_LATE_12345_67890_...`
   for a late submission, `engine-1.py` where the student's upload was renamed on a resubmission, and
   `smithjohn_12345_text.html` (no file id) for a text entry, which is no code and not graded. Only the
   latest submission's files are exported; a student who uploaded several files has several entries.
@@ -36,8 +37,10 @@ from ..i18n import Message, msg
 from .reading import name_text, some_names
 
 # (a text entry or a URL is written by Canvas itself, with no file id: `smithjohn_12345_text.html`, `..._link.html`)
-CANVAS = re.compile(r"^(?P<student>[^_]+?)(?P<late>_(?i:late))?_(?P<user>\d+)(?:_(?P<file_id>\d+))?_(?P<name>.+)$",
-                    re.S)
+# (the student's name is never only digits, Canvas's ids are database numbers: no leading zero)
+CANVAS = re.compile(r"^(?P<student>[^_]*?[^_\d][^_]*?)(?P<late>_(?i:late))?_(?P<user>[1-9]\d*)"
+                    r"(?:_(?P<file_id>[1-9]\d*))?_(?P<name>.+)$", re.S)
+_CANVAS_ENTRY = re.compile(r"^[a-z]+\.html$")  # what Canvas itself writes, with no file id
 MOODLE = re.compile(r"^(?P<student>.+?)_(?P<user>\d+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<name>.*)$", re.S)
 BLACKBOARD = re.compile(r"^(?P<head>.+)_attempt_(?P<when>\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(?P<name>.+)|\.txt)$",
                         re.S)
@@ -71,11 +74,21 @@ def export_lms(files: list[str], dirs: list[str]) -> str | None:
         return "moodle"  # Moodle's and Blackboard's before Canvas's, whose pattern their names may match too
     if not dirs and all(BLACKBOARD.match(n) for n in files):  # (Moodle's flat ones; Blackboard's with a number
         return "blackboard"  # for a username: `HW1_20231234_attempt_...`)
-    if not dirs and all(CANVAS.match(n) for n in files):
+    if not dirs and _canvas_names([CANVAS.match(n) for n in files]):
         return "canvas"
     if files == [GRADESCOPE_METADATA] and dirs and all(GRADESCOPE_FOLDER.match(n) for n in dirs):
         return "gradescope"
     return None
+
+
+def _canvas_names(matches: list) -> bool:
+    """Whether names that match CANVAS (`matches`, None where one does not) are as Canvas writes them: a file id is
+    one file of one user, an entry without one Canvas's own (`text.html`), a user id one student's name (a class of
+    `lab_3_alice.py`, `hw_3_1_alice.py` or `2026_12_14_alice.py`, names that only look so, is read entry by
+    entry: it was one row, every student's file a helper of one "student")."""
+    return (all(matches) and all(m["file_id"] or _CANVAS_ENTRY.match(m["name"]) for m in matches)
+            and len({(m["user"], m["file_id"] or m["name"]) for m in matches}) == len(matches)
+            and len({(m["user"], m["student"]) for m in matches}) == len({m["user"] for m in matches}))
 
 
 def group_export(folder: Path, names: list[str]) -> list[Group] | None:

@@ -161,9 +161,9 @@ def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int,
              wanted: frozenset[str] | set[str] = frozenset()) -> None:
     """Adds the `.py` files of `parent`'s folder `folder` to `helpers` as `prefix + name`, and its subpackages',
     where it is a package: it holds an `__init__.py`, or an exercise file imports it (`wanted`: a namespace package).
-    A folder on disk is listed only then (a folder of data beside the engine is not read); the entries of the packages listed count towards MAX_PACKAGE_ENTRIES, and more is
-    refused, as a zip of more than MAX_ZIP_MEMBERS is (without it, 32 packages of 999 folders of 1,000 entries
-    were listed, session 23)."""
+    A folder on disk is listed only then (a folder of data beside the engine is not read); the entries of the
+    packages listed count towards MAX_PACKAGE_ENTRIES, and more is refused, as a zip of more than MAX_ZIP_MEMBERS is
+    (without it, 32 packages of 999 folders of 1,000 entries were listed, session 23)."""
     namespace = prefix[:-1].replace("/", ".") in wanted
     if parent.folder is not None and not namespace and not os.path.lexists(parent.folder / folder / "__init__.py"):
         return
