@@ -57,16 +57,24 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
         else:
             content, cells = python_source(read(MAX_FILE_BYTES), shown), None
         files[target] = (content, _origin(level, root, name, cells))
-    unread = {}
-    wanted = {parent for name, (content, _) in files.items() for imported in _imports(name, content)
-              for parent in module_parents(imported)}  # what the exercise files import: a namespace package among it
-    for name, (where, file) in _helper_modules(level, picks, wanted).items():
-        try:
-            content = python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file)
-        except Rejected as r:  # left out, as before helpers were carried, unless a carried file imports it
-            unread[name] = r.message
-            continue
-        files[name] = (content, _origin(where, root, file))
+    unread, scanned, wanted = {}, set(), set()
+    while True:  # the helpers, then those a carried file imports without an `__init__.py` (a namespace package)
+        for name, (where, file) in _helper_modules(level, picks, wanted).items():
+            if name in files or name in unread or len(files) + len(unread) >= len(picks) + MAX_HELPER_MODULES:
+                continue  # read already, or the cap reached across the rounds
+            try:
+                content = python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file)
+            except Rejected as r:  # left out, as before helpers were carried, unless a carried file imports it
+                unread[name] = r.message
+                continue
+            files[name] = (content, _origin(where, root, file))
+        more = wanted | {parent for name, (content, _) in files.items() if name not in scanned
+                         for imported in _imports(name, content) for parent in module_parents(imported)
+                         if parent.partition(".")[0] in level.dirs}  # a folder here: a package, maybe a namespace
+        scanned.update(files)
+        if more == wanted:
+            break
+        wanted = more
     if unread and (needed := _imported_unread(files, unread)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
     return files
@@ -137,7 +145,7 @@ def _helper_modules(level: Level, picks: dict[str, str], wanted: frozenset[str] 
     an engine graded alone) and takes no reserved name; and each package, a folder with an `__init__.py` whose name
     would be such a module's, with its `.py` files and its subpackages' (PACKAGE_DEPTH levels). At most
     MAX_HELPER_MODULES files, modules first, by name. Not a folder's notebooks or data, nor a folder without an
-    `__init__.py` (a virtual environment, a folder of tests) unless an exercise file imports it (`wanted`, the dotted
+    `__init__.py` (a virtual environment, a folder of tests) unless a carried file imports it (`wanted`, the dotted
     modules they import and their parents): a namespace package, which Python imports without one."""
     taken = {name.lower() for name in picks.values()} | {target.lower() for target in picks}
     helpers = {name: (level, name) for name in sorted(level.files)
@@ -160,7 +168,7 @@ def _helper_name(module: str) -> bool:
 def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int, looked: list,
              wanted: frozenset[str] | set[str] = frozenset()) -> None:
     """Adds the `.py` files of `parent`'s folder `folder` to `helpers` as `prefix + name`, and its subpackages',
-    where it is a package: it holds an `__init__.py`, or an exercise file imports it (`wanted`: a namespace package).
+    where it is a package: it holds an `__init__.py`, or a carried file imports it (`wanted`: a namespace package).
     A folder on disk is listed only then (a folder of data beside the engine is not read); the entries of the
     packages listed count towards MAX_PACKAGE_ENTRIES, and more is refused, as a zip of more than MAX_ZIP_MEMBERS is
     (without it, 32 packages of 999 folders of 1,000 entries were listed, session 23)."""

@@ -170,10 +170,12 @@ def _text(value, limit):
 
 
 def _describe(exc, submission_dir):
-    """`Type: message`, the exception's type name, and the deepest frame in the student's files:
-    (file, line, function). Never raises, whatever the student's exception does when described."""
+    """`Type: message` (`Type` where the message is empty), the exception's type name, and the deepest frame in
+    the student's files: (file, line, function). Never raises, whatever the student's exception does when
+    described."""
     name = _type_name(exc)[:200]
-    text = f"{name}: {_text(exc, 2000)}"
+    message = _text(exc, 2000)
+    text = f"{name}: {message}" if message else name  # `raise NotImplementedError` is said as Python says it
     where = None
     try:
         import os  # only on the unhappy path, as traceback (which imports os anyway)
