@@ -62,3 +62,18 @@ def test_an_op_that_exits_is_said_as_what_it_raised_with_its_line(tmp_path):
                                 "in __mul__)")
     assert [(d["kind"], d.get("op"), d.get("exception"), d.get("file"), d.get("line"))
             for d in row["diagnosis"]] == [("raises", "__mul__", "SystemExit", "engine.py", line)]
+
+
+def test_a_rejected_submission_is_not_counted_as_from_the_cache(tmp_path):
+    """Session 24: `grade run --no-cache` said "1 from the cache" of a class holding one rejected submission."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    (tmp_path / "class" / "alice" / "engine.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "class" / "bob.txt").write_text("not code\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["run", str(tmp_path / "class"), "-e", "engine", "--no-cache", "--quiet",
+                                       "--out", str(tmp_path / "scores.json")])
+    assert result.exit_code == 0, result.output
+    assert "; 0 from the cache;" in result.output

@@ -104,9 +104,10 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     if not quiet:
         print_table(result.scores)
     n = len(result.scores["submissions"])
+    cached = len(result.runs) - result.observed  # a rejected submission is neither observed nor cached
     rate = n / result.seconds if result.seconds else 0.0
     click.echo(f"Graded {n} submission{'s' * (n != 1)} against {exercise!r} in {result.seconds:.1f} s "
-               f"({rate:.1f} per second; {n - result.observed} from the cache; sandbox: {result.sandbox}). "
+               f"({rate:.1f} per second; {cached} from the cache; sandbox: {result.sandbox}). "
                f"Scores written to {out}.")
     if exports := [row["export"] for row in result.scores["submissions"] if row.get("export")]:
         click.echo(export_summary(exports))
