@@ -1,15 +1,14 @@
 """Probes of 07-mlp-xor: the student's nn.py, through micrograd's interface.
 
-Every probe takes the student's modules. A folder submission has nn.py beside
-engine.py; a notebook puts everything into engine.py, so the classes are
-looked up there when nn.py is missing. Networks are built with the contract's
-signatures only (`Neuron(nin, nonlin=True)`, `Layer(nin, nout, **kwargs)`,
-and `MLP(nin, nouts)` or the course's other API, `MLP([nin, *nouts], seed=42)`:
-see `_mlp`), after seeding the global `random` module, so a network drawn
+Every probe takes the student's modules. A folder submission has nn.py beside engine.py; a notebook puts everything
+into engine.py, so the classes are looked up there when nn.py is missing. Networks are built with the contract's
+signatures only (`Neuron(nin, nonlin=True)`, `Layer(nin, nout, **kwargs)`, and `MLP(nin, nouts)` or the course's
+other API, `MLP([nin, *nouts], seed=42)`: see `_mlp`), after seeding the global `random` module, so a network drawn
 from either the global generator or a private one is the same every run.
 """
 
 import contextlib
+import math
 import random
 import types
 
@@ -21,14 +20,8 @@ XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
 
 
 def _mlp(nn, nin, nouts):
-    """An MLP of nin inputs and layers of nouts neurons, in whichever of the two APIs the student's MLP takes.
-
-    micrograd's `MLP(nin, nouts)` first, then the course's other common one,
-    the sizes as one list and a seed: `MLP([nin, *nouts], seed=42)`, or
-    `MLP([nin, *nouts])`. The API is told by behaviour: the first call that
-    makes a network which takes an input of nin numbers. When none does, the
-    error of the first (micrograd's) is the one reported.
-    """
+    """An MLP(nin, nouts) in the first API whose network takes nin numbers: micrograd's `MLP(nin, nouts)`, then
+    `MLP([nin, *nouts], seed=42)` and `MLP([nin, *nouts])`; where none does, the first one's error."""
     sizes = [nin, *nouts]
     attempts = (lambda: nn.MLP(nin, list(nouts)), lambda: nn.MLP(list(sizes), seed=42), lambda: nn.MLP(list(sizes)))
     first_error = None
@@ -66,10 +59,9 @@ def _params(module, what):
 def _shape(out, what):
     """'Value' for a single output, 'list of n' for a list (or a tuple) of Values."""
     if (items := probekit.as_plain(out, tuple)) is not None:
-        out = items
-        for i, v in enumerate(out):
+        for i, v in enumerate(items):
             number(v.data, f"{what}[{i}].data")
-        return f"list of {len(out)}"
+        return f"list of {len(items)}"
     number(out.data, f"{what}.data")
     return "Value"
 
@@ -165,8 +157,7 @@ def mlp_forward_uniform(m):
     random.seed(5)
     model = _mlp(nn, 2, [3, 1])
     _set_all(_params(model, "MLP(2, [3, 1])"), [0.3] * 13)
-    out = model([1.0, 0.5])
-    return {"out": number(out.data, "out")}
+    return {"out": number(model([1.0, 0.5]).data, "out")}
 
 
 @probekit.modules
@@ -176,8 +167,7 @@ def mlp_forward_ordered(m):
     random.seed(6)
     model = _mlp(nn, 2, [2, 1])
     _set_all(_params(model, "MLP(2, [2, 1])"), [0.1 * (i + 1) for i in range(9)])
-    out = model([1.5, -0.5])
-    return {"out": number(out.data, "out")}
+    return {"out": number(model([1.5, -0.5]).data, "out")}
 
 
 @probekit.modules
@@ -198,11 +188,8 @@ def mlp_backward(m):
 
 
 def _clear(params):
-    """Every gradient back to 0, after the student's own zero_grad() in the course's loops: the loops test the
-    network training, and zero_grad() is charged by its own tests (parameters/zero-grad...), not again here.
-    Still called first, so a zero_grad() that does harm besides (weights reset) shows. An engine whose `grad`
-    cannot be set (a read-only property: the engine keeps the gradients, and its zero_grad() clears them its own
-    way) is left to its zero_grad(): nothing here may fail a correct network."""
+    """Every gradient to 0 after the student's zero_grad() (charged by its own tests) in the course's loops; a `grad`
+    that cannot be set (a read-only property) is left to that zero_grad(): nothing may fail a correct network."""
     for p in params:
         try:
             p.grad = 0
@@ -258,12 +245,9 @@ def _course_seed_weights(sizes):
 
 @probekit.modules
 def course_seed_xor(m):
-    """the course's loop on XOR at 0.1 from the course's seed (the reference's MLP [2, 4, 1] weights of random.Random(42))
-
-    Runs until the predictions, rounded to four places, are -1, 1, 1, -1, or
-    for 1,000 steps. The weights are set here, in parameters() order, so the
-    student's own way of drawing them does not matter.
-    """
+    """the course's loop on XOR at 0.1 from the course's seed (the reference's MLP [2, 4, 1] weights of random.Random(42))"""
+    # until the predictions, rounded to four places, are -1, 1, 1, -1, or for 1,000 steps; the weights set here, in
+    # parameters() order, so the student's own way of drawing them does not matter
     model = _mlp(module_of(m, "nn"), 2, [4, 1])
     params = _params(model, "MLP [2, 4, 1]")
     weights = _course_seed_weights([2, 4, 1])
@@ -287,11 +271,16 @@ def course_seed_xor(m):
 
 
 def _train_xor(m, seed):
-    nn = module_of(m, "nn")
     random.seed(seed)
-    noted = []  # the data of each node train_xor calls backward() on, one per step
-    with _noting_backward(m.engine.Value, noted):
-        history = nn.train_xor(seed=seed, steps=300)
+    noted, stale, overflowed = [], [], 0  # each backward() call's node's data; whether its graph held a gradient
+    try:
+        with _noting_backward(m.engine.Value, noted, stale):
+            history = module_of(m, "nn").train_xor(seed=seed, steps=300)
+    except OverflowError:  # the loss grew until a number overflowed: the losses noted say how far it got (an
+        history = [x for x in noted if x is not None and math.isfinite(x)]  # overflow before it grew is the error)
+        if len(history) < 2 or not history[-1] > history[0]:
+            raise
+        overflowed = len(noted)
     items = probekit.as_plain(history, tuple)
     if items is None:
         raise probekit.ObservationError(f"train_xor returned a {type(history).__name__}, not a list of losses")
@@ -299,15 +288,15 @@ def _train_xor(m, seed):
     if not losses:
         raise probekit.ObservationError("train_xor returned an empty list")
     return {"length": len(losses), "first loss": losses[0], "lowest loss": min(losses), "last loss": losses[-1],
-            "highest loss": max(losses),
-            "step below 1e-3": next((i for i, x in enumerate(losses) if x < 1e-3), -1),
-            "noted after update": float(_noted_after_update(losses, noted))}
+            "highest loss": max(losses), "step below 1e-3": next((i for i, x in enumerate(losses) if x < 1e-3), -1),
+            "noted after update": float(not overflowed and _noted_after_update(losses, noted)),
+            "steps with gradients left": sum(stale[1:]), "overflowed after": overflowed}
 
 
 @contextlib.contextmanager
-def _noting_backward(cls, noted):
-    """Within it, `cls.backward()` notes the data of the node it is called on (the outermost call only: a backward()
-    that calls backward() on other nodes notes the loss alone). Where it cannot be patched, nothing is noted."""
+def _noting_backward(cls, noted, stale):
+    """Within it, the outermost `cls.backward()` call notes its node's data, and in `stale` whether its graph held a
+    gradient already (one no zero_grad() cleared). Where it cannot be patched, nothing is noted."""
     kept = next((k.__dict__["backward"] for k in cls.__mro__ if "backward" in k.__dict__), None)
     own, depth = "backward" in cls.__dict__, []
 
@@ -317,6 +306,7 @@ def _noting_backward(cls, noted):
                 noted.append(float(node.data))
             except Exception:  # noqa: BLE001 - the student's data: not a number, nothing to note
                 noted.append(None)
+            stale.append(_holds_gradient(node))
         depth.append(1)
         try:
             return kept(node, *args, **kwargs)
@@ -332,16 +322,27 @@ def _noting_backward(cls, noted):
         yield
     finally:
         if isinstance(kept, types.FunctionType):
-            if own:
-                cls.backward = kept
-            else:
-                del cls.backward
+            setattr(cls, "backward", kept) if own else delattr(cls, "backward")
+
+
+def _holds_gradient(root):
+    """Whether some node of root's graph (through `_prev`) has a `grad` other than 0; False where it cannot tell."""
+    seen, todo = set(), [root]
+    try:
+        while todo:
+            if id(node := todo.pop()) not in seen:
+                seen.add(id(node))
+                if getattr(node, "grad", 0) != 0:
+                    return True
+                todo.extend(getattr(node, "_prev", ()) or ())
+    except Exception:  # noqa: BLE001 - the student's engine: a graph it cannot walk holds nothing to read
+        pass
+    return False
 
 
 def _noted_after_update(losses, noted):
-    """Whether each loss in the list is the one the next step calls backward() on, and the first is not the first
-    step's: the losses noted after each step's update (07's README: one per step, taken before that step's
-    update). Equal to a millionth of a millionth: the same loss, maybe summed in another order."""
+    """Whether each loss in the list is the one the next step calls backward() on, the first not the first step's:
+    noted after each update (07's README: before it). Equal to 1e-12: the same loss, maybe summed in another order."""
     if len(noted) != len(losses) or len(losses) < 3 or any(x is None for x in noted):
         return False
 
@@ -370,9 +371,8 @@ def train_xor_seed_2(m):
 
 
 def _zero_grad_owners(nn):
-    """The classes whose zero_grad() a network of nn's may call: for each class in nn's namespace that has both
-    zero_grad and parameters (a network, whatever its name: Module, Base, Sequential, a mixin's subclass), every
-    class in its MRO that defines zero_grad itself. Patched there, a subclass made later inherits it too."""
+    """The classes whose zero_grad() a network of nn's may call: for each class of nn's with zero_grad and parameters
+    (Module, Base, Sequential, a mixin's subclass), each of its MRO that defines zero_grad (a later subclass too)."""
     owners = []
     for c in list(vars(nn).values()):
         if isinstance(c, type) and callable(getattr(c, "zero_grad", None)) and hasattr(c, "parameters"):

@@ -206,6 +206,20 @@ def test_train_xor(observe):
 def _train_xor(observe):
     for probe in (p.train_xor_seed_0, p.train_xor_seed_1, p.train_xor_seed_2):
         got = observe(probe)
+        if got["overflowed after"]:
+            # session 24: before, the engine's OverflowError with its line in engine.py, where nothing is wrong
+            raise Mismatch(nmsg("{expression} raised OverflowError after {n} step: the loss had grown from {first} "
+                                "to {last}, the weights moved uphill, further at each step, until a number "
+                                "overflowed in the engine. The mistake is in train_xor, not in engine.py: check its "
+                                "learning rate (the course's is 0.05) and the sign of the update, "
+                                "`p.data -= lr * p.grad`",
+                                "{expression} raised OverflowError after {n} steps: the loss had grown from {first} "
+                                "to {last}, the weights moved uphill, further at each step, until a number "
+                                "overflowed in the engine. The mistake is in train_xor, not in engine.py: check its "
+                                "learning rate (the course's is 0.05) and the sign of the update, "
+                                "`p.data -= lr * p.grad`", "n", expression=expression_of(probe),
+                                n=int(got["overflowed after"]), first=fmt(got["first loss"]),
+                                last=fmt(got["last loss"])))
         if got["length"] != STEPS:
             raise Mismatch(msg("{expression} returned {got} losses; expected one per step, {steps}",
                                expression=expression_of(probe), got=f"{got['length']:g}", steps=STEPS))
@@ -217,6 +231,20 @@ def _train_xor(observe):
         if got["lowest loss"] < 0:  # below the threshold, but not a sum of squares (a loss that is not squared)
             raise Mismatch(msg("{expression}: the loss went down to {lowest}, below 0; a sum of squared errors is "
                                "never negative", expression=expression_of(probe), lowest=fmt(got["lowest loss"])))
+        if got["step below 1e-3"] < 0 and got.get("steps with gradients left"):
+            # session 24: before, "check the learning rate, zero_grad before backward, and the sign of the update"
+            raise Mismatch(nmsg("{expression}: in {n} step of {steps}, backward() ran while the gradients of the "
+                                "steps before were still in `.grad`, and the loss never got below {threshold} "
+                                "(lowest: {lowest}). backward() adds into `.grad`, so each update moved the weights "
+                                "by the sum of every gradient so far: call model.zero_grad() before loss.backward() "
+                                "in every step",
+                                "{expression}: in {n} steps of {steps}, backward() ran while the gradients of the "
+                                "steps before were still in `.grad`, and the loss never got below {threshold} "
+                                "(lowest: {lowest}). backward() adds into `.grad`, so each update moved the weights "
+                                "by the sum of every gradient so far: call model.zero_grad() before loss.backward() "
+                                "in every step", "n", expression=expression_of(probe),
+                                n=int(got["steps with gradients left"]), steps=STEPS, threshold=f"{THRESHOLD:g}",
+                                lowest=fmt(got["lowest loss"])))
         if (got["step below 1e-3"] < 0 and got["lowest loss"] >= got["first loss"]
                 and got.get("last loss", got["first loss"]) > got["first loss"]):
             # never below its start, and higher at the end: the steps went uphill (session 24: before, "check the

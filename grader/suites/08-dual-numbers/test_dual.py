@@ -73,7 +73,38 @@ def test_powers(observe, expect):
 @points(1, concept="forward-mode", name="rule/exp-log")
 def test_exp_log(observe, expect):
     """exp and log"""
-    check(observe, expect, p.exp_log, owns=("exp", "log"))
+    apart = observed_or_none(observe, p.functions_apart)  # read on every run: which of the two is wrong
+
+    def verdict(observe, expect, probe):
+        try:
+            agrees(observe, expect, probe)
+        except Mismatch as exc:
+            named = _wrong_rules(apart, expect(p.functions_apart), ("exp", "log"))
+            raise (Mismatch(msg("{failed}. {named}", failed=exc.message, named=named)) if named else exc) from None
+
+    OWN.check(observe, expect, [p.exp_log], owns=("exp", "log"), verdict=verdict)
+
+
+# Each function's rule, g((a, a')) = (g(a), g'(a) · a'), as the student reads it when it is that function's that
+# is wrong
+RULES = {"exp": "exp(a, a') = (exp a, exp a · a')", "log": "log(a, a') = (log a, a' / a)",
+         "sin": "sin(a, a') = (sin a, cos a · a')", "cos": "cos(a, a') = (cos a, −sin a · a')"}
+
+
+def _wrong_rules(got, want, functions):
+    """Which of `functions` gets its value or derivative wrong alone (`functions_apart`: each function's
+    [value, derivative], [] where it raised, observed in `got`): a Message naming each with its rule, or None (none
+    does, or the probe did not run)."""
+    if got is None:
+        return None
+    wrong = [f for f in functions if len(got[f]) == 2 and not all(close(a, b) for a, b in zip(got[f], want[f]))]
+    if not wrong:
+        return None
+    if len(wrong) == 1:
+        return msg("The mistake is in your `{f}`: {rule} (its own derivative times the derivative that came in).",
+                   f=wrong[0], rule=RULES[wrong[0]])
+    return msg("The mistakes are in your `{f}` and your `{g}`: {rules} (each function's own derivative times the "
+               "derivative that came in).", f=wrong[0], g=wrong[1], rules=items([RULES[f] for f in wrong]))
 
 
 @points(1, concept="forward-mode", name="rule/tanh")
@@ -132,8 +163,13 @@ def _two_inputs_agree(observe, expect, probe):
 
 @points(1, concept="forward-mode", name="beyond/sin-cos")
 def test_sin_cos(observe, expect):
-    """sin and cos: sin(a, a') = (sin a, cos a · a')"""
-    assert_values(observe(p.sin_cos), expect(p.sin_cos), probe=p.sin_cos)
+    """sin and cos: sin(a, a') = (sin a, cos a · a'), cos(a, a') = (cos a, −sin a · a')"""
+    apart = observed_or_none(observe, p.functions_apart)  # read on every run: which of the two is wrong
+    try:
+        assert_values(observe(p.sin_cos), expect(p.sin_cos), probe=p.sin_cos)
+    except Mismatch as exc:
+        named = _wrong_rules(apart, expect(p.functions_apart), ("sin", "cos"))
+        raise (Mismatch(msg("{failed}. {named}", failed=exc.message, named=named)) if named else exc) from None
 
 
 @points(1, concept="forward-mode", name="beyond/variable-exponent", visibility="hidden")
