@@ -57,7 +57,13 @@ def test_the_groups_are_added_to_a_copy_of_the_cohort(tmp_path):
     labels = {"u1": {"cluster": None, "level": None, "kind": "independent"}}
     folder, added = hardstress.augmented("tanh", cohort, labels, tmp_path / "out")
     fresh = sorted(p.stem for p in (folder / "submissions").glob("hs_*.py"))
-    assert fresh == ["hs_tanh_s1a", "hs_tanh_s1b", "hs_tanh_s2a", "hs_tanh_s2b", "hs_tanh_s2c"]
-    assert {added[s]["hard_pair"] for s in fresh} == {"hs_tanh_s1", "hs_tanh_s2"}
+    # hard pairs (s) and, since session 24 (simhard7), copy pairs (c: a level-1 or 2 copy of a tiny filler)
+    assert fresh == ["hs_tanh_c1a", "hs_tanh_c1b", "hs_tanh_c3a", "hs_tanh_c3b", "hs_tanh_s1a", "hs_tanh_s1b",
+                     "hs_tanh_s2a", "hs_tanh_s2b", "hs_tanh_s2c", "hs_tanh_s3a", "hs_tanh_s3b"]
+    assert {s: added[s]["hard_pair"] for s in fresh if added[s].get("hard_pair")} == {
+        f"hs_tanh_{g}{m}": f"hs_tanh_{g}" for g, members in (("s1", "ab"), ("s2", "abc"), ("s3", "ab")) for m in members}
+    assert {s: (added[s]["cluster"], added[s]["level"]) for s in fresh if added[s].get("cluster")} == {
+        "hs_tanh_c1a": ("hs_tanh_c1", 1), "hs_tanh_c1b": ("hs_tanh_c1", 1),
+        "hs_tanh_c3a": ("hs_tanh_c3", 2), "hs_tanh_c3b": ("hs_tanh_c3", 2)}
     assert json.dumps(labels) == json.dumps({"u1": {"cluster": None, "level": None, "kind": "independent"}})
     assert "raise NotImplementedError(\"03-tanh" not in (folder / "submissions" / "hs_tanh_s1a.py").read_text()

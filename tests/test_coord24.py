@@ -77,3 +77,37 @@ def test_a_rejected_submission_is_not_counted_as_from_the_cache(tmp_path):
                                        "--out", str(tmp_path / "scores.json")])
     assert result.exit_code == 0, result.output
     assert "; 0 from the cache;" in result.output
+
+
+def _writing_notebook(path: Path, *cells: str) -> None:
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(cell) for cell in cells]
+    nbformat.write(notebook, path)
+
+
+def test_a_module_run_again_and_again_is_refused_before_it_grows(tmp_path):
+    """Session 24: a cell of 20,000 `%run engine` lines below a `%%writefile engine.py` cell (a 444 KB notebook) grew
+    357 MiB of code in the grader (two minutes of its CPU) before the notebook's size was checked."""
+    engine = (Path(__file__).resolve().parents[1] / "reference" / "engine.py").read_text(encoding="utf-8")
+    (tmp_path / "alice").mkdir()
+    _writing_notebook(tmp_path / "alice" / "hw.ipynb", "%%writefile engine.py\n" + engine * 3,
+                      "\n".join(["%run engine"] * 20_000), "from engine import Value")
+    sub = load_entry(tmp_path / "alice", frozenset({"engine.py"}))
+    # refused once the code put in place passes four times the limit: the size said is how much was counted then
+    assert str(sub.problem) == ("the code of alice/hw.ipynb is too large (4.0 MiB; the limit is 1.0 MiB); remove "
+                                "outputs and data and submit again")
+
+
+def test_a_module_that_reloads_itself_is_put_in_place_once(tmp_path):
+    """Session 24: `importlib.reload(engine)` inside the written engine.py itself recursed to Python's recursion limit
+    (5.9 MiB of code, rejected as too large); a module is not put in place inside its own code."""
+    engine = (Path(__file__).resolve().parents[1] / "reference" / "engine.py").read_text(encoding="utf-8")
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    _writing_notebook(tmp_path / "class" / "alice" / "hw.ipynb",
+                      "%%writefile engine.py\n" + engine + "\nimport importlib, engine\nimportlib.reload(engine)\n",
+                      "from engine import Value")
+    result = grade(tmp_path / "class", exercise="engine", limits=LIMITS, jobs=1, cache_dir=tmp_path / "cache")
+    [row] = result.scores["submissions"]
+    assert (row["status"], row["score"], row["max_score"]) == ("graded", 63.0, 63.0)

@@ -17,7 +17,7 @@ from ..i18n import msg
 from ..json_values import values_in
 from ..parsing import parse, python_lines
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
-from .written import with_written_modules, written_module
+from .written import TooMuchCode, with_written_modules, written_module
 
 
 def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
@@ -192,6 +192,9 @@ def _is_main_test(test: ast.expr) -> bool:
             and test.comparators[0].value == "__main__")
 
 
+_GROWTH = 4  # the code `%run` and imports put in place is built up to this many times MAX_FILE_BYTES, no further
+
+
 def _joined_code_cells(cells: Iterable[tuple[int, str]], shown: str | None = None) -> tuple[str, list]:
     """join_code_cells for (cell number, source) pairs, and the (cell, line) of each line of the result. A
     `%%writefile NAME.py` cell (`%%file`, `-a` to append) writes a module of the notebook's own: its code is put where
@@ -216,7 +219,12 @@ def _joined_code_cells(cells: Iterable[tuple[int, str]], shown: str | None = Non
             continue
         entries = [(text, (number, line)) for text, line in kept]
         if written:
-            entries = with_written_modules(entries, written, inlined, python_lines(source))
+            try:  # put in place up to a few times the limit, so that a size just past it is said exactly
+                entries = with_written_modules(entries, written, inlined, python_lines(source),
+                                               budget=[_GROWTH * MAX_FILE_BYTES - size])
+            except TooMuchCode as grown:
+                raise Rejected(too_large(shown or "the notebook", _GROWTH * MAX_FILE_BYTES + grown.size,
+                                         MAX_FILE_BYTES, code_of=True)) from None
         size += sum(len(text.encode("utf-8", "surrogatepass")) + 1 for text, _ in entries)
         if size > MAX_FILE_BYTES:
             raise Rejected(too_large(shown or "the notebook", size, MAX_FILE_BYTES, code_of=True))

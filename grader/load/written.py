@@ -41,10 +41,36 @@ def written_module(source: str) -> tuple[str, bool, list[tuple[str, int]]] | Non
     return name[:-3], bool(flags), [(lines[k], k + 1) for k in range(first + 1, len(lines))]
 
 
-def with_written_modules(entries: list, written: dict, inlined: set, raw: list[str] | None = None) -> list:
+class TooMuchCode(Exception):
+    """The modules put in place grew past the budget: `size`, how far past it when it was found (a lower bound)."""
+
+    def __init__(self, size: int):
+        super().__init__(size)
+        self.size = size
+
+
+def with_written_modules(entries: list, written: dict, inlined: set, raw: list[str] | None = None,
+                         budget: list[int] | None = None, expanding: frozenset = frozenset()) -> list:
     """ENTRIES ((text, place) lines of code) with each top-level import of a module in WRITTEN replaced by that
     module's code (the first time: `inlined` records it) and the names the import binds, and each `%run NAME`
-    (a line RAW, the cell's own lines, has where ENTRIES hold its `pass`) by the module's code."""
+    (a line RAW, the cell's own lines, has where ENTRIES hold its `pass`) by the module's code. BUDGET ([bytes
+    left], shared by the notebook's cells) is charged for every module's code put in place, and TooMuchCode raised
+    once it is spent: a cell of 20,000 `%run engine` lines grew 357 MiB of code in the grader (two minutes of its
+    CPU) before the notebook's size was checked. A module is not put in place inside its own code (`EXPANDING`: a
+    module that reloads itself recursed until Python's recursion limit)."""
+    budget = [1 << 62] if budget is None else budget
+
+    def put(module: str) -> list:
+        if module in expanding:
+            return []
+        inlined.add(module)
+        code = with_written_modules(list(written[module]), written, inlined, budget=budget,
+                                    expanding=expanding | {module})
+        budget[0] -= sum(len(text.encode("utf-8", "surrogatepass")) + 1 for text, _ in code)
+        if budget[0] < 0:
+            raise TooMuchCode(-budget[0])
+        return code
+
     spans = {}  # index of a statement's first line -> (index past its last line, the lines put in its place)
     try:
         tree = parse("\n".join(text for text, _ in entries))
@@ -62,21 +88,17 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
         place = entries[node.lineno - 1][1]
         code = []
         if reloaded is not None:  # run again, as the file holds it now
-            inlined.add(reloaded)
-            code += with_written_modules(list(written[reloaded]), written, inlined)
+            code += put(reloaded)
         for module in modules:
             if module not in inlined:
-                inlined.add(module)
-                code += with_written_modules(list(written[module]), written, inlined)
+                code += put(module)
         code += [(bind, place) for bind in binds]
         spans[node.lineno - 1] = (node.end_lineno, code or [("pass", place)])
     if raw is not None:
         for i, (text, place) in enumerate(entries):
             run = _RUN.match(raw[place[1] - 1].strip()) if text == "pass" and 0 < place[1] <= len(raw) else None
             if run is not None and run.group(1) in written and i not in spans:
-                inlined.add(run.group(1))
-                spans[i] = (i + 1, with_written_modules(list(written[run.group(1)]), written, inlined)
-                            or [("pass", place)])
+                spans[i] = (i + 1, put(run.group(1)) or [("pass", place)])
     if not spans:
         return entries
     out, i = [], 0
