@@ -10,11 +10,15 @@ folder, links, truncating, changing modes, owners or times. Reading is untouched
 /tmp) writes go on as before. Inside the sandbox the bind refuses them first; the hook says the same.
 """
 
-import errno
-import os
+import sys
+
+try:  # os's system calls without importing os, as worker.py does: os is a seventh of a fresh worker's own start
+    import posix as _os
+except ImportError:  # Windows (sandbox/portable.py): os itself
+    import os as _os
 
 # os.open's flags that write: a file opened with any of them is a write
-_WRITES = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_WRITES = _os.O_WRONLY | _os.O_RDWR | _os.O_CREAT | _os.O_TRUNC | _os.O_APPEND
 # audited events that change the file system, and which of their arguments are paths
 _CHANGES = {"os.mkdir": (0,), "os.remove": (0,), "os.rmdir": (0,), "os.rename": (0, 1), "os.link": (0, 1),
             "os.symlink": (1,), "os.truncate": (0,), "os.chmod": (0,), "os.chown": (0,), "os.utime": (0,),
@@ -23,31 +27,36 @@ _CHANGES = {"os.mkdir": (0,), "os.remove": (0,), "os.rmdir": (0,), "os.rename": 
 
 
 def keep(folder: str) -> None:
-    """Refuse writes inside FOLDER (and below it) from now on, in this process."""
-    root = os.path.join(os.path.realpath(folder), "")
-    realpath, fspath, join, getcwd = os.path.realpath, os.fspath, os.path.join, os.getcwd
+    """Refuse writes inside FOLDER (and below it) from now on, in this process. Paths are resolved (os.path) only
+    when the student's code asks to write or change a file: the hook costs a worker's start nothing else."""
+    root = []  # FOLDER's real path, found at the first write asked for
 
     def inside(path) -> bool:
         if isinstance(path, int) or path is None:  # a descriptor: opened before, as a read or outside
             return False
         try:
-            text = fspath(path)
-            if isinstance(text, bytes):
-                text = os.fsdecode(text)
-            return join(realpath(join(getcwd(), text)), "").startswith(root)
+            import os.path  # only here: importing it opens files to read them at most, which this hook lets be
+
+            if not root:
+                root.append(os.path.join(os.path.realpath(folder), ""))
+            text = os.fsdecode(os.fspath(path))
+            return os.path.join(os.path.realpath(os.path.join(os.getcwd(), text)), "").startswith(root[0])
         except Exception:  # a path that cannot be resolved is not the folder's
             return False
+
+    def refused(path) -> OSError:
+        import errno
+
+        return OSError(errno.EROFS, _os.strerror(errno.EROFS), path)
 
     def hook(event, args):
         if event == "open":
             path, _, flags = args
             if flags & _WRITES and inside(path):
-                raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+                raise refused(path)
         elif event in _CHANGES:
             for index in _CHANGES[event]:
                 if index < len(args) and inside(args[index]):
-                    raise OSError(errno.EROFS, os.strerror(errno.EROFS), args[index])
-
-    import sys
+                    raise refused(args[index])
 
     sys.addaudithook(hook)
