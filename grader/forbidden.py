@@ -167,18 +167,44 @@ def forbidden_imports(files, forbid, start=None):
     return found
 
 
+def _type_checking(test: ast.expr) -> bool:
+    """Whether an `if` tests `TYPE_CHECKING` or `typing.TYPE_CHECKING` (false when the program runs)."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+            or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports_that_run(module_tree):
+    """The import statements of a file's tree that run when it runs: not inside a `try` statement (the program may
+    do without the module) nor in an `if TYPE_CHECKING:` body (only a type checker reads it). Statements only: an
+    import is never inside an expression."""
+    stack = [module_tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If) and _type_checking(node.test):
+            stack.extend(node.orelse)
+        else:
+            for field in _BODIES:
+                children = getattr(node, field, None)
+                if isinstance(children, list):
+                    stack.extend(children)
+
+
 # At most this many names, each at most this long, travel to the worker (one argument of its command line): a
 # real engine imports a few; a file of thousands of made-up imports gets stand-ins for the first, by name.
 MAX_ABSENT, MAX_ABSENT_NAME = 64, 64
 
 
 def absent_imports(files, known=()):
-    """The top-level modules the submission's files import outside a `try` statement that are neither the standard
-    library's, nor the submission's own (a file or package of it), nor in `known` (the suite's forbidden and refused
-    ones, which have stand-ins of their own): sorted. The worker lets each import as a stand-in where the sandbox
-    has no such module (grader/sandbox/worker.py, the last `_Forbidden`), so that `from graphviz import Digraph` above a
-    draw_dot() that no probe calls does not stop the engine from importing; an import inside a `try` keeps its
-    ImportError, which the student's code expects there."""
+    """The top-level modules the submission's files import where they run (`imports_that_run`) that are neither the
+    standard library's, nor the submission's own (a file or package of it), nor in `known` (the suite's forbidden and
+    refused ones, which have stand-ins of their own): sorted. The worker lets each import as a stand-in where the
+    sandbox has no such module (grader/sandbox/worker.py, the last `_Forbidden`), so that `from graphviz import
+    Digraph` above a draw_dot() that no probe calls does not stop the engine from importing; an import inside a
+    `try` keeps its ImportError, which the student's code expects there."""
     import sys
 
     own = {name.partition("/")[0].removesuffix(".py") for name in files}
@@ -190,18 +216,9 @@ def absent_imports(files, known=()):
         module_tree = tree(data)
         if module_tree is None:
             continue
-        stack = [module_tree]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-                continue
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                for module, absolute in imported(node, name, calls=False):
-                    top = module.partition(".")[0]
-                    if absolute and top.isidentifier() and len(top) <= MAX_ABSENT_NAME and top not in skip:
-                        found.add(top)
-            for field in _BODIES:
-                children = getattr(node, field, None)
-                if isinstance(children, list):
-                    stack.extend(children)
+        for node in imports_that_run(module_tree):
+            for module, absolute in imported(node, name, calls=False):
+                top = module.partition(".")[0]
+                if absolute and top.isidentifier() and len(top) <= MAX_ABSENT_NAME and top not in skip:
+                    found.add(top)
     return sorted(found)[:MAX_ABSENT]

@@ -111,3 +111,17 @@ def test_a_module_that_reloads_itself_is_put_in_place_once(tmp_path):
     result = grade(tmp_path / "class", exercise="engine", limits=LIMITS, jobs=1, cache_dir=tmp_path / "cache")
     [row] = result.scores["submissions"]
     assert (row["status"], row["score"], row["max_score"]) == ("graded", 63.0, 63.0)
+
+
+def test_the_loader_and_the_absent_modules_read_the_same_imports_that_run():
+    """One walk (forbidden.imports_that_run) for the loader's imports and the sandbox's absent modules: an import in
+    a `try` or under `if TYPE_CHECKING:` does not run, anywhere in the file."""
+    from grader.forbidden import absent_imports
+    from grader.load.levels import _imports
+
+    source = ("import graphviz\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import mypy_extensions\n"
+              "else:\n    import attr\ntry:\n    import rich\nexcept ImportError:\n    rich = None\n"
+              "class V:\n    def draw(self):\n        with open('x') as f:\n            from matplotlib import pyplot\n")
+    assert absent_imports({"engine.py": source.encode()}) == ["attr", "graphviz", "matplotlib"]
+    assert _imports("engine.py", source.encode()) == {"graphviz", "typing", "typing.TYPE_CHECKING", "attr",
+                                                      "matplotlib", "matplotlib.pyplot"}

@@ -7,7 +7,6 @@ charges what it read to the submission's `Budget`.
 
 from __future__ import annotations
 
-import ast
 import os
 import stat
 import sys
@@ -16,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..forbidden import imported, module_name, module_parents
+from ..forbidden import imported, imports_that_run, module_name, module_parents
 from ..i18n import Message, msg
 from ..parsing import parse
 from .exports import LMS_NAMES, export_lms
@@ -104,23 +103,7 @@ def _imports(name: str, content: bytes) -> set[str]:
             tree = parse(content)  # grader/parsing.py: loads run in threads too (`grade serve`)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
-    found, todo = set(), [tree]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-            continue
-        if isinstance(node, ast.If) and _type_checking(node.test):
-            todo.extend(node.orelse)  # its body runs only under a type checker
-            continue
-        found.update(module for module, _ in imported(node, name, calls=False))
-        todo.extend(ast.iter_child_nodes(node))
-    return found
-
-
-def _type_checking(test: ast.expr) -> bool:
-    """Whether an `if` tests `TYPE_CHECKING` or `typing.TYPE_CHECKING` (false when the program runs)."""
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
-            or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+    return {module for node in imports_that_run(tree) for module, _ in imported(node, name, calls=False)}
 
 
 def _origin(level: Level, root: str, name: str, cells: tuple | None = None) -> Origin:
