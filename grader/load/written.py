@@ -54,10 +54,11 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
     """ENTRIES ((text, place) lines of code) with each top-level import of a module in WRITTEN replaced by that
     module's code (the first time: `inlined` records it) and the names the import binds, and each `%run NAME`
     (a line RAW, the cell's own lines, has where ENTRIES hold its `pass`) by the module's code. BUDGET ([bytes
-    left], shared by the notebook's cells) is charged for every module's code put in place, and TooMuchCode raised
-    once it is spent: a cell of 20,000 `%run engine` lines grew 357 MiB of code in the grader (two minutes of its
-    CPU) before the notebook's size was checked. A module is not put in place inside its own code (`EXPANDING`: a
-    module that reloads itself recursed until Python's recursion limit)."""
+    left]: the notebook's joining gives each cell what its code so far leaves of a few times the file limit) is
+    charged for every module's code put in place, and TooMuchCode raised once it is spent: a cell of 20,000 `%run
+    engine` lines grew 357 MiB of code in the grader (two minutes of its CPU) before the notebook's size was
+    checked. A module is not put in place inside its own code (`EXPANDING`: a module that reloads itself recursed
+    until Python's recursion limit)."""
     budget = [1 << 62] if budget is None else budget
 
     def put(module: str) -> list:
