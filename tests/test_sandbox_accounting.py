@@ -118,9 +118,9 @@ def test_the_cache_keeps_no_run_that_the_machine_may_have_decided(tmp_path):
     key, job_key = b"k" * 32, "c" * 64  # the fleet's key (grader/fleet/auth.py) and the job's
     from_a_worker = read_result(job_result(key=key, job_key=job_key, worker="w1", sandbox="bubblewrap", run=starved),
                                 ["add_values"], key=key, job_key=job_key)["run"]
-    cache.put("starved", from_a_worker)
-    cache.put("errored", dict(graded, grader_error={"stage": "observing it", "detail": "Traceback ..."}))
-    cache.put("graded", graded)
+    cache.put("starved", from_a_worker, "bubblewrap")
+    cache.put("errored", dict(graded, grader_error={"stage": "observing it", "detail": "Traceback ..."}), "bubblewrap")
+    cache.put("graded", graded, "bubblewrap")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["graded.json"]
 
 

@@ -33,7 +33,7 @@ from rq.serializers import JSONSerializer
 from ..observe import STARVED_RETRIES
 from ..observe.cache import ObservationCache, share_observations
 from ..observe.protocol import clean_text
-from ..records import RunStatus, Strength, never_ran, weakest
+from ..records import WEAKEST_FIRST, RunStatus, Strength, never_ran, weakest
 from ..sandbox.accounting import STARVED_BACKSTOP
 from ..student_text import valid_utf8
 from . import (DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAMPERED, REFUSED_CHANNEL, FleetError, connect, job_id,
@@ -129,8 +129,11 @@ class QueueObserver:
             if submission.rejected:
                 continue
             key = ObservationCache.key(submission, suite, limits)
-            run = cache.get(key)
+            # with --require-sandbox, never a run a weaker sandbox observed (as a weaker worker's result is refused)
+            run, observed_in = cache.kept(key, at_least=Strength.BUBBLEWRAP if self.require_sandbox else None)
             if run is not None:
+                if observed_in in WEAKEST_FIRST and observed_in != Strength.BUBBLEWRAP:  # the summary says the weakest
+                    self.sandboxes[observed_in] = self.sandboxes.get(observed_in, 0) + 1  # a kept run's too
                 deliver(submission, run, True)
             else:
                 waiting.setdefault(job_id(key), (key, []))[1].append(submission)
@@ -198,7 +201,7 @@ class QueueObserver:
                             key, group = waiting[jid]
                             run, job, keep, rewritten = self._collect(jid, key, status, group, suite, limits)
                             if keep:
-                                cache.put(key, run)  # a starved timeout (a busy worker machine) is not kept
+                                cache.put(key, run, keep)  # a starved timeout (a busy worker machine) is not kept
                             self._delete(job, finished=status == JobStatus.FINISHED)  # once its run is cached
                             if rewritten and tampered.get(jid, 0) < TAMPERED_RETRIES:
                                 tampered[jid] = tampered.get(jid, 0) + 1
@@ -212,7 +215,7 @@ class QueueObserver:
                                 enqueue([jid])
                                 continue
                             idle_since = now
-                            finish(jid, run, jid in was_finished and keep)
+                            finish(jid, run, jid in was_finished and bool(keep))
                 if pending and now - housekeeping >= HOUSEKEEPING_SECONDS:
                     housekeeping = now
                     self._housekeeping(pending, waiting, idle_since)
@@ -291,7 +294,8 @@ class QueueObserver:
         return failed
 
     def _collect(self, jid, key, status, group, suite, limits):
-        """The run of a job that ended: (run, job, keep it in the cache, put the job on again as tampered)."""
+        """The run of a job that ended: (run, job, keep it in the cache: the sandbox strength it was observed in, or
+        False, put the job on again as tampered)."""
         names = ", ".join(s.id for s in group)
         if status == JobStatus.FINISHED:  # its result is all that is read: not the job's hash, payload and all
             job = Job(jid, connection=self.connection, serializer=JSONSerializer)
@@ -345,7 +349,7 @@ class QueueObserver:
         if strength != Strength.BUBBLEWRAP:
             self._tell(f"worker {worker} observes in a weaker sandbox ({strength}); its runs are marked so in the "
                        "summary: install bubblewrap there (docs/security.md), or submit with --require-sandbox")
-        return value["run"], job, True, False
+        return value["run"], job, strength, False
 
     def _refused(self, announcement, pending, waiting):
         """Tell of a worker that put one of this batch's jobs back and stopped."""

@@ -303,7 +303,7 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
 
     def one(submission, retries_left=STARVED_RETRIES):
         key = ObservationCache.key(submission, suite, sandbox.limits)
-        run = cache.get(key)
+        run = cache.get(key, at_least=sandbox.strength)  # never a run a weaker sandbox observed
         cached = run is not None
         if not cached:
             if sandbox.stopping:
@@ -327,7 +327,7 @@ def observe_all(submissions, suite, sandbox, *, jobs=2, cache=None, on_done=None
                         starved.append((submission, retries_left - 1))
                     return
             else:
-                cache.put(key, run)  # which keeps no grader error: not the submission's result
+                cache.put(key, run, sandbox.strength)  # which keeps no grader error: not the submission's result
         share_observations(run, shared)
         with lock:
             runs[submission.id] = run

@@ -10,6 +10,7 @@ import os
 
 from ..version import __version__
 from ..private_files import write_text_atomically
+from ..records import WEAKEST_FIRST
 from ..sandbox import Limits
 from ..student_text import valid_utf8_tree
 
@@ -45,29 +46,56 @@ class ObservationCache:
             h.update(b"\0")
         return h.hexdigest()
 
-    def get(self, key):
+    def get(self, key, at_least=None):
+        """`kept(key, at_least)`'s run alone."""
+        return self.kept(key, at_least)[0]
+
+    def kept(self, key, at_least=None):
+        """(the run kept under `key`, or None; the sandbox strength it was observed in). `at_least` (a
+        records.Strength): only a run observed in a sandbox at least that strong is reused; one observed in a
+        weaker one (`grade run` where bubblewrap could not run that day, a fleet worker told
+        `--allow-weaker-sandbox`), or kept before runs said where they were observed, is observed again (a
+        `grade run --require-sandbox` took such runs as they were, and its summary said `sandbox: bubblewrap`)."""
         if self.folder is None:
-            return None
+            return None, None
         try:
             with open(os.path.join(self.folder, key + ".json"), encoding="utf-8") as f:
                 run = json.load(f)
         except (OSError, ValueError, RecursionError):
-            return None
+            return None, None
+        if not isinstance(run, dict):
+            return None, None
+        observed_in = run.pop(OBSERVED_IN, None)
+        if at_least is not None and _rank(observed_in) < _rank(at_least):
+            return None, None
         # A cache written by an earlier grader may hold a lone surrogate ("\ud800" in JSON), which
         # would stop scores.json from being written on every rerun.
-        return valid_utf8_tree(run) if isinstance(run, dict) else None
+        return valid_utf8_tree(run), observed_in
 
-    def put(self, key, run):
-        """Keep a finished run, unless it says nothing certain about the submission: a timeout the
+    def put(self, key, run, observed_in):
+        """Keep a finished run, with the sandbox strength it was `observed_in` (records.Strength: `get`'s
+        `at_least` reads it), unless it says nothing certain about the submission: a timeout the
         machine may have caused (`starved`: a busy machine, or one that cannot tell), or a run on
         which the grader's own code failed. Those are observed again by the next `grade`, wherever
         they were observed (this machine's pool or a fleet worker)."""
         if self.folder is None or run.get("starved") or "grader_error" in run:
             return
         try:
-            write_text_atomically(os.path.join(self.folder, key + ".json"), json.dumps(run))
+            write_text_atomically(os.path.join(self.folder, key + ".json"),
+                                  json.dumps({**run, OBSERVED_IN: str(observed_in)}))
         except OSError:  # a full disk: the run is still graded, only not kept for the next time
             pass
+
+
+OBSERVED_IN = "observed_in"  # the field of a kept run (never of a run itself) naming the sandbox it was observed in
+
+
+def _rank(strength) -> int:
+    """How strong a sandbox is (records.WEAKEST_FIRST's order): -1 for none or an unknown one."""
+    try:
+        return WEAKEST_FIRST.index(strength)
+    except ValueError:
+        return -1
 
 
 def content_digest(value) -> bytes:

@@ -45,7 +45,7 @@ from .leftovers import scratch_root, sweep_scratch
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
 from .runner_files import RunnerFolders
-from .scratch import ScratchFolders
+from .scratch import ScratchFolders, remove_scratch
 from .system import python_view
 from .template import sandbox_class
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
@@ -110,7 +110,7 @@ class Sandbox:
                 self.bwrap = None
         else:
             self.warning = "bubblewrap (bwrap) is not installed" if use_bwrap else "bubblewrap was turned off"
-        self.scratch = ScratchFolders(self.root, keep_per_slot=self.bwrap is not None)
+        self.scratch = ScratchFolders(self.root, keep_per_slot=self.bwrap is not None, lock_work=self.bwrap is None)
         if self.warning:
             self.warning += (
                 "; falling back to a weaker sandbox: resource limits, an empty environment"
@@ -375,7 +375,7 @@ class Sandbox:
         if accounting is not None:
             accounting.close()
         getattr(self, "slot_tmp", BubblewrapTmp("")).close()
-        shutil.rmtree(self.root, ignore_errors=True)
+        remove_scratch(self.root)  # a run's work/ is read-only without bubblewrap (scratch.read_only_modes)
         if getattr(self, "_root_lock", None) is not None:
             os.close(self._root_lock)
             self._root_lock = None

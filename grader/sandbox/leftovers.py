@@ -16,6 +16,7 @@ import shutil
 import tempfile
 import time
 
+from .scratch import remove_scratch
 from .slot_tmp import detach_under
 
 _TREE_NAME = re.compile(r"micrograd-grader-(\d+)-\d+")  # a grader's before the lock: judged by its pid
@@ -62,7 +63,7 @@ def sweep_scratch(parent):
             except OSError:
                 continue  # in use
             detach_under(path)  # the slots' /tmp it had mounted (slot_tmp.py): else the folder cannot be removed
-            shutil.rmtree(path, ignore_errors=True)
+            remove_scratch(path)  # its runs' work/ read-only without bubblewrap (scratch.read_only_modes)
             removed += not os.path.exists(path)
         finally:
             os.close(fd)

@@ -22,7 +22,6 @@ path on Linux run the code that Windows runs.
 """
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -33,6 +32,7 @@ from pathlib import Path
 
 from ..records import Strength
 from .accounting import Usage
+from .scratch import read_only_modes, remove_scratch
 
 STRENGTH = Strength.PORTABLE
 NOTICE = ("This is a check on your own machine, not your grade: your code ran in a plain subprocess "
@@ -65,6 +65,7 @@ class PortableSandbox:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(data)
         (base / "work").mkdir(exist_ok=True)
+        read_only_modes(base / "work")  # what the bind does in the sandbox (scratch.py), beside the audit hook
         return base
 
     def command(self, base, request):
@@ -125,10 +126,10 @@ class PortableSandbox:
                 _kill_tree(proc)
 
     def cleanup(self, base):
-        shutil.rmtree(base, ignore_errors=True)
+        remove_scratch(base)
 
     def close(self):
-        shutil.rmtree(self.root, ignore_errors=True)
+        remove_scratch(self.root)
 
 
 def _has_resource():

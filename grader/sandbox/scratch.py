@@ -13,8 +13,16 @@ outside the probes"). The slot's folder is given to a run only when
 - its work/ is empty (a run whose process was killed before it cleaned up leaves its files: that folder is not
   used again).
 
-Otherwise (no bubblewrap: the worker writes in work/, its HOME; or any of the above) a run gets a folder of its
-own, `w<slot>-<random>`, removed whole at cleanup, as every run did before.
+Otherwise (no bubblewrap; or any of the above) a run gets a folder of its own, `w<slot>-<random>`, removed whole at
+cleanup, as every run did before.
+
+Without bubblewrap no bind makes work/ read-only, so its modes do (`lock_work`, `read_only_modes`): its folders
+r-x and its files r-- to the worker, and as root the grader's own, the slot's group (the worker's) let read them. The
+worker's audit hook (read_only.py) says the bind's error for every write Python audits; the modes refuse at the
+kernel what it cannot see: a path relative to a descriptor (`os.open(name, flags, dir_fd=...)`, which the audit
+event does not carry), a C extension's or a child process's write, a file a library makes by itself (sqlite3, a
+unix socket's bind). As root the worker owns nothing there and cannot change that; as the grader's own user it owns
+the files, and a child process or ctypes can give itself the modes back (docs/security.md).
 """
 
 import os
@@ -24,9 +32,42 @@ import threading
 from pathlib import Path
 
 
+FOLDER_MODE, FILE_MODE = 0o550, 0o440  # work/'s folders and files without a read-only bind: read by owner and group
+
+
+def read_only_modes(work, group=None):
+    """WORK's folders and files (WORK too) made read-only: FOLDER_MODE, FILE_MODE; with `group` (the worker's, as
+    root), owned by this process and that group, so that the worker reads them and can change nothing. POSIX only
+    (Windows has no such modes: its worker keeps only the audit hook)."""
+    if os.name == "nt":
+        return
+    for folder, _, names in os.walk(work):
+        for name in names:
+            path = os.path.join(folder, name)
+            if group is not None:
+                os.chown(path, -1, group, follow_symlinks=False)
+            os.chmod(path, FILE_MODE)
+        if group is not None:
+            os.chown(folder, -1, group)
+        os.chmod(folder, FOLDER_MODE)
+
+
+def remove_scratch(base):
+    """shutil.rmtree(BASE), its folders made writable to this process first (read_only_modes took that away)."""
+    if os.name != "nt":
+        for folder, _, _ in os.walk(base):  # not into a link: os.walk follows none
+            try:
+                os.chmod(folder, 0o700)
+            except OSError:
+                pass
+    shutil.rmtree(base, ignore_errors=True)
+
+
 class ScratchFolders:
-    def __init__(self, root, keep_per_slot):
-        self.root, self.keep_per_slot = Path(root), keep_per_slot
+    def __init__(self, root, keep_per_slot, lock_work=False):
+        """`lock_work`: no bind makes work/ read-only (no bubblewrap): read_only_modes does, and the worker's uid
+        (as root) owns nothing of it."""
+        self.root, self.keep_per_slot, self.lock_work = Path(root), keep_per_slot, lock_work
         self._lock = threading.Lock()
         self._held = {}  # a kept slot folder in use -> [(path, is a folder) the run wrote in it, in order]
         self._unsure = set()  # slots whose last worker is not known to be gone
@@ -42,7 +83,8 @@ class ScratchFolders:
 
     def prepare(self, slot, files, runner_folder, uid):
         """A folder holding work/ with `files` and runner -> `runner_folder`: the slot's own when it may be used,
-        else a new one. Everything in work/ is the worker uid's (its folders 0755, as mkdir makes them)."""
+        else a new one. Everything in work/ is the worker uid's (its folders 0755, as mkdir makes them), or with
+        `lock_work` the grader's, read-only (read_only_modes)."""
         base, made = self._kept(slot), []
         kept = base is not None
         if not kept:
@@ -69,7 +111,12 @@ class ScratchFolders:
             if base not in made:
                 os.unlink(link)
             os.symlink(runner_folder, link)
-        if uid is not None:
+        if self.lock_work:
+            read_only_modes(work, group=uid)
+            if uid is not None:  # the worker enters it by its group, and can rename nothing in it
+                os.chown(base, -1, uid)
+                os.chmod(base, 0o750)
+        elif uid is not None:
             for path in made:
                 os.chown(path, uid, uid)
             if base in made:
@@ -112,7 +159,7 @@ class ScratchFolders:
         with self._lock:
             written = self._held.pop(base, None)
         if written is None:
-            shutil.rmtree(base, ignore_errors=True)
+            remove_scratch(base)
             return
         try:
             for path, folder in reversed(written):
