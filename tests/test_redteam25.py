@@ -121,3 +121,33 @@ def test_a_fleet_batch_says_the_weakest_sandbox_of_the_runs_it_took_from_the_cac
     observer.require_sandbox, observer.sandboxes = False, {}
     runs = observer.observe_all(subs, suite, LIMITS, cache=cache)
     assert (sorted(runs), observer.strength) == (["a", "b"], "rlimits")
+
+
+# -- an LMS export: a name a student sets that reads as a classmate's -----------------------------------------------
+
+def test_a_moodle_entry_whose_name_reads_as_a_classmates_joins_no_one(tmp_path):
+    """Moodle names a file `<full name>_<id>_assignsubmission_file_<file>`, and where Moodle lets students edit their
+    names the full name is theirs: Mallory (999) named `Alice Jones_555_assignsubmission_file_x` handed in engine.py,
+    and the export's entry read as Alice Jones (555)'s file `x_999_assignsubmission_file_engine.py`. On cb9fd85 it
+    joined Alice's files, whose row was then rejected ("no engine.py found ... found: alice_engine.py,
+    x_999_assignsubmission_file_engine.py"), and Mallory had no row."""
+    from grader.load import load_submissions
+    from grader.suites import load_suite
+
+    folder = tmp_path / "moodle"
+    folder.mkdir()
+    engine = (FIXTURES / "general" / "correct-dict-writeback" / "engine.py").read_bytes()
+    crafted = "Alice Jones_555_assignsubmission_file_x_999_assignsubmission_file_engine.py"
+    for name in ("Alice Jones_555_assignsubmission_file_alice_engine.py", crafted,
+                 "Carol King_777_assignsubmission_file_engine.py"):
+        (folder / name).write_bytes(engine)
+    subs = {s.id: s for s in load_submissions(folder, load_suite("engine"))}
+    assert sorted(subs) == ["Alice Jones_555", crafted, "Carol King_777"]
+    alice = subs["Alice Jones_555"]
+    assert (alice.problem, list(alice.files), alice.export["files"]) == (
+        None, ["engine.py"], ["Alice Jones_555_assignsubmission_file_alice_engine.py"])
+    assert subs[crafted].problem == (
+        f"{crafted}: its name can be read as two students' in Moodle's export (it holds Moodle's "
+        "`_<id>_assignsubmission_` twice: a display name or a file name made to look like another's); it is graded "
+        "as no one's: check the student in Moodle and grade their file on its own")
+    assert subs["Carol King_777"].problem is None

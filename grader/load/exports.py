@@ -132,12 +132,19 @@ def _canvas(folder: Path, names: list[str]) -> list[Group] | None:
     return groups
 
 
+# Moodle's separator between the participant (name, id) and the rest: once in every name Moodle writes
+_MOODLE_SEPARATOR = re.compile(r"_\d+_assignsubmission_[a-z]+_")
+
+
 def _moodle(folder: Path, names: list[str]) -> list[Group] | None:
     matches = [MOODLE.match(n) for n in names]  # a folder is `..._assignsubmission_file_/`, a file `..._name`
     by_student: dict[tuple[str, str], list] = {}
-    for name, m in zip(names, matches):
-        by_student.setdefault((m["student"], m["user"]), []).append((name, m))
     groups = []
+    for name, m in zip(names, matches):
+        if len(_MOODLE_SEPARATOR.findall(name)) > 1:
+            groups.append(_moodle_ambiguous(folder, name))
+            continue
+        by_student.setdefault((m["student"], m["user"]), []).append((name, m))
     for (student, user), found in sorted(by_student.items()):
         files = [(name, m) for name, m in found if m["plugin"] == "file"]
         left = sorted(name for name, m in found if m["plugin"] != "file")
@@ -155,6 +162,20 @@ def _moodle(folder: Path, names: list[str]) -> list[Group] | None:
                                 student=name_text(student), files=some_names([name_text(n) for n in left]))
         groups.append(group)
     return groups
+
+
+def _moodle_ambiguous(folder: Path, name: str) -> Group:
+    """An entry whose name holds Moodle's separator twice: `Alice Jones_555_assignsubmission_file_x_999_assign...`
+    is Alice Jones (555)'s file `x_999_..._engine.py`, or the file `engine.py` of a participant whose display name
+    is `Alice Jones_555_assignsubmission_file_x` (999): a name a student set can read as a classmate's, and join
+    that classmate's files (their row then held two candidates and was rejected). It joins no one: a row of its
+    own, rejected, naming it."""
+    said = name_text(name)
+    export = {"lms": "moodle", "files": [name]}
+    problem = msg("{file}: its name can be read as two students' in Moodle's export (it holds Moodle's "
+                  "`_<id>_assignsubmission_` twice: a display name or a file name made to look like another's); it is "
+                  "graded as no one's: check the student in Moodle and grade their file on its own", file=said)
+    return Group(said, [], export, problem=problem, source=folder / name)
 
 
 def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
