@@ -151,3 +151,49 @@ def test_a_moodle_entry_whose_name_reads_as_a_classmates_joins_no_one(tmp_path):
         "`_<id>_assignsubmission_` twice: a display name or a file name made to look like another's); it is graded "
         "as no one's: check the student in Moodle and grade their file on its own")
     assert subs["Carol King_777"].problem is None
+
+
+# -- a forged composition: the structure claimed is not the structure run (left, pinned) ---------------------------
+
+POW_WRONG = ("return Value(self.data ** k, ((self, lambda: k * self.data ** (k - 1)),))",
+             "return Value(self.data ** k, ((self, lambda: self.data ** (k - 1)),))")  # the factor k left out
+DIV_OF_ITS_OWN = ("    def __truediv__(self, o): return self * Value._c(o) ** -1\n",
+                  "    def __truediv__(self, o):\n        o = Value._c(o)\n        return Value(self.data / o.data, "
+                  "((self, lambda: 2 / o.data), (o, lambda: -self.data / o.data ** 2)))\n")  # a.grad doubled
+# the composition probe given a twin class whose division is micrograd's `a * b ** -1`: the grader replays that
+# program, finds it right, and charges the division's failures to `**`, which fails its own tests
+FORGED_COMPOSITION = '''
+import sys as _sys
+_probes = _sys.modules.get("_grader_probes")
+if _probes is not None and hasattr(_probes, "composition"):
+    _real = _probes.composition
+
+    class _Twin(Value):
+        def __truediv__(self, o):
+            return self * (o if isinstance(o, Value) else _Twin(o)) ** -1
+
+    _probes.composition = lambda V: _real(_Twin)
+'''
+
+
+@pytest.mark.slow
+def test_left_a_forged_composition_excuses_an_op_wrong_on_its_own(tmp_path):
+    """docs/security.md, "What is not defended": a composition is read from the sandbox's report, so an engine whose
+    `/` is wrong by a rule of its own (a.grad doubled) and whose `**` is wrong too earns div/values (excused, "charged
+    on `**`") by reporting the composition of a twin class; div/constant, whose `2 ** -1` no wrong `**` rule can
+    explain, is still charged. The day the grader checks a claimed composition against the op's own numbers,
+    `forged` scores as `two-bugs` and this test says so."""
+    engine = (FIXTURES / "general" / "correct-dict-writeback" / "engine.py").read_text(encoding="utf-8")
+    two_bugs = engine.replace(*POW_WRONG).replace(*DIV_OF_ITS_OWN)
+    assert two_bugs.count("lambda: 2 / o.data") == 1 and "lambda: self.data ** (k - 1)" in two_bugs
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, text in (("pow-only", engine.replace(*POW_WRONG)), ("two-bugs", two_bugs),
+                       ("forged", two_bugs + FORGED_COMPOSITION)):
+        (folder / f"{name}.py").write_text(text, encoding="utf-8")
+    rows = {r["id"]: r for r in grade(folder, limits=LIMITS, jobs=2).scores["submissions"]}
+    failed = {sid: [t["name"] for t in row["tests"] if t["status"] == "failed"] for sid, row in rows.items()}
+    assert failed == {"pow-only": ["pow/cube", "pow/fractional"],
+                      "two-bugs": ["div/values", "div/constant", "pow/cube", "pow/fractional"],
+                      "forged": ["div/constant", "pow/cube", "pow/fractional"]}
+    assert (rows["pow-only"]["score"], rows["two-bugs"]["score"], rows["forged"]["score"]) == (61, 59, 60)
