@@ -2,6 +2,7 @@
 (docs/security.md, "Session 25's red team"). Each failed before its fix, as its test says."""
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -121,6 +122,40 @@ def test_a_fleet_batch_says_the_weakest_sandbox_of_the_runs_it_took_from_the_cac
     observer.require_sandbox, observer.sandboxes = False, {}
     runs = observer.observe_all(subs, suite, LIMITS, cache=cache)
     assert (sorted(runs), observer.strength) == (["a", "b"], "rlimits")
+
+
+HOME_WRITER = "import os\nwith open(os.path.expanduser('~/engine-notes.txt'), 'w') as _f:\n    _f.write('x')\n"
+
+
+@pytest.fixture(scope="module")
+def path_without_sandbox_tools(tmp_path_factory):
+    """A PATH that holds every program of this one except the Linux sandbox's tools (tests/test_portable.py's)."""
+    folder = tmp_path_factory.mktemp("bin")
+    for directory in os.environ["PATH"].split(os.pathsep):
+        if os.path.isdir(directory):
+            for name in os.listdir(directory):
+                if name not in ("bwrap", "prlimit", "setpriv") and not (folder / name).exists():
+                    (folder / name).symlink_to(Path(directory) / name)
+    return str(folder)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["fallback", "portable"])
+def test_an_engine_that_writes_in_its_home_is_graded_as_in_the_sandbox(tmp_path, monkeypatch, where,
+                                                                       path_without_sandbox_tools):
+    """The sandbox's HOME is its private /tmp; without bubblewrap HOME was the submission's folder, read-only since
+    session 24: an engine that keeps a note under `~` scored 63/63 in the grade of record and 0/63 in the fallback
+    and a student's portable check (cb9fd85). HOME is now a folder of the run's own, beside work/."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    engine = (FIXTURES / "general" / "correct-dict-writeback" / "engine.py").read_text(encoding="utf-8")
+    (folder / "alice.py").write_text(HOME_WRITER + engine, encoding="utf-8")
+    if where == "portable":
+        monkeypatch.setenv("PATH", path_without_sandbox_tools)
+    graded = grade(folder, limits=LIMITS, use_bwrap=False, jobs=1)
+    assert graded.sandbox == {"fallback": "rlimits", "portable": "portable"}[where]
+    [row] = graded.scores["submissions"]
+    assert (row["status"], row["score"]) == ("graded", row["max_score"])
 
 
 # -- an LMS export: a name a student sets that reads as a classmate's -----------------------------------------------

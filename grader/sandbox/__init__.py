@@ -45,7 +45,7 @@ from .leftovers import scratch_root, sweep_scratch
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
 from .runner_files import RunnerFolders
-from .scratch import ScratchFolders, remove_scratch
+from .scratch import HOME, ScratchFolders, remove_scratch
 from .system import python_view
 from .template import sandbox_class
 from .memory import SeccompFilter, describe_bound, limit_slot_memory
@@ -257,7 +257,7 @@ class Sandbox:
     def environment(self, base):
         """The whole environment a worker gets: nothing of the grader's."""
         return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0",
-                "HOME": str(base / "work")}
+                "HOME": str(base / ("work" if self.bwrap else HOME))}  # bubblewrap sets its own: /tmp
 
     def start(self, slot, base, request, obs_write_fd, output_write_fd):
         """Start the worker for `base` in `slot`, place its processes and give it its go (claim.py). Whatever

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ..records import Strength
 from .accounting import Usage
-from .scratch import read_only_modes, remove_scratch
+from .scratch import HOME, read_only_modes, remove_scratch
 
 STRENGTH = Strength.PORTABLE
 NOTICE = ("This is a check on your own machine, not your grade: your code ran in a plain subprocess "
@@ -66,6 +66,7 @@ class PortableSandbox:
                 target.write_bytes(data)
         (base / "work").mkdir(exist_ok=True)
         read_only_modes(base / "work")  # what the bind does in the sandbox (scratch.py), beside the audit hook
+        (base / HOME).mkdir(exist_ok=True)  # HOME, the worker's own to write, as the sandbox's HOME is its /tmp
         return base
 
     def command(self, base, request):
@@ -80,7 +81,7 @@ class PortableSandbox:
 
     def environment(self, base):
         """Nothing of the grader's environment, except what Windows needs to start Python at all."""
-        env = {"LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "HOME": str(base / "work")}
+        env = {"LANG": "C.UTF-8", "PYTHONHASHSEED": "0", "HOME": str(base / HOME)}
         if os.name == "nt":
             env.update({k: os.environ[k] for k in ("SYSTEMROOT", "TEMP", "TMP") if k in os.environ})
         else:

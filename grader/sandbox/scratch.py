@@ -32,6 +32,7 @@ import threading
 from pathlib import Path
 
 
+HOME = "home"  # beside work/ without bubblewrap: the worker's HOME (with it, HOME is the sandbox's private /tmp)
 FOLDER_MODE, FILE_MODE = 0o550, 0o440  # work/'s folders and files without a read-only bind: read by owner and group
 
 
@@ -113,7 +114,10 @@ class ScratchFolders:
             os.symlink(runner_folder, link)
         if self.lock_work:
             read_only_modes(work, group=uid)
+            home = base / HOME  # the worker's HOME, its own to write, as the sandbox's HOME is its private /tmp
+            home.mkdir(mode=0o700, exist_ok=True)
             if uid is not None:  # the worker enters it by its group, and can rename nothing in it
+                os.chown(home, uid, uid)
                 os.chown(base, -1, uid)
                 os.chmod(base, 0o750)
         elif uid is not None:
