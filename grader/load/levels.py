@@ -76,7 +76,45 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
         wanted = more
     if unread and (needed := _imported_unread(files, unread)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
+    _as_package(level, root, files)
     return files
+
+
+def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]]) -> None:
+    """Where the exercise files were found in a folder (the entry's own, or one below it) that their imports name as
+    a package, `micrograd/nn.py`'s `from micrograd.engine import Value` as in micrograd's own repository, or `from
+    .engine import Value`: that folder travels as the package `micrograd/`, holding its `__init__.py` (empty where it
+    has none, a namespace package) and nothing else; the sandbox makes the submission's modules its modules, so that
+    both imports and the probes' `import engine` reach one module (forbidden.wrapper_package,
+    grader/sandbox/worker.py). Without it, the first was refused as micrograd (a forbidden package) and the second
+    failed ("attempted relative import with no known parent package"), session 25."""
+    below = level.prefix[len(root):].rstrip("/")  # the folder the files were in: a wrapper, or the entry's own
+    package = below.rpartition("/")[2] if below else \
+        os.path.basename(os.path.abspath(level.folder)) if level.folder is not None else ""  # `grade check .`
+    if not package or not _helper_name(package) or any(name.partition("/")[0] in (package, package + ".py")
+                                                       for name in files):
+        return
+    top = {name for name in files if "/" not in name and name.endswith(".py")}
+    if not any(_names_package(files[name][0], name, package) for name in sorted(top)):
+        return
+    init = files.pop("__init__.py", None)  # carried as a helper module named `__init__`: it is the package's
+    content = init[0] if init is not None else b""
+    origin = init[1] if init is not None else Origin((level.prefix + "__init__.py")[len(root):], None, None)
+    files[f"{package}/__init__.py"] = (content, origin)
+
+
+def _names_package(content: bytes, name: str, package: str) -> bool:
+    """Whether the top-level file `name` imports `package` (`from micrograd.engine import Value`) or imports
+    relatively (`from .engine import Value`), where it runs (imports_that_run): read from its syntax tree."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = parse(content)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return any(getattr(node, "level", 0) > 0 or any(module.partition(".")[0] == package
+                                                   for module, _ in imported(node, name, calls=False))
+               for node in imports_that_run(tree))
 
 
 def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, Message]) -> str | None:
@@ -126,7 +164,8 @@ def _helper_modules(level: Level, picks: dict[str, str], wanted: frozenset[str] 
     (`from linalg import dot`, `from autodiff.ops import add`): name in the submission -> (its level, its file
     there). Each `<identifier>.py` that no exercise file came from, that is no other exercise's file (`nn.py` beside
     an engine graded alone) and takes no reserved name; and each package, a folder with an `__init__.py` whose name
-    would be such a module's, with its `.py` files and its subpackages' (PACKAGE_DEPTH levels). At most
+    would be such a module's, with its `.py` files and its subpackages' (PACKAGE_DEPTH levels; deeper, those a
+    carried file imports, `from autograd.core.nodes.scalar import Value`, as Python finds them). At most
     MAX_HELPER_MODULES files, modules first, by name. Not a folder's notebooks or data, nor a folder without an
     `__init__.py` (a virtual environment, a folder of tests) unless a carried file imports it (`wanted`, the dotted
     modules they import and their parents): a namespace package, which Python imports without one."""
@@ -172,8 +211,9 @@ def _package(parent: Level, folder: str, prefix: str, helpers: dict, depth: int,
     for name in sorted(package.files):
         if name.endswith(".py") and name[:-3].isidentifier() and len(helpers) < MAX_HELPER_MODULES:
             helpers[prefix + name] = (package, name)
-    for name in sorted(package.dirs):
-        if depth > 1 and name.isidentifier() and len(helpers) < MAX_HELPER_MODULES:
+    for name in sorted(package.dirs):  # PACKAGE_DEPTH levels; deeper, a subpackage a carried file imports
+        deeper = depth > 1 or (prefix + name).replace("/", ".") in wanted
+        if deeper and name.isidentifier() and len(helpers) < MAX_HELPER_MODULES:
             _package(package, name, prefix + name + "/", helpers, depth - 1, looked, wanted)
 
 

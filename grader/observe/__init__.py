@@ -17,7 +17,7 @@ import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 
-from ..forbidden import absent_imports, forbidden_imports
+from ..forbidden import absent_imports, forbidden_imports, module_name, wrapper_package
 from ..i18n import _FIELD, Message, msg, nmsg
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
@@ -169,6 +169,10 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
                "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000,
                "absent": absent_imports(submission.files, suite.forbid + suite.refuse)}
+    if (package := wrapper_package(submission.files)) is not None:  # handed in as a package (micrograd/nn.py)
+        request["package"] = package
+        request["own"] = sorted({module_name(name).partition(".")[0] for name in submission.files
+                                 if name.endswith(".py")} - {package, "__init__"})
     run["forbidden_imports"] = None  # read while the first worker starts (its place in the record kept)
     read = {}
 

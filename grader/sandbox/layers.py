@@ -99,7 +99,7 @@ def worker_arguments(request):
         if isinstance(value, (list, tuple)):
             value = ",".join(value)
         value = str(value)
-        if any(c in value for c in "\0\n") or (key in ("forbid", "refuse", "run", "modules", "absent") and "=" in value):
+        if any(c in value for c in "\0\n") or (key in ("forbid", "refuse", "run", "modules", "absent", "own") and "=" in value):
             raise ValueError(f"cannot pass {key}={value!r} to the worker")
         args.append(f"{key}={value}")
     return args

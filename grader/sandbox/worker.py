@@ -171,8 +171,7 @@ def _text(value, limit):
 
 def _describe(exc, submission_dir):
     """`Type: message` (`Type` where the message is empty), the exception's type name, and the deepest frame in
-    the student's files: (file, line, function). Never raises, whatever the student's exception does when
-    described."""
+    the student's files: (file, line, function). Never raises, whatever the student's exception does then."""
     name = _type_name(exc)[:200]
     message = _text(exc, 2000)
     text = f"{name}: {message}" if message else name  # `raise NotImplementedError` is said as Python says it
@@ -341,6 +340,8 @@ def main():
     sys.modules["shared_probes"] = _load_source("_grader_shared_probes", _join(request["runner"], "shared_probes.py"))
     probes = _load_source("_grader_probes", _join(request["runner"], "probes.py"))
     _load_source("_grader_read_only", _join(request["runner"], "read_only.py")).keep(submission_dir)  # as the bind
+    if request.get("package"):  # handed in as a package (micrograd/nn.py): grader/sandbox/as_package.py
+        _load_source("_grader_as_package", _join(request["runner"], "as_package.py")).install(request, submission_dir)
     plain, ObservationError, json_text, json_str = kit.plain, kit.ObservationError, kit.json_text, kit.json_str
     if request.get("hold") == "1" and not _released():
         _exit(71)  # the grader could not place this worker (sandbox/claim.py): nothing of the submission runs

@@ -195,6 +195,7 @@ def load_suite(name):
         f"{SHARED_PROBES_MODULE}.py": SHARED_PROBES.read_bytes(),  # in every suite's digest: a change reruns all
         "probes.py": (folder / "probes.py").read_bytes(),
         "read_only.py": WORKER.with_name("read_only.py").read_bytes(),  # the folder read-only wherever it runs
+        "as_package.py": WORKER.with_name("as_package.py").read_bytes(),  # a submission handed in as a package
     }
     # Data files the probes read beside themselves in the sandbox (e.g. 09-write-tests' engines.json).
     for fname in getattr(config, "RUNNER_FILES", ()):
