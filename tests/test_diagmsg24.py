@@ -109,13 +109,15 @@ WORDS = {
                                                                           rules=f"{_EXP_RULE} and {_LOG_RULE}")),
     # before: "... at x = 1.8: sin(a, a') = (sin a, cos a · a'): expected -0.0833842504, got 1.326604187"
     ("08-dual-numbers", "cos-sign"): (
-        "beyond/sin-cos", _SIN_COS.format(key="cos(x) * x derivative", expected="-0.0833842504", got="1.326604187")
+        "beyond/sin-cos", _SIN_COS.format(key="the derivative of cos(x / 2) * x",  # lang25: its words, not the key
+                                           expected="-0.0833842504", got="1.326604187")
         + _ONE.format(f="cos", rule=_COS_RULE)),
     ("08-dual-numbers", "sin-without-inner"): (
-        "beyond/sin-cos", _SIN_COS.format(key="sin derivative", expected="0.3108049841", got="0.6216099683")
+        "beyond/sin-cos", _SIN_COS.format(key="the derivative of sin(x / 2)", expected="0.3108049841", got="0.6216099683")
         + _ONE.format(f="sin", rule=_SIN_RULE)),
     ("08-dual-numbers", "sin-and-cos-signs"): (
-        "beyond/sin-cos", "sin derivative for sin(x / 2) and cos(x / 2) * x at x = 1.8: expected 0.3108049841, got "
+        "beyond/sin-cos", "the derivative of sin(x / 2) for sin(x / 2) and cos(x / 2) * x at x = 1.8: expected 0.3108049841, "
+        "got "
         "-0.3108049841 (1 more value differs). " + _TWO.format(f="sin", g="cos", rules=f"{_SIN_RULE} and {_COS_RULE}")),
     # before: "... never got below 0.001 (lowest: 0.254688578); check the learning rate, zero_grad before backward,
     # and the sign of the update"

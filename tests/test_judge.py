@@ -223,4 +223,4 @@ def test_a_value_the_observation_lacks_is_said_missing_in_the_students_language(
     assert str(said) == "a for y = a * a at a = 3: expected 6.0, got 'missing'"
     assert raised.value.detail["got"] == "missing"
     assert translator("ru").render(said) == "a для y = a * a at a = 3: ожидалось 6.0, получено ничего (такого значения нет)"
-    assert translator("zh").render(said) == "y = a * a at a = 3 中的 a：期望值 6.0，实际值 无（缺少这个值）"
+    assert translator("zh").render(said) == "y = a * a at a = 3：a 的期望值是 6.0，实际值是无（缺少这个值）"

@@ -36,7 +36,7 @@ def _scores(*ids):
      "тесте выражений: 0 из 2)"),
     ("zh", "你的梯度与这样的引擎一致：在这个引擎中，tanh 的局部导数是用输入计算的（`1 - x**2`），而不是用输出 t：对于 "
            "x = 2 时的 y = tanh(x)，x.grad 是 -3.0，而不是 0.0706508249。",
-     "x = 2 时的 y = tanh(x) 中的 x.grad：期望值 0.0706508249，实际值 -3.0（2 个表达式中有 0 个正确或已在别处扣分）"),
+     "x = 2 时的 y = tanh(x)：x.grad 的期望值是 0.0706508249，实际值是 -3.0（2 个表达式中有 0 个正确或已在别处扣分）"),
 ])
 def test_gradescopes_results_beside_the_scores_speak_the_language(lang, said, test_said):
     """`grade run --format gradescope --lang ru` and `grade report --to gradescope --lang ru` wrote every output in
@@ -124,7 +124,7 @@ def test_a_notebooks_check_names_the_kernels_cells_in_the_language(monkeypatch):
             "division by zero (этот блокнот, ячейка 2, строка 1). Остальные тесты пропущены.") in said["ru"]
     assert ("примечание: `этот блокнот, ячейка N` — это ячейка, которую Jupyter показывает как [N] (номер её "
             "запуска)") in said["ru"]
-    assert ("FAIL  engine/imports                无法使用 本笔记本：ZeroDivisionError: division by zero（本笔记本，"
+    assert ("FAIL  engine/imports                无法使用本笔记本：ZeroDivisionError: division by zero（本笔记本，"
             "第 2 个单元格，第 1 行）。其余测试均已跳过。") in said["zh"]
     assert "注意：`本笔记本，第 N 个单元格` 是 Jupyter 显示为 [N] 的单元格（它的运行编号）" in said["zh"]
     assert ("FAIL  engine/imports                this notebook could not be used: ZeroDivisionError: division "

@@ -33,7 +33,10 @@ def table_rows(result) -> list[dict]:
         doc = t["doc"]
         expression = tr.render(detail.get("expression")) or _doc(tr, doc)
         if detail.get("node"):
-            expression = tr._("{node} for {expression}", node=detail["node"], expression=expression)
+            # the expression's record, not its words: a translation may ask it in a case («для случайного графа…»)
+            said = detail.get("expression")
+            expression = tr._("{node} for {expression}", node=detail.get("node_words") or detail["node"],
+                              expression=said if isinstance(said, dict) and "id" in said else expression)
         cited = [say.title(d) for d in result.diagnosis
                  if t["name"] in (d.get("tests") or [])]
         failing = t["status"] != "passed"

@@ -108,7 +108,8 @@ def evidence(probe, observed: dict, expected: dict) -> tuple[Message, dict]:
         if observed.get("status") == "timeout":
             return msg("for {expression}, your engine did not finish", expression=expression), dict(facts, error="timeout")
         short = error.splitlines()[0][:200]
-        return msg("for {expression}, your engine raised {error}", expression=expression, error=short), dict(facts, error=short)
+        words = Message.from_json(observed["error_message"]) if observed.get("error_message") else short  # the sandbox's
+        return msg("for {expression}, your engine raised {error}", expression=expression, error=words), dict(facts, error=short)
     rows = table(probe, observed, expected)["rows"]
     row = next((r for r in rows if r["differs"]), None)
     if row is None:  # a key the reference has no number for (it is missing or not a number)

@@ -35,13 +35,18 @@ from pathlib import Path
 LANGUAGES = ("en", "ru", "zh")  # English first: the source language and the last fallback
 NAMES = {"en": "English", "ru": "Русский", "zh": "中文"}
 DOMAINS = ("grader", "suites", "diagnose", "starters")  # kept with Babel (catalogs.py)
+# A language's noun phrases in the cases its sentences need (`cases.po`, kept by hand: catalogs.py checks it)
+CASES_DOMAIN = "cases"
 # What the runtime reads: those, and `visible`, the student wheel's part of `suites` (the visible tests' words,
 # made when the wheel is built: grader/distribution.py)
-RUNTIME_DOMAINS = ("grader", "suites", "visible", "diagnose", "starters")
+RUNTIME_DOMAINS = ("grader", "suites", "visible", "diagnose", "starters", CASES_DOMAIN)
+# The grammatical cases a translation may ask a parameter in: `для {expression:genitive}` (docs/i18n.md)
+CASES = ("genitive", "dative", "accusative", "instrumental", "prepositional")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"  # grader/locale
 ENVIRONMENT = "GRADE_LANG"
 
 _FIELD = re.compile(r"\{(\w+)[^{}]*\}")
+_CASE_FIELD = re.compile(r"\{(\w+):(" + "|".join(CASES) + r")\}")
 
 
 class LanguageError(ValueError):
@@ -207,6 +212,7 @@ def nmsg(singular: str, plural: str, count: str, /, **params) -> Message:
 # a place's `file` keeps these words as data, as a file's name is kept, and a renderer says them in the language
 # («этот блокнот, ячейка 5, строка 3», 本笔记本，第 5 个单元格). A submission's file never has this name: it
 # has an extension.
+# TRANSLATORS: a noun phrase, where a file's name stands: a sentence may ask it in a case (cases.po, docs/i18n.md)
 KERNEL_CELLS = msg("this notebook").id
 
 
@@ -245,11 +251,44 @@ class Translator:
     def _fill(self, text: str, params: dict) -> str:
         if not params:
             return text
+        if _CASE_FIELD.search(text):  # `для {expression:genitive}`: the phrase in the case the frame needs
+            inflected = {}
+
+            def field(match):
+                name, case = match[1], match[2]
+                inflected[f"{name}__{case}"] = self.inflect(params[name], case)  # a KeyError as format's
+                return "{" + f"{name}__{case}" + "}"
+
+            text = _CASE_FIELD.sub(field, text)
+            return self._fill(text, dict(params, **inflected))
         shown = {k: self._list(v) if isinstance(v, dict) and "items" in v
                  else self._capital(v["capitalise"]) if isinstance(v, dict) and "capitalise" in v
                  else self.render(v) if isinstance(v, (Message, dict))
                  else self.translations.gettext(v) if v == KERNEL_CELLS else v for k, v in params.items()}
+        if self.lang == "zh":
+            text = _han_junctions(text, shown)
         return text.format(**shown)
+
+    def inflect(self, value, case: str) -> str:
+        """A parameter in a grammatical case (one of CASES), as a translation asks for it (`{expression:genitive}`):
+        a Message from its entry of that case (the `cases` domain, msgctxt the case's name: «случайного графа
+        вычислений №1» for `random expression graph #{seed}`); a Message without one whose words begin with a
+        phrase of its own (`{graph} ({expr})`, `{expression}, against PyTorch`) has that phrase in the case, as
+        the phrase is the head of its words; anything else as render() says it: a formula, code or a number
+        reads the same in every case."""
+        if isinstance(value, dict) and "id" in value:
+            value = Message.from_json(value)
+        elif value == KERNEL_CELLS:  # a place's `file` that is words («в этом блокноте, ячейка 5»)
+            value = Message(KERNEL_CELLS)
+        if isinstance(value, Message) and value.plural is None and value.id:
+            text = self.translations.pgettext(case, value.id)
+            if text != value.id:
+                return self._fill(text, value.params)
+            text = self.translations.gettext(value.id)
+            head = re.match(r"\{(\w+)\}", text)
+            if head and head[1] in value.params:
+                return self._fill("{" + f"{head[1]}:{case}" + "}" + text[head.end():], value.params)
+        return self._fill("{value}", {"value": value})
 
     def _capital(self, value) -> str:
         text = self.render(value)
@@ -271,6 +310,37 @@ class Translator:
         from babel.lists import format_list
 
         return format_list(shown, locale={"zh": "zh_Hans"}.get(self.lang, self.lang))
+
+
+_HAN = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")  # Han characters and CJK punctuation
+
+
+def _han_junctions(text: str, shown: dict) -> str:
+    """A Chinese template with no space where a field meets Chinese on both sides: a translation keeps a space
+    between a field and its words for a field that is code or a number (`x = 2 时的 y`), and a field that is
+    itself Chinese then stood apart from its neighbour (`随机计算图 #1（…） 中的`, `对于 随机计算图`); Chinese
+    puts no space between its characters. Only the template's spaces go, never a parameter's own."""
+    import string
+
+    parts = []  # [literal, None] or [field's code, its words]
+    for literal, field, spec, conversion in string.Formatter().parse(text):
+        parts.append([literal.replace("{", "{{").replace("}", "}}"), None])
+        if field is not None:
+            code = "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            parts.append([code, code.format(**shown)])
+    for i, (literal, words) in enumerate(parts):
+        if words is not None or not literal:
+            continue
+        before = parts[i - 1][1] if i else None
+        after = parts[i + 1][1] if i + 1 < len(parts) else None
+        if before and literal.startswith(" ") and _HAN.match(before[-1:]) \
+                and _HAN.match(literal[1:2] or (after or "")[:1]):
+            literal = literal[1:]
+        if after and literal.endswith(" ") and _HAN.match(after[:1]) \
+                and _HAN.match(literal[-2:-1] or (before or "")[-1:]):
+            literal = literal[:-1]
+        parts[i][0] = literal
+    return "".join(p[0] for p in parts)
 
 
 @functools.cache

@@ -7,7 +7,9 @@ Each step is the `pybabel` command docs/i18n.md lists, run for the three domains
                                 marks changed ones fuzzy; init when a language's .po does not exist yet
     compile   pybabel compile   .po → .mo, committed (the grader runs from a checkout without a build step)
     check     nothing written:  every id of the code translated in every language, none fuzzy, every
-                                `{field}` kept, every .mo the compilation of its .po (tests/test_i18n.py)
+                                `{field}` kept, every .mo the compilation of its .po (tests/test_i18n.py);
+                                every noun phrase a sentence asks in a case (`{expression:genitive}`) has
+                                that case in the language's hand-kept `cases.po` (docs/i18n.md, "Cases")
 
 `all` (the default) is extract, update, compile.
 """
@@ -18,7 +20,7 @@ import io
 import sys
 from pathlib import Path
 
-from . import DOMAINS, LANGUAGES, LOCALE_DIR, fields
+from . import _CASE_FIELD, CASES, CASES_DOMAIN, DOMAINS, LANGUAGES, LOCALE_DIR, fields
 
 ROOT = LOCALE_DIR.parent.parent  # the checkout
 KEYWORDS = ["msg", "nmsg:1,2", "_", "_n:1,2"]
@@ -81,13 +83,15 @@ def update() -> None:
             command = "update" if po_path(lang, domain).exists() else "init"
             _pybabel(command, "-D", domain, "-i", str(pot_path(domain)), "-d", str(LOCALE_DIR), "-l", lang,
                      *(["--no-fuzzy-matching"] if command == "update" else []))
-    _no_percent_formats()
+    _flags_msgfmt_can_check()
 
 
-def _no_percent_formats() -> None:
-    """Our messages are brace-formatted ({name}); a literal percent sign ("0.5% off") is not a %-directive.
-    Babel flags such a message python-format and then refuses a translation without the same "% o", so
-    every entry is marked no-python-format instead (GNU msgfmt reads the flag too)."""
+def _flags_msgfmt_can_check() -> None:
+    """Each entry's format flags as GNU msgfmt can check them. Our messages are brace-formatted ({name}); a literal
+    percent sign ("0.5% off") is not a %-directive, but Babel flags such a message python-format and then refuses a
+    translation without the same "% o": every entry is marked no-python-format instead. A translation that asks a
+    phrase in a case (`для {expression:genitive}`) holds a field msgfmt reads as a broken brace format (it knows no
+    such format spec): it is marked no-python-brace-format, and check() still compares its fields with the id's."""
     from babel.messages.pofile import read_po, write_po
 
     for domain in DOMAINS:
@@ -97,10 +101,13 @@ def _no_percent_formats() -> None:
                 catalog = read_po(f, locale=lang, domain=domain)
             marked = False
             for message in catalog:
-                if message.id and "python-format" in message.flags:
-                    message.flags.discard("python-format")
-                    message.flags.add("no-python-format")
-                    marked = True
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                for flag, wrong in (("python-format", True),
+                                    ("python-brace-format", any(_CASE_FIELD.search(s or "") for s in strings))):
+                    if message.id and flag in message.flags and wrong:
+                        message.flags.discard(flag)
+                        message.flags.add(f"no-{flag}")
+                        marked = True
             if marked:
                 with open(path, "wb") as f:
                     write_po(f, catalog, width=76)
@@ -110,6 +117,8 @@ def compile_all() -> None:
     for domain in DOMAINS:
         # -f: a domain with nothing to translate yet still gets its (header-only) .mo
         _pybabel("compile", "-f", "-d", str(LOCALE_DIR), "-D", domain, "--statistics")
+    if any(po_path(lang, CASES_DOMAIN).exists() for lang in LANGUAGES[1:]):  # kept by hand, where a language has cases
+        _pybabel("compile", "-f", "-d", str(LOCALE_DIR), "-D", CASES_DOMAIN, "--statistics")
 
 
 def called_ids(folder: Path) -> dict[str, str]:
@@ -135,9 +144,20 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
+def _stale_mo(path: Path, catalog) -> list[str]:
+    """A finding when the .mo beside `path` is not the compilation of `catalog` (the .po read)."""
+    from babel.messages.mofile import write_mo
+
+    mo = path.with_suffix(".mo")
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    if not mo.exists() or mo.read_bytes() != compiled.getvalue():
+        return [f"{_shown(mo)}: not the compilation of its .po (run compile)"]
+    return []
+
+
 def problems() -> list[str]:
     """Everything wrong with the catalogs, as lines (empty when every id is translated and compiled)."""
-    from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     found = []
@@ -181,11 +201,64 @@ def problems() -> list[str]:
             if stale:
                 found.append(f"{_shown(path)}: {len(stale)} ids no longer in the code (run update), "
                              f"e.g. {str(stale[0])[:70]!r}")
-            mo = path.with_suffix(".mo")
-            compiled = io.BytesIO()
-            write_mo(compiled, po)
-            if not mo.exists() or mo.read_bytes() != compiled.getvalue():
-                found.append(f"{_shown(mo)}: not the compilation of its .po (run compile)")
+            found += _stale_mo(path, po)
+    found += case_problems()
+    return found
+
+
+def case_problems() -> list[str]:
+    """What is wrong with the languages' `cases.po` (docs/i18n.md, "Cases"): an entry whose context is not a case,
+    whose id is no phrase of the code's, untranslated, fuzzy or with other fields than its id; a stale .mo; and
+    every noun phrase (a probe's expression, or an id its translator comment calls a noun phrase, whose translation
+    begins with a word of the language) that lacks a case a translation asks a phrase in (`{expression:genitive}`)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    found = []
+    phrases = {}  # id -> the comments Babel extracted with it
+    for domain in ("grader", "suites"):
+        for message in extracted(domain):
+            if message.id and isinstance(message.id, str):
+                phrases.setdefault(message.id, []).extend(message.auto_comments)
+    for lang in LANGUAGES[1:]:
+        asked = set()  # the cases this language's sentences ask a phrase in
+        translated = {}
+        for domain in ("grader", "suites", "diagnose"):
+            with open(po_path(lang, domain), "rb") as f:
+                for message in read_po(f, locale=lang, domain=domain):
+                    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                    asked |= {m[2] for s in strings for m in _CASE_FIELD.finditer(s or "")}
+                    if message.id and isinstance(message.id, str):
+                        translated.setdefault(message.id, message)
+        path = po_path(lang, CASES_DOMAIN)
+        cases = Catalog(locale=lang)
+        if path.exists():
+            with open(path, "rb") as f:
+                cases = read_po(f, locale=lang, domain=CASES_DOMAIN)
+            for message in cases:
+                if not message.id:
+                    continue
+                where = f"{_shown(path)}: {message.context} {str(message.id)[:60]!r}"
+                if message.context not in CASES:
+                    found.append(f"{where}: the context is not a case ({', '.join(CASES)})")
+                elif message.id not in phrases:
+                    found.append(f"{where}: no phrase of the code has this id")
+                elif message.fuzzy or not message.string:
+                    found.append(f"{where}: fuzzy or not translated")
+                elif fields(message.string) != fields(message.id):
+                    found.append(f"{where}: its fields {sorted(fields(message.string))} are not "
+                                 f"{sorted(fields(message.id))}")
+            found += _stale_mo(path, cases)
+        for text, comments in sorted(phrases.items()):
+            entry = translated.get(text)
+            if not any("a probe's expression" in c or "a noun phrase" in c for c in comments) or entry is None \
+                    or not entry.string:
+                continue
+            if not entry.string[:1].isalpha() or entry.string[:1].isascii():
+                continue  # a formula or code (`y = a * a при a = 3`, `Neuron(2) с …`) reads the same in every case
+            for case in sorted(asked):
+                if cases.get(text, context=case) is None:
+                    found.append(f"{_shown(path)}: {text[:60]!r} has no {case} (a sentence asks a phrase in it)")
     return found
 
 

@@ -180,11 +180,11 @@ def fmt_slope(x):
     return fmt(x, SLOPE_DIGITS)
 
 
-def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL, what=None, digits=DIGITS):
+def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL, what=None, digits=DIGITS, names=None):
     """Every key of `want` (or of `keys`) is present in `got` and equal within tolerance.
 
-    The message names the expression, the first node that differs, the expected
-    and the observed number, and nothing else of the suite.
+    The message names the expression, the first node that differs (by its words in `names`, {key: msg(...)}, for a
+    key that is words: the detail's `node_words`), the expected and the observed number, and nothing else.
     """
     context = what or (expression_of(probe) if probe else "")
     keys = list(keys) if keys is not None else list(want)
@@ -202,7 +202,7 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
         # a node the observation lacks is said in the student's language (the detail keeps "missing", as before)
         # TRANSLATORS: what a mismatch says it got for a value the observation lacks ("expected 6.0, got …")
         shown = msg("'missing'") if isinstance(got, dict) and key not in got else fmt(g, digits)
-        values = {"node": key, "expected": fmt(w, digits), "got": shown}
+        values = {"node": (names or {}).get(key, key), "expected": fmt(w, digits), "got": shown}
         if context and n:
             said = nmsg("{node} for {expression}: expected {expected}, got {got} ({n} more value differs)",
                         "{node} for {expression}: expected {expected}, got {got} ({n} more values differ)", "n",
@@ -214,8 +214,8 @@ def assert_values(got, want, *, probe=None, keys=None, rel=REL_TOL, abs_=ABS_TOL
                         "{node}: expected {expected}, got {got} ({n} more values differ)", "n", n=n, **values)
         else:
             said = msg("{node}: expected {expected}, got {got}", **values)
-        raise Mismatch(said, expression=context or None,
-                       node=key, expected=w, got=g, digits=digits if digits != DIGITS else None)
+        raise Mismatch(said, expression=context or None, node=key, node_words=(names or {}).get(key), expected=w,
+                       got=g, digits=digits if digits != DIGITS else None)
 
 
 def _kind(value) -> Message:

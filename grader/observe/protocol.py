@@ -6,6 +6,7 @@ attempt.py).
 
 import functools
 import json
+import re
 
 from ..json_values import separators, values_in
 from ..probekit import MAX_DEPTH, MAX_TEXT, MAX_VALUES
@@ -197,6 +198,39 @@ def _facts(value):
     return facts
 
 
+# The sentences the sandbox's own exceptions say (sandbox/worker.py's `_refusal`): the grader's words, not the
+# student's, so a translated page says them in the student's language (`error_message`); decisions never read them.
+_SANDBOX_SAYS = {
+    "ForbiddenModuleError": re.compile(r"ForbiddenModuleError: `(?P<module>[^`]+)` is not allowed in this exercise: "
+                                       r"`(?P<used>[^`]+)`(?: \((?P<name>[^()]+)\))?"),
+    "AbsentModuleError": re.compile(r"AbsentModuleError: `(?P<module>[^`]+)` is not installed where the grader runs "
+                                    r"your code: `(?P<used>[^`]+)`(?: \((?P<name>[^()]+)\))?"),
+}
+
+
+def sandbox_words(error: str, exception) -> dict | None:
+    """The message record of an error the sandbox raised for the grader (`numpy` used where it is forbidden), as
+    observations keep one (`error_message`); None for any other error, the student's own words."""
+    from ..i18n import msg
+
+    pattern = _SANDBOX_SAYS.get(exception)
+    found = pattern and pattern.fullmatch(error)
+    if not found:
+        return None
+    parts = found.groupdict()
+    if exception == "ForbiddenModuleError":
+        said = (msg("ForbiddenModuleError: `{module}` is not allowed in this exercise: `{used}` ({name})", **parts)
+                if parts["name"] else
+                msg("ForbiddenModuleError: `{module}` is not allowed in this exercise: `{used}`",
+                    module=parts["module"], used=parts["used"]))
+    else:
+        said = (msg("AbsentModuleError: `{module}` is not installed where the grader runs your code: `{used}` "
+                    "({name})", **parts) if parts["name"] else
+                msg("AbsentModuleError: `{module}` is not installed where the grader runs your code: `{used}`",
+                    module=parts["module"], used=parts["used"]))
+    return said.to_json() if str(said) == error else None
+
+
 def parse_event(line, expected_probe):
     """One line of the worker's report as a checked event dict; ProtocolError otherwise."""
     if expected_probe is not None and line == _start_line(expected_probe):
@@ -250,8 +284,10 @@ def parse_event(line, expected_probe):
                 raise ProtocolError(f"an observation holds more than {MAX_VALUES} values")
             return {"event": kind, "probe": expected_probe, "status": "ok", "values": values, "size": size}
         if status == "error" and type(event.get("error")) is str:
-            return {"event": kind, "probe": expected_probe, "status": "error", "error": clean_text(event["error"], 2000),
+            said = {"event": kind, "probe": expected_probe, "status": "error", "error": clean_text(event["error"], 2000),
                     "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
                     "recursion": event.get("recursion") is True, "facts": _facts(event.get("facts"))}
+            words = sandbox_words(said["error"], said["exception"])
+            return {**said, "error_message": words} if words else said
         raise ProtocolError("bad result")
     raise ProtocolError(f"unknown event {kind[:40]!r}")

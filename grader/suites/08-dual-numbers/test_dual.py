@@ -161,12 +161,17 @@ def _two_inputs_agree(observe, expect, probe):
 # -- beyond Value -----------------------------------------------------------------------------------------
 
 
+SIN_COS_NAMES = {"sin value": msg("the value of sin(x / 2)"), "sin derivative": msg("the derivative of sin(x / 2)"),
+                 "cos(x) * x value": msg("the value of cos(x / 2) * x"),
+                 "cos(x) * x derivative": msg("the derivative of cos(x / 2) * x")}  # the probe's keys, in words
+
+
 @points(1, concept="forward-mode", name="beyond/sin-cos")
 def test_sin_cos(observe, expect):
     """sin and cos: sin(a, a') = (sin a, cos a · a'), cos(a, a') = (cos a, −sin a · a')"""
     apart = observed_or_none(observe, p.functions_apart)  # read on every run: which of the two is wrong
     try:
-        assert_values(observe(p.sin_cos), expect(p.sin_cos), probe=p.sin_cos)
+        assert_values(observe(p.sin_cos), expect(p.sin_cos), probe=p.sin_cos, names=SIN_COS_NAMES)
     except Mismatch as exc:
         named = _wrong_rules(apart, expect(p.functions_apart), ("sin", "cos"))
         raise (Mismatch(msg("{failed}. {named}", failed=exc.message, named=named)) if named else exc) from None
