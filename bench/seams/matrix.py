@@ -3,7 +3,7 @@ that grades one, and what each says of it (score, status, diagnosis codes, the f
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23|fresh24] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23|fresh24|fresh25] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -53,6 +53,7 @@ sys.path.insert(0, str(HERE))
 import fresh22  # noqa: E402
 import fresh23  # noqa: E402
 import fresh24  # noqa: E402
+import fresh25  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -452,11 +453,11 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
-    made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class, "fresh24": fresh24.fresh_class,
+    made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class, "fresh24": fresh24.fresh_class, "fresh25": fresh25.fresh_class,
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}

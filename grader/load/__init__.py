@@ -80,7 +80,7 @@ from ..i18n import Message, msg
 from . import levels
 from .levels import collect, disk_level, disk_reader
 from .notebooks import notebook_to_engine
-from .reading import (ENGINE, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
+from .reading import (ARCHIVE_SUFFIXES, ENGINE, MAX_FILE_BYTES, SUBMISSION_SUFFIXES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
                       is_hidden, name_text, python_source, some_names)
 from .exports import Group, export_note, group_export
 from .submission import Submission, files_digest
@@ -91,7 +91,6 @@ from .zips import read_zip
 STUDENT_MODULES = levels.STUDENT_MODULES
 DEFAULT_FILES = frozenset(f"{module}.py" for module in STUDENT_MODULES)
 
-ARCHIVE_SUFFIXES = frozenset({".rar", ".7z", ".tar", ".gz", ".tgz", ".bz2", ".xz"})
 EXPECTED = "a folder, a .py file, a .ipynb notebook or a .zip of one of these"
 
 
@@ -216,16 +215,26 @@ def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *, nam
         raise LoadError(f"{path}: cannot be read ({e.strerror or e})") from None
     sub_id, kind = _entry_id(path), _kind(path)
     shown = _shown(path) if name is None else shown_name(name) or name_text(path.name)
+    return _guarded(sub_id, kind, path, shown, lambda: _read_entry(path, kind, allowed_files, shown))
+
+
+def _guarded(sub_id: str, kind: str, path: Path, where: str, read, *, export: dict | None = None,
+             rejected_export: dict | None = None) -> Submission:
+    """The Submission of what `read()` gives (name in the sandbox -> (content, Origin)), sourced at PATH; one it
+    refuses (`Rejected`), or a reader's bug or an exotic OS error, is the entry's rejected row, never an exception
+    (an entry, or an LMS export's student, must not lose its row). The one guard of load_entry and _load_group:
+    `export` goes on a row that was read, `rejected_export` on one refused."""
     try:
-        read = _read_entry(path, kind, allowed_files, shown)
+        read_ = read()
     except Rejected as r:
-        return _rejected(sub_id, kind, path, str(r), r.message)
+        said = r.message
     except Exception as e:  # a reader's bug or an exotic OS error must not cost the entry its row
-        said = msg("{file} could not be read ({error})", file=shown, error=f"{type(e).__name__}: {e}")
-        return _rejected(sub_id, kind, path, str(said), said)
-    files = {name: content for name, (content, _) in read.items()}
-    origins = {name: origin for name, (_, origin) in read.items()}
-    return Submission(sub_id, kind, str(path), files, None, files_digest(files), origins)
+        said = msg("{file} could not be read ({error})", file=where, error=f"{type(e).__name__}: {e}")
+    else:
+        files = {name: content for name, (content, _) in read_.items()}
+        origins = {name: origin for name, (_, origin) in read_.items()}
+        return Submission(sub_id, kind, str(path), files, None, files_digest(files), origins, export=export)
+    return replace(_rejected(sub_id, kind, path, str(said), said), export=rejected_export)
 
 
 # -- entries -------------------------------------------------------------------
@@ -250,19 +259,12 @@ def _load_group(group: Group, allowed: frozenset[str]) -> Submission:
     level = levels.Level(f"{group.id}'s files", "", files, {})
     for path in group.folders:  # Moodle: a student's folder beside files of theirs (not written by Moodle itself)
         level.dirs[path.name] = lambda path=path: disk_level(path, _shown(path), budget)
-    try:
-        read = collect(level, allowed)
-    except Rejected as r:
-        return replace(_rejected(group.id, "folder", source, str(r), r.message), export=group.export)
-    except Exception as e:  # a reader's bug must not cost the student their row (as in load_entry)
-        said = msg("{file} could not be read ({error})", file=level.where, error=f"{type(e).__name__}: {e}")
-        return replace(_rejected(group.id, "folder", source, str(said), said), export=group.export)
-    files_read = {name: content for name, (content, _) in read.items()}
-    origins = {name: origin for name, (_, origin) in read.items()}
-    engine = origins[ENGINE].file
-    source = next((path for path, given in group.entries if given == engine), source)
-    return Submission(group.id, "folder", str(source), files_read, None, files_digest(files_read), origins,
-                      export=export)
+    sub = _guarded(group.id, "folder", source, level.where, lambda: collect(level, allowed), export=export,
+                   rejected_export=group.export)
+    if sub.rejected:
+        return sub
+    engine = sub.origins[ENGINE].file  # the row's source: the student's entry that is their engine
+    return replace(sub, source=str(next((path for path, given in group.entries if given == engine), source)))
 
 
 
@@ -291,9 +293,6 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> d
     raise Rejected(_not_a_kind(shown, suffix))
 
 
-FILE_SUFFIXES = (".py", ".ipynb", ".zip")  # what a file entry may be (any case); a folder may be anything
-
-
 def shown_name(name: str) -> str:
     """A file's name as messages say it, from the name its student gave it (a browser may send a whole path,
     `C:\\fakepath\\engine.py`): its last part, printable."""
@@ -302,11 +301,11 @@ def shown_name(name: str) -> str:
 
 def not_a_submission_file(name: str) -> Message | None:
     """Why a file its student named `name` is no submission (no suffix, an archive of another kind, a suffix other
-    than FILE_SUFFIXES), or None: the words `grade run FILE` and Gradescope's one file say, for `grade serve`'s
+    than reading.SUBMISSION_SUFFIXES), or None: the words `grade run FILE` and Gradescope's one file say, for `grade serve`'s
     upload to refuse it in."""
     shown = shown_name(name)
     suffix = Path(shown).suffix.lower()
-    return None if suffix in FILE_SUFFIXES else _not_a_kind(shown, suffix)
+    return None if suffix in SUBMISSION_SUFFIXES else _not_a_kind(shown, suffix)
 
 
 def _not_a_kind(shown: str, suffix: str) -> Message:

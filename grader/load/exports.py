@@ -17,9 +17,13 @@ Canvas, Moodle and Blackboard write a student's files as entries of one folder, 
   assignment, the username, the attempt's time, the file's name) and the attempt's receipt
   `HW1_jsmith_attempt_2026-12-01-10-00-00.txt`; every attempt of a student is exported.
 
-A folder is read as one of these when every entry of it (hidden ones aside) is named by that scheme: a class
-whose entries are named otherwise is never regrouped. Each student is then one submission, with an id made of
-what the export names them by (`smithjohn_12345`, `John Smith_123456`, `jsmith`), built from the student's
+GitHub Classroom (`gh classroom clone student-repos`) writes a folder `<assignment>-submissions/` of repositories
+`<assignment>-<login>/`: one entry per student already, whose id is the student's login (`_classroom`).
+
+A folder is read as one of these when every entry of it (hidden ones aside) is named by that scheme, but for
+stray files that can be no submission by their kind (`is_stray`: an instructor's `grades.csv`), ignored and
+named in each row's `export` (`ignored`): a class with another entry named otherwise is never regrouped. Each student is then one submission, with an id made of
+what the export names them by (`smithjohn_12345`, `John Smith_123456`, `jsmith`, `octocat`), built from the student's
 own file names as if the student had handed in a folder of them (so `engine.py`, `engine-1.py` and a lone
 `hw.ipynb` are found as in a folder, helpers travel, a README or a receipt is not graded). Of Blackboard's
 attempts the latest that holds a file is graded, and the row says which (`export`, data), and which were left.
@@ -34,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import Message, msg
-from .reading import name_text, some_names
+from .reading import ARCHIVE_SUFFIXES, SUBMISSION_SUFFIXES, name_text, some_names
 
 # (a text entry or a URL is written by Canvas itself, with no file id: `smithjohn_12345_text.html`, `..._link.html`)
 # (the student's name is never only digits, Canvas's ids are database numbers: no leading zero)
@@ -45,7 +49,8 @@ MOODLE = re.compile(r"^(?P<student>.+?)_(?P<user>\d+)_assignsubmission_(?P<plugi
 BLACKBOARD = re.compile(r"^(?P<head>.+)_attempt_(?P<when>\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(?P<name>.+)|\.txt)$",
                         re.S)
 _RENAMED = re.compile(r"^(?P<stem>.+)-\d+(?P<suffix>\.[^.]+)$", re.S)  # Canvas's `engine-1.py`
-LMS_NAMES = {"canvas": "Canvas", "moodle": "Moodle", "blackboard": "Blackboard", "gradescope": "Gradescope"}
+LMS_NAMES = {"canvas": "Canvas", "moodle": "Moodle", "blackboard": "Blackboard", "gradescope": "Gradescope",
+             "github-classroom": "GitHub Classroom"}
 GRADESCOPE_METADATA = "submission_metadata.yml"
 GRADESCOPE_FOLDER = re.compile(r"^submission_\d+$")
 MAX_METADATA_BYTES = 16 * 1024 * 1024
@@ -66,19 +71,59 @@ class Group:
 
 def export_lms(files: list[str], dirs: list[str]) -> str | None:
     """The LMS ("canvas", "moodle", "blackboard", "gradescope") whose bulk export a folder holding these visible
-    files and folders is, each of them named by its scheme; None when it is none (or empty)."""
-    if not files and not dirs:
-        return None
-    names = files + dirs
-    if all((m := MOODLE.match(n)) and bool(m["name"]) == (n in files) for n in names):
-        return "moodle"  # Moodle's and Blackboard's before Canvas's, whose pattern their names may match too
-    if not dirs and all(BLACKBOARD.match(n) for n in files):  # (Moodle's flat ones; Blackboard's with a number
-        return "blackboard"  # for a username: `HW1_20231234_attempt_...`)
-    if not dirs and _canvas_names([CANVAS.match(n) for n in files]):
-        return "canvas"
-    if files == [GRADESCOPE_METADATA] and dirs and all(GRADESCOPE_FOLDER.match(n) for n in dirs):
-        return "gradescope"
+    files and folders is, each of them named by its scheme but for strays (`export_scheme`); None when it is none
+    (or empty)."""
+    found = export_scheme(files, dirs)
+    return found and found[0]
+
+
+def is_stray(name: str) -> bool:
+    """Whether a file of a class folder named `name` can be no student's submission by its kind, whatever its
+    name: not a .py, .ipynb or .zip, nor an archive of another kind (an instructor's `grades.csv`, a
+    `README.md`, a roster `.xlsx`). Such a file beside an export's entries does not keep the folder from being
+    read as the export (session 25: one `grades.csv` turned per-student grouping off, silently); it is ignored,
+    and the rows and `grade run`'s summary say so. (A folder, or a file that may be a submission, is never a
+    stray: a class with one such entry named otherwise is read entry by entry.)"""
+    suffix = os.path.splitext(name)[1].lower()
+    return suffix not in SUBMISSION_SUFFIXES and suffix not in ARCHIVE_SUFFIXES
+
+
+def export_scheme(files: list[str], dirs: list[str]) -> tuple[str, list[str]] | None:
+    """(the LMS, the stray files ignored) of a folder holding these visible files and folders when it is that LMS's
+    bulk export: every folder and every file named by its scheme, but for strays (`is_stray`), at least one entry
+    so named; None when it is none (or empty)."""
+    strays = sorted(n for n in files if is_stray(n))
+    for lms in ("moodle", "blackboard", "canvas", "gradescope"):  # Moodle's and Blackboard's before Canvas's,
+        # whose pattern their names may match too (Moodle's flat ones; Blackboard's with a number for a
+        # username: `HW1_20231234_attempt_...`)
+        named = [n for n in files if _named(lms, n, False)]
+        left = sorted(n for n in files if n not in named)
+        if (named or dirs) and all(_named(lms, n, True) for n in dirs) and all(n in strays for n in left) \
+                and _whole(lms, named, dirs):
+            return lms, left
     return None
+
+
+def _named(lms: str, name: str, is_dir: bool) -> bool:
+    """Whether the entry `name` (a folder's when `is_dir`) is named by LMS's scheme, alone."""
+    if lms == "moodle":
+        return bool((m := MOODLE.match(name)) and bool(m["name"]) != is_dir)
+    if lms == "blackboard":
+        return not is_dir and bool(BLACKBOARD.match(name))
+    if lms == "canvas":
+        return not is_dir and bool(CANVAS.match(name))
+    return name == GRADESCOPE_METADATA if not is_dir else bool(GRADESCOPE_FOLDER.match(name))
+
+
+def _whole(lms: str, files: list[str], dirs: list[str]) -> bool:
+    """Whether the entries named by LMS's scheme (`files`, `dirs`) are its export as a whole."""
+    if lms in ("blackboard", "canvas") and dirs:
+        return False
+    if lms == "canvas":
+        return _canvas_names([CANVAS.match(n) for n in files])
+    if lms == "gradescope":
+        return files == [GRADESCOPE_METADATA] and bool(dirs)
+    return True
 
 
 def _canvas_names(matches: list) -> bool:
@@ -93,14 +138,24 @@ def _canvas_names(matches: list) -> bool:
 
 def group_export(folder: Path, names: list[str]) -> list[Group] | None:
     """The students of FOLDER (its visible entries `names`) when it is an LMS export as the docstring says,
-    in the order of their ids; None when it is not one (every entry is then its own submission)."""
+    in the order of their ids; None when it is not one (every entry is then its own submission). The stray
+    files ignored (`is_stray`) are in every group's `export` as `ignored`."""
     dirs = [name for name in names if _is_dir(folder / name)]
-    lms = export_lms([name for name in names if name not in dirs], dirs)
-    if lms is None:
+    found = export_scheme([name for name in names if name not in dirs], dirs)
+    if found is None:
+        found = _classroom(folder, [name for name in names if name not in dirs], dirs)
+        if found is None:
+            return None
+    lms, ignored = found
+    read = [name for name in names if name not in ignored]
+    groups = {"canvas": _canvas, "moodle": _moodle, "blackboard": _blackboard, "gradescope": _gradescope,
+              "github-classroom": _github_classroom}[lms](folder, read)
+    if groups is None:
         return None
-    groups = {"canvas": _canvas, "moodle": _moodle, "blackboard": _blackboard, "gradescope": _gradescope}[lms](
-        folder, names)
-    return None if groups is None else sorted(groups, key=lambda g: g.id)
+    for group in groups:
+        if ignored:
+            group.export["ignored"] = [name_text(n) for n in ignored]
+    return sorted(groups, key=lambda g: g.id)
 
 
 def _is_dir(path: Path) -> bool:
@@ -181,11 +236,14 @@ def _moodle_ambiguous(folder: Path, name: str) -> Group:
 def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
     matches = [BLACKBOARD.match(n) for n in names]
     heads = sorted({m["head"] for m in matches})
-    common = os.path.commonprefix(heads)
-    cut = common.rfind("_", 0, len(common) if len(heads) > 1 else len(common))
-    if cut < 0:
-        return None  # no assignment name before the usernames: not Blackboard's shape
-    assignment = common[:cut]
+    assignment = _blackboard_assignment(folder, names, matches, heads)
+    if assignment is None:
+        common = os.path.commonprefix(heads)
+        cut = common.rfind("_", 0, len(common) if len(heads) > 1 else len(common))
+        if cut < 0:
+            return None  # no assignment name before the usernames: not Blackboard's shape
+        assignment = common[:cut]
+    cut = len(assignment)
     by_user: dict[str, dict[str, list]] = {}
     for name, m in zip(names, matches):
         by_user.setdefault(m["head"][cut + 1:], {}).setdefault(m["when"], []).append((name, m))
@@ -210,6 +268,81 @@ def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
             group.entries = [(folder / n, m["name"]) for n, m in sorted(attempts[chosen]) if m["name"]]
         groups.append(group)
     return groups
+
+
+# the line of a Blackboard receipt that names the student: `Name: John Smith (j_smith)`
+_RECEIPT_NAME = re.compile(r"^Name:[^\n]*\((?P<user>[^()\s]+)\)[ \t\r]*$", re.M)
+MAX_RECEIPT_BYTES = 64 * 1024
+
+
+def _blackboard_assignment(folder: Path, names: list[str], matches: list, heads: list[str]) -> str | None:
+    """The assignment's name as Blackboard's file names start with it (`HW1` of `HW1_j_smith_attempt_...`), from
+    the receipts' `Name: ... (username)` lines: each head is `<assignment>_<username>`, and a username may hold
+    `_` (session 25: `HW1_s_12345` beside `HW1_s_12399` were cut at their common prefix, `12345` and `12399`).
+    None when no receipt names a username its file's name ends with, or receipts disagree, or a head does not
+    start with the assignment: the names' common prefix is used then."""
+    found = set()
+    for name, m in zip(names, matches):
+        if m["name"] is not None:
+            continue
+        try:
+            path = folder / name
+            if path.is_symlink() or not path.is_file():
+                continue
+            with open(path, "rb") as f:
+                text = f.read(MAX_RECEIPT_BYTES).decode("utf-8", "replace")
+        except OSError:
+            continue
+        said = _RECEIPT_NAME.search(text)
+        if said and m["head"].endswith("_" + said["user"]) and len(m["head"]) > len(said["user"]) + 1:
+            found.add(m["head"][:-len(said["user"]) - 1])
+    if len(found) != 1:
+        return None
+    (assignment,) = found
+    return assignment if all(h.startswith(assignment + "_") and len(h) > len(assignment) + 1 for h in heads) \
+        else None
+
+
+# GitHub Classroom: `gh classroom clone student-repos` writes `<assignment>-submissions/<assignment>-<login>/`
+CLASSROOM_FOLDER = re.compile(r"^(?P<assignment>.+)-submissions$", re.S)
+GITHUB_LOGIN = re.compile(r"^[A-Za-z\d](?:[A-Za-z\d]|-(?=[A-Za-z\d])){0,38}$")
+
+
+def _classroom(folder: Path, files: list[str], dirs: list[str]) -> tuple[str, list[str]] | None:
+    """("github-classroom", the stray files ignored) when FOLDER is GitHub Classroom's clone of an assignment's
+    repositories, `<assignment>-<login>/` each: its folder named `<assignment>-submissions` (as `gh classroom
+    clone` names it) and every folder under it so named, or every folder a git clone (`.git` in it) and at least
+    two, the assignment then the folders' common prefix up to its last `-` (so logins that all share a prefix
+    up to a `-`, `mary-ann` and `mary-jane` alone, lose it: docs/contract.md). None otherwise."""
+    left = sorted(files)
+    if not dirs or not all(is_stray(n) for n in left):
+        return None
+    assignment = _classroom_assignment(folder, dirs)
+    return None if assignment is None else ("github-classroom", left)
+
+
+def _classroom_assignment(folder: Path, dirs: list[str]) -> str | None:
+    named = CLASSROOM_FOLDER.match(folder.resolve().name)
+    if named:
+        assignment = named["assignment"]
+    elif len(dirs) >= 2 and all(os.path.isdir(folder / d / ".git") for d in dirs):
+        common = os.path.commonprefix(sorted(dirs))
+        assignment = common[:common.rfind("-")] if "-" in common else ""
+    else:
+        return None
+    if assignment and all(d.startswith(assignment + "-") and GITHUB_LOGIN.match(d[len(assignment) + 1:])
+                          for d in dirs):
+        return assignment
+    return None
+
+
+def _github_classroom(folder: Path, names: list[str]) -> list[Group] | None:
+    assignment = _classroom_assignment(folder, names)
+    if assignment is None:
+        return None
+    return [Group(name[len(assignment) + 1:], [], {"lms": "github-classroom", "student": name[len(assignment) + 1:],
+                                                   "assignment": assignment, "repository": name},
+                  folders=[folder / name]) for name in names]
 
 
 def _gradescope(folder: Path, names: list[str]) -> list[Group] | None:
@@ -293,6 +426,8 @@ def export_note(export: dict) -> str:
         if n > 1:
             said += f", the latest with a file of {n} ({', '.join(export['attempts_left_out'])} left out)"
         return said
+    if export["lms"] == "github-classroom":
+        return f"{lms}: graded the repository {export['repository']}"
     if export.get("left_out"):
         return f"{lms}: graded the submitted files; {', '.join(export['left_out'])} left out"
     return f"{lms}: graded the submitted files" + (" (late)" if export.get("late") else "")
@@ -307,4 +442,8 @@ def export_summary(exports: list[dict]) -> str:
     if several:
         said += (f"; {', '.join(several[:8])}{f' and {len(several) - 8} more' if len(several) > 8 else ''} "
                  f"submitted several attempts: the latest with a file was graded")
+    ignored = sorted({n for e in exports for n in e.get("ignored", ())})
+    if ignored:
+        said += (f"; {some_names(ignored)} ignored: named by no student, and no submission by {'its' if len(ignored) == 1 else 'their'} "
+                 f"kind")
     return said + " (each row's `export` says what was read)."

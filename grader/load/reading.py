@@ -35,6 +35,9 @@ MAX_WRAPPERS = 2  # single-subfolder levels looked through to find the files
 MAX_HELPER_MODULES = 32  # other .py files beside the exercise files, carried for the student's imports
 MAX_PACKAGE_ENTRIES = MAX_ZIP_MEMBERS  # files and folders listed in the helper packages beside them, in all
 
+SUBMISSION_SUFFIXES = frozenset({".py", ".ipynb", ".zip"})  # what a file entry may be (any case)
+ARCHIVE_SUFFIXES = frozenset({".rar", ".7z", ".tar", ".gz", ".tgz", ".bz2", ".xz"})  # refused, saying to unpack
+
 HIDDEN_NAMES = frozenset({"__MACOSX", "__pycache__", "Thumbs.db", "desktop.ini"})
 
 

@@ -25,10 +25,10 @@ assignment:
   under "Grade item mappings" map `score` to the assignment (or to "new grade
   item"), and each concept column to its own item or to "ignore".
 
-A class read from an LMS bulk export (docs/contract.md §1: Canvas, Moodle, Blackboard, Gradescope) has two
+A class read from an LMS bulk export (docs/contract.md §1: Canvas, Moodle, Blackboard, Gradescope, GitHub Classroom) has two
 more columns after `status`: `lms_student`, the student as the export names them, and `lms_id`, what that
 LMS's grade import matches on: Canvas's user id (its gradebook's `ID`), Moodle's participant id (its grading
-worksheet's `Participant N`), Blackboard's username, Gradescope's submitters' emails.
+worksheet's `Participant N`), Blackboard's username, Gradescope's submitters' emails, GitHub Classroom's login.
 
 A cell that a spreadsheet would run as a formula (an id starting with `=`,
 `+`, `-`, `@`, tab or carriage return: ids are chosen by students) is
@@ -80,7 +80,7 @@ def lms_identity(record: dict) -> tuple[str, str]:
         people = export.get("submitters", [])
         return (", ".join(p.get("name", "") for p in people),
                 ", ".join(p.get("email") or p.get("sid") or "" for p in people))
-    if export.get("lms") == "blackboard":
+    if export.get("lms") in ("blackboard", "github-classroom"):  # a username, a GitHub login: both
         return export.get("student", ""), export.get("student", "")
     return export.get("student", ""), export.get("user_id", "")
 
