@@ -146,3 +146,92 @@ def test_a_readers_bug_costs_neither_an_entry_nor_a_student_their_row_in_the_sam
         "smithjohn_12345", "smithjohn_12345's files could not be read (RuntimeError: boom)", "canvas", False)
     one = load.load_entry(write(tmp_path / "alice", {"engine.py": ENGINE}))
     assert (one.id, one.problem, one.export) == ("alice", "alice/ could not be read (RuntimeError: boom)", None)
+
+
+# -- the fresh class's seams (bench/seams/fresh25.py) ---------------------------------------------------------------
+
+from tests import test_seams as seams  # noqa: E402
+from tests.test_seams23 import LIMITS, _bench  # noqa: E402
+from tests.test_seams24 import _fields  # noqa: E402
+
+fresh25 = _bench("fresh25")
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fresh25") / "class"
+    fresh25.fresh_class(folder)
+    return folder
+
+
+def _run(entry, tmp_path, *extra):
+    out = tmp_path / "one.json"
+    out.unlink(missing_ok=True)
+    args = ["run", str(entry), "-e", "engine", "-o", str(out), "--no-cache", "-q", *LIMITS, *extra]
+    result = CliRunner().invoke(main, args + (["--one-submission"] if entry.is_dir() else []))
+    assert out.exists(), result.output
+    (row,) = json.loads(out.read_text())["submissions"]
+    return row
+
+
+@pytest.mark.slow
+def test_a_folder_holding_one_zip_is_graded_as_that_zip_on_every_surface(fresh, tmp_path):
+    """Before: `grade run` rejected it (`no engine.py found in folder-of-zip/: it holds hw.zip, and zips inside a
+    submission are not unpacked; ...`), Gradescope, given the same upload, graded the zip: 60."""
+    entry = fresh / "folder-of-zip"
+    row = _run(entry, tmp_path)
+    assert (row["id"], row["status"], row["score"], row.get("message")) == ("folder-of-zip", "graded", 60.0, None)
+    assert [d["variant"] for d in row["diagnosis"]] == ["tanh-one-minus-t"]
+    scope = seams._gradescope(entry, tmp_path)
+    assert {**_fields(scope), "id": None} == {**_fields(row), "id": None}  # Gradescope's id is the zip's stem
+    assert _fields(seams._ci(entry, tmp_path)) == _fields(row)
+
+
+def test_a_moodle_student_folder_holding_their_zip_is_read(tmp_path):
+    """Moodle's "download submissions in folders" keeps each upload in the student's folder: a zip there was
+    `rejected` (zips inside a submission are not unpacked)."""
+    from load_support import make_zip
+
+    folder = tmp_path / "moodle"
+    (folder / "Ann Lee_1001_assignsubmission_file_").mkdir(parents=True)
+    make_zip(folder / "Ann Lee_1001_assignsubmission_file_" / "hw1.zip", {"hw1/engine.py": ENGINE})
+    (sub,) = load_folder(folder)
+    assert (sub.id, sub.problem, sorted(sub.files), sub.origins["engine.py"].file) == (
+        "Ann Lee_1001", None, ["engine.py"], "hw1/engine.py")
+
+
+@pytest.mark.parametrize("files, problem", [
+    ({"hw.rar": b"Rar!\x1a\x07\x00"}, "hw.rar is a .rar file; expected a folder, a .py file, a .ipynb notebook or a "
+                                      ".zip of one of these: unpack it, or pack it again as a .zip"),
+    ({"engine.pyc": b"\x00"}, "no engine.py found in alice/; expected engine.py, or a single .py or .ipynb file "
+                              "(found: engine.pyc)"),
+    ({"hw.zip": b"not a zip"}, "hw.zip is not a readable zip archive (File is not a zip file); zip the submission again"),
+])
+def test_a_folder_holding_one_file_of_another_kind(tmp_path, files, problem):
+    from grader.load import load_entry
+
+    sub = load_entry(write(tmp_path / "alice", files))
+    assert (sub.id, sub.kind, sub.problem) == ("alice", "folder", problem)
+
+
+@pytest.mark.slow
+def test_the_fresh_class_gets_a_row_each_with_these_outcomes(fresh, tmp_path):
+    """`grade run` on the thirty fresh shapes: every entry its row, each status and score as here (the matrix
+    compares every other surface with these rows, bench/seams/matrix.py --class fresh25)."""
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, ["run", str(fresh), "-e", "engine", "-o", str(out), "--no-cache", "-q",
+                                       *LIMITS])
+    assert result.exit_code == 0, result.output
+    rows = {r["id"]: (r["status"], r["score"]) for r in json.loads(out.read_text())["submissions"]}
+    assert rows == {
+        "-rf": ("graded", 60.0), "Mary Ann O'Neil": ("graded", 60.0), "blank": ("graded", 0.0),
+        "bom": ("graded", 60.0), "crlf": ("graded", 60.0), "empty": ("graded", 0.0),
+        "folder-of-zip": ("graded", 60.0), "fork-sleeper": ("graded", 63.0), "import-loops": ("timeout", 0.0),
+        "latin1-declared": ("graded", 60.0), "l" * 246: ("graded", 60.0), "low-recursion": ("graded", 63.0),
+        "nb-in-zip": ("graded", 60.0), "nb-markdown-only": ("rejected", 0.0), "nb-no-cells": ("rejected", 0.0),
+        "nb-raw-cell": ("graded", 0.0), "nb-run-missing": ("graded", 63.0), "nb-syntax-cell3": ("graded", 0.0),
+        "nb-value-none": ("graded", 0.0), "os-exit-backward": ("crashed", 0.0), "os-exit-import": ("crashed", 0.0),
+        "pyc-only": ("rejected", 0.0), "starter-nb": ("graded", 2.0), "tabs": ("graded", 0.0),
+        "two-depths": ("rejected", 0.0), "utf16": ("rejected", 0.0), "x.py": ("graded", 60.0),
+        "zip-folder-zip": ("rejected", 0.0), "{file} {id}": ("graded", 59.0), "\U0001f600 smile": ("graded", 59.0),
+    }

@@ -436,8 +436,11 @@ def report_rows(work: Path) -> dict:
 
     scores = json.loads((work / "run-class.json").read_text())
     said = {}
-    # the CSV gradebook writes an id on one line, printable (`two\x0alines`): docs/security.md
-    ids = {printable(row["id"], one_line=True): row["id"] for row in scores["submissions"]}
+    from grader.report.gradebook import _cell
+
+    # the CSV gradebook writes an id on one line, printable (`two\x0alines`), and one a spreadsheet would run as a
+    # formula (`-rf`) after a `'`: docs/security.md, grader/report/gradebook.py
+    ids = {_cell(printable(row["id"], one_line=True)): row["id"] for row in scores["submissions"]}
     for row in csv.DictReader(render(scores, "csv").splitlines()):
         said.setdefault(ids.get(row["id"], row["id"]), {})["csv"] = (float(row["score"]), row["status"])
     for suite in ET.fromstring(render(scores, "junit").encode("utf-8")).iter("testsuite"):

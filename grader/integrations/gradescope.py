@@ -40,6 +40,7 @@ from pathlib import Path
 
 from ..version import __version__
 from ..distribution import require_instructor_part
+from ..load import only_file
 from ..load.reading import HIDDEN_NAMES
 from ..report import to_results_json
 from ..sandbox import Limits
@@ -240,11 +241,7 @@ def submission_entry(folder) -> Path:
     notebook, a .zip) or the contents of the repository they linked; the
     loader finds the engine in it as in any folder submission.
     """
-    folder = Path(folder)
-    names = [n for n in sorted(os.listdir(folder)) if not (n.startswith(".") or n in HIDDEN_NAMES)]
-    if len(names) == 1 and (folder / names[0]).is_file() and not (folder / names[0]).is_symlink():
-        return folder / names[0]
-    return folder
+    return only_file(Path(folder)) or Path(folder)
 
 
 def autograde(root, *, use_bwrap: bool = True) -> tuple[dict, object]:

@@ -50,9 +50,12 @@ Choices made where the contract is silent:
   backslash is written `\\\\`, so the escape is readable and reversible
   (`name_bytes` gives the name back): `caf\\xe9` is the Latin-1 name `café`.
 - A zip is refused whole if any member (even one that would be ignored) is
-  unsafe: an absolute path, a `..`, a symlink, encryption. A zip inside the
-  submission is never unpacked; it only matters when no engine.py is found,
-  and then the reason says so.
+  unsafe: an absolute path, a `..`, a symlink, encryption. A folder whose one
+  visible entry is a .zip (or an archive of another kind) is read as that file (`only_file`: as
+  Gradescope grades the one file uploaded, and as an LMS wraps a student's
+  upload in a folder).
+  Any other zip inside the submission is never unpacked; it only matters when
+  no engine.py is found, and then the reason says so.
 - Notebook cells that start with a cell magic are dropped, except `%%time` and
   `%%capture`, whose body IPython runs as ordinary code in the notebook's
   namespace (a student's `Value` may well be defined under `%%time`), and
@@ -277,6 +280,9 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> d
         raise Rejected(msg("{file} is a link to something that cannot be read ({error})", file=shown,
                            error=e.strerror or str(e)))
     if kind == "folder":
+        only = only_file(path)
+        if only is not None and only.suffix.lower() in ARCHIVE_SUFFIXES | {".zip"}:  # a folder holding one zip
+            return _read_entry(only, _kind(only), allowed, name_text(only.name))  # (or .rar, ...) is that archive
         return collect(disk_level(path, shown, budget), allowed)
     path = path.resolve()  # the class folder's entries are the instructor's: a link there is followed
     if not stat.S_ISREG(st.st_mode):
@@ -291,6 +297,29 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> d
         code = python_source(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown)
         return {ENGINE: (code, Origin(shown, None, path))}
     raise Rejected(_not_a_kind(shown, suffix))
+
+
+def only_file(folder: Path) -> Path | None:
+    """The one visible entry of FOLDER when it is a regular file (not a link), or None: what a student uploaded
+    alone (Gradescope keeps an upload in its `submission/` folder, grader/integrations/gradescope.submission_entry;
+    an LMS wraps each student's upload in a folder of theirs). Gradescope grades that file as the entry; a folder
+    of a class (`grade run`, `grade ci`) is read as that file when it is a .zip (or refused as an archive of
+    another kind, `.rar`, in that file's words), a .py or a notebook alone being the engine in a folder too
+    (session 25: `grade run` refused a folder holding one .zip, zips inside a submission not being unpacked,
+    where Gradescope graded the zip); a zip's own zips are still not unpacked. A file of another kind alone
+    (`README.md`, `engine.pyc`) is said as a folder without an engine.py (`grade run`) and as that file
+    (Gradescope, whose folder is its own)."""
+    try:
+        names = [name for name in os.listdir(folder) if not is_hidden(name)]
+    except OSError:
+        return None
+    if len(names) != 1:
+        return None
+    path = Path(folder) / names[0]
+    try:
+        return path if stat.S_ISREG(path.lstat().st_mode) else None
+    except OSError:
+        return None
 
 
 def shown_name(name: str) -> str:
