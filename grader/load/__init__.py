@@ -65,7 +65,8 @@ Choices made where the contract is silent:
 
 The package: this module reads an entry and makes its `Submission` (`submission.py`);
 `exports.py` groups an LMS bulk export's files by student (Canvas, Moodle,
-Blackboard, Gradescope: a row per student, not per file), `levels.py` looks
+Blackboard, Gradescope, GitHub Classroom: a row per student, not per file; Gradescope's metadata file is
+`gradescope_metadata.py`'s to read), `levels.py` looks
 through a folder (on disk or in a zip) for the exercise files, `zips.py` checks and opens a zip, `notebooks.py` turns a notebook into
 code, and `reading.py` holds what they share: the caps, the refusal
 (`Rejected`), text, names (`name_text`, `name_bytes`) and `Origin`.
