@@ -66,6 +66,14 @@ class InstructorPartMissing(SuiteError):
     """A command needs what only the instructor's install holds: the grader cannot do its job here."""
 
 
+def library_missing(exc: ImportError) -> bool:
+    """Whether EXC says that a library of an optional extra (`[fleet]`, `[serve]`) is not installed, so that the
+    command may say which extra to install: a module that is not found, and none of the grader's own (session 25:
+    an ImportError inside the grader, a half-upgraded or broken install, made `grade worker` say that RQ was not
+    installed, and `grade serve` that its libraries were not)."""
+    return isinstance(exc, ModuleNotFoundError) and bool(exc.name) and exc.name.partition(".")[0] != "grader"
+
+
 def instructor_only(relative: str) -> bool:
     """Whether a file of the project (a path relative to its root, with /) stays out of the student wheel."""
     parts = relative.split("/")

@@ -235,3 +235,24 @@ def test_the_fresh_class_gets_a_row_each_with_these_outcomes(fresh, tmp_path):
         "two-depths": ("rejected", 0.0), "utf16": ("rejected", 0.0), "x.py": ("graded", 60.0),
         "zip-folder-zip": ("rejected", 0.0), "{file} {id}": ("graded", 59.0), "\U0001f600 smile": ("graded", 59.0),
     }
+
+
+def test_an_import_error_of_the_graders_own_is_not_said_to_be_a_missing_library():
+    from grader.distribution import library_missing
+
+    assert library_missing(ModuleNotFoundError("No module named 'rq'", name="rq"))
+    assert library_missing(ModuleNotFoundError("No module named 'redis.asyncio'", name="redis.asyncio"))
+    assert not library_missing(ImportError("cannot import name 'X' from 'grader.load.reading'",
+                                           name="grader.load.reading"))
+    assert not library_missing(ModuleNotFoundError("No module named 'grader.fleet.gone'", name="grader.fleet.gone"))
+
+
+def test_grade_worker_whose_own_module_fails_to_import_says_so_not_that_rq_is_missing(monkeypatch):
+    """Before: `Error: the fleet needs RQ and redis-py, which are not installed here: ...` (exit 1), with RQ
+    installed, while a module of the grader's own failed to import (met while this session's matrix ran)."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "grader.fleet.worker", None)  # importing it raises ModuleNotFoundError
+    result = CliRunner().invoke(main, ["worker", "redis://127.0.0.1:1/0"], env={"GRADE_FLEET_KEY": "k" * 64})
+    assert "RQ and redis-py" not in result.output
+    assert isinstance(result.exception, ModuleNotFoundError) and result.exception.name == "grader.fleet.worker"

@@ -42,8 +42,12 @@ def worker_command(ctx, url, jobs, heartbeat, require_sandbox, allow_weaker_sand
 
     try:
         from ..fleet.worker import run_workers
-    except ImportError:
+    except ImportError as exc:
+        from ..distribution import library_missing
         from ..fleet import MISSING
+
+        if not library_missing(exc):
+            raise
         raise click.ClickException(MISSING) from None
     try:
         status = run_workers(url, jobs=jobs, heartbeat=heartbeat, require_sandbox=not allow_weaker_sandbox)

@@ -48,7 +48,11 @@ def connect(url):
     password may come from $GRADE_QUEUE_PASSWORD instead (auth.py)."""
     try:
         import redis
-    except ImportError:
+    except ImportError as exc:
+        from ..distribution import library_missing
+
+        if not library_missing(exc):
+            raise
         raise FleetError(MISSING) from None
     if urlsplit(url).scheme not in ("redis", "rediss", "unix"):
         raise FleetError(f"{redacted(url)} is not a Redis URL: give redis://[:PASSWORD@]HOST:PORT/DB "

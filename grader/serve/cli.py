@@ -31,11 +31,19 @@ def _names(text):
     return [n.strip() for n in (text or "").split(",") if n.strip()]
 
 
+def _missing(exc: ImportError) -> Exception:
+    """What to raise for EXC, an ImportError of the service's modules: MISSING where a library of `[serve]` is not
+    installed, EXC itself where the grader's own module failed (grader/distribution.library_missing)."""
+    from ..distribution import library_missing
+
+    return click.ClickException(MISSING) if library_missing(exc) else exc
+
+
 def _service(folder, db):
     try:
         from .service import Service
-    except ImportError:
-        raise click.ClickException(MISSING) from None
+    except ImportError as exc:
+        raise _missing(exc) from None
     try:
         return Service(folder, db)
     except ServeError as exc:
@@ -109,8 +117,8 @@ def start_command(folder, host, port, db, queue, workers):
         import uvicorn
 
         from .app import create_app
-    except ImportError:
-        raise click.ClickException(MISSING) from None
+    except ImportError as exc:
+        raise _missing(exc) from None
     try:
         app = create_app(folder, db_url=db, queue=queue, workers=workers)
     except ServeError as exc:
