@@ -1,4 +1,4 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py, fresh23.py: --class fresh22, fresh23) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh25.py: --class fresh22 ... fresh25) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
@@ -34,7 +34,11 @@ the student's exception names is the portable worker's scratch folder (an engine
 fails there as in the sandbox since session 24: grader/sandbox/read_only.py). Session 23 closed `grade check`'s missing `why:` for an op that raises,
 and its missing hints on a row that passes (tests/test_seams23.py); session 24 Gradescope's one file graded as its
 folder, serve's own words for a file of another kind, and the exception's type only in the words
-(tests/test_seams24.py).
+(tests/test_seams24.py); session 25 a folder holding one .zip (graded by Gradescope, rejected by `grade run`:
+grader/load.only_file) and the report's id of a student who named their file like a formula (`-rf`, written
+`'-rf` in the CSV, docs/security.md: mapped back here), tests/test_seams25.py. Also expected: a folder holding one
+file of another kind (`engine.cpython-311.pyc`) is refused by Gradescope as that file and by `grade run` as a
+folder without an engine.py, both `rejected` (docs/contract.md §1).
 """
 
 from __future__ import annotations
