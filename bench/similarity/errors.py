@@ -3,6 +3,7 @@
     python bench/similarity/errors.py [--second ..] --fourth 1 2 3 4 5 6 --fifth 1 2 3 4 5 6 7 8 9 [--sixth ..] [--seventh ..]
                                      [--eighth] [--ninth] [--tenth] [--eleventh] [--twelfth] [--thirteenth]
                                      [--fourteenth] [--fifteenth] [--sixteenth] [--seventeenth] [--eighteenth]
+                                     [--nineteenth]
                                      [--list 5] [--json OUT]
 
 For each class and seed (built by fourth.py / fifth.py / sixth.py / seventh.py in DIR, second.py in DIR's sibling
@@ -52,9 +53,10 @@ CLASSES = ("second", "fourth", "fifth", "sixth", "seventh")
 # (08-dual-numbers' dual.py) and fifteenth (03-tanh's engine.py) measured, never tuned on; the eleventh a tuning class
 # (07-mlp-xor's nn.py, like the tenth)
 # the thirteenth (11-fit-line's fit_line.py), the sixteenth (10-neuron's neuron.py), the seventeenth
-# (08-dual-numbers' dual.py) and the eighteenth (04-more-ops' engine.py) tuning classes too
+# (08-dual-numbers' dual.py), the eighteenth (04-more-ops' engine.py) and the nineteenth (03-tanh's engine.py)
+# tuning classes too
 HELD_OUT = ("eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-            "seventeenth", "eighteenth")
+            "seventeenth", "eighteenth", "nineteenth")
 
 
 def negative_kind(a: dict, b: dict) -> str:
@@ -169,13 +171,15 @@ def build(name: str, seed: int, folder: Path) -> dict:
     import sixteenth
     import seventeenth
     import eighteenth
+    import nineteenth
 
     if name in HELD_OUT:
         labels = folder / "labels.json"
         held_out = {"eighth": eighth, "ninth": ninth, "tenth": tenth, "eleventh": eleventh,
                     "twelfth": twelfth, "thirteenth": thirteenth, "fourteenth": fourteenth,
                     "fifteenth": fifteenth, "sixteenth": sixteenth,
-                    "seventeenth": seventeenth, "eighteenth": eighteenth}[name]
+                    "seventeenth": seventeenth, "eighteenth": eighteenth,
+                    "nineteenth": nineteenth}[name]
         return json.loads(labels.read_text(encoding="utf-8")) if labels.exists() else held_out.build(folder)
     module = {"second": second, "fourth": fourth, "fifth": fifth, "sixth": sixth, "seventh": seventh}[name]
     labels = folder / "labels.json"
@@ -225,6 +229,9 @@ def main():
     parser.add_argument("--eighteenth", action="store_true",
                         help="also the eighteenth class (eighteenth/, 04-more-ops' engine.py, written by hand: a "
                              "tuning class)")
+    parser.add_argument("--nineteenth", action="store_true",
+                        help="also the nineteenth class (nineteenth/, 03-tanh's engine.py, written by hand: a tuning "
+                             "class)")
     parser.add_argument("--list", type=int, default=0, help="print this many worst negatives and positives per class")
     parser.add_argument("--json", type=Path, help="also write the analysis here")
     args = parser.parse_args()

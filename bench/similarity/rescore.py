@@ -4,7 +4,7 @@
                                         --first-seeds .., --second-seeds .., --third .., --eighth, --ninth, --tenth,
                                         --eleventh, --twelfth, --thirteenth, --fourteenth,
                                         --fifteenth, --sixteenth, --seventeenth,
-                                        --eighteenth] [--json OUT]
+                                        --eighteenth, --nineteenth] [--json OUT]
                                         [--against OLD]
 
 Reading a cohort (normalisation, fingerprints, traits: `read_cohort`) is nearly all of what run.py spends on it;
@@ -99,7 +99,7 @@ def line(name: str, row: dict) -> str:
 def seed_set(name: str) -> str | None:
     """"tuning" or "validation" for a red-team class's seed (by run.py's name of the class), else None."""
     if "seed " not in name:
-        return None  # a class without seeds (the eighth to eighteenth, written by hand) is in neither set
+        return None  # a class without seeds (the eighth to nineteenth, written by hand) is in neither set
     kind, seed = name.split(" class")[0], int(name.rsplit("seed ", 1)[1].rstrip(")"))
     return next((s for s, classes in SETS.items() if seed in classes.get(kind, ())), None)
 

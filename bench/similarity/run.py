@@ -52,6 +52,7 @@ import twelfth  # noqa: E402
 import fourteenth  # noqa: E402
 import fifteenth  # noqa: E402
 import eighteenth  # noqa: E402
+import nineteenth  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -392,6 +393,9 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--eighteenth", action="store_true",
                         help="also the eighteenth class (eighteenth/, 55 files written by hand, blind to the method, "
                              "on 04-more-ops' engine.py, against micrograd's engine.py (its public/): a tuning class)")
+    parser.add_argument("--nineteenth", action="store_true",
+                        help="also the nineteenth class (nineteenth/, 55 files written by hand, blind to the method, "
+                             "on 03-tanh's engine.py, against micrograd's engine.py (its public/): a tuning class)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -484,6 +488,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "eighteenth"
         classes[f"eighteenth class, {eighteenth.EXERCISE} (by hand, eighteenth/, tuning)"] = (
             folder, made(folder, lambda: eighteenth.build(folder)))
+    if args.nineteenth:
+        folder = args.build / "nineteenth"
+        classes[f"nineteenth class, {nineteenth.EXERCISE} (by hand, nineteenth/, tuning)"] = (
+            folder, made(folder, lambda: nineteenth.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -495,7 +503,7 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
 # A run that names one of these measures only the classes it names: the first, second and third classes' default seeds
 # (held out: measured by the coordinator once, at a session's end) are left out unless given on the command line.
 TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth", "sixteenth", "seventeenth",
-                  "eighteenth")
+                  "eighteenth", "nineteenth")
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 
 
