@@ -57,19 +57,26 @@ def check(text: str, what: str) -> None:
     +, *, relu and tanh, gives the reference's value and the reference's gradient to each leaf after `backward`
     (relative 1e-9); so do six expressions that use every op with shared nodes; -a is a new node. Anything the file
     raises is reported as an AssertionError."""
+    run_check(text, what, _check)
+
+
+def run_check(text: str, what: str, body) -> None:
+    """Run TEXT as a student's engine.py (tenth.load) and BODY(module, WHAT) on it; anything the file raises is reported
+    as an AssertionError, named (the nineteenth class's check goes through it too)."""
     try:
         mine = tenth.load(text, what)
-        _check(mine, what)
+        body(mine, what)
     except AssertionError:
         raise
     except Exception as error:  # a file that raises fails the check, named
         raise AssertionError(f"{what}: {type(error).__name__}: {error}") from error
 
 
-def _check(mine, what: str) -> None:
+def comparer(V, what: str):
+    """(same, fail): same(name, f, *numbers) runs f on Values of V's engine at NUMBERS (leaves) and on the course's
+    reference's, then backward on each, and fails (an AssertionError naming WHAT) unless the value and every leaf's
+    gradient agree (relative 1e-9)."""
     from reference.engine import Value as R
-
-    V = mine.Value
 
     def fail(message):
         raise AssertionError(f"{what}: {message}")
@@ -88,6 +95,12 @@ def _check(mine, what: str) -> None:
             if not _close(x.grad, r.grad):
                 fail(f"{name} at {numbers}: the gradient to {n} is {x.grad!r}, the reference's {r.grad!r}")
 
+    return same, fail
+
+
+def _check(mine, what: str) -> None:
+    V = mine.Value
+    same, fail = comparer(V, what)
     for a in POINTS + NEGATIVES:
         for k in POWERS if a > 0 else WHOLE_POWERS if a else (2, 3, 1):
             same(f"x ** {k}", lambda x: x ** k, a)

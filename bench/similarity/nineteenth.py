@@ -27,9 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for reference/
 
+import eighteenth  # noqa: E402
 import eighth  # noqa: E402
 import sixteenth  # noqa: E402
-import tenth  # noqa: E402
 from sixteenth import _close  # noqa: E402
 
 CLASS = Path(__file__).resolve().parent / "nineteenth"
@@ -46,7 +46,8 @@ EXPRESSIONS = (
     (lambda a, b: ((a * -1.5 + b * 2.0 + 0.1).tanh() + -1.0) * ((a * -1.5 + b * 2.0 + 0.1).tanh() + -1.0), (0.3, 0.9)),
     (lambda a, b: a.tanh().tanh() * b + (a + b).relu().tanh(), (1.1, -0.4)),
     (lambda a, b: 3 * a.tanh() + a.tanh() * a + (b * b).tanh() * 2 + b.relu(), (-0.6, 1.3)),
-    (lambda a, b, c: (a * b + c).tanh() + (b * c + a).tanh() * (c * a + b).tanh() + (a + b + c).relu(), (0.4, -0.9, 1.6)),
+    (lambda a, b, c: (a * b + c).tanh() + (b * c + a).tanh() * (c * a + b).tanh() + (a + b + c).relu(),
+     (0.4, -0.9, 1.6)),
     (lambda a, b, c: ((a * 2 + b * -3 + c).tanh() * a + 1).relu() * (c.tanh() + b), (-0.25, 0.5, 2.5)),
 )
 
@@ -57,37 +58,12 @@ def check(text: str, what: str) -> None:
     on either side and with other leaves, a tanh node used twice, and six expressions of shared nodes give the
     reference's value and, after `backward`, the reference's gradient to every leaf (relative 1e-9); so do +, * and
     relu themselves. Anything the file raises is reported as an AssertionError."""
-    try:
-        mine = tenth.load(text, what)
-        _check(mine, what)
-    except AssertionError:
-        raise
-    except Exception as error:  # a file that raises fails the check, named
-        raise AssertionError(f"{what}: {type(error).__name__}: {error}") from error
+    eighteenth.run_check(text, what, _check)
 
 
 def _check(mine, what: str) -> None:
-    from reference.engine import Value as R
-
     V = mine.Value
-
-    def fail(message):
-        raise AssertionError(f"{what}: {message}")
-
-    def same(name, f, *numbers):
-        """f of Values at NUMBERS (leaves), then backward, in the file's engine and the reference's."""
-        xs, rs = [V(n) for n in numbers], [R(n) for n in numbers]
-        got, want = f(*xs), f(*rs)
-        if not isinstance(got, V):
-            fail(f"{name} at {numbers} gives {got!r}, not a Value")
-        got.backward()
-        want.backward()
-        if not _close(got.data, want.data):
-            fail(f"{name} at {numbers} is {got.data!r}, the reference's {want.data!r}")
-        for n, x, r in zip(numbers, xs, rs):
-            if not _close(x.grad, r.grad):
-                fail(f"{name} at {numbers}: the gradient to {n} is {x.grad!r}, the reference's {r.grad!r}")
-
+    same, fail = eighteenth.comparer(V, what)
     for a in POINTS:
         same("x.tanh()", lambda x: x.tanh(), a)
         same("x.tanh() * x.tanh()", lambda x: x.tanh() * x.tanh(), a)
