@@ -175,3 +175,35 @@ def test_grade_check_says_a_missing_path_in_the_language(tmp_path, lang, said):
     nowhere = tmp_path / "nowhere"
     done = CliRunner().invoke(main, ["check", str(nowhere), "--lang", lang])
     assert (done.exit_code, done.output.strip()) == (1, said.format(path=nowhere))
+
+
+def test_09s_failures_on_the_reference_are_said_in_the_language():
+    # 09-write-tests' runner wrote its own words into the failures it reported, as English text: «test_spins: did
+    # not finish within 1 s of CPU time», «(pytest fixtures are not available here; …)», «took too long», and the
+    # sandbox's «ForbiddenModuleError: `torch` is not allowed in this exercise»; a bare `assert` read
+    # «AssertionError:.». The runner reports them as data; the grader says them.
+    from grader.suites import SUITES, suite_module
+
+    suite = suite_module(SUITES / "09-write-tests", "test_write_tests")
+    failures = [{"test": "test_spins", "error": None, "seconds": 1.0, "fixture": False},
+                {"test": "test_torch", "error": "ForbiddenModuleError: `torch` is not allowed in this exercise: "
+                                                "`torch.tensor`", "seconds": None, "fixture": False},
+                {"test": "test_a", "error": "AssertionError", "seconds": None, "fixture": False}]
+    got = {"loaded": True, "error": None, "tests": 3, "ran": 3, "failed": 3, "out of time": False, "failures": failures}
+    said = suite._run_problem(got)
+    assert str(said) == (
+        "3 of 3 tests fail on the reference engine, which is correct: test_spins: did not finish within 1 s of CPU "
+        "time; test_torch: ForbiddenModuleError: `torch` is not allowed in this exercise: `torch.tensor`; test_a: "
+        "AssertionError")
+    assert translator("ru").render(said) == (
+        "на эталонном движке, который верен, не проходят тесты: 3 из 3: test_spins: не завершился за 1 с "
+        "процессорного времени; test_torch: `ForbiddenModuleError`: в этом задании нельзя использовать `torch`: "
+        "`torch.tensor`; test_a: AssertionError")
+    assert translator("zh").render(said) == (
+        "3 个测试中有 3 个在参考引擎上失败，而参考引擎是正确的：test_spins：在 1 秒 CPU 时间内没有运行完；test_torch："
+        "`ForbiddenModuleError`：本练习不能使用 `torch`：`torch.tensor`；test_a：AssertionError")
+    timed_out = {"loaded": False, "error": "took too long", "tests": 0, "ran": 0, "failed": 0, "failures": [],
+                 "out of time": True}
+    assert translator("ru").render(suite._run_problem(timed_out)) == \
+        translator("ru").render(msg("your test file could not be run with the reference engine: {error}",
+                                    error=msg("took too long")))

@@ -26,10 +26,27 @@ test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
 
 
+def _failure(failed):
+    """One test that failed on the reference, as the probe keeps it ({"test", "error", "seconds", "fixture"}), in
+    words: the sandbox's own exceptions (`numpy` forbidden) in the student's language too."""
+    from grader.observe.protocol import sandbox_words
+
+    if failed["error"] is None:
+        return msg("{test}: did not finish within {seconds} s of CPU time", test=failed["test"],
+                   seconds=f"{failed['seconds']:.2g}")
+    said = sandbox_words(failed["error"], failed["error"].partition(":")[0])
+    error = Message.from_json(said) if said else failed["error"]
+    if failed["fixture"]:
+        return msg("{test}: {error} (pytest fixtures are not available here; a test takes no arguments, except "
+                   "those given by pytest.mark.parametrize)", test=failed["test"], error=error)
+    return msg("{test}: {error}", test=failed["test"], error=error)
+
+
 def _run_problem(got):
     """Why the student's tests do not pass on one run on the reference engine, or None."""
     if not got["loaded"]:
-        return msg("your test file could not be run with the reference engine: {error}", error=got["error"])
+        error = msg("took too long") if got["out of time"] else got["error"]
+        return msg("your test file could not be run with the reference engine: {error}", error=error)
     if got["tests"] == 0:
         return msg("your test file defines no tests: write functions whose names start with test_, each asserting "
                    "what a correct engine does")
@@ -39,7 +56,7 @@ def _run_problem(got):
     if got["failed"]:
         return nmsg("{failed} of {n} tests fail on the reference engine, which is correct: {failures}",
                     "{failed} of {n} tests fail on the reference engine, which is correct: {failures}", "n",
-                    failed=f"{got['failed']:g}", n=int(got["tests"]), failures=items(got["failures"], join="semicolon"))
+                    failed=f"{got['failed']:g}", n=int(got["tests"]), failures=items([_failure(f) for f in got["failures"]], join="semicolon"))
     return None
 
 
