@@ -116,19 +116,20 @@ TANH = {
 }
 
 MORE_OPS = {
-    "bug-dataclass-exp-input": (23.0, [("variant", "exp-input", "exact")]),
+    # charged once since session 25 (04's OwnTests): each mistake on its own tests alone
+    "bug-dataclass-exp-input": (26.0, [("variant", "exp-input", "exact")]),
     "bug-dfs-no-visited": (28.0, [("variant", "no-visited", "style")]),
     "bug-dispatch-rsub-order": (28.0, [("variant", "rsub-order", "exact")]),
-    "bug-kahn-assign": (14.0, [("variant", "assign-not-accumulate-everywhere", "style")]),
+    "bug-kahn-assign": (16.0, [("variant", "assign-not-accumulate-everywhere", "style")]),  # partial credit
     "bug-kahn-grad-starts-one": (0.0, [("variant", "grad-starts-one", "style")]),
     "bug-tuple-direct-children-only": (19.0, [("variant", "direct-children-only", "exact")]),
-    "bug-powvalue-no-minus-one": (23.0, [("variant", "pow-no-minus-one", "style")]),
+    "bug-powvalue-no-minus-one": (26.0, [("variant", "pow-no-minus-one", "exact")]),
     "bug-slots-no-seed": (2.0, [("variant", "no-seed", "exact")]),
-    "bug-stable-log-output": (24.0, [("variant", "log-output", "exact")]),
+    "bug-stable-log-output": (26.0, [("variant", "log-output", "exact")]),
     "bug-stack-forward-order": (7.0, [("variant", "forward-order", "exact")]),
     "bug-tinygrad-mul-self-data": (8.0, [("variant", "mul-self-data", "style")]),
-    "bug-tinygrad-sub-as-add": (20.0, [("variant", "sub-as-add", "exact")]),
-    "bug-zero-graph-neg-self": (18.0, [("variant", "neg-self", "style")]),
+    "bug-tinygrad-sub-as-add": (25.0, [("variant", "sub-as-add", "exact")]),
+    "bug-zero-graph-neg-self": (29.0, [("variant", "neg-self", "exact")]),
     "karpathy-verbatim-recursive": (30.0, [("hint", "recursive-topo", None)]),
 }
 
