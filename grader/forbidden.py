@@ -39,12 +39,19 @@ def wrapper_package(files) -> str | None:
                 if count == 1 and f"{folder}/__init__.py" in files and folder.isidentifier()), default=None)
 
 
-def _own(module: str, package: str | None) -> str:
+def own_module(module: str, package: str | None) -> str:
     """`module` as the submission's own module it is: `micrograd.engine` -> `engine` in the package the exercise
     files were handed in as (`wrapper_package`), `micrograd` -> its `__init__.py`'s module; else as it is."""
     if package is not None and module.partition(".")[0] == package:
         return module[len(package) + 1:] or package
     return module
+
+
+def in_package(file: str, package: str | None) -> str:
+    """The submission's file `file` where Python finds it when the submission is the package `package`
+    (`wrapper_package`): `engine.py` -> `micrograd/engine.py`, so that `from .engine import Value` resolves (read
+    with `imported`, then `own_module`); as it is without a package."""
+    return file if package is None or file.partition("/")[0] == package else f"{package}/{file}"
 
 
 def _package(file: str) -> list[str]:
@@ -177,14 +184,13 @@ def forbidden_imports(files, forbid, start=None):
         module_tree = tree(files[file])
         if module_tree is None:
             continue
-        within = f"{package}/{file}" if package is not None and "/" not in file else file  # `from .engine import`
         for node in _nodes(module_tree, files[file]):
-            for name, absolute in imported(node, within):
+            for name, absolute in imported(node, in_package(file, package)):  # `from .engine import`
                 top = name.partition(".")[0]
                 if absolute and top in forbid and top != package:
                     found.append({"module": top, "file": file, "line": node.lineno})
                     continue
-                for reached in module_parents(_own(name, package)):
+                for reached in module_parents(own_module(name, package)):
                     if reached in sources and reached not in seen:
                         seen.add(reached)
                         todo.append(reached)

@@ -38,6 +38,9 @@ def write(folder, files):
     "import helper\n",
     "import helper as h\n",
     "def f():\n    from helper import add\n    return add\n",  # imported when called: still the engine's
+    # a relative import: the files are graded as a package (docs/contract.md), whose `helper` it is (review25:
+    # left out, and the sandbox said "cannot import name 'helper'")
+    "from . import helper\n",
 ])
 def test_an_imported_helper_not_in_utf8_is_refused_with_its_reason(tmp_path, engine):
     # before: accepted without helper.py, and the sandbox said "No module named 'helper'"
@@ -75,7 +78,6 @@ def test_an_imported_module_of_a_package_that_cannot_be_read_is_refused_with_its
     "x = 1\n",  # not imported
     "try:\n    from helper import add\nexcept ImportError:\n    add = None\n",  # the program does without it
     "from helpers import add\n",  # another name
-    "from . import helper\n",  # a relative import in a module of no package: Python refuses it itself
     "def broken(:\n    import helper\n",  # does not parse: the sandbox says so
     # for a type checker only: never imported when the program runs (session 24; refused before)
     "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from helper import add\n",

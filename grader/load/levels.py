@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from ..forbidden import imported, imports_that_run, module_name, module_parents
+from ..forbidden import imported, imports_that_run, in_package, module_name, module_parents, own_module
 from ..i18n import Message, msg
 from ..parsing import parse
 from .exports import LMS_NAMES, export_lms
@@ -74,64 +74,79 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
         if more == wanted:
             break
         wanted = more
-    if unread and (needed := _imported_unread(files, unread)):
+    package = _as_package(level, root, files)  # before the check below: `from . import helper` needs helper.py
+    if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
-    _as_package(level, root, files)
     return files
 
 
-def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]]) -> None:
-    """Where the exercise files were found in a folder (the entry's own, or one below it) that their imports name as
-    a package, `micrograd/nn.py`'s `from micrograd.engine import Value` as in micrograd's own repository, or `from
-    .engine import Value`: that folder travels as the package `micrograd/`, holding its `__init__.py` (empty where it
-    has none, a namespace package) and nothing else; the sandbox makes the submission's modules its modules, so that
-    both imports and the probes' `import engine` reach one module (forbidden.wrapper_package,
-    grader/sandbox/worker.py). Without it, the first was refused as micrograd (a forbidden package) and the second
-    failed ("attempted relative import with no known parent package"), session 25."""
+UNNAMED_PACKAGE = "submission"  # the package of files at the entry's top that import relatively and name no package
+
+
+def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]]) -> str | None:
+    """Where the exercise files were found in a folder that their imports name as a package, `micrograd/nn.py`'s
+    `from micrograd.engine import Value` as in micrograd's own repository, or `from .engine import Value`: that
+    folder travels as the package `micrograd/`, holding its `__init__.py` (empty where it has none, a namespace
+    package) and nothing else; the sandbox makes the submission's modules its modules, so that both imports and the
+    probes' `import engine` reach one module (forbidden.wrapper_package, grader/sandbox/worker.py). Without it, the
+    first was refused as micrograd (a forbidden package) and the second failed ("attempted relative import with no
+    known parent package"), session 25. The package's name, returned (None where there is none): the folder's,
+    where the student made that folder (a wrapper); at the entry's own top, whose name is the class's (`alice/`,
+    an LMS's, a zip's), its name only where a file imports it by that name (`grade check .` in `micrograd/`), and
+    UNNAMED_PACKAGE where the files import relatively alone: the grade never depends on what the entry is called
+    (review25: `from .ops import add` was graded in `alice/` and `hw/` and refused in `alice-smith/`, `carol.zip`
+    and a Canvas export)."""
     below = level.prefix[len(root):].rstrip("/")  # the folder the files were in: a wrapper, or the entry's own
-    package = below.rpartition("/")[2] if below else \
-        os.path.basename(os.path.abspath(level.folder)) if level.folder is not None else ""  # `grade check .`
-    if not package or not _helper_name(package) or any(name.partition("/")[0] in (package, package + ".py")
-                                                       for name in files):
-        return
-    top = {name for name in files if "/" not in name and name.endswith(".py")}
-    if not any(_names_package(files[name][0], name, package) for name in sorted(top)):
-        return
+    top = sorted(name for name in files if "/" not in name and name.endswith(".py"))
+    if below:
+        package = below.rpartition("/")[2]
+        named = any(_names_package(files[name][0], name, package) for name in top)
+    else:
+        own = os.path.basename(os.path.abspath(level.folder)) if level.folder is not None else ""
+        package = own if own and any(_names_package(files[name][0], name, own, relative=False) for name in top) \
+            else UNNAMED_PACKAGE
+        named = package == own or any(_names_package(files[name][0], name, None) for name in top)
+    if not named or not _helper_name(package) or any(name.partition("/")[0] in (package, package + ".py")
+                                                     for name in files):
+        return None
     init = files.pop("__init__.py", None)  # carried as a helper module named `__init__`: it is the package's
     content = init[0] if init is not None else b""
     origin = init[1] if init is not None else Origin((level.prefix + "__init__.py")[len(root):], None, None)
     files[f"{package}/__init__.py"] = (content, origin)
+    return package
 
 
-def _names_package(content: bytes, name: str, package: str) -> bool:
-    """Whether the top-level file `name` imports `package` (`from micrograd.engine import Value`) or imports
-    relatively (`from .engine import Value`), where it runs (imports_that_run): read from its syntax tree."""
+def _names_package(content: bytes, name: str, package: str | None, relative: bool = True) -> bool:
+    """Whether the top-level file `name` imports `package` (`from micrograd.engine import Value`), or (`relative`)
+    imports relatively (`from .engine import Value`), where it runs (imports_that_run): read from its syntax tree."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = parse(content)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    return any(getattr(node, "level", 0) > 0 or any(module.partition(".")[0] == package
-                                                   for module, _ in imported(node, name, calls=False))
+    return any((relative and getattr(node, "level", 0) > 0)
+               or any(module.partition(".")[0] == package for module, _ in imported(node, name, calls=False))
                for node in imports_that_run(tree))
 
 
-def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, Message]) -> str | None:
+def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, Message],
+                     package: str | None = None) -> str | None:
     """The first (by name) of the helpers that could not be read (`unread`, name in the submission -> why) that one
     of `files` imports, the import read from its syntax tree (nothing is run): `import helper`, `from pkg.sub import
     x`, `from . import ops` in a package, a module's parents included. Not an import inside a `try` statement (the
     program may do without it) or under `if TYPE_CHECKING:` (it never runs), nor in a file that does not parse (the
-    sandbox says so)."""
+    sandbox says so). In the `package` the files travel as (`_as_package`), `from . import helper` in `engine.py`
+    imports `helper.py`."""
     modules = {module_name(name): name for name in unread}
     found = set()
     for name, (content, _) in files.items():
-        for imported in _imports(name, content):
+        for imported in _imports(name, content, package):
             found.update(modules[m] for m in module_parents(imported) if m in modules)
     return min(found, default=None)
 
 
-def _imports(name: str, content: bytes) -> set[str]:
+def _imports(name: str, content: bytes, package: str | None = None) -> set[str]:
     """The modules the file `name` (`content`) imports outside `try` statements and `if TYPE_CHECKING:` bodies,
     absolute, dotted (a relative import resolved against its package); for `from m import a`, `m` and `m.a` (`a` may
     be a submodule): read as the "from scratch" test reads them (forbidden.imported)."""
@@ -141,7 +156,9 @@ def _imports(name: str, content: bytes) -> set[str]:
             tree = parse(content)  # grader/parsing.py: loads run in threads too (`grade serve`)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
-    return {module for node in imports_that_run(tree) for module, _ in imported(node, name, calls=False)}
+    within = in_package(name, package)  # `from . import helper` in the package's `engine.py`: `helper`
+    return {own_module(module, package) for node in imports_that_run(tree)
+            for module, _ in imported(node, within, calls=False)}
 
 
 def _origin(level: Level, root: str, name: str, cells: tuple | None = None) -> Origin:
