@@ -1,5 +1,6 @@
 """review25: session 25's changes read as a hostile maintainer; each fixture failed before its fix."""
 
+import os
 import zipfile
 
 import pytest
@@ -71,3 +72,33 @@ def test_relative_imports_of_a_helper_package_resolve_inside_the_package(tmp_pat
              "ops/__init__.py": b"from .. import engine\n", "ops/add.py": b"import torch\n"}
     assert forbidden_imports(files, ("numpy", "torch"), start=["ops/__init__.py"]) == [
         {"module": "numpy", "file": "engine.py", "line": 2}]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX modes")
+def test_removing_a_scratch_folder_changes_no_folder_a_link_swapped_in_names(tmp_path, monkeypatch):
+    # before: the folders os.walk listed were changed by path, so a folder of the worker's HOME turned into a link
+    # to `/etc` between the listing and the change had root make `/etc` 0700
+    from grader.sandbox import scratch
+
+    outside = tmp_path / "etc"
+    outside.mkdir(mode=0o755)
+    os.chmod(outside, 0o755)
+    base = tmp_path / "w0-x"
+    (base / "home" / "a").mkdir(parents=True)
+    (base / "work").mkdir()
+    swapped = base / "home" / "a"
+
+    def racing(walk):
+        def walked(top, *args, **kwargs):
+            for entry in walk(top, *args, **kwargs):
+                if os.fspath(entry[0]).endswith(os.path.join("home", "a")) and not swapped.is_symlink():
+                    swapped.rename(base / "home" / "b")  # the worker's move, after the listing
+                    swapped.symlink_to(outside)
+                yield entry
+        return walked
+
+    monkeypatch.setattr(scratch.os, "walk", racing(os.walk))
+    monkeypatch.setattr(scratch.os, "fwalk", racing(os.fwalk))
+    scratch.read_only_modes(base / "work")
+    scratch.remove_scratch(base)
+    assert (oct(outside.stat().st_mode & 0o777), base.exists()) == ("0o755", False)

@@ -54,11 +54,14 @@ def read_only_modes(work, group=None):
 
 
 def remove_scratch(base):
-    """shutil.rmtree(BASE), its folders made writable to this process first (read_only_modes took that away)."""
+    """shutil.rmtree(BASE), its folders made writable to this process first (read_only_modes took that away). Each
+    folder is changed by the descriptor os.fwalk opened it by, never by its path: the worker's HOME beside work/ is
+    its own, and a folder there turned into a link to `/etc` between the walk's listing and the change would have
+    had root change `/etc` (review25: os.walk's paths were given to chmod, which follows a link)."""
     if os.name != "nt":
-        for folder, _, _ in os.walk(base):  # not into a link: os.walk follows none
+        for _, _, _, fd in os.fwalk(base):  # into no link: each folder opened without following one
             try:
-                os.chmod(folder, 0o700)
+                os.chmod(fd, 0o700)
             except OSError:
                 pass
     shutil.rmtree(base, ignore_errors=True)
