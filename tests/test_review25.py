@@ -102,3 +102,12 @@ def test_removing_a_scratch_folder_changes_no_folder_a_link_swapped_in_names(tmp
     scratch.read_only_modes(base / "work")
     scratch.remove_scratch(base)
     assert (oct(outside.stat().st_mode & 0o777), base.exists()) == ("0o755", False)
+
+
+def test_an_entry_named_as_the_unnamed_package_is_no_package_without_an_import_that_asks(tmp_path):
+    # Gradescope's folder is `submission/`: its files are no package unless they import relatively or by that name
+    sub = load_entry(_write(tmp_path / "submission", {"engine.py": "from ops import add\n", "ops.py": "add = 1\n"}),
+                     ENGINE)
+    assert sorted(sub.files) == ["engine.py", "ops.py"]
+    sub = load_entry(_write(tmp_path / "x" / "submission", RELATIVE), ENGINE)
+    assert sorted(sub.files) == ["engine.py", "ops.py", "submission/__init__.py"]

@@ -103,9 +103,9 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]])
         named = any(_names_package(files[name][0], name, package) for name in top)
     else:
         own = os.path.basename(os.path.abspath(level.folder)) if level.folder is not None else ""
-        package = own if own and any(_names_package(files[name][0], name, own, relative=False) for name in top) \
-            else UNNAMED_PACKAGE
-        named = package == own or any(_names_package(files[name][0], name, None) for name in top)
+        named = bool(own) and any(_names_package(files[name][0], name, own, relative=False) for name in top)
+        package = own if named else UNNAMED_PACKAGE
+        named = named or any(_names_package(files[name][0], name, None) for name in top)
     if not named or not _helper_name(package) or any(name.partition("/")[0] in (package, package + ".py")
                                                      for name in files):
         return None
