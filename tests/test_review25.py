@@ -111,3 +111,11 @@ def test_an_entry_named_as_the_unnamed_package_is_no_package_without_an_import_t
     assert sorted(sub.files) == ["engine.py", "ops.py"]
     sub = load_entry(_write(tmp_path / "x" / "submission", RELATIVE), ENGINE)
     assert sorted(sub.files) == ["engine.py", "ops.py", "submission/__init__.py"]
+
+
+def test_files_below_a_wrapper_named_as_no_module_that_import_relatively_are_a_package(tmp_path):
+    # before: `hw-4/` (no module's name) left the relative import to Python's refusal, where `hw4/` was graded
+    sub = load_entry(_write(tmp_path / "alice", {f"hw-4/{name}": text for name, text in RELATIVE.items()}), ENGINE)
+    assert sorted(sub.files) == ["engine.py", "ops.py", "submission/__init__.py"]
+    sub = load_entry(_write(tmp_path / "bob", {f"hw4/{name}": text for name, text in RELATIVE.items()}), ENGINE)
+    assert sorted(sub.files) == ["engine.py", "hw4/__init__.py", "ops.py"]

@@ -93,21 +93,25 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]])
     known parent package"), session 25. The package's name, returned (None where there is none): the folder's,
     where the student made that folder (a wrapper); at the entry's own top, whose name is the class's (`alice/`,
     an LMS's, a zip's), its name only where a file imports it by that name (`grade check .` in `micrograd/`), and
-    UNNAMED_PACKAGE where the files import relatively alone: the grade never depends on what the entry is called
-    (review25: `from .ops import add` was graded in `alice/` and `hw/` and refused in `alice-smith/`, `carol.zip`
-    and a Canvas export)."""
+    UNNAMED_PACKAGE where the files import relatively alone (so too below a wrapper whose name is no module's,
+    `hw-4/`): the grade never depends on what the entry is called (review25: `from .ops import add` was graded in
+    `alice/` and `hw/` and refused in `alice-smith/`, `carol.zip` and a Canvas export)."""
     below = level.prefix[len(root):].rstrip("/")  # the folder the files were in: a wrapper, or the entry's own
+    folder = below.rpartition("/")[2] if below else \
+        os.path.basename(os.path.abspath(level.folder)) if level.folder is not None else ""
     top = sorted(name for name in files if "/" not in name and name.endswith(".py"))
-    if below:
-        package = below.rpartition("/")[2]
-        named = any(_names_package(files[name][0], name, package) for name in top)
+
+    def usable(name: str) -> bool:
+        return _helper_name(name) and not any(file.partition("/")[0] in (name, name + ".py") for file in files)
+
+    if usable(folder) and any(_names_package(files[name][0], name, folder, relative=False) for name in top):
+        package = folder  # named by the files themselves
+    elif any(_names_package(files[name][0], name, None) for name in top):
+        # relative imports alone: the name of the folder the student made, or none (the entry's is the class's)
+        package = folder if below and usable(folder) else UNNAMED_PACKAGE
     else:
-        own = os.path.basename(os.path.abspath(level.folder)) if level.folder is not None else ""
-        named = bool(own) and any(_names_package(files[name][0], name, own, relative=False) for name in top)
-        package = own if named else UNNAMED_PACKAGE
-        named = named or any(_names_package(files[name][0], name, None) for name in top)
-    if not named or not _helper_name(package) or any(name.partition("/")[0] in (package, package + ".py")
-                                                     for name in files):
+        return None
+    if not usable(package):
         return None
     init = files.pop("__init__.py", None)  # carried as a helper module named `__init__`: it is the package's
     content = init[0] if init is not None else b""
