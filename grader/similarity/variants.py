@@ -23,6 +23,8 @@ and together, never from a list of forms:
   shape keeps it), or in its closures too (`self.grad += out.grad / x`: the
   value the closure reads is the one the op was made from);
 - **the negation**: `-e` is `e * -1` (the reference's own `__neg__`);
+- **a reflected op through the class**: `__rsub__` (`__rtruediv__`, `__radd__`, `__rmul__`) as its op on the number
+  made a node, `return Value(other) - self` (the course's dual.py writes its `__rtruediv__` so: `Dual(other) / self`);
 - **the operands either way round**: each `+` and `*` with its operands swapped,
   one at a time and all at once (the reference's `__radd__` and `__rmul__`), so
   that `-1 * self` and `self + -1 * other` are the reference's `self * -1` and
@@ -49,7 +51,7 @@ from .cohort import starter_kgrams
 from .loop_variants import IDENTITIES as LOOP_IDENTITIES, inliner
 from .traits import MAX_SHAPES_CHARS
 from .unparse import unparse  # 3.11's ast.unparse: a variant's lines are the same text on every Python
-from .walk import children, walk
+from .walk import children, copy_tree, same_tree, walk
 
 
 class _Identity(ast.NodeTransformer):
@@ -219,6 +221,32 @@ class _Negation(_Identity):
         return node
 
 
+# a reflected op and the operator its operands swapped give (`other - self` is `__rsub__`)
+REFLECTED = {"__radd__": ast.Add, "__rsub__": ast.Sub, "__rmul__": ast.Mult, "__rtruediv__": ast.Div}
+
+
+class _Reflected(_Identity):
+    """A reflected op is the op on its number made a node of the class: `__rsub__(self, other)` is `return
+    Value(other) - self` (the reference's dual.py writes its `__rtruediv__` so: `Dual(other) / self`). OWNER, the
+    class (`_reflected`)."""
+
+    OWNER = "Value"
+
+    def visit_FunctionDef(self, node):
+        arguments = node.args.args
+        if node.name in REFLECTED and len(arguments) == 2 and node.body and isinstance(node.body[-1], ast.Return):
+            self.changes += 1
+            number = ast.Call(ast.Name(self.OWNER, ast.Load()), [ast.Name(arguments[1].arg, ast.Load())], [])
+            node.body = [ast.Return(ast.BinOp(number, REFLECTED[node.name](), ast.Name(arguments[0].arg, ast.Load())))]
+        return node
+
+
+@lru_cache(maxsize=None)
+def _reflected(owner: str) -> type:
+    """_Reflected for the class OWNER."""
+    return type("_Reflected", (_Reflected,), {"OWNER": owner})
+
+
 ENGINE_IDENTITIES = (_NodeData, _TanhThroughExp, _Quotient, _Power, _InputAlias, _InputAliasInClosure, _Negation)
 # the engine's identities, then the network's (loop_variants.py: its loops and lists written the other plain ways)
 IDENTITIES = ENGINE_IDENTITIES + LOOP_IDENTITIES
@@ -263,14 +291,16 @@ def _variants(name: str, text: str) -> tuple[tuple[str, str], ...]:
     identities = IDENTITIES + ((inlined,) if inlined else ())
     for owner, function in _functions(tree):
         source = unparse(function)
-        alone = {i: _rewritten(source, (i,)) for i in identities}
+        own = identities + ((_reflected(owner),) if owner and function.name in REFLECTED else ())
+        alone = {i: _rewritten(source, (i,)) for i in own}
         # those that change it, and those that change what one of them wrote (a loop that a comprehension became)
-        applies = [i for i in identities if alone[i] or any(_changes(r, i) for r in alone.values() if r)]
+        applies = [i for i in own if alone[i] or any(_changes(r, i) for r in alone.values() if r)]
         rewritten = _combined(source, applies)
         written += [_in_class(owner, variant) for variant in rewritten.values()]
         # the operands swapped in the derivatives' rewrites (the structure reads `+` and `*` either way round
         # already: these are for the shapes and lines as written); the loops' are many, and not swapped
-        swapped = {source} | {r for c, r in rewritten.items() if not set(c) - set(ENGINE_IDENTITIES)}
+        swapped = {source} | {r for c, r in rewritten.items()
+                              if not {i for i in c if not issubclass(i, _Reflected)} - set(ENGINE_IDENTITIES)}
         commuted = sorted({_in_class(owner, c) for r in swapped for c in _commuted(r)})
         out.update(_texts(f"{name} <commuted {owner or ''}.{function.name}>", imports, commuted))
     out.update(_texts(f"{name} <variants>", imports, sorted(set(written))))
@@ -335,48 +365,14 @@ def _combined(source: str, identities: list) -> dict[tuple, str]:
         combination, tree, changes, start = todo.pop()
         for at in range(start, len(identities)):
             rewrite = identities[at]()
-            made = rewrite.visit(_copy(tree))
-            if not rewrite.changes and _same(made, tree, {}):
+            made = rewrite.visit(copy_tree(tree))
+            if not rewrite.changes and same_tree(made, tree, {}):
                 continue
             longer = combination + (identities[at],)
             if changes + rewrite.changes:
                 out[longer] = unparse(ast.fix_missing_locations(made))  # its locations: unparse reads them only
             todo.append((longer, made, changes + rewrite.changes, at + 1))
     return out
-
-
-def _copy(node, memo=None):
-    """copy.deepcopy of a syntax tree (a node shared in it is shared in the copy), without deepcopy's generality."""
-    memo = {} if memo is None else memo
-    found = memo.get(id(node))
-    if found is not None:
-        return found
-    if isinstance(node, list):
-        out = memo[id(node)] = []
-        out.extend(_copy(item, memo) if isinstance(item, (ast.AST, list)) else item for item in node)
-        return out
-    out = memo[id(node)] = node.__class__.__new__(node.__class__)
-    out.__dict__.update({name: _copy(value, memo) if isinstance(value, (ast.AST, list)) else value
-                         for name, value in node.__dict__.items()})
-    return out
-
-
-def _same(a, b, pairs: dict) -> bool:
-    """Whether trees A and B are the same to an identity: the same fields and values, the same nodes shared
-    (PAIRS: each node or list of A met and B's in its place, either way round); locations aside (no identity reads
-    them)."""
-    if isinstance(a, (ast.AST, list)):
-        if type(a) is not type(b) or pairs.setdefault(("a", id(a)), id(b)) != id(b) \
-                or pairs.setdefault(("b", id(b)), id(a)) != id(a):
-            return False
-        if isinstance(a, list):
-            return len(a) == len(b) and all(_same(x, y, pairs) for x, y in zip(a, b))
-        return a._fields == b._fields and all(_same(getattr(a, f, _MISSING), getattr(b, f, _MISSING), pairs)
-                                              for f in a._fields)
-    return type(a) is type(b) and a == b
-
-
-_MISSING = object()  # a field a node lacks (ast.iter_fields skips it: not the same as None to every reader)
 
 
 def known_kgrams(sources: dict[str, str], canonical: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:

@@ -49,3 +49,38 @@ def bounded_size(node, limit: int) -> int:
         count += 1
         stack.extend(children(stack.pop()))
     return count
+
+
+def copy_tree(node, memo=None):
+    """copy.deepcopy of a syntax tree (a node shared in it is shared in the copy), without deepcopy's generality
+    (variants.py: each identity rewrites a copy of the tree before it)."""
+    memo = {} if memo is None else memo
+    found = memo.get(id(node))
+    if found is not None:
+        return found
+    if isinstance(node, list):
+        out = memo[id(node)] = []
+        out.extend(copy_tree(item, memo) if isinstance(item, (AST, list)) else item for item in node)
+        return out
+    out = memo[id(node)] = node.__class__.__new__(node.__class__)
+    out.__dict__.update({name: copy_tree(value, memo) if isinstance(value, (AST, list)) else value
+                         for name, value in node.__dict__.items()})
+    return out
+
+
+def same_tree(a, b, pairs: dict) -> bool:
+    """Whether trees A and B are the same to an identity of variants.py: the same fields and values, the same nodes
+    shared (PAIRS: each node or list of A met and B's in its place, either way round); locations aside (no identity
+    reads them)."""
+    if isinstance(a, (AST, list)):
+        if type(a) is not type(b) or pairs.setdefault(("a", id(a)), id(b)) != id(b) \
+                or pairs.setdefault(("b", id(b)), id(a)) != id(a):
+            return False
+        if isinstance(a, list):
+            return len(a) == len(b) and all(same_tree(x, y, pairs) for x, y in zip(a, b))
+        return a._fields == b._fields and all(same_tree(getattr(a, f, _MISSING), getattr(b, f, _MISSING), pairs)
+                                              for f in a._fields)
+    return type(a) is type(b) and a == b
+
+
+_MISSING = object()  # a field a node lacks (ast.iter_fields skips it: not the same as None to every reader)

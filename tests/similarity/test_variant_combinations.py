@@ -12,7 +12,8 @@ from grader.similarity import canonical_sources
 from grader.similarity.unparse import unparse
 from grader.similarity.walk import walk
 from grader.similarity.loop_forms import _holders
-from grader.similarity.variants import ENGINE_IDENTITIES, IDENTITIES, _combined, _copy, _functions, _rewritten, _same
+from grader.similarity.variants import ENGINE_IDENTITIES, IDENTITIES, _combined, _functions, _rewritten
+from grader.similarity.walk import copy_tree, same_tree
 
 REFERENCE = {name.rsplit("/", 1)[-1]: text for name, text in canonical_sources().items()}
 
@@ -51,13 +52,13 @@ def test_a_copy_is_the_same_tree_with_its_shared_nodes_shared():
     tree = parse("def f(a):\n    return a + 1\n")
     shared = ast.Name("x", ast.Load())
     tree.body[0].body.append(ast.Expr(ast.BinOp(shared, ast.Add(), shared)))
-    copied = _copy(tree)
-    assert _same(copied, tree, {}) and copied is not tree
+    copied = copy_tree(tree)
+    assert same_tree(copied, tree, {}) and copied is not tree
     added = copied.body[0].body[1].value
     assert added.left is added.right and added.left is not shared
     added.right = ast.Name("x", ast.Load())  # the same text, no longer one node read twice
-    assert not _same(copied, tree, {})
-    assert not _same(parse("x = 1"), parse("x = True"), {})  # 1 == True, not the same constant
+    assert not same_tree(copied, tree, {})
+    assert not same_tree(parse("x = 1"), parse("x = True"), {})  # 1 == True, not the same constant
 
 
 def test_the_blocks_identities_reach_every_block_in_the_walks_order():
