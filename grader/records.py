@@ -263,9 +263,12 @@ class DiagnosisEntry(TypedDict, total=False):
     method: str  # kind "missing-op": the missing method (`__rtruediv__`)
     walk: str  # kind "walk": the walk in the wrong order (grader/diagnose/walks.py)
     node: str  # kind "seed": the node of the seed probe seeded in the output's place
+    seed: float  # kind "seed", form "value": the number the output was seeded with in 1's place
+    function: str  # kind "raises" (no op): the qualified name of the student's function that raised
     op: str  # kind "derivative": the op; kind "raises": the method that raised (`__radd__`, `exp`)
     form: str  # kind "derivative": the wrong form
-    phase: str  # kind "raises": "forward" or "backward" (its backward rule)
+    phase: str  # kind "raises": "forward" or "backward" (its backward rule); raised in no op (diagnose/elsewhere.py):
+    # "walk", "constructor", "code" or "compiled"
     exception: str  # kind "raises": the exception's type name
     hint: str  # kind "hint": which hint
 

@@ -143,11 +143,15 @@ def test_correct_engines_get_no_diagnosis(batch, case):
     assert rows[case]["diagnosis"] == []
 
 
-def test_a_mistake_no_variant_makes_gets_no_finding(batch):
+def test_a_mistake_no_variant_or_form_makes_is_named_by_its_op_alone(batch):
+    # tanh's rule `1 - t**3`: no variant makes it and no classic form fits; before session 25 nothing was said,
+    # now the op whose own probe shows its rule wrong is named, "unmatched" (grader/diagnose/local_rules.py)
     _, rows, *_ = batch
     row = rows["unknown-mistake"]
     assert row["score"] < row["max_score"]
-    assert row["diagnosis"] == []
+    assert [(d["kind"], d["op"], d["form"]) for d in row["diagnosis"]] == [("derivative", "tanh", "unmatched")]
+    assert row["diagnosis"][0]["title"] == ("Your tanh backward gives a local derivative no classic mistake explains "
+                                            "(it should pass (1 − t²) · out.grad, t = tanh(x))")
 
 
 def test_two_mistakes_are_both_named_when_together_they_reproduce_everything(batch):

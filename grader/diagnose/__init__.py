@@ -8,14 +8,11 @@ from __future__ import annotations
 import sys
 import traceback
 
-from ..judge.ops import ops_of
 from ..observe.cache import content_digest
 from ..records import earned
 from ..suites import SuiteError
 from .compare import SEED_PROBE, agree, not_run, unseeded, wrong
-from .derivatives import OP_NAMES, infer_all
-from ..i18n import capital, msg, said
-from .evidence import evidence, local_evidence, size
+from .evidence import evidence, size
 from .hints import (annotation_hint, not_refuted_by_source, seed_facts, seed_hints, silent_backward_hints,
                     static_hints)
 from .midgraph import midgraph_entries
@@ -39,7 +36,9 @@ def __getattr__(name):
         return getattr(book, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 from .bound import as_ops  # an op bound as a lambda or a function of another name: named as the op
+from .elsewhere import compiled_places, where_it_was_compiled
 from .findings import FindingsMixin
+from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
@@ -60,7 +59,7 @@ def _in_students_terms(hints, submission):
     return hints
 
 
-class Diagnoser(FindingsMixin):
+class Diagnoser(FindingsMixin, LocalRulesMixin):
     """Diagnoses the submissions of one batch against one suite."""
 
     def __init__(self, suite, expectations, book: VariantBook | None = None, tests: dict | None = None, walks=None):
@@ -171,6 +170,7 @@ class Diagnoser(FindingsMixin):
                     entries = self._raises_explained(entries, found, probes, raising) + found
                 if rest:
                     entries += self._derivative_entries(probes, rest, outcomes, entries)
+                entries += self._elsewhere_entries(probes, W, entries, outcomes)  # raised in no op: elsewhere.py
             self._memo[key] = entries
         return self._memo[key]
 
@@ -186,49 +186,6 @@ class Diagnoser(FindingsMixin):
             entries.append(missing_entry(missing[smallest], self.cited(shown, outcomes), sentence))
             entries[-1]["table"] = self._table(smallest, probes)
         return entries
-
-    def _derivative_entries(self, probes, W, outcomes, entries):
-        """Ops whose local derivative, read off the student's own numbers, matches a classic wrong form
-        (derivatives.py), for failing tests no entry explains yet. Only where `+` and `*` alone are
-        right: then a single op's probe shows that op's rule and nothing else."""
-        local = {getattr(self.suite.probes, name).local_op: name for name in self.suite.probe_names
-                 if getattr(getattr(self.suite.probes, name), "local_op", None)}
-        values = {op: probes[name]["values"] for op, name in local.items()
-                  if (probes.get(name) or {}).get("status") == "ok"}
-
-        def right(op, keys=lambda k: True):
-            if op not in local or (probes.get(local[op]) or {}).get("status") != "ok":
-                return False
-            reference = self.reference(local[op])
-            mine = {k: v for k, v in probes[local[op]]["values"].items() if keys(k)}
-            return mine.keys() == {k for k in reference if keys(k)} and not wrong(
-                {"status": "ok", "values": mine}, {k: v for k, v in reference.items() if keys(k)})
-
-        def seeded(key):  # the run seeded directly: one op on fresh leaves, and nothing else
-            return not key.endswith(".scaled")
-
-        explained = {t for e in entries for t in e.get("tests", [])}
-        found = []
-        # each op's probe seeded directly isolates it; the run through `* Value(3)` needs `*` right
-        for op, inference in infer_all(values, scaled=right("mul")).items():
-            if not any(right(other, seeded) for other in local if other != op):
-                continue  # no op's rule shows at all: the walk itself passes nothing (empty-walk, no-seed)
-            shown = [p for p in W if op in ops_of(getattr(self.suite.probes, p))]
-            tests = [t for t in self.cited(shown, outcomes) if t not in explained]
-            if not tests:
-                continue
-            probe = getattr(self.suite.probes, local[op])
-            sentence = local_evidence(probe, values[op], self.reference(local[op]))
-            title = msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"])
-            smallest = min(shown, key=lambda p: self._size(p, probes))
-            found.append(said({"kind": "derivative", "op": op, "form": inference["form"],
-                               "table": self._table(smallest, probes), "concept": "local-derivative", "tests": tests,
-                               **({"constant": inference["constant"]} if "constant" in inference else {})},
-                              title=title,
-                              explanation=msg("{evidence}. This rule alone explains the numbers at every point "
-                                              "tried.", evidence=capital(sentence)),
-                              message=msg("{title}: {evidence}.", title=title, evidence=sentence)))
-        return found
 
     def _entries_per_concept(self, probes, W, unseen, outcomes):
         """Findings that explain all of W; else, independently, the probes of each concept's failing tests.
@@ -283,7 +240,8 @@ class Diagnoser(FindingsMixin):
             first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
             return [first] if first else []
         depth_first = any(h.get("hint") == "recursive-topo" for h in read)  # a recursive sort: no breadth-first walk
-        found = [dict(e) for e in self._variant_entries(as_ops(run, submission), outcomes, depth_first)]
+        run = compiled_places(as_ops(run, submission), submission)  # facts the source adds (bound, elsewhere)
+        found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first)]
         # what the source says of the seed matters only to a named variant (most rows have none): read then
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
                  else {"seeds": False, "seeds_before_walk": False})
@@ -292,8 +250,8 @@ class Diagnoser(FindingsMixin):
         # seed set back to 0)
         entries[:0] = _in_students_terms(seed_hints(found, entries, facts, engine=engine), submission)
         for entry in entries:
-            if entry.get("kind") == "raises" and entry.get("line"):
-                where_it_raised(entry, submission)
+            if entry.get("kind") == "raises" and entry.get("line"):  # compiled code: the line that compiled it
+                (where_it_was_compiled if entry.get("phase") == "compiled" else where_it_raised)(entry, submission)
         cost = {o["name"]: o.get("points", 0) - earned(o) for o in outcomes}
         entries.sort(key=lambda e: -sum(cost.get(t, 0) for t in e.get("tests", [])))
         if self._computes_nothing(run):

@@ -96,6 +96,9 @@ def _read(tree: ast.Module, file: str) -> list[tuple]:
         got = _callable(value, scope, imported)
         if got is not None and op in OPS:
             found.append((got[0], owner, op, file, got[1], got[2]))
+            helper = _delegate(value, scope)
+            if helper is not None:  # `lambda self, other: self._mul(other)`: `_mul`'s code is the op's too
+                found.append((helper, owner, op, file, 0, 0))
 
     def classes(body, prefix):
         for node in body:
@@ -126,6 +129,19 @@ def _assignments(node):
     if isinstance(node, ast.AnnAssign) and node.value is not None:
         return [(node.target, node.value)]
     return []
+
+
+def _delegate(value, scope) -> str | None:
+    """The qualname of the method of the class a lambda only calls on its first argument (`lambda self, other:
+    self._mul(other)` -> `Value._mul`), whose code (its backward rule) is then the op's own; else None."""
+    prefix, defined = scope
+    if not (isinstance(value, ast.Lambda) and value.args.args and isinstance(value.body, ast.Call)):
+        return None
+    func = value.body.func
+    if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+            and func.value.id == value.args.args[0].arg and func.attr in defined):
+        return f"{prefix}{func.attr}"
+    return None
 
 
 def _callable(value, scope, imported):

@@ -106,3 +106,25 @@ def seeded_elsewhere(probes: dict, reference, probe_names) -> str | None:
                 and not same_values({key: want}, {key: 1.0})):
             return key[:-len(".grad")]
     return None
+
+
+def seed_scale(probes: dict, reference, probe_names, W) -> float | None:
+    """The number the output was seeded with in 1's place (`self.grad = 2`): the seed probe's `y.grad`, neither 0
+    nor 1, where every gradient of every probe of W (the seed probe among them) is that number times the
+    reference's: every gradient is the seed times local derivatives, and nothing else is wrong. None otherwise."""
+    if SEED_PROBE not in probe_names or SEED_PROBE not in W:
+        return None
+    seen = probes.get(SEED_PROBE)
+    c = seen.get("values", {}).get("y.grad") if isinstance(seen, dict) and seen.get("status") == "ok" else None
+    if not isinstance(c, (int, float)) or isinstance(c, bool) or any(same_values({"c": c}, {"c": v}) for v in (0.0, 1.0)):
+        return None
+    for p in W:
+        obs, expected = probes.get(p), reference(p)
+        if not isinstance(obs, dict) or obs.get("status") != "ok" or not isinstance(obs.get("values"), dict):
+            return None
+        for key, want in expected.items():
+            if not key.endswith(".grad") or not isinstance(want, (int, float)):
+                continue
+            if not same_values({key: obs["values"].get(key)}, {key: c * want}):
+                return None
+    return c

@@ -17,8 +17,8 @@ x > 0 and wrong at every x < 0 (or the other way round: an `abs()`, a branch on
 the sign), or split the same way at 1 (where log(x) changes sign). A form is named only when it reproduces the
 student's number at *every* point (to 1e-6 relative) while the correct form
 does not, and it differs from the correct form at two points at least. The
-first form that fits, in the order listed, is named; when none fits, nothing
-is said.
+first form that fits, in the order listed, is named; when none fits, infer
+says nothing (local_rules.py names the op's rule "unmatched" then).
 
 Trusted code, in the grader: it reads observations, it runs nothing.
 """

@@ -9,7 +9,9 @@ import functools
 
 from ..course import COURSE, comes_before
 from ..i18n import msg, said
-from .compare import SEED_PROBE, agree, seeded_elsewhere
+from ..judge import fmt
+from .compare import SEED_PROBE, agree, seed_scale, seeded_elsewhere
+from .elsewhere import elsewhere_entry, raised_elsewhere
 from .evidence import evidence, table
 from .raising import raising_entry, raising_op
 
@@ -58,11 +60,22 @@ class FindingsMixin:
         (compare.seeded_elsewhere): it explains every probe of W, each gradient built on that seed, and nothing
         else is looked for; else (entries, W) as they are."""
         node = seeded_elsewhere(probes, self.reference, self.suite.probe_names) if SEED_PROBE in W else None
-        if node is None:
+        c = seed_scale(probes, self.reference, self.suite.probe_names, W) if node is None else None
+        if node is None and c is None:
             return entries, W
         from ..judge import expression_of
 
         expression = expression_of(getattr(self.suite.probes, SEED_PROBE))
+        if node is None:
+            title = msg("Your backward() seeds the output's gradient with {c} instead of 1", c=fmt(c))
+            why = msg("For {expression}: y.grad is {c}, not 1, and every gradient is {c} times the right one. The "
+                      "seed is dL/dL, the output's gradient with respect to itself, which is 1; every other gradient "
+                      "is that seed multiplied by local derivatives from the output down, so a seed of {c} scales "
+                      "them all. Set `self.grad = 1` on the node backward() was called on.",
+                      expression=expression, c=fmt(c))
+            return [*entries, said({"kind": "seed", "form": "value", "seed": c, "concept": "seed",
+                                    "table": self._table(SEED_PROBE, probes), "tests": self.cited(W, outcomes)},
+                                   title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))], []
         title = msg("Your backward() seeds the gradient of another node instead of the output's")
         why = msg("For {expression}: y.grad is 0, not 1, and {node}.grad is 1: the seed dL/dL = 1 that starts "
                   "the backward pass was put on {node} instead of on the output. Every other gradient is that 1 "
@@ -109,6 +122,29 @@ class FindingsMixin:
             entries[-1]["table"] = self._table(smallest, probes)
         return entries
 
+    def _elsewhere_entries(self, probes, W, entries, outcomes):
+        """One entry per function and exception raised outside every op (elsewhere.py), for the failing tests
+        no entry explains yet."""
+        explained = {t for e in entries for t in e.get("tests", [])}
+        by_place: dict[tuple, list[str]] = {}
+        for p in W:
+            obs = probes[p]
+            found = obs.get("status") == "error" and raised_elsewhere(obs.get("exception"), obs.get("facts"),
+                                                                       obs.get("where"))
+            if found:
+                by_place.setdefault((found["phase"], found["function"], obs["exception"]), []).append(p)
+        found = []
+        for (phase, function, exception), shown in by_place.items():
+            tests = [t for t in self.cited(shown, outcomes) if t not in explained]
+            if not tests:
+                continue
+            smallest = min(shown, key=lambda p: self._size(p, probes))
+            sentence, _ = evidence(getattr(self.suite.probes, smallest), probes[smallest], self.reference(smallest))
+            where = probes[smallest].get("where") or (probes[smallest].get("facts") or {}).get("compiled")
+            found.append(elsewhere_entry({"phase": phase, "function": function}, exception, tests, sentence, where))
+            found[-1]["table"] = self._table(smallest, probes)
+            explained.update(tests)
+        return found
 
     def _taught(self, hints: list[dict]) -> list[dict]:
         """The hints about what this exercise or one before it teaches. A hint about a lesson still to

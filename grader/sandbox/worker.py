@@ -335,9 +335,9 @@ def main():
     sys.setrecursionlimit(request["recursion_limit"])
     sys.dont_write_bytecode = True
 
-    kit = _load_source("_grader_probekit", _join(request["runner"], "probekit.py"))
-    sys.modules["probekit"] = kit  # probes say `import probekit`, and `from shared_probes import ...` (several suites')
-    sys.modules["shared_probes"] = _load_source("_grader_shared_probes", _join(request["runner"], "shared_probes.py"))
+    for name in ("probekit", "shared_probes", "local_probes"):  # probes say `import probekit`, `from shared_probes
+        sys.modules[name] = _load_source("_grader_" + name, _join(request["runner"], name + ".py"))  # import ...`
+    kit = sys.modules["probekit"]
     probes = _load_source("_grader_probes", _join(request["runner"], "probes.py"))
     _load_source("_grader_read_only", _join(request["runner"], "read_only.py")).keep(submission_dir)  # as the bind
     if request.get("package"):  # handed in as a package (micrograd/nn.py): grader/sandbox/as_package.py

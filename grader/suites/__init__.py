@@ -113,15 +113,20 @@ def _import(name, path):
 # `from shared_probes import ...`, here as in the sandbox, where this file travels with every suite.
 SHARED_PROBES = SUITES / "shared_probes.py"
 SHARED_PROBES_MODULE = "shared_probes"
+# `from local_probes import ...`: each op alone, for diagnosis (the engine suite's and 01-04's), travels likewise.
+LOCAL_PROBES = SUITES / "local_probes.py"
+LOCAL_PROBES_MODULE = "local_probes"
 
 _MODULES = {}
 
 
 def _probe_imports_ready():
-    """`probekit` and `shared_probes` importable by those names, as the worker makes them in the sandbox."""
+    """`probekit`, `shared_probes` and `local_probes` importable by those names, as the worker makes them in the
+    sandbox."""
     sys.modules.setdefault("probekit", probekit)
-    if SHARED_PROBES_MODULE not in sys.modules:
-        _import(SHARED_PROBES_MODULE, SHARED_PROBES)
+    for name, path in ((SHARED_PROBES_MODULE, SHARED_PROBES), (LOCAL_PROBES_MODULE, LOCAL_PROBES)):
+        if name not in sys.modules:
+            _import(name, path)
 
 
 def suite_module(folder, stem):
@@ -193,6 +198,7 @@ def load_suite(name):
         "worker.py": WORKER.read_bytes(),
         "probekit.py": Path(probekit.__file__).read_bytes(),
         f"{SHARED_PROBES_MODULE}.py": SHARED_PROBES.read_bytes(),  # in every suite's digest: a change reruns all
+        f"{LOCAL_PROBES_MODULE}.py": LOCAL_PROBES.read_bytes(),
         "probes.py": (folder / "probes.py").read_bytes(),
         "read_only.py": WORKER.with_name("read_only.py").read_bytes(),  # the folder read-only wherever it runs
         "as_package.py": WORKER.with_name("as_package.py").read_bytes(),  # a submission handed in as a package

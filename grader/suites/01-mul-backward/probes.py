@@ -108,3 +108,10 @@ def _products(a, b, c, d):
 def numeric_products(V):
     """f(a, b, c, d) = (a * b + c) * d at a = 0.7, b = -1.3, c = 2.1, d = -0.6"""
     return with_numeric(V, _products, {"a": 0.7, "b": -1.3, "c": 2.1, "d": -0.6})
+
+
+# -- each op alone at several points: diagnosis reads each op's local derivative off them (no test reads these) --
+
+from local_probes import local_derivative_probes  # noqa: E402
+
+local_derivative_probes(globals(), ["add", "mul", "relu"], by_hand=True)

@@ -156,3 +156,10 @@ def deep_chain_affine_by_hand(V):
     made.pop()  # x itself
     backprop_by_hand(x, *reversed(made))
     return {"out": number(x.data, "out"), **grads({"x0": x0})}
+
+
+# -- each op alone at several points: diagnosis reads each op's local derivative off them (no test reads these) --
+
+from local_probes import local_derivative_probes  # noqa: E402
+
+local_derivative_probes(globals(), ["add", "mul", "relu"], by_hand=True)

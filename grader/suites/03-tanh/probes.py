@@ -102,3 +102,10 @@ def tanh_layer(V):
 def numeric_tanh(V):
     """f(a, b) = tanh(a * b + a) * tanh(b) at a = 0.5, b = -1.5"""
     return with_numeric(V, lambda a, b: (a * b + a).tanh() * b.tanh(), {"a": 0.5, "b": -1.5})
+
+
+# -- each op alone at several points: diagnosis reads each op's local derivative off them (no test reads these) --
+
+from local_probes import local_derivative_probes  # noqa: E402
+
+local_derivative_probes(globals(), ["add", "mul", "relu", "tanh"])

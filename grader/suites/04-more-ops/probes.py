@@ -87,3 +87,10 @@ from shared_probes import numeric_rational, numeric_exp_log
 
 from shared_probes import shared_mul, diamond, shared_intermediate, seed_gradient  # noqa: E402
 from shared_probes import composition  # noqa: E402
+
+
+# -- each op alone at several points: diagnosis reads each op's local derivative off them (no test reads these) --
+
+from local_probes import LOCAL, local_derivative_probes  # noqa: E402
+
+local_derivative_probes(globals(), sorted(LOCAL))

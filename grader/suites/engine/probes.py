@@ -289,64 +289,10 @@ from shared_probes import composition  # noqa: E402 - here, before the probes on
 # -- each op alone at several points: diagnosis infers its local derivative (no test reads these) ----
 
 
-def _local_derivatives(V, op, cases, upstream=3.0):
-    """One op on fresh leaves at each case: its inputs, output and each input's gradient, seeded by
-    backward() directly and again through `* V(upstream)` (which shows whether out.grad is used). `op` takes the
-    case's inputs as Values by name (and `k`, a plain number, if the case has one). Keys: "<i>.<input>", "<i>.k",
-    "<i>.y", "<i>.<input>.grad", "<i>.<input>.scaled"."""
-    obs = {}
-    for i, case in enumerate(cases):
-        for scaled in (False, True):
-            leaves = {name: V(value) for name, value in case.items() if name != "k"}
-            extra = {"k": case["k"]} if "k" in case else {}
-            out = op(**leaves, **extra)
-            top = out * V(upstream) if scaled else out
-            top.backward()
-            suffix = "scaled" if scaled else "grad"
-            if not scaled:
-                obs.update({f"{i}.{name}": number(leaf.data, f"{i}.{name}") for name, leaf in leaves.items()})
-                if extra:
-                    obs[f"{i}.k"] = number(extra["k"], f"{i}.k")
-                obs[f"{i}.y"] = number(out.data, f"{i}.y")
-            for name, leaf in leaves.items():
-                obs[f"{i}.{name}.{suffix}"] = number(leaf.grad, f"{i}.{name}.{suffix}")
-    return obs
+from local_probes import LOCAL, local_derivative_probes  # noqa: E402
 
-
-def _local_probe(op_name, doc, op, cases):
-    def probe(V):
-        return _local_derivatives(V, op, cases)
-
-    probe.__name__ = probe.__qualname__ = f"local_{op_name}"
-    probe.__doc__ = doc
-    probe.local_op = op_name  # read by grader/diagnose/derivatives.py, in the grader
-    return probe
-
-
-_PAIRS = [{"a": 3.0, "b": -2.0}, {"a": 0.5, "b": 4.0}, {"a": -1.5, "b": -0.8}]
-_DIV_PAIRS = [{"a": 3.0, "b": 4.0}, {"a": -1.5, "b": 0.8}, {"a": 2.0, "b": -2.5}]
 # in the order of their names (the suite's order of these probes, as it has always been)
-_LOCAL = [
-    ("add", "y = a + b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a + b, _PAIRS),
-    ("div", "y = a / b at (a, b) = (3, 4), (-1.5, 0.8), (2, -2.5)", lambda a, b: a / b, _DIV_PAIRS),
-    ("exp", "y = exp(x) at x = -1, 0.3, 1.2", lambda x: x.exp(), [{"x": -1.0}, {"x": 0.3}, {"x": 1.2}]),
-    ("log", "y = log(x) at x = 0.3, 1.5, 4", lambda x: x.log(), [{"x": 0.3}, {"x": 1.5}, {"x": 4.0}]),
-    ("mul", "y = a * b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a * b, _PAIRS),
-    ("neg", "y = -x at x = -1.5, 0.7, 2", lambda x: -x, [{"x": -1.5}, {"x": 0.7}, {"x": 2.0}]),
-    ("pow", "y = x ** k at (x, k) = (1.5, 3), (0.6, 2), (2, 0.5), (1.3, -1), (2.5, 1.5), (-1.5, 2)",
-     lambda x, k: x**k, [{"x": 1.5, "k": 3}, {"x": 0.6, "k": 2}, {"x": 2.0, "k": 0.5}, {"x": 1.3, "k": -1},
-                         {"x": 2.5, "k": 1.5}, {"x": -1.5, "k": 2}]),
-    ("relu", "y = relu(x) at x = -1.5, 0, 0.7, 2", lambda x: x.relu(),
-     [{"x": -1.5}, {"x": 0.0}, {"x": 0.7}, {"x": 2.0}]),
-    ("rsub", "y = 2 - x at x = 0.5, -1.2, 3", lambda x: 2 - x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
-    ("rtruediv", "y = 2 / x at x = 0.5, -1.2, 3", lambda x: 2 / x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
-    ("sub", "y = a - b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a - b, _PAIRS),
-    ("tanh", "y = tanh(x) at x = -1.3, -0.2, 0.4, 1.1, 2", lambda x: x.tanh(),
-     [{"x": -1.3}, {"x": -0.2}, {"x": 0.4}, {"x": 1.1}, {"x": 2.0}]),
-]
-for _name, _doc, _op, _cases in _LOCAL:
-    globals()[f"local_{_name}"] = _local_probe(_name, _doc, _op, _cases)
-del _name, _doc, _op, _cases
+local_derivative_probes(globals(), sorted(LOCAL))
 
 
 # -- each op in the middle of a graph, and twice on one input (diagnosis: an op cut out of the graph) ---------
@@ -395,6 +341,6 @@ def _mid_probe(op_name, doc, op, cases):
     return probe
 
 
-for _name, _doc, _op, _cases in _LOCAL:
+for _name, (_doc, _op, _cases) in LOCAL.items():
     globals()[f"local_mid_{_name}"] = _mid_probe(_name, _doc, _op, _cases)
 del _name, _doc, _op, _cases

@@ -1,0 +1,94 @@
+"""Each op's local derivative read off the student's own numbers (the suite's `local_<op>` probes): the
+Diagnoser's findings of kind "derivative" (a mixin, kept apart to keep each module small).
+
+derivatives.py names a classic wrong form where one fits at every point tried. Where none fits, the op's rule
+is still shown wrong by its own probe alone, when its values are right and other ops' rules are right: the
+finding "unmatched" names that op, what its rule should pass on, and at how many of the points tried it does
+(a rule wrong only where an input is negative, `abs(b)` for `b`, is right at some); the numbers are the
+student's own.
+"""
+
+from __future__ import annotations
+
+from ..i18n import capital, msg, said
+from ..judge.ops import ops_of
+from .compare import wrong
+from .derivatives import BUILT_FROM, OP_NAMES, SHOULD, infer_all
+from .evidence import local_evidence
+
+
+class LocalRulesMixin:
+    def _derivative_entries(self, probes, W, outcomes, entries):
+        """Ops whose local derivative, read off the student's own numbers, matches a classic wrong form
+        (derivatives.py), or is wrong in a form none matches, for failing tests no entry explains yet. Only
+        where another op's rule is right: then a single op's probe shows that op's rule and nothing else."""
+        local = {getattr(self.suite.probes, name).local_op: name for name in self.suite.probe_names
+                 if getattr(getattr(self.suite.probes, name), "local_op", None)}
+        values = {op: probes[name]["values"] for op, name in local.items()
+                  if (probes.get(name) or {}).get("status") == "ok"}
+
+        def right(op, keys=lambda k: True):
+            if op not in local or (probes.get(local[op]) or {}).get("status") != "ok":
+                return False
+            reference = self.reference(local[op])
+            mine = {k: v for k, v in probes[local[op]]["values"].items() if keys(k)}
+            return mine.keys() == {k for k in reference if keys(k)} and not wrong(
+                {"status": "ok", "values": mine}, {k: v for k, v in reference.items() if keys(k)})
+
+        def seeded(key):  # the run seeded directly: one op on fresh leaves, and nothing else
+            return not key.endswith(".scaled")
+
+        def forward(key):  # the op's inputs and output, no gradient
+            return not key.endswith((".grad", ".scaled"))
+
+        inferred = infer_all(values, scaled=right("mul"))
+        # no classic form: the rule seeded directly is wrong while its values are right, and no op it may be
+        # built from is wrong
+        for op in values:
+            if (op not in inferred and not right(op, seeded) and right(op, forward)
+                    and all(right(base, seeded) for base in BUILT_FROM.get(op, ()) if base in local)):
+                inferred[op] = {"form": "unmatched", "words": msg(
+                    "gives a local derivative no classic mistake explains (it should pass {should})", should=SHOULD[op])}
+        explained = {t for e in entries for t in e.get("tests", [])}
+        found = []
+        # each op's probe seeded directly isolates it; the run through `* Value(3)` needs `*` right
+        for op, inference in inferred.items():
+            if not any(right(other, seeded) for other in local if other != op):
+                continue  # no op's rule shows at all: the walk itself passes nothing (empty-walk, no-seed)
+            shown = [p for p in W if _named(op) & ops_of(getattr(self.suite.probes, p))]
+            tests = [t for t in self.cited(shown, outcomes) if t not in explained]
+            if not tests:
+                continue
+            probe = getattr(self.suite.probes, local[op])
+            sentence = local_evidence(probe, values[op], self.reference(local[op]))
+            title = msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"])
+            if inference["form"] == "unmatched":
+                total, fits = self._points(values[op], self.reference(local[op]))
+                explanation = msg("{evidence}. Its rule gives the right gradients at {fits} of the {n} points tried.",
+                                  evidence=capital(sentence), fits=fits, n=total)
+            else:
+                explanation = msg("{evidence}. This rule alone explains the numbers at every point tried.",
+                                  evidence=capital(sentence))
+            smallest = min(shown, key=lambda p: self._size(p, probes))
+            found.append(said({"kind": "derivative", "op": op, "form": inference["form"],
+                               "table": self._table(smallest, probes), "concept": "local-derivative", "tests": tests,
+                               **({"constant": inference["constant"]} if "constant" in inference else {})},
+                              title=title, explanation=explanation,
+                              message=msg("{title}: {evidence}.", title=title, evidence=sentence)))
+        return found
+
+    @staticmethod
+    def _points(mine: dict, reference: dict) -> tuple[int, int]:
+        """(the points of a local probe, those where every input's gradient seeded directly is right)."""
+        cases = sorted({k.split(".")[0] for k in reference if k.endswith(".grad")}, key=int)
+        fits = sum(1 for case in cases if not wrong(
+            {"status": "ok", "values": {k: v for k, v in mine.items() if k.startswith(f"{case}.")
+                                        and k.endswith(".grad")}},
+            {k: v for k, v in reference.items() if k.startswith(f"{case}.") and k.endswith(".grad")}))
+        return len(cases), fits
+
+
+def _named(op: str) -> set[str]:
+    """The names judge.ops gives an expression's uses of `op`: `**` by a whole k >= 0 is "pow", by any other k
+    "pow-other" (both are the one rule the `local_pow` probe reads)."""
+    return {"pow", "pow-other"} if op == "pow" else {op}

@@ -1,0 +1,82 @@
+"""Each op alone at several points, the probes diagnosis reads an op's local derivative from (no test reads them).
+
+A suite's probes.py asks for the ops its exercise has written with `local_derivative_probes(globals(), ops)`:
+one probe `local_<op>` per op, bound in that module (as probekit's random graphs are), each with `local_op`,
+which grader/diagnose/derivatives.py reads in the grader: the engine suite and 01-04 name a wrong local
+derivative by one code path. This module travels into the sandbox beside every suite's probes.py, as
+shared_probes.py does (grader/suites/__init__.py ships it and hashes it into every suite's digest).
+"""
+
+from probekit import backprop_by_hand, number
+
+
+def _local_derivatives(V, op, cases, upstream=3.0, by_hand=False):
+    """One op on fresh leaves at each case: its inputs, output and each input's gradient, seeded directly and
+    again through `* V(upstream)` (which shows whether out.grad is used). `op` takes the case's inputs as Values
+    by name (and `k`, a plain number, if the case has one). `by_hand`: the gradients found as 01 and 02 find
+    them, before backward() is taught (probekit.backprop_by_hand); else by backward(). Keys: "<i>.<input>",
+    "<i>.k", "<i>.y", "<i>.<input>.grad", "<i>.<input>.scaled"."""
+    obs = {}
+    for i, case in enumerate(cases):
+        for scaled in (False, True):
+            leaves = {name: V(value) for name, value in case.items() if name != "k"}
+            extra = {"k": case["k"]} if "k" in case else {}
+            out = op(**leaves, **extra)
+            top = out * V(upstream) if scaled else out
+            if by_hand:
+                backprop_by_hand(top, *((out,) if scaled else ()))
+            else:
+                top.backward()
+            suffix = "scaled" if scaled else "grad"
+            if not scaled:
+                obs.update({f"{i}.{name}": number(leaf.data, f"{i}.{name}") for name, leaf in leaves.items()})
+                if extra:
+                    obs[f"{i}.k"] = number(extra["k"], f"{i}.k")
+                obs[f"{i}.y"] = number(out.data, f"{i}.y")
+            for name, leaf in leaves.items():
+                obs[f"{i}.{name}.{suffix}"] = number(leaf.grad, f"{i}.{name}.{suffix}")
+    return obs
+
+
+_PAIRS = [{"a": 3.0, "b": -2.0}, {"a": 0.5, "b": 4.0}, {"a": -1.5, "b": -0.8}]
+_DIV_PAIRS = [{"a": 3.0, "b": 4.0}, {"a": -1.5, "b": 0.8}, {"a": 2.0, "b": -2.5}]
+# op -> (what the probe computes, as the student reads it; the op on the case's inputs; the cases)
+LOCAL = {
+    "add": ("y = a + b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a + b, _PAIRS),
+    "div": ("y = a / b at (a, b) = (3, 4), (-1.5, 0.8), (2, -2.5)", lambda a, b: a / b, _DIV_PAIRS),
+    "exp": ("y = exp(x) at x = -1, 0.3, 1.2", lambda x: x.exp(), [{"x": -1.0}, {"x": 0.3}, {"x": 1.2}]),
+    "log": ("y = log(x) at x = 0.3, 1.5, 4", lambda x: x.log(), [{"x": 0.3}, {"x": 1.5}, {"x": 4.0}]),
+    "mul": ("y = a * b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a * b, _PAIRS),
+    "neg": ("y = -x at x = -1.5, 0.7, 2", lambda x: -x, [{"x": -1.5}, {"x": 0.7}, {"x": 2.0}]),
+    "pow": ("y = x ** k at (x, k) = (1.5, 3), (0.6, 2), (2, 0.5), (1.3, -1), (2.5, 1.5), (-1.5, 2)",
+            lambda x, k: x**k, [{"x": 1.5, "k": 3}, {"x": 0.6, "k": 2}, {"x": 2.0, "k": 0.5}, {"x": 1.3, "k": -1},
+                                {"x": 2.5, "k": 1.5}, {"x": -1.5, "k": 2}]),
+    "relu": ("y = relu(x) at x = -1.5, 0, 0.7, 2", lambda x: x.relu(), [{"x": -1.5}, {"x": 0.0}, {"x": 0.7},
+                                                                       {"x": 2.0}]),
+    "rsub": ("y = 2 - x at x = 0.5, -1.2, 3", lambda x: 2 - x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
+    "rtruediv": ("y = 2 / x at x = 0.5, -1.2, 3", lambda x: 2 / x, [{"x": 0.5}, {"x": -1.2}, {"x": 3.0}]),
+    "sub": ("y = a - b at (a, b) = (3, -2), (0.5, 4), (-1.5, -0.8)", lambda a, b: a - b, _PAIRS),
+    "tanh": ("y = tanh(x) at x = -1.3, -0.2, 0.4, 1.1, 2", lambda x: x.tanh(),
+             [{"x": -1.3}, {"x": -0.2}, {"x": 0.4}, {"x": 1.1}, {"x": 2.0}]),
+}
+
+
+def local_derivative_probes(namespace, ops, by_hand=False):
+    """One probe `local_<op>` per op of `ops`, in that order, bound in `namespace` (the globals() of the probes.py
+    that asks) as functions of that module, so that the suite counts them among its probes; returned in order."""
+    made = tuple(_local_probe(namespace["__name__"], op, by_hand) for op in ops)
+    namespace.update({probe.__name__: probe for probe in made})
+    return made
+
+
+def _local_probe(module, op_name, by_hand):
+    doc, op, cases = LOCAL[op_name]
+
+    def probe(V):
+        return _local_derivatives(V, op, cases, by_hand=by_hand)
+
+    probe.__name__ = probe.__qualname__ = f"local_{op_name}"
+    probe.__doc__ = doc
+    probe.__module__ = module
+    probe.local_op = op_name  # read by grader/diagnose/derivatives.py, in the grader
+    return probe
