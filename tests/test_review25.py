@@ -119,3 +119,16 @@ def test_files_below_a_wrapper_named_as_no_module_that_import_relatively_are_a_p
     assert sorted(sub.files) == ["engine.py", "ops.py", "submission/__init__.py"]
     sub = load_entry(_write(tmp_path / "bob", {f"hw4/{name}": text for name, text in RELATIVE.items()}), ENGINE)
     assert sorted(sub.files) == ["engine.py", "hw4/__init__.py", "ops.py"]
+
+
+def test_a_plain_engine_is_not_parsed_again_to_look_for_a_package(tmp_path, monkeypatch):
+    # before: every top-level file parsed once more per submission (session 25's package reading), on every load
+    from grader.load import levels
+
+    parsed = []
+    real = levels.parse
+    monkeypatch.setattr(levels, "parse", lambda content, *a, **k: parsed.append(content) or real(content, *a, **k))
+    files = {"engine.py": b"import math\nfrom ops import add\nclass Value:\n    pass\n", "ops.py": b"add = 1\n"}
+    level = levels.disk_level(_write(tmp_path / "alice", files), "alice/", levels.Budget())
+    assert levels._as_package(level, "alice/", {name: (text, None) for name, text in files.items()}) is None
+    assert parsed == []

@@ -8,6 +8,7 @@ charges what it read to the submission's `Budget`.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 import warnings
@@ -104,9 +105,12 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]])
     def usable(name: str) -> bool:
         return _helper_name(name) and not any(file.partition("/")[0] in (name, name + ".py") for file in files)
 
-    if usable(folder) and any(_names_package(files[name][0], name, folder, relative=False) for name in top):
+    can = usable(folder)  # an ASCII name not in a file's text is not imported by it: that file is not parsed
+    read = [_package_imports(files[name][0], name) for name in top if _RELATIVE.search(files[name][0])
+            or (can and (not folder.isascii() or folder.encode() in files[name][0]))]
+    if can and any(folder in names for names, _ in read):
         package = folder  # named by the files themselves
-    elif any(_names_package(files[name][0], name, None) for name in top):
+    elif any(relative for _, relative in read):
         # relative imports alone: the name of the folder the student made, or none (the entry's is the class's)
         package = folder if below and usable(folder) else UNNAMED_PACKAGE
     else:
@@ -120,18 +124,24 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]])
     return package
 
 
-def _names_package(content: bytes, name: str, package: str | None, relative: bool = True) -> bool:
-    """Whether the top-level file `name` imports `package` (`from micrograd.engine import Value`), or (`relative`)
-    imports relatively (`from .engine import Value`), where it runs (imports_that_run): read from its syntax tree."""
+_RELATIVE = re.compile(rb"from[\s\\]*\.")  # where a relative import can be: a file without it has none
+
+
+def _package_imports(content: bytes, name: str) -> tuple[frozenset[str], bool]:
+    """The top-level file `name`'s absolute imports' first names (`micrograd` of `from micrograd.engine import
+    Value`) and whether it imports relatively (`from .engine import Value`), where it runs (imports_that_run): read
+    from its syntax tree (`_as_package` parses only a file whose text may hold either)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = parse(content)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return any((relative and getattr(node, "level", 0) > 0)
-               or any(module.partition(".")[0] == package for module, _ in imported(node, name, calls=False))
-               for node in imports_that_run(tree))
+        return frozenset(), False
+    names, relative = set(), False
+    for node in imports_that_run(tree):
+        relative = relative or getattr(node, "level", 0) > 0
+        names.update(module.partition(".")[0] for module, absolute in imported(node, name, calls=False) if absolute)
+    return frozenset(names), relative
 
 
 def _imported_unread(files: dict[str, tuple[bytes, Origin]], unread: dict[str, Message],
