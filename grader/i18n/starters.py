@@ -109,6 +109,20 @@ def extract_titles(fileobj, keywords, comment_tags, options):
             yield node.lineno, None, node.value.value, ["an exercise's title"]
 
 
+def extract_templates(fileobj, keywords, comment_tags, options):
+    """A Babel extractor for grade serve's Jinja2 templates (grader/serve/templates/): the words of `_("…")` and
+    `_n("…", "…", n)` calls, as Jinja2's own extractor reads them (`{# TRANSLATORS: … #}` comments too); a call
+    whose words are not a literal (`_(view.status)`, a status the code declares) is not a message to extract."""
+    try:
+        from jinja2.ext import babel_extract
+    except ImportError:
+        raise SystemExit("extracting grade serve's templates needs Jinja2: pip install -e '.[serve]'") from None
+    for lineno, function, message, comments in babel_extract(fileobj, keywords, comment_tags, options):
+        first = message[0] if isinstance(message, tuple) else message
+        if first is not None:
+            yield lineno, function, message, comments
+
+
 def extract_variant_words(fileobj, keywords, comment_tags, options):
     """Babel's extraction method for the named mistakes' words (babel-diagnose.cfg): the `title` and
     `explanation` of each `Variant(...)` written in a file (grader/variants/, grader/diagnose/walks.py), a

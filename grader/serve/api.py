@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
+from ..i18n import Message, msg, translator
 from .auth import COOKIE
 from .gradebook import gradebook, to_csv
 from .rules import utcnow
@@ -50,12 +51,23 @@ def identify(request: Request, revocation_later=False) -> tuple[Who, bool]:
     return person, by_cookie
 
 
+# The refusals a student meets uploading from their page (or a script by the API): said in the course's language,
+# their words as data (`message_data`), as admission's refusals are (docs/serve.md)
+CSRF_WRONG = msg("the form's CSRF token is missing or wrong: reload the page and try again")
+
+
+def refuse(request: Request, status: int, said: Message, headers=None, **fields):
+    """Refuse in the course's language, the words also as data (`message_data`: the id and its fields)."""
+    raise Refused(status, translator(service(request).course.lang).render(said), headers,
+                  message_data=said.to_json(), **fields)
+
+
 def who(request: Request) -> Who:
     """The person asking; signed in by the cookie, a request that changes something needs the CSRF header."""
     person, by_cookie = identify(request)
     if by_cookie and request.method not in ("GET", "HEAD"):
         if not service(request).tokens.csrf_ok(person.token, request.headers.get("x-csrf-token")):
-            raise Refused(403, "the form's CSRF token is missing or wrong: reload the page and try again")
+            refuse(request, 403, CSRF_WRONG)
     return person
 
 
@@ -71,22 +83,24 @@ async def read_upload(request: Request, person: Who, by_cookie: bool):
     Every upload is read here, the API's and the page's: the rate limit is counted here, before the body is
     read (the page's form was not counted: a student posting it went past the 30 a minute)."""
     if not service(request).rate_ok(SUBMIT_RATE, "submit", person.name):
-        raise Refused(429, "too many requests: at most 30 a minute", {"Retry-After": "60"}, retry_after=60)
+        refuse(request, 429, msg("too many requests: at most {limit} a minute", limit=30), {"Retry-After": "60"},
+               retry_after=60)
     form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_PASTE_BYTES)
     if by_cookie:
         if not service(request).tokens.csrf_ok(person.token, form.get("csrf")
                                                 or request.headers.get("x-csrf-token")):
-            raise Refused(403, "the form's CSRF token is missing or wrong: reload the page and try again")
+            refuse(request, 403, CSRF_WRONG)
     exercise, upload, code = form.get("exercise"), form.get("file"), form.get("code")
     if not isinstance(exercise, str) or not exercise:
-        raise Refused(422, "say which exercise: the form field `exercise`")
+        refuse(request, 422, msg("say which exercise: the form field `exercise`"))
     if isinstance(upload, UploadFile) and upload.filename:
         data = await upload.read()
         filename = upload.filename
     elif isinstance(code, str) and code.strip():
         data, filename = code.encode("utf-8"), "engine.py"
     else:
-        raise Refused(422, "attach your file as the form field `file` (a .py, .ipynb or .zip), or paste it as `code`")
+        refuse(request, 422, msg("attach your file as the form field `file` (a .py, .ipynb or .zip), or paste it as "
+                                 "`code`"))
     await form.close()
     return exercise, filename, data
 

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from sqlalchemy import select, update
 
+from ..i18n import msg
 from . import jobs
 from .db import Database, LtiLink, Regrade, Submission, url_for
 from .rules import utcnow
@@ -46,9 +47,11 @@ def pipeline(files, exercise, *, queue=None, cache_dir=None):
     return grade_files(files, Settings(exercise=exercise, queue=queue, cache_dir=cache_dir))
 
 
-REFUND_INFRASTRUCTURE = "The grader failed on this submission, not your code: this attempt was not counted."
+# A refund's reason is kept as its English words (the row's `refund_reason`, the API's `refund`); the student's page
+# says it in the course's language, as a message id of the catalogs (templates/_final.html)
+REFUND_INFRASTRUCTURE = msg("The grader failed on this submission, not your code: this attempt was not counted.").id
 UPLOAD_LOST = ("the uploaded file was lost or damaged on the server; please upload it again")
-REFUND_REJECTED = "The grader could not read this file, so it was not graded and the attempt was not counted."
+REFUND_REJECTED = msg("The grader could not read this file, so it was not graded and the attempt was not counted.").id
 
 
 def job_failed(session, job):

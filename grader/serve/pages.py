@@ -25,11 +25,13 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, StreamingResponse
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
+from ..i18n import msg, translator
 from ..student_text import printable
-from .api import TERMINAL, identify, read_upload, service
+from .api import CSRF_WRONG, TERMINAL, identify, read_upload, service
 from .auth import COOKIE
 from .db import Submission
 from .gradebook import gradebook
@@ -41,13 +43,41 @@ templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 COOKIE_DAYS = 120  # a term; revoking the token ends the session sooner
 
 
-def _when(value) -> str:
+# The pages' frame speaks the course's `lang` (docs/serve.md), its words through the grader's catalogs as the feedback
+# inside it does (`_`, `_n`: grader.i18n.Translator); the instructor's own pages stay English (docs/i18n.md).
+INSTRUCTOR_PAGES = {"instructor.html", "_gradebook.html", "student.html", "regrade.html", "lti_deep_link.html",
+                    "lti_deep_link_answer.html"}
+# A submission's status as the pages name it (graded, rejected and error are the feedback pages' own words)
+# TRANSLATORS: a submission's status on grade serve's pages: waiting in the queue
+QUEUED = msg("queued").id
+# TRANSLATORS: a submission's status on grade serve's pages: being graded now
+RUNNING = msg("running").id
+# TRANSLATORS: a date and time on grade serve's pages: {date} the language's own (Babel's, "Sat, Dec 5, 2026"),
+# {time} 24-hour (10:07); UTC is the zone every time is shown in
+WHEN = msg("{date}, {time} UTC").id
+
+
+def words(lang: str) -> dict:
+    """What a template needs to speak `lang`: `_` and `_n` (the Translator's, the same catalogs as the feedback's) and
+    `lang` (its `<html lang>`, and the language of the `when` filter's dates)."""
+    t = translator(lang)
+    return {"_": t._, "_n": t._n, "lang": lang}
+
+
+def when(value, lang: str = "en") -> str:
+    """A moment as the pages show it, in UTC, in the language's own words from Babel's CLDR data (never the
+    machine's locale): `Sat, Dec 5, 2026, 10:07 UTC`, «сб, 5 дек. 2026 г., 10:07 UTC», 2026年12月5日周六 10:07 UTC."""
+    from babel.dates import format_skeleton, format_time
+
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
-    return aware(value).strftime("%a %d %b %Y, %H:%M UTC")
+    value = aware(value).astimezone(timezone.utc)
+    locale = {"zh": "zh_Hans"}.get(lang, lang)
+    return translator(lang)._(WHEN, date=format_skeleton("yMMMEd", value, tzinfo=timezone.utc, locale=locale),
+                              time=format_time(value, "HH:mm", tzinfo=timezone.utc, locale=locale))
 
 
-templates.env.filters["when"] = _when
+templates.env.filters["when"] = pass_context(lambda context, value: when(value, context.get("lang", "en")))
 # text a student chose (an upload's file name), as every report shows it: control characters and bidi marks as escapes
 templates.env.filters["printable"] = lambda text: printable(text, one_line=True)
 
@@ -56,7 +86,9 @@ def render(request, template, status_code=200, **context):
     person = context.get("person")
     if person is not None:
         context.setdefault("csrf", service(request).tokens.csrf(person.token))
-    context.setdefault("course", service(request).course)
+    course = service(request).course
+    context.setdefault("course", course)
+    context.update(words("en" if template in INSTRUCTOR_PAGES else course.lang))
     return templates.TemplateResponse(request, template, context, status_code=status_code)
 
 
@@ -88,8 +120,8 @@ def login(token: str, request: Request):
         client = request.client.host if request.client else "unknown"
         if not svc.rate_ok(SIGN_IN_RATE, "sign-in", client):
             raise Refused(429, "too many sign-in attempts from here: wait a minute", {"Retry-After": "60"})
-        return render(request, "signin.html", status_code=401, error="This link is not valid (any more): ask "
-                      "your instructor for your current one.")
+        return render(request, "signin.html", status_code=401, error=translator(svc.course.lang)._(
+            "This link is not valid (any more): ask your instructor for your current one."))
     return signed_in_response(request, token, "/instructor" if person.instructor else "/")
 
 
@@ -132,7 +164,7 @@ async def upload(request: Request):
         exercise, filename, data = await read_upload(request, person, by_cookie=True)
         answer = await svc.admission.accept(person, exercise, filename, data, received, "page")
     except Refused as exc:
-        if exc.status in (401, 403) and "CSRF" in exc.detail:
+        if exc.status in (401, 403) and exc.fields.get("message_data", {}).get("id") == CSRF_WRONG.id:
             raise
         return await run_in_threadpool(home, request, exc.detail, exc.status)
     return RedirectResponse(f"/submissions/{answer['id']}", status_code=303)
@@ -190,7 +222,7 @@ async def live(sid: str, request: Request):
     async def stream():
         last, view = None, first
         for _ in range(int(3600 / 0.25)):
-            fragment = templates.get_template("_status.html").render(view=view)
+            fragment = templates.get_template("_status.html").render(view=view, **words(svc.course.lang))
             if fragment != last:
                 yield "event: status\ndata: " + fragment.replace("\n", "\ndata: ") + "\n\n"
                 last = fragment

@@ -18,6 +18,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import bindparam, func, select
 
+from ..i18n import msg, translator
 from . import Refused, jobs  # noqa: F401 (Refused: the routes import it from here)
 from .admission import Admission
 from .auth import Tokens, secret
@@ -157,7 +158,8 @@ class Service:
         """The submission if `who` may see it; 404 for another student's, as for one that does not exist."""
         sub = session.get(Submission, sid)
         if sub is None or not (who.instructor or sub.student == who.name):
-            raise Refused(404, "no such submission")
+            said = msg("no such submission")  # a student's page shows it: the course's language (docs/serve.md)
+            raise Refused(404, translator(self.course.lang).render(said), message_data=said.to_json())
         return sub
 
     def view(self, session, who: Who, sub: Submission, now=None) -> dict:

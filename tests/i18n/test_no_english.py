@@ -16,7 +16,8 @@ NAMES = {"Jupyter", "JupyterLab", "Colab", "Python", "PyTorch", "bubblewrap", "m
          "Canvas", "Moodle", "Blackboard", "Gradescope",  # the LMSs whose exports are read (grader/load/exports.py)
          "grad", "tanh", "relu", "exp", "log", "Value", "PASS", "FAIL", "SKIP", "f", "h", "dL", "dL/dL", "XOR", "MLP",
          "TODO", "zero_grad", "int", "float", "loss", "CPU", "JSON",  # loss: a variable in the probes' expressions
-         "gradcheck", "nonlin", "False", "True", "seed", "Dual", "Neuron", "Layer", "Module", "sin", "cos"}  # the exercises' names
+         "gradcheck", "nonlin", "False", "True", "seed", "Dual", "Neuron", "Layer", "Module", "sin", "cos",  # the exercises' names
+         "UTC"}  # the zone grade serve's pages give every time in
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 

@@ -123,3 +123,24 @@ def test_a_student_fixes_their_engine_and_the_instructor_sees_both_attempts(tmp_
         texts = [r.text for r in attempts.find_elements(By.TAG_NAME, "tr")[1:]]
         assert len(texts) == 2 and "63 / 63" in texts[0] and "63 / 63" not in texts[1]
         shoot(browser, tmp_path, "5-instructor-student")
+
+
+def test_a_russian_courses_page_is_russian_in_the_browser(tmp_path, browser):
+    """servelang25: the frame around the feedback in the course's language, as a browser reads it (`<html lang>`
+    picks the script's fonts): a Russian course's student home, drawn in chromium, says its headings, its
+    attempts line and its button in Russian."""
+    from selenium.webdriver.common.by import By
+    from grader.serve.course import write_new
+    folder = tmp_path / "course"
+    write_new(folder, ["alice", "bob"], ["engine"])
+    set_in_course(folder, cooldown_seconds=0, lang='"ru"')
+    with running_server(folder, workers=0) as (base, links):
+        browser.get(links["bob"])
+        section = wait_for(browser, "#exercise-engine")
+        assert browser.execute_script("return document.documentElement.lang") == "ru"
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Ваши задания"
+        assert section.find_element(By.CSS_SELECTOR, ".attempts").text == (
+            "Попытки: использовано 0, осталось 10 из 10.")
+        assert section.find_element(By.CSS_SELECTOR, "button[type=submit]").text == "Отправить"
+        assert browser.find_element(By.CSS_SELECTOR, "nav button").text == "Выйти"
+        shoot(browser, tmp_path, "ru-student-home")

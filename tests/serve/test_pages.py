@@ -118,7 +118,7 @@ def test_the_instructors_pages(served):
                                                           "exercise": "01-mul-backward", "due": "2030-01-02T10:00"},
                           follow_redirects=False)
     assert granted.status_code == 303
-    assert "Wed 02 Jan 2030, 10:00 UTC" in client.get("/instructor").text
+    assert "Wed, Jan 2, 2030, 10:00 UTC" in client.get("/instructor").text
 
 
 def test_a_file_name_the_student_chose_is_shown_escaped_on_every_page(served):
