@@ -138,9 +138,9 @@ TABLES = {
     "engine": {
         # before: 62 each, nothing named (a split at 1 fitted no form)
         "log-clamped-at-one": (62.0, ["log/small"], [("derivative", "log", "wrong-below-1")]),
-        "log-squared-above-one": (62.0, ["log/values"], [("derivative", "log", "wrong-above-1")]),
+        "log-squared-above-one": (61.5, ["log/small", "log/values"], [("derivative", "log", "wrong-above-1")]),
         # `*` is the core: never excused (docs/diagnosis.md), named all the same
-        "mul-other-data-twice": (27.0, 31, [("derivative", "mul", "other-for-both")]),
+        "mul-other-data-twice": (26.5, 32, [("derivative", "mul", "other-for-both")]),
         "tanh-one-minus-out": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                [("variant", "tanh-one-minus-t", "exact")]),
         "tanh-applied-twice": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
@@ -161,12 +161,12 @@ TABLES = {
         # order instead of reversed" (the per-concept fallback found the traversal probes reproduced by
         # coincidence), then nothing; now the seed on another node, from the seed probe (tests/test_diagwalk23.py)
         "seed-on-first-node": (5.0, 46, [("seed", None, "other-node")]),
-        "walk-forwards-sorted": (16.5, 39, [("variant", "forward-order", "exact")]),
+        "walk-forwards-sorted": (16.1667, 40, [("variant", "forward-order", "exact")]),
         # an explicit stack without the visited test lists a node reached twice before it is finished twice; only
         # the integrative tests see it: nothing named it, now the walk expands-twice (tests/test_diagwalk23.py)
         "no-visited-else": (59.75, ["micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"],
                             [("walk", "expands-twice", "exact")]),
-        "direct-children-only": (33.0, 23, [("variant", "direct-children-only", "exact")]),
+        "direct-children-only": (32.1667, 25, [("variant", "direct-children-only", "exact")]),
         "recursive-build-topo": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
         "add-assigns": (48.25, 9, [("variant", "add-assign-not-accumulate", "exact")]),
         "relu-output-as-slope": (62.0, ["relu/positive"], [("derivative", "relu", "output")]),

@@ -38,8 +38,8 @@ LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 # A bug that breaks `*` or the walk or the seed loses every test built on them (`+` and `*` of two Values are
 # never excused: judge/charging.py); for those only the count of tests lost is pinned.
 ENGINE = {
-    "bug-dataclass-forward-order": (16.5, 39, [("variant", "forward-order", "exact")]),
-    "bug-dataclass-mul-other-for-both": (27.0, 31, [("derivative", "mul", "other-for-both")]),
+    "bug-dataclass-forward-order": (16.1667, 40, [("variant", "forward-order", "exact")]),
+    "bug-dataclass-mul-other-for-both": (26.5, 32, [("derivative", "mul", "other-for-both")]),
     # the hint names `=` in __mul__'s rule and its line; no variant is needed to say it
     "bug-floatsub-mul-assign": (38.0, 18, [("hint", "assign-grad", None)]),
     # `a - b` is `a + (-b)`: charged on neg/values alone (60 before session 21's composition probe)

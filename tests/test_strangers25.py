@@ -65,7 +65,7 @@ ENGINE = {
     "cells-run-out-of-order": (0.0, 52, []),
     # mul's rule gives `self` its own data: every expression with a product of Values shows it (as bob's `=` in mul,
     # README), and tanh, exp, log through `* 2` beside them
-    "bug-slots-mul-self-for-both": (17.5, 38, [("variant", "mul-self-data", "style")]),
+    "bug-slots-mul-self-for-both": (16.6667, 40, [("variant", "mul-self-data", "style")]),
     "bug-dataclass-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                  [("variant", "tanh-input", "exact")]),
     "bug-edges-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
@@ -77,7 +77,7 @@ ENGINE = {
     "bug-fraction-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
     # the reflected `__rsub__` builds on `-self`: charged once, by neg/values
     "bug-enum-neg-self": (62.0, ["neg/values"], [("variant", "neg-self", "exact")]),
-    "bug-registry-forward-order": (16.5, 39, [("variant", "forward-order", "exact")]),
+    "bug-registry-forward-order": (16.1667, 40, [("variant", "forward-order", "exact")]),
     "bug-bom-crlf-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                       [("variant", "tanh-one-minus-t", "exact")]),
     "bug-four-deep-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),

@@ -60,7 +60,7 @@ ROWS = {
     "empty-fresh-topo": (4.0, 47, [("hint", "empty-walk", None), BRIEF]),
     "empty-never-appends": (4.0, 47, [("hint", "empty-walk", None), BRIEF]),
     "empty-stack-never-appends": (4.0, 47, [("hint", "empty-walk", None)]),
-    "no-rmul-forward-order": (14.5, 40, [("variant", "forward-order", "exact"), ("missing-op", "__rmul__", None)]),
+    "no-rmul-forward-order": (14.1667, 41, [("variant", "forward-order", "exact"), ("missing-op", "__rmul__", None)]),
     "nograd-exp-pass": (59.0, 3, [RECURSIVE, ("derivative", "exp", "no-gradient")]),
     # right on a leaf, cut out of the graph in the middle of one (grader/diagnose/midgraph.py): charged once,
     # on the op's own test's expression in the middle of a graph, which excuses the graphs built on it
@@ -75,21 +75,21 @@ ROWS = {
     # its `-` makes a node without children, so its partial credit follows the set order too (docs/determinism.md)
     "nograd-sub-own-op-no-child": (52.75, 8, [("derivative", "sub", "not-linked"), RECURSIVE]),
     # `*` is the core: cut out, nothing is excused (`2 / a`, built on it, is not named beside it)
-    "nograd-mul-copy-children": (34.75, 24, [("derivative", "mul", "not-linked")]),
+    "nograd-mul-copy-children": (33.9167, 26, [("derivative", "mul", "not-linked")]),
     # the op on a copy of its input (a class per op; an edge list): nothing reaches the input even on a leaf
     "nograd-tinygrad-log-copy": (61.0, 2, [("derivative", "log", "no-gradient")]),
     "nograd-kahn-tanh-copy": (59.0, 4, [("derivative", "tanh", "no-gradient")]),
     "nograd-tanh-no-backward": (59.0, 4, [("derivative", "tanh", "no-gradient")]),
     "notebook-bfs": (56.25, 4, [("walk", "breadth-first", "exact")]),
     "notebook-correct-ipython-names": (61.0, 1, [RECURSIVE]),
-    "notebook-swapped-add-mul": (8.5, 44, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul"), BRIEF]),
+    "notebook-swapped-add-mul": (8.1667, 45, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul"), BRIEF]),
     "raises-exp-backward-typeerror": (59.0, 3, [("raises", "exp", None), RECURSIVE]),
     "raises-log-nameerror": (61.0, 2, [("raises", "log", None)]),
     # `2 - a` is `2 + (-a)`, raising in `__radd__`: excused by add/constant (59 before session 21)
     "raises-radd-recursion": (60.0, 2, [RECURSIVE, ("raises", "__radd__", None)]),
     "raises-rsub-recursion": (62.0, 1, [("raises", "__rsub__", None)]),
-    "swapped-add-mul": (8.5, 44, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul"), BRIEF]),
-    "swapped-add-mul-closures": (8.5, 44, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul")]),
+    "swapped-add-mul": (8.1667, 45, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul"), BRIEF]),
+    "swapped-add-mul-closures": (8.1667, 45, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul")]),
     "swapped-tanh-exp": (57.0, 6, [("derivative", "tanh", "output"), ("derivative", "exp", "tanh-rule")]),
     "visited-on-push": (59.75, 3, [("walk", "visited-on-push", "exact")]),
     # the classes again in a class per op (tinygrad's Function.apply) and an edge list walked by Kahn's algorithm
@@ -98,7 +98,7 @@ ROWS = {
     "nograd-kahn-exp-no-edge": (61.0, 2, [("derivative", "exp", "no-gradient")]),
     "raises-kahn-log-nameerror": (61.0, 2, [("raises", "log", None)]),
     "raises-tinygrad-radd-recursion": (62.0, 1, [("raises", "__radd__", None)]),
-    "swapped-kahn-add-mul": (10.5, 42, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul")]),
+    "swapped-kahn-add-mul": (10.1667, 43, [("derivative", "mul", "as-add"), ("derivative", "add", "as-mul")]),
 }
 
 

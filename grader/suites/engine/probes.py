@@ -59,11 +59,11 @@ from shared_probes import (
 
 
 def pow_negative_base(V):
-    """y = x ** 4 at x = -1.5 (an even power of a negative base)"""
-    x = V(-1.5)
-    y = x**4
+    """y = x ** 4 + z ** 4 * 2 at x = -1.5, z = 0.5 (an even power of a negative base, and of another base)"""
+    x, z = V(-1.5), V(0.5)
+    y = x**4 + z**4 * 2  # two powers of one exponent: each rule reads its own base (pow/fractional: two exponents)
     y.backward()
-    return {"y": number(y.data, "y"), **grads({"x": x})}
+    return {"y": number(y.data, "y"), **grads({"x": x, "z": z})}
 
 
 def relu_positive(V):
@@ -108,36 +108,40 @@ from shared_probes import (
 )
 
 
-# -- each unary op in the middle of a graph: its output linked to its input, and the input's own rule run ------
+# -- each unary op in the middle of a graph (its input's own rule run), and a second one of another input -----
 
 
-def _inner(V, op, a, b, scale):
-    x, w = V(a), V(b)
+def _inner(V, op, a, b, scale, c):
+    x, w, z = V(a), V(b), V(c)
     h = x * w
-    out = op(h)
-    y = out * scale
+    y = op(h) * scale + op(z)
     y.backward()
-    return {"y": number(y.data, "y"), **grads({"a": x, "b": w, "a * b": h})}
+    return {"y": number(y.data, "y"), **grads({"a": x, "b": w, "a * b": h, "c": z})}
 
 
 def relu_inner(V):
-    """y = relu(a * b) * 3 at a = 2, b = 1.5 (relu in the middle of a graph)"""
-    return _inner(V, lambda h: h.relu(), 2.0, 1.5, 3)
+    """y = relu(a * b) * 3 + relu(c) at a = 2, b = 1.5, c = -0.5 (relu in the middle of a graph, and another)"""
+    return _inner(V, lambda h: h.relu(), 2.0, 1.5, 3, -0.5)
 
 
 def tanh_inner(V):
-    """y = tanh(a * b) * 2 at a = 0.5, b = -1.2 (tanh in the middle of a graph)"""
-    return _inner(V, lambda h: h.tanh(), 0.5, -1.2, 2)
+    """y = tanh(a * b) * 2 + tanh(c) at a = 0.5, b = -1.2, c = 1.1 (tanh in the middle of a graph, and another)"""
+    return _inner(V, lambda h: h.tanh(), 0.5, -1.2, 2, 1.1)
 
 
 def exp_inner(V):
-    """y = exp(a * b) * 2 at a = 2, b = -0.75 (exp in the middle of a graph)"""
-    return _inner(V, lambda h: h.exp(), 2.0, -0.75, 2)
+    """y = exp(a * b) * 2 + exp(c) at a = 2, b = -0.75, c = 0.5 (exp in the middle of a graph, and another)"""
+    return _inner(V, lambda h: h.exp(), 2.0, -0.75, 2, 0.5)
 
 
 def log_inner(V):
-    """y = log(a * b) * 2 at a = 0.5, b = 1.5 (log in the middle of a graph)"""
-    return _inner(V, lambda h: h.log(), 0.5, 1.5, 2)
+    """y = log(a * b) * 2 + log(c) at a = 0.5, b = 1.5, c = 3 (log in the middle of a graph, and another)"""
+    return _inner(V, lambda h: h.log(), 0.5, 1.5, 2, 3.0)
+
+
+def pow_inner(V):
+    """y = (a * b) ** -1 * 2 + c ** -1 at a = 2, b = 1.5, c = 0.5 (a power in the middle of a graph, and another)"""
+    return _inner(V, lambda h: h**-1, 2.0, 1.5, 2, 0.5)
 
 
 def int_data(V):

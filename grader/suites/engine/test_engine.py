@@ -99,7 +99,7 @@ def test_pow_cube(observe, expect):
 @points(1, concept="pow", name="pow/fractional")
 def test_pow_fractional(observe, expect):
     """x ** 0.5 and x ** -1"""
-    check(observe, expect, p.pow_fractional, owns=("pow-other",))
+    check(observe, expect, p.pow_fractional, p.pow_inner, owns=("pow-other",))
 
 
 @points(1, concept="relu", name="relu/positive")
