@@ -130,6 +130,12 @@ def as_the_student_sees(run: dict | None, submission, module: str = "engine") ->
         seen["import_error"] = {**error, "where": where,
                                 "error": _student_error(error["error"], error.get("where"), where),
                                 "file": submission.place(f"{module}.py", None)["file"]}
+        from .load.cell_order import cells_out_of_order, defined_below
+
+        below = defined_below(submission, error, where)  # a notebook's name a later cell defines: the cell as
+        if below is not None:  # a place (the test record's `defined_in_cell`), and the import test's advice
+            seen["import_error"].update(where={**where, "defined_in_cell": below["cell"]},
+                                        advice_message=cells_out_of_order(below, where["cell"]).to_json())
     if run.get("forbidden_imports"):
         seen["forbidden_imports"] = [{**found, **submission.place(found.get("file"), found.get("line"))}
                                      for found in run["forbidden_imports"]]

@@ -35,8 +35,9 @@ def location_of(where, submission):
     names = {origin.file for origin in submission.origins.values()} or set(submission.files)
     if not where or not where.get("line") or where.get("file") not in names:
         return {}
-    if where.get("cell") is not None:
-        return {"file": where["file"], "cell": int(where["cell"]), "line": int(where["line"])}
+    if where.get("cell") is not None:  # and the later cell that defines the name an import stopped at
+        below = {"defined_in_cell": int(where["defined_in_cell"])} if where.get("defined_in_cell") else {}
+        return {"file": where["file"], "cell": int(where["cell"]), "line": int(where["line"]), **below}
     return {"file": where["file"], "line": int(where["line"])}
 
 

@@ -103,7 +103,8 @@ def _run_digest(run, submission):
 def _places(submission):
     """The names a submission's places are said in: each file's own name and a notebook's cells (not where it
     was read from: grading the same class from another folder judges nothing again)."""
-    return json.dumps(sorted((name, origin.file, origin.cells) for name, origin in submission.origins.items()))
+    return json.dumps(sorted((name, origin.file, origin.cells, origin.runs)
+                             for name, origin in submission.origins.items()))
 
 
 class VerdictCache:

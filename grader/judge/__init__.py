@@ -24,7 +24,6 @@ from pathlib import Path
 
 from ..i18n import Message, items, msg, nmsg, place
 from ..places import place_text, without_own_place
-
 from ..records import VISIBILITIES
 
 # Tolerances. Students' engines compute the same quantities in other orders
@@ -313,6 +312,7 @@ def assert_imported(imported, module="engine", hint=""):
         at = place({k: v for k, v in where.items() if k != "function"}) \
             if location_suffix(error, where) or text != error["error"] else None  # a SyntaxError's, said apart
         ended = error.get("error_message")  # the observer's words (an exit, a hang at import): translated too
+        hint = Message.from_json(error["advice_message"]) if error.get("advice_message") else hint  # cell_order.py
         values = {"file": own, "error": Message.from_json(ended) if ended else text, "advice": hint}
         if at and hint:
             said = msg("{file} could not be used: {error} ({place}). {advice} Every other test was skipped.",

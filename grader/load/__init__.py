@@ -83,7 +83,7 @@ from pathlib import Path
 from ..i18n import Message, msg
 from . import levels
 from .levels import collect, disk_level, disk_reader
-from .notebooks import notebook_to_engine
+from .notebooks import read_notebook
 from .reading import (ARCHIVE_SUFFIXES, ENGINE, MAX_FILE_BYTES, SUBMISSION_SUFFIXES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
                       is_hidden, name_text, python_source, some_names)
 from .exports import Group, export_note, group_export
@@ -292,8 +292,8 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> d
     if kind == "zip":
         return read_zip(path, shown, st.st_size, allowed)
     if kind == "notebook":
-        engine, cells = notebook_to_engine(disk_reader(path, shown, budget)(MAX_NOTEBOOK_BYTES), shown)
-        return {ENGINE: (engine, Origin(shown, cells, path))}
+        engine, cells, runs = read_notebook(disk_reader(path, shown, budget)(MAX_NOTEBOOK_BYTES), shown)
+        return {ENGINE: (engine, Origin(shown, cells, path, runs))}
     if suffix == ".py":
         code = python_source(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown)
         return {ENGINE: (code, Origin(shown, None, path))}

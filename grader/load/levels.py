@@ -20,7 +20,7 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, msg
 from ..parsing import parse
 from .exports import LMS_NAMES, export_lms
-from .notebooks import notebook_to_engine
+from .notebooks import read_notebook
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES,
                       MAX_PACKAGE_ENTRIES, MAX_WRAPPERS, Budget, Origin, Rejected, is_hidden, name_text, python_source,
                       read_capped, some_names, too_large)
@@ -53,10 +53,10 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
         shown = level.prefix + name
         read = level.files[name]
         if name.lower().endswith(".ipynb"):
-            content, cells = notebook_to_engine(read(MAX_NOTEBOOK_BYTES), shown)
+            content, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown)
         else:
-            content, cells = python_source(read(MAX_FILE_BYTES), shown), None
-        files[target] = (content, _origin(level, root, name, cells))
+            content, cells, runs = python_source(read(MAX_FILE_BYTES), shown), None, None
+        files[target] = (content, _origin(level, root, name, cells, runs))
     unread, scanned, wanted = {}, set(), set()
     while True:  # the helpers, then those a carried file imports without an `__init__.py` (a namespace package)
         for name, (where, file) in _helper_modules(level, picks, wanted).items():
@@ -175,10 +175,11 @@ def _imports(name: str, content: bytes, package: str | None = None) -> set[str]:
             for module, _ in imported(node, within, calls=False)}
 
 
-def _origin(level: Level, root: str, name: str, cells: tuple | None = None) -> Origin:
+def _origin(level: Level, root: str, name: str, cells: tuple | None = None, runs: tuple | None = None) -> Origin:
     """Where the file `name` of `level` came from: its name inside the entry (below `root`, the entry's prefix)
     and the file on disk it was read from (None inside a zip)."""
-    return Origin((level.prefix + name)[len(root):], cells, level.folder / name if level.folder is not None else None)
+    return Origin((level.prefix + name)[len(root):], cells, level.folder / name if level.folder is not None else None,
+                  runs)
 
 
 # The names a helper module may not take: the worker's own modules (runner/, beside the probes), Python's

@@ -22,6 +22,13 @@ from .written import TooMuchCode, with_written_modules, written_module
 
 def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     """engine.py from a notebook's code cells, and the (cell, line) of each of its lines (`Origin.cells`)."""
+    engine, places, _ = read_notebook(data, shown)
+    return engine, places
+
+
+def read_notebook(data: bytes, shown: str) -> tuple[bytes, tuple, tuple]:
+    """notebook_to_engine's two, and the (cell, execution count) of each code cell Jupyter stored a count for
+    (`Origin.runs`): the order the cells last ran in, read, never run (grader/load/cell_order.py)."""
     text = as_utf8(data, shown).decode("utf-8")
     # Bounded before it is parsed: a parse costs by values, not bytes (16 MiB of empty objects in an output took
     # 3.2 GB of the grader's memory and 15 s of its CPU on 06cff00, and was graded)
@@ -59,6 +66,8 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
         # numbered as Jupyter shows them, from 1, Markdown cells included
         cells = [(number, cell.source) for number, cell in enumerate(notebook.cells, start=1)
                  if cell.cell_type == "code"]
+        runs = tuple((number, cell.get("execution_count")) for number, cell in enumerate(notebook.cells, start=1)
+                     if cell.cell_type == "code" and type(cell.get("execution_count")) is int)
     except Exception as e:  # JSON that is not a notebook fails in assorted ways (ValidationError, KeyError, ...)
         error = e
     if error is not None:
@@ -73,7 +82,7 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     engine = (IPYTHON_STAND_INS + code).encode("utf-8")
     if len(engine) > MAX_FILE_BYTES:
         raise Rejected(too_large(shown, len(engine), MAX_FILE_BYTES, code_of=True))
-    return engine, (None,) * IPYTHON_STAND_INS.count("\n") + tuple(places)
+    return engine, (None,) * IPYTHON_STAND_INS.count("\n") + tuple(places), runs
 
 
 def _cell_count(data) -> int:

@@ -59,6 +59,7 @@ class Origin:
     file: str
     cells: tuple | None = None
     path: Path | None = None
+    runs: tuple | None = None  # a notebook's (cell, execution count) pairs, as Jupyter stored them
 
     def place(self, line: int | None) -> dict:
         """`{"file", "line"}` of a line of the file the sandbox saw, or `{"file", "cell", "line"}` in a notebook."""

@@ -14,7 +14,7 @@ from ..student_text import printable  # noqa: F401 - the renderers' one sanitise
 FAILED_TO_RUN = ("rejected", "crashed", "timeout")
 # a test's fields that say where in the student's files its message points and what their engine raised there
 # (docs/contract.md §4): every surface that shows a test as data carries these (Gradescope's extra_data, serve's API)
-PLACE_FIELDS = ("file", "cell", "line", "exception")
+PLACE_FIELDS = ("file", "cell", "line", "exception", "defined_in_cell")
 NOT_PASSING = ("failed", "error", "timeout")
 # A test that ran on a submission: it passed, failed or raised. A skipped test never started, and
 # a timed-out one was cut before it could say anything: neither counts in a pass rate.

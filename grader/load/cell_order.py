@@ -1,0 +1,98 @@
+"""Which later cell of a notebook defines the name its import stopped at, read from the notebook's source.
+
+A notebook is graded top to bottom, as Jupyter's Restart & Run All runs it. A
+cell that uses `Value` above the cell that defines it stops the import with a
+NameError; when the execution counts Jupyter stored say the defining cell ran
+before the using one, the student ran the cells out of order. Nothing here runs
+the student's code: the cells are parsed (ast), and the counts are read.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from ..i18n import Message, msg
+from ..parsing import parse
+
+_NAMES = (re.compile(r"^NameError: name '([A-Za-z_][A-Za-z0-9_]*)' is not defined"),
+          # `import engine` in the notebook, graded as engine.py: the module is the notebook, partly run
+          re.compile(r"^AttributeError: (?:partially initialized )?module '[A-Za-z0-9_.]+' has no attribute "
+                     r"'([A-Za-z_][A-Za-z0-9_]*)'"))
+
+
+def defined_below(submission, error: dict, where: dict | None) -> dict | None:
+    """`{"name", "cell", "ran_before"}` when the import stopped at `where` (a cell of a notebook) on a name
+    (NameError, or AttributeError on a module) that a later code cell defines at its top level: that cell,
+    and whether the stored execution counts say it ran before the failing cell; None otherwise."""
+    if not where or where.get("cell") is None or error.get("exception") not in ("NameError", "AttributeError"):
+        return None
+    found = next((m for m in (p.match(error.get("error") or "") for p in _NAMES) if m), None)
+    if found is None:
+        return None
+    name, failing = found.group(1), where["cell"]
+    for sandbox_name, origin in submission.origins.items():
+        if origin.file != where.get("file") or origin.cells is None or sandbox_name not in submission.files:
+            continue
+        lines = submission.files[sandbox_name].decode("utf-8", "replace").split("\n")
+        cells: dict[int, list[str]] = {}
+        for text, place in zip(lines, origin.cells):
+            if place is not None:
+                cells.setdefault(place[0], []).append(text)
+        if any(name in _bound(code) for cell, code in cells.items() if cell <= failing):
+            return None  # defined above (then deleted, or in a branch not taken): not a question of order
+        below = next((cell for cell in sorted(cells) if cell > failing and name in _bound(cells[cell])), None)
+        if below is None:
+            return None
+        counts = dict(origin.runs or ())
+        ran_before = counts.get(below) is not None and counts.get(failing) is not None \
+            and counts[below] < counts[failing]
+        return {"name": name, "cell": below, "ran_before": ran_before}
+    return None
+
+
+def _bound(lines: list[str]) -> set[str]:
+    """The names a cell binds at its top level (also inside its top-level if/try/with/for/while)."""
+    try:
+        tree = parse("\n".join(lines))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    names: set[str] = set()
+    pending = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = list(node.targets if isinstance(node, ast.Assign) else [node.target])
+            while targets:  # `a, (b, *c) = ...` binds a, b and c; `Value.op = ...` and `d[k] = ...` bind nothing
+                target = targets.pop()
+                if isinstance(target, ast.Name):
+                    names.add(target.id)
+                elif isinstance(target, (ast.Tuple, ast.List)):
+                    targets.extend(target.elts)
+                elif isinstance(target, ast.Starred):
+                    targets.append(target.value)
+        if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+            for part in ("body", "orelse", "finalbody"):
+                pending.extend(getattr(node, part, []))
+            pending.extend(statement for handler in getattr(node, "handlers", []) for statement in handler.body)
+    return names
+
+
+def cells_out_of_order(below: dict, cell: int) -> Message:
+    """The import test's advice (where a multi-file exercise's hint would stand) for a name a later cell
+    defines: `below` is defined_below's record, `cell` the failing cell. The cells ran out of order only
+    when Jupyter's stored execution counts say the defining cell ran first; otherwise the fact alone (the
+    cells may have been moved after running, or the counts cleared)."""
+    values = {"name": below["name"], "below": below["cell"], "cell": cell}
+    if below.get("ran_before"):
+        return msg("`{name}` is defined in cell {below}, below cell {cell} that uses it: your notebook ran its "
+                   "cells out of order (cell {below} ran before cell {cell}). Graders run a notebook top to "
+                   "bottom, as Restart & Run All does: move cell {below} above cell {cell} and run it again.",
+                   **values)
+    return msg("`{name}` is defined in cell {below}, below cell {cell} that uses it. Graders run a notebook top "
+               "to bottom, as Restart & Run All does: move cell {below} above cell {cell} and run it again.",
+               **values)
