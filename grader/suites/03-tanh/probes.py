@@ -104,6 +104,12 @@ def numeric_tanh(V):
     return with_numeric(V, lambda a, b: (a * b + a).tanh() * b.tanh(), {"a": 0.5, "b": -1.5})
 
 
+# -- what charging reads (grader/judge/charging.py): the core the exercise gives ------------------------------------
+
+
+from shared_probes import shared_mul, diamond, shared_intermediate, seed_gradient  # noqa: E402
+
+
 # -- each op alone at several points: diagnosis reads each op's local derivative off them (no test reads these) --
 
 from local_probes import local_derivative_probes  # noqa: E402

@@ -1,12 +1,22 @@
-"""Hidden tests of 03-tanh: every test with points calls the student's tanh()."""
+"""Hidden tests of 03-tanh: every test with points calls the student's tanh().
+
+Each mistake costs once (grader/judge/charging.py): every test checks its probes through the suite's `OWN.check`
+(its __init__.py), so a whole graph (graph/*) is not charged again for a tanh that tanh's own tests already charged.
+"""
 
 from grader.i18n import msg, place
 from grader.judge import (
-    assert_values, check, check_numeric, expression_of, from_scratch_test, import_test, location_suffix, Mismatch, points,
+    check_numeric, expression_of, from_scratch_test, import_test, location_suffix, Mismatch, points, suite_config,
     suite_probes,
 )
 
 p = suite_probes(__file__)
+OWN = suite_config(__file__).OWN  # which tests charge for tanh: the suite's __init__.py
+
+
+def check(observe, expect, *probes, owns=()):
+    """The student's observations of each probe equal the reference's, a tanh already charged not charged again."""
+    OWN.check(observe, expect, probes, owns=owns)
 
 
 test_imports = import_test(__file__)
@@ -19,25 +29,25 @@ test_from_scratch = from_scratch_test(__file__)
 @points(2, concept="tanh", name="tanh/zero")
 def test_tanh_zero(observe, expect):
     """tanh(0) = 0 and tanh'(0) = 1"""
-    check(observe, expect, p.tanh_zero)
+    check(observe, expect, p.tanh_zero, owns=("tanh",))
 
 
 @points(2, concept="tanh", name="tanh/two")
 def test_tanh_two(observe, expect):
     """tanh'(2) ≈ 0.0707: 1 - t**2 with t the output"""
-    check(observe, expect, p.tanh_two)
+    check(observe, expect, p.tanh_two, owns=("tanh",))
 
 
 @points(1, concept="tanh", name="tanh/negative")
 def test_tanh_negative(observe, expect):
     """tanh at a negative input, inside a product"""
-    check(observe, expect, p.tanh_negative)
+    check(observe, expect, p.tanh_negative, owns=("tanh",))
 
 
 @points(1, concept="tanh", name="tanh/int-data", visibility="hidden")
 def test_tanh_int(observe, expect):
     """Value(1).tanh() with int data"""
-    check(observe, expect, p.tanh_int)
+    check(observe, expect, p.tanh_int, owns=("tanh",))
 
 
 # -- saturation ------------------------------------------------------------------------------
@@ -46,13 +56,13 @@ def test_tanh_int(observe, expect):
 @points(1, concept="tanh", name="saturation/five")
 def test_tanh_saturated(observe, expect):
     """tanh near saturation: a small, non-zero gradient"""
-    check(observe, expect, p.tanh_saturated)
+    check(observe, expect, p.tanh_saturated, owns=("tanh",))
 
 
 @points(1, concept="tanh", name="saturation/minus-eight", visibility="hidden")
 def test_tanh_saturated_negative(observe, expect):
     """tanh near -1: a tiny gradient of the right sign"""
-    check(observe, expect, p.tanh_saturated_negative)
+    check(observe, expect, p.tanh_saturated_negative, owns=("tanh",))
 
 
 @points(1, concept="tanh", name="saturation/large-input")
@@ -74,17 +84,16 @@ def test_tanh_large(observe, expect, run):
             words = msg("{expression}: your tanh raised {error} ({place}). {why}",
                         expression=expression_of(p.tanh_large), error=obs["error"], place=said, why=why)
         raise Mismatch(words, where=obs.get("where"))
-    check(observe, expect, p.tanh_large)
-    check(observe, expect, p.tanh_large_negative)
+    check(observe, expect, p.tanh_large, p.tanh_large_negative, owns=("tanh",))
 
 
 # -- inside larger graphs ----------------------------------------------------------------------
 
 
 @points(2, concept="chain-rule", name="graph/neuron", visibility="hidden")
-def test_tanh_neuron(observe, torch_expect):
+def test_tanh_neuron(observe, expect, torch_expect):
     """one tanh neuron: all five gradients against PyTorch"""
-    assert_values(observe(p.tanh_neuron_with_n), torch_expect(p.tanh_neuron_with_n), probe=p.tanh_neuron_with_n)
+    OWN.check(observe, expect, [p.tanh_neuron_with_n], against=torch_expect)
 
 
 @points(1, concept="chain-rule", name="graph/tanh-of-tanh", visibility="hidden")
@@ -100,18 +109,18 @@ def test_tanh_shared(observe, expect):
 
 
 @points(1, concept="chain-rule", name="graph/loss", visibility="hidden")
-def test_tanh_loss(observe, torch_expect):
+def test_tanh_loss(observe, expect, torch_expect):
     """a squared-error loss through tanh, against PyTorch"""
-    assert_values(observe(p.tanh_loss), torch_expect(p.tanh_loss), probe=p.tanh_loss)
+    OWN.check(observe, expect, [p.tanh_loss], against=torch_expect)
 
 
 @points(1, concept="chain-rule", name="graph/three-tanhs", visibility="hidden")
-def test_tanh_layer(observe, torch_expect):
+def test_tanh_layer(observe, expect, torch_expect):
     """three tanh nodes fed by +, * and constants, against PyTorch"""
-    assert_values(observe(p.tanh_layer), torch_expect(p.tanh_layer), probe=p.tanh_layer)
+    OWN.check(observe, expect, [p.tanh_layer], against=torch_expect)
 
 
 @points(1, concept="gradcheck", name="graph/numeric")
 def test_numeric_tanh(observe, expect):
     """backward() agrees with central differences of your own forward pass"""
-    check_numeric(observe, expect, p.numeric_tanh)
+    OWN.check(observe, expect, [p.numeric_tanh], verdict=check_numeric)
