@@ -69,7 +69,10 @@ def report_lines(result, lang: str | None = None) -> list[str]:
         label = LABELS.get(test["status"], "FAIL")
         # a test's doc is looked up in the suites' catalog (its English text is its id)
         doc = test["doc"]
-        text = _doc(t, doc) if test["status"] == "passed" or not test["output"] else say.output(test)
+        # a test that passed says what it checks; one that says something as it passed (an expression excused: "Not
+        # charged again: ... needs `tanh`, which tanh/two already charges") says that too, on a line of its own
+        text = _doc(t, doc) if not test["output"] else say.output(test) if test["status"] != "passed" else \
+            f"{_doc(t, doc)}\n{say.output(test)}"
         lines.append(_entry(f"{label}  {test['name']:<{width}}  ", text))
     for entry in result.diagnosis:
         if entry.get("brief"):
