@@ -3,6 +3,7 @@ excused (each mistake costs once, grader/judge/charging.py)."""
 
 from pathlib import Path
 
+from grader.classroom.check_report import html_table, table_rows
 from grader.classroom.student_check import check, report_lines
 
 REFERENCE = Path(__file__).resolve().parents[1] / "reference" / "engine.py"
@@ -23,6 +24,10 @@ def test_an_excused_test_prints_pass_with_its_doc_and_the_note_below(tmp_path):
                                      "needs `tanh`, which tanh/two already charges.")
     assert lines[at + 1].startswith(" " * 30)  # under the text of its test's line
     assert f"{result.points:g}/{result.max_points:g}" == "4.5/9"
+    # the notebook's table: the row passed, the note in its diagnosis column
+    row = next(row for row in table_rows(result) if row["name"] == "graph/numeric")
+    assert (row["label"], row["got"], row["diagnosis"]) == ("PASS", "", lines[at + 1].strip())
+    assert "Not charged again: f(a, b) = tanh(a * b + a) * tanh(b)" in html_table(result)
     # in Russian too: the doc and the note each in the course's words
     ru = "\n".join(report_lines(result, "ru")).splitlines()
     at = next(i for i, line in enumerate(ru) if line.startswith("PASS  graph/numeric"))

@@ -40,6 +40,8 @@ def table_rows(result) -> list[dict]:
         cited = [say.title(d) for d in result.diagnosis
                  if t["name"] in (d.get("tests") or [])]
         failing = t["status"] != "passed"
+        if not failing and t.get("output"):  # what a test said as it passed: an expression excused ("Not charged again")
+            cited.append(say.output(t))
         rows.append({
             "label": LABELS.get(t["status"], "FAIL"), "name": t["name"], "expression": expression,
             "expected": _shown(detail["expected"], detail, tr) if "expected" in detail else "",
