@@ -84,6 +84,7 @@ from ..i18n import Message, msg
 from . import levels
 from .levels import collect, disk_level, disk_reader
 from .notebooks import read_notebook
+from .scripts import exported_script
 from .reading import (ARCHIVE_SUFFIXES, ENGINE, MAX_FILE_BYTES, SUBMISSION_SUFFIXES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
                       is_hidden, name_text, python_source, some_names)
 from .exports import Group, export_note, group_export
@@ -295,7 +296,7 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> d
         engine, cells, runs = read_notebook(disk_reader(path, shown, budget)(MAX_NOTEBOOK_BYTES), shown)
         return {ENGINE: (engine, Origin(shown, cells, path, runs))}
     if suffix == ".py":
-        code = python_source(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown)
+        code = exported_script(python_source(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown))
         return {ENGINE: (code, Origin(shown, None, path))}
     raise Rejected(_not_a_kind(shown, suffix))
 

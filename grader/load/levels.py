@@ -21,6 +21,7 @@ from ..i18n import Message, msg
 from ..parsing import parse
 from .exports import LMS_NAMES, export_lms
 from .notebooks import read_notebook
+from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES,
                       MAX_PACKAGE_ENTRIES, MAX_WRAPPERS, Budget, Origin, Rejected, is_hidden, name_text, python_source,
                       read_capped, some_names, too_large)
@@ -55,7 +56,7 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
         if name.lower().endswith(".ipynb"):
             content, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown)
         else:
-            content, cells, runs = python_source(read(MAX_FILE_BYTES), shown), None, None
+            content, cells, runs = exported_script(python_source(read(MAX_FILE_BYTES), shown)), None, None
         files[target] = (content, _origin(level, root, name, cells, runs))
     unread, scanned, wanted = {}, set(), set()
     while True:  # the helpers, then those a carried file imports without an `__init__.py` (a namespace package)
@@ -63,7 +64,7 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
             if name in files or name in unread or len(files) + len(unread) >= len(picks) + MAX_HELPER_MODULES:
                 continue  # read already, or the cap reached across the rounds
             try:
-                content = python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file)
+                content = exported_script(python_source(where.files[file](MAX_FILE_BYTES), where.prefix + file))
             except Rejected as r:  # left out, as before helpers were carried, unless a carried file imports it
                 unread[name] = r.message
                 continue

@@ -1,0 +1,69 @@
+"""A notebook exported as a Python script, read as the notebook it was.
+
+Colab's File > Download > Download .py keeps a notebook's IPython escapes as they were (`!pip install graphviz`,
+`%matplotlib inline`): the file is not Python, and the engine did not import (session 26: SyntaxError, 0/63).
+Jupyter's File > Save and Export Notebook As > Executable Script (`jupyter nbconvert --to script`) writes them as
+calls (`get_ipython().system('pip install graphviz')`, `get_ipython().run_line_magic('matplotlib', 'inline')`),
+and outside IPython `get_ipython` is not defined (NameError at that line, 0/63). Such a file's escapes are
+dropped as a notebook's are (notebooks.without_escapes: each becomes `pass`, never run), and every other line
+stays where it was, so that a place said (`engine.py, line 40`) is the student's own line. A file that binds the
+name `get_ipython` itself (`from IPython import get_ipython`, a stand-in of its own) keeps its calls; a file that
+Python cannot compile after the drop either is left as it is, for its own SyntaxError to be said.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+
+from ..parsing import parse, python_lines
+from .notebooks import without_escapes
+
+# a line that may hold an escape (`!pip`, `%time`, `x = !ls`, `Value?`) or a call of IPython's: only a file with
+# one is compiled here
+_MAYBE = re.compile(rb"^[ \t]*[%!]|=[ \t]*[!%]|\?[ \t]*\r?$|get_ipython\(\)", re.MULTILINE)
+
+
+def exported_script(code: bytes) -> bytes:
+    """CODE (UTF-8 Python source, as reading.python_source gives it) with its IPython escapes and `get_ipython()`
+    statements made `pass`, where it is a notebook exported as a script; else CODE as it is."""
+    if not _MAYBE.search(code):
+        return code
+    text = code.decode("utf-8")
+    tree = _tree(text)
+    if tree is not None and ("get_ipython()" not in text or _binds_get_ipython(tree)):
+        return code  # Python as it is: a `%` or `!` at a line's start inside a string or a bracket
+    lines = python_lines(text)
+    kept = [""] * len(lines)
+    # a first line "#" so that a `%%time` opening the file is an escape of its line, not the magic of a cell
+    for line, number in without_escapes("#\n" + text):
+        if number > 1:
+            kept[number - 2] = line
+    converted = "\n".join(kept) + "\n"
+    if _tree(converted) is None:
+        return code
+    return converted.encode("utf-8")
+
+
+def _tree(text: str) -> ast.Module | None:
+    """TEXT's syntax tree, or None where Python cannot read it."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning: an invalid escape in a string, `is` with a literal
+            return parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):
+        return None
+
+
+def _binds_get_ipython(tree: ast.Module) -> bool:
+    """Whether the module binds the name `get_ipython` anywhere (a def, an import, an assignment)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "get_ipython" and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == "get_ipython":
+            return True
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and any(
+                (alias.asname or alias.name.partition(".")[0]) == "get_ipython" for alias in node.names):
+            return True
+    return False
