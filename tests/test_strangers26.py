@@ -290,10 +290,16 @@ PLANTED = {
 }
 
 
+def _handed(exercise):
+    """The folders handed in for the exercise: its own, and for 07 the public packages' (each with its nn.py)."""
+    if exercise == "07-mlp-xor":
+        return [FRESH / "engine" / case for case in ["pypi-micrograd-andrews", "pypi-micrograd-viz"]]
+    return sorted((FRESH / exercise).iterdir()) if (FRESH / exercise).is_dir() else []
+
+
 def _cases(exercise):
-    """{case: its folder's name in the class} of the exercise, generated and handed in."""
-    handed = sorted(p.name for p in (FRESH / exercise).iterdir()) if (FRESH / exercise).is_dir() else []
-    return sorted([*GENERATED[exercise], *handed, *PLANTED[exercise]])
+    """The exercise's cases: generated, handed in and planted."""
+    return sorted([*GENERATED[exercise], *(case.name for case in _handed(exercise)), *PLANTED[exercise]])
 
 
 def _class(folder, exercise):
@@ -304,9 +310,8 @@ def _class(folder, exercise):
     for case, (name, make) in GENERATED[exercise].items():
         (folder / case).mkdir()
         (folder / case / (name or FILES[exercise])).write_text(make(solution), encoding="utf-8")
-    if (FRESH / exercise).is_dir():
-        for case in sorted((FRESH / exercise).iterdir()):
-            shutil.copytree(case, folder / case.name)
+    for case in _handed(exercise):
+        shutil.copytree(case, folder / case.name)
     for case, (base, file, patches) in PLANTED[exercise].items():
         shutil.copytree(folder / base, folder / case)
         path = folder / case / file
