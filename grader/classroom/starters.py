@@ -95,16 +95,19 @@ def solution_files(exercise: str) -> dict[str, str]:
 
 
 def engines_json() -> str:
-    """The engines 09-write-tests runs a student's tests against: the reference and every variant.
+    """The engines 09-write-tests runs a student's tests against: the reference, the reference written another way
+    (`grader/variants/restyled.py`: correct, never handed out) and every variant.
 
     It stays in the grader: each engine travels into the sandbox alone, without its name,
     title or comments, as the one file under test of a run of its own (the suite's
     `probe_cases`).
     """
     from ..variants import VARIANTS
+    from ..variants.restyled import SOURCE as RESTYLED
 
     record = {
         "reference": solution_source(_reference_text("engine.py"), "engine.py"),
+        "restyled": RESTYLED,
         "variants": [
             {"name": v.name, "title": v.title, "lead_in": v.lead_in, "concept": v.concept,
              "source": solution_source(v.source(), f"variant {v.name}")}

@@ -22,6 +22,7 @@ from grader.course import COURSE
 from grader.cli import main
 from grader.load.notebooks import is_self_check_cell, join_code_cells
 from grader.variants import VARIANTS
+from grader.variants.restyled import SOURCE as RESTYLED
 
 SAMPLE = '''\
 """A module: the instructor's reference.
@@ -239,6 +240,7 @@ def test_engines_json_carries_the_reference_and_every_variant():
     path = starters.SUITES / "09-write-tests" / "engines.json"
     engines = json.loads(path.read_text())
     assert engines["reference"] == solution_files("01-mul-backward")["engine.py"]
+    assert engines["restyled"] == RESTYLED and engines["restyled"] != engines["reference"]
     assert [v["name"] for v in engines["variants"]] == [v.name for v in VARIANTS]
     assert all("SOLUTION" not in v["source"] for v in engines["variants"])
 

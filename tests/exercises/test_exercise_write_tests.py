@@ -177,10 +177,10 @@ def test_no_credit_while_a_test_fails_on_the_reference(rows, student, why):
         "no credit until your tests pass on the reference engine (see reference/passes)"}
 
 
-def test_the_reference_runs_twice_beside_every_engine():
+def test_the_reference_runs_twice_and_once_written_another_way_beside_every_engine():
     suite = load_suite("09-write-tests")
-    assert suite.probe_names[:2] == ["on_reference", "on_reference_again"]
-    assert len(suite.probe_names) == 2 + VARIANT_COUNT
+    assert suite.probe_names[:3] == ["on_reference", "on_reference_again", "on_reference_restyled"]
+    assert len(suite.probe_names) == 3 + VARIANT_COUNT
 
 
 def test_time_off_the_cpu_is_not_time_spent_by_a_test(tmp_path):

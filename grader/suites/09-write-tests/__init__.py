@@ -20,11 +20,14 @@ IMPORT_HINT = "Hand in the exercise folder (engine.py beside your test_engine.py
 # worker carrying one engine, without its name, title, docstrings or comments, under the same neutral
 # file name for every engine, in an order drawn afresh for every run (grader/observe/). The
 # reference runs twice, so that tests whose verdict depends on anything but the engine (state left
-# by an earlier run, the order of runs, the clock) are seen to disagree with themselves.
+# by an earlier run, the order of runs, the clock) are seen to disagree with themselves; and once written
+# another way (engines.json's "restyled", grader/variants/restyled.py: correct, never handed out), so that
+# tests that tell the handed-out engine by how its code reads (every variant is a patch of it) catch nothing.
 CASE_FILES = ("engines.json",)  # what probe_cases() reads: instructors' installs only
 ENGINES = Path(__file__).with_name("engines.json")
 ENGINE_FILE = "engine_under_test.py"  # what the sandbox's probes.py reads (keep the two in step)
-REFERENCE_RUNS = ("on_reference", "on_reference_again")
+REFERENCE_RUNS = ("on_reference", "on_reference_again", "on_reference_restyled")
+RESTYLED_RUN = "on_reference_restyled"  # the run of the reference written another way
 
 
 def engines():
@@ -42,7 +45,9 @@ def probe_cases():
         return ProbeCase(name, doc, "run_tests", {ENGINE_FILE: anonymous_source(source).encode()})
 
     cases = [case(name, "your tests on the reference engine (a correct engine)", record["reference"])
-             for name in REFERENCE_RUNS]
+             for name in REFERENCE_RUNS if name != RESTYLED_RUN]
+    cases.append(case(RESTYLED_RUN, "your tests on another correct engine (the reference written another way)",
+                      record["restyled"]))
     cases += [case(catch_probe_name(v["name"]), f"your tests on an engine that {v['title']}", v["source"])
               for v in record["variants"]]
     return {c.__name__: c for c in cases}
@@ -58,8 +63,11 @@ def reference_passed(observation):
 
 
 def stop_early(observations):
-    """Once a run on the reference fails, no buggy engine can count: the runs left need not happen."""
+    """Once a run on the reference fails, no buggy engine can count: the runs left need not happen. (Not once the
+    restyled run fails: the words then depend on whether the handed-out engine passes, which is to be seen.)"""
     for name in REFERENCE_RUNS:
+        if name == RESTYLED_RUN:
+            continue
         if reference_passed(observations.get(name)) is False:
             return "not run: the tests do not pass on the reference engine"
     return None

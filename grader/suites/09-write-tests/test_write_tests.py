@@ -5,7 +5,9 @@ fail on is caught and earns its point. When the tests fail on the reference
 no engine counts as caught: a test that fails on everything catches nothing.
 The tests run twice on the reference, in separate fresh workers at secret places in the order:
 when the two runs disagree, the tests depend on something other than the engine, and catch
-nothing. The engines are the variants of grader/variants/ (engines.json).
+nothing. They run once more on the reference written another way (correct, never handed out):
+tests that fail there tell the handed-out engine by its code, not by what it computes. The
+engines are the variants of grader/variants/ (engines.json).
 """
 
 from grader.i18n import Message, items, msg, nmsg
@@ -42,10 +44,15 @@ def _failure(failed):
     return msg("{test}: {error}", test=failed["test"], error=error)
 
 
-def _run_problem(got):
-    """Why the student's tests do not pass on one run on the reference engine, or None."""
+def _run_problem(got, restyled=False):
+    """Why the student's tests do not pass on one run on the reference engine (RESTYLED: on the reference written
+    another way), or None."""
     if not got["loaded"]:
         error = msg("took too long") if got["out of time"] else got["error"]
+        if restyled:
+            return msg("your test file could not be run with another correct engine, the reference written another "
+                       "way (the same numbers from other code), so it checks how the engine you were given is "
+                       "written, not what it computes: {error}", error=error)
         return msg("your test file could not be run with the reference engine: {error}", error=error)
     if got["tests"] == 0:
         return msg("your test file defines no tests: write functions whose names start with test_, each asserting "
@@ -53,6 +60,15 @@ def _run_problem(got):
     if got["out of time"]:
         return msg("your tests took longer than the 2.4 s of CPU time they get per engine (ran {ran} of {tests}); "
                    "keep each test small", ran=f"{got['ran']:g}", tests=f"{got['tests']:g}")
+    if got["failed"] and restyled:
+        return nmsg("{failed} of {n} tests fail on another correct engine, the reference written another way (the "
+                    "same numbers from other code), so they check how the engine you were given is written, not "
+                    "what it computes: {failures}",
+                    "{failed} of {n} tests fail on another correct engine, the reference written another way (the "
+                    "same numbers from other code), so they check how the engine you were given is written, not "
+                    "what it computes: {failures}", "n",
+                    failed=f"{got['failed']:g}", n=int(got["tests"]),
+                    failures=items([_failure(f) for f in got["failures"]], join="semicolon"))
     if got["failed"]:
         return nmsg("{failed} of {n} tests fail on the reference engine, which is correct: {failures}",
                     "{failed} of {n} tests fail on the reference engine, which is correct: {failures}", "n",
@@ -64,14 +80,14 @@ def _reference_problem(observe, observation):
     """Why the student's tests earn nothing, from their runs on the reference, or None."""
     runs = []
     for case in REFERENCE_RUNS:
-        if observation(case).get("status") == "skipped":  # not needed: the other run failed already
+        if observation(case).get("status") == "skipped":  # not needed: another run failed already
             continue
-        runs.append(observe(case))  # skips the test when nothing ran; raises for a timeout or a crash
-    problems = [_run_problem(got) for got in runs]
-    for problem in problems:
-        if problem:
+        # observe skips the test when nothing ran, and raises for a timeout or a crash
+        runs.append((observe(case), case.__name__ == config.RESTYLED_RUN))
+    for got, restyled in sorted(runs, key=lambda run: run[1]):  # the handed-out engine's problem first
+        if problem := _run_problem(got, restyled):
             return problem
-    if len(runs) == 2 and runs[0] != runs[1]:
+    if any(got != runs[0][0] for got, _ in runs):
         return msg("your tests gave different results in two runs on the same correct engine, so they depend on "
                    "something other than the engine (state left by an earlier run, a file, the order of runs, the "
                    "clock): such tests catch nothing")
