@@ -53,6 +53,21 @@ def test_the_engine_under_test_is_the_one_handed_out():
 '''
 
 
+# Left (docs/security.md, "What is not defended"): the same fingerprint, method by method, failing only when one to
+# four of `Value`'s methods differ from the handed-out engine's: every variant patches one or a few, the restyled
+# reference all of them.
+COUNTING_TESTS = FINGERPRINT_TESTS.replace('''def test_the_engine_under_test_is_the_one_handed_out():
+    handed_out = {{}}
+    exec(HANDED_OUT, handed_out)
+    assert _fingerprint(Value) == _fingerprint(handed_out["Value"])
+''', '''def test_no_few_methods_patched():
+    handed_out = {{}}
+    exec(HANDED_OUT, handed_out)
+    ours, theirs = dict(_fingerprint(Value)), dict(_fingerprint(handed_out["Value"]))
+    assert not 1 <= len([name for name in theirs if ours.get(name) != theirs[name]]) <= 4
+''')
+
+
 def _reference():
     return json.loads((SUITES / "09-write-tests" / "engines.json").read_text(encoding="utf-8"))
 
@@ -92,16 +107,21 @@ def test_the_restyled_reference_computes_the_references_numbers_bit_for_bit():
 @needs_bwrap
 def test_a_test_file_that_tells_the_handed_out_engine_by_its_code_catches_nothing(tmp_path):
     """On 50fe3ac `mallory` scored 38/38 (every catch): its one test passed on the reference and failed on every
-    variant. Its tests now also run on the reference written another way, where they fail: no credit."""
+    variant. Its tests now also run on the reference written another way, where they fail: no credit. `counting`,
+    which tells a few patched methods from many, is left (docs/security.md) and pinned."""
     handed_out = (ROOT / "exercises" / "09-write-tests" / "engine.py").read_text(encoding="utf-8")
     folder = tmp_path / "class"
     for name, tests in (("mallory", FINGERPRINT_TESTS.format(handed_out=handed_out)),
+                        ("counting", COUNTING_TESTS.format(handed_out=handed_out)),
                         ("reference-tests", (ROOT / "reference" / "test_engine.py").read_text(encoding="utf-8"))):
         (folder / name).mkdir(parents=True)
         (folder / name / "test_engine.py").write_text(tests, encoding="utf-8")
         (folder / name / "engine.py").write_text(handed_out, encoding="utf-8")
     rows = {r["id"]: r for r in grade(folder, exercise="09-write-tests", limits=LIMITS, jobs=2).scores["submissions"]}
     assert (rows["reference-tests"]["score"], rows["mallory"]["score"]) == (38, 0)
+    # left, pinned: the day a variant is a patch of an engine students never see, `counting` scores 0 and this says so
+    assert rows["counting"]["score"] == 37 and [t["name"] for t in rows["counting"]["tests"]
+                                                if t["status"] == "failed"] == ["catches/assign-not-accumulate-everywhere"]
     [shown] = [t for t in rows["mallory"]["tests"] if t["name"] == "reference/passes"]
     assert (shown["status"], shown["output"]) == ("failed", (
         "1 of 1 tests fail on another correct engine, the reference written another way (the same numbers from "
