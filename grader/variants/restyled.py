@@ -5,30 +5,15 @@ any other by how its code reads (its bytecode's fingerprint, its source, a closu
 computes catches nothing: such a file passed on the reference and failed on every variant, each a patch of the
 reference's code, and earned every point (session 26, tests/test_redteam26.py). The interface and the numbers
 are the reference's, bit for bit (the same operations in the same order, the same `_prev` order, `_op` labels,
-repr and error); no method's code is. Its text is the grader's, like the variants': it travels into the sandbox
-only as the anonymous file under test of a run of its own (the suite's `probe_cases`).
+repr and error); no method's code is. As fast as the reference (a closure of its own per op, as the
+reference's: a first version whose ops shared one generic closure took twice the reference's time, and an honest
+test near its 1 s of CPU on the reference would have run out of time here, "failing" a correct engine). Its text is
+the grader's, like the variants': it travels into the sandbox only as the anonymous file under test of a run of its
+own (the suite's `probe_cases`).
 """
 
 SOURCE = '''\
 import math
-
-
-def _value(x):
-    if isinstance(x, Value):
-        return x
-    return Value(x)
-
-
-def _node(data, parents, op, *slopes):
-    """A new Value over `parents` whose gradient flows back to parents[i] as slopes[i](node) times its own."""
-    node = Value(data, parents, op)
-
-    def _backward():
-        for parent, slope in zip(parents, slopes):
-            parent.grad += slope(node) * node.grad
-
-    node._backward = _backward
-    return node
 
 
 def _nothing():
@@ -44,33 +29,84 @@ class Value:
         self._op = _op
 
     def __add__(self, other):
-        o = _value(other)
-        return _node(self.data + o.data, (self, o), "+", lambda out: 1, lambda out: 1)
+        if not isinstance(other, Value):
+            other = Value(other)
+        result = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():
+            g = result.grad
+            self.grad += g
+            other.grad += g
+
+        result._backward = _backward
+        return result
 
     def __mul__(self, other):
-        o = _value(other)
-        return _node(self.data * o.data, (self, o), "*", lambda out: o.data, lambda out: self.data)
+        if not isinstance(other, Value):
+            other = Value(other)
+        result = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            g = result.grad
+            self.grad += other.data * g
+            other.grad += self.data * g
+
+        result._backward = _backward
+        return result
 
     def __pow__(self, k):
         if not isinstance(k, (int, float)):
             raise AssertionError("only constant int/float powers are supported")
-        return _node(self.data**k, (self,), "**" + format(k), lambda out: k * self.data ** (k - 1))
+        result = Value(self.data**k, (self,), "**" + format(k))
+
+        def _backward():
+            slope = k * self.data ** (k - 1)
+            self.grad += slope * result.grad
+
+        result._backward = _backward
+        return result
 
     def relu(self):
-        value = self.data
-        if value < 0:
-            value = 0
-        return _node(value, (self,), "ReLU", lambda out: out.data > 0)
+        x = self.data
+        result = Value(0 if x < 0 else x, (self,), "ReLU")
+
+        def _backward():
+            positive = result.data > 0
+            self.grad += positive * result.grad
+
+        result._backward = _backward
+        return result
 
     def tanh(self):
         t = math.tanh(self.data)
-        return _node(t, (self,), "tanh", lambda out: 1 - t**2)
+        result = Value(t, (self,), "tanh")
+
+        def _backward():
+            slope = 1 - t**2
+            self.grad += slope * result.grad
+
+        result._backward = _backward
+        return result
 
     def exp(self):
-        return _node(math.exp(self.data), (self,), "exp", lambda out: out.data)
+        result = Value(math.exp(self.data), (self,), "exp")
+
+        def _backward():
+            slope = result.data
+            self.grad += slope * result.grad
+
+        result._backward = _backward
+        return result
 
     def log(self):
-        return _node(math.log(self.data), (self,), "log", lambda out: 1 / self.data)
+        result = Value(math.log(self.data), (self,), "log")
+
+        def _backward():
+            slope = 1 / self.data
+            self.grad += slope * result.grad
+
+        result._backward = _backward
+        return result
 
     def backward(self):
         order, seen, pending = [], set(), [(self, False)]
@@ -89,25 +125,25 @@ class Value:
             node._backward()
 
     def __neg__(self):
-        return Value.__mul__(self, -1)
+        return self.__mul__(-1)
 
     def __radd__(self, other):
-        return Value.__add__(self, other)
+        return self.__add__(other)
 
     def __sub__(self, other):
-        return Value.__add__(self, other.__neg__() if isinstance(other, Value) else -other)
+        return self.__add__(other.__neg__() if isinstance(other, Value) else -other)
 
     def __rsub__(self, other):
         return other + self.__neg__()
 
     def __rmul__(self, other):
-        return Value.__mul__(self, other)
+        return self.__mul__(other)
 
     def __truediv__(self, other):
-        return Value.__mul__(self, pow(other, -1))
+        return self.__mul__(pow(other, -1))
 
     def __rtruediv__(self, other):
-        return other * Value.__pow__(self, -1)
+        return other * self.__pow__(-1)
 
     def __repr__(self):
         return "Value(data=%s, grad=%s)" % (self.data, self.grad)
