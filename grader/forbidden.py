@@ -24,24 +24,10 @@ def module_name(file: str) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def wrapper_package(files) -> str | None:
-    """The package the exercise files were handed in as, where they were (grader/load/levels.py carries it so): a
-    folder of the submission holding its `__init__.py` and nothing else, `micrograd/` for `micrograd/engine.py` and
-    `micrograd/nn.py` whose nn.py says `from micrograd.engine import Value`, as micrograd's own repository does, or
-    `from .engine import Value`. The submission's top-level modules are that package's (`micrograd.engine` is
-    `engine`): None where there is no such folder."""
-    inside: dict[str, int] = {}
-    for name in files:
-        folder, slash, _ = name.partition("/")
-        if slash:
-            inside[folder] = inside.get(folder, 0) + 1
-    return min((folder for folder, count in inside.items()
-                if count == 1 and f"{folder}/__init__.py" in files and folder.isidentifier()), default=None)
-
-
 def own_module(module: str, package: str | None) -> str:
     """`module` as the submission's own module it is: `micrograd.engine` -> `engine` in the package the exercise
-    files were handed in as (`wrapper_package`), `micrograd` -> its `__init__.py`'s module; else as it is."""
+    files were handed in as (`Submission.package`, the loader's decision: grader/load/levels.py `_as_package`),
+    `micrograd` -> its `__init__.py`'s module; else as it is."""
     if package is not None and module.partition(".")[0] == package:
         return module[len(package) + 1:] or package
     return module
@@ -49,7 +35,7 @@ def own_module(module: str, package: str | None) -> str:
 
 def in_package(file: str, package: str | None) -> str:
     """The submission's file `file` where Python finds it when the submission is the package `package`
-    (`wrapper_package`): `engine.py` -> `micrograd/engine.py`, so that `from .engine import Value` resolves (read
+    (`Submission.package`): `engine.py` -> `micrograd/engine.py`, so that `from .engine import Value` resolves (read
     with `imported`, then `own_module`); as it is without a package."""
     return file if package is None or file.partition("/")[0] == package else f"{package}/{file}"
 
@@ -163,7 +149,7 @@ def module_parents(name: str):
     return (".".join(parts[:i]) for i in range(1, len(parts) + 1))
 
 
-def forbidden_imports(files, forbid, start=None):
+def forbidden_imports(files, forbid, start=None, package=None):
     """[{"module", "file", "line"}] for each import of a forbidden top-level package, in file order.
 
     `files` maps file names to bytes; the walk starts from `start` (the exercise's
@@ -171,10 +157,11 @@ def forbidden_imports(files, forbid, start=None):
     that those import, so a helper module that imports numpy is found too, and a
     module of a helper package (`autodiff/ops.py`, by `from autodiff import ops`,
     `import autodiff.ops` or a relative import inside the package), with the
-    package's `__init__.py` that importing it runs.
+    package's `__init__.py` that importing it runs. `package`: the package the files were handed in as
+    (`Submission.package`), the student's own whatever its name; a helper package named as a forbidden library
+    (`micrograd/__init__.py` beside engine.py) is not that, and its import is found.
     """
     forbid = frozenset(forbid)
-    package = wrapper_package(files)  # the package the files were handed in as: the student's own, whatever its name
     sources = {module_name(name): name for name in files if name.endswith(".py")}
     todo = [module_name(name) for name in (start or files) if name.endswith(".py") and module_name(name) in sources]
     seen, found = set(todo), []

@@ -31,6 +31,9 @@ def pytest_configure(config):
     # The feedback's language follows $GRADE_LANG, then the locale (grader/i18n): the suite's expected words
     # are English whatever the machine's locale; a test of another language asks for it.
     os.environ["GRADE_LANG"] = "en"
+    # `grade ci` names its row after $GITHUB_REPOSITORY in GitHub Actions (grader/integrations/ci.row_id): the
+    # suite's expected ids are the folders' on any machine, this project's own CI included; a test of it sets it.
+    os.environ.pop("GITHUB_REPOSITORY", None)
     # Python's bytecode cache, for the suite and every process it starts (`grade` run as a command, the sandbox's
     # worker, a notebook's kernel, pytest's rewritten test modules): with PYTHONDONTWRITEBYTECODE set in the
     # environment (as it is on this project's machines) every Python a run starts compiled the grader's modules

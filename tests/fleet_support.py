@@ -16,6 +16,7 @@ import pytest
 from checkout_support import checkout_env
 from costs import slow_fixture
 
+from grader.fleet.payload import FORMAT
 from grader.observe import STARVED_RETRIES
 
 redis = pytest.importorskip("redis")
@@ -254,7 +255,7 @@ def _wait(condition, what, seconds=600):
 
 
 def _payload(**changes):
-    payload = {"format": 2, "grader": "0.1.0", "submission": {"files": {"engine.py": "eCA9IDE="}},
+    payload = {"format": FORMAT, "grader": "0.1.0", "submission": {"files": {"engine.py": "eCA9IDE="}},
                "suite": {"name": "engine", "digest": "a" * 64, "observer": "b" * 64},
                "limits": {"probe_seconds": 3.0, "import_seconds": 10.0, "submission_seconds": 60.0,
                           "memory_mb": 2048, "processes": 64, "file_size_mb": 64, "open_files": 64,

@@ -9,7 +9,7 @@ import pytest
 from fleet_support import FLEET_KEY, _payload
 
 from grader.fleet.auth import Unauthenticated, sign
-from grader.fleet.payload import PayloadError, read_job, read_result
+from grader.fleet.payload import FORMAT, PayloadError, read_job, read_result
 
 
 def test_a_payload_is_read_into_files_and_limits():
@@ -24,7 +24,7 @@ def test_a_payload_is_read_into_files_and_limits():
     ({"submission.files": {"engine.py": "not base64!"}}, "schema: submission.files.engine.py must be encoded by base64"),
     ({"limits.memory_mb": "2048"}, "schema: limits.memory_mb must be integer"),
     ({"limits.probe_seconds": -1}, "schema: limits.probe_seconds must be bigger than 0"),
-    ({"format": 1}, "schema: format must be same as const definition: 2"),
+    ({"format": 1}, "schema: format must be same as const definition: 3"),
     ({"submission.id": "alice"}, "schema: submission must not contain {'id'} properties"),
     ({"suite.digest": "abc"}, "schema: suite.digest must match pattern"),
     ({"submission.pickle": "gASV"}, "schema: submission must not contain {'pickle'} properties"),
@@ -40,7 +40,7 @@ KEY, JOB_KEY = FLEET_KEY.encode(), "c" * 64
 def _result(**run):
     base = {"id": "alice", "status": "ok", "message": None, "import_error": None,
             "probes": {"add_values": {"status": "ok", "values": {"y": 1.0}}}, "output": "", "seconds": 0.1}
-    result = {"format": 2, "worker": "w", "sandbox": "bubblewrap", "run": dict(base, **run)}
+    result = {"format": FORMAT, "worker": "w", "sandbox": "bubblewrap", "run": dict(base, **run)}
     return dict(result, mac=sign(KEY, JOB_KEY, result))
 
 

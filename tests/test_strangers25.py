@@ -24,7 +24,7 @@ The holes these found, each closed as a class:
   Value`, scored 0/23 (refused as the forbidden library micrograd); with `from .engine import Value`, 0/23 ("attempted
   relative import with no known parent package"). The folder the files were found in travels as the package it is
   (its `__init__.py`), and the sandbox makes the submission's modules that package's, one module under both names
-  (grader/forbidden.wrapper_package, grader/sandbox/worker.py's _Package).
+  (Submission.package, grader/sandbox/as_package.py's _Package).
 
 - 04-more-ops charged an op's mistake again in its whole expressions and in the ops built on it: an `exp` whose local
   derivative is its input cost 7 of 30 (`bug-math-pow-exp-input`, 23/30; exp/zero, values, negative and
@@ -312,21 +312,21 @@ NN = "import random\n{imports}\n\nclass MLP:\n    pass\n"
     ("try:\n    from micrograd.engine import Value\nexcept ImportError:\n    from engine import Value", None),
 ])
 def test_the_folder_the_files_were_in_travels_as_the_package_they_import(tmp_path, imports, package):
-    from grader.forbidden import absent_imports, forbidden_imports, wrapper_package
+    from grader.forbidden import absent_imports, forbidden_imports
     from grader.load import load_entry
 
     files = {"micrograd/__init__.py": "", "micrograd/engine.py": "class Value:\n    pass\n",
              "micrograd/nn.py": NN.format(imports=imports)}
     sub = load_entry(_folder(tmp_path / "alice", files), frozenset({"engine.py", "nn.py"}))
     assert sub.problem is None
-    assert wrapper_package(sub.files) == package
+    assert sub.package == package
     if package is None:
         assert sorted(sub.files) == ["__init__.py", "engine.py", "nn.py"]  # the wrapper's __init__ as a helper
         return
     assert sorted(sub.files) == ["engine.py", "micrograd/__init__.py", "nn.py"]
     assert sub.origins["micrograd/__init__.py"].file == "micrograd/__init__.py"
     # the student's own package, whatever its name: not the forbidden library, nor a module the sandbox lacks
-    assert forbidden_imports(sub.files, ("numpy", "micrograd")) == []
+    assert forbidden_imports(sub.files, ("numpy", "micrograd"), package=sub.package) == []
     assert absent_imports(sub.files, ("numpy",)) == []
 
 
@@ -353,5 +353,5 @@ def test_forbidden_imports_still_found_beside_the_package(tmp_path):
 
     files = {"micrograd/__init__.py": b"", "engine.py": b"import numpy as np\nclass Value:\n    pass\n",
              "nn.py": b"from .engine import Value\nimport torch\n"}
-    assert forbidden_imports(files, ("numpy", "torch", "micrograd")) == [
+    assert forbidden_imports(files, ("numpy", "torch", "micrograd"), package="micrograd") == [
         {"module": "numpy", "file": "engine.py", "line": 1}, {"module": "torch", "file": "nn.py", "line": 2}]

@@ -1,5 +1,6 @@
 """`grade ci`: grade a student's repository in CI (annotations, a summary, a threshold)."""
 
+import dataclasses
 import os
 import sys
 
@@ -44,13 +45,13 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     $GITHUB_STEP_SUMMARY when it is set, and exits 1 when the score is below
     --min-score (see docs/ci.md).
     """
-    from ..pipeline import grade
+    from ..load import load_submissions
+    from ..pipeline import Settings, grade_submissions
+    from ..suites import load_suite
     from ..integrations import ci
     from ..private_files import write_json_atomically
 
     if print_workflow:
-        from ..suites import load_suite
-
         try:
             load_suite(exercise)  # a workflow for a suite that does not exist would fail on every push
         except SuiteError as exc:
@@ -61,8 +62,12 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     lang = chosen(lang)
     try:
         with sigterm_as_interrupt():
-            result = grade(path, exercise=exercise, limits=limits, cache_dir=None,
-                           require_sandbox=kw["require_sandbox"], one_submission=True)
+            suite = load_suite(exercise)
+            (submission,) = load_submissions(path, suite, one_submission=True)
+            if (named := ci.row_id(os.environ)) is not None:  # the repository, not `submission/` (docs/ci.md)
+                submission = dataclasses.replace(submission, id=named)
+            result = grade_submissions([submission], suite, Settings(
+                exercise=exercise, limits=limits, cache_dir=None, require_sandbox=kw["require_sandbox"]))
     except (LoadError, SuiteError, SandboxUnavailable) as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt as exc:

@@ -31,7 +31,7 @@ from ..records import Run, Strength, json_schema
 from ..sandbox import Limits
 from .auth import sign, verify
 
-FORMAT = 2  # bumped when the payload's shape changes: a worker refuses a format it does not know
+FORMAT = 3  # bumped when the payload's shape changes: a worker refuses a format it does not know (3: the package)
 MAX_FILES = 64
 HEX64 = "^[0-9a-f]{64}$"
 
@@ -61,6 +61,9 @@ JOB_SCHEMA = {
                     "additionalProperties": {"type": "string", "contentEncoding": "base64",
                                              "maxLength": MAX_TOTAL_BYTES * 4 // 3 + 4},
                 },
+                # the package the files were handed in as (Submission.package): an identifier whose
+                # `<package>/__init__.py` is one of the files (read_job checks both); absent for none
+                "package": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"^[^/\\.\x00]+$"},
             },
         },
         "suite": {
@@ -133,7 +136,8 @@ def job_payload(submission, suite, limits, observer, *, require_sandbox):
         "format": FORMAT,
         "grader": __version__,
         "submission": {"files": {name: base64.b64encode(data).decode("ascii")
-                                 for name, data in sorted(submission.files.items())}},
+                                 for name, data in sorted(submission.files.items())},
+                       **({"package": submission.package} if submission.package is not None else {})},
         "suite": {"name": suite.name, "digest": suite.digest, "observer": observer},
         "limits": dataclasses.asdict(limits),
         "require_sandbox": bool(require_sandbox),
@@ -148,6 +152,7 @@ class ObservationJob:
 
     key: str  # the observation cache's key of this content: the job's id is `observe-<key>`
     files: dict  # relative path -> bytes
+    package: str | None  # the package the files were handed in as (Submission.package), or None
     suite: str
     suite_digest: str
     observer: str
@@ -171,10 +176,14 @@ def read_job(payload):
         if total > MAX_TOTAL_BYTES:
             raise PayloadError(f"the job's files are larger than {MAX_TOTAL_BYTES} bytes in all")
         files[name] = data
+    package = payload["submission"].get("package")
+    if package is not None and not (package.isidentifier() and f"{package}/__init__.py" in files):
+        raise PayloadError(f"the job's package {package[:80]!r} is not an identifier whose __init__.py is one of "
+                           "its files")
     limits = canonical_limits(payload["limits"])
     suite = payload["suite"]
-    key = ObservationCache.key_of(payload["grader"], suite["digest"], limits, files_digest(files))
-    return ObservationJob(key=key, files=files, suite=suite["name"],
+    key = ObservationCache.key_of(payload["grader"], suite["digest"], limits, files_digest(files, package))
+    return ObservationJob(key=key, files=files, package=package, suite=suite["name"],
                           suite_digest=suite["digest"], observer=suite["observer"], limits=limits,
                           require_sandbox=payload["require_sandbox"])
 

@@ -66,8 +66,8 @@ class CannotServe(Exception):
 class QueuedSubmission:
     """A submission as a job carries it: what observe_submission reads."""
 
-    def __init__(self, id, files):
-        self.id, self.files = id, files
+    def __init__(self, id, files, package):
+        self.id, self.files, self.package = id, files, package
 
 
 class Machine:
@@ -128,7 +128,7 @@ def observe_job(payload):
     sandbox.limits = job.limits  # this horse's own copy of the sandbox: the worker's is untouched
     started = time.monotonic()
     try:
-        run = observe_submission(QueuedSubmission("submission", job.files), suite, sandbox, 0)
+        run = observe_submission(QueuedSubmission("submission", job.files, job.package), suite, sandbox, 0)
     except BaseTimeoutException:
         raise  # RQ's own job timeout: the job failed, and is retried
     except Exception:

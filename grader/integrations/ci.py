@@ -205,6 +205,25 @@ def student_record(record: dict, *, after_due_date: bool = False) -> dict:
     return shown
 
 
+# `owner/name`, as GitHub spells a repository: an owner is a login (letters, digits, single inner dashes), a name
+# letters, digits, `.`, `-` and `_` (a value of another shape is no runner's, and the folder names the row)
+_REPOSITORY = re.compile(r"^[A-Za-z\d](?:[A-Za-z\d]|-(?=[A-Za-z\d])){0,38}/[A-Za-z\d._-]{1,100}$")
+
+
+def row_id(environ) -> str | None:
+    """The row's id in GitHub Actions: the repository the run is for, `$GITHUB_REPOSITORY` (`owner/name`:
+    `classroom-org/hw1-octocat`, `alice/micrograd`), where $GITHUB_ACTIONS is `true`; None elsewhere (the row is
+    then named after the folder it grades, as `grade run --one-submission` names it). Not the folder: the
+    workflow checks the commit out into `submission/`, which named every student's row `submission`; not
+    $GITHUB_ACTOR (whoever pushed: a teacher's fix would name the row after the teacher) nor
+    $GITHUB_REPOSITORY_OWNER (a GitHub Classroom organisation's, the same for every student); not the name alone
+    (students' forks of one template share it). `owner/name` is one repository's, the same on every run."""
+    if environ.get("GITHUB_ACTIONS") != "true":
+        return None
+    repository = environ.get("GITHUB_REPOSITORY", "")
+    return repository if _REPOSITORY.match(repository) else None
+
+
 def artifact(scores: dict, *, threshold: float | None, after_due_date: bool = False) -> dict:
     """The JSON for upload: the scores file of this one submission, as its student may see it, and the verdict."""
     record = student_record(scores["submissions"][0], after_due_date=after_due_date)

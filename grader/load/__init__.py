@@ -230,7 +230,7 @@ def _guarded(sub_id: str, kind: str, path: Path, where: str, read, *, export: di
     (an entry, or an LMS export's student, must not lose its row). The one guard of load_entry and _load_group:
     `export` goes on a row that was read, `rejected_export` on one refused."""
     try:
-        read_ = read()
+        read_, package = read()
     except Rejected as r:
         said = r.message
     except Exception as e:  # a reader's bug or an exotic OS error must not cost the entry its row
@@ -238,7 +238,8 @@ def _guarded(sub_id: str, kind: str, path: Path, where: str, read, *, export: di
     else:
         files = {name: content for name, (content, _) in read_.items()}
         origins = {name: origin for name, (_, origin) in read_.items()}
-        return Submission(sub_id, kind, str(path), files, None, files_digest(files), origins, export=export)
+        return Submission(sub_id, kind, str(path), files, None, files_digest(files, package), origins, export=export,
+                          package=package)
     return replace(_rejected(sub_id, kind, path, str(said), said), export=rejected_export)
 
 
@@ -273,8 +274,10 @@ def _load_group(group: Group, allowed: frozenset[str]) -> Submission:
 
 
 
-def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> dict[str, tuple[bytes, Origin]]:
-    """The entry's exercise files: name in the sandbox → (content, where the student has it, named `shown`)."""
+def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str
+                ) -> tuple[dict[str, tuple[bytes, Origin]], str | None]:
+    """The entry's exercise files: name in the sandbox → (content, where the student has it, named `shown`); and the
+    package they were handed in as (levels.collect), None for a file or a notebook."""
     budget = Budget()
     try:
         st = path.stat()
@@ -294,10 +297,10 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str) -> d
         return read_zip(path, shown, st.st_size, allowed)
     if kind == "notebook":
         engine, cells, runs = read_notebook(disk_reader(path, shown, budget)(MAX_NOTEBOOK_BYTES), shown)
-        return {ENGINE: (engine, Origin(shown, cells, path, runs))}
+        return {ENGINE: (engine, Origin(shown, cells, path, runs))}, None
     if suffix == ".py":
         code = exported_script(python_source(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown))
-        return {ENGINE: (code, Origin(shown, None, path))}
+        return {ENGINE: (code, Origin(shown, None, path))}, None
     raise Rejected(_not_a_kind(shown, suffix))
 
 

@@ -18,7 +18,8 @@ Canvas, Moodle and Blackboard write a student's files as entries of one folder, 
   `HW1_jsmith_attempt_2026-12-01-10-00-00.txt`; every attempt of a student is exported.
 
 GitHub Classroom (`gh classroom clone student-repos`) writes a folder `<assignment>-submissions/` of repositories
-`<assignment>-<login>/`: one entry per student already, whose id is the student's login (`_classroom`).
+`<assignment>-<login>/`: one entry per student already, whose id is the student's login (`_classroom`); the
+assignment is read from that folder's name alone, so that no id depends on the other repositories.
 
 A folder is read as one of these when every entry of it (hidden ones aside) is named by that scheme, but for
 stray files that can be no submission by their kind (`is_stray`: an instructor's `grades.csv`), ignored and
@@ -309,10 +310,8 @@ GITHUB_LOGIN = re.compile(r"^[A-Za-z\d](?:[A-Za-z\d]|-(?=[A-Za-z\d])){0,38}$")
 
 def _classroom(folder: Path, files: list[str], dirs: list[str]) -> tuple[str, list[str]] | None:
     """("github-classroom", the stray files ignored) when FOLDER is GitHub Classroom's clone of an assignment's
-    repositories, `<assignment>-<login>/` each: its folder named `<assignment>-submissions` (as `gh classroom
-    clone` names it) and every folder under it so named, or every folder a git clone (`.git` in it) and at least
-    two, the assignment then the folders' common prefix up to its last `-` (so logins that all share a prefix
-    up to a `-`, `mary-ann` and `mary-jane` alone, lose it: docs/contract.md). None otherwise."""
+    repositories, `<assignment>-<login>/` each: FOLDER named `<assignment>-submissions`, as `gh classroom clone
+    student-repos` names it, and every folder in it so named. None otherwise."""
     left = sorted(files)
     if not dirs or not all(is_stray(n) for n in left):
         return None
@@ -321,16 +320,16 @@ def _classroom(folder: Path, files: list[str], dirs: list[str]) -> tuple[str, li
 
 
 def _classroom_assignment(folder: Path, dirs: list[str]) -> str | None:
+    """The assignment of GitHub Classroom's clones in FOLDER, read from FOLDER's own name alone
+    (`<assignment>-submissions`), never from the repositories' names: a student's id is then what follows it in
+    their repository's name, whoever else is in the folder. Session 26: clones under a folder named otherwise took
+    the assignment from the repositories' common prefix, so `hw1-mary-ann` was `ann` beside `hw1-mary-jane` alone
+    and `mary-ann` once `hw1-bob` came; such clones are read entry by entry now, each named by its repository."""
     named = CLASSROOM_FOLDER.match(folder.resolve().name)
-    if named:
-        assignment = named["assignment"]
-    elif len(dirs) >= 2 and all(os.path.isdir(folder / d / ".git") for d in dirs):
-        common = os.path.commonprefix(sorted(dirs))
-        assignment = common[:common.rfind("-")] if "-" in common else ""
-    else:
+    if named is None:
         return None
-    if assignment and all(d.startswith(assignment + "-") and GITHUB_LOGIN.match(d[len(assignment) + 1:])
-                          for d in dirs):
+    assignment = named["assignment"]
+    if all(d.startswith(assignment + "-") and GITHUB_LOGIN.match(d[len(assignment) + 1:]) for d in dirs):
         return assignment
     return None
 

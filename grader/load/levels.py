@@ -36,8 +36,9 @@ class Level:
     folder: Path | None = None  # the level on disk; None inside a zip
 
 
-def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Origin]]:
-    """The exercise files of a folder-like level, looked up as grader/load's docstring says."""
+def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[bytes, Origin]], str | None]:
+    """The exercise files of a folder-like level, looked up as grader/load's docstring says, and the package they
+    were handed in as (`_as_package`; None for none): the loader's decision, which travels as `Submission.package`."""
     root = level.prefix  # an Origin names a file from inside the entry: `hw1/engine.py`, not `alice/hw1/...`
     for depth in range(MAX_WRAPPERS + 1):
         picks = _exercise_files(level, allowed)
@@ -79,7 +80,7 @@ def collect(level: Level, allowed: frozenset[str]) -> dict[str, tuple[bytes, Ori
     package = _as_package(level, root, files)  # before the check below: `from . import helper` needs helper.py
     if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
-    return files
+    return files, package
 
 
 UNNAMED_PACKAGE = "submission"  # the package of files at the entry's top that import relatively and name no package
@@ -90,7 +91,12 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]])
     `from micrograd.engine import Value` as in micrograd's own repository, or `from .engine import Value`: that
     folder travels as the package `micrograd/`, holding its `__init__.py` (empty where it has none, a namespace
     package) and nothing else; the sandbox makes the submission's modules its modules, so that both imports and the
-    probes' `import engine` reach one module (forbidden.wrapper_package, grader/sandbox/worker.py). Without it, the
+    probes' `import engine` reach one module (grader/sandbox/as_package.py). The name returned is the decision
+    every surface reads (`Submission.package`): session 26, the sandbox and the "from scratch" test read it again
+    from the files' names, any folder holding its `__init__.py` alone, so a helper package `aa/__init__.py` beside
+    such files was taken for the package (`from . import twice`, defined in the student's `__init__.py`, failed:
+    0/63), and a helper `micrograd/__init__.py` beside an engine that imports it was the student's package, not
+    flagged as the forbidden library it is flagged as with a second file. Without it, the
     first was refused as micrograd (a forbidden package) and the second failed ("attempted relative import with no
     known parent package"), session 25. The package's name, returned (None where there is none): the folder's,
     where the student made that folder (a wrapper); at the entry's own top, whose name is the class's (`alice/`,

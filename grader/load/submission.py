@@ -24,6 +24,11 @@ class Submission:
     `origins` maps each of `files` to the student's own file (an `Origin`), so
     that feedback names `bob.py` or `carol.ipynb, cell 7, line 3`, not the
     sandbox's `engine.py`.
+    `package` is the loader's decision that the files were handed in as a
+    package (grader/load/levels.py `_as_package`): its name, whose
+    `<package>/__init__.py` is in `files`, or None. Every surface reads this
+    field (the sandbox's finder, the "from scratch" test, the fleet's job, the
+    digest); none derives it again from the files' names.
     """
 
     id: str
@@ -36,6 +41,7 @@ class Submission:
     problem_message: dict | None = field(default=None, repr=False, hash=False, compare=False)  # `problem` as data
     # an LMS export's student (exports.py): the LMS, the student as it names them, the files and attempt graded
     export: dict | None = field(default=None, repr=False, hash=False, compare=False)
+    package: str | None = None  # the package the files were handed in as (levels._as_package), or None
 
     @property
     def rejected(self) -> bool:
@@ -47,13 +53,18 @@ class Submission:
         return origin.place(line) if origin else {"file": file, "line": line}
 
 
-def files_digest(files: dict[str, bytes]) -> str:
-    """sha256 over the sorted (path, content) pairs, each length-prefixed so no two sets collide."""
+def files_digest(files: dict[str, bytes], package: str | None = None) -> str:
+    """sha256 over the sorted (path, content) pairs, each length-prefixed so no two sets collide, and the
+    `package` they were handed in as (`Submission.package`) where there is one: the same files observed as a
+    package and as plain modules are two observations (`engine.py` beside a helper `micrograd/__init__.py`, and
+    `micrograd/engine.py` that imports `micrograd.ops`, travel as the same files)."""
     h = hashlib.sha256()
     for path in sorted(files):
         for part in (path.encode("utf-8"), files[path]):
             h.update(len(part).to_bytes(8, "big"))
             h.update(part)
+    if package is not None:  # after the pairs, marked as no pair is (a length of all ones): none collides
+        h.update(b"\xff" * 8 + package.encode("utf-8"))
     return h.hexdigest()
 
 

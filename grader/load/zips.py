@@ -22,7 +22,9 @@ from .reading import (MAX_ARCHIVE_BYTES, MAX_TOTAL_BYTES, MAX_ZIP_MEMBERS, MAX_Z
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
 
-def read_zip(path: Path, name: str, size: int, allowed: frozenset[str]) -> dict[str, tuple[bytes, Origin]]:
+def read_zip(path: Path, name: str, size: int, allowed: frozenset[str]
+             ) -> tuple[dict[str, tuple[bytes, Origin]], str | None]:
+    """The zip's exercise files and the package they were handed in as (levels.collect)."""
     if size > MAX_ARCHIVE_BYTES:
         raise Rejected(too_large(name, size, MAX_ARCHIVE_BYTES))
     try:

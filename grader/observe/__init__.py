@@ -17,7 +17,7 @@ import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 
-from ..forbidden import absent_imports, forbidden_imports, module_name, wrapper_package
+from ..forbidden import absent_imports, forbidden_imports, module_name
 from ..i18n import _FIELD, Message, msg, nmsg
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
@@ -169,7 +169,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     request = {"module": suite.module, "forbid": list(suite.forbid), "refuse": list(suite.refuse),
                "modules": [os.path.splitext(name)[0] for name in suite.files], "recursion_limit": 1000,
                "absent": absent_imports(submission.files, suite.forbid + suite.refuse)}
-    if (package := wrapper_package(submission.files)) is not None:  # handed in as a package (micrograd/nn.py)
+    if (package := submission.package) is not None:  # handed in as a package (micrograd/nn.py): the loader's say
         request["package"] = package
         request["own"] = sorted({module_name(name).partition(".")[0] for name in submission.files
                                  if name.endswith(".py")} - {package, "__init__"})
@@ -179,7 +179,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     def meanwhile():
         read["begun"] = True
         try:
-            read["forbidden"] = forbidden_imports(submission.files, suite.forbid + suite.refuse)
+            read["forbidden"] = forbidden_imports(submission.files, suite.forbid + suite.refuse, package=package)
         except Exception:  # read again below, where a failure is this submission's grader error as before
             pass
         if prework is not None:
@@ -267,7 +267,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 _end_run(run, ENDINGS["restarts"], facts)
                 break
         run["forbidden_imports"] = read["forbidden"] if "forbidden" in read else forbidden_imports(
-            submission.files, suite.forbid + suite.refuse)
+            submission.files, suite.forbid + suite.refuse, package=submission.package)
         if run["status"] != "ok" and not probes and run["import_error"] is None:
             # nothing ran at all (it died, exited or hung while importing, or forged its report):
             # one clear failure on the import test, every other test skipped
