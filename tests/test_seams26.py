@@ -172,3 +172,21 @@ def test_grade_ci_in_github_actions_names_the_row_after_the_repository(tmp_path)
         (row,) = json.loads(out.read_text())["submissions"]
         rows[who] = (row["id"], row["score"])
     assert rows == {"actions": ("classroom-org/hw1-octocat", 63.0), "local": ("submission", 63.0)}
+
+
+def test_an_entry_of_a_classroom_folder_that_is_no_repository_changes_no_students_id(tmp_path):
+    """Before: one folder `hw1-o_c/` (no GitHub login) or `solutions/` had every row named by its repository."""
+    from grader.load import load_folder
+
+    folder = write(tmp_path / "hw1-submissions", {"hw1-octocat/engine.py": ENGINE, "hw1-alice/engine.py": ENGINE,
+                                                  "grades.csv": b"x\n"})
+    before = [(s.id, s.export["student"]) for s in load_folder(folder)]
+    write(folder, {"hw1-o_c/engine.py": ENGINE, "solutions/engine.py": ENGINE, "notes.py": ENGINE,
+                   "octocat/engine.py": ENGINE})
+    after = [(s.id, s.export and s.export["student"], s.problem) for s in load_folder(folder)]
+    assert before == [("alice", "alice"), ("octocat", "octocat")]
+    assert after == [
+        ("alice", "alice", None), ("hw1-o_c", None, None), ("notes", None, None), ("octocat", "octocat", None),
+        ("octocat (octocat)", None, "two entries have the id 'octocat': hw1-octocat/ and octocat/; only hw1-octocat/ "
+                                    "is graded as 'octocat': rename or remove one and grade again"),
+        ("solutions", None, None)]

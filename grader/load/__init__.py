@@ -150,16 +150,18 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
     exercise_files = _exercise_files_at_top(folder, names, allowed_files)
     if exercise_files:
         raise AmbiguousFolder(folder, exercise_files, one_submission_flag=one_submission_flag)
-    groups = group_export(folder, names)
-    if groups is not None:  # an LMS export that names each file after its student: a submission per student
-        return [_load_group(group, allowed_files) for group in groups]
-
-    own_ids = {name: _entry_id(folder / name) for name in names}
-    taken = set(own_ids.values())  # a generated id must not be any entry's own id either
+    subs, first_with_id = [], {}
     # ids that differ only in their Unicode form (`José` composed, and decomposed as macOS writes names) are one
-    # name to a person and to an LMS's import: the same id
-    first_with_id: dict[str, tuple[str, str]] = {}
-    subs = []
+    # name to a person and to an LMS's import: the same id. first_with_id: NFC id -> (the entry shown, its id)
+    found = group_export(folder, names)
+    if found is not None:  # an LMS export that names each file after its student: a submission per student
+        groups, names = found  # and the entries no student's (GitHub Classroom's folder), each its own, below
+        subs = [_load_group(group, allowed_files) for group in groups]
+        first_with_id = {unicodedata.normalize("NFC", g.id): (_shown(g.folders[0]), g.id) for g in groups if g.folders}
+        if not names:
+            return subs
+    own_ids = {name: _entry_id(folder / name) for name in names}
+    taken = set(own_ids.values()) | {sub.id for sub in subs}  # a generated id must not be any entry's own id either
     for name in names:
         path = folder / name
         sub_id = own_ids[name]

@@ -136,10 +136,12 @@ def _canvas_names(matches: list) -> bool:
             and len({(m["user"], m["student"]) for m in matches}) == len({m["user"] for m in matches}))
 
 
-def group_export(folder: Path, names: list[str]) -> list[Group] | None:
+def group_export(folder: Path, names: list[str]) -> tuple[list[Group], list[str]] | None:
     """The students of FOLDER (its visible entries `names`) when it is an LMS export as the docstring says,
-    in the order of their ids; None when it is not one (every entry is then its own submission). The stray
-    files ignored (`is_stray`) are in every group's `export` as `ignored`."""
+    in the order of their ids, and the entries that are no student's of it, each a submission of its own as in any
+    class folder (GitHub Classroom's alone: a folder that is no `<assignment>-<login>` repository, a file that is no
+    stray); None when it is not one (every entry is then its own submission). The stray files ignored
+    (`is_stray`) are in every group's `export` as `ignored`."""
     dirs = [name for name in names if _is_dir(folder / name)]
     found = export_scheme([name for name in names if name not in dirs], dirs)
     if found is None:
@@ -148,14 +150,20 @@ def group_export(folder: Path, names: list[str]) -> list[Group] | None:
             return None
     lms, ignored = found
     read = [name for name in names if name not in ignored]
-    groups = {"canvas": _canvas, "moodle": _moodle, "blackboard": _blackboard, "gradescope": _gradescope,
-              "github-classroom": _github_classroom}[lms](folder, read)
+    rest = []
+    if lms == "github-classroom":
+        assignment = _classroom_assignment(folder)
+        rest = [name for name in read if not _classroom_repository(assignment, name, dirs)]
+        groups = _github_classroom(folder, assignment, [name for name in read if name not in rest])
+    else:
+        groups = {"canvas": _canvas, "moodle": _moodle, "blackboard": _blackboard,
+                  "gradescope": _gradescope}[lms](folder, read)
     if groups is None:
         return None
     for group in groups:
         if ignored:
             group.export["ignored"] = [name_text(n) for n in ignored]
-    return sorted(groups, key=lambda g: g.id)
+    return sorted(groups, key=lambda g: g.id), rest
 
 
 def _is_dir(path: Path) -> bool:
@@ -311,33 +319,30 @@ GITHUB_LOGIN = re.compile(r"^[A-Za-z\d](?:[A-Za-z\d]|-(?=[A-Za-z\d])){0,38}$")
 def _classroom(folder: Path, files: list[str], dirs: list[str]) -> tuple[str, list[str]] | None:
     """("github-classroom", the stray files ignored) when FOLDER is GitHub Classroom's clone of an assignment's
     repositories, `<assignment>-<login>/` each: FOLDER named `<assignment>-submissions`, as `gh classroom clone
-    student-repos` names it, and every folder in it so named. None otherwise."""
-    left = sorted(files)
-    if not dirs or not all(is_stray(n) for n in left):
+    student-repos` names it, holding at least one folder so named. None otherwise. Its other entries are each a
+    submission of their own (group_export), so no student's id depends on them."""
+    assignment = _classroom_assignment(folder)
+    if assignment is None or not any(_classroom_repository(assignment, d, dirs) for d in dirs):
         return None
-    assignment = _classroom_assignment(folder, dirs)
-    return None if assignment is None else ("github-classroom", left)
+    return "github-classroom", sorted(n for n in files if is_stray(n))
 
 
-def _classroom_assignment(folder: Path, dirs: list[str]) -> str | None:
+def _classroom_assignment(folder: Path) -> str | None:
     """The assignment of GitHub Classroom's clones in FOLDER, read from FOLDER's own name alone
     (`<assignment>-submissions`), never from the repositories' names: a student's id is then what follows it in
     their repository's name, whoever else is in the folder. Session 26: clones under a folder named otherwise took
     the assignment from the repositories' common prefix, so `hw1-mary-ann` was `ann` beside `hw1-mary-jane` alone
     and `mary-ann` once `hw1-bob` came; such clones are read entry by entry now, each named by its repository."""
     named = CLASSROOM_FOLDER.match(folder.resolve().name)
-    if named is None:
-        return None
-    assignment = named["assignment"]
-    if all(d.startswith(assignment + "-") and GITHUB_LOGIN.match(d[len(assignment) + 1:]) for d in dirs):
-        return assignment
-    return None
+    return named["assignment"] if named else None
 
 
-def _github_classroom(folder: Path, names: list[str]) -> list[Group] | None:
-    assignment = _classroom_assignment(folder, names)
-    if assignment is None:
-        return None
+def _classroom_repository(assignment: str, name: str, dirs: list[str]) -> bool:
+    """Whether the entry `name` is a student's repository of `assignment`: a folder `<assignment>-<login>`."""
+    return name in dirs and name.startswith(assignment + "-") and bool(GITHUB_LOGIN.match(name[len(assignment) + 1:]))
+
+
+def _github_classroom(folder: Path, assignment: str, names: list[str]) -> list[Group]:
     return [Group(name[len(assignment) + 1:], [], {"lms": "github-classroom", "student": name[len(assignment) + 1:],
                                                    "assignment": assignment, "repository": name},
                   folders=[folder / name]) for name in names]
