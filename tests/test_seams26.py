@@ -190,3 +190,57 @@ def test_an_entry_of_a_classroom_folder_that_is_no_repository_changes_no_student
         ("octocat (octocat)", None, "two entries have the id 'octocat': hw1-octocat/ and octocat/; only hw1-octocat/ "
                                     "is graded as 'octocat': rename or remove one and grade again"),
         ("solutions", None, None)]
+
+
+# -- the fresh class (bench/seams/fresh26.py) and LMS exports of the package shapes ----------------------------------
+
+fresh26 = _bench("fresh26")
+RELATIVE = b"from . import twice\n" + ENGINE
+
+
+@pytest.mark.parametrize("folder, files, ids", [
+    ("canvas", {"smithjohn_12345_67890_engine.py": RELATIVE, "smithjohn_12345_67891___init__.py": TWICE},
+     ["smithjohn_12345"]),
+    ("moodle", {"John Smith_123456_assignsubmission_file_/engine.py": RELATIVE,
+                "John Smith_123456_assignsubmission_file_/__init__.py": TWICE,
+                "John Smith_123456_assignsubmission_file_/aa/__init__.py": b"K = 1\n"}, ["John Smith_123456"]),
+    ("blackboard", {"HW1_jsmith_attempt_2026-12-01-10-00-00_engine.py": RELATIVE,
+                    "HW1_jsmith_attempt_2026-12-01-10-00-00___init__.py": TWICE,
+                    "HW1_jsmith_attempt_2026-12-01-10-00-00.txt": b"Name: John Smith (jsmith)\n"}, ["jsmith"]),
+    ("gradescope", {"submission_metadata.yml": b"submission_1:\n  :submitters:\n  - :email: a@x.edu\n",
+                    "submission_1/engine.py": RELATIVE, "submission_1/__init__.py": TWICE,
+                    "submission_1/aa/__init__.py": b"K = 1\n"}, ["a@x.edu"]),
+    ("hw1-submissions", {"hw1-octocat/engine.py": RELATIVE, "hw1-octocat/__init__.py": TWICE,
+                         "hw1-octocat/aa/__init__.py": b"K = 1\n"}, ["octocat"]),
+])
+def test_an_lms_exports_student_is_the_package_their_folder_is(tmp_path, folder, files, ids):
+    """Each LMS's student whose files import relatively travels as the package `submission`, a helper package
+    beside it or not (before: Moodle's, Gradescope's and GitHub Classroom's `aa/__init__.py` was the package)."""
+    from grader.load import load_folder
+
+    subs = load_folder(write(tmp_path / folder, files))
+    assert [(s.id, s.problem, s.package) for s in subs] == [(i, None, "submission") for i in ids]
+    assert {name for s in subs for name in s.files} - {"aa/__init__.py"} == {"engine.py", "submission/__init__.py"}
+
+
+@pytest.mark.slow
+def test_the_fresh_class_gets_a_row_each_with_these_outcomes(tmp_path):
+    """`grade run` on session 26's fresh shapes: every entry its row, each status and score as here (the matrix
+    compares run-one, check, ci, ci-env, Gradescope, the notebook, the fleet, a resumed batch and the reports with
+    these rows, bench/seams/matrix.py --class fresh26: they agree but for the links, docs/ci.md's matrix notes)."""
+    fresh26.fresh_class(tmp_path / "class")
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, ["run", str(tmp_path / "class"), "-e", "engine", "-o", str(out), "--no-cache",
+                                       "-q", "--probe-timeout", "1"])
+    assert result.exit_code == 0, result.output
+    rows = {r["id"]: (r["status"], r["score"]) for r in json.loads(out.read_text())["submissions"]}
+    assert rows == {
+        "Jose\u0301": ("graded", 60.0), "chars-notebook": ("graded", 60.0), "cp437": ("graded", 60.0),
+        "deep-helper": ("graded", 63.0), "docstring-only": ("graded", 0.0), "empty-zip": ("rejected", 0.0),
+        "folder-engine.py": ("graded", 63.0), "init-alone": ("graded", 60.0), "init-imports-back": ("graded", 63.0),
+        "link-engine": ("rejected", 0.0), "link-folder": ("rejected", 0.0), "link-helper": ("rejected", 0.0),
+        "mg-aa": ("graded", 60.0), "mg-helper-one": ("graded", 62.0), "mg-helper-two": ("graded", 62.0),
+        "namespace-helper": ("graded", 63.0), "own-submission-module": ("graded", 0.0),
+        "pkg-self-zip": ("graded", 60.0), "rel-aa": ("graded", 63.0), "stdlib-named": ("graded", 60.0),
+        "two-cases": ("graded", 63.0),
+    }

@@ -1,9 +1,9 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh25.py: --class fresh22 ... fresh25) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py: --class fresh22 ... fresh26) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23|fresh24|fresh25] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23|fresh24|fresh25|fresh26] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -38,7 +38,12 @@ folder, serve's own words for a file of another kind, and the exception's type o
 grader/load.only_file) and the report's id of a student who named their file like a formula (`-rf`, written
 `'-rf` in the CSV, docs/security.md: mapped back here), tests/test_seams25.py. Also expected: a folder holding one
 file of another kind (`engine.cpython-311.pyc`) is refused by Gradescope as that file and by `grade run` as a
-folder without an engine.py, both `rejected` (docs/contract.md §1).
+folder without an engine.py, both `rejected` (docs/contract.md §1). Session 26 (--class fresh26, tests/test_seams26.py):
+the package the files were handed in as is the loader's decision (`Submission.package`), which the fleet's job
+carries (a helper package `aa/__init__.py` beside files that import relatively was the sandbox's package: 0/63);
+expected: a symbolic link in a student's folder (an engine, a helper, a folder) is refused by `grade run` (not
+followed), and graded by Gradescope here, whose upload this bench copies as a browser uploads a folder, the linked
+file's bytes in its place.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ import fresh22  # noqa: E402
 import fresh23  # noqa: E402
 import fresh24  # noqa: E402
 import fresh25  # noqa: E402
+import fresh26  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -460,11 +466,12 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
     made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class, "fresh24": fresh24.fresh_class, "fresh25": fresh25.fresh_class,
+            "fresh26": fresh26.fresh_class,
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}
