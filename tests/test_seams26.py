@@ -244,3 +244,17 @@ def test_the_fresh_class_gets_a_row_each_with_these_outcomes(tmp_path):
         "pkg-self-zip": ("graded", 60.0), "rel-aa": ("graded", 63.0), "stdlib-named": ("graded", 60.0),
         "two-cases": ("graded", 63.0),
     }
+
+
+def test_a_blackboard_students_id_without_receipts_is_the_same_whoever_else_is_in_the_folder(tmp_path):
+    """Before: `12345` alone, `s_12345` beside `HW1_jdoe` (the heads' common prefix `HW1_`)."""
+    from grader.load import load_folder
+
+    folder = write(tmp_path / "bb", {"HW1_s_12345_attempt_2026-12-01-10-00-00_engine.py": ENGINE})
+    alone = [(s.id, s.export["assignment"]) for s in load_folder(folder)]
+    write(folder, {"HW1_jdoe_attempt_2026-12-01-11-00-00_engine.py": ENGINE})
+    assert (alone, [(s.id, s.export["assignment"]) for s in load_folder(folder)]) == (
+        [("12345", "HW1_s")], [("12345", "HW1_s"), ("jdoe", "HW1")])
+    # a receipt that names its username gives the assignment of every file (Blackboard's one assignment)
+    write(folder, {"HW1_jdoe_attempt_2026-12-01-11-00-00.txt": b"Name: J Doe (jdoe)\n"})
+    assert [(s.id, s.export["assignment"]) for s in load_folder(folder)] == [("jdoe", "HW1"), ("s_12345", "HW1")]

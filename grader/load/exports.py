@@ -245,20 +245,22 @@ def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
     matches = [BLACKBOARD.match(n) for n in names]
     heads = sorted({m["head"] for m in matches})
     assignment = _blackboard_assignment(folder, names, matches, heads)
-    if assignment is None:
-        common = os.path.commonprefix(heads)
-        cut = common.rfind("_", 0, len(common) if len(heads) > 1 else len(common))
-        if cut < 0:
-            return None  # no assignment name before the usernames: not Blackboard's shape
-        assignment = common[:cut]
-    cut = len(assignment)
+    if assignment is None and any("_" not in head for head in heads):
+        return None  # no assignment name before a username: not Blackboard's shape
     by_user: dict[str, dict[str, list]] = {}
+    split = {}  # username -> the assignment its head starts with
     for name, m in zip(names, matches):
-        by_user.setdefault(m["head"][cut + 1:], {}).setdefault(m["when"], []).append((name, m))
+        # a head is `<assignment>_<username>`: the receipts' assignment; where none names it, each head's own last
+        # `_` (a username of no `_`), never the heads' common prefix: no student's id depends on the others'
+        # (session 26: `HW1_s_12345` was `12345` alone, and `s_12345` beside `HW1_jdoe`)
+        head_assignment = assignment if assignment is not None else m["head"].rpartition("_")[0]
+        user = m["head"][len(head_assignment) + 1:]
+        split[user] = head_assignment
+        by_user.setdefault(user, {}).setdefault(m["when"], []).append((name, m))
     groups = []
     for user, attempts in sorted(by_user.items()):
         with_files = [when for when in sorted(attempts) if any(m["name"] for _, m in attempts[when])]
-        export = {"lms": "blackboard", "student": user, "assignment": assignment,
+        export = {"lms": "blackboard", "student": user, "assignment": split[user],
                   "attempts": sorted(attempts)}
         if not user:
             return None
@@ -288,7 +290,7 @@ def _blackboard_assignment(folder: Path, names: list[str], matches: list, heads:
     the receipts' `Name: ... (username)` lines: each head is `<assignment>_<username>`, and a username may hold
     `_` (session 25: `HW1_s_12345` beside `HW1_s_12399` were cut at their common prefix, `12345` and `12399`).
     None when no receipt names a username its file's name ends with, or receipts disagree, or a head does not
-    start with the assignment: the names' common prefix is used then."""
+    start with the assignment: each head is then cut at its own last `_` (_blackboard)."""
     found = set()
     for name, m in zip(names, matches):
         if m["name"] is not None:
