@@ -43,11 +43,39 @@ def _cp437_zip(files: dict[str, bytes]) -> bytes:
     stand_ins = {name: "".join(c if c.isascii() else "?" for c in name) for name in files}
     with zipfile.ZipFile(buffer, "w") as z:
         for name, data in files.items():
-            z.writestr(stand_ins[name], data)
+            z.writestr(zipfile.ZipInfo(stand_ins[name], date_time=(2026, 12, 1, 10, 0, 0)), data)
     raw = buffer.getvalue()
     for name, stand_in in stand_ins.items():
         raw = raw.replace(stand_in.encode("ascii"), name.encode("cp437"))
     return raw
+
+
+# entry -> (what it is, {file: text}): the folders whose files are, or are not, a package
+PACKAGES = {
+    "rel-aa": ("relative import of the student's __init__.py's twice, a one-file helper package aa/ beside",
+               {"engine.py": _first("from . import twice"), "__init__.py": TWICE, "aa/__init__.py": "K = 1\n"}),
+    "mg-aa": ("micrograd/engine.py importing micrograd.ops, micrograd/aa/__init__.py beside; tanh's 1 - t",
+              {"micrograd/engine.py": _first("from micrograd.ops import twice", TANH_BUG), "micrograd/ops.py": TWICE,
+               "micrograd/aa/__init__.py": "K = 1\n"}),
+    "mg-helper-one": ("a one-file helper micrograd/ that engine.py imports",
+                      {"engine.py": _first("import micrograd"), "micrograd/__init__.py": "X = 1\n"}),
+    "mg-helper-two": ("the same helper with a second file",
+                      {"engine.py": _first("import micrograd"), "micrograd/__init__.py": "X = 1\n",
+                       "micrograd/more.py": "Y = 1\n"}),
+    "namespace-helper": ("a helper in a namespace package (mathx/ without __init__.py)",
+                         {"engine.py": _first("from mathx.slopes import twice"), "mathx/slopes.py": TWICE}),
+    "deep-helper": ("a helper package four levels deep",
+                    {"engine.py": _first("from util.a.b.c import twice"), "util/__init__.py": "",
+                     "util/a/__init__.py": "", "util/a/b/__init__.py": "", "util/a/b/c/__init__.py": TWICE}),
+    "init-imports-back": ("relative imports, the top __init__.py importing the engine back",
+                          {"engine.py": _first("from .ops import twice"), "ops.py": TWICE,
+                           "__init__.py": "from .engine import Value\n"}),
+    "own-submission-module": ("relative imports beside a student's own submission.py (Python's refusal)",
+                              {"engine.py": _first("from .ops import twice"), "ops.py": TWICE,
+                               "submission.py": "X = 1\n"}),
+    "stdlib-named": ("a wrapper named random/ importing relatively; tanh's 1 - t",
+                     {"random/engine.py": _first("from .ops import twice", TANH_BUG), "random/ops.py": TWICE}),
+}
 
 
 def fresh_class(folder: Path) -> dict[str, str]:
@@ -55,39 +83,12 @@ def fresh_class(folder: Path) -> dict[str, str]:
     folder = Path(folder)
 
     # packages: who decides the package, and every surface reads that decision
-    put("rel-aa/engine.py", _first("from . import twice"), "relative import of the student's __init__.py's "
-                                                            "twice, a one-file helper package aa/ beside")
-    put("rel-aa/__init__.py", TWICE, "")
-    put("rel-aa/aa/__init__.py", "K = 1\n", "")
-    put("mg-aa/micrograd/engine.py", _first("from micrograd.ops import twice", TANH_BUG),
-        "micrograd/engine.py importing micrograd.ops, micrograd/aa/__init__.py beside; tanh's 1 - t")
-    put("mg-aa/micrograd/ops.py", TWICE, "")
-    put("mg-aa/micrograd/aa/__init__.py", "K = 1\n", "")
-    put("mg-helper-one/engine.py", _first("import micrograd"), "a one-file helper micrograd/ that engine.py imports")
-    put("mg-helper-one/micrograd/__init__.py", "X = 1\n", "")
-    put("mg-helper-two/engine.py", _first("import micrograd"), "the same helper with a second file")
-    put("mg-helper-two/micrograd/__init__.py", "X = 1\n", "")
-    put("mg-helper-two/micrograd/more.py", "Y = 1\n", "")
+    for entry, (what, files) in PACKAGES.items():
+        for n, (name, text) in enumerate(files.items()):
+            put(f"{entry}/{name}", text, what if n == 0 else "")
     put("pkg-self-zip.zip", _zip({"hw3/engine.py": _first("from hw3.ops import twice", TANH_BUG).encode(),
                                   "hw3/ops.py": TWICE.encode()}),
         "a zip of hw3/engine.py importing hw3.ops by the package's name; tanh's 1 - t")
-    put("namespace-helper/engine.py", _first("from mathx.slopes import twice"),
-        "a helper in a namespace package (mathx/ without __init__.py)")
-    put("namespace-helper/mathx/slopes.py", TWICE, "")
-    put("deep-helper/engine.py", _first("from util.a.b.c import twice"), "a helper package four levels deep")
-    for part in ("util", "util/a", "util/a/b", "util/a/b/c"):
-        put(f"deep-helper/{part}/__init__.py", TWICE if part.endswith("c") else "", "")
-    put("init-imports-back/engine.py", _first("from .ops import twice"),
-        "relative imports, the top __init__.py importing the engine back")
-    put("init-imports-back/ops.py", TWICE, "")
-    put("init-imports-back/__init__.py", "from .engine import Value\n", "")
-    put("own-submission-module/engine.py", _first("from .ops import twice"),
-        "relative imports beside a student's own submission.py (Python's refusal)")
-    put("own-submission-module/ops.py", TWICE, "")
-    put("own-submission-module/submission.py", "X = 1\n", "")
-    put("stdlib-named/random/engine.py", _first("from .ops import twice", TANH_BUG),
-        "a wrapper named random/ importing relatively; tanh's 1 - t")
-    put("stdlib-named/random/ops.py", TWICE, "")
     # links
     put("link-engine/real.py", TANH_BUG, "engine.py a symbolic link to real.py beside it; tanh's 1 - t")
     os.symlink("real.py", folder / "link-engine" / "engine.py")
