@@ -6,7 +6,7 @@ import sys
 import click
 
 from ..load import LoadError
-from ..load.exports import export_summary
+from ..load.export_words import export_summary
 from ..report.formats import BESIDE_SCORES, FORMATS
 from ..sandbox import SandboxUnavailable
 from ..suites import SuiteError

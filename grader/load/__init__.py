@@ -66,7 +66,7 @@ Choices made where the contract is silent:
 The package: this module reads an entry and makes its `Submission` (`submission.py`);
 `exports.py` groups an LMS bulk export's files by student (Canvas, Moodle,
 Blackboard, Gradescope, GitHub Classroom: a row per student, not per file; Gradescope's metadata file is
-`gradescope_metadata.py`'s to read), `levels.py` looks
+`gradescope_metadata.py`'s to read, what a row says of it in words `export_words.py`'s), `levels.py` looks
 through a folder (on disk or in a zip) for the exercise files, `zips.py` checks and opens a zip, `notebooks.py` turns a notebook into
 code, and `reading.py` holds what they share: the caps, the refusal
 (`Rejected`), text, names (`name_text`, `name_bytes`) and `Origin`.
@@ -87,7 +87,8 @@ from .notebooks import read_notebook
 from .scripts import exported_script
 from .reading import (ARCHIVE_SUFFIXES, ENGINE, MAX_FILE_BYTES, SUBMISSION_SUFFIXES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
                       is_hidden, name_text, python_source, some_names)
-from .exports import Group, export_note, group_export
+from .export_words import export_note
+from .exports import Group, group_export
 from .submission import Submission, files_digest
 from .submission import rejected_submission as _rejected
 from .zips import read_zip
