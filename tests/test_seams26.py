@@ -8,7 +8,16 @@ Holes closed, their fixtures here failing before:
   `micrograd/engine.py` that imports `micrograd.ops`, beside `micrograd/aa/__init__.py`, failed "from scratch"
   (62/63: `micrograd` read as the forbidden library); a one-file helper `micrograd/__init__.py` that engine.py
   imports was not flagged (63/63) where the same helper with a second file was (62/63). The decision is
-  `Submission.package` now, in the sandbox's request, the fleet's job payload and the cache's key.
+  `Submission.package` now, in the sandbox's request, the fleet's job payload and the cache's key;
+- the observation cache's key held the grader's version alone (never moved): a run kept before such a fix was
+  reused after it; the key holds the observing code's digest (grader/observe/cache.observer_digest), which now
+  covers the "from scratch" reading's modules too (a fleet worker whose forbidden.py differed was accepted);
+- GitHub Classroom clones under a folder not named `<assignment>-submissions` took the assignment from the
+  repositories' common prefix (`hw1-mary-ann` was `ann`, then `mary-ann` once `hw1-bob` came), one folder of
+  `<assignment>-submissions/` that was no repository had every row named by its repository, and Blackboard's
+  files without receipts were cut at the heads' common prefix: a student's id depended on the class;
+- `grade ci` named every student's row `submission` (the folder the workflow checks the commit out into): the row
+  is `$GITHUB_REPOSITORY` in GitHub Actions.
 """
 
 import base64
@@ -84,7 +93,21 @@ def test_the_fleets_job_carries_the_package_and_its_key_is_the_submissions(tmp_p
     assert payload["submission"].get("package") == sub.package
     job = read_job(json.loads(json.dumps(payload)))
     assert (job.files, job.package) == (sub.files, sub.package)
-    assert job.key == ObservationCache.key_of(payload["grader"], "a" * 64, Limits(), sub.digest)
+    assert job.key == ObservationCache.key_of(payload["grader"], "b" * 64, "a" * 64, Limits(), sub.digest)
+
+
+def test_the_caches_key_holds_the_observing_codes_digest(tmp_path, monkeypatch):
+    """Before: the grader's version alone, which no change of the code moves: a run kept before a fix of the "from
+    scratch" reading was reused after it (mg-helper-one: 63/63 kept, 62/63 observed)."""
+    from grader.observe import cache
+    from grader.version import __version__
+
+    sub = load_entry(write(tmp_path / "dave", SHAPES["dave"][0]))
+    key = cache.ObservationCache.key(sub, _Suite, Limits())
+    assert key == cache.ObservationCache.key_of(__version__, cache.observer_digest(), "a" * 64, Limits(), sub.digest)
+    monkeypatch.setattr(cache, "observer_digest", lambda: "c" * 64)  # another grader's observing code
+    assert cache.ObservationCache.key(sub, _Suite, Limits()) != key
+    assert set(cache.OBSERVING_MODULES) >= {"forbidden.py", "parsing.py"}  # the "from scratch" reading's code
 
 
 @pytest.mark.parametrize("package, files, said", [

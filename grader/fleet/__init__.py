@@ -9,9 +9,9 @@ diagnoses and scores exactly as it does locally. See docs/scaling.md.
 RQ and redis-py are an optional extra: `pip install 'micrograd-grader[fleet]'`.
 """
 
-import hashlib
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+from ..observe.cache import observer_digest  # noqa: F401 - grader.fleet.observer_digest, as before
 
 QUEUE_NAME = "grade-observe"
 DONE_CHANNEL = "grade-observe:done"  # workers publish the id of each job they are done with
@@ -65,14 +65,3 @@ def connect(url):
     except (redis.RedisError, ValueError) as exc:
         raise FleetError(f"cannot reach the queue at {redacted(url)}: {exc}") from None
     return connection
-
-
-def observer_digest():
-    """A digest of the grader code that turns a worker's report into a run record (grader/observe/ and
-    grader/sandbox/): two machines whose digests differ could record the same submission differently."""
-    here = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for path in sorted([*(here / "observe").glob("*.py"), *(here / "sandbox").glob("*.py")]):
-        name = path.relative_to(here).as_posix()
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()

@@ -182,7 +182,8 @@ def read_job(payload):
                            "its files")
     limits = canonical_limits(payload["limits"])
     suite = payload["suite"]
-    key = ObservationCache.key_of(payload["grader"], suite["digest"], limits, files_digest(files, package))
+    key = ObservationCache.key_of(payload["grader"], suite["observer"], suite["digest"], limits,
+                                  files_digest(files, package))
     return ObservationJob(key=key, files=files, package=package, suite=suite["name"],
                           suite_digest=suite["digest"], observer=suite["observer"], limits=limits,
                           require_sandbox=payload["require_sandbox"])

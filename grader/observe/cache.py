@@ -1,12 +1,14 @@
-"""The observation cache: a finished run stored under a key of its content (grader version, suite,
-limits, submission), so that a rerun, a resume and a regrade observe nothing again; and one object
+"""The observation cache: a finished run stored under a key of its content (grader version, the observing code's
+digest, suite, limits, submission), so that a rerun, a resume and a regrade observe nothing again; and one object
 for equal observations across a batch."""
 
 import dataclasses
+import functools
 import hashlib
 import json
 import marshal
 import os
+from pathlib import Path
 
 from ..version import __version__
 from ..private_files import write_text_atomically
@@ -24,6 +26,28 @@ def canonical_limits(values):
                      for name, value in values.items()})
 
 
+# the grader's own modules, beside observe/ and sandbox/, whose code is part of a run: the "from scratch" reading
+# (forbidden.py, parsing.py), the probes' kit, the run's record and its values
+OBSERVING_MODULES = ("forbidden.py", "parsing.py", "probekit.py", "records.py", "json_values.py", "student_text.py")
+
+
+@functools.lru_cache(maxsize=1)
+def observer_digest():
+    """A digest of the grader code that turns a worker's report into a run record (grader/observe/, grader/sandbox/
+    and OBSERVING_MODULES): two machines whose digests differ could record the same submission differently (the
+    fleet's worker refuses a job of another), and a run kept under another is not this code's (the cache's key
+    holds it). Session 26: the key held the version alone, which no change of the code moves, so a run kept before
+    a fix of the "from scratch" reading was reused after it (a helper `micrograd/__init__.py`: 63/63 kept, 62/63
+    observed), and a worker whose forbidden.py differed was the submitter's."""
+    here = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted([*(here / "observe").glob("*.py"), *(here / "sandbox").glob("*.py"),
+                        *(here / name for name in OBSERVING_MODULES)]):
+        name = path.relative_to(here).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 class ObservationCache:
     """Finished runs stored by content hash, written atomically: resume and regrade for free."""
 
@@ -34,14 +58,15 @@ class ObservationCache:
 
     @staticmethod
     def key(submission, suite, limits):
-        return ObservationCache.key_of(__version__, suite.digest, limits, submission.digest)
+        return ObservationCache.key_of(__version__, observer_digest(), suite.digest, limits, submission.digest)
 
     @staticmethod
-    def key_of(version, suite_digest, limits, files_digest):
+    def key_of(version, observer, suite_digest, limits, files_digest):
         """The key from its parts: a fleet worker computes it from a job's payload, to check that the job's
         files are the ones its id names (grader/fleet/worker.py)."""
         h = hashlib.sha256()
-        for part in (version, suite_digest, repr(canonical_limits(dataclasses.asdict(limits))), files_digest):
+        for part in (version, observer, suite_digest, repr(canonical_limits(dataclasses.asdict(limits))),
+                     files_digest):
             h.update(part.encode())
             h.update(b"\0")
         return h.hexdigest()
