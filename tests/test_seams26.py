@@ -250,7 +250,7 @@ def test_an_lms_exports_student_is_the_package_their_folder_is(tmp_path, folder,
 def test_the_fresh_class_gets_a_row_each_with_these_outcomes(tmp_path):
     """`grade run` on session 26's fresh shapes: every entry its row, each status and score as here (the matrix
     compares run-one, check, ci, ci-env, Gradescope, the notebook, the fleet, a resumed batch and the reports with
-    these rows, bench/seams/matrix.py --class fresh26: they agree but for the links, docs/ci.md's matrix notes)."""
+    these rows, bench/seams/matrix.py --class fresh26: they agree but for the links, as matrix.py's docstring says)."""
     fresh26.fresh_class(tmp_path / "class")
     out = tmp_path / "scores.json"
     result = CliRunner().invoke(main, ["run", str(tmp_path / "class"), "-e", "engine", "-o", str(out), "--no-cache",
