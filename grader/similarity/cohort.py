@@ -62,7 +62,7 @@ from itertools import combinations
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
 from .public_match import against
-from .scores import (above_typical, alone_score, clusters, containment_score, copied_surely, evidence,  # noqa: F401
+from .scores import (above_typical, alone_score, clusters, combined, containment_score, copied_surely, evidence,  # noqa: F401
                      float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, named_line_scores, pair_score,
                      shared_alone, shared_smoke, shared_stock, shared_through, shared_written, smaller_share_score,
                      strings_held_by_three, typical_scores, written_items, written_score)  # clusters: re-exported
@@ -220,14 +220,14 @@ class Cohort:
         return found
 
     def pairs(self, mistakes: dict[str, str] | None = None,
-              public: dict[str, dict[str, float]] | None = None, threshold: float = 1.0) -> list[Pair]:
+              public: dict[str, dict[str, float]] | None = None, threshold: float = 1.0, channels=None) -> list[Pair]:
         """Every pair with a score above 0, highest first.
 
         Code a public source explains is not evidence between two students (it
         is subtracted as the starter is); `public` ({source: {id: score}}, from
         `against`) names, for two students who both match the same source at
         THRESHOLD or more, the source they both match (`via`): they are reported
-        as matching it, not as copying each other, unless they share more.
+        as matching it, not as copying each other, unless they share more. CHANNELS: as scores.combined keeps them.
         """
         bonuses = mistake_bonuses(self.position, mistakes or {}, self.common, self.n, MISTAKE_WEIGHT)
         both = self._both_public(public or {}, threshold)
@@ -280,7 +280,7 @@ class Cohort:
             most = CANONICAL_ONLY_MOST if only_lines(i, j) else CANONICAL_MOST
             rare = s - plain + min(CANONICAL_EVIDENCE * plain, most) + \
                 max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
-            raw[(i, j)] = pair_score(s, self.totals[i], self.totals[j], rare=rare)
+            combined(raw, channels, (i, j), "code", pair_score(s, self.totals[i], self.totals[j], rare=rare))
 
         weak = 1 - CANONICAL_EVIDENCE
         for (i, j), t in traits.items():
@@ -292,7 +292,7 @@ class Cohort:
             # written: at most CANONICAL_ONLY_MOST of evidence, as the code (session 19)
             rare = min(t - weak * plain, CANONICAL_ONLY_MOST if only_lines(i, j) else math.inf)
             trait = pair_score(t, self.trait_totals[i], self.trait_totals[j], TRAIT_EVIDENCE, rare=rare)
-            raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - trait)
+            combined(raw, channels, (i, j), "traits", trait)
             shared.setdefault((i, j), 0.0)
         written, structural = self.shared_shapes(), self.shared_structures()
         for i, j in set(written) | set(structural):
@@ -307,24 +307,24 @@ class Cohort:
                                             rare=min(most, w - weak * (shapes_r.get((i, j), 0.0) + vx))),
                         smaller_share_score(r, self.structure_totals[i], self.structure_totals[j], SHAPE_EVIDENCE,
                                             rare=min(most, r - weak * (structures_r.get((i, j), 0.0) + vy))))
-            raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - shape)
+            combined(raw, channels, (i, j), "shapes", shape)
             shared.setdefault((i, j), 0.0)
         for (i, j), alone in shared_alone(self.postings, self.weights, self.documents).items():
             # a fourth: the code only the two of them hold in the class, as a share of each one's own code
             alone = alone_score(alone, self.totals[i], self.totals[j])
-            raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - alone)
+            combined(raw, channels, (i, j), "alone", alone)
         for (i, j), (items, weight) in written_items(self.trait_postings, self.trait_weights, self.documents).items():
             # a fifth: two or more of the rare comments, strings and numbers they wrote alike (scores.WRITTEN_ITEMS)
             if (written := written_score(items, weight)) > 0:
-                raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - written)
+                combined(raw, channels, (i, j), "written", written)
                 shared.setdefault((i, j), 0.0)
         for (i, j), named in named_line_scores(self.documents, self.weights, self._trait_rarity, TRAIT_EVIDENCE).items():
-            raw[(i, j)] = 1 - (1 - raw.get((i, j), 0.0)) * (1 - named)  # a sixth: own lines as written (scores.py)
+            combined(raw, channels, (i, j), "named", named)  # a sixth: own lines as written (scores.py)
             shared.setdefault((i, j), 0.0)
         for pair, (_, surely) in both.items():
             if pair in raw:
                 raw[pair] *= self._besides_public(*pair, surely)
-        typical = typical_scores(raw, self.n)
+        typical, self.raw = typical_scores(raw, self.n), raw  # the benchmark's fusion.py reads raw
         out = []
         for i, j in set(shared) | set(bonuses):
             a, b = self.documents[i], self.documents[j]

@@ -43,6 +43,15 @@ def pair_score(shared: float, total_a: float, total_b: float, enough: float = No
     return min(1.0, cosine) * evidence(max(0.0, shared if rare is None else rare), EVIDENCE if enough is None else enough)
 
 
+def combined(raw: dict, channels: dict | None, pair: tuple[int, int], piece: str, score: float) -> None:
+    """A pair's piece of evidence (cohort.pairs) in RAW, combined with the others as independent evidence is, 1 − (1 −
+    raw)(1 − score), the code's first; kept by its name in CHANNELS when given ({pair: {piece: score}}: the
+    benchmark's bench/similarity/fusion.py fits combinations of them)."""
+    raw[pair] = score if piece == "code" else 1 - (1 - raw.get(pair, 0.0)) * (1 - score)
+    if channels is not None:
+        channels.setdefault(pair, {})[piece] = score
+
+
 def smaller_share_score(shared: float, total_a: float, total_b: float, enough: float = None,
                         rare: float = None) -> float:
     """The share of the smaller one's total that both hold, times how much that is (a method shape's score)."""
