@@ -1,14 +1,17 @@
 """A fitted combination of the evidence channels with class-relative features (session 26, sim26): measured, offline.
 
     python bench/similarity/fusion.py collect [rescore.py's class options] --out FEATURES.pickle
-    python bench/similarity/fusion.py fit FEATURES.pickle [--features NAME ...] [--loco]
+    python bench/similarity/fusion.py fit FEATURES.pickle [--features-used NAME ...] [--loco] [--pairwise]
+                                          [--by-hand | --by-hand-only] [--top 3] [--hard 1] [--verbose]
 
 `collect` scores each class from rescore.py's kept readings (cohort.pairs keeps each pair's pieces of evidence in
 its CHANNELS, scores.combined, and the pairs' untouched scores in Cohort.raw) and writes, per class and cohort,
 every pair's channels, its class-relative features and its label (run.labelled_pairs). `fit` fits a logistic
-regression on the tuning classes (fourth, fifth, sixth 1-9 and the by-hand tuning classes; plain Python, Newton's
-method, an L2 penalty), leave-one-class-out when asked, and prints run.py's measures of the fused score beside the
-method's own for the tuning seeds, the by-hand tuning classes apart and the validation seeds (never fitted on).
+regression on the tuning seeds' classes (fourth, fifth, sixth 1-9; --by-hand: the by-hand tuning classes too; plain
+Python, Newton's method, an L2 penalty), pointwise or on each class's (positive, negative) pairs (--pairwise),
+leave-one-class-out when asked (--loco: each class scored by the fit without it), and prints run.py's measures of
+the fused score beside the method's own for the tuning seeds, the by-hand tuning classes apart and the validation
+seeds (never fitted on).
 Nothing here runs at grading time.
 """
 
@@ -19,6 +22,7 @@ import math
 import pickle
 import statistics
 import sys
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from pathlib import Path
 
@@ -30,17 +34,17 @@ import run  # noqa: E402
 
 from grader.similarity.scores import typical_scores  # noqa: E402
 
-TOP, HARD = 1000, 0.0  # fit on the pairs down to TOP × k of each cohort; hard and public pairs weigh HARD more
+# fit on the pairs down to TOP × k of each cohort; hard and public pairs weigh HARD more; PAIRWISE: fit the order
+TOP, HARD, PAIRWISE = 1000, 0.0, False
 CHANNELS = ("code", "traits", "shapes", "alone", "written", "named")
 
 
 def percentiles(values: dict, keys: list) -> dict:
     """Each key's share of KEYS whose value is below its own (ties counted half)."""
     ordered = sorted(values.get(k, 0.0) for k in keys)
-    import bisect
     n = len(ordered)
-    return {k: (bisect.bisect_left(ordered, values.get(k, 0.0)) + bisect.bisect_right(ordered, values.get(k, 0.0))) / (2 * n)
-            for k in keys}
+    return {k: (bisect_left(ordered, v) + bisect_right(ordered, v)) / (2 * n)
+            for k, v in ((k, values.get(k, 0.0)) for k in keys)}
 
 
 def cohort_features(group, public: dict) -> dict:
@@ -92,7 +96,7 @@ def cohort_features(group, public: dict) -> dict:
         f["cover_small"] = min(1.0, shared / min(ti, tj)) if min(ti, tj) > 0 else 0.0
         f["cover_large"] = min(1.0, shared / max(ti, tj)) if max(ti, tj) > 0 else 0.0
         unscaled = 1 - math.prod(1 - parts.get(c, 0.0) for c in CHANNELS)
-        f["public"] = min(1.0, r / unscaled) if unscaled > 0 else 1.0  # what is kept besides a public source both copied
+        f["public"] = min(1.0, r / unscaled) if unscaled > 0 else 1.0  # kept besides a public source both copied
         out["|".join(sorted((a, b)))] = f
     return out
 
@@ -118,7 +122,7 @@ def transform(f: dict, names: list[str]) -> list[float]:
 
 
 def fit_logistic(rows: list[tuple[list[float], int, float]], penalty: float = 1.0, steps: int = 30) -> list[float]:
-    """Weights of a logistic regression (Newton's method, an L2 penalty on all but the intercept); ROWS (x, y, weight)."""
+    """A logistic regression's weights (Newton's method, an L2 penalty but on the intercept); ROWS (x, y, weight)."""
     d = len(rows[0][0])
     w = [0.0] * d
     for _ in range(steps):
@@ -141,6 +145,7 @@ def fit_logistic(rows: list[tuple[list[float], int, float]], penalty: float = 1.
         for a in range(1, d):
             grad[a] += penalty * w[a]
             hess[a][a] += penalty
+        hess[0][0] += 1e-9  # a pairwise fit has no intercept (its column is 0)
         step = solve(hess, grad)
         w = [a - b for a, b in zip(w, step)]
         if max(abs(s) for s in step) < 1e-7:
@@ -186,6 +191,12 @@ def training_rows(data: dict, names: list[str], classes: list[str]) -> list:
         hards = sum(h for _, _, h in per_class) or 1
         # every class weighs the same; within it, the positives as much as the negatives, the hard and public
         # pairs as much again (HARD)
+        if PAIRWISE:  # each (positive, negative) of the class ordered: a logistic on their difference (RankNet)
+            ordered = [(xp, xn, HARD if h else 1.0) for xp, yp, _ in per_class if yp
+                       for xn, yn, h in per_class if not yn]
+            total = sum(w for _, _, w in ordered) or 1.0
+            rows += [([0.0] + [a - b for a, b in zip(xp[1:], xn[1:])], 1, w / total) for xp, xn, w in ordered]
+            continue
         rows += [(x, y, (0.5 / positives) if y else (HARD * 0.5 / hards) if h else (0.5 / negatives))
                  for x, y, h in per_class]
     return rows
@@ -304,10 +315,11 @@ def main():
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--top", type=int, default=1000)
     parser.add_argument("--by-hand-only", action="store_true")
+    parser.add_argument("--pairwise", action="store_true", help="fit the order of each class's positive-negative pairs")
     parser.add_argument("--hard", type=float, default=0.0)
     args = parser.parse_args()
-    global TOP, HARD
-    TOP, HARD = args.top, args.hard
+    global TOP, HARD, PAIRWISE
+    TOP, HARD, PAIRWISE = args.top, args.hard, args.pairwise
     main_fit(args)
 
 
