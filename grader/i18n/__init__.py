@@ -136,6 +136,16 @@ def capital(value) -> dict:
     return _Shaped(capitalise=value.to_json() if isinstance(value, Message) else _scalar(value))
 
 
+def moment(value) -> dict:
+    """A moment as a parameter (a deadline in a refusal): kept as its ISO text in UTC, and said in the reader's
+    language from Babel's CLDR data, never the machine's locale: `Mon, Dec 14, 2026, 23:59 UTC`, «пн, 14 дек.
+    2026 г., 23:59 UTC», 2026年12月14日周一 23:59 UTC (a text made where it was decided kept one language's date)."""
+    from datetime import timezone
+
+    value = value if value.tzinfo else value.replace(tzinfo=timezone.utc)  # the service's naive times are UTC
+    return _Shaped(moment=value.astimezone(timezone.utc).isoformat())
+
+
 def words(entry: dict, key: str):
     """A diagnosis entry's `title`, `explanation` or `message` as a renderer shows it: the Message record
     kept under entry["messages"] (rendered in the reader's language), else the entry's English text."""
@@ -214,6 +224,9 @@ def nmsg(singular: str, plural: str, count: str, /, **params) -> Message:
 # has an extension.
 # TRANSLATORS: a noun phrase, where a file's name stands: a sentence may ask it in a case (cases.po, docs/i18n.md)
 KERNEL_CELLS = msg("this notebook").id
+# TRANSLATORS: a date and time (grader.i18n.moment, grade serve's pages): {date} the language's own (Babel's,
+# "Sat, Dec 5, 2026"), {time} 24-hour (10:07); UTC is the zone every time is shown in
+WHEN = msg("{date}, {time} UTC").id
 
 
 # -- rendering --------------------------------------------------------------------------------------
@@ -263,6 +276,7 @@ class Translator:
             return self._fill(text, dict(params, **inflected))
         shown = {k: self._list(v) if isinstance(v, dict) and "items" in v
                  else self._capital(v["capitalise"]) if isinstance(v, dict) and "capitalise" in v
+                 else self.moment(v["moment"]) if isinstance(v, dict) and "moment" in v
                  else self.render(v) if isinstance(v, (Message, dict))
                  else self.translations.gettext(v) if v == KERNEL_CELLS else v for k, v in params.items()}
         if self.lang == "zh":
@@ -289,6 +303,17 @@ class Translator:
             if head and head[1] in value.params:
                 return self._fill("{" + f"{head[1]}:{case}" + "}" + text[head.end():], value.params)
         return self._fill("{value}", {"value": value})
+
+    def moment(self, iso: str) -> str:
+        """A moment (grader.i18n.moment's ISO text) in this language: Babel's date and a 24-hour time, in UTC."""
+        from datetime import datetime, timezone
+
+        from babel.dates import format_skeleton, format_time
+
+        value = datetime.fromisoformat(iso).astimezone(timezone.utc)
+        locale = {"zh": "zh_Hans"}.get(self.lang, self.lang)
+        return self._(WHEN, date=format_skeleton("yMMMEd", value, tzinfo=timezone.utc, locale=locale),
+                      time=format_time(value, "HH:mm", tzinfo=timezone.utc, locale=locale))
 
     def _capital(self, value) -> str:
         text = self.render(value)

@@ -30,8 +30,23 @@ class ServeError(RuntimeError):
 
 
 class Refused(Exception):
-    """A request the course's rules refuse: an HTTP status, the words, and headers/fields for a script."""
+    """A request the course's rules refuse: an HTTP status, the words, and headers/fields for a script.
 
-    def __init__(self, status: int, detail: str, headers: dict | None = None, **fields):
+    The words are a Message (grader.i18n.msg), said where they are shown in the course's language (`said_in`) and
+    kept as data in the answer's `message_data`; a text is a student's or a library's words, shown as they are."""
+
+    def __init__(self, status: int, detail, headers: dict | None = None, **fields):
+        from ..i18n import Message
+
+        self.said = detail if isinstance(detail, Message) else None
+        if self.said is not None:
+            fields.setdefault("message_data", self.said.to_json())
+            detail = str(self.said)
         super().__init__(detail)
         self.status, self.detail, self.headers, self.fields = status, detail, headers or {}, fields
+
+    def said_in(self, lang: str) -> str:
+        """The words in `lang` (a Message's; a text as it is)."""
+        from ..i18n import translator
+
+        return self.detail if self.said is None else translator(lang).render(self.said)

@@ -41,14 +41,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from ..i18n import msg, translator
+from ..i18n import moment, msg
 from ..load import not_a_submission_file
 from . import Refused, jobs
 from .db import SQLITE_PRAGMAS
 from .rules import CLOSED, admit, aware, deadline, lateness, utcnow
 
 BUSY_STEP_SECONDS = 0.0005
-REVOKED = "this sign-in link was revoked: ask your instructor for your new one"
+REVOKED = msg("this sign-in link was revoked: ask your instructor for your new one")
 
 GENERATION = "SELECT token_generation FROM people WHERE name = :name"
 BY_KEY = ("SELECT id, status, lateness FROM submissions WHERE student = :student AND idempotency_key = :key "
@@ -96,20 +96,15 @@ class Admission:
         self._starting = threading.Lock()
         self._conn: sqlite3.Connection | None = None
 
-    def _refuse(self, status: int, said, headers=None, **fields):
-        """Refuse in the course's language, the words also as data (`message_data`: the id and its fields), as a
-        file that is no submission is refused (a student of a Russian course read these in English)."""
-        raise Refused(status, translator(self.course.lang).render(said), headers, message_data=said.to_json(), **fields)
-
     async def accept(self, who, exercise: str, filename: str, data: bytes, received, via="api", key=None) -> dict:
         """Admit the upload: the answer of a 202, or raises Refused (nothing written, nothing charged)."""
         if exercise not in self.course.exercises:
-            self._refuse(422, msg("there is no exercise {exercise}: choose one of {exercises}", exercise=repr(exercise),
+            raise Refused(422, msg("there is no exercise {exercise}: choose one of {exercises}", exercise=repr(exercise),
                                   exercises=", ".join(self.course.exercises)))
         # refused in the words `grade run FILE` rejects it in (one rule: grader.load), in the course's language, and
         # charged nothing
         if (said := not_a_submission_file(filename)) is not None:
-            self._refuse(422, said)
+            raise Refused(422, said)
         suffix = Path(filename).suffix.lower()
         sid = secrets.token_hex(8)
         row = dict(id=sid, student=who.name, exercise=exercise, received_at=received, filename=filename[:255],
@@ -189,13 +184,13 @@ class Admission:
         d = deadline(self.course.exercise(exercise), extension)
         when, credit = lateness(received, d)
         if when == CLOSED:
-            self._refuse(403, msg("{exercise} closed at {when}; ask your instructor for an extension",
-                                  exercise=exercise, when=f"{d.late_until:%Y-%m-%d %H:%M} UTC"))
+            raise Refused(403, msg("{exercise} closed at {when}; ask your instructor for an extension",
+                                  exercise=exercise, when=moment(d.late_until)))
         ex = self.course.exercise(exercise)
         charged = [when_out(t) for (t,) in sql(CHARGED, student=student, exercise=exercise)]
         verdict = admit(received, charged, ex.attempts, ex.cooldown_seconds, d)
         if not verdict.admitted:
-            self._refuse(429, verdict.reason, {"Retry-After": str(verdict.retry_after)},
+            raise Refused(429, verdict.reason, {"Retry-After": str(verdict.retry_after)},
                          attempts_left=verdict.attempts_left, retry_after=verdict.retry_after)
         sql(INSERT_SUBMISSION, **dict(row, received_at=when_in(received), lateness=when, credit=credit))
         sql(INSERT_JOB, priority=jobs.INTERACTIVE, sid=row["id"], now=when_in(utcnow()))

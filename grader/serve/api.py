@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
-from ..i18n import Message, msg, translator
+from ..i18n import msg
 from .auth import COOKIE
 from .gradebook import gradebook, to_csv
 from .rules import utcnow
@@ -46,20 +46,13 @@ def identify(request: Request, revocation_later=False) -> tuple[Who, bool]:
     token = request.cookies.get(COOKIE) if by_cookie else header[7:].strip()
     person = svc.signed(token) if revocation_later else svc.who(token)
     if person is None:
-        raise Refused(401, "sign in: use your personal link, or send `Authorization: Bearer TOKEN`",
+        raise Refused(401, msg("sign in: use your personal link, or send `Authorization: Bearer TOKEN`"),
                       {"WWW-Authenticate": "Bearer"})
     return person, by_cookie
 
 
-# The refusals a student meets uploading from their page (or a script by the API): said in the course's language,
-# their words as data (`message_data`), as admission's refusals are (docs/serve.md)
+# Every refusal is a Message: said in the course's language, its words as data (`message_data`: grader.serve.Refused)
 CSRF_WRONG = msg("the form's CSRF token is missing or wrong: reload the page and try again")
-
-
-def refuse(request: Request, status: int, said: Message, headers=None, **fields):
-    """Refuse in the course's language, the words also as data (`message_data`: the id and its fields)."""
-    raise Refused(status, translator(service(request).course.lang).render(said), headers,
-                  message_data=said.to_json(), **fields)
 
 
 def who(request: Request) -> Who:
@@ -67,13 +60,13 @@ def who(request: Request) -> Who:
     person, by_cookie = identify(request)
     if by_cookie and request.method not in ("GET", "HEAD"):
         if not service(request).tokens.csrf_ok(person.token, request.headers.get("x-csrf-token")):
-            refuse(request, 403, CSRF_WRONG)
+            raise Refused(403, CSRF_WRONG)
     return person
 
 
 def instructor(person: Who = Depends(who)) -> Who:
     if not person.instructor:
-        raise Refused(403, "only an instructor may do this")
+        raise Refused(403, msg("only an instructor may do this"))
     return person
 
 
@@ -83,23 +76,23 @@ async def read_upload(request: Request, person: Who, by_cookie: bool):
     Every upload is read here, the API's and the page's: the rate limit is counted here, before the body is
     read (the page's form was not counted: a student posting it went past the 30 a minute)."""
     if not service(request).rate_ok(SUBMIT_RATE, "submit", person.name):
-        refuse(request, 429, msg("too many requests: at most {limit} a minute", limit=30), {"Retry-After": "60"},
+        raise Refused(429, msg("too many requests: at most {limit} a minute", limit=30), {"Retry-After": "60"},
                retry_after=60)
     form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_PASTE_BYTES)
     if by_cookie:
         if not service(request).tokens.csrf_ok(person.token, form.get("csrf")
                                                 or request.headers.get("x-csrf-token")):
-            refuse(request, 403, CSRF_WRONG)
+            raise Refused(403, CSRF_WRONG)
     exercise, upload, code = form.get("exercise"), form.get("file"), form.get("code")
     if not isinstance(exercise, str) or not exercise:
-        refuse(request, 422, msg("say which exercise: the form field `exercise`"))
+        raise Refused(422, msg("say which exercise: the form field `exercise`"))
     if isinstance(upload, UploadFile) and upload.filename:
         data = await upload.read()
         filename = upload.filename
     elif isinstance(code, str) and code.strip():
         data, filename = code.encode("utf-8"), "engine.py"
     else:
-        refuse(request, 422, msg("attach your file as the form field `file` (a .py, .ipynb or .zip), or paste it as "
+        raise Refused(422, msg("attach your file as the form field `file` (a .py, .ipynb or .zip), or paste it as "
                                  "`code`"))
     await form.close()
     return exercise, filename, data
@@ -113,7 +106,7 @@ async def submit(request: Request):
     exercise, filename, data = await read_upload(request, person, by_cookie)
     key = request.headers.get("idempotency-key")
     if key is not None and not 1 <= len(key) <= 128:
-        raise Refused(422, "an Idempotency-Key is 1 to 128 characters")
+        raise Refused(422, msg("an `Idempotency-Key` is 1 to 128 characters"))
     answer = await svc.admission.accept(person, exercise, filename, data, received, "api", key)
     return JSONResponse(answer, status_code=202)
 

@@ -183,7 +183,7 @@ def create_app(folder, *, db_url=None, queue=None, workers=None, start_pool=True
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused):
-        return answer(request, exc.status, exc.detail, exc.headers, **exc.fields)
+        return answer(request, exc.status, exc.said_in(svc.course.lang), exc.headers, **exc.fields)
 
     @app.exception_handler(ServeError)
     async def serve_error(request: Request, exc: ServeError):

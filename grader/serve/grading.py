@@ -276,6 +276,7 @@ class Worker:
             regrade = session.get(Regrade, job.regrade_id)
             regrade.diff_text = to_text(changes)
             regrade.diff = {"changes": len(changes.changes), "unchanged": changes.unchanged,
+                            "old_max_score": changes.old_max, "new_max_score": changes.new_max,
                             "students": [{"id": c.id, "old": c.old_score, "new": c.new_score, "change": c.change,
                                           "flips": [[f.test, f.old, f.new] for f in c.flips]}
                                          for c in changes.changes]}

@@ -8,6 +8,7 @@ from fastapi.responses import JSONResponse
 from pylti1p3.exception import LtiException
 from starlette.concurrency import run_in_threadpool
 
+from ..i18n import msg
 from .api import service
 from .pages import render, signed_in_response
 from .service import Refused
@@ -19,7 +20,7 @@ FORM_LIMITS = {"max_files": 0, "max_fields": 20, "max_part_size": 64 * 1024}
 def _lti(request):
     lti = service(request).lti
     if lti is None:
-        raise Refused(404, "this course has no [lti] table in course.toml")
+        raise Refused(404, msg("this course has no `[lti]` table in course.toml"))
     return lti
 
 
@@ -40,7 +41,7 @@ def _login(request, params, cookies, secure):
     try:
         return _lti(request).login(params, cookies, secure)
     except LtiException as exc:
-        raise Refused(400, f"LTI login refused: {exc}") from None
+        raise Refused(400, msg("LTI login refused: {reason}", reason=str(exc))) from None
 
 
 @router.post("/launch")
@@ -55,18 +56,19 @@ def _launch(request, params, cookies, secure):
         launch, data = lti.launch(svc.db, params, cookies, secure)
         name = lti.student_of(data, svc.course)
     except LtiException as exc:
-        raise Refused(403, f"LTI launch refused: {exc}") from None
+        raise Refused(403, msg("LTI launch refused: {reason}", reason=str(exc))) from None
     token = svc.token_for(name)
     if launch.is_deep_link_launch():
         if name not in svc.course.instructors:
-            raise Refused(403, "only an instructor may choose the exercise to link")
+            raise Refused(403, msg("only an instructor may choose the exercise to link"))
         person = svc.who(token)
         return render(request, "lti_deep_link.html", person=person, launch_id=launch.get_launch_id(),
                       exercises=list(svc.course.exercises))
     custom = data.get("https://purl.imsglobal.org/spec/lti/claim/custom") or {}
     exercise = custom.get("exercise")
     if exercise not in svc.course.exercises:
-        raise Refused(422, f"the launch names no exercise of this course (custom parameter exercise={exercise!r})")
+        raise Refused(422, msg("the launch names no exercise of this course (custom parameter `exercise={exercise}`)",
+                                exercise=repr(exercise)))
     lti.remember(svc.db, name, exercise, launch, data)
     return signed_in_response(request, token, f"/#exercise-{exercise}")
 
@@ -81,11 +83,11 @@ def _deep_link(request, params):
     svc, lti = service(request), _lti(request)
     exercise = params.get("exercise")
     if exercise not in svc.course.exercises:
-        raise Refused(422, f"no exercise {exercise!r} in this course")
+        raise Refused(422, msg("no exercise {exercise} in this course", exercise=repr(exercise)))
     try:
         launch = lti.from_cache(str(params.get("launch_id")))
     except LtiException as exc:
-        raise Refused(403, f"this deep-linking launch is not known (any more): {exc}") from None
+        raise Refused(403, msg("this deep-linking launch is not known (any more): {reason}", reason=str(exc))) from None
     answer = lti.deep_link_answer(launch, exercise, f"{svc.course.base_url}/lti/launch")
     return render(request, "lti_deep_link_answer.html", exercise=exercise, **answer)
 

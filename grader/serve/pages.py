@@ -44,17 +44,13 @@ COOKIE_DAYS = 120  # a term; revoking the token ends the session sooner
 
 
 # The pages' frame speaks the course's `lang` (docs/serve.md), its words through the grader's catalogs as the feedback
-# inside it does (`_`, `_n`: grader.i18n.Translator); the instructor's own pages stay English (docs/i18n.md).
-INSTRUCTOR_PAGES = {"instructor.html", "_gradebook.html", "student.html", "regrade.html", "lti_deep_link.html",
-                    "lti_deep_link_answer.html"}
+# inside it does (`_`, `_n`: grader.i18n.Translator): the students' pages and the instructor's (session 26: the
+# instructor's were English around a Russian course's feedback and names).
 # A submission's status as the pages name it (graded, rejected and error are the feedback pages' own words)
 # TRANSLATORS: a submission's status on grade serve's pages: waiting in the queue
 QUEUED = msg("queued").id
 # TRANSLATORS: a submission's status on grade serve's pages: being graded now
 RUNNING = msg("running").id
-# TRANSLATORS: a date and time on grade serve's pages: {date} the language's own (Babel's, "Sat, Dec 5, 2026"),
-# {time} 24-hour (10:07); UTC is the zone every time is shown in
-WHEN = msg("{date}, {time} UTC").id
 
 
 def words(lang: str) -> dict:
@@ -65,21 +61,26 @@ def words(lang: str) -> dict:
 
 
 def when(value, lang: str = "en") -> str:
-    """A moment as the pages show it, in UTC, in the language's own words from Babel's CLDR data (never the
+    """A moment as the pages show it, in UTC, in the language's own words (grader.i18n.moment: Babel's, never the
     machine's locale): `Sat, Dec 5, 2026, 10:07 UTC`, «сб, 5 дек. 2026 г., 10:07 UTC», 2026年12月5日周六 10:07 UTC."""
-    from babel.dates import format_skeleton, format_time
-
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
-    value = aware(value).astimezone(timezone.utc)
-    locale = {"zh": "zh_Hans"}.get(lang, lang)
-    return translator(lang)._(WHEN, date=format_skeleton("yMMMEd", value, tzinfo=timezone.utc, locale=locale),
-                              time=format_time(value, "HH:mm", tzinfo=timezone.utc, locale=locale))
+    return translator(lang).moment(aware(value).isoformat())
 
 
 templates.env.filters["when"] = pass_context(lambda context, value: when(value, context.get("lang", "en")))
 # text a student chose (an upload's file name), as every report shows it: control characters and bidi marks as escapes
 templates.env.filters["printable"] = lambda text: printable(text, one_line=True)
+
+
+def _number(x) -> str:
+    """A score as every report writes it (`36`, `16.1667`), or a dash where there is none."""
+    from ..report.record import number
+
+    return "—" if x is None else number(x)
+
+
+templates.env.globals["number"] = _number
 
 
 def render(request, template, status_code=200, **context):
@@ -88,7 +89,7 @@ def render(request, template, status_code=200, **context):
         context.setdefault("csrf", service(request).tokens.csrf(person.token))
     course = service(request).course
     context.setdefault("course", course)
-    context.update(words("en" if template in INSTRUCTOR_PAGES else course.lang))
+    context.update(words(course.lang))
     return templates.TemplateResponse(request, template, context, status_code=status_code)
 
 
@@ -98,7 +99,7 @@ def signed_in(request, role=None):
     except Refused:
         raise _SignIn() from None
     if role == "instructor" and not person.instructor:
-        raise Refused(403, "only an instructor may see this page")
+        raise Refused(403, msg("only an instructor may see this page"))
     return person
 
 
@@ -119,7 +120,7 @@ def login(token: str, request: Request):
         # lab, a campus NAT) shares it, and counting right ones let one student's wrong links lock all out.
         client = request.client.host if request.client else "unknown"
         if not svc.rate_ok(SIGN_IN_RATE, "sign-in", client):
-            raise Refused(429, "too many sign-in attempts from here: wait a minute", {"Retry-After": "60"})
+            raise Refused(429, msg("too many sign-in attempts from here: wait a minute"), {"Retry-After": "60"})
         return render(request, "signin.html", status_code=401, error=translator(svc.course.lang)._(
             "This link is not valid (any more): ask your instructor for your current one."))
     return signed_in_response(request, token, "/instructor" if person.instructor else "/")
@@ -166,7 +167,7 @@ async def upload(request: Request):
     except Refused as exc:
         if exc.status in (401, 403) and exc.fields.get("message_data", {}).get("id") == CSRF_WRONG.id:
             raise
-        return await run_in_threadpool(home, request, exc.detail, exc.status)
+        return await run_in_threadpool(home, request, exc.said_in(svc.course.lang), exc.status)
     return RedirectResponse(f"/submissions/{answer['id']}", status_code=303)
 
 
@@ -264,7 +265,7 @@ def student_page(name: str, request: Request):
     person = signed_in(request, "instructor")
     svc = service(request)
     if name not in svc.course.students:
-        raise Refused(404, f"no student {name!r} in this course")
+        raise Refused(404, msg("no student {name} in this course", name=repr(name)))
     with svc.db.read() as session:
         exercises = svc.exercises_for(session, name)
         history = [svc.view(session, person, s) for s in session.scalars(
@@ -321,7 +322,7 @@ async def regrade_form(request: Request):
     person = signed_in(request, "instructor")
     form = await request.form(max_files=0, max_fields=4)
     if not service(request).tokens.csrf_ok(person.token, form.get("csrf")):
-        raise Refused(403, "the form's CSRF token is missing or wrong: reload the page and try again")
+        raise Refused(403, CSRF_WRONG)
     rid = await run_in_threadpool(service(request).start_regrade, str(form.get("exercise")),
                                   form.get("apply") != "yes")
     return RedirectResponse(f"/instructor/regrade/{rid}", status_code=303)
@@ -339,7 +340,7 @@ async def extension_form(request: Request):
     form = await request.form(max_files=0, max_fields=6)
     svc = service(request)
     if not svc.tokens.csrf_ok(person.token, form.get("csrf")):
-        raise Refused(403, "the form's CSRF token is missing or wrong: reload the page and try again")
+        raise Refused(403, CSRF_WRONG)
 
     def parse(text):
         if not text:
@@ -347,7 +348,7 @@ async def extension_form(request: Request):
         try:
             value = datetime.fromisoformat(str(text))
         except ValueError:
-            raise Refused(422, f"{text!r} is not a date and time like 2026-12-10T23:59") from None
+            raise Refused(422, msg("{text} is not a date and time like 2026-12-10T23:59", text=repr(text))) from None
         return value if value.tzinfo else value.replace(tzinfo=timezone.utc)  # the form's times are UTC
     await run_in_threadpool(svc.extend, str(form.get("student")), str(form.get("exercise")),
                             parse(form.get("due")), parse(form.get("late_until")))

@@ -18,7 +18,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import bindparam, func, select
 
-from ..i18n import msg, translator
+from ..i18n import msg
 from . import Refused, jobs  # noqa: F401 (Refused: the routes import it from here)
 from .admission import Admission
 from .auth import Tokens, secret
@@ -143,8 +143,8 @@ class Service:
         with self._streams_lock:
             held = self._streams.setdefault(name, weakref.WeakSet())
             if sum(1 for other in held if other.ag_frame is not None) >= STREAMS_PER_PERSON:
-                raise Refused(429, f"{STREAMS_PER_PERSON} status streams are open for you already: close a page "
-                                   "that follows a submission, or ask again when one has ended",
+                raise Refused(429, msg("{n} status streams are open for you already: close a page that follows a "
+                                       "submission, or ask again when one has ended", n=STREAMS_PER_PERSON),
                               headers={"Retry-After": "5"})
             held.add(stream)
         return stream
@@ -158,8 +158,7 @@ class Service:
         """The submission if `who` may see it; 404 for another student's, as for one that does not exist."""
         sub = session.get(Submission, sid)
         if sub is None or not (who.instructor or sub.student == who.name):
-            said = msg("no such submission")  # a student's page shows it: the course's language (docs/serve.md)
-            raise Refused(404, translator(self.course.lang).render(said), message_data=said.to_json())
+            raise Refused(404, msg("no such submission"))  # said in the course's language (docs/serve.md)
         return sub
 
     def view(self, session, who: Who, sub: Submission, now=None) -> dict:
@@ -234,7 +233,7 @@ class Service:
         with self.db.read() as session:
             row = session.get(Regrade, rid)
             if row is None:
-                raise Refused(404, "no such regrade")
+                raise Refused(404, msg("no such regrade"))
             return {"id": row.id, "exercise": row.exercise, "dry_run": row.dry_run, "status": row.status,
                     "table": row.diff_text, "diff": row.diff, "message": row.message}
 
@@ -242,13 +241,13 @@ class Service:
         """Grant (or change) a student's extension; times must carry their zone."""
         self.course.exercise(exercise)
         if student not in self.course.students:
-            raise Refused(422, f"{student!r} is not a student of this course")
+            raise Refused(422, msg("{student} is not a student of this course", student=repr(student)))
         if due is None:
-            raise Refused(422, "give the new due date")
+            raise Refused(422, msg("give the new due date"))
         if due.tzinfo is None or (late_until and late_until.tzinfo is None):
-            raise Refused(422, "write times with their zone, like 2026-12-10T23:59:00Z")
+            raise Refused(422, msg("write times with their zone, like 2026-12-10T23:59:00Z"))
         if late_until and late_until < due:
-            raise Refused(422, "late_until is before due")
+            raise Refused(422, msg("`late_until` is before `due`"))
         with self.db.write() as session:
             row = session.get(Extension, (student, exercise))
             if row is None:

@@ -76,6 +76,9 @@ def test_a_closed_exercise_is_said_in_the_courses_language(course):
         with time_machine.travel(late_until + timedelta(days=1), tick=False):
             closed = served.submit("bob", OWN_VALUE)
     assert closed.status_code == 403
-    assert closed.json()["detail"] == (f"приём работ по 01-mul-backward закрыт {late_until:%Y-%m-%d %H:%M} UTC; "
+    # the date in the language's words (session 26: `2026-12-14 23:59 UTC`; exact words: tests/serve/test_lang26.py)
+    from grader.serve.pages import when
+
+    assert closed.json()["detail"] == (f"приём работ по 01-mul-backward закрыт (срок: {when(late_until, 'ru')}); "
                                        "попросите преподавателя продлить срок")
     assert closed.json()["message_data"]["id"] == "{exercise} closed at {when}; ask your instructor for an extension"

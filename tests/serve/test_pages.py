@@ -99,7 +99,7 @@ def test_the_instructors_pages(served):
         assert student.get(url).status_code == 403
     client, _ = signed_in(served, "instructor")
     book = client.get("/instructor").text
-    assert "/instructor/students/alice" in book and "Counting each student's best attempt" in book
+    assert "/instructor/students/alice" in book and "Counting each student&#39;s best attempt" in book
     report = client.get("/instructor/report/01-mul-backward")
     assert report.status_code == 200 and "alice" in report.text and "bob" in report.text
     assert report.headers["content-security-policy"].startswith("default-src 'none'")

@@ -2,7 +2,7 @@
 translated feedback inside an English frame: `<html lang="en">`, the table's headings, the status lines, the
 buttons, dates such as `Sat 05 Dec 2026` (tests of this file failed before). The frame's words now go through the
 grader's catalogs (`_`, `_n` in the templates, extracted into the `grader` domain), the dates are Babel's words for
-the language, whatever the machine's locale, and the instructor's own pages stay English (docs/serve.md)."""
+the language, whatever the machine's locale. (Session 26: the instructor's pages too, tests/serve/test_lang26.py.)"""
 
 import re
 from datetime import datetime, timezone
@@ -104,11 +104,11 @@ def test_a_students_pages_speak_the_courses_language_around_its_feedback(course,
         assert bad.status_code == 401 and f'<html lang="{lang}">' in bad.text
         for words in expected["bad link"]:
             assert words in _text(bad.text)
-        # the instructor's own pages stay English, and say so to the browser
+        # the instructor's pages speak the course's language too (session 26: they were English)
         teacher = _signed_in(served, "instructor")
         with time_machine.travel(NOW, tick=False):
             book = teacher.get("/instructor").text
-        assert '<html lang="en">' in book and "Gradebook" in book and "Regrade" in book
+        assert f'<html lang="{lang}">' in book and "Gradebook" not in book and "Regrade" not in book
         # a submission's page is the course's language for the instructor too: its feedback is
         assert _text(teacher.get(f"/submissions/{sid}/part").text).startswith(expected["instructor's final"])
 
@@ -159,14 +159,13 @@ def test_the_live_status_line_counts_in_the_languages_plural_forms(lang, said):
     assert [_text(status.render(view=view, **words(lang))) for view in views] == said
 
 
-# The templates a student sees (the others are the instructor's pages, English: docs/serve.md)
-STUDENT_TEMPLATES = ("base.html", "error.html", "home.html", "signin.html", "submission.html", "_status.html",
-                     "_final.html", "_history.html")
+# Every template: a student's and (session 26) the instructor's
+TEMPLATE_NAMES = sorted(path.name for path in TEMPLATES.glob("*.html"))
 
 
-@pytest.mark.parametrize("name", STUDENT_TEMPLATES)
-def test_a_student_template_holds_no_words_outside_the_catalogs(name):
-    """The class, not the case: a word written into a student's template outside `_(…)`/`_n(…)` would be English
+@pytest.mark.parametrize("name", TEMPLATE_NAMES)
+def test_a_template_holds_no_words_outside_the_catalogs(name):
+    """The class, not the case: a word written into a template outside `_(…)`/`_n(…)` would be English
     on a Russian page. Its text between tags, with Jinja's expressions and statements taken out, holds no letters,
     and every string literal inside an expression is a message id, a status, a CSS class or a format."""
     source = (TEMPLATES / name).read_text(encoding="utf-8")
