@@ -109,7 +109,10 @@ def engines_json() -> str:
         "reference": solution_source(_reference_text("engine.py"), "engine.py"),
         "restyled": RESTYLED,
         "variants": [
-            {"name": v.name, "title": v.title, "lead_in": v.lead_in, "concept": v.concept,
+            # title_words: the title as a message record, said in the student's language where a test names the
+            # engine (a title made from parts, `in {op}'s backward`, has no catalog entry under its English text)
+            {"name": v.name, "title": v.title, "title_words": v.title_message().to_json(), "lead_in": v.lead_in,
+             "concept": v.concept,
              "source": solution_source(v.source(), f"variant {v.name}")}
             for v in VARIANTS
         ],

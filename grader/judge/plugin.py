@@ -236,7 +236,8 @@ class JudgePlugin:
             where = obs.get("where")
             at = place(where)
             error = _said(obs.get("error_message"), obs.get("error"))  # the sandbox's words, or the student's
-            got = (msg("raised {error} ({place})", error=error, place=at) if at else msg("raised {error}", error=error))
+            got = (msg("raised {error} ({place})", error=error, place=at) if at else msg("raised {error}", error=error)
+                   if not obs.get("unreadable") else msg("gave what the grader cannot read: {error}", error=error))
             # the exception as the engine raised it, for charging.py: its type and the facts the worker reported
             # (where it was raised, what was missing) as one comparable key, never its message text ("" and
             # None for a probe that never ran)

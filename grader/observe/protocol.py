@@ -288,6 +288,11 @@ def parse_event(line, expected_probe):
                     "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
                     "recursion": event.get("recursion") is True, "facts": _facts(event.get("facts"))}
             words = sandbox_words(said["error"], said["exception"])
+            if words is None and said["exception"] is None:  # a probe's own words: what the engine gave is unreadable
+                from .probe_words import probe_words
+
+                words = probe_words(said["error"])
+                return {**said, "error_message": words, "unreadable": True} if words else said
             return {**said, "error_message": words} if words else said
         raise ProtocolError("bad result")
     raise ProtocolError(f"unknown event {kind[:40]!r}")

@@ -17,7 +17,8 @@ NAMES = {"Jupyter", "JupyterLab", "Colab", "Python", "PyTorch", "bubblewrap", "m
          "grad", "tanh", "relu", "exp", "log", "Value", "PASS", "FAIL", "SKIP", "f", "h", "dL", "dL/dL", "XOR", "MLP",
          "TODO", "zero_grad", "int", "float", "loss", "CPU", "JSON",  # loss: a variable in the probes' expressions
          "gradcheck", "nonlin", "False", "True", "seed", "Dual", "Neuron", "Layer", "Module", "sin", "cos",  # the exercises' names
-         "UTC"}  # the zone grade serve's pages give every time in
+         "UTC",  # the zone grade serve's pages give every time in
+         "LTI"}  # the standard an LMS launches grade serve by (its refusals name it)
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 

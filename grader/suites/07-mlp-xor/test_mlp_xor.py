@@ -5,7 +5,7 @@ same parameters (set by the probe, so the student's way of drawing weights
 does not matter). Training is judged by a threshold, not by exact numbers.
 """
 
-from grader.i18n import msg, nmsg
+from grader.i18n import items, msg, nmsg
 from grader.judge import (
     assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none, points,
     StudentError, suite_probes,
@@ -179,7 +179,7 @@ def _course_seed(got):
                             "{expression}: after {n} steps the predictions for (0,0), (0,1), (1,0), (1,1) are "
                             "{predictions}; the reference's are -1, 1, 1, -1 after 204 steps and stay there", "n",
                             expression=expression_of(p.course_seed_xor), n=int(got["steps"]),
-                            predictions=", ".join(fmt(x) for x in got["predictions"])))
+                            predictions=items([fmt(x) for x in got["predictions"]], join="comma")))  # 、 in Chinese
 
 
 @points(3, concept="training", name="train/train-xor")

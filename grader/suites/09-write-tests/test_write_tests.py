@@ -133,7 +133,7 @@ def _catch_test(variant):
 def _engine(variant):
     """`an engine that <the variant's title>` (or `in which`, as its title reads), rendered per language (the
     title is a message of the `diagnose` catalog, grader.diagnose.evidence.lead_in's words)."""
-    title = Message(variant["title"])
+    title = Message.from_json(variant["title_words"])
     if variant.get("lead_in", "that") == "that":
         return msg("an engine that {title}", title=title)
     return msg("an engine in which {title}", title=title)
