@@ -119,7 +119,7 @@ def _short(error: Exception) -> str:
 # A notebook's code is Python plus IPython's escapes. Escapes are dropped as
 # text, never run: a line magic (`%timeit f()`), a shell escape (`!pip install
 # x`), a captured one (`files = !ls`), a help query (`Value?`) and any line that
-# calls `get_ipython()`. Dropping a line could leave an empty block
+# calls into IPython (`get_ipython().system(...)`, IPYTHON_CALL). Dropping a line could leave an empty block
 # (`if colab:\n    !pip install graphviz`), so the line becomes `pass` at the
 # same indentation and the cell still compiles. Only lines that start a
 # statement are looked at: a line inside a string or a bracket (`x = (a\n %
@@ -144,6 +144,15 @@ IPYTHON_STAND_INS = (
     "import builtins as __builtin__  # grader: IPython's name for the builtins module\n"
     "In, Out, _, __, ___, _i, _ii, _iii = [''], {}, None, None, None, '', '', ''  # grader: IPython's history\n"
 )
+
+# a call into IPython (`get_ipython().system(...)`, `.run_line_magic(...)`, `.kernel...`): what Jupyter's export
+# writes for an escape, and what no stand-in answers, so its statement is dropped as an escape is. A use of
+# `get_ipython()` itself stays, as Python: `IN_COLAB = 'google.colab' in str(get_ipython())`, `get_ipython() is
+# None` in a try that catches NameError, `get_ipython().__class__.__name__` (the ways a notebook tells where it
+# runs) each answer as outside IPython. Review 26: every statement that named it was dropped, so a correct engine
+# beside `try: IN_NOTEBOOK = get_ipython() is not None / except NameError: IN_NOTEBOOK = False` lost the name
+# (NameError: 0/63, in a notebook and in a script that runs as it is), and `if ... get_ipython() ...:` its block.
+IPYTHON_CALL = re.compile(r"\bget_ipython\(\)\s*\.\s*(?!__)[A-Za-z_]")
 
 _CELL_MAGICS_RUN_AS_PYTHON = frozenset({"time", "capture"})
 _ESCAPE = re.compile(
@@ -276,7 +285,7 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
             scanner.feed(lines[i])
         scanner.reset()
         statement = lines[start : i + 1]
-        if any("get_ipython()" in part for part in statement) and not body.startswith("#"):
+        if any(IPYTHON_CALL.search(part) for part in statement) and not body.startswith("#"):
             # (a comment that names it stays: `pass` in its place would take its indentation, which Python
             # ignores in a comment, and could end the block it sits in)
             out.append((indent + "pass", offset + start + 1))

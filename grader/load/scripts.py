@@ -18,7 +18,7 @@ import re
 import warnings
 
 from ..parsing import parse, python_lines
-from .notebooks import without_escapes
+from .notebooks import IPYTHON_CALL, without_escapes
 
 # a line that may hold an escape (`!pip`, `%time`, `x = !ls`, `Value?`) or a call of IPython's: only a file with
 # one is compiled here
@@ -32,7 +32,7 @@ def exported_script(code: bytes) -> bytes:
         return code
     text = code.decode("utf-8")
     tree = _tree(text)
-    if tree is not None and ("get_ipython()" not in text or _binds_get_ipython(tree)):
+    if tree is not None and (not IPYTHON_CALL.search(text) or _binds_get_ipython(tree)):
         return code  # Python as it is: a `%` or `!` at a line's start inside a string or a bracket
     lines = python_lines(text)
     kept = [""] * len(lines)

@@ -1,0 +1,79 @@
+"""Session 26's review: what the session's changes opened, each with the sample that showed it.
+
+- A correct engine beside the ways a notebook tells where it runs (`try: IN_NOTEBOOK = get_ipython() is not None /
+  except NameError: IN_NOTEBOOK = False`, `if 'google.colab' in str(get_ipython()):`) scored 0/63: every statement
+  that named `get_ipython()` was made `pass` (grader/load/notebooks.without_escapes), so the name it bound was never
+  bound (NameError) and a block's header was `pass` before its indented body (IndentationError). In a notebook
+  this held before session 26; load/scripts.py (session 26) took it to every `.py` file that names
+  `get_ipython()`, so a plain engine that ran as it was (63/63 on 50fe3ac) scored 0/63. Now only a call into
+  IPython (`get_ipython().system(...)`, what Jupyter's export writes for an escape) is dropped; a use of
+  `get_ipython()` itself stays, and answers as outside IPython (a notebook's stand-in returns None).
+"""
+
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from load_support import notebook, write
+
+from grader.load import load_entry
+from grader.load.notebooks import IPYTHON_STAND_INS, join_code_cells
+from grader.load.scripts import exported_script
+from grader.pipeline import grade
+from grader.sandbox import Limits
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = (ROOT / "reference" / "engine.py").read_text()
+
+# the ways a notebook tells where it runs: each binds a name that the code after it reads
+GUARDED = "try:\n    IN_NOTEBOOK = get_ipython() is not None\nexcept NameError:\n    IN_NOTEBOOK = False\n"
+COLAB_BLOCK = "if 'google.colab' in str(get_ipython()):\n    IN_COLAB = True\nelse:\n    IN_COLAB = False\n"
+SHELL_NAME = ("try:\n    SHELL = get_ipython().__class__.__name__\nexcept NameError:\n    SHELL = None\n")
+
+
+@pytest.mark.parametrize("code", [
+    GUARDED + "print(IN_NOTEBOOK)\n",
+    SHELL_NAME + "print(SHELL)\n",
+    "shell = get_ipython() if 'get_ipython' in globals() else None\nprint(shell)\n",
+])
+def test_a_script_that_only_asks_whether_it_runs_in_ipython_is_read_as_it_is(code):
+    # on 50fe3ac+strangers26: the statements that named get_ipython() were `pass`, and print() a NameError
+    assert exported_script(code.encode()) == code.encode()
+
+
+def test_a_call_into_ipython_is_still_dropped_beside_a_use_that_stays():
+    code = GUARDED + "get_ipython().system('pip install graphviz')\nx = get_ipython().getoutput('ls')\n"
+    assert exported_script(code.encode()) == (GUARDED + "pass\npass\n").encode()
+
+
+@pytest.mark.parametrize("cell,names", [
+    (GUARDED, {"IN_NOTEBOOK": False}),  # the stand-in returns None, as outside IPython
+    (COLAB_BLOCK, {"IN_COLAB": False}),  # on 50fe3ac: `pass` before the block's body, an IndentationError
+    (SHELL_NAME, {"SHELL": "NoneType"}),
+])
+def test_a_notebook_that_asks_whether_it_runs_in_ipython_keeps_what_it_binds(cell, names):
+    code = IPYTHON_STAND_INS + join_code_cells([cell, "get_ipython().run_line_magic('matplotlib', 'inline')"])
+    space: dict = {}
+    exec(compile(code, "engine.py", "exec"), space)  # the cells only, no student engine: nothing else runs
+    assert {name: space[name] for name in names} == names
+
+
+@slow_fixture(scope="module")
+def graded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("review26") / "class"
+    write(folder, {
+        "guarded.py": (GUARDED + REFERENCE + "\nif IN_NOTEBOOK:\n    print('in a notebook')\n").encode(),
+        "guarded-nb.ipynb": notebook(GUARDED, REFERENCE, "if IN_NOTEBOOK:\n    print('in a notebook')\n"),
+        "colab-nb.ipynb": notebook(COLAB_BLOCK, REFERENCE, "%matplotlib inline"),
+    })
+    assert load_entry(folder / "guarded.py").files["engine.py"].decode().startswith(GUARDED)
+    result = grade(folder, exercise="engine", limits=Limits(probe_seconds=2, import_seconds=5,
+                                                            submission_seconds=60), jobs=2, cache_dir=None)
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+@pytest.mark.parametrize("name", ["guarded", "guarded-nb", "colab-nb"])
+def test_a_correct_engine_that_asks_where_it_runs_scores_full(graded, name):
+    # 0/63 on 50fe3ac+strangers26 each: "NameError: name 'IN_NOTEBOOK' is not defined" (the script's 63/63 on
+    # 50fe3ac), "IndentationError: unexpected indent"
+    assert (graded[name]["status"], graded[name]["score"], graded[name]["max_score"]) == ("graded", 63.0, 63.0)
