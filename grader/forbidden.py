@@ -220,7 +220,7 @@ def absent_imports(files, known=()):
     """The top-level modules the submission's files import where they run (`imports_that_run`) that are neither the
     standard library's, nor the submission's own (a file or package of it), nor in `known` (the suite's forbidden and
     refused ones, which have stand-ins of their own): sorted. The worker lets each import as a stand-in where the
-    sandbox has no such module (grader/sandbox/worker.py, the last `_Forbidden`), so that `from graphviz import
+    sandbox has no such module (grader/sandbox/standins.py, the last `Forbidden` the worker installs), so that `from graphviz import
     Digraph` above a draw_dot() that no probe calls does not stop the engine from importing; an import inside a
     `try` keeps its ImportError, which the student's code expects there."""
     import sys

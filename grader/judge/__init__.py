@@ -353,7 +353,7 @@ def from_scratch_test(test_file):
     It reads where the submission imports a forbidden module (grader/forbidden.py,
     from the source: nothing runs) and fails once, naming every such line. A
     forbidden module that is *used* costs, besides, each test whose probe reached
-    that use, with the stand-in's message (grader/sandbox/worker.py).
+    that use, with the stand-in's message (grader/sandbox/standins.py).
     """
     from ..suites import settings
 

@@ -198,7 +198,7 @@ def _facts(value):
     return facts
 
 
-# The sentences the sandbox's own exceptions say (sandbox/worker.py's `_refusal`): the grader's words, not the
+# The sentences the sandbox's own exceptions say (sandbox/standins.py's `_refusal`): the grader's words, not the
 # student's, so a translated page says them in the student's language (`error_message`); decisions never read them.
 _SANDBOX_SAYS = {
     "ForbiddenModuleError": re.compile(r"ForbiddenModuleError: `(?P<module>[^`]+)` is not allowed in this exercise: "

@@ -202,6 +202,7 @@ def load_suite(name):
         "probes.py": (folder / "probes.py").read_bytes(),
         "read_only.py": WORKER.with_name("read_only.py").read_bytes(),  # the folder read-only wherever it runs
         "as_package.py": WORKER.with_name("as_package.py").read_bytes(),  # a submission handed in as a package
+        "standins.py": WORKER.with_name("standins.py").read_bytes(),  # the modules imported but not had
     }
     # Data files the probes read beside themselves in the sandbox (e.g. 09-write-tests' engines.json).
     for fname in getattr(config, "RUNNER_FILES", ()):
