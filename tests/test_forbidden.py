@@ -112,8 +112,8 @@ def test_a_numpy_exp_costs_the_tests_that_reach_exp_each_naming_the_line(rows):
     for name in reaching_exp:
         test = failing[name]
         assert test["status"] == "error" and (test["file"], test["line"]) == ("engine.py", 52), name
-        assert "ForbiddenModuleError: `numpy` is not allowed in this exercise: `np.exp` (engine.py, line 52, in exp)" \
-            in test["output"], name
+        assert ("ForbiddenModuleError: `numpy` is not allowed in this exercise: `np.exp(...)` (engine.py, line 52, "
+                "in exp)") in test["output"], name
     assert failing["engine/from-scratch"]["line"] == 6
 
 
@@ -123,13 +123,16 @@ def test_gradients_from_torch_fail_every_test_that_reads_a_gradient(rows):
     assert used["score"] == twin["score"] - 1
     outputs = [t["output"] for name, t in _failing(used).items() if name != "engine/from-scratch"]
     assert len(outputs) > 40
-    assert sum("`torch` is not allowed in this exercise: `torch.tensor`" in o for o in outputs) >= len(outputs) - 1
+    assert sum("`torch` is not allowed in this exercise: `torch.tensor(...)`" in o for o in outputs) >= len(outputs) - 1
 
 
 def test_the_stand_in_reaches_no_real_module(engine_batch, rows):
     out = engine_batch.runs["standin-escape"]["output"]
     assert "REAL" not in out, out
-    assert "refused: np.ndarray: ForbiddenModuleError: `numpy` is not allowed in this exercise: `np.ndarray`" in out
+    # a name read from it is a name (a type hint may read it as its def runs), and refused when used (session 26)
+    assert "empty: np.ndarray: _Name None" in out
+    assert "refused: np.ndarray(3): ForbiddenModuleError: `numpy` is not allowed in this exercise: `np.ndarray(...)`" \
+        in out
     assert "empty: np.__dict__: NoneType None" in out  # nothing but the import system's own dunders
     for what in ("np.__spec__.loader.create_module", "importlib.reload(np)",
                  "importlib.import_module('numpy.linalg')", "import torch.nn.functional"):
@@ -158,7 +161,7 @@ def test_numpy_for_initial_weights_costs_the_tests_that_build_a_network(mlp_rows
     assert used["score"] == twin["score"] == 0.0
     for name in builds_a_network:
         assert (failing[name]["file"], failing[name]["line"]) == ("nn.py", 20), name
-        assert "`numpy` is not allowed in this exercise: `np.random`" in failing[name]["output"], name
+        assert "`numpy` is not allowed in this exercise: `np.random.uniform(...)`" in failing[name]["output"], name
     assert (failing["engine/from-scratch"]["file"], failing["engine/from-scratch"]["line"]) == ("nn.py", 4)
 
 

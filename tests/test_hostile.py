@@ -63,7 +63,8 @@ ROWS = {
     "monkeypatch": ("graded", [], "baseline"),
     "liar-objects": ("graded", [], 0),
     "read-grader": ("graded", [], "max"),
-    "import-forbidden": ("graded", ["ForbiddenModuleError", "`numpy` is not allowed in this exercise: `numpy.array`"], 0),
+    # `Value = numpy.array` only names it (session 26: the module imports), and a name is no class
+    "import-forbidden": ("graded", ["engine.py defines no class named `Value`"], 0),
     "read-environment": ("graded", [], "max"),
     "signal-grader": ("graded", [], "max"),
     "background-daemon": ("graded", [], "max"),
@@ -232,7 +233,7 @@ def test_what_the_attacks_saw_inside(batch):
     assert ("blocked: /usr/local: No such file or directory\n" in out["read-grader"]
             or "nothing of the grader: listed /usr/local: []" in out["read-grader"])
     for module in ("torch", "numpy", "micrograd"):  # stand-ins: they import, and refuse any use
-        assert f"blocked: import {module}: `{module}` is not allowed in this exercise: `_found.zeros`" \
+        assert f"blocked: import {module}: `{module}` is not allowed in this exercise: `_found.zeros(...)`" \
             in out["read-grader"]
     for module in ("reference", "grader"):  # the grader's own packages do not even import
         assert f"blocked: import {module}: importing '{module}' is not allowed" in out["read-grader"]

@@ -17,6 +17,12 @@ The holes these found, each closed as a class:
   syntax", at `!pip install graphviz`), nbconvert's did not import ("NameError: name 'get_ipython' is not
   defined"). grader/load/scripts.py reads such a file as the notebook it was: its escapes and `get_ipython()`
   statements made `pass`, every other line where it was.
+- A correct engine whose `draw_dot` was typed `-> graphviz.Digraph`, or with a helper typed `-> plt.Figure`, scored
+  0 on every exercise ("AbsentModuleError: `graphviz` is not installed where the grader runs your code:
+  `graphviz.Digraph`"): Python evaluates a type hint where its `def` runs, and reading an attribute of a stand-in
+  was refused as a use. A name read from a stand-in is now a name (grader/sandbox/standins.py, `_Name`), refused
+  where it is used (called, indexed, iterated, made a number or a truth, in arithmetic, isinstance, a base class).
+  micrograd2023's helper typed `np.ndarray` 0/63 -> 60/63 (its numpy import costs the from-scratch point).
 """
 
 import shutil
@@ -175,16 +181,17 @@ for step in range(300):
         print("step", step, "loss", loss.data)
 '''
 
-LOGGING = [("import math\n", 'import logging\nimport math\n\nlogging.basicConfig(level=logging.DEBUG, format="%(asctime)s '
-                              '%(levelname)s %(message)s")\nlog = logging.getLogger("engine")\n'),
+LOGGING = [("import math\n", 'import logging\nimport math\n\nlogging.basicConfig(level=logging.DEBUG, '
+                              'format="%(asctime)s %(levelname)s %(message)s")\nlog = logging.getLogger("engine")\n'),
            ("    def backward(self):\n", '    def backward(self):\n        log.debug("backward from %r", self)\n'),
            ("        self._op = _op  # for printing and drawing graphs\n",
             '        self._op = _op  # for printing and drawing graphs\n'
             '        log.debug("made %s node data=%r", _op or "leaf", data)\n')]
 
-GREEK = [("    def tanh(self):\n", "    def tanh(self):\n        τ = None  # τ: the output, as my lecturer writes it\n")]
-CYRILLIC = ('\n\nЗначение = Value  # for my notes\nε = 1e-6\n\n\ndef численная_производная(f, x, h=ε):\n'
-            '    return (f(x + h) - f(x - h)) / (2 * h)\n')
+GREEK = [("    def tanh(self):\n",
+          "    def tanh(self):\n        τ = None  # τ: the output, as my lecturer writes it\n")]
+CYRILLIC = ('\n\nЗначение = Value  # for my notes\nε = 1e-6\n\n\n'
+            'def численная_производная(f, x, h=ε):\n    return (f(x + h) - f(x - h)) / (2 * h)\n')
 
 
 def _with(patches):
@@ -196,11 +203,22 @@ def _with(patches):
     return patched
 
 
+def _imported(line):
+    """The code with LINE among its imports, below the module's docstring, as a student adds one."""
+    def added(code):
+        head, sep, rest = code.partition('"""\n\n')  # the end of reference/'s module docstrings
+        assert sep, "no module docstring"
+        return head + sep + line + "\n" + rest
+    return added
+
+
 # case -> (its file's name, how the reference solution is made that case's file)
 WRAPS = {
     "colab-download-py": (None, lambda code: COLAB.format(code=code)),
     "nbconvert-script": (None, lambda code: NBCONVERT.format(code=code)),
     "correct-jupytext-percent": (None, lambda code: JUPYTEXT.format(code=code)),
+    "correct-typed-plot-helper": (None, lambda code: _imported("import matplotlib.pyplot as plt")(code)
+                                  + PLOT_HELPER),
 }
 ENGINE_WRAPS = {
     **WRAPS,
@@ -210,6 +228,7 @@ ENGINE_WRAPS = {
     "correct-trains-at-import": (None, lambda code: code + TRAINS_AT_IMPORT),
     "correct-greek-cyrillic": (None, lambda code: _with(GREEK)(code) + CYRILLIC),
     "correct-container-node": (None, lambda code: code + CONTAINER),
+    "correct-typed-draw-dot": (None, lambda code: _imported("import graphviz")(code) + DRAW_DOT),
     "correct-capital-engine": ("Engine.py", lambda code: code),
     "correct-engine-download-copy": ("engine (1).py", lambda code: code),
 }
@@ -221,6 +240,9 @@ ENGINE = {
         "correct-capital-engine", "correct-container-node", "correct-engine-download-copy",
         "correct-greek-cyrillic", "correct-jupytext-percent", "correct-logging-debug", "correct-node-value-split",
         "correct-trains-at-import", "correct-warnings-error",
+        # 0/63 before: "AbsentModuleError: `graphviz` is not installed where the grader runs your code:
+        # `graphviz.Digraph`", "... `matplotlib` ...: `plt.Figure`" (a type hint, evaluated as its def runs)
+        "correct-typed-draw-dot", "correct-typed-plot-helper",
         # 0/63 before: "SyntaxError: invalid syntax (engine.py, line 10)"; "NameError: name 'get_ipython' is not
         # defined (engine.py, line 7)"
         "colab-download-py", "nbconvert-script"]},
@@ -233,8 +255,10 @@ ENGINE = {
     # micrograd's own layout: no tanh, exp nor log
     "pypi-micrograd-viz": (53.0, 9, [("missing-op", "tanh", None), ("missing-op", "exp", None),
                                      ("missing-op", "log", None), ("variant", "recursive-topo", "exact")]),
-    # nbdev's export: its utils.py, which engine.py imports with `*`, types a helper's parameter `np.ndarray`
-    "pypi-micrograd2023": (0.0, 52, []),
+    # nbdev's export: its utils.py, which engine.py imports with `*`, imports numpy and types a helper's parameter
+    # `np.ndarray` (0/63 before: "`numpy` is not allowed in this exercise: `np.ndarray`", as the module imported)
+    "pypi-micrograd2023": (60.0, ["backward/deep-chain", "engine/from-scratch"], [("variant", "recursive-topo",
+                                                                                    "exact")]),
     "bug-nbconvert-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                        [("variant", "tanh-one-minus-t", "exact")]),
     "bug-colab-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
@@ -244,22 +268,22 @@ ENGINE = {
 }
 
 GRADCHECK = {
-    **{case: (15.0, [], []) for case in ["colab-download-py", "correct-jupytext-percent", "nbconvert-script"]},
+    **{case: (15.0, [], []) for case in WRAPS},
 }
 MLP = {
-    **{case: (23.0, [], []) for case in ["colab-download-py", "correct-jupytext-percent", "nbconvert-script"]},
+    **{case: (23.0, [], []) for case in WRAPS},
     # micrograd's nn.py as published: relu, and no train_xor
     **{case: (8.0, 7, []) for case in ["pypi-micrograd-andrews", "pypi-micrograd-viz"]},
     "bug-colab-last-layer-tanh": (10.0, ["backward/mlp", "forward/mlp", "forward/parameter-order",
                                          "train/course-loop", "train/course-seed", "train/train-xor"], []),
 }
 DUAL = {
-    **{case: (20.0, [], []) for case in ["colab-download-py", "correct-jupytext-percent", "nbconvert-script"]},
+    **{case: (20.0, [], []) for case in WRAPS},
     "bug-nbconvert-cos-sign": (19.0, ["beyond/sin-cos"], []),
 }
-WRITE_TESTS = {case: (38.0, [], []) for case in ["colab-download-py", "correct-jupytext-percent", "nbconvert-script"]}
-NEURON = {case: (16.0, [], []) for case in ["colab-download-py", "correct-jupytext-percent", "nbconvert-script"]}
-FIT_LINE = {case: (13.0, [], []) for case in ["colab-download-py", "correct-jupytext-percent", "nbconvert-script"]}
+WRITE_TESTS = {case: (38.0, [], []) for case in WRAPS}
+NEURON = {case: (16.0, [], []) for case in WRAPS}
+FIT_LINE = {case: (13.0, [], []) for case in WRAPS}
 
 TABLES = {"engine": ENGINE, "06-gradcheck": GRADCHECK, "07-mlp-xor": MLP, "08-dual-numbers": DUAL,
           "09-write-tests": WRITE_TESTS, "10-neuron": NEURON, "11-fit-line": FIT_LINE}
@@ -366,3 +390,42 @@ def test_a_script_that_is_not_an_export_is_left_as_it_is(code):
     from grader.load.scripts import exported_script
 
     assert exported_script(code.encode()) == code.encode()
+
+
+def _subclassed(base):
+    class Net(base):
+        pass
+    return Net
+
+
+def test_a_name_read_from_a_stand_in_costs_nothing_until_it_is_used():
+    # a type hint is evaluated where its def runs: `-> graphviz.Digraph` stopped the whole engine (0/63)
+    from typing import Optional
+
+    from grader.sandbox.standins import AbsentModuleError, ForbiddenModuleError, _AbsentStandIn, _StandIn
+
+    np, plt = _StandIn("numpy"), _AbsentStandIn("matplotlib.pyplot")
+
+    def hinted(x: np.ndarray, ax: Optional[plt.Axes] = None) -> list[np.float64]:
+        return [x]
+
+    assert hinted(1.0) == [1.0]
+    assert repr(hinted.__annotations__["x"]) == "<numpy.ndarray: not in the sandbox>"
+    dtype = np.float64  # kept for later: costs nothing either
+    forbidden = "`numpy` is not allowed in this exercise: "
+    for use, said in [(lambda: np.exp(1.0), "`numpy.exp(...)`"), (lambda: dtype(3), "`numpy.float64(...)`"),
+                      (lambda: np.random.seed(0), "`numpy.random.seed(...)`"), (lambda: float(np.pi), "`numpy.pi`"),
+                      (lambda: 2 * np.pi, "`numpy.pi`"), (lambda: np.pi < 4, "`numpy.pi`"),
+                      (lambda: isinstance(1.0, np.ndarray), "`numpy.ndarray`"),
+                      (lambda: np.linalg.norm[0], "`numpy.linalg.norm[...]`"),
+                      (lambda: bool(np.newaxis), "`numpy.newaxis`"), (lambda: _subclassed(np.Module), "`numpy.Module`"),
+                      (lambda: [v for v in np.arange], "`numpy.arange`")]:
+        with pytest.raises(ForbiddenModuleError) as refused:
+            use()
+        assert str(refused.value) == forbidden + said
+    with pytest.raises(AbsentModuleError) as absent:
+        plt.rcParams["figure.figsize"] = (8, 6)
+    assert str(absent.value) == ("`matplotlib` is not installed where the grader runs your code: "
+                                 "`matplotlib.pyplot.rcParams[...]`")
+    with pytest.raises(AttributeError):
+        np.__version__  # the import machinery's questions, and typing's, as before

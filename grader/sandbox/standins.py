@@ -16,10 +16,11 @@ class ForbiddenModuleError(ImportError):
 class _StandIn(_type(sys)):
     """What `import numpy` gives in an exercise that forbids numpy: a module with nothing in it.
 
-    Importing costs nothing; any use raises ForbiddenModuleError naming the expression and the student's line:
-    reading an attribute, calling a name taken with `from numpy import exp`, indexing, iterating, isinstance. It is
-    a package with an empty path, so every submodule (`numpy.random`) is another stand-in; no real module is ever
-    found, loaded or reachable through it."""
+    Importing costs nothing, and so does naming what is in it (`np.ndarray`: a `_Name`); any use raises
+    ForbiddenModuleError naming the expression and the student's line: calling (`np.exp(...)`, a name taken with
+    `from numpy import exp`), indexing, iterating, isinstance, arithmetic. It is a package with an empty path, so
+    every submodule (`numpy.random`) is another stand-in; no real module is ever found, loaded or reachable through
+    it."""
 
     def __getattr__(self, attr):
         if attr[:2] == "__" and attr[-2:] == "__":
@@ -28,7 +29,7 @@ class _StandIn(_type(sys)):
         if caller.f_code.co_name == "_handle_fromlist" and caller.f_code.co_filename.startswith("<frozen"):
             # `from numpy import exp`: missing, so the import system imports the stand-in submodule `numpy.exp`
             raise AttributeError(attr)
-        raise _refusal(self, "." + attr)
+        return _Name(self, "." + attr)
 
     def __call__(self, *args, **kwargs):
         raise _refusal(self, "(...)")
@@ -46,11 +47,51 @@ class _StandIn(_type(sys)):
         raise _refusal(self, "")
 
 
+class _Name:
+    """A name read from a stand-in (`np.ndarray`, `graphviz.Digraph`, `plt.Figure`, and on: `np.random.seed`).
+
+    Naming it costs nothing: Python evaluates a type hint where its `def` runs (`def draw_dot(root) ->
+    graphviz.Digraph:`), and a student keeps a name for later (`Digraph = graphviz.Digraph`, `DTYPE = np.float64`);
+    session 26: such an engine did not import, 0/63, where the module itself would have cost nothing. Any use of it
+    is refused as the module's is, naming the whole expression (`np.exp(...)`): a call, an index, iterating, a
+    number or truth made of it, arithmetic and order, isinstance, a base class. Shown or printed, it says what it
+    stands for."""
+
+    __slots__ = ("_module", "_path")
+
+    def __init__(self, module, path):
+        object.__setattr__(self, "_module", module)
+        object.__setattr__(self, "_path", path)
+
+    def __getattr__(self, attr):
+        if attr[:2] == "__" and attr[-2:] == "__":
+            raise AttributeError(attr)  # typing's and copy's questions (`Optional[np.ndarray]`)
+        return _Name(self._module, self._path + "." + attr)
+
+    def __repr__(self):
+        return f"<{_type(sys).__getattribute__(self._module, '__name__')}{self._path}: not in the sandbox>"
+
+
+def _refuses(rest):
+    def refused(self, *args, **kwargs):
+        raise _refusal(self._module, self._path + rest, self)
+    return refused
+
+
+for _rest, _dunders in {"(...)": "call", "[...]": "getitem setitem delitem", "": (
+        "iter len contains bool float int index complex abs neg pos invert round trunc floor ceil lt le gt ge "
+        "add radd sub rsub mul rmul truediv rtruediv floordiv rfloordiv mod rmod pow rpow matmul rmatmul "
+        "instancecheck subclasscheck mro_entries enter exit setattr delattr")}.items():
+    for _dunder in _dunders.split():
+        setattr(_Name, f"__{_dunder}__", _refuses(_rest))
+
+
 SUBMISSION = [""]  # the student's folder, for the name a stand-in goes by where it was used
 
 
-def _refusal(stand_in, rest):
-    """`numpy` is not allowed in this exercise: `np.exp` (the judge adds the student's line)."""
+def _refusal(stand_in, rest, used=None):
+    """`numpy` is not allowed in this exercise: `np.exp(...)` (the judge adds the student's line). USED is the
+    `_Name` used (`np.exp`, whose REST holds `.exp`), where it was not the module itself."""
     name = _type(sys).__getattribute__(stand_in, "__name__")
     top = name.partition(".")[0]
     shown = name
@@ -58,6 +99,10 @@ def _refusal(stand_in, rest):
     while frame is not None:  # the student's frame that used it: the name it goes by there
         if SUBMISSION[0] and frame.f_code.co_filename.startswith(SUBMISSION[0]):
             for scope in (frame.f_locals, frame.f_globals):
+                kept = next((k for k, v in scope.items() if v is used), None) if used is not None else None
+                if kept is not None:  # `DTYPE(...)` (numpy.float64)
+                    name, shown, rest = name + used._path, kept, rest[len(used._path):]
+                    break
                 alias = next((k for k, v in scope.items() if v is stand_in), None)
                 if alias is not None:
                     shown = alias

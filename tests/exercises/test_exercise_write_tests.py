@@ -166,7 +166,7 @@ def test_a_test_that_takes_too_long_on_a_buggy_engine_catches_it(rows):
                         "(pytest fixtures are not available here; a test takes no arguments, except those given "
                         "by pytest.mark.parametrize)"),
     ("imports-torch", "1 of 1 tests fail on the reference engine, which is correct: test_against_torch: "
-                      "ForbiddenModuleError: `torch` is not allowed in this exercise: `torch.tensor`"),
+                      "ForbiddenModuleError: `torch` is not allowed in this exercise: `torch.tensor(...)`"),
 ])
 def test_no_credit_while_a_test_fails_on_the_reference(rows, student, why):
     row = rows[student]
