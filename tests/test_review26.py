@@ -77,3 +77,18 @@ def test_a_correct_engine_that_asks_where_it_runs_scores_full(graded, name):
     # 0/63 on 50fe3ac+strangers26 each: "NameError: name 'IN_NOTEBOOK' is not defined" (the script's 63/63 on
     # 50fe3ac), "IndentationError: unexpected indent"
     assert (graded[name]["status"], graded[name]["score"], graded[name]["max_score"]) == ("graded", 63.0, 63.0)
+
+
+def test_two_blackboard_students_whose_usernames_end_alike_are_two_rows(tmp_path):
+    """Without receipts each head was cut at its own last `_` (seams26): `HW1_a_smith` and `HW1_j_smith` were one
+    student `smith`, whose latest attempt (a_smith's) was graded and j_smith's file left out as an older attempt."""
+    from grader.load import load_folder
+
+    folder = write(tmp_path / "bb", {"HW1_j_smith_attempt_2026-12-01-10-00-00_engine.py": b"# j\n",
+                                     "HW1_a_smith_attempt_2026-12-02-10-00-00_engine.py": b"# a\n",
+                                     "HW1_s_12345_attempt_2026-12-01-09-00-00_engine.py": b"# s\n"})
+    rows = [(s.id, s.export["assignment"], s.export["attempt"], s.export["attempts_left_out"], s.files["engine.py"])
+            for s in load_folder(folder)]
+    assert rows == [("a_smith", "HW1", "2026-12-02-10-00-00", [], b"# a\n"),
+                    ("j_smith", "HW1", "2026-12-01-10-00-00", [], b"# j\n"),
+                    ("s_12345", "HW1", "2026-12-01-09-00-00", [], b"# s\n")]

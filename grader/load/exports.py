@@ -249,12 +249,9 @@ def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
         return None  # no assignment name before a username: not Blackboard's shape
     by_user: dict[str, dict[str, list]] = {}
     split = {}  # username -> the assignment its head starts with
+    users = _blackboard_users(heads, assignment)
     for name, m in zip(names, matches):
-        # a head is `<assignment>_<username>`: the receipts' assignment; where none names it, each head's own last
-        # `_` (a username of no `_`), never the heads' common prefix: no student's id depends on the others'
-        # (session 26: `HW1_s_12345` was `12345` alone, and `s_12345` beside `HW1_jdoe`)
-        head_assignment = assignment if assignment is not None else m["head"].rpartition("_")[0]
-        user = m["head"][len(head_assignment) + 1:]
+        head_assignment, user = users[m["head"]]
         split[user] = head_assignment
         by_user.setdefault(user, {}).setdefault(m["when"], []).append((name, m))
     groups = []
@@ -278,6 +275,23 @@ def _blackboard(folder: Path, names: list[str]) -> list[Group] | None:
             group.entries = [(folder / n, m["name"]) for n, m in sorted(attempts[chosen]) if m["name"]]
         groups.append(group)
     return groups
+
+
+def _blackboard_users(heads: list[str], assignment: str | None) -> dict[str, tuple[str, str]]:
+    """Each head's (assignment, username): a head is `<assignment>_<username>`, one student's. The receipts'
+    assignment where one names it; else each head's own last `_` (a username of no `_`), never the heads' common
+    prefix, so that no student's id depends on the others' (session 26: `HW1_s_12345` was `12345` alone, and
+    `s_12345` beside `HW1_jdoe`); but where two heads would so be one username (`HW1_a_smith` and `HW1_j_smith`,
+    both `smith`: review 26, one row `smith`, the earlier student's file left out as an older attempt),
+    every head is cut at the heads' common prefix up to its last `_`, as before session 26: two students, two ids."""
+    if assignment is not None:
+        return {head: (assignment, head[len(assignment) + 1:]) for head in heads}
+    own = {head: head.rpartition("_")[0] for head in heads}
+    if len({head[len(cut) + 1:] for head, cut in own.items()}) == len(heads):
+        return {head: (cut, head[len(cut) + 1:]) for head, cut in own.items()}
+    common = os.path.commonprefix(heads)
+    cut = common.rfind("_")
+    return {head: (common[:cut], head[cut + 1:]) if cut >= 0 else ("", head) for head in heads}
 
 
 # the line of a Blackboard receipt that names the student: `Name: John Smith (j_smith)`
