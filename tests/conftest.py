@@ -16,7 +16,7 @@ import tempfile
 
 import pytest
 
-from costs import FAST_CPU_SECONDS, shared_fixture_groups, uses_slow_fixture
+from costs import FAST_CPU_SECONDS, measured_seconds, run_order, shared_fixture_groups, unit_seconds, uses_slow_fixture
 from grader.private_files import write_text_atomically
 
 _CPU = {}  # nodeid -> (CPU seconds of the test (setup, call, teardown), its children's included; slow?)
@@ -54,17 +54,37 @@ def pytest_collection_modifyitems(config, items):
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:
         # Each worker collects alike; the scheduler (below) hands out the groups and lone tests in this order,
-        # to whichever worker is free: the costly ones first, so that no worker starts a long one at the end.
-        # Within a group the order is the files' (a stable sort).
+        # to whichever worker is free: the costly ones first, the longest first (tests/costs.py: run_order), so
+        # that no worker starts a long one at the end. Within a group the order is the files' (a stable sort).
         groups = shared_fixture_groups(items)
-        unit = lambda i: groups.get(i.nodeid, i.nodeid)  # noqa: E731
-        costly = {unit(i) for i in items if i.get_closest_marker("slow")}
-        items.sort(key=lambda i: unit(i) not in costly)
+        items[:] = run_order(items, groups, measured_seconds())
         path = config._tmp_path_factory.getbasetemp().parent / f"{_GROUPS}-{worker}.json"
         write_text_atomically(str(path), json.dumps(groups))
+    elif config.getoption("record_run_seconds"):
+        config.stash[_UNITS] = shared_fixture_groups(items)
 
 
 _GROUPS = "xdist-groups"
+_UNITS = pytest.StashKey[dict]()
+_SECONDS = {}  # nodeid -> wall seconds of its setup, call and teardown (--record-run-seconds)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--record-run-seconds", metavar="PATH", default=None,
+                     help="write each costly unit's wall seconds to PATH, longest first: the table the scheduler "
+                          "orders the units by (tests/costs.py, RUN_SECONDS)")
+
+
+def pytest_sessionfinish(session):
+    path = session.config.getoption("record_run_seconds")
+    if not path or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    groups = session.config.stash.get(_UNITS, None)
+    if groups is None:  # the workers' collections wrote them (the scheduler's, below)
+        groups = {}
+        for written in sorted(session.config._tmp_path_factory.getbasetemp().glob(f"{_GROUPS}-*.json")):
+            groups.update(json.loads(written.read_text()))
+    write_text_atomically(path, json.dumps(unit_seconds(_SECONDS, groups), indent=0) + "\n")
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -121,6 +141,7 @@ def pytest_runtest_makereport(item, call):
 
 
 def pytest_runtest_logreport(report):
+    _SECONDS[report.nodeid] = _SECONDS.get(report.nodeid, 0.0) + report.duration
     for name, seconds in report.user_properties:
         if name == _CPU_PROPERTY:
             _CPU[report.nodeid] = (seconds, "slow" in report.keywords)

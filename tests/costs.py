@@ -30,10 +30,17 @@ made once per run for every worker (`made_once`: kept on disk under a lock).
 A costly one of that second kind makes every other worker that reaches it
 meanwhile wait on the lock, idle: the wheels (tests/test_distribution.py) are
 therefore a group of their own, made by the one worker that runs their tests.
+
+The scheduler hands out the costly units (groups and lone tests) longest first, by the seconds a run
+measured for each (RUN_SECONDS, `run_order`): a long group started last keeps one worker busy while the others
+have nothing left. `python -m pytest -q --record-run-seconds tests/run_seconds.json` measures them again; a unit
+the table does not name (a new module) goes after the ones it names, a name it keeps for a unit gone is never read.
 """
 
+import json
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +50,8 @@ except ImportError:  # Windows: no pytest-xdist worker shares a folder there wit
     fcntl = None
 
 FAST_CPU_SECONDS = 2.0
+RUN_SECONDS = Path(__file__).with_name("run_seconds.json")
+RECORDED_SECONDS = 5.0  # units shorter than this are left out of the table: their order matters little
 
 
 def slow_fixture(function=None, *, any_worker=False, memo_of=None, **kwargs):
@@ -125,3 +134,31 @@ def made_once(tmp_path_factory, name, make):
             make(folder)
             done.touch()
     return folder
+
+
+def measured_seconds(path=RUN_SECONDS):
+    """{unit: wall seconds} as a run recorded them (`--record-run-seconds`), or {} where there is no table."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+
+
+def unit_seconds(durations, groups):
+    """{unit: wall seconds} of the units taking RECORDED_SECONDS or more, longest first: the seconds of each test
+    ({nodeid: seconds}: setup, call and teardown) summed over its unit (`groups`: shared_fixture_groups)."""
+    total = {}
+    for nodeid, seconds in durations.items():
+        unit = groups.get(nodeid, nodeid)
+        total[unit] = total.get(unit, 0.0) + seconds
+    return {unit: round(seconds, 1) for unit, seconds in sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))
+            if seconds >= RECORDED_SECONDS}
+
+
+def run_order(items, groups, seconds):
+    """`items` in the order the scheduler hands their units out: the units holding a `slow` test first, then the
+    others; in each tier the longest first by `seconds` ({unit: seconds}: measured_seconds; a unit it does not name
+    after those it names); otherwise (and within a unit) as collected."""
+    unit = lambda item: groups.get(item.nodeid, item.nodeid)  # noqa: E731
+    costly = {unit(i) for i in items if i.get_closest_marker("slow")}
+    return sorted(items, key=lambda i: (unit(i) not in costly, -seconds.get(unit(i), 0.0)))
