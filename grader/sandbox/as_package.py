@@ -3,8 +3,8 @@ module more in every worker would move the heap that a set-ordered engine's scor
 
 grader/load/levels.py carries the folder the exercise files were found in as the package their imports name
 (`micrograd/engine.py` and `micrograd/nn.py`, whose nn.py says `from micrograd.engine import Value`, as micrograd's
-own repository does, or `from .engine import Value`), holding only its `__init__.py` (grader/forbidden.py's
-wrapper_package). Here that package is the submission's folder, with the `__init__.py` it was handed in with, and
+own repository does, or `from .engine import Value`), holding only its `__init__.py` (the loader's decision,
+`Submission.package`, made by grader/load/levels.py's `_as_package`). Here that package is the submission's folder, with the `__init__.py` it was handed in with, and
 each of the submission's own top-level modules is that package's module under both names, one module object:
 `import engine` (the probes') and `from micrograd.engine import Value` reach the same `Value`. Whatever the package
 is named, it is the student's, not the library of a forbidden name: this finder comes before the worker's others.
