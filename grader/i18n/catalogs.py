@@ -17,10 +17,13 @@ Each step is the `pybabel` command docs/i18n.md lists, run for the three domains
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
 from . import _CASE_FIELD, CASES, CASES_DOMAIN, DOMAINS, LANGUAGES, LOCALE_DIR, fields
+
+_WORD_BEFORE = re.compile(r"(\w+) \{expression:(" + "|".join(CASES) + r")\}")  # «для {expression:genitive}»
 
 ROOT = LOCALE_DIR.parent.parent  # the checkout
 KEYWORDS = ["msg", "nmsg:1,2", "_", "_n:1,2"]
@@ -222,12 +225,14 @@ def case_problems() -> list[str]:
                 phrases.setdefault(message.id, []).extend(message.auto_comments)
     for lang in LANGUAGES[1:]:
         asked = set()  # the cases this language's sentences ask a phrase in
+        before = set()  # (word, case): a word a sentence puts before a probe's expression in that case («для»)
         translated = {}
         for domain in ("grader", "suites", "diagnose"):
             with open(po_path(lang, domain), "rb") as f:
                 for message in read_po(f, locale=lang, domain=domain):
                     strings = message.string if isinstance(message.string, tuple) else (message.string,)
                     asked |= {m[2] for s in strings for m in _CASE_FIELD.finditer(s or "")}
+                    before |= {(m[1].lower(), m[2]) for s in strings for m in _WORD_BEFORE.finditer(s or "")}
                     if message.id and isinstance(message.id, str):
                         translated.setdefault(message.id, message)
         path = po_path(lang, CASES_DOMAIN)
@@ -255,7 +260,13 @@ def case_problems() -> list[str]:
                     or not entry.string:
                 continue
             if not entry.string[:1].isalpha() or entry.string[:1].isascii():
-                continue  # a formula or code (`y = a * a при a = 3`, `Neuron(2) с …`) reads the same in every case
+                # a formula or code (`y = a * a при a = 3`, `Neuron(2) с …`) reads the same in every case, unless it
+                # says the frame's own word: «для derivative(f, x) для f(x) = …» needs its genitive written
+                found += [f"{_shown(path)}: {text[:60]!r} says {word!r}, as the sentences that put it after {word!r} "
+                          f"do: it needs its {case}" for word, case in sorted(before)
+                          if case in asked and cases.get(text, context=case) is None
+                          and re.search(rf"(?<!\w){word}(?!\w)", entry.string.lower())]
+                continue
             for case in sorted(asked):
                 if cases.get(text, context=case) is None:
                     found.append(f"{_shown(path)}: {text[:60]!r} has no {case} (a sentence asks a phrase in it)")
