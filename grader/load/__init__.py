@@ -26,8 +26,12 @@ Choices made where the contract is silent:
   imports it, which rejects with its reason. Other files (README, data,
   notebooks, folders that are no package) are ignored.
 - Symbolic links inside a submission are refused, not followed (a link could
-  pull a grader file into the sandbox). The entries of the class folder itself
-  are the instructor's and may be links.
+  pull a grader file into the sandbox), and said as links: a folder with no
+  engine.py that holds `real/` and `src -> real` says "found: real/; src is a
+  symbolic link, which is not followed" (the links a field of the message,
+  `links`), a wrapper folder that is a link "... is a symbolic link to a
+  folder". The entries of the class folder itself are the instructor's and
+  may be links.
 - A folder given to `load_folder` is a class: every entry is one student's,
   and gets one row. The grader never guesses from a folder's contents that it
   is one student's work: a class in which one entry happens to be named

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..forbidden import imported, imports_that_run, in_package, module_name, module_parents, own_module
-from ..i18n import Message, msg
+from ..i18n import Message, items, msg, nmsg
 from ..parsing import parse
 from .exports import LMS_NAMES, export_lms
 from .notebooks import read_notebook
@@ -34,6 +34,7 @@ class Level:
     files: dict[str, Callable[[int], bytes]]  # visible file name → read(cap)
     dirs: dict[str, Callable[[], Level]]  # visible folder name → open it
     folder: Path | None = None  # the level on disk; None inside a zip
+    links: frozenset[str] = frozenset()  # the names in files or dirs that are symbolic links (refused when opened)
 
 
 def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[bytes, Origin]], str | None]:
@@ -280,12 +281,26 @@ def _no_engine(level: Level) -> Message:
         return msg("no engine.py found in {where}: it holds {zips}, and zips inside a submission are not unpacked; "
                    "unpack it and submit its contents (for an LMS bulk export, unzip it and grade the folder)",
                    where=level.where, zips=some_names(zips))
-    found = sorted(map(name_text, level.files)) + sorted(name_text(d) + "/" for d in level.dirs)
+    found = sorted(name_text(f) for f in level.files if f not in level.links) + sorted(
+        name_text(d) + "/" for d in level.dirs if d not in level.links)
+    links = sorted(map(name_text, level.links))  # a link is said as a link: `src -> real` is no folder `src/`
     lms = export_lms(sorted(level.files), sorted(level.dirs))
     if lms is not None:  # a class's export inside one entry (the zip as downloaded): no student's work to pick
         return msg("{where} holds a whole class's bulk export from {lms} (found: {found}), not one student's work: "
                    "grade it as a class folder of its own (unzipped, if it is a zip), which gives a row per student",
                    where=level.where, lms=LMS_NAMES[lms], found=some_names(found))
+    if links and found:
+        return nmsg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (found: "
+                    "{found}; {links} is a symbolic link, which is not followed)",
+                    "no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (found: "
+                    "{found}; {links} are symbolic links, which are not followed)", "n",
+                    where=level.where, found=some_names(found), links=items(links), n=len(links))
+    if links:
+        return nmsg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file ({links} is "
+                    "a symbolic link, which is not followed)",
+                    "no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file ({links} are "
+                    "symbolic links, which are not followed)", "n", where=level.where, links=items(links),
+                    n=len(links))
     if found:
         return msg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (found: {found})",
                    where=level.where, found=some_names(found))
@@ -296,6 +311,7 @@ def _no_engine(level: Level) -> Message:
 def disk_level(path: Path, where: str, budget: Budget) -> Level:
     files: dict[str, Callable[[int], bytes]] = {}
     dirs: dict[str, Callable[[], Level]] = {}
+    links: set[str] = set()
     try:
         with os.scandir(path) as entries:
             for count, entry in enumerate(entries):
@@ -306,8 +322,9 @@ def disk_level(path: Path, where: str, budget: Budget) -> Level:
                     continue
                 shown = where + name_text(entry.name)
                 if entry.is_symlink():
-                    refuse = _refuse_link(shown)
-                    (dirs if entry.is_dir() else files)[entry.name] = refuse
+                    links.add(entry.name)
+                    folder = entry.is_dir()
+                    (dirs if folder else files)[entry.name] = _refuse_link(shown, folder)
                 elif entry.is_dir(follow_symlinks=False):
                     sub = Path(entry.path)
                     dirs[entry.name] = lambda sub=sub, shown=shown: disk_level(sub, shown + "/", budget)
@@ -315,17 +332,20 @@ def disk_level(path: Path, where: str, budget: Budget) -> Level:
                     files[entry.name] = disk_reader(Path(entry.path), shown, budget)
     except OSError as e:
         raise Rejected(msg("{file} could not be read ({error})", file=where, error=e.strerror or str(e))) from None
-    return Level(where, where, files, dirs, Path(path))
+    return Level(where, where, files, dirs, Path(path), frozenset(links))
 
 
-def _link(shown: str) -> Rejected:
-    """The refusal of a symbolic link in a submitted folder."""
+def _link(shown: str, folder: bool = False) -> Rejected:
+    """The refusal of a symbolic link in a submitted folder (`folder`: a link to a folder)."""
+    if folder:
+        return Rejected(msg("{folder} is a symbolic link to a folder, which is not followed; submit the folder itself",
+                            folder=shown))
     return Rejected(msg("{file} is a symbolic link, which is not followed; submit the file itself", file=shown))
 
 
-def _refuse_link(shown: str) -> Callable[..., bytes]:
+def _refuse_link(shown: str, folder: bool) -> Callable[..., bytes]:
     def refuse(*_):
-        raise _link(shown)
+        raise _link(shown, folder)
 
     return refuse
 
