@@ -82,6 +82,17 @@ def _number(x) -> str:
 
 templates.env.globals["number"] = _number
 
+FULL_WIDTH_MARKS = "：；，。、！？）」』】"  # Chinese punctuation, whose width holds its own space
+
+
+def spaced(label: str) -> str:
+    """A label (`{exercise}:`) and the space before what follows it on the page, none after a full-width mark: a
+    Chinese colon takes no space (session 26's gradebook read `01-mul-backward： <a>`, the template's space)."""
+    return label if label.endswith(tuple(FULL_WIDTH_MARKS)) else label + " "
+
+
+templates.env.filters["spaced"] = spaced
+
 
 def render(request, template, status_code=200, **context):
     person = context.get("person")
