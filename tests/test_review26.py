@@ -1,5 +1,8 @@
 """Session 26's review: what the session's changes opened, each with the sample that showed it.
 
+- A clone of micrograd's own repository (`micrograd/engine.py`, `micrograd/nn.py` beside `setup.py`, `demo.ipynb`,
+  `trace_graph.ipynb` and `test/`) was rejected, "no engine.py found": the loader looked inside a folder only where
+  it was the level's one entry. Now, where the level has no file to take, its one folder holding engine.py is read.
 - A correct engine beside the ways a notebook tells where it runs (`try: IN_NOTEBOOK = get_ipython() is not None /
   except NameError: IN_NOTEBOOK = False`, `if 'google.colab' in str(get_ipython()):`) scored 0/63: every statement
   that named `get_ipython()` was made `pass` (grader/load/notebooks.without_escapes), so the name it bound was never
@@ -14,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from load_support import notebook, write
+from load_support import make_zip, notebook, write
 
 from grader.load import load_entry
 from grader.load.notebooks import IPYTHON_STAND_INS, join_code_cells
@@ -65,6 +68,7 @@ def graded(tmp_path_factory):
         "guarded.py": (GUARDED + REFERENCE + "\nif IN_NOTEBOOK:\n    print('in a notebook')\n").encode(),
         "guarded-nb.ipynb": notebook(GUARDED, REFERENCE, "if IN_NOTEBOOK:\n    print('in a notebook')\n"),
         "colab-nb.ipynb": notebook(COLAB_BLOCK, REFERENCE, "%matplotlib inline"),
+        **{f"micrograd-clone/{name}": data for name, data in micrograd_clone().items()},
     })
     assert load_entry(folder / "guarded.py").files["engine.py"].decode().startswith(GUARDED)
     result = grade(folder, exercise="engine", limits=Limits(probe_seconds=2, import_seconds=5,
@@ -72,10 +76,10 @@ def graded(tmp_path_factory):
     return {row["id"]: row for row in result.scores["submissions"]}
 
 
-@pytest.mark.parametrize("name", ["guarded", "guarded-nb", "colab-nb"])
+@pytest.mark.parametrize("name", ["guarded", "guarded-nb", "colab-nb", "micrograd-clone"])
 def test_a_correct_engine_that_asks_where_it_runs_scores_full(graded, name):
     # 0/63 on 50fe3ac+strangers26 each: "NameError: name 'IN_NOTEBOOK' is not defined" (the script's 63/63 on
-    # 50fe3ac), "IndentationError: unexpected indent"
+    # 50fe3ac), "IndentationError: unexpected indent"; the clone rejected, "no engine.py found in micrograd-clone/"
     assert (graded[name]["status"], graded[name]["score"], graded[name]["max_score"]) == ("graded", 63.0, 63.0)
 
 
@@ -92,3 +96,52 @@ def test_two_blackboard_students_whose_usernames_end_alike_are_two_rows(tmp_path
     assert rows == [("a_smith", "HW1", "2026-12-02-10-00-00", [], b"# a\n"),
                     ("j_smith", "HW1", "2026-12-01-10-00-00", [], b"# j\n"),
                     ("s_12345", "HW1", "2026-12-01-09-00-00", [], b"# s\n")]
+
+
+NN = (ROOT / "reference" / "nn.py").read_text().replace(
+    "try:  # inside the package: reference/engine.py\n    from .engine import Value\n"
+    "except ImportError:  # a student's flat folder: engine.py next to this file\n    from engine import Value",
+    "from micrograd.engine import Value")
+EMPTY_NOTEBOOK = b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'
+
+
+def micrograd_clone(**more) -> dict:
+    """A clone of micrograd's own repository, the student's engine and network in it."""
+    return {"micrograd/__init__.py": b"", "micrograd/engine.py": REFERENCE.encode(), "micrograd/nn.py": NN.encode(),
+            "setup.py": b"import setuptools\n", "demo.ipynb": EMPTY_NOTEBOOK, "trace_graph.ipynb": EMPTY_NOTEBOOK,
+            "test/test_engine.py": b"from micrograd.engine import Value\n", "README.md": b"# micrograd\n", **more}
+
+
+@pytest.mark.parametrize("shape", ["folder", "zip", "wrapped zip", "no files beside"])
+def test_a_clone_of_micrograds_own_repository_is_read_from_its_package(tmp_path, shape):
+    files = micrograd_clone()
+    if shape == "no files beside":  # micrograd/ and test/ alone: two folders, so no wrapper
+        files = {name: data for name, data in files.items() if "/" in name}
+    if shape == "folder":
+        entry = write(tmp_path / "alice", files)
+    else:
+        prefix = "alice/" if shape == "wrapped zip" else ""
+        entry = make_zip(tmp_path / "alice.zip", {prefix + name: data for name, data in files.items()})
+    sub = load_entry(entry, frozenset({"engine.py", "nn.py"}))
+    assert (sub.problem, sorted(sub.files), sub.package) == (None, ["engine.py", "micrograd/__init__.py", "nn.py"],
+                                                             "micrograd")
+    assert sub.origins["engine.py"].file.endswith("micrograd/engine.py")
+
+
+@pytest.mark.parametrize("files,said", [
+    # two folders that hold an engine: which one is no one's to guess
+    ({"a/engine.py": b"", "b/engine.py": b"", "x.ipynb": EMPTY_NOTEBOOK, "y.py": b""},
+     "no engine.py found in alice/; expected engine.py, or a single .py or .ipynb file (found: x.ipynb, y.py, a/, b/)"),
+    ({"a/engine.py": b"", "b/Engine.py": b""},
+     "no engine.py found in alice/; expected engine.py, or a single .py or .ipynb file (found: a/, b/)"),
+    ({"a/engine.py": b"", "b/c/engine.py": b"", "setup.py": b"", "demo.ipynb": EMPTY_NOTEBOOK},  # one below a wrapper
+     "no engine.py found in alice/; expected engine.py, or a single .py or .ipynb file (found: demo.ipynb, setup.py, "
+     "a/, b/)"),
+])
+def test_an_engine_in_one_of_several_folders_is_still_no_ones_to_guess(tmp_path, files, said):
+    assert str(load_entry(write(tmp_path / "alice", files)).problem) == said
+
+
+def test_a_single_file_beside_a_folder_holding_engine_py_is_still_the_engine(tmp_path):
+    sub = load_entry(write(tmp_path / "alice", {"solution.py": b"x = 1\n", "old/engine.py": b"y = 2\n"}))
+    assert (sub.problem, sub.files["engine.py"], sub.origins["engine.py"].file) == (None, b"x = 1\n", "solution.py")

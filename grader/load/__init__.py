@@ -14,7 +14,9 @@ Choices made where the contract is silent:
   case-insensitively: `Engine.py` counts). A folder with none of them and one
   subfolder is a wrapper (LMS exports and zips often add one); up to
   `MAX_WRAPPERS` such levels are looked through. A folder with no exercise file
-  but exactly one `.py` or `.ipynb` takes it as engine.py; with several, it is
+  but exactly one `.py` or `.ipynb` takes it as engine.py; with none or several, its one subfolder that holds
+  engine.py at its top is read (a clone of micrograd's own repository: `micrograd/` beside `setup.py`,
+  `demo.ipynb` and `test/`; levels._engine_folder), and where there is no such subfolder, or several, it is
   rejected naming them (guessing which one is the engine would be a coin toss).
   `engine.ipynb` stands in for a missing `engine.py` (likewise `nn.ipynb`, ...).
   The other `.py` modules beside the exercise files travel with them, so that

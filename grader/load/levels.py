@@ -44,9 +44,14 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
     for depth in range(MAX_WRAPPERS + 1):
         picks = _exercise_files(level, allowed)
         candidates = sorted(n for n in level.files if n.lower().endswith((".py", ".ipynb")))
-        if picks or candidates or len(level.dirs) != 1 or depth == MAX_WRAPPERS:
+        if picks or depth == MAX_WRAPPERS:
             break
-        level = next(iter(level.dirs.values()))()  # a wrapper folder: look inside
+        if not candidates and len(level.dirs) == 1:
+            level = next(iter(level.dirs.values()))()  # a wrapper folder: look inside
+        elif len(candidates) != 1 and (inner := _engine_folder(level, allowed)) is not None:
+            level = inner  # micrograd's own repository: micrograd/ beside setup.py, demo.ipynb and test/
+        else:
+            break
     if not picks and len(candidates) == 1:
         picks = {ENGINE: candidates[0]}
     if ENGINE not in picks:
@@ -273,6 +278,29 @@ def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
         elif target.endswith(".py") and len(nb := by_lower.get(target[:-3].lower() + ".ipynb", [])) == 1:
             picks[target] = nb[0]
     return picks
+
+
+def _engine_folder(level: Level, allowed: frozenset[str]) -> Level | None:
+    """The one folder of LEVEL that holds engine.py (`Engine.py`, `engine.ipynb`) at its top, where LEVEL has no
+    file to take (none, or several `.py` and `.ipynb`): the exercise files are there, as in a clone of micrograd's
+    own repository (`micrograd/engine.py` beside `setup.py`, `demo.ipynb`, `trace_graph.ipynb` and `test/`; review
+    26: "no engine.py found", or with `test/` alone beside it). None where another folder may hold one too, at its
+    top or below wrappers (`a/engine.py` beside `b/c/engine.py`), or cannot be opened (a link, too many entries):
+    which one is the engine is then no one's to guess."""
+    found = []
+    for _, open_level in sorted(level.dirs.items()):
+        try:
+            inner = below = open_level()
+            for _ in range(MAX_WRAPPERS + 1):
+                if ENGINE in _exercise_files(below, allowed):
+                    found.append(inner)
+                    break
+                if len(below.dirs) != 1 or any(n.lower().endswith((".py", ".ipynb")) for n in below.files):
+                    break
+                below = next(iter(below.dirs.values()))()
+        except Rejected:
+            return None
+    return found[0] if len(found) == 1 and ENGINE in _exercise_files(found[0], allowed) else None
 
 
 def _no_engine(level: Level) -> Message:
