@@ -124,11 +124,13 @@ def test_files_below_a_wrapper_named_as_no_module_that_import_relatively_are_a_p
 def test_a_plain_engine_is_not_parsed_again_to_look_for_a_package(tmp_path, monkeypatch):
     # before: every top-level file parsed once more per submission (session 25's package reading), on every load
     from grader.load import levels
+    from grader.load.disk import disk_level
+    from grader.load.reading import Budget
 
     parsed = []
     real = levels.parse
     monkeypatch.setattr(levels, "parse", lambda content, *a, **k: parsed.append(content) or real(content, *a, **k))
     files = {"engine.py": b"import math\nfrom ops import add\nclass Value:\n    pass\n", "ops.py": b"add = 1\n"}
-    level = levels.disk_level(_write(tmp_path / "alice", files), "alice/", levels.Budget())
+    level = disk_level(_write(tmp_path / "alice", files), "alice/", Budget())
     assert levels._as_package(level, "alice/", {name: (text, None) for name, text in files.items()}) is None
     assert parsed == []

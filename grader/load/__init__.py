@@ -73,7 +73,8 @@ The package: this module reads an entry and makes its `Submission` (`submission.
 `exports.py` groups an LMS bulk export's files by student (Canvas, Moodle,
 Blackboard, Gradescope, GitHub Classroom: a row per student, not per file; Gradescope's metadata file is
 `gradescope_metadata.py`'s to read, what a row says of it in words `export_words.py`'s), `levels.py` looks
-through a folder (on disk or in a zip) for the exercise files, `zips.py` checks and opens a zip, `notebooks.py` turns a notebook into
+through a folder (on disk or in a zip) for the exercise files, `disk.py` lists a folder on disk and reads its
+files when picked, `zips.py` checks and opens a zip, `notebooks.py` turns a notebook into
 code, and `reading.py` holds what they share: the caps, the refusal
 (`Rejected`), text, names (`name_text`, `name_bytes`) and `Origin`.
 """
@@ -88,7 +89,8 @@ from pathlib import Path
 
 from ..i18n import Message, msg
 from . import levels
-from .levels import collect, disk_level, disk_reader
+from .disk import disk_level, disk_reader
+from .levels import collect
 from .notebooks import read_notebook
 from .scripts import exported_script
 from .reading import (ARCHIVE_SUFFIXES, ENGINE, MAX_FILE_BYTES, SUBMISSION_SUFFIXES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,

@@ -2,14 +2,14 @@
 
 A level lists its files and folders; a file is read only when it is picked,
 by a reader that checks it (no link, a regular file, under the cap) and
-charges what it read to the submission's `Budget`.
+charges what it read to the submission's `Budget` (a level on disk: disk.py;
+inside a zip: zips.py).
 """
 
 from __future__ import annotations
 
 import os
 import re
-import stat
 import sys
 import warnings
 from dataclasses import dataclass
@@ -22,9 +22,8 @@ from ..parsing import parse
 from .exports import LMS_NAMES, export_lms
 from .notebooks import read_notebook
 from .scripts import exported_script
-from .reading import (ENGINE, MAX_FILE_BYTES, MAX_FOLDER_ENTRIES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES,
-                      MAX_PACKAGE_ENTRIES, MAX_WRAPPERS, Budget, Origin, Rejected, is_hidden, name_text, python_source,
-                      read_capped, some_names, too_large)
+from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
+                      MAX_WRAPPERS, Origin, Rejected, name_text, python_source, some_names)
 
 
 @dataclass
@@ -334,68 +333,3 @@ def _no_engine(level: Level) -> Message:
                    where=level.where, found=some_names(found))
     return msg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (it is empty)",
                where=level.where)
-
-
-def disk_level(path: Path, where: str, budget: Budget) -> Level:
-    files: dict[str, Callable[[int], bytes]] = {}
-    dirs: dict[str, Callable[[], Level]] = {}
-    links: set[str] = set()
-    try:
-        with os.scandir(path) as entries:
-            for count, entry in enumerate(entries):
-                if count >= MAX_FOLDER_ENTRIES:
-                    raise Rejected(msg("{where} holds more than {limit} entries; submit only the exercise files",
-                                       where=where, limit=MAX_FOLDER_ENTRIES))
-                if is_hidden(entry.name):
-                    continue
-                shown = where + name_text(entry.name)
-                if entry.is_symlink():
-                    links.add(entry.name)
-                    folder = entry.is_dir()
-                    (dirs if folder else files)[entry.name] = _refuse_link(shown, folder)
-                elif entry.is_dir(follow_symlinks=False):
-                    sub = Path(entry.path)
-                    dirs[entry.name] = lambda sub=sub, shown=shown: disk_level(sub, shown + "/", budget)
-                else:
-                    files[entry.name] = disk_reader(Path(entry.path), shown, budget)
-    except OSError as e:
-        raise Rejected(msg("{file} could not be read ({error})", file=where, error=e.strerror or str(e))) from None
-    return Level(where, where, files, dirs, Path(path), frozenset(links))
-
-
-def _link(shown: str, folder: bool = False) -> Rejected:
-    """The refusal of a symbolic link in a submitted folder (`folder`: a link to a folder)."""
-    if folder:
-        return Rejected(msg("{folder} is a symbolic link to a folder, which is not followed; submit the folder itself",
-                            folder=shown))
-    return Rejected(msg("{file} is a symbolic link, which is not followed; submit the file itself", file=shown))
-
-
-def _refuse_link(shown: str, folder: bool) -> Callable[..., bytes]:
-    def refuse(*_):
-        raise _link(shown, folder)
-
-    return refuse
-
-
-_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # no links, no hanging on a FIFO
-
-
-def disk_reader(path: Path, shown: str, budget: Budget) -> Callable[[int], bytes]:
-    def read(cap: int) -> bytes:
-        try:
-            st = path.lstat()
-            if stat.S_ISLNK(st.st_mode):
-                raise _link(shown)
-            if not stat.S_ISREG(st.st_mode):
-                raise Rejected(msg("{file} is not a regular file", file=shown))
-            if st.st_size > cap:
-                raise Rejected(too_large(shown, st.st_size, cap))
-            with open(path, "rb", opener=lambda p, flags: os.open(p, flags | _NO_FOLLOW)) as stream:
-                data = read_capped(stream, cap, shown)
-        except OSError as e:
-            raise Rejected(msg("{file} could not be read ({error})", file=shown, error=e.strerror or str(e))) from None
-        budget.charge(len(data), shown)
-        return data
-
-    return read
