@@ -200,7 +200,7 @@ TABLES = {
         # before: nothing
         "mul-no-upstream": (35.5, 23, [("derivative", "mul", "out-grad")]),
         # before: 63.0, nothing (no probe held two exps of different inputs); since probes25, exp/negative's
-        "exp-stale-last": (62.5, ["exp/negative"], []),
+        "exp-stale-last": (62.5, ["exp/negative"], [("derivative", "exp", "stale-rule")]),
         "correct-seed-accumulates": (63.0, [], []),
         "correct-rtruediv-reordered": (63.0, [], []),
         "two-add-assign-tanh-input": (40.25, 16, [("variant", "tanh-input", "pair"),

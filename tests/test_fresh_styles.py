@@ -140,7 +140,8 @@ TABLES = {"engine": ENGINE, "06-gradcheck": GRADCHECK, "07-mlp-xor": MLP, "08-du
 # The student's file of each exercise: where a mistake is planted. A correct submission of a later exercise
 # holds that file alone; the exercise's given engine (exercises/<exercise>/engine.py) is put beside it.
 FILE = {"engine": "engine.py", "06-gradcheck": "gradcheck.py", "07-mlp-xor": "nn.py", "08-dual-numbers": "dual.py",
-        "09-write-tests": "test_engine.py", "10-neuron": "neuron.py", "11-fit-line": "fit_line.py"}
+        "09-write-tests": "test_engine.py", "10-neuron": "neuron.py", "11-fit-line": "fit_line.py",
+        "03-tanh": "engine.py", "04-more-ops": "engine.py"}  # 03 and 04: tests/test_diag26.py
 
 # reference/engine.py's walk, its stack left empty: the order is built first by a recursive visit whose `for`
 # stands outside its `if node not in visited`, so a node reached twice is listed twice

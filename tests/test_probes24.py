@@ -93,16 +93,18 @@ TABLES = {
     "engine": {
         # charged once since probes25 (each op's `_inner` probe holds a second instance of the op of another input;
         # pow/cube's x ** 4 + z ** 4 * 2 two bases); before, on main: the score in the comment
-        "exp-stale-last": (62.5, ["exp/negative"], []),  # 63.0, nothing
-        "exp-stale-out-node": (62.5, ["exp/negative"], []),  # 63.0
-        "exp-global-input": (62.5, ["exp/negative"], []),  # 63.0
-        "tanh-stale-last": (62.5, ["tanh/two"], []),  # 62.75, random/torch-9-16
-        "tanh-stale-out-node": (62.5, ["tanh/two"], []),  # 62.75
-        "log-stale-input": (62.5, ["log/small"], []),  # 62.75
-        "log-stale-out-node": (62.5, ["log/small"], []),  # 62.75
-        "relu-stale-last": (62.5, ["relu/positive"], []),  # 58.0, gradcheck/relu-sum and micrograd's two checks
-        "relu-stale-out-node": (62.5, ["relu/positive"], []),  # 61.75
-        "pow-stale-exponent": (62.5, ["pow/fractional"], []),  # 62.0: pow_inner's two powers of one exponent pass
+        "exp-stale-last": (62.5, ["exp/negative"], [("derivative", "exp", "stale-rule")]),  # 63.0, nothing
+        "exp-stale-out-node": (62.5, ["exp/negative"], [("derivative", "exp", "stale-rule")]),  # 63.0
+        "exp-global-input": (62.5, ["exp/negative"], [("derivative", "exp", "stale-rule")]),  # 63.0
+        "tanh-stale-last": (62.5, ["tanh/two"], [("derivative", "tanh", "stale-rule")]),  # 62.75, random/torch-9-16
+        "tanh-stale-out-node": (62.5, ["tanh/two"], [("derivative", "tanh", "stale-rule")]),  # 62.75
+        "log-stale-input": (62.5, ["log/small"], [("derivative", "log", "stale-rule")]),  # 62.75
+        "log-stale-out-node": (62.5, ["log/small"], [("derivative", "log", "stale-rule")]),  # 62.75
+        # 58.0, gradcheck/relu-sum and micrograd's two checks
+        "relu-stale-last": (62.5, ["relu/positive"], [("derivative", "relu", "stale-rule")]),
+        "relu-stale-out-node": (62.5, ["relu/positive"], [("derivative", "relu", "stale-rule")]),  # 61.75
+        # 62.0: pow_inner's two powers of one exponent pass
+        "pow-stale-exponent": (62.5, ["pow/fractional"], [("derivative", "pow", "stale-rule")]),
         # one test of each of `**`'s two ops (k whole, k negative or fractional); 56.25, five tests, none of pow's
         "pow-stale-base": (62.1667, ["pow/cube", "pow/fractional"], []),
         # held

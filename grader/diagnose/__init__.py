@@ -17,6 +17,7 @@ from .hints import (annotation_hint, not_refuted_by_source, seed_facts, seed_hin
                     static_hints)
 from .midgraph import midgraph_entries
 from .missing import missing_entry, missing_operation
+from .stale import stale_entries
 
 # The variant library (book.py, rule.py, styles.py, stored.py and grader/variants/) is the instructor's: it
 # is imported where it is used, so that the rest of the diagnosis (missing ops, local derivatives read off
@@ -148,6 +149,9 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                 missing = {**missing, **{p: None for p in raising}}
                 cut, explained = midgraph_entries(self, probes, [p for p in W if p not in missing], outcomes)
                 entries += cut  # an op cut out of the graph explains every expression that uses it
+                missing = {**missing, **{p: None for p in explained}}
+                stale, explained = stale_entries(self, probes, [p for p in W if p not in missing], outcomes)
+                entries += stale  # an op that keeps state between calls, likewise
                 missing = {**missing, **{p: None for p in explained}}
                 entries, rest = self._seeded(entries, probes, [p for p in W if p not in missing], outcomes)
                 walk = self.walks.explaining(probes, rest, self.reference, self._deep(),

@@ -225,14 +225,20 @@ def midgraph_entries(diagnoser, probes: dict, W: list[str], outcomes: list[dict]
         words = OP_NAMES[op]
         title = _titles(words)[cut["form"]]
         evidence = _evidence(getattr(suite.probes, names[op]), cut["point"], *mid[op])
-        why = _why(cut["form"], words)
-        smallest = min(shown, key=lambda p: diagnoser._size(p, probes))
-        found.append(said({"kind": "derivative", "op": op, "form": cut["form"], "concept": "local-derivative",
-                            "table": diagnoser._table(smallest, probes), "tests": tests},
-                           title=title, explanation=msg("{evidence}. {why}", evidence=evidence, why=why),
-                           message=msg("{title}. {evidence}. {why}", title=title, evidence=evidence, why=why)))
+        found.append(op_entry(diagnoser, probes, op, cut["form"], shown, tests, title, evidence,
+                              _why(cut["form"], words)))
         explained.update(shown)
     return found, explained
 
 
-__all__ = ["cut_off", "cut_ops", "midgraph_entries"]
+def op_entry(diagnoser, probes, op, form, shown, tests, title, evidence, why) -> dict:
+    """A "derivative" entry that names `op` in `form` (this module's, stale.py's), with the table of the smallest
+    probe of `shown` and the failing `tests` it explains."""
+    smallest = min(shown, key=lambda p: diagnoser._size(p, probes))
+    return said({"kind": "derivative", "op": op, "form": form, "concept": "local-derivative",
+                 "table": diagnoser._table(smallest, probes), "tests": tests},
+                title=title, explanation=msg("{evidence}. {why}", evidence=evidence, why=why),
+                message=msg("{title}. {evidence}. {why}", title=title, evidence=evidence, why=why))
+
+
+__all__ = ["cut_off", "cut_ops", "midgraph_entries", "op_entry"]

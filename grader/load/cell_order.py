@@ -10,27 +10,26 @@ the student's code: the cells are parsed (ast), and the counts are read.
 from __future__ import annotations
 
 import ast
-import re
 
 from ..i18n import Message, msg
 from ..parsing import parse
 
-_NAMES = (re.compile(r"^NameError: name '([A-Za-z_][A-Za-z0-9_]*)' is not defined"),
-          # `import engine` in the notebook, graded as engine.py: the module is the notebook, partly run
-          re.compile(r"^AttributeError: (?:partially initialized )?module '[A-Za-z0-9_.]+' has no attribute "
-                     r"'([A-Za-z_][A-Za-z0-9_]*)'"))
-
 
 def defined_below(submission, error: dict, where: dict | None) -> dict | None:
     """`{"name", "cell", "ran_before"}` when the import stopped at `where` (a cell of a notebook) on a name
-    (NameError, or AttributeError on a module) that a later code cell defines at its top level: that cell,
-    and whether the stored execution counts say it ran before the failing cell; None otherwise."""
+    (NameError, or AttributeError on a module: `import engine` in the notebook, graded as engine.py, is the
+    notebook partly run) that a later code cell defines at its top level: that cell, and whether the stored
+    execution counts say it ran before the failing cell; None otherwise. The name is the exception's own
+    (`.name`, and for an AttributeError the type of `.obj`), which the sandbox sends as data with the error
+    (`facts`, grader/sandbox/worker.py); the error's text is for people (session 26: read from it, a Python whose
+    words differ, `partially initialized module 'engine' from '...'`, gave no sentence)."""
+    facts = error.get("facts") or {}
     if not where or where.get("cell") is None or error.get("exception") not in ("NameError", "AttributeError"):
         return None
-    found = next((m for m in (p.match(error.get("error") or "") for p in _NAMES) if m), None)
-    if found is None:
+    name, failing = facts.get("name"), where["cell"]
+    if not isinstance(name, str) or not name.isidentifier() or (
+            error["exception"] == "AttributeError" and facts.get("owner") != "module"):
         return None
-    name, failing = found.group(1), where["cell"]
     for sandbox_name, origin in submission.origins.items():
         if origin.file != where.get("file") or origin.cells is None or sandbox_name not in submission.files:
             continue

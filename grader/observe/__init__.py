@@ -222,7 +222,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 break
             if attempt.ended == "import-failed":
                 run["import_error"] = {"error": attempt.imported["error"], "exception": attempt.imported["exception"],
-                                       "where": attempt.imported["where"]}
+                                       "where": attempt.imported["where"], "facts": attempt.imported.get("facts")}
                 if attempt.imported.get("missing"):  # said of the student's file, in their language (places.py)
                     said = msg("{file} defines no class named `Value`", file=f"{suite.module}.py")
                     run["import_error"].update(error=str(said), error_message=said.to_json())

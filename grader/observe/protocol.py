@@ -260,6 +260,7 @@ def parse_event(line, expected_probe):
             raise ProtocolError("bad import error")
         return {"event": kind, "ok": event["ok"], "error": error and clean_text(error, 2000),
                 "exception": _exception(event.get("exception")), "where": _where(event.get("where")),
+                "facts": _facts(event.get("facts")),  # the missing name as data (grader/load/cell_order.py)
                 # the one failed import that raised nothing: the module imported and defines no class `Value`
                 "missing": not event["ok"] and event.get("exception") is None}
     if kind == "start":

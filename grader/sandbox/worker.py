@@ -98,7 +98,7 @@ _OLD_OPCODES = {"BINARY_ADD": "+", "BINARY_SUBTRACT": "-", "BINARY_MULTIPLY": "*
                 "BINARY_POWER": "**", "UNARY_NEGATIVE": "unary -", "UNARY_POSITIVE": "unary +"}
 
 
-def _facts(exc, submission_dir, Value):
+def _facts(exc, submission_dir, Value=None):
     """What the grader decides from, as data rather than message text: `raised_in`, the qualified name
     of the student's function that raised (`Value.__radd__`, `Value.exp.<locals>._backward`; None
     when none did); `name` and `owner`, the attribute or name that was missing and the type it was
@@ -257,7 +257,7 @@ def main():
         _exit(0)
     except _BaseException as exc:
         text, exception, where = _describe(exc, submission_dir)
-        emit(event="imported", ok=False, error=text, exception=exception, where=where)
+        emit(event="imported", ok=False, error=text, exception=exception, where=where, facts=_facts(exc, submission_dir))
         _exit(0)
     Value = getattr(module, "Value", None)
     if not isinstance(Value, type):

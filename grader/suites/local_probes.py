@@ -80,3 +80,111 @@ def _local_probe(module, op_name, by_hand):
     probe.__module__ = module
     probe.local_op = op_name  # read by grader/diagnose/derivatives.py, in the grader
     return probe
+
+
+# -- each op in the middle of a graph, and twice on one input (diagnosis: an op cut out of the graph) ---------
+
+
+def local_mid_probes(namespace, ops):
+    """One probe `local_mid_<op>` per op of `ops`, in that order, bound in `namespace` as local_derivative_probes
+    binds its own (the engine suite's and 03-04's: grader/diagnose/midgraph.py names an op cut out of the graph
+    from them; session 26, 04's exp written `Value(math.exp(x))`, linked to nothing, was named nowhere)."""
+    made = tuple(_graph_probe(namespace["__name__"], op, "mid", _mid_derivatives,
+                              lambda expression, points: f"{expression} with each input made as leaf + 0.5, at {points}")
+                 for op in ops)
+    namespace.update({probe.__name__: probe for probe in made})
+    return made
+
+
+_SHIFT = 0.5  # each input made as `leaf + 0.5`: a node with a rule of its own, below the op
+
+
+def _mid_derivatives(V, op, cases):
+    """One op whose inputs are made by `+` (`a = xa + 0.5`, so each input has a rule of its own), seeded by
+    backward() directly: each input's gradient (the op's local derivative, as on a leaf) and what reaches the
+    leaf below it through `+` (the same number, unless the walk stops at the op's input). Then the op twice
+    on the same leaves, summed: each leaf gets the local derivative twice (once, when each op's rule is kept
+    on its input and the second replaces the first). Keys: "<i>.<input>", "<i>.k", "<i>.y", "<i>.<input>.grad",
+    "<i>.<input>.below", "<i>.<input>.twice"."""
+    obs = {}
+    for i, case in enumerate(cases):
+        names = [name for name in case if name != "k"]
+        extra = {"k": case["k"]} if "k" in case else {}
+        below = {name: V(case[name] - _SHIFT) for name in names}
+        inputs = {name: below[name] + V(_SHIFT) for name in names}
+        out = op(**inputs, **extra)
+        out.backward()
+        obs.update({f"{i}.{name}": number(inputs[name].data, f"{i}.{name}") for name in names})
+        if extra:
+            obs[f"{i}.k"] = number(extra["k"], f"{i}.k")
+        obs[f"{i}.y"] = number(out.data, f"{i}.y")
+        for name in names:
+            obs[f"{i}.{name}.grad"] = number(inputs[name].grad, f"{i}.{name}.grad")
+            obs[f"{i}.{name}.below"] = number(below[name].grad, f"{i}.{name}.below")
+        leaves = {name: V(case[name]) for name in names}
+        twice = op(**leaves, **extra) + op(**leaves, **extra)
+        twice.backward()
+        for name in names:
+            obs[f"{i}.{name}.twice"] = number(leaves[name].grad, f"{i}.{name}.twice")
+    return obs
+
+
+
+
+
+# -- each op several times in one graph, each of its own input (diagnosis: an op that keeps state between calls) --
+
+
+def local_pair_probes(namespace, ops):
+    """One probe `local_pair_<op>` per op of `ops`, in that order, bound in `namespace` as local_derivative_probes
+    binds its own. Each makes every case's op in one graph, `y = op(case 0) * 2 + op(case 1) * 3 + ...`, and calls
+    backward() once: each input's gradient is its own case's local derivative times its factor. An op that keeps
+    state between calls (a class attribute, a global, a mutable default, a cache) gives every case the same value
+    or the same local derivative, where alone, on fresh leaves, its rule may be right (grader/diagnose/stale.py;
+    session 26: nothing named it)."""
+    made = tuple(_graph_probe(namespace["__name__"], op, "pair", _pair_derivatives,
+                              lambda expression, points: f"{expression} at {points}, each of its own leaves, in one "
+                                                         "graph: the first times 2, the next 3, ...")
+                 for op in ops)
+    namespace.update({probe.__name__: probe for probe in made})
+    return made
+
+
+def _pair_derivatives(V, op, cases):
+    """Keys: "<i>.<input>", "<i>.k", "<i>.y" (each case's output), "<i>.<input>.grad" (its gradient, the factor
+    i + 2 included), "<i>.factor"."""
+    obs, outs, leaves = {}, [], []
+    for i, case in enumerate(cases):
+        names = [name for name in case if name != "k"]
+        extra = {"k": case["k"]} if "k" in case else {}
+        leaves.append({name: V(case[name]) for name in names})
+        outs.append(op(**leaves[i], **extra))
+        obs.update({f"{i}.{name}": number(leaves[i][name].data, f"{i}.{name}") for name in names})
+        if extra:
+            obs[f"{i}.k"] = number(extra["k"], f"{i}.k")
+    total = outs[0] * V(2.0)
+    for i, out in enumerate(outs[1:], start=1):
+        total = total + out * V(float(i + 2))
+    total.backward()
+    for i, out in enumerate(outs):
+        obs[f"{i}.y"] = number(out.data, f"{i}.y")
+        obs[f"{i}.factor"] = float(i + 2)
+        for name, leaf in leaves[i].items():
+            obs[f"{i}.{name}.grad"] = number(leaf.grad, f"{i}.{name}.grad")
+    return obs
+
+
+def _graph_probe(module, op_name, kind, measure, describe):
+    """The probe `local_<kind>_<op>` of the op's LOCAL cases, `measure(V, op, cases)`, its doc `describe(expression,
+    points)` of the op's own doc's halves, marked `<kind>_op` (read by grader/diagnose/midgraph.py and stale.py)."""
+    doc, op, cases = LOCAL[op_name]
+
+    def probe(V):
+        return measure(V, op, cases)
+
+    expression, _, points = doc.partition(" at ")
+    probe.__name__ = probe.__qualname__ = f"local_{kind}_{op_name}"
+    probe.__doc__ = describe(expression, points)
+    probe.__module__ = module
+    setattr(probe, f"{kind}_op", op_name)
+    return probe

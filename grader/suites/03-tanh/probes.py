@@ -112,6 +112,8 @@ from shared_probes import shared_mul, diamond, shared_intermediate, seed_gradien
 
 # -- each op alone at several points: diagnosis reads each op's local derivative off them (no test reads these) --
 
-from local_probes import local_derivative_probes  # noqa: E402
+from local_probes import local_derivative_probes, local_mid_probes, local_pair_probes  # noqa: E402
 
 local_derivative_probes(globals(), ["add", "mul", "relu", "tanh"])
+local_mid_probes(globals(), ["add", "mul", "relu", "tanh"])  # each op in the middle of a graph: an op cut out of it
+local_pair_probes(globals(), ["add", "mul", "relu", "tanh"])  # each op several times in one graph: an op that keeps state

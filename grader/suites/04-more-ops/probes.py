@@ -91,6 +91,8 @@ from shared_probes import composition  # noqa: E402
 
 # -- each op alone at several points: diagnosis reads each op's local derivative off them (no test reads these) --
 
-from local_probes import LOCAL, local_derivative_probes  # noqa: E402
+from local_probes import LOCAL, local_derivative_probes, local_mid_probes, local_pair_probes  # noqa: E402
 
 local_derivative_probes(globals(), sorted(LOCAL))
+local_mid_probes(globals(), sorted(LOCAL))  # each op in the middle of a graph: an op cut out of it
+local_pair_probes(globals(), sorted(LOCAL))  # each op several times in one graph: an op that keeps state

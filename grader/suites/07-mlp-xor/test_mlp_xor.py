@@ -5,15 +5,18 @@ same parameters (set by the probe, so the student's way of drawing weights
 does not matter). Training is judged by a threshold, not by exact numbers.
 """
 
+import math
+
 from grader.i18n import items, msg, nmsg
 from grader.judge import (
-    assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none, points,
+    assert_values, close, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none, points,
     StudentError, suite_probes,
 )
 from grader.judge.charging import Excused
 
 p = suite_probes(__file__)
 
+NET = "MLP(2, [4, 1])"  # the network whose parameters() the training tests' failures speak of
 COUNTS = {"Neuron(3)": 4, "Layer(3, 2)": 8, "MLP(2, [4, 1])": 17, "MLP(3, [4, 4, 1])": 41}
 THRESHOLD = 1e-3  # sum of squared errors over the four XOR examples
 XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
@@ -108,7 +111,17 @@ def test_output_shapes(observe, expect):
 @points(2, concept="mlp", name="forward/neuron")
 def test_neuron_forward(observe, expect):
     """a neuron is tanh(w·x + b), and the plain weighted sum with nonlin=False"""
-    assert_values(observe(p.neuron_forward), expect(p.neuron_forward), probe=p.neuron_forward)
+    got, want = observe(p.neuron_forward), expect(p.neuron_forward)
+    linear = "Neuron(2, nonlin=False)(x)"
+    if (isinstance(got.get(linear), float) and close(got[linear], math.tanh(want[linear]), rel=1e-9, abs_=1e-12)
+            and not close(want[linear], math.tanh(want[linear]), rel=1e-9, abs_=1e-12)):
+        # session 26: "expected 0.4, got 0.3799489623" alone, for a neuron whose tanh ignores nonlin
+        raise Mismatch(msg("{key} for {expression}: expected {expected}, got {got}, which is tanh({expected}): your "
+                           "Neuron applies tanh with nonlin=False too. A neuron with nonlin=False returns the plain "
+                           "weighted sum: the MLP's last layer is linear, so that its output can reach -1 and 1 and "
+                           "beyond", key=linear, expression=expression_of(p.neuron_forward),
+                           expected=fmt(want[linear]), got=fmt(got[linear])))
+    assert_values(got, want, probe=p.neuron_forward)
 
 
 @points(2, concept="mlp", name="forward/mlp")
@@ -141,7 +154,36 @@ def test_mlp_backward(observe, expect):
 # -- training -----------------------------------------------------------------------------------------
 
 
-def _learned(got, probe):
+def _left_out(observe):
+    """How many of MLP(2, [4, 1])'s 17 weights and biases its parameters() leaves out, 0 if none (parameters/counts'
+    probe, read on every run by the training tests): the update moves only what parameters() lists, and zero_grad()
+    clears only those, so a training test that fails for it is told that, not to call zero_grad() (session 26: a
+    parameters() without the biases left their gradients in `.grad`, and train/train-xor said "call zero_grad()")."""
+    counts = observed_or_none(observe, p.parameter_counts) or {}
+    got = counts.get(f"{NET} distinct")
+    return max(COUNTS[NET] - int(got), 0) if isinstance(got, (int, float)) else 0
+
+
+def _parameters_left_out(expression, got, left_out):
+    """The failure of a training test whose losses never got below the threshold while parameters() leaves out
+    `left_out` of the network's values (the network trained is the student's, the count read on MLP(2, [4, 1]))."""
+    return Mismatch(nmsg("{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
+                         "{net}.parameters() leaves out {n} of its {count} weights and biases: the update "
+                         "`p.data -= lr * p.grad` moves only the parameters it lists, so the one it leaves out keeps "
+                         "its first value (and zero_grad() never clears its gradient). List every neuron's weights "
+                         "and its bias",
+                         "{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
+                         "{net}.parameters() leaves out {n} of its {count} weights and biases: the update "
+                         "`p.data -= lr * p.grad` moves only the parameters it lists, so the ones it leaves out keep "
+                         "their first values (and zero_grad() never clears their gradients). List every neuron's "
+                         "weights and its bias", "n",
+                         expression=expression, steps=STEPS, last=fmt(got["last loss"]), threshold=f"{THRESHOLD:g}",
+                         net=NET, n=left_out, count=COUNTS[NET]))
+
+
+def _learned(got, probe, left_out=0):
+    if got["last loss"] >= THRESHOLD and left_out:
+        raise _parameters_left_out(expression_of(probe), got, left_out)
     if got["last loss"] >= THRESHOLD:
         raise Mismatch(nmsg("{expression}: the loss went from {first} to {last} in {n} step; a working MLP gets "
                             "below {threshold} well within that",
@@ -159,9 +201,11 @@ def _learned(got, probe):
 @points(3, concept="training", name="train/course-loop")
 def test_course_loop(observe):
     """the course's training loop, run on your MLP from fixed weights, learns XOR"""
+    left_out = _left_out(observe)
+
     def test():
-        _learned(observe(p.course_loop_seed_0), p.course_loop_seed_0)
-        _learned(observe(p.course_loop_seed_1), p.course_loop_seed_1)
+        _learned(observe(p.course_loop_seed_0), p.course_loop_seed_0, left_out)
+        _learned(observe(p.course_loop_seed_1), p.course_loop_seed_1, left_out)
 
     _not_charged_again_for_zero_grad(test, observe)
 
@@ -188,8 +232,9 @@ def test_train_xor(observe):
     # read on every run, so that the test reads the same probes on every engine: train_xor with a zero_grad()
     # given, and the student's own zero_grad() (parameters/zero-grad's probe)
     given, zeroing = observed_or_none(observe, p.train_xor_zero_grad_given), observed_or_none(observe, p.zero_grad)
+    left_out = _left_out(observe)
     try:
-        _train_xor(observe)
+        _train_xor(observe, left_out)
     except (Mismatch, StudentError):
         # a zero_grad() that does not zero (or raises) fails train_xor too: charged once, by its own tests
         # (not where the losses are noted after each update: the given zero_grad() does not make that right)
@@ -203,7 +248,7 @@ def test_train_xor(observe):
         raise
 
 
-def _train_xor(observe):
+def _train_xor(observe, left_out):
     for probe in (p.train_xor_seed_0, p.train_xor_seed_1, p.train_xor_seed_2):
         got = observe(probe)
         if got["overflowed after"]:
@@ -231,6 +276,8 @@ def _train_xor(observe):
         if got["lowest loss"] < 0:  # below the threshold, but not a sum of squares (a loss that is not squared)
             raise Mismatch(msg("{expression}: the loss went down to {lowest}, below 0; a sum of squared errors is "
                                "never negative", expression=expression_of(probe), lowest=fmt(got["lowest loss"])))
+        if got["step below 1e-3"] < 0 and left_out:  # the gradients left are on what the update never moves
+            raise _parameters_left_out(expression_of(probe), got, left_out)
         if got["step below 1e-3"] < 0 and got.get("steps with gradients left"):
             # session 24: before, "check the learning rate, zero_grad before backward, and the sign of the update"
             raise Mismatch(nmsg("{expression}: in {n} step of {steps}, backward() ran while the gradients of the "

@@ -301,50 +301,13 @@ local_derivative_probes(globals(), sorted(LOCAL))
 
 # -- each op in the middle of a graph, and twice on one input (diagnosis: an op cut out of the graph) ---------
 
-_SHIFT = 0.5  # each input made as `leaf + 0.5`: a node with a rule of its own, below the op
+from local_probes import local_mid_probes  # noqa: E402
+
+local_mid_probes(globals(), LOCAL)
 
 
-def _mid_derivatives(V, op, cases):
-    """One op whose inputs are made by `+` (`a = xa + 0.5`, so each input has a rule of its own), seeded by
-    backward() directly: each input's gradient (the op's local derivative, as on a leaf) and what reaches the
-    leaf below it through `+` (the same number, unless the walk stops at the op's input). Then the op twice
-    on the same leaves, summed: each leaf gets the local derivative twice (once, when each op's rule is kept
-    on its input and the second replaces the first). Keys: "<i>.<input>", "<i>.k", "<i>.y", "<i>.<input>.grad",
-    "<i>.<input>.below", "<i>.<input>.twice"."""
-    obs = {}
-    for i, case in enumerate(cases):
-        names = [name for name in case if name != "k"]
-        extra = {"k": case["k"]} if "k" in case else {}
-        below = {name: V(case[name] - _SHIFT) for name in names}
-        inputs = {name: below[name] + V(_SHIFT) for name in names}
-        out = op(**inputs, **extra)
-        out.backward()
-        obs.update({f"{i}.{name}": number(inputs[name].data, f"{i}.{name}") for name in names})
-        if extra:
-            obs[f"{i}.k"] = number(extra["k"], f"{i}.k")
-        obs[f"{i}.y"] = number(out.data, f"{i}.y")
-        for name in names:
-            obs[f"{i}.{name}.grad"] = number(inputs[name].grad, f"{i}.{name}.grad")
-            obs[f"{i}.{name}.below"] = number(below[name].grad, f"{i}.{name}.below")
-        leaves = {name: V(case[name]) for name in names}
-        twice = op(**leaves, **extra) + op(**leaves, **extra)
-        twice.backward()
-        for name in names:
-            obs[f"{i}.{name}.twice"] = number(leaves[name].grad, f"{i}.{name}.twice")
-    return obs
+# -- each op several times in one graph, each of its own input (diagnosis: an op that keeps state between calls) --
 
+from local_probes import local_pair_probes  # noqa: E402
 
-def _mid_probe(op_name, doc, op, cases):
-    def probe(V):
-        return _mid_derivatives(V, op, cases)
-
-    expression, _, points = doc.partition(" at ")
-    probe.__name__ = probe.__qualname__ = f"local_mid_{op_name}"
-    probe.__doc__ = f"{expression} with each input made as leaf + 0.5, at {points}"
-    probe.mid_op = op_name  # read by grader/diagnose/midgraph.py, in the grader
-    return probe
-
-
-for _name, (_doc, _op, _cases) in LOCAL.items():
-    globals()[f"local_mid_{_name}"] = _mid_probe(_name, _doc, _op, _cases)
-del _name, _doc, _op, _cases
+local_pair_probes(globals(), sorted(LOCAL))
