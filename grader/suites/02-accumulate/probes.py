@@ -22,6 +22,15 @@ def shared_add_by_hand(V):
     return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
+def add_onto_held(V):
+    """z = (b + c) + b at b = 1.5, c = -2 (b holds the outer +'s gradient when the inner + adds its own)"""
+    b, c = V(1.5), V(-2.0)
+    s = b + c
+    z = s + b
+    backprop_by_hand(z, s)
+    return {"z": number(z.data, "z"), **grads({"b": b, "c": c})}
+
+
 def shared_mul_by_hand(V):
     """y = a * a at a = 3"""
     a = V(3.0)

@@ -23,8 +23,9 @@ test_from_scratch = from_scratch_test(__file__)
 
 @points(2, concept="accumulate", name="shared/a+a")
 def test_shared_add(observe, expect):
-    """y = a + a gives a.grad = 2 (with `=`: 1)"""
+    """y = a + a gives a.grad = 2 (with `=`: 1), and + adds to a gradient its input already holds"""
     check(observe, expect, p.shared_add_by_hand)
+    check(observe, expect, p.add_onto_held)
 
 
 @points(2, concept="accumulate", name="shared/a*a")

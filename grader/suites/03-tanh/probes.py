@@ -21,6 +21,15 @@ def tanh_int(V):
     return {"y": number(y.data, "y"), **grads({"x": x})}
 
 
+def tanh_inner(V):
+    """y = tanh(a * b) * 2 + tanh(c) + c at a = 0.5, b = -1.2, c = 1.1 (a second tanh, its input holding a gradient)"""
+    a, b, c = V(0.5), V(-1.2), V(1.1)
+    ab = a * b
+    y = ab.tanh() * 2 + c.tanh() + c
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "a * b": ab, "c": c})}
+
+
 # -- saturation ------------------------------------------------------------------------------
 
 

@@ -35,7 +35,7 @@ def test_tanh_zero(observe, expect):
 @points(2, concept="tanh", name="tanh/two")
 def test_tanh_two(observe, expect):
     """tanh'(2) ≈ 0.0707: 1 - t**2 with t the output"""
-    check(observe, expect, p.tanh_two, owns=("tanh",))
+    check(observe, expect, p.tanh_two, p.tanh_inner, owns=("tanh",))
 
 
 @points(1, concept="tanh", name="tanh/negative")

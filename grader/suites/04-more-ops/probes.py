@@ -45,6 +45,41 @@ def log_one(V):
 from shared_probes import log_small
 
 
+# -- each new op twice in one graph ---------------------------------------------------------------
+# The second of another input, c: a rule that reads the last op's state (its output, input, base or output node)
+# instead of its own node's is charged on its op's own test, as the engine suite's `_inner` probes charge it. (An input
+# that already holds a gradient is exp/values' and log/values' `_shared_input`.)
+
+
+def _twice(V, op, a, b, c):
+    """op(a * b) * 2 + op(c), its gradients"""
+    x, w, z = V(a), V(b), V(c)
+    h = x * w
+    y = op(h) * 2 + op(z)
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": x, "b": w, "a * b": h, "c": z})}
+
+
+def pow_cube_inner(V):
+    """y = (a * b) ** 3 * 2 + c ** 3 at a = 0.5, b = -2, c = 1.5 (two bases of one whole exponent)"""
+    return _twice(V, lambda h: h**3, 0.5, -2.0, 1.5)
+
+
+def pow_inner(V):
+    """y = (a * b) ** -1 * 2 + c ** -1 at a = 2, b = 1.5, c = 0.5 (two bases of one exponent -1)"""
+    return _twice(V, lambda h: h**-1, 2.0, 1.5, 0.5)
+
+
+def exp_inner(V):
+    """y = exp(a * b) * 2 + exp(c) at a = 2, b = -0.75, c = 0.5 (a second exp in the graph)"""
+    return _twice(V, lambda h: h.exp(), 2.0, -0.75, 0.5)
+
+
+def log_inner(V):
+    """y = log(a * b) * 2 + log(c) at a = 0.5, b = 1.5, c = 3 (a second log in the graph)"""
+    return _twice(V, lambda h: h.log(), 0.5, 1.5, 3.0)
+
+
 # -- negation and subtraction ------------------------------------------------------------------
 
 

@@ -12,17 +12,18 @@ from probekit import module_of, number
 
 
 def _result(r, name):
-    """The fields of a GradcheckResult as plain numbers (ok as 1.0 or 0.0), and its abs_diff where it is a number
-    (what a wrong verdict was decided on; a result without one is judged by the other three alone)."""
+    """The fields of a GradcheckResult as plain numbers (ok as 1.0 or 0.0), and its abs_diff and rel_diff where each
+    is a number (what a wrong verdict was decided on; a result without one is judged by the other three alone)."""
     ok = r.ok
     if type(ok) is not bool:
         raise probekit.ObservationError(f"{name}: gradcheck(...).ok is a {type(ok).__name__}, not True or False")
     got = {f"{name}.ok": number(ok, f"{name}.ok"), f"{name}.analytic": number(r.analytic, f"{name}.analytic"),
            f"{name}.numeric": number(r.numeric, f"{name}.numeric")}
-    try:
-        got[f"{name}.abs_diff"] = number(r.abs_diff, f"{name}.abs_diff")
-    except Exception:  # no abs_diff, or not a number: not this probe's to charge
-        pass
+    for field in ("abs_diff", "rel_diff"):
+        try:
+            got[f"{name}.{field}"] = number(getattr(r, field), f"{name}.{field}")
+        except Exception:  # not there, or not a number: not this probe's to charge
+            pass
     return got
 
 

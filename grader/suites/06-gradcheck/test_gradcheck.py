@@ -309,6 +309,23 @@ def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None, ex
                           "the ones its own two numbers call for.", ratio=f"{ratio:.6g}"))
 
 
+def _rel_diffs(got):
+    """Each case's rel_diff is its abs_diff over max(|analytic|, |numeric|), on the student's own numbers (their
+    abs_diff where they give one: a signed one is gradcheck/lost-path's to charge). gradcheck/half-a-percent reads it,
+    where backprop's gradient is 0.5% too small and 0.5% too large: there a rel_diff over |analytic| alone, |numeric|
+    alone, the smaller or the mean of the two is off by about 0.5% of itself."""
+    for case in [k[: -len(".rel_diff")] for k in got if k.endswith(".rel_diff")]:
+        analytic, numeric = got[f"{case}.analytic"], got[f"{case}.numeric"]
+        scale = max(abs(analytic), abs(numeric))
+        diff = got.get(f"{case}.abs_diff", abs(analytic - numeric))
+        expected = diff / scale if scale > 0 else 0.0
+        if not close(got[f"{case}.rel_diff"], expected, rel=1e-9, abs_=1e-15):
+            raise Mismatch(msg("gradcheck for {case}: `rel_diff` is {got}, but `abs_diff / max(|analytic|, "
+                               "|numeric|)` is {expected} (analytic {analytic}, numeric {numeric})", case=_case(case),
+                               got=fmt(got[f"{case}.rel_diff"]), expected=fmt(expected), analytic=fmt(analytic),
+                               numeric=_shown(numeric)))
+
+
 def _known_ratio(observe):
     """`_ratio` of numerical_known, read by every gradcheck test on every engine."""
     return _ratio(observed_or_none(observe, p.numerical_known))
@@ -360,6 +377,7 @@ def test_gradcheck_detached(observe, expect):
 def test_gradcheck_slightly_wrong(observe, expect):
     """gradcheck fails a gradient that is off by 0.5%, too small or too large (they should agree to a small fraction of a percent)"""
     excuse = _signed_charged_elsewhere(observe, "gradcheck/half-a-percent")
+    _rel_diffs(observe(p.gradcheck_slightly_wrong))
     _verdicts(observe(p.gradcheck_slightly_wrong), expect(p.gradcheck_slightly_wrong),
               p.gradcheck_slightly_wrong, False, excuse, ratio=_known_ratio(observe),
               excuse_analytic=_analytic_charged_elsewhere(observe, expect, "gradcheck/half-a-percent"))

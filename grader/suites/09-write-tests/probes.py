@@ -17,6 +17,7 @@ this file holds no list of engines and cannot tell which one it runs.
 import itertools
 import math
 import os
+import random
 import re
 import signal
 import sys
@@ -350,6 +351,7 @@ def _run_tests(m, engine_source):
         module.__file__ = filename
         code = compile(source, filename, "exec")
         started = time.process_time()
+        random.seed(0)  # `random`'s numbers the same on every engine, here and in each test (what stays random: README)
         error = _timed(left, lambda: exec(code, module.__dict__))
         left -= time.process_time() - started
         if error is not None:
@@ -365,6 +367,7 @@ def _run_tests(m, engine_source):
                 out_of_time = True
                 break
             budget, started = min(TEST_SECONDS, left), time.process_time()
+            random.seed(0)
             error = _timed(budget, lambda: test(**kwargs))
             left -= time.process_time() - started
             ran += 1
