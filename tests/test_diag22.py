@@ -163,8 +163,9 @@ TABLES = {
         "abs-only-tol": (14.0, ["gradcheck/large-gradients"], []),
         # charged once since session 23 (before: 2, by known-functions, given-h and five gradcheck tests)
         "central-over-h": (12.0, ["numerical/known-functions"], []),
-        # min for max: still a relative measure, and no verdict the suite reads moves
-        "rel-by-min": (15.0, [], []),
+        # min for max: no verdict the suite reads moves, but rel_diff is not the README's (15.0 before probes26,
+        # which judges rel_diff in gradcheck/half-a-percent)
+        "rel-by-min": (13.0, ["gradcheck/half-a-percent"], []),
     },
     "10-neuron": {
         "activation-ignored": (14.0, ["tanh/points"], []),
