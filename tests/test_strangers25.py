@@ -91,9 +91,10 @@ MUL_BACKWARD = {"correct-tuple-assign": (14.0, [], [])}
 ACCUMULATE = {
     "correct-setattr-loop": (18.0, [], []),
     # a tuple assignment reads both old gradients before it writes either: `a + a` keeps one path, as `=` does
-    # "style" since probes26: shared/a+a's add_onto_held, (b + c) + b, is right here (b is not both operands) and
-    # wrong with `=`: matched by the variant written in the tuple's style
-    "bug-tuple-assign-add": (16.0, ["shared/a+a"], [("variant", "add-assign-not-accumulate", "style")]),
+    # Named wrongly since probes26 (main: add-assign-not-accumulate, exact): shared/a+a's add_onto_held, (b + c) + b,
+    # is right here (b is not both operands) and wrong with `=`, so no variant matches both probes but one in
+    # another style, seed-every-node's; a variant for a tuple's reading is diagnosis's to add (docs/diagnosis.md)
+    "bug-tuple-assign-add": (16.0, ["shared/a+a"], [("variant", "seed-every-node", "style")]),
 }
 
 TANH = {

@@ -133,7 +133,9 @@ def test_the_student_wheels_catalog_holds_the_visible_tests_words_only():
     from grader.distribution import visible_catalogs
 
     catalog = gettext.GNUTranslations(io.BytesIO(visible_catalogs()["grader/locale/ru/LC_MESSAGES/visible.mo"]))
-    assert catalog.gettext("y = a + a gives a.grad = 2 (with `=`: 1)") == "y = a + a даёт a.grad = 2 (с `=`: 1)"
+    assert catalog.gettext("y = a + a gives a.grad = 2 (with `=`: 1), and + adds to a gradient its input already "
+                           "holds") == "y = a + a даёт a.grad = 2 (с `=`: 1), и + добавляет к градиенту, который его " \
+                                       "вход уже держит"
     # a hidden test's doc stays the instructor's (suites.mo), untranslated in a student's install
     assert catalog.gettext("a*b + a*c + b*c: every operand used twice") == "a*b + a*c + b*c: every operand used twice"
     assert catalog.gettext("y = tanh(x) at x = 2") == "y = tanh(x) при x = 2"  # probes are no secret
