@@ -18,4 +18,4 @@ OWN = OwnTests({
              ("tanh/int-data", [p.tanh_int]), ("saturation/five", [p.tanh_saturated]),
              ("saturation/minus-eight", [p.tanh_saturated_negative]),
              ("saturation/large-input", [p.tanh_large, p.tanh_large_negative])],
-}, core=[p.shared_mul, p.diamond, p.shared_intermediate, p.seed_gradient], excuse_missing=False)
+}, core=[p.shared_mul, p.diamond, p.shared_intermediate, p.seed_gradient, p.order_deep], excuse_missing=False)

@@ -116,7 +116,7 @@ def numeric_tanh(V):
 # -- what charging reads (grader/judge/charging.py): the core the exercise gives ------------------------------------
 
 
-from shared_probes import shared_mul, diamond, shared_intermediate, seed_gradient  # noqa: E402
+from shared_probes import shared_mul, diamond, shared_intermediate, seed_gradient, order_deep  # noqa: E402
 
 
 # -- each op alone at several points: diagnosis reads each op's local derivative off them (no test reads these) --

@@ -120,7 +120,7 @@ from shared_probes import numeric_rational, numeric_exp_log
 # -- what charging reads (grader/judge/charging.py): the core the exercise gives, and which op calls which ----------
 
 
-from shared_probes import shared_mul, diamond, shared_intermediate, seed_gradient  # noqa: E402
+from shared_probes import shared_mul, diamond, shared_intermediate, seed_gradient, order_deep  # noqa: E402
 from shared_probes import composition  # noqa: E402
 
 
