@@ -10,7 +10,9 @@ Holes these found, closed as a class (the score before in each row's comment):
 - 03, 04: one instance of each op per graph, so a rule reading the last op's state (a module global, a dict on
   the class) was charged on the whole graphs in 03 (14/17) and nowhere in 04 (30/30). tanh/two, exp/negative,
   log/small, pow/cube and pow/fractional read a second instance of their op of another input (03's tanh's input
-  already holding a gradient: a tanh rule that assigns, graph/numeric's before, is tanh/two's).
+  already holding a gradient: a tanh rule that assigns, graph/numeric's before, is tanh/two's). Their core reads
+  order_deep too: a walk that calls only direct children passed the old core, and the new probes would have had its
+  whole graphs excused (tests/test_strangers.py).
 - 06: rel_diff was never read: abs_diff over |analytic| alone scored 15/15. gradcheck/half-a-percent reads it.
 - 09: a student's test of random inputs caught a bug or not by chance (random-relu: 36 or 37 of 38 from one run to
   the next). `random` is seeded before the file and each test (README, Determinism).
