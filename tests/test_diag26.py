@@ -70,11 +70,12 @@ PLANTED = {
 # id -> (score, the tests not passed, diagnosis)
 TABLES = {
     "03-tanh": {
-        "tanh-t-on-the-class": (14.0, ["graph/numeric", "graph/tanh-of-tanh", "graph/three-tanhs"],
-                                [("derivative", "tanh", "stale-rule")]),
+        # charged on tanh's own test since probes26 (tanh/two's second tanh): 14.0, three graph/* tests, before
+        "tanh-t-on-the-class": (16.0, ["tanh/two"], [("derivative", "tanh", "stale-rule")]),
     },
     "04-more-ops": {
-        "exp-linked-to-nothing": (29.0, ["together/sigmoid"], [("derivative", "exp", "not-linked")]),
+        # exp/negative's second exp since probes26 (together/sigmoid, 29.0, before; now excused)
+        "exp-linked-to-nothing": (29.5, ["exp/negative"], [("derivative", "exp", "not-linked")]),
         "exp-first-value-kept": (27.0, ["exp/negative", "exp/values", "exp/zero"],
                                  [("derivative", "exp", "stale-value")]),
         "correct": (30.0, [], []),
