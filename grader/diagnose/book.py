@@ -2,16 +2,56 @@
 
 The variants run through the sandbox like a student's submission, or come
 from the suite's stored runs; styled and combined variants run in the
-grader's process, only for the probes a diagnosis asks about.
+grader's process, only for the probes a diagnosis asks about, and what they
+give is kept for the whole process (`KEPT`), so the next batch reuses it.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 from ..load import Submission, files_digest
 from ..observe import observe_all
 from ..variants import VARIANTS, Variant, engine_class
 from .styles import STYLES, observe_in_process, restyle
 from . import stored
+
+
+class Kept:
+    """The in-process results of every batch of this process: the engines compiled and what they observed.
+
+    An engine is keyed by its label and its whole source (the variant's source rewritten in a style, or
+    with the other variant's patches), an observation by the suite's digest (its probes' code and
+    everything the worker gets), that engine and the probe's name: everything that determines it. The
+    engines are the grader's own code and deterministic (inputs in tuples, sets only for membership,
+    seeded probes), so a kept result is the one a fresh run gives (tests/test_book26.py). Bounded by
+    construction: at most `ENGINES` engines (the library's styles and pairs, 37 x 9 + 37 x 36, fit), the
+    observations of the `SUITES` suites used last, at most `OBSERVATIONS` in all; past those, results are
+    computed and not kept."""
+
+    ENGINES, SUITES, OBSERVATIONS = 2000, 8, 20_000
+
+    def __init__(self):
+        self.engines: dict[tuple[str, str], type] = {}
+        self.suites: OrderedDict[str, dict] = OrderedDict()
+
+    def observations(self, suite) -> dict:
+        """The suite's kept observations (the suite used last moves to the end; the oldest past SUITES go)."""
+        kept = self.suites.pop(suite.digest, None) or {}
+        self.suites[suite.digest] = kept
+        while len(self.suites) > self.SUITES:
+            self.suites.popitem(last=False)
+        return kept
+
+    def room(self) -> bool:
+        return sum(map(len, self.suites.values())) < self.OBSERVATIONS
+
+    def clear(self):
+        self.engines.clear()
+        self.suites.clear()
+
+
+KEPT = Kept()
 
 
 def variant_submission(v: Variant) -> Submission:
@@ -36,14 +76,14 @@ class VariantBook:
 
     `runs` come from the sandbox (or a student's identical submission).
     Styled and combined variants run in the grader's process, lazily, only for
-    the probes a diagnosis asks about, and are remembered.
+    the probes a diagnosis asks about, and are remembered for the process (KEPT).
     """
 
     def __init__(self, suite, runs: dict[str, dict], variants=VARIANTS):
         self.suite, self.runs = suite, runs
         self.variants = [v for v in variants if self._usable(runs.get(v.name))]
         self.index = {v.name: i for i, v in enumerate(variants)}
-        self._classes: dict[tuple, type | None] = {}
+        self._classes: dict[tuple, tuple] = {}
         self._observed: dict[tuple, dict] = {}
 
     @staticmethod
@@ -95,22 +135,41 @@ class VariantBook:
         return (self.runs[v.name].get("probes") or {}).get(probe)
 
     def _class(self, key, source_of):
+        """The engine named `key` from `source_of()`, or None when that is None; compiled once per process.
+        Returns (the engine's key in KEPT: its label and source, its Value class)."""
         if key not in self._classes:
             source = source_of()
-            self._classes[key] = engine_class(source, " ".join(key)) if source is not None else None
+            self._classes[key] = (None, None) if source is None else self._compiled(" ".join(key), source)
         return self._classes[key]
+
+    def _compiled(self, label, source):
+        engine = (label, source)
+        if engine not in KEPT.engines:
+            value_class = engine_class(source, label)
+            if len(KEPT.engines) >= KEPT.ENGINES:
+                return engine, value_class
+            KEPT.engines[engine] = value_class
+        return engine, KEPT.engines[engine]
+
+    def _observe(self, engine, value_class, probe):
+        """`probe` on the engine (`_class`'s pair): observed once per process for the suite's digest."""
+        if (engine, probe) not in self._observed:
+            kept = KEPT.observations(self.suite)
+            observation = kept.get((engine, probe))
+            if observation is None:
+                observation = observe_in_process(value_class, getattr(self.suite.probes, probe))
+                if KEPT.room():
+                    kept[engine, probe] = observation
+            self._observed[engine, probe] = observation
+        return self._observed[engine, probe]
 
     def styled(self, v: Variant, probe: str) -> list[dict]:
         """The variant's observations of `probe` in every style that changes its source."""
         out = []
         for style in STYLES:
-            value_class = self._class(("style", v.name, style.name), lambda: restyle(v.source(), style))
-            if value_class is None:
-                continue
-            key = ("style", v.name, style.name, probe)
-            if key not in self._observed:
-                self._observed[key] = observe_in_process(value_class, getattr(self.suite.probes, probe))
-            out.append(self._observed[key])
+            engine, value_class = self._class(("style", v.name, style.name), lambda: restyle(v.source(), style))
+            if value_class is not None:
+                out.append(self._observe(engine, value_class, probe))
         return out
 
     def combined(self, a: Variant, b: Variant, probe: str) -> dict | None:
@@ -124,10 +183,5 @@ class VariantBook:
                 text = text.replace(old, new)
             return text
 
-        value_class = self._class(("pair", a.name, b.name), source)
-        if value_class is None:
-            return None
-        key = ("pair", a.name, b.name, probe)
-        if key not in self._observed:
-            self._observed[key] = observe_in_process(value_class, getattr(self.suite.probes, probe))
-        return self._observed[key]
+        engine, value_class = self._class(("pair", a.name, b.name), source)
+        return None if value_class is None else self._observe(engine, value_class, probe)

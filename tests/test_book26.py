@@ -1,0 +1,126 @@
+"""The variant book's in-process results, kept for the whole process (grader/diagnose/book.py, Kept).
+
+A second batch in the same process reuses the engines compiled and the observations made by the first, and
+its rows are the rows a fresh process gives, field by field; each kept observation is the one a fresh engine
+gives; the memo is bounded and keyed by the suite's digest.
+"""
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+
+import grader.diagnose.book as book
+from grader.diagnose.book import Kept, VariantBook
+from grader.pipeline import grade
+from grader.sandbox import Limits
+from grader.suites import load_suite
+from grader.variants import VARIANTS, engine_class
+
+STRANGERS = Path(__file__).parent / "fixtures" / "strangers"
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+# two engines whose 02-accumulate diagnosis is a variant matched up to style: the book runs styles in process
+BATCH = ["bug-stack-forward-order", "bug-tinygrad-mul-self-data"]
+
+
+def _counting(monkeypatch, calls):
+    real_class, real_observe = book.engine_class, book.observe_in_process
+
+    def compiled(*args):
+        calls["compiled"] += 1
+        return real_class(*args)
+
+    def observed(*args):
+        calls["observed"] += 1
+        return real_observe(*args)
+
+    monkeypatch.setattr(book, "engine_class", compiled)
+    monkeypatch.setattr(book, "observe_in_process", observed)
+
+
+@slow_fixture(scope="module")
+def twice(tmp_path_factory):
+    """The batch graded twice in one process from an empty memo: (rows, calls) of each batch, the memo."""
+    folder = tmp_path_factory.mktemp("book26") / "subs"
+    for name in BATCH:
+        shutil.copytree(STRANGERS / name, folder / name)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(book, "KEPT", Kept())
+        batches = []
+        for n in (1, 2):
+            calls = {"compiled": 0, "observed": 0}
+            _counting(monkeypatch, calls)
+            result = grade(folder, exercise="02-accumulate", limits=LIMITS, jobs=2,
+                           cache_dir=tmp_path_factory.mktemp(f"cache{n}"))
+            batches.append(({row["id"]: row for row in result.scores["submissions"]}, calls))
+        return batches, book.KEPT
+
+
+def test_second_batch_rows_are_the_first_field_by_field(twice):
+    (first, _), (second, _) = twice[0]
+    assert sorted(first) == sorted(second) == BATCH
+    for sid in BATCH:
+        assert sorted(first[sid]) == sorted(second[sid])
+        for field in first[sid]:
+            assert json.dumps(second[sid][field], sort_keys=True) == json.dumps(first[sid][field], sort_keys=True), \
+                (sid, field)
+    assert [d["variant"] for d in first["bug-stack-forward-order"]["diagnosis"]] == ["forward-order"]
+    assert [d["variant"] for d in first["bug-tinygrad-mul-self-data"]["diagnosis"]] == ["mul-self-data"]
+
+
+def test_second_batch_compiles_and_observes_nothing(twice):
+    (_, first_calls), (_, second_calls) = twice[0]
+    assert first_calls["compiled"] > 0 and first_calls["observed"] > 0
+    assert second_calls == {"compiled": 0, "observed": 0}
+    kept = twice[1]
+    assert first_calls == {"compiled": len(kept.engines), "observed": sum(map(len, kept.suites.values()))}
+
+
+def test_every_kept_observation_is_a_fresh_engines(twice):
+    kept = twice[1]
+    suite = load_suite("02-accumulate")
+    assert list(kept.suites) == [suite.digest]
+    for ((label, source), probe), observation in kept.suites[suite.digest].items():
+        fresh = book.observe_in_process(engine_class(source, label), getattr(suite.probes, probe))
+        assert json.dumps(fresh, sort_keys=True) == json.dumps(observation, sort_keys=True), (label, probe)
+
+
+def _book(suite):
+    return VariantBook(suite, {v.name: {"status": "ok", "probes": {}} for v in VARIANTS})
+
+
+def test_kept_is_keyed_by_the_suites_digest_and_bounded(monkeypatch):
+    calls = {"compiled": 0, "observed": 0}
+    _counting(monkeypatch, calls)
+    monkeypatch.setattr(book, "KEPT", Kept())
+    suite = load_suite("02-accumulate")
+    variant, probe = VARIANTS[0], suite.probe_names[0]
+    first = _book(suite).styled(variant, probe)
+    made = dict(calls)
+    assert made["compiled"] > 0 and made["observed"] == made["compiled"] == len(first)
+    assert _book(suite).styled(variant, probe) == first and calls == made
+    # another digest (the probes' code changed): compiled engines reused, every observation made again
+    other = replace(suite, digest="0" * 64)
+    assert _book(other).styled(variant, probe) == first
+    assert calls == {"compiled": made["compiled"], "observed": 2 * made["observed"]}
+    assert list(book.KEPT.suites) == [suite.digest, other.digest]
+    # at most SUITES suites: the one used longest ago goes first
+    monkeypatch.setattr(Kept, "SUITES", 1)
+    _book(suite).styled(variant, probe)
+    assert list(book.KEPT.suites) == [suite.digest]
+    assert calls["observed"] == 2 * made["observed"]
+
+
+def test_past_its_bounds_the_book_computes_and_keeps_nothing(monkeypatch):
+    full = Kept()
+    full.ENGINES = full.OBSERVATIONS = 0
+    monkeypatch.setattr(book, "KEPT", full)
+    suite = load_suite("02-accumulate")
+    variant, probe = VARIANTS[0], suite.probe_names[0]
+    observations = _book(suite).styled(variant, probe)
+    assert book.KEPT.engines == {} and book.KEPT.suites == {suite.digest: {}}
+    monkeypatch.setattr(book, "KEPT", Kept())
+    assert _book(suite).styled(variant, probe) == observations and len(book.KEPT.engines) == len(observations)
