@@ -3,6 +3,10 @@
 - A clone of micrograd's own repository (`micrograd/engine.py`, `micrograd/nn.py` beside `setup.py`, `demo.ipynb`,
   `trace_graph.ipynb` and `test/`) was rejected, "no engine.py found": the loader looked inside a folder only where
   it was the level's one entry. Now, where the level has no file to take, its one folder holding engine.py is read.
+- A notebook that calls Jupyter's `display(...)` scored 63/63 as the .ipynb and 0/63 exported as a script
+  (nbconvert's, Colab's download: "NameError: name 'display' is not defined"): an export is read as the notebook
+  it was (load/scripts.py), now with a notebook's stand-ins too, on a line of the comments before its first
+  statement, so that every line stays where it was.
 - A correct engine beside the ways a notebook tells where it runs (`try: IN_NOTEBOOK = get_ipython() is not None /
   except NameError: IN_NOTEBOOK = False`, `if 'google.colab' in str(get_ipython()):`) scored 0/63: every statement
   that named `get_ipython()` was made `pass` (grader/load/notebooks.without_escapes), so the name it bound was never
@@ -61,6 +65,27 @@ def test_a_notebook_that_asks_whether_it_runs_in_ipython_keeps_what_it_binds(cel
     assert {name: space[name] for name in names} == names
 
 
+# what `jupyter nbconvert --to script` writes of a notebook whose second cell shows a Value with display()
+NBCONVERT = ("#!/usr/bin/env python\n# coding: utf-8\n\n# In[1]:\n\n\nget_ipython().run_line_magic('matplotlib', "
+             "'inline')\n{code}\n\n# In[2]:\n\n\ndisplay(Value(2.0))\n")
+STAND_INS_LINE = "display = lambda *objects, **options: None; get_ipython = lambda: None  # grader: as in a notebook"
+
+
+@pytest.mark.parametrize("code,expected", [
+    # nbconvert's: the stand-ins on its blank third line; Colab's: on its coding line, which stays a comment after them
+    (NBCONVERT.format(code="x = 1"), NBCONVERT.format(code="x = 1").replace(
+        "\n\n# In[1]", f"\n{STAND_INS_LINE}\n# In[1]", 1).replace("get_ipython().run_line_magic('matplotlib', "
+                                                                    "'inline')", "pass")),
+    ('# -*- coding: utf-8 -*-\n"""x.ipynb"""\n!pip install graphviz\ndisplay(1)\n',
+     f'{STAND_INS_LINE}  # -*- coding: utf-8 -*-\n"""x.ipynb"""\npass\ndisplay(1)\n'),
+    # a `from __future__` import must come first: no stand-ins there
+    ("# c\nfrom __future__ import annotations\n!pip install x\nx = 1\n",
+     "# c\nfrom __future__ import annotations\npass\nx = 1\n"),
+])
+def test_an_exported_notebook_has_a_notebooks_stand_ins_on_a_line_of_its_own(code, expected):
+    assert exported_script(code.encode()).decode() == expected
+
+
 @slow_fixture(scope="module")
 def graded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("review26") / "class"
@@ -69,6 +94,7 @@ def graded(tmp_path_factory):
         "guarded-nb.ipynb": notebook(GUARDED, REFERENCE, "if IN_NOTEBOOK:\n    print('in a notebook')\n"),
         "colab-nb.ipynb": notebook(COLAB_BLOCK, REFERENCE, "%matplotlib inline"),
         **{f"micrograd-clone/{name}": data for name, data in micrograd_clone().items()},
+        "nbconvert-display.py": NBCONVERT.format(code=REFERENCE).encode(),
     })
     assert load_entry(folder / "guarded.py").files["engine.py"].decode().startswith(GUARDED)
     result = grade(folder, exercise="engine", limits=Limits(probe_seconds=2, import_seconds=5,
@@ -76,10 +102,11 @@ def graded(tmp_path_factory):
     return {row["id"]: row for row in result.scores["submissions"]}
 
 
-@pytest.mark.parametrize("name", ["guarded", "guarded-nb", "colab-nb", "micrograd-clone"])
+@pytest.mark.parametrize("name", ["guarded", "guarded-nb", "colab-nb", "micrograd-clone", "nbconvert-display"])
 def test_a_correct_engine_that_asks_where_it_runs_scores_full(graded, name):
     # 0/63 on 50fe3ac+strangers26 each: "NameError: name 'IN_NOTEBOOK' is not defined" (the script's 63/63 on
-    # 50fe3ac), "IndentationError: unexpected indent"; the clone rejected, "no engine.py found in micrograd-clone/"
+    # 50fe3ac), "IndentationError: unexpected indent"; the clone rejected, "no engine.py found in micrograd-clone/";
+    # the export "NameError: name 'display' is not defined"
     assert (graded[name]["status"], graded[name]["score"], graded[name]["max_score"]) == ("graded", 63.0, 63.0)
 
 
