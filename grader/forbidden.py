@@ -12,7 +12,7 @@ import ast
 import collections
 import threading
 
-from .parsing import parse
+from .parsing import UNPARSABLE, parse
 
 _IMPORT_CALLS = ("__import__", "import_module")
 
@@ -139,8 +139,8 @@ def tree(source):
     text = _as_text(source)
     try:
         return parse(source) if text is None else parsed(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: CPython 3.11's
-        return None  # "AST constructor recursion depth mismatch" on deep nesting; a file that does not parse fails its import test; nothing to read here
+    except UNPARSABLE:
+        return None  # a file that does not parse fails its import test; nothing to read here
 
 
 def module_parents(name: str):

@@ -29,6 +29,7 @@ import os
 import re
 import threading
 import traceback
+import warnings
 
 _LOCK = threading.Lock()  # the collector's switch is the interpreter's: one parse turns it off and on at a time
 _holding_off = False  # whether a parse holds the collector off now (a process forked meanwhile turns it on again)
@@ -37,6 +38,22 @@ _holding_off = False  # whether a parse holds the collector off now (a process f
 def parse(source, filename="<unknown>", mode="exec"):
     """ast.parse(source, filename, mode), without another thread's parse inside it. Raises what it raises."""
     return _alone(ast.parse, source, filename, mode)
+
+
+# what a parse raises for a file Python cannot read: a syntax error, a NUL byte (ValueError), nesting too deep
+# (RecursionError, MemoryError, and CPython 3.11's SystemError "AST constructor recursion depth mismatch")
+UNPARSABLE = (SyntaxError, ValueError, RecursionError, MemoryError, SystemError)
+
+
+def tree_or_none(source):
+    """SOURCE's syntax tree (bytes or text), None where Python cannot read it; its SyntaxWarnings (an invalid
+    escape in a string, `is` with a literal) are the sandbox's to say, not the grader's to print."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return parse(source)
+    except UNPARSABLE:
+        return None
 
 
 # Python's own line breaks: not str.splitlines, which also breaks at \x0b, a form feed, \x1c-\x1e, \x85, U+2028 and

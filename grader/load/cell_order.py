@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from ..i18n import Message, msg
-from ..parsing import parse
+from ..parsing import UNPARSABLE, parse
 
 
 def defined_below(submission, error: dict, where: dict | None) -> dict | None:
@@ -54,7 +54,7 @@ def _bound(lines: list[str]) -> set[str]:
     """The names a cell binds at its top level (also inside its top-level if/try/with/for/while)."""
     try:
         tree = parse("\n".join(lines))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except UNPARSABLE:
         return set()
     names: set[str] = set()
     pending = list(tree.body)

@@ -11,14 +11,13 @@ from __future__ import annotations
 import os
 import re
 import sys
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from ..forbidden import imported, imports_that_run, in_package, module_name, module_parents, own_module
 from ..i18n import Message, items, msg, nmsg
-from ..parsing import parse
+from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
 from .notebooks import read_notebook
 from .scripts import exported_script
@@ -139,21 +138,11 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]])
 _RELATIVE = re.compile(rb"from[\s\\]*\.")  # where a relative import can be: a file without it has none
 
 
-def _tree(content: bytes):
-    """A file's syntax tree as the loader reads its imports, None where it does not parse (the sandbox says so)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning: an invalid escape is the sandbox's to say
-            return parse(content)  # grader/parsing.py: loads run in threads too (`grade serve`)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-
-
 def _package_imports(content: bytes, name: str) -> tuple[frozenset[str], bool]:
     """The top-level file `name`'s absolute imports' first names (`micrograd` of `from micrograd.engine import
     Value`) and whether it imports relatively (`from .engine import Value`), where it runs (imports_that_run): read
     from its syntax tree (`_as_package` parses only a file whose text may hold either)."""
-    if (tree := _tree(content)) is None:
+    if (tree := tree_or_none(content)) is None:
         return frozenset(), False
     names, relative = set(), False
     for node in imports_that_run(tree):
@@ -182,7 +171,7 @@ def _imports(name: str, content: bytes, package: str | None = None) -> set[str]:
     """The modules the file `name` (`content`) imports outside `try` statements and `if TYPE_CHECKING:` bodies,
     absolute, dotted (a relative import resolved against its package); for `from m import a`, `m` and `m.a` (`a` may
     be a submodule): read as the "from scratch" test reads them (forbidden.imported)."""
-    if (tree := _tree(content)) is None:
+    if (tree := tree_or_none(content)) is None:
         return set()
     within = in_package(name, package)  # `from . import helper` in the package's `engine.py`: `helper`
     return {own_module(module, package) for node in imports_that_run(tree)

@@ -15,7 +15,7 @@ from typing import Iterable
 
 from ..i18n import msg
 from ..json_values import values_in
-from ..parsing import parse, python_lines
+from ..parsing import UNPARSABLE, parse, python_lines
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
 from .written import TooMuchCode, with_written_modules, written_module
 
@@ -177,8 +177,8 @@ def is_self_check_cell(code: str) -> bool:
     notebook can end with it. Anything else in the cell keeps it, as the student's code."""
     try:
         body = parse(code).body
-    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):  # SystemError: CPython 3.11 on
-        return False  # deep nesting ("AST constructor recursion depth mismatch"), as grader/forbidden.py reads it
+    except UNPARSABLE:
+        return False
 
     def checks_only(statements):
         for node in statements:

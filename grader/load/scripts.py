@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import ast
 import re
-import warnings
 
-from ..parsing import parse, python_lines
+from ..parsing import python_lines, tree_or_none
 from .notebooks import IPYTHON_CALL, without_escapes
 
 # a line that may hold an escape (`!pip`, `%time`, `x = !ls`, `Value?`) or a call of IPython's: only a file with
@@ -32,7 +31,7 @@ def exported_script(code: bytes) -> bytes:
     if not _MAYBE.search(code):
         return code
     text = code.decode("utf-8")
-    tree = _tree(text)
+    tree = tree_or_none(text)
     if tree is not None and (not IPYTHON_CALL.search(text) or _binds_get_ipython(tree)):
         return code  # Python as it is: a `%` or `!` at a line's start inside a string or a bracket
     lines = python_lines(text)
@@ -42,7 +41,7 @@ def exported_script(code: bytes) -> bytes:
         if number > 1:
             kept[number - 2] = line
     converted = "\n".join(kept) + "\n"
-    tree = _tree(converted)
+    tree = tree_or_none(converted)
     if tree is None:
         return code
     if not any(isinstance(node, ast.ImportFrom) and node.module == "__future__" for node in tree.body):
@@ -74,16 +73,6 @@ def _with_stand_ins(lines: list[str]) -> str:
     comment = lines[at].strip()
     placed = [*lines[:at], STAND_INS_LINE + (f"  {comment}" if comment else ""), *lines[at + 1:]]
     return "\n".join(placed) + "\n"
-
-
-def _tree(text: str) -> ast.Module | None:
-    """TEXT's syntax tree, or None where Python cannot read it."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning: an invalid escape in a string, `is` with a literal
-            return parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):
-        return None
 
 
 def _binds_get_ipython(tree: ast.Module) -> bool:

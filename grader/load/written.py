@@ -12,7 +12,7 @@ import ast
 import re
 import shlex
 
-from ..parsing import parse, python_lines
+from ..parsing import UNPARSABLE, parse, python_lines
 
 _WRITEFILE_MAGICS = frozenset({"writefile", "file"})
 _RUN = re.compile(r"^%run(?:\s+-[a-zA-Z]+)*\s+(?:\./)?([A-Za-z_]\w*)(?:\.py)?\s*$")
@@ -75,7 +75,7 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
     spans = {}  # index of a statement's first line -> (index past its last line, the lines put in its place)
     try:
         tree = parse("\n".join(text for text, _ in entries))
-    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):
+    except UNPARSABLE:
         tree = None  # Python says what is wrong with it, where it runs
     statements = tree.body if tree is not None else []
     for k, node in enumerate(statements):
