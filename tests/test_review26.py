@@ -57,6 +57,8 @@ def test_a_call_into_ipython_is_still_dropped_beside_a_use_that_stays():
     (GUARDED, {"IN_NOTEBOOK": False}),  # the stand-in returns None, as outside IPython
     (COLAB_BLOCK, {"IN_COLAB": False}),  # on 50fe3ac: `pass` before the block's body, an IndentationError
     (SHELL_NAME, {"SHELL": "NoneType"}),
+    # IPython's own get_ipython is not where the notebook is graded: its import is dropped, the stand-in answers
+    ("from IPython import get_ipython\nIP = get_ipython()\nOTHER = IPython.get_ipython()\n", {"IP": None}),
 ])
 def test_a_notebook_that_asks_whether_it_runs_in_ipython_keeps_what_it_binds(cell, names):
     code = IPYTHON_STAND_INS + join_code_cells([cell, "get_ipython().run_line_magic('matplotlib', 'inline')"])
@@ -95,6 +97,7 @@ def graded(tmp_path_factory):
         "colab-nb.ipynb": notebook(COLAB_BLOCK, REFERENCE, "%matplotlib inline"),
         **{f"micrograd-clone/{name}": data for name, data in micrograd_clone().items()},
         "nbconvert-display.py": NBCONVERT.format(code=REFERENCE).encode(),
+        "ipython-import-nb.ipynb": notebook("from IPython import get_ipython\nip = get_ipython()\n", REFERENCE),
     })
     assert load_entry(folder / "guarded.py").files["engine.py"].decode().startswith(GUARDED)
     result = grade(folder, exercise="engine", limits=Limits(probe_seconds=2, import_seconds=5,
@@ -102,7 +105,8 @@ def graded(tmp_path_factory):
     return {row["id"]: row for row in result.scores["submissions"]}
 
 
-@pytest.mark.parametrize("name", ["guarded", "guarded-nb", "colab-nb", "micrograd-clone", "nbconvert-display"])
+@pytest.mark.parametrize("name", ["guarded", "guarded-nb", "colab-nb", "micrograd-clone", "nbconvert-display",
+                                  "ipython-import-nb"])
 def test_a_correct_engine_that_asks_where_it_runs_scores_full(graded, name):
     # 0/63 on 50fe3ac+strangers26 each: "NameError: name 'IN_NOTEBOOK' is not defined" (the script's 63/63 on
     # 50fe3ac), "IndentationError: unexpected indent"; the clone rejected, "no engine.py found in micrograd-clone/";

@@ -152,7 +152,10 @@ IPYTHON_STAND_INS = (
 # runs) each answer as outside IPython. Review 26: every statement that named it was dropped, so a correct engine
 # beside `try: IN_NOTEBOOK = get_ipython() is not None / except NameError: IN_NOTEBOOK = False` lost the name
 # (NameError: 0/63, in a notebook and in a script that runs as it is), and `if ... get_ipython() ...:` its block.
-IPYTHON_CALL = re.compile(r"\bget_ipython\(\)\s*\.\s*(?!__)[A-Za-z_]")
+# IPython's own `get_ipython` is none of those: `from IPython import get_ipython` is dropped (the stand-in is what
+# it names) and so is `IPython.get_ipython()`; IPython itself is not where a submission is graded.
+IPYTHON_CALL = re.compile(r"\bget_ipython\(\)\s*\.\s*(?!__)[A-Za-z_]|\.\s*get_ipython\(\)"
+                          r"|^\s*from\s+IPython(?:\.[\w.]+)?\s+import\s+\(?\s*get_ipython\s*\)?\s*(?:#.*)?$")
 
 _CELL_MAGICS_RUN_AS_PYTHON = frozenset({"time", "capture"})
 _ESCAPE = re.compile(
