@@ -90,11 +90,11 @@ MUL_BACKWARD = {"correct-tuple-assign": (14.0, [], [])}
 
 ACCUMULATE = {
     "correct-setattr-loop": (18.0, [], []),
-    # a tuple assignment reads both old gradients before it writes either: `a + a` keeps one path, as `=` does
-    # Named wrongly since probes26 (main: add-assign-not-accumulate, exact): shared/a+a's add_onto_held, (b + c) + b,
-    # is right here (b is not both operands) and wrong with `=`, so no variant matches both probes but one in
-    # another style, seed-every-node's; a variant for a tuple's reading is diagnosis's to add (docs/diagnosis.md)
-    "bug-tuple-assign-add": (16.0, ["shared/a+a"], [("variant", "seed-every-node", "style")]),
+    # a tuple assignment reads both old gradients before it writes either: `a + a` keeps one path, as `=` does,
+    # but (b + c) + b (shared/a+a's add_onto_held) keeps both, where `=` does not. Named seed-every-node (another
+    # style) after probes26 added that probe: `=` for `+=` in the style that reads both first
+    # (grader/diagnose/styles.py) names it exactly again
+    "bug-tuple-assign-add": (16.0, ["shared/a+a"], [("variant", "add-assign-not-accumulate", "exact")]),
 }
 
 TANH = {

@@ -111,6 +111,15 @@ _NO_CLOSURES = (("_backward", "_rule"),)
 _WRAP = "        other = other if isinstance(other, Value) else Value(other)\n"
 
 
+# (the `=` variants' two-operand rules, the same rules as one tuple assignment that reads both old gradients first)
+_READ_BOTH_FIRST = (
+    ("            self.grad = out.grad\n            other.grad = out.grad\n",
+     "            self.grad, other.grad = self.grad + out.grad, other.grad + out.grad\n"),
+    ("            self.grad = other.data * out.grad\n            other.grad = self.data * out.grad\n",
+     "            self.grad, other.grad = self.grad + other.data * out.grad, other.grad + self.data * out.grad\n"),
+)
+
+
 STYLES: tuple[Style, ...] = (
     # the depth-first sort meets each node's inputs in the other order
     Style("inputs-reversed", (
@@ -143,6 +152,12 @@ STYLES: tuple[Style, ...] = (
     # no closures the probes can call: driven by its own walk, depth-first or Kahn's
     Style("no-closures", (), _NO_CLOSURES),
     Style("no-closures-kahn", ((ITERATIVE_TOPO, _KAHN_TOPO),), _NO_CLOSURES),
+    # `=` for `+=` written as one tuple assignment that reads both old gradients before it writes either
+    # (`self.grad, other.grad = self.grad + out.grad, other.grad + out.grad`, or setattr in a loop over pairs
+    # made first): it adds along every path but loses one where both operands are one node (`a + a`), as `=`
+    # does there, and keeps what the node already held (`(b + c) + b`), where `=` does not. Its patches
+    # apply only to the `=` variants' two-operand rules (the reference has no such text).
+    Style("assign-read-both-first", _READ_BOTH_FIRST),
     # derived and reflected operations with the operands the other way round
     Style("operands-swapped", (
         ("        return self + other\n", "        return Value(other) + self\n"),            # __radd__
