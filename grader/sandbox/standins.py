@@ -115,6 +115,93 @@ def _refusal(stand_in, rest, used=None):
     return ForbiddenModuleError(f"`{top}` is not allowed in this exercise: `{shown}{rest}`{taken}")
 
 
+class _Nothing(_Name):
+    """What a display-only library gives (`plt.plot(losses)`, `plt.gca().get_xlim()`, `Digraph().node(...)`): a
+    silent no-op that takes any further call, attribute, item, assignment and `with` and gives another `_Nothing`;
+    iterated it is empty, or as many `_Nothing`s as an unpacking asks for (`fig, ax = plt.subplots()`). It is never
+    a number or a truth: using it as one (`float(...)`, arithmetic, order, `==`, `bool`, `len`, an index) is refused
+    as a `_Name`'s use is, so nothing a plot would have answered reaches what is scored."""
+
+    __slots__ = ()
+
+    def __getattr__(self, attr):
+        if attr[:2] == "__" and attr[-2:] == "__":
+            raise AttributeError(attr)
+        return _Nothing(self._module, self._path + "." + attr)
+
+    def __call__(self, *args, **kwargs):
+        last = (_type(sys).__getattribute__(self._module, "__name__") + self._path).rpartition(".")[2]
+        if _type(sys).__getattribute__(self._module, "__name__").partition(".")[0] == "tqdm":
+            if last == "trange" or last == "tnrange":
+                return _Bar(self._module, self._path + "(...)", range(*args))
+            if last.startswith("tqdm"):  # tqdm(iterable, desc=...), tqdm(total=n)
+                return _Bar(self._module, self._path + "(...)", args[0] if args else kwargs.get("iterable", ()))
+        return _Nothing(self._module, self._path + "(...)")
+
+    def __getitem__(self, key):
+        return _Nothing(self._module, self._path + "[...]")
+
+    def __setitem__(self, key, value):
+        pass
+
+    def __delitem__(self, key):
+        pass
+
+    def __setattr__(self, attr, value):
+        pass
+
+    def __delattr__(self, attr):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return None  # an exception inside the `with` goes on
+
+    def __iter__(self):
+        return iter([_Nothing(self._module, self._path + "[...]") for _ in range(_unpacked(sys._getframe(1)))])
+
+    def __repr__(self):
+        return f"<{_type(sys).__getattribute__(self._module, '__name__')}{self._path}: display only, not shown>"
+
+    __hash__ = object.__hash__
+
+
+class _Bar(_Nothing):
+    """A progress bar (`tqdm(range(n))`, `trange(n)`): iterated, the iterable it was given, unchanged."""
+
+    __slots__ = ("_iterable",)
+
+    def __init__(self, module, path, iterable):
+        _Nothing.__init__(self, module, path)
+        object.__setattr__(self, "_iterable", iterable)
+
+    def __iter__(self):
+        return iter(self._iterable)
+
+    def __len__(self):  # the length of the student's own iterable (`list(tqdm(range(n)))`); TypeError without one
+        return len(self._iterable)
+
+
+def _unpacked(frame):
+    """How many values the instruction FRAME runs takes from what it iterates: n for `a, b = ...` (UNPACK_SEQUENCE
+    n), the named ones for `a, *rest = ...`; 0 for a `for` loop and everything else."""
+    import opcode
+    code, at = frame.f_code.co_code, frame.f_lasti
+    if at < 0 or at + 1 >= len(code):
+        return 0
+    if code[at] == opcode.opmap["UNPACK_SEQUENCE"]:
+        return code[at + 1]
+    if code[at] == opcode.opmap["UNPACK_EX"]:  # before the starred name, and after it (an EXTENDED_ARG's)
+        return code[at + 1] + (code[at - 1] if at >= 2 and code[at - 2] == opcode.opmap["EXTENDED_ARG"] else 0)
+    return 0
+
+
+for _dunder in ("eq", "ne"):
+    setattr(_Nothing, f"__{_dunder}__", _refuses(""))
+
+
 class AbsentModuleError(ModuleNotFoundError):
     """A module the sandbox lacks was used (grader/forbidden.absent_imports: graphviz above a draw_dot())."""
 
@@ -123,9 +210,42 @@ class _AbsentStandIn(_StandIn):
     """The stand-in of a module the sandbox lacks: refused when used, as not installed, not as forbidden."""
 
 
+# The display-only libraries: what they do is show (a progress bar, a plot, a rendered graph), and nothing they do
+# changes what an engine computes. Where the sandbox lacks one, its stand-in does nothing, silently (`_Nothing`).
+DISPLAY_ONLY = ("tqdm", "matplotlib", "seaborn", "graphviz", "IPython.display")
+
+
+def _display_only(name):
+    return any(name == shown or name.startswith(shown + ".") for shown in DISPLAY_ONLY)
+
+
+class _DisplayStandIn(_AbsentStandIn):
+    """The stand-in of a display-only library the sandbox lacks (`DISPLAY_ONLY`): every call, attribute, item and
+    `with` of it is a `_Nothing`, a silent no-op. `tqdm(iterable)` and `trange(n)` pass the iterable through."""
+
+    def __getattr__(self, attr):
+        if attr[:2] == "__" and attr[-2:] == "__":
+            raise AttributeError(attr)
+        caller = sys._getframe(1)
+        if caller.f_code.co_name == "_handle_fromlist" and caller.f_code.co_filename.startswith("<frozen"):
+            raise AttributeError(attr)  # `from tqdm import tqdm`: the stand-in submodule `tqdm.tqdm`, as above
+        return _Nothing(self, "." + attr)
+
+    def __call__(self, *args, **kwargs):
+        return _Nothing(self, "")(*args, **kwargs)
+
+    def __getitem__(self, key):
+        return _Nothing(self, "[...]")
+
+    def __iter__(self):
+        return iter(())
+
+
 class _StandInLoader:
     @staticmethod
     def create_module(spec):
+        if spec.loader_state and _display_only(spec.name):
+            return _DisplayStandIn(spec.name)
         return (_AbsentStandIn if spec.loader_state else _StandIn)(spec.name)
 
     @staticmethod
