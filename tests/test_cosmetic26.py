@@ -134,6 +134,7 @@ def test_a_display_only_stand_in_is_a_silent_no_op_and_never_a_number():
         ax.plot([1, 2]).color = "red"
     assert plt.show() is not None
     assert list(tqdm(range(3), desc="training")) == [0, 1, 2] and list(trange.trange(2, 5)) == [2, 3, 4]
+    assert list(tqdm(iterable=None, total=3)) == [] and list(tqdm(iterable=[7])) == [7]
     with tqdm(total=5) as bar:
         bar.update(1)
         bar.set_postfix(loss=0.5)

@@ -2,7 +2,8 @@
 ...) and those the sandbox lacks (graphviz, matplotlib, ...), as the worker makes them (grader/sandbox/worker.py
 loads this module at its start, with `_load_source`, and installs `Forbidden` as its meta-path finders).
 
-Standard library only, and only `sys`: this runs in the sandbox, in every worker, before the student's code.
+Standard library only, and only `sys` (and `opcode`, imported where a display-only no-op is first iterated): this
+runs in the sandbox, in every worker, before the student's code.
 """
 
 import sys
@@ -134,8 +135,9 @@ class _Nothing(_Name):
         if _type(sys).__getattribute__(self._module, "__name__").partition(".")[0] == "tqdm":
             if last == "trange" or last == "tnrange":
                 return _Bar(self._module, self._path + "(...)", range(*args))
-            if last.startswith("tqdm"):  # tqdm(iterable, desc=...), tqdm(total=n)
-                return _Bar(self._module, self._path + "(...)", args[0] if args else kwargs.get("iterable", ()))
+            if last.startswith("tqdm"):  # tqdm(iterable, desc=...), tqdm(total=n): a bar of nothing
+                iterable = args[0] if args else kwargs.get("iterable")
+                return _Bar(self._module, self._path + "(...)", () if iterable is None else iterable)
         return _Nothing(self._module, self._path + "(...)")
 
     def __getitem__(self, key):
