@@ -32,6 +32,8 @@ import os
 import re
 from pathlib import Path
 
+from .junctions import han_junctions
+
 LANGUAGES = ("en", "ru", "zh")  # English first: the source language and the last fallback
 NAMES = {"en": "English", "ru": "Русский", "zh": "中文"}
 DOMAINS = ("grader", "suites", "diagnose", "starters")  # kept with Babel (catalogs.py)
@@ -280,7 +282,7 @@ class Translator:
                  else self.render(v) if isinstance(v, (Message, dict))
                  else self.translations.gettext(v) if v == KERNEL_CELLS else v for k, v in params.items()}
         if self.lang == "zh":
-            text = _han_junctions(text, shown)
+            text = han_junctions(text, shown)
         return text.format(**shown)
 
     def inflect(self, value, case: str) -> str:
@@ -335,37 +337,6 @@ class Translator:
         from babel.lists import format_list
 
         return format_list(shown, locale={"zh": "zh_Hans"}.get(self.lang, self.lang))
-
-
-_HAN = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")  # Han characters and CJK punctuation
-
-
-def _han_junctions(text: str, shown: dict) -> str:
-    """A Chinese template with no space where a field meets Chinese on both sides: a translation keeps a space
-    between a field and its words for a field that is code or a number (`x = 2 时的 y`), and a field that is
-    itself Chinese then stood apart from its neighbour (`随机计算图 #1（…） 中的`, `对于 随机计算图`); Chinese
-    puts no space between its characters. Only the template's spaces go, never a parameter's own."""
-    import string
-
-    parts = []  # [literal, None] or [field's code, its words]
-    for literal, field, spec, conversion in string.Formatter().parse(text):
-        parts.append([literal.replace("{", "{{").replace("}", "}}"), None])
-        if field is not None:
-            code = "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
-            parts.append([code, code.format(**shown)])
-    for i, (literal, words) in enumerate(parts):
-        if words is not None or not literal:
-            continue
-        before = parts[i - 1][1] if i else None
-        after = parts[i + 1][1] if i + 1 < len(parts) else None
-        if before and literal.startswith(" ") and _HAN.match(before[-1:]) \
-                and _HAN.match(literal[1:2] or (after or "")[:1]):
-            literal = literal[1:]
-        if after and literal.endswith(" ") and _HAN.match(after[:1]) \
-                and _HAN.match(literal[-2:-1] or (before or "")[-1:]):
-            literal = literal[:-1]
-        parts[i][0] = literal
-    return "".join(p[0] for p in parts)
 
 
 @functools.cache
