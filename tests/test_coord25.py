@@ -33,7 +33,7 @@ def test_an_excused_test_prints_pass_with_its_doc_and_the_note_below(tmp_path):
     at = next(i for i, line in enumerate(ru) if line.startswith("PASS  graph/numeric"))
     assert ru[at].split("  ", 2)[2].strip() == "backward() согласуется с центральными разностями вашего же прямого прохода"
     assert ru[at + 1].strip() == ("Баллы повторно не снимались: для f(a, b) = tanh(a * b + a) * tanh(b) при a = 0.5, "
-                                  "b = -1.5 нужны `tanh`, а за них уже сняты баллы в тесте tanh/two.")
+                                  "b = -1.5 нужен `tanh`, а за него уже сняты баллы в тесте tanh/two.")
 
 
 def test_a_test_that_passed_with_nothing_to_say_prints_its_doc_alone(tmp_path):

@@ -32,7 +32,7 @@ import os
 import re
 from pathlib import Path
 
-from .junctions import han_junctions
+from .junctions import close_clauses, han_junctions
 
 LANGUAGES = ("en", "ru", "zh")  # English first: the source language and the last fallback
 NAMES = {"en": "English", "ru": "Русский", "zh": "中文"}
@@ -281,6 +281,8 @@ class Translator:
                  else self.moment(v["moment"]) if isinstance(v, dict) and "moment" in v
                  else self.render(v) if isinstance(v, (Message, dict))
                  else self.translations.gettext(v) if v == KERNEL_CELLS else v for k, v in params.items()}
+        phrases = {k for k, v in params.items() if isinstance(v, Message) or isinstance(v, dict) and "id" in v}
+        text = close_clauses(self.lang, text, phrases, shown)
         if self.lang == "zh":
             text = han_junctions(text, shown)
         return text.format(**shown)

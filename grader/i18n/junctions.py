@@ -34,3 +34,40 @@ def han_junctions(text: str, shown: dict) -> str:
             literal = literal[:-1]
         parts[i][0] = literal
     return "".join(p[0] for p in parts)
+
+
+# A phrase that ends in a clause of its own (`a diamond: a feeds b and c, which meet again in d`, `gradcheck on …,
+# where the gradients are large`, «c = Value(5), который не трогают»): the language's words that open such a clause
+# after a comma. Russian opens more of them than English (`with t the output`, «где t — выход»), so each
+# language's own rendering decides.
+_CLAUSE = {
+    "en": re.compile(r",\s(?:where|which|who|whose|when)\s[^,;:()]*$"),
+    "ru": re.compile(r",\s(?:где|когда|что|чей|чья|чьё|чьи|котор\w+)\s[^,;:()«»]*$"),
+    "zh": re.compile(r"，[^，；：:（）()]*$"),
+}
+_CLOSE = {"en": ", ", "ru": ", ", "zh": "，"}
+_GOES_ON = re.compile(r"\{(\w+)\} (?=[\w`«“])")  # a plain field the sentence goes on after, with words
+_ZH_ATTACHED = ("的", "中的")  # Chinese words that belong to the phrase before them: no comma comes between
+
+
+def close_clauses(lang: str, text: str, phrases: set, shown: dict) -> str:
+    """A template with a comma after a phrase that ends in a clause of its own where the sentence goes on
+    with words: `…, where the gradients are large, needs `exp``, «для gradcheck, …, где градиенты велики,
+    нужен `exp`», 「…，那里梯度很大，需要」 (session 26: the clause ran into the rest of the sentence, `… are large
+    needs`, «… велики нужны»). `phrases` are the parameters that are words (Messages; `{expression:genitive}`'s
+    field is `expression__genitive` here): code, a number or a name never ends in a clause of ours."""
+    clause = _CLAUSE.get(lang)
+    if clause is None:
+        return text
+
+    def close(match):
+        name, words = match[1], shown.get(match[1])
+        if name not in phrases and name.rsplit("__", 1)[0] not in phrases:
+            return match[0]
+        if not isinstance(words, str) or not clause.search(words):
+            return match[0]
+        if lang == "zh" and text[match.end():].startswith(_ZH_ATTACHED):
+            return match[0]
+        return "{" + name + "}" + _CLOSE[lang]
+
+    return _GOES_ON.sub(close, text)

@@ -266,6 +266,15 @@ def _named_by(exception: str | None, facts: dict | None) -> str | None:
     return f"{op}-constant" if expression.endswith(" 2") and op != "neg" else op
 
 
+def _charged(tests: list[str]):
+    """Who already charged for the ops a note names (a Message, its form following the number of tests): `ops/exp
+    already charges`; the note's own form follows the number of ops («нужен `exp`, а за него …»)."""
+    # TRANSLATORS: {charged} in "{expression} needs {ops}, which {charged}": {tests} are test names; the note's
+    # own form (singular or plural) follows the number of ops, and says what stands for them (Russian: «за него»)
+    return nmsg("{tests} already charges", "{tests} already charge", "n", tests=items(tests, "and-each"),
+                n=len(tests))
+
+
 def _excuse_note(excused):
     """"Not charged again: ..." for the probes another test already charged (a Message), or "".
 
@@ -280,19 +289,20 @@ def _excuse_note(excused):
         if direct:
             ops = items([OP_WORDS[op] for op in sorted(direct)], "and-each")
             tests = sorted(set(direct.values()))
-            parts.append(nmsg("{expression} needs {ops}, which {tests} already charges",
-                              "{expression} needs {ops}, which {tests} already charge", "n",
-                              expression=expression_of(probe), ops=ops, tests=items(tests, "and-each"),
-                              n=len(tests)))
+            # the count that decides the form is the ops' (`needs exp`, «нужен `exp`»; `needs exp and log`,
+            # «нужны `exp` и `log`»); the tests' own count decides the clause that says who charged
+            parts.append(nmsg("{expression} needs {ops}, which {charged}",
+                              "{expression} needs {ops}, which {charged}", "n", expression=expression_of(probe),
+                              ops=ops, charged=_charged(tests), n=len(direct)))
         if inner:
             outers = sorted(set().union(*(by[op][1] for op in inner)))
             tests = sorted(set(inner.values()))
             parts.append(nmsg(
-                "{expression}: your engine builds {outers} on your {ops}, which {tests} already charges",
-                "{expression}: your engine builds {outers} on your {ops}, which {tests} already charge", "n",
+                "{expression}: your engine builds {outers} on your {ops}, which {charged}",
+                "{expression}: your engine builds {outers} on your {ops}, which {charged}", "n",
                 expression=expression_of(probe), outers=items([OP_WORDS[op] for op in outers], "and-each"),
-                ops=items([OP_WORDS[op] for op in sorted(inner)], "and-each"), tests=items(tests, "and-each"),
-                n=len(tests)))
+                ops=items([OP_WORDS[op] for op in sorted(inner)], "and-each"), charged=_charged(tests),
+                n=len(inner)))
     return msg("Not charged again: {parts}.", parts=items(parts, "semicolon"))
 
 

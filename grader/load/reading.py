@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from ..i18n import Message, msg
+from ..i18n import Message, msg, nmsg
 
 ENGINE = "engine.py"
 
@@ -265,7 +265,11 @@ def is_hidden(name: str) -> bool:
     return name.startswith(".") or name in HIDDEN_NAMES
 
 
-def some_names(names: list[str], most: int = 8) -> str:
-    """`a, b, c`, or the first `most` of them `, and 4 more`."""
-    more = f", and {len(names) - most} more" if len(names) > most else ""
-    return ", ".join(names[:most]) + more
+def some_names(names: list[str], most: int = 8) -> str | Message:
+    """`a, b, c`, or the first `most` of them `, and 4 more` (a Message, said in the reader's language with the
+    count's plural form, «и ещё 4»; its text is the English, where an English sentence takes it)."""
+    if len(names) <= most:
+        return ", ".join(names)
+    # TRANSLATORS: {names} the first names of a list (files, folders), joined with commas; {n} how many more
+    return nmsg("{names}, and {n} more", "{names}, and {n} more", "n", names=", ".join(names[:most]),
+                n=len(names) - most)
