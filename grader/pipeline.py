@@ -150,11 +150,16 @@ class FleetPool:
         return self.queue.observe_all(submissions, suite, self.limits, cache=cache, on_done=on_done)
 
 
-def grade_path(path, settings: Settings = Settings(), *, one_submission=False, progress=None, notify=None,
-               observer: Observer | None = None) -> Graded:
-    """Grade every entry of `path` (a class folder), or `path` as one submission; see grade_submissions."""
+def grade_path(path, settings: Settings = Settings(), *, one_submission=False, row_id=None, progress=None,
+               notify=None, observer: Observer | None = None) -> Graded:
+    """Grade every entry of `path` (a class folder), or `path` as one submission; see grade_submissions.
+    `row_id` (with one_submission): the row's id, where the folder's name is not the student's (`grade ci`)."""
     suite = load_suite(settings.exercise)
     submissions = load_submissions(path, suite, one_submission=one_submission)
+    if row_id is not None:
+        if not one_submission:
+            raise ValueError("row_id names the one row of one_submission=True")
+        submissions = [dataclasses.replace(submission, id=row_id) for submission in submissions]
     return grade_submissions(submissions, suite, settings, progress=progress, notify=notify, observer=observer)
 
 
@@ -387,8 +392,9 @@ def _judge_contained(suite, runs, settings, expectations, so_far=None):
 
 def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
           require_sandbox=False, progress=None, use_bwrap=True, one_submission=False, queue=None,
-          notify=None, write_ahead=False) -> Graded:
+          notify=None, write_ahead=False, row_id=None) -> Graded:
     """grade_path with the settings as keywords (what the command line passes)."""
     settings = Settings(exercise=exercise, limits=limits, torch=torch, jobs=jobs, cache_dir=cache_dir,
                         require_sandbox=require_sandbox, use_bwrap=use_bwrap, queue=queue, write_ahead=write_ahead)
-    return grade_path(path, settings, one_submission=one_submission, progress=progress, notify=notify)
+    return grade_path(path, settings, one_submission=one_submission, row_id=row_id, progress=progress,
+                      notify=notify)

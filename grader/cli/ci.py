@@ -1,6 +1,5 @@
 """`grade ci`: grade a student's repository in CI (annotations, a summary, a threshold)."""
 
-import dataclasses
 import os
 import sys
 
@@ -45,8 +44,7 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     $GITHUB_STEP_SUMMARY when it is set, and exits 1 when the score is below
     --min-score (see docs/ci.md).
     """
-    from ..load import load_submissions
-    from ..pipeline import Settings, grade_submissions
+    from ..pipeline import grade
     from ..suites import load_suite
     from ..integrations import ci
     from ..private_files import write_json_atomically
@@ -62,12 +60,9 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     lang = chosen(lang)
     try:
         with sigterm_as_interrupt():
-            suite = load_suite(exercise)
-            (submission,) = load_submissions(path, suite, one_submission=True)
-            if (named := ci.row_id(os.environ)) is not None:  # the repository, not `submission/` (docs/ci.md)
-                submission = dataclasses.replace(submission, id=named)
-            result = grade_submissions([submission], suite, Settings(
-                exercise=exercise, limits=limits, cache_dir=None, require_sandbox=kw["require_sandbox"]))
+            # the row is the repository's, not `submission/`'s, the folder the workflow checks out into (docs/ci.md)
+            result = grade(path, exercise=exercise, limits=limits, cache_dir=None,
+                           require_sandbox=kw["require_sandbox"], one_submission=True, row_id=ci.row_id(os.environ))
     except (LoadError, SuiteError, SandboxUnavailable) as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt as exc:
