@@ -174,51 +174,6 @@ def with_numeric(V, f, inputs, h=1e-6):
     return obs
 
 
-# -- the worker's report ------------------------------------------------------------------
-
-# JSON for what plain() returns, written without the json module (which imports `re`: every worker would
-# pay for it at its start); grader/sandbox/worker.py encodes its events with these.
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def json_str(s):
-    """`s` as a JSON string."""
-    if _type(s) is _str and s.isascii() and s.isprintable() and '"' not in s and "\\" not in s:
-        return '"' + s + '"'  # printable ASCII, nothing to escape: every key and probe name (no loop per character)
-    out = []
-    for ch in s:
-        if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        elif " " <= ch <= "~":
-            out.append(ch)
-        else:
-            code = ord(ch)
-            if code > 0xFFFF:  # a surrogate pair, as JSON spells characters outside the BMP
-                code -= 0x10000
-                out.append("\\u%04x\\u%04x" % (0xD800 | (code >> 10), 0xDC00 | (code & 0x3FF)))
-            else:
-                out.append("\\u%04x" % code)
-    return '"' + "".join(out) + '"'
-
-
-def json_text(value):
-    """JSON for the plain values plain() produces (finite floats, str, dict, list, None); the commonest first."""
-    t = _type(value)
-    if t is _float:
-        return _repr(value)  # finite: plain() refused NaN and infinities
-    if t is _dict:
-        return "{" + ",".join([json_str(k) + ":" + json_text(v) for k, v in value.items()]) + "}"
-    if t is _str:
-        return json_str(value)
-    if value is None:
-        return "null"
-    if t is _bool or t is _int:  # a run record's fields (an observation holds neither)
-        return ("true" if value else "false") if t is _bool else _repr(value)
-    if t is _list or t is _tuple:
-        return "[" + ",".join([json_text(v) for v in value]) + "]"
-    raise TypeError(f"cannot report a {t.__name__}")
-
-
 def _output(nodes):
     return nodes[0] if _type(nodes) is _tuple else nodes
 

@@ -5,7 +5,8 @@ one JSON line per event to the observation pipe. It holds no expected values
 and decides nothing: the grader judges what it reports. Standard library only,
 and only its cheapest parts: start-up time is paid once per submission, so the
 request comes as `key=value` arguments instead of JSON, events are encoded by
-probekit's small writer instead of the json module (which pulls in `re`), `traceback` only when something went wrong.
+its own small writer (json_text) instead of the json module (which pulls in `re`), `traceback` only when something
+went wrong.
 
     python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 ...
 """
@@ -29,6 +30,7 @@ except ImportError:  # Windows (sandbox/portable.py): os itself
 # Bound before student code runs, so monkeypatching these later has no effect here.
 _write, _exit, _type, _str, _int = _os.write, _os._exit, type, str, int
 _BaseException, _SystemExit, _RecursionError = BaseException, SystemExit, RecursionError
+_float, _repr, _bool, _dict, _list, _tuple = float, repr, bool, dict, list, tuple
 
 
 def _load_source(name, path):
@@ -49,6 +51,49 @@ def _load_source(name, path):
             code = compile(f.read(), path, "exec")
     exec(code, module.__dict__)
     return module
+
+
+# JSON for the events and for what probekit's plain() returns, written without the json module (which imports `re`:
+# every worker would pay for it at its start).
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def json_str(s):
+    """`s` as a JSON string."""
+    if _type(s) is _str and s.isascii() and s.isprintable() and '"' not in s and "\\" not in s:
+        return '"' + s + '"'  # printable ASCII, nothing to escape: every key and probe name (no loop per character)
+    out = []
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            code = ord(ch)
+            if code > 0xFFFF:  # a surrogate pair, as JSON spells characters outside the BMP
+                code -= 0x10000
+                out.append("\\u%04x\\u%04x" % (0xD800 | (code >> 10), 0xDC00 | (code & 0x3FF)))
+            else:
+                out.append("\\u%04x" % code)
+    return '"' + "".join(out) + '"'
+
+
+def json_text(value):
+    """JSON for the plain values plain() produces (finite floats, str, dict, list, None); the commonest first."""
+    t = _type(value)
+    if t is _float:
+        return _repr(value)  # finite: plain() refused NaN and infinities
+    if t is _dict:
+        return "{" + ",".join([json_str(k) + ":" + json_text(v) for k, v in value.items()]) + "}"
+    if t is _str:
+        return json_str(value)
+    if value is None:
+        return "null"
+    if t is _bool or t is _int:  # a run record's fields (an observation holds neither)
+        return ("true" if value else "false") if t is _bool else _repr(value)
+    if t is _list or t is _tuple:
+        return "[" + ",".join([json_text(v) for v in value]) + "]"
+    raise TypeError(f"cannot report a {t.__name__}")
 
 
 def _type_name(exc):
@@ -243,7 +288,7 @@ def main():
     _load_source("_grader_read_only", _join(request["runner"], "read_only.py")).keep(submission_dir)  # as the bind
     if request.get("package"):  # handed in as a package (micrograd/nn.py): grader/sandbox/as_package.py
         _load_source("_grader_as_package", _join(request["runner"], "as_package.py")).install(request, submission_dir)
-    plain, ObservationError, json_text, json_str = kit.plain, kit.ObservationError, kit.json_text, kit.json_str
+    plain, ObservationError = kit.plain, kit.ObservationError
     if request.get("hold") == "1" and not _released():
         _exit(71)  # the grader could not place this worker (sandbox/claim.py): nothing of the submission runs
     emit(event="hello", pid=_os.getpid())
