@@ -22,7 +22,15 @@ def _is_number(t):
 
 
 class ObservationError(Exception):
-    """A probe observed something that is not a plain finite number (or string)."""
+    """A probe observed something that is not a plain finite number (or string). Made of a template, the message's
+    English words (a message id of grader/observe/probe_words.py's TEMPLATES), and its fields: the worker reports
+    both as data beside the text (sandbox/worker.py), so the grader says them in the student's language without
+    reading the text back. str() is the English text: `ObservationError("{what} is nested too deeply", what="x")`
+    says `x is nested too deeply`."""
+
+    def __init__(self, template, /, **fields):
+        super().__init__(template.format(**fields) if fields else template)
+        self.template, self.fields = template, fields
 
 
 def modules(probe):
@@ -57,13 +65,13 @@ def module_of(m, name):
 def number(x, what):
     """`x` as a plain float, refusing anything that is not a number (`_is_number`) or is not finite."""
     if not _is_number(_type(x)):
-        raise ObservationError(f"{what} is a {_type(x).__name__}, not a number")
+        raise ObservationError("{what} is a {type}, not a number", what=what, type=_type(x).__name__)
     try:
         value = _float(x)
     except (OverflowError, ValueError):  # an int or a Fraction too large for a float, a signalling NaN
-        raise ObservationError(f"{what} is too large or not a number, not a finite number") from None
+        raise ObservationError("{what} is too large or not a number, not a finite number", what=what) from None
     if not _isfinite(value):
-        raise ObservationError(f"{what} is {value}, not a finite number")
+        raise ObservationError("{what} is {value}, not a finite number", what=what, value=value)
     return value
 
 
@@ -79,9 +87,9 @@ def plain(obj, what="result", depth=0, _count=None):
     count = _count if _count is not None else [0]
     count[0] += 1
     if count[0] > MAX_VALUES:
-        raise ObservationError(f"{what}: the result holds more than {MAX_VALUES} values")
+        raise ObservationError("{what}: the result holds more than {n} values", what=what, n=MAX_VALUES)
     if depth > MAX_DEPTH:
-        raise ObservationError(f"{what} is nested too deeply")
+        raise ObservationError("{what} is nested too deeply", what=what)
     t = _type(obj)
     if _is_number(t):
         return number(obj, what)
@@ -93,13 +101,35 @@ def plain(obj, what="result", depth=0, _count=None):
         out = {}
         for key, value in obj.items():
             if _type(key) is not _str:
-                raise ObservationError(f"{what} has a key that is not a string")
+                raise ObservationError("{what} has a key that is not a string", what=what)
             count[0] += 1
             out[key] = plain(value, key if depth == 0 else f"{what}.{key}", depth + 1, count)
         return out
     if t is _list or t is _tuple:
         return [plain(v, f"{what}[{i}]", depth + 1, count) for i, v in enumerate(obj)]
-    raise ObservationError(f"{what} is a {t.__name__}, not a number")
+    raise ObservationError("{what} is a {type}, not a number", what=what, type=t.__name__)
+
+
+MAX_PARAMETERS = 10_000  # 07-mlp-xor's largest network has 41
+
+
+def parameters(module, what):
+    """`module.parameters()` as a list: micrograd returns one, but a tuple or a generator (PyTorch's
+    `parameters()` is one) holds the same Values, and the course's loop only iterates over it."""
+    params = module.parameters()
+    if _type(params) is _list:
+        return params
+    try:
+        items = iter(params)
+    except TypeError:
+        raise ObservationError("{what}.parameters() returned a {type}, not a list", what=what,
+                               type=_type(params).__name__) from None
+    got = []
+    for p in items:
+        got.append(p)
+        if len(got) > MAX_PARAMETERS:
+            raise ObservationError("{what}.parameters() gave more than {n} parameters", what=what, n=MAX_PARAMETERS)
+    return got
 
 
 def grads(named, prefix=""):

@@ -11,7 +11,7 @@ Each test here failed before."""
 
 import ast
 import json
-import re
+import string
 from pathlib import Path
 
 import pytest
@@ -21,48 +21,51 @@ from grader.i18n import Message, translator
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _shapes(node):
-    """The texts an `ObservationError(...)` argument can be, each with its formatted parts as \\0."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.JoinedStr):
-        return ["".join(_shapes(v)[0] if isinstance(v, ast.Constant) else "\0" for v in node.values)]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return [a + b for a in _shapes(node.left) for b in _shapes(node.right)]
-    if isinstance(node, ast.IfExp):
-        return _shapes(node.body) + _shapes(node.orelse)
-    raise AssertionError(f"an ObservationError made of {ast.dump(node)[:80]}")
+def _raised(path):
+    """Each `ObservationError(...)` of a file: (file name, its first argument, its keywords' names)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == \
+                "ObservationError" and node.args:
+            first = node.args[0]
+            template = first.value if isinstance(first, ast.Constant) else ast.dump(first)[:80]
+            yield path.name, template, frozenset(k.arg for k in node.keywords)
 
 
 def test_every_words_a_probe_raises_have_a_template():
-    """The class: every `ObservationError(...)` of probekit and the suites' probes is made from a template of
-    grader/observe/probe_words.py, so the observer finds its words and a translated page says them."""
+    """The class: the first argument of every `ObservationError(...)` of probekit and the suites' probes is a
+    template of grader/observe/probe_words.py, written out (not made there), and its keywords are the template's
+    fields, so the worker reports them as data and a translated page says them."""
     from grader.observe.probe_words import TEMPLATES
 
-    templates = {re.sub(r"\{\w+\}", "\0", t) for t in TEMPLATES}
+    fields = {t: frozenset(f for _, f, _, _ in string.Formatter().parse(t) if f) for t in TEMPLATES}
     files = [ROOT / "grader" / "probekit.py", *sorted((ROOT / "grader" / "suites").glob("*/probes.py"))]
-    raised = []
-    for path in files:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == \
-                    "ObservationError" and node.args:
-                raised += [(path.name, shape) for shape in _shapes(node.args[0])]
+    raised = [site for path in files for site in _raised(path)]
     assert len(raised) >= 20
-    assert [(name, shape) for name, shape in raised if shape not in templates] == []
+    assert [(name, template) for name, template, keywords in raised if fields.get(template) != keywords] == []
 
 
-@pytest.mark.parametrize("error, ru, zh", [
-    ("b.grad is a Value, not a number", "b.grad — объект типа Value, а не число", "b.grad 是 Value，不是数"),
-    ("x0.grad is inf, not a finite number", "x0.grad равно inf, а не конечному числу", "x0.grad 是 inf，不是有限的数"),
-    ("MLP [2, 4, 1] has 12 parameters, not 17", "у MLP [2, 4, 1] параметров 12, а не 17",
-     "MLP [2, 4, 1] 有 12 个参数，而不是 17 个"),
-    ("fit_line(xs, ys) should return (w, b, losses); it returned a tuple of 2",
+@pytest.mark.parametrize("raised, ru, zh", [
+    (("{what} is a {type}, not a number", {"what": "b.grad", "type": "Value"}),
+     "b.grad — объект типа Value, а не число", "b.grad 是 Value，不是数"),
+    (("{what} is {value}, not a finite number", {"what": "x0.grad", "value": float("inf")}),
+     "x0.grad равно inf, а не конечному числу", "x0.grad 是 inf，不是有限的数"),
+    (("MLP [2, 4, 1] has {n} parameters, not {expected}", {"n": 12, "expected": 17}),
+     "у MLP [2, 4, 1] параметров 12, а не 17", "MLP [2, 4, 1] 有 12 个参数，而不是 17 个"),
+    (("{call} should return (w, b, losses); it returned a {type} of {n}",
+      {"call": "fit_line(xs, ys)", "type": "tuple", "n": 2}),
      "fit_line(xs, ys) должен вернуть (w, b, losses); он вернул объект типа tuple из 2 элементов",
      "fit_line(xs, ys) 应当返回 (w, b, losses)；它返回的是含 2 个元素的 tuple")])
-def test_a_probes_words_are_kept_as_a_message_and_said_in_the_language(error, ru, zh):
+def test_a_probes_words_are_kept_as_a_message_and_said_in_the_language(raised, ru, zh):
+    """The probe's ObservationError as the worker reports it (its text, and its template and fields as strings):
+    the observer builds the message from the fields."""
     from grader.observe.protocol import parse_event
+    from grader.probekit import ObservationError
 
-    line = json.dumps({"event": "result", "probe": "p", "status": "error", "error": error, "where": None}).encode()
+    template, given = raised
+    error, fields = str(ObservationError(template, **given)), {k: str(v) for k, v in given.items()}
+
+    line = json.dumps({"event": "result", "probe": "p", "status": "error", "error": error, "where": None,
+                       "template": template, "fields": fields}).encode()
     event = parse_event(line, "p")
     assert event["unreadable"] is True and event["error_message"]["text"] == error
     assert [translator(lang).render(event["error_message"]) for lang in ("ru", "zh")] == [ru, zh]
@@ -70,6 +73,58 @@ def test_a_probes_words_are_kept_as_a_message_and_said_in_the_language(error, ru
     theirs = json.dumps({"event": "result", "probe": "p", "status": "error", "error": error, "where": None,
                          "exception": "ValueError"}).encode()
     assert "error_message" not in parse_event(theirs, "p") and "unreadable" not in parse_event(theirs, "p")
+
+
+@pytest.mark.parametrize("template, fields", [
+    ("{who} forged this", {"who": "me"}),  # a template the grader does not know
+    ("{what} is a {type}, not a number", {"what": "b.grad"}),  # a field missing
+    ("{what} is a {type}, not a number", {"what": "b.grad", "type": "Value", "extra": "x"}),  # a field too many
+    ("{what} is a {type}, not a number", {"what": "b.grad", "type": ["Value"]}),  # a field not a string
+    ("{what} is a {type}, not a number", {"what": "c.grad", "type": "Value"}),  # words other than the text's
+    ("{what} is a {type}, not a number", ["b.grad", "Value"]),  # fields not named
+    (["{what} is a {type}, not a number"], {"what": "b.grad", "type": "Value"})])  # a template not a string
+def test_a_forged_template_is_shown_as_the_plain_text(template, fields):
+    """The student's code runs in the worker's process and can raise probekit's ObservationError (or write a
+    result line) with anything in it: only a known template with exactly its fields, strings that make the text,
+    becomes a message; anything else is the plain text, as a text no template makes was before."""
+    from grader.observe.protocol import parse_event
+
+    line = json.dumps({"event": "result", "probe": "p", "status": "error", "error": "b.grad is a Value, not a number",
+                       "where": None, "template": template, "fields": fields}).encode()
+    event = parse_event(line, "p")
+    assert (event["error"], "error_message" in event, "unreadable" in event) == (
+        "b.grad is a Value, not a number", False, False)
+
+
+FORGER = b"""import sys
+
+
+class Value:
+    def __init__(self, data, _children=(), _op=""):
+        self.data, self.grad, self._backward = data, 0.0, lambda: None
+
+    def __mul__(self, other):
+        raise sys.modules["probekit"].ObservationError("{who} forged this {n}", who="the engine", n=3)
+
+    def __add__(self, other):
+        raise sys.modules["probekit"].ObservationError("{what} is a {type}, not a number", what="x", type="V", by=1)
+"""
+
+
+def test_a_forged_template_from_a_students_engine_is_shown_as_the_plain_text(tmp_path):
+    """End to end, in the sandbox: an engine that raises the grader's own ObservationError, with a template of its
+    own or a known one with a field it does not name, is shown as its plain text: no message, not unreadable."""
+    from grader.pipeline import grade
+    from grader.sandbox import Limits
+
+    (tmp_path / "forger").mkdir()
+    (tmp_path / "forger" / "engine.py").write_bytes(FORGER)
+    result = grade(tmp_path / "forger", exercise="01-mul-backward", one_submission=True, jobs=1,
+                   limits=Limits(probe_seconds=5, import_seconds=10, submission_seconds=60))
+    (run,) = result.runs.values()
+    said = {(p["error"], "error_message" in p, "unreadable" in p) for p in run["probes"].values()
+            if p["status"] == "error" and "Error" not in p["error"]}  # the engine's own failures aside
+    assert said == {("the engine forged this 3", False, False), ("x is a V, not a number", False, False)}
 
 
 def test_a_failed_test_says_the_probe_could_not_read_what_the_engine_gave():

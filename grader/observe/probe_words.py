@@ -1,23 +1,25 @@
 """What a probe says when it cannot read what the student's engine gave (probekit's `ObservationError`: `b.grad is a
 Value, not a number`, `MLP [2, 4, 1] has 12 parameters, not 17`), as messages.
 
-The probes travel into the sandbox with the standard library only, so they raise plain English text; the worker
-reports it as a result's `error` with no exception type (sandbox/worker.py). These are the grader's words, not the
-student's: the observer finds the template a text was made from and keeps the message record beside it
-(`error_message`), so a Russian page says «b.grad — объект типа Value, а не число» (session 26: the English text
-stood inside the Russian sentence, after «ваш движок выбросил исключение», as if the engine had raised it).
-tests/test_lang26.py holds every `ObservationError(...)` the probes raise to a template here.
+The probes travel into the sandbox with the standard library only, so they raise an ObservationError made of one of
+these templates and its fields (`ObservationError("{what} is a {type}, not a number", what=..., type=...)`); the
+worker reports the English text as a result's `error` with no exception type, and the template and fields beside it
+as data (sandbox/worker.py). These are the grader's words, not the student's: the observer keeps the message record
+beside the text (`error_message`), so a Russian page says «b.grad — объект типа Value, а не число» (session 26: the
+English text stood inside the Russian sentence, after «ваш движок выбросил исключение», as if the engine had raised
+it). The record is built from the fields, never by reading the text back.
+tests/test_lang26.py holds the first argument of every `ObservationError(...)` the probes raise to a template here.
 """
 
 from __future__ import annotations
 
 import functools
-import re
+import string
 
 from ..i18n import msg
 
-# Each template as the probes write it; a field matches what the probe put there (`{type}` a class's name, `{n}`
-# a count, `{value}` what float() made of a number that is not finite). More specific templates first.
+# Each template as the probes write it (`{type}` a class's name, `{n}` a count, `{value}` what float() made of a
+# number that is not finite).
 TEMPLATES = (
     # TRANSLATORS: a probe could not read a value: {what} names it (`b.grad`), {type} is a Python class's name
     msg("{what} is a {type}, not a number").id,
@@ -44,29 +46,23 @@ TEMPLATES = (
     msg("{call}'s losses is a {type}, not a list").id,
     msg("mse(w, b) returned a {type}, not a Value: build the loss from w and b, so that backward() can reach them").id,
 )
-_FIELD_PATTERNS = {"type": r"[A-Za-z_][\w.]*", "n": r"\d+", "expected": r"\d+", "value": r"-?inf|nan"}
 
 
 @functools.cache
-def _patterns() -> tuple:
-    compiled = []
-    for template in TEMPLATES:
-        parts, last = [], 0
-        for field in re.finditer(r"\{(\w+)\}", template):
-            parts.append(re.escape(template[last:field.start()]))
-            parts.append(f"(?P<{field[1]}>{_FIELD_PATTERNS.get(field[1], '.+?')})")
-            last = field.end()
-        parts.append(re.escape(template[last:]))
-        compiled.append((template, re.compile("".join(parts), re.S)))
-    return tuple(compiled)
+def _names() -> dict:
+    """Each template's field names, as str.format reads them."""
+    return {template: frozenset(field for _, field, _, _ in string.Formatter().parse(template) if field)
+            for template in TEMPLATES}
 
 
-def probe_words(error: str) -> dict | None:
-    """The message record of a probe's `ObservationError` text (its words, its parts as parameters), or None for
-    a text no template makes, which is shown as it is."""
-    for template, pattern in _patterns():
-        found = pattern.fullmatch(error)
-        if found:
-            said = msg(template, **found.groupdict())
-            return said.to_json() if str(said) == error else None
-    return None
+def probe_words(error: str, template, fields) -> dict | None:
+    """The message record of a probe's `ObservationError` (its template and fields, as the worker reports them
+    beside its text), or None: the text is shown as it is. Only a template here with exactly its fields, each a
+    string, whose English words are the error's text, is taken: the student's code runs in the worker's process
+    and can raise an ObservationError of its own, or write a result line, with anything in it."""
+    names = _names().get(template) if type(template) is str else None
+    if names is None or type(fields) is not dict or set(fields) != names or \
+            any(type(value) is not str for value in fields.values()):
+        return None
+    said = msg(template, **fields)
+    return said.to_json() if str(said) == error else None  # the error is cleaned and cut: so are fields that make it

@@ -292,7 +292,7 @@ def parse_event(line, expected_probe):
             if words is None and said["exception"] is None:  # a probe's own words: what the engine gave is unreadable
                 from .probe_words import probe_words
 
-                words = probe_words(said["error"])
+                words = probe_words(said["error"], event.get("template"), event.get("fields"))
                 return {**said, "error_message": words, "unreadable": True} if words else said
             return {**said, "error_message": words} if words else said
         raise ProtocolError("bad result")

@@ -114,6 +114,21 @@ def _text(value, limit):
     return text[:limit] if _type(text) is _str else "(its __str__ did not return a string)"
 
 
+def _words(exc):
+    """A probekit ObservationError's message as data: its template and fields (strings, each cut as the error is
+    cut), which the grader says in the student's language (grader/observe/probe_words.py). None of it when the
+    exception holds no such thing: the student's code can raise an ObservationError too, with anything in it, and
+    the grader takes only a template it knows with the fields it names."""
+    try:
+        template, fields = exc.template, exc.fields
+        if _type(template) is not _str or _type(fields) is not _dict or len(fields) > 8:
+            return {}
+        return {"template": template[:2000],
+                "fields": {key: _text(value, 2000) for key, value in fields.items() if _type(key) is _str}}
+    except _BaseException:  # whatever a student's subclass does when read
+        return {}
+
+
 def _describe(exc, submission_dir):
     """`Type: message` (`Type` where the message is empty), the exception's type name, and the deepest frame in
     the student's files: (file, line, function). Never raises, whatever the student's exception does then."""
@@ -324,7 +339,8 @@ def main():
             values = plain(raw)
             line = json_text(values)  # encode now: a failure here is this probe's, not the worker's
         except ObservationError as exc:
-            held = event_line(event="result", probe=name, status="error", error=_text(exc, 2000), where=None)
+            held = event_line(event="result", probe=name, status="error", error=_text(exc, 2000), where=None,
+                              **_words(exc))
             continue
         except _RecursionError as exc:
             text, exception, where = _describe(exc, submission_dir)

@@ -16,7 +16,8 @@ def _result(r, name):
     is a number (what a wrong verdict was decided on; a result without one is judged by the other three alone)."""
     ok = r.ok
     if type(ok) is not bool:
-        raise probekit.ObservationError(f"{name}: gradcheck(...).ok is a {type(ok).__name__}, not True or False")
+        raise probekit.ObservationError("{name}: gradcheck(...).ok is a {type}, not True or False", name=name,
+                                        type=type(ok).__name__)
     got = {f"{name}.ok": number(ok, f"{name}.ok"), f"{name}.analytic": number(r.analytic, f"{name}.analytic"),
            f"{name}.numeric": number(r.numeric, f"{name}.numeric")}
     for field in ("abs_diff", "rel_diff"):

@@ -13,7 +13,7 @@ import random
 import types
 
 import probekit
-from probekit import module_of, number
+from probekit import module_of, number, parameters
 
 XOR_INPUTS = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
 XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
@@ -33,27 +33,6 @@ def _mlp(nn, nin, nouts):
         except Exception as error:  # this API is not the student's, or their MLP is broken: try the next
             first_error = first_error or error
     raise first_error
-
-
-MAX_PARAMETERS = 10_000  # the suite's largest network has 41
-
-
-def _params(module, what):
-    """`module.parameters()` as a list: micrograd returns one, but a tuple or a generator (PyTorch's
-    `parameters()` is one) holds the same Values, and the course's loop only iterates over it."""
-    params = module.parameters()
-    if type(params) is list:
-        return params
-    try:
-        items = iter(params)
-    except TypeError:
-        raise probekit.ObservationError(f"{what}.parameters() returned a {type(params).__name__}, not a list") from None
-    got = []
-    for p in items:
-        got.append(p)
-        if len(got) > MAX_PARAMETERS:
-            raise probekit.ObservationError(f"{what}.parameters() gave more than {MAX_PARAMETERS} parameters")
-    return got
 
 
 def _shape(out, what):
@@ -83,7 +62,7 @@ def parameter_counts(m):
             "MLP(3, [4, 4, 1])": _mlp(nn, 3, [4, 4, 1])}
     out = {}
     for name, net in nets.items():
-        params = _params(net, name)
+        params = parameters(net, name)
         out[name] = len(params)
         out[f"{name} distinct"] = len({id(p) for p in params})
         out[f"{name} Values"] = sum(isinstance(p, m.engine.Value) for p in params)
@@ -96,7 +75,7 @@ def zero_grad(m):
     nn = module_of(m, "nn")
     random.seed(1)
     model = _mlp(nn, 2, [3, 1])
-    params = _params(model, "MLP(2, [3, 1])")
+    params = parameters(model, "MLP(2, [3, 1])")
     loss = (model([0.5, -1.0]) - 1.0) ** 2
     loss.backward()
     before = sum(abs(number(p.grad, "grad before zero_grad")) for p in params)
@@ -117,7 +96,8 @@ def zero_grad_layer(m):
     (outs[0] * outs[1] + neuron([0.5, 0.5])).backward()
     layer.zero_grad()
     neuron.zero_grad()
-    return {"grads after": [number(p.grad, "grad") for p in _params(layer, "Layer(2, 2)") + _params(neuron, "Neuron(2)")]}
+    params = parameters(layer, "Layer(2, 2)") + parameters(neuron, "Neuron(2)")
+    return {"grads after": [number(p.grad, "grad") for p in params]}
 
 
 # -- forward passes ------------------------------------------------------------------------------
@@ -143,9 +123,9 @@ def neuron_forward(m):
     nn = module_of(m, "nn")
     random.seed(4)
     n = nn.Neuron(2)
-    _set_all(_params(n, "Neuron(2)"), [0.5, -1.5, 0.25])
+    _set_all(parameters(n, "Neuron(2)"), [0.5, -1.5, 0.25])
     lin = nn.Neuron(2, nonlin=False)
-    _set_all(_params(lin, "Neuron(2, nonlin=False)"), [0.5, -1.5, 0.25])
+    _set_all(parameters(lin, "Neuron(2, nonlin=False)"), [0.5, -1.5, 0.25])
     return {"Neuron(2)(x)": number(n([1.5, 0.4]).data, "Neuron(2)(x)"),
             "Neuron(2, nonlin=False)(x)": number(lin([1.5, 0.4]).data, "Neuron(2, nonlin=False)(x)")}
 
@@ -156,7 +136,7 @@ def mlp_forward_uniform(m):
     nn = module_of(m, "nn")
     random.seed(5)
     model = _mlp(nn, 2, [3, 1])
-    _set_all(_params(model, "MLP(2, [3, 1])"), [0.3] * 13)
+    _set_all(parameters(model, "MLP(2, [3, 1])"), [0.3] * 13)
     return {"out": number(model([1.0, 0.5]).data, "out")}
 
 
@@ -166,7 +146,7 @@ def mlp_forward_ordered(m):
     nn = module_of(m, "nn")
     random.seed(6)
     model = _mlp(nn, 2, [2, 1])
-    _set_all(_params(model, "MLP(2, [2, 1])"), [0.1 * (i + 1) for i in range(9)])
+    _set_all(parameters(model, "MLP(2, [2, 1])"), [0.1 * (i + 1) for i in range(9)])
     return {"out": number(model([1.5, -0.5]).data, "out")}
 
 
@@ -176,7 +156,7 @@ def mlp_backward(m):
     nn = module_of(m, "nn")
     random.seed(7)
     model = _mlp(nn, 2, [3, 1])
-    params = _params(model, "MLP(2, [3, 1])")
+    params = parameters(model, "MLP(2, [3, 1])")
     _set_all(params, [0.3] * 13)
     loss = (model([1.0, 0.5]) - 1.0) ** 2
     loss.backward()
@@ -200,7 +180,7 @@ def _clear(params):
 def _course_loop(nn, seed, steps=300, lr=0.05):
     """Train MLP(2, [4, 1]) on XOR from weights drawn here; the loss before each step, stopping below 1e-3."""
     model = _mlp(nn, 2, [4, 1])
-    params = _params(model, "MLP(2, [4, 1])")
+    params = parameters(model, "MLP(2, [4, 1])")
     rng = random.Random(seed)
     _set_all(params, [rng.uniform(-1, 1) for _ in params])
     history = []
@@ -249,10 +229,11 @@ def course_seed_xor(m):
     # until the predictions, rounded to four places, are -1, 1, 1, -1, or for 1,000 steps; the weights set here, in
     # parameters() order, so the student's own way of drawing them does not matter
     model = _mlp(module_of(m, "nn"), 2, [4, 1])
-    params = _params(model, "MLP [2, 4, 1]")
+    params = parameters(model, "MLP [2, 4, 1]")
     weights = _course_seed_weights([2, 4, 1])
     if len(params) != len(weights):
-        raise probekit.ObservationError(f"MLP [2, 4, 1] has {len(params)} parameters, not {len(weights)}")
+        raise probekit.ObservationError("MLP [2, 4, 1] has {n} parameters, not {expected}", n=len(params),
+                                        expected=len(weights))
     _set_all(params, weights)
     steps = 0
     while True:
@@ -283,7 +264,8 @@ def _train_xor(m, seed):
         overflowed = len(noted)
     items = probekit.as_plain(history, tuple)
     if items is None:
-        raise probekit.ObservationError(f"train_xor returned a {type(history).__name__}, not a list of losses")
+        raise probekit.ObservationError("train_xor returned a {type}, not a list of losses",
+                                        type=type(history).__name__)
     losses = [number(x, f"train_xor(seed={seed})[{i}]") for i, x in enumerate(items)]
     if not losses:
         raise probekit.ObservationError("train_xor returned an empty list")
@@ -387,7 +369,7 @@ def train_xor_zero_grad_given(m):
     owners, patched = _zero_grad_owners(nn), []
 
     def zero_grad(self):
-        _clear(_params(self, f"{type(self).__name__}"))
+        _clear(parameters(self, f"{type(self).__name__}"))
 
     try:
         for c in owners:

@@ -40,12 +40,13 @@ def _gradients(got, call):
     """The five gradients a call returned, as {"dy/dx1": ...}; an observation error names what is wrong."""
     plain = probekit.as_plain(got, dict)
     if plain is None:
-        raise probekit.ObservationError(f"{call} returned a {type(got).__name__}, not a dict of five gradients")
+        raise probekit.ObservationError("{call} returned a {type}, not a dict of five gradients", call=call,
+                                        type=type(got).__name__)
     got = plain
     missing = [n for n in NAMES if n not in got]
     if missing:
-        raise probekit.ObservationError(f"{call} returned no gradient named {missing[0]!r}; the names are "
-                                        f"{', '.join(NAMES)}")
+        raise probekit.ObservationError("{call} returned no gradient named {name}; the names are {names}",
+                                        call=call, name=repr(missing[0]), names=", ".join(NAMES))
     return {f"dy/d{n}": number(got[n], f"{call}[{n!r}]") for n in NAMES}
 
 
@@ -141,12 +142,12 @@ def own_values(m):
     pair = probekit.as_plain(got, tuple)
     if pair is None or len(pair) != 2:
         raise probekit.ObservationError("neuron(...) should return a pair: the output y and a dict of the five "
-                                        f"leaves; it returned a {type(got).__name__}")
+                                        "leaves; it returned a {type}", type=type(got).__name__)
     y, leaves = pair
     plain = probekit.as_plain(leaves, dict)
     if plain is None:
-        raise probekit.ObservationError(f"neuron(...)'s second item is a {type(leaves).__name__}, not a dict of "
-                                        "the five leaves")
+        raise probekit.ObservationError("neuron(...)'s second item is a {type}, not a dict of the five leaves",
+                                        type=type(leaves).__name__)
     leaves = plain
     out = {"y is a Value": type(y).__name__ if not isinstance(y, V) else "Value"}
     for n in NAMES:

@@ -23,8 +23,11 @@ def _trained(m, steps, learning_rate):
     got = module_of(m, "fit_line").train_line(steps, learning_rate)
     items = probekit.as_plain(got, tuple)
     if items is None or len(items) != 3:
-        raise probekit.ObservationError(f"{call} should return (w, b, final_loss); it returned a "
-                                        f"{type(got).__name__}" + (f" of {len(items)}" if items is not None else ""))
+        if items is None:
+            raise probekit.ObservationError("{call} should return (w, b, final_loss); it returned a {type}",
+                                            call=call, type=type(got).__name__)
+        raise probekit.ObservationError("{call} should return (w, b, final_loss); it returned a {type} of {n}",
+                                        call=call, type=type(got).__name__, n=len(items))
     w, b, final_loss = items
     return {"w": _plain(m, w, f"{call}'s w"), "b": _plain(m, b, f"{call}'s b"),
             "final_loss": _plain(m, final_loss, f"{call}'s final_loss")}
@@ -35,12 +38,16 @@ def _history(m, steps, learning_rate):
     got = module_of(m, "fit_line").train_line_history(steps, learning_rate)
     items = probekit.as_plain(got, tuple)
     if items is None or len(items) != 3:
-        raise probekit.ObservationError(f"{call} should return (w, b, losses); it returned a {type(got).__name__}"
-                                        + (f" of {len(items)}" if items is not None else ""))
+        if items is None:
+            raise probekit.ObservationError("{call} should return (w, b, losses); it returned a {type}", call=call,
+                                            type=type(got).__name__)
+        raise probekit.ObservationError("{call} should return (w, b, losses); it returned a {type} of {n}",
+                                        call=call, type=type(got).__name__, n=len(items))
     w, b, losses = items
     plain = probekit.as_plain(losses, tuple)
     if plain is None:
-        raise probekit.ObservationError(f"{call}'s losses is a {type(losses).__name__}, not a list")
+        raise probekit.ObservationError("{call}'s losses is a {type}, not a list", call=call,
+                                        type=type(losses).__name__)
     losses = plain
     return {"w": _plain(m, w, f"{call}'s w"), "b": _plain(m, b, f"{call}'s b"),
             "losses": [_plain(m, x, f"{call}'s losses[{i}]") for i, x in enumerate(losses)]}
@@ -51,8 +58,8 @@ def _loss_at(m, w0, b0, backward):
     w, b = V(w0), V(b0)
     loss = module_of(m, "fit_line").mse(w, b)
     if not isinstance(loss, V):
-        raise probekit.ObservationError(f"mse(w, b) returned a {type(loss).__name__}, not a Value: build the loss "
-                                        "from w and b, so that backward() can reach them")
+        raise probekit.ObservationError("mse(w, b) returned a {type}, not a Value: build the loss from w and b, so "
+                                        "that backward() can reach them", type=type(loss).__name__)
     out = {"loss": number(loss.data, "loss")}
     if backward:
         loss.backward()
