@@ -88,7 +88,7 @@ def test_grade_check_shows_the_diagnosis_of_the_visible_failures(tmp_path):
     (tmp_path / "engine.py").write_text(variant("tanh-assign-not-accumulate").source(), encoding="utf-8")
     result = check(tmp_path / "engine.py", "03-tanh", limits=LIMITS)
     (finding,) = result.diagnosis
-    assert finding["variant"] == "tanh-assign-not-accumulate" and finding["tests"] == ["graph/numeric"]
+    assert finding["variant"] == "tanh-assign-not-accumulate" and finding["tests"] == ["tanh/two"]  # tanh/two holds two tanhs since session 26 (probes26)
     assert finding["line"] > 0  # the static hint about `=` lends the finding its line
     why = [line for line in report_lines(result) if line.startswith("why:  ")]
     assert why == [f"why:  {finding['title']}. {finding['explanation']}"]
