@@ -165,7 +165,7 @@ TABLES = {
         "pow-assigns": (62.5, ["pow/fractional"], [("variant", "pow-assign-not-accumulate", "exact")]),
         "tanh-assigns": (62.5, ["tanh/negative"], [("variant", "tanh-assign-not-accumulate", "exact")]),
         "exp-assigns": (62.5, ["exp/values"], [("variant", "exp-assign-not-accumulate", "exact")]),
-        "mul-assigns-other-side": (41.0, 14, [("hint", "assign-grad", None)]),
+        "mul-assigns-other-side": (41.0, 14, [("variant", "mul-assign-not-accumulate", "style")]),
         # before: `-` forgets b, `/` cuts b off, `=` in `**` and relu (first-input-only); `2 / x` and `2 - x` pass
         # nothing, `=` in `**` (first-input-left-out)
         "topo-first-child-only": (30.1667, 27, [("walk", "first-input-only", "exact")]),

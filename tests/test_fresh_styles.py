@@ -367,7 +367,8 @@ def test_gradchecks_mistakes_are_each_named_by_their_test(rows):
     assert _output(gc["bug-ignores-h"], "numerical/given-h").endswith(": expected 3.01, got 3.0")
     assert _output(gc["bug-relative-only"], "gradcheck/zero-gradient") == (
         "gradcheck for x**3 at 0 fails (ok=False; analytic 0.0, numeric 1e-12), but backprop and the numeric "
-        "slope agree here")
+        "slope agree here: they differ by less than `atol = 1e-07`. Where the gradient is 0, no relative test can "
+        "pass: the check needs its absolute part, `abs_diff <= atol + rtol * max(|analytic|, |numeric|)`")
     assert _output(gc["bug-one-sided"], "numerical/given-h") == (
         "Not charged again: every derivative here is a one-sided difference with the h given, which "
         "numerical/known-functions already charges.")

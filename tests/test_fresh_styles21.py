@@ -58,7 +58,8 @@ ENGINE = {
     "bug-partials-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
     # a dict literal {self: ..., other: ...} keeps one entry for `a * a`: a wrong `*` of two Values (core), shown
     # wherever a node is multiplied by itself
-    "bug-real-dict-literal-mul": (45.0, 11, []),
+    # a dict literal keeps one partial where self is other (a * a): `=` for `+=` in `*`, in its numbers
+    "bug-real-dict-literal-mul": (45.0, 11, [("variant", "mul-assign-not-accumulate", "style")]),
     "bug-real-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                   [("variant", "tanh-one-minus-t", "exact")]),
     "bug-tape-adjoint-assign": (26.0, 29, [("variant", "assign-not-accumulate-everywhere", "style")]),
