@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from ..i18n import Message, msg, nmsg
+from ..i18n import Message, items, msg, nmsg
 
 ENGINE = "engine.py"
 
@@ -265,11 +265,13 @@ def is_hidden(name: str) -> bool:
     return name.startswith(".") or name in HIDDEN_NAMES
 
 
-def some_names(names: list[str], most: int = 8) -> str | Message:
-    """`a, b, c`, or the first `most` of them `, and 4 more` (a Message, said in the reader's language with the
-    count's plural form, «и ещё 4»; its text is the English, where an English sentence takes it)."""
+def some_names(names: list[str], most: int = 8) -> Message:
+    """`a, b, c`, or the first `most` of them `, and 4 more`: a Message, said in the reader's language (the names
+    joined as the language enumerates, 「a、b、c」; the count's plural form, «и ещё 4»); its text (str()) is the
+    English, where an English sentence takes it."""
     if len(names) <= most:
-        return ", ".join(names)
+        # TRANSLATORS: {names} names of files or folders, joined as the language enumerates them
+        return msg("{names}", names=items(names, join="comma"))
     # TRANSLATORS: {names} the first names of a list (files, folders), joined with commas; {n} how many more
-    return nmsg("{names}, and {n} more", "{names}, and {n} more", "n", names=", ".join(names[:most]),
+    return nmsg("{names}, and {n} more", "{names}, and {n} more", "n", names=items(names[:most], join="comma"),
                 n=len(names) - most)
