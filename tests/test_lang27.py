@@ -16,3 +16,14 @@ def test_a_long_list_names_the_first_eight_and_counts_the_rest_in_the_language()
     assert str(names) == "s0, s1, s2, s3, s4, s5, s6, s7, and 3 more"
     assert translator("ru").render(names) == "s0, s1, s2, s3, s4, s5, s6, s7 и ещё 3"
     assert translator("zh").render(names) == "s0、s1、s2、s3、s4、s5、s6、s7，以及另外 3 个"
+
+
+def test_a_chinese_phrase_ending_in_a_clause_is_quoted_whole_before_its_de():
+    from grader.i18n import close_clauses, han_junctions
+
+    shown = {"graph": "同样的两个 tanh 神经元，由评分器构建", "node": "x1.grad"}
+    text = close_clauses("zh", "{graph} 中的 {node} 的期望值", {"graph"}, shown)
+    assert han_junctions(text, shown).format(**shown) == "「同样的两个 tanh 神经元，由评分器构建」中的 x1.grad 的期望值"
+    plain = {"graph": "随机计算图 #1", "node": "x1.grad"}  # no clause: nothing to mark
+    text = close_clauses("zh", "{graph} 中的 {node} 的期望值", {"graph"}, plain)
+    assert han_junctions(text, plain).format(**plain) == "随机计算图 #1 中的 x1.grad 的期望值"

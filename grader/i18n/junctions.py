@@ -55,7 +55,8 @@ def close_clauses(lang: str, text: str, phrases: set, shown: dict) -> str:
     with words: `…, where the gradients are large, needs `exp``, «для gradcheck, …, где градиенты велики,
     нужен `exp`», 「…，那里梯度很大，需要」 (session 26: the clause ran into the rest of the sentence, `… are large
     needs`, «… велики нужны»). `phrases` are the parameters that are words (Messages; `{expression:genitive}`'s
-    field is `expression__genitive` here): code, a number or a name never ends in a clause of ours."""
+    field is `expression__genitive` here): code, a number or a name never ends in a clause of ours. A Chinese
+    phrase before `的`/`中的` takes no comma: it is quoted whole, 「…，那里梯度很大」中的."""
     clause = _CLAUSE.get(lang)
     if clause is None:
         return text
@@ -67,7 +68,9 @@ def close_clauses(lang: str, text: str, phrases: set, shown: dict) -> str:
         if not isinstance(words, str) or not clause.search(words):
             return match[0]
         if lang == "zh" and text[match.end():].startswith(_ZH_ATTACHED):
-            return match[0]
+            # 「…，那里梯度很大」中的: no comma comes between a phrase and its 的, and a clause ran into it unmarked
+            # (「…，那里梯度很大中的 x」); the phrase is quoted whole, as Chinese marks a long noun phrase
+            return "「{" + name + "}」"
         return "{" + name + "}" + _CLOSE[lang]
 
     return _GOES_ON.sub(close, text)
