@@ -123,15 +123,25 @@ def wheels(tmp_path_factory):
     return out, student, instructor
 
 
-def _venv(folder, wheels_dir, requirement):
-    """A fresh venv with `requirement` installed from the built wheels (dependencies from the index)."""
-    venv.create(folder, with_pip=True)
-    bin_dir = folder / ("Scripts" if os.name == "nt" else "bin")
-    done = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--find-links", str(wheels_dir),
-                           requirement], capture_output=True, text=True, timeout=900,
+def _pip_install(bin_dir, wheels_dir, requirement):
+    """`pip install --find-links <the built wheels> requirement` into the venv at bin_dir (dependencies from the
+    index), by this process's pip (pip --python): a student's `python -m venv` has pip of its own, which only
+    ensurepip's copying and compiling of pip itself set apart from this one (4 s of CPU a venv). The files are
+    not compiled to bytecode as they are installed (--no-compile): the grader's modules a run imports are
+    compiled by the first `grade` that imports them, the others never (half of the install's CPU)."""
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install", "-q",
+                           "--no-compile", "--find-links", str(wheels_dir), requirement],
+                          capture_output=True, text=True, timeout=900,
                           # a PYTHONPATH at a checkout (with its .egg-info) would make pip think it is installed
                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     assert done.returncode == 0, done.stderr
+
+
+def _venv(folder, wheels_dir, requirement):
+    """A fresh venv with `requirement` installed from the built wheels (dependencies from the index)."""
+    venv.create(folder)
+    bin_dir = folder / ("Scripts" if os.name == "nt" else "bin")
+    _pip_install(bin_dir, wheels_dir, requirement)
     return bin_dir
 
 
@@ -141,11 +151,17 @@ def student_install(tmp_path_factory, wheels):
     return folder / "venv" / ("Scripts" if os.name == "nt" else "bin")
 
 
-@slow_fixture(scope="session")
-def instructor_install(tmp_path_factory, wheels):
-    folder = made_once(tmp_path_factory, "instructor-venv",
-                       lambda f: _venv(f / "venv", wheels[0], "micrograd-grader[instructor]"))
-    return folder / "venv" / ("Scripts" if os.name == "nt" else "bin")
+@slow_fixture
+def instructor_install(student_install, wheels):
+    """The student's venv with `pip install "micrograd-grader[instructor]"` (the extra resolved by the installed
+    micrograd-grader's metadata: the instructor wheel, beside the student's), for one test; then the instructor
+    wheel uninstalled again, the venv a student's install for the tests after it. A venv of its own, every
+    dependency installed again, cost 8 s of CPU more."""
+    _pip_install(student_install, wheels[0], "micrograd-grader[instructor]")
+    yield student_install
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(student_install / "python"), "uninstall",
+                           "-q", "-y", "micrograd-grader-instructor"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
 
 
 def _grade(bin_dir, *args, cwd):
