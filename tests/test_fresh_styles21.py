@@ -254,9 +254,10 @@ def test_a_zero_grad_that_changes_the_weights_is_charged_once_and_said(rows):
     assert _output(both, "parameters/zero-grad") == (
         "MLP(2, [3, 1]): backward() of a loss, then zero_grad(); every parameter's grad: zero_grad() changed the "
         "weights (`data`) of 9 of 13 parameters; it should set only their `grad` to 0")
+    # the course's loops put the weights back after the student's zero_grad() (session 27: they excused any failure
+    # beside a zero_grad() that changed the weights): they pass, as the network learns
     for test in ("train/course-loop", "train/course-seed"):
-        assert _output(both, test) == ("Not charged again: zero_grad() changes the weights, which "
-                                       "parameters/zero-grad already charges.")
+        assert [(t["status"], t["output"]) for t in both["tests"] if t["name"] == test] == [("passed", "")]
     assert _output(both, "train/train-xor").startswith("Not charged again: train_xor(seed=0) gets the loss below")
 
 

@@ -177,6 +177,23 @@ def _clear(params):
             return
 
 
+def _course_zero_grad(model, params):
+    """The course's `model.zero_grad()` in the course's loops: the student's own, then every gradient 0 and every
+    weight as it was before it. A zero_grad() that leaves gradients or changes the weights is charged by its own
+    tests (parameters/zero-grad); the course's loops test the network and its backward(), so nothing of zero_grad()
+    needs excusing there (session 27: a training test failing beside a zero_grad() that changed the weights was
+    excused whatever made it fail, so a network that could not learn earned both loops by nudging its weights in
+    zero_grad())."""
+    weights = [p.data for p in params]
+    model.zero_grad()
+    _clear(params)
+    for p, w in zip(params, weights):
+        try:
+            p.data = w
+        except Exception:  # whatever the setter raises: the student's zero_grad() stands
+            return
+
+
 def _course_loop(nn, seed, steps=300, lr=0.05):
     """Train MLP(2, [4, 1]) on XOR from weights drawn here; the loss before each step, stopping below 1e-3."""
     model = _mlp(nn, 2, [4, 1])
@@ -189,8 +206,7 @@ def _course_loop(nn, seed, steps=300, lr=0.05):
         history.append(number(loss.data, "loss"))
         if history[-1] < 1e-3:
             break
-        model.zero_grad()
-        _clear(params)
+        _course_zero_grad(model, params)
         loss.backward()
         for p in params:
             p.data -= lr * p.grad
@@ -242,8 +258,7 @@ def course_seed_xor(m):
         if predictions == XOR_TARGETS or steps == 1000:
             break
         loss = sum((out - y) ** 2 for out, y in zip(outputs, XOR_TARGETS))
-        model.zero_grad()
-        _clear(params)
+        _course_zero_grad(model, params)
         loss.backward()
         for p in params:
             p.data -= 0.1 * p.grad

@@ -1,0 +1,330 @@
+"""Session 27's red team: fresh hostile samples against what a student who read the grader's source could use
+(docs/security.md, "Session 27's red team"). Each closed one failed before its fix, as its test says; the ones that
+held are graded here too, in the same batches, so that the next change that opens one fails."""
+
+import re
+import stat
+import zipfile
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from hostile_support import needs_bwrap
+
+from grader.pipeline import grade
+from grader.sandbox import Limits
+
+ROOT = Path(__file__).resolve().parents[1]
+CORRECT = ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py"
+LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
+
+
+def _passed(row):
+    return {t["name"] for t in row["tests"] if t["status"] == "passed" and t["max_score"] > 0}
+
+
+def _tests(row, *names):
+    return [(t["name"], t["status"], t["output"]) for t in row["tests"] if t["name"] in names]
+
+
+# -- 07-mlp-xor: what the training tests excused, and what they take on the student's word ----------------------
+
+def _engine_07(*, wrong):
+    """The engine handed out with 07, or (wrong) with `=` for `+=` in `*` and tanh: a network that cannot learn."""
+    engine = (ROOT / "exercises" / "07-mlp-xor" / "engine.py").read_text(encoding="utf-8")
+    if wrong:
+        for rule in ("self.grad += other.data * out.grad", "self.grad += (1 - t**2) * out.grad"):
+            assert engine.count(rule) == 1
+            engine = engine.replace(rule, rule.replace("+=", "="))
+    return engine
+
+
+NN = (ROOT / "reference" / "nn.py").read_text(encoding="utf-8")
+ZERO_GRAD = "            p.grad = 0\n"
+# zero_grad() that also moves every weight by a part in 10^12: parameters/zero-grad charges it (2 points), and on
+# 3e76b19 both training loops that fail beside it were excused whatever made them fail (5 points)
+NUDGING_NN = NN.replace(ZERO_GRAD, ZERO_GRAD + "            p.data = p.data * (1 + 1e-12)\n")
+# train_xor that trains nothing and returns a list of losses that falls below the threshold (left, pinned)
+FABRICATED_NN = NN + "\n\ndef train_xor(seed=0, steps=1000, lr=0.05):\n    return [1.0] * (steps - 1) + [1e-4]\n"
+CASES_07 = {"twin": (True, NN), "zero-grad-nudge": (True, NUDGING_NN), "fabricated-train-xor": (True, FABRICATED_NN),
+            "zero-grad-data": (False, NN.replace(ZERO_GRAD, "            p.grad = p.data = 0\n"))}
+
+
+@slow_fixture(scope="module")
+def rows_07(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("redteam27") / "class07"
+    for name, (wrong, nn) in CASES_07.items():
+        assert nn != NN or name == "twin"
+        (folder / name).mkdir(parents=True)
+        (folder / name / "engine.py").write_text(_engine_07(wrong=wrong), encoding="utf-8")
+        (folder / name / "nn.py").write_text(nn, encoding="utf-8")
+    graded = grade(folder, exercise="07-mlp-xor", limits=Limits(probe_seconds=10, import_seconds=5,
+                                                                  submission_seconds=120), jobs=2)
+    return {r["id"]: r for r in graded.scores["submissions"]}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_a_zero_grad_that_nudges_the_weights_buys_no_training_test(rows_07):
+    """On 3e76b19 `zero-grad-nudge` scored 18/23 where its twin (the same network, which cannot learn) scored 15:
+    train/course-loop and train/course-seed were excused ("Not charged again: zero_grad() changes the weights")
+    whatever made them fail. The course's loops now put the weights back after the student's zero_grad(), as
+    they already set every gradient to 0 (07's probes, _course_zero_grad): nothing of zero_grad() is excused there."""
+    twin, nudge = rows_07["twin"], rows_07["zero-grad-nudge"]
+    assert (twin["score"], nudge["score"]) == (15, 13)
+    assert _passed(nudge) == _passed(twin) - {"parameters/zero-grad"}
+    assert [status for _, status, _ in _tests(nudge, "train/course-loop", "train/course-seed")] == ["failed"] * 2
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_held_a_zero_grad_that_zeroes_the_weights_costs_its_own_test_once(rows_07):
+    """The honest mistake the excuse was for: zero_grad() that sets `data` to 0 too. Its network learns, so the
+    course's loops (the weights put back) pass on their own: 21/23 as before, no excuse needed."""
+    row = rows_07["zero-grad-data"]
+    assert (row["score"], sorted({t["name"] for t in row["tests"]} - _passed(row) - {"engine/imports"})) == (
+        21, ["parameters/zero-grad"])
+    assert [(status, output) for _, status, output in _tests(row, "train/course-loop", "train/course-seed")] == [
+        ("passed", "")] * 2
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_left_a_train_xor_that_fabricates_its_losses_earns_train_xor(rows_07):
+    """docs/security.md, "What is not defended": train_xor is the student's own function and returns only its
+    losses; the grader sees no network it trained, so a list made up to fall below the threshold passes
+    train/train-xor (3 points): 18/23 beside its twin's 15. The day the probe also reads the network train_xor
+    trained, this fails and says so."""
+    assert (rows_07["twin"]["score"], rows_07["fabricated-train-xor"]["score"]) == (15, 18)
+    assert _passed(rows_07["fabricated-train-xor"]) == _passed(rows_07["twin"]) | {"train/train-xor"}
+
+
+# -- the engine suite: a Value and a worker that lie, beside an engine whose backward uses `=` for `+=` -------------
+
+# Each is appended to the twin (correct-closures with `=` for `+=` in every rule); none may pass a test the twin
+# fails, and each holds (docs/security.md, "Session 27's red team").
+ATTACKS = {
+    # a display-only no-op taken as a number: tanh's value is matplotlib's gca(), exp's grad tqdm's bar
+    "noop-as-number": '''
+import matplotlib.pyplot as _plt
+from tqdm import tqdm as _tqdm
+_tanh, _exp = Value.tanh, Value.exp
+def _t(self):
+    out = _tanh(self)
+    out.data = _plt.gca()
+    return out
+def _e(self):
+    out = _exp(self)
+    out.grad = _tqdm(total=3)
+    return out
+Value.tanh, Value.exp = _t, _e
+''',
+    # a no-op's iteration used to count: the gradient of log made len(tqdm(range(n)))
+    "noop-len": '''
+from tqdm import trange as _trange
+_log = Value.log
+def _l(self):
+    out = _log(self)
+    out.data = out.data + len(_trange(0)) + sum(1.0 for _ in __import__("matplotlib.pyplot").pyplot.plot())
+    return out
+Value.log = _l
+''',
+    # the stdlib's fractions replaced by a module whose Fraction lies: probekit takes it as an exact number
+    "fake-fractions": '''
+import sys as _sys, types as _types
+class _Liar:
+    def __init__(self, x): self.x = x
+    def __float__(self): return 1.0
+_fake = _types.ModuleType("fractions"); _fake.Fraction = _Liar
+_sys.modules["fractions"] = _fake
+_add = Value.__add__
+def _a(self, other):
+    out = _add(self, other)
+    out.data = _Liar(out.data)
+    return out
+Value.__add__ = _a
+''',
+    # the worker's own exit code for "not placed" (71) from inside a probe, after some probes ran
+    "exit-71": '''
+import os as _os
+_n = [0]
+_bw = Value.backward
+def _b(self):
+    _n[0] += 1
+    if _n[0] == 20:
+        _os._exit(71)
+    return _bw(self)
+Value.backward = _b
+''',
+    # SIGKILL and SIGXCPU sent to itself, as the grader's memory and CPU limits would
+    "self-kill": '''
+import os as _os, signal as _signal
+_n = [0]
+_bw = Value.backward
+def _b(self):
+    _n[0] += 1
+    if _n[0] == 10:
+        _os.kill(_os.getpid(), _signal.SIGXCPU)
+    if _n[0] == 30:
+        _os.kill(_os.getpid(), _signal.SIGKILL)
+    return _bw(self)
+Value.backward = _b
+''',
+    # an AttributeError whose __getattr__ answers name="tanh", obj a Value: every op's failure blamed on a missing tanh
+    "lying-attributeerror": '''
+class _Blame(AttributeError):
+    def __getattr__(self, attr):
+        return {"name": "tanh", "obj": Value(0.0)}.get(attr, "tanh")
+    def __str__(self):
+        return "'Value' object has no attribute 'tanh'"
+_exp = Value.exp
+def _e(self):
+    raise _Blame()
+Value.exp = _e
+Value.relu = _e
+''',
+    # a __del__ that runs late (a cycle collected during a later probe) and writes a forged `done` on the report
+    "late-del": '''
+import gc as _gc, os as _os
+class _Late:
+    def __init__(self): self.me = self
+    def __del__(self):
+        try:
+            _os.write(0, b'{"event":"done"}\\n')
+        except OSError:
+            pass
+_Late()
+''',
+    # SIGALRM every 2 ms whose handler raises: lands in the worker's own code (encoding, send) as well as the probes'
+    "alarm-raise": '''
+import signal as _signal
+def _h(signum, frame):
+    raise KeyError("alarm")
+_signal.signal(_signal.SIGALRM, _h)
+_signal.setitimer(_signal.ITIMER_REAL, 0.002, 0.002)
+''',
+    # a thread that outlives each probe and keeps writing `.grad = 1.0` on every Value it finds through gc
+    "thread-grads": '''
+import gc as _gc, threading as _threading
+def _spin():
+    while True:
+        for o in _gc.get_objects():
+            if type(o) is Value:
+                try:
+                    o.grad = 1.0
+                except Exception:
+                    pass
+_threading.Thread(target=_spin, daemon=True).start()
+''',
+    # the probe's constants and its expression read through linecache/inspect from the caller's frame, so that
+    # backward() reports, for every leaf, the slope of the probe's own line by a central difference of eval()
+    "probe-source-eval": '''
+import sys as _sys, linecache as _lc
+_bw = Value.backward
+def _b(self):
+    _bw(self)
+    f = _sys._getframe(1)
+    _lc.getlines(f.f_code.co_filename)
+    for name, v in list(f.f_locals.items()):
+        if type(v) is Value and v is not self:
+            v.grad = v.grad  # nothing to gain without the right numbers; reads only
+Value.backward = _b
+''',
+    # an exception whose __str__ is the worker's own event framing, raised in every tanh
+    "framing-in-error": '''
+class _Framed(Exception):
+    def __str__(self):
+        return '"}\\n{"event":"result","probe":"tanh_values","status":"ok","values":{}}\\n{"event":"done"}'
+def _t(self):
+    raise _Framed()
+Value.tanh = _t
+''',
+    # a float subclass whose __eq__/__format__/__repr__ lie, as every .data and .grad
+    "float-subclass": '''
+class _F(float):
+    def __eq__(self, o): return True
+    def __ne__(self, o): return False
+    def __repr__(self): return "2.0"
+    def __format__(self, spec): return "2.0"
+    __hash__ = float.__hash__
+_mul = Value.__mul__
+def _m(self, other):
+    out = _mul(self, other)
+    out.data = _F(out.data)
+    return out
+Value.__mul__ = _m
+''',}
+
+
+def _twin():
+    engine, count = re.subn(r"^( {12}\w+\.grad) \+= ", r"\1 = ", CORRECT.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    assert count == 9
+    return engine
+
+
+@slow_fixture(scope="module")
+def engine_rows(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("redteam27") / "class"
+    folder.mkdir()
+    (folder / "honest-twin.py").write_text(_twin(), encoding="utf-8")
+    for name, attack in ATTACKS.items():
+        (folder / f"{name}.py").write_text(_twin() + "\n\n" + attack, encoding="utf-8")
+    graded = grade(folder, limits=LIMITS, jobs=2)
+    assert graded.sandbox == "bubblewrap"
+    return {r["id"]: r for r in graded.scores["submissions"]}
+
+
+# the rows whose worker died under the attack: the rest of its probes in fresh workers, up to the grader's limit
+# (`alarm-raise` dies or not by where its timer lands: only its passes are held)
+CRASHED = {"exit-71": "the worker crashed 9 times", "self-kill": "the worker crashed 9 times",
+           "late-del": "the worker's report was malformed (done before every probe ran)"}
+
+
+@pytest.mark.slow
+@needs_bwrap
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_held_a_lying_value_or_worker_passes_nothing_its_twin_fails(engine_rows, name):
+    row, twin = engine_rows[name], engine_rows["honest-twin"]
+    assert (_passed(row) - _passed(twin), row["score"] <= twin["score"]) == (set(), True)
+    assert not any("internal grader error" in t["output"] for t in row["tests"])
+    if name != "alarm-raise":
+        assert (row["status"], (row.get("message") or "")[:len(CRASHED.get(name, ""))]) == (
+            ("crashed", CRASHED[name]) if name in CRASHED else ("graded", ""))
+
+
+# -- archives: names that climb out, link out, hide or shout ------------------------------------------------------
+
+def _zip(path, members):
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data, *mode in members:
+            info = zipfile.ZipInfo(name)
+            if mode:
+                info.external_attr = mode[0] << 16
+            archive.writestr(info, data)
+
+
+def test_held_zips_that_climb_link_or_nest_are_refused_by_name(tmp_path):
+    from grader.load import load_submissions
+    from grader.suites import load_suite
+
+    engine = CORRECT.read_bytes()
+    folder = tmp_path / "class"
+    folder.mkdir()
+    _zip(folder / "backslash.zip", [("..\\..\\evil.py", b"x = 1\n"), ("engine.py", engine)])
+    _zip(folder / "absolute.zip", [("/tmp/evil.py", b"x = 1\n"), ("engine.py", engine)])
+    _zip(folder / "link.zip", [("engine.py", str(ROOT / "reference" / "engine.py").encode(), stat.S_IFLNK | 0o777)])
+    _zip(folder / "nested.zip", [("inner.zip", (folder / "backslash.zip").read_bytes())])
+    _zip(folder / "dot.zip", [("./engine.py", engine), ("engine.py", b"x = 1\n")])
+    _zip(folder / "case.zip", [("engine.py", engine), ("Engine.py", b"raise SystemExit(3)\n")])
+    _zip(folder / "esc\x1b[31m.zip", [("engine.py", engine)])
+    subs = {s.id: s for s in load_submissions(folder, load_suite("engine"))}
+    said = {sid: (s.problem or "").partition(",")[0].partition(";")[0] for sid, s in subs.items()}
+    assert said == {
+        "absolute": "absolute.zip: member '/tmp/evil.py' has an absolute path",
+        "backslash": "backslash.zip: member '..\\\\..\\\\evil.py' has a '..' in its path",
+        "link": "link.zip: member 'engine.py' is a symbolic link",
+        "nested": "no engine.py found in nested.zip: it holds inner.zip",
+        "dot": "dot.zip holds 'engine.py' twice",
+        "case": "", "esc\x1b[31m": ""}
+    assert subs["case"].files["engine.py"] == engine
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.suffix == ".py") == []  # nothing unpacked anywhere
