@@ -22,12 +22,12 @@ def _source(name: str) -> Path:
     return HERE.parent / name if (HERE.parent / name / "labels.json").exists() else BUILD / name
 
 
-def _scored(name: str, files: dict[str, str], tag: str):
+def _scored(name: str, files: dict[str, str], tag: str, into: str = "sim26bctl"):
     """The cohort NAME with FILES (id -> text) added: its pairs ranked, and its k."""
     source = _source(name)
     labels = json.loads((source / "labels.json").read_text())["main"]
     k = sum(1 for _, _, copy, _, _ in run.labelled_pairs({"main": labels}) if copy)
-    target = BUILD / "sim26bctl" / tag / name.replace("/", "-") / "main"
+    target = BUILD / into / tag / name.replace("/", "-") / "main"
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(source / "main", target)
@@ -39,11 +39,12 @@ def _scored(name: str, files: dict[str, str], tag: str):
     return {f"{p.a}|{p.b}": (n, p.score) for n, p in enumerate(pairs, 1)}, len(pairs), k
 
 
-def honest() -> int:
-    files = {f"ctl_{p.stem}": p.read_text(encoding="utf-8") for p in sorted((HERE / "honest").glob("*.py"))}
+def honest(here: Path = HERE, into: str = "sim26bctl") -> int:
+    """Each pair of HERE/honest's controls in COHORTS (copied under BUILD/INTO): printed; the pairs in a top k."""
+    files = {f"ctl_{p.stem}": p.read_text(encoding="utf-8") for p in sorted((here / "honest").glob("*.py"))}
     in_top = 0
     for name in COHORTS:
-        rank, n, k = _scored(name, files, "honest")
+        rank, n, k = _scored(name, files, "honest", into)
         out = []
         for a, b in combinations(sorted(files), 2):
             if a[:-2] == b[:-2]:
