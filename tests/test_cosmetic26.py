@@ -128,7 +128,10 @@ def test_a_display_only_stand_in_is_a_silent_no_op_and_never_a_number():
     fig, ax = plt.subplots()
     fig, (left, right) = plt.subplots(1, 2)
     first, *rest = plt.subplots(2, 2)
-    assert rest == [] and [a for a in plt.gca()] == []
+    # matplotlib's pair, a figure and its axes (session 27: `list(plt.subplots())` was refused), and `len` as long as
+    # iterating is (`for i in range(len(axes))`)
+    assert repr(rest) == "[<matplotlib.pyplot.subplots(...)[1]: display only, not shown>]"
+    assert [a for a in plt.gca()] == [] and len(plt.gca()) == 0 and len(list(plt.subplots())) == 2
     with plt.style.context("dark"):
         ax.set_title("loss")
         ax.plot([1, 2]).color = "red"
@@ -142,12 +145,11 @@ def test_a_display_only_stand_in_is_a_silent_no_op_and_never_a_number():
     said = "`matplotlib` is not installed where the grader runs your code: "
     for use, shown in [(lambda: float(plt.gca().get_xlim()[0]), "`matplotlib.pyplot.gca(...).get_xlim(...)[...]`"),
                        (lambda: plt.gca() < 1, "`matplotlib.pyplot.gca(...)`"), (lambda: fig == fig, "`matplotlib.pyplot"
-                                                                                        ".subplots(...)[...]`"),
-                       (lambda: 0 != ax, "`matplotlib.pyplot.subplots(...)[...]`"), (lambda: bool(ax), "`matplotlib"
-                                                                                       ".pyplot.subplots(...)[...]`"),
+                                                                                        ".subplots(...)[0]`"),
+                       (lambda: 0 != ax, "`matplotlib.pyplot.subplots(...)[1]`"), (lambda: bool(ax), "`matplotlib"
+                                                                                     ".pyplot.subplots(...)[1]`"),
                        (lambda: 1.0 + plt.gca(), "`matplotlib.pyplot.gca(...)`"), (lambda: [0][ax], "`matplotlib"
-                                                                                   ".pyplot.subplots(...)[...]`"),
-                       (lambda: len(plt.gca()), "`matplotlib.pyplot.gca(...)`"),
+                                                                                   ".pyplot.subplots(...)[1]`"),
                        (lambda: range(plt.gca()), "`matplotlib.pyplot.gca(...)`")]:
         with pytest.raises(AbsentModuleError) as refused:
             use()

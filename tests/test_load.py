@@ -133,7 +133,7 @@ def test_magics_and_shell_escapes_are_dropped(tmp_path):
     assert sub.files["engine.py"].decode() == IPYTHON_STAND_INS + (
         "import math\npass\nx = 1\n"
         "\n"
-        "if False:\n    pass\npass\npass\n"
+        "if False:\n    pass\nfiles = []\nout = []\n"  # the output's names stay bound (session 27)
         "\n"
         "class Value:\n    pass\n"
         "\n"

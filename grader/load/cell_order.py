@@ -18,17 +18,18 @@ from ..parsing import UNPARSABLE, parse
 def defined_below(submission, error: dict, where: dict | None) -> dict | None:
     """`{"name", "cell", "ran_before"}` when the import stopped at `where` (a cell of a notebook) on a name
     (NameError, or AttributeError on a module: `import engine` in the notebook, graded as engine.py, is the
-    notebook partly run) that a later code cell defines at its top level: that cell, and whether the stored
+    notebook partly run; or the ImportError of `from engine import Value` there, `_imported_from_itself`) that a
+    later code cell defines at its top level: that cell, and whether the stored
     execution counts say it ran before the failing cell; None otherwise. The name is the exception's own
     (`.name`, and for an AttributeError the type of `.obj`), which the sandbox sends as data with the error
     (`facts`, grader/sandbox/worker.py); the error's text is for people (session 26: read from it, a Python whose
     words differ, `partially initialized module 'engine' from '...'`, gave no sentence)."""
     facts = error.get("facts") or {}
-    if not where or where.get("cell") is None or error.get("exception") not in ("NameError", "AttributeError"):
+    if not where or where.get("cell") is None or error.get("exception") not in ("NameError", "AttributeError",
+                                                                                "ImportError"):
         return None
-    name, failing = facts.get("name"), where["cell"]
-    if not isinstance(name, str) or not name.isidentifier() or (
-            error["exception"] == "AttributeError" and facts.get("owner") != "module"):
+    failing = where["cell"]
+    if error["exception"] == "AttributeError" and facts.get("owner") != "module":
         return None
     for sandbox_name, origin in submission.origins.items():
         if origin.file != where.get("file") or origin.cells is None or sandbox_name not in submission.files:
@@ -38,16 +39,38 @@ def defined_below(submission, error: dict, where: dict | None) -> dict | None:
         for text, place in zip(lines, origin.cells):
             if place is not None:
                 cells.setdefault(place[0], []).append(text)
-        if any(name in _bound(code) for cell, code in cells.items() if cell <= failing):
-            return None  # defined above (then deleted, or in a branch not taken): not a question of order
-        below = next((cell for cell in sorted(cells) if cell > failing and name in _bound(cells[cell])), None)
-        if below is None:
-            return None
-        counts = dict(origin.runs or ())
-        ran_before = counts.get(below) is not None and counts.get(failing) is not None \
-            and counts[below] < counts[failing]
-        return {"name": name, "cell": below, "ran_before": ran_before}
+        names = [facts.get("name")] if error["exception"] != "ImportError" else _imported_from_itself(
+            lines, origin.cells, where, sandbox_name.rpartition(".")[0])
+        for name in (name for name in names if isinstance(name, str) and name.isidentifier()):
+            # (the import's own cell binds the names it takes: the cells above it, for an ImportError)
+            if any(name in _bound(code) for cell, code in cells.items()
+                   if cell < failing or cell == failing and error["exception"] != "ImportError"):
+                continue  # defined above (then deleted, or in a branch not taken): not a question of order
+            below = next((cell for cell in sorted(cells) if cell > failing and name in _bound(cells[cell])), None)
+            if below is None:
+                return None
+            counts = dict(origin.runs or ())
+            ran_before = counts.get(below) is not None and counts.get(failing) is not None \
+                and counts[below] < counts[failing]
+            return {"name": name, "cell": below, "ran_before": ran_before}
+        return None
     return None
+
+
+def _imported_from_itself(lines: list[str], places: tuple, where: dict, module: str) -> list[str]:
+    """The names `from <module> import ...` takes at `where` (a cell and its line), where <module> is the notebook's
+    own (graded as `engine.py`, it imports `engine` partly run): ImportError ("cannot import name 'Value' from
+    partially initialized module"), whose `.name` is the module's, not the name's. Session 27: a notebook whose first
+    cell was `from engine import Value`, a leftover of a file beside it, got no sentence for the cell below that
+    defines `Value`. Read from the cell's source (ast), never from the error's text."""
+    numbered = {place[1]: text for text, place in zip(lines, places) if place is not None and place[0] == where["cell"]}
+    try:
+        tree = parse("\n".join(numbered.get(k, "") for k in range(1, max(numbered, default=0) + 1)))
+    except UNPARSABLE:
+        return []
+    return next(([alias.name for alias in node.names] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == module
+                 and node.lineno <= (where.get("line") or 0) <= node.end_lineno), [])
 
 
 def _bound(lines: list[str]) -> set[str]:

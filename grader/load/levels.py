@@ -8,6 +8,7 @@ inside a zip: zips.py).
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import sys
@@ -46,7 +47,9 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
             break
         if not candidates and len(level.dirs) == 1:
             level = next(iter(level.dirs.values()))()  # a wrapper folder: look inside
-        elif len(candidates) != 1 and (inner := _engine_folder(level, allowed)) is not None:
+        elif (len(candidates) != 1 or not _defines_value(level, candidates[0])) \
+                and (inner := _engine_folder(level, allowed)) is not None \
+                and (len(candidates) != 1 or _defines_value(inner, _exercise_files(inner, allowed)[ENGINE], False)):
             level = inner  # micrograd's own repository: micrograd/ beside setup.py, demo.ipynb and test/
         else:
             break
@@ -289,6 +292,26 @@ def _engine_folder(level: Level, allowed: frozenset[str]) -> Level | None:
         except Rejected:
             return None
     return found[0] if len(found) == 1 and ENGINE in _exercise_files(found[0], allowed) else None
+
+
+def _defines_value(level: Level, name: str, unreadable: bool = True) -> bool:
+    """Whether the `.py` or `.ipynb` NAME of LEVEL holds a `class Value` (read with ast, nothing run); UNREADABLE
+    where it cannot be read or parsed. The one such file of a level is passed over for the one folder that holds
+    engine.py only where it holds none and that engine.py does (an unreadable file is taken, so that its own
+    reason is said). Session 27: `setup.py` or `demo.py` alone beside micrograd's own `micrograd/engine.py` was
+    taken as the engine (0/63, "defines no class named `Value`"); a `my_engine.py` beside an `old/` folder that
+    holds an older engine.py is still the one taken, and so is a file beside a folder whose engine.py defines no
+    `Value` either."""
+    shown = level.prefix + name
+    try:
+        if name.lower().endswith(".ipynb"):
+            code = read_notebook(level.files[name](MAX_NOTEBOOK_BYTES), shown)[0]
+        else:
+            code = exported_script(python_source(level.files[name](MAX_FILE_BYTES), shown))
+    except Rejected:
+        return unreadable
+    tree = tree_or_none(code.decode("utf-8"))
+    return unreadable if tree is None else any(isinstance(node, ast.ClassDef) and node.name == "Value" for node in ast.walk(tree))
 
 
 def _no_engine(level: Level) -> Message:

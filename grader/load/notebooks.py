@@ -104,7 +104,7 @@ def _other_language(source: str) -> bool:
     if not first.startswith("%%"):
         return False
     magic = first[2:].split(maxsplit=1)
-    return not magic or magic[0] not in _CELL_MAGICS_RUN_AS_PYTHON
+    return not magic or magic[0] not in CELL_MAGICS_RUN_AS_PYTHON
 
 
 def _short(error: Exception) -> str:
@@ -157,7 +157,7 @@ IPYTHON_STAND_INS = (
 IPYTHON_CALL = re.compile(r"\bget_ipython\(\)\s*\.\s*(?!__)[A-Za-z_]|\.\s*get_ipython\(\)"
                           r"|^\s*from\s+IPython(?:\.[\w.]+)?\s+import\s+\(?\s*get_ipython\s*\)?\s*(?:#.*)?$")
 
-_CELL_MAGICS_RUN_AS_PYTHON = frozenset({"time", "capture"})
+CELL_MAGICS_RUN_AS_PYTHON = frozenset({"time", "capture"})
 _ESCAPE = re.compile(
     r"""^(?:
         [%!?]                            # %magic, !shell, ?help
@@ -264,7 +264,7 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is not None and lines[first].lstrip().startswith("%%"):
         magic = lines[first].lstrip()[2:].split(maxsplit=1)
-        if not magic or magic[0] not in _CELL_MAGICS_RUN_AS_PYTHON:
+        if not magic or magic[0] not in CELL_MAGICS_RUN_AS_PYTHON:
             return []
         lines, offset = lines[first + 1 :], first + 1
     out: list[tuple[str, int]] = []
@@ -278,7 +278,7 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
             start = i
             while lines[i].endswith("\\") and i + 1 < len(lines):
                 i += 1
-            out.append((indent + "pass", offset + start + 1))
+            out.append((indent + _captured(body), offset + start + 1))
             i += 1
             continue
         start = i  # one Python statement: through open brackets, strings and backslashes
@@ -291,7 +291,7 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
         if any(IPYTHON_CALL.search(part) for part in statement) and not body.startswith("#"):
             # (a comment that names it stays: `pass` in its place would take its indentation, which Python
             # ignores in a comment, and could end the block it sits in)
-            out.append((indent + "pass", offset + start + 1))
+            out.append((indent + _captured(body), offset + start + 1))
         else:
             out.extend((text, offset + start + k + 1) for k, text in enumerate(statement))
         i += 1
@@ -300,6 +300,23 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
     if out:
         out[-1] = (out[-1][0].rstrip(), out[-1][1])
     return out
+
+
+# what an escape's output is assigned to (`files = !ls`, `out = %sx ls`; nbconvert's `files =
+# get_ipython().getoutput('ls')`): the names stay bound, to what a shell that printed nothing gives (IPython's list
+# of its lines, empty), or None for a magic's result. Session 27: `files = !ls` then `print(files[:3])` was a
+# NameError (0/63), the assignment dropped with its escape
+_CAPTURE = re.compile(r"^((?:[A-Za-z_][\w.]*|[(\[][\w.,\s*]*[)\]])(?:\s*,\s*[\w.*]+)*\s*,?)\s*="
+                      r"\s*(?:(!|%sx\b|%system\b|get_ipython\(\)\s*\.\s*getoutput\b)|%|get_ipython\(\))")
+
+
+def _captured(body: str) -> str:
+    """The statement an escape or a call into IPython (BODY, its first line) becomes: `pass`, or its targets bound
+    as the escape's output would be (`_CAPTURE`)."""
+    captured = _CAPTURE.match(body)
+    if captured is None:
+        return "pass"
+    return f"{captured.group(1).rstrip()} = {'[]' if captured.group(2) else 'None'}"
 
 
 class _StatementScanner:

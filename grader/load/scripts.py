@@ -6,7 +6,9 @@ Jupyter's File > Save and Export Notebook As > Executable Script (`jupyter nbcon
 calls (`get_ipython().system('pip install graphviz')`, `get_ipython().run_line_magic('matplotlib', 'inline')`),
 and outside IPython `get_ipython` is not defined (NameError at that line, 0/63). Such a file's escapes are
 dropped as a notebook's are (notebooks.without_escapes: each becomes `pass`, never run), and every other line
-stays where it was, so that a place said (`engine.py, line 40`) is the student's own line. A file that binds the
+stays where it was, so that a place said (`engine.py, line 40`) is the student's own line; a `%%time` or
+`%%capture` cell, which nbconvert writes as one call holding the cell's code as a string, is that code
+(`_cells_run_as_python`). A file that binds the
 name `get_ipython` itself (`from IPython import get_ipython`, a stand-in of its own) keeps its calls; a file that
 Python cannot compile after the drop either is left as it is, for its own SyntaxError to be said.
 """
@@ -17,7 +19,7 @@ import ast
 import re
 
 from ..parsing import python_lines, tree_or_none
-from .notebooks import IPYTHON_CALL, without_escapes
+from .notebooks import CELL_MAGICS_RUN_AS_PYTHON, IPYTHON_CALL, without_escapes
 
 # a line that may hold an escape (`!pip`, `%time`, `x = !ls`, `Value?`) or a call of IPython's: only a file with
 # one is compiled here
@@ -34,6 +36,7 @@ def exported_script(code: bytes) -> bytes:
     tree = tree_or_none(text)
     if tree is not None and (not IPYTHON_CALL.search(text) or _binds_get_ipython(tree)):
         return code  # Python as it is: a `%` or `!` at a line's start inside a string or a bracket
+    text = _cells_run_as_python(text, tree)
     lines = python_lines(text)
     kept = [""] * len(lines)
     # a first line "#" so that a `%%time` opening the file is an escape of its line, not the magic of a cell
@@ -86,3 +89,37 @@ def _binds_get_ipython(tree: ast.Module) -> bool:
                 (alias.asname or alias.name.partition(".")[0]) == "get_ipython" for alias in node.names):
             return True
     return False
+
+
+def _cells_run_as_python(text: str, tree: ast.Module | None) -> str:
+    """TEXT with each cell nbconvert wrote as `get_ipython().run_cell_magic('time', '', '<its code>')` (`%%time`,
+    `%%capture`: IPython runs the body as the notebook's code) made that code, in the call's place. The code takes
+    the blank lines that follow the call (nbconvert writes five between cells), so the lines below stay where they
+    were unless the cell was longer than that. Session 27: the call was dropped with its code, and a `Value`
+    defined under `%%time` scored 63/63 as the .ipynb and 0/63 exported ("defines no class named `Value`")."""
+    if tree is None:
+        return text
+    lines = python_lines(text)
+    for statement in reversed(tree.body):  # from the end, so that the places above stay as they are
+        body = _cell_magic_body(statement)
+        if body is None:
+            continue
+        code = python_lines(body) or ["pass"]
+        end, more = statement.end_lineno, len(code) - (statement.end_lineno - statement.lineno + 1)
+        while more > 0 and end < len(lines) and not lines[end].strip():  # the blank lines below, taken
+            end, more = end + 1, more - 1
+        lines[statement.lineno - 1:end] = code
+    return "\n".join(lines) + "\n"
+
+
+def _cell_magic_body(statement: ast.stmt) -> str | None:
+    """The code of `get_ipython().run_cell_magic(<magic run as Python>, <line>, <code>)` as a statement of its own;
+    None for any other statement."""
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "run_cell_magic"
+            and isinstance(call.func.value, ast.Call) and isinstance(call.func.value.func, ast.Name)
+            and call.func.value.func.id == "get_ipython" and len(call.args) == 3 and not call.keywords
+            and all(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in call.args)):
+        return None
+    magic = call.args[0].value.split()
+    return call.args[2].value if magic and magic[0] in CELL_MAGICS_RUN_AS_PYTHON else None

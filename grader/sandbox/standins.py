@@ -119,9 +119,11 @@ def _refusal(stand_in, rest, used=None):
 class _Nothing(_Name):
     """What a display-only library gives (`plt.plot(losses)`, `plt.gca().get_xlim()`, `Digraph().node(...)`): a
     silent no-op that takes any further call, attribute, item, assignment and `with` and gives another `_Nothing`;
-    iterated it is empty, or as many `_Nothing`s as an unpacking asks for (`fig, ax = plt.subplots()`). It is never
-    a number or a truth: using it as one (`float(...)`, arithmetic, order, `==`, `bool`, `len`, an index) is refused
-    as a `_Name`'s use is, so nothing a plot would have answered reaches what is scored."""
+    iterated it is empty, or as many `_Nothing`s as an unpacking asks for (`fig, ax = plt.subplots()`), and its
+    `len` is 0, as its iteration (session 27: `for i in range(len(axes))` stopped a correct engine, 0/63);
+    `plt.subplots(...)` is a pair of them, as matplotlib's (`list(plt.subplots())`). It is never a number or a
+    truth: using it as one (`float(...)`, arithmetic, order, `==`, `bool`, an index) is refused as a `_Name`'s use
+    is, so nothing a plot would have answered reaches what is scored."""
 
     __slots__ = ()
 
@@ -138,6 +140,9 @@ class _Nothing(_Name):
             if last.startswith("tqdm"):  # tqdm(iterable, desc=...), tqdm(total=n): a bar of nothing
                 iterable = args[0] if args else kwargs.get("iterable")
                 return _Bar(self._module, self._path + "(...)", () if iterable is None else iterable)
+        if _type(sys).__getattribute__(self._module, "__name__") + self._path == "matplotlib.pyplot.subplots":
+            # a figure and its axes, as matplotlib gives them: `list(plt.subplots())`, `plt.subplots()[1]`
+            return (_Nothing(self._module, self._path + "(...)[0]"), _Nothing(self._module, self._path + "(...)[1]"))
         return _Nothing(self._module, self._path + "(...)")
 
     def __getitem__(self, key):
@@ -163,6 +168,9 @@ class _Nothing(_Name):
 
     def __iter__(self):
         return iter([_Nothing(self._module, self._path + "[...]") for _ in range(_unpacked(sys._getframe(1)))])
+
+    def __len__(self):  # as long as iterating it is: `for i in range(len(axes))` draws nothing, as `for ax in axes`
+        return 0
 
     def __repr__(self):
         return f"<{_type(sys).__getattribute__(self._module, '__name__')}{self._path}: display only, not shown>"

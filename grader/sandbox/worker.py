@@ -134,6 +134,11 @@ def _describe(exc, submission_dir):
     the student's files: (file, line, function). Never raises, whatever the student's exception does then."""
     name = _type_name(exc)[:200]
     message = _text(exc, 2000)
+    if submission_dir != "/sandbox" and _type(message) is _str:
+        # the portable worker's folder is a temporary one, named anew each run: said as the sandbox names it, so that a
+        # message is the same on every surface and every run (session 27: "partially initialized module 'engine'
+        # (/tmp/grade-sandbox-.../work/engine.py)" in the portable check, "(/sandbox/engine.py)" graded)
+        message = message.replace(submission_dir, "/sandbox")
     text = f"{name}: {message}" if message else name  # `raise NotImplementedError` is said as Python says it
     where = None
     try:
