@@ -473,7 +473,7 @@ def test_an_escapes_output_assigned_stays_bound():
             "v = get_ipython().getoutput('ls')\nw = get_ipython().run_line_magic('pwd', '')\n!pip x\nValue?\n"
             "y = get_ipython() is None\n")
     assert [text for text, _ in without_escapes(cell)] == [
-        "files = []", "out = []", "t = None", "if x:", "    a, b = []", "v = []", "w = None", "pass", "pass",
+        "files = []", "out = []", "t = None", "if x:", "    a, b = ['', '']", "v = []", "w = None", "pass", "pass",
         "y = get_ipython() is None"]
 
 

@@ -316,7 +316,18 @@ def _captured(body: str) -> str:
     captured = _CAPTURE.match(body)
     if captured is None:
         return "pass"
-    return f"{captured.group(1).rstrip()} = {'[]' if captured.group(2) else 'None'}"
+    targets = captured.group(1).rstrip()
+    try:
+        target = parse(f"{targets} = None").body[0].targets[0]
+    except UNPARSABLE:
+        return "pass"
+    if not isinstance(target, (ast.Tuple, ast.List)):
+        return f"{targets} = {'[]' if captured.group(2) else 'None'}"
+    # unpacked (`ver, = !python --version`, `first, *rest = !ls`, `a, b = %time f()`): each name takes one of the
+    # lines the student's shell printed, which the grader never runs: '' (None of a magic's result); an empty list
+    # would stop the notebook where the student's ran (review 27: `[cwd] = !pwd` 63 -> 0/63, "not enough values")
+    one = "''" if captured.group(2) else "None"
+    return f"{targets} = [{', '.join([one] * sum(not isinstance(e, ast.Starred) for e in target.elts))}]"
 
 
 class _StatementScanner:
