@@ -206,46 +206,61 @@ class VerdictCache:
         except (OSError, TypeError, ValueError):
             pass
 
-    def _dry_run_path(self, expectations):
-        """Where the dry run is kept: in the cache's folder, or, for a run without a cache (`grade check`),
-        in the per-boot folder of the sandbox's trials (grader/sandbox/host_facts.py), keyed by the same
-        sources and the reference's own files."""
+    def _dry_run_paths(self, expectations):
+        """Where the dry run is kept: in the cache's folder, and in the per-boot folder of the sandbox's trials
+        (grader/sandbox/host_facts.py), keyed there by the same sources and the reference's own files; a run
+        without a cache (`grade check`) keeps it only there. A batch graded into a cache folder of its own (a
+        new class, `--cache-dir`) reads the boot's, which another batch of the suite made: the dry run
+        depends on no student, and its key holds all it depends on (the grader's and the suite's sources,
+        the reference's, where the expected values come from)."""
+        paths = []
         if self.folder is not None:
-            return os.path.join(self.folder, self.key("dry run " + expectations.reference_mode) + ".json")
+            paths.append(os.path.join(self.folder, self.key("dry run " + expectations.reference_mode) + ".json"))
         from .sandbox.host_facts import host_folder
 
         folder = host_folder()
-        if folder is None:
-            return None
-        key = hashlib.sha256("\0".join(["dry run", _source_digest(str(self.suite.folder)), _reference_digest(),
-                                        self.torch, expectations.reference_mode]).encode()).hexdigest()
-        return os.path.join(folder, f"dry-run-{key}.json")
+        if folder is not None:
+            key = hashlib.sha256("\0".join(["dry run", _source_digest(str(self.suite.folder)), _reference_digest(),
+                                            self.torch, expectations.reference_mode]).encode()).hexdigest()
+            paths.append(os.path.join(folder, f"dry-run-{key}.json"))
+        return paths
 
     def dry_run(self, expectations):
         """Make expectations.reads() (the judge's dry run on the reference: a second of work, needed by
-        every batch to check the suite before anyone is graded) come from the cache when an earlier run
-        kept it for the same suite and grader, and keep it otherwise."""
-        path = self._dry_run_path(expectations)
-        if path is None:
+        every batch to check the suite before anyone is graded) come from the cache, or from this boot's,
+        when an earlier run kept it for the same suite and grader, and keep it otherwise."""
+        paths = self._dry_run_paths(expectations)
+        for tried, path in enumerate(paths):
+            try:
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                stored = json.loads(text)
+                expectations.known_reads({name: Reads(**{k: tuple(v) if k in ("probes", "own") else v
+                                                         for k, v in fields.items()})
+                                          for name, fields in stored["reads"].items()})
+                expectations.learn(stored.get("known"))
+            except (OSError, ValueError, RecursionError, TypeError, KeyError, AttributeError):
+                continue
+            self._keep_dry_run(paths[:tried], text)  # the boot's, into a cache that lacked it: its entries as before
             return
-        try:
-            with open(path, encoding="utf-8") as f:
-                stored = json.load(f)
-            expectations.known_reads({name: Reads(**{k: tuple(v) if k in ("probes", "own") else v
-                                                     for k, v in fields.items()})
-                                      for name, fields in stored["reads"].items()})
-            expectations.learn(stored.get("known"))
+        if not paths:
             return
-        except (OSError, ValueError, RecursionError, TypeError, KeyError, AttributeError):
-            pass
         reads = expectations.reads()
         try:
-            if self.folder is not None:
-                self._make_folder()
-            write_text_atomically(path, json.dumps({"reads": {name: dataclasses.asdict(r) for name, r in reads.items()},
-                                                    "known": expectations.known()}))
-        except (OSError, TypeError, ValueError):
-            pass
+            text = json.dumps({"reads": {name: dataclasses.asdict(r) for name, r in reads.items()},
+                               "known": expectations.known()})
+        except (TypeError, ValueError):
+            return
+        self._keep_dry_run(paths, text)
+
+    def _keep_dry_run(self, paths, text):
+        for path in paths:
+            try:
+                if self.folder is not None and path.startswith(self.folder + os.sep):
+                    self._make_folder()
+                write_text_atomically(path, text)
+            except OSError:
+                pass
 
 
 def walks_path(suite):

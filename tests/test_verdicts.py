@@ -144,3 +144,27 @@ def test_a_run_without_a_cache_keeps_the_dry_run_and_the_references_values_for_t
     assert second.known() == first.known() and second.known()["reference"]
     probe = getattr(suite.probes, next(iter(first.known()["reference"])))
     assert second.reference(probe) == first.reference(probe)
+
+
+def test_a_batch_in_a_cache_of_its_own_reads_the_boots_dry_run_and_keeps_it_in_its_cache(tmp_path, boot_folder,
+                                                                                          monkeypatch):
+    """The dry run depends on no student: a batch graded into a new cache folder (another class, the tests' own
+    batches) reads the one an earlier batch of the suite kept for the boot, and its cache holds it as before."""
+    import grader.judge.dry_run
+    from grader.judge.expectations import Expectations
+    from grader.suites import load_suite
+    from grader.verdicts import VerdictCache
+
+    suite = load_suite("03-tanh")
+    settings = batch.Settings(exercise="03-tanh")
+    first = Expectations(suite)
+    VerdictCache(str(tmp_path / "one"), suite, settings).dry_run(first)
+    assert len(list(boot_folder.glob("dry-run-*.json"))) == 1
+    kept = list((tmp_path / "one" / "verdicts").iterdir())
+    assert len(kept) == 1
+
+    monkeypatch.setattr(grader.judge.dry_run, "dry_run", lambda *a: pytest.fail("the dry run ran again"))
+    second = Expectations(suite)
+    VerdictCache(str(tmp_path / "two"), suite, settings).dry_run(second)
+    assert second.reads() == first.reads()
+    assert [p.read_text() for p in (tmp_path / "two" / "verdicts").iterdir()] == [kept[0].read_text()]
