@@ -212,7 +212,15 @@ def import_above(code, name):
         f"from {stem} import Value\nimport math", code, outputs={0: ([], 2), 1: ([], 1)}))}
 
 
-SHAPES = {"crlf": crlf, "cr-only": cr_only, "utf16-notepad": utf16, "tabs": tabs, "magics-notebook": magics_notebook,
+def future_cell(code, name):
+    """A notebook whose second cell opens with `from __future__ import annotations` (Jupyter runs it: IPython
+    compiles each cell on its own)."""
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(
+        "import random\nrandom.seed(0)", "from __future__ import annotations\n" + code,
+        outputs={0: ([], 1), 1: ([], 2)}))}
+
+
+SHAPES = {"future-import-cell": future_cell, "crlf": crlf, "cr-only": cr_only, "utf16-notepad": utf16, "tabs": tabs, "magics-notebook": magics_notebook,
           "colab-outputs-error": colab_notebook, "nbconvert-time-cell": nbconvert_time, "cluttered-folder": cluttered,
           "classroom-zip": classroom_zip, "zip-in-zip": zip_in_zip, "chinese-names": non_ascii,
           "subplots-helper": subplots, "import-above-defining-cell": import_above}
@@ -227,7 +235,8 @@ GENERATED = {
     "05-backward": {"shape-classroom-zip": "classroom-zip", "shape-chinese-names": "chinese-names"},
     "06-gradcheck": {"shape-nbconvert-time-cell": "nbconvert-time-cell", "shape-utf16-notepad": "utf16-notepad",
                      "shape-cr-only": "cr-only"},
-    "07-mlp-xor": {"shape-magics-notebook": "magics-notebook", "shape-tabs": "tabs", "shape-crlf": "crlf"},
+    "07-mlp-xor": {"shape-magics-notebook": "magics-notebook", "shape-tabs": "tabs", "shape-crlf": "crlf",
+                   "shape-future-import-cell": "future-import-cell"},
     "08-dual-numbers": {"shape-colab-outputs-error": "colab-outputs-error", "shape-classroom-zip": "classroom-zip",
                         "shape-cr-only": "cr-only"},
     "09-write-tests": {"shape-cluttered-folder": "cluttered-folder", "shape-crlf": "crlf",
@@ -347,7 +356,8 @@ ENGINE = {
         "correct-self-match-walrus", "correct-slots-properties", "micrograd-clone-demo-setup-py",
         # 0/63 before: "engine.py defines no class named `Value`" (setup.py, demo.ipynb taken as the engine)
         "micrograd-clone-setup-py", "micrograd-clone-demo-ipynb"]},
-    # (0/63 before, each: magics-notebook "NameError: name 'files' is not defined" (`files = !ls`), nbconvert-time-cell
+    # (0/63 before, each: future-import-cell "SyntaxError: from __future__ imports must occur at the beginning of
+    # the file (engine.ipynb, cell 2, line 1)", magics-notebook "NameError: name 'files' is not defined" (`files = !ls`), nbconvert-time-cell
     # "defines no class named `Value`", subplots-helper "`matplotlib` is not installed ...: `axes`")
     # the notebook is graded top to bottom: 0, now with the cell that defines `Value` said (IMPORT_ABOVE)
     "shape-import-above-defining-cell": (0.0, 52, []),
@@ -393,6 +403,7 @@ TABLES = {
     "06-gradcheck": {"shape-cr-only": (15.0, [], []), "shape-nbconvert-time-cell": (15.0, [], [])},
     # 0/23 before: `files = !ls`
     "07-mlp-xor": {"shape-crlf": (23.0, [], []), "shape-magics-notebook": (23.0, [], []), "shape-tabs": (23.0, [], []),
+                   "shape-future-import-cell": (23.0, [], []),  # 0/23 before: the SyntaxError
                    "bug-tabs-last-layer-tanh": (10.0, ["backward/mlp", "forward/mlp", "forward/parameter-order",
                                                        "train/course-loop", "train/course-seed", "train/train-xor"],
                                                 []), },
@@ -487,3 +498,17 @@ def test_a_plot_stand_in_has_matplotlibs_shape_and_no_length():
     with pytest.raises(AbsentModuleError) as refused:
         float(axes[0].get_xlim()[0])
     assert str(refused.value).startswith("`matplotlib` is not installed where the grader runs your code: ")
+
+
+def test_a_future_import_that_opens_a_cell_stands_first():
+    from grader.load.notebooks import read_notebook
+
+    code, places, _ = read_notebook(_notebook(_cells(
+        "x: int = 1", '"""Cell 2."""\nfrom __future__ import annotations\ny = 2', "z = 3\nfrom __future__ import division")),
+        "hw.ipynb")
+    lines = code.decode().split("\n")
+    assert lines[0] == "from __future__ import annotations  # grader: IPython keeps it for the cells after it"
+    # the one that opens cell 2 is `pass` in its place; cell 3's follows a statement: left, a SyntaxError in Jupyter too
+    assert lines[-9:] == ["x: int = 1", "", '"""Cell 2."""', "pass", "y = 2", "", "z = 3",
+                          "from __future__ import division", ""]
+    assert places[0] is None and places[lines.index("pass")] == (2, 2) and len(places) == len(lines) - 1

@@ -16,6 +16,7 @@ from typing import Iterable
 from ..i18n import msg
 from ..json_values import values_in
 from ..parsing import UNPARSABLE, parse, python_lines
+from .futures import futures_first
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
 from .written import TooMuchCode, with_written_modules, written_module
 
@@ -79,10 +80,11 @@ def read_notebook(data: bytes, shown: str) -> tuple[bytes, tuple, tuple]:
     code, places = _joined_code_cells(cells, shown)
     if not code.strip():
         raise Rejected(msg("{file} has no code in its code cells; expected the engine's code in them", file=shown))
-    engine = (IPYTHON_STAND_INS + code).encode("utf-8")
+    head, code = futures_first(code, places)
+    engine = (head + IPYTHON_STAND_INS + code).encode("utf-8")
     if len(engine) > MAX_FILE_BYTES:
         raise Rejected(too_large(shown, len(engine), MAX_FILE_BYTES, code_of=True))
-    return engine, (None,) * IPYTHON_STAND_INS.count("\n") + tuple(places), runs
+    return engine, (None,) * (head + IPYTHON_STAND_INS).count("\n") + tuple(places), runs
 
 
 def _cell_count(data) -> int:
