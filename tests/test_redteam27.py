@@ -46,8 +46,34 @@ ZERO_GRAD = "            p.grad = 0\n"
 NUDGING_NN = NN.replace(ZERO_GRAD, ZERO_GRAD + "            p.data = p.data * (1 + 1e-12)\n")
 # train_xor that trains nothing and returns a list of losses that falls below the threshold (left, pinned)
 FABRICATED_NN = NN + "\n\ndef train_xor(seed=0, steps=1000, lr=0.05):\n    return [1.0] * (steps - 1) + [1e-4]\n"
+# an MLP whose __call__ answers XOR itself when the course's loops (found on the stack) call it (left, pinned)
+DETECTING = """
+
+import sys as _sys
+
+_call = MLP.__call__
+
+
+def _probed():
+    frame = _sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_name in ("_course_loop", "course_seed_xor"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _detecting_call(self, x):
+    if _probed() and len(x) == 2:
+        return Value(-1.0 if x[0] == x[1] else 1.0)
+    return _call(self, x)
+
+
+MLP.__call__ = _detecting_call
+"""
 CASES_07 = {"twin": (True, NN), "zero-grad-nudge": (True, NUDGING_NN), "fabricated-train-xor": (True, FABRICATED_NN),
-            "zero-grad-data": (False, NN.replace(ZERO_GRAD, "            p.grad = p.data = 0\n"))}
+            "zero-grad-data": (False, NN.replace(ZERO_GRAD, "            p.grad = p.data = 0\n")),
+            "probe-detecting": (True, NN + DETECTING), "detecting-and-fabricated": (True, FABRICATED_NN + DETECTING)}
 
 
 @slow_fixture(scope="module")
@@ -97,6 +123,18 @@ def test_left_a_train_xor_that_fabricates_its_losses_earns_train_xor(rows_07):
     trained, this fails and says so."""
     assert (rows_07["twin"]["score"], rows_07["fabricated-train-xor"]["score"]) == (15, 18)
     assert _passed(rows_07["fabricated-train-xor"]) == _passed(rows_07["twin"]) | {"train/train-xor"}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_left_a_network_that_answers_xor_when_the_course_loops_call_it(rows_07):
+    """docs/security.md, "What is not defended": the course's loops are judged by a threshold and XOR's signs, which
+    every student knows; an MLP whose __call__ finds the loops on the stack and answers XOR itself passes both
+    (5 points) with a network that cannot learn: 20/23 beside its twin's 15, and 23/23 with a train_xor that makes
+    up its losses. The day the loops are held to the reference's own course (its first loss, the step it gets
+    below the threshold), these fail and say so."""
+    assert (rows_07["probe-detecting"]["score"], rows_07["detecting-and-fabricated"]["score"]) == (20, 23)
+    assert _passed(rows_07["probe-detecting"]) == _passed(rows_07["twin"]) | {"train/course-loop", "train/course-seed"}
 
 
 # -- the engine suite: a Value and a worker that lie, beside an engine whose backward uses `=` for `+=` -------------
@@ -328,3 +366,59 @@ def test_held_zips_that_climb_link_or_nest_are_refused_by_name(tmp_path):
         "case": "", "esc\x1b[31m": ""}
     assert subs["case"].files["engine.py"] == engine
     assert sorted(p.name for p in tmp_path.rglob("*") if p.suffix == ".py") == []  # nothing unpacked anywhere
+
+
+# -- 06-gradcheck: an analytic derivative broken to be excused ------------------------------------------------------
+
+GRADCHECK = (ROOT / "reference" / "gradcheck.py").read_text(encoding="utf-8")
+BACKPROP = "    leaf = Value(x)\n    out = f(leaf)\n    out.backward()\n    analytic = leaf.grad\n"
+NUMERIC = "    numeric = numerical_grad(lambda t: f(Value(t)).data, x, h)\n"
+OK = "    ok = abs_diff <= atol + rtol * scale\n"
+assert GRADCHECK.count(BACKPROP + NUMERIC) == GRADCHECK.count(OK) == 1
+CASES_06 = {
+    "always-ok": GRADCHECK.replace(OK, "    ok = True\n"),
+    "always-false": GRADCHECK.replace(OK, "    ok = False\n"),
+    "backward-twice": GRADCHECK.replace(BACKPROP, BACKPROP.replace("    out.backward()\n", "    out.backward()\n" * 2)),
+    # never backward(): the numeric derivative nudged, as the analytic one (ok then True everywhere) ...
+    "numeric-nudged": GRADCHECK.replace(BACKPROP + NUMERIC, NUMERIC + "    analytic = numeric * (1 + 1e-6)\n"),
+    # ... or nudged past rtol (ok then False everywhere)
+    "numeric-pushed": GRADCHECK.replace(BACKPROP + NUMERIC, NUMERIC + "    analytic = numeric * (1 + 1e-3)\n"),
+}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_an_analytic_derivative_broken_on_purpose_excuses_nothing(tmp_path):
+    """gradcheck/correct-gradients charges an analytic derivative that is not backprop's, and the other gradcheck
+    tests judge gradcheck's verdicts on the student's own numbers (backward() run twice, an honest mistake: 13/15).
+    On 3e76b19 a gradcheck that never runs backward() and takes the numeric derivative, nudged, as its analytic one
+    was excused as well: ok=True everywhere, 13/15 where the same verdicts written as `ok = True` score 10; pushed
+    past rtol (ok=False everywhere), 13/15 where `ok = False` scores 11. The excuse now asks for a named analytic
+    mistake, replayed on the reference (06's mistakes.py: backward() run twice): both 7/15."""
+    folder = tmp_path / "class06"
+    for name, gradcheck in CASES_06.items():
+        assert gradcheck != GRADCHECK
+        (folder / name).mkdir(parents=True)
+        (folder / name / "engine.py").write_text(
+            (ROOT / "exercises" / "06-gradcheck" / "engine.py").read_text(encoding="utf-8"), encoding="utf-8")
+        (folder / name / "gradcheck.py").write_text(gradcheck, encoding="utf-8")
+    rows = {r["id"]: r for r in grade(folder, exercise="06-gradcheck", limits=LIMITS, jobs=2).scores["submissions"]}
+    assert {name: row["score"] for name, row in rows.items()} == {
+        "always-ok": 10, "always-false": 11, "backward-twice": 13, "numeric-nudged": 7, "numeric-pushed": 7}
+    charged = {name: sorted({t["name"] for t in row["tests"]} - _passed(row) - {"engine/imports"})
+               for name, row in rows.items()}
+    assert charged["backward-twice"] == ["gradcheck/correct-gradients"]
+    assert charged["numeric-nudged"] == ["gradcheck/correct-gradients", "gradcheck/detached", "gradcheck/half-a-percent",
+                                         "gradcheck/large-gradients", "gradcheck/lost-path"]
+    assert charged["always-ok"] == ["gradcheck/detached", "gradcheck/half-a-percent", "gradcheck/lost-path"]
+
+
+def test_the_named_analytic_mistake_is_replayed_on_the_reference():
+    from grader.suites import SUITES, suite_module
+
+    mistakes = suite_module(SUITES / "06-gradcheck", "mistakes")
+    probes = suite_module(SUITES / "06-gradcheck", "probes")
+    twice = mistakes._analytic("backward() run twice", probes.gradcheck_lost_path)
+    assert twice == {"x * Value(x.data) at 1.5.analytic": 3.0}  # the numeric derivative itself, by chance
+    assert mistakes.named(probes.gradcheck_lost_path, {"x * Value(x.data) at 1.5.analytic": 3.0 * (1 + 1e-6)},
+                          1e-9) is None

@@ -5,15 +5,20 @@ The numeric derivatives are checked against the functions' exact derivatives
 """
 
 import math
+from pathlib import Path
 
+from grader.distribution import instructor_part_installed
 from grader.i18n import msg
 from grader.judge import (
     SLOPE_DIGITS, assert_values, close, fmt, fmt_slope, from_scratch_test, import_test, Mismatch, observed_or_none,
     points, suite_probes,
 )
 from grader.judge.charging import Excused
+from grader.suites import suite_module
 
 p = suite_probes(__file__)
+# the named analytic mistakes, replayed on the reference (the instructor's): a student's install excuses any
+mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None
 
 # numerical_grad with h = 1e-6 is within 1e-10 of the exact derivative on these
 # functions here; on another machine, whose exp, sin and log differ in their last
@@ -212,13 +217,21 @@ def _analytic_off(got, want):
                for k in want if k.endswith(".analytic"))
 
 
+def _analytic_mistake(got, want, probe):
+    """The named mistake (mistakes.py) whose analytic derivatives on `probe` gradcheck's are, where they are not
+    backprop's (True in a student's install, which has no reference to replay them on); else None. Not one made
+    otherwise (session 27: the numeric derivative nudged, never backward()'s, which sets the verdicts at will)."""
+    if not _analytic_off(got, want):
+        return None
+    return mistakes.named(probe, got, 1e-9) if mistakes else True
+
+
 def _analytic_charged_elsewhere(observe, expect, test):
-    """Whether gradcheck/correct-gradients, not `test`, charges an analytic derivative that is not backprop's: its
-    observation shows one."""
+    """The analytic mistake gradcheck/correct-gradients, not `test`, charges (`_analytic_mistake`), or None."""
     if test == ANALYTIC_CHARGED_BY:
-        return False
+        return None
     seen = observed_or_none(observe, p.gradcheck_correct)
-    return seen is not None and _analytic_off(seen, expect(p.gradcheck_correct))
+    return None if seen is None else _analytic_mistake(seen, expect(p.gradcheck_correct), p.gradcheck_correct)
 
 
 def _analytic_never_computed(got, want, cases):
@@ -235,7 +248,7 @@ def _analytic_never_computed(got, want, cases):
                            expected=fmt(want[f"{case}.analytic"])))
 
 
-def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None, excuse_analytic=False):
+def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None, excuse_analytic=None):
     """gradcheck's two derivatives are backprop's and a numeric one, and its verdict is the one they call for:
     `expected_ok` where they are the reference's; where the numeric one is off (within NUMERIC_IN_GRADCHECK,
     a numerical_grad mistake charged by its own tests), the verdict of the formula on the student's numbers.
@@ -243,12 +256,12 @@ def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None, ex
     `excuse_signed` (gradcheck/lost-path already charges it). `ratio`: c where numerical_grad's derivatives are c
     times the slope (`_ratio`): numeric derivatives c times the reference's are numerical_grad's mistake, which
     numerical/known-functions charges, and the verdicts are judged on the student's own numbers. Where
-    `excuse_analytic` (gradcheck/correct-gradients already charges an analytic derivative that is not backprop's),
-    the analytic derivatives are not compared: the verdicts are judged on the student's own numbers, and a test
-    that finds nothing else says so."""
+    `excuse_analytic` (the analytic mistake gradcheck/correct-gradients already charges) and this probe's analytic
+    derivatives are that mistake's, they are not compared: the verdicts are judged on the student's own numbers,
+    and a test that finds nothing else says so."""
     cases = [k[: -len(".ok")] for k in want if k.endswith(".ok")]
     scaled = False  # some numeric derivative is c times the reference's, not the reference's
-    excused = excuse_analytic and _analytic_off(got, want)
+    excused = excuse_analytic is not None and _analytic_mistake(got, want, probe) == excuse_analytic
     if excused:
         expected_ok = None  # the student's analytic derivatives are not backprop's: only their own numbers count
     if not excused:

@@ -1,0 +1,59 @@
+"""gradcheck's named analytic mistakes, replayed on the reference: what a test may excuse as one.
+
+An analytic derivative that is not backprop's is charged once, by gradcheck/correct-gradients; the other gradcheck
+tests then judge gradcheck's verdicts on the student's own numbers, so that the one mistake is not charged in each.
+That holds only where the analytic derivatives are those of a mistake named here: each a patch of
+reference/gradcheck.py, run on the reference engine in the grader (trusted code), as 11-fit-line's mistakes.py
+names a loop's. Session 27: a gradcheck that never runs backward() and takes the numeric derivative, nudged, as its
+analytic one makes its verdicts whatever the nudge makes them (True everywhere, or False everywhere) and was
+excused as well, 13/15 where the same verdicts written plainly score 10 and 11 (tests/test_redteam27.py).
+
+This file stays in the grader and in the instructor's install (it reads the reference): only probes.py travels into
+the sandbox, and a student's install judges without it (test_gradcheck.py).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import math
+import types
+from pathlib import Path
+
+import reference.engine
+from grader import probekit
+
+_BACKWARD = "    out.backward()\n"
+# name -> (the text of reference/gradcheck.py, what the mistake makes of it)
+MISTAKES = {"backward() run twice": (_BACKWARD, _BACKWARD * 2),
+            "backward() never run": (_BACKWARD, "")}  # the leaf's grad read as it was made: 0 (session 26)
+
+
+@functools.cache
+def _gradcheck(name: str) -> types.ModuleType:
+    """reference/gradcheck.py with mistake `name` made, as a module of the reference package (trusted)."""
+    old, new = MISTAKES[name]
+    text = Path(importlib.util.find_spec("reference.gradcheck").origin).read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        raise ValueError(f"mistake {name!r}: its text occurs {text.count(old)} times in gradcheck.py, not once")
+    module = types.ModuleType(f"reference.gradcheck_mistake_{len(name)}")
+    module.__package__ = "reference"  # its `from .engine import Value` is the reference engine's
+    exec(compile(text.replace(old, new), f"<mistake {name} of reference/gradcheck.py>", "exec"), module.__dict__)
+    return module
+
+
+@functools.cache
+def _analytic(name: str, probe) -> dict:
+    """The analytic derivatives gradcheck reports on `probe` (a probe of probes.py) with mistake `name`."""
+    observed = probekit.plain(probe(types.SimpleNamespace(engine=reference.engine, gradcheck=_gradcheck(name))))
+    return {key: value for key, value in observed.items() if key.endswith(".analytic")}
+
+
+def named(probe, got: dict, rel: float) -> str | None:
+    """The mistake whose analytic derivatives on `probe` are `got`'s (within `rel`), if one's are."""
+    for name in MISTAKES:
+        want = _analytic(name, probe)
+        if all(isinstance(got.get(key), float) and math.isclose(got[key], value, rel_tol=rel, abs_tol=1e-12)
+               for key, value in want.items()):
+            return name
+    return None
