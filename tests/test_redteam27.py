@@ -422,3 +422,28 @@ def test_the_named_analytic_mistake_is_replayed_on_the_reference():
     assert twice == {"x * Value(x.data) at 1.5.analytic": 3.0}  # the numeric derivative itself, by chance
     assert mistakes.named(probes.gradcheck_lost_path, {"x * Value(x.data) at 1.5.analytic": 3.0 * (1 + 1e-6)},
                           1e-9) is None
+
+
+# -- 11-fit-line: an answer every student knows (left, pinned) ------------------------------------------------------
+
+@pytest.mark.slow
+@needs_bwrap
+def test_left_a_train_line_that_returns_the_known_line_earns_train_converges(tmp_path):
+    """docs/security.md, "What is not defended", answers every student knows: train/converges reads what the
+    student's train_line(1000, 0.05) returns and wants w = 2 and b = 1 (the exercise says the line is y = 2x + 1).
+    A loop whose update has the wrong sign, beside a train_line that returns (2.0, 1.0, 0.0): 6/13 where the same
+    loop scores 4."""
+    fit_line = (ROOT / "reference" / "fit_line.py").read_text(encoding="utf-8")
+    update = "        w.data -= learning_rate * w.grad\n"
+    assert fit_line.count(update) == 1
+    uphill = fit_line.replace(update, update.replace("-=", "+="))
+    folder = tmp_path / "class11"
+    for name, text in (("twin", uphill), ("known-line", uphill + "\n\ndef train_line(steps, learning_rate):\n"
+                                                                  "    return 2.0, 1.0, 0.0\n")):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "engine.py").write_text(
+            (ROOT / "exercises" / "11-fit-line" / "engine.py").read_text(encoding="utf-8"), encoding="utf-8")
+        (folder / name / "fit_line.py").write_text(text, encoding="utf-8")
+    rows = {r["id"]: r for r in grade(folder, exercise="11-fit-line", limits=LIMITS, jobs=2).scores["submissions"]}
+    assert (rows["twin"]["score"], rows["known-line"]["score"]) == (4, 6)
+    assert _passed(rows["known-line"]) == _passed(rows["twin"]) | {"train/converges"}
