@@ -5,10 +5,17 @@
   given the empty list too, and the notebook stopped there, where the student's had run: a correct engine under
   `[cwd] = !pwd` 63/63 -> 0/63 ("ValueError: not enough values to unpack (expected 1, got 0)"). Each name now takes
   one line of what the shell printed (''), or None of a magic's result.
+- The lone `.py`/`.ipynb` of a level was read and parsed for a `class Value` (session 27: `setup.py` beside
+  `micrograd/engine.py`) before the loader looked for a folder beside it: every lone `hw1.ipynb` read twice.
+  It is read only where a folder beside it holds an engine.py.
 """
+
+from pathlib import Path
 
 from grader.load.notebooks import without_escapes
 from grader.load.scripts import exported_script
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_an_escapes_output_unpacked_binds_each_name_and_never_stops_the_notebook():
@@ -27,3 +34,22 @@ def test_an_exported_notebooks_unpacked_escape_is_bound_as_the_notebooks():
     export = ("#!/usr/bin/env python\n# coding: utf-8\n\n# In[1]:\n\n\n"
               "ver, = get_ipython().getoutput('python --version')\nx = 1\n")
     assert exported_script(export.encode()).decode().split("\n")[6:8] == ["ver, = ['']", "x = 1"]
+
+
+def test_a_lone_file_is_read_once_and_setup_py_beside_micrograd_is_still_passed_over(tmp_path, monkeypatch):
+    """Session 27 (strangers27) read and parsed the one `.py`/`.ipynb` of a level for a `class Value` before it looked
+    for a folder holding engine.py beside it: every lone `hw1.ipynb` was read twice (9.9 -> 6.0 ms of CPU a load)."""
+    import grader.load.levels as levels
+    from grader.load import load_entry
+
+    reads = []
+    monkeypatch.setattr(levels, "_defines_value", lambda *a, _f=levels._defines_value: reads.append(a[1]) or _f(*a))
+    engine = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+    (tmp_path / "alice").mkdir()
+    (tmp_path / "alice" / "hw1.py").write_text(engine, encoding="utf-8")
+    assert (load_entry(tmp_path / "alice").origins["engine.py"].file, reads) == ("hw1.py", [])
+    clone = tmp_path / "bob"
+    (clone / "micrograd").mkdir(parents=True)
+    (clone / "micrograd" / "engine.py").write_text(engine, encoding="utf-8")
+    (clone / "setup.py").write_text("import setuptools\nsetuptools.setup(name='micrograd')\n", encoding="utf-8")
+    assert (load_entry(clone).origins["engine.py"].file, reads) == ("micrograd/engine.py", ["setup.py", "engine.py"])

@@ -47,9 +47,10 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
             break
         if not candidates and len(level.dirs) == 1:
             level = next(iter(level.dirs.values()))()  # a wrapper folder: look inside
-        elif (len(candidates) != 1 or not _defines_value(level, candidates[0])) \
-                and (inner := _engine_folder(level, allowed)) is not None \
-                and (len(candidates) != 1 or _defines_value(inner, _exercise_files(inner, allowed)[ENGINE], False)):
+        elif (inner := _engine_folder(level, allowed)) is not None and (len(candidates) != 1 or (
+                not _defines_value(level, candidates[0])
+                and _defines_value(inner, _exercise_files(inner, allowed)[ENGINE], False))):
+            # (the one file read only where a folder beside it holds an engine.py: a lone `hw1.ipynb` is read once)
             level = inner  # micrograd's own repository: micrograd/ beside setup.py, demo.ipynb and test/
         else:
             break
