@@ -43,7 +43,8 @@ def test_a_link_in_a_folder_is_named_as_a_link_not_a_folder(tmp_path):
     """`real/` and `src -> real` was refused with "found: real/, src/": now the link is said as one, and travels as
     the message's `links` field (failed before)."""
     sub = load_entry(_folder_with_a_link(tmp_path))
-    assert sub.problem_message["params"] == {"where": "stud/", "found": "real/", "links": {"items": ["src"],
+    assert sub.problem_message["params"] == {"where": "stud/", "found": {"id": "{names}", "params": {"names": {
+        "items": ["real/"], "join": "comma"}}, "text": "real/"}, "links": {"items": ["src"],
                                                                                         "join": "and"}, "n": 1}
     assert [translator(lang).render(sub.problem_message) for lang in ("en", "ru", "zh")] == [
         "no engine.py found in stud/; expected engine.py, or a single .py or .ipynb file (found: real/; src is a "

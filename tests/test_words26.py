@@ -53,12 +53,13 @@ def test_a_list_cut_short_is_said_in_the_readers_language(tmp_path):
         (tmp_path / "stud" / f"n{i}.txt").write_text("")
     sub = load_entry(tmp_path / "stud")
     found = sub.problem_message["params"]["found"]
-    assert (found["params"]["names"], found["params"]["n"]) == (", ".join(f"n{i}.txt" for i in range(8)), 2)
+    assert (found["params"]["names"], found["params"]["n"]) == ({"items": [f"n{i}.txt" for i in range(8)],
+                                                                 "join": "comma"}, 2)  # joined per language
     names = "n0.txt, n1.txt, n2.txt, n3.txt, n4.txt, n5.txt, n6.txt, n7.txt"
     assert [translator(lang).render(sub.problem_message) for lang in ("en", "ru", "zh")] == [
         f"no engine.py found in stud/; expected engine.py, or a single .py or .ipynb file (found: {names}, and 2 more)",
         f"в stud/ не найден engine.py; ожидался engine.py или один файл .py или .ipynb (найдено: {names} и ещё 2)",
-        f"在 stud/ 中没有找到 engine.py；应当是 engine.py，或单个 .py 或 .ipynb 文件（找到的是：{names}，以及另外 2 个）"]
+        f"在 stud/ 中没有找到 engine.py；应当是 engine.py，或单个 .py 或 .ipynb 文件（找到的是：{names.replace(', ', '、')}，以及另外 2 个）"]
 
 
 def test_a_phrase_ending_in_a_clause_is_closed_by_a_comma_where_the_sentence_goes_on():
