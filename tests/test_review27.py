@@ -8,6 +8,9 @@
 - The lone `.py`/`.ipynb` of a level was read and parsed for a `class Value` (session 27: `setup.py` beside
   `micrograd/engine.py`) before the loader looked for a folder beside it: every lone `hw1.ipynb` read twice.
   It is read only where a folder beside it holds an engine.py.
+- A `from __future__` import that opens a notebook's cell is put first (session 27), and its line made `pass`:
+  with the statements that shared its line (`from __future__ import annotations; import math as _m`), which
+  Jupyter ran (0/63, "NameError: name '_m' is not defined"). Only the import's own text is `pass` now.
 """
 
 from pathlib import Path
@@ -53,3 +56,14 @@ def test_a_lone_file_is_read_once_and_setup_py_beside_micrograd_is_still_passed_
     (clone / "micrograd" / "engine.py").write_text(engine, encoding="utf-8")
     (clone / "setup.py").write_text("import setuptools\nsetuptools.setup(name='micrograd')\n", encoding="utf-8")
     assert (load_entry(clone).origins["engine.py"].file, reads) == ("micrograd/engine.py", ["setup.py", "engine.py"])
+
+
+def test_a_future_import_put_first_keeps_what_shares_its_line():
+    from grader.load.futures import futures_first
+
+    code = "x = 1\nfrom __future__ import annotations; import math as _m\nE = _m.e\n"
+    assert futures_first(code, [(1, 1), (2, 1), (2, 2)]) == (
+        "from __future__ import annotations  # grader: IPython keeps it for the cells after it\n",
+        "x = 1\npass; import math as _m\nE = _m.e\n")
+    code = "x = 1\nfrom __future__ import (annotations,\n    division)  # é\ny = 'é'\n"  # offsets in UTF-8 bytes
+    assert futures_first(code, [(1, 1), (2, 1), (2, 2), (2, 3)])[1] == "x = 1\npass  # é\n\ny = 'é'\n"

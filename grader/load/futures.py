@@ -27,8 +27,11 @@ def futures_first(code: str, places: list) -> tuple[str, str]:
             node.value.value, str)
         if isinstance(node, ast.ImportFrom) and node.module == "__future__" and cell not in opened:
             names += [alias.name for alias in node.names if alias.name not in names]
-            indent = lines[node.lineno - 1][: len(lines[node.lineno - 1]) - len(lines[node.lineno - 1].lstrip())]
-            lines[node.lineno - 1 : node.end_lineno] = [indent + "pass"] + [""] * (node.end_lineno - node.lineno)
+            # the import's own text made `pass`, what shares its lines kept (`from __future__ import annotations;
+            # import math`: review 27, the whole line was dropped, and `math` with it); offsets are UTF-8 bytes
+            first, last = lines[node.lineno - 1].encode(), lines[node.end_lineno - 1].encode()
+            kept = first[: node.col_offset] + b"pass" + last[node.end_col_offset :]
+            lines[node.lineno - 1 : node.end_lineno] = [kept.decode()] + [""] * (node.end_lineno - node.lineno)
         elif not docstring:
             opened.add(cell)
     if not names:
