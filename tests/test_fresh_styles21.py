@@ -28,6 +28,7 @@ The holes these found, each closed as a class:
 """
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -200,9 +201,11 @@ PLANTED = {
 }
 
 
+@functools.cache
 def _reference_tests():
     """reference/test_engine.py's helpers (close, slope), and its solution's statements: the test functions
-    apart, the rest (a helper of a test's)."""
+    apart, the rest (a helper of a test's). Read once a run: ast.get_source_segment splits the whole source
+    again for each statement (2 s of CPU a 09 batch, made again for each fixture file)."""
     source = (ROOT / "reference" / "test_engine.py").read_text(encoding="utf-8")
     head, _, rest = source.partition("# BEGIN SOLUTION 09-write-tests\n")
     solution = rest.partition("# END SOLUTION\n")[0]
@@ -212,7 +215,7 @@ def _reference_tests():
     for node in ast.parse(solution).body:
         is_test = isinstance(node, ast.FunctionDef) and node.name.startswith("test")
         (tests if is_test else others).append(ast.get_source_segment(solution, node))
-    return helpers, tests, others
+    return helpers, tuple(tests), tuple(others)
 
 
 def _write_tests_file(text):
