@@ -220,7 +220,15 @@ def future_cell(code, name):
         outputs={0: ([], 1), 1: ([], 2)}))}
 
 
-SHAPES = {"future-import-cell": future_cell, "crlf": crlf, "cr-only": cr_only, "utf16-notepad": utf16, "tabs": tabs, "magics-notebook": magics_notebook,
+def colab_drive(code, name):
+    """A Colab notebook whose first cell mounts Google Drive and changes into the homework's folder."""
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(
+        "from google.colab import drive\ndrive.mount('/content/drive')\n%cd /content/drive/MyDrive/hw",
+        code, "from google.colab import files\nfiles.download('" + name + "')", outputs={0: ([], 1), 1: ([], 2)}),
+        {"colab": {"provenance": []}, "kernelspec": {"name": "python3", "display_name": "Python 3"}})}
+
+
+SHAPES = {"colab-drive-mount": colab_drive, "future-import-cell": future_cell, "crlf": crlf, "cr-only": cr_only, "utf16-notepad": utf16, "tabs": tabs, "magics-notebook": magics_notebook,
           "colab-outputs-error": colab_notebook, "nbconvert-time-cell": nbconvert_time, "cluttered-folder": cluttered,
           "classroom-zip": classroom_zip, "zip-in-zip": zip_in_zip, "chinese-names": non_ascii,
           "subplots-helper": subplots, "import-above-defining-cell": import_above}
@@ -238,7 +246,7 @@ GENERATED = {
     "07-mlp-xor": {"shape-magics-notebook": "magics-notebook", "shape-tabs": "tabs", "shape-crlf": "crlf",
                    "shape-future-import-cell": "future-import-cell"},
     "08-dual-numbers": {"shape-colab-outputs-error": "colab-outputs-error", "shape-classroom-zip": "classroom-zip",
-                        "shape-cr-only": "cr-only"},
+                        "shape-cr-only": "cr-only", "shape-colab-drive-mount": "colab-drive-mount"},
     "09-write-tests": {"shape-cluttered-folder": "cluttered-folder", "shape-crlf": "crlf",
                        "shape-nbconvert-time-cell": "nbconvert-time-cell"},
 }
@@ -356,7 +364,8 @@ ENGINE = {
         "correct-self-match-walrus", "correct-slots-properties", "micrograd-clone-demo-setup-py",
         # 0/63 before: "engine.py defines no class named `Value`" (setup.py, demo.ipynb taken as the engine)
         "micrograd-clone-setup-py", "micrograd-clone-demo-ipynb"]},
-    # (0/63 before, each: future-import-cell "SyntaxError: from __future__ imports must occur at the beginning of
+    # (0/63 before, each: colab-drive-mount "`google` is not installed where the grader runs your code: `drive.mount
+    # (...)` (google.colab.drive) (engine.ipynb, cell 1, line 2)", future-import-cell "SyntaxError: from __future__ imports must occur at the beginning of
     # the file (engine.ipynb, cell 2, line 1)", magics-notebook "NameError: name 'files' is not defined" (`files = !ls`), nbconvert-time-cell
     # "defines no class named `Value`", subplots-helper "`matplotlib` is not installed ...: `axes`")
     # the notebook is graded top to bottom: 0, now with the cell that defines `Value` said (IMPORT_ABOVE)
@@ -408,7 +417,8 @@ TABLES = {
                                                        "train/course-loop", "train/course-seed", "train/train-xor"],
                                                 []), },
     "08-dual-numbers": {case: (20.0, [], []) for case in ["shape-classroom-zip", "shape-colab-outputs-error",
-                                                          "shape-cr-only"]} | {
+                                                          "shape-cr-only",
+                                                          "shape-colab-drive-mount"]} | {  # 0/20 before: Drive
         "bug-cr-only-cos-sign": (19.0, ["beyond/sin-cos"], [])},
     # 0/38 before: nbconvert's `%%time` cell
     "09-write-tests": {case: (38.0, [], []) for case in ["shape-cluttered-folder", "shape-crlf",
