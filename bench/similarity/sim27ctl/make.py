@@ -1,9 +1,9 @@
 """Fresh honest controls for session 27's sim27a (typed by hand before any change was measured on them): independent
 students who share what honest students share in a class that fills a starter, one small piece each pair writes
-identically as written (the likeliest way), the rest their own.
+identically as the reading reads it (the likeliest way), each with their own names and messages, the rest their own.
 
 - r1 (03-tanh): a three-branch coercion helper at module level, the Value test first, the number test second, a
-  TypeError last, called in place of the starter's coercion line in + and *; tanh their own (math.tanh and a local
+  TypeError last (each student its own message), called in place of the starter's coercion line in + and *; tanh their own (math.tanh and a local
   against the exp formula and out.data).
 - r2 (03-tanh): a saturating tanh helper at module level (`x > 20`, `x < -20`, then the exp formula), called in tanh;
   the op around it their own (out.data in the closure against the helper's value kept in a local).
@@ -23,21 +23,31 @@ sys.path.insert(0, str(HERE.parent))
 EXERCISES = HERE.parents[2] / "exercises"
 COERCE = "other = other if isinstance(other, Value) else Value(other)"
 
-HELPER = '''def _as_value(x):
-    if isinstance(x, Value):
-        return x
-    if isinstance(x, (int, float)):
-        return Value(x)
-    raise TypeError("cannot combine a Value with " + type(x).__name__)
+HELPER = '''def NAME(X):
+    if isinstance(X, Value):
+        return X
+    if isinstance(X, (int, float)):
+        return Value(X)
+    raise TypeError(MESSAGE)
 
 
 '''
-SATURATE = '''def _tanh(x):
-    if x > 20:
+
+
+def helper(name: str, x: str, message: str) -> str:
+    """The coercion helper with each student's own names and error message (the code the same as read)."""
+    return HELPER.replace("NAME", name).replace("X", x).replace("MESSAGE", message)
+
+
+def saturate(name: str, x: str) -> str:
+    """The saturating tanh helper with each student's own names."""
+    return SATURATE.replace("NAME", name).replace("X", x)
+SATURATE = '''def NAME(X):
+    if X > 20:
         return 1.0
-    if x < -20:
+    if X < -20:
         return -1.0
-    e = math.exp(2 * x)
+    e = math.exp(2 * X)
     return (e - 1) / (e + 1)
 
 
@@ -79,7 +89,7 @@ HONEST = {
 
         out._backward = _backward
         return out
-''', HELPER, "other = _as_value(other)"),
+''', helper("_as_value", "x", '"cannot combine a Value with that type"'), "other = _as_value(other)"),
     "r1_b": tanh_fill('''        e2 = math.exp(2 * self.data) if self.data < 350 else math.inf
         y = 1.0 if e2 == math.inf else (e2 - 1) / (e2 + 1)
         res = Value(y, (self,), "tanh")
@@ -90,7 +100,7 @@ HONEST = {
 
         res._backward = _backward
         return res
-''', HELPER, "other = _as_value(other)"),
+''', helper("to_value", "v", '"unsupported operand type for Value"'), "other = to_value(other)"),
     "r2_a": tanh_fill('''        out = Value(_tanh(self.data), (self,), "tanh")
 
         def _backward():
@@ -98,8 +108,8 @@ HONEST = {
 
         out._backward = _backward
         return out
-''', SATURATE),
-    "r2_b": tanh_fill('''        th = _tanh(self.data)
+''', saturate("_tanh", "x")),
+    "r2_b": tanh_fill('''        th = stable_tanh(self.data)
         node = Value(th, (self,), 'tanh')
 
         def _backward():
@@ -108,7 +118,7 @@ HONEST = {
 
         node._backward = _backward
         return node
-''', SATURATE),
+''', saturate("stable_tanh", "z")),
     "r3_a": ops_fill({
         "__pow__": '''        out = Value(self.data ** k, (self,), f"**{k}")
 
@@ -139,7 +149,7 @@ HONEST = {
         "__rsub__": "        return _as_value(other) - self\n",
         "__truediv__": "        return self * other ** -1\n",
         "__rtruediv__": "        return _as_value(other) / self\n",
-    }, HELPER, "other = _as_value(other)"),
+    }, helper("_as_value", "x", '"Value expects an int or a float"'), "other = _as_value(other)"),
     "r3_b": ops_fill({
         "__pow__": '''        base = self.data
         result = Value(base ** k, (self,), "pow")
@@ -170,10 +180,10 @@ HONEST = {
 ''',
         "__neg__": "        return -1 * self\n",
         "__sub__": "        return self + other * -1\n",
-        "__rsub__": "        return _as_value(other) - self\n",
-        "__truediv__": "        return self * _as_value(other) ** -1.0\n",
-        "__rtruediv__": "        return _as_value(other) / self\n",
-    }, HELPER, "other = _as_value(other)"),
+        "__rsub__": "        return ensure_value(other) - self\n",
+        "__truediv__": "        return self * ensure_value(other) ** -1.0\n",
+        "__rtruediv__": "        return ensure_value(other) / self\n",
+    }, helper("ensure_value", "obj", "'can only use numbers with Value'"), "other = ensure_value(other)"),
     "r4_a": ops_fill({
         "__pow__": '''        out = Value(self.data ** k, (self,), "**")
         out._backward = lambda: setattr(self, "grad", self.grad + k * self.data ** (k - 1) * out.grad)

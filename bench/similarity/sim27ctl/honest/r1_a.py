@@ -15,7 +15,7 @@ def _as_value(x):
         return x
     if isinstance(x, (int, float)):
         return Value(x)
-    raise TypeError("cannot combine a Value with " + type(x).__name__)
+    raise TypeError("cannot combine a Value with that type")
 
 
 class Value:

@@ -10,12 +10,12 @@ is backpropagation.
 import math
 
 
-def _as_value(x):
-    if isinstance(x, Value):
-        return x
-    if isinstance(x, (int, float)):
-        return Value(x)
-    raise TypeError("cannot combine a Value with " + type(x).__name__)
+def to_value(v):
+    if isinstance(v, Value):
+        return v
+    if isinstance(v, (int, float)):
+        return Value(v)
+    raise TypeError("unsupported operand type for Value")
 
 
 class Value:
@@ -34,7 +34,7 @@ class Value:
     # -- the basic operations: each knows its own local derivative -------------
 
     def __add__(self, other):
-        other = _as_value(other)
+        other = to_value(other)
         out = Value(self.data + other.data, (self, other), "+")
 
         def _backward():
@@ -47,7 +47,7 @@ class Value:
         return out
 
     def __mul__(self, other):
-        other = _as_value(other)
+        other = to_value(other)
         out = Value(self.data * other.data, (self, other), "*")
 
         def _backward():

@@ -10,12 +10,12 @@ is backpropagation.
 import math
 
 
-def _tanh(x):
-    if x > 20:
+def stable_tanh(z):
+    if z > 20:
         return 1.0
-    if x < -20:
+    if z < -20:
         return -1.0
-    e = math.exp(2 * x)
+    e = math.exp(2 * z)
     return (e - 1) / (e + 1)
 
 
@@ -70,7 +70,7 @@ class Value:
         return out
 
     def tanh(self):
-        th = _tanh(self.data)
+        th = stable_tanh(self.data)
         node = Value(th, (self,), 'tanh')
 
         def _backward():

@@ -10,12 +10,12 @@ is backpropagation.
 import math
 
 
-def _as_value(x):
-    if isinstance(x, Value):
-        return x
-    if isinstance(x, (int, float)):
-        return Value(x)
-    raise TypeError("cannot combine a Value with " + type(x).__name__)
+def ensure_value(obj):
+    if isinstance(obj, Value):
+        return obj
+    if isinstance(obj, (int, float)):
+        return Value(obj)
+    raise TypeError('can only use numbers with Value')
 
 
 class Value:
@@ -34,7 +34,7 @@ class Value:
     # -- the basic operations: each knows its own local derivative -------------
 
     def __add__(self, other):
-        other = _as_value(other)
+        other = ensure_value(other)
         out = Value(self.data + other.data, (self, other), "+")
 
         def _backward():
@@ -47,7 +47,7 @@ class Value:
         return out
 
     def __mul__(self, other):
-        other = _as_value(other)
+        other = ensure_value(other)
         out = Value(self.data * other.data, (self, other), "*")
 
         def _backward():
@@ -149,16 +149,16 @@ class Value:
         return self + other * -1
 
     def __rsub__(self, other):  # other - self
-        return _as_value(other) - self
+        return ensure_value(other) - self
 
     def __rmul__(self, other):  # other * self
         return self * other
 
     def __truediv__(self, other):  # self / other
-        return self * _as_value(other) ** -1.0
+        return self * ensure_value(other) ** -1.0
 
     def __rtruediv__(self, other):  # other / self
-        return _as_value(other) / self
+        return ensure_value(other) / self
 
     def __repr__(self):
         return f"Value(data={self.data}, grad={self.grad})"
