@@ -3,8 +3,8 @@ students who share what honest students share in a class that fills a starter, o
 identically as the reading reads it (the likeliest way), each with their own names and messages, the rest their own.
 
 - r1 (03-tanh): a three-branch coercion helper at module level, the Value test first, the number test second, a
-  TypeError last (each student its own message), called in place of the starter's coercion line in + and *; tanh their own (math.tanh and a local
-  against the exp formula and out.data).
+  TypeError last (each student its own message), called in place of the starter's coercion line in + and *; tanh
+  their own (math.tanh and a local against the exp formula and out.data).
 - r2 (03-tanh): a saturating tanh helper at module level (`x > 20`, `x < -20`, then the exp formula), called in tanh;
   the op around it their own (out.data in the closure against the helper's value kept in a local).
 - r3 (04-more-ops): the same three-branch coercion helper as r1, called in + and * and in the reflected ops
