@@ -7,40 +7,21 @@ and rank, TOPK when its rank is at most the class's k (its copy pairs), and each
 member of the class when that is in the top k. copies/: each copy put into its source's class (by hand: the
 eighteenth, sixteenth, seventeenth), the pair (source, copy) scored and ranked against that class's k.
 --check first runs every file through its class's own check (against the course's reference)."""
-import json
-import shutil
 import sys
 from itertools import combinations
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-import rescore, run  # noqa: E402
+import controls  # noqa: E402
 import make  # noqa: E402
 
-BUILD = HERE.parent / "build"
 HONEST_COHORTS = ["eighteenth", "fifth/seed-3", "fifth/seed-6", "fifth/seed-9"]
 
 
-def _source(name: str) -> Path:
-    return HERE.parent / name if (HERE.parent / name / "labels.json").exists() else BUILD / name
-
-
 def _scored(name: str, files: dict[str, str], tag: str):
-    """The cohort NAME with FILES (id -> text) added: its pairs ranked, and its k."""
-    source = _source(name)
-    labels = json.loads((source / "labels.json").read_text())["main"]
-    k = sum(1 for _, _, copy, _, _ in run.labelled_pairs({"main": labels}) if copy)
-    target = BUILD / "sim25ctl" / tag / name.replace("/", "-") / "main"
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(source / "main", target)
-    for sid, text in files.items():
-        (target / "submissions" / f"{sid}.py").write_text(text, encoding="utf-8")
-    cache = BUILD / "rescore-cache" / rescore.reading_digest()
-    group, public = run.scored_cohort(*rescore.kept_reading(target, cache))
-    pairs = group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)
-    return {f"{p.a}|{p.b}": (n, p.score) for n, p in enumerate(pairs, 1)}, len(pairs), k
+    """The cohort NAME with FILES (id -> text) added: its pairs ranked, and its k (controls.scored)."""
+    return controls.scored(name, files, "sim25ctl", tag)
 
 
 def honest() -> int:
