@@ -11,9 +11,16 @@
 - A `from __future__` import that opens a notebook's cell is put first (session 27), and its line made `pass`:
   with the statements that shared its line (`from __future__ import annotations; import math as _m`), which
   Jupyter ran (0/63, "NameError: name '_m' is not defined"). Only the import's own text is `pass` now.
+- 06-gradcheck excuses an analytic derivative that is not backprop's only where it is a named mistake's (session
+  27, redteam27: backward() run twice or never), so the honest misreadings of the leaf's grad were charged in
+  every verdict test, not once: `analytic = out.grad` 13/15 -> 6/15, `leaf.data` and `-leaf.grad` 13 -> 8,
+  `out.data` 13 -> 7. They are named too (none follows the numeric derivative, so none sets the verdicts).
 """
 
 from pathlib import Path
+
+import pytest
+from hostile_support import needs_bwrap
 
 from grader.load.notebooks import without_escapes
 from grader.load.scripts import exported_script
@@ -67,3 +74,43 @@ def test_a_future_import_put_first_keeps_what_shares_its_line():
         "x = 1\npass; import math as _m\nE = _m.e\n")
     code = "x = 1\nfrom __future__ import (annotations,\n    division)  # é\ny = 'é'\n"  # offsets in UTF-8 bytes
     assert futures_first(code, [(1, 1), (2, 1), (2, 2), (2, 3)])[1] == "x = 1\npass  # é\n\ny = 'é'\n"
+
+
+GRADCHECK = (ROOT / "reference" / "gradcheck.py").read_text(encoding="utf-8")
+READ = "    analytic = leaf.grad\n"
+NUMERIC = "    numeric = numerical_grad(lambda t: f(Value(t)).data, x, h)\n"
+MISREAD = {"out-grad": "out.grad", "out-data": "out.data", "leaf-data": "leaf.data", "minus-grad": "-leaf.grad"}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_an_honest_misreading_of_the_analytic_derivative_is_charged_once(tmp_path):
+    from grader.pipeline import grade
+    from grader.sandbox import Limits
+
+    assert GRADCHECK.count(READ) == GRADCHECK.count(NUMERIC) == 1
+    cases = {name: GRADCHECK.replace(READ, READ.replace("leaf.grad", read)) for name, read in MISREAD.items()}
+    # the hole redteam27 closed stays closed: the numeric derivative nudged as the analytic one
+    cases["numeric-nudged"] = GRADCHECK.replace(READ, "").replace(NUMERIC, NUMERIC + "    analytic = numeric * (1 + 1e-6)\n")
+    for name, gradcheck in cases.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "engine.py").write_text(
+            (ROOT / "exercises" / "06-gradcheck" / "engine.py").read_text(encoding="utf-8"), encoding="utf-8")
+        (tmp_path / name / "gradcheck.py").write_text(gradcheck, encoding="utf-8")
+    rows = grade(tmp_path, exercise="06-gradcheck", jobs=2,
+                 limits=Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)).scores["submissions"]
+    charged = {r["id"]: (r["score"], sorted(t["name"] for t in r["tests"] if t["status"] == "failed")) for r in rows}
+    assert charged == {**{name: (13.0, ["gradcheck/correct-gradients"]) for name in MISREAD}, "numeric-nudged": (7.0, [
+        "gradcheck/correct-gradients", "gradcheck/detached", "gradcheck/half-a-percent", "gradcheck/large-gradients",
+        "gradcheck/lost-path"])}
+
+
+def test_the_mistake_already_charged_is_the_one_asked_where_two_give_the_same_numbers():
+    from grader.suites import SUITES, suite_module
+
+    mistakes = suite_module(SUITES / "06-gradcheck", "mistakes")
+    probes = suite_module(SUITES / "06-gradcheck", "probes")
+    zero = {key: 0.0 for key in mistakes._analytic("backward() never run", probes.gradcheck_zero)}
+    assert mistakes.named(probes.gradcheck_zero, zero, 1e-9) == "backward() run twice"  # (both 0 there)
+    assert mistakes.named(probes.gradcheck_zero, zero, 1e-9, "backward() never run") == "backward() never run"
+    assert mistakes.named(probes.gradcheck_zero, zero, 1e-9, "the output's grad read") == "backward() run twice"

@@ -24,9 +24,17 @@ import reference.engine
 from grader import probekit
 
 _BACKWARD = "    out.backward()\n"
-# name -> (the text of reference/gradcheck.py, what the mistake makes of it)
+_READ = "    analytic = leaf.grad\n"
+# name -> (the text of reference/gradcheck.py, what the mistake makes of it). Each is a derivative that does not
+# follow the numeric one, so none sets the verdicts at will; review 27: the honest misreadings of the leaf's grad
+# were charged in every verdict test once only the two backward() mistakes were named (`analytic = out.grad`
+# 13/15 -> 6/15, `leaf.data` and `-leaf.grad` 13 -> 8)
 MISTAKES = {"backward() run twice": (_BACKWARD, _BACKWARD * 2),
-            "backward() never run": (_BACKWARD, "")}  # the leaf's grad read as it was made: 0 (session 26)
+            "backward() never run": (_BACKWARD, ""),  # the leaf's grad read as it was made: 0 (session 26)
+            "the output's grad read": (_READ, _READ.replace("leaf.grad", "out.grad")),  # 1 everywhere
+            "the output's data read": (_READ, _READ.replace("leaf.grad", "out.data")),
+            "the input's data read": (_READ, _READ.replace("leaf.grad", "leaf.data")),
+            "the grad's sign flipped": (_READ, _READ.replace("leaf.grad", "-leaf.grad"))}
 
 
 @functools.cache
@@ -49,9 +57,10 @@ def _analytic(name: str, probe) -> dict:
     return {key: value for key, value in observed.items() if key.endswith(".analytic")}
 
 
-def named(probe, got: dict, rel: float) -> str | None:
-    """The mistake whose analytic derivatives on `probe` are `got`'s (within `rel`), if one's are."""
-    for name in MISTAKES:
+def named(probe, got: dict, rel: float, first: str | None = None) -> str | None:
+    """The mistake whose analytic derivatives on `probe` are `got`'s (within `rel`), if one's are: `first` where it
+    is one of them (two mistakes may give the same numbers on a probe: the one already charged is the one asked)."""
+    for name in sorted(MISTAKES, key=lambda name: name != first):
         want = _analytic(name, probe)
         if all(isinstance(got.get(key), float) and math.isclose(got[key], value, rel_tol=rel, abs_tol=1e-12)
                for key, value in want.items()):

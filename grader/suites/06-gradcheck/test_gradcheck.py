@@ -217,13 +217,13 @@ def _analytic_off(got, want):
                for k in want if k.endswith(".analytic"))
 
 
-def _analytic_mistake(got, want, probe):
-    """The named mistake (mistakes.py) whose analytic derivatives on `probe` gradcheck's are, where they are not
-    backprop's (True in a student's install, which has no reference to replay them on); else None. Not one made
-    otherwise (session 27: the numeric derivative nudged, never backward()'s, which sets the verdicts at will)."""
+def _analytic_mistake(got, want, probe, first=None):
+    """The named mistake (mistakes.py; `first` if it is one) whose analytic derivatives on `probe` gradcheck's are,
+    where they are not backprop's (True in a student's install, which has no reference to replay them on); else
+    None. Not one made otherwise (session 27: the numeric derivative nudged, which sets the verdicts at will)."""
     if not _analytic_off(got, want):
         return None
-    return mistakes.named(probe, got, 1e-9) if mistakes else True
+    return mistakes.named(probe, got, 1e-9, first) if mistakes else True
 
 
 def _analytic_charged_elsewhere(observe, expect, test):
@@ -261,7 +261,7 @@ def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None, ex
     and a test that finds nothing else says so."""
     cases = [k[: -len(".ok")] for k in want if k.endswith(".ok")]
     scaled = False  # some numeric derivative is c times the reference's, not the reference's
-    excused = excuse_analytic is not None and _analytic_mistake(got, want, probe) == excuse_analytic
+    excused = excuse_analytic is not None and _analytic_mistake(got, want, probe, excuse_analytic) == excuse_analytic
     if excused:
         expected_ok = None  # the student's analytic derivatives are not backprop's: only their own numbers count
     if not excused:
