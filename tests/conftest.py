@@ -22,6 +22,9 @@ from grader.private_files import write_text_atomically
 _CPU = {}  # nodeid -> (CPU seconds of the test (setup, call, teardown), its children's included; slow?)
 _STARTED = pytest.StashKey[float]()
 _CPU_PROPERTY = "cpu_seconds"
+# tests/fixtures/ holds students' submissions, a repository's own test files among them (a clone of micrograd
+# with its test/test_engine.py, tests/fixtures/strangers27): they are graded, never collected as this suite's tests
+collect_ignore_glob = ["fixtures/*"]
 
 
 def pytest_configure(config):
