@@ -353,7 +353,8 @@ IMPORT_ABOVE = ("engine.ipynb could not be used: ImportError: cannot import name
                 "line 1). `Value` is defined in cell 2, below cell 1 that uses it: your notebook ran its cells out of "
                 "order (cell 2 ran before cell 1). Graders run a notebook top to bottom, as Restart & Run All does: "
                 "move cell 2 above cell 1 and run it again. Every other test was skipped.")
-UTF16 = "{case}/{file} is not UTF-8 text (byte 0xff at offset 0); re-save it as UTF-8 and submit again"
+UTF16 = ("{case}/{file} is UTF-16 text, not UTF-8 (as Windows Notepad's \"Unicode\" or PowerShell's `>` saves it); "
+         "re-save it as UTF-8 and submit again")
 
 ENGINE = {
     **{case: (63.0, [], []) for case in [

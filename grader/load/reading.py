@@ -131,9 +131,20 @@ def as_utf8(data: bytes, shown: str) -> bytes:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
+        if encoding := _wide_encoding(data):
+            # TRANSLATORS: {encoding} UTF-16 or UTF-32, told by the file's byte-order mark
+            raise Rejected(msg("{file} is {encoding} text, not UTF-8 (as Windows Notepad's \"Unicode\" or "
+                               "PowerShell's `>` saves it); re-save it as UTF-8 and submit again", file=shown, encoding=encoding)) from None
         raise Rejected(msg("{file} is not UTF-8 text (byte {byte} at offset {offset}); re-save it as UTF-8 and submit "
                            "again", file=shown, byte=f"0x{data[e.start]:02x}", offset=e.start)) from None
     return text.encode("utf-8")
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """UTF-32 or UTF-16 where DATA opens with that encoding's byte-order mark (Python reads neither as source)."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32"
+    return "UTF-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else None
 
 
 # PEP 263's encoding declaration, as Python finds it: a comment naming a `coding` in the first line, or in the second
