@@ -13,8 +13,8 @@ from ..records import earned
 from ..suites import SuiteError
 from .compare import SEED_PROBE, agree, not_run, unseeded, wrong
 from .evidence import evidence, size
-from .hints import (annotation_hint, not_refuted_by_source, seed_facts, seed_hints, silent_backward_hints,
-                    static_hints)
+from .hints import (annotation_hint, not_refuted_by_source, pops_a_stack, seed_facts, seed_hints,
+                    silent_backward_hints, static_hints)
 from .midgraph import midgraph_entries
 from .missing import missing_entry, missing_operation
 from .stale import stale_entries
@@ -243,7 +243,9 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
 
             first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
             return [first] if first else []
-        depth_first = any(h.get("hint") == "recursive-topo" for h in read)  # a recursive sort: no breadth-first walk
+        # a recursive sort, or one that pops a stack from its end: no breadth-first walk
+        depth_first = (any(h.get("hint") == "recursive-topo" for h in read)
+                       or pops_a_stack(submission.files, engine=engine))
         run = compiled_places(as_ops(run, submission), submission)  # facts the source adds (bound, elsewhere)
         found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first)]
         # what the source says of the seed matters only to a named variant (most rows have none): read then

@@ -128,3 +128,71 @@ def seed_scale(probes: dict, reference, probe_names, W) -> float | None:
             if not same_values({key: obs["values"].get(key)}, {key: c * want}):
                 return None
     return c
+
+
+def output_rule_repeats(probes: dict, reference, probe_names, W) -> int | None:
+    """How many times the output's own rule ran (`for node in [self] + list(reversed(topo))`): k >= 2 where the
+    seed probe's `y.grad` is 1, as it should be (and every probe's that reads it), and every other gradient of every
+    probe of W is k times the reference's, k a whole number: the output passed its gradient to its inputs k times, and everything below
+    is built on that. None otherwise (session 27: nothing was said of it)."""
+    if SEED_PROBE not in probe_names or SEED_PROBE not in W:
+        return None
+    seen = probes.get(SEED_PROBE)
+    one = seen.get("values", {}).get("y.grad") if isinstance(seen, dict) and seen.get("status") == "ok" else None
+    if not isinstance(one, (int, float)) or isinstance(one, bool) or not same_values({"g": one}, {"g": 1.0}):
+        return None
+    factors = set()
+    for p in W:
+        obs = probes.get(p)
+        if not isinstance(obs, dict) or obs.get("status") != "ok" or not isinstance(obs.get("values"), dict):
+            return None
+        # the output's own gradient (`y.grad`, where a probe reads it) is 1, as the seed probe's
+        factor = _one_factor(obs["values"], reference(p), skip="y.grad")
+        output = obs["values"].get("y.grad", 1.0)
+        if factor is None or not isinstance(output, (int, float)) or not same_values({"g": output}, {"g": 1.0}):
+            return None
+        factors.add(factor)
+    k = round(min(factors)) if factors else 0
+    return k if k >= 2 and all(same_values({"k": f}, {"k": float(k)}) for f in factors) else None
+
+
+def _one_factor(obs, expected, skip=None) -> float | None:
+    """The one number every gradient of a probe (but `skip`) is the reference's times (None: none, or no gradient
+    that is not 0)."""
+    c = None
+    for key, want in expected.items():
+        if not key.endswith(".grad") or not isinstance(want, (int, float)) or key == skip:
+            continue
+        got = obs.get(key)
+        if not isinstance(got, (int, float)) or isinstance(got, bool):
+            return None
+        if c is None and want != 0:
+            c = got / want
+        if c is not None and not same_values({key: got}, {key: c * want}):
+            return None
+    return c
+
+
+def seed_is_output_value(probes: dict, reference, probe_names, W) -> float | None:
+    """The seed probe's `y.grad` where the output was seeded with its own value (`self.grad = self.data`): on every
+    probe of W each gradient is one number times the reference's, that number is the probe's output `y` wherever
+    the probe records it (on two probes at least, with two values), and the seed probe's `y.grad` is neither 0
+    nor 1. None otherwise (session 27: nothing was said of it; seed_scale needs one number for every graph)."""
+    if SEED_PROBE not in probe_names or SEED_PROBE not in W:
+        return None
+    seen = probes.get(SEED_PROBE)
+    c = seen.get("values", {}).get("y.grad") if isinstance(seen, dict) and seen.get("status") == "ok" else None
+    if not isinstance(c, (int, float)) or isinstance(c, bool) or any(same_values({"c": c}, {"c": v}) for v in (0.0, 1.0)):
+        return None
+    outputs = set()
+    for p in W:
+        obs = probes.get(p)
+        if not isinstance(obs, dict) or obs.get("status") != "ok" or not isinstance(obs.get("values"), dict):
+            return None
+        factor = _one_factor(obs["values"], reference(p))
+        y = obs["values"].get("y")
+        if factor is None or (isinstance(y, (int, float)) and not same_values({"y": factor}, {"y": y})):
+            return None
+        if isinstance(y, (int, float)):
+            outputs.add(round(y, 9))
+    return c if len(outputs) >= 2 else None

@@ -10,14 +10,15 @@ import functools
 from ..course import COURSE, comes_before
 from ..i18n import msg, said
 from ..judge import fmt
-from .compare import SEED_PROBE, agree, seed_scale, seeded_elsewhere
+from .compare import SEED_PROBE, agree, output_rule_repeats, seed_is_output_value, seed_scale, seeded_elsewhere
 from .elsewhere import elsewhere_entry, raised_elsewhere
 from .evidence import evidence, table
 from .raising import raising_entry, raising_op
 
 # The exercise whose lesson a source hint is about: an exercise before it in the course gets no such hint.
 TAUGHT_IN = {"assign-grad": "02-accumulate", "recursive-topo": "05-backward", "no-seed": "05-backward",
-             "backward-shadowed": "05-backward", "backward-typo": "05-backward", "empty-walk": "05-backward"}
+             "backward-shadowed": "05-backward", "backward-typo": "05-backward", "empty-walk": "05-backward",
+             "visited-by-value": "05-backward"}
 
 
 def _variant(name):
@@ -61,11 +62,33 @@ class FindingsMixin:
         else is looked for; else (entries, W) as they are."""
         node = seeded_elsewhere(probes, self.reference, self.suite.probe_names) if SEED_PROBE in W else None
         c = seed_scale(probes, self.reference, self.suite.probe_names, W) if node is None else None
-        if node is None and c is None:
+        k = output_rule_repeats(probes, self.reference, self.suite.probe_names, W) if (node, c) == (None, None) else None
+        own = (seed_is_output_value(probes, self.reference, self.suite.probe_names, W)
+               if (node, c, k) == (None, None, None) else None)
+        if node is None and c is None and k is None and own is None:
             return entries, W
         from ..judge import expression_of
 
         expression = expression_of(getattr(self.suite.probes, SEED_PROBE))
+        if own is not None:
+            title = msg("Your backward() seeds the output's gradient with the output's own value instead of 1")
+            why = msg("For {expression}: y.grad is {c}, not 1, and in every graph tried each gradient is the right one "
+                      "times the output's value (`self.grad = self.data`). The seed is dL/dL, the output's gradient "
+                      "with respect to itself, which is 1 whatever the output's value. Set `self.grad = 1` on the node "
+                      "backward() was called on.", expression=expression, c=fmt(own))
+            return [*entries, said({"kind": "seed", "form": "output-value", "seed": own, "concept": "seed",
+                                    "table": self._table(SEED_PROBE, probes), "tests": self.cited(W, outcomes)},
+                                   title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))], []
+        if k is not None:
+            title = msg("Your backward() runs the output's own backward rule more than once")
+            why = msg("For {expression}: y.grad is 1, as it should be, but every other gradient is the right one "
+                      "times {k}. The output's rule passes its gradient to its inputs; run again (called before the "
+                      "walk and again in it, or the output listed twice in the order), it passes it again, and "
+                      "everything below is built on that. Call each node's rule once, walking the topological order "
+                      "in reverse.", expression=expression, k=k)
+            return [*entries, said({"kind": "seed", "form": "output-rule-repeated", "times": k, "concept": "seed",
+                                    "table": self._table(SEED_PROBE, probes), "tests": self.cited(W, outcomes)},
+                                   title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))], []
         if node is None:
             title = msg("Your backward() seeds the output's gradient with {c} instead of 1", c=fmt(c))
             why = msg("For {expression}: y.grad is {c}, not 1, and every gradient is {c} times the right one. The "

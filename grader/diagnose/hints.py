@@ -22,6 +22,9 @@
   `out._backward`: the node's rule replaces its `backward()` method and the
   walk calls the do-nothing `_backward` instead.
 - `no-seed`: a `backward` method that never sets any gradient to 1.
+- `visited-by-value`: a `backward` whose sort keeps the nodes' `.data` in its
+  visited set (`visited.add(node.data)`, `if child.data not in visited`): two
+  nodes of one value count as one.
 - `annotation-name-error` (from the import error, not the tree alone): an
   annotation naming the class being defined (`other: Value | int` inside
   `class Value`), which raises NameError at import under the grader's Python.
@@ -106,7 +109,8 @@ def static_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
     try:
         tree.deadline = clock() + BUDGET_SECONDS
         # (a forbidden import is not a hint: the suite's own "from scratch" test names its line)
-        return grad_assignments(tree, tree.parents, engine) + recursive_sorts(tree, tree.parents, engine)
+        return (grad_assignments(tree, tree.parents, engine) + recursive_sorts(tree, tree.parents, engine)
+                + visited_by_value(tree, engine))
     except (OverBudget, RecursionError):
         return []
 
@@ -173,6 +177,67 @@ def seed_facts(files: dict, *, engine: str = "engine.py") -> dict:
     except (OverBudget, RecursionError):
         return {"seeds": False, "seeds_before_walk": False}
     return facts
+
+
+def _reads_data(node) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "data"
+
+
+def visited_by_value(tree, filename) -> list[dict]:
+    """`visited-by-value`: the sort of a `backward` keeps the nodes' numbers in its visited set (`visited.add(
+    node.data)`, `if child.data not in visited`): two nodes of one value count as one, so the second is never placed
+    in the order (session 27: 17/25 in 05 with nothing said)."""
+    lines = []
+    for function in tree.nodes(*FUNCTIONS):
+        if function.name != "backward":
+            continue
+        for node in ast.walk(function):
+            tree.in_time()
+            added = (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add"
+                     and len(node.args) == 1 and _reads_data(node.args[0]))
+            tested = (isinstance(node, ast.Compare) and _reads_data(node.left)  # against a set kept in a name
+                      and all(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+                      and all(isinstance(c, (ast.Name, ast.Attribute)) for c in node.comparators))
+            if added or tested:
+                lines.append(node.lineno)
+    if not lines:
+        return []
+    line = min(lines)  # the first of them in the file
+    return [said({"kind": "hint", "hint": "visited-by-value", "file": filename, "line": line, "tests": []},
+                 title=msg("Your visited set holds the nodes' values, not the nodes"),
+                 explanation=msg("Line {line}: the sort marks a node visited by its `.data`, so two different nodes "
+                                 "with the same value (two leaves that are both 1.0) count as one: the second is never "
+                                 "placed in the topological order, and its backward rule never runs. Keep the nodes "
+                                 "themselves in the set (`visited.add(node)`): a Value is told apart by what it is, "
+                                 "not by its number.", line=line))]
+
+
+@kept_by_source(4096, bool)
+def pops_a_stack(files: dict, *, engine: str = "engine.py") -> bool:
+    """Whether the engine's `backward` (with what is nested in it) takes nodes from the end of a list, a stack
+    (`stack.pop()`), and never from its front (`queue.pop(0)`, `queue.popleft()`): its walk is depth-first, so
+    no breadth-first walk (walks.py) explains its numbers, whatever they match (session 27: a stack without a
+    visited set was named "breadth-first with no visited set", whose numbers it shares on every probe)."""
+    tree = tree_of(files, engine) if isinstance(files.get(engine, b""), (bytes, str)) else None
+    if tree is None:
+        return False
+    try:
+        tree.deadline = clock() + BUDGET_SECONDS
+        ends = set()
+        for function in tree.nodes(*FUNCTIONS):
+            if function.name != "backward":
+                continue
+            for node in ast.walk(function):
+                tree.in_time()
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                    if node.func.attr == "popleft" or (node.func.attr == "pop" and node.args and not (
+                            isinstance(node.args[0], ast.UnaryOp) and isinstance(node.args[0].op, ast.USub))):
+                        ends.add("front")  # pop(0), pop(i): not a stack's end (pop(-1) is)
+                    elif node.func.attr == "pop":
+                        ends.add("end")
+    except (OverBudget, RecursionError):
+        return False
+    return ends == {"end"}
 
 
 def _runs_in(function):

@@ -14,6 +14,9 @@ from grader.judge import (
     points, suite_probes,
 )
 from grader.judge.charging import Excused
+from grader.judge.differences import formula as _formula
+from grader.judge.differences import one_sided as _one_sided
+from grader.judge.differences import unbracketed as _unbracketed
 from grader.suites import suite_module
 
 p = suite_probes(__file__)
@@ -64,60 +67,6 @@ def test_numerical_known(observe):
                 "differences, (f(x + h) - f(x - h)) / 2h with h near 1e-6, get there; a one-sided difference or an h "
                 "far from 1e-6 does not.", case=_case(case), expected=fmt(exact), tolerance=f"{NUMERIC_REL:g}",
                 got=fmt_slope(got[case])))
-
-
-# numerical_given_h's cases: the function, x and the h given
-GIVEN_H = {
-    "exp at 0, h=0.01": (math.exp, 0.0, 0.01),
-    "x**2 at 3, h=0.5": (lambda x: x * x, 3.0, 0.5),
-    "x**3 at 1, h=0.1": (lambda x: x**3, 1.0, 0.1),
-    "gradcheck x**3 at 1, h=0.1": (lambda x: x**3, 1.0, 0.1),
-}
-
-
-def _one_sided(got):
-    """Whether every case is a one-sided difference taken with the h given, forwards or backwards."""
-    forwards = {case: (f(x + h) - f(x)) / h for case, (f, x, h) in GIVEN_H.items()}
-    backwards = {case: (f(x) - f(x - h)) / h for case, (f, x, h) in GIVEN_H.items()}
-    return any(all(isinstance(got.get(case), float) and close(got[case], side[case], rel=1e-9, abs_=1e-12)
-                   for case in GIVEN_H) for side in (forwards, backwards))
-
-
-# The differences a numerical_grad can take, and what it can divide them by: each pair but the central
-# difference over 2h (the right one) is a formula its own test, numerical/known-functions, charges (and names,
-# read with the h given). Formulas are code, the same in every language.
-_DIFFERENCES = (("f(x + h) - f(x - h)", lambda f, x, h: f(x + h) - f(x - h)),
-                ("f(x - h) - f(x + h)", lambda f, x, h: f(x - h) - f(x + h)),
-                ("f(x + h) - f(x)", lambda f, x, h: f(x + h) - f(x)),
-                ("f(x) - f(x - h)", lambda f, x, h: f(x) - f(x - h)))
-_DIVISORS = (("2h", lambda h: 2 * h), ("h", lambda h: h), ("h²", lambda h: h * h), ("2", lambda h: 2.0),
-             (None, lambda h: 1.0))
-
-
-def _formula(got):
-    """The formula of the catalogue every case of numerical_given_h is, with the h given ("(f(x + h) - f(x - h))
-    / h"), where it is not the right one; else None."""
-    for top, difference in _DIFFERENCES:
-        for bottom, divisor in _DIVISORS:
-            if (top, bottom) == ("f(x + h) - f(x - h)", "2h"):
-                continue
-            if all(isinstance(got.get(case), float) and
-                   close(got[case], difference(f, x, h) / divisor(h), rel=1e-9, abs_=1e-12)
-                   for case, (f, x, h) in GIVEN_H.items()):
-                return f"({top}) / {bottom}" if bottom else top
-    return None
-
-
-def _unbracketed(got):
-    """"(f(x + h) - f(x - h)) / 2 * h" where every case of numerical_given_h is the central difference over 2h written
-    without its brackets, `/ 2 * h` (Python reads `(d / 2) * h`), with the h given; else None. Named only, by
-    numerical/known-functions (session 26: "a one-sided difference or an h far from 1e-6" was said); not in the
-    catalogue, whose formulas numerical/given-h also excuses."""
-    top, difference = _DIFFERENCES[0]
-    if all(isinstance(got.get(case), float) and close(got[case], difference(f, x, h) / 2 * h, rel=1e-9, abs_=1e-15)
-           for case, (f, x, h) in GIVEN_H.items()):
-        return f"({top}) / 2 * h"
-    return None
 
 
 def _known_wrong(known):
@@ -285,6 +234,17 @@ def _verdicts(got, want, probe, expected_ok, excuse_signed=False, ratio=None, ex
         if got[f"{case}.ok"] == float(called_for):
             continue
         numbers = dict(case=_case(case), ok=bool(got[f"{case}.ok"]), analytic=fmt(analytic), numeric=_shown(numeric))
+        if (called_for == expected_ok and expected_ok and not got[f"{case}.ok"]
+                and abs(analytic - numeric) <= RTOL * max(abs(analytic), abs(numeric))):
+            # session 27: a check that fails where its relative part alone passes is not missing its atol (a check
+            # `ok = analytic == numeric` was told "Where the gradient is 0, no relative test can pass")
+            raise Mismatch(msg("gradcheck for {case} fails (ok={ok}; analytic {analytic}, numeric {numeric}), but "
+                               "backprop and the numeric slope agree here: they differ by {diff}, well within "
+                               "`rtol = {rtol}` of the larger. Your check asks for more than the tolerance (an exact "
+                               "`==`, or a tolerance far below the one given): the numeric slope is only close to "
+                               "the gradient, never equal to it. Pass when `abs_diff <= atol + rtol * "
+                               "max(|analytic|, |numeric|)`", diff=f"{abs(analytic - numeric):.1g}",
+                               rtol=f"{RTOL:g}", **numbers))
         if called_for == expected_ok and expected_ok and abs(analytic - numeric) <= ATOL and not got[f"{case}.ok"]:
             # session 26: the words below alone, for a gradcheck whose test is relative only (no atol)
             raise Mismatch(msg("gradcheck for {case} fails (ok={ok}; analytic {analytic}, numeric {numeric}), but "

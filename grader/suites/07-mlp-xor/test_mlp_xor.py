@@ -41,11 +41,27 @@ def test_parameter_counts(observe):
                                 "{net}.parameters() has {n} entries, expected {count} (each neuron: one weight per "
                                 "input, and a bias)", "n", net=net, n=int(got[net]), count=count))
         if got[f"{net} distinct"] != count:
+            # session 27: the count right, the Values fewer: before, that alone, and "leaves out 9 of its 17" in
+            # the training tests, for a Layer of `[Neuron(nin)] * nout`
             raise Mismatch(msg("{net}.parameters() lists some parameter more than once ({distinct} distinct of "
-                               "{count})", net=net, distinct=f"{got[f'{net} distinct']:g}", count=count))
+                               "{count}). {repeated}", net=net, distinct=f"{got[f'{net} distinct']:g}", count=count,
+                               repeated=_REPEATED))
         if got[f"{net} Values"] != count:
             raise Mismatch(msg("{net}.parameters() holds something other than Values: every entry should be a "
                                "Value, so that backward() can reach it", net=net))
+
+
+def _bias_places(nin, nouts):
+    """Where the biases stand in MLP(nin, nouts).parameters(), in micrograd's order (layer by layer, each neuron's
+    weights, then its bias)."""
+    places, at = [], 0
+    sizes = [nin, *nouts]
+    for i in range(len(nouts)):
+        for _ in range(sizes[i + 1]):
+            at += sizes[i]
+            places.append(at)
+            at += 1
+    return places
 
 
 @points(2, concept="zero-grad", name="parameters/zero-grad")
@@ -56,6 +72,14 @@ def test_zero_grad(observe):
         raise Mismatch(msg("{expression}: every gradient was already 0 after backward(), so zero_grad could not be "
                            "checked; the loss should reach the parameters", expression=expression_of(p.zero_grad)))
     nonzero = [g for g in got["grads after"] if g != 0]
+    if [i for i, g in enumerate(got["grads after"]) if g != 0] == _bias_places(2, [3, 1]):
+        # session 27: a zero_grad() that clears every neuron's weights and leaves its bias was told the count alone
+        raise Mismatch(msg("{expression}: {nonzero} of {total} grads are not 0 after zero_grad(), and they are the "
+                           "biases, one per neuron (each neuron's last parameter, in parameters() order): your "
+                           "zero_grad() clears the weights and leaves every bias's gradient, which the next "
+                           "backward() adds to. Set the grad of every parameter, `for p in self.parameters(): "
+                           "p.grad = 0`", expression=expression_of(p.zero_grad), nonzero=len(nonzero),
+                           total=len(got["grads after"])))
     if nonzero:
         raise Mismatch(msg("{expression}: {nonzero} of {total} grads are not 0 after zero_grad() (the first is "
                            "{first})", expression=expression_of(p.zero_grad), nonzero=len(nonzero),
@@ -136,19 +160,40 @@ def test_mlp_backward(observe, expect):
 # -- training -----------------------------------------------------------------------------------------
 
 
+# what makes a right count of entries hold fewer Values (parameters/counts, and the training tests)
+_REPEATED = msg("The same Value stands in several places: a list made with `* n` (`[Neuron(nin)] * nout`, "
+                "`[Value(...)] * nin`) repeats one object n times instead of making n of them, and every copy gets "
+                "the same update, so they can never learn different things. Make each with its own call: "
+                "`[Neuron(nin) for _ in range(nout)]`")
+
+
 def _left_out(observe):
-    """How many of MLP(2, [4, 1])'s 17 weights and biases its parameters() leaves out, 0 if none (parameters/counts'
-    probe, read on every run by the training tests): the update moves only what parameters() lists, and zero_grad()
-    clears only those, so a training test that fails for it is told that, not to call zero_grad() (session 26: a
-    parameters() without the biases left their gradients in `.grad`, and train/train-xor said "call zero_grad()")."""
+    """What MLP(2, [4, 1])'s parameters() gets wrong of its 17 weights and biases, None if nothing (parameters/counts'
+    probe, read on every run by the training tests): ("left out", how many it leaves out), or ("repeated", how many
+    distinct Values its 17 entries hold). The update moves only what parameters() lists, and zero_grad() clears only
+    those, so a training test that fails for it is told that, not to call zero_grad() (session 26: a parameters()
+    without the biases left their gradients in `.grad`, and train/train-xor said "call zero_grad()"); session 27: a
+    Layer of one neuron repeated was told that parameters() leaves out 9 of 17."""
     counts = observed_or_none(observe, p.parameter_counts) or {}
-    got = counts.get(f"{NET} distinct")
-    return max(COUNTS[NET] - int(got), 0) if isinstance(got, (int, float)) else 0
+    got, entries = counts.get(f"{NET} distinct"), counts.get(NET)
+    if not isinstance(got, (int, float)) or int(got) >= COUNTS[NET]:
+        return None
+    if entries == COUNTS[NET]:
+        return ("repeated", int(got))
+    return ("left out", COUNTS[NET] - int(got))
 
 
-def _parameters_left_out(expression, got, left_out):
-    """The failure of a training test whose losses never got below the threshold while parameters() leaves out
-    `left_out` of the network's values (the network trained is the student's, the count read on MLP(2, [4, 1]))."""
+def _parameters_left_out(expression, got, short):
+    """The failure of a training test whose losses never got below the threshold while parameters() gets the
+    network's values wrong (`short`, _left_out's: the network trained is the student's, the count read on
+    MLP(2, [4, 1]))."""
+    kind, left_out = short
+    if kind == "repeated":
+        return Mismatch(msg("{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
+                            "{net}.parameters() lists {count} entries, but they hold only {distinct} distinct "
+                            "Values. {repeated}", expression=expression, steps=STEPS, last=fmt(got["last loss"]),
+                            threshold=f"{THRESHOLD:g}", net=NET, count=COUNTS[NET], distinct=left_out,
+                            repeated=_REPEATED))
     return Mismatch(nmsg("{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
                          "{net}.parameters() leaves out {n} of its {count} weights and biases: the update "
                          "`p.data -= lr * p.grad` moves only the parameters it lists, so the one it leaves out keeps "
@@ -163,7 +208,7 @@ def _parameters_left_out(expression, got, left_out):
                          net=NET, n=left_out, count=COUNTS[NET]))
 
 
-def _learned(got, probe, left_out=0):
+def _learned(got, probe, left_out=None):
     if got["last loss"] >= THRESHOLD and left_out:
         raise _parameters_left_out(expression_of(probe), got, left_out)
     if got["last loss"] >= THRESHOLD:
