@@ -55,7 +55,8 @@ _WALK = "        for node in reversed(topo):\n            node._backward()\n"
 PLANTED = {
     "05-backward": {
         "dfs-stack-no-visited": [(_SORT, _STACK_NO_VISITED)],
-        "root-rule-twice": [(_WALK, "        for node in [self] + list(reversed(topo)):\n            node._backward()\n")],
+        "root-rule-twice": [(_WALK, "        for node in [self] + list(reversed(topo)):\n"
+                                    "            node._backward()\n")],
         "seed-with-data": [("        self.grad = 1\n", "        self.grad = self.data\n")],
         "visited-by-data": [(_SORT, _SORT.replace("node not in visited", "node.data not in visited")
                              .replace("visited.add(node)", "visited.add(node.data)")

@@ -108,19 +108,29 @@ def seeded_elsewhere(probes: dict, reference, probe_names) -> str | None:
     return None
 
 
+def _seed_grad(probes: dict, probe_names, W) -> float | None:
+    """The seed probe's `y.grad`, where the seed probe is one of W and finished with a number there; else None."""
+    if SEED_PROBE not in probe_names or SEED_PROBE not in W:
+        return None
+    seen = probes.get(SEED_PROBE)
+    c = seen["values"].get("y.grad") if _finished(seen) else None
+    return c if isinstance(c, (int, float)) and not isinstance(c, bool) else None
+
+
+def _finished(obs) -> bool:
+    return isinstance(obs, dict) and obs.get("status") == "ok" and isinstance(obs.get("values"), dict)
+
+
 def seed_scale(probes: dict, reference, probe_names, W) -> float | None:
     """The number the output was seeded with in 1's place (`self.grad = 2`): the seed probe's `y.grad`, neither 0
     nor 1, where every gradient of every probe of W (the seed probe among them) is that number times the
     reference's: every gradient is the seed times local derivatives, and nothing else is wrong. None otherwise."""
-    if SEED_PROBE not in probe_names or SEED_PROBE not in W:
-        return None
-    seen = probes.get(SEED_PROBE)
-    c = seen.get("values", {}).get("y.grad") if isinstance(seen, dict) and seen.get("status") == "ok" else None
-    if not isinstance(c, (int, float)) or isinstance(c, bool) or any(same_values({"c": c}, {"c": v}) for v in (0.0, 1.0)):
+    c = _seed_grad(probes, probe_names, W)
+    if c is None or any(same_values({"c": c}, {"c": v}) for v in (0.0, 1.0)):
         return None
     for p in W:
         obs, expected = probes.get(p), reference(p)
-        if not isinstance(obs, dict) or obs.get("status") != "ok" or not isinstance(obs.get("values"), dict):
+        if not _finished(obs):
             return None
         for key, want in expected.items():
             if not key.endswith(".grad") or not isinstance(want, (int, float)):
@@ -132,19 +142,16 @@ def seed_scale(probes: dict, reference, probe_names, W) -> float | None:
 
 def output_rule_repeats(probes: dict, reference, probe_names, W) -> int | None:
     """How many times the output's own rule ran (`for node in [self] + list(reversed(topo))`): k >= 2 where the
-    seed probe's `y.grad` is 1, as it should be (and every probe's that reads it), and every other gradient of every
-    probe of W is k times the reference's, k a whole number: the output passed its gradient to its inputs k times, and everything below
-    is built on that. None otherwise (session 27: nothing was said of it)."""
-    if SEED_PROBE not in probe_names or SEED_PROBE not in W:
-        return None
-    seen = probes.get(SEED_PROBE)
-    one = seen.get("values", {}).get("y.grad") if isinstance(seen, dict) and seen.get("status") == "ok" else None
-    if not isinstance(one, (int, float)) or isinstance(one, bool) or not same_values({"g": one}, {"g": 1.0}):
+    seed probe's `y.grad` is 1, as it should be (and every probe's that reads it), and every other gradient of
+    every probe of W is k times the reference's, k a whole number: the output passed its gradient to its inputs k
+    times, and everything below is built on that. None otherwise (session 27: nothing was said of it)."""
+    one = _seed_grad(probes, probe_names, W)
+    if one is None or not same_values({"g": one}, {"g": 1.0}):
         return None
     factors = set()
     for p in W:
         obs = probes.get(p)
-        if not isinstance(obs, dict) or obs.get("status") != "ok" or not isinstance(obs.get("values"), dict):
+        if not _finished(obs):
             return None
         # the output's own gradient (`y.grad`, where a probe reads it) is 1, as the seed probe's
         factor = _one_factor(obs["values"], reference(p), skip="y.grad")
@@ -178,16 +185,13 @@ def seed_is_output_value(probes: dict, reference, probe_names, W) -> float | Non
     probe of W each gradient is one number times the reference's, that number is the probe's output `y` wherever
     the probe records it (on two probes at least, with two values), and the seed probe's `y.grad` is neither 0
     nor 1. None otherwise (session 27: nothing was said of it; seed_scale needs one number for every graph)."""
-    if SEED_PROBE not in probe_names or SEED_PROBE not in W:
-        return None
-    seen = probes.get(SEED_PROBE)
-    c = seen.get("values", {}).get("y.grad") if isinstance(seen, dict) and seen.get("status") == "ok" else None
-    if not isinstance(c, (int, float)) or isinstance(c, bool) or any(same_values({"c": c}, {"c": v}) for v in (0.0, 1.0)):
+    c = _seed_grad(probes, probe_names, W)
+    if c is None or any(same_values({"c": c}, {"c": v}) for v in (0.0, 1.0)):
         return None
     outputs = set()
     for p in W:
         obs = probes.get(p)
-        if not isinstance(obs, dict) or obs.get("status") != "ok" or not isinstance(obs.get("values"), dict):
+        if not _finished(obs):
             return None
         factor = _one_factor(obs["values"], reference(p))
         y = obs["values"].get("y")

@@ -62,7 +62,8 @@ class FindingsMixin:
         else is looked for; else (entries, W) as they are."""
         node = seeded_elsewhere(probes, self.reference, self.suite.probe_names) if SEED_PROBE in W else None
         c = seed_scale(probes, self.reference, self.suite.probe_names, W) if node is None else None
-        k = output_rule_repeats(probes, self.reference, self.suite.probe_names, W) if (node, c) == (None, None) else None
+        k = (output_rule_repeats(probes, self.reference, self.suite.probe_names, W) if (node, c) == (None, None)
+             else None)
         own = (seed_is_output_value(probes, self.reference, self.suite.probe_names, W)
                if (node, c, k) == (None, None, None) else None)
         if node is None and c is None and k is None and own is None:
@@ -76,9 +77,8 @@ class FindingsMixin:
                       "times the output's value (`self.grad = self.data`). The seed is dL/dL, the output's gradient "
                       "with respect to itself, which is 1 whatever the output's value. Set `self.grad = 1` on the node "
                       "backward() was called on.", expression=expression, c=fmt(own))
-            return [*entries, said({"kind": "seed", "form": "output-value", "seed": own, "concept": "seed",
-                                    "table": self._table(SEED_PROBE, probes), "tests": self.cited(W, outcomes)},
-                                   title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))], []
+            found = self._seed_entry({"form": "output-value", "seed": own}, title, why, probes, W, outcomes)
+            return [*entries, found], []
         if k is not None:
             title = msg("Your backward() runs the output's own backward rule more than once")
             why = msg("For {expression}: y.grad is 1, as it should be, but every other gradient is the right one "
@@ -86,9 +86,8 @@ class FindingsMixin:
                       "walk and again in it, or the output listed twice in the order), it passes it again, and "
                       "everything below is built on that. Call each node's rule once, walking the topological order "
                       "in reverse.", expression=expression, k=k)
-            return [*entries, said({"kind": "seed", "form": "output-rule-repeated", "times": k, "concept": "seed",
-                                    "table": self._table(SEED_PROBE, probes), "tests": self.cited(W, outcomes)},
-                                   title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))], []
+            found = self._seed_entry({"form": "output-rule-repeated", "times": k}, title, why, probes, W, outcomes)
+            return [*entries, found], []
         if node is None:
             title = msg("Your backward() seeds the output's gradient with {c} instead of 1", c=fmt(c))
             why = msg("For {expression}: y.grad is {c}, not 1, and every gradient is {c} times the right one. The "
@@ -96,18 +95,22 @@ class FindingsMixin:
                       "is that seed multiplied by local derivatives from the output down, so a seed of {c} scales "
                       "them all. Set `self.grad = 1` on the node backward() was called on.",
                       expression=expression, c=fmt(c))
-            return [*entries, said({"kind": "seed", "form": "value", "seed": c, "concept": "seed",
-                                    "table": self._table(SEED_PROBE, probes), "tests": self.cited(W, outcomes)},
-                                   title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))], []
+            found = self._seed_entry({"form": "value", "seed": c}, title, why, probes, W, outcomes)
+            return [*entries, found], []
         title = msg("Your backward() seeds the gradient of another node instead of the output's")
         why = msg("For {expression}: y.grad is 0, not 1, and {node}.grad is 1: the seed dL/dL = 1 that starts "
                   "the backward pass was put on {node} instead of on the output. Every other gradient is that 1 "
                   "multiplied by local derivatives from the output down; with the output's grad at 0, every "
                   "backward rule passes on 0. Set `self.grad = 1` on the node backward() was called on, before "
                   "walking the graph.", expression=expression, node=node)
-        return [*entries, said({"kind": "seed", "form": "other-node", "node": node, "concept": "seed",
-                                "table": self._table(SEED_PROBE, probes), "tests": self.cited(W, outcomes)},
-                               title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))], []
+        found = self._seed_entry({"form": "other-node", "node": node}, title, why, probes, W, outcomes)
+        return [*entries, found], []
+
+    def _seed_entry(self, fields: dict, title, why, probes, W, outcomes) -> dict:
+        """One `seed` finding (its form and what it found in `fields`): it explains every probe of W."""
+        return said({"kind": "seed", **fields, "concept": "seed", "table": self._table(SEED_PROBE, probes),
+                     "tests": self.cited(W, outcomes)},
+                    title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))
 
     def _table(self, probe: str, probes: dict) -> dict:
         """The per-node table (and graph) of one probe: the smallest failing expression an entry explains."""
