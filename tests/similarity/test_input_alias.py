@@ -9,7 +9,7 @@ from grader.similarity import canonical_sources
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams
 from grader.similarity.variants import canonical_variants
 
-from .public_known import MICROGRAD, PUBLIC, VARIANTS
+from .public_known import MICROGRAD, known
 from .test_similarity import CLASS, engine
 
 STARTER = (Path(__file__).resolve().parents[2] / "exercises" / "04-more-ops" / "engine.py").read_text(encoding="utf-8")
@@ -51,11 +51,11 @@ def test_two_fillers_of_the_aliased_ops_score_low_and_a_copy_of_ops_of_ones_own_
              "bob": filled({**REFERENCE_OPS, **ALIASED}, "# -*- coding: utf-8 -*-\n# задание 4\n"),
              "cy": filled({**REFERENCE_OPS, **OWN}, "# ops homework (Cy)\n")}
     texts["dee"] = texts["cy"].replace("# ops homework (Cy)\n", "# my own work\n")
-    documents = [read_document(i, {"engine.py": text}, given, PUBLIC, VARIANTS) for i, text in texts.items()]
+    documents = [read_document(i, {"engine.py": text}, given, *known()) for i, text in texts.items()]
     own = {d.id: [h for h in d.prints if h not in d.explained] for d in documents}
     assert own["ann"] and all(h in documents[0].variants for h in own["ann"])  # all of their own code: a variant's
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given, PUBLIC,
-                                               VARIANTS) for name in CLASS])
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given,
+                                               *known()) for name in CLASS])
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                         threshold=THRESHOLD)}
     # 0.2175, under the honest engines' 0.33-0.45; 0.997, the class's top pair, without the identity

@@ -7,7 +7,7 @@ public match (public_match._source_rarity): held by many because many copied it,
 from grader.similarity import canonical_sources, public_match
 from grader.similarity.cohort import REPORT_FLOOR, THRESHOLD, Cohort, read_document, read_public, starter_kgrams
 
-from .public_known import MICROGRAD, PUBLIC, VARIANTS
+from .public_known import MICROGRAD, known
 from .test_public_copies import ALIASED, LECTURE, SOURCE, with_ops
 from .test_similarity import CLASS, disguised, engine
 
@@ -27,9 +27,9 @@ def copies(count: int) -> dict[str, str]:
 
 def scored(count: int) -> tuple[dict[str, float], dict[tuple[str, str], float], set[str]]:
     extra = copies(count)
-    documents = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), PUBLIC, VARIANTS)
+    documents = [read_document(name.split("/")[-1], {"engine.py": engine(name)}, frozenset(), *known())
                  for name in CLASS]
-    documents += [read_document(i, {"engine.py": text}, frozenset(), PUBLIC, VARIANTS) for i, text in extra.items()]
+    documents += [read_document(i, {"engine.py": text}, frozenset(), *known()) for i, text in extra.items()]
     cohort = Cohort(documents)
     source = read_public(SOURCE.id, MICROGRAD, frozenset(), starter_kgrams(canonical_sources()), canonical_sources())
     public = {i: round(s, 4) for i, s in cohort.against(source)}

@@ -6,7 +6,7 @@ one's own is."""
 from grader.similarity import canonical_sources
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams
 
-from .public_known import MICROGRAD, PUBLIC, VARIANTS
+from .public_known import MICROGRAD, known
 from .test_similarity import CLASS, disguised, engine
 
 SOURCE = read_document("karpathy-micrograd/engine.py", {"engine.py": MICROGRAD})
@@ -55,13 +55,13 @@ def test_two_fillers_of_the_plain_walk_score_low_and_a_copy_of_an_own_walk_does_
     given = starter_kgrams({"engine.py": starter})
     texts = {"ann": filled(PLAIN, "finally works, after the video"), "bob": filled(PLAIN, "смотрел видео"),
              "cy": filled(OWN, "my own walk"), "dee": disguised(filled(OWN, "my own walk"))}
-    documents = [read_document(i, {"engine.py": text}, given, PUBLIC, VARIANTS) for i, text in texts.items()]
+    documents = [read_document(i, {"engine.py": text}, given, *known()) for i, text in texts.items()]
     own = {d.id: sum(d.tokens[h] for h in d.prints if h not in d.explained) for d in documents}
     recombined = {d.id: sum(d.tokens[h] for h in d.recombined if h in d.prints) for d in documents}
     assert own["ann"] > 0 and recombined["ann"] == own["ann"]  # all of the plain walk's own code is recombined
     assert recombined["cy"] < own["cy"] / 2  # a walk of one's own is not
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given, PUBLIC,
-                                               VARIANTS) for name in CLASS])
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given,
+                                               *known()) for name in CLASS])
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                         threshold=THRESHOLD)}
     assert scores.get(("ann", "bob"), 0.0) < 0.3  # 0.27; 0.62 (flagged) when the recombined walk counted in full

@@ -10,7 +10,7 @@ from grader.similarity import canonical_sources
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams
 from grader.similarity.variants import canonical_variants
 
-from .public_known import MICROGRAD, PUBLIC, VARIANTS
+from .public_known import MICROGRAD, known
 from .test_input_alias import OWN, REFERENCE_OPS, STARTER, filled
 from .test_similarity import CLASS, engine
 
@@ -37,11 +37,11 @@ def test_two_fillers_of_the_reflected_ops_score_low_and_a_copy_of_ops_of_ones_ow
              "bob": filled(REFLECTED, "# -*- coding: utf-8 -*-\n# задание 4\n"),
              "cy": filled({**REFLECTED, **OWN}, "# ops homework (Cy)\n")}
     texts["dee"] = texts["cy"].replace("# ops homework (Cy)\n", "# my own work\n")
-    documents = [read_document(i, {"engine.py": text}, given, PUBLIC, VARIANTS) for i, text in texts.items()]
+    documents = [read_document(i, {"engine.py": text}, given, *known()) for i, text in texts.items()]
     own = [h for h in documents[0].prints if h not in documents[0].explained]
     assert own and all(h in documents[0].variants for h in own)  # all of ann's own code: a variant's
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given, PUBLIC,
-                                               VARIANTS) for name in CLASS])
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given,
+                                               *known()) for name in CLASS])
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                         threshold=THRESHOLD)}
     # 0.0855, under the honest engines' 0.33; 0.6285 without the identity

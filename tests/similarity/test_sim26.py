@@ -6,7 +6,7 @@ import math
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, starter_kgrams
 from grader.similarity.scores import combined
 
-from .public_known import MICROGRAD, PUBLIC, VARIANTS
+from .public_known import MICROGRAD, known
 from .test_input_alias import OWN, REFERENCE_OPS, STARTER, filled
 from .test_similarity import CLASS, engine
 
@@ -26,9 +26,9 @@ def test_the_pieces_kept_make_each_pairs_untouched_score_and_asking_changes_no_s
     given = starter_kgrams({"engine.py": STARTER})
     texts = {"cy": filled({**REFERENCE_OPS, **OWN}, "# ops homework (Cy)\n")}
     texts["dee"] = texts["cy"].replace("# ops homework (Cy)\n", "# my own work\n")
-    documents = [read_document(i, {"engine.py": text}, given, PUBLIC, VARIANTS) for i, text in texts.items()]
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given, PUBLIC,
-                                               VARIANTS) for name in CLASS])
+    documents = [read_document(i, {"engine.py": text}, given, *known()) for i, text in texts.items()]
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given,
+                                               *known()) for name in CLASS])
     public = {SOURCE.id: dict(cohort.against(SOURCE))}
     plain = cohort.pairs(public=public, threshold=THRESHOLD)
     channels: dict = {}

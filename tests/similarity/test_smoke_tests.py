@@ -21,7 +21,7 @@ from grader.similarity.scores import shared_stock
 from grader.similarity.traits import SHORT, traits
 from grader.similarity.words import word_count
 
-from .public_known import MICROGRAD, PUBLIC, VARIANTS
+from .public_known import MICROGRAD, known
 from .test_public_copies import LECTURE
 from .test_similarity import CLASS, disguised, engine
 
@@ -103,9 +103,9 @@ def _tanh_class(make) -> dict:
     end = reference.index("        # END SOLUTION", begin) + len("        # END SOLUTION\n")
     starter = reference[:begin] + "        raise NotImplementedError\n" + reference[end:]
     given = starter_kgrams({"engine.py": starter})
-    documents = [read_document(i, {"engine.py": text}, given, PUBLIC, VARIANTS) for i, text in make(starter).items()]
-    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given, PUBLIC,
-                                               VARIANTS) for name in CLASS])
+    documents = [read_document(i, {"engine.py": text}, given, *known()) for i, text in make(starter).items()]
+    cohort = Cohort(documents + [read_document(name.split("/")[-1], {"engine.py": engine(name)}, given,
+                                               *known()) for name in CLASS])
     return {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                       threshold=THRESHOLD)}
 
