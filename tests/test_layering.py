@@ -3,6 +3,7 @@ modules, no module over MAX_LINES, `import grader` loads nothing but the version
 wheel ships imports nothing that only the instructor's holds (issue 25)."""
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -56,8 +57,11 @@ def _tree(name):
     return ast.parse(MODULES[name].read_text(encoding="utf-8"))
 
 
-# anywhere in a module: an import in a function is an import too
-GRAPH = {name: _imports(name, ast.walk(_tree(name))) for name in MODULES}
+@functools.cache
+def _graph():
+    """{module: the grader modules it imports}, anywhere in it (an import in a function is an import too): parsed
+    when a test first asks, not at import (at collection, in every pytest-xdist worker)."""
+    return {name: _imports(name, ast.walk(_tree(name))) for name in MODULES}
 
 
 def _circles(graph):
@@ -97,7 +101,7 @@ def test_the_circle_finder_finds_a_circle():
 
 
 def test_no_import_circle_among_the_graders_modules():
-    assert _circles(GRAPH) == []
+    assert _circles(_graph()) == []
 
 
 def test_no_module_of_the_grader_is_over_the_line_limit():
@@ -131,7 +135,7 @@ SHIPPED = [name for name in MODULES if not instructor_only(_relative(name))]
 def test_the_judge_imports_nothing_only_the_instructor_has(name):
     """The judge ships to students: grader.variants, imported by judge/charging.py, made the student wheel's
     check of the reference engine fail 49 tests with ModuleNotFoundError."""
-    assert [m for m in GRAPH[name] if instructor_only(_relative(m))] == []
+    assert [m for m in _graph()[name] if instructor_only(_relative(m))] == []
 
 
 def test_what_the_student_wheel_ships_loads_nothing_only_the_instructor_has():
