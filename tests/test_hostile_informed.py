@@ -231,8 +231,9 @@ def test_the_sandbox_shows_nothing_of_the_grader(batch):
     runner = re.search(r"runner: (\[.*\])", out).group(1)
     assert json.loads(runner.replace("'", '"')) == sorted(
         ["worker.py", "worker.pyc", "probekit.py", "shared_probes.py", "local_probes.py", "probes.py", "read_only.py",
-         "as_package.py", "standins.py", "probekit.py.code", "shared_probes.py.code", "local_probes.py.code",
-         "probes.py.code", "read_only.py.code", "as_package.py.code", "standins.py.code"])
+         "as_package.py", "standins.py", "hash_order.py", "probekit.py.code", "shared_probes.py.code",
+         "local_probes.py.code", "probes.py.code", "read_only.py.code", "as_package.py.code", "standins.py.code",
+         "hash_order.py.code"])
 
 
 @needs_bwrap

@@ -1,0 +1,145 @@
+"""A `set` of a submission's objects iterates in an order of the program's, not of the heap's (docs/determinism.md).
+
+Python's default hash of an object (`object.__hash__`) comes from its address, and a set iterates in the order of its
+members' hashes; so an engine whose result depends on the order of a set of Values (its children walked as a set) got
+a result, and a score, from the addresses its Values happened to get, which follow from everything the worker
+allocated before them: every change to the worker's code, and another CPU, libc or Python build, could move it.
+
+The worker (grader/sandbox/worker.py) calls install() just before it imports the submission. From then on, a class
+that defines arithmetic (`__add__`, `__mul__`, ...: a Value) and that code other than the grader's and the standard
+library's defines with a `class` statement and no base (`class Value:`, `class Value(object):`; the student's
+files, a notebook's cells, 09-write-tests' engine under test and the student's tests, which its probe runs with exec())
+gets `Numbered` as its base instead of `object`: its instances hash to a number drawn from a sequence, 1, 2, 3, ... in
+the order in which they are first hashed, where they would have hashed to their address. The sequence starts again at each probe (restart()), so a probe's set orders are a function
+of the submission and the probe only. A subclass of such a class inherits it, and so does a class that Python makes
+unhashable (`__eq__` without `__hash__`, a dataclass with eq) or that defines `__hash__` (its own wins:
+`super().__hash__()` in it is the number, an `id(self)` in it is still an address). What keeps the address:
+- a class without arithmetic (an nn `Module`, a `Layer`, a `Node` of an edge list): a slot in its base would keep it
+  from being combined with `list` or `float` later (`class Layer(list, Module)`: "multiple bases have instance lay-out
+  conflict"); a class with arithmetic whose bases have a layout of their own (`float`, `Exception`, `__slots__`) or
+  are built-in (`NamedTuple`); one made by calling type(). (`class Value(Node)`, `Node` a plain class without
+  arithmetic, gets `Numbered` as a last base.)
+- id() read by the student's code (a set of ids, `sorted(nodes, key=id)`), `object.__hash__(v)`.
+What the student's code sees of the change: the base in `__mro__` and `__bases__`, and hash() giving small numbers;
+not vars(), `__dict__`, dir(), `__slots__`, copy or pickle (the number lives in a slot that none of them shows, and a
+copy draws its own). The number is never an object's identity (two live objects may share one: a hash needs no more).
+The student's code can read or restart the sequence as it can do anything else in its own worker: it changes only
+its own observations. Its cost, a call of a Python function for each hash: docs/determinism.md.
+"""
+
+import builtins
+import itertools
+import sys
+
+_HOOKS = ("__getattr__", "__getattribute__")
+_HEAPTYPE = 1 << 9  # a class made by a `class` statement or type(), not one of C's
+# what makes a class a number of the engine's: a Value, a Tensor; a class with none of them (an nn Module, a Layer,
+# a helper) keeps `object` as its base, and so stays free to be combined with `list` or `float` (`class Layer(list,
+# Module)`), which a base with a slot would refuse (a layout conflict)
+_ARITHMETIC = ("__add__", "__radd__", "__mul__", "__rmul__", "__sub__", "__rsub__", "__truediv__", "__pow__",
+               "__neg__")
+_sequence = itertools.count(1)  # this probe's: restart() makes another
+_object_dir, _object_getstate = object.__dir__, getattr(object, "__getstate__", None)  # the latter from 3.11
+
+
+class Numbered:
+    """The base of a submission's classes defined without one (see the module's docstring): one slot more, which
+    nothing of the class's shows (dir(), `__slots__`, vars(), copy and pickle), and a hash drawn from a sequence."""
+
+    __slots__ = ("_grader_hash_number",)
+
+    def __hash__(self):
+        try:
+            return self._grader_hash_number  # a slot read by name (its cost: docs/determinism.md)
+        except AttributeError:  # first hashed: the next number (as _draw does; written out here, a call less)
+            pass
+        self._grader_hash_number = number = next(_sequence)
+        return number
+
+    def __dir__(self):
+        return [name for name in _object_dir(self) if name != "_grader_hash_number"]
+
+    def __getstate__(self):
+        """What copy and pickle take of the object: the state Python would give it without the slot (its __dict__,
+        and its own slots beside it where it has any). The number stays behind: a copy draws its own."""
+        if _object_getstate is not None:
+            return _object_getstate(self)  # its slot names are copyreg's, which `__slots__ = ()` below keeps it from
+        import copyreg  # Python 3.10: object has no __getstate__, so the default state as 3.10's C code makes it
+
+        state = getattr(self, "__dict__", None) or None
+        slots = {}
+        for name in copyreg._slotnames(type(self)):
+            try:
+                slots[name] = getattr(self, name)
+            except AttributeError:
+                pass
+        return (state, slots) if slots else state
+
+
+class Hooked(Numbered):
+    """The base instead, where the class defines `__getattr__` or `__getattribute__`: the number read past them (the
+    student's hook is not asked for the slot's name, which it might answer), at the cost of a slower read."""
+
+    __slots__ = ()
+
+    def __hash__(self):
+        try:
+            return _number(self)
+        except AttributeError:
+            return _draw(self)
+
+
+_slot = Numbered.__dict__["_grader_hash_number"]
+_number, _give = _slot.__get__, _slot.__set__
+Numbered.__slots__ = ()  # the slot is not the class's to show: _held (shared_probes) and copyreg read `__slots__`
+del _slot
+
+
+def _draw(obj):
+    """The next number of the sequence, given to `obj` (first hashed). The numbers as they come: a fresh heap's
+    addresses, and so their hashes, rise as its objects are made, and a set's order follows them as it follows
+    these (a set of a few numbers iterates them in order, but for those that wrap around its table's size)."""
+    _give(obj, number := next(_sequence))
+    return number
+
+
+def _plain(base):
+    """Whether `base` is a class of Python's whose every class has `object`'s layout (no slot), so that a class of
+    it and of Numbered can be made: `class Node:`, `abc.ABC`, not `float`, `Exception` or one with `__slots__`."""
+    return isinstance(base, type) and all(k is object or k.__flags__ & _HEAPTYPE and not k.__dict__.get("__slots__")
+                                          for k in base.__mro__)
+
+
+def restart():
+    """The sequence from its start: the worker calls this before each probe."""
+    global _sequence
+    _sequence = itertools.count(1)
+
+
+def install(grader_module_prefix="_grader_"):
+    """From now on, give `Numbered` as the base of every class defined without one whose body defines arithmetic
+    (`__add__`, `__mul__`, ...), except the grader's own (its modules are named `grader_module_prefix`...) and the
+    standard library's (its files lie under Python's prefix);
+    `Hooked` where the class's body names `__getattr__` or `__getattribute__`, or adds them to a numbered class."""
+    build, bases_alone = builtins.__build_class__, (object,)
+    prefixes = tuple(p for p in {sys.base_prefix, sys.prefix, "<frozen"} if len(p) > 1)  # not a Python at "/"
+
+    def __build_class__(func, name, *bases, **kwargs):
+        code = getattr(func, "__code__", None)
+        module = getattr(func, "__globals__", {}).get("__name__")
+        if code is None or type(module) is str and module.startswith(grader_module_prefix) or \
+                code.co_filename.startswith(prefixes):
+            return build(func, name, *bases, **kwargs)
+        hooks = any(hook in code.co_names for hook in _HOOKS)
+        arithmetic = any(op in code.co_names for op in _ARITHMETIC)
+        numbered = any(isinstance(b, type) and issubclass(b, Numbered) for b in bases)
+        if not bases or bases == bases_alone:
+            if arithmetic:
+                bases = (Hooked if hooks else Numbered,)
+        elif arithmetic and not numbered and all(_plain(b) for b in bases):  # `class Value(Node)`, Node unnumbered
+            bases += (Hooked if hooks else Numbered,)
+        elif hooks and numbered and not any(isinstance(b, type) and issubclass(b, Hooked) for b in bases):
+            bases += (Hooked,)
+        return build(func, name, *bases, **kwargs)
+
+    builtins.__build_class__ = __build_class__
