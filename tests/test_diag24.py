@@ -162,7 +162,7 @@ PLANTED = {
 # id -> (score, the tests not passed (or how many, where a core op or the walk is wrong), diagnosis)
 TABLES = {
     "engine": {
-        "pow-assigns": (62.5, ["pow/fractional"], [("variant", "pow-assign-not-accumulate", "exact")]),
+        "pow-assigns": (62.6667, ["pow/fractional"], [("variant", "pow-assign-not-accumulate", "exact")]),
         "tanh-assigns": (62.5, ["tanh/negative"], [("variant", "tanh-assign-not-accumulate", "exact")]),
         "exp-assigns": (62.5, ["exp/values"], [("variant", "exp-assign-not-accumulate", "exact")]),
         "mul-assigns-other-side": (41.0, 14, [("variant", "mul-assign-not-accumulate", "style")]),
@@ -198,7 +198,7 @@ TABLES = {
         # before: named, with the evidence "a.grad is 1.0, not 1.0" (WORDS)
         "add-no-upstream": (56.0, 6, [("derivative", "add", "out-grad")]),
         # before: nothing
-        "mul-no-upstream": (35.5, 23, [("derivative", "mul", "out-grad")]),
+        "mul-no-upstream": (35.6667, 23, [("derivative", "mul", "out-grad")]),
         # before: 63.0, nothing (no probe held two exps of different inputs); since probes25, exp/negative's
         "exp-stale-last": (62.5, ["exp/negative"], [("derivative", "exp", "stale-rule")]),
         "correct-seed-accumulates": (63.0, [], []),

@@ -39,7 +39,7 @@ LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 # never excused: judge/charging.py); for those only the count of tests lost is pinned.
 ENGINE = {
     "bug-dataclass-forward-order": (16.1667, 40, [("variant", "forward-order", "exact")]),
-    "bug-dataclass-mul-other-for-both": (26.5, 32, [("derivative", "mul", "other-for-both")]),
+    "bug-dataclass-mul-other-for-both": (26.6667, 32, [("derivative", "mul", "other-for-both")]),
     # the hint names `=` in __mul__'s rule and its line; no variant is needed to say it
     "bug-floatsub-mul-assign": (38.0, 18, [("hint", "assign-grad", None)]),
     # `a - b` is `a + (-b)`: charged on neg/values alone (60 before session 21's composition probe)

@@ -65,7 +65,7 @@ ENGINE = {
     "cells-run-out-of-order": (0.0, 52, []),
     # mul's rule gives `self` its own data: every expression with a product of Values shows it (as bob's `=` in mul,
     # README), and tanh, exp, log through `* 2` beside them
-    "bug-slots-mul-self-for-both": (16.6667, 40, [("variant", "mul-self-data", "style")]),
+    "bug-slots-mul-self-for-both": (16.5, 40, [("variant", "mul-self-data", "style")]),
     "bug-dataclass-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                  [("variant", "tanh-input", "exact")]),
     "bug-edges-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),

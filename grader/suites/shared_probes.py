@@ -100,6 +100,14 @@ def pow_fractional(V):
             "y": number(y.data, "y"), **grads({"x": x})}
 
 
+def pow_negative_exponent(V):
+    """y = x ** -2 * 3 + z ** -1 at x = -2, z = -0.5 (negative powers of negative bases)"""
+    x, z = V(-2.0), V(-0.5)
+    y = x**-2 * 3 + z**-1  # k * x ** (k - 1) keeps the base's sign where k - 1 is odd (k = -2) and even (k = -1)
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x, "z": z})}
+
+
 # -- tanh --------------------------------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ p = suite_probes(__file__)
 # whole expressions; now 4).
 OWN = OwnTests({
     "pow": [("pow/cube", [p.pow_cube, p.pow_square, p.pow_cube_inner])],
-    "pow-other": [("pow/fractional", [p.pow_fractional, p.pow_inner])],
+    "pow-other": [("pow/fractional", [p.pow_fractional, p.pow_inner, p.pow_negative_exponent])],
     "exp": [("exp/values", [p.exp_values]), ("exp/negative", [p.exp_negative, p.exp_inner]), ("exp/zero", [p.exp_zero])],
     "log": [("log/values", [p.log_values]), ("log/one", [p.log_one]), ("log/small", [p.log_small, p.log_inner])],
     "neg": [("neg/values", [p.neg_value])],

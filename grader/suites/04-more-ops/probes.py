@@ -6,7 +6,7 @@ from probekit import grads, number, with_numeric
 # -- powers ---------------------------------------------------------------------------------
 
 
-from shared_probes import pow_cube, pow_square, pow_fractional
+from shared_probes import pow_cube, pow_square, pow_fractional, pow_negative_exponent
 
 
 def pow_negative_base(V):

@@ -33,8 +33,8 @@ def test_pow_cube(observe, expect):
 
 @points(1, concept="pow", name="pow/fractional")
 def test_pow_fractional(observe, expect):
-    """x ** 0.5 and x ** -1"""
-    check(observe, expect, p.pow_fractional, p.pow_inner, owns=("pow-other",))
+    """x ** 0.5 and x ** -1, and negative powers of a negative base"""
+    check(observe, expect, p.pow_fractional, p.pow_inner, p.pow_negative_exponent, owns=("pow-other",))
 
 
 @points(1, concept="pow", name="pow/negative-base", visibility="hidden")

@@ -26,7 +26,7 @@ OWN = OwnTests({
     "rtruediv": [("div/constant", [p.div_constant])],
     "neg": [("neg/values", [p.neg_value])],
     "pow": [("pow/cube", [p.pow_cube, p.pow_square, p.pow_negative_base])],
-    "pow-other": [("pow/fractional", [p.pow_fractional, p.pow_inner])],
+    "pow-other": [("pow/fractional", [p.pow_fractional, p.pow_inner, p.pow_negative_exponent])],
     "relu": [("relu/positive", [p.relu_positive, p.relu_inner]), ("relu/negative", [p.relu_negative]),
              ("relu/zero", [p.relu_zero])],
     "tanh": [("tanh/zero", [p.tanh_zero]), ("tanh/two", [p.tanh_two, p.tanh_inner]), ("tanh/negative", [p.tanh_negative]),

@@ -55,6 +55,7 @@ def mul_chain(V):
 
 from shared_probes import (
     sub_values, sub_constant, div_values, div_constant, neg_value, pow_cube, pow_square, pow_fractional,
+    pow_negative_exponent,
 )
 
 
