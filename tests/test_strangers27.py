@@ -371,7 +371,7 @@ ENGINE = {
     # "defines no class named `Value`", subplots-helper "`matplotlib` is not installed ...: `axes`")
     # the notebook is graded top to bottom: 0, now with the cell that defines `Value` said (IMPORT_ABOVE)
     "shape-import-above-defining-cell": (0.0, 52, []),
-    "bug-operator-table-mul-own-data": (16.6667, 40, [("variant", "mul-own-data", "exact")]),
+    "bug-operator-table-mul-own-data": (16.5, 40, [("variant", "mul-own-data", "exact")]),  # 16.6667 before holes27 (pow/fractional: a third per probe)
     "bug-slots-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
     "bug-walrus-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                               [("variant", "tanh-input", "exact")]),
