@@ -10,7 +10,7 @@ that defines arithmetic (`__add__`, `__mul__`, ...: a Value) and that code other
 library's defines with a `class` statement and no base (`class Value:`, `class Value(object):`; the student's
 files, a notebook's cells, 09-write-tests' engine under test and the student's tests, which its probe runs with exec())
 gets `Numbered` as its base instead of `object`: its instances hash to a number drawn from a sequence, 1, 2, 3, ... in
-the order in which they are first hashed, where they would have hashed to their address. The sequence starts again at each probe (restart()), so a probe's set orders are a function
+the order in which they are first hashed, where they would have hashed to their address. The sequence starts again at each probe (restart(probe), in a range of the probe's own), so a probe's set orders are a function
 of the submission and the probe only. A subclass of such a class inherits it, and so does a class that Python makes
 unhashable (`__eq__` without `__hash__`, a dataclass with eq) or that defines `__hash__` (its own wins:
 `super().__hash__()` in it is the number, an `id(self)` in it is still an address). What keeps the address:
@@ -22,7 +22,7 @@ unhashable (`__eq__` without `__hash__`, a dataclass with eq) or that defines `_
 - id() read by the student's code (a set of ids, `sorted(nodes, key=id)`), `object.__hash__(v)`.
 What the student's code sees of the change: the base in `__mro__` and `__bases__`, and hash() giving small numbers;
 not vars(), `__dict__`, dir(), `__slots__`, copy or pickle (the number lives in a slot that none of them shows, and a
-copy draws its own). The number is never an object's identity (two live objects may share one: a hash needs no more).
+copy draws its own). Two live objects share a number only where both kept it from two probes whose names fall in one range.
 The student's code can read or restart the sequence as it can do anything else in its own worker: it changes only
 its own observations. Its cost, a call of a Python function for each hash: docs/determinism.md.
 """
@@ -38,7 +38,7 @@ _HEAPTYPE = 1 << 9  # a class made by a `class` statement or type(), not one of 
 # Module)`), which a base with a slot would refuse (a layout conflict)
 _ARITHMETIC = ("__add__", "__radd__", "__mul__", "__rmul__", "__sub__", "__rsub__", "__truediv__", "__pow__",
                "__neg__")
-_sequence = itertools.count(1)  # this probe's: restart() makes another
+_sequence = itertools.count(1)  # at import; restart(probe) gives each probe a range of its own
 _object_dir, _object_getstate = object.__dir__, getattr(object, "__getstate__", None)  # the latter from 3.11
 
 
@@ -110,10 +110,18 @@ def _plain(base):
                                           for k in base.__mro__)
 
 
-def restart():
-    """The sequence from its start: the worker calls this before each probe."""
+def restart(probe=""):
+    """The sequence from its start: the worker calls this before each probe, with the probe's name. Each probe's numbers
+    lie in a range of their own, above every number drawn before the first probe (at import: 1, 2, ...), so that a
+    Value made at import (`MINUS_ONE = Value(-1.0)` beside `__neg__`) never shares its number with one of the probe's:
+    an engine whose walk keeps `hash(v)` in its visited set, as the addresses let it, lost 2.5 of 63 points (review27).
+    The range starts at a multiple of 2**32 read from the name alone (not Python's hash of it, which is salted per
+    process), so a set's slots, which the low bits choose, are as they were, and the probe's order its own."""
     global _sequence
-    _sequence = itertools.count(1)
+    key = 0
+    for byte in probe.encode("utf-8"):  # FNV-1a, 30 bits: a pure function of the name
+        key = ((key ^ byte) * 16777619) & 0x3FFFFFFF
+    _sequence = itertools.count(((key | 1) << 32) + 1)
 
 
 def install(grader_module_prefix="_grader_"):

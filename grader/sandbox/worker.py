@@ -343,7 +343,7 @@ def main():
     for name in request["run"]:
         probe = getattr(probes, name)
         send(held + '{"event":"start","probe":' + json_str(name) + "}")
-        order.restart()
+        order.restart(name)
         try:
             raw = probe(modules if getattr(probe, "takes_modules", False) else Value)
             values = plain(raw)
