@@ -82,7 +82,7 @@ def instructor_only(relative: str) -> bool:
     if any(relative == m or (m.endswith("/") and relative.startswith(m)) for m in INSTRUCTOR_MODULES):
         return True
     if parts[:2] == ["grader", "suites"] and len(parts) == 4:  # grader/suites/<id>/<file>
-        return parts[3] not in STUDENT_SUITE_FILES
+        return parts[3] not in STUDENT_SUITE_FILES and not parts[3].startswith("probes_")  # probes.py's own modules
     if parts[:2] == ["grader", "locale"] and len(parts) == 5:  # grader/locale/<lang>/LC_MESSAGES/<domain>.mo
         # the diagnosis's words name the fixes, and the starters' are the handout's (grader/i18n)
         return parts[4].split(".")[0] in INSTRUCTOR_CATALOGS

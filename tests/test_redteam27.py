@@ -44,9 +44,9 @@ ZERO_GRAD = "            p.grad = 0\n"
 # zero_grad() that also moves every weight by a part in 10^12: parameters/zero-grad charges it (2 points), and on
 # 3e76b19 both training loops that fail beside it were excused whatever made them fail (5 points)
 NUDGING_NN = NN.replace(ZERO_GRAD, ZERO_GRAD + "            p.data = p.data * (1 + 1e-12)\n")
-# train_xor that trains nothing and returns a list of losses that falls below the threshold (left, pinned)
+# train_xor that trains nothing and returns a list of losses that falls below the threshold
 FABRICATED_NN = NN + "\n\ndef train_xor(seed=0, steps=1000, lr=0.05):\n    return [1.0] * (steps - 1) + [1e-4]\n"
-# an MLP whose __call__ answers XOR itself when the course's loops (found on the stack) call it (left, pinned)
+# an MLP whose __call__ answers XOR itself when the course's loops (found on the stack) call it
 DETECTING = """
 
 import sys as _sys
@@ -114,27 +114,43 @@ def test_held_a_zero_grad_that_zeroes_the_weights_costs_its_own_test_once(rows_0
         ("passed", "")] * 2
 
 
-@pytest.mark.slow
-@needs_bwrap
-def test_left_a_train_xor_that_fabricates_its_losses_earns_train_xor(rows_07):
-    """docs/security.md, "What is not defended": train_xor is the student's own function and returns only its
-    losses; the grader sees no network it trained, so a list made up to fall below the threshold passes
-    train/train-xor (3 points): 18/23 beside its twin's 15. The day the probe also reads the network train_xor
-    trained, this fails and says so."""
-    assert (rows_07["twin"]["score"], rows_07["fabricated-train-xor"]["score"]) == (15, 18)
-    assert _passed(rows_07["fabricated-train-xor"]) == _passed(rows_07["twin"]) | {"train/train-xor"}
+NOT_AN_MLP = ("the network's outputs are not those of an MLP(2, [4, 1]) of its parameters (set one at a time, each "
+              "weight and bias changes the output as no tanh neuron's does)")
 
 
 @pytest.mark.slow
 @needs_bwrap
-def test_left_a_network_that_answers_xor_when_the_course_loops_call_it(rows_07):
-    """docs/security.md, "What is not defended": the course's loops are judged by a threshold and XOR's signs, which
-    every student knows; an MLP whose __call__ finds the loops on the stack and answers XOR itself passes both
-    (5 points) with a network that cannot learn: 20/23 beside its twin's 15, and 23/23 with a train_xor that makes
-    up its losses. The day the loops are held to the reference's own course (its first loss, the step it gets
-    below the threshold), these fail and say so."""
-    assert (rows_07["probe-detecting"]["score"], rows_07["detecting-and-fabricated"]["score"]) == (20, 23)
-    assert _passed(rows_07["probe-detecting"]) == _passed(rows_07["twin"]) | {"train/course-loop", "train/course-seed"}
+def test_a_train_xor_that_fabricates_its_losses_earns_nothing(rows_07):
+    """On 2a0cb86 train/train-xor read only the losses train_xor returned, so a list made up to fall below the
+    threshold passed (3 points): 18/23 beside its twin's 15. The probe now also reads the network train_xor trained
+    (the last network of 17 parameters whose parameters() it called: its weights, the roles they play, its outputs),
+    and the grader computes the reference's MLP from those weights: this one trained none, 15/23."""
+    row = rows_07["fabricated-train-xor"]
+    assert (rows_07["twin"]["score"], row["score"]) == (15, 15)
+    assert _passed(row) == _passed(rows_07["twin"])
+    [(_, status, output)] = _tests(row, "train/train-xor")
+    assert (status, output) == ("failed", "train_xor(seed=0, steps=300): no MLP(2, [4, 1]) listed its parameters() "
+                                          "while train_xor ran; train_xor should train one, moving every parameter, "
+                                          "and return its losses")
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_a_network_that_answers_xor_when_the_course_loops_call_it_earns_nothing(rows_07):
+    """On 2a0cb86 the course's loops were judged by a threshold and XOR's signs, which every student knows; an MLP
+    whose __call__ found the loops on the stack and answered XOR itself passed both (5 points) with a network that
+    cannot learn: 20/23 beside its twin's 15, and 23/23 with a train_xor that made up its losses. The loops now read
+    the roles of the parameters through the network's own forward pass, set the weights by role (so a correct
+    network takes the reference's own course whatever the order of its parameters()) and report the weights it
+    ends with; the grader computes the network's outputs from them and holds the loop to the reference's course
+    (steps and weights): 15/23 each."""
+    assert (rows_07["probe-detecting"]["score"], rows_07["detecting-and-fabricated"]["score"]) == (15, 15)
+    assert _passed(rows_07["probe-detecting"]) == _passed(rows_07["twin"])
+    assert _tests(rows_07["probe-detecting"], "train/course-loop", "train/course-seed") == [
+        ("train/course-loop", "failed", "the course's loop (forward, loss, zero_grad, backward, p.data -= 0.05 * "
+                                        "p.grad) on XOR, weights from seed 0: " + NOT_AN_MLP),
+        ("train/course-seed", "failed", "the course's loop on XOR at 0.1 from the course's seed (the reference's MLP "
+                                        "[2, 4, 1] weights of random.Random(42)): " + NOT_AN_MLP)]
 
 
 # -- the engine suite: a Value and a worker that lie, beside an engine whose backward uses `=` for `+=` -------------
@@ -424,7 +440,23 @@ def test_the_named_analytic_mistake_is_replayed_on_the_reference():
                           1e-9) is None
 
 
-# -- 11-fit-line: an answer every student knows (left, pinned) ------------------------------------------------------
+# -- 11-fit-line and 10-neuron: answers every student knows ---------------------------------------------------------
+
+NEURON = (ROOT / "reference" / "neuron.py").read_text(encoding="utf-8")
+COMPARE = """    largest = 0.0
+    for name, r in reference_grads.items():
+        g = grads[name]
+        scale = max(abs(g), abs(r))
+        if scale > 0:
+            largest = max(largest, abs(g - r) / scale)
+    return largest
+"""
+
+
+def _with_compare(neuron, body):
+    assert neuron.count(COMPARE) == 1
+    return neuron.replace(COMPARE, body)
+
 
 @pytest.mark.slow
 @needs_bwrap
@@ -447,3 +479,55 @@ def test_left_a_train_line_that_returns_the_known_line_earns_train_converges(tmp
     rows = {r["id"]: r for r in grade(folder, exercise="11-fit-line", limits=LIMITS, jobs=2).scores["submissions"]}
     assert (rows["twin"]["score"], rows["known-line"]["score"]) == (4, 6)
     assert _passed(rows["known-line"]) == _passed(rows["twin"]) | {"train/converges"}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_a_compare_that_always_returns_0_loses_compare_equal(tmp_path):
+    """10-neuron's compare/equal (0 for equal sets) was passed by a largest_relative_difference that always returns
+    0 (on 2a0cb86: read in the code). The probe now also compares two sets that differ, drawn from a fixed seed,
+    which must not give 0: the constant loses compare/equal as well as the tests that want a difference."""
+    folder = tmp_path / "class10"
+    for name, text in (("correct", NEURON), ("always-zero", _with_compare(NEURON, "    return 0.0\n"))):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "engine.py").write_text(
+            (ROOT / "exercises" / "10-neuron" / "engine.py").read_text(encoding="utf-8"), encoding="utf-8")
+        (folder / name / "neuron.py").write_text(text, encoding="utf-8")
+    rows = {r["id"]: r for r in grade(folder, exercise="10-neuron", limits=LIMITS, jobs=2).scores["submissions"]}
+    assert "compare/equal" in _passed(rows["correct"])
+    assert rows["correct"]["score"] == rows["correct"]["max_score"]
+    [(_, status, output)] = _tests(rows["always-zero"], "compare/equal")
+    assert (status, output) == ("failed", "largest_relative_difference for two sets of gradients that differ in "
+                                          "every name: expected more than 0, got 0.0; it should compare the two sets "
+                                          "it is given")
+
+
+# -- 07-mlp-xor: correct networks written differently keep their training tests ------------------------------------
+
+STYLES = ROOT / "tests" / "fixtures" / "hold27"  # three MLPs: a weight matrix per layer, a flat list with tanh
+# from exp and MLP([2, 4, 1], seed=...), weights in dicts behind a generator; each in micrograd's order of
+# parameters() (in-order) and in another (reordered: biases first, columns, layers or neurons reversed)
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_correct_networks_written_differently_keep_every_training_test(tmp_path):
+    """The course's loops set the weights by the roles they play (read through the network's own forward pass), so
+    a correct network takes the reference's course whatever the order of its parameters(): the three in micrograd's
+    order score 23/23; in another order they lose only the forward tests that set weights in parameters() order."""
+    folder = tmp_path / "class07"
+    for kind in ("in-order", "reordered"):
+        for style in sorted(p.name for p in (STYLES / kind).iterdir()):
+            (folder / f"{kind}-{style}").mkdir(parents=True)
+            (folder / f"{kind}-{style}" / "engine.py").write_text(_engine_07(wrong=False), encoding="utf-8")
+            (folder / f"{kind}-{style}" / "nn.py").write_text(
+                (STYLES / kind / style / "nn.py").read_text(encoding="utf-8"), encoding="utf-8")
+    graded = grade(folder, exercise="07-mlp-xor", limits=Limits(probe_seconds=10, import_seconds=5,
+                                                                  submission_seconds=120), jobs=2)
+    charged = {r["id"]: (r["score"], sorted({t["name"] for t in r["tests"]} - _passed(r) - {"engine/imports"}))
+               for r in graded.scores["submissions"]}
+    assert charged == {
+        "in-order-flat": (23, []), "in-order-matrix": (23, []), "in-order-seeded": (23, []),
+        "reordered-flat": (22, ["forward/parameter-order"]),
+        "reordered-matrix": (20, ["forward/neuron", "forward/parameter-order"]),
+        "reordered-seeded": (20, ["forward/neuron", "forward/parameter-order"])}

@@ -7,16 +7,26 @@ other API, `MLP([nin, *nouts], seed=42)`: see `_mlp`), after seeding the global 
 from either the global generator or a private one is the same every run.
 """
 
-import contextlib
+import importlib.util
 import math
+import os
 import random
-import types
 
 import probekit
 from probekit import module_of, number, parameters
 
-XOR_INPUTS = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
-XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
+
+def _beside(name):
+    """A module of this suite's folder, loaded from beside this file (in the sandbox, the runner folder)."""
+    spec = importlib.util.spec_from_file_location(f"_grader_07_{name}", os.path.join(os.path.dirname(__file__),
+                                                                                     f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+training = _beside("probes_training")  # the course's zero_grad(), the roles of the parameters, the trained network
+XOR_INPUTS, XOR_TARGETS, _set_all = training.XOR_INPUTS, training.XOR_TARGETS, training._set_all
 
 
 def _mlp(nn, nin, nouts):
@@ -43,11 +53,6 @@ def _shape(out, what):
         return f"list of {len(items)}"
     number(out.data, f"{what}.data")
     return "Value"
-
-
-def _set_all(params, values):
-    for p, v in zip(params, values):
-        p.data = v
 
 
 # -- parameters -------------------------------------------------------------------------------
@@ -167,51 +172,29 @@ def mlp_backward(m):
 # -- training ------------------------------------------------------------------------------------------
 
 
-def _clear(params):
-    """Every gradient to 0 after the student's zero_grad() (charged by its own tests) in the course's loops; a `grad`
-    that cannot be set (a read-only property) is left to that zero_grad(): nothing may fail a correct network."""
-    for p in params:
-        try:
-            p.grad = 0
-        except Exception:  # whatever the setter raises: the student's zero_grad() stands
-            return
-
-
-def _course_zero_grad(model, params):
-    """The course's `model.zero_grad()` in the course's loops: the student's own, then every gradient 0 and every
-    weight as it was before it. A zero_grad() that leaves gradients or changes the weights is charged by its own
-    tests (parameters/zero-grad); the course's loops test the network and its backward(), so nothing of zero_grad()
-    needs excusing there (session 27: a training test failing beside a zero_grad() that changed the weights was
-    excused whatever made it fail, so a network that could not learn earned both loops by nudging its weights in
-    zero_grad())."""
-    weights = [p.data for p in params]
-    model.zero_grad()
-    _clear(params)
-    for p, w in zip(params, weights):
-        try:
-            p.data = w
-        except Exception:  # whatever the setter raises: the student's zero_grad() stands
-            return
-
-
 def _course_loop(nn, seed, steps=300, lr=0.05):
     """Train MLP(2, [4, 1]) on XOR from weights drawn here; the loss before each step, stopping below 1e-3."""
+    # the weights drawn in the reference's order of roles and set on the parameters that play them, so that a
+    # correct network takes the reference's own course whatever the order of its parameters(); the weights it ends
+    # with are read in that order, for the grader to compare with the reference's and to compute its outputs
     model = _mlp(nn, 2, [4, 1])
     params = parameters(model, "MLP(2, [4, 1])")
+    roles = training._roles(model, params)
     rng = random.Random(seed)
-    _set_all(params, [rng.uniform(-1, 1) for _ in params])
+    training._set_in_roles(params, roles, [rng.uniform(-1, 1) for _ in params])
     history = []
     for _ in range(steps):
         loss = sum((model(x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))
         history.append(number(loss.data, "loss"))
         if history[-1] < 1e-3:
             break
-        _course_zero_grad(model, params)
+        training._course_zero_grad(model, params)
         loss.backward()
         for p in params:
             p.data -= lr * p.grad
     predictions = [number(model(x).data, "prediction") for x in XOR_INPUTS]
-    return {"first loss": history[0], "last loss": history[-1], "steps": len(history), "predictions": predictions}
+    return {"first loss": history[0], "last loss": history[-1], "steps": len(history), "predictions": predictions,
+            "roles found": float(roles is not None), "weights": training._in_roles(params, roles)}
 
 
 @probekit.modules
@@ -242,15 +225,17 @@ def _course_seed_weights(sizes):
 @probekit.modules
 def course_seed_xor(m):
     """the course's loop on XOR at 0.1 from the course's seed (the reference's MLP [2, 4, 1] weights of random.Random(42))"""
-    # until the predictions, rounded to four places, are -1, 1, 1, -1, or for 1,000 steps; the weights set here, in
-    # parameters() order, so the student's own way of drawing them does not matter
+    # until the predictions, rounded to four places, are -1, 1, 1, -1, or for 1,000 steps; the weights set here, on
+    # the parameters that play their roles (parameters() order where none were found), so the student's own way of
+    # drawing them, and the order of parameters(), do not matter
     model = _mlp(module_of(m, "nn"), 2, [4, 1])
     params = parameters(model, "MLP [2, 4, 1]")
     weights = _course_seed_weights([2, 4, 1])
     if len(params) != len(weights):
         raise probekit.ObservationError("MLP [2, 4, 1] has {n} parameters, not {expected}", n=len(params),
                                         expected=len(weights))
-    _set_all(params, weights)
+    roles = training._roles(model, params)
+    training._set_in_roles(params, roles, weights)
     steps = 0
     while True:
         outputs = [model(x) for x in XOR_INPUTS]
@@ -258,20 +243,22 @@ def course_seed_xor(m):
         if predictions == XOR_TARGETS or steps == 1000:
             break
         loss = sum((out - y) ** 2 for out, y in zip(outputs, XOR_TARGETS))
-        _course_zero_grad(model, params)
+        training._course_zero_grad(model, params)
         loss.backward()
         for p in params:
             p.data -= 0.1 * p.grad
         steps += 1
-    return {"predictions": predictions, "steps": steps}
+    return {"predictions": predictions, "steps": steps, "roles found": float(roles is not None),
+            "weights": training._in_roles(params, roles)}
 
 
 def _train_xor(m, seed):
     random.seed(seed)
     noted, stale, overflowed = [], [], 0  # each backward() call's node's data; whether its graph held a gradient
+    nn, listed = module_of(m, "nn"), []  # and every network whose parameters() it called: the last is the one trained
     try:
-        with _noting_backward(m.engine.Value, noted, stale):
-            history = module_of(m, "nn").train_xor(seed=seed, steps=300)
+        with training._noting_backward(m.engine.Value, noted, stale), training._networks_listed(nn, listed):
+            history = nn.train_xor(seed=seed, steps=300)
     except OverflowError:  # the loss grew until a number overflowed: the losses noted say how far it got (an
         history = [x for x in noted if x is not None and math.isfinite(x)]  # overflow before it grew is the error)
         if len(history) < 2 or not history[-1] > history[0]:
@@ -286,67 +273,8 @@ def _train_xor(m, seed):
         raise probekit.ObservationError("train_xor returned an empty list")
     return {"length": len(losses), "first loss": losses[0], "lowest loss": min(losses), "last loss": losses[-1],
             "highest loss": max(losses), "step below 1e-3": next((i for i, x in enumerate(losses) if x < 1e-3), -1),
-            "noted after update": float(not overflowed and _noted_after_update(losses, noted)),
-            "steps with gradients left": sum(stale[1:]), "overflowed after": overflowed}
-
-
-@contextlib.contextmanager
-def _noting_backward(cls, noted, stale):
-    """Within it, the outermost `cls.backward()` call notes its node's data, and in `stale` whether its graph held a
-    gradient already (one no zero_grad() cleared). Where it cannot be patched, nothing is noted."""
-    kept = next((k.__dict__["backward"] for k in cls.__mro__ if "backward" in k.__dict__), None)
-    own, depth = "backward" in cls.__dict__, []
-
-    def backward(node, *args, **kwargs):
-        if not depth:
-            try:
-                noted.append(float(node.data))
-            except Exception:  # noqa: BLE001 - the student's data: not a number, nothing to note
-                noted.append(None)
-            stale.append(_holds_gradient(node))
-        depth.append(1)
-        try:
-            return kept(node, *args, **kwargs)
-        finally:
-            depth.pop()
-
-    try:
-        if isinstance(kept, types.FunctionType):  # a plain method, the class's own or inherited
-            cls.backward = backward
-    except (AttributeError, TypeError):
-        kept = None
-    try:
-        yield
-    finally:
-        if isinstance(kept, types.FunctionType):
-            setattr(cls, "backward", kept) if own else delattr(cls, "backward")
-
-
-def _holds_gradient(root):
-    """Whether some node of root's graph (through `_prev`) has a `grad` other than 0; False where it cannot tell."""
-    seen, todo = set(), [root]
-    try:
-        while todo:
-            if id(node := todo.pop()) not in seen:
-                seen.add(id(node))
-                if getattr(node, "grad", 0) != 0:
-                    return True
-                todo.extend(getattr(node, "_prev", ()) or ())
-    except Exception:  # noqa: BLE001 - the student's engine: a graph it cannot walk holds nothing to read
-        pass
-    return False
-
-
-def _noted_after_update(losses, noted):
-    """Whether each loss in the list is the one the next step calls backward() on, the first not the first step's:
-    noted after each update (07's README: before it). Equal to 1e-12: the same loss, maybe summed in another order."""
-    if len(noted) != len(losses) or len(losses) < 3 or any(x is None for x in noted):
-        return False
-
-    def same(a, b):
-        return abs(a - b) <= 1e-12 * max(abs(a), abs(b), 1e-300)
-
-    return not same(losses[0], noted[0]) and all(same(losses[i], noted[i + 1]) for i in range(len(losses) - 1))
+            "noted after update": float(not overflowed and training._noted_after_update(losses, noted)),
+            "steps with gradients left": sum(stale[1:]), "overflowed after": overflowed, **training._trained(listed)}
 
 
 @probekit.modules
@@ -367,24 +295,14 @@ def train_xor_seed_2(m):
     return _train_xor(m, 2)
 
 
-def _zero_grad_owners(nn):
-    """The classes whose zero_grad() a network of nn's may call: for each class of nn's with zero_grad and parameters
-    (Module, Base, Sequential, a mixin's subclass), each of its MRO that defines zero_grad (a later subclass too)."""
-    owners = []
-    for c in list(vars(nn).values()):
-        if isinstance(c, type) and callable(getattr(c, "zero_grad", None)) and hasattr(c, "parameters"):
-            owners += [k for k in c.__mro__ if "zero_grad" in k.__dict__ and k not in owners]
-    return owners
-
-
 @probekit.modules
 def train_xor_zero_grad_given(m):
     """train_xor(seed=0, steps=300) with every class's zero_grad() replaced by one that sets each parameter's grad to 0"""
     nn = module_of(m, "nn")
-    owners, patched = _zero_grad_owners(nn), []
+    owners, patched = training._zero_grad_owners(nn), []
 
     def zero_grad(self):
-        _clear(parameters(self, f"{type(self).__name__}"))
+        training._clear(parameters(self, f"{type(self).__name__}"))
 
     try:
         for c in owners:

@@ -10,6 +10,8 @@ torch at grade time.
 """
 
 
+import random
+
 import probekit
 from probekit import module_of, number
 
@@ -198,7 +200,17 @@ def compare_equal(m):
     """largest_relative_difference of two equal sets of gradients: the same numbers, and all zeros (relu's dead side)"""
     return {"equal": _compare(m, dict(SAME), dict(SAME), "for two equal sets"),
             "all zeros": _compare(m, dict(ZEROS), dict(ZEROS), "for two sets of zeros"),
-            "some zeros": _compare(m, dict(SAME, w2=0.0, b=0.0), dict(SAME, w2=0.0, b=0.0), "for equal sets with zeros")}
+            "some zeros": _compare(m, dict(SAME, w2=0.0, b=0.0), dict(SAME, w2=0.0, b=0.0),
+                                   "for equal sets with zeros"),
+            "differing": _compare(m, *_differing(), "for two sets that differ")}
+
+
+def _differing():
+    """Two sets of gradients that differ in every name, drawn from a fixed seed (the same on every run): beside the
+    equal sets, so that a function that returns 0 whatever it is given does not pass compare/equal (session 27)."""
+    rng = random.Random(1027)
+    ours = {name: round(rng.uniform(-3, 3), 3) or 1.0 for name in SAME}
+    return ours, {name: g * (1 + rng.uniform(0.01, 0.5)) for name, g in ours.items()}
 
 
 @probekit.modules

@@ -101,11 +101,18 @@ def test_uses_backward(observe):
 @points(1, concept="comparison", name="compare/equal")
 def test_compare_equal(observe):
     """largest_relative_difference is 0 for two equal sets of gradients, zeros included"""
-    got = observe(p.compare_equal)
+    got = dict(observe(p.compare_equal))
+    differing = got.pop("differing")
     for case, value in got.items():
         if value != 0:
             raise Mismatch(msg("largest_relative_difference {case}: expected 0, got {got}", case=EQUAL_SETS[case],
                                got=fmt(value)))
+    if not differing > 0:
+        # beside the equal sets, two that differ (drawn in the probe): 0 there too is no comparison (session 27:
+        # a function that always returns 0 passed)
+        raise Mismatch(msg("largest_relative_difference for two sets of gradients that differ in every name: "
+                           "expected more than 0, got {got}; it should compare the two sets it is given",
+                           got=fmt(differing)))
 
 
 def _reported(value, grads, reference, case):

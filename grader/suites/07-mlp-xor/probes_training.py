@@ -1,0 +1,264 @@
+"""07-mlp-xor's training, as the probes run and watch it: the course's zero_grad(), the roles of a network's
+parameters, and the network a student's train_xor trains (probes.py loads this file from beside itself; in the
+sandbox it travels with probes.py, the suite's RUNNER_FILES).
+
+The training tests judge what the network computes, in the grader, not what it answers: a probe reads the
+network's weights and the roles they play (found here through the student's own forward pass), and the grader
+computes the reference's MLP(2, [4, 1]) from them (session 27: an MLP that found the course's loops on the stack
+answered XOR itself, and a train_xor returned a list of losses it made up).
+"""
+
+import contextlib
+import math
+import types
+
+import probekit
+from probekit import number, parameters
+
+XOR_INPUTS = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
+XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
+HIDDEN, INPUTS = 4, 2  # MLP(2, [4, 1]): the reference's roles, in its parameters() order: per hidden neuron
+ROLES = HIDDEN * (INPUTS + 1) + HIDDEN + 1  # its two weights and its bias, then the output's 4 weights and bias
+_AT = (0.3, 0.7)  # the input the roles are read at: two different numbers, neither 0
+
+
+def _set_all(params, values):
+    for p, v in zip(params, values):
+        p.data = v
+
+
+def _clear(params):
+    """Every gradient to 0 after the student's zero_grad() (charged by its own tests) in the course's loops; a `grad`
+    that cannot be set (a read-only property) is left to that zero_grad(): nothing may fail a correct network."""
+    for p in params:
+        try:
+            p.grad = 0
+        except Exception:  # whatever the setter raises: the student's zero_grad() stands
+            return
+
+
+def _course_zero_grad(model, params):
+    """The course's `model.zero_grad()` in the course's loops: the student's own, then every gradient 0 and every
+    weight as it was before it. A zero_grad() that leaves gradients or changes the weights is charged by its own
+    tests (parameters/zero-grad); the course's loops test the network and its backward(), so nothing of zero_grad()
+    needs excusing there (session 27: a training test failing beside a zero_grad() that changed the weights was
+    excused whatever made it fail, so a network that could not learn earned both loops by nudging its weights in
+    zero_grad())."""
+    weights = [p.data for p in params]
+    model.zero_grad()
+    _clear(params)
+    for p, w in zip(params, weights):
+        try:
+            p.data = w
+        except Exception:  # whatever the setter raises: the student's zero_grad() stands
+            return
+
+
+# -- the roles of the parameters -------------------------------------------------------------------------
+
+
+def _roles(model, params):
+    """For each of the reference's roles (ROLES, in its order), the index in `params` of the parameter that plays
+    it in the student's MLP(2, [4, 1]), read through the student's forward pass at _AT with weights set here; None
+    where the outputs are not those of an MLP of these parameters (a forward pass that is not the course's, or one
+    that answers without computing). The weights are left as they were; the hidden neurons are numbered in the order
+    of their output weights in `params`, so a network in the reference's order gets the identity."""
+    if len(params) != ROLES:
+        return None
+    kept = [p.data for p in params]
+    try:
+        return _found_roles(lambda values: (_set_all(params, values), _output(model, _AT))[1])
+    except (ArithmeticError, AttributeError, TypeError, ValueError, probekit.ObservationError):  # no MLP's output
+        return None
+    finally:
+        _set_all(params, kept)
+
+
+def _output(model, x):
+    """The network's one output at x, a number: its Value, or the one Value of a list (forward/output-shapes charges
+    that shape, not the training tests)."""
+    out = model(list(x))
+    items = probekit.as_plain(out, tuple)
+    return number((items[0] if items is not None and len(items) == 1 else out).data, "output")
+
+
+def _found_roles(out):
+    n, same = ROLES, (lambda a, b: abs(a - b) <= 1e-9 * max(1.0, abs(b)))
+    alone = [out([1.0 if j == i else 0.0 for j in range(n)]) for i in range(n)]  # only the output's bias shows
+    bias = [i for i, y in enumerate(alone) if same(y, 1.0)]
+    if len(bias) != 1 or any(not same(y, 0.0) for i, y in enumerate(alone) if i != bias[0]):
+        return None
+    c, full = bias[0], math.tanh(_AT[0] + _AT[1] + 1)  # every weight 1, the output's bias 0: 4 * tanh(2)
+    ones = [0.0 if j == c else 1.0 for j in range(n)]
+    kind = {}  # each other parameter set to 0: which of its neuron's terms it removes
+    terms = {"v": 0.0, "w0": math.tanh(_AT[1] + 1), "w1": math.tanh(_AT[0] + 1), "b": math.tanh(_AT[0] + _AT[1])}
+    for i in (j for j in range(n) if j != c):
+        y = out([0.0 if j == i else v for j, v in enumerate(ones)])
+        kind[i] = next((k for k, term in terms.items() if same(y, (HIDDEN - 1) * full + term)), None)
+    groups = {k: [i for i in kind if kind[i] == k] for k in terms}
+    if any(len(g) != HIDDEN for g in groups.values()):
+        return None
+    roles = []
+    for v in groups["v"]:  # that output weight alone: the hidden parameters its neuron's output moves with
+        base = [0.0 if (j == c or (kind[j] == "v" and j != v)) else 1.0 for j in range(n)]
+        mine = {k: [i for i in groups[k] if not same(out([0.0 if j == i else x for j, x in enumerate(base)]), full)]
+                for k in ("w0", "w1", "b")}
+        if any(len(g) != 1 for g in mine.values()):
+            return None
+        roles += [mine["w0"][0], mine["w1"][0], mine["b"][0]]
+    roles += groups["v"] + [c]
+    return roles if sorted(roles) == list(range(n)) else None
+
+
+def _reference_output(weights, x):
+    """The reference's MLP(2, [4, 1]) with `weights` in its order of roles, at x, in plain floats: what the grader
+    computes a network's outputs from (never run in the sandbox)."""
+    hidden = [math.tanh(weights[3 * k] * x[0] + weights[3 * k + 1] * x[1] + weights[3 * k + 2]) for k in range(HIDDEN)]
+    return sum(v * h for v, h in zip(weights[3 * HIDDEN:], hidden)) + weights[4 * HIDDEN]
+
+
+def _in_roles(params, roles):
+    """The parameters' values in the reference's order of roles (in parameters() order where none were found)."""
+    return [number(params[i].data, "weight") for i in (roles if roles is not None else range(len(params)))]
+
+
+def _set_in_roles(params, roles, values):
+    """Sets the reference's values of each role on the parameter that plays it (in parameters() order where no
+    roles were found)."""
+    for i, v in zip(roles if roles is not None else range(len(params)), values):
+        params[i].data = v
+
+
+# -- the network a train_xor trains --------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _networks_listed(nn, listed):
+    """Within it, every object of nn's classes whose parameters() is called from outside (not by another's
+    parameters()) is added to `listed`: the update `for p in model.parameters()` and zero_grad() name the network
+    train_xor trains, whatever class it is (an MLP, a Sequential of Layers). Each class's own parameters() is
+    wrapped and put back after; one that cannot be wrapped notes nothing."""
+    owners = []
+    for c in list(vars(nn).values()):
+        if isinstance(c, type) and callable(getattr(c, "parameters", None)):
+            owners += [k for k in c.__mro__ if isinstance(k.__dict__.get("parameters"), types.FunctionType)
+                       and k not in owners]
+    depth, patched = [], []
+
+    def wrap(kept):
+        def parameters(self, *args, **kwargs):
+            if not depth:
+                listed.append(self)
+            depth.append(1)
+            try:
+                return kept(self, *args, **kwargs)
+            finally:
+                depth.pop()
+        return parameters
+
+    try:
+        for c in owners:
+            kept = c.__dict__["parameters"]
+            try:
+                c.parameters = wrap(kept)
+            except (AttributeError, TypeError):
+                continue
+            patched.append((c, kept))
+        yield
+    finally:
+        for c, kept in patched:
+            c.parameters = kept
+
+
+def _trained(listed):
+    """The network train_xor trained (the last network of 17 parameters whose parameters() it called): its weights
+    in the reference's roles and its outputs for the four XOR inputs through the student's forward pass; "network
+    found" 0 where there is none."""
+    for model in reversed(listed):
+        try:
+            params = parameters(model, "the network train_xor trained")
+        except probekit.ObservationError:
+            continue
+        if len(params) != ROLES:
+            continue
+        try:
+            roles = _roles(model, params)
+            outputs = [_output(model, x) for x in XOR_INPUTS]
+            return {"network found": 1.0, "roles found": float(roles is not None),
+                    "trained weights": _in_roles(params, roles), "trained outputs": outputs}
+        except (ArithmeticError, AttributeError, TypeError, ValueError, probekit.ObservationError):
+            # weights grown past a number, or outputs that are none: no MLP's outputs to compute
+            return {"network found": 1.0, "roles found": 0.0, "trained weights": [], "trained outputs": []}
+    return {"network found": 0.0, "roles found": 0.0, "trained weights": [], "trained outputs": []}
+
+
+# -- how train_xor's backward() calls are watched ------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _noting_backward(cls, noted, stale):
+    """Within it, the outermost `cls.backward()` call notes its node's data, and in `stale` whether its graph held a
+    gradient already (one no zero_grad() cleared). Where it cannot be patched, nothing is noted."""
+    kept = next((k.__dict__["backward"] for k in cls.__mro__ if "backward" in k.__dict__), None)
+    own, depth = "backward" in cls.__dict__, []
+
+    def backward(node, *args, **kwargs):
+        if not depth:
+            try:
+                noted.append(float(node.data))
+            except Exception:  # noqa: BLE001 - the student's data: not a number, nothing to note
+                noted.append(None)
+            stale.append(_holds_gradient(node))
+        depth.append(1)
+        try:
+            return kept(node, *args, **kwargs)
+        finally:
+            depth.pop()
+
+    try:
+        if isinstance(kept, types.FunctionType):  # a plain method, the class's own or inherited
+            cls.backward = backward
+    except (AttributeError, TypeError):
+        kept = None
+    try:
+        yield
+    finally:
+        if isinstance(kept, types.FunctionType):
+            setattr(cls, "backward", kept) if own else delattr(cls, "backward")
+
+
+def _holds_gradient(root):
+    """Whether some node of root's graph (through `_prev`) has a `grad` other than 0; False where it cannot tell."""
+    seen, todo = set(), [root]
+    try:
+        while todo:
+            if id(node := todo.pop()) not in seen:
+                seen.add(id(node))
+                if getattr(node, "grad", 0) != 0:
+                    return True
+                todo.extend(getattr(node, "_prev", ()) or ())
+    except Exception:  # noqa: BLE001 - the student's engine: a graph it cannot walk holds nothing to read
+        pass
+    return False
+
+
+def _noted_after_update(losses, noted):
+    """Whether each loss in the list is the one the next step calls backward() on, the first not the first step's:
+    noted after each update (07's README: before it). Equal to 1e-12: the same loss, maybe summed in another order."""
+    if len(noted) != len(losses) or len(losses) < 3 or any(x is None for x in noted):
+        return False
+
+    def same(a, b):
+        return abs(a - b) <= 1e-12 * max(abs(a), abs(b), 1e-300)
+
+    return not same(losses[0], noted[0]) and all(same(losses[i], noted[i + 1]) for i in range(len(losses) - 1))
+
+
+def _zero_grad_owners(nn):
+    """The classes whose zero_grad() a network of nn's may call: for each class of nn's with zero_grad and parameters
+    (Module, Base, Sequential, a mixin's subclass), each of its MRO that defines zero_grad (a later subclass too)."""
+    owners = []
+    for c in list(vars(nn).values()):
+        if isinstance(c, type) and callable(getattr(c, "zero_grad", None)) and hasattr(c, "parameters"):
+            owners += [k for k in c.__mro__ if "zero_grad" in k.__dict__ and k not in owners]
+    return owners
