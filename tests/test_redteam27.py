@@ -460,11 +460,11 @@ def _with_compare(neuron, body):
 
 @pytest.mark.slow
 @needs_bwrap
-def test_left_a_train_line_that_returns_the_known_line_earns_train_converges(tmp_path):
-    """docs/security.md, "What is not defended", answers every student knows: train/converges reads what the
-    student's train_line(1000, 0.05) returns and wants w = 2 and b = 1 (the exercise says the line is y = 2x + 1).
-    A loop whose update has the wrong sign, beside a train_line that returns (2.0, 1.0, 0.0): 6/13 where the same
-    loop scores 4."""
+def test_a_train_line_that_returns_the_known_line_earns_nothing(tmp_path):
+    """train/converges read what the student's train_line(1000, 0.05) returns and wanted w = 2 and b = 1 (the
+    exercise says the line is y = 2x + 1): on 2a0cb86 a loop whose update has the wrong sign, beside a train_line
+    that returns (2.0, 1.0, 0.0), scored 6/13 where the same loop scores 4. It now also reads train_line(150, 0.05),
+    halfway, against the reference's (w = 1.99832..., b = 1.00358...): 4/13."""
     fit_line = (ROOT / "reference" / "fit_line.py").read_text(encoding="utf-8")
     update = "        w.data -= learning_rate * w.grad\n"
     assert fit_line.count(update) == 1
@@ -477,8 +477,8 @@ def test_left_a_train_line_that_returns_the_known_line_earns_train_converges(tmp
             (ROOT / "exercises" / "11-fit-line" / "engine.py").read_text(encoding="utf-8"), encoding="utf-8")
         (folder / name / "fit_line.py").write_text(text, encoding="utf-8")
     rows = {r["id"]: r for r in grade(folder, exercise="11-fit-line", limits=LIMITS, jobs=2).scores["submissions"]}
-    assert (rows["twin"]["score"], rows["known-line"]["score"]) == (4, 6)
-    assert _passed(rows["known-line"]) == _passed(rows["twin"]) | {"train/converges"}
+    assert (rows["twin"]["score"], rows["known-line"]["score"]) == (4, 4)
+    assert _passed(rows["known-line"]) == _passed(rows["twin"])
 
 
 @pytest.mark.slow

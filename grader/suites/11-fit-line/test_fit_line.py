@@ -138,7 +138,7 @@ def test_second_step(observe, expect):
 
 
 @points(2, concept="training-loop", name="train/converges")
-def test_converges(observe):
+def test_converges(observe, expect):
     """after 1,000 steps at 0.05, w and b are 2 and 1 within 1e-6"""
     charging = _Charging(observe, "train/converges")
     got = _observe(observe, p.thousand_steps, charging)
@@ -154,6 +154,8 @@ def test_converges(observe):
         raise Mismatch(_with_mistake(msg("{expression}: w and b are right, but the final loss is {loss}; on the "
                                          "line it is 0", expression=expression_of(p.thousand_steps),
                                          loss=fmt(got["final_loss"])), got, p.thousand_steps, charging))
+    # halfway, the course's own w and b (session 27: a train_line that returned the exercise's line passed)
+    _check(_observe(observe, p.mid_course, charging), p.mid_course, expect(p.mid_course), charging=charging)
 
 
 # -- the loss history ---------------------------------------------------------------------------------
