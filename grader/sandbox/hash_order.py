@@ -91,7 +91,7 @@ class Hooked(Numbered):
 
 _slot = Numbered.__dict__["_grader_hash_number"]
 _number, _give = _slot.__get__, _slot.__set__
-Numbered.__slots__ = ()  # the slot is not the class's to show: _held (shared_probes) and copyreg read `__slots__`
+Numbered.__slots__ = ()  # the slot is not the class's to show: _held (local_probes) and copyreg read `__slots__`
 del _slot
 
 

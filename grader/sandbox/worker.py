@@ -301,8 +301,10 @@ def main():
     sys.setrecursionlimit(request["recursion_limit"])
     sys.dont_write_bytecode = True
 
-    for name in ("probekit", "shared_probes", "local_probes"):  # probes say `import probekit`, `from shared_probes
-        sys.modules[name] = _load_source("_grader_" + name, _join(request["runner"], name + ".py"))  # import ...`
+    # probes say `import probekit`, `from shared_probes import ...`; each is loaded after what it imports (shared_probes
+    # takes local_probes' tracer), so that no import of theirs is looked for on sys.path (the submission's folder)
+    for name in ("probekit", "local_probes", "shared_probes"):
+        sys.modules[name] = _load_source("_grader_" + name, _join(request["runner"], name + ".py"))
     kit = sys.modules["probekit"]
     probes = _load_source("_grader_probes", _join(request["runner"], "probes.py"))
     _load_source("_grader_read_only", _join(request["runner"], "read_only.py")).keep(submission_dir)  # as the bind

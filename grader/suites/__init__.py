@@ -124,7 +124,7 @@ def _probe_imports_ready():
     """`probekit`, `shared_probes` and `local_probes` importable by those names, as the worker makes them in the
     sandbox."""
     sys.modules.setdefault("probekit", probekit)
-    for name, path in ((SHARED_PROBES_MODULE, SHARED_PROBES), (LOCAL_PROBES_MODULE, LOCAL_PROBES)):
+    for name, path in ((LOCAL_PROBES_MODULE, LOCAL_PROBES), (SHARED_PROBES_MODULE, SHARED_PROBES)):
         if name not in sys.modules:
             _import(name, path)
 

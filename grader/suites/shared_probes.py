@@ -12,6 +12,7 @@ A probe that finds its gradients another way (by hand, before backward() is taug
 another expression is another probe, under another name, in its own suite.
 """
 
+from local_probes import CALLS, calls_of
 from probekit import grads, number, with_numeric
 
 
@@ -314,95 +315,8 @@ def numeric_exp_log(V):
     return with_numeric(V, lambda a, b: a.exp() * b.log() - b**1.5, {"a": 0.4, "b": 2.5})
 
 
-# -- which of its own ops each op calls (grader/judge/composition.py judges it) ------------------------
-
-_OPS = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
-        "__neg__", "__pow__", "relu", "tanh", "exp", "log")
-_CALLS = {"add": lambda a, b: a + b, "add-constant": lambda a, b: a + 2, "radd": lambda a, b: 2 + a,
-          "sub": lambda a, b: a - b, "sub-constant": lambda a, b: a - 2, "rsub": lambda a, b: 2 - a,
-          "mul": lambda a, b: a * b, "mul-constant": lambda a, b: a * 2, "rmul": lambda a, b: 2 * a,
-          "div": lambda a, b: a / b, "div-constant": lambda a, b: a / 2, "rtruediv": lambda a, b: 2 / a,
-          "neg": lambda a, b: -a, "pow": lambda a, b: a**3, "pow-other": lambda a, b: a**-1,
-          "relu": lambda a, b: a.relu(), "tanh": lambda a, b: a.tanh(), "exp": lambda a, b: a.exp(),
-          "log": lambda a, b: a.log()}
-
-
-def _held(obj, depth=4):
-    """A node's fields (its labels, strings, left out) by identity, and what a list, tuple, set or dict among them
-    holds (64 items each, 3 deep): an op whose own code changes a node, even a list of its edges in place, is seen."""
-    v = {**(vars(obj) if hasattr(obj, "__dict__") else {}), **{n: getattr(obj, n) for k in type(obj).__mro__
-         for n in getattr(k, "__slots__", ()) if isinstance(n, str) and hasattr(obj, n)}} if depth == 4 else obj
-    try:
-        items = None if depth < 4 and (not depth or not isinstance(v, (list, tuple, set, frozenset, dict))) else (
-            sorted(v, key=id) if isinstance(v, (set, frozenset)) else list(v.items() if isinstance(v, dict) else v))
-    except Exception:  # noqa: BLE001 - a container of the student's that cannot be read: its identity
-        items = None
-    if depth == 4:
-        return {k: _held(x, 3) for k, x in items if not isinstance(x, str)}
-    return id(v) if items is None else (id(v), len(items), tuple(_held(x, depth - 1) for x in items[:64]))
-
-
-def _calls_of(V, call, a, b, field):
-    """{"op": [method, operands], "calls": [[method, operands], ...], "returns": k, "raised": k}: the method the
-    op called, the calls of the engine's own ops it made itself, each operand ["a"], ["b"], ["call", k] (what
-    call k returned), ["const", x], ["leaf", x] (a Value made some other way) or ["other"]; `returns` the call
-    whose node it returned unchanged, `raised` the call that raised (-1: none). `field`: a node's number."""
-    s = {"depth": 0, "calls": [], "made": {}, "outer": [], "raised": -1, "watched": [], "seen": [], "own": False}
-
-    def look(changed):  # the inputs and the nodes inner calls made (kept alive): `changed` since the last look?
-        now = [_held(x) for x in s["watched"]]
-        s["own"], s["seen"] = s["own"] or (changed and now != s["seen"]), now
-
-    def operand(x):  # what a call returned first (`-b` may return b itself: what is used then is `-b`)
-        if id(x) in s["made"]:
-            return ["call", s["made"][id(x)]]
-        if x is a or x is b:
-            return ["a" if x is a else "b"]
-        if not isinstance(x, V):
-            return ["const", number(x, "a constant")] if isinstance(x, (int, float)) else ["other"]
-        try:
-            return ["leaf", number(getattr(x, field), "a node's data")]
-        except Exception:  # noqa: BLE001 - its data is no number: not replayed
-            return ["other"]
-
-    def traced(name, raw):
-        def op(self, *args):
-            depth, k = s["depth"], len(s["calls"])
-            if depth < 2:
-                s["outer" if depth == 0 else "calls"] += [[name, [operand(self), *map(operand, args)]]]
-            s["watched"] = [x for x in (self, *args) if isinstance(x, V)] if depth == 0 else s["watched"]
-            look(depth == 1) if depth < 2 else None  # what the op's own code did before this call
-            s["depth"] = depth + 1
-            try:
-                out = (raw.__get__(self, type(self)) if hasattr(raw, "__get__") else raw)(*args)
-            except BaseException:
-                s["raised"] = k if depth == 1 and s["raised"] < 0 else s["raised"]
-                raise
-            finally:
-                s["depth"] = depth
-            if depth == 1:
-                s["made"][id(out)] = k
-                s["watched"].append(out)
-            look(depth == 0) if depth < 2 else None  # after its last call
-            return out
-        return op
-
-    raws, patched = {n: vars(k)[n] for k in reversed(V.__mro__) for n in _OPS if n in vars(k)}, []
-    own = {n: vars(V)[n] for n in raws if n in vars(V)}
-    try:
-        for name, raw in raws.items():
-            setattr(V, name, traced(name, raw)), patched.append(name)
-        out = call(a, b)
-    except Exception:  # noqa: BLE001 - the op raised: the call it raised in is what is observed
-        out = s
-    finally:
-        for name in patched:
-            setattr(V, name, own[name]) if name in own else delattr(V, name)
-    k = s["made"].get(id(out), -1) if out is not s and len(s["outer"]) == 1 and not s["own"] else -1
-    raised = s["raised"] if out is s else -1
-    return {"op": (s["outer"] or [None])[0], "calls": s["calls"], "returns": k, "raised": raised}
-
+# -- which of its own ops each op calls (grader/judge/composition.py judges it; the tracer: local_probes.calls_of) --
 
 def composition(V, field="data"):
     """each op once at a = 0.7, b = 1.3, with the calls it makes to the engine's own ops"""
-    return {"a": 0.7, "b": 1.3, "ops": {op: _calls_of(V, call, V(0.7), V(1.3), field) for op, call in _CALLS.items()}}
+    return {"a": 0.7, "b": 1.3, "ops": {op: calls_of(V, call, V(0.7), V(1.3), field) for op, call in CALLS.items()}}
