@@ -1,17 +1,24 @@
 """sim27b's fresh honest controls (make.py) put into 03-tanh cohorts (the nineteenth, fourth 1, 4 and 7), read as
 rescore.py reads (kept in BUILD/rescore-cache/): each pair's score and rank, TOPK when its rank is at most the class's
-k (its copy pairs), and any pair of a control with another control or a member of the class in the top k (sim26bctl's
-measure.py, on this folder's files).
+k (its copy pairs), and any pair of a control with another control or a member of the class in the top k
+(controls.py, as sim26bctl's measure.py reads its own).
 
     python bench/similarity/sim27bctl/measure.py
 """
-import importlib.util
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-_spec = importlib.util.spec_from_file_location("sim26bctl_measure", HERE.parent / "sim26bctl" / "measure.py")
-measure = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(measure)
+sys.path.insert(0, str(HERE.parent))
+import controls  # noqa: E402
+
+COHORTS = ["nineteenth", "fourth/seed-1", "fourth/seed-4", "fourth/seed-7"]
+
+
+def honest() -> int:
+    files = {f"ctl_{p.stem}": p.read_text(encoding="utf-8") for p in sorted((HERE / "honest").glob("*.py"))}
+    return controls.honest_pairs(files, COHORTS, "sim27bctl", "honest")
+
 
 if __name__ == "__main__":
-    print(f"pairs with a control in a top k: {measure.honest(HERE, 'sim27bctl')}")
+    print(f"pairs with a control in a top k: {honest()}")
