@@ -166,7 +166,8 @@ TABLES = {
         # the integrative tests see it: nothing named it, now the walk expands-twice (tests/test_diagwalk23.py)
         "no-visited-else": (59.75, ["micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"],
                             [("walk", "expands-twice", "exact")]),
-        "direct-children-only": (32.1667, 25, [("variant", "direct-children-only", "exact")]),
+        # 32.1667 before holes27 (a9e39d4): pow/fractional's share a third per probe, where a half
+        "direct-children-only": (32.0, 25, [("variant", "direct-children-only", "exact")]),
         "recursive-build-topo": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
         "add-assigns": (48.25, 9, [("variant", "add-assign-not-accumulate", "exact")]),
         "relu-output-as-slope": (62.0, ["relu/positive"], [("derivative", "relu", "output")]),

@@ -128,6 +128,9 @@ COMPILES = {
         "outside a function, which a parse does not raise)",
     ("engines.py", "trusted_module", "compile"): f"{_TO_CODE}: a trusted engine (a variant, a style) run as a module",
     ("engines.py", "trusted_module", "exec"): "runs the code compiled beside it",
+    ("suites/06-gradcheck/mistakes.py", "_gradcheck", "compile"):
+        f"{_TO_CODE}: the reference's gradcheck.py with a named mistake made, run as a module (session 27)",
+    ("suites/06-gradcheck/mistakes.py", "_gradcheck", "exec"): "runs the code compiled beside it",
     ("suites/11-fit-line/mistakes.py", "_module", "compile"):
         f"{_TO_CODE}: the reference's fit_line.py with a mistake made, run as a module",
     ("suites/11-fit-line/mistakes.py", "_module", "exec"): "runs the code compiled beside it",

@@ -46,7 +46,8 @@ samples = _samples()
 # entry -> (score, status, diagnosis codes, first test not passed, its place (file, line, cell))
 EXPECTED = {
     "correct.py": (63.0, "graded", [], None, None),
-    "eq-not-plus.py": (24.0, "graded", ["variant:assign-not-accumulate-everywhere"], "add/constant", None),
+    # 24.0 before holes27 (a9e39d4): pow/fractional's share a third per probe, where a half
+    "eq-not-plus.py": (24.1667, "graded", ["variant:assign-not-accumulate-everywhere"], "add/constant", None),
     "exit-import.py": (0.0, "crashed", [], "engine/imports", None),
     "loops.py": (0.0, "timeout", [], "add/values", None),
     "syntax.py": (0.0, "graded", [], "engine/imports", ("syntax.py", 51, None)),

@@ -58,7 +58,8 @@ ENGINE = {
     # `=` in the only place gradients are added: every shared node, in every test
     "bug-kahn-assign": (24.1667, 30, [("variant", "assign-not-accumulate-everywhere", "exact")]),
     "bug-kahn-grad-starts-one": (0.0, 51, [("variant", "grad-starts-one", "style")]),
-    "bug-tuple-direct-children-only": (32.1667, 25, [("variant", "direct-children-only", "exact")]),
+    # 32.1667 before holes27 (a9e39d4): pow/fractional's share a third per probe, where a half
+    "bug-tuple-direct-children-only": (32.0, 25, [("variant", "direct-children-only", "exact")]),
     "bug-opdict-tanh-input": (60.0, 3, [("variant", "tanh-input", "exact")]),
     "bug-powvalue-no-minus-one": (61.0, 2, [("variant", "pow-no-minus-one", "exact")]),
     "bug-printer-tanh-one-minus-t": (60.0, 3, [("variant", "tanh-one-minus-t", "exact")]),
