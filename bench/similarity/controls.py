@@ -17,6 +17,13 @@ def source(name: str) -> Path:
     return HERE / name if (HERE / name / "labels.json").exists() else BUILD / name
 
 
+def honest_files(folder: Path, prefixes: tuple[str, ...] | None = None) -> dict[str, str]:
+    """FOLDER/honest/*.py as controls: ctl_<stem> -> text, sorted; only the pairs whose stem begins with one of
+    PREFIXES where given (r1_a, r1_b for "r1")."""
+    return {f"ctl_{p.stem}": p.read_text(encoding="utf-8") for p in sorted((folder / "honest").glob("*.py"))
+            if prefixes is None or p.stem[:2] in prefixes}
+
+
 def scored(name: str, files: dict[str, str], folder: str, tag: str):
     """The cohort NAME with FILES (id -> text) added, read in BUILD/FOLDER/TAG/: its pairs ranked ("a|b" -> (rank,
     score)), their number, and the class's k (its copy pairs)."""

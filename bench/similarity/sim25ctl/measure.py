@@ -25,7 +25,7 @@ def _scored(name: str, files: dict[str, str], tag: str):
 
 
 def honest() -> int:
-    files = {f"ctl_{p.stem}": p.read_text(encoding="utf-8") for p in sorted((HERE / "honest").glob("*.py"))}
+    files = controls.honest_files(HERE)
     in_top = 0
     for name in HONEST_COHORTS:
         rank, n, k = _scored(name, files, "honest")

@@ -16,7 +16,7 @@ COHORTS = ["nineteenth", "fourth/seed-1", "fourth/seed-4", "fourth/seed-7"]
 
 
 def honest() -> int:
-    files = {f"ctl_{p.stem}": p.read_text(encoding="utf-8") for p in sorted((HERE / "honest").glob("*.py"))}
+    files = controls.honest_files(HERE)
     return controls.honest_pairs(files, COHORTS, "sim26bctl", "honest")
 
 

@@ -19,8 +19,7 @@ COHORTS = {"tanh": (("r1", "r2"), ["nineteenth", "fourth/seed-1", "fourth/seed-4
 def honest() -> int:
     in_top = 0
     for tag, (prefixes, cohorts) in COHORTS.items():
-        files = {f"ctl_{p.stem}": p.read_text(encoding="utf-8") for p in sorted((HERE / "honest").glob("*.py"))
-                 if p.stem[:2] in prefixes}
+        files = controls.honest_files(HERE, prefixes)
         in_top += controls.honest_pairs(files, cohorts, "sim27ctl", tag)
     return in_top
 
