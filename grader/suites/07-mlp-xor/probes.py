@@ -256,8 +256,10 @@ def _train_xor(m, seed):
     random.seed(seed)
     noted, stale, overflowed = [], [], 0  # each backward() call's node's data; whether its graph held a gradient
     nn, listed = module_of(m, "nn"), []  # and every network whose parameters() it called: the last is the one trained
+    watched = training._Course()  # and what those networks went through, for the grader to replay
     try:
-        with training._noting_backward(m.engine.Value, noted, stale), training._networks_listed(nn, listed):
+        with (training._noting_backward(m.engine.Value, noted, stale, watched),
+              training._networks_listed(nn, listed, watched)):
             history = nn.train_xor(seed=seed, steps=300)
     except OverflowError:  # the loss grew until a number overflowed: the losses noted say how far it got (an
         history = [x for x in noted if x is not None and math.isfinite(x)]  # overflow before it grew is the error)
@@ -274,7 +276,7 @@ def _train_xor(m, seed):
     return {"length": len(losses), "first loss": losses[0], "lowest loss": min(losses), "last loss": losses[-1],
             "highest loss": max(losses), "step below 1e-3": next((i for i, x in enumerate(losses) if x < 1e-3), -1),
             "noted after update": float(not overflowed and training._noted_after_update(losses, noted)),
-            "steps with gradients left": sum(stale[1:]), "overflowed after": overflowed, **training._trained(listed)}
+            "steps with gradients left": sum(stale[1:]), "overflowed after": overflowed, **training._trained(listed, watched)}
 
 
 @probekit.modules

@@ -117,6 +117,60 @@ def _reference_output(weights, x):
     return sum(v * h for v, h in zip(weights[3 * HIDDEN:], hidden)) + weights[4 * HIDDEN]
 
 
+def _reference_loss(weights):
+    """The reference's MLP(2, [4, 1]) with `weights` (in its order of roles): its loss on XOR, the sum of squared
+    errors, in plain floats (never run in the sandbox)."""
+    return sum((_reference_output(weights, x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))
+
+
+def _reference_gradient(w):
+    """The gradient of _reference_loss at `w`, by hand, in plain floats (never run in the sandbox)."""
+    g = [0.0] * ROLES
+    for x, y in zip(XOR_INPUTS, XOR_TARGETS):
+        hidden = [math.tanh(w[3 * k] * x[0] + w[3 * k + 1] * x[1] + w[3 * k + 2]) for k in range(HIDDEN)]
+        d = 2 * (sum(v * h for v, h in zip(w[3 * HIDDEN:], hidden)) + w[4 * HIDDEN] - y)
+        g[4 * HIDDEN] += d
+        for k, h in enumerate(hidden):
+            g[3 * HIDDEN + k] += d * h
+            dz = d * w[3 * HIDDEN + k] * (1 - h * h)
+            g[3 * k], g[3 * k + 1], g[3 * k + 2] = g[3 * k] + dz * x[0], g[3 * k + 1] + dz * x[1], g[3 * k + 2] + dz
+    return g
+
+
+def on_course(course, threshold, tolerance=1e-6):
+    """Whether `course` (_Course.weights: the weights a network started with, after one move and after MOVES) is
+    gradient descent on XOR's loss from weights drawn in [-1, 1] (07's README) whose loss is not below `threshold`,
+    replayed here (never in the sandbox): the learning rate read off the first move, and the weights after MOVES
+    within `tolerance` of the distance they moved (a learning rate of the student's and the mean in place of the
+    sum give the same course). Weights in [-1, 1] keep every tanh's slope above 0.0098, so no hidden unit is
+    saturated: a course of the output layer alone, worked out by hand beside the network, is not the course."""
+    if len(course) != 3 or any(abs(w) > 1 for w in course[0]) or not _reference_loss(course[0]) >= threshold:
+        return False
+    start, g = course[0], _reference_gradient(course[0])
+    norm = sum(x * x for x in g)
+    lr = -sum((b - a) * x for a, b, x in zip(start, course[1], g)) / norm if norm > 0 else 0.0
+    if not lr > 0:
+        return False
+    w = start
+    for _ in range(MOVES):
+        w = [a - lr * x for a, x in zip(w, _reference_gradient(w))]
+    moved = max(abs(a - b) for a, b in zip(w, start))
+    return all(abs(a - b) <= tolerance * moved for a, b in zip(course[2], w))
+
+
+def _bias_places(nin, nouts):
+    """Where the biases stand in MLP(nin, nouts).parameters(), in micrograd's order (layer by layer, each neuron's
+    weights, then its bias)."""
+    places, at = [], 0
+    sizes = [nin, *nouts]
+    for i in range(len(nouts)):
+        for _ in range(sizes[i + 1]):
+            at += sizes[i]
+            places.append(at)
+            at += 1
+    return places
+
+
 def _in_roles(params, roles):
     """The parameters' values in the reference's order of roles (in parameters() order where none were found)."""
     return [number(params[i].data, "weight") for i in (roles if roles is not None else range(len(params)))]
@@ -133,11 +187,12 @@ def _set_in_roles(params, roles, values):
 
 
 @contextlib.contextmanager
-def _networks_listed(nn, listed):
+def _networks_listed(nn, listed, watched=None):
     """Within it, every object of nn's classes whose parameters() is called from outside (not by another's
     parameters()) is added to `listed`: the update `for p in model.parameters()` and zero_grad() name the network
     train_xor trains, whatever class it is (an MLP, a Sequential of Layers). Each class's own parameters() is
-    wrapped and put back after; one that cannot be wrapped notes nothing."""
+    wrapped and put back after; one that cannot be wrapped notes nothing. `watched` (a _Course) notes what each
+    call lists."""
     owners = []
     for c in list(vars(nn).values()):
         if isinstance(c, type) and callable(getattr(c, "parameters", None)):
@@ -147,13 +202,15 @@ def _networks_listed(nn, listed):
 
     def wrap(kept):
         def parameters(self, *args, **kwargs):
-            if not depth:
+            outermost = not depth
+            if outermost:
                 listed.append(self)
             depth.append(1)
             try:
-                return kept(self, *args, **kwargs)
+                result = kept(self, *args, **kwargs)
             finally:
                 depth.pop()
+            return watched.note(self, result) if outermost and watched is not None else result
         return parameters
 
     try:
@@ -170,10 +227,69 @@ def _networks_listed(nn, listed):
             c.parameters = kept
 
 
-def _trained(listed):
+class _Course:
+    """What train_xor's networks went through (session 28's red team: a train_xor that set hand-made weights that
+    solve XOR, or a zero_grad() that swapped fresh Values holding them into the neurons, passed train/train-xor with
+    a network that cannot learn): every Value a parameters() call listed, what each network's first listing gave
+    and the data then, and at each outermost backward() call the data of every Value listed so far. The grader
+    replays the course's gradient descent from the first weights and holds the network to it (its `on_course`)."""
+
+    BACKWARDS = 1200  # backward() calls noted at most: the course's first MOVES steps, a backward() per example too
+
+    def __init__(self):
+        self.seen, self.first, self.states = {}, [], []
+
+    def note(self, model, result):
+        """What parameters() returned, unchanged (an iterator is read here and handed on as one over its items)."""
+        try:
+            once = iter(result) is result
+            items = list(result)
+        except Exception:  # noqa: BLE001 - not a list of anything: the probes' own checks say so
+            return result
+        for p in items:
+            self.seen.setdefault(id(p), p)  # kept: an id stays its Value's while the probe runs
+        if not any(m is model for m, _, _ in self.first):
+            self.first.append((model, items, [_datum(p) for p in items]))
+        return iter(items) if once else result
+
+    def step(self):
+        if len(self.states) < self.BACKWARDS:
+            self.states.append({key: _datum(p) for key, p in self.seen.items()})
+
+    def weights(self, model, params, roles):
+        """The network's weights in the reference's order of roles at its first listing, after one move and after
+        MOVES (the data at a backward() call that differ from the call before); [] where the parameters it ends
+        with are not the Values it was first listed with."""
+        entry = next(((items, data) for m, items, data in self.first if m is model), None)
+        if entry is None or len(entry[0]) != len(params) or any(a is not b for a, b in zip(entry[0], params)):
+            return []
+        order = list(roles if roles is not None else range(len(params)))
+        states = [[entry[1][i] for i in order]]
+        for state in self.states:
+            w = [state.get(id(params[i])) for i in order]
+            if None not in w and w != states[-1]:
+                states.append(w)
+            if len(states) > MOVES:
+                break
+        return [states[i] for i in (0, 1, MOVES) if i < len(states) and None not in states[i]]
+
+
+MOVES = 50  # the course is replayed in the grader to this step: until ~100, every seed's is the same to 1e-12
+
+
+def _datum(p):
+    """p.data as a float where it is a plain number, else None."""
+    try:
+        data = p.data
+    except Exception:  # noqa: BLE001 - the student's Value
+        return None
+    return float(data) if type(data) in (float, int) else None
+
+
+def _trained(listed, watched=None):
     """The network train_xor trained (the last network of 17 parameters whose parameters() it called): its weights
     in the reference's roles and its outputs for the four XOR inputs through the student's forward pass; "network
-    found" 0 where there is none."""
+    found" 0 where there is none; with `watched`, its weights along the way (_Course.weights)."""
     for model in reversed(listed):
         try:
             params = parameters(model, "the network train_xor trained")
@@ -184,21 +300,25 @@ def _trained(listed):
         try:
             roles = _roles(model, params)
             outputs = [_output(model, x) for x in XOR_INPUTS]
+            course = watched.weights(model, params, roles) if watched is not None else []
             return {"network found": 1.0, "roles found": float(roles is not None),
-                    "trained weights": _in_roles(params, roles), "trained outputs": outputs}
+                    "trained weights": _in_roles(params, roles), "trained outputs": outputs,
+                    "course weights": [[number(w, "weight") for w in ws] for ws in course]}
         except (ArithmeticError, AttributeError, TypeError, ValueError, probekit.ObservationError):
             # weights grown past a number, or outputs that are none: no MLP's outputs to compute
-            return {"network found": 1.0, "roles found": 0.0, "trained weights": [], "trained outputs": []}
-    return {"network found": 0.0, "roles found": 0.0, "trained weights": [], "trained outputs": []}
+            return {"network found": 1.0, "roles found": 0.0, "trained weights": [], "trained outputs": [],
+                    "course weights": []}
+    return {"network found": 0.0, "roles found": 0.0, "trained weights": [], "trained outputs": [], "course weights": []}
 
 
 # -- how train_xor's backward() calls are watched ------------------------------------------------------------
 
 
 @contextlib.contextmanager
-def _noting_backward(cls, noted, stale):
+def _noting_backward(cls, noted, stale, watched=None):
     """Within it, the outermost `cls.backward()` call notes its node's data, and in `stale` whether its graph held a
-    gradient already (one no zero_grad() cleared). Where it cannot be patched, nothing is noted."""
+    gradient already (one no zero_grad() cleared); `watched` (a _Course) notes the weights then. Where it cannot be
+    patched, nothing is noted."""
     kept = next((k.__dict__["backward"] for k in cls.__mro__ if "backward" in k.__dict__), None)
     own, depth = "backward" in cls.__dict__, []
 
@@ -209,6 +329,8 @@ def _noting_backward(cls, noted, stale):
             except Exception:  # noqa: BLE001 - the student's data: not a number, nothing to note
                 noted.append(None)
             stale.append(_holds_gradient(node))
+            if watched is not None:
+                watched.step()
         depth.append(1)
         try:
             return kept(node, *args, **kwargs)

@@ -51,19 +51,6 @@ def test_parameter_counts(observe):
                                "Value, so that backward() can reach it", net=net))
 
 
-def _bias_places(nin, nouts):
-    """Where the biases stand in MLP(nin, nouts).parameters(), in micrograd's order (layer by layer, each neuron's
-    weights, then its bias)."""
-    places, at = [], 0
-    sizes = [nin, *nouts]
-    for i in range(len(nouts)):
-        for _ in range(sizes[i + 1]):
-            at += sizes[i]
-            places.append(at)
-            at += 1
-    return places
-
-
 @points(2, concept="zero-grad", name="parameters/zero-grad")
 def test_zero_grad(observe):
     """zero_grad() sets every parameter's grad back to 0 after a backward pass"""
@@ -72,7 +59,7 @@ def test_zero_grad(observe):
         raise Mismatch(msg("{expression}: every gradient was already 0 after backward(), so zero_grad could not be "
                            "checked; the loss should reach the parameters", expression=expression_of(p.zero_grad)))
     nonzero = [g for g in got["grads after"] if g != 0]
-    if [i for i, g in enumerate(got["grads after"]) if g != 0] == _bias_places(2, [3, 1]):
+    if [i for i, g in enumerate(got["grads after"]) if g != 0] == p.training._bias_places(2, [3, 1]):
         # session 27: a zero_grad() that clears every neuron's weights and leaves its bias was told the count alone
         raise Mismatch(msg("{expression}: {nonzero} of {total} grads are not 0 after zero_grad(), and they are the "
                            "biases, one per neuron (each neuron's last parameter, in parameters() order): your "
@@ -317,12 +304,17 @@ def _network_trained(got, probe):
         _computed(got.get("roles found"), got["trained weights"], got["trained outputs"], probe)
     except Mismatch as mismatch:
         return mismatch
-    outputs = [p.training._reference_output(got["trained weights"], x) for x in p.XOR_INPUTS]
-    loss = sum((out - y) ** 2 for out, y in zip(outputs, XOR_TARGETS))
-    if not loss < THRESHOLD:
+    if not (loss := p.training._reference_loss(got["trained weights"])) < THRESHOLD:
         return Mismatch(msg("{expression}: train_xor returned losses down to {lowest}, but the network it trained "
                             "has a loss of {loss} on XOR after its last step; the losses should be its network's",
                             expression=expression_of(probe), lowest=fmt(got["lowest loss"]), loss=fmt(loss)))
+    if not p.training.on_course(got["course weights"], THRESHOLD):  # session 28: weights set, or Values swapped in
+        return Mismatch(msg("{expression}: the network train_xor trained did not get its weights by gradient descent "
+                            "on XOR's loss (replayed here for {moves} steps) from weights drawn in [-1, 1] with a "
+                            "loss above {threshold}, or had its parameters replaced by other Values on the way: "
+                            "train_xor should draw the weights from random.Random(seed) and train them with the "
+                            "course's loop", expression=expression_of(probe),
+                            moves=p.training.MOVES, threshold=f"{THRESHOLD:g}"))
     return True
 
 

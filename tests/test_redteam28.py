@@ -1,0 +1,142 @@
+"""Session 28's red team: fresh hostile samples against what a student who read the grader's source could use
+(docs/security.md, "Session 28's red team"), graded in one batch of 07-mlp-xor: each on the engine handed out with
+`=` for `+=` in `*` and tanh (a network that cannot learn: test_redteam27's twin, 15/23), and a correct train_xor
+written in an unusual way. Each closed one failed before its fix, as its test says."""
+
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from hostile_support import needs_bwrap
+
+from grader.pipeline import grade
+from grader.sandbox import Limits
+
+ROOT = Path(__file__).resolve().parents[1]
+NN = (ROOT / "reference" / "nn.py").read_text(encoding="utf-8")
+HEAD = NN[:NN.index("def train_xor(")]  # the reference's network, without its train_xor
+ZERO_GRAD = "        for p in self.parameters():\n            p.grad = 0\n"
+# weights that solve XOR, worked out by hand (h1 = x0 OR x1, h2 = x0 AND x1, out = h1 - h2 - 1), in the
+# reference's order of parameters()
+SOLUTION = "\n_XOR = [20.0, 20.0, -10.0, 20.0, 20.0, -30.0] + [0.0] * 6 + [1.0, -1.0, 0.0, 0.0, -1.0]\n"
+
+
+def _engine(*, wrong):
+    engine = (ROOT / "exercises" / "07-mlp-xor" / "engine.py").read_text(encoding="utf-8")
+    for rule in ("self.grad += other.data * out.grad", "self.grad += (1 - t**2) * out.grad") if wrong else ():
+        assert engine.count(rule) == 1
+        engine = engine.replace(rule, rule.replace("+=", "="))
+    return engine
+
+
+def _train(body):
+    return HEAD + SOLUTION + "def train_xor(seed=0, steps=1000, lr=0.05):\n" + body
+
+
+SET_BY_HAND = """    values = iter(_XOR)
+    for layer in model.layers:
+        for n in layer.neurons:
+            for w in n.w:
+                w.data = next(values)
+            n.b.data = next(values)
+"""
+# zero_grad() that, on an MLP of 17 parameters, puts fresh Values holding the solution into its neurons (the first
+# call only: the network is listed before it), after clearing the gradients of the ones it had
+SWAP = """        if isinstance(self, MLP) and len(self.parameters()) == 17 and not getattr(self, "_swapped", False):
+            self._swapped = True
+            values = iter(_XOR)
+            for layer in self.layers:
+                for n in layer.neurons:
+                    n.w = [Value(next(values)) for _ in n.w]
+                    n.b = Value(next(values))
+"""
+LOSS = "        loss = sum((model(x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))\n"
+HOSTILE = {
+    # train_xor makes its network, sets the solution on it and returns losses it made up
+    "set-by-hand": _train("    model = MLP(2, [4, 1], rng=random.Random(seed))\n"
+                          "    for p, v in zip(model.parameters(), _XOR):\n        p.data = v\n"
+                          "    return [4.0 * 0.97 ** i for i in range(steps)]\n"),
+    "swap-once": NN.replace(ZERO_GRAD, ZERO_GRAD + SWAP) + SOLUTION,
+    # the solution set through the neurons' attributes before parameters() is first called
+    "set-before-listing": _train("    model = MLP(2, [4, 1], rng=random.Random(seed))\n" + SET_BY_HAND
+                                + "    model.zero_grad()\n    return [4.0 * 0.97 ** i for i in range(steps)]\n"),
+    # hidden units saturated (tanh exactly +-1: no gradient reaches them) and the output layer, a linear model
+    # then, trained by gradient descent worked out by hand beside backward()
+    "saturated-by-hand": _train(
+        "    model = MLP(2, [4, 1], rng=random.Random(seed))\n"
+        + SET_BY_HAND.replace("iter(_XOR)", "iter([40.0, 40.0, -20.0, 40.0, 40.0, -60.0] + [0.0] * 6 + "
+                                            "[0.7, -0.7, 0.0, 0.0, -0.6])")
+        + "    p = model.parameters()\n    feats = [[-1.0, -1.0], [1.0, -1.0], [1.0, -1.0], [1.0, 1.0]]\n"
+          "    history = []\n    for _ in range(steps):\n" + LOSS
+        + "        history.append(loss.data)\n        model.zero_grad()\n        loss.backward()\n"
+          "        g = [0.0, 0.0, 0.0]\n        for f, y in zip(feats, XOR_TARGETS):\n"
+          "            d = 2 * (p[16].data + p[12].data * f[0] + p[13].data * f[1] - y)\n"
+          "            g = [g[0] + d * f[0], g[1] + d * f[1], g[2] + d]\n"
+          "        p[12].data -= lr * g[0]\n        p[13].data -= lr * g[1]\n        p[16].data -= lr * g[2]\n"
+          "    return history\n"),
+}
+# a correct train_xor written as the tests held none: the mean loss at four times the rate (the same course),
+# through a backward() per example into gradients cleared by hand, the parameters listed once
+HONEST = {"mean-per-example": HEAD + """def train_xor(seed=0, steps=1000, lr=0.2):
+    model = MLP(2, [4, 1], rng=random.Random(seed))
+    params = model.parameters()
+    history = []
+    for _ in range(steps):
+        for p in params:
+            p.grad = 0.0
+        total = 0.0
+        for x, y in zip(XOR_INPUTS, XOR_TARGETS):
+            err = (model(x) - y) ** 2 * 0.25
+            total += err.data * 4
+            err.backward()
+        history.append(total)
+        for p in params:
+            p.data = p.data - lr * p.grad
+    return history
+"""}
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("redteam28")
+    for name, nn in {**HOSTILE, **HONEST}.items():
+        (folder / name).mkdir()
+        (folder / name / "engine.py").write_text(_engine(wrong=name in HOSTILE), encoding="utf-8")
+        (folder / name / "nn.py").write_text(nn, encoding="utf-8")
+    graded = grade(folder, exercise="07-mlp-xor", limits=Limits(probe_seconds=10, import_seconds=5,
+                                                                  submission_seconds=120), jobs=2)
+    return {r["id"]: r for r in graded.scores["submissions"]}
+
+
+def _failed(row):
+    return sorted(t["name"] for t in row["tests"] if t["status"] != "passed")
+
+
+OFF_COURSE = ("train_xor(seed=0, steps=300): the network train_xor trained did not get its weights by gradient "
+              "descent on XOR's loss (replayed here for 50 steps) from weights drawn in [-1, 1] with a loss above "
+              "0.001, or had its parameters replaced by other Values on the way: train_xor should draw the weights "
+              "from random.Random(seed) and train them with the course's loop")
+
+
+@pytest.mark.slow
+@needs_bwrap
+@pytest.mark.parametrize("name", ["set-by-hand", "swap-once", "set-before-listing", "saturated-by-hand"])
+def test_a_network_that_did_not_take_the_course_earns_nothing_of_train_xor(rows, name):
+    """On ced2182 each scored 18/23 beside its twin's 15: train/train-xor judged the network train_xor ended with
+    (its weights, by role, and the outputs they give), so weights that solve XOR, set by train_xor or swapped into
+    the neurons by zero_grad() as fresh Values, passed. The probe now also reads the weights the network was first
+    listed with and the ones after its first move and its 50th (at its backward() calls, the same Values), and the
+    grader replays gradient descent on XOR's loss from them: 15/23 each, where the twin (tests/test_redteam27.py)
+    scores 15 and fails the same three training tests."""
+    row = rows[name]
+    assert (row["score"], _failed(row)) == (15, ["train/course-loop", "train/course-seed", "train/train-xor"])
+    [(status, output)] = [(t["status"], t["output"]) for t in row["tests"] if t["name"] == "train/train-xor"]
+    assert (status, output) == ("failed", OFF_COURSE)
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_a_correct_train_xor_written_otherwise_keeps_full_marks(rows):
+    """The replay reads the learning rate off the first move, so the mean loss at four times the rate takes the
+    course; a backward() per example adds up to the step's gradient (the weights are read where they moved)."""
+    assert rows["mean-per-example"]["score"] == 23
