@@ -133,15 +133,42 @@ def test_a_zip_with_too_many_members_is_rejected(tmp_path):
     )
 
 
-def test_a_zip_inside_a_zip_is_not_unpacked(tmp_path):
-    inner = io.BytesIO()
-    with zipfile.ZipFile(inner, "w") as zf:
-        zf.writestr("engine.py", ENGINE)
-    sub = load_entry(make_zip(tmp_path / "dave.zip", {"dave.zip": inner.getvalue()}))
+def _zipped(files):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_a_zip_whose_one_file_is_a_zip_is_read_as_that_zip_three_deep(tmp_path):
+    # session 28: refused ("zips inside a submission are not unpacked") where a folder holding one zip was read
+    inner = _zipped({"hw1/engine.py": ENGINE})
+    sub = load_entry(make_zip(tmp_path / "dave.zip", {"dave.zip": inner, "__MACOSX/._dave.zip": b"x"}))
+    assert (sub.problem, sub.files, sub.origins["engine.py"].file) == (None, {"engine.py": ENGINE}, "hw1/engine.py")
+    three = _zipped({"upload/b.zip": _zipped({"c.zip": inner})})  # below a wrapper folder, too
+    assert load_entry(make_zip(tmp_path / "three.zip", {"a.zip": three})).problem is None
+    four = load_entry(make_zip(tmp_path / "four.zip", {"a.zip": _zipped({"b.zip": _zipped({"c.zip": _zipped(
+        {"d.zip": inner})})})}))
+    assert four.problem == (
+        "no engine.py found in four.zip/a.zip/b.zip/c.zip: it holds d.zip, and zips inside a submission are not "
+        "unpacked; unpack it and submit its contents (for an LMS bulk export, unzip it and grade the folder)")
+
+
+def test_a_zip_beside_another_file_is_not_unpacked(tmp_path):
+    sub = load_entry(make_zip(tmp_path / "dave.zip", {"dave.zip": _zipped({"engine.py": ENGINE}),
+                                                      "README.md": b"# hw\n"}))
     assert sub.problem == (
         "no engine.py found in dave.zip: it holds dave.zip, and zips inside a submission are not unpacked; "
         "unpack it and submit its contents (for an LMS bulk export, unzip it and grade the folder)"
     )
+
+
+def test_a_folder_whose_one_file_below_a_wrapper_is_a_zip_is_read_as_that_zip(tmp_path):
+    (tmp_path / "alice" / "upload").mkdir(parents=True)
+    make_zip(tmp_path / "alice" / "upload" / "hw.zip", {"engine.py": ENGINE})
+    sub = load_entry(tmp_path / "alice")
+    assert (sub.id, sub.problem, sub.files) == ("alice", None, {"engine.py": ENGINE})
 
 
 def test_a_stray_zip_beside_engine_py_is_ignored(tmp_path):

@@ -215,7 +215,7 @@ AGREED = {
     "two-engines": ("rejected", 0.0, None, None, None, None, None),
     "upper-ext": ("graded", 60.0, "tanh/two", None, None, None, None),
     "writes-beside": ("graded", 0.0, "engine/imports", "OSError", "writes-beside.py", 4, None),
-    "zip-in-zip": ("rejected", 0.0, None, None, None, None, None),
+    "zip-in-zip": ("graded", 63.0, None, None, None, None, None),  # rejected before session 28 (a zip's one zip)
 }
 REASONS = {
     "cp1251": REFUSED["cp1251.py"][0],
@@ -232,8 +232,6 @@ REASONS = {
     "two-engines": "no engine.py found in two-engines.zip; expected engine.py, or a single .py or .ipynb file (found: "
                    "hw1/, old/)",
     "writes-beside": "OSError: [Errno 30] Read-only file system: '/sandbox/log.txt' (writes-beside.py, line 4)",
-    "zip-in-zip": "no engine.py found in zip-in-zip.zip: it holds inner.zip, and zips inside a submission are not "
-                  "unpacked; unpack it and submit its contents (for an LMS bulk export, unzip it and grade the folder)",
 }
 
 

@@ -359,7 +359,7 @@ UTF16 = ("{case}/{file} is UTF-16 text, not UTF-8 (as Windows Notepad's \"Unicod
 ENGINE = {
     **{case: (63.0, [], []) for case in [
         *(f"shape-{shape}" for shape in SHAPES if shape not in (
-            "utf16-notepad", "zip-in-zip", "import-above-defining-cell")),
+            "utf16-notepad", "import-above-defining-cell")),  # zip-in-zip: rejected before session 28
         "correct-class-decorator-specs", "correct-contextvar-no-grad", "correct-enum-colors-dfs",
         "correct-generator-postorder", "correct-graphlib-sorter", "correct-metaclass-ops", "correct-operator-table",
         "correct-self-match-walrus", "correct-slots-properties", "micrograd-clone-demo-setup-py",
@@ -388,9 +388,6 @@ REJECTED = {  # (exercise, case) -> the row's message: Python itself cannot read
     ("engine", "shape-utf16-notepad"): UTF16.format(case="shape-utf16-notepad", file="engine.py"),
     ("03-tanh", "shape-utf16-notepad"): UTF16.format(case="shape-utf16-notepad", file="engine.py"),
     ("06-gradcheck", "shape-utf16-notepad"): UTF16.format(case="shape-utf16-notepad", file="gradcheck.py"),
-    ("engine", "shape-zip-in-zip"): (
-        "no engine.py found in group-upload.zip: it holds submission.zip, and zips inside a submission are not "
-        "unpacked; unpack it and submit its contents (for an LMS bulk export, unzip it and grade the folder)"),
 }
 TABLES = {
     "engine": ENGINE,

@@ -53,8 +53,8 @@ import builtins
 import re
 
 from ..i18n import msg, said
-from .source_patterns import (annotation_names, backward_assignments, can_be_one, grad_assignments, names_of_one,
-                              no_seed, recursive_sorts)
+from .seed_source import can_be_one, names_of_one, no_seed
+from .source_patterns import annotation_names, backward_assignments, grad_assignments, recursive_sorts
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, children, clock, kept_by_source, tree_of
 
 

@@ -56,12 +56,14 @@ Choices made where the contract is silent:
   backslash is written `\\\\`, so the escape is readable and reversible
   (`name_bytes` gives the name back): `caf\\xe9` is the Latin-1 name `café`.
 - A zip is refused whole if any member (even one that would be ignored) is
-  unsafe: an absolute path, a `..`, a symlink, encryption. A folder whose one
-  visible entry is a .zip (or an archive of another kind) is read as that file (`only_file`: as
-  Gradescope grades the one file uploaded, and as an LMS wraps a student's
-  upload in a folder).
-  Any other zip inside the submission is never unpacked; it only matters when
-  no engine.py is found, and then the reason says so.
+  unsafe: an absolute path, a `..`, a symlink, encryption. One rule for a zip
+  inside: an entry, a folder or a zip, whose one visible file (at its top or
+  below wrapper folders) is a .zip is read as that zip, up to three zips inside
+  (`disk.lone_archive`, `zips.MAX_NESTED_ZIPS`: as Gradescope grades the one
+  file uploaded, as an LMS wraps a student's upload in a folder, as Moodle's
+  upload is zipped again); an archive of another kind there is refused in its
+  own words. A zip beside any other file is never unpacked; it only matters
+  when no engine.py is found, and then the reason says so.
 - Notebook cells that start with a cell magic are dropped, except `%%time` and
   `%%capture`, whose body IPython runs as ordinary code in the notebook's
   namespace (a student's `Value` may well be defined under `%%time`), and
@@ -89,7 +91,7 @@ from pathlib import Path
 
 from ..i18n import Message, msg
 from . import levels
-from .disk import disk_level, disk_reader
+from .disk import disk_level, disk_reader, lone_archive
 from .levels import collect
 from .notebooks import read_notebook
 from .scripts import exported_script
@@ -296,9 +298,9 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str
         raise Rejected(msg("{file} is a link to something that cannot be read ({error})", file=shown,
                            error=e.strerror or str(e)))
     if kind == "folder":
-        only = only_file(path)
-        if only is not None and only.suffix.lower() in ARCHIVE_SUFFIXES | {".zip"}:  # a folder holding one zip
-            return _read_entry(only, _kind(only), allowed, name_text(only.name))  # (or .rar, ...) is that archive
+        only = lone_archive(path)  # a folder holding one zip (or .rar, ...), maybe below wrappers, is that archive
+        if only is not None:
+            return _read_entry(only, _kind(only), allowed, name_text(only.name))
         return collect(disk_level(path, shown, budget), allowed)
     path = path.resolve()  # the class folder's entries are the instructor's: a link there is followed
     if not stat.S_ISREG(st.st_mode):
@@ -322,7 +324,7 @@ def only_file(folder: Path) -> Path | None:
     of a class (`grade run`, `grade ci`) is read as that file when it is a .zip (or refused as an archive of
     another kind, `.rar`, in that file's words), a .py or a notebook alone being the engine in a folder too
     (session 25: `grade run` refused a folder holding one .zip, zips inside a submission not being unpacked,
-    where Gradescope graded the zip); a zip's own zips are still not unpacked. A file of another kind alone
+    where Gradescope graded the zip; `disk.lone_archive` also looks below wrapper folders). A file of another kind alone
     (`README.md`, `engine.pyc`) is said as a folder without an engine.py (`grade run`) and as that file
     (Gradescope, whose folder is its own)."""
     try:

@@ -12,7 +12,8 @@ from typing import Callable
 
 from ..i18n import msg
 from .levels import Level
-from .reading import MAX_FOLDER_ENTRIES, Budget, Rejected, is_hidden, name_text, read_capped, too_large
+from .reading import (ARCHIVE_SUFFIXES, MAX_FOLDER_ENTRIES, MAX_WRAPPERS, Budget, Rejected, is_hidden, name_text,
+                      read_capped, too_large)
 
 
 def disk_level(path: Path, where: str, budget: Budget) -> Level:
@@ -78,3 +79,22 @@ def disk_reader(path: Path, shown: str, budget: Budget) -> Callable[[int], bytes
         return data
 
     return read
+
+
+def lone_archive(folder: Path) -> Path | None:
+    """The one visible file of FOLDER, at its top or below wrapper folders (folders holding nothing else, up to
+    MAX_WRAPPERS), where it is a .zip or an archive of another kind (ARCHIVE_SUFFIXES); else None. Such a folder is
+    read as that file (grader/load's _read_entry), as a zip holding one zip is read as the inner one (zips.py's
+    MAX_NESTED_ZIPS: one rule for both)."""
+    for _ in range(MAX_WRAPPERS + 1):
+        try:
+            names = [name for name in os.listdir(folder) if not is_hidden(name)]
+            path = Path(folder) / names[0] if len(names) == 1 else None
+            mode = path.lstat().st_mode if path is not None else 0
+        except OSError:
+            return None
+        if stat.S_ISDIR(mode):
+            folder = path
+            continue
+        return path if stat.S_ISREG(mode) and path.suffix.lower() in ARCHIVE_SUFFIXES | {".zip"} else None
+    return None

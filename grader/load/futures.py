@@ -17,9 +17,18 @@ def futures_first(code: str, places: list) -> tuple[str, str]:
     cells after it, where a module must begin with one. Session 27: `from __future__ import annotations` opening a
     notebook's second cell ran in Jupyter and was a SyntaxError joined (0/63). One that does not open its cell is
     left, a SyntaxError in Jupyter too. ("", CODE) where there is none."""
+    names, code = hoisted_futures(code, places)
+    if not names:
+        return "", code
+    return f"from __future__ import {', '.join(names)}  # grader: IPython keeps it for the cells after it\n", code
+
+
+def hoisted_futures(code: str, places: list) -> tuple[list[str], str]:
+    """The names of the `from __future__` imports that open a cell of CODE (PLACES: each line's (cell, line), or
+    None), and CODE with each made `pass`, as futures_first says; ([], CODE) where there is none."""
     tree = tree_or_none(code) if "__future__" in code else None
     if tree is None:
-        return "", code
+        return [], code
     lines, names, opened = python_lines(code), [], set()  # opened: the cells a statement other than these began
     for node in tree.body:
         cell = places[node.lineno - 1][0] if node.lineno <= len(places) and places[node.lineno - 1] else None
@@ -34,8 +43,5 @@ def futures_first(code: str, places: list) -> tuple[str, str]:
             lines[node.lineno - 1 : node.end_lineno] = [kept.decode()] + [""] * (node.end_lineno - node.lineno)
         elif not docstring:
             opened.add(cell)
-    if not names:
-        return "", code
-    return f"from __future__ import {', '.join(names)}  # grader: IPython keeps it for the cells after it\n", (
-        "\n".join(lines) + "\n")
+    return names, ("\n".join(lines) + "\n" if names else code)
 

@@ -262,14 +262,15 @@ def _joined_code_cells(cells: Iterable[tuple[int, str]], shown: str | None = Non
 def without_escapes(cell: str) -> list[tuple[str, int]]:
     """A cell's lines with its escapes made `pass`, each with its line number in the cell (from 1)."""
     lines = python_lines(cell)  # as Python and IPython end a line: a pasted U+2028 in a string is inside one
-    offset = 0  # lines of the cell dropped before `lines[0]`
+    offset, bound = 0, None  # lines of the cell dropped before `lines[0]`; the `%%capture NAME` line's binding
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is not None and lines[first].lstrip().startswith("%%"):
         magic = lines[first].lstrip()[2:].split(maxsplit=1)
         if not magic or magic[0] not in CELL_MAGICS_RUN_AS_PYTHON:
             return []
         lines, offset = lines[first + 1 :], first + 1
-    out: list[tuple[str, int]] = []
+        bound = captured_output(magic[0], magic[1] if len(magic) > 1 else "")
+    out: list[tuple[str, int]] = [(bound, offset)] if bound else []
     scanner = _StatementScanner()
     i = 0
     while i < len(lines):
@@ -310,6 +311,22 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
 # NameError (0/63), the assignment dropped with its escape
 _CAPTURE = re.compile(r"^((?:[A-Za-z_][\w.]*|[(\[][\w.,\s*]*[)\]])(?:\s*,\s*[\w.*]+)*\s*,?)\s*="
                       r"\s*(?:(!|%sx\b|%system\b|get_ipython\(\)\s*\.\s*getoutput\b)|%|get_ipython\(\))")
+
+
+# IPython's CapturedIO, as `%%capture NAME` binds NAME to it, for a cell that printed nothing (the grader never
+# shows a notebook's output): `cap.stdout`, `cap.stderr` '', `cap.outputs` [], `cap.show()` and `cap()` show nothing.
+# Session 28: the magic's line was dropped, and a later `print(cap.stdout)` was a NameError (63 -> 0/63)
+CAPTURED_IO = ('type("CapturedIO", (), {"stdout": "", "stderr": "", "outputs": [], "show": lambda self: None, '
+               '"__call__": lambda self: None})()  # grader: what %%capture binds')
+
+
+def captured_output(magic: str, line: str) -> str | None:
+    """The statement that binds what `%%capture [--no-stderr] [--no-stdout] [--no-display] [NAME]` names (MAGIC the
+    magic's name, LINE the rest of its line) to a CAPTURED_IO; None for any other magic, or none named."""
+    names = [word for word in line.split("#")[0].split() if not word.startswith("-")]
+    if magic != "capture" or not names or not names[0].isidentifier():
+        return None
+    return f"{names[0]} = {CAPTURED_IO}"
 
 
 def _captured(body: str) -> str:

@@ -7,6 +7,7 @@ looks like a zip bomb, or more than the limits allow.
 
 from __future__ import annotations
 
+import io
 import re
 import stat
 import zipfile
@@ -27,13 +28,34 @@ def read_zip(path: Path, name: str, size: int, allowed: frozenset[str]
     """The zip's exercise files and the package they were handed in as (levels.collect)."""
     if size > MAX_ARCHIVE_BYTES:
         raise Rejected(too_large(name, size, MAX_ARCHIVE_BYTES))
+    return _read_archive(path, name, allowed, MAX_NESTED_ZIPS)
+
+
+# One rule for a zip handed in inside something else: an entry whose one visible file is a zip, at its top or below
+# wrapper folders, is read as that zip, whether the entry is a folder (grader/load's _read_entry: an LMS's folder
+# per student, Gradescope's `submission/`) or itself a zip (Moodle's download of an upload, zipped again; a student's
+# folder zipped with the zip inside). Up to this many zips inside the first; a zip beside any other file is never
+# unpacked.
+# Session 28: a zip whose only entry was a zip was refused where a folder holding one zip was read.
+MAX_NESTED_ZIPS = 3
+
+
+def _read_archive(source, name: str, allowed: frozenset[str], nested: int
+                  ) -> tuple[dict[str, tuple[bytes, Origin]], str | None]:
     try:
-        archive = zipfile.ZipFile(path)
+        archive = zipfile.ZipFile(source)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as e:
         raise Rejected(msg("{file} is not a readable zip archive ({error}); zip the submission again", file=name,
                            error=str(e))) from None
     with archive:
         members = _checked_members(archive, name)
+        if nested > 0 and len(members) == 1 and next(iter(members))[-1].lower().endswith(".zip"):
+            parts, info = next(iter(members.items()))
+            shown = name + "/" + "/".join(parts)
+            if info.file_size > MAX_ARCHIVE_BYTES:
+                raise Rejected(too_large(shown, info.file_size, MAX_ARCHIVE_BYTES))
+            inner = _zip_reader(archive, info, shown, Budget())(MAX_ARCHIVE_BYTES)
+            return _read_archive(io.BytesIO(inner), shown, allowed, nested - 1)
         return collect(_zip_level(archive, members, name), allowed)
 
 

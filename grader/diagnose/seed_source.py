@@ -1,0 +1,124 @@
+"""The seed in a student's source: whether `backward()` sets the output's gradient to 1 (read as a syntax tree,
+never executed), for the `no-seed` hint (hints.py) and the seed facts.
+
+The seed may be set in backward() itself (`self.grad = 1`, `grads = {self: 1.0}`, `def backward(self, seed=1.0)`)
+or in what it calls: a method or a function of the same file (`Graph(self).backpropagate()`, `self._seed()`),
+followed through their calls in turn. Session 28: an engine whose backward() was `Graph(self).backpropagate()`,
+the seed set there, was told "`backward()` never sets the output's gradient to 1" beside the walk in the wrong
+order.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..i18n import msg, said
+from .source_patterns import _classes_with_backward
+from .source_tree import FUNCTIONS
+
+
+def can_be_one(value, ones=frozenset()) -> bool:
+    """Whether an expression written in a seed's place may give 1: the literal 1 (or 1.0), `float(1)`, a
+    name in `ones` (see `names_of_one`), or either side of a choice made at run time, `1.0 if grad is None
+    else grad`, `grad or 1.0` (a backward() taking an optional seed)."""
+    if isinstance(value, ast.Constant):
+        return type(value.value) in (int, float) and value.value == 1
+    if isinstance(value, ast.Name):
+        return value.id in ones
+    if isinstance(value, ast.IfExp):
+        return can_be_one(value.body, ones) or can_be_one(value.orelse, ones)
+    if isinstance(value, ast.BoolOp):
+        return any(can_be_one(v, ones) for v in value.values)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("float", "int") \
+            and len(value.args) == 1 and not value.keywords:
+        return can_be_one(value.args[0], ones)
+    return False
+
+
+def names_of_one(function) -> frozenset:
+    """The local names of `function` that may hold 1 where a seed is set from them: a parameter whose default
+    may be 1 (`seed=1.0`), a name assigned such a value (`if grad is None: grad = 1.0`), followed through
+    plain copies (`g = grad`) until nothing new is found."""
+    args = function.args
+    positional = args.posonlyargs + args.args
+    ones = {a.arg for a, d in zip(positional[len(positional) - len(args.defaults):], args.defaults)
+            if can_be_one(d)}
+    ones |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None and can_be_one(d)}
+    assigns = [(t.id, node.value) for node in ast.walk(function) if isinstance(node, ast.Assign)
+               for t in node.targets if isinstance(t, ast.Name)]
+    while True:
+        more = {name for name, value in assigns if name not in ones and can_be_one(value, ones)}
+        if not more:
+            return frozenset(ones)
+        ones |= more
+
+
+def _sets_a_grad_to_one(function, tree=None):
+    """Whether FUNCTION sets a gradient to what may be 1, itself or in a function or method of TREE it calls (each
+    name called, followed once)."""
+    return any(_sets_one_itself(called) for called in _reached(function, tree))
+
+
+def _reached(function, tree):
+    """FUNCTION, and the functions and methods of TREE it calls by name (`f()`, `x.f()`, `Graph(...)`'s methods),
+    in turn: defined anywhere in the file."""
+    if tree is None:
+        return [function]
+    by_name = {}
+    for defined in tree.nodes(*FUNCTIONS):
+        by_name.setdefault(defined.name, []).append(defined)
+    classes = {c.name: [f for f in c.body if isinstance(f, FUNCTIONS)] for c in tree.nodes(ast.ClassDef)}
+    reached, pending = [function], [function]
+    while pending:
+        tree.in_time()
+        for node in ast.walk(pending.pop()):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            for called in by_name.get(name, []) + classes.get(name, []):
+                if called not in reached:
+                    reached.append(called)
+                    pending.append(called)
+    return reached
+
+
+def _sets_one_itself(function):
+    ones = names_of_one(function)
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = node.value
+            if value is not None and any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in targets) \
+                    and can_be_one(value, ones):
+                return True
+        if isinstance(node, ast.Dict) and any(isinstance(v, ast.Constant) and v.value == 1 for v in node.values):
+            return True  # grads = {self: 1.0}
+        if isinstance(node, ast.arguments) and any(isinstance(d, ast.Constant) and d.value == 1
+                                                   for d in node.defaults + node.kw_defaults if d is not None):
+            return True  # def backward(self, seed=1.0)
+    return False
+
+
+def _called_by_the_student(method) -> bool:
+    """Whether `backward` is the one a student calls, `out.backward()`: a method with no required argument
+    but self. A class per operation's `backward(ctx, grad)` (a staticmethod, as tinygrad and
+    torch.autograd.Function write it) is a rule, and no seed belongs in it."""
+    if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
+        return False
+    args = method.args
+    return len(args.posonlyargs + args.args) - len(args.defaults) <= 1 and \
+        all(d is not None for d in args.kw_defaults)
+
+
+def no_seed(tree, filename):
+    for cls in _classes_with_backward(tree):
+        method = next(f for f in cls.body if isinstance(f, FUNCTIONS) and f.name == "backward")
+        if _called_by_the_student(method) and not _sets_a_grad_to_one(method, tree):
+            return [said(
+                {"kind": "hint", "hint": "no-seed", "file": filename, "line": method.lineno, "tests": []},
+                title=msg("`backward()` never sets the output's gradient to 1"),
+                explanation=msg(
+                    "`backward` on line {line} walks the graph, but nothing in it sets `self.grad = 1` first "
+                    "(dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed left at 0 every gradient "
+                    "stays 0.", line=method.lineno))]
+    return []

@@ -1,0 +1,285 @@
+"""Session 28's strangers: engines and files in shapes no earlier fixture has, graded in one batch.
+
+`tests/fixtures/strangers28/engine/` holds engines written by hand in styles no earlier fixture uses: a Wengert
+list (one global tape that backward() reads backwards, no closure on any node), Python 2's idioms (`class
+Value(object)`, `super(Value, self)`, `__div__`, `%` formatting, the rule a method *name* looked up with
+getattr), `data` and `grad` as descriptors with Greek identifiers, rules as `functools.partial` of module-level
+functions, a `Node` class with local derivatives and a `Graph` that orders by height (`Value = Node` at the end),
+and an engine split over a package whose operations another module attaches to the class. `SHAPES` makes the
+reference solutions into files as strangers hand them in, in ways session 27's did not: a UTF-8 byte-order mark
+with Windows line ends, cp1252 declared, nbconvert's export of a notebook whose second cell opens with `from
+__future__` (open case a), VS Code's / Jupytext's `# %%` export, `%%capture cap` (open case b) in a notebook and
+exported, a zip holding one zip below a wrapper folder (open case c), a zip with Windows' backslashes, a notebook
+whose JSON has CRLF line ends and each source one string, a browser's `engine (1).py`. `PLANTED` plants one
+mistake of the course in several. Everything is graded in ONE batch (the engine suite): the later exercises' files
+in these shapes are measured by bench (the report), not here, to keep this module's cost down.
+"""
+
+import io
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from test_fresh_styles import LIMITS, _output, assert_scored_and_named
+from test_strangers27 import _cells, _notebook, _patched, _write
+
+from grader.pipeline import grade
+
+FRESH = Path(__file__).parent / "fixtures" / "strangers28"
+ROOT = Path(__file__).parent.parent
+SOLUTION = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+
+
+def bom_crlf(code):
+    """Notepad's "UTF-8 with BOM", Windows line ends."""
+    return {"engine.py": b"\xef\xbb\xbf" + code.replace("\n", "\r\n").encode("utf-8")}
+
+
+def cp1252_declared(code):
+    """Saved in Windows' cp1252, as its first line declares; a comment in French with a non-ASCII letter."""
+    return {"engine.py": ("# -*- coding: cp1252 -*-\n# Moteur de différentiation (devoir 1) \u2014 \u00e9t\u00e9\n"
+                          + code).encode("cp1252")}
+
+
+NBCONVERT = '''#!/usr/bin/env python
+# coding: utf-8
+
+# # Homework
+
+# In[1]:
+
+
+import random
+random.seed(0)
+
+
+# In[2]:
+
+
+from __future__ import annotations
+{code}
+
+# In[3]:
+
+
+print(Value(2.0) * 3)
+'''
+
+
+def nbconvert_future(code):
+    """`jupyter nbconvert --to script` of a notebook whose second cell opens with `from __future__` (open case a:
+    the notebook scored 63/63 and this export 0/63, a SyntaxError)."""
+    return {"engine.py": NBCONVERT.format(code=code).encode("utf-8")}
+
+
+PERCENT = '''# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       format_name: percent
+# ---
+
+# %% [markdown]
+# # Homework 1
+# Run every cell.
+
+# %%
+# !pip install graphviz
+import math
+
+# %%
+from __future__ import annotations
+
+{code}
+
+# %%
+x = Value(-2.0)
+print((x * x).tanh())
+'''
+
+
+def percent_script(code):
+    """VS Code's "Export to Python script" (Jupytext's percent format): `# %%` between cells, magics commented
+    out, the engine's cell opening with `from __future__ import annotations`."""
+    return {"engine.py": PERCENT.format(code=code).encode("utf-8")}
+
+
+def capture_notebook(code):
+    """A notebook whose engine cell runs under `%%capture cap` and whose next cell reads `cap` (open case b)."""
+    return {"engine.ipynb": _notebook(_cells(
+        "import math", "%%capture cap --no-stderr\n" + code + "\nprint(Value(1.0) + 2)",
+        "print(cap.stdout[-200:])\ncap.show()\nassert cap.outputs == [] or True"))}
+
+
+NBCONVERT_CAPTURE = '''#!/usr/bin/env python
+# coding: utf-8
+
+# In[1]:
+
+
+get_ipython().run_cell_magic('capture', 'cap', {body})
+
+
+# In[2]:
+
+
+print(cap.stdout)
+'''
+
+
+def nbconvert_capture(code):
+    """nbconvert's export of the `%%capture cap` notebook: the magic's line is the call's second argument."""
+    return {"engine.py": NBCONVERT_CAPTURE.format(body=repr(code)).encode("utf-8")}
+
+
+def _zip(files):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in files.items():
+            archive.writestr(path, data)
+    return buffer.getvalue()
+
+
+def wrapped_zip_in_zip(code):
+    """A student's folder zipped, their LMS's zip inside it (open case c: refused, where a folder holding one
+    zip was read), and macOS's `__MACOSX` beside it."""
+    return {"upload.zip": _zip({"upload/hw1-submission.zip": _zip({"hw1/engine.py": code.encode("utf-8")}),
+                                "__MACOSX/upload/._hw1-submission.zip": b"\x00\x05\x16\x07"})}
+
+
+def backslash_zip(code):
+    """Windows PowerShell 5's Compress-Archive: members named with backslashes."""
+    return {"hw1.zip": _zip({"hw1\\engine.py": code.encode("utf-8"), "hw1\\notes.txt": b"done\r\n"})}
+
+
+def crlf_json_notebook(code):
+    """A notebook saved on Windows by an old editor: CRLF in the JSON and in each cell's one-string source."""
+    cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+              "source": source.replace("\n", "\r\n")} for source in ("import math", code, "Value(3.0).tanh()")]
+    text = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 2}, indent=1)
+    return {"engine.ipynb": text.replace("\n", "\r\n").encode("utf-8")}
+
+
+def browser_duplicate(code):
+    """A second download of the same file: the browser named it `engine (1).py`."""
+    return {"engine (1).py": code.encode("utf-8")}
+
+
+SHAPES = {"bom-crlf": bom_crlf, "cp1252-declared": cp1252_declared, "nbconvert-future-cell": nbconvert_future,
+          "percent-script-future": percent_script, "capture-cap-notebook": capture_notebook,
+          "nbconvert-capture-cap": nbconvert_capture, "wrapped-zip-in-zip": wrapped_zip_in_zip,
+          "backslash-zip": backslash_zip, "crlf-json-notebook": crlf_json_notebook,
+          "browser-duplicate-name": browser_duplicate}
+
+# id -> (the case it is planted in, [(text, replaced by), ...]): in a hand-written engine's file, or in the reference
+# solution before it is shaped
+PLANTED = {
+    "bug-tape-no-needed-set": ("correct-global-tape", [("            if id(out) not in needed:\n                "
+                                                         "continue\n", "")]),
+    "bug-py2-two-stack-order": ("correct-py2-style", [(
+        "        order, seen, stack = [], set(), [(self, 0)]\n"
+        "        while stack:  # (node, 1) once its inputs are listed\n"
+        "            v, done = stack.pop()\n"
+        "            if done:\n"
+        "                order.append(v)\n"
+        "            elif v not in seen:\n"
+        "                seen.add(v)\n"
+        "                stack.append((v, 1))\n"
+        "                stack.extend((c, 0) for c in v._prev)\n",
+        "        # two stacks: the second, read from its start, lists each node before its inputs\n"
+        "        first, order, seen = [self], [], set([self])\n"
+        "        while first:\n"
+        "            v = first.pop()\n"
+        "            order.insert(0, v)\n"
+        "            for c in v._prev:\n"
+        "                if c not in seen:\n"
+        "                    seen.add(c)\n"
+        "                    first.append(c)\n")]),
+    "bug-descriptor-log-output": ("correct-descriptor-fields", [("self.grad += έξοδος.grad / self.data",
+                                                                 "self.grad += έξοδος.grad / έξοδος.data")]),
+    "bug-partial-relu-ge": ("correct-partial-rules", [("a.grad += (a.data > 0) * out.grad",
+                                                       "a.grad += (a.data >= 0) * out.grad")]),
+    "bug-graph-height-ascending": ("correct-graph-runner-alias", [(
+        "key=lambda n: self.height[id(n)], reverse=True)", "key=lambda n: self.height[id(n)])")]),
+    "bug-package-rsub-order": ("correct-package-ops-attached", [("cls.__rsub__ = lambda a, b: add(-a, b)",
+                                                                 "cls.__rsub__ = lambda a, b: add(a, -b)")]),
+    "bug-bom-crlf-exp-input": ("shape-bom-crlf", [("self.grad += out.data * out.grad",
+                                                   "self.grad += self.data * out.grad")]),
+    "bug-percent-tanh-input": ("shape-percent-script-future", [("self.grad += (1 - t**2) * out.grad",
+                                                                "self.grad += (1 - self.data**2) * out.grad")]),
+    "bug-capture-mul-assign": ("shape-capture-cap-notebook", [
+        ("self.grad += other.data * out.grad\n            other.grad += self.data * out.grad",
+         "self.grad = other.data * out.grad\n            other.grad = self.data * out.grad")]),
+}
+
+
+def _handed():
+    return sorted((FRESH / "engine").iterdir())
+
+
+def _class(folder):
+    """Each shape of the reference solution, each engine handed in, each planted mistake."""
+    planted_in = {base: (case, patches) for case, (base, patches) in PLANTED.items()}
+    for shape, make in SHAPES.items():
+        case = f"shape-{shape}"
+        versions = [(case, SOLUTION)]
+        if case in planted_in:
+            versions.append((planted_in[case][0], _patched(SOLUTION, planted_in[case][1], case)))
+        for made, code in versions:
+            (folder / made).mkdir()
+            _write(folder / made, make(code))
+    for case in _handed():
+        shutil.copytree(case, folder / case.name)
+        if case.name in planted_in:
+            planted, patches = planted_in[case.name]
+            shutil.copytree(case, folder / planted)
+            path = next(p for p in sorted((folder / planted).rglob("*.py")) if _has_all(p, patches))
+            path.write_text(_patched(path.read_text(encoding="utf-8"), patches, planted), encoding="utf-8")
+
+
+def _has_all(path, patches):
+    text = path.read_text(encoding="utf-8")
+    return all(old in text for old, _ in patches)
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("strangers28")
+    (tmp / "class").mkdir()
+    _class(tmp / "class")
+    result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+FULL = [*(f"shape-{shape}" for shape in SHAPES), *(case.name for case in _handed())]
+# id -> (score, the tests not passed or how many, diagnosis)
+TABLE = {
+    **{case: (63.0, [], []) for case in FULL},
+    # a walk in pre-order (each node's rule run as the stack pops it, before every consumer has passed its share):
+    # every test whose graph shares an inner node loses, as a walk's mistake does; no walk of the library names it
+    "bug-py2-two-stack-order": (50.75, ["backward/order", "micrograd/more-ops", "micrograd/sanity-check",
+                                        "random/reference-1-8", "random/torch-9-16", "shared/deep-diamond",
+                                        "shared/intermediate"], []),
+    "bug-tape-no-needed-set": (63.0, [], []),
+    "bug-descriptor-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
+    "bug-partial-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
+    "bug-graph-height-ascending": (16.1667, 40, [("variant", "forward-order", "exact")]),
+    "bug-package-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+    "bug-bom-crlf-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
+    "bug-percent-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                               [("variant", "tanh-input", "exact")]),
+    "bug-capture-mul-assign": (35.0, 20, [("variant", "mul-assign-not-accumulate", "exact")]),
+}
+
+
+def test_every_submission_is_in_the_table(rows):
+    assert sorted(rows) == sorted(TABLE) == sorted([*FULL, *PLANTED])
+
+
+@pytest.mark.parametrize("case", sorted(TABLE))
+def test_each_submission_scores_and_is_named(rows, case):
+    assert rows[case]["status"] == "graded", rows[case]["message"]
+    assert_scored_and_named(rows[case], TABLE[case])
