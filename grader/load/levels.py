@@ -269,7 +269,26 @@ def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
             picks[target] = same[0]
         elif target.endswith(".py") and len(nb := by_lower.get(target[:-3].lower() + ".ipynb", [])) == 1:
             picks[target] = nb[0]
+        elif len(copies := [name for name in level.files if _copy_of(name, target)]) == 1:
+            picks[target] = copies[0]
     return picks
+
+
+# what a browser, a file manager or an LMS adds to a file's name when it keeps a second copy: `gradcheck (1).py`
+# (Chrome, Firefox, Windows), `gradcheck(1).py`, `gradcheck - Copy.py` (Windows Explorer), `gradcheck copy.py`
+# (macOS Finder), `gradcheck-1.py` (Canvas's resubmission)
+_COPY = re.compile(r"(?P<stem>.+?)(?: ?\(\d+\)| - copy(?: \(\d+\))?| copy(?: \d+)?|-\d+)(?P<suffix>\.py|\.ipynb)",
+                   re.IGNORECASE)
+
+
+def _copy_of(name: str, target: str) -> bool:
+    """Whether NAME is a kept copy of the exercise file TARGET (`_COPY`), as a .py or a notebook: taken where the
+    level holds no TARGET itself and one copy alone. Session 28: `gradcheck (1).py` beside the given engine.py
+    scored 0/15 ("no gradcheck.py"), where `engine (1).py` alone was taken as the one file."""
+    copy = _COPY.fullmatch(name)
+    stem, suffix = target.rsplit(".", 1)
+    return copy is not None and copy["stem"].lower() == stem.lower() and (
+        copy["suffix"].lower() == "." + suffix or suffix == "py")
 
 
 def _engine_folder(level: Level, allowed: frozenset[str]) -> Level | None:
