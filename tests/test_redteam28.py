@@ -94,12 +94,30 @@ HONEST = {"mean-per-example": HEAD + """def train_xor(seed=0, steps=1000, lr=0.2
             p.data = p.data - lr * p.grad
     return history
 """}
+# a train_xor whose network learns XOR by another loop than the course's (07's README: the loss over the four
+# examples, one update per step): an update after each example. Not hostile, and not the course: train/train-xor
+# alone charges it (23/23 before session 28)
+OTHER_LOOP = {"step-per-example": HEAD + """def train_xor(seed=0, steps=1000, lr=0.05):
+    model = MLP(2, [4, 1], rng=random.Random(seed))
+    history = []
+    for _ in range(steps):
+        total = 0.0
+        for x, y in zip(XOR_INPUTS, XOR_TARGETS):
+            loss = (model(x) - y) ** 2
+            total += loss.data
+            model.zero_grad()
+            loss.backward()
+            for p in model.parameters():
+                p.data -= lr * p.grad
+        history.append(total)
+    return history
+"""}
 
 
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
     folder = tmp_path_factory.mktemp("redteam28")
-    for name, nn in {**HOSTILE, **HONEST}.items():
+    for name, nn in {**HOSTILE, **HONEST, **OTHER_LOOP}.items():
         (folder / name).mkdir()
         (folder / name / "engine.py").write_text(_engine(wrong=name in HOSTILE), encoding="utf-8")
         (folder / name / "nn.py").write_text(nn, encoding="utf-8")
@@ -140,3 +158,14 @@ def test_a_correct_train_xor_written_otherwise_keeps_full_marks(rows):
     """The replay reads the learning rate off the first move, so the mean loss at four times the rate takes the
     course; a backward() per example adds up to the step's gradient (the weights are read where they moved)."""
     assert rows["mean-per-example"]["score"] == 23
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_a_train_xor_by_another_loop_loses_train_xor_alone(rows):
+    """An update after each example learns XOR within 300 steps (23/23 on ced2182) but is not the course's gradient
+    descent on the loss over the four examples, which the replay holds train_xor to: train/train-xor alone, 20/23."""
+    row = rows["step-per-example"]
+    assert (row["score"], _failed(row)) == (20, ["train/train-xor"])
+    [output] = [t["output"] for t in row["tests"] if t["name"] == "train/train-xor"]
+    assert output == OFF_COURSE
