@@ -28,10 +28,10 @@ from click.testing import CliRunner
 from costs import slow_fixture
 
 from grader.cli import main
+from tests.test_seams23 import LIMITS
 
 pytestmark = pytest.mark.slow  # every test here grades in the sandbox
 ROOT = Path(__file__).resolve().parent.parent
-LIMITS = ["--probe-timeout", "1"]
 
 
 def _samples():
@@ -326,7 +326,8 @@ EXPECTED22 = {
     "too-large.py": (0.0, "rejected", [], None, None),
     "big-code.ipynb": (0.0, "rejected", [], None, None),
 }
-# what each surface is asked about (the rest are the class's rows only: a hang at import costs 10 s a surface)
+# what each surface is asked about (the rest are the class's rows only: a hang at import costs seconds a surface,
+# 10 of them in `check`, whose limits are its own)
 ON_EVERY_SURFACE = ["bom.py", "crlf.py", "bom-crlf.py", "latin1.py", "syntax-last-line.py", "tabs.py",
                     "late-answer.ipynb", "crlf-cells.ipynb", "syntax-last-cell.ipynb", "no-cells.ipynb",
                     "macosx.zip", "backslash.zip", "deep.zip", "two-engines", "stderr-only.py", "exit0-import.py",

@@ -24,7 +24,9 @@ from grader.cli import main
 
 pytestmark = pytest.mark.slow  # grades in the sandbox
 ROOT = Path(__file__).resolve().parent.parent
-LIMITS = ["--probe-timeout", "1"]
+# An import that never ends (a loop, a sleep) is cut at 2 s of CPU (6 s of wall), not the default 10 s (30 s):
+# its row is `timeout` either way, and an honest engine imports in under 0.3 s (docs/security.md)
+LIMITS = ["--probe-timeout", "1", "--import-timeout", "2"]
 
 
 def _bench(name):
