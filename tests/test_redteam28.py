@@ -57,9 +57,24 @@ HOSTILE = {
                           "    for p, v in zip(model.parameters(), _XOR):\n        p.data = v\n"
                           "    return [4.0 * 0.97 ** i for i in range(steps)]\n"),
     "swap-once": NN.replace(ZERO_GRAD, ZERO_GRAD + SWAP) + SOLUTION,
-    # the solution set through the neurons' attributes before parameters() is first called
-    "set-before-listing": _train("    model = MLP(2, [4, 1], rng=random.Random(seed))\n" + SET_BY_HAND
-                                + "    model.zero_grad()\n    return [4.0 * 0.97 ** i for i in range(steps)]\n"),
+    # the course taken from the gradient the grader replays it with, found through the probe's frame: in the
+    # sandbox, in probes_training.py, on 06e61b1 (course.py keeps it in the grader now)
+    "grader-gradient": _train("""    import sys
+    frame = sys._getframe(1)
+    while "training" not in frame.f_globals:
+        frame = frame.f_back
+    gradient = frame.f_globals["training"]._reference_gradient
+    model = MLP(2, [4, 1], rng=random.Random(seed))
+    params = model.parameters()
+    history = []
+    for _ in range(steps):
+""" + LOSS + """        history.append(loss.data)
+        model.zero_grad()
+        loss.backward()
+        for p, d in zip(params, gradient([p.data for p in params])):
+            p.data -= lr * d
+    return history
+"""),
     # hidden units saturated (tanh exactly +-1: no gradient reaches them) and the output layer, a linear model
     # then, trained by gradient descent worked out by hand beside backward()
     "saturated-by-hand": _train(
@@ -138,7 +153,7 @@ OFF_COURSE = ("train_xor(seed=0, steps=300): the network train_xor trained did n
 
 @pytest.mark.slow
 @needs_bwrap
-@pytest.mark.parametrize("name", ["set-by-hand", "swap-once", "set-before-listing", "saturated-by-hand"])
+@pytest.mark.parametrize("name", ["set-by-hand", "swap-once", "saturated-by-hand"])
 def test_a_network_that_did_not_take_the_course_earns_nothing_of_train_xor(rows, name):
     """On ced2182 each scored 18/23 beside its twin's 15: train/train-xor judged the network train_xor ended with
     (its weights, by role, and the outputs they give), so weights that solve XOR, set by train_xor or swapped into
@@ -150,6 +165,18 @@ def test_a_network_that_did_not_take_the_course_earns_nothing_of_train_xor(rows,
     assert (row["score"], _failed(row)) == (15, ["train/course-loop", "train/course-seed", "train/train-xor"])
     [(status, output)] = [(t["status"], t["output"]) for t in row["tests"] if t["name"] == "train/train-xor"]
     assert (status, output) == ("failed", OFF_COURSE)
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_a_train_xor_that_takes_its_course_from_the_graders_gradient_earns_nothing(rows):
+    """On 06e61b1 the replay's gradient was in probes_training.py, which travels into the sandbox: a train_xor whose
+    network cannot learn found it through the probe's frame and moved its weights by it, 18/23. It is in course.py
+    now, which stays in the grader: 15/23, its train_xor raising where it looks the gradient up."""
+    row = rows["grader-gradient"]
+    assert (row["score"], _failed(row)) == (15, ["train/course-loop", "train/course-seed", "train/train-xor"])
+    [output] = [t["output"] for t in row["tests"] if t["name"] == "train/train-xor"]
+    assert output.startswith("train_xor(seed=0, steps=300): your engine raised AttributeError")
 
 
 @pytest.mark.slow

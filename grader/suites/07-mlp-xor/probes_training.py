@@ -123,41 +123,6 @@ def _reference_loss(weights):
     return sum((_reference_output(weights, x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))
 
 
-def _reference_gradient(w):
-    """The gradient of _reference_loss at `w`, by hand, in plain floats (never run in the sandbox)."""
-    g = [0.0] * ROLES
-    for x, y in zip(XOR_INPUTS, XOR_TARGETS):
-        hidden = [math.tanh(w[3 * k] * x[0] + w[3 * k + 1] * x[1] + w[3 * k + 2]) for k in range(HIDDEN)]
-        d = 2 * (sum(v * h for v, h in zip(w[3 * HIDDEN:], hidden)) + w[4 * HIDDEN] - y)
-        g[4 * HIDDEN] += d
-        for k, h in enumerate(hidden):
-            g[3 * HIDDEN + k] += d * h
-            dz = d * w[3 * HIDDEN + k] * (1 - h * h)
-            g[3 * k], g[3 * k + 1], g[3 * k + 2] = g[3 * k] + dz * x[0], g[3 * k + 1] + dz * x[1], g[3 * k + 2] + dz
-    return g
-
-
-def on_course(course, threshold, tolerance=1e-6):
-    """Whether `course` (_Course.weights: the weights a network started with, after one move and after MOVES) is
-    gradient descent on XOR's loss from weights drawn in [-1, 1] (07's README) whose loss is not below `threshold`,
-    replayed here (never in the sandbox): the learning rate read off the first move, and the weights after MOVES
-    within `tolerance` of the distance they moved (a learning rate of the student's and the mean in place of the
-    sum give the same course). Weights in [-1, 1] keep every tanh's slope above 0.0098, so no hidden unit is
-    saturated: a course of the output layer alone, worked out by hand beside the network, is not the course."""
-    if len(course) != 3 or any(abs(w) > 1 for w in course[0]) or not _reference_loss(course[0]) >= threshold:
-        return False
-    start, g = course[0], _reference_gradient(course[0])
-    norm = sum(x * x for x in g)
-    lr = -sum((b - a) * x for a, b, x in zip(start, course[1], g)) / norm if norm > 0 else 0.0
-    if not lr > 0:
-        return False
-    w = start
-    for _ in range(MOVES):
-        w = [a - lr * x for a, x in zip(w, _reference_gradient(w))]
-    moved = max(abs(a - b) for a, b in zip(w, start))
-    return all(abs(a - b) <= tolerance * moved for a, b in zip(course[2], w))
-
-
 def _bias_places(nin, nouts):
     """Where the biases stand in MLP(nin, nouts).parameters(), in micrograd's order (layer by layer, each neuron's
     weights, then its bias)."""
