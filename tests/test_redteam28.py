@@ -196,3 +196,20 @@ def test_a_train_xor_by_another_loop_loses_train_xor_alone(rows):
     assert (row["score"], _failed(row)) == (20, ["train/train-xor"])
     [output] = [t["output"] for t in row["tests"] if t["name"] == "train/train-xor"]
     assert output == OFF_COURSE
+
+
+def test_a_forged_report_of_short_weights_fails_as_the_students():
+    """A report written by the submission (a replaced probe) whose weights are fewer than the network's 17: on
+    ced2182 train/train-xor computed the outputs from them and raised IndexError, an internal grader error; it fails
+    as the student's now, and the course it claims with them is no course."""
+    from grader.suites import suite_module
+
+    folder = ROOT / "grader" / "suites" / "07-mlp-xor"
+    suite, course = suite_module(folder, "test_mlp_xor"), suite_module(folder, "course")
+    got = {"network found": 1.0, "roles found": 1.0, "trained weights": [0.5], "trained outputs": [0.1] * 4,
+           "course weights": [[0.5]] * 3, "lowest loss": 0.0}
+    failure = suite._network_trained(got, suite.p.train_xor_seed_0)
+    assert str(failure.message) == ("train_xor(seed=0, steps=300): the network's outputs are not those of an MLP(2, "
+                                    "[4, 1]) of its parameters (set one at a time, each weight and bias changes the "
+                                    "output as no tanh neuron's does)")
+    assert course.on_course(got["course weights"], 1e-3) is False

@@ -39,7 +39,9 @@ def on_course(course, threshold, tolerance=1e-6):
     the distance they moved (a learning rate of the student's and the mean in place of the sum give the same
     course). Weights in [-1, 1] keep every tanh's slope above 0.0098, so no hidden unit is saturated: a course of
     the output layer alone, worked out by hand beside the network, is not the course."""
-    if len(course) != 3 or any(abs(w) > 1 for w in course[0]) or not training._reference_loss(course[0]) >= threshold:
+    if len(course) != 3 or any(len(w) != ROLES for w in course):  # a forged report's
+        return False
+    if any(abs(w) > 1 for w in course[0]) or not training._reference_loss(course[0]) >= threshold:
         return False
     start, g = course[0], _gradient(course[0])
     norm = sum(x * x for x in g)

@@ -252,7 +252,7 @@ def _on_course(got, want, probe, outputs, rounding):
 def _computed(found, weights, outputs, probe, rounding=1e-9):
     """That a network's `outputs` for the four XOR inputs are those of MLP(2, [4, 1]) with `weights` (in the
     reference's order of roles, as the probe read them through the student's forward pass), computed here."""
-    if not found:
+    if not found or len(weights) != p.training.ROLES or len(outputs) != len(p.XOR_INPUTS):  # (a forged report's)
         raise Mismatch(msg("{expression}: the network's outputs are not those of an MLP(2, [4, 1]) of its "
                            "parameters (set one at a time, each weight and bias changes the output as no tanh "
                            "neuron's does)", expression=expression_of(probe)))
