@@ -2,7 +2,8 @@
 
 Forward passes and gradients are compared with the reference nn.py on the
 same parameters (set by the probe, so the student's way of drawing weights
-does not matter). Training is judged by a threshold, not by exact numbers.
+does not matter). Training is judged in the grader: the course's loops against the reference's course, and
+train_xor's network against gradient descent replayed from the weights it started with (course.py).
 """
 
 import math
