@@ -222,3 +222,26 @@ def test_torch_results_prints_no_warning_of_torch(tmp_path):
     done = _python(script, str(tmp_path), cwd=tmp_path)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith(f"03-tanh: {tmp_path / '03-tanh' / torch_adapter.FILENAME} is up to date")
+
+
+def test_a_stored_file_is_parsed_once_while_unchanged_and_read_again_when_it_changes(tmp_path):
+    # stored._record and walks._kept_file: a process's batches share one parse of a file until its stat moves
+    from grader.diagnose import walks
+
+    path = tmp_path / stored.FILENAME
+    path.write_text(json.dumps({"digest": "d", "runs": {"v": {"status": "ok"}}}), encoding="utf-8")
+    first = stored._record(path)
+    assert stored._record(path) is first
+    path.write_text(json.dumps({"digest": "e", "runs": {}}) + " " * 40, encoding="utf-8")
+    assert stored._record(path) == {"digest": "e", "runs": {}}
+    kept = str(tmp_path / "walks.json")
+    text = json.dumps({"seen": [["w", 0, "p", 0, {"status": "ok", "values": {"x": [1.0, 2.0]}}]],
+                       "made": [["w", "p", 3]]})
+    with open(kept, "w", encoding="utf-8") as f:
+        f.write(text)
+    seen, made = walks._kept_file(kept)
+    assert (seen, made) == ({("w", 0, "p", 0): {"status": "ok", "values": {"x": [1.0, 2.0]}}}, {("w", "p"): 3})
+    assert walks._kept_file(kept)[0] is seen
+    with open(kept, "w", encoding="utf-8") as f:
+        f.write(text.replace("3]", "4]") + "\n")
+    assert walks._kept_file(kept)[1] == {("w", "p"): 4}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 
 from ..private_files import write_text_atomically
 from ..variants import ITERATIVE_TOPO, Variant, engine_class
@@ -156,6 +157,29 @@ def _orders(walk):
             for order in ORDERS]
 
 
+# kept file -> (its stat: mtime, size, inode; its observations): the file (megabytes of JSON, 30-80 ms of parsing)
+# read once a process while it is unchanged, not once a diagnosed batch. Its observations are shared between batches
+# as a book shares each between a batch's submissions: nothing changes them.
+_KEPT_READ: dict[str, tuple] = {}
+
+
+def _kept_file(path, text=None):
+    """(seen, made) of a kept file, parsed once while its stat is the same; `text`: the file as just written."""
+    stat = os.stat(path)
+    key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    held = _KEPT_READ.get(path)
+    if text is None and held is not None and held[0] == key:
+        return held[1]
+    if text is None:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    stored = json.loads(text)  # as a later batch reads it (JSON's lists where the book held tuples)
+    seen = {(walk, k, probe, mask): obs for walk, k, probe, mask, obs in stored["seen"]}
+    made = {(walk, probe): nodes for walk, probe, nodes in stored["made"]}
+    _KEPT_READ[path] = (key, (seen, made))
+    return seen, made
+
+
 class WalkBook:
     """The walks' observations of a suite's probes, each run once (in the grader's process).
 
@@ -173,10 +197,7 @@ class WalkBook:
     def _read_kept(self):
         self._read = True
         try:
-            with open(self._kept, encoding="utf-8") as f:
-                stored = json.load(f)
-            seen = {(walk, k, probe, mask): obs for walk, k, probe, mask, obs in stored["seen"]}
-            made = {(walk, probe): nodes for walk, probe, nodes in stored["made"]}
+            seen, made = _kept_file(self._kept)
         except (OSError, ValueError, TypeError, KeyError, RecursionError):
             return  # none kept yet, or not readable: observed here
         self._seen.update(seen)
@@ -188,10 +209,11 @@ class WalkBook:
         if self._kept is None or len(self._seen) == self._stored:
             return
         try:
-            write_text_atomically(self._kept, json.dumps({
-                "seen": [[*key, obs] for key, obs in self._seen.items()],
-                "made": [[*key, nodes] for key, nodes in self._made.items()]}))
+            text = json.dumps({"seen": [[*key, obs] for key, obs in self._seen.items()],
+                               "made": [[*key, nodes] for key, nodes in self._made.items()]})
+            write_text_atomically(self._kept, text)
             self._stored = len(self._seen)
+            _kept_file(self._kept, text)
         except (OSError, TypeError, ValueError):
             pass  # a full disk: the next batch observes them again
 
