@@ -54,7 +54,11 @@ INSTRUCTOR_PACKAGES = ("reference",)
 # derivative read off the student's own numbers, hints from the source (docs/distribution.md).
 INSTRUCTOR_MODULES = ("grader/variants/", "grader/diagnose/book.py", "grader/diagnose/rule.py",
                       "grader/diagnose/styles.py", "grader/diagnose/stored.py", "grader/diagnose/walks.py")
-STUDENT_SUITE_FILES = ("__init__.py", "probes.py")  # of a suite's folder; everything else there is the instructor's
+# of a suite's folder; everything else there is the instructor's. course.py: 07's replay of the course's gradient
+# descent, which holds no solution (the tanh MLP's gradient by hand; 03's README gives tanh's derivative) and never
+# travels into the sandbox (not a RUNNER_FILES entry, and the sandbox holds no site-packages): shipped, so that a
+# student's `grade check` judges train/train-xor as grading does (review 28)
+STUDENT_SUITE_FILES = ("__init__.py", "probes.py", "course.py")
 VISIBLE_PREFIX = "visible_"  # grader/suites/<id>/visible_test_*.py: the visible tests alone (student wheel)
 EXPECTATIONS = "visible_expectations.json"  # read by grader.judge.expectations
 EXERCISES_IN_PACKAGE = PACKAGE / "exercises"  # where the instructor wheel puts exercises/

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("grader/suites/03-tanh/test_tanh.py", True), ("grader/suites/03-tanh/torch_results.json", True),
     ("grader/suites/09-write-tests/engines.json", True), ("grader/exercises/03-tanh/engine.py", True),
     ("grader/suites/03-tanh/probes.py", False), ("grader/suites/03-tanh/__init__.py", False),
+    ("grader/suites/07-mlp-xor/course.py", False), ("grader/suites/07-mlp-xor/test_mlp_xor.py", True),
     ("grader/suites/__init__.py", False), ("grader/judge/plugin.py", False), ("grader/sandbox/worker.py", False),
     ("grader/locale/ru/LC_MESSAGES/grader.mo", False), ("grader/locale/zh/LC_MESSAGES/diagnose.mo", True),
     ("grader/locale/ru/LC_MESSAGES/starters.mo", True), ("grader/locale/ru/LC_MESSAGES/suites.mo", True),
@@ -269,6 +270,35 @@ def test_every_exercise_checks_alike_from_the_student_install_and_the_checkout(s
     installed, checkout = runs[solved]
     assert installed.stdout == checkout.stdout
     assert {status for status, _ in _verdicts(installed.stdout)[0]} == {"PASS"}
+
+
+def test_a_train_xor_off_the_course_fails_train_xor_from_the_student_install_as_in_the_checkout(student_install,
+                                                                                               tmp_path):
+    """Review 28: 07's course replay (course.py) was left out of the student wheel, so a train_xor that updates
+    after each example (not the course's loop: train/train-xor fails it in grading, 20/23) passed every visible test
+    from the student's install, 23/23, where the checkout's `grade check` failed it. The wheel ships course.py
+    (it never travels into the sandbox): both fail train/train-xor alone, in the same words."""
+    folder = tmp_path / "07-mlp-xor"
+    folder.mkdir()
+    files = solution_files("07-mlp-xor")
+    nn = files["nn.py"]
+    loop = ("        loss = sum((model(x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))\n"
+            "        history.append(loss.data)\n")
+    assert nn.count(loop) == 1
+    files["nn.py"] = nn.replace(loop, "        total = 0.0\n        for x, y in zip(XOR_INPUTS, XOR_TARGETS):\n"
+                                      "            loss = (model(x) - y) ** 2\n            total += loss.data\n"
+                                      "            model.zero_grad()\n            loss.backward()\n"
+                                      "            for p in model.parameters():\n"
+                                      "                p.data -= lr * p.grad\n"
+                                      "        history.append(total)\n        continue\n")
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    installed = _grade(student_install, "check", str(folder), cwd=tmp_path)
+    checkout = _checkout_grade("check", str(folder), cwd=tmp_path)
+    assert (installed.returncode, installed.stderr) == (checkout.returncode, checkout.stderr)
+    assert installed.stdout == checkout.stdout
+    verdicts, _ = _verdicts(installed.stdout)
+    assert [name for status, name in verdicts if status != "PASS"] == ["train/train-xor"]
 
 
 def test_the_reference_engine_passes_every_visible_engine_test_from_the_student_install(student_install, tmp_path):

@@ -1,9 +1,11 @@
 """07-mlp-xor's training course, replayed in the grader: gradient descent on XOR's loss for the reference's
 MLP(2, [4, 1]), by hand in plain floats, from the weights a student's network started with (probes_training's
-_Course reads them in the sandbox). This file stays in the grader: it is not one of the suite's RUNNER_FILES, so
-the sandbox never holds it, and not a probes_ module, so the student's wheel does not either (session 28's red
-team: with the gradient in the sandbox, a train_xor whose network cannot learn took its course from it, 18/23
-beside its twin's 15). A student's install judges train/train-xor without it (the test says so).
+_Course reads them in the sandbox). This file stays out of the sandbox: it is not one of the suite's RUNNER_FILES,
+so the sandbox never holds it (session 28's red team: with the gradient in the sandbox, a train_xor whose network
+cannot learn took its course from it, 18/23 beside its twin's 15). The student's wheel holds it
+(grader/distribution.py's STUDENT_SUITE_FILES: it holds no solution), so that a student's `grade check` judges
+train/train-xor as grading does (review 28: without it, a train_xor updating after each example passed there and
+lost train/train-xor in grading).
 """
 
 import math

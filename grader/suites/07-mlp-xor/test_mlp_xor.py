@@ -14,13 +14,12 @@ from grader.judge import (
     assert_values, close, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none, points,
     StudentError, suite_probes,
 )
-from grader.distribution import instructor_part_installed
 from grader.judge.charging import Excused
 from grader.suites import suite_module
 
 p = suite_probes(__file__)
-# the course's replay stays in the grader (course.py): a student's install judges train/train-xor without it
-course = suite_module(Path(__file__).parent, "course") if instructor_part_installed() else None
+# the course's replay stays out of the sandbox (course.py); the student's install holds it too
+course = suite_module(Path(__file__).parent, "course")
 
 NET = "MLP(2, [4, 1])"  # the network whose parameters() the training tests' failures speak of
 COUNTS = {"Neuron(3)": 4, "Layer(3, 2)": 8, "MLP(2, [4, 1])": 17, "MLP(3, [4, 4, 1])": 41}
@@ -314,7 +313,7 @@ def _network_trained(got, probe):
         return Mismatch(msg("{expression}: train_xor returned losses down to {lowest}, but the network it trained "
                             "has a loss of {loss} on XOR after its last step; the losses should be its network's",
                             expression=expression_of(probe), lowest=fmt(got["lowest loss"]), loss=fmt(loss)))
-    if course is not None and not course.on_course(got["course weights"], THRESHOLD):  # session 28: set, swapped
+    if not course.on_course(got["course weights"], THRESHOLD):  # session 28: set, swapped
         return Mismatch(msg("{expression}: the network train_xor trained did not get its weights by gradient descent "
                             "on XOR's loss (replayed here for {moves} steps) from weights drawn in [-1, 1] with a "
                             "loss above {threshold}, or had its parameters replaced by other Values on the way: "
