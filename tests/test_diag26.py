@@ -18,6 +18,9 @@ What each told before (each case's words below failed before the change):
   "expected 0.786447733, got 0.0". Each now says its mistake (the words below).
 - 07-mlp-xor: a Neuron that applies tanh whatever nonlin is was told "expected 0.4, got 0.3799489623"; now also that
   0.3799489623 is tanh(0.4), and why the last layer is linear.
+- 04-more-ops (session 28): a `-x` that negates x in place and returns it (`self.data = -self.data; return self`),
+  two ways, was named "Your unary `-` backward passes the gradient unchanged" (x.grad is the seed: y is x); the
+  `local_neg` probe reads x.data after the op, and local_rules.changed_input names an op that changed its input.
 """
 
 import json
@@ -28,6 +31,7 @@ from costs import slow_fixture
 from test_diag22 import planted_tests
 from test_fresh_styles import _output
 
+from grader.diagnose.local_rules import changed_input
 from grader.diagnose.stale import stale_rule, stale_value
 from grader.pipeline import grade
 from grader.sandbox import Limits
@@ -55,6 +59,9 @@ PLANTED = {
                                         "            _seen['e'] = math.exp(self.data)\n"
                                         "        out = Value(_seen['e'], (self,), \"exp\")\n")],
         "correct": [],
+        "neg-in-place": [("        return self * -1\n", "        self.data = -self.data\n        return self\n")],
+        "neg-in-place-grad-too": [("        return self * -1\n", "        self.data *= -1\n        self.grad = -self.grad\n"
+                                                              "        return self\n")],
     },
     "06-gradcheck": {
         "unbracketed-2h": [("return (f(x + h) - f(x - h)) / (2 * h)", "return (f(x + h) - f(x - h)) / 2 * h")],
@@ -79,6 +86,9 @@ TABLES = {
         "exp-first-value-kept": (27.0, ["exp/negative", "exp/values", "exp/zero"],
                                  [("derivative", "exp", "stale-value")]),
         "correct": (30.0, [], []),
+        # before: ("derivative", "neg", "plus-one"), each of the two
+        "neg-in-place": (29.0, ["neg/values"], [("derivative", "neg", "in-place")]),
+        "neg-in-place-grad-too": (29.0, ["neg/values"], [("derivative", "neg", "in-place")]),
     },
     "06-gradcheck": {
         "unbracketed-2h": (10.0, ["numerical/given-h", "numerical/known-functions"], []),
@@ -150,6 +160,9 @@ WORDS = {
         "Every call of your exp returns the same number: it keeps a value from an earlier call (a cached result, a "
         "mutable default argument, a class attribute) and returns it again, whatever the input. Compute the value "
         "from this call's input every time.",
+    # before: "Your unary `-` backward passes the gradient unchanged: −x's local derivative is −1, not 1: ..."
+    ("04-more-ops", "neg-in-place", "diagnosis"):
+        "Your unary `-` changes its input in place: for y = -x at x = -1.5, x.data is 1.5 after the op, not -1.5.",
     ("04-more-ops", "exp-linked-to-nothing", "diagnosis"):
         "Your exp is cut out of the graph: its output is not linked to its input, so the gradient stops at its input.",
 }
@@ -182,6 +195,16 @@ def test_right_values_and_a_wrong_gradient_are_a_stale_rule_not_a_stale_value():
     mine = {**_REFERENCE, "0.x.grad": 6.6402, "1.x.grad": 9.9603}
     assert stale_value(mine, _REFERENCE) is None
     assert stale_rule(mine, _REFERENCE) == {"form": "stale-rule", "case": 1, "input": "x"}
+
+
+def test_an_input_changed_at_every_point_is_an_op_in_place():
+    neg = {"0.x": -1.5, "0.y": 1.5, "0.x.grad": -1.0, "1.x": 0.7, "1.y": -0.7, "1.x.grad": -1.0}
+    probe = type("local_neg", (), {"__doc__": "y = -x at x = -1.5, 0.7"})
+    mine = {**neg, "0.x": 1.5, "0.x.grad": 1.0, "1.x": -0.7, "1.x.grad": 1.0}
+    assert str(changed_input(probe, mine, neg)) == "for y = -x at x = -1.5, x.data is 1.5 after the op, not -1.5"
+    # a rule that passes the gradient unchanged leaves x alone; an input changed at one point only is not named
+    assert changed_input(probe, {**neg, "0.x.grad": 1.0, "1.x.grad": 1.0}, neg) is None
+    assert changed_input(probe, {**neg, "0.x": 1.5}, neg) is None
 
 
 def test_an_op_right_in_one_graph_is_neither():

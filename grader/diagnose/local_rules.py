@@ -10,11 +10,13 @@ student's own.
 
 from __future__ import annotations
 
+import math
+
 from ..i18n import capital, msg, said
 from ..judge.ops import ops_of
 from .compare import wrong
 from .derivatives import BUILT_FROM, OP_NAMES, SHOULD, infer_all
-from .evidence import local_evidence
+from .evidence import fmt, local_evidence
 
 
 class LocalRulesMixin:
@@ -42,6 +44,13 @@ class LocalRulesMixin:
             return not key.endswith((".grad", ".scaled"))
 
         inferred = infer_all(values, scaled=right("mul"))
+        # an op that overwrote its input's number: its gradients are those of whatever it returned (the input
+        # itself, seeded), so no form of its rule is named
+        changed = {op: c for op in values if (c := changed_input(getattr(self.suite.probes, local[op]), values[op],
+                                                                  self.reference(local[op])))}
+        # `a - b` built as `a + (-b)` over that `-` changes b as well: the op it is built from is named
+        changed = {op: c for op, c in changed.items() if not any(base in changed for base in BUILT_FROM.get(op, ()))}
+        inferred.update({op: {"form": "in-place", "words": None} for op in changed})
         # no classic form: the rule seeded directly is wrong while its values are right, and no op it may be
         # built from is wrong
         for op in values:
@@ -61,12 +70,20 @@ class LocalRulesMixin:
                 continue
             probe = getattr(self.suite.probes, local[op])
             sentence = local_evidence(probe, values[op], self.reference(local[op]))
-            title = msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"])
-            if inference["form"] == "unmatched":
+            if inference["form"] == "in-place":
+                title = msg("Your {op} changes its input in place", op=OP_NAMES[op])
+                sentence = changed[op]
+                explanation = msg("{evidence}. The op overwrites its input's number (`self.data = ...`) instead of "
+                                  "making a new Value for the result: the input's value is lost wherever else it is "
+                                  "used. Leave the inputs as they are and return a new Value, linked to them, as "
+                                  "every other op does.", evidence=capital(sentence))
+            elif inference["form"] == "unmatched":
+                title = msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"])
                 total, fits = self._points(values[op], self.reference(local[op]))
                 explanation = msg("{evidence}. Its rule gives the right gradients at {fits} of the {n} points tried.",
                                   evidence=capital(sentence), fits=fits, n=total)
             else:
+                title = msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"])
                 explanation = msg("{evidence}. This rule alone explains the numbers at every point tried.",
                                   evidence=capital(sentence))
             smallest = min(shown, key=lambda p: self._size(p, probes))
@@ -86,6 +103,24 @@ class LocalRulesMixin:
                                         and k.endswith(".grad")}},
             {k: v for k, v in reference.items() if k.startswith(f"{case}.") and k.endswith(".grad")}))
         return len(cases), fits
+
+
+def changed_input(probe, mine: dict, reference: dict):
+    """`for y = -x at x = -1.5, x.data is 1.5 after the op`, where the op changed an input's number at every point
+    of its local probe (the probe reads each input's `.data` after the op), else None."""
+    cases = sorted({k.split(".")[0] for k in reference if k.endswith(".grad")}, key=int)
+    changed = [(case, key) for case in cases for key, want in reference.items()
+               if key.startswith(f"{case}.") and key.count(".") == 1 and key.split(".")[1] not in ("y", "k")
+               and isinstance(mine.get(key), (int, float)) and not math.isclose(mine[key], want, rel_tol=1e-6,
+                                                                                  abs_tol=1e-9)]
+    if not cases or {case for case, _ in changed} != set(cases):
+        return None
+    case, key = changed[0]
+    name = key.split(".")[1]
+    inputs = ", ".join(f"{k.split('.')[1]} = {fmt(v)}" for k, v in reference.items()
+                       if k.startswith(f"{case}.") and k.count(".") == 1 and k.split(".")[1] not in ("y",))
+    return msg("for {expression} at {inputs}, {name}.data is {got} after the op, not {want}",
+               expression=probe.__doc__.split(" at ")[0], inputs=inputs, name=name, got=fmt(mine[key]), want=fmt(reference[key]))
 
 
 def _named(op: str) -> set[str]:
