@@ -19,6 +19,10 @@ The holes these found, each closed as a class:
 - 11-fit-line: a loop that clears the gradients between backward() and the update, or that leaves the learning
   rate out, was charged by every test that trains (4/13) and named by none; both are in the catalogue now (11/13),
   and a test where the student's engine raises as the named loop does (its overflow) is not charged again.
+- 08-dual-numbers (session 28): a `__rsub__` written `self - Dual(other)` (or `self + (-other)`) and a Dual power
+  without its b' · log a term (two ways) were told their numbers only; the suite's mistakes.py replays each on the
+  reference's Dual and the failing test names it (19/20 each, as before). A `-` that keeps the derivative's sign, a
+  `2 ** x` by the power rule and a power with b and b' swapped name nothing (none of the two fits their numbers).
 """
 
 import shutil
@@ -42,6 +46,7 @@ _TANH_BODY = """\
 
         out._backward = _backward
         return out"""
+_DUAL_POW = "out * (k.deriv * math.log(self.value) + k.value * self.deriv / self.value)"
 _DUAL_DIV = """\
         return Dual(
             self.value / other.value,
@@ -81,6 +86,11 @@ PLANTED = {
                                    ("return Dual(e, e * self.deriv)", "return Dual(e, e)")],
         "log-no-chain": [("return Dual(math.log(self.value), self.deriv / self.value)",
                           "return Dual(math.log(self.value), 1 / self.value)")],
+        "rsub-reversed": [("        return (-self) + other\n", "        return self - Dual(other)\n")],
+        "rsub-plus-negated-other": [("        return (-self) + other\n", "        return self + (-other)\n")],
+        "pow-without-log": [(_DUAL_POW, "out * (k.value * self.deriv / self.value)")],
+        "pow-by-power-rule": [(_DUAL_POW, "k.value * self.value ** (k.value - 1) * self.deriv")],
+        "neg-keeps-deriv": [("        return Dual(-self.value, -self.deriv)\n", "        return Dual(-self.value, self.deriv)\n")],
     },
     "07-mlp-xor": {
         "zero-after-step": [("        model.zero_grad()\n        loss.backward()\n        for p in model.parameters():\n"
@@ -143,6 +153,11 @@ TABLES = {
         "tanh-over-exp-no-chain": (19.0, ["rule/exp-log"], []),
         # before: 19, charged on expression/softplus instead (rule/exp-log read log(x), whose derivative is 1)
         "log-no-chain": (19.0, ["rule/exp-log"], []),
+        "rsub-reversed": (19.0, ["rule/sub-neg"], []),
+        "rsub-plus-negated-other": (19.0, ["rule/sub-neg"], []),
+        "pow-without-log": (19.0, ["beyond/variable-exponent"], []),
+        "pow-by-power-rule": (19.0, ["beyond/variable-exponent"], []),
+        "neg-keeps-deriv": (19.0, ["rule/sub-neg"], []),
     },
     "07-mlp-xor": {
         "zero-after-step": (23.0, [], []),
@@ -219,6 +234,16 @@ def planted_tests(planted, tables):
 rows, test_every_sample_is_graded_and_in_a_table, test_each_sample_scores_and_is_named = planted_tests(PLANTED, TABLES)
 
 
+_SUB_NEG = "the value of f(x) = (2 - x) * (x - 2) - (-x) at x = 0.5: expected -1.75, your Dual gives 2.75. "
+_RSUB_REVERSED = ("These are the numbers of a Dual whose `2 - x` computes x − 2: `__rsub__` is called for `other - "
+                  "self` (the constant on the left), and yours returns `self - other`. Return `Dual(other) - self` (or "
+                  "`-self + other`)")
+_POWERS = ("d(x ** x)/dx for x ** x and 2 ** (x / 2) at x = 1.5 (an exponent that depends on x, and a constant base): "
+           "expected 2.582004275, got 1.837117307. ")
+_POW_WITHOUT_LOG = ("These are the numbers of a Dual power `a ** b` without its b' · log a term: with an exponent that "
+                    "depends on x, (a ** b)' = a ** b · (b' · log a + b · a' / a); the power rule b · a ** (b − 1) · a' "
+                    "alone holds only for a constant b")
+
 # (exercise, case, a test's name or "diagnosis") -> the words the student reads there (a prefix, for a step/first)
 WORDS = {
     ("engine", "pow-abs-base", "diagnosis"):
@@ -235,6 +260,15 @@ WORDS = {
     ("08-dual-numbers", "tanh-over-exp-no-chain", "expression/neuron"):
         "Not charged again: f(w) = tanh(2 * w + 0 * 1 + 6.8813735870195432) at w = -3 (a neuron, in its weight): your "
         "engine builds `tanh` on your `exp`, which rule/exp-log already charges.",
+    # before (session 28): the numbers alone, each of the two ways
+    ("08-dual-numbers", "rsub-reversed", "rule/sub-neg"): _SUB_NEG + _RSUB_REVERSED,
+    ("08-dual-numbers", "rsub-plus-negated-other", "rule/sub-neg"): _SUB_NEG + _RSUB_REVERSED,
+    ("08-dual-numbers", "pow-without-log", "beyond/variable-exponent"): _POWERS + _POW_WITHOUT_LOG,
+    ("08-dual-numbers", "pow-by-power-rule", "beyond/variable-exponent"): _POWERS + _POW_WITHOUT_LOG,
+    # a neighbour: its numbers are neither mistake's
+    ("08-dual-numbers", "neg-keeps-deriv", "rule/sub-neg"):
+        "the derivative of f(x) = (2 - x) * (x - 2) - (-x) at x = 0.5: forward mode (your Dual, seeded with 1) gives "
+        "1.0, reverse mode (backward()) gives 4.0",
     # the student's engine overflows where the named loop's does: not charged again
     ("11-fit-line", "lr-left-out", "train/converges"):
         "Not charged again: your numbers are those of a loop that moves w and b by their whole gradient, without the "

@@ -6,18 +6,39 @@ value with the reference's value). The expressions beyond Value's operations
 (sin, cos, x ** x) are compared with the reference Dual.
 """
 
+import sys
+from pathlib import Path
+
 from grader.i18n import items, msg
 from grader.judge import (
     assert_values, close, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none, points,
     suite_config, suite_probes,
 )
+from grader.distribution import instructor_part_installed
 from grader.judge.charging import Excused
+from grader.suites import suite_module
 
 p = suite_probes(__file__)
 OWN = suite_config(__file__).OWN  # which rule test charges for which op: the suite's __init__.py
+# the Dual's named mistakes, replayed on the reference (the instructor's): a student's install names none
+mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None
+
+
+def _named(probe, got, want):
+    """Mismatch `got`'s failure on `probe`, with the named mistake whose numbers they are where one's are."""
+    words = mistakes.named(probe, got, want) if mistakes else None
+    return (lambda failure: Mismatch(msg("{failed}. {named}", failed=failure.message, named=words))) if words else None
 
 
 def agrees(observe, expect, probe):
+    try:
+        _agrees(observe, expect, probe)
+    except Mismatch as exc:
+        name = _named(probe, observe(probe), expect(probe))
+        raise (name(exc) if name else exc) from None
+
+
+def _agrees(observe, expect, probe):
     got, want = observe(probe), expect(probe)
     if not close(got["value"], want["value"]):
         raise Mismatch(msg("the value of {expression}: expected {expected}, your Dual gives {got}",
@@ -204,7 +225,10 @@ def _powers(observe, expect, probe, wrong, built):
             same = built.get(value)
             if not wrong or not isinstance(same, list) or len(same) != 2 or not all(
                     close(a, b) for a, b in zip(same, (got[value], got[slope]))):
-                raise
+                name = _named(probe, got, want)
+                if name is None:
+                    raise
+                raise name(sys.exc_info()[1]) from None
             excused.append(value)
     if excused:
         raise Excused(msg("Not charged again: your Dual builds {powers} as exp(b log a) from its own exp and log, "
