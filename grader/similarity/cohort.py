@@ -13,6 +13,8 @@
   some weight of rare code before it can score high, so two students whose
   solutions differ by a token, in an exercise whose solution everybody
   writes alike, stay low.
+  In that factor each function holds at most UNIT_MOST of S (units.py): one
+  function written alike is one choice, however long.
 - **Canonical lines.** Between two students neither of whom copied a public
   source, the code both hold that the canonical code's variants hold
   (variants.py: lines independent students write alike) counts in full in
@@ -64,9 +66,11 @@ from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_d
 from .public_match import against
 from .scores import (above_typical, alone_score, clusters, combined, containment_score, copied_surely, evidence,  # noqa: F401
                      float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, named_line_scores, pair_score,
-                     shared_alone, shared_smoke, shared_stock, shared_through, shared_written, smaller_share_score,
-                     strings_held_by_three, typical_scores, written_items, written_score)  # clusters: re-exported
+                     shared_alone, shared_smoke, shared_stock, shared_through, shared_written,
+                     smaller_share_score, strings_held_by_three, typical_scores, written_items,
+                     written_score)  # clusters: re-exported
 from .traits import LINE_SIZE, SHORT
+from .units import UNIT_MOST, shared_code
 
 # Chosen on the benchmark (docs/similarity.md has the table): at 0.5, in the second and third classes every
 # copy and every copy of micrograd with ops added is flagged, with 1 honest pair in 170 to 400; in the first,
@@ -209,15 +213,7 @@ class Cohort:
 
     def shared_weights(self) -> dict[tuple[int, int], float]:
         """S of every pair that shares a fingerprint of weight above 0, accumulated through the index."""
-        found: dict[tuple[int, int], float] = defaultdict(float)
-        documents = self.documents
-        for h, holders in self.postings.items():
-            w = self.weights[h]
-            if w > 0 and len(holders) >= 2:
-                own = [i for i in holders if h not in documents[i].explained]
-                for i, j in combinations(own, 2):
-                    found[(i, j)] += w * min(documents[i].tokens.get(h, 0.0), documents[j].tokens.get(h, 0.0))
-        return found
+        return shared_code(self.postings, self.weights, self.documents)[0]
 
     def pairs(self, mistakes: dict[str, str] | None = None,
               public: dict[str, dict[str, float]] | None = None, threshold: float = 1.0, channels=None) -> list[Pair]:
@@ -246,7 +242,8 @@ class Cohort:
                 canonical[pair] = (lines.get(pair, 0.0), *self._shared_variant_traits(*pair))
             return canonical[pair]
 
-        shared, (code_r, shapes_r, structures_r) = self.shared_weights(), self.shared_recombined()  # weak, as variants
+        (shared, spread), (code_r, shapes_r, structures_r) = (shared_code(self.postings, self.weights, self.documents,
+                                                                          UNIT_MOST), self.shared_recombined())
         smoke = shared_smoke(self.weights, self.documents)  # the obvious smoke test both run: weak as canonical code
         raw, by_hand = {}, shared_written(self.trait_postings, self.trait_weights, self.documents)
         traits = self.shared_traits()
@@ -280,6 +277,8 @@ class Cohort:
             most = CANONICAL_ONLY_MOST if only_lines(i, j) else CANONICAL_MOST
             rare = s - plain + min(CANONICAL_EVIDENCE * plain, most) + \
                 max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
+            # each function's part of it at most UNIT_MOST: one function written alike is one choice (scores.py)
+            rare *= spread.get((i, j), 1.0)
             combined(raw, channels, (i, j), "code", pair_score(s, self.totals[i], self.totals[j], rare=rare))
 
         weak = 1 - CANONICAL_EVIDENCE
@@ -311,7 +310,7 @@ class Cohort:
             shared.setdefault((i, j), 0.0)
         for (i, j), alone in shared_alone(self.postings, self.weights, self.documents).items():
             # a fourth: the code only the two of them hold in the class, as a share of each one's own code
-            alone = alone_score(alone, self.totals[i], self.totals[j])
+            alone = alone_score(alone * spread.get((i, j), 1.0), self.totals[i], self.totals[j])  # as the code
             combined(raw, channels, (i, j), "alone", alone)
         for (i, j), (items, weight) in written_items(self.trait_postings, self.trait_weights, self.documents).items():
             # a fifth: two or more of the rare comments, strings and numbers they wrote alike (scores.WRITTEN_ITEMS)

@@ -58,7 +58,8 @@ def test_two_fillers_of_the_aliased_ops_score_low_and_a_copy_of_ops_of_ones_own_
                                                *known()) for name in CLASS])
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                         threshold=THRESHOLD)}
-    # 0.2175, under the honest engines' 0.33-0.45; 0.997, the class's top pair, without the identity
-    assert 0.2 < scores[("ann", "bob")] < 0.25 and scores[("ann", "bob")] < scores[("correct-karpathy-label",
+    # 0.2175, under the honest engines' 0.33-0.45; 0.997, the class's top pair, without the identity (0.1819 since
+    # session 28: each function's part of the shared code at most units.UNIT_MOST)
+    assert 0.15 < scores[("ann", "bob")] < 0.2 and scores[("ann", "bob")] < scores[("correct-karpathy-label",
                                                                                  "correct-tanh-exp2x")]
     assert scores[("cy", "dee")] >= 0.99  # 0.9904, as without it

@@ -106,8 +106,8 @@ def test_each_tricked_copy_of_the_thirteenth_is_read_as_its_plain_copy():
 # 16 (simread5: 0.871/0.943 before)
 # session 16: the lecture canonical for fit_line.py too, append-as-concat (0.992, 0.994) -> (0.981, 0.987) and
 # division-as-power (0.936, 0.936) -> (0.933, 0.933): the lecture's loop is no evidence in the copies either
-EVASIONS = {"sub-as-add": (0.989, 0.992), "append-as-concat": (0.983, 0.992), "division-as-power": (0.931, 0.931),
-            "square-as-product": (0.943, 0.943), "sum-as-reduce": (0.438, 0.438), "zip-indexed": (0.996, 0.996)}
+EVASIONS = {"sub-as-add": (0.985, 0.99), "append-as-concat": (0.965, 0.984), "division-as-power": (0.812, 0.812),
+            "square-as-product": (0.762, 0.762), "sum-as-reduce": (0.438, 0.438), "zip-indexed": (0.99, 0.99)}
 # zip-indexed (0.896, 0.897) -> (0.982, 0.982) with formats read as f-strings and the engine class as Value (session 16);
 # -> (0.989, 0.989) with two or more rare comments and strings written alike as evidence of their own (session 17);
 # -> (0.996, 0.996) with a format template's string read as its template, however formatted (session 18)
@@ -118,6 +118,9 @@ EVASIONS = {"sub-as-add": (0.989, 0.992), "append-as-concat": (0.983, 0.992), "d
 # session 24 (simhard7): the lines of one's own code as written with a name at most two write (scores.named_lines):
 # sub-as-add (0.984, 0.985) -> (0.989, 0.992), append-as-concat (0.981, 0.987) -> (0.983, 0.992) (the copies keep their
 # source's lines and names), sum-as-reduce's plain copy 0.437 -> 0.438
+# session 28 (each function's part of the shared code at most units.UNIT_MOST): sub-as-add (0.989, 0.992) -> (0.985,
+# 0.99), append-as-concat (0.983, 0.992) -> (0.965, 0.984), division-as-power 0.931 -> 0.812, square-as-product 0.943 ->
+# 0.762 (the copy's own code is its loss function, one function), zip-indexed 0.996 -> 0.99
 
 
 @pytest.mark.slow  # the class built and scored twice: half a minute of CPU

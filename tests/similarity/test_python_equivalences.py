@@ -86,11 +86,13 @@ def test_the_thirteenth_class_burak_and_his_two_copies():
     group, public = run.scored_cohort(*run.read_cohort(thirteenth.CLASS / "main"))
     scores = {frozenset((p.a, p.b)): p.score for p in group.pairs(public={"micrograd": public},
                                                                      threshold=run.THRESHOLD)}
-    for pair in [("t296", "t593"), ("t361", "t593"), ("t296", "t361")]:  # were 0.673, 0.497, 0.124
-        assert 0.80 <= scores[frozenset(pair)] <= 0.85, pair
+    # were 0.673, 0.497, 0.124; 0.80-0.85 before session 28 (each function's part of the shared code at most
+    # units.UNIT_MOST: 0.7978, 0.798, 0.7978)
+    for pair in [("t296", "t593"), ("t361", "t593"), ("t296", "t361")]:
+        assert 0.79 <= scores[frozenset(pair)] <= 0.85, pair
     # its hard pairs, each two students' same plain lines, as before
     assert scores[frozenset(("t146", "t354"))] == pytest.approx(0.1537, abs=0.001)
-    assert scores[frozenset(("t389", "t649"))] == pytest.approx(0.1044, abs=0.001)
+    assert scores[frozenset(("t389", "t649"))] == pytest.approx(0.0986, abs=0.001)  # 0.1044 before session 28
 
 
 def test_a_chain_of_products_or_sums_is_one_however_grouped():

@@ -65,4 +65,4 @@ def test_two_fillers_of_the_plain_walk_score_low_and_a_copy_of_an_own_walk_does_
     scores = {(p.a, p.b): p.score for p in cohort.pairs(public={SOURCE.id: dict(cohort.against(SOURCE))},
                                                         threshold=THRESHOLD)}
     assert scores.get(("ann", "bob"), 0.0) < 0.3  # 0.27; 0.62 (flagged) when the recombined walk counted in full
-    assert scores[("cy", "dee")] >= 0.9  # 0.97, as before
+    assert scores[("cy", "dee")] >= 0.8  # 0.8443 (0.97 before session 28: one function, at most units.UNIT_MOST)

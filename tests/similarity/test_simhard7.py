@@ -95,6 +95,8 @@ def test_a_copy_that_kept_its_sources_names_rises_and_two_honest_students_who_wr
     with_lines = {(p.a, p.b): p.score for p in group.pairs()}
     monkeypatch.setattr(cohort_module, "named_line_scores", lambda *args: {})
     without = {(p.a, p.b): p.score for p in group.pairs()}
-    assert (without[("copy", "source")], with_lines[("copy", "source")]) == (0.9542, 0.9745)
+    # (0.9542, 0.9745) and the plain pair's 0.9411 before session 28: each function's part of the shared code at most
+    # units.UNIT_MOST in the code's evidence
+    assert (without[("copy", "source")], with_lines[("copy", "source")]) == (0.9062, 0.9477)
     # the same code, both pairs; the plain pair has no line with a name only two write, and keeps its score
-    assert (without[("honest1", "honest2")], with_lines[("honest1", "honest2")]) == (0.9411, 0.9411)
+    assert (without[("honest1", "honest2")], with_lines[("honest1", "honest2")]) == (0.8793, 0.8793)

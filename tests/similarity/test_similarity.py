@@ -175,7 +175,9 @@ def test_students_who_share_only_canonical_lines_are_not_a_pair():
                              "lee": with_backward(starter, KAHN.replace("node", "n"))}, kgrams)
     pairs, record = scores_of(documents)
     assert ("pat", "sam") not in pairs  # identical, but all of it the reference's: below the floor
-    assert pairs[("kim", "lee")] >= 0.95  # the same distinctive walk
+    # the same distinctive walk: 0.8667 (0.95 or more before session 28: one function written alike is one choice,
+    # its part of the evidence at most units.UNIT_MOST, and two honest students may both write Kahn's walk)
+    assert pairs[("kim", "lee")] >= 0.8
 
 
 def test_two_copies_of_the_public_engine_match_it_not_each_other():
@@ -326,5 +328,7 @@ def test_students_as_close_to_each_other_as_to_everyone_score_less_than_a_copy_t
     pairs = {(p.a, p.b): p for p in cohort.pairs()}
     copy = pairs[("zz-copy", "zz-source")]
     walkers = [p for (a, b), p in pairs.items() if a.startswith("walk") and b.startswith("walk")]
-    assert copy.typical == 0.0 and copy.score > 0.9  # the source and its copy resemble nobody else
+    # the source and its copy resemble nobody else (0.8533: their own code is one function, the walk, whose part of
+    # the evidence is at most units.UNIT_MOST since session 28; above 0.9 before)
+    assert copy.typical == 0.0 and copy.score > 0.8
     assert walkers == []  # each walker is as close to eight others: no pair of them rises above that

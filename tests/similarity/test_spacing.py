@@ -51,9 +51,10 @@ def test_copies_of_a_public_network_are_attributed_by_its_spacing_and_no_honest_
     assert [(m["id"], m["source"], m["score"], m["flagged"]) for m in network_class["public_matches"]] == [
         ("n201", NETWORK, 0.7288, True), ("n202", NETWORK, 0.7288, True), ("n203", NETWORK, 0.7288, True),
         ("n204", NETWORK, 0.7288, True)]
-    # no pair flagged; of the copies' pairs only n203|n205 is over the floor (what the formatted one shares)
+    # no pair flagged; of the copies' pairs only n203|n205 is over the floor (what the formatted one shares); n201|ruth
+    # 0.3006 before session 28 (each function's part of the shared code at most units.UNIT_MOST)
     assert [(p["a"], p["b"], p["score"], p["flagged"]) for p in network_class["pairs"]] == [
-        ("n201", "ruth", 0.3006, False), ("ada", "n203", 0.2593, False), ("n203", "n205", 0.2433, False),
+        ("n201", "ruth", 0.281, False), ("ada", "n203", 0.2593, False), ("n203", "n205", 0.2433, False),
         ("cara", "n202", 0.2256, False)]
 
 
