@@ -108,6 +108,23 @@ HONEST = {"mean-per-example": HEAD + """def train_xor(seed=0, steps=1000, lr=0.2
         for p in params:
             p.data = p.data - lr * p.grad
     return history
+""",
+          # the network built with its default rng, then its weights (biases too) drawn from random.Random(seed)
+          # through parameters(): the course starts where the first backward() finds them (review 28)
+          "drawn-after-listing": HEAD + """def train_xor(seed=0, steps=1000, lr=0.05):
+    rng = random.Random(seed)
+    model = MLP(2, [4, 1])
+    for p in model.parameters():
+        p.data = rng.uniform(-1, 1)
+    history = []
+    for _ in range(steps):
+        loss = sum((model(x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))
+        history.append(loss.data)
+        model.zero_grad()
+        loss.backward()
+        for p in model.parameters():
+            p.data -= lr * p.grad
+    return history
 """}
 # a train_xor whose network learns XOR by another loop than the course's (07's README: the loss over the four
 # examples, one update per step): an update after each example. Not hostile, and not the course: train/train-xor
@@ -157,9 +174,9 @@ OFF_COURSE = ("train_xor(seed=0, steps=300): the network train_xor trained did n
 def test_a_network_that_did_not_take_the_course_earns_nothing_of_train_xor(rows, name):
     """On ced2182 each scored 18/23 beside its twin's 15: train/train-xor judged the network train_xor ended with
     (its weights, by role, and the outputs they give), so weights that solve XOR, set by train_xor or swapped into
-    the neurons by zero_grad() as fresh Values, passed. The probe now also reads the weights the network was first
-    listed with and the ones after its first move and its 50th (at its backward() calls, the same Values), and the
-    grader replays gradient descent on XOR's loss from them: 15/23 each, where the twin (tests/test_redteam27.py)
+    the neurons by zero_grad() as fresh Values, passed. The probe now also follows the Values the network was first
+    listed with and reads their weights at its backward() calls (the first, after its first move and its 50th),
+    and the grader replays gradient descent on XOR's loss from them: 15/23 each, where the twin (tests/test_redteam27.py)
     scores 15 and fails the same three training tests."""
     row = rows[name]
     assert (row["score"], _failed(row)) == (15, ["train/course-loop", "train/course-seed", "train/train-xor"])
@@ -183,8 +200,10 @@ def test_a_train_xor_that_takes_its_course_from_the_graders_gradient_earns_nothi
 @needs_bwrap
 def test_a_correct_train_xor_written_otherwise_keeps_full_marks(rows):
     """The replay reads the learning rate off the first move, so the mean loss at four times the rate takes the
-    course; a backward() per example adds up to the step's gradient (the weights are read where they moved)."""
-    assert rows["mean-per-example"]["score"] == 23
+    course; a backward() per example adds up to the step's gradient (the weights are read where they moved). Weights
+    drawn through parameters() after the network was listed scored 20/23 on 2ebe002 (the drawing taken for the
+    first move, from the default rng's weights): the course starts at the first backward() call."""
+    assert {name: rows[name]["score"] for name in HONEST} == {"mean-per-example": 23, "drawn-after-listing": 23}
 
 
 @pytest.mark.slow

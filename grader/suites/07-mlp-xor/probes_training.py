@@ -195,9 +195,12 @@ def _networks_listed(nn, listed, watched=None):
 class _Course:
     """What train_xor's networks went through (session 28's red team: a train_xor that set hand-made weights that
     solve XOR, or a zero_grad() that swapped fresh Values holding them into the neurons, passed train/train-xor with
-    a network that cannot learn): the Values each network of 17 parameters gave when first listed and their data
-    then, and at each outermost backward() call the data of those Values. The grader replays the course's gradient
-    descent from the first weights and holds the network to it (`on_course`)."""
+    a network that cannot learn): the Values each network of 17 parameters gave when first listed, and at each
+    outermost backward() call the data of those Values. The grader replays the course's gradient descent from the
+    weights of the first backward() call and holds the network to it (course.py's `on_course`). Not from the data
+    at the first listing: a train_xor may list its network, then draw its weights (review 28: `for p in
+    model.parameters(): p.data = rng.uniform(-1, 1)` on an MLP built with its default rng lost train/train-xor, the
+    drawing taken for the first move)."""
 
     BACKWARDS = 1200  # backward() calls noted at most: the course's first MOVES steps, a backward() per example too
     NETWORKS = 8  # networks followed at most: the ones train_xor trains, not every one a student's code may list
@@ -212,26 +215,26 @@ class _Course:
             items = list(result)
         except Exception:  # noqa: BLE001 - not a list of anything: the probes' own checks say so
             return result
-        if len(items) == ROLES and len(self.first) < self.NETWORKS and not any(m is model for m, _, _ in self.first):
-            self.first.append((model, items, [_datum(p) for p in items]))
+        if len(items) == ROLES and len(self.first) < self.NETWORKS and not any(m is model for m, _ in self.first):
+            self.first.append((model, items))
         return iter(items) if once else result
 
     def step(self):
         if len(self.states) < self.BACKWARDS:
-            self.states.append([[_datum(p) for p in items] for _, items, _ in self.first])
+            self.states.append([[_datum(p) for p in items] for _, items in self.first])
 
     def weights(self, model, params, roles):
-        """The network's weights in the reference's order of roles at its first listing, after one move and after
-        MOVES (the data at a backward() call that differ from the call before); [] where the parameters it ends
-        with are not the Values it was first listed with."""
-        j = next((j for j, (m, _, _) in enumerate(self.first) if m is model), None)
+        """The network's weights in the reference's order of roles at the first backward() call after its first
+        listing, after one move and after MOVES (the data at a backward() call that differ from the call before);
+        [] where the parameters it ends with are not the Values it was first listed with."""
+        j = next((j for j, (m, _) in enumerate(self.first) if m is model), None)
         if j is None or any(a is not b for a, b in zip(self.first[j][1], params)):
             return []
         order = list(roles if roles is not None else range(len(params)))
-        states = [[self.first[j][2][i] for i in order]]
+        states = []
         for state in self.states:
             w = [state[j][i] for i in order] if j < len(state) else [None]
-            if None not in w and w != states[-1]:
+            if None not in w and (not states or w != states[-1]):
                 states.append(w)
             if len(states) > MOVES:
                 break
