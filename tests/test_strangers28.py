@@ -266,10 +266,11 @@ FULL = [*(f"shape-{shape}" for shape in SHAPES), *(case.name for case in _handed
 TABLE = {
     **{case: (63.0, [], []) for case in FULL},
     # a walk in pre-order (each node's rule run as the stack pops it, before every consumer has passed its share):
-    # every test whose graph shares an inner node loses, as a walk's mistake does; no walk of the library names it
+    # every test whose graph shares an inner node loses, as a walk's mistake does; named since session 28 (nothing
+    # was said before)
     "bug-py2-two-stack-order": (50.75, ["backward/order", "micrograd/more-ops", "micrograd/sanity-check",
                                         "random/reference-1-8", "random/torch-9-16", "shared/deep-diamond",
-                                        "shared/intermediate"], []),
+                                        "shared/intermediate"], [("walk", "depth-first-pre-order", "exact")]),
     "bug-tape-no-needed-set": (63.0, [], []),  # a hole left open: the module's docstring
     "bug-descriptor-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
     "bug-partial-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),

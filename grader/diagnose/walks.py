@@ -3,8 +3,10 @@
 Each walk here is the reference engine with its `backward()` walking the graph
 another way (breadth-first from the output, with or without a visited set; a
 depth-first stack that marks a node visited when it is pushed instead of when
-it is expanded). Their numbers depend on the order of each node's children,
-which a student's engine may keep in a set: each walk runs with the children
+it is expanded; a depth-first walk that runs each rule as it reaches the node,
+in pre-order: session 28's stranger, named by nothing before). Their numbers
+depend on the order of each node's children, which a student's engine may keep
+in a set: each walk runs with the children
 in each order of ORDERS (as given, reversed, with duplicates, and either way
 round at each of the first nodes made). A walk explains a submission when, on every
 probe of W (where the student is wrong), one of its orders reproduces the
@@ -105,6 +107,29 @@ WALKS = (
                 if child not in visited:
                     visited.add(child)
                     stack.append((child, False))
+"""),),
+    ),
+    Variant(
+        name="depth-first-pre-order",
+        title="runs each node's rule as soon as a depth-first walk from the output reaches it (pre-order), so a "
+              "node's rule can run before all of its consumers have added to its grad",
+        explanation=("A node's gradient is complete only once every node that uses it has passed its share back. "
+                     "A depth-first walk that runs a node's rule when it pops the node (or lists the nodes in that "
+                     "order) reaches a shared node through one consumer and runs its rule then, although another "
+                     "consumer may not have been walked yet; what arrives later is never passed on. Build a "
+                     "topological order (each node appended after all of its inputs) and call the rules in reverse."),
+        concept="traversal", lead_in="that",
+        patches=((_WALK, """\
+        order, seen, stack = [], {self}, [self]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            for child in node._prev:
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        for node in order:
+            node._backward()
 """),),
     ),
     # the sort leaves out some of a node's inputs (`node._prev[:1]`, `node._prev[1:]`): the node's own rule still
