@@ -76,10 +76,11 @@ ENGINE = {
     # 0/63 before (graphviz); no recursive-topo hint: the recursive `build` is draw_dot's trace, which backward()
     # never calls (said before this session)
     "bug-graphviz-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
-    # deepest first is a topological order; shallowest first is none: charged by the tests of order and sharing
+    # deepest first is a topological order; shallowest first is none: charged by the tests of order and sharing;
+    # its numbers are those of a walk that runs each rule as it reaches the node (session 28's walk: nothing before)
     "bug-heap-shallow-first": (50.25, ["backward/order", "micrograd/more-ops", "micrograd/sanity-check",
                                        "random/reference-1-8", "random/torch-9-16", "shared/deep-diamond",
-                                       "shared/intermediate"], []),
+                                       "shared/intermediate"], [("walk", "depth-first-pre-order", "exact")]),
     # a parent met twice keeps one local derivative (as `=` in a rule: the tests of shared nodes), nothing said
     # a parent's partial overwritten where it is both inputs (a * a): `=` for `+=` in `*`, in its numbers
     "bug-kwonly-dict-overwrites": (43.0, 12, [("variant", "mul-assign-not-accumulate", "style")]),
