@@ -152,6 +152,43 @@ def test_an_annotation_naming_the_class_explains_the_import_error():
                            "3.11.2") is None
 
 
+def test_syntax_of_a_newer_python_is_named_with_the_graders_version_and_the_students_place():
+    """A student's Python 3.12 runs these lines, the grader's 3.11 refuses them (session 28's strangers: an engine
+    whose f-string reused its quotes, 0/63 with no word of a version): the hint names the line as the student knows
+    it, the version that graded, and a fix that works in every Python."""
+    from grader.diagnose.newer_syntax import newer_syntax_hint
+    from grader.i18n import Message, translator
+
+    source = ("class Value:\n    def __init__(self, data):\n        self.data = data\n"
+              "    def __repr__(self):\n        return f\"Value({self.__dict__.get(\"data\")})\"\n"
+              "type Number = float | int\n" "def first[T](xs: list[T]) -> T:\n    return xs[0]\n"
+              "class Box[T]:\n    pass\n" "x = (1 +\n")
+    files = {"engine.py": source.encode()}
+
+    def hint(line, error="SyntaxError: invalid syntax", python="3.11.2", exception="SyntaxError", **kw):
+        found = newer_syntax_hint(files, {"error": error, "exception": exception,
+                                          "where": {"file": "engine.py", "line": line}}, python, **kw)
+        return found and (found["syntax"], found["line"], found["title"])
+
+    assert hint(5, "SyntaxError: f-string: unmatched '('") == (
+        "f-string", 5, "engine.py, line 5 needs a newer Python than the grader's (3.11.2)")
+    assert hint(6) == ("type-statement", 6, "engine.py, line 6 needs a newer Python than the grader's (3.11.2)")
+    assert hint(7)[0] == hint(9)[0] == "type-parameters"
+    assert hint(11) is None  # a SyntaxError of its own: no version to blame
+    assert hint(6, python="3.12.1") is None  # where the syntax exists, the error is the student's
+    assert hint(6, exception="NameError") is None
+    # the title names the student's own file and cell (Submission.place), not the engine.py the sandbox saw
+    in_notebook = hint(6, student_place=lambda file, line: {"file": "bob.ipynb", "cell": 3, "line": line - 4})
+    assert in_notebook[2] == "bob.ipynb, cell 3, line 2 needs a newer Python than the grader's (3.11.2)"
+    found = newer_syntax_hint(files, {"error": "SyntaxError: f-string: unmatched '('", "exception": "SyntaxError",
+                                      "where": {"line": 5}}, "3.11.2")
+    assert found["explanation"].startswith("This line has an f-string that Python 3.12 and later read")
+    assert translator("ru").render(Message.from_json(found["messages"]["title"])) == (
+        "engine.py, строка 5: нужен Python новее, чем у проверяющей программы (3.11.2)")
+    assert translator("zh").render(Message.from_json(found["messages"]["explanation"])).startswith(
+        "这一行有一个 Python 3.12 及更新版本才能读取的 f-字符串")
+
+
 def test_a_missing_operation_is_decided_from_the_workers_facts_never_from_the_message():
     from grader.diagnose.missing import missing_operation
 

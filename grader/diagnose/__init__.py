@@ -17,6 +17,7 @@ from .hints import (annotation_hint, not_refuted_by_source, pops_a_stack, seed_f
                     silent_backward_hints, static_hints)
 from .midgraph import midgraph_entries
 from .missing import missing_entry, missing_operation
+from .newer_syntax import newer_syntax_hint
 from .stale import stale_entries
 
 # The variant library (book.py, rule.py, styles.py, stored.py and grader/variants/) is the instructor's: it
@@ -241,8 +242,11 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
         if run and run.get("import_error"):
             from ..sandbox.host import grading_python  # a subprocess, once: only for an import error
 
-            first = annotation_hint(submission.files, run["import_error"], grading_python(), engine=engine)
-            return [first] if first else []
+            python = grading_python()
+            first = (annotation_hint(submission.files, run["import_error"], python, engine=engine)
+                     or newer_syntax_hint(submission.files, run["import_error"], python, engine=engine,
+                                          student_place=submission.place))
+            return _in_students_terms([first], submission) if first else []
         # a recursive sort, or one that pops a stack from its end: no breadth-first walk
         depth_first = (any(h.get("hint") == "recursive-topo" for h in read)
                        or pops_a_stack(submission.files, engine=engine))
