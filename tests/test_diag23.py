@@ -140,7 +140,8 @@ TABLES = {
         "log-clamped-at-one": (62.0, ["log/small"], [("derivative", "log", "wrong-below-1")]),
         "log-squared-above-one": (61.5, ["log/small", "log/values"], [("derivative", "log", "wrong-above-1")]),
         # `*` is the core: never excused (docs/diagnosis.md), named all the same
-        "mul-other-data-twice": (26.6667, 32, [("derivative", "mul", "other-for-both")]),
+        # 26.6667 before holes28: relu/positive's relu(a) * a * 3, where relu(a) is a, is right for it
+        "mul-other-data-twice": (26.8334, 32, [("derivative", "mul", "other-for-both")]),
         "tanh-one-minus-out": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                [("variant", "tanh-one-minus-t", "exact")]),
         "tanh-applied-twice": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
@@ -167,7 +168,8 @@ TABLES = {
         "no-visited-else": (59.75, ["micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"],
                             [("walk", "expands-twice", "exact")]),
         # 32.1667 before holes27 (a9e39d4): pow/fractional's share a third per probe, where a half
-        "direct-children-only": (32.0, 25, [("variant", "direct-children-only", "exact")]),
+        # 32.0 before holes28: relu/positive's relu(a) * a * 3 needs relu's node, a grandchild, reached
+        "direct-children-only": (31.8333, 25, [("variant", "direct-children-only", "exact")]),
         "recursive-build-topo": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
         "add-assigns": (48.25, 9, [("variant", "add-assign-not-accumulate", "exact")]),
         "relu-output-as-slope": (62.0, ["relu/positive"], [("derivative", "relu", "output")]),

@@ -202,7 +202,9 @@ def test_ops_made_to_raise_excuse_nothing_beside_a_wrong_core(batch):
     # before: 30 of 63 against the twin's 25.5, the expressions that need those ops excused though the
     # `=` breaks them too; a wrong core now closes excusing by exception as it closes excusing by numbers
     row, twin = batch.rows["raise-in-ops"], batch.rows["honest-twin"]
-    assert (row["score"], twin["score"]) == (11.6667, 26.1667)  # 11.5, 26.0 before holes27 (pow/fractional: a third per probe)
+    # 11.5, 26.0 before holes27 (pow/fractional: a third per probe); the twin 26.1667 before holes28 (its relu assigns:
+    # relu/positive's relu(a) * a * 3 sees it)
+    assert (row["score"], twin["score"]) == (11.6667, 25.8334)
     assert not any(t["output"].startswith("Not charged again") for t in row["tests"])
     # the injected text earns nothing more than a plain exception raised in the same ops
     injected = batch.rows["report-injection"]

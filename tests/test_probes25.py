@@ -76,7 +76,8 @@ TABLES = {
         # before: 62.75, random/torch-9-16
         "tanh-mutable-default": (62.5, ["tanh/two"], [("derivative", "tanh", "stale-rule")]),
         # 58.0, gradcheck/relu-sum and micrograd's two checks
-        "relu-nonlocal-cell": (62.5, ["relu/positive"], [("derivative", "relu", "stale-rule")]),
+        # 62.5 before holes28: relu/positive's relu(a) * a * 3 holds one relu, where a stale rule is right
+        "relu-nonlocal-cell": (62.6667, ["relu/positive"], [("derivative", "relu", "stale-rule")]),
         "exp-subclass-attribute": (62.5, ["exp/negative"], [("derivative", "exp", "stale-rule")]),  # 63.0, nothing
         # 62.75, random/torch-9-16
         "log-method-attribute": (62.5, ["log/small"], [("derivative", "log", "stale-rule")]),

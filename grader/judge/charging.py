@@ -50,11 +50,12 @@ CORE_OPS = frozenset({"add", "mul"})
 OP_WORDS = {
     "add": "`a + b`", "add-constant": "`a + 2`", "radd": "`2 + a`",
     "mul": "`a * b`", "mul-constant": "`a * 2`", "rmul": "`2 * a`",
+    "mul-same": "`a * a`", "mul-fraction": msg("`a * b` (a or b not a whole number)"),
     "sub": "`a - b`", "sub-constant": "`a - 2`", "rsub": "`2 - a`",
     "div": "`a / b`", "div-constant": "`a / 2`", "rtruediv": "`2 / a`",
     "neg": "`-a`", "pow": msg("`a ** k` (k a whole number)"), "pow-other": msg("`a ** k` (k negative or fractional)"),
     "relu": "`relu`", "tanh": "`tanh`", "exp": "`exp`", "log": "`log`",
-}  # code, but for the two powers' words (grader/i18n)
+}  # code, but for the words of the two powers and of a fraction's `*` (grader/i18n)
 
 class Excused(Mismatch):
     """Every probe the test got wrong needs an op that its own test already charged: full points.

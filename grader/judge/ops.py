@@ -40,13 +40,40 @@ def _label(op, args, value_class):
     return op
 
 
+def _whole(x, value_class):
+    """Whether `x` (a Value or a number) holds a whole number; None where it holds no number as `data` (08's Dual)."""
+    data = getattr(x, "data", None) if isinstance(x, value_class) else x
+    if not isinstance(data, (int, float)):
+        return None
+    return float(data).is_integer()
+
+
+def _labels(op, self, args, value_class):
+    """The op's label (`_label`), and, for a `*` of two Values, the inputs that single out a `*` rule right only on
+    some: `mul-same` for `a * a` (one node on both sides: a rule that reads both gradients before writing either
+    keeps one path), `mul-fraction` where an operand is not a whole number (a rule that truncates one to an int).
+    An exercise about `*` gives a test of its own to each (OwnTests), and the others do not charge it again; a
+    suite without one reads `mul` alone, as before. Not for `a * 2` or `2 * a`: an expression whose constant
+    breaks it (a `*` that cannot take a number) is not excused by a rule wrong on fractions."""
+    label = _label(op, args, value_class)
+    if label != "mul" or not args:
+        return (label,)
+    whole = (_whole(self, value_class), _whole(args[0], value_class))
+    if None in whole:  # not an engine's Value (a Dual): its `*` reads `mul` alone
+        return (label,)
+    more = ("mul-same",) if args[0] is self else ()
+    if not all(whole):
+        more += ("mul-fraction",)
+    return (label, *more)
+
+
 def _trace(cls, state):
     """Patch `cls` (a private copy) so that its public operations record their names, the outermost only."""
 
     def traced(method, op):
         def call(self, *args):
             if state["depth"] == 0 and state["seen"] is not None:
-                state["seen"].add(_label(op, args, cls))
+                state["seen"].update(_labels(op, self, args, cls))
             state["depth"] += 1
             try:
                 return method(self, *args)

@@ -36,6 +36,15 @@ def mul_chain_by_hand(V):
     return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "a * b": ab})}
 
 
+def mul_chain_whole(V):
+    """y = (a * b) * c at a = 2, b = -3, c = 4 (whole numbers)"""
+    a, b, c = V(2.0), V(-3.0), V(4.0)
+    ab = a * b
+    y = ab * c
+    backprop_by_hand(y, ab)
+    return {"y": number(y.data, "y"), **grads({"a": a, "b": b, "c": c, "a * b": ab})}
+
+
 def mul_after_add(V):
     """y = (a + b) * c at a = 1.5, b = 2, c = -4"""
     a, b, c = V(1.5), V(2.0), V(-4.0)

@@ -4,11 +4,20 @@ Every test with points needs the student's rule (each probe multiplies), so
 the untouched starter, whose rule raises NotImplementedError, scores 0. No
 node is used twice: adding up along several paths is 02's lesson, and the
 starter's `__add__` still assigns.
+
+Each mistake costs once (grader/judge/charging.py): every test checks its probes through the suite's `OWN.check`
+(its __init__.py), so a `*` rule right on whole numbers only is charged by mul/fractions alone.
 """
 
-from grader.judge import assert_values, check, check_numeric, from_scratch_test, import_test, points, suite_probes
+from grader.judge import check_numeric, from_scratch_test, import_test, points, suite_config, suite_probes
 
 p = suite_probes(__file__)
+OWN = suite_config(__file__).OWN  # which test charges a `*` wrong on fractions only: the suite's __init__.py
+
+
+def check(observe, expect, probe, owns=()):
+    """The student's observations of `probe` equal the reference's, a mistake already charged not charged again."""
+    OWN.check(observe, expect, [probe], owns=owns)
 
 
 test_imports = import_test(__file__)
@@ -27,13 +36,13 @@ def test_mul_values(observe, expect):
 @points(1, concept="mul", name="mul/fractions")
 def test_mul_fractions(observe, expect):
     """a * b with fractional operands"""
-    check(observe, expect, p.mul_fractions)
+    check(observe, expect, p.mul_fractions, owns=("mul-fraction",))
 
 
 @points(2, concept="chain-rule", name="mul/chain")
-def test_mul_chain(observe, torch_expect):
+def test_mul_chain(observe, expect, torch_expect):
     """(a * b) * c: the rule multiplies by out.grad (checked against PyTorch)"""
-    assert_values(observe(p.mul_chain_by_hand), torch_expect(p.mul_chain_by_hand), probe=p.mul_chain_by_hand)
+    OWN.check(observe, expect, [p.mul_chain_by_hand], against=torch_expect)
 
 
 @points(1, concept="chain-rule", name="mul/after-add", visibility="hidden")
@@ -79,12 +88,12 @@ def test_constant_both(observe, expect):
 
 
 @points(1, concept="chain-rule", name="neuron/relu", visibility="hidden")
-def test_neuron(observe, torch_expect):
+def test_neuron(observe, expect, torch_expect):
     """one relu neuron: all five gradients against PyTorch"""
-    assert_values(observe(p.neuron_by_hand), torch_expect(p.neuron_by_hand), probe=p.neuron_by_hand)
+    OWN.check(observe, expect, [p.neuron_by_hand], against=torch_expect)
 
 
 @points(1, concept="gradcheck", name="gradcheck/products", visibility="hidden")
 def test_numeric_products(observe, expect):
     """the gradients agree with central differences of your own forward pass"""
-    check_numeric(observe, expect, p.numeric_products)
+    OWN.check(observe, expect, [p.numeric_products], verdict=check_numeric)

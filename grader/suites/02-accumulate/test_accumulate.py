@@ -7,11 +7,20 @@ no backward() yet: the probes call the rules by hand. The single-use checks
 ("everything that already worked still works") carry no points of their own:
 the starter passes them, and a repair that breaks one of them also breaks the
 shared-node tests that use the same operation, which do carry points.
+
+Each mistake costs once (grader/judge/charging.py): every test checks its probes through the suite's `OWN.check`
+(its __init__.py), so a `*` rule wrong on `a * a` alone is charged by shared/a*a alone.
 """
 
-from grader.judge import assert_values, check, from_scratch_test, import_test, points, suite_probes
+from grader.judge import from_scratch_test, import_test, points, suite_config, suite_probes
 
 p = suite_probes(__file__)
+OWN = suite_config(__file__).OWN  # which test charges a `*` wrong on `a * a` alone: the suite's __init__.py
+
+
+def check(observe, expect, probe, owns=(), **tolerance):
+    """The student's observations of `probe` equal the reference's, a mistake already charged not charged again."""
+    OWN.check(observe, expect, [probe], owns=owns, **tolerance)
 
 
 test_imports = import_test(__file__)
@@ -31,7 +40,7 @@ def test_shared_add(observe, expect):
 @points(2, concept="accumulate", name="shared/a*a")
 def test_shared_mul(observe, expect):
     """y = a * a at 3 gives a.grad = 6 (with `=`: 3)"""
-    check(observe, expect, p.shared_mul_by_hand)
+    check(observe, expect, p.shared_mul_by_hand, owns=("mul-same",))
 
 
 @points(2, concept="accumulate", name="shared/a*a+a")
@@ -53,9 +62,9 @@ def test_diamond(observe, expect):
 
 
 @points(2, concept="accumulate", name="diamond/nested", visibility="hidden")
-def test_diamond_deep(observe, torch_expect):
+def test_diamond_deep(observe, expect, torch_expect):
     """nested diamonds through relu, against PyTorch"""
-    assert_values(observe(p.diamond_deep_relu), torch_expect(p.diamond_deep_relu), probe=p.diamond_deep_relu)
+    OWN.check(observe, expect, [p.diamond_deep_relu], against=torch_expect)
 
 
 @points(1, concept="accumulate", name="shared/intermediate", visibility="hidden")
@@ -77,9 +86,9 @@ def test_shared_products(observe, expect):
 
 
 @points(1, concept="accumulate", name="shared/loss", visibility="hidden")
-def test_squared_errors(observe, torch_expect):
+def test_squared_errors(observe, expect, torch_expect):
     """a weight used in every term of a loss, against PyTorch"""
-    assert_values(observe(p.squared_errors), torch_expect(p.squared_errors), probe=p.squared_errors)
+    OWN.check(observe, expect, [p.squared_errors], against=torch_expect)
 
 
 @points(1, concept="accumulate", name="rule/relu")

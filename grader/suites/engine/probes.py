@@ -93,6 +93,17 @@ def relu_zero(V):
     return {"y": number(y.data, "y"), **grads({"a": a})}
 
 
+def relu_shared_input(V):
+    """y = relu(a) * a * 3 at a = 1.5 (a reaches y directly and through relu)"""
+    a = V(1.5)
+    # `*`'s rule runs first in any order: a holds a gradient when relu's rule adds to it. The `* 3`: relu(a) is a
+    # here, and a `*` rule that reads the wrong operand would be right on relu(a) * a alone (a core mistake, which
+    # relu/positive's other expressions show too)
+    y = a.relu() * a * 3
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"a": a})}
+
+
 from shared_probes import tanh_zero, tanh_two, tanh_negative
 
 

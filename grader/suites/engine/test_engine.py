@@ -104,8 +104,8 @@ def test_pow_fractional(observe, expect):
 
 @points(1, concept="relu", name="relu/positive")
 def test_relu_positive(observe, expect):
-    """relu passes the gradient where its output is positive"""
-    check(observe, expect, p.relu_positive, p.relu_inner, owns=("relu",))
+    """relu passes the gradient where its output is positive, adding it to what its input holds"""
+    check(observe, expect, p.relu_positive, p.relu_inner, p.relu_shared_input, owns=("relu",))
 
 
 @points(1, concept="relu", name="relu/negative")
