@@ -131,6 +131,9 @@ COMPILES = {
     ("suites/06-gradcheck/mistakes.py", "_gradcheck", "compile"):
         f"{_TO_CODE}: the reference's gradcheck.py with a named mistake made, run as a module (session 27)",
     ("suites/06-gradcheck/mistakes.py", "_gradcheck", "exec"): "runs the code compiled beside it",
+    ("suites/08-dual-numbers/mistakes.py", "_dual", "compile"):
+        f"{_TO_CODE}: the reference's dual.py with a named mistake made, run as a module (session 28)",
+    ("suites/08-dual-numbers/mistakes.py", "_dual", "exec"): "runs the code compiled beside it",
     ("suites/11-fit-line/mistakes.py", "_module", "compile"):
         f"{_TO_CODE}: the reference's fit_line.py with a mistake made, run as a module",
     ("suites/11-fit-line/mistakes.py", "_module", "exec"): "runs the code compiled beside it",
