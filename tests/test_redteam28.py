@@ -125,6 +125,39 @@ HONEST = {"mean-per-example": HEAD + """def train_xor(seed=0, steps=1000, lr=0.2
         for p in model.parameters():
             p.data -= lr * p.grad
     return history
+""",
+          # the network's Values zeroed and moved layer by layer (`layer.parameters()`) or through a list of its own
+          # walked from the neurons, the network's parameters() never called while it trains: 20/23 on b07afbd ("no
+          # MLP(2, [4, 1]) listed its parameters()" on base28; no course after review 28), the network now found
+          # where train_xor built it
+          "layer-by-layer": HEAD + """def train_xor(seed=0, steps=1000, lr=0.05):
+    model = MLP(2, [4, 1], rng=random.Random(seed))
+    history = []
+    for _ in range(steps):
+        loss = sum((model(x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))
+        history.append(loss.data)
+        for layer in model.layers:
+            for p in layer.parameters():
+                p.grad = 0
+        loss.backward()
+        for layer in model.layers:
+            for p in layer.parameters():
+                p.data -= lr * p.grad
+    return history
+""",
+          "own-list": HEAD + """def train_xor(seed=0, steps=1000, lr=0.05):
+    model = MLP(2, [4, 1], rng=random.Random(seed))
+    mine = [p for layer in model.layers for n in layer.neurons for p in n.w + [n.b]]
+    history = []
+    for _ in range(steps):
+        loss = sum((model(x) - y) ** 2 for x, y in zip(XOR_INPUTS, XOR_TARGETS))
+        history.append(loss.data)
+        for p in mine:
+            p.grad = 0
+        loss.backward()
+        for p in mine:
+            p.data -= lr * p.grad
+    return history
 """}
 # a train_xor whose network learns XOR by another loop than the course's (07's README: the loss over the four
 # examples, one update per step): an update after each example. Not hostile, and not the course: train/train-xor
@@ -203,7 +236,8 @@ def test_a_correct_train_xor_written_otherwise_keeps_full_marks(rows):
     course; a backward() per example adds up to the step's gradient (the weights are read where they moved). Weights
     drawn through parameters() after the network was listed scored 20/23 on 2ebe002 (the drawing taken for the
     first move, from the default rng's weights): the course starts at the first backward() call."""
-    assert {name: rows[name]["score"] for name in HONEST} == {"mean-per-example": 23, "drawn-after-listing": 23}
+    assert {name: rows[name]["score"] for name in HONEST} == {"mean-per-example": 23, "drawn-after-listing": 23,
+                                                              "layer-by-layer": 23, "own-list": 23}
 
 
 @pytest.mark.slow

@@ -157,13 +157,14 @@ def _networks_listed(nn, listed, watched=None):
     parameters()) is added to `listed`: the update `for p in model.parameters()` and zero_grad() name the network
     train_xor trains, whatever class it is (an MLP, a Sequential of Layers). Each class's own parameters() is
     wrapped and put back after; one that cannot be wrapped notes nothing. `watched` (a _Course) notes what each
-    call lists."""
+    call lists, and each network the outermost construction of such a class makes (`watched.created`: a train_xor
+    that never lists its network while it trains has it listed at its first backward() call, _Course._unlisted)."""
     owners = []
     for c in list(vars(nn).values()):
         if isinstance(c, type) and callable(getattr(c, "parameters", None)):
             owners += [k for k in c.__mro__ if isinstance(k.__dict__.get("parameters"), types.FunctionType)
                        and k not in owners]
-    depth, patched = [], []
+    depth, patched, made = [], [], []
 
     def wrap(kept):
         def parameters(self, *args, **kwargs):
@@ -178,6 +179,19 @@ def _networks_listed(nn, listed, watched=None):
             return watched.note(self, result) if outermost and watched is not None else result
         return parameters
 
+    def made_by(kept):
+        def __init__(self, *args, **kwargs):
+            outermost = not made
+            made.append(1)
+            try:
+                kept(self, *args, **kwargs)
+            finally:
+                made.pop()
+            if outermost and watched is not None:
+                watched.created.append(self)
+        return __init__
+
+    built = []  # nn's classes with parameters(), whose outermost construction names a network train_xor may train
     try:
         for c in owners:
             kept = c.__dict__["parameters"]
@@ -186,10 +200,21 @@ def _networks_listed(nn, listed, watched=None):
             except (AttributeError, TypeError):
                 continue
             patched.append((c, kept))
+        for c in [c for c in vars(nn).values() if isinstance(c, type) and c in owners] if watched else []:
+            own = c.__dict__.get("__init__")
+            if not isinstance(c.__init__, types.FunctionType):  # object's or a builtin base's (an MLP that is a
+                continue  # tuple, made by __new__): called with the class's arguments, it would raise
+            try:
+                c.__init__ = made_by(c.__init__)
+            except (AttributeError, TypeError):
+                continue
+            built.append((c, own))
         yield
     finally:
         for c, kept in patched:
             c.parameters = kept
+        for c, own in reversed(built):
+            setattr(c, "__init__", own) if own is not None else delattr(c, "__init__")
 
 
 class _Course:
@@ -207,6 +232,20 @@ class _Course:
 
     def __init__(self):
         self.first, self.states = [], []
+        self.created, self.asked = [], []  # networks train_xor built; those step() listed itself
+
+    def _unlisted(self):
+        """A network train_xor built and has not listed by its first backward() call (a train_xor that zeroes and
+        moves its weights layer by layer, `for p in layer.parameters()`, never calls the network's parameters():
+        23/23 -> 20/23 "no MLP(2, [4, 1]) listed its parameters()", session 28): listed here, through its own
+        parameters() (the wrapped one: it is then noted as if train_xor had listed it), once."""
+        for model in self.created[:self.NETWORKS]:
+            if not any(m is model for m, _ in self.first) and not any(m is model for m in self.asked):
+                self.asked.append(model)
+                try:
+                    model.parameters()
+                except Exception:  # noqa: BLE001 - the student's network: one that cannot list has no course
+                    pass
 
     def note(self, model, result):
         """What parameters() returned, unchanged (an iterator is read here and handed on as one over its items)."""
@@ -220,6 +259,8 @@ class _Course:
         return iter(items) if once else result
 
     def step(self):
+        if not self.states:
+            self._unlisted()
         if len(self.states) < self.BACKWARDS:
             self.states.append([[_datum(p) for p in items] for _, items in self.first])
 
