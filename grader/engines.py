@@ -19,13 +19,37 @@ CONCEPTS = ("local-derivative", "accumulate", "seed", "traversal", "derived-ops"
 
 
 @functools.cache
-def reference_source() -> str:
-    """The text of the installed `reference/engine.py`."""
+def reference_source(module: str = "engine") -> str:
+    """The text of the installed `reference/engine.py` (or of another module of the reference: `gradcheck`)."""
     # Found through the module rather than `importlib.resources.files("reference")`:
     # a `reference/` folder of tests earlier on sys.path can make `reference` a
     # namespace package, while `reference.engine` still resolves to the real file.
-    spec = importlib.util.find_spec("reference.engine")
+    spec = importlib.util.find_spec(f"reference.{module}")
     return Path(spec.origin).read_text(encoding="utf-8")
+
+
+def patched(text: str, patches, what: str, where: str) -> str:
+    """`text` with each `(old, new)` of `patches` applied in order; each `old` must occur exactly once in the
+    text it is applied to, so that a change to the reference that makes a patch ambiguous or stale fails loudly
+    instead of silently making another program. `what` names the patches' owner (`variant 'x'`), `where` the
+    file (`reference/engine.py`) in the error."""
+    for old, new in patches:
+        count = text.count(old)
+        if count != 1:
+            raise ValueError(f"{what}: patch text occurs {count} times in {where}, expected exactly once: {old!r}")
+        text = text.replace(old, new)
+    return text
+
+
+def reference_mistake(module: str, source: str, name: str) -> types.ModuleType:
+    """`source` (reference/<module>.py with mistake `name` made) exec'd as a module of the reference package: its
+    `from .engine import Value` is the reference engine's. Trusted code, run in the grader: the named mistakes of
+    06-gradcheck, 08-dual-numbers and 11-fit-line replayed on a failing probe."""
+    mistake = types.ModuleType(f"reference.{module}_mistake_{name.replace('-', '_').replace(' ', '_')}")
+    mistake.__package__ = "reference"
+    mistake.__file__ = importlib.util.find_spec(f"reference.{module}").origin
+    exec(compile(source, f"<mistake {name} of reference/{module}.py>", "exec"), mistake.__dict__)
+    return mistake
 
 
 @dataclass(frozen=True)
@@ -69,16 +93,7 @@ class Variant:
 
     def source(self) -> str:
         """The reference engine's text with this variant's patches applied."""
-        text = reference_source()
-        for old, new in self.patches:
-            count = text.count(old)
-            if count != 1:
-                raise ValueError(
-                    f"variant {self.name!r}: patch text occurs {count} times in reference/engine.py, "
-                    f"expected exactly once: {old!r}"
-                )
-            text = text.replace(old, new)
-        return text
+        return patched(reference_source(), self.patches, f"variant {self.name!r}", "reference/engine.py")
 
 
 def trusted_module(source: str, label: str) -> types.ModuleType:

@@ -128,15 +128,10 @@ COMPILES = {
         "outside a function, which a parse does not raise)",
     ("engines.py", "trusted_module", "compile"): f"{_TO_CODE}: a trusted engine (a variant, a style) run as a module",
     ("engines.py", "trusted_module", "exec"): "runs the code compiled beside it",
-    ("suites/06-gradcheck/mistakes.py", "_gradcheck", "compile"):
-        f"{_TO_CODE}: the reference's gradcheck.py with a named mistake made, run as a module (session 27)",
-    ("suites/06-gradcheck/mistakes.py", "_gradcheck", "exec"): "runs the code compiled beside it",
-    ("suites/08-dual-numbers/mistakes.py", "_dual", "compile"):
-        f"{_TO_CODE}: the reference's dual.py with a named mistake made, run as a module (session 28)",
-    ("suites/08-dual-numbers/mistakes.py", "_dual", "exec"): "runs the code compiled beside it",
-    ("suites/11-fit-line/mistakes.py", "_module", "compile"):
-        f"{_TO_CODE}: the reference's fit_line.py with a mistake made, run as a module",
-    ("suites/11-fit-line/mistakes.py", "_module", "exec"): "runs the code compiled beside it",
+    ("engines.py", "reference_mistake", "compile"):
+        f"{_TO_CODE}: a module of the reference (gradcheck.py, dual.py, fit_line.py) with a named mistake made, "
+        "run as a module (06's, 08's and 11's mistakes.py)",
+    ("engines.py", "reference_mistake", "exec"): "runs the code compiled beside it",
     ("sandbox/worker.py", "_load_source", "compile"):
         f"{_TO_CODE}, in the worker's process (one thread, no grader in it): a runner module without its .code",
     ("sandbox/worker.py", "_load_source", "exec"): "runs the code compiled beside it, in the worker's process",

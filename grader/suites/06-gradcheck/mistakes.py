@@ -15,13 +15,12 @@ the sandbox, and a student's install judges without it (test_gradcheck.py).
 from __future__ import annotations
 
 import functools
-import importlib.util
 import math
 import types
-from pathlib import Path
 
 import reference.engine
 from grader import probekit
+from grader.engines import patched, reference_mistake, reference_source
 
 _BACKWARD = "    out.backward()\n"
 _READ = "    analytic = leaf.grad\n"
@@ -40,14 +39,8 @@ MISTAKES = {"backward() run twice": (_BACKWARD, _BACKWARD * 2),
 @functools.cache
 def _gradcheck(name: str) -> types.ModuleType:
     """reference/gradcheck.py with mistake `name` made, as a module of the reference package (trusted)."""
-    old, new = MISTAKES[name]
-    text = Path(importlib.util.find_spec("reference.gradcheck").origin).read_text(encoding="utf-8")
-    if text.count(old) != 1:
-        raise ValueError(f"mistake {name!r}: its text occurs {text.count(old)} times in gradcheck.py, not once")
-    module = types.ModuleType(f"reference.gradcheck_mistake_{len(name)}")
-    module.__package__ = "reference"  # its `from .engine import Value` is the reference engine's
-    exec(compile(text.replace(old, new), f"<mistake {name} of reference/gradcheck.py>", "exec"), module.__dict__)
-    return module
+    return reference_mistake("gradcheck", patched(reference_source("gradcheck"), [MISTAKES[name]],
+                                                  f"mistake {name!r}", "reference/gradcheck.py"), name)
 
 
 @functools.cache

@@ -12,13 +12,12 @@ the sandbox, and a student's install names nothing from it (test_dual.py).
 from __future__ import annotations
 
 import functools
-import importlib.util
 import math
 import types
-from pathlib import Path
 
 import reference.engine
 from grader import probekit
+from grader.engines import patched, reference_mistake, reference_source
 from grader.i18n import msg
 
 _RSUB = "    def __rsub__(self, other):  # other - self\n        return (-self) + other\n"
@@ -39,14 +38,8 @@ MISTAKES = {
 def _dual(name: str) -> types.ModuleType:
     """reference/dual.py with mistake `name` made, as a module of the reference package (trusted)."""
     old, new, _ = MISTAKES[name]
-    text = Path(importlib.util.find_spec("reference.dual").origin).read_text(encoding="utf-8")
-    if text.count(old) != 1:
-        raise ValueError(f"mistake {name!r}: its text occurs {text.count(old)} times in dual.py, not once")
-    module = types.ModuleType(f"reference.dual_mistake_{len(name)}")
-    module.__package__ = "reference"
-    module.__file__ = str(Path(importlib.util.find_spec("reference.dual").origin))
-    exec(compile(text.replace(old, new), f"<mistake {name} of reference/dual.py>", "exec"), module.__dict__)
-    return module
+    return reference_mistake("dual", patched(reference_source("dual"), [(old, new)], f"mistake {name!r}",
+                                             "reference/dual.py"), name)
 
 
 @functools.cache

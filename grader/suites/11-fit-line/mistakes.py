@@ -14,14 +14,13 @@ This file stays in the grader: only probes.py travels into the sandbox.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import math
 import types
 from dataclasses import dataclass
-from pathlib import Path
 
 import reference.engine
 from grader import probekit
+from grader.engines import patched, reference_mistake, reference_source
 
 
 @dataclass(frozen=True)
@@ -33,12 +32,7 @@ class Mistake:
 
     def apply(self, text: str) -> str:
         """`text` (the reference's fit_line.py, or a solved starter's) with this mistake made."""
-        for old, new in self.patches:
-            if text.count(old) != 1:
-                raise ValueError(f"mistake {self.name!r}: patch text occurs {text.count(old)} times in "
-                                 f"fit_line.py, expected exactly once: {old!r}")
-            text = text.replace(old, new)
-        return text
+        return patched(text, self.patches, f"mistake {self.name!r}", "fit_line.py")
 
 
 _STEP = """\
@@ -203,19 +197,11 @@ MISTAKES = (
 )
 
 
-def _reference_text() -> str:
-    return Path(importlib.util.find_spec("reference.fit_line").origin).read_text(encoding="utf-8")
-
-
 @functools.cache
 def _module(name: str) -> types.ModuleType:
     """The reference's fit_line.py with mistake `name` made, as a module of the reference package (trusted)."""
     mistake = next(m for m in MISTAKES if m.name == name)
-    module = types.ModuleType(f"reference.fit_line_{name.replace('-', '_')}")
-    module.__package__ = "reference"  # its `from .engine import Value` is the reference engine's
-    exec(compile(mistake.apply(_reference_text()), f"<mistake {name} of reference/fit_line.py>", "exec"),
-         module.__dict__)
-    return module
+    return reference_mistake("fit_line", mistake.apply(reference_source("fit_line")), name)
 
 
 class _Modules:
