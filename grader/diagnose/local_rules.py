@@ -70,20 +70,19 @@ class LocalRulesMixin:
                 continue
             probe = getattr(self.suite.probes, local[op])
             sentence = local_evidence(probe, values[op], self.reference(local[op]))
+            title = (msg("Your {op} changes its input in place", op=OP_NAMES[op]) if inference["form"] == "in-place"
+                     else msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"]))
             if inference["form"] == "in-place":
-                title = msg("Your {op} changes its input in place", op=OP_NAMES[op])
                 sentence = changed[op]
                 explanation = msg("{evidence}. The op overwrites its input's number (`self.data = ...`) instead of "
                                   "making a new Value for the result: the input's value is lost wherever else it is "
                                   "used. Leave the inputs as they are and return a new Value, linked to them, as "
                                   "every other op does.", evidence=capital(sentence))
             elif inference["form"] == "unmatched":
-                title = msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"])
                 total, fits = self._points(values[op], self.reference(local[op]))
                 explanation = msg("{evidence}. Its rule gives the right gradients at {fits} of the {n} points tried.",
                                   evidence=capital(sentence), fits=fits, n=total)
             else:
-                title = msg("Your {op} backward {words}", op=OP_NAMES[op], words=inference["words"])
                 explanation = msg("{evidence}. This rule alone explains the numbers at every point tried.",
                                   evidence=capital(sentence))
             smallest = min(shown, key=lambda p: self._size(p, probes))

@@ -277,7 +277,7 @@ class Cohort:
             most = CANONICAL_ONLY_MOST if only_lines(i, j) else CANONICAL_MOST
             rare = s - plain + min(CANONICAL_EVIDENCE * plain, most) + \
                 max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])
-            # each function's part of it at most UNIT_MOST: one function written alike is one choice (scores.py)
+            # each function's part of it at most UNIT_MOST: one function written alike is one choice (units.py)
             rare *= spread.get((i, j), 1.0)
             combined(raw, channels, (i, j), "code", pair_score(s, self.totals[i], self.totals[j], rare=rare))
 
