@@ -25,3 +25,28 @@ def test_sim27ctl_holds_what_its_make_writes():
     assert sorted(written) == ["r1_a", "r1_b", "r2_a", "r2_b", "r3_a", "r3_b", "r4_a", "r4_b"]
     # each pair writes its helper alike as read, with names of its own: r1's two helpers differ as written
     assert "def _as_value(x):" in written["r1_a"] and "def to_value(v):" in written["r1_b"]
+
+
+def test_sim29cctl_holds_what_its_make_writes_and_labels_its_copies():
+    sys.path.insert(0, str(BENCH))
+    sys.path.insert(0, str(BENCH / "sim29cctl"))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_sim29cctl_make", BENCH / "sim29cctl" / "make.py")
+        make = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(make)
+        spec = importlib.util.spec_from_file_location("bench_sim29cctl_measure", BENCH / "sim29cctl" / "measure.py")
+        measure = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(measure)
+    finally:
+        sys.path.remove(str(BENCH / "sim29cctl"))
+        sys.path.remove(str(BENCH))
+    honest = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim29cctl" / "honest").glob("*.py")}
+    copies = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim29cctl" / "copies").glob("*.py")}
+    assert honest == make.HONEST and copies == make.copies()
+    assert sorted(honest) == sorted(f"{style}{n}" for style in "lecs" for n in (1, 2, 3))
+    # the tutorial's helper is the same three branches in c1, c2 and c3, each with a message of its own
+    assert all("def _coerce(" in honest[f"c{n}"] and "raise TypeError(" in honest[f"c{n}"] for n in (1, 2, 3))
+    labels = measure.labels("eighteenth", measure.files())["main"]
+    assert labels["ctl_e2_copy"] == {"cluster": "ctl_e2", "level": 3, "kind": "sim29cctl", "hard_pair": "ctl_e"}
+    assert labels["ctl_e2"]["cluster"] == "ctl_e2" and labels["ctl_e2"]["level"] == 3
+    assert labels["ctl_e1"] == {"cluster": None, "level": None, "kind": "sim29cctl", "hard_pair": "ctl_e"}
