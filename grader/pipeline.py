@@ -166,9 +166,9 @@ def grade_path(path, settings: Settings = Settings(), *, one_submission=False, r
 def grade_files(files, settings: Settings = Settings(), **kwargs) -> Graded:
     """Grade files kept under names of their own (grader/serve's `uploads/alice/<id>.py`), `files` [(path, the
     student's name for it)]: a row's id is its path's, its places say `my_engine.py, line 12` as `grade run` does."""
-    from .load import allowed_files, load_entry
+    from .load import allowed_files, for_suite, load_entry
     suite = load_suite(settings.exercise)
-    submissions = [load_entry(path, allowed_files(suite), name=name) for path, name in files]
+    submissions = for_suite([load_entry(path, allowed_files(suite), name=name) for path, name in files], suite.forbid)
     return grade_submissions(submissions, suite, settings, **kwargs)
 
 

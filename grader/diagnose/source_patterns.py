@@ -45,8 +45,12 @@ def _calls_itself(function, is_method, shared_names=frozenset()):
     `node._fn.backward(ctx, g)` (a class per operation, as tinygrad and torch.autograd.Function
     write it) calls another class's method: a call whose arguments cannot bind to the function's
     parameters is not to it, nor, when another class of the file defines a method of that name
-    (`shared_names`), a call on an attribute (`node._fn.`, `self._ctx.`), which holds that other object.
+    (`shared_names`), a call on an attribute (`node._fn.`, `self._ctx.`), which holds that other object, or on a
+    name the function binds otherwise than by walking (`f = funcs.pop(); f.backward(*gys)`, Deep Learning from
+    Scratch's Variable over its Functions: 63/63 and told "`backward` ... is recursive" before session 29);
+    a name a `for` walks (`for child in self._prev: child.backward()`) is still a call to itself.
     """
+    walked = _loop_targets(function) if function.name in shared_names else frozenset()
     for node in _own_body_nodes(function):
         if not isinstance(node, ast.Call):
             continue
@@ -55,11 +59,28 @@ def _calls_itself(function, is_method, shared_names=frozenset()):
             if _could_bind(node, function, is_method):
                 return node.lineno
         if isinstance(f, ast.Attribute) and f.attr == function.name and is_method:
-            if function.name in shared_names and isinstance(f.value, (ast.Attribute, ast.Call)):
+            if function.name in shared_names and (isinstance(f.value, (ast.Attribute, ast.Call)) or (
+                    isinstance(f.value, ast.Name) and f.value.id not in walked and f.value.id != _receiver(function))):
                 continue
             if _could_bind(node, function, is_method):
                 return node.lineno
     return None
+
+
+def _loop_targets(function):
+    """The names `function`'s own `for` statements and comprehensions bind as they walk."""
+    names = set()
+    for node in _own_body_nodes(function):
+        targets = [node.target] if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) else []
+        for target in targets:
+            names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+    return frozenset(names)
+
+
+def _receiver(function):
+    """The name of a method's first parameter (`self`), or None."""
+    positional = [*function.args.posonlyargs, *function.args.args]
+    return positional[0].arg if positional else None
 
 
 def _could_bind(call, function, is_method):

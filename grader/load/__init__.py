@@ -91,6 +91,7 @@ from pathlib import Path
 
 from ..i18n import Message, msg
 from . import levels
+from .comparison_cells import for_suite
 from .disk import disk_level, disk_reader, lone_archive
 from .levels import collect
 from .notebooks import read_notebook
@@ -209,7 +210,7 @@ def load_submissions(path, suite, *, one_submission=False) -> list[Submission]:
     submissions = [load_entry(path, allowed)] if one_submission else load_folder(path, allowed_files=allowed)
     if not submissions:
         raise LoadError(nothing_to_grade(path))
-    return submissions
+    return for_suite(submissions, suite.forbid)  # a notebook's torch cells left out (comparison_cells.py)
 
 
 def allowed_files(suite) -> frozenset[str]:

@@ -1,0 +1,203 @@
+"""A notebook's comparison cells, left out of what a suite grades: the lecture's `import torch` cell beside an engine.
+
+The course compares its engine with PyTorch in the notebook itself (shared/course.md, 7: the same neuron with
+`requires_grad=True`), and its opening cells plot a function over `np.arange`. In a suite that forbids those
+libraries their stand-ins refuse the first use, at import, so a correct engine with one such cell scored 0/63
+("`torch` is not allowed in this exercise: `torch.tensor(...)`", session 29). Such a cell is left out, as blank
+lines (every other line keeps its number and its place in the notebook), where leaving it out cannot change what
+the engine is:
+
+- it uses a forbidden library: it reads a name an import of one binds (`torch`, `np`), or a name only cells left
+  out bind (`x1`, made by `torch.tensor` a cell above);
+- it defines nothing: no `def`, no `class`, no `global`, no `del`, no assignment to an attribute or an item of
+  anything it did not make itself (`x1.requires_grad = True` is its own tensor's; `Value.__add__ = ...` keeps the
+  cell), no call of `setattr`, `exec`, `eval`, `globals`, `vars`, `__import__`;
+- no cell that stays needs what it binds: a kept cell's top-level read of a name the cell was the last above it to
+  bind, a name a kept cell's function or lambda reads (called later, it sees any binding), a name a kept cell
+  defines (`def`, `class`, `import`: the cell would have shadowed it) each keep it.
+
+Why that is sound: the cell is never run, so nothing of the forbidden library ever reaches the engine (it could
+not anyway: its stand-in refuses every use); and since the cell binds only names no kept cell needs, patches
+nothing and defines nothing, the engine's classes and functions are exactly the kept cells' whether it runs or
+not. What it would have done before failing (a `print`, a demo of the engine on its own Values) is what it skips.
+A cell that binds anything a kept cell needs stays, and fails at import as before, naming the library and the line.
+A suite that makes a forbidden import fatal (`refuse`) reads every cell: its import fails wherever it stands.
+
+A left-out cell's `import` statements stay where they are: importing a stand-in runs nothing, and the "from
+scratch" test charges the import of a forbidden library wherever it is written, in a notebook as in a .py
+(docs/contract.md: the lecture's notebook with its `import torch` cell scores 62/63, `engine/from-scratch`).
+
+A notebook's cells are read so (`Origin.cells`), and a notebook exported as a script, whose cells nbconvert opens
+with `# In[3]:` and VS Code and Jupytext with `# %%`; Colab's download, which marks no cell, is one file of Python,
+graded as it is. Nothing here runs the student's code: it reads syntax trees.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from ..parsing import UNPARSABLE, parse
+from .scripts import CELL_MARK
+from .submission import files_digest
+
+_PATCHING_CALLS = frozenset({"setattr", "exec", "eval", "globals", "vars", "__import__", "delattr", "locals"})
+
+
+def for_suite(submissions: list, forbid) -> list:
+    """SUBMISSIONS as the suite that forbids FORBID grades them: a notebook's comparison cells left out, its digest
+    (the cache's key, a fleet job's) that of the files graded. Every surface loads through here
+    (grader.load.load_submissions, grader.pipeline.grade_files)."""
+    made = []
+    for sub in submissions:
+        files = sub.files if sub.rejected else without_comparison_cells(sub.files, sub.origins, forbid)
+        made.append(sub if files is sub.files else replace(sub, files=files, digest=files_digest(files, sub.package)))
+    return made
+
+
+def without_comparison_cells(files: dict, origins: dict, forbid) -> dict:
+    """FILES with each notebook's comparison cells blanked (the module's docstring says which); FILES itself when
+    there are none."""
+    if not forbid:
+        return files
+    changed = {}
+    for name, content in files.items():
+        origin = origins.get(name)
+        places = None if origin is None else origin.cells if origin.cells is not None else _exported_cells(content)
+        if not name.endswith(".py") or places is None:
+            continue
+        kept = _blanked(content, places, frozenset(forbid))
+        if kept is not None:
+            changed[name] = kept
+    return {**files, **changed} if changed else files
+
+
+def _exported_cells(content: bytes) -> tuple | None:
+    """The (cell, line) of each line of a notebook exported as a script, its cells opened by nbconvert's `# In[3]:`
+    or the percent format's `# %%` (scripts.CELL_MARK); None for a file with no such mark (Colab's download, which
+    marks no cell, included)."""
+    try:
+        lines = content.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return None
+    if not any(CELL_MARK.match(line) for line in lines):
+        return None
+    places, cell = [], 0
+    for number, line in enumerate(lines, start=1):
+        cell += bool(CELL_MARK.match(line))
+        places.append((cell, number))
+    return tuple(places)
+
+
+def _blanked(content: bytes, places: tuple, forbid: frozenset) -> bytes | None:
+    try:
+        lines = content.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return None
+    cells: dict[int, list[int]] = {}  # cell -> its line indexes in the joined file
+    for index, place in enumerate(places[:len(lines)]):
+        if place is not None:
+            cells.setdefault(place[0], []).append(index)
+    trees = {}
+    for cell, indexes in cells.items():
+        if indexes != list(range(indexes[0], indexes[-1] + 1)):
+            return None  # a cell's lines not together (a module put in place twice): read as it is
+        try:
+            trees[cell] = parse("\n".join(lines[i] for i in indexes))
+        except UNPARSABLE:
+            return None
+    facts = {cell: _Facts(tree, forbid) for cell, tree in trees.items()}
+    forbidden_names = set().union(*(f.forbidden_binds for f in facts.values())) if facts else set()
+    left = _left_out(facts, forbidden_names)
+    if not left:
+        return None
+    for cell in left:
+        imports = {i for node in trees[cell].body if isinstance(node, (ast.Import, ast.ImportFrom))
+                   for i in range(node.lineno - 1, node.end_lineno)}
+        for k, i in enumerate(cells[cell]):
+            if k not in imports:  # its imports stay: a stand-in's import runs nothing, and costs what it costs
+                lines[i] = ""
+    return "\n".join(lines).encode("utf-8")
+
+
+class _Facts:
+    """What one cell binds, reads (at its top level, and inside its functions: `deferred`) and does, from its tree."""
+
+    def __init__(self, tree: ast.Module, forbid: frozenset):
+        self.binds, self.reads, self.deferred = set(), set(), set()
+        self.forbidden_binds, self.definitions = set(), set()
+        self.defines = False
+        stack = [(node, False) for node in tree.body]
+        while stack:
+            node, inside = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                self.defines = True
+                if not inside and not isinstance(node, ast.Lambda):
+                    self.definitions.add(node.name)
+                    self.binds.add(node.name)
+            elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Delete)):
+                self.defines = True
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for alias in node.names:
+                    if alias.name == "*":
+                        self.defines = True  # `from torch import *`: what it binds is not read here
+                        continue
+                    bound = (alias.asname or alias.name).partition(".")[0]
+                    self.binds.add(bound)
+                    self.definitions.add(bound)
+                    if _forbidden(node, alias, forbid):
+                        self.forbidden_binds.add(bound)
+            elif isinstance(node, ast.Name):
+                if isinstance(node.ctx, ast.Store) and not inside:
+                    self.binds.add(node.id)
+                elif not isinstance(node.ctx, ast.Store):
+                    (self.deferred if inside else self.reads).add(node.id)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _PATCHING_CALLS:
+                self.defines = True
+            deeper = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
+            stack.extend((child, deeper) for child in ast.iter_child_nodes(node))
+        for node in ast.walk(tree):  # an attribute or item stored into something not made here
+            if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                base = node.value
+                while isinstance(base, (ast.Attribute, ast.Subscript)):
+                    base = base.value
+                if not (isinstance(base, ast.Name) and base.id in self.binds):
+                    self.defines = True
+
+
+def _forbidden(node, alias, forbid) -> bool:
+    module = node.module if isinstance(node, ast.ImportFrom) else alias.name
+    return bool(module) and getattr(node, "level", 0) == 0 and module.partition(".")[0] in forbid
+
+
+def _binder_before(order: list, facts: dict, cell, name):
+    """The last cell above CELL (in the notebook's order) that binds NAME, or None."""
+    found = None
+    for other in order:
+        if other == cell:
+            return found
+        if name in facts[other].binds:
+            found = other
+    return found
+
+
+def _left_out(facts: dict, forbidden_names: set) -> set:
+    """The cells that use a forbidden library and may be left out, to a fixed point."""
+    order = sorted(facts)
+    using: set = set()
+    for cell in order:  # a forbidden import, a read of what one binds, or of what a cell using one bound last
+        f = facts[cell]
+        if f.forbidden_binds or f.reads & forbidden_names or any(
+                _binder_before(order, facts, cell, name) in using for name in f.reads):
+            using.add(cell)
+    left = {c for c in using if not facts[c].defines}
+    changed = True
+    while changed:  # a cell that stays keeps each left-out cell whose binding it may read, or that would shadow
+        stays = set()
+        for cell in (c for c in order if c not in left):
+            f = facts[cell]
+            stays |= {_binder_before(order, facts, cell, name) for name in f.reads} & left
+            stays |= {c for c in left if facts[c].binds & (f.deferred | f.definitions)}
+        changed = bool(stays)
+        left -= stays
+    return left

@@ -1,0 +1,342 @@
+"""Session 29's strangers: engines and notebooks in shapes no earlier fixture has, graded in one batch.
+
+`tests/fixtures/strangers29/engine/` holds engines written by hand in styles no earlier fixture uses: Deep Learning
+from Scratch's Variable and Function classes ordered by generation (`Value = Variable`), JAX's pullbacks with the
+cotangents in a dict keyed by id and a white/grey/black stack, a Value that is only an index into one module-level
+tape of parallel lists, operations that register themselves through `__init_subclass__`, free functions behind a
+thin `__slots__` record (dunders set in a loop, `backward(root, seed=1.0)`), a package whose `__init__` loads `Value`
+lazily (PEP 562 `__getattr__`, `from scalargrad import *`), children in a `frozenset` with `__iadd__` and
+`backward(gradient=None)`, type hints everywhere under `from __future__ import annotations` with typing_extensions'
+`Self`, `{parent: local}` edges walked newest first from a heap, a file named `Engine.py`.
+`SHAPES` makes the reference solution into notebooks as the lecture has them (a PyTorch comparison cell, numpy's
+`np.arange` plotted), VS Code's notebook with IPython's help (`Value?`) and `%timeit`, JupyterLab's with a torch
+check, its nbconvert export, a Moodle-named zip of a project folder (checkpoints, bytecode, a virtualenv holding
+micrograd) and `engine.py.py`. `PLANTED` plants one mistake of the course in fourteen of them (in each hand-written
+engine and in four shapes).
+
+The holes these found, each closed as a class:
+- A notebook with the lecture's PyTorch comparison cell, or its `np.arange` plot, and nbconvert's export of one,
+  scored 0/63 ("`torch` is not allowed in this exercise: `torch.tensor(...)`"): a cell that uses a forbidden library
+  and defines nothing the kept cells need is left out (grader/load/comparison_cells.py says when, and why that is
+  sound): 62/63, the import's `engine/from-scratch` point as in a .py; with a mistake, that point and the mistake's
+  tests.
+- Deep Learning from Scratch's `Variable.backward`, which calls `f.backward(*gys)` on the Functions it pops, was
+  told "`backward` on line 25 is recursive" at 63/63: a call on a name the method does not walk with a `for`, where
+  another class defines the method too, is no call to itself (diagnose/source_patterns.py).
+
+Left as found: an engine whose walk assigns (`parent.grad = local * node.grad`) over edges kept in a dict that sums
+a parent's two uses in one node (`a * a`) scores 28.08/63 and is named as `=` in relu's, tanh's, exp's, log's and
+`__pow__`'s backward (five findings; `a * a` is right, so the "everywhere" variant does not match).
+07-mlp-xor's networks of this session (a PyTorch-style `__setattr__` registry, a `Sequential` by `reduce`, one flat
+parameter list with views) were measured outside the suite: 23/23 each; planted, zero_grad clearing only a
+module's own parameters 21/23 (parameters/zero-grad), no zero_grad 20/23 (train/train-xor), the last layer tanh
+10/23 (six tests, as test_fresh_styles' bug-last-layer-tanh).
+"""
+
+import io
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from test_fresh_styles import LIMITS, assert_scored_and_named
+from test_strangers27 import _cells, _notebook, _patched, _write
+
+from grader.pipeline import grade
+
+FRESH = Path(__file__).parent / "fixtures" / "strangers29"
+ROOT = Path(__file__).parent.parent
+SOLUTION = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+GIVEN = (ROOT / "exercises" / "07-mlp-xor" / "engine.py").read_bytes()
+
+TORCH_CELL = '''import torch
+
+x1 = torch.tensor([2.0], dtype=torch.double, requires_grad=True)
+w1 = torch.tensor([-3.0], dtype=torch.double, requires_grad=True)
+b = torch.tensor([6.8813735870195432], dtype=torch.double, requires_grad=True)
+n = x1 * w1 + b
+o = torch.tanh(n)
+o.backward()
+print(o.data.item())
+print("x1", x1.grad.item(), "w1", w1.grad.item())'''
+
+OURS_CELL = '''x1 = Value(2.0); w1 = Value(-3.0); b = Value(6.8813735870195432)
+o = (x1 * w1 + b).tanh()
+o.backward()
+print(o.data, x1.grad, w1.grad)'''
+
+
+def lecture_torch_notebook(code, name):
+    """The lecture's notebook: the engine, our neuron, then the same neuron in PyTorch to compare (a Colab file)."""
+    metadata = {"colab": {"provenance": []}, "kernelspec": {"name": "python3", "display_name": "Python 3"},
+                "language_info": {"name": "python"}}
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(
+        "# md: # micrograd from scratch", "import math\nimport random", code, OURS_CELL,
+        "# md: ## The same in PyTorch", TORCH_CELL,
+        "assert abs(x1.grad.item() - (-1.5)) < 1e-6\nprint('agrees with torch')"), metadata)}
+
+
+def nbconvert_torch_script(code, name):
+    """`jupyter nbconvert --to script` of the lecture's notebook: its cells under `# In[n]:`, the torch one last."""
+    cells = ["import math\nimport random", code, OURS_CELL, TORCH_CELL,
+             "assert abs(x1.grad.item() - (-1.5)) < 1e-6\nprint('agrees with torch')"]
+    body = "".join(f"\n\n# In[{n}]:\n\n\n{cell}\n" for n, cell in enumerate(cells, start=1))
+    return {name: ("#!/usr/bin/env python\n# coding: utf-8\n\n# # micrograd from scratch\n" + body).encode()}
+
+
+NUMPY_CELLS = ("import math\nimport numpy as np\nimport matplotlib.pyplot as plt\n%matplotlib inline",
+               "def f(x):\n    return 3*x**2 - 4*x + 5",
+               "xs = np.arange(-5, 5, 0.25)\nys = f(xs)\nplt.plot(xs, ys)",
+               "h = 0.000001\nx = 2/3\n(f(x + h) - f(x))/h")
+
+
+def lecture_numpy_notebook(code, name):
+    """The lecture's opening: a function plotted over `np.arange`, a numeric derivative, then the engine."""
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(*NUMPY_CELLS, code, OURS_CELL))}
+
+
+def vscode_help_notebook(code, name):
+    """VS Code's notebook: its metadata, `%pip`, IPython's help (`Value?`, `Value.backward??`), `%timeit`."""
+    metadata = {"kernelspec": {"display_name": ".venv", "language": "python", "name": "python3"},
+                "language_info": {"name": "python", "version": "3.12.2"},
+                "vscode": {"interpreter": {"hash": "4f6e0b4c0e2d"}}}
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(
+        "%pip install graphviz --quiet", code, "Value?", "Value.backward??",
+        "a = Value(2.0)\n%timeit a * a\n%timeit -n 10 (a * a).backward()", "?Value", OURS_CELL), metadata)}
+
+
+def jupyterlab_torch_notebook(code, name):
+    """JupyterLab 4's notebook, numpy and torch imported at the top, torch's check in its own cell."""
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(
+        "import math\nimport torch", code, OURS_CELL,
+        "xt = torch.tensor(2.0, requires_grad=True)\nyt = (xt * xt).log()\nyt.backward()\nprint(xt.grad)",
+        "z = Value(2.0)\n(z * z).log().backward()\nprint(z.grad)"))}
+
+
+def _zip(files):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in files.items():
+            archive.writestr(zipfile.ZipInfo(path, (2026, 11, 20, 23, 58, 0)), data)
+    return buffer.getvalue()
+
+
+def project_folder_zip(code, name):
+    """A student's whole project folder zipped from Moodle's upload form: an old checkpoint of the engine with a
+    mistake in it, bytecode, a virtualenv holding micrograd, git and editor settings."""
+    old = code.replace("self.grad += out.grad\n            other.grad += out.grad",
+                       "self.grad = out.grad\n            other.grad = out.grad")
+    return {"Smith John_334455_assignsubmission_file_hw1.zip": _zip({
+        f"hw1/{name}": code.encode(), f"hw1/.ipynb_checkpoints/{name[:-3]}-checkpoint.py": old.encode(),
+        "hw1/__pycache__/engine.cpython-311.pyc": b"\xa7\r\r\n" + bytes(12) + b"\xe3garbage",
+        "hw1/.venv/pyvenv.cfg": b"home = /usr/bin\nversion = 3.11.4\n",
+        "hw1/.venv/lib/python3.11/site-packages/micrograd/__init__.py": b"",
+        "hw1/.venv/lib/python3.11/site-packages/micrograd/engine.py": SOLUTION.encode(),
+        "hw1/.git/HEAD": b"ref: refs/heads/main\n", "hw1/.vscode/settings.json": b'{"python.analysis": 1}',
+        "hw1/README.md": b"# HW1\n"})}
+
+
+def double_extension(code, name):
+    """Saved by Notepad where Windows hides known extensions: the student typed `engine.py`, the file is
+    `engine.py.py` (and `from engine import Value` failed for them only when they ran it elsewhere)."""
+    return {name + ".py": ("# hw1 engine\n" + code).encode()}
+
+
+SHAPES = {"lecture-torch-compare": lecture_torch_notebook, "nbconvert-torch-compare": nbconvert_torch_script,
+          "lecture-numpy-plot": lecture_numpy_notebook, "vscode-help-timeit": vscode_help_notebook, "jupyterlab-torch-check": jupyterlab_torch_notebook,
+          "project-folder-zip": project_folder_zip, "double-extension": double_extension}
+
+# id -> (the case it is planted in, [(text, replaced by), ...])
+PLANTED = {
+    "bug-dezero-mul-self-data": ("correct-dezero-generations", [("return gy * x1, gy * x0", "return gy * x0, gy * x0")]),
+    "bug-vjp-tanh-input": ("correct-vjp-pullbacks", [("(ct * (1.0 - t * t),)", "(ct * (1.0 - x * x),)")]),
+    "bug-tape-no-seed": ("correct-tape-index-slots", [("        _GRAD[self.i] = 1.0\n", "")]),
+    "bug-init-subclass-forward-order": ("correct-init-subclass-ops", [("for node in reversed(order):",
+                                                                       "for node in order:")]),
+    "bug-functional-exp-input": ("correct-functional-thin", [("lambda g: (g * e,)", "lambda g: (g * a.data,)")]),
+    "bug-package-pow-no-minus-one": ("correct-package-lazy-getattr", [("(k * x ** (k - 1),)", "(k * x ** k,)")]),
+    "bug-frozenset-mul-assign": ("correct-frozenset-iadd-seed", [
+        ("self.grad += other.data * out.grad\n            other.grad += self.data * out.grad",
+         "self.grad = other.data * out.grad\n            other.grad = self.data * out.grad")]),
+    "bug-future-rsub-order": ("correct-future-typing-extensions", [("return Value._of(other) - self",
+                                                                    "return self - Value._of(other)")]),
+    "bug-dict-edges-assign": ("correct-dict-edges-serial-heap", [("parent.grad += local * node.grad",
+                                                                  "parent.grad = local * node.grad")]),
+    "bug-capitalized-relu-ge": ("correct-capitalized-filename", [("            if out.data > 0:",
+                                                                  "            if self.data >= 0:")]),
+    "bug-double-extension-log-output": ("shape-double-extension", [("self.grad += (1 / self.data) * out.grad",
+                                                                    "self.grad += (1 / out.data) * out.grad")]),
+    "bug-project-zip-sub-as-add": ("shape-project-folder-zip", [("        return self + (-other)\n",
+                                                                 "        return self + other\n")]),
+    "bug-vscode-tanh-one-minus-t": ("shape-vscode-help-timeit", [("self.grad += (1 - t**2) * out.grad",
+                                                                  "self.grad += (1 - t) * out.grad")]),
+    "bug-jupyterlab-log-output": ("shape-jupyterlab-torch-check", [("self.grad += (1 / self.data) * out.grad",
+                                                                    "self.grad += (1 / out.data) * out.grad")]),
+}
+
+
+def _handed():
+    return sorted((FRESH / "engine").iterdir())
+
+
+def _class(folder):
+    """Each shape of the reference solution, each engine handed in, each planted mistake."""
+    planted_in = {base: (case, patches) for case, (base, patches) in PLANTED.items()}
+    for shape, make in SHAPES.items():
+        case = f"shape-{shape}"
+        versions = [(case, SOLUTION)]
+        if case in planted_in:
+            versions.append((planted_in[case][0], _patched(SOLUTION, planted_in[case][1], case)))
+        for made, code in versions:
+            (folder / made).mkdir()
+            _write(folder / made, make(code, "engine.py"))
+    for case in _handed():
+        shutil.copytree(case, folder / case.name)
+        if case.name in planted_in:
+            planted, patches = planted_in[case.name]
+            shutil.copytree(case, folder / planted)
+            path = next(p for p in sorted((folder / planted).rglob("*")) if p.is_file() and _has_all(p, patches))
+            path.write_text(_patched(path.read_text(encoding="utf-8"), patches, planted), encoding="utf-8")
+
+
+def _has_all(path, patches):
+    text = path.read_text(encoding="utf-8")
+    return all(old in text for old, _ in patches)
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("strangers29")
+    (tmp / "class").mkdir()
+    _class(tmp / "class")
+    result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+FULL = [*(f"shape-{shape}" for shape in SHAPES), *(case.name for case in _handed())]
+# id -> (score, the tests not passed or how many, diagnosis)
+TABLE = {
+    # before: correct-dezero-generations 63/63 with a "recursive" hint
+    **{case: (63.0, [], []) for case in FULL},
+    # 0/63 before (the forbidden library refused at import): the import still costs its point, as in a .py
+    **{case: (62.0, ["engine/from-scratch"], []) for case in [
+        "shape-lecture-torch-compare", "shape-nbconvert-torch-compare", "shape-lecture-numpy-plot",
+        "shape-jupyterlab-torch-check"]},
+    "bug-dezero-mul-self-data": (24.25, 34, [("variant", "mul-self-data", "style")]),
+    "bug-vjp-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"], [("variant", "tanh-input", "exact")]),
+    "bug-tape-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
+    "bug-init-subclass-forward-order": (19.1667, 37, [("variant", "forward-order", "exact")]),
+    "bug-functional-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
+    "bug-package-pow-no-minus-one": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-no-minus-one", "exact")]),
+    "bug-frozenset-mul-assign": (35.0, 20, [("variant", "mul-assign-not-accumulate", "style")]),
+    "bug-future-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+    # left as found (the module's docstring): five findings for one `=` in the walk
+    "bug-dict-edges-assign": (28.0834, 29, [("variant", f"{op}-assign-not-accumulate", match) for op, match in [
+        ("relu", "style"), ("tanh", "exact"), ("exp", "exact"), ("log", "exact"), ("pow", "style")]]),
+    "bug-capitalized-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
+    "bug-double-extension-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
+    "bug-project-zip-sub-as-add": (61.0, ["sub/constant", "sub/values"], [("variant", "sub-as-add", "exact")]),
+    "bug-vscode-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                                    [("variant", "tanh-one-minus-t", "exact")]),
+    # 0/63 before (torch refused at import): log's two tests, and the import's point
+    "bug-jupyterlab-log-output": (60.0, ["engine/from-scratch", "log/small", "log/values"],
+                                  [("variant", "log-output", "exact")]),
+}
+
+
+def test_every_submission_is_in_the_table(rows):
+    assert sorted(rows) == sorted(TABLE) == sorted([*FULL, *PLANTED])
+
+
+@pytest.mark.parametrize("case", sorted(TABLE))
+def test_each_submission_scores_and_is_named(rows, case):
+    assert rows[case]["status"] == "graded", rows[case]["message"]
+    assert_scored_and_named(rows[case], TABLE[case])
+
+
+# -- in process: which cells are left out ------------------------------------------------------------------------
+
+FORBID = ("torch", "numpy", "micrograd", "jax", "tensorflow")
+ENGINE_CELL = "import math\nclass Value:\n    def __init__(self, data):\n        self.data = data"
+
+
+def _kept(*cells):
+    """The lines of the joined notebook that stay, blank ones dropped."""
+    from grader.load.comparison_cells import without_comparison_cells
+    from grader.load.notebooks import read_notebook
+    from grader.load.reading import Origin
+
+    code, places, _ = read_notebook(_notebook(_cells(*cells)), "hw.ipynb")
+    kept = without_comparison_cells({"engine.py": code}, {"engine.py": Origin("hw.ipynb", places)}, FORBID)
+    assert kept["engine.py"].count(b"\n") == code.count(b"\n")  # every line keeps its number
+    return [line for line in kept["engine.py"].decode().split("\n") if line.strip()]
+
+
+def test_a_cell_that_only_compares_with_torch_is_left_out():
+    lines = _kept("import torch", ENGINE_CELL, "x = torch.tensor(2.0)\nx.requires_grad = True\nprint(x)",
+                  "print(x.grad)", "v = Value(2.0)\nprint(v.data)")
+    assert [line for line in lines if "torch" in line or "x." in line] == ["import torch"]
+    assert "v = Value(2.0)" in lines
+    # a left-out cell's imports stay (the "from scratch" test charges them as in a .py); the rest of it goes
+    assert _kept(ENGINE_CELL, "import torch\nimport math as m\nx = torch.ones(1)")[-2:] == [
+        "import torch", "import math as m"]
+
+
+@pytest.mark.parametrize("cells,stays", [
+    # the torch cell binds what a kept cell reads: it stays (and fails at import, as before); a cell that only
+    # reads what it made (`v = Value(scale)`) is a comparison cell too, left out with it
+    (("import torch", ENGINE_CELL, "t = torch.tensor(2.0)\nscale = 3", "def make():\n    return Value(scale)"),
+     "t = torch.tensor(2.0)"),
+    # it patches the engine
+    (("import torch", ENGINE_CELL, "Value.t = torch.tensor(1.0)"), "Value.t = torch.tensor(1.0)"),
+    # it defines a function, or rebinds a class the kept cells define
+    (("import torch", ENGINE_CELL, "def check(v):\n    return torch.tensor(v.data)"), "def check(v):"),
+    (("import torch", ENGINE_CELL, "Value = torch.Tensor"), "Value = torch.Tensor"),
+    # what it binds is read inside a kept function (called later, it sees any binding), or in a kept cell below
+    (("import torch", ENGINE_CELL, "w = torch.ones(1)", "class Net:\n    def f(self):\n        return w"),
+     "w = torch.ones(1)"),
+    (("import torch", ENGINE_CELL, "w = torch.ones(1)", "n = 1", "def g():\n    return 1", "print(w, n)\ndel n"),
+     "w = torch.ones(1)"),
+])
+def test_a_cell_that_defines_what_the_engine_uses_stays(cells, stays):
+    assert stays in _kept(*cells)
+
+
+def test_a_suite_that_forbids_nothing_keeps_every_cell():
+    from grader.load.comparison_cells import without_comparison_cells
+
+    files = {"engine.py": b"import torch\nx = torch.tensor(1.0)\n"}
+    assert without_comparison_cells(files, {}, FORBID) is files  # a .py: no cells to read
+    assert without_comparison_cells(files, {"engine.py": object()}, ()) is files
+
+
+def test_a_method_called_on_a_popped_function_is_no_recursion():
+    from grader.diagnose.hints import static_hints
+
+    dezero = (FRESH / "engine" / "correct-dezero-generations" / "engine.py").read_bytes()
+    assert static_hints({"engine.py": dezero}) == []
+    walked = (b"class Function:\n    def backward(self, g):\n        return g\n\n\nclass Value:\n"
+              b"    def backward(self):\n        for child in self._prev:\n            child.backward()\n")
+    assert [h["hint"] for h in static_hints({"engine.py": walked})] == ["recursive-topo"]
+
+
+# -- 07-mlp-xor: networks handed in beside the exercise's given engine (measured outside the suite) -------------
+
+PLANTED_07 = {
+    "bug-registry-zero-grad-own-only": ("correct-setattr-registry", [
+        ("        for p in self.parameters():\n            p.grad = 0\n",
+         "        for p in self._params.values():\n            p.grad = 0\n")]),
+    "bug-sequential-last-layer-tanh": ("correct-sequential-linear", [("nonlin=(i < len(nouts) - 1)", "nonlin=True")]),
+    "bug-flat-no-zero-grad": ("correct-flat-parameter-views", [("        mlp.zero_grad()\n", "")]),
+}
+
+
+def _class07(folder):
+    for case in sorted((FRESH / "07-mlp-xor").iterdir()):
+        for made, patches in [(case.name, [])] + [(p, patches) for p, (base, patches) in PLANTED_07.items()
+                                                  if base == case.name]:
+            shutil.copytree(case, folder / made)
+            (folder / made / "engine.py").write_bytes(GIVEN)
+            path = folder / made / "nn.py"
+            path.write_text(_patched(path.read_text(encoding="utf-8"), patches, made), encoding="utf-8")
