@@ -48,7 +48,10 @@ CANVAS = re.compile(r"^(?P<student>[^_]*?[^_\d][^_]*?)(?P<late>_(?i:late))?_(?P<
                     r"(?:_(?P<file_id>[1-9]\d*))?_(?P<name>.+)$", re.S)
 _CANVAS_ENTRY = re.compile(r"^[a-z]+\.html$")  # what Canvas itself writes, with no file id
 MOODLE = re.compile(r"^(?P<student>.+?)_(?P<user>\d+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<name>.*)$", re.S)
-BLACKBOARD = re.compile(r"^(?P<head>.+)_attempt_(?P<when>\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(?P<name>.+)|\.txt)$",
+# The first `_attempt_<time>` ends the head: Blackboard writes the assignment, the username and the time before the
+# student's own file name, which may hold another (session 29: `HW1_mallory_attempt_<t>_HW1_victim_attempt_2099-..._
+# engine.py`, read at its last, was victim's latest attempt where victim had handed in none, else a row of its own)
+BLACKBOARD = re.compile(r"^(?P<head>.+?)_attempt_(?P<when>\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d)(?:_(?P<name>.+)|\.txt)$",
                         re.S)
 _RENAMED = re.compile(r"^(?P<stem>.+)-\d+(?P<suffix>\.[^.]+)$", re.S)  # Canvas's `engine-1.py`
 LMS_NAMES = {"canvas": "Canvas", "moodle": "Moodle", "blackboard": "Blackboard", "gradescope": "Gradescope",

@@ -23,7 +23,12 @@ def read_gradescope_metadata(path: Path) -> dict[str, list[dict]]:
         return {}
     found: dict[str, list[dict]] = {}
     current, submitters_indent = None, None
-    for line in text.splitlines():
+    # Lines end at "\n" alone, as YAML's structure does: str.splitlines() also ends one at U+2028, U+2029, \r,
+    # \x85 and a few controls, which a scalar may hold (libyaml writes a name holding U+2028 single-quoted, the
+    # character as it is): a submitter whose Gradescope name held `U+2028 submission_101: ...` joined that
+    # classmate's submission as its co-submitter (session 29's red team).
+    for line in text.split("\n"):
+        line = line.removesuffix("\r")
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         indent = len(line) - len(line.lstrip(" "))
