@@ -200,14 +200,16 @@ def dual_powers(m):
 
 @probekit.modules
 def dual_powers_as_exp_log(m):
-    """exp(x * log(x)) and exp(x * log(2)) at x = 1.5: x ** x and 2 ** x built from exp and log"""
+    """exp(x * log(x)) and exp(x / 2 * log(2)) at x = 1.5: x ** x and 2 ** (x / 2) built from exp and log"""
     # as the exercise says to build a ** b, with the student's own exp, log and `*` (not traced: dual_powers is
     # charged for its own ops; where its results equal these, what is wrong is exp's or log's doing, which the
-    # grader decides); an exp or log that is missing or raises leaves its entry out
+    # grader decides); an exp or log that is missing or raises leaves its entry out. dual_powers' `2 ** x` is
+    # 2 ** (x / 2), and so is this one (session 29: built at x, it never equalled an honest `**` of the student's own
+    # exp, whose test was charged again, while a forged report could still claim it)
     D = module_of(m, "dual").Dual
     got = {}
     for name, build in (("x ** x", lambda: (D(1.5, 1.0) * D(1.5, 1.0).log()).exp()),
-                        ("2 ** x", lambda: (D(1.5, 1.0) * math.log(2)).exp())):
+                        ("2 ** x", lambda: (D(1.5, 1.0) / 2 * math.log(2)).exp())):
         try:
             alt = build()
             got[name] = [number(alt.value, name), number(alt.deriv, name)]
