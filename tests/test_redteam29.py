@@ -356,3 +356,71 @@ def test_a_copy_folded_into_one_function_is_still_a_copy(tmp_path):
     pairs = {(p["a"], p["b"]): (p["score"], p["flagged"]) for p in similarity(tmp_path, shipped_public=False).record["pairs"]}
     assert pairs == {("alice", "trent"): (0.9997, True), ("alice", "mallory"): (0.9994, True),
                      ("mallory", "trent"): (0.9994, True)}
+
+
+# -- 08-dual-numbers: a composition claimed ---------------------------------------------------------------
+
+DUAL = (ROOT / "reference" / "dual.py").read_text(encoding="utf-8")
+
+
+def _patched(text, *changes):
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+# exp's derivative without its factor e (rule/exp-log charges it), and a `**` of a Dual exponent and a `c ** x`
+# whose derivative is 0
+WRONG_EXP = ("return Dual(e, e * self.deriv)", "return Dual(e, self.deriv)")
+DUALS = {
+    "08-twin": _patched(DUAL, WRONG_EXP, (
+        "return Dual(out, out * (k.deriv * math.log(self.value) + k.value * self.deriv / self.value))",
+        "return Dual(out, 0.0)"), ("return Dual(out, out * math.log(c) * self.deriv)", "return Dual(out, 0.0)")),
+    # `**` and `c ** x` built as exp(b log a) from that exp, as the exercise says to build them
+    "08-honest": _patched(DUAL, WRONG_EXP, (
+        "            out = self.value**k.value\n"
+        "            return Dual(out, out * (k.deriv * math.log(self.value) + k.value * self.deriv / self.value))\n",
+        "            return (k * self.log()).exp()\n"), (
+        "        out = c**self.value\n        return Dual(out, out * math.log(c) * self.deriv)\n",
+        "        return (self * math.log(c)).exp()\n")),
+}
+# the twin's exp answering the composition probe, found on the stack, with the numbers of its own wrong `**`
+DUALS["08-forger"] = _patched(DUALS["08-twin"], ("        e = math.exp(self.value)\n", """        e = math.exp(self.value)
+        import sys
+        frame = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_name == "dual_powers_as_exp_log":  # 2 ** (x / 2) where it built 2 ** x before
+                return Dual(2 ** 0.75 if abs(self.value - 1.5 * math.log(2)) < 1e-9 else e, 0.0)
+            frame = frame.f_back
+"""))
+
+
+@slow_fixture(scope="module")
+def rows_08(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("redteam29-08")
+    engine = (ROOT / "exercises" / "08-dual-numbers" / "engine.py").read_text(encoding="utf-8")
+    for name, dual in DUALS.items():
+        (folder / name).mkdir()
+        (folder / name / "engine.py").write_text(engine, encoding="utf-8")
+        (folder / name / "dual.py").write_text(dual, encoding="utf-8")
+    graded = grade(folder, exercise="08-dual-numbers", limits=Limits(probe_seconds=2, import_seconds=5,
+                                                                       submission_seconds=30), jobs=2)
+    return {r["id"]: r for r in graded.scores["submissions"]}
+
+
+def _powers(row):
+    (test,) = [t for t in row["tests"] if t["name"] == "beyond/variable-exponent"]
+    return row["score"], test["status"]
+
+
+@needs_bwrap
+def test_an_honest_composition_is_excused_and_a_forged_one_gains_no_more(rows_08):
+    """Closed, as far as the forged composition's limit goes (docs/security.md, "What is not defended"): the
+    composition probe built `2 ** x` as exp(x log 2) at x = 1.5 where dual_powers computes 2 ** (x / 2), so a `**`
+    built from the student's own wrong exp, as the exercise says, never matched it: 08-honest was charged again,
+    18/20 (its twin's score), while 08-forger, whose exp answers the probe with its wrong `**`'s numbers, was excused,
+    19/20. Now the probe builds 2 ** (x / 2): the honest composition 19/20 ("Not charged again"), the forgery no more."""
+    assert {sid: _powers(row) for sid, row in rows_08.items()} == {
+        "08-twin": (18.0, "failed"), "08-honest": (19.0, "passed"), "08-forger": (19.0, "passed")}
+    assert all(row["status"] == "graded" for row in rows_08.values())
