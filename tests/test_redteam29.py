@@ -292,6 +292,27 @@ def test_archives_made_to_unpack_otherwise_are_refused_unread(tmp_path, name, da
     assert submission.files in ({}, None) and words in str(submission.problem)
 
 
+
+def test_a_compiled_copy_beside_a_decoy_source_never_reaches_the_sandbox(tmp_path):
+    """Held: an unchecked hash-based pyc (PEP 552: Python imports it without looking at the source) of a classmate's
+    engine in `__pycache__/engine.cpython-311.pyc`, beside an engine.py of one's own that does nothing (what `grade
+    similarity` reads), would have the grade come from code no report shows; only the submission's .py files travel
+    (and are read), so it scores what the decoy does (0/63, measured with `grade run`)."""
+    import py_compile
+    import sys
+
+    folder = tmp_path / "mallory"
+    (folder / "__pycache__").mkdir(parents=True)
+    (folder / "engine.py").write_text("class Value:\n    def __init__(self, data):\n        self.data = data\n",
+                                      encoding="utf-8")
+    (tmp_path / "copy.py").write_text(CORRECT, encoding="utf-8")
+    py_compile.compile(str(tmp_path / "copy.py"), cfile=str(folder / "__pycache__" /
+                       f"engine.{sys.implementation.cache_tag}.pyc"),
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    submission = load_entry(folder, allowed_files(load_suite("engine")))
+    assert sorted(submission.files) == ["engine.py"] and submission.problem is None
+
+
 # -- grade serve, the fleet, grade similarity ---------------------------------------------------------------
 
 def test_serve_keeps_an_upload_by_its_id_and_shows_no_one_elses(tmp_path):
