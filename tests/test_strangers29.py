@@ -9,17 +9,17 @@ lazily (PEP 562 `__getattr__`, `from scalargrad import *`), children in a `froze
 `backward(gradient=None)`, type hints everywhere under `from __future__ import annotations` with typing_extensions'
 `Self`, `{parent: local}` edges walked newest first from a heap, a file named `Engine.py`.
 `SHAPES` makes the reference solution into notebooks as the lecture has them (a PyTorch comparison cell, numpy's
-`np.arange` plotted), VS Code's notebook with IPython's help (`Value?`) and `%timeit`, JupyterLab's with a torch
-check, its nbconvert export, a Moodle-named zip of a project folder (checkpoints, bytecode, a virtualenv holding
-micrograd) and `engine.py.py`. `PLANTED` plants one mistake of the course in fourteen of them (in each hand-written
-engine and in four shapes).
+`np.arange` plotted, micrograd's test with torch called in a cell), VS Code's notebook with IPython's help
+(`Value?`) and `%timeit`, JupyterLab's with a torch check, nbconvert's export of the lecture's, a Moodle-named zip
+of a project folder (checkpoints, bytecode, a virtualenv holding micrograd) and `engine.py.py`. `PLANTED` plants
+one mistake of the course in fourteen of them (in each hand-written engine and in four shapes).
 
 The holes these found, each closed as a class:
-- A notebook with the lecture's PyTorch comparison cell, or its `np.arange` plot, and nbconvert's export of one,
-  scored 0/63 ("`torch` is not allowed in this exercise: `torch.tensor(...)`"): a cell that uses a forbidden library
-  and defines nothing the kept cells need is left out (grader/load/comparison_cells.py says when, and why that is
-  sound): 62/63, the import's `engine/from-scratch` point as in a .py; with a mistake, that point and the mistake's
-  tests.
+- A notebook with the lecture's PyTorch comparison cell, or its `np.arange` plot, or micrograd's own
+  `test_sanity_check` (with torch) called in a cell, and nbconvert's export of one, scored 0/63 ("`torch` is not
+  allowed in this exercise: `torch.tensor(...)`"): a cell that uses a forbidden library and defines nothing the kept
+  cells need is left out (grader/load/comparison_cells.py says when, and why that is sound): 62/63, the import's
+  `engine/from-scratch` point as in a .py; with a mistake, that point and the mistake's tests.
 - Deep Learning from Scratch's `Variable.backward`, which calls `f.backward(*gys)` on the Functions it pops, was
   told "`backward` on line 25 is recursive" at 63/63: a call on a name the method does not walk with a `for`, where
   another class defines the method too, is no call to itself (diagnose/source_patterns.py).
@@ -85,6 +85,34 @@ def nbconvert_torch_script(code, name):
     return {name: ("#!/usr/bin/env python\n# coding: utf-8\n\n# # micrograd from scratch\n" + body).encode()}
 
 
+MICROGRAD_TEST = '''def test_sanity_check():
+    x = Value(-4.0)
+    z = 2 * x + 2 + x
+    q = z.relu() + z * x
+    h = (z * z).relu()
+    y = h + q + q * x
+    y.backward()
+    xmg, ymg = x, y
+
+    x = torch.Tensor([-4.0]).double()
+    x.requires_grad = True
+    z = 2 * x + 2 + x
+    q = z.relu() + z * x
+    h = (z * z).relu()
+    y = h + q + q * x
+    y.backward()
+    xpt, ypt = x, y
+
+    assert ymg.data == ypt.data.item()
+    assert xmg.grad == xpt.grad.item()'''
+
+
+def micrograd_tests_notebook(code, name):
+    """micrograd's own test, copied into the notebook under the engine and called in a cell of its own."""
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(
+        "import math\nimport torch", code, MICROGRAD_TEST, "test_sanity_check()\nprint('ok')"))}
+
+
 NUMPY_CELLS = ("import math\nimport numpy as np\nimport matplotlib.pyplot as plt\n%matplotlib inline",
                "def f(x):\n    return 3*x**2 - 4*x + 5",
                "xs = np.arange(-5, 5, 0.25)\nys = f(xs)\nplt.plot(xs, ys)",
@@ -144,12 +172,14 @@ def double_extension(code, name):
 
 
 SHAPES = {"lecture-torch-compare": lecture_torch_notebook, "nbconvert-torch-compare": nbconvert_torch_script,
-          "lecture-numpy-plot": lecture_numpy_notebook, "vscode-help-timeit": vscode_help_notebook, "jupyterlab-torch-check": jupyterlab_torch_notebook,
+          "lecture-numpy-plot": lecture_numpy_notebook, "vscode-help-timeit": vscode_help_notebook,
+          "jupyterlab-torch-check": jupyterlab_torch_notebook, "micrograd-tests-called": micrograd_tests_notebook,
           "project-folder-zip": project_folder_zip, "double-extension": double_extension}
 
 # id -> (the case it is planted in, [(text, replaced by), ...])
 PLANTED = {
-    "bug-dezero-mul-self-data": ("correct-dezero-generations", [("return gy * x1, gy * x0", "return gy * x0, gy * x0")]),
+    "bug-dezero-mul-self-data": ("correct-dezero-generations", [("return gy * x1, gy * x0",
+                                                                 "return gy * x0, gy * x0")]),
     "bug-vjp-tanh-input": ("correct-vjp-pullbacks", [("(ct * (1.0 - t * t),)", "(ct * (1.0 - x * x),)")]),
     "bug-tape-no-seed": ("correct-tape-index-slots", [("        _GRAD[self.i] = 1.0\n", "")]),
     "bug-init-subclass-forward-order": ("correct-init-subclass-ops", [("for node in reversed(order):",
@@ -222,7 +252,7 @@ TABLE = {
     # 0/63 before (the forbidden library refused at import): the import still costs its point, as in a .py
     **{case: (62.0, ["engine/from-scratch"], []) for case in [
         "shape-lecture-torch-compare", "shape-nbconvert-torch-compare", "shape-lecture-numpy-plot",
-        "shape-jupyterlab-torch-check"]},
+        "shape-jupyterlab-torch-check", "shape-micrograd-tests-called"]},
     "bug-dezero-mul-self-data": (24.25, 34, [("variant", "mul-self-data", "style")]),
     "bug-vjp-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"], [("variant", "tanh-input", "exact")]),
     "bug-tape-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
@@ -298,9 +328,19 @@ def test_a_cell_that_only_compares_with_torch_is_left_out():
      "w = torch.ones(1)"),
     (("import torch", ENGINE_CELL, "w = torch.ones(1)", "n = 1", "def g():\n    return 1", "print(w, n)\ndel n"),
      "w = torch.ones(1)"),
+    # a function comparing with torch that patches the engine: its call stays
+    ((ENGINE_CELL, "def check():\n    import torch\n    Value.t = torch.ones(1)", "check()"), "check()"),
 ])
 def test_a_cell_that_defines_what_the_engine_uses_stays(cells, stays):
     assert stays in _kept(*cells)
+
+
+def test_a_call_of_a_function_that_only_compares_with_torch_is_left_out():
+    lines = _kept("import torch", ENGINE_CELL, MICROGRAD_TEST, "test_sanity_check()\nprint('ok')", "v = Value(1)")
+    assert "test_sanity_check()" not in lines and "def test_sanity_check():" in lines and lines[-1] == "v = Value(1)"
+    # what it returns, read by a kept function: the call stays
+    returns = "def made():\n    import torch\n    return torch.ones(1)"
+    assert "r = made()" in _kept(ENGINE_CELL, returns, "r = made()", "def g():\n    return r")
 
 
 def test_a_suite_that_forbids_nothing_keeps_every_cell():

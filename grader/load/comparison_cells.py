@@ -8,7 +8,9 @@ lines (every other line keeps its number and its place in the notebook), where l
 the engine is:
 
 - it uses a forbidden library: it reads a name an import of one binds (`torch`, `np`), or a name only cells left
-  out bind (`x1`, made by `torch.tensor` a cell above);
+  out bind (`x1`, made by `torch.tensor` a cell above), or calls a function a cell above defines that uses one
+  and changes nothing outside itself (micrograd's `def test_sanity_check():` comparing with torch, then
+  `test_sanity_check()`: the call's cell is left out, the function stays, never called);
 - it defines nothing: no `def`, no `class`, no `global`, no `del`, no assignment to an attribute or an item of
   anything it did not make itself (`x1.requires_grad = True` is its own tensor's; `Value.__add__ = ...` keeps the
   cell), no call of `setattr`, `exec`, `eval`, `globals`, `vars`, `__import__`;
@@ -126,7 +128,15 @@ class _Facts:
     def __init__(self, tree: ast.Module, forbid: frozenset):
         self.binds, self.reads, self.deferred = set(), set(), set()
         self.forbidden_binds, self.definitions = set(), set()
+        # a top-level function that changes nothing outside itself -> (the names it reads, whether it imports a
+        # forbidden library itself)
+        self.checks: dict[str, tuple[set, bool]] = {}
         self.defines = False
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _changes_nothing(node):
+                imports = any(_forbidden(n, a, forbid) for n in ast.walk(node)
+                              if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names)
+                self.checks[node.name] = ({n.id for n in ast.walk(node) if isinstance(n, ast.Name)}, imports)
         stack = [(node, False) for node in tree.body]
         while stack:
             node, inside = stack.pop()
@@ -137,7 +147,7 @@ class _Facts:
                     self.binds.add(node.name)
             elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Delete)):
                 self.defines = True
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            elif isinstance(node, (ast.Import, ast.ImportFrom)) and not inside:  # (one in a function is its own)
                 for alias in node.names:
                     if alias.name == "*":
                         self.defines = True  # `from torch import *`: what it binds is not read here
@@ -165,6 +175,31 @@ class _Facts:
                     self.defines = True
 
 
+def _changes_nothing(function) -> bool:
+    """Whether FUNCTION (micrograd's `def test_sanity_check():`, comparing with torch) changes nothing but its own
+    locals: no `global`, `nonlocal`, `del`, function or class inside it, no assignment to an attribute or an item
+    of anything it did not make (its parameters included), no call of `setattr`, `exec`, `eval`... A forbidden
+    import inside it is a name it binds, as torch's tensors are."""
+    made = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    made |= {(a.asname or a.name).partition(".")[0] for n in ast.walk(function)
+             if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+    for node in ast.walk(function):
+        if node is function:
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal,
+                             ast.Delete)):
+            return False
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _PATCHING_CALLS:
+            return False
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            base = node.value
+            while isinstance(base, (ast.Attribute, ast.Subscript)):
+                base = base.value
+            if not (isinstance(base, ast.Name) and base.id in made):
+                return False
+    return True
+
+
 def _forbidden(node, alias, forbid) -> bool:
     module = node.module if isinstance(node, ast.ImportFrom) else alias.name
     return bool(module) and getattr(node, "level", 0) == 0 and module.partition(".")[0] in forbid
@@ -181,14 +216,26 @@ def _binder_before(order: list, facts: dict, cell, name):
     return found
 
 
+def _calls_a_check(order: list, facts: dict, cell, name, forbidden_names: set) -> bool:
+    """Whether NAME, read in CELL, is a function a cell above defined that uses a forbidden library and changes
+    nothing outside itself (`test_sanity_check()` under micrograd's `def test_sanity_check():`)."""
+    binder = _binder_before(order, facts, cell, name)
+    if binder is None or name not in facts[binder].checks:
+        return False
+    reads, imports = facts[binder].checks[name]
+    return imports or bool(reads & forbidden_names)
+
+
 def _left_out(facts: dict, forbidden_names: set) -> set:
     """The cells that use a forbidden library and may be left out, to a fixed point."""
     order = sorted(facts)
     using: set = set()
+    defining = {cell for cell, f in facts.items() if f.defines}  # such a cell stays: what it binds is the kept world's
     for cell in order:  # a forbidden import, a read of what one binds, or of what a cell using one bound last
         f = facts[cell]
         if f.forbidden_binds or f.reads & forbidden_names or any(
-                _binder_before(order, facts, cell, name) in using for name in f.reads):
+                _binder_before(order, facts, cell, name) in using - defining
+                or _calls_a_check(order, facts, cell, name, forbidden_names) for name in f.reads):
             using.add(cell)
     left = {c for c in using if not facts[c].defines}
     changed = True
