@@ -166,13 +166,8 @@ class _Facts:
                 self.defines = True
             deeper = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
             stack.extend((child, deeper) for child in ast.iter_child_nodes(node))
-        for node in ast.walk(tree):  # an attribute or item stored into something not made here
-            if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
-                base = node.value
-                while isinstance(base, (ast.Attribute, ast.Subscript)):
-                    base = base.value
-                if not (isinstance(base, ast.Name) and base.id in self.binds):
-                    self.defines = True
+        if any(_stores_into_other(node, self.binds) for node in ast.walk(tree)):
+            self.defines = True
 
 
 def _changes_nothing(function) -> bool:
@@ -191,13 +186,20 @@ def _changes_nothing(function) -> bool:
             return False
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _PATCHING_CALLS:
             return False
-        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            base = node.value
-            while isinstance(base, (ast.Attribute, ast.Subscript)):
-                base = base.value
-            if not (isinstance(base, ast.Name) and base.id in made):
-                return False
+        if _stores_into_other(node, made):
+            return False
     return True
+
+
+def _stores_into_other(node, made: set) -> bool:
+    """Whether NODE assigns to (or deletes) an attribute or an item of something not among the names MADE
+    (`Value.__add__ = ...`, `registry[k] = ...`; `x1.requires_grad = True` where x1 is made)."""
+    if not (isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del))):
+        return False
+    base = node.value
+    while isinstance(base, (ast.Attribute, ast.Subscript)):
+        base = base.value
+    return not (isinstance(base, ast.Name) and base.id in made)
 
 
 def _forbidden(node, alias, forbid) -> bool:
