@@ -227,22 +227,36 @@ def test_a_blackboard_file_name_holding_another_attempt_stays_its_uploaders(tmp_
     assert _ids(folder) == {"bob": (["engine.py"], None), "mallory": (["engine.py"], None)}
 
 
-def test_a_gradescope_name_holding_a_line_separator_joins_no_one_elses_submission(tmp_path):
+def test_a_gradescope_name_holding_a_line_separator_names_no_one_else(tmp_path):
     """Closed: Gradescope's submission_metadata.yml was read line by line with str.splitlines(), which also ends a
-    line at U+2028 (and U+2029, \\r, \\x85), characters a name may hold and libyaml writes as they are inside a
-    single-quoted scalar. Mallory's name `Mal<U+2028>submission_101:<U+2028>  :submitters:<U+2028>  - :name: Mal`
-    made her (her sid and email) a co-submitter of victor's folder: its row was `victor@example.edu +
-    mal@example.edu`, hers `'Mal`. Now lines end at \\n alone, as YAML's structure does."""
+    line at U+2028 (and U+2029, \\r, \\x85), characters a name may hold and libyaml (Ruby's Psych) writes as they
+    are inside a single-quoted scalar, each followed by the scalar's indentation (below, PyYAML's CDumper's own
+    output). Mallory's name `Mal<U+2028>- :email: victor@example.edu<U+2028>- :name: x` made victor a co-submitter
+    of her folder: its row `victor@example.edu + mal@example.edu` (her score his too, in a gradebook import),
+    beside his own. Now lines end at \\n alone, as YAML's structure does."""
     folder = tmp_path / "export"
     for sub, text in (("submission_101", CORRECT), ("submission_102", "x = 1\n")):
         (folder / sub).mkdir(parents=True)
         (folder / sub / "engine.py").write_text(text, encoding="utf-8")
-    name = "\u2028".join(("Mal", "submission_101:", "  :submitters:", "  - :name: Mal"))
     (folder / "submission_metadata.yml").write_text(
         "submission_101:\n  :submitters:\n  - :name: Victor Im\n    :sid: '1001'\n    :email: victor@example.edu\n"
-        f"submission_102:\n  :submitters:\n  - :name: '{name}'\n    :sid: '1002'\n    :email: mal@example.edu\n",
-        encoding="utf-8")
+        "submission_102:\n  :submitters:\n  - :name: 'Mal\u2028      - :email: victor@example.edu\u2028      - :name: x'\n"
+        "    :sid: '1002'\n    :email: mal@example.edu\n", encoding="utf-8")
     assert _ids(folder) == {"victor@example.edu": (["engine.py"], None), "mal@example.edu": (["engine.py"], None)}
+
+
+def test_a_long_gradescope_name_folded_by_libyaml_adds_no_submitter(tmp_path):
+    """Closed: libyaml folds a quoted scalar past 80 columns at a space, and the parser read the folded line as a key
+    of its own: a name `Mal xxx...x - :email: victor@example.edu` (CDumper's output below) added a submitter with no
+    email to mallory's folder, its row `'Mal xxx...x + mal@example.edu`. A quoted scalar now goes on until its closing
+    quote (mallory's real fields, below the fold, still overrode what the fold held: no classmate was named)."""
+    folder = tmp_path / "export"
+    (folder / "submission_102").mkdir(parents=True)
+    (folder / "submission_102" / "engine.py").write_text("x = 1\n", encoding="utf-8")
+    (folder / "submission_metadata.yml").write_text(
+        "submission_102:\n  :submitters:\n  - :name: 'Mal " + "x" * 66 + "\n      - :email: victor@example.edu'''\n"
+        "    :sid: '1002'\n    :email: mal@example.edu\n", encoding="utf-8")
+    assert _ids(folder) == {"mal@example.edu": (["engine.py"], None)}
 
 
 # -- archives -----------------------------------------------------------------------------------------------

@@ -25,12 +25,19 @@ def read_gradescope_metadata(path: Path) -> dict[str, list[dict]]:
     current, submitters_indent = None, None
     # Lines end at "\n" alone, as YAML's structure does: str.splitlines() also ends one at U+2028, U+2029, \r,
     # \x85 and a few controls, which a scalar may hold (libyaml writes a name holding U+2028 single-quoted, the
-    # character as it is): a submitter whose Gradescope name held `U+2028 submission_101: ...` joined that
-    # classmate's submission as its co-submitter (session 29's red team).
+    # character as it is, then the scalar's indentation): a name `Mal<U+2028>- :email: victor@...<U+2028>- :name: x`
+    # made victor a co-submitter of its folder, which was graded as his too (session 29's red team).
+    # A quoted scalar longer than a line goes on in the lines below it (libyaml folds one past 80 columns, at a space):
+    # those are its text, never keys (a name `Mal xxx...x - :email: victor@...` was folded into a line `- :email: ...`).
+    quote = None  # the quote of a scalar that a line opened and has not closed
     for line in text.split("\n"):
         line = line.removesuffix("\r")
+        if quote is not None:
+            quote = None if _closes(line, quote) else quote
+            continue
         if not line.strip() or line.lstrip().startswith("#"):
             continue
+        quote = _opened(line)
         indent = len(line) - len(line.lstrip(" "))
         if indent == 0:
             key = line.rstrip().rstrip(":")
@@ -56,6 +63,26 @@ def read_gradescope_metadata(path: Path) -> dict[str, list[dict]]:
         if field_ and current:
             current[-1][field_[1]] = _scalar(field_[2])
     return found
+
+
+_VALUE = re.compile(r"^\s*(?:- )?[^'\"\s][^'\"]*?:\s+(['\"].*)$")  # a mapping entry whose value opens with a quote
+
+
+def _opened(line: str) -> str | None:
+    """The quote of a scalar `line` opens (a mapping entry's value) and does not close on it, else None."""
+    value = _VALUE.match(line)
+    if value is None:
+        return None
+    quote = value[1][0]
+    return None if _closes(value[1][1:], quote) else quote
+
+
+def _closes(text: str, quote: str) -> bool:
+    """Whether `text`, inside a scalar quoted with `quote`, holds its closing quote (`''` is a quote in a
+    single-quoted one, `\\"` in a double-quoted one)."""
+    if quote == "'":
+        return "'" in text.replace("''", "")
+    return '"' in text.replace("\\\\", "").replace('\\"', "")
 
 
 def _scalar(text: str) -> str:
