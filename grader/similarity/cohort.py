@@ -22,7 +22,9 @@
   (at most CANONICAL_MOST weighted tokens there, however much of it they share; CANONICAL_ONLY_MOST when it
   is all they have in common);
   so does, between any two, canonical code recombined
-  (documents.py: its statements with some left out): a pair whose shared own
+  (documents.py: its statements with some left out), and between two who
+  copied no public source the class's common lines written again with
+  another operator (forced.py): a pair whose shared own
   code is only such lines scores low however small their own code is. So
   does the code of a smoke test both run (smoke_tests.py: leaves, the
   exercise's ops, a print) when their smoke tests differ in their constants.
@@ -57,18 +59,18 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
 from itertools import combinations
 
 # reading a document (documents.py), re-exported: the cohort's callers read with it
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
 from .public_match import against
-from .scores import (above_typical, alone_score, clusters, combined, containment_score, copied_surely, evidence,  # noqa: F401
-                     float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, named_line_scores, pair_score,
+from .scores import (Pair, above_typical, alone_score, clusters, combined, containment_score, copied_surely,  # noqa: F401
+                     evidence, float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, named_line_scores, pair_score,
                      shared_alone, shared_smoke, shared_stock, shared_through, shared_written,
                      smaller_share_score, strings_held_by_three, typical_scores, written_items,
                      written_score)  # clusters: re-exported
+from .forced import forced_code
 from .traits import LINE_SIZE, SHORT
 from .units import UNIT_MOST, shared_code
 
@@ -114,17 +116,6 @@ CANONICAL_MOST = 5.0
 CANONICAL_ONLY_MOST = 1.5
 CANONICAL_ONLY_TRAITS = 0.9  # "nearly all": the share of their traits (a weighted cosine) two students share
 REPORT_FLOOR = 0.2  # pairs below this are counted in the record, not listed
-
-
-@dataclass(frozen=True)
-class Pair:
-    a: str
-    b: str
-    score: float
-    shared: float  # S: the weight both hold
-    mistake: dict | None  # the identical rare mistake, when one adds to the score
-    via: str | None = None  # the public source both match (its code is not counted between them)
-    typical: float = 0.0  # the higher of the two students' typical scores, taken away (see `above_typical`)
 
 
 class Cohort:
@@ -245,6 +236,7 @@ class Cohort:
         (shared, spread), (code_r, shapes_r, structures_r) = (shared_code(self.postings, self.weights, self.documents,
                                                                           UNIT_MOST), self.shared_recombined())
         smoke = shared_smoke(self.weights, self.documents)  # the obvious smoke test both run: weak as canonical code
+        forced = forced_code(self.postings, self.weights, self.documents, self.common)  # forced.py
         raw, by_hand = {}, shared_written(self.trait_postings, self.trait_weights, self.documents)
         traits = self.shared_traits()
         stock = shared_stock(self.trait_postings, self.trait_weights, self.documents, SHORT + 1)  # stock phrases
@@ -252,7 +244,9 @@ class Cohort:
         def canonical_share(i: int, j: int) -> float:
             """The share of the code I and J share that is canonical (variants, recombined, the obvious smoke test)."""
             whole, canonical = shared.get((i, j), 0.0), lines.get((i, j), 0.0) + code_r.get((i, j), 0.0)
-            canonical += smoke.get((i, j), 0.0)  # 1 when they share none; 0 when either is a public copier
+            # and the class's common lines with an operator changed (forced.py); 1 when they share none; 0 when either
+            # is a public copier
+            canonical += smoke.get((i, j), 0.0) + forced.get((i, j), 0.0)
             return 0.0 if i in copiers or j in copiers else 1.0 if whole - canonical < 1e-9 else canonical / whole
 
         def only_lines(i: int, j: int) -> bool:
@@ -272,8 +266,8 @@ class Cohort:
             # the canonical code written another way (variants.py) both hold, unless a public copy took it out: lines
             # independent students write alike, weak evidence (CANONICAL_EVIDENCE); the rare comments, strings, names
             # and numbers both wrote alike count as rare code (by_hand: scores.WRITTEN_KINDS)
-            plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0)) + code_r.get((i, j), 0.0) + \
-                smoke.get((i, j), 0.0)
+            plain = (0.0 if i in copiers or j in copiers else lines.get((i, j), 0.0) + forced.get((i, j), 0.0)) + \
+                code_r.get((i, j), 0.0) + smoke.get((i, j), 0.0)
             most = CANONICAL_ONLY_MOST if only_lines(i, j) else CANONICAL_MOST
             rare = s - plain + min(CANONICAL_EVIDENCE * plain, most) + \
                 max(0.0, by_hand.get((i, j), 0.0) - homework((i, j))[1])

@@ -1,4 +1,5 @@
-"""The arithmetic of similarity scores: a pair's score, each student's typical score, clusters.
+"""The arithmetic of similarity scores: a pair's score (and the `Pair` a cohort reports), each student's typical score,
+clusters.
 
 cohort.py explains the method; this module holds its formulas, which need
 nothing but numbers (the benchmark and the tests call them directly).
@@ -13,11 +14,26 @@ import operator
 import re
 import sys
 from collections import defaultdict
+from dataclasses import dataclass
 from itertools import combinations
 
 from .fingerprints import K
 from .normalise import python_lines
 from .words import word_count
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A pair of a cohort as `Cohort.pairs` reports it."""
+
+    a: str
+    b: str
+    score: float
+    shared: float  # S: the weight both hold
+    mistake: dict | None  # the identical rare mistake, when one adds to the score
+    via: str | None = None  # the public source both match (its code is not counted between them)
+    typical: float = 0.0  # the higher of the two students' typical scores, taken away (see `above_typical`)
+
 
 EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
 # a student's typical score: the mean of their 5th to 8th highest pair scores (0-based 4 to 7). A ring of copiers of
