@@ -206,6 +206,12 @@ PLANTED = {
 }
 
 
+RADD = "    def __radd__(self, other):  # other + self\n        return self + other\n"
+# review 29: a torch cell that gives Value its `__radd__` through a name of its own (`cls`); left out, the engine
+# was graded without it: 60/63, add/constant and sub/constant charged, "`__radd__` is missing"
+ALIASING_TORCH_CELL = "import torch\nfor cls in [Value]:\n    cls.__radd__ = cls.__add__\nprint(torch.ones(1))"
+
+
 def _handed():
     return sorted((FRESH / "engine").iterdir())
 
@@ -221,6 +227,9 @@ def _class(folder):
         for made, code in versions:
             (folder / made).mkdir()
             _write(folder / made, make(code, "engine.py"))
+    (folder / "review-torch-cell-aliases-value").mkdir()
+    _write(folder / "review-torch-cell-aliases-value", {"engine.ipynb": _notebook(_cells(
+        "import math", SOLUTION.replace(RADD, ""), ALIASING_TORCH_CELL))})
     for case in _handed():
         shutil.copytree(case, folder / case.name)
         if case.name in planted_in:
@@ -245,6 +254,7 @@ def rows(tmp_path_factory):
 
 
 FULL = [*(f"shape-{shape}" for shape in SHAPES), *(case.name for case in _handed())]
+REVIEW = ["review-torch-cell-aliases-value"]
 # id -> (score, the tests not passed or how many, diagnosis)
 TABLE = {
     # before: correct-dezero-generations 63/63 with a "recursive" hint
@@ -269,6 +279,8 @@ TABLE = {
     "bug-project-zip-sub-as-add": (61.0, ["sub/constant", "sub/values"], [("variant", "sub-as-add", "exact")]),
     "bug-vscode-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                     [("variant", "tanh-one-minus-t", "exact")]),
+    # the cell stays, and fails at import as before session 29 (60/63 at 48983c3: its `__radd__` left out)
+    "review-torch-cell-aliases-value": (0.0, 52, []),
     # 0/63 before (torch refused at import): log's two tests, and the import's point
     "bug-jupyterlab-log-output": (60.0, ["engine/from-scratch", "log/small", "log/values"],
                                   [("variant", "log-output", "exact")]),
@@ -276,13 +288,18 @@ TABLE = {
 
 
 def test_every_submission_is_in_the_table(rows):
-    assert sorted(rows) == sorted(TABLE) == sorted([*FULL, *PLANTED])
+    assert sorted(rows) == sorted(TABLE) == sorted([*FULL, *PLANTED, *REVIEW])
 
 
 @pytest.mark.parametrize("case", sorted(TABLE))
 def test_each_submission_scores_and_is_named(rows, case):
     assert rows[case]["status"] == "graded", rows[case]["message"]
     assert_scored_and_named(rows[case], TABLE[case])
+
+
+def test_a_torch_cell_that_stays_is_said_where_it_fails(rows):
+    assert rows["review-torch-cell-aliases-value"]["message"] == (
+        "ForbiddenModuleError: `torch` is not allowed in this exercise: `torch.ones(...)` (engine.ipynb, cell 3, line 4)")
 
 
 # -- in process: which cells are left out ------------------------------------------------------------------------
@@ -349,6 +366,78 @@ def test_a_suite_that_forbids_nothing_keeps_every_cell():
     files = {"engine.py": b"import torch\nx = torch.tensor(1.0)\n"}
     assert without_comparison_cells(files, {}, FORBID) is files  # a .py: no cells to read
     assert without_comparison_cells(files, {"engine.py": object()}, ()) is files
+
+
+REGISTRY = "import math\nRULES = {}\nclass Value:\n    def __init__(self, data):\n        self.data = data"
+
+
+@pytest.mark.parametrize("cell", [
+    # review 29: each of these was left out, and the engine graded without what it changed (cell_effects.py)
+    "RULES.update(tanh=1)",  # a method of what a kept cell made
+    "type.__setattr__(Value, '__radd__', Value.__init__)", "object.__setattr__(RULES, 'x', 1)",
+    "for cls in [Value]:\n    cls.__radd__ = cls.__init__",  # through a name of its own for the engine's class
+    "import contextlib\nwith contextlib.nullcontext(Value) as cls:\n    cls.__radd__ = cls.__init__",
+    "(V := Value).__radd__ = V.__init__", "V = Value\nV.__radd__ = V.__init__", "R = RULES\nR['tanh'] = 1",
+    "import engine as E\nE.Value.__radd__ = E.Value.__init__",
+    "import sys\nsys.modules[__name__].Value.__radd__ = Value.__init__",
+    "register('tanh', 1)",  # a kept function that stores
+    "random.seed(0)",  # the standard library's state, which the engine's MLP draws from
+    "RULES['n'] += 1", "n = RULES\nn += [1]",
+    # through a new Value: what its class shares (`a.__class__`, `type(a)`, a class attribute)
+    "a = Value(1.0)\na.__class__.__radd__ = a.__init__", "a = Value(1.0)\ntype(a).__radd__ = a.__init__",
+    "a = Value(1.0)\na.RULES['x'] = 1", "Value(1.0).RULES.update(x=1)",
+    # a function above, called, that changes what it does not own (left out at ffb3b2a: its call's cell)
+    "def check():\n    RULES.update(x=1)\n    return torch.ones(1)\n# --\ncheck()",
+    "def check():\n    cls = Value\n    cls.__radd__ = cls.__init__\n    torch.ones(1)\n# --\ncheck()",
+    "def check():\n    random.seed(0)\n    return torch.ones(1)\n# --\ncheck()",
+])
+def test_a_torch_cell_that_changes_what_the_kept_cells_made_stays(cell):
+    register = "def register(name, rule):\n    RULES[name] = rule"
+    lines = _kept("import torch\nimport random", REGISTRY, register, *(cell + "\nx = torch.ones(1)").split("\n# --\n"))
+    assert "x = torch.ones(1)" in lines
+
+
+@pytest.mark.parametrize("kept", ["def device():\n    return globals().get('x', None)", "y = eval('x')"])
+def test_a_notebook_that_reads_names_by_their_text_keeps_every_cell(kept):
+    assert "x = torch.ones(1)" in _kept("import torch", REGISTRY, "x = torch.ones(1)", kept)
+
+
+TORCH_NEURON = ("x1 = torch.tensor([2.0], requires_grad=True)\nw1 = torch.tensor([-3.0], requires_grad=True)\n"
+                "o = torch.tanh(x1 * w1)\no.backward()")
+
+
+@pytest.mark.parametrize("cell", [
+    "print(torch.__version__)", "for v in torch.tensor([1.0, 2.0]):\n    print(v.item())",
+    "print([p.grad.item() for p in [x1, w1]])", "assert abs(a.data - x1.grad.item()) < 1e-6, f'{a.data} {x1.grad}'",
+    "np.testing.assert_allclose(a.data, x1.grad.numpy())", "with torch.no_grad():\n    y = x1 * 2\nprint(y)",
+    "torch.manual_seed(0)\nz = torch.randn(3)", "zs = np.linspace(-3, 3, 9)\nplt.plot(zs, np.tanh(zs)); plt.show()",
+    "display(x1.grad)", "print(math.tanh(-6.0), o.item())",
+    "if abs(x1.grad.item() + 1.5) < 1e-6:\n    print('ok')\nelse:\n    print('differs')",
+    "try:\n    t = torch.ones(1)\nexcept Exception as e:\n    print(e)",
+    "b = Value(x1.item()) * 2\nb.grad = 1.0\nb.backward()\nprint(b.data, a.data, x1.grad.item())",  # its own Values
+    "model = nn.Sequential(nn.Linear(2, 4), nn.Tanh())\nopt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+    "for _ in range(3):\n    opt.zero_grad()\n    loss = model(torch.randn(4, 2)).sum()\n    loss.backward()\n"
+    "    opt.step()\nprint(loss.item())",
+])
+def test_a_cell_that_compares_with_what_it_made_is_left_out(cell):
+    lines = _kept("import math\nimport numpy as np\nimport torch\nimport torch.nn as nn\nimport matplotlib.pyplot as plt",
+                  REGISTRY, "a = Value(2.0)", TORCH_NEURON, cell + "\nprint('compared')")
+    assert "print('compared')" not in lines and "o.backward()" not in lines
+
+
+def test_a_notebook_exported_as_a_script_has_its_cells_read():
+    from grader.load.comparison_cells import without_comparison_cells
+    from grader.load.reading import Origin
+
+    cells = ["import torch", REGISTRY, "x = torch.ones(1)\nprint(x)"]
+    nbconvert = "#!/usr/bin/env python\n# coding: utf-8\n" + "".join(f"\n# In[{n}]:\n\n\n{c}\n" for n, c in
+                                                                 enumerate(cells, start=1))
+    percent = "".join(f"# %%\n{c}\n\n" for c in cells)
+    colab = "# -*- coding: utf-8 -*-\n" + "".join(f"{c}\n\n" for c in cells)  # Colab's download: no mark
+    kept = {name: without_comparison_cells({"engine.py": text.encode()}, {"engine.py": Origin("hw.py")}, FORBID)
+            ["engine.py"].decode() for name, text in [("nbconvert", nbconvert), ("percent", percent), ("colab", colab)]}
+    assert ["x = torch.ones(1)" in text for text in kept.values()] == [False, False, True]
+    assert [text.count("\n") for text in kept.values()] == [t.count("\n") for t in (nbconvert, percent, colab)]
 
 
 def test_a_method_called_on_a_popped_function_is_no_recursion():

@@ -9,19 +9,22 @@ the engine is:
 
 - it uses a forbidden library: it reads a name an import of one binds (`torch`, `np`), or a name only cells left
   out bind (`x1`, made by `torch.tensor` a cell above), or calls a function a cell above defines that uses one
-  and changes nothing outside itself (micrograd's `def test_sanity_check():` comparing with torch, then
+  (whether the call may change anything, cell_effects.py says: micrograd's `def test_sanity_check():` comparing with torch, then
   `test_sanity_check()`: the call's cell is left out, the function stays, never called);
-- it defines nothing: no `def`, no `class`, no `global`, no `del`, no assignment to an attribute or an item of
-  anything it did not make itself (`x1.requires_grad = True` is its own tensor's; `Value.__add__ = ...` keeps the
-  cell), no call of `setattr`, `exec`, `eval`, `globals`, `vars`, `__import__`;
+- it defines nothing: no `def`, no `class`, no `global`, no `del`;
+- it changes nothing it does not own (cell_effects.py says what it owns, and which calls are harmless):
+  `x1.requires_grad = True` and `o.backward()` are its own tensors'; `Value.__add__ = ...`, `RULES.update(...)`,
+  `V = Value; V.__radd__ = ...`, `register("tanh", rule)`, `random.seed(0)` keep the cell (review 29: all but the
+  first were left out, and the engine graded without what they changed);
 - no cell that stays needs what it binds: a kept cell's top-level read of a name the cell was the last above it to
   bind, a name a kept cell's function or lambda reads (called later, it sees any binding), a name a kept cell
   defines (`def`, `class`, `import`: the cell would have shadowed it) each keep it.
 
 Why that is sound: the cell is never run, so nothing of the forbidden library ever reaches the engine (it could
-not anyway: its stand-in refuses every use); and since the cell binds only names no kept cell needs, patches
-nothing and defines nothing, the engine's classes and functions are exactly the kept cells' whether it runs or
-not. What it would have done before failing (a `print`, a demo of the engine on its own Values) is what it skips.
+not anyway: its stand-in refuses every use); and since the cell binds only names no kept cell needs, changes
+only what it owns and defines nothing, the engine's classes and functions are exactly the kept cells' whether it
+runs or not (a notebook that reads names by their text, `globals()`, `eval`, has no cell left out: which binding
+it needs is not in its source). What it would have done before failing (a `print`, a demo of the engine on its own Values) is what it skips.
 A cell that binds anything a kept cell needs stays, and fails at import as before, naming the library and the line.
 A suite that makes a forbidden import fatal (`refuse`) reads every cell: its import fails wherever it stands.
 
@@ -40,10 +43,9 @@ import ast
 from dataclasses import replace
 
 from ..parsing import UNPARSABLE, parse
+from .cell_effects import Effects, reads_names_by_text
 from .scripts import CELL_MARK
 from .submission import files_digest
-
-_PATCHING_CALLS = frozenset({"setattr", "exec", "eval", "globals", "vars", "__import__", "delattr", "locals"})
 
 
 def for_suite(submissions: list, forbid) -> list:
@@ -63,12 +65,13 @@ def without_comparison_cells(files: dict, origins: dict, forbid) -> dict:
     if not forbid:
         return files
     changed = {}
+    own = frozenset(name.partition("/")[0].removesuffix(".py") for name in files)  # the submission's modules
     for name, content in files.items():
         origin = origins.get(name)
         places = None if origin is None else origin.cells if origin.cells is not None else _exported_cells(content)
         if not name.endswith(".py") or places is None:
             continue
-        kept = _blanked(content, places, frozenset(forbid))
+        kept = _blanked(content, places, frozenset(forbid), own)
         if kept is not None:
             changed[name] = kept
     return {**files, **changed} if changed else files
@@ -91,7 +94,7 @@ def _exported_cells(content: bytes) -> tuple | None:
     return tuple(places)
 
 
-def _blanked(content: bytes, places: tuple, forbid: frozenset) -> bytes | None:
+def _blanked(content: bytes, places: tuple, forbid: frozenset, own: frozenset) -> bytes | None:
     try:
         lines = content.decode("utf-8").split("\n")
     except UnicodeDecodeError:
@@ -108,7 +111,12 @@ def _blanked(content: bytes, places: tuple, forbid: frozenset) -> bytes | None:
             trees[cell] = parse("\n".join(lines[i] for i in indexes))
         except UNPARSABLE:
             return None
+    if any(reads_names_by_text(tree) for tree in trees.values()):
+        return None  # which binding such a cell needs cannot be read from its source (cell_effects.py)
     facts = {cell: _Facts(tree, forbid) for cell, tree in trees.items()}
+    effects = Effects([trees[cell] for cell in sorted(trees)], forbid, own)
+    for cell in sorted(trees):  # the notebook's order: what a cell owns is what the cells above it made
+        facts[cell].defines |= effects.cell(trees[cell])
     forbidden_names = set().union(*(f.forbidden_binds for f in facts.values())) if facts else set()
     left = _left_out(facts, forbidden_names)
     if not left:
@@ -128,12 +136,12 @@ class _Facts:
     def __init__(self, tree: ast.Module, forbid: frozenset):
         self.binds, self.reads, self.deferred = set(), set(), set()
         self.forbidden_binds, self.definitions = set(), set()
-        # a top-level function that changes nothing outside itself -> (the names it reads, whether it imports a
-        # forbidden library itself)
+        # a top-level function -> (the names it reads, whether it imports a forbidden library itself): a cell that
+        # calls one that uses a library uses it (whether the call may change anything, cell_effects.py says)
         self.checks: dict[str, tuple[set, bool]] = {}
         self.defines = False
         for node in tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _changes_nothing(node):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 imports = any(_forbidden(n, a, forbid) for n in ast.walk(node)
                               if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names)
                 self.checks[node.name] = ({n.id for n in ast.walk(node) if isinstance(n, ast.Name)}, imports)
@@ -162,44 +170,8 @@ class _Facts:
                     self.binds.add(node.id)
                 elif not isinstance(node.ctx, ast.Store):
                     (self.deferred if inside else self.reads).add(node.id)
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _PATCHING_CALLS:
-                self.defines = True
             deeper = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
             stack.extend((child, deeper) for child in ast.iter_child_nodes(node))
-        if any(_stores_into_other(node, self.binds) for node in ast.walk(tree)):
-            self.defines = True
-
-
-def _changes_nothing(function) -> bool:
-    """Whether FUNCTION (micrograd's `def test_sanity_check():`, comparing with torch) changes nothing but its own
-    locals: no `global`, `nonlocal`, `del`, function or class inside it, no assignment to an attribute or an item
-    of anything it did not make (its parameters included), no call of `setattr`, `exec`, `eval`... A forbidden
-    import inside it is a name it binds, as torch's tensors are."""
-    made = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    made |= {(a.asname or a.name).partition(".")[0] for n in ast.walk(function)
-             if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
-    for node in ast.walk(function):
-        if node is function:
-            continue
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Global, ast.Nonlocal,
-                             ast.Delete)):
-            return False
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _PATCHING_CALLS:
-            return False
-        if _stores_into_other(node, made):
-            return False
-    return True
-
-
-def _stores_into_other(node, made: set) -> bool:
-    """Whether NODE assigns to (or deletes) an attribute or an item of something not among the names MADE
-    (`Value.__add__ = ...`, `registry[k] = ...`; `x1.requires_grad = True` where x1 is made)."""
-    if not (isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del))):
-        return False
-    base = node.value
-    while isinstance(base, (ast.Attribute, ast.Subscript)):
-        base = base.value
-    return not (isinstance(base, ast.Name) and base.id in made)
 
 
 def _forbidden(node, alias, forbid) -> bool:
