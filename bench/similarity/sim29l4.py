@@ -11,12 +11,15 @@ in a dict, float functions lifted to ops by a decorator), six honest engines in 
 negatives by design, independents in the labels), and the eighteenth's twenty independents, unchanged, as the
 cohort's background. Unlike the other by-hand classes, it was written by a helper that had read the method.
 
-`build` copies the class into OUT_DIR, every file checked first. `run.py --sim29l4` and `rescore.py --sim29l4`
+`build` copies the class into OUT_DIR, every file checked first (the background, the starter and the public source
+from eighteenth/, where they are kept once). `run.py --sim29l4` and `rescore.py --sim29l4`
 measure it (its own line: in neither of rescore.py's seed sets).
 """
 
 from __future__ import annotations
 
+import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -37,8 +40,24 @@ def labels() -> dict:
 
 
 def build(out: Path, plain: bool = False) -> dict:
-    """The class in OUT (main/submissions, main/starter, public/, labels.json), every file checked (`check`)."""
-    return eighth.build(out, plain, CLASS, check)
+    """The class in OUT (main/submissions, main/starter, public/, labels.json), every file checked (`check`): this
+    class's own files, and from the eighteenth's folder its starter, its public source and the independents this
+    class's labels name (its background, kept there once)."""
+    found = labels()
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(CLASS / "main", out / "main")
+    shutil.copytree(eighteenth.CLASS / "main" / "starter", out / "main" / "starter")
+    shutil.copytree(eighteenth.CLASS / "public", out / "public")
+    for sid in found["main"]:
+        if not (CLASS / "main" / "submissions" / f"{sid}.py").exists():
+            shutil.copyfile(eighteenth.CLASS / "main" / "submissions" / f"{sid}.py",
+                            out / "main" / "submissions" / f"{sid}.py")
+    for path in sorted((out / "main" / "submissions").glob("*.py")):
+        check(path.read_text(encoding="utf-8"), path.stem)
+    (out / "labels.json").write_text(json.dumps(found, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+                                     encoding="utf-8")
+    return found
 
 
 if __name__ == "__main__":
