@@ -282,9 +282,10 @@ def _imported(node: ast.Import | ast.ImportFrom) -> list:
 
 
 def bound_names(node: ast.AST, deep: bool = True) -> set:
-    """The names NODE binds (with DEEP, anywhere inside it: a branch's, a nested function's too)."""
+    """The names NODE binds (with DEEP, anywhere inside it but in the functions and classes it defines: a branch's,
+    a loop's)."""
     names = set()
-    for sub in ast.walk(node) if deep else [node]:
+    for sub in _scope_nodes(node) if deep else [node]:
         if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
             names.add(sub.id)
         elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -296,3 +297,13 @@ def bound_names(node: ast.AST, deep: bool = True) -> set:
         elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
             names.add(sub.name)
     return names
+
+
+def _scope_nodes(node: ast.AST):
+    """NODE and the nodes inside it, but inside the functions, classes and lambdas it defines (NODE's own too)."""
+    stack = [node]
+    while stack:
+        sub = stack.pop()
+        yield sub
+        if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(sub))

@@ -111,9 +111,11 @@ def _blanked(content: bytes, places: tuple, forbid: frozenset, own: frozenset) -
             trees[cell] = parse("\n".join(lines[i] for i in indexes))
         except UNPARSABLE:
             return None
+    facts = {cell: _Facts(tree, forbid) for cell, tree in trees.items()}
+    if not any(f.forbidden_binds or any(imports for _, imports in f.checks.values()) for f in facts.values()):
+        return None  # no cell imports a forbidden library: none uses one
     if any(reads_names_by_text(tree) for tree in trees.values()):
         return None  # which binding such a cell needs cannot be read from its source (cell_effects.py)
-    facts = {cell: _Facts(tree, forbid) for cell, tree in trees.items()}
     effects = Effects([trees[cell] for cell in sorted(trees)], forbid, own)
     for cell in sorted(trees):  # the notebook's order: what a cell owns is what the cells above it made
         facts[cell].defines |= effects.cell(trees[cell])
