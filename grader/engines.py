@@ -9,6 +9,7 @@ import it. Student code never goes through this module.
 import functools
 import importlib.util
 import linecache
+import math
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,12 +45,34 @@ def patched(text: str, patches, what: str, where: str) -> str:
 def reference_mistake(module: str, source: str, name: str) -> types.ModuleType:
     """`source` (reference/<module>.py with mistake `name` made) exec'd as a module of the reference package: its
     `from .engine import Value` is the reference engine's. Trusted code, run in the grader: the named mistakes of
-    06-gradcheck, 08-dual-numbers and 11-fit-line replayed on a failing probe."""
+    06-gradcheck, 07-mlp-xor, 08-dual-numbers and 11-fit-line replayed on a failing probe."""
     mistake = types.ModuleType(f"reference.{module}_mistake_{name.replace('-', '_').replace(' ', '_')}")
     mistake.__package__ = "reference"
     mistake.__file__ = importlib.util.find_spec(f"reference.{module}").origin
     exec(compile(source, f"<mistake {name} of reference/{module}.py>", "exec"), mistake.__dict__)
     return mistake
+
+
+def replayed(probe, modules) -> tuple[dict | None, str | None]:
+    """(what `probe` observes on `modules`, plain, None) or (None, the name of the exception it raised): a named
+    mistake's numbers, the reference with the mistake made run in the grader (07's and 11's mistakes.py)."""
+    from . import probekit  # the sandbox's kit, the same plain values the worker reports
+
+    try:
+        return probekit.plain(probe(modules)), None
+    except Exception as exc:  # noqa: BLE001 - a mistaken reference that raises here: its exception is what it shows
+        return None, type(exc).__name__
+
+
+def same_observation(got, want, rel: float, abs_: float) -> bool:
+    """Whether an observation `got` is `want` (a replayed mistake's), numbers within `rel`/`abs_`."""
+    if isinstance(want, float) and isinstance(got, (int, float)) and not isinstance(got, bool):
+        return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
+    if isinstance(want, (list, tuple)) and isinstance(got, (list, tuple)):
+        return len(got) == len(want) and all(same_observation(g, w, rel, abs_) for g, w in zip(got, want))
+    if isinstance(want, dict) and isinstance(got, dict):
+        return got.keys() == want.keys() and all(same_observation(got[k], want[k], rel, abs_) for k in want)
+    return got == want
 
 
 @dataclass(frozen=True)

@@ -75,8 +75,9 @@ def _notebook(code):
 
 # case -> (exercise, how the reference solution is made the case's file, a notebook?, (score, failing, diagnosis))
 CASES = {
-    "correct-tqdm-train-xor": ("07-mlp-xor", _tqdm_nn, False, (23.0, [], [])),
-    "hostile-plot-number": ("07-mlp-xor", _hostile_nn, False, (20.0, ["train/train-xor"], [])),
+    # of 24 since holes28's parameters/rng
+    "correct-tqdm-train-xor": ("07-mlp-xor", _tqdm_nn, False, (24.0, [], [])),
+    "hostile-plot-number": ("07-mlp-xor", _hostile_nn, False, (21.0, ["train/train-xor"], [])),
     "correct-notebook-plots-loss": ("engine", _notebook, True, (63.0, [], [])),
     "correct-seaborn-theme": ("engine", _seaborn, False, (63.0, [], [])),
 }

@@ -160,11 +160,11 @@ TABLES = {
         "pow-by-power-rule": (19.0, ["beyond/variable-exponent"], []),
         "neg-keeps-deriv": (19.0, ["rule/sub-neg"], []),
     },
-    "07-mlp-xor": {
-        "zero-after-step": (23.0, [], []),
-        "zero-before-update": (20.0, ["train/train-xor"], []),
+    "07-mlp-xor": {  # of 24 since session 29's parameters/rng, which each passes (one less, of 23, before)
+        "zero-after-step": (24.0, [], []),
+        "zero-before-update": (21.0, ["train/train-xor"], []),
         # a network's mistake is charged by every test that runs the network (docs/diagnosis.md, limits)
-        "bias-per-input": (8.0, ["backward/mlp", "forward/mlp", "forward/neuron", "forward/parameter-order",
+        "bias-per-input": (9.0, ["backward/mlp", "forward/mlp", "forward/neuron", "forward/parameter-order",
                                  "train/course-loop", "train/course-seed", "train/train-xor"], []),
     },
     "11-fit-line": {

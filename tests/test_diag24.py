@@ -218,8 +218,8 @@ TABLES = {
     },
     "07-mlp-xor": {
         # before: "check the learning rate, zero_grad before backward, and the sign of the update" for both
-        "update-minus-minus": (20.0, ["train/train-xor"], []),
-        "cleared-before-update": (20.0, ["train/train-xor"], []),
+        "update-minus-minus": (21.0, ["train/train-xor"], []),  # of 24 since holes28's parameters/rng
+        "cleared-before-update": (21.0, ["train/train-xor"], []),
     },
     "11-fit-line": {
         # before: 3/13 and 0/13, charged by every test that trains, named by none

@@ -96,9 +96,10 @@ TABLES = {
         "backward-never-called": (13.0, ["gradcheck/correct-gradients"], []),
     },
     "07-mlp-xor": {
-        "tanh-whatever-nonlin": (8.0, ["backward/mlp", "forward/mlp", "forward/neuron", "forward/parameter-order",
-                                       "train/course-loop", "train/course-seed", "train/train-xor"], []),
-        "parameters-without-bias": (6.0, ["backward/mlp", "forward/mlp", "forward/neuron", "forward/parameter-order",
+        # 8/23 before holes28: its MLP's output is squashed as 07's mistakes.py's last-layer-tanh network's, which
+        # forward/mlp charges, and the tests after it are excused (forward/neuron charges the Neuron itself)
+        "tanh-whatever-nonlin": (20.0, ["forward/mlp", "forward/neuron"], []),
+        "parameters-without-bias": (7.0, ["backward/mlp", "forward/mlp", "forward/neuron", "forward/parameter-order",
                                           "parameters/counts", "train/course-loop", "train/course-seed",
                                           "train/train-xor"], []),
     },

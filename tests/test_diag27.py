@@ -99,9 +99,10 @@ TABLES = {
                                   "gradcheck/zero-gradient"], []),
     },
     "07-mlp-xor": {
-        "layer-reuses-neuron": (10.0, ["backward/mlp", "forward/parameter-order", "parameters/counts",
+        # of 24 since holes28: parameters/rng excuses the equal outputs of a neuron repeated (parameters/counts')
+        "layer-reuses-neuron": (11.0, ["backward/mlp", "forward/parameter-order", "parameters/counts",
                                        "train/course-loop", "train/course-seed", "train/train-xor"], []),
-        "zero-grad-forgets-bias": (21.0, ["parameters/zero-grad"], []),
+        "zero-grad-forgets-bias": (22.0, ["parameters/zero-grad"], []),  # of 24 since holes28
     },
 }
 

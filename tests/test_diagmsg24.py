@@ -76,11 +76,11 @@ TABLES = {
         "sin-and-cos-signs": (18.0, ["beyond/derivative", "beyond/sin-cos"], []),
         "correct-written-otherwise": (20.0, [], []),
     },
-    "07-mlp-xor": {
-        "no-zero-grad": (20.0, ["train/train-xor"], []),
-        "lr-default-too-large": (20.0, ["train/train-xor"], []),
-        "no-zero-grad-lr-too-large": (20.0, ["train/train-xor"], []),
-        "correct-cleared-after-update": (23.0, [], []),
+    "07-mlp-xor": {  # of 24 since session 29's parameters/rng (holes28's; each one less, of 23, before)
+        "no-zero-grad": (21.0, ["train/train-xor"], []),
+        "lr-default-too-large": (21.0, ["train/train-xor"], []),
+        "no-zero-grad-lr-too-large": (21.0, ["train/train-xor"], []),
+        "correct-cleared-after-update": (24.0, [], []),
     },
 }
 

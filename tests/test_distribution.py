@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("grader/suites/09-write-tests/engines.json", True), ("grader/exercises/03-tanh/engine.py", True),
     ("grader/suites/03-tanh/probes.py", False), ("grader/suites/03-tanh/__init__.py", False),
     ("grader/suites/07-mlp-xor/course.py", False), ("grader/suites/07-mlp-xor/test_mlp_xor.py", True),
+    ("grader/suites/07-mlp-xor/mistakes.py", True),
     ("grader/suites/__init__.py", False), ("grader/judge/plugin.py", False), ("grader/sandbox/worker.py", False),
     ("grader/locale/ru/LC_MESSAGES/grader.mo", False), ("grader/locale/zh/LC_MESSAGES/diagnose.mo", True),
     ("grader/locale/ru/LC_MESSAGES/starters.mo", True), ("grader/locale/ru/LC_MESSAGES/suites.mo", True),

@@ -87,20 +87,22 @@ GRADCHECK = {
 MLP = {
     # an engine of the student's own whose `data` is a read-only property: the weights cannot be set, and
     # every test that sets or trains them says so (docs/exercise-authors.md, limits: not charged once)
-    "bug-floatsub-own-data-readonly": (8.0, ["backward/mlp", "forward/mlp", "forward/neuron",
+    "bug-floatsub-own-data-readonly": (9.0, ["backward/mlp", "forward/mlp", "forward/neuron",
                                              "forward/parameter-order", "train/course-loop", "train/course-seed",
                                              "train/train-xor"], []),
-    "bug-last-layer-tanh": (10.0, ["backward/mlp", "forward/mlp", "forward/parameter-order", "train/course-loop",
-                                   "train/course-seed", "train/train-xor"], []),
-    "bug-no-bias-param": (6.0, ["backward/mlp", "forward/mlp", "forward/neuron", "forward/parameter-order",
+    # charged on forward/mlp alone since holes28 (10/23 before: backward/mlp, forward/parameter-order and the three
+    # training tests too)
+    "bug-last-layer-tanh": (22.0, ["forward/mlp"], []),
+    "bug-no-bias-param": (7.0, ["backward/mlp", "forward/mlp", "forward/neuron", "forward/parameter-order",
                                 "parameters/counts", "train/course-loop", "train/course-seed", "train/train-xor"], []),
     # a zero_grad() that clears nothing: parameters/zero-grad alone (before session 20, five tests: the course's
     # loops clear the grads themselves after calling it, train_xor is run again with a zero_grad() given, and
     # zero-grad-everywhere excuses what the MLP's own test already charged)
-    "bug-no-zero-grad": (21.0, ["parameters/zero-grad"], []),
+    "bug-no-zero-grad": (22.0, ["parameters/zero-grad"], []),
     # the classic one: train_xor's loop never calls zero_grad()
-    "bug-train-xor-no-zero-grad": (20.0, ["train/train-xor"], []),
-    **{case: (23.0, [], []) for case in ["correct-generators", "correct-no-module-sizes-seed",
+    "bug-train-xor-no-zero-grad": (21.0, ["train/train-xor"], []),
+    # of 24 points since holes28's parameters/rng: every row here one more
+    **{case: (24.0, [], []) for case in ["correct-generators", "correct-no-module-sizes-seed",
                                          "correct-own-engine-readonly-grad", "correct-tuple-forward"]},
 }
 

@@ -180,7 +180,7 @@ def test_the_xor_predictions_are_listed_as_chinese_lists_them():
     from grader.judge import Mismatch
     from grader.suites import SUITES, suite_module
 
-    suite = suite_module(SUITES / "07-mlp-xor", "test_mlp_xor")
+    suite = suite_module(SUITES / "07-mlp-xor", "test_mlp_xor_training")
     with pytest.raises(Mismatch) as failed:
         suite._course_seed({"predictions": [-0.0, -0.0, 1.0, -1.0], "steps": 1000})
     said = translator("zh").render(failed.value.message)

@@ -129,8 +129,8 @@ COMPILES = {
     ("engines.py", "trusted_module", "compile"): f"{_TO_CODE}: a trusted engine (a variant, a style) run as a module",
     ("engines.py", "trusted_module", "exec"): "runs the code compiled beside it",
     ("engines.py", "reference_mistake", "compile"):
-        f"{_TO_CODE}: a module of the reference (gradcheck.py, dual.py, fit_line.py) with a named mistake made, "
-        "run as a module (06's, 08's and 11's mistakes.py)",
+        f"{_TO_CODE}: a module of the reference (gradcheck.py, nn.py, dual.py, fit_line.py) with a named mistake "
+        "made, run as a module (06's, 07's, 08's and 11's mistakes.py)",
     ("engines.py", "reference_mistake", "exec"): "runs the code compiled beside it",
     ("sandbox/worker.py", "_load_source", "compile"):
         f"{_TO_CODE}, in the worker's process (one thread, no grader in it): a runner module without its .code",

@@ -28,4 +28,4 @@ def test_a_helper_named_after_the_workers_standard_library_is_never_imported_for
     (folder / "random.py").write_text("raise SystemExit('the student ran before the probes')\n", encoding="utf-8")
     result = grade(tmp_path / "class", exercise="07-mlp-xor", limits=LIMITS, jobs=1, cache_dir=tmp_path / "cache")
     (row,) = result.scores["submissions"]
-    assert (row["id"], row["status"], row["score"], row["max_score"]) == ("mallory", "graded", 23.0, 23.0)
+    assert (row["id"], row["status"], row["score"], row["max_score"]) == ("mallory", "graded", 24.0, 24.0)  # 23 before session 29

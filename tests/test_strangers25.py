@@ -110,14 +110,15 @@ MORE_OPS = {
 }
 
 MLP = {
-    **{case: (23.0, [], []) for case in [
+    # of 24 points since holes28's parameters/rng
+    **{case: (24.0, [], []) for case in [
         "correct-dataclass-chain", "correct-functional-closures", "correct-generator-parameters",
         # 0/23 before: refused as micrograd (a forbidden package); "attempted relative import with no known parent
         # package"
         "correct-micrograd-layout", "correct-relative-package-init"]},
-    "bug-micrograd-layout-no-zero-grad": (20.0, ["train/train-xor"], []),
-    "bug-generator-last-layer-tanh": (10.0, ["backward/mlp", "forward/mlp", "forward/parameter-order",
-                                             "train/course-loop", "train/course-seed", "train/train-xor"], []),
+    "bug-micrograd-layout-no-zero-grad": (21.0, ["train/train-xor"], []),
+    # charged on forward/mlp alone since holes28 (10/23 before)
+    "bug-generator-last-layer-tanh": (22.0, ["forward/mlp"], []),
 }
 
 DUAL = {

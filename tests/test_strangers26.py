@@ -272,11 +272,13 @@ GRADCHECK = {
     **{case: (15.0, [], []) for case in WRAPS},
 }
 MLP = {
-    **{case: (23.0, [], []) for case in WRAPS},
-    # micrograd's nn.py as published: relu, and no train_xor
-    **{case: (8.0, 7, []) for case in ["pypi-micrograd-andrews", "pypi-micrograd-viz"]},
-    "bug-colab-last-layer-tanh": (10.0, ["backward/mlp", "forward/mlp", "forward/parameter-order",
-                                         "train/course-loop", "train/course-seed", "train/train-xor"], []),
+    **{case: (24.0, [], []) for case in WRAPS},  # 23/23 before holes28's parameters/rng
+    # micrograd's nn.py as published: relu, and no train_xor (9 of 24 since holes28: its Neuron takes no rng, which
+    # parameters/rng lets pass)
+    **{case: (9.0, 7, []) for case in ["pypi-micrograd-andrews", "pypi-micrograd-viz"]},
+    # charged on forward/mlp alone since holes28 (10/23 before: backward/mlp, forward/parameter-order and the three
+    # training tests too)
+    "bug-colab-last-layer-tanh": (22.0, ["forward/mlp"], []),
 }
 DUAL = {
     **{case: (20.0, [], []) for case in WRAPS},

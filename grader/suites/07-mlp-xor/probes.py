@@ -105,6 +105,23 @@ def zero_grad_layer(m):
     return {"grads after": [number(p.grad, "grad") for p in params]}
 
 
+@probekit.modules
+def layer_rng(m):
+    """Layer(3, 3, rng=random.Random(s)) for s = 1 and 2, at x = (0.3, -0.7, 0.5)"""
+    # how many of each layer's outputs differ (its neurons start from different weights, however drawn), and whether
+    # two seeds give two layers; not the weights, the student's to draw, and only with an rng given (the contract
+    # asks for nothing without one: a Layer whose neurons then each draw from a Random(0) of their own is not wrong)
+    nn = module_of(m, "nn")
+    random.seed(8)
+    layers = {f"rng=Random({s})": nn.Layer(3, 3, rng=random.Random(s)) for s in (1, 2)}
+    outs = {}
+    for name, layer in layers.items():
+        got = layer([0.3, -0.7, 0.5])
+        outs[name] = tuple(number(v.data, f"{name}(x)") for v in (probekit.as_plain(got, tuple) or [got]))
+    return {**{f"{name}: distinct outputs": len(set(got)) for name, got in outs.items()},
+            "rng=Random(1) and rng=Random(2) differ": float(outs["rng=Random(1)"] != outs["rng=Random(2)"])}
+
+
 # -- forward passes ------------------------------------------------------------------------------
 
 

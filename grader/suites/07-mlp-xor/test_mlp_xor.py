@@ -1,32 +1,32 @@
-"""Hidden tests of 07-mlp-xor: the student's nn.py, and XOR learned with it.
+"""Hidden tests of 07-mlp-xor: the student's nn.py, its parameters, forward passes and gradients (training:
+test_mlp_xor_training.py).
 
 Forward passes and gradients are compared with the reference nn.py on the
 same parameters (set by the probe, so the student's way of drawing weights
-does not matter). Training is judged in the grader: the course's loops against the reference's course, and
-train_xor's network against gradient descent replayed from the weights it started with (course.py).
+does not matter).
+A mistake another test charges (mistakes.py: a network squashed by tanh at its output, forward/mlp's) is not
+charged again where the numbers are the mistaken reference's (grader/judge/named_mistakes.py).
 """
 
 import math
 from pathlib import Path
 
-from grader.i18n import items, msg, nmsg
+from grader.distribution import instructor_part_installed
+from grader.i18n import msg, nmsg
 from grader.judge import (
     assert_values, close, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none, points,
-    StudentError, suite_probes,
+    StudentError, suite_config, suite_probes,
 )
 from grader.judge.charging import Excused
+from grader.judge.named_mistakes import charged_once
 from grader.suites import suite_module
 
 p = suite_probes(__file__)
-# the course's replay stays out of the sandbox (course.py); the student's install holds it too
-course = suite_module(Path(__file__).parent, "course")
-
-NET = "MLP(2, [4, 1])"  # the network whose parameters() the training tests' failures speak of
-COUNTS = {"Neuron(3)": 4, "Layer(3, 2)": 8, "MLP(2, [4, 1])": 17, "MLP(3, [4, 4, 1])": 41}
-THRESHOLD = 1e-3  # sum of squared errors over the four XOR examples
-XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
-STEPS = 300  # the reference gets below the threshold within 200 steps from any of seeds 0-11
-
+COUNTS, REPEATED = suite_config(__file__).COUNTS, suite_config(__file__).REPEATED
+# the catalogue of mistaken networks is the instructor's (it patches the reference): a student's install checks the
+# same numbers and excuses nothing
+mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None
+CHARGING = {"forward/mlp": p.mlp_forward_uniform}  # each test that charges a mistake of mistakes.py: its probe
 
 test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
@@ -50,7 +50,7 @@ def test_parameter_counts(observe):
             # the training tests, for a Layer of `[Neuron(nin)] * nout`
             raise Mismatch(msg("{net}.parameters() lists some parameter more than once ({distinct} distinct of "
                                "{count}). {repeated}", net=net, distinct=f"{got[f'{net} distinct']:g}", count=count,
-                               repeated=_REPEATED))
+                               repeated=REPEATED))
         if got[f"{net} Values"] != count:
             raise Mismatch(msg("{net}.parameters() holds something other than Values: every entry should be a "
                                "Value, so that backward() can reach it", net=net))
@@ -97,6 +97,32 @@ def test_zero_grad_layer(observe):
                            expression=expression_of(p.zero_grad_layer), nonzero=len(nonzero)))
 
 
+@points(1, concept="mlp", name="parameters/rng", visibility="hidden")
+def test_layer_rng(observe, expect):
+    """a Layer's neurons start from different weights, drawn from the rng it is given: another seed, another layer"""
+    built = observed_or_none(observe, p.parameter_counts)  # read on every run: parameters/counts' probe
+    counts = built or {}
+    try:
+        got = observe(p.layer_rng)
+    except StudentError as error:
+        if error.exception == "TypeError" and built is not None:  # a Layer that takes no rng at all (the course's
+            return  # API, MLP([2, 4, 1], seed=42), whose MLP seeds `random`) and builds without one: no rng to ignore
+        if error.exception == "TypeError":
+            # a Layer that cannot be built without an rng either: what stops it there, as the other tests that
+            # build a network say (session 29: a Neuron raising NotImplementedError earned this test's point)
+            observe(p.parameter_counts)
+        raise
+    try:
+        assert_values(got, expect(p.layer_rng), probe=p.layer_rng)
+    except Mismatch:
+        # a Layer of one neuron repeated (`[Neuron(nin)] * nout`) gives equal outputs: parameters/counts' mistake
+        if got.get("rng=Random(1) and rng=Random(2) differ") == 1.0 and counts.get("Layer(3, 2)") == COUNTS[
+                "Layer(3, 2)"] and counts.get("Layer(3, 2) distinct", COUNTS["Layer(3, 2)"]) < COUNTS["Layer(3, 2)"]:
+            raise Excused(msg("Not charged again: the Layer's neurons are one neuron repeated, which "
+                              "parameters/counts already charges.")) from None
+        raise
+
+
 # -- forward passes ---------------------------------------------------------------------------------
 
 
@@ -131,267 +157,24 @@ def test_mlp_forward_uniform(observe, expect):
 @points(1, concept="mlp", name="forward/parameter-order", visibility="hidden")
 def test_mlp_forward_ordered(observe, expect):
     """parameters() in micrograd's order: layer by layer, neuron by neuron, weights before the bias"""
-    assert_values(observe(p.mlp_forward_ordered), expect(p.mlp_forward_ordered), probe=p.mlp_forward_ordered)
+    with charged_once(observe, "forward/parameter-order", [p.mlp_forward_ordered], mistakes, CHARGING):
+        assert_values(observe(p.mlp_forward_ordered), expect(p.mlp_forward_ordered), probe=p.mlp_forward_ordered)
 
 
 @points(2, concept="mlp", name="backward/mlp", visibility="hidden")
 def test_mlp_backward(observe, expect):
     """backward() through an MLP gives every parameter its gradient"""
-    got, want = observe(p.mlp_backward), expect(p.mlp_backward)
+    with charged_once(observe, "backward/mlp", [p.mlp_backward], mistakes, CHARGING):
+        _mlp_backward(observe(p.mlp_backward), expect(p.mlp_backward))
+
+
+def _mlp_backward(got, want):
     assert_values(got, want, keys=["loss"], probe=p.mlp_backward)
     if len(got["grads"]) != len(want["grads"]):
-        raise Mismatch(msg("{expression}: {got} gradients, expected {expected}", expression=expression_of(p.mlp_backward),
-                           got=len(got["grads"]), expected=len(want["grads"])))
+        raise Mismatch(msg("{expression}: {got} gradients, expected {expected}",
+                           expression=expression_of(p.mlp_backward), got=len(got["grads"]), expected=len(want["grads"])))
     # the probe sorts the gradients (an MLP may list its parameters in another order): named as code, the same in
     # every language
     grads = {f"sorted(grads)[{i}]": g for i, g in enumerate(got["grads"])}
     expected = {f"sorted(grads)[{i}]": g for i, g in enumerate(want["grads"])}
     assert_values(grads, expected, probe=p.mlp_backward)
-
-
-# -- training -----------------------------------------------------------------------------------------
-
-
-# what makes a right count of entries hold fewer Values (parameters/counts, and the training tests)
-_REPEATED = msg("The same Value stands in several places: a list made with `* n` (`[Neuron(nin)] * nout`, "
-                "`[Value(...)] * nin`) repeats one object n times instead of making n of them, and every copy gets "
-                "the same update, so they can never learn different things. Make each with its own call: "
-                "`[Neuron(nin) for _ in range(nout)]`")
-
-
-def _left_out(observe):
-    """What MLP(2, [4, 1])'s parameters() gets wrong of its 17 weights and biases, None if nothing (parameters/counts'
-    probe, read on every run by the training tests): ("left out", how many it leaves out), or ("repeated", how many
-    distinct Values its 17 entries hold). The update moves only what parameters() lists, and zero_grad() clears only
-    those, so a training test that fails for it is told that, not to call zero_grad() (session 26: a parameters()
-    without the biases left their gradients in `.grad`, and train/train-xor said "call zero_grad()"); session 27: a
-    Layer of one neuron repeated was told that parameters() leaves out 9 of 17."""
-    counts = observed_or_none(observe, p.parameter_counts) or {}
-    got, entries = counts.get(f"{NET} distinct"), counts.get(NET)
-    if not isinstance(got, (int, float)) or int(got) >= COUNTS[NET]:
-        return None
-    if entries == COUNTS[NET]:
-        return ("repeated", int(got))
-    return ("left out", COUNTS[NET] - int(got))
-
-
-def _parameters_left_out(expression, got, short):
-    """The failure of a training test whose losses never got below the threshold while parameters() gets the
-    network's values wrong (`short`, _left_out's: the network trained is the student's, the count read on
-    MLP(2, [4, 1]))."""
-    kind, left_out = short
-    if kind == "repeated":
-        return Mismatch(msg("{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
-                            "{net}.parameters() lists {count} entries, but they hold only {distinct} distinct "
-                            "Values. {repeated}", expression=expression, steps=STEPS, last=fmt(got["last loss"]),
-                            threshold=f"{THRESHOLD:g}", net=NET, count=COUNTS[NET], distinct=left_out,
-                            repeated=_REPEATED))
-    return Mismatch(nmsg("{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
-                         "{net}.parameters() leaves out {n} of its {count} weights and biases: the update "
-                         "`p.data -= lr * p.grad` moves only the parameters it lists, so the one it leaves out keeps "
-                         "its first value (and zero_grad() never clears its gradient). List every neuron's weights "
-                         "and its bias",
-                         "{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
-                         "{net}.parameters() leaves out {n} of its {count} weights and biases: the update "
-                         "`p.data -= lr * p.grad` moves only the parameters it lists, so the ones it leaves out keep "
-                         "their first values (and zero_grad() never clears their gradients). List every neuron's "
-                         "weights and its bias", "n",
-                         expression=expression, steps=STEPS, last=fmt(got["last loss"]), threshold=f"{THRESHOLD:g}",
-                         net=NET, n=left_out, count=COUNTS[NET]))
-
-
-def _learned(got, probe, left_out=None):
-    if got["last loss"] >= THRESHOLD and left_out:
-        raise _parameters_left_out(expression_of(probe), got, left_out)
-    if got["last loss"] >= THRESHOLD:
-        raise Mismatch(nmsg("{expression}: the loss went from {first} to {last} in {n} step; a working MLP gets "
-                            "below {threshold} well within that",
-                            "{expression}: the loss went from {first} to {last} in {n} steps; a working MLP gets "
-                            "below {threshold} well within that", "n", expression=expression_of(probe),
-                            first=fmt(got["first loss"]), last=fmt(got["last loss"]), n=STEPS,
-                            threshold=f"{THRESHOLD:g}"))
-    signs = [1.0 if x > 0 else -1.0 for x in got["predictions"]]
-    if signs != XOR_TARGETS:
-        raise Mismatch(msg("{expression}: after training the outputs for (0,0), (0,1), (1,0), (1,1) are {outputs}; "
-                           "expected signs -, +, +, -", expression=expression_of(probe),
-                           outputs=", ".join(fmt(x) for x in got["predictions"])))
-
-
-@points(3, concept="training", name="train/course-loop")
-def test_course_loop(observe, expect):
-    """the course's training loop, run on your MLP from fixed weights, learns XOR"""
-    # the loops restore the weights after the student's zero_grad() (probes_training._course_zero_grad): its
-    # mistakes are parameters/zero-grad's alone, and nothing here is excused for them
-    left_out = _left_out(observe)
-    for probe in (p.course_loop_seed_0, p.course_loop_seed_1):
-        got = observe(probe)
-        _learned(got, probe, left_out)
-        _on_course(got, expect(probe), probe, "predictions", 1e-9)
-
-
-@points(2, concept="training", name="train/course-seed")
-def test_course_seed(observe, expect):
-    """from the course's seed, 1,000 steps at 0.1 bring the XOR predictions, rounded to four places, to -1, 1, 1, -1"""
-    got = observe(p.course_seed_xor)
-    _course_seed(got)
-    _on_course(got, expect(p.course_seed_xor), p.course_seed_xor, "predictions", 1e-4)
-
-
-def _on_course(got, want, probe, outputs, rounding):
-    """A course's loop that learned XOR: the network computed its outputs from its weights, and took the
-    reference's course (judged here: session 27, an MLP that found the loops on the stack answered XOR itself)."""
-    _computed(got.get("roles found"), got.get("weights"), got[outputs], probe, rounding)
-    if got["steps"] != want["steps"] or not all(abs(a - b) <= 1e-6 * max(1.0, abs(b))
-                                                for a, b in zip(got["weights"], want["weights"])):
-        raise Mismatch(msg("{expression}: the loop stopped after {steps} steps, with weights that are not the ones "
-                           "the course's loop gives from these weights (the reference's network stops after "
-                           "{expected} steps): the gradients backward() gives your network are not the course's",
-                           expression=expression_of(probe), steps=int(got["steps"]), expected=int(want["steps"])))
-
-
-def _computed(found, weights, outputs, probe, rounding=1e-9):
-    """That a network's `outputs` for the four XOR inputs are those of MLP(2, [4, 1]) with `weights` (in the
-    reference's order of roles, as the probe read them through the student's forward pass), computed here."""
-    if not found or len(weights) != p.training.ROLES or len(outputs) != len(p.XOR_INPUTS):  # (a forged report's)
-        raise Mismatch(msg("{expression}: the network's outputs are not those of an MLP(2, [4, 1]) of its "
-                           "parameters (set one at a time, each weight and bias changes the output as no tanh "
-                           "neuron's does)", expression=expression_of(probe)))
-    want = [p.training._reference_output(weights, x) for x in p.XOR_INPUTS]
-    if not all(abs(a - b) <= rounding * max(1.0, abs(b)) for a, b in zip(outputs, want)):
-        raise Mismatch(msg("{expression}: after training the network answers {outputs} for (0,0), (0,1), (1,0), "
-                           "(1,1), but its weights give {computed}", expression=expression_of(probe),
-                           outputs=items([fmt(x) for x in outputs], join="comma"),
-                           computed=items([fmt(x) for x in want], join="comma")))
-
-
-def _course_seed(got):
-    if got["predictions"] != XOR_TARGETS:
-        raise Mismatch(nmsg("{expression}: after {n} step the predictions for (0,0), (0,1), (1,0), (1,1) are "
-                            "{predictions}; the reference's are -1, 1, 1, -1 after 204 steps and stay there",
-                            "{expression}: after {n} steps the predictions for (0,0), (0,1), (1,0), (1,1) are "
-                            "{predictions}; the reference's are -1, 1, 1, -1 after 204 steps and stay there", "n",
-                            expression=expression_of(p.course_seed_xor), n=int(got["steps"]),
-                            predictions=items([fmt(x) for x in got["predictions"]], join="comma")))  # 、 in Chinese
-
-
-@points(3, concept="training", name="train/train-xor")
-def test_train_xor(observe):
-    """train_xor(seed) gets the loss below 1e-3 within 300 steps for seeds 0, 1 and 2"""
-    # read on every run, so that the test reads the same probes on every engine: train_xor with a zero_grad()
-    # given, and the student's own zero_grad() (parameters/zero-grad's probe)
-    given, zeroing = observed_or_none(observe, p.train_xor_zero_grad_given), observed_or_none(observe, p.zero_grad)
-    left_out = _left_out(observe)
-    try:
-        _train_xor(observe, left_out)
-    except (Mismatch, StudentError):
-        # a zero_grad() that does not zero (or raises) fails train_xor too: charged once, by its own tests
-        # (not where the losses are noted after each update: the given zero_grad() does not make that right)
-        if (given is not None and given["length"] == STEPS and given["step below 1e-3"] >= 0
-                and not given.get("noted after update") and _network_trained(given, p.train_xor_zero_grad_given)
-                and (zeroing is None or any(g != 0 for g in zeroing["grads after"])
-                     or zeroing.get("weights changed"))):
-            raise Excused(msg("Not charged again: train_xor(seed=0) gets the loss below {threshold} once "
-                              "zero_grad() sets every gradient to 0, which parameters/zero-grad already charges.",
-                              threshold=f"{THRESHOLD:g}")) from None
-        raise
-
-
-def _network_trained(got, probe):
-    """True where the network train_xor trained (the last one whose parameters() it called, read by the probe)
-    computes its outputs from its weights and they get the loss below the threshold, computed here (session 27: a
-    train_xor that returned a list of losses it made up, and trained nothing, passed); else the Mismatch that says
-    why."""
-    if not got.get("network found"):
-        return Mismatch(msg("{expression}: no MLP(2, [4, 1]) listed its parameters() while train_xor ran; train_xor "
-                            "should train one, moving every parameter, and return its losses",
-                            expression=expression_of(probe)))
-    try:
-        _computed(got.get("roles found"), got["trained weights"], got["trained outputs"], probe)
-    except Mismatch as mismatch:
-        return mismatch
-    if not (loss := p.training._reference_loss(got["trained weights"])) < THRESHOLD:
-        return Mismatch(msg("{expression}: train_xor returned losses down to {lowest}, but the network it trained "
-                            "has a loss of {loss} on XOR after its last step; the losses should be its network's",
-                            expression=expression_of(probe), lowest=fmt(got["lowest loss"]), loss=fmt(loss)))
-    if not course.on_course(got["course weights"], THRESHOLD):  # session 28: set, swapped
-        return Mismatch(msg("{expression}: the network train_xor trained did not get its weights by gradient descent "
-                            "on XOR's loss (replayed here for {moves} steps) from weights drawn in [-1, 1] with a "
-                            "loss above {threshold}, or had its parameters replaced by other Values on the way: "
-                            "train_xor should draw the weights from random.Random(seed) and train them with the "
-                            "course's loop", expression=expression_of(probe),
-                            moves=p.training.MOVES, threshold=f"{THRESHOLD:g}"))
-    return True
-
-
-def _train_xor(observe, left_out):
-    for probe in (p.train_xor_seed_0, p.train_xor_seed_1, p.train_xor_seed_2):
-        got = observe(probe)
-        _train_xor_losses(got, probe, left_out)
-        if (trained := _network_trained(got, probe)) is not True:
-            raise trained
-
-
-def _train_xor_losses(got, probe, left_out):
-    """The losses train_xor returned: one per step, taken before the update, and below the threshold."""
-    if got["overflowed after"]:
-        # session 24: before, the engine's OverflowError with its line in engine.py, where nothing is wrong
-        raise Mismatch(nmsg("{expression} raised OverflowError after {n} step: the loss had grown from {first} "
-                            "to {last}, the weights moved uphill, further at each step, until a number "
-                            "overflowed in the engine. The mistake is in train_xor, not in engine.py: check its "
-                            "learning rate (the course's is 0.05) and the sign of the update, "
-                            "`p.data -= lr * p.grad`",
-                            "{expression} raised OverflowError after {n} steps: the loss had grown from {first} "
-                            "to {last}, the weights moved uphill, further at each step, until a number "
-                            "overflowed in the engine. The mistake is in train_xor, not in engine.py: check its "
-                            "learning rate (the course's is 0.05) and the sign of the update, "
-                            "`p.data -= lr * p.grad`", "n", expression=expression_of(probe),
-                            n=int(got["overflowed after"]), first=fmt(got["first loss"]),
-                            last=fmt(got["last loss"])))
-    if got["length"] != STEPS:
-        raise Mismatch(msg("{expression} returned {got} losses; expected one per step, {steps}",
-                           expression=expression_of(probe), got=f"{got['length']:g}", steps=STEPS))
-    if got.get("noted after update"):
-        raise Mismatch(msg("{expression}: each loss in the list is the one the next step calls backward() on, "
-                           "the loss after that step's update; the first is not the loss at the start. Note "
-                           "loss.data before the update: one loss per step, taken before that step's update",
-                           expression=expression_of(probe)))
-    if got["lowest loss"] < 0:  # below the threshold, but not a sum of squares (a loss that is not squared)
-        raise Mismatch(msg("{expression}: the loss went down to {lowest}, below 0; a sum of squared errors is "
-                           "never negative", expression=expression_of(probe), lowest=fmt(got["lowest loss"])))
-    if got["step below 1e-3"] < 0 and left_out:  # the gradients left are on what the update never moves
-        raise _parameters_left_out(expression_of(probe), got, left_out)
-    if got["step below 1e-3"] < 0 and got.get("steps with gradients left"):
-        # session 24: before, "check the learning rate, zero_grad before backward, and the sign of the update"
-        raise Mismatch(nmsg("{expression}: in {n} step of {steps}, backward() ran while the gradients of the "
-                            "steps before were still in `.grad`, and the loss never got below {threshold} "
-                            "(lowest: {lowest}). backward() adds into `.grad`, so each update moved the weights "
-                            "by the sum of every gradient so far: call model.zero_grad() before loss.backward() "
-                            "in every step",
-                            "{expression}: in {n} steps of {steps}, backward() ran while the gradients of the "
-                            "steps before were still in `.grad`, and the loss never got below {threshold} "
-                            "(lowest: {lowest}). backward() adds into `.grad`, so each update moved the weights "
-                            "by the sum of every gradient so far: call model.zero_grad() before loss.backward() "
-                            "in every step", "n", expression=expression_of(probe),
-                            n=int(got["steps with gradients left"]), steps=STEPS, threshold=f"{THRESHOLD:g}",
-                            lowest=fmt(got["lowest loss"])))
-    if (got["step below 1e-3"] < 0 and got["lowest loss"] >= got["first loss"]
-            and got.get("last loss", got["first loss"]) > got["first loss"]):
-        # never below its start, and higher at the end: the steps went uphill (session 24: before, "check the
-        # learning rate, zero_grad before backward, and the sign of the update", as for a loop without zero_grad)
-        raise Mismatch(msg("{expression}: the loss started at {first} and never went below it: it rose to "
-                           "{last}, so the steps moved the weights uphill. Gradient descent moves each "
-                           "parameter against its gradient, `p.data -= lr * p.grad`: check the sign of the "
-                           "update, and that the learning rate is small (the course's is 0.05)",
-                           expression=expression_of(probe), first=fmt(got["first loss"]),
-                           last=fmt(got["last loss"])))
-    if got["step below 1e-3"] < 0 and got.get("highest loss") == got["lowest loss"]:
-        # the loss never changed: no step moved the weights
-        raise Mismatch(msg("{expression}: the loss stayed at {first} from the first step to the last: no step "
-                           "moved the weights. Each step calls backward() on the loss, then moves every "
-                           "parameter by `p.data -= lr * p.grad` (gradients cleared between backward() and the "
-                           "update move nothing)", expression=expression_of(probe), first=fmt(got["first loss"])))
-    if got["step below 1e-3"] < 0:
-        raise Mismatch(msg("{expression}: the loss started at {first} and never got below {threshold} (lowest: "
-                           "{lowest}); check the learning rate, zero_grad before backward, and the sign of the "
-                           "update", expression=expression_of(probe), first=fmt(got["first loss"]),
-                           threshold=f"{THRESHOLD:g}", lowest=fmt(got["lowest loss"])))

@@ -14,13 +14,11 @@ This file stays in the grader: only probes.py travels into the sandbox.
 from __future__ import annotations
 
 import functools
-import math
 import types
 from dataclasses import dataclass
 
 import reference.engine
-from grader import probekit
-from grader.engines import patched, reference_mistake, reference_source
+from grader.engines import patched, reference_mistake, reference_source, replayed, same_observation
 
 
 @dataclass(frozen=True)
@@ -212,30 +210,18 @@ class _Modules:
         self.fit_line = _module(name)
 
 
-def _same(got, want, rel, abs_):
-    if isinstance(want, float) and isinstance(got, float):
-        return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
-    if isinstance(want, list) and isinstance(got, list):
-        return len(got) == len(want) and all(_same(g, w, rel, abs_) for g, w in zip(got, want))
-    if isinstance(want, dict) and isinstance(got, dict):
-        return got.keys() == want.keys() and all(_same(got[k], want[k], rel, abs_) for k in want)
-    return got == want
-
-
 @functools.cache
 def _observed(name: str, probe) -> tuple[dict | None, str | None]:
-    """(what mistake `name`'s loop observes on `probe`, None) or (None, the name of the exception it raised)."""
-    try:
-        return probekit.plain(probe(_Modules(name))), None
-    except Exception as exc:  # noqa: BLE001 - a loop that raises here (an overflow): its exception is what it shows
-        return None, type(exc).__name__
+    """(what mistake `name`'s loop observes on `probe`, None) or (None, the name of the exception it raised: a loop
+    that steps too far overflows)."""
+    return replayed(probe, _Modules(name))
 
 
 def named(probe, got: dict, rel: float, abs_: float) -> Mistake | None:
     """The mistake whose loop observes exactly `got` on `probe` (within the tolerance), if one does."""
     for mistake in MISTAKES:
         observed, _ = _observed(mistake.name, probe)
-        if observed is not None and _same(got, observed, rel, abs_):
+        if observed is not None and same_observation(got, observed, rel, abs_):
             return mistake
     return None
 

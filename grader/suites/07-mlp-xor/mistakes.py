@@ -1,0 +1,85 @@
+"""Mistakes of a network that cost one test, as named variants of reference/nn.py (as 11-fit-line's mistakes.py).
+
+Each `Mistake` is the reference's nn.py with one mistake (textual patches) and the test that charges it. A later
+test that fails is excused where its numbers, and the charging test's, are those of the mistaken network, run here
+on the same probes (the reference engine, trusted code): however the student wrote the mistake, the network
+computes what the variant computes, so it trains as the variant trains from the same weights. A test whose numbers
+are not the variant's (a second mistake) is still charged.
+
+This file stays in the grader: only probes.py and probes_training.py travel into the sandbox.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+from dataclasses import dataclass
+
+import reference.engine
+from grader.engines import patched, reference_mistake, reference_source, replayed, same_observation
+
+
+@dataclass(frozen=True)
+class Mistake:
+    name: str
+    title: str  # "a network that ...": completes the sentence
+    charged_by: str  # the test about it
+    patches: tuple[tuple[str, str], ...]
+
+    def apply(self, text: str) -> str:
+        """`text` (the reference's nn.py) with this mistake made."""
+        return patched(text, self.patches, f"mistake {self.name!r}", "nn.py")
+
+
+MISTAKES = (
+    # the MLP's output squashed by tanh (its last layer's neurons tanh, or a tanh after the last layer): it can never
+    # reach -1 or 1, so every forward pass, gradient and training of the network differs (session 26: 10/23, charged
+    # by six tests); forward/mlp, "tanh in the hidden layers, a linear last layer", is the test about it
+    Mistake(name="last-layer-tanh", title="applies tanh to its last layer too", charged_by="forward/mlp",
+            patches=(("nonlin=(i != len(nouts) - 1)", "nonlin=True"),)),
+)
+
+
+@functools.cache
+def _module(name: str) -> types.ModuleType:
+    """The reference's nn.py with mistake `name` made, as a module of the reference package (trusted)."""
+    mistake = next(m for m in MISTAKES if m.name == name)
+    return reference_mistake("nn", mistake.apply(reference_source("nn")), name)
+
+
+class _Modules:
+    """What a probe receives, with the mistaken nn.py beside the reference engine."""
+
+    def __init__(self, name):
+        self.engine = reference.engine
+        self.nn = _module(name)
+
+
+@functools.cache
+def _observed(name: str, probe) -> tuple[dict | None, str | None]:
+    """(what mistake `name`'s network observes on `probe`, None) or (None, the name of the exception it raised)."""
+    return replayed(probe, _Modules(name))
+
+
+def is_mistake(mistake: Mistake, probe, got, rel=1e-9, abs_=1e-12) -> bool:
+    """Whether `got` (an observation, or the name of the exception the engine raised) is what `mistake`'s network
+    observes on `probe`."""
+    observed, raised = _observed(mistake.name, probe)
+    if isinstance(got, str):
+        return raised == got
+    return observed is not None and got is not None and same_observation(got, observed, rel, abs_)
+
+
+def charged_elsewhere(test: str, seen: dict, charging: dict) -> Mistake | None:
+    """The mistake another test charges that explains every observation in `seen` ({probe: observation, or the
+    name of the exception raised}): the charging test's own observation (`charging`: {test name: (probe,
+    observation)}) is that mistake's too. None where none does."""
+    for mistake in MISTAKES:
+        if mistake.charged_by == test or mistake.charged_by not in charging:
+            continue
+        probe, got = charging[mistake.charged_by]
+        if got is None or not is_mistake(mistake, probe, got):
+            continue
+        if all(is_mistake(mistake, probe, observed) for probe, observed in seen.items()):
+            return mistake
+    return None
