@@ -224,3 +224,96 @@ def test_a_value_the_observation_lacks_is_said_missing_in_the_students_language(
     assert raised.value.detail["got"] == "missing"
     assert translator("ru").render(said) == "a для y = a * a at a = 3: ожидалось 6.0, получено ничего (такого значения нет)"
     assert translator("zh").render(said) == "y = a * a at a = 3：a 的期望值是 6.0，实际值是无（缺少这个值）"
+
+
+EVERY_OUTCOME = '''
+import pytest
+from grader.judge import check, points, suite_probes
+
+p = suite_probes(__file__)
+
+
+@points(1, concept="small", name="small/values")
+def test_small(observe, expect):
+    check(observe, expect, p.small)
+
+
+@points(1, concept="small", name="small/raw")
+def test_raw(observation):
+    assert observation(p.small)["status"] == "ok", "no observation"
+
+
+@points(1, concept="large", name="large/skips")
+def test_skips(observe, run):
+    if observe(p.small)["y"] != 6.0:
+        pytest.skip("skipped: small is off")
+    if run["probes"]["large"]["values"]["y"] != 25.0:
+        pytest.xfail("xfailed: large is off")
+
+
+@points(1, concept="large", name="large/suite-bug")
+def test_suite_bug(observe, torch_expect, imported):
+    if observe(p.large)["a.grad"] != 10.0:
+        {}["a key the suite forgot"]
+    if observe(p.large)["y"] == 0.0:
+        raise SystemExit(3)
+'''
+
+
+def _both_ways(monkeypatch, suite, runs):
+    """judge(suite, runs) with the judge running the items itself where it may, then by pytest's protocol alone
+    (grader/judge/direct.py); the first's outcomes, whether it ran them itself, and whether the two are alike."""
+    from grader.judge import direct
+
+    chosen = []
+    choose = direct.DirectItems.choose_protocol
+    monkeypatch.setattr(direct.DirectItems, "choose_protocol",
+                        lambda self, items: (choose(self, items), chosen.append(self.direct)))
+    own = judge(suite, runs)
+    monkeypatch.setattr(direct.DirectItems, "choose_protocol", choose)
+    monkeypatch.setattr(direct, "runs_directly", lambda item: False)
+    by_pytest = judge(suite, runs)
+    return own, chosen, json.dumps(own, sort_keys=True) == json.dumps(by_pytest, sort_keys=True)
+
+
+def test_the_judge_runs_plain_tests_itself_with_pytests_outcomes(tmp_path, log, monkeypatch):
+    """Every outcome a test can have (passed, failed, an error and a timeout of the engine, pytest.skip,
+    pytest.xfail, an exception of the suite's own, a SystemExit) is the same when the judge calls the items
+    itself as by pytest's protocol, the internal errors too."""
+    suite = _suite(tmp_path, EVERY_OUTCOME)
+    runs = {"ann": _run(6.0), "ben": _run(7.0), "cat": _run(6.0, large_y=99.0), "dan": _run(6.0, large_grad=1.0),
+            "eve": _run(6.0, large_y=0.0)}
+    runs["fay"] = _run(6.0)
+    runs["fay"]["probes"]["small"] = {"status": "timeout", "error": "did not finish within 3 s"}
+    runs["gus"] = _run(6.0)
+    runs["gus"]["probes"]["small"] = {"status": "error", "error": "ZeroDivisionError: division by zero"}
+    own, chosen, alike = _both_ways(monkeypatch, suite, runs)
+    assert chosen == [True] and alike
+    assert {sid: [o["status"] for o in found] for sid, found in own.items()} == {
+        "ann": ["passed", "passed", "passed", "passed"], "ben": ["failed", "passed", "skipped", "passed"],
+        "cat": ["passed", "passed", "skipped", "passed"], "dan": ["passed", "passed", "passed", "error"],
+        "eve": ["passed", "passed", "skipped", "error"], "fay": ["timeout", "failed", "timeout", "passed"],
+        "gus": ["error", "failed", "error", "passed"]}
+    assert [o["output"] for o in own["cat"][2:]] == ["xfailed: large is off", ""]
+    assert [o["output"] for o in own["eve"][3:]] == [
+        "internal grader error in this test (SystemExit); tell your instructor"]
+
+
+def test_a_suite_with_a_mark_or_a_fixture_of_pytests_is_judged_by_pytests_protocol(tmp_path, log, monkeypatch):
+    """An instructor's suite may mark a test or ask for pytest's own fixtures: that session runs every item by
+    pytest's protocol (the judge's own runs know the plugin's fixtures alone), with the same outcomes."""
+    marked = EVERY_OUTCOME + '''
+
+@pytest.mark.skip(reason="not this term")
+@points(1, concept="later", name="later/skipped")
+def test_later(observe):
+    raise AssertionError("never run")
+
+
+@points(1, concept="later", name="later/tmp")
+def test_tmp(observe, tmp_path):
+    assert tmp_path.is_dir()
+'''
+    own, chosen, alike = _both_ways(monkeypatch, _suite(tmp_path, marked), {"ann": _run(6.0), "ben": _run(7.0)})
+    assert chosen == [False] and alike
+    assert [(o["status"], o["output"]) for o in own["ben"][-2:]] == [("skipped", "not this term"), ("passed", "")]

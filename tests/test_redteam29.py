@@ -259,6 +259,21 @@ def test_a_long_gradescope_name_folded_by_libyaml_adds_no_submitter(tmp_path):
     assert _ids(folder) == {"mal@example.edu": (["engine.py"], None)}
 
 
+def test_a_long_plain_gradescope_name_folded_by_libyaml_adds_no_submitter(tmp_path):
+    """Review 29: libyaml folds a plain (unquoted) scalar past 80 columns too, its lines below indented past the
+    submitter's fields (CDumper's output below, for the names `Mal xxx...x - z` and `Mal xxx...x - :email:victor@...
+    yyy...y - z`): each folded line that began `- ` was read as a submitter of its own, mallory's row `Mal xxx...x +
+    mal@example.edu`, or `Mal xxx...x + victor@example.edu yyy...y + mal@example.edu`."""
+    folder = tmp_path / "export"
+    (folder / "submission_102").mkdir(parents=True)
+    (folder / "submission_102" / "engine.py").write_text("x = 1\n", encoding="utf-8")
+    for folded in ["      - z\n", "      - :email:victor@example.edu " + "y" * 70 + "\n      - z\n"]:
+        (folder / "submission_metadata.yml").write_text(
+            "submission_102:\n  :submitters:\n  - :name: Mal " + "x" * 70 + "\n" + folded +
+            "    :sid: '1002'\n    :email: mal@example.edu\n", encoding="utf-8")
+        assert _ids(folder) == {"mal@example.edu": (["engine.py"], None)}
+
+
 # -- archives -----------------------------------------------------------------------------------------------
 
 def _overlapping_zip(members):

@@ -53,6 +53,7 @@ import fourteenth  # noqa: E402
 import fifteenth  # noqa: E402
 import eighteenth  # noqa: E402
 import nineteenth  # noqa: E402
+import sim29l4  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -396,6 +397,10 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--nineteenth", action="store_true",
                         help="also the nineteenth class (nineteenth/, 55 files written by hand, blind to the method, "
                              "on 03-tanh's engine.py, against micrograd's engine.py (its public/): a tuning class)")
+    parser.add_argument("--sim29l4", action="store_true",
+                        help="also session 29's level-4 class (sim29l4/, 38 files: six sources and their level-4 "
+                             "copies and six honest engines written by hand, not blind to the method, with the "
+                             "eighteenth's independents, on 04-more-ops' engine.py: a tuning class)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -492,6 +497,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "nineteenth"
         classes[f"nineteenth class, {nineteenth.EXERCISE} (by hand, nineteenth/, tuning)"] = (
             folder, made(folder, lambda: nineteenth.build(folder)))
+    if args.sim29l4:
+        folder = args.build / "sim29l4"
+        classes[f"sim29l4 class, {sim29l4.EXERCISE} (by hand, sim29l4/, tuning)"] = (
+            folder, made(folder, lambda: sim29l4.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -503,7 +512,7 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
 # A run that names one of these measures only the classes it names: the first, second and third classes' default seeds
 # (held out: measured by the coordinator once, at a session's end) are left out unless given on the command line.
 TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth", "sixteenth", "seventeenth",
-                  "eighteenth", "nineteenth")
+                  "eighteenth", "nineteenth", "sim29l4")
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 
 

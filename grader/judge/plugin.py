@@ -9,15 +9,14 @@ hooks and serialisation of every item were a tenth of a session).
 """
 
 import inspect
-import traceback
 
 import pytest
 
-from . import Mismatch, NotRun, ProbeTimeout, StudentError, _Verdict, expression_of, shape_difference
+from . import Mismatch, ProbeTimeout, StudentError, expression_of, shape_difference
 from ..i18n import Message, msg, place
-from .charging import Excused
 from .expectations import Expectations  # noqa: F401  (grader.judge.plugin.Expectations, as before)
 from ..suites import SuiteError
+from .direct import DirectItems
 from .dry_run import SINGLE_PROBE_FIXTURES
 from .memo import IMPORTED, JudgedSoFar, RunDigests, groups_of, rows_of
 from .pytest_session import run_pytest as _run_pytest
@@ -47,7 +46,7 @@ class _WholeRun(Exception):
     """A test reads more than single probes (the run record): it depends on all of it."""
 
 
-class JudgePlugin:
+class JudgePlugin(DirectItems):
     """The pytest plugin object: fixtures over a batch's observations, and outcome classification.
 
     A test's outcome is a function of the observations it reads, so each test
@@ -142,19 +141,20 @@ class JudgePlugin:
         session.items[:] = [i for i in session.items
                             if getattr(i, "callspec", None) is None or i.callspec.params.get("submission")
                             != _JUDGED_BEFORE]
+        self.choose_protocol(session.items)  # direct.py: the judge runs the items itself, or pytest does
 
     # -- fixtures ----------------------------------------------------------------
 
+    # what each fixture gives is the plugin's value (direct.py), which the judge's own run of an item passes too
     @pytest.fixture
     def run(self, submission):
-        return self.runs[submission]
+        return self.value("run", submission)
 
     # imported, observation and observe read the run themselves: no `run` fixture to set up on every item
     @pytest.fixture
     def imported(self, submission):
         """Whether the student's module imported: status, message, import error, forbidden imports."""
-        run = self.runs[submission]
-        return {k: run.get(k) for k in IMPORTED}
+        return self.value("imported", submission)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item):  # `observe`'s test, not from pytest's `request` (made anew on each ask)
@@ -163,6 +163,9 @@ class JudgePlugin:
     @pytest.fixture
     def observation(self, submission):
         """The raw observation record of a probe ({"status", "values" | "error", ...}), or {}."""
+        return self.value("observation", submission)
+
+    def observation_of(self, submission):
         run, test = self.runs[submission], self.testing
         deps = self.deps.get(test)
 
@@ -186,6 +189,9 @@ class JudgePlugin:
 
     @pytest.fixture
     def observe(self, submission):
+        return self.value("observe", submission)
+
+    def observe_of(self, submission):
         run, test = self.runs[submission], self.testing
         deps = self.deps.get(test)
 
@@ -253,11 +259,11 @@ class JudgePlugin:
 
     @pytest.fixture
     def expect(self):
-        return self.expectations.reference
+        return self.value("expect", None)
 
     @pytest.fixture
     def torch_expect(self):
-        return self.expectations.torch
+        return self.value("torch_expect", None)
 
     # -- outcome of each (test, submission) ------------------------------------
 
@@ -266,51 +272,10 @@ class JudgePlugin:
         outcome = yield
         report = outcome.get_result()
         if call.when == "call" or (call.when == "setup" and report.outcome != "passed"):
-            self.results[item.nodeid] = self._classify(item, call, report)
+            self.results[item.nodeid] = self.classify(item, call.excinfo.value if call.excinfo else None,
+                                                      report.skipped)
         elif call.when == "setup":
             self.results.setdefault(item.nodeid, None)  # its place in the order; its record comes with its call
-
-    def _classify(self, item, call, report):
-        grading = item.function.grading
-        submission = item.callspec.params["submission"]
-        exc = call.excinfo.value if call.excinfo else None
-        if exc is None:
-            status, output = "passed", ""
-        elif isinstance(exc, Excused):
-            # every probe it got wrong needs an op whose own test already charged for it (charging.py)
-            status, output = "passed", str(exc)
-        elif report.skipped:
-            status, output = "skipped", str(getattr(exc, "msg", exc))
-        elif isinstance(exc, Mismatch):
-            status, output = "failed", str(exc)
-        elif isinstance(exc, AssertionError):
-            status, output = "failed", str(exc) or f"{grading['doc'] or grading['name']}: not as expected"
-        elif isinstance(exc, StudentError):
-            status, output = "error", str(exc)
-        elif isinstance(exc, ProbeTimeout):
-            status, output = "timeout", str(exc)
-        elif isinstance(exc, NotRun):
-            status, output = "skipped", str(exc)
-        else:
-            # A bug in the suite or the grader, never the student's: keep the traceback for the instructor.
-            detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-            self.internal_errors.append(f"{item.nodeid}:\n{detail}")
-            exc = Mismatch(msg("internal grader error in this test ({exception}); tell your instructor",
-                               exception=type(exc).__name__))
-            status, output = "error", str(exc)
-        # partial credit (charging.py): the share of a test's probes right or charged by another test
-        credit = 1.0 if status == "passed" else float(exc.credit) if isinstance(exc, _Verdict) else 0.0
-        said = getattr(exc, "message", None)
-        return {"submission": submission, "function": item.function.__name__, "name": grading["name"],
-                "status": status, "output": output, "earned": grading["points"] * credit,
-                # the output as data (grader/i18n): what a report renders in the student's language
-                "output_message": said.to_json() if isinstance(said, Message) else None,
-                "where": getattr(exc, "where", None),  # and the type of what the student's engine raised there:
-                "exception": getattr(exc, "exception", None) if status in ("failed", "error") else None,
-                "detail": getattr(exc, "detail", None) if status != "passed" else None,
-                "points": grading["points"], "concept": grading["concept"], "visibility": grading["visibility"],
-                "with_other_credit": grading.get("with_other_credit", False)}
-
 
 class _Observed(dict):
     """A probe's values as a hidden test reads them: a name the observation does not hold is the

@@ -23,12 +23,15 @@ def read_gradescope_metadata(path: Path) -> dict[str, list[dict]]:
         return {}
     found: dict[str, list[dict]] = {}
     current, submitters_indent = None, None
+    fields_indent = None  # where the current submitter's `:name:`, `:sid:`, `:email:` stand
     # Lines end at "\n" alone, as YAML's structure does: str.splitlines() also ends one at U+2028, U+2029, \r,
     # \x85 and a few controls, which a scalar may hold (libyaml writes a name holding U+2028 single-quoted, the
     # character as it is, then the scalar's indentation): a name `Mal<U+2028>- :email: victor@...<U+2028>- :name: x`
     # made victor a co-submitter of its folder, which was graded as his too (session 29's red team).
     # A quoted scalar longer than a line goes on in the lines below it (libyaml folds one past 80 columns, at a space):
     # those are its text, never keys (a name `Mal xxx...x - :email: victor@...` was folded into a line `- :email: ...`).
+    # So does a plain one, in lines indented past its submitter's fields (review 29: `Mal xxx...x - z`, unquoted,
+    # folded into a line `      - z`, added a submitter holding mallory's fields: her row `Mal xxx...x + mal@...`).
     quote = None  # the quote of a scalar that a line opened and has not closed
     for line in text.split("\n"):
         line = line.removesuffix("\r")
@@ -49,15 +52,18 @@ def read_gradescope_metadata(path: Path) -> dict[str, list[dict]]:
             continue
         body = line.strip()
         if body == ":submitters:":
-            submitters_indent = indent
+            submitters_indent, fields_indent = indent, None
             continue
         if submitters_indent is None:
             continue
         if indent <= submitters_indent and not body.startswith("- "):
             submitters_indent = None  # the next key of the submission: the list is over
             continue
+        if fields_indent is not None and indent > fields_indent:
+            continue  # a plain scalar folded past 80 columns goes on here: its text, never a key or an item
         if body.startswith("- "):
             current.append({})
+            fields_indent = indent + 2
             body = body[2:].strip()
         field_ = re.match(r"^:(name|sid|email):\s*(.*)$", body)
         if field_ and current:

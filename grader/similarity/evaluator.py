@@ -173,18 +173,6 @@ class Evaluator(Branches, Expressions):
                             if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
         return klass
 
-    def decorate(self, decorator, value, scope):
-        name = decorator.id if isinstance(decorator, ast.Name) else getattr(decorator, "attr", None)
-        if name in ("staticmethod", "classmethod", "property"):
-            value.kind = name
-            return value
-        if name in ("wraps", "lru_cache", "cache"):
-            return value
-        own = self.expr(decorator, scope) if isinstance(decorator, ast.Name) else None
-        if isinstance(own, Function) and own.kind == "function":
-            return self.call(own, [value], {})  # a decorator of the file's own: what it returns
-        raise Unread("a decorator")
-
     def load(self, target, scope):
         """The value of an assignment's target (`x`, `a.b`, `a[k]`) before `+=` changes it."""
         if isinstance(target, ast.Name):
@@ -296,6 +284,8 @@ class Evaluator(Branches, Expressions):
             return self.construct(function, args, keywords)
         if isinstance(function, Function):
             return self.invoke(function, args, keywords)
+        if isinstance(function, Obj):  # an instance of the file's own class with a `__call__` (an op object, session 29)
+            return self.call(self.attribute(function, "__call__"), args, keywords)
         raise Unread("a call")
 
     def construct(self, klass, args, keywords):

@@ -30,6 +30,23 @@ class Expressions:
     def e_Attribute(self, e, scope):
         return self.attribute(self.expr(e.value, scope), e.attr)
 
+    def decorate(self, decorator, value, scope):
+        """VALUE, a function or class the file defines, under DECORATOR: the builtins that mark a method as what they
+        name, the ones that change nothing the meanings read, and the file's own decorators."""
+        named = getattr(decorator, "func", decorator)  # `@functools.wraps(f)` is named `wraps`
+        name = named.id if isinstance(named, ast.Name) else getattr(named, "attr", None)
+        if name in ("staticmethod", "classmethod", "property"):
+            value.kind = name
+            return value
+        if name in ("wraps", "lru_cache", "cache"):
+            return value
+        # a decorator of the file's own, or what a call of one of the file's own functions returns (`@primitive("+")`, a
+        # decorator factory: session 29, a level-4 copy's ops lifted from functions on floats)
+        own = self.expr(decorator, scope) if isinstance(decorator, (ast.Name, ast.Call)) else None
+        if isinstance(own, Function) and own.kind == "function":
+            return self.call(own, [value], {})  # a decorator of the file's own: what it returns
+        raise Unread("a decorator")
+
     def attribute(self, owner, name):
         if isinstance(owner, Builtin) and (owner.name, name) == ("dict", "fromkeys"):
             return Builtin("fromkeys", lambda keys, value=None, _evaluator=None: dict.fromkeys(

@@ -252,17 +252,20 @@ def _graph(node, inputs: dict[int, str], klass) -> str:
                     for n in held(key, depth + 1, seen) + held(x[key], depth + 1, seen)]
         return []
 
-    def describe(x, depth, count) -> str:
+    def describe(x, depth, count, path=frozenset()) -> str:
         if id(x) in inputs:
             return inputs[id(x)]
         count[0] += 1
         if count[0] > MAX_GRAPH or depth > 6:
             return "..."
         kids = []
+        path = path | {id(x)}
         for name in sorted(x.attrs):
-            found = held(x.attrs[name], 0, frozenset({id(x)}))
+            # not the nodes that hold this one (an engine that keeps each node's users, to pull its gradient from them:
+            # session 29), which are above it in the op's tree, not its children
+            found = [k for k in held(x.attrs[name], 0, frozenset({id(x)})) if id(k) not in path]
             if found:
-                kids.append(", ".join(describe(k, depth + 1, count) for k in found))
+                kids.append(", ".join(describe(k, depth + 1, count, path) for k in found))
         data = x.attrs.get("data")
         text = _text(data) if isinstance(data, (Sym, int, float)) and not isinstance(data, bool) else "?"
         if not kids:

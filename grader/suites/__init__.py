@@ -3,6 +3,7 @@ sandbox) and tests (which never leave the grader)."""
 
 import ast
 import dataclasses
+import functools
 import hashlib
 import importlib.util
 import inspect
@@ -45,6 +46,9 @@ class ProbeCase:
         return f"ProbeCase({self.__name__!r})"
 
 
+# a pure function of the text, kept: 09-write-tests' probe_cases() makes its 40 engines so on every load of the
+# suite and every judge session that imports its tests (three a batch, `grade check` too), 0.09 s of CPU each time
+@functools.lru_cache(maxsize=256)
 def anonymous_source(source):
     """Python source with its docstrings and comments gone (and its layout normalised): code that
     travels into the sandbox as an engine under test says what it does, not what it is called."""
