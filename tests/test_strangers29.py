@@ -426,6 +426,16 @@ def test_a_cell_that_compares_with_what_it_made_is_left_out(cell):
     assert "print('compared')" not in lines and "o.backward()" not in lines
 
 
+def test_a_class_or_function_defined_again_as_the_notebook_grows_is_still_the_notebooks():
+    # the lecture defines Value again as it adds ops: its new Values are the cell's own, as with one definition
+    lines = _kept("import torch", ENGINE_CELL, ENGINE_CELL, MICROGRAD_TEST, "test_sanity_check()\nprint('ok')")
+    assert "test_sanity_check()" not in lines and "print('ok')" not in lines
+    plot = ["def f(x):\n    return x", "xs = torch.ones(3)\nprint(f(xs))"]
+    assert "print(f(xs))" not in _kept("import torch", ENGINE_CELL, "def f(x):\n    return 2 * x", *plot)
+    # but not where one of its definitions changes what it does not own
+    assert "print(f(xs))" in _kept("import torch", REGISTRY, "def f(x):\n    RULES['a'] = x", *plot)
+
+
 def test_a_notebook_exported_as_a_script_has_its_cells_read():
     from grader.load.comparison_cells import without_comparison_cells
     from grader.load.reading import Origin

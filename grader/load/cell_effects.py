@@ -22,9 +22,10 @@ So a name is the cell's own (`owned`) only while it holds the library's objects 
 Reaching through a dunder (`x.__class__`, `type(x)`) owns nothing. The cell may store into (an attribute or item
 of), and call a method of, what it owns only. A call of a name is harmless when the name is owned, a builtin no
 cell rebinds that calls nothing of the student's but what converting or printing a value calls (`print`, `abs`,
-`float`, ...; Jupyter's `display`), `math`'s, a class the notebook defines (its instances are the cell's), or a
-function bound once, by a `def` without a decorator, whose body changes nothing it does not own, by these same
-rules from its own locals (the lecture's `f(xs)`; micrograd's `test_sanity_check()`, which compares with torch).
+`float`, ...; Jupyter's `display`), `math`'s, a class the notebook defines (every binding of the name a `class`,
+as the lecture defines Value again as it grows: its instances are the cell's), or a function every binding of
+whose name is a `def` without a decorator whose body changes nothing it does not own, by these same rules from
+its own locals (the lecture's `f(xs)`; micrograd's `test_sanity_check()`, which compares with torch).
 Anything else may change the engine, and the cell stays (failing at import as before). A notebook with a cell that
 reads its names by their text (`globals()`, `vars()`, `eval`, `exec`, `sys.modules`, a frame's `f_globals`)
 leaves nothing out: which binding that cell needs cannot be read from its source.
@@ -94,17 +95,25 @@ class Effects:
         self.rebound = frozenset(rebound)
         # what a function reads as a global and owns: a name bound only by imports of foreign modules (`torch`)
         self.foreign = frozenset(name for name, n in foreign.items() if counts[name] == n)
-        self.classes = frozenset(n.name for n in top if isinstance(n, ast.ClassDef) and counts[n.name] == 1)
+        # the names every binding of which is a top-level `class` (the lecture's notebook defines Value again as it
+        # grows), or a top-level `def` without a decorator whose body holds no definition, `global` or `del`
+        classes = [n.name for n in top if isinstance(n, ast.ClassDef)]
+        self.classes = frozenset(name for name in classes if counts[name] == classes.count(name))
         self.functions = frozenset()
-        defs = {n.name: n for n in top if isinstance(n, ast.FunctionDef) and counts[n.name] == 1 and
-                not n.decorator_list and not any(isinstance(s, _INELIGIBLE) for b in n.body for s in ast.walk(b))}
+        defs: dict = {}  # name -> its defs
+        for n in top:
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                defs.setdefault(n.name, []).append(n)
+        defs = {name: nodes for name, nodes in defs.items() if counts[name] == len(nodes) and all(
+            isinstance(n, ast.FunctionDef) and not n.decorator_list and
+            not any(isinstance(s, _INELIGIBLE) for b in n.body for s in ast.walk(b)) for n in nodes)}
         self.owned: set = set()
         self.fresh: set = set()  # the owned names that hold an object of the notebook's classes
         self.seen: set = set(dir(builtins))  # the names bound so far (a builtin's is its own)
         candidates = set(defs)
         while True:  # the functions whose bodies change nothing they do not own, calling one another
             self.functions = frozenset(candidates)
-            candidates = {name for name in candidates if not self._body(defs[name])}
+            candidates = {name for name in candidates if not any(self._body(n) for n in defs[name])}
             if candidates == self.functions:
                 break
 
