@@ -33,8 +33,8 @@ scratch" test charges the import of a forbidden library wherever it is written, 
 (docs/contract.md: the lecture's notebook with its `import torch` cell scores 62/63, `engine/from-scratch`).
 
 A notebook's cells are read so (`Origin.cells`), and a notebook exported as a script, whose cells nbconvert opens
-with `# In[3]:` and VS Code and Jupytext with `# %%`; Colab's download, which marks no cell, is one file of Python,
-graded as it is. Nothing here runs the student's code: it reads syntax trees.
+with `# In[3]:` and VS Code and Jupytext with `# %%`, and Colab's download, which marks none, cut where a blank line
+stands before a statement (`_colab_cells`). Nothing here runs the student's code: it reads syntax trees.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from ..parsing import UNPARSABLE, parse
+from ..parsing import UNPARSABLE, parse, tree_or_none
 from .cell_effects import Effects, reads_names_by_text
-from .scripts import CELL_MARK
+from .scripts import CELL_MARK, COLAB_HEAD
 from .submission import files_digest
 
 
@@ -79,19 +79,36 @@ def without_comparison_cells(files: dict, origins: dict, forbid) -> dict:
 
 def _exported_cells(content: bytes) -> tuple | None:
     """The (cell, line) of each line of a notebook exported as a script, its cells opened by nbconvert's `# In[3]:`
-    or the percent format's `# %%` (scripts.CELL_MARK); None for a file with no such mark (Colab's download, which
-    marks no cell, included)."""
+    or the percent format's `# %%` (scripts.CELL_MARK), or, in Colab's download, which marks none, by a blank line
+    (`_colab_cells`); None for any other file."""
     try:
         lines = content.decode("utf-8").split("\n")
     except UnicodeDecodeError:
         return None
     if not any(CELL_MARK.match(line) for line in lines):
-        return None
+        return _colab_cells(lines) if COLAB_HEAD.search("\n".join(lines[:12])) else None
     places, cell = [], 0
     for number, line in enumerate(lines, start=1):
         cell += bool(CELL_MARK.match(line))
         places.append((cell, number))
     return tuple(places)
+
+
+def _colab_cells(lines: list[str]) -> tuple:
+    """Colab's download, cut into cells where a statement starts a line after a blank one (review 29: the lecture's
+    notebook scored 62/63 and its Colab download 0/63, "`torch` is not allowed"). A cut may fall inside one of the
+    notebook's cells (two statements there with a blank line between): each part is judged as a cell would be,
+    which is as sound, since nothing here depends on where a cell ends but on what each part binds, reads and
+    changes. A part Python cannot compile alone (an `else:` after a blank line, a string's blank line) is joined to
+    the part above."""
+    starts = [0] + [i for i in range(1, len(lines)) if not lines[i - 1].strip() and lines[i][:1] not in ("", " ", "\t")]
+    parts = []
+    for start, end in zip(starts, starts[1:] + [len(lines)]):
+        if parts and tree_or_none("\n".join(lines[start:end])) is None:
+            parts[-1] = (parts[-1][0], end)
+        else:
+            parts.append((start, end))
+    return tuple((cell, number + 1) for cell, (start, end) in enumerate(parts, start=1) for number in range(start, end))
 
 
 def _blanked(content: bytes, places: tuple, forbid: frozenset, own: frozenset) -> bytes | None:
