@@ -224,6 +224,19 @@ def grads_start_at_zero(V):
 from shared_probes import seed_gradient, untouched_leaf, order_deep, order_matters
 
 
+def untouched_other_graph(V):
+    """d = c + 1 and y = a * 2 at c = 5, a = 3, both built first; then d.backward() and y.backward()"""
+    # session 29: an engine that writes every operation on one tape (a module's list, or a thread's) and walks all of
+    # it in backward() runs the first graph's steps again in the second's: c gets 2, not 1; a tape emptied by each
+    # backward() leaves y's step to d's walk: a gets 0, not 2 (untouched_leaf's one graph sees neither)
+    a, c = V(3.0), V(5.0)
+    d = c + 1
+    y = a * 2
+    d.backward()
+    y.backward()
+    return {"d": number(d.data, "d"), "y": number(y.data, "y"), **grads({"a": a, "c": c})}
+
+
 def deep_chain(V):
     """x = Value(0.5), c = Value(0.0001); then 10,000 times x = x + c; backward() from the last x"""
     x0, c = V(0.5), V(0.0001)

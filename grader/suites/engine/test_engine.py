@@ -242,8 +242,8 @@ def test_seed(observe, expect):
 
 @points(1, concept="traversal", name="backward/untouched-leaf")
 def test_untouched_leaf(observe, expect):
-    """a Value the output does not depend on keeps grad 0"""
-    check(observe, expect, p.untouched_leaf)
+    """a Value the output does not depend on keeps its grad: 0, or what another graph's backward() gave it"""
+    check(observe, expect, p.untouched_leaf, p.untouched_other_graph)
 
 
 @points(2, concept="traversal", name="backward/order")
