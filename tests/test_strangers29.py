@@ -470,6 +470,22 @@ def test_a_notebook_exported_as_a_script_has_its_cells_read():
     assert "    def f(self):" in kept["colab"] and "else:" in kept["colab"]
 
 
+@pytest.mark.parametrize("export", [
+    "#!/usr/bin/env python\n# coding: utf-8\n\n# In[1]:\n\n\nget_ipython().system('pip install graphviz')\n"
+    "import torch\n\n\n# In[2]:\n\n\nx = torch.ones(1)\ndisplay(x)\n",
+    COLAB_HEAD + "!pip install graphviz\nimport torch\n\nx = torch.ones(1)\ndisplay(x)\n"])
+def test_an_exports_stand_ins_are_no_cell_of_the_students(export):
+    # an escape puts the grader's `display = lambda ...` on the export's head (scripts.STAND_INS_LINE): read as the
+    # student's own, it made `display(x)` a call of theirs, and the cell stayed (review 29)
+    from grader.load.comparison_cells import without_comparison_cells
+    from grader.load.reading import Origin
+    from grader.load.scripts import STAND_INS_LINE, exported_script
+
+    code = exported_script(export.encode())
+    kept = without_comparison_cells({"engine.py": code}, {"engine.py": Origin("hw.py")}, FORBID)["engine.py"].decode()
+    assert "display(x)" not in kept and STAND_INS_LINE in kept and kept.count("\n") == code.count(b"\n")
+
+
 def test_a_method_called_on_a_popped_function_is_no_recursion():
     from grader.diagnose.hints import static_hints
 
