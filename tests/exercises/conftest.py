@@ -103,6 +103,12 @@ def _mistakes(exercise):
         out["last-layer-tanh"] = patched(solution, "nn.py", "nonlin=(i != len(nouts) - 1)", "nonlin=True")
         out["no-bias-parameter"] = patched(solution, "nn.py", "return self.w + [self.b]", "return self.w")
         out["no-zero-grad"] = patched(solution, "nn.py", "        model.zero_grad()\n", "")
+        # session 29: one generator kept and returned by every call, used up by the first walk
+        out["parameters-used-up"] = patched(
+            solution, "nn.py", "        return [p for layer in self.layers for p in layer.parameters()]\n",
+            "        if not hasattr(self, '_params'):\n"
+            "            self._params = (p for layer in self.layers for p in layer.parameters())\n"
+            "        return self._params\n")
         # right: the course's other API, MLP([2, 4, 1], seed=42), written another way
         course_api = ROOT / "tests" / "fixtures" / "mlp" / "course-api" / "nn.py"
         out["course-api"] = dict(solution, **{"nn.py": course_api.read_text(encoding="utf-8")})

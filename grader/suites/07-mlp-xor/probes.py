@@ -71,6 +71,9 @@ def parameter_counts(m):
         out[name] = len(params)
         out[f"{name} distinct"] = len({id(p) for p in params})
         out[f"{name} Values"] = sum(isinstance(p, m.engine.Value) for p in params)
+        # a second call: zero_grad() and every update call parameters() again (session 29: one generator made in
+        # __init__ and returned by every call, used up by the first walk, was told "call model.zero_grad()")
+        out[f"{name} again"] = len(parameters(net, name))
     return out
 
 

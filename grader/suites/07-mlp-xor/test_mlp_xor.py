@@ -22,7 +22,8 @@ from grader.judge.named_mistakes import charged_once
 from grader.suites import suite_module
 
 p = suite_probes(__file__)
-COUNTS, REPEATED = suite_config(__file__).COUNTS, suite_config(__file__).REPEATED
+_settings = suite_config(__file__)  # what both test files read: the suite's __init__.py
+COUNTS, REPEATED, USED_UP = _settings.COUNTS, _settings.REPEATED, _settings.USED_UP
 # the catalogue of mistaken networks is the instructor's (it patches the reference): a student's install checks the
 # same numbers and excuses nothing
 mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None
@@ -54,16 +55,33 @@ def test_parameter_counts(observe):
         if got[f"{net} Values"] != count:
             raise Mismatch(msg("{net}.parameters() holds something other than Values: every entry should be a "
                                "Value, so that backward() can reach it", net=net))
+        if got.get(f"{net} again", count) != count:
+            raise Mismatch(msg("{net}.parameters() gives {count} entries on its first call and {again} on the next. "
+                               "{used_up}", net=net, count=count, again=int(got[f"{net} again"]), used_up=USED_UP))
+
+
+def used_up(counts):
+    """How many entries a second call of MLP(2, [4, 1]).parameters() gives where the first gave all 17, less than
+    17 (parameters/counts' mistake: a generator kept and used up), or None (parameters/counts' probe's reading)."""
+    net = "MLP(2, [4, 1])"
+    again = counts.get(f"{net} again")
+    if counts.get(net) == COUNTS[net] and isinstance(again, (int, float)) and again < COUNTS[net]:
+        return int(again)
+    return None
 
 
 @points(2, concept="zero-grad", name="parameters/zero-grad")
 def test_zero_grad(observe):
     """zero_grad() sets every parameter's grad back to 0 after a backward pass"""
+    counts = observed_or_none(observe, p.parameter_counts) or {}  # read on every run: parameters/counts' probe
     got = observe(p.zero_grad)
     if got["sum of |grad| before"] == 0:
         raise Mismatch(msg("{expression}: every gradient was already 0 after backward(), so zero_grad could not be "
                            "checked; the loss should reach the parameters", expression=expression_of(p.zero_grad)))
     nonzero = [g for g in got["grads after"] if g != 0]
+    if nonzero and used_up(counts) is not None:
+        raise Excused(msg("Not charged again: parameters() gives nothing to clear after its first call, which "
+                          "parameters/counts already charges."))
     if [i for i, g in enumerate(got["grads after"]) if g != 0] == p.training._bias_places(2, [3, 1]):
         # session 27: a zero_grad() that clears every neuron's weights and leaves its bias was told the count alone
         raise Mismatch(msg("{expression}: {nonzero} of {total} grads are not 0 after zero_grad(), and they are the "

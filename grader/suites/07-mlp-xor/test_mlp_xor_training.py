@@ -21,7 +21,7 @@ p = suite_probes(__file__)
 _settings = suite_config(__file__)  # what both test files read: the suite's __init__.py
 NET, COUNTS, THRESHOLD, XOR_TARGETS, STEPS = (_settings.NET, _settings.COUNTS, _settings.THRESHOLD,
                                               _settings.XOR_TARGETS, _settings.STEPS)
-REPEATED = _settings.REPEATED
+REPEATED, USED_UP = _settings.REPEATED, _settings.USED_UP
 mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None  # as test_mlp_xor
 CHARGING = {"forward/mlp": p.mlp_forward_uniform}
 # the course's replay stays out of the sandbox (course.py); the student's install holds it too
@@ -39,7 +39,9 @@ def _left_out(observe):
     without the biases left their gradients in `.grad`, and train/train-xor said "call zero_grad()"); session 27: a
     Layer of one neuron repeated was told that parameters() leaves out 9 of 17."""
     counts = observed_or_none(observe, p.parameter_counts) or {}
-    got, entries = counts.get(f"{NET} distinct"), counts.get(NET)
+    got, entries, again = counts.get(f"{NET} distinct"), counts.get(NET), counts.get(f"{NET} again")
+    if entries == COUNTS[NET] == got and isinstance(again, (int, float)) and int(again) < COUNTS[NET]:
+        return ("used up", int(again))  # session 29: right on its first call only
     if not isinstance(got, (int, float)) or int(got) >= COUNTS[NET]:
         return None
     if entries == COUNTS[NET]:
@@ -52,6 +54,11 @@ def _parameters_left_out(expression, got, short):
     network's values wrong (`short`, _left_out's: the network trained is the student's, the count read on
     MLP(2, [4, 1]))."""
     kind, left_out = short
+    if kind == "used up":
+        return Mismatch(msg("{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
+                            "{net}.parameters() gives {count} entries on its first call and {again} on the next. "
+                            "{used_up}", expression=expression, steps=STEPS, last=fmt(got["last loss"]),
+                            threshold=f"{THRESHOLD:g}", net=NET, count=COUNTS[NET], again=left_out, used_up=USED_UP))
     if kind == "repeated":
         return Mismatch(msg("{expression}: after {steps} steps the loss is {last}, not below {threshold}. "
                             "{net}.parameters() lists {count} entries, but they hold only {distinct} distinct "
