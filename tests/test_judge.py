@@ -317,3 +317,20 @@ def test_tmp(observe, tmp_path):
     own, chosen, alike = _both_ways(monkeypatch, _suite(tmp_path, marked), {"ann": _run(6.0), "ben": _run(7.0)})
     assert chosen == [False] and alike
     assert [(o["status"], o["output"]) for o in own["ben"][-2:]] == [("skipped", "not this term"), ("passed", "")]
+
+
+def test_a_suite_with_a_conftest_hook_around_its_tests_is_judged_by_pytests_protocol(tmp_path, log, monkeypatch):
+    """A conftest.py beside a suite's tests may hook into each test's run (here: its setup): the judge's own run
+    of the items would leave the hook out, so that session is pytest's."""
+    suite = _suite(tmp_path, (EVERY_OUTCOME + '''
+
+@points(1, concept="later", name="later/set-up")
+def test_set_up(imported):
+    assert os.environ.get("JUDGE_CONFTEST_SETUP") == "test_set_up", "not set up by the conftest"
+''').replace("import pytest", "import os\nimport pytest", 1))
+    (suite.folder / "conftest.py").write_text(
+        "import os\n\n\ndef pytest_runtest_setup(item):\n    os.environ['JUDGE_CONFTEST_SETUP'] = item.originalname\n")
+    monkeypatch.delenv("JUDGE_CONFTEST_SETUP", raising=False)
+    own, chosen, alike = _both_ways(monkeypatch, suite, {"ann": _run(6.0)})
+    assert chosen == [False] and alike
+    assert [(o["name"], o["status"]) for o in own["ann"]][-1] == ("later/set-up", "passed")

@@ -9,12 +9,14 @@ a session is such a test, the plugin calls each item's function with the values 
 classifies what it raised as the report would have said it: passed; skipped for pytest.skip (and pytest.xfail, which
 the skipping plugin reports as skipped); pytest's Exit and a KeyboardInterrupt end the session as they do in its
 protocol. A session holding any other item (a fixture of pytest's or of a conftest, a mark, a test class's setup,
-an async test: an instructor's own suite may have them) runs every item by pytest's protocol, as before, so that its
+an async test, a conftest.py or plugin with hooks around items: an instructor's own suite may have
+them) runs every item by pytest's protocol, as before, so that its
 setup and teardown of modules and classes stay in step (tests/test_judge_direct.py holds the two ways alike).
 """
 
 import inspect
 import traceback
+import types
 
 import pytest
 from _pytest.outcomes import Exit
@@ -39,6 +41,24 @@ def runs_directly(item) -> bool:
                      or inspect.isgeneratorfunction(function)))
 
 
+# the hooks pytest's protocol calls around an item: a plugin other than pytest's own and the judge's that implements
+# one (a conftest.py beside a suite's tests, a plugin an instructor's suite loads) is owed that protocol
+_RUNTEST_HOOKS = ("pytest_runtest_protocol", "pytest_runtest_logstart", "pytest_runtest_setup", "pytest_runtest_call",
+                  "pytest_runtest_teardown", "pytest_runtest_makereport", "pytest_runtest_logreport",
+                  "pytest_runtest_logfinish", "pytest_pyfunc_call", "pytest_fixture_setup",
+                  "pytest_fixture_post_finalizer")
+
+
+def _only_pytests_hooks(config, judge_plugin) -> bool:
+    for name in _RUNTEST_HOOKS:
+        for hook in getattr(config.hook, name).get_hookimpls():
+            plugin = hook.plugin
+            module = plugin.__name__ if isinstance(plugin, types.ModuleType) else type(plugin).__module__
+            if plugin is not judge_plugin and not module.startswith("_pytest."):
+                return False
+    return True
+
+
 class DirectItems:
     """JudgePlugin's running of its items (runs, expectations, testing, results, internal_errors are its)."""
 
@@ -56,7 +76,8 @@ class DirectItems:
         return self.observation_of(submission) if name == "observation" else self.observe_of(submission)
 
     def choose_protocol(self, items):
-        self.direct = all(runs_directly(item) for item in items)
+        self.direct = bool(items) and _only_pytests_hooks(items[0].config, self) and all(
+            runs_directly(item) for item in items)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item, nextitem):
