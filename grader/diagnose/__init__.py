@@ -42,6 +42,7 @@ from .elsewhere import compiled_places, where_it_was_compiled
 from .findings import FindingsMixin
 from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
+from .same_line import one_per_line, place_accumulate
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
 
@@ -57,6 +58,7 @@ def _in_students_terms(hints, submission):
     `engine.py` the sandbox saw."""
     for hint in hints:
         if hint.get("file") and hint.get("line"):
+            hint["places"] = [{**p, **submission.place(hint["file"], p["line"])} for p in hint.get("places", [])]
             hint.update(submission.place(hint["file"], hint["line"]))
     return hints
 
@@ -284,10 +286,10 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
             named = [e for e in entries if e.get("kind") == "variant" and same_mistake is not None
                      and any(same_mistake(_variant(n)) for n in [e["variant"], *e.get("also", [])])]
             for entry in named:
-                placed_at(entry, hint)
+                (place_accumulate if hint["hint"] == "assign-grad" else placed_at)(entry, hint)
             if not named:
                 (structural if hint.get("brief") else entries).append(hint)
-        return entries + structural
+        return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
 
     def _computes_nothing(self, run) -> bool:
         """Whether some probe came back with every gradient 0 where the reference's are not all 0:

@@ -228,6 +228,20 @@ def _dotted(tree, target):
     return "…." + ".".join(reversed(parts[:2]))
 
 
+def _in_the_walk(node, function, parents):
+    """Whether `node` (a `x.grad = ...` reading some gradient) is in a loop of a method named like `backward`:
+    a generic walk that applies every op's edges itself (`parent.grad = local * node.grad`), its one line
+    every op's rule runs. A number (the seed) is not read here: the caller skips it."""
+    if "backward" not in function.name.lower() or not _reads_any_grad(node.value):
+        return False
+    current = parents.get(node)
+    while current is not None and current is not function:
+        if isinstance(current, (ast.For, ast.While)):
+            return True
+        current = parents.get(current)
+    return False
+
+
 def grad_assignments(tree, parents, filename):
     lines = []
     for node in tree.nodes(ast.Assign):
@@ -241,8 +255,10 @@ def grad_assignments(tree, parents, filename):
         if not grad_targets:
             continue
         functions = _enclosing(node, parents)
-        if len(functions) < 2 or _RESET_NAME.search(functions[0].name):
-            continue  # not in a nested function (a closure), or in a reset
+        if not functions or _RESET_NAME.search(functions[0].name):
+            continue  # at module level, or in a reset
+        if len(functions) < 2 and not _in_the_walk(node, functions[0], parents):
+            continue  # not in a nested function (a closure), nor in the loop of a generic walk
         if superseded(functions[-1], tree.tree, parents):
             continue  # a draft a later statement replaces (a notebook's next cell): it never runs
         if any("backward" in f.name.lower() for f in functions[1:]) and not _reads_any_grad(node.value):
@@ -256,7 +272,7 @@ def grad_assignments(tree, parents, filename):
     if not lines:
         return []
     line, target, functions = lines[0]
-    closure, op = functions[0].name, functions[1].name
+    closure, op = functions[0].name, functions[min(1, len(functions) - 1)].name
     where = msg("`{closure}` (in `{op}`)", closure=closure, op=op) if op != closure else f"`{closure}`"
     if len(lines) > 1:
         explanation = nmsg(
@@ -272,8 +288,11 @@ def grad_assignments(tree, parents, filename):
             "Line {line}: {where} assigns `{target} = ...`, which throws away whatever gradient the node had "
             "already received. A node used more than once gets gradient along every path, and the "
             "contributions must add up. Use `+=`.", line=line, where=where, target=target)
+    # each line with the function it serves: an op's own rule (`relu`), or one every op runs (`backward`'s walk,
+    # a shared helper): diagnose/same_line.py places each `=` finding at its op's own line
+    places = [{"line": n, "function": (fs[1] if len(fs) > 1 else fs[0]).name} for n, _, fs in lines]
     return [said({"kind": "hint", "hint": "assign-grad", "file": filename, "line": line,
-                  "lines": [n for n, _, _ in lines], "tests": []},
+                  "lines": [n for n, _, _ in lines], "places": places, "tests": []},
                  title=msg("A backward rule sets `grad` with `=` instead of adding to it"), explanation=explanation)]
 
 

@@ -1,0 +1,103 @@
+"""One line, one finding: findings that point at the same line of the student's source are one mistake.
+
+A generic walk that applies every op's edges itself (`parent.grad = local * node.grad`, session 29's
+strangers) runs one line for every op; the variants, each made by patching one op's rule, match it one op
+at a time, and the diagnosis said five findings ("`=` in relu's / tanh's / exp's / log's / `__pow__`'s
+backward") where there is one line to fix. Here:
+
+- `place_accumulate` gives each `=`-instead-of-`+=` finding the line of its own op: the line the
+  `assign-grad` hint found in that op's rule (`relu`'s closure), else the line every op runs (the walk in
+  `backward`, a helper), else the hint's first line, as before. (Before, every such finding took the
+  hint's first line: `=` in relu's rule and in tanh's, two lines, were both said to be relu's.)
+- `one_per_line` makes the findings of one kind that point at the same file, cell and line (and, for an op
+  that raised, the same exception) one finding: the costliest one's words and evidence, the tests of all,
+  `ops` listing the ops it shows in, `findings` the names of those it stands for, and a title that names
+  the line. Findings on lines of their own stay as they are (each op's own rule: one finding per op).
+
+A finding's place travels as fields (`file`, `cell`, `line`); only the title says it in words.
+"""
+
+from __future__ import annotations
+
+from ..i18n import Message, items, msg, place, said
+from .derivatives import OP_NAMES
+
+# a variant's op (`relu-assign-not-accumulate`) -> the method that op's rule is written in
+_METHODS = {"add": "__add__", "mul": "__mul__", "pow": "__pow__", "sub": "__sub__", "div": "__truediv__",
+            "neg": "__neg__", "rsub": "__rsub__", "rtruediv": "__rtruediv__"}
+_ASSIGN = "-assign-not-accumulate"
+_MERGED_KINDS = ("variant", "raises")  # findings whose line is the mistake's own (a hint's `=`, where it raised)
+
+
+def place_accumulate(entry: dict, hint: dict) -> None:
+    """Give an `=` finding (`entry`, a variant of the `accumulate` concept) the place of its op's line."""
+    places = hint.get("places") or []
+    op = entry["variant"][:-len(_ASSIGN)] if entry["variant"].endswith(_ASSIGN) else None
+    own = [p for p in places if op is not None and p.get("function") == _METHODS.get(op, op)]
+    shared = [p for p in places if "backward" in str(p.get("function", "")).lower()]
+    chosen = (own or shared or [hint])[0]
+    if "file" not in entry:
+        entry.update({key: chosen[key] for key in ("file", "cell", "line") if chosen.get(key) is not None})
+        if chosen.get("file") is None and hint.get("file") is not None:
+            entry["file"] = hint["file"]
+    entry.setdefault("line", chosen.get("line"))
+
+
+def _op_of(entry: dict) -> str | None:
+    if entry.get("kind") == "raises":
+        return entry.get("op")
+    name = entry.get("variant", "")
+    return name[:-len(_ASSIGN)] if name.endswith(_ASSIGN) else None
+
+
+def _key(entry: dict):
+    if entry.get("kind") not in _MERGED_KINDS or not entry.get("file") or not entry.get("line"):
+        return None
+    if entry["kind"] == "variant" and _op_of(entry) is None:
+        return None  # a variant about no one op (a walk, the seed) is about its line already
+    return (entry["kind"], entry["file"], entry.get("cell"), entry["line"],
+            entry.get("exception") if entry["kind"] == "raises" else None)
+
+
+def one_per_line(entries: list[dict]) -> list[dict]:
+    """`entries` (ordered, the costliest first) with the findings of one line made one, where the first stood."""
+    groups: dict[tuple, list[dict]] = {}
+    for entry in entries:
+        key = _key(entry)
+        if key is not None:
+            groups.setdefault(key, []).append(entry)
+    merged, out = {}, []
+    for entry in entries:
+        key = _key(entry)
+        group = groups.get(key) if key is not None else None
+        if group is None or len(group) < 2 or len({_op_of(e) for e in group}) < 2:
+            out.append(entry)
+        elif key not in merged:
+            merged[key] = _merge(group)
+            out.append(merged[key])
+    return out
+
+
+def _merge(group: list[dict]) -> dict:
+    first = group[0]
+    ops = list(dict.fromkeys(_op_of(e) for e in group))
+    tests = list(dict.fromkeys(t for e in group for t in e.get("tests", [])))
+    where = place({k: first[k] for k in ("file", "cell", "line") if first.get(k) is not None})
+    entry = {k: v for k, v in first.items() if k not in ("title", "explanation", "message", "messages")}
+    entry.update({"tests": tests, "ops": ops, "findings": [e.get("variant") or e.get("op") for e in group]})
+    named = items([OP_NAMES.get(op, f"`{op}`") for op in ops], "and")
+    if all(e.get("kind") == "variant" for e in group):  # `=` for `+=` (the only variants placed per op)
+        title = msg("Your gradients match an engine that overwrites `grad` with `=` instead of adding with `+=` "
+                    "on one line, {place}, which the backward rules of {ops} all run", place=where, ops=named)
+    else:
+        title = msg("One line, {place}, is behind what {ops} show: {finding}", place=where, ops=named,
+                    finding=_words(first, "title"))
+    why = msg("Every op listed runs this one line, so it is one mistake to fix, once. {why}",
+              why=_words(first, "explanation"))
+    return said(entry, title=title, explanation=why, message=msg("{title}. {why}", title=title, why=why))
+
+
+def _words(entry: dict, key: str):
+    """An entry's words as a Message (rendered in the reader's language), or its English text."""
+    record = (entry.get("messages") or {}).get(key)
+    return Message.from_json(record) if record is not None else entry.get(key, "")
