@@ -25,6 +25,7 @@ from .derivatives import OP_NAMES
 # a variant's op (`relu-assign-not-accumulate`) -> the method that op's rule is written in
 _METHODS = {"add": "__add__", "mul": "__mul__", "pow": "__pow__", "sub": "__sub__", "div": "__truediv__",
             "neg": "__neg__", "rsub": "__rsub__", "rtruediv": "__rtruediv__"}
+_OWN = {*_METHODS.values(), "relu", "tanh", "exp", "log"}  # the methods an op's own rule is written in
 _ASSIGN = "-assign-not-accumulate"
 _MERGED_KINDS = ("variant", "raises")  # findings whose line is the mistake's own (a hint's `=`, where it raised)
 
@@ -34,7 +35,7 @@ def place_accumulate(entry: dict, hint: dict) -> None:
     places = hint.get("places") or []
     op = entry["variant"][:-len(_ASSIGN)] if entry["variant"].endswith(_ASSIGN) else None
     own = [p for p in places if op is not None and p.get("function") == _METHODS.get(op, op)]
-    shared = [p for p in places if "backward" in str(p.get("function", "")).lower()]
+    shared = [p for p in places if p.get("function") not in _OWN]  # the walk in `backward`, a helper
     chosen = (own or shared or [hint])[0]
     if "file" not in entry:
         entry.update({key: chosen[key] for key in ("file", "cell", "line") if chosen.get(key) is not None})

@@ -242,6 +242,19 @@ def _in_the_walk(node, function, parents):
     return False
 
 
+def _called_in_rules(tree, parents):
+    """The names called inside nested functions (the rules: `self._accumulate(...)`, `_pass(out, ...)`), found
+    once per tree: a helper by one of these names, assigning a gradient, writes the line every rule runs."""
+    if not hasattr(tree, "called_in_rules"):
+        tree.called_in_rules = set()
+        for call in tree.nodes(ast.Call):
+            tree.in_time()
+            name = getattr(call.func, "attr", None) or getattr(call.func, "id", None)
+            if name and len(_enclosing(call, parents)) >= 2:
+                tree.called_in_rules.add(name)
+    return tree.called_in_rules
+
+
 def grad_assignments(tree, parents, filename):
     lines = []
     for node in tree.nodes(ast.Assign):
@@ -257,8 +270,11 @@ def grad_assignments(tree, parents, filename):
         functions = _enclosing(node, parents)
         if not functions or _RESET_NAME.search(functions[0].name):
             continue  # at module level, or in a reset
-        if len(functions) < 2 and not _in_the_walk(node, functions[0], parents):
-            continue  # not in a nested function (a closure), nor in the loop of a generic walk
+        if len(functions) < 2 and not (_in_the_walk(node, functions[0], parents) or (
+                _reads_any_grad(node.value) and functions[0].name in _called_in_rules(tree, parents))):
+            # not in a closure, nor in the loop of a generic walk, nor in a helper the rules call that passes a
+            # gradient on (`node.grad = local * self.grad`; `self.grad = g` may be handed a sum made elsewhere)
+            continue
         if superseded(functions[-1], tree.tree, parents):
             continue  # a draft a later statement replaces (a notebook's next cell): it never runs
         if any("backward" in f.name.lower() for f in functions[1:]) and not _reads_any_grad(node.value):
