@@ -23,7 +23,6 @@ The holes these found, each closed as a class:
 - Deep Learning from Scratch's `Variable.backward`, which calls `f.backward(*gys)` on the Functions it pops, was
   told "`backward` on line 25 is recursive" at 63/63: a call on a name the method does not walk with a `for`, where
   another class defines the method too, is no call to itself (diagnose/source_patterns.py).
-
 - An engine whose walk assigns (`parent.grad = local * node.grad`) over edges kept in a dict that sums a parent's
   two uses in one node (`a * a`) scores 28.08/63 and was named as `=` in relu's, tanh's, exp's, log's and
   `__pow__`'s backward (five findings, no line; `a * a` is right, so the "everywhere" variant does not match): the
