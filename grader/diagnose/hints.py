@@ -11,7 +11,11 @@
   `x.grad = x.grad + ...` are not flagged, nor is anything outside a nested
   function (the seed `self.grad = 1` in `backward`, `zero_grad`), nor a
   helper nested in `backward()` that reads no gradient on the right (it
-  writes back totals summed elsewhere: `node.grad = totals[node]`).
+  writes back totals summed elsewhere: `node.grad = totals[node]`). Outside
+  a closure, `=` reading a gradient in the loop of a `backward` (a generic
+  walk: `parent.grad = local * node.grad`) or in a helper the rules call is
+  flagged too; each line keeps the function it serves (`places`), which
+  places each `=` finding at its own op's line (same_line.py).
 
 - `assign-grad` is not said of an assignment guarded by a test of the same
   attribute (`if x.grad is None: x.grad = ...`): it throws nothing away.
