@@ -15,6 +15,7 @@ A table of local derivatives whose `sub` entry is `(1, 1)` (shared-table-entry) 
 recursive sort.
 """
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -26,12 +27,45 @@ from grader.diagnose.same_line import one_per_line
 from grader.pipeline import grade
 
 FRESH = Path(__file__).parent / "fixtures" / "diag29" / "engine"
+SOLUTION = (Path(__file__).parent.parent / "reference" / "engine.py").read_text(encoding="utf-8")
+SIGN = (FRESH / "shared-accumulate-sign" / "engine.py").read_text(encoding="utf-8")
+# id -> (the engine planted in, its patches): the reference with the same mistake on each op's own line, and the
+# sign-flipping helper made one that passes the gradient on with `=` (`out._pass(self, local)`)
+PLANTED = {
+    "shared-helper-assign": (SIGN, [
+        ('    def _accumulate(self, amount):\n        """Every rule adds its share of the gradient here."""\n'
+         "        self.grad += -amount\n",
+         '    def _pass(self, node, local):\n        """The chain rule for one input: every rule passes its share of '
+         'the gradient through here."""\n        node.grad = local * self.grad\n'),
+        ("self._accumulate(out.grad)\n            other._accumulate(out.grad)",
+         "out._pass(self, 1)\n            out._pass(other, 1)"),
+        ("self._accumulate(other.data * out.grad)\n            other._accumulate(self.data * out.grad)",
+         "out._pass(self, other.data)\n            out._pass(other, self.data)"),
+        ("self._accumulate(k * self.data ** (k - 1) * out.grad)", "out._pass(self, k * self.data ** (k - 1))"),
+        ("self._accumulate((out.data > 0) * out.grad)", "out._pass(self, out.data > 0)"),
+        ("self._accumulate((1 - t * t) * out.grad)", "out._pass(self, 1 - t * t)"),
+        ("self._accumulate(out.data * out.grad)", "out._pass(self, out.data)"),
+        ("self._accumulate(out.grad / self.data)", "out._pass(self, 1 / self.data)")]),
+    "perop-assign-relu-tanh": (SOLUTION, [
+        ("self.grad += (out.data > 0) * out.grad", "self.grad = (out.data > 0) * out.grad"),
+        ("self.grad += (1 - t**2) * out.grad", "self.grad = (1 - t**2) * out.grad")]),
+    "perop-sign-exp-log": (SOLUTION, [
+        ("self.grad += out.data * out.grad", "self.grad -= out.data * out.grad"),
+        ("self.grad += (1 / self.data) * out.grad", "self.grad -= (1 / self.data) * out.grad")]),
+}
 
 
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("diag29")
-    result = grade(FRESH, exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    shutil.copytree(FRESH, tmp / "class")
+    for case, (code, patches) in PLANTED.items():
+        for old, new in patches:
+            assert code.count(old) == 1, (case, old)
+            code = code.replace(old, new)
+        (tmp / "class" / case).mkdir()
+        (tmp / "class" / case / "engine.py").write_text(code, encoding="utf-8")
+    result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
     return {row["id"]: row for row in result.scores["submissions"]}
 
 
@@ -60,7 +94,7 @@ TABLE = {
 
 
 def test_every_engine_is_in_the_table(rows):
-    assert sorted(rows) == sorted(TABLE) == sorted(p.name for p in FRESH.iterdir())
+    assert sorted(rows) == sorted(TABLE) == sorted([*PLANTED, *(p.name for p in FRESH.iterdir())])
 
 
 @pytest.mark.parametrize("case", sorted(TABLE))
