@@ -106,9 +106,7 @@ def test_each_engine_scores_and_is_named_once_per_line(rows, case):
 
 
 def test_the_dict_edges_walk_is_one_finding_that_names_its_line():
-    """test_strangers29's bug-dict-edges-assign, read here for its words: its row is graded in that batch."""
-    import test_strangers29  # noqa: F401 (its table says the score and the variant)
-
+    """test_strangers29's bug-dict-edges-assign (graded in that batch, one finding there): the hint it lends."""
     code = (Path(__file__).parent / "fixtures" / "strangers29" / "engine" / "correct-dict-edges-serial-heap"
             / "engine.py").read_text(encoding="utf-8").replace("parent.grad += local * node.grad",
                                                                "parent.grad = local * node.grad")
