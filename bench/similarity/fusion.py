@@ -32,7 +32,7 @@ sys.path.insert(0, str(HERE))
 import rescore  # noqa: E402
 import run  # noqa: E402
 
-from grader.similarity.scores import typical_scores  # noqa: E402
+from grader.similarity.rings import typical_scores  # noqa: E402
 
 # fit on the pairs down to TOP × k of each cohort; hard and public pairs weigh HARD more; PAIRWISE: fit the order
 TOP, HARD, PAIRWISE = 1000, 0.0, False
@@ -53,7 +53,7 @@ def cohort_features(group, public: dict) -> dict:
     out_pairs = {(p.a, p.b): p for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD,
                                                    channels=channels)}
     n = group.n
-    typical = typical_scores(group.raw, n)
+    typical = typical_scores(group.raw, n, group.alike)
     ids = [d.id for d in group.documents]
     keys = [(i, j) for i in range(n) for j in range(i + 1, n)]
     raw = group.raw

@@ -40,7 +40,7 @@
   so these are classmates it did not copy), and a pair's score is how far it rises above
   the higher of the two: (s − t) / (1 − t). A copy that shares far more with
   one classmate than with anyone else keeps its score; two students who are
-  as close to each other as to five others lose it.
+  as close to each other as to five others lose it (a larger ring of one file: rings.py).
 - **An identical rare mistake.** With a scores file, two submissions that
   fail the same tests with the same output (the same numbers on the same
   probes, the same diagnosis), a combination shared by c submissions, add
@@ -65,10 +65,11 @@ from itertools import combinations
 from .documents import (PARALLEL_FROM, Document, own_code, read_document, read_documents, read_public,  # noqa: F401
                         shared_unreached, starter_kgrams)
 from .public_match import against
+from .rings import rarity_weights, typical_scores  # noqa: F401 (typical_scores: re-exported)
 from .scores import (Pair, above_typical, alone_score, clusters, combined, containment_score, copied_surely,  # noqa: F401
                      evidence, float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, named_line_scores, pair_score,
                      shared_alone, shared_smoke, shared_stock, shared_through, shared_written,
-                     smaller_share_score, strings_held_by_three, typical_scores, written_items,
+                     smaller_share_score, strings_held_by_three, written_items,
                      written_score)  # clusters: re-exported
 from .forced import forced_code
 from .traits import LINE_SIZE, SHORT
@@ -130,7 +131,8 @@ class Cohort:
             for h in document.prints:
                 self.postings[h].append(index)
         self.common = max(COMMON_MIN, COMMON_SHARE * self.n)
-        self.weights = {h: self._rarity(len(holders)) for h, holders in self.postings.items()}
+        # a ring of students whose own code is one file counts as five holders at most in a fragment's rarity (rings.py)
+        self.alike, self.weights = rarity_weights(self.documents, self.postings, self._rarity, int(2 * self.common))
         # what a pair is scored on: each one's own code (in tokens, each weighed by its rarity), less the code a
         # public source or the course's reference explains
         self.totals = [float_sum(own_code(d, self.weight).values()) for d in self.documents]
@@ -317,7 +319,7 @@ class Cohort:
         for pair, (_, surely) in both.items():
             if pair in raw:
                 raw[pair] *= self._besides_public(*pair, surely)
-        typical, self.raw = typical_scores(raw, self.n), raw  # the benchmark's fusion.py reads raw
+        typical, self.raw = typical_scores(raw, self.n, self.alike), raw  # fusion.py reads raw
         out = []
         for i, j in set(shared) | set(bonuses):
             a, b = self.documents[i], self.documents[j]

@@ -36,11 +36,6 @@ class Pair:
 
 
 EVIDENCE = 5.0  # rarity-weighted tokens: sharing this much gives half of the cosine, ten 0.8 (see `evidence`)
-# a student's typical score: the mean of their 5th to 8th highest pair scores (0-based 4 to 7). A ring of copiers of
-# up to five members (an original and four copies) fills only a member's first four places; the next four are
-# classmates it did not copy, and the mean of four is steadier than one of them.
-TYPICAL_RANKS = (4, 8)
-
 # Every sum of floats in grader/similarity/: added left to right, as Python 3.11's sum() adds them. From 3.12 sum()
 # compensates the rounding of floats (gh-100425), which moved a score's last bits and, near a half, its fourth
 # decimal: the same class scored otherwise on another Python (tests/similarity/test_reach.py, 0.9688 and 0.9689).
@@ -156,19 +151,6 @@ def held_together(owns: list[dict[int, float]]) -> bool:
     code; OWNS: each one's own code, fragment -> its weighed tokens (one with no code of their own holds it all)."""
     common = set.intersection(*(set(own) for own in owns))
     return all(float_sum(own[h] for h in common) >= GROUP_CODE * float_sum(own.values()) for own in owns)
-
-
-def typical_scores(scores: dict[tuple[int, int], float], n: int) -> list[float]:
-    """Each document's typical score: the mean of its TYPICAL_RANKS-th highest pair scores (missing ones are 0)."""
-    import heapq
-
-    first, last = TYPICAL_RANKS
-    by_document: list[list[float]] = [[] for _ in range(n)]
-    for (i, j), score in scores.items():
-        if score > 0:
-            by_document[i].append(score)
-            by_document[j].append(score)
-    return [float_sum(heapq.nlargest(last, found)[first:]) / (last - first) for found in by_document]
 
 
 def above_typical(score: float, typical: float) -> float:

@@ -4,6 +4,8 @@ scores.group_traits counts such traits when the three are a ring: five traits or
 half of the rare traits of each, and their own code one code (held_together); three students who wrote one op alike,
 or a copy pair and a classmate who wrote some of its source's lines, are not (docs/similarity.md)."""
 
+import pytest
+
 from grader.similarity.cohort import Cohort, read_document, starter_kgrams
 from grader.similarity.scores import (GROUP_CODE, GROUP_TRAITS, STRINGS_HELD_BY, group_traits, held_together,
                                       strings_held_by_three)
@@ -162,3 +164,36 @@ def test_a_source_and_two_restructured_copies_share_its_message_but_not_its_comm
     shared = group.shared_traits()
     a, b, c = trio
     assert all(shared.get(pair, 0.0) >= message[0] for pair in ((a, b), (a, c), (b, c)))
+
+
+@pytest.mark.slow
+def test_a_large_ring_of_one_file_is_one_cluster_and_a_starter_filled_alike_is_none(tmp_path):
+    """Session 29 (the red team's finding): one engine handed in by many students cancelled itself. Each member's typical
+    score was the copies' own (7 copies: 0.367, no flag), and the rarity weighed the engine's code as the course's (9 or
+    more: no pair listed). Students whose own code is one file (rings.whole_alike) now count as a ring of five at most,
+    in the typical score and in the rarity: a ring of ten (an eighteenth-class engine, its author and nine copies,
+    verbatim or disguised at levels 1 and 2) beside 14 honest engines is one cluster, every pair flagged; 20 students who
+    filled the starter with the reference's lines (the same canonical lines, beside them) are in no pair at all."""
+    import random
+    import sys
+    from itertools import combinations
+    from pathlib import Path
+
+    from grader.similarity import THRESHOLD, similarity
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "similarity"))
+    import generate  # noqa: E402
+    import rings29  # noqa: E402
+
+    texts, ring = rings29.ring_class(10, 14, False, "eigs368")
+    rng = random.Random(29)
+    for k in range(1, 10):
+        texts[f"ring{k:02d}"] = [lambda t, r: t, generate.level1, generate.level2][k % 3](texts["eigs368"], rng)
+    texts |= {f"fill{k:02d}": rings29.starter_filled() for k in range(20)}
+    for sid, text in texts.items():
+        (tmp_path / f"{sid}.py").write_text(text, encoding="utf-8")
+    record = similarity(tmp_path, starters=(rings29.STARTER,)).record
+    pairs = {(p["a"], p["b"]): p for p in record["pairs"]}
+    assert record["clusters"][0] == sorted(ring) and len(ring) == 10
+    assert all(pairs[pair]["flagged"] and pairs[pair]["score"] >= THRESHOLD for pair in combinations(sorted(ring), 2))
+    assert not [pair for pair in pairs if pair[0].startswith("fill") or pair[1].startswith("fill")]
