@@ -55,13 +55,29 @@ def reference_mistake(module: str, source: str, name: str) -> types.ModuleType:
 
 def replayed(probe, modules) -> tuple[dict | None, str | None]:
     """(what `probe` observes on `modules`, plain, None) or (None, the name of the exception it raised): a named
-    mistake's numbers, the reference with the mistake made run in the grader (07's and 11's mistakes.py)."""
+    mistake's numbers, the reference with the mistake made run in the grader (mistake_replayed)."""
     from . import probekit  # the sandbox's kit, the same plain values the worker reports
 
     try:
         return probekit.plain(probe(modules)), None
     except Exception as exc:  # noqa: BLE001 - a mistaken reference that raises here: its exception is what it shows
         return None, type(exc).__name__
+
+
+@functools.cache
+def _mistake_module(module: str, mistake) -> types.ModuleType:
+    """reference/<module>.py with `mistake` made (it has `name` and `apply(text)`), as a module of the reference
+    package (trusted)."""
+    return reference_mistake(module, mistake.apply(reference_source(module)), mistake.name)
+
+
+@functools.cache
+def mistake_replayed(module: str, mistake, probe) -> tuple[dict | None, str | None]:
+    """`replayed` on the reference with `mistake` made in reference/<module>.py, beside the reference engine: what
+    a probe of 07's or 11's receives (`modules.engine`, `modules.nn` / `modules.fit_line`), once a probe."""
+    import reference.engine  # the instructor's part, never the student wheel's: read only where a mistake replays
+
+    return replayed(probe, types.SimpleNamespace(engine=reference.engine, **{module: _mistake_module(module, mistake)}))
 
 
 def same_observation(got, want, rel: float, abs_: float) -> bool:

@@ -11,7 +11,7 @@ the skipping plugin reports as skipped); pytest's Exit and a KeyboardInterrupt e
 protocol. A session holding any other item (a fixture of pytest's or of a conftest, a mark, a test class's setup,
 an async test, a conftest.py or plugin with hooks around items: an instructor's own suite may have
 them) runs every item by pytest's protocol, as before, so that its
-setup and teardown of modules and classes stay in step (tests/test_judge_direct.py holds the two ways alike).
+setup and teardown of modules and classes stay in step (tests/test_judge.py runs the two ways and holds them alike).
 """
 
 import inspect

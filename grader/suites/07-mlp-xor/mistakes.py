@@ -11,12 +11,9 @@ This file stays in the grader: only probes.py and probes_training.py travel into
 
 from __future__ import annotations
 
-import functools
-import types
 from dataclasses import dataclass
 
-import reference.engine
-from grader.engines import patched, reference_mistake, reference_source, replayed, same_observation
+from grader.engines import mistake_replayed, patched, same_observation
 
 
 @dataclass(frozen=True)
@@ -40,31 +37,10 @@ MISTAKES = (
 )
 
 
-@functools.cache
-def _module(name: str) -> types.ModuleType:
-    """The reference's nn.py with mistake `name` made, as a module of the reference package (trusted)."""
-    mistake = next(m for m in MISTAKES if m.name == name)
-    return reference_mistake("nn", mistake.apply(reference_source("nn")), name)
-
-
-class _Modules:
-    """What a probe receives, with the mistaken nn.py beside the reference engine."""
-
-    def __init__(self, name):
-        self.engine = reference.engine
-        self.nn = _module(name)
-
-
-@functools.cache
-def _observed(name: str, probe) -> tuple[dict | None, str | None]:
-    """(what mistake `name`'s network observes on `probe`, None) or (None, the name of the exception it raised)."""
-    return replayed(probe, _Modules(name))
-
-
 def is_mistake(mistake: Mistake, probe, got, rel=1e-9, abs_=1e-12) -> bool:
     """Whether `got` (an observation, or the name of the exception the engine raised) is what `mistake`'s network
     observes on `probe`."""
-    observed, raised = _observed(mistake.name, probe)
+    observed, raised = mistake_replayed("nn", mistake, probe)
     if isinstance(got, str):
         return raised == got
     return observed is not None and got is not None and same_observation(got, observed, rel, abs_)

@@ -13,12 +13,9 @@ This file stays in the grader: only probes.py travels into the sandbox.
 
 from __future__ import annotations
 
-import functools
-import types
 from dataclasses import dataclass
 
-import reference.engine
-from grader.engines import patched, reference_mistake, reference_source, replayed, same_observation
+from grader.engines import mistake_replayed, patched, same_observation
 
 
 @dataclass(frozen=True)
@@ -195,32 +192,10 @@ MISTAKES = (
 )
 
 
-@functools.cache
-def _module(name: str) -> types.ModuleType:
-    """The reference's fit_line.py with mistake `name` made, as a module of the reference package (trusted)."""
-    mistake = next(m for m in MISTAKES if m.name == name)
-    return reference_mistake("fit_line", mistake.apply(reference_source("fit_line")), name)
-
-
-class _Modules:
-    """What a probe receives, with the mistaken fit_line.py beside the reference engine."""
-
-    def __init__(self, name):
-        self.engine = reference.engine
-        self.fit_line = _module(name)
-
-
-@functools.cache
-def _observed(name: str, probe) -> tuple[dict | None, str | None]:
-    """(what mistake `name`'s loop observes on `probe`, None) or (None, the name of the exception it raised: a loop
-    that steps too far overflows)."""
-    return replayed(probe, _Modules(name))
-
-
 def named(probe, got: dict, rel: float, abs_: float) -> Mistake | None:
     """The mistake whose loop observes exactly `got` on `probe` (within the tolerance), if one does."""
     for mistake in MISTAKES:
-        observed, _ = _observed(mistake.name, probe)
+        observed, _ = mistake_replayed("fit_line", mistake, probe)
         if observed is not None and same_observation(got, observed, rel, abs_):
             return mistake
     return None
@@ -230,6 +205,6 @@ def raising(probe, exception: str | None) -> Mistake | None:
     """The mistake whose loop raises `exception` (the name of its type) on `probe`, if one does: a loop that steps
     too far overflows, in the student's engine as in the reference's."""
     for mistake in MISTAKES:
-        if exception is not None and _observed(mistake.name, probe)[1] == exception:
+        if exception is not None and mistake_replayed("fit_line", mistake, probe)[1] == exception:
             return mistake
     return None
