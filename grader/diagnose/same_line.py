@@ -54,8 +54,11 @@ def _op_of(entry: dict) -> str | None:
 def _key(entry: dict):
     if entry.get("kind") not in _MERGED_KINDS or not entry.get("file") or not entry.get("line"):
         return None
-    if entry["kind"] == "variant" and _op_of(entry) is None:
-        return None  # a variant about no one op (a walk, the seed) is about its line already
+    if _op_of(entry) is None:
+        # a variant about no one op (a walk, the seed), or what raised outside every op (in `__init__`, the walk:
+        # elsewhere.py, its own words for that line), is about its line already: an op that raised there keeps
+        # its own finding beside it (test_diag25's init-asserts-float: `*` raised in the constructor's assert)
+        return None
     return (entry["kind"], entry["file"], entry.get("cell"), entry["line"],
             entry.get("exception") if entry["kind"] == "raises" else None)
 
