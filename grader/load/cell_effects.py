@@ -84,11 +84,11 @@ class Effects:
             for node in ast.walk(tree):
                 for name in bound_names(node, deep=False):
                     counts[name] = counts.get(name, 0) + 1
-                for name, module in _imported(node) if isinstance(node, (ast.Import, ast.ImportFrom)) else ():
+                for name, module in imported_names(node) if isinstance(node, (ast.Import, ast.ImportFrom)) else ():
                     if module and foreign_module(module, forbid, own):
                         foreign[name] = foreign.get(name, 0) + 1
                 if isinstance(node, ast.Import):  # `import math` binds `math` as itself
-                    rebound |= {name for name, module in _imported(node) if name != module}
+                    rebound |= {name for name, module in imported_names(node) if name != module}
                 else:
                     rebound |= bound_names(node, deep=False)
         top = [node for tree in trees for node in tree.body]
@@ -151,7 +151,7 @@ class Effects:
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
                 ends = [self._own(owned - bound, bound, node.value, owned)]
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                ends = [owned - bound | {name for name, top in _imported(node) if foreign_module(top, self.forbid,
+                ends = [owned - bound | {name for name, top in imported_names(node) if foreign_module(top, self.forbid,
                                                                                                  self.own)}]
             elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):  # the body's start reads a name it binds
                 inner = owned - bound  # as the iteration before bound it
@@ -280,7 +280,7 @@ def _names(target: ast.expr) -> set:
     return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
 
 
-def _imported(node: ast.Import | ast.ImportFrom) -> list:
+def imported_names(node: ast.Import | ast.ImportFrom) -> list:
     """(the name bound, the top-level module) of each name NODE imports (none for `from m import *`; for a relative
     one, a module of the submission's, the module is '')."""
     if getattr(node, "level", 0):
@@ -302,7 +302,7 @@ def bound_names(node: ast.AST, deep: bool = True) -> set:
         elif isinstance(sub, ast.ExceptHandler) and sub.name:
             names.add(sub.name)
         elif isinstance(sub, (ast.Import, ast.ImportFrom)):
-            names |= {name for name, _ in _imported(sub)}
+            names |= {name for name, _ in imported_names(sub)}
         elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
             names.add(sub.name)
     return names

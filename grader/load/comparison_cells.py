@@ -43,7 +43,7 @@ import ast
 from dataclasses import replace
 
 from ..parsing import UNPARSABLE, parse, tree_or_none
-from .cell_effects import Effects, reads_names_by_text
+from .cell_effects import Effects, imported_names, reads_names_by_text
 from .scripts import CELL_MARK, COLAB_HEAD, STAND_INS_LINE
 from .submission import files_digest
 
@@ -166,8 +166,8 @@ class _Facts:
         self.defines = False
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                imports = any(_forbidden(n, a, forbid) for n in ast.walk(node)
-                              if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names)
+                imports = any(top in forbid for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))
+                              for _, top in imported_names(n))
                 self.checks[node.name] = ({n.id for n in ast.walk(node) if isinstance(n, ast.Name)}, imports)
         stack = [(node, False) for node in tree.body]
         while stack:
@@ -180,14 +180,12 @@ class _Facts:
             elif isinstance(node, (ast.Global, ast.Nonlocal, ast.Delete)):
                 self.defines = True
             elif isinstance(node, (ast.Import, ast.ImportFrom)) and not inside:  # (one in a function is its own)
-                for alias in node.names:
-                    if alias.name == "*":
-                        self.defines = True  # `from torch import *`: what it binds is not read here
-                        continue
-                    bound = (alias.asname or alias.name).partition(".")[0]
+                if any(alias.name == "*" for alias in node.names):
+                    self.defines = True  # `from torch import *`: what it binds is not read here
+                for bound, top in imported_names(node):  # (a relative import's top is '': the submission's)
                     self.binds.add(bound)
                     self.definitions.add(bound)
-                    if _forbidden(node, alias, forbid):
+                    if top in forbid:
                         self.forbidden_binds.add(bound)
             elif isinstance(node, ast.Name):
                 if isinstance(node.ctx, ast.Store) and not inside:
@@ -196,11 +194,6 @@ class _Facts:
                     (self.deferred if inside else self.reads).add(node.id)
             deeper = inside or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda))
             stack.extend((child, deeper) for child in ast.iter_child_nodes(node))
-
-
-def _forbidden(node, alias, forbid) -> bool:
-    module = node.module if isinstance(node, ast.ImportFrom) else alias.name
-    return bool(module) and getattr(node, "level", 0) == 0 and module.partition(".")[0] in forbid
 
 
 def _binder_before(order: list, facts: dict, cell, name):
