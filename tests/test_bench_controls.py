@@ -30,14 +30,22 @@ def test_sim27ctl_holds_what_its_make_writes():
 def test_sim29cctl_holds_what_its_make_writes_and_labels_its_copies():
     sys.path.insert(0, str(BENCH))
     sys.path.insert(0, str(BENCH / "sim29cctl"))
+    # measure.py's `from make import SOURCES` is its sibling's: another control's make.py, imported by an earlier test
+    # in this process (tests/similarity/test_sim18.py's sim18ctl), may hold the name `make` in sys.modules
+    held = sys.modules.get("make")
     try:
         spec = importlib.util.spec_from_file_location("bench_sim29cctl_make", BENCH / "sim29cctl" / "make.py")
         make = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(make)
         spec = importlib.util.spec_from_file_location("bench_sim29cctl_measure", BENCH / "sim29cctl" / "measure.py")
         measure = importlib.util.module_from_spec(spec)
+        sys.modules["make"] = make
         spec.loader.exec_module(measure)
     finally:
+        if held is None:
+            sys.modules.pop("make", None)
+        else:
+            sys.modules["make"] = held
         sys.path.remove(str(BENCH / "sim29cctl"))
         sys.path.remove(str(BENCH))
     honest = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim29cctl" / "honest").glob("*.py")}
