@@ -17,11 +17,11 @@ COUNTS = {"Neuron(3)": 4, "Layer(3, 2)": 8, "MLP(2, [4, 1])": 17, "MLP(3, [4, 4,
 THRESHOLD = 1e-3  # sum of squared errors over the four XOR examples
 XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
 STEPS = 300  # the reference gets below the threshold within 200 steps from any of seeds 0-11
-# what makes a right count of entries hold fewer Values (parameters/counts, and the training tests)
 # what makes parameters() right on its first call only (parameters/counts, zero_grad's and the training tests)
 USED_UP = msg("zero_grad() and every update call parameters() again, and find nothing to clear or move: a generator "
               "made once and kept (say in `__init__`) is used up by the first walk. Return a new list (or a new "
               "generator) on every call: `return [p for layer in self.layers for p in layer.parameters()]`")
+# what makes a right count of entries hold fewer Values (parameters/counts, and the training tests)
 REPEATED = msg("The same Value stands in several places: a list made with `* n` (`[Neuron(nin)] * nout`, "
                "`[Value(...)] * nin`) repeats one object n times instead of making n of them, and every copy gets "
                "the same update, so they can never learn different things. Make each with its own call: "
