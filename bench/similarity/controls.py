@@ -1,7 +1,14 @@
 """Fresh honest controls put into labelled cohorts, read as rescore.py reads (kept in build/rescore-cache/): the
-measure of sim25ctl/, sim26bctl/ and sim27ctl/ (each folder's measure.py says which controls go where)."""
+measure of sim25ctl/ to sim30bctl/ (each folder's measure.py says which controls go where).
+
+    python bench/similarity/controls.py   (every folder's measure.py in turn, then each one's count of pairs with a
+                                           control in a top k)
+"""
 import json
+import re
 import shutil
+import subprocess
+import sys
 from itertools import combinations
 from pathlib import Path
 
@@ -58,3 +65,98 @@ def honest_pairs(files: dict[str, str], cohorts: list[str], folder: str, tag: st
         in_top += len(top)
         print(f"{name} (k = {k}): " + "; ".join(out) + ("; in the top k: " + ", ".join(top) if top else ""))
     return in_top
+
+
+def style_labels(name: str, added: dict[str, str], sources: dict[str, tuple[str, int]], kind: str) -> dict:
+    """The cohort NAME's labels with ADDED's (ctl_<style><n>, ctl_<source>_copy): a copy in its source's cluster
+    (SOURCES: copy -> (source, level)), every control its style's hard pair (two students of one style that are not a
+    copy pair are a hard negative)."""
+    main = dict(json.loads((source(name) / "labels.json").read_text())["main"])
+    for sid in added:
+        stem = sid[4:]
+        origin = sources.get(stem, (stem, None))
+        copied = stem in sources or any(s == stem for s, _ in sources.values())
+        main[sid] = {"cluster": f"ctl_{origin[0]}" if copied else None, "level": origin[1] if stem in sources else None,
+                     "kind": kind, "hard_pair": f"ctl_{stem[0]}"}
+    for sid, (src, level) in sources.items():  # a source's level: its copy's
+        main[f"ctl_{src}"]["level"] = level
+    return {"main": main}
+
+
+def style_files(here: Path) -> dict[str, str]:
+    """HERE/honest/*.py and HERE/copies/*.py as controls: ctl_<stem> -> text."""
+    return {f"ctl_{p.stem}": p.read_text(encoding="utf-8")
+            for folder in ("honest", "copies") for p in sorted((here / folder).glob("*.py"))}
+
+
+def style_measure(here: Path, sources: dict[str, tuple[str, int]], cohorts: list[str], styles: str, tag: str,
+                  parts: bool = False) -> int:
+    """HERE's controls (style_files) put into each of COHORTS (read in BUILD/<HERE's name>/TAG/), labelled by
+    style_labels: prints each cohort's average precision with them, each copy pair's score and rank, each of STYLES'
+    honest pairs (TOPK when the rank is at most k), and every pair with a control in the top k that is not a copy pair
+    (PARTS: its pieces of evidence); returns how many such pairs in all."""
+    added, kind = style_files(here), here.name
+    copy_keys = {"|".join(sorted((f"ctl_{src}", f"ctl_{stem}"))) for stem, (src, _) in sources.items()}
+    in_top = 0
+    for name in cohorts:
+        rank, n, _ = scored(name, added, kind, tag)
+        pairs = {"|".join(sorted(key.split("|"))): s for key, (_, s) in rank.items()}
+        ranked = {"|".join(sorted(key.split("|"))): at for key, (at, _) in rank.items()}
+        m = run.measures({"main": {"pairs": pairs, "public": {}}}, style_labels(name, added, sources, kind))
+        k = m["k"]
+        out = [f"{name}: AP {m['average_precision']} k {k} hard {m['hard_negatives_in_top_k']}"]
+        copies = []
+        for stem, (src, level) in sources.items():
+            key = "|".join(sorted((f"ctl_{src}", f"ctl_{stem}")))
+            at = ranked.get(key, n + 1)
+            copies.append(f"{src} L{level} {pairs.get(key, 0.0):.3f} #{at}{'' if at <= k else ' OUT'}")
+        out.append("  copies: " + "; ".join(copies))
+        for style in styles:
+            row = []
+            for a, b in combinations(sorted(s for s in added if s[4] == style and "copy" not in s), 2):
+                key = f"{a}|{b}"
+                at = ranked.get(key, n + 1)
+                row.append(f"{a[4:]}|{b[4:]} {pairs.get(key, 0.0):.3f} #{at}{' TOPK' if at <= k else ''}")
+            out.append(f"  {style}: " + "; ".join(row))
+        top = [(key, at) for key, at in sorted(ranked.items(), key=lambda kv: kv[1])
+               if at <= k and "ctl_" in key and key not in copy_keys]
+        in_top += len(top)
+        if top:
+            out.append("  in the top k: " + ", ".join(f"{key.replace('ctl_', '')} {pairs[key]:.3f} #{at}"
+                                                       for key, at in top))
+        print("\n".join(out))
+        if parts and top:
+            show_parts(BUILD / kind / tag / name.replace("/", "-") / "main", [key for key, _ in top])
+    return in_top
+
+
+def show_parts(target: Path, keys: list[str]) -> None:
+    """The pieces of evidence of each pair of KEYS in the cohort read from TARGET (cohort.pairs' channels)."""
+    cache = BUILD / "rescore-cache" / rescore.reading_digest()
+    group, public = run.scored_cohort(*rescore.kept_reading(target, cache))
+    channels = {}
+    group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD, channels=channels)
+    index = {d.id: n for n, d in enumerate(group.documents)}
+    for key in keys:
+        a, b = sorted((index[x] for x in key.split("|")))
+        got = {piece: round(s, 3) for piece, s in channels.get((a, b), {}).items()}
+        print(f"    {key.replace('ctl_', '')}: raw {group.raw.get((a, b), 0.0):.3f} {got}")
+
+
+# the control folders, each measured by its own measure.py, which ends with a line that gives its count
+FOLDERS = ("sim25ctl", "sim26bctl", "sim27ctl", "sim27bctl", "sim28ctl", "sim29cctl", "sim30bctl")
+
+
+def main() -> None:
+    counts = {}
+    for folder in FOLDERS:
+        print(f"== {folder}", flush=True)
+        done = subprocess.run([sys.executable, str(HERE / folder / "measure.py")], capture_output=True, text=True,
+                              check=True)
+        print(done.stdout, end="", flush=True)
+        counts[folder] = int(re.findall(r"in a top k[^:]*: (\d+)", done.stdout)[-1])
+    print("pairs with a control in a top k: " + ", ".join(f"{f} {n}" for f, n in counts.items()))
+
+
+if __name__ == "__main__":
+    main()
