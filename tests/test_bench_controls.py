@@ -1,4 +1,5 @@
-"""bench/similarity/controls.py (the fresh controls' measure: sim25ctl, sim26bctl, sim27ctl) and sim27ctl's files."""
+"""bench/similarity/controls.py (the fresh controls' measure: sim25ctl to sim30bctl) and the files of sim27ctl, sim29cctl
+and sim30bctl."""
 
 import importlib.util
 import sys
@@ -58,3 +59,25 @@ def test_sim29cctl_holds_what_its_make_writes_and_labels_its_copies():
     assert labels["ctl_e2_copy"] == {"cluster": "ctl_e2", "level": 3, "kind": "sim29cctl", "hard_pair": "ctl_e"}
     assert labels["ctl_e2"]["cluster"] == "ctl_e2" and labels["ctl_e2"]["level"] == 3
     assert labels["ctl_e1"] == {"cluster": None, "level": None, "kind": "sim29cctl", "hard_pair": "ctl_e"}
+
+
+def test_sim30bctl_holds_what_its_make_writes_and_labels_its_copies():
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_sim30bctl_make", BENCH / "sim30bctl" / "make.py")
+        make = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(make)
+        controls = load_bench("controls")
+    finally:
+        sys.path.remove(str(BENCH))
+    honest = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim30bctl" / "honest").glob("*.py")}
+    copies = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim30bctl" / "copies").glob("*.py")}
+    assert honest == make.HONEST and copies == make.copies()
+    assert sorted(honest) == sorted(f"{style}{n}" for style in "rhzp" for n in (1, 2, 3))
+    # the tutorial's one-line helper is the starter's coercion line, each student with a name of their own
+    assert "def as_value(x):" in honest["h1"] and "def to_value(v):" in honest["h2"] and "def wrap(obj):" in honest["h3"]
+    labels = controls.style_labels("eighteenth", controls.style_files(BENCH / "sim30bctl"), make.SOURCES,
+                                   "sim30bctl")["main"]
+    assert labels["ctl_h3_copy"] == {"cluster": "ctl_h3", "level": 3, "kind": "sim30bctl", "hard_pair": "ctl_h"}
+    assert labels["ctl_h3"]["cluster"] == "ctl_h3" and labels["ctl_h3"]["level"] == 3
+    assert labels["ctl_r1"] == {"cluster": None, "level": None, "kind": "sim30bctl", "hard_pair": "ctl_r"}
