@@ -18,6 +18,7 @@ from ..json_values import values_in
 from ..parsing import UNPARSABLE, parse, python_lines
 from .futures import futures_first
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
+from .check_cells import is_self_check_cell
 from .written import TooMuchCode, with_written_modules, written_module
 
 
@@ -173,46 +174,6 @@ _ESCAPE = re.compile(
 def join_code_cells(cells: Iterable[str]) -> str:
     """The code of a notebook's code cells, escapes and self-check cells dropped, joined with blank lines."""
     return _joined_code_cells(enumerate(cells, start=1))[0]
-
-
-def is_self_check_cell(code: str) -> bool:
-    """Whether a cell only runs the student's own check (`from grader import check; check("03-tanh")`),
-    with or without an `if __name__ == "__main__":` guard. Graded, such a cell would import the
-    grader inside the sandbox, where it is forbidden; it is dropped instead, so every exercise
-    notebook can end with it. Anything else in the cell keeps it, as the student's code."""
-    try:
-        body = parse(code).body
-    except UNPARSABLE:
-        return False
-
-    def checks_only(statements):
-        for node in statements:
-            if isinstance(node, ast.ImportFrom) and node.module == "grader" and node.level == 0:
-                continue
-            if isinstance(node, ast.Import) and all(a.name == "grader" for a in node.names):
-                continue
-            call = node.value if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) else None
-            if call is not None and call.args and isinstance(call.args[0], ast.Constant) and isinstance(
-                    call.args[0].value, str) and (
-                    (isinstance(call.func, ast.Name) and call.func.id == "check")
-                    or (isinstance(call.func, ast.Attribute) and call.func.attr == "check"
-                        and isinstance(call.func.value, ast.Name) and call.func.value.id == "grader")):
-                continue
-            if isinstance(node, ast.If) and not node.orelse and _is_main_test(node.test) and checks_only(node.body):
-                continue
-            return False
-        return True
-
-    return bool(body) and checks_only(body)
-
-
-def _is_main_test(test: ast.expr) -> bool:
-    """Whether `test` is `__name__ == "__main__"`, read from its tree: ast.unparse of a test the student wrote
-    recursed once a level of it (session 24: a cell opening with `if 1+1+...+1 > 0:`, 600 terms, made the whole
-    notebook "could not be read (RecursionError)")."""
-    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
-            and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) and isinstance(test.comparators[0], ast.Constant)
-            and test.comparators[0].value == "__main__")
 
 
 _GROWTH = 4  # the code `%run` and imports put in place is built up to this many times MAX_FILE_BYTES, no further

@@ -74,7 +74,10 @@ async def read_upload(request: Request, person: Who, by_cookie: bool):
     """(exercise, filename, bytes) from a multipart request: one file part, or a pasted `code` field.
 
     Every upload is read here, the API's and the page's: the rate limit is counted here, before the body is
-    read (the page's form was not counted: a student posting it went past the 30 a minute)."""
+    read (the page's form was not counted: a student posting it went past the 30 a minute). The upload is
+    received once this returns, when its last byte has arrived: the caller takes its time then (session 30: taken
+    as the request began, a body sent slowly from a minute before the deadline, its file sent hours after it,
+    was on time, and one whose last byte came after the late window was admitted)."""
     if not service(request).rate_ok(SUBMIT_RATE, "submit", person.name):
         raise Refused(429, msg("too many requests: at most {limit} a minute", limit=30), {"Retry-After": "60"},
                retry_after=60)
@@ -100,10 +103,10 @@ async def read_upload(request: Request, person: Who, by_cookie: bool):
 
 @router.post("/submissions", status_code=202)
 async def submit(request: Request):
-    received = utcnow()  # lateness is decided by this moment, whenever grading happens
     svc = service(request)
     person, by_cookie = identify(request, revocation_later=True)  # no database: inline
     exercise, filename, data = await read_upload(request, person, by_cookie)
+    received = utcnow()  # lateness is decided by this moment, whenever grading happens: read_upload's docstring
     key = request.headers.get("idempotency-key")
     if key is not None and not 1 <= len(key) <= 128:
         raise Refused(422, msg("an `Idempotency-Key` is 1 to 128 characters"))

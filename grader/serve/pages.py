@@ -169,11 +169,11 @@ def home(request: Request, error: str | None = None, status_code: int = 200):
 
 @pages.post("/upload")
 async def upload(request: Request):
-    received = utcnow()
     person = await run_in_threadpool(signed_in, request)
     svc = service(request)
     try:
         exercise, filename, data = await read_upload(request, person, by_cookie=True)
+        received = utcnow()  # once its last byte has arrived (api.read_upload)
         answer = await svc.admission.accept(person, exercise, filename, data, received, "page")
     except Refused as exc:
         if exc.status in (401, 403) and exc.fields.get("message_data", {}).get("id") == CSRF_WRONG.id:
