@@ -81,7 +81,8 @@ async def read_upload(request: Request, person: Who, by_cookie: bool):
     if not service(request).rate_ok(SUBMIT_RATE, "submit", person.name):
         raise Refused(429, msg("too many requests: at most {limit} a minute", limit=30), {"Retry-After": "60"},
                retry_after=60)
-    form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_PASTE_BYTES)
+    with service(request).receiving(person.name):
+        form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_PASTE_BYTES)
     if by_cookie:
         if not service(request).tokens.csrf_ok(person.token, form.get("csrf")
                                                 or request.headers.get("x-csrf-token")):

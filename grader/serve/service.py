@@ -7,6 +7,7 @@ upload is accepted by admission.py, on its own thread.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import weakref
@@ -34,6 +35,11 @@ SIGN_IN_RATE = parse_rate("20/minute")  # sign-in tries per client address: toke
 # database four times a second for as long as its submission is not final, on the threads that answer every
 # request: a script that opened hundreds of them on a queued submission slowed every student's uploads.
 STREAMS_PER_PERSON = 8
+# Uploads one person may have arriving at once (their bodies still being read). Session 30: a body may arrive as
+# slowly as its sender likes (uvicorn sets no time for it), and each held a connection and its descriptor for as
+# long: a student's token opened one after another, 30 a minute under the rate limit, until the server ran out
+# of descriptors for the class. A proxy in front (docs/serve.md) also bounds how long a body may take.
+UPLOADS_PER_PERSON = 2
 
 
 class Counters(MemoryStorage):
@@ -89,6 +95,7 @@ class Service:
         self.limiter = MovingWindowRateLimiter(Counters())
         self._streams: dict[str, weakref.WeakSet] = {}  # person -> their status streams that are open
         self._streams_lock = threading.Lock()
+        self._arriving: dict[str, int] = {}  # person -> their uploads being read now (receiving())
         self.sync_roster()
         self.lti = _lti_of(self.folder)
         self.admission = Admission(self.db, self.course, self.folder)
@@ -148,6 +155,23 @@ class Service:
                               headers={"Retry-After": "5"})
             held.add(stream)
         return stream
+
+    @contextlib.contextmanager
+    def receiving(self, name: str):
+        """While `name`'s upload is being read: Refused (429) when UPLOADS_PER_PERSON of theirs are being read
+        already (an upload counts from its first byte read to its last)."""
+        with self._streams_lock:
+            if self._arriving.get(name, 0) >= UPLOADS_PER_PERSON:
+                raise Refused(429, msg("{n} uploads of yours are still arriving: wait until they have, then send "
+                                       "this one again", n=UPLOADS_PER_PERSON), headers={"Retry-After": "5"})
+            self._arriving[name] = self._arriving.get(name, 0) + 1
+        try:
+            yield
+        finally:
+            with self._streams_lock:
+                self._arriving[name] -= 1
+                if not self._arriving[name]:
+                    del self._arriving[name]
 
     def deadline_for(self, session, student, exercise):
         return deadline(self.course.exercise(exercise), session.get(Extension, (student, exercise)))
