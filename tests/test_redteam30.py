@@ -289,3 +289,17 @@ def test_what_an_upload_names_and_repeats_stays_within_the_students_own(served):
     with app.state.service.db.read() as session:
         row = session.get(Submission, first["id"])
         assert (row.content, row.lateness) == (b"x = 1\n", "on_time")
+
+
+def test_a_check_says_the_score_grading_gives():
+    """Closed: the twin of the informed attacks (tests/test_redteam29.py), graded: 25.8334/63, each test's score
+    rounded to 4 decimals and then summed (grader/scores.py; two tests at 2/3 of a point, 0.6667 each); `grade check`
+    and a notebook's check() on the very same file summed the exact points: "25.8333/63". A check now sums as
+    grading does (measured with `grade` and `grade check` on one engine; here on two such tests and one passed)."""
+    from grader.classroom.student_check import CheckResult
+
+    tests = [{"name": f"t{i}", "status": "failed", "points": 1.0, "earned": 2 / 3, "output": "", "doc": ""}
+             for i in range(2)] + [{"name": "t2", "status": "passed", "points": 1.0, "output": "", "doc": ""}]
+    result = CheckResult("engine", "engine", "engine.py", None, tests, [], 0.0)
+    assert result.points == round(0.6667 + 0.6667 + 1, 4) == 2.3334
+    assert str(result).splitlines()[-1].startswith("Score on the visible tests: 2.3334/3 points (1 of 3 tests pass).")

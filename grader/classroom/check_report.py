@@ -10,7 +10,7 @@ import html
 
 from ..i18n import translator
 from ..judge import DIGITS, fmt
-from ..report.record import Said
+from ..report.record import Said, number
 
 LABELS = {"passed": "PASS", "failed": "FAIL", "error": "FAIL", "timeout": "FAIL", "skipped": "SKIP"}
 
@@ -89,7 +89,7 @@ def report_lines(result, lang: str | None = None) -> list[str]:
                       "Hidden tests are graded after you hand in.",
                       "Score on the visible tests: {points}/{max_points} points ({passed} of {n} tests pass). "
                       "Hidden tests are graded after you hand in.",
-                      len(result.tests), points=f"{result.points:g}", max_points=f"{result.max_points:g}",
+                      len(result.tests), points=number(result.points), max_points=number(result.max_points),
                       passed=passed))
     return lines
 

@@ -92,7 +92,10 @@ class CheckResult:
 
     @property
     def points(self):
-        return sum(earned(t) for t in self.tests)
+        """The visible tests' points, summed as the scores file sums a row's (grader/scores.py: each test's rounded to 4
+        decimals, then the sum), so that a check says what grading gives: session 30, a check said 25.8333 where the
+        grade of record said 25.8334 (two tests at 2/3 of a point, 0.6667 each there)."""
+        return round(sum(round(earned(t), 4) for t in self.tests), 4)
 
     @property
     def max_points(self):
