@@ -142,6 +142,8 @@ def test_the_sets_add_up_their_classes():
     (["rescore.py", "--fourth", "1", "2"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--first-seeds", "--second-seeds", "--third", "--eighteenth"], []),
     (["rescore.py", "--seventeenth", "--first", "777"], ["--second-seeds", "--third"]),  # a prefix, as argparse takes
+    (["rescore.py", "--second-seeds", "11", "12", "--first-seeds", "21"], ["--third"]),  # seeds of one's own
+    (["rescore.py", "--second-seeds", "11"], ["--first-seeds", "--third"]),
     (["rescore.py", "--eighth"], []),  # only held-out classes named: the coordinator's end measure
     (["run.py"], []),
 ])

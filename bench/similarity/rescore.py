@@ -15,8 +15,9 @@ scores from there: a change to the scoring is measured on every class in seconds
 this machine; a change to the reading reads again (once). The measures are run.py's (`measures`, ours only: no
 anchors, no timing), one line a class, then the mean average precision and the level-3 and level-4 copies, hard and
 public pairs in the top k over the tuning and the validation seeds (`SETS`). --against OLD (an earlier --json) prints
-only the classes whose figures moved, each beside its old ones. A run that names a tuning class leaves out run.py's
-held-out default seeds unless they are given (run.without_held_out_defaults).
+only the classes whose figures moved, each beside its old ones. A run that names a tuning class, or seeds of its own
+for the first, second or third class, leaves out run.py's held-out default seeds unless they are given
+(run.without_held_out_defaults).
 """
 
 from __future__ import annotations

@@ -517,21 +517,25 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:
-    """Drops the held-out default seeds from ARGS where ARGV names a tuning class and does not give those options
-    itself (sessions 19, 20, 23 and 24 each measured them by mistake with `rescore.py --<a tuning class>`); returns
-    the options dropped. A run that names no tuning class (`run.py`, `rescore.py --eighth`) keeps them."""
-    if not any(getattr(args, name) for name in TUNING_CLASSES):
-        return []
+    """Drops the held-out default seeds from ARGS where ARGV names a tuning class, or gives seeds of its own to one of
+    the first, second and third classes, and does not give those options itself (sessions 19, 20, 23 and 24 each
+    measured them by mistake with `rescore.py --<a tuning class>`; session 30 with `rescore.py --second-seeds 11 12`,
+    which also measured the third class's default seeds); returns the options dropped. A run that names neither
+    (`run.py`, `rescore.py --eighth`) keeps them."""
     given = [a.split("=")[0] for a in argv if a.startswith("--") and len(a) > 2]
+    options = {dest: "--" + dest.replace("_", "-") for dest in HELD_OUT_DEFAULTS}
+    named = {dest for dest, option in options.items() if any(option.startswith(a) for a in given)}  # argparse: a prefix
+    if not (any(getattr(args, name) for name in TUNING_CLASSES) or named):
+        return []
     dropped = []
-    for dest in HELD_OUT_DEFAULTS:
-        option = "--" + dest.replace("_", "-")
-        if getattr(args, dest) and not any(option.startswith(a) for a in given):  # argparse takes a prefix too
+    for dest, option in options.items():
+        if getattr(args, dest) and dest not in named:
             setattr(args, dest, [])
             dropped.append(option)
     if dropped:
-        print(f"{Path(argv[0]).name if argv else 'run.py'}: a tuning class is named, so the held-out default seeds of "
-              f"{', '.join(dropped)} are left out (give the option to measure them)", file=sys.stderr)
+        print(f"{Path(argv[0]).name if argv else 'run.py'}: a tuning class or seeds of your own are named, so the "
+              f"held-out default seeds of {', '.join(dropped)} are left out (give the option to measure them)",
+              file=sys.stderr)
     return dropped
 
 
