@@ -1,5 +1,5 @@
-"""bench/similarity/controls.py (the fresh controls' measure: sim25ctl to sim30bctl) and the files of sim27ctl, sim29cctl
-and sim30bctl."""
+"""bench/similarity/controls.py (the fresh controls' measure: sim25ctl to sim30bctl, sim30actl) and the files of
+sim27ctl, sim29cctl, sim30bctl and sim30actl."""
 
 import importlib.util
 import sys
@@ -81,3 +81,20 @@ def test_sim30bctl_holds_what_its_make_writes_and_labels_its_copies():
     assert labels["ctl_h3_copy"] == {"cluster": "ctl_h3", "level": 3, "kind": "sim30bctl", "hard_pair": "ctl_h"}
     assert labels["ctl_h3"]["cluster"] == "ctl_h3" and labels["ctl_h3"]["level"] == 3
     assert labels["ctl_r1"] == {"cluster": None, "level": None, "kind": "sim30bctl", "hard_pair": "ctl_r"}
+
+
+def test_sim30actl_holds_what_its_make_writes_and_is_measured_with_the_others():
+    controls = load_bench("controls")
+    assert "sim30actl" in controls.FOLDERS and all((BENCH / name / "measure.py").exists() for name in controls.FOLDERS)
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_sim30actl_make", BENCH / "sim30actl" / "make.py")
+        make = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(make)
+    finally:
+        sys.path.remove(str(BENCH))
+    written = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim30actl" / "honest").glob("*.py")}
+    assert written == make.HONEST
+    # one of each pair writes a coercion helper, the other none; both the same guard, message and all
+    assert "def _as_value(x):" in written["h1_a"] and "_as_value" not in written["h1_b"]
+    assert all('raise ValueError("log needs a positive input")' in written[n] for n in ("h1_a", "h1_b"))
