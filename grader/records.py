@@ -242,6 +242,19 @@ def earned(outcome) -> float:
     return float(outcome.get("earned") or 0)
 
 
+def kept(points) -> float:
+    """Points as the scores file keeps them (a test's score, a row's, a maximum): rounded to 4 decimals."""
+    return round(float(points), 4)
+
+
+def summed(outcomes) -> float:
+    """The points of OUTCOMES (Outcomes or TestRows) as a row of the scores file sums them: each test's earned
+    points kept (`kept`), then their sum kept. A student's check sums its visible tests by this too, so that it
+    says what grading gives (session 30: two tests at 2/3 of a point, a check said 25.8333 where the row said
+    25.8334)."""
+    return kept(sum(kept(earned(o)) for o in outcomes))
+
+
 class DiagnosisEntry(TypedDict, total=False):
     """One finding that explains failing tests (grader/diagnose/, docs/diagnosis.md)."""
 

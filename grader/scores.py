@@ -7,7 +7,7 @@ from .version import __version__
 from .judge import location_suffix
 from .load.reading import name_text
 from .observe import grader_error_message
-from .records import ROW_STATUS_OF_RUN, earned
+from .records import ROW_STATUS_OF_RUN, earned, kept, summed
 from .student_text import valid_utf8_tree
 from .suites import SuiteError, test_functions
 
@@ -18,10 +18,6 @@ def suite_tests(suite):
     if not tests:
         raise SuiteError(f"suite {suite.name!r} declares no tests")
     return tests
-
-
-def _number(x):
-    return round(float(x), 4)
 
 
 def location_of(where, submission):
@@ -69,8 +65,8 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
                 **({"message_data": submission.problem_message} if submission.problem_message else {}),
                 "source": name_text(Path(submission.source).name), **_export(submission), "tests": []}
     tests = [
-        {"name": o["name"], "status": o["status"], "score": _number(earned(o)),
-         "max_score": _number(o["points"]), "visibility": o["visibility"], "output": o["output"],
+        {"name": o["name"], "status": o["status"], "score": kept(earned(o)),
+         "max_score": kept(o["points"]), "visibility": o["visibility"], "output": o["output"],
          **({"output_message": o["output_message"]} if o.get("output_message") else {}),
          "concept": o["concept"], **location_of(o.get("where"), submission),
          **({"exception": o["exception"]} if o.get("exception") else {})}
@@ -87,7 +83,7 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
     if run.get("import_error") and run["import_error"].get("error_message") and message == run["import_error"]["error"]:
         said = run["import_error"]["error_message"]  # the observer's words for it (a module without `Value`)
     return {"id": submission.id, "status": _row_status(run, tests_read),
-            "score": _number(sum(t["score"] for t in tests)), "max_score": max_score,
+            "score": summed(tests), "max_score": max_score,
             "message": message, **({"message_data": said} if said else {}),
             "source": name_text(Path(submission.source).name), **_export(submission), "tests": tests}
 
@@ -124,7 +120,7 @@ def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read
 
 
 def max_score_of(suite, tests=None):
-    return _number(sum(t["points"] for t in (suite_tests(suite) if tests is None else tests)))
+    return kept(sum(t["points"] for t in (suite_tests(suite) if tests is None else tests)))
 
 
 def scored_row(s, run, outcomes, max_score, tests_read, diagnosis, student_diagnosis):

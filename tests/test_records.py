@@ -11,7 +11,7 @@ import pytest
 
 from grader.fleet.payload import RESULT_SCHEMA
 from grader.records import (Run, ScoreRow, ScoresRecord, TestRow as RowOfATest, VISIBILITIES, Strength, earned,
-                            json_schema, never_ran, weakest)
+                            json_schema, never_ran, summed, weakest)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,6 +54,24 @@ def test_what_a_test_earns():
     assert earned({"status": "failed", "points": 2.0, "earned": 0.5}) == 0.5
     assert earned({"status": "skipped", "points": 2.0, "earned": 2.0}) == 0.0
     assert earned({"status": "failed", "score": 0.25}) == 0.25  # a scores row's test
+
+
+def test_a_rows_points_are_summed_once_for_the_scores_file_and_a_check():
+    """grader.records.summed is the one rule (each test's points kept to 4 decimals, then their sum): the scores
+    file's row (grader/scores.py) and a student's check (CheckResult.points) both sum by it, so the check says
+    what grading gives: 2.3334 for two tests at 2/3 of a point and one passed, not the exact 2.3333."""
+    from grader.classroom.student_check import CheckResult
+    from grader.scores import submission_record
+
+    outcomes = [{"name": f"t{i}", "status": "failed", "points": 1.0, "earned": 2 / 3, "visibility": "visible",
+                 "output": "", "concept": "c", "doc": ""} for i in range(2)] + [
+        {"name": "t2", "status": "passed", "points": 1.0, "visibility": "visible", "output": "", "concept": "c",
+         "doc": ""}]
+    submission = type("Submission", (), {"id": "s", "rejected": False, "source": "s.py", "origins": {},
+                                         "files": {"engine.py": ""}})()
+    row = submission_record(submission, {"status": "ok", "probes": {}}, outcomes, 3.0)
+    check = CheckResult("engine", "engine", "engine.py", None, outcomes, [], 0.0)
+    assert (summed(outcomes), summed(row["tests"]), row["score"], check.points) == (2.3334,) * 4
 
 
 def test_visibilities_and_strengths():

@@ -31,7 +31,7 @@ from ..i18n import Message, choose, msg
 from ..load import STUDENT_MODULES, load_submissions
 from ..load.reading import name_text
 from ..observe import observe_all
-from ..records import earned
+from ..records import summed
 from ..sandbox import Limits, open_sandbox
 from ..sandbox.portable import STRENGTH as PORTABLE
 from ..suites import available, load_suite
@@ -92,10 +92,8 @@ class CheckResult:
 
     @property
     def points(self):
-        """The visible tests' points, summed as the scores file sums a row's (grader/scores.py: each test's rounded to 4
-        decimals, then the sum), so that a check says what grading gives: session 30, a check said 25.8333 where the
-        grade of record said 25.8334 (two tests at 2/3 of a point, 0.6667 each there)."""
-        return round(sum(round(earned(t), 4) for t in self.tests), 4)
+        """The visible tests' points, summed as the scores file sums a row's (grader.records.summed)."""
+        return summed(self.tests)
 
     @property
     def max_points(self):
