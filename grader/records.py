@@ -320,6 +320,9 @@ class ScoreRow(TypedDict):
     # a student of an LMS export (grader/load/exports.py): the LMS, the student and their id there, the files, the
     # attempt graded and those left out, and `said`, that choice in words (docs/contract.md §1)
     export: NotRequired[dict]
+    # a `timeout` the machine may have caused: its worker waited for a CPU, observed again and starved again (its
+    # message says so); `grade serve` refunds such an attempt rather than charge it (session 30)
+    starved: NotRequired[bool]
     tests: list[TestRow]
     diagnosis: list[DiagnosisEntry]
     # in a suite with withheld tests: the findings made from the visible tests alone, what a student is shown

@@ -82,10 +82,12 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
     said = run.get("message_data") if message is not None and message == run.get("message") else None
     if run.get("import_error") and run["import_error"].get("error_message") and message == run["import_error"]["error"]:
         said = run["import_error"]["error_message"]  # the observer's words for it (a module without `Value`)
-    return {"id": submission.id, "status": _row_status(run, tests_read),
+    status = _row_status(run, tests_read)
+    return {"id": submission.id, "status": status,
             "score": summed(tests), "max_score": max_score,
             "message": message, **({"message_data": said} if said else {}),
-            "source": name_text(Path(submission.source).name), **_export(submission), "tests": tests}
+            "source": name_text(Path(submission.source).name), **_export(submission),
+            **({"starved": True} if status == "timeout" and run.get("starved") else {}), "tests": tests}
 
 
 def _export(submission) -> dict:

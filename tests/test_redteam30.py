@@ -303,3 +303,28 @@ def test_a_check_says_the_score_grading_gives():
     result = CheckResult("engine", "engine", "engine.py", None, tests, [], 0.0)
     assert result.points == round(0.6667 + 0.6667 + 1, 4) == 2.3334
     assert str(result).splitlines()[-1].startswith("Score on the visible tests: 2.3334/3 points (1 of 3 tests pass).")
+
+
+def test_a_timeout_the_machine_caused_is_refunded_by_grade_serve(tmp_path):
+    """Closed: a run whose worker was starved of CPU is observed again, and only if it is starved again does its
+    row keep the `timeout`, its message saying the machine was too busy (docs/security.md, "CPU, beyond a
+    point"); `grade serve` kept that row as the student's graded, charged attempt (a neighbour's load cost them an
+    attempt, and with policy "last" their grade). The row now says `starved`, and the service refunds it as an
+    infrastructure failure; a timeout of the student's own is charged as before."""
+    from types import SimpleNamespace
+
+    from grader.load import allowed_files, load_entry
+    from grader.scores import submission_record
+    from grader.serve.grading import REFUND_BUSY, Worker
+
+    (tmp_path / "bob.py").write_text("x = 1\n", encoding="utf-8")
+    submission = load_entry(tmp_path / "bob.py", allowed_files(load_suite("engine")))
+    said = ("add/values: did not finish within 3 s while the machine was too busy to run it (it waited for a "
+            "CPU): it will be observed again, and is not cached")
+    rows = [submission_record(submission, {"status": "timeout", "message": said, "import_error": None,
+                                           "probes": {}, **extra}, [], 63.0) for extra in ({"starved": True}, {})]
+    assert [(row["status"], row.get("starved")) for row in rows] == [("timeout", True), ("timeout", None)]
+    sub = SimpleNamespace(student="bob", filename="bob.py")
+    values = [Worker._values(sub, row, None, 1.0) for row in rows]
+    assert [(v["status"], v.get("charged", True), v.get("refund_reason")) for v in values] == [
+        ("error", False, REFUND_BUSY), ("graded", True, None)]

@@ -51,6 +51,9 @@ def pipeline(files, exercise, *, queue=None, cache_dir=None):
 # says it in the course's language, as a message id of the catalogs (templates/_final.html)
 REFUND_INFRASTRUCTURE = msg("The grader failed on this submission, not your code: this attempt was not counted.").id
 UPLOAD_LOST = ("the uploaded file was lost or damaged on the server; please upload it again")
+# a timeout the machine caused (the row's `starved`: its worker waited for a CPU, twice): the server's, not the student's
+REFUND_BUSY = msg("The server was too busy to run your code in time, which is not your code's doing: this attempt "
+                  "was not counted; submit it again.").id
 REFUND_REJECTED = msg("The grader could not read this file, so it was not graded and the attempt was not counted.").id
 
 
@@ -208,6 +211,11 @@ class Worker:
             return dict(values, status="error", charged=False, refund_reason=REFUND_INFRASTRUCTURE,
                         message="; ".join(f"{e.get('stage', 'grading')}: {str(e.get('detail', ''))[:300]}"
                                           for e in errors))
+        if row.get("starved"):
+            # Refunded, as an infrastructure failure is (session 30: charged, and kept as the graded attempt, a
+            # neighbour's load cost a student an attempt and, with policy "last", their grade). Nothing is gained
+            # by starving one's own upload: it needs another's load, and shows no feedback.
+            return dict(values, status="error", charged=False, refund_reason=REFUND_BUSY, message=row.get("message"))
         row = dict(row, id=sub.student)
         if row.get("source"):
             row["source"] = sub.filename  # the student's name for it, not the stored file's
