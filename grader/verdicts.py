@@ -246,6 +246,7 @@ class VerdictCache:
         if not paths:
             return
         reads = expectations.reads()
+        expectations.trace_every_probe()  # kept with known(): the next process traces no probe's ops
         try:
             text = json.dumps({"reads": {name: dataclasses.asdict(r) for name, r in reads.items()},
                                "known": expectations.known()})
@@ -265,14 +266,21 @@ class VerdictCache:
 
 def walks_path(suite):
     """Where the walks' observations of a suite's probes (diagnose/walks.py: the reference with its backward
-    walking in other orders, run in the grader's process, about a second of CPU a batch) are kept: in the
-    per-boot folder of the sandbox's trials (grader/sandbox/host_facts.py), named by what they depend on (the
-    grader's source and the suite's folder, the reference's files, this Python); None where there is none."""
+    walking in other orders, run in the grader's process, about a second of CPU a batch) are kept (boot_path)."""
+    return boot_path("walks", suite)
+
+
+def boot_path(what, suite):
+    """Where what depends on no student (`what`: the walks' observations, the variant book's engines run in the
+    grader's process, diagnose/book.py) is kept: in the per-boot folder of the sandbox's trials
+    (grader/sandbox/host_facts.py: this user's own, written by no one else, out of the sandbox's reach), named by
+    what it depends on (the grader's source and the suite's folder, the reference's files, this Python); None
+    where there is none."""
     from .sandbox.host_facts import host_folder
 
     folder = host_folder()
     if folder is None:
         return None
-    key = hashlib.sha256("\0".join(["walks", _source_digest(str(suite.folder)), _reference_digest(),
+    key = hashlib.sha256("\0".join([what, _source_digest(str(suite.folder)), _reference_digest(),
                                      sys.version]).encode()).hexdigest()
-    return os.path.join(folder, f"walks-{key}.json")
+    return os.path.join(folder, f"{what}-{key}.json")

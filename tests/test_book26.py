@@ -1,8 +1,10 @@
-"""The variant book's in-process results, kept for the whole process (grader/diagnose/book.py, Kept).
+"""The variant book's in-process results, kept for the whole process (grader/diagnose/book.py, Kept) and for
+the boot (the book's kept file).
 
 A second batch in the same process reuses the engines compiled and the observations made by the first, and
 its rows are the rows a fresh process gives, field by field; each kept observation is the one a fresh engine
-gives; the memo is bounded and keyed by the suite's digest.
+gives; the memo is bounded and keyed by the suite's digest. A new process of the same boot reads what the first
+batch kept in the boot's folder: it compiles and observes none of the engines, and gives the same rows.
 """
 
 import json
@@ -41,22 +43,49 @@ def _counting(monkeypatch, calls):
     monkeypatch.setattr(book, "observe_in_process", observed)
 
 
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory):
+    """The module's own XDG_RUNTIME_DIR (tests/conftest.py's boot_folder): the per-boot folder is empty at the
+    first batch."""
+    folder = tmp_path_factory.mktemp("runtime")
+    folder.chmod(0o700)
+    return folder
+
+
+def _graded(monkeypatch, runtime, folder, cache_dir):
+    """(rows, calls) of the batch graded with a memo of its own process (book.KEPT) and the boot's folder."""
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    monkeypatch.delenv("GRADE_HOST_FACTS", raising=False)
+    calls = {"compiled": 0, "observed": 0}
+    _counting(monkeypatch, calls)
+    result = grade(folder, exercise="02-accumulate", limits=LIMITS, jobs=2, cache_dir=cache_dir)
+    return {row["id"]: row for row in result.scores["submissions"]}, calls
+
+
 @slow_fixture(scope="module")
-def twice(tmp_path_factory):
+def twice(tmp_path_factory, runtime):
     """The batch graded twice in one process from an empty memo: (rows, calls) of each batch, the memo."""
     folder = tmp_path_factory.mktemp("book26") / "subs"
     for name in BATCH:
         shutil.copytree(STRANGERS / name, folder / name)
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setattr(book, "KEPT", Kept())
-        batches = []
-        for n in (1, 2):
-            calls = {"compiled": 0, "observed": 0}
-            _counting(monkeypatch, calls)
-            result = grade(folder, exercise="02-accumulate", limits=LIMITS, jobs=2,
-                           cache_dir=tmp_path_factory.mktemp(f"cache{n}"))
-            batches.append(({row["id"]: row for row in result.scores["submissions"]}, calls))
-        return batches, book.KEPT
+        batches = [_graded(monkeypatch, runtime, folder, tmp_path_factory.mktemp(f"cache{n}")) for n in (1, 2)]
+        return batches, book.KEPT, folder
+
+
+def test_a_new_process_of_the_boot_compiles_and_observes_nothing_and_gives_the_same_rows(twice, runtime,
+                                                                                          tmp_path_factory):
+    (first, first_calls), _ = twice[0]
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(book, "KEPT", Kept())  # a new process: nothing in its memo
+        again, calls = _graded(monkeypatch, runtime, twice[2], tmp_path_factory.mktemp("cache3"))
+    assert first_calls["compiled"] > 0 and calls == {"compiled": 0, "observed": 0}
+    assert sorted(again) == BATCH
+    for sid in BATCH:
+        assert json.dumps(again[sid], sort_keys=True) == json.dumps(first[sid], sort_keys=True), sid
+    kept = list((runtime / "micrograd-grader").glob("book-*.json"))
+    assert len(kept) == 1 and len(json.loads(kept[0].read_text())) == first_calls["observed"]
 
 
 def test_second_batch_rows_are_the_first_field_by_field(twice):

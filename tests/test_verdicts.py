@@ -122,6 +122,7 @@ def test_a_run_without_a_cache_keeps_the_dry_run_and_the_references_values_for_t
     import os
 
     import grader.judge.dry_run
+    import grader.judge.expectations
     from grader.judge.expectations import Expectations
     from grader.suites import load_suite
     from grader.verdicts import VerdictCache
@@ -144,6 +145,11 @@ def test_a_run_without_a_cache_keeps_the_dry_run_and_the_references_values_for_t
     assert second.known() == first.known() and second.known()["reference"]
     probe = getattr(suite.probes, next(iter(first.known()["reference"])))
     assert second.reference(probe) == first.reference(probe)
+    # the ops of every probe, which the judge's charging and the diagnosis ask for after the dry run: traced once
+    assert sorted(first.known()["ops"]) == sorted(suite.probe_names)
+    monkeypatch.setattr(grader.judge.expectations, "traced_ops", lambda probe: pytest.fail("traced again"))
+    for name in suite.probe_names:
+        assert second.ops_of(getattr(suite.probes, name)) == first.ops_of(getattr(suite.probes, name))
 
 
 def test_a_batch_in_a_cache_of_its_own_reads_the_boots_dry_run_and_keeps_it_in_its_cache(tmp_path, boot_folder,

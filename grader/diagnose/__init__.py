@@ -358,6 +358,8 @@ def diagnose_batch(suite, submissions, runs, outcomes, *, expectations, sandbox=
         except Exception:
             _report(f"diagnosing {s.id!r}")
             diagnoses[s.id] = []
+    if diagnoser.book is not None:
+        diagnoser.book.keep()  # the engines it ran in this process, for the next process of this boot
     return diagnoses
 
 

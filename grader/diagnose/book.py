@@ -3,14 +3,19 @@
 The variants run through the sandbox like a student's submission, or come
 from the suite's stored runs; styled and combined variants run in the
 grader's process, only for the probes a diagnosis asks about, and what they
-give is kept for the whole process (`KEPT`), so the next batch reuses it.
+give is kept for the whole process (`KEPT`), so the next batch reuses it, and
+for this boot (a book's `kept` file, grader/verdicts.py's boot_path), so the
+next process compiles and runs none of the engines a batch before it ran.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import OrderedDict
 
 from ..load import Submission, files_digest
+from ..private_files import write_text_atomically
 from ..observe import observe_all
 from ..variants import VARIANTS, Variant, engine_class
 from .styles import STYLES, observe_in_process, restyle
@@ -76,15 +81,18 @@ class VariantBook:
 
     `runs` come from the sandbox (or a student's identical submission).
     Styled and combined variants run in the grader's process, lazily, only for
-    the probes a diagnosis asks about, and are remembered for the process (KEPT).
+    the probes a diagnosis asks about, and are remembered for the process (KEPT)
+    and, where the book has a `kept` file (VariantBook.observe's: verdicts.boot_path), for this boot: an
+    engine is compiled only where an observation of it is in neither.
     """
 
-    def __init__(self, suite, runs: dict[str, dict], variants=VARIANTS):
+    def __init__(self, suite, runs: dict[str, dict], variants=VARIANTS, kept=None):
         self.suite, self.runs = suite, runs
         self.variants = [v for v in variants if self._usable(runs.get(v.name))]
         self.index = {v.name: i for i, v in enumerate(variants)}
-        self._classes: dict[tuple, tuple] = {}
+        self._classes: dict[tuple, tuple | None] = {}
         self._observed: dict[tuple, dict] = {}
+        self._kept, self._booted, self._new = kept, None, {}  # the boot's file, what it holds, what it lacks
 
     @staticmethod
     def _usable(run):
@@ -101,7 +109,8 @@ class VariantBook:
 
     @classmethod
     def observe(cls, suite, sandbox, *, jobs=1, cache=None, known=None, variants=VARIANTS):
-        """Run every variant through the sandbox (cached), reusing `known` runs by content digest."""
+        """Run every variant through the sandbox (cached), reusing `known` runs by content digest; the book's
+        in-process engines are kept for this boot (keep())."""
         known = known or {}
         stored_runs = stored.load(suite, variants) or {}
         runs, todo = {}, []
@@ -124,7 +133,9 @@ class VariantBook:
             observed = observe_all([s for _, s in again], suite, sandbox, jobs=jobs, cache=None)
             for v, submission in again:
                 runs[v.name] = observed.get(submission.id)
-        return cls(suite, runs, variants)
+        from ..verdicts import boot_path
+
+        return cls(suite, runs, variants, kept=boot_path("book", suite))
 
     @staticmethod
     def _crashed(run):
@@ -135,41 +146,80 @@ class VariantBook:
         return (self.runs[v.name].get("probes") or {}).get(probe)
 
     def _class(self, key, source_of):
-        """The engine named `key` from `source_of()`, or None when that is None; compiled once per process.
-        Returns (the engine's key in KEPT: its label and source, its Value class)."""
+        """The engine named `key` from `source_of()`: its key in KEPT (its label and source), or None when that
+        is None. Compiled only when a probe is observed on it (_compiled)."""
         if key not in self._classes:
             source = source_of()
-            self._classes[key] = (None, None) if source is None else self._compiled(" ".join(key), source)
+            self._classes[key] = None if source is None else (" ".join(key), source)
         return self._classes[key]
 
-    def _compiled(self, label, source):
-        engine = (label, source)
+    @staticmethod
+    def _compiled(engine):
+        """The engine's Value class, compiled once per process (KEPT)."""
         if engine not in KEPT.engines:
-            value_class = engine_class(source, label)
+            value_class = engine_class(engine[1], engine[0])
             if len(KEPT.engines) >= KEPT.ENGINES:
-                return engine, value_class
+                return value_class
             KEPT.engines[engine] = value_class
-        return engine, KEPT.engines[engine]
+        return KEPT.engines[engine]
 
-    def _observe(self, engine, value_class, probe):
-        """`probe` on the engine (`_class`'s pair): observed once per process for the suite's digest."""
+    def _observe(self, engine, probe):
+        """`probe` on the engine (`_class`'s key): observed once per process for the suite's digest (KEPT), and
+        once per boot where the book has a kept file."""
         if (engine, probe) not in self._observed:
             kept = KEPT.observations(self.suite)
             observation = kept.get((engine, probe))
             if observation is None:
-                observation = observe_in_process(value_class, getattr(self.suite.probes, probe))
-                if KEPT.room():
-                    kept[engine, probe] = observation
+                observation = self._from_boot(engine, probe)
+            if observation is None:
+                observation = observe_in_process(self._compiled(engine), getattr(self.suite.probes, probe))
+                if self._kept is not None:
+                    self._new[self._entry(engine, probe)] = observation
+            if KEPT.room():
+                kept[engine, probe] = observation
             self._observed[engine, probe] = observation
         return self._observed[engine, probe]
+
+    @staticmethod
+    def _entry(engine, probe):
+        """An observation's name in the kept file: the engine's label, a digest of its source, the probe."""
+        label, source = engine
+        return f"{label}\0{hashlib.sha256(source.encode()).hexdigest()}\0{probe}"
+
+    def _from_boot(self, engine, probe):
+        """The observation an earlier batch of this boot kept (the file's name holds all it depends on:
+        the grader's source, the suite's folder, the reference's files, this Python), or None."""
+        if self._kept is None:
+            return None
+        if self._booted is None:
+            try:
+                with open(self._kept, encoding="utf-8") as f:
+                    booted = json.load(f)
+            except (OSError, ValueError, RecursionError):
+                booted = None  # none kept yet, or not readable: observed here
+            self._booted = booted if isinstance(booted, dict) else {}
+        found = self._booted.get(self._entry(engine, probe))
+        return found if isinstance(found, dict) else None
+
+    def keep(self):
+        """Write the observations this book made, with those its file held, to the file (another process's written
+        meanwhile are then made again by the next one that needs them)."""
+        if self._kept is None or not self._new:
+            return
+        held = dict(self._booted or {}, **self._new)
+        try:
+            write_text_atomically(self._kept, json.dumps(held))
+        except (OSError, TypeError, ValueError):
+            return  # a full disk: the next process observes them again
+        self._booted, self._new = held, {}
 
     def styled(self, v: Variant, probe: str) -> list[dict]:
         """The variant's observations of `probe` in every style that changes its source."""
         out = []
         for style in STYLES:
-            engine, value_class = self._class(("style", v.name, style.name), lambda: restyle(v.source(), style))
-            if value_class is not None:
-                out.append(self._observe(engine, value_class, probe))
+            engine = self._class(("style", v.name, style.name), lambda: restyle(v.source(), style))
+            if engine is not None:
+                out.append(self._observe(engine, probe))
         return out
 
     def combined(self, a: Variant, b: Variant, probe: str) -> dict | None:
@@ -183,5 +233,5 @@ class VariantBook:
                 text = text.replace(old, new)
             return text
 
-        engine, value_class = self._class(("pair", a.name, b.name), source)
-        return None if value_class is None else self._observe(engine, value_class, probe)
+        engine = self._class(("pair", a.name, b.name), source)
+        return None if engine is None else self._observe(engine, probe)
