@@ -189,6 +189,9 @@ class Run(TypedDict):
     seconds: float
     forbidden_imports: NotRequired[list[ForbiddenImport]]
     starved: NotRequired[bool]  # a timeout the machine may have caused (it waited for a CPU): never cached
+    # starved, and this machine measured the wait (cgroup v2's cpu.pressure, /proc's schedstat): not only a guess of
+    # one that cannot tell waiting for a CPU from sleeping or looping (the portable worker, whose clock is the wall's)
+    waited_for_cpu: NotRequired[bool]
     grader_error: NotRequired[GraderError]
 
 
@@ -320,8 +323,10 @@ class ScoreRow(TypedDict):
     # a student of an LMS export (grader/load/exports.py): the LMS, the student and their id there, the files, the
     # attempt graded and those left out, and `said`, that choice in words (docs/contract.md §1)
     export: NotRequired[dict]
-    # a `timeout` the machine may have caused: its worker waited for a CPU, observed again and starved again (its
-    # message says so); `grade serve` refunds such an attempt rather than charge it (session 30)
+    # a `timeout` the machine caused: its worker waited for a CPU, as the machine measured it (the run's
+    # `waited_for_cpu`), observed again and waited again (its message says so); `grade serve` refunds such an attempt
+    # rather than charge it (session 30). Never on a machine that cannot tell (the portable worker): there every
+    # timeout, a student's own loop too, is a guess of the wall clock
     starved: NotRequired[bool]
     tests: list[TestRow]
     diagnosis: list[DiagnosisEntry]

@@ -87,7 +87,7 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
             "score": summed(tests), "max_score": max_score,
             "message": message, **({"message_data": said} if said else {}),
             "source": name_text(Path(submission.source).name), **_export(submission),
-            **({"starved": True} if status == "timeout" and run.get("starved") else {}), "tests": tests}
+            **({"starved": True} if status == "timeout" and run.get("waited_for_cpu") else {}), "tests": tests}
 
 
 def _export(submission) -> dict:

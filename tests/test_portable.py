@@ -127,6 +127,27 @@ def test_a_loop_is_stopped_at_the_probe_limit_and_costs_only_its_tests(portable,
     assert [str(note) for note in result.notes] == [NOTICE]
 
 
+def test_a_timeout_of_the_portable_worker_is_never_the_machines_that_grade_serve_refunds(portable, tmp_path):
+    """The portable worker cannot tell a busy machine from a loop (its clock is the wall clock): its timeouts are
+    observed again and never cached, but a row it times out is not `starved`, the machine's doing that `grade serve`
+    refunds. Session 30 (review30): as first landed, a loop at import was `starved` there, and `grade serve` refunded
+    it, uncounted and without feedback, as "the server was too busy", every time it was sent."""
+    pytest.importorskip("sqlalchemy", reason="the [serve] extra is not installed")
+    from types import SimpleNamespace
+
+    from grader.serve.grading import Worker
+
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "spin.py").write_text("while True:\n    pass\n", encoding="utf-8")
+    (row,) = grade(tmp_path / "class", limits=Limits(probe_seconds=1, import_seconds=0.5, submission_seconds=2),
+                   jobs=1).scores["submissions"]
+    assert (row["status"], "starved" in row, row["message"]) == (
+        "timeout", False, "importing spin.py did not finish within 0.5 s by the wall clock (this machine cannot tell a "
+                          "busy CPU from a slow engine): it will be observed again, and is not cached")
+    values = Worker._values(SimpleNamespace(student="s", filename="spin.py"), row, None, 1.0)
+    assert (values["status"], values.get("charged", True), values.get("refund_reason")) == ("graded", True, None)
+
+
 def test_a_memory_grab_is_stopped(portable, tmp_path):
     folder = _solved_03(tmp_path, "t = math.tanh(self.data)",
                         "t = math.tanh(self.data)\n        if self.data == 0:\n"

@@ -95,14 +95,18 @@ def test_a_timeout_under_starvation_is_observed_again_and_never_cached(starved, 
                                   "cannot tell a busy CPU from a slow engine): it will be observed again, and is not "
                                   "cached")
         assert len(started) == 2 and list((tmp_path / "cache").iterdir()) == []
+        # a guess: never the row's `starved`, which grade serve refunds (review30: it was, the portable worker's too)
+        assert (run.get("starved"), run.get("waited_for_cpu")) == (True, None)
     elif starved:
         assert run["message"] == ("importing engine.py did not finish within 0.3 s while the machine was too busy "
                                   "to run it (it waited for a CPU): it will be observed again, and is not cached")
         assert len(started) == 2 and list((tmp_path / "cache").iterdir()) == []
+        assert (run.get("starved"), run.get("waited_for_cpu")) == (True, True)
     else:
         # a sleeper waits for nothing: its timeout is its own, and cached
         assert run["message"] == "importing engine.py did not finish within 0.3 s"
         assert len(started) == 1 and len(list((tmp_path / "cache").iterdir())) == 1
+        assert (run.get("starved"), run.get("waited_for_cpu")) == (None, None)
 
 
 def test_the_cache_keeps_no_run_that_the_machine_may_have_decided(tmp_path):

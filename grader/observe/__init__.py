@@ -211,6 +211,8 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
             budget.used = budget.used + attempt.used
             if attempt.starved:
                 run["starved"] = True
+                if attempt.measured:  # not a guess of a machine that cannot tell (the portable worker's every timeout)
+                    run["waited_for_cpu"] = True
             for name, obs in attempt.results.items():
                 probes[to_grader.get(name, name)] = obs
                 timeouts_in_a_row = 0
