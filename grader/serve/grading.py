@@ -276,6 +276,12 @@ class Worker:
             result = pipeline(uploads, regrade.exercise, queue=self.queue, cache_dir=self.cache_dir)
             new = result.scores
             old["max_score"] = subs[0].max_score
+        # A timeout the machine caused (a row `starved`) is no result of the submission's: it keeps the one it has,
+        # as its first grading would have refunded it (_values), and the diff names it (review30: a regrade on a
+        # busy machine put 0 and "the machine was too busy" in place of a graded 63)
+        before = {row["id"]: row for row in old["submissions"]}
+        starved = sorted(row["id"] for row in new["submissions"] if row.get("starved"))
+        new["submissions"] = [before[row["id"]] if row.get("starved") else row for row in new["submissions"]]
         shutil.rmtree(folder, ignore_errors=True)
         changes = diff(old, new)
         with self.db.write() as session:
@@ -287,7 +293,7 @@ class Worker:
                             "old_max_score": changes.old_max, "new_max_score": changes.new_max,
                             "students": [{"id": c.id, "old": c.old_score, "new": c.new_score, "change": c.change,
                                           "flips": [[f.test, f.old, f.new] for f in c.flips]}
-                                         for c in changes.changes]}
+                                         for c in changes.changes], "starved": starved}
             regrade.status, regrade.finished_at = "done", jobs.naive(utcnow())
             if regrade.dry_run:
                 return

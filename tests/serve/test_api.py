@@ -2,6 +2,7 @@
 
 import asyncio
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 import time_machine
@@ -283,6 +284,36 @@ def test_regrade_answers_with_grade_diffs_table_and_a_dry_run_changes_nothing(se
         assert f"bob-{answer['id']}" in done["table"] and "-1" in done["table"]
         after = served.get("instructor", answer["url"]).json()["score"]
         assert after == (before if dry_run else before - 1)
+
+
+def test_a_regrade_keeps_the_score_where_the_machine_caused_the_timeout(served, monkeypatch):
+    """A row `starved` (a timeout the machine caused, as it measured it) is no result of the submission's: its first
+    grading refunds it (Worker._values), and a regrade applied keeps the score the submission had and names it in
+    its diff. Review30: the regrade put the starved row's 0 and "the machine was too busy" in place of the graded
+    score."""
+    from types import SimpleNamespace
+
+    from grader.serve import grading
+
+    answer = served.submit("bob", OWN_VALUE).json()
+    served.grade_all()
+    before = served.get("instructor", answer["url"]).json()
+
+    def busy(uploads, exercise, **kwargs):  # every worker starved twice, as a neighbour's CPU hog makes them
+        rows = [{"id": Path(path).stem, "status": "timeout", "score": 0.0, "max_score": before["max_score"],
+                 "message": "add/values: did not finish within 3 s while the machine was too busy to run it (it waited "
+                            "for a CPU): it will be observed again, and is not cached", "source": Path(path).name,
+                 "starved": True, "tests": [], "diagnosis": []} for path, _ in uploads]
+        return SimpleNamespace(scores={"exercise": exercise, "max_score": before["max_score"], "submissions": rows})
+    monkeypatch.setattr(grading, "pipeline", busy)
+    asked = served.client.post("/api/v1/regrade", headers=served.auth("instructor"),
+                               json={"exercise": "01-mul-backward", "dry_run": False}).json()
+    served.grade_all()
+    done = served.get("instructor", asked["url"]).json()
+    assert (done["status"], done["diff"]["changes"], done["diff"]["unchanged"], done["diff"]["starved"]) == (
+        "done", 0, 1, [f"bob-{answer['id']}"])
+    after = served.get("instructor", answer["url"]).json()
+    assert (after["status"], after["score"], after["message"]) == ("graded", before["score"], before["message"])
 
 
 def test_a_retried_upload_with_its_idempotency_key_is_the_same_attempt(served):

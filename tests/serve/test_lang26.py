@@ -138,6 +138,23 @@ def test_a_regrade_that_changed_scores_says_each_in_the_language(language):
               "passed mul/new: absent → passed carol-2 14 — -14 not graded again Back to the gradebook"}[language])
 
 
+@pytest.mark.parametrize("language, said", [
+    ("ru", "Оценки 2 студентов сохранены: машина была слишком загружена, чтобы проверить их работы заново (тайм-аут по "
+           "её вине, а не по вине студентов). Повторите перепроверку, когда нагрузка спадёт."),
+    ("zh", "2 名学生保留了原来的得分：机器太忙，没能重新评分（超时是机器造成的，不是学生的原因）。请在负载较低时再重新评分。"),
+    ("en", "2 students kept their scores: the machine was too busy to grade them again (a timeout it caused, not "
+           "theirs). Regrade when it is quieter.")])
+def test_a_regrade_names_in_the_language_the_students_the_machine_left_as_they_were(language, said):
+    """Their rows `starved` (grading.Worker.regrade keeps their scores): the page says how many, from the diff's data."""
+    from grader.serve.pages import templates, words
+
+    regrade = {"id": 1, "exercise": "01-mul-backward", "dry_run": False, "status": "done", "message": None,
+               "diff": {"changes": 0, "unchanged": 3, "old_max_score": 14, "new_max_score": 14, "students": [],
+                        "starved": ["bob-1", "carol-2"]}}
+    page = templates.get_template("regrade.html").render(regrade=regrade, course={"title": "c"}, **words(language))
+    assert re.search(r'<p id="starved">(.*?)</p>', page).group(1) == said
+
+
 @pytest.mark.parametrize("language, linking, answer", [
     ("ru", "Ссылка на задание 01-mul-backward Создать ссылку", "Ссылка на 01-mul-backward Вернуться в курс со ссылкой"),
     ("zh", "链接一个练习 01-mul-backward 链接", "链接 01-mul-backward 带着链接返回课程")])
