@@ -121,8 +121,13 @@ def layer_rng(m):
     for name, layer in layers.items():
         got = layer([0.3, -0.7, 0.5])
         outs[name] = tuple(number(v.data, f"{name}(x)") for v in (probekit.as_plain(got, tuple) or [got]))
+    # the same seed again, the module's `random` moved on meanwhile: the same layer, where its neurons draw from the rng
+    # they are given (07's README), and another where they draw from the module's `random` (session 30: 24/24)
+    again = nn.Layer(3, 3, rng=random.Random(1))([0.3, -0.7, 0.5])
+    again = tuple(number(v.data, "rng=Random(1)(x) again") for v in (probekit.as_plain(again, tuple) or [again]))
     return {**{f"{name}: distinct outputs": len(set(got)) for name, got in outs.items()},
-            "rng=Random(1) and rng=Random(2) differ": float(outs["rng=Random(1)"] != outs["rng=Random(2)"])}
+            "rng=Random(1) and rng=Random(2) differ": float(outs["rng=Random(1)"] != outs["rng=Random(2)"]),
+            "rng=Random(1) twice: the same outputs": float(again == outs["rng=Random(1)"])}
 
 
 # -- forward passes ------------------------------------------------------------------------------

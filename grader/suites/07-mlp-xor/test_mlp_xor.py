@@ -138,6 +138,11 @@ def test_layer_rng(observe, expect):
                 "Layer(3, 2)"] and counts.get("Layer(3, 2) distinct", COUNTS["Layer(3, 2)"]) < COUNTS["Layer(3, 2)"]:
             raise Excused(msg("Not charged again: the Layer's neurons are one neuron repeated, which "
                               "parameters/counts already charges.")) from None
+        if got.get("rng=Random(1) twice: the same outputs") == 0.0:
+            raise Mismatch(msg("Layer(3, 3, rng=random.Random(1)), built twice, gives two different layers: its "
+                               "neurons do not draw their weights from the rng they are given (the module's "
+                               "`random`, or a generator of their own?). Draw every weight from `rng` when one is "
+                               "given, so that the same seed always gives the same network")) from None
         raise
 
 
