@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grader.engines import mistake_replayed, patched, same_observation
+from grader.judge.named_mistakes import already_charged
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,7 @@ def charged_elsewhere(test: str, seen: dict, charging: dict) -> Mistake | None:
     name of the exception raised}): the charging test's own observation (`charging`: {test name: (probe,
     observation)}) is that mistake's too. None where none does."""
     for mistake in MISTAKES:
-        if mistake.charged_by == test or mistake.charged_by not in charging:
-            continue
-        probe, got = charging[mistake.charged_by]
-        if got is None or not is_mistake(mistake, probe, got):
+        if already_charged(mistake, mistake.charged_by, test, charging, is_mistake) is None:
             continue
         if all(is_mistake(mistake, probe, observed) for probe, observed in seen.items()):
             return mistake

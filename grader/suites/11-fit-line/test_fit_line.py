@@ -12,7 +12,7 @@ from grader.judge import (
     ABS_TOL, REL_TOL, assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none,
     points, StudentError, suite_probes,
 )
-from grader.judge.charging import Excused
+from grader.judge.named_mistakes import already_charged, not_charged_again
 from grader.distribution import instructor_part_installed
 from grader.suites import suite_module
 
@@ -53,12 +53,15 @@ class _Charging:
 
     def charged_elsewhere(self, mistake):
         """The test that already charges `mistake` (a Mistake), or None (this test charges it, or that test's
-        numbers are not that loop's)."""
-        test = CHARGED_BY.get(mistake.name)
-        if test is None or test == self.test or self.seen.get(test) is None:
-            return None
-        named = mistakes.named(CHARGING_PROBES[test], self.seen[test], REL_TOL, ABS_TOL)
-        return test if named is not None and named.name == mistake.name else None
+        numbers are not that loop's): named_mistakes.already_charged's decision, as 07's."""
+        charging = {test: (CHARGING_PROBES[test], seen) for test, seen in self.seen.items()}
+        return already_charged(mistake, CHARGED_BY.get(mistake.name), self.test, charging, _is_mistake)
+
+
+def _is_mistake(mistake, probe, got):
+    """Whether `got` is what `mistake`'s loop observes on `probe` (the first mistake whose numbers these are)."""
+    named = mistakes.named(probe, got, REL_TOL, ABS_TOL)
+    return named is not None and named.name == mistake.name
 
 
 def _observe(observe, probe, charging):
@@ -71,8 +74,7 @@ def _observe(observe, probe, charging):
         elsewhere = charging.charged_elsewhere(mistake) if mistake is not None else None
         if elsewhere is None:
             raise
-        raise Excused(msg("Not charged again: your numbers are those of a loop that {mistake}, which {test} already "
-                          "charges.", mistake=Message(mistake.title), test=elsewhere)) from None
+        raise not_charged_again("loop", mistake.title, elsewhere) from None
 
 
 def _check(got, probe, want, observed=None, charging=None):
@@ -93,8 +95,7 @@ def _with_mistake(message, got, probe, charging=None):
         return message
     elsewhere = charging.charged_elsewhere(mistake) if charging is not None else None
     if elsewhere is not None:
-        raise Excused(msg("Not charged again: your numbers are those of a loop that {mistake}, which {test} already "
-                          "charges.", mistake=Message(mistake.title), test=elsewhere))
+        raise not_charged_again("loop", mistake.title, elsewhere)
     return msg("{message}. Your numbers are those of a loop that {mistake}. {explanation}", message=message,
                mistake=Message(mistake.title), explanation=Message(mistake.explanation))
 
