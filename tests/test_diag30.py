@@ -13,13 +13,33 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import LIMITS, _failing, _output
+from test_fresh_styles import LIMITS, _failing, _output, _planted
 
 from grader.pipeline import grade
 
 ROOT = Path(__file__).parent.parent
-FRESH = Path(__file__).parent / "fixtures" / "diag30" / "07-mlp-xor"
+# the base: test_fresh_styles' correct-generators (`rng = rng or random`, parameters() as generators)
 GENERATORS = Path(__file__).parent / "fixtures" / "fresh-styles" / "07-mlp-xor" / "correct-generators"
+_DRAW = "        rng = rng or random\n        self.w = [Value(rng.uniform(-1, 1)) for _ in range(nin)]\n"
+_MLP_PARAMETERS = "        return chain.from_iterable(layer.parameters() for layer in self.layers)\n"
+_LAYERS = ("        self.layers = [Layer(sizes[i], sizes[i + 1], nonlin=i != len(nouts) - 1, rng=rng) "
+           "for i in range(len(nouts))]\n")
+# id -> the patches made to the base's nn.py
+PLANTED = {
+    "correct-generators": [],
+    "correct-rng-inline": [(_DRAW, "        self.w = [Value((rng or random).uniform(-1, 1)) for _ in range(nin)]\n")],
+    "correct-rng-ternary": [("rng = rng or random", "rng = rng if rng is not None else random.Random()")],
+    "rng-from-import": [(_DRAW, "        self.w = [Value(uniform(-1, 1)) for _ in range(nin)]\n"),
+                        ("import random\n", "import random\nfrom random import uniform\n")],
+    "rng-module-uniform": [("rng = rng or random", "rng = random")],
+    "rng-random-scaled": [(_DRAW, "        self.w = [Value(random.random() * 2 - 1) for _ in range(nin)]\n")],
+    "usedup-chain-kept": [(_MLP_PARAMETERS, "        if not hasattr(self, '_params'):\n            self._params = "
+                                            "chain.from_iterable(layer.parameters() for layer in self.layers)\n"
+                                            "        return self._params\n")],
+    "usedup-iter-init": [(_MLP_PARAMETERS, "        return self._all\n"),
+                         (_LAYERS, _LAYERS + "        self._all = iter([p for layer in self.layers "
+                                             "for p in layer.parameters()])\n")],
+}
 
 USED_UP = ("Not charged again: parameters() gives nothing to move after its first call, so train_xor's loss stays at "
            "4.171759357 in every step, which parameters/counts already charges.")
@@ -50,16 +70,17 @@ TABLE = {
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("diag30")
-    shutil.copytree(FRESH, tmp / "class")
-    shutil.copytree(GENERATORS, tmp / "class" / "correct-generators")
-    for case in (tmp / "class").iterdir():
-        shutil.copy(ROOT / "exercises" / "07-mlp-xor" / "engine.py", case / "engine.py")
+    base = (GENERATORS / "nn.py").read_text(encoding="utf-8")
+    for case, patches in PLANTED.items():
+        (tmp / "class" / case).mkdir(parents=True)
+        (tmp / "class" / case / "nn.py").write_text(_planted(base, patches, case), encoding="utf-8")
+        shutil.copy(ROOT / "exercises" / "07-mlp-xor" / "engine.py", tmp / "class" / case / "engine.py")
     result = grade(tmp / "class", exercise="07-mlp-xor", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
     return {row["id"]: row for row in result.scores["submissions"]}
 
 
 def test_every_sample_is_in_the_table(rows):
-    assert sorted(rows) == sorted(TABLE)
+    assert sorted(rows) == sorted(TABLE) == sorted(PLANTED)
 
 
 @pytest.mark.parametrize("case", sorted(TABLE))
