@@ -174,3 +174,25 @@ def test_a_batch_in_a_cache_of_its_own_reads_the_boots_dry_run_and_keeps_it_in_i
     VerdictCache(str(tmp_path / "two"), suite, settings).dry_run(second)
     assert second.reads() == first.reads()
     assert [p.read_text() for p in (tmp_path / "two" / "verdicts").iterdir()] == [kept[0].read_text()]
+
+
+def test_a_named_mistake_replayed_once_is_read_from_the_boots_folder_by_the_next_process(boot_folder, monkeypatch):
+    """11's and 07's named mistakes are replayed in the grader (grader/engines.py: the reference's training loop with
+    the mistake made): kept for the boot, a new process replays none of them and reads what the first found."""
+    import grader.engines as engines
+    from grader.suites import load_suite, suite_module
+
+    suite = load_suite("11-fit-line")
+    mistakes = suite_module(suite.folder, "mistakes").MISTAKES
+    probes = [suite.probes.first_step, suite.probes.history_diverging]
+    monkeypatch.setattr(engines._Replays, "_held", {})
+    engines.mistake_replayed.cache_clear()
+    first = {(m.name, p.__name__): engines.mistake_replayed("fit_line", m, p) for m in mistakes for p in probes}
+    assert len(list(boot_folder.glob("mistakes-*.json"))) == 1
+    assert ("sum-not-mean", "first_step") in first and all(isinstance(r, tuple) for r in first.values())
+
+    monkeypatch.setattr(engines._Replays, "_held", {})  # a new process
+    engines.mistake_replayed.cache_clear()
+    monkeypatch.setattr(engines, "replayed", lambda *a: pytest.fail("replayed again"))
+    assert {(m.name, p.__name__): engines.mistake_replayed("fit_line", m, p) for m in mistakes for p in probes} == first
+    engines.mistake_replayed.cache_clear()

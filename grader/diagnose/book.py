@@ -4,7 +4,7 @@ The variants run through the sandbox like a student's submission, or come
 from the suite's stored runs; styled and combined variants run in the
 grader's process, only for the probes a diagnosis asks about, and what they
 give is kept for the whole process (`KEPT`), so the next batch reuses it, and
-for this boot (a book's `kept` file, grader/verdicts.py's boot_path), so the
+for this boot (a book's `kept` file, grader/boot_files.py's boot_path), so the
 next process compiles and runs none of the engines a batch before it ran.
 """
 
@@ -82,7 +82,7 @@ class VariantBook:
     `runs` come from the sandbox (or a student's identical submission).
     Styled and combined variants run in the grader's process, lazily, only for
     the probes a diagnosis asks about, and are remembered for the process (KEPT)
-    and, where the book has a `kept` file (VariantBook.observe's: verdicts.boot_path), for this boot: an
+    and, where the book has a `kept` file (VariantBook.observe's: boot_files.boot_path), for this boot: an
     engine is compiled only where an observation of it is in neither.
     """
 
@@ -133,9 +133,9 @@ class VariantBook:
             observed = observe_all([s for _, s in again], suite, sandbox, jobs=jobs, cache=None)
             for v, submission in again:
                 runs[v.name] = observed.get(submission.id)
-        from ..verdicts import boot_path
+        from ..boot_files import boot_path
 
-        return cls(suite, runs, variants, kept=boot_path("book", suite))
+        return cls(suite, runs, variants, kept=boot_path("book", suite.folder))
 
     @staticmethod
     def _crashed(run):
