@@ -1,9 +1,9 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py: --class fresh22 ... fresh26) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py: --class fresh22 ... fresh26, fresh30) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23|fresh24|fresh25|fresh26] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23|fresh24|fresh25|fresh26|fresh30] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -43,7 +43,9 @@ the package the files were handed in as is the loader's decision (`Submission.pa
 carries (a helper package `aa/__init__.py` beside files that import relatively was the sandbox's package: 0/63);
 expected: a symbolic link in a student's folder (an engine, a helper, a folder) is refused by `grade run` (not
 followed), and graded by Gradescope here, whose upload this bench copies as a browser uploads a folder, the linked
-file's bytes in its place.
+file's bytes in its place. Session 30 (--class fresh30, its class of SEAMS_EXERCISE: 03-tanh, 04-more-ops, 05-backward,
+07-mlp-xor, 08-dual-numbers or 11-fit-line; tests/test_seams30.py): 0 disagreements on every surface, check-portable's
+wall clock apart.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ import fresh23  # noqa: E402
 import fresh24  # noqa: E402
 import fresh25  # noqa: E402
 import fresh26  # noqa: E402
+import fresh30  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -466,12 +469,12 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
     made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class, "fresh24": fresh24.fresh_class, "fresh25": fresh25.fresh_class,
-            "fresh26": fresh26.fresh_class,
+            "fresh26": fresh26.fresh_class, "fresh30": lambda folder: fresh30.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}
