@@ -139,6 +139,7 @@ def test_the_sets_add_up_their_classes():
     (["rescore.py", "--eighteenth"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--nineteenth"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--sim29l4"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["rescore.py", "--sim30l4"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--fourth", "1", "2"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--first-seeds", "--second-seeds", "--third", "--eighteenth"], []),
     (["rescore.py", "--seventeenth", "--first", "777"], ["--second-seeds", "--third"]),  # a prefix, as argparse takes
