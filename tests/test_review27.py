@@ -29,15 +29,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_an_escapes_output_unpacked_binds_each_name_and_never_stops_the_notebook():
-    cell = ("files = !ls\nver, = !python --version\n[cwd] = !pwd\nfirst, *rest = !ls\nt1, t2 = %time 1\n"
+    cell = ("files = !ls\nver, = !python --version\n[cwd] = !pwd\nfirst, *rest = !ls\nt1, t2 = %time (1, 2)\n"
             "(a, b) = get_ipython().getoutput('ls')\n")
     lines = [text for text, _ in without_escapes(cell)]
-    assert lines == ["files = []", "ver, = ['']", "[cwd] = ['']", "first, *rest = ['']", "t1, t2 = [None, None]",
+    assert lines == ["files = []", "ver, = ['']", "[cwd] = ['']", "first, *rest = ['']", "t1, t2 = (1, 2)",
                      "(a, b) = ['', '']"]
     bound = {}
     exec("\n".join(lines), bound)  # noqa: S102 (the rewritten lines, ours)
     assert {k: bound[k] for k in ("files", "ver", "cwd", "first", "rest", "t1", "t2", "a", "b")} == {
-        "files": [], "ver": "", "cwd": "", "first": "", "rest": [], "t1": None, "t2": None, "a": "", "b": ""}
+        "files": [], "ver": "", "cwd": "", "first": "", "rest": [], "t1": 1, "t2": 2, "a": "", "b": ""}
 
 
 def test_an_exported_notebooks_unpacked_escape_is_bound_as_the_notebooks():

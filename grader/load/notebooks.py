@@ -19,6 +19,7 @@ from ..parsing import UNPARSABLE, parse, python_lines
 from .futures import futures_first
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
 from .check_cells import is_self_check_cell
+from .escape_bindings import bound_by_escape, captured_output
 from .written import TooMuchCode, with_written_modules, written_module
 
 
@@ -242,7 +243,7 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
             start = i
             while lines[i].endswith("\\") and i + 1 < len(lines):
                 i += 1
-            out.append((indent + _captured(body), offset + start + 1))
+            out.append((indent + bound_by_escape(body), offset + start + 1))
             i += 1
             continue
         start = i  # one Python statement: through open brackets, strings and backslashes
@@ -255,7 +256,7 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
         if any(IPYTHON_CALL.search(part) for part in statement) and not body.startswith("#"):
             # (a comment that names it stays: `pass` in its place would take its indentation, which Python
             # ignores in a comment, and could end the block it sits in)
-            out.append((indent + _captured(body), offset + start + 1))
+            out.append((indent + bound_by_escape(body), offset + start + 1))
         else:
             out.extend((text, offset + start + k + 1) for k, text in enumerate(statement))
         i += 1
@@ -264,50 +265,6 @@ def without_escapes(cell: str) -> list[tuple[str, int]]:
     if out:
         out[-1] = (out[-1][0].rstrip(), out[-1][1])
     return out
-
-
-# what an escape's output is assigned to (`files = !ls`, `out = %sx ls`; nbconvert's `files =
-# get_ipython().getoutput('ls')`): the names stay bound, to what a shell that printed nothing gives (IPython's list
-# of its lines, empty), or None for a magic's result. Session 27: `files = !ls` then `print(files[:3])` was a
-# NameError (0/63), the assignment dropped with its escape
-_CAPTURE = re.compile(r"^((?:[A-Za-z_][\w.]*|[(\[][\w.,\s*]*[)\]])(?:\s*,\s*[\w.*]+)*\s*,?)\s*="
-                      r"\s*(?:(!|%sx\b|%system\b|get_ipython\(\)\s*\.\s*getoutput\b)|%|get_ipython\(\))")
-
-
-# IPython's CapturedIO, as `%%capture NAME` binds NAME to it, for a cell that printed nothing (the grader never
-# shows a notebook's output): `cap.stdout`, `cap.stderr` '', `cap.outputs` [], `cap.show()` and `cap()` show nothing.
-# Session 28: the magic's line was dropped, and a later `print(cap.stdout)` was a NameError (63 -> 0/63)
-CAPTURED_IO = ('type("CapturedIO", (), {"stdout": "", "stderr": "", "outputs": [], "show": lambda self: None, '
-               '"__call__": lambda self: None})()  # grader: what %%capture binds')
-
-
-def captured_output(magic: str, line: str) -> str | None:
-    """The statement that binds what `%%capture [--no-stderr] [--no-stdout] [--no-display] [NAME]` names (MAGIC the
-    magic's name, LINE the rest of its line) to a CAPTURED_IO; None for any other magic, or none named."""
-    names = [word for word in line.split("#")[0].split() if not word.startswith("-")]
-    if magic != "capture" or not names or not names[0].isidentifier():
-        return None
-    return f"{names[0]} = {CAPTURED_IO}"
-
-
-def _captured(body: str) -> str:
-    """The statement an escape or a call into IPython (BODY, its first line) becomes: `pass`, or its targets bound
-    as the escape's output would be (`_CAPTURE`)."""
-    captured = _CAPTURE.match(body)
-    if captured is None:
-        return "pass"
-    targets = captured.group(1).rstrip()
-    try:
-        target = parse(f"{targets} = None").body[0].targets[0]
-    except UNPARSABLE:
-        return "pass"
-    if not isinstance(target, (ast.Tuple, ast.List)):
-        return f"{targets} = {'[]' if captured.group(2) else 'None'}"
-    # unpacked (`ver, = !python --version`, `first, *rest = !ls`, `a, b = %time f()`): each name takes one of the
-    # lines the student's shell printed, which the grader never runs: '' (None of a magic's result); an empty list
-    # would stop the notebook where the student's ran (review 27: `[cwd] = !pwd` 63 -> 0/63, "not enough values")
-    one = "''" if captured.group(2) else "None"
-    return f"{targets} = [{', '.join([one] * sum(not isinstance(e, ast.Starred) for e in target.elts))}]"
 
 
 class _StatementScanner:

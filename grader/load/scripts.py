@@ -20,7 +20,8 @@ import re
 
 from ..parsing import python_lines, tree_or_none
 from .futures import hoisted_futures
-from .notebooks import CELL_MAGICS_RUN_AS_PYTHON, IPYTHON_CALL, captured_output, without_escapes
+from .escape_bindings import captured_output
+from .notebooks import CELL_MAGICS_RUN_AS_PYTHON, IPYTHON_CALL, without_escapes
 
 # a line that may hold an escape (`!pip`, `%time`, `x = !ls`, `Value?`) or a call of IPython's: only a file with
 # one is compiled here

@@ -224,8 +224,12 @@ class _AbsentStandIn(_StandIn):
 # changes what an engine computes. Where the sandbox lacks one, its stand-in does nothing, silently (`_Nothing`).
 # Colab's own module (`google.colab`: `drive.mount(...)`, `files.download(...)`, `output.clear()`) reaches only the
 # notebook's place in Colab, so it is one of them (session 27: a correct Colab notebook whose first cell mounts
-# Drive scored 0/63, "`google` is not installed where the grader runs your code: `drive.mount(...)`").
-DISPLAY_ONLY = ("tqdm", "matplotlib", "seaborn", "graphviz", "IPython.display", "google.colab")
+# Drive scored 0/63, "`google` is not installed where the grader runs your code: `drive.mount(...)`"). Jupyter's
+# widgets (`ipywidgets`: `@interact(x=FloatSlider(...))` over a function that prints tanh's slope) show controls
+# whose callbacks run when the student moves them, in the browser; here the decorated name is a no-op, and a
+# widget's `.value` is never a number (session 30: a correct notebook with such a slider 0/63, "`ipywidgets` is not
+# installed where the grader runs your code: `FloatSlider(...)`").
+DISPLAY_ONLY = ("tqdm", "matplotlib", "seaborn", "graphviz", "IPython.display", "google.colab", "ipywidgets")
 
 
 def _display_only(name):
