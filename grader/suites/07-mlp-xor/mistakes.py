@@ -35,6 +35,16 @@ MISTAKES = (
     # by six tests); forward/mlp, "tanh in the hidden layers, a linear last layer", is the test about it
     Mistake(name="last-layer-tanh", title="applies tanh to its last layer too", charged_by="forward/mlp",
             patches=(("nonlin=(i != len(nouts) - 1)", "nonlin=True"),)),
+    # each neuron's bias left out of parameters(): parameters/counts charges it, and every test that sets the
+    # weights through parameters() (forward/neuron, forward/mlp, the gradients, the training) saw it again, with a
+    # bias the probe never set (session 30's strangers: 7/24, charged by eight tests)
+    Mistake(name="bias-not-a-parameter", title="leaves each neuron's bias out of parameters()",
+            charged_by="parameters/counts", patches=(("return self.w + [self.b]", "return self.w"),)),
+    # the weighted sum made of each weight's number (`w.data * x`): the output is right, but no gradient reaches a
+    # weight, so the network never learns; backward/mlp is the test about it (session 30: 14/24, four tests)
+    Mistake(name="weight-data", title="multiplies each input by its weight's number (`w.data`), not the weight, so no "
+            "gradient reaches the weights", charged_by="backward/mlp",
+            patches=(("act = act + w_i * x_i", "act = act + w_i.data * x_i"),)),
 )
 
 

@@ -4,7 +4,8 @@ test_mlp_xor_training.py).
 Forward passes and gradients are compared with the reference nn.py on the
 same parameters (set by the probe, so the student's way of drawing weights
 does not matter).
-A mistake another test charges (mistakes.py: a network squashed by tanh at its output, forward/mlp's) is not
+A mistake another test charges (mistakes.py: a network squashed by tanh at its output, forward/mlp's; each bias
+left out of parameters(), parameters/counts'; weights multiplied as numbers, `w.data`, backward/mlp's) is not
 charged again where the numbers are the mistaken reference's (grader/judge/named_mistakes.py).
 """
 
@@ -27,7 +28,8 @@ COUNTS, REPEATED, USED_UP = _settings.COUNTS, _settings.REPEATED, _settings.USED
 # the catalogue of mistaken networks is the instructor's (it patches the reference): a student's install checks the
 # same numbers and excuses nothing
 mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None
-CHARGING = {"forward/mlp": p.mlp_forward_uniform}  # each test that charges a mistake of mistakes.py: its probe
+CHARGING = {"forward/mlp": p.mlp_forward_uniform, "parameters/counts": p.parameter_counts,
+            "backward/mlp": p.mlp_backward}  # each test that charges a mistake of mistakes.py: its probe
 
 test_imports = import_test(__file__)
 test_from_scratch = from_scratch_test(__file__)
@@ -158,7 +160,11 @@ def test_output_shapes(observe, expect):
 @points(2, concept="mlp", name="forward/neuron")
 def test_neuron_forward(observe, expect):
     """a neuron is tanh(w·x + b), and the plain weighted sum with nonlin=False"""
-    got, want = observe(p.neuron_forward), expect(p.neuron_forward)
+    with charged_once(observe, "forward/neuron", [p.neuron_forward], mistakes, CHARGING):
+        _neuron_forward(observe(p.neuron_forward), expect(p.neuron_forward))
+
+
+def _neuron_forward(got, want):
     linear = "Neuron(2, nonlin=False)(x)"
     if (isinstance(got.get(linear), float) and close(got[linear], math.tanh(want[linear]), rel=1e-9, abs_=1e-12)
             and not close(want[linear], math.tanh(want[linear]), rel=1e-9, abs_=1e-12)):
@@ -174,7 +180,8 @@ def test_neuron_forward(observe, expect):
 @points(2, concept="mlp", name="forward/mlp")
 def test_mlp_forward_uniform(observe, expect):
     """an MLP: tanh in the hidden layers, a linear last layer"""
-    assert_values(observe(p.mlp_forward_uniform), expect(p.mlp_forward_uniform), probe=p.mlp_forward_uniform)
+    with charged_once(observe, "forward/mlp", [p.mlp_forward_uniform], mistakes, CHARGING):
+        assert_values(observe(p.mlp_forward_uniform), expect(p.mlp_forward_uniform), probe=p.mlp_forward_uniform)
 
 
 @points(1, concept="mlp", name="forward/parameter-order", visibility="hidden")

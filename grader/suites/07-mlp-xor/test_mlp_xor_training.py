@@ -23,7 +23,8 @@ NET, COUNTS, THRESHOLD, XOR_TARGETS, STEPS = (_settings.NET, _settings.COUNTS, _
                                               _settings.XOR_TARGETS, _settings.STEPS)
 REPEATED, USED_UP = _settings.REPEATED, _settings.USED_UP
 mistakes = suite_module(Path(__file__).parent, "mistakes") if instructor_part_installed() else None  # as test_mlp_xor
-CHARGING = {"forward/mlp": p.mlp_forward_uniform}
+CHARGING = {"forward/mlp": p.mlp_forward_uniform, "parameters/counts": p.parameter_counts,
+            "backward/mlp": p.mlp_backward}
 # the course's replay stays out of the sandbox (course.py); the student's install holds it too
 course = suite_module(Path(__file__).parent, "course")
 
@@ -111,12 +112,21 @@ def test_course_loop(observe, expect):
 
 
 @points(2, concept="training", name="train/course-seed")
-def test_course_seed(observe, expect):
+def test_course_seed(observe, expect, observation):
     """from the course's seed, 1,000 steps at 0.1 bring the XOR predictions, rounded to four places, to -1, 1, 1, -1"""
-    with charged_once(observe, "train/course-seed", [p.course_seed_xor], mistakes, CHARGING):
-        got = observe(p.course_seed_xor)
-        _course_seed(got)
-        _on_course(got, expect(p.course_seed_xor), p.course_seed_xor, "predictions", 1e-4)
+    left_out = _left_out(observe)
+    try:
+        with charged_once(observe, "train/course-seed", [p.course_seed_xor], mistakes, CHARGING):
+            got = observe(p.course_seed_xor)
+            _course_seed(got)
+            _on_course(got, expect(p.course_seed_xor), p.course_seed_xor, "predictions", 1e-4)
+    except StudentError:
+        # the course's 17 weights cannot be set on a network whose parameters() lists fewer (the probe reports it
+        # unreadable): parameters/counts' mistake (session 30: each bias left out, charged here too)
+        if left_out is not None and left_out[0] == "left out" and observation(p.course_seed_xor).get("unreadable"):
+            raise Excused(msg("Not charged again: {net}.parameters() does not list all of its {count} weights and "
+                              "biases, which parameters/counts already charges.", net=NET, count=COUNTS[NET])) from None
+        raise
 
 
 def _on_course(got, want, probe, outputs, rounding):
