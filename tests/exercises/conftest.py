@@ -102,6 +102,8 @@ def _mistakes(exercise):
     if exercise == "07-mlp-xor":
         out["last-layer-tanh"] = patched(solution, "nn.py", "nonlin=(i != len(nouts) - 1)", "nonlin=True")
         out["no-bias-parameter"] = patched(solution, "nn.py", "return self.w + [self.b]", "return self.w")
+        # session 30: the weighted sum of each weight's number, so no gradient reaches a weight
+        out["weight-data"] = patched(solution, "nn.py", "act = act + w_i * x_i", "act = act + w_i.data * x_i")
         out["no-zero-grad"] = patched(solution, "nn.py", "        model.zero_grad()\n", "")
         # session 29: one generator kept and returned by every call, used up by the first walk
         out["parameters-used-up"] = patched(
