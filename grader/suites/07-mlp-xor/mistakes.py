@@ -57,6 +57,15 @@ def is_mistake(mistake: Mistake, probe, got, rel=1e-9, abs_=1e-12) -> bool:
     return observed is not None and got is not None and same_observation(got, observed, rel, abs_)
 
 
+def charged_here(test: str, seen: dict) -> Mistake | None:
+    """The mistake `test` charges that explains every observation in `seen` (as charged_elsewhere's), so that its
+    failure names it; None where none does."""
+    for mistake in MISTAKES:
+        if mistake.charged_by == test and all(is_mistake(mistake, probe, observed) for probe, observed in seen.items()):
+            return mistake
+    return None
+
+
 def charged_elsewhere(test: str, seen: dict, charging: dict) -> Mistake | None:
     """The mistake another test charges that explains every observation in `seen` ({probe: observation, or the
     name of the exception raised}): the charging test's own observation (`charging`: {test name: (probe,
