@@ -201,6 +201,12 @@ def _output(class_batch, exercise, sub_id, test):
      "h near 1e-6."),
     ("07-mlp-xor", "no-bias-parameter", "parameters/counts",
      "Neuron(3).parameters() has 3 entries, expected 4 (each neuron: one weight per input, and a bias)"),
+    # session 30: the test about a named mistake names it
+    ("07-mlp-xor", "weight-data", "backward/mlp",
+     "sorted(grads)[1] for MLP(2, [3, 1]) with every parameter 0.3: the gradients of (out - 1) ** 2 at x = (1, 0.5), "
+     "sorted: expected -0.1630629882, got -0.0459487799 (11 more values differ). Your numbers are those of a network "
+     "that multiplies each input by its weight's number (`w.data`), not the weight, so no gradient reaches the "
+     "weights."),
     ("07-mlp-xor", "no-zero-grad", "train/train-xor",
      "train_xor(seed=0, steps=300): in 299 steps of 300, backward() ran while the gradients of the steps before "
      "were still in `.grad`, and the loss never got below 0.001 (lowest: 0.254688578). backward() adds into "
