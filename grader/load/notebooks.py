@@ -7,7 +7,6 @@ namespace, and cells that only run the student's own check are dropped.
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import warnings
@@ -15,7 +14,7 @@ from typing import Iterable
 
 from ..i18n import msg
 from ..json_values import values_in
-from ..parsing import UNPARSABLE, parse, python_lines
+from ..parsing import python_lines
 from .futures import futures_first
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
 from .check_cells import is_self_check_cell
