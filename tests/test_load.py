@@ -284,8 +284,76 @@ def test_an_empty_folder_is_rejected(tmp_path):
 
 
 def test_a_folder_without_engine_py_is_rejected(tmp_path):
-    sub = load_entry(write(tmp_path / "alice", {"nn.py": NN, "notes.txt": b"x\n"}))
-    assert sub.problem == f"no engine.py found in alice/; {EXPECTED} (found: nn.py, notes.txt)"
+    sub = load_entry(write(tmp_path / "alice", {"nn.py": NN, "helper.py": b"x = 1\n", "notes.txt": b"x\n"}))
+    assert sub.problem == f"no engine.py found in alice/; {EXPECTED} (found: helper.py, nn.py, notes.txt)"
+
+
+DUAL = b"from engine import Value\n\n\nclass Dual:\n    pass\n"
+BESIDE = "hand in a folder or a zip holding engine.py and {} together, or the exercise notebook"
+LONE = "{} is this exercise's {} without its engine.py: " + BESIDE
+ONLY = "no engine.py found in {}, only this exercise's {} (found: {}): " + BESIDE
+
+
+@pytest.mark.parametrize("files, entry, allowed, problem", [
+    # lone files, as `grade run dual.py -e 08-dual-numbers` reads them (before: graded, 0/20, "dual.py defines no
+    # class named `Value`"; fit_line.py 0/13, a circular import)
+    ({"dual.py": DUAL}, "dual.py", ("engine.py", "dual.py"), LONE.format("dual.py", "dual.py", "dual.py")),
+    ({"Dual (1).py": DUAL}, "Dual (1).py", ("engine.py", "dual.py"), LONE.format("Dual (1).py", "dual.py", "dual.py")),
+    ({"fit_line.py": NN}, "fit_line.py", ("engine.py", "fit_line.py"),
+     LONE.format("fit_line.py", "fit_line.py", "fit_line.py")),
+    ({"test_engine.py": NN}, "test_engine.py", ("engine.py", "test_engine.py"),
+     LONE.format("test_engine.py", "test_engine.py", "test_engine.py")),
+    # a folder or a zip whose only .py files are the exercise's others (before: "no engine.py found ... (found:
+    # nn.py)"); a folder with no suite (grader.load.DEFAULT_FILES) likewise
+    ({"alice/nn.py": NN}, "alice", ("engine.py", "nn.py"), ONLY.format("alice/", "nn.py", "nn.py", "nn.py")),
+    ({"alice/nn.py": NN, "alice/notes.txt": b"x\n"}, "alice", None,
+     ONLY.format("alice/", "nn.py", "nn.py, notes.txt", "nn.py")),
+    ({"alice/hw/gradcheck copy.py": NN, "alice/hw/README.md": b"# hw\n"}, "alice", ("engine.py", "gradcheck.py"),
+     ONLY.format("alice/hw/", "gradcheck.py", "README.md, gradcheck copy.py", "gradcheck.py")),
+])
+def test_the_exercises_other_file_alone_is_rejected_saying_engine_py_belongs_beside_it(
+        tmp_path, files, entry, allowed, problem):
+    from grader.scores import submission_record
+
+    write(tmp_path, files)
+    sub = load_entry(tmp_path / entry, *([frozenset(allowed)] if allowed else []))
+    row = submission_record(sub, None, [], 20.0)
+    assert (row["status"], row["score"], row["message"], row["message_data"]["text"], sub.files) == (
+        "rejected", 0.0, problem, problem, {})
+
+
+def test_the_other_file_alone_is_rejected_in_a_zip_and_said_in_russian_and_chinese(tmp_path):
+    from grader.i18n import translator
+
+    sub = load_entry(make_zip(tmp_path / "dave.zip", {"dave/nn.py": NN}), frozenset({"engine.py", "nn.py"}))
+    assert sub.problem == ONLY.format("dave.zip/dave/", "nn.py", "nn.py", "nn.py")
+    assert translator("ru").render(sub.problem_message) == (
+        "в dave.zip/dave/ не найден engine.py, только nn.py этого задания (найдено: nn.py): сдайте папку или архив "
+        ".zip, где engine.py и nn.py лежат вместе, или блокнот задания")
+    assert translator("zh").render(sub.problem_message) == (
+        "在 dave.zip/dave/ 中没有找到 engine.py，只有本练习的 nn.py（找到的是：nn.py）：请提交一个同时包含 engine.py 和 "
+        "nn.py 的文件夹或 .zip 压缩包，或者提交本练习的笔记本")
+    lone = load_entry(write(tmp_path, {"dual.py": DUAL}) / "dual.py", frozenset({"engine.py", "dual.py"}))
+    assert translator("ru").render(lone.problem_message) == (
+        "dual.py — это dual.py этого задания без engine.py: сдайте папку или архив .zip, где engine.py и dual.py "
+        "лежат вместе, или блокнот задания")
+    assert translator("zh").render(lone.problem_message) == (
+        "dual.py 是本练习的 dual.py，但缺少 engine.py：请提交一个同时包含 engine.py 和 dual.py 的文件夹或 .zip 压缩包，"
+        "或者提交本练习的笔记本")
+
+
+@pytest.mark.parametrize("name, content, allowed", [
+    ("nn.py", NN + ENGINE, ("engine.py", "nn.py")),  # holds the engine too: read as engine.py, as before
+    ("dual.py", b"from mylib import Value\n", ("engine.py", "dual.py")),  # a Value of its own, imported
+    ("dual.py", b"Value = float\n", ("engine.py", "dual.py")),
+    ("dual.py", b"from engine import (Value\n", ("engine.py", "dual.py")),  # no parse: its own reason said
+    ("nn.py", NN, ("engine.py",)),  # not this exercise's file: the engine, whatever its name
+    ("my_dual.py", NN, ("engine.py", "dual.py")),
+    ("nn.py", NN, None),  # no exercise named (grader.load.DEFAULT_FILES: `grade similarity --starter nn.py`)
+])
+def test_a_lone_file_that_may_be_the_engine_is_read_as_engine_py_as_before(tmp_path, name, content, allowed):
+    sub = load_entry(write(tmp_path, {name: content}) / name, *([frozenset(allowed)] if allowed else []))
+    assert (sub.problem, sub.files) == (None, {"engine.py": content})
 
 
 def test_a_folder_with_several_py_files_is_not_guessed(tmp_path):

@@ -76,9 +76,9 @@ The package: this module reads an entry and makes its `Submission` (`submission.
 Blackboard, Gradescope, GitHub Classroom: a row per student, not per file; Gradescope's metadata file is
 `gradescope_metadata.py`'s to read, what a row says of it in words `export_words.py`'s), `levels.py` looks
 through a folder (on disk or in a zip) for the exercise files, `disk.py` lists a folder on disk and reads its
-files when picked, `zips.py` checks and opens a zip, `notebooks.py` turns a notebook into
-code, and `reading.py` holds what they share: the caps, the refusal
-(`Rejected`), text, names (`name_text`, `name_bytes`) and `Origin`.
+files when picked, `zips.py` checks and opens a zip, `notebooks.py` turns a notebook into code, `exercise_names.py`
+matches names to exercise files (and refuses an exercise's other files alone), and `reading.py` holds what they
+share: the caps, the refusal (`Rejected`), text, names (`name_text`, `name_bytes`) and `Origin`.
 """
 
 from __future__ import annotations
@@ -93,11 +93,11 @@ from ..i18n import Message, msg
 from . import levels
 from .comparison_cells import for_suite
 from .disk import disk_level, disk_reader, lone_archive
+from .exercise_names import lone_script
 from .levels import collect
 from .notebooks import read_notebook
-from .scripts import exported_script
-from .reading import (ARCHIVE_SUFFIXES, ENGINE, MAX_FILE_BYTES, SUBMISSION_SUFFIXES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
-                      is_hidden, name_text, python_source, some_names)
+from .reading import (ARCHIVE_SUFFIXES, ENGINE, SUBMISSION_SUFFIXES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
+                      is_hidden, name_text, some_names)
 from .export_words import export_note
 from .exports import Group, group_export
 from .submission import Submission, files_digest
@@ -313,8 +313,8 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str
         engine, cells, runs = read_notebook(disk_reader(path, shown, budget)(MAX_NOTEBOOK_BYTES), shown)
         return {ENGINE: (engine, Origin(shown, cells, path, runs))}, None
     if suffix == ".py":
-        code = exported_script(python_source(disk_reader(path, shown, budget)(MAX_FILE_BYTES), shown))
-        return {ENGINE: (code, Origin(shown, None, path))}, None
+        known = allowed != DEFAULT_FILES  # a file named as an exercise's other one is refused where the exercise is
+        return lone_script(path, shown, disk_reader(path, shown, budget), allowed if known else frozenset({ENGINE}))
     raise Rejected(_not_a_kind(shown, suffix))
 
 

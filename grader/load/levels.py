@@ -20,6 +20,7 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
+from .exercise_names import copy_of, others_alone, others_without_engine
 from .notebooks import read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
@@ -57,7 +58,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
     if not picks and len(candidates) == 1:
         picks = {ENGINE: candidates[0]}
     if ENGINE not in picks:
-        raise Rejected(_no_engine(level))
+        raise Rejected(_no_engine(level, allowed))
     files = {}
     for target, name in sorted(picks.items()):
         shown = level.prefix + name
@@ -269,26 +270,9 @@ def _exercise_files(level: Level, allowed: frozenset[str]) -> dict[str, str]:
             picks[target] = same[0]
         elif target.endswith(".py") and len(nb := by_lower.get(target[:-3].lower() + ".ipynb", [])) == 1:
             picks[target] = nb[0]
-        elif len(copies := [name for name in level.files if _copy_of(name, target)]) == 1:
+        elif len(copies := [name for name in level.files if copy_of(name, target)]) == 1:
             picks[target] = copies[0]
     return picks
-
-
-# what a browser, a file manager or an LMS adds to a file's name when it keeps a second copy: `gradcheck (1).py`
-# (Chrome, Firefox, Windows), `gradcheck(1).py`, `gradcheck - Copy.py` (Windows Explorer), `gradcheck copy.py`
-# (macOS Finder), `gradcheck-1.py` (Canvas's resubmission)
-_COPY = re.compile(r"(?P<stem>.+?)(?: ?\(\d+\)| - copy(?: \(\d+\))?| copy(?: \d+)?|-\d+)(?P<suffix>\.py|\.ipynb)",
-                   re.IGNORECASE)
-
-
-def _copy_of(name: str, target: str) -> bool:
-    """Whether NAME is a kept copy of the exercise file TARGET (`_COPY`), as a .py or a notebook: taken where the
-    level holds no TARGET itself and one copy alone. Session 28: `gradcheck (1).py` beside the given engine.py
-    scored 0/15 ("no gradcheck.py"), where `engine (1).py` alone was taken as the one file."""
-    copy = _COPY.fullmatch(name)
-    stem, suffix = target.rsplit(".", 1)
-    return copy is not None and copy["stem"].lower() == stem.lower() and (
-        copy["suffix"].lower() == "." + suffix or suffix == "py")
 
 
 def _engine_folder(level: Level, allowed: frozenset[str]) -> Level | None:
@@ -334,7 +318,7 @@ def _defines_value(level: Level, name: str, unreadable: bool = True) -> bool:
     return unreadable if tree is None else any(isinstance(node, ast.ClassDef) and node.name == "Value" for node in ast.walk(tree))
 
 
-def _no_engine(level: Level) -> Message:
+def _no_engine(level: Level, allowed: frozenset[str]) -> Message:
     zips = sorted(name_text(n) for n in level.files if n.lower().endswith(".zip"))
     if zips:
         return msg("no engine.py found in {where}: it holds {zips}, and zips inside a submission are not unpacked; "
@@ -348,6 +332,8 @@ def _no_engine(level: Level) -> Message:
         return msg("{where} holds a whole class's bulk export from {lms} (found: {found}), not one student's work: "
                    "grade it as a class folder of its own (unzipped, if it is a zip), which gives a row per student",
                    where=level.where, lms=LMS_NAMES[lms], found=some_names(found))
+    if not links and (others := others_alone(level.files, allowed)) is not None:  # exercise_names.py
+        return others_without_engine(level.where, others, some_names(found))
     if links and found:
         return nmsg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (found: "
                     "{found}; {links} is a symbolic link, which is not followed)",

@@ -1,0 +1,102 @@
+"""An exercise's files by their names: a kept copy of one (`dual (1).py`), and the exercise's other files handed in
+without its engine (`dual.py` alone for 08-dual-numbers), which is refused in words that say so.
+
+A multi-file exercise (a suite whose FILES hold more than engine.py: 06's gradcheck.py, 07's nn.py, 08's dual.py,
+09's test_engine.py, 10's neuron.py, 11's fit_line.py) grades engine.py together with its other files, which
+import it. Handed in alone, such a file was taken as the engine, a lone file being engine.py whatever its name
+(`dual.py defines no class named Value`, 0/20; `fit_line.py`'s `from engine import Value`, a circular import,
+0/13), and a folder or a zip holding it alone was "no engine.py found ... (found: nn.py)": true, but silent on
+what was wrong. It is now `rejected`, saying that engine.py belongs beside it (docs/contract.md §1).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Callable
+
+from ..i18n import Message, items, msg
+from ..parsing import tree_or_none
+from .reading import ENGINE, MAX_FILE_BYTES, Origin, Rejected, python_source
+from .scripts import exported_script
+
+# what a browser, a file manager or an LMS adds to a file's name when it keeps a second copy: `gradcheck (1).py`
+# (Chrome, Firefox, Windows), `gradcheck(1).py`, `gradcheck - Copy.py` (Windows Explorer), `gradcheck copy.py`
+# (macOS Finder), `gradcheck-1.py` (Canvas's resubmission)
+_COPY = re.compile(r"(?P<stem>.+?)(?: ?\(\d+\)| - copy(?: \(\d+\))?| copy(?: \d+)?|-\d+)(?P<suffix>\.py|\.ipynb)",
+                   re.IGNORECASE)
+
+
+def copy_of(name: str, target: str) -> bool:
+    """Whether NAME is a kept copy of the exercise file TARGET (`_COPY`), as a .py or a notebook: taken where the
+    level holds no TARGET itself and one copy alone. Session 28: `gradcheck (1).py` beside the given engine.py
+    scored 0/15 ("no gradcheck.py"), where `engine (1).py` alone was taken as the one file."""
+    copy = _COPY.fullmatch(name)
+    stem, suffix = target.rsplit(".", 1)
+    return copy is not None and copy["stem"].lower() == stem.lower() and (
+        copy["suffix"].lower() == "." + suffix or suffix == "py")
+
+
+def others_alone(names, allowed: frozenset[str]) -> list[str] | None:
+    """The exercise's files other than engine.py (of `allowed`, sorted) that the `.py` files among NAMES are, where
+    each of those is one of them, folded as the loader folds a name (any case, a kept copy: `Dual (1).py` is
+    dual.py); None where there is no `.py` file, or one is something else (`notes.py`, `engine.py`, `my_engine.py`:
+    then it may be the engine, and is read as before)."""
+    others = sorted(target for target in allowed if target != ENGINE and target.endswith(".py"))
+    found = set()
+    for name in (name for name in names if name.lower().endswith(".py")):
+        same = [target for target in others if name.lower() == target.lower() or copy_of(name, target)]
+        if not same:
+            return None
+        found.add(same[0])
+    return sorted(found) or None
+
+
+def binds_value(code: bytes) -> bool:
+    """Whether the module CODE makes a `Value` of its own (read with ast, nothing run): a `class Value`, an
+    assignment to `Value`, or an import of it from another module than engine; True where it does not parse (its
+    own reason is then said). A lone `nn.py` that holds the engine too is the engine, as before."""
+    tree = tree_or_none(code.decode("utf-8", "replace"))
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == "Value":
+            return True
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "Value" for target in targets for t in ast.walk(target)):
+                return True
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and any((alias.asname or alias.name) == "Value"
+                                                                   for alias in node.names):
+            if not (isinstance(node, ast.ImportFrom) and (node.module or "").rpartition(".")[2] == "engine"):
+                return True
+    return False
+
+
+def lone_other(file: str, code: bytes, allowed: frozenset[str]) -> Message | None:
+    """Why the lone `.py` entry `file` (its code CODE) is refused: it is the exercise's other file without its
+    engine (`others_alone`) and makes no `Value` of its own (`binds_value`); None where it is read as engine.py."""
+    other = others_alone([file], allowed)
+    if other is None or binds_value(code):
+        return None
+    return msg("{file} is this exercise's {other} without its engine.py: hand in a folder or a zip holding "
+               "engine.py and {other} together, or the exercise notebook", file=file, other=other[0])
+
+
+def others_without_engine(where: str, others: list[str], found: dict) -> Message:
+    """Why a folder or a zip (`where`) whose `.py` files are only the exercise's OTHERS is refused (`found`: its
+    entries, as levels._no_engine lists them)."""
+    return msg("no engine.py found in {where}, only this exercise's {others} (found: {found}): hand in a folder or "
+               "a zip holding engine.py and {others} together, or the exercise notebook",
+               where=where, others=items(others), found=found)
+
+
+def lone_script(path: Path, shown: str, read: Callable[[int], bytes], allowed: frozenset[str]
+                ) -> tuple[dict[str, tuple[bytes, Origin]], None]:
+    """A `.py` entry (named `shown`, read by READ): engine.py, whatever its name, unless it is the exercise's other
+    file alone (`lone_other`), which is refused."""
+    code = exported_script(python_source(read(MAX_FILE_BYTES), shown))
+    if (why := lone_other(shown, code, allowed)) is not None:
+        raise Rejected(why)
+    return {ENGINE: (code, Origin(shown, None, path))}, None
