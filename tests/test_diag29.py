@@ -7,12 +7,12 @@ Before: an engine whose walk applies every op's edges itself with `parent.grad =
 tanh's, two lines, were both placed at relu's line. Now the hint reads the walk's loop and a helper the rules call
 (`node.grad = local * self.grad`), each `=` finding takes its own op's line, and findings of one line are one.
 
-Left as measured (docs/diagnosis.md, "Limitations"): a finding about a local derivative carries no line (the
-numbers say which op's rule is wrong, not which line computes it: a wrong local passed to a shared walk and a wrong
-shared walk look alike), so a helper that flips the sign for every op is still one finding per op
-(shared-accumulate-sign, seven), and a rule that forgets out.grad in a shared helper is named for `*` and `/`.
-A table of local derivatives whose `sub` entry is `(1, 1)` (shared-table-entry) is named nothing but its
-recursive sort.
+Session 30 (diag30): a finding about a local derivative takes the line that computes it (diagnose/written_at.py,
+the engine suite's `where_written` probe), so a helper that flips the sign for every op is one finding at its line
+(shared-accumulate-sign and helper-sign-chain: before, seven with no line), a helper that forgets out.grad one (before,
+`*` and `/`), and a table entry that swaps `*`'s operands is named at its entry's line. Left as measured
+(docs/diagnosis.md, "Limitations"): a table of local derivatives whose `sub` entry is `(1, 1)` (shared-table-entry)
+is named nothing but its recursive sort.
 """
 
 import shutil
@@ -29,6 +29,22 @@ from grader.pipeline import grade
 FRESH = Path(__file__).parent / "fixtures" / "diag29" / "engine"
 SOLUTION = (Path(__file__).parent.parent / "reference" / "engine.py").read_text(encoding="utf-8")
 SIGN = (FRESH / "shared-accumulate-sign" / "engine.py").read_text(encoding="utf-8")
+TABLE_ENGINE = (FRESH / "shared-table-entry" / "engine.py").read_text(encoding="utf-8")
+_HELPER = '    def _accumulate(self, amount):\n        """Every rule adds its share of the gradient here."""\n'
+# session 30: the sign-flipping helper written as `out._chain(child, local)`, every op's call rewritten
+_CHAIN = [(_HELPER + "        self.grad += -amount\n",
+           '    def _chain(self, child, local):\n        """d(self)/d(child) is `local`: passes the child its share of '
+           'the gradient."""\n        child.grad -= local * self.grad\n'),
+          ("self._accumulate(out.grad)\n            other._accumulate(out.grad)",
+           "out._chain(self, 1)\n            out._chain(other, 1)"),
+          ("self._accumulate(other.data * out.grad)\n            other._accumulate(self.data * out.grad)",
+           "out._chain(self, other.data)\n            out._chain(other, self.data)"),
+          ("self._accumulate(k * self.data ** (k - 1) * out.grad)", "out._chain(self, k * self.data ** (k - 1))"),
+          ("self._accumulate((out.data > 0) * out.grad)", "out._chain(self, out.data > 0)"),
+          ("self._accumulate((1 - t * t) * out.grad)", "out._chain(self, 1 - t * t)"),
+          ("self._accumulate(out.data * out.grad)", "out._chain(self, out.data)"),
+          ("self._accumulate(out.grad / self.data)", "out._chain(self, 1 / self.data)")]
+_RIGHT_HELPER = (_HELPER + "        self.grad += -amount\n", _HELPER + "        self.grad += amount\n")
 # id -> (the engine planted in, its patches): the reference with the same mistake on each op's own line, and the
 # sign-flipping helper made one that passes the gradient on with `=` (`out._pass(self, local)`)
 PLANTED = {
@@ -49,6 +65,13 @@ PLANTED = {
     "perop-assign-relu-tanh": (SOLUTION, [
         ("self.grad += (out.data > 0) * out.grad", "self.grad = (out.data > 0) * out.grad"),
         ("self.grad += (1 - t**2) * out.grad", "self.grad = (1 - t**2) * out.grad")]),
+    # session 30 (diag30): a line found by the `where_written` probe (diagnose/written_at.py)
+    "helper-sign-chain": (SIGN, _CHAIN),
+    "helper-right": (SIGN, [_RIGHT_HELPER]),
+    "helper-right-exp-input": (SIGN, [_RIGHT_HELPER, ("self._accumulate(out.data * out.grad)",
+                                                      "self._accumulate(self.data * out.grad)")]),
+    "table-right": (TABLE_ENGINE, [('    "sub": lambda x, y, out: (1, 1),', '    "sub": lambda x, y, out: (1, -1),')]),
+    "table-mul-swapped": (TABLE_ENGINE, [('    "mul": lambda x, y, out: (y, x),', '    "mul": lambda x, y, out: (x, y),')]),
     "perop-sign-exp-log": (SOLUTION, [
         ("self.grad += out.data * out.grad", "self.grad -= out.data * out.grad"),
         ("self.grad += (1 / self.data) * out.grad", "self.grad -= (1 / self.data) * out.grad")]),
@@ -82,13 +105,24 @@ TABLE = {
                                [(77, None), (89, None)]),
     # `-=` in exp's rule and in log's: one finding per op, as before
     "perop-sign-exp-log": (59.0, 4, [("derivative", "exp", "times-constant"), ("derivative", "log", "times-constant")],
-                           [(None, None), (None, None)]),
-    # left as measured (the module's docstring)
-    "shared-accumulate-sign": (11.1666, 43, [("derivative", op, form) for op, form in [
-        ("mul", "times-constant"), ("add", "plus-constant"), ("tanh", "sign"), ("pow", "times-constant"),
-        ("relu", "wrong-where-positive"), ("exp", "times-constant"), ("log", "times-constant")]], [(None, None)] * 7),
-    "shared-chain-no-upstream": (25.5, 32, [("derivative", "mul", "out-grad"), ("derivative", "div", "unmatched"),
-                                            ("hint", "recursive-topo", None)], [(None, None), (None, None), (69, None)]),
+                           [(101, None), (113, None)]),  # session 30: each at its own rule's line (before: none)
+    # session 30: the helper that flips the sign for every op is one finding at its line (before: seven, no line), in
+    # either style; a helper that never multiplies by out.grad, one at its line (before: `*` and `/`, no line)
+    "shared-accumulate-sign": (11.1666, 43, [("derivative", "mul", "times-constant")],
+                               [(14, ["mul", "add", "tanh", "pow", "relu", "exp", "log"])]),
+    "helper-sign-chain": (11.1666, 43, [("derivative", "mul", "times-constant")],
+                          [(14, ["mul", "add", "tanh", "pow", "relu", "exp", "log"])]),
+    "shared-chain-no-upstream": (25.5, 32, [("derivative", "mul", "out-grad"), ("hint", "recursive-topo", None)],
+                                 [(8, ["mul", "div"]), (69, None)]),
+    # the helper right: nothing; exp's own local wrong beside it: the variant that names it, as before
+    "helper-right": (63.0, 0, [], []),
+    "helper-right-exp-input": (61.0, 2, [("variant", "exp-input", "exact")], [(None, None)]),
+    # a table of local derivatives: right, its recursive sort alone; its `mul` entry swapped, named at that entry's
+    # line, not at the walk every entry's local goes through (line 29)
+    "table-right": (61.0, 1, [("variant", "recursive-topo", "exact")], [(85, None)]),
+    "table-mul-swapped": (14.5, 41, [("derivative", "mul", "swapped"), ("variant", "mul-own-data", "exact"),
+                                     ("hint", "recursive-topo", None)], [(7, None), (None, None), (85, None)]),
+    # left as measured (the module's docstring): `sub` (1, 1) is named nothing but the recursive sort
     "shared-table-entry": (59.0, 3, [("variant", "recursive-topo", "exact")], [(85, None)]),
 }
 

@@ -43,6 +43,7 @@ from .findings import FindingsMixin
 from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
 from .same_line import one_per_line, place_accumulate
+from .written_at import PROBE, place_derivatives
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
 
@@ -289,7 +290,25 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                 (place_accumulate if hint["hint"] == "assign-grad" else placed_at)(entry, hint)
             if not named:
                 (structural if hint.get("brief") else entries).append(hint)
+        place_derivatives(entries, ((run or {}).get("probes") or {}).get(PROBE), self._right_ops(run), submission)
         return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
+
+    def _right_ops(self, run) -> set[str]:
+        """The ops whose local probe is the reference's, seeded and through `* Value(3)` (only seeded where `*`'s
+        own rule is wrong seeded: then every op's run through `*` is): their rules are right."""
+        probes = (run or {}).get("probes") or {}
+        local = {op: name for name in self.suite.probe_names if (op := getattr(getattr(self.suite.probes, name),
+                                                                                "local_op", None))}
+
+        def right(op, keys):
+            mine, want = (probes.get(local.get(op)) or {}), self.reference(local[op]) if op in local else {}
+            return mine.get("status") == "ok" and not wrong(
+                {"status": "ok", "values": {k: v for k, v in (mine.get("values") or {}).items() if keys(k)}},
+                {k: v for k, v in want.items() if keys(k)})
+
+        seeded = lambda key: not key.endswith(".scaled")  # noqa: E731
+        keys = (lambda key: True) if right("mul", seeded) else seeded
+        return {op for op in local if right(op, keys)}
 
     def _computes_nothing(self, run) -> bool:
         """Whether some probe came back with every gradient 0 where the reference's are not all 0:

@@ -14,6 +14,9 @@ backward") where there is one line to fix. Here:
   `ops` listing the ops it shows in, `findings` the names of those it stands for, and a title that names
   the line. Findings on lines of their own stay as they are (each op's own rule: one finding per op).
 
+A `derivative` finding is placed at the line that computes its op's local derivative (written_at.py, session 30):
+a helper that flips the sign for every op is one finding at its line, not seven.
+
 A finding's place travels as fields (`file`, `cell`, `line`); only the title says it in words.
 """
 
@@ -27,7 +30,9 @@ _METHODS = {"add": "__add__", "mul": "__mul__", "pow": "__pow__", "sub": "__sub_
             "neg": "__neg__", "rsub": "__rsub__", "rtruediv": "__rtruediv__"}
 _OWN = {*_METHODS.values(), "relu", "tanh", "exp", "log"}  # the methods an op's own rule is written in
 _ASSIGN = "-assign-not-accumulate"
-_MERGED_KINDS = ("variant", "raises")  # findings whose line is the mistake's own (a hint's `=`, where it raised)
+# findings whose line is the mistake's own (a hint's `=`, where it raised, the line that wrote a wrong local
+# derivative: written_at.py)
+_MERGED_KINDS = ("variant", "raises", "derivative")
 
 
 def place_accumulate(entry: dict, hint: dict) -> None:
@@ -45,7 +50,7 @@ def place_accumulate(entry: dict, hint: dict) -> None:
 
 
 def _op_of(entry: dict) -> str | None:
-    if entry.get("kind") == "raises":
+    if entry.get("kind") in ("raises", "derivative"):
         return entry.get("op")
     name = entry.get("variant", "")
     return name[:-len(_ASSIGN)] if name.endswith(_ASSIGN) else None

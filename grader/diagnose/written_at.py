@@ -1,0 +1,71 @@
+"""A finding about a local derivative at the line that computes it: the engine suite's `where_written` probe.
+
+The numbers say which op's rule is wrong, not which line computes it (a wrong local handed to a shared walk and a
+wrong shared walk look alike). The probe runs each op once, seeded directly, with the student's lines traced, and
+reports, as data, for each input the line (file and line number) that was running when its gradient changed, and
+every line of theirs the backward ran. Here, for each `derivative` finding of an op:
+
+- an input's gradient was written on a line that no op whose rule is right writes on (its own rule's line, or a
+  helper that only wrong ops run: a sign flipped for every op, `self.grad += -amount`): the first such line;
+- else (the line that writes is shared with a right op: a walk that applies every op's local derivative, or a
+  helper all rules call) the last line that op's backward ran and no other op's did: its own entry of a table of
+  local derivatives (`"sub": lambda x, y, out: (1, 1)`), its own rule.
+
+same_line.py then makes the findings at one line one. Trusted code, in the grader: it reads an observation.
+"""
+
+from __future__ import annotations
+
+from .derivatives import BUILT_FROM
+
+PROBE = "where_written"
+
+
+def _place(value):
+    """(file, line) from a reported [file, line], or None (a forged report's shapes are dropped)."""
+    if (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], float)
+            and value[1].is_integer() and 0 < value[1] < 1e7):
+        return value[0], int(value[1])
+    return None
+
+
+def read(observation) -> dict:
+    """{op: {"written": [(file, line), ...] (its inputs', in order), "ran": [(file, line), ...]}} of the probe's
+    observation ({} where it did not run)."""
+    if not isinstance(observation, dict) or observation.get("status") != "ok":
+        return {}
+    out = {}
+    for op, found in (observation.get("values") or {}).items():
+        if isinstance(found, dict) and isinstance(found.get("written"), dict) and isinstance(found.get("ran"), list):
+            written = [p for p in map(_place, found["written"].values()) if p is not None]
+            out[op] = {"written": written, "ran": [p for p in map(_place, found["ran"]) if p is not None]}
+    return out
+
+
+def place_of(op: str, where: dict, right: set[str]) -> tuple[str, int] | None:
+    """The line that computes `op`'s wrong local derivative, or None. `right`: the ops whose rules are right."""
+    mine = where.get(op)
+    if not mine or not mine["written"]:
+        return None
+    # only ops of their own are witnesses: `-x` built as `x * -1` over a `*` whose sign is flipped is right by two
+    # wrongs, and `a / b` built as `a * b ** -1` runs `*`'s lines (BUILT_FROM: what the reference builds them from)
+    witnesses = {other: found for other, found in where.items() if other != op and other not in BUILT_FROM}
+    by_right = {p for other, found in witnesses.items() if other in right for p in found["written"]}
+    own_writes = [p for p in mine["written"] if p not in by_right]
+    if own_writes:
+        return own_writes[0]
+    others = {p for found in witnesses.values() for p in found["ran"]}
+    own = [p for p in mine["ran"] if p not in others]
+    return own[-1] if own else None
+
+
+def place_derivatives(entries: list[dict], observation, right: set[str], submission) -> None:
+    """Give each `derivative` finding without a place the line that computes its op's local derivative, in the
+    student's terms (a notebook's cell)."""
+    where = read(observation)
+    for entry in entries:
+        if entry.get("kind") != "derivative" or entry.get("line") or not where:
+            continue
+        found = place_of(entry["op"], where, right)
+        if found is not None:
+            entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
