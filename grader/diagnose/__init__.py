@@ -43,7 +43,7 @@ from .findings import FindingsMixin
 from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
 from .same_line import one_per_line, place_accumulate
-from .written_at import PROBE, place_derivatives
+from .written_at import place_derivatives, set_aside
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
 
@@ -254,6 +254,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
         depth_first = (any(h.get("hint") == "recursive-topo" for h in read)
                        or pops_a_stack(submission.files, engine=engine))
         run = compiled_places(as_ops(run, submission), submission)  # facts the source adds (bound, elsewhere)
+        run, where = set_aside(run)  # read only to place findings: its lines are no numbers to compare
         found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first)]
         # what the source says of the seed matters only to a named variant (most rows have none): read then
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
@@ -290,7 +291,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                 (place_accumulate if hint["hint"] == "assign-grad" else placed_at)(entry, hint)
             if not named:
                 (structural if hint.get("brief") else entries).append(hint)
-        place_derivatives(entries, ((run or {}).get("probes") or {}).get(PROBE), self._right_ops(run), submission)
+        place_derivatives(entries, where, self._right_ops(run), submission)
         return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
 
     def _right_ops(self, run) -> set[str]:

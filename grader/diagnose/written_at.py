@@ -21,6 +21,16 @@ from .derivatives import BUILT_FROM
 PROBE = "where_written"
 
 
+def set_aside(run):
+    """(`run` without the probe, the probe's observation or None): its lines are the student's own files', which no
+    variant's or reference's run shares, so no comparison of observations may read it (a variant that matches every
+    number would disagree on it)."""
+    probes = (run or {}).get("probes")
+    if not isinstance(probes, dict) or PROBE not in probes:
+        return run, None
+    return {**run, "probes": {name: obs for name, obs in probes.items() if name != PROBE}}, probes[PROBE]
+
+
 def _place(value):
     """(file, line) from a reported [file, line], or None (a forged report's shapes are dropped)."""
     if (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], float)
