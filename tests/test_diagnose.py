@@ -414,9 +414,12 @@ def test_one_submissions_failing_diagnosis_costs_no_other_its_variants(batch, mo
     runs = {first.id: copy.deepcopy(result.runs["bug-mul-assign"]), bug.id: result.runs["bug-mul-assign"]}
     tests = [{"name": t["name"], "status": t["status"]} for t in rows["bug-mul-assign"]["tests"]]
     honest = Diagnoser.wrong_probes
+    # the first row's run, told by an observation of its own (diagnose() reads a copy of the run without the
+    # where_written probe: diagnose/written_at.py's set_aside)
+    mark = next(name for name in runs[first.id]["probes"] if name != "where_written")
 
     def wrong_probes(self, run, outcomes):
-        if run is runs[first.id]:
+        if (run.get("probes") or {}).get(mark) is runs[first.id]["probes"][mark]:
             raise OverflowError("int too large to convert to float")
         return honest(self, run, outcomes)
 
