@@ -154,7 +154,9 @@ def choose(test: Sym, body, orelse):
     """`body if test else orelse` as one form of what it computes: a comparison used as a number is the comparison
     (`1 if c else 0`, and `float(c)`: evaluator_library's `_number` returns the comparison itself), `0 if c else 1`
     its opposite, and a choice between the two sides of a comparison the larger or smaller of them (`0 if x < 0 else
-    x`, `x if x > 0 else 0` and `max(0, x)` are one: relu written three ways, which a restyle trades)."""
+    x`, `x if x > 0 else 0` and `max(0, x)` are one: relu written three ways, which a restyle trades); any other choice
+    whose test is `!=` or `<=` is read with the opposite test and its two sides swapped (`x if k != 0 else 0` is `0 if
+    k == 0 else x`: a copier turns an `if` round, session 30)."""
     if test.kind == "cmp":
         a, b, op = test.parts
         if _number_is(body, 1) and _number_is(orelse, 0):
@@ -168,12 +170,18 @@ def choose(test: Sym, body, orelse):
             if picked in (("b", "a"), ("a", "b")):
                 name = "max" if picked == ("b", "a") else "min"
                 return call(name, *sorted((a, b), key=lambda x: x.text if isinstance(x, Sym) else repr(float(x))))
+        if op in _TURNED:
+            return choose(compare(*_TURNED[op](a, b)), orelse, body)
     return Sym("if", (test,), f"({text_of(body)} if {test.text} else {text_of(orelse)})")
 
 
 # the comparison that is false where one is true, its operands in compare's order (`<` and `<=` only, turned round)
 _OPPOSITE = {"<": lambda a, b: ("<=", b, a), "<=": lambda a, b: ("<", b, a), "==": lambda a, b: ("!=", a, b),
              "!=": lambda a, b: ("==", a, b)}
+
+
+# a test written as the opposite of another (`!=` of `==`, `<=` of `<`): the choice read with the other's test
+_TURNED = {"!=": lambda a, b: ("==", a, b), "<=": lambda a, b: ("<", b, a)}
 
 
 def _number_is(x, n) -> bool:

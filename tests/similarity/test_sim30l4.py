@@ -29,3 +29,14 @@ def test_the_class_is_built_every_file_checked(tmp_path, labels):
     assert len(honest) == 12
     starter = (tmp_path / "class" / "main" / "starter" / "engine.py").read_text(encoding="utf-8")
     assert starter == (REPO / "exercises" / "04-more-ops" / "engine.py").read_text(encoding="utf-8")
+
+
+def test_a_choice_read_with_its_test_turned_round():
+    # c1's copy turned its source's `if n == 0: return` (in `**`'s rule) into `if k != 0: ... +=`: one choice
+    from grader.similarity.meanings import meanings
+
+    def pow_rule(sid):
+        text = (sim30l4.CLASS / "main" / "submissions" / f"{sid}.py").read_text(encoding="utf-8")
+        return sorted(t for _, t, _ in meanings(text).values() if t.startswith("op __pow__ d0"))
+
+    assert pow_rule("v487") == pow_rule("v711") == ["op __pow__ d0 (0 if (k == 0) else ((x0 ** (k + -1)) * k))"]
