@@ -527,8 +527,11 @@ def test_correct_networks_written_differently_keep_every_training_test(tmp_path)
                                                                   submission_seconds=120), jobs=2)
     charged = {r["id"]: (r["score"], sorted({t["name"] for t in r["tests"]} - _passed(r) - {"engine/imports"}))
                for r in graded.scores["submissions"]}
-    assert charged == {  # of 24 since holes28's parameters/rng (each one less, of 23, before)
-        "in-order-flat": (24, []), "in-order-matrix": (24, []), "in-order-seeded": (24, []),
+    # of 24 since holes28's parameters/rng (each one less, of 23, before); the matrix style draws its weights from
+    # the module's `random` (seeded in its train_xor) and ignores the rng it is given, which 07's README asks it to
+    # draw from: parameters/rng charges that since session 30 (diag30), the one test about it
+    assert charged == {
+        "in-order-flat": (24, []), "in-order-matrix": (23, ["parameters/rng"]), "in-order-seeded": (24, []),
         "reordered-flat": (23, ["forward/parameter-order"]),
-        "reordered-matrix": (21, ["forward/neuron", "forward/parameter-order"]),
+        "reordered-matrix": (20, ["forward/neuron", "forward/parameter-order", "parameters/rng"]),
         "reordered-seeded": (21, ["forward/neuron", "forward/parameter-order"])}
