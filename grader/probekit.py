@@ -39,6 +39,15 @@ def modules(probe):
     return probe
 
 
+def places(probe):
+    """Mark a probe that reports places, not numbers: files and lines of the code it ran (`[file, line]`, relative
+    to the folder it runs in). Only the diagnosis reads it (a finding's line); no test does, nothing compares it
+    with another run's, and PyTorch does not run it (its places would be torch's own files, named from wherever
+    torch is installed: grader/torch_adapter.py)."""
+    probe.reports_places = True
+    return probe
+
+
 def as_plain(x, kind):
     """x as a plain `kind` (tuple or dict) when it is one of any kind, a tuple also from any other sequence (a list,
     a NamedTuple, `[w, b, losses]`, an `array('d')`, a deque) and a dict from any mapping (an OrderedDict, a

@@ -92,18 +92,18 @@ def torch_value_class():
 
 
 def torch_observations(suite):
-    """{probe: {"values": ...} | {"error": ...}} for every probe of a suite that takes `Value`, but the engine
-    suite's where_written: it reports the lines of the files its backward ran (the student's, diagnose/written_at.py),
-    which under PyTorch are torch's own files, named from wherever it is installed (a `.venv` in the checkout is under
-    the current folder: CI's stored record then differed from a live run by 44 paths), and no test reads it."""
-    from .diagnose.written_at import PROBE as STUDENT_LINES
+    """{probe: {"values": ...} | {"error": ...}} for every probe of a suite that takes `Value` and reports numbers.
+    A probe marked `@probekit.places` (the engine suite's where_written) reports the lines of the files its backward
+    ran (the student's, diagnose/written_at.py), which under PyTorch are torch's own files, named from wherever it is
+    installed (a `.venv` in the checkout is under the current folder: CI's stored record then differed from a live
+    run by 44 paths), and no test reads it."""
     from .probekit import plain
 
     V = torch_value_class()
     out = {}
     for name in suite.probe_names:
         probe = suite.probe(name)
-        if getattr(probe, "takes_modules", False) or name == STUDENT_LINES:
+        if getattr(probe, "takes_modules", False) or getattr(probe, "reports_places", False):
             continue
         try:
             out[name] = {"values": plain(probe(V))}

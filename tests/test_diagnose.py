@@ -415,7 +415,7 @@ def test_one_submissions_failing_diagnosis_costs_no_other_its_variants(batch, mo
     tests = [{"name": t["name"], "status": t["status"]} for t in rows["bug-mul-assign"]["tests"]]
     honest = Diagnoser.wrong_probes
     # the first row's run, told by an observation of its own (diagnose() reads a copy of the run without the
-    # where_written probe: diagnose/written_at.py's set_aside)
+    # probes that report places: diagnose/written_at.py's set_aside)
     mark = next(name for name in runs[first.id]["probes"] if name != "where_written")
 
     def wrong_probes(self, run, outcomes):
@@ -433,3 +433,25 @@ def test_one_submissions_failing_diagnosis_costs_no_other_its_variants(batch, mo
     err = capsys.readouterr().err
     assert err.count("internal error while diagnosing 'aa-first'") == 1
     assert "while observing the variants" not in err
+
+
+def test_a_probe_that_reports_places_is_set_aside_before_observations_are_compared_whatever_its_name():
+    # written_at.set_aside reads the mark (@probekit.places), not a name: every marked probe leaves the run the
+    # diagnosis compares; where_written's own observation is handed back to place the findings
+    import types
+
+    from grader import probekit
+    from grader.diagnose.written_at import set_aside
+
+    probes = {"add_values": lambda V: {}, "where_written": probekit.places(lambda V: {}),
+              "lines_too": probekit.places(lambda V: {})}
+    suite = types.SimpleNamespace(probe_names=list(probes), probe=probes.__getitem__)
+    ok = {"status": "ok", "values": {"y": 1.0}}
+    where = {"status": "ok", "values": {"add": {"written": {}, "ran": []}}}
+    run = {"status": "ok", "probes": {"add_values": ok, "where_written": where, "lines_too": ok}}
+    assert set_aside(run, suite) == ({"status": "ok", "probes": {"add_values": ok}}, where)
+    without = {"status": "ok", "probes": {"add_values": ok, "lines_too": ok}}
+    assert set_aside(without, suite) == ({"status": "ok", "probes": {"add_values": ok}}, None)
+    assert set_aside({"status": "ok", "probes": {"add_values": ok}}, suite) == (
+        {"status": "ok", "probes": {"add_values": ok}}, None)
+    assert set_aside(None, suite) == (None, None)

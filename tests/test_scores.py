@@ -219,9 +219,12 @@ def _timed_out_run(reference, unfinished, running=None):
 def test_the_probes_no_test_reads_are_the_engine_suites_single_op_probes(engine_suite):
     suite, expectations, _ = engine_suite
     unread = set(suite.probe_names) - expectations.probes_tests_read()
-    # the single-op probes and where_written (a finding's line: diagnose/written_at.py), all the diagnosis's
-    assert unread and all(name.startswith("local_") or name == "where_written" for name in unread)
-    assert "where_written" in unread
+    # the single-op probes and the probes that report places, not numbers (`@probekit.places`: where_written, a
+    # finding's line, diagnose/written_at.py), all the diagnosis's
+    places = {name for name in suite.probe_names if getattr(suite.probe(name), "reports_places", False)}
+    assert places == {"where_written"}
+    assert unread and all(name.startswith("local_") or name in places for name in unread)
+    assert places <= unread
     assert suite.probe_names[-len(unread):] == sorted(unread, key=suite.probe_names.index)  # run last
 
 

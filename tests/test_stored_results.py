@@ -83,6 +83,31 @@ def test_a_changed_probe_is_beyond_the_tolerance(monkeypatch):
     assert ("tanh_two", "values.y") in [(c.probe, c.key) for c in beyond]
 
 
+def test_pytorch_runs_no_probe_that_reports_places():
+    # a probe marked @probekit.places reports files and lines, which under PyTorch are torch's own files, named
+    # from wherever it is installed: it is left out of the stored record whatever its name
+    pytest.importorskip("torch")
+    import types
+
+    from grader import probekit
+
+    def numbers(V):
+        return {"y": probekit.number((V(2.0) * V(3.0)).data, "y")}
+
+    def lines(V):
+        return {"at": [__file__, 1.0]}
+
+    renamed = probekit.places(lambda V: lines(V))
+    probes = {"numbers": numbers, "where_written": lines, "anywhere": renamed}
+    suite = types.SimpleNamespace(probe_names=list(probes), probe=probes.__getitem__)
+    assert torch_adapter.torch_observations(suite) == {"numbers": {"values": {"y": 6.0}},
+                                                        "where_written": {"values": {"at": [__file__, 1.0]}}}
+    engine = load_suite("engine")
+    marked = [n for n in engine.probe_names if getattr(engine.probe(n), "reports_places", False)]
+    assert marked == ["where_written"]
+    assert "where_written" not in torch_adapter.stored_record(engine)["probes"]
+
+
 @pytest.mark.slow
 def test_torch_live_grades_exactly_as_the_stored_results(tmp_path):
     pytest.importorskip("torch")

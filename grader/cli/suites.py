@@ -45,7 +45,8 @@ def torch_results(exercises, every_suite):
     except SuiteError as exc:
         raise click.ClickException(str(exc)) from None
     for suite in suites:
-        if not any(not getattr(suite.probe(n), "takes_modules", False) for n in suite.probe_names):
+        if not any(not getattr(suite.probe(n), "takes_modules", False)
+                   and not getattr(suite.probe(n), "reports_places", False) for n in suite.probe_names):
             if every_suite:
                 continue
             raise click.ClickException(f"{suite.name}'s probes take modules, not a Value: PyTorch has nothing "

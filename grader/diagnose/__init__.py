@@ -254,7 +254,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
         depth_first = (any(h.get("hint") == "recursive-topo" for h in read)
                        or pops_a_stack(submission.files, engine=engine))
         run = compiled_places(as_ops(run, submission), submission)  # facts the source adds (bound, elsewhere)
-        run, where = set_aside(run)  # read only to place findings: its lines are no numbers to compare
+        run, where = set_aside(run, self.suite)  # read only to place findings: its lines are no numbers to compare
         found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first)]
         # what the source says of the seed matters only to a named variant (most rows have none): read then
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)

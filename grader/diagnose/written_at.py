@@ -21,14 +21,15 @@ from .derivatives import BUILT_FROM
 PROBE = "where_written"
 
 
-def set_aside(run):
-    """(`run` without the probe, the probe's observation or None): its lines are the student's own files', which no
-    variant's or reference's run shares, so no comparison of observations may read it (a variant that matches every
-    number would disagree on it)."""
+def set_aside(run, suite):
+    """(`run` without the suite's probes that report places, not numbers (marked `@probekit.places`), this probe's
+    observation or None): their lines are the student's own files', which no variant's or reference's run shares,
+    so no comparison of observations may read them (a variant that matches every number would disagree on them)."""
     probes = (run or {}).get("probes")
-    if not isinstance(probes, dict) or PROBE not in probes:
+    marked = {name for name in suite.probe_names if getattr(suite.probe(name), "reports_places", False)}
+    if not isinstance(probes, dict) or not marked & probes.keys():
         return run, None
-    return {**run, "probes": {name: obs for name, obs in probes.items() if name != PROBE}}, probes[PROBE]
+    return {**run, "probes": {name: obs for name, obs in probes.items() if name not in marked}}, probes.get(PROBE)
 
 
 def _place(value):

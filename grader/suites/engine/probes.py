@@ -2,7 +2,7 @@
 `backward()` once and returns what it saw (its docstring's first line: the expression as a student reads it), on
 the student's engine (in the sandbox), on the reference and on PyTorch."""
 
-from probekit import grads, number, random_graph_probes, with_numeric
+from probekit import grads, number, places, random_graph_probes, with_numeric
 
 
 # -- one operation at a time -------------------------------------------------------
@@ -382,6 +382,7 @@ def _traced_backward(V, op, case):
     return {"written": {name: at for name, at in state["written"].items() if at is not None}, "ran": state["ran"]}
 
 
+@places
 def where_written(V):
     """each op at its last point, seeded directly: the lines of yours that gave its inputs their gradients"""
     found = {}
