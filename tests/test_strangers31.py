@@ -1,0 +1,245 @@
+"""Session 31's strangers: engines and notebooks in styles no earlier fixture has, graded in one batch.
+
+`tests/fixtures/strangers31/engine/` holds engines written by hand in styles no earlier fixture uses: each op a
+staticmethod that gives back an `(out, backward)` pair, gradients kept outside the nodes in a dict keyed by `id()`
+(with local derivatives stored per node and an iterator stack), every operator its own rule (a quotient rule for
+`/`, a `neg` op, tanh built from exp, log clamped at an eps), numbers kept as `Decimal` inside with floats at the
+edges, a class made by a call to `type()` from a dict of lambdas with walruses (micrograd in one cell), a scalar
+`torch.autograd.Function` with `ctx.save_for_backward`, a package split over three modules with relative imports,
+leaves whose rule raises an exception the walk catches, rules that yield `(input, local)` pairs with Kahn's algorithm
+from the output, a visitor whose `visit_<op>` methods hold the rules, a Value made of three mixins, a walk that is a
+coroutine run by `asyncio.run`, a backward() that runs each level of the graph in a thread pool, and a notebook that
+defines `Value` over several cells and patches its methods on in later ones (tanh defined twice, the second with its
+rule). `SHAPES` makes the reference solution into notebooks: a Colab one that mounts Google Drive and saves a
+result file, one with a cell left that raised, and one where everything (with `%matplotlib inline` in the middle)
+is one cell. `PLANTED` plants one mistake of the course in 21 of them, each a different one where it can be.
+
+What these found:
+- A correct engine whose backward() runs `asyncio.run(...)` scores 2/63: the event loop makes a socket pair for its
+  wake-ups, and the sandbox's seccomp filter refuses `socketpair` (docs/security.md, "Memory the address-space limit
+  does not count"); the diagnosis names the line. Left (a stand-in self-pipe would change the worker).
+- A Colab notebook that writes a file in its own folder does not import (0/63): the folder is read-only where it is
+  graded, as for a .py that writes beside itself (docs/security.md); the import test names the cell and line.
+- Every planted mistake loses the points of its test and is named; the findings of a variant carry no line yet (a
+  derivative's finding does, session 30's where_written probe).
+
+Graded in one batch: 40 rows, about 5.8 s of CPU (`/usr/bin/time -v python -m pytest -q -n 0` on this module).
+"""
+import shutil
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from test_fresh_styles import LIMITS, assert_scored_and_named
+from test_strangers27 import _cells, _notebook, _patched, _write
+
+from grader.pipeline import grade
+
+FRESH = Path(__file__).parent / "fixtures" / "strangers31"
+ROOT = Path(__file__).parent.parent
+SOLUTION = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+
+COLAB = '''from google.colab import drive
+drive.mount('/content/drive')'''
+
+
+def colab_drive_notebook(code, name):
+    """A Colab notebook that mounts Google Drive, changes into a course folder and saves its results there."""
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(
+        "# md: Open in Colab, run all.", COLAB, "%cd /content/drive/MyDrive/dl-course\n!ls", "import math", code,
+        "a = Value(2.0)\nb = (a * a).tanh()\nb.backward()\nwith open('results.txt', 'w') as f:\n"
+        "    print(a.grad, file=f)\nfrom google.colab import files\nfiles.download('results.txt')"),
+        metadata={"colab": {"provenance": [], "name": "engine.ipynb"},
+                  "kernelspec": {"display_name": "Python 3", "name": "python3"}, "accelerator": "GPU"})}
+
+
+ERROR_CELL = {"output_type": "error", "ename": "TypeError", "evalue": "unsupported operand type(s) for @",
+              "traceback": ["TypeError: unsupported operand type(s) for @: 'Value' and 'Value'"]}
+
+
+def error_left_notebook(code, name):
+    """The engine, then a cell that raised when the student ran it (its error kept), then the demo that works."""
+    return {name.replace(".py", ".ipynb"): _notebook(_cells(
+        "import math", code, "# does @ work? (it does not)\nValue(2.0) @ Value(3.0)",
+        "x = Value(0.5)\ny = (x * 2).tanh()\ny.backward()\nx.grad", outputs={2: ([ERROR_CELL], 3)}))}
+
+
+ONE_CELL = '''
+
+# -- the demo, in the same cell ---
+%matplotlib inline
+xs = [Value(i / 10) for i in range(-10, 11)]
+ys = [(x * 2 + 1).tanh() for x in xs]
+for y in ys:
+    y.backward()
+print([round(x.grad, 3) for x in xs])'''
+
+
+def one_cell_notebook(code, name):
+    """Everything in one cell: the engine, a line magic in the middle of it, the demo (micrograd in one cell)."""
+    return {name.replace(".py", ".ipynb"): _notebook(_cells("import math\n" + code + ONE_CELL))}
+
+
+SHAPES = {"colab-drive": colab_drive_notebook, "error-left": error_left_notebook, "one-cell": one_cell_notebook}
+
+# id -> (the case it is planted in, [(text, replaced by), ...])
+PLANTED = {
+    "bug-staticmethod-mul-self-data": ("correct-staticmethod-pairs", [("a.grad += b.data * out.grad",
+                                                                       "a.grad += a.data * out.grad")]),
+    "bug-id-dict-log-output": ("correct-id-dict-grads", [("(1 / self.data,)", "(1 / math.log(self.data),)")]),
+    "bug-id-dict-recursive-sort": ("correct-id-dict-grads", [(
+        "        order, done, stack = [], set(), [(self, iter(self.parents))]\n"
+        "        done.add(id(self))\n"
+        "        while stack:\n"
+        "            node, rest = stack[-1]\n"
+        "            for p in rest:\n"
+        "                if id(p) not in done:\n"
+        "                    done.add(id(p))\n"
+        "                    stack.append((p, iter(p.parents)))\n"
+        "                    break\n"
+        "            else:\n"
+        "                stack.pop()\n"
+        "                order.append(node)\n",
+        "        order, done = [], set()\n\n"
+        "        def build(v):\n"
+        "            if id(v) not in done:\n"
+        "                done.add(id(v))\n"
+        "                for p in v.parents:\n"
+        "                    build(p)\n"
+        "                order.append(v)\n"
+        "        build(self)\n")]),
+    "bug-quotient-sub-as-add": ("correct-quotient-rule", [("other.grad -= out.grad", "other.grad += out.grad")]),
+    "bug-quotient-rtruediv-order": ("correct-quotient-rule", [("return _v(other) / self", "return self / _v(other)")]),
+    "bug-decimal-pow-no-minus-one": ("correct-decimal-inside", [
+        ("local = k * self._d ** (k - 1)", "local = k * self._d ** k"),
+        ("local = _dec(k * float(self._d) ** (k - 1))", "local = _dec(k * float(self._d) ** k)")]),
+    "bug-decimal-tanh-input": ("correct-decimal-inside", [("self._g += (1 - t * t) * out._g",
+                                                           "self._g += (1 - self._d * self._d) * out._g")]),
+    "bug-decimal-no-visited": ("correct-decimal-inside", [("            if v in visited:\n                continue\n",
+                                                           "")]),
+    "bug-one-cell-no-seed": ("correct-type-call-one-cell", [("    s.grad = 1.0\n", "")]),
+    "bug-ctx-assign-not-accumulate": ("correct-function-ctx", [("x.grad += g", "x.grad = g")]),
+    "bug-package-forward-order": ("correct-package-relative", [("reversed(topological_order(self))",
+                                                                "topological_order(self)")]),
+    "bug-leaf-raises-tanh-one-minus-t": ("correct-leaf-raises", [("(1 - out.data ** 2)", "(1 - out.data)")]),
+    "bug-leaf-raises-direct-children": ("correct-leaf-raises", [("        for v in reversed(topo):\n",
+                                                                 "        for v in [self, *self._prev]:\n")]),
+    "bug-generator-exp-input": ("correct-generator-locals", [("yield self, e", "yield self, self.data")]),
+    "bug-visitor-rsub-order": ("correct-visitor", [("return Value.lift(other) + -self",
+                                                    "return self + -Value.lift(other)")]),
+    "bug-visitor-relu-ge": ("correct-visitor", [("a.grad += (v.data > 0) * v.grad", "a.grad += (a.data >= 0) * v.grad")]),
+    "bug-mixins-neg-self": ("correct-mixins", [("    def __neg__(self):\n        return self * -1",
+                                                "    def __neg__(self):\n        return self")]),
+    "bug-asyncio-grad-starts-one": ("correct-asyncio-walk", [("        self.grad = 0.0\n", "        self.grad = 1.0\n")]),
+    "bug-one-cell-mul-assign": ("shape-one-cell", [(
+        "self.grad += other.data * out.grad\n            other.grad += self.data * out.grad",
+        "self.grad = other.data * out.grad\n            other.grad = self.data * out.grad")]),
+    "bug-monkeypatch-tanh-not-fixed": ("correct-notebook-monkeypatch", [(
+        "Value.tanh = tanh\\n\",\n    \"Value(0.5).tanh()", "Value(0.5).tanh()")]),
+}
+
+
+def _handed():
+    return sorted((FRESH / "engine").iterdir())
+
+
+def _has_all(path, patches):
+    text = path.read_text(encoding="utf-8")
+    return all(old in text for old, _ in patches)
+
+
+def _class(folder):
+    """Each shape of the reference solution, each engine handed in, each planted mistake."""
+    planted_in = {}
+    for case, (base, patches) in PLANTED.items():
+        planted_in.setdefault(base, []).append((case, patches))
+    for shape, make in SHAPES.items():
+        case = f"shape-{shape}"
+        versions = [(case, SOLUTION)] + [(made, _patched(SOLUTION, patches, made))
+                                         for made, patches in planted_in.get(case, [])]
+        for made, code in versions:
+            (folder / made).mkdir()
+            _write(folder / made, make(code, "engine.py"))
+    for case in _handed():
+        shutil.copytree(case, folder / case.name)
+        for planted, patches in planted_in.get(case.name, []):
+            shutil.copytree(case, folder / planted)
+            path = next(p for p in sorted((folder / planted).rglob("*.*")) if _has_all(p, patches))
+            path.write_text(_patched(path.read_text(encoding="utf-8"), patches, planted), encoding="utf-8")
+
+
+@slow_fixture(scope="module")
+def rows(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("strangers31")
+    (tmp / "class").mkdir()
+    _class(tmp / "class")
+    result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+FULL = ["shape-one-cell", *(case.name for case in _handed() if case.name.startswith("correct-")
+                            and case.name != "correct-asyncio-walk")]
+# id -> (score, the tests not passed or how many, diagnosis)
+TABLE = {
+    **{case: (63.0, [], []) for case in FULL},
+    # left: asyncio.run's event loop makes a socket pair for its wake-ups, which the sandbox's seccomp filter
+    # refuses (docs/security.md); the engine is right, and its backward() raises PermissionError at that line
+    "correct-asyncio-walk": (2.0, 49, [("raises", None, None)]),
+    # the notebook saves a file in its folder (Colab's drive): the folder is read-only where it is graded
+    "shape-colab-drive": (0.0, 52, []),
+    # a cell that raised is left in: Restart & Run All stops there too (docs/students.md)
+    "shape-error-left": (0.0, 52, []),
+    "bug-staticmethod-mul-self-data": (16.5, 40, [("variant", "mul-self-data", "style")]),
+    "bug-id-dict-log-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
+    "bug-id-dict-recursive-sort": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
+    "bug-quotient-sub-as-add": (61.0, ["sub/constant", "sub/values"], [("derivative", "sub", "sign")]),
+    "bug-quotient-rtruediv-order": (62.0, ["div/constant"], [("variant", "rtruediv-order", "exact")]),
+    "bug-decimal-pow-no-minus-one": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-no-minus-one", "exact")]),
+    "bug-decimal-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                               [("variant", "tanh-input", "exact")]),
+    "bug-decimal-no-visited": (50.25, 7, [("variant", "no-visited", "style")]),
+    "bug-one-cell-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
+    "bug-one-cell-mul-assign": (35.0, 20, [("variant", "mul-assign-not-accumulate", "exact")]),
+    "bug-ctx-assign-not-accumulate": (23.8334, 31, [("variant", "assign-not-accumulate-everywhere", "exact")]),
+    "bug-package-forward-order": (16.1667, 40, [("variant", "forward-order", "exact")]),
+    "bug-leaf-raises-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                                         [("variant", "tanh-one-minus-t", "exact")]),
+    "bug-leaf-raises-direct-children": (31.8333, 25, [("variant", "direct-children-only", "exact")]),
+    "bug-generator-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
+    "bug-visitor-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+    "bug-visitor-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
+    "bug-mixins-neg-self": (62.0, ["neg/values"], [("variant", "neg-self", "exact")]),
+    "bug-asyncio-grad-starts-one": (0.0, 51, [("raises", None, None), ("variant", "grad-starts-one", "exact")]),
+    "bug-monkeypatch-tanh-not-fixed": (59.0, 4, [("derivative", "tanh", "no-gradient")]),
+}
+
+
+def test_every_submission_is_in_the_table(rows):
+    assert sorted(rows) == sorted(TABLE) == sorted([*FULL, "correct-asyncio-walk", "shape-colab-drive",
+                                                    "shape-error-left", *PLANTED])
+
+
+@pytest.mark.parametrize("case", sorted(TABLE))
+def test_each_submission_scores_and_is_named(rows, case):
+    assert rows[case]["status"] == "graded", rows[case]["message"]
+    assert_scored_and_named(rows[case], TABLE[case])
+
+
+@pytest.mark.parametrize("case,place", [
+    ("bug-id-dict-recursive-sort", ("engine.py", 75)),  # the recursive `build(p)` in backward()
+    ("bug-quotient-sub-as-add", ("engine.py", 39)),  # `other.grad += out.grad` in __sub__'s rule
+    ("bug-one-cell-mul-assign", ("engine.ipynb", 52)),  # the `=` in __mul__'s rule, in the notebook's one cell
+    ("correct-asyncio-walk", ("engine.py", 88)),  # asyncio.run(...)
+])
+def test_a_finding_names_its_line(rows, case, place):
+    assert (rows[case]["diagnosis"][0].get("file"), rows[case]["diagnosis"][0].get("line")) == place
+
+
+@pytest.mark.parametrize("case,said", [
+    ("shape-colab-drive", "engine.ipynb could not be used: OSError: [Errno 30] Read-only file system: 'results.txt' "
+                          "(engine.ipynb, cell 6, line 4). Every other test was skipped."),
+    ("shape-error-left", "engine.ipynb could not be used: TypeError: unsupported operand type(s) for @: 'Value' and "
+                         "'Value' (engine.ipynb, cell 3, line 2). Every other test was skipped."),
+])
+def test_a_notebook_that_stops_says_where(rows, case, said):
+    assert rows[case]["tests"][0]["output"] == said
