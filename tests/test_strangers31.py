@@ -23,6 +23,14 @@ What these found:
 - Every planted mistake loses the points of its test and is named; the findings of a variant carry no line yet (a
   derivative's finding does, session 30's where_written probe).
 
+07-mlp-xor's and 11-fit-line's files here (`_class_nets`) were measured outside the suite, to keep its time
+(`grade <folder> -e 07-mlp-xor`): a Layer that subclasses list with sums by `functools.reduce` and
+`itertools.pairwise`, and the course's `MLP([2, 4, 1], seed=...)` with `__slots__` neurons, 24/24 each; no
+zero_grad 21/24 (train/train-xor alone); the last layer tanh 22/24; every layer linear 11/24 (6 tests charged: left,
+as session 30 said); a bias drawn at random and left out of parameters() 9/24 (7 tests: left). 11-fit-line: an SGD
+step made once as a closure, a `Line` class with `__call__` and parameters(), 13/13 each; the closure that never
+clears the gradients 11/13, b's gradient never cleared 11/13 (step/second, which names it).
+
 Graded in one batch: 40 rows, about 5.8 s of CPU (`/usr/bin/time -v python -m pytest -q -n 0` on this module).
 """
 import shutil
@@ -243,3 +251,38 @@ def test_a_finding_names_its_line(rows, case, place):
 ])
 def test_a_notebook_that_stops_says_where(rows, case, said):
     assert rows[case]["tests"][0]["output"] == said
+
+
+# -- 07-mlp-xor and 11-fit-line: files handed in beside the exercise's given engine (measured outside the suite) ------
+
+GIVEN = (ROOT / "exercises" / "07-mlp-xor" / "engine.py").read_bytes()  # 11's given engine is the same file
+PLANTED_NETS = {
+    "07-mlp-xor": {
+        "bug-list-layer-no-zero-grad": ("correct-list-layer", [("        net.zero_grad()\n", "")]),
+        # every layer linear: the hidden layers' tanh is the README's
+        "bug-list-layer-linear-hidden": ("correct-list-layer", [("nonlin=(i < last)", "nonlin=False")]),
+        # a bias drawn at random (not 0) and left out of parameters()
+        "bug-sizes-seed-random-bias-left-out": ("correct-sizes-seed", [
+            ("        self.b = Value(0.0)\n", "        self.b = Value(rng.uniform(-1.0, 1.0))\n"),
+            ("        return [*self.w, self.b]", "        return list(self.w)")]),
+        "bug-sizes-seed-last-layer-tanh": ("correct-sizes-seed", [("nonlin=i + 1 < count", "nonlin=True")]),
+    },
+    "11-fit-line": {
+        "bug-step-closure-grad-kept": ("correct-step-closure", [("            p.grad = 0.0\n", "")]),
+        "bug-line-class-b-not-cleared": ("correct-line-class", [("        for p in line.parameters():\n"
+                                                                 "            p.grad = 0.0\n",
+                                                                 "        line.w.grad = 0.0\n")]),
+    },
+}
+NET_FILE = {"07-mlp-xor": "nn.py", "11-fit-line": "fit_line.py"}
+
+
+def _class_nets(folder, exercise):
+    """EXERCISE's files handed in (FRESH/<exercise>/), each beside the given engine, and its planted mistakes."""
+    for case in sorted((FRESH / exercise).iterdir()):
+        for made, patches in [(case.name, [])] + [(p, patches) for p, (base, patches) in
+                                                  PLANTED_NETS[exercise].items() if base == case.name]:
+            shutil.copytree(case, folder / made)
+            (folder / made / "engine.py").write_bytes(GIVEN)
+            path = folder / made / NET_FILE[exercise]
+            path.write_text(_patched(path.read_text(encoding="utf-8"), patches, made), encoding="utf-8")
