@@ -26,6 +26,7 @@ from rq.utils import now
 from rq.worker import WorkerStatus
 
 from .auth import die_with_parent
+from .cut import while_queued
 
 log = logging.getLogger("grader.fleet")
 
@@ -152,8 +153,15 @@ class WarmHorse:
 
     def _run_in_horse(self, job, queue, ahead=None):
         """Run `job` in the warm horse and watch it, as RQ's monitor_work_horse watches a forked one. Whether
-        the job's end was written (by the horse, or here for a horse that died). `ahead`: (execution, the pid
-        of the horse it was sent to) of a job fetched and started while the one before it ran."""
+        the job's end was written (by the horse, or here for a horse that died); None for a job never started
+        (cut from the queue). `ahead`: (execution, the pid of the horse it was sent to) of a job fetched and
+        started while the one before it ran."""
+        if ahead is None:
+            # Started before the horse is sent it, only while still queued: a job cut from the queue (or a stale
+            # copy of an id that already ran) is never run (fleet/cut.py); None says so
+            execution = self._begin(job, queue)
+            if execution is None:
+                return None
         if self._horse is None:
             self._start_horse()
         pid, pipe = self._horse
@@ -161,16 +169,8 @@ class WarmHorse:
         dead, ended = False, False
         try:
             if ahead is None:
-                pipeline = self.connection.pipeline()
-                execution = self._start(job, queue, pipeline)
-                # The horse starts observing while the job's start is written; it writes the job's end only
-                # once told the start is written (handle_execution_ended), so the end never comes first.
                 pipe.send(self._handed(job, queue, execution))
-                try:
-                    pipeline.execute()
-                finally:
-                    pipeline.reset()
-                pipe.send(True)
+                pipe.send(True)  # its start is written: the horse may write its end (handle_execution_ended)
             else:
                 execution, sent_to = ahead
                 job.started_at = now()  # for the backstop below: it starts now, not when it was fetched
@@ -244,6 +244,18 @@ class WarmHorse:
             pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
         return execution
 
+    def _begin(self, job, queue):
+        """Write the job's start if it is still queued (fleet/cut.py): its execution, or None (never started)."""
+        made = []
+
+        def start(pipeline):
+            made.append(self._start(job, queue, pipeline))
+
+        started = while_queued(self.connection, job, queue, start)
+        for execution in made[:-1] if started else made:  # transactions aborted by a write to the job meanwhile
+            self.executions.pop(execution.id, None)
+        return made[-1] if started else None
+
     def prepare_job_execution(self, job, remove_from_intermediate_queue=False):
         if not self._is_horse:
             super().prepare_job_execution(job, remove_from_intermediate_queue)
@@ -272,16 +284,13 @@ class WarmHorse:
         if result is None:
             return
         job, queue = result
-        execution = None
         try:
             self.check_job(job)
-            with self.connection.pipeline() as pipeline:
-                execution = self._start(job, queue, pipeline)
-                pipeline.execute()
+            execution = self._begin(job, queue)
         except Exception:  # noqa: BLE001 -- refused, put back or started as it comes next, by execute_job
-            if execution is not None:
-                self.executions.pop(execution.id, None)
             self._held = result
+            return
+        if execution is None:  # cut from the queue since it was dequeued: never sent to the horse, never run
             return
         self._ahead = (job, queue, execution, None)
         pipe.send(self._handed(job, queue, execution))
@@ -305,8 +314,10 @@ class WarmHorse:
         if self._held is not None:  # fetched, never started: back to the head of its queue for another worker
             job, queue = self._held
             self._held = None
-            with self.connection.pipeline() as pipeline:
+
+            def back(pipeline):
                 pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
                 queue.push_job_id(job.id, pipeline=pipeline, at_front=True)
-                pipeline.execute()
+
+            while_queued(self.connection, job, queue, back)  # unless cut from the queue meanwhile
         super().teardown()

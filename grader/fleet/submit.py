@@ -24,10 +24,7 @@ import traceback
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from rq import Queue, Retry, Worker
-from rq.exceptions import NoSuchJobError
-from rq.executions import Execution
 from rq.job import Job, JobStatus
-from rq.results import Result
 from rq.serializers import JSONSerializer
 
 from ..observe import STARVED_RETRIES
@@ -39,6 +36,7 @@ from ..student_text import valid_utf8
 from . import (DONE_CHANNEL, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAMPERED, REFUSED_CHANNEL, FleetError, connect, job_id,
                observer_digest, redacted)
 from .auth import Unauthenticated, fleet_key
+from .cut import remove
 from .payload import PayloadError, job_payload, read_result
 
 RETRIES = 2  # a job whose work horse dies (killed, its machine lost) runs at most three times
@@ -155,7 +153,7 @@ class QueueObserver:
         leftover = [jid for jid, status in before.items() if status in (JobStatus.STOPPED, JobStatus.CANCELED)
                     or (fresh and status in _DONE)]
         for jid in leftover:
-            self._delete(jid)
+            self._delete(jid, before[jid])
             before[jid] = None
         observer = observer_digest()
         pending = set(waiting)
@@ -199,10 +197,10 @@ class QueueObserver:
                             enqueue([jid])
                         elif status in _DONE:
                             key, group = waiting[jid]
-                            run, job, keep, rewritten = self._collect(jid, key, status, group, suite, limits)
+                            run, _, keep, rewritten = self._collect(jid, key, status, group, suite, limits)
                             if keep:
                                 cache.put(key, run, keep)  # a starved timeout (a busy worker machine) is not kept
-                            self._delete(job, finished=status == JobStatus.FINISHED)  # once its run is cached
+                            self._delete(jid, status)  # once its run is cached
                             if rewritten and tampered.get(jid, 0) < TAMPERED_RETRIES:
                                 tampered[jid] = tampered.get(jid, 0) + 1
                                 self._tell(f"the job observing {group[0].id} or its result was rewritten on the "
@@ -223,38 +221,14 @@ class QueueObserver:
             if fresh:
                 # Nothing of this batch is cached, so its queued jobs would only be observed for nobody.
                 for jid in pending:
-                    if self._statuses([jid])[jid] == JobStatus.QUEUED:
-                        self._delete(jid)
+                    self._delete(jid, JobStatus.QUEUED)  # not one a worker has started: it is left to finish
             raise
         return runs
 
-    def _delete(self, job, finished=False):
-        """Remove a job (a Job, or its id), its result and its entries in RQ's registries."""
-        if finished:
-            # A job a worker finished has left every registry but the finished one (RQ's handle_job_success): its
-            # keys go in one transaction, unless an earlier attempt's execution is still listed (a dead worker's)
-            if not self.connection.zrange(job.execution_registry.key, 0, -1):
-                with self.connection.pipeline() as pipeline:
-                    pipeline.lrem(self.queue.key, 0, job.id)
-                    pipeline.zrem(self.queue.finished_job_registry.key, job.id)
-                    pipeline.delete(job.key, job.dependents_key, job.dependencies_key, Result.get_key(job.id),
-                                    job.execution_registry.key)
-                    pipeline.execute()
-                return
-            job = job.id
-        if isinstance(job, str):
-            try:
-                job = Job.fetch(job, connection=self.connection, serializer=JSONSerializer)
-            except NoSuchJobError:
-                return
-        jid = job.id
-        # RQ keeps a dead worker's execution listed for a minute after the execution itself expired, and
-        # Job.delete() fails on such an entry: drop the entries whose execution is gone first.
-        registry = job.execution_registry
-        for execution_id in self.connection.zrange(registry.key, 0, -1):
-            if not self.connection.exists(Execution(execution_id.decode(), jid, self.connection).key):
-                self.connection.zrem(registry.key, execution_id)
-        job.delete()
+    def _delete(self, jid, status):
+        """Remove job `jid` and every trace of it (fleet/cut.py), if its status is still `status` (as read here);
+        whether it was removed: a queued job a worker started meanwhile is left to finish."""
+        return remove(self.connection, self.queue, jid, [status])
 
     def _enqueue(self, ids, waiting, suite, limits, observer):
         """Put the jobs `ids` on the queue; {job id: (stage, detail, row message)} of those that could not be."""

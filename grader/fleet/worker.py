@@ -52,6 +52,7 @@ from ..suites import SuiteError, load_suite
 from . import (DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAMPERED, REFUSED_CHANNEL, STALE_EXIT,
                FleetError, connect, job_id, observer_digest, redacted)
 from .auth import die_with_parent, fleet_key, not_dumpable
+from .cut import while_queued
 from .horse import KeptJob, WarmHorse
 from .payload import PayloadError, job_result, read_job
 from .submit import REFUSED_BY
@@ -197,7 +198,9 @@ class FleetWorker(WarmHorse, Worker):
         try:
             ended = self._run_in_horse(job, queue, ahead)
         finally:
-            if ended:  # the job's end said all (cleanup_execution), the heartbeat too
+            if ended is None:  # cut from the queue before its start: nothing of it was written, nor run
+                self._state = WorkerStatus.IDLE
+            elif ended:  # the job's end said all (cleanup_execution), the heartbeat too
                 self._state = WorkerStatus.IDLE
                 self._beat = (time.monotonic(), self.worker_ttl + 60)
             else:
@@ -284,24 +287,33 @@ class FleetWorker(WarmHorse, Worker):
         super().set_state(state, pipeline)
 
     def put_back(self, job, queue, why):
-        """Return the job to the front of its queue untouched, note why on it, and stop this worker."""
+        """Return the job to the front of its queue untouched, note why on it, and stop this worker (a job cut from
+        the queue meanwhile stays cut: fleet/cut.py)."""
         log.error("%s: refused job %s and stopped: %s", self.name, job.id, why)
         self.stale = why
-        refusals = list(job.meta.get("refused", []))[-9:] + [{"worker": self.name, "reason": why}]
-        job.meta["refused"] = refusals
-        with self.connection.pipeline() as pipeline:
-            job.save_meta()
+        job.meta["refused"] = list(job.meta.get("refused", []))[-9:] + [{"worker": self.name, "reason": why}]
+
+        def back(pipeline):
+            pipeline.hset(job.key, "meta", job.serializer.dumps(job.meta))
             pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
             queue.push_job_id(job.id, pipeline=pipeline, at_front=True)
             pipeline.publish(REFUSED_CHANNEL, json.dumps({"job": job.id, "worker": self.name, "reason": why}))
-            pipeline.execute()
+
+        while_queued(self.connection, job, queue, back)
 
     def refuse(self, job, queue, why):
-        """Fail a job that is not an honest observation job, without running any of it."""
+        """Fail a job that is not an honest observation job, without running any of it or trying it again (a job
+        cut from the queue meanwhile stays cut: fleet/cut.py)."""
         log.error("%s: refused job %s, which is not an observation job: %s", self.name, job.id, why)
-        job.retries_left = 0
-        queue.intermediate_queue.remove(job.id)
-        self.handle_job_failure(job, queue, exc_string=f"{REFUSED_BY}{self.name}: {why}")
+
+        def fail(pipeline):  # RQ's handle_job_failure for a job never started, in the transaction while_queued makes
+            job.set_status(JobStatus.FAILED, pipeline=pipeline)
+            job._handle_failure(f"{REFUSED_BY}{self.name}: {why}", pipeline, worker_name=self.name)
+            pipeline.lrem(queue.intermediate_queue_key, 1, job.id)
+            self.increment_failed_job_count(pipeline)
+            self._ended(job, pipeline)
+
+        while_queued(self.connection, job, queue, fail)
 
 
 def _serve(url, heartbeat, require_sandbox, name, key):
