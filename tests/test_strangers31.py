@@ -12,12 +12,14 @@ coroutine run by `asyncio.run`, a backward() that runs each level of the graph i
 defines `Value` over several cells and patches its methods on in later ones (tanh defined twice, the second with its
 rule). `SHAPES` makes the reference solution into notebooks: a Colab one that mounts Google Drive and saves a
 result file, one with a cell left that raised, and one where everything (with `%matplotlib inline` in the middle)
-is one cell. `PLANTED` plants one mistake of the course in 21 of them, each a different one where it can be.
+is one cell. `PLANTED` plants one mistake of the course in 20 of them, each a different one where it can be.
 
 What these found:
-- A correct engine whose backward() runs `asyncio.run(...)` scores 2/63: the event loop makes a socket pair for its
-  wake-ups, and the sandbox's seccomp filter refuses `socketpair` (docs/security.md, "Memory the address-space limit
-  does not count"); the diagnosis names the line. Left (a stand-in self-pipe would change the worker).
+- A correct engine whose backward() runs `asyncio.run(...)` scored 2/63: the event loop makes a socket pair for its
+  wake-ups, and the sandbox's seccomp filter refuses `socketpair` (docs/security.md). The worker now loads
+  asyncio's selector loop with a pipe for them (grader/sandbox/standins.py's SelfPipe): 63/63 (and the same engine
+  with its gradients starting at 1, measured outside the suite to keep its time: 0/63 -> 3/63, as that mistake
+  scores in any engine).
 - A Colab notebook that writes a file in its own folder does not import (0/63): the folder is read-only where it is
   graded, as for a .py that writes beside itself (docs/security.md); the import test names the cell and line.
 - Every planted mistake loses the points of its test and is named; the findings of a variant carry no line yet (a
@@ -31,7 +33,7 @@ as session 30 said); a bias drawn at random and left out of parameters() 9/24 (7
 step made once as a closure, a `Line` class with `__call__` and parameters(), 13/13 each; the closure that never
 clears the gradients 11/13, b's gradient never cleared 11/13 (step/second, which names it).
 
-Graded in one batch: 40 rows, about 5.8 s of CPU (`/usr/bin/time -v python -m pytest -q -n 0` on this module).
+Graded in one batch: 39 rows, about 6 s of CPU (`/usr/bin/time -v python -m pytest -q -n 0` on this module).
 """
 import shutil
 from pathlib import Path
@@ -138,7 +140,6 @@ PLANTED = {
     "bug-visitor-relu-ge": ("correct-visitor", [("a.grad += (v.data > 0) * v.grad", "a.grad += (a.data >= 0) * v.grad")]),
     "bug-mixins-neg-self": ("correct-mixins", [("    def __neg__(self):\n        return self * -1",
                                                 "    def __neg__(self):\n        return self")]),
-    "bug-asyncio-grad-starts-one": ("correct-asyncio-walk", [("        self.grad = 0.0\n", "        self.grad = 1.0\n")]),
     "bug-one-cell-mul-assign": ("shape-one-cell", [(
         "self.grad += other.data * out.grad\n            other.grad += self.data * out.grad",
         "self.grad = other.data * out.grad\n            other.grad = self.data * out.grad")]),
@@ -185,14 +186,11 @@ def rows(tmp_path_factory):
     return {row["id"]: row for row in result.scores["submissions"]}
 
 
-FULL = ["shape-one-cell", *(case.name for case in _handed() if case.name.startswith("correct-")
-                            and case.name != "correct-asyncio-walk")]
+FULL = ["shape-one-cell", *(case.name for case in _handed() if case.name.startswith("correct-"))]
 # id -> (score, the tests not passed or how many, diagnosis)
 TABLE = {
+    # 2/63 before SelfPipe: asyncio.run's loop made a socket pair, which the sandbox refuses (PermissionError)
     **{case: (63.0, [], []) for case in FULL},
-    # left: asyncio.run's event loop makes a socket pair for its wake-ups, which the sandbox's seccomp filter
-    # refuses (docs/security.md); the engine is right, and its backward() raises PermissionError at that line
-    "correct-asyncio-walk": (2.0, 49, [("raises", None, None)]),
     # the notebook saves a file in its folder (Colab's drive): the folder is read-only where it is graded
     "shape-colab-drive": (0.0, 52, []),
     # a cell that raised is left in: Restart & Run All stops there too (docs/students.md)
@@ -217,13 +215,12 @@ TABLE = {
     "bug-visitor-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
     "bug-visitor-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
     "bug-mixins-neg-self": (62.0, ["neg/values"], [("variant", "neg-self", "exact")]),
-    "bug-asyncio-grad-starts-one": (0.0, 51, [("raises", None, None), ("variant", "grad-starts-one", "exact")]),
     "bug-monkeypatch-tanh-not-fixed": (59.0, 4, [("derivative", "tanh", "no-gradient")]),
 }
 
 
 def test_every_submission_is_in_the_table(rows):
-    assert sorted(rows) == sorted(TABLE) == sorted([*FULL, "correct-asyncio-walk", "shape-colab-drive",
+    assert sorted(rows) == sorted(TABLE) == sorted([*FULL, "shape-colab-drive",
                                                     "shape-error-left", *PLANTED])
 
 
@@ -237,7 +234,6 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-id-dict-recursive-sort", ("engine.py", 75)),  # the recursive `build(p)` in backward()
     ("bug-quotient-sub-as-add", ("engine.py", 39)),  # `other.grad += out.grad` in __sub__'s rule
     ("bug-one-cell-mul-assign", ("engine.ipynb", 52)),  # the `=` in __mul__'s rule, in the notebook's one cell
-    ("correct-asyncio-walk", ("engine.py", 88)),  # asyncio.run(...)
 ])
 def test_a_finding_names_its_line(rows, case, place):
     assert (rows[case]["diagnosis"][0].get("file"), rows[case]["diagnosis"][0].get("line")) == place
@@ -286,3 +282,34 @@ def _class_nets(folder, exercise):
             (folder / made / "engine.py").write_bytes(GIVEN)
             path = folder / made / NET_FILE[exercise]
             path.write_text(_patched(path.read_text(encoding="utf-8"), patches, made), encoding="utf-8")
+
+
+# -- in process: asyncio's loop with a pipe for its wake-ups (the grader's own code, no student's) ---------------
+
+def test_an_event_loop_with_a_pipe_wakes_up_from_another_thread(monkeypatch):
+    import asyncio
+    import asyncio.selector_events
+    import threading
+
+    from grader.sandbox import standins
+
+    monkeypatch.setattr(asyncio.selector_events.BaseSelectorEventLoop, "_make_self_pipe", standins._make_self_pipe)
+    loop = asyncio.new_event_loop()
+    try:
+        assert isinstance(loop._ssock, standins._PipeEnd)
+        woken = loop.create_future()
+        # call_soon_threadsafe writes a byte to the self-pipe: the loop, asleep in select(), wakes and reads it
+        threading.Timer(0.05, loop.call_soon_threadsafe, (woken.set_result, "woken")).start()
+        assert loop.run_until_complete(asyncio.wait_for(woken, 5)) == "woken"
+    finally:
+        loop.close()
+    assert (loop._ssock, loop._csock) == (None, None)
+
+
+def test_the_finder_leaves_every_other_module_alone():
+    import asyncio
+
+    from grader.sandbox.standins import SelfPipe, _PipedLoader
+
+    assert SelfPipe().find_spec("asyncio.events", asyncio.__path__) is None
+    assert isinstance(SelfPipe().find_spec("asyncio.selector_events", asyncio.__path__).loader, _PipedLoader)

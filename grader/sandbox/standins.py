@@ -289,3 +289,81 @@ class Forbidden:
 
 
 _ModuleSpec = _type(sys.__spec__)  # importlib's ModuleSpec, without importing importlib.machinery
+
+
+class SelfPipe:
+    """A meta-path finder that loads asyncio's selector event loop with a pipe for its wake-ups instead of a socket
+    pair: the sandbox's seccomp filter refuses `socketpair` (docs/security.md), so `asyncio.run(...)` raised
+    "PermissionError: [Errno 1] Operation not permitted" where it makes its loop, and a correct engine whose
+    backward() is a coroutine scored 2/63 (tests/test_strangers31.py). A pipe carries the same wake-up bytes (the loop
+    only writes to one end and reads from the other), with the same results everywhere the worker runs."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != "asyncio.selector_events":
+            return None
+        from importlib.machinery import PathFinder
+
+        spec = PathFinder.find_spec(fullname, path)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _PipedLoader(spec.loader)
+        return spec
+
+
+class _PipedLoader:
+    """The standard library's loader of asyncio.selector_events, which gives its loops a pipe (_make_self_pipe)."""
+
+    def __init__(self, loader):
+        self.loader = loader
+
+    def __getattr__(self, name):  # get_source, get_code, ...: the module's own (tracebacks quote its lines)
+        return getattr(self.loader, name)
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module):
+        self.loader.exec_module(module)
+        module.BaseSelectorEventLoop._make_self_pipe = _make_self_pipe
+
+
+def _make_self_pipe(loop):
+    import os
+
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    os.set_blocking(write, False)
+    loop._ssock, loop._csock = _PipeEnd(read), _PipeEnd(write)
+    loop._internal_fds += 1
+    loop._add_reader(read, loop._read_from_self)
+
+
+class _PipeEnd:
+    """One end of a pipe with the calls asyncio makes on its self-pipe's sockets (recv, send, fileno, close)."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    def fileno(self):
+        return self.fd
+
+    def recv(self, size):
+        import os
+
+        return os.read(self.fd, size)
+
+    def send(self, data):
+        import os
+
+        return os.write(self.fd, data)
+
+    def setblocking(self, flag):
+        import os
+
+        os.set_blocking(self.fd, flag)
+
+    def close(self):
+        import os
+
+        if self.fd >= 0:
+            fd, self.fd = self.fd, -1
+            os.close(fd)

@@ -298,6 +298,7 @@ def main():
     standins.SUBMISSION[0] = _join(submission_dir, "")
     sys.meta_path.insert(0, standins.Forbidden(request["forbid"], request["refuse"]))
     sys.meta_path.append(standins.Forbidden(request["absent"], (), absent=True))
+    sys.meta_path.insert(1, standins.SelfPipe())  # asyncio's loop without a socket pair, which the sandbox refuses
     sys.setrecursionlimit(request["recursion_limit"])
     sys.dont_write_bytecode = True
 
