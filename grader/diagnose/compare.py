@@ -29,7 +29,14 @@ def failure_kind(obs: dict) -> str:
 
 
 def same_values(a, b, rel=REL_TOL, abs_=ABS_TOL) -> bool:
-    """Equal plain values: dicts with the same keys, floats within tolerance, anything else exactly."""
+    """Equal plain values: dicts with the same keys, floats within tolerance, anything else exactly.
+
+    Values equal exactly are the same at once (one comparison in C, where the loops below take a call per
+    value): most observations a diagnosis compares, a student's with a variant's, are. Exactly equal implies
+    within tolerance for every value an observation holds (finite floats, str, None, lists and dicts: the
+    worker and the grader refuse NaN and the infinities, probekit.number, observe/protocol.py)."""
+    if a == b:
+        return True
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and _all_same(zip(a.values(), map(b.__getitem__, a)), rel, abs_)
     if isinstance(a, list) and isinstance(b, list):
