@@ -84,8 +84,9 @@ def test_a_new_process_of_the_boot_compiles_and_observes_nothing_and_gives_the_s
     assert sorted(again) == BATCH
     for sid in BATCH:
         assert json.dumps(again[sid], sort_keys=True) == json.dumps(first[sid], sort_keys=True), sid
-    kept = list((runtime / "micrograd-grader").glob("book-*.json"))
-    assert len(kept) == 1 and len(json.loads(kept[0].read_text())) == first_calls["observed"]
+    kept = list((runtime / "micrograd-grader").glob("book-*.jsonl"))  # appended: a line an observation
+    lines = kept[0].read_text().splitlines() if len(kept) == 1 else []
+    assert len(kept) == 1 and len(lines) == len({json.loads(line)[0] for line in lines}) == first_calls["observed"]
 
 
 def test_second_batch_rows_are_the_first_field_by_field(twice):
@@ -153,3 +154,31 @@ def test_past_its_bounds_the_book_computes_and_keeps_nothing(monkeypatch):
     assert book.KEPT.engines == {} and book.KEPT.suites == {suite.digest: {}}
     monkeypatch.setattr(book, "KEPT", Kept())
     assert _book(suite).styled(variant, probe) == observations and len(book.KEPT.engines) == len(observations)
+
+
+def test_the_kept_file_is_appended_to_and_read_once_per_process(tmp_path, monkeypatch):
+    from grader import boot_files
+
+    path = str(tmp_path / "book.jsonl")
+    assert boot_files.read_appended(path) == {}
+    boot_files.append_entries(path, {"a": {"status": "ok", "values": {"x": 1.5}}})
+    assert boot_files.read_appended(path) == {"a": {"status": "ok", "values": {"x": 1.5}}}
+    assert oct((tmp_path / "book.jsonl").stat().st_mode & 0o777) == "0o600"
+    # another process appends; this one reads only the new line (what it read before is not parsed again)
+    boot_files.append_entries(path, {"b": {"status": "error", "error": "TypeError: no"}})
+    parsed = []
+    real_loads = boot_files.json.loads
+    monkeypatch.setattr(boot_files.json, "loads", lambda text: parsed.append(text) or real_loads(text))
+    assert sorted(boot_files.read_appended(path)) == ["a", "b"] and len(parsed) == 1
+    assert boot_files.read_appended(path)["b"] == {"status": "error", "error": "TypeError: no"} and len(parsed) == 1
+    # a line cut short (a full disk) is skipped, one still being written waits for its end
+    with open(path, "ab") as f:
+        f.write(b'["c", {"status": "o\n["d", {"status": "ok", "values": {}}]\n["e", {"sta')
+    assert sorted(boot_files.read_appended(path)) == ["a", "b", "d"]
+    with open(path, "ab") as f:
+        f.write(b'tus": "ok", "values": {}}]\n')
+    assert sorted(boot_files.read_appended(path)) == ["a", "b", "d", "e"]
+    # another file in its place (a new boot's) is read whole
+    (tmp_path / "book.jsonl").unlink()
+    boot_files.append_entries(path, {"f": {"status": "ok", "values": {}}})
+    assert boot_files.read_appended(path) == {"f": {"status": "ok", "values": {}}}

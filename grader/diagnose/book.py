@@ -11,11 +11,10 @@ next process compiles and runs none of the engines a batch before it ran.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import OrderedDict
 
+from ..boot_files import append_entries, boot_path, read_appended
 from ..load import Submission, files_digest
-from ..private_files import write_text_atomically
 from ..observe import observe_all
 from ..variants import VARIANTS, Variant, engine_class
 from .styles import STYLES, observe_in_process, restyle
@@ -133,9 +132,7 @@ class VariantBook:
             observed = observe_all([s for _, s in again], suite, sandbox, jobs=jobs, cache=None)
             for v, submission in again:
                 runs[v.name] = observed.get(submission.id)
-        from ..boot_files import boot_path
-
-        return cls(suite, runs, variants, kept=boot_path("book", suite.folder))
+        return cls(suite, runs, variants, kept=boot_path("book", suite.folder, ".jsonl"))
 
     @staticmethod
     def _crashed(run):
@@ -193,25 +190,22 @@ class VariantBook:
             return None
         if self._booted is None:
             try:
-                with open(self._kept, encoding="utf-8") as f:
-                    booted = json.load(f)
-            except (OSError, ValueError, RecursionError):
-                booted = None  # none kept yet, or not readable: observed here
-            self._booted = booted if isinstance(booted, dict) else {}
+                self._booted = read_appended(self._kept)  # parsed once per process: only what was appended since
+            except OSError:
+                self._booted = {}  # not readable: observed here
         found = self._booted.get(self._entry(engine, probe))
         return found if isinstance(found, dict) else None
 
     def keep(self):
-        """Write the observations this book made, with those its file held, to the file (another process's written
-        meanwhile are then made again by the next one that needs them)."""
+        """Append the observations this book made to the file (boot_files.append_entries: a line each, the file
+        never rewritten; another process's appended meanwhile are kept too)."""
         if self._kept is None or not self._new:
             return
-        held = dict(self._booted or {}, **self._new)
         try:
-            write_text_atomically(self._kept, json.dumps(held))
+            append_entries(self._kept, self._new)
         except (OSError, TypeError, ValueError):
             return  # a full disk: the next process observes them again
-        self._booted, self._new = held, {}
+        self._new = {}
 
     def styled(self, v: Variant, probe: str) -> list[dict]:
         """The variant's observations of `probe` in every style that changes its source."""
