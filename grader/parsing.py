@@ -56,6 +56,20 @@ def tree_or_none(source):
         return None
 
 
+def is_main_test(test) -> bool:
+    """Whether an `if`'s test (a tree) is `__name__ == "__main__"`, either way round: `"__main__" == __name__` is the
+    same test (true where the code runs as the program: a script, a Jupyter cell; false where it is imported, as
+    when graded), any quotes. Chained (`__name__ == "__main__" == x`), `is`, `!=` or another name are not it. Read
+    from the tree, never unparsed (ast.unparse recursed once a level of a test a student wrote: session 24). The
+    one reading of it: a notebook's check cell under it is dropped when graded (load/check_cells.py), and a
+    module's smoke test under it is weak evidence between two students (similarity/smoke_tests.py)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = (test.left, test.comparators[0])
+    return any(isinstance(a, ast.Name) and a.id == "__name__" and isinstance(b, ast.Constant) and b.value == "__main__"
+               for a, b in (sides, sides[::-1]))
+
+
 # Python's own line breaks: not str.splitlines, which also breaks at \x0b, a form feed, \x1c-\x1e, \x85, U+2028 and
 # U+2029, all of which Python's source holds inside a line (in a comment, in a string literal)
 LINE_BREAK = re.compile(r"\r\n|\r|\n")

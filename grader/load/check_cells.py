@@ -14,7 +14,9 @@ while the same call in the kernel showed the student their check):
 - under another name imported in the same cell: `from grader import check as c` then `c("03-tanh")`, `import
   grader as g` then `g.check("03-tanh")`;
 - its result kept and shown in the same cell: `result = check("03-tanh")` then `result`;
-- any of these under `if __name__ == "__main__":`.
+- any of these under `if __name__ == "__main__":`, or the same test turned round, `if "__main__" == __name__:`
+  (session 31: it runs in Jupyter as the other does; before, such a cell was kept and the notebook graded 0), one
+  reading of it with the similarity's smoke tests (grader/parsing.is_main_test).
 
 A call of the grader's check is one whose exercise, its first argument or `exercise=`, is written as a string,
 so that a student's own function named `check` (`check(a)`) is never taken for it. Limit: a name bound in
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import ast
 
-from ..parsing import UNPARSABLE, parse
+from ..parsing import UNPARSABLE, is_main_test, parse
 
 SHOWN_BY = ("print", "display")  # what shows a check's result: its text printed, its table in Jupyter
 
@@ -72,18 +74,9 @@ def is_self_check_cell(code: str) -> bool:
                     and all(isinstance(t, ast.Name) for t in node.targets)):
                 results.update(t.id for t in node.targets)
                 continue
-            if isinstance(node, ast.If) and not node.orelse and _is_main_test(node.test) and checks_only(node.body):
+            if isinstance(node, ast.If) and not node.orelse and is_main_test(node.test) and checks_only(node.body):
                 continue
             return False
         return True
 
     return bool(body) and checks_only(body)
-
-
-def _is_main_test(test: ast.expr) -> bool:
-    """Whether `test` is `__name__ == "__main__"`, read from its tree: ast.unparse of a test the student wrote
-    recursed once a level of it (session 24: a cell opening with `if 1+1+...+1 > 0:`, 600 terms, made the whole
-    notebook "could not be read (RecursionError)")."""
-    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
-            and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) and isinstance(test.comparators[0], ast.Constant)
-            and test.comparators[0].value == "__main__")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 
+from ..parsing import is_main_test
 from .walk import walk
 
 # what a smoke test's statements and expressions may be: anything else makes code of its own
@@ -28,19 +29,10 @@ def smoke_test_lines(tree: ast.Module) -> frozenset[int]:
     docstring), their `if` line included; none when it has no such block."""
     lines: set[int] = set()
     for statement in tree.body if isinstance(tree, ast.Module) else ():
-        if isinstance(statement, ast.If) and not statement.orelse and _is_main(statement.test) \
+        if isinstance(statement, ast.If) and not statement.orelse and is_main_test(statement.test) \
                 and all(_plain_statement(s) for s in statement.body):
             lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
     return frozenset(lines)
-
-
-def _is_main(test) -> bool:
-    """`__name__ == "__main__"` or `"__main__" == __name__`."""
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
-        return False
-    sides = (test.left, test.comparators[0])
-    return any(isinstance(a, ast.Name) and a.id == "__name__" and isinstance(b, ast.Constant) and b.value == "__main__"
-               for a, b in (sides, sides[::-1]))
 
 
 def _plain_statement(statement) -> bool:

@@ -126,6 +126,12 @@ def test_grading_an_executed_notebook_gives_the_same_score(exercise, tmp_path, e
     ('from grader import check\ncheck("03-tanh")', True),
     ('import grader\ngrader.check("03-tanh")', True),
     ('if __name__ == "__main__":\n    from grader import check\n    check("03-tanh")', True),
+    # the same test turned round (grader/parsing.is_main_test; session 31: kept, and graded, before)
+    ("if '__main__' == __name__:\n    from grader import check\n    check('03-tanh')", True),
+    # not that test: the check would not run in Jupyter either (!=), or it is not the test alone
+    ('if __name__ != "__main__":\n    from grader import check\n    check("03-tanh")', False),
+    ('if __name__ == "__main__" == x:\n    from grader import check\n    check("03-tanh")', False),
+    ('if "__main__" == "__name__":\n    from grader import check\n    check("03-tanh")', False),
     ("check(a)", False),  # a student's own function
     ('from grader import check\ncheck("03-tanh")\nx = 1', False),
     ("from grader import check\ncheck(", False),
