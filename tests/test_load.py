@@ -289,27 +289,44 @@ def test_a_folder_without_engine_py_is_rejected(tmp_path):
 
 
 DUAL = b"from engine import Value\n\n\nclass Dual:\n    pass\n"
-BESIDE = "hand in a folder or a zip holding engine.py and {} together, or the exercise notebook"
-LONE = "{} is this exercise's {} without its engine.py: " + BESIDE
-ONLY = "no engine.py found in {}, only this exercise's {} (found: {}): " + BESIDE
+BESIDE = "hand in a folder or a zip holding engine.py and {} together, or the exercise's notebook, {}.ipynb"
+# session 31: the exercise named (it said "this exercise's", and "the exercise notebook")
+LONE = "{} is {} of exercise {} without its engine.py: " + BESIDE
+ONLY = "no engine.py found in {}, only {} of exercise {} (found: {}): " + BESIDE
+NN_NOTEBOOK = notebook("from engine import Value", "class MLP:\n    pass")
 
 
 @pytest.mark.parametrize("files, entry, allowed, problem", [
     # lone files, as `grade run dual.py -e 08-dual-numbers` reads them (before: graded, 0/20, "dual.py defines no
     # class named `Value`"; fit_line.py 0/13, a circular import)
-    ({"dual.py": DUAL}, "dual.py", ("engine.py", "dual.py"), LONE.format("dual.py", "dual.py", "dual.py")),
-    ({"Dual (1).py": DUAL}, "Dual (1).py", ("engine.py", "dual.py"), LONE.format("Dual (1).py", "dual.py", "dual.py")),
+    ({"dual.py": DUAL}, "dual.py", ("engine.py", "dual.py"),
+     LONE.format("dual.py", "dual.py", "08-dual-numbers", "dual.py", "08-dual-numbers")),
+    ({"Dual (1).py": DUAL}, "Dual (1).py", ("engine.py", "dual.py"),
+     LONE.format("Dual (1).py", "dual.py", "08-dual-numbers", "dual.py", "08-dual-numbers")),
     ({"fit_line.py": NN}, "fit_line.py", ("engine.py", "fit_line.py"),
-     LONE.format("fit_line.py", "fit_line.py", "fit_line.py")),
+     LONE.format("fit_line.py", "fit_line.py", "11-fit-line", "fit_line.py", "11-fit-line")),
     ({"test_engine.py": NN}, "test_engine.py", ("engine.py", "test_engine.py"),
-     LONE.format("test_engine.py", "test_engine.py", "test_engine.py")),
+     LONE.format("test_engine.py", "test_engine.py", "09-write-tests", "test_engine.py", "09-write-tests")),
+    # a lone notebook of that name whose cells make no Value (session 31; before: graded as the engine, 0, "defines
+    # no class named `Value`")
+    ({"nn.ipynb": NN_NOTEBOOK}, "nn.ipynb", ("engine.py", "nn.py"),
+     LONE.format("nn.ipynb", "nn.py", "07-mlp-xor", "nn.py", "07-mlp-xor")),
+    ({"Dual (2).ipynb": notebook(DUAL.decode())}, "Dual (2).ipynb", ("engine.py", "dual.py"),
+     LONE.format("Dual (2).ipynb", "dual.py", "08-dual-numbers", "dual.py", "08-dual-numbers")),
+    ({"fit_line.ipynb": NN_NOTEBOOK}, "fit_line.ipynb", ("engine.py", "fit_line.py"),
+     LONE.format("fit_line.ipynb", "fit_line.py", "11-fit-line", "fit_line.py", "11-fit-line")),
     # a folder or a zip whose only .py files are the exercise's others (before: "no engine.py found ... (found:
     # nn.py)"); a folder with no suite (grader.load.DEFAULT_FILES) likewise
-    ({"alice/nn.py": NN}, "alice", ("engine.py", "nn.py"), ONLY.format("alice/", "nn.py", "nn.py", "nn.py")),
+    ({"alice/nn.py": NN}, "alice", ("engine.py", "nn.py"),
+     ONLY.format("alice/", "nn.py", "07-mlp-xor", "nn.py", "nn.py", "07-mlp-xor")),
     ({"alice/nn.py": NN, "alice/notes.txt": b"x\n"}, "alice", None,
-     ONLY.format("alice/", "nn.py", "nn.py, notes.txt", "nn.py")),
+     ONLY.format("alice/", "nn.py", "07-mlp-xor", "nn.py, notes.txt", "nn.py", "07-mlp-xor")),
     ({"alice/hw/gradcheck copy.py": NN, "alice/hw/README.md": b"# hw\n"}, "alice", ("engine.py", "gradcheck.py"),
-     ONLY.format("alice/hw/", "gradcheck.py", "README.md, gradcheck copy.py", "gradcheck.py")),
+     ONLY.format("alice/hw/", "gradcheck.py", "06-gradcheck", "README.md, gradcheck copy.py", "gradcheck.py",
+                 "06-gradcheck")),
+    # ... or only a notebook of that name (before: "no engine.py found ...; expected engine.py, or a single ...")
+    ({"alice/nn.ipynb": NN_NOTEBOOK}, "alice", ("engine.py", "nn.py"),
+     ONLY.format("alice/", "nn.py", "07-mlp-xor", "nn.ipynb", "nn.py", "07-mlp-xor")),
 ])
 def test_the_exercises_other_file_alone_is_rejected_saying_engine_py_belongs_beside_it(
         tmp_path, files, entry, allowed, problem):
@@ -326,20 +343,21 @@ def test_the_other_file_alone_is_rejected_in_a_zip_and_said_in_russian_and_chine
     from grader.i18n import translator
 
     sub = load_entry(make_zip(tmp_path / "dave.zip", {"dave/nn.py": NN}), frozenset({"engine.py", "nn.py"}))
-    assert sub.problem == ONLY.format("dave.zip/dave/", "nn.py", "nn.py", "nn.py")
+    assert sub.problem == ONLY.format("dave.zip/dave/", "nn.py", "07-mlp-xor", "nn.py", "nn.py", "07-mlp-xor")
     assert translator("ru").render(sub.problem_message) == (
-        "в dave.zip/dave/ не найден engine.py, только nn.py этого задания (найдено: nn.py): сдайте папку или архив "
-        ".zip, где engine.py и nn.py лежат вместе, или блокнот задания")
+        "в dave.zip/dave/ не найден engine.py, только nn.py задания 07-mlp-xor (найдено: nn.py): сдайте папку или "
+        "архив .zip, где engine.py и nn.py лежат вместе, или блокнот задания, 07-mlp-xor.ipynb")
     assert translator("zh").render(sub.problem_message) == (
-        "在 dave.zip/dave/ 中没有找到 engine.py，只有本练习的 nn.py（找到的是：nn.py）：请提交一个同时包含 engine.py 和 "
-        "nn.py 的文件夹或 .zip 压缩包，或者提交本练习的笔记本")
-    lone = load_entry(write(tmp_path, {"dual.py": DUAL}) / "dual.py", frozenset({"engine.py", "dual.py"}))
+        "在 dave.zip/dave/ 中没有找到 engine.py，只有练习 07-mlp-xor 的 nn.py（找到的是：nn.py）：请提交一个同时包含 "
+        "engine.py 和 nn.py 的文件夹或 .zip 压缩包，或者提交该练习的笔记本 07-mlp-xor.ipynb")
+    lone = load_entry(write(tmp_path, {"dual.ipynb": notebook(DUAL.decode())}) / "dual.ipynb",
+                      frozenset({"engine.py", "dual.py"}))
     assert translator("ru").render(lone.problem_message) == (
-        "dual.py — это dual.py этого задания без engine.py: сдайте папку или архив .zip, где engine.py и dual.py "
-        "лежат вместе, или блокнот задания")
+        "dual.ipynb — это dual.py задания 08-dual-numbers без engine.py: сдайте папку или архив .zip, где engine.py "
+        "и dual.py лежат вместе, или блокнот задания, 08-dual-numbers.ipynb")
     assert translator("zh").render(lone.problem_message) == (
-        "dual.py 是本练习的 dual.py，但缺少 engine.py：请提交一个同时包含 engine.py 和 dual.py 的文件夹或 .zip 压缩包，"
-        "或者提交本练习的笔记本")
+        "dual.ipynb 是练习 08-dual-numbers 的 dual.py，但缺少 engine.py：请提交一个同时包含 engine.py 和 dual.py 的"
+        "文件夹或 .zip 压缩包，或者提交该练习的笔记本 08-dual-numbers.ipynb")
 
 
 @pytest.mark.parametrize("name, content, allowed", [
@@ -350,10 +368,20 @@ def test_the_other_file_alone_is_rejected_in_a_zip_and_said_in_russian_and_chine
     ("nn.py", NN, ("engine.py",)),  # not this exercise's file: the engine, whatever its name
     ("my_dual.py", NN, ("engine.py", "dual.py")),
     ("nn.py", NN, None),  # no exercise named (grader.load.DEFAULT_FILES: `grade similarity --starter nn.py`)
+    ("nn.ipynb", notebook(ENGINE.decode(), NN.decode()), ("engine.py", "nn.py")),  # a notebook holding it all
 ])
 def test_a_lone_file_that_may_be_the_engine_is_read_as_engine_py_as_before(tmp_path, name, content, allowed):
     sub = load_entry(write(tmp_path, {name: content}) / name, *([frozenset(allowed)] if allowed else []))
-    assert (sub.problem, sub.files) == (None, {"engine.py": content})
+    assert sub.problem is None
+    assert sub.files == {"engine.py": content} or name.endswith(".ipynb") and list(sub.files) == ["engine.py"]
+
+
+@pytest.mark.parametrize("name", ["nn.py", "nn.ipynb"])
+def test_a_folder_holding_only_the_other_file_that_makes_its_value_is_read_as_engine_py(tmp_path, name):
+    # as that file alone is (session 31: a folder of it was "no engine.py found ..., only this exercise's nn.py")
+    content = notebook(ENGINE.decode(), NN.decode()) if name.endswith(".ipynb") else NN + ENGINE
+    sub = load_entry(write(tmp_path / "alice", {name: content}), frozenset({"engine.py", "nn.py"}))
+    assert (sub.problem, list(sub.files), sub.origins["engine.py"].file) == (None, ["engine.py"], name)
 
 
 def test_a_folder_with_several_py_files_is_not_guessed(tmp_path):

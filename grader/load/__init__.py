@@ -93,10 +93,9 @@ from ..i18n import Message, msg
 from . import levels
 from .comparison_cells import for_suite
 from .disk import disk_level, disk_reader, lone_archive
-from .exercise_names import lone_script
+from .exercise_names import lone_notebook, lone_script
 from .levels import collect
-from .notebooks import read_notebook
-from .reading import (ARCHIVE_SUFFIXES, ENGINE, SUBMISSION_SUFFIXES, MAX_NOTEBOOK_BYTES, Budget, Origin, Rejected,
+from .reading import (ARCHIVE_SUFFIXES, ENGINE, SUBMISSION_SUFFIXES, Budget, Origin, Rejected,
                       is_hidden, name_text, some_names)
 from .export_words import export_note
 from .exports import Group, group_export
@@ -309,12 +308,12 @@ def _read_entry(path: Path, kind: str, allowed: frozenset[str], shown: str
     suffix = path.suffix.lower()
     if kind == "zip":
         return read_zip(path, shown, st.st_size, allowed)
+    # a file (or notebook) named as an exercise's other one is refused where the exercise is known (exercise_names)
+    known = allowed if allowed != DEFAULT_FILES else frozenset({ENGINE})
     if kind == "notebook":
-        engine, cells, runs = read_notebook(disk_reader(path, shown, budget)(MAX_NOTEBOOK_BYTES), shown)
-        return {ENGINE: (engine, Origin(shown, cells, path, runs))}, None
+        return lone_notebook(path, shown, disk_reader(path, shown, budget), known)
     if suffix == ".py":
-        known = allowed != DEFAULT_FILES  # a file named as an exercise's other one is refused where the exercise is
-        return lone_script(path, shown, disk_reader(path, shown, budget), allowed if known else frozenset({ENGINE}))
+        return lone_script(path, shown, disk_reader(path, shown, budget), known)
     raise Rejected(_not_a_kind(shown, suffix))
 
 

@@ -6,7 +6,11 @@ A multi-file exercise (a suite whose FILES hold more than engine.py: 06's gradch
 import it. Handed in alone, such a file was taken as the engine, a lone file being engine.py whatever its name
 (`dual.py defines no class named Value`, 0/20; `fit_line.py`'s `from engine import Value`, a circular import,
 0/13), and a folder or a zip holding it alone was "no engine.py found ... (found: nn.py)": true, but silent on
-what was wrong. It is now `rejected`, saying that engine.py belongs beside it (docs/contract.md §1).
+what was wrong. It is now `rejected`, saying that engine.py belongs beside it (docs/contract.md §1), and (session
+31) naming the exercise whose file it is and that exercise's notebook (it said "this exercise's"). A notebook is
+read the same way: a lone `nn.ipynb` (`dual.ipynb`, `fit_line.ipynb`) whose cells make no `Value` of their own is
+that file alone, refused likewise (before, it was graded as the engine: "defines no class named `Value`", or a
+circular import), and one that makes its `Value` is the whole work, engine.py, as before.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from typing import Callable
 
 from ..i18n import Message, items, msg
 from ..parsing import tree_or_none
-from .reading import ENGINE, MAX_FILE_BYTES, Origin, Rejected, python_source
+from .notebooks import read_notebook
+from .reading import ENGINE, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, Origin, Rejected, python_source
 from .scripts import exported_script
 
 # what a browser, a file manager or an LMS adds to a file's name when it keeps a second copy: `gradcheck (1).py`
@@ -39,14 +44,15 @@ def copy_of(name: str, target: str) -> bool:
 
 
 def others_alone(names, allowed: frozenset[str]) -> list[str] | None:
-    """The exercise's files other than engine.py (of `allowed`, sorted) that the `.py` files among NAMES are, where
-    each of those is one of them, folded as the loader folds a name (any case, a kept copy: `Dual (1).py` is
-    dual.py); None where there is no `.py` file, or one is something else (`notes.py`, `engine.py`, `my_engine.py`:
-    then it may be the engine, and is read as before)."""
+    """The exercise's files other than engine.py (of `allowed`, sorted) that the `.py` and `.ipynb` files among NAMES
+    are, where each of those is one of them, folded as the loader folds a name (any case, a kept copy, a notebook of
+    that name: `Dual (1).py` and `dual.ipynb` are dual.py); None where there is no such file, or one is something
+    else (`notes.py`, `engine.py`, `my_engine.py`: then it may be the engine, and is read as before)."""
     others = sorted(target for target in allowed if target != ENGINE and target.endswith(".py"))
     found = set()
-    for name in (name for name in names if name.lower().endswith(".py")):
-        same = [target for target in others if name.lower() == target.lower() or copy_of(name, target)]
+    for name in (name for name in names if name.lower().endswith((".py", ".ipynb"))):
+        same = [target for target in others if name.lower() in (target.lower(), target[:-3].lower() + ".ipynb")
+                or copy_of(name, target)]
         if not same:
             return None
         found.add(same[0])
@@ -74,22 +80,39 @@ def binds_value(code: bytes) -> bool:
     return False
 
 
+def exercise_of(other: str) -> str:
+    """The exercise whose file `other` is (`dual.py`: 08-dual-numbers), the first in course order of the installed
+    suites whose FILES hold it, read from their declarations; `other` itself where none does."""
+    from ..suites import SUITES, available, suite_module
+
+    return next((name for name in available() if other in getattr(suite_module(SUITES / name, "__init__"), "FILES", ())),
+                other)
+
+
+def _beside(other: str) -> dict:
+    """The fields the refusals say: the exercise, the file that belongs beside engine.py, the exercise's notebook."""
+    exercise = exercise_of(other)
+    return {"exercise": exercise, "notebook": f"{exercise}.ipynb"}
+
+
 def lone_other(file: str, code: bytes, allowed: frozenset[str]) -> Message | None:
-    """Why the lone `.py` entry `file` (its code CODE) is refused: it is the exercise's other file without its
-    engine (`others_alone`) and makes no `Value` of its own (`binds_value`); None where it is read as engine.py."""
+    """Why the lone `.py` or `.ipynb` entry `file` (its code CODE, a notebook's cells joined) is refused: it is the
+    exercise's other file without its engine (`others_alone`) and makes no `Value` of its own (`binds_value`);
+    None where it is read as engine.py."""
     other = others_alone([file], allowed)
     if other is None or binds_value(code):
         return None
-    return msg("{file} is this exercise's {other} without its engine.py: hand in a folder or a zip holding "
-               "engine.py and {other} together, or the exercise notebook", file=file, other=other[0])
+    return msg("{file} is {other} of exercise {exercise} without its engine.py: hand in a folder or a zip holding "
+               "engine.py and {other} together, or the exercise's notebook, {notebook}", file=file, other=other[0],
+               **_beside(other[0]))
 
 
 def others_without_engine(where: str, others: list[str], found: dict) -> Message:
-    """Why a folder or a zip (`where`) whose `.py` files are only the exercise's OTHERS is refused (`found`: its
-    entries, as levels._no_engine lists them)."""
-    return msg("no engine.py found in {where}, only this exercise's {others} (found: {found}): hand in a folder or "
-               "a zip holding engine.py and {others} together, or the exercise notebook",
-               where=where, others=items(others), found=found)
+    """Why a folder or a zip (`where`) whose `.py` and `.ipynb` files are only the exercise's OTHERS is refused
+    (`found`: its entries, as levels._no_engine lists them)."""
+    return msg("no engine.py found in {where}, only {others} of exercise {exercise} (found: {found}): hand in a "
+               "folder or a zip holding engine.py and {others} together, or the exercise's notebook, {notebook}",
+               where=where, others=items(others), found=found, **_beside(others[0]))
 
 
 def lone_script(path: Path, shown: str, read: Callable[[int], bytes], allowed: frozenset[str]
@@ -100,3 +123,13 @@ def lone_script(path: Path, shown: str, read: Callable[[int], bytes], allowed: f
     if (why := lone_other(shown, code, allowed)) is not None:
         raise Rejected(why)
     return {ENGINE: (code, Origin(shown, None, path))}, None
+
+
+def lone_notebook(path: Path, shown: str, read: Callable[[int], bytes], allowed: frozenset[str]
+                  ) -> tuple[dict[str, tuple[bytes, Origin]], None]:
+    """A notebook entry: its cells joined as engine.py, unless it is the exercise's other file alone (`nn.ipynb`
+    whose cells make no `Value`: `lone_other`), which is refused."""
+    engine, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown)
+    if (why := lone_other(shown, engine, allowed)) is not None:
+        raise Rejected(why)
+    return {ENGINE: (engine, Origin(shown, cells, path, runs))}, None

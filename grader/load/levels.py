@@ -20,7 +20,7 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
-from .exercise_names import copy_of, others_alone, others_without_engine
+from .exercise_names import binds_value, copy_of, others_alone, others_without_engine
 from .notebooks import read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
@@ -56,6 +56,11 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         else:
             break
     if not picks and len(candidates) == 1:
+        picks = {ENGINE: candidates[0]}
+    elif ENGINE not in picks and len(candidates) == 1 and set(picks.values()) == set(candidates) and (
+            (code := _code(level, candidates[0])) is None or binds_value(code)):
+        # the exercise's other file alone (`nn.py`, `nn.ipynb`), making a `Value` of its own: the whole work,
+        # engine.py, as that file alone is (exercise_names.lone_other); one that makes none is refused (_no_engine)
         picks = {ENGINE: candidates[0]}
     if ENGINE not in picks:
         raise Rejected(_no_engine(level, allowed))
@@ -306,16 +311,22 @@ def _defines_value(level: Level, name: str, unreadable: bool = True) -> bool:
     taken as the engine (0/63, "defines no class named `Value`"); a `my_engine.py` beside an `old/` folder that
     holds an older engine.py is still the one taken, and so is a file beside a folder whose engine.py defines no
     `Value` either."""
-    shown = level.prefix + name
-    try:
-        if name.lower().endswith(".ipynb"):
-            code = read_notebook(level.files[name](MAX_NOTEBOOK_BYTES), shown)[0]
-        else:
-            code = exported_script(python_source(level.files[name](MAX_FILE_BYTES), shown))
-    except Rejected:
+    code = _code(level, name)
+    if code is None:
         return unreadable
     tree = tree_or_none(code.decode("utf-8"))
     return unreadable if tree is None else any(isinstance(node, ast.ClassDef) and node.name == "Value" for node in ast.walk(tree))
+
+
+def _code(level: Level, name: str) -> bytes | None:
+    """The code of the `.py` or `.ipynb` NAME of LEVEL (a notebook's cells joined), None where it cannot be read."""
+    shown = level.prefix + name
+    try:
+        if name.lower().endswith(".ipynb"):
+            return read_notebook(level.files[name](MAX_NOTEBOOK_BYTES), shown)[0]
+        return exported_script(python_source(level.files[name](MAX_FILE_BYTES), shown))
+    except Rejected:
+        return None
 
 
 def _no_engine(level: Level, allowed: frozenset[str]) -> Message:
