@@ -99,7 +99,8 @@ def test_deep_chain(observe, expect, run):
     if obs.get("recursion"):
         raise Mismatch(msg("{expression}: backward() raised RecursionError. A recursive topological sort goes one "
                            "Python call deeper per node; sort with an explicit stack (or a loop) instead.",
-                           expression=expression_of(p.deep_chain_affine)))
+                           expression=expression_of(p.deep_chain_affine)),
+                       where=obs.get("where"), exception=obs.get("exception"))  # as fields, not only in words
     # 1e-6, looser than it need be: the chain's 10,000 roundings, in whatever order an engine makes them
     # (and whatever the CPU: no libm function is in it), move the result by about 1e-12 relative, and a
     # wrong rule or a missed node moves it by far more than 1e-6.

@@ -255,10 +255,12 @@ def test_order(observe, expect):
 @points(2, concept="traversal", name="backward/deep-chain")
 def test_deep_chain(observe, expect, observation):
     """a 10,000-node chain: backward() must not hit the recursion limit"""
-    if observation(p.deep_chain).get("recursion"):
+    obs = observation(p.deep_chain)
+    if obs.get("recursion"):
         raise Mismatch(msg("{expression}: backward() raised RecursionError. A recursive topological sort goes one "
                            "Python call deeper per node; sort with an explicit stack (or a loop) instead.",
-                           expression=expression_of(p.deep_chain)))
+                           expression=expression_of(p.deep_chain)),
+                       where=obs.get("where"), exception=obs.get("exception"))  # as fields, not only in words
     # 1e-6, looser than it need be: the chain's 10,000 roundings, in whatever order an engine makes them
     # (and whatever the CPU: no libm function is in it), move the result by about 1e-12 relative, and a
     # wrong rule or a missed node moves it by far more than 1e-6.
