@@ -25,13 +25,13 @@ What these found:
 - Every planted mistake loses the points of its test and is named; the findings of a variant carry no line yet (a
   derivative's finding does, session 30's where_written probe).
 
-07-mlp-xor's and 11-fit-line's files here (`_class_nets`) were measured outside the suite, to keep its time
-(`grade <folder> -e 07-mlp-xor`): a Layer that subclasses list with sums by `functools.reduce` and
-`itertools.pairwise`, and the course's `MLP([2, 4, 1], seed=...)` with `__slots__` neurons, 24/24 each; no
-zero_grad 21/24 (train/train-xor alone); the last layer tanh 22/24; every layer linear 11/24 (6 tests charged: left,
-as session 30 said); a bias drawn at random and left out of parameters() 9/24 (7 tests: left). 11-fit-line: an SGD
-step made once as a closure, a `Line` class with `__call__` and parameters(), 13/13 each; the closure that never
-clears the gradients 11/13, b's gradient never cleared 11/13 (step/second, which names it).
+07-mlp-xor's and 11-fit-line's files here (`_class_nets`) were measured outside the suite, to keep its time (`grade
+<folder> -e 07-mlp-xor`): a Layer that subclasses list with sums by `functools.reduce` and `itertools.pairwise`, and
+the course's `MLP([2, 4, 1], seed=...)` with `__slots__` neurons, 24/24 each; no zero_grad 21/24 (train/train-xor
+alone); the last layer tanh 22/24; every layer linear 11/24 -> 22/24 (6 tests charged before; forward/mlp alone now,
+07's mistakes.py hidden-layers-linear); a bias drawn at random and left out of parameters() 9/24 (7 tests: left).
+11-fit-line: an SGD step made once as a closure, a `Line` class with `__call__` and parameters(), 13/13 each; the
+closure that never clears the gradients 11/13, b's gradient never cleared 11/13 (step/second, which names it).
 
 Graded in one batch: 39 rows, about 6 s of CPU (`/usr/bin/time -v python -m pytest -q -n 0` on this module).
 """

@@ -35,6 +35,11 @@ MISTAKES = (
     # by six tests); forward/mlp, "tanh in the hidden layers, a linear last layer", is the test about it
     Mistake(name="last-layer-tanh", title="applies tanh to its last layer too", charged_by="forward/mlp",
             patches=(("nonlin=(i != len(nouts) - 1)", "nonlin=True"),)),
+    # every layer linear, the hidden ones too (no tanh anywhere): the network is one linear map, which XOR defeats,
+    # so every forward pass, gradient and training differs (session 31's strangers: 11/24, charged by six tests);
+    # forward/mlp, "tanh in the hidden layers, a linear last layer", is the test about it
+    Mistake(name="hidden-layers-linear", title="leaves out tanh in its hidden layers too, so the whole network is "
+            "linear", charged_by="forward/mlp", patches=(("nonlin=(i != len(nouts) - 1)", "nonlin=False"),)),
     # each neuron's bias left out of parameters(): parameters/counts charges it, and every test that sets the
     # weights through parameters() (forward/neuron, forward/mlp, the gradients, the training) saw it again, with a
     # bias the probe never set (session 30's strangers: 7/24, charged by eight tests)
