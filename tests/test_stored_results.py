@@ -8,6 +8,7 @@ import pytest
 from checkout_support import ROOT, checkout_env, imported_grader
 
 from grader import torch_adapter
+from grader.boot_files import append_entries
 from grader.diagnose import stored
 from grader.suites import available, load_suite
 
@@ -259,14 +260,12 @@ def test_a_stored_file_is_parsed_once_while_unchanged_and_read_again_when_it_cha
     assert stored._record(path) is first
     path.write_text(json.dumps({"digest": "e", "runs": {}}) + " " * 40, encoding="utf-8")
     assert stored._record(path) == {"digest": "e", "runs": {}}
-    kept = str(tmp_path / "walks.json")
-    text = json.dumps({"seen": [["w", 0, "p", 0, {"status": "ok", "values": {"x": [1.0, 2.0]}}]],
-                       "made": [["w", "p", 3]]})
-    with open(kept, "w", encoding="utf-8") as f:
-        f.write(text)
+    # the walks' file is appended to (boot_files.append_entries): what was appended since is read, and only that
+    kept = str(tmp_path / "walks.jsonl")
+    append_entries(kept, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": [1.0, 2.0]}},
+                          json.dumps(["made", "w", "p"]): 3})
     seen, made = walks._kept_file(kept)
     assert (seen, made) == ({("w", 0, "p", 0): {"status": "ok", "values": {"x": [1.0, 2.0]}}}, {("w", "p"): 3})
     assert walks._kept_file(kept)[0] is seen
-    with open(kept, "w", encoding="utf-8") as f:
-        f.write(text.replace("3]", "4]") + "\n")
-    assert walks._kept_file(kept)[1] == {("w", "p"): 4}
+    append_entries(kept, {json.dumps(["made", "w", "q"]): 4})  # another process's
+    assert walks._kept_file(kept)[1] == {("w", "p"): 3, ("w", "q"): 4}

@@ -20,10 +20,10 @@ patched), each probe once per batch.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
-import os
 
-from ..private_files import write_text_atomically
+from ..boot_files import append_entries, read_appended
 from ..variants import ITERATIVE_TOPO, Variant, engine_class
 from .compare import agree, not_run, wrong
 from .styles import observe_in_process
@@ -182,26 +182,31 @@ def _orders(walk):
             for order in ORDERS]
 
 
-# kept file -> (its stat: mtime, size, inode; its observations): the file (megabytes of JSON, 30-80 ms of parsing)
-# read once a process while it is unchanged, not once a diagnosed batch. Its observations are shared between batches
-# as a book shares each between a batch's submissions: nothing changes them.
+# kept file -> (the entries converted, (seen, made)): the file (megabytes of JSON) read once a process, then only what
+# was appended since (boot_files.read_appended), not once a diagnosed batch. Its observations are shared between
+# batches as a book shares each between a batch's submissions: nothing changes them.
 _KEPT_READ: dict[str, tuple] = {}
 
 
-def _kept_file(path, text=None):
-    """(seen, made) of a kept file, parsed once while its stat is the same; `text`: the file as just written."""
-    stat = os.stat(path)
-    key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
-    held = _KEPT_READ.get(path)
-    if text is None and held is not None and held[0] == key:
-        return held[1]
-    if text is None:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    stored = json.loads(text)  # as a later batch reads it (JSON's lists where the book held tuples)
-    seen = {(walk, k, probe, mask): obs for walk, k, probe, mask, obs in stored["seen"]}
-    made = {(walk, probe): nodes for walk, probe, nodes in stored["made"]}
-    _KEPT_READ[path] = (key, (seen, made))
+def _kept_file(path):
+    """(seen, made) of a kept file (boot_files.append_entries' lines, each named by its key as JSON: ["seen", walk,
+    order, probe, mask] or ["made", walk, probe]), read once a process and then only as far as it was appended to.
+    A name's value never changes (it is the reference walked one way, on one probe): a name appended again (by two
+    processes that observed it at once) is taken once."""
+    entries = read_appended(path)
+    done, (seen, made) = _KEPT_READ.get(path, (0, ({}, {})))
+    if len(entries) < done:  # another file in its place: read whole
+        done, seen, made = 0, {}, {}
+    for name, value in itertools.islice(entries.items(), done, None):
+        try:
+            key = json.loads(name)  # as a later batch reads it (JSON's lists where the book held tuples)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(key, list) and key[:1] == ["seen"] and len(key) == 5:
+            seen[tuple(key[1:])] = value
+        elif isinstance(key, list) and key[:1] == ["made"] and len(key) == 3:
+            made[tuple(key[1:])] = value
+    _KEPT_READ[path] = (len(entries), (seen, made))
     return seen, made
 
 
@@ -217,7 +222,7 @@ class WalkBook:
         self._classes = {}
         self._seen: dict[tuple, dict] = {}
         self._made: dict[tuple, int] = {}  # (walk, probe) -> the nodes the probe makes
-        self._kept, self._read, self._stored = kept, kept is None, 0
+        self._kept, self._read, self._new = kept, kept is None, {}  # the file, whether read, what it lacks
 
     def _read_kept(self):
         self._read = True
@@ -227,18 +232,15 @@ class WalkBook:
             return  # none kept yet, or not readable: observed here
         self._seen.update(seen)
         self._made.update(made)
-        self._stored = len(self._seen)
 
     def keep(self):
-        """Write the observations to the `kept` file, when this book observed some that it does not hold."""
-        if self._kept is None or len(self._seen) == self._stored:
+        """Append the observations to the `kept` file (boot_files.append_entries), when this book observed some
+        that it does not hold."""
+        if self._kept is None or not self._new:
             return
         try:
-            text = json.dumps({"seen": [[*key, obs] for key, obs in self._seen.items()],
-                               "made": [[*key, nodes] for key, nodes in self._made.items()]})
-            write_text_atomically(self._kept, text)
-            self._stored = len(self._seen)
-            _kept_file(self._kept, text)
+            append_entries(self._kept, self._new)
+            self._new = {}
         except (OSError, TypeError, ValueError):
             pass  # a full disk: the next batch observes them again
 
@@ -252,8 +254,12 @@ class WalkBook:
             value_class = self._classes[(walk.name, k)]
             value_class._mask, value_class._made = mask, -1
             self._seen[key] = observe_in_process(value_class, getattr(self.suite.probes, probe))
+            if self._kept is not None:
+                self._new[json.dumps(["seen", *key])] = self._seen[key]
             if mask == 0 and k == len(ORDERS) - 1:
                 self._made[(walk.name, probe)] = value_class._made + 1
+                if self._kept is not None:
+                    self._new[json.dumps(["made", walk.name, probe])] = value_class._made + 1
         return self._seen[key]
 
     def runs(self, walk, probe: str, masks: bool = True):
