@@ -1,5 +1,5 @@
-"""bench/similarity/controls.py (the fresh controls' measure: sim25ctl to sim30bctl, sim30actl) and the files of
-sim27ctl, sim29cctl, sim30bctl and sim30actl."""
+"""bench/similarity/controls.py (the fresh controls' measure: sim25ctl to sim30bctl, sim30actl, sim31ctl) and the
+files of sim27ctl, sim29cctl, sim30bctl, sim30actl and sim31ctl."""
 
 import importlib.util
 import sys
@@ -98,3 +98,28 @@ def test_sim30actl_holds_what_its_make_writes_and_is_measured_with_the_others():
     # one of each pair writes a coercion helper, the other none; both the same guard, message and all
     assert "def _as_value(x):" in written["h1_a"] and "_as_value" not in written["h1_b"]
     assert all('raise ValueError("log needs a positive input")' in written[n] for n in ("h1_a", "h1_b"))
+
+
+def test_sim31ctl_holds_what_its_make_writes_and_is_measured_with_the_others():
+    controls = load_bench("controls")
+    assert "sim31ctl" in controls.FOLDERS
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_sim31ctl_make", BENCH / "sim31ctl" / "make.py")
+        make = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(make)
+    finally:
+        sys.path.remove(str(BENCH))
+    honest = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim31ctl" / "honest").glob("*.py")}
+    copies = {p.stem: p.read_text(encoding="utf-8") for p in (BENCH / "sim31ctl" / "copies").glob("*.py")}
+    assert honest == make.HONEST and copies == make.copies()
+    assert sorted(honest) == sorted(f"{group}{n}" for group in "tgad" for n in (1, 2, 3))
+    # the instructions' guards, message and all, in each of the g group and in a3 (who took that text too)
+    assert all('raise ValueError("log is undefined for non-positive inputs")' in honest[n] for n in ("g1", "g2", "g3", "a3"))
+    assert all('raise ZeroDivisionError("division by zero")' in honest[f"g{n}"] for n in (1, 2, 3))
+    # the TA's reflected ops as posted, in the a group and in g2
+    assert all("return (self ** -1) * other" in honest[n] for n in ("a1", "a2", "a3", "g2"))
+    labels = controls.style_labels("eighteenth", controls.style_files(BENCH / "sim31ctl"), make.SOURCES,
+                                   "sim31ctl")["main"]
+    assert labels["ctl_a1_copy"] == {"cluster": "ctl_a1", "level": 4, "kind": "sim31ctl", "hard_pair": "ctl_a"}
+    assert labels["ctl_t1"] == {"cluster": None, "level": None, "kind": "sim31ctl", "hard_pair": "ctl_t"}
