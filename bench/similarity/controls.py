@@ -31,9 +31,10 @@ def honest_files(folder: Path, prefixes: tuple[str, ...] | None = None) -> dict[
             if prefixes is None or p.stem[:2] in prefixes}
 
 
-def scored(name: str, files: dict[str, str], folder: str, tag: str):
+def scored(name: str, files: dict[str, str], folder: str, tag: str, listed: dict[str, str] | None = None):
     """The cohort NAME with FILES (id -> text) added, read in BUILD/FOLDER/TAG/: its pairs ranked ("a|b" -> (rank,
-    score)), their number, and the class's k (its copy pairs)."""
+    score)), their number, and the class's k (its copy pairs). LISTED: texts the course lists beside the starter
+    (file name -> text, a README*.md: read as `grade similarity --starter FOLDER` reads its folder's, handouts.py)."""
     labelled = source(name)
     labels = json.loads((labelled / "labels.json").read_text())["main"]
     k = sum(1 for _, _, copy, _, _ in run.labelled_pairs({"main": labels}) if copy)
@@ -43,6 +44,8 @@ def scored(name: str, files: dict[str, str], folder: str, tag: str):
     shutil.copytree(labelled / "main", target)
     for sid, text in files.items():
         (target / "submissions" / f"{sid}.py").write_text(text, encoding="utf-8")
+    for file_name, text in (listed or {}).items():
+        (target / "starter" / file_name).write_text(text, encoding="utf-8")
     cache = BUILD / "rescore-cache" / rescore.reading_digest()
     group, public = run.scored_cohort(*rescore.kept_reading(target, cache))
     pairs = group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)
@@ -90,16 +93,16 @@ def style_files(here: Path) -> dict[str, str]:
 
 
 def style_measure(here: Path, sources: dict[str, tuple[str, int]], cohorts: list[str], styles: str, tag: str,
-                  parts: bool = False) -> int:
+                  parts: bool = False, listed: dict[str, str] | None = None) -> int:
     """HERE's controls (style_files) put into each of COHORTS (read in BUILD/<HERE's name>/TAG/), labelled by
     style_labels: prints each cohort's average precision with them, each copy pair's score and rank, each of STYLES'
     honest pairs (TOPK when the rank is at most k), and every pair with a control in the top k that is not a copy pair
-    (PARTS: its pieces of evidence); returns how many such pairs in all."""
+    (PARTS: its pieces of evidence); returns how many such pairs in all. LISTED: as `scored`'s."""
     added, kind = style_files(here), here.name
     copy_keys = {"|".join(sorted((f"ctl_{src}", f"ctl_{stem}"))) for stem, (src, _) in sources.items()}
     in_top = 0
     for name in cohorts:
-        rank, n, _ = scored(name, added, kind, tag)
+        rank, n, _ = scored(name, added, kind, tag, listed)
         pairs = {"|".join(sorted(key.split("|"))): s for key, (_, s) in rank.items()}
         ranked = {"|".join(sorted(key.split("|"))): at for key, (at, _) in rank.items()}
         m = run.measures({"main": {"pairs": pairs, "public": {}}}, style_labels(name, added, sources, kind))

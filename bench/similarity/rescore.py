@@ -58,9 +58,10 @@ def reading_digest(package: Path = run.REPO / "grader" / "similarity") -> str:
 
 
 def cohort_digest(folder: Path) -> str:
-    """The cohort's files: its starter and submissions, names and bytes."""
+    """The cohort's files: its starter and submissions, names and bytes (and what the course lists beside the
+    starter, its README*.md, which the reading subtracts as given)."""
     digest = hashlib.sha256()
-    for path in sorted(folder.rglob("*.py")):
+    for path in sorted([*folder.rglob("*.py"), *(folder / "starter").glob("README*.md")]):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -112,7 +112,8 @@ def given_kgrams(folder: Path) -> frozenset[int]:
     (handouts.py), and what the public source's folder says (its licence)."""
     starter = {starter_file(folder).name: starter_file(folder).read_text(encoding="utf-8")}
     notices = notice_texts([public_source(folder).parent])
-    return (starter_kgrams({**starter, **handout_texts(starter), **notices}, restyled=True)
+    listed = (starter_file(folder).parent,)  # the starter's folder: its README*.md, as `grade similarity --starter`
+    return (starter_kgrams({**starter, **handout_texts(starter, listed), **notices}, restyled=True)
             | handout_kgrams(starter))
 
 
