@@ -156,3 +156,17 @@ def test_naming_a_tuning_class_leaves_out_the_held_out_default_seeds(argv, dropp
     assert run.without_held_out_defaults(args, argv) == dropped
     assert {option: getattr(args, option) for option in given} == {
         option: [] if "--" + option.replace("_", "-") in dropped else seeds for option, seeds in given.items()}
+
+
+def test_what_the_course_lists_beside_the_starter_is_read_as_given_and_keys_the_kept_reading(tmp_path):
+    """A README*.md in a cohort's starter folder is read as `grade similarity --starter` reads it (handouts.py): its
+    python blocks subtracted as the starter is; and it is part of the cohort's digest, so a kept reading is not
+    reused once the course lists a text (session 31, sim31b)."""
+    write_class(tmp_path / "class")
+    folder = tmp_path / "class" / "main"
+    digest, given = rescore.cohort_digest(folder), run.given_kgrams(folder)
+    (folder / "starter" / "README.course.md").write_text(
+        "The tutorial's helper:\n\n```python\ndef scaled_by_three_halves(self):\n"
+        "    return Value(self.data * 1.5, (self,), \"scale\")\n```\n", encoding="utf-8")
+    assert rescore.cohort_digest(folder) != digest
+    assert given < run.given_kgrams(folder)
