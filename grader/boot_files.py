@@ -14,6 +14,8 @@ import os
 import sys
 from pathlib import Path
 
+from .boot_sets import kept_path
+
 _GRADER = Path(__file__).resolve().parent
 
 
@@ -27,18 +29,34 @@ def _files_under(folder, suffix=""):
     return sorted(found, key=lambda path: path.split(os.sep))
 
 
-@functools.cache
-def source_digest(suite_folder):
-    """The grader's Python source and every file of the suite's folder, hashed (about 2 MB: a few ms)."""
-    h = hashlib.sha256()
-    for path in _files_under(str(_GRADER), ".py") + _files_under(str(Path(suite_folder))):
+def _hashed(h, paths):
+    for path in paths:
         try:
             with open(path, "rb") as f:
                 data = f.read()
         except OSError:
             data = b"(unreadable)"
         h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
-    return h.hexdigest()
+    return h
+
+
+@functools.cache
+def _grader_hash():
+    return _hashed(hashlib.sha256(), _files_under(str(_GRADER), ".py"))
+
+
+@functools.cache
+def set_tag():
+    """The set this process's kept files belong to (grader/boot_sets.py): the grader's Python source, the
+    reference's files and this Python, hashed (16 hex digits)."""
+    return hashlib.sha256("\0".join([_grader_hash().hexdigest(), reference_digest(), sys.version]).encode()
+                          ).hexdigest()[:16]
+
+
+@functools.cache
+def source_digest(suite_folder):
+    """The grader's Python source and every file of the suite's folder, hashed (about 2 MB: a few ms)."""
+    return _hashed(_grader_hash().copy(), _files_under(str(Path(suite_folder)))).hexdigest()
 
 
 @functools.cache
@@ -68,7 +86,7 @@ def boot_path(what, suite_folder, suffix=".json"):
         return None
     key = hashlib.sha256("\0".join([what, source_digest(str(suite_folder)), reference_digest(),
                                      sys.version]).encode()).hexdigest()
-    return os.path.join(folder, f"{what}-{key}{suffix}")
+    return kept_path(folder, set_tag(), what, key, suffix)  # removed when another source's set is made
 
 
 # An appended file's entries as this process read them: {path: (inode, bytes read, {name: value})}

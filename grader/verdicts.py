@@ -33,7 +33,9 @@ import site
 import sys
 from pathlib import Path
 
-from .boot_files import boot_path, reference_digest as _reference_digest, source_digest as _source_digest
+from .boot_files import boot_path, reference_digest as _reference_digest, set_tag as _set_tag
+from .boot_files import source_digest as _source_digest
+from .boot_sets import kept_path
 from .judge.dry_run import Reads
 from .private_files import write_text_atomically
 from .user_cache import VERDICTS
@@ -137,7 +139,7 @@ class VerdictCache:
     def _run_path(self, observation_key):
         if self.boot_folder is None:
             return None
-        return os.path.join(self.boot_folder, f"check-{self.key(observation_key)}.json")
+        return kept_path(self.boot_folder, _set_tag(), "check", self.key(observation_key))
 
     def kept_for(self, observation_key) -> bool:
         """Whether a check's verdicts of this submission are kept (for the very run observed then, or not)."""
@@ -186,7 +188,7 @@ class VerdictCache:
         if folder is not None:
             key = hashlib.sha256("\0".join(["dry run", _source_digest(str(self.suite.folder)), _reference_digest(),
                                             self.torch, expectations.reference_mode]).encode()).hexdigest()
-            paths.append(os.path.join(folder, f"dry-run-{key}.json"))
+            paths.append(kept_path(folder, _set_tag(), "dry-run", key))
         return paths
 
     def dry_run(self, expectations):
