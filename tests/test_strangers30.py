@@ -25,9 +25,11 @@ The holes these found, each closed as a class:
   in four (14/24): both are named mistakes now (the suite's mistakes.py), charged by parameters/counts and
   backward/mlp alone (22/24 each; tests/exercises' no-bias-parameter and weight-data).
 
-Left: the lazy engine (`deep-recursive-lazy-data`) computes `data` recursively, so the 10,000-node chain raises
-RecursionError when its output's data is read: 61/63 is right, but the test and the diagnosis say "a recursive
-topological sort" (the `recursive-topo` variant matches by its numbers), where its walk is an explicit stack.
+The lazy engine (`deep-recursive-lazy-data`) computes `data` recursively, so the 10,000-node chain raises
+RecursionError when its output's data is read: 61/63 is right; the test and the diagnosis said "a recursive
+topological sort" (the `recursive-topo` variant matched by the exception's type), where its walk is an explicit
+stack. Since session 31 the test says "RecursionError outside backward(), in `Value.data`" at its line, and no
+variant is named (grader/judge/recursion.py: the worker's facts say where the probe entered the student's code).
 
 07-mlp-xor's and 11-fit-line's files here (`_class_nets`) were measured outside the suite, to keep its time
 (`grade <folder> -e 07-mlp-xor`): correct 24/24 each, no zero_grad 21/24 (train/train-xor), a Layer of one neuron
@@ -231,8 +233,9 @@ FULL = [*(f"shape-{shape}" for shape in SHAPES), *(case.name for case in _handed
 # id -> (score, the tests not passed or how many, diagnosis)
 TABLE = {
     **{case: (63.0, [], []) for case in FULL},
-    # left: the recursion is in the lazy `data`, not in a sort (the module's docstring)
-    "deep-recursive-lazy-data": (61.0, ["backward/deep-chain"], [("variant", "recursive-topo", "exact")]),
+    # the recursion is in the lazy `data`, not in a sort: named so since session 31 (grader/judge/recursion.py;
+    # before, the recursive-topo variant matched by the exception's type alone and the test said "a recursive sort")
+    "deep-recursive-lazy-data": (61.0, ["backward/deep-chain"], []),
     "bug-lazy-mul-self-data": (14.5, 41, [("derivative", "mul", "self-for-both"), ("variant", "mul-self-data", "exact")]),
     "bug-grad-box-add-assign": (48.75, 9, [("variant", "add-assign-not-accumulate", "style")]),
     "bug-cached-topo-forward-order": (16.1667, 40, [("variant", "forward-order", "exact")]),
@@ -303,3 +306,10 @@ def test_jupyters_widgets_are_display_only():
     from grader.sandbox.standins import _display_only
 
     assert [_display_only(name) for name in ("ipywidgets", "ipywidgets.widgets", "ipywidgetsx")] == [True, True, False]
+
+
+def test_a_recursion_outside_backward_is_not_called_a_sort(rows):
+    test = next(t for t in rows["deep-recursive-lazy-data"]["tests"] if t["name"] == "backward/deep-chain")
+    assert (test["output"].split(": ", 1)[1], test["file"], test["line"], test["exception"]) == (
+        "RecursionError outside backward(), in `Value.data`: it calls itself once per node, and this chain is "
+        "10,000 nodes deep; compute it with a loop (or an explicit stack) instead.", "engine.py", 29, "RecursionError")

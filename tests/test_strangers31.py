@@ -313,3 +313,21 @@ def test_the_finder_leaves_every_other_module_alone():
 
     assert SelfPipe().find_spec("asyncio.events", asyncio.__path__) is None
     assert isinstance(SelfPipe().find_spec("asyncio.selector_events", asyncio.__path__).loader, _PipedLoader)
+
+
+# -- in process: where a RecursionError happened (grader/judge/recursion.py), from the worker's facts ------------
+
+@pytest.mark.parametrize("entered,raised_in,outside,named", [
+    ("Value.data", "Value.data.<locals>.<listcomp>", True, "Value.data"),  # strangers30's lazy data
+    ("Value.backward", "Value.backward.<locals>.build_topo", False, "Value.backward.<locals>.build_topo"),
+    ("_backward", "_backward.<locals>.visit", False, "_backward.<locals>.visit"),  # backward bound to another name
+    ("Value.__radd__", "Value.__radd__", True, "Value.__radd__"),
+    (None, None, False, ""),  # facts unknown: as before, a sort's
+])
+def test_a_recursion_is_placed_by_the_function_the_probe_entered(entered, raised_in, outside, named):
+    from grader.diagnose.compare import failure_kind
+    from grader.judge.recursion import outside_backward, recursed_in
+
+    obs = {"status": "error", "exception": "RecursionError", "facts": {"entered": entered, "raised_in": raised_in}}
+    assert (outside_backward(obs), recursed_in(obs)) == (outside, named)
+    assert failure_kind(obs) == ("RecursionError outside backward()" if outside else "RecursionError")

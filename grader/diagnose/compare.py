@@ -12,6 +12,7 @@ from __future__ import annotations
 from math import isclose
 
 from ..judge import ABS_TOL, REL_TOL, close
+from ..judge.recursion import outside_backward
 
 
 
@@ -20,11 +21,14 @@ def failure_kind(obs: dict) -> str:
 
     Only the exception's type counts: its message names the student's own
     classes and lines. A message that names no exception (an observation
-    that is not a number) is compared whole.
+    that is not a number) is compared whole. A RecursionError outside
+    backward() is not a recursive sort's (judge/recursion.py).
     """
     status = obs.get("status")
     if status in ("timeout", "crashed"):
         return status
+    if obs.get("exception") == "RecursionError" and outside_backward(obs):  # a lazy `data`, not a recursive sort
+        return "RecursionError outside backward()"
     return obs.get("exception") or str(obs.get("error") or "")
 
 

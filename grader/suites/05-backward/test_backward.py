@@ -8,6 +8,7 @@ from grader.i18n import msg
 from grader.judge import (
     assert_values, check, expression_of, from_scratch_test, import_test, Mismatch, points, suite_probes,
 )
+from grader.judge.recursion import outside_backward, recursed_in
 
 p = suite_probes(__file__)
 
@@ -96,6 +97,11 @@ def test_ladder(observe, expect):
 def test_deep_chain(observe, expect, run):
     """a 10,000-node chain: backward() must not hit the recursion limit"""
     obs = run["probes"].get(p.deep_chain_affine.__name__, {})
+    if obs.get("recursion") and outside_backward(obs):  # a lazy `data`, say (grader/judge/recursion.py)
+        raise Mismatch(msg("{expression}: RecursionError outside backward(), in `{function}`: it calls itself once "
+                           "per node, and this chain is 10,000 nodes deep; compute it with a loop (or an explicit "
+                           "stack) instead.", expression=expression_of(p.deep_chain_affine), function=recursed_in(obs)),
+                       where=obs.get("where"), exception=obs.get("exception"))
     if obs.get("recursion"):
         raise Mismatch(msg("{expression}: backward() raised RecursionError. A recursive topological sort goes one "
                            "Python call deeper per node; sort with an explicit stack (or a loop) instead.",

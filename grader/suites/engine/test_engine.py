@@ -13,6 +13,7 @@ from grader.i18n import msg
 from grader.judge import (
     assert_values, expression_of, from_scratch_test, import_test, Mismatch, points, suite_config, suite_probes,
 )
+from grader.judge.recursion import outside_backward, recursed_in
 
 p = suite_probes(__file__)
 OWN = suite_config(__file__).OWN  # which tests charge for which op: the suite's __init__.py
@@ -256,6 +257,11 @@ def test_order(observe, expect):
 def test_deep_chain(observe, expect, observation):
     """a 10,000-node chain: backward() must not hit the recursion limit"""
     obs = observation(p.deep_chain)
+    if obs.get("recursion") and outside_backward(obs):  # a lazy `data`, say (grader/judge/recursion.py)
+        raise Mismatch(msg("{expression}: RecursionError outside backward(), in `{function}`: it calls itself once "
+                           "per node, and this chain is 10,000 nodes deep; compute it with a loop (or an explicit "
+                           "stack) instead.", expression=expression_of(p.deep_chain), function=recursed_in(obs)),
+                       where=obs.get("where"), exception=obs.get("exception"))
     if obs.get("recursion"):
         raise Mismatch(msg("{expression}: backward() raised RecursionError. A recursive topological sort goes one "
                            "Python call deeper per node; sort with an explicit stack (or a loop) instead.",
