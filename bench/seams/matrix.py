@@ -45,7 +45,11 @@ expected: a symbolic link in a student's folder (an engine, a helper, a folder) 
 followed), and graded by Gradescope here, whose upload this bench copies as a browser uploads a folder, the linked
 file's bytes in its place. Session 30 (--class fresh30, its class of SEAMS_EXERCISE: 03-tanh, 04-more-ops, 05-backward,
 07-mlp-xor, 08-dual-numbers or 11-fit-line; tests/test_seams30.py): 0 disagreements on every surface, check-portable's
-wall clock apart.
+wall clock apart. Session 31 (--class fresh31, SEAMS_EXERCISE engine, 07-mlp-xor, 08-dual-numbers or 11-fit-line:
+a check cell under the `__main__` test turned round, the exercise's other file alone in a student's folder as a
+.py or a notebook, a folder holding only that file with the engine inside): one seam found and closed, a folder
+holding the other file alone said the folder's words on `grade run` and the file's on Gradescope
+(grader/load/levels._one_other); the rest 0 disagreements on 15 surfaces.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ import fresh24  # noqa: E402
 import fresh25  # noqa: E402
 import fresh26  # noqa: E402
 import fresh30  # noqa: E402
+import fresh31  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -469,12 +474,13 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
     made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class, "fresh24": fresh24.fresh_class, "fresh25": fresh25.fresh_class,
             "fresh26": fresh26.fresh_class, "fresh30": lambda folder: fresh30.fresh_class(folder, EXERCISE),
+            "fresh31": lambda folder: fresh31.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}

@@ -20,7 +20,7 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
-from .exercise_names import binds_value, copy_of, others_alone, others_without_engine
+from .exercise_names import binds_value, copy_of, lone_other, others_alone, others_without_engine
 from .notebooks import read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
@@ -63,7 +63,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         # engine.py, as that file alone is (exercise_names.lone_other); one that makes none is refused (_no_engine)
         picks = {ENGINE: candidates[0]}
     if ENGINE not in picks:
-        raise Rejected(_no_engine(level, allowed))
+        raise Rejected(_one_other(level, root, allowed) or _no_engine(level, allowed))
     files = {}
     for target, name in sorted(picks.items()):
         shown = level.prefix + name
@@ -327,6 +327,18 @@ def _code(level: Level, name: str) -> bytes | None:
         return exported_script(python_source(level.files[name](MAX_FILE_BYTES), shown))
     except Rejected:
         return None
+
+
+def _one_other(level: Level, root: str, allowed: frozenset[str]) -> Message | None:
+    """Why an entry (a folder, a zip) holding nothing but one file, the exercise's other one alone, is refused: in
+    that file's words (exercise_names.lone_other), as Gradescope says it, which grades such an upload's one file as
+    the entry (load.only_file). Session 31: `grade run` said "no engine.py found in alice/, only nn.py ..." of the
+    folder where Gradescope said "nn.ipynb is nn.py of exercise 07-mlp-xor ..." of the same upload."""
+    if level.prefix != root or level.dirs or level.links or len(level.files) != 1:
+        return None
+    name = next(iter(level.files))
+    code = _code(level, name)
+    return None if code is None else lone_other(name_text(name), code, allowed)
 
 
 def _no_engine(level: Level, allowed: frozenset[str]) -> Message:
