@@ -314,8 +314,13 @@ CLASSES = {
 
 
 def fresh_class(folder: Path, exercise: str) -> dict[str, str]:
+    return write_class(folder, CLASSES[exercise])
+
+
+def write_class(folder: Path, entries: dict) -> dict[str, str]:
+    """Write {entry name: (what it is, {file: text} or the one file's text)} into FOLDER: {entry: what it is}."""
     put, made = samples.writer(folder)
-    for entry, (what, files) in CLASSES[exercise].items():
+    for entry, (what, files) in entries.items():
         if isinstance(files, dict):
             for n, (name, text) in enumerate(files.items()):
                 put(f"{entry}/{name}", text, what if n == 0 else "")

@@ -53,11 +53,4 @@ CLASSES = {
 
 
 def fresh_class(folder: Path, exercise: str) -> dict[str, str]:
-    put, made = samples.writer(folder)
-    for entry, (what, files) in CLASSES[exercise].items():
-        if isinstance(files, dict):
-            for n, (name, text) in enumerate(files.items()):
-                put(f"{entry}/{name}", text, what if n == 0 else "")
-        else:
-            put(entry, files, what)
-    return made
+    return fresh30.write_class(folder, CLASSES[exercise])
