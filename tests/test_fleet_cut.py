@@ -151,3 +151,32 @@ def test_a_held_job_not_cut_is_put_back_or_refused_as_before(server, sides):  # 
     assert result.exc_string == "refused by worker-1: the job's files do not hash to its id"
     assert grade._delete(JID, "failed")
     assert server.leftovers() == []
+
+
+def test_a_failed_job_is_collected_from_its_result_alone_then_removed(server, sides, monkeypatch):  # noqa: F811
+    # review31: the grade read a failed job's whole hash (Job.fetch: the payload and all) only to hand the job back
+    # to a removal that, since fleet/cut.py, needs its id alone; its latest result is all that is read, as of a
+    # finished job
+    from rq.job import Job
+
+    grade, worker, queue = sides
+
+    def forged(job):
+        raise PayloadError("the job's files do not hash to its id")
+
+    worker.check_job = forged
+    job, queue = _dequeue(worker)
+    worker.execute_job(job, queue)  # refused: failed, never run
+
+    def fetched(*args, **kwargs):
+        raise AssertionError("the job's hash was read")
+
+    monkeypatch.setattr(Job, "fetch", fetched)
+    group = [types.SimpleNamespace(id="alice")]
+    run, keep, rewritten = grade._collect(JID, "key", _status(queue), group, types.SimpleNamespace(probe_names=[]),
+                                          None)
+    assert (run["status"], run["grader_error"], keep, rewritten) == (
+        "crashed", {"stage": "observing it on the fleet",
+                    "detail": "refused by worker-1: the job's files do not hash to its id"}, False, True)
+    assert grade._delete(JID, "failed")
+    assert server.leftovers() == []

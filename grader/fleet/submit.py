@@ -197,7 +197,7 @@ class QueueObserver:
                             enqueue([jid])
                         elif status in _DONE:
                             key, group = waiting[jid]
-                            run, _, keep, rewritten = self._collect(jid, key, status, group, suite, limits)
+                            run, keep, rewritten = self._collect(jid, key, status, group, suite, limits)
                             if keep:
                                 cache.put(key, run, keep)  # a starved timeout (a busy worker machine) is not kept
                             self._delete(jid, status)  # once its run is cached
@@ -268,14 +268,12 @@ class QueueObserver:
         return failed
 
     def _collect(self, jid, key, status, group, suite, limits):
-        """The run of a job that ended: (run, job, keep it in the cache: the sandbox strength it was observed in, or
-        False, put the job on again as tampered)."""
+        """The run of a job that ended: (run, keep it in the cache: the sandbox strength it was observed in, or False,
+        put the job on again as tampered)."""
         names = ", ".join(s.id for s in group)
-        if status == JobStatus.FINISHED:  # its result is all that is read: not the job's hash, payload and all
-            job = Job(jid, connection=self.connection, serializer=JSONSerializer)
-        else:
-            job = Job.fetch(jid, connection=self.connection, serializer=JSONSerializer)
-        result = job.latest_result()
+        # its latest result is all that is read, finished or failed: not the job's hash, payload and all (its removal,
+        # fleet/cut.py, needs only its id)
+        result = Job(jid, connection=self.connection, serializer=JSONSerializer).latest_result()
         sid = group[0].id
         if status != JobStatus.FINISHED:
             why = (result.exc_string or "").strip().splitlines()[-1:] if result else []
@@ -283,47 +281,47 @@ class QueueObserver:
             if REFUSED_AS_TAMPERED in last or last.startswith(REFUSED_BY):  # the grade built it honest: rewritten
                 return fleet_error_run(sid, "observing it on the fleet", last,
                                        "not observed: its job was rewritten on the queue each time it was put on "
-                                       "(the details are in the run log); it is not cached"), job, False, True
+                                       "(the details are in the run log); it is not cached"), False, True
             if _QUEUE_TIMEOUT in last:
                 seconds = job_timeout(limits)
                 message = (f"the grading worker did not finish observing it within the queue's limit ({seconds} s "
                            f"of wall time; its machine may be too busy): it will be observed again, and is not cached")
                 self._tell(f"the job observing {names} was cut by the queue's time limit ({seconds} s)")
-                return dict(never_ran(sid, RunStatus.TIMEOUT, message, suite.probe_names), starved=True), job, False, False
+                return dict(never_ran(sid, RunStatus.TIMEOUT, message, suite.probe_names), starved=True), False, False
             self._tell(f"the job observing {names} failed {RETRIES + 1} times on the workers"
                        + (f" (last: {last})" if last else "") + "; it is scored as crashed")
             # The row's message is the same whatever the workers said: scores stay deterministic. The run is
             # not cached: RQ wrote the failure, not a worker's signed result.
             return never_ran(sid, RunStatus.CRASHED, f"the grading worker observing it died {RETRIES + 1} times "
-                             "(killed, or its machine lost); it was not tried again", suite.probe_names), job, False, False
+                             "(killed, or its machine lost); it was not tried again", suite.probe_names), False, False
         try:
             value = read_result(result.return_value if result else None, suite.probe_names, key=self.key, job_key=key)
         except Unauthenticated as exc:
             return fleet_error_run(sid, "verifying its result", f"the result of job {jid}: {exc}",
                                    "not observed: the result that came back from the queue is not signed with the "
                                    "fleet's key (forged, or rewritten in Redis); it was not used, nor cached"), \
-                job, False, True
+                False, True
         except PayloadError as exc:
             return fleet_error_run(sid, "reading its result", f"the result of job {jid}: {exc}",
                                    f"not observed: the queue returned a result that is not an observation "
-                                   f"({clean_text(str(exc), 200)}); the details are in the run log"), job, False, False
+                                   f"({clean_text(str(exc), 200)}); the details are in the run log"), False, False
         worker = clean_text(value["worker"], 100)
         if "error" in value:
             self._tell(f"worker {worker} could not observe {names}: {clean_text(value['error'], 300)}")
             return fleet_error_run(sid, f"observing it on worker {worker}", value["error"],
                                    f"not observed: the grading worker {worker} could not observe it (a fault of that "
                                    "machine or of the grader, not of the submission; the details are in the run "
-                                   "log)"), job, False, False
+                                   "log)"), False, False
         strength = value["sandbox"]
         if self.require_sandbox and strength != Strength.BUBBLEWRAP:
             return fleet_error_run(sid, f"observing it on worker {worker}", f"observed in a {strength} sandbox",
                                    f"not used: worker {worker} observed it without the full sandbox ({strength}), "
-                                   "and the batch was submitted with --require-sandbox"), job, False, False
+                                   "and the batch was submitted with --require-sandbox"), False, False
         self.sandboxes[strength] = self.sandboxes.get(strength, 0) + 1
         if strength != Strength.BUBBLEWRAP:
             self._tell(f"worker {worker} observes in a weaker sandbox ({strength}); its runs are marked so in the "
                        "summary: install bubblewrap there (docs/security.md), or submit with --require-sandbox")
-        return value["run"], job, strength, False
+        return value["run"], strength, False
 
     def _refused(self, announcement, pending, waiting):
         """Tell of a worker that put one of this batch's jobs back and stopped."""
