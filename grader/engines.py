@@ -175,6 +175,10 @@ class Variant:
     # How the title follows "an engine" in a finding's title: "in which" before a clause with its own subject
     # ("tanh's local derivative is …"), "that" before a verb phrase ("overwrites `grad` …").
     lead_in: str = "in which"
+    # The op whose backward rule holds the mistake (a key of grader/suites/local_probes.py's LOCAL: "mul", "tanh"),
+    # where the mistake is one op's local derivative: a finding of it is placed at the line that computes that
+    # op's local derivative in the student's file (diagnose/written_at.py). None for a walk's or an op's forward.
+    op: str | None = None
     # The title and explanation as Messages (grader/i18n), where they are made from parts (an op's name, the
     # expression that shows the mistake): {"title": Message, "explanation": Message}. Without them the
     # English text is the message id (extracted by grader.i18n.starters.extract_variant_words).

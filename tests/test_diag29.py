@@ -116,12 +116,15 @@ TABLE = {
                                  [(8, ["mul", "div"]), (69, None)]),
     # the helper right: nothing; exp's own local wrong beside it: the variant that names it, as before
     "helper-right": (63.0, 0, [], []),
-    "helper-right-exp-input": (61.0, 2, [("variant", "exp-input", "exact")], [(None, None)]),
+    # session 31: the variant at exp's own line (grader/engines.Variant.op; before: no line)
+    "helper-right-exp-input": (61.0, 2, [("variant", "exp-input", "exact")], [(65, None)]),
     # a table of local derivatives: right, its recursive sort alone; its `mul` entry swapped, named at that entry's
     # line, not at the walk every entry's local goes through (line 29)
     "table-right": (61.0, 1, [("variant", "recursive-topo", "exact")], [(85, None)]),
-    "table-mul-swapped": (14.5, 41, [("derivative", "mul", "swapped"), ("variant", "mul-own-data", "exact"),
-                                     ("hint", "recursive-topo", None)], [(7, None), (None, None), (85, None)]),
+    # session 31: the mul-own-data variant, placed at that entry's line too, is folded into the derivative's finding
+    # there (same_line._folded; before: a second finding, without a line)
+    "table-mul-swapped": (14.5, 41, [("derivative", "mul", "swapped"), ("hint", "recursive-topo", None)],
+                          [(7, None), (85, None)]),
     # left as measured (the module's docstring): `sub` (1, 1) is named nothing but the recursive sort
     "shared-table-entry": (59.0, 3, [("variant", "recursive-topo", "exact")], [(85, None)]),
 }

@@ -12,7 +12,7 @@ coroutine run by `asyncio.run`, a backward() that runs each level of the graph i
 defines `Value` over several cells and patches its methods on in later ones (tanh defined twice, the second with its
 rule). `SHAPES` makes the reference solution into notebooks: a Colab one that mounts Google Drive and saves a
 result file, one with a cell left that raised, and one where everything (with `%matplotlib inline` in the middle)
-is one cell. `PLANTED` plants one mistake of the course in 20 of them, each a different one where it can be.
+is one cell. `PLANTED` plants one mistake of the course in 19 of them, each a different one where it can be.
 
 What these found:
 - A correct engine whose backward() runs `asyncio.run(...)` scored 2/63: the event loop makes a socket pair for its
@@ -22,8 +22,12 @@ What these found:
   scores in any engine).
 - A Colab notebook that writes a file in its own folder does not import (0/63): the folder is read-only where it is
   graded, as for a .py that writes beside itself (docs/security.md); the import test names the cell and line.
-- Every planted mistake loses the points of its test and is named; the findings of a variant carry no line yet (a
-  derivative's finding does, session 30's where_written probe).
+- Every planted mistake loses the points of its test and is named; a variant's finding carried no line (a
+  derivative's did, session 30's where_written probe): one of an op's local derivative (tanh's `1 - t`, exp's input,
+  relu at 0, `*`'s self.data, pow's exponent) now stands at the line that computes it (grader/engines.Variant.op,
+  diagnose/written_at.py): of the 19 planted here, 3 -> 9 have a finding with a line; where a derivative finding of that op
+  stands at that line too, the two are one finding (same_line._folded). Walk and seed variants, reflected
+  operators and the id-dict engine (its locals computed in the forward pass) still carry none.
 
 07-mlp-xor's and 11-fit-line's files here (`_class_nets`) were measured outside the suite, to keep its time (`grade
 <folder> -e 07-mlp-xor`): a Layer that subclasses list with sums by `functools.reduce` and `itertools.pairwise`, and
@@ -234,6 +238,15 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-id-dict-recursive-sort", ("engine.py", 75)),  # the recursive `build(p)` in backward()
     ("bug-quotient-sub-as-add", ("engine.py", 39)),  # `other.grad += out.grad` in __sub__'s rule
     ("bug-one-cell-mul-assign", ("engine.ipynb", 52)),  # the `=` in __mul__'s rule, in the notebook's one cell
+    # a variant of one op's local derivative, at the line that computes it (grader/engines.Variant.op; before: none)
+    ("bug-staticmethod-mul-self-data", ("engine.py", 20)),  # `a.grad += a.data * out.grad` in Ops.mul's pair
+    ("bug-leaf-raises-tanh-one-minus-t", ("engine.py", 59)),
+    ("bug-generator-exp-input", ("engine.py", 51)),  # `yield self, self.data`: the local, yielded
+    ("bug-visitor-relu-ge", ("engine.py", 111)),  # visit_relu
+    ("bug-decimal-tanh-input", ("engine.py", 89)),
+    ("bug-decimal-pow-no-minus-one", ("engine.py", 72)),  # the `+=` of `local`, computed on the line above
+    # left: the id-dict engine computes its locals in the forward pass, which no traced backward runs
+    ("bug-id-dict-log-output", (None, None)),
 ])
 def test_a_finding_names_its_line(rows, case, place):
     assert (rows[case]["diagnosis"][0].get("file"), rows[case]["diagnosis"][0].get("line")) == place

@@ -68,8 +68,32 @@ def _key(entry: dict):
             entry.get("exception") if entry["kind"] == "raises" else None)
 
 
+def _folded(entries: list[dict]) -> list[dict]:
+    """`entries` with a `derivative` finding of an op and a `variant` finding of that op's local derivative
+    (grader/engines.Variant.op) that stand at one line (written_at.py placed both) made one: one mistake, said once,
+    by the first of them (the costliest), which takes the other's tests. Before session 31 the variant carried no
+    line and was said beside the derivative's finding (test_diag29's table-mul-swapped: its swapped `mul` entry
+    named twice, the second time without a line)."""
+    from .written_at import variant_op
+
+    first: dict[tuple, dict] = {}
+    out = []
+    for entry in entries:
+        op = entry.get("op") if entry.get("kind") == "derivative" else variant_op(entry)
+        key = (op, entry.get("file"), entry.get("cell"), entry.get("line")) if op and entry.get("line") else None
+        if key is None or key not in first:
+            if key is not None:
+                first[key] = entry
+            out.append(entry)
+        else:
+            kept = first[key]
+            kept["tests"] = list(dict.fromkeys([*kept.get("tests", []), *entry.get("tests", [])]))
+    return out
+
+
 def one_per_line(entries: list[dict]) -> list[dict]:
     """`entries` (ordered, the costliest first) with the findings of one line made one, where the first stood."""
+    entries = _folded(entries)
     groups: dict[tuple, list[dict]] = {}
     for entry in entries:
         key = _key(entry)

@@ -71,12 +71,27 @@ def place_of(op: str, where: dict, right: set[str]) -> tuple[str, int] | None:
 
 
 def place_derivatives(entries: list[dict], observation, right: set[str], submission) -> None:
-    """Give each `derivative` finding without a place the line that computes its op's local derivative, in the
-    student's terms (a notebook's cell)."""
+    """Give each `derivative` finding without a place, and each `variant` finding whose variant is one op's local
+    derivative (its `op`; every variant it names, `also` too, that same op's), the line that computes that op's
+    local derivative, in the student's terms (a notebook's cell)."""
     where = read(observation)
     for entry in entries:
-        if entry.get("kind") != "derivative" or entry.get("line") or not where:
+        if entry.get("line") or not where:
             continue
-        found = place_of(entry["op"], where, right)
+        op = entry["op"] if entry.get("kind") == "derivative" else variant_op(entry)
+        found = place_of(op, where, right) if op else None
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
+
+
+def variant_op(entry: dict) -> str | None:
+    """The op whose local derivative a `variant` finding's variants all are (grader/engines.Variant.op), or None."""
+    if entry.get("kind") != "variant":
+        return None
+    from ..variants import variant
+
+    try:
+        ops = {variant(name).op for name in [entry["variant"], *entry.get("also", [])]}
+    except KeyError:  # a name of no single variant (a pair's): no one op
+        return None
+    return ops.pop() if len(ops) == 1 else None

@@ -5,6 +5,7 @@ from ..engines import Variant
 LOCAL_DERIVATIVES = (
     Variant(
         name="mul-self-data",
+        op="mul",
         title="uses `self.data` as the local derivative for both operands in `__mul__`'s backward",
         lead_in="that",
         explanation=(
@@ -18,6 +19,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="mul-own-data",
+        op="mul",
         title="gives each operand of `*` its own data as local derivative instead of the other operand's",
         lead_in="that",
         explanation=(
@@ -35,6 +37,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="mul-forgets-out-grad",
+        op="mul",
         title="`__mul__`'s backward adds `self.data` into `other.grad` without multiplying by `out.grad`",
         explanation=(
             "The chain rule multiplies each local derivative by the gradient arriving from above, `out.grad`. "
@@ -47,6 +50,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="add-forgets-other",
+        op="add",
         title="`__add__`'s backward passes the gradient to `self` but not to `other`",
         explanation=(
             "The local derivative of `a + b` is 1 for both operands, so `out.grad` must flow into both "
@@ -64,6 +68,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="pow-no-minus-one",
+        op="pow",
         title="`__pow__`'s local derivative is `k * x**k` instead of `k * x**(k - 1)`",
         explanation=(
             "The power rule lowers the exponent by one: d(x**k)/dx = k * x**(k - 1). "
@@ -76,6 +81,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="pow-missing-k",
+        op="pow",
         title="`__pow__`'s local derivative is `x**(k - 1)`, missing the factor `k`",
         explanation=(
             "The power rule brings the exponent down as a factor: d(x**k)/dx = k * x**(k - 1). "
@@ -88,6 +94,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="relu-at-zero",
+        op="relu",
         title="relu's local derivative is taken from the input with `>= 0`, so relu'(0) = 1 instead of 0",
         explanation=(
             "relu passes gradient only where its output is positive: its local derivative is 1 for x > 0 "
@@ -100,6 +107,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="relu-pass-through",
+        op="relu",
         title="relu's backward passes `out.grad` through everywhere, even where the output is 0",
         explanation=(
             "relu's local derivative is 0 wherever its output is 0, so an inactive relu blocks the gradient. "
@@ -111,6 +119,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="tanh-one-minus-t",
+        op="tanh",
         title="tanh's local derivative is `1 - t` instead of `1 - t**2`",
         explanation=(
             "With t = tanh(x) the output, the local derivative is 1 - t**2: the square matters. "
@@ -123,6 +132,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="tanh-input",
+        op="tanh",
         title="tanh's local derivative is computed from the input (`1 - x**2`) instead of the output t",
         explanation=(
             "The derivative of tanh is 1 - tanh(x)**2, written with the output t = tanh(x), not with x itself. "
@@ -134,6 +144,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="tanh-square-outside",
+        op="tanh",
         title="tanh's local derivative is `(1 - t)**2` instead of `1 - t**2`",
         explanation=(
             "The square belongs to t alone: the local derivative of tanh is 1 - t**2 with t the output. "
@@ -146,6 +157,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="exp-input",
+        op="exp",
         title="exp's local derivative uses the input x instead of the output exp(x)",
         explanation=(
             "exp is its own derivative: the local derivative of exp(x) is exp(x), which is `out.data`. "
@@ -157,6 +169,7 @@ LOCAL_DERIVATIVES = (
     ),
     Variant(
         name="log-output",
+        op="log",
         title="log's local derivative is `1 / out.data` instead of `1 / x` with x the input",
         explanation=(
             "The derivative of log(x) is 1/x with x the *input*, `self.data`. "
