@@ -55,6 +55,7 @@ import eighteenth  # noqa: E402
 import nineteenth  # noqa: E402
 import sim29l4  # noqa: E402
 import sim30l4  # noqa: E402
+import sim31l4  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -408,6 +409,11 @@ def arguments() -> argparse.ArgumentParser:
                              "copies and twelve honest engines of the copies' designs written by hand, not blind to "
                              "the method, with the eighteenth's independents, on 04-more-ops' engine.py: a tuning "
                              "class)")
+    parser.add_argument("--sim31l4", action="store_true",
+                        help="also session 31's level-4 class (sim31l4/, 44 files: six sources and their level-4 "
+                             "copies by a third hand and twelve honest engines of the copies' designs written by "
+                             "hand, not blind to the method, with the eighteenth's independents, on 04-more-ops' "
+                             "engine.py: a tuning class)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -512,6 +518,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim30l4"
         classes[f"sim30l4 class, {sim30l4.EXERCISE} (by hand, sim30l4/, tuning)"] = (
             folder, made(folder, lambda: sim30l4.build(folder)))
+    if args.sim31l4:
+        folder = args.build / "sim31l4"
+        classes[f"sim31l4 class, {sim31l4.EXERCISE} (by hand, sim31l4/, tuning)"] = (
+            folder, made(folder, lambda: sim31l4.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -523,7 +533,7 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
 # A run that names one of these measures only the classes it names: the first, second and third classes' default seeds
 # (held out: measured by the coordinator once, at a session's end) are left out unless given on the command line.
 TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth", "sixteenth", "seventeenth",
-                  "eighteenth", "nineteenth", "sim29l4", "sim30l4")
+                  "eighteenth", "nineteenth", "sim29l4", "sim30l4", "sim31l4")
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 
 
