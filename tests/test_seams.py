@@ -60,7 +60,7 @@ EXPECTED = {
     "raises-in-tanh.py": (59.0, "graded", ["raises:tanh"], "tanh/zero", ("raises-in-tanh.py", 52, None)),
     "split-raises.ipynb": (59.0, "graded", ["raises:tanh"], "tanh/zero", ("split-raises.ipynb", 2, 6)),
     "nested.zip": (60.0, "graded", ["variant:tanh-one-minus-t"], "tanh/two", None),
-    "wrong-name": (16.1667, "graded", ["variant:forward-order"], "add/constant", None),
+    "wrong-name": (14.1667, "graded", ["variant:forward-order"], "add/constant", None),
     "Ёжик.py": (61.0, "graded", ["variant:exp-input"], "exp/values", None),
     "two-candidates": (0.0, "rejected", [], None, None),
 }
