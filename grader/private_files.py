@@ -2,6 +2,7 @@
 
 import io
 import os
+import stat
 import tempfile
 from json.encoder import encode_basestring  # C, where the json accelerator is built
 from pathlib import Path
@@ -33,6 +34,10 @@ def write_text_atomically(path, text):
 
 def _write_atomically(path, write):
     path = Path(path)
+    if _is_device(path):  # `-o /dev/null`, a pipe: written through, never replaced by a file of ours
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            write(f)
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -48,6 +53,17 @@ def _write_atomically(path, write):
         except OSError:
             pass
         raise
+
+
+def _is_device(path):
+    """Whether `path` is a character device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO): a file written in
+    its place and renamed over it would replace the device itself (as root, /dev/null became a regular file of
+    mode 0600 that every other program then failed to open), and a reader of it sees no torn file to protect."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
 
 
 _FLUSH = 1 << 14  # pieces held before they are written

@@ -87,6 +87,25 @@ def test_scores_are_written_whole_or_not_at_all(tmp_path):
     assert os.listdir(path.parent) == ["scores.json"]  # no temporary file left behind
 
 
+def test_scores_written_to_a_pipe_or_device_go_through_it_and_leave_it_one(tmp_path):
+    """`grade ... -o /dev/null` (session 31: as root, the atomic writer's rename put a regular file of mode 0600
+    where /dev/null was, and initdb and pytest -c /dev/null failed after it). Tested on a FIFO of the test's own,
+    never on the machine's /dev/null: written through, still a FIFO after, nothing left beside it."""
+    import stat
+    import threading
+
+    fifo = tmp_path / "scores.fifo"
+    os.mkfifo(fifo)
+    read = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_text(encoding="utf-8")))
+    reader.start()
+    write_json_atomically(fifo, {"a": 1})
+    reader.join(timeout=30)
+    assert read == ['{\n  "a": 1\n}\n']
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert os.listdir(tmp_path) == ["scores.fifo"]
+
+
 
 class _Text(str):
     """A str subclass: json.dump writes it as a string, and so must the grader's writer."""
