@@ -274,8 +274,10 @@ GRADCHECK = {
 MLP = {
     **{case: (24.0, [], []) for case in WRAPS},  # 23/23 before holes28's parameters/rng
     # micrograd's nn.py as published: relu, and no train_xor (9 of 24 since holes28: its Neuron takes no rng, which
-    # parameters/rng lets pass)
-    **{case: (9.0, 7, []) for case in ["pypi-micrograd-andrews", "pypi-micrograd-viz"]},
+    # parameters/rng lets pass; 12 since strangers31's hidden-layers-linear: at the probes' positive sums relu is
+    # the identity, so its numbers are an all-linear network's, a mistake charged once by forward/mlp, and
+    # backward/mlp and forward/parameter-order no longer charge it again)
+    **{case: (12.0, 5, []) for case in ["pypi-micrograd-andrews", "pypi-micrograd-viz"]},
     # charged on forward/mlp alone since holes28 (10/23 before: backward/mlp, forward/parameter-order and the three
     # training tests too)
     "bug-colab-last-layer-tanh": (22.0, ["forward/mlp"], []),
