@@ -37,9 +37,7 @@ import traceback
 from typing import Callable, Protocol
 
 from .distribution import instructor_part_installed, require_instructor_part
-from .judge.drawn import Draws, drawn_probes
 from .judge.expectations import Expectations  # the judge (pytest) is imported when a batch is judged
-from .judging import judge, judge_contained as _judge_contained  # noqa: F401 - grader.pipeline.judge, as before
 from .load import Submission, load_submissions  # noqa: F401 - grader.pipeline.load_submissions, as before
 from .machine_size import default_jobs
 from .observe import grader_error_run, observe_all
@@ -201,8 +199,6 @@ def _grade_submissions(submissions, suite, settings, progress, notify, observer,
     verdicts = VerdictCache(settings.cache_dir, suite, settings)  # a rerun's: grader/verdicts.py
     verdicts.dry_run(expectations)
     expectations.check_suite(settings.tests)  # a broken suite stops here, before any student is observed
-    if settings.tests == "all" and observer is None and (drawn := drawn_probes(suite, expectations)):
-        suite = dataclasses.replace(suite, draws=Draws(suite, drawn))  # the grade of record's (judge/drawn.py)
     jobs = settings.jobs or default_jobs(settings.limits.memory_mb)
     if observer is None and settings.queue:
         observer = FleetPool(settings.queue, settings.limits, require_sandbox=settings.require_sandbox,
@@ -356,6 +352,42 @@ def _student_diagnoses(suite, submissions, runs, outcomes, settings, expectation
     visible = {sid: [o for o in found if o["visibility"] == "visible"] for sid, found in outcomes.items()}
     check = dataclasses.replace(settings, tests="visible")
     return _diagnose(suite, submissions, runs, visible, check, expectations, sandbox, jobs, cache, kept)
+
+
+def judge(suite, runs, **kwargs):
+    """grader.judge.plugin.judge, imported when a batch is first judged: pytest and its plugins take a tenth of a
+    second to import, which a check whose verdicts are kept (grader/verdicts.py) never needs."""
+    from .judge.plugin import judge as judge_with_pytest
+
+    return judge_with_pytest(suite, runs, **kwargs)
+
+
+def _judge_contained(suite, runs, settings, expectations, so_far=None):
+    """The judge's outcomes, with a failure of the grader on some runs kept to those runs' rows.
+
+    The judge runs the whole batch at once. When that raises (and not because the suite is
+    broken, which is every submission's problem: SuiteError), the batch is halved until the
+    runs it fails on are found; each of those becomes a `crashed` run saying "grader error"
+    (its traceback in the run log), and is judged as such.
+    """
+    def judged(part):
+        try:
+            return judge(suite, part, torch=settings.torch, expectations=expectations, tests=settings.tests,
+                         so_far=so_far)
+        except SuiteError:
+            raise
+        except Exception:
+            if len(part) == 1:
+                (sid, run), = part.items()
+                runs[sid] = grader_error_run(sid, "judging it", traceback.format_exc())
+                return judge(suite, {sid: runs[sid]}, torch=settings.torch, expectations=expectations,
+                             tests=settings.tests, so_far=so_far)
+            ids = sorted(part)
+            half = len(ids) // 2
+            return {**judged({sid: part[sid] for sid in ids[:half]}),
+                    **judged({sid: part[sid] for sid in ids[half:]})}
+
+    return judged(dict(runs))
 
 
 def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",

@@ -258,12 +258,12 @@ class JudgePlugin(DirectItems):
         return observe
 
     @pytest.fixture
-    def expect(self, submission):
-        return self.value("expect", submission)
+    def expect(self):
+        return self.value("expect", None)
 
     @pytest.fixture
-    def torch_expect(self, submission):
-        return self.value("torch_expect", submission)
+    def torch_expect(self):
+        return self.value("torch_expect", None)
 
     # -- outcome of each (test, submission) ------------------------------------
 
@@ -318,13 +318,11 @@ class VisibleOnly(JudgePlugin):
 PLUGINS = {"all": JudgePlugin, "visible": VisibleOnly}  # which tests are judged
 
 
-def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far: JudgedSoFar | None = None,
-          draws=None):
+def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far: JudgedSoFar | None = None):
     """Outcomes of the hidden tests on every submission: {id: [grader.records.Outcome, ...]} in suite order.
 
     `tests`: "all", or "visible" (a student's check runs only the tests a student may see). `so_far`: what
     earlier parts of the same batch judged (memo.py), used and added to; without it, `runs` is the batch.
-    `draws`: the runs are the drawn view (judge/drawn.py), whose expected values are the reference's at each draw.
     """
     if not runs:
         return {}
@@ -338,7 +336,6 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far
     ungrouped = frozenset()
     for _ in range(2):
         plugin = plugin_class(suite, observed, expectations, ungrouped, None if ungrouped else so_far)
-        plugin.draws = draws
         with expectations.active():
             _run_pytest(suite, plugin)
         if not plugin.violations:

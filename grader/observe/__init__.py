@@ -159,11 +159,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     limits = sandbox.limits
     output = CappedOutput(limits.output_kb * 1024)
     cases = suite.cases
-    # the grade of record's probes at drawn inputs too, after the suite's (judge/drawn.py)
-    # (a fleet worker's draws are the job's, whatever its submission: fleet/payload.GivenDraws)
-    drawn = suite.draws.names(getattr(submission, "digest", None)) if suite.draws else {}
-    every = [*suite.probe_names, *drawn.values()]
-    todo = secret_order(every) if cases else list(every)
+    todo = secret_order(suite.probe_names) if cases else list(suite.probe_names)
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
     budget = Budget(limits)
@@ -247,7 +243,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                         run["status"], Message.from_json(run["message_data"]))
                 if ending.distrusts_report:
                     probes.clear()
-                    todo = list(every)
+                    todo = list(suite.probe_names)
                 break
             if not todo:
                 # Every probe reported, but the worker died before `done` (an honest one writes it
@@ -290,8 +286,6 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
         if not cases:
             sandbox.cleanup(base)
     run["probes"] = {name: probes[name] for name in suite.probe_names if name in probes}  # the suite's order
-    if suite.draws:  # `probe@token`: the same probes at drawn inputs, which only judge/drawn.py reads
-        run["drawn"] = {name: probes[name] for name in every[len(suite.probe_names):] if name in probes}
     run["output"] = output.text()
     run["seconds"] = round(time.monotonic() - started, 4)
     return run
