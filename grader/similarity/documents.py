@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 
 from ..machine_size import usable_cpus
 from ..parsing import LINE_BREAK, parse
-from .handled import handled_whole, item_hashes
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
@@ -24,9 +23,6 @@ from .tokens import shared as shared_tokens
 from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
 from .walk import walk
 
-# the engine's own raises, catches, casts, bounds and defaults together (handled.py): three times its choices' size
-# (8, 24 and 48 measured on the level-4 classes; docs/similarity.md, session 31)
-HANDLED_SIZE = 3 * CHOICES_SIZE
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
 
 
@@ -207,10 +203,6 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
                            and h not in public_kgrams})
         if len({text.split()[1] for text in chosen}) >= CHOICE_OPS:
             structures[_hash("meaning choices", " ; ".join(chosen))] = CHOICES_SIZE
-    # beside its meanings, what it does at their edges (handled.py): raises, catches, casts, bounds, defaults; read
-    # whatever the meanings read of it (a visitor's or a registry's ops are no meanings, their edges are still there)
-    structures.update(handled_whole([source for _, source in written],
-                                    lambda h: h in starter_kgrams or h in public_kgrams, HANDLED_SIZE))
     variants = frozenset(h for h in list(prints) + list(own_traits) + list(structures)
                          if h in variant_kgrams and h not in explained)
     return Document(doc_id, texts, units, prints, [l for r in readings for l in r.limits],
@@ -374,9 +366,8 @@ def starter_kgrams(texts: dict[str, str], restyled: bool = False) -> frozenset[i
     for name in sorted(texts):
         text = texts[name]
         if text.startswith("\ufeff") or len(text) > MAX_SHAPES_CHARS:  # traits reads another text, or has no tree
-            read |= set(traits_of(text)) | set(meanings(text, name)) | op_forms(text) | item_hashes(text)
+            read |= set(traits_of(text)) | set(meanings(text, name)) | op_forms(text)
             continue
-        read |= item_hashes(text)
 
         def with_meanings(tree, name=name, text=text):  # the file parsed and read by plain_module once for all three
             read.update(meanings(text, name, tree=tree))
