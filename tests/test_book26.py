@@ -8,6 +8,7 @@ batch kept in the boot's folder: it compiles and observes none of the engines, a
 """
 
 import json
+import os
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -182,3 +183,22 @@ def test_the_kept_file_is_appended_to_and_read_once_per_process(tmp_path, monkey
     (tmp_path / "book.jsonl").unlink()
     boot_files.append_entries(path, {"f": {"status": "ok", "values": {}}})
     assert boot_files.read_appended(path) == {"f": {"status": "ok", "values": {}}}
+
+
+def test_the_walks_kept_file_replaced_by_a_longer_one_is_read_whole(tmp_path):
+    """diagnose/walks._kept_file converts only the entries appended since its last read; another file in the kept
+    file's place (a new inode) is read whole even when it holds as many entries as were read, or more (it counted
+    entries before: a replacing file as long as the old one kept the old file's observations, review31)."""
+    from grader import boot_files
+    from grader.diagnose import walks
+
+    path = str(tmp_path / "walks.jsonl")
+    boot_files.append_entries(path, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": 1.0}}})
+    seen, _ = walks._kept_file(path)
+    assert seen == {("w", 0, "p", 0): {"status": "ok", "values": {"x": 1.0}}}
+    other = str(tmp_path / "other.jsonl")  # made while the first exists, so another inode, then put in its place
+    boot_files.append_entries(other, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": 2.0}},
+                                      json.dumps(["made", "w", "p"]): 7})
+    os.replace(other, path)
+    seen, made = walks._kept_file(path)
+    assert seen == {("w", 0, "p", 0): {"status": "ok", "values": {"x": 2.0}}} and made == {("w", "p"): 7}

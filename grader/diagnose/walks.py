@@ -182,9 +182,10 @@ def _orders(walk):
             for order in ORDERS]
 
 
-# kept file -> (the entries converted, (seen, made)): the file (megabytes of JSON) read once a process, then only what
-# was appended since (boot_files.read_appended), not once a diagnosed batch. Its observations are shared between
-# batches as a book shares each between a batch's submissions: nothing changes them.
+# kept file -> (read_appended's dict, how many of its entries are converted, (seen, made)): the file (megabytes of
+# JSON) read once a process, then only what was appended since (boot_files.read_appended), not once a diagnosed
+# batch. Its observations are shared between batches as a book shares each between a batch's submissions: nothing
+# changes them.
 _KEPT_READ: dict[str, tuple] = {}
 
 
@@ -194,8 +195,8 @@ def _kept_file(path):
     A name's value never changes (it is the reference walked one way, on one probe): a name appended again (by two
     processes that observed it at once) is taken once."""
     entries = read_appended(path)
-    done, (seen, made) = _KEPT_READ.get(path, (0, ({}, {})))
-    if len(entries) < done:  # another file in its place: read whole
+    read, done, (seen, made) = _KEPT_READ.get(path, (None, 0, ({}, {})))
+    if read is not entries:  # read_appended began a new dict: another file in its place, read whole
         done, seen, made = 0, {}, {}
     for name, value in itertools.islice(entries.items(), done, None):
         try:
@@ -206,7 +207,7 @@ def _kept_file(path):
             seen[tuple(key[1:])] = value
         elif isinstance(key, list) and key[:1] == ["made"] and len(key) == 3:
             made[tuple(key[1:])] = value
-    _KEPT_READ[path] = (len(entries), (seen, made))
+    _KEPT_READ[path] = (entries, len(entries), (seen, made))
     return seen, made
 
 
