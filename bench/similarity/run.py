@@ -56,6 +56,7 @@ import nineteenth  # noqa: E402
 import sim29l4  # noqa: E402
 import sim30l4  # noqa: E402
 import sim31l4  # noqa: E402
+import sim32b1  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -414,6 +415,10 @@ def arguments() -> argparse.ArgumentParser:
                              "copies by a third hand and twelve honest engines of the copies' designs written by "
                              "hand, not blind to the method, with the eighteenth's independents, on 04-more-ops' "
                              "engine.py: a tuning class)")
+    parser.add_argument("--sim32b1", action="store_true",
+                        help="also session 32's first blind class (sim32b1/, 59 files written by hand, blind to the "
+                             "method, on 04-more-ops' engine.py, against the grader's micrograd engine; held out: "
+                             "measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -522,6 +527,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim31l4"
         classes[f"sim31l4 class, {sim31l4.EXERCISE} (by hand, sim31l4/, tuning)"] = (
             folder, made(folder, lambda: sim31l4.build(folder)))
+    if args.sim32b1:
+        folder = args.build / "sim32b1"
+        classes[f"sim32b1 class, {sim32b1.EXERCISE} (by hand, blind, sim32b1/, held out)"] = (
+            folder, made(folder, lambda: sim32b1.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -535,6 +544,9 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
 TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth", "sixteenth", "seventeenth",
                   "eighteenth", "nineteenth", "sim29l4", "sim30l4", "sim31l4")
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
+# Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
+# out the held-out default seeds too (they are measured once, at a session's end)
+ALONE_CLASSES = ("sim32b1",)
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:
@@ -546,7 +558,7 @@ def without_held_out_defaults(args, argv: list[str]) -> list[str]:
     given = [a.split("=")[0] for a in argv if a.startswith("--") and len(a) > 2]
     options = {dest: "--" + dest.replace("_", "-") for dest in HELD_OUT_DEFAULTS}
     named = {dest for dest, option in options.items() if any(option.startswith(a) for a in given)}  # argparse: a prefix
-    if not (any(getattr(args, name) for name in TUNING_CLASSES) or named):
+    if not (any(getattr(args, name) for name in TUNING_CLASSES + ALONE_CLASSES) or named):
         return []
     dropped = []
     for dest, option in options.items():
@@ -554,7 +566,8 @@ def without_held_out_defaults(args, argv: list[str]) -> list[str]:
             setattr(args, dest, [])
             dropped.append(option)
     if dropped:
-        print(f"{Path(argv[0]).name if argv else 'run.py'}: a tuning class or seeds of your own are named, so the "
+        print(f"{Path(argv[0]).name if argv else 'run.py'}: a tuning class, a class measured alone or seeds of your "
+              f"own are named, so the "
               f"held-out default seeds of {', '.join(dropped)} are left out (give the option to measure them)",
               file=sys.stderr)
     return dropped

@@ -1,0 +1,116 @@
+import math
+
+
+class Value:
+    """A single scalar and its gradient."""
+
+    def __init__(self, data, _children=(), _op=''):
+        self.data = data
+        self.grad = 0
+        self._backward = lambda: None
+        self._prev = set(_children)
+        self._op = _op
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+    def backward(self):
+        # topological sort of the graph, then the chain rule in reverse
+        topo = []
+        visited = set()
+
+        def build(node):
+            if node in visited:
+                return
+            visited.add(node)
+            for ch in node._prev:
+                build(ch)
+            topo.append(node)
+
+        build(self)
+        self.grad = 1
+        for node in reversed(topo):
+            node._backward()
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        res = Value(self.data * other.data, (self, other), '*')
+
+        def _backward():
+            self.grad = self.grad + other.data * res.grad
+            other.grad = other.grad + self.data * res.grad
+        res._backward = _backward
+        return res
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        res = Value(self.data + other.data, (self, other), '+')
+
+        def _backward():
+            self.grad = self.grad + res.grad
+            other.grad = other.grad + res.grad
+        res._backward = _backward
+        return res
+
+    def relu(self):
+        res = Value(0 if self.data < 0 else self.data, (self,), 'ReLU')
+
+        def _backward():
+            self.grad = self.grad + (res.data > 0) * res.grad
+        res._backward = _backward
+        return res
+
+    def tanh(self):
+        th = math.tanh(self.data)
+        res = Value(th, (self,), 'tanh')
+
+        def _backward():
+            self.grad = self.grad + (1 - th ** 2) * res.grad
+        res._backward = _backward
+        return res
+
+    def exp(self):
+        res = Value(math.exp(self.data), (self,), 'exp')
+
+        def _backward():
+            self.grad = self.grad + res.data * res.grad
+        res._backward = _backward
+        return res
+
+    def log(self):
+        res = Value(math.log(self.data), (self,), 'log')
+
+        def _backward():
+            self.grad = self.grad + res.grad / self.data
+        res._backward = _backward
+        return res
+
+    def __pow__(self, other):
+        assert isinstance(other, (int, float)), "int/float powers only"
+        res = Value(self.data ** other, (self,), f'**{other}')
+
+        def _backward():
+            self.grad = self.grad + (other * self.data ** (other - 1)) * res.grad
+        res._backward = _backward
+        return res
+
+    def __rtruediv__(self, other):  # other / self
+        return other * self ** -1
+
+    def __truediv__(self, other):  # self / other
+        return self * other ** -1
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __rsub__(self, other):  # other - self
+        return other + (-self)
+
+    def __sub__(self, other):  # self - other
+        return self + (-other)
+
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __neg__(self):  # -self
+        return self * -1
