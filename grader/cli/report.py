@@ -48,7 +48,8 @@ def report_command(scores_file, fmt, out, timings, feedback_dir, after_due_date,
     if feedback_dir:
         from ..i18n.option import chosen
 
-        n = report_files.write_feedback_pages(scores, feedback_dir, after_due_date=after_due_date, lang=chosen(lang))
+        n = report_files.write_feedback_pages(scores, feedback_dir, after_due_date=after_due_date, lang=chosen(lang),
+                                              keep=[scores_file] + ([out] if fmt and out != "-" else []))
         click.echo(f"Feedback pages for {n} submission{'s' * (n != 1)} written to "
                    f"{os.path.join(feedback_dir, '')}.", err=True)
 

@@ -98,7 +98,8 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
     report_files.write_timings(out, timings)
     written = report_files.write_reports(result.scores, out, formats, timings, lang=lang)
     if feedback_dir:
-        report_files.write_feedback_pages(result.scores, feedback_dir, after_due_date=after_due_date, lang=lang)
+        report_files.write_feedback_pages(result.scores, feedback_dir, after_due_date=after_due_date, lang=lang,
+                                          keep=[out, *written])
     if result.warning:
         click.secho(f"warning: {result.warning}", fg="yellow", err=True)
     if not quiet:

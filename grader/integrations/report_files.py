@@ -96,7 +96,7 @@ def read_scores(path) -> dict:
     return data
 
 
-def write_feedback_pages(scores: dict, folder, *, after_due_date: bool = False, lang: str = "en") -> int:
-    """One Markdown and one HTML page per submission (grader/report/feedback), in `lang`; the number of
-    submissions."""
-    return len(write_feedback(scores, Path(folder), after_due_date=after_due_date, lang=lang))
+def write_feedback_pages(scores: dict, folder, *, after_due_date: bool = False, lang: str = "en", keep=()) -> int:
+    """One Markdown and one HTML page per submission (grader/report/feedback), in `lang`, none in place of a file of
+    `keep` (the scores file and the reports the same command writes); the number of submissions."""
+    return len(write_feedback(scores, Path(folder), after_due_date=after_due_date, lang=lang, keep=keep))

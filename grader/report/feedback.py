@@ -42,21 +42,22 @@ def file_stem(submission_id: str) -> str:
     return stem
 
 
-def unique_stems(ids: list[str]) -> dict[str, str]:
-    """id → file stem, no two alike even ignoring case (macOS and Windows would merge "Alice" and "alice").
+def unique_stems(ids: list[str], reserved: frozenset[str] = frozenset()) -> dict[str, str]:
+    """id → file stem, no two alike even ignoring case (macOS and Windows would merge "Alice" and "alice"), and none
+    of `reserved` (lower case: the stems of files the same command writes beside the pages, `page_stems_taken`).
 
     Ids are chosen by students, and one may be named exactly like another's
     generated stem (`bob_-1a2b3c4d` beside `bob?`). So a stem is checked against
     every other: where several ids share one, each gets the hash of its own id
     appended, and if that is taken too (the names were chosen to collide), a
-    counter, until it is free.
+    counter, until it is free. A stem that is reserved is shared so too.
     """
     first = {sid: file_stem(sid) for sid in ids}
-    sharing: dict[str, int] = {}
+    sharing: dict[str, int] = dict.fromkeys(reserved, 1)
     for stem in first.values():
         sharing[stem.lower()] = sharing.get(stem.lower(), 0) + 1
     stems: dict[str, str] = {}
-    taken = {stem.lower() for stem in first.values()}
+    taken = {stem.lower() for stem in first.values()} | set(reserved)
     for sid in ids:
         stem = first[sid]
         if sharing[stem.lower()] > 1:
@@ -71,13 +72,32 @@ def unique_stems(ids: list[str]) -> dict[str, str]:
     return stems
 
 
+def page_stems_taken(folder: Path, keep) -> frozenset[str]:
+    """The stems (lower case) a feedback page in `folder` may not have: those of the files in `keep` (what the same
+    command writes: the scores file, its reports) that are in `folder` with a page's suffix. Session 32: a student
+    whose entry was `scores.py`, graded with `-o out/scores.json --format html --format md --feedback-dir out`, had
+    its feedback pages written over the class's reports `scores.html` and `scores.md` (every student's row gone from
+    what the instructor reads; written the other way round, the class's scores published as that student's page)."""
+    try:
+        here = Path(folder).resolve()
+    except OSError:
+        return frozenset()
+    taken = set()
+    for path in map(Path, keep):
+        for fmt in FEEDBACK_PAGES:
+            if path.name.lower().endswith(fmt.suffix) and path.resolve().parent == here:
+                taken.add(path.name[:-len(fmt.suffix)].lower())
+    return frozenset(taken)
+
+
 def write_feedback(scores: dict, folder: Path, *, after_due_date: bool = False,
-                   lang: str = "en") -> dict[str, tuple[Path, ...]]:
+                   lang: str = "en", keep=()) -> dict[str, tuple[Path, ...]]:
     """Write `<id>.md` and `<id>.html` (FEEDBACK_PAGES) for every submission into `folder`, in `lang`; return
-    id → their paths, in that order."""
+    id → their paths, in that order. `keep`: the paths of the files the same command writes, which no page
+    replaces (`page_stems_taken`)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    stems = unique_stems([record["id"] for record in scores.get("submissions", [])])
+    stems = unique_stems([record["id"] for record in scores.get("submissions", [])], page_stems_taken(folder, keep))
     written = {}
     for record in scores.get("submissions", []):
         paths = tuple(folder / f"{stems[record['id']]}{fmt.suffix}" for fmt in FEEDBACK_PAGES)
