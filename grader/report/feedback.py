@@ -75,7 +75,7 @@ def unique_stems(ids: list[str], reserved: frozenset[str] = frozenset()) -> dict
 def page_stems_taken(folder: Path, keep) -> frozenset[str]:
     """The stems (lower case) a feedback page in `folder` may not have: those of the files in `keep` (what the same
     command writes: the scores file, its reports) that are in `folder` with a page's suffix. Session 32: a student
-    whose entry was `scores.py`, graded with `-o out/scores.json --format html --format md --feedback-dir out`, had
+    whose entry was `scores.py`, graded with `-o out/scores.json --format html --format markdown --feedback-dir out`, had
     its feedback pages written over the class's reports `scores.html` and `scores.md` (every student's row gone from
     what the instructor reads; written the other way round, the class's scores published as that student's page)."""
     try:
