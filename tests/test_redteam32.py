@@ -180,7 +180,8 @@ def batch(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         for key, value in SECRETS.items():
             mp.setenv(key, value)
-        graded = grade(folder, limits=Limits(probe_seconds=2, import_seconds=5, submission_seconds=30), jobs=2)
+        graded = grade(folder, limits=Limits(probe_seconds=2, import_seconds=5, submission_seconds=30), jobs=2,
+                       cache_dir=work / "cache")
     return graded, {row["id"]: row for row in graded.scores["submissions"]}
 
 
