@@ -259,6 +259,25 @@ def test_feedback_pages_never_replace_the_class_reports(batch, tmp_path):
     assert (tmp_path / "swap-a.html").exists()  # a page whose name is no report's keeps its name
 
 
+@needs_bwrap
+def test_grade_report_writes_no_page_over_its_own_output(batch, tmp_path):
+    """Closed: `grade report scores.json --to html -o out/swap-a.html --feedback-dir out` wrote swap-a's page over
+    the class report it had just written; the page is now `swap-a-<hash>.html`."""
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    graded, _ = batch
+    scores = tmp_path / "scores.json"
+    scores.write_text(json.dumps(graded.scores), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["report", str(scores), "--to", "html", "-o", str(out / "swap-a.html"),
+                                       "--feedback-dir", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "<title>engine: class report</title>" in (out / "swap-a.html").read_text(encoding="utf-8")
+    assert [p.name for p in out.glob("swap-a-*.html")] != []
+
+
 # -- the loaders, in process -----------------------------------------------------------------------------------
 
 def test_a_zips_names_equal_after_unicode_normalisation_are_two_files(tmp_path):
