@@ -57,6 +57,7 @@ import sim29l4  # noqa: E402
 import sim30l4  # noqa: E402
 import sim31l4  # noqa: E402
 import sim32b1  # noqa: E402
+import sim32b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -419,6 +420,10 @@ def arguments() -> argparse.ArgumentParser:
                         help="also session 32's first blind class (sim32b1/, 59 files written by hand, blind to the "
                              "method, on 04-more-ops' engine.py, against the grader's micrograd engine; held out: "
                              "measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim32b2", action="store_true",
+                        help="also session 32's second blind class (sim32b2/, 59 files written by hand, blind to the "
+                             "method, on 05-backward's engine.py, against the grader's micrograd engine; held out: "
+                             "measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -531,6 +536,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim32b1"
         classes[f"sim32b1 class, {sim32b1.EXERCISE} (by hand, blind, sim32b1/, held out)"] = (
             folder, made(folder, lambda: sim32b1.build(folder)))
+    if args.sim32b2:
+        folder = args.build / "sim32b2"
+        classes[f"sim32b2 class, {sim32b2.EXERCISE} (by hand, blind, sim32b2/, held out)"] = (
+            folder, made(folder, lambda: sim32b2.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -546,7 +555,7 @@ TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
-ALONE_CLASSES = ("sim32b1",)
+ALONE_CLASSES = ("sim32b1", "sim32b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:
