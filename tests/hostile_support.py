@@ -29,7 +29,15 @@ HOSTILE = FIXTURES / "hostile"
 # and a socket of its own (no fixed port: two runs at once, or another program, may hold one) and writes
 # both into the batch's copy of the attack in place of these
 FIXTURE_PORT, FIXTURE_SOCKET = "_TEST_PORT = 47613", '_ABSTRACT = b"\\0grader-hostile-test"'
-LIMITS = Limits(probe_seconds=2, import_seconds=3, submission_seconds=20, memory_mb=1024)
+# Small limits: an attack that runs until its limit (cpu-hog, honest-slow beside it, loop-backward) burns the whole
+# of it, and the rows say the same at 1 s a probe and 8 s a submission as at 2 s and 20 s (session 32). The import's
+# stays 3 s: print-flood's 200 MiB, printed as it imports, spent 3-5 s of that limit's 9 s backstop at load 26-35
+# (docs/security.md).
+LIMITS = Limits(probe_seconds=1, import_seconds=3, submission_seconds=8, memory_mb=1024)
+# honest-slow (tests/fixtures/neighbours) burns 150 ms of CPU in every backward(), scaled to the 60 s default limit
+# (docs/security.md); the batch's copy burns 30 ms, scaled to LIMITS: alone, it keeps 63/63 with 3 s for the whole
+# submission (`--timeout 3`: 2.7x within 8 s), and a probe of 1 s holds 33 of its backward() calls (13 at 2 s, 150 ms)
+HONEST_SLOW_BURN = ("< 0.15:", "< 0.03:")
 # Entries whose *names* attack (issue 11), built by _build_class around a correct engine: a name that
 # is not UTF-8 (its id is the reversible escape), terminal escape sequences, and ids that collide.
 ESCAPED_NAME = "caf\\xe9"  # the folder b"caf\xe9", Latin-1
@@ -75,8 +83,12 @@ def _build_class(folder, decoy):
         shutil.copytree(HOSTILE / case, folder / case)
     for name in ("correct-closures", "correct-edgelist", "correct-kahn"):
         shutil.copytree(FIXTURES / "submissions" / name, folder / name)
-    # graded beside the CPU hog: an honest engine that needs ~150 ms of CPU per backward()
+    # graded beside the CPU hog: an honest engine that needs 30 ms of CPU per backward() (HONEST_SLOW_BURN)
     shutil.copytree(FIXTURES / "neighbours" / "honest-slow", folder / "honest-slow")
+    slow = folder / "honest-slow" / "engine.py"
+    source = slow.read_text()
+    assert source.count(HONEST_SLOW_BURN[0]) == 1, "honest-slow's burn per backward()"
+    slow.write_text(source.replace(*HONEST_SLOW_BURN))
     (folder / "reference-engine").mkdir()
     shutil.copy(ROOT / "reference" / "engine.py", folder / "reference-engine" / "engine.py")
     shutil.copy(FIXTURES / "malformed" / "truncated.ipynb", folder / "broken-notebook.ipynb")

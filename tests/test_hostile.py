@@ -46,11 +46,11 @@ CORRECT = ("correct-closures", "correct-edgelist", "correct-kahn", "reference-en
 # id -> (status, words its message must contain, score: 0 | "max" | "baseline" (no test that
 # baseline-constant does not pass honestly; the forgers run that same engine) | None)
 ROWS = {
-    "loop-import": ("timeout", ["importing engine.py did not finish within 3 s"], 0),
-    "loop-backward": ("timeout", ["3 probes in a row did not finish within 2 s"], 0),
-    "loop-sigterm-ignored": ("timeout", ["importing engine.py did not finish within 3 s"], 0),
+    "loop-import": ("timeout", [f"importing engine.py did not finish within {LIMITS.import_seconds:g} s"], 0),
+    "loop-backward": ("timeout", [f"3 probes in a row did not finish within {LIMITS.probe_seconds:g} s"], 0),
+    "loop-sigterm-ignored": ("timeout", [f"importing engine.py did not finish within {LIMITS.import_seconds:g} s"], 0),
     "memory-grab": ("graded", ["MemoryError"], 0),
-    "fork-storm": ("timeout", ["importing engine.py did not finish within 3 s"], 0),
+    "fork-storm": ("timeout", [f"importing engine.py did not finish within {LIMITS.import_seconds:g} s"], 0),
     "huge-file": ("graded", ["OSError", "No space left on device"], 0),
     "print-flood": ("graded", [], "max"),
     "segfault-recursion": ("crashed", ["while importing engine.py", "SIGSEGV", "segmentation fault"], 0),
