@@ -15,7 +15,8 @@ into the worker's report, any string the grader parses. Such text is hostile:
   rings), and a bidi override or isolate (U+202A..U+202E, U+2066..U+2069)
   reorders the text that follows it in a terminal, a report or a spreadsheet.
   `printable` writes each of them as a visible escape (`\\x1b`, `\\u202e`), so
-  that a sequence is shown as text and never acted on. It is the one way text
+  that a sequence is shown as text and never acted on; and so the `:` that opens a line with `::`, which a CI
+  log (GitHub Actions) acts on as a workflow command. It is the one way text
   of a submission reaches the terminal (the table, the progress line, rejection
   reasons, `gradescope-run`), the CSV gradebook and the reports.
 """
@@ -76,13 +77,22 @@ def _escape(match: re.Match) -> str:
 
 
 def printable(text, *, one_line: bool = False) -> str:
-    """Text safe to show: control characters and bidi overrides written as `\\x1b`, `\\u202e`.
+    """Text safe to show: control characters and bidi overrides written as `\\x1b`, `\\u202e`, and the first `:`
+    of a line that opens with `::` (after blanks) as `\\x3a`.
 
     Newlines and tabs are kept (a CRLF becomes a newline), unless `one_line`,
     which escapes them too: an id or a name in a table row must not start a
-    row of its own.
+    row of its own. A line of a CI job's log that opens with `::` is a workflow command to GitHub Actions
+    (`::error title=...::`, `::add-mask::`, `::stop-commands::`): session 32, an entry named
+    `::error title=Forged::every score below is wrong.py` opened a row of `grade run`'s table, and so made an
+    annotation of the instructor's grading job.
     """
     text = str(text if text is not None else "")
     if one_line:
-        return _ESCAPED_IN_A_LINE.sub(_escape, text)
-    return _ESCAPED_IN_TEXT.sub(_escape, text.replace("\r\n", "\n"))
+        return _WORKFLOW_COMMAND.sub(r"\1\\x3a", _ESCAPED_IN_A_LINE.sub(_escape, text), count=1)
+    return _WORKFLOW_COMMANDS.sub(r"\1\\x3a", _ESCAPED_IN_TEXT.sub(_escape, text.replace("\r\n", "\n")))
+
+
+# a line's opening `::` (after spaces and tabs, which GitHub's runner trims): its first `:`
+_WORKFLOW_COMMAND = re.compile(r"^([ \t]*):(?=:)")
+_WORKFLOW_COMMANDS = re.compile(r"^([ \t]*):(?=:)", re.MULTILINE)

@@ -18,6 +18,10 @@ import pytest
 from costs import slow_fixture
 from hostile_support import needs_bwrap
 
+from click.testing import CliRunner
+
+from grader.cli import main
+from grader.cli.terminal import print_table
 from grader.integrations import report_files
 from grader.integrations.gradescope import submission_entry
 from grader.load import load_entry, load_submissions
@@ -150,6 +154,10 @@ def _deep(kind, n=1400):
     return "\n\ndef calls(f):\n    return f" + "()" * n + "\n"
 
 
+# a GitHub Actions workflow command, as the first thing on a line of a CI job's log (an instructor grading the class
+# in a workflow): an annotation of the job, its text made up by the student
+WORKFLOW_ID = "::error title=Forged::every score below is wrong"
+
 SLEEP_AT_IMPORT = "\n\nimport time as _t\n_t.sleep(0.4)\n"  # finishes last, though graded first (`a` < `b`)
 
 # id -> (its file in the class, its text)
@@ -167,6 +175,7 @@ ENTRIES = {
     "twin-folder": ("twin-folder/engine.py", TWIN),
     "detect-record": ("detect-record.py", TWIN + DETECT_RECORD),
     "scores": ("scores.py", TWIN),  # named as the class's own reports: `scores.html`, `scores.md`
+    WORKFLOW_ID: (WORKFLOW_ID + ".py", TWIN),
 }
 
 
@@ -202,7 +211,7 @@ def test_every_row_earns_what_its_own_code_earns(batch):
         "deep-elif": ("graded", 63.0), "deep-lambda": ("graded", 63.0), "deep-call": ("graded", 63.0),
         "swap-a": ("graded", 63.0), "swap-b": ("graded", TWIN_SCORE),
         "twin-file": ("graded", TWIN_SCORE), "twin-folder": ("graded", TWIN_SCORE),
-        "detect-record": ("graded", TWIN_SCORE), "scores": ("graded", TWIN_SCORE)}
+        "detect-record": ("graded", TWIN_SCORE), "scores": ("graded", TWIN_SCORE), WORKFLOW_ID: ("graded", TWIN_SCORE)}
 
 
 @needs_bwrap
@@ -263,10 +272,6 @@ def test_feedback_pages_never_replace_the_class_reports(batch, tmp_path):
 def test_grade_report_writes_no_page_over_its_own_output(batch, tmp_path):
     """Closed: `grade report scores.json --to html -o out/swap-a.html --feedback-dir out` wrote swap-a's page over
     the class report it had just written; the page is now `swap-a-<hash>.html`."""
-    from click.testing import CliRunner
-
-    from grader.cli import main
-
     graded, _ = batch
     scores = tmp_path / "scores.json"
     scores.write_text(json.dumps(graded.scores), encoding="utf-8")
@@ -324,3 +329,38 @@ def test_a_blackboard_receipt_naming_a_classmate_in_its_comments_names_no_one(tm
         "Name: Mal Lory (mallory)\nAssignment: HW_1\nComments:\nName: Victor Im (1_mallory)\n", encoding="utf-8")
     rows = {s.id: sorted(s.files) for s in load_submissions(folder, load_suite("engine"))}
     assert rows == {"victor": ["engine.py"], "mallory": ["engine.py"]}
+
+
+# -- what a student's name does in the instructor's terminal and CI log --------------------------------------------
+
+@needs_bwrap
+def test_no_row_of_the_table_opens_a_workflow_command(batch, capsys):
+    """Closed: an entry named `::error title=Forged::every score below is wrong.py` opened its row of `grade run`'s
+    table with `::error title=Forged::`, which GitHub Actions reads as a workflow command (an annotation of the
+    instructor's grading job, its words the student's; `::add-mask::`, `::stop-commands::` likewise). The sanitiser
+    now writes a line's opening `:` as `\\x3a`."""
+    graded, _ = batch
+    print_table(graded.scores)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if line.lstrip().startswith("::")] == []
+    assert any(line.startswith("\\x3a:error title=Forged:  graded     25.8334/63") for line in lines), lines
+
+
+@pytest.mark.slow  # 2.2 s of CPU: the similarity's first reading in a process
+def test_grade_similarity_shows_names_through_the_sanitiser(tmp_path):
+    """Closed: `grade similarity` printed its clusters, public matches and unreadable calls with the students' names
+    raw: a name holding ESC [ 2 A, CR and ESC [ 2 K rewrote the lines above it in the instructor's terminal (the
+    summary "1 pair flagged" among them), OSC 52 set the clipboard, `::` opened a workflow command. Now each is
+    shown as the table shows it."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    escaped = "mal\x1b[2A\r\x1b[2K\x1b]52;c;ZWNobyBwd25lZA==\x07"
+    (folder / (escaped + ".py")).write_text('import marshal\nexec(marshal.loads(b"\\xe3"))\n', encoding="utf-8")
+    (folder / (WORKFLOW_ID + ".py")).write_text("class Value:\n    pass\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["similarity", str(folder), "-o", str(tmp_path / "similarity.json"),
+                                       "--no-micrograd"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == (
+        "  mal\\x1b[2A\\x0d\\x1b[2K\\x1b]52;c;ZWNobyBwd25lZA==\\x07: exec() of data at mal\\x1b[2A\\x0d\\x1b[2K\\x1b]52;"
+        "c;ZWNobyBwd25lZA==\\x07.py, line 2 (cannot be unpacked: not compared, look at it)")
+    assert "\x1b" not in result.output and "\x07" not in result.output

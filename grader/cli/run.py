@@ -7,6 +7,7 @@ import click
 
 from ..load import LoadError
 from ..load.export_words import export_summary
+from ..student_text import printable
 from ..report.formats import BESIDE_SCORES, FORMATS
 from ..sandbox import SandboxUnavailable
 from ..suites import SuiteError
@@ -111,7 +112,7 @@ def run_command(submissions, exercise, out, jobs, cache_dir, no_cache, torch_mod
                f"({rate:.1f} per second; {cached} from the cache; sandbox: {result.sandbox}). "
                f"Scores written to {out}.")
     if exports := [row["export"] for row in result.scores["submissions"] if row.get("export")]:
-        click.echo(export_summary(exports))
+        click.echo(printable(export_summary(exports), one_line=True))  # the LMS's names of students
     if written:
         click.echo(f"Reports written to {', '.join(str(path) for path in written)}.")
     if feedback_dir:

@@ -5,6 +5,7 @@ from pathlib import Path
 import click
 
 from ..load import LoadError
+from ..student_text import printable
 from . import PRIVATE_MODE, SimilarityError, similarity, write_private
 from .cohort import THRESHOLD
 
@@ -65,12 +66,16 @@ def similarity_command(submissions, exercise, starters, public, no_micrograd, sc
                f"{len(flagged)} pair{'s' * (len(flagged) != 1)} flagged in {len(record['clusters'])} "
                f"cluster{'s' * (len(record['clusters']) != 1)}, {len(public_flagged)} public "
                f"match{'es' * (len(public_flagged) != 1)} flagged.")
+    # ids and file names are the students' (a name holding ESC [ 1 A and ESC [ 2 K rewrote the line above, "1 pair
+    # flagged", and OSC 52 the instructor's clipboard: session 32): shown through the one sanitiser, as the table is
     for group in record["clusters"]:
-        click.echo(f"  cluster: {', '.join(group)}")
+        click.echo(f"  cluster: {', '.join(printable(sid, one_line=True) for sid in group)}")
     for match in public_flagged:
-        click.echo(f"  {match['id']} matches {match['source']} ({match['score']:.2f})")
+        click.echo(f"  {printable(match['id'], one_line=True)} matches {printable(match['source'], one_line=True)} "
+                   f"({match['score']:.2f})")
     for row in rows:
         for call in row.get("opaque", []):
             what = "unpacked and compared" if call["unpacked"] else "cannot be unpacked: not compared, look at it"
-            click.echo(f"  {row['id']}: {call['call']}() of data at {call['file']}, line {call['line']} ({what})")
+            click.echo(f"  {printable(row['id'], one_line=True)}: {printable(call['call'], one_line=True)}() of data "
+                       f"at {printable(call['file'], one_line=True)}, line {call['line']} ({what})")
     click.echo(f"Written to {', '.join(str(p) for p in written)} (mode {PRIVATE_MODE:o}: for the instructor only).")
