@@ -58,6 +58,7 @@ import sim30l4  # noqa: E402
 import sim31l4  # noqa: E402
 import sim32b1  # noqa: E402
 import sim32b2  # noqa: E402
+import sim32b3  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -424,6 +425,11 @@ def arguments() -> argparse.ArgumentParser:
                         help="also session 32's second blind class (sim32b2/, 59 files written by hand, blind to the "
                              "method, on 05-backward's engine.py, against the grader's micrograd engine; held out: "
                              "measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim32b3", action="store_true",
+                        help="also session 32's third blind class (sim32b3/, 59 files written by hand, blind to the "
+                             "method, on 03-tanh's engine.py, eight level-4 copies and four hard-negative pairs, "
+                             "against the grader's micrograd engine; held out: measured once, never tuned on; "
+                             "measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -540,6 +546,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim32b2"
         classes[f"sim32b2 class, {sim32b2.EXERCISE} (by hand, blind, sim32b2/, held out)"] = (
             folder, made(folder, lambda: sim32b2.build(folder)))
+    if args.sim32b3:
+        folder = args.build / "sim32b3"
+        classes[f"sim32b3 class, {sim32b3.EXERCISE} (by hand, blind, sim32b3/, held out)"] = (
+            folder, made(folder, lambda: sim32b3.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -555,7 +565,7 @@ TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
-ALONE_CLASSES = ("sim32b1", "sim32b2")
+ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:
