@@ -19,10 +19,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for reference/ and exercises/
 
+import eighteenth  # noqa: E402
 import fifth  # noqa: E402
 import sim32b1  # noqa: E402
 import sixteenth  # noqa: E402
-import tenth  # noqa: E402
 
 CLASS = Path(__file__).resolve().parent / "sim32b3"
 STARTER = Path(__file__).resolve().parents[2] / "exercises" / "03-tanh" / "engine.py"
@@ -36,35 +36,32 @@ def check(text: str, what: str) -> None:
     tanh(w*x + b) with x used twice, and `2 * x` and `x + 1` through the reflected ops. Anything the file raises is
     reported as an AssertionError. (Two hard negatives compute tanh from math.exp as the lecture does, which overflows
     above x = 355: the check stays below, as the class's honest students tested theirs.)"""
-    try:
-        fifth.check(text, what)
-        V = tenth.load(text, what).Value
-        for x0 in (0.0, 2.0, 5.0, -3.0, 0.3, 19.0):
-            x = V(x0)
-            y = x.tanh()
-            y.backward()
-            t = math.tanh(x0)
-            _close(what, f"tanh({x0})", y.data, t)
-            _close(what, f"tanh'({x0})", x.grad, 1 - t * t)
-        x = V(0.8)
-        y = x.tanh().tanh()
+    eighteenth.run_check(text, what, lambda mine, name: (fifth.check(text, name), _tanh_checks(mine.Value, name)))
+
+
+def _tanh_checks(V, what: str) -> None:
+    for x0 in (0.0, 2.0, 5.0, -3.0, 0.3, 19.0):
+        x = V(x0)
+        y = x.tanh()
         y.backward()
-        inner = math.tanh(0.8)
-        _close(what, "tanh(tanh(0.8))'", x.grad, (1 - math.tanh(inner) ** 2) * (1 - inner ** 2))
-        w, x, b = V(-0.7), V(1.3), V(0.25)
-        n = (w * x + b + x).tanh()
-        n.backward()
-        t = math.tanh(-0.7 * 1.3 + 0.25 + 1.3)
-        _close(what, "a neuron's dx", x.grad, (1 - t * t) * (-0.7 + 1))
-        _close(what, "a neuron's dw", w.grad, (1 - t * t) * 1.3)
-        x = V(1.5)
-        z = 2 * x + 1
-        z.backward()
-        _close(what, "2 * x + 1", (z.data, x.grad), (4.0, 2.0))
-    except AssertionError:
-        raise
-    except Exception as error:  # a file that raises fails the check, named
-        raise AssertionError(f"{what}: {type(error).__name__}: {error}") from error
+        t = math.tanh(x0)
+        _close(what, f"tanh({x0})", y.data, t)
+        _close(what, f"tanh'({x0})", x.grad, 1 - t * t)
+    x = V(0.8)
+    y = x.tanh().tanh()
+    y.backward()
+    inner = math.tanh(0.8)
+    _close(what, "tanh(tanh(0.8))'", x.grad, (1 - math.tanh(inner) ** 2) * (1 - inner ** 2))
+    w, x, b = V(-0.7), V(1.3), V(0.25)
+    n = (w * x + b + x).tanh()
+    n.backward()
+    t = math.tanh(-0.7 * 1.3 + 0.25 + 1.3)
+    _close(what, "a neuron's dx", x.grad, (1 - t * t) * (-0.7 + 1))
+    _close(what, "a neuron's dw", w.grad, (1 - t * t) * 1.3)
+    x = V(1.5)
+    z = 2 * x + 1
+    z.backward()
+    _close(what, "2 * x + 1", (z.data, x.grad), (4.0, 2.0))
 
 
 def _close(what: str, name: str, got, want) -> None:
