@@ -78,7 +78,7 @@ def _escape(match: re.Match) -> str:
 
 def printable(text, *, one_line: bool = False) -> str:
     """Text safe to show: control characters and bidi overrides written as `\\x1b`, `\\u202e`, and the first `:`
-    of a line that opens with `::` (after blanks) as `\\x3a`.
+    of a line that opens with `::` (after blanks) as `\\x3a`, and the second `#` of `##[` and `##vso[` as `\\x23`.
 
     Newlines and tabs are kept (a CRLF becomes a newline), unless `one_line`,
     which escapes them too: an id or a name in a table row must not start a
@@ -89,10 +89,15 @@ def printable(text, *, one_line: bool = False) -> str:
     """
     text = str(text if text is not None else "")
     if one_line:
-        return _WORKFLOW_COMMAND.sub(r"\1\\x3a", _ESCAPED_IN_A_LINE.sub(_escape, text), count=1)
-    return _WORKFLOW_COMMANDS.sub(r"\1\\x3a", _ESCAPED_IN_TEXT.sub(_escape, text.replace("\r\n", "\n")))
+        text = _WORKFLOW_COMMAND.sub(r"\1\\x3a", _ESCAPED_IN_A_LINE.sub(_escape, text), count=1)
+    else:
+        text = _WORKFLOW_COMMANDS.sub(r"\1\\x3a", _ESCAPED_IN_TEXT.sub(_escape, text.replace("\r\n", "\n")))
+    return _LOG_COMMAND.sub(r"\\x23", text) if "##" in text else text
 
 
 # a line's opening `::` (after spaces and tabs, which GitHub's runner trims): its first `:`
 _WORKFLOW_COMMAND = re.compile(r"^([ \t]*):(?=:)")
 _WORKFLOW_COMMANDS = re.compile(r"^([ \t]*):(?=:)", re.MULTILINE)
+# the older form, read anywhere in a line: GitHub's `##[name]` (actions/runner's ActionCommand prefix), Azure
+# Pipelines' `##vso[...]`: its second `#`
+_LOG_COMMAND = re.compile(r"(?<=#)#(?=(?:vso)?\[)")

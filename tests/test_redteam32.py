@@ -27,6 +27,7 @@ from grader.integrations.gradescope import submission_entry
 from grader.load import load_entry, load_submissions
 from grader.pipeline import grade
 from grader.sandbox import Limits
+from grader.student_text import printable
 from grader.suites import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -344,6 +345,9 @@ def test_no_row_of_the_table_opens_a_workflow_command(batch, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [line for line in lines if line.lstrip().startswith("::")] == []
     assert any(line.startswith("\\x3a:error title=Forged:  graded     25.8334/63") for line in lines), lines
+    # GitHub's older form (and Azure Pipelines'), read anywhere in a line, as an exception's text may hold it
+    assert printable("boom ##[add-mask]63 ##vso[task.complete result=Failed]", one_line=True) == \
+        "boom #\\x23[add-mask]63 #\\x23vso[task.complete result=Failed]"
 
 
 @pytest.mark.slow  # 2.2 s of CPU: the similarity's first reading in a process
