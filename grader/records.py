@@ -160,6 +160,7 @@ class ExceptionFacts(TypedDict):
     owner: str | None  # the type the attribute was missing on
     operator: str | None  # the operator Python refused ("/", "unary -"), read from the bytecode
     missing: list[str]  # the methods for that operator the student's `Value` class lacks
+    errno: NotRequired[int]  # an OSError's number, when it has one (EROFS: a file written in the read-only folder)
 
 
 class Observation(TypedDict, total=False):

@@ -195,8 +195,9 @@ FULL = ["shape-one-cell", *(case.name for case in _handed() if case.name.startsw
 TABLE = {
     # 2/63 before SelfPipe: asyncio.run's loop made a socket pair, which the sandbox refuses (PermissionError)
     **{case: (63.0, [], []) for case in FULL},
-    # the notebook saves a file in its folder (Colab's drive): the folder is read-only where it is graded
-    "shape-colab-drive": (0.0, 52, []),
+    # the notebook saves a file in its folder (Colab's drive): the folder is read-only where it is graded; the hint
+    # says so from the worker's errno (session 32, grader/diagnose/import_io.py; before: no diagnosis)
+    "shape-colab-drive": (0.0, 52, [("hint", "read-only-folder", None)]),
     # a cell that raised is left in: Restart & Run All stops there too (docs/students.md)
     "shape-error-left": (0.0, 52, []),
     "bug-staticmethod-mul-self-data": (16.5, 40, [("variant", "mul-self-data", "style")]),

@@ -17,6 +17,7 @@ from .hints import (annotation_hint, not_refuted_by_source, pops_a_stack, seed_f
                     silent_backward_hints, static_hints)
 from .midgraph import midgraph_entries
 from .missing import missing_entry, missing_operation
+from .import_io import as_the_sandbox_saw, import_io_hint
 from .newer_syntax import newer_syntax_hint
 from .stale import stale_entries
 
@@ -246,9 +247,12 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
             from ..sandbox.host import grading_python  # a subprocess, once: only for an import error
 
             python = grading_python()
-            first = (annotation_hint(submission.files, run["import_error"], python, engine=engine)
-                     or newer_syntax_hint(submission.files, run["import_error"], python, engine=engine,
-                                          student_place=submission.place))
+            # the hints read the line the sandbox ran: a notebook's cell and line back to the joined file's
+            error = as_the_sandbox_saw(run["import_error"], (getattr(submission, "origins", None) or {}).get(engine))
+            first = (annotation_hint(submission.files, error, python, engine=engine)
+                     or newer_syntax_hint(submission.files, error, python, engine=engine,
+                                          student_place=submission.place)
+                     or import_io_hint(submission.files, error, engine=engine, student_place=submission.place))
             return _in_students_terms([first], submission) if first else []
         # a recursive sort, or one that pops a stack from its end: no breadth-first walk
         depth_first = (any(h.get("hint") == "recursive-topo" for h in read)

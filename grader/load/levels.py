@@ -284,23 +284,25 @@ def _engine_folder(level: Level, allowed: frozenset[str]) -> Level | None:
     """The one folder of LEVEL that holds engine.py (`Engine.py`, `engine.ipynb`) at its top, where LEVEL has no
     file to take (none, or several `.py` and `.ipynb`): the exercise files are there, as in a clone of micrograd's
     own repository (`micrograd/engine.py` beside `setup.py`, `demo.ipynb`, `trace_graph.ipynb` and `test/`; review
-    26: "no engine.py found", or with `test/` alone beside it). None where another folder may hold one too, at its
-    top or below wrappers (`a/engine.py` beside `b/c/engine.py`), or cannot be opened (a link, too many entries):
-    which one is the engine is then no one's to guess."""
+    26: "no engine.py found", or with `test/` alone beside it), or below single-folder wrappers of its own, as a
+    packaged project keeps it (`src/my_micrograd/engine.py` beside `pyproject.toml` and `tests/`, PyPA's src layout;
+    session 32: "no engine.py found"). None where another folder may hold one too, at its top or below wrappers
+    (`a/engine.py` beside `b/c/engine.py`), or cannot be opened (a link, too many entries): which one is the engine
+    is then no one's to guess."""
     found = []
     for _, open_level in sorted(level.dirs.items()):
         try:
-            inner = below = open_level()
+            below = open_level()
             for _ in range(MAX_WRAPPERS + 1):
                 if ENGINE in _exercise_files(below, allowed):
-                    found.append(inner)
+                    found.append(below)
                     break
                 if len(below.dirs) != 1 or any(n.lower().endswith((".py", ".ipynb")) for n in below.files):
                     break
                 below = next(iter(below.dirs.values()))()
         except Rejected:
             return None
-    return found[0] if len(found) == 1 and ENGINE in _exercise_files(found[0], allowed) else None
+    return found[0] if len(found) == 1 else None
 
 
 def _defines_value(level: Level, name: str, unreadable: bool = True) -> bool:

@@ -181,12 +181,17 @@ _FACT_TEXTS = ("raised_in", "entered", "name", "owner", "operator")
 
 def _facts(value):
     """The structured facts of a probe's exception (worker.py's `_facts`), checked: each text a string
-    or None, `missing` a short list of method names; None from an older worker that sent none."""
+    or None, `missing` a short list of method names, `errno` (only an OSError's) an int; None from an older
+    worker that sent none."""
     if value is None:
         return None
-    if type(value) is not dict or set(value) != {*_FACT_TEXTS, "missing"}:
+    if type(value) is not dict or set(value) - {"errno"} != {*_FACT_TEXTS, "missing"}:
         raise ProtocolError("bad exception facts")
     facts = {}
+    if "errno" in value:
+        if type(value["errno"]) is not int or not 0 <= value["errno"] < 1 << 16:
+            raise ProtocolError("bad exception facts")
+        facts["errno"] = value["errno"]
     for key in _FACT_TEXTS:
         if value[key] is not None and type(value[key]) is not str:
             raise ProtocolError("bad exception facts")

@@ -169,7 +169,8 @@ def _facts(exc, submission_dir, Value=None):
     when none did); `name` and `owner`, the attribute or name that was missing and the type it was
     missing on (AttributeError, NameError); `operator`, the operator the innermost line applied when
     Python itself refused it (a TypeError raised by the operator, not inside a method), and `missing`,
-    the methods for it that the student's `Value` class does not define. Never raises."""
+    the methods for it that the student's `Value` class does not define; `errno`, an OSError's error number,
+    only when it has one (a file written in the read-only submission folder: EROFS). Never raises."""
     facts = {"raised_in": None, "entered": None, "name": None, "owner": None, "operator": None, "missing": []}
     try:
         tb, last, student, entered = exc.__traceback__, None, None, None
@@ -182,6 +183,9 @@ def _facts(exc, submission_dir, Value=None):
         if student is not None:
             facts["raised_in"] = _text(getattr(student, "co_qualname", student.co_name), 200)
             facts["entered"] = _text(getattr(entered, "co_qualname", entered.co_name), 200)
+        number = getattr(exc, "errno", None) if isinstance(exc, OSError) else None
+        if _type(number) is _int:
+            facts["errno"] = number
         name = getattr(exc, "name", None) if isinstance(exc, (AttributeError, NameError)) else None
         if _type(name) is _str:
             facts["name"] = name[:200]
@@ -321,6 +325,11 @@ def main():
     order = _load_source("_grader_hash_order", _join(request["runner"], "hash_order.py"))
     order.install()
     _os.chdir(submission_dir)
+    # nobody types while a submission is graded: input() finds the end of an empty stdin (EOFError), never the
+    # observation pipe that fd 0 is here (which said "Bad file descriptor")
+    import io  # loaded already: the interpreter's own streams are made of it
+
+    sys.stdin = io.StringIO()
     module_name = request["module"]
     try:
         module = __import__(module_name)

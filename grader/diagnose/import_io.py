@@ -1,0 +1,90 @@
+"""Why a file did not import when, at its import, it wrote a file or asked for input: two hints from the import
+error's fields.
+
+A notebook or script that works in Colab or on the student's machine can stop at import where it is graded, for
+two reasons that Python's own words do not explain (session 31's and 32's strangers):
+
+- `read-only-folder`: it writes a file beside itself (`open('results.txt', 'w')`); the submission's folder is
+  read-only where it is graded (docs/security.md), and Python says only "[Errno 30] Read-only file system". Told
+  from the worker's `errno` field (EROFS, or EACCES from a folder whose permissions refuse it), never the text.
+- `asks-for-input`: it calls `input()`; nobody types while a file is graded, so input() finds the end of an empty
+  stdin and raises EOFError. Told from the `exception` field and the failing line's source (an `input(` call).
+
+Each names the place as the student knows it (a notebook's cell and line) and the way out. Read only when the import
+failed; the import error itself stays the row's message.
+"""
+
+from __future__ import annotations
+
+import ast
+import errno as errnos
+import re
+
+from ..i18n import msg, place, said
+from ..parsing import tree_or_none
+
+# what a write into a folder that may not be written says
+_REFUSED_WRITES = (errnos.EROFS, errnos.EACCES)
+# a call of the builtin written on a line that does not parse alone (`data = (input('?')`), not `my_input(`
+_INPUT_CALL = re.compile(r"(?<![\w.])input\s*\(")
+
+
+def _line(files: dict, engine: str, number) -> str | None:
+    source = files.get(engine)
+    if source is None or not isinstance(number, int) or number < 1:
+        return None
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source)
+    lines = text.splitlines()
+    return lines[number - 1] if number <= len(lines) else None
+
+
+def _calls_input(line: str) -> bool:
+    """Whether LINE (one line of source) calls the builtin `input`."""
+    tree = tree_or_none(line.strip())
+    if tree is None:  # a line of a longer statement: a call written on it is enough
+        return _INPUT_CALL.search(line) is not None
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "input"
+               for n in ast.walk(tree))
+
+
+def import_io_hint(files: dict, import_error: dict | None, *, engine: str = "engine.py", student_place=None):
+    """The hint for an import that wrote into the read-only folder or asked for input; else None.
+    `student_place(file, line)`: the place as the student knows it (Submission.place), which the title names."""
+    error = import_error or {}
+    where = error.get("where") or {}
+    number = where.get("line")
+    line = _line(files, engine, number)
+    if line is None:
+        return None
+    at = place((student_place or _as_sent)(engine, number))
+    if (error.get("facts") or {}).get("errno") in _REFUSED_WRITES:
+        return said({"kind": "hint", "hint": "read-only-folder", "file": engine, "line": number, "tests": []},
+                    title=msg("{place} writes to your submission's folder, which is read-only where it is graded",
+                              place=at),
+                    explanation=msg("Your file is graded in a folder that nothing may write to, so the import stops "
+                                    "at this line and every test is skipped, even though it runs in Colab or on "
+                                    "your machine. Write files under `tempfile.gettempdir()`, or remove this line "
+                                    "before you hand the file in."))
+    if error.get("exception") == "EOFError" and _calls_input(line):
+        return said({"kind": "hint", "hint": "asks-for-input", "file": engine, "line": number, "tests": []},
+                    title=msg("{place} waits for someone to type (`input()`)", place=at),
+                    explanation=msg("Nobody types while your file is graded: `input()` finds the end of its input "
+                                    "at once and raises `EOFError`, so the import stops at this line and every test "
+                                    "is skipped. Write the value into the code, or remove this line before you hand "
+                                    "the file in."))
+    return None
+
+
+def as_the_sandbox_saw(import_error: dict | None, origin) -> dict | None:
+    """IMPORT_ERROR with its place as the sandbox saw it: a notebook's `(cell, line)` (what places.py made of it)
+    back to the line of the joined file the hints read, by ORIGIN's map (load/reading.Origin; None: as it is)."""
+    where = (import_error or {}).get("where") or {}
+    if origin is None or origin.cells is None or "cell" not in where:
+        return import_error
+    at = (where["cell"], where.get("line"))
+    line = origin.cells.index(at) + 1 if at in origin.cells else None
+    return {**import_error, "where": {**where, "line": line}}
+
+
+def _as_sent(file: str, line: int) -> dict:
+    return {"file": file, "line": line}
