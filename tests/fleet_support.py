@@ -22,7 +22,7 @@ from grader.observe import STARVED_RETRIES
 redis = pytest.importorskip("redis")
 
 FLEET_KEY = "k" * 64  # $GRADE_FLEET_KEY of the submitting grades and the workers these tests start
-LIMITS = ["--probe-timeout", "1"]  # frank's three looping probes cost 3 s, not 9
+LIMITS = ["--probe-timeout", "0.5"]  # frank's three looping probes cost 1.5 s, not 9 (tests/golden/renderings.py: the same)
 HEARTBEAT = "2"
 # What a row says of a timeout the machine may have caused (grader/observe: `_said`): its submission is observed
 # again by the next grading, and is not cached. A looping engine (the examples' frank) starved on its first

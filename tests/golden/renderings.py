@@ -34,7 +34,7 @@ EXAMPLES_GOLDEN = HERE / "examples"
 LANGUAGES = ("en", "ru", "zh")
 # the examples are graded as tests/test_fleet.py's local run grades them, so that its graded batch is also the
 # check that tests/golden/examples/scores.json is still what grading the examples gives
-EXAMPLE_LIMITS = ["--probe-timeout", "1"]
+EXAMPLE_LIMITS = ["--probe-timeout", "0.5"]
 
 
 def renderings(workdir, render_from=None):
