@@ -63,7 +63,7 @@ def test_without_graphviz_the_table_stays_and_one_line_says_why(monkeypatch):
                        {"id": 1, "op": "", "data": 3.0, "expected": 6.0, "name": "a", "observed": 3.0,
                         "differs": True, "first": True}], "edges": [[1, 0]], "output": 0}
     assert '<g id="first_difference"' in graph_html(graph)
-    monkeypatch.setattr(feedback, "graph_svg", lambda graph: None)
+    monkeypatch.setattr(feedback, "graph_svg", lambda graph, lang="en": None)
     assert graph_html(graph) == (
         '<p class="note">The picture of this graph needs graphviz (the <code>dot</code> program and the '
         '<code>graphviz</code> Python package); the table below has the same numbers.</p>')

@@ -35,9 +35,8 @@ from ..i18n import KERNEL_CELLS, msg, nmsg
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
 from ..pipeline import load_submissions
-from ..suites import load_suite
 from .check_report import html_table  # noqa: F401 - grader.classroom.notebook_check.html_table, as before
-from .student_check import CheckError, CheckResult, check as check_path, check_submission
+from .student_check import CheckError, CheckResult, check as check_path, check_submission, suite_of
 
 # how a place names the kernel's cells: `this notebook, cell 5, line 3` («этот блокнот, ячейка 5, строка 3»)
 NOTEBOOK_NAME = KERNEL_CELLS
@@ -125,7 +124,7 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
     by_count = dict(cells)
     padded = [v4.new_code_cell(by_count[n]) if n in by_count else v4.new_markdown_cell("")
               for n in range(1, max(by_count) + 1)]
-    suite = load_suite(exercise)
+    suite = suite_of(exercise, lang)
     with tempfile.TemporaryDirectory(prefix="grade-notebook-") as folder:
         notebook = Path(folder) / f"{exercise}.ipynb"
         nbformat.write(v4.new_notebook(cells=padded), str(notebook))

@@ -27,7 +27,7 @@ import threading
 import time
 from pathlib import Path
 
-from ..i18n import Message, choose, msg
+from ..i18n import Message, choose, items, msg
 from ..load import STUDENT_MODULES, load_submissions
 from ..load.reading import name_text
 from ..observe import observe_all
@@ -140,8 +140,18 @@ def _what_is_checked(path: Path, suite, submission) -> tuple[str, list]:
     # Seconds apart: a handout unpacked or copied writes them within a moment of each other.
     if notebook.is_file() and notebook.stat().st_mtime > max((path / f).stat().st_mtime for f in own) + 5:
         notes.append(msg("{notebook} was saved after {files}; to check the notebook instead, run "
-                         "`grade check {notebook}`.", notebook=notebook.name, files=", ".join(own)))
+                         "`grade check {notebook}`.", notebook=notebook.name, files=items(own, join="comma")))
     return ", ".join(own), notes
+
+
+def suite_of(exercise: str, lang: str | None = None):
+    """The suite of `exercise`; a name the grader has no suite for is refused in the student's words and
+    language, as `grade check -e` and a notebook's `check("…")` were given it (session 32: the suites'
+    English `no suite named '03-tnah'; available: …` in every language)."""
+    if exercise not in available():
+        raise CheckError(msg("there is no exercise named {exercise}; the exercises are {exercises}",
+                             exercise=exercise, exercises=items(available(), join="comma")), lang)
+    return load_suite(exercise)
 
 
 def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_bwrap: bool = True,
@@ -159,8 +169,8 @@ def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_b
 
         raise CheckError(msg("cannot tell which exercise {path} is for (no {marker} file, and its name is not an "
                              "exercise's): pass -e EXERCISE, one of {exercises}", path=str(path), marker=MARKER_FILE,
-                             exercises=", ".join(available())), lang)
-    suite = load_suite(exercise)
+                             exercises=items(available(), join="comma")), lang)
+    suite = suite_of(exercise, lang)
     (submission,) = load_submissions(path, suite, one_submission=True)
     checked, notes = _what_is_checked(path, suite, submission)
     return check_submission(submission, suite, checked, notes, limits=limits, use_bwrap=use_bwrap, lang=lang,

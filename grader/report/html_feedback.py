@@ -10,7 +10,7 @@ from ..i18n import translator
 from ..places import place_text
 from .graph import graph_svg
 from .html import badge, code_spans, e, page
-from .record import Said, points, score_of, student_view, tests_of
+from .record import Said, points, row_label, score_of, student_view, tests_of
 
 
 def _cell_number(x) -> str:
@@ -31,9 +31,7 @@ def gradient_table_html(table: dict, lang: str = "en") -> str:
                                 error=f"<code>{e(str(table['error']).splitlines()[0][:200])}</code>")
     rows, marked = [], False
     for row in table.get("rows") or []:
-        node = str(row.get("node", ""))
-        if row.get("quantity", "grad") != "grad":
-            node = f"{node} ({row['quantity']})"
+        node = row_label(row, lang)
         note, css = "", ""
         if row.get("differs"):
             note, css = t._("differs"), ' class="differs"'
@@ -43,23 +41,23 @@ def gradient_table_html(table: dict, lang: str = "en") -> str:
                     f"<td class=\"num\">{_cell_number(row.get('observed'))}</td><td>{e(note)}</td></tr>")
     node, expected, got = (e(t._("node")), e(t._("expected gradient")), e(t._("your gradient")))
     head = f'<tr><th>{node}</th><th class="num">{expected}</th><th class="num">{got}</th><th></th></tr>'
-    return (graph_html(table.get("graph"))
+    return (graph_html(table.get("graph"), lang)
             + f'<table class="gradients"><caption>{caption}</caption>{head}{"".join(rows)}</table>')
 
 
-def graph_html(graph: dict | None) -> str:
+def graph_html(graph: dict | None, lang: str = "en") -> str:
     """The smallest failing expression's graph as an SVG picture (graphviz), or one line saying the
-    picture needs graphviz; "" for a table with no graph. (In English on every page for now: its words
-    are not in the catalogs yet, docs/i18n.md.)"""
+    picture needs graphviz; "" for a table with no graph. In `lang`, the picture's words too (session 32:
+    English on every page)."""
     if not graph:
         return ""
-    svg = graph_svg(graph)
+    svg = graph_svg(graph, lang)
     if svg is None:
-        return '<p class="note">' + code_spans(
+        return '<p class="note">' + code_spans(translator(lang)._(
             "The picture of this graph needs graphviz (the `dot` program and the `graphviz` Python package); "
-            "the table below has the same numbers.") + "</p>"
-    caption = ("The expression as a graph: each operation, each value, the expected gradient beside yours; "
-               "the first difference from the output back is marked.")
+            "the table below has the same numbers.")) + "</p>"
+    caption = translator(lang)._("The expression as a graph: each operation, each value, the expected gradient "
+                                 "beside yours; the first difference from the output back is marked.")
     return f'<figure class="graph">{svg}<figcaption>{e(caption)}</figcaption></figure>'
 
 

@@ -14,7 +14,7 @@ import statistics
 from ..i18n import translator
 from ..places import place_text
 from .record import (FAILED_TO_RUN, code_parts, first_failing, number, one_line, pass_rates, points,
-                     Said, printable, score_of, status_word, student_view, test_info, tests_of)
+                     row_label, Said, printable, score_of, status_word, student_view, test_info, tests_of)
 
 _INLINE = re.compile(r"([\\`*_\[\]<>|~])")           # emphasis, code, links, HTML, table cells
 _BLOCK_START = re.compile(r"^(\d{1,9}(?=[.)](?:\s|$))|)([#+=.)-])")  # a heading, list or rule at a line's start
@@ -68,9 +68,7 @@ def gradient_table(table: dict, lang: str = "en") -> list[str]:
     lines += ["| " + " | ".join(headings) + " | |", "| --- | ---: | ---: | --- |"]
     marked = False
     for row in table.get("rows") or []:
-        node = row.get("node", "")
-        if row.get("quantity", "grad") != "grad":
-            node = f"{node} ({row['quantity']})"
+        node = row_label(row, lang)
         note = ""
         if row.get("differs"):
             note = t._("differs")

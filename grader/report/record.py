@@ -129,6 +129,25 @@ def status_word(status, lang: str = "en") -> str:
     return words.get(status, status)
 
 
+def row_label(row: dict, lang: str = "en") -> str:
+    """A gradient table's row as its first cell names it: the node (`a`), with what the row is about when it is not
+    the node's gradient, in the language: `y (value)`, «y (значение)», y（值）(session 32: `(value)` in every
+    language). The quantity stays the row's data (`"quantity": "value"`)."""
+    from ..i18n import msg, translator
+
+    node, quantity = str(row.get("node", "")), row.get("quantity", "grad")
+    if quantity == "grad":
+        return node
+    said = {
+        # TRANSLATORS: a gradient table's row about a node's value, not its gradient: `y (value)`
+        "value": msg("{node} (value)", node=node),
+        # TRANSLATORS: a row about a node's `data` (the attribute's name, code)
+        "data": msg("{node} (data)", node=node),
+        # TRANSLATORS: a row about the slope measured by nudging the input (finite differences)
+        "numeric": msg("{node} (numerical slope)", node=node)}.get(quantity)
+    return translator(lang).render(said) if said is not None else f"{node} ({quantity})"
+
+
 def number(x) -> str:
     """A score as people write it: `38`, `38.5`, `0.25`, never `38.0` or `0.30000000000000004`."""
     x = round(float(x or 0), 4)
