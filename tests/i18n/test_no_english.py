@@ -19,7 +19,8 @@ NAMES = {"Jupyter", "JupyterLab", "Colab", "Python", "PyTorch", "bubblewrap", "m
          "gradcheck", "nonlin", "False", "True", "seed", "Dual", "Neuron", "Layer", "Module", "sin", "cos",  # the exercises' names
          "UTC",  # the zone grade serve's pages give every time in
          "LTI",  # the standard an LMS launches grade serve by (its refusals name it)
-         "Windows", "PowerShell"}  # what saves a file as UTF-16 (a UTF-16 file's refusal names them)
+         "Windows", "PowerShell",  # what saves a file as UTF-16 (a UTF-16 file's refusal names them)
+         "graphviz", "data"}  # the tool that draws a failing expression's graph; `data`, the attribute, as `grad`
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 
