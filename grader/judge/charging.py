@@ -154,7 +154,13 @@ class OwnTests:
         """
         token = READING_FOR_CHARGING.set(True)
         try:
-            return self._read_charged(observe, expect, ops)
+            per_run = getattr(observe, "per_run", None)  # the judge's: once per run and `ops` (judge/plugin.py)
+            if per_run is None:
+                return self._read_charged(observe, expect, ops)
+            ops = frozenset(ops)
+            read = [p.__name__ for p in self.core] + [p.__name__ for op in ops for _, probes in self.table.get(op, ())
+                                                      for p in probes]
+            return per_run(("charged", self, expect, ops), read, lambda: self._read_charged(observe, expect, ops))
         finally:
             READING_FOR_CHARGING.reset(token)
 
