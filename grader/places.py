@@ -143,3 +143,22 @@ def as_the_student_sees(run: dict | None, submission, module: str = "engine") ->
     if probes:
         seen["probes"] = {name: _student_probe(obs, submission) for name, obs in probes.items()}
     return seen
+
+
+def explained_in_its_cell(hint: dict, submission) -> dict:
+    """A hint about a notebook's code whose explanation names a line (`Line 38: ...`) said in the cell's own
+    numbers: the sandbox's line is the joined code's (38), the student sees cell 7's line 34, so the words
+    become `In cell 7: Line 34: ...` (every language: a message of its own around the hint's). Call it before
+    the hint's own place is made the student's (it reads the sandbox's file); a `.py` file's line stays."""
+    from .i18n import Message, msg, said
+
+    record = (hint.get("messages") or {}).get("explanation")
+    line = (record.get("params") or {}).get("line") if isinstance(record, dict) else None
+    if not isinstance(line, int) or isinstance(line, bool) or not hint.get("file"):
+        return hint
+    where = submission.place(hint["file"], line)
+    if where.get("cell") is None or where.get("line") is None:
+        return hint
+    inner = Message.from_json(record)
+    inner = Message(inner.id, {**inner.params, "line": where["line"]}, inner.plural, inner.count)
+    return said(hint, explanation=msg("In cell {cell}: {explanation}", cell=where["cell"], explanation=inner))

@@ -79,6 +79,40 @@ def test_hints_never_run_the_code():
     assert static_hints({}) == []
 
 
+
+def test_a_hint_in_a_notebook_names_the_cell_and_its_line_not_the_joined_codes(tmp_path):
+    # session 32: the starter notebook's `self.grad = out.grad` (cell 7, line 34) was told "Line 38 (and 4 more
+    # lines)", the line of the cells joined, by the student wheel's check() and `grade check x.ipynb`
+    import json
+
+    from grader.diagnose import _in_students_terms
+    from grader.i18n import Message, translator
+    from grader.load import load_entry
+
+    rule = ("class Value:\n    def __init__(self, data, _children=()):\n        self.data, self.grad = data, 0\n"
+            "        self._prev = _children\n    def __add__(self, other):\n        out = Value(self.data + other.data, "
+            "(self, other))\n        def _backward():\n            self.grad = out.grad\n"
+            "            other.grad = out.grad\n        out._backward = _backward\n        return out\n")
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": "# Gradients add up"},
+             {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": "import math"},
+             {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": rule}]
+    (tmp_path / "nb.ipynb").write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                                    "nbformat_minor": 5}), encoding="utf-8")
+    submission = load_entry(tmp_path / "nb.ipynb")
+    (hint,) = _in_students_terms(static_hints(submission.files), submission)
+    assert (hint["hint"], hint["file"], hint["cell"], hint["line"]) == ("assign-grad", "nb.ipynb", 3, 8)
+    said = {lang: translator(lang).render(Message.from_json(hint["messages"]["explanation"]))
+            for lang in ("en", "ru", "zh")}
+    assert hint["explanation"] == said["en"]
+    assert said["en"].startswith("In cell 3: Line 8 (and 1 more line): `_backward` (in `__add__`) assigns `self.grad")
+    assert said["ru"].startswith("В ячейке 3: Строка 8 (и ещё 1 строка): ")
+    assert said["zh"].startswith("在第 3 个单元格中：第 8 行（另有 1 行）：")
+    # a .py file's line is its own: said as it was
+    (tmp_path / "bob.py").write_text(rule, encoding="utf-8")
+    bob = load_entry(tmp_path / "bob.py")
+    (hint,) = _in_students_terms(static_hints(bob.files), bob)
+    assert hint["explanation"].startswith("Line 8 (and 1 more line): ") and hint["file"] == "bob.py"
+
 # -- the student sees it before handing in (grade check) ----------------------------------------------------
 
 

@@ -162,3 +162,21 @@ def test_the_quickstart_installs_what_grading_needs_and_no_more():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert not [d for d in project["dependencies"] if d.lower().startswith(("torch", "numpy"))]
     assert any(d.startswith("torch") for d in project["optional-dependencies"]["test"])
+
+
+def test_the_readmes_russian_check_is_what_grade_check_prints(tmp_path):
+    # session 32: README's `grade check --lang ru` on 02-accumulate showed shared/a+a's words of an older version
+    from grader.classroom.starters import starter_files
+    from grader.classroom.student_check import check
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    sample = re.search(r"^```\n\$ grade check --lang ru\n(.*?)^```$", text, re.M | re.S).group(1)
+    engine = starter_files("02-accumulate")["engine.py"]
+    repaired = engine.replace("self.grad = out.grad\n            other.grad = out.grad",
+                              "self.grad += out.grad\n            other.grad += out.grad")
+    repaired = repaired.replace("self.grad = (out.data > 0) * out.grad", "self.grad += (out.data > 0) * out.grad")
+    assert repaired.count("+=") == engine.count("+=") + 3  # `__add__` and relu repaired, as the README says
+    (tmp_path / "02-accumulate").mkdir()
+    (tmp_path / "02-accumulate" / "engine.py").write_text(repaired, encoding="utf-8")
+    output = str(check(tmp_path / "02-accumulate", "02-accumulate", lang="ru")) + "\n"
+    assert _sample_matches(sample, output), output

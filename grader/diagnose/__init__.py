@@ -9,6 +9,7 @@ import sys
 import traceback
 
 from ..observe.cache import content_digest
+from ..places import explained_in_its_cell
 from ..records import earned
 from ..suites import SuiteError
 from .compare import SEED_PROBE, agree, not_run, unseeded, wrong
@@ -60,6 +61,7 @@ def _in_students_terms(hints, submission):
     `engine.py` the sandbox saw."""
     for hint in hints:
         if hint.get("file") and hint.get("line"):
+            explained_in_its_cell(hint, submission)  # `Line 38` of the joined cells: cell 7's line 34
             hint["places"] = [{**p, **submission.place(hint["file"], p["line"])} for p in hint.get("places", [])]
             hint.update(submission.place(hint["file"], hint["line"]))
     return hints
