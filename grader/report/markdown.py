@@ -199,8 +199,11 @@ def submission_markdown(record: dict, *, show_hidden: bool = False, after_due_da
     if details:
         lines += ["## " + t._("Details"), ""]
         for test in details:
-            lines += [f"### {md(test['name'])}: {md(status_word(test.get('status'), lang))} "
-                      f"({points(test.get('score'), test.get('max_score'))})", ""]
+            # TRANSLATORS: a failing test's heading: its name (code), its status and its points, `0 / 2`
+            heading = t._("{test}: {status} ({points})", test=md(test["name"]),
+                          status=md(status_word(test.get("status"), lang)),
+                          points=points(test.get("score"), test.get("max_score")))
+            lines += [f"### {heading}", ""]
             if test.get("file"):
                 lines += [t._("In {place}.", place=md(place_text(test, lang))), ""]
             if test.get("output"):
