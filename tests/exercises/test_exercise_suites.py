@@ -6,6 +6,7 @@ import pytest
 from conftest import EXERCISES_DIR, fit_line_mistakes
 from suite_facts import full_marks
 
+from grader.classroom.starters import solved_files
 from grader.scores import suite_tests
 from grader.course import COURSE
 from grader.suites import load_suite
@@ -126,7 +127,9 @@ def _statuses(row):
 @pytest.mark.parametrize("exercise", COURSE)
 def test_reference_solution_scores_full_marks(exercise, class_batch):
     styles = [sub_id for sub_id in class_batch(exercise) if sub_id.startswith("style-")]
-    assert len(styles) == 3 * (exercise in ("01-mul-backward", "02-accumulate", "05-backward", "03-tanh", "04-more-ops"))
+    # every exercise whose student writes engine.py alone (01 to 05 today, and a new one: docs/exercise-authors.md)
+    # is also graded on the complete engines of other styles (tests/fixtures/submissions/correct-*), by conftest's rule
+    assert len(styles) == 3 * (tuple(solved_files(exercise)) == ("engine.py",))
     for sub_id in ("solution", "solution-notebook", "reference", *styles):
         row = class_batch(exercise)[sub_id]
         assert row["status"] == "graded", row.get("message")
