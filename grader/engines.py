@@ -179,6 +179,9 @@ class Variant:
     # where the mistake is one op's local derivative: a finding of it is placed at the line that computes that
     # op's local derivative in the student's file (diagnose/written_at.py). None for a walk's or an op's forward.
     op: str | None = None
+    # The derived operator whose own method holds the mistake (sub-as-add's `__sub__`: "sub", a key of LOCAL): a
+    # finding of it is placed at that method's line, which the op runs forwards (diagnose/written_at.made_at).
+    made_by: str | None = None
     # The title and explanation as Messages (grader/i18n), where they are made from parts (an op's name, the
     # expression that shows the mistake): {"title": Message, "explanation": Message}. Without them the
     # English text is the message id (extracted by grader.i18n.starters.extract_variant_words).

@@ -246,8 +246,8 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-visitor-relu-ge", ("engine.py", 111)),  # visit_relu
     ("bug-decimal-tanh-input", ("engine.py", 89)),
     ("bug-decimal-pow-no-minus-one", ("engine.py", 72)),  # the `+=` of `local`, computed on the line above
-    # left: the id-dict engine computes its locals in the forward pass, which no traced backward runs
-    ("bug-id-dict-log-output", (None, None)),
+    # the id-dict engine computes its locals in the forward pass: no line before session 32's forward trace
+    ("bug-id-dict-log-output", ("engine.py", 52)),  # `return Value(math.log(self.data), (self,), (1 / self.data,))`
 ])
 def test_a_finding_names_its_line(rows, case, place):
     assert (rows[case]["diagnosis"][0].get("file"), rows[case]["diagnosis"][0].get("line")) == place

@@ -27,10 +27,12 @@ What these found (before -> after):
   notebook's cell and line, and the hint read that line number in the joined file; the import hints now read it
   back (`as_the_sandbox_saw`): engine.ipynb, cell 3, line 17.
 - Every correct engine 63/63, every planted mistake loses the points of its test and is named; 10 of 15 findings
-  name their line. Left without one (tests below): a local derivative computed in the forward pass and handed to a
-  shared rule (exp's `self._unary(e, self.data, "exp")`, as strangers31's id-dict engine), derived operators
-  (`__sub__` as `self + other`, `__neg__` returning `self`, `__rtruediv__`), a walk's order, a grad that starts at 1
-  in a side table: where_written traces the backward only.
+  named their line. where_written traced the backward alone: a local derivative computed in the forward pass and
+  handed to a shared rule (exp's `self._unary(e, self.data, "exp")`, as strangers31's id-dict engine's) and the
+  derived operators written wrong (`__sub__` as `self + other`, `__neg__` returning `self`, `__rtruediv__`'s order)
+  had none. The probe now traces the op's own method forwards too (grader/suites/local_probes.traced_op, `made`;
+  diagnose/written_at.made_at; the derived-op variants' `made_by`): 14 of 15. Left: a walk's order (forward-order)
+  and a grad that starts at 1 are no one op's.
 
 07-mlp-xor's and 11-fit-line's files here (`_class_nets`) were measured outside the suite, to keep its time (`grade
 <folder> -e 07-mlp-xor`): dataclass neurons built in `__post_init__` with `zip(strict=True)` and `functools.reduce`,
@@ -258,11 +260,13 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-dict-relu-ge", ("engine.py", 79)),
     ("bug-descriptor-pow-no-minus-one", ("engine.py", 45)),  # Power.push
     ("bug-nbconvert-tanh-one-minus-t", ("engine.py", 91)),
-    # left (the line is written in the forward pass or a derived operator, which where_written does not trace)
-    ("bug-protocol-exp-input", (None, None)),
-    ("bug-matmul-sub-as-add", (None, None)),
-    ("bug-src-layout-neg-self", (None, None)),
-    ("bug-interned-rtruediv-order", (None, None)),
+    # before: no line (where_written traced the backward alone); now the op's own method, traced forwards
+    ("bug-protocol-exp-input", ("engine.py", 84)),  # `return self._unary(e, self.data, "exp")`: the local, handed on
+    ("bug-matmul-sub-as-add", ("engine.py", 105)),  # `return self + other` in __sub__
+    ("bug-src-layout-neg-self", ("src/my_micrograd/engine.py", 151)),  # `return self` in __neg__
+    ("bug-interned-rtruediv-order", ("engine.py", 125)),  # not the interned constant's lookup it calls
+    # left: a walk's order and a seed are no one op's
+    ("bug-colab-forms-forward-order", (None, None)),
     ("bug-side-table-grad-starts-one", (None, None)),
 ])
 def test_a_finding_names_its_line(rows, case, place):

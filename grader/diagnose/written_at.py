@@ -9,7 +9,15 @@ every line of theirs the backward ran. Here, for each `derivative` finding of an
   helper that only wrong ops run: a sign flipped for every op, `self.grad += -amount`): the first such line;
 - else (the line that writes is shared with a right op: a walk that applies every op's local derivative, or a
   helper all rules call) the last line that op's backward ran and no other op's did: its own entry of a table of
-  local derivatives (`"sub": lambda x, y, out: (1, 1)`), its own rule.
+  local derivatives (`"sub": lambda x, y, out: (1, 1)`), its own rule;
+- else (the backward runs only lines other ops run too: the local was computed in the forward pass and handed to a
+  shared rule, `self._unary(e, self.data, "exp")`, or kept per node) the last line of the op's own method (the one
+  Python calls for it, not the helpers it calls) that no other op's method ran (session 32; the probe reports those
+  lines as `made`).
+
+A variant of a derived operator written wrong (`__sub__` as `self + other`, `__neg__` returning `self`: the
+variant's `made_by`) is placed by the forward alone: its mistake is in the method Python calls, whose backward is
+other ops' (the seed line would be the one that wrote `-x`'s input when `__neg__` returns `self`).
 
 same_line.py then makes the findings at one line one. Trusted code, in the grader: it reads an observation.
 """
@@ -49,7 +57,9 @@ def read(observation) -> dict:
     for op, found in (observation.get("values") or {}).items():
         if isinstance(found, dict) and isinstance(found.get("written"), dict) and isinstance(found.get("ran"), list):
             written = [p for p in map(_place, found["written"].values()) if p is not None]
-            out[op] = {"written": written, "ran": [p for p in map(_place, found["ran"]) if p is not None]}
+            made = found.get("made") if isinstance(found.get("made"), list) else []  # none before session 32
+            out[op] = {"written": written, "ran": [p for p in map(_place, found["ran"]) if p is not None],
+                       "made": [p for p in map(_place, made) if p is not None]}
     return out
 
 
@@ -67,31 +77,46 @@ def place_of(op: str, where: dict, right: set[str]) -> tuple[str, int] | None:
         return own_writes[0]
     others = {p for found in witnesses.values() for p in found["ran"]}
     own = [p for p in mine["ran"] if p not in others]
+    return own[-1] if own else made_at(op, where)
+
+
+def made_at(op: str, where: dict) -> tuple[str, int] | None:
+    """The last line of `op`'s own method, run forwards, that no op of its own (not BUILT_FROM) ran: where a local
+    computed in the forward pass, or a derived operator's own mistake, is written; None where it has none."""
+    mine = where.get(op)
+    if not mine:
+        return None
+    others = {p for other, found in where.items() if other != op and other not in BUILT_FROM for p in found["made"]}
+    own = [p for p in mine["made"] if p not in others]
     return own[-1] if own else None
 
 
 def place_derivatives(entries: list[dict], observation, right: set[str], submission) -> None:
     """Give each `derivative` finding without a place, and each `variant` finding whose variant is one op's local
     derivative (its `op`; every variant it names, `also` too, that same op's), the line that computes that op's
-    local derivative, in the student's terms (a notebook's cell)."""
+    local derivative, in the student's terms (a notebook's cell); a variant of a derived operator (its `made_by`),
+    that operator's own line."""
     where = read(observation)
     for entry in entries:
         if entry.get("line") or not where:
             continue
         op = entry["op"] if entry.get("kind") == "derivative" else variant_op(entry)
         found = place_of(op, where, right) if op else None
+        if found is None and (made_by := variant_op(entry, "made_by")):
+            found = made_at(made_by, where)
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
 
 
-def variant_op(entry: dict) -> str | None:
-    """The op whose local derivative a `variant` finding's variants all are (grader/engines.Variant.op), or None."""
+def variant_op(entry: dict, field: str = "op") -> str | None:
+    """The op whose local derivative a `variant` finding's variants all are (grader/engines.Variant.op), or None;
+    FIELD "made_by": the op whose forward they all are (a derived operator's)."""
     if entry.get("kind") != "variant":
         return None
     from ..variants import variant
 
     try:
-        ops = {variant(name).op for name in [entry["variant"], *entry.get("also", [])]}
+        ops = {getattr(variant(name), field) for name in [entry["variant"], *entry.get("also", [])]}
     except KeyError:  # a name of no single variant (a pair's): no one op
         return None
     return ops.pop() if len(ops) == 1 else None

@@ -279,3 +279,63 @@ def calls_of(V, call, a, b, field):
     k = s["made"].get(id(out), -1) if out is not s and len(s["outer"]) == 1 and not s["own"] else -1
     raised = s["raised"] if out is s else -1
     return {"op": (s["outer"] or [None])[0], "calls": s["calls"], "returns": k, "raised": raised}
+
+
+# -- where each op gives its inputs their gradients (the engine suite's where_written) --------------------------
+
+
+def traced_op(V, op, case):
+    """One op on fresh leaves at `case`, seeded directly, its forward and its backward() traced: for each input, the
+    student's line ([file, line]) that was running when that input's gradient changed, the student's lines the
+    backward ran, and those of the method the op called forwards (`made`)."""
+    import os
+    import sys
+
+    root, state = os.getcwd() + os.sep, {"last": None, "written": {}, "ran": []}
+    leaves = {name: V(value) for name, value in case.items() if name != "k"}
+    made = []  # the lines of the op's own method (the student's function the probe called): a local computed there
+
+    def forward(frame, event, arg):  # not a helper's it calls (a shared `_unary`, an interned constant's lookup)
+        if event == "line" and not (frame.f_back and frame.f_back.f_code.co_filename.startswith(root)):
+            at = [os.path.relpath(frame.f_code.co_filename, root), float(frame.f_lineno)]
+            if at not in made and len(made) < 64:
+                made.append(at)
+        return forward
+
+    previous = sys.gettrace()
+    sys.settrace(lambda frame, event, arg: forward(frame, event, arg) if frame.f_code.co_filename.startswith(root)
+                 else None)
+    try:
+        out = op(**leaves, **({"k": case["k"]} if "k" in case else {}))
+    finally:
+        sys.settrace(previous)
+    before = {name: getattr(leaf, "grad", None) for name, leaf in leaves.items()}
+
+    def check():  # a gradient changed since the last line began: that line changed it (or a call it made)
+        for name in [name for name in leaves if name not in state["written"]]:
+            try:
+                got = getattr(leaves[name], "grad", None)
+                changed = got is not before[name] and bool(got != before[name])
+            except Exception:  # noqa: BLE001 - a gradient that cannot be read or compared has no line
+                changed = False
+            if changed:
+                state["written"][name] = state["last"]
+
+    def lines(frame, event, arg):
+        check()
+        if event == "line":
+            state["last"] = [os.path.relpath(frame.f_code.co_filename, root), float(frame.f_lineno)]
+            if state["last"] not in state["ran"] and len(state["ran"]) < 64:
+                state["ran"].append(state["last"])
+        return lines
+
+    previous = sys.gettrace()
+    sys.settrace(lambda frame, event, arg: lines(frame, event, arg) if frame.f_code.co_filename.startswith(root)
+                 else None)
+    try:
+        out.backward()
+    finally:
+        sys.settrace(previous)
+    check()
+    return {"written": {name: at for name, at in state["written"].items() if at is not None}, "ran": state["ran"],
+            "made": made}

@@ -13,6 +13,7 @@ DERIVED_OPS = (
             "Check `__sub__`."
         ),
         concept="derived-ops",
+        made_by="sub",
         patches=(("return self + (-other)", "return self + other"),),
     ),
     Variant(
@@ -26,6 +27,7 @@ DERIVED_OPS = (
             "Mind the order of the operands in reflected operations."
         ),
         concept="derived-ops",
+        made_by="rsub",
         patches=(("return other + (-self)", "return self + (-other)"),),
     ),
     Variant(
@@ -38,6 +40,7 @@ DERIVED_OPS = (
             "Mind the order of the operands in reflected operations."
         ),
         concept="derived-ops",
+        made_by="rtruediv",
         patches=(("return other * self**-1", "return self * other**-1"),),
     ),
     Variant(
@@ -49,6 +52,7 @@ DERIVED_OPS = (
             "Check which operand is raised to the power -1."
         ),
         concept="derived-ops",
+        made_by="div",
         patches=(("return self * other**-1", "return other * self**-1"),),
     ),
     Variant(
@@ -61,6 +65,7 @@ DERIVED_OPS = (
             "Return `self * -1`."
         ),
         concept="derived-ops",
+        made_by="neg",
         patches=(("return self * -1", "return self"),),
     ),
     Variant(

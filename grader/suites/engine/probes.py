@@ -342,44 +342,7 @@ local_pair_probes(globals(), sorted(LOCAL))
 # -- where each op's backward gives its inputs their gradients (diagnosis: a finding's line; no test reads it) --------
 
 
-def _traced_backward(V, op, case):
-    """One op on fresh leaves at `case`, seeded directly, its backward() traced: for each input, the student's line
-    ([file, line]) that was running when that input's gradient changed, and the student's lines the backward ran."""
-    import os
-    import sys
-
-    root, state = os.getcwd() + os.sep, {"last": None, "written": {}, "ran": []}
-    leaves = {name: V(value) for name, value in case.items() if name != "k"}
-    out = op(**leaves, **({"k": case["k"]} if "k" in case else {}))
-    before = {name: getattr(leaf, "grad", None) for name, leaf in leaves.items()}
-
-    def check():  # a gradient changed since the last line began: that line changed it (or a call it made)
-        for name in [name for name in leaves if name not in state["written"]]:
-            try:
-                got = getattr(leaves[name], "grad", None)
-                changed = got is not before[name] and bool(got != before[name])
-            except Exception:  # noqa: BLE001 - a gradient that cannot be read or compared has no line
-                changed = False
-            if changed:
-                state["written"][name] = state["last"]
-
-    def lines(frame, event, arg):
-        check()
-        if event == "line":
-            state["last"] = [os.path.relpath(frame.f_code.co_filename, root), float(frame.f_lineno)]
-            if state["last"] not in state["ran"] and len(state["ran"]) < 64:
-                state["ran"].append(state["last"])
-        return lines
-
-    previous = sys.gettrace()
-    sys.settrace(lambda frame, event, arg: lines(frame, event, arg) if frame.f_code.co_filename.startswith(root)
-                 else None)
-    try:
-        out.backward()
-    finally:
-        sys.settrace(previous)
-    check()
-    return {"written": {name: at for name, at in state["written"].items() if at is not None}, "ran": state["ran"]}
+from local_probes import traced_op  # noqa: E402
 
 
 @places
@@ -388,7 +351,7 @@ def where_written(V):
     found = {}
     for op in sorted(LOCAL):  # the last point: relu's is 2, where its rule passes a gradient on
         try:
-            found[op] = _traced_backward(V, LOCAL[op][1], LOCAL[op][2][-1])
+            found[op] = traced_op(V, LOCAL[op][1], LOCAL[op][2][-1])
         except Exception:  # noqa: BLE001 - an op that raises has no place here (what it raised says its line)
             found[op] = None
     return found
