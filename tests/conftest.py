@@ -13,6 +13,7 @@ import os
 import resource
 import sys
 import tempfile
+import warnings
 
 import pytest
 
@@ -173,6 +174,16 @@ def _recursion_limit_unchanged(request):
         sys.setrecursionlimit(limit)
         pytest.fail(f"{request.node.nodeid} left the recursion limit at {left} (it was {limit}): put it back "
                     "(test_rewrites_exact's _recursion_limit_kept is one way)", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def torch():
+    """PyTorch (the test extra's), or the test skipped where it is not installed. The tests that use it are one
+    group (tests/costs.py: a session fixture), so that only the pytest-xdist worker that runs them imports it: a
+    module importing it at collection (tests/oracle/test_engine_vs_torch.py) cost every worker 2.7 s of CPU."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # this torch build warns on import that NumPy is absent
+        return pytest.importorskip("torch")
 
 
 @pytest.fixture

@@ -44,8 +44,7 @@ def _last_bits_of_another_cpu(monkeypatch, torch, max_ulps, seed):
 
 
 @pytest.mark.parametrize("name", WITH_TORCH_RESULTS)
-def test_stored_torch_results_match_a_live_run_to_a_few_ulps(name):
-    pytest.importorskip("torch")
+def test_stored_torch_results_match_a_live_run_to_a_few_ulps(name, torch):
     suite = load_suite(name)
     stored = torch_adapter.stored_record(suite)["probes"]
     live = json.loads(json.dumps(torch_adapter.torch_observations(suite)))
@@ -57,10 +56,9 @@ def test_stored_torch_results_match_a_live_run_to_a_few_ulps(name):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", WITH_TORCH_RESULTS)
-def test_another_cpus_last_bits_are_within_the_tolerance(name, monkeypatch):
+def test_another_cpus_last_bits_are_within_the_tolerance(name, monkeypatch, torch):
     # The reason MAX_ULPS is what it is: every tanh, exp and log moved by up to 4 ulps
     # (twice what two CPUs' libraries disagree by) keeps every stored value within it.
-    torch = pytest.importorskip("torch")
     suite = load_suite(name)
     stored = torch_adapter.stored_record(suite)["probes"]
     for seed in range(3):
@@ -71,10 +69,9 @@ def test_another_cpus_last_bits_are_within_the_tolerance(name, monkeypatch):
         assert [c.describe() for c in changes if not c.within_tolerance] == []
 
 
-def test_a_changed_probe_is_beyond_the_tolerance(monkeypatch):
+def test_a_changed_probe_is_beyond_the_tolerance(monkeypatch, torch):
     # ...and the tolerance still sees a probe that computes something else, even when the
     # change is 100,000 times smaller than the judge's 1e-7: tanh off by one part in 10^12.
-    torch = pytest.importorskip("torch")
     suite = load_suite("03-tanh")
     stored = torch_adapter.stored_record(suite)["probes"]
     monkeypatch.setattr(torch, "tanh", lambda t, original=torch.tanh: original(t) * (1 + 1e-12))
@@ -84,10 +81,9 @@ def test_a_changed_probe_is_beyond_the_tolerance(monkeypatch):
     assert ("tanh_two", "values.y") in [(c.probe, c.key) for c in beyond]
 
 
-def test_pytorch_runs_no_probe_that_reports_places():
+def test_pytorch_runs_no_probe_that_reports_places(torch):
     # a probe marked @probekit.places reports files and lines, which under PyTorch are torch's own files, named
     # from wherever it is installed: it is left out of the stored record whatever its name
-    pytest.importorskip("torch")
     import types
 
     from grader import probekit
@@ -110,8 +106,7 @@ def test_pytorch_runs_no_probe_that_reports_places():
 
 
 @pytest.mark.slow
-def test_torch_live_grades_exactly_as_the_stored_results(tmp_path):
-    pytest.importorskip("torch")
+def test_torch_live_grades_exactly_as_the_stored_results(tmp_path, torch):
     import shutil
     from pathlib import Path
 
@@ -152,8 +147,7 @@ def _suite_copy(tmp_path, monkeypatch, name):
     return tmp_path / name / torch_adapter.FILENAME
 
 
-def test_torch_results_prints_what_changed_and_keeps_the_last_bits(tmp_path, monkeypatch):
-    pytest.importorskip("torch")
+def test_torch_results_prints_what_changed_and_keeps_the_last_bits(tmp_path, monkeypatch, torch):
     from click.testing import CliRunner
 
     from grader.cli import main
@@ -190,8 +184,7 @@ def test_torch_results_prints_what_changed_and_keeps_the_last_bits(tmp_path, mon
     assert again.output.startswith(f"03-tanh: {path} is up to date")
 
 
-def test_torch_results_keeps_a_file_that_differs_in_the_last_bits_only(tmp_path, monkeypatch):
-    pytest.importorskip("torch")
+def test_torch_results_keeps_a_file_that_differs_in_the_last_bits_only(tmp_path, monkeypatch, torch):
     from click.testing import CliRunner
 
     from grader.cli import main
@@ -234,10 +227,9 @@ def test_a_python_started_here_imports_the_checkout_under_test(tmp_path, monkeyp
 
 
 @pytest.mark.slow  # imports torch in a process of its own
-def test_torch_results_prints_no_warning_of_torch(tmp_path):
+def test_torch_results_prints_no_warning_of_torch(tmp_path, torch):
     # issue 30: torch warns on import that NumPy is missing (the grader needs no NumPy); the command
     # prints its own lines only
-    pytest.importorskip("torch")
     import shutil
 
     import grader.suites

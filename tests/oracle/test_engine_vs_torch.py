@@ -1,13 +1,6 @@
 """The reference engine against PyTorch (float64) on random expression graphs."""
 
-import warnings
-
 import pytest
-
-with warnings.catch_warnings():
-    # this torch build warns on import that NumPy is absent; nothing here needs it
-    warnings.simplefilter("ignore", UserWarning)
-    torch = pytest.importorskip("torch")
 
 from random_graphs import BINARY, POWERS, UNARY, agree, build, describe, graph_scale, make_program
 from reference.engine import Value
@@ -17,15 +10,13 @@ EXACT_GRAPHS = 100  # integer-only graphs, compared bit for bit
 EXACT_SEED_BASE = 1_000_000  # keeps the two families' seeds apart
 
 
-def torch_leaf(index, data):
-    return torch.tensor(float(data), dtype=torch.float64, requires_grad=True)
-
-
-def run_both(program):
-    """Build the program on Value and on torch, backward on both; return what to compare."""
+def run_both(program, torch):
+    """Build the program on Value and on torch (tests/conftest.py's fixture), backward on both; return what to
+    compare."""
     v_leaves, v_nodes = build(program, lambda i, data: Value(data))
     v_nodes[-1].backward()
-    t_leaves, t_nodes = build(program, torch_leaf)
+    t_leaves, t_nodes = build(program, lambda i, data: torch.tensor(float(data), dtype=torch.float64,
+                                                                    requires_grad=True))
     if t_nodes[-1].requires_grad:
         t_nodes[-1].backward()
     # torch leaves no .grad on a leaf the output does not depend on; ours stays 0
@@ -36,19 +27,19 @@ def run_both(program):
 
 
 @pytest.mark.parametrize("seed", range(GRAPHS), ids=lambda s: f"graph-seed-{s}")
-def test_random_graph_matches_torch(seed):
+def test_random_graph_matches_torch(seed, torch):
     program = make_program(seed)
-    pairs, scale = run_both(program)
+    pairs, scale = run_both(program, torch)
     bad = [f"{name}: ours {ours!r}, torch {theirs!r}" for name, ours, theirs in pairs if not agree(ours, theirs, scale)]
     assert not bad, f"graph seed {seed}:\n{describe(program)}\n" + "\n".join(bad)
 
 
 @pytest.mark.parametrize("seed", range(EXACT_SEED_BASE, EXACT_SEED_BASE + EXACT_GRAPHS), ids=lambda s: f"exact-seed-{s}")
-def test_integer_graph_matches_torch_exactly(seed):
+def test_integer_graph_matches_torch_exactly(seed, torch):
     # only + - * neg relu and small integer powers of small integers: every
     # value and gradient is an integer far below 2**53, so both are exact
     program = make_program(seed, exact=True)
-    pairs, _ = run_both(program)
+    pairs, _ = run_both(program, torch)
     bad = [f"{name}: ours {ours!r}, torch {theirs!r}" for name, ours, theirs in pairs if ours != theirs]
     assert not bad, f"graph seed {seed}:\n{describe(program)}\n" + "\n".join(bad)
 

@@ -1,21 +1,14 @@
 """The reference engine on micrograd's two published checks, a very deep chain, and repeatability."""
 
 import sys
-import warnings
 
 import pytest
 
 from reference.engine import Value
 
 
-def torch_module():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # "Failed to initialize NumPy"
-        return pytest.importorskip("torch")
-
-
-def torch_leaf(data):
-    torch = torch_module()
+def torch_leaf(torch, data):
+    """A float64 leaf of `torch` (tests/conftest.py's fixture)."""
     return torch.tensor(data, dtype=torch.float64, requires_grad=True)
 
 
@@ -43,7 +36,7 @@ def more_ops_expression(a, b):
     return g
 
 
-def test_micrograd_sanity_check():
+def test_micrograd_sanity_check(torch):
     x = Value(-4.0)
     y = sanity_expression(x)
     y.backward()
@@ -51,14 +44,14 @@ def test_micrograd_sanity_check():
 
     # micrograd compares with PyTorch for exact equality on this one; that holds on every CPU
     # because it only adds, multiplies and relus small integers, which no libm rounds
-    xt = torch_leaf(-4.0)
+    xt = torch_leaf(torch, -4.0)
     yt = sanity_expression(xt)
     yt.backward()
     assert y.data == yt.item()
     assert x.grad == xt.grad.item()
 
 
-def test_micrograd_more_ops():
+def test_micrograd_more_ops(torch):
     a, b = Value(-4.0), Value(2.0)
     g = more_ops_expression(a, b)
     g.backward()
@@ -67,7 +60,7 @@ def test_micrograd_more_ops():
     assert abs(a.grad - 138.83381924198252) < tol
     assert abs(b.grad - 645.5772594752186) < tol
 
-    at, bt = torch_leaf(-4.0), torch_leaf(2.0)
+    at, bt = torch_leaf(torch, -4.0), torch_leaf(torch, 2.0)
     gt = more_ops_expression(at, bt)
     gt.backward()
     assert abs(g.data - gt.item()) < tol
