@@ -27,6 +27,7 @@ import re
 from pathlib import Path
 
 from ..load import Submission
+from ..places import place_text
 from ..i18n import translator
 from ..report import submission_markdown
 from ..report.record import Said, number, points, printable, score_of, status_word, student_view
@@ -144,15 +145,22 @@ def annotations(record: dict, submission: Submission, *, after_due_date: bool = 
         in_cell = entry.get("cell") is not None
         return {"file": where, "line": entry.get("line") if where and not in_cell else None}
 
+    def in_its_cell(text, entry):
+        """The message, which says a notebook's cell and line where it does not already (the annotation cannot)."""
+        if entry.get("cell") is None or entry.get("line") is None or not entry.get("file"):
+            return text
+        said = place_text({key: entry[key] for key in ("file", "cell", "line")}, lang)
+        return text if said in text else f"{text} {t._('In {place}.', place=said)}"
+
     for diagnosis in view.diagnosis:
         title = say.title(diagnosis) or t._("Diagnosis")
-        lines.append(command("warning", printable(say.explanation(diagnosis) or title), **place(diagnosis),
-                             title=printable(title)))
+        lines.append(command("warning", printable(in_its_cell(say.explanation(diagnosis) or title, diagnosis)),
+                             **place(diagnosis), title=printable(title)))
     for test in view.tests:
         if test.get("status") not in NOT_PASSING:
             continue
         lines.append(command(
-            "error", printable(say.output(test) or status_word(test["status"], lang)), **place(test),
+            "error", printable(in_its_cell(say.output(test) or status_word(test["status"], lang), test)), **place(test),
             title=f"{test['name']}: {status_word(test['status'], lang)} "
                   f"({points(test.get('score'), test.get('max_score'))})",
         ))

@@ -197,11 +197,21 @@ def test_a_notebook_annotation_names_the_file_and_no_line(tmp_path, sample_score
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
     nbformat.write(new_notebook(cells=[new_code_cell("x = 1")]), repo / "03-tanh.ipynb")
+    # the cell, which GitHub cannot show, is said in the message (session 32: it was not)
     assert ci.annotations(carol, load_entry(repo)) == [
         "::error file=03-tanh.ipynb,title=pow/constant%3A error (0 / 2)::TypeError: unsupported operand "
-        "type(s) for ** or pow(): 'Value' and 'int'",
+        "type(s) for ** or pow(): 'Value' and 'int' In 03-tanh.ipynb, cell 7, line 3.",
         "::error title=Withheld tests::1 withheld test did not pass, on ops.",
     ]
+    carol["tests"] = [dict(test, output=test["output"] + " (03-tanh.ipynb, cell 7, line 3, in __pow__)")
+                      for test in carol["tests"] if test.get("file")]
+    assert ci.annotations(carol, load_entry(repo))[0].endswith("'int' (03-tanh.ipynb, cell 7, line 3, in __pow__)")
+    bob = next(r for r in sample_scores["submissions"] if r["id"] == "bob")
+    bob["diagnosis"][0].update(file="03-tanh.ipynb", cell=7, line=31)
+    assert ci.annotations(bob, load_entry(repo), lang="ru")[0] == (
+        "::warning file=03-tanh.ipynb,title=Gradients are assigned%2C not accumulated::In __mul__'s _backward, "
+        "`self.grad = other.data * out.grad` overwrites what another use of the node added; use `+=`. "
+        "Место: 03-tanh.ipynb, ячейка 7, строка 31.")
 
 
 def test_annotation_paths_are_relative_to_the_repository_root(tmp_path):
