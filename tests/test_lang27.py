@@ -127,3 +127,30 @@ def test_an_exercise_that_does_not_exist_is_refused_in_the_students_language(lan
         suite_of("03-tnah", lang)
     assert str(refused.value).startswith(said)
     assert refused.value.message.params["exercise"] == "03-tnah"
+
+
+def test_an_exercise_a_students_install_cannot_check_is_said_in_the_students_language(monkeypatch):
+    """09-write-tests on a student's install (its probes need engines.json, which ships only to instructors): the
+    suite's refusal was English text in `grade check --lang ru` (tests/test_distribution.py checks it on a real
+    student's install, in English)."""
+    from grader.classroom import student_check
+    from grader.i18n import items, msg
+    from grader.suites import SuiteError
+
+    said = msg("{exercise} cannot be checked from a student's install: its probes need {files}, which holds the "
+               "reference and the buggy engines and ships only to instructors. Hand it in; the grader runs its "
+               "tests", exercise="09-write-tests", files=items(["engines.json"], join="comma"))
+
+    def student_install(name):
+        raise SuiteError(str(said), said)
+
+    monkeypatch.setattr(student_check, "load_suite", student_install)
+    with pytest.raises(student_check.CheckError) as refused:
+        student_check.suite_of("09-write-tests", "ru")
+    assert str(refused.value) == (
+        "09-write-tests нельзя проверить на установке студента: его пробам нужен engines.json, а там эталонный "
+        "движок и движки с ошибками, и он есть только у преподавателей. Сдайте задание: его тесты запустит "
+        "проверяющая система")
+    monkeypatch.setattr(student_check, "load_suite", lambda name: (_ for _ in ()).throw(SuiteError("broken")))
+    with pytest.raises(SuiteError, match="broken"):  # a broken suite stays the instructor's English error
+        student_check.suite_of("09-write-tests", "ru")

@@ -34,7 +34,7 @@ from ..observe import observe_all
 from ..records import summed
 from ..sandbox import Limits, open_sandbox
 from ..sandbox.portable import STRENGTH as PORTABLE
-from ..suites import available, load_suite
+from ..suites import SuiteError, available, load_suite
 
 # How a result reads (check_report.py): LABELS, html_table, report_lines and table_rows are this module's names
 # too, imported when first asked for (__getattr__ below), since a check loads the renderer while its worker runs.
@@ -151,7 +151,12 @@ def suite_of(exercise: str, lang: str | None = None):
     if exercise not in available():
         raise CheckError(msg("there is no exercise named {exercise}; the exercises are {exercises}",
                              exercise=exercise, exercises=items(available(), join="comma")), lang)
-    return load_suite(exercise)
+    try:
+        return load_suite(exercise)
+    except SuiteError as exc:
+        if exc.message is None:  # the suite itself is broken: the instructor's English
+            raise
+        raise CheckError(exc.message, lang) from None  # 09-write-tests on a student's install
 
 
 def check(path, exercise: str | None = None, *, limits: Limits = Limits(), use_bwrap: bool = True,

@@ -29,7 +29,12 @@ FORBIDDEN_IMPORT_FATAL = False
 
 
 class SuiteError(ValueError):
-    """A suite that cannot be used: the grader cannot do its job."""
+    """A suite that cannot be used: the grader cannot do its job. `message`: its words as a Message where a student
+    may read them (`grade check` on a student's install), else None; str() is the English."""
+
+    def __init__(self, text, message=None):
+        super().__init__(text)
+        self.message = message
 
 
 class ProbeCase:
@@ -185,9 +190,12 @@ def load_suite(name):
     missing = [f for f in (*getattr(config, "RUNNER_FILES", ()), *getattr(config, "CASE_FILES", ()))
                if not (folder / f).is_file()]
     if missing and not list(folder.glob("test_*.py")):  # a student's install (grader/distribution.py)
-        raise SuiteError(f"{name} cannot be checked from a student's install: its probes need "
-                         f"{', '.join(missing)}, which holds the reference and the buggy engines and ships only "
-                         "to instructors. Hand it in; the grader runs its tests")
+        from ..i18n import items, msg
+
+        said = msg("{exercise} cannot be checked from a student's install: its probes need {files}, which holds the "
+                   "reference and the buggy engines and ships only to instructors. Hand it in; the grader runs its "
+                   "tests", exercise=name, files=items(missing, join="comma"))
+        raise SuiteError(str(said), said)  # said in the student's language by grade check (student_check.suite_of)
     probes = suite_module(folder, "probes")
     cases = config.probe_cases() if hasattr(config, "probe_cases") else None
     if cases:
