@@ -73,16 +73,17 @@ def ci_command(path, exercise, min_score, json_out, after_due_date, print_workfl
     report_grader_errors(result.grader_errors)
     record = result.scores["submissions"][0]
     threshold = ci.min_points(ci.parse_min_score(min_score) if min_score else None, record["max_score"])
-    if result.warning:
-        click.echo(ci.command("warning", result.warning, title="Sandbox"))
-    for line in ci.annotations(record, result.submissions[0], after_due_date=after_due_date, lang=lang):
-        click.echo(line)
+    # the files first: a stdout closed early (`| head -1`) must not lose the step summary or the artifact
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a", encoding="utf-8") as f:
             f.write(ci.summary_markdown(record, threshold=threshold, after_due_date=after_due_date, lang=lang))
     if json_out:
         write_json_atomically(json_out, ci.artifact(result.scores, threshold=threshold, after_due_date=after_due_date))
+    if result.warning:
+        click.echo(ci.command("warning", result.warning, title="Sandbox"))
+    for line in ci.annotations(record, result.submissions[0], after_due_date=after_due_date, lang=lang):
+        click.echo(line)
     click.echo(ci.final_line(record, exercise, threshold, after_due_date=after_due_date, lang=lang))
     if ci.verdict(record, threshold) is False:
         sys.exit(1)

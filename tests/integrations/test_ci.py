@@ -285,6 +285,22 @@ def test_the_step_summary_is_appended_with_the_verdict_under_the_title(broken):
     assert f"In engine.py, line {line}." in summary
 
 
+def test_a_stdout_closed_early_loses_neither_the_step_summary_nor_the_artifact(tmp_path, monkeypatch):
+    # `grade ci ... | head -1`: the first line written to a closed pipe raises BrokenPipeError; the files are written first
+    source, _ = import_error_engine()
+    repo = _repo(tmp_path, source, name="student-repo")
+    summary, out = tmp_path / "summary.md", tmp_path / "grade-results.json"
+
+    def closed(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("grader.cli.ci.click.echo", closed)
+    result = _invoke([str(repo), "--min-score", "50%", "--json-out", str(out)], summary)
+    assert result.exit_code == 1  # click ends on a broken pipe with 1
+    assert json.loads(out.read_text(encoding="utf-8"))["ci"]["min_score_met"] is False
+    assert summary.read_text(encoding="utf-8").startswith("# Feedback: student-repo\n")
+
+
 def test_verdict():
     record = {"status": "graded", "score": 51.0, "max_score": 62.0}
     assert ci.verdict(record, 49.6) is True
