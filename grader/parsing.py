@@ -81,6 +81,15 @@ def python_lines(text: str) -> list[str]:
     return lines[:-1] if lines and lines[-1] == "" else lines
 
 
+def python_line(source, number) -> str | None:
+    """Line NUMBER (from 1, as Python numbers it) of SOURCE (bytes, read as UTF-8, or text), whole; None where
+    there is none (no source, no such line, a number that is not one)."""
+    if source is None or not isinstance(number, int) or number < 1:
+        return None
+    lines = python_lines(source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source))
+    return lines[number - 1] if number <= len(lines) else None
+
+
 def _alone(function, *args):
     """function(*args) with the collector held off, one such call at a time (function's parse runs no Python
     code, so no other thread, and no other parse, runs inside it)."""

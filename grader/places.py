@@ -36,10 +36,19 @@ def sandbox_line(submission, where: dict | None) -> tuple[str, int] | None:
             continue
         if origin.cells is None:
             return (name, where["line"]) if where.get("cell") is None else None
-        wanted = (where.get("cell"), where["line"])
-        for number, cell_line in enumerate(origin.cells, start=1):
-            if cell_line is not None and tuple(cell_line) == wanted:
-                return name, number
+        number = joined_line(origin, where.get("cell"), where["line"])
+        if number is not None:
+            return name, number
+    return None
+
+
+def joined_line(origin, cell, line) -> int | None:
+    """The line of the file the sandbox ran (a notebook's code cells joined) that is line LINE of cell CELL of
+    ORIGIN's notebook: the inverse of `Origin.place` (load/reading.py); None where no line of it is."""
+    wanted = (cell, line)
+    for number, cell_line in enumerate(origin.cells, start=1):
+        if cell_line is not None and tuple(cell_line) == wanted:
+            return number
     return None
 
 

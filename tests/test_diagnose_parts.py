@@ -209,6 +209,10 @@ def test_syntax_of_a_newer_python_is_named_with_the_graders_version_and_the_stud
     assert hint(6) == ("type-statement", 6, "engine.py, line 6 needs a newer Python than the grader's (3.11.2)")
     assert hint(7)[0] == hint(9)[0] == "type-parameters"
     assert hint(11) is None  # a SyntaxError of its own: no version to blame
+    # lines as Python numbers them: a form feed or U+2028 in a comment splits no line
+    assert newer_syntax_hint({"engine.py": "# a\x0cb \u2028 c\ntype Number = float\n".encode()},
+                             {"error": "SyntaxError: invalid syntax", "exception": "SyntaxError",
+                              "where": {"file": "engine.py", "line": 2}}, "3.11.2")["syntax"] == "type-statement"
     assert hint(6, python="3.12.1") is None  # where the syntax exists, the error is the student's
     assert hint(6, exception="NameError") is None
     # the title names the student's own file and cell (Submission.place), not the engine.py the sandbox saw

@@ -346,6 +346,8 @@ def _error(exception, line, errno=None):
     ({"engine.py": b"x = my_input('?')\n"}, _error("EOFError", 1), None),
     ({"engine.py": b"x = (my_input('?')\n     )\n"}, _error("EOFError", 1), None),
     ({"engine.py": b"name = input('?')\n"}, _error("EOFError", 7), None),  # no such line
+    # lines numbered as Python numbers them: a form feed in a comment splits no line
+    ({"engine.py": b"# a\x0cb\nname = input('?')\n"}, _error("EOFError", 2), ("asks-for-input", 2)),
 ])
 def test_an_import_hint_is_read_from_fields(files, error, hint):
     from grader.diagnose.import_io import import_io_hint

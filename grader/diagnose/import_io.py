@@ -21,21 +21,14 @@ import errno as errnos
 import re
 
 from ..i18n import msg, place, said
-from ..parsing import tree_or_none
+from ..parsing import python_line, tree_or_none
+from ..places import joined_line
+from .newer_syntax import as_sent
 
 # what a write into a folder that may not be written says
 _REFUSED_WRITES = (errnos.EROFS, errnos.EACCES)
 # a call of the builtin written on a line that does not parse alone (`data = (input('?')`), not `my_input(`
 _INPUT_CALL = re.compile(r"(?<![\w.])input\s*\(")
-
-
-def _line(files: dict, engine: str, number) -> str | None:
-    source = files.get(engine)
-    if source is None or not isinstance(number, int) or number < 1:
-        return None
-    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source)
-    lines = text.splitlines()
-    return lines[number - 1] if number <= len(lines) else None
 
 
 def _calls_input(line: str) -> bool:
@@ -53,10 +46,10 @@ def import_io_hint(files: dict, import_error: dict | None, *, engine: str = "eng
     error = import_error or {}
     where = error.get("where") or {}
     number = where.get("line")
-    line = _line(files, engine, number)
+    line = python_line(files.get(engine), number)
     if line is None:
         return None
-    at = place((student_place or _as_sent)(engine, number))
+    at = place((student_place or as_sent)(engine, number))
     if (error.get("facts") or {}).get("errno") in _REFUSED_WRITES:
         return said({"kind": "hint", "hint": "read-only-folder", "file": engine, "line": number, "tests": []},
                     title=msg("{place} writes to your submission's folder, which is read-only where it is graded",
@@ -81,10 +74,4 @@ def as_the_sandbox_saw(import_error: dict | None, origin) -> dict | None:
     where = (import_error or {}).get("where") or {}
     if origin is None or origin.cells is None or "cell" not in where:
         return import_error
-    at = (where["cell"], where.get("line"))
-    line = origin.cells.index(at) + 1 if at in origin.cells else None
-    return {**import_error, "where": {**where, "line": line}}
-
-
-def _as_sent(file: str, line: int) -> dict:
-    return {"file": file, "line": line}
+    return {**import_error, "where": {**where, "line": joined_line(origin, where["cell"], where.get("line"))}}

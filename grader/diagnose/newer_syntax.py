@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import msg, place, said
+from ..parsing import python_line
 
 # The first version that reads all three
 NEWER = (3, 12)
@@ -72,23 +73,20 @@ def newer_syntax_hint(files: dict, import_error: dict | None, python_version: st
     error = import_error or {}
     if error.get("exception") != "SyntaxError" or _version(python_version) >= NEWER:
         return None
-    where = error.get("where") or {}
-    number, source = where.get("line"), files.get(engine)
-    if not isinstance(number, int) or number < 1 or source is None:
+    number = (error.get("where") or {}).get("line")
+    line = python_line(files.get(engine), number)
+    if line is None:
         return None
-    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source)
-    lines = text.splitlines()
-    if number > len(lines):
-        return None
-    kind = _kind(error, lines[number - 1])
+    kind = _kind(error, line)
     if kind is None:
         return None
     return said({"kind": "hint", "hint": "newer-syntax", "syntax": kind, "file": engine, "line": number,
                  "tests": []},
                 title=msg("{place} needs a newer Python than the grader's ({python})",
-                          place=place((student_place or _as_sent)(engine, number)), python=python_version),
+                          place=place((student_place or as_sent)(engine, number)), python=python_version),
                 explanation=_explanation(kind, python_version))
 
 
-def _as_sent(file: str, line: int) -> dict:
+def as_sent(file: str, line: int) -> dict:
+    """A place as the sandbox sent it, where no `student_place` says the student's (import_io.py's default too)."""
     return {"file": file, "line": line}

@@ -17,7 +17,7 @@ too deep through the ops' rules.
 from __future__ import annotations
 
 from ..i18n import Message, capital, msg, place, said
-from ..parsing import python_lines
+from ..parsing import python_line
 from ..places import sandbox_line
 
 # The operations' methods, as a student writes them, and how the student reads each.
@@ -135,10 +135,7 @@ def with_line(entry: dict, place, code: str | None) -> dict:
 def line_of(source, line: int) -> str | None:
     """Line `line` of a file as the student wrote it (numbered as Python numbers it), stripped, and cut to
     QUOTED characters, its last `…`, where longer (a quote cut says so); None if there is no such line."""
-    if source is None:
-        return None
-    lines = python_lines(source.decode("utf-8", "replace") if isinstance(source, bytes) else str(source))
-    code = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    code = (python_line(source, line) or "").strip()
     return (code if len(code) <= QUOTED else code[:QUOTED - 1] + "…") or None
 
 
