@@ -177,15 +177,17 @@ class JudgePlugin(DirectItems):
 
         return observation
 
-    def _remembered(self, obs, question, compute):
+    def _remembered(self, obs, question, compute, store=None):
         """compute(), once per observation object and question (hashable) in a batch: observations are shared
         between runs (observe.cache.share_observations), so every test that asks the same of the same
         observation (its shape; charging.py's verdict of an isolating probe) gets one answer. The object is
-        kept with the answer, so that its id stays its own while the answer is kept."""
+        kept with the answer, so that its id stays its own while the answer is kept. `store`: another dict to
+        keep them in (per_run's, this session's runs) than the batch's `kept`."""
+        store = self.kept if store is None else store
         key = (id(obs), question)
-        kept = self.kept.get(key)
+        kept = store.get(key)
         if kept is None:
-            kept = self.kept[key] = (obs, compute())
+            kept = store[key] = (obs, compute())
         return kept[1]
 
     @pytest.fixture
@@ -262,10 +264,7 @@ class JudgePlugin(DirectItems):
             of 60). The probes count as read by this test, as compute() would read them."""
             if deps is not None and not deps.issuperset(probes):
                 self.violations.add(test)
-            kept = self.per_runs.get((id(run), question))
-            if kept is None:
-                kept = self.per_runs[(id(run), question)] = (run, compute())
-            return kept[1]
+            return self._remembered(run, question, compute, self.per_runs)
 
         observe.remembered, observe.per_run = remembered, per_run
         return observe
