@@ -59,6 +59,7 @@ import sim31l4  # noqa: E402
 import sim32b1  # noqa: E402
 import sim32b2  # noqa: E402
 import sim32b3  # noqa: E402
+import sim33b1  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -430,6 +431,11 @@ def arguments() -> argparse.ArgumentParser:
                              "method, on 03-tanh's engine.py, eight level-4 copies and four hard-negative pairs, "
                              "against the grader's micrograd engine; held out: measured once, never tuned on; "
                              "measured alone)")
+    parser.add_argument("--sim33b1", action="store_true",
+                        help="also session 33's first blind class (sim33b1/, 69 files written by hand, blind to the "
+                             "method, on 04-more-ops' engine.py, five hard-negative pairs, six level-4 copies, three "
+                             "evasions, against the grader's micrograd engine; held out: measured once, never tuned "
+                             "on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -550,6 +556,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim32b3"
         classes[f"sim32b3 class, {sim32b3.EXERCISE} (by hand, blind, sim32b3/, held out)"] = (
             folder, made(folder, lambda: sim32b3.build(folder)))
+    if args.sim33b1:
+        folder = args.build / "sim33b1"
+        classes[f"sim33b1 class, {sim33b1.EXERCISE} (by hand, blind, sim33b1/, held out)"] = (
+            folder, made(folder, lambda: sim33b1.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -565,7 +575,7 @@ TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
-ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3")
+ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

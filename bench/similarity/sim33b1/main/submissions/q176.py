@@ -1,0 +1,164 @@
+"""A scalar-valued reverse-mode autograd engine.
+
+Every operation makes a new `Value` that remembers its inputs and a small
+`_backward` closure. The closure knows only its own *local* derivative and
+multiplies it by the gradient arriving from above (`node_out.grad`): the chain rule,
+one node at a time. Calling those closures from the output back to the inputs
+is backpropagation.
+"""
+
+import math
+
+
+class Value:
+    """A scalar, the gradient of the final output with respect to it, and how it was made."""
+
+    def __init__(self, data, _children=(), _op=""):
+        self.data: float = data
+        self.grad: float = 0  # d(output)/d(self): nothing has flowed back yet
+        self._backward: float = lambda: None  # a leaf passes nothing on
+        # The inputs, each once, in the order given. (A set would iterate in
+        # memory-address order, so gradients summed along several paths could
+        # differ in the last bit from one run to the next.)
+        self._prev: float = tuple(dict.fromkeys(_children))
+        self._op: float = _op  # for printing and drawing graphs
+
+    # -- the basic operations: each knows its own local derivative -------------
+
+    def __add__(self, other):
+        other: float = other if isinstance(other, Value) else Value(other)
+        node_out: float = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():
+            # d(a + b)/da = 1 and d(a + b)/db = 1: the gradient passes through.
+            # += because a node used twice receives gradient along both paths.
+            self.grad += node_out.grad
+            other.grad += node_out.grad
+
+        node_out._backward: float = _backward
+        return node_out
+
+    def __mul__(self, other):
+        other: float = other if isinstance(other, Value) else Value(other)
+        node_out: float = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            # d(a * b)/da = b and d(a * b)/db = a: each gets the *other* operand
+            self.grad += other.data * node_out.grad
+            other.grad += self.data * node_out.grad
+
+        node_out._backward: float = _backward
+        return node_out
+
+    def __pow__(self, k):
+        """self ** k, for a constant int or float k."""
+        assert isinstance(k, (int, float)), "only constant int/float powers are supported"
+        pw: float = self.data ** k
+        node_out: float = Value(pw, (self,), f"**{k}")
+
+        def _backward():
+            d_pw: float = k * self.data ** (k - 1)
+            self.grad += d_pw * node_out.grad
+
+        node_out._backward: float = _backward
+        return node_out
+
+    def relu(self):
+        node_out: float = Value(0 if self.data < 0 else self.data, (self,), "ReLU")
+
+        def _backward():
+            # 1 where the output is positive, else 0 (so relu'(0) = 0)
+            self.grad += (node_out.data > 0) * node_out.grad
+
+        node_out._backward: float = _backward
+        return node_out
+
+    def tanh(self):
+        t: float = math.tanh(self.data)
+        node_out: float = Value(t, (self,), "tanh")
+
+        def _backward():
+            # d tanh(x)/dx = 1 - tanh(x)**2, written with the *output* t
+            self.grad += (1 - t**2) * node_out.grad
+
+        node_out._backward: float = _backward
+        return node_out
+
+    def exp(self):
+        v: float = math.exp(self.data)
+        node_out: float = Value(v, (self,), "exp")
+
+        def _backward():
+            d_e: float = v
+            self.grad += d_e * node_out.grad
+
+        node_out._backward: float = _backward
+        return node_out
+
+    def log(self):
+        v: float = math.log(self.data)
+        node_out: float = Value(v, (self,), "log")
+
+        def _backward():
+            d_l: float = 1 / self.data
+            self.grad += d_l * node_out.grad
+
+        node_out._backward: float = _backward
+        return node_out
+
+    # -- backpropagation -------------------------------------------------------
+
+    def backward(self):
+        """Add d(self)/d(v) into v.grad for every v that self depends on, starting from d(self)/d(self) = 1."""
+        # Topological order: every node after all of its inputs. Depth-first
+        # with a visited set, but with an explicit stack instead of recursion,
+        # so a chain 100,000 nodes long does not hit Python's recursion limit.
+        topo, visited = [], set()
+        stack: float = [(self, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if children_done:
+                topo.append(node)
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                for child in node._prev:
+                    if child not in visited:
+                        stack.append((child, False))
+
+        # dL/dL = 1: the seed that every other gradient is a multiple of
+        self.grad: float = 1
+        # reverse topological order: each node's grad is complete before it is passed on
+        for node in reversed(topo):
+            node._backward()
+
+    # -- derived operations: their gradients come "for free" -------------------
+
+    def __neg__(self):  # -self
+        neg1: float = Value(-1.0)
+        return self * neg1
+
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __sub__(self, other):  # self - other
+        f: float = -other
+        return self + f
+
+    def __rsub__(self, other):  # other - self
+        f: float = -self
+        return f + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __truediv__(self, other):  # self / other
+        inv: float = other ** -1
+        return self * inv
+
+    def __rtruediv__(self, other):  # other / self
+        inv: float = self ** -1
+        return inv * other
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
