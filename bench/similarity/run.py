@@ -60,6 +60,7 @@ import sim32b1  # noqa: E402
 import sim32b2  # noqa: E402
 import sim32b3  # noqa: E402
 import sim33b1  # noqa: E402
+import sim33b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -436,6 +437,10 @@ def arguments() -> argparse.ArgumentParser:
                              "method, on 04-more-ops' engine.py, five hard-negative pairs, six level-4 copies, three "
                              "evasions, against the grader's micrograd engine; held out: measured once, never tuned "
                              "on; measured alone)")
+    parser.add_argument("--sim33b2", action="store_true",
+                        help="also session 33's second blind class (sim33b2/, 43 files written by hand, blind to the "
+                             "method, on 06-gradcheck's gradcheck.py (two regions), four hard-negative pairs, three "
+                             "evasions, no public copies; held out: measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -560,6 +565,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim33b1"
         classes[f"sim33b1 class, {sim33b1.EXERCISE} (by hand, blind, sim33b1/, held out)"] = (
             folder, made(folder, lambda: sim33b1.build(folder)))
+    if args.sim33b2:
+        folder = args.build / "sim33b2"
+        classes[f"sim33b2 class, {sim33b2.EXERCISE} (by hand, blind, sim33b2/, held out)"] = (
+            folder, made(folder, lambda: sim33b2.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -575,7 +584,7 @@ TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
-ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1")
+ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:
