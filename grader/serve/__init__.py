@@ -15,6 +15,7 @@ by the grader's one pipeline (grading.py's adapter), never by steps of its own.
   gradebook.py best or last, late credit, as JSON and CSV
   api.py       /api/v1: submissions, gradebook, regrade, extensions
   pages.py     the students' and the instructor's pages (Jinja2, htmx, server-sent events)
+  sign_in.py   /login/TOKEN: a link signs its person in, never over another person's session without a word
   app.py       the FastAPI application, the upload cap, the worker processes' lifetime
   cli.py       `grade serve init|tokens|DIR`
 

@@ -30,6 +30,7 @@ from .api import router
 from .grading import job_failed
 from .pages import _SignIn, pages, render, sign_in_page
 from .service import Refused, Service
+from .sign_in import sign_in
 
 RECONCILE_SECONDS = 5
 MULTIPART_SLACK = 64 * 1024  # the form's other fields and its boundaries, beyond the file itself
@@ -191,6 +192,7 @@ def create_app(folder, *, db_url=None, queue=None, workers=None, start_pool=True
 
     app.exception_handler(_SignIn)(sign_in_page)
     app.include_router(router)
+    app.include_router(sign_in)
     app.include_router(pages)
     if svc.lti is not None:
         from .lti_routes import router as lti_router

@@ -10,7 +10,8 @@ from starlette.concurrency import run_in_threadpool
 
 from ..i18n import msg
 from .api import service
-from .pages import render, signed_in_response
+from .pages import render
+from .sign_in import signed_in_response
 from .service import Refused
 
 router = APIRouter(prefix="/lti")

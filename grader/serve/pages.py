@@ -1,6 +1,6 @@
 """The students' and the instructor's pages: Jinja2 templates, htmx, server-sent events; no single-page app.
 
-A student signs in by their link (/login/TOKEN sets the session cookie), sees
+A student signs in by their link (/login/TOKEN sets the session cookie: sign_in.py), sees
 the exercises with their own deadlines and attempts left, uploads a file or
 pastes their engine, watches the queue position live, and reads the feedback
 page that `grade run --feedback` writes (report/html_feedback.py, the same
@@ -36,11 +36,10 @@ from .auth import COOKIE
 from .db import Submission
 from .gradebook import gradebook
 from .rules import aware, released, utcnow
-from .service import SIGN_IN_RATE, Refused
+from .service import Refused
 
 pages = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
-COOKIE_DAYS = 120  # a term; revoking the token ends the session sooner
 
 
 # The pages' frame speaks the course's `lang` (docs/serve.md), its words through the grader's catalogs as the feedback
@@ -120,29 +119,6 @@ class _SignIn(Exception):
 
 def sign_in_page(request, exc):
     return render(request, "signin.html", status_code=401)
-
-
-@pages.get("/login/{token}")
-def login(token: str, request: Request):
-    svc = service(request)
-    person = svc.who(token)
-    if person is None:
-        # Only wrong links count against the address (a guess needs one per try): a class behind one address (a
-        # lab, a campus NAT) shares it, and counting right ones let one student's wrong links lock all out.
-        client = request.client.host if request.client else "unknown"
-        if not svc.rate_ok(SIGN_IN_RATE, "sign-in", client):
-            raise Refused(429, msg("too many sign-in attempts from here: wait a minute"), {"Retry-After": "60"})
-        return render(request, "signin.html", status_code=401, error=translator(svc.course.lang)._(
-            "This link is not valid (any more): ask your instructor for your current one."))
-    return signed_in_response(request, token, "/instructor" if person.instructor else "/")
-
-
-def signed_in_response(request, token, location):
-    """A redirect to `location` that sets the session cookie (the sign-in link's, and an LTI launch's)."""
-    response = RedirectResponse(location, status_code=303)
-    response.set_cookie(COOKIE, token, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="lax",
-                        secure=request.url.scheme == "https", path="/")
-    return response
 
 
 @pages.post("/logout")
