@@ -225,7 +225,16 @@ ENTRIES = {
     "nul-comment": ("nul-comment.py", CORRECT + NUL_COMMENT),
     "fullwidth-import": ("fullwidth-import.py", CORRECT + FULLWIDTH_IMPORT),
     "alice": ("alice.py", TWIN),  # beside alice.zip below: two entries of one id
+    # one engine under two names, one of them private: the two share one observation and its judging
+    "share-alice-private-name": ("share-alice-private-name.py", TWIN + CI_INJECT),
+    "share-bob": ("share-bob.py", TWIN + CI_INJECT),
 }
+
+# A checkout's own pytest configuration and conftest.py in the folder the grader runs from (grade ci runs in the
+# student's checkout): the judge's in-process pytest would run the conftest, or take the ini's options, were it to
+# read them. The conftest only leaves a mark (it is this test's, not a student's engine).
+CONFTEST = "import pathlib\npathlib.Path(__file__).with_name('CONFTEST-RAN').write_text('ran')\n"
+PYTEST_INI = "[pytest]\naddopts = --maxfail=1 -x -p no:python\n"
 
 
 def _notebook(engine):
@@ -260,12 +269,18 @@ def batch(tmp_path_factory):
         for hidden in ("__MACOSX/engine.py", ".engine.py", "sub/.hidden/engine.py"):
             z.writestr(hidden, CORRECT)
     (folder / "nb-decoys.ipynb").write_text(json.dumps(_notebook(TWIN)), encoding="utf-8")
+    checkout = work / "checkout"
+    for where in (checkout, checkout / "tests"):
+        where.mkdir(parents=True)
+        (where / "conftest.py").write_text(CONFTEST, encoding="utf-8")
+        (where / "pytest.ini").write_text(PYTEST_INI, encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(checkout)
         for key, value in SECRETS.items():
             mp.setenv(key, value)
         graded = grade(folder, limits=Limits(probe_seconds=2, import_seconds=5, submission_seconds=30), jobs=2,
                        cache_dir=work / "cache")
-    return graded, {row["id"]: row for row in graded.scores["submissions"]}, folder
+    return graded, {row["id"]: row for row in graded.scores["submissions"]}, folder, checkout
 
 
 def _test(row, name):
@@ -279,21 +294,42 @@ def test_every_row_earns_what_its_own_code_earns(batch):
     it wrote into the report, refused numbers where its products are not floats, 0 where its file cannot be imported,
     62 for a correct engine with an unused numpy; the second entry of an id is a row of its own, refused, naming both;
     the notebook and the zip are graded on their code, never on their decoys."""
-    _, rows, _ = batch
+    _, rows, _, _ = batch
     assert {sid: (row["status"], row["score"]) for sid, row in rows.items()} == {
         "splice-prefix": ("crashed", 0.0), "child-forger": ("crashed", 0.0), "store-hunt": ("graded", 24.3334),
         "fingerprint": ("graded", TWIN_SCORE), "reduce-hooks": ("graded", 37.1667),
         "cyclic-chains": ("graded", 24.3334), "frames-on-output": ("graded", TWIN_SCORE),
         "frames-elsewhere": ("graded", 20.3334), "ci-inject": ("graded", 20.3334), "nul-comment": ("graded", 0.0),
         "fullwidth-import": ("graded", 62.0), "alice": ("graded", TWIN_SCORE), "alice (alice.zip)": ("rejected", 0.0),
-        "decoys": ("graded", TWIN_SCORE), "nb-decoys": ("graded", TWIN_SCORE)}
+        "decoys": ("graded", TWIN_SCORE), "nb-decoys": ("graded", TWIN_SCORE),
+        "share-alice-private-name": ("graded", 20.3334), "share-bob": ("graded", 20.3334)}
+
+
+@needs_bwrap
+def test_a_shared_observation_names_each_students_own_file(batch):
+    """Held: two students whose engines are one text share one observation and one judging, and each row's messages,
+    places and findings name its own file: nothing of the other's name (a private one here) is in a row."""
+    _, rows, _, _ = batch
+    bob, alice = json.dumps(rows["share-bob"]), json.dumps(rows["share-alice-private-name"])
+    assert "alice" not in bob and "share-bob.py, line " in bob
+    assert "share-bob" not in alice and "share-alice-private-name.py, line " in alice
+
+
+@needs_bwrap
+def test_the_checkouts_conftest_and_pytest_ini_are_not_the_judges(batch):
+    """Held: graded from a folder holding a conftest.py and a pytest.ini (and a tests/ folder with both), the judge's
+    pytest read neither: no mark left, every row judged (a `-p no:python` or `-x` taken from the ini would have
+    collected nothing, or stopped at the first failure)."""
+    _, rows, _, checkout = batch
+    assert sorted(p.name for p in checkout.rglob("CONFTEST-RAN")) == []
+    assert len(rows["fingerprint"]["tests"]) == len(rows["decoys"]["tests"]) > 40
 
 
 @needs_bwrap
 def test_a_line_begun_or_written_by_the_student_voids_the_report(batch):
     """Held: the line the student began swallows the worker's next one into malformed JSON, and the child's `done`
     arrives before every probe ran: each report is void, none of its observations used."""
-    _, rows, _ = batch
+    _, rows, _, _ = batch
     assert rows["splice-prefix"]["message"].startswith("the worker's report was malformed (not JSON: JSONDecodeError)")
     assert rows["child-forger"]["message"].startswith("the worker's report was malformed (done before every probe ran)")
 
@@ -302,7 +338,7 @@ def test_a_line_begun_or_written_by_the_student_voids_the_report(batch):
 def test_the_sandbox_holds_no_store_and_no_secret(batch):
     """Held: a walk of the whole sandbox finds no course, database, upload, cache, scores, Redis dump or Gradescope
     file, and no variable named as a secret; the secrets set in the grader's environment are nowhere in the scores."""
-    graded, rows, _ = batch
+    graded, rows, _, _ = batch
     said = _test(rows["store-hunt"], "exp/values")["output"]
     assert said.startswith("y = exp(x) * 2 at x = 1: your engine raised RuntimeError: FOUND [] "), said
     text = json.dumps(graded.scores)
@@ -314,7 +350,7 @@ def test_an_exception_from_other_files_names_is_told_by_its_type_and_a_name_alon
     """Held: the cyclic and 50,000-long chains cost exp's tests alone; the 1 MB `__module__` and `__qualname__` are not
     read (the type's own name, `Bad`), and a frame compiled as `/sandbox/alice.py` is a name in the student's own
     message: no file of that name is opened or quoted."""
-    _, rows, _ = batch
+    _, rows, _, _ = batch
     assert _test(rows["cyclic-chains"], "exp/values")["output"].startswith(
         "y = exp(x) * 2 at x = 1: your engine raised RuntimeError: link (cyclic-chains.py, line ")
     assert _test(rows["frames-elsewhere"], "tanh/two")["output"] == (
@@ -328,7 +364,7 @@ def test_workflow_commands_in_a_message_stay_inside_one_annotation(batch):
     """Held: grade ci writes each annotation on one line, the student's CR LF and newlines as `%0A`, their `%0A` as
     `%250A`, a line's opening `::` as `\\x3a:` and `##[` as `#\\x23[`: no line of the log is a command of theirs.
     Gradescope's results keep the text as it is (JSON, shown as text)."""
-    _, rows, folder = batch
+    _, rows, folder, _ = batch
     lines = annotations(rows["ci-inject"], load_entry(folder / "ci-inject.py"))
     assert all("\n" not in line and "\r" not in line and line.startswith(("::error ", "::warning ", "::notice "))
                for line in lines)
@@ -343,7 +379,7 @@ def test_what_python_does_not_run_or_reads_otherwise_gains_nothing(batch):
     """Held: a copy holding a NUL byte (which grade similarity reads as lexical tokens only) cannot be imported either:
     0, its engine/imports saying why, no grader error; an unused `import ｎｕｍｐｙ` is numpy to the from-scratch test,
     as to Python (identifiers are read NFKC-normalised)."""
-    _, rows, _ = batch
+    _, rows, _, _ = batch
     assert _test(rows["nul-comment"], "engine/imports")["output"].startswith(
         "nul-comment.py could not be used: ValueError: source code string cannot contain null bytes")
     assert [t["name"] for t in rows["fullwidth-import"]["tests"] if t["status"] != "passed"] == ["engine/from-scratch"]
