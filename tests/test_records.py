@@ -74,6 +74,18 @@ def test_a_rows_points_are_summed_once_for_the_scores_file_and_a_check():
     assert (summed(outcomes), summed(row["tests"]), row["score"], check.points) == (2.3334,) * 4
 
 
+def test_a_checks_tests_keep_the_points_the_scores_file_keeps():
+    # before: a check's (and the portable check's) rows held 0.6666666666666666 where the scores file has 0.6667
+    from grader.classroom.student_check import visible_rows
+
+    outcomes = [{"name": "t0", "status": "failed", "points": 1.0, "earned": 2 / 3},
+                {"name": "t1", "status": "passed", "points": 2.0}, {"name": "t2", "status": "skipped", "points": 1.0}]
+    rows = visible_rows(outcomes, {"t0": "the doc"})
+    assert [(r["doc"], r["score"], r.get("earned")) for r in rows] == [("the doc", 0.6667, 0.6667), ("", 2.0, None),
+                                                                       ("", 0.0, None)]
+    assert summed(rows) == summed(outcomes) == 2.6667
+
+
 def test_visibilities_and_strengths():
     assert VISIBILITIES == ("visible", "after_due_date", "after_published", "hidden")
     assert weakest(["bubblewrap", "rlimits"]) == Strength.RLIMITS == "rlimits"

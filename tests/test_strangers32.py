@@ -265,9 +265,9 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-matmul-sub-as-add", ("engine.py", 105)),  # `return self + other` in __sub__
     ("bug-src-layout-neg-self", ("src/my_micrograd/engine.py", 151)),  # `return self` in __neg__
     ("bug-interned-rtruediv-order", ("engine.py", 125)),  # not the interned constant's lookup it calls
-    # left: a walk's order and a seed are no one op's
-    ("bug-colab-forms-forward-order", (None, None)),
-    ("bug-side-table-grad-starts-one", (None, None)),
+    # a walk's order and a gradient's start are no one op's: no line before session 33's walk_places.py
+    ("bug-colab-forms-forward-order", ("engine.ipynb", 145)),  # cell 3's `for node in topo:`
+    ("bug-side-table-grad-starts-one", ("engine.py", 23)),  # `_GRADS[uid] = 1.0` in __new__
 ])
 def test_a_finding_names_its_line(rows, case, place):
     assert (rows[case]["diagnosis"][0].get("file"), rows[case]["diagnosis"][0].get("line")) == place

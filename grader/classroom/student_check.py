@@ -31,7 +31,7 @@ from ..i18n import Message, choose, items, msg
 from ..load import STUDENT_MODULES, load_submissions
 from ..load.reading import name_text
 from ..observe import observe_all
-from ..records import summed
+from ..records import earned, kept, summed
 from ..sandbox import Limits, open_sandbox
 from ..sandbox.portable import STRENGTH as PORTABLE
 from ..suites import SuiteError, available, load_suite
@@ -68,7 +68,7 @@ class CheckResult:
     title: str
     checked: str  # what was graded, as the student knows it: "engine.py", "03-tanh.ipynb", ...
     rejected: Message | str | None  # why the submission could not be read, if it could not (said in `lang`)
-    tests: list  # visible test outcomes, in suite order: name, status, output, points, doc
+    tests: list  # visible test outcomes, in suite order: name, status, output, points, score (kept), doc
     notes: list  # things worth saying that are not test results
     seconds: float
     diagnosis: list = dataclasses.field(default_factory=list)  # the scores record's kind, visible tests only
@@ -228,9 +228,16 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
         notes.append(Message.from_json(run["message_data"]) if run.get("message_data") else run["message"])
     # a test's doc: its English text (the catalog's id), or a message record where it is made from parts (09's)
     docs = {t["name"]: t.get("doc_message") or t["doc"] for t in suite_tests(suite)}
-    tests = [dict(o, doc=docs.get(o["name"], "")) for o in graded.outcomes[submission.id]]
+    tests = visible_rows(graded.outcomes[submission.id], docs)
     return CheckResult(exercise, msg(suite.title), checked, None, tests, notes, time.monotonic() - started,
                        row["diagnosis"], lang=lang)
+
+
+def visible_rows(outcomes: list[dict], docs: dict) -> list[dict]:
+    """A check's tests: each outcome with its doc, and its points as the scores file keeps them (`score`, `earned`
+    kept: 0.6667, not 0.6666666666666666; closing32's leftover), so a check's row says the scores file's numbers."""
+    return [dict(o, doc=docs.get(o["name"], ""), score=kept(earned(o)),
+                 **({"earned": kept(o["earned"])} if o.get("earned") is not None else {})) for o in outcomes]
 
 
 class _StartedFirst:

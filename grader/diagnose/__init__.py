@@ -45,6 +45,7 @@ from .findings import FindingsMixin
 from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
 from .same_line import one_per_line, place_accumulate
+from .walk_places import place_walks
 from .written_at import place_derivatives, set_aside
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
@@ -298,6 +299,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
             if not named:
                 (structural if hint.get("brief") else entries).append(hint)
         place_derivatives(entries, where, self._right_ops(run), submission)
+        place_walks(entries, submission, engine)
         return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
 
     def _right_ops(self, run) -> set[str]:

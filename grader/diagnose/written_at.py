@@ -24,6 +24,9 @@ same_line.py then makes the findings at one line one. Trusted code, in the grade
 
 from __future__ import annotations
 
+import ast
+
+from ..parsing import UNPARSABLE, parse, python_line
 from .derivatives import BUILT_FROM
 
 PROBE = "where_written"
@@ -63,8 +66,9 @@ def read(observation) -> dict:
     return out
 
 
-def place_of(op: str, where: dict, right: set[str]) -> tuple[str, int] | None:
-    """The line that computes `op`'s wrong local derivative, or None. `right`: the ops whose rules are right."""
+def place_of(op: str, where: dict, right: set[str], files: dict | None = None) -> tuple[str, int] | None:
+    """The line that computes `op`'s wrong local derivative, or None. `right`: the ops whose rules are right;
+    `files`: the submission's, read by made_at."""
     mine = where.get(op)
     if not mine or not mine["written"]:
         return None
@@ -77,18 +81,37 @@ def place_of(op: str, where: dict, right: set[str]) -> tuple[str, int] | None:
         return own_writes[0]
     others = {p for found in witnesses.values() for p in found["ran"]}
     own = [p for p in mine["ran"] if p not in others]
-    return own[-1] if own else made_at(op, where)
+    return own[-1] if own else made_at(op, where, files)
 
 
-def made_at(op: str, where: dict) -> tuple[str, int] | None:
+def made_at(op: str, where: dict, files: dict | None = None) -> tuple[str, int] | None:
     """The last line of `op`'s own method, run forwards, that no op of its own (not BUILT_FROM) ran: where a local
-    computed in the forward pass, or a derived operator's own mistake, is written; None where it has none."""
+    computed in the forward pass, or a derived operator's own mistake, is written; None where it has none. With the
+    submission's `files`, a last line that only hands back what a line above made (`return out`, `return a, b`)
+    gives way to the one above it (session 33: `out = self; out += other; return out` was placed at the return)."""
     mine = where.get(op)
     if not mine:
         return None
     others = {p for other, found in where.items() if other != op and other not in BUILT_FROM for p in found["made"]}
     own = [p for p in mine["made"] if p not in others]
+    while len(own) > 1 and _only_returns_names(files, own[-1]):
+        own.pop()
     return own[-1] if own else None
+
+
+def _only_returns_names(files: dict | None, at: tuple[str, int]) -> bool:
+    """Whether the line `at` of the student's file is `return` of names alone (`return out`, `return a, b`)."""
+    text = python_line((files or {}).get(at[0]), at[1])
+    if text is None:
+        return False
+    try:
+        statement = parse(text.strip()).body
+    except UNPARSABLE:  # a line of a longer statement
+        return False
+    if len(statement) != 1 or not isinstance(statement[0], ast.Return) or statement[0].value is None:
+        return False
+    value = statement[0].value
+    return all(isinstance(v, ast.Name) for v in (value.elts if isinstance(value, ast.Tuple) else [value]))
 
 
 def place_derivatives(entries: list[dict], observation, right: set[str], submission) -> None:
@@ -101,9 +124,9 @@ def place_derivatives(entries: list[dict], observation, right: set[str], submiss
         if entry.get("line") or not where:
             continue
         op = entry["op"] if entry.get("kind") == "derivative" else variant_op(entry)
-        found = place_of(op, where, right) if op else None
+        found = place_of(op, where, right, submission.files) if op else None
         if found is None and (made_by := variant_op(entry, "made_by")):
-            found = made_at(made_by, where)
+            found = made_at(made_by, where, submission.files)
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
 

@@ -93,7 +93,7 @@ from ..i18n import Message, msg
 from . import levels
 from .comparison_cells import for_suite
 from .disk import disk_level, disk_reader, lone_archive
-from .exercise_names import lone_notebook, lone_script
+from .exercise_names import ExerciseFiles, lone_notebook, lone_script
 from .levels import collect
 from .reading import (ARCHIVE_SUFFIXES, ENGINE, SUBMISSION_SUFFIXES, Budget, Origin, Rejected,
                       is_hidden, name_text, some_names)
@@ -213,8 +213,8 @@ def load_submissions(path, suite, *, one_submission=False) -> list[Submission]:
 
 
 def allowed_files(suite) -> frozenset[str]:
-    """The files a submission for `suite` may hold (grader.suites.Suite)."""
-    return frozenset(suite.files) | {"engine.py"}
+    """The files a submission for `suite` may hold (grader.suites.Suite), with its name (ExerciseFiles.exercise)."""
+    return ExerciseFiles(frozenset(suite.files) | {"engine.py"}, suite.name)
 
 
 def load_entry(path: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *, name: str | None = None) -> Submission:

@@ -80,18 +80,36 @@ def binds_value(code: bytes) -> bool:
     return False
 
 
+class ExerciseFiles(frozenset):
+    """The files a submission for one exercise may hold (a frozenset, as the loader passes them down), and which
+    exercise they are for (`exercise`): what the loader knows (grader.load.allowed_files), so that a refusal names
+    that exercise rather than one guessed from a file's name (closing32's leftover: `exercise_of`)."""
+
+    exercise: str | None = None
+
+    def __new__(cls, files, exercise: str | None = None):
+        made = super().__new__(cls, files)
+        made.exercise = exercise
+        return made
+
+    def __reduce__(self):  # pickled (a batch's jobs) with its exercise
+        return type(self), (frozenset(self), self.exercise)
+
+
 def exercise_of(other: str) -> str:
     """The exercise whose file `other` is (`dual.py`: 08-dual-numbers), the first in course order of the installed
-    suites whose FILES hold it, read from their declarations; `other` itself where none does."""
+    suites whose FILES hold it, read from their declarations; `other` itself where none does. Only where the loader
+    was given no exercise (ExerciseFiles): a test's or a tool's plain set of files."""
     from ..suites import SUITES, available, suite_module
 
     return next((name for name in available() if other in getattr(suite_module(SUITES / name, "__init__"), "FILES", ())),
                 other)
 
 
-def _beside(other: str) -> dict:
-    """The fields the refusals say: the exercise, the file that belongs beside engine.py, the exercise's notebook."""
-    exercise = exercise_of(other)
+def _beside(other: str, allowed: frozenset[str] | None = None) -> dict:
+    """The fields the refusals say: the exercise (the loader's, `allowed`'s, where it knows it), the exercise's
+    notebook."""
+    exercise = getattr(allowed, "exercise", None) or exercise_of(other)
     return {"exercise": exercise, "notebook": f"{exercise}.ipynb"}
 
 
@@ -104,15 +122,16 @@ def lone_other(file: str, code: bytes, allowed: frozenset[str]) -> Message | Non
         return None
     return msg("{file} is {other} of exercise {exercise} without its engine.py: hand in a folder or a zip holding "
                "engine.py and {other} together, or the exercise's notebook, {notebook}", file=file, other=other[0],
-               **_beside(other[0]))
+               **_beside(other[0], allowed))
 
 
-def others_without_engine(where: str, others: list[str], found: dict) -> Message:
+def others_without_engine(where: str, others: list[str], found: dict, allowed: frozenset[str] | None = None
+                          ) -> Message:
     """Why a folder or a zip (`where`) whose `.py` and `.ipynb` files are only the exercise's OTHERS is refused
-    (`found`: its entries, as levels._no_engine lists them)."""
+    (`found`: its entries, as levels._no_engine lists them; `allowed`: the exercise's files, ExerciseFiles)."""
     return msg("no engine.py found in {where}, only {others} of exercise {exercise} (found: {found}): hand in a "
                "folder or a zip holding engine.py and {others} together, or the exercise's notebook, {notebook}",
-               where=where, others=items(others), found=found, **_beside(others[0]))
+               where=where, others=items(others), found=found, **_beside(others[0], allowed))
 
 
 def lone_script(path: Path, shown: str, read: Callable[[int], bytes], allowed: frozenset[str]

@@ -358,7 +358,7 @@ def _no_engine(level: Level, allowed: frozenset[str]) -> Message:
                    "grade it as a class folder of its own (unzipped, if it is a zip), which gives a row per student",
                    where=level.where, lms=LMS_NAMES[lms], found=some_names(found))
     if not links and (others := others_alone(level.files, allowed)) is not None:  # exercise_names.py
-        return others_without_engine(level.where, others, some_names(found))
+        return others_without_engine(level.where, others, some_names(found), allowed)
     if links and found:
         return nmsg("no engine.py found in {where}; expected engine.py, or a single .py or .ipynb file (found: "
                     "{found}; {links} is a symbolic link, which is not followed)",

@@ -295,8 +295,15 @@ def traced_op(V, op, case):
     leaves = {name: V(value) for name, value in case.items() if name != "k"}
     made = []  # the lines of the op's own method (the student's function the probe called): a local computed there
 
+    def called_by_the_student(frame):  # any caller of theirs, up the stack: a function a library calls for their
+        while frame is not None:      # method (functools.singledispatchmethod's registered `_`) is a helper too
+            if frame.f_code.co_filename.startswith(root):
+                return True
+            frame = frame.f_back
+        return False
+
     def forward(frame, event, arg):  # not a helper's it calls (a shared `_unary`, an interned constant's lookup)
-        if event == "line" and not (frame.f_back and frame.f_back.f_code.co_filename.startswith(root)):
+        if event == "line" and not called_by_the_student(frame.f_back):
             at = [os.path.relpath(frame.f_code.co_filename, root), float(frame.f_lineno)]
             if at not in made and len(made) < 64:
                 made.append(at)
