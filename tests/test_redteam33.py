@@ -437,3 +437,26 @@ def test_a_link_signs_in_at_once_where_no_one_else_is_signed_in(course):
     client.cookies.clear()
     answer = client.post(f"/login/{svc.token_for('mallory')}", data={}, follow_redirects=False)
     assert (answer.status_code, answer.headers["location"]) == (303, f"/login/{svc.token_for('mallory')}")
+
+
+def test_the_buttons_post_reads_the_database_off_the_event_loop(course, monkeypatch):
+    """Review 33: the button's post (an async route, for its form) looked its people up in the database on the event
+    loop, which serves every other request meanwhile; it reads them in a thread, as every page does."""
+    import asyncio
+
+    client, svc = course
+    on_loop, who = [], svc.who
+
+    def recorded(token):
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:  # no loop in this thread: a worker thread's
+            on_loop.append(False)
+        return who(token)
+
+    assert client.get(f"/login/{svc.token_for('alice')}", follow_redirects=False).status_code == 303
+    monkeypatch.setattr(svc, "who", recorded)
+    button = client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": svc.tokens.csrf(svc.token_for("alice"))},
+                         follow_redirects=False)
+    assert (button.status_code, on_loop) == (303, [False, False])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
 
 from ..i18n import msg, translator
 from .api import CSRF_WRONG, service
@@ -69,12 +70,17 @@ async def login_confirmed(token: str, request: Request):
     carries. A post without this browser's session (a form on another site: the cookie is not sent with it) is
     sent to the link's page, which asks again."""
     form = await request.form(max_files=0, max_fields=2)
+    # the database's reads in a thread, as every page's (pages.upload): never on the event loop that serves the rest
+    return await run_in_threadpool(_confirmed, request, token, form.get("csrf"))
+
+
+def _confirmed(request, token, csrf):
     person, refused = _linked(request, token)
     if refused is not None:
         return refused
     current = _current(request)
     if current is None:
         return RedirectResponse(f"/login/{token}", status_code=303)
-    if not service(request).tokens.csrf_ok(current.token, form.get("csrf")):
+    if not service(request).tokens.csrf_ok(current.token, csrf):
         raise Refused(403, CSRF_WRONG)
     return signed_in_response(request, token, "/instructor" if person.instructor else "/")
