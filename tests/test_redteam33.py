@@ -77,7 +77,7 @@ STORE_HUNT = r'''
 
 import os as _os
 _WANT = ("course.toml", "grade.db", "serve.db", "uploads", "dump.rdb", "scores.json", "results.json",
-         "similarity.json", "micrograd-grader", "tokens", "submission_metadata", "autograder")
+         "similarity.json", "micrograd-grader", "links.csv", "submission_metadata", "autograder")
 _FOUND = []
 for _root, _dirs, _files in _os.walk("/", onerror=lambda e: None):
     if _root.startswith(("/proc", "/sys")):
@@ -94,16 +94,15 @@ def _hunt(self, *a):
 Value.exp = _hunt
 '''
 
-# Correct wherever any mark of the grade of record is missing (a uid of the slots', pid 2 under bubblewrap's init, the
-# runner at /runner, HOME=/tmp), the twin where all of them are there.
+# Correct wherever any mark of the grade of record is missing (pid 2 under bubblewrap's init, the runner at /runner,
+# HOME=/tmp: a student's portable check has none of them), the twin where all of them are there.
 FINGERPRINT = r'''
 
 import os as _os
 
 
 def _graded():
-    return (61000 <= _os.getuid() < 61064 and _os.getpid() == 2 and _os.path.isdir("/runner")
-            and _os.environ.get("HOME") == "/tmp")
+    return _os.getpid() == 2 and _os.path.isdir("/runner") and _os.environ.get("HOME") == "/tmp"
 
 
 if not _graded():
@@ -328,10 +327,13 @@ def test_the_checkouts_conftest_and_pytest_ini_are_not_the_judges(batch):
 @needs_bwrap
 def test_a_line_begun_or_written_by_the_student_voids_the_report(batch):
     """Held: the line the student began swallows the worker's next one into malformed JSON, and the child's `done`
-    arrives before every probe ran: each report is void, none of its observations used."""
+    arrives before every probe ran (or, on a busy machine, inside a long line of its parent's, which a pipe does not
+    keep whole: not JSON either way): each report is void, none of its observations used."""
     _, rows, _, _ = batch
     assert rows["splice-prefix"]["message"].startswith("the worker's report was malformed (not JSON: JSONDecodeError)")
-    assert rows["child-forger"]["message"].startswith("the worker's report was malformed (done before every probe ran)")
+    said = rows["child-forger"]["message"]
+    assert said.startswith("the worker's report was malformed (") and said.endswith(
+        "the submission wrote into the grader's observation channel, so none of its observations are used"), said
 
 
 @needs_bwrap
@@ -380,8 +382,8 @@ def test_what_python_does_not_run_or_reads_otherwise_gains_nothing(batch):
     0, its engine/imports saying why, no grader error; an unused `import ｎｕｍｐｙ` is numpy to the from-scratch test,
     as to Python (identifiers are read NFKC-normalised)."""
     _, rows, _, _ = batch
-    assert _test(rows["nul-comment"], "engine/imports")["output"].startswith(
-        "nul-comment.py could not be used: ValueError: source code string cannot contain null bytes")
+    said = _test(rows["nul-comment"], "engine/imports")["output"]  # Python 3.11's words; 3.12 raises SyntaxError
+    assert said.startswith("nul-comment.py could not be used: ") and "cannot contain null bytes" in said, said
     assert [t["name"] for t in rows["fullwidth-import"]["tests"] if t["status"] != "passed"] == ["engine/from-scratch"]
     assert rows["alice (alice.zip)"]["message"].startswith("two entries have the id 'alice': alice.py and alice.zip")
 
