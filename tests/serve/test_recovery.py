@@ -44,21 +44,33 @@ def children(pid):
     return found
 
 
+def _running_jobs(db, workers):
+    """{job id: pid} of the running jobs held by one of `workers`."""
+    with db.read() as session:
+        return {job.id: int(job.worker.rsplit(":", 1)[1]) for job in
+                session.scalars(select(Job).where(Job.state == "running")).all()
+                if int(job.worker.rsplit(":", 1)[1]) in workers}
+
+
 def holding_a_job(folder, server):
-    """(pid, job id) of one of the server's grading workers in the middle of a job. The workers are looked for
-    at each look (on a loaded machine they may start after the first uploads are answered); the wait is bounded
-    only against a hang (README: a test waits for the event it needs), and says what it saw when it ends."""
+    """(pid, job id) of one of the server's grading workers in the middle of a job, stopped there (SIGSTOP): a
+    job seen running may end before the test's next step (a job whose run is in the cache takes milliseconds), so
+    the worker is stopped first and the job is its only if the database still says so then; else it goes on
+    (SIGCONT) and the look starts again. The workers are looked for at each look (on a loaded machine they may
+    start after the first uploads are answered); the wait is bounded only against a hang (README: a test waits for
+    the event it needs), and says what it saw when it ends."""
     db = Database(url_for(folder, None))
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise AssertionError(f"the server exited ({server.returncode}) before a worker took a job")
         workers = children(server.pid)
+        for job_id, pid in _running_jobs(db, workers).items():
+            os.kill(pid, signal.SIGSTOP)
+            if _running_jobs(db, [pid]).get(job_id) == pid:
+                return pid, job_id  # stopped in the middle of it
+            os.kill(pid, signal.SIGCONT)
         with db.read() as session:
-            for job in session.scalars(select(Job).where(Job.state == "running")).all():
-                pid = int(job.worker.rsplit(":", 1)[1])
-                if pid in workers:
-                    return pid, job.id
             states = sorted(session.scalars(select(Job.state)).all())
         time.sleep(0.02)
     raise AssertionError(f"no worker of the server was seen in a job within 600 s (workers {workers}, "
@@ -105,7 +117,7 @@ def test_kill_9_of_the_server_and_a_worker_mid_batch_loses_nothing_and_charges_n
                 if failed is not None:
                     raise failed.exception()  # an upload that never got an answer: no 30th answer will come
                 time.sleep(0.05)
-            # Mid-batch: a worker dies in the middle of its job, then the server itself.
+            # Mid-batch: a worker dies in the middle of its job (stopped there), then the server itself.
             victim, job_id = holding_a_job(folder, server)
             os.kill(victim, signal.SIGKILL)
             os.kill(server.pid, signal.SIGKILL)
