@@ -37,9 +37,17 @@ _TMP = Path(tempfile.mkdtemp(prefix="exercise-batches-"))
 _OBSERVED = ObservationCache(_TMP / "observations")
 
 
+@functools.cache
+def _judging(exercise):
+    """(EXERCISE's suite, its Expectations), made once a process: the judge's dry run on the reference (07's trains
+    the network four times: 1 s of CPU) is done once, not again for every folder graded against the suite."""
+    suite = load_suite(exercise)
+    return suite, Expectations(suite)
+
+
 def grade_folder(folder, exercise, jobs=2):
     """{id: scores row} for every entry of FOLDER, graded against EXERCISE's suite."""
-    suite = load_suite(exercise)
+    suite, expectations = _judging(exercise)
     submissions = load_folder(folder, allowed_files=frozenset(suite.files) | {"engine.py"})
     sandbox = open_sandbox(LIMITS)  # the portable worker where the Linux sandbox cannot run
     # the first entry of each content before the others, which then come from _OBSERVED (04 to 11's class batch
@@ -53,7 +61,7 @@ def grade_folder(folder, exercise, jobs=2):
         runs.update(observe_all(again, suite, sandbox, jobs=jobs, cache=_OBSERVED))
     finally:
         sandbox.close()
-    outcomes = judge(suite, runs, expectations=Expectations(suite))
+    outcomes = judge(suite, runs, expectations=expectations)
     record = scores_record(suite, submissions, runs, outcomes)
     return {row["id"]: row for row in record["submissions"]}
 
