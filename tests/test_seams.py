@@ -42,10 +42,12 @@ def _samples():
 
 samples = _samples()
 
-# a probe is cut at 0.5 s of CPU on every surface (an honest engine's every probe takes milliseconds: the whole engine
-# suite, 0.22 s): loops.py, whose backward never ends, costs three probes a surface, then the rest is not run
-# (at tests/test_seams23.py's 1 s: 3 s of CPU a surface)
-PROBE = 0.5
+# a probe is cut at 0.25 s of CPU on every surface (an honest engine's every probe takes milliseconds: the whole engine
+# suite, 0.22 s; its slowest probe, deep_chain, 31 ms on the reference in process, and the reference keeps 63/63 in the
+# sandbox at 0.1 s, the least --probe-timeout takes, at a load of 15): loops.py, whose backward never ends, costs
+# three probes a surface, 0.75 s of CPU, then the rest is not run; seven gradings of it (five surfaces, the class
+# twice) cost 10.5 s at 0.5 s a probe (session 32), 3 s a surface at tests/test_seams23.py's 1 s
+PROBE = 0.25
 LIMITS = ["--probe-timeout", str(PROBE), "--import-timeout", "2"]
 
 # entry -> (score, status, diagnosis codes, first test not passed, its place (file, line, cell))
