@@ -122,6 +122,11 @@ def _mistakes(exercise):
         # right: the course's other API, MLP([2, 4, 1], seed=42), written another way
         course_api = ROOT / "tests" / "fixtures" / "mlp" / "course-api" / "nn.py"
         out["course-api"] = dict(solution, **{"nn.py": course_api.read_text(encoding="utf-8")})
+        # session 33: the same mistake in a network whose classes inherit parameters() from an abstract base (each
+        # builds itself with its own __init__): charged by train/train-xor again before, 19/24
+        abstract = ROOT / "tests" / "fixtures" / "strangers33" / "07-mlp-xor" / "correct-abc-module" / "nn.py"
+        out["last-layer-tanh-base-parameters"] = patched(dict(solution, **{"nn.py": abstract.read_text(
+            encoding="utf-8")}), "nn.py", "nonlin=(k != len(nouts) - 1)", "nonlin=True")
     if exercise == "08-dual-numbers":
         out["product-rule-wrong"] = patched(
             solution, "dual.py",

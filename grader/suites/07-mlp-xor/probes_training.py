@@ -191,7 +191,11 @@ def _networks_listed(nn, listed, watched=None):
                 watched.created.append(self)
         return __init__
 
-    built = []  # nn's classes with parameters(), whose outermost construction names a network train_xor may train
+    # nn's classes with parameters(), whose outermost construction names a network train_xor may train: each class
+    # of nn that has it, its own or a base's (session 33: an MLP whose parameters() is its abstract base's, built by
+    # its own __init__, was not watched; its first course state was the one after the first move, and a network
+    # squashed by tanh was charged by train/train-xor again)
+    built = []
     try:
         for c in owners:
             kept = c.__dict__["parameters"]
@@ -200,7 +204,8 @@ def _networks_listed(nn, listed, watched=None):
             except (AttributeError, TypeError):
                 continue
             patched.append((c, kept))
-        for c in [c for c in vars(nn).values() if isinstance(c, type) and c in owners] if watched else []:
+        for c in [c for c in vars(nn).values() if isinstance(c, type) and callable(getattr(c, "parameters", None))
+                  ] if watched else []:
             own = c.__dict__.get("__init__")
             if not isinstance(c.__init__, types.FunctionType):  # object's or a builtin base's (an MLP that is a
                 continue  # tuple, made by __new__): called with the class's arguments, it would raise
