@@ -33,7 +33,8 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import _output, _rows, assert_every_submission_is_in_a_table, assert_scored_and_named
+from test_fresh_styles import (_output, _rows, assert_every_submission_is_in_a_table, assert_scored_and_named,
+                               reference_solution, shorter_chains)
 
 
 FRESH = Path(__file__).parent / "fixtures" / "fresh-styles-21"
@@ -207,7 +208,7 @@ def _reference_tests():
     """reference/test_engine.py's helpers (close, slope), and its solution's statements: the test functions
     apart, the rest (a helper of a test's). Read once a run: ast.get_source_segment splits the whole source
     again for each statement (2 s of CPU a 09 batch, made again for each fixture file)."""
-    source = (ROOT / "reference" / "test_engine.py").read_text(encoding="utf-8")
+    source = reference_solution("test_engine.py")  # its chain CHAIN_NODES deep (test_fresh_styles)
     head, _, rest = source.partition("# BEGIN SOLUTION 09-write-tests\n")
     solution = rest.partition("# END SOLUTION\n")[0]
     helpers = "\n\n".join(ast.get_source_segment(head, node) for node in ast.parse(head).body
@@ -220,13 +221,15 @@ def _reference_tests():
 
 
 def _write_tests_file(text):
-    """A 09 fixture with the reference's tests filled in: as methods where the file says so, else as functions."""
+    """A 09 fixture with the reference's tests filled in: as methods where the file says so, else as functions; its
+    chains of ten thousand steps CHAIN_NODES long (test_fresh_styles.shorter_chains)."""
     helpers, tests, others = _reference_tests()
     text = text.replace("# THE REFERENCE'S HELPERS close AND slope (filled in by tests/test_fresh_styles21.py)\n",
                         helpers + "\n\n\n" + "\n\n\n".join(others) + "\n")
     methods = "\n\n".join("    " + test.replace("():", "(self):", 1).replace("\n", "\n    ") for test in tests)
     text = text.replace("    # REFERENCE TESTS AS METHODS (filled in by tests/test_fresh_styles21.py)\n", methods + "\n")
-    return text.replace("# REFERENCE TESTS (filled in by tests/test_fresh_styles21.py)\n", "\n\n\n".join(tests) + "\n")
+    return shorter_chains(text.replace("# REFERENCE TESTS (filled in by tests/test_fresh_styles21.py)\n",
+                                       "\n\n\n".join(tests) + "\n"))
 
 
 def _prepare(path):

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import _failing, _planted, _rows
+from test_fresh_styles import _failing, _planted, _rows, reference_solution
 
 ROOT = Path(__file__).parent.parent
 CORRECT = Path(__file__).parent / "fixtures" / "probes26" / "engine"
@@ -296,11 +296,11 @@ def _make(folder, exercise):
     """The exercise's class: each planted case (its base file patched, beside the exercise's given engine where
     the file is not the engine), and the correct engines where the table lists them."""
     base = BASE[exercise]
-    path = ROOT / base if "/" in base else ROOT / "reference" / base
+    text = (ROOT / base).read_text(encoding="utf-8") if "/" in base else reference_solution(base)
     for case, patches in PLANTED[exercise].items():
         (folder / case).mkdir()
         name = Path(base).name
-        (folder / case / name).write_text(_planted(path.read_text(encoding="utf-8"), patches, case), encoding="utf-8")
+        (folder / case / name).write_text(_planted(text, patches, case), encoding="utf-8")
         if name != "engine.py":
             shutil.copy(ROOT / "exercises" / exercise / "engine.py", folder / case / "engine.py")
     for case in _ENGINE_ROWS:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import FILE, _rows, assert_scored_and_named
+from test_fresh_styles import FILE, _rows, assert_scored_and_named, reference_solution
 from test_strangers23 import _planted
 
 FRESH = Path(__file__).parent / "fixtures" / "strangers26"
@@ -335,7 +335,7 @@ def _class(folder, exercise):
     """The exercise's class: each generated case (the reference solution as `GENERATED` makes it), each case
     handed in as it is, each with the exercise's given engine where it holds none; and each planted mistake."""
     given = ROOT / "exercises" / exercise / "engine.py"
-    solution = (ROOT / "reference" / FILES[exercise]).read_text(encoding="utf-8")
+    solution = reference_solution(FILES[exercise])
     for case, (name, make) in GENERATED[exercise].items():
         (folder / case).mkdir()
         (folder / case / (name or FILES[exercise])).write_text(make(solution), encoding="utf-8")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import FILE, LIMITS, _output, _rows, assert_scored_and_named
+from test_fresh_styles import FILE, LIMITS, _output, _rows, assert_scored_and_named, reference_solution
 
 FRESH = Path(__file__).parent / "fixtures" / "strangers27"
 ROOT = Path(__file__).parent.parent
@@ -317,7 +317,7 @@ def _class(folder, exercise):
     planted mistake (in a hand-written file, or in the solution before it is shaped); the exercise's given engine
     beside an exercise file that is not the engine."""
     name = FILES[exercise]
-    solution = (ROOT / "reference" / name).read_text(encoding="utf-8")
+    solution = reference_solution(name)
     given = b"" if name == "engine.py" else (ROOT / "exercises" / exercise / "engine.py").read_bytes()
     planted_in = {base: (case, patches) for case, (base, patches) in PLANTED[exercise].items()}
     for case, shape in GENERATED[exercise].items():
