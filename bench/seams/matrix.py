@@ -1,9 +1,9 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py: --class fresh22 ... fresh26, fresh30) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py: --class fresh22 ... fresh33) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|fresh23|fresh24|fresh25|fresh26|fresh30] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh31|fresh33] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -49,7 +49,11 @@ wall clock apart. Session 31 (--class fresh31, SEAMS_EXERCISE engine, 07-mlp-xor
 a check cell under the `__main__` test turned round, the exercise's other file alone in a student's folder as a
 .py or a notebook, a folder holding only that file with the engine inside): one seam found and closed, a folder
 holding the other file alone said the folder's words on `grade run` and the file's on Gradescope
-(grader/load/levels._one_other); the rest 0 disagreements on 15 surfaces.
+(grader/load/levels._one_other); the rest 0 disagreements on 15 surfaces. Session 33 (--class fresh33, SEAMS_EXERCISE
+engine, 07-mlp-xor or 09-write-tests: every status a row can have, an engine of closures stamped with their birth;
+tests/test_seams33.py): the surfaces agree on every row; one seam found and closed in what all of them said, a 09 tests
+file that does not compile (its SyntaxError left the probe: "your engine raised SyntaxError", each catches/ test an
+`error`; grader/suites/09-write-tests/probes.py compiles it inside the timed call).
 """
 
 from __future__ import annotations
@@ -72,6 +76,7 @@ import fresh25  # noqa: E402
 import fresh26  # noqa: E402
 import fresh30  # noqa: E402
 import fresh31  # noqa: E402
+import fresh33  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -474,13 +479,14 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
     made = {"fresh22": fresh22.fresh_class, "fresh23": fresh23.fresh_class, "fresh24": fresh24.fresh_class, "fresh25": fresh25.fresh_class,
             "fresh26": fresh26.fresh_class, "fresh30": lambda folder: fresh30.fresh_class(folder, EXERCISE),
             "fresh31": lambda folder: fresh31.fresh_class(folder, EXERCISE),
+            "fresh33": lambda folder: fresh33.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}

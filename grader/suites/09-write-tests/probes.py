@@ -349,10 +349,12 @@ def _run_tests(m, engine_source):
     try:
         module = types.ModuleType("test_engine")
         module.__file__ = filename
-        code = compile(source, filename, "exec")
         started = time.process_time()
         random.seed(0)  # `random`'s numbers the same on every engine, here and in each test (what stays random: README)
-        error = _timed(left, lambda: exec(code, module.__dict__))
+        # compiled inside the timed call: a file that does not compile (a SyntaxError, a NUL byte's ValueError) is a
+        # file that could not be run, as one that raises when it runs (session 33: the SyntaxError left the probe and
+        # every test said "your engine raised SyntaxError" of the student's test_engine.py)
+        error = _timed(left, lambda: exec(compile(source, filename, "exec"), module.__dict__))
         left -= time.process_time() - started
         if error is not None:
             why = "took too long" if isinstance(error, _OutOfTime) else _describe(error)
