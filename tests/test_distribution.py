@@ -98,14 +98,20 @@ def test_stored_expectations_judge_like_the_reference_on_every_variant(exercise,
 
 
 
+# What neither build reads (setup.py and instructor/setup.py: grader/, reference/, exercises/, docs/students*.md, the
+# README), left out of the copy the wheels are built from: 32 MB of the checkout's 46, 0.7 s of CPU to copy
+NOT_BUILT_FROM = ("tests", "bench", "examples")
+
+
 def _build_wheels(out):
     # from a copy of the checkout: a build writes build/ and .egg-info beside setup.py, and other tests read
     # the checkout meanwhile (the docs' scratch copies, the hostile batch's snapshot of it)
     # (the checkout's own dot-folders stay out: .git, a .venv; the exercises' .exercise files go in)
     source = out / "checkout"
     shutil.copytree(ROOT, source, ignore=lambda where, names: [
-        n for n in names if n == "__pycache__" or (Path(where) in (ROOT, ROOT / "instructor") and (
-            n.startswith(".") or n in ("build", "dist") or n.endswith(".egg-info")))])
+        n for n in names if n == "__pycache__" or (Path(where) == ROOT and n in NOT_BUILT_FROM) or (
+            Path(where) in (ROOT, ROOT / "instructor") and (
+                n.startswith(".") or n in ("build", "dist") or n.endswith(".egg-info")))])
     for project in (source, source / "instructor"):
         done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(project)],
                               capture_output=True, text=True, timeout=600)
