@@ -24,6 +24,7 @@ IMPORT_HINT = "Hand in the exercise folder (engine.py beside your test_engine.py
 # another way (engines.json's "restyled", grader/variants/restyled.py: correct, never handed out), so that
 # tests that tell the handed-out engine by how its code reads (every variant is a patch of it) catch nothing.
 CASE_FILES = ("engines.json",)  # what probe_cases() reads: instructors' installs only
+RUNNER_FILES = ("probes_pytest.py",)  # the stand-in `pytest` that probes.py loads beside itself in the sandbox
 ENGINES = Path(__file__).with_name("engines.json")
 ENGINE_FILE = "engine_under_test.py"  # what the sandbox's probes.py reads (keep the two in step)
 REFERENCE_RUNS = ("on_reference", "on_reference_again", "on_reference_restyled")

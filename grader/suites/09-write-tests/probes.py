@@ -4,21 +4,20 @@ There is no pytest in the sandbox, so a small runner of our own executes the stu
 engine's source becomes the module `engine` (so `from engine import Value` picks it up), the file is executed fresh,
 and every `test*` function (and `test*` method, static and class methods too, of a `Test*` class that pytest collects
 (no `__init__` or `__new__` of its own, not abstract) or a unittest.TestCase under any name, on a fresh instance,
-with its setup and teardown) is called as pytest calls it. A stand-in `pytest` module offers `approx` (of a number, a
-sequence or a dict), `raises` (its ExceptionInfo's type, value and match), `skip` and `mark.parametrize`. Each test
-gets a time budget, so a test that never ends on a buggy engine (a walk without a visited set can take exponential
-time) counts as failing there instead of costing the whole probe.
+with its setup and teardown) is called as pytest calls it. A stand-in `pytest` module (probes_pytest.py, beside this
+file) offers `approx` (of a number, a sequence or a dict), `raises` (its ExceptionInfo's type, value and match), `skip`
+and `mark.parametrize`. Each test gets a time budget, so a test that never ends on a buggy engine (a walk without a
+visited set can take exponential time) counts as failing there instead of costing the whole probe.
 
 Each run is a worker of its own, carrying one engine as engine_under_test.py beside this file: the reference or one
 variant of grader/variants/, without its name or comments, in an order drawn per run (the suite's __init__.py). So
 this file holds no list of engines and cannot tell which one it runs.
 """
 
+import importlib.util
 import itertools
-import math
 import os
 import random
-import re
 import signal
 import sys
 import threading
@@ -39,105 +38,17 @@ TOTAL_SECONDS = 2.4  # all of them on one engine: under the grader's 3-second pr
 MAX_FAILURES_SHOWN = 5
 
 
-# -- a stand-in for the parts of pytest that engine tests use ---------------------------------------
-
-
-class _Skipped(Exception):
-    pass
-
-
-class _Approx:
-    def __init__(self, expected, rel=None, abs=None):
-        self.expected = expected
-        # pytest's tolerances: 1e-6 relative and 1e-12 absolute; an `abs` given alone is the only one used
-        self.rel = (0.0 if abs is not None else 1e-6) if rel is None else rel
-        self.abs = 1e-12 if abs is None else abs
-
-    def _one(self, got, want):
-        try:
-            return math.isclose(got, want, rel_tol=self.rel, abs_tol=self.abs)
-        except TypeError:
-            return got == want
-
-    def __eq__(self, other):
-        if isinstance(self.expected, dict):  # pytest's approx of a mapping: the same keys, each value close
-            return (isinstance(other, dict) and other.keys() == self.expected.keys()
-                    and all(self._one(other[k], w) for k, w in self.expected.items()))
-        if isinstance(self.expected, (list, tuple)):
-            return (isinstance(other, (list, tuple)) and len(other) == len(self.expected)
-                    and all(self._one(g, w) for g, w in zip(other, self.expected)))
-        return self._one(other, self.expected)
-
-    __hash__ = None
-
-    def __repr__(self):
-        return f"approx({self.expected!r})"
-
-
-class _Raises:
-    """pytest.raises as a context manager; what it yields is also pytest's ExceptionInfo: .type, .value, .tb."""
-
-    def __init__(self, expected, match=None):
-        self.expected, self.match_text = expected, match
-        self.type = self.value = self.tb = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, value, tb):
-        if kind is None:
-            raise AssertionError(f"DID NOT RAISE {self.expected}")
-        if not issubclass(kind, self.expected):
-            return False
-        self.type, self.value, self.tb = kind, value, tb
-        if self.match_text is not None:
-            self.match(self.match_text)
-        return True
-
-    @property
-    def typename(self):
-        return self.type.__name__
-
-    def match(self, regexp):
-        if not re.search(regexp, str(self.value)):
-            raise AssertionError(f"{self.typename}: {self.value} does not match {regexp!r}")
-        return True
-
-
-def _raises(expected, *args, match=None, **kwargs):
-    if args:
-        with _Raises(expected, match):
-            args[0](*args[1:], **kwargs)
-        return None
-    return _Raises(expected, match)
-
-
-def _parametrize(argnames, argvalues, **_):
-    names = [n.strip() for n in argnames.split(",") if n.strip()] if isinstance(argnames, str) else list(argnames)
-
-    def mark(test):
-        sets = [dict(zip(names, v if len(names) > 1 else (v,))) for v in argvalues]
-        test._param_sets = getattr(test, "_param_sets", []) + [sets]
-        return test
-
-    return mark
-
-
-def _skip(reason=""):
-    raise _Skipped(reason)
-
-
-class _Pytest(types.ModuleType):
-    def __getattr__(self, name):
-        raise AttributeError(f"pytest.{name} is not available when 09-write-tests runs your tests: "
-                             "use plain asserts (pytest.approx, raises, skip and mark.parametrize work)")
-
-
-def _pytest_module():
-    module = _Pytest("pytest")
-    module.approx, module.raises, module.skip = _Approx, _raises, _skip
-    module.mark = types.SimpleNamespace(parametrize=_parametrize)
+def _beside(name):
+    """A module of this suite's folder, loaded from beside this file (in the sandbox, the runner folder): the suite's
+    RUNNER_FILES, as 07-mlp-xor's probes load theirs."""
+    spec = importlib.util.spec_from_file_location(f"_grader_09_{name}", os.path.join(os.path.dirname(__file__),
+                                                                                     f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     return module
+
+
+standin = _beside("probes_pytest")  # the `pytest` the student's tests import: approx, raises, skip, parametrize
 
 
 # -- the runner ---------------------------------------------------------------------------------------
@@ -217,7 +128,7 @@ def _skipped(error):
     """Whether a test's exception is a skip: pytest.skip() (the stand-in's), or unittest's SkipTest
     (self.skipTest(), @unittest.skip), which pytest takes as a skip too."""
     unit = sys.modules.get("unittest")
-    return isinstance(error, _Skipped) or unit is not None and isinstance(error, unit.SkipTest)
+    return isinstance(error, standin._Skipped) or unit is not None and isinstance(error, unit.SkipTest)
 
 
 def _test_function(method):
@@ -344,7 +255,7 @@ def _run_tests(m, engine_source):
     engine.__file__ = "engine.py"
     exec(compile(engine_source, "engine.py", "exec"), engine.__dict__)
     saved = {name: sys.modules.get(name) for name in ("engine", "pytest")}
-    sys.modules["engine"], sys.modules["pytest"] = engine, _pytest_module()
+    sys.modules["engine"], sys.modules["pytest"] = engine, standin._pytest_module()
     left = TOTAL_SECONDS
     try:
         module = types.ModuleType("test_engine")

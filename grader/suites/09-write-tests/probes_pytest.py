@@ -1,0 +1,107 @@
+"""A stand-in for the parts of pytest that engine tests use (09-write-tests' probes.py hands it to the student's tests
+as the module `pytest`): `approx` (of a number, a sequence or a dict), `raises` (its ExceptionInfo's type, value and
+match), `skip` and `mark.parametrize`. There is no pytest in the sandbox. It travels into the sandbox beside probes.py
+(the suite's RUNNER_FILES), which loads it from there: standard library only, nothing of the grader's.
+"""
+
+import math
+import re
+import types
+
+
+class _Skipped(Exception):
+    pass
+
+
+class _Approx:
+    def __init__(self, expected, rel=None, abs=None):
+        self.expected = expected
+        # pytest's tolerances: 1e-6 relative and 1e-12 absolute; an `abs` given alone is the only one used
+        self.rel = (0.0 if abs is not None else 1e-6) if rel is None else rel
+        self.abs = 1e-12 if abs is None else abs
+
+    def _one(self, got, want):
+        try:
+            return math.isclose(got, want, rel_tol=self.rel, abs_tol=self.abs)
+        except TypeError:
+            return got == want
+
+    def __eq__(self, other):
+        if isinstance(self.expected, dict):  # pytest's approx of a mapping: the same keys, each value close
+            return (isinstance(other, dict) and other.keys() == self.expected.keys()
+                    and all(self._one(other[k], w) for k, w in self.expected.items()))
+        if isinstance(self.expected, (list, tuple)):
+            return (isinstance(other, (list, tuple)) and len(other) == len(self.expected)
+                    and all(self._one(g, w) for g, w in zip(other, self.expected)))
+        return self._one(other, self.expected)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"approx({self.expected!r})"
+
+
+class _Raises:
+    """pytest.raises as a context manager; what it yields is also pytest's ExceptionInfo: .type, .value, .tb."""
+
+    def __init__(self, expected, match=None):
+        self.expected, self.match_text = expected, match
+        self.type = self.value = self.tb = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        if kind is None:
+            raise AssertionError(f"DID NOT RAISE {self.expected}")
+        if not issubclass(kind, self.expected):
+            return False
+        self.type, self.value, self.tb = kind, value, tb
+        if self.match_text is not None:
+            self.match(self.match_text)
+        return True
+
+    @property
+    def typename(self):
+        return self.type.__name__
+
+    def match(self, regexp):
+        if not re.search(regexp, str(self.value)):
+            raise AssertionError(f"{self.typename}: {self.value} does not match {regexp!r}")
+        return True
+
+
+def _raises(expected, *args, match=None, **kwargs):
+    if args:
+        with _Raises(expected, match):
+            args[0](*args[1:], **kwargs)
+        return None
+    return _Raises(expected, match)
+
+
+def _parametrize(argnames, argvalues, **_):
+    names = [n.strip() for n in argnames.split(",") if n.strip()] if isinstance(argnames, str) else list(argnames)
+
+    def mark(test):
+        sets = [dict(zip(names, v if len(names) > 1 else (v,))) for v in argvalues]
+        test._param_sets = getattr(test, "_param_sets", []) + [sets]
+        return test
+
+    return mark
+
+
+def _skip(reason=""):
+    raise _Skipped(reason)
+
+
+class _Pytest(types.ModuleType):
+    def __getattr__(self, name):
+        raise AttributeError(f"pytest.{name} is not available when 09-write-tests runs your tests: "
+                             "use plain asserts (pytest.approx, raises, skip and mark.parametrize work)")
+
+
+def _pytest_module():
+    module = _Pytest("pytest")
+    module.approx, module.raises, module.skip = _Approx, _raises, _skip
+    module.mark = types.SimpleNamespace(parametrize=_parametrize)
+    return module
