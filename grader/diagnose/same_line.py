@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..i18n import Message, items, msg, place, said
 from .derivatives import OP_NAMES
+from .evidence import finding_words, lead_in
 
 # a variant's op (`relu-assign-not-accumulate`) -> the method that op's rule is written in
 _METHODS = {"add": "__add__", "mul": "__mul__", "pow": "__pow__", "sub": "__sub__", "div": "__truediv__",
@@ -41,12 +42,47 @@ def place_accumulate(entry: dict, hint: dict) -> None:
     op = entry["variant"][:-len(_ASSIGN)] if entry["variant"].endswith(_ASSIGN) else None
     own = [p for p in places if op is not None and p.get("function") == _METHODS.get(op, op)]
     shared = [p for p in places if p.get("function") not in _OWN]  # the walk in `backward`, a helper
+    if op is not None and places and not own and not shared:
+        own = _named_by_its_line(entry, places)
     chosen = (own or shared or [hint])[0]
     if "file" not in entry:
         entry.update({key: chosen[key] for key in ("file", "cell", "line") if chosen.get(key) is not None})
         if chosen.get("file") is None and hint.get("file") is not None:
             entry["file"] = hint["file"]
     entry.setdefault("line", chosen.get("line"))
+
+
+def _named_by_its_line(entry: dict, places: list[dict]) -> list[dict]:
+    """Re-word an `=` finding whose op the source contradicts: every `=` the hint found is in other ops' own rules.
+
+    The numbers of one probe may not tell `=` in `__add__` from `=` in `__mul__` (y = (a - 2) * (2 - a): both give
+    a.grad = 1.5), and a variant the passing probes refute in every style (`=` in both of `*`'s lines, where the
+    student wrote one) leaves the other named alone. The line then says which rule it is: the finding names the
+    op whose rule holds the first `=` (its variant, where the library has one: its title and reasons), or that
+    rule's method by name (an op no variant is made for: `__sub__`'s own rule). Returns the places in that rule."""
+    from ..variants import VARIANTS, variant
+
+    method = places[0]["function"]
+    ops = {m: o for o, m in _METHODS.items()}
+    name = f"{ops.get(method, method)}{_ASSIGN}"
+    said_before = entry["messages"]["explanation"]["params"]  # `{evidence}. {reasons}`, evidence capitalised
+    evidence, reasons = Message.from_json(said_before["evidence"]["capitalise"]), said_before["reasons"]
+    if any(v.name == name for v in VARIANTS):
+        v = variant(name)
+        entry.update(variant=name, concept=v.concept)
+        engine, reasons = lead_in(v), v.explanation_message()
+    else:
+        engine = msg("an engine that {title}", title=msg(
+            "overwrites `grad` with `=` instead of adding with `+=` in {op}'s backward", op=f"`{method}`"))
+        reasons = Message.from_json(reasons) if isinstance(reasons, dict) and "id" in reasons else reasons
+    entry["also"] = [n for n in entry.get("also", []) if not n.endswith(_ASSIGN) and n != name]
+    if not entry["also"]:
+        del entry["also"]
+    engines = items([engine], join="or")
+    title = (msg("Your gradients match {engines} (one of two mistakes)", engines=engines) if entry.get("with")
+             else msg("Your gradients match {engines}", engines=engines))
+    finding_words(entry, title, evidence, reasons)
+    return [p for p in places if p.get("function") == method]
 
 
 def _op_of(entry: dict) -> str | None:
