@@ -128,6 +128,60 @@ def test_grade_check_shows_the_diagnosis_of_the_visible_failures(tmp_path):
     assert why == [f"why:  {finding['title']}. {finding['explanation']}"]
 
 
+def test_grade_check_names_the_op_whose_rule_holds_the_planted_assignment(tmp_path):
+    # 04's one visible probe that sees `=` in `__mul__`'s first line alone, y = (a - 2) * (2 - a), gives a.grad = 1.5
+    # as `=` in `__add__` does, and `=` in both of `*`'s lines is refuted by the probes it passes: before, the finding
+    # named `__add__` at line 47, in `__mul__` (same_line._named_by_its_line)
+    from grader.classroom.starters import solution_files
+    from grader.classroom.student_check import check
+
+    solution = solution_files("04-more-ops")["engine.py"]
+    planted = solution.replace("self.grad += other.data * out.grad", "self.grad = other.data * out.grad", 1)
+    assert planted != solution
+    (tmp_path / "engine.py").write_text(planted, encoding="utf-8")
+    (finding,) = check(tmp_path / "engine.py", "04-more-ops", limits=LIMITS).diagnosis
+    assert (finding["variant"], finding["file"], finding["line"], finding["tests"]) == (
+        "mul-assign-not-accumulate", "engine.py", 47, ["sub/constant"])
+    assert finding["title"] == ("Your gradients match an engine that overwrites `grad` with `=` instead of adding "
+                                "with `+=` in `__mul__`'s backward")
+    assert finding["explanation"].startswith("For y = (a - 2) * (2 - a) at a = 0.5 (reflected subtraction: 2 - a), "
+                                             "a.grad is 1.5, not 3.0. ")
+
+
+def _assign_finding(name, places):
+    from grader.diagnose.evidence import finding_words
+    from grader.diagnose.same_line import place_accumulate
+    from grader.i18n import items, msg
+
+    v = variant(name)
+    entry = finding_words({"kind": "variant", "variant": name, "concept": v.concept, "tests": ["t"]},
+                          msg("Your gradients match {engines}", engines=items([lead_in(v)], join="or")),
+                          msg("for y = a * a at a = 3, a.grad is 3.0, not 6.0"), v.explanation_message())
+    place_accumulate(entry, {"hint": "assign-grad", "file": "engine.py", "line": places[0][0],
+                             "places": [{"line": n, "function": f} for n, f in places]})
+    return entry
+
+
+def test_an_assignment_finding_names_the_op_its_line_is_in_not_the_one_the_numbers_could_not_tell_apart():
+    moved = _assign_finding("add-assign-not-accumulate", [(47, "__mul__")])
+    assert (moved["variant"], moved["line"]) == ("mul-assign-not-accumulate", 47)
+    assert moved["title"] == ("Your gradients match an engine that overwrites `grad` with `=` instead of adding "
+                              "with `+=` in `__mul__`'s backward")
+    assert moved["explanation"] == ("For y = a * a at a = 3, a.grad is 3.0, not 6.0. "
+                                    + variant("mul-assign-not-accumulate").explanation)
+    # an op no variant is made for: its method is named, the words of `=` kept
+    sub = _assign_finding("add-assign-not-accumulate", [(12, "__sub__")])
+    assert (sub["variant"], sub["line"]) == ("add-assign-not-accumulate", 12)
+    assert sub["title"] == ("Your gradients match an engine that overwrites `grad` with `=` instead of adding "
+                            "with `+=` in `__sub__`'s backward")
+    # the op's own line among others, or a line every op runs (the walk, a helper): nothing contradicts the numbers
+    kept = _assign_finding("add-assign-not-accumulate", [(47, "__mul__"), (35, "__add__")])
+    assert (kept["variant"], kept["line"]) == ("add-assign-not-accumulate", 35)
+    walk = _assign_finding("add-assign-not-accumulate", [(47, "__mul__"), (80, "backward")])
+    assert (walk["variant"], walk["line"]) == ("add-assign-not-accumulate", 80)
+    assert "`__add__`'s backward" in walk["title"]
+
+
 # -- hints that only the source shows, and no noisy ones (issue 12) ---------------------------------------------
 
 

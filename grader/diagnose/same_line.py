@@ -40,8 +40,8 @@ def place_accumulate(entry: dict, hint: dict) -> None:
     """Give an `=` finding (`entry`, a variant of the `accumulate` concept) the place of its op's line."""
     places = hint.get("places") or []
     op = entry["variant"][:-len(_ASSIGN)] if entry["variant"].endswith(_ASSIGN) else None
-    own = [p for p in places if op is not None and p.get("function") == _METHODS.get(op, op)]
-    shared = [p for p in places if p.get("function") not in _OWN]  # the walk in `backward`, a helper
+    own = [p for p in places if op is not None and _rule_of(p.get("function")) == op]
+    shared = [p for p in places if _rule_of(p.get("function")) is None]  # the walk in `backward`, a helper
     if op is not None and places and not own and not shared:
         own = _named_by_its_line(entry, places)
     chosen = (own or shared or [hint])[0]
@@ -50,6 +50,14 @@ def place_accumulate(entry: dict, hint: dict) -> None:
         if chosen.get("file") is None and hint.get("file") is not None:
             entry["file"] = hint["file"]
     entry.setdefault("line", chosen.get("line"))
+
+
+def _rule_of(function: str | None) -> str | None:
+    """The op whose own rule `function` is (`__mul__` -> mul, `relu`); None for a function that is no op's own:
+    `backward`'s walk, a helper (one that only one op calls, `_mul_values` behind a `singledispatchmethod`'s
+    `__mul__`, is not told from one every op calls by its name)."""
+    ops = {m: o for o, m in _METHODS.items()} | {o: o for o in _OWN if not o.startswith("_")}
+    return ops.get(function)
 
 
 def _named_by_its_line(entry: dict, places: list[dict]) -> list[dict]:
@@ -63,8 +71,8 @@ def _named_by_its_line(entry: dict, places: list[dict]) -> list[dict]:
     from ..variants import VARIANTS, variant
 
     method = places[0]["function"]
-    ops = {m: o for o, m in _METHODS.items()}
-    name = f"{ops.get(method, method)}{_ASSIGN}"
+    op = _rule_of(method)
+    name = f"{op}{_ASSIGN}"
     said_before = entry["messages"]["explanation"]["params"]  # `{evidence}. {reasons}`, evidence capitalised
     evidence, reasons = Message.from_json(said_before["evidence"]["capitalise"]), said_before["reasons"]
     if any(v.name == name for v in VARIANTS):
@@ -73,7 +81,8 @@ def _named_by_its_line(entry: dict, places: list[dict]) -> list[dict]:
         engine, reasons = lead_in(v), v.explanation_message()
     else:
         engine = msg("an engine that {title}", title=msg(
-            "overwrites `grad` with `=` instead of adding with `+=` in {op}'s backward", op=f"`{method}`"))
+            "overwrites `grad` with `=` instead of adding with `+=` in {op}'s backward",
+            op=f"`{_METHODS.get(op, method)}`"))
         reasons = Message.from_json(reasons) if isinstance(reasons, dict) and "id" in reasons else reasons
     entry["also"] = [n for n in entry.get("also", []) if not n.endswith(_ASSIGN) and n != name]
     if not entry["also"]:
@@ -82,7 +91,7 @@ def _named_by_its_line(entry: dict, places: list[dict]) -> list[dict]:
     title = (msg("Your gradients match {engines} (one of two mistakes)", engines=engines) if entry.get("with")
              else msg("Your gradients match {engines}", engines=engines))
     finding_words(entry, title, evidence, reasons)
-    return [p for p in places if p.get("function") == method]
+    return [p for p in places if _rule_of(p.get("function")) == op]
 
 
 def _op_of(entry: dict) -> str | None:
