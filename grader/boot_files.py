@@ -72,20 +72,21 @@ def reference_digest():
     return h.hexdigest()
 
 
-def boot_path(what, suite_folder, suffix=".json"):
+def boot_path(what, suite_folder, suffix=".json", also=""):
     """Where what depends on no student (`what`: the walks' observations, the variant book's engines run in the
     grader's process, diagnose/book.py; the named mistakes replayed, grader/engines.py) of the suite in
     `suite_folder` is kept: in the per-boot folder of the sandbox's trials
     (grader/sandbox/host_facts.py: this user's own, written by no one else, out of the sandbox's reach), named by
-    what it depends on (the grader's source and the suite's folder, the reference's files, this Python); None
-    where there is none."""
+    what it depends on (the grader's source and the suite's folder, the reference's files, this Python, and `also`:
+    a digest of the secret the grade of record's pool of draws was made with, judge/draw_pool.py); None where there
+    is none."""
     from .sandbox.host_facts import host_folder
 
     folder = host_folder()
     if folder is None:
         return None
-    key = hashlib.sha256("\0".join([what, source_digest(str(suite_folder)), reference_digest(),
-                                     sys.version]).encode()).hexdigest()
+    key = hashlib.sha256("\0".join([what, source_digest(str(suite_folder)), reference_digest(), sys.version]
+                                    + ([also] if also else [])).encode()).hexdigest()
     return kept_path(folder, set_tag(), what, key, suffix)  # removed when another source's set is made
 
 

@@ -36,18 +36,20 @@ import time
 import traceback
 from typing import Callable, Protocol
 
-from .distribution import instructor_part_installed, require_instructor_part
+from .distribution import require_instructor_part
+from .judge.drawn import for_record
 from .judge.expectations import Expectations  # the judge (pytest) is imported when a batch is judged
 from .load import Submission, load_submissions  # noqa: F401 - grader.pipeline.load_submissions, as before
 from .machine_size import default_jobs
 from .observe import grader_error_run, observe_all
 from .observe.cache import ObservationCache
+from .pipeline_diagnose import _diagnose, _diagnosed_in_parts
 from .pipeline_rows import Rows, Steps, fewer_collections
 from .records import Strength
 from .sandbox import Limits, open_sandbox
 from .scores import RowsAhead, scores_record
 from .suites import SuiteError, load_suite
-from .verdicts import VerdictCache, walks_path
+from .verdicts import VerdictCache
 
 
 @dataclasses.dataclass(frozen=True)
@@ -199,6 +201,9 @@ def _grade_submissions(submissions, suite, settings, progress, notify, observer,
     verdicts = VerdictCache(settings.cache_dir, suite, settings)  # a rerun's: grader/verdicts.py
     verdicts.dry_run(expectations)
     expectations.check_suite(settings.tests)  # a broken suite stops here, before any student is observed
+    fixed = suite  # the diagnosis reads the fixed observations alone: its variants' runs are the suite's own
+    if settings.tests == "all" and observer is None:
+        suite = for_record(suite, expectations)  # with the drawn inputs of the grade of record (judge/drawn.py)
     jobs = settings.jobs or default_jobs(settings.limits.memory_mb)
     if observer is None and settings.queue:
         observer = FleetPool(settings.queue, settings.limits, require_sandbox=settings.require_sandbox,
@@ -218,11 +223,11 @@ def _grade_submissions(submissions, suite, settings, progress, notify, observer,
                 and sum(not s.rejected for s in submissions) > 1)
     rows = Rows(suite, submissions, settings, verdicts, Steps(
         judge=lambda runs, so_far: _judge_contained(suite, runs, settings, expectations, so_far),
-        diagnose=lambda subs, runs, outcomes, kept: _diagnose(suite, subs, runs, outcomes, settings, expectations,
+        diagnose=lambda subs, runs, outcomes, kept: _diagnose(fixed, subs, runs, outcomes, settings, expectations,
                                                               sandbox, jobs, cache, kept),
         student_diagnose=lambda subs, runs, outcomes, kept: _student_diagnoses(
-            suite, subs, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept),
-        in_parts=in_parts, diagnose_in_parts=in_parts and _diagnosed_in_parts(suite, settings, submissions, sandbox),
+            fixed, subs, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept),
+        in_parts=in_parts, diagnose_in_parts=in_parts and _diagnosed_in_parts(fixed, settings, submissions, sandbox),
         ahead=RowsAhead(suite, _declared(suite, settings), lambda run: _tests_read({0: run}, expectations),
                         written=settings.write_ahead) if in_parts else None))
     try:
@@ -292,54 +297,6 @@ def _reading_ahead(suite, settings):
         for reading in (static_hints, seed_facts, silent_backward_hints):
             reading(submission.files, engine=engine)
     return read
-
-
-def _diagnosed_in_parts(suite, settings, submissions, sandbox):
-    """Whether rows may be diagnosed as they arrive (pipeline_rows.py): nothing to diagnose, no variant book
-    (a student's install), or a book that is the suite's stored variant runs alone and that no submission's
-    files stand in for (diagnose/book.py); else the rows are diagnosed once all are observed."""
-    if not suite.diagnose or settings.diagnose == "none" or sandbox is None or not instructor_part_installed():
-        return True
-    from .diagnose.book import stored_suffices
-
-    return stored_suffices(suite, {s.digest for s in submissions if not s.rejected})
-
-
-def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept=None):
-    """{id: [grader.records.DiagnosisEntry]}: the bug variants run in the same sandbox and cache, once per
-    batch, only if a submission needs them. Nothing where the diagnosis is not installed (a student's
-    install, grader/distribution.py) or not asked for. `kept`: the batch's diagnosers, kept across its parts
-    (pipeline_rows.py), one for all tests and one for the visible ones."""
-    if not suite.diagnose or settings.diagnose == "none":
-        return {}
-    from .diagnose import Diagnoser, diagnose_batch
-
-    if kept is not None and settings.tests not in kept:
-        if "walks" not in kept:
-            kept["walks"] = _walk_book(suite)
-        kept[settings.tests] = Diagnoser(suite, expectations, walks=kept["walks"])
-    # A student's install has no variant library (grader/distribution.py): no sandbox for it, and its
-    # diagnosis is what needs none (a missing op, a local derivative, hints from the source).
-    with expectations.active():  # which ops a probe uses: stored, in a student's install (judge/ops.py)
-        found = diagnose_batch(suite, submissions, runs, outcomes, expectations=expectations,
-                               sandbox=sandbox if instructor_part_installed() else None, jobs=jobs, cache=cache,
-                               diagnoser=None if kept is None else kept[settings.tests])
-    if settings.tests == "all":
-        return found
-    # a check: only what cites the tests it ran (the visible ones)
-    return {sid: [d for d in entries if all(name in {o["name"] for o in outcomes.get(sid, [])}
-                                             for name in d.get("tests") or [])]
-            for sid, entries in found.items()}
-
-
-def _walk_book(suite):
-    """The batch's walks in the wrong order (diagnose/walks.py), whose observations depend on no student: kept
-    for this boot (verdicts.walks_path) and shared by the batch's diagnosers; None in a student's install."""
-    try:
-        from .diagnose.walks import WalkBook
-    except ImportError:
-        return None
-    return WalkBook(suite, walks_path(suite))
 
 
 def _student_diagnoses(suite, submissions, runs, outcomes, settings, expectations, sandbox, jobs, cache, kept=None):

@@ -148,9 +148,9 @@ def as_the_student_sees(run: dict | None, submission, module: str = "engine") ->
     if run.get("forbidden_imports"):
         seen["forbidden_imports"] = [{**found, **submission.place(found.get("file"), found.get("line"))}
                                      for found in run["forbidden_imports"]]
-    probes = run.get("probes")
-    if probes:
-        seen["probes"] = {name: _student_probe(obs, submission) for name, obs in probes.items()}
+    for kind in ("probes", "drawn"):  # drawn: the grade of record's observations at drawn inputs (judge/drawn.py)
+        if run.get(kind):
+            seen[kind] = {name: _student_probe(obs, submission) for name, obs in run[kind].items()}
     return seen
 
 

@@ -186,6 +186,8 @@ class Run(TypedDict):
     message_data: NotRequired[dict]  # `message` as data (grader/i18n): id, params, English text
     import_error: ImportFailure | None
     probes: dict[str, Observation]  # in the suite's order
+    # the grade of record's observations of the same probes at drawn inputs, `probe@token` (grader/judge/drawn.py)
+    drawn: NotRequired[dict[str, Observation]]
     output: str  # what the submission printed, capped
     seconds: float
     forbidden_imports: NotRequired[list[ForbiddenImport]]

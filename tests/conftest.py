@@ -26,6 +26,7 @@ _CPU_PROPERTY = "cpu_seconds"
 # tests/fixtures/ holds students' submissions, a repository's own test files among them (a clone of micrograd
 # with its test/test_engine.py, tests/fixtures/strangers27): they are graded, never collected as this suite's tests
 collect_ignore_glob = ["fixtures/*"]
+TEST_SECRET = "micrograd-grader's own tests"  # MICROGRAD_GRADER_SECRET for the whole suite (pytest_configure)
 
 
 def pytest_configure(config):
@@ -38,6 +39,10 @@ def pytest_configure(config):
     # `grade ci` names its row after $GITHUB_REPOSITORY in GitHub Actions (grader/integrations/ci.row_id): the
     # suite's expected ids are the folders' on any machine, this project's own CI included; a test of it sets it.
     os.environ.pop("GITHUB_REPOSITORY", None)
+    # The grade of record's drawn inputs (grader/judge/drawn.py) follow the instructor's secret, by default a digest
+    # of the hidden tests: the suite's figures and goldens hold whatever a session changes there (and
+    # tests/golden/renderings.py draws with the same one).
+    os.environ["MICROGRAD_GRADER_SECRET"] = TEST_SECRET
     # Python's bytecode cache, for the suite and every process it starts (`grade` run as a command, the sandbox's
     # worker, a notebook's kernel, pytest's rewritten test modules): with PYTHONDONTWRITEBYTECODE set in the
     # environment (as it is on this project's machines) every Python a run starts compiled the grader's modules

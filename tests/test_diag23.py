@@ -162,7 +162,7 @@ TABLES = {
         # order instead of reversed" (the per-concept fallback found the traversal probes reproduced by
         # coincidence), then nothing; now the seed on another node, from the seed probe (tests/test_diagwalk23.py)
         "seed-on-first-node": (5.0, 46, [("seed", None, "other-node")]),
-        "walk-forwards-sorted": (16.1667, 40, [("variant", "forward-order", "exact")]),
+        "walk-forwards-sorted": (14.1667, 41, [("variant", "forward-order", "exact")]),
         # an explicit stack without the visited test lists a node reached twice before it is finished twice; only
         # the integrative tests see it: nothing named it, now the walk expands-twice (tests/test_diagwalk23.py)
         "no-visited-else": (59.75, ["micrograd/more-ops", "random/reference-1-8", "random/torch-9-16"],

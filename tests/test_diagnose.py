@@ -359,9 +359,14 @@ def test_the_diagnosis_is_a_function_of_the_observations(batch):
 
 
 def test_after_one_batch_every_variant_is_in_the_cache(batch):
-    """The variants run under the same cache key as a submission: the next batch runs none of them."""
+    """The variants run under the same cache key as a submission (the grade of record's: with its drawn inputs,
+    grader/judge/drawn.py): the next batch runs none of them."""
+    from grader.judge.drawn import for_record
+    from grader.judge.expectations import Expectations
+
     *_, cache_dir = batch
     suite, cache = load_suite("engine"), ObservationCache(cache_dir)
+    suite = for_record(suite, Expectations(suite))
     assert [v.name for v in VARIANTS
             if cache.get(ObservationCache.key(variant_submission(v), suite, LIMITS)) is None] == []
 

@@ -180,3 +180,36 @@ def test_a_failed_job_is_collected_from_its_result_alone_then_removed(server, si
                     "detail": "refused by worker-1: the job's files do not hash to its id"}, False, True)
     assert grade._delete(JID, "failed")
     assert server.leftovers() == []
+
+
+def test_a_result_whose_drawn_probes_are_not_those_the_grade_drew_is_a_rewritten_job(server, sides):  # noqa: F811
+    # review31: a job's `probe@token` names are not in its key (only the draws' digest is), so a job rewritten on
+    # the queue with other tokens (or none) still hashed to its id, and its signed result was judged at the inputs
+    # the rewriter chose (judge/drawn.py reads each token back), or at the fixed inputs alone
+    from rq.job import Job
+    from rq.results import Result
+    from rq.serializers import JSONSerializer
+
+    from grader.fleet.payload import job_result
+
+    grade, _, queue = sides
+    drew = {"add_values": "add_values@0123456789abcdef"}
+    suite = types.SimpleNamespace(probe_names=["add_values"], draws=types.SimpleNamespace(names=lambda digest: drew))
+    group = [types.SimpleNamespace(id="alice", digest="d" * 64)]
+    ok = {"status": "ok", "values": {"y": 1.0}}
+    job = Job(JID, connection=queue.connection, serializer=JSONSerializer)
+
+    def collected(probes, drawn):
+        run = {"id": "alice", "status": "ok", "message": None, "import_error": None, "probes": probes, "output": "",
+               "seconds": 0.0, "drawn": drawn}
+        signed = job_result(key=grade.key, job_key="key", worker="w", sandbox="bubblewrap", run=run)
+        Result.create(job, Result.Type.SUCCESSFUL, 60, return_value=signed)
+        run, keep, rewritten = grade._collect(JID, "key", "finished", group, suite, None)
+        return run.get("grader_error"), keep, rewritten
+
+    assert collected({"add_values": ok}, {"add_values@0123456789abcdef": ok}) == (None, "bubblewrap", False)
+    assert collected({}, {}) == (None, "bubblewrap", False)  # nothing ran (its import failed): nothing drawn either
+    rewritten = ({"stage": "observing it on the fleet", "detail": f"job {JID}: its drawn probes are not those this "
+                  "grade drew (the job was rewritten on the queue)"}, False, True)
+    assert collected({"add_values": ok}, {"add_values@fedcba9876543210": ok}) == rewritten  # before: judged there
+    assert collected({"add_values": ok}, {}) == rewritten  # before: judged at the fixed inputs alone

@@ -39,7 +39,7 @@ LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 # A bug that breaks `*` or the walk or the seed loses every test built on them (`+` and `*` of two Values are
 # never excused: judge/charging.py); for those only the count of tests lost is pinned.
 ENGINE = {
-    "bug-dataclass-forward-order": (16.1667, 40, [("variant", "forward-order", "exact")]),
+    "bug-dataclass-forward-order": (14.1667, 41, [("variant", "forward-order", "exact")]),
     # 26.6667 before holes28: relu/positive's relu(a) * a * 3, where relu(a) is a, is right for it
     "bug-dataclass-mul-other-for-both": (26.8334, 32, [("derivative", "mul", "other-for-both")]),
     # the hint names `=` in __mul__'s rule and its line; no variant is needed to say it

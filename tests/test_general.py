@@ -180,7 +180,7 @@ SINGLE_BUG = {
     "closures-annotation": (0.0, [("hint", "annotation-name-error", None)], 0),
     "closures-backward-shadowed": (4.0, [("hint", "backward-shadowed", None)], 0),
     "closures-exp-no-factor": (61.0, [("derivative", "exp", "one")], 0),
-    "closures-forward-order": (16.1667, [("variant", "forward-order", "exact")], 0),
+    "closures-forward-order": (14.1667, [("variant", "forward-order", "exact")], 0),
     # 26.6667 before holes28: relu/positive's relu(a) * a * 3, where relu(a) is a, is right for it
     "closures-mul-self-data": (26.8334, [("derivative", "mul", "other-for-both")], 0),
     "closures-relu-ge": (62.0, [("variant", "relu-at-zero", "exact")], 0),

@@ -204,7 +204,8 @@ def test_ops_made_to_raise_excuse_nothing_beside_a_wrong_core(batch):
     row, twin = batch.rows["raise-in-ops"], batch.rows["honest-twin"]
     # 11.5, 26.0 before holes27 (pow/fractional: a third per probe); the twin 26.1667 before holes28 (its relu assigns:
     # relu/positive's relu(a) * a * 3 sees it)
-    assert (row["score"], twin["score"]) == (11.6667, 25.8334)
+    # 11.6667, 25.8334 before trust31 (the drawn inputs: the twin's shared/three-paths and a share of another)
+    assert (row["score"], twin["score"]) == (9.6667, 23.8334)
     assert not any(t["output"].startswith("Not charged again") for t in row["tests"])
     # the injected text earns nothing more than a plain exception raised in the same ops
     injected = batch.rows["report-injection"]
@@ -233,7 +234,8 @@ def test_the_sandbox_shows_nothing_of_the_grader(batch):
     runner = re.search(r"runner: (\[.*\])", out).group(1)
     assert json.loads(runner.replace("'", '"')) == sorted(
         ["worker.py", "worker.pyc", "probekit.py", "shared_probes.py", "local_probes.py", "probes.py", "read_only.py",
-         "as_package.py", "standins.py", "hash_order.py", "probekit.py.code", "shared_probes.py.code",
+         "as_package.py", "standins.py", "hash_order.py", "drawn_inputs.py", "drawn_inputs.py.code",
+         "probekit.py.code", "shared_probes.py.code",
          "local_probes.py.code", "probes.py.code", "read_only.py.code", "as_package.py.code", "standins.py.code",
          "hash_order.py.code"])
 

@@ -220,7 +220,8 @@ TABLES = {
         "relu-clamps-input-in-place": (61.6667, ["relu/negative", "relu/positive"]),
         "relu-ge-zero": (62.0, ["relu/zero"]),
         "tanh-t-rebound": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"]),  # wrong wherever t is not 0
-        "exp-memo-rounded": (62.5, ["exp/negative"]),
+        # its exp/values shows at the drawn inputs too, where two inputs round alike (session 32: 62.5 before)
+        "exp-memo-rounded": (61.5, ["exp/negative", "exp/values"]),
         "log10": (61.0, ["log/small", "log/values"]),
         "div-constant-int-floor": (62.0, ["div/constant"]),
         "neg-sub-recursion": (61.0, ["neg/values", "sub/constant"]),  # a cycle of two ops: each one's test

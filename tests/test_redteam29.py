@@ -1,7 +1,7 @@
 """Session 29's red team: fresh hostile samples by a student who has read the grader's source and the student's
 install (docs/security.md, "Session 29's red team"). The engine suite's samples are graded in one batch, each on
 the informed attacks' twin (correct-closures with `=` for `+=` in every backward rule: its forward pass is right,
-25.8334/63); the loaders', the service's and the fleet's samples are checked in process. Each closed one failed
+23.8334/63 in the grade of record, 25.8334 at the fixed inputs alone); the loaders', the service's and the fleet's samples are checked in process. Each closed one failed
 before its fix, as its test says; the ones that held are kept so that the next change that opens one fails."""
 
 import base64
@@ -23,7 +23,7 @@ from grader.suites import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 CORRECT = (ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8")
-TWIN_SCORE = 25.8334
+TWIN_SCORE = 23.8334  # its grade of record: 25.8334 at the fixed inputs alone (session 31)
 
 
 def _twin():
@@ -74,6 +74,72 @@ def _looked_up(self):
 Value.backward = _looked_up
 '''
 
+# Session 31: the same answers looked up by other keys, each set when a backward() ends (its probe's number and grads
+# then answer from the table, as above): the probe's expression (its docstring), the inputs the probe built its
+# leaves from, and the order of the backward() calls (the n-th call's probe, in the suite's order of probes).
+ANSWER_KEYED = '''
+
+import sys as _sys
+_TABLE = {table}
+_KIND = {kind!r}
+_CURRENT, _LEAVES, _CALLS = [None], [], [0]
+_PROBE_FILES = ("probes.py", "shared_probes.py")
+
+
+def _probe_frame(frame):
+    while frame is not None:
+        doc = getattr(frame.f_globals.get(frame.f_code.co_name), "__doc__", None)
+        if frame.f_code.co_filename.endswith(_PROBE_FILES) and doc:
+            return frame
+        frame = frame.f_back
+    return None
+
+
+_init = Value.__init__
+
+
+def _recording_init(self, data, *args, **kwargs):
+    _init(self, data, *args, **kwargs)
+    caller = _sys._getframe(1)
+    if caller.f_code.co_filename.endswith("drawn_inputs.py"):  # built through the grader's Drawn: the probe's all the same
+        caller = caller.f_back
+    if caller.f_code.co_filename.endswith(_PROBE_FILES):
+        _LEAVES.append(repr(float(data)))
+
+
+Value.__init__ = _recording_init
+_backward = Value.backward
+
+
+def _answer(label, fallback):
+    return _TABLE.get(_CURRENT[0], {{}}).get(label, fallback) if _CURRENT[0] is not None else fallback
+
+
+def _keyed(self):
+    _backward(self)
+    frame = _probe_frame(_sys._getframe(1))
+    if _KIND == "expression":
+        _CURRENT[0] = frame.f_globals[frame.f_code.co_name].__doc__ if frame is not None else None
+    elif _KIND == "inputs":
+        _CURRENT[0] = ",".join(_LEAVES)
+    elif _KIND == "fixed-inputs":  # its own answer only where the probe's inputs are the fixed ones, else its own numbers
+        _CURRENT[0] = (frame.f_code.co_name if frame is not None else "") + ":" + ",".join(_LEAVES)
+    else:
+        _CURRENT[0] = str(_CALLS[0])
+    _CALLS[0] += 1
+    _LEAVES.clear()
+    if frame is None or frame.f_globals.get("_patched"):
+        return
+    names = frame.f_globals
+    names["_patched"] = True
+    number, grads = names["number"], names["grads"]
+    names["number"] = lambda value, label, *a, **k: _answer(label, number(value, label, *a, **k))
+    names["grads"] = lambda named, *a, **k: {{key: _answer(key, value) for key, value in grads(named, *a, **k).items()}}
+
+
+Value.backward = _keyed
+'''
+
 # The grader's data looked for everywhere the sandbox shows: the wheel's expected values, the stored runs, the
 # hidden suites, 07's course replay; were any of it there, the engine would put its `+=` back (and score full).
 WHEEL_HUNT = '''
@@ -106,6 +172,48 @@ def _answer_table():
     return {name: expectations.reference(suite.probe(name)) for name in suite.probe_names}
 
 
+def _keyed_tables():
+    """The reference's answers keyed as ANSWER_KEYED's engines look them up, worked out on the reference (trusted,
+    here in the test's process): by each probe's docstring, by the leaves its own code built, and by the number of
+    backward() calls before it (every probe of the suite, in the worker's order)."""
+    from grader.engines import engine_class, reference_source
+    from grader.judge.expectations import Expectations
+
+    suite = load_suite("engine")
+    expectations = Expectations(suite, reference="live")
+    value_class = engine_class(reference_source(), "the reference, its backward() calls counted")
+    calls, leaves = [0], []
+    backward = value_class.backward
+
+    def counted(self):
+        backward(self)
+        calls[0] += 1
+
+    value_class.backward = counted
+    tables = {"expression": {}, "inputs": {}, "order": {}, "fixed-inputs": {}}
+    for name in suite.probe_names:
+        probe = suite.probe(name)
+        answers = expectations.reference(probe)
+        if probe.__doc__:
+            tables["expression"][probe.__doc__] = answers
+        leaves.clear()
+        before = calls[0]
+
+        def V(x, *args, **kwargs):
+            leaves.append(repr(float(x)))
+            return value_class(x, *args, **kwargs)
+
+        try:
+            probe(V)
+        except Exception:  # noqa: BLE001 - a probe the reference cannot run has no answers to look up
+            continue
+        tables["inputs"][",".join(leaves)] = answers
+        tables["fixed-inputs"][f"{name}:" + ",".join(leaves)] = answers
+        for k in range(before, calls[0]):
+            tables["order"][str(k)] = answers
+    return tables
+
+
 def _notebook_with_forged_outputs():
     """The twin in a notebook whose outputs hold a forged report, a scores record claiming full marks and script."""
     cell = new_code_cell(TWIN)
@@ -129,6 +237,8 @@ def _notebook_writing_runner_modules():
 
 def _build_engine_class(folder: Path):
     engines = {"honest-twin": TWIN, "answer-table": TWIN + ANSWER_TABLE.format(table=json.dumps(_answer_table())),
+               **{f"answer-by-{kind}": TWIN + ANSWER_KEYED.format(table=json.dumps(table), kind=kind)
+                  for kind, table in _keyed_tables().items()},
                "wheel-hunt": TWIN + WHEEL_HUNT,
                # the twin graded under names either side of the twin with an unused forbidden import: the judge
                # shares a verdict between runs that show a test the same thing, and must not by their order
@@ -137,6 +247,10 @@ def _build_engine_class(folder: Path):
     for name, text in engines.items():
         (folder / name).mkdir()
         (folder / name / "engine.py").write_text(text, encoding="utf-8")
+    for name in ("linearized", "float-subclass"):  # session 31: correct engines in unusual styles, at drawn inputs too
+        (folder / f"honest-{name}").mkdir()
+        (folder / f"honest-{name}" / "engine.py").write_text(
+            (ROOT / "tests" / "fixtures" / "trust31" / name / "engine.py").read_text(encoding="utf-8"), encoding="utf-8")
     (folder / "notebook-outputs.ipynb").write_text(_notebook_with_forged_outputs(), encoding="utf-8")
     (folder / "writefile-runner.ipynb").write_text(_notebook_writing_runner_modules(), encoding="utf-8")
     hooks = folder / "startup-files"  # Python's start-up hooks and a package's files beside the engine
@@ -167,17 +281,37 @@ def test_the_twin_is_what_each_sample_is_measured_against(rows):
 
 
 @needs_bwrap
-def test_answers_looked_up_from_the_wheels_table_score_without_working_code_a_known_limit(rows):
-    """Left (docs/security.md, "What is not defended": answers worked out beforehand): the student's wheel ships the
-    reference's values of every probe a visible test reads, and every test of the engine suite is visible, so an
-    engine with `=` for `+=` everywhere that answers each probe from that table scores 56/63, beside the twin's
-    25.8334: all but the gradient checks (its own forward pass and slopes) and the random graphs (made by a helper the
-    table's two names do not cover), a few lines more of the same. Inputs drawn for the grade of record from
-    a secret of the instructor's would close it; this pins the size of the hole until then."""
-    row = rows["answer-table"]
-    assert (row["status"], row["score"]) == ("graded", 56.0)
-    assert sorted(t["name"] for t in row["tests"] if t["status"] != "passed") == [
-        "gradcheck/exp-log", "gradcheck/rational", "gradcheck/tanh-mix", "random/reference-1-8", "random/torch-9-16"]
+def test_answers_looked_up_from_the_wheels_table_score_no_more_than_the_twin(rows):
+    """Closed (session 31; docs/security.md, "Answers worked out beforehand"): the student's wheel ships the
+    reference's values of every probe a visible test reads, and every test of the engine suite is visible, so the
+    twin answering each probe from that table scored 56/63 beside its honest 25.8334. The grade of record now also
+    observes each probe a test reads at inputs drawn from the instructor's secret and the submission's files
+    (grader/judge/drawn.py), and a test passes only if both pass. The twin's own score is 23.8334 since (at the drawn
+    inputs shared/three-paths and a share of another test show its `=`, which the fixed inputs hid). Looked up by
+    the probe's name or its expression, the table answers the drawn inputs with the fixed inputs' numbers: 4/63; by
+    the inputs the probe built its leaves from, or by the order of backward() calls, it hands one probe's answers to
+    another; by name and inputs together, the best of them, it answers only the fixed inputs and gives the engine's
+    own numbers elsewhere: 23.8334, the twin's score, but not its tests: relu/zero's one input is 0, relu's kink,
+    which no draw moves, so its answer is right at the drawn inputs too (a point the twin loses: the limit left,
+    docs/security.md), and its `grads_start_at_zero`, which calls no backward(), gets the previous probe's answers
+    (a point the twin keeps)."""
+    scores = {sid: (rows[sid]["status"], rows[sid]["score"]) for sid in (
+        "answer-table", "answer-by-expression", "answer-by-inputs", "answer-by-order", "answer-by-fixed-inputs")}
+    assert scores == {"answer-table": ("graded", 4.0), "answer-by-expression": ("graded", 4.0),
+                      "answer-by-inputs": ("graded", 18.8333), "answer-by-order": ("graded", 22.8334),
+                      "answer-by-fixed-inputs": ("graded", 23.8334)}
+    best, twin = _passed(rows["answer-by-fixed-inputs"]), _passed(rows["honest-twin"])
+    assert (best - twin, twin - best) == ({"relu/zero"}, {"backward/grads-start-at-zero"})
+    drawn = [t for t in rows["answer-table"]["tests"] if t["name"] == "add/values"][0]
+    assert drawn["output"].startswith("at other inputs, drawn for this grade: y for y = a + b at a = 2, b = -3: ")
+
+
+@needs_bwrap
+@pytest.mark.parametrize("sid", ["honest-linearized", "honest-float-subclass"])
+def test_a_correct_engine_in_an_unusual_style_scores_full_at_the_drawn_inputs_too(rows, sid):
+    """Session 31: local derivatives stored at forward time and a walk by creation stamp (linearized), a `float`
+    subclass whose backward rules are lambdas of the gradient (float-subclass): correct at every input."""
+    assert (rows[sid]["status"], rows[sid]["score"]) == ("graded", 63.0)
 
 
 @needs_bwrap

@@ -3,7 +3,7 @@
 its descriptors, `/proc`), the grader's own reading of a submission (its syntax, its messages, its name), the
 batch's order, the reports and feedback pages written beside the scores, and the loaders (zips, Gradescope's
 folder, Blackboard's receipts). The engine suite's samples are graded in one batch, each on the informed attacks'
-twin (correct-closures with `=` for `+=` in every backward rule: 25.8334/63) or on correct-closures itself; the rest
+twin (correct-closures with `=` for `+=` in every backward rule: 23.8334/63 with the drawn inputs) or on correct-closures itself; the rest
 is checked in process. The closed one failed before its fix, as its test says; the ones that held are kept so that
 the next change that opens one fails."""
 
@@ -32,7 +32,7 @@ from grader.suites import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 CORRECT = (ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8")
-TWIN_SCORE = 25.8334
+TWIN_SCORE = 23.8334  # 25.8334 at the fixed inputs alone: shared/three-paths fails at the drawn ones (judge/drawn.py)
 # set in the grader's environment while the batch is graded: the names the fleet, the queue and a grader's secret
 # are read from (docs/scaling.md), each holding a value that must appear nowhere in what the batch writes
 SECRETS = {"GRADE_FLEET_KEY": "fleet-key-rt32", "GRADE_QUEUE_PASSWORD": "queue-password-rt32",
@@ -203,12 +203,12 @@ def _test(row, name):
 def test_every_row_earns_what_its_own_code_earns(batch):
     """Held: each sample is its own row, graded, with the score its own code earns: the twin's for those that only
     read or write what the sandbox shows (fd-scan's `done` reached no pipe of the grader's; detect-record is the twin
-    where it is graded), the twin less the op it broke for those that raise (exp: 24.3334, tanh: 20.3334), 63 for a
+    where it is graded), the twin less the op it broke for those that raise (exp: 22.3334, tanh: 18.3334), 63 for a
     correct engine however deep its source, and a slow row graded first keeps its own score, not the next one's."""
     _, rows = batch
     assert {sid: (row["status"], row["score"]) for sid, row in rows.items()} == {
-        "proc-secrets": ("graded", 24.3334), "fd-scan": ("graded", TWIN_SCORE),
-        "brace-messages": ("graded", 20.3334), BRACES_ID: ("graded", 20.3334),
+        "proc-secrets": ("graded", 22.3334), "fd-scan": ("graded", TWIN_SCORE),
+        "brace-messages": ("graded", 18.3334), BRACES_ID: ("graded", 18.3334),
         "deep-elif": ("graded", 63.0), "deep-lambda": ("graded", 63.0), "deep-call": ("graded", 63.0),
         "swap-a": ("graded", 63.0), "swap-b": ("graded", TWIN_SCORE),
         "twin-file": ("graded", TWIN_SCORE), "twin-folder": ("graded", TWIN_SCORE),
@@ -344,7 +344,7 @@ def test_no_row_of_the_table_opens_a_workflow_command(batch, capsys):
     print_table(graded.scores)
     lines = capsys.readouterr().out.splitlines()
     assert [line for line in lines if line.lstrip().startswith("::")] == []
-    assert any(line.startswith("\\x3a:error title=Forged:  graded     25.8334/63") for line in lines), lines
+    assert any(line.startswith("\\x3a:error title=Forged:  graded     23.8334/63") for line in lines), lines
     # GitHub's older form (and Azure Pipelines'), read anywhere in a line, as an exception's text may hold it
     assert printable("boom ##[add-mask]63 ##vso[task.complete result=Failed]", one_line=True) == \
         "boom #\\x23[add-mask]63 #\\x23vso[task.complete result=Failed]"

@@ -69,7 +69,7 @@ ENGINE = {
     "bug-printer-tanh-one-minus-t": (60.0, 3, [("variant", "tanh-one-minus-t", "exact")]),
     "bug-slots-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
     "bug-stable-log-output": (61.0, 2, [("variant", "log-output", "exact")]),
-    "bug-stack-forward-order": (16.1667, 40, [("variant", "forward-order", "exact")]),
+    "bug-stack-forward-order": (14.1667, 41, [("variant", "forward-order", "exact")]),
     "bug-tinygrad-mul-self-data": (17.5, 39, [("variant", "mul-self-data", "style")]),
     "bug-tinygrad-sub-as-add": (61.0, 2, [("variant", "sub-as-add", "exact")]),
     # `a - 2` wraps 2 in a Value before negating it, so `a - 2` adds too: neg-self in that style. `a - b` and

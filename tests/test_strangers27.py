@@ -375,7 +375,7 @@ ENGINE = {
     "bug-slots-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
     "bug-walrus-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                               [("variant", "tanh-input", "exact")]),
-    **{case: (16.1667, 40, [("variant", "forward-order", "exact")]) for case in [
+    **{case: (14.1667, 41, [("variant", "forward-order", "exact")]) for case in [
         "bug-generator-forward-order", "bug-graphlib-forward-order"]},
     "bug-colors-pow-no-minus-one": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-no-minus-one", "exact")]),
     "bug-contextvar-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),

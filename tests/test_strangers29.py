@@ -281,7 +281,7 @@ TABLE = {
     "bug-dezero-mul-self-data": (24.25, 34, [("variant", "mul-self-data", "style")]),
     "bug-vjp-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"], [("variant", "tanh-input", "exact")]),
     "bug-tape-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
-    "bug-init-subclass-forward-order": (19.1667, 37, [("variant", "forward-order", "exact")]),
+    "bug-init-subclass-forward-order": (17.1667, 38, [("variant", "forward-order", "exact")]),
     "bug-functional-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
     "bug-package-pow-no-minus-one": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-no-minus-one", "exact")]),
     "bug-frozenset-mul-assign": (35.0, 20, [("variant", "mul-assign-not-accumulate", "style")]),

@@ -239,7 +239,7 @@ TABLE = {
     # session 31: one finding, the derivative's at its line (the variant, placed at that line too, folded into it)
     "bug-lazy-mul-self-data": (14.5, 41, [("derivative", "mul", "self-for-both")]),
     "bug-grad-box-add-assign": (48.75, 9, [("variant", "add-assign-not-accumulate", "style")]),
-    "bug-cached-topo-forward-order": (16.1667, 40, [("variant", "forward-order", "exact")]),
+    "bug-cached-topo-forward-order": (14.1667, 41, [("variant", "forward-order", "exact")]),
     "bug-js-sub-sign": (61.0, ["sub/constant", "sub/values"], [("derivative", "sub", "sign")]),
     "bug-js-rtruediv-order": (62.0, ["div/constant"], [("variant", "rtruediv-order", "exact")]),
     "bug-julia-tanh-no-chain": (61.5, ["tanh/negative", "tanh/two"], [("derivative", "tanh", "out-grad")]),

@@ -223,6 +223,9 @@ def check_submission(submission, suite, checked: str, notes: list, *, limits: Li
                          "subprocess (no sandbox), and your instructor grades what you hand in."))
     elif graded.warning:
         notes.append(msg("the sandbox here is weaker than the grader's (no bubblewrap); the results are the same"))
+    if suite.draw_inputs:  # the grade of record's drawn inputs (grader/judge/drawn.py), which a check never has
+        notes.append(msg("Your instructor's grade also checks these tests at other inputs, drawn for each "
+                         "submission: numbers worked out for the inputs shown here pass only here."))
     run, row = graded.runs[submission.id], graded.row(submission.id)
     if run["status"] != "ok" and run.get("message"):
         notes.append(Message.from_json(run["message_data"]) if run.get("message_data") else run["message"])

@@ -87,6 +87,19 @@ JOB_SCHEMA = {
             },
         },
         "require_sandbox": {"type": "boolean"},
+        # the grade of record's drawn probes (grader/judge/drawn.py), drawn by the submitting grade, which holds the
+        # secret: `probe@token` of each, and the draws' digest (part of the key)
+        "draws": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["digest", "run"],
+            "properties": {
+                "digest": {"type": "string", "pattern": HEX64},
+                "run": {"type": "object", "maxProperties": 10_000,
+                        "additionalProperties": {"type": "string",
+                                                 "pattern": r"^[A-Za-z_][A-Za-z0-9_]{0,99}@[0-9a-f]{16}$"}},
+            },
+        },
     },
 }
 
@@ -142,6 +155,8 @@ def job_payload(submission, suite, limits, observer, *, require_sandbox):
         "limits": dataclasses.asdict(limits),
         "require_sandbox": bool(require_sandbox),
     }
+    if (draws := getattr(suite, "draws", None)) is not None:
+        payload["draws"] = {"digest": draws.digest, "run": draws.names(submission.digest)}
     _check(JOB_SCHEMA, payload, "the job")
     return payload
 
@@ -158,6 +173,7 @@ class ObservationJob:
     observer: str
     limits: Limits
     require_sandbox: bool
+    draws: dict | None = None  # the submitting grade's drawn probes (JOB_SCHEMA's `draws`), or None
 
 
 def read_job(payload):
@@ -181,12 +197,30 @@ def read_job(payload):
         raise PayloadError(f"the job's package {package[:80]!r} is not an identifier whose __init__.py is one of "
                            "its files")
     limits = canonical_limits(payload["limits"])
-    suite = payload["suite"]
-    key = ObservationCache.key_of(payload["grader"], suite["observer"], suite["digest"], limits,
-                                  files_digest(files, package))
+    suite, draws = payload["suite"], payload.get("draws")
+    digest = suite["digest"] if draws is None else f"{suite['digest']}+{draws['digest']}"  # as ObservationCache.key
+    key = ObservationCache.key_of(payload["grader"], suite["observer"], digest, limits, files_digest(files, package))
     return ObservationJob(key=key, files=files, package=package, suite=suite["name"],
                           suite_digest=suite["digest"], observer=suite["observer"], limits=limits,
-                          require_sandbox=payload["require_sandbox"])
+                          require_sandbox=payload["require_sandbox"], draws=draws)
+
+
+class GivenDraws:
+    """Draws made elsewhere: a fleet worker runs the `probe@token` names the submitting grade drew (it holds the
+    secret; the worker needs none), under that grade's digest of its draws."""
+
+    def __init__(self, given):
+        self.digest, self._names = given["digest"], dict(given["run"])
+
+    def names(self, files_digest) -> dict:
+        return self._names
+
+
+def given_draws(suite, given):
+    """`suite` observing the drawn probes `given` (a job's `draws`); PayloadError for a probe it does not have."""
+    if any(probe not in suite.probe_names or name.partition("@")[0] != probe for probe, name in given["run"].items()):
+        raise PayloadError("the job's drawn probes are not the suite's")
+    return dataclasses.replace(suite, draws=GivenDraws(given))
 
 
 def job_result(*, key, job_key, worker, sandbox, run=None, error=None):
@@ -209,15 +243,16 @@ def read_result(result, probe_names, *, key, job_key):
     run = result.get("run")
     if run is not None:
         unknown = set(run["probes"]) - set(probe_names)
+        unknown |= {name for name in run.get("drawn", {}) if name.partition("@")[0] not in probe_names}
         if unknown:
             raise PayloadError(f"the job's result has observations of probes the suite does not have: "
                                f"{', '.join(sorted(unknown))[:200]}")
         try:
             # the same strictness as a worker's own report: plain JSON, finite numbers, bounded nesting
-            for observation in run["probes"].values():
+            for observation in (*run["probes"].values(), *run.get("drawn", {}).values()):
                 check_observed(observation.get("values", {}))
                 check_plain({key: value for key, value in observation.items() if key != "values"})
-            check_plain({key: value for key, value in run.items() if key != "probes"})
+            check_plain({key: value for key, value in run.items() if key not in ("probes", "drawn")})
         except ProtocolError as exc:
             raise PayloadError(f"the job's result is not plain data: {exc}") from None
     return result

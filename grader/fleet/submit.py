@@ -69,6 +69,15 @@ def _status(raw):
         return None
 
 
+def _as_drawn(run, drawn):
+    """Whether a run's drawn observations are of exactly the draws this grade made (`drawn`: {probe: "probe@token"}),
+    or there are none because the run was not judged at drawn inputs (an import that failed, a run that timed out
+    or crashed: grader/observe/ keeps none then)."""
+    names = set(run.get("drawn") or {})
+    return names == set(drawn.values()) or not names and (
+        not run.get("probes") or run.get("status") != "ok" or bool(run.get("import_error")))
+
+
 def fleet_error_run(submission_id, stage, detail, message):
     """The run of a submission the fleet could not observe for a reason that is not the submission's: `crashed`,
     with `message` for its row and `detail` in the run log (grader_error: never cached)."""
@@ -312,6 +321,14 @@ class QueueObserver:
                                    f"not observed: the grading worker {worker} could not observe it (a fault of that "
                                    "machine or of the grader, not of the submission; the details are in the run "
                                    "log)"), False, False
+        draws = getattr(suite, "draws", None)
+        if draws is not None and not _as_drawn(value["run"], draws.names(group[0].digest)):
+            # the job's `probe@token` names are not in its key (only the draws' digest is): rewritten on the queue,
+            # they would choose the inputs its drawn probes are judged at (judge/drawn.py reads each token back)
+            return fleet_error_run(sid, "observing it on the fleet", f"job {jid}: its drawn probes are not those this "
+                                   "grade drew (the job was rewritten on the queue)",
+                                   "not observed: its job was rewritten on the queue each time it was put on "
+                                   "(the details are in the run log); it is not cached"), False, True
         strength = value["sandbox"]
         if self.require_sandbox and strength != Strength.BUBBLEWRAP:
             return fleet_error_run(sid, f"observing it on worker {worker}", f"observed in a {strength} sandbox",

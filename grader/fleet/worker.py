@@ -54,7 +54,7 @@ from . import (DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAM
 from .auth import die_with_parent, fleet_key, not_dumpable
 from .cut import while_queued
 from .horse import KeptJob, WarmHorse
-from .payload import PayloadError, job_result, read_job
+from .payload import PayloadError, given_draws, job_result, read_job
 from .submit import REFUSED_BY
 
 log = logging.getLogger("grader.fleet")
@@ -103,7 +103,7 @@ class Machine:
         if job.require_sandbox and self.sandbox.strength != Strength.BUBBLEWRAP:
             raise CannotServe(f"the batch was submitted with --require-sandbox and this worker has no full "
                               f"sandbox ({self.sandbox.warning})")
-        return suite
+        return suite if job.draws is None else given_draws(suite, job.draws)  # the grade draws (judge/drawn.py)
 
 
 _machine = None  # this worker process's Machine, inherited by each work horse

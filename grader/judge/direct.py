@@ -63,6 +63,7 @@ class DirectItems:
     """JudgePlugin's running of its items (runs, expectations, testing, results, internal_errors are its)."""
 
     direct = False  # every item of the session runs directly (set once collected)
+    draws = None  # judge/drawn.Draws when the runs are the drawn view (judge/drawn.py)
 
     def value(self, name, submission):
         """What the fixture `name` gives the test of `submission`."""
@@ -72,8 +73,21 @@ class DirectItems:
             run = self.runs[submission]
             return run if name == "run" else {k: run.get(k) for k in IMPORTED}
         if name in ("expect", "torch_expect"):
+            if self.draws is not None:  # the grade of record's judging at drawn inputs (judge/drawn.py)
+                return self.drawn_expect(submission)
             return self.expectations.reference if name == "expect" else self.expectations.torch
         return self.observation_of(submission) if name == "observation" else self.observe_of(submission)
+
+    def drawn_expect(self, submission):
+        """`expect` at the inputs drawn for `submission`: the reference's observation at each probe's draw (which
+        the drawn view's observation names), for `torch_expect` too; a probe without a draw, as fixed."""
+        probes = self.runs[submission]["probes"]
+
+        def expect(probe):
+            token = (probes.get(probe.__name__) or {}).get("drawn")
+            return self.expectations.reference(probe) if token is None else self.draws.reference(probe.__name__, token)
+
+        return expect
 
     def choose_protocol(self, items):
         self.direct = bool(items) and _only_pytests_hooks(items[0].config, self) and all(

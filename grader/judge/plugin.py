@@ -270,12 +270,12 @@ class JudgePlugin(DirectItems):
         return observe
 
     @pytest.fixture
-    def expect(self):
-        return self.value("expect", None)
+    def expect(self, submission):
+        return self.value("expect", submission)
 
     @pytest.fixture
-    def torch_expect(self):
-        return self.value("torch_expect", None)
+    def torch_expect(self, submission):
+        return self.value("torch_expect", submission)
 
     # -- outcome of each (test, submission) ------------------------------------
 
@@ -335,6 +335,8 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far
 
     `tests`: "all", or "visible" (a student's check runs only the tests a student may see). `so_far`: what
     earlier parts of the same batch judged (memo.py), used and added to; without it, `runs` is the batch.
+    The grade of record's runs (a suite with draws) hold observations at drawn inputs too: each test that passes on
+    the fixed ones is cross-checked on those (judge/cross_check.py), in this one judging.
     """
     if not runs:
         return {}
@@ -344,7 +346,7 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far
     if so_far is not None and so_far.regrouped:
         so_far = None  # the pipeline judges the whole batch again, in one session
     if so_far is not None and (found := so_far.without_pytest(observed)) is not None:
-        return found
+        return _cross_checked(plugin_class, suite, runs, found, expectations, tests)
     ungrouped = frozenset()
     for _ in range(2):
         plugin = plugin_class(suite, observed, expectations, ungrouped, None if ungrouped else so_far)
@@ -375,4 +377,14 @@ def judge(suite, runs, *, torch="stored", expectations=None, tests="all", so_far
     if so_far is not None and not ungrouped:
         so_far.learn(plugin.order, plugin.deps, credited, judged)
         judged = so_far.outcomes
-    return rows_of(runs, plugin.order, plugin.groups, judged, credited)
+    return _cross_checked(plugin_class, suite, runs, rows_of(runs, plugin.order, plugin.groups, judged, credited),
+                          expectations, tests)
+
+
+def _cross_checked(plugin_class, suite, runs, rows, expectations, tests):
+    """`rows` cross-checked at the drawn inputs where the runs hold any (the grade of record: judge/cross_check.py)."""
+    if tests != "all" or getattr(suite, "draws", None) is None:
+        return rows
+    from .cross_check import cross_check
+
+    return cross_check(plugin_class, suite, runs, rows, expectations)

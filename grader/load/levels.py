@@ -199,7 +199,8 @@ def _origin(level: Level, root: str, name: str, cells: tuple | None = None, runs
 # start-up hooks, and the standard library's modules, which the probes import too (a student's `random.py`
 # would be the probes' `random`). The exercises' own modules (STUDENT_MODULES) are each exercise's to pick.
 STUDENT_MODULES = ("engine", "nn", "dual", "gradcheck", "test_engine", "neuron", "fit_line")
-RESERVED_MODULES = frozenset({"probekit", "probes", "shared_probes", "local_probes", "worker", "sitecustomize", "usercustomize",
+RESERVED_MODULES = frozenset({"probekit", "drawn_inputs", "probes", "shared_probes", "local_probes", "worker",
+                              "sitecustomize", "usercustomize",
                               *sys.stdlib_module_names})
 
 

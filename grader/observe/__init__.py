@@ -29,6 +29,10 @@ from .protocol import ReportTally
 from .cache import ObservationCache, share_observations
 
 MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
+# the drawn probes' own share of time (judge/drawn.py), on top of the submission's limit, which the fixed probes keep:
+# as much again, more than an engine whose fixed pass finished needs for the drawn probes (a subset of the same probes
+# at inputs of the same size)
+DRAWN_SHARE = 1.0
 TIMEOUTS_IN_A_ROW = 3  # then the engine is taken to loop everywhere
 STARVED_RETRIES = 1  # observations again of a submission whose timeout was starved (sandbox/accounting.py)
 
@@ -159,10 +163,15 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     limits = sandbox.limits
     output = CappedOutput(limits.output_kb * 1024)
     cases = suite.cases
-    todo = secret_order(suite.probe_names) if cases else list(suite.probe_names)
+    # the grade of record's probes at drawn inputs too, after the suite's (judge/drawn.py)
+    # (a fleet worker's draws are the job's, whatever its submission: fleet/payload.GivenDraws)
+    draws = getattr(suite, "draws", None)
+    drawn = draws.names(getattr(submission, "digest", None)) if draws is not None else {}
+    every = [*suite.probe_names, *drawn.values()]
+    todo = secret_order(every) if cases else list(every)
     probes = {}
     run = {"id": submission.id, "status": "ok", "message": None, "import_error": None}
-    budget = Budget(limits)
+    budget = Budget(limits, drawn=len(drawn) and DRAWN_SHARE)
     # `modules`: what a probe may reach as m.<name>, the suite's own files (nn.py, neuron.py, ...)
     # `absent`: modules the student imports that the sandbox may not have (graphviz above a draw_dot()): stand-ins
     # where no other finder finds them (grader/forbidden.absent_imports)
@@ -236,6 +245,12 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 raise WorkerNeverStarted(f"the worker died before it ran any of the submission ({attempt.detail}); "
                                          f"it printed: {output.text()[-500:]!r}")
             ending, facts = ENDINGS[attempt.ended], _facts(suite, limits, attempt)
+            if drawn and "@" in (attempt.current or (todo[0] if todo else "")) and not ending.distrusts_report:
+                # the drawn probes' pass (judge/cross_check.py): what ends it never ends the run (its status,
+                # its fixed observations); a drawn probe that ran out of time is reported as such, never charged
+                todo = _drawn_ended(probes, todo, attempt, ending, _said(ending, facts), restarts)
+                restarts += 1
+                continue
             if not ending.probe_only:
                 _end_run(run, ending, facts)
                 if ending.charges_running_probe and attempt.current:
@@ -243,7 +258,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                         run["status"], Message.from_json(run["message_data"]))
                 if ending.distrusts_report:
                     probes.clear()
-                    todo = list(suite.probe_names)
+                    todo = list(every)
                 break
             if not todo:
                 # Every probe reported, but the worker died before `done` (an honest one writes it
@@ -286,9 +301,28 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
         if not cases:
             sandbox.cleanup(base)
     run["probes"] = {name: probes[name] for name in suite.probe_names if name in probes}  # the suite's order
+    if drawn and run["status"] == "ok" and run["import_error"] is None:
+        # `probe@token`: the same probes at drawn inputs, which only judge/cross_check.py reads
+        run["drawn"] = {name: probes[name] for name in every[len(suite.probe_names):] if name in probes}
     run["output"] = output.text()
     run["seconds"] = round(time.monotonic() - started, 4)
     return run
+
+
+def _drawn_ended(probes, todo, attempt, ending, said, restarts):
+    """What is left to run of the drawn probes after a worker ended while running them: the probe it ended on
+    observed as the ending says (its time out, a crash: the engine's at those inputs, checked as the fixed pass checks
+    it), and nothing more once the drawn share of time is spent, a third drawn probe timed out or the workers'
+    restarts are used up (each left not run, as the fixed pass leaves them). The run's status is never touched."""
+    current = attempt.current or todo[0]
+    probes[current] = _ended_probe(ending.status, said)
+    todo = [p for p in todo if p != current]
+    timeouts = sum(1 for name in probes if "@" in name and probes[name]["status"] == "timeout")
+    if attempt.ended == "total-timeout" or timeouts >= TIMEOUTS_IN_A_ROW or restarts >= MAX_RESTARTS:
+        for name in todo:
+            probes[name] = _ended_probe(ending.status, msg("not run: {reason}", reason=said), not_run=True)
+        return []
+    return todo
 
 
 # -- many submissions --------------------------------------------------------------

@@ -19,6 +19,12 @@ _CPUS = usable_cpus()  # how fast a worker's processes could spend CPU time at m
 FRESH_SECONDS = 0.005
 
 
+def _limit(budget, drawn: bool) -> float:
+    """The CPU seconds a submission may have used by the end of a fixed probe, or of a drawn one (judge/drawn.py: the
+    drawn probes' own share comes on top of the submission's limit, which the fixed probes keep whole)."""
+    return budget.cpu_seconds + budget.drawn_seconds if drawn else budget.cpu_seconds
+
+
 class Attempt:
     """One worker process: runs the probes in `todo` until done, a timeout or its death."""
 
@@ -41,6 +47,8 @@ class Attempt:
         self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
         self._read = (None, -1.0)  # the last reading of the accounting (since this worker started), and when
         self.meanwhile = meanwhile  # the grader's own work, done once the worker is spawned (while it starts)
+        # running the drawn probes (`probe@token`, after every fixed one): the submission's limit and their share
+        self.drawn = bool(todo) and "@" in todo[0]
 
     def _new_phase(self, limit, usage):
         self.phase = (limit, time.monotonic(), usage)
@@ -49,7 +57,7 @@ class Attempt:
         """Which timeout ends the worker now, if any (and whether it happened while starved)."""
         limit, wall_start, at_start = self.phase
         budget = self.budget
-        spent, starved = limit_spent(budget.cpu_seconds, budget.used + usage, now - budget.started)
+        spent, starved = limit_spent(_limit(budget, self.drawn), budget.used + usage, now - budget.started)
         if spent:
             return "total-timeout", starved
         spent, starved = limit_spent(limit, usage - at_start, now - wall_start)
@@ -66,11 +74,12 @@ class Attempt:
         # in floats, the same sums as the Usage objects' (`budget.used + usage`, `usage - at_start`), without making
         # two of them for each probe of a run (0.8 ms of the grader's CPU a submission)
         used_cpu, used_waited = budget.used.cpu + usage.cpu, budget.used.waited + usage.waited
+        total = _limit(budget, self.drawn)
         first = min(
             (limit - (usage.cpu - at_start.cpu)) / _CPUS,
-            (budget.cpu_seconds - used_cpu) / _CPUS,
+            (total - used_cpu) / _CPUS,
             wall_start + SLEEP_BACKSTOP * limit + (usage.waited - at_start.waited) - now,
-            budget.started + SLEEP_BACKSTOP * budget.cpu_seconds + used_waited - now,
+            budget.started + SLEEP_BACKSTOP * total + used_waited - now,
             wall_start + STARVED_BACKSTOP * limit - now,
         )
         return now + max(0.01, first)
@@ -207,6 +216,7 @@ class Attempt:
             if self.current is not None:
                 raise ProtocolError("start while a probe runs")
             self.current = event["probe"]
+            self.drawn = self.drawn or "@" in self.current
             return True
         if kind == "result":
             if self.current is None:

@@ -28,7 +28,8 @@ def canonical_limits(values):
 
 # the grader's own modules, beside observe/ and sandbox/, whose code is part of a run: the "from scratch" reading
 # (forbidden.py, parsing.py), the probes' kit, the run's record and its values
-OBSERVING_MODULES = ("forbidden.py", "parsing.py", "probekit.py", "records.py", "json_values.py", "student_text.py")
+OBSERVING_MODULES = ("forbidden.py", "parsing.py", "probekit.py", "drawn_inputs.py", "records.py", "json_values.py",
+                     "student_text.py")
 
 
 @functools.lru_cache(maxsize=1)
@@ -58,7 +59,10 @@ class ObservationCache:
 
     @staticmethod
     def key(submission, suite, limits):
-        return ObservationCache.key_of(__version__, observer_digest(), suite.digest, limits, submission.digest)
+        # the grade of record's drawn inputs (judge/drawn.py) are a function of the suite's draws and the files
+        draws = getattr(suite, "draws", None)
+        digest = suite.digest if draws is None else f"{suite.digest}+{draws.digest}"
+        return ObservationCache.key_of(__version__, observer_digest(), digest, limits, submission.digest)
 
     @staticmethod
     def key_of(version, observer, suite_digest, limits, files_digest):

@@ -71,8 +71,9 @@ STARVED_BACKSTOP = 10
 class Budget:
     """The time of one submission: CPU seconds charged across all its workers, and a wall backstop."""
 
-    def __init__(self, limits):
+    def __init__(self, limits, drawn=0.0):
         self.cpu_seconds = limits.submission_seconds
+        self.drawn_seconds = limits.submission_seconds * drawn  # the drawn probes' own share on top (observe/)
         self.used = NOTHING  # by the workers that ended
         self.started = time.monotonic()
 

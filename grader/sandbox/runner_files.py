@@ -24,8 +24,8 @@ json.dump(compiled, sys.stdout)
 """
 
 
-_PRECOMPILED = ("worker.py", "probekit.py", "shared_probes.py", "local_probes.py", "probes.py", "read_only.py",
-                "as_package.py", "standins.py", "hash_order.py")  # worker.pyc, what it loads (_load_source)
+_PRECOMPILED = ("worker.py", "drawn_inputs.py", "probekit.py", "shared_probes.py", "local_probes.py", "probes.py",
+                "read_only.py", "as_package.py", "standins.py", "hash_order.py")  # worker.pyc, what it loads (_load_source)
 
 
 def _compile_with(python, runner_files):

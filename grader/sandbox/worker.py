@@ -308,9 +308,9 @@ def main():
 
     # probes say `import probekit`, `from shared_probes import ...`; each is loaded after what it imports (shared_probes
     # takes local_probes' tracer), so that no import of theirs is looked for on sys.path (the submission's folder)
-    for name in ("probekit", "local_probes", "shared_probes"):
+    for name in ("drawn_inputs", "probekit", "local_probes", "shared_probes"):
         sys.modules[name] = _load_source("_grader_" + name, _join(request["runner"], name + ".py"))
-    kit = sys.modules["probekit"]
+    kit, drawn = sys.modules["probekit"], sys.modules["drawn_inputs"]
     probes = _load_source("_grader_probes", _join(request["runner"], "probes.py"))
     _load_source("_grader_read_only", _join(request["runner"], "read_only.py")).keep(submission_dir)  # as the bind
     if request.get("package"):  # handed in as a package (micrograd/nn.py): grader/sandbox/as_package.py
@@ -353,11 +353,14 @@ def main():
 
     modules = _Modules(request["modules"])  # the suite's own files (grader/observe/), never a list of its own
     for name in request["run"]:
-        probe = getattr(probes, name)
+        # `probe@token`: the probe at inputs drawn for the grade of record (drawn_inputs.Drawn, grader/judge/drawn.py)
+        base, _, token = name.partition("@")
+        probe = getattr(probes, base)
         send(held + '{"event":"start","probe":' + json_str(name) + "}")
         order.restart(name)
         try:
-            raw = probe(modules if getattr(probe, "takes_modules", False) else Value)
+            raw = probe(modules if getattr(probe, "takes_modules", False) else drawn.Drawn(Value, token) if token
+                        else Value)
             values = plain(raw)
             line = json_text(values)  # encode now: a failure here is this probe's, not the worker's
         except ObservationError as exc:

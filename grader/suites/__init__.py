@@ -90,6 +90,9 @@ class Suite:
     cases: dict | None = None
     # given the observations so far, why the remaining cases need not run (or None): see grader/observe/
     stop_early: object = _never_stop
+    draw_inputs: bool = False  # the grade of record observes the probes its tests read at drawn inputs too
+    fixed_inputs: frozenset = frozenset()  # ... but these (the suite's FIXED_INPUTS: judge/drawn.py)
+    draws: object = None  # those drawn observations' judge/drawn.Draws, on the grade of record's copy (with_draws)
 
     def probe(self, name):
         """The grader-side object of probe `name` (a probes.py function, or a ProbeCase)."""
@@ -209,6 +212,7 @@ def load_suite(name):
     runner_files = {
         "worker.py": WORKER.read_bytes(),
         "probekit.py": Path(probekit.__file__).read_bytes(),
+        "drawn_inputs.py": Path(probekit.__file__).with_name("drawn_inputs.py").read_bytes(),  # the worker's Drawn
         f"{SHARED_PROBES_MODULE}.py": SHARED_PROBES.read_bytes(),  # in every suite's digest: a change reruns all
         f"{LOCAL_PROBES_MODULE}.py": LOCAL_PROBES.read_bytes(),
         "probes.py": (folder / "probes.py").read_bytes(),
@@ -242,7 +246,8 @@ def load_suite(name):
         forbid=rules.forbid, refuse=rules.refuse, from_scratch_points=rules.from_scratch_points,
         probes=probes, probe_names=names, runner_files=runner_files, digest=digest.hexdigest(),
         diagnose=bool(getattr(config, "DIAGNOSE", True)), cases=cases,
-        stop_early=getattr(config, "stop_early", _never_stop),
+        stop_early=getattr(config, "stop_early", _never_stop), draw_inputs=bool(getattr(config, "DRAW_INPUTS", False)),
+        fixed_inputs=frozenset(getattr(config, "FIXED_INPUTS", ())),
     )
 
 

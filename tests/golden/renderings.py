@@ -19,6 +19,7 @@ and the HTML page's digest (tests/golden/examples/digests.json).
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import sys
@@ -35,6 +36,8 @@ LANGUAGES = ("en", "ru", "zh")
 # the examples are graded as tests/test_fleet.py's local run grades them, so that its graded batch is also the
 # check that tests/golden/examples/scores.json is still what grading the examples gives
 EXAMPLE_LIMITS = ["--probe-timeout", "0.5"]
+# the inputs the grade of record draws (grader/judge/drawn.py), as the suite draws them (tests/conftest.py)
+os.environ["MICROGRAD_GRADER_SECRET"] = "micrograd-grader's own tests"
 
 
 def renderings(workdir, render_from=None):

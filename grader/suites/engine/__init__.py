@@ -6,6 +6,9 @@ from grader.judge.charging import OwnTests
 TITLE = "The complete engine"
 MODULE = "engine"
 FILES = ("engine.py",)
+# The grade of record observes every probe a test reads at inputs drawn from the instructor's secret too
+# (grader/judge/drawn.py): the reference's values at the fixed inputs ship in the student's wheel.
+DRAW_INPUTS = True
 
 p = suite_probes(__file__)
 

@@ -2,7 +2,7 @@
 `backward()` once and returns what it saw (its docstring's first line: the expression as a student reads it), on
 the student's engine (in the sandbox), on the reference and on PyTorch."""
 
-from probekit import grads, number, places, random_graph_probes, with_numeric
+from probekit import drawn_or, grads, number, places, random_graph_probes, with_numeric
 
 
 # -- one operation at a time -------------------------------------------------------
@@ -241,7 +241,9 @@ def deep_chain(V):
     """x = Value(0.5), c = Value(0.0001); then 10,000 times x = x + c; backward() from the last x"""
     x0, c = V(0.5), V(0.0001)
     x = x0
-    for _ in range(10_000):  # 10,000 nodes deep: far past Python's default recursion limit of 1,000
+    # 10,000 nodes deep: far past Python's default recursion limit of 1,000; at inputs drawn for the grade of record
+    # (grader/judge/drawn.py) 2,000, still twice past it: what the drawn run checks is the numbers, not the depth
+    for _ in range(drawn_or(V, 10_000, 2_000)):
         x = x + c
     x.backward()
     return {"out": number(x.data, "out"), **grads({"x0": x0, "c": c})}

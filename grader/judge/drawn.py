@@ -1,0 +1,193 @@
+"""Inputs drawn for the grade of record: each probe a test reads is observed again at inputs no student can know.
+
+The student's wheel ships the reference's values of every probe a visible test reads (visible_expectations.json),
+so an engine that looks its probe up and returns those numbers passed without working code (session 29: 56/63 for
+an engine with `=` for `+=` in every rule, whose honest score is 25.8334). The grade of record (`grade SUBMISSIONS`,
+`grade ci`, `grade gradescope`, `grade serve`) therefore observes each such probe a second time, as `probe@token`:
+the worker hands the probe a `Drawn` class (grader/drawn_inputs.py) in place of `Value`, which builds each leaf
+`V(x)` at `drawn_input(token, x)` (a float scaled by 0.65-0.9 or 1.1-1.35, an int moved one or two from 0, 0
+kept). The draw is one of a pool of POOL per probe (judge/draw_pool.py), chosen by an HMAC of the instructor's
+secret, the suite, the submission's files and the probe: the same submission and secret give the same inputs and
+score; another submission, most likely other inputs. A pool's draw is kept only where the reference takes the same
+side of every kink and domain as at the fixed inputs (the sign of each relu's, log's and power's input: `regions`),
+so that a bug that fails the fixed input fails the drawn one and a correct engine passes both; else the next token
+is tried (draw_pool.TRIES), and a slot none of whose tokens keeps them leaves the probe at its fixed inputs.
+
+The expected values at a draw are the reference's, computed here, in the grader (trusted code: never the
+student's), once per slot of the pool and kept for this boot (draw_pool.py); a test that compares with PyTorch
+compares the drawn observation with the reference too (the reference is checked against PyTorch at the fixed inputs: tests/test_stored_results.py), so grading needs
+no torch. Each test that passes on the fixed observations is cross-checked on the drawn ones in the same judging
+(judge/cross_check.py): the fixed inputs' outcome, with its numbers, as feedback has always shown, unless only the
+drawn inputs fail it, which is charged once and says so.
+
+The secret: the environment variable MICROGRAD_GRADER_SECRET (set it for CI, Gradescope, the fleet's and the
+service's workers alike); without it, a digest of the instructor's part (the reference and every suite's hidden
+tests), which the student wheel does not ship but anyone with the project's public source can
+compute: docs/security.md. `grade check` (a student's install, and the visible tests anywhere) never draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+import math
+import os
+import threading
+from pathlib import Path
+
+from .. import probekit
+from ..drawn_inputs import Drawn
+from .draw_pool import POOL, Pool, slot_of
+
+SECRET_ENV = "MICROGRAD_GRADER_SECRET"
+_WATCHED = {"relu": "relu", "log": "log", "__pow__": "pow", "__truediv__": "div", "__rtruediv__": "rtruediv"}
+
+
+def secret() -> bytes:
+    """The instructor's secret (SECRET_ENV), else a digest of the instructor's part of the grader: the reference engine
+    and every suite's hidden tests (not the stored records, which a grader regenerates more often)."""
+    given = os.environ.get(SECRET_ENV, "")
+    if given:
+        return given.encode()
+    import importlib.util
+
+    from ..suites import SUITES
+
+    h = hashlib.sha256(b"micrograd-grader draws\0")
+    files = [Path(importlib.util.find_spec("reference.engine").origin)]
+    files += sorted(SUITES.glob("*/test_*.py"))
+    for path in files:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest().encode()
+
+
+@functools.cache
+def _region_engine():
+    """A private copy of the reference engine that records, for each op with a kink or a domain, its input's sign."""
+    from ..engines import engine_class, reference_source
+
+    cls = engine_class(reference_source(), "reference engine with its kinks recorded")
+    state = threading.local()
+
+    def watched(method, op):
+        def call(self, *args):
+            seen = getattr(state, "seen", None)
+            if seen is not None:
+                other = args[0] if args else None
+                seen.append((op, _sign(self.data), _sign(getattr(other, "data", other))))
+            return method(self, *args)
+        return call
+
+    for name, op in _WATCHED.items():
+        setattr(cls, name, watched(getattr(cls, name), op))
+    return cls, state
+
+
+def _sign(x):
+    return None if not isinstance(x, (int, float)) else (x > 0) - (x < 0)
+
+
+def regions(probe, token=None):
+    """What a run of `probe` on the reference (at the draw `token`, or fixed) says of its kinks and domains: each
+    watched op's inputs' signs, and the observation's names; None where it raised or gave no finite number."""
+    cls, state = _region_engine()
+    state.seen = seen = []
+    try:
+        got = probekit.plain(probe(Drawn(cls, token) if token else cls))
+    except Exception:  # noqa: BLE001 - a draw the reference cannot run is no draw
+        return None
+    finally:
+        state.seen = None
+    numbers = [v for v in _numbers(got)]
+    if not all(math.isfinite(v) for v in numbers):
+        return None
+    return tuple(seen), tuple(_names(got)), got
+
+
+def _numbers(value):
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _numbers(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _numbers(v)
+    elif isinstance(value, float):
+        yield value
+
+
+def _names(value, prefix=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield prefix + k
+            yield from _names(v, prefix + k + ".")
+
+
+class Draws:
+    """The drawn observations of one suite's probes (`probes`: their names) for the grade of record, each drawn
+    from the secret's pool (judge/draw_pool.py) and kept in `kept` (boot_files.boot_path) when given."""
+
+    def __init__(self, suite, probes, key: bytes | None = None, kept=False):
+        self.suite, self.probes = suite, tuple(probes)
+        self._key = secret() if key is None else key
+        # in the observation cache's key (never the secret itself): another secret or other probes, other runs
+        self.digest = hashlib.sha256(b"draws from a pool of %d\0" % POOL + hashlib.sha256(self._key).digest()
+                                     + b"\0" + "\0".join(self.probes).encode()).hexdigest()
+        if kept is False:
+            kept = _kept_path(suite, self._key)
+        self._pool = Pool(suite, self._key, kept)
+        self._tokens, self._fixed = {}, {}
+        self._lock = threading.Lock()
+
+    def names(self, files_digest) -> dict:
+        """{probe: "probe@token"} of a submission's files (their digest): what the worker is asked to run."""
+        with self._lock:
+            if files_digest not in self._tokens:
+                wanted = [(name, slot_of(self._key, self.suite.name, files_digest, name)) for name in self.probes]
+                slots = self._pool.fill(wanted, self._regions, self._at_fixed)
+                self._tokens[files_digest] = {name: f"{name}@{slots[(name, slot)][0]}" for name, slot in wanted
+                                              if slots[(name, slot)][0] is not None}
+            return self._tokens[files_digest]
+
+    def _regions(self, name, token):
+        return regions(self.suite.probe(name), token)
+
+    def _at_fixed(self, name):
+        if name not in self._fixed:
+            self._fixed[name] = regions(self.suite.probe(name))
+        return self._fixed[name]
+
+    def reference(self, name, token):
+        """The reference's observation of probe `name` at the draw `token` (the pool's; computed for another)."""
+        held = self._pool.values(name, token)
+        if held is not None:
+            return held
+        from reference import engine
+
+        return json.loads(json.dumps(probekit.plain(self.suite.probe(name)(Drawn(engine.Value, token)))))
+
+
+def _kept_path(suite, key):
+    """Where the pool of `key` for `suite` is kept this boot (boot_files.boot_path), or None."""
+    from ..boot_files import boot_path
+
+    return boot_path("draws", suite.folder, ".jsonl", also=hashlib.sha256(b"draw pool file\0" + key).hexdigest())
+
+
+def drawn_probes(suite, expectations):
+    """The probes whose inputs the grade of record draws: every probe a test reads (the dry run), but those that take
+    the student's modules rather than `Value` and those marked `fixed_inputs` (the composition probe, whose inputs
+    judge/composition.py replays), in the suite's order; () for a suite that does not draw."""
+    if not suite.draw_inputs or suite.cases:
+        return ()
+    read = expectations.probes_tests_read()
+    return tuple(n for n in suite.probe_names if (read is None or n in read)
+                 and not getattr(suite.probe(n), "takes_modules", False)
+                 and not getattr(suite.probe(n), "fixed_inputs", False) and n not in suite.fixed_inputs)
+
+
+def for_record(suite, expectations):
+    """`suite` as the grade of record observes it: with the Draws of the probes it draws, where it draws any."""
+    drawn = drawn_probes(suite, expectations)
+    return dataclasses.replace(suite, draws=Draws(suite, drawn)) if drawn else suite
