@@ -396,6 +396,7 @@ def test_every_surface_gives_the_fresh22_verdict(entries22, tmp_path, name, surf
 
 def _check22(entry, lang, status):
     from grader.classroom.student_check import check
+    from grader.i18n import translator
     from grader.sandbox import Limits
 
     result = check(entry, "engine", limits=Limits(probe_seconds=PROBE), lang=lang)
