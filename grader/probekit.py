@@ -189,13 +189,6 @@ def _takes_no_arguments(rule):
     return True
 
 
-def drawn_or(V, fixed, drawn):
-    """`fixed` for a probe run on the engine's `Value`, `drawn` for one run at inputs drawn for the grade of record
-    (handed a `Drawn`, drawn_inputs.py): deep_chain's depth, which at a draw need only be past Python's recursion
-    limit (the fixed run holds the engine to the whole depth), so that its second run costs a fifth of the first."""
-    return drawn if _getattr(_type(V), "draws_inputs", False) else fixed
-
-
 def with_numeric(V, f, inputs, h=1e-6):
     """{"out": f's value, "<x>.grad": backprop's, "<x>.numeric": (f(x+h) - f(x-h)) / 2h}, all on the student's engine:
     a test checks the student's gradients against the student's own forward pass, with no reference. An `f` that

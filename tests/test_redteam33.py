@@ -7,7 +7,7 @@ loaders (two entries of one id, hidden decoys in a zip, a notebook's raw cells, 
 outputs), the grader's readings of the source (a NUL byte, full-width letters), `grade ci`'s annotations and
 Gradescope's results of a text made of workflow commands, and `grade serve`'s sign-in link. The engine suite's
 samples are graded in one batch, each on the informed attacks' twin (correct-closures with `=` for `+=` in every
-backward rule: 25.8334/63) or on correct-closures itself; the rest is checked in process. The one that got through
+backward rule: 23.8334/63 with the drawn inputs) or on correct-closures itself; the rest is checked in process. The one that got through
 (the sign-in link) failed before its fix, as its test says; the ones that held are kept so that the next change that
 opens one fails."""
 
@@ -29,7 +29,7 @@ from grader.sandbox import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 CORRECT = (ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8")
-TWIN_SCORE = 25.8334
+TWIN_SCORE = 23.8334  # 25.8334 at the fixed inputs alone: shared/three-paths fails at the drawn ones (judge/drawn.py)
 # set in the grader's environment while the batch is graded (docs/scaling.md's names, and grade serve's): each value
 # must appear nowhere in what the batch writes
 SECRETS = {"GRADE_FLEET_KEY": "fleet-key-rt33", "GRADE_QUEUE_PASSWORD": "queue-password-rt33",
@@ -289,19 +289,19 @@ def _test(row, name):
 @needs_bwrap
 def test_every_row_earns_what_its_own_code_earns(batch):
     """Held: each sample is its own row with what its own code earns, and no more: the twin's where it only reads or
-    writes what the sandbox shows, the twin less the op it breaks (exp: 24.3334, tanh: 20.3334), crashed (0) where
+    writes what the sandbox shows, the twin less the op it breaks (exp: 22.3334, tanh: 18.3334), crashed (0) where
     it wrote into the report, refused numbers where its products are not floats, 0 where its file cannot be imported,
     62 for a correct engine with an unused numpy; the second entry of an id is a row of its own, refused, naming both;
     the notebook and the zip are graded on their code, never on their decoys."""
     _, rows, _, _ = batch
     assert {sid: (row["status"], row["score"]) for sid, row in rows.items()} == {
-        "splice-prefix": ("crashed", 0.0), "child-forger": ("crashed", 0.0), "store-hunt": ("graded", 24.3334),
+        "splice-prefix": ("crashed", 0.0), "child-forger": ("crashed", 0.0), "store-hunt": ("graded", 22.3334),
         "fingerprint": ("graded", TWIN_SCORE), "reduce-hooks": ("graded", 37.1667),
-        "cyclic-chains": ("graded", 24.3334), "frames-on-output": ("graded", TWIN_SCORE),
-        "frames-elsewhere": ("graded", 20.3334), "ci-inject": ("graded", 20.3334), "nul-comment": ("graded", 0.0),
+        "cyclic-chains": ("graded", 22.3334), "frames-on-output": ("graded", TWIN_SCORE),
+        "frames-elsewhere": ("graded", 18.3334), "ci-inject": ("graded", 18.3334), "nul-comment": ("graded", 0.0),
         "fullwidth-import": ("graded", 62.0), "alice": ("graded", TWIN_SCORE), "alice (alice.zip)": ("rejected", 0.0),
         "decoys": ("graded", TWIN_SCORE), "nb-decoys": ("graded", TWIN_SCORE),
-        "share-alice-private-name": ("graded", 20.3334), "share-bob": ("graded", 20.3334)}
+        "share-alice-private-name": ("graded", 18.3334), "share-bob": ("graded", 18.3334)}
 
 
 @needs_bwrap
