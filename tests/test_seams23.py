@@ -166,7 +166,8 @@ def test_a_message_of_several_lines_stays_in_its_tests_entry(tmp_path):
                                           "expressions right or already charged elsewhere)"
     table = result._repr_html_()
     assert [line[:9] for line in table.splitlines() if line.startswith("<p>")] == [
-        "<p><b>eng", "<p>why:  ", "<p>Score "]  # after the table, the text's why: line and score
+        "<p><b>eng", "<p>why:  ", "<p>note: ", "<p>Score "]  # after the table, the text's why: line, the note that
+    # the grade of record also checks other inputs (judge/drawn.py) and the score
 
 
 def test_an_op_whose_helper_raises_is_named_with_the_helpers_line(tmp_path):
