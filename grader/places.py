@@ -119,7 +119,22 @@ def _student_said(holder: dict, text_key: str, data_key: str, submission) -> dic
 def _student_probe(obs: dict, submission) -> dict:
     if obs.get("error_message"):
         obs = _student_said(obs, "error", "error_message", submission)
+    values = obs.get("values")
+    if obs.get("status") == "ok" and isinstance(values, dict) and _is_place(values.get("where")):
+        # a probe that ran the student's own file and reports a place in it as data (09-write-tests: a tests file
+        # that could not be run, {"file": "test_engine.py", "line": 4}): the student's place, and its words
+        where = _student_where(values["where"], submission)
+        error = values.get("error")
+        values = {**values, "where": {k: v for k, v in where.items() if v is not None and k != "function"},
+                  "error": _student_error(error, values["where"], where) if isinstance(error, str) else error}
+        obs = {**obs, "values": values}
     return {**obs, "where": _student_where(obs["where"], submission)} if obs.get("where") else obs
+
+
+def _is_place(value) -> bool:
+    """Whether a probe's value is a place it reports ({"file": a name, "line": a positive int})."""
+    return (isinstance(value, dict) and set(value) == {"file", "line"} and isinstance(value["file"], str)
+            and type(value["line"]) is int and value["line"] > 0)
 
 
 def as_the_student_sees(run: dict | None, submission, module: str = "engine") -> dict | None:

@@ -63,6 +63,10 @@ AGREED = {
 CHECKED = {"tape-syntax": "ru", "tape-cell3": "zh", "huge": "ru", "latin1-bare": "zh", "blackboard": "ru",
            "tape-tanh": "zh"}
 GRADESCOPE = ("tape-two", "latin1", "empty")  # uploaded to the bundle's autograder, one each
+# a 09 tests file that raises as it runs, at its line 8 (session 34: its place as data, as a SyntaxError's)
+NAME_ERROR = ("a tests file that raises NameError at its line 8", {
+    "engine.py": fresh33.GOOD,
+    "test_engine.py": fresh33.TESTS_WEAK + "\n\nCASES = [Value(1.0), Valeu(2.0)]\n"})
 
 
 def _first(tests):
@@ -85,9 +89,10 @@ def graded(tmp_path_factory):
     work = tmp_path_factory.mktemp("fresh33")
     fresh33.fresh_class(work / "class", "engine")
     scores = _grade(work / "class", "engine", work / "scores.json")
-    tests09 = {"tests-syntax": fresh33.CLASSES["09-write-tests"]["tests-syntax"]}
+    tests09 = {"tests-syntax": fresh33.CLASSES["09-write-tests"]["tests-syntax"], "tests-name": NAME_ERROR}
     fresh33.fresh30.write_class(work / "class09", tests09)
     scores09 = _grade(work / "class09", "09-write-tests", work / "scores09.json")
+    scores09["subs"] = {sub.id: sub for sub in load_folder(work / "class09")}
     subs = {sub.id: sub for sub in load_folder(work / "class")}
     rendered = {}
     for fmt in ("csv", "gradescope"):
@@ -182,7 +187,7 @@ def test_a_09_tests_file_that_does_not_compile_could_not_be_run(graded):
     """Before: its SyntaxError left the probe, and every surface said `your engine raised SyntaxError` of the
     student's test_engine.py, each catches/ test an error in the same words."""
     _, scores09, _, _, _, _ = graded
-    (row,) = scores09["submissions"]
+    row = next(row for row in scores09["submissions"] if row["id"] == "tests-syntax")
     tests = {t["name"]: t for t in row["tests"]}
     assert (row["status"], row["score"]) == ("graded", 0.0)
     assert (tests["reference/passes"]["status"], tests["reference/passes"]["output"]) == (
@@ -190,3 +195,27 @@ def test_a_09_tests_file_that_does_not_compile_could_not_be_run(graded):
         "(test_engine.py, line 4). A test must pass on a correct engine before failing on a buggy one counts.")
     catches = {t["status"]: t["output"] for name, t in tests.items() if name.startswith("catches/")}
     assert catches == {"failed": "no credit until your tests pass on the reference engine (see reference/passes)"}
+
+
+def test_a_09_tests_files_place_is_data_that_ci_and_the_feedback_point_at(graded, monkeypatch):
+    """Session 34: the place of a tests file that could not be run travels as the test's file and line (before: in
+    its words only, so `grade ci` annotated no file and a feedback page pointed nowhere), from any working folder."""
+    from grader.report import submission_markdown
+
+    _, scores09, _, _, _, _ = graded
+    rows, subs = {row["id"]: row for row in scores09["submissions"]}, scores09["subs"]
+    passes = {sid: next(t for t in row["tests"] if t["name"] == "reference/passes") for sid, row in rows.items()}
+    assert {sid: (t["status"], t.get("file"), t.get("line"), t["output"].partition(". A test")[0])
+            for sid, t in passes.items()} == {
+        "tests-syntax": ("failed", "test_engine.py", 4, "your test file could not be run with the reference engine: "
+                         "SyntaxError: expected ':' (test_engine.py, line 4)"),
+        "tests-name": ("failed", "test_engine.py", 8, "your test file could not be run with the reference engine: "
+                       "NameError: name 'Valeu' is not defined"),
+    }
+    monkeypatch.chdir(Path(subs["tests-syntax"].source).parent.parent)  # neither the repository nor the folder
+    said = {sid: [line for line in annotations(rows[sid], subs[sid]) if "title=reference/passes" in line]
+            for sid in rows}
+    assert {sid: [line.split("::")[1] for line in lines] for sid, lines in said.items()} == {
+        "tests-syntax": ["error file=test_engine.py,line=4,title=reference/passes%3A failed (0 / 0)"],
+        "tests-name": ["error file=test_engine.py,line=8,title=reference/passes%3A failed (0 / 0)"]}
+    assert "### reference/passes: failed (0 / 0)\n\nIn test\\_engine.py, line 8.\n" in submission_markdown(rows["tests-name"])

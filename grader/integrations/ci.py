@@ -104,11 +104,15 @@ def locate(submission: Submission, file: str) -> Path | None:
 
 
 def annotation_path(submission: Submission, file: str) -> str | None:
-    """`file` as GitHub wants it in an annotation: relative to the repository's root, else to the working folder."""
+    """`file` as GitHub wants it in an annotation: relative to the repository's root, else (a submission in no
+    repository) to the submission's own folder (the folder handed in, or the one holding a file handed in): the
+    same wherever `grade ci` runs from (session 33: it was relative to the working folder, and a run from elsewhere
+    pointed at `../../hw/engine.py`, or at nothing)."""
     found = locate(submission, file)
     if found is None:
         return None
-    base = repository_root(Path(submission.source)) or Path.cwd()
+    source = Path(submission.source)
+    base = repository_root(source) or (source if source.is_dir() else source.parent)
     relative = Path(os.path.relpath(found.resolve(), base.resolve())).as_posix()
     if relative.split("/")[0] == ".." or valid_utf8(relative) != relative:
         return None  # outside the repository, or a name that is not UTF-8, which GitHub cannot point at

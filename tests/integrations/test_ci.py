@@ -223,6 +223,19 @@ def test_annotation_paths_are_relative_to_the_repository_root(tmp_path):
     assert ci.annotation_path(load_entry(repo), "hw/engine.py") == "hw/engine.py"  # a wrapper folder
 
 
+def test_annotation_paths_outside_a_repository_are_the_submissions_own(tmp_path, monkeypatch):
+    """Outside any repository, relative to the folder handed in (or the one holding the file handed in), wherever
+    grade ci runs from (before: relative to the working folder, `../work/hw/engine.py` from another, None above)."""
+    (tmp_path / "work" / "hw" / "engine.py").parent.mkdir(parents=True)
+    (tmp_path / "work" / "hw" / "engine.py").write_text("")
+    (tmp_path / "elsewhere").mkdir()
+    for folder in (tmp_path / "elsewhere", tmp_path / "work" / "hw", tmp_path):
+        monkeypatch.chdir(folder)
+        assert ci.annotation_path(load_entry(tmp_path / "work" / "hw"), "engine.py") == "engine.py", folder
+        assert ci.annotation_path(load_entry(tmp_path / "work"), "hw/engine.py") == "hw/engine.py", folder
+        assert ci.annotation_path(load_entry(tmp_path / "work" / "hw" / "engine.py"), "engine.py") == "engine.py"
+
+
 # -- the command, on real submissions --------------------------------------------------------------
 
 

@@ -71,6 +71,22 @@ def _describe(exc):
     return text.strip()[:300]
 
 
+def _place(error, filename):
+    """Where in the student's tests file `error` (what running it raised) was: {"file", "line"} as the sandbox names
+    the file (grader/places.py makes it the student's own, a notebook's cell among it), or None. A SyntaxError's own
+    line; else the innermost line of the file in its traceback (a NameError at the top of the file)."""
+    if isinstance(error, SyntaxError):
+        line = error.lineno if error.filename == filename else None
+    else:
+        line = None
+        trace = getattr(error, "__traceback__", None)
+        while trace is not None:
+            if trace.tb_frame.f_code.co_filename == filename:
+                line = trace.tb_lineno
+            trace = trace.tb_next
+    return {"file": filename, "line": line} if type(line) is int and line > 0 else None
+
+
 def _student_tests(m):
     """(source, file name, from a notebook) of the student's tests."""
     folder = os.path.dirname(os.path.abspath(m.engine.__file__))
@@ -270,7 +286,7 @@ def _run_tests(m, engine_source):
         if error is not None:
             why = "took too long" if isinstance(error, _OutOfTime) else _describe(error)
             return {"loaded": False, "error": why, "tests": 0, "ran": 0, "failed": 0, "failures": [],
-                    "out of time": isinstance(error, _OutOfTime)}
+                    "out of time": isinstance(error, _OutOfTime), "where": _place(error, filename)}
         if from_notebook and "Value" in module.__dict__:
             module.Value = engine.Value  # the notebook's tests use the engine cell's Value: swap it
         calls = [call for name, test in _collect(module.__dict__) for call in _calls(name, test)]

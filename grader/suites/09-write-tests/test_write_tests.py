@@ -78,6 +78,12 @@ def _run_problem(got, restyled=False):
 
 def _reference_problem(observe, observation):
     """Why the student's tests earn nothing, from their runs on the reference, or None."""
+    return _reference_verdict(observe, observation)[0]
+
+
+def _reference_verdict(observe, observation):
+    """(why the student's tests earn nothing, or None; where in their tests file, or None): the place of a file that
+    could not be run (a SyntaxError's line, as data: `grade ci` annotates it, a feedback page points at it)."""
     runs = []
     for case in REFERENCE_RUNS:
         if observation(case).get("status") == "skipped":  # not needed: another run failed already
@@ -86,12 +92,12 @@ def _reference_problem(observe, observation):
         runs.append((observe(case), case.__name__ == config.RESTYLED_RUN))
     for got, restyled in sorted(runs, key=lambda run: run[1]):  # the handed-out engine's problem first
         if problem := _run_problem(got, restyled):
-            return problem
+            return problem, None if got["loaded"] else got.get("where")
     if any(got != runs[0][0] for got, _ in runs):
         return msg("your tests gave different results in two runs on the same correct engine, so they depend on "
                    "something other than the engine (state left by an earlier run, a file, the order of runs, the "
-                   "clock): such tests catch nothing")
-    return None
+                   "clock): such tests catch nothing"), None
+    return None, None
 
 
 # Every test below takes `run`, the whole run: the judge then groups submissions by their whole run
@@ -102,10 +108,10 @@ def _reference_problem(observe, observation):
 @points(0, concept="writing-tests", name="reference/passes")
 def test_passes_on_reference(observe, observation, run):
     """every test passes on a correct engine (otherwise no buggy engine counts as caught)"""
-    problem = _reference_problem(observe, observation)
+    problem, where = _reference_verdict(observe, observation)
     if problem:
         raise Mismatch(msg("{problem}. A test must pass on a correct engine before failing on a buggy one counts.",
-                           problem=problem))
+                           problem=problem), where=where)
 
 
 def _catch_test(variant):
