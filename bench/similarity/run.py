@@ -61,6 +61,7 @@ import sim32b2  # noqa: E402
 import sim32b3  # noqa: E402
 import sim33b1  # noqa: E402
 import sim33b2  # noqa: E402
+import sim34b1  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -326,10 +327,42 @@ def measure_class(name: str, data: Path, labels: dict, skip_baselines: bool, pyc
     results = {OURS: measures(our_scores(data), labels, THRESHOLD)}
     for cohort in cohorts(data):
         results[OURS][f"seconds_{cohort}"] = round(time_command(data / cohort), 2)
+    if (data / "materials").is_dir():  # a class with the course's texts (sim34b1, sim34b2): as an instructor runs it
+        for tool, extra in ((OURS_COMMAND, ()), (OURS_MATERIALS, ("--public", str(data / "materials")))):
+            results[tool] = measures(command_scores(data, extra), labels, THRESHOLD)
     if not skip_baselines:
         for tool, scores in baseline_scores(data, pycode).items():
             results[tool] = measures(scores, labels)
     return results
+
+
+OURS_COMMAND = "grade similarity (the command)"
+OURS_MATERIALS = "grade similarity (the command, --public materials/)"
+
+
+def command_scores(data: Path, extra: tuple = ()) -> dict:
+    """Scores as `grade similarity` writes them (the command, threshold 0, EXTRA options: `--public materials/`, the
+    course's texts an instructor has), in run.py's shape: a pair it does not list (below its floor) scores 0; a
+    submission's public score is its best against the class's public source (not against a material)."""
+    out = {}
+    for cohort in cohorts(data):
+        folder = data / cohort
+        record = folder / f"similarity{'-materials' if extra else ''}.json"
+        source = public_source(folder)
+        shipped = PUBLIC_ARCHIVE / source.name
+        own = [] if shipped.exists() and shipped.read_bytes() == source.read_bytes() else ["--public", str(source)]
+        subprocess.run([sys.executable, "-m", "grader", "similarity", str(folder / "submissions"),
+                        "--starter", str(starter_file(folder)), *own, *extra, "--threshold", "0", "-o", str(record)],
+                       check=True, stdout=subprocess.DEVNULL)
+        found = json.loads(record.read_text(encoding="utf-8"))
+        pairs = {"|".join(sorted((p["a"], p["b"]))): p["score"] for p in found["pairs"]}
+        materials = str(data / "materials")
+        public = {}
+        for match in found["public_matches"]:
+            if not match["source"].startswith(materials) and "materials/" not in match["source"]:
+                public[match["id"]] = max(public.get(match["id"], 0.0), match["score"])
+        out[cohort] = {"pairs": pairs, "public": public}
+    return out
 
 
 def arguments() -> argparse.ArgumentParser:
@@ -441,6 +474,11 @@ def arguments() -> argparse.ArgumentParser:
                         help="also session 33's second blind class (sim33b2/, 43 files written by hand, blind to the "
                              "method, on 06-gradcheck's gradcheck.py (two regions), four hard-negative pairs, three "
                              "evasions, no public copies; held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim34b1", action="store_true",
+                        help="also session 34's first blind class (sim34b1/, 57 files written by hand, blind to the "
+                             "method, on 02-accumulate's engine.py, three hard-negative pairs, levels 1-4, the evasions, "
+                             "against the grader's micrograd engine; also measured with its materials/ passed as "
+                             "--public; held out: measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -569,6 +607,10 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim33b2"
         classes[f"sim33b2 class, {sim33b2.EXERCISE} (by hand, blind, sim33b2/, held out)"] = (
             folder, made(folder, lambda: sim33b2.build(folder)))
+    if args.sim34b1:
+        folder = args.build / "sim34b1"
+        classes[f"sim34b1 class, {sim34b1.EXERCISE} (by hand, blind, sim34b1/, held out)"] = (
+            folder, made(folder, lambda: sim34b1.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -584,7 +626,7 @@ TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
-ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2")
+ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

@@ -1,0 +1,117 @@
+"""A scalar-valued reverse-mode autograd engine.
+
+Every operation makes a new `Value` that remembers its inputs and a small
+`_backward` closure. The closure knows only its own *local* derivative and
+multiplies it by the gradient arriving from above (`out.grad`): the chain rule,
+one node at a time. Calling those closures from the output back to the inputs
+is backpropagation.
+"""
+
+import math
+
+
+class Value:
+    """A scalar, the gradient of the final output with respect to it, and how it was made."""
+
+    def __init__(self, data, _children=(), _op=""):
+        self.data = data
+        self.grad = 0  # d(output)/d(self): nothing has flowed back yet
+        self._backward = lambda: None  # a leaf passes nothing on
+        # The inputs, each once, in the order given. (A set would iterate in
+        # memory-address order, so gradients summed along several paths could
+        # differ in the last bit from one run to the next.)
+        self._prev = tuple(dict.fromkeys(_children))
+        self._op = _op  # for printing and drawing graphs
+
+    # -- the basic operations: each knows its own local derivative -------------
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def _backward():
+            # d(a + b)/da = 1 and d(a + b)/db = 1: the gradient passes through.
+            self.grad = self.grad + out.grad
+            other.grad = other.grad + out.grad
+
+        out._backward = _backward
+        return out
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def _backward():
+            # d(a * b)/da = b and d(a * b)/db = a: each gets the *other* operand
+            self.grad = self.grad + other.data * out.grad
+            other.grad = other.grad + self.data * out.grad
+
+        out._backward = _backward
+        return out
+
+    def relu(self):
+        out = Value(0 if self.data < 0 else self.data, (self,), "ReLU")
+
+        def _backward():
+            # 1 where the output is positive, else 0 (so relu'(0) = 0)
+            self.grad = self.grad + (out.data > 0) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def tanh(self):
+        th = math.tanh(self.data)
+        out = Value(th, (self,), "tanh")
+
+        def _backward():
+            self.grad = self.grad + (1.0 - th * th) * out.grad
+
+        out._backward = _backward
+        return out
+
+    def relu6(self):
+        # min(max(0, x), 6): the gradient passes only strictly between 0 and 6
+        clipped = min(max(0.0, self.data), 6.0)
+        out = Value(clipped, (self,), "ReLU6")
+
+        def _backward():
+            inside = 1.0 if 0.0 < self.data < 6.0 else 0.0
+            self.grad = self.grad + inside * out.grad
+
+        out._backward = _backward
+        return out
+
+    def backward(self):
+        # Kahn-style: count how many users each node has, release a node when all its users are done
+        users = {}
+        stack = [self]
+        seen = {id(self)}
+        nodes = []
+        while stack:
+            n = stack.pop()
+            nodes.append(n)
+            for p in n._prev:
+                users[id(p)] = users.get(id(p), 0) + 1
+                if id(p) not in seen:
+                    seen.add(id(p))
+                    stack.append(p)
+        self.grad = 1.0
+        ready = [self]
+        while ready:
+            n = ready.pop()
+            n._backward()
+            for p in n._prev:
+                users[id(p)] -= 1
+                if users[id(p)] == 0:
+                    ready.append(p)
+
+    # -- derived operations: their gradients come "for free" -------------------
+
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
