@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from ..i18n import msg
-from .auth import COOKIE
+from .auth import session_cookie
 from .gradebook import gradebook, to_csv
 from .rules import utcnow
 from .service import SUBMIT_RATE, Refused, Who
@@ -43,7 +43,7 @@ def identify(request: Request, revocation_later=False) -> tuple[Who, bool]:
     svc = service(request)
     header = request.headers.get("authorization", "")
     by_cookie = not header.lower().startswith("bearer ")
-    token = request.cookies.get(COOKIE) if by_cookie else header[7:].strip()
+    token = request.cookies.get(session_cookie(request)) if by_cookie else header[7:].strip()
     person = svc.signed(token) if revocation_later else svc.who(token)
     if person is None:
         raise Refused(401, msg("sign in: use your personal link, or send `Authorization: Bearer TOKEN`"),

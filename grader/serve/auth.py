@@ -7,7 +7,9 @@ the same every time `grade serve tokens` prints it, until it is revoked:
 database, and every token and cookie of the old generation stops working at
 once. A sign-in link (BASE/login/TOKEN) sets the token in a cookie that is
 HttpOnly, SameSite=Lax, and Secure when the request came over TLS (directly,
-or through a proxy that says so with X-Forwarded-Proto; see docs/serve.md).
+or through a proxy that says so with X-Forwarded-Proto; see docs/serve.md);
+over TLS it is named `__Host-grade_session`, a name only this host can set
+(`session_cookie`).
 The API takes the same token as `Authorization: Bearer TOKEN`.
 
 A form posted with the cookie carries a CSRF token: an HMAC of the session's
@@ -27,6 +29,18 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 SECRET_FILE = "secret.key"
 COOKIE = "grade_session"
+# Over TLS the session cookie is named with the `__Host-` prefix, which a browser takes only from this host, Secure,
+# with Path=/ and no Domain. Session 34's red team: another site of the same domain (a student's page on
+# people.uni.edu beside grader.uni.edu) can set `grade_session` for the whole domain (Domain=uni.edu); a browser then
+# sends both cookies, and the one set later (mallory's) was read: alice's pages said "signed in as mallory", and the
+# engine she uploaded was mallory's attempt (cookie tossing). A `__Host-` cookie no other host can set, nor a page
+# served without TLS (docs/security.md: "What is not defended").
+HOST_COOKIE = "__Host-" + COOKIE
+
+
+def session_cookie(request) -> str:
+    """The session cookie's name for this request: `__Host-grade_session` over TLS, else `grade_session`."""
+    return HOST_COOKIE if request.url.scheme == "https" else COOKIE
 
 
 def secret(folder) -> bytes:

@@ -32,7 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from ..i18n import msg, translator
 from ..student_text import printable
 from .api import CSRF_WRONG, TERMINAL, identify, read_upload, service
-from .auth import COOKIE
+from .auth import session_cookie
 from .db import Submission
 from .gradebook import gradebook
 from .rules import aware, released, utcnow
@@ -125,7 +125,7 @@ def sign_in_page(request, exc):
 def logout(request: Request):
     signed_in(request)
     response = RedirectResponse("/", status_code=303)
-    response.delete_cookie(COOKIE, path="/")
+    response.delete_cookie(session_cookie(request), path="/", secure=request.url.scheme == "https")
     return response
 
 

@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..i18n import msg, translator
 from .api import CSRF_WRONG, service
-from .auth import COOKIE
+from .auth import session_cookie
 from .pages import render
 from .service import SIGN_IN_RATE, Refused
 
@@ -28,7 +28,7 @@ COOKIE_DAYS = 120  # a term; revoking the token ends the session sooner
 def signed_in_response(request, token, location):
     """A redirect to `location` that sets the session cookie (the sign-in link's, and an LTI launch's)."""
     response = RedirectResponse(location, status_code=303)
-    response.set_cookie(COOKIE, token, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="lax",
+    response.set_cookie(session_cookie(request), token, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="lax",
                         secure=request.url.scheme == "https", path="/")
     return response
 
@@ -50,7 +50,7 @@ def _linked(request, token):
 
 def _current(request):
     """The person this browser's session cookie signs in now, or None."""
-    return service(request).who(request.cookies.get(COOKIE))
+    return service(request).who(request.cookies.get(session_cookie(request)))
 
 
 @sign_in.get("/login/{token}")
