@@ -125,7 +125,8 @@ def test_grade_check_shows_the_diagnosis_of_the_visible_failures(tmp_path):
     assert finding["variant"] == "tanh-assign-not-accumulate" and finding["tests"] == ["tanh/two"]  # tanh/two holds two tanhs since session 26 (probes26)
     assert finding["line"] > 0  # the static hint about `=` lends the finding its line
     why = [line for line in report_lines(result) if line.startswith("why:  ")]
-    assert why == [f"why:  {finding['title']}. {finding['explanation']}"]
+    # with the place the finding carries, as the feedback pages and `grade ci` say it (before session 34: none)
+    assert why == [f"why:  {finding['title']} (engine.py, line {finding['line']}). {finding['explanation']}"]
 
 
 def test_grade_check_names_the_op_whose_rule_holds_the_planted_assignment(tmp_path):

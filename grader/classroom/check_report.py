@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from ..i18n import translator
+from ..i18n import place, translator
 from ..judge import DIGITS, fmt
 from ..report.record import Said, number
 
@@ -80,6 +80,9 @@ def report_lines(result, lang: str | None = None) -> list[str]:
         if entry.get("brief"):
             lines.append(_entry("", t._("hint: {finding} ({file}, line {line})", finding=say.title(entry),
                                         file=entry.get("file", "engine.py"), line=entry.get("line"))))
+        elif (where := _where(entry)) is not None:
+            lines.append(_entry("", t._("why:  {finding} ({place}). {explanation}", finding=say.title(entry),
+                                        place=t.render(where), explanation=say.explanation(entry))))
         else:
             lines.append(_entry("", t._("why:  {finding}. {explanation}", finding=say.title(entry),
                                         explanation=say.explanation(entry))))
@@ -92,6 +95,16 @@ def report_lines(result, lang: str | None = None) -> list[str]:
                       len(result.tests), points=number(result.points), max_points=number(result.max_points),
                       passed=passed))
     return lines
+
+
+def _where(entry: dict):
+    """The place a finding carries (`engine.py, line 44`, a notebook's cell too), as the feedback pages and `grade
+    ci` give it, or None: none known, or one its words say already: an op that raised (its explanation ends with
+    where: "(typo.py, line 12)"), a finding of several made one (same_line.one_per_line: "... on one line,
+    engine.py, line 78, ...")."""
+    if not entry.get("line") or entry.get("findings") or entry.get("kind") == "raises":
+        return None
+    return place(entry)
 
 
 def _entry(head: str, text: str) -> str:

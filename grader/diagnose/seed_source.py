@@ -5,12 +5,15 @@ The seed may be set in backward() itself (`self.grad = 1`, `grads = {self: 1.0}`
 or in what it calls: a method or a function of the same file (`Graph(self).backpropagate()`, `self._seed()`),
 followed through their calls in turn. Session 28: an engine whose backward() was `Graph(self).backpropagate()`,
 the seed set there, was told "`backward()` never sets the output's gradient to 1" beside the walk in the wrong
-order.
+order. Session 34: one whose backward() was `backpropagate(self)`, imported from its own graph.py (`from graph
+import backpropagate`), was told so too: a call to a function of another of the student's modules is code this
+file does not hold, which may set the seed, so nothing is claimed about it.
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 
 from ..i18n import msg, said
 from .source_patterns import _classes_with_backward
@@ -55,8 +58,32 @@ def names_of_one(function) -> frozenset:
 
 def _sets_a_grad_to_one(function, tree=None):
     """Whether FUNCTION sets a gradient to what may be 1, itself or in a function or method of TREE it calls (each
-    name called, followed once)."""
-    return any(_sets_one_itself(called) for called in _reached(function, tree))
+    name called, followed once), or may do so in a function of another of the student's modules it calls."""
+    reached = _reached(function, tree)
+    return any(_sets_one_itself(called) for called in reached) or \
+        (tree is not None and _calls_another_module(reached, tree))
+
+
+def _calls_another_module(functions, tree) -> bool:
+    """Whether one of FUNCTIONS calls a name the file imports from a module outside the standard library (`from
+    graph import backpropagate`, `graph.backpropagate(...)`): another file of the submission, not read here."""
+    imported = set()
+    for node in tree.nodes(ast.Import, ast.ImportFrom):
+        if isinstance(node, ast.ImportFrom):
+            if node.level or (node.module or "").split(".")[0] not in sys.stdlib_module_names:
+                imported |= {alias.asname or alias.name for alias in node.names}
+        else:
+            imported |= {alias.asname or alias.name.split(".")[0] for alias in node.names
+                         if alias.name.split(".")[0] not in sys.stdlib_module_names}
+    for function in functions:
+        for node in ast.walk(function):
+            if isinstance(node, ast.Call):
+                func = node.func
+                while isinstance(func, ast.Attribute):
+                    func = func.value
+                if isinstance(func, ast.Name) and func.id in imported:
+                    return True
+    return False
 
 
 def _reached(function, tree):

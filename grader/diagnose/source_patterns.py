@@ -10,7 +10,7 @@ import ast
 import re
 
 from ..i18n import msg, nmsg, said
-from .source_tree import FUNCTIONS, children, superseded
+from .source_tree import FUNCTIONS, children, grad_names, superseded
 
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
 _RESET_NAME = re.compile(r"zero|reset|clear|init", re.IGNORECASE)
@@ -193,9 +193,10 @@ def _chains_in(tree, expr):
     return found
 
 
-def _reads_any_grad(expr):
-    """Whether `expr` reads some `x.grad` (a backward rule's `out.grad`, or the node's own)."""
-    return any(isinstance(n, ast.Attribute) and n.attr == "grad" for n in ast.walk(expr))
+def _reads_any_grad(expr, names=frozenset({"grad"})):
+    """Whether `expr` reads some `x.grad` (a backward rule's `out.grad`, or the node's own), by any of NAMES
+    (source_tree.grad_names)."""
+    return any(isinstance(n, ast.Attribute) and n.attr in names for n in ast.walk(expr))
 
 
 def _is_number(expr):
@@ -256,7 +257,7 @@ def _called_in_rules(tree, parents):
 
 
 def grad_assignments(tree, parents, filename):
-    lines = []
+    lines, names = [], grad_names(tree)
     for node in tree.nodes(ast.Assign):
         tree.in_time()
         if _is_number(node.value):
@@ -264,20 +265,20 @@ def grad_assignments(tree, parents, filename):
         targets = []
         for target in node.targets:
             targets.extend(target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target])
-        grad_targets = [t for t in targets if isinstance(t, ast.Attribute) and t.attr == "grad"]
+        grad_targets = [t for t in targets if isinstance(t, ast.Attribute) and t.attr in names]
         if not grad_targets:
             continue
         functions = _enclosing(node, parents)
         if not functions or _RESET_NAME.search(functions[0].name):
             continue  # at module level, or in a reset
         if len(functions) < 2 and not (_in_the_walk(node, functions[0], parents) or (
-                _reads_any_grad(node.value) and functions[0].name in _called_in_rules(tree, parents))):
+                _reads_any_grad(node.value, names) and functions[0].name in _called_in_rules(tree, parents))):
             # not in a closure, nor in the loop of a generic walk, nor in a helper the rules call that passes a
             # gradient on (`node.grad = local * self.grad`; `self.grad = g` may be handed a sum made elsewhere)
             continue
         if superseded(functions[-1], tree.tree, parents):
             continue  # a draft a later statement replaces (a notebook's next cell): it never runs
-        if any("backward" in f.name.lower() for f in functions[1:]) and not _reads_any_grad(node.value):
+        if any("backward" in f.name.lower() for f in functions[1:]) and not _reads_any_grad(node.value, names):
             continue  # a helper inside backward() writing back totals it summed itself (`n.grad = total[n]`)
         read = _chains_in(tree, node.value)
         for target in grad_targets:

@@ -218,6 +218,26 @@ def kept_by_source(size, copy):
     return decorate
 
 
+def grad_names(tree) -> frozenset:
+    """The attribute names a node's gradient is kept under: `grad`, and the one a `grad` property hands back or
+    its setter writes (`return self.градиент`, `self.градиент = new`: session 34's strangers named their fields
+    in their own language behind `data` and `grad` properties). Remembered on the tree."""
+    known = getattr(tree, "_grad_names", None)
+    if known is not None:
+        return known
+    names = {"grad"}
+    for function in tree.nodes(*FUNCTIONS):
+        if function.name != "grad" or not function.decorator_list:
+            continue
+        for node in function.body:
+            held = node.value if isinstance(node, ast.Return) else \
+                node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
+            if isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and held.value.id == "self":
+                names.add(held.attr)
+    tree._grad_names = frozenset(names)
+    return tree._grad_names
+
+
 def tree_of(files, engine):
     source = files.get(engine)
     if source is None:
