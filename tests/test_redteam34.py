@@ -4,11 +4,12 @@ prints (workflow commands behind a blank that is not a space, another CI system'
 session cookie (set by another site of the same domain), its upload form (a file name made of headers and markup),
 the feedback pages in Russian and Chinese (a message of format fields), the submission's own files from inside the
 sandbox, the drawn inputs' cross-check (a worker that exits where the inputs are drawn), the notebook loader
-(malformed notebooks) and the fleet (a job's draws rewritten on the queue). The engine suite's samples are graded in
-one batch, each on the informed attacks' twin (correct-closures with `=` for `+=` in every backward rule: 23.8334/63
-with the drawn inputs) or on correct-closures itself; the rest is checked in process. The three that got through
-(a workflow command behind U+3000, TeamCity's `##teamcity[`, the tossed cookie) failed before their fixes, as their
-tests say; the ones that held are kept so that the next change that opens one fails."""
+(malformed notebooks) and the fleet (a job's draws rewritten on the queue, callbacks and webhooks added to its
+hash). The engine suite's samples are graded in one batch, each on the informed attacks' twin (correct-closures with
+`=` for `+=` in every backward rule: 23.8334/63 with the drawn inputs) or on correct-closures itself; the rest is
+checked in process. The four that got through
+(a workflow command behind U+3000, TeamCity's `##teamcity[`, the tossed cookie, a job's callbacks and webhooks) failed
+before their fixes, as their tests say; the ones that held are kept so that the next change that opens one fails."""
 
 import json
 import re
@@ -223,7 +224,7 @@ def test_the_sandbox_writes_no_file_outside_its_tmp(batch):
     assert sorted(p.name for p in folder.parent.rglob(".rt34")) == []
 
 
-# -- in process: grade serve's cookie and upload form, the notebook loader, the fleet ------------------------------------
+# -- in process: grade serve's cookie and upload form, the notebook loader, the fleet ----------------------------------
 
 @pytest.fixture
 def served(tmp_path):
@@ -322,3 +323,44 @@ def test_a_jobs_draws_rewritten_on_the_queue_are_not_taken():
     assert not _as_drawn(observed, {"add_basic": "add_basic@0123456789abcdef"})
     assert _as_drawn(observed, {"add_basic": "add_basic@00000000000000ff"})
     assert not _as_drawn(dict(observed, drawn={}), {"add_basic": "add_basic@0123456789abcdef"})
+
+
+def test_a_job_that_asks_the_worker_to_call_or_send_anything_is_refused():
+    """Got through: RQ 3.0 restores from a job's hash the functions to call when it ends (`on_success`,
+    `on_failure`, `on_stopped`: any importable name, called in the worker's process, outside the sandbox) and
+    webhooks (a request to any URL, with any headers, from the worker's machine); the worker checked the job's
+    function and payload alone. A student who can write the queue added both to their honest job: the worker called
+    `builtins.print(job, connection, result)` and POSTed to the URL with the forged header (measured with a live
+    worker). Now a job that holds any of them is refused before RQ can call or send anything."""
+    from fleet_support import _payload
+    from redis import Redis
+    from rq.job import Job
+    from rq.serializers import JSONSerializer
+
+    from grader.fleet import JOB_FUNCTION, job_id
+    from grader.fleet.job_check import checked_job
+    from grader.fleet.payload import PayloadError, read_job
+
+    payload = _payload()
+    jid = job_id(read_job(payload).key)
+    connection = Redis(host="127.0.0.1", port=1)  # never connected: a job is read from its hash here
+    fields = Job.create(JOB_FUNCTION, args=[payload], id=jid, connection=connection,
+                        serializer=JSONSerializer).to_dict()
+    honest = {name.encode(): value if isinstance(value, bytes) else value.encode() for name, value in fields.items()
+              if isinstance(value, (str, bytes)) and value}
+
+    def rewritten(**added):
+        job = Job(jid, connection=connection, serializer=JSONSerializer)
+        job.restore({**honest, **{name.encode(): value.encode() for name, value in added.items()}})
+        return job
+
+    assert checked_job(rewritten()).key == read_job(payload).key
+    hook = json.dumps([{"url": "http://169.254.169.254/latest/meta-data/", "job_status": "finished",
+                        "method": "POST", "headers": {"Metadata-Flavor": "Google"}, "timeout": 5}])
+    for added, what in (({"success_callback_name": "builtins.print"}, "a success callback"),
+                        ({"failure_callback_name": "pdb.set_trace"}, "a failure callback"),
+                        ({"stopped_callback_name": "os.abort"}, "a stopped callback"),
+                        ({"webhooks": hook}, "webhooks")):
+        with pytest.raises(PayloadError, match=re.escape(f"the job asks for {what}, which no grade sets; a grade "
+                                                         f"worker runs only {JOB_FUNCTION}")):
+            checked_job(rewritten(**added))

@@ -4,7 +4,7 @@ Each worker process is an RQ `Worker` that keeps one warm work horse: forked
 when its first job comes, it runs the worker's jobs one after another (each
 submission in a sandboxed process of its own, as in a local run), while the
 worker keeps the job's heartbeat. Before it hands a job on, it checks it: the only function
-it runs is `observe_job`, the payload must match its schema, and the suite
+it runs is `observe_job` (no callback, no webhook: job_check.py), the payload must match its schema, and the suite
 named by the job must be installed here with the very digest the job names.
 A job this machine cannot observe faithfully is put back where it was, and the
 worker stops with a message that says why (`STALE_EXIT`): it never grades
@@ -49,11 +49,12 @@ from ..observe.protocol import clean_text
 from ..records import Strength
 from ..sandbox import Limits, Sandbox
 from ..suites import SuiteError, load_suite
-from . import (DONE_CHANNEL, HEARTBEAT, JOB_FUNCTION, QUEUE_NAME, REFUSED_AS_TAMPERED, REFUSED_CHANNEL, STALE_EXIT,
+from . import (DONE_CHANNEL, HEARTBEAT, QUEUE_NAME, REFUSED_AS_TAMPERED, REFUSED_CHANNEL, STALE_EXIT,
                FleetError, connect, job_id, observer_digest, redacted)
 from .auth import die_with_parent, fleet_key, not_dumpable
 from .cut import while_queued
 from .horse import KeptJob, WarmHorse
+from .job_check import checked_job
 from .payload import PayloadError, given_draws, job_result, read_job
 from .submit import REFUSED_BY
 
@@ -168,16 +169,8 @@ class FleetWorker(WarmHorse, Worker):
 
     def check_job(self, job):
         """Check a job before it is run: PayloadError for one that is not an honest observation job,
-        CannotServe for one this machine must not observe."""
-        if job.func_name != JOB_FUNCTION:
-            raise PayloadError(f"the job calls {str(job.func_name)[:100]!r}; a grade worker runs only "
-                               f"{JOB_FUNCTION}")
-        if len(job.args) != 1 or job.kwargs:
-            raise PayloadError("the job does not hold exactly one payload")
-        observation = read_job(job.args[0])
-        if job.id != job_id(observation.key):  # rewritten on the queue: another student's files, say
-            raise PayloadError(f"the job's files {REFUSED_AS_TAMPERED} ({job.id[:80]})")
-        suite = self.machine.check(observation)
+        CannotServe for one this machine must not observe (the job's own checks: job_check.py)."""
+        suite = self.machine.check(checked_job(job))
         self.machine.sandbox.compiled(suite.runner_files)  # once per suite, here, so a new horse inherits it
 
     def execute_job(self, job, queue):
