@@ -263,6 +263,21 @@ def test_a_cookie_set_by_another_site_of_the_domain_is_not_the_session(served):
     assert alone.status_code == 401
 
 
+def test_signing_out_needs_the_forms_csrf_token(served):
+    """Closed (session 33's known open item): `/logout` checked no CSRF token, and a page of another host of the same
+    site (people.uni.edu beside grader.uni.edu: its posts carry the SameSite=Lax cookie) signed alice out, then opened
+    mallory's link, which a browser signed in as no one takes at once. Now the sign-out needs its form's token."""
+    client, svc = served
+    client.get(f"/login/{svc.token_for('alice')}")
+    forged = client.post("/logout", data={}, follow_redirects=False)
+    assert forged.status_code == 403 and "CSRF" in forged.text
+    assert _who(client.get("/").text) == "alice"
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/").text).group(1)
+    signed_out = client.post("/logout", data={"csrf": csrf}, follow_redirects=False)
+    assert signed_out.status_code == 303 and signed_out.headers["set-cookie"].startswith('__Host-grade_session="";')
+    assert "Secure" in signed_out.headers["set-cookie"] and client.get("/").status_code == 401
+
+
 def test_an_uploads_file_name_of_headers_and_markup_stays_text(served):
     """Held: a file name holding CR LF and a header, a quote, an `<img>` and a workflow command behind U+3000 is
     admitted under the submission's id (no path, no header of it), and the pages show it escaped."""
