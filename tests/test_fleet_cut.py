@@ -213,3 +213,36 @@ def test_a_result_whose_drawn_probes_are_not_those_the_grade_drew_is_a_rewritten
                   "grade drew (the job was rewritten on the queue)"}, False, True)
     assert collected({"add_values": ok}, {"add_values@fedcba9876543210": ok}) == rewritten  # before: judged there
     assert collected({"add_values": ok}, {}) == rewritten  # before: judged at the fixed inputs alone
+
+
+def test_a_job_planted_in_the_started_registry_calls_nothing_and_sends_nothing(server, monkeypatch):  # noqa: F811
+    """Session 34's review: RQ's maintenance, run by the worker in its own process (at its start, then every few
+    seconds), fails a job left in the started registry by calling the failure callback and sending the webhooks its
+    hash names (StartedJobRegistry.cleanup), with no job check on the way (job_check.py checks a job the worker runs).
+    A Redis writer planted such a job: before, the worker called `grader.fleet._planted(job, connection,
+    AbandonedJobError, ...)` and sent the POST to the metadata address. The worker's jobs now call and send nothing;
+    the planted job is failed as any abandoned job is."""
+    from rq import Queue
+    from rq.job import Job, JobStatus
+    from rq.registry import FailedJobRegistry, StartedJobRegistry
+    from rq.serializers import JSONSerializer
+    from rq.webhook import Webhook
+
+    import grader.fleet
+
+    called, sent = [], []
+    monkeypatch.setattr(grader.fleet, "_planted", lambda *args: called.append(args[2].__name__), raising=False)
+    monkeypatch.setattr(Webhook, "send", lambda self, job, exc_string=None: sent.append(self.url))
+    connection = server.client()
+    planted = Job.create(JOB_FUNCTION, args=("payload",), id=JID, connection=connection, serializer=JSONSerializer,
+                         webhooks=[Webhook("http://169.254.169.254/latest/meta-data/", "failed", method="POST")])
+    planted._failure_callback_name = "grader.fleet._planted"
+    planted.origin = QUEUE_NAME
+    planted.save()
+    planted.set_status(JobStatus.STARTED)
+    connection.zadd(StartedJobRegistry(QUEUE_NAME, connection=connection).key, {f"{JID}:planted": 1})  # long expired
+    worker = FleetWorker([Queue(QUEUE_NAME, connection=connection, serializer=JSONSerializer)],  # as _serve makes it
+                         connection=connection, machine=types.SimpleNamespace(name="worker-1"), heartbeat=2)
+    worker.clean_registries()
+    assert (called, sent) == ([], [])  # before: (["AbandonedJobError"], ["http://169.254.169.254/latest/meta-data/"])
+    assert FailedJobRegistry(QUEUE_NAME, connection=connection).get_job_ids() == [JID]

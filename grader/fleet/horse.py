@@ -32,13 +32,26 @@ log = logging.getLogger("grader.fleet")
 
 
 class KeptJob(Job):
-    """An RQ job that keeps the hash it was read from, to hand it to the warm horse as it is."""
+    """An RQ job that keeps the hash it was read from, to hand it to the warm horse as it is, and that calls no
+    callback and sends no webhook, whatever its hash names.
+
+    A grade sets neither (job_check.py refuses a job that holds one before it is run). But RQ reads them from a
+    job's hash on other paths than the run the worker checks: its maintenance, in the worker's own process, fails a
+    job left in the started registry by calling its failure callback and sending its webhooks
+    (StartedJobRegistry.cleanup). Session 34's review: a Redis writer who planted a job marked started, with
+    `failure_callback_name` and a webhook, in that registry had the worker call the function and send the request,
+    no job check on the way."""
 
     raw = None
 
     def restore(self, raw_data):
         self.raw = raw_data
         return super().restore(raw_data)
+
+    success_callback = failure_callback = stopped_callback = property(lambda self: None)
+
+    def send_webhooks(self, status, *, exc_string=None):
+        return None
 
 
 class WarmHorse:

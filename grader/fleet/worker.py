@@ -157,6 +157,8 @@ class FleetWorker(WarmHorse, Worker):
                          # an idle worker wakes up this often to requeue the jobs of dead workers
                          worker_ttl=max(abandoned_after, 5) + 15, maintenance_interval=max(abandoned_after, 5),
                          **kw)
+        for queue in self.queues:  # RQ's maintenance reads a queue's registries with its job class: ours (KeptJob)
+            queue.job_class = self.job_class
         self.machine = machine
         self.abandoned_after = abandoned_after
         self.stale = None  # why this worker stopped instead of observing a job
