@@ -25,13 +25,15 @@ What these found (before -> after):
   claims nothing about a backward() that calls a function of another of the student's modules.
 - `=` for `+=` in `__add__`'s rule, written to `self.градиент` (the field behind a `grad` property), was named
   without a line: the `assign-grad` reading knew `.grad` alone. It now also knows the field a `grad` property hands
-  back or its setter writes (source_tree.grad_names): engine.py, line 44.
+  back or its setter writes (source_tree.grad_names): engine.py, line 44. Its walk, forwards, had no line either:
+  walk_places read engine.py alone; it now follows backward() into the student's module it imports the walk from
+  (walk_file_place): graph.py, line 21.
 - Every correct engine 63/63 but the one that imports numpy (optionally, in a try): 62/63, the one point
   engine/from-scratch costs, as docs/students.md says (Kaggle's boilerplate cell too). A backward() that zeroes
   every gradient of its graph first scores 63/63: no test calls backward() twice to see gradients add up (it is not
-  one of the course's mistakes). Every planted mistake loses the points of its test and is named; 14 of 19 name
-  their line (12 before; the five of `MEASURED` among them). Left without one: a walk in another module of the submission (walk_places reads engine.py),
-  an `=` in a coroutine every rule sends to, a sort without a visited set, an order sorted once, an operator not
+  one of the course's mistakes). Every planted mistake loses the points of its test and is named; 15 of 19 name
+  their line (12 before; the five of `MEASURED` among them). Left without one: an `=` in a coroutine every rule
+  sends to, a sort without a visited set, an order sorted once, an operator not
   written. The stale order is named `forward-order` (exact): every later graph's nodes are outside the order sorted
   for the first, so only the output gets its seed, which is what a walk in the wrong order leaves too.
 
@@ -156,7 +158,8 @@ PLANTED = {
     "bug-fluent-recursive-topo": ("correct-fluent-aliases", [(
         "        topo, seen = [], set()\n        stack = [(self, False)]\n        while stack:\n"
         "            node, finished = stack.pop()\n            if finished:\n                topo.append(node)\n"
-        "            elif node not in seen:\n                seen.add(node)\n                stack.append((node, True))\n"
+        "            elif node not in seen:\n                seen.add(node)\n"
+        "                stack.append((node, True))\n"
         "                stack.extend((i, False) for i in node.inputs if i not in seen)\n",
         "        topo, seen = [], set()\n\n        def build(node):\n            if node not in seen:\n"
         "                seen.add(node)\n                for i in node.inputs:\n                    build(i)\n"
@@ -219,7 +222,8 @@ TABLE = {
     # as docs/students.md says; pandas, imported beside it and never used, costs nothing
     "shape-kaggle": (62.0, ["engine/from-scratch"], []),
     "correct-array-ufunc": (62.0, ["engine/from-scratch"], []),
-    "bug-arena-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"], [("variant", "tanh-input", "exact")]),
+    "bug-arena-tanh-input": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
+                             [("variant", "tanh-input", "exact")]),
     "bug-real-mul-self-data": (16.5, 40, [("variant", "mul-self-data", "style")]),
     "bug-ufunc-rsub-order": (61.0, ["engine/from-scratch", "sub/constant"], [("variant", "rsub-order", "exact")]),
     "bug-heights-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
@@ -261,9 +265,10 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-chinese-sub-as-add", ("engine.py", 86)),
     ("bug-subclass-rtruediv-order", ("engine.py", 88)),
     ("bug-fluent-recursive-topo", ("engine.py", 76)),
-    # left: a walk in another module (graph.py: walk_places reads engine.py alone), the `=` in a coroutine every
-    # rule sends to, a sort without a visited set, an order sorted once, an operator not written
-    ("bug-modules-forward-order", (None, None)),
+    # before: no line (walk_places read engine.py alone): the loop of the walk backward() hands to graph.py
+    ("bug-modules-forward-order", ("graph.py", 21)),  # `for node in topological_order(root):`
+    # left: the `=` in a coroutine every rule sends to, a sort without a visited set, an order sorted once, an
+    # operator not written
     ("bug-coroutine-assign", (None, None)),
     ("bug-buffer-no-visited", (None, None)),
     ("bug-memo-stale-order", (None, None)),

@@ -21,6 +21,7 @@ Where the reading finds no single line, the finding stays without one, as before
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 
 from .seed_source import _reached, can_be_one
@@ -94,9 +95,10 @@ def _passes_gradient(loop) -> bool:
     return False
 
 
-def _forward_loop(tree) -> int | None:
+def _forward_loop(tree, starts=None) -> int | None:
+    """The one loop that walks the order forwards, from `backward()` (else from STARTS, functions of TREE)."""
     loops = []
-    for method in _backward_methods(tree):
+    for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
             tree.in_time()
             loops += [n for n in ast.walk(function) if isinstance(n, ast.For) and _passes_gradient(n)]
@@ -156,12 +158,58 @@ def _grad_starts_one(tree) -> int | None:
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one}
 
 
+def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tuple[str, int] | None:
+    """(file, line) of `variant`'s mistake: in ENGINE (walk_place), else, for a walk in the wrong order, in a module
+    of the student's own that backward() hands the walk to (session 34: `from graph import backpropagate`, the loop
+    in graph.py beside engine.py, was left without a line)."""
+    line = walk_place(variant, files, engine)
+    if line is not None:
+        return engine, line
+    tree = tree_of(files, engine) if variant == "forward-order" else None
+    if tree is None:
+        return None
+    try:
+        tree.deadline = clock() + BUDGET_SECONDS
+        for module, names in _walks_handed_on(tree, files, engine):
+            other = tree_of(files, module)
+            if other is None:
+                continue
+            other.deadline = tree.deadline
+            line = _forward_loop(other, [f for f in other.nodes(*FUNCTIONS) if f.name in names])
+            if line is not None:
+                return module, line
+    except (OverBudget, RecursionError):
+        return None
+    return None
+
+
+def _walks_handed_on(tree, files: dict, engine: str) -> list[tuple[str, set[str]]]:
+    """[(a module of the submission beside ENGINE, the names of its functions backward() calls)]: the names
+    ENGINE imports from it (`from graph import backpropagate`, `from .graph import ...`) that backward() (or
+    what it calls in ENGINE) calls."""
+    folder = posixpath.dirname(engine)
+    imported = {}  # name -> the module's file
+    for node in tree.nodes(ast.ImportFrom):
+        if node.module and node.level <= 1:
+            module = posixpath.join(folder, node.module.replace(".", "/") + ".py")
+            if module in files and module != engine:
+                imported.update({alias.asname or alias.name: (module, alias.name) for alias in node.names})
+    called = {}
+    for method in _backward_methods(tree):
+        for function in _reached(method, tree):
+            for node in ast.walk(function):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in imported:
+                    module, name = imported[node.func.id]
+                    called.setdefault(module, set()).add(name)
+    return sorted(called.items())
+
+
 def place_walks(entries: list[dict], submission, engine: str) -> None:
     """Give each `variant` finding of a walk's mistake that has no place (`forward-order`, `grad-starts-one`) the
     line the source shows it at, in the student's terms (a notebook's cell), where there is one."""
     for entry in entries:
         if entry.get("kind") != "variant" or entry.get("line") or entry["variant"] not in _FINDERS:
             continue
-        line = walk_place(entry["variant"], submission.files, engine)
-        if line is not None:
-            entry.update({k: v for k, v in submission.place(engine, line).items() if v is not None})
+        found = walk_file_place(entry["variant"], submission.files, engine)
+        if found is not None:
+            entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
