@@ -31,7 +31,9 @@ POOL = 16  # input sets per drawn probe a submission's draw is chosen from
 TRIES = 16  # tokens tried per slot before the slot is empty
 
 _LOCK = threading.Lock()
-_POOLS: dict[tuple, dict] = {}  # (the secret's digest, the suite's digest) -> {(probe, slot): (token, values)}
+# (the secret's digest, the suite's digest) -> ({(probe, slot): (token, values)}, {(probe, token): values} of those
+# slots: what `values` looks up)
+_POOLS: dict[tuple, tuple[dict, dict]] = {}
 
 
 def _hmac(key: bytes, *parts) -> str:
@@ -55,7 +57,7 @@ class Pool:
         self.suite, self._key, self._kept = suite, key, kept
         self._id = hashlib.sha256(b"draw pool\0" + key).hexdigest()
         with _LOCK:
-            self._slots = _POOLS.setdefault((self._id, suite.digest), {})
+            self._slots, self._tokens = _POOLS.setdefault((self._id, suite.digest), ({}, {}))
         self._read = kept is None
 
     def _tag(self, probe, slot, token, values_json):
@@ -75,7 +77,7 @@ class Pool:
                 values = None if token is None else json.loads(values_json)
             except (TypeError, ValueError, RecursionError):
                 continue  # not a slot of this pool: computed again
-            self._slots.setdefault((probe, slot), (token, values))
+            self._hold(probe, slot, token, values)
 
     def fill(self, wanted, regions, fixed):
         """{(probe, slot): (token or None, the reference's values there)} of each (probe, slot) in `wanted`, those
@@ -89,7 +91,7 @@ class Pool:
             for probe, slot in missing:
                 token, values = self._compute(probe, slot, regions, fixed)
                 values_json = None if token is None else json.dumps(values, allow_nan=False)
-                self._slots[(probe, slot)] = (token, None if token is None else json.loads(values_json))
+                self._hold(probe, slot, token, None if token is None else json.loads(values_json), computed=True)
                 new[json.dumps([probe, slot])] = [token, values_json, self._tag(probe, slot, token, values_json)]
             if new and self._kept is not None:
                 from ..boot_files import append_entries
@@ -99,6 +101,14 @@ class Pool:
                 except (OSError, TypeError, ValueError):
                     pass  # a full disk: the next batch computes them again
             return {w: self._slots[w] for w in wanted}
+
+    def _hold(self, probe, slot, token, values, computed=False):
+        """Keep a slot (a computed one in place of what it held, a read one only where it held nothing), and its
+        token's values for `values` (under _LOCK)."""
+        if computed or (probe, slot) not in self._slots:
+            self._slots[(probe, slot)] = (token, values)
+            if token is not None:
+                self._tokens.setdefault((probe, token), values)
 
     def _compute(self, probe, slot, regions, fixed):
         at_fixed = fixed(probe)
@@ -113,9 +123,5 @@ class Pool:
 
     def values(self, probe, token):
         """The reference's values at a token of this pool, or None for a token it does not hold."""
-        with _LOCK:
-            for slot in range(POOL):
-                held = self._slots.get((probe, slot))
-                if held is not None and held[0] == token:
-                    return held[1]
-        return None
+        with _LOCK:  # one dict lookup: a row of the engine suite asks it for each probe a test reads at a draw
+            return self._tokens.get((probe, token))
