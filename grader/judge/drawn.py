@@ -100,8 +100,7 @@ def regions(probe, token=None):
         return None
     finally:
         state.seen = None
-    numbers = [v for v in _numbers(got)]
-    if not all(math.isfinite(v) for v in numbers):
+    if not all(math.isfinite(v) for v in _numbers(got)):  # to the first that is not: no list of them made
         return None
     return tuple(seen), tuple(_names(got)), got
 
