@@ -1,9 +1,9 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py: --class fresh22 ... fresh33) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py: --class fresh22 ... fresh34) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh31|fresh33] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh33|fresh34] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -53,7 +53,13 @@ holding the other file alone said the folder's words on `grade run` and the file
 engine, 07-mlp-xor or 09-write-tests: every status a row can have, an engine of closures stamped with their birth;
 tests/test_seams33.py): the surfaces agree on every row; one seam found and closed in what all of them said, a 09 tests
 file that does not compile (its SyntaxError left the probe: "your engine raised SyntaxError", each catches/ test an
-`error`; grader/suites/09-write-tests/probes.py compiles it inside the timed call).
+`error`; grader/suites/09-write-tests/probes.py compiles it inside the timed call). Session 34 (--class fresh34,
+SEAMS_EXERCISE engine, 07-mlp-xor, 08-dual-numbers, 09-write-tests or 11-fit-line; tests/test_seams34.py): one seam
+found and closed, a NUL byte in a .py or a notebook's cell (`ValueError` in the sandbox's Python 3.11.2, `SyntaxError`
+on check-portable's 3.11.7: refused at load, grader/load/reading.refuse_nul). Also expected there: a symbolic link
+that points nowhere is a class's rejected row, and a usage error (the path does not exist) for the commands given it
+alone; a check's inputs are fixed, the row's drawn (kahn-early 16.1667 in a check, 14.1667 graded); check-stu's FAIL
+line of fit-stuck lacks the named variant's explanation the checkout's carries (the variants are the instructor's).
 """
 
 from __future__ import annotations
@@ -77,6 +83,7 @@ import fresh26  # noqa: E402
 import fresh30  # noqa: E402
 import fresh31  # noqa: E402
 import fresh33  # noqa: E402
+import fresh34  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -211,7 +218,10 @@ def notebook_row(entry: Path) -> dict | None:
 
     if entry.suffix != ".ipynb":
         return None
-    nb = json.loads(entry.read_text(encoding="utf-8"))
+    try:
+        nb = json.loads(entry.read_text(encoding="utf-8"))
+    except ValueError:  # not JSON (an empty file): Jupyter cannot open it, so no kernel ran it
+        return None
     # nbformat 3 keeps its cells in worksheets, a code cell's source as `input` (Jupyter converts it on opening)
     cells = [c["source"] if isinstance(c["source"], str) else "".join(c["source"])
              for c in nb.get("cells") or [dict(c, source=c.get("input", "")) for w in nb.get("worksheets") or []
@@ -469,7 +479,10 @@ def report_rows(work: Path) -> dict:
     for suite in ET.fromstring(render(scores, "junit").encode("utf-8")).iter("testsuite"):
         props = {p.get("name"): p.get("value") for p in suite.iter("property")}
         said.setdefault(suite.get("name"), {})["junit"] = (float(props["score"]), props["status"])
-    for sid, result in json.loads(render(scores, "gradescope")).items():
+    documents = json.loads(render(scores, "gradescope"))
+    if len(scores["submissions"]) == 1:  # a class of one: Gradescope's one results.json, not keyed by id
+        documents = {scores["submissions"][0]["id"]: documents}
+    for sid, result in documents.items():
         said.setdefault(sid, {})["gradescope"] = (float(result["score"]), result["extra_data"]["status"])
     return said
 
@@ -479,7 +492,7 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
@@ -487,6 +500,7 @@ def main_(argv=None):
             "fresh26": fresh26.fresh_class, "fresh30": lambda folder: fresh30.fresh_class(folder, EXERCISE),
             "fresh31": lambda folder: fresh31.fresh_class(folder, EXERCISE),
             "fresh33": lambda folder: fresh33.fresh_class(folder, EXERCISE),
+            "fresh34": lambda folder: fresh34.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}

@@ -16,7 +16,7 @@ from ..i18n import msg
 from ..json_values import values_in
 from ..parsing import python_lines
 from .futures import futures_first
-from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, too_large
+from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, refuse_nul, too_large
 from .check_cells import is_self_check_cell
 from .escape_bindings import bound_by_escape, captured_output
 from .written import TooMuchCode, with_written_modules, written_module
@@ -85,7 +85,9 @@ def read_notebook(data: bytes, shown: str) -> tuple[bytes, tuple, tuple]:
     engine = (head + IPYTHON_STAND_INS + code).encode("utf-8")
     if len(engine) > MAX_FILE_BYTES:
         raise Rejected(too_large(shown, len(engine), MAX_FILE_BYTES, code_of=True))
-    return engine, (None,) * (head + IPYTHON_STAND_INS).count("\n") + tuple(places), runs
+    places = (None,) * (head + IPYTHON_STAND_INS).count("\n") + tuple(places)
+    refuse_nul(engine, shown, places)
+    return engine, places, runs
 
 
 def _cell_count(data) -> int:

@@ -169,6 +169,7 @@ def python_source(data: bytes, shown: str) -> bytes:
         code = _in_declared_encoding(data)
         if code is None:
             raise
+    refuse_nul(code, shown)
     declared = _declaration(code)
     if declared is not None:
         index, found, line_start = declared
@@ -181,6 +182,23 @@ def python_source(data: bytes, shown: str) -> bytes:
             start = line_start + found.start(1)
             code = code[:start] + b"utf-8" + code[start + len(found.group(1)):]
     return code
+
+
+def refuse_nul(code: bytes, shown: str, places=None) -> None:
+    """A rejection naming the line (and a notebook's cell, from PLACES: each line's (cell, line) or None) of the
+    first NUL byte in CODE, if it holds one. Python refuses such a file as source, in words and an exception type
+    that depend on its version (3.11.2's ValueError, 3.11.7's SyntaxError, neither with a line): the sandbox's Python
+    and a student's laptop's said two things of one file (session 34); refused here, the same on every surface."""
+    at = code.find(b"\x00")
+    if at < 0:
+        return
+    index = code.count(b"\n", 0, at)
+    place = places[index] if places is not None and index < len(places) else None
+    if place is not None:
+        raise Rejected(msg("{file} holds a NUL byte (cell {cell}, line {line}), which Python cannot read as source; "
+                           "re-save it as text and submit again", file=shown, cell=place[0], line=place[1]))
+    raise Rejected(msg("{file} holds a NUL byte (line {line}), which Python cannot read as source; re-save it as "
+                       "text and submit again", file=shown, line=index + 1))
 
 
 def _declaration(text: bytes) -> tuple[int, re.Match, int] | None:
