@@ -290,15 +290,15 @@ def _test(row, name):
 def test_every_row_earns_what_its_own_code_earns(batch):
     """Held: each sample is its own row with what its own code earns, and no more: the twin's where it only reads or
     writes what the sandbox shows, the twin less the op it breaks (exp: 22.3334, tanh: 18.3334), crashed (0) where
-    it wrote into the report, refused numbers where its products are not floats, 0 where its file cannot be imported,
-    62 for a correct engine with an unused numpy; the second entry of an id is a row of its own, refused, naming both;
+    it wrote into the report, refused numbers where its products are not floats, 0 where its file cannot be imported
+    (refused at load: a NUL byte), 62 for a correct engine with an unused numpy; the second entry of an id is a row of its own, refused, naming both;
     the notebook and the zip are graded on their code, never on their decoys."""
     _, rows, _, _ = batch
     assert {sid: (row["status"], row["score"]) for sid, row in rows.items()} == {
         "splice-prefix": ("crashed", 0.0), "child-forger": ("crashed", 0.0), "store-hunt": ("graded", 22.3334),
         "fingerprint": ("graded", TWIN_SCORE), "reduce-hooks": ("graded", 37.1667),
         "cyclic-chains": ("graded", 22.3334), "frames-on-output": ("graded", TWIN_SCORE),
-        "frames-elsewhere": ("graded", 18.3334), "ci-inject": ("graded", 18.3334), "nul-comment": ("graded", 0.0),
+        "frames-elsewhere": ("graded", 18.3334), "ci-inject": ("graded", 18.3334), "nul-comment": ("rejected", 0.0),
         "fullwidth-import": ("graded", 62.0), "alice": ("graded", TWIN_SCORE), "alice (alice.zip)": ("rejected", 0.0),
         "decoys": ("graded", TWIN_SCORE), "nb-decoys": ("graded", TWIN_SCORE),
         "share-alice-private-name": ("graded", 18.3334), "share-bob": ("graded", 18.3334)}
@@ -379,11 +379,11 @@ def test_workflow_commands_in_a_message_stay_inside_one_annotation(batch):
 @needs_bwrap
 def test_what_python_does_not_run_or_reads_otherwise_gains_nothing(batch):
     """Held: a copy holding a NUL byte (which grade similarity reads as lexical tokens only) cannot be imported either:
-    0, its engine/imports saying why, no grader error; an unused `import ｎｕｍｐｙ` is numpy to the from-scratch test,
+    0, refused at load at its line (session 34: before, engine/imports said Python's words, which depend on its
+    version: 3.11.2's ValueError, 3.11.7's SyntaxError), no grader error; an unused `import ｎｕｍｐｙ` is numpy to the from-scratch test,
     as to Python (identifiers are read NFKC-normalised)."""
     _, rows, _, _ = batch
-    said = _test(rows["nul-comment"], "engine/imports")["output"]  # Python 3.11's words; 3.12 raises SyntaxError
-    assert said.startswith("nul-comment.py could not be used: ") and "cannot contain null bytes" in said, said
+    assert rows["nul-comment"]["message_data"]["params"] == {"file": "nul-comment.py", "line": 138}, rows["nul-comment"]
     assert [t["name"] for t in rows["fullwidth-import"]["tests"] if t["status"] != "passed"] == ["engine/from-scratch"]
     assert rows["alice (alice.zip)"]["message"].startswith("two entries have the id 'alice': alice.py and alice.zip")
 
