@@ -320,7 +320,7 @@ EXPECTED22 = {
     "syntax-last-line.py": (0.0, "graded", [], "engine/imports", ("syntax-last-line.py", 85, None)),
     "syntax-no-newline.py": (0.0, "graded", [], "engine/imports", ("syntax-no-newline.py", 85, None)),
     "tabs.py": (0.0, "graded", [], "engine/imports", ("tabs.py", 52, None)),
-    "nul.py": (0.0, "graded", [], "engine/imports", None),
+    "nul.py": (0.0, "rejected", [], None, None),  # refused at load at its line (session 34)
     "late-answer.ipynb": (63.0, "graded", [], None, None),
     "import-after.ipynb": (63.0, "graded", [], None, None),
     "check-left-in.ipynb": (60.0, "graded", ONE_MINUS_T, "tanh/two", None),

@@ -107,7 +107,7 @@ def test_a_nul_byte_is_refused_at_its_line_on_every_python(graded):
                      "as text and submit again", {"file": "nul-cell.ipynb", "cell": 1, "line": 1})}
     assert checks["kahn-nul"].rejected is not None and rows["kahn-nul"]["message"] in str(checks["kahn-nul"])
     assert checks["nul-cell"].rejected is not None
-    assert ("nul-cell.ipynb содержит нулевой байт (NUL; ячейка 1, строка 1), и Python не может прочитать его как "
+    assert ("nul-cell.ipynb содержит нулевой байт (0x00; ячейка 1, строка 1), и Python не может прочитать его как "
             "исходный код") in str(checks["nul-cell"])
 
 
