@@ -276,3 +276,43 @@ def test_each_submission_scores_and_is_named(rows, case):
 ])
 def test_a_finding_names_its_line(rows, case, place):
     assert (rows[case]["diagnosis"][0].get("file"), rows[case]["diagnosis"][0].get("line")) == place
+
+
+S33 = Path(__file__).parent / "fixtures" / "strangers33" / "engine"
+
+
+@pytest.mark.parametrize("case,old,new,place", [
+    # `=` in `__mul__`'s rule written in `_mul_values`, registered by `Value.__mul__.register(Value)(...)`: before,
+    # a helper like any other (its function no op's own), so 04's `grade check` said "`=` ... in `__add__`'s
+    # backward (engine.py, line 55)"; now "in `__mul__`'s backward"
+    ("correct-singledispatchmethod-dunders", "            self.grad += other.data * out.grad\n",
+     "            self.grad = other.data * out.grad\n", {"line": 55, "function": "_mul_values", "rule": "__mul__"}),
+    # `=` in a `case Mul(a, b):` of one `match` in `_push`, `g = self.grad` above it: before, not read at all (no
+    # line; 04's `grade check` said `__add__`); now its line and `__mul__`
+    ("correct-match-class-patterns", "                a.grad += b.data * g\n", "                a.grad = b.data * g\n",
+     {"line": 109, "function": "_push", "rule": "__mul__"}),
+    ("correct-match-class-patterns", 'a.grad += (1 - self.data ** 2) * g', 'a.grad = (1 - self.data ** 2) * g',
+     {"line": 114, "function": "_push", "rule": "tanh"}),  # `case Unary("tanh", a):`
+    ("correct-match-class-patterns", "                a.grad += g\n", "                a.grad = g\n",
+     {"line": 106, "function": "_push", "rule": "__add__"}),
+])
+def test_an_assignment_in_one_ops_helper_or_case_is_that_ops(case, old, new, place):
+    from grader.diagnose.source_patterns import grad_assignments
+    from grader.diagnose.source_tree import tree_of
+
+    source = (S33 / case / "engine.py").read_text(encoding="utf-8")
+    tree = tree_of({"engine.py": _patched(source, [(old, new)], case).encode()}, "engine.py")
+    assert grad_assignments(tree, tree.parents, "engine.py")[0]["places"] == [place]
+
+
+def test_a_case_of_several_ops_names_none():
+    import ast
+
+    from grader.diagnose.rule_owner import _named_by
+
+    def pattern(text):
+        return ast.parse(f"match x:\n    case {text}:\n        pass\n").body[0].cases[0].pattern
+
+    assert [_named_by(pattern(p)) for p in ["Mul(a, b)", "Add(a, b) | Mul(a, b)", '"mul"', '("*", a, b)',
+                                            'Unary("relu", a)', "Node(a, b)", "_"]] == [
+        "__mul__", None, "__mul__", "__mul__", "relu", None, None]

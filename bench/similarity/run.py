@@ -72,7 +72,7 @@ from generate import build  # noqa: E402
 from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
 from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
 from grader.similarity.variants import known_kgrams  # noqa: E402
-from grader.similarity.handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts  # noqa: E402
+from grader.similarity.handouts import handout_kgrams, handout_texts, notice_texts  # noqa: E402
 
 BASELINE_VENV = HERE / ".venv"
 BASELINE_PACKAGES = ("copydetect==0.5.0", "pycode_similar==1.4")
@@ -122,7 +122,7 @@ def given_kgrams(folder: Path) -> frozenset[int]:
     notices = notice_texts([public_source(folder).parent])
     listed = (starter_file(folder).parent,)  # the starter's folder: its README*.md, as `grade similarity --starter`
     return (starter_kgrams({**starter, **handout_texts(starter, listed), **notices}, restyled=True)
-            | handout_kgrams(starter) | instruction_kgrams(starter, listed))
+            | handout_kgrams(starter))
 
 
 def starter_file(folder: Path) -> Path:

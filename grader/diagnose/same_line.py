@@ -40,8 +40,8 @@ def place_accumulate(entry: dict, hint: dict) -> None:
     """Give an `=` finding (`entry`, a variant of the `accumulate` concept) the place of its op's line."""
     places = hint.get("places") or []
     op = entry["variant"][:-len(_ASSIGN)] if entry["variant"].endswith(_ASSIGN) else None
-    own = [p for p in places if op is not None and _rule_of(p.get("function")) == op]
-    shared = [p for p in places if _rule_of(p.get("function")) is None]  # the walk in `backward`, a helper
+    own = [p for p in places if op is not None and _place_rule(p) == op]
+    shared = [p for p in places if _place_rule(p) is None]  # the walk in `backward`, a helper
     if op is not None and places and not own and not shared:
         own = _named_by_its_line(entry, places)
     chosen = (own or shared or [hint])[0]
@@ -52,10 +52,16 @@ def place_accumulate(entry: dict, hint: dict) -> None:
     entry.setdefault("line", chosen.get("line"))
 
 
+def _place_rule(place: dict) -> str | None:
+    """The op whose own rule a place of the assign-grad hint is in: its `rule` (rule_owner.py), else its function's."""
+    return _rule_of(place.get("rule") or place.get("function"))
+
+
 def _rule_of(function: str | None) -> str | None:
     """The op whose own rule `function` is (`__mul__` -> mul, `relu`); None for a function that is no op's own:
-    `backward`'s walk, a helper (one that only one op calls, `_mul_values` behind a `singledispatchmethod`'s
-    `__mul__`, is not told from one every op calls by its name)."""
+    `backward`'s walk, a helper every op calls. A place's `rule` (rule_owner.py: the op method a helper
+    registered to one op serves, `_mul_values` behind a `singledispatchmethod`'s `__mul__`, or a `case Mul(...)`
+    of a `match`) is read before its function."""
     ops = {m: o for o, m in _METHODS.items()} | {o: o for o in _OWN if not o.startswith("_")}
     return ops.get(function)
 
@@ -70,7 +76,7 @@ def _named_by_its_line(entry: dict, places: list[dict]) -> list[dict]:
     rule's method by name (an op no variant is made for: `__sub__`'s own rule). Returns the places in that rule."""
     from ..variants import VARIANTS, variant
 
-    method = places[0]["function"]
+    method = places[0].get("rule") or places[0]["function"]
     op = _rule_of(method)
     name = f"{op}{_ASSIGN}"
     said_before = entry["messages"]["explanation"]["params"]  # `{evidence}. {reasons}`, evidence capitalised
@@ -91,7 +97,7 @@ def _named_by_its_line(entry: dict, places: list[dict]) -> list[dict]:
     title = (msg("Your gradients match {engines} (one of two mistakes)", engines=engines) if entry.get("with")
              else msg("Your gradients match {engines}", engines=engines))
     finding_words(entry, title, evidence, reasons)
-    return [p for p in places if _rule_of(p.get("function")) == op]
+    return [p for p in places if _place_rule(p) == op]
 
 
 def _op_of(entry: dict) -> str | None:

@@ -10,6 +10,7 @@ import ast
 import re
 
 from ..i18n import msg, nmsg, said
+from .rule_owner import reads_a_gradient, rule_of
 from .source_tree import FUNCTIONS, children, grad_names, superseded
 
 _SORT_NAME = re.compile(r"topo|sort|order|dfs|visit|walk|build|trace|collect", re.IGNORECASE)
@@ -271,10 +272,13 @@ def grad_assignments(tree, parents, filename):
         functions = _enclosing(node, parents)
         if not functions or _RESET_NAME.search(functions[0].name):
             continue  # at module level, or in a reset
+        rule = rule_of(tree, parents, node, functions)
         if len(functions) < 2 and not (_in_the_walk(node, functions[0], parents) or (
-                _reads_any_grad(node.value, names) and functions[0].name in _called_in_rules(tree, parents))):
-            # not in a closure, nor in the loop of a generic walk, nor in a helper the rules call that passes a
-            # gradient on (`node.grad = local * self.grad`; `self.grad = g` may be handed a sum made elsewhere)
+                _reads_any_grad(node.value, names) and functions[0].name in _called_in_rules(tree, parents)) or (
+                rule is not None and reads_a_gradient(node.value, functions[0], names))):
+            # not in a closure, nor in the loop of a generic walk, nor in a helper the rules call (or one op's: a
+            # `case Mul(...)` of a `match`, a helper registered to `__mul__`) that passes a gradient on
+            # (`node.grad = local * self.grad`; `self.grad = g` may be handed a sum made elsewhere)
             continue
         if superseded(functions[-1], tree.tree, parents):
             continue  # a draft a later statement replaces (a notebook's next cell): it never runs
@@ -284,11 +288,11 @@ def grad_assignments(tree, parents, filename):
         for target in grad_targets:
             chain = tree.chain.get(id(target))
             if chain not in read and not _guarded_by(tree, node, chain):
-                lines.append((node.lineno, _dotted(tree, target), functions))
+                lines.append((node.lineno, _dotted(tree, target), functions, rule))
                 break
     if not lines:
         return []
-    line, target, functions = lines[0]
+    line, target, functions, _ = lines[0]
     closure, op = functions[0].name, functions[min(1, len(functions) - 1)].name
     where = msg("`{closure}` (in `{op}`)", closure=closure, op=op) if op != closure else f"`{closure}`"
     if len(lines) > 1:
@@ -307,9 +311,11 @@ def grad_assignments(tree, parents, filename):
             "contributions must add up. Use `+=`.", line=line, where=where, target=target)
     # each line with the function it serves: an op's own rule (`relu`), or one every op runs (`backward`'s walk,
     # a shared helper): diagnose/same_line.py places each `=` finding at its op's own line
-    places = [{"line": n, "function": (fs[1] if len(fs) > 1 else fs[0]).name} for n, _, fs in lines]
+    # (`rule`: the op method a helper or a `case` of a `match` serves, diagnose/rule_owner.py)
+    places = [{"line": n, "function": (fs[1] if len(fs) > 1 else fs[0]).name, **({"rule": rule} if rule else {})}
+              for n, _, fs, rule in lines]
     return [said({"kind": "hint", "hint": "assign-grad", "file": filename, "line": line,
-                  "lines": [n for n, _, _ in lines], "places": places, "tests": []},
+                  "lines": [n for n, _, _, _ in lines], "places": places, "tests": []},
                  title=msg("A backward rule sets `grad` with `=` instead of adding to it"), explanation=explanation)]
 
 

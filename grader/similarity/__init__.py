@@ -39,7 +39,7 @@ from ..load import LoadError, load_entry, load_folder
 from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
-from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
+from .handouts import handout_kgrams, handout_texts, notice_texts
 from .regions import matches
 from .unparse import unparse
 from .variants import known_kgrams
@@ -76,8 +76,7 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
     notices = notice_texts([*([PUBLIC_ARCHIVE] if shipped_public else []), *public])  # its licence: known text
     # the starter with its exercises' handouts (README, notebook), and as a copier restyles the code it gives
     kgrams = (starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters), **notices}, restyled=True)
-              | handout_kgrams(starter_texts)  # the visible tests' checks
-              | instruction_kgrams(starter_texts, starters))  # and the instructions' prose, to read comments against
+              | handout_kgrams(starter_texts))  # the visible tests' checks
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
     documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
