@@ -48,8 +48,9 @@ the rng put them, which the catalogue's mistaken network, its biases at 0, does 
 in one list, a loss summed from `Value(0.0)` times `1 / n`: 13/13 each; the squared errors summed, not averaged,
 11/13 (loss/mean, named: "a loop that sums the squared errors instead of taking their mean").
 
-Graded in one batch: 38 rows, 7.2 s of CPU (user 6.5 + sys 0.6, `/usr/bin/time -v python -m pytest -q -n 0` on this
-module, warm, under load ~13).
+Graded in one batch: 33 rows (five correct engines and five planted ones measured beside them and left out:
+`MEASURED_CORRECT`, `MEASURED`), 5.6 s of CPU (user 5.1 + sys 0.5, `/usr/bin/time -v python -m pytest -q -n 0` on
+this module, warm, under load ~13; 7.2-9.2 s at 38 rows).
 """
 import io
 import shutil
@@ -183,8 +184,15 @@ MEASURED = {
 }
 
 
+# correct engines measured in the batch of 43 (63/63 each) whose planted rows are in MEASURED, left out of the suite's
+# batch to keep its time: closures as the reference's, the style around them (finalize, generics, pickling, locks,
+# a translation's comments) being what was new
+MEASURED_CORRECT = {"correct-weakref-finalize", "correct-class-getitem", "correct-pickle-copyreg",
+                    "correct-thread-locks", "correct-tutorial-steps"}
+
+
 def _handed():
-    return sorted((FRESH / "engine").iterdir())
+    return sorted(p for p in (FRESH / "engine").iterdir() if p.name not in MEASURED_CORRECT)
 
 
 def _class(folder):
