@@ -275,10 +275,14 @@ _LONG_CHAINS = {"range(10_000)": f"range({CHAIN_NODES // 2:_})", "1.0001**10_000
 def reference_solution(name):
     """reference/<name>'s text, for a class of this suite: test_engine.py's chain of CHAIN_NODES (two a step)."""
     text = (ROOT / "reference" / name).read_text(encoding="utf-8")
-    if name == "test_engine.py":
-        for written, shorter in _LONG_CHAINS.items():
-            assert text.count(written) == 1, f"reference/test_engine.py: {written!r} stands {text.count(written)} times"
-            text = text.replace(written, shorter)
+    return shorter_reference_chain(text) if name == "test_engine.py" else text
+
+
+def shorter_reference_chain(text):
+    """reference/test_engine.py's text (or a 09 solution made from it) with its chain CHAIN_NODES nodes long."""
+    for written, shorter in _LONG_CHAINS.items():
+        assert text.count(written) == 1, f"reference/test_engine.py: {written!r} stands {text.count(written)} times"
+        text = text.replace(written, shorter)
     return text
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
+from test_fresh_styles import shorter_reference_chain
 
 from grader.judge.plugin import Expectations, judge
 from grader.load import load_folder
@@ -64,6 +65,14 @@ def grade_folder(folder, exercise, jobs=2):
     outcomes = judge(suite, runs, expectations=expectations)
     record = scores_record(suite, submissions, runs, outcomes)
     return {row["id"]: row for row in record["submissions"]}
+
+
+def graded_files(files):
+    """A solution's files as the class batches grade them: 09's test_engine.py (reference/test_engine.py's tests) with
+    its chain of ten thousand steps CHAIN_NODES nodes long (tests/test_fresh_styles.py): the chain is most of the CPU
+    its tests take on an engine, and a 09 row runs them on 40 engines, a worker each; still twice the depth the
+    sandbox's recursion limit lets a recursive walk reach, so recursive-topo is caught as before."""
+    return {name: shorter_reference_chain(text) if name == "test_engine.py" else text for name, text in files.items()}
 
 
 def write_folder(folder, files):
@@ -185,18 +194,18 @@ def fit_line_mistakes():
 def _class_batch(exercise):
     """The graded class of one exercise: the committed starter (as files and as the committed
     notebook), the starter solved as the reference solves it (as files and as a notebook: what a
-    student hands in), the whole reference engine, and each mistake of `_mistakes`."""
+    student hands in), the whole reference engine, and each mistake of `_mistakes` (09's as `graded_files`)."""
     folder = _TMP / exercise
     starter = EXERCISES_DIR / exercise
     readme = (starter / "README.md").read_text(encoding="utf-8")
-    solution = solved_files(exercise)
+    solution = graded_files(solved_files(exercise))
     (folder / "starter").mkdir(parents=True)
     for name in solution:
         shutil.copyfile(starter / name, folder / "starter" / name)
     shutil.copyfile(starter / f"{exercise}.ipynb", folder / "starter-notebook.ipynb")
     write_folder(folder / "solution", solution)
     (folder / "solution-notebook.ipynb").write_text(notebook(exercise, solution, readme), encoding="utf-8")
-    write_folder(folder / "reference", solution_files(exercise))
+    write_folder(folder / "reference", graded_files(solution_files(exercise)))
     if tuple(solution) == ("engine.py",):  # complete engines built other ways: closures, edge lists, Kahn's sort
         for style in sorted(FIXTURES.glob("correct-*")):
             write_folder(folder / f"style-{style.name}", {"engine.py": (style / "engine.py").read_text()})
