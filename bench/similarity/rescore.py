@@ -81,7 +81,7 @@ def kept_reading(folder: Path, cache: Path):
 
 def rescore(data: Path, labels: dict, cache: Path) -> dict:
     """run.py's measures of our scores on one labelled class, each cohort's reading kept in CACHE."""
-    scores = run.our_scores(data, cohort_of=lambda folder: run.scored_cohort(*kept_reading(folder, cache)))
+    scores = run.our_scores(data, cohort_of=lambda folder: kept_reading(folder, cache))
     return run.measures(scores, labels, run.THRESHOLD)
 
 

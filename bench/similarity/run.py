@@ -69,10 +69,10 @@ import third  # noqa: E402
 from generate import SEED as FIRST_SEED  # noqa: E402
 from generate import build  # noqa: E402
 
-from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, similarity  # noqa: E402
-from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402
-from grader.similarity.variants import known_kgrams  # noqa: E402
-from grader.similarity.handouts import handout_kgrams, handout_texts, notice_texts  # noqa: E402
+from grader.similarity import PUBLIC_ARCHIVE, canonical_sources, read_class, scored, similarity  # noqa: E402
+from grader.similarity import given_kgrams as shared_given_kgrams  # noqa: E402
+from grader.similarity.cohort import THRESHOLD, Cohort, read_document, read_public, starter_kgrams  # noqa: E402,F401
+from grader.similarity.variants import known_kgrams  # noqa: E402,F401 (read_tricks.py, fresh_tricks.py read with these)
 
 BASELINE_VENV = HERE / ".venv"
 BASELINE_PACKAGES = ("copydetect==0.5.0", "pycode_similar==1.4")
@@ -83,46 +83,63 @@ OURS = "grade similarity"
 
 
 def our_scores(data: Path, cohort_of=None) -> dict:
-    """{cohort: {"pairs": {"a|b": score}, "public": {id: score}}} with every score above 0 (not only the listed);
-    COHORT_OF(folder) gives a cohort's (Cohort, public scores) (default: our_cohort, read afresh)."""
+    """{cohort: {"pairs": {"a|b": score}, "public": {id: score}}} with every score above 0 (not only the listed): what
+    `grade similarity SUBMISSIONS --starter STARTER [--public SOURCE] --threshold 0` writes, from the command's own
+    reading and scoring (grader.similarity's `read_class` and `scored`); a submission's public score is its best against
+    the public sources. COHORT_OF(folder) gives a cohort's reading, (documents, public sources) (default: read_cohort,
+    read afresh)."""
     out = {}
     for cohort in cohorts(data):
-        group, public = (cohort_of or our_cohort)(data / cohort)
-        pairs = {"|".join(sorted((p.a, p.b))): p.score
-                 for p in group.pairs(public={"micrograd": public}, threshold=THRESHOLD)}
-        out[cohort] = {"pairs": pairs, "public": public}
+        documents, sources = (cohort_of or read_cohort)(data / cohort)
+        _, against, found = scored(documents, sources)
+        pairs = {"|".join(sorted((p.a, p.b))): p.score for p in found}
+        out[cohort] = {"pairs": pairs, "public": best_public(against)}
     return out
 
 
+def best_public(against: dict[str, dict[str, float]]) -> dict[str, float]:
+    """{id: its best score against any of the public sources} of `scored`'s public scores."""
+    best: dict[str, float] = {}
+    for scores in against.values():
+        for sid, score in scores.items():
+            best[sid] = max(best.get(sid, 0.0), score)
+    return best
+
+
 def our_cohort(folder: Path) -> tuple[Cohort, dict[str, float]]:
-    """One cohort's submissions read as `grade similarity` reads them, and each one's score against micrograd."""
+    """One cohort's submissions read as `grade similarity` reads them, and each one's best score against its public
+    sources."""
     return scored_cohort(*read_cohort(folder))
 
 
-def read_cohort(folder: Path) -> tuple[list, object]:
-    """One cohort's submissions read as `grade similarity` reads them (its documents), and micrograd's engine read as
-    a public source: the reading, which rescore.py keeps, apart from the scoring, which it redoes. A class whose
-    student file is not the engine (the tenth: 07-mlp-xor's nn.py) has its starter under that file's name and its
-    own public source beside its cohorts (`public_source`): each submission is read as that file."""
-    name = starter_file(folder).name
-    source = public_source(folder).read_text(encoding="utf-8")
-    kgrams = given_kgrams(folder)
-    canonical = canonical_sources({name: ""})  # the lecture's code for a network (nn.py), as `grade similarity`
-    public_kgrams, variant_kgrams = known_kgrams({name: source}, canonical)
-    documents = [read_document(sid, {name: text}, kgrams, public_kgrams, variant_kgrams)
-                 for sid, text in submitted_texts(folder / "submissions").items()]
-    return documents, read_public("micrograd", source, kgrams, starter_kgrams(canonical), canonical)
+def read_cohort(folder: Path) -> tuple[list, list]:
+    """One cohort's submissions and public sources read by `grade similarity`'s own reading (`read_class`), with the
+    options run.py gives the command (`command_options`: the starter, the class's own public source): the reading,
+    which rescore.py keeps, apart from the scoring, which it redoes. A class whose student file is not the engine (the
+    tenth: 07-mlp-xor's nn.py) has its starter under that file's name and may have its own public source beside its
+    cohorts (`public_source`)."""
+    reading = read_class(folder / "submissions", **command_options(folder))
+    for submission in reading.loaded:
+        if submission.rejected:  # as the command's record says it (its `rejected` rows)
+            print(f"left out, as grade similarity leaves it out: {submission.problem}", file=sys.stderr)
+    return reading.documents, reading.sources
+
+
+def command_options(folder: Path) -> dict:
+    """The options run.py gives `grade similarity` for a cohort (FOLDER): its starter, and its class's public source
+    when that is not the shipped file of its name (micrograd's engine.py, or nn.py for a network)."""
+    source = public_source(folder)
+    shipped = PUBLIC_ARCHIVE / source.name
+    own = () if shipped.exists() and shipped.read_bytes() == source.read_bytes() else (source,)
+    return {"starters": (starter_file(folder),), "public": own}
 
 
 def given_kgrams(folder: Path) -> frozenset[int]:
-    """What a cohort's reading subtracts as given (`grade similarity`'s): its starter, its exercises' README and
-    notebook (and the starter as a copier restyles it: grade similarity's reading) and the visible tests' checks
-    (handouts.py), and what the public source's folder says (its licence)."""
+    """What a cohort's reading subtracts as given (`grade similarity`'s, grader.similarity.given_kgrams): its starter,
+    its exercises' README and notebook, the visible tests' checks, and what the public sources' folders say."""
+    options = command_options(folder)
     starter = {starter_file(folder).name: starter_file(folder).read_text(encoding="utf-8")}
-    notices = notice_texts([public_source(folder).parent])
-    listed = (starter_file(folder).parent,)  # the starter's folder: its README*.md, as `grade similarity --starter`
-    return (starter_kgrams({**starter, **handout_texts(starter, listed), **notices}, restyled=True)
-            | handout_kgrams(starter))
+    return shared_given_kgrams(starter, options["starters"], [PUBLIC_ARCHIVE, *options["public"]])
 
 
 def starter_file(folder: Path) -> Path:
@@ -145,10 +162,11 @@ def public_source(folder: Path) -> Path:
     return own if own.exists() else PUBLIC_ARCHIVE / "engine.py"
 
 
-def scored_cohort(documents: list, public_source) -> tuple[Cohort, dict[str, float]]:
-    """The cohort of DOCUMENTS and each one's score against the public source."""
+def scored_cohort(documents: list, public_sources) -> tuple[Cohort, dict[str, float]]:
+    """The cohort of DOCUMENTS and each one's best score against the public sources (a list of Documents, or one)."""
     group = Cohort(documents)
-    return group, dict(group.against(public_source))
+    sources = public_sources if isinstance(public_sources, (list, tuple)) else [public_sources]
+    return group, best_public({source.id: dict(group.against(source)) for source in sources})
 
 
 def cohorts(data: Path) -> list[str]:
@@ -292,11 +310,8 @@ def time_large(folder: Path) -> dict:
     """
     before = os.times()
     started = time.monotonic()
-    source = public_source(folder)  # the command compares the shipped file of that name (engine.py; nn.py for nn.py)
-    shipped = PUBLIC_ARCHIVE / source.name
-    own = [] if shipped.exists() and shipped.read_bytes() == source.read_bytes() else ["--public", str(source)]
     subprocess.run([sys.executable, "-m", "grader", "similarity", str(folder / "submissions"),
-                    "--starter", str(starter_file(folder)), *own, "-o", str(folder / "similarity.json"),
+                    *command_arguments(folder), "-o", str(folder / "similarity.json"),
                     "--html", str(folder / "similarity.html")], check=True, stdout=subprocess.DEVNULL)
     wall = time.monotonic() - started
     after = os.times()
@@ -344,6 +359,13 @@ OURS_COMMAND = "grade similarity (the command)"
 OURS_MATERIALS = "grade similarity (the command, --public materials/)"
 
 
+def command_arguments(folder: Path) -> list[str]:
+    """`command_options` as the command's arguments."""
+    options = command_options(folder)
+    return [*(a for p in options["starters"] for a in ("--starter", str(p))),
+            *(a for p in options["public"] for a in ("--public", str(p)))]
+
+
 def command_scores(data: Path, extra: tuple = ()) -> dict:
     """Scores as `grade similarity` writes them (the command, threshold 0, EXTRA options: `--public materials/`, the
     course's texts an instructor has), in run.py's shape: a pair it does not list (below its floor) scores 0; a
@@ -352,11 +374,8 @@ def command_scores(data: Path, extra: tuple = ()) -> dict:
     for cohort in cohorts(data):
         folder = data / cohort
         record = folder / f"similarity{'-materials' if extra else ''}.json"
-        source = public_source(folder)
-        shipped = PUBLIC_ARCHIVE / source.name
-        own = [] if shipped.exists() and shipped.read_bytes() == source.read_bytes() else ["--public", str(source)]
         subprocess.run([sys.executable, "-m", "grader", "similarity", str(folder / "submissions"),
-                        "--starter", str(starter_file(folder)), *own, *extra, "--threshold", "0", "-o", str(record)],
+                        *command_arguments(folder), *extra, "--threshold", "0", "-o", str(record)],
                        check=True, stdout=subprocess.DEVNULL)
         found = json.loads(record.read_text(encoding="utf-8"))
         pairs = {"|".join(sorted((p["a"], p["b"]))): p["score"] for p in found["pairs"]}

@@ -70,40 +70,83 @@ def similarity(submissions: Path, *, exercise: str | None = None, starters: tupl
                public: tuple[Path, ...] = (), shipped_public: bool = True, scores: Path | None = None,
                threshold: float = THRESHOLD) -> Result:
     """The similarity record of every submission in SUBMISSIONS (see the module docstring)."""
+    reading = read_class(submissions, exercise=exercise, starters=starters, public=public, shipped_public=shipped_public)
+    mistakes = mistake_signatures(scores) if scores else {}
+    by_id = {d.id: d for d in reading.documents}
+    record = compare(reading.documents, reading.sources, mistakes=mistakes, threshold=threshold,
+                     meta={"exercise": exercise, "starter": sorted(reading.starter), "public": sorted(reading.public),
+                           "canonical": sorted(reading.canonical),
+                           "submissions": [_row(s, by_id.get(s.id)) for s in reading.loaded]})
+    return Result(record, by_id, {d.id: d for d in reading.sources}, reading.kgrams)
+
+
+@dataclass
+class Reading:
+    """A class read as `grade similarity` reads it (`read_class`): its submissions as loaded, the starter's, the
+    public sources' and the canonical texts, what is subtracted as given, each submission's document and each public
+    source's."""
+
+    loaded: list
+    starter: dict[str, str]
+    public: dict[str, str]
+    canonical: dict[str, str]
+    kgrams: frozenset[int]
+    documents: list[Document]
+    sources: list[Document]
+
+
+def read_class(submissions: Path, *, exercise: str | None = None, starters: tuple[Path, ...] = (),
+               public: tuple[Path, ...] = (), shipped_public: bool = True) -> Reading:
+    """SUBMISSIONS read as `grade similarity` reads them (its options): the one reading of the command and of the
+    benchmark (bench/similarity/run.py's `read_cohort`), so that the benchmark measures what the command gives."""
     loaded = load_folder(Path(submissions), one_submission_flag=None)  # a class; never one student's folder
     starter_texts = starter_files(exercise, starters)
     sources = _distinct({**(shipped_sources(starter_texts) if shipped_public else {}), **public_sources(list(public))})
-    notices = notice_texts([*([PUBLIC_ARCHIVE] if shipped_public else []), *public])  # its licence: known text
-    # the starter with its exercises' handouts (README, notebook), and as a copier restyles the code it gives
-    kgrams = (starter_kgrams({**starter_texts, **handout_texts(starter_texts, starters), **notices}, restyled=True)
-              | handout_kgrams(starter_texts))  # the visible tests' checks
+    kgrams = given_kgrams(starter_texts, starters, [*([PUBLIC_ARCHIVE] if shipped_public else []), *public])
     canonical = canonical_sources(starter_texts)
     public_kgrams, variant_kgrams = known_kgrams(sources, canonical)
     documents = read_documents([(s.id, _own_names(s)) for s in loaded if not s.rejected], kgrams, public_kgrams,
                                variant_kgrams=variant_kgrams)
-    mistakes = mistake_signatures(scores) if scores else {}
     reference = starter_kgrams(canonical)
     source_documents = [read_public(name, text, kgrams, reference, canonical) for name, text in sources.items()]
-    by_id = {d.id: d for d in documents}
-    record = compare(documents, source_documents, mistakes=mistakes, threshold=threshold,
-                     meta={"exercise": exercise, "starter": sorted(starter_texts), "public": sorted(sources),
-                           "canonical": sorted(canonical),
-                           "submissions": [_row(s, by_id.get(s.id)) for s in loaded]})
-    return Result(record, {d.id: d for d in documents}, {d.id: d for d in source_documents}, kgrams)
+    return Reading(loaded, starter_texts, sources, canonical, kgrams, documents, source_documents)
+
+
+def given_kgrams(starter: dict[str, str], starters: tuple[Path, ...] = (),
+                 archives: list[Path] | tuple[Path, ...] = ()) -> frozenset[int]:
+    """What a class's reading subtracts as given: the STARTER's texts (given at the paths STARTERS) with its exercises'
+    handouts (README, notebook), and as a copier restyles the code it gives, the visible tests' checks, and what the
+    public sources' folders (ARCHIVES) say about them (their licence: known text)."""
+    notices = notice_texts(list(archives))
+    return (starter_kgrams({**starter, **handout_texts(starter, starters), **notices}, restyled=True)
+            | handout_kgrams(starter))
+
+
+def scored(documents: list[Document], sources: list[Document],
+           mistakes: dict[str, str] | None = None) -> tuple[Cohort, dict[str, dict[str, float]], list]:
+    """The cohort of DOCUMENTS, each public source's scores ({source: {id: score}}) and every pair scoring above 0:
+    the one scoring of `grade similarity` (`compare`) and of the benchmark (bench/similarity/run.py). A student who
+    matches a public source at THRESHOLD or more copied it, in every pair's score (its code and the homework's explained
+    as the source's): the method's constant, not the flag threshold an instructor chooses (session 34: `--threshold 0`
+    made every student who shares a fragment with micrograd a copier, and moved every score)."""
+    cohort = Cohort(documents)
+    against = {source.id: dict(cohort.against(source)) for source in sources}
+    return cohort, against, cohort.pairs(mistakes, against, THRESHOLD)
 
 
 def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None) -> dict:
-    """The record for documents already read (the benchmark calls this directly)."""
-    cohort = Cohort(documents)
+    """The record for documents already read. A pair or public match scoring THRESHOLD or more is flagged; one below
+    min(REPORT_FLOOR, THRESHOLD) is counted, not listed (a pair the instructor asks to flag is listed)."""
+    cohort, against, found = scored(documents, sources, mistakes)
+    floor = min(REPORT_FLOOR, threshold)
     by_id = {d.id: d for d in cohort.documents}
-    against = {source.id: dict(cohort.against(source)) for source in sources}
     pairs, below = [], 0
     nearest: dict[str, tuple[float, str]] = {}
-    for pair in cohort.pairs(mistakes, against, threshold):
+    for pair in found:
         for me, other in ((pair.a, pair.b), (pair.b, pair.a)):
             if pair.score > nearest.get(me, (0.0, ""))[0]:
                 nearest[me] = (pair.score, other)
-        if pair.score < REPORT_FLOOR:
+        if pair.score < floor:
             below += 1
             continue
         entry = {"a": pair.a, "b": pair.b, "score": pair.score, "flagged": pair.score >= threshold,
@@ -120,7 +163,7 @@ def compare(documents: list[Document], sources: list[Document], *, mistakes: dic
     public_matches = []
     for source in sources:
         for doc_id, score in against[source.id].items():
-            if score >= REPORT_FLOOR:
+            if score >= floor and score > 0:
                 public_matches.append({"id": doc_id, "source": source.id, "score": score,
                                        "flagged": score >= threshold,
                                        "matches": matches(by_id[doc_id], source, cohort.weight)})

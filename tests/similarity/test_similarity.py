@@ -194,6 +194,12 @@ def test_two_copies_of_the_public_engine_match_it_not_each_other():
     pair = next(p for p in cohort.pairs(public={source.id: dict(cohort.against(source))}, threshold=THRESHOLD)
                 if (p.a, p.b) == ("ann", "ben"))
     assert pair.score < 0.2 and pair.via == "karpathy-micrograd/engine.py"
+    # the flag threshold an instructor chooses flags, and lists what it flags; it moves no score (session 34: at
+    # `--threshold 0` every student sharing a fragment with micrograd was read as its copier, and every score moved)
+    everything, low = scores_of(documents, [source], threshold=0.0)
+    assert everything[("ann", "ben")] == pair.score and low["pairs_below_floor"] == 0
+    assert {key: everything[key] for key in pairs} == pairs
+    assert all(p["flagged"] for p in low["pairs"]) and len(low["pairs"]) == len(cohort.pairs())
 
 
 def test_a_ring_of_public_copies_with_the_same_additions_is_not_a_ring_of_pairs():
