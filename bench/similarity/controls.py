@@ -48,8 +48,7 @@ def scored(name: str, files: dict[str, str], folder: str, tag: str, listed: dict
     for file_name, text in (listed or {}).items():
         (target / "starter" / file_name).write_text(text, encoding="utf-8")
     cache = BUILD / "rescore-cache" / rescore.reading_digest()
-    group, public = run.scored_cohort(*rescore.kept_reading(target, cache))
-    pairs = group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)
+    _, _, pairs = run.scored(*rescore.kept_reading(target, cache))  # the command's scoring (grader.similarity.scored)
     return {f"{p.a}|{p.b}": (n, p.score) for n, p in enumerate(pairs, 1)}, len(pairs), k
 
 

@@ -2,8 +2,8 @@
 
 1. Builds the labelled set (generate.py, fixed seed) in DIR (default
    bench/similarity/build/, not committed).
-2. Scores it with `grade similarity`'s method (the grader's own venv: this
-   script runs there) and, in the same run, with the anchors: copydetect
+2. Scores it with `grade similarity`'s own reading and scoring (grader.similarity's `read_class` and `scored`: the
+   scores the command writes with `--threshold 0`; the grader's own venv: this script runs there) and, in the same run, with the anchors: copydetect
    (starter as boilerplate) and pycode_similar, installed in the benchmark's
    own venv bench/similarity/.venv (created on first use; never a dependency
    of the grader), through baselines.py.
