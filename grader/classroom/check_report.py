@@ -97,6 +97,11 @@ def report_lines(result, lang: str | None = None) -> list[str]:
     return lines
 
 
+def names_a_place(entry: dict) -> bool:
+    """Whether the report's `why:` line for ENTRY names a place (a notebook's `cell N` among them)."""
+    return _where(entry) is not None
+
+
 def _where(entry: dict):
     """The place a finding carries (`engine.py, line 44`, a notebook's cell too), as the feedback pages and `grade
     ci` give it, or None: none known, or one its words say already: an op that raised (its explanation ends with

@@ -35,7 +35,7 @@ from ..i18n import KERNEL_CELLS, msg, nmsg
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
 from ..pipeline import load_submissions
-from .check_report import html_table  # noqa: F401 - grader.classroom.notebook_check.html_table, as before
+from .check_report import html_table, names_a_place  # noqa: F401 - notebook_check.html_table, as before
 from .student_check import CheckError, CheckResult, check as check_path, check_submission, suite_of
 
 # how a place names the kernel's cells: `this notebook, cell 5, line 3` («этот блокнот, ячейка 5, строка 3»)
@@ -144,7 +144,9 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
                                  "grader runs the notebook you hand in top to bottom, where such a cell stops the "
                                  "whole notebook from importing (0 points): fix or delete them there", "n",
                                  cells=", ".join(f"[{n}]" for n in failed), n=len(failed)))
-    if any(t.get("where") for t in result.tests if t["status"] != "passed"):
+    # a failing test's place or a finding's `why:` place names a cell: say what its number is
+    if any(t.get("where") for t in result.tests if t["status"] != "passed") or \
+            any(names_a_place(entry) for entry in result.diagnosis):
         result.notes.append(msg("`{notebook}, cell N` is the cell Jupyter shows as [N] (its run number)",
                                 notebook=NOTEBOOK_NAME))
     return result
