@@ -39,7 +39,7 @@ from ..load import LoadError, load_entry, load_folder
 from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
-from .handouts import handout_kgrams, handout_texts, notice_texts
+from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
 from .regions import matches
 from .unparse import unparse
 from .variants import known_kgrams
@@ -119,7 +119,8 @@ def given_kgrams(starter: dict[str, str], starters: tuple[Path, ...] = (),
     public sources' folders (ARCHIVES) say about them (their licence: known text)."""
     notices = notice_texts(list(archives))
     return (starter_kgrams({**starter, **handout_texts(starter, starters), **notices}, restyled=True)
-            | handout_kgrams(starter))
+            | handout_kgrams(starter)  # the visible tests' checks
+            | instruction_kgrams(starter, starters))  # and the instructions' prose, to read comments against
 
 
 def scored(documents: list[Document], sources: list[Document],

@@ -13,6 +13,7 @@ from ..machine_size import usable_cpus
 from ..parsing import LINE_BREAK, parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
+from .handouts import instructed
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT
@@ -151,6 +152,7 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
 
     for index, (name, source) in enumerate(written):
         live = _live_traits(source, {line for file, line in dead if file == name})
+        course = instructed(source, starter_kgrams)  # comments in the instructions' words (handouts.py)
 
         def with_meanings(tree, index=index, name=name, source=source):
             read_meanings[index] = meanings(source, name, given=starter_kgrams, tree=tree)
@@ -158,7 +160,7 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
         # a file with a byte-order mark is parsed by meanings as written (traits reads it without the mark)
         for h, (size, kind, text, lines) in traits_of(
                 source, None if source.startswith("\ufeff") else with_meanings, packed).items():
-            if lines and all((name, line) in starter_lines for line in lines):
+            if lines and all((name, line) in starter_lines for line in lines) or h in course:
                 continue
             full, size = size, size * (UNREACHED_WEIGHT if live is not None and h not in live else 1.0)
             if h in public_kgrams and h not in starter_kgrams:

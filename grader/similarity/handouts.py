@@ -20,20 +20,41 @@ without), and the example's statements are subtracted wherever they stand.
 
 from __future__ import annotations
 
+import functools
 import re
+import tokenize
 from pathlib import Path
 
+from .normalise import MAX_CHARS
+from .tokens import token_list
+from .traits import _hash
 from .visible_tests import checks_kgrams
+from .words import phrases
 
 FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```", re.S | re.M)
 TODO = re.compile(r"TODO\(([0-9][\w-]*)\)")
 CODE_TAGS = ("python", "py", "python3")
 NOTICES = ("LICENSE", "LICENCE", "COPYING", "NOTICE", "README", "AUTHORS")  # a public source's folder's own words
 MOST_NOTICE = 20_000
+# a comment is the instructions' words when this share of its runs of words are theirs (`instructed`): chosen among
+# 0.5, 0.6, 0.7 and 0.8 on the tuning classes and sim32b2 (docs/similarity.md, session 34); at 0.5, a comment that
+# shares half its words with the README is the student's own words about it (fourth 4 and fifth 10 fell)
+INSTRUCTED = 0.6
 
 
 def handout_texts(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> dict[str, str]:
     """{name: Python text} of what the course hands out beside STARTER (its files' texts, given at PATHS)."""
+    out: dict[str, str] = {}
+    for path in _readmes(starter, paths):
+        blocks = FENCE.findall(_read(path))
+        for number, (tag, block) in enumerate(blocks, 1):
+            out[f"{path.parent.name}/{path.name} <block {number}>"] = _as_python(tag, block)
+    seen: set[str] = set()
+    return {name: text for name, text in out.items() if text.strip() and not (text in seen or seen.add(text))}
+
+
+def _readmes(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> list[Path]:
+    """The README*.md of each folder of PATHS (a folder, or a file's folder) and of each exercise STARTER marks."""
     folders = [Path(p) if Path(p).is_dir() else Path(p).parent for p in paths]
     exercises = marked_exercises(starter)
     if exercises:
@@ -41,14 +62,42 @@ def handout_texts(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> dict
 
         course = exercises_folder()
         folders += [course / exercise for exercise in exercises if (course / exercise).is_dir()]
-    out: dict[str, str] = {}
-    for folder in dict.fromkeys(folders):
-        for path in sorted(folder.glob("README*.md")):
-            blocks = FENCE.findall(_read(path))
-            for number, (tag, block) in enumerate(blocks, 1):
-                out[f"{folder.name}/{path.name} <block {number}>"] = _as_python(tag, block)
-    seen: set[str] = set()
-    return {name: text for name, text in out.items() if text.strip() and not (text in seen or seen.add(text))}
+    return [path for folder in dict.fromkeys(folders) for path in sorted(folder.glob("README*.md"))]
+
+
+def instruction_kgrams(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> frozenset[int]:
+    """The runs of words of the instructions' prose (each README's text outside its blocks: `_readmes`), each hashed
+    as an "instructions" trait, which no file has: `instructed` reads a student's comments against them."""
+    runs: set[str] = set()
+    for path in _readmes(starter, paths):
+        for paragraph in re.split(r"\n\s*\n", FENCE.sub("", _read(path))):
+            for line in [*paragraph.splitlines(), " ".join(paragraph.splitlines())]:  # a run across a line's end too
+                runs.update(phrases(line))
+    return frozenset(_run_hashes(run)[0] for run in runs)
+
+
+def instructed(text: str, given: frozenset[int]) -> frozenset[int]:
+    """The comment traits of TEXT (traits.py: its runs of words) that are the instructions' words: the runs of each
+    comment or string of which at least INSTRUCTED are runs of the instructions' prose (`instruction_kgrams`, in
+    GIVEN), less the runs any other comment or string of TEXT has. Two students who write the README's steps as
+    their comments share the course's words, as two who paste its example share its code (sim32b2's h2: the README's
+    three steps over the canonical walk, 0.911, #5)."""
+    read = []  # (whether the instructions' words, its runs) of each comment and string
+    tokens, _ = token_list(text.removeprefix("\ufeff")[:MAX_CHARS])  # as traits.py reads it (and cached: tokens.py)
+    for token in tokens:
+        if token.type in (tokenize.COMMENT, tokenize.STRING) and (runs := phrases(token.string)):
+            read.append((sum(_run_hashes(run)[0] in given for run in runs) >= INSTRUCTED * len(runs), runs))
+    if not any(course for course, _ in read):
+        return frozenset()
+    taken, kept = ({_run_hashes(run)[1] for course, runs in read if course is side for run in runs}
+                   for side in (True, False))
+    return frozenset(taken - kept)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _run_hashes(run: str) -> tuple[int, int]:
+    """A run of words hashed as the instructions' and as a comment's (every file repeats the starter's comments)."""
+    return _hash("instructions", run), _hash("comment", run)
 
 
 def handout_kgrams(starter: dict[str, str]) -> frozenset[int]:

@@ -9,7 +9,7 @@ import pytest
 
 from grader.classroom import starters
 from grader.similarity import handouts, similarity, visible_tests
-from grader.similarity.cohort import starter_kgrams
+from grader.similarity.cohort import read_document, starter_kgrams
 from grader.similarity.handouts import handout_texts
 
 STUB = '        # TODO(03-tanh): your code here\n        raise NotImplementedError("03-tanh: write Value.tanh")'
@@ -225,3 +225,37 @@ def test_a_public_sources_licence_and_readme_are_known_text(tmp_path):
     (tmp_path / "leaked" / "deep" / "COPYING").write_text("GPL v3 or later\n", encoding="utf-8")
     (tmp_path / "leaked" / "notes.txt").write_text("not a notice\n", encoding="utf-8")
     assert handouts.notice_texts([tmp_path / "leaked"]) == {"deep/COPYING": '# GPL v3 or later\n\n"""GPL v3 or later"""\n'}
+
+
+# the README's four steps as a student writes them over their tanh (each word the instructions'), and a comment of
+# one's own about them
+STEPS = """        # 1. compute t = tanh(x) for x = self.data (the math module has tanh)
+        # 2. make the new node from t, with self as its only input and "tanh" as its operation
+        # 3. give it a _backward that adds the local derivative times out.grad into self.grad
+        # 4. return the new node
+"""
+
+
+def test_a_comment_in_the_instructions_words_is_the_courses(starter):
+    given = handouts.instruction_kgrams({"engine.py": starter})  # 03-tanh's README*.md, from its TODO marker
+    text = filled(starter, STEPS + "        # my own words: squash it, then chain the slope back\n" + BODIES["ana"])
+    course = handouts.instructed(text, given)
+    steps = {h for line in STEPS.splitlines() for h in handouts.instructed(f"{line.strip()}\n", given)}
+    # every run of the four steps' words, and none of the student's own comment (nor of the starter's)
+    assert len(steps) == 44 and course == steps
+    own = handouts.instructed("# my own words: squash it, then chain the slope back\n", given)
+    assert own == frozenset()
+    # a comment half in the instructions' words is the student's (INSTRUCTED 0.6)
+    assert handouts.instructed("# compute t = tanh(x) but my way with cosh and sinh\n", given) == frozenset()
+
+
+def test_a_students_traits_leave_out_the_instructions_words(starter):
+    """What the reading keeps of a filler's comments (read_document): the steps' runs are not among the traits
+    (as the starter's comments are not), the student's own comment's runs are."""
+    text = filled(starter, STEPS + "        # my own words: squash it, then chain the slope back\n" + BODIES["ana"])
+    given = starter_kgrams({"engine.py": starter})
+    steps = handouts.instructed(STEPS, handouts.instruction_kgrams({"engine.py": starter}))
+    kept = read_document("s", {"engine.py": text}, given).traits
+    with_course = read_document("s", {"engine.py": text}, given | handouts.instruction_kgrams({"engine.py": starter}))
+    assert steps <= kept.keys() and not steps & with_course.traits.keys()
+    assert kept.keys() - with_course.traits.keys() == steps  # nothing else: the own comment and the code's traits
