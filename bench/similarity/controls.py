@@ -1,5 +1,5 @@
 """Fresh honest controls put into labelled cohorts, read as rescore.py reads (kept in build/rescore-cache/): the
-measure of sim25ctl/ to sim30bctl/, sim30actl/, sim31ctl/ and sim31actl/ (each folder's measure.py says which controls
+measure of sim25ctl/ to sim30bctl/, sim30actl/, sim31ctl/, sim31actl/ and sim34ctl/ (each folder's measure.py says which controls
 go where).
 
     python bench/similarity/controls.py   (every folder's measure.py in turn, then each one's count of pairs with a
@@ -148,7 +148,7 @@ def show_parts(target: Path, keys: list[str]) -> None:
 
 # the control folders, each measured by its own measure.py, which ends with a line that gives its count
 FOLDERS = ("sim25ctl", "sim26bctl", "sim27ctl", "sim27bctl", "sim28ctl", "sim29cctl", "sim30bctl", "sim30actl", "sim31ctl",
-           "sim31actl")
+           "sim31actl", "sim34ctl")
 
 
 def main() -> None:
