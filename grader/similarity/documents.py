@@ -13,7 +13,7 @@ from ..machine_size import usable_cpus
 from ..parsing import LINE_BREAK, parse
 from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_tokens, kgram_hashes, order_hash,
                            statement_hashes, statement_orders, winnow)
-from .handouts import instructed
+from .instructions import instructed
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
 from .normalise import Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT

@@ -20,26 +20,18 @@ without), and the example's statements are subtracted wherever they stand.
 
 from __future__ import annotations
 
-import functools
 import re
-import tokenize
 from pathlib import Path
 
-from .normalise import MAX_CHARS
-from .tokens import token_list
-from .traits import _hash
 from .visible_tests import checks_kgrams
 from .words import phrases
+from .instructions import INSTRUCTED, _run_hashes, instructed  # noqa: F401 - handouts.instructed, as tests read it
 
 FENCE = re.compile(r"^```([\w-]*)\n(.*?)^```", re.S | re.M)
 TODO = re.compile(r"TODO\(([0-9][\w-]*)\)")
 CODE_TAGS = ("python", "py", "python3")
 NOTICES = ("LICENSE", "LICENCE", "COPYING", "NOTICE", "README", "AUTHORS")  # a public source's folder's own words
 MOST_NOTICE = 20_000
-# a comment is the instructions' words when this share of its runs of words are theirs (`instructed`): chosen among
-# 0.5, 0.6, 0.7 and 0.8 on the tuning classes and sim32b2 (docs/similarity.md, session 34); at 0.5, a comment that
-# shares half its words with the README is the student's own words about it (fourth 4 and fifth 10 fell)
-INSTRUCTED = 0.6
 
 
 def handout_texts(starter: dict[str, str], paths: tuple[Path, ...] = ()) -> dict[str, str]:
@@ -74,30 +66,6 @@ def instruction_kgrams(starter: dict[str, str], paths: tuple[Path, ...] = ()) ->
             for line in [*paragraph.splitlines(), " ".join(paragraph.splitlines())]:  # a run across a line's end too
                 runs.update(phrases(line))
     return frozenset(_run_hashes(run)[0] for run in runs)
-
-
-def instructed(text: str, given: frozenset[int]) -> frozenset[int]:
-    """The comment traits of TEXT (traits.py: its runs of words) that are the instructions' words: the runs of each
-    comment or string of which at least INSTRUCTED are runs of the instructions' prose (`instruction_kgrams`, in
-    GIVEN), less the runs any other comment or string of TEXT has. Two students who write the README's steps as
-    their comments share the course's words, as two who paste its example share its code (sim32b2's h2: the README's
-    three steps over the canonical walk, 0.911, #5)."""
-    read = []  # (whether the instructions' words, its runs) of each comment and string
-    tokens, _ = token_list(text.removeprefix("\ufeff")[:MAX_CHARS])  # as traits.py reads it (and cached: tokens.py)
-    for token in tokens:
-        if token.type in (tokenize.COMMENT, tokenize.STRING) and (runs := phrases(token.string)):
-            read.append((sum(_run_hashes(run)[0] in given for run in runs) >= INSTRUCTED * len(runs), runs))
-    if not any(course for course, _ in read):
-        return frozenset()
-    taken, kept = ({_run_hashes(run)[1] for course, runs in read if course is side for run in runs}
-                   for side in (True, False))
-    return frozenset(taken - kept)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _run_hashes(run: str) -> tuple[int, int]:
-    """A run of words hashed as the instructions' and as a comment's (every file repeats the starter's comments)."""
-    return _hash("instructions", run), _hash("comment", run)
 
 
 def handout_kgrams(starter: dict[str, str]) -> frozenset[int]:
