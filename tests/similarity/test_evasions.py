@@ -85,9 +85,10 @@ def test_a_form_feed_is_not_a_line_break():
 
 
 # str.splitlines in the similarity package only where the text is none a submission wrote: an instructor's handout
-# block, a function text the package wrote itself, a docstring's first line (a probe's title). A submission's text is
-# cut as Python cuts it (python_lines): its line numbers are the tree's (session 20: spacing.py cut at form feeds).
-SPLITLINES_ALLOWED = {"handouts.py": 1, "variants.py": 1, "visible_tests.py": 1}
+# block and the README's prose around it (handouts.instruction_kgrams, session 34), a function text the package wrote
+# itself, a docstring's first line (a probe's title). A submission's text is cut as Python cuts it (python_lines): its
+# line numbers are the tree's (session 20: spacing.py cut at form feeds).
+SPLITLINES_ALLOWED = {"handouts.py": 3, "variants.py": 1, "visible_tests.py": 1}
 
 
 def test_the_similarity_package_cuts_a_submissions_lines_as_python_does():
