@@ -52,8 +52,8 @@ ENGINE = {
                                          "correct-recursion-limit-raised"]},
     "bug-cp1252-pow-missing-k": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-missing-k", "exact")]),
     # `=` in one case of a `match` in a method, no closure: the numbers of `=` in `*` on one side (as
-    # test_fresh_styles's bug-floatsub-mul-assign), and nothing said (the hint reads closures only: docs)
-    # named since session 34 (diagnose/rule_owner.py: `case Value(Op.MUL, ...)` is mul's rule), line 69
+    # test_fresh_styles's bug-floatsub-mul-assign); before session 34 nothing was said (the hint read closures
+    # only), now it is named (diagnose/rule_owner.py: `case Value(Op.MUL, ...)` is mul's rule), line 69
     "bug-enum-mul-assign": (38.0, 18, [("hint", "assign-grad", None)]),
     "bug-enum-pow-no-minus-one": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-no-minus-one", "exact")]),
     "bug-fraction-relu-ge": (62.0, ["relu/zero"], [("variant", "relu-at-zero", "exact")]),
