@@ -23,6 +23,12 @@ def _passed(row):
     return {t["name"] for t in row["tests"] if t["status"] == "passed" and t["max_score"] > 0}
 
 
+def _lost_at_draws_only(row):
+    """The tests ROW lost only at the inputs drawn for its grade (judge/cross_check.py's words)."""
+    return {t["name"] for t in row["tests"]
+            if t["status"] != "passed" and "at other inputs, drawn for this grade" in t["output"]}
+
+
 def _tests(row, *names):
     return [(t["name"], t["status"], t["output"]) for t in row["tests"] if t["name"] in names]
 
@@ -340,7 +346,12 @@ CRASHED = {"exit-71": "the worker crashed 9 times", "self-kill": "the worker cra
 @pytest.mark.parametrize("name", sorted(ATTACKS))
 def test_held_a_lying_value_or_worker_passes_nothing_its_twin_fails(engine_rows, name):
     row, twin = engine_rows[name], engine_rows["honest-twin"]
-    assert (_passed(row) - _passed(twin), row["score"] <= twin["score"]) == (set(), True)
+    # A run that ends `crashed` is not judged at the drawn inputs (docs/security.md, What is not defended: "a run that
+    # ends crashed"): `alarm-raise` ends so or not by where its timer lands, and then keeps the tests its twin loses
+    # only at the draws; nothing else, and no more than their points.
+    excused = _lost_at_draws_only(twin) if name == "alarm-raise" and row["status"] == "crashed" else set()
+    allowance = sum(t["max_score"] - t["score"] for t in twin["tests"] if t["name"] in excused)
+    assert (_passed(row) - _passed(twin) - excused, row["score"] <= twin["score"] + allowance) == (set(), True)
     assert not any("internal grader error" in t["output"] for t in row["tests"])
     if name != "alarm-raise":
         assert (row["status"], (row.get("message") or "")[:len(CRASHED.get(name, ""))]) == (
