@@ -16,18 +16,33 @@ def _mix(text):
     return (h * 0xFF51AFD7ED558CCD) & _MASK
 
 
+# how far a float moves, by the token's level (its suffix `.1`, `.2`, `.3`; none: 0): a factor 1 +- (low + width * u)
+# (grader/judge/draw_pool.py tries the smaller moves where the larger ones leave a kink's or a threshold's cell)
+_LEVELS = ((0.1, 0.25), (0.04, 0.06), (0.015, 0.025), (0.005, 0.01))
+
+
 def drawn_input(token, x):
     """A probe's input `x` moved by the draw `token` (a string): a float is scaled by a factor in [0.65, 0.9] or
-    [1.1, 1.35], so its sign stays and 0 stays 0; an int moves one or two away from 0 (0 stays); anything else,
-    a bool among them, stays. The same token and input give the same number, wherever the probe builds it."""
+    [1.1, 1.35] (a token ending `.1`: 4-10 % either way; `.2`: 1.5-4 %; `.3`: 0.5-1.5 %), so its sign stays and 0
+    stays 0; an int moves one or two away from 0 (0 stays), at level 0 only (a move of one changes an integer's every
+    cell: judge/drawn.py); anything else, a bool among them, stays. The same token
+    and input give the same number, wherever the probe builds it."""
     t = _type(x)
     if t is _bool or not (t is _int or t is _float) or x == 0 or x != x or x in (_INF, -_INF):
         return x
     h = _mix(token + "|" + _repr(x))
+    level = _level(token)
     if t is _int:
-        return x + (1 + (h & 1)) * (1 if x > 0 else -1)
+        return x + (1 + (h & 1)) * (1 if x > 0 else -1) if level == 0 else x
     u = (h >> 11) / 9007199254740992.0
-    return x * (1.0 + (0.1 + 0.25 * u) * (1.0 if h & 1 else -1.0))
+    low, width = _LEVELS[level]
+    return x * (1.0 + (low + width * u) * (1.0 if h & 1 else -1.0))
+
+
+def _level(token):
+    """The level of a token's move: the digit after its last `.`, 0 without one (or with anything else there)."""
+    _, dot, level = token.rpartition(".")
+    return "0123".find(level) if dot and len(level) == 1 and level in "0123" else 0
 
 
 class Drawn:

@@ -97,7 +97,7 @@ JOB_SCHEMA = {
                 "digest": {"type": "string", "pattern": HEX64},
                 "run": {"type": "object", "maxProperties": 10_000,
                         "additionalProperties": {"type": "string",
-                                                 "pattern": r"^[A-Za-z_][A-Za-z0-9_]{0,99}@[0-9a-f]{16}$"}},
+                                                 "pattern": r"^[A-Za-z_][A-Za-z0-9_]{0,99}@[0-9a-f]{16}(\.[1-3])?$"}},
             },
         },
     },

@@ -2,10 +2,12 @@
 each drawn probe, each with the reference's values there, computed once and kept.
 
 A submission's draw of a probe is one of the probe's POOL slots, chosen by an HMAC of the secret, the suite, the
-submission's files and the probe. A slot's draw is the first of TRIES tokens (HMACs of the secret, the suite, the
-probe, the slot and the try) at which the reference takes the same side of every kink and domain as at the fixed
-inputs (drawn.regions); a slot none of whose tokens keeps them is empty (the probe stays at its fixed inputs for the
-submissions that land on it). A slot is filled when a submission first lands on it, so a batch pays the reference
+submission's files and the probe. A slot's draw is the first of TRIES x LEVELS tokens (HMACs of the secret, the
+suite, the probe, the slot and the try; each level's moving the inputs less: drawn_inputs._LEVELS) at which the
+reference takes every watched op's input into its cell at the fixed inputs (drawn.same_cells: its sign and its
+magnitude's interval), else the first at which it keeps their signs alone (the same side of every kink and domain);
+a slot none of whose tokens keeps them is empty (the probe stays at its fixed inputs for the submissions that land
+on it). A slot is filled when a submission first lands on it, so a batch pays the reference
 (the 10,000-node deep chain's 60-70 ms among it) once per slot, never once per row: at most POOL times a probe for
 every batch of a secret, however many rows, and nothing once the slots are kept.
 
@@ -22,13 +24,26 @@ says so, with its numbers) learns one of POOL input sets of that probe, and its 
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import hmac
 import json
 import threading
 
 POOL = 16  # input sets per drawn probe a submission's draw is chosen from
-TRIES = 16  # tokens tried per slot before the slot is empty
+TRIES = 8  # tokens tried per slot at each level of move (drawn_inputs._LEVELS: 4 levels, 32 tokens in all)
+LEVELS = 4
+# a probe through more watched ops than this (long_sum's 200 powers) keeps its draws on the same side of every kink
+# and domain alone: at every level some input of so many lies by an edge of its cell (bench/drawn_slots.py), and
+# trying them all cost the pool 3.6 of its 5.8 s
+MAX_CELLS = 64
+
+# The magnitudes a cell's edges lie at (`_cell`): where an engine's input-dependent mistake is likeliest to start (a
+# guard `x > 4`, a clamp at 2.5, a loop while x > 20, exp's overflow near 709.78, an epsilon by a kink), so that every
+# draw of a probe meets such a mistake exactly where its fixed inputs do: one mistake, the same tests lost at every
+# slot (docs/security.md, "One mistake, the same points")
+_EDGES = (1e-9, 1e-6, 1e-3, 0.01, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10, 12, 15,
+          20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 200, 300, 500, 700, 709.78, 1000, 1e4, 1e5, 1e6, 1e9)
 
 _LOCK = threading.Lock()
 # (the secret's digest, the suite's digest) -> ({(probe, slot): (token, values)}, {(probe, token): values} of those
@@ -46,8 +61,11 @@ def slot_of(key: bytes, suite_name: str, files_digest, probe: str) -> int:
 
 
 def candidates(key: bytes, suite_name: str, probe: str, slot: int):
-    """The tokens a slot tries, in order (16 hex digits each)."""
-    return [_hmac(key, suite_name, "pool", probe, slot, attempt)[:16] for attempt in range(TRIES)]
+    """The tokens a slot tries, in order: 16 hex digits each, TRIES at each level of move, the largest first (a token
+    of level k > 0 ends `.k`: grader/drawn_inputs.py moves its inputs less)."""
+    return [_hmac(key, suite_name, "pool", probe, slot, attempt)[:16] + (f".{attempt // TRIES}" if attempt >= TRIES
+                                                                          else "")
+            for attempt in range(TRIES * LEVELS)]
 
 
 class Pool:
@@ -111,17 +129,49 @@ class Pool:
                 self._tokens.setdefault((probe, token), values)
 
     def _compute(self, probe, slot, regions, fixed):
+        """(token, values) of the slot's first token at which every watched op's input lies in its cell at the fixed
+        inputs (drawn.regions: its sign and magnitude's interval), else of the first on the same side of every kink
+        and domain alone (the signs: a slot whose draw may meet a threshold its fixed inputs do not, counted by
+        bench/drawn_slots.py), else (None, None): the slot is empty."""
         at_fixed = fixed(probe)
         if at_fixed is None:
             return None, None
+        sided = None
         for token in candidates(self._key, self.suite.name, probe, slot):
             found = regions(probe, token)
             # a probe through no kink or domain (deep_chain's 10,000 `+`) keeps its first draw unchecked
-            if found is not None and (not at_fixed[0] or found[:2] == at_fixed[:2]):
+            if found is None or found[1] != at_fixed[1] or ("." in token and found[2] == at_fixed[2]):
+                continue  # (a smaller move that moved nothing the probe gives, its leaves all ints, is no draw)
+            if len(at_fixed[0]) <= MAX_CELLS and same_cells(at_fixed[0], found[0]):
                 return token, found[2]
-        return None, None
+            if sided is None and signs(found[0]) == signs(at_fixed[0]):
+                sided = token, found[2]
+                if len(at_fixed[0]) > MAX_CELLS:
+                    break
+        return sided or (None, None)
 
     def values(self, probe, token):
         """The reference's values at a token of this pool, or None for a token it does not hold."""
         with _LOCK:  # one dict lookup: a row of the engine suite asks it for each probe a test reads at a draw
             return self._tokens.get((probe, token))
+
+
+
+def _cells(x):
+    """The cells of an input x: {(sign, which of _EDGES' intervals |x| lies in, each closed below)}, both neighbours'
+    where |x| is within a hair of an edge (the fixed inputs' x = 0.5, which a numeric check's x - h puts below it)."""
+    if x is None:
+        return {None}
+    sign = (x > 0) - (x < 0)
+    return {(sign, bisect.bisect_right(_EDGES, abs(x) * f)) for f in (1 - 1e-5, 1, 1 + 1e-5)}
+
+
+def same_cells(fixed, drawn) -> bool:
+    """Whether a draw's watched ops (regions' first part) are the fixed inputs' with every input in its cell."""
+    return len(fixed) == len(drawn) and all(
+        a[0] == b[0] and all(_cells(y) & _cells(x) for x, y in zip(a[1:], b[1:])) for a, b in zip(fixed, drawn))
+
+
+def signs(seen):
+    """A run's watched ops (regions' first part) with each input's sign alone (its side of each kink and domain)."""
+    return tuple((op, *(None if x is None else (x > 0) - (x < 0) for x in inputs)) for op, *inputs in seen)

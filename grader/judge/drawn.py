@@ -5,13 +5,18 @@ so an engine that looks its probe up and returns those numbers passed without wo
 an engine with `=` for `+=` in every rule, whose honest score is 25.8334). The grade of record (`grade SUBMISSIONS`,
 `grade ci`, `grade gradescope`, `grade serve`) therefore observes each such probe a second time, as `probe@token`:
 the worker hands the probe a `Drawn` class (grader/drawn_inputs.py) in place of `Value`, which builds each leaf
-`V(x)` at `drawn_input(token, x)` (a float scaled by 0.65-0.9 or 1.1-1.35, an int moved one or two from 0, 0
-kept). The draw is one of a pool of POOL per probe (judge/draw_pool.py), chosen by an HMAC of the instructor's
-secret, the suite, the submission's files and the probe: the same submission and secret give the same inputs and
-score; another submission, most likely other inputs. A pool's draw is kept only where the reference takes the same
-side of every kink and domain as at the fixed inputs (the sign of each relu's, log's and power's input: `regions`),
-so that a bug that fails the fixed input fails the drawn one and a correct engine passes both; else the next token
-is tried (draw_pool.TRIES), and a slot none of whose tokens keeps them leaves the probe at its fixed inputs.
+`V(x)` at `drawn_input(token, x)` (a float scaled by 0.65-0.9 or 1.1-1.35, or less at a token's level, an int moved
+one or two from 0, 0 kept). The draw is one of a pool of POOL per probe (judge/draw_pool.py), chosen by an HMAC of
+the instructor's secret, the suite, the submission's files and the probe: the same submission and secret give the
+same inputs and score; another submission, most likely other inputs. A pool's draw is kept only where the reference
+takes every watched op's input (relu's, tanh's, exp's, log's, a power's, a division's) into the cell it takes it
+into at the fixed inputs: the same sign (the same side of every kink and domain) and a magnitude between the same
+two of draw_pool._EDGES (`regions`, draw_pool.same_cells), so that a bug that fails the fixed input fails the drawn one, a correct
+engine passes both, and a mistake that starts at such a threshold (a loop while x > 4, a clamp at 2.5) meets every
+slot's draw as it meets the fixed inputs: one mistake, the same tests lost whatever the slot (session 34; before,
+the signs alone: 60.5 or 62 for one engine by its slot). Else the next token is tried (draw_pool.TRIES a level, the
+moves smaller at each), then the first that keeps the signs alone, and a slot none of whose tokens keeps them, or
+whose draw moves nothing the probe gives, leaves the probe at its fixed inputs.
 
 The expected values at a draw are the reference's, computed here, in the grader (trusted code: never the
 student's), once per slot of the pool and kept for this boot (draw_pool.py); a test that compares with PyTorch
@@ -42,7 +47,8 @@ from ..drawn_inputs import Drawn
 from .draw_pool import POOL, Pool, slot_of
 
 SECRET_ENV = "MICROGRAD_GRADER_SECRET"
-_WATCHED = {"relu": "relu", "log": "log", "__pow__": "pow", "__truediv__": "div", "__rtruediv__": "rtruediv"}
+_WATCHED = {"relu": "relu", "log": "log", "__pow__": "pow", "__truediv__": "div", "__rtruediv__": "rtruediv",
+            "tanh": "tanh", "exp": "exp"}
 
 
 def secret() -> bytes:
@@ -76,7 +82,7 @@ def _region_engine():
             seen = getattr(state, "seen", None)
             if seen is not None:
                 other = args[0] if args else None
-                seen.append((op, _sign(self.data), _sign(getattr(other, "data", other))))
+                seen.append((op, _number(self.data), _number(getattr(other, "data", other))))
             return method(self, *args)
         return call
 
@@ -85,13 +91,14 @@ def _region_engine():
     return cls, state
 
 
-def _sign(x):
-    return None if not isinstance(x, (int, float)) else (x > 0) - (x < 0)
+def _number(x):
+    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) and x == x else None
 
 
 def regions(probe, token=None):
     """What a run of `probe` on the reference (at the draw `token`, or fixed) says of its kinks and domains: each
-    watched op's inputs' signs, and the observation's names; None where it raised or gave no finite number."""
+    watched op's inputs' cells (`_cell`: the sign and the magnitude's interval), and the observation's names; None
+    where it raised or gave no finite number."""
     cls, state = _region_engine()
     state.seen = seen = []
     try:

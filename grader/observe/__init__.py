@@ -25,6 +25,7 @@ from ..sandbox.accounting import Budget
 from ..sandbox.pipes import CappedOutput
 from ..student_text import valid_utf8
 from .attempt import Attempt
+from .drawn_pass import left_to_run
 from .protocol import ReportTally
 from .cache import ObservationCache, share_observations
 
@@ -204,6 +205,9 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
         while todo:
             if sandbox.stopping:
                 raise Interrupted("grading was interrupted")
+            todo = left_to_run(todo, probes)  # not the drawn probes whose fixed ones ran out of time (drawn_pass.py)
+            if not todo:
+                break
             if cases:
                 case = cases[todo[0]]
                 base = sandbox.prepare(slot, submission.files, {**suite.runner_files, **case.files})
