@@ -352,6 +352,28 @@ def test_a_09_batch_with_skipped_runs_is_graded_by_the_fleet_as_locally(tmp_path
     assert server.leftovers() == []
 
 
+def test_an_engine_whose_fixed_probe_times_out_is_graded_by_the_fleet_as_locally(tmp_path, server, fleet):
+    """A drawn probe whose fixed twin ran out of time is not run (grader/observe/drawn_pass.py), so the run names
+    fewer draws than the grade made; the submitting grade took that for a job rewritten on the queue and crashed
+    the row 0/63 (review34, on trust34's branch), where a local batch grades it."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    engine = (ROOT / "reference" / "engine.py").read_text(encoding="utf-8")
+    spin = "        t = math.tanh(self.data)\n"
+    assert spin in engine
+    (folder / "one-slow.py").write_text(engine.replace(spin, "        while self.data > 4:\n            pass\n" + spin),
+                                        encoding="utf-8")
+    local = tmp_path / "local.json"
+    _grade(folder, local, "--no-cache", "-q", cwd=tmp_path)
+    fleet.start()
+    queued = tmp_path / "fleet.json"
+    _grade(folder, queued, "--queue", server.url, "--no-cache", "-q", cwd=tmp_path)
+    row, = json.loads(queued.read_text())["submissions"]
+    assert (row["status"], row["score"]) == ("graded", 62.0)
+    assert queued.read_bytes() == local.read_bytes()
+    assert server.leftovers() == []
+
+
 def test_the_fleets_processes_import_the_checkout_under_test(tmp_path):
     """A `grade worker` (Fleet.start) and a submitting `grade` (checkout_env, as every command of these tests is run)
     import the grader of the checkout this file is in, wherever they run (a temporary folder) and whatever is

@@ -29,6 +29,7 @@ from rq.serializers import JSONSerializer
 
 from ..observe import STARVED_RETRIES
 from ..observe.cache import ObservationCache, share_observations
+from ..observe.drawn_pass import left_to_run
 from ..observe.protocol import clean_text
 from ..records import WEAKEST_FIRST, RunStatus, Strength, never_ran, weakest
 from ..sandbox.accounting import STARVED_BACKSTOP
@@ -70,11 +71,14 @@ def _status(raw):
 
 
 def _as_drawn(run, drawn):
-    """Whether a run's drawn observations are of exactly the draws this grade made (`drawn`: {probe: "probe@token"}),
+    """Whether a run's drawn observations are of exactly the draws this grade made (`drawn`: {probe: "probe@token"})
+    that were worth running (not those whose fixed probe timed out: `left_to_run`),
     or there are none because the run was not judged at drawn inputs (an import that failed, a run that timed out
     or crashed: grader/observe/ keeps none then)."""
     names = set(run.get("drawn") or {})
-    return names == set(drawn.values()) or not names and (
+    # less the draws whose fixed probe ran out of time: those are not run (observe/drawn_pass.py), here as locally
+    expected = set(left_to_run(list(drawn.values()), run.get("probes") or {}))
+    return names == expected or not names and (
         not run.get("probes") or run.get("status") != "ok" or bool(run.get("import_error")))
 
 
