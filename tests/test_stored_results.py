@@ -175,7 +175,8 @@ def test_torch_results_prints_what_changed_and_keeps_the_last_bits(tmp_path, mon
         "  tanh_layer: new probe",
     ]
     assert result.output.splitlines()[0].startswith(f"03-tanh: wrote {path} (3 changes")
-    assert list(live) == [n for n in load_suite("03-tanh").probe_names]
+    suite = load_suite("03-tanh")  # a probe of places (where_written) is not PyTorch's to run: torch_adapter.py
+    assert list(live) == [n for n in suite.probe_names if not getattr(suite.probe(n), "reports_places", False)]
     assert live["tanh_zero"]["values"]["y"] == live_y
     assert live["tanh_negative"]["values"]["y"] == stored_y
     assert live["numeric_tanh"]["values"]["a.numeric"] == stored_numeric

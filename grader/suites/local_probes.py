@@ -8,7 +8,7 @@ derivative by one code path. This module travels into the sandbox beside every s
 shared_probes.py does (grader/suites/__init__.py ships it and hashes it into every suite's digest).
 """
 
-from probekit import backprop_by_hand, number
+from probekit import backprop_by_hand, number, places
 
 
 def _local_derivatives(V, op, cases, upstream=3.0, by_hand=False):
@@ -281,7 +281,29 @@ def calls_of(V, call, a, b, field):
     return {"op": (s["outer"] or [None])[0], "calls": s["calls"], "returns": k, "raised": raised}
 
 
-# -- where each op gives its inputs their gradients (the engine suite's where_written) --------------------------
+# -- where each op gives its inputs their gradients (where_written: the engine suite's, and 01-04's since session 34) --
+
+
+def where_written_probe(namespace, ops):
+    """The probe `where_written` over `ops`, bound in `namespace` as local_derivative_probes binds its own: each op at
+    its last point, seeded directly, traced (traced_op). Marked `@places`: it reports lines, not numbers (a
+    finding's line, grader/diagnose/written_at.py; no test reads it)."""
+    ops = tuple(ops)
+
+    @places
+    def where_written(V):
+        """each op at its last point, seeded directly: the lines of yours that gave its inputs their gradients"""
+        found = {}
+        for op in ops:  # the last point: relu's is 2, where its rule passes a gradient on
+            try:
+                found[op] = traced_op(V, LOCAL[op][1], LOCAL[op][2][-1])
+            except Exception:  # noqa: BLE001 - an op that raises has no place here (what it raised says its line)
+                found[op] = None
+        return found
+
+    where_written.__module__ = namespace["__name__"]
+    namespace["where_written"] = where_written
+    return where_written
 
 
 def traced_op(V, op, case):

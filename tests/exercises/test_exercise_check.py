@@ -99,9 +99,10 @@ def test_a_wrong_derivative_is_reported_with_expected_and_got(tanh_starter):
         "FAIL  tanh/two                x.grad for y = tanh(x) at x = 2: expected 0.0706508249, got 0.0359724199"
         " (0 of 2 expressions right or already charged elsewhere)",
     ]
+    # with the line that computes it (session 34: 03's where_written probe; before, no place)
     assert lines[-2].startswith("why:  Your gradients match an engine in which tanh's local derivative is `1 - t` "
-                                "instead of `1 - t**2`. For y = tanh(x) at x = 2, x.grad is 0.0359724199, not "
-                                "0.0706508249. ")
+                                "instead of `1 - t**2` (engine.py, line 81). For y = tanh(x) at x = 2, x.grad is "
+                                "0.0359724199, not 0.0706508249. ")
     # graph/numeric does not charge the tanh that tanh/two charges (each mistake costs once)
     assert lines[-1] == ("Score on the visible tests: 4.5/9 points (4 of 8 tests pass). "
                          "Hidden tests are graded after you hand in.")

@@ -124,3 +124,10 @@ def numeric_products(V):
 from local_probes import local_derivative_probes  # noqa: E402
 
 local_derivative_probes(globals(), ["add", "mul", "relu"], by_hand=True)
+
+
+# -- where each op's backward gives its inputs their gradients (diagnosis: a finding's line; no test reads it) --------
+
+from local_probes import where_written_probe  # noqa: E402
+
+where_written_probe(globals(), ["add", "mul", "relu"])

@@ -126,3 +126,10 @@ from local_probes import local_derivative_probes, local_mid_probes, local_pair_p
 local_derivative_probes(globals(), ["add", "mul", "relu", "tanh"])
 local_mid_probes(globals(), ["add", "mul", "relu", "tanh"])  # each op in the middle of a graph: an op cut out of it
 local_pair_probes(globals(), ["add", "mul", "relu", "tanh"])  # each op several times in one graph: an op that keeps state
+
+
+# -- where each op's backward gives its inputs their gradients (diagnosis: a finding's line; no test reads it) --------
+
+from local_probes import where_written_probe  # noqa: E402
+
+where_written_probe(globals(), ["add", "mul", "relu", "tanh"])

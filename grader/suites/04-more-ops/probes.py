@@ -131,3 +131,10 @@ from local_probes import LOCAL, local_derivative_probes, local_mid_probes, local
 local_derivative_probes(globals(), sorted(LOCAL))
 local_mid_probes(globals(), sorted(LOCAL))  # each op in the middle of a graph: an op cut out of it
 local_pair_probes(globals(), sorted(LOCAL))  # each op several times in one graph: an op that keeps state
+
+
+# -- where each op's backward gives its inputs their gradients (diagnosis: a finding's line; no test reads it) --------
+
+from local_probes import where_written_probe  # noqa: E402
+
+where_written_probe(globals(), sorted(LOCAL))

@@ -2,7 +2,7 @@
 `backward()` once and returns what it saw (its docstring's first line: the expression as a student reads it), on
 the student's engine (in the sandbox), on the reference and on PyTorch."""
 
-from probekit import grads, number, places, random_graph_probes, with_numeric
+from probekit import grads, number, random_graph_probes, with_numeric
 
 
 # -- one operation at a time -------------------------------------------------------
@@ -352,16 +352,6 @@ local_pair_probes(globals(), sorted(LOCAL))
 # -- where each op's backward gives its inputs their gradients (diagnosis: a finding's line; no test reads it) --------
 
 
-from local_probes import traced_op  # noqa: E402
+from local_probes import where_written_probe  # noqa: E402
 
-
-@places
-def where_written(V):
-    """each op at its last point, seeded directly: the lines of yours that gave its inputs their gradients"""
-    found = {}
-    for op in sorted(LOCAL):  # the last point: relu's is 2, where its rule passes a gradient on
-        try:
-            found[op] = traced_op(V, LOCAL[op][1], LOCAL[op][2][-1])
-        except Exception:  # noqa: BLE001 - an op that raises has no place here (what it raised says its line)
-            found[op] = None
-    return found
+where_written_probe(globals(), sorted(LOCAL))
