@@ -173,4 +173,6 @@ def test_grade_ci_shows_the_why_grade_check_shows(tmp_path, monkeypatch):
     # the place the finding carries, as grade ci annotates it (session 34: 03's findings have lines, from its
     # where_written probe, and grade check's why: says it)
     assert [f"why:  {d['title']} ({d['file']}, line {d['line']}). {d['explanation']}" for d in shown] == why
-    assert any(line.startswith(f"::warning title={shown[0]['title']}") for line in ci.output.splitlines())
+    first = shown[0]
+    assert any(line.startswith(f"::warning file={first['file']},line={first['line']},title={first['title']}::")
+               for line in ci.output.splitlines())
