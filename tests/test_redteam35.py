@@ -22,6 +22,19 @@ from grader.sandbox import Limits
 LIMITS = Limits(probe_seconds=2, import_seconds=5, submission_seconds=30)
 COURSE_SECRET = b"0123456789abcdef" * 4  # a course's secret.key, fixed here so that its draws are the same each run
 IMAGE_SECRET = b"fedcba9876543210" * 4  # a Gradescope image's draws.secret, likewise
+# appended to an engine: the secret's file read from inside the sandbox, and shown in tanh's exception were it read
+READ_SECRET = """
+
+try:
+    with open({path!r}) as _file:
+        _SECRET = _file.read()
+except OSError:
+    _SECRET = None
+if _SECRET:
+    def _leak(self):
+        raise ValueError("the secret: " + _SECRET)
+    Value.tanh = _leak
+"""
 
 
 def _public_pool_table():
@@ -126,7 +139,9 @@ def test_grade_serve_draws_from_its_courses_secret_not_the_public_digest(tmp_pat
     """`grade serve` as its README's two commands start it (no MICROGRAD_GRADER_SECRET): bob uploads the public pool's
     table, alice the twin. Before: bob 54/63, alice 23.8334 (the pool worker drew from the public digest). Now the
     course's pool draws from auth.draws_secret, an HMAC of its secret.key (0600, the course folder's): bob no more
-    than the twin but relu/zero's and values/int-data's points (above)."""
+    than the twin but relu/zero's and values/int-data's points (above). bob's engine also reads the course's
+    secret.key from inside the sandbox and shows it in tanh's exception were it read: held (the course folder is not
+    there)."""
     pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
     from fastapi.testclient import TestClient
 
@@ -142,7 +157,8 @@ def test_grade_serve_draws_from_its_courses_secret_not_the_public_digest(tmp_pat
     with TestClient(app) as client:
         svc = app.state.service
         urls = {}
-        for who, code in (("alice", TWIN), ("bob", public_pool_engine)):
+        bob = public_pool_engine + READ_SECRET.format(path=str(folder / "secret.key"))
+        for who, code in (("alice", TWIN), ("bob", bob)):
             answer = client.post("/api/v1/submissions", headers={"Authorization": f"Bearer {svc.token_for(who)}"},
                                  data={"exercise": "engine"}, files={"file": ("engine.py", code.encode())})
             assert answer.status_code == 202, answer.text
@@ -152,6 +168,25 @@ def test_grade_serve_draws_from_its_courses_secret_not_the_public_digest(tmp_pat
                   for who, url in urls.items()}
     assert {who: (s["status"], s["score"]) for who, s in scores.items()} == {
         "alice": ("graded", TWIN_SCORE), "bob": ("graded", 24.8334)}
+    assert COURSE_SECRET.decode() not in json.dumps(scores)  # the course folder is not in bob's sandbox
+
+
+def _autograder_root(folder, engine):
+    """A folder laid out as Gradescope's /autograder for the engine suite, `engine` its submission."""
+    for sub in ("source", "submission", "results"):
+        (folder / sub).mkdir(parents=True)
+    config = {"exercise": "engine", "limits": LIMITS.__dict__, "require_sandbox": False, "stdout_visibility": "hidden"}
+    (folder / "source" / gradescope.CONFIG).write_text(json.dumps(config), encoding="utf-8")
+    reading = engine + READ_SECRET.format(path=str(folder / "source" / gradescope.DRAWS_SECRET))
+    (folder / "submission" / "engine.py").write_text(reading, encoding="utf-8")
+    return folder
+
+
+def _image_secret(root):
+    """draws.secret as setup.sh leaves it: root's alone (its umask 077, then `chmod -R go-rwx` of the source)."""
+    path = root / "source" / gradescope.DRAWS_SECRET
+    path.write_bytes(IMAGE_SECRET + b"\n")
+    path.chmod(0o600)
 
 
 @needs_bwrap
@@ -159,18 +194,28 @@ def test_grade_serve_draws_from_its_courses_secret_not_the_public_digest(tmp_pat
 def test_a_gradescope_image_draws_from_its_own_secret(tmp_path, monkeypatch, public_pool_engine):
     """Gradescope sets no MICROGRAD_GRADER_SECRET, so every bundle drew from the public digest: the public pool's
     table scored 54/63 there (before). setup.sh now writes the image's own secret, root's alone, beside the bundle
-    (ROOT/source/draws.secret, never in the zip, whose bytes stay the same), and gradescope-run draws from it."""
+    (ROOT/source/draws.secret, never in the zip, whose bytes stay the same), and gradescope-run draws from it. The
+    engine reads that file from inside the sandbox and shows it in tanh's exception were it read: held."""
     monkeypatch.delenv(drawn.SECRET_ENV, raising=False)
-    root = tmp_path / "autograder"
-    for sub in ("source", "submission", "results"):
-        (root / sub).mkdir(parents=True)
-    config = {"exercise": "engine", "limits": LIMITS.__dict__, "require_sandbox": False, "stdout_visibility": "hidden"}
-    (root / "source" / gradescope.CONFIG).write_text(json.dumps(config), encoding="utf-8")
-    (root / "submission" / "engine.py").write_text(public_pool_engine, encoding="utf-8")
+    root = _autograder_root(tmp_path / "autograder", public_pool_engine)
     public, _ = gradescope.autograde(root)
-    (root / "source" / gradescope.DRAWS_SECRET).write_bytes(IMAGE_SECRET + b"\n")
+    _image_secret(root)
     kept, _ = gradescope.autograde(root)
     assert (public["score"], kept["score"]) == (54.0, 24.8334)
+    assert IMAGE_SECRET.decode() not in json.dumps(kept)  # the bundle's folder is not in the sandbox
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="Gradescope grades as root: the fallback's worker then has a uid of its own")
+def test_a_gradescope_images_secret_is_not_read_by_the_fallbacks_worker(tmp_path, monkeypatch):
+    """Gradescope's Docker usually refuses bubblewrap's namespaces (docs/gradescope.md), so its common sandbox is the
+    rlimits fallback, whose worker sees the container's files under a uid of its own: the twin reading draws.secret
+    there (and showing it in tanh's exception were it read) is refused by the file's mode, and keeps its score."""
+    monkeypatch.delenv(drawn.SECRET_ENV, raising=False)
+    root = _autograder_root(tmp_path / "autograder", TWIN)
+    _image_secret(root)
+    results, graded = gradescope.autograde(root, use_bwrap=False)
+    assert (graded.sandbox, results["score"]) == ("rlimits", TWIN_SCORE)
+    assert IMAGE_SECRET.decode() not in json.dumps(results)
 
 
 def test_setup_sh_makes_the_images_secret_for_root_alone(tmp_path):
