@@ -237,3 +237,24 @@ def test_setup_sh_makes_the_images_secret_for_root_alone(tmp_path):
         made.append(path.read_text())
     assert all(len(m) == 65 and m.endswith("\n") and int(m, 16) >= 0 for m in made) and made[0] != made[1]
     assert gradescope.draws_secret(tmp_path / "none") is None
+
+
+def test_the_variable_wins_over_a_kept_secret_which_wins_over_the_digest(monkeypatch, tmp_path):
+    """judge/drawn.secret: MICROGRAD_GRADER_SECRET where set (an instructor's choice, on every surface); else the
+    surface's kept one; else the digest. A course's draws secret is its own (two courses, two secrets), is not its
+    token key, and stays out of the settings' repr (a traceback or a log line)."""
+    from grader.pipeline import Settings
+    from grader.serve.auth import draws_secret, secret
+
+    monkeypatch.delenv(drawn.SECRET_ENV, raising=False)
+    digest = drawn.secret()
+    assert (drawn.secret(b"kept"), drawn.secret(None)) == (b"kept", digest)
+    monkeypatch.setenv(drawn.SECRET_ENV, "chosen")
+    assert drawn.secret(b"kept") == drawn.secret(None) == b"chosen"
+    courses = [tmp_path / "a", tmp_path / "b"]
+    for course in courses:
+        course.mkdir()
+    kept = [draws_secret(course) for course in courses]
+    assert kept[0] != kept[1] and len(kept[0]) == 64 and kept[0] == draws_secret(courses[0])
+    assert kept[0] not in (secret(courses[0]), digest)
+    assert kept[0].decode() not in repr(Settings(draw_secret=kept[0]))
