@@ -1,13 +1,12 @@
-"""Session 35's red team: a student who reads the grader's source, on the surfaces least attacked so far (docs/security.md,
-"Session 35's red team"). The engine suite's samples are on the informed attacks' twin (correct-closures with `=` for
-`+=` in every backward rule, 23.8334/63 in the grade of record: tests/test_redteam29.py); each closed one failed
-before its fix, as its test says."""
+"""Session 35's red team: a student who reads the grader's source, on the surfaces least attacked so far
+(docs/security.md, "Session 35's red team"). The engine suite's samples are on the informed attacks' twin
+(correct-closures with `=` for `+=` in every backward rule, 23.8334/63 in the grade of record:
+tests/test_redteam29.py); each closed one failed before its fix, as its test says."""
 
 import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from costs import slow_fixture
@@ -104,24 +103,20 @@ def rows(tmp_path_factory, public_pool_engine):
     return {kept: {r["id"]: r for r in g.scores["submissions"]} for kept, g in graded.items()}
 
 
-def _passed(row):
-    return {t["name"] for t in row["tests"] if t["status"] == "passed" and t["max_score"] > 0}
-
-
 @needs_bwrap
 def test_an_answer_table_over_the_public_digests_pool_scores_no_more_than_the_twin_under_a_kept_secret(rows):
     """Closed for `grade serve` and Gradescope (session 35): where no MICROGRAD_GRADER_SECRET is set, the grade of
     record drew from a digest of the grader's hidden part, which anyone with the public source computes, and so every
-    slot of every probe's pool: the twin answering each probe from the reference's numbers there scored 54/63 beside its
-    honest 23.8334, on `grade serve` as `grade serve init` makes a course (its README's two commands set no secret)
+    slot of every probe's pool: the twin answering each probe from the reference's numbers there scored 54/63 beside
+    its honest 23.8334, on `grade serve` as `grade serve init` makes a course (its README's two commands set no secret)
     and on every Gradescope bundle (whose autograder has no environment to set). Each now draws from a secret it keeps
     where no student reads it: the course's secret.key (serve/auth.draws_secret), the image's draws.secret (made by
     setup.sh). Under such a secret the table answers the fixed inputs alone and the twin's `=` shows at the draws:
     24.8334, the twin's tests but two it fails, and one it passes: relu/zero, whose one input is relu's kink, 0, which
     no draw moves (the limit test_redteam29 pins), and values/int-data, whose int leaves a draw moves one or two from 0,
     so that a table of 16 slots under any secret holds them (left: docs/security.md); grads_start_at_zero, which
-    calls no backward(), gets the previous probe's answers. Left: `grade run` and `grade ci` without the variable (the instructor's shell, a CI job)
-    keep the digest (docs/security.md, "What is not defended")."""
+    calls no backward(), gets the previous probe's answers. Left: `grade run` and `grade ci` without the variable (the
+    instructor's shell, a CI job) keep the digest (docs/security.md, "What is not defended")."""
     public, kept = rows[None], rows[COURSE_SECRET]
     assert {sid: (r["status"], r["score"]) for sid, r in public.items()} == {
         "twin": ("graded", TWIN_SCORE), "public-pool": ("graded", 54.0)}
@@ -205,7 +200,8 @@ def test_a_gradescope_image_draws_from_its_own_secret(tmp_path, monkeypatch, pub
     assert IMAGE_SECRET.decode() not in json.dumps(kept)  # the bundle's folder is not in the sandbox
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="Gradescope grades as root: the fallback's worker then has a uid of its own")
+@pytest.mark.skipif(os.geteuid() != 0,
+                    reason="Gradescope grades as root: the fallback's worker then has a uid of its own")
 def test_a_gradescope_images_secret_is_not_read_by_the_fallbacks_worker(tmp_path, monkeypatch):
     """Gradescope's Docker usually refuses bubblewrap's namespaces (docs/gradescope.md), so its common sandbox is the
     rlimits fallback, whose worker sees the container's files under a uid of its own: the twin reading draws.secret
