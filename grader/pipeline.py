@@ -76,6 +76,9 @@ class Settings:
     # the scores file's text of each row made as its part is done too, for a caller that writes the record with
     # private_files.write_json_atomically(path, graded.scores, graded.written_ahead) (the command line)
     write_ahead: bool = False
+    # the secret the grade of record draws its inputs from where MICROGRAD_GRADER_SECRET is not set: one the surface
+    # keeps where no student reads it (judge/drawn.secret); None: the digest of the grader's hidden part
+    draw_secret: bytes | None = dataclasses.field(default=None, repr=False)
 
 
 @dataclasses.dataclass
@@ -203,7 +206,8 @@ def _grade_submissions(submissions, suite, settings, progress, notify, observer,
     expectations.check_suite(settings.tests)  # a broken suite stops here, before any student is observed
     fixed = suite  # the diagnosis reads the fixed observations alone: its variants' runs are the suite's own
     if settings.tests == "all" and observer is None:
-        suite = for_record(suite, expectations)  # with the drawn inputs of the grade of record (judge/drawn.py)
+        # with the drawn inputs of the grade of record (judge/drawn.py)
+        suite = for_record(suite, expectations, settings.draw_secret)
     jobs = settings.jobs or default_jobs(settings.limits.memory_mb)
     if observer is None and settings.queue:
         observer = FleetPool(settings.queue, settings.limits, require_sandbox=settings.require_sandbox,
@@ -349,9 +353,10 @@ def _judge_contained(suite, runs, settings, expectations, so_far=None):
 
 def grade(path, *, exercise="engine", jobs=None, limits=Limits(), cache_dir=None, torch="stored",
           require_sandbox=False, progress=None, use_bwrap=True, one_submission=False, queue=None,
-          notify=None, write_ahead=False, row_id=None) -> Graded:
+          notify=None, write_ahead=False, row_id=None, draw_secret=None) -> Graded:
     """grade_path with the settings as keywords (what the command line passes)."""
     settings = Settings(exercise=exercise, limits=limits, torch=torch, jobs=jobs, cache_dir=cache_dir,
-                        require_sandbox=require_sandbox, use_bwrap=use_bwrap, queue=queue, write_ahead=write_ahead)
+                        require_sandbox=require_sandbox, use_bwrap=use_bwrap, queue=queue, write_ahead=write_ahead,
+                        draw_secret=draw_secret)
     return grade_path(path, settings, one_submission=one_submission, row_id=row_id, progress=progress,
                       notify=notify)

@@ -48,6 +48,7 @@ from ..private_files import write_json_atomically
 from ..suites import SUITES, load_suite
 
 CONFIG = "autograder.json"
+DRAWS_SECRET = "draws.secret"  # made by setup.sh in the image, never in the bundle (so its bytes stay the same)
 SOURCE = "grader-src"
 DISTRIBUTION = "micrograd-grader"
 # What the judge imports from reference/ (judge/plugin.py, Expectations.reference);
@@ -76,7 +77,10 @@ if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))'; then
 fi
 python3 -m venv "$root/venv"
 "$root/venv/bin/pip" install --no-cache-dir --quiet "$source_dir/@SOURCE@"
-# The grader, its hidden suite and the reference are root's alone: the
+# The secret the grade of record draws its inputs from (docs/security.md): this image's own, since Gradescope sets
+# no MICROGRAD_GRADER_SECRET (without one the draws follow a digest of the grader's source, which may be public).
+(umask 077; "$root/venv/bin/python" -c 'import secrets; print(secrets.token_hex(32))' > "$source_dir/@DRAWS@")
+# The grader, its hidden suite, the reference and that secret are root's alone: the
 # students' code runs as another user.
 chmod -R go-rwx "$source_dir" "$root/venv"
 "$root/venv/bin/python" -m grader suites
@@ -99,7 +103,7 @@ exec "$python" -m grader gradescope-run --root "$root"
 
 def _fill(template: str, exercise: str) -> str:
     return (template.replace("@VERSION@", __version__).replace("@EXERCISE@", exercise)
-            .replace("@SOURCE@", SOURCE))
+            .replace("@SOURCE@", SOURCE).replace("@DRAWS@", DRAWS_SECRET))
 
 
 def _requirements() -> list[str]:
@@ -231,6 +235,16 @@ def read_config(root) -> dict:
                            "with `grade gradescope EXERCISE`") from None
 
 
+def draws_secret(root) -> bytes | None:
+    """The image's secret for the inputs drawn for the grade of record (ROOT/source/draws.secret, made by setup.sh),
+    or None where there is none (a bundle laid out by hand, tests): judge/drawn.secret then reads
+    MICROGRAD_GRADER_SECRET, else the digest of the grader's hidden part."""
+    try:
+        return (Path(root) / "source" / DRAWS_SECRET).read_bytes().strip() or None
+    except FileNotFoundError:
+        return None
+
+
 def submission_entry(folder) -> Path:
     """What to grade in Gradescope's submission folder: the one file uploaded into it, graded as that file (as
     `grade run FILE`, `grade check FILE` and `grade serve`'s upload grade it: its row's id, messages and places are
@@ -252,7 +266,7 @@ def autograde(root, *, use_bwrap: bool = True) -> tuple[dict, object]:
     config = read_config(root)
     result = grade(submission_entry(root / "submission"), exercise=config["exercise"],
                    limits=config["limits"], cache_dir=None, require_sandbox=config.get("require_sandbox", False),
-                   use_bwrap=use_bwrap, one_submission=True)
+                   use_bwrap=use_bwrap, one_submission=True, draw_secret=draws_secret(root))
     record = result.scores["submissions"][0]
     results = to_results_json(record, execution_time=result.seconds,
                               stdout_visibility=config.get("stdout_visibility", "hidden"),

@@ -51,12 +51,17 @@ _WATCHED = {"relu": "relu", "log": "log", "__pow__": "pow", "__truediv__": "div"
             "tanh": "tanh", "exp": "exp"}
 
 
-def secret() -> bytes:
-    """The instructor's secret (SECRET_ENV), else a digest of the instructor's part of the grader: the reference engine
-    and every suite's hidden tests (not the stored records, which a grader regenerates more often)."""
+def secret(kept: bytes | None = None) -> bytes:
+    """The instructor's secret (SECRET_ENV); else `kept`, the secret a surface keeps where no student reads it
+    (`grade serve`'s course folder, the Gradescope image: serve/auth.draws_secret, integrations/gradescope); else a
+    digest of the instructor's part of the grader: the reference engine and every suite's hidden tests (not the
+    stored records, which a grader regenerates more often), which anyone with the grader's public source computes
+    (session 35: an answer table of the twin worked out over that digest's whole pool, 54/63 beside its 23.8334)."""
     given = os.environ.get(SECRET_ENV, "")
     if given:
         return given.encode()
+    if kept:
+        return kept
     import importlib.util
 
     from ..suites import SUITES
@@ -193,7 +198,8 @@ def drawn_probes(suite, expectations):
                  and not getattr(suite.probe(n), "fixed_inputs", False) and n not in suite.fixed_inputs)
 
 
-def for_record(suite, expectations):
-    """`suite` as the grade of record observes it: with the Draws of the probes it draws, where it draws any."""
+def for_record(suite, expectations, kept: bytes | None = None):
+    """`suite` as the grade of record observes it: with the Draws of the probes it draws, where it draws any, from
+    `secret(kept)`."""
     drawn = drawn_probes(suite, expectations)
-    return dataclasses.replace(suite, draws=Draws(suite, drawn)) if drawn else suite
+    return dataclasses.replace(suite, draws=Draws(suite, drawn, key=secret(kept))) if drawn else suite

@@ -57,6 +57,14 @@ def secret(folder) -> bytes:
     return value
 
 
+def draws_secret(folder) -> bytes:
+    """The secret the course's grade of record draws its inputs from where MICROGRAD_GRADER_SECRET is not set
+    (judge/drawn.secret): derived from the course's secret, which no student reads, so that a course started with
+    `grade serve init` alone is not drawn from the digest of the grader's public source (session 35)."""
+    return hmac.new(secret(folder), b"grade serve: the inputs drawn for the grade of record", hashlib.sha256
+                    ).hexdigest().encode()
+
+
 class Tokens:
     CHECKED = 4096  # tokens whose signature was checked, remembered (a token's signature never changes)
 

@@ -30,6 +30,7 @@ from sqlalchemy import select, update
 
 from ..i18n import msg
 from . import jobs
+from .auth import draws_secret
 from .db import Database, LtiLink, Regrade, Submission, url_for
 from .rules import utcnow
 
@@ -38,13 +39,14 @@ WORKER_NICE = 10  # the pool (and the sandboxes it starts) yield the CPU to the 
 BATCH = 8  # waiting submissions of one exercise graded together by one worker (jobs.claim)
 
 
-def pipeline(files, exercise, *, queue=None, cache_dir=None):
+def pipeline(files, exercise, *, queue=None, cache_dir=None, draw_secret=None):
     """The grader's one pipeline (grader/pipeline.py): a Graded for uploads, `files` [(the stored file, the name
     its student gave it)], each one submission whose id is the stored file's name and whose places and messages
-    name the student's file (`my_engine.py, line 12`, not the stored `<id>.py`), as `grade run` does."""
+    name the student's file (`my_engine.py, line 12`, not the stored `<id>.py`), as `grade run` does.
+    `draw_secret`: the course's (auth.draws_secret), where MICROGRAD_GRADER_SECRET is not set (judge/drawn.secret)."""
     from ..pipeline import Settings, grade_files
 
-    return grade_files(files, Settings(exercise=exercise, queue=queue, cache_dir=cache_dir))
+    return grade_files(files, Settings(exercise=exercise, queue=queue, cache_dir=cache_dir, draw_secret=draw_secret))
 
 
 # A refund's reason is kept as its English words (the row's `refund_reason`, the API's `refund`); the student's page
@@ -103,6 +105,7 @@ class Worker:
         self.db = Database(url_for(self.folder, db_url))
         self.queue = queue
         self.cache_dir = str(self.folder / "cache")
+        self.draw_secret = draws_secret(self.folder)  # the course's own: no student computes its draws
         self.name = jobs.worker_name()
         self.stopping = False
 
@@ -162,7 +165,7 @@ class Worker:
         started = time.monotonic()
         # each stored file's name is its submission's id (hex): one student's file, named as the student named it
         result = pipeline([(self.folder / sub.path, sub.filename) for sub in subs], subs[0].exercise,
-                          queue=self.queue, cache_dir=self.cache_dir)
+                          queue=self.queue, cache_dir=self.cache_dir, draw_secret=self.draw_secret)
         rows = {row["id"]: row for row in result.scores["submissions"]}
         errors = {}
         for error in result.grader_errors:
@@ -273,7 +276,8 @@ class Worker:
         old = {"exercise": regrade.exercise, "submissions": [dict(s.record, id=f"{s.student}-{s.id}") for s in subs]}
         new = {"exercise": regrade.exercise, "submissions": []}
         if subs:
-            result = pipeline(uploads, regrade.exercise, queue=self.queue, cache_dir=self.cache_dir)
+            result = pipeline(uploads, regrade.exercise, queue=self.queue, cache_dir=self.cache_dir,
+                              draw_secret=self.draw_secret)
             new = result.scores
             old["max_score"] = subs[0].max_score
         # A timeout the machine caused (a row `starved`) is no result of the submission's: it keeps the one it has,
