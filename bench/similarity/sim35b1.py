@@ -18,10 +18,8 @@ them and with them.
 
 from __future__ import annotations
 
-import contextlib
-import io
+import functools
 import sys
-import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -92,17 +90,10 @@ def _grads(V) -> list:
     return found
 
 
-def _engine(text: str, what: str):
-    """TEXT run as a module of its own (registered while it runs: a dataclass looks its module up), its prints
-    swallowed; its Value class."""
-    module = types.ModuleType(f"sim35b1_{what}")
-    sys.modules[module.__name__] = module
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(text, f"{what}.py", "exec"), module.__dict__)  # the class's own hand-written files
-    finally:
-        del sys.modules[module.__name__]
-    return module.Value
+@functools.lru_cache(maxsize=1)
+def _reference() -> list:
+    """The reference engine's values and gradients (`_grads`), once."""
+    return _grads(sim34b1._engine(REFERENCE.read_text(encoding="utf-8"), "reference"))
 
 
 def check(text: str, what: str) -> None:
@@ -110,10 +101,10 @@ def check(text: str, what: str) -> None:
     formulas in another order differ in the last bits) on every expression of `_expressions`, through its own
     backward()."""
     try:
-        theirs = _grads(_engine(text, what))
+        theirs = _grads(sim34b1._engine(text, what))
     except Exception as error:  # noqa: BLE001 - any failure of the file is a failed check
         raise AssertionError(f"{what}: {type(error).__name__}: {error}") from error
-    ours = _grads(_engine(REFERENCE.read_text(encoding="utf-8"), "reference"))
+    ours = _reference()
     for (name, value, grads), (_, want, wanted) in zip(theirs, ours):
         assert abs(value - want) <= 1e-9 * max(1.0, abs(want)), f"{what}: {name}: value {value} != {want}"
         for got, expected in zip(grads, wanted):
@@ -122,20 +113,7 @@ def check(text: str, what: str) -> None:
 
 def checker(folder: Path = CLASS):
     """`check`, except that a file whose label names a `bug` must fail it."""
-    found = sim34b1.labels(folder)["main"]
-
-    def run(text: str, what: str) -> None:
-        bug = found[what].get("bug")
-        if bug is None:
-            check(text, what)
-            return
-        try:
-            check(text, what)
-        except AssertionError:
-            return
-        raise AssertionError(f"{what}: labelled with a bug ({bug}) but gives the reference's values and gradients")
-
-    return run
+    return sim34b1.labelled_checker(folder, check, "values and gradients")
 
 
 def build(out: Path) -> dict:

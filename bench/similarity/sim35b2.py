@@ -16,15 +16,14 @@ without them and with them.
 
 from __future__ import annotations
 
-import contextlib
-import io
+import functools
 import sys
-import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import sim34b1  # noqa: E402
+import sim34b2  # noqa: E402
 import sixteenth  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -33,30 +32,10 @@ STARTER = REPO / "exercises" / "11-fit-line" / "fit_line.py"
 EXERCISE = "11-fit-line (fit_line.py)"
 
 
-def _module(text: str, what: str):
-    """TEXT run as fit_line.py beside reference/engine.py (registered as `engine` while it runs), prints swallowed."""
-    engine = types.ModuleType("engine")
-    exec(compile((REPO / "reference" / "engine.py").read_text(encoding="utf-8"), "engine.py", "exec"),
-         engine.__dict__)
-    module = types.ModuleType(f"sim35b2_{what}")
-    saved = {name: sys.modules.get(name) for name in ("engine", module.__name__)}
-    sys.modules["engine"], sys.modules[module.__name__] = engine, module
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(text, f"{what}.py", "exec"), module.__dict__)  # the class's own hand-written files
-    finally:
-        for name, old in saved.items():
-            if old is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = old
-    return module, engine
-
-
-def _facts(module, engine) -> dict:
+def _facts(module) -> dict:
     """What the exercise's tests look at: mse's value and both gradients at three points, the history of 3 steps at
     0.05, the line after 1,000 steps, 5 steps at 0.3 (diverging), and train_line's final loss."""
-    V = engine.Value
+    V = module.Value
     points = []
     for w0, b0 in ((-1.0, 0.0), (0.5, 2.0), (2.0, 1.0)):
         w, b = V(w0), V(b0)
@@ -75,14 +54,20 @@ def _close(got, want) -> bool:
     return abs(got - want) <= 1e-9 * max(1.0, abs(want))
 
 
+@functools.lru_cache(maxsize=1)
+def _reference() -> dict:
+    """reference/fit_line.py's facts (`_facts`), once."""
+    return _facts(sim34b2._network((REPO / "reference" / "fit_line.py").read_text(encoding="utf-8"), "reference"))
+
+
 def check(text: str, what: str) -> None:
     """TEXT as the student's fit_line.py gives reference/fit_line.py's facts (`_facts`) to relative 1e-9 (a mean
     written as a sum times 0.25 differs in the last bits)."""
     try:
-        theirs = _facts(*_module(text, what))
+        theirs = _facts(sim34b2._network(text, what))
     except Exception as error:  # noqa: BLE001 - any failure of the file is a failed check
         raise AssertionError(f"{what}: {type(error).__name__}: {error}") from error
-    ours = _facts(*_module((REPO / "reference" / "fit_line.py").read_text(encoding="utf-8"), "reference"))
+    ours = _reference()
     for key, want in ours.items():
         got = theirs[key]
         if key == "count":
@@ -96,20 +81,7 @@ def check(text: str, what: str) -> None:
 
 def checker(folder: Path = CLASS):
     """`check`, except that a file whose label names a `bug` must fail it."""
-    found = sim34b1.labels(folder)["main"]
-
-    def run(text: str, what: str) -> None:
-        bug = found[what].get("bug")
-        if bug is None:
-            check(text, what)
-            return
-        try:
-            check(text, what)
-        except AssertionError:
-            return
-        raise AssertionError(f"{what}: labelled with a bug ({bug}) but gives the reference's facts")
-
-    return run
+    return sim34b1.labelled_checker(folder, check, "facts")
 
 
 def build(out: Path) -> dict:
