@@ -145,6 +145,8 @@ def test_the_sets_add_up_their_classes():
     (["rescore.py", "--seventeenth", "--first", "777"], ["--second-seeds", "--third"]),  # a prefix, as argparse takes
     (["rescore.py", "--second-seeds", "11", "12", "--first-seeds", "21"], ["--third"]),  # seeds of one's own
     (["rescore.py", "--second-seeds", "11"], ["--first-seeds", "--third"]),
+    (["run.py", "--sim35b1"], ["--first-seeds", "--second-seeds", "--third"]),  # a blind class measured alone
+    (["rescore.py", "--sim35b2"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--eighth"], []),  # only held-out classes named: the coordinator's end measure
     (["run.py"], []),
 ])

@@ -63,6 +63,8 @@ import sim33b1  # noqa: E402
 import sim33b2  # noqa: E402
 import sim34b1  # noqa: E402
 import sim34b2  # noqa: E402
+import sim35b1  # noqa: E402
+import sim35b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -507,6 +509,18 @@ def arguments() -> argparse.ArgumentParser:
                              "method, on 07-mlp-xor's nn.py, four hard-negative pairs from the course's texts, levels "
                              "1-4, against micrograd's nn.py; also measured with its materials/ passed as --public; "
                              "held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim35b1", action="store_true",
+                        help="also session 35's first blind class (sim35b1/, 57 files written by hand, blind to the "
+                             "method, on the whole engine (the engine exercise) with a starter of its own, three "
+                             "hard-negative pairs from the course's texts, levels 1-4, the four evasions, against the "
+                             "grader's micrograd engine; also measured with its materials/ passed as --public; held "
+                             "out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim35b2", action="store_true",
+                        help="also session 35's second blind class (sim35b2/, 45 files written by hand, blind to the "
+                             "method, on 11-fit-line's fit_line.py, four hard-negative pairs from the course's texts, "
+                             "levels 1-4, three evasions, against a tutorial's code (its public/, a stand-in written "
+                             "for the class); also measured with its materials/ passed as --public; held out: measured "
+                             "once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -643,6 +657,14 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim34b2"
         classes[f"sim34b2 class, {sim34b2.EXERCISE} (by hand, blind, sim34b2/, held out)"] = (
             folder, made(folder, lambda: sim34b2.build(folder)))
+    if args.sim35b1:
+        folder = args.build / "sim35b1"
+        classes[f"sim35b1 class, {sim35b1.EXERCISE} (by hand, blind, sim35b1/, held out)"] = (
+            folder, made(folder, lambda: sim35b1.build(folder)))
+    if args.sim35b2:
+        folder = args.build / "sim35b2"
+        classes[f"sim35b2 class, {sim35b2.EXERCISE} (by hand, blind, sim35b2/, held out)"] = (
+            folder, made(folder, lambda: sim35b2.build(folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -658,7 +680,7 @@ TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
-ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2")
+ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

@@ -133,6 +133,12 @@ def check(text: str, what: str) -> None:
 
 def checker(folder: Path = CLASS):
     """A check(text, what) for FOLDER's files: `check`, except that a file whose label names a `bug` must fail it."""
+    return labelled_checker(folder, check, "values and gradients")
+
+
+def labelled_checker(folder: Path, check, gives: str):
+    """CHECK(text, what) for FOLDER's files, except that a file whose label names a `bug` must fail it (GIVES: what
+    the reference gives, for the message when it does not)."""
     found = labels(folder)["main"]
 
     def run(text: str, what: str) -> None:
@@ -144,7 +150,7 @@ def checker(folder: Path = CLASS):
             check(text, what)
         except AssertionError:
             return
-        raise AssertionError(f"{what}: labelled with a bug ({bug}) but gives the reference's values and gradients")
+        raise AssertionError(f"{what}: labelled with a bug ({bug}) but gives the reference's {gives}")
 
     return run
 
