@@ -93,9 +93,10 @@ def test_a_checks_why_line_for_a_raise_in_each_language(tmp_path):
     assert WHY_TANH.format(place="Ёжик.py, line 52") in english
     from grader.i18n import translator
 
-    (entry_ru,) = _check(entry, "ru").diagnosis
+    checked_ru = _check(entry, "ru")  # one check in Russian: its diagnosis and its text (it was run twice)
+    (entry_ru,) = checked_ru.diagnosis
     ru = translator("ru")
-    russian = str(_check(entry, "ru")).splitlines()
+    russian = str(checked_ru).splitlines()
     line = ru._("why:  {finding}. {explanation}", finding=ru.render(entry_ru["messages"]["title"]),
                 explanation=ru.render(entry_ru["messages"]["explanation"]))
     assert line in russian and "Ёжик.py" in line and "AttributeError" in line and "raises" not in line

@@ -84,9 +84,11 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
                 unread[name] = r.message
                 continue
             files[name] = (content, _origin(where, root, file))
-        more = wanted | {parent for name, (content, _) in files.items() if name not in scanned
+        # a folder here: a package, maybe a namespace (a level without folders has none, so its files are not
+        # parsed for their imports here: a parse a file, 0.8-0.9 ms of a row's grader CPU, bench/load_cpu.py)
+        more = wanted | {parent for name, (content, _) in files.items() if name not in scanned and level.dirs
                          for imported in _imports(name, content) for parent in module_parents(imported)
-                         if parent.partition(".")[0] in level.dirs}  # a folder here: a package, maybe a namespace
+                         if parent.partition(".")[0] in level.dirs}
         scanned.update(files)
         if more == wanted:
             break
