@@ -12,6 +12,7 @@ the kind in the grader's words alone (judge/cross_check._drawn_outcome): 4.8 aft
 
 The harvester is graded beside its twin (the same engine without the trick, 63/63)."""
 
+import json
 import re
 from pathlib import Path
 
@@ -157,3 +158,52 @@ def test_the_graders_own_error_at_the_draw_still_says_so():
     said = msg("internal grader error in this test ({exception}); tell your instructor", exception="KeyError")
     outcome = _drawn_outcome(FIXED, {"status": "error", "earned": 0.0, "output_message": said.to_json()})
     assert outcome["output"] == DRAWN + "internal grader error in this test (KeyError); tell your instructor"
+
+
+PRINTS = r'''
+
+import sys as _sys
+
+_init = Value.__init__
+
+
+def _printing(self, data, parents=(), label=""):
+    if not parents and "drawn_inputs" in _sys._getframe(1).f_code.co_filename:
+        print("DRAWN", repr(data))  # a leaf the grader drew
+    _init(self, data, parents, label)
+
+
+Value.__init__ = _printing
+'''
+
+
+@needs_bwrap
+@pytest.mark.parametrize("visibility", ["visible", "hidden"])
+def test_gradescope_shows_students_no_output_printed_at_the_draw(tmp_path, visibility):
+    """Got through: a Gradescope bundle built with `--stdout-visibility visible` echoed what the submission printed,
+    the drawn pass's prints included: an engine printing each leaf it is built from showed every drawn input of its
+    run (63/63 besides). Now, where students see that output and the run drew, it is left out, said so with its
+    length; where only the instructor sees it (`hidden`, the default), it is shown as before."""
+    from click.testing import CliRunner
+
+    from grader.cli.gradescope import gradescope_run_command
+    from grader.integrations import gradescope
+
+    root = tmp_path / "autograder"
+    for sub in ("source", "submission", "results"):
+        (root / sub).mkdir(parents=True)
+    config = {"exercise": "engine", "limits": Limits(probe_seconds=2, import_seconds=5, submission_seconds=30).__dict__,
+              "require_sandbox": False, "stdout_visibility": visibility}
+    (root / "source" / gradescope.CONFIG).write_text(json.dumps(config), encoding="utf-8")
+    (root / "submission" / "engine.py").write_text(CORRECT + PRINTS, encoding="utf-8")
+    result = CliRunner().invoke(gradescope_run_command, ["--root", str(root)])
+    assert result.exit_code == 0, result.output
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert (results["score"], results["stdout_visibility"]) == (63.0, visibility)
+    if visibility == "visible":
+        assert "DRAWN" not in result.output
+        assert re.search(r"--- what the submission printed \(\d+ characters\) is not shown: students may see this "
+                         r"output, and it would show the inputs drawn for the grade ---", result.output)
+    else:
+        assert "--- what the submission printed (control characters shown as escapes) ---" in result.output
+        assert result.output.count("DRAWN ") > 100
