@@ -207,3 +207,31 @@ def test_gradescope_shows_students_no_output_printed_at_the_draw(tmp_path, visib
     else:
         assert "--- what the submission printed (control characters shown as escapes) ---" in result.output
         assert result.output.count("DRAWN ") > 100
+
+
+@needs_bwrap
+@pytest.mark.slow
+def test_grade_serve_shows_the_harvester_no_drawn_number(tmp_path):
+    """The same harvester uploaded to a course of `grade serve` (its pool worker, its JSON and its feedback page):
+    before, its result showed the draw's numbers and every drawn leaf in tanh's exception; now the grader's words."""
+    pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
+    from fastapi.testclient import TestClient
+
+    from grader.serve.app import create_app
+    from grader.serve.course import write_new
+    from grader.serve.grading import Worker
+
+    folder = tmp_path / "course"
+    write_new(folder, ["mallory"], ["engine"])
+    app = create_app(folder, start_pool=False)
+    with TestClient(app) as client:
+        headers = {"Authorization": f"Bearer {app.state.service.token_for('mallory')}"}
+        answer = client.post("/api/v1/submissions", headers=headers, data={"exercise": "engine"},
+                             files={"file": ("engine.py", (CORRECT + HARVEST).encode())})
+        assert answer.status_code == 202, answer.text
+        Worker(folder).drain()
+        result = client.get(answer.json()["url"], headers=headers)
+    shown = result.text
+    assert result.status_code == 200 and "LEAK" not in shown and "ValueError" not in shown
+    assert (DRAWN + "y for y = a + b at a = 2, b = -3 is wrong there, though right at the inputs shown; the draw's "
+            "numbers are kept secret: " + HINT) in shown
