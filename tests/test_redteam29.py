@@ -303,7 +303,7 @@ def test_answers_looked_up_from_the_wheels_table_score_no_more_than_the_twin(row
     best, twin = _passed(rows["answer-by-fixed-inputs"]), _passed(rows["honest-twin"])
     assert (best - twin, twin - best) == ({"relu/zero"}, {"backward/grads-start-at-zero"})
     drawn = [t for t in rows["answer-table"]["tests"] if t["name"] == "add/values"][0]
-    assert drawn["output"].startswith("at other inputs, drawn for this grade: y for y = a + b at a = 2, b = -3: ")
+    assert drawn["output"].startswith("at other inputs, drawn for this grade: y for y = a + b at a = 2, b = -3 is wrong there")
 
 
 @needs_bwrap

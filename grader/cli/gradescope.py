@@ -55,7 +55,13 @@ def gradescope_run_command(root):
     record = batch.scores["submissions"][0]
     click.echo(f"Graded {printable(repr(record['id']), one_line=True)} against {batch.scores['exercise']!r}: {results['score']:g}/"
                f"{record['max_score']:g} ({record['status']}; sandbox: {batch.sandbox}; {batch.seconds:.1f} s).")
-    output = (batch.runs.get(record["id"]) or {}).get("output")
-    if output:
+    run = batch.runs.get(record["id"]) or {}
+    output = run.get("output")
+    if output and run.get("drawn") and results.get("stdout_visibility", "hidden") != "hidden":
+        # students see this output, and the run observed the engine at the inputs drawn for the grade: what it
+        # printed there would show them (docs/security.md, session 35's second red team)
+        click.echo(f"--- what the submission printed ({len(output)} characters) is not shown: students may see this "
+                   "output, and it would show the inputs drawn for the grade ---")
+    elif output:
         click.echo("--- what the submission printed (control characters shown as escapes) ---")
         click.echo(printable(output))

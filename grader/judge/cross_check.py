@@ -120,14 +120,56 @@ def _call(plugin, function, sid):
     return plugin.classify(item, None, False)
 
 
+_INTERNAL = "internal grader error in this test ({exception}); tell your instructor"  # judge/direct.py's
+
+
 def _drawn_outcome(fixed, grading):
-    """The outcome of record of a test that passed at the fixed inputs and not at the drawn ones: the drawn failure,
-    saying it is at other inputs, drawn for this grade."""
-    failure = Message.from_json(grading["output_message"]) if grading.get("output_message") else grading["output"]
+    """The outcome of record of a test that passed at the fixed inputs and not at the drawn ones: which case failed
+    and how, saying it is at other inputs, drawn for this grade, in words the grader chose alone.
+
+    Nothing the engine produced at the draw is shown (docs/security.md, "Harvesting the draws from feedback"): not
+    the value it gave (an engine can put its drawn inputs into it), not what it raised (its text, its type's name)
+    nor where (a line it chose), and not the reference's values there (with any one input, they give the others):
+    each such number made one slot of a probe's pool an answer table's. What is kept is the fixed inputs' words of
+    the probe, the node that differs (the reference's key), the kind of failure and the points: a student reproduces
+    it at inputs of their own near the fixed ones, as the fixed inputs' own failures show it with their numbers."""
+    failure = Message.from_json(grading["output_message"]) if grading.get("output_message") else None
+    if failure is None or failure.id != _INTERNAL:  # the grader's own error says so, and nothing of the engine's
+        failure = _drawn_failure(grading)
     said = msg("at other inputs, drawn for this grade: {failure}", failure=failure)
+    detail = grading.get("detail") or {}
+    kept = {key: detail[key] for key in ("expression", "node", "node_words") if detail.get(key) is not None}
     outcome = {**fixed, "status": grading["status"], "earned": grading["earned"], "output": str(said),
-               "output_message": said.to_json(), "where": grading.get("where")}
-    for key in ("exception", "detail"):
-        if grading.get(key):
-            outcome[key] = grading[key]
+               "output_message": said.to_json(), "where": None}
+    outcome.pop("exception", None)
+    if kept:
+        outcome["detail"] = kept
+    else:
+        outcome.pop("detail", None)
     return outcome
+
+
+def _drawn_failure(grading):
+    """What failed at the draw, as a Message of the grader's words: the probe's expression at its fixed inputs and
+    the node that differs, or the kind (a wrong answer, an exception or a stop, no end)."""
+    detail = grading.get("detail") or {}
+    expression = detail.get("expression")
+    if expression is None:
+        # TRANSLATORS: a test failed at inputs drawn for the grade (the words before it say so); its numbers are secret
+        return msg("this test fails there, though it passes at its own inputs; the draw's numbers are kept secret: "
+                   "try your engine at inputs of your own")
+    expression = Message.from_json(expression) if isinstance(expression, dict) else str(expression)
+    node = detail.get("node_words") or detail.get("node")
+    if grading["status"] == "timeout":
+        return msg("{expression}: your engine did not finish there, though it did at the inputs shown: try your "
+                   "engine at inputs of your own near these", expression=expression)
+    if grading["status"] == "error":
+        return msg("{expression}: your engine raised an exception or stopped there, though not at the inputs shown; "
+                   "what it raised is not shown: try your engine at inputs of your own near these",
+                   expression=expression)
+    if node is not None and "expected" in detail:
+        node = Message.from_json(node) if isinstance(node, dict) else str(node)
+        return msg("{node} for {expression} is wrong there, though right at the inputs shown; the draw's numbers are "
+                   "kept secret: try your engine at inputs of your own near these", node=node, expression=expression)
+    return msg("{expression}: your engine's answer is wrong there, though right at the inputs shown; the draw's "
+               "numbers are kept secret: try your engine at inputs of your own near these", expression=expression)
