@@ -38,7 +38,8 @@ What these found (before -> after):
   (`self.setGrad(out.getGrad())`) and into a dict of adjoints (`g[a] = v[b] * g[out]`), a sort without a visited
   set, a walk of the direct children only, an operator not written.
 
-Graded in one batch: 39 rows.
+Graded in one batch: 39 rows, 9.9-12.9 s of CPU (user + sys, `/usr/bin/time python -m pytest -q -n 0` on this
+module, warm, under load 16-22 on two cores).
 """
 import shutil
 from pathlib import Path
