@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ast
 
-from ..parsing import UNPARSABLE, parse, python_line
+from ..parsing import UNPARSABLE, parse, python_line, tree_or_none
 from .derivatives import BUILT_FROM
 
 PROBE = "where_written"
@@ -61,8 +61,10 @@ def read(observation) -> dict:
         if isinstance(found, dict) and isinstance(found.get("written"), dict) and isinstance(found.get("ran"), list):
             written = [p for p in map(_place, found["written"].values()) if p is not None]
             made = found.get("made") if isinstance(found.get("made"), list) else []  # none before session 32
+            helped = found.get("helped") if isinstance(found.get("helped"), list) else []  # none before session 35
             out[op] = {"written": written, "ran": [p for p in map(_place, found["ran"]) if p is not None],
-                       "made": [p for p in map(_place, made) if p is not None]}
+                       "made": [p for p in map(_place, made) if p is not None],
+                       "helped": [p for p in map(_place, helped) if p is not None]}
     return out
 
 
@@ -96,7 +98,58 @@ def made_at(op: str, where: dict, files: dict | None = None) -> tuple[str, int] 
     own = [p for p in mine["made"] if p not in others]
     while len(own) > 1 and _only_returns_names(files, own[-1]):
         own.pop()
+    if own and _only_hands_on(files, own[-1]):
+        # `return self._unary("tanh")`, `return Op.LOG(self)`: the method computes nothing itself; the last line of
+        # the helpers it called that no other op's called is where its local is (session 35: `_Dual.tanh`'s)
+        shared = {p for other, found in where.items() if other != op for p in found["made"] + found["helped"]}
+        helper = [p for p in mine["helped"] if p not in shared]
+        if helper:
+            return helper[-1]
     return own[-1] if own else None
+
+
+def _only_hands_on(files: dict | None, at: tuple[str, int]) -> bool:
+    """Whether the line `at` of the student's file is `return` of one call whose arguments compute nothing (names,
+    constants, attributes: `return self._unary("tanh")`, `return Op.LOG(self)`)."""
+    text = python_line((files or {}).get(at[0]), at[1])
+    try:
+        statement = parse(text.strip()).body if text is not None else []
+    except UNPARSABLE:  # a line of a longer statement
+        return False
+    if len(statement) != 1 or not isinstance(statement[0], ast.Return) or not isinstance(statement[0].value, ast.Call):
+        return False
+    call = statement[0].value
+    return all(isinstance(node, (ast.Name, ast.Constant, ast.Attribute, ast.keyword, ast.Load, ast.Call))
+               for arg in [*call.args, *call.keywords] for node in ast.walk(arg))
+
+
+# the method Python calls for each derived operator a variant's `made_by` names
+DUNDERS = {"neg": "__neg__", "sub": "__sub__", "rsub": "__rsub__", "div": "__truediv__", "rtruediv": "__rtruediv__",
+           "radd": "__radd__", "rmul": "__rmul__"}
+
+
+def bound_at(op: str, where: dict, right: set[str], files: dict | None = None) -> tuple[str, int] | None:
+    """Where `op`'s method is another op's own function, bound under its name (`__rsub__ = __sub__` in the class,
+    `Value.__rtruediv__ = div`): the line of the last such binding in the student's files, where every line the op
+    ran forwards is one a right op ran too (a right op's lines are not the mistake; the binding is). None otherwise.
+    Session 35: both were placed at the right op's body (`return self + (-Value.lift(other))`, `return mul(a,
+    power(_lift(b), -1))`), which `a - b` and `a / b` run, right."""
+    mine, name = where.get(op), DUNDERS.get(op)
+    if not mine or not mine["made"] or name is None or not any(
+            other != op and other in right and set(mine["made"]) <= set(found["made"])
+            for other, found in where.items()):
+        return None
+    bindings = []
+    for file, data in sorted((files or {}).items()):
+        tree = tree_or_none(data) if file.endswith(".py") else None
+        for node in ast.walk(tree) if tree is not None else ():
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, ast.AnnAssign) else []
+            if any(isinstance(t, ast.Name) and t.id == name or isinstance(t, ast.Attribute) and t.attr == name
+                   for t in targets):
+                bindings.append((file, node.lineno))
+    # the last one of one file (Python keeps the last binding); in several files, which one holds is the imports'
+    return max(bindings) if len({file for file, _ in bindings}) == 1 else None
 
 
 def _only_returns_names(files: dict | None, at: tuple[str, int]) -> bool:
@@ -126,7 +179,7 @@ def place_derivatives(entries: list[dict], observation, right: set[str], submiss
         op = entry["op"] if entry.get("kind") == "derivative" else variant_op(entry)
         found = place_of(op, where, right, submission.files) if op else None
         if found is None and (made_by := variant_op(entry, "made_by")):
-            found = made_at(made_by, where, submission.files)
+            found = bound_at(made_by, where, right, submission.files) or made_at(made_by, where, submission.files)
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from ..forbidden import absent_imports
 from ..parsing import UNPARSABLE, parse, tree_or_none
 from .cell_effects import Effects, imported_names, reads_names_by_text
 from .scripts import CELL_MARK, COLAB_HEAD, STAND_INS_LINE
@@ -66,12 +67,15 @@ def without_comparison_cells(files: dict, origins: dict, forbid) -> dict:
         return files
     changed = {}
     own = frozenset(name.partition("/")[0].removesuffix(".py") for name in files)  # the submission's modules
+    # the modules the sandbox lacks, whose stand-ins refuse every use as a forbidden one's do: a cell using one
+    # (nbgrader's `assert_equal(...)` from `nose.tools`) is left out by the same rules
+    uses = frozenset(forbid) | frozenset(absent_imports(files, forbid))
     for name, content in files.items():
         origin = origins.get(name)
         places = None if origin is None else origin.cells if origin.cells is not None else _exported_cells(content)
         if not name.endswith(".py") or places is None:
             continue
-        kept = _blanked(content, places, frozenset(forbid), own)
+        kept = _blanked(content, places, uses, own)
         if kept is not None:
             changed[name] = kept
     return {**files, **changed} if changed else files

@@ -44,6 +44,8 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
     for depth in range(MAX_WRAPPERS + 1):
         picks = _exercise_files(level, allowed)
         candidates = sorted(n for n in level.files if n.lower().endswith((".py", ".ipynb")))
+        if not picks and _is_engine_package(level, root, candidates):
+            picks = {ENGINE: "__init__.py"}  # the engine as a package: `engine/__init__.py`, its modules beside
         if picks or depth == MAX_WRAPPERS:
             break
         if not candidates and len(level.dirs) == 1:
@@ -97,6 +99,17 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
     if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
     return files, package
+
+
+def _is_engine_package(level: Level, root: str, candidates: list[str]) -> bool:
+    """Whether LEVEL is a folder named `engine` (the engine's module name, in any case) holding `__init__.py`, below
+    the entry's top (a folder the student made, reached as its one folder or below wrappers): the engine handed in
+    as a package, `from engine import Value` importing it as it imports engine.py. Its `__init__.py` is then the
+    engine, its other modules and subpackages travel as helpers, and a package's relative imports (`from .ops import
+    add`) are read as in engine.py beside ops.py (`_as_package`). Session 35: `engine/__init__.py` with `value.py`,
+    `ops.py` and `graph.py` beside it was refused, "no engine.py found in alice/engine/" (0/63)."""
+    below = level.prefix[len(root):].rstrip("/")
+    return bool(below) and below.rpartition("/")[2].lower() == ENGINE[:-3] and "__init__.py" in candidates
 
 
 UNNAMED_PACKAGE = "submission"  # the package of files at the entry's top that import relatively and name no package

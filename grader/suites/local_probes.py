@@ -316,6 +316,7 @@ def traced_op(V, op, case):
     root, state = os.getcwd() + os.sep, {"last": None, "written": {}, "ran": []}
     leaves = {name: V(value) for name, value in case.items() if name != "k"}
     made = []  # the lines of the op's own method (the student's function the probe called): a local computed there
+    helped = []  # the lines of the student's helpers that method called (`_Dual.tanh`, an Enum member's function)
 
     def called_by_the_student(frame):  # any caller of theirs, up the stack: a function a library calls for their
         while frame is not None:      # method (functools.singledispatchmethod's registered `_`) is a helper too
@@ -324,11 +325,12 @@ def traced_op(V, op, case):
             frame = frame.f_back
         return False
 
-    def forward(frame, event, arg):  # not a helper's it calls (a shared `_unary`, an interned constant's lookup)
-        if event == "line" and not called_by_the_student(frame.f_back):
+    def forward(frame, event, arg):  # a helper's it calls (a shared `_unary`, an interned constant's lookup) apart
+        if event == "line":
             at = [os.path.relpath(frame.f_code.co_filename, root), float(frame.f_lineno)]
-            if at not in made and len(made) < 64:
-                made.append(at)
+            lines = helped if called_by_the_student(frame.f_back) else made
+            if at not in lines and len(lines) < 64:
+                lines.append(at)
         return forward
 
     previous = sys.gettrace()
@@ -367,4 +369,4 @@ def traced_op(V, op, case):
         sys.settrace(previous)
     check()
     return {"written": {name: at for name, at in state["written"].items() if at is not None}, "ran": state["ran"],
-            "made": made}
+            "made": made, "helped": helped}
