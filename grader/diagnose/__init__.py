@@ -17,6 +17,7 @@ from .evidence import evidence, size
 from .hints import (annotation_hint, not_refuted_by_source, pops_a_stack, seed_facts, seed_hints,
                     silent_backward_hints, static_hints)
 from .midgraph import midgraph_entries
+from .inherited import inherited_entries
 from .missing import missing_entry, missing_operation
 from .import_io import as_the_sandbox_saw, import_io_hint
 from .newer_syntax import newer_syntax_hint
@@ -45,7 +46,7 @@ from .findings import FindingsMixin
 from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
 from .same_line import one_per_line, place_accumulate
-from .walk_places import place_walks
+from .walk_places import name_sorted_once, place_walks
 from .written_at import place_derivatives, set_aside
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
@@ -267,6 +268,8 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
                  else {"seeds": False, "seeds_before_walk": False})
         entries = not_refuted_by_source(found, facts)
+        # `2 + a` answered by the built-in base's `__radd__` (a Value subclassing float): inherited.py
+        entries += inherited_entries(self, submission, run, outcomes, entries, engine)
         # a seed finding the source rules out: what the source says in its place (the walk ran no rule, the
         # seed set back to 0)
         entries[:0] = _in_students_terms(seed_hints(found, entries, facts, engine=engine), submission)
@@ -299,6 +302,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
             if not named:
                 (structural if hint.get("brief") else entries).append(hint)
         place_derivatives(entries, where, self._right_ops(run), submission)
+        name_sorted_once(entries, submission, engine)  # before place_walks: its loop may walk the kept order forwards
         place_walks(entries, submission, engine)
         return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
 
