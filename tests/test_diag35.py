@@ -66,22 +66,44 @@ PLANTED = {
         ("    def __radd__(self, other):\n        return self.__add__(other)\n\n", "")]),
     "bug-order-on-node-radd-missing": ("correct-order-on-node", [
         ("    def __radd__(self, other):\n        return self + other\n\n", "")]),
+    # the walk in a module the engine imports whole (`import walker` ... `walker.backprop(self)`): forwards, and
+    # without its seed
+    "bug-walker-forward-order": ("correct-walker-module", [("for node in reversed(order_of(root)):",
+                                                            "for node in order_of(root):")]),
+    "bug-walker-no-seed": ("correct-walker-module", [("    root.grad = 1.0\n", "")]),
 }
 
 
+# 09-write-tests: a tests file that imports a helper module of the student's own (`from checks import ...`)
+PLANTED_09 = {
+    # a SyntaxError in the helper: the tests file could not be run; its place, checks.py's line
+    "bug-helper-syntax": ("correct-helper-module", [("def slope(f, x, h=1e-6):", "def slope(f, x, h=1e-6)")]),
+    # a NameError raised in the helper as a test runs, and one in a test itself
+    "bug-helper-name-error": ("correct-helper-module", [("    out.backward()\n", "    out.backward()\n    leafs\n")]),
+    "bug-test-name-error": ("correct-helper-module", [("    assert close(gx, slope(math.tanh, 0.8))",
+                                                       "    assert close(gx, slope(tanh, 0.8))")]),
+}
+FRESH_09 = FIXTURES / "diag35" / "09-write-tests"
+
+
+def _folder(base):
+    return FRESH / base if (FRESH / base).is_dir() else FIXTURES / base
+
+
 def _source(base):
-    folder = FRESH / base if (FRESH / base).is_dir() else FIXTURES / base
-    return folder / "engine.py"
+    return _folder(base) / "engine.py"
 
 
 def build_class(folder):
-    """Every correct engine of FRESH and every planted one, each a folder of its own."""
+    """Every correct engine of FRESH and every planted one, each a folder of its own (the patches made in the one
+    file of the engine that holds them all)."""
     for case in sorted(FRESH.iterdir()):
         shutil.copytree(case, folder / case.name)
     for case, (base, patches) in PLANTED.items():
-        (folder / case).mkdir()
-        source = _source(base).read_text(encoding="utf-8")
-        (folder / case / "engine.py").write_text(_patched(source, patches, case), encoding="utf-8")
+        shutil.copytree(_folder(base), folder / case)
+        path = next(p for p in sorted((folder / case).glob("*.py"))
+                    if all(old in p.read_text(encoding="utf-8") for old, _ in patches))
+        path.write_text(_patched(path.read_text(encoding="utf-8"), patches, case), encoding="utf-8")
 
 
 @slow_fixture(scope="module")
@@ -117,6 +139,9 @@ TABLE = {
     "bug-float-value-rmul-missing": (62.0, ["mul/constant"], [("missing-op", "__rmul__", None)]),
     "bug-coerce-radd-missing": (62.0, ["add/constant"], [("missing-op", "__radd__", None)]),
     "bug-order-on-node-radd-missing": (61.0, ["add/constant", "sub/constant"], [("missing-op", "__radd__", None)]),
+    "bug-walker-forward-order": (14.1667, 41, [("variant", "forward-order", "exact")]),
+    # walker.py is not read for the seed: no `no-seed` hint, and the finding has no line
+    "bug-walker-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
 }
 
 
@@ -144,7 +169,10 @@ def test_each_submission_scores_and_is_named(rows, case):
     # before: no line ("walks the order forwards", where the loop walks it reversed); the order kept for later graphs
     ("bug-order-on-class", ("engine.py", 94)),
     ("bug-memo-default-key", ("engine.py", 59)),
-    # left: a method not written has no line to name
+    # before: no line (the walk's place read only `from graph import ...`; the seed's rule read `import walker` too)
+    ("bug-walker-forward-order", ("walker.py", 20)),
+    # left: a method not written has no line to name; a seed left out of another module's walk (not read for it)
+    ("bug-walker-no-seed", (None, None)),
     ("bug-float-value-radd-missing", (None, None)),
 ])
 def test_a_finding_names_its_line(rows, case, place):
@@ -274,6 +302,29 @@ def test_an_order_kept_on_its_own_output_is_not_sorted_once():
     assert _sorted_once(tree) is None
 
 
+def test_one_rule_says_what_backward_hands_on_to_another_module():
+    import ast
+
+    from grader.diagnose.handed_on import handed_on
+    from grader.diagnose.source_tree import tree_of
+
+    def handed(source, files=("graph.py",)):
+        tree = tree_of({"engine.py": source.encode()}, "engine.py")
+        backward = next(n for n in ast.walk(tree.tree) if isinstance(n, ast.FunctionDef) and n.name == "backward")
+        return handed_on([backward], tree, {name: b"" for name in files}, "engine.py")
+
+    body = "\n\nclass Value:\n    def backward(self):\n        {call}\n"
+    assert handed("from graph import run" + body.format(call="run(self)")) == [("graph.py", {"run"})]
+    assert handed("import graph" + body.format(call="graph.run(self)")) == [("graph.py", {"run"})]
+    assert handed("import graph as g" + body.format(call="g.run(self)")) == [("graph.py", {"run"})]
+    # a module the submission does not hold (an installed package): handed on, with no file to read
+    assert handed("import graph" + body.format(call="graph.run(self)"), files=()) == [(None, {"run"})]
+    assert handed("import numpy as np" + body.format(call="np.zeros(3)")) == [(None, {"zeros"})]
+    # the standard library, and an import backward() does not call: nothing handed on
+    assert handed("import math" + body.format(call="math.exp(1)")) == []
+    assert handed("import graph" + body.format(call="print(self)")) == []
+
+
 def test_a_why_line_says_a_hints_line_once():
     from grader.classroom.check_report import names_a_place
     from grader.diagnose.hints import silent_backward_hints
@@ -286,6 +337,47 @@ def test_a_why_line_says_a_hints_line_once():
     assert names_a_place({**hint, "line": 92})  # words about another line: the place is said
 
 
+@slow_fixture(scope="module")
+def rows09(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("diag35-09")
+    (tmp / "class").mkdir()
+    build_class_09(tmp / "class")
+    result = grade(tmp / "class", exercise="09-write-tests", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return {row["id"]: row for row in result.scores["submissions"]}
+
+
+@pytest.mark.parametrize("case,expected", [
+    # before: no place for any of them (the probe placed a line of test_engine.py alone, and none of a failing test)
+    ("bug-helper-syntax", ("checks.py", 9, "your test file could not be run with the reference engine: SyntaxError: "
+                           "expected ':' (checks.py, line 9)")),
+    ("bug-helper-name-error", ("checks.py", 20, "7 of 7 tests fail on the reference engine, which is correct: "
+                               "test_sum_and_product: NameError: name 'leafs' is not defined")),
+    ("bug-test-name-error", ("test_engine.py", 19, "1 of 7 tests fail on the reference engine, which is correct: "
+                             "test_tanh_matches_the_slope: NameError: name 'tanh' is not defined")),
+])
+def test_a_09_failure_in_the_students_files_has_its_place(rows09, case, expected):
+    row = rows09[case]
+    passes = next(t for t in row["tests"] if t["name"] == "reference/passes")
+    assert (row["score"], passes["status"]) == (0.0, "failed")
+    assert (passes["file"], passes["line"], passes["output"][:len(expected[2])]) == expected
+
+
+def test_a_09_tests_file_with_a_helper_module_passes_on_the_reference(rows09):
+    row = rows09["correct-helper-module"]
+    passes = next(t for t in row["tests"] if t["name"] == "reference/passes")
+    assert (row["score"], passes["status"], passes.get("file"), passes.get("line")) == (31.0, "passed", None, None)
+
+
+def build_class_09(folder):
+    for case in sorted(FRESH_09.iterdir()):
+        shutil.copytree(case, folder / case.name)
+    for case, (base, patches) in PLANTED_09.items():
+        shutil.copytree(FRESH_09 / base, folder / case)
+        path = next(p for p in sorted((folder / case).glob("*.py"))
+                    if all(old in p.read_text(encoding="utf-8") for old, _ in patches))
+        path.write_text(_patched(path.read_text(encoding="utf-8"), patches, case), encoding="utf-8")
+
+
 if __name__ == "__main__":  # build the class in a folder, to grade it by hand: python tests/test_diag35.py FOLDER
     import sys
-    build_class(Path(sys.argv[1]))
+    (build_class_09 if sys.argv[2:] == ["09"] else build_class)(Path(sys.argv[1]))

@@ -46,7 +46,7 @@ from .findings import FindingsMixin
 from .local_rules import LocalRulesMixin
 from .raising import placed_at, raising_op, where_it_raised
 from .same_line import one_per_line, place_accumulate
-from .walk_places import name_sorted_once, place_walks
+from .walk_places import place_walks
 from .written_at import place_derivatives, set_aside
 
 __all__ = ["Diagnoser", "VariantBook", "diagnose_batch", "static_hints", "variant_submission", "FAILING"]
@@ -268,8 +268,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
                  else {"seeds": False, "seeds_before_walk": False})
         entries = not_refuted_by_source(found, facts)
-        # `2 + a` answered by the built-in base's `__radd__` (a Value subclassing float): inherited.py
-        entries += inherited_entries(self, submission, run, outcomes, entries, engine)
+        entries += inherited_entries(self, submission, run, outcomes, entries, engine)  # `2 + a` by float's own
         # a seed finding the source rules out: what the source says in its place (the walk ran no rule, the
         # seed set back to 0)
         entries[:0] = _in_students_terms(seed_hints(found, entries, facts, engine=engine), submission)
@@ -302,7 +301,6 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
             if not named:
                 (structural if hint.get("brief") else entries).append(hint)
         place_derivatives(entries, where, self._right_ops(run), submission)
-        name_sorted_once(entries, submission, engine)  # before place_walks: its loop may walk the kept order forwards
         place_walks(entries, submission, engine)
         return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
 

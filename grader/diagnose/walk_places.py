@@ -21,11 +21,11 @@ Where the reading finds no single line, the finding stays without one, as before
 from __future__ import annotations
 
 import ast
-import posixpath
 import re
 
 from ..i18n import Message, msg
 from .evidence import finding_words
+from .handed_on import handed_on
 from .seed_source import _reached, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, tree_of
@@ -313,29 +313,18 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
 
 
 def _walks_handed_on(tree, files: dict, engine: str) -> list[tuple[str, set[str]]]:
-    """[(a module of the submission beside ENGINE, the names of its functions backward() calls)]: the names
-    ENGINE imports from it (`from graph import backpropagate`, `from .graph import ...`) that backward() (or
-    what it calls in ENGINE) calls."""
-    folder = posixpath.dirname(engine)
-    imported = {}  # name -> the module's file
-    for node in tree.nodes(ast.ImportFrom):
-        if node.module and node.level <= 1:
-            module = posixpath.join(folder, node.module.replace(".", "/") + ".py")
-            if module in files and module != engine:
-                imported.update({alias.asname or alias.name: (module, alias.name) for alias in node.names})
-    called = {}
-    for method in _backward_methods(tree):
-        for function in _reached(method, tree):
-            for node in ast.walk(function):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in imported:
-                    module, name = imported[node.func.id]
-                    called.setdefault(module, set()).add(name)
-    return sorted(called.items())
+    """[(a module of the submission beside ENGINE, the names of its functions backward() calls)]: what backward()
+    (or what it calls in ENGINE) hands on to another of the student's modules, by the one rule the seed reading
+    uses too (handed_on.py: `from graph import backpropagate`, `import graph` ... `graph.backpropagate(self)`)."""
+    reached = [f for method in _backward_methods(tree) for f in _reached(method, tree)]
+    return [(module, names) for module, names in handed_on(reached, tree, files, engine) if module is not None]
 
 
 def place_walks(entries: list[dict], submission, engine: str) -> None:
     """Give each `variant` finding of a walk's mistake that has no place (`forward-order`, `grad-starts-one`) the
-    line the source shows it at, in the student's terms (a notebook's cell), where there is one."""
+    line the source shows it at, in the student's terms (a notebook's cell), where there is one; an order sorted once
+    first (name_sorted_once: its loop may walk the kept order forwards, which is no walk in the wrong order)."""
+    name_sorted_once(entries, submission, engine)
     for entry in entries:
         if entry.get("kind") != "variant" or entry.get("line") or entry["variant"] not in _FINDERS:
             continue
