@@ -100,10 +100,14 @@ def build_class(folder):
     for case in sorted(FRESH.iterdir()):
         shutil.copytree(case, folder / case.name)
     for case, (base, patches) in PLANTED.items():
-        shutil.copytree(_folder(base), folder / case)
-        path = next(p for p in sorted((folder / case).glob("*.py"))
-                    if all(old in p.read_text(encoding="utf-8") for old, _ in patches))
-        path.write_text(_patched(path.read_text(encoding="utf-8"), patches, case), encoding="utf-8")
+        _plant(_folder(base), folder / case, patches)
+
+
+def _plant(base, made, patches):
+    """BASE's files copied to MADE, PATCHES made in the one file that holds them all."""
+    shutil.copytree(base, made)
+    path = next(p for p in sorted(made.glob("*.py")) if all(old in p.read_text(encoding="utf-8") for old, _ in patches))
+    path.write_text(_patched(path.read_text(encoding="utf-8"), patches, made.name), encoding="utf-8")
 
 
 @slow_fixture(scope="module")
@@ -369,13 +373,14 @@ def test_a_09_tests_file_with_a_helper_module_passes_on_the_reference(rows09):
 
 
 def build_class_09(folder):
+    """Each tests folder, and each planted one, beside the exercise's given engine."""
+    given = (Path(__file__).parent.parent / "exercises" / "09-write-tests" / "engine.py").read_bytes()
     for case in sorted(FRESH_09.iterdir()):
         shutil.copytree(case, folder / case.name)
+        (folder / case.name / "engine.py").write_bytes(given)
     for case, (base, patches) in PLANTED_09.items():
-        shutil.copytree(FRESH_09 / base, folder / case)
-        path = next(p for p in sorted((folder / case).glob("*.py"))
-                    if all(old in p.read_text(encoding="utf-8") for old, _ in patches))
-        path.write_text(_patched(path.read_text(encoding="utf-8"), patches, case), encoding="utf-8")
+        _plant(FRESH_09 / base, folder / case, patches)
+        (folder / case / "engine.py").write_bytes(given)
 
 
 if __name__ == "__main__":  # build the class in a folder, to grade it by hand: python tests/test_diag35.py FOLDER
