@@ -287,11 +287,12 @@ def test_each_submission_scores_and_is_named(rows, case):
     # the last line of MulFn.backward that only mul runs (`return grad_a, grad_b`): the walk writes every gradient,
     # so which of the rule's lines computed the wrong one is not observed
     ("bug-torch-mul-self-data", ("engine.py", 66)),
-    # left: a derivative in a string the engine compiles (`| 1 - y`), the walk's one `=`, a sort without a visited
-    # set, an order of the output and its inputs alone
+    # session 35 (diag35; before: no line): the sort's one walk of a node's inputs, where no visited test is left
+    ("bug-frozen-no-visited", ("engine.py", 85)),  # `for p in node.parents:`
+    # left: a derivative in a string the engine compiles (`| 1 - y`), the walk's one `=`, an order of the output and
+    # its inputs alone
     ("bug-spec-tanh-one-minus-t", (None, None)),
     ("bug-contextvar-add-assign", (None, None)),
-    ("bug-frozen-no-visited", (None, None)),
     ("bug-adjoint-direct-children-only", (None, None)),
 ])
 def test_a_finding_names_its_line(rows, case, place):

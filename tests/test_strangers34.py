@@ -243,7 +243,8 @@ TABLE = {
     "bug-russian-add-assign": (48.25, 9, [("variant", "add-assign-not-accumulate", "exact")]),
     "bug-chinese-sub-as-add": (61.0, ["sub/constant", "sub/values"], [("variant", "sub-as-add", "exact")]),
     # an order sorted once per process (`global _TOPO`): every later graph's nodes are not in it, so only the output
-    # is seeded, as a walk in the wrong order leaves it: the numbers cannot tell the two apart (left: named as that)
+    # is seeded, as a walk in the wrong order leaves it: the numbers cannot tell the two apart; the source does
+    # (session 35: named "sorts the graph once", form `sorted-once`, at `_TOPO = self._order()`)
     "bug-memo-stale-order": (4.0, 47, [("variant", "forward-order", "exact")]),
     "bug-subclass-rtruediv-order": (62.0, ["div/constant"], [("variant", "rtruediv-order", "exact")]),
     "bug-buffer-no-visited": (50.25, 7, [("variant", "no-visited", "style")]),
@@ -275,11 +276,12 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-fluent-recursive-topo", ("engine.py", 76)),
     # before: no line (walk_places read engine.py alone): the loop of the walk backward() hands to graph.py
     ("bug-modules-forward-order", ("graph.py", 21)),  # `for node in topological_order(root):`
-    # left: the `=` in a coroutine every rule sends to, a sort without a visited set, an order sorted once, an
-    # operator not written
-    ("bug-coroutine-assign", (None, None)),
-    ("bug-buffer-no-visited", (None, None)),
-    ("bug-memo-stale-order", (None, None)),
+    # before session 35 (diag35): no line. The `=` in the coroutine every rule sends to (generators.py), the sort's
+    # one walk of a node's inputs where no visited test is left, the order kept for every later graph
+    ("bug-coroutine-assign", ("engine.py", 11)),
+    ("bug-buffer-no-visited", ("engine.py", 65)),
+    ("bug-memo-stale-order", ("engine.py", 96)),
+    # left: an operator not written
     ("bug-visitor-radd-missing", (None, None)),
 ])
 def test_a_finding_names_its_line(rows, case, place):

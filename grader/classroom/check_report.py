@@ -107,9 +107,30 @@ def _where(entry: dict):
     ci` give it, or None: none known, or one its words say already: an op that raised (its explanation ends with
     where: "(typo.py, line 12)"), a finding of several made one (same_line.one_per_line: "... on one line,
     engine.py, line 78, ...")."""
-    if not entry.get("line") or entry.get("findings") or entry.get("kind") == "raises":
+    if not entry.get("line") or entry.get("findings") or entry.get("kind") == "raises" or _says_its_line(entry):
         return None
     return place(entry)
+
+
+def _says_its_line(entry: dict) -> bool:
+    """Whether ENTRY's explanation names its line already, as a parameter of its words (a hint's "`backward` on line
+    95 walks the graph, ...", "Line 44: ..."; a notebook's "In cell 3: Line 8: ..." names its cell too): the `why:`
+    then says no place after the title (session 35: `why:  `backward()` never sets the output's gradient to 1
+    (engine.py, line 95). `backward` on line 95 walks ...` said the line twice)."""
+    found: dict[str, set] = {"line": set(), "cell": set()}
+    stack = [((entry.get("messages") or {}).get("explanation"))]
+    while stack:
+        record = stack.pop()
+        if isinstance(record, dict):
+            for key, value in (record.get("params") or {}).items():
+                if key in found and isinstance(value, int) and not isinstance(value, bool):
+                    found[key].add(value)
+                else:
+                    stack.append(value)
+            stack.extend(v for k, v in record.items() if k not in ("params", "id", "text"))
+        elif isinstance(record, list):
+            stack.extend(record)
+    return entry["line"] in found["line"] and (entry.get("cell") is None or entry["cell"] in found["cell"])
 
 
 def _entry(head: str, text: str) -> str:

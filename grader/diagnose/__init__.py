@@ -17,6 +17,7 @@ from .evidence import evidence, size
 from .hints import (annotation_hint, not_refuted_by_source, pops_a_stack, seed_facts, seed_hints,
                     silent_backward_hints, static_hints)
 from .midgraph import midgraph_entries
+from .inherited import inherited_entries
 from .missing import missing_entry, missing_operation
 from .import_io import as_the_sandbox_saw, import_io_hint
 from .newer_syntax import newer_syntax_hint
@@ -267,6 +268,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
         facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
                  else {"seeds": False, "seeds_before_walk": False})
         entries = not_refuted_by_source(found, facts)
+        entries += inherited_entries(self, submission, run, outcomes, entries, engine)  # `2 + a` by float's own
         # a seed finding the source rules out: what the source says in its place (the walk ran no rule, the
         # seed set back to 0)
         entries[:0] = _in_students_terms(seed_hints(found, entries, facts, engine=engine), submission)

@@ -129,7 +129,7 @@ def silent_backward_hints(files: dict, *, engine: str = "engine.py") -> list[dic
         return []
     try:
         tree.deadline = clock() + BUDGET_SECONDS
-        return backward_assignments(tree, engine) or no_seed(tree, engine)
+        return backward_assignments(tree, engine) or no_seed(tree, engine, files)
     except (OverBudget, RecursionError):
         return []
 

@@ -53,7 +53,11 @@ def missing_entry(missing: dict, tests: list[str], evidence) -> dict:
     from .evidence import finding_words
 
     method, expression, cls, raised = missing["method"], missing["expression"], missing["cls"], missing["raised"]
-    if method.startswith("__r"):
+    if missing.get("base"):
+        why = msg("Your `{cls}` subclasses `{base}` and has no `{method}` of its own, so for `{expression}` Python "
+                  "uses `{base}`'s, which returns a plain {base}: no node, and no gradient flows back to `a`.",
+                  cls=cls, base=missing["base"], method=method, expression=expression)
+    elif method.startswith("__r"):
         why = msg("When the left operand is a plain number, Python asks the right operand's `{method}`; "
                   "without it, `{expression}` raises {raised}.", method=method, expression=expression, raised=raised)
     elif method.startswith("__"):

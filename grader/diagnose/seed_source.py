@@ -13,9 +13,9 @@ file does not hold, which may set the seed, so nothing is claimed about it.
 from __future__ import annotations
 
 import ast
-import sys
 
 from ..i18n import msg, said
+from .handed_on import handed_on
 from .source_patterns import _classes_with_backward
 from .source_tree import FUNCTIONS
 
@@ -56,34 +56,13 @@ def names_of_one(function) -> frozenset:
         ones |= more
 
 
-def _sets_a_grad_to_one(function, tree=None):
+def _sets_a_grad_to_one(function, tree=None, files=None, engine="engine.py"):
     """Whether FUNCTION sets a gradient to what may be 1, itself or in a function or method of TREE it calls (each
-    name called, followed once), or may do so in a function of another of the student's modules it calls."""
+    name called, followed once), or may do so in another module it calls into (handed_on.py: one rule with the
+    walk's place; its code is not read here, held by the submission or not)."""
     reached = _reached(function, tree)
     return any(_sets_one_itself(called) for called in reached) or \
-        (tree is not None and _calls_another_module(reached, tree))
-
-
-def _calls_another_module(functions, tree) -> bool:
-    """Whether one of FUNCTIONS calls a name the file imports from a module outside the standard library (`from
-    graph import backpropagate`, `graph.backpropagate(...)`): another file of the submission, not read here."""
-    imported = set()
-    for node in tree.nodes(ast.Import, ast.ImportFrom):
-        if isinstance(node, ast.ImportFrom):
-            if node.level or (node.module or "").split(".")[0] not in sys.stdlib_module_names:
-                imported |= {alias.asname or alias.name for alias in node.names}
-        else:
-            imported |= {alias.asname or alias.name.split(".")[0] for alias in node.names
-                         if alias.name.split(".")[0] not in sys.stdlib_module_names}
-    for function in functions:
-        for node in ast.walk(function):
-            if isinstance(node, ast.Call):
-                func = node.func
-                while isinstance(func, ast.Attribute):
-                    func = func.value
-                if isinstance(func, ast.Name) and func.id in imported:
-                    return True
-    return False
+        (tree is not None and bool(handed_on(reached, tree, files, engine)))
 
 
 def _reached(function, tree):
@@ -137,10 +116,10 @@ def _called_by_the_student(method) -> bool:
         all(d is not None for d in args.kw_defaults)
 
 
-def no_seed(tree, filename):
+def no_seed(tree, filename, files=None):
     for cls in _classes_with_backward(tree):
         method = next(f for f in cls.body if isinstance(f, FUNCTIONS) and f.name == "backward")
-        if _called_by_the_student(method) and not _sets_a_grad_to_one(method, tree):
+        if _called_by_the_student(method) and not _sets_a_grad_to_one(method, tree, files, filename):
             return [said(
                 {"kind": "hint", "hint": "no-seed", "file": filename, "line": method.lineno, "tests": []},
                 title=msg("`backward()` never sets the output's gradient to 1"),

@@ -10,6 +10,7 @@ import ast
 import re
 
 from ..i18n import msg, nmsg, said
+from .generators import passes_a_gradient
 from .rule_owner import reads_a_gradient, rule_of
 from .source_tree import FUNCTIONS, children, grad_names, superseded
 
@@ -275,10 +276,13 @@ def grad_assignments(tree, parents, filename):
         rule = rule_of(tree, parents, node, functions)
         if len(functions) < 2 and not (_in_the_walk(node, functions[0], parents) or (
                 _reads_any_grad(node.value, names) and functions[0].name in _called_in_rules(tree, parents)) or (
-                rule is not None and reads_a_gradient(node.value, functions[0], names))):
+                rule is not None and reads_a_gradient(node.value, functions[0], names)) or (
+                passes_a_gradient(tree, parents, node, functions[0], names))):
             # not in a closure, nor in the loop of a generic walk, nor in a helper the rules call (or one op's: a
             # `case Mul(...)` of a `match`, a helper registered to `__mul__`) that passes a gradient on
-            # (`node.grad = local * self.grad`; `self.grad = g` may be handed a sum made elsewhere)
+            # (`node.grad = local * self.grad`; `self.grad = g` may be handed a sum made elsewhere), nor in a
+            # generator that does (a rule the walk resumes, a coroutine sent `local * node.grad`, a loop over a
+            # generator yielding it: generators.py)
             continue
         if superseded(functions[-1], tree.tree, parents):
             continue  # a draft a later statement replaces (a notebook's next cell): it never runs

@@ -21,9 +21,11 @@ Where the reading finds no single line, the finding stays without one, as before
 from __future__ import annotations
 
 import ast
-import posixpath
 import re
 
+from ..i18n import Message, msg
+from .evidence import finding_words
+from .handed_on import handed_on
 from .seed_source import _reached, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, tree_of
@@ -155,7 +157,134 @@ def _grad_starts_one(tree) -> int | None:
     return lines[0] if not named and len(lines) == 1 else None
 
 
-_FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one}
+def _inputs_walked(node) -> bool:
+    """Whether NODE walks one node's inputs: `for child in node._prev`, `stack.extend(node._prev)`, `iter(node._prev)`,
+    a comprehension over them (`(c for c in node._prev if ...)`): an attribute of a name other than `self`."""
+    if isinstance(node, (ast.For, ast.comprehension)):
+        return _over_a_nodes_inputs(node)
+    name = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else \
+        node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
+    if name in _ITERATED_BY and len(node.args) == 1:
+        arg = node.args[0]
+        return isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id != "self"
+    return False
+
+
+# calls that take a node's inputs whole, to push or to walk them: `stack.extend(node._prev)`, `iter(node._prev)`
+_ITERATED_BY = frozenset({"extend", "iter", "reversed", "list", "tuple", "sorted"})
+
+
+def _reads_a_gradient(node) -> bool:
+    return any(isinstance(n, ast.Attribute) and _GRADISH.search(n.attr) for n in ast.walk(node))
+
+
+def _no_visited(tree) -> int | None:
+    """The line where the sort of `backward()` (with what it calls in the file) walks a node's inputs, where it has
+    one such place and tests no membership anywhere (no `in` / `not in`: no visited set, dict or list is read, so a
+    node reached along two paths is listed twice); None where the sort reads one (a visited set wrong some other
+    way is not this reading's to place)."""
+    lines = set()
+    for method in _backward_methods(tree):
+        for function in _reached(method, tree):
+            for node in ast.walk(function):
+                tree.in_time()
+                if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+                    return None
+                if _inputs_walked(node) and not _reads_a_gradient(node):  # not a rule's loop over its edges
+                    lines.add(node.lineno if hasattr(node, "lineno") else node.iter.lineno)
+    return lines.pop() if len(lines) == 1 else None
+
+
+_FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited}
+
+
+def _unreversed(iterable):
+    """The order a loop walks, without what walks it backwards: `reversed(X)`, `X[::-1]`, `sorted(X, reverse=True)`."""
+    if isinstance(iterable, ast.Call) and iterable.args and _is_reversed(iterable):
+        return iterable.args[0]
+    if isinstance(iterable, ast.Subscript) and _is_reversed(iterable):
+        return iterable.value
+    return iterable
+
+
+def _module_names(tree) -> set:
+    """The names assigned at the top level of the file (`_ORDERS = {}`, `_TOPO = None`)."""
+    names = set()
+    for statement in tree.tree.body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else \
+            [statement.target] if isinstance(statement, ast.AnnAssign) else []
+        names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _kept_across_calls(store, function, tree) -> bool:
+    """Whether STORE (an expression FUNCTION reads its order from) outlives one call of backward() and is not the
+    output node's own: a global or module-level name, a class attribute (`Value._memo`, `cls._memo`,
+    `type(self)._memo`), an item of a parameter's mutable default (`def backward(self, _memo={})`) or of a
+    module-level dict, under a key that does not read the node (`_memo["order"]`; `_memo[self]` is the node's own)."""
+    if isinstance(store, ast.Subscript):
+        if any(isinstance(n, ast.Name) and n.id == _receiver_of(function) for n in ast.walk(store.slice)):
+            return False
+        container = store.value
+        defaults = {a.arg for a, d in zip(function.args.args[len(function.args.args) - len(function.args.defaults):],
+                                          function.args.defaults) if isinstance(d, (ast.Dict, ast.List, ast.Set))}
+        if isinstance(container, ast.Name) and container.id in defaults:
+            return True
+        return _kept_across_calls(container, function, tree)
+    if isinstance(store, ast.Name):
+        declared = {n for node in ast.walk(function) if isinstance(node, (ast.Global, ast.Nonlocal))
+                    for n in node.names}
+        assigned = {t.id for node in ast.walk(function) if isinstance(node, ast.Assign)
+                    for t in node.targets if isinstance(t, ast.Name)}
+        return store.id in declared or (store.id in _module_names(tree) and store.id not in assigned)
+    if isinstance(store, ast.Attribute):
+        owner = store.value
+        classes = {c.name for c in tree.nodes(ast.ClassDef)}
+        if isinstance(owner, ast.Name):
+            return owner.id in classes or owner.id == "cls"
+        if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "type":
+            return True
+        return isinstance(owner, ast.Attribute) and owner.attr == "__class__"
+    return False
+
+
+def _receiver_of(function):
+    positional = [*function.args.posonlyargs, *function.args.args]
+    return positional[0].arg if positional else None
+
+
+def _sorted_once(tree) -> tuple[int, ast.expr] | None:
+    """(the line, the store): where backward() keeps the topological order it sorted the first time, in a place that
+    outlives the graph (_kept_across_calls), filled only under a test of that place (`if _TOPO is None:`, `if "order"
+    not in _memo:`), and the loop that passes gradient walks it. Every later graph's nodes are not in that order."""
+    for method in _backward_methods(tree):
+        reached = _reached(method, tree)
+        for function in reached:
+            for loop in (n for n in ast.walk(function) if isinstance(n, ast.For) and _passes_gradient(n)):
+                tree.in_time()
+                if _over_a_nodes_inputs(loop):
+                    continue
+                store = _unreversed(loop.iter)
+                if not _kept_across_calls(store, function, tree):
+                    continue
+                line = _filled_under_a_test(store, function)
+                if line is not None:
+                    return line, store
+    return None
+
+
+def _filled_under_a_test(store, function) -> int | None:
+    """The line of an assignment to STORE in FUNCTION inside an `if` whose test reads STORE (or, for an item, its
+    container): the order is sorted only when none is kept yet."""
+    text = ast.unparse(store)
+    tested = {text, ast.unparse(store.value)} if isinstance(store, ast.Subscript) else {text}
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and any(ast.unparse(n) in tested for n in ast.walk(node.test)
+                                            if isinstance(n, (ast.Name, ast.Attribute, ast.Subscript))):
+            for inner in (n for statement in node.body for n in ast.walk(statement)):
+                if isinstance(inner, ast.Assign) and any(ast.unparse(t) == text for t in inner.targets):
+                    return inner.lineno
+    return None
 
 
 def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tuple[str, int] | None:
@@ -184,32 +313,59 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
 
 
 def _walks_handed_on(tree, files: dict, engine: str) -> list[tuple[str, set[str]]]:
-    """[(a module of the submission beside ENGINE, the names of its functions backward() calls)]: the names
-    ENGINE imports from it (`from graph import backpropagate`, `from .graph import ...`) that backward() (or
-    what it calls in ENGINE) calls."""
-    folder = posixpath.dirname(engine)
-    imported = {}  # name -> the module's file
-    for node in tree.nodes(ast.ImportFrom):
-        if node.module and node.level <= 1:
-            module = posixpath.join(folder, node.module.replace(".", "/") + ".py")
-            if module in files and module != engine:
-                imported.update({alias.asname or alias.name: (module, alias.name) for alias in node.names})
-    called = {}
-    for method in _backward_methods(tree):
-        for function in _reached(method, tree):
-            for node in ast.walk(function):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in imported:
-                    module, name = imported[node.func.id]
-                    called.setdefault(module, set()).add(name)
-    return sorted(called.items())
+    """[(a module of the submission beside ENGINE, the names of its functions backward() calls)]: what backward()
+    (or what it calls in ENGINE) hands on to another of the student's modules, by the one rule the seed reading
+    uses too (handed_on.py: `from graph import backpropagate`, `import graph` ... `graph.backpropagate(self)`)."""
+    reached = [f for method in _backward_methods(tree) for f in _reached(method, tree)]
+    return [(module, names) for module, names in handed_on(reached, tree, files, engine) if module is not None]
 
 
 def place_walks(entries: list[dict], submission, engine: str) -> None:
     """Give each `variant` finding of a walk's mistake that has no place (`forward-order`, `grad-starts-one`) the
-    line the source shows it at, in the student's terms (a notebook's cell), where there is one."""
+    line the source shows it at, in the student's terms (a notebook's cell), where there is one; an order sorted once
+    first (name_sorted_once: its loop may walk the kept order forwards, which is no walk in the wrong order)."""
+    name_sorted_once(entries, submission, engine)
     for entry in entries:
         if entry.get("kind") != "variant" or entry.get("line") or entry["variant"] not in _FINDERS:
             continue
         found = walk_file_place(entry["variant"], submission.files, engine)
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
+
+
+# the walks whose numbers an order sorted once also gives: only the output keeps a gradient (its seed)
+_SORTED_ONCE_LOOKS_LIKE = frozenset({"forward-order", "self-only"})
+
+
+def name_sorted_once(entries: list[dict], submission, engine: str) -> None:
+    """Name a walk finding whose numbers an order sorted once gives (`forward-order`, `self-only`: only the output
+    keeps a gradient) as that, at the line that keeps the order, where the source shows one (_sorted_once): its
+    `form` "sorted-once", `store` the place it is kept in (session 34's strangers: `global _TOPO`, named a walk in
+    the wrong order, whose loop walks `reversed(_TOPO)`, with no line). The variant the numbers matched stays."""
+    for entry in entries:
+        names = {entry.get("variant"), *entry.get("also", [])}
+        if entry.get("kind") != "variant" or entry.get("line") or not names & _SORTED_ONCE_LOOKS_LIKE:
+            continue
+        tree = tree_of(submission.files, engine)
+        if tree is None:
+            return
+        try:
+            tree.deadline = clock() + BUDGET_SECONDS
+            found = _sorted_once(tree)
+        except (OverBudget, RecursionError):
+            return
+        if found is None:
+            return
+        line, store = found
+        source = submission.files[engine]
+        text = source.decode("utf-8") if isinstance(source, bytes) else str(source)
+        kept = ast.get_source_segment(text, store) or ast.unparse(store)
+        entry.update({"form": "sorted-once", "store": kept})
+        entry.update({k: v for k, v in submission.place(engine, line).items() if v is not None})
+        evidence = Message.from_json(entry["messages"]["explanation"]["params"]["evidence"]["capitalise"])
+        finding_words(
+            entry, msg("Your backward() sorts the graph once and walks that order for every later graph"), evidence,
+            msg("backward() keeps the topological order in `{store}` the first time it runs, and every later call "
+                "walks that same order: the nodes of a new graph are not in it, so none of their backward rules runs, "
+                "and only the output keeps a gradient, its seed of 1. Sort the graph in every call of backward(), or "
+                "keep each order on the output node it was sorted for.", store=kept))

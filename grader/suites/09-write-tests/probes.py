@@ -71,31 +71,46 @@ def _describe(exc):
     return text.strip()[:300]
 
 
-def _place(error, filename):
-    """Where in the student's tests file `error` (what running it raised) was: {"file", "line"} as the sandbox names
+def _place(error, filename, folder=None):
+    """Where in the student's files `error` (what running their tests raised) was: {"file", "line"} as the sandbox names
     the file (grader/places.py makes it the student's own, a notebook's cell among it), or None. A SyntaxError's own
-    line; else the innermost line of the file in its traceback (a NameError at the top of the file)."""
+    line; else the innermost line of theirs in its traceback (a NameError at the top of the file, or inside a test).
+    Theirs: the tests file, and a module of their own that it imports from FOLDER, the submission's (`import helpers`:
+    a SyntaxError in helpers.py, a NameError raised there; session 35: no place before), but the engine under test."""
+    def theirs(name):
+        if name == filename:
+            return filename
+        if not folder or not isinstance(name, str) or not name.endswith(".py"):
+            return None
+        full = name if os.path.isabs(name) else os.path.join(os.getcwd(), name)
+        if os.path.dirname(full) == folder and os.path.basename(full) != "engine.py":
+            return os.path.basename(full)
+        return None
+
+    where = None
     if isinstance(error, SyntaxError):
-        line = error.lineno if error.filename == filename else None
+        where = (theirs(error.filename), error.lineno)
     else:
-        line = None
         trace = getattr(error, "__traceback__", None)
         while trace is not None:
-            if trace.tb_frame.f_code.co_filename == filename:
-                line = trace.tb_lineno
+            name = theirs(trace.tb_frame.f_code.co_filename)
+            if name is not None:
+                where = (name, trace.tb_lineno)
             trace = trace.tb_next
-    return {"file": filename, "line": line} if type(line) is int and line > 0 else None
+    if where is None or where[0] is None or type(where[1]) is not int or where[1] <= 0:
+        return None
+    return {"file": where[0], "line": where[1]}
 
 
 def _student_tests(m):
-    """(source, file name, from a notebook) of the student's tests."""
+    """(source, file name, from a notebook, the submission's folder) of the student's tests."""
     folder = os.path.dirname(os.path.abspath(m.engine.__file__))
     path = os.path.join(folder, "test_engine.py")
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
-            return f.read(), "test_engine.py", False
+            return f.read(), "test_engine.py", False, folder
     with open(os.path.join(folder, "engine.py"), encoding="utf-8") as f:  # a notebook: tests beside the engine
-        return f.read(), "engine.py", True
+        return f.read(), "engine.py", True, folder
 
 
 def _collect(namespace):
@@ -266,7 +281,7 @@ def _timed(budget, call):
 
 def _run_tests(m, engine_source):
     """Run the student's tests with `engine` made from engine_source; a summary of what happened."""
-    source, filename, from_notebook = _student_tests(m)
+    source, filename, from_notebook, folder = _student_tests(m)
     engine = types.ModuleType("engine")
     engine.__file__ = "engine.py"
     exec(compile(engine_source, "engine.py", "exec"), engine.__dict__)
@@ -286,7 +301,7 @@ def _run_tests(m, engine_source):
         if error is not None:
             why = "took too long" if isinstance(error, _OutOfTime) else _describe(error)
             return {"loaded": False, "error": why, "tests": 0, "ran": 0, "failed": 0, "failures": [],
-                    "out of time": isinstance(error, _OutOfTime), "where": _place(error, filename)}
+                    "out of time": isinstance(error, _OutOfTime), "where": _place(error, filename, folder)}
         if from_notebook and "Value" in module.__dict__:
             module.Value = engine.Value  # the notebook's tests use the engine cell's Value: swap it
         calls = [call for name, test in _collect(module.__dict__) for call in _calls(name, test)]
@@ -307,7 +322,8 @@ def _run_tests(m, engine_source):
             failures.append({"test": label, "error": None if timed_out else _describe(error),
                              "seconds": budget if timed_out else None,
                              "fixture": not timed_out and isinstance(error, TypeError) and not kwargs
-                             and "required positional argument" in str(error)})
+                             and "required positional argument" in str(error),
+                             "where": None if timed_out else _place(error, filename, folder)})
         return {"loaded": True, "error": None, "tests": len(calls), "ran": ran, "failed": len(failures),
                 "failures": failures[:MAX_FAILURES_SHOWN], "out of time": out_of_time}
     finally:

@@ -92,7 +92,11 @@ def _reference_verdict(observe, observation):
         runs.append((observe(case), case.__name__ == config.RESTYLED_RUN))
     for got, restyled in sorted(runs, key=lambda run: run[1]):  # the handed-out engine's problem first
         if problem := _run_problem(got, restyled):
-            return problem, None if got["loaded"] else got.get("where")
+            # a file that could not be run: where it stopped; else the first failing test's line that has a place
+            # (a NameError inside a test; session 35: no place before)
+            where = got.get("where") if not got["loaded"] else next(
+                (f["where"] for f in got.get("failures", []) if f.get("where")), None)
+            return problem, where
     if any(got != runs[0][0] for got, _ in runs):
         return msg("your tests gave different results in two runs on the same correct engine, so they depend on "
                    "something other than the engine (state left by an earlier run, a file, the order of runs, the "
