@@ -136,9 +136,8 @@ def style_measure(here: Path, sources: dict[str, tuple[str, int]], cohorts: list
 def show_parts(target: Path, keys: list[str]) -> None:
     """The pieces of evidence of each pair of KEYS in the cohort read from TARGET (cohort.pairs' channels)."""
     cache = BUILD / "rescore-cache" / rescore.reading_digest()
-    group, public = run.scored_cohort(*rescore.kept_reading(target, cache))
     channels = {}
-    group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD, channels=channels)
+    group, _, _ = run.command_scored(rescore.kept_reading(target, cache), channels=channels)
     index = {d.id: n for n, d in enumerate(group.documents)}
     for key in keys:
         a, b = sorted((index[x] for x in key.split("|")))
