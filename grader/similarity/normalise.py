@@ -210,7 +210,7 @@ class _TreeReader:
         self.work.charge(2 * len(nodes))
         size = len(nodes)
         called = {called_name(c.func) for c in nodes if isinstance(c, ast.Call)}
-        if called & (set(helpers.helpers) | set(helpers.procedures)):
+        if called & (set(helpers.helpers) | set(helpers.procedures)) or helpers.passed:
             tree = helpers.visit(tree)
             helpers.drop_inlined(tree)
             size += helpers.added

@@ -11,6 +11,7 @@ dispatch, edge lists) are in closures.py, which uses own_nodes and drop_definiti
 from __future__ import annotations
 
 import ast
+from collections import Counter
 
 from .canonical import canonical, independent_in_order
 from .reach import names_used
@@ -43,26 +44,42 @@ class InlineHelpers(ast.NodeTransformer):
         methods = api_methods(nodes)
         # a procedure is a function of the module or a method: a closure (`def _backward(): ...`) is the op's own
         outer = {id(f) for c in nodes if isinstance(c, (ast.Module, ast.ClassDef)) for f in c.body}
+        # a name two functions are defined under (a method each class of the file overrides, `parameters` or
+        # `local_grads`) calls whichever its object's class has: none of them is put in its calls (session 35: the
+        # base class's `return iter(())` read in every `self.iter_params()` and `model.iter_params()`)
+        defined = Counter(node.name for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
         for node in nodes:
             returned = _returned(node)
+            if isinstance(node, ast.FunctionDef) and (defined[node.name] > 1 or _calls_itself(node)):
+                continue  # (a recursive helper put in its own calls is unrolled once, and its calls go on calling it)
             if (returned is not None and not node.args.vararg and not node.args.kwarg
                     and not node.args.kwonlyargs and not is_dunder(node.name) and node.name not in methods):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
                 static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
                 self.helpers[node.name] = (params, returned, static)
-            elif (isinstance(node, ast.FunctionDef) and len(node.body) == 1
-                  and isinstance(node.body[0], (ast.Assign, ast.AugAssign)) and not node.args.vararg
+            elif (isinstance(node, ast.FunctionDef) and len(_said(node.body)) == 1
+                  and isinstance(_said(node.body)[0], (ast.Assign, ast.AugAssign)) and not node.args.vararg
                   and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
                   and not node.decorator_list and id(node) in outer and node.name not in API_NAMES
                   and not is_dunder(node.name)):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
-                targets = node.body[0].targets if isinstance(node.body[0], ast.Assign) else [node.body[0].target]
+                statement = _said(node.body)[0]
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 if all(isinstance(t, ast.Attribute) for t in targets):  # it rebinds no name: a procedure on objects
-                    self.procedures[node.name] = (params, node.body[0])
-        # a helper named anywhere but as the function of a call (passed on, stored) is kept where it is defined
+                    self.procedures[node.name] = (params, statement)
+        # a one-line function of the module passed by its name to a call (`reduce(_mac, pairs, b)`, `map(_sq, xs)`)
+        # is the lambda of its expression there (`reduce(lambda t, wx: t + wx[0] * wx[1], pairs, b)`): naming a
+        # lambda, or writing a named function as one, is a copier's restructuring (session 35)
+        module = {id(f) for c in nodes if isinstance(c, ast.Module) for f in c.body}
+        lambdas = {node.name for node in nodes if id(node) in module and isinstance(node, ast.FunctionDef)
+                   and node.name in self.helpers
+                   and not self.helpers[node.name][2] and defined[node.name] == 1}
+        self.passed = {id(a) for c in nodes if isinstance(c, ast.Call) for a in c.args
+                       if isinstance(a, ast.Name) and isinstance(a.ctx, ast.Load) and a.id in lambdas}
+        # a helper named anywhere else but as the function of a call (stored, returned) is kept where it is defined
         called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
         self.named = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes
-                      if isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in called}
+                      if isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in called and id(n) not in self.passed}
         self.inlined: set[str] = set()
         self.left: set[str] = set()  # helpers some call of which was left as written
         # the names the file imports modules under: `math.sin(x)` calls the module's sin, never a helper (a method)
@@ -76,6 +93,7 @@ class InlineHelpers(ast.NodeTransformer):
 
     def visit_Call(self, node):
         self.generic_visit(node)
+        node.args = [self._as_lambda(a) if id(a) in self.passed else a for a in node.args]
         name = called_name(node.func)
         if name not in self.helpers or self._of_module(node.func):
             return node
@@ -91,6 +109,22 @@ class InlineHelpers(ast.NodeTransformer):
         params, statement = self.procedures[name]
         inlined = self._put_in(call, name, params, statement, False)
         return node if inlined is call else ast.copy_location(inlined, node)
+
+    def _as_lambda(self, name_node):
+        """The helper NAME_NODE names as the lambda of its expression (the name as written when out of budget)."""
+        import copy
+
+        params, expression, _ = self.helpers[name_node.id]
+        size = bounded_size(expression, self.MAX_INLINED)
+        if size > self.MAX_INLINED or self.added + size > self.budget:
+            self.stopped = self.stopped or size <= self.MAX_INLINED
+            self.left.add(name_node.id)
+            return name_node
+        self.added += size
+        self.inlined.add(name_node.id)
+        arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], kwonlyargs=[],
+                                  kw_defaults=[], defaults=[])
+        return ast.copy_location(ast.Lambda(args=arguments, body=copy.deepcopy(expression)), name_node)
 
     def _put_in(self, call, name, params, body, static):
         """A copy of BODY (an expression or a statement) with CALL's arguments put in for PARAMS; CALL when it
@@ -128,13 +162,27 @@ class InlineHelpers(ast.NodeTransformer):
         drop_definitions(tree, self.inlined - self.left - self.named)
 
 
+def _said(body: list) -> list:
+    """BODY without its string statements (a docstring: `canonical` drops them later, strip_noise keeps them for it): a
+    helper with a docstring is still one line (session 35: a copier's `_mac` with one was left a call)."""
+    return [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                    and isinstance(s.value.value, str))]
+
+
+def _calls_itself(function) -> bool:
+    """Whether FUNCTION's body calls its own name (a recursion: `return x if not layers else _run(layers[1:],
+    layers[0](x))`; `math.sin(...)` in a method `sin` calls the module's)."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == function.name
+               for statement in function.body for n in walk(statement))
+
+
 def _returned(node):
     """The expression a one-line helper returns: its one `return`, or the one its few statements are as the
     canonical form reads them (`if isinstance(x, Value): return x` then `return Value(x)` is `return x if
     isinstance(x, Value) else Value(x)`); None for any other function."""
     if not isinstance(node, ast.FunctionDef) or not node.body:
         return None
-    body = node.body
+    body = _said(node.body)
     if not (len(body) == 1 and isinstance(body[0], ast.Return)):
         if (len(body) > 3 or not all(isinstance(s, (ast.If, ast.Return)) for s in body)
                 or bounded_size(node, InlineHelpers.MAX_INLINED) > InlineHelpers.MAX_INLINED):
