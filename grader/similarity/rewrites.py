@@ -48,9 +48,10 @@ class InlineHelpers(ast.NodeTransformer):
         # `local_grads`) calls whichever its object's class has: none of them is put in its calls (session 35: the
         # base class's `return iter(())` read in every `self.iter_params()` and `model.iter_params()`)
         defined = Counter(node.name for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        recursive = _recursive(nodes) if any(defined.values()) else set()
         for node in nodes:
             returned = _returned(node)
-            if isinstance(node, ast.FunctionDef) and (defined[node.name] > 1 or _calls_itself(node)):
+            if isinstance(node, ast.FunctionDef) and (defined[node.name] > 1 or id(node) in recursive):
                 continue  # (a recursive helper put in its own calls is unrolled once, and its calls go on calling it)
             if (returned is not None and not node.args.vararg and not node.args.kwarg
                     and not node.args.kwonlyargs and not is_dunder(node.name) and node.name not in methods):
@@ -169,11 +170,35 @@ def _said(body: list) -> list:
                                     and isinstance(s.value.value, str))]
 
 
-def _calls_itself(function) -> bool:
-    """Whether FUNCTION's body calls its own name (a recursion: `return x if not layers else _run(layers[1:],
-    layers[0](x))`; `math.sin(...)` in a method `sin` calls the module's)."""
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == function.name
-               for statement in function.body for n in walk(statement))
+def _recursive(nodes) -> set[int]:
+    """The ids of the functions among NODES (a tree's, its module first) whose body calls their own name (a recursion:
+    `return x if not layers else _run(layers[1:], layers[0](x))`), found in one walk of the tree: each function's
+    name is open while its body is walked (not its decorators, defaults or annotations)."""
+    found: set[int] = set()
+    modules = [n for n in nodes if isinstance(n, ast.Module)]
+    if not modules:
+        return found
+    open_: dict[str, list] = {}
+    todo: list = [(modules[0], None)]
+    while todo:
+        node, mark = todo.pop()
+        if mark == "enter":
+            open_.setdefault(node.name, []).append(node)
+            continue
+        if mark == "exit":
+            open_[node.name].pop()
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            found.update(id(f) for f in open_.get(node.func.id, ()))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = {id(b) for b in node.body}
+            todo.extend((c, None) for c in children(node) if id(c) not in body)
+            todo.append((node, "exit"))
+            todo.extend((c, None) for c in node.body)
+            todo.append((node, "enter"))
+        else:
+            todo.extend((c, None) for c in children(node))
+    return found
 
 
 def _returned(node):
