@@ -50,7 +50,7 @@ class InlineHelpers(ast.NodeTransformer):
         defined = Counter(node.name for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
         recursive = _recursive(nodes) if any(defined.values()) else set()
         for node in nodes:
-            returned = _returned(node)
+            returned = _returned(node, said=False)  # (a helper with a docstring is left as written where called)
             if isinstance(node, ast.FunctionDef) and (defined[node.name] > 1 or id(node) in recursive):
                 continue  # (a recursive helper put in its own calls is unrolled once, and its calls go on calling it)
             if (returned is not None and not node.args.vararg and not node.args.kwarg
@@ -58,25 +58,31 @@ class InlineHelpers(ast.NodeTransformer):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
                 static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
                 self.helpers[node.name] = (params, returned, static)
-            elif (isinstance(node, ast.FunctionDef) and len(_said(node.body)) == 1
-                  and isinstance(_said(node.body)[0], (ast.Assign, ast.AugAssign)) and not node.args.vararg
+            elif (isinstance(node, ast.FunctionDef) and len(node.body) == 1
+                  and isinstance(node.body[0], (ast.Assign, ast.AugAssign)) and not node.args.vararg
                   and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
                   and not node.decorator_list and id(node) in outer and node.name not in API_NAMES
                   and not is_dunder(node.name)):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
-                statement = _said(node.body)[0]
+                statement = node.body[0]
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 if all(isinstance(t, ast.Attribute) for t in targets):  # it rebinds no name: a procedure on objects
                     self.procedures[node.name] = (params, statement)
         # a one-line function of the module passed by its name to a call (`reduce(_mac, pairs, b)`, `map(_sq, xs)`)
         # is the lambda of its expression there (`reduce(lambda t, wx: t + wx[0] * wx[1], pairs, b)`): naming a
         # lambda, or writing a named function as one, is a copier's restructuring (session 35)
+        # (its docstring aside: a lambda has none)
         module = {id(f) for c in nodes if isinstance(c, ast.Module) for f in c.body}
-        lambdas = {node.name for node in nodes if id(node) in module and isinstance(node, ast.FunctionDef)
-                   and node.name in self.helpers
-                   and not self.helpers[node.name][2] and defined[node.name] == 1}
+        self.lambdas = {}
+        for node in nodes:
+            if (id(node) in module and isinstance(node, ast.FunctionDef) and defined[node.name] == 1
+                    and id(node) not in recursive and not node.decorator_list and not node.args.vararg
+                    and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults):
+                returned = _returned(node)
+                if returned is not None:
+                    self.lambdas[node.name] = ([a.arg for a in node.args.posonlyargs + node.args.args], returned)
         self.passed = {id(a) for c in nodes if isinstance(c, ast.Call) for a in c.args
-                       if isinstance(a, ast.Name) and isinstance(a.ctx, ast.Load) and a.id in lambdas}
+                       if isinstance(a, ast.Name) and isinstance(a.ctx, ast.Load) and a.id in self.lambdas}
         # a helper named anywhere else but as the function of a call (stored, returned) is kept where it is defined
         called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
         self.named = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes
@@ -115,7 +121,7 @@ class InlineHelpers(ast.NodeTransformer):
         """The helper NAME_NODE names as the lambda of its expression (the name as written when out of budget)."""
         import copy
 
-        params, expression, _ = self.helpers[name_node.id]
+        params, expression = self.lambdas[name_node.id]
         size = bounded_size(expression, self.MAX_INLINED)
         if size > self.MAX_INLINED or self.added + size > self.budget:
             self.stopped = self.stopped or size <= self.MAX_INLINED
@@ -201,13 +207,13 @@ def _recursive(nodes) -> set[int]:
     return found
 
 
-def _returned(node):
+def _returned(node, said: bool = True):
     """The expression a one-line helper returns: its one `return`, or the one its few statements are as the
     canonical form reads them (`if isinstance(x, Value): return x` then `return Value(x)` is `return x if
     isinstance(x, Value) else Value(x)`); None for any other function."""
     if not isinstance(node, ast.FunctionDef) or not node.body:
         return None
-    body = _said(node.body)
+    body = _said(node.body) if said else node.body
     if not (len(body) == 1 and isinstance(body[0], ast.Return)):
         if (len(body) > 3 or not all(isinstance(s, (ast.If, ast.Return)) for s in body)
                 or bounded_size(node, InlineHelpers.MAX_INLINED) > InlineHelpers.MAX_INLINED):
