@@ -147,7 +147,7 @@ def show_parts(target: Path, keys: list[str]) -> None:
 
 # the control folders, each measured by its own measure.py, which ends with a line that gives its count
 FOLDERS = ("sim25ctl", "sim26bctl", "sim27ctl", "sim27bctl", "sim28ctl", "sim29cctl", "sim30bctl", "sim30actl", "sim31ctl",
-           "sim31actl", "sim34ctl")
+           "sim31actl", "sim34ctl", "sim35ctl")
 
 
 def main() -> None:
