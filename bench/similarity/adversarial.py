@@ -265,6 +265,14 @@ def files() -> dict[str, str]:
         # session 24: a line's runs of spaces where two quantifiers of written_lines' patterns met (quadratic, cubic)
         "an annotation with 60,000 spaces after its colon": "x:" + " " * 60000 + "float\n",
         "`x = e + x` with 60,000 spaces before its `+`": "x = e" + " " * 60000 + "+ y\n",
+        # session 35: one-line helpers passed by name (each read as its lambda where passed), recursive helpers nested
+        # 90 deep (each found recursive in one walk: a walk of each function's body was quadratic in the depth)
+        "1 MiB of one-line helpers, each passed by name 20 times": "".join(
+            f"def k{i}(x, y):\n    \"one step\"\n    return x + y * {i}\n" for i in range(2000)) + fill(
+            "def f(xs):\n    return " + " + ".join(f"reduce(k{i}, xs)" for i in range(0, 2000, 100)) + "\n"),
+        "1 MiB of recursive one-line helpers nested 90 deep": fill(
+            "".join(" " * (4 * d) + f"def r{d}(a):\n" for d in range(90)) + " " * 360
+            + "return r89(a[1:]) if a else r0(a)\n"),
     }
 
 

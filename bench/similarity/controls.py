@@ -136,9 +136,8 @@ def style_measure(here: Path, sources: dict[str, tuple[str, int]], cohorts: list
 def show_parts(target: Path, keys: list[str]) -> None:
     """The pieces of evidence of each pair of KEYS in the cohort read from TARGET (cohort.pairs' channels)."""
     cache = BUILD / "rescore-cache" / rescore.reading_digest()
-    group, public = run.scored_cohort(*rescore.kept_reading(target, cache))
     channels = {}
-    group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD, channels=channels)
+    group, _, _ = run.command_scored(rescore.kept_reading(target, cache), channels=channels)
     index = {d.id: n for n, d in enumerate(group.documents)}
     for key in keys:
         a, b = sorted((index[x] for x in key.split("|")))
@@ -148,7 +147,7 @@ def show_parts(target: Path, keys: list[str]) -> None:
 
 # the control folders, each measured by its own measure.py, which ends with a line that gives its count
 FOLDERS = ("sim25ctl", "sim26bctl", "sim27ctl", "sim27bctl", "sim28ctl", "sim29cctl", "sim30bctl", "sim30actl", "sim31ctl",
-           "sim31actl", "sim34ctl")
+           "sim31actl", "sim34ctl", "sim35ctl")
 
 
 def main() -> None:

@@ -138,12 +138,13 @@ def public_attribution(public: dict[str, float], members: dict) -> dict:
             "others_matched": len(matched - copies)}
 
 
-def parts(group, public: dict[str, float]) -> tuple[dict[str, float], dict[str, str]]:
-    """Every pair's score ("a|b" -> score) and, for those above 0, the parts of it (as --list prints them)."""
+def parts(group, found: list) -> tuple[dict[str, float], dict[str, str]]:
+    """Every pair's score ("a|b" -> score) of the pairs FOUND (`run.command_scored`'s, as the command scores the cohort
+    GROUP) and, for those above 0, the parts of it (as --list prints them)."""
     index = {d.id: i for i, d in enumerate(group.documents)}
     code, traits, shapes = group.shared_weights(), group.shared_traits(), group.shared_shapes()
     scores, described = {}, {}
-    for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD):
+    for p in found:
         i, j = index[p.a], index[p.b]
         key = "|".join(sorted((p.a, p.b)))
         scores[key] = p.score
@@ -245,8 +246,8 @@ def main():
         else:
             folder = (args.build.parent / "build-second" if name == "second" else args.build / name) / f"seed-{seed}"
         labels = build(name, seed, folder)
-        group, public = run.scored_cohort(*rescore.kept_reading(folder / "main", cache))
-        scores, described = parts(group, public)
+        group, public, found = run.command_scored(rescore.kept_reading(folder / "main", cache))
+        scores, described = parts(group, found)
         rows = ranked({"main": {"pairs": scores, "public": public}}, labels)
         results[f"{name} {seed}"] = {**analyse(rows), **public_attribution(public, labels["main"])}
         if args.list:

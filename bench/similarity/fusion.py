@@ -47,11 +47,12 @@ def percentiles(values: dict, keys: list) -> dict:
             for k, v in ((k, values.get(k, 0.0)) for k in keys)}
 
 
-def cohort_features(group, public: dict) -> dict:
-    """{"a|b": {feature: value}} for every pair of the cohort, and each one's final score."""
+def cohort_features(reading: tuple[list, list]) -> tuple[dict, dict[str, float]]:
+    """{"a|b": {feature: value}} for every pair of the cohort READ (documents, public sources), and each one's final
+    score, as the command scores it (`run.command_scored`); and each one's best public score."""
     channels: dict = {}
-    out_pairs = {(p.a, p.b): p for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD,
-                                                   channels=channels)}
+    group, public, found = run.command_scored(reading, channels=channels)
+    out_pairs = {(p.a, p.b): p for p in found}
     n = group.n
     typical = typical_scores(group.raw, n, group.alike)
     ids = [d.id for d in group.documents]
@@ -98,7 +99,7 @@ def cohort_features(group, public: dict) -> dict:
         unscaled = 1 - math.prod(1 - parts.get(c, 0.0) for c in CHANNELS)
         f["public"] = min(1.0, r / unscaled) if unscaled > 0 else 1.0  # kept besides a public source both copied
         out["|".join(sorted((a, b)))] = f
-    return out
+    return out, public
 
 
 def collect(args) -> None:
@@ -107,8 +108,8 @@ def collect(args) -> None:
     for name, (folder, labels) in run.labelled_classes(args, reuse=True).items():
         cohorts = {}
         for cohort in run.cohorts(folder):
-            group, public = run.scored_cohort(*rescore.kept_reading(folder / cohort, cache))
-            cohorts[cohort] = {"features": cohort_features(group, public), "public": public}
+            features, public = cohort_features(rescore.kept_reading(folder / cohort, cache))
+            cohorts[cohort] = {"features": features, "public": public}
         data[name] = {"cohorts": cohorts, "labels": labels, "set": rescore.seed_set(name)}
         print(name, file=sys.stderr, flush=True)
     args.out.write_bytes(pickle.dumps(data))

@@ -184,9 +184,8 @@ def describe(group, public, a: str, b: str) -> str:
 
 def measure(name: str, folder: Path, labels: dict, cache: Path, details: bool) -> list[dict]:
     """Each fresh hard pair of one augmented cohort: its score, rank, positives above it, in the top k or not."""
-    group, public = run.scored_cohort(*rescore.kept_reading(folder, cache))
-    scores = {"|".join(sorted((p.a, p.b))): p.score
-              for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)}
+    group, public, found = run.command_scored(rescore.kept_reading(folder, cache))  # as the command scores it
+    scores = {"|".join(sorted((p.a, p.b))): p.score for p in found}
     rows = [(scores.get(key, 0.0), copy, hard, key) for _, key, copy, _, hard in run.labelled_pairs({"main": labels})]
     rows.sort(key=lambda r: (-r[0], r[1]))
     k = sum(r[1] for r in rows)

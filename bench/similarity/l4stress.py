@@ -74,9 +74,8 @@ def augmented(name: str, entry: dict, build: Path, out: Path) -> tuple[Path, dic
 def _ranked(folder: Path, labels: dict, cache: Path):
     """The cohort in FOLDER read as rescore.py reads it: (group, public, {"a|b": score}, [(score, is a copy, "a|b")]
     ranked as run.py ranks, ties negatives first)."""
-    group, public = run.scored_cohort(*rescore.kept_reading(folder, cache))
-    scores = {"|".join(sorted((p.a, p.b))): p.score
-              for p in group.pairs(public={"micrograd": public}, threshold=run.THRESHOLD)}
+    group, public, found = run.command_scored(rescore.kept_reading(folder, cache))  # as the command scores it
+    scores = {"|".join(sorted((p.a, p.b))): p.score for p in found}
     rows = [(scores.get(key, 0.0), copy, key) for _, key, copy, _, _ in run.labelled_pairs({"main": labels})]
     rows.sort(key=lambda r: (-r[0], r[1]))
     return group, public, scores, rows

@@ -171,6 +171,17 @@ def scored_cohort(documents: list, public_sources) -> tuple[Cohort, dict[str, fl
     return group, best_public({source.id: dict(group.against(source)) for source in sources})
 
 
+def command_scored(reading: tuple[list, list], channels: dict | None = None) -> tuple[Cohort, dict[str, float], list]:
+    """A cohort's READING (documents, public sources; `read_cohort`'s or rescore.py's kept one) scored as `grade
+    similarity` scores it (`scored`: each public source on its own, its copiers at THRESHOLD): the cohort, each one's
+    best public score, and every pair above 0, highest first. The one path of the command, run.py and the benchmark's
+    scripts that read a cohort's pairs (hardstress.py, l4stress.py, errors.py, fusion.py, controls.py; session 35:
+    they read `Cohort.pairs` with every public score merged under one source's name). CHANNELS: as `scored`'s."""
+    documents, sources = reading
+    group, against, found = scored(documents, sources, channels=channels)
+    return group, best_public(against), found
+
+
 def cohorts(data: Path) -> list[str]:
     """The cohorts of a labelled set: main (and tiny, in the first class)."""
     return [c for c in ("main", "tiny") if (data / c / "submissions").is_dir()]

@@ -123,16 +123,17 @@ def given_kgrams(starter: dict[str, str], starters: tuple[Path, ...] = (),
             | instruction_kgrams(starter, starters))  # and the instructions' prose, to read comments against
 
 
-def scored(documents: list[Document], sources: list[Document],
-           mistakes: dict[str, str] | None = None) -> tuple[Cohort, dict[str, dict[str, float]], list]:
+def scored(documents: list[Document], sources: list[Document], mistakes: dict[str, str] | None = None,
+           channels: dict | None = None) -> tuple[Cohort, dict[str, dict[str, float]], list]:
     """The cohort of DOCUMENTS, each public source's scores ({source: {id: score}}) and every pair scoring above 0:
     the one scoring of `grade similarity` (`compare`) and of the benchmark (bench/similarity/run.py). A student who
     matches a public source at THRESHOLD or more copied it, in every pair's score (its code and the homework's explained
     as the source's): the method's constant, not the flag threshold an instructor chooses (session 34: `--threshold 0`
-    made every student who shares a fragment with micrograd a copier, and moved every score)."""
+    made every student who shares a fragment with micrograd a copier, and moved every score). CHANNELS: each pair's pieces
+    of evidence, as `Cohort.pairs` keeps them (the benchmark's scripts that read them: asking changes no score)."""
     cohort = Cohort(documents)
     against = {source.id: dict(cohort.against(source)) for source in sources}
-    return cohort, against, cohort.pairs(mistakes, against, THRESHOLD)
+    return cohort, against, cohort.pairs(mistakes, against, THRESHOLD, channels=channels)
 
 
 def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None) -> dict:

@@ -55,7 +55,8 @@ from .plain_module import classes_apart, plain_module
 from .closures import InlineFactories, binds_rules, bound_rules_as_closures, dispatch_as_closures
 from .edges import edges_as_closures
 from .node_rules import closures_called_with_node, delegated_methods, node_makers_as_class
-from .rewrites import (InlineHelpers, PositionalArguments, class_aliases, inline_temporaries, plain_literals,
+from .inline_helpers import InlineHelpers
+from .rewrites import (PositionalArguments, class_aliases, inline_temporaries, plain_literals,
                        unused_private_functions)
 from .roles import Names, backward_attribute, called_name, children_attribute, engine_class, kept_as_written
 from .tokens import lexical_tokens
@@ -210,7 +211,7 @@ class _TreeReader:
         self.work.charge(2 * len(nodes))
         size = len(nodes)
         called = {called_name(c.func) for c in nodes if isinstance(c, ast.Call)}
-        if called & (set(helpers.helpers) | set(helpers.procedures)):
+        if called & (set(helpers.helpers) | set(helpers.procedures)) or helpers.passed:
             tree = helpers.visit(tree)
             helpers.drop_inlined(tree)
             size += helpers.added
@@ -372,7 +373,7 @@ def _dead_functions(function) -> frozenset[int]:
     """id() of each function defined in FUNCTION's body (or a block of it, not a class's) under a name of the student's
     (not the engine's: a closure the reading made, `_backward`, is the op's rule) that no statement of FUNCTION names,
     undecorated and with defaults that call nothing: nothing runs it (a helper whose every call was inlined,
-    rewrites.InlineHelpers), as a module's private function nothing names (rewrites.unused_private_functions)."""
+    inline_helpers.InlineHelpers), as a module's private function nothing names (rewrites.unused_private_functions)."""
     loaded = {node.id for node in walk(function) if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store)}
     loaded |= {name for node in walk(function) if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names}
     dead, blocks = set(), [function.body]

@@ -1,150 +1,20 @@
 """Rewrites of a whole file that undo a disguise of any code before its tokens are read.
 
-A one-line helper is put in place of its calls; keyword arguments of the file's own class are put in
-the order of its __init__; a temporary read once is put in place; strings and attributes spelt as
+Keyword arguments of the file's own class are put in the order of its __init__; a temporary read once is put in place; strings and attributes spelt as
 expressions read as written plainly; a module-level alias of a class names the class. Each changes
 the tree in place, or returns the new tree (the NodeTransformers). The rewrites that read an engine
 written another way round as micrograd's closures (node-making helpers, bound rules, op-string
-dispatch, edge lists) are in closures.py, which uses own_nodes and drop_definitions from here (bounded_size from walk.py).
+dispatch, edge lists) are in closures.py, which uses own_nodes and drop_definitions from here (bounded_size from walk.py);
+a one-line helper put in place of its calls is inline_helpers.py's.
 """
 
 from __future__ import annotations
 
 import ast
 
-from .canonical import canonical, independent_in_order
+from .canonical import independent_in_order
 from .reach import names_used
-from .roles import API_NAMES, api_methods, called_name, is_dunder
-from .walk import bounded_size, children, walk
-
-
-class InlineHelpers(ast.NodeTransformer):
-    """A call of a one-line helper (`def f(x): return <expr>`) becomes that expression, the arguments put in.
-
-    Extracting a line into a helper, or inlining a helper, is a classic disguise;
-    this undoes both for helpers whose whole body is one `return`, and for one-statement procedures
-    (`def acc(v, g): v.grad += g`, an assignment that rebinds no parameter) called as a statement of their own
-    (`acc(self, out.grad)` → `self.grad += out.grad`).
-    """
-
-    MAX_INLINED = 60  # nodes of one helper's expression: a longer one is left as a call
-    # Inlining copies expressions, and a helper calling helpers copies copies (N helpers that each call the
-    # previous twice make 2^N nodes): the nodes all inlining may add are capped (an engine has 1,500 to
-    # 3,000 nodes, its helpers add a few hundred), after which calls are left as written and the reading
-    # says so (`stopped`).
-    BUDGET = 4000
-
-    def __init__(self, nodes):
-        self.helpers = {}
-        self.procedures = {}  # name -> (parameters, its one statement)
-        self.budget = self.BUDGET
-        self.added = 0
-        self.stopped = False
-        methods = api_methods(nodes)
-        # a procedure is a function of the module or a method: a closure (`def _backward(): ...`) is the op's own
-        outer = {id(f) for c in nodes if isinstance(c, (ast.Module, ast.ClassDef)) for f in c.body}
-        for node in nodes:
-            returned = _returned(node)
-            if (returned is not None and not node.args.vararg and not node.args.kwarg
-                    and not node.args.kwonlyargs and not is_dunder(node.name) and node.name not in methods):
-                params = [a.arg for a in node.args.posonlyargs + node.args.args]
-                static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
-                self.helpers[node.name] = (params, returned, static)
-            elif (isinstance(node, ast.FunctionDef) and len(node.body) == 1
-                  and isinstance(node.body[0], (ast.Assign, ast.AugAssign)) and not node.args.vararg
-                  and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
-                  and not node.decorator_list and id(node) in outer and node.name not in API_NAMES
-                  and not is_dunder(node.name)):
-                params = [a.arg for a in node.args.posonlyargs + node.args.args]
-                targets = node.body[0].targets if isinstance(node.body[0], ast.Assign) else [node.body[0].target]
-                if all(isinstance(t, ast.Attribute) for t in targets):  # it rebinds no name: a procedure on objects
-                    self.procedures[node.name] = (params, node.body[0])
-        # a helper named anywhere but as the function of a call (passed on, stored) is kept where it is defined
-        called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
-        self.named = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes
-                      if isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in called}
-        self.inlined: set[str] = set()
-        self.left: set[str] = set()  # helpers some call of which was left as written
-        # the names the file imports modules under: `math.sin(x)` calls the module's sin, never a helper (a method)
-        # of the file's that happens to share its name (08-dual-numbers' one-line `Dual.sin`, `Dual.cos`)
-        self.modules = {alias.asname or alias.name.split(".")[0] for node in nodes if isinstance(node, ast.Import)
-                        for alias in node.names}
-
-    def _of_module(self, func) -> bool:
-        """Whether FUNC is an attribute of a module the file imports (`math.cos`), which no helper of the file is."""
-        return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.modules
-
-    def visit_Call(self, node):
-        self.generic_visit(node)
-        name = called_name(node.func)
-        if name not in self.helpers or self._of_module(node.func):
-            return node
-        params, expression, static = self.helpers[name]
-        return self._put_in(node, name, params, expression, static)
-
-    def visit_Expr(self, node):
-        self.generic_visit(node)
-        call = node.value
-        name = called_name(call.func) if isinstance(call, ast.Call) else None
-        if name not in self.procedures or self._of_module(call.func):
-            return node
-        params, statement = self.procedures[name]
-        inlined = self._put_in(call, name, params, statement, False)
-        return node if inlined is call else ast.copy_location(inlined, node)
-
-    def _put_in(self, call, name, params, body, static):
-        """A copy of BODY (an expression or a statement) with CALL's arguments put in for PARAMS; CALL when it
-        cannot be (keywords, another number of arguments, too long, or out of budget)."""
-        import copy
-
-        size = bounded_size(body, self.MAX_INLINED)
-        args = list(call.args)
-        if isinstance(call.func, ast.Attribute) and not static and params and len(args) == len(params) - 1:
-            args = [call.func.value] + args  # self.helper(x): self is the first parameter
-        if size > self.MAX_INLINED or self.added + size > self.budget:
-            self.stopped = self.stopped or size <= self.MAX_INLINED  # out of budget (a long helper is just kept)
-            self.left.add(name)
-            return call
-        if call.keywords or len(args) != len(params) or any(isinstance(a, ast.Starred) for a in args):
-            self.left.add(name)
-            return call
-        values = dict(zip(params, args))
-        self.added += size
-        self.inlined.add(name)
-
-        class Substitute(ast.NodeTransformer):
-            def visit_Name(self, name_node):
-                return values.get(name_node.id, name_node) if isinstance(name_node.ctx, ast.Load) else name_node
-
-        return ast.copy_location(Substitute().visit(copy.deepcopy(body)), call)
-
-    def drop_inlined(self, tree) -> None:
-        """Remove the definitions of helpers every call of which was inlined, and that are named nowhere else.
-
-        Once its calls read as its expression, the helper's own `def` is a copy of
-        that expression: a student who extracts a helper would otherwise have one
-        function more of their own than the student they copied.
-        """
-        drop_definitions(tree, self.inlined - self.left - self.named)
-
-
-def _returned(node):
-    """The expression a one-line helper returns: its one `return`, or the one its few statements are as the
-    canonical form reads them (`if isinstance(x, Value): return x` then `return Value(x)` is `return x if
-    isinstance(x, Value) else Value(x)`); None for any other function."""
-    if not isinstance(node, ast.FunctionDef) or not node.body:
-        return None
-    body = node.body
-    if not (len(body) == 1 and isinstance(body[0], ast.Return)):
-        if (len(body) > 3 or not all(isinstance(s, (ast.If, ast.Return)) for s in body)
-                or bounded_size(node, InlineHelpers.MAX_INLINED) > InlineHelpers.MAX_INLINED):
-            return None  # (a long one is left as written, as a long one-line helper is)
-        import copy
-
-        body = canonical(copy.deepcopy(body))
-    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
-        return body[0].value
-    return None
+from .walk import children, walk
 
 
 def drop_definitions(tree, gone: set[str]) -> None:

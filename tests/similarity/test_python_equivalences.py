@@ -5,7 +5,7 @@
 - A list comprehension handed to a builtin that walks it once (`sum`, `min`, `max`, `any`, `all`, `sorted`, `list`,
   `tuple`, `set`, `frozenset`, a string's `join`) is its generator: `sum([e for ...])` is `sum(e for ...)`.
 - A function defined inside a function under a name of the student's that nothing there names is dead code, as a
-  module's private function nothing names is: a one-line helper whose every call was inlined (rewrites.InlineHelpers)
+  module's private function nothing names is: a one-line helper whose every call was inlined (inline_helpers.InlineHelpers)
   left its `def` behind inside the function, and not when it was written at the module.
 
 The thirteenth class's Burak (t593: an inner `kare` helper, a generator) and his two level-3 copies (t296: the helper

@@ -8,7 +8,7 @@ import base64
 
 import pytest
 
-from grader.similarity import documents, meanings as meanings_module, normalise, plain_module, rewrites, tokens, traits
+from grader.similarity import documents, inline_helpers, meanings as meanings_module, normalise, plain_module, tokens, traits
 from grader.similarity.cohort import read_document
 from grader.similarity.normalise import Work, _lexical_units, _parse_repaired, read_source
 
@@ -40,7 +40,7 @@ def test_a_file_sure_to_go_over_the_budget_stops_before_its_helpers_are_read(mon
 
     def counted(nodes):
         made.append(len(nodes))
-        return rewrites.InlineHelpers(nodes)
+        return inline_helpers.InlineHelpers(nodes)
 
     monkeypatch.setattr(normalise, "InlineHelpers", counted)
     # 4,561 nodes after 10,800 units of parsing and plain_names' 9,100: 15 units each

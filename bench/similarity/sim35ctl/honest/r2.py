@@ -1,0 +1,119 @@
+"""A small neural network built from `Value`s.
+
+A neuron is tanh(w1*x1 + ... + wn*xn + b): the course uses tanh, whose outputs
+lie in (-1, 1) and whose gradient never dies completely, which suits the XOR
+demo with targets -1 and +1. A layer is a list of neurons that all see the
+same inputs; an MLP is a stack of layers whose last one is linear, so the
+network's output is not squashed into (-1, 1).
+
+Every weight is drawn from an explicit `random.Random`, never the global RNG:
+two networks made from the same seed have the same weights, whatever else the
+program has drawn in between.
+"""
+
+import functools
+import random
+
+from engine import Value
+
+
+
+
+class Module:
+    """Anything with parameters: a neuron, a layer, a whole network."""
+
+    def zero_grad(self):
+        """Set every parameter's grad back to 0 (gradients accumulate across backward passes)."""
+        for param in self.parameters():
+            param.grad = 0.0
+
+    def parameters(self):
+        """Every `Value` that training should adjust."""
+        return []
+
+
+class Neuron(Module):
+    """One unit: tanh(sum of w_i * x_i, plus b) when nonlin, else the plain weighted sum."""
+
+    def __init__(self, nin, nonlin=True, rng=None):
+        if rng is None:
+            rng = random.Random(0)
+        self.w = [Value(rng.uniform(-1.0, 1.0)) for _ in range(nin)]
+        self.b = Value(0.0)
+        self.nonlin = nonlin
+
+    def __call__(self, x):
+        # fold the inputs into the bias: b + w1*x1 + w2*x2 + ...
+        total = functools.reduce(lambda acc, wx: acc + wx[0] * wx[1], zip(self.w, x), self.b)
+        if self.nonlin:
+            return total.tanh()
+        return total
+
+    def parameters(self):
+        return [*self.w, self.b]
+
+    def __repr__(self):
+        return f"{'Tanh' if self.nonlin else 'Linear'}Neuron({len(self.w)})"
+
+
+class Layer(Module):
+    """nout neurons, each seeing all nin inputs; kwargs (nonlin, rng) go to every neuron."""
+
+    def __init__(self, nin, nout, **kwargs):
+        if kwargs.get("rng") is None:
+            kwargs["rng"] = random.Random(0)
+        self.neurons = [Neuron(nin, **kwargs) for _ in range(nout)]
+
+    def __call__(self, x):
+        ys = [neuron(x) for neuron in self.neurons]
+        if len(ys) == 1:
+            return ys[0]
+        return ys
+
+    def parameters(self):
+        return functools.reduce(lambda acc, n: acc + n.parameters(), self.neurons, [])
+
+    def __repr__(self):
+        return f"Layer[{', '.join(str(n) for n in self.neurons)}]"
+
+
+class MLP(Module):
+    """A multi-layer perceptron: nin inputs, then one layer per entry of nouts; the last is linear."""
+
+    def __init__(self, nin, nouts, rng=None):
+        if rng is None:
+            rng = random.Random(0)
+        dims = [nin, *nouts]
+        self.layers = []
+        for k in range(len(nouts)):
+            last = k == len(nouts) - 1
+            self.layers.append(Layer(dims[k], dims[k + 1], nonlin=not last, rng=rng))
+
+    def __call__(self, x):
+        # each layer's output is the next one's input
+        return functools.reduce(lambda h, layer: layer(h), self.layers, x)
+
+    def parameters(self):
+        return functools.reduce(lambda acc, layer: acc + layer.parameters(), self.layers, [])
+
+    def __repr__(self):
+        return f"MLP of [{', '.join(str(layer) for layer in self.layers)}]"
+
+
+XOR_INPUTS = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
+XOR_TARGETS = [-1.0, 1.0, 1.0, -1.0]
+
+
+def train_xor(seed=0, steps=1000, lr=0.05):
+    """Train MLP(2, [4, 1]) on XOR with plain gradient descent; return the loss before each step."""
+    net = MLP(2, [4, 1], rng=random.Random(seed))
+    history = []
+    for step in range(steps):
+        loss = functools.reduce(lambda acc, xy: acc + (net(xy[0]) - xy[1]) ** 2,
+                                zip(XOR_INPUTS, XOR_TARGETS), Value(0.0))
+        history.append(loss.data)
+        net.zero_grad()
+        loss.backward()
+        for param in net.parameters():
+            param.data -= lr * param.grad
+    return history
