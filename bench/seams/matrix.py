@@ -84,6 +84,7 @@ import fresh30  # noqa: E402
 import fresh31  # noqa: E402
 import fresh33  # noqa: E402
 import fresh34  # noqa: E402
+import fresh35  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -492,7 +493,7 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
@@ -501,6 +502,7 @@ def main_(argv=None):
             "fresh31": lambda folder: fresh31.fresh_class(folder, EXERCISE),
             "fresh33": lambda folder: fresh33.fresh_class(folder, EXERCISE),
             "fresh34": lambda folder: fresh34.fresh_class(folder, EXERCISE),
+            "fresh35": lambda folder: fresh35.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}
