@@ -2,7 +2,8 @@
 three correct engines written three ways (an op table read by one backward, closures over a post-order walk, values
 with __slots__ whose local slopes live in a helper module of the student's folder), the classic mistakes planted in
 the op table, and the shapes a row can end in: an exit at import, a segfault in the middle of the probes, a probe
-that never ends, a memory grab, a notebook that calls the course's check() in its cells, a zip, a non-UTF-8 file
+that never ends, memory grabs (at once, and a MiB at a time), an import that never ends, a recursive sort on a deep
+chain, a notebook that calls the course's check() in its cells, a zip, a non-UTF-8 file
 without its coding line, a NUL byte, an empty file; 07-mlp-xor's nn.py on the op-table engine; a 09 test file.
 
 `fresh_class(folder, exercise)` writes the class of EXERCISE and returns {entry name: what it is}.
@@ -365,6 +366,22 @@ EXIT_IMPORT = GOOD + "\nimport os\nos._exit(1)\n"
 SEGFAULT = table(LOG_HOOK="import ctypes; ctypes.string_at(0)")  # a segfault at the first log, mid-suite
 LOOPS = table(TANH_HOOK="while self.data == self.data: pass")  # every tanh probe runs until its timeout
 GREEDY = table(EXP_HOOK="hoard = bytearray(4 << 30)")  # asks for 4 GiB at each exp
+HOG = table(EXP_HOOK="hoard = [bytearray(1 << 20) for _ in iter(int, 1)]")  # takes memory a MiB at a time, unbounded
+SLEEPS = "import time\n\ntime.sleep(3600)\n" + GOOD  # an import that never ends: the whole run's time limit
+RECURSIVE = CLOSURES[:CLOSURES.index("    def backward(self):")] + '''    def backward(self):
+        order, seen = [], set()
+
+        def visit(v):  # recursive: Python's recursion limit on a long chain
+            if id(v) not in seen:
+                seen.add(id(v))
+                for c in v._children:
+                    visit(c)
+                order.append(v)
+        visit(self)
+        self.grad = 1
+        for v in reversed(order):
+            v._back()
+'''
 CHECK_CELLS = samples.notebook([
     ("md", "# Exercise: the engine"), GOOD,
     "from grader import check\ncheck(\"engine\")",
@@ -419,6 +436,7 @@ CLASSES = {
         "segfault.py": ("a segfault at the first log, mid-suite", SEGFAULT),
         "loops.py": ("tanh never returns", LOOPS),
         "greedy.py": ("exp asks for 4 GiB", GREEDY),
+        "recursive.py": ("the closures engine with a recursive topological sort", RECURSIVE),
         "check-cells.ipynb": ("a notebook calling check() in its cells", CHECK_CELLS),
         "closure.zip": ("a zip of a folder holding the closures engine", samples._zip({
             "hw2/engine.py": CLOSURES.encode(), "hw2/notes.txt": b"done\n"})),
@@ -439,5 +457,12 @@ CLASSES = {
 }
 
 
-def fresh_class(folder, exercise: str) -> dict[str, str]:
-    return fresh30.write_class(folder, CLASSES[exercise])
+# rows whose cost is the wall clock's (each surface waits out their limits) or whose ending depends on the machine's
+# speed (a MiB at a time reaches the memory limit within the probe's second, or not): the bench's, not CI's
+SLOW = {"engine": {"hog.py": ("exp takes memory a MiB at a time until it is stopped", HOG),
+                   "sleeps.py": ("an import that sleeps an hour", SLEEPS)}}
+
+
+def fresh_class(folder, exercise: str, slow: bool = True) -> dict[str, str]:
+    """Write the class of EXERCISE into FOLDER (with the SLOW rows unless `slow` is false)."""
+    return fresh30.write_class(folder, {**CLASSES[exercise], **(SLOW.get(exercise, {}) if slow else {})})

@@ -1,9 +1,9 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py: --class fresh22 ... fresh34) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py: --class fresh22 ... fresh35) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh33|fresh34] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh34|fresh35] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -60,6 +60,11 @@ on check-portable's 3.11.7: refused at load, grader/load/reading.refuse_nul). Al
 that points nowhere is a class's rejected row, and a usage error (the path does not exist) for the commands given it
 alone; a check's inputs are fixed, the row's drawn (kahn-early 16.1667 in a check, 14.1667 graded); check-stu's FAIL
 line of fit-stuck lacks the named variant's explanation the checkout's carries (the variants are the instructor's).
+Session 35 (--class fresh35, SEAMS_EXERCISE engine, 07-mlp-xor or 09-write-tests: three correct engines written three
+ways, ten classic mistakes, an exit at import, a segfault mid-suite, a probe that never returns, memory grabs, check()
+cells, a zip, a helper module, Latin-1, a NUL byte, an empty file; tests/test_seams35.py runs it in CI): no drift; the
+expected ones are the check's fixed inputs (table-forwards 16.1667 checked, 14.1667 graded), `grade serve`'s own draw
+secret (session 35: the same scores, a drawn failure's numbers its draw's) and check-portable's wall clock.
 """
 
 from __future__ import annotations
