@@ -15,7 +15,8 @@ notebook, report, serve, fleet, check-portable on all 22 rows; 07-mlp-xor and 09
 gradescope, fleet, report): the surfaces agree on every row but the differences written down as design
 (docs/security.md): a check judges the fixed inputs alone (table-forwards 16.1667 in a check, 14.1667 graded: a
 forward walk's shared/diamond at a = -1.5, where a.grad is 0), `grade serve` draws from its course's own secret (the
-same score; a drawn failure's numbers are its draw's), the portable worker's timeout is the wall clock's.
+same row: since redteam35b a drawn failure's words hold none of its draw's numbers), the portable worker's timeout is
+the wall clock's.
 """
 
 import sys
@@ -147,8 +148,8 @@ def test_the_fleet_makes_every_row_the_local_batchs(graded):
 def test_grade_serve_says_every_upload_as_grade_run_does(graded):
     """Each file uploaded by a student of its own, one batch of the service's pool: the stored row, the gradebook's
     cell and the LTI passback the row's; what `grade run` rejects is the same rejected row. The
-    service draws from its course's secret: a drawn failure's numbers are its draw's (table-forwards' shared/diamond),
-    the score and the rest of its words the same."""
+    service draws from its course's secret (a fresh secret.key each course), and says a drawn failure in the grader's
+    words alone (table-forwards' shared/diamond): the same row."""
     pytest.importorskip("fastapi")
     work, rows, entries = graded
     served = matrix.serve_rows(work, entries)
@@ -163,21 +164,18 @@ def test_grade_serve_says_every_upload_as_grade_run_does(graded):
             assert (row["gradebook"], row["passback"]) == (None, None), sid  # no grade kept or sent for it
             continue
         assert (row["gradebook"], row["passback"]) == (rows[sid]["score"],) * 2, sid
-        diff = _differences("serve", _drawn_numbers_cut(rows[sid]), _drawn_numbers_cut(row))
+        diff = _differences("serve", rows[sid], row)
         if diff:
             drift[sid] = sorted(diff)
     assert drift == {}
+    # a drawn failure is said in the grader's words alone (redteam35b): its course's own draw says the same words
     words = matrix.summary(served["table-forwards"])["fields"]["shared/diamond"]["output"]
-    assert words.startswith("at other inputs, drawn for this grade: a.grad for b = 2 * a; c = a + 3; d = b * c at "
-                            "a = -1.5 (a diamond): expected ")
+    assert words.startswith(DRAWN) and words == _first_named(rows["table-forwards"], "shared/diamond")["output"]
 
 
-def _drawn_numbers_cut(row):
-    """ROW with the numbers of each drawn failure cut from its words: the service's draw is its course's secret's
-    (a fresh secret.key each course: its slot is grade run's one time in 16), the words before them are the same."""
-    tests = [dict(t, output=t["output"].split(": expected ")[0]) if (t.get("output") or "").startswith(DRAWN) else t
-             for t in row["tests"]]
-    return dict(row, tests=tests)
+def _first_named(row, name):
+    return next(t for t in row["tests"] if t["name"] == name)
+
 
 
 def test_the_renderings_say_each_rows_score_and_status(graded):

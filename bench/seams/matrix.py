@@ -64,7 +64,8 @@ Session 35 (--class fresh35, SEAMS_EXERCISE engine, 07-mlp-xor or 09-write-tests
 ways, ten classic mistakes, an exit at import, a segfault mid-suite, a probe that never returns, memory grabs, check()
 cells, a zip, a helper module, Latin-1, a NUL byte, an empty file; tests/test_seams35.py runs it in CI): no drift; the
 expected ones are the check's fixed inputs (table-forwards 16.1667 checked, 14.1667 graded), `grade serve`'s own draw
-secret (session 35: the same scores, a drawn failure's numbers its draw's) and check-portable's wall clock.
+secret (the same scores; its drawn failure's numbers were its draw's until redteam35b said a drawn failure in the
+grader's words alone: now the same row) and check-portable's wall clock (hog, sleeps).
 """
 
 from __future__ import annotations
