@@ -1,6 +1,6 @@
 """Session 35's differential harness: one fresh class (bench/seams/fresh35.py: three correct engines written three
 ways, ten classic mistakes, an exit at import, a segfault mid-suite, a probe that never returns, a memory grab, a
-notebook calling check() in its cells, a zip, a folder with a helper module, Latin-1, a NUL byte, an empty file)
+notebook calling check() in its cells, a zip, a folder with a helper module (and one whose bug is in it), Latin-1, a NUL byte, an empty file)
 through every surface that grades, each row compared field by field with `grade run`'s (bench/seams/matrix.py's
 summary: status, score, each test's status, each test not passed with its points, place, exception and words, each
 finding's fields, the row's message and message_data).
@@ -48,6 +48,7 @@ AGREED = {
     "recursive": ("graded", 61.0, "backward/deep-chain", "RecursionError", "recursive.py", 85, None),
     "segfault": ("crashed", 60.75, "log/values", None, None, None, None),
     "slots-good": ("graded", 63.0, None, None, None, None, None),
+    "slots-tanh": ("graded", 60.0, "tanh/two", None, None, None, None),
     "table-assign": ("graded", 23.8334, "add/constant", None, None, None, None),
     "table-exp-input": ("graded", 61.0, "exp/values", None, None, None, None),
     "table-forwards": ("graded", 14.1667, "add/constant", None, None, None, None),
@@ -64,6 +65,7 @@ AGREED = {
 FOUND = {
     "greedy": [("raises", "exp", "greedy.py", 46)],
     "recursive": [("variant", "recursive-topo", "recursive.py", 84)],
+    "slots-tanh": [("variant", "tanh-one-minus-t", "ops.py", 22)],  # the helper module's line, not engine.py's
     "table-assign": [("variant", "assign-not-accumulate-everywhere", "table-assign.py", 94)],
     "table-exp-input": [("variant", "exp-input", "table-exp-input.py", 10)],
     "table-forwards": [("variant", "forward-order", "table-forwards.py", 89)],
@@ -77,9 +79,9 @@ FOUND = {
 }
 # the rows each one-submission surface grades: every way a row can end, and the kinds only that surface reads
 ONE_BY_ONE = {
-    "check": ("table-forwards", "segfault", "exit-import", "nul", "check-cells", "table-tanh", "empty"),
+    "check": ("table-forwards", "segfault", "exit-import", "nul", "check-cells", "slots-tanh", "empty"),
     "ci": ("segfault", "loops", "table-no-seed", "latin1"),
-    "gradescope": ("closure", "slots-good", "latin1", "exit-import"),
+    "gradescope": ("closure", "slots-tanh", "latin1", "exit-import"),
     "notebook": ("check-cells",),
     "check-portable": ("greedy", "recursive"),
 }

@@ -431,6 +431,8 @@ CLASSES = {
         "closure-good.py": ("a correct engine: closures over an iterative post-order walk", CLOSURES),
         "slots-good": ("a correct engine with __slots__, its slopes in a helper module (ops.py)",
                        {"engine.py": SLOTS, "ops.py": SLOTS_OPS}),
+        "slots-tanh": ("the __slots__ engine, tanh's slope 1 - t in its helper module", {
+            "engine.py": SLOTS, "ops.py": SLOTS_OPS.replace("(1.0 - out.data * out.data,)", "(1.0 - out.data,)")}),
         **{f"{name}.py": (what, table(**change)) for name, (what, change) in MISTAKES.items()},
         "exit-import.py": ("os._exit(1) at import", EXIT_IMPORT),
         "segfault.py": ("a segfault at the first log, mid-suite", SEGFAULT),
