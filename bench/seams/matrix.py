@@ -1,9 +1,9 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py: --class fresh22 ... fresh34) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py: --class fresh22 ... fresh35) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh33|fresh34] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh34|fresh35] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -60,6 +60,12 @@ on check-portable's 3.11.7: refused at load, grader/load/reading.refuse_nul). Al
 that points nowhere is a class's rejected row, and a usage error (the path does not exist) for the commands given it
 alone; a check's inputs are fixed, the row's drawn (kahn-early 16.1667 in a check, 14.1667 graded); check-stu's FAIL
 line of fit-stuck lacks the named variant's explanation the checkout's carries (the variants are the instructor's).
+Session 35 (--class fresh35, SEAMS_EXERCISE engine, 07-mlp-xor or 09-write-tests: three correct engines written three
+ways, ten classic mistakes, an exit at import, a segfault mid-suite, a probe that never returns, memory grabs, check()
+cells, a zip, a helper module, Latin-1, a NUL byte, an empty file; tests/test_seams35.py runs it in CI): no drift; the
+expected ones are the check's fixed inputs (table-forwards 16.1667 checked, 14.1667 graded), `grade serve`'s own draw
+secret (the same scores; its drawn failure's numbers were its draw's until redteam35b said a drawn failure in the
+grader's words alone: now the same row) and check-portable's wall clock (hog, sleeps).
 """
 
 from __future__ import annotations
@@ -84,6 +90,7 @@ import fresh30  # noqa: E402
 import fresh31  # noqa: E402
 import fresh33  # noqa: E402
 import fresh34  # noqa: E402
+import fresh35  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -492,7 +499,7 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
@@ -501,6 +508,7 @@ def main_(argv=None):
             "fresh31": lambda folder: fresh31.fresh_class(folder, EXERCISE),
             "fresh33": lambda folder: fresh33.fresh_class(folder, EXERCISE),
             "fresh34": lambda folder: fresh34.fresh_class(folder, EXERCISE),
+            "fresh35": lambda folder: fresh35.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}
