@@ -126,7 +126,8 @@ def test_the_reference_at_a_draw_is_computed_from_the_drawn_inputs(engine_draws)
 
 def test_a_drawn_observation_stands_in_for_its_fixed_one_with_its_token():
     """judge/cross_check.drawn_view: each drawn observation in place of its fixed one, its draw's token kept (a timeout
-    too: the engine's at those inputs); a run that did not end `ok` is not cross-checked."""
+    too: the engine's at those inputs); a run that ended `crashed` or `timeout` in its fixed probes is cross-checked
+    the same (session 35: before, it escaped the draws); one whose import failed is not."""
     from grader.judge.cross_check import drawn_view
 
     fixed = {"status": "ok", "values": {"y": 1.0}}
@@ -138,7 +139,9 @@ def test_a_drawn_observation_stands_in_for_its_fixed_one_with_its_token():
     assert drawn_probes == {"a", "c"} and "drawn" not in view
     assert view["probes"]["a"] == {"status": "ok", "values": {"y": 2.0}, "drawn": "0123456789abcdef"}
     assert view["probes"]["b"] is fixed and view["probes"]["c"]["status"] == "timeout"
-    assert drawn_view({**run, "status": "timeout"}, None) == (None, ())
+    for status in ("timeout", "crashed"):
+        assert drawn_view({**run, "status": status}, None) == ({**view, "status": status}, {"a", "c"})
+    assert drawn_view({**run, "import_error": {"error": "SyntaxError"}}, None) == (None, ())
 
 
 def _attempt(ended, current):
@@ -181,6 +184,10 @@ def test_a_drawn_probe_whose_fixed_one_timed_out_is_not_run():
 
     probes = {"a": {"status": "timeout"}, "b": {"status": "ok", "values": {}}, "c": {"status": "error"}}
     assert left_to_run(["d", "a@1", "b@1", "c@1", "d@1"], probes) == ["d", "b@1", "c@1", "d@1"]
+    # nor one whose fixed twin crashed its worker, or was never run (the run ended first): their tests lost there
+    probes = {"a": {"status": "crashed"}, "b": {"status": "crashed", "not_run": True}, "c": {"status": "ok"},
+              "e": {"status": "error"}}
+    assert left_to_run(["d", "a@1", "b@1", "c@1", "e@1"], probes) == ["d", "c@1", "e@1"]
 
 
 def test_the_fleets_job_carries_the_draws_into_its_key_and_a_result_only_the_suites_probes():

@@ -4,11 +4,27 @@ Each probe a test reads is observed a second time, as `probe@token`, after every
 out of time is not: the tests reading it lost there (judge/cross_check.py charges a mistake once), and an engine that
 spins at the fixed inputs spins at the draw too, which would count towards the third drawn timeout that ends the drawn
 pass (observe._drawn_ended) and so cost tests that have nothing to do with the mistake, as many as the probes left
-(session 33: one engine whose tanh loops while x > 4 scored 60.5 or 62 by the slot of its draw).
+(session 33: one engine whose tanh loops while x > 4 scored 60.5 or 62 by the slot of its draw). Nor is one whose fixed
+twin crashed its worker (its tests lost there; its crash again would spend a restart of the drawn pass's own), nor one
+whose fixed twin was never run (the run ended first: its tests fail there).
+
+The drawn pass runs whatever ended the fixed one (session 35): a run that ends `crashed` or `timeout` in its fixed
+probes keeps the points its observations earned there, as the contract says, and every test that passed is held to
+its drawn probes as in a run that ended `ok` (before, such a run was not cross-checked, so an answer table or a hostile
+engine that ended its run so escaped the draws: tests/test_redteam27.py's alarm-raise once scored 24.8334 above its
+twin's 23.8334). Its restarts are its own (MAX_RESTARTS), as its time is (DRAWN_SHARE): a run whose workers' restarts
+ran out in the fixed probes still has its drawn ones observed.
 """
+
+# a fixed observation with one of these ends its drawn twin's pass before it starts
+_NOT_WORTH = ("timeout", "crashed")
 
 
 def left_to_run(todo, probes):
-    """`todo` without the drawn probes whose fixed observation (in `probes`, so far) timed out."""
-    return [name for name in todo if "@" not in name
-            or (probes.get(name.partition("@")[0]) or {}).get("status") != "timeout"]
+    """`todo` without the drawn probes whose fixed observation (in `probes`, so far) timed out, crashed its worker or
+    was never run."""
+    return [name for name in todo if "@" not in name or _worth(probes.get(name.partition("@")[0]) or {})]
+
+
+def _worth(fixed):
+    return fixed.get("status") not in _NOT_WORTH and not fixed.get("not_run")
