@@ -59,14 +59,16 @@ ENGINES = {
     "tanh-slope-neg3": (_with((SLOPE, "        slope = 1.0 - t * t if x > -3 else 0.0\n")),
                         "graded", 62.0, {"tanh/saturated": 1.0}),
     "exp-clamp-2": (_with((EXP, "        e = math.exp(min(self.data, 2.0))\n")), "graded", 62.5, {"exp/values": 0.5}),
-    "exp-raise-3": (_with((EXP, "        if self.data > 3:\n            raise OverflowError('math range error')\n" + EXP)),
+    "exp-raise-3": (_with((EXP, "        if self.data > 3:\n"
+                                "            raise OverflowError('math range error')\n" + EXP)),
                     "graded", 62.5, {"exp/values": 0.5}),
     "exp-flush-neg5": (_with((EXP, "        e = math.exp(self.data) if self.data > -5 else 0.0\n")),
                        "graded", 62.5, {"exp/negative": 0.5}),
     "log-clamp-20": (_with(("        return Value(math.log(x), [(self, 1.0 / x)])",
                             "        x = min(x, 20.0)\n        return Value(math.log(x), [(self, 1.0 / x)])")),
                      "graded", 62.5, {"log/values": 0.5}),
-    "pow-abs-base-4": (_with(("        base = self.data\n", "        base = self.data if self.data > -4 else -self.data\n")),
+    "pow-abs-base-4": (_with(("        base = self.data\n",
+                              "        base = self.data if self.data > -4 else -self.data\n")),
                        "graded", 62.6667, {"pow/cube": 0.3333}),
     # relu'(0) is 0 (the course: "relu: 1 where the output is positive, else 0"): relu/zero had it before
     "relu-kink-ge": (_with(("        on = self.data > 0\n", "        on = self.data >= 0\n")),

@@ -25,7 +25,7 @@ from ..sandbox.accounting import Budget
 from ..sandbox.pipes import CappedOutput
 from ..student_text import valid_utf8
 from .attempt import Attempt
-from .drawn_pass import left_to_run
+from .drawn_pass import ended_probe as _ended_probe, fixed_ended as _fixed_ended, left_to_run, not_run as _not_run
 from .protocol import ReportTally
 from .cache import ObservationCache, share_observations
 
@@ -107,11 +107,6 @@ def _said(ending, facts) -> Message:
 def _end_run(run, ending, facts):
     said = _said(ending, facts)
     run["status"], run["message"], run["message_data"] = ending.status, str(said), said.to_json()
-
-
-def _ended_probe(status, said: Message, **more):
-    """A probe's observation that the end of its worker or of the run decided: its error as text and as data."""
-    return {"status": status, "error": str(said), "error_message": said.to_json(), **more}
 
 
 def grader_error_message(stage, detail):
@@ -313,23 +308,6 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
     run["output"] = output.text()
     run["seconds"] = round(time.monotonic() - started, 4)
     return run
-
-
-def _not_run(run, probes, names):
-    """Each of `names` observed as not run, for the reason the run ended (its `message`)."""
-    said = run.get("message_data")
-    for name in names:
-        probes.setdefault(name, _ended_probe(run["status"], msg("not run: {reason}", reason=Message.from_json(
-            said)), not_run=True) if said else {"status": run["status"], "error": "not run: " + run["message"],
-                                                "not_run": True})
-
-
-def _fixed_ended(run, probes, todo):
-    """What is left to run once the run ended in its fixed probes (`crashed`, `timeout`): each fixed probe left observed
-    as not run, and the drawn probes worth running (drawn_pass.left_to_run), which the drawn pass observes as in a run
-    that ended `ok`, with its own share of time and its own restarts; the run's status stays what ended it."""
-    _not_run(run, probes, [name for name in todo if "@" not in name])
-    return left_to_run([name for name in todo if "@" in name], probes)
 
 
 def _drawn_ended(probes, todo, attempt, ending, said, restarts):

@@ -1,4 +1,5 @@
-"""The drawn probes' pass of the grade of record (grader/judge/drawn.py): which of them are still worth running.
+"""The drawn probes' pass of the grade of record (grader/judge/drawn.py): which of them are still worth running, and
+what the end of a run leaves observed.
 
 Each probe a test reads is observed a second time, as `probe@token`, after every fixed probe. One whose fixed twin ran
 out of time is not: the tests reading it lost there (judge/cross_check.py charges a mistake once), and an engine that
@@ -16,6 +17,8 @@ twin's 23.8334). Its restarts are its own (MAX_RESTARTS), as its time is (DRAWN_
 ran out in the fixed probes still has its drawn ones observed.
 """
 
+from ..i18n import Message, msg
+
 # a fixed observation with one of these ends its drawn twin's pass before it starts
 _NOT_WORTH = ("timeout", "crashed")
 
@@ -28,3 +31,25 @@ def left_to_run(todo, probes):
 
 def _worth(fixed):
     return fixed.get("status") not in _NOT_WORTH and not fixed.get("not_run")
+
+
+def ended_probe(status, said: Message, **more):
+    """A probe's observation that the end of its worker or of the run decided: its error as text and as data."""
+    return {"status": status, "error": str(said), "error_message": said.to_json(), **more}
+
+
+def not_run(run, probes, names):
+    """Each of `names` observed as not run, for the reason the run ended (its `message`)."""
+    said = run.get("message_data")
+    for name in names:
+        probes.setdefault(name, ended_probe(run["status"], msg("not run: {reason}", reason=Message.from_json(
+            said)), not_run=True) if said else {"status": run["status"], "error": "not run: " + run["message"],
+                                                "not_run": True})
+
+
+def fixed_ended(run, probes, todo):
+    """What is left to run once the run ended in its fixed probes (`crashed`, `timeout`): each fixed probe left observed
+    as not run, and the drawn probes worth running (drawn_pass.left_to_run), which the drawn pass observes as in a run
+    that ended `ok`, with its own share of time and its own restarts; the run's status stays what ended it."""
+    not_run(run, probes, [name for name in todo if "@" not in name])
+    return left_to_run([name for name in todo if "@" in name], probes)
