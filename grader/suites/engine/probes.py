@@ -67,6 +67,11 @@ def pow_negative_base(V):
     return {"y": number(y.data, "y"), **grads({"x": x, "z": z})}
 
 
+def pow_large(V):
+    """y = x ** 3 at x = -6.5 (a large negative base)"""
+    return _alone(V, lambda x: x**3, -6.5)
+
+
 def relu_positive(V):
     """y = relu(a) * 3 at a = 2"""
     a = V(2.0)
@@ -151,10 +156,6 @@ def log_large(V):
     """y = log(x) at x = 75 (a large input)"""
     return _alone(V, lambda x: x.log(), 75.0)
 
-
-def pow_large(V):
-    """y = x ** 3 at x = -6.5 (a large negative base)"""
-    return _alone(V, lambda x: x**3, -6.5)
 
 
 # -- each unary op in the middle of a graph (its input's own rule run), and a second one of another input -----
