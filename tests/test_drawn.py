@@ -90,7 +90,8 @@ def test_every_slot_of_a_probe_keeps_each_watched_input_in_its_cell_but_those_of
     clamp at 2.5) meets every slot's draw where it meets the fixed inputs: the same tests lost at every slot. Four
     probes keep the signs alone (all 16 slots of three, 4 of micrograd-more-ops under this secret): long_sum's 200 powers are more than
     MAX_CELLS, and the others' int inputs move by one or two or not at all (and one slot of random graph #10, whose
-    output does not depend on them). The pool's 1,248 slots, by what they keep."""
+    output does not depend on them). The pool's 1,328 slots (1,248 before session 35's five probes far from 0), by
+    what they keep."""
     from collections import Counter
 
 
@@ -106,7 +107,7 @@ def test_every_slot_of_a_probe_keeps_each_watched_input_in_its_cell_but_those_of
             kept[kind] += 1
             if kind == "signs":
                 signs_alone[probe] += 1
-    assert kept == {"cells": 1195, "signs": 53}
+    assert kept == {"cells": 1275, "signs": 53}
     assert signs_alone == {"long_sum": 16, "random_graph_01": 16, "random_graph_15": 16, "micrograd_more_ops": 4,
                            "random_graph_10": 1}
     assert draw_pool.same_cells((("tanh", 3.9, None),), (("tanh", 3.5, None),))
@@ -126,7 +127,8 @@ def test_the_reference_at_a_draw_is_computed_from_the_drawn_inputs(engine_draws)
 
 def test_a_drawn_observation_stands_in_for_its_fixed_one_with_its_token():
     """judge/cross_check.drawn_view: each drawn observation in place of its fixed one, its draw's token kept (a timeout
-    too: the engine's at those inputs); a run that did not end `ok` is not cross-checked."""
+    too: the engine's at those inputs); a run that ended `crashed` or `timeout` in its fixed probes is cross-checked
+    the same (session 35: before, it escaped the draws); one whose import failed is not."""
     from grader.judge.cross_check import drawn_view
 
     fixed = {"status": "ok", "values": {"y": 1.0}}
@@ -138,7 +140,9 @@ def test_a_drawn_observation_stands_in_for_its_fixed_one_with_its_token():
     assert drawn_probes == {"a", "c"} and "drawn" not in view
     assert view["probes"]["a"] == {"status": "ok", "values": {"y": 2.0}, "drawn": "0123456789abcdef"}
     assert view["probes"]["b"] is fixed and view["probes"]["c"]["status"] == "timeout"
-    assert drawn_view({**run, "status": "timeout"}, None) == (None, ())
+    for status in ("timeout", "crashed"):
+        assert drawn_view({**run, "status": status}, None) == ({**view, "status": status}, {"a", "c"})
+    assert drawn_view({**run, "import_error": {"error": "SyntaxError"}}, None) == (None, ())
 
 
 def _attempt(ended, current):
@@ -181,6 +185,10 @@ def test_a_drawn_probe_whose_fixed_one_timed_out_is_not_run():
 
     probes = {"a": {"status": "timeout"}, "b": {"status": "ok", "values": {}}, "c": {"status": "error"}}
     assert left_to_run(["d", "a@1", "b@1", "c@1", "d@1"], probes) == ["d", "b@1", "c@1", "d@1"]
+    # nor one whose fixed twin crashed its worker, or was never run (the run ended first): their tests lost there
+    probes = {"a": {"status": "crashed"}, "b": {"status": "crashed", "not_run": True}, "c": {"status": "ok"},
+              "e": {"status": "error"}}
+    assert left_to_run(["d", "a@1", "b@1", "c@1", "e@1"], probes) == ["d", "c@1", "e@1"]
 
 
 def test_the_fleets_job_carries_the_draws_into_its_key_and_a_result_only_the_suites_probes():

@@ -23,12 +23,6 @@ def _passed(row):
     return {t["name"] for t in row["tests"] if t["status"] == "passed" and t["max_score"] > 0}
 
 
-def _lost_at_draws_only(row):
-    """The tests ROW lost only at the inputs drawn for its grade (judge/cross_check.py's words)."""
-    return {t["name"] for t in row["tests"]
-            if t["status"] != "passed" and "at other inputs, drawn for this grade" in t["output"]}
-
-
 def _tests(row, *names):
     return [(t["name"], t["status"], t["output"]) for t in row["tests"] if t["name"] in names]
 
@@ -336,7 +330,8 @@ def engine_rows(tmp_path_factory):
 
 
 # the rows whose worker died under the attack: the rest of its probes in fresh workers, up to the grader's limit
-# (`alarm-raise` dies or not by where its timer lands: only its passes are held)
+# (`alarm-raise` dies or not by where its timer lands, and may fail a probe where the alarm lands in it: only its
+# passes and its score are held, to its twin's)
 CRASHED = {"exit-71": "the worker crashed 9 times", "self-kill": "the worker crashed 9 times",
            "late-del": "the worker's report was malformed (done before every probe ran)"}
 
@@ -346,12 +341,10 @@ CRASHED = {"exit-71": "the worker crashed 9 times", "self-kill": "the worker cra
 @pytest.mark.parametrize("name", sorted(ATTACKS))
 def test_held_a_lying_value_or_worker_passes_nothing_its_twin_fails(engine_rows, name):
     row, twin = engine_rows[name], engine_rows["honest-twin"]
-    # A run that ends `crashed` is not judged at the drawn inputs (docs/security.md, What is not defended: "a run that
-    # ends crashed"): `alarm-raise` ends so or not by where its timer lands, and then keeps the tests its twin loses
-    # only at the draws; nothing else, and no more than their points.
-    excused = _lost_at_draws_only(twin) if name == "alarm-raise" and row["status"] == "crashed" else set()
-    allowance = sum(t["max_score"] - t["score"] for t in twin["tests"] if t["name"] in excused)
-    assert (_passed(row) - _passed(twin) - excused, row["score"] <= twin["score"] + allowance) == (set(), True)
+    # A run that ends `crashed` is judged at the drawn inputs as any other (session 35; before, `alarm-raise`, which
+    # ends so or not by where its timer lands, once kept shared/three-paths, which its twin loses only at the draws:
+    # 24.8334 above 23.8334): no test its twin fails, and no more than the twin's score, whatever its status.
+    assert (_passed(row) - _passed(twin), row["score"] <= twin["score"]) == (set(), True)
     assert not any("internal grader error" in t["output"] for t in row["tests"])
     if name != "alarm-raise":
         assert (row["status"], (row.get("message") or "")[:len(CRASHED.get(name, ""))]) == (

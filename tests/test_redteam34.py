@@ -338,6 +338,10 @@ def test_a_jobs_draws_rewritten_on_the_queue_are_not_taken():
     assert not _as_drawn(observed, {"add_basic": "add_basic@0123456789abcdef"})
     assert _as_drawn(observed, {"add_basic": "add_basic@00000000000000ff"})
     assert not _as_drawn(dict(observed, drawn={}), {"add_basic": "add_basic@0123456789abcdef"})
+    # a run that ended `crashed` has its drawn observations too (observe/drawn_pass.py): none is no excuse (session 35)
+    assert not _as_drawn(dict(observed, drawn={}, status="crashed"), {"add_basic": "add_basic@0123456789abcdef"})
+    assert _as_drawn(dict(observed, drawn={}, status="crashed", probes={"add_basic": {"status": "crashed"}}),
+                     {"add_basic": "add_basic@0123456789abcdef"})
 
 
 def test_a_job_that_asks_the_worker_to_call_or_send_anything_is_refused():

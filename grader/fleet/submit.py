@@ -72,14 +72,13 @@ def _status(raw):
 
 def _as_drawn(run, drawn):
     """Whether a run's drawn observations are of exactly the draws this grade made (`drawn`: {probe: "probe@token"})
-    that were worth running (not those whose fixed probe timed out: `left_to_run`),
-    or there are none because the run was not judged at drawn inputs (an import that failed, a run that timed out
-    or crashed: grader/observe/ keeps none then)."""
+    that were worth running (not those whose fixed probe timed out, crashed or was not run: `left_to_run`),
+    or there are none because the run was not judged at drawn inputs (an import that failed, nothing observed:
+    grader/observe/ keeps none then). A run that ended `crashed` or `timeout` has its drawn observations too."""
     names = set(run.get("drawn") or {})
-    # less the draws whose fixed probe ran out of time: those are not run (observe/drawn_pass.py), here as locally
+    # less the draws whose fixed probe did not finish: those are not run (observe/drawn_pass.py), here as locally
     expected = set(left_to_run(list(drawn.values()), run.get("probes") or {}))
-    return names == expected or not names and (
-        not run.get("probes") or run.get("status") != "ok" or bool(run.get("import_error")))
+    return names == expected or not names and (not run.get("probes") or bool(run.get("import_error")))
 
 
 def fleet_error_run(submission_id, stage, detail, message):

@@ -190,30 +190,35 @@ class OwnTests:
         `verdict(observe, want, probe)`: the check of one probe (default: every
         value within tolerance). `unit`: what a probe is, in the student's words
         ("graph"), for partial credit's message.
+        A tuple of probes among `probes` is one expression at several inputs (the engine suite's op at its fixed
+        input and far from 0, session 35): it is right when each of them is, and counts once in partial credit, so
+        that an engine right wherever the first is right scores what it scored with the first alone.
         """
         for op in owns:
             if op not in OP_WORDS:
                 raise ValueError(f"unknown op {op!r}")
         against = against or expect
-        probes = list(probes)
-        failures = []
-        for probe in probes:
-            try:
-                if verdict is not None:
-                    verdict(observe, against, probe)
-                else:
-                    assert_values(observe(probe), against(probe), probe=probe, **tolerance)
-            except (Mismatch, StudentError, ProbeTimeout) as exc:
-                failures.append((probe, exc))
+        groups = [tuple(p) if isinstance(p, tuple) else (p,) for p in probes]
+        failures = []  # (its group's index, probe, exception)
+        for index, group in enumerate(groups):
+            for probe in group:
+                try:
+                    if verdict is not None:
+                        verdict(observe, against, probe)
+                    else:
+                        assert_values(observe(probe), against(probe), probe=probe, **tolerance)
+                except (Mismatch, StudentError, ProbeTimeout) as exc:
+                    failures.append((index, probe, exc))
         # an op may be built on any other (judge/composition.py): with a composition probe, every op's own
         # probes are read, so that a test reads the same probes on every engine
-        asked = set(self.table) if self.composition is not None else set().union(*(ops_of(p) for p in probes))
+        asked = set(self.table) if self.composition is not None else set().union(
+            *(ops_of(p) for group in groups for p in group))
         wrong, raising = self._charged_elsewhere(observe, expect, asked - set(owns) - CORE_OPS)
         composed, composed_raising = self._composed(observe)
         if not failures:
             return
-        excused, kept = [], []
-        for probe, exc in failures:
+        excused, kept, charged = [], [], set()  # charged: the groups a kept failure is in
+        for index, probe, exc in failures:
             raised = exc.raised  # "" for wrong numbers, a timeout or a probe that never ran
             # the ops the student's engine computes itself, an op built on others followed to them
             native = natives(ops_of(probe), {**composed, **composed_raising} if raised else composed)
@@ -231,14 +236,16 @@ class OwnTests:
             if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
                 by = {named: by[named]}
             (excused if by else kept).append((probe, exc, {op: (test, native[op]) for op, test in by.items()}))
+            if not by:
+                charged.add(index)
         note = _excuse_note(excused)
         if not kept:
             raise Excused(note)
         probe, exc, _ = kept[0]
-        right = len(probes) - len(kept)
+        right = len(groups) - len(charged)
         said = getattr(exc, "message", None) or str(exc)  # as data where the judge made it so (grader/i18n)
-        if len(probes) > 1:
-            counts = {"said": said, "right": right, "total": len(probes)}
+        if len(groups) > 1:
+            counts = {"said": said, "right": right, "total": len(groups)}
             said = (msg("{said} ({right} of {total} graphs right or already charged elsewhere)", **counts)
                     if unit == "graph" else
                     msg("{said} ({right} of {total} expressions right or already charged elsewhere)", **counts))
@@ -246,7 +253,7 @@ class OwnTests:
             said = msg("{said} {note}", said=said, note=note)
         # the place it points at and its parts stay
         raise type(exc)(said, where=exc.where, raised=exc.raised, exception=exc.exception, facts=exc.facts,
-                        credit=right / len(probes), **exc.detail) from exc
+                        credit=right / len(groups), **exc.detail) from exc
 
 
 def _never_ran() -> tuple:

@@ -25,7 +25,7 @@ from ..sandbox.accounting import Budget
 from ..sandbox.pipes import CappedOutput
 from ..student_text import valid_utf8
 from .attempt import Attempt
-from .drawn_pass import left_to_run
+from .drawn_pass import ended_probe as _ended_probe, fixed_ended as _fixed_ended, left_to_run, not_run as _not_run
 from .protocol import ReportTally
 from .cache import ObservationCache, share_observations
 
@@ -107,11 +107,6 @@ def _said(ending, facts) -> Message:
 def _end_run(run, ending, facts):
     said = _said(ending, facts)
     run["status"], run["message"], run["message_data"] = ending.status, str(said), said.to_json()
-
-
-def _ended_probe(status, said: Message, **more):
-    """A probe's observation that the end of its worker or of the run decided: its error as text and as data."""
-    return {"status": status, "error": str(said), "error_message": said.to_json(), **more}
 
 
 def grader_error_message(stage, detail):
@@ -199,7 +194,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 pass
 
     base = None if cases else sandbox.prepare(slot, submission.files, suite.runner_files)
-    timeouts_in_a_row = restarts = 0
+    timeouts_in_a_row = restarts = drawn_restarts = 0
     tally = ReportTally()  # the report's bytes and values, across the submission's workers
     try:
         while todo:
@@ -252,8 +247,8 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
             if drawn and "@" in (attempt.current or (todo[0] if todo else "")) and not ending.distrusts_report:
                 # the drawn probes' pass (judge/cross_check.py): what ends it never ends the run (its status,
                 # its fixed observations); a drawn probe that ran out of time is reported as such, never charged
-                todo = _drawn_ended(probes, todo, attempt, ending, _said(ending, facts), restarts)
-                restarts += 1
+                todo = _drawn_ended(probes, todo, attempt, ending, _said(ending, facts), drawn_restarts)
+                drawn_restarts += 1
                 continue
             if not ending.probe_only:
                 _end_run(run, ending, facts)
@@ -263,7 +258,9 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 if ending.distrusts_report:
                     probes.clear()
                     todo = list(every)
-                break
+                    break
+                todo = _fixed_ended(run, probes, todo)  # the drawn pass still runs (drawn_pass.py)
+                continue
             if not todo:
                 # Every probe reported, but the worker died before `done` (an honest one writes it
                 # right after the last result; a submission that wrote that result itself and exited
@@ -278,18 +275,19 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
             todo = [p for p in todo if p != current]
             if timeouts_in_a_row >= TIMEOUTS_IN_A_ROW:
                 _end_run(run, ENDINGS["timeouts-in-a-row"], facts)
-                break
+                todo = _fixed_ended(run, probes, todo)
+                continue
             if cases:  # each case has a worker of its own anyway: one that died costs only itself
                 todo = _unless_stopped_early(suite, probes, todo)
                 continue
             restarts += 1
-            if restarts > MAX_RESTARTS and todo:
-                # the last fresh worker went the way of the others, and probes are still left
+            if restarts > MAX_RESTARTS and todo and "@" not in todo[0]:
+                # the last fresh worker went the way of the others, and fixed probes are still left
                 _end_run(run, ENDINGS["restarts"], facts)
-                break
+                todo = _fixed_ended(run, probes, todo)
         run["forbidden_imports"] = read["forbidden"] if "forbidden" in read else forbidden_imports(
             submission.files, suite.forbid + suite.refuse, package=submission.package)
-        if run["status"] != "ok" and not probes and run["import_error"] is None:
+        if run["status"] != "ok" and all(o.get("not_run") for o in probes.values()) and run["import_error"] is None:
             # nothing ran at all (it died, exited or hung while importing, or forged its report):
             # one clear failure on the import test, every other test skipped
             run["import_error"] = {"error": run["message"], "where": None}
@@ -297,17 +295,16 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 run["import_error"]["error_message"] = run["message_data"]  # its words in any language (judge)
         if run["status"] in ("timeout", "crashed"):
             said = run.get("message_data")
-            for name in todo:
-                probes.setdefault(name, _ended_probe(run["status"], msg("not run: {reason}", reason=Message.from_json(
-                    said)), not_run=True) if said else {"status": run["status"], "error": "not run: " + run["message"],
-                                                        "not_run": True})
+            _not_run(run, probes, todo)
     finally:
         if not cases:
             sandbox.cleanup(base)
     run["probes"] = {name: probes[name] for name in suite.probe_names if name in probes}  # the suite's order
-    if drawn and run["status"] == "ok" and run["import_error"] is None:
-        # `probe@token`: the same probes at drawn inputs, which only judge/cross_check.py reads
-        run["drawn"] = {name: probes[name] for name in every[len(suite.probe_names):] if name in probes}
+    if drawn and run["import_error"] is None:
+        # `probe@token`: the same probes at drawn inputs, which only judge/cross_check.py reads, whatever the run's
+        # status (those worth running: drawn_pass.left_to_run, as fleet/submit._as_drawn checks)
+        run["drawn"] = {name: probes[name] for name in left_to_run(every[len(suite.probe_names):], probes)
+                        if name in probes}
     run["output"] = output.text()
     run["seconds"] = round(time.monotonic() - started, 4)
     return run

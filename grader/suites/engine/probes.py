@@ -67,6 +67,11 @@ def pow_negative_base(V):
     return {"y": number(y.data, "y"), **grads({"x": x, "z": z})}
 
 
+def pow_large(V):
+    """y = x ** 3 at x = -6.5 (a large negative base)"""
+    return _alone(V, lambda x: x**3, -6.5)
+
+
 def relu_positive(V):
     """y = relu(a) * 3 at a = 2"""
     a = V(2.0)
@@ -118,6 +123,39 @@ def tanh_shared_input(V):
 from shared_probes import (
     tanh_saturated, exp_values, exp_shared_input, exp_negative, log_values, log_shared_input, log_small,
 )
+
+
+# -- each op far from 0 (session 35), read with its op's fixed probe as one expression: the drawn inputs keep every
+# op's input in its cell at the fixed inputs (judge/draw_pool.same_cells), so a mistake that starts far out (tanh's
+# guard below -2, exp clamped at 2) is caught only where a fixed input reaches it
+
+
+def _alone(V, op, x):
+    x = V(x)
+    y = op(x)
+    y.backward()
+    return {"y": number(y.data, "y"), **grads({"x": x})}
+
+
+def tanh_saturated_negative(V):
+    """y = tanh(x) at x = -6.5 (saturated towards -1: the gradient is tiny but not 0)"""
+    return _alone(V, lambda x: x.tanh(), -6.5)
+
+
+def exp_large(V):
+    """y = exp(x) at x = 7.5 (a large input)"""
+    return _alone(V, lambda x: x.exp(), 7.5)
+
+
+def exp_large_negative(V):
+    """y = exp(x) at x = -7.5 (a large negative input: small but not 0)"""
+    return _alone(V, lambda x: x.exp(), -7.5)
+
+
+def log_large(V):
+    """y = log(x) at x = 75 (a large input)"""
+    return _alone(V, lambda x: x.log(), 75.0)
+
 
 
 # -- each unary op in the middle of a graph (its input's own rule run), and a second one of another input -----

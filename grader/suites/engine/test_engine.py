@@ -6,7 +6,9 @@ engine's (`expect`) or PyTorch's (`torch_expect`). Each mistake costs once
 (grader/judge/charging.py): every test checks its probes through the suite's
 `OWN.check` (its __init__.py), which does not charge again for an op that the
 tests below isolate and the student gets wrong there, and gives a test of
-several expressions its points in proportion to those it gets right.
+several expressions its points in proportion to those it gets right. A tuple of probes is one expression at several
+inputs: the op at its fixed input and far from 0 (session 35: the drawn inputs keep each op's input in the cell it has
+at the fixed ones, so a mistake that starts far out is caught only where a fixed input reaches it), counted once.
 """
 
 from grader.i18n import msg
@@ -94,7 +96,7 @@ def test_neg(observe, expect):
 @points(1, concept="pow", name="pow/cube")
 def test_pow_cube(observe, expect):
     """d/dx x**3 at 2 is 12, and a negative base keeps its sign"""
-    check(observe, expect, p.pow_cube, p.pow_square, p.pow_negative_base, owns=("pow",))
+    check(observe, expect, (p.pow_cube, p.pow_large), p.pow_square, p.pow_negative_base, owns=("pow",))
 
 
 @points(1, concept="pow", name="pow/fractional")
@@ -142,25 +144,25 @@ def test_tanh_negative(observe, expect):
 @points(1, concept="tanh", name="tanh/saturated")
 def test_tanh_saturated(observe, expect):
     """tanh near saturation: a small, non-zero gradient"""
-    check(observe, expect, p.tanh_saturated, owns=("tanh",))
+    check(observe, expect, (p.tanh_saturated, p.tanh_saturated_negative), owns=("tanh",))
 
 
 @points(1, concept="exp", name="exp/values")
 def test_exp_values(observe, expect):
     """exp's local derivative is its own output, added to what else reaches the input"""
-    check(observe, expect, p.exp_values, p.exp_shared_input, owns=("exp",))
+    check(observe, expect, (p.exp_values, p.exp_large), p.exp_shared_input, owns=("exp",))
 
 
 @points(1, concept="exp", name="exp/negative")
 def test_exp_negative(observe, expect):
     """exp at a negative input"""
-    check(observe, expect, p.exp_negative, p.exp_inner, owns=("exp",))
+    check(observe, expect, (p.exp_negative, p.exp_large_negative), p.exp_inner, owns=("exp",))
 
 
 @points(1, concept="log", name="log/values")
 def test_log_values(observe, expect):
     """log's local derivative is 1 / input, added to what else reaches the input"""
-    check(observe, expect, p.log_values, p.log_shared_input, owns=("log",))
+    check(observe, expect, (p.log_values, p.log_large), p.log_shared_input, owns=("log",))
 
 
 @points(1, concept="log", name="log/small")
