@@ -48,6 +48,7 @@ from functools import lru_cache
 
 from ..parsing import parse
 from .cohort import starter_kgrams
+from .kept import kept_kgrams
 from .loop_variants import IDENTITIES as LOOP_IDENTITIES, inliner
 from .traits import MAX_SHAPES_CHARS
 from .unparse import unparse  # 3.11's ast.unparse: a variant's lines are the same text on every Python
@@ -385,5 +386,6 @@ def known_kgrams(sources: dict[str, str], canonical: dict[str, str]) -> tuple[fr
 
 @lru_cache(maxsize=64)
 def _variant_kgrams(name: str, text: str) -> frozenset[int]:
-    """What one canonical text's variants hold (starter_kgrams reads each file apart: the union is the texts')."""
-    return starter_kgrams(canonical_variants({name: text}))
+    """What one canonical text's variants hold (starter_kgrams reads each file apart: the union is the texts'), kept in
+    the user's cache folder across processes (kept.py: deriving them is most of a small class's `grade similarity`)."""
+    return kept_kgrams("canonical variants", name, text, lambda: starter_kgrams(canonical_variants({name: text})))
