@@ -55,7 +55,8 @@ def main():
     for kind, times in cpu.items():
         print(f"{kind:5} CPU s: median {statistics.median(times):.2f} ({', '.join(f'{t:.2f}' for t in times)})")
     base = statistics.median(cpu["base"])
-    print(f"warm / base: {statistics.median(cpu['warm']) / base:.2f}; cold / base: {statistics.median(cpu['cold']) / base:.2f}")
+    warm, cold = (statistics.median(cpu[kind]) / base for kind in ("warm", "cold"))
+    print(f"warm / base: {warm:.2f}; cold / base: {cold:.2f}")
     same = records["base"] == records["warm"] == records["cold"]
     print("records: the same" if same else "records: DIFFER")
     return 0 if same else 1
