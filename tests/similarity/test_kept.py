@@ -8,21 +8,20 @@ import pytest
 from grader.similarity import kept
 from grader.similarity.variants import _variant_kgrams, canonical_variants, starter_kgrams
 
-TEXT = '''class Value:
+TEXT = '''import math
+
+
+class Value:
     def __init__(self, data, _children=()):
         self.data, self.grad, self._prev = data, 0.0, set(_children)
 
-    def __mul__(self, other):
-        out = Value(self.data * other.data, (self, other))
-
+    def tanh(self):
+        t = math.tanh(self.data)
+        out = Value(t, (self,))
         def _backward():
-            self.grad += other.data * out.grad
-            other.grad += self.data * out.grad
+            self.grad += (1 - t ** 2) * out.grad
         out._backward = _backward
         return out
-
-    def __neg__(self):
-        return self * -1
 '''
 
 
@@ -36,7 +35,7 @@ def _failing():
 
 def test_a_kept_entry_is_what_computing_gives_and_is_read_without_computing(tmp_path):
     fresh = _computed(TEXT)
-    assert fresh  # the text has variants (its `-` through `* -1`, its products swapped): something to keep
+    assert fresh  # the text has variants (`out.data` for `t`, tanh through exp, its product swapped): something to keep
     assert kept.kept_kgrams("canonical variants", {"engine.py": TEXT}, lambda: _computed(TEXT), tmp_path) == fresh
     [entry] = tmp_path.iterdir()
     assert entry.stat().st_mode & 0o777 == 0o600
@@ -46,7 +45,7 @@ def test_a_kept_entry_is_what_computing_gives_and_is_read_without_computing(tmp_
 
 def test_a_changed_text_is_computed_afresh_not_read_from_the_old_entry(tmp_path):
     kept.kept_kgrams("canonical variants", {"engine.py": TEXT}, lambda: _computed(TEXT), tmp_path)
-    changed = TEXT.replace("other.data * out.grad", "out.grad * other.data")
+    changed = TEXT.replace("(1 - t ** 2) * out.grad", "out.grad * (1 - t ** 2)")
     fresh = _computed(changed)
     assert fresh != _computed(TEXT)
     assert kept.kept_kgrams("canonical variants", {"engine.py": changed}, lambda: _computed(changed), tmp_path) == fresh
@@ -91,7 +90,7 @@ def test_the_texts_own_kgrams_are_kept_too_and_are_what_computing_gives(tmp_path
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     from grader.similarity.variants import known_kgrams
 
-    texts = {"micrograd.py": TEXT, "course reference/engine.py": TEXT.replace("* -1", "* (-1.0)")}
+    texts = {"micrograd.py": TEXT, "course reference/engine.py": TEXT.replace("1 - t ** 2", "1.0 - t * t")}
     public, _ = known_kgrams({"micrograd.py": texts["micrograd.py"]},
                              {"course reference/engine.py": texts["course reference/engine.py"]})
     assert public == starter_kgrams(texts)
