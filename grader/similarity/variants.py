@@ -48,6 +48,7 @@ from functools import lru_cache
 
 from ..parsing import parse
 from .cohort import starter_kgrams
+from .kept import kept_kgrams
 from .loop_variants import IDENTITIES as LOOP_IDENTITIES, inliner
 from .traits import MAX_SHAPES_CHARS
 from .unparse import unparse  # 3.11's ast.unparse: a variant's lines are the same text on every Python
@@ -378,12 +379,14 @@ def _combined(source: str, identities: list) -> dict[tuple, str]:
 def known_kgrams(sources: dict[str, str], canonical: dict[str, str]) -> tuple[frozenset[int], frozenset[int]]:
     """What the public sources and the course's canonical code explain (subtracted from every pair), and what
     their variants (variants.py) hold (subtracted between two copies of one public source); once a process for the
-    same texts."""
+    same texts, and across processes in the user's cache folder (kept.py)."""
     texts = {**sources, **canonical}
-    return starter_kgrams(texts), frozenset().union(*(_variant_kgrams(*item) for item in sorted(texts.items())))
+    public = kept_kgrams("public", texts, lambda: starter_kgrams(texts))
+    return public, frozenset().union(*(_variant_kgrams(*item) for item in sorted(texts.items())))
 
 
 @lru_cache(maxsize=64)
 def _variant_kgrams(name: str, text: str) -> frozenset[int]:
-    """What one canonical text's variants hold (starter_kgrams reads each file apart: the union is the texts')."""
-    return starter_kgrams(canonical_variants({name: text}))
+    """What one canonical text's variants hold (starter_kgrams reads each file apart: the union is the texts'), kept in
+    the user's cache folder across processes (kept.py: deriving them is most of a small class's `grade similarity`)."""
+    return kept_kgrams("canonical variants", {name: text}, lambda: starter_kgrams(canonical_variants({name: text})))
