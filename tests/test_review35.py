@@ -53,3 +53,25 @@ def test_no_draw_of_the_run_shows_in_a_failure_at_the_published_inputs(tmp_path,
     shown = " ".join(test["output"] for test in row["tests"])
     assert (row["status"], row["score"]) == ("graded", 62.0)  # tanh/zero lost, as the trick costs
     assert not [token for token in tokens if token in shown]
+
+
+def test_the_engine_package_passed_as_the_entry_itself_is_the_engine(tmp_path):
+    """strangers35 took `alice/engine/__init__.py` (a folder below the entry) as the engine, but not the package
+    folder passed itself, as a student checks it: `grade check -e engine engine/` said "no engine.py found in engine/;
+    expected engine.py, or a single .py or .ipynb file (found: __init__.py, ...)" (0), where `grade check -e engine .`
+    beside it scored 63/63. The entry's own folder named `engine` holding `__init__.py` is the package too."""
+    from grader.load import load_entry
+
+    files = {"__init__.py": "from .value import Value\nfrom . import ops\n", "value.py": "class Value:\n    pass\n",
+             "ops.py": "from .value import Value\n"}
+    for name, text in files.items():
+        (tmp_path / "engine").mkdir(exist_ok=True)
+        (tmp_path / "engine" / name).write_text(text, encoding="utf-8")
+    sub = load_entry(tmp_path / "engine", frozenset({"engine.py"}))
+    assert not sub.rejected, sub.problem
+    assert (sorted(sub.files), sub.package) == (["engine.py", "ops.py", "submission/__init__.py", "value.py"],
+                                                "submission")
+    assert sub.files["engine.py"] == files["__init__.py"].encode()
+    assert sub.origins["engine.py"].file == "__init__.py"  # its messages name the file handed in
+    (tmp_path / "engine" / "__init__.py").rename(tmp_path / "engine" / "main.py")  # no package without its __init__
+    assert load_entry(tmp_path / "engine", frozenset({"engine.py"})).problem.startswith("no engine.py found in engine/")
