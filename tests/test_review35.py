@@ -6,7 +6,8 @@ harvester cannot learn the draws of its run from feedback. But the worker is tol
 line before the first one runs (`run=add_values,...,add_values@<token>,...`: grader/sandbox/worker.py), the drawn
 ones' tokens included, and grader/drawn_inputs.py, which maps a token to its inputs, is public. An engine reads
 sys.argv at import and raises the tokens in a probe at the *published* inputs, whose failures keep their text: one
-submission shows every draw of its run (78 tokens, 1,457 characters) for one point, as before redteam35b."""
+submission shows every draw of its run (78 tokens, 1,457 characters, before trust35's five probes) for one
+point, as before redteam35b."""
 
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def test_no_draw_of_the_run_shows_in_a_failure_at_the_published_inputs(tmp_path,
     graded = grade(tmp_path, limits=Limits(probe_seconds=2, import_seconds=5, submission_seconds=30), jobs=1)
     (row,) = graded.scores["submissions"]
     tokens = [name.partition("@")[2] for name in graded.runs["leak"]["drawn"]]
-    assert len(tokens) == 78  # the engine suite's drawn probes, each observed at its draw
+    assert len(tokens) >= 78  # the engine suite's drawn probes, each observed at its draw (83 since trust35)
     shown = " ".join(test["output"] for test in row["tests"])
     assert (row["status"], row["score"]) == ("graded", 62.0)  # tanh/zero lost, as the trick costs
     assert not [token for token in tokens if token in shown]
