@@ -102,14 +102,15 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
 
 
 def _is_engine_package(level: Level, root: str, candidates: list[str]) -> bool:
-    """Whether LEVEL is a folder named `engine` (the engine's module name, in any case) holding `__init__.py`, below
-    the entry's top (a folder the student made, reached as its one folder or below wrappers): the engine handed in
+    """Whether LEVEL is a folder named `engine` (the engine's module name, in any case) holding `__init__.py`: a
+    folder the student made, reached as the entry's one folder or below wrappers, or the entry itself (`grade check
+    engine/`: refused until review35, where `grade check .` beside it took it): the engine handed in
     as a package, `from engine import Value` importing it as it imports engine.py. Its `__init__.py` is then the
     engine, its other modules and subpackages travel as helpers, and a package's relative imports (`from .ops import
     add`) are read as in engine.py beside ops.py (`_as_package`). Session 35: `engine/__init__.py` with `value.py`,
     `ops.py` and `graph.py` beside it was refused, "no engine.py found in alice/engine/" (0/63)."""
-    below = level.prefix[len(root):].rstrip("/")
-    return bool(below) and below.rpartition("/")[2].lower() == ENGINE[:-3] and "__init__.py" in candidates
+    named = (level.prefix[len(root):] or level.prefix).rstrip("/")  # below the entry, else the entry's own name
+    return named.rpartition("/")[2].lower() == ENGINE[:-3] and "__init__.py" in candidates
 
 
 UNNAMED_PACKAGE = "submission"  # the package of files at the entry's top that import relatively and name no package
