@@ -174,6 +174,7 @@ class Observation(TypedDict, total=False):
     where: Where | None  # where it was raised
     recursion: bool  # a RecursionError (the walk recursed 10,000 deep)
     not_run: bool  # the probe never ran: its worker stopped earlier, the import failed, or the suite skipped it
+    paired_with: str  # not run because this probe, the one it is paired with (Suite.paired), crashed or timed out
     facts: ExceptionFacts | None  # status error: what the exception shows, as data
 
 

@@ -26,6 +26,7 @@ from ..sandbox.pipes import CappedOutput
 from ..student_text import valid_utf8
 from .attempt import Attempt
 from .drawn_pass import ended_probe as _ended_probe, fixed_ended as _fixed_ended, left_to_run, not_run as _not_run
+from .paired import skip_paired
 from .protocol import ReportTally
 from .cache import ObservationCache, share_observations
 
@@ -200,6 +201,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
         while todo:
             if sandbox.stopping:
                 raise Interrupted("grading was interrupted")
+            todo = skip_paired(todo, probes, suite.paired)  # nor a far probe whose fixed one crashed (paired.py)
             todo = left_to_run(todo, probes)  # not the drawn probes whose fixed ones ran out of time (drawn_pass.py)
             if not todo:
                 break

@@ -20,7 +20,7 @@ ran out in the fixed probes still has its drawn ones observed.
 from ..i18n import Message, msg
 
 # a fixed observation with one of these ends its drawn twin's pass before it starts
-_NOT_WORTH = ("timeout", "crashed")
+NOT_WORTH = ("timeout", "crashed")
 
 
 def left_to_run(todo, probes):
@@ -30,7 +30,7 @@ def left_to_run(todo, probes):
 
 
 def _worth(fixed):
-    return fixed.get("status") not in _NOT_WORTH and not fixed.get("not_run")
+    return fixed.get("status") not in NOT_WORTH and not fixed.get("not_run")
 
 
 def ended_probe(status, said: Message, **more):

@@ -93,6 +93,9 @@ class Suite:
     draw_inputs: bool = False  # the grade of record observes the probes its tests read at drawn inputs too
     fixed_inputs: frozenset = frozenset()  # ... but these (the suite's FIXED_INPUTS: judge/drawn.py)
     draws: object = None  # those drawn observations' judge/drawn.Draws, on the grade of record's copy (with_draws)
+    # {probe: the fixed probe it makes one expression with} (the suite's PAIRED): not run once that one crashed its
+    # worker or timed out (grader/observe/paired.py)
+    paired: dict = dataclasses.field(default_factory=dict)
 
     def probe(self, name):
         """The grader-side object of probe `name` (a probes.py function, or a ProbeCase)."""
@@ -238,7 +241,10 @@ def load_suite(name):
             digest.update(fname.encode() + b"\0" + case.files[fname] + b"\0")
     # Observations depend on what travels and on what the worker is told, not on the tests.
     rules = _settings(config)
+    paired = _paired(name, config, names)
     digest.update(repr((getattr(config, "MODULE", "engine"), rules.forbid, rules.refuse)).encode())
+    if paired:  # which probes run after a crash
+        digest.update(repr(sorted(paired.items())).encode())
     return Suite(
         name=name, folder=folder, title=getattr(config, "TITLE", name),
         module=getattr(config, "MODULE", "engine"),
@@ -247,8 +253,19 @@ def load_suite(name):
         probes=probes, probe_names=names, runner_files=runner_files, digest=digest.hexdigest(),
         diagnose=bool(getattr(config, "DIAGNOSE", True)), cases=cases,
         stop_early=getattr(config, "stop_early", _never_stop), draw_inputs=bool(getattr(config, "DRAW_INPUTS", False)),
-        fixed_inputs=frozenset(getattr(config, "FIXED_INPUTS", ())),
+        fixed_inputs=frozenset(getattr(config, "FIXED_INPUTS", ())), paired=paired,
     )
+
+
+def _paired(name, config, names):
+    """The suite's PAIRED ({probe: the fixed probe it is one expression with}), each a probe the suite runs after
+    the one it is paired with (or the observer could not skip it)."""
+    paired = dict(getattr(config, "PAIRED", {}))
+    for probe, fixed in paired.items():
+        if probe not in names or fixed not in names or names.index(fixed) > names.index(probe):
+            raise SuiteError(f"suite {name!r}: PAIRED entry {probe!r}: {fixed!r} must both be probes of probes.py, "
+                             f"{fixed!r} the first of them (the observer skips {probe!r} once {fixed!r} crashed)")
+    return paired
 
 
 def test_files(suite):
