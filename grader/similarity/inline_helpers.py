@@ -32,8 +32,8 @@ class InlineHelpers(ast.NodeTransformer):
     BUDGET = 4000
 
     def __init__(self, nodes):
-        self.helpers = {}
-        self.procedures = {}  # name -> (parameters, its one statement)
+        self.helpers = {}  # name -> {reached as an attribute: (parameters, its expression, static)}
+        self.procedures = {}  # name -> {reached as an attribute: (parameters, its one statement)}
         self.budget = self.BUDGET
         self.added = 0
         self.stopped = False
@@ -42,18 +42,26 @@ class InlineHelpers(ast.NodeTransformer):
         outer = {id(f) for c in nodes if isinstance(c, (ast.Module, ast.ClassDef)) for f in c.body}
         # a name two functions are defined under (a method each class of the file overrides, `parameters` or
         # `local_grads`) calls whichever its object's class has: none of them is put in its calls (session 35: the
-        # base class's `return iter(())` read in every `self.iter_params()` and `model.iter_params()`)
-        defined = Counter(node.name for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
-        recursive = _recursive(nodes) if any(defined.values()) else set()
+        # base class's `return iter(())` read in every `self.iter_params()` and `model.iter_params()`). Definitions
+        # are counted per scope: a method (a function of a class's body) is reached only as `obj.f()`, any other
+        # function only as `f()`, so a method of a helper's name in some class (a copier's unused one) does not
+        # stop the module's helper being put in its calls (fix35sim), nor the other way round
+        methods_ = {id(f) for c in nodes if isinstance(c, ast.ClassDef) for f in c.body}
+        defined = Counter((id(node) in methods_, node.name) for node in nodes
+                          if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        recursive = _recursive(nodes) if defined else set()
         for node in nodes:
             returned = _returned(node, said=False)  # (a helper with a docstring is left as written where called)
-            if isinstance(node, ast.FunctionDef) and (defined[node.name] > 1 or id(node) in recursive):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            reached = id(node) in methods_  # True: as an attribute (`obj.f()`); False: by its bare name (`f()`)
+            if defined[reached, node.name] > 1 or id(node) in recursive:
                 continue  # (a recursive helper put in its own calls is unrolled once, and its calls go on calling it)
             if (returned is not None and not node.args.vararg and not node.args.kwarg
                     and not node.args.kwonlyargs and not is_dunder(node.name) and node.name not in methods):
                 params = [a.arg for a in node.args.posonlyargs + node.args.args]
                 static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
-                self.helpers[node.name] = (params, returned, static)
+                self.helpers.setdefault(node.name, {})[reached] = (params, returned, static)
             elif (isinstance(node, ast.FunctionDef) and len(node.body) == 1
                   and isinstance(node.body[0], (ast.Assign, ast.AugAssign)) and not node.args.vararg
                   and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults
@@ -63,7 +71,7 @@ class InlineHelpers(ast.NodeTransformer):
                 statement = node.body[0]
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 if all(isinstance(t, ast.Attribute) for t in targets):  # it rebinds no name: a procedure on objects
-                    self.procedures[node.name] = (params, statement)
+                    self.procedures.setdefault(node.name, {})[reached] = (params, statement)
         # a one-line function of the module passed by its name to a call (`reduce(_mac, pairs, b)`, `map(_sq, xs)`)
         # is the lambda of its expression there (`reduce(lambda t, wx: t + wx[0] * wx[1], pairs, b)`): naming a
         # lambda, or writing a named function as one, is a copier's restructuring (session 35)
@@ -71,7 +79,7 @@ class InlineHelpers(ast.NodeTransformer):
         module = {id(f) for c in nodes if isinstance(c, ast.Module) for f in c.body}
         self.lambdas = {}
         for node in nodes:
-            if (id(node) in module and isinstance(node, ast.FunctionDef) and defined[node.name] == 1
+            if (id(node) in module and isinstance(node, ast.FunctionDef) and defined[False, node.name] == 1
                     and id(node) not in recursive and not node.decorator_list and not node.args.vararg
                     and not node.args.kwarg and not node.args.kwonlyargs and not node.args.defaults):
                 returned = _returned(node)
@@ -83,8 +91,8 @@ class InlineHelpers(ast.NodeTransformer):
         called = {id(c.func) for c in nodes if isinstance(c, ast.Call)}
         self.named = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes
                       if isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in called and id(n) not in self.passed}
-        self.inlined: set[str] = set()
-        self.left: set[str] = set()  # helpers some call of which was left as written
+        self.inlined: set[tuple[bool, str]] = set()  # (reached as an attribute: a method, the helper's name)
+        self.left: set[tuple[bool, str]] = set()  # helpers some call of which was left as written
         # the names the file imports modules under: `math.sin(x)` calls the module's sin, never a helper (a method)
         # of the file's that happens to share its name (08-dual-numbers' one-line `Dual.sin`, `Dual.cos`)
         self.modules = {alias.asname or alias.name.split(".")[0] for node in nodes if isinstance(node, ast.Import)
@@ -98,19 +106,21 @@ class InlineHelpers(ast.NodeTransformer):
         self.generic_visit(node)
         node.args = [self._as_lambda(a) if id(a) in self.passed else a for a in node.args]
         name = called_name(node.func)
-        if name not in self.helpers or self._of_module(node.func):
+        reached = isinstance(node.func, ast.Attribute)
+        if reached not in self.helpers.get(name, ()) or self._of_module(node.func):
             return node
-        params, expression, static = self.helpers[name]
-        return self._put_in(node, name, params, expression, static)
+        params, expression, static = self.helpers[name][reached]
+        return self._put_in(node, (reached, name), params, expression, static)
 
     def visit_Expr(self, node):
         self.generic_visit(node)
         call = node.value
         name = called_name(call.func) if isinstance(call, ast.Call) else None
-        if name not in self.procedures or self._of_module(call.func):
+        reached = isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+        if reached not in self.procedures.get(name, ()) or self._of_module(call.func):
             return node
-        params, statement = self.procedures[name]
-        inlined = self._put_in(call, name, params, statement, False)
+        params, statement = self.procedures[name][reached]
+        inlined = self._put_in(call, (reached, name), params, statement, False)
         return node if inlined is call else ast.copy_location(inlined, node)
 
     def _as_lambda(self, name_node):
@@ -121,17 +131,18 @@ class InlineHelpers(ast.NodeTransformer):
         size = bounded_size(expression, self.MAX_INLINED)
         if size > self.MAX_INLINED or self.added + size > self.budget:
             self.stopped = self.stopped or size <= self.MAX_INLINED
-            self.left.add(name_node.id)
+            self.left.add((False, name_node.id))
             return name_node
         self.added += size
-        self.inlined.add(name_node.id)
+        self.inlined.add((False, name_node.id))
         arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], kwonlyargs=[],
                                   kw_defaults=[], defaults=[])
         return ast.copy_location(ast.Lambda(args=arguments, body=copy.deepcopy(expression)), name_node)
 
     def _put_in(self, call, name, params, body, static):
         """A copy of BODY (an expression or a statement) with CALL's arguments put in for PARAMS; CALL when it
-        cannot be (keywords, another number of arguments, too long, or out of budget)."""
+        cannot be (keywords, another number of arguments, too long, or out of budget). NAME: (reached as an
+        attribute, the helper's name)."""
         import copy
 
         size = bounded_size(body, self.MAX_INLINED)
@@ -162,7 +173,8 @@ class InlineHelpers(ast.NodeTransformer):
         that expression: a student who extracts a helper would otherwise have one
         function more of their own than the student they copied.
         """
-        drop_definitions(tree, self.inlined - self.left - self.named)
+        gone = {key for key in self.inlined - self.left if key[1] not in self.named}
+        drop_definitions(tree, {name for method, name in gone if not method}, {name for method, name in gone if method})
 
 
 def _said(body: list) -> list:

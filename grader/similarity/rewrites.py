@@ -17,13 +17,16 @@ from .reach import names_used
 from .walk import children, walk
 
 
-def drop_definitions(tree, gone: set[str]) -> None:
-    """Remove the functions named in GONE from the bodies of the module and its classes (an emptied body: `pass`)."""
-    if not gone:
+def drop_definitions(tree, gone: set[str], methods: set[str] | None = None) -> None:
+    """Remove the functions named in GONE from the bodies of the module and its classes (an emptied body: `pass`);
+    given METHODS, those named in GONE from the module's and those named in METHODS from its classes'."""
+    methods = gone if methods is None else methods
+    if not gone and not methods:
         return
     for node in walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef)):
-            kept = [s for s in node.body if not (isinstance(s, ast.FunctionDef) and s.name in gone)]
+            names = gone if isinstance(node, ast.Module) else methods
+            kept = [s for s in node.body if not (isinstance(s, ast.FunctionDef) and s.name in names)]
             node.body = kept or [ast.Pass()]
 
 
