@@ -108,9 +108,9 @@ TABLE = {
                            [(101, None), (113, None)]),  # session 30: each at its own rule's line (before: none)
     # session 30: the helper that flips the sign for every op is one finding at its line (before: seven, no line), in
     # either style; a helper that never multiplies by out.grad, one at its line (before: `*` and `/`, no line)
-    "shared-accumulate-sign": (11.1666, 43, [("derivative", "mul", "times-constant")],
+    "shared-accumulate-sign": (10.1666, 43, [("derivative", "mul", "times-constant")],
                                [(14, ["mul", "add", "tanh", "pow", "relu", "exp", "log"])]),
-    "helper-sign-chain": (11.1666, 43, [("derivative", "mul", "times-constant")],
+    "helper-sign-chain": (10.1666, 43, [("derivative", "mul", "times-constant")],
                           [(14, ["mul", "add", "tanh", "pow", "relu", "exp", "log"])]),
     "shared-chain-no-upstream": (25.5, 32, [("derivative", "mul", "out-grad"), ("hint", "recursive-topo", None)],
                                  [(8, ["mul", "div"]), (69, None)]),

@@ -206,4 +206,4 @@ def test_spins():
     student = types.SimpleNamespace(engine=types.SimpleNamespace(__file__=str(tmp_path / "student" / "engine.py")))
     assert runner._run_tests(student, ENGINE) == {
         "loaded": True, "error": None, "tests": 2, "ran": 2, "failed": 1, "out of time": False,
-        "failures": [{"test": "test_spins", "error": None, "seconds": 1.0, "fixture": False}]}  # said by the grader
+        "failures": [{"test": "test_spins", "error": None, "seconds": 1.0, "fixture": False, "where": None}]}  # said by the grader
