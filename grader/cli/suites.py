@@ -70,7 +70,8 @@ def torch_results(exercises, every_suite):
 @click.argument("exercises", nargs=-1)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Variants observed at once.")
 def variant_runs(exercises, jobs):
-    """Observe the bug variants with EXERCISES' probes and store their runs in each suite (all by default)."""
+    """Observe the bug variants with EXERCISES' probes and store their runs in each suite (all by default), and
+    their styled engines' observations of the costly probes."""
     from ..diagnose import VariantBook, stored
     from ..sandbox import Sandbox
     from ..suites import load_suite
@@ -85,3 +86,6 @@ def variant_runs(exercises, jobs):
         finally:
             sandbox.close()
         click.echo(f"wrote {stored.write(suite, book.runs)}")
+        costly = stored.costly_probes(suite)
+        click.echo(f"wrote {stored.write_styled(suite, book.styled_record(costly))} "
+                   f"({', '.join(costly) or 'no costly probe'} in every style)")

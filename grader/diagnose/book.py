@@ -2,7 +2,8 @@
 
 The variants run through the sandbox like a student's submission, or come
 from the suite's stored runs; styled and combined variants run in the
-grader's process, only for the probes a diagnosis asks about, and what they
+grader's process, only for the probes a diagnosis asks about (the styled ones' observations of the costly probes
+are stored with the suite too: stored.py's `styled_runs.json`), and what they
 give is kept for the whole process (`KEPT`), so the next batch reuses it, and
 for this boot (a book's `kept` file, grader/boot_files.py's boot_path), so the
 next process compiles and runs none of the engines a batch before it ran.
@@ -92,6 +93,7 @@ class VariantBook:
         self._classes: dict[tuple, tuple | None] = {}
         self._observed: dict[tuple, dict] = {}
         self._kept, self._booted, self._new = kept, None, {}  # the boot's file, what it holds, what it lacks
+        self._stored = None  # the suite's stored styled observations (stored.load_styled), read when first asked
 
     @staticmethod
     def _usable(run):
@@ -167,6 +169,8 @@ class VariantBook:
             kept = KEPT.observations(self.suite)
             observation = kept.get((engine, probe))
             if observation is None:
+                observation = self._from_suite(engine, probe)
+            if observation is None:
                 observation = self._from_boot(engine, probe)
             if observation is None:
                 observation = observe_in_process(self._compiled(engine), getattr(self.suite.probes, probe))
@@ -182,6 +186,14 @@ class VariantBook:
         """An observation's name in the kept file: the engine's label, a digest of its source, the probe."""
         label, source = engine
         return f"{label}\0{hashlib.sha256(source.encode()).hexdigest()}\0{probe}"
+
+    def _from_suite(self, engine, probe):
+        """The observation stored with the suite (`grade variant-runs`: the styled variants' of the costly probes), or
+        None: the file stale, or no entry for this engine's source and this probe."""
+        if self._stored is None:
+            self._stored = stored.load_styled(self.suite)
+        found = self._stored.get(self._entry(engine, probe))
+        return found if isinstance(found, dict) else None
 
     def _from_boot(self, engine, probe):
         """The observation an earlier batch of this boot kept (the file's name holds all it depends on:
@@ -214,6 +226,21 @@ class VariantBook:
             engine = self._class(("style", v.name, style.name), lambda: restyle(v.source(), style))
             if engine is not None:
                 out.append(self._observe(engine, probe))
+        return out
+
+    def styled_record(self, probes) -> dict:
+        """The usable variants' observations of `probes` in every style, observed here in the grader's process (none
+        read from a file or KEPT), named as `_entry` names them: what `grade variant-runs` stores
+        (stored.write_styled)."""
+        out = {}
+        for v in self.variants:
+            for style in STYLES:
+                engine = self._class(("style", v.name, style.name), lambda: restyle(v.source(), style))
+                if engine is None:
+                    continue
+                value_class = engine_class(engine[1], engine[0])
+                for probe in probes:
+                    out[self._entry(engine, probe)] = observe_in_process(value_class, getattr(self.suite.probes, probe))
         return out
 
     def combined(self, a: Variant, b: Variant, probe: str) -> dict | None:
