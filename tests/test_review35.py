@@ -1,5 +1,5 @@
-"""Session 35's review: a hole the landed work left open, pinned by the reviewer as a strict xfail, then mended by the
-coordinator (the drawn probes in a worker of their own, started once every published probe has reported).
+"""Session 35's review: a hole left open by the landed work, pinned as a strict xfail until it is mended (then the
+xfail goes and the test stays).
 
 redteam35b (judge/cross_check._drawn_outcome) hides every number of a failure at the drawn inputs, so that a
 harvester cannot learn the draws of its run from feedback. But the worker is told every probe it runs on its command
@@ -42,6 +42,8 @@ Value.tanh = _leaking_tanh
 '''
 
 
+@pytest.mark.xfail(strict=True, reason="open (review35): the worker's command line names the drawn probes' tokens "
+                                       "before the published inputs' probes run; docs/security.md")
 def test_no_draw_of_the_run_shows_in_a_failure_at_the_published_inputs(tmp_path, monkeypatch):
     monkeypatch.delenv("MICROGRAD_GRADER_SECRET", raising=False)
     (tmp_path / "leak.py").write_text(CORRECT + ARGV_LEAK, encoding="utf-8")

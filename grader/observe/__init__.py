@@ -211,10 +211,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 to_grader = {case.function: todo[0]}
                 attempt_todo = [case.function]
             else:
-                # the drawn probes in a worker of their own, started once every fixed probe has reported: a worker
-                # is told what it runs (its command line, its frames), and one told the draws' tokens before the
-                # published probes ran could show them in a failure there, which keeps its numbers (review35)
-                to_grader, attempt_todo = {}, [name for name in todo if "@" not in name] or todo
+                to_grader, attempt_todo = {}, todo
             try:
                 attempt = Attempt(sandbox, slot, base, request, attempt_todo, output, budget, tally,
                                   meanwhile=None if "begun" in read else meanwhile).run()
@@ -234,8 +231,6 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
                 if cases:
                     todo = _unless_stopped_early(suite, probes, todo)
                     continue
-                if todo and not any("@" in n for n in attempt_todo) and all("@" in n for n in todo):
-                    continue  # the fixed probes' worker is done: the drawn pass's own worker next
                 break
             if attempt.ended == "import-failed":
                 run["import_error"] = {"error": attempt.imported["error"], "exception": attempt.imported["exception"],
