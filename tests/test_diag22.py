@@ -135,7 +135,7 @@ TABLES = {
         "rdiv-own-sign": (62.0, ["div/constant"], [("derivative", "rtruediv", "sign")]),
         "sub-wired-swapped": (61.0, ["sub/constant", "sub/values"], [("derivative", "sub", "swapped")]),
         # before: nothing named
-        "tanh-abs": (61.0, ["tanh/negative", "tanh/two"], [("derivative", "tanh", "wrong-where-negative")]),
+        "tanh-abs": (61.0, ["tanh/negative", "tanh/saturated", "tanh/two"], [("derivative", "tanh", "wrong-where-negative")]),
         # 60.5 before holes28: relu/positive's relu(a) * a * 3, a positive, is right for a leaky relu
         "relu-leaky-backward": (60.6667, ["relu/negative", "relu/positive", "relu/zero"],
                                 [("derivative", "relu", "wrong-where-negative")]),
