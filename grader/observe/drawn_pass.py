@@ -38,13 +38,18 @@ def ended_probe(status, said: Message, **more):
     return {"status": status, "error": str(said), "error_message": said.to_json(), **more}
 
 
+def not_run_probe(status, said, text: str, **more):
+    """A probe's observation as not run, in `status`, for a reason given as data (`said`, a Message's JSON) or, where
+    there is none, as `text`."""
+    if said:
+        return ended_probe(status, msg("not run: {reason}", reason=Message.from_json(said)), not_run=True, **more)
+    return {"status": status, "error": "not run: " + text, "not_run": True, **more}
+
+
 def not_run(run, probes, names):
     """Each of `names` observed as not run, for the reason the run ended (its `message`)."""
-    said = run.get("message_data")
     for name in names:
-        probes.setdefault(name, ended_probe(run["status"], msg("not run: {reason}", reason=Message.from_json(
-            said)), not_run=True) if said else {"status": run["status"], "error": "not run: " + run["message"],
-                                                "not_run": True})
+        probes.setdefault(name, not_run_probe(run["status"], run.get("message_data"), run["message"]))
 
 
 def fixed_ended(run, probes, todo):

@@ -8,8 +8,7 @@ so leave the probes at the end of the suite, unrelated to the op, not run and ch
 segfault at every log, 60.75 -> 59.0). As drawn_pass.left_to_run skips a drawn probe whose fixed twin crashed.
 """
 
-from ..i18n import Message, msg
-from .drawn_pass import NOT_WORTH, ended_probe
+from .drawn_pass import NOT_WORTH, not_run_probe
 
 
 def skip_paired(todo, probes, paired):
@@ -24,9 +23,6 @@ def skip_paired(todo, probes, paired):
         if fixed.get("status") not in NOT_WORTH:
             left.append(name)
             continue
-        said = fixed.get("error_message")
-        probes[name] = ended_probe(fixed["status"], msg("not run: {reason}", reason=Message.from_json(said)),
-                                   not_run=True, paired_with=paired[name]) if said else {
-            "status": fixed["status"], "error": "not run: " + str(fixed.get("error")), "not_run": True,
-            "paired_with": paired[name]}
+        probes[name] = not_run_probe(fixed["status"], fixed.get("error_message"), str(fixed.get("error")),
+                                     paired_with=paired[name])
     return left
