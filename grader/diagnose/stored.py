@@ -79,7 +79,11 @@ def write(suite, runs, variants=VARIANTS):
     keep = ("status", "message", "import_error", "probes")
     record = {"digest": inputs_digest(suite, variants),
               "runs": {name: {k: run.get(k) for k in keep} for name, run in sorted(runs.items()) if run}}
-    path = suite.folder / FILENAME
+    return _write_record(suite.folder / FILENAME, record)
+
+
+def _write_record(path, record):
+    """RECORD written as the suite's stored file PATH (compact, keys sorted), its kept reading (_READ) dropped."""
     _READ.pop(str(path), None)
     path.write_text(json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
     return path
@@ -144,7 +148,4 @@ def load_styled(suite) -> dict:
 def write_styled(suite, observations: dict):
     record = {"digest": styled_digest(suite), "python": f"{sys.version_info[0]}.{sys.version_info[1]}",
               "observations": dict(sorted(observations.items()))}
-    path = suite.folder / STYLED_FILENAME
-    _READ.pop(str(path), None)
-    path.write_text(json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
-    return path
+    return _write_record(suite.folder / STYLED_FILENAME, record)
