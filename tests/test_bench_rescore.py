@@ -147,6 +147,8 @@ def test_the_sets_add_up_their_classes():
     (["rescore.py", "--second-seeds", "11"], ["--first-seeds", "--third"]),
     (["run.py", "--sim35b1"], ["--first-seeds", "--second-seeds", "--third"]),  # a blind class measured alone
     (["rescore.py", "--sim35b2"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["run.py", "--sim36b1"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["rescore.py", "--sim36b2"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--eighth"], []),  # only held-out classes named: the coordinator's end measure
     (["run.py"], []),
 ])

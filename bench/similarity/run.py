@@ -22,6 +22,7 @@ Ties in a ranking are broken against the tool (negatives first), for every tool 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import os
@@ -65,6 +66,8 @@ import sim34b1  # noqa: E402
 import sim34b2  # noqa: E402
 import sim35b1  # noqa: E402
 import sim35b2  # noqa: E402
+import sim36b1  # noqa: E402
+import sim36b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -532,6 +535,18 @@ def arguments() -> argparse.ArgumentParser:
                              "levels 1-4, three evasions, against a tutorial's code (its public/, a stand-in written "
                              "for the class); also measured with its materials/ passed as --public; held out: measured "
                              "once, never tuned on; measured alone)")
+    parser.add_argument("--sim36b1", action="store_true",
+                        help="also session 36's first blind class (sim36b1/, 57 files written by hand, blind to the "
+                             "method, on the whole engine with another course's starter, three hard-negative pairs "
+                             "from the course's texts, levels 1-4 (four level-4 architectures), the four evasions, "
+                             "against the grader's micrograd engine; also measured with its materials/ passed as "
+                             "--public; held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim36b2", action="store_true",
+                        help="also session 36's second blind class (sim36b2/, written by hand, blind to the method, "
+                             "on 10-neuron's neuron.py, hard-negative pairs from the course's texts, levels 1-4, "
+                             "evasions, against a blog post's code (its public/, a CC0 stand-in written for the "
+                             "class); also measured with its materials/ passed as --public; held out: measured once, "
+                             "never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -676,6 +691,11 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim35b2"
         classes[f"sim35b2 class, {sim35b2.EXERCISE} (by hand, blind, sim35b2/, held out)"] = (
             folder, made(folder, lambda: sim35b2.build(folder)))
+    for name, module in (("sim36b1", sim36b1), ("sim36b2", sim36b2)):
+        if getattr(args, name):
+            folder = args.build / name
+            classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
+                folder, made(folder, functools.partial(module.build, folder)))
     if args.backward:
         for seed in args.backward_seeds:
             folder = args.second_build / f"05-backward-{seed}"
@@ -691,7 +711,8 @@ TUNING_CLASSES = ("fourth", "fifth", "sixth", "seventh", "eleventh", "thirteenth
 HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
-ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2")
+ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
+                 "sim36b1", "sim36b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

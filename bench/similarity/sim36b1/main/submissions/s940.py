@@ -1,0 +1,122 @@
+import math
+import sys
+sys.setrecursionlimit(10**5)
+
+class Value:
+    """ stores a single scalar value and its gradient """
+
+    def __init__(self, data, _children=(), _op=''):
+        self.data = data
+        self.grad = 0
+        self._backward = lambda: None
+        self._prev = set(_children)
+        self._op = _op # the op that produced this node, for graphviz / debugging / etc
+
+    def __add__(self, rhs):
+        rhs = rhs if isinstance(rhs, Value) else Value(rhs)
+        o = Value(self.data + rhs.data, (self, rhs), '+')
+
+        def _backward():
+            self.grad += o.grad
+            rhs.grad += o.grad
+        o._backward = _backward
+
+        return o
+
+    def __mul__(self, rhs):
+        rhs = rhs if isinstance(rhs, Value) else Value(rhs)
+        o = Value(self.data * rhs.data, (self, rhs), '*')
+
+        def _backward():
+            self.grad += rhs.data * o.grad
+            rhs.grad += self.data * o.grad
+        o._backward = _backward
+
+        return o
+
+    def __pow__(self, rhs):
+        assert isinstance(rhs, (int, float)), "only supporting int/float powers for now"
+        o = Value(self.data**rhs, (self,), f'**{rhs}')
+
+        def _backward():
+            self.grad += (rhs * self.data**(rhs-1)) * o.grad
+        o._backward = _backward
+
+        return o
+
+    def relu(self):
+        o = Value(0 if self.data < 0 else self.data, (self,), 'ReLU')
+
+        def _backward():
+            self.grad += (o.data > 0) * o.grad
+        o._backward = _backward
+
+        return o
+
+    def backward(self):
+
+        nodes = []
+        visited = set()
+        def dfs(v):
+            if v not in visited:
+                visited.add(v)
+                for child in v._prev:
+                    dfs(child)
+                nodes.append(v)
+        dfs(self)
+
+        self.grad = 1
+        for v in reversed(nodes):
+            v._backward()
+
+    def __neg__(self): # -self
+        return self * -1
+
+    def __radd__(self, rhs): # rhs + self
+        return self + rhs
+
+    def __sub__(self, rhs): # self - rhs
+        return self + (-rhs)
+
+    def __rsub__(self, rhs): # rhs - self
+        return rhs + (-self)
+
+    def __rmul__(self, rhs): # rhs * self
+        return self * rhs
+
+    def __truediv__(self, rhs): # self / rhs
+        return self * rhs**-1
+
+    def __rtruediv__(self, rhs): # rhs / self
+        return rhs * self**-1
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+    def tanh(self):
+        th = math.tanh(self.data)
+        o = Value(th, (self,), 'tanh')
+
+        def _backward():
+            self.grad += (1 - th**2) * o.grad
+        o._backward = _backward
+
+        return o
+
+    def exp(self):
+        o = Value(math.exp(self.data), (self,), 'exp')
+
+        def _backward():
+            self.grad += o.data * o.grad
+        o._backward = _backward
+
+        return o
+
+    def log(self):
+        o = Value(math.log(self.data), (self,), 'log')
+
+        def _backward():
+            self.grad += (1 / self.data) * o.grad
+        o._backward = _backward
+
+        return o

@@ -1,0 +1,60 @@
+"""One neuron, its five gradients, and how far they are from PyTorch's.
+
+The neuron is y = relu(w1*x1 + w2*x2 + b), or tanh in place of relu. One
+`backward()` from y gives all five gradients at once: dy/dx1, dy/dx2, dy/dw1,
+dy/dw2 and dy/db. PyTorch computes the same five numbers with an engine of
+its own; `largest_relative_difference` says how far apart two such sets are,
+so that "my engine agrees with PyTorch" becomes a number that can be checked.
+"""
+
+from engine import Value
+
+NAMES = ("x1", "x2", "w1", "w2", "b")  # the neuron's five inputs, in the order the functions take them
+
+
+def neuron(x1, x2, w1, w2, b, activation="relu"):
+    """The neuron as a graph of Values, before any backward pass: (y, {"x1": leaf, ..., "b": leaf}).
+
+    `activation` is "relu" or "tanh".
+    """
+    assert activation in ("relu", "tanh"), f"activation is 'relu' or 'tanh', not {activation!r}"
+    leaves: dict[str, Value] = {name: Value(float(value)) for name, value in zip(NAMES, (x1, x2, w1, w2, b))}
+    weighted_sum: Value = leaves["w1"] * leaves["x1"] + leaves["w2"] * leaves["x2"]
+    pre_activation: Value = weighted_sum + leaves["b"]
+    activate = {"relu": Value.relu, "tanh": Value.tanh}[activation]
+    return activate(pre_activation), leaves
+
+
+def neuron_gradients(x1, x2, w1, w2, b, activation="relu"):
+    """The five gradients of the neuron's output, from one backward() pass: {"x1": dy/dx1, ..., "b": dy/db}."""
+    output, leaves = neuron(x1, x2, w1, w2, b, activation=activation)
+    output.backward()
+    gradients: dict[str, float] = {name: leaf.grad for name, leaf in leaves.items()}
+    return gradients
+
+
+def largest_relative_difference(grads, reference_grads):
+    """The largest relative difference between two sets of gradients with the same names.
+
+    For each name, |g - r| / max(|g|, |r|): the difference as a fraction of
+    the larger of the two, so that it means the same for a gradient of 1e-3 as
+    for one of 1e3. Where both are exactly 0 the two agree, and the difference
+    is 0 (relu's dead side gives such gradients; a division would fail there).
+    """
+    return max((_relative_difference(grads[name], reference_grads[name]) for name in reference_grads), default=0.0)
+
+
+def _relative_difference(value: float, reference: float) -> float:
+    """Return |value - reference| / max(|value|, |reference|), or 0.0 when both are exactly zero.
+
+    Args:
+        value: The gradient computed by our engine.
+        reference: The gradient computed by the reference implementation.
+
+    Returns:
+        float: The relative difference, in [0, 2].
+    """
+    scale = max(abs(value), abs(reference))
+    if scale == 0.0:
+        return 0.0
+    return abs(value - reference) / scale
