@@ -4,6 +4,7 @@ One batch of student test files, each showing one behaviour of the runner.
 """
 
 import json
+import sys
 import types
 
 import pytest
@@ -106,7 +107,7 @@ def test_forever():
     a, b = Value(1.5), Value(-0.5)
     y = f(a, b)
     y.backward()
-    h = 1e-6
+    h = 1e-6  # the reference is 3e-11 off the value written to ten places, 1e-8 off the central differences
     assert abs(y.data - 82.5589622740) < 1e-9
     assert abs(a.grad - (f(Value(1.5 + h), Value(-0.5)).data - f(Value(1.5 - h), Value(-0.5)).data) / (2 * h)) < 1e-4
     assert abs(b.grad - (f(Value(1.5), Value(-0.5 + h)).data - f(Value(1.5), Value(-0.5 - h)).data) / (2 * h)) < 1e-4
@@ -204,6 +205,29 @@ def test_no_credit_while_a_test_fails_on_the_reference(rows, student, why):
     assert row["score"] == 0 and row["status"] == "graded"
     assert {t["output"] for t in row["tests"] if t["name"].startswith("catches/")} == {
         "no credit until your tests pass on the reference engine (see reference/passes)"}
+
+
+def test_the_never_ending_student_spins_on_the_correct_engines_alone(monkeypatch):
+    # what keeps its fixture cheap (STUDENTS' comment): run here, in this process, with the loop turned into a
+    # return, on every engine the runs carry; a new variant that passes its check would cost a second a run again
+    record = json.loads((SUITES / "09-write-tests" / "engines.json").read_text())
+    tests = STUDENTS["never-ends"]
+    assert tests.count("    while True:\n        pass\n") == 1
+    tests = tests.replace("    while True:\n        pass\n", "    return 'spins'\n")
+
+    def run(source):
+        engine = types.ModuleType("engine")
+        exec(compile(source, "engine_under_test.py", "exec"), engine.__dict__)
+        monkeypatch.setitem(sys.modules, "engine", engine)
+        namespace = {}
+        exec(compile(tests, "test_engine.py", "exec"), namespace)
+        try:
+            return namespace["test_forever"]()
+        except (AssertionError, ArithmeticError, TypeError, AttributeError, RecursionError) as exc:
+            return type(exc).__name__
+
+    assert [run(record[name]) for name in ("reference", "restyled")] == ["spins", "spins"]
+    assert [v["name"] for v in record["variants"] if run(v["source"]) == "spins"] == []
 
 
 def test_the_reference_runs_twice_and_once_written_another_way_beside_every_engine():
