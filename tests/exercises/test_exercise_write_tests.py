@@ -4,6 +4,7 @@ One batch of student test files, each showing one behaviour of the runner.
 """
 
 import json
+import sys
 import types
 
 import pytest
@@ -86,8 +87,37 @@ def test_ladder():
     x.backward()
     assert a.grad > 0
 ''',
+    # a test that never ends on a correct engine, and fails at once on every buggy one: each run on a buggy engine the
+    # secret order puts before the first on the reference (stop_early then skips the rest) cost a test's budget, 1 s
+    # of CPU, when it spun on every engine (0 to 38 s for this fixture, by the order drawn)
     "never-ends": '''\
+from engine import Value
+
+
+def f(a, b):
+    c = a * b + 2 + a ** 3 - b / a - (3 - a) + 2 / b - (-b)
+    x, p = c * 0.1, a * 2
+    d = c.tanh() + c.tanh() + x.exp() + x.exp() + a.log() + a.log() + p.relu() + p.relu() + (b * 2).relu() + c * c
+    return d * d + d + d
+
+
 def test_forever():
+    # spins on a correct engine only: the value and gradients of an expression of every op, each node used twice,
+    # as a correct engine gives them; a buggy engine fails at once instead of spinning for a test's budget
+    a, b = Value(1.5), Value(-0.5)
+    y = f(a, b)
+    y.backward()
+    h = 1e-6  # the reference is 3e-11 off the value written to ten places, 1e-8 off the central differences
+    assert abs(y.data - 82.5589622740) < 1e-9
+    assert abs(a.grad - (f(Value(1.5 + h), Value(-0.5)).data - f(Value(1.5 - h), Value(-0.5)).data) / (2 * h)) < 1e-4
+    assert abs(b.grad - (f(Value(1.5), Value(-0.5 + h)).data - f(Value(1.5), Value(-0.5 - h)).data) / (2 * h)) < 1e-4
+    zero = Value(0.0)
+    zero.relu().backward()
+    assert zero.grad == 0
+    deep = Value(1.0)
+    for _ in range(3000):
+        deep = deep + 1
+    deep.backward()
     while True:
         pass
 ''',
@@ -175,6 +205,34 @@ def test_no_credit_while_a_test_fails_on_the_reference(rows, student, why):
     assert row["score"] == 0 and row["status"] == "graded"
     assert {t["output"] for t in row["tests"] if t["name"].startswith("catches/")} == {
         "no credit until your tests pass on the reference engine (see reference/passes)"}
+
+
+def test_the_never_ending_student_spins_on_the_correct_engines_alone(monkeypatch):
+    # what keeps its fixture cheap (STUDENTS' comment): run here, in this process, with the loop turned into a
+    # return, on every engine the runs carry; a new variant that passes its check would cost a second a run again
+    record = json.loads((SUITES / "09-write-tests" / "engines.json").read_text())
+    tests = STUDENTS["never-ends"]
+    assert tests.count("    while True:\n        pass\n") == 1
+    tests = tests.replace("    while True:\n        pass\n", "    return 'spins'\n")
+
+    def run(source):
+        engine = types.ModuleType("engine")
+        exec(compile(source, "engine_under_test.py", "exec"), engine.__dict__)
+        monkeypatch.setitem(sys.modules, "engine", engine)
+        namespace = {}
+        exec(compile(tests, "test_engine.py", "exec"), namespace)
+        try:
+            return namespace["test_forever"]()
+        except (AssertionError, ArithmeticError, TypeError, AttributeError, RecursionError) as exc:
+            return type(exc).__name__
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)  # the worker's (observe's request): recursive-topo's walk fails the 3,000-node chain
+    try:
+        assert [run(record[name]) for name in ("reference", "restyled")] == ["spins", "spins"]
+        assert [v["name"] for v in record["variants"] if run(v["source"]) == "spins"] == []
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def test_the_reference_runs_twice_and_once_written_another_way_beside_every_engine():
