@@ -34,7 +34,6 @@ What these found (before -> after):
 - Every other correct engine 63/63 as written; every planted mistake loses the points of its test, once, and is
   named.
 """
-import json
 import shutil
 import sys
 from pathlib import Path
@@ -44,7 +43,13 @@ from costs import slow_fixture
 from test_fresh_styles import LIMITS, assert_scored_and_named
 from test_strangers27 import _patched
 
+from grader.integrations.ci import student_record
 from grader.pipeline import grade
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "seams"))
+import matrix  # noqa: E402
+
+sys.path.pop(0)
 
 FRESH = Path(__file__).parent / "fixtures" / "strangers36"
 
@@ -93,12 +98,18 @@ def strangers_class(folder):
 
 
 @slow_fixture(scope="module")
-def rows(tmp_path_factory):
+def graded(tmp_path_factory):
+    """The class graded by `grade run` once: (its folder, {id: row})."""
     tmp = tmp_path_factory.mktemp("strangers36")
     (tmp / "class").mkdir()
     strangers_class(tmp / "class")
     result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
-    return {row["id"]: row for row in result.scores["submissions"]}
+    return tmp / "class", {row["id"]: row for row in result.scores["submissions"]}
+
+
+@slow_fixture(scope="module")
+def rows(graded):
+    return graded[1]
 
 
 CORRECT = sorted(p.name.removesuffix(".ipynb") for p in (FRESH / "engine").iterdir())
@@ -158,3 +169,25 @@ def test_each_submission_scores_and_is_named(rows, case):
 def test_a_finding_names_its_line(rows, case, place):
     finding = rows[case]["diagnosis"][0]
     assert (finding.get("file"), finding.get("line"), finding.get("cell")) == place
+
+
+@pytest.mark.parametrize("case,surface", [
+    ("correct-absolute-package", "check"), ("correct-absolute-package", "ci"), ("bug-package-pow-no-minus-one", "ci"),
+    ("correct-many-cells", "notebook"), ("bug-cells-neg-self", "notebook"), ("bug-go-no-seed", "check"),
+    ("bug-reduce-forward-order", "ci"), ("bug-sqlite-set-grad", "ci"),
+])
+def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, surface):
+    """`grade check`, `grade ci --json-out` and a notebook's check() after Run All (bench/seams/matrix.py) give the
+    row `grade run` gave, as its student may see it: score, tests, findings and their places, field by field (a
+    notebook names its places its own way). Measured on all 34 entries with Gradescope's autograder too: they
+    agree, but for `grade check`'s fixed inputs (bug-reduce-forward-order 16.1667 checked, 14.1667 graded;
+    bug-sqlite-set-grad 25.8334 and 23.8334), by design (docs/security.md)."""
+    folder, rows = graded
+    entry = next(p for p in folder.iterdir() if p.name.removesuffix(".ipynb") == case)
+    said = {"check": matrix.check_row, "ci": lambda path: matrix.ci_row(path, tmp_path),
+            "notebook": matrix.notebook_row}[surface](entry)
+    reference, got = matrix.summary(student_record(rows[case])), matrix.summary(said)
+    got["status"] = got["status"] or reference["status"]  # a check has no status but `rejected`
+    reference, got = matrix._comparable(surface, reference), matrix._comparable(surface, got)
+    assert {k: v for k, v in got.items() if surface != "notebook" or k != "place"} == \
+        {k: v for k, v in reference.items() if surface != "notebook" or k != "place"}
