@@ -34,14 +34,13 @@ What these found (before -> after):
 - Every other correct engine 63/63 as written; every planted mistake loses the points of its test, once, and is
   named.
 """
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
 from costs import slow_fixture
 from test_fresh_styles import LIMITS, assert_scored_and_named
-from test_strangers27 import _patched
+from test_strangers27 import planted_class
 
 from grader.integrations.ci import student_record
 from grader.pipeline import grade
@@ -83,18 +82,7 @@ PLANTED = {
 
 def strangers_class(folder):
     """Each engine handed in, each planted mistake (an entry of the same kind as its case: a folder or a file)."""
-    for case in sorted((FRESH / "engine").iterdir()):
-        (shutil.copytree if case.is_dir() else shutil.copy)(case, folder / case.name)
-    for planted, (base, patches) in PLANTED.items():
-        source = FRESH / "engine" / base
-        if source.is_dir():
-            shutil.copytree(source, folder / planted)
-            paths = sorted((folder / planted).rglob("*.py"))
-        else:
-            paths = [folder / (planted + source.suffix)]
-            shutil.copy(source, paths[0])
-        path = next(p for p in paths if all(old in p.read_text(encoding="utf-8") for old, _ in patches))
-        path.write_text(_patched(path.read_text(encoding="utf-8"), patches, planted), encoding="utf-8")
+    planted_class(folder, FRESH / "engine", PLANTED)
 
 
 @slow_fixture(scope="module")
