@@ -306,6 +306,24 @@ def _patched(code, patches, where):
     return code
 
 
+def planted_class(folder, engines, planted):
+    """Each entry of ENGINES (a folder or a file) copied into FOLDER, then each of PLANTED (id -> (the entry it is
+    planted in, [(text, replaced by), ...])) as a copy of its entry (of the same kind) whose one file holding every
+    text has them replaced: a class of engines written by hand and their planted mistakes (strangers35, 36)."""
+    for case in sorted(engines.iterdir()):
+        (shutil.copytree if case.is_dir() else shutil.copy)(case, folder / case.name)
+    for name, (base, patches) in planted.items():
+        source = engines / base
+        if source.is_dir():
+            shutil.copytree(source, folder / name)
+            paths = sorted((folder / name).rglob("*.py"))
+        else:
+            paths = [folder / (name + source.suffix)]
+            shutil.copy(source, paths[0])
+        path = next(p for p in paths if all(old in p.read_text(encoding="utf-8") for old, _ in patches))
+        path.write_text(_patched(path.read_text(encoding="utf-8"), patches, name), encoding="utf-8")
+
+
 def _write(folder, files):
     for path, data in files.items():
         (folder / path).parent.mkdir(parents=True, exist_ok=True)

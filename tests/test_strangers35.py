@@ -41,13 +41,12 @@ What these found (before -> after):
 Graded in one batch: 39 rows, 9.9-12.9 s of CPU (user + sys, `/usr/bin/time python -m pytest -q -n 0` on this
 module, warm, under load 16-22 on two cores).
 """
-import shutil
 from pathlib import Path
 
 import pytest
 from costs import slow_fixture
 from test_fresh_styles import LIMITS, assert_scored_and_named
-from test_strangers27 import _patched
+from test_strangers27 import planted_class
 
 from grader.pipeline import grade
 
@@ -115,13 +114,7 @@ PLANTED = {
 
 def _class(folder):
     """Each engine handed in, each planted mistake."""
-    for case in sorted((FRESH / "engine").iterdir()):
-        shutil.copytree(case, folder / case.name)
-    for planted, (base, patches) in PLANTED.items():
-        shutil.copytree(FRESH / "engine" / base, folder / planted)
-        path = next(p for p in sorted((folder / planted).rglob("*.py"))
-                    if all(old in p.read_text(encoding="utf-8") for old, _ in patches))
-        path.write_text(_patched(path.read_text(encoding="utf-8"), patches, planted), encoding="utf-8")
+    planted_class(folder, FRESH / "engine", PLANTED)
 
 
 @slow_fixture(scope="module")

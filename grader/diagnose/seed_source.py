@@ -105,6 +105,38 @@ def _sets_one_itself(function):
     return False
 
 
+def backward_functions(tree) -> list:
+    """The functions of TREE that are a class's `backward()`: a method so named; else a method bound to that name
+    in the class's body (`backward = retropropagar`), or a function of the module bound to it at the module's top
+    (`Value.backward = Backward`, as a port from Go or C writes it; `setattr(Value, "backward", Backward)`).
+    Session 36: the second and third were no `backward()` to this reading, so a seed it never sets and a walk
+    forwards in it were said without their line."""
+    found = [f for c in _classes_with_backward(tree) for f in c.body if isinstance(f, FUNCTIONS)
+             and f.name == "backward"]
+    if found:
+        return found
+    module = tree.tree
+    defined = {f.name: f for f in module.body if isinstance(f, FUNCTIONS)}
+    for cls in tree.nodes(ast.ClassDef):
+        methods = {f.name: f for f in cls.body if isinstance(f, FUNCTIONS)}
+        found += [methods[node.value.id] for node in cls.body if isinstance(node, ast.Assign)
+                  and isinstance(node.value, ast.Name) and node.value.id in methods
+                  and any(isinstance(t, ast.Name) and t.id == "backward" for t in node.targets)]
+    for node in module.body:
+        bound = None
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and any(
+                isinstance(t, ast.Attribute) and t.attr == "backward" for t in node.targets):
+            bound = node.value.id
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Name) and node.value.func.id == "setattr" and \
+                len(node.value.args) == 3 and isinstance(node.value.args[1], ast.Constant) and \
+                node.value.args[1].value == "backward" and isinstance(node.value.args[2], ast.Name):
+            bound = node.value.args[2].id
+        if bound in defined and defined[bound] not in found:
+            found.append(defined[bound])
+    return found
+
+
 def _called_by_the_student(method) -> bool:
     """Whether `backward` is the one a student calls, `out.backward()`: a method with no required argument
     but self. A class per operation's `backward(ctx, grad)` (a staticmethod, as tinygrad and
@@ -117,8 +149,7 @@ def _called_by_the_student(method) -> bool:
 
 
 def no_seed(tree, filename, files=None):
-    for cls in _classes_with_backward(tree):
-        method = next(f for f in cls.body if isinstance(f, FUNCTIONS) and f.name == "backward")
+    for method in backward_functions(tree):
         if _called_by_the_student(method) and not _sets_a_grad_to_one(method, tree, files, filename):
             return [said(
                 {"kind": "hint", "hint": "no-seed", "file": filename, "line": method.lineno, "tests": []},

@@ -277,3 +277,33 @@ def superseded(function, module, parents):
                     and isinstance(call.args[1], ast.Constant) and call.args[1].value == name):
                 return True
     return False
+
+
+FOLDS = {"reduce": 1, "map": 0}  # a call that applies a function to each item of its iterable: the item's parameter
+
+
+def loops_of(function):
+    """The `for` loops of FUNCTION, and its folds written as calls, `functools.reduce(push, order, None)` and
+    `map(pass_back, order)`, each read as the loop it is: `for <the function's item parameter> in <its iterable>:
+    <the function's body>` (a local `def` by name, or a lambda), at the call's line. Session 36: a backward() that
+    pushed gradients with `reduce(push, self._order(), None)` over an order not reversed was said without its line."""
+    defined = {f.name: f for f in ast.walk(function) if isinstance(f, FUNCTIONS)}
+    for node in ast.walk(function):
+        if isinstance(node, ast.For):
+            yield node
+            continue
+        if not isinstance(node, ast.Call) or len(node.args) < 2:
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+        if name not in FOLDS:
+            continue
+        applied = node.args[0]
+        applied = defined.get(applied.id) if isinstance(applied, ast.Name) else applied
+        if not isinstance(applied, (*FUNCTIONS, ast.Lambda)):
+            continue
+        params = applied.args.posonlyargs + applied.args.args
+        if len(params) <= FOLDS[name]:
+            continue
+        body = applied.body if isinstance(applied.body, list) else [ast.Expr(applied.body)]
+        yield ast.For(target=ast.Name(id=params[FOLDS[name]].arg, ctx=ast.Store()), iter=node.args[1], body=body,
+                      orelse=[], lineno=node.lineno, col_offset=node.col_offset)

@@ -26,9 +26,9 @@ import re
 from ..i18n import Message, msg
 from .evidence import finding_words
 from .handed_on import handed_on
-from .seed_source import _reached, can_be_one
+from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
-from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, tree_of
+from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
 
 _GRADISH = re.compile(r"grad|^_?g$|adjoint|adj", re.IGNORECASE)
 _CONTAINER_METHODS = frozenset({"append", "appendleft", "extend", "add", "insert", "put", "push", "discard",
@@ -52,8 +52,7 @@ def walk_place(variant: str, files: dict, engine: str = "engine.py") -> int | No
 
 
 def _backward_methods(tree):
-    return [f for cls in _classes_with_backward(tree) for f in cls.body
-            if isinstance(f, FUNCTIONS) and f.name == "backward"]
+    return backward_functions(tree)
 
 
 def _is_reversed(iterable) -> bool:
@@ -77,7 +76,7 @@ def _is_reversed(iterable) -> bool:
 def _passes_gradient(loop) -> bool:
     """Whether a `for` loop's body passes gradient node by node: calls a method of its loop variable
     (`node._backward()`), hands the variable to a function (`RULES[node.op](node)`), or adds into an attribute or
-    an item (`parent.grad += ...`, `grads[p] = grads.get(p, 0) + ...`)."""
+    an item (`parent.grad += ...`, `grads[p] = grads.get(p, 0) + ...`, `setattr(p, "grad", p.grad + ...)`)."""
     names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
     for node in (n for statement in loop.body for n in ast.walk(statement)):
         if isinstance(node, ast.AugAssign) and isinstance(node.target, (ast.Attribute, ast.Subscript)):
@@ -85,6 +84,10 @@ def _passes_gradient(loop) -> bool:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
+        if isinstance(func, ast.Name) and func.id == "setattr" and len(node.args) == 3 and \
+                isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) and \
+                _GRADISH.search(node.args[1].value):
+            return True  # setattr(parent, "grad", parent.grad + ...): an attribute added into
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in names \
                 and func.attr not in _CONTAINER_METHODS:
             return True
@@ -103,7 +106,7 @@ def _forward_loop(tree, starts=None) -> int | None:
     for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
             tree.in_time()
-            loops += [n for n in ast.walk(function) if isinstance(n, ast.For) and _passes_gradient(n)]
+            loops += [n for n in loops_of(function) if _passes_gradient(n)]
     walks = [loop for loop in loops if not _over_a_nodes_inputs(loop) and not _is_loop_over_children(loop, loops)]
     forwards = sorted({loop.lineno for loop in walks if not _is_reversed(loop.iter)})
     if len(forwards) == 1 and not any(_is_reversed(loop.iter) for loop in walks):

@@ -95,7 +95,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         if more == wanted:
             break
         wanted = more
-    package = _as_package(level, root, files)  # before the check below: `from . import helper` needs helper.py
+    package = _as_package(level, root, files, picks[ENGINE] == "__init__.py")  # before: `from . import h` needs h.py
     if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
     return files, package
@@ -116,7 +116,7 @@ def _is_engine_package(level: Level, root: str, candidates: list[str]) -> bool:
 UNNAMED_PACKAGE = "submission"  # the package of files at the entry's top that import relatively and name no package
 
 
-def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]]) -> str | None:
+def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]], engine_package=False) -> str | None:
     """Where the exercise files were found in a folder that their imports name as a package, `micrograd/nn.py`'s
     `from micrograd.engine import Value` as in micrograd's own repository, or `from .engine import Value`: that
     folder travels as the package `micrograd/`, holding its `__init__.py` (empty where it has none, a namespace
@@ -133,7 +133,12 @@ def _as_package(level: Level, root: str, files: dict[str, tuple[bytes, Origin]])
     an LMS's, a zip's), its name only where a file imports it by that name (`grade check .` in `micrograd/`), and
     UNNAMED_PACKAGE where the files import relatively alone (so too below a wrapper whose name is no module's,
     `hw-4/`): the grade never depends on what the entry is called (review25: `from .ops import add` was graded in
-    `alice/` and `hw/` and refused in `alice-smith/`, `carol.zip` and a Canvas export)."""
+    `alice/` and `hw/` and refused in `alice-smith/`, `carol.zip` and a Canvas export). The engine handed in as a
+    package (`engine_package`: its `__init__.py` is engine.py) whose files import it by name (`from engine.ops
+    import add`) is the package `engine`, as Python imports it (session 36: before, "'engine' is not a package")."""
+    if engine_package and any("engine" in _package_imports(content, name)[0] for name, (content, _) in files.items()
+                              if "/" not in name and name.endswith(".py") and b"engine" in content):
+        return "engine"
     below = level.prefix[len(root):].rstrip("/")  # the folder the files were in: a wrapper, or the entry's own
     folder = below.rpartition("/")[2] if below else \
         os.path.basename(os.path.abspath(level.folder)) if level.folder is not None else ""
