@@ -168,13 +168,13 @@ def _tanh_grad_at(x0):
         kind="copy (level 2): Oleg's file with replace-all renames (th->tt, _tanh_grad_at->_grad_of_tanh, x0->start) (C2 L2)")
     # public copies of the tutorial
     add(filled(TUTORIAL_TANH, TUTORIAL_DEMO), cluster="public", level=1, public_source="public/engine.py",
-        kind="public copy (level 1): the tutorial's tanh and its demo pasted verbatim (P1)")
+        kind="public copy (level 1): the tutorial's tanh pasted verbatim, a demo of the student's own (P1)")
     add(filled(TUTORIAL_TANH), cluster="public", level=1, public_source="public/engine.py",
         kind="public copy (level 1): the tutorial's tanh with its comments, no demo (P2)")
     p3 = TUTORIAL_TANH.replace("t = math", "r = math").replace("(r", "(r").replace("Value(t,", "Value(r,").replace(
         "t**2", "r**2")
     add(filled(p3, TUTORIAL_DEMO.replace("o =", "out =").replace(" o ", " out ")), cluster="public", level=2,
-        public_source="public/engine.py", kind="public copy (level 2): t renamed r, its demo kept (P3)")
+        public_source="public/engine.py", kind="public copy (level 2): t renamed r, the comments kept, a demo of the student's own (P3)")
     # hard negatives: the README's steps as comments (h1); the README's Try-it loop at the end (h2)
     steps = ('''        # 1. compute t = tanh(x) for x = self.data
         t = math.tanh(self.data)
@@ -211,7 +211,7 @@ for x0 in (0.0, 2.0, 5.0):
     (CLASS / "labels.json").write_text(json.dumps({"main": labels}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     (CLASS / "public").mkdir(exist_ok=True)
     tutorial = '''"""Companion code of a blog post, "Adding tanh to a tiny autograd engine" (a stand-in written for this class,
-CC0: public/LICENSE). The post builds on an engine like the course's; only tanh and a demo are new."""
+CC0: public/LICENSE). The post builds on an engine like the course's; only tanh is new."""
 
 import math
 
@@ -225,7 +225,7 @@ class Value:
         self._op = _op
 
     def tanh(self):
-''' + TUTORIAL_TANH + TUTORIAL_DEMO
+''' + TUTORIAL_TANH
     (CLASS / "public" / "engine.py").write_text(tutorial, encoding="utf-8")
     (CLASS / "public" / "LICENSE").write_text("CC0 1.0: written for this benchmark class by sim36p (session 36); "
                                               "no rights reserved.\n", encoding="utf-8")

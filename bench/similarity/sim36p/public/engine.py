@@ -1,5 +1,5 @@
 """Companion code of a blog post, "Adding tanh to a tiny autograd engine" (a stand-in written for this class,
-CC0: public/LICENSE). The post builds on an engine like the course's; only tanh and a demo are new."""
+CC0: public/LICENSE). The post builds on an engine like the course's; only tanh is new."""
 
 import math
 
@@ -24,12 +24,3 @@ class Value:
 
         out._backward = _backward
         return out
-
-
-if __name__ == "__main__":
-    # A neuron's output squashed by tanh, as in the blog post's figure 3.
-    a, b = Value(0.6), Value(-1.7)
-    n = a * b + 0.8813735870195432
-    o = n.tanh()
-    o.backward()
-    print("o =", round(o.data, 4), "da =", round(a.grad, 4), "db =", round(b.grad, 4))
