@@ -149,6 +149,7 @@ def test_the_sets_add_up_their_classes():
     (["rescore.py", "--sim35b2"], ["--first-seeds", "--second-seeds", "--third"]),
     (["run.py", "--sim36b1"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--sim36b2"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["rescore.py", "--sim36p"], ["--first-seeds", "--second-seeds", "--third"]),  # a class of its own, measured alone
     (["rescore.py", "--eighth"], []),  # only held-out classes named: the coordinator's end measure
     (["run.py"], []),
 ])
