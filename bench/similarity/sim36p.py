@@ -1,4 +1,4 @@
-"""A class on 03-tanh whose public text is the README's own shape (session 36, sim36p): python bench/similarity/sim36p.py OUT
+"""A class on 03-tanh whose public text is the README's shape (session 36): python bench/similarity/sim36p.py OUT
 
 The student's file is the engine with `tanh` filled: a dozen lines that the exercise's README almost dictates
 (`math.tanh`, the node from t, `(1 - t**2) * out.grad`). Its public source, sim36p/public/engine.py, is a blog post's

@@ -99,7 +99,8 @@ def main() -> None:
                     op=rng.choice(['"tanh"', '"tanh"', "'tanh'"]),
                     deriv=rng.choice(["sq", "sq", "mul", "out", "first"]), note=rng.choice(NOTES),
                     spaced=rng.random() < 0.6, x=rng.random() < 0.4)
-        add(filled(body(**args)), kind=f"independent: the README's shape, {json.dumps(args, sort_keys=True)} (I{k:02d})")
+        add(filled(body(**args)),
+            kind=f"independent: the README's shape, {json.dumps(args, sort_keys=True)} (I{k:02d})")
     # two copy clusters whose shared code is the tutorial's (the README's) shape, with a few choices of their own
     src1 = ('''        # tanh(x) squashes x; its slope at the output t is 1 - t^2 (README step 3)
         x = self.data
@@ -161,11 +162,13 @@ def _tanh_grad_at(x0):
     x.tanh().backward()
     return x.grad
 '''
-    add(filled(src2, tail2), cluster="c2", level=1, kind="source: Oleg: th, 1.0 - th * th, a helper _tanh_grad_at (C2 source)")
+    add(filled(src2, tail2), cluster="c2", level=1,
+        kind="source: Oleg: th, 1.0 - th * th, a helper _tanh_grad_at (C2 source)")
     l2 = re.sub(r"\bth\b", "tt", src2)
     tail2b = tail2.replace("_tanh_grad_at", "_grad_of_tanh").replace("x0", "start")
     add(filled(l2, tail2b), cluster="c2", level=2,
-        kind="copy (level 2): Oleg's file with replace-all renames (th->tt, _tanh_grad_at->_grad_of_tanh, x0->start) (C2 L2)")
+        kind="copy (level 2): Oleg's file with replace-all renames (th->tt, _tanh_grad_at->_grad_of_tanh, x0->start) "
+             "(C2 L2)")
     # public copies of the tutorial
     add(filled(TUTORIAL_TANH, TUTORIAL_DEMO), cluster="public", level=1, public_source="public/engine.py",
         kind="public copy (level 1): the tutorial's tanh pasted verbatim, a demo of the student's own (P1)")
@@ -174,7 +177,8 @@ def _tanh_grad_at(x0):
     p3 = TUTORIAL_TANH.replace("t = math", "r = math").replace("(r", "(r").replace("Value(t,", "Value(r,").replace(
         "t**2", "r**2")
     add(filled(p3, TUTORIAL_DEMO.replace("o =", "out =").replace(" o ", " out ")), cluster="public", level=2,
-        public_source="public/engine.py", kind="public copy (level 2): t renamed r, the comments kept, a demo of the student's own (P3)")
+        public_source="public/engine.py",
+        kind="public copy (level 2): t renamed r, the comments kept, a demo of the student's own (P3)")
     # hard negatives: the README's steps as comments (h1); the README's Try-it loop at the end (h2)
     steps = ('''        # 1. compute t = tanh(x) for x = self.data
         t = math.tanh(self.data)

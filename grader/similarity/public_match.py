@@ -40,8 +40,8 @@ def _as_worded(cohort, source: Document) -> dict[str, float]:
     factor (TRAIT_EVIDENCE) on their size. A text whose code is the exercise's canonical answer (the README dictates
     it, the reference explains all of it) has nothing else a copy keeps: without this a copy that pasted it with its
     comments matched it at 0 (session 36, sim36p: three public copies at 0.000, paired with each other instead)."""
-    wanted = {h: size for h, size in source.traits.items()
-              if source.trait_text[h][0] == "comment" and size > 0 and not source.trait_text[h][1].startswith(DOCSTRING)}
+    wanted = {h: size for h, size in source.traits.items() if size > 0 and source.trait_text[h][0] == "comment"
+              and not source.trait_text[h][1].startswith(DOCSTRING)}
     if not wanted:
         return {}
     holders: dict[int, list[int]] = defaultdict(list)
