@@ -149,6 +149,7 @@ def test_the_sets_add_up_their_classes():
     (["rescore.py", "--sim35b2"], ["--first-seeds", "--second-seeds", "--third"]),
     (["run.py", "--sim36b1"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--sim36b2"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["rescore.py", "--sim36p"], ["--first-seeds", "--second-seeds", "--third"]),  # a class of its own, measured alone
     (["rescore.py", "--eighth"], []),  # only held-out classes named: the coordinator's end measure
     (["run.py"], []),
 ])
@@ -174,3 +175,18 @@ def test_what_the_course_lists_beside_the_starter_is_read_as_given_and_keys_the_
         "    return Value(self.data * 1.5, (self,), \"scale\")\n```\n", encoding="utf-8")
     assert rescore.cohort_digest(folder) != digest
     assert given < run.given_kgrams(folder)
+
+
+def test_the_classs_own_public_source_keys_the_kept_reading(tmp_path):
+    """A class's own public source (its public/ file named as its starter) is read with each cohort: writing or
+    changing it changes the cohort's digest, so a kept reading of the old text is not reused (session 36, sim36p:
+    its text revised, the class was scored against the first one); micrograd's shipped engine is in the reading's
+    digest (`reading_digest`), not the cohort's."""
+    write_class(tmp_path / "class")
+    folder = tmp_path / "class" / "main"
+    digest = rescore.cohort_digest(folder)
+    (tmp_path / "class" / "public").mkdir()
+    (tmp_path / "class" / "public" / "engine.py").write_text("x = 1\n", encoding="utf-8")
+    first = rescore.cohort_digest(folder)
+    (tmp_path / "class" / "public" / "engine.py").write_text("x = 2\n", encoding="utf-8")
+    assert len({digest, first, rescore.cohort_digest(folder)}) == 3

@@ -59,10 +59,13 @@ def reading_digest(package: Path = run.REPO / "grader" / "similarity") -> str:
 
 def cohort_digest(folder: Path) -> str:
     """The cohort's files: its starter and submissions, names and bytes (and what the course lists beside the
-    starter, its README*.md, which the reading subtracts as given)."""
+    starter, its README*.md, which the reading subtracts as given), and its class's own public source (the public/
+    file named as its starter: read with the cohort, session 36's sim36p kept a reading of its first text)."""
     digest = hashlib.sha256()
     for path in sorted([*folder.rglob("*.py"), *(folder / "starter").glob("README*.md")]):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    if (folder / "starter").is_dir() and (source := run.public_source(folder)) != run.PUBLIC_ARCHIVE / "engine.py":
+        digest.update(b"public\0" + source.read_bytes())
     return digest.hexdigest()[:16]
 
 

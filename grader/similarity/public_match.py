@@ -27,10 +27,49 @@ def against(cohort, source: Document) -> list[tuple[str, float]]:
         for doc_id, score in _against(cohort, reading):
             if best.get(doc_id, 0.0) >= RESTYLED_FROM:
                 best[doc_id] = max(best[doc_id], score)
-    for doc_id, score in _as_spaced(cohort, source).items():
+    for doc_id, score in [*_as_spaced(cohort, source).items(), *_as_worded(cohort, source).items()]:
         if score > best.get(doc_id, 0.0):
             best[doc_id] = score
     return list(best.items())
+
+
+def _as_worded(cohort, source: Document) -> dict[str, float]:
+    """{submission id: score} against the source's own comments (its comment traits, runs of three words: words.py,
+    that neither the starter nor the course's reference has): the share of them a submission holds, each weighed by
+    its rarity in the class (a comment many write is a habit of the class: the cohort's cut), times the evidence
+    factor (TRAIT_EVIDENCE) on their size. A text whose code is the exercise's canonical answer (the README dictates
+    it, the reference explains all of it) has nothing else a copy keeps: without this a copy that pasted it with its
+    comments matched it at 0 (session 36, sim36p: three public copies at 0.000, paired with each other instead)."""
+    wanted = {h: size for h, size in source.traits.items() if size > 0 and source.trait_text[h][0] == "comment"
+              and not source.trait_text[h][1].startswith(DOCSTRING)}
+    if not wanted:
+        return {}
+    holders: dict[int, list[int]] = defaultdict(list)
+    for index, document in enumerate(cohort.documents):
+        for h in wanted:
+            if document.known_traits.get(h, 0.0) > 0 or document.traits.get(h, 0.0) > 0:
+                holders[h].append(index)
+    weight = {h: cohort._rarity(len(holders.get(h, ()))) for h in wanted}
+    total = float_sum(weight[h] * wanted[h] for h in sorted(wanted))
+    share: dict[int, float] = defaultdict(float)
+    size: dict[int, float] = defaultdict(float)
+    for h in sorted(holders):
+        for index in holders[h]:
+            document = cohort.documents[index]
+            held = min(1.0, max(document.known_traits.get(h, 0.0), document.traits.get(h, 0.0)) / wanted[h])
+            share[index] += weight[h] * wanted[h] * held
+            size[index] += wanted[h] * held if weight[h] > 0 else 0.0
+    if total <= 0:
+        return {}
+    return {cohort.documents[i].id: round(min(1.0, share[i] / total) * evidence(size[i], WORDED_EVIDENCE), 4)
+            for i in sorted(share) if share[i] > 0}
+
+
+# a docstring read as a comment (its words as the source wrote them, quotes first): not a choice a copy keeps, as
+# kept_traits leaves docstrings out (read_public: counting micrograd's took its level-3 copies from 0.99 to 0.65)
+DOCSTRING = ('" " "', "' ' '")
+# comments are traits: as much of them as TRAIT_EVIDENCE's 5 (cohort.py) says half (two comments of a dozen words)
+WORDED_EVIDENCE = 5.0
 
 
 def _as_spaced(cohort, source: Document) -> dict[str, float]:

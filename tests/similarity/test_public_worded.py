@@ -1,0 +1,61 @@
+"""Issue 27, session 36 (sim36p): a public text whose code is the exercise's canonical answer. On 03-tanh the README
+dictates the tanh every student writes, and a tutorial's tanh with that shape is all explained by the course's
+reference: nothing of its code is its own, and the copies that pasted it with its two comments matched it at 0 (and
+paired with each other instead). The text's own comments, weighed by their rarity in the class, now say it
+(public_match._as_worded); the students who wrote the README's lines match it at nothing."""
+
+from pathlib import Path
+
+import pytest
+
+from grader.similarity import public_match, read_class, scored
+
+REPO = Path(__file__).resolve().parents[2]
+CLASS = REPO / "bench" / "similarity" / "sim36p"
+PUBLIC = {"s556", "s775", "s309"}  # P1 verbatim (a demo of its own), P2 verbatim, P3 t renamed r
+
+
+@pytest.fixture(scope="module")
+def reading():
+    return read_class(CLASS / "main" / "submissions", starters=(REPO / "exercises" / "03-tanh" / "engine.py",),
+                      public=(CLASS / "public" / "engine.py",))
+
+
+def _public(reading) -> dict[str, float]:
+    _, against, _ = scored(reading.documents, reading.sources)
+    return {i: s for scores in against.values() for i, s in scores.items() if s > 0}
+
+
+@pytest.mark.slow
+def test_the_copies_that_kept_the_texts_comments_match_it_and_no_one_else_does(reading):
+    """The two verbatim copies at 0.8521 (every comment run held: the evidence factor on their size with EVIDENCE 5),
+    the renamed one at 0.6848 (its second comment says r**2); Mira's file and its verbatim copy at 0.0002 (the code's
+    match: her `local` line), every other student at 0 (none holds a comment of the text's; their code is the
+    reference's)."""
+    assert _public(reading) == {"s556": 0.8521, "s775": 0.8521, "s309": 0.6848, "s783": 0.0002, "s895": 0.0002}
+
+
+@pytest.mark.slow
+def test_without_the_comments_the_copies_matched_nothing(reading, monkeypatch):
+    monkeypatch.setattr(public_match, "_as_worded", lambda cohort, source: {})
+    assert not set(_public(reading)) & PUBLIC
+
+
+def test_a_comment_many_hold_is_the_classs():
+    """A comment held by more than the cohort's common cut weighs nothing: a text whose only words are a habit of the
+    class matches no one by them (Cohort._rarity)."""
+    from grader.similarity.cohort import Cohort
+
+    class Holder:
+        def __init__(self, index, held):
+            self.id, self.known_traits, self.traits = f"d{index}", {7: 1.0} if held else {}, {}
+
+    class Source:
+        traits, trait_text = {7: 1.0}, {7: ("comment", "a habit of the class")}
+
+    cohort = Cohort.__new__(Cohort)
+    cohort.documents, cohort.n = [Holder(i, i < 25) for i in range(40)], 40
+    cohort.common = max(20, 0.1 * 40)
+    assert public_match._as_worded(cohort, Source()) == {}
+    cohort.documents = [Holder(i, i < 3) for i in range(40)]
+    assert public_match._as_worded(cohort, Source()) == {"d0": 0.0385, "d1": 0.0385, "d2": 0.0385}
