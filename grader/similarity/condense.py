@@ -23,7 +23,7 @@ is left is read as any file is; where it then does not parse, the file is read a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..parsing import python_lines
 
@@ -97,7 +97,8 @@ def _without_unreached_functions(kept: list[tuple[int, str]], named: set[str]) -
     after it), directly or through functions it names."""
     segments: list[list[tuple[int, str]]] = []  # top-level statements, each with the lines that go on with it
     for number, line in kept:
-        if _starts_statement(line) and not (segments and segments[-1][-1][1].startswith("@")):  # a decorator and its def are one
+        # a decorator and the def under it are one statement
+        if _starts_statement(line) and not (segments and segments[-1][-1][1].startswith("@")):
             segments.append([])
         if not segments:
             segments.append([])
@@ -124,3 +125,32 @@ def _without_unreached_functions(kept: list[tuple[int, str]], named: set[str]) -
             frontier |= (names[index] & candidates.keys()) - reached
     dropped = {index for name, indexes in candidates.items() if name not in reached for index in indexes}
     return [item for index, segment in enumerate(segments) if index not in dropped for item in segment]
+
+
+def placed(reading, short: Condensed, file: str):
+    """READING (normalise.Reading) of SHORT's text with every line the file's own, and the lines left out said in its
+    limits."""
+    last = len(short.origin)
+
+    def line(number):
+        return short.origin[min(max(number, 1), last) - 1]
+
+    units = [replace(unit, lines=tuple(line(n) for n in unit.lines)) for unit in reading.units]
+    limits = [{"file": file, "what": "condensed", "lines_left_out": short.left_out}, *reading.limits]
+    opaque = [dict(call, line=line(call["line"])) for call in reading.opaque]
+    return replace(reading, units=units, limits=limits, opaque=opaque,
+                   unreached=tuple((line(first), line(last_)) for first, last_ in reading.unreached),
+                   smoke=frozenset(line(n) for n in reading.smoke))
+
+
+def top_level_cut(text: str, limit: int) -> int:
+    """Where to cut TEXT at or before LIMIT characters: at the start of its last top-level statement there (a line
+    at the margin that neither closes a bracket nor goes on with the statement before it: `else`, `except`...)."""
+    last = 0
+    for match in _STATEMENT_START.finditer(text[:limit + len("finally ")]):  # a keyword cut at LIMIT is read whole
+        if match.end() < limit:
+            last = match.end()
+    return last or limit
+
+
+_STATEMENT_START = re.compile(r"\n(?=[^\s#)\]}])(?!(?:else|elif|except|finally)\b)")

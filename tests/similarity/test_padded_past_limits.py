@@ -177,3 +177,13 @@ def test_a_file_with_nothing_to_leave_out_is_read_as_before():
     assert condensed("x = 1\ndef f():\n    return x\nf()\n") is None
     reading = read_source('__all__ = ["f"]\n' + "def f(a, b):\n    return a + b\n" * 6000)
     assert [limit["what"] for limit in reading.limits] == ["truncated", "lexical"]
+
+
+def test_the_page_says_what_was_left_out(scored):
+    from grader.similarity.html import _partial_text
+
+    row = {"limits": [{"file": "engine.py", "what": "condensed", "lines_left_out": 1234},
+                      {"file": "engine.py", "what": "truncated", "compared_chars": 65000, "chars": 70000}]}
+    assert _partial_text(row) == ("engine.py: 1,234 lines of comments, docstrings, blank lines and functions nothing "
+                                  "runs left out before the limits; engine.py: only its first 65,000 of 70,000 "
+                                  "characters compared")
