@@ -132,7 +132,10 @@ def _partial_text(row: dict) -> str:
         what = "unpacked and compared" if call["unpacked"] else "cannot be unpacked: not compared"
         said.append(f"{call['file']}, line {call['line']}: {call['call']}() of data ({what})")
     for limit in row.get("limits", []):
-        if limit["what"] == "truncated":
+        if limit["what"] == "condensed":
+            said.append(f"{limit['file']}: {limit['lines_left_out']:,} lines of comments, docstrings, blank lines and "
+                        "functions nothing runs left out before the limits")
+        elif limit["what"] == "truncated":
             said.append(f"{limit['file']}: only its first {limit['compared_chars']:,} of {limit['chars']:,} "
                         "characters compared")
         else:

@@ -39,11 +39,11 @@ written as small callable classes, read so too) and emitter.py (the tokens of th
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, field
 
 from ..parsing import parse, python_lines
 from .canonical import canonical, strip_noise
+from .condense import condensed, placed, top_level_cut as _top_level_cut
 from .emitter import Emitter
 from .reach import unreached_functions
 from .smoke_tests import smoke_test_lines
@@ -94,6 +94,7 @@ MAX_REPAIRS = 10  # blocks cut out of a file that does not parse before it is re
 MAX_CHARS = 64 * 1024
 # The budget of work (budget.py: WORK_LIMIT, why that number, and what a unit is) is charged by every step.
 PARSE_CHARS = 1
+_NO_PARSE, _OVER = "it does not parse as Python", "reading took over"  # two of the limits' `why`
 
 
 def units_of(text: str, file: str = "engine.py") -> list[Unit]:
@@ -102,9 +103,21 @@ def units_of(text: str, file: str = "engine.py") -> list[Unit]:
 
 
 def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work | None = None) -> Reading:
-    """The normalised units of one source file, with what limited the reading and the code it hides."""
-    limits: list[dict] = []
+    """The normalised units of one source file, with what limited the reading and the code it hides (a file of its
+    own over a limit is read again condensed: condense.py)."""
     text = text.removeprefix("\ufeff")  # a byte-order mark, which Python skips too
+    reading = _read(text, file, depth, work) if work is not None or len(text) <= MAX_CHARS else None
+    if work is not None or (reading and not any(lim.get("why", "").startswith(_OVER) for lim in reading.limits)):
+        return reading
+    short = condensed(text)
+    again = short and _read(short.text, file, depth, None)
+    if not again or any(limit.get("why") == _NO_PARSE for limit in again.limits):  # read as it was before
+        return reading or _read(text, file, depth, work)
+    return placed(again, short, file)
+
+
+def _read(text: str, file: str, depth: int, work: Work | None) -> Reading:
+    limits: list[dict] = []
     whole = text[:MAX_CHARS]  # what traits.py reads of it
     if len(text) > MAX_CHARS:
         cut = _top_level_cut(text, MAX_CHARS)
@@ -118,26 +131,13 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
             return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked, reader.unreached,
                            reader.smoke)
     except OverBudget:
-        limits.append({"file": file, "what": "lexical", "why": f"reading took over {work.limit:,} units of work"})
+        limits.append({"file": file, "what": "lexical", "why": f"{_OVER} {work.limit:,} units of work"})
     except (ValueError, RecursionError, MemoryError):
         limits.append({"file": file, "what": "lexical", "why": "nested deeper than the parser or the reading can go"})
     else:
-        limits.append({"file": file, "what": "lexical", "why": "it does not parse as Python"})
+        limits.append({"file": file, "what": "lexical", "why": _NO_PARSE})
     # Not Python that parses: its lexical tokens still show what it shares with others.
     return Reading(_lexical_units(text, file, whole), limits, [])
-
-
-def _top_level_cut(text: str, limit: int) -> int:
-    """Where to cut TEXT at or before LIMIT characters: at the start of its last top-level statement there (a line
-    at the margin that neither closes a bracket nor goes on with the statement before it: `else`, `except`...)."""
-    last = 0
-    for match in _STATEMENT_START.finditer(text[:limit + len("finally ")]):  # a keyword cut at LIMIT is read whole
-        if match.end() < limit:
-            last = match.end()
-    return last or limit
-
-
-_STATEMENT_START = re.compile(r"\n(?=[^\s#)\]}])(?!(?:else|elif|except|finally)\b)")
 
 
 def _parse_repaired(text: str, work: Work | None = None):
