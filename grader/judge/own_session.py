@@ -94,11 +94,12 @@ def _plain_tests(module):
     for name, obj in list(vars(module).items()):
         if getfixturemarker(obj) is not None:
             return None  # a fixture of the test file's own (it may stand in for one of the plugin's)
-        named = name.startswith("test") or getattr(obj, "__test__", False) is True
+        marked = getattr(obj, "__test__", False) is True
         if inspect.isclass(obj):
-            if named:
+            if name.startswith("Test") or marked:
                 return None  # a test class
             continue
+        named = name.startswith("test") or marked
         if not named or not callable(obj):
             continue
         if not inspect.isfunction(obj) or hasattr(obj, "__wrapped__") or hasattr(obj, "pytestmark") \
