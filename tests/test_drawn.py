@@ -263,3 +263,25 @@ def test_the_pool_is_computed_once_kept_and_a_line_not_signed_by_the_secret_comp
     assert computed and all(token is None or token in {t for slot in range(draw_pool.POOL) for t in
                                                      draw_pool.candidates(b"pool secret", "engine", "deep_chain", slot)}
                             for token in computed)  # only deep_chain's slots (and the fixed inputs) again
+
+
+def test_a_draw_the_pool_was_not_asked_for_is_read_from_the_kept_file_else_computed_once(tmp_path, monkeypatch):
+    """A run from the observation cache was drawn by an earlier process: this one never filled its pool for it, and
+    its cross-check asks the reference at each of its draws once per test that reads the probe. The kept file's
+    values are read back (the reference not run); a token of no slot is computed once in the process, the same."""
+    suite = load_suite("engine")
+    kept = tmp_path / "draws.jsonl"
+    monkeypatch.setattr(draw_pool, "_POOLS", {})
+    token = drawn.Draws(suite, ("deep_chain",), key=b"pool secret", kept=str(kept)).names("a" * 64)[
+        "deep_chain"].partition("@")[2]
+    want = drawn.Draws(suite, ("deep_chain",), key=b"pool secret", kept=None).reference("deep_chain", token)
+    monkeypatch.setattr(draw_pool, "_POOLS", {})
+    runs = []
+    real = drawn.Drawn
+    monkeypatch.setattr(drawn, "Drawn", lambda *args: runs.append(args[1]) or real(*args))
+    later = drawn.Draws(suite, ("deep_chain",), key=b"pool secret", kept=str(kept))
+    assert [later.reference("deep_chain", token) for _ in range(3)] == [want] * 3 and runs == []
+    other = "0123456789abcdef"  # a token of no slot of this pool
+    got = [later.reference("add_values", other) for _ in range(3)]
+    a, b = drawn_input(other, 2.0), drawn_input(other, -3.0)
+    assert got == [{"y": a + b, "a.data": a, "b.data": b, "a.grad": 1.0, "b.grad": 1.0}] * 3 and runs == [other]

@@ -260,20 +260,30 @@ def test_suite_bug(observe, torch_expect, imported):
 '''
 
 
-def _both_ways(monkeypatch, suite, runs):
-    """judge(suite, runs) with the judge running the items itself where it may, then by pytest's protocol alone
-    (grader/judge/direct.py); the first's outcomes, whether it ran them itself, and whether the two are alike."""
-    from grader.judge import direct
+def _three_ways(monkeypatch, suite, runs):
+    """judge(suite, runs) as the grader judges it, then in pytest's session with the judge running the items itself
+    where it may (grader/judge/direct.py), then by pytest's protocol alone; the first's outcomes, the way each went
+    ("own": the judge's own session, judge/own_session.py; "direct": pytest's session, the judge running its
+    items; "pytest": pytest's protocol) and whether the three are alike."""
+    from grader.judge import direct, own_session
 
-    chosen = []
-    choose = direct.DirectItems.choose_protocol
+    ways = []
+    own, choose = own_session.run, direct.DirectItems.choose_protocol
+
+    def run(*args):
+        code = own(*args)
+        ways.extend(["own"] if code is not None else [])
+        return code
+
+    monkeypatch.setattr(own_session, "run", run)
     monkeypatch.setattr(direct.DirectItems, "choose_protocol",
-                        lambda self, items: (choose(self, items), chosen.append(self.direct)))
-    own = judge(suite, runs)
-    monkeypatch.setattr(direct.DirectItems, "choose_protocol", choose)
+                        lambda self, items: (choose(self, items), ways.append("direct" if self.direct else "pytest")))
+    first = judge(suite, runs)
+    monkeypatch.setattr(own_session, "ENABLED", False)
+    in_pytest = judge(suite, runs)
     monkeypatch.setattr(direct, "runs_directly", lambda item: False)
-    by_pytest = judge(suite, runs)
-    return own, chosen, json.dumps(own, sort_keys=True) == json.dumps(by_pytest, sort_keys=True)
+    by_protocol = judge(suite, runs)
+    return first, ways, len({json.dumps(o, sort_keys=True) for o in (first, in_pytest, by_protocol)}) == 1
 
 
 def test_the_judge_runs_plain_tests_itself_with_pytests_outcomes(tmp_path, log, monkeypatch):
@@ -287,8 +297,8 @@ def test_the_judge_runs_plain_tests_itself_with_pytests_outcomes(tmp_path, log, 
     runs["fay"]["probes"]["small"] = {"status": "timeout", "error": "did not finish within 3 s"}
     runs["gus"] = _run(6.0)
     runs["gus"]["probes"]["small"] = {"status": "error", "error": "ZeroDivisionError: division by zero"}
-    own, chosen, alike = _both_ways(monkeypatch, suite, runs)
-    assert chosen == [True] and alike
+    own, ways, alike = _three_ways(monkeypatch, suite, runs)
+    assert ways == ["own", "direct", "pytest"] and alike
     assert {sid: [o["status"] for o in found] for sid, found in own.items()} == {
         "ann": ["passed", "passed", "passed", "passed"], "ben": ["failed", "passed", "skipped", "passed"],
         "cat": ["passed", "passed", "skipped", "passed"], "dan": ["passed", "passed", "passed", "error"],
@@ -314,8 +324,8 @@ def test_later(observe):
 def test_tmp(observe, tmp_path):
     assert tmp_path.is_dir()
 '''
-    own, chosen, alike = _both_ways(monkeypatch, _suite(tmp_path, marked), {"ann": _run(6.0), "ben": _run(7.0)})
-    assert chosen == [False] and alike
+    own, ways, alike = _three_ways(monkeypatch, _suite(tmp_path, marked), {"ann": _run(6.0), "ben": _run(7.0)})
+    assert ways == ["pytest"] * 3 and alike
     assert [(o["status"], o["output"]) for o in own["ben"][-2:]] == [("skipped", "not this term"), ("passed", "")]
 
 
@@ -331,6 +341,61 @@ def test_set_up(imported):
     (suite.folder / "conftest.py").write_text(
         "import os\n\n\ndef pytest_runtest_setup(item):\n    os.environ['JUDGE_CONFTEST_SETUP'] = item.originalname\n")
     monkeypatch.delenv("JUDGE_CONFTEST_SETUP", raising=False)
-    own, chosen, alike = _both_ways(monkeypatch, suite, {"ann": _run(6.0)})
-    assert chosen == [False] and alike
+    own, ways, alike = _three_ways(monkeypatch, suite, {"ann": _run(6.0)})
+    assert ways == ["pytest"] * 3 and alike
     assert [(o["name"], o["status"]) for o in own["ann"]][-1] == ("later/set-up", "passed")
+
+
+def test_the_judges_own_session_makes_pytests_items_in_pytests_order(tmp_path, log, monkeypatch):
+    """Two test files and a submission whose id is not ASCII: the judge's own session (judge/own_session.py) hands
+    the plugin the items pytest's collection would, with the same node ids and names, in the same order."""
+    from grader.judge import own_session
+    from grader.judge.plugin import JudgePlugin
+
+    suite = _suite(tmp_path, TESTS, file="test_a.py")
+    (suite.folder / "test_b.py").write_text(textwrap.dedent(TESTS.replace('name="', 'name="b/')))
+    seen = []
+    collected = JudgePlugin.collected
+    monkeypatch.setattr(JudgePlugin, "collected",
+                        lambda self, items: seen.append([(i.nodeid, i.name, i.originalname) for i in items])
+                        or collected(self, items))
+    own, ways, alike = _three_ways(monkeypatch, suite, {"zoë": _run(6.0), "ann": _run(6.0, small_grad=9.0)})
+    assert ways == ["own", "direct", "pytest"] and alike
+    assert seen[0] == seen[1] == seen[2]
+    assert [nodeid for nodeid, _, _ in seen[0]] == [  # each file's tests in its order, each test's leads in order
+        f"{file}::{test}[{sid}]" for file in ("test_a.py", "test_b.py")
+        for test, sids in (("test_small", ("ann", "zo\\xeb")), ("test_large_only_when_small_is_wrong", ("ann", "zo\\xeb")),
+                           ("test_credit", ("ann",))) for sid in sids]
+    assert seen[0][1][1:] == ("test_small[zo\\xeb]", "test_small")
+
+
+PLAIN = '''
+import pytest
+from grader.judge import check, points, suite_probes
+
+p = suite_probes(__file__)
+
+
+@points(1, concept="small", name="small/values")
+def test_small(observe, expect):
+    check(observe, expect, p.small)
+'''
+
+
+@pytest.mark.parametrize("more", [
+    # a fixture of the test file's own, standing in for the plugin's: the test must see it
+    '@pytest.fixture\ndef observe():\n    return lambda probe: {"y": 6.0, "a.grad": 2.0}\n',
+    "class TestLater:\n    @points(1, concept='later', name='later/class')\n    def test_it(self, observe):\n"
+    "        assert observe(p.large)['y'] == 25.0\n",
+    "pytestmark = pytest.mark.filterwarnings('ignore')\n",
+    "def setup_module(module):\n    pass\n",
+    "@points(1, concept='later', name='later/default')\ndef test_default(observe, k=2):\n    assert k == 2\n",
+], ids=["fixture", "class", "pytestmark", "setup_module", "default"])
+def test_a_test_file_pytest_would_do_more_with_is_judged_in_pytests_session(tmp_path, log, monkeypatch, more):
+    """What the judge's own session does not mirror (a fixture, a class, a mark or xunit setup in a test file, a test
+    with a default argument) goes to pytest's session, with pytest's outcomes; a test file's fixture that stands in
+    for one of the plugin's is what its tests get, by pytest's protocol (the judge's own run of the items, direct.py,
+    gave them the plugin's)."""
+    own, ways, alike = _three_ways(monkeypatch, _suite(tmp_path, PLAIN + "\n\n" + more), {"ann": _run(7.0)})
+    assert "own" not in ways and alike
+    assert own["ann"][0]["status"] == ("passed" if more.startswith("@pytest.fixture") else "failed")

@@ -36,9 +36,17 @@ def runs_directly(item) -> bool:
     function = getattr(item, "function", None)
     params = getattr(getattr(item, "callspec", None), "params", {})
     return (function is not None and "submission" in params and set(item.fixturenames) <= FIXTURES
+            and all(_the_plugins(item, name) for name in item.fixturenames if name != "submission")
             and all(mark.name == "parametrize" for mark in item.iter_markers())
             and not (inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function)
                      or inspect.isgeneratorfunction(function)))
+
+
+def _the_plugins(item, name) -> bool:
+    """Whether the fixture `name` that `item` gets is the judge plugin's: a test file or a conftest.py may define one
+    of the same name, which pytest gives the test in its place."""
+    defs = item._fixtureinfo.name2fixturedefs.get(name)
+    return bool(defs) and isinstance(getattr(defs[-1].func, "__self__", None), DirectItems)
 
 
 # the hooks pytest's protocol calls around an item: a plugin other than pytest's own and the judge's that implements

@@ -150,9 +150,12 @@ class Pool:
                     break
         return sided or (None, None)
 
-    def values(self, probe, token):
-        """The reference's values at a token of this pool, or None for a token it does not hold."""
+    def values(self, probe, token, kept=False):
+        """The reference's values at a token of this pool, or None for a token it does not hold; `kept`: read the
+        kept file first if this pool has not."""
         with _LOCK:  # one dict lookup: a row of the engine suite asks it for each probe a test reads at a draw
+            if kept and not self._read:
+                self._read_kept()
             return self._tokens.get((probe, token))
 
 

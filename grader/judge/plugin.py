@@ -132,17 +132,19 @@ class JudgePlugin(DirectItems):
             raise pytest.UsageError("; ".join(self.suite_errors))  # stops the run; judge() says why
 
     def pytest_collection_finish(self, session):
+        self.collected(session.items)
+        self.choose_protocol(session.items)  # direct.py: the judge runs the items itself, or pytest does
+
+    def collected(self, items):
         """The tests in the order they run (after every plugin's selection), each one's grading; the ones
-        whose every group an earlier part judged are left out here (JudgedSoFar)."""
-        for item in session.items:
+        whose every group an earlier part judged are left out of `items` here (JudgedSoFar)."""
+        for item in items:
             function = getattr(item, "function", None)
             if function is not None and function.__name__ not in self.gradings:
                 self.order.append(function.__name__)
                 self.gradings[function.__name__] = getattr(function, "grading", None) or {}
-        session.items[:] = [i for i in session.items
-                            if getattr(i, "callspec", None) is None or i.callspec.params.get("submission")
-                            != _JUDGED_BEFORE]
-        self.choose_protocol(session.items)  # direct.py: the judge runs the items itself, or pytest does
+        items[:] = [i for i in items
+                    if getattr(i, "callspec", None) is None or i.callspec.params.get("submission") != _JUDGED_BEFORE]
 
     # -- fixtures ----------------------------------------------------------------
 

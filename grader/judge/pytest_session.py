@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from ..suites import SuiteError, test_files
+from . import own_session
 from .imports import forget_other_copies, remember
 
 
@@ -91,8 +92,11 @@ def run_pytest(suite, plugin):
     ]
     captured = io.StringIO()
     forget_other_copies(tests, suite.folder)  # judged by this folder's test files, not a same-named module's
-    with _output_of_this_thread_to(captured), _no_installed_plugin():
-        code = pytest.main(args, plugins=[plugin])
+    with _output_of_this_thread_to(captured):
+        code = own_session.run(suite, plugin, tests)  # plain tests: the judge's own session (own_session.py)
+        if code is None:
+            with _no_installed_plugin():
+                code = pytest.main(args, plugins=[plugin])
     remember(tests, suite.folder)
     if plugin.collect_errors:  # pytest stops a session whose collection failed as if interrupted
         raise SuiteError(f"the hidden suite {suite.name!r} could not be collected:\n"
