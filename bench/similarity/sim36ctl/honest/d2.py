@@ -104,7 +104,7 @@ class Value:
         return Value.of(other) * self ** -1
 
     def __repr__(self):
-        return f"Value(data={self.data:.4f}, grad={self.grad:.4f})"
+        return f"Value({self.data:.4f}, grad={self.grad:.4f})"
 
 
 def zero_grad(root):
