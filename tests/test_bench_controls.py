@@ -140,6 +140,7 @@ def test_sim36ctl_holds_whole_engines_that_pass_the_check_and_is_measured_with_t
     assert [sid for sid, text in added.items() if repr_line in text] == ["ctl_d2", "ctl_d3"]
     assert 'f"<Value {self.data:.4g} | grad {self.grad:.4g}>"' in added["ctl_r1"] and \
         'f"<Value {self.data:.4g} | grad {self.grad:.4g}>"' in added["ctl_r1_copy"]
-    labels = controls.style_labels("eighteenth", added, {"d1_copy": ("d1", 4), "r1_copy": ("r1", 4)}, "sim36ctl")["main"]
+    sources = {"d1_copy": ("d1", 4), "r1_copy": ("r1", 4)}
+    labels = controls.style_labels("eighteenth", added, sources, "sim36ctl")["main"]
     assert labels["ctl_d1_copy"] == {"cluster": "ctl_d1", "level": 4, "kind": "sim36ctl", "hard_pair": "ctl_d"}
     assert labels["ctl_r2"] == {"cluster": None, "level": None, "kind": "sim36ctl", "hard_pair": "ctl_r"}

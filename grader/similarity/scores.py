@@ -235,12 +235,12 @@ WRITTEN_ITEMS = 2
 WRITTEN_EVIDENCE = 5.0
 ITEM_KINDS = frozenset({"comment", "string"})
 # session 36: a string only the two wrote (a repr's format, an error message) beside a name, a number or a line as
-# written that only the two wrote (BESIDE_KINDS) is two items. A restructured copy (level 4: a dataclass with `match`, an
-# op registry) rewrites every comment and line of its source and keeps its `__repr__` and its messages, and with them a
-# few of its source's names or numbers (the by-hand level-4 pairs of sim29l4, sim30l4, sim34b1, sim35b1 that were out of
-# their top k: each shares one repr string and one such trait, nothing else written); two honest students who write the
-# same common repr format (`Value(data={self.data:.4f}, grad={self.grad:.4f})`: the fourth class's seed 8, sim36ctl's d1
-# and d2) share that string and nothing else of their own. The weight is the written items' alone, as before.
+# written that only the two wrote (BESIDE_KINDS) is two items. A restructured copy (level 4: a dataclass with `match`,
+# an op registry) rewrites every comment and line of its source and keeps its `__repr__` and its messages, and with
+# them a few of its source's names or numbers (nine by-hand level-4 pairs of sim29l4, sim30l4, sim34b1 and sim35b1 share
+# their source's repr and one such trait); two honest students who write the same common repr format
+# (`Value({self.data:.4f}, grad={self.grad:.4f})`: the fourth class's seed 8, sim36ctl's d2 and d3) share that string
+# and nothing else of their own. The weight is the written items' alone, as before (docs/similarity.md, session 36).
 BESIDE_KINDS = frozenset({"name", "number", "line"})
 
 
