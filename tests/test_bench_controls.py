@@ -123,3 +123,24 @@ def test_sim31ctl_holds_what_its_make_writes_and_is_measured_with_the_others():
                                    "sim31ctl")["main"]
     assert labels["ctl_a1_copy"] == {"cluster": "ctl_a1", "level": 4, "kind": "sim31ctl", "hard_pair": "ctl_a"}
     assert labels["ctl_t1"] == {"cluster": None, "level": None, "kind": "sim31ctl", "hard_pair": "ctl_t"}
+
+
+def test_sim36ctl_holds_whole_engines_that_pass_the_check_and_is_measured_with_the_others():
+    controls = load_bench("controls")
+    assert "sim36ctl" in controls.FOLDERS
+    # a blind class kept without its starter (the build's copy has it put in: run.py --sim35b1)
+    assert controls.source("sim35b1") == BENCH / "build" / "sim35b1"
+    sim35b1 = load_bench("sim35b1")
+    added = controls.style_files(BENCH / "sim36ctl")
+    assert sorted(added) == ["ctl_d1", "ctl_d1_copy", "ctl_d2", "ctl_d3", "ctl_r1", "ctl_r1_copy", "ctl_r2", "ctl_r3"]
+    for sid, text in added.items():
+        sim35b1.check(text, sid)  # raises on a wrong value or gradient
+    # two honest students write one common repr alike (the case session 36 reads); the copies keep their sources'
+    repr_line = 'return f"Value({self.data:.4f}, grad={self.grad:.4f})"'
+    assert [sid for sid, text in added.items() if repr_line in text] == ["ctl_d2", "ctl_d3"]
+    assert 'f"<Value {self.data:.4g} | grad {self.grad:.4g}>"' in added["ctl_r1"] and \
+        'f"<Value {self.data:.4g} | grad {self.grad:.4g}>"' in added["ctl_r1_copy"]
+    sources = {"d1_copy": ("d1", 4), "r1_copy": ("r1", 4)}
+    labels = controls.style_labels("eighteenth", added, sources, "sim36ctl")["main"]
+    assert labels["ctl_d1_copy"] == {"cluster": "ctl_d1", "level": 4, "kind": "sim36ctl", "hard_pair": "ctl_d"}
+    assert labels["ctl_r2"] == {"cluster": None, "level": None, "kind": "sim36ctl", "hard_pair": "ctl_r"}

@@ -1,6 +1,6 @@
 """Fresh honest controls put into labelled cohorts, read as rescore.py reads (kept in build/rescore-cache/): the
-measure of sim25ctl/ to sim30bctl/, sim30actl/, sim31ctl/, sim31actl/ and sim34ctl/ (each folder's measure.py says which controls
-go where).
+measure of sim25ctl/ to sim30bctl/, sim30actl/, sim31ctl/, sim31actl/, sim34ctl/, sim35ctl/ and sim36ctl/ (each folder's
+measure.py says which controls go where; sim36ctl's cohorts include sim35b1, built by `run.py --sim35b1`).
 
     python bench/similarity/controls.py   (every folder's measure.py in turn, then each one's count of pairs with a
                                            control in a top k)
@@ -21,8 +21,10 @@ BUILD = HERE / "build"
 
 
 def source(name: str) -> Path:
-    """The labelled class NAME: a folder of the benchmark's (by hand), or one the build generated."""
-    return HERE / name if (HERE / name / "labels.json").exists() else BUILD / name
+    """The labelled class NAME: a folder of the benchmark's kept whole (by hand, its starter in main/), or one the build
+    made (generated, or a blind class whose generator puts its starter in: `run.py --sim35b1` builds BUILD/sim35b1)."""
+    kept = HERE / name
+    return kept if (kept / "labels.json").exists() and (kept / "main" / "starter").is_dir() else BUILD / name
 
 
 def honest_files(folder: Path, prefixes: tuple[str, ...] | None = None) -> dict[str, str]:
@@ -147,7 +149,7 @@ def show_parts(target: Path, keys: list[str]) -> None:
 
 # the control folders, each measured by its own measure.py, which ends with a line that gives its count
 FOLDERS = ("sim25ctl", "sim26bctl", "sim27ctl", "sim27bctl", "sim28ctl", "sim29cctl", "sim30bctl", "sim30actl", "sim31ctl",
-           "sim31actl", "sim34ctl", "sim35ctl")
+           "sim31actl", "sim34ctl", "sim35ctl", "sim36ctl")
 
 
 def main() -> None:

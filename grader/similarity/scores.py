@@ -234,20 +234,33 @@ def shared_written(postings: dict[int, list[int]], weights: dict[int, float], do
 WRITTEN_ITEMS = 2
 WRITTEN_EVIDENCE = 5.0
 ITEM_KINDS = frozenset({"comment", "string"})
+# session 36: a string only the two wrote (a repr's format, an error message) beside a name, a number or a line as
+# written that only the two wrote (BESIDE_KINDS) is two items. A restructured copy (level 4: a dataclass with `match`,
+# an op registry) rewrites every comment and line of its source and keeps its `__repr__` and its messages, and with
+# them a few of its source's names or numbers (nine by-hand level-4 pairs of sim29l4, sim30l4, sim34b1 and sim35b1 share
+# their source's repr and one such trait); two honest students who write the same common repr format
+# (`Value({self.data:.4f}, grad={self.grad:.4f})`: the fourth class's seed 8, sim36ctl's d2 and d3) share that string
+# and nothing else of their own. The weight is the written items' alone, as before (docs/similarity.md, session 36).
+BESIDE_KINDS = frozenset({"name", "number", "line"})
 
 
 def written_items(postings: dict[int, list[int]], weights: dict[int, float], documents: list) -> dict:
     """(i, j) -> (how many distinct comments and strings (ITEM_KINDS) I and J both hold, their weight as shared_written
-    counts it): a comment shared by its runs of words (words.phrases) is one item, however many runs."""
+    counts it): a comment shared by its runs of words (words.phrases) is one item, however many runs; a string beside a
+    trait of BESIDE_KINDS that both hold is two."""
     found: dict[tuple[int, int], dict[tuple[str, str], float]] = defaultdict(lambda: defaultdict(float))
+    beside: set[tuple[int, int]] = set()
     for h, holders in postings.items():
         w = weights[h]
         if w > 0 and len(holders) >= 2:
             item = documents[holders[0]].trait_text[h]
-            if item[0] in ITEM_KINDS:
+            if item[0] in BESIDE_KINDS:
+                beside.update(combinations(holders, 2))
+            elif item[0] in ITEM_KINDS:
                 for i, j in combinations(holders, 2):
                     found[(i, j)][item] += w * min(documents[i].traits[h], documents[j].traits[h])
-    return {pair: (len(items), float_sum(items.values())) for pair, items in found.items()}
+    return {pair: (len(items) + (pair in beside and any(kind == "string" for kind, _ in items)),
+                   float_sum(items.values())) for pair, items in found.items()}
 
 
 def written_score(items: int, weight: float) -> float:

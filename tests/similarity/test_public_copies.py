@@ -328,13 +328,14 @@ def test_a_verbatim_copys_source_is_none_of_its_own_code_however_loosely_the_oth
     and the pair scored 0.149, nearly twice the pair of two verbatim copies (0.078); then 0.104; with a match of
     cohort.SURELY (0.75) a copy for certain (session 16), 0.084: the loose copy's 0.70 is 0.8 sure, not 0.4. Since
     session 19 the ops they added that are the course's canonical code count with micrograd too (0.084 -> 0.034,
-    the two verbatim copies 0.082 -> 0.029)."""
+    the two verbatim copies 0.082 -> 0.029). Since session 36 the hand's assert message beside a name or line of its
+    own, which both pairs hold alone, is two written items (scores.BESIDE_KINDS): 0.034 -> 0.040, 0.028 -> 0.032."""
     added = with_ops(OWN)
     walk = added.index("    def backward(self):")
     rewritten = added[:walk] + STACK_WALK + added[added.index("    def __neg__(self):"):]
     pairs = pairs_of({"eve": added, "fay": disguised(rewritten)})
-    assert 0.03 < pairs[("eve", "fay")] < 0.04
-    assert pairs_of({"eve": added, "gus": disguised(added)})[("eve", "gus")] < 0.03  # two verbatim copies: 0.029
+    assert 0.035 < pairs[("eve", "fay")] < 0.045
+    assert pairs_of({"eve": added, "gus": disguised(added)})[("eve", "gus")] < 0.035  # two verbatim copies: 0.032
 
 
 def test_a_fragment_of_the_source_is_held_whole_by_as_many_occurrences_however_its_tokens_are_shared():
