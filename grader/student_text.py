@@ -31,8 +31,28 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # (0x9b is a one-byte CSI), the bidi marks, embeddings, overrides and isolates, the line and
 # paragraph separators, and lone surrogates.
 _SHOWN_ESCAPED = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
-_ESCAPED_IN_TEXT = re.compile(f"[{_SHOWN_ESCAPED}]")
-_ESCAPED_IN_A_LINE = re.compile(f"[\t\n{_SHOWN_ESCAPED}]")
+# Unicode's default-ignorable code points, which a font draws as nothing (DerivedCoreProperties.txt,
+# Default_Ignorable_Code_Point): session 36, a class entry `alice\u200b.py` beside `alice.py` made two rows that both
+# read `alice`. Those that join or vary the glyphs of honest text (ZWNJ and ZWJ in Persian, Indic scripts and emoji
+# sequences, the variation selectors) are escaped in a name or an id alone (`one_line`), the others everywhere.
+_INVISIBLE = ("\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u2060-\u2065\u206a-\u206f\u3164\ufeff"
+              "\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e00ff\U000e01f0-\U000e0fff")
+_JOINERS = "\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef"
+_ESCAPED_IN_TEXT = re.compile(f"[{_SHOWN_ESCAPED}{_INVISIBLE}]")
+_ESCAPED_IN_A_LINE = re.compile(f"[\t\n{_SHOWN_ESCAPED}{_INVISIBLE}{_JOINERS}]")
+_NOT_SHOWN = re.compile(f"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069{_INVISIBLE}{_JOINERS}]")
+
+
+def not_shown(text: str) -> list[str]:
+    """The default-ignorable code points of `text` (zero-width spaces and joiners, bidi marks, variation selectors,
+    soft hyphens, Hangul fillers, tags), which a font draws as nothing: each once, as its escape (`\\u200b`)."""
+    return list(dict.fromkeys(_escape(m) for m in _NOT_SHOWN.finditer(text)))
+
+
+def without_not_shown(text: str) -> str:
+    """`text` without its default-ignorable code points: what a reader sees of it (two names that differ only by
+    them look alike)."""
+    return _NOT_SHOWN.sub("", text)
 
 
 def valid_utf8(text: str) -> str:
@@ -73,7 +93,7 @@ def valid_utf8_tree(value):
 
 def _escape(match: re.Match) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def printable(text, *, one_line: bool = False) -> str:

@@ -85,12 +85,12 @@ from __future__ import annotations
 
 import os
 import stat
-import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
 from ..i18n import Message, msg
 from . import levels
+from .alike_ids import seen_as, why_one_id
 from .comparison_cells import for_suite
 from .disk import disk_level, disk_reader, lone_archive
 from .exercise_names import ExerciseFiles, lone_notebook, lone_script
@@ -162,13 +162,14 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
     if exercise_files:
         raise AmbiguousFolder(folder, exercise_files, one_submission_flag=one_submission_flag)
     subs, first_with_id = [], {}
-    # ids that differ only in their Unicode form (`José` composed, and decomposed as macOS writes names) are one
-    # name to a person and to an LMS's import: the same id. first_with_id: NFC id -> (the entry shown, its id)
+    # ids that differ only in their Unicode form (`José` composed, and decomposed as macOS writes names) or by
+    # characters no font draws (`alice\u200b` beside `alice`: session 36) are one name to a person and to an LMS's
+    # import: the same id. first_with_id: seen_as(id) -> (the entry shown, its id)
     found = group_export(folder, names)
     if found is not None:  # an LMS export that names each file after its student: a submission per student
         groups, names = found  # and the entries no student's (GitHub Classroom's folder), each its own, below
         subs = [_load_group(group, allowed_files) for group in groups]
-        first_with_id = {unicodedata.normalize("NFC", g.id): (_shown(g.folders[0]), g.id) for g in groups if g.folders}
+        first_with_id = {seen_as(g.id): (_shown(g.folders[0]), g.id) for g in groups if g.folders}
         if not names:
             return subs
     own_ids = {name: _entry_id(folder / name) for name in names}
@@ -176,7 +177,7 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
     for name in names:
         path = folder / name
         sub_id = own_ids[name]
-        key = unicodedata.normalize("NFC", sub_id)
+        key = seen_as(sub_id)
         if key not in first_with_id:
             first_with_id[key] = (_shown(path), sub_id)
             subs.append(load_entry(path, allowed_files))
@@ -188,15 +189,7 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
             n += 1
             candidate = f"{new_id} #{n}"
         taken.add(candidate)
-        if first_id == sub_id:
-            said = msg("two entries have the id {id}: {first} and {second}; only {first} is graded as {id}: rename "
-                       "or remove one and grade again", id=repr(sub_id), first=first, second=_shown(path))
-        else:
-            composed, decomposed = ((first, _shown(path)) if first_id == key else (_shown(path), first))
-            said = msg("two entries have the id {id}, written in two Unicode forms: {composed} composed, and "
-                       "{decomposed} decomposed (as macOS writes names), which look alike; only {first} is graded as "
-                       "{id}: rename or remove one and grade again", id=repr(first_id), composed=composed,
-                       decomposed=decomposed, first=first)
+        said = why_one_id(first, first_id, _shown(path), sub_id)
         subs.append(_rejected(candidate, _kind(path), path, str(said), said))
     return sorted(subs, key=lambda sub: sub.id)
 
