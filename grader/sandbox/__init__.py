@@ -41,6 +41,7 @@ from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent, unreaped_warning
 from .claim import reap_worker, release_when_placed, task_children
+from .late_names import supported as late_names_supported
 from .leftovers import scratch_root, sweep_scratch
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
@@ -76,6 +77,7 @@ class Limits:
 class Sandbox:
     """Knows how to start a worker here, and how strong its isolation is."""
 
+    late_names = late_names_supported()  # start() takes `later`, the channel of the drawn probes' names
     _swept = False  # the scratch folders of killed graders removed (once per process: leftovers.sweep_scratch)
 
     def __init__(self, limits=Limits(), *, require=False, use_bwrap=True):
@@ -259,13 +261,18 @@ class Sandbox:
         return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0",
                 "HOME": str(base / ("work" if self.bwrap else HOME))}  # bubblewrap sets its own: /tmp
 
-    def start(self, slot, base, request, obs_write_fd, output_write_fd):
+    def start(self, slot, base, request, obs_write_fd, output_write_fd, later=None):
         """Start the worker for `base` in `slot`, place its processes and give it its go (claim.py). Whatever
         raises once its command has started (a Ctrl-C as Popen returns, a failure while it is placed) kills and
-        reaps it and takes it off the live list: the caller never had it to kill."""
-        go_read, go = os.pipe()  # the worker's go (claim.py): its only descriptor beside the standard streams
+        reaps it and takes it off the live list: the caller never had it to kill. `later`: the channel of the drawn
+        probes' names (late_names.LateNames): its go travels on the channel's pipe, which the worker keeps with the
+        names' file (`later=go`: it finds both as it finds the go, their numbers, which vary, not on its command
+        line)."""
+        # the worker's go (claim.py): its only pipe beside the standard streams
+        go_read, go = later.go_pipe() if later else os.pipe()
+        request = dict(request, later="go") if later else request
         info, info_write = os.pipe() if self.bwrap else (None, None)
-        passed = [fd for fd in (go_read, info_write) if fd is not None]
+        passed = [fd for fd in (go_read, info_write) if fd is not None] + ([os.dup(later.names)] if later else [])
         started = []  # the worker's command as soon as Popen returns it (before `proc` is bound)
         try:
             with self._live_lock:
