@@ -9,7 +9,7 @@ import time
 
 from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
-from ..sandbox.late_names import LateNames, NamesRefused
+from ..sandbox.late_names import LateNames, NamesRefused, supported as late_names_supported
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
@@ -20,7 +20,7 @@ _CPUS = usable_cpus()  # how fast a worker's processes could spend CPU time at m
 FRESH_SECONDS = 0.005
 
 
-# what ends a run whose worker did not read the drawn probes' names it asked for (a protocol error: its report is not used)
+# what ends a run whose worker did not read the drawn probes' names it asked for (a protocol error)
 UNREAD = "the drawn probes' names were not read: the submission closed or replaced their descriptors"
 
 
@@ -36,9 +36,11 @@ class Attempt:
     def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None, meanwhile=None):
         self.sandbox, self.slot, self.base = sandbox, slot, base
         # the drawn probes (`probe@token`, after every published one) are named to the worker only once the last
-        # published result is in (_send_names); a sandbox that cannot pass it a pipe (Windows) names them all at once
-        self.later = [name for name in todo if "@" in name] if getattr(sandbox, "late_names", False) else []
-        self.request = dict(request, run=[name for name in todo if "@" not in name] if self.later else todo)
+        # published result is in (_send_names); the portable worker (no memfd to pass) is named them all at once
+        late = getattr(sandbox, "late_names", False) and late_names_supported()
+        self.later = [name for name in todo if "@" in name] if late else []
+        published = [name for name in todo if "@" not in name] if self.later else todo
+        self.request = dict(request, run=published, **({"later": 1} if self.later else {}))
         self._names = None  # their channel (sandbox/late_names.py), while this worker runs
         self.todo, self.output, self.budget = todo, output, budget
         self.tally = tally if tally is not None else ReportTally()  # shared by a submission's workers

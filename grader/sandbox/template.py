@@ -306,7 +306,6 @@ class Templates:
         if template is None:
             template = self.slots[slot] = Template(self.sandbox, slot)
         runner = os.readlink(base / "runner")
-        request = dict(request, later="3,4") if later is not None else request  # template_runner._child's fds
         args = worker_arguments(dict(request, submission="/sandbox", runner="/runner", obs_fd=0))
         for attempt in range(2):
             try:

@@ -65,7 +65,7 @@ def _child(req, worker, saved, prctl):
     os.dup2(fds[0], 0)
     os.dup2(fds[1], 1)
     os.dup2(fds[1], 2)
-    if len(fds) == 4:  # the channel of the drawn probes' names (late_names.py; worker.py's `later=3,4`)
+    if len(fds) == 4:  # the channel of the drawn probes' names (late_names.py, later.py)
         os.dup2(fds[2], 3)
         os.dup2(fds[3], 4)
     os.closerange(len(fds) + 1, 1 << 16)  # the template's pipe, the socket's copies, the fds received: nothing else

@@ -8,14 +8,9 @@ request comes as `key=value` arguments instead of JSON, events are encoded by
 its own small writer (json_text) instead of the json module (which pulls in `re`), `traceback` only when something
 went wrong.
 
-    python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 ...
+    python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 later=1 ...
 
-`run` names only the published probes. The drawn ones (`probe@token`, judge/drawn.py) are never on the command line:
-with `later` (`go`: the go pipe kept, with the file given beside it; or the two descriptors' numbers) the worker, once
-it has written its last published result, says `more` and reads their names from that channel, which the grader
-fills only when that result is in its hands (sandbox/late_names.py, observe/attempt.py). Until then nothing the
-submission can read (argv, /proc, the environment, a file, a descriptor) names a draw, so nothing it reports at the
-published inputs can (docs/security.md, review35).
+`run` names the published probes; with `later=1` the drawn ones are named only after them (later.py).
 """
 
 import gc
@@ -275,45 +270,19 @@ def _limit_self(request):
 
 def _released(keep):
     """The grader's go (sandbox/claim.py): a byte on the one pipe given beside the standard streams, sent once
-    every process of this worker is in place; None when it closes unsaid. Closed before the submission runs,
-    unless `keep`: then that pipe and the one file given beside it are the drawn probes' names' channel, returned
-    ((pipe, file): _later_names)."""
-    pipes, files = [], []
+    every process of this worker is in place; False when it closes unsaid. Closed before the submission runs, unless
+    `keep`: then returned, the pipe of the drawn probes' names' channel (later.py)."""
+    pipes = []
     for fd in map(_int, _os.listdir("/proc/self/fd")):
         try:
-            kind = _os.fstat(fd).st_mode & 0o170000
+            if fd > 2 and _os.fstat(fd).st_mode & 0o170000 == 0o010000:  # a FIFO
+                pipes.append(fd)
         except OSError:  # listdir's own descriptor, closed by now
-            continue
-        if fd > 2 and kind == 0o010000:  # a FIFO
-            pipes.append(fd)
-        elif fd > 2 and kind == 0o100000:  # a regular file: the names' (late_names.py)
-            files.append(fd)
+            pass
     said = _os.read(pipes[0], 1) if len(pipes) == 1 else b""
-    if said != b"1" or (keep and len(files) != 1):
-        return None
-    if not keep:
-        _os.close(pipes[0])
-    return (pipes[0], files[0]) if keep else ()
-
-
-def _later_names(ready, names):
-    """The drawn probes' names, once the grader has every published probe's result (sandbox/late_names.py): the end
-    of the pipe `ready` (which no other reader can take from this one, as it could a byte), then the line in the
-    sealed file `names`, read at its start. [] when either cannot be read (the submission closed or replaced them:
-    the grader, missing the probes it named, takes the report as malformed)."""
-    try:
-        while True:
-            try:
-                if not _os.read(ready, 1 << 16):  # nothing but its end comes from the grader
-                    break
-            except BlockingIOError:  # made non-blocking by the submission
-                _os.set_blocking(ready, True)
-        data = _os.pread(names, 1 << 20, 0)
-        _os.close(ready)
-        _os.close(names)
-    except OSError:
-        return []
-    return [name for name in data.decode("ascii", "replace").strip().split(",") if name]
+    for fd in pipes[1 if keep and said == b"1" else 0:]:
+        _os.close(fd)
+    return (pipes[0] if keep else True) if said == b"1" else False
 
 
 def main():
@@ -350,14 +319,11 @@ def main():
     if request.get("package"):  # handed in as a package (micrograd/nn.py): grader/sandbox/as_package.py
         _load_source("_grader_as_package", _join(request["runner"], "as_package.py")).install(request, submission_dir)
     plain, ObservationError = kit.plain, kit.ObservationError
-    later = request.get("later")  # the drawn probes' names' channel (the module's docstring): `go`, or its two fds
-    if request.get("hold") == "1":
-        go = _released(keep=later == "go")
-        if go is None:
-            _exit(71)  # the grader could not place this worker (sandbox/claim.py): nothing of the submission runs
-        later = go if later == "go" else later
-    if _type(later) is _str:
-        later = _tuple(map(_int, later.split(",")))
+    later = request.get("later") == "1"  # drawn probes, named after the published ones (later.py)
+    go = _released(later) if request.get("hold") == "1" else None
+    if go is False:
+        _exit(71)  # the grader could not place this worker (sandbox/claim.py): nothing of the submission runs
+    later = later and _load_source("_grader_later", _join(request["runner"], "later.py")).Channel(go)
     emit(event="hello", pid=_os.getpid())
 
     # from here on a class the submission defines hashes by a sequence, not by its address: its sets iterate in an
@@ -392,18 +358,11 @@ def main():
         return json_text(event) + "\n"
 
     modules = _Modules(request["modules"])  # the suite's own files (grader/observe/), never a list of its own
-
-    def probe_names():
-        """The published probes, then (with `later`) the drawn ones, named only once the last published result is
-        written: it goes out with `more`, and the grader answers with the names."""
-        nonlocal held
-        yield from request["run"]
-        if later is not None:
+    for name in later.probes(request["run"]) if later else request["run"]:
+        if name is None:  # the last published result goes out, and only then are the drawn probes named (later.py)
             send(held + '{"event":"more"}')
             held = ""
-            yield from _later_names(*later)
-
-    for name in probe_names():
+            continue
         # `probe@token`: the probe at inputs drawn for the grade of record (drawn_inputs.Drawn, grader/judge/drawn.py)
         base, _, token = name.partition("@")
         probe = getattr(probes, base, None)  # a name the grader did not send fails its start line (attempt.py)
