@@ -7,7 +7,9 @@ Each attack below is an engine that is right everywhere (correct-closures) plus 
 beside its twin without the attack; each asserts the row's exact status and score, and that no token of the run (16
 hex digits after an `@`) shows anywhere in the row or in the published observations."""
 
+import fcntl
 import json
+import os
 import re
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from hostile_support import needs_bwrap
 
 from grader.observe.attempt import UNREAD
 from grader.pipeline import grade
-from grader.sandbox import Limits
+from grader.sandbox import Limits, late_names
 
 ROOT = Path(__file__).resolve().parents[1]
 CORRECT = (ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8")
@@ -313,3 +315,51 @@ def test_a_fresh_worker_after_a_crash_is_named_its_drawn_probes_only_after_its_p
     assert _outcome(graded, "dies-looking") == _outcome(graded, "dies") == ("crashed", 8.8333)
     assert _drawn(graded, "dies-looking") == _drawn(graded, "dies") == {"crashed": 9, "ok": 6, "crashed not run": 55}
     assert "LOOK" not in json.dumps(graded[0]["dies-looking"])  # no worker of its run found a draw
+
+
+needs_memfd = pytest.mark.skipif(not late_names.supported(), reason="memory files that seal are Linux's")
+
+
+@needs_memfd
+def test_the_channel_hands_every_reader_the_same_line_and_nothing_before():
+    channel = late_names.LateNames()
+    try:
+        ready, names = os.dup(channel.ready), os.dup(channel.names)  # the worker's copies, as a sandbox passes them
+        channel.started()
+        os.set_blocking(ready, False)
+        with pytest.raises(BlockingIOError):
+            os.read(ready, 1)  # nothing to read before the names
+        assert os.pread(names, 100, 0) == b"" and not channel.sent
+        thief = os.dup(ready)  # a second reader (a thread or a child of the submission)
+        channel.send(["add_values@0123456789abcdef", "tanh_zero@fedcba9876543210"])
+        assert channel.sent and os.read(thief, 1) == b"" and os.read(ready, 1) == b""  # the end, seen by both
+        line = b"add_values@0123456789abcdef,tanh_zero@fedcba9876543210\n"
+        assert os.pread(names, 100, 0) == os.pread(names, 100, 0) == line  # each reader the same line
+        with pytest.raises(OSError):
+            os.write(os.open(f"/proc/self/fd/{names}", os.O_RDWR), b"x")  # sealed: no write once handed over
+    finally:
+        channel.close()
+        for fd in (ready, names, thief):
+            os.close(fd)
+
+
+@needs_memfd
+@pytest.mark.parametrize("seal", ["", "F_SEAL_WRITE", "F_SEAL_SEAL", "F_SEAL_SHRINK"])
+def test_what_was_written_into_the_names_file_before_is_overwritten_or_refused(seal):
+    """What the submission did to the file before the names came (it can open it again for writing: a memfd's mode is
+    0777): its bytes are replaced; any seal of its own makes the grader's write, truncation or sealing fail."""
+    channel = late_names.LateNames()
+    try:
+        written = os.open(f"/proc/self/fd/{channel.names}", os.O_RDWR)  # opened again for writing
+        os.write(written, b"add_values@" + b"0" * 16 + b"," * 100)
+        if seal:
+            fcntl.fcntl(written, fcntl.F_ADD_SEALS, getattr(fcntl, seal))
+            with pytest.raises(late_names.NamesRefused, match="written and sealed: Operation not permitted"):
+                channel.send(["add_values@0123456789abcdef"])
+            assert not channel.sent  # the worker is never told to read it
+        else:
+            channel.send(["add_values@0123456789abcdef"])
+            assert os.pread(written, 200, 0) == b"add_values@0123456789abcdef\n"
+        os.close(written)
+    finally:
+        channel.close()

@@ -1,5 +1,5 @@
 """How the drawn probes' names reach a worker only once its published probes are observed (docs/security.md,
-"Closed (review35)"; the worker's side is worker.py's `later`, the grader's observe/attempt.py).
+"Closed (review35)"; the worker's side is later.py, the grader's observe/attempt.py).
 
 The worker's command line names only the published probes. Beside it the worker holds two descriptors, empty while
 the submission runs its import and its published probes:
@@ -17,19 +17,21 @@ grader's alone (opening the pipe again through /proc/self/fd is refused to the w
 be opened again for writing, and what is written or sealed there before the grader writes makes its write or its
 check fail: a report the grader does not trust, observe/attempt.py)."""
 
-import fcntl
 import os
 
-_SEALS = fcntl.F_SEAL_SEAL | fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_WRITE
-
-
-class NamesRefused(Exception):
-    """The names could not be handed over as written: something of the submission wrote into their file."""
+try:
+    import fcntl
+except ImportError:  # Windows: the portable worker, which is named its drawn probes on its command line
+    fcntl = None
 
 
 def supported() -> bool:
     """Whether this system has memory files that seal (Linux)."""
     return hasattr(os, "memfd_create") and hasattr(fcntl, "F_ADD_SEALS")
+
+
+class NamesRefused(Exception):
+    """The names could not be handed over as written: something of the submission wrote into their file."""
 
 
 class LateNames:
@@ -70,7 +72,8 @@ class LateNames:
         try:
             written = os.pwrite(self._file, line, 0)
             os.ftruncate(self._file, len(line))
-            fcntl.fcntl(self._file, fcntl.F_ADD_SEALS, _SEALS)
+            fcntl.fcntl(self._file, fcntl.F_ADD_SEALS,
+                        fcntl.F_SEAL_SEAL | fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_WRITE)
             held = os.pread(self._file, len(line) + 1, 0)
         except OSError as exc:  # it sealed the file first (EPERM), or maps it writable (EBUSY)
             raise NamesRefused(f"their file could not be written and sealed: {os.strerror(exc.errno)}") from None
