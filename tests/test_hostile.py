@@ -59,7 +59,10 @@ ROWS = {
     "forge-files": ("graded", [], "baseline"),
     "forge-fd-import": ("crashed", ["report was malformed", "observation channel", "none of its observations"], 0),
     "forge-fd-backward": ("crashed", ["report was malformed", "observation channel", "none of its observations"], 0),
-    "forge-fd-transcript": ("graded", [], "baseline"),
+    # its transcript cannot name the drawn probes, which its command line no longer holds (session 36): before, it
+    # named every probe the worker was asked for and was graded on its own numbers (baseline-constant's)
+    "forge-fd-transcript": ("crashed", ["report was malformed (done before every probe ran)", "observation channel",
+                                        "none of its observations"], 0),
     "monkeypatch": ("graded", [], "baseline"),
     "liar-objects": ("graded", [], 0),
     "read-grader": ("graded", [], "max"),

@@ -1,17 +1,17 @@
-"""Session 35's review: a hole left open by the landed work, pinned as a strict xfail until it is mended (then the
-xfail goes and the test stays).
+"""Session 35's review: a hole left open by the landed work, pinned as a strict xfail until it was mended (session 36:
+the drawn probes are named to the worker only once its published ones are observed, grader/sandbox/late_names.py;
+tests/test_drawn_late.py tries more ways in).
 
 redteam35b (judge/cross_check._drawn_outcome) hides every number of a failure at the drawn inputs, so that a
-harvester cannot learn the draws of its run from feedback. But the worker is told every probe it runs on its command
-line before the first one runs (`run=add_values,...,add_values@<token>,...`: grader/sandbox/worker.py), the drawn
-ones' tokens included, and grader/drawn_inputs.py, which maps a token to its inputs, is public. An engine reads
-sys.argv at import and raises the tokens in a probe at the *published* inputs, whose failures keep their text: one
-submission shows every draw of its run (78 tokens, 1,457 characters, before trust35's five probes) for one
-point, as before redteam35b."""
+harvester cannot learn the draws of its run from feedback. But the worker was told every probe it runs on its command
+line before the first one ran (`run=add_values,...,add_values@<token>,...`: grader/sandbox/worker.py), the drawn
+ones' tokens included, and grader/drawn_inputs.py, which maps a token to its inputs, is public. An engine read
+sys.argv at import and raised the tokens in a probe at the *published* inputs, whose failures keep their text: one
+submission showed every draw of its run (78 tokens, 1,457 characters, before trust35's five probes) for one
+point, as before redteam35b. Now its command line names the published probes alone: the first tanh raises what it
+found there, nothing."""
 
 from pathlib import Path
-
-import pytest
 
 from grader.pipeline import grade
 from grader.sandbox import Limits
@@ -22,7 +22,7 @@ CORRECT = (ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "e
 ARGV_LEAK = r'''
 
 # Reads the probes it will run from its command line, and raises the drawn ones' tokens in the first tanh, which
-# runs at the published inputs (tanh/zero).
+# runs at the published inputs (tanh/zero): whatever it found (session 35: every token of the run; now none).
 import sys as _sys
 
 _RUN = [a.partition("=")[2] for a in _sys.argv if a.startswith("run=")]
@@ -32,7 +32,7 @@ _tanh = Value.tanh
 
 
 def _leaking_tanh(self):
-    if not _TOLD and _TOKENS:
+    if not _TOLD:
         _TOLD.append(1)
         raise ValueError("LEAK " + " ".join(_TOKENS))
     return _tanh(self)
@@ -42,8 +42,6 @@ Value.tanh = _leaking_tanh
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="open (review35): the worker's command line names the drawn probes' tokens "
-                                       "before the published inputs' probes run; docs/security.md")
 def test_no_draw_of_the_run_shows_in_a_failure_at_the_published_inputs(tmp_path, monkeypatch):
     monkeypatch.delenv("MICROGRAD_GRADER_SECRET", raising=False)
     (tmp_path / "leak.py").write_text(CORRECT + ARGV_LEAK, encoding="utf-8")
@@ -53,6 +51,7 @@ def test_no_draw_of_the_run_shows_in_a_failure_at_the_published_inputs(tmp_path,
     assert len(tokens) >= 78  # the engine suite's drawn probes, each observed at its draw (83 since trust35)
     shown = " ".join(test["output"] for test in row["tests"])
     assert (row["status"], row["score"]) == ("graded", 62.0)  # tanh/zero lost, as the trick costs
+    assert "ValueError: LEAK " in shown  # its failure at the published inputs keeps its text
     assert not [token for token in tokens if token in shown]
 
 

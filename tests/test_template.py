@@ -64,9 +64,11 @@ def _witness(run):
 
 
 def _clean(pid):
-    """What the witness must find: an empty /tmp, only its own file, only the template (pid 1, its parent) and itself."""
+    """What the witness must find: an empty /tmp, only its own file, only the template (pid 1, its parent) and itself,
+    and beside the standard streams only fds 3 and 4, the channel that names its drawn probes once its published ones
+    are observed, empty until then (grader/sandbox/late_names.py; the grade of record draws)."""
     return {"tmp": [], "sandbox": ["engine.py"], "processes": [1, pid], "pid": pid, "ppid": 1,
-            "fds": [0, 1, 2], "msg": 0, "sem": 0, "shm": 0}
+            "fds": [0, 1, 2, 3, 4], "msg": 0, "sem": 0, "shm": 0}
 
 
 ATTACKS = ("tmp-leftover", "daemon", "signals", "ptrace", "ipc", "priority")
@@ -98,11 +100,11 @@ def test_nothing_of_an_attack_reaches_the_next_submission_of_the_slot_nor_the_te
         "['SIGTERM', 'SIGINT', 'SIGUSR1', 'SIGSTOP', 'SIGKILL'] to pid 1; pid 1 is there; kill(-1): errno 3")
     assert _witness(runs["3-b-witness"]) == _clean(4)
     # The template is not dumpable and the child has no capability: no ptrace, no /proc/1/mem, fd, root; nothing
-    # of the template's descriptors inherited (fd 3 is the attack's own pidfd).
+    # of the template's descriptors inherited (3 and 4 are the drawn names' channel, 5 the attack's own pidfd).
     assert _said(runs["4-a-ptrace"], "ATTACK ptrace") == str([
         "ptrace-attach errno 1", "ptrace-seize errno 1", "/proc/1/mem errno 13", "/proc/1/environ errno 13",
         "/proc/1/fd errno 13", "/proc/1/root/tmp errno 13", "/proc/1/map_files errno 13", "pidfd_getfd errno 1",
-        "open fds beyond 2: [3]"])
+        "open fds beyond 2: [3, 4, 5]"])
     assert _witness(runs["4-b-witness"]) == _clean(6)
     # What would outlive a process in the shared IPC and user namespaces is refused by the seccomp filter.
     assert _said(runs["5-a-ipc"], "ATTACK ipc") == str([f"{name} errno 1" for name in (

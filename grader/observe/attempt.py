@@ -9,6 +9,7 @@ import time
 
 from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
+from ..sandbox.late_names import LateNames, NamesRefused, supported as late_names_supported
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
@@ -17,6 +18,10 @@ _CPUS = usable_cpus()  # how fast a worker's processes could spend CPU time at m
 # millisecond start and end hundreds of times a second, and reading for each cost the grader more CPU
 # than the worker spent. A probe is charged at most FRESH_SECONDS * _CPUS of its predecessors' time.
 FRESH_SECONDS = 0.005
+
+
+# what ends a run whose worker did not read the drawn probes' names it asked for (a protocol error)
+UNREAD = "the drawn probes' names were not read: the submission closed or replaced their descriptors"
 
 
 def _limit(budget, drawn: bool) -> float:
@@ -30,7 +35,13 @@ class Attempt:
 
     def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None, meanwhile=None):
         self.sandbox, self.slot, self.base = sandbox, slot, base
-        self.request = dict(request, run=todo)
+        # the drawn probes (`probe@token`, after every published one) are named to the worker only once the last
+        # published result is in (_send_names); the portable worker (no memfd to pass) is named them all at once
+        late = getattr(sandbox, "late_names", False) and late_names_supported()
+        self.later = [name for name in todo if "@" in name] if late else []
+        published = [name for name in todo if "@" not in name] if self.later else todo
+        self.request = dict(request, run=published, **({"later": 1} if self.later else {}))
+        self._names = None  # their channel (sandbox/late_names.py), while this worker runs
         self.todo, self.output, self.budget = todo, output, budget
         self.tally = tally if tally is not None else ReportTally()  # shared by a submission's workers
         self.results = {}  # probe -> observation
@@ -106,10 +117,14 @@ class Attempt:
             raise
         proc = None
         try:
-            proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w)
+            self._names = LateNames() if self.later else None
+            later = {"later": self._names} if self.later else {}
+            proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w, **later)
             os.close(obs_w)
             os.close(out_w)
             obs_w = out_w = None
+            if self._names is not None:
+                self._names.started()
             # With cgroups the count runs on from this slot's earlier workers: charge only the difference.
             at_start = self.sandbox.usage(self.slot, proc)
             self._new_phase(limits.import_seconds, NOTHING)
@@ -118,11 +133,13 @@ class Attempt:
             for fd in (obs_r, obs_w, out_r, out_w):
                 if fd is not None:
                     os.close(fd)
+            if self._names is not None:
+                self._names.close()
             if proc is not None:
                 self.sandbox.kill(self.slot, proc)
             raise
         buffer = bytearray()
-        pending = list(self.todo)
+        pending = [*self.request["run"], *self.later]  # the order the worker runs them in
         obs_open = True
         look_at = time.monotonic()
         try:
@@ -178,6 +195,8 @@ class Attempt:
                 except subprocess.TimeoutExpired:
                     pass
             self.sandbox.kill(self.slot, proc)
+            if self._names is not None:
+                self._names.close()
             self.used = self.sandbox.usage(self.slot, proc) - at_start
             self.output.add(pipes.rest_of(out_r))
             pipes.close()
@@ -212,6 +231,9 @@ class Attempt:
             return True
         if self.imported is None or not self.imported["ok"]:
             raise ProtocolError(f"{kind} before a successful import")
+        if kind == "more":
+            self._send_names(pending)
+            return True
         if kind == "start":
             if self.current is not None:
                 raise ProtocolError("start while a probe runs")
@@ -230,7 +252,23 @@ class Attempt:
             self.current = None
             return True
         if kind == "done":
+            if pending and not self.current and pending == self.later and self._names.sent:
+                raise ProtocolError(UNREAD)
             if pending or self.current:
                 raise ProtocolError("done before every probe ran")
             self.ended = "done"
             return False
+
+    def _send_names(self, pending):
+        """The worker has written its last published result, and every published probe's result is here: only now
+        are the drawn probes named to it (sandbox/late_names.py), so that nothing the submission reads or reports at
+        the published inputs can name a draw (docs/security.md, review35)."""
+        if self._names is None or self._names.sent:
+            raise ProtocolError("more asked twice, or by a worker that runs no drawn probe")
+        if self.current is not None or pending != self.later:
+            raise ProtocolError("more before every published probe reported")
+        try:
+            self._names.send(pending)
+        except NamesRefused as exc:
+            raise ProtocolError(f"the drawn probes' names were not handed over: {exc}") from None
+        self.drawn = True

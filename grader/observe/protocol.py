@@ -253,7 +253,7 @@ def parse_event(line, expected_probe):
     if type(event) is not dict or type(event.get("event")) is not str:
         raise ProtocolError("not an event")
     kind = event["event"]
-    if kind in ("hello", "done"):
+    if kind in ("hello", "done", "more"):  # more: the worker asks for the drawn probes (attempt.py)
         return {"event": kind}
     if kind == "exited":
         return {"event": kind, "code": clean_text(str(event.get("code")), 200)}

@@ -8,11 +8,10 @@ first choice (the address-space limit is per process, not per worker); the worke
 before it imports anything of the submission (claim.py).
 
 1. `prlimit`: address space, processes, file size, open files and CPU time.
-2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased per slot
-   (uids.py): the process limit counts only its processes, nothing of the grader can be
-   signalled, and no two graders on one machine share one.
-   As root with bubblewrap, neither is a hop: the starting thread takes the slot's uid for
-   the exec, and sets the limits on every process while placing them (thread_ids.py).
+2. `setpriv`: when the grader runs as root, a uid of the worker's own, leased per slot (uids.py): the process limit
+   counts only its processes, nothing of the grader can be signalled, and no two graders on one machine share one.
+   As root with bubblewrap, neither is a hop: the starting thread takes the slot's uid for the exec, and sets the
+   limits on every process while placing them (thread_ids.py).
 3. `bwrap` (bubblewrap), when installed: new namespaces (no network, no further user namespaces); of the host only
    the worker's Python and the libraries it links, the runner and the submission, all read-only, and a /tmp capped
    at the file-size limit (as root, its inodes too: slot_tmp.py; docs/security.md). Where bwrap is missing (or does
@@ -76,6 +75,7 @@ class Limits:
 class Sandbox:
     """Knows how to start a worker here, and how strong its isolation is."""
 
+    late_names = True  # start() takes `later`, the drawn probes' names' channel (late_names.py)
     _swept = False  # the scratch folders of killed graders removed (once per process: leftovers.sweep_scratch)
 
     def __init__(self, limits=Limits(), *, require=False, use_bwrap=True):
@@ -259,13 +259,13 @@ class Sandbox:
         return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0",
                 "HOME": str(base / ("work" if self.bwrap else HOME))}  # bubblewrap sets its own: /tmp
 
-    def start(self, slot, base, request, obs_write_fd, output_write_fd):
-        """Start the worker for `base` in `slot`, place its processes and give it its go (claim.py). Whatever
-        raises once its command has started (a Ctrl-C as Popen returns, a failure while it is placed) kills and
-        reaps it and takes it off the live list: the caller never had it to kill."""
-        go_read, go = os.pipe()  # the worker's go (claim.py): its only descriptor beside the standard streams
+    def start(self, slot, base, request, obs_write_fd, output_write_fd, later=None):
+        """Start the worker for `base` in `slot`, place its processes and give it its go (claim.py; on `later`'s pipe:
+        late_names.py). Whatever raises once its command has started (a Ctrl-C as Popen returns, a failure while it is
+        placed) kills and reaps it and takes it off the live list: the caller never had it to kill."""
+        go_read, go = later.go_pipe() if later else os.pipe()  # the worker's go: its only pipe beside its streams
         info, info_write = os.pipe() if self.bwrap else (None, None)
-        passed = [fd for fd in (go_read, info_write) if fd is not None]
+        passed = [fd for fd in (go_read, info_write) if fd is not None] + ([os.dup(later.names)] if later else [])
         started = []  # the worker's command as soon as Popen returns it (before `proc` is bound)
         try:
             with self._live_lock:

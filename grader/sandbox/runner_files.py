@@ -25,7 +25,8 @@ json.dump(compiled, sys.stdout)
 
 
 _PRECOMPILED = ("worker.py", "drawn_inputs.py", "probekit.py", "shared_probes.py", "local_probes.py", "probes.py",
-                "read_only.py", "as_package.py", "standins.py", "hash_order.py")  # worker.pyc, what it loads (_load_source)
+                "read_only.py", "as_package.py", "standins.py", "hash_order.py",
+                "later.py")  # worker.pyc, what it loads (_load_source)
 
 
 def _compile_with(python, runner_files):

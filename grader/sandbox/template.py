@@ -165,12 +165,14 @@ class Template:
         except OSError as exc:
             raise TemplateBroken(f"cannot look at the template's /tmp ({exc.strerror})")
 
-    def fork(self, request_args, obs_fd, out_fd):
-        """A fresh child, moved into the slot's cgroup, running worker.py with `request_args`."""
+    def fork(self, request_args, obs_fd, out_fd, later=None):
+        """A fresh child, moved into the slot's cgroup, running worker.py with `request_args` (`later`: the channel
+        of the drawn probes' names, late_names.py, its fds 3 and 4: template_runner.py)."""
+        fds = (obs_fd, out_fd) if later is None else (obs_fd, out_fd, later.ready, later.names)
         try:
             os.write(self.ctl, b"f")
             self.req.sendmsg([("\0".join(request_args)).encode()], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, b"".join(
-                fd.to_bytes(4, sys.byteorder) for fd in (obs_fd, out_fd)))])
+                fd.to_bytes(4, sys.byteorder) for fd in fds))])
         except OSError as exc:
             raise TemplateBroken(f"the template does not listen ({exc.strerror})")
         return self._moved()
@@ -299,7 +301,7 @@ class Templates:
     def cleanup(self, base):
         _empty(Path(base) / "work")
 
-    def start(self, slot, base, request, obs_fd, out_fd):
+    def start(self, slot, base, request, obs_fd, out_fd, later=None):
         template = self.slots.get(slot)
         if template is None:
             template = self.slots[slot] = Template(self.sandbox, slot)
@@ -311,7 +313,7 @@ class Templates:
                     self._start(template, base, runner)
                 else:
                     template.check()
-                return template.fork(args, obs_fd, out_fd)
+                return template.fork(args, obs_fd, out_fd, later)
             except BaseException as exc:  # nothing left of this start: the template, nor what it forked for the run
                 template.stop()
                 self.sandbox.accounting.kill(slot)
@@ -367,9 +369,9 @@ def _with_templates(sandbox_class):
                 return super().prepare(slot, files, runner_files)
             return self.templates.prepare(slot, super().prepare(slot, files, runner_files))
 
-        def start(self, slot, base, request, obs_write_fd, output_write_fd):
+        def start(self, slot, base, request, obs_write_fd, output_write_fd, later=None):
             if self.templates is None:
-                return super().start(slot, base, request, obs_write_fd, output_write_fd)
+                return super().start(slot, base, request, obs_write_fd, output_write_fd, later)
             with self._live_lock:
                 if self.stopping:
                     raise Interrupted("grading was interrupted")
@@ -377,11 +379,11 @@ def _with_templates(sandbox_class):
                     limit_slot_memory(self.cgroups.slot_folder(slot), self.limits)
                 try:
                     self._live[slot] = proc = self.templates.start(slot, base, request, obs_write_fd,
-                                                                   output_write_fd)
+                                                                   output_write_fd, later)
                     return proc
                 except TemplateBroken:  # twice (a runner that does not start, say): this run's worker is fresh
                     pass
-            return super().start(slot, base, request, obs_write_fd, output_write_fd)
+            return super().start(slot, base, request, obs_write_fd, output_write_fd, later)
 
         def cleanup(self, base):
             if self.templates is not None and self.templates.owns(base):

@@ -10,7 +10,8 @@ Protocol (grader/sandbox/template.py is the other side):
 - ctl (a pipe, grader -> template): `f` forks a child; `w` reaps one dead child (the grader has read its exit
   status from the zombie); anything else, or EOF, ends the template.
 - req (a unix socket, grader <-> child): the child receives the worker's `key=value` arguments with the
-  submission's observation and output pipes (SCM_RIGHTS), answers `r` (the kernel attaches its pid as the
+  submission's observation and output pipes (SCM_RIGHTS; and, for a run with drawn probes, the two descriptors of
+  their names' channel, which become its fds 3 and 4: late_names.py), answers `r` (the kernel attaches its pid as the
   grader sees it), waits for `g` (the grader has moved it into the slot's cgroup), closes req and becomes
   worker.py. Its parent is pid 1, as a fresh worker's is.
 
@@ -49,12 +50,12 @@ def _child(req, worker, saved, prctl):
     import socket
 
     sock = socket.socket(fileno=req)
-    data, ancillary, _, _ = sock.recvmsg(1 << 16, socket.CMSG_SPACE(2 * 4))
+    data, ancillary, _, _ = sock.recvmsg(1 << 16, socket.CMSG_SPACE(4 * 4))
     fds = []
     for level, kind, payload in ancillary:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             fds += [int.from_bytes(payload[i:i + 4], sys.byteorder) for i in range(0, len(payload) - 3, 4)]
-    if len(fds) != 2 or not data:
+    if len(fds) not in (2, 4) or not data:
         os._exit(70)
     sock.sendall(b"r")  # the kernel attaches this process's pid as the grader sees it
     if sock.recv(1) != b"g":  # the grader could not move it into the slot's cgroup: it never runs the submission
@@ -64,7 +65,10 @@ def _child(req, worker, saved, prctl):
     os.dup2(fds[0], 0)
     os.dup2(fds[1], 1)
     os.dup2(fds[1], 2)
-    os.closerange(3, 1 << 16)  # the template's pipe, the socket's copies, the fds received: nothing else
+    if len(fds) == 4:  # the channel of the drawn probes' names (late_names.py, later.py)
+        os.dup2(fds[2], 3)
+        os.dup2(fds[3], 4)
+    os.closerange(len(fds) + 1, 1 << 16)  # the template's pipe, the socket's copies, the fds received: nothing else
     for signum, handler in saved.items():
         signal.signal(signum, handler)
     prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)  # as a fresh worker is; the template stays not dumpable

@@ -8,7 +8,9 @@ request comes as `key=value` arguments instead of JSON, events are encoded by
 its own small writer (json_text) instead of the json module (which pulls in `re`), `traceback` only when something
 went wrong.
 
-    python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 ...
+    python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 later=1 ...
+
+`run` names the published probes; with `later=1` the drawn ones are named only after them (later.py).
 """
 
 import gc
@@ -266,9 +268,10 @@ def _limit_self(request):
             pass
 
 
-def _released():
+def _released(keep):
     """The grader's go (sandbox/claim.py): a byte on the one pipe given beside the standard streams, sent once
-    every process of this worker is in place; False when it closes unsaid. Closed before the submission runs."""
+    every process of this worker is in place; False when it closes unsaid. Closed before the submission runs, unless
+    `keep`: then returned, the pipe of the drawn probes' names' channel (later.py)."""
     pipes = []
     for fd in map(_int, _os.listdir("/proc/self/fd")):
         try:
@@ -277,9 +280,9 @@ def _released():
         except OSError:  # listdir's own descriptor, closed by now
             pass
     said = _os.read(pipes[0], 1) if len(pipes) == 1 else b""
-    for fd in pipes:
+    for fd in pipes[1 if keep and said == b"1" else 0:]:
         _os.close(fd)
-    return said == b"1"
+    return (pipes[0] if keep else True) if said == b"1" else False
 
 
 def main():
@@ -316,8 +319,11 @@ def main():
     if request.get("package"):  # handed in as a package (micrograd/nn.py): grader/sandbox/as_package.py
         _load_source("_grader_as_package", _join(request["runner"], "as_package.py")).install(request, submission_dir)
     plain, ObservationError = kit.plain, kit.ObservationError
-    if request.get("hold") == "1" and not _released():
+    later = request.get("later") == "1"  # drawn probes, named after the published ones (later.py)
+    go = _released(later) if request.get("hold") == "1" else None
+    if go is False:
         _exit(71)  # the grader could not place this worker (sandbox/claim.py): nothing of the submission runs
+    later = later and _load_source("_grader_later", _join(request["runner"], "later.py")).Channel(go)
     emit(event="hello", pid=_os.getpid())
 
     # from here on a class the submission defines hashes by a sequence, not by its address: its sets iterate in an
@@ -352,10 +358,14 @@ def main():
         return json_text(event) + "\n"
 
     modules = _Modules(request["modules"])  # the suite's own files (grader/observe/), never a list of its own
-    for name in request["run"]:
+    for name in later.probes(request["run"]) if later else request["run"]:
+        if name is None:  # the last published result goes out, and only then are the drawn probes named (later.py)
+            send(held + '{"event":"more"}')
+            held = ""
+            continue
         # `probe@token`: the probe at inputs drawn for the grade of record (drawn_inputs.Drawn, grader/judge/drawn.py)
         base, _, token = name.partition("@")
-        probe = getattr(probes, base)
+        probe = getattr(probes, base, None)  # a name the grader did not send fails its start line (attempt.py)
         send(held + '{"event":"start","probe":' + json_str(name) + "}")
         order.restart(name)
         try:
