@@ -26,6 +26,7 @@ import re
 from ..i18n import Message, msg
 from .evidence import finding_words
 from .handed_on import handed_on
+from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
@@ -102,16 +103,62 @@ def _passes_gradient(loop) -> bool:
 
 def _forward_loop(tree, starts=None) -> int | None:
     """The one loop that walks the order forwards, from `backward()` (else from STARTS, functions of TREE)."""
-    loops = []
+    loops, home = [], {}
     for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
             tree.in_time()
-            loops += [n for n in loops_of(function) if _passes_gradient(n)]
+            found = [n for n in loops_of(function) if _passes_gradient(n)]
+            loops += found
+            home.update({id(loop): function for loop in found})
     walks = [loop for loop in loops if not _over_a_nodes_inputs(loop) and not _is_loop_over_children(loop, loops)]
     forwards = sorted({loop.lineno for loop in walks if not _is_reversed(loop.iter)})
     if len(forwards) == 1 and not any(_is_reversed(loop.iter) for loop in walks):
-        return forwards[0]
+        loop = next(loop for loop in walks if loop.lineno == forwards[0])
+        return _appended_to_a_deque(loop.iter, home[id(loop)], tree) or forwards[0]
     return None
+
+
+def _appended_to_a_deque(order, function, tree, depth=2) -> int | None:
+    """The line of the one `order.append(...)` that fills ORDER (the order a loop of FUNCTION walks forwards), where
+    the order is a deque (`order = deque()`, `collections.deque()`) that is never filled from its left
+    (`appendleft`, `extendleft`): a deque is chosen to be built already reversed, and its `append` is the mistake,
+    not the loop (session 35's strangers: the loop was named, two lines below the `append`). An order FUNCTION gets
+    from a function of the same file (`order = _order(root)`, that function returning its deque) is followed there."""
+    if not isinstance(order, ast.Name) or depth == 0:
+        return None
+    made = [value for n in ast.walk(function) if isinstance(n, ast.Assign) for value in _assigned_to(order.id, n)]
+    if len(made) == 1 and not _calls_deque(made[0]) and isinstance(made[0].func, ast.Name):
+        returned = [(r.value, f) for f in tree.nodes(*FUNCTIONS) if f.name == made[0].func.id
+                    for r in ast.walk(f) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)]
+        return _appended_to_a_deque(*returned[0], tree, depth - 1) if len(returned) == 1 else None
+    if not made or not all(_calls_deque(call) for call in made):
+        return None
+    filled = [n for n in ast.walk(function) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+              and isinstance(n.func.value, ast.Name) and n.func.value.id == order.id]
+    appends = [n.lineno for n in filled if n.func.attr == "append"]
+    if len(appends) != 1 or any(n.func.attr in ("appendleft", "extendleft", "extend", "insert", "rotate",
+                                                 "reverse") for n in filled):
+        return None
+    return appends[0]
+
+
+def _assigned_to(name, assign) -> list:
+    """The calls ASSIGN gives NAME: `name = f()`, `name, seen = f(), set()` (each target of a tuple its value)."""
+    pairs = []
+    for target in assign.targets:
+        if isinstance(target, ast.Tuple) and isinstance(assign.value, ast.Tuple) \
+                and len(target.elts) == len(assign.value.elts):
+            pairs += zip(target.elts, assign.value.elts)
+        else:
+            pairs.append((target, assign.value))
+    return [value for target, value in pairs
+            if isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.Call)]
+
+
+def _calls_deque(call) -> bool:
+    func = call.func
+    return (isinstance(func, ast.Name) and func.id == "deque") or \
+        (isinstance(func, ast.Attribute) and func.attr == "deque")
 
 
 def _over_a_nodes_inputs(loop) -> bool:
@@ -297,6 +344,11 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
     line = walk_place(variant, files, engine)
     if line is not None:
         return engine, line
+    home = class_place(files, engine, "Value")  # the class the engine takes from another module of its own
+    if home is not None and home[0] != engine:
+        line = walk_place(variant, files, home[0])
+        if line is not None:
+            return home[0], line
     tree = tree_of(files, engine) if variant == "forward-order" else None
     if tree is None:
         return None
