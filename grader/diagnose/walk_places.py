@@ -7,7 +7,9 @@ classic mistakes belong to no op, and were said without a line (session 32's lef
   one loop of `backward()` (and of what it calls in the same file: `gradients(self)`, `self._walk()`) that passes
   gradient node by node (calls a method of its loop variable, hands it to a function, or adds into an attribute or
   an item) over an order not reversed (`reversed(...)`, `[::-1]`, `sorted(..., reverse=True)`), when the walk
-  has one such loop and no reversed one.
+  has one such loop and no reversed one; where that order is a deque filled with `append` and never from its left,
+  the `append` (deque_order.py, session 36). A `Value` the engine imports from another module of its own
+  (`from nodes import Node as Value`) is read in that module (missing.class_place).
 - `grad-starts-one`: a node's gradient starts at 1, not 0. Its line is the assignment of what may be 1
   (seed_source.can_be_one) in `__init__` (`__new__`, `__post_init__`) of the class that has `backward()`, or a
   field of that class declared so (`grad: float = 1.0`): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
@@ -25,6 +27,7 @@ import re
 
 from ..i18n import Message, msg
 from .evidence import finding_words
+from .deque_order import appended_to_a_deque
 from .handed_on import handed_on
 from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
@@ -114,51 +117,8 @@ def _forward_loop(tree, starts=None) -> int | None:
     forwards = sorted({loop.lineno for loop in walks if not _is_reversed(loop.iter)})
     if len(forwards) == 1 and not any(_is_reversed(loop.iter) for loop in walks):
         loop = next(loop for loop in walks if loop.lineno == forwards[0])
-        return _appended_to_a_deque(loop.iter, home[id(loop)], tree) or forwards[0]
+        return appended_to_a_deque(loop.iter, home[id(loop)], tree) or forwards[0]
     return None
-
-
-def _appended_to_a_deque(order, function, tree, depth=2) -> int | None:
-    """The line of the one `order.append(...)` that fills ORDER (the order a loop of FUNCTION walks forwards), where
-    the order is a deque (`order = deque()`, `collections.deque()`) that is never filled from its left
-    (`appendleft`, `extendleft`): a deque is chosen to be built already reversed, and its `append` is the mistake,
-    not the loop (session 35's strangers: the loop was named, two lines below the `append`). An order FUNCTION gets
-    from a function of the same file (`order = _order(root)`, that function returning its deque) is followed there."""
-    if not isinstance(order, ast.Name) or depth == 0:
-        return None
-    made = [value for n in ast.walk(function) if isinstance(n, ast.Assign) for value in _assigned_to(order.id, n)]
-    if len(made) == 1 and not _calls_deque(made[0]) and isinstance(made[0].func, ast.Name):
-        returned = [(r.value, f) for f in tree.nodes(*FUNCTIONS) if f.name == made[0].func.id
-                    for r in ast.walk(f) if isinstance(r, ast.Return) and isinstance(r.value, ast.Name)]
-        return _appended_to_a_deque(*returned[0], tree, depth - 1) if len(returned) == 1 else None
-    if not made or not all(_calls_deque(call) for call in made):
-        return None
-    filled = [n for n in ast.walk(function) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-              and isinstance(n.func.value, ast.Name) and n.func.value.id == order.id]
-    appends = [n.lineno for n in filled if n.func.attr == "append"]
-    if len(appends) != 1 or any(n.func.attr in ("appendleft", "extendleft", "extend", "insert", "rotate",
-                                                 "reverse") for n in filled):
-        return None
-    return appends[0]
-
-
-def _assigned_to(name, assign) -> list:
-    """The calls ASSIGN gives NAME: `name = f()`, `name, seen = f(), set()` (each target of a tuple its value)."""
-    pairs = []
-    for target in assign.targets:
-        if isinstance(target, ast.Tuple) and isinstance(assign.value, ast.Tuple) \
-                and len(target.elts) == len(assign.value.elts):
-            pairs += zip(target.elts, assign.value.elts)
-        else:
-            pairs.append((target, assign.value))
-    return [value for target, value in pairs
-            if isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.Call)]
-
-
-def _calls_deque(call) -> bool:
-    func = call.func
-    return (isinstance(func, ast.Name) and func.id == "deque") or \
-        (isinstance(func, ast.Attribute) and func.attr == "deque")
 
 
 def _over_a_nodes_inputs(loop) -> bool:
