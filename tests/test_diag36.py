@@ -13,6 +13,9 @@ batch:
   (missing.class_place), and the words say which method to add;
 - a seed left out of a walk written in another of the student's modules (`walker.backprop`, `autodiff.backpropagate`,
   `tape.replay`): before, no line; now at that function's `def` (seed_source._unseeded_hand_over);
+- exp's local derivative taken of its output (`exp(exp(x))`): before, two findings at one line ("raises
+  OverflowError" at x = 7.5, and "applied twice"); now one, the wrong formula's, that says where it also raises
+  (same_line._raises_folded);
 - a deque meant to be built already reversed, filled with `append` for `appendleft`: before, the loop over it; now
   its `append` (walk_places._appended_to_a_deque), in the engine, in the module its class lives in, and in the
   module backward() hands the walk to.
@@ -45,6 +48,16 @@ PLANTED = {
     "bug-alias-no-seed": ("correct-alias-table", [("    root.grad = 1\n", "")]),
     "bug-tape-no-seed": ("correct-tape-module", [("    root.grad = 1.0\n", "")]),
     "bug-walker-no-seed": ("diag35/engine/correct-walker-module", [("    root.grad = 1.0\n", "")]),
+    # exp's local derivative taken of its output, exp(exp(x)): wrong numbers, and an OverflowError at x = 7.5
+    "bug-nodes-exp-of-output": ("correct-nodes-module", [("return self._unary(e, e)",
+                                                          "return self._unary(e, math.exp(e))")]),
+    "bug-alias-exp-of-output": ("correct-alias-table", [('"exp": lambda a: (math.exp(a),),',
+                                                         '"exp": lambda a: (math.exp(math.exp(a)),),')]),
+    "bug-tape-exp-of-output": ("correct-tape-module", [("return Value._record(e, (self,), (e,))",
+                                                        "return Value._record(e, (self,), (math.exp(e),))")]),
+    "bug-stack-exp-of-output": ("correct-deque-stack", [(
+        'return self._one(math.exp(self.data), math.exp(self.data), "exp")',
+        'return self._one(math.exp(self.data), math.exp(math.exp(self.data)), "exp")')]),
     # a deque filled with `append` where `appendleft` builds the order reversed
     "bug-nodes-deque-append": ("correct-nodes-module", [("order.appendleft(node)", "order.append(node)")]),
     "bug-alias-deque-append": ("correct-alias-table", [("order.appendleft(node)", "order.append(node)")]),
@@ -86,6 +99,10 @@ TABLE = {
     "bug-alias-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
     "bug-tape-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
     "bug-walker-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
+    # one finding, not two: the raise at x = 7.5 is the wrong formula's, at the same line (the alias engine's raise
+    # happens in autodiff.py's walk, which no finding names: one finding there before too)
+    **{case: (61.0, ["exp/negative", "exp/values"], [("derivative", "exp", "applied-twice")])
+       for case in PLANTED if case.endswith("-exp-of-output")},
     "bug-nodes-deque-append": (14.1667, 41, [("variant", "forward-order", "exact")]),
     "bug-alias-deque-append": (14.1667, 41, [("variant", "forward-order", "exact")]),
     "bug-stack-deque-append": (14.1667, 41, [("variant", "forward-order", "exact")]),
@@ -112,6 +129,11 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-alias-no-seed", ("autodiff.py", 18)),  # `def backpropagate(root):`
     ("bug-tape-no-seed", ("tape.py", 20)),  # `def replay(root):`
     ("bug-walker-no-seed", ("walker.py", 18)),  # `def backprop(root):`
+    # before: two findings at this line, "raises OverflowError" first (the alias engine's: one, engine.py line 10)
+    ("bug-nodes-exp-of-output", ("nodes.py", 63)),
+    ("bug-alias-exp-of-output", ("engine.py", 10)),
+    ("bug-tape-exp-of-output", ("engine.py", 36)),
+    ("bug-stack-exp-of-output", ("engine.py", 58)),
     # before: the loop over the deque (autodiff.py 21, engine.py 78) or no line (nodes.py); now its `append`
     ("bug-nodes-deque-append", ("nodes.py", 97)),
     ("bug-alias-deque-append", ("autodiff.py", 10)),
@@ -130,6 +152,32 @@ def test_a_missing_operator_says_which_method_to_add(rows):
         "'_Scalar'. Python looks up `__truediv__` on your `Value` for `a / b`, and finds none. Add a `__truediv__` "
         "method to your class `Value`. Every test that needs `a / b` fails here; the other tests do not charge for it "
         "again.")
+
+
+def test_a_wrong_formula_that_also_raises_is_one_finding(rows):
+    (entry,) = rows["bug-tape-exp-of-output"]["diagnosis"]
+    assert (entry["op"], entry["form"], entry["raised"], entry["tests"]) == (
+        "exp", "applied-twice", "OverflowError", ["exp/negative", "exp/values"])
+    assert entry["explanation"] == (
+        "For y = exp(x) at x = 1.2, x.grad is 27.66358487, not 3.320116923. This rule alone explains the numbers at "
+        "every point tried. The same line also raises, on another input: for y = exp(x) at x = 7.5 (a large input), "
+        "your engine raised OverflowError: math range error.")
+
+
+def test_a_raise_is_folded_only_into_a_wrong_local_of_its_own_op_at_its_own_line():
+    from grader.diagnose.same_line import _raises_folded
+
+    raise_ = {"kind": "raises", "op": "exp", "exception": "OverflowError", "file": "engine.py", "line": 36,
+              "tests": ["exp/values"]}
+    wrong = {"kind": "derivative", "op": "exp", "form": "applied-twice", "file": "engine.py", "line": 36,
+             "tests": ["exp/negative"]}
+    (one,) = _raises_folded([raise_, wrong])
+    assert (one["kind"], one["tests"], one["raised"]) == ("derivative", ["exp/negative", "exp/values"], "OverflowError")
+    # another line, another op, or an exception no value out of range raises (a name not defined): two findings
+    for other in ({**wrong, "line": 37}, {**wrong, "op": "log"}):
+        assert _raises_folded([raise_, other]) == [raise_, other]
+    assert _raises_folded([{**raise_, "exception": "NameError"}, wrong]) == [{**raise_, "exception": "NameError"},
+                                                                             wrong]
 
 
 def test_a_seed_left_out_of_another_modules_walk_is_said_there(rows):
