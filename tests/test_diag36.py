@@ -225,6 +225,14 @@ def test_a_seed_is_read_in_the_one_function_backward_hands_the_walk_to(imports, 
                   seeds="def seed(root):\n    pass\n") == []
 
 
+def test_a_walk_handed_more_than_the_root_is_not_claimed():
+    engine = ENGINE.format(imports="import walk", call="walk.run(self, 1.0)")
+    walk = WALK.format(seed="root.grad = seed\n    ").replace("def run(root):", "def run(root, seed):")
+    assert _hints(engine, walk=walk) == []
+    assert _hints(ENGINE.format(imports="import walk", call="walk.run(self)"),
+                  walk=WALK.format(seed="").replace("def run(root):", "def run(root, *rest):")) == []
+
+
 def test_a_seed_handed_to_two_functions_or_a_class_of_another_module_is_not_claimed():
     engine = ENGINE.format(imports="import walk", call="walk.order(self)\n        walk.run(self)")
     assert _hints(engine, walk=WALK.format(seed="")) == []

@@ -131,6 +131,12 @@ def backward_functions(tree) -> list:
     return found
 
 
+def _takes_the_root_alone(function) -> bool:
+    """Whether FUNCTION takes one argument and no more (`def backprop(root)`): nothing else may carry a seed in."""
+    args = function.args
+    return len(args.posonlyargs + args.args) + len(args.kwonlyargs) == 1 and not args.vararg and not args.kwarg
+
+
 def _called_by_the_student(method) -> bool:
     """Whether `backward` is the one a student calls, `out.backward()`: a method with no required argument
     but self. A class per operation's `backward(ctx, grad)` (a staticmethod, as tinygrad and
@@ -185,8 +191,8 @@ def _unseeded_hand_over(handed, tree, files):
         return None
     other.deadline = tree.deadline
     starts = [f for f in other.tree.body if isinstance(f, FUNCTIONS) and f.name in names]
-    if len(starts) != 1:
-        return None
+    if len(starts) != 1 or not _takes_the_root_alone(starts[0]):
+        return None  # several functions, or one handed more than the root (`backprop(self, 1.0)`: a seed maybe)
     reached = _reached(starts[0], other)
     if any(_sets_one_itself(g) for g in reached) or handed_on(reached, other, files, module):
         return None
