@@ -149,7 +149,8 @@ TABLES = {
         "log-over-output": (61.0, ["log/small", "log/values"], [("variant", "log-output", "exact")]),
         "pow-k-times-output": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-no-minus-one", "exact")]),
         "pow-k-minus-one-factor": (61.0, ["pow/cube", "pow/fractional"], [("derivative", "pow", "k-minus-1-factor")]),
-        "exp-of-output": (61.0, ["exp/negative", "exp/values"], [("raises", "exp", None), ("derivative", "exp", "applied-twice")]),
+        # one finding (session 36: the OverflowError at x = 7.5 was a second one, at the same line)
+        "exp-of-output": (61.0, ["exp/negative", "exp/values"], [("derivative", "exp", "applied-twice")]),
         "rsub-wrong-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
         "rtruediv-as-truediv": (62.0, ["div/constant"], [("variant", "rtruediv-order", "exact")]),
         "radd-missing": (61.0, ["add/constant", "sub/constant"], [("missing-op", "__radd__", None)]),

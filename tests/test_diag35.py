@@ -144,7 +144,7 @@ TABLE = {
     "bug-coerce-radd-missing": (62.0, ["add/constant"], [("missing-op", "__radd__", None)]),
     "bug-order-on-node-radd-missing": (61.0, ["add/constant", "sub/constant"], [("missing-op", "__radd__", None)]),
     "bug-walker-forward-order": (14.1667, 41, [("variant", "forward-order", "exact")]),
-    # walker.py is not read for the seed: no `no-seed` hint, and the finding has no line
+    # walker.py is read for the seed (session 36): the finding takes the hint's place, walker.py's `def backprop`
     "bug-walker-no-seed": (4.0, 47, [("variant", "no-seed", "exact")]),
 }
 
@@ -175,9 +175,9 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-memo-default-key", ("engine.py", 59)),
     # before: no line (the walk's place read only `from graph import ...`; the seed's rule read `import walker` too)
     ("bug-walker-forward-order", ("walker.py", 20)),
-    # left: a method not written has no line to name; a seed left out of another module's walk (not read for it)
-    ("bug-walker-no-seed", (None, None)),
-    ("bug-float-value-radd-missing", (None, None)),
+    # before session 36: no line; now the walk's `def` in walker.py, and the class the method goes in
+    ("bug-walker-no-seed", ("walker.py", 18)),
+    ("bug-float-value-radd-missing", ("engine.py", 6)),
 ])
 def test_a_finding_names_its_line(rows, case, place):
     assert (rows[case]["diagnosis"][0].get("file"), rows[case]["diagnosis"][0].get("line")) == place
@@ -204,7 +204,7 @@ def test_a_reflected_op_inherited_from_float_is_named(rows):
         "For y = (a + 5) * (5 + a) at a = 1.5 (a constant on either side of +), your engine raised AttributeError: "
         "'float' object has no attribute 'data'. Your `Value` subclasses `float` and has no `__radd__` of its own, so "
         "for `2 + a` Python uses `float`'s, which returns a plain float: no node, and no gradient flows back to `a`. "
-        "Every test that needs `2 + a` fails here; the other tests do not charge for it again.")
+        "Add a `__radd__` method to your class `Value`. Every test that needs `2 + a` fails here; the other tests do not charge for it again.")
 
 
 # -- in process: the readings of the source ---------------------------------------------------------------------

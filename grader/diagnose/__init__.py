@@ -18,7 +18,7 @@ from .hints import (annotation_hint, not_refuted_by_source, pops_a_stack, seed_f
                     silent_backward_hints, static_hints)
 from .midgraph import midgraph_entries
 from .inherited import inherited_entries
-from .missing import missing_entry, missing_operation
+from .missing import missing_entry, missing_operation, place_missing
 from .import_io import as_the_sandbox_saw, import_io_hint
 from .newer_syntax import newer_syntax_hint
 from .stale import stale_entries
@@ -302,6 +302,7 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
                 (structural if hint.get("brief") else entries).append(hint)
         place_derivatives(entries, where, self._right_ops(run), submission)
         place_walks(entries, submission, engine)
+        place_missing(entries, submission, engine)  # the class the method goes in
         return one_per_line(entries) + structural  # findings of one source line are one (same_line.py)
 
     def _right_ops(self, run) -> set[str]:

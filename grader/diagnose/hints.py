@@ -119,7 +119,7 @@ def static_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
         return []
 
 
-@kept_by_source(4096, _copies)
+@kept_by_source(4096, _copies, every_file=True)  # the seed may be left out of another module's walk
 def silent_backward_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
     """Hints that explain a backward pass which computes nothing: `backward-shadowed`, `backward-typo`,
     else `no-seed`. Said only when the numbers show such a pass (Diagnoser): the source alone cannot

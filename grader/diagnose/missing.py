@@ -68,7 +68,50 @@ def missing_entry(missing: dict, tests: list[str], evidence) -> dict:
                   cls=cls, method=method, expression=expression, raised=raised)
     title = msg("`{expression}` does not work: your `{cls}` has no `{method}`", expression=expression, cls=cls,
                 method=method)
-    reasons = msg("{why} Every test that needs `{expression}` fails here; the other tests do not charge for it "
-                  "again.", why=why, expression=expression)
-    entry = {"kind": "missing-op", "method": method, "concept": "missing-op", "tests": tests}
+    reasons = msg("{why} Add a `{method}` method to your class `{cls}`. Every test that needs `{expression}` fails "
+                  "here; the other tests do not charge for it again.", why=why, method=method, cls=cls,
+                  expression=expression)
+    # `cls`: the class the method goes in, as data (place_missing finds its `class` line)
+    entry = {"kind": "missing-op", "method": method, "cls": cls, "concept": "missing-op", "tests": tests}
     return finding_words(entry, title, evidence, reasons, said_in_message=why)
+
+
+def class_place(files: dict, engine: str, cls: str, depth: int = 3) -> tuple[str, int] | None:
+    """(file, line) of the `class CLS` statement the engine's CLS is, read from the syntax tree (never executed):
+    in ENGINE (the last top-level one: a notebook's later cell redefines it), else followed through the file's own
+    import of it (`from value import Value`, `from .nodes import Node as Value`) into the submission's module, or
+    through a top-level alias (`Value = Node`); None where no class statement is found (a class made by `type()`,
+    one imported from a package the submission does not hold)."""
+    import ast
+
+    from .handed_on import _imports
+    from .source_tree import BUDGET_SECONDS, OverBudget, clock, tree_of
+
+    tree = tree_of(files, engine)
+    if tree is None or depth == 0:
+        return None
+    try:
+        tree.deadline = clock() + BUDGET_SECONDS
+        module = tree.tree
+        classes = [s for s in module.body if isinstance(s, ast.ClassDef) and s.name == cls]
+        aliases = [s.value.id for s in module.body if isinstance(s, ast.Assign) and isinstance(s.value, ast.Name)
+                   and any(isinstance(t, ast.Name) and t.id == cls for t in s.targets)]
+        if aliases:  # `Value = Node` after the class: the alias is what the engine exports
+            return class_place(files, engine, aliases[-1], depth - 1) if aliases[-1] != cls else None
+        if classes:
+            return engine, classes[-1].lineno
+        held, name = _imports(tree, files, engine).get(cls, (None, None))
+    except (OverBudget, RecursionError):
+        return None
+    return class_place(files, held, name, depth - 1) if held is not None and name is not None else None
+
+
+def place_missing(entries: list[dict], submission, engine: str) -> None:
+    """Give each missing-op finding without a place the line of its class's `class` statement (class_place), in the
+    student's terms (a notebook's cell): the method to add goes in that class."""
+    for entry in entries:
+        if entry.get("kind") != "missing-op" or entry.get("line") or not entry.get("cls"):
+            continue
+        found = class_place(submission.files, engine, entry["cls"])
+        if found is not None:
+            entry.update({k: v for k, v in submission.place(*found).items() if v is not None})

@@ -142,9 +142,63 @@ def _folded(entries: list[dict]) -> list[dict]:
     return out
 
 
+# what a wrong formula raises where its value leaves the floats (exp(exp(x)) at x = 7.5), or its domain
+_OUT_OF_RANGE = frozenset({"OverflowError", "ZeroDivisionError", "FloatingPointError", "ValueError"})
+
+
+def _raises_folded(entries: list[dict]) -> list[dict]:
+    """`entries` with an op's `raises` finding of an out-of-range exception (_OUT_OF_RANGE) made one with the finding
+    of that op's wrong local derivative (`derivative`, or a `variant` of that op's local) placed at the very line that
+    raised: the formula is wrong, and where its value leaves the floats it raises; one mistake, said once by the
+    derivative's words, the raise told in one sentence after them, the tests of both (session 35: exp taken of its
+    output, `exp(exp(x))`, was two findings, "raises OverflowError" at x = 7.5 and "applied twice"). It stands where
+    the first of the two stood."""
+    from .written_at import variant_op
+
+    ops = {m: o for o, m in _METHODS.items()}
+    wrong = {}
+    for entry in entries:
+        op = entry.get("op") if entry.get("kind") == "derivative" else variant_op(entry)
+        if op and entry.get("line"):
+            wrong.setdefault((op, entry.get("file"), entry.get("cell"), entry["line"]), entry)
+    folded = {}  # id of the derivative finding -> the raise folded into it
+    for entry in entries:
+        if entry.get("kind") == "raises" and entry.get("exception") in _OUT_OF_RANGE and entry.get("line"):
+            op = ops.get(entry.get("op"), entry.get("op"))
+            kept = wrong.get((op, entry.get("file"), entry.get("cell"), entry["line"]))
+            if kept is not None and id(kept) not in folded:
+                folded[id(kept)] = entry
+    if not folded:
+        return entries
+    raised = {id(r): kept for kept in entries if id(kept) in folded for r in [folded[id(kept)]]}
+    out, placed = [], set()
+    for entry in entries:
+        kept = raised.get(id(entry), entry if id(entry) in folded else None)
+        if kept is None:
+            out.append(entry)
+        elif id(kept) not in placed:
+            placed.add(id(kept))
+            out.append(_with_the_raise(kept, folded[id(kept)]))
+    return out
+
+
+def _with_the_raise(entry: dict, raise_: dict) -> dict:
+    """ENTRY (a wrong local derivative's finding) with RAISE_'s tests, its exception as data (`raised`), and one
+    sentence after its explanation saying where the same line raised."""
+    entry = {**entry, "tests": list(dict.fromkeys([*entry.get("tests", []), *raise_.get("tests", [])])),
+             "raised": raise_["exception"]}
+    record = ((raise_.get("messages") or {}).get("explanation") or {}).get("params", {}).get("evidence")
+    record = record.get("capitalise", record) if isinstance(record, dict) else None  # as it started a sentence
+    if isinstance(record, dict) and "id" in record:
+        why = msg("{why} The same line also raises, on another input: {evidence}.", why=_words(entry, "explanation"),
+                  evidence=Message.from_json(record))
+        said(entry, explanation=why, message=msg("{title}. {why}", title=_words(entry, "title"), why=why))
+    return entry
+
+
 def one_per_line(entries: list[dict]) -> list[dict]:
     """`entries` (ordered, the costliest first) with the findings of one line made one, where the first stood."""
-    entries = _folded(entries)
+    entries = _folded(_raises_folded(entries))
     groups: dict[tuple, list[dict]] = {}
     for entry in entries:
         key = _key(entry)

@@ -7,7 +7,10 @@ followed through their calls in turn. Session 28: an engine whose backward() was
 the seed set there, was told "`backward()` never sets the output's gradient to 1" beside the walk in the wrong
 order. Session 34: one whose backward() was `backpropagate(self)`, imported from its own graph.py (`from graph
 import backpropagate`), was told so too: a call to a function of another of the student's modules is code this
-file does not hold, which may set the seed, so nothing is claimed about it.
+file does not hold, which may set the seed, so nothing is claimed about it. Session 36: where that module is one
+of the submission's own and backward() hands the walk to one function of it, that function (with what it calls in its
+file) is read too: if it sets no gradient to what may be 1 and hands the work on nowhere, the hint is said at its
+`def` in that module (a seed left out of `walker.backprop`, after `import walker`, had no line).
 """
 
 from __future__ import annotations
@@ -54,15 +57,6 @@ def names_of_one(function) -> frozenset:
         if not more:
             return frozenset(ones)
         ones |= more
-
-
-def _sets_a_grad_to_one(function, tree=None, files=None, engine="engine.py"):
-    """Whether FUNCTION sets a gradient to what may be 1, itself or in a function or method of TREE it calls (each
-    name called, followed once), or may do so in another module it calls into (handed_on.py: one rule with the
-    walk's place; its code is not read here, held by the submission or not)."""
-    reached = _reached(function, tree)
-    return any(_sets_one_itself(called) for called in reached) or \
-        (tree is not None and bool(handed_on(reached, tree, files, engine)))
 
 
 def _reached(function, tree):
@@ -137,6 +131,12 @@ def backward_functions(tree) -> list:
     return found
 
 
+def _takes_the_root_alone(function) -> bool:
+    """Whether FUNCTION takes one argument and no more (`def backprop(root)`): nothing else may carry a seed in."""
+    args = function.args
+    return len(args.posonlyargs + args.args) + len(args.kwonlyargs) == 1 and not args.vararg and not args.kwarg
+
+
 def _called_by_the_student(method) -> bool:
     """Whether `backward` is the one a student calls, `out.backward()`: a method with no required argument
     but self. A class per operation's `backward(ctx, grad)` (a staticmethod, as tinygrad and
@@ -150,7 +150,11 @@ def _called_by_the_student(method) -> bool:
 
 def no_seed(tree, filename, files=None):
     for method in backward_functions(tree):
-        if _called_by_the_student(method) and not _sets_a_grad_to_one(method, tree, files, filename):
+        reached = _reached(method, tree)
+        if not _called_by_the_student(method) or any(_sets_one_itself(f) for f in reached):
+            continue
+        handed = handed_on(reached, tree, files, filename)
+        if not handed:
             return [said(
                 {"kind": "hint", "hint": "no-seed", "file": filename, "line": method.lineno, "tests": []},
                 title=msg("`backward()` never sets the output's gradient to 1"),
@@ -158,4 +162,38 @@ def no_seed(tree, filename, files=None):
                     "`backward` on line {line} walks the graph, but nothing in it sets `self.grad = 1` first "
                     "(dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed left at 0 every gradient "
                     "stays 0.", line=method.lineno))]
+        walk = _unseeded_hand_over(handed, tree, files)
+        if walk is not None:
+            module, function = walk
+            return [said(
+                {"kind": "hint", "hint": "no-seed", "file": module, "line": function.lineno, "tests": []},
+                title=msg("`backward()` never sets the output's gradient to 1"),
+                explanation=msg(
+                    "`backward` hands the walk to `{function}` in {file}, but nothing there sets the output's "
+                    "gradient to 1 first (dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed left at "
+                    "0 every gradient stays 0.", function=function.name, file=module))]
     return []
+
+
+def _unseeded_hand_over(handed, tree, files):
+    """(the module, the function backward() hands the walk to) where backward() hands its work to one module of the
+    submission's own (handed_on.py), by one top-level function of it (with what that calls in its file), and nothing
+    there sets a gradient to what may be 1 nor hands the work on again (session 36: such a seed left out had no
+    line); else None: a module the submission does not hold, a class of it, or several functions, may set the seed
+    in code not read here."""
+    from .source_tree import tree_of
+
+    if len(handed) != 1 or handed[0][0] is None or len(handed[0][1]) != 1:
+        return None
+    module, names = handed[0]
+    other = tree_of(files, module)
+    if other is None:
+        return None
+    other.deadline = tree.deadline
+    starts = [f for f in other.tree.body if isinstance(f, FUNCTIONS) and f.name in names]
+    if len(starts) != 1 or not _takes_the_root_alone(starts[0]):
+        return None  # several functions, or one handed more than the root (`backprop(self, 1.0)`: a seed maybe)
+    reached = _reached(starts[0], other)
+    if any(_sets_one_itself(g) for g in reached) or handed_on(reached, other, files, module):
+        return None
+    return module, starts[0]

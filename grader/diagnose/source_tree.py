@@ -189,10 +189,12 @@ def analysed(text, filename):
     return tree
 
 
-def kept_by_source(size, copy):
+def kept_by_source(size, copy, every_file=False):
     """`function(files, *, engine)` remembered by the engine file's content for the last `size` files, each
     caller given `copy(result)`: a batch's readings of one file (its hints in the observing thread, beside
-    the worker's start; its seed facts in the diagnosis) are made once. Safe from several threads."""
+    the worker's start; its seed facts in the diagnosis) are made once. Safe from several threads.
+    `every_file`: remembered by every file's name and content, for a reading that follows the engine into the
+    submission's other modules (a walk handed to walker.py: session 36)."""
     def decorate(function):
         kept: collections.OrderedDict = collections.OrderedDict()
 
@@ -203,6 +205,10 @@ def kept_by_source(size, copy):
                 return function(files, engine=engine)
             raw = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
             key = (hashlib.sha256(raw).digest(), engine)
+            if every_file:
+                from ..load.submission import files_digest
+
+                key += (files_digest({n: c for n, c in files.items() if isinstance(c, bytes)}),)
             with _LOCK:
                 if key in kept:
                     kept.move_to_end(key)

@@ -7,7 +7,9 @@ classic mistakes belong to no op, and were said without a line (session 32's lef
   one loop of `backward()` (and of what it calls in the same file: `gradients(self)`, `self._walk()`) that passes
   gradient node by node (calls a method of its loop variable, hands it to a function, or adds into an attribute or
   an item) over an order not reversed (`reversed(...)`, `[::-1]`, `sorted(..., reverse=True)`), when the walk
-  has one such loop and no reversed one.
+  has one such loop and no reversed one; where that order is a deque filled with `append` and never from its left,
+  the `append` (deque_order.py, session 36). A `Value` the engine imports from another module of its own
+  (`from nodes import Node as Value`) is read in that module (missing.class_place).
 - `grad-starts-one`: a node's gradient starts at 1, not 0. Its line is the assignment of what may be 1
   (seed_source.can_be_one) in `__init__` (`__new__`, `__post_init__`) of the class that has `backward()`, or a
   field of that class declared so (`grad: float = 1.0`): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
@@ -25,7 +27,9 @@ import re
 
 from ..i18n import Message, msg
 from .evidence import finding_words
+from .deque_order import appended_to_a_deque
 from .handed_on import handed_on
+from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
@@ -102,15 +106,18 @@ def _passes_gradient(loop) -> bool:
 
 def _forward_loop(tree, starts=None) -> int | None:
     """The one loop that walks the order forwards, from `backward()` (else from STARTS, functions of TREE)."""
-    loops = []
+    loops, home = [], {}
     for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
             tree.in_time()
-            loops += [n for n in loops_of(function) if _passes_gradient(n)]
+            found = [n for n in loops_of(function) if _passes_gradient(n)]
+            loops += found
+            home.update({id(loop): function for loop in found})
     walks = [loop for loop in loops if not _over_a_nodes_inputs(loop) and not _is_loop_over_children(loop, loops)]
     forwards = sorted({loop.lineno for loop in walks if not _is_reversed(loop.iter)})
     if len(forwards) == 1 and not any(_is_reversed(loop.iter) for loop in walks):
-        return forwards[0]
+        loop = next(loop for loop in walks if loop.lineno == forwards[0])
+        return appended_to_a_deque(loop.iter, home[id(loop)], tree) or forwards[0]
     return None
 
 
@@ -297,6 +304,11 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
     line = walk_place(variant, files, engine)
     if line is not None:
         return engine, line
+    home = class_place(files, engine, "Value")  # the class the engine takes from another module of its own
+    if home is not None and home[0] != engine:
+        line = walk_place(variant, files, home[0])
+        if line is not None:
+            return home[0], line
     tree = tree_of(files, engine) if variant == "forward-order" else None
     if tree is None:
         return None
