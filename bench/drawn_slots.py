@@ -59,6 +59,12 @@ ENGINES = {
     "log-floor": ("log's slope 1 / max(x, 1)", RIGHT.replace("[(self, 1 / self.data)]", "[(self, 1 / max(self.data, 1))]")),
     "grad-clamp": ("every gradient step clamped to [-3, 3]", RIGHT.replace(
         "parent.grad += slope * node.grad", "parent.grad += max(-3.0, min(3.0, slope * node.grad))")),
+    "grad-clamp-0.7": ("every gradient step clamped to [-0.7, 0.7]", RIGHT.replace(
+        "parent.grad += slope * node.grad", "parent.grad += max(-0.7, min(0.7, slope * node.grad))")),
+    "grad-clamp-12": ("every gradient step clamped to [-12, 12]", RIGHT.replace(
+        "parent.grad += slope * node.grad", "parent.grad += max(-12.0, min(12.0, slope * node.grad))")),
+    "grad-sum-clamp-5": ("each node's summed gradient clamped to [-5, 5]", RIGHT.replace(
+        "parent.grad += slope * node.grad", "parent.grad = max(-5.0, min(5.0, parent.grad + slope * node.grad))")),
 }
 
 # run in the batch's own process: every probe's draw from slot SLOT

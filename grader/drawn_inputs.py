@@ -36,7 +36,10 @@ def drawn_input(token, x):
         return x + (1 + (h & 1)) * (1 if x > 0 else -1) if level == 0 else x
     u = (h >> 11) / 9007199254740992.0
     low, width = _LEVELS[level]
-    return x * (1.0 + (low + width * u) * (1.0 if h & 1 else -1.0))
+    # the way a float moves: bit 10, mixed by the last multiply (bit 0 followed the parity of repr(x)'s bytes: 2.0
+    # and 3.0 moved opposite ways at 99 % of tokens, 0.5 and 1.0 the same way at 99 %, so that no draw shrank both
+    # of seed_gradient's 2 and 3; session 36)
+    return x * (1.0 + (low + width * u) * (1.0 if h >> 10 & 1 else -1.0))
 
 
 def _level(token):

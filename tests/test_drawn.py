@@ -88,16 +88,18 @@ def test_every_slot_of_a_probe_keeps_each_watched_input_in_its_cell_but_those_of
     cell (its sign, and its magnitude between the same two of drawn._EDGES: 1, 1.5, 2, 2.5, ..., 4, 5, ..., 10, 12,
     15, 20, ...) it lies in at the fixed inputs, so that a mistake starting at such a threshold (a loop while x > 4, a
     clamp at 2.5) meets every slot's draw where it meets the fixed inputs: the same tests lost at every slot. Four
-    probes keep the signs alone (all 16 slots of three, 4 of micrograd-more-ops under this secret): long_sum's 200 powers are more than
+    probes keep the signs alone (all 16 slots of three, 8 of micrograd-more-ops under this secret): long_sum's 200 powers are more than
     MAX_CELLS, and the others' int inputs move by one or two or not at all (and one slot of random graph #10, whose
     output does not depend on them). The pool's 1,328 slots (1,248 before session 35's five probes far from 0), by
-    what they keep."""
+    what they keep; and since session 36 those that keep their cells, by what they keep of the gradients' steps and sums
+    (draw_pool.same_magnitudes: each in its magnitude's cell closed above, else with an edge's neighbours, else not;
+    tests/test_trust36.py)."""
     from collections import Counter
 
 
 
     suite, draws = engine_draws
-    kept, signs_alone = Counter(), Counter()
+    kept, signs_alone, grads = Counter(), Counter(), Counter()
     for probe in draws.probes:
         fixed = drawn.regions(suite.probe(probe))
         slots = draws._pool.fill([(probe, slot) for slot in range(draw_pool.POOL)], draws._regions, draws._at_fixed)
@@ -107,9 +109,13 @@ def test_every_slot_of_a_probe_keeps_each_watched_input_in_its_cell_but_those_of
             kept[kind] += 1
             if kind == "signs":
                 signs_alone[probe] += 1
-    assert kept == {"cells": 1275, "signs": 53}
-    assert signs_alone == {"long_sum": 16, "random_graph_01": 16, "random_graph_15": 16, "micrograd_more_ops": 4,
+            elif kind == "cells":
+                grads["closed" if draw_pool.same_magnitudes(fixed[3], at[3]) else "neighbours"
+                      if draw_pool.same_magnitudes(fixed[3], at[3], edges_closed=False) else "none"] += 1
+    assert kept == {"cells": 1271, "signs": 57}
+    assert signs_alone == {"long_sum": 16, "random_graph_01": 16, "random_graph_15": 16, "micrograd_more_ops": 8,
                            "random_graph_10": 1}
+    assert grads == {"closed": 1145, "neighbours": 81, "none": 45}
     assert draw_pool.same_cells((("tanh", 3.9, None),), (("tanh", 3.5, None),))
     assert not draw_pool.same_cells((("tanh", 3.9, None),), (("tanh", 4.1, None),))  # `while x > 4` meets one
     assert draw_pool.same_cells((("tanh", 0.5, None),), (("tanh", 0.5 - 1e-6, None),))  # a hair below an edge

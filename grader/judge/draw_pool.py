@@ -5,7 +5,8 @@ A submission's draw of a probe is one of the probe's POOL slots, chosen by an HM
 submission's files and the probe. A slot's draw is the first of TRIES x LEVELS tokens (HMACs of the secret, the
 suite, the probe, the slot and the try; each level's moving the inputs less: drawn_inputs._LEVELS) at which the
 reference takes every watched op's input into its cell at the fixed inputs (drawn.same_cells: its sign and its
-magnitude's interval), else the first at which it keeps their signs alone (the same side of every kink and domain);
+magnitude's interval) and every gradient's steps and sums into theirs (`same_magnitudes`; else, the first token that
+keeps the inputs' cells: `_compute`), else the first at which it keeps their signs alone (the same side of every kink and domain);
 a slot none of whose tokens keeps them is empty (the probe stays at its fixed inputs for the submissions that land
 on it). A slot is filled when a submission first lands on it, so a batch pays the reference
 (the 10,000-node deep chain's 60-70 ms among it) once per slot, never once per row: at most POOL times a probe for
@@ -37,6 +38,9 @@ LEVELS = 4
 # and domain alone: at every level some input of so many lies by an edge of its cell (bench/drawn_slots.py), and
 # trying them all cost the pool 3.6 of its 5.8 s
 MAX_CELLS = 64
+# a probe whose backward pass adds more steps to gradients than this (deep_chain's 2,000 and more) keeps its watched
+# ops' cells alone: trying all 32 tokens of each slot for them doubled the pool's runs of the reference
+MAX_GRADS = 64
 
 # The magnitudes a cell's edges lie at (`_cell`): where an engine's input-dependent mistake is likeliest to start (a
 # guard `x > 4`, a clamp at 2.5, a loop while x > 20, exp's overflow near 709.78, an epsilon by a kink), so that every
@@ -130,25 +134,35 @@ class Pool:
 
     def _compute(self, probe, slot, regions, fixed):
         """(token, values) of the slot's first token at which every watched op's input lies in its cell at the fixed
-        inputs (drawn.regions: its sign and magnitude's interval), else of the first on the same side of every kink
-        and domain alone (the signs: a slot whose draw may meet a threshold its fixed inputs do not, counted by
-        bench/drawn_slots.py), else (None, None): the slot is empty."""
+        inputs (drawn.regions: its sign and magnitude's interval) and every step and sum of a gradient in its
+        magnitude's cell closed above (`same_magnitudes`); else of the first whose gradients lie in their cells with
+        an edge's neighbours (a step of exactly 3 drawn as 3.1: a clamp at 3 meets it there alone), else whose watched
+        inputs alone do (a clamp on gradients may meet the draw where it does not meet the fixed inputs, or the
+        reverse), else of the first on the same side of every kink and domain alone (the signs: a slot whose draw may
+        meet a threshold its fixed inputs do not, counted by bench/drawn_slots.py), else (None, None): the slot is
+        empty. A probe whose backward pass adds more than MAX_GRADS steps keeps its watched inputs' cells alone."""
         at_fixed = fixed(probe)
         if at_fixed is None:
             return None, None
-        sided = None
+        kept = [None, None, None]  # the first token of each rank below the best: grads by neighbours, cells, signs
+        grads_too = len(at_fixed[3]) <= MAX_GRADS
         for token in candidates(self._key, self.suite.name, probe, slot):
             found = regions(probe, token)
             # a probe through no kink or domain (deep_chain's 10,000 `+`) keeps its first draw unchecked
             if found is None or found[1] != at_fixed[1] or ("." in token and found[2] == at_fixed[2]):
                 continue  # (a smaller move that moved nothing the probe gives, its leaves all ints, is no draw)
             if len(at_fixed[0]) <= MAX_CELLS and same_cells(at_fixed[0], found[0]):
-                return token, found[2]
-            if sided is None and signs(found[0]) == signs(at_fixed[0]):
-                sided = token, found[2]
-                if len(at_fixed[0]) > MAX_CELLS:
-                    break
-        return sided or (None, None)
+                if not grads_too or same_magnitudes(at_fixed[3], found[3]):
+                    return token, found[2]
+                rank = 0 if same_magnitudes(at_fixed[3], found[3], edges_closed=False) else 1
+            elif signs(found[0]) == signs(at_fixed[0]):
+                rank = 2
+            else:
+                continue
+            kept[rank] = kept[rank] or (token, found[2])
+            if rank == 2 and len(at_fixed[0]) > MAX_CELLS:
+                break
+        return next((k for k in kept if k), (None, None))
 
     def values(self, probe, token, kept=False):
         """The reference's values at a token of this pool, or None for a token it does not hold; `kept`: read the
@@ -173,6 +187,20 @@ def same_cells(fixed, drawn) -> bool:
     """Whether a draw's watched ops (regions' first part) are the fixed inputs' with every input in its cell."""
     return len(fixed) == len(drawn) and all(
         a[0] == b[0] and all(_cells(y) & _cells(x) for x, y in zip(a[1:], b[1:])) for a, b in zip(fixed, drawn))
+
+
+def same_magnitudes(fixed, drawn, edges_closed=True) -> bool:
+    """Whether a draw's gradient steps and sums (regions' last part) are the fixed inputs' with every magnitude in its
+    cell, closed above: a clamp on a gradient (`max(-c, min(c, g))`) meets a magnitude whatever its sign, and leaves
+    one of exactly c as it is, so a fixed step of exactly 3 (diamond's) is kept in (2.5, 3], where a clamp at 3 leaves
+    it too (`edges_closed=False`: or in [3, 3.5), an edge's both neighbours, as `_cells`). A 0 at the fixed inputs (a
+    sum whose steps cancel there: diamond's -3 + 3) is no edge such a mistake starts at, and its draw is free."""
+    def cell(x):
+        return {bisect.bisect_left(_EDGES, abs(x))} if edges_closed else _cells(abs(x))
+
+    return len(fixed) == len(drawn) and all(
+        a[0] == b[0] and all(not x or y is not None and cell(x) & cell(y) for x, y in zip(a[1:], b[1:]))
+        for a, b in zip(fixed, drawn))
 
 
 def signs(seen):

@@ -14,7 +14,10 @@ into at the fixed inputs: the same sign (the same side of every kink and domain)
 two of draw_pool._EDGES (`regions`, draw_pool.same_cells), so that a bug that fails the fixed input fails the drawn one, a correct
 engine passes both, and a mistake that starts at such a threshold (a loop while x > 4, a clamp at 2.5) meets every
 slot's draw as it meets the fixed inputs: one mistake, the same tests lost whatever the slot (session 34; before,
-the signs alone: 60.5 or 62 for one engine by its slot). Else the next token is tried (draw_pool.TRIES a level, the
+the signs alone: 60.5 or 62 for one engine by its slot). Every step the backward pass adds to a gradient, and every
+sum it makes, is kept in its magnitude's cell too, closed above (draw_pool.same_magnitudes: a clamp on gradients at
+an edge meets every slot's draw as it meets the fixed inputs; session 36), where a token does so, else with an
+edge's neighbours, else the watched inputs' cells alone. Else the next token is tried (draw_pool.TRIES a level, the
 moves smaller at each), then the first that keeps the signs alone, and a slot none of whose tokens keeps them, or
 whose draw moves nothing the probe gives, leaves the probe at its fixed inputs.
 
@@ -93,6 +96,19 @@ def _region_engine():
 
     for name, op in _WATCHED.items():
         setattr(cls, name, watched(getattr(cls, name), op))
+
+    def get_grad(self):
+        return self._region_grad
+
+    def set_grad(self, value):
+        grads = getattr(state, "grads", None)
+        old = self.__dict__.get("_region_grad")
+        if grads is not None and old is not None:  # not a new node's 0
+            new, before = _number(value), _number(old)
+            grads.append(("grad", None if new is None or before is None else new - before, new))
+        self._region_grad = value
+
+    cls.grad = property(get_grad, set_grad)  # every step added to a gradient, and the sum it makes
     return cls, state
 
 
@@ -102,19 +118,20 @@ def _number(x):
 
 def regions(probe, token=None):
     """What a run of `probe` on the reference (at the draw `token`, or fixed) says of its kinks and domains: each
-    watched op's inputs' cells (`_cell`: the sign and the magnitude's interval), and the observation's names; None
-    where it raised or gave no finite number."""
+    watched op's inputs (draw_pool.same_cells compares their cells: the sign and the magnitude's interval), the
+    observation's names, the observation, and each step the backward pass added to a gradient with the gradient it
+    made, as ("grad", step, sum), in the order they were added; None where it raised or gave no finite number."""
     cls, state = _region_engine()
-    state.seen = seen = []
+    state.seen, state.grads = seen, grads = [], []
     try:
         got = probekit.plain(probe(Drawn(cls, token) if token else cls))
     except Exception:  # noqa: BLE001 - a draw the reference cannot run is no draw
         return None
     finally:
-        state.seen = None
+        state.seen = state.grads = None
     if not all(math.isfinite(v) for v in _numbers(got)):  # to the first that is not: no list of them made
         return None
-    return tuple(seen), tuple(_names(got)), got
+    return tuple(seen), tuple(_names(got)), got, tuple(grads)
 
 
 def _numbers(value):
