@@ -67,6 +67,7 @@ import sim34b2  # noqa: E402
 import sim35b1  # noqa: E402
 import sim35b2  # noqa: E402
 import sim36p  # noqa: E402
+import sim36q  # noqa: E402
 import sim36b1  # noqa: E402
 import sim36b2  # noqa: E402
 import seventeenth  # noqa: E402
@@ -540,6 +541,10 @@ def arguments() -> argparse.ArgumentParser:
                         help="also session 36's class on 03-tanh whose public text is the README's shape (sim36p/, "
                              "32 files: 20 honest, two copy clusters whose shared code is mostly the text's, three "
                              "public copies, two hard-negative pairs from the README; measured alone)")
+    parser.add_argument("--sim36q", action="store_true",
+                        help="also session 36's class on 11-fit-line whose public text is the README's loop (sim36q/, "
+                             "32 files: 22 honest, a copy cluster whose code is mostly the text's, three public "
+                             "copies, two hard-negative pairs from the README; measured alone)")
     parser.add_argument("--sim36b1", action="store_true",
                         help="also session 36's first blind class (sim36b1/, 57 files written by hand, blind to the "
                              "method, on the whole engine with another course's starter, three hard-negative pairs "
@@ -696,7 +701,7 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim35b2"
         classes[f"sim35b2 class, {sim35b2.EXERCISE} (by hand, blind, sim35b2/, held out)"] = (
             folder, made(folder, lambda: sim35b2.build(folder)))
-    for name, module in (("sim36b1", sim36b1), ("sim36b2", sim36b2), ("sim36p", sim36p)):
+    for name, module in (("sim36b1", sim36b1), ("sim36b2", sim36b2), ("sim36p", sim36p), ("sim36q", sim36q)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -717,7 +722,7 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
 ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
-                 "sim36b1", "sim36b2", "sim36p")
+                 "sim36b1", "sim36b2", "sim36p", "sim36q")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

@@ -181,8 +181,12 @@ class Cohort:
 
     def _held_by(self, df: int) -> float:
         """(log((N + 1) / df) / log(N + 1))^RARITY_POWER, N at least MIN_CLASS: 1 for one holder, near 0 for all."""
-        n = max(self.n, MIN_CLASS)
+        n = self.weighed_size()
         return (math.log((n + 1) / df) / math.log(n + 1)) ** RARITY_POWER
+
+    def weighed_size(self) -> int:
+        """The class's size as rarity weighs it: N, at least MIN_CLASS."""
+        return max(self.n, MIN_CLASS)
 
     def shared_traits(self) -> dict[tuple[int, int], float]:
         """The weighted traits each pair shares, through the traits' index."""

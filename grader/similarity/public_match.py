@@ -126,13 +126,16 @@ def _against(cohort, source: Document) -> list[tuple[str, float]]:
             chosen_total += w
             chosen_tokens += tokens if w > 0 else 0.0
         parts.add(h, w, tokens, own)
+        # a fragment held by more than PART_CHOICE of the class is what every student writes, no evidence a part was
+        # taken (a share of such fragments' small weights is near 1 whenever they are all the part has)
+        chosen_here = len(cohort.postings.get(h, ())) <= PART_CHOICE * cohort.weighed_size()
         for index in cohort.postings.get(h, ()):
             held = _held(cohort.documents[index], source, h, tokens)
             shared[index] += w * held
             raw[index] += tokens * held
             if own:
                 chosen[index] += w * held
-            parts.held(index, h, w, tokens, held, own)
+            parts.held(index, h, w, tokens, held, own, chosen_here)
     if source.explained:
         # what the source wrote beyond the starter and the reference that a disguised copy keeps (its strings,
         # numbers and method shapes: read_public) are its own choices too, weighed as its code by how many hold
@@ -183,6 +186,12 @@ def _held(document: Document, source: Document, h: int, tokens: float) -> float:
 # a part of a public source (one of its top-level classes or functions) is taken when a submission holds this share of
 # it, weighed as the source is
 TAKEN = 0.5
+# and its own code is evidence it was taken only in the fragments at most this share of the class holds (N at least
+# cohort.MIN_CLASS): a part whose code is the exercise's likeliest answer (11-fit-line's running-sum mse, which 18 to 25 of
+# sim36q's 32 students write) holds all of its small weights in every honest file (session 36, sim36q: six honest
+# files matched a tutorial at 0.939 through its mse alone, above two of its three copies). A third: a part copied by
+# a few (the sixteenth class's Module and Neuron, two or three holders) keeps all of it
+PART_CHOICE = 1 / 3
 
 
 class _Parts:
@@ -209,14 +218,16 @@ class _Parts:
             total[0] += w
             total[1] += w if own else 0.0
 
-    def held(self, index: int, h: int, w: float, tokens: float, held: float, own: bool) -> None:
+    def held(self, index: int, h: int, w: float, tokens: float, held: float, own: bool, chosen: bool) -> None:
+        """OWN: the fragment is the source's own (not the reference's); CHOSEN: held by at most PART_CHOICE of the
+        class, its tokens evidence of the part."""
         if h in self.part:
             holds = self.holds[index][self.part[h]]  # weight, tokens, own weight, own tokens held
             holds[0] += w * held
             holds[1] += tokens * held
             if own:
                 holds[2] += w * held
-                holds[3] += tokens * held if w > 0 else 0.0
+                holds[3] += tokens * held if w > 0 and chosen else 0.0
 
     def score(self, index: int, explained: bool) -> float:
         holds = self.holds.get(index)
