@@ -82,6 +82,10 @@ class OwnTests:
       right with it, and a wrong core says it would not. (Needing only that
       the core runs excused an engine for every expression its core bug broke
       too, wherever it made an op raise: fewer working ops scored more.)
+      Or the failing probe raised inside the method of another op it asks for,
+      where Python found no method for the missing op (`2 / a` as
+      `Value(other) / self` without `__truediv__`): the worker's facts name the
+      missing methods and where it raised (`_missing_beneath`).
     - *wrong* (numbers): one of its isolating probes disagrees with the
       reference. Needs every core probe right: a walk in the wrong order makes
       tanh's own tests fail too, and that is not tanh's mistake.
