@@ -41,6 +41,7 @@ import sys
 from . import Mismatch, ProbeTimeout, StudentError, assert_values, expression_of
 from ..i18n import items, msg, nmsg
 from .composition import delegates, natives
+from .ops import _METHODS as _METHOD_OPS
 from .ops import READING_FOR_CHARGING, ops_of
 
 CORE_OPS = frozenset({"add", "mul"})
@@ -81,6 +82,10 @@ class OwnTests:
       right with it, and a wrong core says it would not. (Needing only that
       the core runs excused an engine for every expression its core bug broke
       too, wherever it made an op raise: fewer working ops scored more.)
+      Or the failing probe raised inside the method of another op it asks for,
+      where Python found no method for the missing op (`2 / a` as
+      `Value(other) / self` without `__truediv__`): the worker's facts name the
+      missing methods and where it raised (`_missing_beneath`).
     - *wrong* (numbers): one of its isolating probes disagrees with the
       reference. Needs every core probe right: a walk in the wrong order makes
       tanh's own tests fail too, and that is not tanh's mistake.
@@ -235,6 +240,8 @@ class OwnTests:
             named = _named_by(exc.exception, exc.facts)
             if named in by:  # one isolating probe serves two ops (`a / 4` and `2 / a`): the error says which
                 by = {named: by[named]}
+            if not by and raised:
+                by, native = _missing_beneath(probe, exc, owns, raising, wrong, native)
             (excused if by else kept).append((probe, exc, {op: (test, native[op]) for op, test in by.items()}))
             if not by:
                 charged.add(index)
@@ -254,6 +261,27 @@ class OwnTests:
         # the place it points at and its parts stay
         raise type(exc)(said, where=exc.where, raised=exc.raised, exception=exc.exception, facts=exc.facts,
                         credit=right / len(groups), **exc.detail) from exc
+
+
+def _missing_beneath(probe, exc, owns, raising, wrong, native):
+    """(by, native) for a probe that raised because the class lacks an op the expression does not ask for
+    itself, inside one it does ask for (`2 - a` as `other + (-self)` without `__neg__`; `2 / a` as `other / self`
+    without `__truediv__`; `2 / a` as `other * self ** -1` without `__pow__`): the worker's facts name the
+    missing methods, and where an op of theirs had its own isolating probes raise for that very reason
+    (`raising` and `wrong`: core right), its own test has charged it. No composition probe can trace this (no
+    method of the student's is called for the missing op), so the op the probe raised in is read from the
+    facts: `native` gains the missing op, built beneath it. ({}, native) otherwise: where the expression itself
+    applied the missing op (`a / 4` without `__truediv__` stays div/constant's), and where the op it raised in
+    is one of this test's own (`owns`): an op of its own may be what went wrong, as in `check`."""
+    facts = exc.facts or {}
+    missing = {_METHOD_OPS.get(method) for method in facts.get("missing") or ()} - {None}
+    function = (facts.get("raised_in") or "").rpartition(".")[2]
+    outer = {op for op in ops_of(probe) if op.partition("-")[0] == _METHOD_OPS.get(function)}
+    if not outer or outer & set(owns):  # raised by the expression itself (`a / 4`), or in an op of its own
+        return {}, native
+    by = {op: wrong[op] for op in raising if op in wrong and op.partition("-")[0] in missing
+          and op not in owns and op not in CORE_OPS}
+    return by, {**native, **{op: frozenset(outer) for op in by}}
 
 
 def _never_ran() -> tuple:
@@ -276,8 +304,9 @@ def _named_by(exception: str | None, facts: dict | None) -> str | None:
     op = method.strip("_")
     if op.startswith("r") and op not in ("relu",):
         return {"rtruediv": "rtruediv", "radd": "radd", "rsub": "rsub", "rmul": "rmul"}.get(op)
-    op = {"truediv": "div", "neg": "neg"}.get(op, op)
-    return f"{op}-constant" if expression.endswith(" 2") and op != "neg" else op
+    if op == "pow":  # `a ** k` for k whole (pow) and k negative or fractional (pow-other) alike: either
+        return None
+    return {"truediv": "div", "neg": "neg"}.get(op, op)
 
 
 def _charged(tests: list[str]):
