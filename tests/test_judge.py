@@ -390,7 +390,10 @@ def test_small(observe, expect):
     "pytestmark = pytest.mark.filterwarnings('ignore')\n",
     "def setup_module(module):\n    pass\n",
     "@points(1, concept='later', name='later/default')\ndef test_default(observe, k=2):\n    assert k == 2\n",
-], ids=["fixture", "class", "pytestmark", "setup_module", "default"])
+    # a test file's own pytest_generate_tests, which pytest calls beside the plugin's: here it stands in for `expect`
+    'def pytest_generate_tests(metafunc):\n    if "expect" in metafunc.fixturenames:\n'
+    '        metafunc.parametrize("expect", [lambda probe: {"y": 7.0, "a.grad": 2.0}])\n',
+], ids=["fixture", "class", "pytestmark", "setup_module", "default", "generate_tests"])
 def test_a_test_file_pytest_would_do_more_with_is_judged_in_pytests_session(tmp_path, log, monkeypatch, more):
     """What the judge's own session does not mirror (a fixture, a class, a mark or xunit setup in a test file, a test
     with a default argument) goes to pytest's session, with pytest's outcomes; a test file's fixture that stands in
@@ -398,4 +401,18 @@ def test_a_test_file_pytest_would_do_more_with_is_judged_in_pytests_session(tmp_
     gave them the plugin's)."""
     own, ways, alike = _three_ways(monkeypatch, _suite(tmp_path, PLAIN + "\n\n" + more), {"ann": _run(7.0)})
     assert "own" not in ways and alike
-    assert own["ann"][0]["status"] == ("passed" if more.startswith("@pytest.fixture") else "failed")
+    stands_in = more.startswith(("@pytest.fixture", "def pytest_generate_tests"))
+    assert own["ann"][0]["status"] == ("passed" if stands_in else "failed")
+
+
+def test_a_system_exit_while_parametrising_is_pytests_internal_error_in_every_way(tmp_path, log, monkeypatch):
+    """A hidden test that exits the process (here on the reference, in the dry run that parametrising asks for) is the
+    suite's error, said as pytest's session says it, whichever session the judge would have run: it never ends the
+    grader's process (a SystemExit out of the judge's own session ended `grade` with exit code 3 and no word)."""
+    from grader.judge import own_session
+
+    suite = _suite(tmp_path, PLAIN.replace("    check(observe, expect, p.small)", "    raise SystemExit(3)"))
+    for enabled in (True, False):
+        monkeypatch.setattr(own_session, "ENABLED", enabled)
+        with pytest.raises(SuiteError, match=r"the hidden suite 'toy' could not run \(pytest exit 3\)"):
+            judge(suite, {"ann": _run(7.0)})

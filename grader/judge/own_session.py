@@ -11,8 +11,9 @@ with pytest's node ids, and hands them to the plugin's collection hooks and its 
 
 Anything this does not mirror goes to pytest, before any item is run: a conftest.py pytest would load, a test
 class, a fixture or a mark in a test file, a test that asks for anything but the plugin's fixtures or that is not
-a plain function, a module's `pytest_plugins`, xunit setup functions or `__test__`, PYTEST_ADDOPTS, a test file
-that fails to import (pytest then reports it as before). tests/test_judge.py holds the outcomes alike all three
+a plain function, a module's `pytest_plugins`, its own `pytest_generate_tests` (pytest calls it beside the plugin's:
+it may parametrise one of the plugin's fixture names), xunit setup functions or `__test__`, PYTEST_ADDOPTS, a test
+file that fails to import or an error while parametrising (pytest then reports it as before). tests/test_judge.py holds the outcomes alike all three
 ways (this, pytest with the judge's run of each item, pytest's protocol).
 """
 
@@ -87,8 +88,8 @@ def _loads_a_conftest(folder):
 def _plain_tests(module):
     """[(name, function, argnames)] of a test module in pytest's order, or None when pytest would do more with it
     than collect plain functions (see the module's text)."""
-    if not getattr(module, "__test__", True) or hasattr(module, "pytest_plugins") or hasattr(module, "pytestmark") \
-            or any(hasattr(module, name) for name in _XUNIT):
+    if not getattr(module, "__test__", True) or any(
+            hasattr(module, name) for name in ("pytest_plugins", "pytestmark", "pytest_generate_tests", *_XUNIT)):
         return None
     found = []
     for name, obj in list(vars(module).items()):
@@ -151,8 +152,10 @@ def run(suite, plugin, tests):
             metafunc = _Metafunc(function, argnames)
             try:
                 plugin.pytest_generate_tests(metafunc)
-            except Exception:  # noqa: BLE001 - pytest's collection reports it (the same calls again, same answers)
-                return None
+            except KeyboardInterrupt:
+                raise
+            except BaseException:  # noqa: BLE001 - pytest's collection reports it (the same calls again, same answers:
+                return None  # a SystemExit from the suite's dry run is pytest's INTERNALERROR, a SuiteError that says so)
             ids = [ascii_escaped(i) for i in metafunc.ids]
             if len(set(ids)) != len(ids):
                 return None  # pytest would tell the same ids apart with suffixes
