@@ -38,9 +38,13 @@ _SHOWN_ESCAPED = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u20
 _INVISIBLE = ("\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u2060-\u2065\u206a-\u206f\u3164\ufeff"
               "\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e00ff\U000e01f0-\U000e0fff")
 _JOINERS = "\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef"
+# Drawn as a blank a reader cannot tell from a space or from nothing, in a name or an id (session 36's review:
+# `alice\u3000.py`, `alice\u2800.py` beside `alice.py`): the Unicode spaces but the ASCII one (str.isspace; the
+# line and paragraph separators and NEL are escaped above) and the Braille pattern blank, which is no space.
+_BLANKS = "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u2800"
 _ESCAPED_IN_TEXT = re.compile(f"[{_SHOWN_ESCAPED}{_INVISIBLE}]")
-_ESCAPED_IN_A_LINE = re.compile(f"[\t\n{_SHOWN_ESCAPED}{_INVISIBLE}{_JOINERS}]")
-_NOT_SHOWN = re.compile(f"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069{_INVISIBLE}{_JOINERS}]")
+_ESCAPED_IN_A_LINE = re.compile(f"[\t\n{_SHOWN_ESCAPED}{_INVISIBLE}{_JOINERS}{_BLANKS}]")
+_NOT_SHOWN = re.compile(f"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069{_INVISIBLE}{_JOINERS}\u2800]")
 
 
 def not_shown(text: str) -> list[str]:
@@ -91,9 +95,14 @@ def valid_utf8_tree(value):
     return value
 
 
-def _escape(match: re.Match) -> str:
-    code = ord(match.group())
+def escaped(char: str) -> str:
+    """The character `char` as its escape: `\\x20`, `\\u3000`, `\\U000e0041`."""
+    code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _escape(match: re.Match) -> str:
+    return escaped(match.group())
 
 
 def printable(text, *, one_line: bool = False) -> str:

@@ -178,8 +178,11 @@ def test_a_workflow_command_behind_a_unicode_blank_opens_no_line(batch, capsys):
     such blank is written `\\x3a`, in the table, the reports and every text the sanitiser shows."""
     graded, rows, _ = batch
     print_table(graded.scores)
-    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("\u3000"))
-    assert row.startswith("\u3000\\x3a:error title=Forged  graded     23.8334/63  ")  # the id cut at 24 characters
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if "error title=Forg" in line)
+    # since review36 an id's Unicode blank is itself escaped (a blank in a name reads as a space or as nothing), so
+    # the line opens with `\u3000`, which no runner trims
+    assert row.startswith("\\u3000::error title=Forg  graded     23.8334/63  ")  # the id cut at 24 characters
     assert [printable(f"{blank}::add-mask::63") for blank in "\u00a0\u2003\u202f\u205f"] == [
         f"{blank}\\x3a:add-mask::63" for blank in "\u00a0\u2003\u202f\u205f"]
     # a line of the text shown whole (grade check's feedback, a report's code block) likewise

@@ -174,7 +174,9 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
             return subs
     own_ids = {name: _entry_id(folder / name) for name in names}
     taken = set(own_ids.values()) | {sub.id for sub in subs}  # a generated id must not be any entry's own id either
-    for name in names:
+    # an id with blanks at its ends or other than one space inside after those without (`alice .py` beside
+    # `alice.py`: alice's is graded, whichever sorts first)
+    for name in sorted(names, key=lambda name: " ".join(own_ids[name].split()) != own_ids[name]):
         path = folder / name
         sub_id = own_ids[name]
         key = seen_as(sub_id)

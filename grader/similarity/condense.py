@@ -16,13 +16,18 @@ is never left out: a copy padded with code that runs is still diluted by it, as 
 
 All of it is read from the lines of the text, never from its syntax tree: the file is up to 1 MiB, and parsing and
 walking all of it cost up to 4 s of CPU where the reading is bounded near 0.5 s (bench/similarity/adversarial.py).
-So a name is any identifier of the text (in a string or a trailing comment too: such a function is kept), and what
-is left is read as any file is; where it then does not parse, the file is read as it was.
+So a name is an identifier of the text's code (one pass of one expression, `_CODE`): one in a comment or a string
+names nothing (session 36's review: 300 helpers named in `__all__`'s strings, or in a trailing comment, kept them, and
+the copy went over the budget; a function called only through `getattr` and a string is left out likewise), but one
+in an f-string's replacement field does. What is left is read as any file is; where it then does not parse, the file
+is read as it was.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ..parsing import python_lines
@@ -32,6 +37,16 @@ _TOP_LEVEL = re.compile(r"[^\s#)\]}]")  # a line at the margin that starts a sta
 _GOES_ON = re.compile(r"(?:else|elif|except|finally)\b")
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)")
 _NAME = re.compile(r"[A-Za-z_]\w*")
+# What names a function in code: an identifier outside comments and strings (an f-string's replacement fields are
+# code, read whole). One left-to-right pass of one expression whose choices never overlap, so linear in the text (a
+# string left open ends at its line's end, or at the text's end where triple-quoted). Names in a string or a comment
+# (`__all__`'s, a trailing comment) kept the padding they named (session 36's review).
+_CODE = re.compile(r"""#[^\n]*"""
+                   r"""|(?P<f>[fF][rR]?|[rR][fF])?"""
+                   r"""(?:'''(?:[^\\']|\\.|'(?!''))*(?:'''|\Z)|\"\"\"(?:[^\\"]|\\.|"(?!""))*(?:\"\"\"|\Z)"""
+                   r"""|'(?:[^\\'\n]|\\.)*(?:'|$)|"(?:[^\\"\n]|\\.)*(?:"|$))"""
+                   r"""|(?P<name>[A-Za-z_]\w*)""", re.M | re.S)
+_FIELD = re.compile(r"\{([^{}]*)\}")  # an f-string's replacement field (an escaped `{{` reads as one: more is kept)
 # Characters of code looked at, from the start: what is read is the first 64 KiB (normalise.MAX_CHARS) of what is
 # kept, and four times that leaves room for the functions that nothing runs among them. The lines after it are kept
 # as they are, and only their names are read (a function they name is kept): condensing costs at most a few
@@ -52,7 +67,7 @@ def condensed(text: str) -> Condensed | None:
     left out."""
     lines = python_lines(text)
     kept, stop = _without_comments_and_strings(lines)
-    kept = _without_unreached_functions(kept, set(_NAME.findall("\n".join(lines[stop:]))))
+    kept = _without_unreached_functions(kept, {name for _, name in _code_names("\n".join(lines[stop:]))})
     kept += [(number, lines[number - 1]) for number in range(stop + 1, len(lines) + 1)]
     if len(kept) == len(lines) and all(line == lines[number - 1] for number, line in kept):
         return None
@@ -104,9 +119,14 @@ def _without_unreached_functions(kept: list[tuple[int, str]], named: set[str]) -
             segments.append([])
         segments[-1].append((number, line))
     candidates: dict[str, list[int]] = {}  # name -> the indexes of its segments
-    names = []  # each segment's identifiers
+    names: list[set[str]] = [set() for _ in segments]  # each segment's names in code
+    starts, offset = [], 0  # where each segment starts in the text of KEPT (read whole: a string may span segments)
+    for segment in segments:
+        starts.append(offset)
+        offset += sum(len(line) + 1 for _, line in segment)
+    for at, name in _code_names("\n".join(line for _, line in kept)):
+        names[bisect_right(starts, at) - 1].add(name)
     for index, segment in enumerate(segments):
-        names.append(set(_NAME.findall("\n".join(line for _, line in segment))))
         found = _DEF.match(segment[0][1])
         if found and not (found.group(1).startswith("__") and found.group(1).endswith("__")):
             candidates.setdefault(found.group(1), []).append(index)
@@ -125,6 +145,17 @@ def _without_unreached_functions(kept: list[tuple[int, str]], named: set[str]) -
             frontier |= (names[index] & candidates.keys()) - reached
     dropped = {index for name, indexes in candidates.items() if name not in reached for index in indexes}
     return [item for index, segment in enumerate(segments) if index not in dropped for item in segment]
+
+
+def _code_names(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, name) of each name in TEXT's code: none of a comment's or a string's but those of an f-string's
+    replacement fields (at the f-string's offset)."""
+    for match in _CODE.finditer(text):
+        if match.group("name"):
+            yield match.start(), match.group("name")
+        elif match.group("f") is not None:
+            for field in _FIELD.finditer(match.group()):
+                yield from ((match.start(), name) for name in _NAME.findall(field.group(1)))
 
 
 def placed(reading, short: Condensed, file: str):

@@ -608,9 +608,9 @@ def test_a_helper_bomb_is_inlined_within_its_budget():
 
 def test_a_long_file_is_compared_up_to_its_cap_and_says_so(monkeypatch):
     # the size cap, not the budget of work, is under test: 64 KB of functions is more work than WORK_LIMIT
-    # (functions that run, `__all__` names them, with no blank line: nothing for condense.py to leave out)
+    # (functions that run, code names them, with no blank line: nothing for condense.py to leave out)
     monkeypatch.setattr(normalise, "WORK_LIMIT", 10 ** 9)
-    head, function = '__all__ = ["f"]\n', "def f(a, b):\n    return a + b\n"
+    head, function = 'EXPORTED = (f,)\n', "def f(a, b):\n    return a + b\n"
     text = head + function * (MAX_CHARS // 10)
     reading = read_source(text)
     assert reading.limits[0]["what"] == "truncated" and reading.limits[0]["chars"] == len(text)
@@ -622,8 +622,8 @@ def test_a_long_file_is_compared_up_to_its_cap_and_says_so(monkeypatch):
 def test_the_budget_is_work_not_seconds_so_a_file_is_read_the_same_on_any_machine(monkeypatch):
     import time
 
-    # about 1,000,000 units of work, of functions that run (`__all__` names them: nothing for condense.py to leave out)
-    many = '__all__ = ["f"]\n' + "def f(a, b):\n    c = a + b * 2\n    return c\n" * 2000
+    # about 1,000,000 units of work, of functions that run (code names them: nothing for condense.py to leave out)
+    many = 'EXPORTED = (f,)\n' + "def f(a, b):\n    c = a + b * 2\n    return c\n" * 2000
     engine_text = engine("general/correct-dict-writeback")
     fast = read_source(many), read_source(engine_text)
     ticks = iter(range(0, 10 ** 9, 1000))  # a machine on which every look at the clock finds 1,000 s gone

@@ -175,7 +175,7 @@ def test_a_function_named_only_past_the_window_is_kept():
 
 def test_a_file_with_nothing_to_leave_out_is_read_as_before():
     assert condensed("x = 1\ndef f():\n    return x\nf()\n") is None
-    reading = read_source('__all__ = ["f"]\n' + "def f(a, b):\n    return a + b\n" * 6000)
+    reading = read_source('EXPORTED = (f,)\n' + "def f(a, b):\n    return a + b\n" * 6000)
     assert [limit["what"] for limit in reading.limits] == ["truncated", "lexical"]
 
 
