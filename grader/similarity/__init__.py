@@ -40,6 +40,7 @@ from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
 from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
+from .public_match import matched
 from .regions import matches
 from .unparse import unparse
 from .variants import known_kgrams
@@ -129,11 +130,15 @@ def scored(documents: list[Document], sources: list[Document], mistakes: dict[st
     the one scoring of `grade similarity` (`compare`) and of the benchmark (bench/similarity/run.py). A student who
     matches a public source at THRESHOLD or more copied it, in every pair's score (its code and the homework's explained
     as the source's): the method's constant, not the flag threshold an instructor chooses (session 34: `--threshold 0`
-    made every student who shares a fragment with micrograd a copier, and moved every score). CHANNELS: each pair's pieces
+    made every student who shares a fragment with micrograd a copier, and moved every score); by the source's code only,
+    never by its comments alone (public_match.matched), which attribute and explain nothing away. CHANNELS: each pair's pieces
     of evidence, as `Cohort.pairs` keeps them (the benchmark's scripts that read them: asking changes no score)."""
     cohort = Cohort(documents)
-    against = {source.id: dict(cohort.against(source)) for source in sources}
-    return cohort, against, cohort.pairs(mistakes, against, THRESHOLD, channels=channels)
+    both = {source.id: matched(cohort, source) for source in sources}
+    against = {source: scores for source, (scores, _) in both.items()}
+    # a pair's evidence is explained by a source's code only, never by its comments alone (public_match.matched)
+    code = {source: scores for source, (_, scores) in both.items()}
+    return cohort, against, cohort.pairs(mistakes, code, THRESHOLD, channels=channels)
 
 
 def compare(documents: list[Document], sources: list[Document], *, mistakes: dict[str, str] | None = None, threshold: float = THRESHOLD, meta: dict | None = None) -> dict:

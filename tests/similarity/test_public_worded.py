@@ -59,3 +59,38 @@ def test_a_comment_many_hold_is_the_classs():
     assert public_match._as_worded(cohort, Source()) == {}
     cohort.documents = [Holder(i, i < 3) for i in range(40)]
     assert public_match._as_worded(cohort, Source()) == {"d0": 0.0385, "d1": 0.0385, "d2": 0.0385}
+
+
+C1 = ("s913", "s476", "s895", "s783", "s725")  # copy clusters c1 (s913, s476) and c2 (s895, s783, s725)
+STEPS = ("# Step 1: the forward value. math.tanh is stable for large |x|.",
+         "# Step 2: the local derivative, 1 - t**2, times the gradient from above.")
+
+
+@pytest.mark.slow
+def test_the_texts_comments_pasted_into_copies_attribute_them_and_do_not_clear_their_pairs(tmp_path):
+    """review36's evasion: the text's two comments pasted at the top of the tanh of c1 and c2's members made them
+    match it by its comments, and that match scaled their pairs' evidence down as the source's (0.919 / 0.997 / 0.800
+    / 0.800 -> 0.445 / 0.389 / 0.312 / 0.312, none flagged). A match by comments alone attributes (each member now
+    matches the text) but explains none of the code they share: the pairs keep their scores before the paste (the
+    same scores to 0.02: the comments are a little more shared evidence between them) and stay flagged."""
+    import re
+    import shutil
+
+    from grader.similarity import compare
+    shutil.copytree(CLASS, tmp_path / "cls")
+    for sid in C1:
+        path = tmp_path / "cls" / "main" / "submissions" / f"{sid}.py"
+        text, pasted = re.subn(r"(\n(\s+)def tanh\(self[^\n]*\n)",
+                               lambda m: m.group(1) + "".join(f"{m.group(2)}    {line}\n" for line in STEPS),
+                               path.read_text(encoding="utf-8"), count=1)
+        assert pasted == 1
+        path.write_text(text, encoding="utf-8")
+    reading = read_class(tmp_path / "cls" / "main" / "submissions",
+                         starters=(REPO / "exercises" / "03-tanh" / "engine.py",),
+                         public=(tmp_path / "cls" / "public" / "engine.py",))
+    record = compare(reading.documents, reading.sources)
+    pairs = {tuple(sorted((p["a"], p["b"]))): p for p in record["pairs"]}
+    before = {("s476", "s913"): 0.919, ("s783", "s895"): 0.997, ("s725", "s895"): 0.800, ("s725", "s783"): 0.800}
+    for pair, score in before.items():
+        assert pairs[pair]["score"] == pytest.approx(score, abs=0.02) and pairs[pair]["flagged"], pair
+    assert set(C1) <= {m["id"] for m in record["public_matches"] if m["flagged"]}
