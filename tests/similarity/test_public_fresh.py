@@ -51,9 +51,11 @@ def test_fresh_copies_of_the_public_engine_are_attributed_to_it_and_are_no_pair(
     # (session 20, the source as it spaced its lines (spacing.py): q203, micrograd's methods verbatim, 0.8892 -> 0.9412)
     # (session 22, a choice of the larger of two read as `max`: micrograd's relu, `0 if x < 0 else x`, is `max(x, 0)`,
     # q201's branch into a temporary and q204's test turned round too: q201 0.9642 -> 0.9637, q204 0.7185 -> 0.7228)
+    # (session 36, sim36p: a public text's own comments are a match of their own, public_match._as_worded: q203, a part
+    # that kept micrograd's comments, 0.9412 -> 0.9512)
     assert [(m["id"], m["source"], m["score"], m["flagged"]) for m in engines["public_matches"]] == [
         ("correct-recursive-raised-limit", ENGINE, 0.9997, True), ("q202", ENGINE, 0.9997, True),
-        ("q201", ENGINE, 0.9637, True), ("q203", ENGINE, 0.9412, True), ("q204", ENGINE, 0.7228, True)]
+        ("q201", ENGINE, 0.9637, True), ("q203", ENGINE, 0.9512, True), ("q204", ENGINE, 0.7228, True)]
     fresh = {f"q20{i}" for i in range(1, 5)}
     assert not [p for p in engines["pairs"] if p["a"] in fresh and p["b"] in fresh]  # under the report's floor
     # the part-copy's own ops (its own sub and div, each with its derivative) are an honest engine's: below the flag
