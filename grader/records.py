@@ -281,6 +281,7 @@ class DiagnosisEntry(TypedDict, total=False):
     table: dict
     also: list
     method: str  # kind "missing-op": the missing method (`__rtruediv__`)
+    cls: str  # kind "missing-op": the class that lacks it, as the engine names it (its `class` line: file, line)
     walk: str  # kind "walk": the walk in the wrong order (grader/diagnose/walks.py)
     node: str  # kind "seed": the node of the seed probe seeded in the output's place
     seed: float  # kind "seed", form "value": the number the output was seeded with in 1's place
@@ -290,6 +291,7 @@ class DiagnosisEntry(TypedDict, total=False):
     phase: str  # kind "raises": "forward" or "backward" (its backward rule); raised in no op (diagnose/elsewhere.py):
     # "walk", "constructor", "code" or "compiled"
     exception: str  # kind "raises": the exception's type name
+    raised: str  # kind "derivative": the exception the same line raised on another input, folded in (same_line.py)
     hint: str  # kind "hint": which hint
 
 

@@ -267,6 +267,8 @@ def _three_ways(monkeypatch, suite, runs):
     items; "pytest": pytest's protocol) and whether the three are alike."""
     from grader.judge import direct, own_session
 
+    # PYTEST_ADDOPTS (a CI run's `--durations`, say) sends every session to pytest (own_session.run): not this test's
+    monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
     ways = []
     own, choose = own_session.run, direct.DirectItems.choose_protocol
 
