@@ -155,24 +155,24 @@ def no_seed(tree, filename, files=None):
             continue
         handed = handed_on(reached, tree, files, filename)
         if not handed:
-            return [said(
-                {"kind": "hint", "hint": "no-seed", "file": filename, "line": method.lineno, "tests": []},
-                title=msg("`backward()` never sets the output's gradient to 1"),
-                explanation=msg(
-                    "`backward` on line {line} walks the graph, but nothing in it sets `self.grad = 1` first "
-                    "(dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed left at 0 every gradient "
-                    "stays 0.", line=method.lineno))]
+            return [_no_seed_hint(filename, method.lineno, msg(
+                "`backward` on line {line} walks the graph, but nothing in it sets `self.grad = 1` first "
+                "(dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed left at 0 every gradient "
+                "stays 0.", line=method.lineno))]
         walk = _unseeded_hand_over(handed, tree, files)
         if walk is not None:
             module, function = walk
-            return [said(
-                {"kind": "hint", "hint": "no-seed", "file": module, "line": function.lineno, "tests": []},
-                title=msg("`backward()` never sets the output's gradient to 1"),
-                explanation=msg(
-                    "`backward` hands the walk to `{function}` in {file}, but nothing there sets the output's "
-                    "gradient to 1 first (dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed left at "
-                    "0 every gradient stays 0.", function=function.name, file=module))]
+            return [_no_seed_hint(module, function.lineno, msg(
+                "`backward` hands the walk to `{function}` in {file}, but nothing there sets the output's "
+                "gradient to 1 first (dL/dL = 1). Every rule multiplies by `out.grad`, so with the seed left at "
+                "0 every gradient stays 0.", function=function.name, file=module))]
     return []
+
+
+def _no_seed_hint(file, line, explanation):
+    """The no-seed hint placed at `file`'s `line` (the backward that never seeds, or the walk it hands on to)."""
+    return said({"kind": "hint", "hint": "no-seed", "file": file, "line": line, "tests": []},
+                title=msg("`backward()` never sets the output's gradient to 1"), explanation=explanation)
 
 
 def _unseeded_hand_over(handed, tree, files):
