@@ -1,6 +1,6 @@
-"""bench/similarity/sim37b1.py: session 37's blind class builds with every file checked (a file labelled with a bug
-must fail the exercise's check, every other file pass it), its labels hold the recipe of issue 27's held-out class,
-and what is built is what is committed."""
+"""bench/similarity/sim37b1.py and sim37b2.py: session 37's blind classes build with every file checked (a file
+labelled with a bug must fail the exercise's check, every other file pass it), their labels hold the recipe of issue
+27's held-out class, and what is built is what is committed."""
 
 import collections
 import importlib.util
@@ -23,6 +23,7 @@ def _pairs(labels):
 @pytest.mark.slow
 @pytest.mark.parametrize("name, files, levels, hard, public, bugs", [
     ("sim37b1", 57, {1: 3, 2: 3, 3: 5, 4: 3}, 3, 6, 2),
+    ("sim37b2", 44, {1: 2, 2: 2, 3: 3, 4: 1}, 3, 5, 2),
 ])
 def test_the_class_builds_checked_with_its_recipe(tmp_path, name, files, levels, hard, public, bugs):
     module = load_bench(name)
@@ -59,3 +60,16 @@ def test_a_file_that_breaks_a_rule_fails_the_check():
     sim37b1.check(text, "ta-post")
     with pytest.raises(AssertionError, match="relu: grad"):
         sim37b1.check(text.replace("local = 1.0 if self.data > 0 else 0.0", "local = 1.0"), "ta-post")
+
+
+def test_the_mul_class_checks_by_the_exercise_protocol():
+    """sim37b2's check passes the reference engine and the exercise's `=` rule, and fails the README's two mistakes."""
+    sim37b2 = load_bench("sim37b2")
+    sim37b2.check((sim37b2.REPO / "reference" / "engine.py").read_text(encoding="utf-8"), "reference")
+    text = (sim37b2.CLASS / "materials" / "lesson" / "engine.py").read_text(encoding="utf-8")
+    sim37b2.check(text, "lesson")
+    with pytest.raises(AssertionError, match=r"a\*b: \[-6.0, 3.0, -2.0\]"):  # each operand's own value
+        sim37b2.check(text.replace("self.grad = other.data * out.grad", "self.grad = self.data * out.grad")
+                      .replace("other.grad = self.data * out.grad", "other.grad = other.data * out.grad"), "lesson")
+    with pytest.raises(AssertionError, match=r"\(a\*b\)\*c"):  # out.grad forgotten: right alone, wrong in a chain
+        sim37b2.check(text.replace(" * out.grad", ""), "lesson")
