@@ -1,6 +1,6 @@
-"""bench/similarity/sim36b1.py and sim36b2.py: the blind classes of session 36 build with every file checked (a file
-labelled with a bug must fail the exercise's check, every other file pass it), and their labels hold the recipe of
-issue 27's held-out class."""
+"""bench/similarity/sim36b1.py and sim36b2.py (and session 37's sim37b1.py and sim37b2.py): the blind classes build
+with every file checked (a file labelled with a bug must fail the exercise's check, every other file pass it), and
+their labels hold the recipe of issue 27's held-out class."""
 
 import collections
 
@@ -25,6 +25,8 @@ EVASIONS = {"form feed in a comment", "annotation on every assignment", "() afte
 @pytest.mark.parametrize("name, files, levels, hard, public, bugs", [
     ("sim36b1", 57, {1: 3, 2: 3, 3: 4, 4: 4}, 3, 6, 1),
     ("sim36b2", 45, {1: 2, 2: 2, 3: 4, 4: 2}, 4, 4, 2),
+    ("sim37b1", 57, {1: 3, 2: 3, 3: 5, 4: 3}, 3, 6, 2),  # session 37's (tests/test_bench_sim37.py: their writers)
+    ("sim37b2", 44, {1: 2, 2: 2, 3: 3, 4: 1}, 3, 5, 2),
 ])
 def test_the_class_builds_checked_with_its_recipe(tmp_path, name, files, levels, hard, public, bugs):
     module = load_bench(name)

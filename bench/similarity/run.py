@@ -70,6 +70,8 @@ import sim36p  # noqa: E402
 import sim36q  # noqa: E402
 import sim36b1  # noqa: E402
 import sim36b2  # noqa: E402
+import sim37b1  # noqa: E402
+import sim37b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -557,6 +559,18 @@ def arguments() -> argparse.ArgumentParser:
                              "evasions, against a blog post's code (its public/, a CC0 stand-in written for the "
                              "class); also measured with its materials/ passed as --public; held out: measured once, "
                              "never tuned on; measured alone)")
+    parser.add_argument("--sim37b1", action="store_true",
+                        help="also session 37's first blind class (sim37b1/, 57 files written by hand, blind to the "
+                             "method, on the whole engine with a third course's starter (parents/backward_fn), three "
+                             "hard-negative pairs from the course's texts, levels 1-4 (three level-4 architectures), "
+                             "the four evasions, against the grader's micrograd engine; also measured with its "
+                             "materials/ passed as --public; held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim37b2", action="store_true",
+                        help="also session 37's second blind class (sim37b2/, 44 files written by hand, blind to the "
+                             "method, on 01-mul-backward's engine.py (two lines of the student's own), hard-negative "
+                             "pairs from the course's texts, levels 1-4, the four evasions, against a blog post's code "
+                             "(its public/, a CC0 stand-in written for the class); also measured with its materials/ "
+                             "passed as --public; held out: measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -701,7 +715,8 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
         folder = args.build / "sim35b2"
         classes[f"sim35b2 class, {sim35b2.EXERCISE} (by hand, blind, sim35b2/, held out)"] = (
             folder, made(folder, lambda: sim35b2.build(folder)))
-    for name, module in (("sim36b1", sim36b1), ("sim36b2", sim36b2), ("sim36p", sim36p), ("sim36q", sim36q)):
+    for name, module in (("sim36b1", sim36b1), ("sim36b2", sim36b2), ("sim36p", sim36p), ("sim36q", sim36q),
+                         ("sim37b1", sim37b1), ("sim37b2", sim37b2)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -722,7 +737,8 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # Held-out classes written blind (session 32) that a run measures alone, as it does a tuning class: naming one leaves
 # out the held-out default seeds too (they are measured once, at a session's end)
 ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
-                 "sim36b1", "sim36b2", "sim36p", "sim36q")
+                 "sim36b1", "sim36b2", "sim36p", "sim36q", "sim37b1",
+                 "sim37b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

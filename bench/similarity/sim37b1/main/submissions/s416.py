@@ -1,0 +1,331 @@
+"""INF-2310 Differentiable Programming -- Workshop 3: reverse mode by hand.
+
+In this workshop you finish a tiny scalar autodiff engine. Every number in a
+computation becomes a `Value` node. A node remembers the nodes it was made
+from (`parents`), the name of the operation (`op`), and a function
+`backward_fn` that pushes the node's gradient to its parents. Calling
+`backward()` on the final node fills in `.grad` on every node it depends on.
+
+Rules of the workshop
+---------------------
+* Work alone. You may talk about ideas, not share code. Copied work gets 0.
+* Do not import anything except `math`. No numpy, no torch.
+* Do not change the signatures, `__init__`, or the given helpers.
+* Hand in this one file, `engine.py`, on the course site before Friday 18:00.
+
+Marking (20 points)
+-------------------
+    Task 1  __add__, __mul__             4 points
+    Task 2  __pow__                      2 points
+    Task 3  relu, tanh, exp, log         8 points
+    Task 4  backward                     6 points
+
+The automatic marker builds expressions with your class, calls backward()
+once on the result and compares every leaf's .grad with ours. It also
+builds a chain of several thousand nodes, so a recursive backward() that
+hits Python's recursion limit loses the points of Task 4.
+
+Reminders from the lecture
+--------------------------
+* The chain rule one node at a time: parent.grad += local * node.grad.
+* Use +=, never =: a node that is used twice gets gradient along both paths.
+* A leaf has backward_fn = None. Skip it (or give it a function that does
+  nothing).
+* Visit a node only after every node that uses it: reverse topological
+  order.
+
+Worked example (from the lecture, check your engine against it)
+---------------------------------------------------------------
+    >>> a, b = Value(2.0), Value(-3.0)
+    >>> c = a * b + a          # c = -4.0
+    >>> c.backward()
+    >>> a.grad, b.grad         # dc/da = b + 1, dc/db = a
+    (-2.0, 2.0)
+
+    >>> x = Value(0.5)
+    >>> y = (x * x).tanh()     # y = tanh(0.25)
+    >>> y.backward()
+    >>> round(x.grad, 6)       # (1 - tanh(0.25)**2) * 2 * 0.5
+    0.940015
+
+Frequently asked questions
+--------------------------
+Q: My gradients are twice too large after calling backward() twice.
+A: Gradients accumulate. Call zero_grad() on every node (see `trace`
+   below) before a second backward pass, or build the graph again.
+
+Q: x * x gives the wrong gradient.
+A: Both inputs are the same node. If you use `=` instead of `+=`, or
+   compute both updates before writing them, one path is lost.
+
+Q: Can I add more methods or helpers?
+A: Yes, as long as the given ones keep working. Keep everything in this
+   file.
+
+Q: Why is `backward_fn` None for a leaf and not a function?
+A: So that you can see in the debugger which nodes are leaves. Your
+   backward() has to skip them.
+
+Q: How do I check a rule?
+A: Use `numeric_grad` at the end of this file: nudge the input by a small
+   h both ways and compare with your .grad.
+"""
+
+import math
+
+
+def as_value(x):
+    """Return x unchanged if it is a Value, otherwise wrap the number in one."""
+    return x if isinstance(x, Value) else Value(x)
+
+
+class Value:
+    """One scalar node of the computation graph, with its gradient."""
+
+    def __init__(self, data, parents=(), op=""):
+        self.data = data
+        self.grad = 0.0
+        self.parents = tuple(parents)
+        self.op = op
+        self.backward_fn = None  # set by the operation that made this node
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+    # ------------------------------------------------------------------
+    # Task 1: addition and multiplication
+    # ------------------------------------------------------------------
+
+    def __add__(self, other):
+        """self + other.
+
+        Make the result node, then set its backward_fn so that both inputs
+        receive the result's gradient (d(a+b)/da = d(a+b)/db = 1).
+
+        Example: Value(2.0) + 3 gives Value(data=5.0); after backward()
+        both inputs have grad 1.0. Plain numbers are wrapped with as_value.
+        """
+        # TODO Task 1a
+        other = as_value(other)
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def backward_fn():
+            g = out.grad
+            self.grad += g
+            other.grad += g
+
+        out.backward_fn = backward_fn
+        return out
+
+    def __mul__(self, other):
+        """self * other.
+
+        Each input receives the *other* input's value times the result's
+        gradient (d(ab)/da = b, d(ab)/db = a).
+
+        Example: for c = a * b with a = 2, b = -3, backward() gives
+        a.grad = -3 and b.grad = 2. Remember x * x: the same node twice.
+        """
+        # TODO Task 1b
+        other = as_value(other)
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def backward_fn():
+            g = out.grad
+            a, b = self.data, other.data
+            self.grad += b * g
+            other.grad += a * g
+
+        out.backward_fn = backward_fn
+        return out
+
+    # ------------------------------------------------------------------
+    # Task 2: powers by a constant
+    # ------------------------------------------------------------------
+
+    def __pow__(self, k):
+        """self ** k for a plain int or float k (not a Value).
+
+        d(x**k)/dx = k * x**(k - 1).
+
+        Example: Value(3.0) ** 2 is 9.0 and its slope at 3 is 6.
+        Negative powers are used by division: a / b = a * b ** -1.
+        """
+        assert isinstance(k, (int, float)), "only constant powers"
+        # TODO Task 2
+        out = Value(self.data ** k, (self,), "**")
+
+        def backward_fn():
+            g = out.grad
+            self.grad += k * (self.data ** (k - 1)) * g
+
+        out.backward_fn = backward_fn
+        return out
+
+    # ------------------------------------------------------------------
+    # Task 3: functions of one input
+    # ------------------------------------------------------------------
+
+    def relu(self):
+        """max(0, x). Its slope is 1 where x > 0 and 0 elsewhere (also at 0).
+
+        Example: Value(-1.0).relu() is 0.0 and passes no gradient back;
+        Value(2.0).relu() is 2.0 and passes the gradient unchanged.
+        """
+        # TODO Task 3a
+        out = Value(self.data if self.data > 0 else 0.0, (self,), "relu")
+
+        def backward_fn():
+            g = out.grad
+            if self.data > 0:
+                self.grad += g
+
+        out.backward_fn = backward_fn
+        return out
+
+    def tanh(self):
+        """tanh(x). Its slope is 1 - tanh(x)**2: reuse the output.
+
+        Example: Value(0.0).tanh() is 0.0 and its slope there is 1.
+        Use math.tanh; do not write your own series.
+        """
+        # TODO Task 3b
+        t = math.tanh(self.data)
+        out = Value(t, (self,), "tanh")
+
+        def backward_fn():
+            g = out.grad
+            self.grad += (1.0 - t ** 2) * g
+
+        out.backward_fn = backward_fn
+        return out
+
+    def exp(self):
+        """e**x. Its slope is e**x itself.
+
+        Example: Value(0.0).exp() is 1.0 and its slope there is 1.
+        Large inputs overflow; the marker does not test them.
+        """
+        # TODO Task 3c
+        out = Value(math.exp(self.data), (self,), "exp")
+
+        def backward_fn():
+            g = out.grad
+            self.grad += out.data * g
+
+        out.backward_fn = backward_fn
+        return out
+
+    def log(self):
+        """The natural log, for x > 0. Its slope is 1/x (x the input!).
+
+        Example: Value(1.0).log() is 0.0 and its slope there is 1.
+        A common slip is dividing by the output instead of the input.
+        """
+        # TODO Task 3d
+        x = self.data
+        out = Value(math.log(x), (self,), "log")
+
+        def backward_fn():
+            g = out.grad
+            self.grad += g / x
+
+        out.backward_fn = backward_fn
+        return out
+
+    # ------------------------------------------------------------------
+    # Task 4: backpropagation
+    # ------------------------------------------------------------------
+
+    def backward(self):
+        """Fill in .grad of every node this one depends on.
+
+        1. Put the nodes in topological order (parents before children).
+        2. Set self.grad = 1.0.
+        3. Call each node's backward_fn in reverse order.
+
+        The marker calls this once per graph. A recursive depth-first
+        search is fine for small graphs, but the chain test has thousands
+        of nodes: use your own stack, or raise the recursion limit.
+        """
+        # TODO Task 4
+        # نرتب العقد: كل عقدة بعد آبائها
+        topo = []
+        state = {}
+        stack = [self]
+        while stack:
+            v = stack.pop()
+            s = state.get(v)
+            if s is None:
+                state[v] = "open"
+                stack.append(v)
+                for p in v.parents:
+                    if p not in state:
+                        stack.append(p)
+            elif s == "open":
+                state[v] = "closed"
+                topo.append(v)
+        self.grad = 1.0
+        for v in reversed(topo):
+            if v.backward_fn is not None:
+                v.backward_fn()
+
+    # ------------------------------------------------------------------
+    # Given: everything below is built from the tasks above
+    # ------------------------------------------------------------------
+
+    def __neg__(self):
+        return self * -1
+
+    def __sub__(self, other):
+        return self + (-as_value(other))
+
+    def __rsub__(self, other):
+        return as_value(other) + (-self)
+
+    def __radd__(self, other):
+        return self + other
+
+    def __rmul__(self, other):
+        return self * other
+
+    def __truediv__(self, other):
+        return self * as_value(other) ** -1
+
+    def __rtruediv__(self, other):
+        return as_value(other) * self ** -1
+
+    def zero_grad(self):
+        """Set .grad back to 0 on this node (call it on every node between two backward passes)."""
+        self.grad = 0.0
+
+
+# ----------------------------------------------------------------------
+# Given helpers for testing your engine (not marked)
+# ----------------------------------------------------------------------
+
+def trace(root):
+    """Every node and edge reachable from root, as two sets (for drawing or zeroing)."""
+    nodes, edges = set(), set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node not in nodes:
+            nodes.add(node)
+            for parent in node.parents:
+                edges.add((parent, node))
+                stack.append(parent)
+    return nodes, edges
+
+
+def numeric_grad(f, x, h=1e-6):
+    """(f(x + h) - f(x - h)) / 2h for a function f of one float: compare it with your .grad."""
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+def check_rule(name, f, x):
+    """Print your gradient of f at x next to numeric_grad's, for one of your operations."""
+    v = Value(x)
+    f(v).backward()
+    numeric = numeric_grad(lambda t: f(Value(t)).data, x)
+    print(f"{name:>6}: backward {v.grad:+.6f}  numeric {numeric:+.6f}")
