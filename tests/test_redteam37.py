@@ -1,12 +1,21 @@
 """Session 37's red team: a student who reads the source, on the names that make a row and the cells a spreadsheet
 reads (docs/security.md, "Session 37's red team")."""
 
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
 from load_support import ENGINE, write
+
+from grader.cli import main
 
 from grader.load import load_folder
 from grader.load.confusables import alike, prototypes, skeleton
 from grader.report.gradebook import spreadsheet_cell, to_csv
 from grader.serve.gradebook import to_csv as course_csv
+from grader.student_text import listed
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def test_an_entry_whose_name_differs_by_letters_of_another_script_is_not_a_second_row_of_that_name(tmp_path):
@@ -98,3 +107,30 @@ def test_a_cell_that_starts_as_a_formula_after_blanks_is_text_in_the_gradebooks(
             "students": [{"student": " @evil", "total": 1.0, "exercises": {"01-add": {"score": 1.0}}},
                          {"student": "ann", "total": 0.0, "exercises": {"01-add": None}}]}
     assert course_csv(book) == "student,01-add,total\r\n' @evil,1,1\r\nann,,0\r\n"
+
+
+@pytest.mark.slow
+def test_an_id_with_a_comma_does_not_put_a_classmate_in_a_cluster_of_the_similarity_report(tmp_path):
+    # mallory copies erin's engine and names hers `dave, mallory.py`: the report's cluster read `dave, mallory, erin`,
+    # dave (an honest classmate, whose own engine is his) named among the copiers, on the terminal and on the page,
+    # and its side by side `dave, mallory and erin`. Now an id that holds a comma, a blank or a quote is quoted
+    copied = (FIXTURES / "submissions" / "correct-closures" / "engine.py").read_text(encoding="utf-8")
+    honest = (FIXTURES / "submissions" / "correct-edgelist" / "engine.py").read_text(encoding="utf-8")
+    folder = write(tmp_path / "class", {"dave.py": honest.encode(), "dave, mallory.py": copied.encode(),
+                                        "erin.py": copied.encode()})
+    out, page = tmp_path / "similarity.json", tmp_path / "similarity.html"
+    said = CliRunner().invoke(main, ["similarity", str(folder), "--no-micrograd", "-o", str(out), "--html", str(page)])
+    assert said.exit_code == 0, said.output
+    assert "  cluster: \u201cdave, mallory\u201d, erin" in said.output.splitlines()
+    html = page.read_text(encoding="utf-8")
+    assert "<li>\u201cdave, mallory\u201d, erin</li>" in html
+    assert '<h3 id="pair-0">\u201cdave, mallory\u201d and erin: 1.00</h3>' in html
+
+
+def test_ids_listed_on_one_line_are_quoted_where_one_could_read_as_two():
+    # a separator, a blank or a quote inside an id quotes it; a quote mark of the id's own is an escape, so that
+    # `a\u201d, \u201cb` cannot close its quotes early; control characters are escapes as everywhere
+    assert listed(["alice", "dave, mallory", "ann smith", "o'lee", "", "x;y"]) == \
+        "alice, \u201cdave, mallory\u201d, \u201cann smith\u201d, \u201co'lee\u201d, \u201c\u201d, \u201cx;y\u201d"
+    assert listed(["a\u201d, \u201cb", "c\x1b[2K"]) == "\u201ca\\u201d, \\u201cb\u201d, c\\x1b[2K"
+    assert listed(["bob", "erin"], " and ") == "bob and erin"
