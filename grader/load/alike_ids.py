@@ -31,24 +31,42 @@ def shown_later(sub_id: str) -> tuple[bool, bool, bool]:
 class SeenIds:
     """The ids a class's loading has taken, each with the entry that took it (as a message names it), and which
     earlier one a new id looks like: seen alike (seen_as), or alike by letters of other scripts (confusables.alike,
-    looked up by skeleton: a class of thousands is not compared pair by pair)."""
+    looked up by skeleton: a class of thousands is not compared pair by pair). Two ids of ASCII alone are never
+    alike so, so a class of ASCII ids never reads Unicode's table: ASCII ids wait unindexed until an id that is not
+    ASCII comes."""
 
     def __init__(self):
         self._first: dict[str, tuple[str, str]] = {}  # seen_as(id) -> (the entry shown, its id)
         self._by_skeleton: dict[str, list[str]] = {}  # skeleton -> the seen_as(id) of each id with it
+        self._ascii: list[str] = []  # the seen_as(id) of ASCII ids not yet in _by_skeleton
+        self._other = False  # whether an id that is not ASCII was taken
 
     def add(self, sub_id: str, shown: str) -> None:
         key = seen_as(sub_id)
-        if key not in self._first:
-            self._first[key] = (shown, sub_id)
-            self._by_skeleton.setdefault(skeleton(key), []).append(key)
+        if key in self._first:
+            return
+        self._first[key] = (shown, sub_id)
+        if key.isascii():
+            self._ascii.append(key)
+        else:
+            self._other = True
+            self._index([key])
 
     def earlier(self, sub_id: str) -> tuple[str, str] | None:
         """(the entry shown, its id) of the first id taken that `sub_id` looks like, or None."""
         key = seen_as(sub_id)
         if key in self._first:
             return self._first[key]
+        if key.isascii() and not self._other:
+            return None  # only ASCII ids so far: none is alike but by seen_as
+        if not key.isascii():
+            self._index(self._ascii)
+            self._ascii = []
         return next((self._first[k] for k in self._by_skeleton.get(skeleton(key), []) if alike(k, key)), None)
+
+    def _index(self, keys):
+        for key in keys:
+            self._by_skeleton.setdefault(skeleton(key), []).append(key)
 
 
 def _blanks(sub_id: str) -> list[str]:
