@@ -125,6 +125,25 @@ def printable(text, *, one_line: bool = False) -> str:
     return _LOG_COMMAND.sub(r"\\x23", text) if "##" in text else text
 
 
+def listed(ids, joiner: str = ", ") -> str:
+    """Ids shown one after another on one line (a cluster of `grade similarity`, "a and b"), each as `printable`
+    shows it, in “ ” when it holds a comma, a blank or a quote, so that one id never reads as two: session 37, an
+    entry named `dave, mallory.py` in a cluster with erin was shown `cluster: dave, mallory, erin`, naming dave, an
+    honest classmate, among the copiers (now `cluster: “dave, mallory”, erin`). A “ or ” of the id's own is an
+    escape."""
+    return joiner.join(_quoted(printable(i, one_line=True)) for i in ids)
+
+
+def _quoted(shown: str) -> str:
+    shown = shown.replace("\u201c", "\\u201c").replace("\u201d", "\\u201d")
+    return f"\u201c{shown}\u201d" if not shown or _NEEDS_QUOTES.search(shown) else shown
+
+
+# what makes an id read as more than one in a list: a separator (a comma, a semicolon, a blank, as in `a and b`) or
+# a quote
+_NEEDS_QUOTES = re.compile("[\\s,;\"'\u2018\u2019\u201c\u201d]")
+
+
 # a line's opening `::` after the blanks GitHub's runner trims: its first `:`. The runner trims with .NET's
 # String.TrimStart(), which drops every Unicode White_Space character, not spaces and tabs alone (session 34: an entry
 # named `\u3000::error title=Forged::...` opened a row of `grade run`'s table with an ideographic space, which the

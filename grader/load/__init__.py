@@ -90,7 +90,7 @@ from pathlib import Path
 
 from ..i18n import Message, msg
 from . import levels
-from .alike_ids import seen_as, why_one_id
+from .alike_ids import SeenIds, shown_later, why_one_id
 from .comparison_cells import for_suite
 from .disk import disk_level, disk_reader, lone_archive
 from .exercise_names import ExerciseFiles, lone_notebook, lone_script
@@ -161,30 +161,33 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
     exercise_files = _exercise_files_at_top(folder, names, allowed_files)
     if exercise_files:
         raise AmbiguousFolder(folder, exercise_files, one_submission_flag=one_submission_flag)
-    subs, first_with_id = [], {}
-    # ids that differ only in their Unicode form (`José` composed, and decomposed as macOS writes names) or by
-    # characters no font draws (`alice\u200b` beside `alice`: session 36) are one name to a person and to an LMS's
-    # import: the same id. first_with_id: seen_as(id) -> (the entry shown, its id)
+    subs, seen = [], SeenIds()
+    # ids that differ only in their Unicode form (`José` composed, and decomposed as macOS writes names), by
+    # characters no font draws (`alice\u200b` beside `alice`: session 36) or by letters of other scripts that look
+    # alike (`аlice` with a Cyrillic `а`: session 37) are one name to a person and to an LMS's import: the same id
     found = group_export(folder, names)
     if found is not None:  # an LMS export that names each file after its student: a submission per student
         groups, names = found  # and the entries no student's (GitHub Classroom's folder), each its own, below
         subs = [_load_group(group, allowed_files) for group in groups]
-        first_with_id = {seen_as(g.id): (_shown(g.folders[0]), g.id) for g in groups if g.folders}
+        for group in groups:
+            if group.folders:
+                seen.add(group.id, _shown(group.folders[0]))
         if not names:
             return subs
     own_ids = {name: _entry_id(folder / name) for name in names}
     taken = set(own_ids.values()) | {sub.id for sub in subs}  # a generated id must not be any entry's own id either
-    # an id with blanks at its ends or other than one space inside after those without (`alice .py` beside
-    # `alice.py`: alice's is graded, whichever sorts first)
-    for name in sorted(names, key=lambda name: " ".join(own_ids[name].split()) != own_ids[name]):
+    # of ids alike, alice's is graded whichever sorts first: an id with characters not shown or odd blanks after those
+    # without (`alice .py` beside `alice.py`), one whose letters mix scripts after those of one script (`аlice.py`,
+    # with a Cyrillic `а`), one not ASCII after those that are (`ⅿallory.py`): alike_ids.shown_later
+    for name in sorted(names, key=lambda name: shown_later(own_ids[name])):
         path = folder / name
         sub_id = own_ids[name]
-        key = seen_as(sub_id)
-        if key not in first_with_id:
-            first_with_id[key] = (_shown(path), sub_id)
+        earlier = seen.earlier(sub_id)
+        if earlier is None:
+            seen.add(sub_id, _shown(path))
             subs.append(load_entry(path, allowed_files))
             continue
-        first, first_id = first_with_id[key]
+        first, first_id = earlier
         new_id = f"{sub_id} ({name_text(name)})"
         candidate, n = new_id, 1
         while candidate in taken:

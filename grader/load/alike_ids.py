@@ -1,7 +1,9 @@
 """Entries of a class folder whose ids a reader cannot tell apart, which load_folder makes one id (the first entry
 graded, each other rejected saying why): ids equal as they are, ids that differ only in their Unicode form (`José`
 composed, and decomposed as macOS writes names), and ids that differ only by characters no font draws (session 36:
-`alice\\u200b.py` dropped beside `alice.py` made two rows that both read `alice`; student_text.not_shown)."""
+`alice\\u200b.py` dropped beside `alice.py` made two rows that both read `alice`; student_text.not_shown), and ids
+that differ only by letters of other scripts that look alike (session 37: `аlice.py` with a Cyrillic `а`;
+confusables.py, Unicode's TR39 skeleton)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,62 @@ import unicodedata
 
 from ..i18n import Message, msg
 from ..student_text import escaped, not_shown, without_not_shown
+from .confusables import alike, look_alike_letters, mixed_scripts, skeleton
 
 
 def seen_as(sub_id: str) -> str:
     """What a reader sees of the id `sub_id`: its NFC form without the characters no font draws. Two entries whose
     ids are seen alike are one id."""
     return " ".join(unicodedata.normalize("NFC", without_not_shown(sub_id)).split())
+
+
+def shown_later(sub_id: str) -> tuple[bool, bool, bool]:
+    """Of ids alike, which is taken first (sort by this, then as before): one with characters not shown or blanks
+    other than one space inside after one without (`alice.py` before `alice\\u200b.py`, `alice .py`), one whose
+    letters mix scripts after one of a single script (`Анна` before `Aнна` with a Latin `A`), one not ASCII after
+    one that is (`mallory` before `ⅿallory`). What a student named in another script is keeps its name."""
+    return (seen_as(sub_id) != unicodedata.normalize("NFC", sub_id), mixed_scripts(sub_id), not sub_id.isascii())
+
+
+class SeenIds:
+    """The ids a class's loading has taken, each with the entry that took it (as a message names it), and which
+    earlier one a new id looks like: seen alike (seen_as), or alike by letters of other scripts (confusables.alike,
+    looked up by skeleton: a class of thousands is not compared pair by pair). Two ids of ASCII alone are never
+    alike so, so a class of ASCII ids never reads Unicode's table: ASCII ids wait unindexed until an id that is not
+    ASCII comes."""
+
+    def __init__(self):
+        self._first: dict[str, tuple[str, str]] = {}  # seen_as(id) -> (the entry shown, its id)
+        self._by_skeleton: dict[str, list[str]] = {}  # skeleton -> the seen_as(id) of each id with it
+        self._ascii: list[str] = []  # the seen_as(id) of ASCII ids not yet in _by_skeleton
+        self._other = False  # whether an id that is not ASCII was taken
+
+    def add(self, sub_id: str, shown: str) -> None:
+        key = seen_as(sub_id)
+        if key in self._first:
+            return
+        self._first[key] = (shown, sub_id)
+        if key.isascii():
+            self._ascii.append(key)
+        else:
+            self._other = True
+            self._index([key])
+
+    def earlier(self, sub_id: str) -> tuple[str, str] | None:
+        """(the entry shown, its id) of the first id taken that `sub_id` looks like, or None."""
+        key = seen_as(sub_id)
+        if key in self._first:
+            return self._first[key]
+        if key.isascii() and not self._other:
+            return None  # only ASCII ids so far: none is alike but by seen_as
+        if not key.isascii():
+            self._index(self._ascii)
+            self._ascii = []
+        return next((self._first[k] for k in self._by_skeleton.get(skeleton(key), []) if alike(k, key)), None)
+
+    def _index(self, keys):
+        for key in keys:
+            self._by_skeleton.setdefault(skeleton(key), []).append(key)
 
 
 def _blanks(sub_id: str) -> list[str]:
@@ -31,6 +83,11 @@ def why_one_id(first: str, first_id: str, second: str, sub_id: str) -> Message:
     if first_id == sub_id:
         return msg("two entries have the id {id}: {first} and {second}; only {first} is graded as {id}: rename "
                    "or remove one and grade again", id=repr(sub_id), first=first, second=second)
+    if seen_as(first_id) != seen_as(sub_id):
+        return msg("two entries have ids that look alike, {id} and {other}: they differ only by letters of "
+                   "different scripts that look the same ({letters}); only {first} is graded: rename or remove one "
+                   "and grade again", id=repr(first_id), other=repr(sub_id),
+                   letters=", ".join(look_alike_letters(seen_as(first_id), seen_as(sub_id))), first=first)
     if unicodedata.normalize("NFC", first_id) != unicodedata.normalize("NFC", sub_id):
         hidden = dict.fromkeys(not_shown(first_id + sub_id) + [escaped(c) for c in _blanks(first_id) + _blanks(sub_id)])
         return msg("two entries have ids that look alike, {id} and {other}: they differ only by characters that "

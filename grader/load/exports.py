@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import Message, msg
+from .alike_ids import SeenIds, shown_later
 from .gradescope_metadata import GRADESCOPE_FOLDER, read_gradescope_metadata
 from .reading import ARCHIVE_SUFFIXES, SUBMISSION_SUFFIXES, name_text, some_names
 
@@ -370,14 +371,19 @@ def _github_classroom(folder: Path, assignment: str, names: list[str]) -> list[G
 def _gradescope(folder: Path, names: list[str]) -> list[Group] | None:
     others = [name for name in names if name != GRADESCOPE_METADATA]
     meta = read_gradescope_metadata(folder / GRADESCOPE_METADATA)
-    groups, taken = [], set()
-    for name in sorted(others, key=lambda n: int(n.split("_")[1])):
-        submitters = meta.get(name, [])
-        idents = [s.get("email") or s.get("sid") or s.get("name") for s in submitters]
-        sub_id = " + ".join(i for i in idents if i) or name
-        if sub_id in taken:  # a student in two submissions (an export taken mid-regrade): both rows, told apart
+    ids = {}
+    for name in others:
+        idents = [s.get("email") or s.get("sid") or s.get("name") for s in meta.get(name, [])]
+        ids[name] = " + ".join(i for i in idents if i) or name
+    groups, taken = [], SeenIds()
+    # a student in two submissions (an export taken mid-regrade), or two submitters named alike (`аlice` with a
+    # Cyrillic `а` beside `alice`, `alice\u200b`: session 37): both rows, the later told apart by its submission;
+    # which is later, alike_ids.shown_later says first, whatever its number
+    for name in sorted(others, key=lambda n: (shown_later(ids[n]), int(n.split("_")[1]))):
+        submitters, sub_id = meta.get(name, []), ids[name]
+        if taken.earlier(sub_id) is not None:
             sub_id = f"{sub_id} ({name})"
-        taken.add(sub_id)
+        taken.add(sub_id, name)
         export = {"lms": "gradescope", "submission": name, "submitters": submitters}
         groups.append(Group(sub_id, [], export, folders=[folder / name]))
     return groups

@@ -32,7 +32,12 @@ worksheet's `Participant N`), Blackboard's username, Gradescope's submitters' em
 
 A cell that a spreadsheet would run as a formula (an id starting with `=`,
 `+`, `-`, `@`, tab or carriage return: ids are chosen by students) is
-written with a leading `'`, as OWASP advises against CSV injection. An id is
+written with a leading `'`, as OWASP advises against CSV injection; so is one
+that starts so after blanks or characters not shown (` =HYPERLINK(...)`,
+`\u00a0+1`, `\u200b@SUM(...)`: an import that trims blanks, Google Sheets'
+"Trim whitespace" or a script's `strip()`, ran it: session 37), or with the
+fullwidth forms `＝`, `＋`, `－`, `＠` (which a spreadsheet's input in East Asian
+locales turns into their ASCII forms). An id is
 written as `printable` shows it (grader/student_text.py): a spreadsheet or a
 terminal that shows the file never gets a raw ESC, BEL, carriage return,
 newline or bidi override from a name a student chose.
@@ -43,11 +48,12 @@ from __future__ import annotations
 import csv
 import io
 
+from ..student_text import without_not_shown
 from .record import concept_points, concepts, number, printable, score_of
 
 COLUMNS = ("id", "score", "max_score", "status")
 LMS_COLUMNS = ("lms_student", "lms_id")  # after COLUMNS, in a class read from an LMS export
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def to_csv(scores: dict) -> str:
@@ -85,6 +91,11 @@ def lms_identity(record: dict) -> tuple[str, str]:
     return export.get("student", ""), export.get("user_id", "")
 
 
-def _cell(text: str) -> str:
+def spreadsheet_cell(text) -> str:
+    """`text` as a CSV cell a spreadsheet shows as text: with a leading `'` where it starts as a formula does, after
+    any blanks and characters not shown (the module's docstring)."""
     text = str(text)
-    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+    return "'" + text if without_not_shown(text).lstrip().startswith(_FORMULA_STARTS) else text
+
+
+_cell = spreadsheet_cell

@@ -14,6 +14,7 @@ import io
 
 from sqlalchemy import select
 
+from ..report.gradebook import spreadsheet_cell
 from ..report.record import number
 from .db import Submission
 
@@ -63,9 +64,9 @@ def to_csv(book: dict) -> str:
     names = [ex["name"] for ex in book["exercises"]]
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["student", *names, "total"])
-    for row in book["students"]:
-        writer.writerow([row["student"],
+    writer.writerow(["student", *(spreadsheet_cell(n) for n in names), "total"])
+    for row in book["students"]:  # the roster's names, which a student may have chosen (an LMS's display name)
+        writer.writerow([spreadsheet_cell(row["student"]),
                          *("" if row["exercises"][n] is None else number(row["exercises"][n]["score"]) for n in names),
                          number(row["total"])])
     return out.getvalue()

@@ -5,7 +5,7 @@ from pathlib import Path
 import click
 
 from ..load import LoadError
-from ..student_text import printable
+from ..student_text import listed, printable
 from . import PRIVATE_MODE, SimilarityError, similarity, write_private
 from .cohort import THRESHOLD
 
@@ -69,7 +69,7 @@ def similarity_command(submissions, exercise, starters, public, no_micrograd, sc
     # ids and file names are the students' (a name holding ESC [ 1 A and ESC [ 2 K rewrote the line above, "1 pair
     # flagged", and OSC 52 the instructor's clipboard: session 32): shown through the one sanitiser, as the table is
     for group in record["clusters"]:
-        click.echo(f"  cluster: {', '.join(printable(sid, one_line=True) for sid in group)}")
+        click.echo(f"  cluster: {listed(group)}")  # `dave, mallory.py` is one id, shown “dave, mallory”
     for match in public_flagged:
         click.echo(f"  {printable(match['id'], one_line=True)} matches {printable(match['source'], one_line=True)} "
                    f"({match['score']:.2f})")

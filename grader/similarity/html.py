@@ -19,6 +19,7 @@ from .regions import starter_lines
 from .normalise import python_lines
 from ..report.html import e, page
 from ..report.record import number
+from ..student_text import listed
 
 BINS = 20
 BAR_COLOUR = "#3465a4"
@@ -180,7 +181,7 @@ def _cut(text: str, most: int = 60) -> str:
 def _clusters(groups: list[list[str]]) -> str:
     if not groups:
         return "<p>No cluster: no pair is flagged.</p>"
-    return "<ol>" + "".join(f"<li>{', '.join(e(m) for m in g)}</li>" for g in groups) + "</ol>"
+    return "<ol>" + "".join(f"<li>{e(listed(g))}</li>" for g in groups) + "</ol>"  # one id never reads as two
 
 
 def _public_table(matches: list[dict]) -> str:
@@ -202,7 +203,7 @@ def _side_by_side(pair: dict, a, b, result: Result, index: int, public: bool = F
     anchor = f"public-{index}" if public else f"pair-{index}"
     columns = [_listing(pair[side], doc, colours[side], starter_lines(doc, result.starter_kgrams))
                for side, doc in (("a", a), ("b", b))]
-    return (f'<h3 id="{anchor}">{e(pair["a"])} and {e(pair["b"])}: {pair["score"]:.2f}</h3>'
+    return (f'<h3 id="{anchor}">{e(listed([pair["a"], pair["b"]], " and "))}: {pair["score"]:.2f}</h3>'
             f'<div class="code">{columns[0]}{columns[1]}</div>')
 
 

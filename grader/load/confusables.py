@@ -1,0 +1,65 @@
+"""Letters of other scripts that look like a name's own (Cyrillic `а` U+0430 for Latin `a`, `ⅿ` U+217F for `m`):
+the skeleton of Unicode's Technical Standard #39 (Unicode Security Mechanisms, section 4), by its table of
+confusables (grader/data/unicode/confusables.txt, Unicode 13.0.0, with its source and licence). Session 37: an entry
+`аlice.py` with a Cyrillic `а` beside `alice.py` was graded as a second row that read `alice`.
+
+Two ids alike by their skeletons are one id to the loader (`alike`) unless both are ASCII: the table holds
+confusables inside ASCII too (`rn` and `m`, `0` and `O`, `1`, `I` and `l`), and two students named `arnie` and
+`amie`, or with logins `s1` and `sl`, are two students. The skeleton is compared after alike_ids.seen_as (Unicode's
+form, characters not shown, blanks), as TR39 asks for the default-ignorable code points."""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from difflib import SequenceMatcher
+from pathlib import Path
+
+TABLE = Path(__file__).parents[1] / "data" / "unicode" / "confusables.txt"
+
+
+@functools.lru_cache(maxsize=1)
+def prototypes() -> dict[str, str]:
+    """{character: its prototype}, every mapping of the table (read once, when a class first needs it)."""
+    found = {}
+    for line in TABLE.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            prototype, sources = line.split(";")
+            target = "".join(chr(int(code, 16)) for code in prototype.split())
+            found.update((chr(int(code, 16)), target) for code in sources.split())
+    return found
+
+
+def skeleton(text: str) -> str:
+    """TR39's skeleton of `text` (its default-ignorable code points already dropped by the caller): its NFD form,
+    each character replaced by its prototype, in NFD again. Two texts with one skeleton look alike. The NFD is
+    NFKD here: the table leaves out what compatibility forms fold (`ｂ` U+FF42, fullwidth, and `ℯ` U+212F are `b`
+    and `e` by NFKD alone), which a name shows as the letter it is a form of."""
+    table = prototypes()
+    return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in unicodedata.normalize("NFKD", text)))
+
+
+def alike(one: str, other: str) -> bool:
+    """Whether the ids `one` and `other` (as alike_ids.seen_as gives them) look alike by letters of other scripts:
+    one skeleton, and not both ASCII (arnie and amie are two students)."""
+    return not (one.isascii() and other.isascii()) and skeleton(one) == skeleton(other)
+
+
+def look_alike_letters(one: str, other: str) -> list[str]:
+    """The characters where `one` and `other` differ (difflib's alignment), each once and named, `one`'s first:
+    `'a' (U+0061 LATIN SMALL LETTER A)`, `'а' (U+0430 CYRILLIC SMALL LETTER A)`, which is what a message shows of
+    why two ids are alike."""
+    one, other = unicodedata.normalize("NFD", one), unicodedata.normalize("NFD", other)
+    spans = [(i1, i2, j1, j2) for op, i1, i2, j1, j2 in SequenceMatcher(None, one, other, autojunk=False).get_opcodes()
+             if op != "equal"]
+    found = dict.fromkeys([c for i1, i2, _, _ in spans for c in one[i1:i2]]
+                          + [c for _, _, j1, j2 in spans for c in other[j1:j2]])
+    return [f"{c!r} (U+{ord(c):04X} {unicodedata.name(c, '?')})" for c in found]
+
+
+def mixed_scripts(text: str) -> bool:
+    """Whether the letters of `text` come from more than one script, read from their Unicode names' first word
+    (LATIN, CYRILLIC, GREEK, FULLWIDTH...): `аlice` with a Cyrillic `а` is; `alice` and `Анна` are not. Of ids alike,
+    one of a single script is graded first."""
+    scripts = {unicodedata.name(c, "?").split(" ")[0] for c in text if c.isalpha()}
+    return len(scripts) > 1
