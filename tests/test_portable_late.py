@@ -1,9 +1,9 @@
 """The portable worker (grader/sandbox/portable.py: a student's `grade check` on macOS or Windows, a Linux without the
 sandbox's tools) is named its drawn probes only once its published ones are observed, as the sandboxed worker is
 (tests/test_drawn_late.py). Until session 37 it took every draw on its command line, where any engine read them at
-import. Its channel is one pipe, its standard output when it starts (the only descriptor besides the standard streams
-that every OS hands a child is none: grader/sandbox/late_names.PipedNames), moved above fd 2 before the submission is
-imported (worker._moved_names).
+import. Its channel is one pipe, its standard output when it starts (Windows hands a child no descriptor but its
+standard streams: grader/sandbox/late_names.PipedNames), moved above fd 2 before the submission is imported
+(worker.py's main).
 
 Forced on Linux by hiding the sandbox's tools from PATH (tests/test_portable.py). Each attack is an engine that is
 right everywhere (correct-closures) plus the attack, graded in one batch beside its twin without it; each asserts the

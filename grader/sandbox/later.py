@@ -30,6 +30,22 @@ def channel(go, later):
     return Channel(go) if later == "1" else Piped(later)
 
 
+def _at_3_and_4(ready, names):
+    """The claimed worker's channel moved to fds 3 and 4, where the warm template's child has it: a passed descriptor
+    keeps the number it had in the grader's process, which varies with what that process holds (a long pytest
+    session held the go pipe above 64, the worker's open-files limit: a submission's dup2 onto it failed with EBADF
+    there alone, `graded` 0 where `crashed` 0 elsewhere, tests/test_drawn_late.py)."""
+    import fcntl
+
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 5) for fd in (ready, names)]  # out of 3's and 4's way
+    for fd in (ready, names):
+        _os.close(fd)
+    for target, fd in zip((3, 4), high):
+        _os.dup2(fd, target)
+        _os.close(fd)
+    return 3, 4
+
+
 class _Late:
     def probes(self, published):
         """The published probes, None (the worker says `more`: the last published result goes out with it), then the
@@ -51,6 +67,8 @@ class Channel(_Late):
     def __init__(self, go):
         files = _held(_FILE) if go is not None else [4]
         self.ready, self.names = (3 if go is None else go), (files[0] if len(files) == 1 else -1)
+        if go is not None and self.names >= 0:
+            self.ready, self.names = _at_3_and_4(self.ready, self.names)
 
     def _names(self):
         """The names, once the grader has every published probe's result: the end of the pipe (which no other reader
