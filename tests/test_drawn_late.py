@@ -249,8 +249,9 @@ def _numbering_tanh(self):
 Value.tanh = _numbering_tanh
 '''
 
-ENGINES = {"twin": "", "numbers": NUMBERS, "look": LOOK, "block": BLOCK, "thread": THREAD, "frames": FRAMES, "fork": FORK,
-           "close": CLOSE, "dup2": DUP2, "write": WRITE, "seal": SEAL, "dies": DIES, "dies-looking": DIES_LOOKING}
+ENGINES = {"twin": "", "numbers": NUMBERS, "look": LOOK, "block": BLOCK, "thread": THREAD, "frames": FRAMES,
+           "fork": FORK, "close": CLOSE, "dup2": DUP2, "write": WRITE, "seal": SEAL, "dies": DIES,
+           "dies-looking": DIES_LOOKING}
 
 
 def _graded(folder, engines):

@@ -91,7 +91,7 @@ class Channel(_Late):
 
 
 class Piped(_Late):
-    """The portable worker's: one pipe (`fd`, its fd 1 when it started: worker._moved_names), on which the grader
+    """The portable worker's: one pipe (`fd`, its fd 1 when it started, moved by worker.py's main), on which the grader
     writes the names' line once it has every published probe's result, then the pipe's end."""
 
     def __init__(self, fd):
@@ -99,7 +99,9 @@ class Piped(_Late):
 
     def _names(self):
         """The line, read up to its newline (a copy of the pipe's write end the submission made, through /proc, never
-        holds it back); [] when it cannot be read whole (the submission closed the pipe or took part of the line)."""
+        holds it back); [] when the pipe ends first or cannot be read (the submission took the line, or closed the
+        pipe). What is left of a line the submission took part of names no probe the grader named: a malformed report
+        either way (observe/attempt.py)."""
         data = b""
         try:
             while not data.endswith(b"\n"):
