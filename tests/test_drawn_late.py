@@ -234,17 +234,49 @@ Value.exp, Value.__add__ = _dying_exp, _dying_add
 '''
 DIES_LOOKING = DIES + LOOK[len(FIFOS):].replace("if not _TOLD:", "if not _TOLD and _AT_IMPORT + _look():")
 
-ENGINES = {"twin": "", "look": LOOK, "block": BLOCK, "thread": THREAD, "frames": FRAMES, "fork": FORK,
-           "close": CLOSE, "dup2": DUP2, "write": WRITE, "seal": SEAL, "dies": DIES, "dies-looking": DIES_LOOKING}
+# Raises in its first tanh (a published probe) the pipes and the files it held above fd 2 at import: the channel's.
+NUMBERS = FIFOS + r'''
+_SEEN, _tanh, _TOLD = (_fifos(), _files()), Value.tanh, []
+
+
+def _numbering_tanh(self):
+    if not _TOLD:
+        _TOLD.append(1)
+        raise ValueError(f"FDS {_SEEN}")
+    return _tanh(self)
+
+
+Value.tanh = _numbering_tanh
+'''
+
+ENGINES = {"twin": "", "numbers": NUMBERS, "look": LOOK, "block": BLOCK, "thread": THREAD, "frames": FRAMES,
+           "fork": FORK, "close": CLOSE, "dup2": DUP2, "write": WRITE, "seal": SEAL, "dies": DIES,
+           "dies-looking": DIES_LOOKING}
+
+
+def _graded(folder, engines):
+    for name in engines:
+        (folder / f"{name}.py").write_text(CORRECT + ENGINES[name], encoding="utf-8")
+    graded = grade(folder, limits=LIMITS, jobs=2)
+    return {row["id"]: row for row in graded.scores["submissions"]}, graded.runs
 
 
 @slow_fixture(scope="module")
 def graded(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("late")
-    for name, attack in ENGINES.items():
-        (folder / f"{name}.py").write_text(CORRECT + attack, encoding="utf-8")
-    graded = grade(folder, limits=LIMITS, jobs=2)
-    return {row["id"]: row for row in graded.scores["submissions"]}, graded.runs
+    return _graded(tmp_path_factory.mktemp("late"), ENGINES)
+
+
+@slow_fixture(scope="module")
+def graded_by_a_busy_grader(tmp_path_factory):
+    """The same attacks graded by a process that holds 80 more descriptors (a long pytest session under xdist held
+    some: session 36's fresh-clone CI): each descriptor it passes a worker is then numbered above 64, the worker's
+    open-files limit, unless the worker moves it."""
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(80)]
+    try:
+        return _graded(tmp_path_factory.mktemp("late-busy"), ["numbers", "dup2"])
+    finally:
+        for fd in held:
+            os.close(fd)
 
 
 def _outcome(graded, name):
@@ -303,20 +335,22 @@ def test_an_engine_that_closes_replaces_or_seals_the_names_channel_has_its_repor
 
 
 @needs_bwrap
-def test_an_engine_that_replaces_the_names_channel_earns_nothing(graded):
-    """It ran the draw it made up, which the grader never named: "probe out of order", its report distrusted
-    (crashed, 0). Once in the fresh-clone CI (session 36, 8f3447f6, under xdist) the same row came out `graded` 0.0,
-    never on a second run here: which of the worker's pipes above fd 2 it replaces depends on how the worker was
-    started (claimed go pipe or the warm template's fds 3 and 4), and the row's status with it. Either way it earns
-    nothing; the message is pinned where the status is `crashed` (the cause is left open in the session-36 closing
-    note)."""
-    status, score = _outcome(graded, "dup2")
-    assert score == 0.0
-    assert status in ("crashed", "graded")
-    if status == "crashed":
-        assert graded[1]["dup2"]["message"] == (
-            "the worker's report was malformed (probe out of order): the submission wrote into the grader's "
-            "observation channel, so none of its observations are used")
+@pytest.mark.parametrize("busy", [False, True])
+def test_an_engine_that_replaces_the_names_channel_has_its_report_distrusted_whatever_the_graders_descriptors(
+        graded, graded_by_a_busy_grader, busy):
+    """It ran the draw it made up, which the grader never named: "probe out of order". Once in the fresh-clone CI
+    (session 36, 8f3447f6, under xdist) the row came out `graded` 0.0, its import failed with "Bad file descriptor":
+    the channel's descriptors kept the numbers they had in the grader's process, above the worker's open-files limit
+    (64) in a process that holds many, where a dup2 onto them is refused. The claimed worker now moves them to fds 3
+    and 4 (sandbox/later.py), as the warm template's child has them: the same row, the same numbers."""
+    rows = graded_by_a_busy_grader if busy else graded
+    assert _outcome(rows, "dup2") == ("crashed", 0.0)
+    assert rows[1]["dup2"]["message"] == (
+        "the worker's report was malformed (probe out of order): the submission wrote into the grader's "
+        "observation channel, so none of its observations are used")
+    assert _outcome(rows, "numbers") == ("graded", 62.0)  # the tanh that raised what it held
+    shown = " ".join(test["output"] for test in rows[0]["numbers"]["tests"])
+    assert "ValueError: FDS ([3], [4])" in shown
 
 
 @needs_bwrap

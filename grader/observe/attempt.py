@@ -9,7 +9,7 @@ import time
 
 from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
-from ..sandbox.late_names import LateNames, NamesRefused, supported as late_names_supported
+from ..sandbox.late_names import NamesRefused
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
@@ -36,9 +36,9 @@ class Attempt:
     def __init__(self, sandbox, slot, base, request, todo, output, budget, tally=None, meanwhile=None):
         self.sandbox, self.slot, self.base = sandbox, slot, base
         # the drawn probes (`probe@token`, after every published one) are named to the worker only once the last
-        # published result is in (_send_names); the portable worker (no memfd to pass) is named them all at once
-        late = getattr(sandbox, "late_names", False) and late_names_supported()
-        self.later = [name for name in todo if "@" in name] if late else []
+        # published result is in (_send_names), on the sandbox's channel (`late_names`: its class, late_names.py)
+        self._channel = getattr(sandbox, "late_names", None)
+        self.later = [name for name in todo if "@" in name] if self._channel is not None else []
         published = [name for name in todo if "@" not in name] if self.later else todo
         self.request = dict(request, run=published, **({"later": 1} if self.later else {}))
         self._names = None  # their channel (sandbox/late_names.py), while this worker runs
@@ -117,7 +117,7 @@ class Attempt:
             raise
         proc = None
         try:
-            self._names = LateNames() if self.later else None
+            self._names = self._channel() if self.later else None
             later = {"later": self._names} if self.later else {}
             proc = self.sandbox.start(self.slot, self.base, self.request, obs_w, out_w, **later)
             os.close(obs_w)

@@ -20,9 +20,8 @@ before it imports anything of the submission (claim.py).
 
 The layers' arguments are built in layers.py, from what host.py found.
 
-Where none of this exists (macOS, Windows, a Linux without prlimit), `open_sandbox`
-gives the portable worker instead (grader/sandbox/portable.py): a plain
-subprocess with time and resource limits, for a student's own check.
+Where none of this exists (macOS, Windows, a Linux without prlimit), `open_sandbox` gives the portable worker
+instead (grader/sandbox/portable.py): a plain subprocess with time and resource limits, for a student's own check.
 """
 
 import dataclasses
@@ -40,6 +39,7 @@ from .accounting import CgroupTree, ProcessTree
 from .errors import Interrupted, SandboxUnavailable
 from .host import bwrap_features, bwrap_works, find_python, linux_sandbox_missing, scratch_parent, unreaped_warning
 from .claim import reap_worker, release_when_placed, task_children
+from .late_names import LateNames, supported as sealing
 from .leftovers import scratch_root, sweep_scratch
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
@@ -75,7 +75,7 @@ class Limits:
 class Sandbox:
     """Knows how to start a worker here, and how strong its isolation is."""
 
-    late_names = True  # start() takes `later`, the drawn probes' names' channel (late_names.py)
+    late_names = LateNames if sealing() else None  # start()'s `later`, the names' channel, made so (late_names.py)
     _swept = False  # the scratch folders of killed graders removed (once per process: leftovers.sweep_scratch)
 
     def __init__(self, limits=Limits(), *, require=False, use_bwrap=True):

@@ -15,13 +15,19 @@ the submission runs its import and its published probes:
 Nothing of the submission can write either: the pipe's write end and the memory file's writable descriptor are the
 grader's alone (opening the pipe again through /proc/self/fd is refused to the worker's uid; the memory file can
 be opened again for writing, and what is written or sealed there before the grader writes makes its write or its
-check fail: a report the grader does not trust, observe/attempt.py)."""
+check fail: a report the grader does not trust, observe/attempt.py).
+
+The portable worker (sandbox/portable.py: macOS, Windows, a Linux without the sandbox's tools) has no memory file, and
+Windows passes a child no descriptor but its three standard streams: its channel is `PipedNames`, one pipe, whose
+read end is the worker's standard output when it starts (its report goes out on its standard input, its output on
+its standard error): the worker moves it above fd 2 and makes fd 1 its output again before it imports anything of
+the submission (worker.py), and reads one line there after its last published result (later.py's `Piped`)."""
 
 import os
 
 try:
     import fcntl
-except ImportError:  # Windows: the portable worker, which is named its drawn probes on its command line
+except ImportError:  # Windows: the portable worker, whose channel is PipedNames
     fcntl = None
 
 
@@ -91,3 +97,48 @@ class LateNames:
         for fd in list(self._fds):
             self._close(fd)
         self._ready_w = self._file = self.ready = self.names = None
+
+
+class PipedNames:
+    """The portable worker's channel: a pipe whose read end (`names`) becomes the worker's fd 1 when it starts; the
+    grader writes the names there, one line, and then the pipe's end. What a reader of the submission takes from it
+    (a thread that waits there from its import on), the worker does not get: it runs no drawn probe, and the grader
+    takes the report as malformed (observe/attempt.py's UNREAD), as it does for a sandboxed worker whose channel the
+    submission closed. Either way it is read only once every published result is in."""
+
+    def __init__(self):
+        self.names, self._write = os.pipe()
+
+    def started(self):
+        """The worker has its copy of the read end: the grader's is closed (the worker sees the pipe's end then)."""
+        os.close(self.names)
+        self.names = None
+
+    @property
+    def sent(self):
+        return self._write is None
+
+    def send(self, names):
+        """Write `names` (one line) without waiting, then the pipe's end. The pipe is empty until now, and its
+        buffer (4 KiB at least: POSIX's PIPE_BUF; 64 KiB on Linux, 16 KiB on macOS) holds a run's line (83 drawn
+        probes: 2.7 KB); a line it cannot take whole (something of the submission wrote there: on the portable
+        worker it runs as the grader's user) is refused rather than waited for. Windows (before Python 3.12) cannot
+        make a pipe non-blocking: there the write waits for the worker to read."""
+        line = (",".join(names) + "\n").encode()
+        try:
+            try:
+                os.set_blocking(self._write, False)
+            except (AttributeError, OSError):  # Windows before Python 3.12
+                pass
+            written = os.write(self._write, line)
+        except OSError as exc:  # the submission closed every copy of the read end (EPIPE), or filled the pipe
+            raise NamesRefused(f"their pipe could not be written: {os.strerror(exc.errno)}") from None
+        if written != len(line):
+            raise NamesRefused(f"their pipe took {written} of the line's {len(line)} bytes")
+        self.close()
+
+    def close(self):
+        for fd in (self.names, self._write):
+            if fd is not None:
+                os.close(fd)
+        self.names = self._write = None

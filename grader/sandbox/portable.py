@@ -16,6 +16,11 @@ sandbox, and the grade of record never relies on it:
   alone), no address-space randomisation turned off;
 - its own process group (POSIX) or process tree (Windows), killed as a whole.
 
+Its drawn probes' names come as the sandboxed worker's do, only once its published results are in (docs/security.md,
+"Closed (trust37)"): on a pipe that is its standard output when it starts (late_names.PipedNames, the only way to hand
+a child a descriptor that every OS has; its report goes out on its standard input as in the sandbox, its output on
+its standard error), moved above fd 2 before it imports anything of the submission (worker.py).
+
 Its pipes are read by threads, not a selector: Windows cannot `select()` on a
 pipe. The same threads read them on every OS, so the tests that force this
 path on Linux run the code that Windows runs.
@@ -32,6 +37,7 @@ from pathlib import Path
 
 from ..records import Strength
 from .accounting import Usage
+from .late_names import PipedNames
 from .scratch import HOME, read_only_modes, remove_scratch
 
 STRENGTH = Strength.PORTABLE
@@ -44,6 +50,7 @@ class PortableSandbox:
 
     strength = STRENGTH
     threaded_pipes = True  # see the module docstring
+    late_names = PipedNames  # start() takes `later`: the drawn probes' names' pipe (see the module docstring)
 
     def __init__(self, limits, *, why):
         self.limits = limits
@@ -73,7 +80,8 @@ class PortableSandbox:
         lim = self.limits
         request = dict(request, submission=str(base / "work"), runner=str(base / "runner"), obs_fd=0,
                        memory_bytes=lim.memory_mb << 20, cpu_seconds=lim.cpu_seconds(),
-                       file_bytes=lim.file_size_mb << 20, open_files=lim.open_files)
+                       file_bytes=lim.file_size_mb << 20, open_files=lim.open_files,
+                       **({"later": "piped"} if request.get("later") else {}))
         from .layers import worker_arguments
 
         return [self.python, "-I", "-S", "-B", "-u", str(base / "runner" / "worker.py"),
@@ -88,14 +96,16 @@ class PortableSandbox:
             env["PATH"] = "/usr/bin:/bin"
         return env
 
-    def start(self, slot, base, request, obs_write_fd, output_write_fd):
+    def start(self, slot, base, request, obs_write_fd, output_write_fd, later=None):
+        """`later`: the drawn probes' names' pipe (PipedNames), the worker's standard output until it moves it."""
         from .errors import Interrupted
 
         with self._live_lock:
             if self.stopping:
                 raise Interrupted("grading was interrupted")
             proc = subprocess.Popen(
-                self.command(base, request), stdin=obs_write_fd, stdout=output_write_fd, stderr=output_write_fd,
+                self.command(base, request), stdin=obs_write_fd, stderr=output_write_fd,
+                stdout=output_write_fd if later is None else later.names,
                 env=self.environment(base), cwd=str(base / "work"), close_fds=True,
                 **({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
                    else {"start_new_session": True}),

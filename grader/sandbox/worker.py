@@ -10,8 +10,8 @@ went wrong.
 
     python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 later=1 ...
 
-`run` names the published probes; with `later=1` the drawn ones are named only after them (later.py).
-"""
+`run` names the published probes; with `later=1` (`later=piped`: the portable worker) the drawn ones are named only
+after them (later.py)."""
 
 import gc
 import sys
@@ -287,6 +287,9 @@ def _released(keep):
 
 def main():
     request = _parse(sys.argv[1:])
+    if request.get("later") == "piped":  # the portable worker's fd 1 is its names' pipe (later.Piped): moved above fd
+        request["later"] = _os.dup(1)  # 2 (where its children do not inherit it) before anything of the submission
+        _os.dup2(2, 1)  # runs, fd 1 made its output again
     _limit_self(request)
     obs_fd = request["obs_fd"]
     submission_dir = request["submission"]
@@ -319,11 +322,11 @@ def main():
     if request.get("package"):  # handed in as a package (micrograd/nn.py): grader/sandbox/as_package.py
         _load_source("_grader_as_package", _join(request["runner"], "as_package.py")).install(request, submission_dir)
     plain, ObservationError = kit.plain, kit.ObservationError
-    later = request.get("later") == "1"  # drawn probes, named after the published ones (later.py)
-    go = _released(later) if request.get("hold") == "1" else None
+    later = request.get("later")  # drawn probes, named after the published ones (later.py)
+    go = _released(later == "1") if request.get("hold") == "1" else None
     if go is False:
         _exit(71)  # the grader could not place this worker (sandbox/claim.py): nothing of the submission runs
-    later = later and _load_source("_grader_later", _join(request["runner"], "later.py")).Channel(go)
+    later = later and _load_source("_grader_later", _join(request["runner"], "later.py")).channel(go, later)
     emit(event="hello", pid=_os.getpid())
 
     # from here on a class the submission defines hashes by a sequence, not by its address: its sets iterate in an
