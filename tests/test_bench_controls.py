@@ -144,3 +144,28 @@ def test_sim36ctl_holds_whole_engines_that_pass_the_check_and_is_measured_with_t
     labels = controls.style_labels("eighteenth", added, sources, "sim36ctl")["main"]
     assert labels["ctl_d1_copy"] == {"cluster": "ctl_d1", "level": 4, "kind": "sim36ctl", "hard_pair": "ctl_d"}
     assert labels["ctl_r2"] == {"cluster": None, "level": None, "kind": "sim36ctl", "hard_pair": "ctl_r"}
+
+
+def test_sim37ctl_holds_short_fillers_that_pass_the_check_and_is_measured_with_the_others():
+    controls = load_bench("controls")
+    assert "sim37ctl" in controls.FOLDERS
+    assert controls.source("sim36b2") == BENCH / "build" / "sim36b2"  # a blind class kept without its starter
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_sim37ctl_make", BENCH / "sim37ctl" / "make.py")
+        make = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(make)
+    finally:
+        sys.path.remove(str(BENCH))
+    honest = controls.honest_files(BENCH / "sim37ctl")
+    assert honest == {f"ctl_{stem}": text for stem, text in {**make.NEURON, **make.TANH}.items()}
+    assert sorted(honest) == [f"ctl_{p}_{s}" for p in ("n1", "n2", "n3", "t1", "t2") for s in "ab"]
+    sim36b2, nineteenth = load_bench("sim36b2"), load_bench("nineteenth")
+    for sid, text in honest.items():
+        (sim36b2 if sid[4] == "n" else nineteenth).check(text, sid)  # raises on a wrong value or gradient
+    # each pair makes its few rare-looking choices alike, the rest its own: n1's keyword leaves, t2's `local`
+    leaves = "leaves = dict(x1=Value(x1), x2=Value(x2), w1=Value(w1), w2=Value(w2), b=Value(b))"
+    assert [sid for sid, text in honest.items() if leaves in text] == ["ctl_n1_a", "ctl_n1_b"]
+    assert [sid for sid, text in honest.items() if "            local = 1" in text] == ["ctl_t2_a", "ctl_t2_b"]
+    assert "s = B + W1 * X1 + W2 * X2" in honest["ctl_n3_a"] and \
+        'pre = leaf["b"] + leaf["w1"] * leaf["x1"] + leaf["w2"] * leaf["x2"]' in honest["ctl_n3_b"]

@@ -1,0 +1,63 @@
+"""One neuron, its five gradients, and how far they are from PyTorch's.
+
+The neuron is y = relu(w1*x1 + w2*x2 + b), or tanh in place of relu. One
+`backward()` from y gives all five gradients at once: dy/dx1, dy/dx2, dy/dw1,
+dy/dw2 and dy/db. PyTorch computes the same five numbers with an engine of
+its own; `largest_relative_difference` says how far apart two such sets are,
+so that "my engine agrees with PyTorch" becomes a number that can be checked.
+"""
+
+import math
+
+from engine import Value
+
+NAMES = ("x1", "x2", "w1", "w2", "b")  # the neuron's five inputs, in the order the functions take them
+
+
+def relative(a, b):
+    """|a - b| as a fraction of the larger magnitude; 0 when both are 0."""
+    m = max(math.fabs(a), math.fabs(b))
+    if m == 0:
+        return 0.0
+    return math.fabs(a - b) / m
+
+
+def neuron(x1, x2, w1, w2, b, activation="relu"):
+    """The neuron as a graph of Values, before any backward pass: (y, {"x1": leaf, ..., "b": leaf}).
+
+    `activation` is "relu" or "tanh".
+    """
+    assert activation in ("relu", "tanh"), f"activation is 'relu' or 'tanh', not {activation!r}"
+    vx1 = Value(x1)
+    vx2 = Value(x2)
+    vw1 = Value(w1)
+    vw2 = Value(w2)
+    vb = Value(b)
+    total = vw1 * vx1 + vw2 * vx2 + vb  # pre-activation
+    if activation == "relu":
+        y = total.relu()
+    else:
+        y = total.tanh()
+    return y, {"x1": vx1, "x2": vx2, "w1": vw1, "w2": vw2, "b": vb}
+
+
+def neuron_gradients(x1, x2, w1, w2, b, activation="relu"):
+    """The five gradients of the neuron's output, from one backward() pass: {"x1": dy/dx1, ..., "b": dy/db}."""
+    y, nodes = neuron(x1, x2, w1, w2, b, activation=activation)
+    y.backward()
+    grads = {}
+    for name in NAMES:
+        grads[name] = nodes[name].grad
+    return grads
+
+
+def largest_relative_difference(grads, reference_grads):
+    """The largest relative difference between two sets of gradients with the same names.
+
+    For each name, |g - r| / max(|g|, |r|): the difference as a fraction of
+    the larger of the two, so that it means the same for a gradient of 1e-3 as
+    for one of 1e3. Where both are exactly 0 the two agree, and the difference
+    is 0 (relu's dead side gives such gradients; a division would fail there).
+    """
+    # relative difference for every name, keep the biggest
+    return max(map(lambda n: relative(grads[n], reference_grads[n]), grads))
