@@ -16,8 +16,10 @@ Kept: in this boot's folder of the grader's own files (boot_files.boot_path: thi
 reach, named by the grader's source, the suite's folder, the reference's files and this Python, and here by a
 digest of the secret), one appended line a slot. Each line carries an HMAC, under the secret, of what it says (the
 probe, the slot, the token, the values): a line cut short, written by another secret or by anyone without the
-secret is not taken, and its slot is computed again. What a slot holds never depends on whether it was kept: the
-values are the JSON of the reference's, computed or read back.
+secret is not taken, and its slot is computed again. A process reads the lines appended since its last read before it
+computes a slot (another process, an xdist worker or a `grade run` beside a service, may have kept it meanwhile: one
+that read the file once rebuilt every slot it lacked; bench/pool_reads.py). What a slot holds never depends on
+whether it was kept: the values are the JSON of the reference's, computed or read back.
 
 What the pool gives away: a student who sees a drawn case in feedback (a test that fails only at the drawn inputs
 says so, with its numbers) learns one of POOL input sets of that probe, and its expected values (docs/security.md).
