@@ -12,6 +12,7 @@ import importlib.util
 import json
 import linecache
 import math
+import os
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,13 +98,15 @@ class _Replays:
     """The named mistakes replayed on the probes of one suite, kept for this boot in a file of the per-boot folder
     (grader/boot_files.py's boot_path: named by the grader's and the suite's source, the reference's files and this
     Python; the grader's own folder, out of the sandbox's reach). Each replay is named by the module, the mistake,
-    a digest of the module's text with the mistake made and the probe. Read once a process; a replay made here is
-    written at once, with what the file holds then (another process's meanwhile)."""
+    a digest of the module's text with the mistake made and the probe. Read once a process, and again before a
+    replay this process lacks is made where the file changed since (another process kept it meanwhile: an xdist
+    worker, a batch beside a service); a replay made here is written at once, with what the file holds then."""
 
     _held: dict = {}  # the file's path (None: no folder) -> its _Replays
 
     def __init__(self, path):
-        self.path, self.replays = path, self._read(path)
+        self.path, self._seen = path, _signature(path)
+        self.replays = self._read(path)
 
     @classmethod
     def of(cls, probe) -> "_Replays":
@@ -129,6 +132,10 @@ class _Replays:
 
     def get(self, name):
         found = self.replays.get(name)
+        if found is None and self.path is not None and (now := _signature(self.path)) != self._seen:
+            self._seen = now  # (taken before the read: a file replaced after it is read again at the next miss)
+            self.replays = {**self._read(self.path), **self.replays}
+            found = self.replays.get(name)
         if isinstance(found, list) and len(found) == 2 and isinstance(found[0], (dict, type(None))) \
                 and isinstance(found[1], (str, type(None))):
             return found[0], found[1]
@@ -144,6 +151,15 @@ class _Replays:
             write_text_atomically(self.path, json.dumps({**self._read(self.path), **self.replays}))
         except (OSError, TypeError, ValueError):
             pass  # a full disk: replayed again by the next process
+
+
+def _signature(path):
+    """(inode, mtime, size) of a kept file, None where there is none (or no path): it changed when this differs."""
+    try:
+        st = os.stat(path)
+    except (OSError, TypeError):
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
 
 
 def same_observation(got, want, rel: float, abs_: float) -> bool:

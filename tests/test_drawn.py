@@ -271,6 +271,31 @@ def test_the_pool_is_computed_once_kept_and_a_line_not_signed_by_the_secret_comp
                             for token in computed)  # only deep_chain's slots (and the fixed inputs) again
 
 
+def test_a_slot_another_process_kept_since_this_one_read_the_file_is_read_back_not_computed(tmp_path, monkeypatch):
+    """A process read the kept file once, at its first fill, and computed every slot it lacked after that, though
+    another process (an xdist worker, a `grade` run beside it) had kept it since: a long-lived process built most of
+    the pool again. It now reads what was appended since its last read before it computes a slot."""
+    suite = load_suite("engine")
+    probes = ("add_values", "relu_inner", "deep_chain")
+    kept = tmp_path / "draws.jsonl"
+    monkeypatch.setattr(draw_pool, "_POOLS", {})
+    mine = drawn.Draws(suite, probes, key=b"pool secret", kept=str(kept))
+    mine.names("a" * 64)  # this process read the file (empty) and filled a's slots
+    filled = len(kept.read_text().splitlines())
+    monkeypatch.setattr(draw_pool, "_POOLS", {})  # another process: pools of its own, the same kept file
+    other = drawn.Draws(suite, probes, key=b"pool secret", kept=str(kept))
+    want = {digest: other.names(digest) for digest in ("b" * 64, "c" * 64, "d" * 64)}
+    lines = kept.read_text().splitlines()
+    assert len(lines) > filled  # it kept slots this process does not hold
+
+    def not_again(*args):
+        raise AssertionError("a slot another process kept computed again")
+
+    monkeypatch.setattr(drawn, "regions", not_again)
+    assert {digest: mine.names(digest) for digest in want} == want
+    assert kept.read_text().splitlines() == lines  # nothing appended twice
+
+
 def test_a_draw_the_pool_was_not_asked_for_is_read_from_the_kept_file_else_computed_once(tmp_path, monkeypatch):
     """A run from the observation cache was drawn by an earlier process: this one never filled its pool for it, and
     its cross-check asks the reference at each of its draws once per test that reads the probe. The kept file's

@@ -196,3 +196,28 @@ def test_a_named_mistake_replayed_once_is_read_from_the_boots_folder_by_the_next
     monkeypatch.setattr(engines, "replayed", lambda *a: pytest.fail("replayed again"))
     assert {(m.name, p.__name__): engines.mistake_replayed("fit_line", m, p) for m in mistakes for p in probes} == first
     engines.mistake_replayed.cache_clear()
+
+
+def test_a_named_mistake_another_process_kept_since_this_one_read_the_file_is_read_not_replayed(boot_folder,
+                                                                                               monkeypatch):
+    """A process read the boot's replays once, at its first named mistake, and replayed every one it lacked after
+    that, though another process (an xdist worker, a batch beside a service) had kept it since: it now reads the
+    file again, where it changed, before it replays one."""
+    import grader.engines as engines
+    from grader.suites import load_suite, suite_module
+
+    suite = load_suite("11-fit-line")
+    mistakes = suite_module(suite.folder, "mistakes").MISTAKES
+    probe = suite.probes.first_step
+    monkeypatch.setattr(engines._Replays, "_held", {})
+    engines.mistake_replayed.cache_clear()
+    engines.mistake_replayed("fit_line", mistakes[0], probe)  # this process read the file (none yet) and kept one
+    mine = engines._Replays._held
+    monkeypatch.setattr(engines._Replays, "_held", {})  # another process keeps the rest
+    engines.mistake_replayed.cache_clear()
+    other = {m.name: engines.mistake_replayed("fit_line", m, probe) for m in mistakes}
+    monkeypatch.setattr(engines._Replays, "_held", mine)  # back in this process: its replays as it read them
+    engines.mistake_replayed.cache_clear()
+    monkeypatch.setattr(engines, "replayed", lambda *a: pytest.fail("a replay another process kept made again"))
+    assert {m.name: engines.mistake_replayed("fit_line", m, probe) for m in mistakes} == other
+    engines.mistake_replayed.cache_clear()

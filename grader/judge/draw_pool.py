@@ -16,8 +16,10 @@ Kept: in this boot's folder of the grader's own files (boot_files.boot_path: thi
 reach, named by the grader's source, the suite's folder, the reference's files and this Python, and here by a
 digest of the secret), one appended line a slot. Each line carries an HMAC, under the secret, of what it says (the
 probe, the slot, the token, the values): a line cut short, written by another secret or by anyone without the
-secret is not taken, and its slot is computed again. What a slot holds never depends on whether it was kept: the
-values are the JSON of the reference's, computed or read back.
+secret is not taken, and its slot is computed again. A process reads the lines appended since its last read before it
+computes a slot (another process, an xdist worker or a `grade run` beside a service, may have kept it meanwhile: one
+that read the file once rebuilt every slot it lacked; bench/pool_reads.py). What a slot holds never depends on
+whether it was kept: the values are the JSON of the reference's, computed or read back.
 
 What the pool gives away: a student who sees a drawn case in feedback (a test that fails only at the drawn inputs
 says so, with its numbers) learns one of POOL input sets of that probe, and its expected values (docs/security.md).
@@ -28,6 +30,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import hmac
+import itertools
 import json
 import threading
 
@@ -81,16 +84,24 @@ class Pool:
         with _LOCK:
             self._slots, self._tokens = _POOLS.setdefault((self._id, suite.digest), ({}, {}))
         self._read = kept is None
+        self._taken = (None, 0)  # (the kept file's entries as read_appended holds them, how many of them are taken)
 
     def _tag(self, probe, slot, token, values_json):
         return _hmac(self._key, "kept slot", self.suite.digest, probe, slot, token, values_json)
 
     def _read_kept(self):
-        """The kept file's slots whose HMAC holds (boot_files.read_appended skips a line cut short)."""
+        """The kept file's slots whose HMAC holds (boot_files.read_appended skips a line cut short), those appended
+        since this pool last read it only (read_appended parses only the lines added since; its dict of entries
+        keeps their order and is another dict when the file was read anew)."""
         self._read = True
         from ..boot_files import read_appended
 
-        for name, entry in read_appended(self._kept).items():
+        entries = read_appended(self._kept)
+        seen, taken = self._taken
+        if seen is not entries or taken > len(entries):
+            taken = 0
+        self._taken = (entries, len(entries))
+        for name, entry in itertools.islice(entries.items(), taken, None):
             try:
                 probe, slot = json.loads(name)
                 token, values_json, tag = entry
@@ -106,9 +117,9 @@ class Pool:
         not held computed: `regions(probe, token)` is drawn.regions, `fixed(probe)` the fixed inputs' regions."""
         with _LOCK:
             missing = [w for w in wanted if w not in self._slots]
-            if missing and not self._read:
-                self._read_kept()
-                missing = [w for w in missing if w not in self._slots]
+            if missing and self._kept is not None:  # read first what other processes kept since (their batches,
+                self._read_kept()  # another xdist worker's): a process read the kept file once, then computed again
+                missing = [w for w in missing if w not in self._slots]  # every slot it had not filled itself
             new = {}
             for probe, slot in missing:
                 token, values = self._compute(probe, slot, regions, fixed)
