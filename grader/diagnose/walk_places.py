@@ -1,7 +1,8 @@
 """The line of a walk's mistake that is no one op's: read from the student's syntax tree (never executed).
 
 The where_written probe places a finding about one op's local derivative (written_at.py); two of the course's
-classic mistakes belong to no op, and were said without a line (session 32's leftovers):
+classic mistakes belong to no op, and were said without a line (session 32's leftovers); two more are placed here
+too (session 37):
 
 - `forward-order`: the loop that calls the backward rules walks the topological order forwards. Its line is the
   one loop of `backward()` (and of what it calls in the same file: `gradients(self)`, `self._walk()`) that passes
@@ -9,11 +10,19 @@ classic mistakes belong to no op, and were said without a line (session 32's lef
   an item) over an order not reversed (`reversed(...)`, `[::-1]`, `sorted(..., reverse=True)`), when the walk
   has one such loop and no reversed one; where that order is a deque filled with `append` and never from its left,
   the `append` (deque_order.py, session 36). A `Value` the engine imports from another module of its own
-  (`from nodes import Node as Value`) is read in that module (missing.class_place).
+  (`from nodes import Node as Value`) is read in that module (missing.class_place). A loop that only adds what it
+  is handed into its own node (`for node, g in zip(order, grads): node.grad += g`, gradients computed in a list and
+  written back) passes nothing between nodes and is no walk (session 37).
 - `grad-starts-one`: a node's gradient starts at 1, not 0. Its line is the assignment of what may be 1
   (seed_source.can_be_one) in `__init__` (`__new__`, `__post_init__`) of the class that has `backward()`, or a
   field of that class declared so (`grad: float = 1.0`): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
   assignment there is (`self.梯度 = 1.0`).
+  Where none is there, the one default of a store of gradients that may be 1: a `__missing__` returning it, a
+  `defaultdict(lambda: 1.0)` (session 37).
+- `no-visited`: the one place where the sort walks a node's inputs and no membership is tested anywhere; or the
+  one statement there that computes a mark and drops it (`seen | 1 << bit`, `node.visited == True`; session 37).
+- `direct-children-only`: the one place where backward() walks the root's own inputs as the graph: a loop over
+  `self._prev` that passes gradient, or the root's inputs read again inside the walk's loop (session 37).
 
 A place is given only to a finding the numbers already made (Diagnoser.diagnose): nothing here is said alone, so a
 loop that is right for a reason this reading does not see (an order built already reversed) is never blamed.
@@ -30,7 +39,7 @@ from .evidence import finding_words
 from .deque_order import appended_to_a_deque
 from .handed_on import handed_on
 from .missing import class_place
-from .seed_source import _reached, backward_functions, can_be_one
+from .seed_source import _called_by_the_student, _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
 
@@ -84,6 +93,8 @@ def _passes_gradient(loop) -> bool:
     names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
     for node in (n for statement in loop.body for n in ast.walk(statement)):
         if isinstance(node, ast.AugAssign) and isinstance(node.target, (ast.Attribute, ast.Subscript)):
+            if _copies_its_own(node, names, loop.iter):
+                continue
             return True
         if not isinstance(node, ast.Call):
             continue
@@ -102,6 +113,19 @@ def _passes_gradient(loop) -> bool:
         if any(isinstance(a, ast.Name) and a.id in names for a in node.args):
             return True
     return False
+
+
+def _copies_its_own(statement, names, iterable) -> bool:
+    """Whether an added-into STATEMENT only copies a number into the loop's own node, over two lists of the function's
+    own zipped, `for node, g in zip(order, grads): node.grad += g` (gradients computed in a list, written back): its
+    target an attribute of a loop name, its value a loop name, the loop over `zip` of plain names. Nothing passes
+    between nodes there: a walk forwards over a list of adjoints followed by such a loop had two loops forwards, and
+    no line (session 37). A walk handed pairs by a generator (`for target, amount in self._flows()`) is still one."""
+    target, value = statement.target, statement.value
+    return isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "zip" \
+        and all(isinstance(a, ast.Name) for a in iterable.args) and not iterable.keywords \
+        and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id in names \
+        and isinstance(value, ast.Name) and value.id in names
 
 
 def _forward_loop(tree, starts=None) -> int | None:
@@ -164,7 +188,26 @@ def _grad_starts_one(tree) -> int | None:
     if len(named) == 1:
         return named[0]
     lines = sorted({line for line, _ in found})
+    if not found:  # no node's own gradient starts at one: a store of gradients whose default may be 1
+        lines = sorted(set(_defaults_of_one(tree)))
     return lines[0] if not named and len(lines) == 1 else None
+
+
+def _defaults_of_one(tree) -> list:
+    """The lines where a store of gradients kept apart from the nodes gives what may be 1 for a node it does not
+    hold: the `return` of a dict subclass's `__missing__`, or `defaultdict(lambda: 1.0)` (session 37: gradients on
+    a graph object, a `__missing__` returning 1.0, had no line)."""
+    lines = []
+    for node in tree.nodes(*FUNCTIONS, ast.Call):
+        tree.in_time()
+        if isinstance(node, FUNCTIONS) and node.name == "__missing__":
+            lines += [r.lineno for r in ast.walk(node) if isinstance(r, ast.Return) and r.value is not None
+                      and can_be_one(r.value)]
+        elif isinstance(node, ast.Call) and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) \
+                == "defaultdict" and node.args and isinstance(node.args[0], ast.Lambda) \
+                and can_be_one(node.args[0].body):
+            lines.append(node.lineno)
+    return lines
 
 
 def _inputs_walked(node) -> bool:
@@ -193,6 +236,9 @@ def _no_visited(tree) -> int | None:
     one such place and tests no membership anywhere (no `in` / `not in`: no visited set, dict or list is read, so a
     node reached along two paths is listed twice); None where the sort reads one (a visited set wrong some other
     way is not this reading's to place)."""
+    dropped = _dropped_marks(tree)
+    if len(dropped) == 1:
+        return dropped[0]
     lines = set()
     for method in _backward_methods(tree):
         for function in _reached(method, tree):
@@ -205,7 +251,70 @@ def _no_visited(tree) -> int | None:
     return lines.pop() if len(lines) == 1 else None
 
 
-_FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited}
+def _dropped_marks(tree) -> list:
+    """The lines, in `backward()` and what it calls in the file, of a statement that computes a value and drops it
+    (an operator or a comparison alone on its line, no call in it): `seen | 1 << bit` for `seen |= 1 << bit`,
+    `node.visited == True` for `node.visited = True`. Where the walk lists a node twice, such a line is the mark of
+    a visit never kept (session 37: a visited set kept as a bitmask, its `|=` written `|`, had no line)."""
+    lines = set()
+    for method in _backward_methods(tree):
+        for function in _reached(method, tree):
+            for node in ast.walk(function):
+                tree.in_time()
+                if isinstance(node, ast.Expr) and isinstance(node.value, (ast.BinOp, ast.Compare, ast.BoolOp)) \
+                        and not any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr))
+                                    for n in ast.walk(node.value)):
+                    lines.add(node.lineno)
+    return sorted(lines)
+
+
+_WRAPPERS = frozenset({"iter", "reversed", "list", "tuple", "sorted", "enumerate"})
+
+
+def _rooted_at(expression, receiver) -> bool:
+    """Whether EXPRESSION reads the root's own inputs: an attribute of it (`self._prev`, `iter(self.edges)`), or what a
+    method of such an attribute gives (`self.el.findall("input")`); never what a method of the root computes
+    (`reversed(self._toposort())`: the whole order)."""
+    while isinstance(expression, ast.Call) and isinstance(expression.func, ast.Name) \
+            and expression.func.id in _WRAPPERS and len(expression.args) == 1:
+        expression = expression.args[0]
+    if isinstance(expression, ast.Call):
+        if not isinstance(expression.func, ast.Attribute) or expression.keywords or \
+                not all(isinstance(a, ast.Constant) for a in expression.args):
+            return False  # `self.edges.get(node, ())` looks up another node's inputs
+        expression = expression.func.value  # the receiver of the method: an attribute of the root, not the root
+        if not isinstance(expression, (ast.Attribute, ast.Subscript)):
+            return False
+    if not isinstance(expression, (ast.Attribute, ast.Subscript)):
+        return False
+    while isinstance(expression, (ast.Attribute, ast.Subscript)):
+        expression = expression.value
+    return isinstance(expression, ast.Name) and expression.id == receiver
+
+
+def _root_inputs_only(tree) -> int | None:
+    """The line where `backward()` walks the root's own inputs as if they were the whole graph: a loop over them
+    that passes gradient (`for child in self._prev: child._backward()`), or, inside the walk's loop, the inputs
+    pushed or read being the root's again (`stack.extend(... for i in self.el.findall("input"))` for the popped
+    node's); where there is one such place (session 37: a walk that expanded `self` at every step had no line)."""
+    lines = set()
+    for method in (m for m in _backward_methods(tree) if _called_by_the_student(m)):
+        receiver = _receiver_of(method)
+        loops = [n for n in ast.walk(method) if isinstance(n, (ast.For, ast.While))]
+        for loop in loops:
+            tree.in_time()
+            if isinstance(loop, ast.For) and _rooted_at(loop.iter, receiver) and not _is_reversed(loop.iter) \
+                    and _passes_gradient(loop):  # `reversed(self._order)`: an order kept on the root, walked
+                lines.add(loop.lineno)
+            elif isinstance(loop, ast.While) or not _rooted_at(loop.iter, receiver):
+                for inner in (n for statement in loop.body for n in ast.walk(statement)):
+                    if isinstance(inner, ast.comprehension) and _rooted_at(inner.iter, receiver):
+                        lines.add(inner.iter.lineno)
+    return lines.pop() if len(lines) == 1 else None
+
+
+_FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
+            "direct-children-only": _root_inputs_only}
 
 
 def _unreversed(iterable):
