@@ -43,21 +43,12 @@ What these found (before -> after):
   36 entries (bench/seams/matrix.py's comparison, field by field), but for a check's fixed inputs where the row's
   drawn ones fail more.
 """
-import sys
 from pathlib import Path
 
 import pytest
 from costs import slow_fixture
-from test_fresh_styles import LIMITS, assert_scored_and_named
-from test_strangers27 import planted_class
-
-from grader.integrations.ci import student_record
-from grader.pipeline import grade
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "seams"))
-import matrix  # noqa: E402
-
-sys.path.pop(0)
+from test_fresh_styles import assert_scored_and_named
+from test_strangers36 import assert_a_surface_says_the_row, graded_class
 
 FRESH = Path(__file__).parent / "fixtures" / "strangers37"
 
@@ -119,19 +110,10 @@ PLANTED = {
 }
 
 
-def strangers_class(folder):
-    """Each engine handed in, each planted mistake (an entry of the same kind as its case: a folder or a file)."""
-    planted_class(folder, FRESH / "engine", PLANTED)
-
-
 @slow_fixture(scope="module")
 def graded(tmp_path_factory):
     """The class graded by `grade run` once: (its folder, {id: row})."""
-    tmp = tmp_path_factory.mktemp("strangers37")
-    (tmp / "class").mkdir()
-    strangers_class(tmp / "class")
-    result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
-    return tmp / "class", {row["id"]: row for row in result.scores["submissions"]}
+    return graded_class(tmp_path_factory.mktemp("strangers37"), FRESH / "engine", PLANTED)
 
 
 @slow_fixture(scope="module")
@@ -208,12 +190,4 @@ def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, sur
     """`grade check`, `grade ci --json-out` and a notebook's check() after Run All (bench/seams/matrix.py) give the
     row `grade run` gave, as its student may see it: score, tests, findings and their places, field by field (a
     notebook names its places its own way)."""
-    folder, rows = graded
-    entry = next(p for p in folder.iterdir() if p.name.removesuffix(".ipynb") == case)
-    said = {"check": matrix.check_row, "ci": lambda path: matrix.ci_row(path, tmp_path),
-            "notebook": matrix.notebook_row}[surface](entry)
-    reference, got = matrix.summary(student_record(rows[case])), matrix.summary(said)
-    got["status"] = got["status"] or reference["status"]  # a check has no status but `rejected`
-    reference, got = matrix._comparable(surface, reference), matrix._comparable(surface, got)
-    assert {k: v for k, v in got.items() if surface != "notebook" or k != "place"} == \
-        {k: v for k, v in reference.items() if surface != "notebook" or k != "place"}
+    assert_a_surface_says_the_row(graded, tmp_path, case, surface)

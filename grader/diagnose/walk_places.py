@@ -32,23 +32,20 @@ Where the reading finds no single line, the finding stays without one, as before
 from __future__ import annotations
 
 import ast
-import re
 
 from ..i18n import Message, msg
 from .evidence import finding_words
 from .deque_order import appended_to_a_deque
 from .handed_on import handed_on
 from .missing import class_place
-from .seed_source import _called_by_the_student, _reached, backward_functions, can_be_one
+from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
+from .walk_reading import (GRADISH, defaults_of_one, dropped_marks, gradish, is_reversed, passes_gradient,
+                           receiver_of, root_inputs_only)
 
-_GRADISH = re.compile(r"grad|^_?g$|adjoint|adj", re.IGNORECASE)
-_CONTAINER_METHODS = frozenset({"append", "appendleft", "extend", "add", "insert", "put", "push", "discard",
-                                "remove", "setdefault", "get", "pop", "index", "count"})
 _MAKERS = ("__init__", "__new__", "__post_init__")  # where a node's own gradient starts
-_PLAIN_CALLS = frozenset({"id", "len", "isinstance", "print", "zip", "enumerate", "iter", "next", "hash", "repr",
-                          "str", "type", "getattr", "hasattr"})
+
 
 
 def walk_place(variant: str, files: dict, engine: str = "engine.py") -> int | None:
@@ -68,78 +65,18 @@ def _backward_methods(tree):
     return backward_functions(tree)
 
 
-def _is_reversed(iterable) -> bool:
-    """Whether a loop's iterable is an order walked backwards."""
-    if isinstance(iterable, ast.Call):
-        name = iterable.func.id if isinstance(iterable.func, ast.Name) else getattr(iterable.func, "attr", "")
-        if "revers" in name.lower():
-            return True
-        if name == "sorted" and any(k.arg == "reverse" and not (isinstance(k.value, ast.Constant)
-                                                                and not k.value.value) for k in iterable.keywords):
-            return True
-        if name == "range" and len(iterable.args) == 3:  # range(n - 1, -1, -1)
-            step = iterable.args[2]
-            return isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub)
-    if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
-        step = iterable.slice.step
-        return isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub)
-    return False
-
-
-def _passes_gradient(loop) -> bool:
-    """Whether a `for` loop's body passes gradient node by node: calls a method of its loop variable
-    (`node._backward()`), hands the variable to a function (`RULES[node.op](node)`), or adds into an attribute or
-    an item (`parent.grad += ...`, `grads[p] = grads.get(p, 0) + ...`, `setattr(p, "grad", p.grad + ...)`)."""
-    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-    for node in (n for statement in loop.body for n in ast.walk(statement)):
-        if isinstance(node, ast.AugAssign) and isinstance(node.target, (ast.Attribute, ast.Subscript)):
-            if _copies_its_own(node, names, loop.iter):
-                continue
-            return True
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        if isinstance(func, ast.Name) and func.id == "setattr" and len(node.args) == 3 and \
-                isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) and \
-                _GRADISH.search(node.args[1].value):
-            return True  # setattr(parent, "grad", parent.grad + ...): an attribute added into
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in names \
-                and func.attr not in _CONTAINER_METHODS:
-            return True
-        if isinstance(func, ast.Attribute) and func.attr in _CONTAINER_METHODS:
-            continue
-        if isinstance(func, ast.Name) and func.id in _PLAIN_CALLS:
-            continue
-        if any(isinstance(a, ast.Name) and a.id in names for a in node.args):
-            return True
-    return False
-
-
-def _copies_its_own(statement, names, iterable) -> bool:
-    """Whether an added-into STATEMENT only copies a number into the loop's own node, over two lists of the function's
-    own zipped, `for node, g in zip(order, grads): node.grad += g` (gradients computed in a list, written back): its
-    target an attribute of a loop name, its value a loop name, the loop over `zip` of plain names. Nothing passes
-    between nodes there: a walk forwards over a list of adjoints followed by such a loop had two loops forwards, and
-    no line (session 37). A walk handed pairs by a generator (`for target, amount in self._flows()`) is still one."""
-    target, value = statement.target, statement.value
-    return isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "zip" \
-        and all(isinstance(a, ast.Name) for a in iterable.args) and not iterable.keywords \
-        and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id in names \
-        and isinstance(value, ast.Name) and value.id in names
-
-
 def _forward_loop(tree, starts=None) -> int | None:
     """The one loop that walks the order forwards, from `backward()` (else from STARTS, functions of TREE)."""
     loops, home = [], {}
     for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
             tree.in_time()
-            found = [n for n in loops_of(function) if _passes_gradient(n)]
+            found = [n for n in loops_of(function) if passes_gradient(n)]
             loops += found
             home.update({id(loop): function for loop in found})
     walks = [loop for loop in loops if not _over_a_nodes_inputs(loop) and not _is_loop_over_children(loop, loops)]
-    forwards = sorted({loop.lineno for loop in walks if not _is_reversed(loop.iter)})
-    if len(forwards) == 1 and not any(_is_reversed(loop.iter) for loop in walks):
+    forwards = sorted({loop.lineno for loop in walks if not is_reversed(loop.iter)})
+    if len(forwards) == 1 and not any(is_reversed(loop.iter) for loop in walks):
         loop = next(loop for loop in walks if loop.lineno == forwards[0])
         return appended_to_a_deque(loop.iter, home[id(loop)], tree) or forwards[0]
     return None
@@ -158,24 +95,13 @@ def _is_loop_over_children(loop, loops) -> bool:
     return any(loop is not outer and any(n is loop for n in ast.walk(outer)) for outer in loops)
 
 
-def _gradish(target) -> bool:
-    if isinstance(target, ast.Attribute):
-        return bool(_GRADISH.search(target.attr))
-    if isinstance(target, ast.Subscript):
-        return _gradish(target.value) or (isinstance(target.value, ast.Name)
-                                          and bool(_GRADISH.search(target.value.id)))
-    if isinstance(target, ast.Name):
-        return bool(_GRADISH.search(target.id))
-    return False
-
-
 def _grad_starts_one(tree) -> int | None:
     found = []  # (line, named as a gradient)
     for cls in _classes_with_backward(tree):
         for statement in cls.body:  # a dataclass's field: `grad: float = 1.0`
             if isinstance(statement, ast.AnnAssign) and statement.value is not None \
                     and can_be_one(statement.value):
-                found.append((statement.lineno, _gradish(statement.target)))
+                found.append((statement.lineno, gradish(statement.target)))
         for init in (f for f in cls.body if isinstance(f, FUNCTIONS) and f.name in _MAKERS):
             for node in ast.walk(init):
                 if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None \
@@ -183,31 +109,14 @@ def _grad_starts_one(tree) -> int | None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for target in targets:
                         if isinstance(target, (ast.Attribute, ast.Subscript)):
-                            found.append((node.lineno, _gradish(target)))
+                            found.append((node.lineno, gradish(target)))
     named = sorted({line for line, gradish in found if gradish})
     if len(named) == 1:
         return named[0]
     lines = sorted({line for line, _ in found})
     if not found:  # no node's own gradient starts at one: a store of gradients whose default may be 1
-        lines = sorted(set(_defaults_of_one(tree)))
+        lines = sorted(set(defaults_of_one(tree)))
     return lines[0] if not named and len(lines) == 1 else None
-
-
-def _defaults_of_one(tree) -> list:
-    """The lines where a store of gradients kept apart from the nodes gives what may be 1 for a node it does not
-    hold: the `return` of a dict subclass's `__missing__`, or `defaultdict(lambda: 1.0)` (session 37: gradients on
-    a graph object, a `__missing__` returning 1.0, had no line)."""
-    lines = []
-    for node in tree.nodes(*FUNCTIONS, ast.Call):
-        tree.in_time()
-        if isinstance(node, FUNCTIONS) and node.name == "__missing__":
-            lines += [r.lineno for r in ast.walk(node) if isinstance(r, ast.Return) and r.value is not None
-                      and can_be_one(r.value)]
-        elif isinstance(node, ast.Call) and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) \
-                == "defaultdict" and node.args and isinstance(node.args[0], ast.Lambda) \
-                and can_be_one(node.args[0].body):
-            lines.append(node.lineno)
-    return lines
 
 
 def _inputs_walked(node) -> bool:
@@ -228,7 +137,7 @@ _ITERATED_BY = frozenset({"extend", "iter", "reversed", "list", "tuple", "sorted
 
 
 def _reads_a_gradient(node) -> bool:
-    return any(isinstance(n, ast.Attribute) and _GRADISH.search(n.attr) for n in ast.walk(node))
+    return any(isinstance(n, ast.Attribute) and GRADISH.search(n.attr) for n in ast.walk(node))
 
 
 def _no_visited(tree) -> int | None:
@@ -236,7 +145,7 @@ def _no_visited(tree) -> int | None:
     one such place and tests no membership anywhere (no `in` / `not in`: no visited set, dict or list is read, so a
     node reached along two paths is listed twice); None where the sort reads one (a visited set wrong some other
     way is not this reading's to place)."""
-    dropped = _dropped_marks(tree)
+    dropped = dropped_marks(tree)
     if len(dropped) == 1:
         return dropped[0]
     lines = set()
@@ -251,77 +160,15 @@ def _no_visited(tree) -> int | None:
     return lines.pop() if len(lines) == 1 else None
 
 
-def _dropped_marks(tree) -> list:
-    """The lines, in `backward()` and what it calls in the file, of a statement that computes a value and drops it
-    (an operator or a comparison alone on its line, no call in it): `seen | 1 << bit` for `seen |= 1 << bit`,
-    `node.visited == True` for `node.visited = True`. Where the walk lists a node twice, such a line is the mark of
-    a visit never kept (session 37: a visited set kept as a bitmask, its `|=` written `|`, had no line)."""
-    lines = set()
-    for method in _backward_methods(tree):
-        for function in _reached(method, tree):
-            for node in ast.walk(function):
-                tree.in_time()
-                if isinstance(node, ast.Expr) and isinstance(node.value, (ast.BinOp, ast.Compare, ast.BoolOp)) \
-                        and not any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr))
-                                    for n in ast.walk(node.value)):
-                    lines.add(node.lineno)
-    return sorted(lines)
-
-
-_WRAPPERS = frozenset({"iter", "reversed", "list", "tuple", "sorted", "enumerate"})
-
-
-def _rooted_at(expression, receiver) -> bool:
-    """Whether EXPRESSION reads the root's own inputs: an attribute of it (`self._prev`, `iter(self.edges)`), or what a
-    method of such an attribute gives (`self.el.findall("input")`); never what a method of the root computes
-    (`reversed(self._toposort())`: the whole order)."""
-    while isinstance(expression, ast.Call) and isinstance(expression.func, ast.Name) \
-            and expression.func.id in _WRAPPERS and len(expression.args) == 1:
-        expression = expression.args[0]
-    if isinstance(expression, ast.Call):
-        if not isinstance(expression.func, ast.Attribute) or expression.keywords or \
-                not all(isinstance(a, ast.Constant) for a in expression.args):
-            return False  # `self.edges.get(node, ())` looks up another node's inputs
-        expression = expression.func.value  # the receiver of the method: an attribute of the root, not the root
-        if not isinstance(expression, (ast.Attribute, ast.Subscript)):
-            return False
-    if not isinstance(expression, (ast.Attribute, ast.Subscript)):
-        return False
-    while isinstance(expression, (ast.Attribute, ast.Subscript)):
-        expression = expression.value
-    return isinstance(expression, ast.Name) and expression.id == receiver
-
-
-def _root_inputs_only(tree) -> int | None:
-    """The line where `backward()` walks the root's own inputs as if they were the whole graph: a loop over them
-    that passes gradient (`for child in self._prev: child._backward()`), or, inside the walk's loop, the inputs
-    pushed or read being the root's again (`stack.extend(... for i in self.el.findall("input"))` for the popped
-    node's); where there is one such place (session 37: a walk that expanded `self` at every step had no line)."""
-    lines = set()
-    for method in (m for m in _backward_methods(tree) if _called_by_the_student(m)):
-        receiver = _receiver_of(method)
-        loops = [n for n in ast.walk(method) if isinstance(n, (ast.For, ast.While))]
-        for loop in loops:
-            tree.in_time()
-            if isinstance(loop, ast.For) and _rooted_at(loop.iter, receiver) and not _is_reversed(loop.iter) \
-                    and _passes_gradient(loop):  # `reversed(self._order)`: an order kept on the root, walked
-                lines.add(loop.lineno)
-            elif isinstance(loop, ast.While) or not _rooted_at(loop.iter, receiver):
-                for inner in (n for statement in loop.body for n in ast.walk(statement)):
-                    if isinstance(inner, ast.comprehension) and _rooted_at(inner.iter, receiver):
-                        lines.add(inner.iter.lineno)
-    return lines.pop() if len(lines) == 1 else None
-
-
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
-            "direct-children-only": _root_inputs_only}
+            "direct-children-only": root_inputs_only}
 
 
 def _unreversed(iterable):
     """The order a loop walks, without what walks it backwards: `reversed(X)`, `X[::-1]`, `sorted(X, reverse=True)`."""
-    if isinstance(iterable, ast.Call) and iterable.args and _is_reversed(iterable):
+    if isinstance(iterable, ast.Call) and iterable.args and is_reversed(iterable):
         return iterable.args[0]
-    if isinstance(iterable, ast.Subscript) and _is_reversed(iterable):
+    if isinstance(iterable, ast.Subscript) and is_reversed(iterable):
         return iterable.value
     return iterable
 
@@ -342,7 +189,7 @@ def _kept_across_calls(store, function, tree) -> bool:
     `type(self)._memo`), an item of a parameter's mutable default (`def backward(self, _memo={})`) or of a
     module-level dict, under a key that does not read the node (`_memo["order"]`; `_memo[self]` is the node's own)."""
     if isinstance(store, ast.Subscript):
-        if any(isinstance(n, ast.Name) and n.id == _receiver_of(function) for n in ast.walk(store.slice)):
+        if any(isinstance(n, ast.Name) and n.id == receiver_of(function) for n in ast.walk(store.slice)):
             return False
         container = store.value
         defaults = {a.arg for a, d in zip(function.args.args[len(function.args.args) - len(function.args.defaults):],
@@ -367,11 +214,6 @@ def _kept_across_calls(store, function, tree) -> bool:
     return False
 
 
-def _receiver_of(function):
-    positional = [*function.args.posonlyargs, *function.args.args]
-    return positional[0].arg if positional else None
-
-
 def _sorted_once(tree) -> tuple[int, ast.expr] | None:
     """(the line, the store): where backward() keeps the topological order it sorted the first time, in a place that
     outlives the graph (_kept_across_calls), filled only under a test of that place (`if _TOPO is None:`, `if "order"
@@ -379,7 +221,7 @@ def _sorted_once(tree) -> tuple[int, ast.expr] | None:
     for method in _backward_methods(tree):
         reached = _reached(method, tree)
         for function in reached:
-            for loop in (n for n in ast.walk(function) if isinstance(n, ast.For) and _passes_gradient(n)):
+            for loop in (n for n in ast.walk(function) if isinstance(n, ast.For) and passes_gradient(n)):
                 tree.in_time()
                 if _over_a_nodes_inputs(loop):
                     continue
