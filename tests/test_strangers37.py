@@ -191,3 +191,64 @@ def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, sur
     row `grade run` gave, as its student may see it: score, tests, findings and their places, field by field (a
     notebook names its places its own way)."""
     assert_a_surface_says_the_row(graded, tmp_path, case, surface)
+
+
+_WALK = '''
+class Value:
+    def __init__(self, data):
+        self.data, self.grad, self._prev, self._order = data, 0.0, (), None
+
+    def backward(self):
+        self.grad = 1.0
+{body}
+'''
+
+
+@pytest.mark.parametrize("variant,body,line", [
+    # the root's inputs walked as the graph: named; an order kept on the root, walked backwards: not
+    ("direct-children-only", "        for p in self._prev:\n            p._backward()", 8),
+    ("direct-children-only", "        for node in reversed(self._order):\n            node._backward()", None),
+    # a mark computed and dropped: named; the same sort with the mark kept (`|=`) is no place of this mistake
+    ("no-visited", "        seen, stack = 0, [self]\n        while stack:\n            v = stack.pop()\n"
+                   "            node_bit = 1 << id(v) % 64\n            seen | node_bit\n"
+                   "            stack.extend(v._prev)", 12),
+    ("no-visited", "        seen, stack = 0, [self]\n        while stack:\n            v = stack.pop()\n"
+                   "            if seen >> id(v) % 64 & 1:\n                continue\n"
+                   "            seen |= 1 << id(v) % 64\n            stack.extend(v._prev)", None),
+    # a walk forwards over a list of adjoints, its write-back loop beside it: the walk named, not the write-back
+    ("forward-order", "        order, grads = self._sort(), []\n        for i in range(len(order)):\n"
+                      "            grads[i] += 1\n        for node, g in zip(order, grads):\n"
+                      "            node.grad += g", 9),
+    # a walk handed (node, amount) pairs by a generator is one walk, not a write-back
+    ("forward-order", "        for target, amount in self._flows():\n            target.grad += amount", 8),
+])
+def test_a_walks_mistake_is_placed_only_where_the_source_shows_it(variant, body, line):
+    from grader.diagnose.walk_places import walk_place
+
+    assert walk_place(variant, {"engine.py": _WALK.format(body=body)}) == line
+
+
+@pytest.mark.parametrize("store,line", [
+    ("class Grads(dict):\n    def __missing__(self, key):\n        return 1.0\n", 3),
+    ("import collections\nGRADS = collections.defaultdict(lambda: 1.0)\n", 2),
+    ("import collections\nGRADS = collections.defaultdict(float)\n", None),  # starts at 0.0
+])
+def test_gradients_that_start_at_one_in_a_store_apart_from_the_nodes_are_placed_at_its_default(store, line):
+    from grader.diagnose.walk_places import walk_place
+
+    source = store + _WALK.format(body="        pass").replace("self.grad, ", "").replace(", 0.0, ", ", ")
+    assert walk_place("grad-starts-one", {"engine.py": source}) == line
+
+
+def test_a_backward_bound_among_other_names_is_read_for_its_seed():
+    import ast
+
+    from grader.diagnose.seed_source import no_seed
+    from grader.diagnose.source_tree import tree_of
+
+    source = ("class Value:\n    def _walk(self):\n        for n in self._order():\n            n._backward()\n\n"
+              "    def _relu(self):\n        return self\n\n    relu, backward = _relu, _walk\n")
+    ast.parse(source)
+    files = {"engine.py": source}
+    assert [(h["hint"], h["line"]) for h in no_seed(tree_of(files, "engine.py"), "engine.py", files)] == \
+        [("no-seed", 2)]

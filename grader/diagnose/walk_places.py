@@ -41,8 +41,8 @@ from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
-from .walk_reading import (GRADISH, defaults_of_one, dropped_marks, gradish, is_reversed, passes_gradient,
-                           receiver_of, root_inputs_only)
+from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed,
+                           passes_gradient, receiver_of, root_inputs_only)
 
 _MAKERS = ("__init__", "__new__", "__post_init__")  # where a node's own gradient starts
 
@@ -142,9 +142,10 @@ def _reads_a_gradient(node) -> bool:
 
 def _no_visited(tree) -> int | None:
     """The line where the sort of `backward()` (with what it calls in the file) walks a node's inputs, where it has
-    one such place and tests no membership anywhere (no `in` / `not in`: no visited set, dict or list is read, so a
-    node reached along two paths is listed twice); None where the sort reads one (a visited set wrong some other
-    way is not this reading's to place)."""
+    one such place and tests no membership anywhere (no `in` / `not in`, no bit of a mask tested: no visited set,
+    dict, list or bitmask is read, so a node reached along two paths is listed twice); None where the sort reads one
+    (a visited set wrong some other way is not this reading's to place). First, the one mark computed and dropped
+    there, if there is one (walk_reading.dropped_marks)."""
     dropped = dropped_marks(tree)
     if len(dropped) == 1:
         return dropped[0]
@@ -154,6 +155,8 @@ def _no_visited(tree) -> int | None:
             for node in ast.walk(function):
                 tree.in_time()
                 if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+                    return None
+                if bit_tested(node):  # `seen >> bit & 1`: a visited set kept as a bitmask is read
                     return None
                 if _inputs_walked(node) and not _reads_a_gradient(node):  # not a rule's loop over its edges
                     lines.add(node.lineno if hasattr(node, "lineno") else node.iter.lineno)

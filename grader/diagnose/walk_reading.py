@@ -1,8 +1,9 @@
 """What one statement or loop of a student's walk does, read from its syntax tree (never executed): the readings
 walk_places.py places a walk's mistakes by. Whether a loop walks an order backwards (`is_reversed`) and passes
 gradient from node to node (`passes_gradient`); and, since session 37, the marks of three mistakes no loop shows: a
-store of gradients whose default may be 1 (`defaults_of_one`), a visited mark computed and dropped (`dropped_marks`),
-the root's own inputs walked as if they were the graph (`root_inputs_only`).
+store of gradients whose default may be 1 (`defaults_of_one`), a visited mark computed and dropped (`dropped_marks`;
+a bit of a mask tested, `bit_tested`, is a visited set read), the root's own inputs walked as if they were the graph
+(`root_inputs_only`).
 """
 
 from __future__ import annotations
@@ -130,6 +131,13 @@ def dropped_marks(tree) -> list:
                                     for n in ast.walk(node.value)):
                     lines.add(node.lineno)
     return sorted(lines)
+
+
+def bit_tested(node) -> bool:
+    """Whether NODE tests one bit of a mask: `seen >> bit & 1`, `seen & (1 << bit)` (a visited set kept as an int)."""
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd) and any(
+        isinstance(side, ast.BinOp) and isinstance(side.op, (ast.LShift, ast.RShift))
+        for side in (node.left, node.right))
 
 
 _WRAPPERS = frozenset({"iter", "reversed", "list", "tuple", "sorted", "enumerate"})
