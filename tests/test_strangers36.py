@@ -91,19 +91,19 @@ PLANTED = {
 }
 
 
-def strangers_class(folder):
-    """Each engine handed in, each planted mistake (an entry of the same kind as its case: a folder or a file)."""
-    planted_class(folder, FRESH / "engine", PLANTED)
+def graded_class(tmp, engines, planted):
+    """Each engine of ENGINES handed in, each of PLANTED (an entry of the same kind as its case: a folder or a file),
+    graded by `grade run` once in TMP: (the class's folder, {id: row}). Session 37's strangers are graded so too."""
+    (tmp / "class").mkdir()
+    planted_class(tmp / "class", engines, planted)
+    result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
+    return tmp / "class", {row["id"]: row for row in result.scores["submissions"]}
 
 
 @slow_fixture(scope="module")
 def graded(tmp_path_factory):
     """The class graded by `grade run` once: (its folder, {id: row})."""
-    tmp = tmp_path_factory.mktemp("strangers36")
-    (tmp / "class").mkdir()
-    strangers_class(tmp / "class")
-    result = grade(tmp / "class", exercise="engine", limits=LIMITS, jobs=2, cache_dir=tmp / "cache")
-    return tmp / "class", {row["id"]: row for row in result.scores["submissions"]}
+    return graded_class(tmp_path_factory.mktemp("strangers36"), FRESH / "engine", PLANTED)
 
 
 @slow_fixture(scope="module")
@@ -181,6 +181,12 @@ def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, sur
     notebook names its places its own way). Measured on all 34 entries with Gradescope's autograder too: they
     agree, but for `grade check`'s fixed inputs (bug-reduce-forward-order 16.1667 checked, 14.1667 graded;
     bug-sqlite-set-grad 25.8334 and 23.8334), by design (docs/security.md)."""
+    assert_a_surface_says_the_row(graded, tmp_path, case, surface)
+
+
+def assert_a_surface_says_the_row(graded, tmp_path, case, surface):
+    """`surface` (check, ci or notebook) says of CASE, an entry of the class GRADED holds, the row `grade run` gave it
+    as its student may see it (a notebook names its places its own way: they are left out)."""
     folder, rows = graded
     entry = next(p for p in folder.iterdir() if p.name.removesuffix(".ipynb") == case)
     said = {"check": matrix.check_row, "ci": lambda path: matrix.ci_row(path, tmp_path),

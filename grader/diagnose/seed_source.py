@@ -104,7 +104,8 @@ def backward_functions(tree) -> list:
     in the class's body (`backward = retropropagar`), or a function of the module bound to it at the module's top
     (`Value.backward = Backward`, as a port from Go or C writes it; `setattr(Value, "backward", Backward)`).
     Session 36: the second and third were no `backward()` to this reading, so a seed it never sets and a walk
-    forwards in it were said without their line."""
+    forwards in it were said without their line. Session 37: a binding among others, `relu, backward = 正規化線形,
+    逆伝播` (bound_pairs), was none either."""
     found = [f for c in _classes_with_backward(tree) for f in c.body if isinstance(f, FUNCTIONS)
              and f.name == "backward"]
     if found:
@@ -113,15 +114,13 @@ def backward_functions(tree) -> list:
     defined = {f.name: f for f in module.body if isinstance(f, FUNCTIONS)}
     for cls in tree.nodes(ast.ClassDef):
         methods = {f.name: f for f in cls.body if isinstance(f, FUNCTIONS)}
-        found += [methods[node.value.id] for node in cls.body if isinstance(node, ast.Assign)
-                  and isinstance(node.value, ast.Name) and node.value.id in methods
-                  and any(isinstance(t, ast.Name) and t.id == "backward" for t in node.targets)]
+        found += [methods[value.id] for node in cls.body for target, value in bound_pairs(node)
+                  if isinstance(value, ast.Name) and value.id in methods
+                  and isinstance(target, ast.Name) and target.id == "backward"]
     for node in module.body:
-        bound = None
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and any(
-                isinstance(t, ast.Attribute) and t.attr == "backward" for t in node.targets):
-            bound = node.value.id
-        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
+        bound = next((value.id for target, value in bound_pairs(node) if isinstance(value, ast.Name)
+                      and isinstance(target, ast.Attribute) and target.attr == "backward"), None)
+        if bound is None and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
                 isinstance(node.value.func, ast.Name) and node.value.func.id == "setattr" and \
                 len(node.value.args) == 3 and isinstance(node.value.args[1], ast.Constant) and \
                 node.value.args[1].value == "backward" and isinstance(node.value.args[2], ast.Name):
@@ -129,6 +128,23 @@ def backward_functions(tree) -> list:
         if bound in defined and defined[bound] not in found:
             found.append(defined[bound])
     return found
+
+
+def bound_pairs(statement) -> list:
+    """[(target, value)] that an assignment binds: `a = b = f` gives (a, f) and (b, f); `x, y = f, g` (a tuple or
+    list of as many names on each side) gives (x, f) and (y, g); anything else, nothing."""
+    if not isinstance(statement, ast.Assign):
+        return []
+    pairs = []
+    for target in statement.targets:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            value = statement.value
+            if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) and \
+                    not any(isinstance(e, ast.Starred) for e in target.elts + value.elts):
+                pairs += zip(target.elts, value.elts)
+        else:
+            pairs.append((target, statement.value))
+    return pairs
 
 
 def _takes_the_root_alone(function) -> bool:

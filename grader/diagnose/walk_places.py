@@ -1,7 +1,8 @@
 """The line of a walk's mistake that is no one op's: read from the student's syntax tree (never executed).
 
 The where_written probe places a finding about one op's local derivative (written_at.py); two of the course's
-classic mistakes belong to no op, and were said without a line (session 32's leftovers):
+classic mistakes belong to no op, and were said without a line (session 32's leftovers); two more are placed here
+too (session 37):
 
 - `forward-order`: the loop that calls the backward rules walks the topological order forwards. Its line is the
   one loop of `backward()` (and of what it calls in the same file: `gradients(self)`, `self._walk()`) that passes
@@ -9,11 +10,19 @@ classic mistakes belong to no op, and were said without a line (session 32's lef
   an item) over an order not reversed (`reversed(...)`, `[::-1]`, `sorted(..., reverse=True)`), when the walk
   has one such loop and no reversed one; where that order is a deque filled with `append` and never from its left,
   the `append` (deque_order.py, session 36). A `Value` the engine imports from another module of its own
-  (`from nodes import Node as Value`) is read in that module (missing.class_place).
+  (`from nodes import Node as Value`) is read in that module (missing.class_place). A loop that only adds what it
+  is handed into its own node (`for node, g in zip(order, grads): node.grad += g`, gradients computed in a list and
+  written back) passes nothing between nodes and is no walk (session 37).
 - `grad-starts-one`: a node's gradient starts at 1, not 0. Its line is the assignment of what may be 1
   (seed_source.can_be_one) in `__init__` (`__new__`, `__post_init__`) of the class that has `backward()`, or a
   field of that class declared so (`grad: float = 1.0`): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
   assignment there is (`self.梯度 = 1.0`).
+  Where none is there, the one default of a store of gradients that may be 1: a `__missing__` returning it, a
+  `defaultdict(lambda: 1.0)` (session 37).
+- `no-visited`: the one place where the sort walks a node's inputs and no membership is tested anywhere; or the
+  one statement there that computes a mark and drops it (`seen | 1 << bit`, `node.visited == True`; session 37).
+- `direct-children-only`: the one place where backward() walks the root's own inputs as the graph: a loop over
+  `self._prev` that passes gradient, or the root's inputs read again inside the walk's loop (session 37).
 
 A place is given only to a finding the numbers already made (Diagnoser.diagnose): nothing here is said alone, so a
 loop that is right for a reason this reading does not see (an order built already reversed) is never blamed.
@@ -23,7 +32,6 @@ Where the reading finds no single line, the finding stays without one, as before
 from __future__ import annotations
 
 import ast
-import re
 
 from ..i18n import Message, msg
 from .evidence import finding_words
@@ -33,13 +41,11 @@ from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
+from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed,
+                           passes_gradient, receiver_of, root_inputs_only)
 
-_GRADISH = re.compile(r"grad|^_?g$|adjoint|adj", re.IGNORECASE)
-_CONTAINER_METHODS = frozenset({"append", "appendleft", "extend", "add", "insert", "put", "push", "discard",
-                                "remove", "setdefault", "get", "pop", "index", "count"})
 _MAKERS = ("__init__", "__new__", "__post_init__")  # where a node's own gradient starts
-_PLAIN_CALLS = frozenset({"id", "len", "isinstance", "print", "zip", "enumerate", "iter", "next", "hash", "repr",
-                          "str", "type", "getattr", "hasattr"})
+
 
 
 def walk_place(variant: str, files: dict, engine: str = "engine.py") -> int | None:
@@ -59,63 +65,18 @@ def _backward_methods(tree):
     return backward_functions(tree)
 
 
-def _is_reversed(iterable) -> bool:
-    """Whether a loop's iterable is an order walked backwards."""
-    if isinstance(iterable, ast.Call):
-        name = iterable.func.id if isinstance(iterable.func, ast.Name) else getattr(iterable.func, "attr", "")
-        if "revers" in name.lower():
-            return True
-        if name == "sorted" and any(k.arg == "reverse" and not (isinstance(k.value, ast.Constant)
-                                                                and not k.value.value) for k in iterable.keywords):
-            return True
-        if name == "range" and len(iterable.args) == 3:  # range(n - 1, -1, -1)
-            step = iterable.args[2]
-            return isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub)
-    if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
-        step = iterable.slice.step
-        return isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub)
-    return False
-
-
-def _passes_gradient(loop) -> bool:
-    """Whether a `for` loop's body passes gradient node by node: calls a method of its loop variable
-    (`node._backward()`), hands the variable to a function (`RULES[node.op](node)`), or adds into an attribute or
-    an item (`parent.grad += ...`, `grads[p] = grads.get(p, 0) + ...`, `setattr(p, "grad", p.grad + ...)`)."""
-    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-    for node in (n for statement in loop.body for n in ast.walk(statement)):
-        if isinstance(node, ast.AugAssign) and isinstance(node.target, (ast.Attribute, ast.Subscript)):
-            return True
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        if isinstance(func, ast.Name) and func.id == "setattr" and len(node.args) == 3 and \
-                isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) and \
-                _GRADISH.search(node.args[1].value):
-            return True  # setattr(parent, "grad", parent.grad + ...): an attribute added into
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in names \
-                and func.attr not in _CONTAINER_METHODS:
-            return True
-        if isinstance(func, ast.Attribute) and func.attr in _CONTAINER_METHODS:
-            continue
-        if isinstance(func, ast.Name) and func.id in _PLAIN_CALLS:
-            continue
-        if any(isinstance(a, ast.Name) and a.id in names for a in node.args):
-            return True
-    return False
-
-
 def _forward_loop(tree, starts=None) -> int | None:
     """The one loop that walks the order forwards, from `backward()` (else from STARTS, functions of TREE)."""
     loops, home = [], {}
     for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
             tree.in_time()
-            found = [n for n in loops_of(function) if _passes_gradient(n)]
+            found = [n for n in loops_of(function) if passes_gradient(n)]
             loops += found
             home.update({id(loop): function for loop in found})
     walks = [loop for loop in loops if not _over_a_nodes_inputs(loop) and not _is_loop_over_children(loop, loops)]
-    forwards = sorted({loop.lineno for loop in walks if not _is_reversed(loop.iter)})
-    if len(forwards) == 1 and not any(_is_reversed(loop.iter) for loop in walks):
+    forwards = sorted({loop.lineno for loop in walks if not is_reversed(loop.iter)})
+    if len(forwards) == 1 and not any(is_reversed(loop.iter) for loop in walks):
         loop = next(loop for loop in walks if loop.lineno == forwards[0])
         return appended_to_a_deque(loop.iter, home[id(loop)], tree) or forwards[0]
     return None
@@ -134,24 +95,13 @@ def _is_loop_over_children(loop, loops) -> bool:
     return any(loop is not outer and any(n is loop for n in ast.walk(outer)) for outer in loops)
 
 
-def _gradish(target) -> bool:
-    if isinstance(target, ast.Attribute):
-        return bool(_GRADISH.search(target.attr))
-    if isinstance(target, ast.Subscript):
-        return _gradish(target.value) or (isinstance(target.value, ast.Name)
-                                          and bool(_GRADISH.search(target.value.id)))
-    if isinstance(target, ast.Name):
-        return bool(_GRADISH.search(target.id))
-    return False
-
-
 def _grad_starts_one(tree) -> int | None:
     found = []  # (line, named as a gradient)
     for cls in _classes_with_backward(tree):
         for statement in cls.body:  # a dataclass's field: `grad: float = 1.0`
             if isinstance(statement, ast.AnnAssign) and statement.value is not None \
                     and can_be_one(statement.value):
-                found.append((statement.lineno, _gradish(statement.target)))
+                found.append((statement.lineno, gradish(statement.target)))
         for init in (f for f in cls.body if isinstance(f, FUNCTIONS) and f.name in _MAKERS):
             for node in ast.walk(init):
                 if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None \
@@ -159,11 +109,13 @@ def _grad_starts_one(tree) -> int | None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     for target in targets:
                         if isinstance(target, (ast.Attribute, ast.Subscript)):
-                            found.append((node.lineno, _gradish(target)))
+                            found.append((node.lineno, gradish(target)))
     named = sorted({line for line, gradish in found if gradish})
     if len(named) == 1:
         return named[0]
     lines = sorted({line for line, _ in found})
+    if not found:  # no node's own gradient starts at one: a store of gradients whose default may be 1
+        lines = sorted(set(defaults_of_one(tree)))
     return lines[0] if not named and len(lines) == 1 else None
 
 
@@ -185,14 +137,18 @@ _ITERATED_BY = frozenset({"extend", "iter", "reversed", "list", "tuple", "sorted
 
 
 def _reads_a_gradient(node) -> bool:
-    return any(isinstance(n, ast.Attribute) and _GRADISH.search(n.attr) for n in ast.walk(node))
+    return any(isinstance(n, ast.Attribute) and GRADISH.search(n.attr) for n in ast.walk(node))
 
 
 def _no_visited(tree) -> int | None:
     """The line where the sort of `backward()` (with what it calls in the file) walks a node's inputs, where it has
-    one such place and tests no membership anywhere (no `in` / `not in`: no visited set, dict or list is read, so a
-    node reached along two paths is listed twice); None where the sort reads one (a visited set wrong some other
-    way is not this reading's to place)."""
+    one such place and tests no membership anywhere (no `in` / `not in`, no bit of a mask tested: no visited set,
+    dict, list or bitmask is read, so a node reached along two paths is listed twice); None where the sort reads one
+    (a visited set wrong some other way is not this reading's to place). First, the one mark computed and dropped
+    there, if there is one (walk_reading.dropped_marks)."""
+    dropped = dropped_marks(tree)
+    if len(dropped) == 1:
+        return dropped[0]
     lines = set()
     for method in _backward_methods(tree):
         for function in _reached(method, tree):
@@ -200,19 +156,22 @@ def _no_visited(tree) -> int | None:
                 tree.in_time()
                 if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
                     return None
+                if bit_tested(node):  # `seen >> bit & 1`: a visited set kept as a bitmask is read
+                    return None
                 if _inputs_walked(node) and not _reads_a_gradient(node):  # not a rule's loop over its edges
                     lines.add(node.lineno if hasattr(node, "lineno") else node.iter.lineno)
     return lines.pop() if len(lines) == 1 else None
 
 
-_FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited}
+_FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
+            "direct-children-only": root_inputs_only}
 
 
 def _unreversed(iterable):
     """The order a loop walks, without what walks it backwards: `reversed(X)`, `X[::-1]`, `sorted(X, reverse=True)`."""
-    if isinstance(iterable, ast.Call) and iterable.args and _is_reversed(iterable):
+    if isinstance(iterable, ast.Call) and iterable.args and is_reversed(iterable):
         return iterable.args[0]
-    if isinstance(iterable, ast.Subscript) and _is_reversed(iterable):
+    if isinstance(iterable, ast.Subscript) and is_reversed(iterable):
         return iterable.value
     return iterable
 
@@ -233,7 +192,7 @@ def _kept_across_calls(store, function, tree) -> bool:
     `type(self)._memo`), an item of a parameter's mutable default (`def backward(self, _memo={})`) or of a
     module-level dict, under a key that does not read the node (`_memo["order"]`; `_memo[self]` is the node's own)."""
     if isinstance(store, ast.Subscript):
-        if any(isinstance(n, ast.Name) and n.id == _receiver_of(function) for n in ast.walk(store.slice)):
+        if any(isinstance(n, ast.Name) and n.id == receiver_of(function) for n in ast.walk(store.slice)):
             return False
         container = store.value
         defaults = {a.arg for a, d in zip(function.args.args[len(function.args.args) - len(function.args.defaults):],
@@ -258,11 +217,6 @@ def _kept_across_calls(store, function, tree) -> bool:
     return False
 
 
-def _receiver_of(function):
-    positional = [*function.args.posonlyargs, *function.args.args]
-    return positional[0].arg if positional else None
-
-
 def _sorted_once(tree) -> tuple[int, ast.expr] | None:
     """(the line, the store): where backward() keeps the topological order it sorted the first time, in a place that
     outlives the graph (_kept_across_calls), filled only under a test of that place (`if _TOPO is None:`, `if "order"
@@ -270,7 +224,7 @@ def _sorted_once(tree) -> tuple[int, ast.expr] | None:
     for method in _backward_methods(tree):
         reached = _reached(method, tree)
         for function in reached:
-            for loop in (n for n in ast.walk(function) if isinstance(n, ast.For) and _passes_gradient(n)):
+            for loop in (n for n in ast.walk(function) if isinstance(n, ast.For) and passes_gradient(n)):
                 tree.in_time()
                 if _over_a_nodes_inputs(loop):
                     continue

@@ -1,0 +1,185 @@
+"""What one statement or loop of a student's walk does, read from its syntax tree (never executed): the readings
+walk_places.py places a walk's mistakes by. Whether a loop walks an order backwards (`is_reversed`) and passes
+gradient from node to node (`passes_gradient`); and, since session 37, the marks of three mistakes no loop shows: a
+store of gradients whose default may be 1 (`defaults_of_one`), a visited mark computed and dropped (`dropped_marks`;
+a bit of a mask tested, `bit_tested`, is a visited set read), the root's own inputs walked as if they were the graph
+(`root_inputs_only`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .seed_source import _called_by_the_student, _reached, backward_functions, can_be_one
+from .source_tree import FUNCTIONS
+
+GRADISH = re.compile(r"grad|^_?g$|adjoint|adj", re.IGNORECASE)
+_CONTAINER_METHODS = frozenset({"append", "appendleft", "extend", "add", "insert", "put", "push", "discard",
+                                "remove", "setdefault", "get", "pop", "index", "count"})
+_PLAIN_CALLS = frozenset({"id", "len", "isinstance", "print", "zip", "enumerate", "iter", "next", "hash", "repr",
+                          "str", "type", "getattr", "hasattr"})
+
+
+def gradish(target) -> bool:
+    """Whether an assignment's target names a gradient (`self.grad`, `self._g`, `_GRADS[uid]`, `adjoint`)."""
+    if isinstance(target, ast.Attribute):
+        return bool(GRADISH.search(target.attr))
+    if isinstance(target, ast.Subscript):
+        return gradish(target.value) or (isinstance(target.value, ast.Name)
+                                         and bool(GRADISH.search(target.value.id)))
+    if isinstance(target, ast.Name):
+        return bool(GRADISH.search(target.id))
+    return False
+
+
+def receiver_of(function):
+    """The name FUNCTION's first positional parameter gives its receiver (`self`), or None."""
+    positional = [*function.args.posonlyargs, *function.args.args]
+    return positional[0].arg if positional else None
+
+
+def is_reversed(iterable) -> bool:
+    """Whether a loop's iterable is an order walked backwards."""
+    if isinstance(iterable, ast.Call):
+        name = iterable.func.id if isinstance(iterable.func, ast.Name) else getattr(iterable.func, "attr", "")
+        if "revers" in name.lower():
+            return True
+        if name == "sorted" and any(k.arg == "reverse" and not (isinstance(k.value, ast.Constant)
+                                                                and not k.value.value) for k in iterable.keywords):
+            return True
+        if name == "range" and len(iterable.args) == 3:  # range(n - 1, -1, -1)
+            step = iterable.args[2]
+            return isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub)
+    if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
+        step = iterable.slice.step
+        return isinstance(step, ast.UnaryOp) and isinstance(step.op, ast.USub)
+    return False
+
+
+def passes_gradient(loop) -> bool:
+    """Whether a `for` loop's body passes gradient node by node: calls a method of its loop variable
+    (`node._backward()`), hands the variable to a function (`RULES[node.op](node)`), or adds into an attribute or
+    an item (`parent.grad += ...`, `grads[p] = grads.get(p, 0) + ...`, `setattr(p, "grad", p.grad + ...)`)."""
+    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    for node in (n for statement in loop.body for n in ast.walk(statement)):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, (ast.Attribute, ast.Subscript)):
+            if _copies_its_own(node, names, loop.iter):
+                continue
+            return True
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "setattr" and len(node.args) == 3 and \
+                isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) and \
+                GRADISH.search(node.args[1].value):
+            return True  # setattr(parent, "grad", parent.grad + ...): an attribute added into
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in names \
+                and func.attr not in _CONTAINER_METHODS:
+            return True
+        if isinstance(func, ast.Attribute) and func.attr in _CONTAINER_METHODS:
+            continue
+        if isinstance(func, ast.Name) and func.id in _PLAIN_CALLS:
+            continue
+        if any(isinstance(a, ast.Name) and a.id in names for a in node.args):
+            return True
+    return False
+
+
+def _copies_its_own(statement, names, iterable) -> bool:
+    """Whether an added-into STATEMENT only copies a number into the loop's own node, over two lists of the function's
+    own zipped, `for node, g in zip(order, grads): node.grad += g` (gradients computed in a list, written back): its
+    target an attribute of a loop name, its value a loop name, the loop over `zip` of plain names. Nothing passes
+    between nodes there: a walk forwards over a list of adjoints followed by such a loop had two loops forwards, and
+    no line (session 37). A walk handed pairs by a generator (`for target, amount in self._flows()`) is still one."""
+    target, value = statement.target, statement.value
+    return isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "zip" \
+        and all(isinstance(a, ast.Name) for a in iterable.args) and not iterable.keywords \
+        and isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id in names \
+        and isinstance(value, ast.Name) and value.id in names
+
+
+def defaults_of_one(tree) -> list:
+    """The lines where a store of gradients kept apart from the nodes gives what may be 1 for a node it does not
+    hold: the `return` of a dict subclass's `__missing__`, or `defaultdict(lambda: 1.0)` (session 37: gradients on
+    a graph object, a `__missing__` returning 1.0, had no line)."""
+    lines = []
+    for node in tree.nodes(*FUNCTIONS, ast.Call):
+        tree.in_time()
+        if isinstance(node, FUNCTIONS) and node.name == "__missing__":
+            lines += [r.lineno for r in ast.walk(node) if isinstance(r, ast.Return) and r.value is not None
+                      and can_be_one(r.value)]
+        elif isinstance(node, ast.Call) and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) \
+                == "defaultdict" and node.args and isinstance(node.args[0], ast.Lambda) \
+                and can_be_one(node.args[0].body):
+            lines.append(node.lineno)
+    return lines
+
+
+def dropped_marks(tree) -> list:
+    """The lines, in `backward()` and what it calls in the file, of a statement that computes a value and drops it
+    (an operator or a comparison alone on its line, no call in it): `seen | 1 << bit` for `seen |= 1 << bit`,
+    `node.visited == True` for `node.visited = True`. Where the walk lists a node twice, such a line is the mark of
+    a visit never kept (session 37: a visited set kept as a bitmask, its `|=` written `|`, had no line)."""
+    lines = set()
+    for method in backward_functions(tree):
+        for function in _reached(method, tree):
+            for node in ast.walk(function):
+                tree.in_time()
+                if isinstance(node, ast.Expr) and isinstance(node.value, (ast.BinOp, ast.Compare, ast.BoolOp)) \
+                        and not any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr))
+                                    for n in ast.walk(node.value)):
+                    lines.add(node.lineno)
+    return sorted(lines)
+
+
+def bit_tested(node) -> bool:
+    """Whether NODE tests one bit of a mask: `seen >> bit & 1`, `seen & (1 << bit)` (a visited set kept as an int)."""
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd) and any(
+        isinstance(side, ast.BinOp) and isinstance(side.op, (ast.LShift, ast.RShift))
+        for side in (node.left, node.right))
+
+
+_WRAPPERS = frozenset({"iter", "reversed", "list", "tuple", "sorted", "enumerate"})
+
+
+def _rooted_at(expression, receiver) -> bool:
+    """Whether EXPRESSION reads the root's own inputs: an attribute of it (`self._prev`, `iter(self.edges)`), or what a
+    method of such an attribute gives (`self.el.findall("input")`); never what a method of the root computes
+    (`reversed(self._toposort())`: the whole order)."""
+    while isinstance(expression, ast.Call) and isinstance(expression.func, ast.Name) \
+            and expression.func.id in _WRAPPERS and len(expression.args) == 1:
+        expression = expression.args[0]
+    if isinstance(expression, ast.Call):
+        if not isinstance(expression.func, ast.Attribute) or expression.keywords or \
+                not all(isinstance(a, ast.Constant) for a in expression.args):
+            return False  # `self.edges.get(node, ())` looks up another node's inputs
+        expression = expression.func.value  # the receiver of the method: an attribute of the root, not the root
+        if not isinstance(expression, (ast.Attribute, ast.Subscript)):
+            return False
+    if not isinstance(expression, (ast.Attribute, ast.Subscript)):
+        return False
+    while isinstance(expression, (ast.Attribute, ast.Subscript)):
+        expression = expression.value
+    return isinstance(expression, ast.Name) and expression.id == receiver
+
+
+def root_inputs_only(tree) -> int | None:
+    """The line where `backward()` walks the root's own inputs as if they were the whole graph: a loop over them
+    that passes gradient (`for child in self._prev: child._backward()`), or, inside the walk's loop, the inputs
+    pushed or read being the root's again (`stack.extend(... for i in self.el.findall("input"))` for the popped
+    node's); where there is one such place (session 37: a walk that expanded `self` at every step had no line)."""
+    lines = set()
+    for method in (m for m in backward_functions(tree) if _called_by_the_student(m)):
+        receiver = receiver_of(method)
+        loops = [n for n in ast.walk(method) if isinstance(n, (ast.For, ast.While))]
+        for loop in loops:
+            tree.in_time()
+            if isinstance(loop, ast.For) and _rooted_at(loop.iter, receiver) and not is_reversed(loop.iter) \
+                    and passes_gradient(loop):  # `reversed(self._order)`: an order kept on the root, walked
+                lines.add(loop.lineno)
+            elif isinstance(loop, ast.While) or not _rooted_at(loop.iter, receiver):
+                for inner in (n for statement in loop.body for n in ast.walk(statement)):
+                    if isinstance(inner, ast.comprehension) and _rooted_at(inner.iter, receiver):
+                        lines.add(inner.iter.lineno)
+    return lines.pop() if len(lines) == 1 else None
