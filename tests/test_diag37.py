@@ -1,11 +1,13 @@
 """Session 37's charging and diagnosis (diag37): fresh engines, each with a correct twin.
 
-`tests/fixtures/diag37/engine/` holds four correct engines in styles no earlier fixture has: each result keeps a
+`tests/fixtures/diag37/engine/` holds eight correct engines in styles no earlier fixture has: each result keeps a
 closure `push` that hands its gradient to its inputs, walked by an explicit stack of (node, done) pairs; nodes that
 are plain dicts behind a thin `Value` handle with `data` and `grad` properties; a global tape of (output, [(input,
 local)]) rows replayed from the root's row; a package whose `Value` takes tanh, exp, log and relu from a mixin in
-another module and hands its walk (Kahn's algorithm) to a third. `PLANTED` plants one mistake in each, the whole
-graded in one batch:
+another module and hands its walk (Kahn's algorithm) to a third; a tape behind snake_case accessors (`get_grad`,
+`set_grad`, `grad = property(...)`); micrograd's closures written with Java getters and setters over `m_` fields;
+a backward() that sums adjoints in one dict keyed by `id(node)`; Values that are indices into parallel lists, with a
+list of adjoints. `PLANTED` plants one mistake in each, the whole graded in one batch:
 
 - an operator's method called by name on a class that lacks it (`__rsub__` as `self.__neg__() + other` without
   `__neg__`): Python raises AttributeError, not the TypeError of `-self`, so the mistake was not read as a missing
@@ -15,7 +17,10 @@ graded in one batch:
 - the policy, pinned: a missing method beneath an op that has its own tests (tanh written on `exp`, exp missing;
   `a - b` as `self + (-other)` without `__neg__`) costs that op's own tests too. Their op's own code is what raised,
   and excusing it would let an engine with fewer working methods score more than one with a wrong tanh
-  (docs/diagnosis.md, "Each mistake costs once").
+  (docs/diagnosis.md, "Each mistake costs once");
+- an `=` through a gradient's setter (`node.set_grad(local * out.get_grad())`) or into a table of adjoints
+  (`adj[p] = local * adj[j]`): named by the numbers as before, with no line; now at that line
+  (source_patterns._setter_calls, _adjoint_table_writes).
 """
 import shutil
 from pathlib import Path
