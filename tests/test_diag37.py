@@ -20,7 +20,11 @@ list of adjoints. `PLANTED` plants one mistake in each, the whole graded in one 
   (docs/diagnosis.md, "Each mistake costs once");
 - an `=` through a gradient's setter (`node.set_grad(local * out.get_grad())`) or into a table of adjoints
   (`adj[p] = local * adj[j]`): named by the numbers as before, with no line; now at that line
-  (source_patterns._setter_calls, _adjoint_table_writes).
+  (source_patterns._setter_calls, _adjoint_table_writes);
+- a sort with no visited set whose inputs come from a method (`for child in node.getChildren():`), and a backward()
+  that runs its direct inputs' rules only (`for p in self.parents: p.push()`): named as before, with no line; now
+  at that loop (walk_places._pushes_its_item, _direct_inputs). The seed set through a setter (`self.setGrad(1.0)`) is
+  a seed (before: a `no-seed` hint beside the walk's finding).
 """
 import shutil
 from pathlib import Path
@@ -39,6 +43,18 @@ CLOSURE_TANH = ("    def tanh(self):\n        t = math.tanh(self.data)\n\n      
 CLOSURE_EXP = ("    def exp(self):\n        e = math.exp(self.data)\n\n        def rule(g):\n"
                "            self.grad += e * g\n        return self._result(e, (self,), rule)\n\n")
 TANH_ON_EXP = "    def tanh(self):\n        e = (self * 2).exp()\n        return (e - 1) / (e + 1)\n"
+PUSH_WALK = ("        seen, order, stack = set(), [], [(self, False)]\n        while stack:\n"
+             "            node, done = stack.pop()\n            if done:\n                order.append(node)\n"
+             "                continue\n            if id(node) in seen:\n                continue\n"
+             "            seen.add(id(node))\n            stack.append((node, True))\n"
+             "            stack.extend((p, False) for p in node.parents)\n        self.grad = 1.0\n"
+             "        for node in reversed(order):\n            node.push()\n")
+JAVA_WALK = ("        order, seen, stack = [], set(), [(self, False)]\n        while stack:\n"
+             "            node, expanded = stack.pop()\n            if expanded:\n                order.append(node)\n"
+             "                continue\n            if id(node) in seen:\n                continue\n"
+             "            seen.add(id(node))\n            stack.append((node, True))\n"
+             "            for child in node.getChildren():\n                stack.append((child, False))\n"
+             "        self.setGrad(1.0)\n        for node in reversed(order):\n            node.m_backward()\n")
 # id -> (the correct engine it is planted in, [(text, replaced by)], all in one file)
 PLANTED = {
     # `__rsub__` calls `__neg__` by name, and the class has none: AttributeError
@@ -71,6 +87,19 @@ PLANTED = {
         "adjoint[id(inp)] = adjoint.get(id(inp), 0.0) + local * adjoint.get(id(node), 0.0)",
         "adjoint[id(inp)] = local * adjoint.get(id(node), 0.0)")]),
     "bug-list-adjoint-assign": ("correct-list-adjoints", [("adj[p] += local * adj[j]", "adj[p] = local * adj[j]")]),
+    # a sort with no visited set, its inputs from a method (`for child in node.getChildren():`) or an attribute
+    "bug-java-no-visited": ("correct-java-closures", [(
+        "            if id(node) in seen:\n                continue\n            seen.add(id(node))\n", "")]),
+    "bug-push-no-visited": ("correct-closure-push", [(
+        "            if id(node) in seen:\n                continue\n            seen.add(id(node))\n", "")]),
+    "bug-adjoints-no-visited": ("correct-dict-adjoints", [(
+        "            elif id(node) not in placed:\n                placed.add(id(node))\n", "            else:\n")]),
+    # backward() runs the output's rule and its direct inputs' rules only
+    "bug-push-direct-inputs": ("correct-closure-push", [(PUSH_WALK, "        self.grad = 1.0\n        self.push()\n"
+                                                         "        for p in self.parents:\n            p.push()\n")]),
+    "bug-java-direct-inputs": ("correct-java-closures", [(JAVA_WALK, "        self.setGrad(1.0)\n        self.m_backward()\n"
+                                                          "        for child in self.getChildren():\n"
+                                                          "            child.m_backward()\n")]),
 }
 
 
@@ -113,9 +142,19 @@ TABLE = {
     **{case: (57.0, TANH_AND_EXP, MISSING_EXP) for case in PLANTED if case.endswith("-tanh-on-missing-exp")},
     # named as before (no score moves); now placed (test_the_assignment_is_placed)
     "bug-accessors-set-grad-assign": (23.8334, 31, [("variant", "assign-not-accumulate-everywhere", "style")]),
-    "bug-java-mul-set-grad-assign": (34.0, 20, [("variant", "mul-assign-not-accumulate", "style")]),
+    # with `=`, the score depends on the order the walk reaches a node's two paths in (one variant's, exactly)
+    "bug-java-mul-set-grad-assign": (35.0, 20, [("variant", "mul-assign-not-accumulate", "exact")]),
     "bug-dict-adjoint-assign": (23.8334, 31, [("variant", "assign-not-accumulate-everywhere", "exact")]),
     "bug-list-adjoint-assign": (23.8334, 31, [("variant", "assign-not-accumulate-everywhere", "style")]),
+    "bug-java-no-visited": (50.25, 7, [("variant", "no-visited", "style")]),
+    "bug-push-no-visited": (50.25, 7, [("variant", "no-visited", "style")]),
+    # left: no variant's numbers match a sort with no visited set feeding a dict of adjoints (each node listed once
+    # per path, its adjoint read as summed so far): charged (31 tests), not named
+    "bug-adjoints-no-visited": (23.8334, 31, []),
+    "bug-push-direct-inputs": (31.8333, 25, [("variant", "direct-children-only", "exact")]),
+    # before: also a `no-seed` hint, "`backward` on line 103 ... nothing in it sets `self.grad = 1` first", beside
+    # `self.setGrad(1.0)` (seed_source now reads a gradient's setter called with 1 as the seed)
+    "bug-java-direct-inputs": (31.8333, 25, [("variant", "direct-children-only", "exact")]),
 }
 
 
@@ -134,13 +173,18 @@ def test_each_submission_scores_and_is_named(rows, case):
 
 
 @pytest.mark.parametrize("case,place", [
-    # before: no line (the `assign-grad` reading read `x.grad = ...` alone)
+    # before: no line (the `assign-grad` reading read `x.grad = ...` alone; the no-visited reading a node's
+    # attribute; no reading placed direct-children-only)
     ("bug-accessors-set-grad-assign", ("engine.py", 88)),  # `node.set_grad(local * out.get_grad())`
     ("bug-java-mul-set-grad-assign", ("engine.py", 44)),  # `self.setGrad(other.getData() * out.getGrad())`
     ("bug-dict-adjoint-assign", ("engine.py", 76)),  # `adjoint[id(inp)] = local * adjoint.get(id(node), 0.0)`
     ("bug-list-adjoint-assign", ("engine.py", 75)),  # `adj[p] = local * adj[j]`
+    ("bug-java-no-visited", ("engine.py", 111)),  # `for child in node.getChildren():`
+    ("bug-push-no-visited", ("engine.py", 98)),  # `stack.extend((p, False) for p in node.parents)` (placed before too)
+    ("bug-push-direct-inputs", ("engine.py", 93)),  # `for p in self.parents:`
+    ("bug-java-direct-inputs", ("engine.py", 106)),  # `for child in self.getChildren():`
 ])
-def test_the_assignment_is_placed(rows, case, place):
+def test_the_line_is_placed(rows, case, place):
     (entry,) = rows[case]["diagnosis"]
     assert (entry["file"], entry["line"]) == place
 
@@ -217,3 +261,4 @@ def test_a_table_of_adjoints_overwritten_is_said_by_its_entry():
     (hint,) = _hints(text)
     assert (hint["line"], str(hint["title"])) == (4, "A backward rule sets `grad` with `=` instead of adding to it")
     assert str(hint["explanation"]).startswith("Line 4: `backward` assigns `adj[p] = ...`, which throws away")
+
