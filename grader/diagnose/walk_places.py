@@ -33,6 +33,7 @@ from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
+from .walk_inputs import direct_inputs, pushes_its_item
 
 _GRADISH = re.compile(r"grad|^_?g$|adjoint|adj", re.IGNORECASE)
 _CONTAINER_METHODS = frozenset({"append", "appendleft", "extend", "add", "insert", "put", "push", "discard",
@@ -180,21 +181,6 @@ def _inputs_walked(node) -> bool:
     return False
 
 
-def _pushes_its_item(loop) -> bool:
-    """Whether LOOP (a `for`) over something other than a node's attribute (`for u in preds:`, the inputs a method
-    handed back) pushes its item onto a container (`stack.append((u, ...))`): where a sort with no membership test
-    at all takes a node's inputs (session 37: strangers35's DiGraph, `preds = self.predecessors(node)`)."""
-    if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name):
-        return False
-    item = loop.target.id
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _PUSHED_BY
-               and any(isinstance(a, ast.Name) and a.id == item for arg in n.args for a in ast.walk(arg))
-               for statement in loop.body for n in ast.walk(statement))
-
-
-_PUSHED_BY = frozenset({"append", "appendleft", "extend", "push", "put", "insert"})
-
-
 # calls that take a node's inputs whole, to push or to walk them: `stack.extend(node._prev)`, `iter(node._prev)`
 _ITERATED_BY = frozenset({"extend", "iter", "reversed", "list", "tuple", "sorted"})
 
@@ -215,38 +201,14 @@ def _no_visited(tree) -> int | None:
                 tree.in_time()
                 if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
                     return None
-                if (_inputs_walked(node) or _pushes_its_item(node)) and not _reads_a_gradient(node):
+                if (_inputs_walked(node) or pushes_its_item(node)) and not _reads_a_gradient(node):
                     # not a rule's loop over its edges
                     lines.add(node.lineno if hasattr(node, "lineno") else node.iter.lineno)
     return lines.pop() if len(lines) == 1 else None
 
 
-def _direct_inputs(tree) -> int | None:
-    """The line of the one loop of `backward()` itself over the output's own inputs (`for child in self._inputs:`,
-    an attribute of its receiver, or what a method of it hands back: `self.getChildren()`) that hands each input on (calls a method of it, or passes it to a call), where
-    backward() has no other loop: the walk that stops at the direct inputs (session 37: strangers35's thread-local
-    graph; before: no line). None where backward() also walks an order or a stack."""
-    lines = set()
-    for method in _backward_methods(tree):
-        receiver = _receiver_of(method)
-        loops = [n for n in ast.walk(method) if isinstance(n, (ast.For, ast.While))]
-        tree.in_time()
-        if len(loops) != 1 or not isinstance(loops[0], ast.For) or not isinstance(loops[0].target, ast.Name):
-            continue
-        loop, item = loops[0], loops[0].target.id
-        inputs = loop.iter.func if isinstance(loop.iter, ast.Call) and not loop.iter.args else loop.iter
-        own = isinstance(inputs, ast.Attribute) and isinstance(inputs.value, ast.Name) and inputs.value.id == receiver
-        handed = any(isinstance(n, ast.Call) and (
-            isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id == item
-            or any(isinstance(a, ast.Name) and a.id == item for a in n.args))
-            for statement in loop.body for n in ast.walk(statement))
-        if own and handed:
-            lines.add(loop.lineno)
-    return lines.pop() if len(lines) == 1 else None
-
-
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
-            "direct-children-only": _direct_inputs}
+            "direct-children-only": direct_inputs}
 
 
 def _unreversed(iterable):
