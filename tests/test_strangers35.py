@@ -182,12 +182,13 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-list-neg-self", ("engine.py", 72)),
     ("bug-ctypes-recursive-topo", ("engine.py", 123)),  # `def visit(node):`
     ("bug-namespace-radd-missing", ("engine.py", 5)),  # before session 36: no line; now `class Value(...)`
-    # left: `=` through a setter call and into a dict of adjoints, a sort without a visited set, a walk of the
-    # direct children only
-    ("bug-java-add-assign", (None, None)),
-    ("bug-tape-mul-assign", (None, None)),
-    ("bug-digraph-no-visited", (None, None)),
-    ("bug-thread-local-direct-children", (None, None)),
+    # before session 37: no line; now `self.setGrad(out.getGrad())` and `g[a] = v[b] * g[out]` (test_diag37)
+    ("bug-java-add-assign", ("engine.py", 44)),
+    ("bug-tape-mul-assign", ("engine.py", 114)),
+    # before session 37: no line; now the loop that pushes a node's inputs, its inputs from a method (`for u in
+    # preds:`), and backward()'s one loop over the output's own inputs (test_diag37)
+    ("bug-digraph-no-visited", ("engine.py", 43)),
+    ("bug-thread-local-direct-children", ("engine.py", 112)),
 ])
 def test_a_finding_names_its_line(rows, case, place):
     assert (rows[case]["diagnosis"][0].get("file"), rows[case]["diagnosis"][0].get("line")) == place

@@ -58,7 +58,8 @@ import re
 
 from ..i18n import msg, said
 from .seed_source import can_be_one, names_of_one, no_seed
-from .source_patterns import annotation_names, backward_assignments, grad_assignments, recursive_sorts
+from .overwrites import assign_grad
+from .source_patterns import annotation_names, backward_assignments, recursive_sorts
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, children, clock, kept_by_source, tree_of
 
 
@@ -113,7 +114,7 @@ def static_hints(files: dict, *, engine: str = "engine.py") -> list[dict]:
     try:
         tree.deadline = clock() + BUDGET_SECONDS
         # (a forbidden import is not a hint: the suite's own "from scratch" test names its line)
-        return (grad_assignments(tree, tree.parents, engine) + recursive_sorts(tree, tree.parents, engine)
+        return (assign_grad(tree, tree.parents, engine) + recursive_sorts(tree, tree.parents, engine)
                 + visited_by_value(tree, engine))
     except (OverBudget, RecursionError):
         return []

@@ -6,6 +6,10 @@ from the text of Python's message:
 
 - an AttributeError whose missing attribute (`facts.name`) is an operation's method (`tanh`, `exp`,
   `log`, `relu`): that method, on the class `facts.owner`;
+- an AttributeError whose missing attribute is an operator's method called by name on the student's class
+  (`self.__neg__() + other` in `__rsub__` without `__neg__`): that method, read as Python's own refusal of the
+  operator is (session 37: before, a second finding "Your `__rsub__` raises AttributeError", and the random graph
+  that needs `2 - a` charged again); not on a built-in type (`None.__neg__`: a value that is not a node);
 - a TypeError that Python itself raised while a line applied an operator to a Value (`facts.operator`,
   read from the bytecode), where the student's `Value` lacks a method Python looks up for it
   (`facts.missing`): `2 / a` without `__rtruediv__`, `-a` without `__neg__`; also inside another of
@@ -21,6 +25,21 @@ from __future__ import annotations
 
 _METHODS = {"tanh", "exp", "log", "relu", "backward", "sigmoid"}
 _SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "pow": "**"}
+_BUILTIN_TYPES = frozenset(name for name, value in vars(__import__("builtins")).items() if isinstance(value, type)) | {
+    "NoneType", "function", "method", "builtin_function_or_method", "module", "generator"}
+
+
+def _expression(method: str) -> str | None:
+    """The expression a student writes that makes Python look up an operator's METHOD (`__rsub__` → `2 - a`), or
+    None for a method that is no operator's."""
+    if method in ("__neg__", "__pos__"):
+        return f"{'-' if method == '__neg__' else '+'}a"
+    op = method.strip("_") if method.startswith("__") and method.endswith("__") else ""
+    reflected = op.startswith("r") and op[1:] in _SYMBOLS
+    symbol = _SYMBOLS.get(op[1:] if reflected else op)
+    if symbol is None:
+        return None
+    return f"2 {symbol} a" if reflected else f"a {symbol} 2" if op == "pow" else f"a {symbol} b"
 
 
 def missing_operation(exception: str | None, facts: dict | None) -> dict | None:
@@ -31,19 +50,18 @@ def missing_operation(exception: str | None, facts: dict | None) -> dict | None:
     if exception == "AttributeError" and facts.get("name") in _METHODS and facts.get("owner"):
         name = facts["name"]
         return {"method": name, "expression": f"a.{name}()", "raised": "AttributeError", "cls": facts["owner"]}
+    if exception == "AttributeError" and facts.get("owner") and facts["owner"] not in _BUILTIN_TYPES:
+        expression = _expression(facts.get("name") or "")
+        if expression is None:
+            return None
+        return {"method": facts["name"], "expression": expression, "raised": "AttributeError", "cls": facts["owner"]}
     missing = facts.get("missing") or []
     if exception != "TypeError" or not facts.get("operator") or not missing:
         return None
     method = missing[0]  # both of a pair missing: without the first, neither side works
-    if method in ("__neg__", "__pos__"):
-        expression = f"{'-' if method == '__neg__' else '+'}a"
-    else:
-        op = method.strip("_")
-        reflected = op.startswith("r") and op[1:] in _SYMBOLS
-        symbol = _SYMBOLS.get(op[1:] if reflected else op)
-        if symbol is None:
-            return None
-        expression = f"2 {symbol} a" if reflected else f"a {symbol} 2" if op == "pow" else f"a {symbol} b"
+    expression = _expression(method)
+    if expression is None:
+        return None
     return {"method": method, "expression": expression, "raised": "TypeError", "cls": "Value"}
 
 

@@ -20,7 +20,7 @@ import ast
 from ..i18n import msg, said
 from .handed_on import handed_on
 from .source_patterns import _classes_with_backward
-from .source_tree import FUNCTIONS
+from .source_tree import FUNCTIONS, grad_accessors
 
 
 def can_be_one(value, ones=frozenset()) -> bool:
@@ -82,9 +82,14 @@ def _reached(function, tree):
     return reached
 
 
-def _sets_one_itself(function):
+def _sets_one_itself(function, setters=frozenset()):
+    """Whether FUNCTION sets some gradient to what may be 1 itself: an assignment, a dict holding 1, a default of 1,
+    or a call of one of SETTERS (source_tree.grad_accessors: `self.setGrad(1.0)`, session 37)."""
     ones = names_of_one(function)
     for node in ast.walk(function):
+        if setters and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in setters and len(node.args) == 1 and can_be_one(node.args[0], ones):
+            return True
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = node.value
@@ -167,7 +172,8 @@ def _called_by_the_student(method) -> bool:
 def no_seed(tree, filename, files=None):
     for method in backward_functions(tree):
         reached = _reached(method, tree)
-        if not _called_by_the_student(method) or any(_sets_one_itself(f) for f in reached):
+        setters = grad_accessors(tree)[0]
+        if not _called_by_the_student(method) or any(_sets_one_itself(f, setters) for f in reached):
             continue
         handed = handed_on(reached, tree, files, filename)
         if not handed:
@@ -210,6 +216,7 @@ def _unseeded_hand_over(handed, tree, files):
     if len(starts) != 1 or not _takes_the_root_alone(starts[0]):
         return None  # several functions, or one handed more than the root (`backprop(self, 1.0)`: a seed maybe)
     reached = _reached(starts[0], other)
-    if any(_sets_one_itself(g) for g in reached) or handed_on(reached, other, files, module):
+    setters = grad_accessors(other)[0]
+    if any(_sets_one_itself(g, setters) for g in reached) or handed_on(reached, other, files, module):
         return None
     return module, starts[0]

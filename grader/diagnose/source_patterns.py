@@ -258,7 +258,9 @@ def _called_in_rules(tree, parents):
     return tree.called_in_rules
 
 
-def grad_assignments(tree, parents, filename):
+def grad_assignments(tree, parents, filename, more=()):
+    """The `assign-grad` hint: each `x.grad = ...` that throws away a gradient already received, with MORE (rows of
+    the same shape found otherwise: overwrites.py's setters and tables of adjoints) said beside them."""
     lines, names = [], grad_names(tree)
     for node in tree.nodes(ast.Assign):
         tree.in_time()
@@ -294,12 +296,19 @@ def grad_assignments(tree, parents, filename):
             if chain not in read and not _guarded_by(tree, node, chain):
                 lines.append((node.lineno, _dotted(tree, target), functions, rule))
                 break
+    lines = sorted([*lines, *more], key=lambda found: found[0])
     if not lines:
         return []
     line, target, functions, _ = lines[0]
     closure, op = functions[0].name, functions[min(1, len(functions) - 1)].name
     where = msg("`{closure}` (in `{op}`)", closure=closure, op=op) if op != closure else f"`{closure}`"
-    if len(lines) > 1:
+    if isinstance(target, tuple):  # a setter's call (`self.setGrad(out.getGrad())`): its words say so
+        explanation = msg(
+            "Line {line}: {where} calls `{call}(...)` with a value that leaves out the gradient the node already "
+            "had, which throws it away. A node used more than once gets gradient along every path, and the "
+            "contributions must add up. Pass the sum: `{call}({getter}() + ...)`.", line=line, where=where,
+            call=target[0], getter=target[1])
+    elif len(lines) > 1:
         explanation = nmsg(
             "Line {line} (and {n} more line): {where} assigns `{target} = ...`, which throws away whatever "
             "gradient the node had already received. A node used more than once gets gradient along every path, "

@@ -233,15 +233,60 @@ def grad_names(tree) -> frozenset:
         return known
     names = {"grad"}
     for function in tree.nodes(*FUNCTIONS):
-        if function.name != "grad" or not function.decorator_list:
-            continue
-        for node in function.body:
-            held = node.value if isinstance(node, ast.Return) else \
-                node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
-            if isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and held.value.id == "self":
-                names.add(held.attr)
+        if function.name == "grad" and function.decorator_list:
+            names |= _fields_held(function)
+    for statement in tree.nodes(ast.Assign):  # `grad = property(getGrad, setGrad)` in a class body (session 37)
+        tree.in_time()
+        owner = tree.parents.get(statement)
+        if isinstance(owner, ast.ClassDef) and any(isinstance(t, ast.Name) and t.id == "grad" for t in statement.targets) \
+                and isinstance(statement.value, ast.Call) and getattr(statement.value.func, "id", None) == "property":
+            accessors = {a.id for a in statement.value.args if isinstance(a, ast.Name)}
+            for function in owner.body:
+                if isinstance(function, FUNCTIONS) and function.name in accessors:
+                    names |= _fields_held(function)
     tree._grad_names = frozenset(names)
     return tree._grad_names
+
+
+def _fields_held(function) -> set:
+    """The `self.X` a property's getter hands back (`return self.X`) or its setter writes (`self.X = v`)."""
+    names = set()
+    for node in function.body:
+        held = node.value if isinstance(node, ast.Return) else \
+            node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
+        if isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and held.value.id == "self":
+            names.add(held.attr)
+    return names
+
+
+def grad_accessors(tree) -> tuple[frozenset, frozenset]:
+    """(setters, getters): the names of the methods that only write a node's gradient from their one argument
+    (`def setGrad(self, g): self._grad = g`) and that only hand it back (`def getGrad(self): return self._grad`),
+    by source_tree.grad_names's fields (session 37: Java-style accessors). Remembered on the tree."""
+    known = getattr(tree, "_grad_accessors", None)
+    if known is not None:
+        return known
+    names, setters, getters = grad_names(tree), set(), set()
+    for function in tree.nodes(*FUNCTIONS):
+        tree.in_time()
+        body = [s for s in function.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        params = [a.arg for a in function.args.args]
+        if len(body) != 1 or not params or params[0] != "self" or function.name == "grad":
+            continue
+        statement = body[0]
+        if len(params) == 2 and isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                and _is_self_field(statement.targets[0], names) and isinstance(statement.value, ast.Name) \
+                and statement.value.id == params[1]:
+            setters.add(function.name)
+        elif len(params) == 1 and isinstance(statement, ast.Return) and _is_self_field(statement.value, names):
+            getters.add(function.name)
+    tree._grad_accessors = (frozenset(setters), frozenset(getters))
+    return tree._grad_accessors
+
+
+def _is_self_field(node, names) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.value, ast.Name) \
+        and node.value.id == "self"
 
 
 def tree_of(files, engine):

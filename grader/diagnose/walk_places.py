@@ -41,6 +41,7 @@ from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
+from .walk_inputs import direct_inputs, pushes_its_item
 from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed,
                            passes_gradient, receiver_of, root_inputs_only)
 
@@ -158,13 +159,22 @@ def _no_visited(tree) -> int | None:
                     return None
                 if bit_tested(node):  # `seen >> bit & 1`: a visited set kept as a bitmask is read
                     return None
-                if _inputs_walked(node) and not _reads_a_gradient(node):  # not a rule's loop over its edges
+                if (_inputs_walked(node) or pushes_its_item(node)) and not _reads_a_gradient(node):
+                    # not a rule's loop over its edges
                     lines.add(node.lineno if hasattr(node, "lineno") else node.iter.lineno)
     return lines.pop() if len(lines) == 1 else None
 
 
+def _direct_children_only(tree) -> int | None:
+    """The walk that stops at the root's own inputs: a loop of the root's inputs that passes gradient, or pushes
+    them again inside the walk (walk_reading, strangers37), else backward()'s one loop over them handing each on
+    (walk_inputs, diag37)."""
+    line = root_inputs_only(tree)
+    return direct_inputs(tree) if line is None else line
+
+
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
-            "direct-children-only": root_inputs_only}
+            "direct-children-only": _direct_children_only}
 
 
 def _unreversed(iterable):

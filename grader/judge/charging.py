@@ -266,15 +266,21 @@ class OwnTests:
 def _missing_beneath(probe, exc, owns, raising, wrong, native):
     """(by, native) for a probe that raised because the class lacks an op the expression does not ask for
     itself, inside one it does ask for (`2 - a` as `other + (-self)` without `__neg__`; `2 / a` as `other / self`
-    without `__truediv__`; `2 / a` as `other * self ** -1` without `__pow__`): the worker's facts name the
-    missing methods, and where an op of theirs had its own isolating probes raise for that very reason
+    without `__truediv__`; `2 / a` as `other * self ** -1` without `__pow__`; `2 - a` as `self.__neg__() + other`
+    without `__neg__`, an AttributeError): the worker's facts name the missing methods, and where an op of theirs had its own isolating probes raise for that very reason
     (`raising` and `wrong`: core right), its own test has charged it. No composition probe can trace this (no
     method of the student's is called for the missing op), so the op the probe raised in is read from the
     facts: `native` gains the missing op, built beneath it. ({}, native) otherwise: where the expression itself
     applied the missing op (`a / 4` without `__truediv__` stays div/constant's), and where the op it raised in
     is one of this test's own (`owns`): an op of its own may be what went wrong, as in `check`."""
+    from ..diagnose.missing import missing_operation
+
     facts = exc.facts or {}
-    missing = {_METHOD_OPS.get(method) for method in facts.get("missing") or ()} - {None}
+    methods = list(facts.get("missing") or ())
+    called = missing_operation(exc.exception, facts)  # `self.__neg__()` called by name: an AttributeError
+    if called is not None and called["raised"] == "AttributeError":
+        methods.append(called["method"])
+    missing = {_METHOD_OPS.get(method) for method in methods} - {None}
     function = (facts.get("raised_in") or "").rpartition(".")[2]
     outer = {op for op in ops_of(probe) if op.partition("-")[0] == _METHOD_OPS.get(function)}
     if not outer or outer & set(owns):  # raised by the expression itself (`a / 4`), or in an op of its own

@@ -1,0 +1,149 @@
+"""An `=` for `+=` written where the `assign-grad` reading (source_patterns.grad_assignments) sees no `x.grad = ...`
+(session 37): through a gradient's setter (`self.setGrad(out.getGrad())`), and into a table of adjoints (`g[a] = v[b] *
+g[out]`). Each finder returns the reading's rows, (line, what is written, the functions it is in, the op's rule or
+None); grad_assignments says them with its own (`assign_grad`)."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .rule_owner import rule_of
+from .source_patterns import (_RESET_NAME, _called_in_rules, _chains_in, _dotted, _enclosing, _is_number,
+                              _reads_any_grad, grad_assignments)
+from .source_tree import FUNCTIONS, grad_accessors, grad_names, superseded
+
+
+def assign_grad(tree, parents, filename):
+    """The `assign-grad` hint (source_patterns.grad_assignments) with the setters' and the tables' rows beside."""
+    more = setter_calls(tree, parents, grad_names(tree)) + adjoint_table_writes(tree, parents)
+    return grad_assignments(tree, parents, filename, more)
+
+
+def setter_calls(tree, parents, names):
+    """(line, (`self.setGrad`, `self.getGrad`), functions, rule) for each call of a gradient's setter
+    (source_tree.grad_accessors: `def setGrad(self, g): self._grad = g`) inside a backward rule (a closure, or a
+    function the rules call) whose one argument reads some gradient but not the node's own: `self.setGrad(
+    out.getGrad())` is `self.grad = out.grad` (session 37; before: no line). A call under a test of the node's own
+    gradient (`if self.getGrad() is None:`) sets one that was not there."""
+    setters, getters = grad_accessors(tree)
+    if not setters:
+        return []
+    readers = names | getters
+    found = []
+    for call in tree.nodes(ast.Call):
+        tree.in_time()
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr in setters and len(call.args) == 1 and not call.keywords):
+            continue
+        value, own = call.args[0], tree.chain.get(id(func.value))
+        functions = _enclosing(call, parents)
+        if own is None or _is_number(value) or not _reads_any_grad(value, readers) or not functions \
+                or _RESET_NAME.search(functions[0].name) or superseded(functions[-1], tree.tree, parents):
+            continue
+        if len(functions) < 2 and functions[0].name not in _called_in_rules(tree, parents) \
+                and "backward" not in functions[0].name.lower():
+            continue  # not a rule, nor a helper the rules call, nor the walk
+        if _reads_own(tree, value, own, readers) or _guarded_own(tree, call, own, readers):
+            continue
+        getter = next((g for g in sorted(getters)), None)
+        dotted = _dotted(tree, func)
+        owner = dotted.rpartition(".")[0]
+        found.append((call.lineno, (dotted, f"{owner}.{getter}" if getter else f"{owner}.grad"), functions,
+                      rule_of(tree, parents, call, functions)))
+    return found
+
+
+_TABLE_NAME = re.compile(r"^_*(g|grads?|gradients?|adj\w*|adjoints?)$", re.IGNORECASE)
+
+
+def adjoint_table_writes(tree, parents):
+    """(line, `g[a]`, functions, None) for each `D[k] = E` in a loop, where D is a table of gradients (a dict or
+    list named so: `g`, `grads`, `adjoints`; or one the same function seeds with 1: `g[root] = 1`) and E reads
+    another entry of D but not D[k] itself (`g[a] = v[b] * g[out]`: the `=` of a walk over a table of adjoints,
+    session 37; before: no line). A write under a test of D (`if k not in g:`) sets an entry that was not there;
+    a key that is not a name, an attribute chain or a constant is not compared (no line)."""
+    found = []
+    for node in tree.nodes(ast.Assign):
+        tree.in_time()
+        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Subscript) or _is_number(node.value):
+            continue
+        target = node.targets[0]
+        table, key = tree.chain.get(id(target.value)), _key_of(tree, target.slice)
+        functions = _enclosing(node, parents)
+        if table is None or key is None or not functions or not _in_a_loop(node, functions[0], parents):
+            continue
+        reads = [_key_of(tree, r.slice) for r in ast.walk(node.value)
+                 if isinstance(r, ast.Subscript) and tree.chain.get(id(r.value)) == table]
+        reads += [_key_of(tree, c.args[0]) for c in ast.walk(node.value) if isinstance(c, ast.Call) and c.args
+                  and isinstance(c.func, ast.Attribute) and c.func.attr == "get" and tree.chain.get(id(c.func.value))
+                  == table]
+        if not reads or key in reads or None in reads or _test_reads(tree, node, table):
+            continue
+        if not (_TABLE_NAME.match(_dotted(tree, target.value).rpartition(".")[2])
+                or table in _seeded(tree, functions[0])):
+            continue
+        found.append((node.lineno, f"{_dotted(tree, target.value)}[{key[2]}]", functions, None))
+    return found
+
+
+def _key_of(tree, expr):
+    """A key comparable without evaluating it: ("name", its chain's id, its words) for a name or an attribute
+    chain, ("const", value, words) for a constant, ("call", ids, words) for a call of one of those on one
+    (`id(node)`); None otherwise."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, (int, str)) and not isinstance(expr.value, bool):
+        return ("const", expr.value, repr(expr.value)[:40])
+    if isinstance(expr, (ast.Name, ast.Attribute)) and id(expr) in tree.chain:
+        return ("name", tree.chain[id(expr)], _dotted(tree, expr))
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and id(expr.func) in tree.chain:
+        inner = _key_of(tree, expr.args[0])  # `id(node)`, `key(node)`
+        if inner is not None and inner[0] == "name":
+            return ("call", (tree.chain[id(expr.func)], inner[1]), f"{_dotted(tree, expr.func)}({inner[2]})")
+    return None
+
+
+def _in_a_loop(node, function, parents) -> bool:
+    current = parents.get(node)
+    while current is not None and current is not function:
+        if isinstance(current, (ast.For, ast.While, ast.comprehension)):
+            return True
+        current = parents.get(current)
+    return False
+
+
+def _test_reads(tree, node, table) -> bool:
+    """Whether NODE sits under a test (`if`, `while`, a conditional expression) that reads TABLE at all."""
+    current = tree.parents.get(node)
+    while current is not None and not isinstance(current, FUNCTIONS):
+        if isinstance(current, (ast.If, ast.IfExp, ast.While)) and table in _chains_in(tree, current.test) | {
+                tree.chain.get(id(n)) for n in ast.walk(current.test) if isinstance(n, ast.Name)}:
+            return True
+        current = tree.parents.get(current)
+    return False
+
+
+def _seeded(tree, function) -> frozenset:
+    """The tables FUNCTION sets some entry of to the number 1 (`g[self.name] = 1`: the seed of a backward pass),
+    by chain id; once per function."""
+    memo = tree.__dict__.setdefault("_seeded_tables", {})
+    if id(function) not in memo:
+        memo[id(function)] = (function, frozenset(
+            tree.chain.get(id(n.targets[0].value)) for n in ast.walk(function) if isinstance(n, ast.Assign)
+            and len(n.targets) == 1 and isinstance(n.targets[0], ast.Subscript)
+            and isinstance(n.value, ast.Constant) and _is_number(n.value) and n.value.value == 1))
+    return memo[id(function)][1]
+
+
+def _reads_own(tree, expr, own, readers) -> bool:
+    """Whether EXPR reads the gradient of the object whose chain is OWN (`self._grad`, `self.getGrad()`)."""
+    return any(isinstance(n, ast.Attribute) and n.attr in readers and tree.chain.get(id(n.value)) == own
+               for n in ast.walk(expr))
+
+
+def _guarded_own(tree, node, own, readers) -> bool:
+    current = tree.parents.get(node)
+    while current is not None and not isinstance(current, FUNCTIONS):
+        if isinstance(current, (ast.If, ast.IfExp, ast.While)) and _reads_own(tree, current.test, own, readers):
+            return True
+        current = tree.parents.get(current)
+    return False
