@@ -244,11 +244,27 @@ ITEM_KINDS = frozenset({"comment", "string"})
 BESIDE_KINDS = frozenset({"name", "number", "line"})
 
 
+# session 37: three numbers or more (NUMBER_ITEMS) only the two wrote, none whole (a count, an index, an exponent: any
+# program's), are as many items, each weighing NUMBER_SIZE (a string of five words): a restructured copy keeps its
+# source's constants (sim35b1's c10, sim34b1's table copy: 0.125, 1.3, 1e-9); two are an honest coincidence (sim37actl's
+# f1 and f2 try 0.7 and 2.5). Chosen among 2 or 3 items and sizes 1 to 5 (docs/similarity.md, session 37).
+NUMBER_ITEMS, NUMBER_SIZE = 3, 3.0
+
+
+def _whole_number(text: str) -> bool:
+    """Whether a number as written is whole (`2`, `3.0`, `10_000`, `0x1f`) or no real one (`1j`): no choice."""
+    try:
+        return float(text.replace("_", "")).is_integer()
+    except ValueError:
+        return True
+
+
 def written_items(postings: dict[int, list[int]], weights: dict[int, float], documents: list) -> dict:
     """(i, j) -> (how many distinct comments and strings (ITEM_KINDS) I and J both hold, their weight as shared_written
     counts it): a comment shared by its runs of words (words.phrases) is one item, however many runs; a string beside a
-    trait of BESIDE_KINDS that both hold is two."""
+    trait of BESIDE_KINDS that both hold is two; NUMBER_ITEMS numbers (not whole) or more both hold are as many."""
     found: dict[tuple[int, int], dict[tuple[str, str], float]] = defaultdict(lambda: defaultdict(float))
+    numbers: dict[tuple[int, int], dict[tuple[str, str], float]] = defaultdict(dict)
     beside: set[tuple[int, int]] = set()
     for h, holders in postings.items():
         w = weights[h]
@@ -256,9 +272,16 @@ def written_items(postings: dict[int, list[int]], weights: dict[int, float], doc
             item = documents[holders[0]].trait_text[h]
             if item[0] in BESIDE_KINDS:
                 beside.update(combinations(holders, 2))
+            if item[0] == "number":
+                if not _whole_number(item[1]):
+                    for pair in combinations(holders, 2):
+                        numbers[pair][item] = w * NUMBER_SIZE
             elif item[0] in ITEM_KINDS:
                 for i, j in combinations(holders, 2):
                     found[(i, j)][item] += w * min(documents[i].traits[h], documents[j].traits[h])
+    for pair, items in numbers.items():
+        if len(items) >= NUMBER_ITEMS:
+            found[pair].update(items)
     return {pair: (len(items) + (pair in beside and any(kind == "string" for kind, _ in items)),
                    float_sum(items.values())) for pair, items in found.items()}
 
