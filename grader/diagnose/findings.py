@@ -144,7 +144,7 @@ class FindingsMixin:
             smallest = min(shown, key=lambda p: self._size(p, probes))
             sentence, _ = evidence(getattr(self.suite.probes, smallest), probes[smallest], self.reference(smallest))
             entries.append(raising_entry({"method": method, "phase": phase}, exception, self.cited(shown, outcomes),
-                                         sentence, probes[smallest].get("where")))
+                                         sentence, probes[smallest].get("where"), probes[smallest].get("facts")))
             entries[-1]["table"] = self._table(smallest, probes)
         return entries
 

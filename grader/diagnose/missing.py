@@ -10,6 +10,9 @@ from the text of Python's message:
   (`self.__neg__() + other` in `__rsub__` without `__neg__`): that method, read as Python's own refusal of the
   operator is (session 37: before, a second finding "Your `__rsub__` raises AttributeError", and the random graph
   that needs `2 - a` charged again); not on a built-in type (`None.__neg__`: a value that is not a node);
+- neither on a built-in type (`self.data.exp()`, `x.tanh()` on a float: the student's class has the method, and
+  the line called it on a number): that op raises, and raising.py names the line and `math.exp(x)` (diag37b;
+  before, "Add a `exp` method to your class `float`");
 - a TypeError that Python itself raised while a line applied an operator to a Value (`facts.operator`,
   read from the bytecode), where the student's `Value` lacks a method Python looks up for it
   (`facts.missing`): `2 / a` without `__rtruediv__`, `-a` without `__neg__`; also inside another of
@@ -25,7 +28,8 @@ from __future__ import annotations
 
 _METHODS = {"tanh", "exp", "log", "relu", "backward", "sigmoid"}
 _SYMBOLS = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "pow": "**"}
-_BUILTIN_TYPES = frozenset(name for name, value in vars(__import__("builtins")).items() if isinstance(value, type)) | {
+# Python's own types, by the name the worker's facts give an AttributeError's owner: never the student's class
+BUILTIN_TYPES = frozenset(name for name, value in vars(__import__("builtins")).items() if isinstance(value, type)) | {
     "NoneType", "function", "method", "builtin_function_or_method", "module", "generator"}
 
 
@@ -47,10 +51,11 @@ def missing_operation(exception: str | None, facts: dict | None) -> dict | None:
     engine raised `exception` (an observation's field) because its class has no such operation, as the
     observation's `facts` show; else None."""
     facts = facts or {}
-    if exception == "AttributeError" and facts.get("name") in _METHODS and facts.get("owner"):
+    if exception == "AttributeError" and facts.get("name") in _METHODS and facts.get("owner") \
+            and facts["owner"] not in BUILTIN_TYPES:
         name = facts["name"]
         return {"method": name, "expression": f"a.{name}()", "raised": "AttributeError", "cls": facts["owner"]}
-    if exception == "AttributeError" and facts.get("owner") and facts["owner"] not in _BUILTIN_TYPES:
+    if exception == "AttributeError" and facts.get("owner") and facts["owner"] not in BUILTIN_TYPES:
         expression = _expression(facts.get("name") or "")
         if expression is None:
             return None

@@ -65,6 +65,26 @@ def raising_op(exception: str | None, facts: dict | None) -> dict | None:
     return {"method": method, "phase": phase}
 
 
+def _on_builtin(facts: dict, op) -> Message | None:
+    """Why an AttributeError on one of Python's own types (`facts.owner`: `'float' object has no attribute 'exp'`)
+    raised: the line looked the attribute up on a number (a list, a dict) where the student meant the math module's
+    function on it (`math.exp(x)`, said where `math` has one for a number) or one of their nodes; None otherwise."""
+    import math
+
+    from .missing import BUILTIN_TYPES
+
+    name, owner = facts.get("name"), facts.get("owner")
+    if not isinstance(name, str) or not name.isidentifier() or owner not in BUILTIN_TYPES:
+        return None
+    if owner in ("float", "int", "bool") and callable(getattr(math, name, None)):
+        return msg("That line looks up `.{name}` on a {owner}, one of Python's own types, not on your class: a "
+                   "{owner} has no `{name}` method. For a plain number `x`, write `math.{name}(x)`, not "
+                   "`x.{name}()`; fix that line and the tests that need {op} can pass.", name=name, owner=owner, op=op)
+    return msg("That line looks up `.{name}` on a {owner}, one of Python's own types, not on your class: a {owner} "
+               "has no `{name}`. The value it reaches there is a {owner}, not the node (or the type) you meant; fix "
+               "that line and the tests that need {op} can pass.", name=name, owner=owner, op=op)
+
+
 def _walk(qualname: str) -> bool:
     return any(part in ("backward", "build_topo", "topo", "_topo") for part in qualname.split("."))
 
@@ -79,10 +99,12 @@ def _op_in(qualname: str):
     return None
 
 
-def raising_entry(found: dict, exception: str, tests: list[str], evidence, where: dict | None) -> dict:
+def raising_entry(found: dict, exception: str, tests: list[str], evidence, where: dict | None,
+                  facts: dict | None = None) -> dict:
     """One diagnosis entry for an op that raises: the op, the exception, and where (`file`, `line`, and a
     notebook's `cell`: the student's place, as the run's observations say it; `with_line` adds its text once the place is in the student's terms). `evidence`: a
-    Message (evidence.evidence's)."""
+    Message (evidence.evidence's); `facts`: the raising observation's (an attribute looked up on one of Python's own
+    types, `self.data.exp()`, is said as such: _on_builtin)."""
     method, phase = found["method"], found["phase"]
     op = OPS[method]
     if phase == "backward":
@@ -90,6 +112,8 @@ def raising_entry(found: dict, exception: str, tests: list[str], evidence, where
     else:
         title = msg("Your {op} raises {exception}", op=op, exception=exception)
     why = _REFLECTED.get(method) if exception == "RecursionError" and phase == "forward" else None
+    if why is None and exception == "AttributeError":
+        why = _on_builtin(facts or {}, op)
     if why is None and phase == "backward":
         why = msg("Whatever raises inside the backward rule of your {op} stops every expression that uses it; "
                   "fix that line and the tests that need {op} can pass.", op=op)
