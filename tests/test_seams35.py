@@ -25,7 +25,6 @@ from pathlib import Path
 import pytest
 from costs import slow_fixture
 
-from grader.integrations.ci import student_record
 from grader.load import load_folder
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "seams"))
@@ -104,16 +103,6 @@ def graded(tmp_path_factory):
     return work, rows, {sub.id: Path(sub.source) for sub in load_folder(work / "class")}
 
 
-def _differences(surface, reference, got):
-    ref = matrix.summary(student_record(reference) if surface in matrix.STUDENT_SURFACES else reference)
-    said = matrix.summary(got)
-    if surface != "serve" and said.get("status") is None:
-        said["status"] = ref["status"]  # a check has no status but `rejected`: the rest is the row's
-    ref, said = matrix._comparable(surface, ref), matrix._comparable(surface, said)
-    return {k: (ref.get(k), said.get(k)) for k in set(ref) | set(said) if ref.get(k) != said.get(k)
-            and not (surface == "notebook" and k == "place")}
-
-
 def test_every_row_is_its_agreed_row(graded):
     _, rows, _ = graded
     got = {}
@@ -167,7 +156,7 @@ def test_grade_serve_says_every_upload_as_grade_run_does(graded):
             assert (row["gradebook"], row["passback"]) == (None, None), sid  # no grade kept or sent for it
             continue
         assert (row["gradebook"], row["passback"]) == (rows[sid]["score"],) * 2, sid
-        diff = _differences("serve", rows[sid], row)
+        diff = matrix.differences("serve", rows[sid], row)
         if diff:
             drift[sid] = sorted(diff)
     assert drift == {}
@@ -198,7 +187,7 @@ def test_each_one_submission_surface_says_its_rows_as_grade_run_does(graded):
     drift = {}
     for surface, ids in ONE_BY_ONE.items():
         for sid in ids:
-            diff = _differences(surface, rows[sid], made[surface](entries[sid]))
+            diff = matrix.differences(surface, rows[sid], made[surface](entries[sid]))
             diff.pop("tests", None)  # each test's status: in `fields` when it is not passed
             if diff:
                 drift[sid, surface] = {k: v for k, v in diff.items() if k != "fields"}

@@ -1,9 +1,9 @@
-"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py: --class fresh22 ... fresh35) through every surface
+"""The seams matrix: each fresh submission of samples.py (or fresh22.py ... fresh26.py, fresh30.py, fresh31.py, fresh33.py, fresh34.py, fresh35.py, fresh37.py: --class fresh22 ... fresh37) through every surface
 that grades one, and what each says of it (score, status, diagnosis codes, the first failing test and the place
 it names; since session 24 field by field: each test's score, place, exception and words, each finding's fields,
 the row's message and message_data), side by side.
 
-    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh34|fresh35] [--surfaces run-one,check,...] [--only ID,ID]
+    python bench/seams/matrix.py [OUT_DIR] [--class samples|fresh22|...|fresh35|fresh37] [--surfaces run-one,check,...] [--only ID,ID]
     SEAMS_EXERCISE=03-tanh python bench/seams/matrix.py ...      # another exercise (default: engine)
 
 Prints one line per sample and surface that disagrees with `grade` on the class folder (the reference row; for
@@ -65,7 +65,12 @@ ways, ten classic mistakes, an exit at import, a segfault mid-suite, a probe tha
 cells, a zip, a helper module, Latin-1, a NUL byte, an empty file; tests/test_seams35.py runs it in CI): no drift; the
 expected ones are the check's fixed inputs (table-forwards 16.1667 checked, 14.1667 graded), `grade serve`'s own draw
 secret (the same scores; its drawn failure's numbers were its draw's until redteam35b said a drawn failure in the
-grader's words alone: now the same row) and check-portable's wall clock (hog, sleeps).
+grader's words alone: now the same row) and check-portable's wall clock (hog, sleeps). Session 37 (--class fresh37,
+SEAMS_EXERCISE engine: 20 inputs where the surfaces' own code differs, loading failures, past each size limit, hostile
+imports, a stranger engine; tests/test_seams37.py) on 16 surfaces: every row agrees but `grade serve`'s 413 for an
+upload over its cap (big.zip, by design: refused before it is read), whose words were the service's one refusal in
+English alone and said `20 MB` of 20 MiB (grader/serve/app.UploadCap: now a Message in the loader's unit), and the
+words of a size beside its limit on every surface (`1.0 MiB; the limit is 1.0 MiB`: grader/load/reading.sizes_apart).
 """
 
 from __future__ import annotations
@@ -91,6 +96,7 @@ import fresh31  # noqa: E402
 import fresh33  # noqa: E402
 import fresh34  # noqa: E402
 import fresh35  # noqa: E402
+import fresh37  # noqa: E402
 import samples  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
@@ -154,6 +160,20 @@ def _comparable(surface: str, said: dict, same_language: bool = False) -> dict:
     if translated and said.get("message_data"):
         said["message"] = None
     return said
+
+
+def differences(surface: str, reference: dict, got: dict) -> dict:
+    """{field: (`grade run`'s, SURFACE's)} of each field of the summaries that differs: REFERENCE the class's row
+    (for a student's surface, the row as its student may see it), GOT what SURFACE said of the same entry."""
+    from grader.integrations.ci import student_record
+
+    ref = summary(student_record(reference) if surface in STUDENT_SURFACES else reference)
+    said = summary(got)
+    if surface != "serve" and said.get("status") is None:
+        said["status"] = ref["status"]  # a check has no status but `rejected`: the rest is the row's
+    ref, said = _comparable(surface, ref), _comparable(surface, said)
+    return {k: (ref.get(k), said.get(k)) for k in set(ref) | set(said) if ref.get(k) != said.get(k)
+            and not (surface == "notebook" and k == "place")}
 
 
 def _place(test):
@@ -499,7 +519,7 @@ def main_(argv=None):
     parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--surfaces", default="run-one,check,check-ru,ci,gradescope")
     parser.add_argument("--only", default="")
-    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35"))
+    parser.add_argument("--class", dest="klass", default="samples", choices=("samples", "fresh22", "fresh23", "fresh24", "fresh25", "fresh26", "fresh30", "fresh31", "fresh33", "fresh34", "fresh35", "fresh37"))
     args = parser.parse_args(argv)
     work = Path(args.out or tempfile.mkdtemp(prefix="seams-"))
     shutil.rmtree(work / "class", ignore_errors=True)
@@ -509,6 +529,7 @@ def main_(argv=None):
             "fresh33": lambda folder: fresh33.fresh_class(folder, EXERCISE),
             "fresh34": lambda folder: fresh34.fresh_class(folder, EXERCISE),
             "fresh35": lambda folder: fresh35.fresh_class(folder, EXERCISE),
+            "fresh37": lambda folder: fresh37.fresh_class(folder, EXERCISE),
             "samples": samples.class_folder}[args.klass](work / "class")
     reference = run_class(work / "class", work)
     entries = {}

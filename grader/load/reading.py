@@ -111,19 +111,36 @@ def read_capped(stream: BinaryIO, cap: int, shown: str) -> bytes:
 
 def too_large(shown: str, size: int | None, cap: int, *, code_of: bool = False) -> Message:
     """Why a file is refused for its size (`code_of`: the code of a notebook, not the file), as a message."""
-    values = {"file": shown, "limit": size_text(cap)}
+    said, limit = sizes_apart(size, cap) if size is not None else (None, size_text(cap))
+    values = {"file": shown, "limit": limit}
     if code_of:
         return msg("the code of {file} is too large ({size}; the limit is {limit}); remove outputs and data and "
-                   "submit again", size=size_text(size), **values)
+                   "submit again", size=said, **values)
     if size is None:  # counted as it came: more than the limit is all that is known
         return msg("{file} is too large (more than {limit}; the limit is {limit}); remove outputs and data and "
                    "submit again", **values)
     return msg("{file} is too large ({size}; the limit is {limit}); remove outputs and data and submit again",
-               size=size_text(size), **values)
+               size=said, **values)
 
 
-def size_text(n: int) -> str:
-    return f"{n / MiB:.1f} MiB" if n >= MiB else f"{n / 1024:.0f} KiB" if n >= 1024 else f"{n} bytes"
+def size_text(n: int, places: int | None = None) -> str:
+    """N bytes for a person: MiB to one place (or `places`), KiB whole, bytes below."""
+    if n >= MiB:
+        return f"{n / MiB:.{max(places or 0, 1)}f} MiB"
+    if n >= 1024:
+        return f"{n / 1024:.{places or 0}f} KiB"
+    return f"{n} bytes"
+
+
+def sizes_apart(size: int, cap: int) -> tuple[str, str]:
+    """SIZE and CAP said to as many places as it takes to tell them apart: a file a few KiB over 1 MiB is not
+    `1.0 MiB; the limit is 1.0 MiB` (what each said to one place), but `1.003 MiB; the limit is 1.000 MiB`. Six
+    places tell a byte in MiB apart (2**-20 is 0.00000095), three in KiB: the units stay, in every language."""
+    for places in range(7):
+        said, limit = size_text(size, places), size_text(cap, places)
+        if said != limit or size == cap:
+            return said, limit
+    return f"{size} bytes", f"{cap} bytes"
 
 
 def as_utf8(data: bytes, shown: str) -> bytes:

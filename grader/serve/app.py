@@ -25,6 +25,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from ..i18n import msg, translator
+from ..load.reading import size_text
 from . import ServeError, jobs
 from .api import router
 from .grading import job_failed
@@ -37,8 +39,8 @@ MULTIPART_SLACK = 64 * 1024  # the form's other fields and its boundaries, beyon
 
 
 class UploadCap:
-    def __init__(self, app, cap_bytes: int):
-        self.app, self.cap = app, cap_bytes + MULTIPART_SLACK
+    def __init__(self, app, cap_bytes: int, lang: str = "en"):
+        self.app, self.cap, self.lang = app, cap_bytes + MULTIPART_SLACK, lang
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
@@ -69,9 +71,11 @@ class UploadCap:
                 await self._too_large(send)
 
     async def _too_large(self, send):
-        mb = (self.cap - MULTIPART_SLACK) / 1024 / 1024
-        body = json.dumps({"detail": f"the upload is over this course's limit of {mb:g} MB: "
-                                     "submit your engine.py, notebook or zip alone"}).encode()
+        # a refusal like every other (grader.serve.Refused): the course's language, its words as data, the limit in
+        # the loader's unit (`20.0 MiB`, as a file it refuses is said; this said `20 MB` of 20 MiB until session 37)
+        said = msg("the upload is over this course's limit of {limit}: submit your engine.py, notebook or zip alone",
+                   limit=size_text(self.cap - MULTIPART_SLACK))
+        body = json.dumps({"detail": translator(self.lang).render(said), "message_data": said.to_json()}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"connection", b"close"),
                                 (b"content-length", str(len(body)).encode())]})
@@ -205,5 +209,5 @@ def create_app(folder, *, db_url=None, queue=None, workers=None, start_pool=True
 
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(UploadCap, cap_bytes=svc.course.max_upload_bytes)
+    app.add_middleware(UploadCap, cap_bytes=svc.course.max_upload_bytes, lang=svc.course.lang)
     return app

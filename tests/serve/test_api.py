@@ -1,6 +1,7 @@
 """The service's API end to end in-process: submit, grade through the pipeline, see, limits, gradebook, regrade."""
 
 import asyncio
+import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -132,7 +133,13 @@ def test_attempt_limit_and_cool_down_answer_429_with_retry_after_and_the_quota(c
 def test_an_upload_over_the_cap_is_refused_before_its_body_is_read(served):
     cap = served.svc.course.max_upload_bytes
     answer = served.submit("bob", b"x" * (cap + 100 * 1024))
-    assert answer.status_code == 413 and "20 MB" in answer.json()["detail"]
+    # a refusal like every other: its words as data, the limit in the loader's unit (it said `20 MB` of 20 MiB)
+    assert (answer.status_code, answer.json()) == (413, {
+        "detail": "the upload is over this course's limit of 20.0 MiB: submit your engine.py, notebook or zip alone",
+        "message_data": {"id": "the upload is over this course's limit of {limit}: submit your engine.py, notebook "
+                               "or zip alone", "params": {"limit": "20.0 MiB"},
+                         "text": "the upload is over this course's limit of 20.0 MiB: submit your engine.py, notebook "
+                                 "or zip alone"}})
 
     async def never_read():
         raise AssertionError("the body was read")
@@ -145,8 +152,10 @@ def test_an_upload_over_the_cap_is_refused_before_its_body_is_read(served):
     async def app(scope, receive, send):
         await receive()
     scope = {"type": "http", "method": "POST", "headers": [(b"content-length", str(cap * 2).encode())]}
-    asyncio.run(UploadCap(app, cap)(scope, never_read, send))
+    asyncio.run(UploadCap(app, cap, lang="ru")(scope, never_read, send))
     assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"])["detail"] == (  # in the course's language, as every refusal of the service
+        "загруженный файл больше предела этого курса, 20.0 MiB: отправьте только engine.py, блокнот или архив .zip")
 
 
 def test_a_file_the_grader_cannot_read_is_rejected_and_costs_no_attempt(served):
