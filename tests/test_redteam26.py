@@ -4,6 +4,7 @@
 import dis
 import json
 import os
+import re
 import types
 from pathlib import Path
 
@@ -146,8 +147,8 @@ UNDONE = {
     "pipe": "import multiprocessing\nmultiprocessing.Pipe()\n",
     "shared-memory": "from multiprocessing import shared_memory\nshared_memory.SharedMemory(create=True, size=8)\n",
 }
-SAY = {"fchmod": "OSError: [Errno 30] Read-only file system: 3 (alice.py, line 3)",
-       "chmod-fd": "OSError: [Errno 30] Read-only file system: 3 (alice.py, line 3)",
+SAY = {"fchmod": "OSError: [Errno 30] Read-only file system: N (alice.py, line 3)",
+       "chmod-fd": "OSError: [Errno 30] Read-only file system: N (alice.py, line 3)",
        "chmod-dir-fd": "OSError: [Errno 30] Read-only file system: '.' (alice.py, line 3)",
        "ctypes-chmod": "PermissionError: [Errno 1] Operation not permitted: ctypes' chmod (alice.py, line 2)"}
 NO_SHARED_MEMORY = ("ImportError: multiprocessing's locks, queues, pools, pipes, managers and shared memory are not "
@@ -221,7 +222,10 @@ def test_what_the_sandbox_refuses_fails_in_the_portable_worker_with_the_same_wor
             monkeypatch.setenv("PATH", path)
         graded = grade(folder, limits=LIMITS, jobs=1)
         [row] = graded.scores["submissions"]
-        rows.append((graded.sandbox, row["status"], row["score"], row["tests"][0]["output"]))
+        # the descriptor's number is the worker's layout (the sandboxed one holds the late names' channel at 3 and 4,
+        # session 37), not the words: it is read as N
+        output = re.sub(r"Read-only file system: \d+ ", "Read-only file system: N ", row["tests"][0]["output"])
+        rows.append((graded.sandbox, row["status"], row["score"], output))
     said = SAY.get(case, NO_SHARED_MEMORY + f" (alice.py, line {1 if case == 'shared-memory' else 2})")
     imports = f"alice.py could not be used: {said}. Every other test was skipped."
     assert rows == [("bubblewrap", "graded", 0, imports), ("portable", "graded", 0, imports)]
