@@ -9,7 +9,10 @@ container and separator counted, in one linear pass at the regex engine's speed.
 
 import re
 
-JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.?)*"?', re.DOTALL)  # every match succeeds where it starts: linear
+# every match succeeds where it starts: linear. Unrolled (a run of plain bytes, then an escape and its run, ...): the
+# same matches as `"(?:[^"\\]|\\.?)*"?`, which took one step of the regex engine a byte (1.3 s of CPU for a
+# notebook holding 12 MiB of output, read by every surface that loads it; 0.05 s unrolled; session 37)
+JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.?[^"\\]*)*"?', re.DOTALL)
 
 
 def separators(text: bytes) -> int:

@@ -451,7 +451,13 @@ def fleet_rows(work: Path, kill_after: float | None = None) -> dict:
                                "--save", ""], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     worker = None
     try:
-        time.sleep(1)
+        deadline = time.monotonic() + 30  # until redis-server listens (a fixed second was waited until session 37)
+        while server.poll() is None and time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.02)
         worker = subprocess.Popen([sys.executable, "-m", "grader", "worker", url, "--heartbeat", "2"], env=env,
                                   stdout=subprocess.DEVNULL, stderr=open(work / "worker.log", "w"),
                                   start_new_session=True)
