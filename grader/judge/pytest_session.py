@@ -22,10 +22,12 @@ from .imports import forget_other_copies, remember
 @contextmanager
 def _no_installed_plugin():
     """Load no installed pytest plugin: they (hypothesis, ...) cost a third of a second at start-up, and a
-    check should be quick."""
-    saved = {k: os.environ.get(k) for k in ("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_PLUGINS")}
+    check should be quick. And no option of the shell's PYTEST_ADDOPTS: an instructor's `-k add` or `-m slow`
+    deselected hidden tests silently (bob 35 -> 4/63, graded), `--durations` sent every session to pytest."""
+    saved = {k: os.environ.get(k) for k in ("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_PLUGINS", "PYTEST_ADDOPTS")}
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     os.environ["PYTEST_PLUGINS"] = ""
+    os.environ.pop("PYTEST_ADDOPTS", None)
     try:
         yield
     finally:
