@@ -39,15 +39,15 @@ def _no_installed_plugin():
 
 
 class _ThisThreadTo:
-    """sys.stdout or sys.stderr while a session runs: what this thread writes goes to `mine`, what the others
-    write (the observing threads, a progress line, the fleet's notices: the judge runs beside them,
-    grader/pipeline_rows.py) to where it went before."""
+    """sys.stdout or sys.stderr while a session runs: what a judging thread writes goes to its session's `captured`
+    (_ROUTES), what the others write (the observing threads, a progress line, the fleet's notices: the judge runs
+    beside them, grader/pipeline_rows.py) to where it went before."""
 
-    def __init__(self, mine, others):
-        self._mine, self._others, self._thread = mine, others, threading.get_ident()
+    def __init__(self, others):
+        self._others = others
 
     def _target(self):
-        return self._mine if threading.get_ident() == self._thread else self._others
+        return _ROUTES.get(threading.get_ident(), self._others)
 
     def write(self, text):
         return self._target().write(text)
@@ -59,14 +59,33 @@ class _ThisThreadTo:
         return getattr(self._target(), name)
 
 
+# thread id -> its session's `captured`: one pair of _ThisThreadTo for every session at once, put in place by the
+# first and taken away by the last. A pair per session, each saving what it found, left the first one's in place for
+# good when two sessions of two threads overlapped (A, B begin; A, B end): a later thread that got A's id wrote
+# into A's buffer, nowhere (session 37's review)
+_ROUTES, _ROUTES_LOCK, _SAVED = {}, threading.Lock(), []
+
+
 @contextmanager
 def _output_of_this_thread_to(captured):
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _ThisThreadTo(captured, saved[0]), _ThisThreadTo(captured, saved[1])
+    me = threading.get_ident()
+    with _ROUTES_LOCK:
+        if not _ROUTES:
+            _SAVED[:] = sys.stdout, sys.stderr
+            sys.stdout, sys.stderr = _ThisThreadTo(_SAVED[0]), _ThisThreadTo(_SAVED[1])
+        before = _ROUTES.get(me)  # a session inside a session of this thread's
+        _ROUTES[me] = captured
     try:
         yield
     finally:
-        sys.stdout, sys.stderr = saved
+        with _ROUTES_LOCK:
+            if before is None:
+                del _ROUTES[me]
+            else:
+                _ROUTES[me] = before
+            if not _ROUTES:
+                sys.stdout, sys.stderr = _SAVED
+                _SAVED.clear()
 
 
 def run_pytest(suite, plugin):
