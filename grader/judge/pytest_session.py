@@ -19,23 +19,38 @@ from . import own_session
 from .imports import forget_other_copies, remember
 
 
+_SESSION_ENV = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTEST_PLUGINS": "", "PYTEST_ADDOPTS": None}  # None: unset
+_ENV_HELD = []  # while pytest's sessions run: [how many, the environment's values before the first]
+
+
 @contextmanager
 def _no_installed_plugin():
     """Load no installed pytest plugin: they (hypothesis, ...) cost a third of a second at start-up, and a
     check should be quick. And no option of the shell's PYTEST_ADDOPTS: an instructor's `-k add` or `-m slow`
-    deselected hidden tests silently (bob 35 -> 4/63, graded), `--durations` sent every session to pytest."""
-    saved = {k: os.environ.get(k) for k in ("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_PLUGINS", "PYTEST_ADDOPTS")}
-    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    os.environ["PYTEST_PLUGINS"] = ""
-    os.environ.pop("PYTEST_ADDOPTS", None)
+    deselected hidden tests silently (bob 35 -> 4/63, graded), `--durations` sent every session to pytest.
+    Set by the first of sessions at once and given back by the last, as _output_of_this_thread_to's streams (each
+    session saving what it found left the first one's values in the environment for good when two overlapped)."""
+    with _ROUTES_LOCK:
+        if not _ENV_HELD:
+            _ENV_HELD[:] = [0, {key: os.environ.get(key) for key in _SESSION_ENV}]
+            _put_environment(_SESSION_ENV)
+        _ENV_HELD[0] += 1
     try:
         yield
     finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+        with _ROUTES_LOCK:
+            _ENV_HELD[0] -= 1
+            if not _ENV_HELD[0]:
+                _put_environment(_ENV_HELD[1])
+                _ENV_HELD.clear()
+
+
+def _put_environment(values):
+    for key, value in values.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 class _ThisThreadTo:
