@@ -8,6 +8,7 @@ ran it is counted, not guessed.
 """
 
 import json
+import os
 import textwrap
 
 import pytest
@@ -267,8 +268,6 @@ def _three_ways(monkeypatch, suite, runs):
     items; "pytest": pytest's protocol) and whether the three are alike."""
     from grader.judge import direct, own_session
 
-    # PYTEST_ADDOPTS (a CI run's `--durations`, say) sends every session to pytest (own_session.run): not this test's
-    monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
     ways = []
     own, choose = own_session.run, direct.DirectItems.choose_protocol
 
@@ -309,6 +308,22 @@ def test_the_judge_runs_plain_tests_itself_with_pytests_outcomes(tmp_path, log, 
     assert [o["output"] for o in own["cat"][2:]] == ["xfailed: large is off", ""]
     assert [o["output"] for o in own["eve"][3:]] == [
         "internal grader error in this test (SystemExit); tell your instructor"]
+
+
+def test_the_shells_pytest_addopts_changes_no_outcome_and_no_way(tmp_path, log, monkeypatch):
+    """An instructor's PYTEST_ADDOPTS (`-k add`, `-m slow`, `--maxfail=1`, a CI run's `--durations`) is not the
+    hidden suite's: `-k` there had deselected hidden tests in pytest's session (the example bob 35 -> 4/63, graded,
+    no word), and any value sent every session to pytest. It is given back as it was."""
+    suite = _suite(tmp_path, EVERY_OUTCOME)
+    runs = {"ann": _run(6.0), "ben": _run(7.0), "dan": _run(6.0, large_grad=1.0)}
+    monkeypatch.delenv("PYTEST_ADDOPTS", raising=False)
+    without = judge(suite, runs)
+    options = "-k small_nothing_matches -m slow --maxfail=1 -x --durations=5"
+    monkeypatch.setenv("PYTEST_ADDOPTS", options)
+    own, ways, alike = _three_ways(monkeypatch, suite, runs)
+    assert ways == ["own", "direct", "pytest"] and alike
+    assert own == without and [len(found) for found in own.values()] == [4, 4, 4]
+    assert os.environ["PYTEST_ADDOPTS"] == options
 
 
 def test_a_suite_with_a_mark_or_a_fixture_of_pytests_is_judged_by_pytests_protocol(tmp_path, log, monkeypatch):

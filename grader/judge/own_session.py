@@ -12,7 +12,7 @@ with pytest's node ids, and hands them to the plugin's collection hooks and its 
 Anything this does not mirror goes to pytest, before any item is run: a conftest.py pytest would load, a test
 class, a fixture or a mark in a test file, a test that asks for anything but the plugin's fixtures or that is not
 a plain function, a module's `pytest_plugins`, its own `pytest_generate_tests` (pytest calls it beside the plugin's:
-it may parametrise one of the plugin's fixture names), xunit setup functions or `__test__`, PYTEST_ADDOPTS, a test
+it may parametrise one of the plugin's fixture names), xunit setup functions or `__test__`, a test
 file that fails to import or an error while parametrising (pytest then reports it as before). tests/test_judge.py holds the outcomes alike all three
 ways (this, pytest with the judge's run of each item, pytest's protocol).
 """
@@ -133,7 +133,7 @@ def _import(paths, root):
 
 def run(suite, plugin, tests):
     """pytest's exit code of the session (0, or 5 when no item is left), or None: pytest runs it."""
-    if not ENABLED or os.environ.get("PYTEST_ADDOPTS") or _loads_a_conftest(suite.folder):
+    if not ENABLED or _loads_a_conftest(suite.folder):  # PYTEST_ADDOPTS: pytest's session runs without it too
         return None
     root = Path(os.path.abspath(suite.folder))
     paths = [Path(os.path.abspath(test)) for test in tests]

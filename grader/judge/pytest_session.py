@@ -19,33 +19,50 @@ from . import own_session
 from .imports import forget_other_copies, remember
 
 
+_SESSION_ENV = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTEST_PLUGINS": "", "PYTEST_ADDOPTS": None}  # None: unset
+_ENV_HELD = []  # while pytest's sessions run: [how many, the environment's values before the first]
+
+
 @contextmanager
 def _no_installed_plugin():
     """Load no installed pytest plugin: they (hypothesis, ...) cost a third of a second at start-up, and a
-    check should be quick."""
-    saved = {k: os.environ.get(k) for k in ("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "PYTEST_PLUGINS")}
-    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    os.environ["PYTEST_PLUGINS"] = ""
+    check should be quick. And no option of the shell's PYTEST_ADDOPTS: an instructor's `-k add` or `-m slow`
+    deselected hidden tests silently (bob 35 -> 4/63, graded), `--durations` sent every session to pytest.
+    Set by the first of sessions at once and given back by the last, as _output_of_this_thread_to's streams (each
+    session saving what it found left the first one's values in the environment for good when two overlapped)."""
+    with _ROUTES_LOCK:
+        if not _ENV_HELD:
+            _ENV_HELD[:] = [0, {key: os.environ.get(key) for key in _SESSION_ENV}]
+            _put_environment(_SESSION_ENV)
+        _ENV_HELD[0] += 1
     try:
         yield
     finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+        with _ROUTES_LOCK:
+            _ENV_HELD[0] -= 1
+            if not _ENV_HELD[0]:
+                _put_environment(_ENV_HELD[1])
+                _ENV_HELD.clear()
+
+
+def _put_environment(values):
+    for key, value in values.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 class _ThisThreadTo:
-    """sys.stdout or sys.stderr while a session runs: what this thread writes goes to `mine`, what the others
-    write (the observing threads, a progress line, the fleet's notices: the judge runs beside them,
-    grader/pipeline_rows.py) to where it went before."""
+    """sys.stdout or sys.stderr while a session runs: what a judging thread writes goes to its session's `captured`
+    (_ROUTES), what the others write (the observing threads, a progress line, the fleet's notices: the judge runs
+    beside them, grader/pipeline_rows.py) to where it went before."""
 
-    def __init__(self, mine, others):
-        self._mine, self._others, self._thread = mine, others, threading.get_ident()
+    def __init__(self, others):
+        self._others = others
 
     def _target(self):
-        return self._mine if threading.get_ident() == self._thread else self._others
+        return _ROUTES.get(threading.get_ident(), self._others)
 
     def write(self, text):
         return self._target().write(text)
@@ -57,14 +74,33 @@ class _ThisThreadTo:
         return getattr(self._target(), name)
 
 
+# thread id -> its session's `captured`: one pair of _ThisThreadTo for every session at once, put in place by the
+# first and taken away by the last. A pair per session, each saving what it found, left the first one's in place for
+# good when two sessions of two threads overlapped (A, B begin; A, B end): a later thread that got A's id wrote
+# into A's buffer, nowhere (session 37's review)
+_ROUTES, _ROUTES_LOCK, _SAVED = {}, threading.Lock(), []
+
+
 @contextmanager
 def _output_of_this_thread_to(captured):
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _ThisThreadTo(captured, saved[0]), _ThisThreadTo(captured, saved[1])
+    me = threading.get_ident()
+    with _ROUTES_LOCK:
+        if not _ROUTES:
+            _SAVED[:] = sys.stdout, sys.stderr
+            sys.stdout, sys.stderr = _ThisThreadTo(_SAVED[0]), _ThisThreadTo(_SAVED[1])
+        before = _ROUTES.get(me)  # a session inside a session of this thread's
+        _ROUTES[me] = captured
     try:
         yield
     finally:
-        sys.stdout, sys.stderr = saved
+        with _ROUTES_LOCK:
+            if before is None:
+                del _ROUTES[me]
+            else:
+                _ROUTES[me] = before
+            if not _ROUTES:
+                sys.stdout, sys.stderr = _SAVED
+                _SAVED.clear()
 
 
 def run_pytest(suite, plugin):
