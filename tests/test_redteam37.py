@@ -76,6 +76,38 @@ def test_the_skeleton_is_unicodes_and_names_of_honest_scripts_are_not_alike():
                                       ("arnie", "amie"), ("\u0430rnie", "amie")]] == [False, False, False, False, True]
 
 
+def test_a_name_written_wholly_in_one_script_is_graded_beside_a_latin_name_that_looks_like_it(tmp_path):
+    # review 37: bob's `Bepa.py` (Latin) beside `Вера.py`, a Russian student's name wholly in Cyrillic, got Вера
+    # rejected (0/63), and so `Егор` beside `Erop`, Greek `Ηρα` beside `Hpa`: their skeletons are one, but each is
+    # written as an honest student writes a name (one script, no compatibility form), so each is its own graded
+    # row, whichever sorts first. A Cyrillic look-alike that mixes in one Latin letter (`Bеpa`, Cyrillic `е`) is
+    # still rejected beside bob's, as is a fullwidth `Ｂepa`
+    folder = write(tmp_path / "class", {
+        "Bepa.py": ENGINE, "\u0412\u0435\u0440\u0430.py": ENGINE, "Erop.py": ENGINE,
+        "\u0415\u0433\u043e\u0440.py": ENGINE, "Hpa.py": ENGINE, "\u0397\u03c1\u03b1.py": ENGINE,
+        "B\u0435pa.py": ENGINE, "\uff22epa.py": ENGINE})
+    rows = [(s.id, s.problem) for s in load_folder(folder)]
+    assert rows == [
+        ("Bepa", None),
+        ("B\u0435pa (B\u0435pa.py)",
+         "two entries have ids that look alike, 'Bepa' and 'B\u0435pa': they differ only by letters of different "
+         "scripts that look the same ('e' (U+0065 LATIN SMALL LETTER E), '\u0435' (U+0435 CYRILLIC SMALL LETTER "
+         "IE)); only Bepa.py is graded: rename or remove one and grade again"),
+        ("Erop", None),
+        ("Hpa", None),
+        ("\u0397\u03c1\u03b1", None),
+        ("\u0412\u0435\u0440\u0430", None),
+        ("\u0415\u0433\u043e\u0440", None),
+        ("\uff22epa (\uff22epa.py)",
+         "two entries have ids that look alike, 'Bepa' and '\uff22epa': they differ only by letters of different "
+         "scripts that look the same ('B' (U+0042 LATIN CAPITAL LETTER B), '\uff22' (U+FF22 FULLWIDTH LATIN "
+         "CAPITAL LETTER B)); only Bepa.py is graded: rename or remove one and grade again"),
+    ]
+    assert [alike(*pair) for pair in [("\u0412\u0435\u0440\u0430", "Bepa"), ("\u0397\u03c1\u03b1", "Hpa"),
+                                      ("B\u0435pa", "Bepa"), ("B\u0435pa", "\u0412\u0435\u0440\u0430")]] == [
+        False, False, True, True]
+
+
 def test_two_gradescope_submitters_named_alike_are_two_rows_told_apart_by_their_submission(tmp_path):
     # Gradescope names a submitter with no email or student id by the name they gave their account: mallory, in the
     # earlier submission, names herself `аlice` (Cyrillic `а`) and `alice\u200b`. Both are students of the export (a

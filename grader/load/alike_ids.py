@@ -3,7 +3,8 @@ graded, each other rejected saying why): ids equal as they are, ids that differ 
 composed, and decomposed as macOS writes names), and ids that differ only by characters no font draws (session 36:
 `alice\\u200b.py` dropped beside `alice.py` made two rows that both read `alice`; student_text.not_shown), and ids
 that differ only by letters of other scripts that look alike (session 37: `аlice.py` with a Cyrillic `а`;
-confusables.py, Unicode's TR39 skeleton)."""
+confusables.py, Unicode's TR39 skeleton) where one of them mixes scripts or holds compatibility forms: ids each
+written wholly in one script (`Вера` in Cyrillic, `Bepa` in Latin) are two students, each graded (review 37)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import unicodedata
 
 from ..i18n import Message, msg
 from ..student_text import escaped, not_shown, without_not_shown
-from .confusables import alike, look_alike_letters, mixed_scripts, skeleton
+from .confusables import alike, look_alike_letters, one_script, skeleton
 
 
 def seen_as(sub_id: str) -> str:
@@ -23,9 +24,11 @@ def seen_as(sub_id: str) -> str:
 def shown_later(sub_id: str) -> tuple[bool, bool, bool]:
     """Of ids alike, which is taken first (sort by this, then as before): one with characters not shown or blanks
     other than one space inside after one without (`alice.py` before `alice\\u200b.py`, `alice .py`), one whose
-    letters mix scripts after one of a single script (`Анна` before `Aнна` with a Latin `A`), one not ASCII after
-    one that is (`mallory` before `ⅿallory`). What a student named in another script is keeps its name."""
-    return (seen_as(sub_id) != unicodedata.normalize("NFC", sub_id), mixed_scripts(sub_id), not sub_id.isascii())
+    letters mix scripts or hold compatibility forms after one of a single script (`Анна` before `Aнна` with a Latin
+    `A`: confusables.one_script), one not ASCII after one that is (`mallory` before `ⅿallory`). What a student named
+    in another script is keeps its name."""
+    return (seen_as(sub_id) != unicodedata.normalize("NFC", sub_id), not one_script(seen_as(sub_id)),
+            not sub_id.isascii())
 
 
 class SeenIds:

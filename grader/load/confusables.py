@@ -3,9 +3,12 @@ the skeleton of Unicode's Technical Standard #39 (Unicode Security Mechanisms, s
 confusables (grader/data/unicode/confusables.txt, Unicode 13.0.0, with its source and licence). Session 37: an entry
 `аlice.py` with a Cyrillic `а` beside `alice.py` was graded as a second row that read `alice`.
 
-Two ids alike by their skeletons are one id to the loader (`alike`) unless both are ASCII: the table holds
-confusables inside ASCII too (`rn` and `m`, `0` and `O`, `1`, `I` and `l`), and two students named `arnie` and
-`amie`, or with logins `s1` and `sl`, are two students. The skeleton is compared after alike_ids.seen_as (Unicode's
+Two ids alike by their skeletons are one id to the loader (`alike`) unless both are written each in one script
+with no compatibility form (`one_script`): the table holds confusables inside ASCII too (`rn` and `m`, `0` and `O`,
+`1`, `I` and `l`), and two students named `arnie` and `amie`, or with logins `s1` and `sl`, are two students; so are
+`Вера` in Cyrillic and `Bepa` in Latin (review 37: the course runs in Russian, and an honest name must not be
+rejected because a classmate's looks like it). Only what an honest student does not write is rejected: letters of
+scripts mixed in one id, and compatibility or styled forms. The skeleton is compared after alike_ids.seen_as (Unicode's
 form, characters not shown, blanks), as TR39 asks for the default-ignorable code points."""
 
 from __future__ import annotations
@@ -41,8 +44,18 @@ def skeleton(text: str) -> str:
 
 def alike(one: str, other: str) -> bool:
     """Whether the ids `one` and `other` (as alike_ids.seen_as gives them) look alike by letters of other scripts:
-    one skeleton, and not both ASCII (arnie and amie are two students)."""
-    return not (one.isascii() and other.isascii()) and skeleton(one) == skeleton(other)
+    one skeleton, and not both written as an honest student writes a name (`one_script`): arnie and amie are two
+    students, and so are `Вера` (Cyrillic) and `Bepa` (Latin), `Ηρα` (Greek) and `Hpa`, whose skeletons are one
+    (review 37: a classmate's `Bepa.py` got the Russian student Вера rejected). What is left alike is an id that
+    mixes scripts (`аlice` with a Cyrillic `а`) or holds compatibility forms (`ⅿallory`, fullwidth `ｂob`)."""
+    return not (one_script(one) and one_script(other)) and skeleton(one) == skeleton(other)
+
+
+def one_script(text: str) -> bool:
+    """Whether `text` is a name as a student writes it: its letters of one script (`mixed_scripts`) and no
+    compatibility or styled form (NFKC leaves it as it is: not a fullwidth `ｂ`, a roman numeral `ⅿ`, a mathematical
+    bold `𝐚`). `alice`, `Вера`, `Ηρα`, `张伟` are; `аlice` (a Cyrillic `а`) and `ⅿallory` are not."""
+    return unicodedata.normalize("NFKC", text) == text and not mixed_scripts(text)
 
 
 def look_alike_letters(one: str, other: str) -> list[str]:
