@@ -194,7 +194,10 @@ def run(suite, plugin, tests):
         return int(pytest.ExitCode.USAGE_ERROR)  # the plugin's suite_errors say why
     plugin.collected(items)
     plugin.direct = True
-    where = os.getcwd()  # pytest goes back to the folder its session started in, whatever a test did
+    try:
+        where = os.getcwd()  # pytest goes back to the folder its session started in, whatever a test did
+    except FileNotFoundError:
+        where = None  # run from a folder since deleted: there is none to go back to, and the items need none
     try:
         for i, item in enumerate(items):
             plugin.pytest_runtest_protocol(item, items[i + 1] if i + 1 < len(items) else None)
@@ -206,5 +209,6 @@ def run(suite, plugin, tests):
         traceback.print_exc()
         return int(pytest.ExitCode.INTERNAL_ERROR)
     finally:
-        os.chdir(where)
+        if where is not None:
+            os.chdir(where)
     return int(pytest.ExitCode.OK if items else pytest.ExitCode.NO_TESTS_COLLECTED)
