@@ -64,5 +64,5 @@ def _a_current_folder():
         from ..i18n import msg
         from ..i18n.option import LocalisedError
 
-        raise LocalisedError(msg("the current folder no longer exists (it was deleted or moved): cd to a folder "
+        raise LocalisedError(msg("the current folder no longer exists (it was deleted or moved): `cd` to a folder "
                                  "that exists and run the command again"), None) from None
