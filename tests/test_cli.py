@@ -140,3 +140,18 @@ def test_one_students_folder_is_graded_by_naming_it(tmp_path):
     assert result.exit_code == 0, result.output
     (row,) = json.loads(out.read_text())["submissions"]
     assert (row["id"], row["status"], row["score"]) == ("alice", "graded", row["max_score"])
+
+
+def test_a_command_run_from_a_deleted_folder_is_refused_in_words(tmp_path, monkeypatch):
+    """A shell left in a folder that was deleted: `grade` ended in a FileNotFoundError's traceback while judging."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    for lang, words in (("en", "Error: the current folder no longer exists (it was deleted or moved): `cd` to a "
+                                "folder that exists and run the command again\n"),
+                        ("ru", "Ошибка: текущей папки больше нет (её удалили или переместили): перейдите командой "
+                               "`cd` в существующую папку и запустите команду снова\n")):
+        monkeypatch.setenv("GRADE_LANG", lang)
+        result = CliRunner().invoke(main, ["run", str(tmp_path), "-e", "03-tanh"])
+        assert (result.exit_code, result.output) == (1, words)

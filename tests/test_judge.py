@@ -433,3 +433,15 @@ def test_a_system_exit_while_parametrising_is_pytests_internal_error_in_every_wa
         monkeypatch.setattr(own_session, "ENABLED", enabled)
         with pytest.raises(SuiteError, match=r"the hidden suite 'toy' could not run \(pytest exit 3\)"):
             judge(suite, {"ann": _run(7.0)})
+
+
+def test_the_judges_own_session_runs_from_a_deleted_folder(tmp_path, log, monkeypatch):
+    """A library caller whose current folder was deleted: the judge's own session needs no folder to go back to (it
+    ended in a FileNotFoundError before any item ran); `grade` itself refuses such a folder in words (test_cli)."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    found = judge(_suite(tmp_path, PLAIN), {"ann": _run(7.0), "ben": _run(6.0)})
+    assert {sid: [o["status"] for o in outcomes] for sid, outcomes in found.items()} == {
+        "ann": ["failed"], "ben": ["passed"]}

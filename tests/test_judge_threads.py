@@ -75,3 +75,27 @@ def test_what_other_threads_write_during_a_session_goes_where_it_went(monkeypatc
         print("the session's own")
     assert captured.getvalue() == "the session's own\n"
     assert mine.getvalue() == "an observing thread's notice\n" and sys.stdout is mine
+
+
+def test_a_failed_import_of_a_test_file_takes_out_only_what_it_made(tmp_path, monkeypatch):
+    """A test file that fails to import is imported again by pytest, which reports its error: the judge takes out
+    what the import put in sys.modules (the file's own module, a helper of the suite's folder) and no module another
+    thread imported meanwhile (all new modules were taken out: that thread's module was gone from under it)."""
+    from grader.judge import own_session
+
+    suite, elsewhere = tmp_path / "suite", tmp_path / "elsewhere"
+    suite.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "other_thread_module_37c.py").write_text("VALUE = 1\n")
+    (suite / "suite_helper_37c.py").write_text("VALUE = 2\n")
+    (suite / "test_broken_37c.py").write_text(
+        "import importlib, threading\nimport suite_helper_37c\n"
+        "other = threading.Thread(target=importlib.import_module, args=('other_thread_module_37c',))\n"
+        "other.start()\nother.join()\nraise RuntimeError('the suite file is broken')\n")
+    monkeypatch.syspath_prepend(str(elsewhere))
+    monkeypatch.syspath_prepend(str(suite))
+    for name in ("other_thread_module_37c", "suite_helper_37c", "test_broken_37c"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    assert own_session._import([suite / "test_broken_37c.py"], suite) is None
+    assert [name in sys.modules for name in ("other_thread_module_37c", "suite_helper_37c", "test_broken_37c")] \
+        == [True, False, False]

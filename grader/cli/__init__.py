@@ -50,3 +50,19 @@ def main():
     grade submissions/                 grade every entry, write scores.json
     grade run submissions/ -e 03-tanh  the same, for one exercise's suite
     """
+    _a_current_folder()
+
+
+def _a_current_folder():
+    """Every command reads or writes beside the current folder (pytest's session of a hidden suite starts there): run
+    from a folder deleted under the shell, `grade` ended in a FileNotFoundError's traceback while judging."""
+    import os
+
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        from ..i18n import msg
+        from ..i18n.option import LocalisedError
+
+        raise LocalisedError(msg("the current folder no longer exists (it was deleted or moved): `cd` to a folder "
+                                 "that exists and run the command again"), None) from None

@@ -17,6 +17,7 @@ file that fails to import or an error while parametrising (pytest then reports i
 ways (this, pytest with the judge's run of each item, pytest's protocol).
 """
 
+import contextlib
 import inspect
 import os
 import sys
@@ -27,7 +28,8 @@ import pytest
 from _pytest.compat import ascii_escaped
 from _pytest.fixtures import getfixturemarker
 from _pytest.outcomes import Exit
-from _pytest.pathlib import ImportMode, import_path
+from _pytest.pathlib import (CouldNotResolvePathError, ImportMode, import_path, module_name_from_path,
+                             resolve_pkg_root_and_module_name)
 
 from .direct import FIXTURES
 
@@ -124,11 +126,36 @@ def _import(paths, root):
         return [import_path(path, mode=ImportMode.importlib, root=root, consider_namespace_packages=False)
                 for path in paths]
     except BaseException as exc:  # noqa: BLE001 - pytest's collection says what was wrong with the file
-        for name in set(sys.modules) - before:
-            del sys.modules[name]
+        for name in _made_by_the_import(set(sys.modules) - before, paths, root):
+            sys.modules.pop(name, None)
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         return None
+
+
+def _made_by_the_import(new, paths, root):
+    """Of the modules that appeared in sys.modules during a failed import, those the import itself made: the test
+    files' own (pytest's names for them and the packages it put in above them) and any module whose file lies under
+    the suite's folder. What another thread imported meanwhile stays (a library caller may judge from threads)."""
+    names = set()
+    for path in paths:
+        names.add(module_name_from_path(path, root))
+        with contextlib.suppress(CouldNotResolvePathError):
+            names.add(resolve_pkg_root_and_module_name(path, consider_namespace_packages=False)[1])
+    above = {name.rsplit(".", i)[0] for name in names for i in range(1, name.count(".") + 1)}
+    made = []
+    for name in new:
+        file = getattr(sys.modules.get(name), "__file__", None)
+        if name in names or name in above or (isinstance(file, str) and _under(file, root)):
+            made.append(name)
+    return made
+
+
+def _under(file, root):
+    try:
+        return Path(os.path.abspath(file)).is_relative_to(root)
+    except (TypeError, ValueError):
+        return False
 
 
 def run(suite, plugin, tests):
@@ -167,7 +194,10 @@ def run(suite, plugin, tests):
         return int(pytest.ExitCode.USAGE_ERROR)  # the plugin's suite_errors say why
     plugin.collected(items)
     plugin.direct = True
-    where = os.getcwd()  # pytest goes back to the folder its session started in, whatever a test did
+    try:
+        where = os.getcwd()  # pytest goes back to the folder its session started in, whatever a test did
+    except FileNotFoundError:
+        where = None  # run from a folder since deleted: there is none to go back to, and the items need none
     try:
         for i, item in enumerate(items):
             plugin.pytest_runtest_protocol(item, items[i + 1] if i + 1 < len(items) else None)
@@ -179,5 +209,6 @@ def run(suite, plugin, tests):
         traceback.print_exc()
         return int(pytest.ExitCode.INTERNAL_ERROR)
     finally:
-        os.chdir(where)
+        if where is not None:
+            os.chdir(where)
     return int(pytest.ExitCode.OK if items else pytest.ExitCode.NO_TESTS_COLLECTED)
