@@ -21,7 +21,7 @@ from .restyles import guarded, starter_restyled
 from .scores import float_sum
 from .spacing import own_lines, source_runs
 from .tokens import shared as shared_tokens
-from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
+from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of, written_figures
 from .walk import walk
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
@@ -367,6 +367,7 @@ def starter_kgrams(texts: dict[str, str], restyled: bool = False) -> frozenset[i
     read: set[int] = set()  # each file's traits, meanings and op forms
     for name in sorted(texts):
         text = texts[name]
+        read |= written_figures(text)  # its figures written anywhere, in prose too (`# prints 24.7041`)
         if text.startswith("\ufeff") or len(text) > MAX_SHAPES_CHARS:  # traits reads another text, or has no tree
             read |= set(traits_of(text)) | set(meanings(text, name)) | op_forms(text)
             continue
