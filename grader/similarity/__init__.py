@@ -39,6 +39,7 @@ from ..load import LoadError, load_entry, load_folder
 from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
+from .documents import REFERENCE_NAME, known_figures
 from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
 from .public_match import matched
 from .regions import matches
@@ -121,7 +122,8 @@ def given_kgrams(starter: dict[str, str], starters: tuple[Path, ...] = (),
     handouts (README, notebook), and as a copier restyles the code it gives, the visible tests' checks, and what the
     public sources' folders (ARCHIVES) say about them (their licence: known text)."""
     notices = notice_texts(list(archives))
-    return (starter_kgrams({**starter, **handout_texts(starter, starters), **notices}, restyled=True)
+    given = {**starter, **handout_texts(starter, starters), **notices}
+    return (starter_kgrams(given, restyled=True) | known_figures(given)  # its figures, in its prose too
             | handout_kgrams(starter)  # the visible tests' checks
             | instruction_kgrams(starter, starters))  # and the instructions' prose, to read comments against
 
@@ -235,7 +237,7 @@ def canonical_sources(starter: dict[str, str] | None = None) -> dict[str, str]:
     except ImportError:
         return lecture
     folder = Path(reference.__file__).parent
-    return {**{f"course reference/{path.name}": path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))
+    return {**{f"{REFERENCE_NAME}{path.name}": path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))
                if path.name not in ("__init__.py", "test_engine.py")}, **lecture}
 
 

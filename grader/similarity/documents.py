@@ -358,6 +358,15 @@ def own_code(document: Document, weight) -> dict[int, float]:
     return {h: weight(h) * document.tokens.get(h, 0.0) for h in document.prints if h not in document.explained}
 
 
+REFERENCE_NAME = "course reference/"  # how canonical_sources names the course reference's files (instructors' only)
+
+
+def known_figures(texts: dict[str, str]) -> frozenset[int]:
+    """The number traits of the figures (not whole) TEXTS write anywhere, in prose too (`# prints 24.7041`): texts a
+    student is given or can read (a starter, its handouts, a public source), whose figures are no pair's own."""
+    return frozenset().union(*(written_figures(texts[name]) for name in sorted(texts)))
+
+
 def starter_kgrams(texts: dict[str, str], restyled: bool = False) -> frozenset[int]:
     """Every k-gram and trait of the starter files (or of the public sources): what subtraction removes. RESTYLED (the
     starter's): also the k-grams and structure shapes of each file as a copier restyles given code (restyles.py)."""
@@ -367,7 +376,6 @@ def starter_kgrams(texts: dict[str, str], restyled: bool = False) -> frozenset[i
     read: set[int] = set()  # each file's traits, meanings and op forms
     for name in sorted(texts):
         text = texts[name]
-        read |= written_figures(text)  # its figures written anywhere, in prose too (`# prints 24.7041`)
         if text.startswith("\ufeff") or len(text) > MAX_SHAPES_CHARS:  # traits reads another text, or has no tree
             read |= set(traits_of(text)) | set(meanings(text, name)) | op_forms(text)
             continue
