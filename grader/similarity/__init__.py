@@ -39,7 +39,7 @@ from ..load import LoadError, load_entry, load_folder
 from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
-from .documents import REFERENCE_NAME, known_figures
+from .figures import REFERENCE_NAME, known_figures
 from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
 from .public_match import matched
 from .regions import matches

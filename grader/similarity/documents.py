@@ -21,7 +21,7 @@ from .restyles import guarded, starter_restyled
 from .scores import float_sum
 from .spacing import own_lines, source_runs
 from .tokens import shared as shared_tokens
-from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of, written_figures
+from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
 from .walk import walk
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
@@ -356,15 +356,6 @@ def own_code(document: Document, weight) -> dict[int, float]:
     """The document's own code: fragment -> its tokens weighed by WEIGHT(fragment), what a public source or the
     reference explains aside."""
     return {h: weight(h) * document.tokens.get(h, 0.0) for h in document.prints if h not in document.explained}
-
-
-REFERENCE_NAME = "course reference/"  # how canonical_sources names the course reference's files (instructors' only)
-
-
-def known_figures(texts: dict[str, str]) -> frozenset[int]:
-    """The number traits of the figures (not whole) TEXTS write anywhere, in prose too (`# prints 24.7041`): texts a
-    student is given or can read (a starter, its handouts, a public source), whose figures are no pair's own."""
-    return frozenset().union(*(written_figures(texts[name]) for name in sorted(texts)))
 
 
 def starter_kgrams(texts: dict[str, str], restyled: bool = False) -> frozenset[int]:

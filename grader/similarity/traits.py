@@ -79,25 +79,6 @@ def _hash(kind: str, text: str) -> int:
                           "big") | 1 << 63  # the top bit set: never a k-gram's or a statement's hash (< 2 ** 61)
 
 
-# a number with a fraction or an exponent as a text writes it anywhere (code, a comment, a docstring, prose):
-# `24.7041`, `1e-4`, `.5`, `3.0` (session 37: micrograd's README gives its example's figures in comments)
-_FIGURE = re.compile(r"(?<![\w.])(?:\d[\d_]*\.\d[\d_]*(?:[eE][+-]?\d+)?|\d[\d_]*[eE][+-]?\d+|\.\d[\d_]*(?:[eE][+-]?\d+)?)(?!\w)")
-
-
-def written_figures(text: str) -> set[int]:
-    """The hashes of the number traits (`traits`' "number") of every figure TEXT writes that is not whole, wherever it
-    writes it: a known text's figures, subtracted as given, are no pair's own (scores.written_items' numbers)."""
-    found = set()
-    for figure in _FIGURE.findall(text):
-        try:
-            whole = float(figure.replace("_", "")).is_integer()
-        except ValueError:
-            continue
-        if not whole:
-            found.add(_hash("number", figure.lower()))
-    return found
-
-
 def traits(text: str, plain=None, packed: bool = False) -> dict[int, tuple[float, str, str, set[int]]]:
     """{hash: (size, kind, text, lines)} of the traits of one source file (lines: where it is; empty: anywhere).
     PLAIN: called with the file's tree as plain_module reads it (None: over MAX_SHAPES_CHARS, or it does not parse),

@@ -48,7 +48,7 @@ from functools import lru_cache
 
 from ..parsing import parse
 from .cohort import starter_kgrams
-from .documents import REFERENCE_NAME, known_figures
+from .figures import REFERENCE_NAME, known_figures
 from .kept import kept_kgrams
 from .loop_variants import IDENTITIES as LOOP_IDENTITIES, inliner
 from .traits import MAX_SHAPES_CHARS
