@@ -39,6 +39,7 @@ from ..load import LoadError, load_entry, load_folder
 from ..parsing import parse
 from .cohort import (REPORT_FLOOR, THRESHOLD, Cohort, Document, clusters, read_document, read_documents, read_public,
                      starter_kgrams)
+from .figures import REFERENCE_NAME, known_figures
 from .handouts import handout_kgrams, handout_texts, instruction_kgrams, notice_texts
 from .public_match import matched
 from .regions import matches
@@ -50,6 +51,8 @@ PUBLIC_ARCHIVE = Path(__file__).parents[1] / "data" / "public" / "karpathy-micro
 # the course's lecture ("building micrograd", MIT, its licence beside it): its network and training loop, written out
 LECTURE = Path(__file__).parents[1] / "data" / "canonical" / "lecture"
 LECTURE_FILES = ("nn.py", "fit_line.py")  # the student files the lecture's code is canonical for: a network, a training loop
+# karpathy/micrograd's README example (MIT, its licence beside it): the expression students paste as a test (session 37)
+README_EXAMPLE = Path(__file__).parents[1] / "data" / "canonical" / "micrograd-readme" / "example.py"
 PRIVATE_MODE = 0o600  # the report names students and shows their code: the instructor's account only
 
 
@@ -119,7 +122,8 @@ def given_kgrams(starter: dict[str, str], starters: tuple[Path, ...] = (),
     handouts (README, notebook), and as a copier restyles the code it gives, the visible tests' checks, and what the
     public sources' folders (ARCHIVES) say about them (their licence: known text)."""
     notices = notice_texts(list(archives))
-    return (starter_kgrams({**starter, **handout_texts(starter, starters), **notices}, restyled=True)
+    given = {**starter, **handout_texts(starter, starters), **notices}
+    return (starter_kgrams(given, restyled=True) | known_figures(given)  # its figures, in its prose too
             | handout_kgrams(starter)  # the visible tests' checks
             | instruction_kgrams(starter, starters))  # and the instructions' prose, to read comments against
 
@@ -219,18 +223,21 @@ def canonical_sources(starter: dict[str, str] | None = None) -> dict[str, str]:
     reported: an honest student's canonical answer matches it by construction.
     The reference ships with the instructor's install only (without it, only the
     lecture is canonical); the lecture ships with every install (package data).
+    micrograd's README example (README_EXAMPLE: the expression whose figures students paste as asserts) is canonical
+    for every exercise: two students who both paste it share micrograd's figures, not each other's.
     The lecture's network is read as canonical for a network, as micrograd's
     network is compared with a network only (`shipped_sources`): its loop's
     `p.grad = 0.0` reads as an engine's `self.grad = 0.0` (the examples' ring).
     """
     given = {Path(name).name for name in starter or {}}
-    lecture = lecture_sources() if given & set(LECTURE_FILES) else {}
+    lecture = {**(lecture_sources() if given & set(LECTURE_FILES) else {}),
+               "micrograd README/example.py": README_EXAMPLE.read_text(encoding="utf-8")}
     try:
         import reference
     except ImportError:
         return lecture
     folder = Path(reference.__file__).parent
-    return {**{f"course reference/{path.name}": path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))
+    return {**{f"{REFERENCE_NAME}{path.name}": path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.py"))
                if path.name not in ("__init__.py", "test_engine.py")}, **lecture}
 
 

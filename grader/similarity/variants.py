@@ -48,6 +48,7 @@ from functools import lru_cache
 
 from ..parsing import parse
 from .cohort import starter_kgrams
+from .figures import REFERENCE_NAME, known_figures
 from .kept import kept_kgrams
 from .loop_variants import IDENTITIES as LOOP_IDENTITIES, inliner
 from .traits import MAX_SHAPES_CHARS
@@ -381,7 +382,10 @@ def known_kgrams(sources: dict[str, str], canonical: dict[str, str]) -> tuple[fr
     their variants (variants.py) hold (subtracted between two copies of one public source); once a process for the
     same texts, and across processes in the user's cache folder (kept.py)."""
     texts = {**sources, **canonical}
-    public = kept_kgrams("public", texts, lambda: starter_kgrams(texts))
+    # the figures students can read (a public source's, the README example's, the lecture's), in prose too; not the
+    # course reference's, which students never see (its docstrings' `~1e-9` is a tolerance a copy may keep)
+    seen = {name: text for name, text in texts.items() if not name.startswith(REFERENCE_NAME)}
+    public = kept_kgrams("public", texts, lambda: starter_kgrams(texts) | known_figures(seen))
     return public, frozenset().union(*(_variant_kgrams(*item) for item in sorted(texts.items())))
 
 
