@@ -107,7 +107,7 @@ def test_each_tricked_copy_of_the_thirteenth_is_read_as_its_plain_copy():
 # session 16: the lecture canonical for fit_line.py too, append-as-concat (0.992, 0.994) -> (0.981, 0.987) and
 # division-as-power (0.936, 0.936) -> (0.933, 0.933): the lecture's loop is no evidence in the copies either
 EVASIONS = {"sub-as-add": (0.985, 0.99), "append-as-concat": (0.965, 0.984), "division-as-power": (0.812, 0.812),
-            "square-as-product": (0.762, 0.762), "sum-as-reduce": (0.438, 0.438), "zip-indexed": (0.99, 0.99)}
+            "square-as-product": (0.762, 0.762), "sum-as-reduce": (0.438, 0.438), "zip-indexed": (0.987, 0.987)}
 # zip-indexed (0.896, 0.897) -> (0.982, 0.982) with formats read as f-strings and the engine class as Value (session 16);
 # -> (0.989, 0.989) with two or more rare comments and strings written alike as evidence of their own (session 17);
 # -> (0.996, 0.996) with a format template's string read as its template, however formatted (session 18)
@@ -121,6 +121,8 @@ EVASIONS = {"sub-as-add": (0.985, 0.99), "append-as-concat": (0.965, 0.984), "di
 # session 28 (each function's part of the shared code at most units.UNIT_MOST): sub-as-add (0.989, 0.992) -> (0.985,
 # 0.99), append-as-concat (0.983, 0.992) -> (0.965, 0.984), division-as-power 0.931 -> 0.812, square-as-product 0.943 ->
 # 0.762 (the copy's own code is its loss function, one function), zip-indexed 0.996 -> 0.99
+# session 37 (mend37b: figures of the texts students see are not a pair's own numbers): zip-indexed's tricked copy
+# and its plain copy 0.99 -> 0.987
 
 
 @pytest.mark.slow  # the class built and scored twice: half a minute of CPU

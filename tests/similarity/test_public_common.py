@@ -31,7 +31,8 @@ def test_the_texts_copies_match_it_above_every_honest_student(reading):
     assert set(top) == PUBLIC
     assert (ours["s925"], ours["s993"], ours["s179"]) == (0.9988, 0.9409, 0.0548)
     # the honest files that wrote the text's mse (the `for p in (w, b)` loop: s932, s172, ...) at what its code shares
-    assert max(s for i, s in ours.items() if i not in PUBLIC) == 0.0027
+    # 0.0027 -> 0.0031 (session 37, mend37b: figures of the texts students see are subtracted wherever they stand)
+    assert max(s for i, s in ours.items() if i not in PUBLIC) == 0.0031
 
 
 

@@ -90,7 +90,9 @@ def test_the_texts_comments_pasted_into_copies_attribute_them_and_do_not_clear_t
                          public=(tmp_path / "cls" / "public" / "engine.py",))
     record = compare(reading.documents, reading.sources)
     pairs = {tuple(sorted((p["a"], p["b"]))): p for p in record["pairs"]}
-    before = {("s476", "s913"): 0.919, ("s783", "s895"): 0.997, ("s725", "s895"): 0.800, ("s725", "s783"): 0.800}
+    # s725's two pairs 0.800 -> 0.735 before and after the paste alike (session 37, mend37b: the text's figures are
+    # not a pair's own numbers wherever they stand)
+    before = {("s476", "s913"): 0.919, ("s783", "s895"): 0.997, ("s725", "s895"): 0.735, ("s725", "s783"): 0.735}
     for pair, score in before.items():
         assert pairs[pair]["score"] == pytest.approx(score, abs=0.02) and pairs[pair]["flagged"], pair
     assert set(C1) <= {m["id"] for m in record["public_matches"] if m["flagged"]}
