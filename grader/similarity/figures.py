@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .scores import _whole_number
 from .traits import _hash
 
 # a number with a fraction or an exponent as a text writes it anywhere (code, a comment, a docstring, prose):
@@ -21,11 +22,7 @@ def written_figures(text: str) -> set[int]:
     writes it: a known text's figures, subtracted as given, are no pair's own (scores.written_items' numbers)."""
     found = set()
     for figure in _FIGURE.findall(text):
-        try:
-            whole = float(figure.replace("_", "")).is_integer()
-        except ValueError:
-            continue
-        if not whole:
+        if not _whole_number(figure):  # as scores.written_items tells a number's choice from a whole one
             found.add(_hash("number", figure.lower()))
     return found
 
