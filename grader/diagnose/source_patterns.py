@@ -62,7 +62,7 @@ def _calls_itself(function, is_method, shared_names=frozenset()):
                 return node.lineno
         if isinstance(f, ast.Attribute) and f.attr == function.name and is_method:
             if function.name in shared_names and (isinstance(f.value, (ast.Attribute, ast.Call)) or (
-                    isinstance(f.value, ast.Name) and f.value.id not in walked and f.value.id != _receiver(function))):
+                    isinstance(f.value, ast.Name) and f.value.id not in walked and f.value.id != receiver_of(function))):
                 continue
             if _could_bind(node, function, is_method):
                 return node.lineno
@@ -79,8 +79,8 @@ def _loop_targets(function):
     return frozenset(names)
 
 
-def _receiver(function):
-    """The name of a method's first parameter (`self`), or None."""
+def receiver_of(function):
+    """The name FUNCTION's first positional parameter gives its receiver (`self`), or None."""
     positional = [*function.args.posonlyargs, *function.args.args]
     return positional[0].arg if positional else None
 

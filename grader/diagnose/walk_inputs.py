@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from .seed_source import backward_functions
+from .source_patterns import receiver_of
 
 
 def pushes_its_item(loop) -> bool:
@@ -32,8 +33,7 @@ def direct_inputs(tree) -> int | None:
     an order or a stack."""
     lines = set()
     for method in backward_functions(tree):
-        positional = [*method.args.posonlyargs, *method.args.args]
-        receiver = positional[0].arg if positional else None
+        receiver = receiver_of(method)
         loops = [n for n in ast.walk(method) if isinstance(n, (ast.For, ast.While))]
         tree.in_time()
         if len(loops) != 1 or not isinstance(loops[0], ast.For) or not isinstance(loops[0].target, ast.Name):

@@ -39,11 +39,11 @@ from .deque_order import appended_to_a_deque
 from .handed_on import handed_on
 from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
-from .source_patterns import _classes_with_backward
+from .source_patterns import _classes_with_backward, receiver_of
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
 from .walk_inputs import direct_inputs, pushes_its_item
 from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed,
-                           passes_gradient, receiver_of, root_inputs_only)
+                           passes_gradient, root_inputs_only)
 
 _MAKERS = ("__init__", "__new__", "__post_init__")  # where a node's own gradient starts
 

@@ -12,6 +12,7 @@ import ast
 import re
 
 from .seed_source import _called_by_the_student, _reached, backward_functions, can_be_one
+from .source_patterns import receiver_of
 from .source_tree import FUNCTIONS
 
 GRADISH = re.compile(r"grad|^_?g$|adjoint|adj", re.IGNORECASE)
@@ -31,12 +32,6 @@ def gradish(target) -> bool:
     if isinstance(target, ast.Name):
         return bool(GRADISH.search(target.id))
     return False
-
-
-def receiver_of(function):
-    """The name FUNCTION's first positional parameter gives its receiver (`self`), or None."""
-    positional = [*function.args.posonlyargs, *function.args.args]
-    return positional[0].arg if positional else None
 
 
 def is_reversed(iterable) -> bool:
