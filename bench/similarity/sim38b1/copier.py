@@ -37,7 +37,7 @@ def _replace(text: str, edits) -> str:
 def rename(text: str, names: dict[str, str]) -> str:
     """An editor's rename-symbol: every NAME token in NAMES (attributes too: `.inputs` is a name token as well), and
     the names inside an f-string's braces (one STRING token before Python 3.12)."""
-    word = re.compile(r"(?<![\w.'\"])(" + "|".join(map(re.escape, names)) + r")\b")
+    word = re.compile(r"(?<![\w.'\"!:])(" + "|".join(map(re.escape, names)) + r")\b")
 
     def in_braces(match):
         return word.sub(lambda m: names[m.group(1)], match.group(0))
