@@ -188,3 +188,42 @@ def packed(text: str, header: str = "") -> str:
     body = "\n".join(f'    "{line}"' for line in lines)
     return (f"{header}import base64\nimport zlib\n\n_SRC = (\n{body}\n)\n\n"
             "exec(zlib.decompress(base64.b64decode(_SRC)).decode(\"utf-8\"), globals())\n")
+
+
+# ---- what both of session 38's classes do with these steps ------------------------------------------------------
+
+def read(folder, name: str) -> str:
+    """The file NAME.py in FOLDER (a source a copier starts from)."""
+    return (folder / f"{name}.py").read_text(encoding="utf-8")
+
+
+def level3(text: str, names: dict[str, str], cls: str, order: list[str], to: str = "'") -> str:
+    """Level 3: renamed, comments dropped, CLS's methods reordered, `+=` written out, quotes swapped."""
+    return quotes(expand_augmented(reorder(drop_comments(rename(text, names)), cls, order)), to)
+
+
+def labels(people: dict, hand: dict, hard: dict, copies: dict, evasions: dict, sources: dict, public: dict,
+           public_source: str) -> dict:
+    """Every file's label in run.py's schema, from a class's specs: PEOPLE the starter fillers ({name: spec with
+    "kind" and maybe "bug"}), HAND the independents typed by hand ({name: kind}), HARD {name: (pair, kind)}, COPIES
+    {copy: (cluster, source, level, what changed)}, EVASIONS {copy: evasion}, SOURCES {source: kind} (a source has its
+    first copy's cluster and level), PUBLIC {name: (level, what)} of the public copies of PUBLIC_SOURCE."""
+    out = {}
+    for name, spec in people.items():
+        out[name] = {"cluster": None, "level": None, "kind": "independent: " + spec["kind"] + " (starter filled)",
+                     **({"bug": spec["bug"]} if "bug" in spec else {})}
+    for name, kind in hand.items():
+        out[name] = {"cluster": None, "level": None, "kind": kind}
+    for name, (pair, kind) in hard.items():
+        out[name] = {"cluster": None, "level": None, "hard_pair": pair, "kind": "hard negative: " + kind}
+    firsts = {}
+    for copy, (cluster, source, level, what) in copies.items():
+        firsts.setdefault(source, (cluster, level))
+        out[copy] = {"cluster": cluster, "level": level, "kind": f"copy (level {level}): {what}",
+                     **({"evasion": evasions[copy]} if copy in evasions else {})}
+    for source, (cluster, level) in firsts.items():
+        out[source] = {"cluster": cluster, "level": level, "kind": sources[source]}
+    for name, (level, what) in public.items():
+        out[name] = {"cluster": "public", "level": level, "public_source": public_source,
+                     "kind": f"public copy (level {level}): {what}"}
+    return dict(sorted(out.items()))

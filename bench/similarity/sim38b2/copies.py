@@ -34,13 +34,11 @@ HARD_KIND = {
 }
 
 
-def _read(folder: Path, name: str) -> str:
-    return (folder / f"{name}.py").read_text(encoding="utf-8")
+_read = c.read
 
 
 def _l3(text, names, order, to="'"):
-    """Level 3: renamed, comments dropped, methods reordered, `+=` written out, quotes swapped."""
-    return c.quotes(c.expand_augmented(c.reorder(c.drop_comments(c.rename(text, names)), "Dual", order)), to)
+    return c.level3(text, names, "Dual", order, to)
 
 
 COPIES = {
@@ -175,27 +173,6 @@ SOURCE_PEOPLE = {"s308": "source: from scratch: Hana: a Dual with value/deriv, `
 
 
 def labels() -> dict:
-    out = {}
-    for name, spec in students.FILES.items():
-        label = {"cluster": None, "level": None, "kind": "independent: " + spec["kind"] + " (starter filled)"}
-        if "bug" in spec:
-            label["bug"] = spec["bug"]
-        out[name] = label
-    for name, kind in HAND.items():
-        out[name] = {"cluster": None, "level": None, "kind": kind}
-    for name, (pair, kind) in HARD_KIND.items():
-        out[name] = {"cluster": None, "level": None, "hard_pair": pair, "kind": "hard negative: " + kind}
-    firsts = {}
-    for copy, (cluster, source, level, what) in SOURCE_OF.items():
-        firsts.setdefault(source, (cluster, level))
-        label = {"cluster": cluster, "level": level, "kind": f"copy (level {level}): {what}"}
-        if copy in EVASIONS:
-            label["evasion"] = EVASIONS[copy]
-        out[copy] = label
-    for source, (cluster, level) in firsts.items():
-        kind = SOURCE_PEOPLE.get(source) or "source: " + students.SOURCES[source]["kind"] + " (starter filled)"
-        out[source] = {"cluster": cluster, "level": level, "kind": kind}
-    for name, (level, what) in PUBLIC_KIND.items():
-        out[name] = {"cluster": "public", "level": level, "public_source": PUBLIC,
-                     "kind": f"public copy (level {level}): {what}"}
-    return dict(sorted(out.items()))
+    sources = {name: "source: " + spec["kind"] + " (starter filled)" for name, spec in students.SOURCES.items()}
+    return c.labels(students.FILES, HAND, HARD_KIND, SOURCE_OF, EVASIONS, {**sources, **SOURCE_PEOPLE}, PUBLIC_KIND,
+                    PUBLIC)
