@@ -153,6 +153,8 @@ def test_the_sets_add_up_their_classes():
     (["rescore.py", "--sim36q"], ["--first-seeds", "--second-seeds", "--third"]),
     (["run.py", "--sim37b1"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--sim37b2"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["run.py", "--sim38b1"], ["--first-seeds", "--second-seeds", "--third"]),
+    (["rescore.py", "--sim38b2"], ["--first-seeds", "--second-seeds", "--third"]),
     (["rescore.py", "--eighth"], []),  # only held-out classes named: the coordinator's end measure
     (["run.py"], []),
 ])

@@ -1,4 +1,4 @@
-"""bench/similarity/sim36b1.py and sim36b2.py (and session 37's sim37b1.py and sim37b2.py): the blind classes build
+"""bench/similarity/sim36b1.py and sim36b2.py (and sessions 37's and 38's sim37b*.py and sim38b*.py): the blind classes build
 with every file checked (a file labelled with a bug must fail the exercise's check, every other file pass it), and
 their labels hold the recipe of issue 27's held-out class."""
 
@@ -27,6 +27,8 @@ EVASIONS = {"form feed in a comment", "annotation on every assignment", "() afte
     ("sim36b2", 45, {1: 2, 2: 2, 3: 4, 4: 2}, 4, 4, 2),
     ("sim37b1", 57, {1: 3, 2: 3, 3: 5, 4: 3}, 3, 6, 2),  # session 37's (tests/test_bench_sim37.py: their writers)
     ("sim37b2", 44, {1: 2, 2: 2, 3: 3, 4: 1}, 3, 5, 2),
+    ("sim38b1", 57, {1: 3, 2: 3, 3: 5, 4: 3}, 3, 6, 2),  # session 38's (tests/test_bench_sim38.py: their writers)
+    ("sim38b2", 46, {1: 2, 2: 2, 3: 4, 4: 2}, 3, 5, 2),
 ])
 def test_the_class_builds_checked_with_its_recipe(tmp_path, name, files, levels, hard, public, bugs):
     module = load_bench(name)

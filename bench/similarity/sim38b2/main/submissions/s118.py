@@ -1,0 +1,109 @@
+"""Forward-mode differentiation with dual numbers.
+
+A dual number is a + a'ε, where ε is a new quantity with ε² = 0 (but ε ≠ 0).
+Push one through a function and the ε part comes out as the derivative:
+
+    f(a + a'ε) = f(a) + f'(a)·a'ε      (Taylor's series stops: every ε², ε³, ... is 0)
+
+So each operation only has to say what it does to the pair (a, a'):
+
+    (a, a') + (b, b') = (a + b, a' + b')
+    (a, a') · (b, b') = (ab, a'b + ab')          (a'b'ε² drops out)
+    g((a, a'))        = (g(a), g'(a) · a')        (the chain rule, one step)
+
+Seed the input with a' = 1 (dx/dx = 1) and the output's ε part is df/dx.
+Where reverse mode (`Value.backward`) walks the graph backwards once per
+*output*, forward mode carries the derivative along once per *input*: cheap
+for few inputs and many outputs, the opposite of a loss.
+"""
+
+import math
+
+
+class Dual:
+    """A value and its derivative with respect to the one input seeded with deriv=1."""
+
+    def __init__(self, value, deriv=0.0):
+        self.value = value
+        self.deriv = deriv  # a constant's derivative is 0
+
+    def _chain(self, g, dg):
+        """g((a, a')) = (g(a), g'(a) a'): قاعدة السلسلة"""
+        return Dual(g(self.value), dg(self.value) * self.deriv)
+
+    # -- arithmetic --------------------------------------------------------------
+
+    def __add__(self, other):
+        other = other if isinstance(other, Dual) else Dual(other)
+        return Dual(self.value + other.value, self.deriv + other.deriv)
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Dual) else Dual(other)
+        return Dual(self.value * other.value, self.deriv * other.value + self.value * other.deriv)
+
+    def __truediv__(self, other):
+        other = other if isinstance(other, Dual) else Dual(other)
+        return Dual(self.value / other.value, (self.deriv * other.value - self.value * other.deriv) / other.value ** 2)
+
+    def __pow__(self, k):
+        if isinstance(k, Dual):
+            # أس متغير: exp(b log a)
+            return (k * self.log()).exp()
+        return self._chain(lambda a: a ** k, lambda a: k * a ** (k - 1))
+
+    def __rpow__(self, c):  # c ** self, c a constant
+        return self._chain(lambda b: c ** b, lambda b: c ** b * math.log(c))
+
+    def __neg__(self):
+        return self._chain(lambda a: -a, lambda a: -1.0)
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    # reflected forms: the constant is on the left, so order matters for - and /
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rsub__(self, other):  # other - self
+        return (-self) + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __rtruediv__(self, other):  # other / self
+        return Dual(other) / self
+
+    # -- functions: g((a, a')) = (g(a), g'(a) · a') ------------------------------
+
+    def sin(self):
+        return self._chain(math.sin, math.cos)
+
+    def cos(self):
+        return self._chain(math.cos, lambda a: -math.sin(a))
+
+    def exp(self):
+        return self._chain(math.exp, math.exp)
+
+    def log(self):
+        # المشتقة 1/a
+        return self._chain(math.log, lambda a: 1 / a)
+
+    def tanh(self):
+        return self._chain(math.tanh, lambda a: 1 - math.tanh(a) ** 2)
+
+    def relu(self):
+        return self._chain(lambda a: max(a, 0.0), lambda a: 1.0 if a > 0 else 0.0)
+
+    def __repr__(self):
+        return f"Dual(value={self.value}, deriv={self.deriv})"
+
+
+def derivative(f, x):
+    """f'(x) by forward mode: seed x with derivative 1 and read the derivative of f's result.
+
+    f takes one number (here a `Dual`) and returns one, using the operations
+    above; a result that is a plain number does not depend on x, so its
+    derivative is 0.
+    """
+    r = f(Dual(x, 1.0))
+    return r.deriv if isinstance(r, Dual) else 0.0

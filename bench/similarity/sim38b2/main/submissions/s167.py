@@ -1,0 +1,109 @@
+"""Forward-mode differentiation with dual numbers.
+
+A dual number is a + a'ε, where ε is a new quantity with ε² = 0 (but ε ≠ 0).
+Push one through a function and the ε part comes out as the derivative:
+
+    f(a + a'ε) = f(a) + f'(a)·a'ε      (Taylor's series stops: every ε², ε³, ... is 0)
+
+So each operation only has to say what it does to the pair (a, a'):
+
+    (a, a') + (b, b') = (a + b, a' + b')
+    (a, a') · (b, b') = (ab, a'b + ab')          (a'b'ε² drops out)
+    g((a, a'))        = (g(a), g'(a) · a')        (the chain rule, one step)
+
+Seed the input with a' = 1 (dx/dx = 1) and the output's ε part is df/dx.
+Where reverse mode (`Value.backward`) walks the graph backwards once per
+*output*, forward mode carries the derivative along once per *input*: cheap
+for few inputs and many outputs, the opposite of a loss.
+"""
+
+import math
+import operator
+
+
+class Dual:
+    """A value and its derivative with respect to the one input seeded with deriv=1."""
+
+    def __init__(self, value, deriv=0.0):
+        self.value = value
+        self.deriv = deriv  # a constant's derivative is 0
+
+    def _binary(self, other, op, rule):
+        """op on the values; RULE(a, da, b, db) gives the derivative."""
+        other = other if isinstance(other, Dual) else Dual(other)
+        a, da, b, db = self.value, self.deriv, other.value, other.deriv
+        return Dual(op(a, b), rule(a, da, b, db))
+
+    # -- arithmetic --------------------------------------------------------------
+
+    def __add__(self, other):
+        return self._binary(other, operator.add, lambda a, da, b, db: da + db)
+
+    def __mul__(self, other):
+        return self._binary(other, operator.mul, lambda a, da, b, db: da * b + a * db)
+
+    def __truediv__(self, other):
+        return self._binary(other, operator.truediv, lambda a, da, b, db: (da * b - a * db) / (b * b))
+
+    def __pow__(self, k):
+        if isinstance(k, Dual):
+            return self._binary(k, operator.pow, lambda a, da, b, db: a ** b * (db * math.log(a) + b * da / a))
+        return Dual(self.value ** k, k * self.value ** (k - 1) * self.deriv)
+
+    def __rpow__(self, c):  # c ** self, c a constant
+        return Dual(c)._binary(self, operator.pow, lambda a, da, b, db: a ** b * math.log(a) * db)
+
+    def __neg__(self):
+        return Dual(operator.neg(self.value), operator.neg(self.deriv))
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    # reflected forms: the constant is on the left, so order matters for - and /
+    def __radd__(self, other):  # other + self
+        return self + other
+
+    def __rsub__(self, other):  # other - self
+        return (-self) + other
+
+    def __rmul__(self, other):  # other * self
+        return self * other
+
+    def __rtruediv__(self, other):  # other / self
+        return Dual(other) / self
+
+    # -- functions: g((a, a')) = (g(a), g'(a) · a') ------------------------------
+
+    def sin(self):
+        return Dual(math.sin(self.value), math.cos(self.value) * self.deriv)
+
+    def cos(self):
+        return Dual(math.cos(self.value), -math.sin(self.value) * self.deriv)
+
+    def exp(self):
+        v = math.exp(self.value)
+        return Dual(v, v * self.deriv)
+
+    def log(self):
+        return Dual(math.log(self.value), self.deriv / self.value)
+
+    def tanh(self):
+        v = math.tanh(self.value)
+        return Dual(v, (1 - v * v) * self.deriv)
+
+    def relu(self):
+        return Dual(max(self.value, 0.0), self.deriv * (self.value > 0))
+
+    def __repr__(self):
+        return f"Dual(value={self.value}, deriv={self.deriv})"
+
+
+def derivative(f, x):
+    """f'(x) by forward mode: seed x with derivative 1 and read the derivative of f's result.
+
+    f takes one number (here a `Dual`) and returns one, using the operations
+    above; a result that is a plain number does not depend on x, so its
+    derivative is 0.
+    """
+    r = f(Dual(x, 1.0))
+    return r.deriv if isinstance(r, Dual) else 0.0
