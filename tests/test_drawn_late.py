@@ -72,6 +72,25 @@ def _draw_being_run():
     return None
 '''
 
+# What a LOOK engine ends with, once its `_look()` is defined: a look at import, and another in the first tanh (a
+# published probe), which raises the count and the names of the draws both found (tests/test_portable_late.py's too)
+LOOKING = r'''
+
+_AT_IMPORT = _look()
+_tanh, _TOLD = Value.tanh, []
+
+
+def _looking_tanh(self):
+    if not _TOLD:
+        _TOLD.append(1)
+        seen = _look()
+        raise ValueError(f"LOOK {len(_AT_IMPORT)}+{len(seen)}: " + " ".join(_AT_IMPORT + seen))
+    return _tanh(self)
+
+
+Value.tanh = _looking_tanh
+'''
+
 # Reads whatever a process can read, at import and again in the first tanh (a published probe), and raises there the
 # count and the names of the draws it found. Every descriptor above 2 is read without blocking, which leaves the
 # pipe of the drawn names' channel non-blocking for the worker too (worker._later_names copes).
@@ -100,22 +119,7 @@ def _look():
             except OSError:  # nothing there yet, a write end, or listdir's own descriptor
                 pass
     return _draws_in("\n".join(texts))
-
-
-_AT_IMPORT = _look()
-_tanh, _TOLD = Value.tanh, []
-
-
-def _looking_tanh(self):
-    if not _TOLD:
-        _TOLD.append(1)
-        seen = _look()
-        raise ValueError(f"LOOK {len(_AT_IMPORT)}+{len(seen)}: " + " ".join(_AT_IMPORT + seen))
-    return _tanh(self)
-
-
-Value.tanh = _looking_tanh
-'''
+''' + LOOKING
 
 # Waits for the drawn names at import, in a read of every pipe it holds: the grader ends the channel's pipe only once
 # the published probes are observed, so the import never ends.

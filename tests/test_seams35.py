@@ -19,19 +19,11 @@ same row: since redteam35b a drawn failure's words hold none of its draw's numbe
 the wall clock's.
 """
 
-import sys
-from pathlib import Path
-
-import pytest
 from costs import slow_fixture
+from seams_support import (assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift, graded_class,
+                           matrix, one_by_one, served)
 
-from grader.load import load_folder
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "seams"))
-import fresh35  # noqa: E402
-import matrix  # noqa: E402
-
-sys.path.pop(0)
+fresh35 = bench_seams("fresh35")
 
 # id -> (status, score, the first test not passed, its exception, file, line, cell), as `grade run` writes it
 AGREED = {
@@ -90,24 +82,18 @@ DRAWN = "at other inputs, drawn for this grade: "  # a test that passed at the f
 BY_DESIGN = {("table-forwards", "check"): {"score": (14.1667, 16.1667)}}
 
 
-def _first(tests):
-    return next((t for t in tests if t["status"] not in ("passed", "skipped")), {})
-
-
 @slow_fixture(scope="module")
 def graded(tmp_path_factory):
     """The class graded by `grade run` once: (work folder, {id: row}, {id: the entry's path})."""
-    work = tmp_path_factory.mktemp("fresh35")
-    fresh35.fresh_class(work / "class", "engine", slow=False)
-    rows = matrix.run_class(work / "class", work)
-    return work, rows, {sub.id: Path(sub.source) for sub in load_folder(work / "class")}
+    return graded_class(tmp_path_factory.mktemp("fresh35"),
+                        lambda folder: fresh35.fresh_class(folder, "engine", slow=False))
 
 
 def test_every_row_is_its_agreed_row(graded):
     _, rows, _ = graded
     got = {}
     for sid, row in rows.items():
-        first = _first(row["tests"])
+        first = first_failing(row["tests"])
         got[sid] = (row["status"], row["score"], first.get("name"), first.get("exception"), first.get("file"),
                     first.get("line"), first.get("cell"))
         assert row["score"] == round(sum(t["score"] for t in row["tests"]), 4), sid  # the row's score to 4 places
@@ -121,20 +107,14 @@ def test_every_row_is_its_agreed_row(graded):
         "nul": "nul.py holds a NUL byte (line 2), which Python cannot read as source; re-save it as text and submit "
                "again",
         "empty": "empty.py defines no class named `Value`"}
-    assert _first(rows["segfault"]["tests"])["output"] == (
+    assert first_failing(rows["segfault"]["tests"])["output"] == (
         "y = log(x) * 3 at x = 2: the worker was killed by SIGSEGV (a segmentation fault: often unbounded recursion "
         "after raising the recursion limit) (0 of 2 expressions right or already charged elsewhere)")
 
 
 def test_the_fleet_makes_every_row_the_local_batchs(graded):
     """The whole class through a redis-server and one `grade worker`: each row byte for byte the local batch's."""
-    import shutil
-
-    if not shutil.which("redis-server"):
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    work, rows, _ = graded
-    fleet = matrix.fleet_rows(work)
-    assert sorted(sid for sid in rows if fleet[sid] != rows[sid]) == []
+    assert fleet_drift(graded) == []
 
 
 def test_grade_serve_says_every_upload_as_grade_run_does(graded):
@@ -142,16 +122,15 @@ def test_grade_serve_says_every_upload_as_grade_run_does(graded):
     cell and the LTI passback the row's; what `grade run` rejects is the same rejected row. The
     service draws from its course's secret (a fresh secret.key each course), and says a drawn failure in the grader's
     words alone (table-forwards' shared/diamond): the same row."""
-    pytest.importorskip("fastapi")
-    work, rows, entries = graded
-    served = matrix.serve_rows(work, entries)
-    assert sorted(served) == sorted(sid for sid, path in entries.items() if path.is_file())
+    said = served(graded)
+    _, rows, entries = graded
+    assert sorted(said) == sorted(sid for sid, path in entries.items() if path.is_file())
     # a file of the kind it takes (.py, .ipynb, .zip) is taken, and a row `grade run` rejects is the same rejected row
-    assert [sid for sid, row in served.items() if "refused" in row] == []
-    assert {sid: (served[sid]["status"], served[sid]["message"]) for sid in ("latin1", "nul")} == {
+    assert [sid for sid, row in said.items() if "refused" in row] == []
+    assert {sid: (said[sid]["status"], said[sid]["message"]) for sid in ("latin1", "nul")} == {
         sid: ("rejected", rows[sid]["message"]) for sid in ("latin1", "nul")}
     drift = {}
-    for sid, row in served.items():
+    for sid, row in said.items():
         if row["status"] == "rejected":
             assert (row["gradebook"], row["passback"]) == (None, None), sid  # no grade kept or sent for it
             continue
@@ -161,7 +140,7 @@ def test_grade_serve_says_every_upload_as_grade_run_does(graded):
             drift[sid] = sorted(diff)
     assert drift == {}
     # a drawn failure is said in the grader's words alone (redteam35b): its course's own draw says the same words
-    words = matrix.summary(served["table-forwards"])["fields"]["shared/diamond"]["output"]
+    words = matrix.summary(said["table-forwards"])["fields"]["shared/diamond"]["output"]
     assert words.startswith(DRAWN) and words == _first_named(rows["table-forwards"], "shared/diamond")["output"]
 
 
@@ -171,24 +150,13 @@ def _first_named(row, name):
 
 
 def test_the_renderings_say_each_rows_score_and_status(graded):
-    work, rows, _ = graded
-    said = matrix.report_rows(work)
-    assert {sid: said[sid] for sid in rows} == {
-        sid: dict.fromkeys(("csv", "junit", "gradescope"), (row["score"], row["status"])) for sid, row in rows.items()}
+    assert_the_renderings_say_each_row(graded)
 
 
 def test_each_one_submission_surface_says_its_rows_as_grade_run_does(graded):
     """`grade check`, `grade ci --json-out`, Gradescope's autograder, a notebook's check() after Run All, `grade
     check` on the portable worker: each row the student's view of `grade run`'s, field by field."""
-    work, rows, entries = graded
-    made = {"check": lambda path: matrix.check_row(path), "ci": lambda path: matrix.ci_row(path, work),
-            "gradescope": lambda path: matrix.gradescope_row(path, work), "notebook": matrix.notebook_row,
-            "check-portable": lambda path: matrix.portable_row(path, work)}
-    drift = {}
-    for surface, ids in ONE_BY_ONE.items():
-        for sid in ids:
-            diff = matrix.differences(surface, rows[sid], made[surface](entries[sid]))
-            diff.pop("tests", None)  # each test's status: in `fields` when it is not passed
-            if diff:
-                drift[sid, surface] = {k: v for k, v in diff.items() if k != "fields"}
+    # each test's status (`tests`) is in `fields` when it is not passed; a drift in `fields` is one too (an empty {})
+    drift = {key: {k: v for k, v in diff.items() if k not in ("tests", "fields")}
+             for key, diff in one_by_one(graded, ONE_BY_ONE).items() if set(diff) - {"tests"}}
     assert drift == BY_DESIGN

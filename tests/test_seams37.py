@@ -15,20 +15,11 @@ in the loader's unit. A size said beside its limit was `1.0 MiB; the limit is 1.
 it (every surface alike): now to as many places as tell them apart (grader/load/reading.sizes_apart).
 """
 
-import shutil
-import sys
-from pathlib import Path
-
-import pytest
 from costs import slow_fixture
+from seams_support import (assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift, graded_class,
+                           matrix, one_by_one, served)
 
-from grader.load import load_folder
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "seams"))
-import fresh37  # noqa: E402
-import matrix  # noqa: E402
-
-sys.path.pop(0)
+fresh37 = bench_seams("fresh37")
 
 # id -> (status, score, the first test not passed, its exception, file, line), as `grade run` writes it
 AGREED = {
@@ -88,24 +79,17 @@ CAP = ("the upload is over this course's limit of 20.0 MiB: submit your engine.p
         "text": "the upload is over this course's limit of 20.0 MiB: submit your engine.py, notebook or zip alone"})
 
 
-def _first(tests):
-    return next((t for t in tests if t["status"] not in ("passed", "skipped")), {})
-
-
 @slow_fixture(scope="module")
 def graded(tmp_path_factory):
     """The class graded by `grade run` once: (work folder, {id: row}, {id: the entry's path})."""
-    work = tmp_path_factory.mktemp("fresh37")
-    fresh37.fresh_class(work / "class", "engine")
-    rows = matrix.run_class(work / "class", work)
-    return work, rows, {sub.id: Path(sub.source) for sub in load_folder(work / "class")}
+    return graded_class(tmp_path_factory.mktemp("fresh37"), lambda folder: fresh37.fresh_class(folder, "engine"))
 
 
 def test_every_row_is_its_agreed_row(graded):
     _, rows, _ = graded
     got = {}
     for sid, row in rows.items():
-        first = _first(row["tests"])
+        first = first_failing(row["tests"])
         got[sid] = (row["status"], row["score"], first.get("name"), first.get("exception"), first.get("file"),
                     first.get("line"))
         assert (row["max_score"], row["score"]) == (63.0, round(sum(t["score"] for t in row["tests"]), 4)), sid
@@ -117,24 +101,19 @@ def test_every_row_is_its_agreed_row(graded):
 
 def test_the_fleet_makes_every_row_the_local_batchs(graded):
     """The whole class through a redis-server and one `grade worker`: each row byte for byte the local batch's."""
-    if not shutil.which("redis-server"):
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    work, rows, _ = graded
-    fleet = matrix.fleet_rows(work)
-    assert sorted(sid for sid in rows if fleet[sid] != rows[sid]) == []
+    assert fleet_drift(graded) == []
 
 
 def test_grade_serve_says_every_upload_as_grade_run_does(graded):
     """Each file uploaded by a student of its own, one batch of the service's pool: the stored row, the gradebook's
     cell and the LTI passback the row's. An upload over the course's cap (big.zip, 21 MiB) is refused before it is
     read, in the words of every other refusal: a Message, in the loader's unit."""
-    pytest.importorskip("fastapi")
-    work, rows, entries = graded
-    served = matrix.serve_rows(work, entries)
-    assert sorted(served) == sorted(sid for sid, path in entries.items() if path.is_file())
-    assert {sid: row["refused"] for sid, row in served.items() if "refused" in row} == {"big": (413, *CAP)}
+    said = served(graded)
+    _, rows, entries = graded
+    assert sorted(said) == sorted(sid for sid, path in entries.items() if path.is_file())
+    assert {sid: row["refused"] for sid, row in said.items() if "refused" in row} == {"big": (413, *CAP)}
     drift = {}
-    for sid, row in served.items():
+    for sid, row in said.items():
         if sid == "big":
             continue
         if row["status"] == "rejected":
@@ -148,23 +127,10 @@ def test_grade_serve_says_every_upload_as_grade_run_does(graded):
 
 
 def test_the_renderings_say_each_rows_score_and_status(graded):
-    work, rows, _ = graded
-    said = matrix.report_rows(work)
-    assert {sid: said[sid] for sid in rows} == {
-        sid: dict.fromkeys(("csv", "junit", "gradescope"), (row["score"], row["status"])) for sid, row in rows.items()}
+    assert_the_renderings_say_each_row(graded)
 
 
 def test_each_one_submission_surface_says_its_rows_as_grade_run_does(graded):
     """`grade check`, `grade ci --json-out`, Gradescope's autograder, a notebook's check() after Run All, `grade
     check` on the portable worker: each row the student's view of `grade run`'s, field by field."""
-    work, rows, entries = graded
-    made = {"check": matrix.check_row, "ci": lambda path: matrix.ci_row(path, work),
-            "gradescope": lambda path: matrix.gradescope_row(path, work), "notebook": matrix.notebook_row,
-            "check-portable": lambda path: matrix.portable_row(path, work)}
-    drift = {}
-    for surface, ids in ONE_BY_ONE.items():
-        for sid in ids:
-            diff = matrix.differences(surface, rows[sid], made[surface](entries[sid]))
-            if diff:
-                drift[sid, surface] = sorted(diff)
-    assert drift == {}
+    assert {key: sorted(diff) for key, diff in one_by_one(graded, ONE_BY_ONE).items()} == {}

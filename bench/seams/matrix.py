@@ -105,7 +105,16 @@ from grader.cli import main  # noqa: E402
 
 EXERCISE = os.environ.get("SEAMS_EXERCISE", "engine")
 STUDENT_SURFACES = ("check", "check-ru", "check-zh", "check-portable", "ci", "ci-env", "notebook")
-LIMITS = ["--probe-timeout", "1"]
+# every surface's probe timeout; run_class, ci_row, serve_rows and fleet_rows take another (tests/seams_support.py:
+# a class whose only row that meets it is a loop's)
+PROBE_SECONDS = 1.0
+
+
+def _limits(probe_seconds: float) -> list[str]:
+    return ["--probe-timeout", f"{probe_seconds:g}"]
+
+
+LIMITS = _limits(PROBE_SECONDS)
 
 
 def summary(row: dict) -> dict:
@@ -187,9 +196,9 @@ def _invoke(*args, env=None):
     return result
 
 
-def run_class(folder: Path, work: Path, *extra) -> dict:
+def run_class(folder: Path, work: Path, *extra, probe_seconds: float = PROBE_SECONDS) -> dict:
     out = work / "run-class.json"
-    result = _invoke("run", folder, "-e", EXERCISE, "-o", out, "--no-cache", "-q", *LIMITS, *extra)
+    result = _invoke("run", folder, "-e", EXERCISE, "-o", out, "--no-cache", "-q", *_limits(probe_seconds), *extra)
     assert out.exists(), result.output
     return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
 
@@ -211,7 +220,7 @@ def check_row(entry: Path, lang="en") -> dict:
 
     from grader.sandbox import Limits
 
-    result = check(entry, EXERCISE, lang=lang, limits=Limits(probe_seconds=1.0))
+    result = check(entry, EXERCISE, lang=lang, limits=Limits(probe_seconds=PROBE_SECONDS))
     if result.rejected is not None:
         return {"status": "rejected", "score": 0.0, "tests": [], "diagnosis": [], "text": str(result)}
     return {"status": None, "score": result.points, "tests": result.tests, "diagnosis": result.diagnosis,
@@ -286,11 +295,11 @@ def student_install_text(entry: Path, work: Path) -> dict:
     return {"student": lines(result.stdout + result.stderr), "checkout": lines(own)}
 
 
-def ci_row(entry: Path, work: Path, env: dict | None = None) -> dict:
+def ci_row(entry: Path, work: Path, env: dict | None = None, probe_seconds: float = PROBE_SECONDS) -> dict:
     """`grade ci ENTRY --json-out`; `env`: the variables a CI runner sets (ci-env: GitHub Actions')."""
     out = work / "ci.json"
     out.unlink(missing_ok=True)
-    result = _invoke("ci", entry, "-e", EXERCISE, "--json-out", out, *LIMITS, env=env)
+    result = _invoke("ci", entry, "-e", EXERCISE, "--json-out", out, *_limits(probe_seconds), env=env)
     (row,) = json.loads(out.read_text())["submissions"]
     row["annotations"] = [line for line in result.output.splitlines() if line.startswith("::")]
     return row
@@ -348,7 +357,7 @@ def resumed(work: Path) -> dict:
     return {row["id"]: row for row in json.loads(out.read_text())["submissions"]}
 
 
-def serve_rows(work: Path, entries: dict) -> dict:
+def serve_rows(work: Path, entries: dict, probe_seconds: float = PROBE_SECONDS) -> dict:
     """`grade serve`: each file entry uploaded by a student of its own (a folder cannot be uploaded), graded by the
     service's pool, and what the student sees: the stored row, the gradebook's cell, and the score its LTI
     passback sends (each student linked from an LMS; Lti.send captured). {id: row with `gradebook`, `passback`}."""
@@ -382,9 +391,9 @@ def serve_rows(work: Path, entries: dict) -> dict:
     from grader import pipeline
     from grader.sandbox import Limits
 
-    # the service grades with the default limits; the matrix's other surfaces with LIMITS' probe timeout
+    # the service grades with the default limits; the matrix's other surfaces with their probe timeout
     settings, pipeline.Settings = pipeline.Settings, functools.partial(pipeline.Settings,
-                                                                       limits=Limits(probe_seconds=1.0))
+                                                                       limits=Limits(probe_seconds=probe_seconds))
     backoff, jobs.RETRY_BACKOFF_SECONDS = jobs.RETRY_BACKOFF_SECONDS, (0, 0, 0)
     ids, refused = {}, {}
     try:
@@ -430,7 +439,7 @@ def _sent_name(name: str) -> str:
     return os.fsencode(name).decode("utf-8", "replace")
 
 
-def fleet_rows(work: Path, kill_after: float | None = None) -> dict:
+def fleet_rows(work: Path, kill_after: float | None = None, probe_seconds: float = PROBE_SECONDS) -> dict:
     """The class graded through a Redis queue by one `grade worker` (a real redis-server on a free port);
     `kill_after` (fleet-kill): that worker and its children killed (SIGKILL) that many seconds after it took its
     first job, mid-job, and a second worker started: nothing lost, every row the local batch's."""
@@ -464,7 +473,7 @@ def fleet_rows(work: Path, kill_after: float | None = None) -> dict:
         out = work / "fleet.json"
         out.unlink(missing_ok=True)
         batch = subprocess.Popen([sys.executable, "-m", "grader", "run", str(work / "class"), "-e", EXERCISE, "-o",
-                                  str(out), "--no-cache", "-q", *LIMITS, "--queue", url], env=env,
+                                  str(out), "--no-cache", "-q", *_limits(probe_seconds), "--queue", url], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if kill_after is not None:
             # mid-job: once the worker has taken its first job (its log says so), `kill_after` seconds later

@@ -4,14 +4,10 @@ its own as two comments or strings are. A restructured copy (level 4) rewrites i
 `__repr__` and a few of its names; two honest students who write the same common repr share that string alone, and a
 comment beside a name stays one item (a stock phrase: docs/similarity.md)."""
 
-from types import SimpleNamespace
-
-from grader.similarity.cohort import Cohort, read_document
 from grader.similarity.scores import WRITTEN_EVIDENCE, evidence, written_items, written_score
-
-
-def _document(traits, texts):
-    return SimpleNamespace(traits=traits, trait_text=texts)
+from tests.similarity.written_support import ENGINE_HEAD
+from tests.similarity.written_support import document as _document
+from tests.similarity.written_support import written_in_class
 
 
 def test_a_string_beside_a_name_number_or_line_only_the_two_hold_is_two_items():
@@ -32,23 +28,7 @@ def test_a_string_beside_a_name_number_or_line_only_the_two_hold_is_two_items():
     assert written_score(*found[(2, 3)]) == written_score(*found[(4, 5)]) == 0.0
 
 
-ENGINE = '''
-import math
-
-
-class {name}:
-    def __init__(self, data, kids=()):
-        self.data, self.grad, self.kids, self.push = data, 0.0, kids, lambda: None
-
-    def {mul}(self, other):
-        out = {name}(self.data * other.data, (self, other))
-
-        def push():
-            self.grad += other.data * out.grad
-            other.grad += self.data * out.grad
-        out.push = push
-        return out
-
+ENGINE = ENGINE_HEAD + '''
     def __repr__(self):
         return {repr}
 '''
@@ -61,14 +41,9 @@ def test_a_restructured_copy_that_kept_its_repr_and_a_name_has_written_evidence_
              "copy": ENGINE.format(name="Node", mul="times", repr=REPR_A),
              "honest1": ENGINE.format(name="Value", mul="__mul__", repr=REPR_B),
              "honest2": ENGINE.format(name="Scalar", mul="product", repr=REPR_B)}
-    group = Cohort([read_document(sid, {"engine.py": text}) for sid, text in texts.items()])
-    channels = {}
-    group.pairs(channels=channels)
-    copy, honest = sorted(group.position[s] for s in ("copy", "source")), sorted(
-        group.position[s] for s in ("honest1", "honest2"))
-    items = written_items(group.trait_postings, group.trait_weights, group.documents)
-    assert items[tuple(copy)][0] == 2 and items[tuple(honest)][0] == 1
+    channels, items, copy, honest = written_in_class(texts, ("copy", "source"), ("honest1", "honest2"))
+    assert items[copy][0] == 2 and items[honest][0] == 1
     # the repr's weight, 3.82 (six words at this class's rarity), alone: 3.82² / (3.82² + 5²)
-    assert channels[tuple(copy)]["written"] == written_score(*items[tuple(copy)]) == evidence(items[tuple(copy)][1], 5)
-    assert round(channels[tuple(copy)]["written"], 4) == 0.3688
-    assert "written" not in channels.get(tuple(honest), {})
+    assert channels[copy]["written"] == written_score(*items[copy]) == evidence(items[copy][1], 5)
+    assert round(channels[copy]["written"], 4) == 0.3688
+    assert "written" not in channels.get(honest, {})

@@ -4,14 +4,10 @@ A restructured copy (level 4) rewrites every line of its source and keeps its co
 tolerance); one or two numbers two honest students alone wrote are a coincidence (a smoke test on the same two
 values), and count as before: no item, unless beside a string (session 36's BESIDE_KINDS: docs/similarity.md)."""
 
-from types import SimpleNamespace
-
-from grader.similarity.cohort import Cohort, read_document
 from grader.similarity.scores import NUMBER_ITEMS, NUMBER_SIZE, _whole_number, evidence, written_items, written_score
-
-
-def _document(traits, texts):
-    return SimpleNamespace(traits=traits, trait_text=texts)
+from tests.similarity.written_support import ENGINE_HEAD
+from tests.similarity.written_support import document as _document
+from tests.similarity.written_support import written_in_class
 
 
 def test_three_numbers_only_the_two_hold_are_three_items_two_are_none():
@@ -46,23 +42,7 @@ def test_whole_numbers_are_no_items_however_few_hold_them():
     assert written_items(postings, {h: 0.5 for h in texts}, documents) == {}
 
 
-ENGINE = '''
-import math
-
-
-class {name}:
-    def __init__(self, data, kids=()):
-        self.data, self.grad, self.kids, self.push = data, 0.0, kids, lambda: None
-
-    def {mul}(self, other):
-        out = {name}(self.data * other.data, (self, other))
-
-        def push():
-            self.grad += other.data * out.grad
-            other.grad += self.data * out.grad
-        out.push = push
-        return out
-
+ENGINE = ENGINE_HEAD + '''
 
 if __name__ == "__main__":
     a, b = {name}({x}), {name}({y})
@@ -77,12 +57,7 @@ def test_a_copy_that_kept_three_constants_has_written_evidence_an_honest_pair_wi
              "honest1": ENGINE.format(name="Value", mul="__mul__", x=0.7, y=2.5, tol="1e-6"),
              "honest2": ENGINE.format(name="Scalar", mul="times", x=0.7, y=2.5, tol="0.001"),
              "other": ENGINE.format(name="Value", mul="__mul__", x=3.0, y=-2.0, tol="1e-12")}
-    group = Cohort([read_document(sid, {"engine.py": text}) for sid, text in texts.items()])
-    channels = {}
-    group.pairs(channels=channels)
-    copy, honest = (tuple(sorted(group.position[s] for s in pair)) for pair in (("copy", "source"),
-                                                                                ("honest1", "honest2")))
-    items = written_items(group.trait_postings, group.trait_weights, group.documents)
+    channels, items, copy, honest = written_in_class(texts, ("copy", "source"), ("honest1", "honest2"))
     assert items[copy][0] == 3 and honest not in items
     # three numbers held by the two alone in a class of five (weighed as one of thirty: MIN_CLASS), each 0.6370 x 3:
     # 5.73, and 5.73² / (5.73² + 5²) of evidence
