@@ -18,16 +18,23 @@ number (backward walks the ancestors' numbers from the newest down, no sort), a 
 (its gradient in a side table by `id()`), Smalltalk's double dispatch (`a + b` is `b._added_to(a)`, constants a
 `Constant` subclass), division and subtraction as primitives of their own (`recip`, derivative -1/x²), and a
 notebook with `from __future__ import annotations` at the top of two later cells (legal in Jupyter, where each cell
-compiles alone), IPython magics and a `%%capture` training cell. `PLANTED` plants one classic mistake of
-shared/course.md in 12 of them, in new guises: `=` inside a `borrow_mut()` guard, mul's rule from the node's own
+compiles alone), IPython magics and a `%%capture` training cell, and a folder whose engine.ipynb runs its class
+from a second notebook beside it and its other ops from a .py (`%run ./engine_core.ipynb`, `%run -i ops.py`).
+`PLANTED` plants one classic mistake of
+shared/course.md in 13 of them, in new guises: `=` inside a `borrow_mut()` guard, mul's rule from the node's own
 mangled data, gradients that start at 1 from the table of defaults, the walk reversed over an order already built
 consumers first, a finished node's mark written back to 0 (new again), tanh's from the input in the CPS engine,
 exp's from the input in hex storage, log's as 1/output behind `__getattr__`, `2 / a` backwards with a reciprocal
-primitive, pow without the -1 in the tuple, `2 - a` backwards by double dispatch, tanh's 1 - t in a notebook cell.
+primitive, pow without the -1 in the tuple, `2 - a` backwards by double dispatch, tanh's 1 - t in a notebook cell,
+exp's from the input in the .py a notebook `%run`s.
 
 What these found (before -> after):
-- Every correct engine 63/63 as written, with no finding; every planted mistake loses the points of its tests, once,
-  and is named by its variant. No score moved.
+- The notebook that `%run`s the files beside it scored 0/63: "engine.ipynb could not be used: NameError: name 'Value'
+  is not defined (engine.ipynb, cell 3, line 1)": `%run` reached only modules the notebook wrote with `%%writefile`.
+  A `%run` of a file handed in beside the notebook now puts its code in that place, as IPython runs it
+  (grader/load/written.py, notebooks.ran_beside): 63/63, and its planted mistake 61/63, named without a line.
+- Every other correct engine 63/63 as written, with no finding; every planted mistake loses the points of its tests,
+  once, and is named by its variant.
 - Gradients that start at 1 from a table of defaults were said twice: beside the variant, a `no-seed` hint at
   `def backward(self, **options)` ("`backward()` never sets the output's gradient to 1"), wrong, since it seeds
   with `options.get("gradient", 1.0)`. A lookup's default is now read as what the seed may be
@@ -39,16 +46,17 @@ What these found (before -> after):
   0` for 2, `if _marks[k.num] == 0: stack.append(k)`) was named at the loop over the node's inputs (line 85), where
   no mistake is: now at the write-back (line 77, walk_reading.unmarked_again); where marks kept per node are read and
   no write-back is found, no line is guessed (walk_reading.mark_tested).
-- Left without a line: the walk reversed over an order built consumers first (`reversed(order.values())`); a reversed
+- Left without a line: a mistake in a file a notebook `%run`s (its lines have no place in the notebook; the finding
+  names engine.ipynb); the walk reversed over an order built consumers first (`reversed(order.values())`); a reversed
   loop is never blamed for a walk forwards (session 33), and how the order was built is not read.
 - `grade check`, `grade ci --json-out`, Gradescope's autograder and a notebook's check() say `grade run`'s row for all
-  32 entries (bench/seams/matrix.py's comparison, field by field), but for a check's fixed inputs where the row's
+  34 entries (bench/seams/matrix.py's comparison, field by field), but for a check's fixed inputs where the row's
   drawn ones fail more (bug-ordereddict-forward-order 16.1667 checked, 14.1667 graded); the fleet (a redis-server and
   one `grade worker`) gives every row as `grade run` does, and `grade serve` the two notebooks' (a folder is no
   upload).
 
-Graded in one batch: 32 rows; the module 11.5 s of CPU with its six surface tests (user + sys, `/usr/bin/time python
--m pytest -q -n 0 tests/test_strangers38.py`, under load 10 on two cores).
+Graded in one batch: 34 rows; the module 11.9 s of CPU with its eight surface tests (user + sys, `/usr/bin/time python
+-m pytest -q -n 0 tests/test_strangers38.py`, under load 17 on two cores).
 """
 from pathlib import Path
 
@@ -85,6 +93,8 @@ PLANTED = {
     "bug-dispatch-rsub-order": ("correct-double-dispatch", [(
         "return self._negated()._added_to(Value.coerce(other))",
         "return Value.coerce(other)._negated()._added_to(self)")]),
+    "bug-run-beside-exp-input": ("correct-run-beside", [("return Value(e, (self,), (e,))",
+                                                          "return Value(e, (self,), (self.data,))")]),
     "bug-future-cells-tanh-one-minus-t": ("correct-future-cells.ipynb", [(
         "self.grad += (1 - t ** 2) * out.grad", "self.grad += (1 - t) * out.grad")]),
 }
@@ -118,6 +128,7 @@ TABLE = {
     "bug-recip-rtruediv-order": (62.0, ["div/constant"], [("variant", "rtruediv-order", "exact")]),
     "bug-tuple-pow-no-minus-one": (61.0, ["pow/cube", "pow/fractional"], [("variant", "pow-no-minus-one", "exact")]),
     "bug-dispatch-rsub-order": (62.0, ["sub/constant"], [("variant", "rsub-order", "exact")]),
+    "bug-run-beside-exp-input": (61.0, ["exp/negative", "exp/values"], [("variant", "exp-input", "exact")]),
     "bug-future-cells-tanh-one-minus-t": (60.0, ["tanh/negative", "tanh/saturated", "tanh/two"],
                                           [("variant", "tanh-one-minus-t", "exact")]),
 }
@@ -148,6 +159,8 @@ def test_each_submission_scores_and_is_named(rows, case):
     ("bug-tuple-pow-no-minus-one", ("engine.py", 42, None)),
     ("bug-dispatch-rsub-order", ("engine.py", 37, None)),
     ("bug-future-cells-tanh-one-minus-t", ("bug-future-cells-tanh-one-minus-t.ipynb", 18, 6)),
+    # left: ops.py's `_exp`, which engine.ipynb `%run`s: the lines put in place have no place in the notebook
+    ("bug-run-beside-exp-input", ("engine.ipynb", None, None)),
     # left: the one walk is `reversed(order.values())` over an order built consumers first (Kahn from the root); a
     # reversed loop is never blamed for a walk forwards (session 33), and the order's making is not read
     ("bug-ordereddict-forward-order", (None, None, None)),
@@ -161,6 +174,7 @@ def test_a_finding_names_its_line(rows, case, place):
     ("correct-future-cells", "notebook"), ("bug-future-cells-tanh-one-minus-t", "notebook"),
     ("correct-tuple-subclass", "check"), ("bug-kwargs-grad-starts-one", "check"),
     ("bug-bytearray-no-visited", "ci"), ("correct-warns-per-op", "ci"),
+    ("correct-run-beside", "check"), ("bug-run-beside-exp-input", "ci"),
 ])
 def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, surface):
     """`grade check`, `grade ci --json-out` and a notebook's check() after Run All (bench/seams/matrix.py) give the
@@ -233,3 +247,53 @@ def test_a_gradient_unpacked_into_a_local_is_read_by_the_walk_that_assigns_from_
     ast.parse(source)
     tree = tree_of({"engine.py": source}, "engine.py")
     assert [h["lines"] for h in grad_assignments(tree, tree.parents, "engine.py")] == [[9]]
+
+
+def _notebook(*cells) -> bytes:
+    import json
+
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "code", "id": f"c{k}", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+        for k, source in enumerate(cells)]}).encode()
+
+
+def _read(notebook: bytes, **beside):
+    """The code read_notebook makes of NOTEBOOK, the files of BESIDE (name -> bytes) handed in beside it."""
+    from grader.load.notebooks import IPYTHON_STAND_INS, read_notebook
+
+    readers = {name: (lambda cap, data=data: data[:cap]) for name, data in beside.items()}
+    engine, places, _ = read_notebook(notebook, "engine.ipynb", readers.get)
+    code = engine.decode().split(IPYTHON_STAND_INS, 1)[1]
+    return code, places[-len(code.splitlines()):]
+
+
+def test_a_run_of_a_file_beside_the_notebook_runs_its_code_there():
+    """`%run ./core.ipynb` and `%run -i ops.py` run those files' code in the notebook's namespace, as IPython does
+    (before: dropped, so `Value` was a NameError below them: correct-run-beside 0/63); their lines are placed
+    nowhere in the notebook, the `%run` line keeps its own place."""
+    code, places = _read(_notebook("%run ./core.ipynb\n%run -i ops.py", "y = Value(2.0) * 3"),
+                         **{"core.ipynb": _notebook("class Value:\n    pass", "%run deeper.py"),
+                            "ops.py": b"Value.relu = lambda self: self\n"})
+    # core.ipynb's own `%run deeper.py` is not followed: its place, `pass`
+    assert code.splitlines() == ["class Value:", "    pass", "", "pass", "pass", "Value.relu = lambda self: self",
+                                 "pass", "", "y = Value(2.0) * 3"]
+    assert places == (None, None, None, None, (1, 1), None, (1, 2), None, (2, 1))
+
+
+@pytest.mark.parametrize("beside", [
+    {},  # no such file: IPython's %run fails there, the notebook goes on without its names, as before
+    {"core.ipynb": b"{not json"},  # a file that cannot be read: the same
+])
+def test_a_run_of_a_file_that_is_not_there_is_dropped(beside):
+    code, _ = _read(_notebook("%run ./core.ipynb", "y = Value(2.0)"), **beside)
+    assert code.splitlines() == ["pass", "", "y = Value(2.0)"]
+
+
+def test_the_code_a_run_puts_in_place_is_charged_to_the_notebooks_budget():
+    from grader.load.reading import Rejected
+
+    # six runs of a 0.9 MiB file: refused once four times the file limit is put in place, not built on
+    with pytest.raises(Rejected) as refused:
+        _read(_notebook("\n".join(["%run big.py"] * 6)), **{"big.py": b"x = 1  # " + b"z" * (900 << 10) + b"\n"})
+    assert str(refused.value.message) == ("the code of engine.ipynb is too large (4.4 MiB; the limit is 1.0 MiB); "
+                                          "remove outputs and data and submit again")
