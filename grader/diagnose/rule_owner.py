@@ -45,9 +45,22 @@ def reads_a_gradient(value, function, names) -> bool:
     through a local name FUNCTION assigns one to (`g = self.grad` above a `match`: `a.grad = b.data * g`)."""
     def reads(expr):
         return any(isinstance(n, ast.Attribute) and n.attr in names for n in ast.walk(expr))
-    held = {t.id for n in ast.walk(function) if isinstance(n, ast.Assign) and reads(n.value)
-            for t in n.targets if isinstance(t, ast.Name)}
+    held = {t.id for n in ast.walk(function) if isinstance(n, ast.Assign)
+            for t, v in _names_bound(n) if reads(v)}
     return reads(value) or any(isinstance(n, ast.Name) and n.id in held for n in ast.walk(value))
+
+
+def _names_bound(assign) -> list:
+    """[(name, the value it gets)] of an assignment: `g = self.grad`, and each of `g, edges = node.grad, node.edges`
+    with its own side (session 38: a walk that unpacked `g` so wrote `p.grad = d * g` had no line)."""
+    pairs = []
+    for target in assign.targets:
+        if isinstance(target, ast.Name):
+            pairs.append((target, assign.value))
+        elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(assign.value, (ast.Tuple, ast.List)) \
+                and len(target.elts) == len(assign.value.elts):
+            pairs += [(t, v) for t, v in zip(target.elts, assign.value.elts) if isinstance(t, ast.Name)]
+    return pairs
 
 
 def _name(node) -> str | None:

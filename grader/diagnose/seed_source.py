@@ -25,8 +25,9 @@ from .source_tree import FUNCTIONS, grad_accessors
 
 def can_be_one(value, ones=frozenset()) -> bool:
     """Whether an expression written in a seed's place may give 1: the literal 1 (or 1.0), `float(1)`, a
-    name in `ones` (see `names_of_one`), or either side of a choice made at run time, `1.0 if grad is None
-    else grad`, `grad or 1.0` (a backward() taking an optional seed)."""
+    name in `ones` (see `names_of_one`), either side of a choice made at run time, `1.0 if grad is None
+    else grad`, `grad or 1.0` (a backward() taking an optional seed), or the default of a lookup,
+    `options.get("gradient", 1.0)` (_default_of_a_lookup)."""
     if isinstance(value, ast.Constant):
         return type(value.value) in (int, float) and value.value == 1
     if isinstance(value, ast.Name):
@@ -38,7 +39,22 @@ def can_be_one(value, ones=frozenset()) -> bool:
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("float", "int") \
             and len(value.args) == 1 and not value.keywords:
         return can_be_one(value.args[0], ones)
-    return False
+    looked_up = _default_of_a_lookup(value)
+    return looked_up is not None and can_be_one(looked_up, ones)
+
+
+def _default_of_a_lookup(value):
+    """The default a lookup falls back on, `options.get("gradient", 1.0)`, `kwargs.pop("seed", 1.0)`,
+    `getattr(self, "seed", 1.0)` (a backward() taking `**options`: session 38's strangers, told "never sets the
+    output's gradient to 1" beside the gradient that started at 1); None for any other expression."""
+    if not isinstance(value, ast.Call) or value.keywords:
+        return None
+    func = value.func
+    if isinstance(func, ast.Attribute) and func.attr in ("get", "pop", "setdefault") and len(value.args) == 2:
+        return value.args[1]
+    if isinstance(func, ast.Name) and func.id == "getattr" and len(value.args) == 3:
+        return value.args[2]
+    return None
 
 
 def names_of_one(function) -> frozenset:

@@ -231,11 +231,12 @@ def _dotted(tree, target):
     return "…." + ".".join(reversed(parts[:2]))
 
 
-def _in_the_walk(node, function, parents):
-    """Whether `node` (a `x.grad = ...` reading some gradient) is in a loop of a method named like `backward`:
-    a generic walk that applies every op's edges itself (`parent.grad = local * node.grad`), its one line
-    every op's rule runs. A number (the seed) is not read here: the caller skips it."""
-    if "backward" not in function.name.lower() or not _reads_any_grad(node.value):
+def _in_the_walk(node, function, parents, names=frozenset({"grad"})):
+    """Whether `node` (a `x.grad = ...` reading some gradient, itself or through a local name that holds one:
+    `g = node.grad` ... `p.grad = d * g`, rule_owner.reads_a_gradient) is in a loop of a method named like
+    `backward`: a generic walk that applies every op's edges itself (`parent.grad = local * node.grad`), its one
+    line every op's rule runs. A number (the seed) is not read here: the caller skips it."""
+    if "backward" not in function.name.lower() or not reads_a_gradient(node.value, function, names):
         return False
     current = parents.get(node)
     while current is not None and current is not function:
@@ -276,7 +277,7 @@ def grad_assignments(tree, parents, filename, more=()):
         if not functions or _RESET_NAME.search(functions[0].name):
             continue  # at module level, or in a reset
         rule = rule_of(tree, parents, node, functions)
-        if len(functions) < 2 and not (_in_the_walk(node, functions[0], parents) or (
+        if len(functions) < 2 and not (_in_the_walk(node, functions[0], parents, names) or (
                 _reads_any_grad(node.value, names) and functions[0].name in _called_in_rules(tree, parents)) or (
                 rule is not None and reads_a_gradient(node.value, functions[0], names)) or (
                 passes_a_gradient(tree, parents, node, functions[0], names))):

@@ -18,9 +18,12 @@ too (session 37):
   field of that class declared so (`grad: float = 1.0`): to a name that says grad (`self.grad`, `self._g`, `_GRADS[uid]`), else the only such
   assignment there is (`self.梯度 = 1.0`).
   Where none is there, the one default of a store of gradients that may be 1: a `__missing__` returning it, a
-  `defaultdict(lambda: 1.0)` (session 37).
-- `no-visited`: the one place where the sort walks a node's inputs and no membership is tested anywhere; or the
-  one statement there that computes a mark and drops it (`seen | 1 << bit`, `node.visited == True`; session 37).
+  `defaultdict(lambda: 1.0)` (session 37), a table of defaults a constructor taking `**kwargs` fills the node from,
+  `dict(data=0.0, grad=1.0)` (session 38).
+- `no-visited`: the one place where the sort walks a node's inputs and no membership is tested anywhere (nor a mark
+  kept per node read, `marks[v.num] == 2`: session 38); or the one statement there that computes a mark and drops
+  it (`seen | 1 << bit`, `node.visited == True`; session 37), or that writes a node's mark back to the value its
+  push is guarded by (`marks[v.num] = 0` inside the walk, for `if marks[k.num] == 0: stack.append(k)`; session 38).
 - `direct-children-only`: the one place where backward() walks the root's own inputs as the graph: a loop over
   `self._prev` that passes gradient, or the root's inputs read again inside the walk's loop (session 37).
 
@@ -42,8 +45,8 @@ from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward, receiver_of
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
 from .walk_inputs import direct_inputs, pushes_its_item
-from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed,
-                           passes_gradient, root_inputs_only)
+from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed, mark_tested,
+                           passes_gradient, root_inputs_only, unmarked_again)
 
 _MAKERS = ("__init__", "__new__", "__post_init__")  # where a node's own gradient starts
 
@@ -146,8 +149,9 @@ def _no_visited(tree) -> int | None:
     one such place and tests no membership anywhere (no `in` / `not in`, no bit of a mask tested: no visited set,
     dict, list or bitmask is read, so a node reached along two paths is listed twice); None where the sort reads one
     (a visited set wrong some other way is not this reading's to place). First, the one mark computed and dropped
-    there, if there is one (walk_reading.dropped_marks)."""
-    dropped = dropped_marks(tree)
+    there, if there is one (walk_reading.dropped_marks), else the one mark written back to the value that lets a
+    node be pushed again (walk_reading.unmarked_again)."""
+    dropped = dropped_marks(tree) or unmarked_again(tree)
     if len(dropped) == 1:
         return dropped[0]
     lines = set()
@@ -157,7 +161,7 @@ def _no_visited(tree) -> int | None:
                 tree.in_time()
                 if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
                     return None
-                if bit_tested(node):  # `seen >> bit & 1`: a visited set kept as a bitmask is read
+                if bit_tested(node) or mark_tested(node):  # `seen >> bit & 1`, `marks[v.num] == 2`: marks are read
                     return None
                 if (_inputs_walked(node) or pushes_its_item(node)) and not _reads_a_gradient(node):
                     # not a rule's loop over its edges

@@ -97,7 +97,8 @@ def _copies_its_own(statement, names, iterable) -> bool:
 def defaults_of_one(tree) -> list:
     """The lines where a store of gradients kept apart from the nodes gives what may be 1 for a node it does not
     hold: the `return` of a dict subclass's `__missing__`, or `defaultdict(lambda: 1.0)` (session 37: gradients on
-    a graph object, a `__missing__` returning 1.0, had no line)."""
+    a graph object, a `__missing__` returning 1.0, had no line); or a table of defaults a node's gradient is filled
+    from (_gradient_defaults_of_one, session 38)."""
     lines = []
     for node in tree.nodes(*FUNCTIONS, ast.Call):
         tree.in_time()
@@ -108,6 +109,24 @@ def defaults_of_one(tree) -> list:
                 == "defaultdict" and node.args and isinstance(node.args[0], ast.Lambda) \
                 and can_be_one(node.args[0].body):
             lines.append(node.lineno)
+    return lines + _gradient_defaults_of_one(tree)
+
+
+def _gradient_defaults_of_one(tree) -> list:
+    """The lines of a table of defaults whose gradient may be 1: `dict(data=0.0, grad=1.0, ...)`, `{"grad": 1.0}`,
+    the options a constructor taking `**kwargs` fills a node from (session 38's strangers: `self.grad =
+    options["grad"]`, its default 1.0 in `_DEFAULTS`, had no line)."""
+    lines = []
+    for node in tree.nodes(ast.Call, ast.Dict):
+        tree.in_time()
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "dict":
+            pairs = [(k.arg, k.value) for k in node.keywords if k.arg is not None]
+        elif isinstance(node, ast.Dict):
+            pairs = [(k.value, v) for k, v in zip(node.keys, node.values)
+                     if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        else:
+            continue
+        lines += [value.lineno for key, value in pairs if GRADISH.search(key) and can_be_one(value)]
     return lines
 
 
@@ -126,6 +145,73 @@ def dropped_marks(tree) -> list:
                                     for n in ast.walk(node.value)):
                     lines.add(node.lineno)
     return sorted(lines)
+
+
+_PUSHES = frozenset({"append", "appendleft", "extend", "extendleft", "put", "push", "insert"})
+
+
+def unmarked_again(tree) -> list:
+    """The lines, in `backward()` and what it calls in the file, where the walk's loop writes back to a node's mark
+    the value its push is guarded by (`if marks[k.num] == 0: stack.append(k)` ... `marks[v.num] = 0` inside the
+    loop, to the node just popped): the node is new again, and a later path pushes it a second time (session 38:
+    marks kept in a bytearray, the finished one written 0 for 2, had no line). A reset after the loop, and a
+    counter of another node (Kahn's `indegree[c] = 0`), are no such line."""
+    lines = set()
+    for method in backward_functions(tree):
+        for function in _reached(method, tree):
+            new, work = set(), _worklists(function)
+            for node in ast.walk(function):
+                tree.in_time()
+                tests = [node.test] if isinstance(node, ast.If) and _pushes(node.body, work) else \
+                    node.ifs if isinstance(node, ast.comprehension) else []
+                new |= {key for test in tests for key in _marks_compared(test)}
+            for loop in (n for n in ast.walk(function) if isinstance(n, (ast.While, ast.For)) and _pushes([n], work)):
+                popped = _popped_names(loop, work)
+                for node in ast.walk(loop):
+                    if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                            isinstance(node.targets[0], ast.Subscript) and isinstance(node.value, ast.Constant) and \
+                            (ast.unparse(node.targets[0].value), node.value.value) in new and \
+                            any(isinstance(n, ast.Name) and n.id in popped for n in ast.walk(node.targets[0].slice)):
+                        lines.add(node.lineno)
+    return sorted(lines)
+
+
+def _popped_names(loop, work) -> set:
+    """The names LOOP binds to what it pops from WORK (`v = stack.pop()`, `v, done = stack.pop()`): the node visited
+    now, whose mark a write-back undoes (a counter of another node, Kahn's `indegree[c] = 0`, is not one)."""
+    names = set()
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Attribute) and ast.unparse(node.value.func.value) in work:
+            names |= {n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def _worklists(function) -> set:
+    """The names FUNCTION pops from (`stack.pop()`, `todo.popleft()`): the walk's lists of nodes still to visit."""
+    return {ast.unparse(n.func.value) for n in ast.walk(function) if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute) and n.func.attr in ("pop", "popleft", "get")}
+
+
+def _pushes(body, work) -> bool:
+    """Whether BODY pushes onto one of WORK, the walk's lists of nodes still to visit (not onto the order it builds)."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _PUSHES
+               and ast.unparse(n.func.value) in work for statement in body for n in ast.walk(statement))
+
+
+def _marks_compared(test) -> set:
+    """{(the table, the constant)} of each `table[...] == constant` in TEST."""
+    return {(ast.unparse(n.left.value), n.comparators[0].value) for n in ast.walk(test)
+            if isinstance(n, ast.Compare) and isinstance(n.left, ast.Subscript) and len(n.ops) == 1
+            and isinstance(n.ops[0], ast.Eq) and isinstance(n.comparators[0], ast.Constant)}
+
+
+def mark_tested(node) -> bool:
+    """Whether NODE compares an item of a table with a constant, `marks[v.num] == 2`, `state[id(v)] is DONE`: a
+    visited mark kept per node in a list, a bytearray or a dict and read (session 38: a walk whose marks lived in a
+    bytearray was said to keep no visited set, at the loop over a node's inputs)."""
+    return isinstance(node, ast.Compare) and isinstance(node.left, ast.Subscript) and all(
+        isinstance(c, ast.Constant) or (isinstance(c, ast.Name) and c.id.isupper()) for c in node.comparators)
 
 
 def bit_tested(node) -> bool:

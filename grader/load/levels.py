@@ -21,7 +21,7 @@ from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
 from .exercise_names import binds_value, copy_of, lone_other, others_alone, others_without_engine
-from .notebooks import read_notebook
+from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
                       MAX_WRAPPERS, Origin, Rejected, name_text, python_source, some_names)
@@ -71,7 +71,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         shown = level.prefix + name
         read = level.files[name]
         if name.lower().endswith(".ipynb"):
-            content, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown)
+            content, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown, files_beside(level.files, name))
         else:
             content, cells, runs = exported_script(python_source(read(MAX_FILE_BYTES), shown)), None, None
         files[target] = (content, _origin(level, root, name, cells, runs))
@@ -347,7 +347,7 @@ def _code(level: Level, name: str) -> bytes | None:
     shown = level.prefix + name
     try:
         if name.lower().endswith(".ipynb"):
-            return read_notebook(level.files[name](MAX_NOTEBOOK_BYTES), shown)[0]
+            return read_notebook(level.files[name](MAX_NOTEBOOK_BYTES), shown, files_beside(level.files, name))[0]
         return exported_script(python_source(level.files[name](MAX_FILE_BYTES), shown))
     except Rejected:
         return None

@@ -19,7 +19,7 @@ from .futures import futures_first
 from .reading import MAX_FILE_BYTES, MAX_NOTEBOOK_CELLS, MAX_NOTEBOOK_VALUES, Rejected, as_utf8, refuse_nul, too_large
 from .check_cells import is_self_check_cell
 from .escape_bindings import bound_by_escape, captured_output
-from .written import TooMuchCode, with_written_modules, written_module
+from .written import TooMuchCode, runs_a_file, with_written_modules, written_module
 
 
 def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
@@ -28,9 +28,56 @@ def notebook_to_engine(data: bytes, shown: str) -> tuple[bytes, tuple]:
     return engine, places
 
 
-def read_notebook(data: bytes, shown: str) -> tuple[bytes, tuple, tuple]:
+def read_notebook(data: bytes, shown: str, beside=None) -> tuple[bytes, tuple, tuple]:
     """notebook_to_engine's two, and the (cell, execution count) of each code cell Jupyter stored a count for
-    (`Origin.runs`): the order the cells last ran in, read, never run (grader/load/cell_order.py)."""
+    (`Origin.runs`): the order the cells last ran in, read, never run (grader/load/cell_order.py). BESIDE (a file's
+    name -> a reader of it, or None) reads the files handed in beside the notebook that a `%run` names (ran_beside)."""
+    cells, runs = _code_cells(data, shown)
+    code, places = _joined_code_cells(cells, shown, ran_beside(beside))
+    if not code.strip():
+        raise Rejected(msg("{file} has no code in its code cells; expected the engine's code in them", file=shown))
+    head, code = futures_first(code, places)
+    engine = (head + IPYTHON_STAND_INS + code).encode("utf-8")
+    if len(engine) > MAX_FILE_BYTES:
+        raise Rejected(too_large(shown, len(engine), MAX_FILE_BYTES, code_of=True))
+    places = (None,) * (head + IPYTHON_STAND_INS).count("\n") + tuple(places)
+    refuse_nul(engine, shown, places)
+    return engine, places, runs
+
+
+def files_beside(files: dict, name: str):
+    """A file's name -> the reader of that file of FILES (a folder's: name -> read), handed in beside the notebook
+    NAME (None for the notebook itself, or a name the folder does not hold): what its `%run ./other.ipynb` runs."""
+    return lambda file: files.get(file) if file != name else None
+
+
+def ran_beside(beside):
+    """A file's name -> the lines of code `%run NAME` runs (None where it is no file handed in beside the notebook,
+    or cannot be read): a `.py` file's text, or another notebook's code cells joined (its own `%run`s of further
+    files not followed). Read once each."""
+    if beside is None:
+        return None
+    from .reading import MAX_NOTEBOOK_BYTES, python_source
+
+    known: dict = {}
+
+    def code(name: str):
+        if name not in known:
+            read, lines = beside(name), None
+            try:
+                if read is not None and name.lower().endswith(".ipynb"):
+                    lines = _joined_code_cells(_code_cells(read(MAX_NOTEBOOK_BYTES), name)[0], name)[0].splitlines()
+                elif read is not None:
+                    lines = python_lines(python_source(read(MAX_FILE_BYTES), name).decode("utf-8"))
+            except Rejected:
+                lines = None  # IPython's %run fails there; the notebook runs on without its names, as before
+            known[name] = lines
+        return known[name]
+    return code
+
+
+def _code_cells(data: bytes, shown: str) -> tuple[list, tuple]:
+    """[(cell number, source)] of a notebook's code cells, and read_notebook's runs: read and bounded, never run."""
     text = as_utf8(data, shown).decode("utf-8")
     # Bounded before it is parsed: a parse costs by values, not bytes (16 MiB of empty objects in an output took
     # 3.2 GB of the grader's memory and 15 s of its CPU on 06cff00, and was graded)
@@ -78,16 +125,7 @@ def read_notebook(data: bytes, shown: str) -> tuple[bytes, tuple, tuple]:
     size = sum(len(source.encode("utf-8", "surrogatepass")) for _, source in cells if not _other_language(source))
     if size > MAX_FILE_BYTES:  # what is kept of them is no smaller, but for IPython's escapes: refused unread
         raise Rejected(too_large(shown, size, MAX_FILE_BYTES, code_of=True))
-    code, places = _joined_code_cells(cells, shown)
-    if not code.strip():
-        raise Rejected(msg("{file} has no code in its code cells; expected the engine's code in them", file=shown))
-    head, code = futures_first(code, places)
-    engine = (head + IPYTHON_STAND_INS + code).encode("utf-8")
-    if len(engine) > MAX_FILE_BYTES:
-        raise Rejected(too_large(shown, len(engine), MAX_FILE_BYTES, code_of=True))
-    places = (None,) * (head + IPYTHON_STAND_INS).count("\n") + tuple(places)
-    refuse_nul(engine, shown, places)
-    return engine, places, runs
+    return cells, runs
 
 
 def _cell_count(data) -> int:
@@ -181,13 +219,14 @@ def join_code_cells(cells: Iterable[str]) -> str:
 _GROWTH = 4  # the code `%run` and imports put in place is built up to this many times MAX_FILE_BYTES, no further
 
 
-def _joined_code_cells(cells: Iterable[tuple[int, str]], shown: str | None = None) -> tuple[str, list]:
+def _joined_code_cells(cells: Iterable[tuple[int, str]], shown: str | None = None, beside=None) -> tuple[str, list]:
     """join_code_cells for (cell number, source) pairs, and the (cell, line) of each line of the result. A
     `%%writefile NAME.py` cell (`%%file`, `-a` to append) writes a module of the notebook's own: its code is put where
     the notebook imports that module (once, as Python imports a module once) or `%run`s it (each time), and the
     import binds what it names (`from engine import Value`: defined already; `import engine`: the notebook's own
     module). A module never imported nor run is dropped, as IPython never runs it. SHOWN names the notebook when
-    the code grows past MAX_FILE_BYTES (a module `%run` again and again)."""
+    the code grows past MAX_FILE_BYTES (a module `%run` again and again). BESIDE (ran_beside) gives the code a
+    `%run` of a file handed in beside the notebook runs."""
     lines: list[str] = []
     places: list = []
     written: dict[str, list] = {}  # module -> [(text, (cell, line))], as written so far
@@ -204,10 +243,10 @@ def _joined_code_cells(cells: Iterable[tuple[int, str]], shown: str | None = Non
         if not code.strip() or is_self_check_cell(code):
             continue
         entries = [(text, (number, line)) for text, line in kept]
-        if written:
+        if written or (beside is not None and runs_a_file(python_lines(source))):
             try:  # put in place up to a few times the limit, so that a size just past it is said exactly
                 entries = with_written_modules(entries, written, inlined, python_lines(source),
-                                               budget=[_GROWTH * MAX_FILE_BYTES - size])
+                                               budget=[_GROWTH * MAX_FILE_BYTES - size], beside=beside)
             except TooMuchCode as grown:
                 raise Rejected(too_large(shown or "the notebook", _GROWTH * MAX_FILE_BYTES + grown.size,
                                          MAX_FILE_BYTES, code_of=True)) from None

@@ -16,6 +16,8 @@ from ..parsing import UNPARSABLE, parse, python_lines
 
 _WRITEFILE_MAGICS = frozenset({"writefile", "file"})
 _RUN = re.compile(r"^%run(?:\s+-[a-zA-Z]+)*\s+(?:\./)?([A-Za-z_]\w*)(?:\.py)?\s*$")
+# `%run ./helpers.py`, `%run engine_impl.ipynb`: a file handed in beside the notebook, by its name in that folder
+_RUN_FILE = re.compile(r"^%run(?:\s+-[a-zA-Z]+)*\s+(?:\./)?([A-Za-z_][\w-]*\.(?:py|ipynb))\s*$", re.IGNORECASE)
 
 
 def written_module(source: str) -> tuple[str, bool, list[tuple[str, int]]] | None:
@@ -41,6 +43,11 @@ def written_module(source: str) -> tuple[str, bool, list[tuple[str, int]]] | Non
     return name[:-3], bool(flags), [(lines[k], k + 1) for k in range(first + 1, len(lines))]
 
 
+def runs_a_file(lines: list[str]) -> bool:
+    """Whether one of a cell's LINES is a `%run` of a file by its name (`%run ./engine_impl.ipynb`)."""
+    return any(_RUN_FILE.match(line.strip()) for line in lines if "%run" in line)
+
+
 class TooMuchCode(Exception):
     """The modules put in place grew past the budget: `size`, how far past it when it was found (a lower bound)."""
 
@@ -50,7 +57,8 @@ class TooMuchCode(Exception):
 
 
 def with_written_modules(entries: list, written: dict, inlined: set, raw: list[str] | None = None,
-                         budget: list[int] | None = None, expanding: frozenset = frozenset()) -> list:
+                         budget: list[int] | None = None, expanding: frozenset = frozenset(),
+                         beside=None) -> list:
     """ENTRIES ((text, place) lines of code) with each top-level import of a module in WRITTEN replaced by that
     module's code (the first time: `inlined` records it) and the names the import binds, and each `%run NAME`
     (a line RAW, the cell's own lines, has where ENTRIES hold its `pass`) by the module's code. BUDGET ([bytes
@@ -58,7 +66,10 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
     charged for every module's code put in place, and TooMuchCode raised once it is spent: a cell of 20,000 `%run
     engine` lines grew 357 MiB of code in the grader (two minutes of its CPU) before the notebook's size was
     checked. A module is not put in place inside its own code (`EXPANDING`: a module that reloads itself recursed
-    until Python's recursion limit)."""
+    until Python's recursion limit). BESIDE (a file's name -> its code's lines, or None) gives the code of a file
+    handed in beside the notebook that a `%run` names and the notebook did not write (`%run ./engine_impl.ipynb`:
+    IPython runs that file's code in the notebook's namespace, each time; session 38's strangers: 0/63, a
+    NameError below it), each line placed nowhere in the notebook (None)."""
     budget = [1 << 62] if budget is None else budget
 
     def put(module: str) -> list:
@@ -97,9 +108,20 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
         spans[node.lineno - 1] = (node.end_lineno, code or [("pass", place)])
     if raw is not None:
         for i, (text, place) in enumerate(entries):
-            run = _RUN.match(raw[place[1] - 1].strip()) if text == "pass" and 0 < place[1] <= len(raw) else None
+            line = raw[place[1] - 1].strip() if text == "pass" and 0 < place[1] <= len(raw) else ""
+            run = _RUN.match(line)
             if run is not None and run.group(1) in written and i not in spans:
                 spans[i] = (i + 1, put(run.group(1)) or [("pass", place)])
+                continue
+            ran = _RUN_FILE.match(line) if beside is not None and i not in spans else None
+            code = beside(ran.group(1)) if ran is not None else None
+            if code:
+                budget[0] -= sum(len(text.encode("utf-8", "surrogatepass")) + 1 for text in code)
+                if budget[0] < 0:
+                    raise TooMuchCode(-budget[0])
+                indent = raw[place[1] - 1][:len(raw[place[1] - 1]) - len(raw[place[1] - 1].lstrip())]
+                spans[i] = (i + 1, [(indent + text if text.strip() else text, None) for text in code]
+                            + [(indent + "pass", place)])
     if not spans:
         return entries
     out, i = [], 0
