@@ -134,6 +134,13 @@ def listed(ids, joiner: str = ", ", marks: dict | None = None) -> str:
     return joiner.join(marked(_quoted(printable(i, one_line=True)), (marks or {}).get(i)) for i in ids)
 
 
+def shown_id(sub_id: str, marks: dict) -> str:
+    """An id alone (a table's cell, a line's start) as `printable` shows it; in a class whose ids look alike
+    (`marks`, `id_marks`), as `listed` shows it, quoted where it holds a blank and followed by its mark, so that no id
+    (`Bepa [Cyrillic]`) reads as another's id and mark."""
+    return listed([sub_id], marks=marks) if marks else printable(sub_id, one_line=True)
+
+
 def id_marks(rows) -> dict[str, str]:
     """{id: its mark} of the rows (a scores or similarity record's) whose ids look like another id of the class,
     each graded as written wholly in one script (their `look_alike`, grader/load/alike_ids.told_apart)."""

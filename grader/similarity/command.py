@@ -5,7 +5,7 @@ from pathlib import Path
 import click
 
 from ..load import LoadError
-from ..student_text import id_marks, listed, printable
+from ..student_text import id_marks, listed, printable, shown_id
 from . import PRIVATE_MODE, SimilarityError, similarity, write_private
 from .cohort import THRESHOLD
 
@@ -72,13 +72,13 @@ def similarity_command(submissions, exercise, starters, public, no_micrograd, sc
     for group in record["clusters"]:
         click.echo(f"  cluster: {listed(group, marks=marks)}")  # `dave, mallory.py` is one id: “dave, mallory”
     for match in public_flagged:
-        shown = listed([match["id"]], marks=marks)
+        shown = shown_id(match["id"], marks)
         click.echo(f"  {shown} matches {printable(match['source'], one_line=True)} "
                    f"({match['score']:.2f})")
     for row in rows:
         for call in row.get("opaque", []):
             what = "unpacked and compared" if call["unpacked"] else "cannot be unpacked: not compared, look at it"
-            shown = listed([row["id"]], marks=marks)
+            shown = shown_id(row["id"], marks)
             click.echo(f"  {shown}: {printable(call['call'], one_line=True)}() of data "
                        f"at {printable(call['file'], one_line=True)}, line {call['line']} ({what})")
     click.echo(f"Written to {', '.join(str(p) for p in written)} (mode {PRIVATE_MODE:o}: for the instructor only).")

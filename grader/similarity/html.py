@@ -19,7 +19,7 @@ from .regions import starter_lines
 from .normalise import python_lines
 from ..report.html import e, page
 from ..report.record import number
-from ..student_text import id_marks, listed
+from ..student_text import id_marks, listed, shown_id
 
 BINS = 20
 BAR_COLOUR = "#3465a4"
@@ -180,9 +180,9 @@ def _pairs_table(pairs: list[dict], marks: dict[str, str]) -> str:
 
 
 def _id(sub_id: str, marks: dict[str, str]) -> str:
-    """An id in the page, quoted where it holds a blank (`listed`: an id `Bepa [Cyrillic]` never reads as `Bepa` and
-    a mark), with its mark where another id of the class looks like it (student_text.marked)."""
-    return e(listed([sub_id], marks=marks))
+    """An id in the page; in a class whose ids look alike, with its mark, quoted where it holds a blank
+    (student_text.shown_id)."""
+    return e(shown_id(sub_id, marks))
 
 
 def _cut(text: str, most: int = 60) -> str:
