@@ -329,6 +329,10 @@ class ScoreRow(TypedDict):
     # a student of an LMS export (grader/load/exports.py): the LMS, the student and their id there, the files, the
     # attempt graded and those left out, and `said`, that choice in words (docs/contract.md §1)
     export: NotRequired[dict]
+    # ids of the class that still look alike, each graded as written wholly in one script (`Вера` beside `Bepa`,
+    # grader/load/alike_ids.told_apart): {"ids": the others, "mark": the scripts of the letters where this one
+    # differs, `Cyrillic`, or their code points}, shown beside the id wherever a person reads the rows (session 38)
+    look_alike: NotRequired[dict]
     # a `timeout` the machine caused: its worker waited for a CPU, as the machine measured it (the run's
     # `waited_for_cpu`), observed again and waited again (its message says so); `grade serve` refunds such an attempt
     # rather than charge it (session 30). Never on a machine that cannot tell (the portable worker): there every

@@ -92,8 +92,10 @@ def submission_record(submission, run, outcomes, max_score, tests_read=None):
 
 def _export(submission) -> dict:
     """`export`: an LMS export's student, as grader/load/exports.py found them (the LMS, the student and their id
-    there, the files, the attempt graded and those left out, and `said`, that choice in words)."""
-    return {"export": submission.export} if getattr(submission, "export", None) else {}
+    there, the files, the attempt graded and those left out, and `said`, that choice in words); and `look_alike`,
+    the other ids of the class that look like this one and what tells it apart (alike_ids.told_apart)."""
+    return ({"export": submission.export} if getattr(submission, "export", None) else {}) | (
+        {"look_alike": submission.look_alike} if getattr(submission, "look_alike", None) else {})
 
 
 def scores_record(suite, submissions, runs, outcomes, diagnoses=None, tests_read=None, tests=None,
@@ -137,7 +139,7 @@ def scored_row(s, run, outcomes, max_score, tests_read, diagnosis, student_diagn
         detail = traceback.format_exc()
         message = grader_error_message("scoring it", detail)
         row = {"id": s.id, "status": "crashed", "score": 0.0, "max_score": max_score, "message": message,
-               "source": name_text(Path(s.source).name), "tests": [], "diagnosis": [],
+               "source": name_text(Path(s.source).name), **_export(s), "tests": [], "diagnosis": [],
                "grader_error": {"stage": "scoring it", "detail": detail}}
     return valid_utf8_tree(row)
 

@@ -125,13 +125,32 @@ def printable(text, *, one_line: bool = False) -> str:
     return _LOG_COMMAND.sub(r"\\x23", text) if "##" in text else text
 
 
-def listed(ids, joiner: str = ", ") -> str:
+def listed(ids, joiner: str = ", ", marks: dict | None = None) -> str:
     """Ids shown one after another on one line (a cluster of `grade similarity`, "a and b"), each as `printable`
     shows it, in “ ” when it holds a comma, a blank or a quote, so that one id never reads as two: session 37, an
     entry named `dave, mallory.py` in a cluster with erin was shown `cluster: dave, mallory, erin`, naming dave, an
     honest classmate, among the copiers (now `cluster: “dave, mallory”, erin`). A “ or ” of the id's own is an
-    escape."""
-    return joiner.join(_quoted(printable(i, one_line=True)) for i in ids)
+    escape. `marks` ({id: mark}, `id_marks`): each id's mark after it, as `marked` writes it."""
+    return joiner.join(marked(_quoted(printable(i, one_line=True)), (marks or {}).get(i)) for i in ids)
+
+
+def shown_id(sub_id: str, marks: dict) -> str:
+    """An id alone (a table's cell, a line's start) as `printable` shows it; in a class whose ids look alike
+    (`marks`, `id_marks`), as `listed` shows it, quoted where it holds a blank and followed by its mark, so that no id
+    (`Bepa [Cyrillic]`) reads as another's id and mark."""
+    return listed([sub_id], marks=marks) if marks else printable(sub_id, one_line=True)
+
+
+def id_marks(rows) -> dict[str, str]:
+    """{id: its mark} of the rows (a scores or similarity record's) whose ids look like another id of the class,
+    each graded as written wholly in one script (their `look_alike`, grader/load/alike_ids.told_apart)."""
+    return {row["id"]: row["look_alike"]["mark"] for row in rows if row.get("look_alike")}
+
+
+def marked(shown: str, mark: str | None) -> str:
+    """An id as shown (`shown`), with what tells it apart from the ids that look like it in brackets after it, where
+    it has a mark: `Вера [Cyrillic]` beside `Bepa [Latin]` (session 38: two rows that read alike, each graded)."""
+    return f"{shown} [{printable(mark, one_line=True)}]" if mark else shown
 
 
 def _quoted(shown: str) -> str:

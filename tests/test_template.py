@@ -119,6 +119,24 @@ def test_nothing_of_an_attack_reaches_the_next_submission_of_the_slot_nor_the_te
 
 
 @needs_templates
+def test_a_child_that_changes_tmp_itself_leaves_the_next_submission_a_fresh_tmp(tmp_path, warm):
+    # Session 38's red team: /tmp is empty after the attack, but not as it was: `chmod 0500 /tmp` and `utime` on it
+    # (the template's children share it; a fresh worker gets a new one). Before, the next submission of the slot
+    # found mode 0o500 and could not write there (EACCES), and read the attack's times; the grader now compares
+    # /tmp's mode, owner and times too, and replaces the template
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "1-a-tmp-mode.py").write_text((FIXTURES / "tmp-mode.py").read_text() + "\n" + REFERENCE)
+    (folder / "1-b-witness.py").write_text((FIXTURES / "tmp-witness.py").read_text() + "\n" + REFERENCE)
+    result = grade(folder, jobs=1, cache_dir=tmp_path / "cache")
+    assert {row["id"]: (row["status"], row["score"]) for row in result.scores["submissions"]} == {
+        "1-a-tmp-mode": ("graded", 63.0), "1-b-witness": ("graded", 63.0)}
+    assert _said(result.runs["1-a-tmp-mode"], "ATTACK tmp-mode") == "['chmod ok', 'utime ok']"
+    found = ast.literal_eval(_said(result.runs["1-b-witness"], "WITNESS-TMP"))
+    assert (found["mode"] != "0o500", found["mtime_set"], found["write"]) == (True, False, "ok"), found
+
+
+@needs_templates
 def test_an_engine_whose_result_follows_set_order_scores_the_same_from_every_child(tmp_path, warm):
     # Every child starts from the same heap (the template's loop allocates nothing that outlives a pass): copies
     # of an engine whose gradients depend on the address order of a set of Values get the very same row,

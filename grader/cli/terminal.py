@@ -6,7 +6,7 @@ import time
 
 import click
 
-from ..student_text import printable
+from ..student_text import id_marks, printable
 
 
 class Progress:
@@ -118,7 +118,12 @@ def print_table(record, width=None):
     shown_ids = [printable(r["id"], one_line=True) for r in rows]
     id_width = max([len("id")] + [len(shown) for shown in shown_ids])
     id_width = min(id_width, 24)
-    click.echo(f"{'id':<{id_width}}  {'status':<8}  {'score':>11}  first failing test")
+    # ids that look alike, each graded (`Вера` beside `Bepa`): a column of what tells each apart, its own, so that no
+    # id (a file named `Bepa [Cyrillic].py`) can read as another's id and mark
+    marks = id_marks(rows)
+    mark_width = max([len(LETTERS)] + [len(printable(m, one_line=True)) for m in marks.values()]) if marks else 0
+    click.echo(f"{'id':<{id_width}}  {_mark_cell(LETTERS, mark_width)}{'status':<8}  {'score':>11}  first failing test")
+    width -= mark_width + 2 * bool(marks)
     for r, shown_id in zip(rows, shown_ids):
         score = f"{r['score']:g}/{r['max_score']:g}"
         note = first_failure(r) if r["status"] != "rejected" else (r.get("message") or "")
@@ -126,7 +131,15 @@ def print_table(record, width=None):
         note = printable(note.replace("\r\n", " ").replace("\n", " "), one_line=True)
         if len(note) > room:
             note = note[: room - 1] + "…"
-        click.echo(f"{shown_id[:id_width]:<{id_width}}  {r['status']:<8}  {score:>11}  {note}")
+        mark = _mark_cell(printable(marks.get(r["id"], ""), one_line=True), mark_width)
+        click.echo(f"{shown_id[:id_width]:<{id_width}}  {mark}{r['status']:<8}  {score:>11}  {note}")
+
+
+LETTERS = "letters"  # the table's column of marks (student_text.id_marks), where a class has ids that look alike
+
+
+def _mark_cell(text: str, width: int) -> str:
+    return f"{text:<{width}}  " if width else ""
 
 
 def report_grader_errors(errors, log_path=None):

@@ -90,7 +90,7 @@ from pathlib import Path
 
 from ..i18n import Message, msg
 from . import levels
-from .alike_ids import SeenIds, shown_later, why_one_id
+from .alike_ids import SeenIds, shown_later, told_apart, why_one_id
 from .comparison_cells import for_suite
 from .disk import disk_level, disk_reader, lone_archive
 from .exercise_names import ExerciseFiles, lone_notebook, lone_script
@@ -196,7 +196,9 @@ def load_folder(folder: Path, allowed_files: frozenset[str] = DEFAULT_FILES, *,
         taken.add(candidate)
         said = why_one_id(first, first_id, _shown(path), sub_id)
         subs.append(_rejected(candidate, _kind(path), path, str(said), said))
-    return sorted(subs, key=lambda sub: sub.id)
+    alike = told_apart(sub.id for sub in subs if not sub.rejected)  # `Вера` and `Bepa`, each graded: marked apart
+    return sorted((replace(sub, look_alike=alike[sub.id]) if sub.id in alike else sub for sub in subs),
+                  key=lambda sub: sub.id)
 
 
 def load_submissions(path, suite, *, one_submission=False) -> list[Submission]:

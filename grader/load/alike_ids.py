@@ -9,10 +9,11 @@ written wholly in one script (`Вера` in Cyrillic, `Bepa` in Latin) are two s
 from __future__ import annotations
 
 import unicodedata
+from difflib import SequenceMatcher
 
 from ..i18n import Message, msg
 from ..student_text import escaped, not_shown, without_not_shown
-from .confusables import alike, look_alike_letters, one_script, skeleton
+from .confusables import alike, look_alike_letters, one_script, script_extensions, script_name, skeleton
 
 
 def seen_as(sub_id: str) -> str:
@@ -70,6 +71,46 @@ class SeenIds:
     def _index(self, keys):
         for key in keys:
             self._by_skeleton.setdefault(skeleton(key), []).append(key)
+
+
+def told_apart(ids) -> dict[str, dict]:
+    """Of the ids a class grades, those that still look alike (one skeleton, each written wholly in one script, so
+    each a student's own: `Вера` in Cyrillic beside `Bepa` in Latin, hiragana `山田へな` beside katakana `山田ヘな`),
+    each with what tells it apart where a person reads the rows (session 38; ids of ASCII alone, `arnie` and `amie`,
+    are not looked at): {id: {"ids": the others alike, "mark": ...}}. The mark is the scripts of the letters where
+    the id differs from the others (`Cyrillic`, `Hiragana`), or, where two of the group would read the same, those
+    letters' code points (`U+03C3`): the id itself is left as it is, which an LMS import matches."""
+    ids = list(ids)
+    if all(i.isascii() for i in ids):
+        return {}
+    groups: dict[str, list[str]] = {}
+    for sub_id in ids:
+        groups.setdefault(skeleton(seen_as(sub_id)), []).append(sub_id)
+    found = {}
+    for group in groups.values():
+        if len(group) < 2 or all(i.isascii() for i in group):
+            continue
+        letters = {i: _differing(i, [o for o in group if o != i]) for i in group}
+        marks = {i: " + ".join(dict.fromkeys(_script_of(c) for c in letters[i])) for i in group}
+        if len(set(marks.values())) < len(group):
+            marks = {i: " ".join(f"U+{ord(c):04X}" for c in letters[i]) for i in group}
+        found.update({i: {"ids": sorted(o for o in group if o != i), "mark": marks[i]} for i in group})
+    return found
+
+
+def _differing(sub_id: str, others: list[str]) -> list[str]:
+    """The characters of `sub_id` (NFD, as seen_as gives it) where it differs from any of `others`, each once."""
+    mine = unicodedata.normalize("NFD", seen_as(sub_id))
+    found = []
+    for other in others:
+        matcher = SequenceMatcher(None, mine, unicodedata.normalize("NFD", seen_as(other)), autojunk=False)
+        found += [c for op, i1, i2, _, _ in matcher.get_opcodes() if op != "equal" for c in mine[i1:i2]]
+    return list(dict.fromkeys(found))
+
+
+def _script_of(c: str) -> str:
+    codes = script_extensions(c)
+    return script_name(codes) if codes else "Common"
 
 
 def _blanks(sub_id: str) -> list[str]:

@@ -13,12 +13,20 @@ form, characters not shown, blanks), as TR39 asks for the default-ignorable code
 
 from __future__ import annotations
 
+import bisect
 import functools
 import unicodedata
 from difflib import SequenceMatcher
 from pathlib import Path
 
 TABLE = Path(__file__).parents[1] / "data" / "unicode" / "confusables.txt"
+SCRIPTS = Path(__file__).parents[1] / "data" / "unicode" / "scripts.txt"  # Script_Extensions, Unicode 18.0.0
+# UTS #39, section 5.1: a Han, kana, Hangul or Bopomofo letter also counts as of the writing systems that mix them,
+# Japanese (Jpan: Han, Hiragana, Katakana), Korean (Kore: Han, Hangul) and Han with Bopomofo (Hanb), so that a
+# Japanese name of kanji and kana (`山田はな`), or a Korean one of Hangul and Hanja, resolves to one script
+AUGMENTED = {"Hani": ("Hanb", "Jpan", "Kore"), "Hira": ("Jpan",), "Kana": ("Jpan",), "Hang": ("Kore",),
+             "Bopo": ("Hanb",)}
+WRITING_SYSTEMS = {"Jpan": "Japanese", "Kore": "Korean", "Hanb": "Han with Bopomofo"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -71,8 +79,58 @@ def look_alike_letters(one: str, other: str) -> list[str]:
 
 
 def mixed_scripts(text: str) -> bool:
-    """Whether the letters of `text` come from more than one script, read from their Unicode names' first word
-    (LATIN, CYRILLIC, GREEK, FULLWIDTH...): `аlice` with a Cyrillic `а` is; `alice` and `Анна` are not. Of ids alike,
-    one of a single script is graded first."""
-    scripts = {unicodedata.name(c, "?").split(" ")[0] for c in text if c.isalpha()}
-    return len(scripts) > 1
+    """Whether `text` is not of a single script as UTS #39 (section 5.1) resolves it: the intersection of its
+    characters' augmented Script_Extensions is empty. `аlice` with a Cyrillic `а`, and `〇scar` (the Han `〇`
+    U+3007 with Latin), are mixed; `alice`, `Анна`, `alice2`, the Japanese `山田はな` (kanji and hiragana: Japanese)
+    and the Korean `김民俊` (Hangul and Hanja: Korean) are not, as the standard's "highly restrictive" level has them.
+    That level also admits Latin beside those (`Taro山田`), which is left mixed here: a Latin id with a Han letter
+    that looks like a Latin one is what an attacker writes (`〇scar` beside `Oscar`). Of ids alike, one of a single
+    script is graded first."""
+    return resolved_scripts(text) == frozenset()
+
+
+def resolved_scripts(text: str) -> frozenset[str] | None:
+    """UTS #39's resolved script set of `text` (section 5.1): the ISO 15924 codes every one of its characters is of
+    (Script_Extensions, augmented by AUGMENTED), None where no character constrains it (digits, punctuation:
+    Common and Inherited, which are of every script)."""
+    found = None
+    for c in unicodedata.normalize("NFD", text):
+        codes = script_extensions(c)
+        if codes is not None:
+            found = codes if found is None else found & codes
+    return found
+
+
+def script_extensions(c: str) -> frozenset[str] | None:
+    """The augmented Script_Extensions of the character `c` (grader/data/unicode/scripts.txt), None for Common and
+    Inherited characters and those unassigned."""
+    starts, ends, values, _ = _script_table()
+    i = bisect.bisect_right(starts, ord(c)) - 1
+    return values[i] if i >= 0 and ord(c) <= ends[i] else None
+
+
+def script_name(codes) -> str:
+    """A name a person reads for a set of ISO 15924 codes (`resolved_scripts`): `Cyrillic`, `Japanese` for a name
+    of kanji and kana, `Han` for one of kanji alone (of Han, Japanese, Korean...: the script itself first)."""
+    names = _script_table()[3]
+    plain = sorted(c for c in codes if c not in WRITING_SYSTEMS)
+    return " or ".join(names.get(c, WRITING_SYSTEMS.get(c, c)) for c in (plain or sorted(codes)))
+
+
+@functools.lru_cache(maxsize=1)
+def _script_table():
+    """(starts, ends, augmented codes, {code: name}) of grader/data/unicode/scripts.txt, read once."""
+    starts, ends, values, names = [], [], [], {}
+    for line in SCRIPTS.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        if "=" in line:
+            code, name = line.split("=")
+            names[code] = name
+            continue
+        span, codes = line.split(";")
+        first, last = span.split("..")
+        starts.append(int(first, 16))
+        ends.append(int(last, 16))
+        values.append(frozenset(codes.split()) | {a for c in codes.split() for a in AUGMENTED.get(c, ())})
+    return starts, ends, values, names

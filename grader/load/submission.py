@@ -42,6 +42,8 @@ class Submission:
     # an LMS export's student (exports.py): the LMS, the student as it names them, the files and attempt graded
     export: dict | None = field(default=None, repr=False, hash=False, compare=False)
     package: str | None = None  # the package the files were handed in as (levels._as_package), or None
+    # other ids of the class that look alike, each graded, and what tells this one apart (alike_ids.told_apart)
+    look_alike: dict | None = field(default=None, repr=False, hash=False, compare=False)
 
     @property
     def rejected(self) -> bool:

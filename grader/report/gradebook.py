@@ -48,11 +48,14 @@ from __future__ import annotations
 import csv
 import io
 
-from ..student_text import without_not_shown
+from ..student_text import id_marks, without_not_shown
 from .record import concept_points, concepts, number, printable, score_of
 
 COLUMNS = ("id", "score", "max_score", "status")
 LMS_COLUMNS = ("lms_student", "lms_id")  # after COLUMNS, in a class read from an LMS export
+# after those, in a class where ids look alike, each graded (`Вера` beside `Bepa`): what tells a row apart, its
+# `look_alike` mark (`Cyrillic`), empty for the other rows
+MARK_COLUMNS = ("letters",)
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
@@ -61,10 +64,12 @@ def to_csv(scores: dict) -> str:
     names = concepts(scores)
     rows = scores.get("submissions", [])
     lms = any(record.get("export") for record in rows)  # an LMS export's class: who each row is there
-    headers = [f"concept:{c}" if c in COLUMNS or lms and c in LMS_COLUMNS else c for c in names]
+    marks = id_marks(rows)  # ids that look alike, each graded (`Вера` and `Bepa`): what tells each apart
+    taken = COLUMNS + (LMS_COLUMNS if lms else ()) + (MARK_COLUMNS if marks else ())
+    headers = [f"concept:{c}" if c in taken else c for c in names]
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([*COLUMNS, *(LMS_COLUMNS if lms else ()), *(_cell(h) for h in headers)])
+    writer.writerow([*taken, *(_cell(h) for h in headers)])
     for record in rows:
         earned = concept_points(record)
         writer.writerow([
@@ -73,6 +78,7 @@ def to_csv(scores: dict) -> str:
             number(record.get("max_score", scores.get("max_score"))),
             record.get("status", "graded"),
             *(_cell(printable(text, one_line=True)) for text in (lms_identity(record) if lms else ())),
+            *((_cell(printable(marks.get(record["id"], ""), one_line=True)),) if marks else ()),
             *(number(earned.get(c, (0.0, 0.0))[0]) for c in names),
         ])
     return out.getvalue()

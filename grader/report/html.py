@@ -19,6 +19,7 @@ import html
 import statistics
 
 from ..i18n import translator
+from ..student_text import id_marks
 
 from .record import (FAILED_TO_RUN, code_parts, concept_points, concepts, first_failing, number, pass_rates,
                      points, printable, score_of, status_word, test_info)
@@ -291,12 +292,16 @@ def _slowest_table(submissions: list[dict], timings: dict[str, float], limit: in
 
 def _submissions_table(scores: dict, timings: dict[str, float] | None, lang: str = "en") -> str:
     t = translator(lang)
-    columns = [(t._("id"), False), (t._("status"), False), (t._("score"), True), (t._("first failing test"), False)]
+    # ids that look alike, each graded (`Вера` beside `Bepa`): a column of what tells each apart (student_text.id_marks)
+    marks = id_marks(scores.get("submissions", []))
+    columns = [(t._("id"), False), *([(t._("letters"), False)] if marks else []), (t._("status"), False),
+               (t._("score"), True), (t._("first failing test"), False)]
     head = _head(*columns, *([(t._("seconds"), True)] if timings else []))
     rows = []
     for record in scores.get("submissions", []):
         failing = first_failing(record)
-        row = (f"<tr><td>{e(record['id'])}</td><td>{badge(record.get('status', 'graded'), lang)}</td>"
+        row = (f"<tr><td>{e(record['id'])}</td>" + (f"<td>{e(marks.get(record['id'], ''))}</td>" if marks else "")
+               + f"<td>{badge(record.get('status', 'graded'), lang)}</td>"
                f"<td class=\"num\">{points(score_of(record), record.get('max_score', scores.get('max_score')))}</td>"
                f"<td>{e(failing) if failing else '—'}</td>")
         if timings:

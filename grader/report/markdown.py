@@ -12,6 +12,7 @@ import re
 import statistics
 
 from ..i18n import translator
+from ..student_text import id_marks
 from ..places import place_text
 from .record import (FAILED_TO_RUN, code_parts, first_failing, number, one_line, pass_rates, points,
                      row_label, Said, printable, score_of, status_word, student_view, test_info, tests_of)
@@ -96,14 +97,17 @@ def to_markdown(scores: dict, timings: dict[str, float] | None = None) -> str:
         line += f" Mean score {mean}, median {median} (out of {number(max_score)})."
     lines += [line, ""]
 
-    header = "| id | status | score | first failing test |"
-    rule = "| --- | --- | ---: | --- |"
+    # ids that look alike, each graded (`Вера` beside `Bepa`): a column of what tells each apart (student_text.id_marks)
+    marks = id_marks(submissions)
+    header = "| id |" + " letters |" * bool(marks) + " status | score | first failing test |"
+    rule = "| --- |" + " --- |" * bool(marks) + " --- | ---: | --- |"
     if timings is not None:
         header, rule = header + " time (s) |", rule + " ---: |"
     lines += [header, rule]
     for record in submissions:
         failing = first_failing(record)
-        row = (f"| {md(record['id'])} | {md(record.get('status', 'graded'))} "
+        row = (f"| {md(record['id'])} |" + (f" {md(marks.get(record['id'], ''))} |" if marks else "")
+               + f" {md(record.get('status', 'graded'))} "
                f"| {points(score_of(record), record.get('max_score', max_score))} "
                f"| {md(failing) if failing else '—'} |")
         if timings is not None:

@@ -8,9 +8,10 @@ What keeps one submission from the next, and from the template:
 - the template is pid 1 of its namespace and not dumpable: a child cannot signal, stop, ptrace or read it;
 - the seccomp filter refuses what would outlive a process in a shared namespace (System V and POSIX message
   queues and semaphores, shared memory, keyrings: memory.py);
-- before each fork the grader checks the template's sandbox is as it was: the template alive and not stopped,
-  its cgroup holding only it, its limits, priorities and CPUs unchanged, /tmp empty, and afterwards that the child's pid follows the last one (no process
-  or thread was made in between); anything else and the template is replaced by a fresh one;
+- before each fork the grader checks the template's sandbox is as it was: the template alive and not stopped, its
+  cgroup holding only it, its limits, priorities and CPUs unchanged, /tmp empty and its mode, owner and times as they
+  were, and afterwards that the child's pid follows the last one (no process or thread was made in between);
+  anything else and the template is replaced by a fresh one;
 - the submission's folder is the slot's own, emptied after each run; results travel only through the pipes the
   grader made for this run, as before.
 """
@@ -31,7 +32,7 @@ from .errors import Interrupted
 from .layers import namespaces, no_aslr_children, system_binds, worker_arguments
 from .leftovers import kill_cgroup
 from .memory import SHARED_NAMESPACE_DENIED, SeccompFilter, limit_slot_memory
-from .template_proc import ns_pid, procs, reap_orphan, state, template_pid, vitals
+from .template_proc import ns_pid, procs, reap_orphan, state, template_pid, tmp_state, vitals
 
 RUNNER = Path(__file__).with_name("template_runner.py")
 READY_SECONDS = 10.0
@@ -107,7 +108,7 @@ class Template:
                 raise TemplateBroken(f"the template could not be placed in its cgroup ({exc})")
             self.runner, self.last_ns_pid = runner, None
             self.members = set(procs(cgroup))
-            self.vitals = vitals(template_pid(self.proc.pid))
+            self.vitals, self.tmp = vitals(template_pid(self.proc.pid)), tmp_state(template_pid(self.proc.pid))
         except BaseException:
             self.stop()
             raise
@@ -160,8 +161,9 @@ class Template:
         if vitals(pid) != self.vitals:
             raise TemplateBroken("the template's priority, CPUs, scheduling or limits were changed")
         try:
-            if os.listdir(f"/proc/{pid}/root/tmp"):
-                raise TemplateBroken("a submission left files in /tmp")
+            # what it holds, and itself: its mode (0500: none writes there), owner and times (numbers told on)
+            if os.listdir(f"/proc/{pid}/root/tmp") or self.tmp is None or tmp_state(pid) != self.tmp:
+                raise TemplateBroken("a submission left files in /tmp, or changed its mode, owner or times")
         except OSError as exc:
             raise TemplateBroken(f"cannot look at the template's /tmp ({exc.strerror})")
 

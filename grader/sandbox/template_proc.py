@@ -37,6 +37,19 @@ def vitals(pid):
         return None
 
 
+def tmp_state(pid):
+    """/tmp itself, which the template's children share (not what it holds: the grader looks at that too): its mode,
+    owner and times of change. Session 38's red team: a child `chmod`s /tmp to 0500, and the next submission of the
+    slot, a classmate's, could not write there (EACCES); `utime` set numbers there that the next child read. Any
+    change, an honest temporary file's too (it moves the times), and the template is replaced. None where it cannot
+    be looked at (the template gone)."""
+    try:
+        found = os.stat(f"/proc/{pid}/root/tmp")
+    except (OSError, TypeError):
+        return None
+    return found.st_mode, found.st_uid, found.st_gid, found.st_mtime_ns, found.st_ctime_ns
+
+
 def ioprio(pid):
     if _IOPRIO_GET is None:
         return None

@@ -351,6 +351,8 @@ def _row(submission, document: Document | None) -> dict:
     if submission.rejected:
         return {"id": submission.id, "status": "rejected", "message": submission.problem}
     row = {"id": submission.id, "status": "compared"}
+    if submission.look_alike:  # another id of the class looks like it (`Вера`, `Bepa`): what tells it apart
+        row["look_alike"] = submission.look_alike
     if document is not None and document.opaque:
         row["opaque"] = document.opaque  # code run from data (exec, eval, compile): see `unpacked`
     if document is not None and document.limits:

@@ -5,7 +5,7 @@ from pathlib import Path
 import click
 
 from ..load import LoadError
-from ..student_text import listed, printable
+from ..student_text import id_marks, listed, printable, shown_id
 from . import PRIVATE_MODE, SimilarityError, similarity, write_private
 from .cohort import THRESHOLD
 
@@ -68,14 +68,17 @@ def similarity_command(submissions, exercise, starters, public, no_micrograd, sc
                f"match{'es' * (len(public_flagged) != 1)} flagged.")
     # ids and file names are the students' (a name holding ESC [ 1 A and ESC [ 2 K rewrote the line above, "1 pair
     # flagged", and OSC 52 the instructor's clipboard: session 32): shown through the one sanitiser, as the table is
+    marks = id_marks(rows)  # `Вера [Cyrillic]` beside `Bepa [Latin]`: ids that look alike, each compared
     for group in record["clusters"]:
-        click.echo(f"  cluster: {listed(group)}")  # `dave, mallory.py` is one id, shown “dave, mallory”
+        click.echo(f"  cluster: {listed(group, marks=marks)}")  # `dave, mallory.py` is one id: “dave, mallory”
     for match in public_flagged:
-        click.echo(f"  {printable(match['id'], one_line=True)} matches {printable(match['source'], one_line=True)} "
+        shown = shown_id(match["id"], marks)
+        click.echo(f"  {shown} matches {printable(match['source'], one_line=True)} "
                    f"({match['score']:.2f})")
     for row in rows:
         for call in row.get("opaque", []):
             what = "unpacked and compared" if call["unpacked"] else "cannot be unpacked: not compared, look at it"
-            click.echo(f"  {printable(row['id'], one_line=True)}: {printable(call['call'], one_line=True)}() of data "
+            shown = shown_id(row["id"], marks)
+            click.echo(f"  {shown}: {printable(call['call'], one_line=True)}() of data "
                        f"at {printable(call['file'], one_line=True)}, line {call['line']} ({what})")
     click.echo(f"Written to {', '.join(str(p) for p in written)} (mode {PRIVATE_MODE:o}: for the instructor only).")

@@ -19,7 +19,7 @@ from .regions import starter_lines
 from .normalise import python_lines
 from ..report.html import e, page
 from ..report.record import number
-from ..student_text import listed
+from ..student_text import id_marks, listed, shown_id
 
 BINS = 20
 BAR_COLOUR = "#3465a4"
@@ -93,6 +93,7 @@ def to_html(result: Result) -> str:
     public = record["public_matches"]
     compared = sum(1 for row in record.get("submissions", []) if row.get("status") == "compared")
     rejected = [row for row in record.get("submissions", []) if row.get("status") == "rejected"]
+    marks = id_marks(record.get("submissions", []))  # ids that look alike, each compared: `Вера [Cyrillic]`
     summary = (f"{compared} submissions compared ({len(rejected)} could not be read); "
                f"{len(flagged)} pairs flagged at {number(record['threshold'])} in {len(record['clusters'])} "
                f"clusters; {sum(m['flagged'] for m in public)} flagged matches with a public source. "
@@ -104,21 +105,23 @@ def to_html(result: Result) -> str:
                      "taken out, each fragment weighed by how rare it is in the class), times how much code "
                      "that is, counted only where it rises above what is typical for the two students (their "
                      "5th to 8th highest scores: 'typical' in the table)."),
-            _section("pairs", "Pairs, most similar first", _pairs_table(pairs[:max(MAX_TABLE_ROWS, len(flagged))])),
-            _section("clusters", "Clusters", _clusters(record["clusters"])),
+            _section("pairs", "Pairs, most similar first",
+                     _pairs_table(pairs[:max(MAX_TABLE_ROWS, len(flagged))], marks)),
+            _section("clusters", "Clusters", _clusters(record["clusters"], marks)),
             _section("flagged", "Flagged pairs side by side",
-                     "".join(_side_by_side(p, result.documents[p["a"]], result.documents[p["b"]], result, i)
+                     "".join(_side_by_side(p, result.documents[p["a"]], result.documents[p["b"]], result, i,
+                                           marks=marks)
                              for i, p in enumerate(flagged[:MAX_SHOWN])) or "<p>No pair is flagged.</p>",
                      "Matching regions share a colour on both sides; grey lines come from the starter."),
             _section("public", "Matches with public sources",
-                     _public_table(public) + "".join(
+                     _public_table(public, marks) + "".join(
                          _side_by_side({**m, "a": m["id"], "b": m["source"]}, result.documents[m["id"]],
-                                       result.sources[m["source"]], result, i, public=True)
+                                       result.sources[m["source"]], result, i, public=True, marks=marks)
                          for i, m in enumerate([m for m in public if m["flagged"]][:MAX_SHOWN])))]
     partial = [row for row in record.get("submissions", []) if row.get("opaque") or row.get("limits")]
     if partial:
         body.append(_section("partial", "Hidden or not read in full", "<ul>" + "".join(
-            f"<li><strong>{e(row['id'])}</strong>: {e(_partial_text(row))}</li>" for row in partial) + "</ul>",
+            f"<li><strong>{_id(row['id'], marks)}</strong>: {e(_partial_text(row))}</li>" for row in partial) + "</ul>",
             "Code run from data (exec, eval or compile) is opaque: it is compared only when it could be "
             "unpacked without running it. Look at these files yourself."))
     if rejected:
@@ -150,7 +153,7 @@ def _section(id_: str, title: str, content: str, note: str = "") -> str:
     return f'<section id="{id_}"><h2>{e(title)}</h2>{note_html}\n{content}\n</section>'
 
 
-def _pairs_table(pairs: list[dict]) -> str:
+def _pairs_table(pairs: list[dict], marks: dict[str, str]) -> str:
     if not pairs:
         return "<p>No two submissions share rare code.</p>"
     rows = []
@@ -165,7 +168,9 @@ def _pairs_table(pairs: list[dict]) -> str:
         note = "; ".join(notes)
         anchor = f'<a href="#pair-{rank - 1}">{rank}</a>' if pair["flagged"] else str(rank)
         rows.append(f'<tr class="{"flagged" if pair["flagged"] else ""}"><td class="num">{anchor}</td>'
-                    f"<td>{e(pair['a'])}</td><td>{e(pair['b'])}</td><td class=\"num\">{pair['score']:.2f}</td>"
+                    f"<td>{_id(pair['a'], marks)}</td>"
+                    f"<td>{_id(pair['b'], marks)}</td>"
+                    f"<td class=\"num\">{pair['score']:.2f}</td>"
                     f"<td class=\"num\">{pair.get('typical', 0.0):.2f}</td>"
                     f"<td>{'yes' if pair['flagged'] else ''}</td><td class=\"num\">{len(pair['matches'])}</td>"
                     f"<td>{e(note)}</td></tr>")
@@ -174,26 +179,35 @@ def _pairs_table(pairs: list[dict]) -> str:
             "<th class=\"num\">regions</th><th>also</th></tr>" + "".join(rows) + "</table>")
 
 
+def _id(sub_id: str, marks: dict[str, str]) -> str:
+    """An id in the page; in a class whose ids look alike, with its mark, quoted where it holds a blank
+    (student_text.shown_id)."""
+    return e(shown_id(sub_id, marks))
+
+
 def _cut(text: str, most: int = 60) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
-def _clusters(groups: list[list[str]]) -> str:
+def _clusters(groups: list[list[str]], marks: dict[str, str]) -> str:
     if not groups:
         return "<p>No cluster: no pair is flagged.</p>"
-    return "<ol>" + "".join(f"<li>{e(listed(g))}</li>" for g in groups) + "</ol>"  # one id never reads as two
+    # one id never reads as two
+    return "<ol>" + "".join(f"<li>{e(listed(g, marks=marks))}</li>" for g in groups) + "</ol>"
 
 
-def _public_table(matches: list[dict]) -> str:
+def _public_table(matches: list[dict], marks: dict[str, str]) -> str:
     if not matches:
         return "<p>No submission shares rare code with a public source.</p>"
-    rows = "".join(f"<tr><td>{e(m['id'])}</td><td>{e(m['source'])}</td><td class=\"num\">{m['score']:.2f}</td>"
+    rows = "".join(f"<tr><td>{_id(m['id'], marks)}</td><td>{e(m['source'])}</td>"
+                   f"<td class=\"num\">{m['score']:.2f}</td>"
                    f"<td>{'yes' if m['flagged'] else ''}</td></tr>" for m in matches[:MAX_TABLE_ROWS])
     return ("<table><tr><th>submission</th><th>source</th><th class=\"num\">score</th><th>flagged</th></tr>"
             + rows + "</table>")
 
 
-def _side_by_side(pair: dict, a, b, result: Result, index: int, public: bool = False) -> str:
+def _side_by_side(pair: dict, a, b, result: Result, index: int, public: bool = False,
+                  marks: dict[str, str] | None = None) -> str:
     colours = {"a": {}, "b": {}}
     for k, match in enumerate(pair["matches"]):
         for side in ("a", "b"):
@@ -203,7 +217,7 @@ def _side_by_side(pair: dict, a, b, result: Result, index: int, public: bool = F
     anchor = f"public-{index}" if public else f"pair-{index}"
     columns = [_listing(pair[side], doc, colours[side], starter_lines(doc, result.starter_kgrams))
                for side, doc in (("a", a), ("b", b))]
-    return (f'<h3 id="{anchor}">{e(listed([pair["a"], pair["b"]], " and "))}: {pair["score"]:.2f}</h3>'
+    return (f'<h3 id="{anchor}">{e(listed([pair["a"], pair["b"]], " and ", marks))}: {pair["score"]:.2f}</h3>'
             f'<div class="code">{columns[0]}{columns[1]}</div>')
 
 
