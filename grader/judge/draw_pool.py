@@ -5,8 +5,9 @@ A submission's draw of a probe is one of the probe's POOL slots, chosen by an HM
 submission's files and the probe. A slot's draw is the first of TRIES x LEVELS tokens (HMACs of the secret, the
 suite, the probe, the slot and the try; each level's moving the inputs less: drawn_inputs._LEVELS) at which the
 reference takes every watched op's input into its cell at the fixed inputs (drawn.same_cells: its sign and its
-magnitude's interval) and every gradient's steps and sums into theirs (`same_magnitudes`; else, the first token that
-keeps the inputs' cells: `_compute`), else the first at which it keeps their signs alone (the same side of every kink and domain);
+magnitude's interval) and every gradient's steps and sums into theirs (`same_magnitudes`), its largest step and sum no
+larger than there (`no_larger`; else, the first token of the next rank: `_compute`), else the first at which it keeps
+their signs alone (the same side of every kink and domain);
 a slot none of whose tokens keeps them is empty (the probe stays at its fixed inputs for the submissions that land
 on it). A slot is filled when a submission first lands on it, so a batch pays the reference
 (the 10,000-node deep chain's 60-70 ms among it) once per slot, never once per row: at most POOL times a probe for
