@@ -5,8 +5,9 @@ A submission's draw of a probe is one of the probe's POOL slots, chosen by an HM
 submission's files and the probe. A slot's draw is the first of TRIES x LEVELS tokens (HMACs of the secret, the
 suite, the probe, the slot and the try; each level's moving the inputs less: drawn_inputs._LEVELS) at which the
 reference takes every watched op's input into its cell at the fixed inputs (drawn.same_cells: its sign and its
-magnitude's interval) and every gradient's steps and sums into theirs (`same_magnitudes`; else, the first token that
-keeps the inputs' cells: `_compute`), else the first at which it keeps their signs alone (the same side of every kink and domain);
+magnitude's interval) and every gradient's steps and sums into theirs (`same_magnitudes`), its largest step and sum no
+larger than there (`no_larger`; else, the first token of the next rank: `_compute`), else the first at which it keeps
+their signs alone (the same side of every kink and domain);
 a slot none of whose tokens keeps them is empty (the probe stays at its fixed inputs for the submissions that land
 on it). A slot is filled when a submission first lands on it, so a batch pays the reference
 (the 10,000-node deep chain's 60-70 ms among it) once per slot, never once per row: at most POOL times a probe for
@@ -32,6 +33,7 @@ import hashlib
 import hmac
 import itertools
 import json
+import math
 import threading
 
 POOL = 16  # input sets per drawn probe a submission's draw is chosen from
@@ -145,17 +147,21 @@ class Pool:
 
     def _compute(self, probe, slot, regions, fixed):
         """(token, values) of the slot's first token at which every watched op's input lies in its cell at the fixed
-        inputs (drawn.regions: its sign and magnitude's interval) and every step and sum of a gradient in its
-        magnitude's cell closed above (`same_magnitudes`); else of the first whose gradients lie in their cells with
-        an edge's neighbours (a step of exactly 3 drawn as 3.1: a clamp at 3 meets it there alone), else whose watched
-        inputs alone do (a clamp on gradients may meet the draw where it does not meet the fixed inputs, or the
-        reverse), else of the first on the same side of every kink and domain alone (the signs: a slot whose draw may
-        meet a threshold its fixed inputs do not, counted by bench/drawn_slots.py), else (None, None): the slot is
-        empty. A probe whose backward pass adds more than MAX_GRADS steps keeps its watched inputs' cells alone."""
+        inputs (drawn.regions: its sign and magnitude's interval), every step and sum of a gradient in its magnitude's
+        cell closed above (`same_magnitudes`), and the largest step and sum no larger than the fixed inputs'
+        (`no_larger`: a clamp at any value, an edge or not, acts at the draw only where it acts at the fixed inputs);
+        else of the first, in this order, whose gradients lie in their cells (as before session 38: a clamp at an edge
+        meets the draw as the fixed inputs), are no larger and lie in their cells with an edge's neighbours (a step of
+        exactly 3 drawn as 3.1: a clamp at 3 meets it there alone, unless a larger step is clamped at the fixed
+        inputs), are no larger, lie in their cells with an edge's neighbours; else whose watched inputs alone keep
+        their cells (a clamp on gradients may meet the draw where it does not meet the fixed inputs, or the reverse),
+        else of the first on the same side of every kink and domain alone (the signs: a slot whose draw may meet a
+        threshold its fixed inputs do not, counted by bench/drawn_slots.py), else (None, None): the slot is empty. A
+        probe whose backward pass adds more than MAX_GRADS steps keeps its watched inputs' cells alone."""
         at_fixed = fixed(probe)
         if at_fixed is None:
             return None, None
-        kept = [None, None, None]  # the first token of each rank below the best: grads by neighbours, cells, signs
+        kept = [None] * 6  # the first token of each rank below the best (the docstring's order)
         grads_too = len(at_fixed[3]) <= MAX_GRADS
         for token in candidates(self._key, self.suite.name, probe, slot):
             found = regions(probe, token)
@@ -163,15 +169,19 @@ class Pool:
             if found is None or found[1] != at_fixed[1] or ("." in token and found[2] == at_fixed[2]):
                 continue  # (a smaller move that moved nothing the probe gives, its leaves all ints, is no draw)
             if len(at_fixed[0]) <= MAX_CELLS and same_cells(at_fixed[0], found[0]):
-                if not grads_too or same_magnitudes(at_fixed[3], found[3]):
+                if not grads_too:
                     return token, found[2]
-                rank = 0 if same_magnitudes(at_fixed[3], found[3], edges_closed=False) else 1
+                closed, smaller = same_magnitudes(at_fixed[3], found[3]), no_larger(at_fixed[3], found[3])
+                if closed and smaller:
+                    return token, found[2]
+                near = closed or same_magnitudes(at_fixed[3], found[3], edges_closed=False)
+                rank = 0 if closed else (1 if near else 2) if smaller else 3 if near else 4
             elif signs(found[0]) == signs(at_fixed[0]):
-                rank = 2
+                rank = 5
             else:
                 continue
             kept[rank] = kept[rank] or (token, found[2])
-            if rank == 2 and len(at_fixed[0]) > MAX_CELLS:
+            if rank == 5 and len(at_fixed[0]) > MAX_CELLS:
                 break
         return next((k for k in kept if k), (None, None))
 
@@ -212,6 +222,18 @@ def same_magnitudes(fixed, drawn, edges_closed=True) -> bool:
     return len(fixed) == len(drawn) and all(
         a[0] == b[0] and all(not x or y is not None and cell(x) & cell(y) for x, y in zip(a[1:], b[1:]))
         for a, b in zip(fixed, drawn))
+
+
+def no_larger(fixed, drawn) -> bool:
+    """Whether a draw's largest gradient step and largest sum (regions' last part) are, in magnitude, no larger than the
+    fixed inputs': then a clamp at any c on every step, or on every sum (`max(-c, min(c, g))`, c an edge or between two:
+    0.7), leaves the draw as it is wherever it leaves the fixed inputs as they are, and where it does not, the test is
+    lost at the fixed inputs already: one mistake, the same tests lost at every slot. A step or sum that is no number
+    at the draw (None) is larger than any."""
+    def largest(grads, i):
+        return max((math.inf if g[i] is None else abs(g[i]) for g in grads), default=0.0)
+
+    return len(fixed) == len(drawn) and all(largest(drawn, i) <= largest(fixed, i) for i in (1, 2))
 
 
 def signs(seen):

@@ -16,8 +16,10 @@ engine passes both, and a mistake that starts at such a threshold (a loop while 
 slot's draw as it meets the fixed inputs: one mistake, the same tests lost whatever the slot (session 34; before,
 the signs alone: 60.5 or 62 for one engine by its slot). Every step the backward pass adds to a gradient, and every
 sum it makes, is kept in its magnitude's cell too, closed above (draw_pool.same_magnitudes: a clamp on gradients at
-an edge meets every slot's draw as it meets the fixed inputs; session 36), where a token does so, else with an
-edge's neighbours, else the watched inputs' cells alone. Else the next token is tried (draw_pool.TRIES a level, the
+an edge meets every slot's draw as it meets the fixed inputs; session 36), and first where the largest step and sum
+are no larger than at the fixed inputs too (draw_pool.no_larger: a clamp at any value, 0.7 too; session 38), where a
+token does so, else with an edge's neighbours, else the watched inputs' cells alone (draw_pool.Pool._compute's
+order). Else the next token is tried (draw_pool.TRIES a level, the
 moves smaller at each), then the first that keeps the signs alone, and a slot none of whose tokens keeps them, or
 whose draw moves nothing the probe gives, leaves the probe at its fixed inputs.
 

@@ -44,6 +44,7 @@ from .leftovers import scratch_root, sweep_scratch
 from .layers import namespaces, no_aslr_children, system_binds, uid_prefix, worker_arguments
 from .boot_view import shared_linked_view
 from .runner_files import RunnerFolders
+from .same_user import guard_grader
 from .scratch import HOME, ScratchFolders, remove_scratch
 from .system import python_view
 from .template import sandbox_class
@@ -120,6 +121,8 @@ class Sandbox:
             )
             if require:
                 raise SandboxUnavailable(self.warning)  # closed by __init__
+            if not self.is_root:  # the worker runs as this user: what it could read of the grader (same_user.py)
+                guard_grader()
         # The worker's view of the system in a few mounts, not one per file (system.linked_view): its tree built
         # once per boot (boot_view.py), else here.
         self.view = (shared_linked_view(python_view(self.python).args, str(self.root.parent), str(self.root / "system"))
@@ -208,11 +211,8 @@ class Sandbox:
         setpriv hops, whose limits and uid the starting thread gives, thread_ids.py; `tmp`: slot_tmp.py's /tmp)."""
         lim = self.limits
         limits = [] if not hops else [
-            shutil.which("prlimit") or "prlimit",
-            f"--as={lim.memory_mb * 1024 * 1024}",
-            f"--fsize={lim.file_size_mb * 1024 * 1024}",
-            f"--nofile={lim.open_files}",
-            f"--cpu={lim.cpu_seconds()}",
+            shutil.which("prlimit") or "prlimit", f"--as={lim.memory_mb * 1024 * 1024}",
+            f"--fsize={lim.file_size_mb * 1024 * 1024}", f"--nofile={lim.open_files}", f"--cpu={lim.cpu_seconds()}",
             "--core=1",  # 1, not 0: no core to a core_pattern pipe either (memory.RLIMIT_CORE)
         ]
         if self.is_root and hops:

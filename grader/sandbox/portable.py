@@ -38,6 +38,7 @@ from pathlib import Path
 from ..records import Strength
 from .accounting import Usage
 from .late_names import PipedNames
+from .same_user import guard_grader
 from .scratch import HOME, read_only_modes, remove_scratch
 
 STRENGTH = Strength.PORTABLE
@@ -59,6 +60,7 @@ class PortableSandbox:
         self._live, self._live_lock = {}, threading.Lock()
         self._started = {}  # pid -> when its worker started
         self.root = Path(tempfile.mkdtemp(prefix="grade-portable-"))
+        guard_grader()  # the worker runs as this user: what it could read of the grader's secrets (same_user.py)
         self.warning = (f"{why}; the worker runs as a plain subprocess with time limits"
                         + (" and resource limits" if _has_resource() else "")
                         + ", not in a sandbox: your own code is safe to run this way, a class's is not")
