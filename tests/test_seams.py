@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from costs import slow_fixture
+from endings_support import exited
 
 from grader.cli import main
 
@@ -245,9 +246,12 @@ def test_a_raising_ops_place_and_code_in_every_shape(tmp_path):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "quitter.py could not be used: quitter.py called sys.exit(3) while being imported."),
-    ("ru", "quitter.py не удалось использовать: quitter.py вызвал sys.exit(3) во время импорта."),
-    ("zh", "quitter.py 在导入时调用了 sys.exit(3)"),
+    ("en", f"quitter.py could not be used: {exited('quitter.py', 3)}."),
+    ("ru", "quitter.py не удалось использовать: quitter.py вызвал sys.exit(3) во время импорта, поэтому ничего из него "
+           "не удалось проверить: уберите этот вызов (или `exit()`, `quit()`, `raise SystemExit`) либо поместите код, "
+           "который запускает файл как скрипт, под `if __name__ == \"__main__\":`."),
+    ("zh", "quitter.py 在导入时调用了 sys.exit(3)，因此它的任何部分都无法测试：删除该调用（或 `exit()`、`quit()`、`raise "
+           "SystemExit`），或者把将该文件作为脚本运行的代码放到 `if __name__ == \"__main__\":` 之下"),
 ])
 def test_an_exit_at_import_names_the_students_file_in_every_language(tmp_path, lang, words):
     """`engine.py called sys.exit(3)`, in English inside the Russian and Chinese import test, was said of a
@@ -264,10 +268,9 @@ def test_an_exit_in_a_notebook_is_said_of_the_notebook(tmp_path):
     (tmp_path / "nb.ipynb").write_bytes(samples.notebook(["x = 1", "import sys\nsys.exit(3)"]))
     row = _one(tmp_path / "nb.ipynb", tmp_path)
     assert (row["status"], row["score"]) == ("crashed", 0.0)
-    assert row["message"] == "nb.ipynb called sys.exit(3) while being imported"
+    assert row["message"] == exited("nb.ipynb", 3)
     assert row["message_data"]["params"] == {"file": "nb.ipynb", "detail": "3"}
-    assert row["tests"][0]["output"] == ("nb.ipynb could not be used: nb.ipynb called sys.exit(3) while being "
-                                         "imported. Every other test was skipped.")
+    assert row["tests"][0]["output"] == f"nb.ipynb could not be used: {exited('nb.ipynb', 3)}. Every other test was skipped."
 
 
 def test_a_duplicate_ids_reason_is_said_in_the_students_language(tmp_path):

@@ -49,23 +49,35 @@ class Ending:
     charges_running_probe: bool = False  # the probe that ran gets the run's status and message too
     distrusts_report: bool = False  # none of the observations the submission reported are used
     may_starve: bool = False  # a timeout the machine may have caused: says so when the worker was starved
+    data: tuple = ()  # facts kept in the message's parameters (the row's message_data) that its words do not name
 
 
 # How a run ends, by what ended its last worker (Attempt.ended) or by a count that ran out. Each message is
 # data (grader/i18n): the row and the probes keep its id and the facts it names beside the English text.
 ENDINGS = {
-    "exited": Ending("crashed", msg("{file} called sys.exit({detail}) while being imported")),
+    # what happened, and what the student does about it; the code each names stays code in every language
+    "exited": Ending("crashed", msg("{file} called sys.exit({detail}) while being imported, so nothing of it could be "
+                                    "tested: remove that call (or `exit()`, `quit()`, `raise SystemExit`), or put the "
+                                    "code that runs the file as a script under `if __name__ == \"__main__\":`")),
     "import-timeout": Ending("timeout", msg("importing {file} did not finish within {import_seconds} s"),
                              may_starve=True),
     "total-timeout": Ending("timeout", msg("the submission's time limit ({submission_seconds} s) ran out"),
                             charges_running_probe=True, may_starve=True),
-    # An honest worker never writes a malformed report: something in the submission wrote into the
-    # observation pipe. None of what this submission reported is trusted, not even the results that
-    # came before the bad line (they may be forged too).
-    "protocol": Ending("crashed", msg("the worker's report was malformed ({detail}): the submission wrote into the "
-                                      "grader's observation channel, so none of its observations are used"),
-                       distrusts_report=True),
-    "died-importing": Ending("crashed", msg("the worker died while importing {file}: {detail}")),
+    # An honest worker never writes a malformed report: something in the submission wrote into the observation
+    # pipe (or closed or replaced a descriptor of the grader's). None of what this submission reported is trusted,
+    # not even the results that came before the bad line (they may be forged too). What the parser refused
+    # (`detail`, observe/protocol.py's words, the grader's own English) is kept as data beside the sentence. When it
+    # happened is not said: a forged `imported` event is as good as the worker's own, so "while being imported"
+    # could not be told from "while the tests ran"; the calls the sentence names find the code either way.
+    "protocol": Ending("crashed", msg("{file} tampered with the grader's report channel (it "
+                                      "wrote to, closed or replaced a file descriptor it did not open), so none of "
+                                      "its observations are used: remove that code (`os.write`, `os.close` or "
+                                      "`os.dup2` on a descriptor number, `/dev/fd/`, `/proc/self/fd/`); `print()` "
+                                      "and the files your code opens itself are fine"),
+                       distrusts_report=True, data=("detail",)),
+    "died-importing": Ending("crashed", msg("the worker died while importing {file}: {detail}; run {file} on its own "
+                                            "to see why, and put what it does beyond defining its classes (training, "
+                                            "large data, processes) under `if __name__ == \"__main__\":`")),
     "probe-timeout": Ending("timeout", msg("did not finish within {probe_seconds} s"), probe_only=True,
                             may_starve=True),
     "died": Ending("crashed", msg("{detail}"), probe_only=True),
@@ -94,7 +106,7 @@ def _said(ending, facts) -> Message:
     base = ending.message
     # seconds as the English writes them (`1`, `2.5`: numbers are parameters, never translated), counts as numbers
     params = {name: f"{facts[name]:g}" if isinstance(facts[name], float) else facts[name]
-              for name in _FIELD.findall(base.id)}
+              for name in [*_FIELD.findall(base.id), *ending.data]}
     said = Message(base.id, params, base.plural, base.count)
     if ending.may_starve and facts["starved"]:
         if facts["measured"]:
