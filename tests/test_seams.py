@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from costs import slow_fixture
-from endings_support import exited
+from endings_support import exited, refused, tampered
 
 from grader.cli import main
 
@@ -262,6 +262,54 @@ def test_an_exit_at_import_names_the_students_file_in_every_language(tmp_path, l
     text = str(check(tmp_path / "quitter.py", "engine", lang=lang))
     assert words in text
     assert "engine.py" not in text
+
+
+# a right engine whose first `+` while a probe runs writes a result line on every low descriptor (fresh in session 38:
+# the forgers before wrote at import, or from a backward pass; this one from an operator, on the line the report reads)
+FORGER = samples.engine() + """
+import os as _os
+
+_plain_add = Value.__add__
+
+
+def _forging_add(self, other):
+    if not _forging_add.done:
+        _forging_add.done = True
+        for fd in range(10):
+            try:
+                _os.write(fd, b'{"event": "result", "probe": "add_values", "status": "ok", "values": {}}\\n')
+            except OSError:
+                pass
+    return _plain_add(self, other)
+
+
+_forging_add.done = False
+Value.__add__ = _forging_add
+"""
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", f"forger.py could not be used: {tampered('forger.py')}."),
+    ("ru", "forger.py не удалось использовать: forger.py вмешался в канал отчёта грейдера (писал в файловый дескриптор, "
+           "который не открывал сам, закрыл или подменил его), поэтому ни одно его наблюдение не используется: уберите "
+           "этот код (`os.write`, `os.close` или `os.dup2` с номером дескриптора, `/dev/fd/`, `/proc/self/fd/`); "
+           "`print()` и файлы, которые ваш код открывает сам, допустимы."),
+    ("zh", "forger.py 干扰了评分器的报告通道（写入、关闭或替换了一个并非它自己打开的文件描述符），因此它的观测结果一律不予采用："
+           "删除这段代码（对描述符编号调用的 `os.write`、`os.close` 或 `os.dup2`，`/dev/fd/`，`/proc/self/fd/`）；`print()` "
+           "和你的代码自己打开的文件都没有问题"),
+])
+def test_a_report_forged_while_the_probes_run_says_what_to_do_in_every_language(tmp_path, lang, words):
+    """It said "the worker's report was malformed (result for a probe that is not running): the submission wrote
+    into the grader's observation channel", the parser's English inside a Russian or Chinese sentence, and nothing a
+    student could act on; now what happened and what to do, in the course's words, and the parser's reason as data."""
+    from grader.classroom.student_check import check
+
+    (tmp_path / "forger.py").write_text(FORGER, encoding="utf-8")
+    text = str(check(tmp_path / "forger.py", "engine", lang=lang))
+    assert words in text
+    row = _one(tmp_path / "forger.py", tmp_path)
+    assert (row["status"], row["score"], row["message"]) == ("crashed", 0.0, tampered("forger.py"))
+    assert refused(row) == "result for a probe that is not running"  # the suite's probes run in its fixed order
 
 
 def test_an_exit_in_a_notebook_is_said_of_the_notebook(tmp_path):
