@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
+from endings_support import refused, tampered
 from hostile_support import needs_bwrap
 
 from grader.observe.attempt import UNREAD
@@ -333,9 +334,7 @@ def test_a_thread_or_a_child_that_reads_the_names_first_changes_nothing_publishe
              "Operation not permitted")])
 def test_an_engine_that_closes_replaces_or_seals_the_names_channel_has_its_report_distrusted(graded, name, detail):
     assert _outcome(graded, name) == ("crashed", 0.0)
-    assert graded[1][name]["message"] == (
-        f"the worker's report was malformed ({detail}): the submission wrote into the grader's observation channel, "
-        "so none of its observations are used")
+    assert (graded[1][name]["message"], refused(graded[1][name])) == (tampered(f"{name}.py"), detail)
 
 
 @needs_bwrap
@@ -349,9 +348,7 @@ def test_an_engine_that_replaces_the_names_channel_has_its_report_distrusted_wha
     and 4 (sandbox/later.py), as the warm template's child has them: the same row, the same numbers."""
     rows = graded_by_a_busy_grader if busy else graded
     assert _outcome(rows, "dup2") == ("crashed", 0.0)
-    assert rows[1]["dup2"]["message"] == (
-        "the worker's report was malformed (probe out of order): the submission wrote into the grader's "
-        "observation channel, so none of its observations are used")
+    assert (rows[1]["dup2"]["message"], refused(rows[1]["dup2"])) == (tampered("dup2.py"), "probe out of order")
     assert _outcome(rows, "numbers") == ("graded", 62.0)  # the tanh that raised what it held
     shown = " ".join(test["output"] for test in rows[0]["numbers"]["tests"])
     assert "ValueError: FDS ([3], [4])" in shown

@@ -23,6 +23,7 @@ from types import SimpleNamespace
 
 import pytest
 from costs import slow_fixture
+from endings_support import exited, refused, tampered
 from hostile_support import (COLLIDING, ESCAPED_NAME, FEEDBACK_IMPOSTOR, FEEDBACK_VICTIM, LIMITS, ROOT, SPOTS,
                              TERMINAL_NAMES, _attack_damage, _build_class, _leftovers, _listen, _memory_kb, _snapshot,
                              needs_bwrap)
@@ -55,14 +56,13 @@ ROWS = {
     "print-flood": ("graded", [], "max"),
     "segfault-recursion": ("crashed", ["while importing engine.py", "SIGSEGV", "segmentation fault"], 0),
     "exit-os-import": ("crashed", ["while importing engine.py", "exited with status 3"], 0),
-    "exit-sys-import": ("crashed", ["engine.py called sys.exit(3) while being imported"], 0),
+    "exit-sys-import": ("crashed", [exited("engine.py", 3)], 0),
     "forge-files": ("graded", [], "baseline"),
-    "forge-fd-import": ("crashed", ["report was malformed", "observation channel", "none of its observations"], 0),
-    "forge-fd-backward": ("crashed", ["report was malformed", "observation channel", "none of its observations"], 0),
+    "forge-fd-import": ("crashed", [tampered("engine.py")], 0),
+    "forge-fd-backward": ("crashed", [tampered("engine.py")], 0),
     # its transcript cannot name the drawn probes, which its command line no longer holds (session 36): before, it
     # named every probe the worker was asked for and was graded on its own numbers (baseline-constant's)
-    "forge-fd-transcript": ("crashed", ["report was malformed (done before every probe ran)", "observation channel",
-                                        "none of its observations"], 0),
+    "forge-fd-transcript": ("crashed", [tampered("engine.py")], 0),
     "monkeypatch": ("graded", [], "baseline"),
     "liar-objects": ("graded", [], 0),
     "read-grader": ("graded", [], "max"),
@@ -77,9 +77,8 @@ ROWS = {
     "forge-last-result": ("graded", [], "baseline"),
     "surrogate-messages": ("graded", [], 0),
     "surrogate-import": ("graded", ["ImportError: engine.py refuses to load \ufffd"], 0),
-    "surrogate-exit": ("crashed", ["engine.py called sys.exit(\ufffd-\ufffd) while being imported"], 0),
-    "flood-nested-json": ("crashed", ["report was malformed", "a line holds more values than an observation may (10000)"],
-                          0),
+    "surrogate-exit": ("crashed", [exited("engine.py", "\ufffd-\ufffd")], 0),
+    "flood-nested-json": ("crashed", [tampered("engine.py")], 0),
     "bob (bob.py) #2": ("rejected", ["two entries have the id 'bob': bob/ and bob.py"], 0),
     "cpu-hog": ("timeout", [], None),  # how many of its probes finish before its time runs out varies
     "read-system": ("graded", [], "max"),
@@ -88,6 +87,10 @@ ROWS = {
     "zip-slip": ("rejected", ["'..'", "outside the archive"], 0),
     "empty-folder": ("rejected", ["no engine.py found", "empty"], 0),
 }
+
+# id -> what the grader's parser refused in its report: the row's data beside the words (message_data's `detail`)
+REFUSED = {"forge-fd-transcript": "done before every probe ran",
+           "flood-nested-json": "a line holds more values than an observation may (10000)"}
 
 # -- the batch ---------------------------------------------------------------------------------
 
@@ -203,6 +206,8 @@ def test_each_attack_gets_its_row(batch, sid):
     assert row["status"] == status, (row["status"], message)
     for word in words:
         assert word in message, (word, message)
+    if sid in REFUSED:
+        assert refused(row) == REFUSED[sid]
     if score == 0:
         assert row["score"] == 0, _passed(row)
     elif score == "max":

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 from costs import slow_fixture
+from endings_support import refused, tampered
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 if not sys.platform.startswith("linux"):
@@ -61,14 +62,17 @@ ROWS = {
     "lying-exceptions": ("graded", [], None),
     "proc-inventory": ("graded", [], "max"),
     "output-lookalike": ("graded", [], "max"),
-    "flood-across-workers": ("crashed", ["report was malformed (report too large)", "none of its observations"], 0),
-    "int-observations": ("crashed", ["report was malformed (an observation holds an int, where probekit reports "
-                                     "every number as a float)", "none of its observations"], 0),
+    "flood-across-workers": ("crashed", [tampered("engine.py")], 0),
+    "int-observations": ("crashed", [tampered("engine.py")], 0),
     "notebook-outputs": ("graded", [], "max"),
     "honest-twin": ("graded", [], None),
     "correct-neighbour": ("graded", [], "max"),
     **{name: ("graded", [], "max") for name in FORMULA_NAMES},
 }
+
+# id -> what the grader's parser refused in its report (the row's message_data `detail`)
+REFUSED = {"flood-across-workers": "report too large",
+           "int-observations": "an observation holds an int, where probekit reports every number as a float"}
 
 
 def _full_sandbox():
@@ -154,6 +158,8 @@ def test_each_attack_gets_its_row(batch, sid):
     said = row.get("message") or ""
     assert (row["status"], [w for w in words if w not in said], "grader error" in said) == (want_status, [], False), said
     assert not any("internal grader error" in t["output"] for t in row["tests"]), sid
+    if sid in REFUSED:  # what the grader's parser refused: data beside the words
+        assert refused(row) == REFUSED[sid]
     lost = [(t["name"], t["output"]) for t in row["tests"] if t["status"] != "passed"]
     if want_score in (0, "max"):
         assert row["score"] == (0 if want_score == 0 else row["max_score"]), lost

@@ -85,7 +85,8 @@ def test_bytes_are_counted_as_they_are_read_whatever_a_header_says(tmp_path):
             buffer[:] = bytes(len(buffer))
             return len(buffer)
 
-    with pytest.raises(Exception, match=r"^engine.py is too large \(more than 1.0 MiB; the limit is 1.0 MiB\)"):
+    with pytest.raises(Exception, match=r"^engine.py is too large \(over the limit of 1.0 MiB\); remove outputs and "
+                                        r"data and submit again$"):
         read_capped(Endless(), 1 << 20, "engine.py")
 
 

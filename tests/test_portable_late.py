@@ -14,6 +14,7 @@ import sys
 
 import pytest
 from costs import slow_fixture
+from endings_support import refused, tampered
 from test_drawn_late import BLOCK, CORRECT, FIFOS, LIMITS, LOOKING, TOKEN, _drawn, _outcome
 from test_portable import path_without_sandbox_tools  # noqa: F401 (a fixture)
 
@@ -99,9 +100,7 @@ def test_an_engine_that_waits_for_the_names_at_import_on_the_portable_worker_nev
     ("forge", "probe out of order")])
 def test_an_engine_that_closes_or_writes_into_the_names_pipe_has_its_report_distrusted(graded, name, detail):
     assert _outcome(graded, name) == ("crashed", 0.0)
-    assert graded[1][name]["message"] == (
-        f"the worker's report was malformed ({detail}): the submission wrote into the grader's observation channel, "
-        "so none of its observations are used")
+    assert (graded[1][name]["message"], refused(graded[1][name])) == (tampered(f"{name}.py"), detail)
 
 
 def test_the_names_pipe_hands_the_line_then_its_end_and_nothing_before():

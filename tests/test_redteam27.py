@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from costs import slow_fixture
+from endings_support import tampered
 from hostile_support import needs_bwrap
 
 from grader.pipeline import grade
@@ -333,7 +334,7 @@ def engine_rows(tmp_path_factory):
 # (`alarm-raise` dies or not by where its timer lands, and may fail a probe where the alarm lands in it: only its
 # passes and its score are held, to its twin's)
 CRASHED = {"exit-71": "the worker crashed 9 times", "self-kill": "the worker crashed 9 times",
-           "late-del": "the worker's report was malformed (done before every probe ran)"}
+           "late-del": tampered("late-del.py")}
 
 
 @pytest.mark.slow

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from costs import slow_fixture
+from endings_support import exited, refused, tampered
 
 from grader.cli import main
 
@@ -245,9 +246,12 @@ def test_a_raising_ops_place_and_code_in_every_shape(tmp_path):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "quitter.py could not be used: quitter.py called sys.exit(3) while being imported."),
-    ("ru", "quitter.py не удалось использовать: quitter.py вызвал sys.exit(3) во время импорта."),
-    ("zh", "quitter.py 在导入时调用了 sys.exit(3)"),
+    ("en", f"quitter.py could not be used: {exited('quitter.py', 3)}."),
+    ("ru", "quitter.py не удалось использовать: quitter.py вызвал sys.exit(3) во время импорта, поэтому ничего из него "
+           "не удалось проверить: уберите этот вызов (или `exit()`, `quit()`, `raise SystemExit`) либо поместите код, "
+           "который запускает файл как скрипт, под `if __name__ == \"__main__\":`."),
+    ("zh", "quitter.py 在导入时调用了 sys.exit(3)，因此它的任何部分都无法测试：删除该调用（或 `exit()`、`quit()`、`raise "
+           "SystemExit`），或者把将该文件作为脚本运行的代码放到 `if __name__ == \"__main__\":` 之下"),
 ])
 def test_an_exit_at_import_names_the_students_file_in_every_language(tmp_path, lang, words):
     """`engine.py called sys.exit(3)`, in English inside the Russian and Chinese import test, was said of a
@@ -260,14 +264,61 @@ def test_an_exit_at_import_names_the_students_file_in_every_language(tmp_path, l
     assert "engine.py" not in text
 
 
+# a right engine whose first `+` while a probe runs writes a result line on every low descriptor (fresh in session 38:
+# the forgers before wrote at import, or from a backward pass; this one from an operator, on the line the report reads)
+FORGER = samples.engine() + """
+import os as _os
+
+_plain_add = Value.__add__
+
+
+def _forging_add(self, other):
+    if not _forging_add.done:
+        _forging_add.done = True
+        for fd in range(10):
+            try:
+                _os.write(fd, b'{"event": "result", "probe": "add_values", "status": "ok", "values": {}}\\n')
+            except OSError:
+                pass
+    return _plain_add(self, other)
+
+
+_forging_add.done = False
+Value.__add__ = _forging_add
+"""
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", f"forger.py could not be used: {tampered('forger.py')}."),
+    ("ru", "forger.py не удалось использовать: forger.py вмешался в канал отчёта грейдера (писал в файловый дескриптор, "
+           "который не открывал сам, закрыл или подменил его), поэтому ни одно его наблюдение не используется: уберите "
+           "этот код (`os.write`, `os.close` или `os.dup2` с номером дескриптора, `/dev/fd/`, `/proc/self/fd/`); "
+           "`print()` и файлы, которые ваш код открывает сам, допустимы."),
+    ("zh", "forger.py 干扰了评分器的报告通道（写入、关闭或替换了一个并非它自己打开的文件描述符），因此它的观测结果一律不予采用："
+           "删除这段代码（对描述符编号调用的 `os.write`、`os.close` 或 `os.dup2`，`/dev/fd/`，`/proc/self/fd/`）；`print()` "
+           "和你的代码自己打开的文件都没有问题"),
+])
+def test_a_report_forged_while_the_probes_run_says_what_to_do_in_every_language(tmp_path, lang, words):
+    """It said "the worker's report was malformed (result for a probe that is not running): the submission wrote
+    into the grader's observation channel", the parser's English inside a Russian or Chinese sentence, and nothing a
+    student could act on; now what happened and what to do, in the course's words, and the parser's reason as data."""
+    from grader.classroom.student_check import check
+
+    (tmp_path / "forger.py").write_text(FORGER, encoding="utf-8")
+    text = str(check(tmp_path / "forger.py", "engine", lang=lang))
+    assert words in text
+    row = _one(tmp_path / "forger.py", tmp_path)
+    assert (row["status"], row["score"], row["message"]) == ("crashed", 0.0, tampered("forger.py"))
+    assert refused(row) == "result for a probe that is not running"  # the suite's probes run in its fixed order
+
+
 def test_an_exit_in_a_notebook_is_said_of_the_notebook(tmp_path):
     (tmp_path / "nb.ipynb").write_bytes(samples.notebook(["x = 1", "import sys\nsys.exit(3)"]))
     row = _one(tmp_path / "nb.ipynb", tmp_path)
     assert (row["status"], row["score"]) == ("crashed", 0.0)
-    assert row["message"] == "nb.ipynb called sys.exit(3) while being imported"
+    assert row["message"] == exited("nb.ipynb", 3)
     assert row["message_data"]["params"] == {"file": "nb.ipynb", "detail": "3"}
-    assert row["tests"][0]["output"] == ("nb.ipynb could not be used: nb.ipynb called sys.exit(3) while being "
-                                         "imported. Every other test was skipped.")
+    assert row["tests"][0]["output"] == f"nb.ipynb could not be used: {exited('nb.ipynb', 3)}. Every other test was skipped."
 
 
 def test_a_duplicate_ids_reason_is_said_in_the_students_language(tmp_path):

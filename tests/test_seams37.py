@@ -16,6 +16,7 @@ it (every surface alike): now to as many places as tell them apart (grader/load/
 """
 
 from costs import slow_fixture
+from endings_support import tampered
 from seams_support import (assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift, graded_class,
                            matrix, one_by_one, served)
 
@@ -52,8 +53,7 @@ FOUND = {
 }
 SAID = {
     "big": "big.zip is too large (21.0 MiB; the limit is 20.0 MiB); remove outputs and data and submit again",
-    "forged": "the worker's report was malformed (not an event): the submission wrote into the grader's observation "
-              "channel, so none of its observations are used",
+    "forged": tampered("forged.py"),
     "grab": "MemoryError (grab.py, line 68)",
     # a few KiB past the limit: to one place both were `1.0 MiB` (`16.0 MiB`) until session 37
     "huge": "huge.py is too large (1.002 MiB; the limit is 1.000 MiB); remove outputs and data and submit again",

@@ -116,9 +116,10 @@ def too_large(shown: str, size: int | None, cap: int, *, code_of: bool = False) 
     if code_of:
         return msg("the code of {file} is too large ({size}; the limit is {limit}); remove outputs and data and "
                    "submit again", size=said, **values)
-    if size is None:  # counted as it came: more than the limit is all that is known
-        return msg("{file} is too large (more than {limit}; the limit is {limit}); remove outputs and data and "
-                   "submit again", **values)
+    if size is None:  # counted as it came (a size in a header lied, or the file grew): past the limit is all that is
+        # known, said once (it was `more than 1.0 MiB; the limit is 1.0 MiB`)
+        return msg("{file} is too large (over the limit of {limit}); remove outputs and data and submit again",
+                   **values)
     return msg("{file} is too large ({size}; the limit is {limit}); remove outputs and data and submit again",
                size=said, **values)
 

@@ -8,7 +8,6 @@ the next probe. Nothing the worker prints reaches the observation channel; it
 goes to a capped buffer.
 """
 
-import dataclasses
 import os
 import queue
 import random
@@ -18,7 +17,7 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 
 from ..forbidden import absent_imports, forbidden_imports, module_name
-from ..i18n import _FIELD, Message, msg, nmsg
+from ..i18n import Message, msg
 from ..records import RunStatus, never_ran
 from ..sandbox import Interrupted
 from ..sandbox.accounting import Budget
@@ -26,83 +25,16 @@ from ..sandbox.pipes import CappedOutput
 from ..student_text import valid_utf8
 from .attempt import Attempt
 from .drawn_pass import ended_probe as _ended_probe, fixed_ended as _fixed_ended, left_to_run, not_run as _not_run
+from .endings import ENDINGS, MAX_RESTARTS, TIMEOUTS_IN_A_ROW, _facts, _said
 from .paired import skip_paired
 from .protocol import ReportTally
 from .cache import ObservationCache, share_observations
 
-MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
 # the drawn probes' own share of time (judge/drawn.py), on top of the submission's limit, which the fixed probes keep:
 # as much again, more than an engine whose fixed pass finished needs for the drawn probes (a subset of the same probes
 # at inputs of the same size)
 DRAWN_SHARE = 1.0
-TIMEOUTS_IN_A_ROW = 3  # then the engine is taken to loop everywhere
 STARVED_RETRIES = 1  # observations again of a submission whose timeout was starved (sandbox/accounting.py)
-
-
-@dataclasses.dataclass(frozen=True)
-class Ending:
-    """What the end of a worker means for the submission's run."""
-
-    status: str  # "timeout" or "crashed": the run's, or with `probe_only` the running probe's
-    message: Message  # its id is filled in with the run's facts (see _facts, _said)
-    probe_only: bool = False  # only the probe that ran ends; a fresh worker goes on with the rest
-    charges_running_probe: bool = False  # the probe that ran gets the run's status and message too
-    distrusts_report: bool = False  # none of the observations the submission reported are used
-    may_starve: bool = False  # a timeout the machine may have caused: says so when the worker was starved
-
-
-# How a run ends, by what ended its last worker (Attempt.ended) or by a count that ran out. Each message is
-# data (grader/i18n): the row and the probes keep its id and the facts it names beside the English text.
-ENDINGS = {
-    "exited": Ending("crashed", msg("{file} called sys.exit({detail}) while being imported")),
-    "import-timeout": Ending("timeout", msg("importing {file} did not finish within {import_seconds} s"),
-                             may_starve=True),
-    "total-timeout": Ending("timeout", msg("the submission's time limit ({submission_seconds} s) ran out"),
-                            charges_running_probe=True, may_starve=True),
-    # An honest worker never writes a malformed report: something in the submission wrote into the
-    # observation pipe. None of what this submission reported is trusted, not even the results that
-    # came before the bad line (they may be forged too).
-    "protocol": Ending("crashed", msg("the worker's report was malformed ({detail}): the submission wrote into the "
-                                      "grader's observation channel, so none of its observations are used"),
-                       distrusts_report=True),
-    "died-importing": Ending("crashed", msg("the worker died while importing {file}: {detail}")),
-    "probe-timeout": Ending("timeout", msg("did not finish within {probe_seconds} s"), probe_only=True,
-                            may_starve=True),
-    "died": Ending("crashed", msg("{detail}"), probe_only=True),
-    "timeouts-in-a-row": Ending("timeout", nmsg("{timeouts_in_a_row} probe in a row did not finish within "
-                                                "{probe_seconds} s each; the rest were not run",
-                                                "{timeouts_in_a_row} probes in a row did not finish within "
-                                                "{probe_seconds} s each; the rest were not run",
-                                                "timeouts_in_a_row", timeouts_in_a_row=TIMEOUTS_IN_A_ROW)),
-    "restarts": Ending("crashed", nmsg("the worker crashed {workers} time; the rest of the probes were not run",
-                                       "the worker crashed {workers} times; the rest of the probes were not run",
-                                       "workers", workers=MAX_RESTARTS + 1)),
-}
-
-
-def _facts(suite, limits, attempt):
-    """What an ending's message may name."""
-    # `file`: the sandbox's name for the student's module; grader.places names the student's own file instead
-    return dict(dataclasses.asdict(limits), module=suite.module, file=f"{suite.module}.py", detail=attempt.detail,
-                starved=attempt.starved, measured=attempt.measured, timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
-                workers=MAX_RESTARTS + 1)
-
-
-def _said(ending, facts) -> Message:
-    """The ending's message with the facts its id names (a timeout of a starved worker says why it is observed
-    again: the CPU it waited for, or this machine's wall clock)."""
-    base = ending.message
-    # seconds as the English writes them (`1`, `2.5`: numbers are parameters, never translated), counts as numbers
-    params = {name: f"{facts[name]:g}" if isinstance(facts[name], float) else facts[name]
-              for name in _FIELD.findall(base.id)}
-    said = Message(base.id, params, base.plural, base.count)
-    if ending.may_starve and facts["starved"]:
-        if facts["measured"]:
-            return msg("{ending} while the machine was too busy to run it (it waited for a CPU): it will be "
-                       "observed again, and is not cached", ending=said)
-        return msg("{ending} by the wall clock (this machine cannot tell a busy CPU from a slow engine): it will "
-                   "be observed again, and is not cached", ending=said)
-    return said
 
 
 def _end_run(run, ending, facts):

@@ -149,11 +149,19 @@ def home(request: Request, error: str | None = None, status_code: int = 200):
                   history=history, error=error)
 
 
-@pages.post("/upload")
+# the page's form (home.html's action) and the key under which app.UploadCap hands it a refusal of its size: the page
+# shows it as it shows every refusal of the form, where the API answers it as JSON
+UPLOAD_PAGE = "/upload"
+UPLOAD_OVER_CAP = "grader.upload_over_cap"
+
+
+@pages.post(UPLOAD_PAGE)
 async def upload(request: Request):
     person = await run_in_threadpool(signed_in, request)
     svc = service(request)
     try:
+        if (over := request.scope.get(UPLOAD_OVER_CAP)) is not None:  # refused before its body was read
+            raise Refused(413, over)
         exercise, filename, data = await read_upload(request, person, by_cookie=True)
         received = utcnow()  # once its last byte has arrived (api.read_upload)
         answer = await svc.admission.accept(person, exercise, filename, data, received, "page")

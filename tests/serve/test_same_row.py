@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from click.testing import CliRunner
+from endings_support import exited
 
 from .conftest import REFERENCE
 
@@ -56,7 +57,7 @@ def test_an_upload_names_the_students_file_as_grade_run_does(served, tmp_path):
     typo = _stored(served, ids["my_engine.py"])
     line = next(n for n, text in enumerate(TYPO.splitlines(), 1) if "other.dat *" in text)
     assert {(t["file"], t["line"]) for t in typo["tests"] if "file" in t} == {("my_engine.py", line)}
-    assert _stored(served, ids["hw1.py"])["message"] == "hw1.py called sys.exit(4) while being imported"
+    assert _stored(served, ids["hw1.py"])["message"] == exited("hw1.py", 4)
 
 
 def test_one_upload_alone_is_named_as_its_student_named_it(served):

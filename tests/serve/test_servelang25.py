@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 import time_machine
 from fastapi.testclient import TestClient
+from markupsafe import escape
 
 from grader.serve.app import create_app
 from grader.serve.course import load
+from grader.serve.db import Submission
 
 from .conftest import OWN_VALUE, Course, set_in_course
 
@@ -215,3 +217,40 @@ def test_what_a_students_page_refuses_is_said_in_the_courses_language(course, la
         assert stale.status_code == 403 and f'<html lang="{lang}">' in stale.text
         assert {"ru": "форма устарела или повреждена: перезагрузите страницу и попробуйте снова",
                 "zh": "表单已过期或无效：请刷新页面后重试"}[lang] in stale.text
+
+
+@pytest.mark.parametrize("lang, over", [
+    ("en", "the upload is over this course's limit of 1.0 MiB: submit your engine.py, notebook or zip alone"),
+    ("ru", "загруженный файл больше предела этого курса, 1.0 MiB: отправьте только engine.py, блокнот или архив .zip")])
+def test_an_upload_over_the_cap_from_the_page_is_answered_with_the_page(course, lang, over, monkeypatch):
+    """The page's form over the course's cap was answered with the API's JSON (413, `{"detail": ...}`): a browser
+    showed it raw. Now the page again, 413, with the refusal's words where the form's other refusals are, in the
+    course's language; whether the size was declared (Content-Length) or counted as it came (chunked). The API's
+    answer stays JSON, the same Message."""
+    set_in_course(_course(course, lang, monkeypatch), max_upload_mb=1)
+    with TestClient(create_app(course, start_pool=False)) as client:
+        served = Course(course, client.app, client)
+        bob = _signed_in(served, "bob")
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', bob.get("/").text).group(1)
+        big = b"# " + b"x" * (2 << 20) + b"\n" + OWN_VALUE.encode()  # 2 MiB: past 1 MiB and the form's slack (64 KiB)
+        declared = bob.post("/upload", data={"exercise": "01-mul-backward", "csrf": csrf},
+                            files={"file": ("engine.py", big)}, follow_redirects=False)
+        boundary = "b0undary"
+        body = (f'--{boundary}\r\nContent-Disposition: form-data; name="exercise"\r\n\r\n01-mul-backward\r\n'
+                f'--{boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n{csrf}\r\n'
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="engine.py"\r\n\r\n').encode()
+        body += big + f"\r\n--{boundary}--\r\n".encode()
+        streamed = bob.post("/upload", content=(body[i:i + 65536] for i in range(0, len(body), 65536)),
+                            headers={"content-type": f"multipart/form-data; boundary={boundary}"},
+                            follow_redirects=False)
+        assert "content-length" not in streamed.request.headers  # counted as it came
+        for page in (declared, streamed):
+            assert (page.status_code, page.headers["content-type"], page.headers["connection"]) == (
+                413, "text/html; charset=utf-8", "close")
+            assert f'<p class="error" id="error">{escape(over)}</p>' in page.text and f'<html lang="{lang}">' in page.text
+        by_api = served.client.post("/api/v1/submissions", headers=served.auth("bob"),
+                                    data={"exercise": "01-mul-backward"}, files={"file": ("engine.py", big)})
+        assert (by_api.status_code, by_api.json()["detail"], by_api.json()["message_data"]["params"]) == (
+            413, over, {"limit": "1.0 MiB"})
+        with served.svc.db.read() as session:  # nothing of it kept, no attempt used
+            assert session.query(Submission).count() == 0

@@ -1,0 +1,88 @@
+"""How a submission's run ends, by what ended its last worker (Attempt.ended) or by a count that ran out: the status,
+and the words the row and its probes keep, each said as what happened and what the student does about it (grader/i18n:
+an id with the run's facts as parameters; a renderer says it in the reader's language)."""
+
+import dataclasses
+
+from ..i18n import _FIELD, Message, msg, nmsg
+
+MAX_RESTARTS = 8  # fresh workers after timeouts or crashes, per submission
+TIMEOUTS_IN_A_ROW = 3  # then the engine is taken to loop everywhere
+
+
+@dataclasses.dataclass(frozen=True)
+class Ending:
+    """What the end of a worker means for the submission's run."""
+
+    status: str  # "timeout" or "crashed": the run's, or with `probe_only` the running probe's
+    message: Message  # its id is filled in with the run's facts (see _facts, _said)
+    probe_only: bool = False  # only the probe that ran ends; a fresh worker goes on with the rest
+    charges_running_probe: bool = False  # the probe that ran gets the run's status and message too
+    distrusts_report: bool = False  # none of the observations the submission reported are used
+    may_starve: bool = False  # a timeout the machine may have caused: says so when the worker was starved
+    data: tuple = ()  # facts kept in the message's parameters (the row's message_data) that its words do not name
+
+
+# How a run ends, by what ended its last worker (Attempt.ended) or by a count that ran out. Each message is
+# data (grader/i18n): the row and the probes keep its id and the facts it names beside the English text.
+ENDINGS = {
+    # what happened, and what the student does about it; the code each names stays code in every language
+    "exited": Ending("crashed", msg("{file} called sys.exit({detail}) while being imported, so nothing of it could be "
+                                    "tested: remove that call (or `exit()`, `quit()`, `raise SystemExit`), or put the "
+                                    "code that runs the file as a script under `if __name__ == \"__main__\":`")),
+    "import-timeout": Ending("timeout", msg("importing {file} did not finish within {import_seconds} s"),
+                             may_starve=True),
+    "total-timeout": Ending("timeout", msg("the submission's time limit ({submission_seconds} s) ran out"),
+                            charges_running_probe=True, may_starve=True),
+    # An honest worker never writes a malformed report: something in the submission wrote into the observation
+    # pipe (or closed or replaced a descriptor of the grader's). None of what this submission reported is trusted,
+    # not even the results that came before the bad line (they may be forged too). What the parser refused
+    # (`detail`, observe/protocol.py's words, the grader's own English) is kept as data beside the sentence. When it
+    # happened is not said: a forged `imported` event is as good as the worker's own, so "while being imported"
+    # could not be told from "while the tests ran"; the calls the sentence names find the code either way.
+    "protocol": Ending("crashed", msg("{file} tampered with the grader's report channel (it "
+                                      "wrote to, closed or replaced a file descriptor it did not open), so none of "
+                                      "its observations are used: remove that code (`os.write`, `os.close` or "
+                                      "`os.dup2` on a descriptor number, `/dev/fd/`, `/proc/self/fd/`); `print()` "
+                                      "and the files your code opens itself are fine"),
+                       distrusts_report=True, data=("detail",)),
+    "died-importing": Ending("crashed", msg("the worker died while importing {file}: {detail}; run {file} on its own "
+                                            "to see why, and put what it does beyond defining its classes (training, "
+                                            "large data, processes) under `if __name__ == \"__main__\":`")),
+    "probe-timeout": Ending("timeout", msg("did not finish within {probe_seconds} s"), probe_only=True,
+                            may_starve=True),
+    "died": Ending("crashed", msg("{detail}"), probe_only=True),
+    "timeouts-in-a-row": Ending("timeout", nmsg("{timeouts_in_a_row} probe in a row did not finish within "
+                                                "{probe_seconds} s each; the rest were not run",
+                                                "{timeouts_in_a_row} probes in a row did not finish within "
+                                                "{probe_seconds} s each; the rest were not run",
+                                                "timeouts_in_a_row", timeouts_in_a_row=TIMEOUTS_IN_A_ROW)),
+    "restarts": Ending("crashed", nmsg("the worker crashed {workers} time; the rest of the probes were not run",
+                                       "the worker crashed {workers} times; the rest of the probes were not run",
+                                       "workers", workers=MAX_RESTARTS + 1)),
+}
+
+
+def _facts(suite, limits, attempt):
+    """What an ending's message may name."""
+    # `file`: the sandbox's name for the student's module; grader.places names the student's own file instead
+    return dict(dataclasses.asdict(limits), module=suite.module, file=f"{suite.module}.py", detail=attempt.detail,
+                starved=attempt.starved, measured=attempt.measured, timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
+                workers=MAX_RESTARTS + 1)
+
+
+def _said(ending, facts) -> Message:
+    """The ending's message with the facts its id names (a timeout of a starved worker says why it is observed
+    again: the CPU it waited for, or this machine's wall clock)."""
+    base = ending.message
+    # seconds as the English writes them (`1`, `2.5`: numbers are parameters, never translated), counts as numbers
+    params = {name: f"{facts[name]:g}" if isinstance(facts[name], float) else facts[name]
+              for name in [*_FIELD.findall(base.id), *ending.data]}
+    said = Message(base.id, params, base.plural, base.count)
+    if ending.may_starve and facts["starved"]:
+        if facts["measured"]:
+            return msg("{ending} while the machine was too busy to run it (it waited for a CPU): it will be "
+                       "observed again, and is not cached", ending=said)
+        return msg("{ending} by the wall clock (this machine cannot tell a busy CPU from a slow engine): it will "
+                   "be observed again, and is not cached", ending=said)
+    return said
