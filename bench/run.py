@@ -54,6 +54,13 @@ CHECK_RATIO = 1.2
 # floor's CPU on two cores; and the grader's own process, one Python, is the critical path. A run's first grading of
 # a grader source also fills the boot's kept files (judge/draw_pool.py's pool of draws, the dry run, the walks): the
 # grader's process 8.0 s of CPU cold against 3.5 s warm, which is where a first --check after an edit loses most.
+# Session 38 (speed38): the diagnosis asked pops_a_stack of nearly every row after the row's walked tree had made way
+# for the later rows' (source_tree.analysed keeps 16), so each file was parsed and walked twice, the second time in the
+# thread that judges; it is read ahead now (pipeline._reading_ahead): 159 -> 110 walks for 100 rows, and the grader's
+# own CPU with the observations replayed (bench/replay.py -n 300, ABAB, load 14-20) 18.9-22.2 -> 18.0-19.8 ms a row
+# (each pair -5 % to -15 %; at -n 100 40.7-43.1 -> 33.2-40.1), the scores files byte for byte the same.
+# The observing threads' CPU in a whole run moved between 1.5 and 6.4 s for 100 rows from run to run of the same
+# code there (a /proc/self/task sample per thread): read --check's ratio on a quiet machine only.
 sys.path.insert(0, str(ROOT))
 
 

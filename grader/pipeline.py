@@ -290,15 +290,18 @@ def _tests_read(runs, expectations):
 def _reading_ahead(suite, settings):
     """What the diagnosis reads of each source (its hints, its seed), read while the submission's worker
     starts (observe_submission) and kept by content (diagnose/hints.py), not after the whole batch is
-    observed, when only this process works and the other cores wait: None where nothing is diagnosed."""
+    observed, when only this process works and the other cores wait: None where nothing is diagnosed.
+    pops_a_stack too: the diagnosis asks it of nearly every row, after its walked tree (source_tree.analysed,
+    the last 16 texts) has made way for the later rows' own, so that it parsed and walked each file a second
+    time (98 of a batch of 100, in the thread that judges: 198 walks for 100 files)."""
     if not suite.diagnose or settings.diagnose != "all":
         return None
-    from .diagnose.hints import seed_facts, silent_backward_hints, static_hints
+    from .diagnose.hints import pops_a_stack, seed_facts, silent_backward_hints, static_hints
 
     engine = f"{suite.module}.py"
 
     def read(submission):
-        for reading in (static_hints, seed_facts, silent_backward_hints):
+        for reading in (static_hints, seed_facts, silent_backward_hints, pops_a_stack):
             reading(submission.files, engine=engine)
     return read
 

@@ -73,3 +73,33 @@ def test_each_observed_submission_is_read_once_while_observed_and_its_forbidden_
         run = runs[name]  # what its run said, when its imports are not these (session 9's CI: tests/test_parsing.py)
         assert run["forbidden_imports"] == found, f"{name}: {run['status']}: {run['message']}"
     assert list(runs["bob"])[:6] == ["id", "status", "message", "import_error", "forbidden_imports", "probes"]
+
+
+def test_the_reading_ahead_holds_each_reading_the_diagnosis_asks_of_every_row(monkeypatch):
+    """By the time a row is diagnosed, the walked trees of the rows observed after it have taken its tree's place
+    (source_tree.analysed keeps 16): every reading the diagnosis asks of each row is read ahead, or it parsed and
+    walked the file again in the thread that judges (pops_a_stack: 98 of a batch of 100)."""
+    from types import SimpleNamespace
+
+    from grader.diagnose.hints import pops_a_stack, silent_backward_hints
+    from grader.pipeline import Settings, _reading_ahead
+
+    walked = []
+
+    class Counted(source_tree.SourceTree):
+        def __init__(self, tree, deadline):
+            walked.append(tree)
+            super().__init__(tree, deadline)
+
+    monkeypatch.setattr(source_tree, "SourceTree", Counted)
+    files = {"engine.py": (ASSIGNING + "\n# read ahead test\n").encode()}
+    _reading_ahead(load_suite("engine"), Settings())(SimpleNamespace(files=files))
+    assert len(walked) == 1
+    source_tree._ANALYSED.clear()  # the later rows' trees took its place
+    assert [h["hint"] for h in static_hints(files, engine="engine.py")] == ["assign-grad"]
+    assert seed_facts(files, engine="engine.py") == {"seeds": True, "seeds_before_walk": True, "line": 121}
+    assert silent_backward_hints(files, engine="engine.py") == []
+    assert pops_a_stack(files, engine="engine.py") is True  # the reference walks with a stack
+    assert len(walked) == 1  # none of them walked the file again
+    fresh = {"engine.py": (ASSIGNING + "\n# not read ahead\n").encode()}
+    assert pops_a_stack(fresh, engine="engine.py") is True and len(walked) == 2  # what a row not read ahead costs
