@@ -1,6 +1,37 @@
-"""Session 38's strangers of the exercises that are not the whole engine, graded by the real program.
+"""Session 38's strangers of the exercises that are not the whole engine, graded by the real program in one batch.
 
-(docstring filled in below)
+`tests/fixtures/strangersx38/<exercise>/` holds 20 correct submissions written by hand in styles no earlier fixture
+has: 01's mul rule as a loop over `zip((self, other), (other.data, self.data))`; 02's rules adding through one
+helper (`_add_into(node, amount)`); 03's tanh as sech² of the input, `1 / cosh(x) ** 2`; 04's exp and log through a
+`_unary(y, slope)` helper and every derived op by `-1 *` and `** -1`; 05's walk a generator over a stack of
+iterators; gradchecks in Windows-1252 with a coding line and German names (a stencil of (step, weight) pairs), and
+built from closures (a differencer made for h, a judge made for two tolerances); networks whose numbers live in one
+flat list every module is a window onto (`w` and `b` index views), split over two files (`units.py` beside nn.py),
+and made by `type(name, bases, namespace)` with no `class` statement; dual numbers as 2x2 matrices (a quotient by
+the inverse), with `__slots__` and a decorator that chains each function's derivative in, and as a Taylor series cut
+after ε (a product by convolution); a unittest case of a table of hand-worked expressions and seeded loops against
+the slope of the engine's own forward pass; neurons folded by `functools.reduce`, written in a notebook as free
+functions beside the engine (`%timeit`), and in French in Windows-1252 with CRLF line ends; lines fitted by an
+optimizer of closures (`clear, step = sgd(params, lr)`), with the loss in a `losses.py` beside it, and in a notebook
+whose training is a generator of (w, b, loss) (`%%capture` of a `!pip`, `%%time`). `PLANTED` puts one classic
+mistake of shared/course.md in a new guise in 20 of them.
+
+What these found (before -> after):
+- 10-neuron: a `largest_relative_difference` whose scale is `max(g, r)`, not `max(|g|, |r|)`, scored 16/16: no
+  planted difference of compare/planted was the largest on a negative pair. compare/planted now plants 10% on
+  dy/dx1 (negative) beside 5% on dy/db: 14/16, "expected 0.0909090909 ..., got 0.0476190476".
+- 02-accumulate: `=` in the one helper every rule adds through (`node.grad = amount`, called `_add_into(self,
+  out.grad)`) was named `assign-not-accumulate-everywhere` without a line; the assign-grad reading now follows a
+  helper's parameter to the calls that hand it a gradient without the node's own (diagnose/overwrites.helper_writes):
+  line 15.
+- Every other correct submission scored full as written, with no finding; every planted mistake loses the points
+  of its test(s), once (the later ones "Not charged again"), and the engine exercises' ones are named by variant.
+
+Left: 01-mul-backward's `mul-own-data` is named without a line (that suite has no where_written probe, which places
+a rule in the engine suite; adding one changes its stored runs); 05's walk that pushes a child whether or not it was
+seen, over a stack of iterators, is named `no-visited` without a line; 09's `assert (cond, message)`, a tuple that
+always holds (Python's SyntaxWarning says so), loses each catch it would have made, 24 of them, and nothing says
+why (no diagnosis runs on a test file).
 """
 import shutil
 from pathlib import Path
@@ -55,12 +86,16 @@ PLANTED = {
             "    def zero_grad(self):\n        for layer in self.layers:\n            for n in layer.neurons:\n"
             "                for w in n.w:\n                    w.grad = 0\n\n"
             "    def parameters(self):\n        return [p for layer")]}),
+        "bug-type-built-last-layer-tanh": ("correct-type-built", {"nn.py": [
+            ("nonlin=i < len(nouts) - 1, rng=rng)", "nonlin=True, rng=rng)")]}),
         "bug-flat-update-uphill": ("correct-flat-index-views", {"nn.py": [
             ("p.data -= lr * p.grad", "p.data = p.data + lr * p.grad")]}),
     },
     "08-dual-numbers": {
         "bug-matrix-inverse-sign": ("correct-matrix-form", {"dual.py": [
             ("return ((1 / a, -b / (a * d)), (0.0, 1 / d))", "return ((1 / a, b / (a * d)), (0.0, 1 / d))")]}),
+        "bug-series-tanh-one-minus-t": ("correct-truncated-series", {"dual.py": [
+            ("lambda a: 1.0 - math.tanh(a) ** 2)", "lambda a: 1.0 - math.tanh(a))")]}),
         "bug-slots-relu-at-zero": ("correct-slots-chain-decorator", {"dual.py": [
             ("@chained(lambda a: float(a > 0))", "@chained(lambda a: float(a >= 0))")]}),
     },
@@ -71,6 +106,10 @@ PLANTED = {
              'assert (math.isclose(got, want, rel_tol=rel, abs_tol=abs_), f"{got} is not {want}")')]}),
     },
     "10-neuron": {
+        # relu's dead side read as agreement where only one of the two is 0: the zero test on g alone
+        "bug-cp1252-skips-one-zero": ("correct-cp1252-crlf", {"neuron.py": [
+            ("écarts.append(abs(g - r) / échelle if échelle else 0.0)",
+             "écarts.append(abs(g - r) / échelle if g else 0.0)")]}),
         "bug-reduce-max-without-abs": ("correct-reduce-fold", {"neuron.py": [
             ("scale = max(abs(g), abs(r))", "scale = max(g, r)")]}),
         "bug-notebook-tanh-read-as-relu": ("correct-notebook-cells", {"neuron.ipynb": [
@@ -79,6 +118,9 @@ PLANTED = {
     "11-fit-line": {
         "bug-closure-clears-w-only": ("correct-closure-optimizer", {"fit_line.py": [
             ("        for p in params:\n            p.grad = 0.0", "        params[0].grad = 0.0")]}),
+        # the learning rate's sign flipped where the generator is made: every step uphill
+        "bug-notebook-descent-negated-rate": ("correct-notebook-generator", {"fit_line.ipynb": [
+            ("descent(learning_rate)):", "descent(-learning_rate)):")]}),
         "bug-split-sum-not-mean": ("correct-split-loss-module", {"losses.py": [
             (" * (1.0 / len(squares))", "")]}),
     },
@@ -120,12 +162,16 @@ TABLES = {
     "07-mlp-xor": {
         "correct-flat-index-views": (24.0, [], []),
         "correct-split-two-files": (24.0, [], []),
+        "correct-type-built": (24.0, [], []),
+        "bug-type-built-last-layer-tanh": (22.0, ["forward/mlp"], []),
         "bug-flat-update-uphill": (21.0, ["train/train-xor"], []),
         "bug-split-zero-grad-weights-only": (22.0, ["parameters/zero-grad"], []),
     },
     "08-dual-numbers": {
         "correct-matrix-form": (20.0, [], []),
         "correct-slots-chain-decorator": (20.0, [], []),
+        "correct-truncated-series": (20.0, [], []),
+        "bug-series-tanh-one-minus-t": (19.0, ["rule/tanh"], []),
         "bug-matrix-inverse-sign": (18.0, ["rule/quotient"], []),
         "bug-slots-relu-at-zero": (19.0, ["rule/relu"], []),
     },
@@ -138,6 +184,8 @@ TABLES = {
     "10-neuron": {
         "correct-notebook-cells": (16.0, [], []),
         "correct-reduce-fold": (16.0, [], []),
+        "correct-cp1252-crlf": (16.0, [], []),
+        "bug-cp1252-skips-one-zero": (15.0, ["compare/zero-against-nonzero"], []),
         "bug-notebook-tanh-read-as-relu": (14.0, ["tanh/points"], []),
         # 16/16 before: no planted difference was the largest on a negative pair
         "bug-reduce-max-without-abs": (14.0, ["compare/planted"], []),
@@ -145,6 +193,10 @@ TABLES = {
     "11-fit-line": {
         "correct-closure-optimizer": (13.0, [], []),
         "correct-split-loss-module": (13.0, [], []),
+        "correct-notebook-generator": (13.0, [], []),
+        # step/second, train/converges and the history tests excused: "Not charged again: ... which step/first
+        # already charges"
+        "bug-notebook-descent-negated-rate": (11.0, ["step/first"], []),
         "bug-closure-clears-w-only": (11.0, ["step/second"], []),
         "bug-split-sum-not-mean": (11.0, ["loss/mean"], []),
     },
