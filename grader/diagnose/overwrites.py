@@ -16,7 +16,8 @@ from .source_tree import FUNCTIONS, grad_accessors, grad_names, superseded
 
 def assign_grad(tree, parents, filename):
     """The `assign-grad` hint (source_patterns.grad_assignments) with the setters' and the tables' rows beside."""
-    more = setter_calls(tree, parents, grad_names(tree)) + adjoint_table_writes(tree, parents)
+    names = grad_names(tree)
+    more = setter_calls(tree, parents, names) + adjoint_table_writes(tree, parents) + helper_writes(tree, parents, names)
     return grad_assignments(tree, parents, filename, more)
 
 
@@ -52,6 +53,48 @@ def setter_calls(tree, parents, names):
         found.append((call.lineno, (dotted, f"{owner}.{getter}" if getter else f"{owner}.grad"), functions,
                       rule_of(tree, parents, call, functions)))
     return found
+
+
+def helper_writes(tree, parents, names):
+    """(line, `node.grad`, functions, None) for each `p.grad = q` in a function the rules call, p and q two of its
+    parameters (`def _add_into(node, amount): node.grad = amount`), where some call of it in a rule hands q a value
+    that reads some gradient but not p's own (`_add_into(self, out.grad)`): the one `=` every rule adds through
+    (strangersx38; before: no line). A call that hands q the sum (`_set(self, self.grad + out.grad)`) is no `=`."""
+    found = []
+    for node in tree.nodes(ast.Assign):
+        tree.in_time()
+        target = node.targets[0]
+        if len(node.targets) != 1 or not isinstance(target, ast.Attribute) or target.attr not in names \
+                or not isinstance(target.value, ast.Name) or not isinstance(node.value, ast.Name):
+            continue
+        functions = _enclosing(node, parents)
+        if len(functions) != 1 or functions[0].name not in _called_in_rules(tree, parents) \
+                or superseded(functions[0], tree.tree, parents):
+            continue
+        params = [a.arg for a in functions[0].args.args]
+        if target.value.id not in params or node.value.id not in params or target.value.id == node.value.id:
+            continue
+        if any(_drops_own(tree, parents, call, functions[0], target.value.id, node.value.id, names)
+               for call in tree.nodes(ast.Call)):
+            found.append((node.lineno, _dotted(tree, target), functions, None))
+    return found
+
+
+def _drops_own(tree, parents, call, helper, node_param, amount_param, names) -> bool:
+    """Whether CALL, in a rule, calls HELPER with an amount (its parameter AMOUNT_PARAM) that reads some gradient
+    but not the gradient of the node it hands in as NODE_PARAM (a method's call, `self._add(...)`, hands `self`
+    first)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    if name != helper.name or call.keywords or len(_enclosing(call, parents)) < 2:
+        return False
+    params = [a.arg for a in helper.args.args]
+    shift = len(params) - len(call.args)
+    at, amount_at = params.index(node_param) - shift, params.index(amount_param) - shift
+    if shift not in (0, 1) or (shift and not isinstance(func, ast.Attribute)) or min(at, amount_at) < 0:
+        return False
+    amount, own = call.args[amount_at], tree.chain.get(id(call.args[at]))
+    return own is not None and _reads_any_grad(amount, names) and not _reads_own(tree, amount, own, names)
 
 
 _TABLE_NAME = re.compile(r"^_*(g|grads?|gradients?|adj\w*|adjoints?)$", re.IGNORECASE)

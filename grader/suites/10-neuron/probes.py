@@ -215,14 +215,17 @@ def _differing():
 
 @probekit.modules
 def compare_planted(m):
-    """largest_relative_difference with planted differences: 0.1% on dy/dw1; 10% on dy/db beside 5% on dy/dx1; 10% on dy/dw1 beside 5% on dy/db"""
+    """largest_relative_difference with planted differences: 0.1% on dy/dw1; 10% on dy/db beside 5% on dy/dx1; 10% on dy/dw1 beside 5% on dy/db; 10% on dy/dx1, which is negative, beside 5% on dy/db"""
     one = dict(SAME, w1=2.0 * 1.001)
     two = dict(SAME, b=0.5 * 1.1, x1=-1.5 * 1.05)
     three = dict(SAME, w1=2.0 * 1.1, b=0.5 * 1.05)
+    # the largest on a negative pair: a scale taken without abs (max(g, r) of two negatives) is negative there
+    four = dict(SAME, x1=-1.5 * 1.1, b=0.5 * 1.05)
     return {"0.1% on w1": _compare(m, one, dict(SAME), "with 0.1% planted on w1"),
             "0.1% on w1, sets swapped": _compare(m, dict(SAME), one, "with the sets swapped"),
             "10% on b, 5% on x1": _compare(m, two, dict(SAME), "with 10% on b and 5% on x1"),
-            "10% on w1, 5% on b": _compare(m, three, dict(SAME), "with 10% on w1 and 5% on b")}
+            "10% on w1, 5% on b": _compare(m, three, dict(SAME), "with 10% on w1 and 5% on b"),
+            "10% on x1 (negative), 5% on b": _compare(m, four, dict(SAME), "with 10% on x1 (negative) and 5% on b")}
 
 
 @probekit.modules

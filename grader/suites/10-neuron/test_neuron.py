@@ -126,7 +126,8 @@ def _reported(value, grads, reference, case):
 
 # compare_planted's cases: the gradients that differ, (theirs, the reference's); the other names are equal
 PLANTED = {"0.1% on w1": ([2.002], [2.0]), "0.1% on w1, sets swapped": ([2.0], [2.002]),
-           "10% on b, 5% on x1": ([0.55, -1.575], [0.5, -1.5]), "10% on w1, 5% on b": ([2.2, 0.525], [2.0, 0.5])}
+           "10% on b, 5% on x1": ([0.55, -1.575], [0.5, -1.5]), "10% on w1, 5% on b": ([2.2, 0.525], [2.0, 0.5]),
+           "10% on x1 (negative), 5% on b": ([-1.65, 0.525], [-1.5, 0.5])}
 NAMES = 5  # the gradients compared: x1, x2, w1, w2, b
 
 
@@ -157,6 +158,12 @@ def test_compare_planted(observe):
     _reported(got["10% on w1, 5% on b"], [2.2, 0.525], [2.0, 0.5],
               msg("with {node} = {value} against {reference} ({share}) and {node2} = {value2} against {reference2} "
                   "({share2})", node="dy/dw1", value="2.2", reference="2", share="10%", node2="dy/db",
+                  value2="0.525", reference2="0.5", share2="5%"))
+    # the largest on two negative gradients: |g - r| over max(|g|, |r|), not over max(g, r), which is negative there
+    # (strangersx38: `max(g, r)` passed every other case)
+    _reported(got["10% on x1 (negative), 5% on b"], [-1.65, 0.525], [-1.5, 0.5],
+              msg("with {node} = {value} against {reference} ({share}) and {node2} = {value2} against {reference2} "
+                  "({share2})", node="dy/dx1", value="-1.65", reference="-1.5", share="10%", node2="dy/db",
                   value2="0.525", reference2="0.5", share2="5%"))
 
 
