@@ -44,7 +44,7 @@ from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward, receiver_of
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
-from .walk_inputs import direct_inputs, pushes_its_item
+from .walk_inputs import _PUSHED_BY, direct_inputs, pushes_its_item
 from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed, mark_tested,
                            passes_gradient, root_inputs_only, unmarked_again)
 
@@ -123,9 +123,15 @@ def _grad_starts_one(tree) -> int | None:
     return lines[0] if not named and len(lines) == 1 else None
 
 
-def _inputs_walked(node) -> bool:
+def _inputs_walked(node, function=None) -> bool:
     """Whether NODE walks one node's inputs: `for child in node._prev`, `stack.extend(node._prev)`, `iter(node._prev)`,
-    a comprehension over them (`(c for c in node._prev if ...)`): an attribute of a name other than `self`."""
+    a comprehension over them (`(c for c in node._prev if ...)`): an attribute of a name other than `self`; a loop over
+    a dict node's field that pushes what it takes (`for child, _ in node["edges"]: stack.append(...)`), or one input
+    taken by its index and pushed in FUNCTION (`kid = v._kids[i]` ... `stack.append((kid, 0))`; session 38)."""
+    if isinstance(node, ast.For) and _a_nodes_field(node.iter, subscript=True) and _pushes_a_target(node):
+        return True
+    if isinstance(node, ast.Assign) and function is not None:
+        return _input_by_index_pushed(node, function)
     if isinstance(node, (ast.For, ast.comprehension)):
         return _over_a_nodes_inputs(node)
     name = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else \
@@ -140,22 +146,55 @@ def _inputs_walked(node) -> bool:
 _ITERATED_BY = frozenset({"extend", "iter", "reversed", "list", "tuple", "sorted"})
 
 
+def _a_nodes_field(expression, subscript=False) -> bool:
+    """Whether EXPRESSION is a field of a node other than the receiver: `v._kids`, and with SUBSCRIPT a dict node's
+    field under a string key too (`node["edges"]`)."""
+    if isinstance(expression, ast.Attribute):
+        return isinstance(expression.value, ast.Name) and expression.value.id != "self"
+    return (subscript and isinstance(expression, ast.Subscript) and isinstance(expression.value, ast.Name)
+            and expression.value.id != "self" and isinstance(expression.slice, ast.Constant)
+            and isinstance(expression.slice.value, str))
+
+
+def _pushed_in(names: set, where) -> bool:
+    """Whether one of NAMES is an argument of a push (`stack.append((kid, 0))`, `todo.extend(...)`) in WHERE."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _PUSHED_BY
+               and any(isinstance(a, ast.Name) and a.id in names for arg in n.args for a in ast.walk(arg))
+               for n in ast.walk(where))
+
+
+def _pushes_a_target(loop) -> bool:
+    """Whether LOOP pushes a name its target binds (`for child, _ in node["edges"]: stack.append((child, 0))`)."""
+    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    return any(_pushed_in(names, statement) for statement in loop.body)
+
+
+def _input_by_index_pushed(assign, function) -> bool:
+    """Whether ASSIGN takes one input of a node by its index (`kid = v._kids[i]`) into a name FUNCTION pushes."""
+    value = assign.value
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0], ast.Name) or not isinstance(value, ast.Subscript) \
+            or not _a_nodes_field(value.value) or isinstance(value.slice, (ast.Constant, ast.Slice)):
+        return False
+    return _pushed_in({assign.targets[0].id}, function)
+
+
 def _reads_a_gradient(node) -> bool:
     return any(isinstance(n, ast.Attribute) and GRADISH.search(n.attr) for n in ast.walk(node))
 
 
-def _no_visited(tree) -> int | None:
+def _no_visited(tree, starts=None) -> int | None:
     """The line where the sort of `backward()` (with what it calls in the file) walks a node's inputs, where it has
     one such place and tests no membership anywhere (no `in` / `not in`, no bit of a mask tested: no visited set,
     dict, list or bitmask is read, so a node reached along two paths is listed twice); None where the sort reads one
     (a visited set wrong some other way is not this reading's to place). First, the one mark computed and dropped
     there, if there is one (walk_reading.dropped_marks), else the one mark written back to the value that lets a
-    node be pushed again (walk_reading.unmarked_again)."""
+    node be pushed again (walk_reading.unmarked_again). STARTS: the functions of TREE to read from instead of
+    `backward()` (a module of the student's own that backward() hands its walk to)."""
     dropped = dropped_marks(tree) or unmarked_again(tree)
     if len(dropped) == 1:
         return dropped[0]
-    lines = set()
-    for method in _backward_methods(tree):
+    inputs, pushed = set(), set()
+    for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
             for node in ast.walk(function):
                 tree.in_time()
@@ -163,9 +202,13 @@ def _no_visited(tree) -> int | None:
                     return None
                 if bit_tested(node) or mark_tested(node):  # `seen >> bit & 1`, `marks[v.num] == 2`: marks are read
                     return None
-                if (_inputs_walked(node) or pushes_its_item(node)) and not _reads_a_gradient(node):
+                if (_inputs_walked(node, function) or pushes_its_item(node)) and not _reads_a_gradient(node):
                     # not a rule's loop over its edges
-                    lines.add(node.lineno if hasattr(node, "lineno") else node.iter.lineno)
+                    line = node.lineno if hasattr(node, "lineno") else node.iter.lineno
+                    (inputs if _inputs_walked(node, function) else pushed).add(line)
+    # a node's inputs read where a loop also pushes what it walks (`for v in todo[-1]: path.append(v)` over a stack of
+    # iterators, each `iter(v.inputs)`): the inputs' line is the sort's (session 38)
+    lines = inputs or pushed
     return lines.pop() if len(lines) == 1 else None
 
 
@@ -178,6 +221,7 @@ def _direct_children_only(tree) -> int | None:
 
 
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
+            "no-visited-adjoints": _no_visited, "no-visited-written-back": _no_visited,
             "direct-children-only": _direct_children_only}
 
 
@@ -266,9 +310,10 @@ def _filled_under_a_test(store, function) -> int | None:
 
 
 def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tuple[str, int] | None:
-    """(file, line) of `variant`'s mistake: in ENGINE (walk_place), else, for a walk in the wrong order, in a module
-    of the student's own that backward() hands the walk to (session 34: `from graph import backpropagate`, the loop
-    in graph.py beside engine.py, was left without a line)."""
+    """(file, line) of `variant`'s mistake: in ENGINE (walk_place), else in the module the engine takes `Value` from,
+    else, for a walk in the wrong order or a sort with no visited set, in a module of the student's own that
+    backward() (of either) hands the walk to (session 34: `from graph import backpropagate`, the loop in graph.py
+    beside engine.py, was left without a line; session 38: a package's `from .sweep import sweep`)."""
     line = walk_place(variant, files, engine)
     if line is not None:
         return engine, line
@@ -277,7 +322,24 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
         line = walk_place(variant, files, home[0])
         if line is not None:
             return home[0], line
-    tree = tree_of(files, engine) if variant == "forward-order" else None
+    finder = _HANDED_ON_FINDERS.get(variant)
+    for module in dict.fromkeys([engine, *([home[0]] if home is not None else [])]) if finder else ():
+        found = _in_a_module_handed_on(finder, files, module)
+        if found is not None:
+            return found
+    return None
+
+
+# the readings that follow backward() into a module of the student's own it hands the walk to (session 34:
+# forward-order; session 38: no visited set, the sort in `engine/sweep.py` beside the package's `scalar.py`)
+_HANDED_ON_FINDERS = {"forward-order": _forward_loop, **{name: _no_visited for name in (
+    "no-visited", "no-visited-adjoints", "no-visited-written-back")}}
+
+
+def _in_a_module_handed_on(finder, files: dict, engine: str) -> tuple[str, int] | None:
+    """(module, line) where FINDER places the mistake in a module of the student's own that ENGINE's backward()
+    hands its walk to (`from graph import backpropagate`; `from .sweep import sweep` in a package), else None."""
+    tree = tree_of(files, engine)
     if tree is None:
         return None
     try:
@@ -287,7 +349,7 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
             if other is None:
                 continue
             other.deadline = tree.deadline
-            line = _forward_loop(other, [f for f in other.nodes(*FUNCTIONS) if f.name in names])
+            line = finder(other, [f for f in other.nodes(*FUNCTIONS) if f.name in names])
             if line is not None:
                 return module, line
     except (OverBudget, RecursionError):
@@ -309,9 +371,10 @@ def place_walks(entries: list[dict], submission, engine: str) -> None:
     first (name_sorted_once: its loop may walk the kept order forwards, which is no walk in the wrong order)."""
     name_sorted_once(entries, submission, engine)
     for entry in entries:
-        if entry.get("kind") != "variant" or entry.get("line") or entry["variant"] not in _FINDERS:
+        name = entry.get("variant") if entry.get("kind") == "variant" else entry.get("walk")
+        if entry.get("kind") not in ("variant", "walk") or entry.get("line") or name not in _FINDERS:
             continue
-        found = walk_file_place(entry["variant"], submission.files, engine)
+        found = walk_file_place(name, submission.files, engine)
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
 
