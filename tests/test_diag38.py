@@ -17,6 +17,14 @@ visited set out of each (and of tests/fixtures/diag37's correct-dict-adjoints):
 - the adjoints written back once per node (a dict of the nodes listed): the micrograd-shaped variant `no-visited`, as
   before, now placed (a dict node's `node["edges"]` is a node's inputs to the reading).
 
+Three more correct engines work out each local derivative while the walk runs (an if/elif chain on the op's name in
+backward(), a module-level `partials(op, xs, y)`, a package whose `rules.py` holds a table of lambdas), and `PLANTED`
+writes `x.exp()` for `math.exp(x)` in an op, an op's backward rule and each of those, and `v.args.grad` (a tuple's) in
+the walk: each was charged as now (exp's two tests, 61/63; the walk's, 2/63), titled "... raises AttributeError", and
+outside the ops explained only as "Whatever raises there stops every expression that reaches it". Now the title says
+what the line did ("Your backward() looks up `.exp` on a float") and the explanation says to write `math.exp(x)`
+(diagnose/raising.py's builtin_lookup and _on_builtin, elsewhere.py).
+
 The closure engine and the package expand a node's first input first over a list of inputs, where `a * a` lists `a`
 twice: no order of the walks had the children reversed with their duplicates (walks.ORDERS), so those two were not
 reproduced on shared/three-paths (y = a * a + a * b + a) and stayed unnamed. No score moves.
@@ -45,6 +53,18 @@ PACKAGE_SWEEP = ("    for v in reversed(list(post_order(root))):\n        a = ad
                  "        v.grad += a\n")
 # id -> (the correct engine it is planted in, [(text, replaced by)], all in one file)
 PLANTED = {
+    # a method looked up on one of Python's own types: in an op, in backward()'s walk, in a helper, in a rule table
+    "bug-closure-exp-method": (FRESH / "correct-closure-adjoints", [
+        ("e = math.exp(self.data)", "e = self.data.exp()")]),
+    "bug-closure-exp-rule-method": (FRESH / "correct-closure-adjoints", [
+        ("lambda g: ((self, e * g),)", "lambda g: ((self, self.data.exp() * g),)")]),
+    "bug-walk-time-exp-method": (FRESH / "correct-walk-time-rules", [("locals_ = (math.exp(x),)",
+                                                                      "locals_ = (x.exp(),)")]),
+    "bug-walk-time-grad-on-tuple": (FRESH / "correct-walk-time-rules", [("a.grad += d * v.grad",
+                                                                         "a.grad += d * v.args.grad")]),
+    "bug-rule-function-exp-method": (FRESH / "correct-rule-function", [("return [math.exp(xs[0])]",
+                                                                        "return [xs[0].exp()]")]),
+    "bug-rule-table-exp-method": (FRESH / "correct-rule-table-package", [("(math.exp(xs[0]),)", "(xs[0].exp(),)")]),
     # no visited set; each listing adds the node's adjoint so far to its grad and hands it on
     "bug-closure-no-visited": (FRESH / "correct-closure-adjoints", [(CLOSURE_SEEN, CLOSURE_NONE)]),
     "bug-dictnode-no-visited": (FRESH / "correct-dictnode-adjoints", [(DICT_SEEN, "")]),
@@ -101,6 +121,14 @@ TABLE = {
     "bug-closure-no-visited-written-back": (23.8334, 31, WRITTEN_BACK),
     "bug-package-no-visited-written-back": (23.8334, 31, WRITTEN_BACK),
     "bug-dictnode-no-visited-written-once": (50.25, 7, [("variant", "no-visited", "style")]),
+    # charged by exp's own tests alone, as before; the words are what changed (test_a_method_looked_up_on_...)
+    "bug-closure-exp-method": (61.0, ["exp/negative", "exp/values"], [("raises", "exp", None)]),
+    "bug-closure-exp-rule-method": (61.0, ["exp/negative", "exp/values"], [("raises", "exp", None)]),
+    "bug-walk-time-exp-method": (61.0, ["exp/negative", "exp/values"], [("raises", None, None)]),
+    "bug-rule-function-exp-method": (61.0, ["exp/negative", "exp/values"], [("raises", None, None)]),
+    "bug-rule-table-exp-method": (61.0, ["exp/negative", "exp/values"], [("raises", None, None)]),
+    # the walk raises for every expression: every test but the two that never call backward()
+    "bug-walk-time-grad-on-tuple": (2.0, 49, [("raises", None, None)]),
 }
 
 
@@ -139,3 +167,39 @@ def test_the_finding_says_what_the_walk_does_in_each_language(rows):
     for lang in ("ru", "zh"):
         words = translator(lang).render(entry["messages"]["title"])
         assert words != entry["title"] and "visited" not in words
+
+
+MATH = ("That line looks up `.exp` on a float, one of Python's own types, not on your class: a float has no `exp` "
+        "method. For a plain number `x`, write `math.exp(x)`, not `x.exp()`; ")
+
+
+@pytest.mark.parametrize("case,title,place,code,ending", [
+    # in an op (diag37b's finding): before, "Your `exp` raises AttributeError"
+    ("bug-closure-exp-method", "Your `exp` looks up `.exp` on a float", ("engine.py", 33), "e = self.data.exp()",
+     MATH + "fix that line and the tests that need `exp` can pass."),
+    ("bug-closure-exp-rule-method", "The backward rule of your `exp` looks up `.exp` on a float", ("engine.py", 34),
+     "return Value(e, lambda g: ((self, self.data.exp() * g),), (self,))",
+     MATH + "fix that line and the tests that need `exp` can pass."),
+    # outside every op: before, "Your backward() raises AttributeError" (or `partials`, `<lambda>`) and "Whatever
+    # raises there stops every expression that reaches it" with nothing about the float
+    ("bug-walk-time-exp-method", "Your backward() looks up `.exp` on a float", ("engine.py", 81),
+     "locals_ = (x.exp(),)", MATH + "fix that line and those tests can run."),
+    ("bug-rule-function-exp-method", "Your `partials` looks up `.exp` on a float", ("engine.py", 15),
+     "return [xs[0].exp()]", MATH + "fix that line and those tests can run."),
+    ("bug-rule-table-exp-method", "Your `<lambda>` looks up `.exp` on a float", ("engine/rules.py", 9),
+     '"exp": lambda xs, y, k: (xs[0].exp(),),', MATH + "fix that line and those tests can run."),
+    ("bug-walk-time-grad-on-tuple", "Your backward() looks up `.grad` on a tuple", ("engine.py", 89),
+     "a.grad += d * v.args.grad",
+     "That line looks up `.grad` on a tuple, one of Python's own types, not on your class: a tuple has no `grad`. The "
+     "value it reaches there is a tuple, not the node (or the type) you meant; fix that line and those tests can run."),
+])
+def test_a_method_looked_up_on_a_builtin_type_is_said_as_such_wherever_it_raised(rows, case, title, place, code,
+                                                                                  ending):
+    (entry,) = rows[case]["diagnosis"]
+    assert (entry["kind"], entry["exception"], entry["title"]) == ("raises", "AttributeError", title)
+    assert (entry["file"], entry["line"]) == place
+    assert entry["explanation"].endswith(f"It raised at {place[0]}, line {place[1]}: `{code}`. {ending}")
+    for lang in ("ru", "zh"):
+        words = translator(lang).render(entry["messages"]["title"])
+        looked = "`.grad`" if "`.grad`" in title else "`.exp`"
+        assert words != title and "looks up" not in words and looked in words
