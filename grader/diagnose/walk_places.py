@@ -24,6 +24,8 @@ too (session 37):
   kept per node read, `marks[v.num] == 2`: session 38); or the one statement there that computes a mark and drops
   it (`seen | 1 << bit`, `node.visited == True`; session 37), or that writes a node's mark back to the value its
   push is guarded by (`marks[v.num] = 0` inside the walk, for `if marks[k.num] == 0: stack.append(k)`; session 38).
+  The walks `no-visited-adjoints` and `no-visited-written-back` (walks.py, session 38) are placed the same way, and
+  the three are followed into a module of the student's own that backward() hands its walk to.
 - `direct-children-only`: the one place where backward() walks the root's own inputs as the graph: a loop over
   `self._prev` that passes gradient, or the root's inputs read again inside the walk's loop (session 37).
 
@@ -44,7 +46,7 @@ from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward, receiver_of
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
-from .walk_inputs import _PUSHED_BY, direct_inputs, pushes_its_item
+from .walk_inputs import a_nodes_field, direct_inputs, input_by_index_pushed, pushes_a_target, pushes_its_item
 from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed, mark_tested,
                            passes_gradient, root_inputs_only, unmarked_again)
 
@@ -128,10 +130,10 @@ def _inputs_walked(node, function=None) -> bool:
     a comprehension over them (`(c for c in node._prev if ...)`): an attribute of a name other than `self`; a loop over
     a dict node's field that pushes what it takes (`for child, _ in node["edges"]: stack.append(...)`), or one input
     taken by its index and pushed in FUNCTION (`kid = v._kids[i]` ... `stack.append((kid, 0))`; session 38)."""
-    if isinstance(node, ast.For) and _a_nodes_field(node.iter, subscript=True) and _pushes_a_target(node):
+    if isinstance(node, ast.For) and a_nodes_field(node.iter, subscript=True) and pushes_a_target(node):
         return True
     if isinstance(node, ast.Assign) and function is not None:
-        return _input_by_index_pushed(node, function)
+        return input_by_index_pushed(node, function)
     if isinstance(node, (ast.For, ast.comprehension)):
         return _over_a_nodes_inputs(node)
     name = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else \
@@ -144,38 +146,6 @@ def _inputs_walked(node, function=None) -> bool:
 
 # calls that take a node's inputs whole, to push or to walk them: `stack.extend(node._prev)`, `iter(node._prev)`
 _ITERATED_BY = frozenset({"extend", "iter", "reversed", "list", "tuple", "sorted"})
-
-
-def _a_nodes_field(expression, subscript=False) -> bool:
-    """Whether EXPRESSION is a field of a node other than the receiver: `v._kids`, and with SUBSCRIPT a dict node's
-    field under a string key too (`node["edges"]`)."""
-    if isinstance(expression, ast.Attribute):
-        return isinstance(expression.value, ast.Name) and expression.value.id != "self"
-    return (subscript and isinstance(expression, ast.Subscript) and isinstance(expression.value, ast.Name)
-            and expression.value.id != "self" and isinstance(expression.slice, ast.Constant)
-            and isinstance(expression.slice.value, str))
-
-
-def _pushed_in(names: set, where) -> bool:
-    """Whether one of NAMES is an argument of a push (`stack.append((kid, 0))`, `todo.extend(...)`) in WHERE."""
-    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _PUSHED_BY
-               and any(isinstance(a, ast.Name) and a.id in names for arg in n.args for a in ast.walk(arg))
-               for n in ast.walk(where))
-
-
-def _pushes_a_target(loop) -> bool:
-    """Whether LOOP pushes a name its target binds (`for child, _ in node["edges"]: stack.append((child, 0))`)."""
-    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-    return any(_pushed_in(names, statement) for statement in loop.body)
-
-
-def _input_by_index_pushed(assign, function) -> bool:
-    """Whether ASSIGN takes one input of a node by its index (`kid = v._kids[i]`) into a name FUNCTION pushes."""
-    value = assign.value
-    if len(assign.targets) != 1 or not isinstance(assign.targets[0], ast.Name) or not isinstance(value, ast.Subscript) \
-            or not _a_nodes_field(value.value) or isinstance(value.slice, (ast.Constant, ast.Slice)):
-        return False
-    return _pushed_in({assign.targets[0].id}, function)
 
 
 def _reads_a_gradient(node) -> bool:
