@@ -148,9 +148,9 @@ TABLE = {
     "bug-list-adjoint-assign": (23.8334, 31, [("variant", "assign-not-accumulate-everywhere", "style")]),
     "bug-java-no-visited": (50.25, 7, [("variant", "no-visited", "style")]),
     "bug-push-no-visited": (50.25, 7, [("variant", "no-visited", "style")]),
-    # left: no variant's numbers match a sort with no visited set feeding a dict of adjoints (each node listed once
-    # per path, its adjoint read as summed so far): charged (31 tests), not named
-    "bug-adjoints-no-visited": (23.8334, 31, []),
+    # a sort with no visited set feeding a dict of adjoints (each node listed once per path, its adjoint read as
+    # summed so far): charged (31 tests), named by nothing until session 38's walk (tests/test_diag38.py, line 70)
+    "bug-adjoints-no-visited": (23.8334, 31, [("walk", "no-visited-adjoints", "exact")]),
     "bug-push-direct-inputs": (31.8333, 25, [("variant", "direct-children-only", "exact")]),
     # before: also a `no-seed` hint, "`backward` on line 103 ... nothing in it sets `self.grad = 1` first", beside
     # `self.setGrad(1.0)` (seed_source now reads a gradient's setter called with 1 as the seed)

@@ -54,7 +54,8 @@ def test_the_line_that_called_a_method_on_a_float_is_named(rows, case):
                                                                                "AttributeError")
     assert (entry["file"], entry["line"], entry["tests"]) == (*place, tests)
     assert "cls" not in entry and "method" not in entry  # no class `float` to add a method to
-    assert entry["title"] == f"Your `{op}` raises AttributeError"
+    # before session 38 (diag38): "Your `exp` raises AttributeError", the exception's name for what the line did
+    assert entry["title"] == f"Your `{op}` looks up `.{op}` on a float"
     assert entry["explanation"].endswith(
         f"It raised at {place[0]}, line {place[1]}: `{code}`. That line looks up `.{op}` on a float, one of Python's "
         f"own types, not on your class: a float has no `{op}` method. For a plain number `x`, write `math.{op}(x)`, "

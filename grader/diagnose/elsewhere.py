@@ -19,7 +19,7 @@ import ast
 from ..forbidden import tree
 from ..i18n import Message, capital, msg, place, said
 from ..places import sandbox_line
-from .raising import _walk, line_of, raising_op
+from .raising import _on_builtin, _walk, builtin_lookup, line_of, raising_op
 
 NOT_HERE = ("NotImplementedError", "RecursionError")
 COMPILERS = ("exec", "compile", "eval")
@@ -40,26 +40,36 @@ def raised_elsewhere(exception: str | None, facts: dict | None, where) -> dict |
     return None
 
 
-def elsewhere_entry(found: dict, exception: str, tests: list[str], evidence, where: dict | None) -> dict:
+def elsewhere_entry(found: dict, exception: str, tests: list[str], evidence, where: dict | None,
+                    facts: dict | None = None) -> dict:
     """One finding for an exception raised outside every op: the function, the exception, and where (the line
-    that raised; for code compiled from a string, the line that compiled it). `evidence`: a Message."""
+    that raised; for code compiled from a string, the line that compiled it). `evidence`: a Message; `facts`: the
+    raising observation's (an attribute looked up on one of Python's own types, `x.exp()` on a float in the walk or
+    a helper, is said as such, as raising.py says it in an op: session 38)."""
     phase, function = found["phase"], found["function"]
+    builtin = builtin_lookup(exception, facts) if phase in ("walk", "constructor", "code") else None
     if phase == "walk":
-        title = msg("Your backward() raises {exception}", exception=exception)
+        title = (msg("Your backward() looks up `.{name}` on a {owner}", **builtin) if builtin else
+                 msg("Your backward() raises {exception}", exception=exception))
         why = msg("backward() runs for every expression a test differentiates, so whatever raises in it stops them "
                   "all; fix that line and those tests can run.")
     elif phase == "constructor":
-        title = msg("Making a Value raises {exception} (in `{function}`)", exception=exception, function=function)
+        title = (msg("Making a Value looks up `.{name}` on a {owner} (in `{function}`)", function=function, **builtin)
+                 if builtin else
+                 msg("Making a Value raises {exception} (in `{function}`)", exception=exception, function=function))
         why = msg("Every operation makes its result with `Value(...)`, so whatever raises in `__init__` stops every "
                   "expression that makes such a Value; fix that line and those tests can run.")
     elif phase == "code":
-        title = msg("Your `{function}` raises {exception}", function=function, exception=exception)
+        title = (msg("Your `{function}` looks up `.{name}` on a {owner}", function=function, **builtin) if builtin
+                 else msg("Your `{function}` raises {exception}", function=function, exception=exception))
         why = msg("Whatever raises there stops every expression that reaches it; fix that line and the tests that "
                   "need it can run.")
     else:
         title = msg("Your engine raises {exception} in code compiled from a string", exception=exception)
         why = msg("Python places that code in none of your files, so no line of yours can be shown where it "
                   "raised: write it as an ordinary function in your file, and the next check shows the line.")
+    if builtin:  # what the line did, and what it meant (`math.exp(x)`), as raising.py says it in an op
+        why = _on_builtin(facts)
     entry = {"kind": "raises", "phase": phase, "exception": exception, "concept": "raises", "tests": tests,
              **({"function": function} if function else {})}
     said(entry, title=title, explanation=msg("{evidence}. {why}", evidence=capital(evidence), why=why),

@@ -167,7 +167,8 @@ class FindingsMixin:
             smallest = min(shown, key=lambda p: self._size(p, probes))
             sentence, _ = evidence(getattr(self.suite.probes, smallest), probes[smallest], self.reference(smallest))
             where = probes[smallest].get("where") or (probes[smallest].get("facts") or {}).get("compiled")
-            found.append(elsewhere_entry({"phase": phase, "function": function}, exception, tests, sentence, where))
+            found.append(elsewhere_entry({"phase": phase, "function": function}, exception, tests, sentence, where,
+                                         probes[smallest].get("facts")))
             found[-1]["table"] = self._table(smallest, probes)
             explained.update(tests)
         return found

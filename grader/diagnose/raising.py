@@ -65,21 +65,41 @@ def raising_op(exception: str | None, facts: dict | None) -> dict | None:
     return {"method": method, "phase": phase}
 
 
-def _on_builtin(facts: dict, op) -> Message | None:
-    """Why an AttributeError on one of Python's own types (`facts.owner`: `'float' object has no attribute 'exp'`)
-    raised: the line looked the attribute up on a number (a list, a dict) where the student meant the math module's
-    function on it (`math.exp(x)`, said where `math` has one for a number) or one of their nodes; None otherwise."""
-    import math
-
+def builtin_lookup(exception: str | None, facts: dict | None) -> dict | None:
+    """{"name", "owner"} of an AttributeError on one of Python's own types (`facts.owner`: `'float' object has no
+    attribute 'exp'`), else None."""
     from .missing import BUILTIN_TYPES
 
-    name, owner = facts.get("name"), facts.get("owner")
-    if not isinstance(name, str) or not name.isidentifier() or owner not in BUILTIN_TYPES:
+    name, owner = (facts or {}).get("name"), (facts or {}).get("owner")
+    if exception != "AttributeError" or not isinstance(name, str) or not name.isidentifier() \
+            or owner not in BUILTIN_TYPES:
         return None
+    return {"name": name, "owner": owner}
+
+
+def _on_builtin(facts: dict, op=None) -> Message | None:
+    """Why an AttributeError on one of Python's own types raised: the line looked the attribute up on a number (a
+    list, a dict) where the student meant the math module's function on it (`math.exp(x)`, said where `math` has
+    one for a number) or one of their nodes; None otherwise. OP: the op whose tests it stops; None where it raised
+    in no op (elsewhere.py: in the walk, a helper; session 38)."""
+    import math
+
+    found = builtin_lookup("AttributeError", facts)
+    if found is None:
+        return None
+    name, owner = found["name"], found["owner"]
     if owner in ("float", "int", "bool") and callable(getattr(math, name, None)):
+        if op is None:
+            return msg("That line looks up `.{name}` on a {owner}, one of Python's own types, not on your class: a "
+                       "{owner} has no `{name}` method. For a plain number `x`, write `math.{name}(x)`, not "
+                       "`x.{name}()`; fix that line and those tests can run.", name=name, owner=owner)
         return msg("That line looks up `.{name}` on a {owner}, one of Python's own types, not on your class: a "
                    "{owner} has no `{name}` method. For a plain number `x`, write `math.{name}(x)`, not "
                    "`x.{name}()`; fix that line and the tests that need {op} can pass.", name=name, owner=owner, op=op)
+    if op is None:
+        return msg("That line looks up `.{name}` on a {owner}, one of Python's own types, not on your class: a "
+                   "{owner} has no `{name}`. The value it reaches there is a {owner}, not the node (or the type) you "
+                   "meant; fix that line and those tests can run.", name=name, owner=owner)
     return msg("That line looks up `.{name}` on a {owner}, one of Python's own types, not on your class: a {owner} "
                "has no `{name}`. The value it reaches there is a {owner}, not the node (or the type) you meant; fix "
                "that line and the tests that need {op} can pass.", name=name, owner=owner, op=op)
@@ -107,8 +127,13 @@ def raising_entry(found: dict, exception: str, tests: list[str], evidence, where
     types, `self.data.exp()`, is said as such: _on_builtin)."""
     method, phase = found["method"], found["phase"]
     op = OPS[method]
-    if phase == "backward":
+    builtin = builtin_lookup(exception, facts)  # `self.data.exp()`: said as what the line did (session 38)
+    if phase == "backward" and builtin:
+        title = msg("The backward rule of your {op} looks up `.{name}` on a {owner}", op=op, **builtin)
+    elif phase == "backward":
         title = msg("The backward rule of your {op} raises {exception}", op=op, exception=exception)
+    elif builtin:
+        title = msg("Your {op} looks up `.{name}` on a {owner}", op=op, **builtin)
     else:
         title = msg("Your {op} raises {exception}", op=op, exception=exception)
     why = _REFLECTED.get(method) if exception == "RecursionError" and phase == "forward" else None

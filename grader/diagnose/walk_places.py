@@ -24,6 +24,8 @@ too (session 37):
   kept per node read, `marks[v.num] == 2`: session 38); or the one statement there that computes a mark and drops
   it (`seen | 1 << bit`, `node.visited == True`; session 37), or that writes a node's mark back to the value its
   push is guarded by (`marks[v.num] = 0` inside the walk, for `if marks[k.num] == 0: stack.append(k)`; session 38).
+  The walks `no-visited-adjoints` and `no-visited-written-back` (walks.py, session 38) are placed the same way, and
+  the three are followed into a module of the student's own that backward() hands its walk to.
 - `direct-children-only`: the one place where backward() walks the root's own inputs as the graph: a loop over
   `self._prev` that passes gradient, or the root's inputs read again inside the walk's loop (session 37).
 
@@ -44,7 +46,7 @@ from .missing import class_place
 from .seed_source import _reached, backward_functions, can_be_one
 from .source_patterns import _classes_with_backward, receiver_of
 from .source_tree import BUDGET_SECONDS, FUNCTIONS, OverBudget, clock, loops_of, tree_of
-from .walk_inputs import direct_inputs, pushes_its_item
+from .walk_inputs import a_nodes_field, direct_inputs, input_by_index_pushed, pushes_a_target, pushes_its_item
 from .walk_reading import (GRADISH, bit_tested, defaults_of_one, dropped_marks, gradish, is_reversed, mark_tested,
                            passes_gradient, root_inputs_only, unmarked_again)
 
@@ -123,9 +125,15 @@ def _grad_starts_one(tree) -> int | None:
     return lines[0] if not named and len(lines) == 1 else None
 
 
-def _inputs_walked(node) -> bool:
+def _inputs_walked(node, function=None) -> bool:
     """Whether NODE walks one node's inputs: `for child in node._prev`, `stack.extend(node._prev)`, `iter(node._prev)`,
-    a comprehension over them (`(c for c in node._prev if ...)`): an attribute of a name other than `self`."""
+    a comprehension over them (`(c for c in node._prev if ...)`): an attribute of a name other than `self`; a loop over
+    a dict node's field that pushes what it takes (`for child, _ in node["edges"]: stack.append(...)`), or one input
+    taken by its index and pushed in FUNCTION (`kid = v._kids[i]` ... `stack.append((kid, 0))`; session 38)."""
+    if isinstance(node, ast.For) and a_nodes_field(node.iter, subscript=True) and pushes_a_target(node):
+        return True
+    if isinstance(node, ast.Assign) and function is not None:
+        return input_by_index_pushed(node, function)
     if isinstance(node, (ast.For, ast.comprehension)):
         return _over_a_nodes_inputs(node)
     name = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else \
@@ -144,18 +152,19 @@ def _reads_a_gradient(node) -> bool:
     return any(isinstance(n, ast.Attribute) and GRADISH.search(n.attr) for n in ast.walk(node))
 
 
-def _no_visited(tree) -> int | None:
+def _no_visited(tree, starts=None) -> int | None:
     """The line where the sort of `backward()` (with what it calls in the file) walks a node's inputs, where it has
     one such place and tests no membership anywhere (no `in` / `not in`, no bit of a mask tested: no visited set,
     dict, list or bitmask is read, so a node reached along two paths is listed twice); None where the sort reads one
     (a visited set wrong some other way is not this reading's to place). First, the one mark computed and dropped
     there, if there is one (walk_reading.dropped_marks), else the one mark written back to the value that lets a
-    node be pushed again (walk_reading.unmarked_again)."""
+    node be pushed again (walk_reading.unmarked_again). STARTS: the functions of TREE to read from instead of
+    `backward()` (a module of the student's own that backward() hands its walk to)."""
     dropped = dropped_marks(tree) or unmarked_again(tree)
     if len(dropped) == 1:
         return dropped[0]
-    lines = set()
-    for method in _backward_methods(tree):
+    inputs, pushed = set(), set()
+    for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
             for node in ast.walk(function):
                 tree.in_time()
@@ -163,9 +172,13 @@ def _no_visited(tree) -> int | None:
                     return None
                 if bit_tested(node) or mark_tested(node):  # `seen >> bit & 1`, `marks[v.num] == 2`: marks are read
                     return None
-                if (_inputs_walked(node) or pushes_its_item(node)) and not _reads_a_gradient(node):
+                if (_inputs_walked(node, function) or pushes_its_item(node)) and not _reads_a_gradient(node):
                     # not a rule's loop over its edges
-                    lines.add(node.lineno if hasattr(node, "lineno") else node.iter.lineno)
+                    line = node.lineno if hasattr(node, "lineno") else node.iter.lineno
+                    (inputs if _inputs_walked(node, function) else pushed).add(line)
+    # a node's inputs read where a loop also pushes what it walks (`for v in todo[-1]: path.append(v)` over a stack of
+    # iterators, each `iter(v.inputs)`): the inputs' line is the sort's (session 38)
+    lines = inputs or pushed
     return lines.pop() if len(lines) == 1 else None
 
 
@@ -178,6 +191,7 @@ def _direct_children_only(tree) -> int | None:
 
 
 _FINDERS = {"forward-order": _forward_loop, "grad-starts-one": _grad_starts_one, "no-visited": _no_visited,
+            "no-visited-adjoints": _no_visited, "no-visited-written-back": _no_visited,
             "direct-children-only": _direct_children_only}
 
 
@@ -266,9 +280,10 @@ def _filled_under_a_test(store, function) -> int | None:
 
 
 def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tuple[str, int] | None:
-    """(file, line) of `variant`'s mistake: in ENGINE (walk_place), else, for a walk in the wrong order, in a module
-    of the student's own that backward() hands the walk to (session 34: `from graph import backpropagate`, the loop
-    in graph.py beside engine.py, was left without a line)."""
+    """(file, line) of `variant`'s mistake: in ENGINE (walk_place), else in the module the engine takes `Value` from,
+    else, for a walk in the wrong order or a sort with no visited set, in a module of the student's own that
+    backward() (of either) hands the walk to (session 34: `from graph import backpropagate`, the loop in graph.py
+    beside engine.py, was left without a line; session 38: a package's `from .sweep import sweep`)."""
     line = walk_place(variant, files, engine)
     if line is not None:
         return engine, line
@@ -277,7 +292,24 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
         line = walk_place(variant, files, home[0])
         if line is not None:
             return home[0], line
-    tree = tree_of(files, engine) if variant == "forward-order" else None
+    finder = _HANDED_ON_FINDERS.get(variant)
+    for module in dict.fromkeys([engine, *([home[0]] if home is not None else [])]) if finder else ():
+        found = _in_a_module_handed_on(finder, files, module)
+        if found is not None:
+            return found
+    return None
+
+
+# the readings that follow backward() into a module of the student's own it hands the walk to (session 34:
+# forward-order; session 38: no visited set, the sort in `engine/sweep.py` beside the package's `scalar.py`)
+_HANDED_ON_FINDERS = {"forward-order": _forward_loop, **{name: _no_visited for name in (
+    "no-visited", "no-visited-adjoints", "no-visited-written-back")}}
+
+
+def _in_a_module_handed_on(finder, files: dict, engine: str) -> tuple[str, int] | None:
+    """(module, line) where FINDER places the mistake in a module of the student's own that ENGINE's backward()
+    hands its walk to (`from graph import backpropagate`; `from .sweep import sweep` in a package), else None."""
+    tree = tree_of(files, engine)
     if tree is None:
         return None
     try:
@@ -287,7 +319,7 @@ def walk_file_place(variant: str, files: dict, engine: str = "engine.py") -> tup
             if other is None:
                 continue
             other.deadline = tree.deadline
-            line = _forward_loop(other, [f for f in other.nodes(*FUNCTIONS) if f.name in names])
+            line = finder(other, [f for f in other.nodes(*FUNCTIONS) if f.name in names])
             if line is not None:
                 return module, line
     except (OverBudget, RecursionError):
@@ -309,9 +341,10 @@ def place_walks(entries: list[dict], submission, engine: str) -> None:
     first (name_sorted_once: its loop may walk the kept order forwards, which is no walk in the wrong order)."""
     name_sorted_once(entries, submission, engine)
     for entry in entries:
-        if entry.get("kind") != "variant" or entry.get("line") or entry["variant"] not in _FINDERS:
+        name = entry.get("variant") if entry.get("kind") == "variant" else entry.get("walk")
+        if entry.get("kind") not in ("variant", "walk") or entry.get("line") or name not in _FINDERS:
             continue
-        found = walk_file_place(entry["variant"], submission.files, engine)
+        found = walk_file_place(name, submission.files, engine)
         if found is not None:
             entry.update({k: v for k, v in submission.place(*found).items() if v is not None})
 

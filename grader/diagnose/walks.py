@@ -4,11 +4,12 @@ Each walk here is the reference engine with its `backward()` walking the graph
 another way (breadth-first from the output, with or without a visited set; a
 depth-first stack that marks a node visited when it is pushed instead of when
 it is expanded; a depth-first walk that runs each rule as it reaches the node,
-in pre-order: session 28's stranger, named by nothing before). Their numbers
-depend on the order of each node's children, which a student's engine may keep
-in a set: each walk runs with the children
-in each order of ORDERS (as given, reversed, with duplicates, and either way
-round at each of the first nodes made). A walk explains a submission when, on every
+in pre-order: session 28's stranger, named by nothing before; a sort with no
+visited set under an engine that keeps adjoints in a table of its own: session
+38). Their numbers depend on the order of each node's children, which a
+student's engine may keep in a set: each walk runs with the children
+in each order of ORDERS (as given, reversed, with duplicates as given or
+reversed, and either way round at each of the first nodes made). A walk explains a submission when, on every
 probe of W (where the student is wrong), one of its orders reproduces the
 student's numbers, and it is never wrong on a probe the student gets right in
 every order (refuted, as a variant is: docs/diagnosis.md, rule 2).
@@ -30,6 +31,20 @@ from .styles import observe_in_process
 
 _WALK = "        for node in reversed(topo):\n            node._backward()\n"
 _CHILDREN = "        self._prev = tuple(dict.fromkeys(_children))\n"
+# a depth-first sort with no visited set (the reference's, each node listed once per path to it)
+_NO_VISITED_SORT = ("""\
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                for child in node._prev:
+                    if child not in visited:
+                        stack.append((child, False))
+""", """\
+            else:
+                stack.append((node, True))
+                for child in node._prev:
+                    stack.append((child, False))
+""")
 _BFS_CONSUMERS = ("A node's gradient is complete only once every node that uses it has passed its share back. "
                   "Breadth-first order visits a node as soon as it is first reached, at its shortest distance "
                   "from the output, and runs its rule then, although a longer path to it may not have been "
@@ -83,6 +98,60 @@ WALKS = (
                      "that is in the visited set (`elif node not in visited:`)."),
         concept="traversal", lead_in="that",
         patches=(("            elif node not in visited:\n", "            else:\n"),),
+    ),
+    # session 38: a sort with no visited set that lists a node once per path, walked by an engine that sums
+    # adjoints in a table of its own (`adj[child] += local * adj[node]`) and adds a node's adjoint to its `grad`
+    # at each listing: the node's grad is the sum of what it had been handed at each listing, its inputs are
+    # handed that again each time (the micrograd-shaped no-visited variant, whose node keeps one grad, passes on
+    # what it has and adds nothing to itself, is grader/variants/walk.py's `no-visited`)
+    Variant(
+        name="no-visited-adjoints",
+        title="lists a shared node once per path to it (its topological sort has no visited set), and at each "
+              "listing adds the gradient the node has been handed so far to its grad and passes it on again",
+        explanation=("A node reached along two paths must appear only once in the topological order. Without a "
+                     "visited set it is listed once per path, and your walk handles it each time: it adds the "
+                     "gradient summed for it so far to its grad and hands that to its inputs again, so a shared "
+                     "node and everything below it get too much. Keep a set of the nodes already visited and skip "
+                     "a node that is in it, so that each node is handled once, after all of its consumers."),
+        concept="traversal", lead_in="that",
+        patches=(_NO_VISITED_SORT, (_WALK, """\
+        kept = {node: node.grad for node in topo}
+        for node in topo:
+            node.grad = 0
+        self.grad, kept[self] = 1, 0
+        handed = {}
+        for node in reversed(topo):
+            handed[node] = handed.get(node, 0) + node.grad
+            node._backward()
+        for node, total in handed.items():
+            node.grad = kept[node] + total
+"""),),
+    ),
+    # the same sort, each listing handing on what the node has so far, and the adjoints written back after the walk
+    # by a loop over the order (`for v in order: v.grad += adj[v]`): once per listing
+    Variant(
+        name="no-visited-written-back",
+        title="lists a shared node once per path to it (its topological sort has no visited set), so it passes its "
+              "gradient on again at each listing, and writes each node's gradient back once per listing",
+        explanation=("A node reached along two paths must appear only once in the topological order. Without a "
+                     "visited set it is listed once per path: your walk hands its gradient to its inputs again at "
+                     "each listing, before it is complete, and the loop that writes the gradients back to the "
+                     "nodes adds a node's gradient once for every time it is listed. Keep a set of the nodes "
+                     "already visited and skip a node that is in it, so that each node is listed once."),
+        concept="traversal", lead_in="that",
+        patches=(_NO_VISITED_SORT, (_WALK, """\
+        kept = {node: node.grad for node in topo}
+        for node in topo:
+            node.grad = 0
+        self.grad, kept[self] = 1, 0
+        for node in reversed(topo):
+            node._backward()
+        final = {node: node.grad for node in topo}
+        for node in final:
+            node.grad = kept[node]
+        for node in topo:
+            node.grad += final[node]
+"""),),
     ),
     Variant(
         name="visited-on-push",
@@ -164,7 +233,8 @@ WALKS = (
 _EVERY_PROBE = frozenset({"first-input-only", "first-input-left-out", "output-rule-every-step"})
 
 # How a student's engine may order each node's children: as given, reversed, as given with duplicates
-# (`a * a` lists a twice); and a set's order, which follows the nodes' addresses, so that any node may have
+# (`a * a` lists a twice), reversed with duplicates (a sort that expands a node's first input first over a list
+# of inputs: a recursive one, or a stack of per-node indices or iterators; session 38); and a set's order, which follows the nodes' addresses, so that any node may have
 # its two children either way: `mask` reverses the children of the i-th node made where bit i is set (the
 # first MASK_BITS nodes; the probes whose order shows are small).
 MASK_BITS = 8
@@ -173,7 +243,7 @@ _MASKED = ("        Value._made = getattr(Value, '_made', -1) + 1\n"
            "        if Value._mask >> Value._made & 1:\n"
            "            self._prev = self._prev[::-1]\n")
 ORDERS = (None, "        self._prev = tuple(reversed(dict.fromkeys(_children)))\n",
-          "        self._prev = tuple(_children)\n", _MASKED)
+          "        self._prev = tuple(_children)\n", "        self._prev = tuple(reversed(_children))\n", _MASKED)
 
 
 def _orders(walk):
