@@ -8,7 +8,9 @@ apart is what the structure throws away and an honest student does not share:
 
 - the words of each comment (`# chain rule: local slope times upstream`);
 - the text of each string literal and docstring (`"tanh'"`, an error message), a format template as its
-  literal parts and holes, however it is formatted (an f-string, `.format`, `%`);
+  literal parts and holes, however it is formatted (an f-string, `.format`, `%`); a short one (SHORT words or
+  fewer, which weighs nothing) is also kept as written, case and spacing kept, as a label (`LABEL`: an op's
+  label, `'tanh(x)'`), which documents.py keeps apart from the traits (scores.shared_labels);
 - each identifier the student chose (`t_val`, `upstream`), each number
   (identifiers as Python reads them: `ｔ_ｖａｌ` is `t_val`);
 - each line as written, indentation aside (`self.grad+=(1-t**2)*out.grad`:
@@ -70,6 +72,7 @@ SHORT = 2
 # chose the same fixed form of __truediv__)
 SHAPE_SHARE = 0.5
 MAX_SHAPES_CHARS = 16 * 1024  # shapes of an engine's methods; a longer file is not an engine a student wrote
+LABEL = "label"  # the kind of a short string as written (an op's label: `'tanh(x)'`, `f'^{n}'`): not a trait
 SHOWN = 120  # characters of a trait kept to show in the record (its hash is of all of it)
 _WORD = re.compile(r"[0-9a-z_]+|[^\s0-9a-z_#]")
 
@@ -145,6 +148,10 @@ def traits(text: str, plain=None, packed: bool = False) -> dict[int, tuple[float
                 body = format_template(tokens, at)  # a template as its literal parts and holes
                 words = _WORD.findall(body.lower())
                 add("string", " ".join(words), min(word_count(body) - SHORT, MAX_SIZE))  # a docstring is no code
+                if word_count(body) <= SHORT and body.strip():
+                    # a short one (an op's label, a key) weighs nothing as a string; as written, case and spacing
+                    # kept, it is a label (documents.py keeps a file's labels apart: scores.shared_labels)
+                    add(LABEL, body, 1.0, token.start[0])
             elif kind == tokenize.NAME and len(value) > SHORT + 1:
                 name = chosen.get(value, False)
                 if name is False:
