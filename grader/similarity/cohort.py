@@ -68,10 +68,11 @@ from .public_match import against
 from .rings import rarity_weights, typical_scores  # noqa: F401 (typical_scores: re-exported)
 from .scores import (Pair, above_typical, alone_score, clusters, combined, containment_score, copied_surely,  # noqa: F401
                      evidence, float_sum, STRINGS_HELD_BY, group_traits, mistake_bonuses, named_line_scores, pair_score,
-                     shared_alone, shared_labels, shared_smoke, shared_stock, shared_through, shared_written,
+                     shared_alone, shared_smoke, shared_stock, shared_through, shared_written,
                      smaller_share_score, strings_held_by_three, written_items,
                      written_score)  # clusters: re-exported
 from .forced import forced_code
+from .labels import with_labels
 from .traits import LINE_SIZE, SHORT
 from .units import UNIT_MOST, shared_code
 
@@ -312,10 +313,8 @@ class Cohort:
             # a fourth: the code only the two of them hold in the class, as a share of each one's own code
             alone = alone_score(alone * spread.get((i, j), 1.0), self.totals[i], self.totals[j])  # as the code
             combined(raw, channels, (i, j), "alone", alone)
-        # and three labels or more only the two wrote beside another trait of theirs (scores.shared_labels)
-        labels = shared_labels(self.documents, self._held_by(2))
-        for (i, j), (items, weight) in written_items(self.trait_postings, self.trait_weights, self.documents,
-                                                     labels).items():
+        labelled = with_labels(written_items(self.trait_postings, self.trait_weights, self.documents), self)
+        for (i, j), (items, weight) in labelled.items():
             # a fifth: two or more of the rare comments, strings and numbers they wrote alike (scores.WRITTEN_ITEMS)
             if (written := written_score(items, weight)) > 0:
                 combined(raw, channels, (i, j), "written", written)

@@ -21,7 +21,8 @@ from .restyles import guarded, starter_restyled
 from .scores import float_sum
 from .spacing import own_lines, source_runs
 from .tokens import shared as shared_tokens
-from .traits import _WORD, LABEL, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
+from .labels import LABEL
+from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
 from .walk import walk
 
 PARALLEL_FROM = 64  # submissions from which reading them is spread over the cores
@@ -74,8 +75,8 @@ class Document:
     # the smoke tests as read, constants and all (a hash of their tokens; 0: none): two students who share its
     # statements with other constants wrote the exercise's obvious smoke test, two who share every constant share it
     smoke_test: int = 0
-    # its short strings as written (traits.LABEL: an op's label, `'tanh(x)'`), the starter's, a public source's and the
-    # course's left out: three or more that only two students wrote are written items (scores.shared_labels)
+    # its short strings as written (labels.LABEL: an op's label, `'tanh(x)'`), the starter's, a public source's and the
+    # course's left out: three or more that only two students wrote are written items (labels.with_labels)
     labels: frozenset[int] = frozenset()
 
 

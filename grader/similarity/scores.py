@@ -259,24 +259,19 @@ def _whole_number(text: str) -> bool:
         return True
 
 
-def written_items(postings: dict[int, list[int]], weights: dict[int, float], documents: list,
-                  labels: dict[tuple[int, int], tuple[int, float]] | None = None) -> dict:
+def written_items(postings: dict[int, list[int]], weights: dict[int, float], documents: list) -> dict:
     """(i, j) -> (how many distinct comments and strings (ITEM_KINDS) I and J both hold, their weight as shared_written
     counts it): a comment shared by its runs of words (words.phrases) is one item, however many runs; a string beside a
-    trait of BESIDE_KINDS that both hold is two; NUMBER_ITEMS numbers (not whole) or more both hold are as many; and
-    LABELS' (`shared_labels`: (i, j) -> (labels, weight)) beside a trait of LABELS_BESIDE or another item."""
+    trait of BESIDE_KINDS that both hold is two; NUMBER_ITEMS numbers (not whole) or more both hold are as many."""
     found: dict[tuple[int, int], dict[tuple[str, str], float]] = defaultdict(lambda: defaultdict(float))
     numbers: dict[tuple[int, int], dict[tuple[str, str], float]] = defaultdict(dict)
     beside: set[tuple[int, int]] = set()
-    chosen: set[tuple[int, int]] = set()  # a name or a number only the two wrote (LABELS_BESIDE)
     for h, holders in postings.items():
         w = weights[h]
         if w > 0 and len(holders) >= 2:
             item = documents[holders[0]].trait_text[h]
             if item[0] in BESIDE_KINDS:
                 beside.update(combinations(holders, 2))
-                if item[0] in LABELS_BESIDE:
-                    chosen.update(combinations(holders, 2))
             if item[0] == "number":
                 if not _whole_number(item[1]):
                     for pair in combinations(holders, 2):
@@ -287,40 +282,8 @@ def written_items(postings: dict[int, list[int]], weights: dict[int, float], doc
     for pair, items in numbers.items():
         if len(items) >= NUMBER_ITEMS:
             found[pair].update(items)
-    out = {pair: (len(items) + (pair in beside and any(kind == "string" for kind, _ in items)),
-                  float_sum(items.values())) for pair, items in found.items()}
-    for pair, (count, weight) in (labels or {}).items():
-        if pair in chosen or pair in out:  # labels alike and nothing else of their own alike: a notation, no copy
-            items, written = out.get(pair, (0, 0.0))
-            out[pair] = (items + count, written + weight)
-    return out
-
-
-# session 38: three short strings or more (LABEL_ITEMS: an op's label, a key, `'tanh(x)'`, `f'x**{k}'`; traits.LABEL)
-# that only the two wrote, as written, are as many items, each weighing LABEL_SIZE at its rarity. A short string weighs
-# nothing as a string (one is any program's), but a restructured copy keeps its source's labels while it rewrites every
-# line around them (sim37b1's c12: `'a+b'`, `'a*b'`, `'relu(x)'`, ...); two honest students who label their ops alike
-# share the few a class writes (`'+'`, `'tanh'`), which others write too.
-LABEL_ITEMS, LABEL_SIZE = 3, 1.0
-# and only beside a name or a number only the two wrote (a constant kept: c12's clamp at 20), or another written item:
-# labels alone are a notation two honest students may both take from the course's slides (bench/similarity/sim38actl's
-# m1 and m2), and a line as written beside them is no more (m1 and m2 both write `self.data = float(data)`, which
-# nobody else of sim36b1 writes so: 47 honest pairs of the benchmark share five such lines, session 37)
-LABELS_BESIDE = frozenset({"name", "number"})
-
-
-def shared_labels(documents: list, rarity: float) -> dict[tuple[int, int], tuple[int, float]]:
-    """(i, j) -> (how many labels (documents' `labels`) I and J alone hold, their weight: LABEL_SIZE each at RARITY, a
-    fragment's of two holders) when they are LABEL_ITEMS or more (`written_items` adds them to the written items)."""
-    holders: dict[int, list[int]] = defaultdict(list)
-    for index, document in enumerate(documents):
-        for h in document.labels:
-            holders[h].append(index)
-    count: dict[tuple[int, int], int] = defaultdict(int)
-    for held in holders.values():
-        if len(held) == 2:
-            count[(held[0], held[1])] += 1
-    return {pair: (n, n * LABEL_SIZE * rarity) for pair, n in count.items() if n >= LABEL_ITEMS}
+    return {pair: (len(items) + (pair in beside and any(kind == "string" for kind, _ in items)),
+                   float_sum(items.values())) for pair, items in found.items()}
 
 
 def written_score(items: int, weight: float) -> float:

@@ -1,6 +1,6 @@
 """Session 38 (sim38a): three short strings or more (an op's label, `'a+b'`, `'tanh(x)'`, `f'x**{k}'`) that only two
 students wrote, as written, are written items beside a name, a number or a line as written that only the two wrote,
-or another written item (scores.shared_labels, LABEL_ITEMS, each weighing LABEL_SIZE at the rarity of two holders). A
+or another written item (labels.py: shared_labels, with_labels; LABEL_ITEMS, each weighing LABEL_SIZE at the rarity of two holders). A
 short string weighs nothing as a string trait; a restructured copy (level 4) rewrites every line of its source and
 keeps its labels and a constant (sim37b1's c12: seven labels and its tanh's clamp at 20). Labels alone are a notation
 two honest students may both take from the course's slides (bench/similarity/sim38actl's m1 and m2); two labels, or
@@ -10,8 +10,9 @@ from types import SimpleNamespace
 
 from grader.similarity.cohort import Cohort, read_document
 from grader.similarity.documents import starter_kgrams
-from grader.similarity.scores import LABEL_ITEMS, LABEL_SIZE, evidence, shared_labels, written_items, written_score
-from grader.similarity.traits import LABEL, traits
+from grader.similarity.labels import LABEL, LABEL_ITEMS, LABEL_SIZE, shared_labels, with_labels
+from grader.similarity.scores import evidence, written_items, written_score
+from grader.similarity.traits import traits
 
 
 def test_a_short_string_is_a_label_as_written_a_longer_one_a_string_a_docstring_none():
@@ -69,7 +70,7 @@ def test_a_copy_that_kept_its_labels_and_a_constant_has_written_evidence_labels_
     # three labels held by the two alone in a class of seven (weighed as one of thirty: MIN_CLASS): 3 x 0.6370
     assert sorted(labels) == sorted([copy, slides]) and labels[copy][0] == labels[slides][0] == 3
     assert round(labels[copy][1], 4) == 1.9111
-    items = written_items(group.trait_postings, group.trait_weights, group.documents, labels)
+    items = with_labels(written_items(group.trait_postings, group.trait_weights, group.documents), group)
     # the copy's labels stand beside the clamp's 20 (a number only the two wrote); the slides' labels stand alone
     assert items[copy] == labels[copy] and slides not in items
     assert channels[copy]["written"] == written_score(*labels[copy]) == evidence(labels[copy][1], 5.0)
