@@ -1,6 +1,8 @@
-"""Labels: the short strings a student wrote (an op's label, `'a+b'`, `'tanh(x)'`, `f'x**{k}'`, a key), read as written
+"""Labels: the short strings a student wrote (an op's label, `'a+b'`, `'tanh(x)'`, `f'x**{k}'`), read as written
 (traits.py reads them, case and spacing kept; documents.py keeps each document's own apart, `Document.labels`: the
-starter's, a public source's and the course's left out). A short string weighs nothing as a string trait (one is any
+starter's, a public source's and the course's left out). A string that is a name (`'data'`, `'grad'` in `__slots__`, a
+key, `'tanh'`, `'__add__'`) is no label: every engine with slots writes the same few, and in a small class two may be
+the only ones (tests/similarity/test_similarity.py's honest closures and slots engines were flagged for them). A short string weighs nothing as a string trait (one is any
 program's), but a copy rebuilt into another architecture keeps its source's labels while it rewrites every line around
 them (sim37b1's c12: seven labels and its tanh's clamp at 20). Session 38 (docs/similarity.md)."""
 

@@ -142,7 +142,7 @@ def traits(text: str, plain=None, packed: bool = False) -> dict[int, tuple[float
                 body = format_template(tokens, at)  # a template as its literal parts and holes
                 words = _WORD.findall(body.lower())
                 add("string", " ".join(words), min(word_count(body) - SHORT, MAX_SIZE))  # a docstring is no code
-                if word_count(body) <= SHORT and body.strip():  # weighs nothing as a string: a label
+                if word_count(body) <= SHORT and body.strip() and not body.isidentifier():  # a label (labels.py)
                     add(LABEL, body, 1.0, token.start[0])
             elif kind == tokenize.NAME and len(value) > SHORT + 1:
                 name = chosen.get(value, False)

@@ -15,8 +15,9 @@ from grader.similarity.scores import evidence, written_items, written_score
 from grader.similarity.traits import traits
 
 
-def test_a_short_string_is_a_label_as_written_a_longer_one_a_string_a_docstring_none():
-    text = 'def f(x):\n    """Twice x."""\n    return x, "Tanh(x)", f"x**{x}", "log needs a positive input", "  "\n'
+def test_a_short_string_is_a_label_as_written_a_name_none_a_longer_one_a_string_a_docstring_none():
+    text = ('def f(x):\n    """Twice x."""\n    return x, "Tanh(x)", f"x**{x}", "log needs a positive input", "  ", "data",'
+            ' "__add__"\n')
     found = sorted((kind, shown) for _, kind, shown, _ in traits(text).values() if kind in (LABEL, "string"))
     assert found == [(LABEL, "Tanh(x)"), (LABEL, "x**{x}"), ("string", "log needs a positive input")]
 
