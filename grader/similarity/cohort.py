@@ -72,6 +72,7 @@ from .scores import (Pair, above_typical, alone_score, clusters, combined, conta
                      smaller_share_score, strings_held_by_three, written_items,
                      written_score)  # clusters: re-exported
 from .forced import forced_code
+from .labels import with_labels
 from .traits import LINE_SIZE, SHORT
 from .units import UNIT_MOST, shared_code
 
@@ -312,7 +313,8 @@ class Cohort:
             # a fourth: the code only the two of them hold in the class, as a share of each one's own code
             alone = alone_score(alone * spread.get((i, j), 1.0), self.totals[i], self.totals[j])  # as the code
             combined(raw, channels, (i, j), "alone", alone)
-        for (i, j), (items, weight) in written_items(self.trait_postings, self.trait_weights, self.documents).items():
+        labelled = with_labels(written_items(self.trait_postings, self.trait_weights, self.documents), self)
+        for (i, j), (items, weight) in labelled.items():
             # a fifth: two or more of the rare comments, strings and numbers they wrote alike (scores.WRITTEN_ITEMS)
             if (written := written_score(items, weight)) > 0:
                 combined(raw, channels, (i, j), "written", written)

@@ -21,6 +21,7 @@ from .restyles import guarded, starter_restyled
 from .scores import float_sum
 from .spacing import own_lines, source_runs
 from .tokens import shared as shared_tokens
+from .labels import LABEL
 from .traits import _WORD, MAX_SHAPES_CHARS, _hash, structure_shapes, traits as traits_of
 from .walk import walk
 
@@ -74,6 +75,9 @@ class Document:
     # the smoke tests as read, constants and all (a hash of their tokens; 0: none): two students who share its
     # statements with other constants wrote the exercise's obvious smoke test, two who share every constant share it
     smoke_test: int = 0
+    # its short strings as written (labels.LABEL: an op's label, `'tanh(x)'`), the starter's, a public source's and the
+    # course's left out: three or more that only two students wrote are written items (labels.with_labels)
+    labels: frozenset[int] = frozenset()
 
 
 def read_document(doc_id: str, texts: dict[str, str], starter_kgrams: frozenset[int] = frozenset(),
@@ -143,6 +147,7 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
     known = (starter_kgrams, public_kgrams, variant_kgrams)
     recombined, canonical_lines = _recombined(units, unit_hashes, prints, known)
     own_traits, trait_text, own_shapes, known_traits = {}, {}, {}, {}
+    labels: set[int] = set()  # its short strings as written that the starter, a public source or the course lacks
     # the traits of each file, and of the code it hides and runs, where that was unpacked (its lines are not the file's)
     written = [(name, texts[name]) for name in sorted(texts)]
     written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
@@ -161,6 +166,10 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
         for h, (size, kind, text, lines) in traits_of(
                 source, None if source.startswith("\ufeff") else with_meanings, packed).items():
             if lines and all((name, line) in starter_lines for line in lines) or h in course:
+                continue
+            if kind == LABEL:  # a short string as written: none of the traits (it weighs nothing), a label
+                if h not in starter_kgrams and h not in public_kgrams:
+                    labels.add(h)
                 continue
             full, size = size, size * (UNREACHED_WEIGHT if live is not None and h not in live else 1.0)
             if h in public_kgrams and h not in starter_kgrams:
@@ -213,7 +222,8 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
                     recombined=frozenset(h for h in recombined if h not in explained and h not in variants),
                     unreached={kind: dict(sizes) for kind, sizes in unreached_sizes.items()},
                     smoke=frozenset(on_smoke - off_smoke),
-                    smoke_test=_hash("smoke test", "\0".join(smoke_tokens)) if smoke_tokens else 0)
+                    smoke_test=_hash("smoke test", "\0".join(smoke_tokens)) if smoke_tokens else 0,
+                    labels=frozenset(labels))
 
 
 def shared_unreached(documents: list[Document]) -> list[Document]:

@@ -1,16 +1,15 @@
 """A student's traits: what they wrote as they wrote it, which a copier carries over and the structure does not show.
 
-The normalised structure (normalise.py) reads past names, comments and
-layout, so that a renamed copy is still a copy. That is also what it cannot
-see: two students who fill a starter with the same canonical lines are
-identical in structure, whether one copied the other or not. What tells them
-apart is what the structure throws away and an honest student does not share:
+The normalised structure (normalise.py) reads past names, comments and layout, so that a renamed copy is still a
+copy. That is also what it cannot see: two students who fill a starter with the same canonical lines are identical in
+structure, whether one copied the other or not. What tells them apart is what the structure throws away and an honest
+student does not share:
 
 - the words of each comment (`# chain rule: local slope times upstream`);
-- the text of each string literal and docstring (`"tanh'"`, an error message), a format template as its
-  literal parts and holes, however it is formatted (an f-string, `.format`, `%`);
-- each identifier the student chose (`t_val`, `upstream`), each number
-  (identifiers as Python reads them: `ｔ_ｖａｌ` is `t_val`);
+- the text of each string literal and docstring (`"tanh'"`, an error message), a format template as its literal parts
+  and holes, however it is formatted (an f-string, `.format`, `%`); a short one as written is a label (labels.py);
+- each identifier the student chose (`t_val`, `upstream`), each number (identifiers as Python reads them: `ｔ_ｖａｌ` is
+  `t_val`);
 - each line as written, indentation aside (`self.grad+=(1-t**2)*out.grad`:
   its spacing and its parentheses are a habit), each statement of it (split
   at `;`) apart, without statements that do nothing (`()`, `pass`) and with
@@ -24,16 +23,13 @@ apart is what the structure throws away and an honest student does not share:
   any order (a temporary for `out.grad`, keywords to `Value`: what the
   normalisation reads past on purpose, and what renaming keeps).
 
-Each trait is hashed, tagged with its kind, and weighs `size` (a comment or a
-string its words less SHORT, up to MAX_SIZE; a name or a number 1; a line
-LINE_SIZE); a short one (see SHORT) weighs nothing.
-A trait the starter, a public source or the course's reference has is not the
-student's (cohort.py subtracts it, as it subtracts their code), and the cohort
-weighs the rest by rarity: a trait many students share is no evidence.
+Each trait is hashed, tagged with its kind, and weighs `size` (a comment or a string its words less SHORT, up to
+MAX_SIZE; a name or a number 1; a line LINE_SIZE); a short one (see SHORT) weighs nothing. A trait the starter, a public
+source or the course's reference has is not the student's (cohort.py subtracts it, as it subtracts their code), and the
+cohort weighs the rest by rarity: a trait many students share is no evidence.
 
-Only the first MAX_CHARS characters are read (as for the structure), with
-Python's own tokenizer; a file it cannot tokenize to the end gives the traits
-of what it read.
+Only the first MAX_CHARS characters are read (as for the structure), with Python's own tokenizer; a file it cannot
+tokenize to the end gives the traits of what it read.
 """
 
 from __future__ import annotations
@@ -51,6 +47,7 @@ from .opaque import payload_lines, walk_statements
 from .plain_module import module_functions, plain_module
 from .rewrites import class_aliases, plain_literals
 from .roles import BUILTINS, Names, is_dunder, kept_as_written
+from .labels import LABEL
 from .templates import format_template
 from .tokens import token_list
 from .unparse import unparse  # 3.11's ast.unparse on every Python: a shape is the same text on each
@@ -145,6 +142,8 @@ def traits(text: str, plain=None, packed: bool = False) -> dict[int, tuple[float
                 body = format_template(tokens, at)  # a template as its literal parts and holes
                 words = _WORD.findall(body.lower())
                 add("string", " ".join(words), min(word_count(body) - SHORT, MAX_SIZE))  # a docstring is no code
+                if word_count(body) <= SHORT and body.strip() and not body.isidentifier():  # a label (labels.py)
+                    add(LABEL, body, 1.0, token.start[0])
             elif kind == tokenize.NAME and len(value) > SHORT + 1:
                 name = chosen.get(value, False)
                 if name is False:

@@ -1,0 +1,56 @@
+"""Labels: the short strings a student wrote (an op's label, `'a+b'`, `'tanh(x)'`, `f'x**{k}'`), read as written
+(traits.py reads them, case and spacing kept; documents.py keeps each document's own apart, `Document.labels`: the
+starter's, a public source's and the course's left out). A string that is a name (`'data'`, `'grad'` in `__slots__`, a
+key, `'tanh'`, `'__add__'`) is no label: every engine with slots writes the same few, and in a small class two may be
+the only ones (tests/similarity/test_similarity.py's honest closures and slots engines were flagged for them). A short string weighs nothing as a string trait (one is any
+program's), but a copy rebuilt into another architecture keeps its source's labels while it rewrites every line around
+them (sim37b1's c12: seven labels and its tanh's clamp at 20). Session 38 (docs/similarity.md)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations
+
+LABEL = "label"  # the kind of a label among traits.py's (never one of a document's traits)
+# three labels or more (LABEL_ITEMS) that only the two wrote are as many written items, each weighing LABEL_SIZE at the
+# rarity of two holders; two honest students who label their ops alike share the few a class writes (`'+'`, `'tanh'`),
+# which others write too
+LABEL_ITEMS, LABEL_SIZE = 3, 1.0
+# and only beside a name or a number only the two wrote (a constant kept: c12's clamp at 20), or another written item:
+# labels alone are a notation two honest students may both take from the course's slides (bench/similarity/sim38actl's
+# m1 and m2), and a line as written beside them is no more (m1 and m2 both write `self.data = float(data)`, which
+# nobody else of sim36b1 writes so: 47 honest pairs of the benchmark share five such lines, session 37)
+LABELS_BESIDE = frozenset({"name", "number"})
+
+
+def shared_labels(documents: list, rarity: float) -> dict[tuple[int, int], tuple[int, float]]:
+    """(i, j) -> (how many labels (documents' `labels`) I and J alone hold, their weight: LABEL_SIZE each at RARITY, a
+    fragment's of two holders) when they are LABEL_ITEMS or more."""
+    holders: dict[int, list[int]] = defaultdict(list)
+    for index, document in enumerate(documents):
+        for h in document.labels:
+            holders[h].append(index)
+    count: dict[tuple[int, int], int] = defaultdict(int)
+    for held in holders.values():
+        if len(held) == 2:
+            count[(held[0], held[1])] += 1
+    return {pair: (n, n * LABEL_SIZE * rarity) for pair, n in count.items() if n >= LABEL_ITEMS}
+
+
+def with_labels(items: dict, cohort) -> dict:
+    """ITEMS (scores.written_items: (i, j) -> (items, weight)) with the labels I and J alone share (`shared_labels`, at
+    the rarity of two holders in COHORT, cohort.Cohort) added where they stand beside a trait of LABELS_BESIDE that both
+    hold at a weight above 0 (the cohort's trait index) or another written item."""
+    documents, postings, weights = cohort.documents, cohort.trait_postings, cohort.trait_weights
+    labels = shared_labels(documents, cohort._held_by(2))
+    chosen: set[tuple[int, int]] = set()
+    if labels:
+        for h, holders in postings.items():
+            if weights[h] > 0 and len(holders) >= 2 and documents[holders[0]].trait_text[h][0] in LABELS_BESIDE:
+                chosen.update(combinations(holders, 2))
+    out = dict(items)
+    for pair, (count, weight) in labels.items():
+        if pair in chosen or pair in out:  # labels alike and nothing else of their own alike: a notation, no copy
+            found, written = out.get(pair, (0, 0.0))
+            out[pair] = (found + count, written + weight)
+    return out

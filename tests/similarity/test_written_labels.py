@@ -1,0 +1,87 @@
+"""Session 38 (sim38a): three short strings or more (an op's label, `'a+b'`, `'tanh(x)'`, `f'x**{k}'`) that only two
+students wrote, as written, are written items beside a name, a number or a line as written that only the two wrote,
+or another written item (labels.py: shared_labels, with_labels; LABEL_ITEMS, each weighing LABEL_SIZE at the rarity of two holders). A
+short string weighs nothing as a string trait; a restructured copy (level 4) rewrites every line of its source and
+keeps its labels and a constant (sim37b1's c12: seven labels and its tanh's clamp at 20). Labels alone are a notation
+two honest students may both take from the course's slides (bench/similarity/sim38actl's m1 and m2); two labels, or
+labels a third student writes too, are none; the starter's labels are never a student's."""
+
+from types import SimpleNamespace
+
+from grader.similarity.cohort import Cohort, read_document
+from grader.similarity.documents import starter_kgrams
+from grader.similarity.labels import LABEL, LABEL_ITEMS, LABEL_SIZE, shared_labels, with_labels
+from grader.similarity.scores import evidence, written_items, written_score
+from grader.similarity.traits import traits
+
+
+def test_a_short_string_is_a_label_as_written_a_name_none_a_longer_one_a_string_a_docstring_none():
+    text = ('def f(x):\n    """Twice x."""\n    return x, "Tanh(x)", f"x**{x}", "log needs a positive input", "  ", "data",'
+            ' "__add__"\n')
+    found = sorted((kind, shown) for _, kind, shown, _ in traits(text).values() if kind in (LABEL, "string"))
+    assert found == [(LABEL, "Tanh(x)"), (LABEL, "x**{x}"), ("string", "log needs a positive input")]
+
+
+def _documents(*held):
+    return [SimpleNamespace(labels=frozenset(labels)) for labels in held]
+
+
+def test_three_labels_only_the_two_hold_are_three_items_two_are_none():
+    documents = _documents({1, 2, 3, 4}, {1, 2, 3, 4}, {4, 5, 6}, {5, 6}, {7})
+    # 0|1: 1, 2 and 3 held by the two alone (4 by three students: nobody's); 2|3: two labels, no item
+    assert LABEL_ITEMS == 3 and shared_labels(documents, 0.5) == {(0, 1): (3, 3 * LABEL_SIZE * 0.5)}
+    assert shared_labels(_documents({1, 2}, {1, 2}), 0.5) == {}
+
+
+ENGINE = '''
+import math
+
+
+class {name}:
+    def __init__(self, data, kids=(), {op}=""):
+        self.data, self.grad, self.kids, self.{op} = data, 0.0, kids, {op}
+
+    def __add__(self, other):
+        return {name}(self.data + other.data, (self, other), {add})
+
+    def __mul__(self, other):
+        return {name}(self.data * other.data, (self, other), {mul})
+
+    def tanh(self):
+        return {name}(math.tanh({x}), (self,), {tanh})
+'''
+CLAMP = "max(-20, min(20, self.data))"  # the source's own choice, which its copy keeps
+
+
+def test_a_copy_that_kept_its_labels_and_a_constant_has_written_evidence_labels_alone_have_none():
+    labelled = {"add": "'a+b'", "mul": "'a*b'", "tanh": "'tanh(a)'"}
+    slides = {"add": "'x+y'", "mul": "'x*y'", "tanh": "'tanh(x)'"}  # two honest students' notation, the course's
+    texts = {"source": ENGINE.format(name="Value", op="how", x=CLAMP, **labelled),
+             "copy": ENGINE.format(name="Node", op="label", x=CLAMP, **labelled),
+             "slides1": ENGINE.format(name="Scalar", op="kind", x="self.data", **slides),
+             "slides2": ENGINE.format(name="Var", op="tag", x="self.data", **slides),
+             **{f"honest{n}": ENGINE.format(name=name, op="op", x="self.data", add="'+'", mul="'*'", tanh="'tanh'")
+                for n, name in enumerate(("Value", "Scalar", "Var"))}}
+    group = Cohort([read_document(sid, {"engine.py": text}) for sid, text in texts.items()])
+    channels = {}
+    group.pairs(channels=channels)
+    copy, slides = (tuple(sorted(group.position[s] for s in pair)) for pair in (("copy", "source"),
+                                                                                ("slides1", "slides2")))
+    labels = shared_labels(group.documents, group._held_by(2))
+    # three labels held by the two alone in a class of seven (weighed as one of thirty: MIN_CLASS): 3 x 0.6370
+    assert sorted(labels) == sorted([copy, slides]) and labels[copy][0] == labels[slides][0] == 3
+    assert round(labels[copy][1], 4) == 1.9111
+    items = with_labels(written_items(group.trait_postings, group.trait_weights, group.documents), group)
+    # the copy's labels stand beside the clamp's 20 (a number only the two wrote); the slides' labels stand alone
+    assert items[copy] == labels[copy] and slides not in items
+    assert channels[copy]["written"] == written_score(*labels[copy]) == evidence(labels[copy][1], 5.0)
+    assert round(channels[copy]["written"], 4) == 0.1275
+    assert not any("written" in found for pair, found in channels.items() if pair != copy)
+
+
+def test_the_starters_labels_are_no_students():
+    starter = ENGINE.format(name="Value", op="how", x="self.data", add="'a+b'", mul="'a*b'", tanh="'tanh(a)'")
+    given = starter_kgrams({"engine.py": starter})
+    documents = [read_document(sid, {"engine.py": starter + "\n\ndef relu(v):\n    return v, 'relu(a)'\n"}, given)
+                 for sid in ("a", "b")]
+    assert [len(d.labels) for d in documents] == [1, 1]
