@@ -54,7 +54,7 @@ def _read_tests(suite, submissions):
     if not suite.student_tests:
         return {}
     from .diagnose import _in_students_terms
-    from .diagnose.test_asserts import vacuous_asserts
+    from .diagnose.student_asserts import vacuous_asserts
 
     return {s.id: _in_students_terms([h for name in suite.student_tests for h in vacuous_asserts(s.files, tests=name)],
                                      s)

@@ -32,7 +32,7 @@ a rule in the engine suite; adding one changes its stored runs); 05's walk that 
 seen, over a stack of iterators, is named `no-visited` without a line. 09's `assert (cond, message)`, a tuple that
 always holds (Python's SyntaxWarning says so), loses each catch it would have made, 24 of them; nothing said why
 (no diagnosis ran on a test file) until session 38's words38: the hint `tuple-assert` names line 63
-(grader/diagnose/test_asserts.py).
+(grader/diagnose/student_asserts.py).
 
 Graded in one module fixture, one `grade` per exercise (11 of them): 40 rows, the module 19.0 s of CPU (16.8 user +
 2.2 sys, `/usr/bin/time python -m pytest -q -n 0 tests/test_strangersx38.py`, under load 19 on two cores).
@@ -183,7 +183,7 @@ TABLES = {
         "correct-unittest-seeded-loops": (38.0, [], []),
         # each engine the tests still catch by an assertEqual of theirs keeps its point (14 of 38); the 24 that
         # only the helper's tuple `assert` would catch are lost, each by its own catches/ test, and the line is named
-        # (before: nothing said why; grader/diagnose/test_asserts.py)
+        # (before: nothing said why; grader/diagnose/student_asserts.py)
         "bug-unittest-tuple-assert": (14.0, 24, [("hint", "tuple-assert", None)]),
     },
     "10-neuron": {

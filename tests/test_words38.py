@@ -2,7 +2,7 @@
 
 `assert (cond, "message")` is one tuple, always true: a test whose check it is passes on every engine and catches
 nothing. Before, the tests lost every catch it would have made (strangersx38's planted case: 24 of 38) and nothing
-said why; grader/diagnose/test_asserts.py now names its line (and an assert of a true constant), read from the test
+said why; grader/diagnose/student_asserts.py now names its line (and an assert of a true constant), read from the test
 file, never run. No correct 09 submission of the repository's fixtures or examples gets it (the last test).
 """
 import shutil
@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from grader.cli import main
-from grader.diagnose.test_asserts import vacuous_asserts
+from grader.diagnose.student_asserts import vacuous_asserts
 
 ROOT = Path(__file__).parent.parent
 

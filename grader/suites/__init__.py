@@ -97,7 +97,7 @@ class Suite:
     # worker or timed out (grader/observe/paired.py)
     paired: dict = dataclasses.field(default_factory=dict)
     # the student's own test files (the suite's STUDENT_TESTS), read for asserts that cannot fail
-    # (grader/diagnose/test_asserts.py) where the bug variants explain nothing
+    # (grader/diagnose/student_asserts.py) where the bug variants explain nothing
     student_tests: tuple = ()
 
     def probe(self, name):
