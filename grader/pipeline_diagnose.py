@@ -23,8 +23,10 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
     batch, only if a submission needs them. Nothing where the diagnosis is not installed (a student's
     install, grader/distribution.py) or not asked for. `kept`: the batch's diagnosers, kept across its parts
     (pipeline_rows.py), one for all tests and one for the visible ones."""
-    if not suite.diagnose or settings.diagnose == "none":
+    if settings.diagnose == "none":
         return {}
+    if not suite.diagnose:
+        return _read_tests(suite, submissions)
     from .diagnose import Diagnoser, diagnose_batch
 
     if kept is not None and settings.tests not in kept:
@@ -43,6 +45,20 @@ def _diagnose(suite, submissions, runs, outcomes, settings, expectations, sandbo
     return {sid: [d for d in entries if all(name in {o["name"] for o in outcomes.get(sid, [])}
                                              for name in d.get("tests") or [])]
             for sid, entries in found.items()}
+
+
+def _read_tests(suite, submissions):
+    """A suite the bug variants cannot explain: only what its STUDENT_TESTS hold that cannot fail (an `assert` of a
+    tuple or a constant), in the student's terms (a notebook's cell and line). Each cites no test, so a check shows
+    it too."""
+    if not suite.student_tests:
+        return {}
+    from .diagnose import _in_students_terms
+    from .diagnose.student_asserts import vacuous_asserts
+
+    return {s.id: _in_students_terms([h for name in suite.student_tests for h in vacuous_asserts(s.files, tests=name)],
+                                     s)
+            for s in submissions if not s.rejected}
 
 
 def _walk_book(suite):

@@ -29,9 +29,10 @@ What these found (before -> after):
 
 Left: 01-mul-backward's `mul-own-data` is named without a line (that suite has no where_written probe, which places
 a rule in the engine suite; adding one changes its stored runs); 05's walk that pushes a child whether or not it was
-seen, over a stack of iterators, is named `no-visited` without a line; 09's `assert (cond, message)`, a tuple that
-always holds (Python's SyntaxWarning says so), loses each catch it would have made, 24 of them, and nothing says
-why (no diagnosis runs on a test file).
+seen, over a stack of iterators, is named `no-visited` without a line. 09's `assert (cond, message)`, a tuple that
+always holds (Python's SyntaxWarning says so), loses each catch it would have made, 24 of them; nothing said why
+(no diagnosis ran on a test file) until session 38's words38: the hint `tuple-assert` names line 63
+(grader/diagnose/student_asserts.py).
 
 Graded in one module fixture, one `grade` per exercise (11 of them): 40 rows, the module 19.0 s of CPU (16.8 user +
 2.2 sys, `/usr/bin/time python -m pytest -q -n 0 tests/test_strangersx38.py`, under load 19 on two cores).
@@ -181,8 +182,9 @@ TABLES = {
     "09-write-tests": {
         "correct-unittest-seeded-loops": (38.0, [], []),
         # each engine the tests still catch by an assertEqual of theirs keeps its point (14 of 38); the 24 that
-        # only the helper's tuple `assert` would catch are lost, each by its own catches/ test
-        "bug-unittest-tuple-assert": (14.0, 24, []),
+        # only the helper's tuple `assert` would catch are lost, each by its own catches/ test, and the line is named
+        # (before: nothing said why; grader/diagnose/student_asserts.py)
+        "bug-unittest-tuple-assert": (14.0, 24, [("hint", "tuple-assert", None)]),
     },
     "10-neuron": {
         "correct-notebook-cells": (16.0, [], []),
@@ -248,6 +250,8 @@ def test_each_submission_scores_and_is_named(rows, exercise, case):
     ("01-mul-backward", "bug-zip-locals-own-data", (None, None)),
     # left: a walk over a stack of iterators that pushes a child whether or not it was seen is not read
     ("05-backward", "bug-generator-no-visited", (None, None)),
+    # before: nothing; `assert (math.isclose(...), f"...")` in the helper every check calls (session 38, words38)
+    ("09-write-tests", "bug-unittest-tuple-assert", ("test_engine.py", 63)),
 ])
 def test_a_finding_names_its_line(rows, exercise, case, place):
     finding = rows[exercise][case]["diagnosis"][0]

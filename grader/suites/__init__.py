@@ -96,6 +96,9 @@ class Suite:
     # {probe: the fixed probe it makes one expression with} (the suite's PAIRED): not run once that one crashed its
     # worker or timed out (grader/observe/paired.py)
     paired: dict = dataclasses.field(default_factory=dict)
+    # the student's own test files (the suite's STUDENT_TESTS), read for asserts that cannot fail
+    # (grader/diagnose/student_asserts.py) where the bug variants explain nothing
+    student_tests: tuple = ()
 
     def probe(self, name):
         """The grader-side object of probe `name` (a probes.py function, or a ProbeCase)."""
@@ -255,6 +258,7 @@ def load_suite(name):
         diagnose=bool(getattr(config, "DIAGNOSE", True)), cases=cases,
         stop_early=getattr(config, "stop_early", _never_stop), draw_inputs=bool(getattr(config, "DRAW_INPUTS", False)),
         fixed_inputs=frozenset(getattr(config, "FIXED_INPUTS", ())), paired=paired,
+        student_tests=tuple(getattr(config, "STUDENT_TESTS", ())),
     )
 
 

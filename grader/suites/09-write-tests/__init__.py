@@ -12,6 +12,9 @@ FILES = ("engine.py", "test_engine.py")
 # stand-in covers approx, raises and parametrize.
 # The engine's bug variants cannot explain mistakes in this exercise's own code.
 DIAGNOSE = False
+# ... but the student's tests are read for an assert that can never fail (`assert (cond, "message")`, a tuple):
+# grader/diagnose/student_asserts.py names its line.
+STUDENT_TESTS = ("test_engine.py",)
 # The import test's hint (by default it names the other FILES; here they are the student's own tests).
 IMPORT_HINT = "Hand in the exercise folder (engine.py beside your test_engine.py) or the exercise notebook."
 
