@@ -186,7 +186,7 @@ MATH = ("That line looks up `.exp` on a float, one of Python's own types, not on
      "locals_ = (x.exp(),)", MATH + "fix that line and those tests can run."),
     ("bug-rule-function-exp-method", "Your `partials` looks up `.exp` on a float", ("engine.py", 15),
      "return [xs[0].exp()]", MATH + "fix that line and those tests can run."),
-    ("bug-rule-table-exp-method", "Your `<lambda>` looks up `.exp` on a float", ("engine/rules.py", 9),
+    ("bug-rule-table-exp-method", "Your lambda at line 9 looks up `.exp` on a float", ("engine/rules.py", 9),
      '"exp": lambda xs, y, k: (xs[0].exp(),),', MATH + "fix that line and those tests can run."),
     ("bug-walk-time-grad-on-tuple", "Your backward() looks up `.grad` on a tuple", ("engine.py", 89),
      "a.grad += d * v.args.grad",

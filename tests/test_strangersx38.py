@@ -248,8 +248,9 @@ def test_each_submission_scores_and_is_named(rows, exercise, case):
     ("02-accumulate", "bug-pending-sum-overwrites", ("engine.py", 15)),
     # left: the exercise's suite has no where_written probe (the engine suite's), so no op's rule is placed
     ("01-mul-backward", "bug-zip-locals-own-data", (None, None)),
-    # left: a walk over a stack of iterators that pushes a child whether or not it was seen is not read
-    ("05-backward", "bug-generator-no-visited", (None, None)),
+    # a walk over a stack of iterators that pushes a child whether or not it was seen: the push in the loop (before:
+    # none, the root's `iter(root._prev)` before the loop was a second place; diag38b)
+    ("05-backward", "bug-generator-no-visited", ("engine.py", 74)),
     # before: nothing; `assert (math.isclose(...), f"...")` in the helper every check calls (session 38, words38)
     ("09-write-tests", "bug-unittest-tuple-assert", ("test_engine.py", 63)),
 ])

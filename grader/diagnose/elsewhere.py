@@ -60,8 +60,15 @@ def elsewhere_entry(found: dict, exception: str, tests: list[str], evidence, whe
         why = msg("Every operation makes its result with `Value(...)`, so whatever raises in `__init__` stops every "
                   "expression that makes such a Value; fix that line and those tests can run.")
     elif phase == "code":
-        title = (msg("Your `{function}` looks up `.{name}` on a {owner}", function=function, **builtin) if builtin
-                 else msg("Your `{function}` raises {exception}", function=function, exception=exception))
+        line = (where or {}).get("line") if function.split(".")[-1] == "<lambda>" else None
+        if line:  # Python names every lambda `<lambda>` (`partials.<locals>.<lambda>`): said as a lambda, at its line
+            title = (msg("Your lambda at line {line} looks up `.{name}` on a {owner}", line=line, **builtin)
+                     if builtin else msg("Your lambda at line {line} raises {exception}", line=line,
+                                         exception=exception))
+        else:
+            title = (msg("Your `{function}` looks up `.{name}` on a {owner}", function=function, **builtin)
+                     if builtin else
+                     msg("Your `{function}` raises {exception}", function=function, exception=exception))
         why = msg("Whatever raises there stops every expression that reaches it; fix that line and the tests that "
                   "need it can run.")
     else:

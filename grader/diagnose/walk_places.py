@@ -163,9 +163,10 @@ def _no_visited(tree, starts=None) -> int | None:
     dropped = dropped_marks(tree) or unmarked_again(tree)
     if len(dropped) == 1:
         return dropped[0]
-    inputs, pushed = set(), set()
+    inputs, pushed, looped = set(), set(), set()
     for method in _backward_methods(tree) if starts is None else starts:
         for function in _reached(method, tree):
+            looped |= _lines_in_loops(function)
             for node in ast.walk(function):
                 tree.in_time()
                 if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
@@ -179,7 +180,15 @@ def _no_visited(tree, starts=None) -> int | None:
     # a node's inputs read where a loop also pushes what it walks (`for v in todo[-1]: path.append(v)` over a stack of
     # iterators, each `iter(v.inputs)`): the inputs' line is the sort's (session 38)
     lines = inputs or pushed
+    if len(lines) > 1:  # the root's inputs taken before the loop (`stack = [(root, iter(root._prev))]`) and each
+        lines &= looped  # pushed node's in it: the loop's is the sort's (diag38b)
     return lines.pop() if len(lines) == 1 else None
+
+
+def _lines_in_loops(function) -> set[int]:
+    """The lines of FUNCTION's statements inside a loop's body."""
+    return {n.lineno for loop in ast.walk(function) if isinstance(loop, (ast.For, ast.While))
+            for statement in loop.body for n in ast.walk(statement) if hasattr(n, "lineno")}
 
 
 def _direct_children_only(tree) -> int | None:
