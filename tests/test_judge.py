@@ -435,9 +435,15 @@ def test_a_system_exit_while_parametrising_is_pytests_internal_error_in_every_wa
             judge(suite, {"ann": _run(7.0)})
 
 
-def test_the_judges_own_session_runs_from_a_deleted_folder(tmp_path, log, monkeypatch):
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_judges_own_session_runs_from_a_deleted_folder(tmp_path, log, monkeypatch, enabled):
     """A library caller whose current folder was deleted: the judge's own session needs no folder to go back to (it
-    ended in a FileNotFoundError before any item ran); `grade` itself refuses such a folder in words (test_cli)."""
+    ended in a FileNotFoundError before any item ran); `grade` itself refuses such a folder in words (test_cli).
+    pytest's session (a suite with a class, a mark, a conftest) starts in the suite's folder (review 38: it ended in
+    a FileNotFoundError from pytest's config, where a long-running `grade serve` or worker lost its folder)."""
+    from grader.judge import own_session
+
+    monkeypatch.setattr(own_session, "ENABLED", enabled)
     gone = tmp_path / "gone"
     gone.mkdir()
     monkeypatch.chdir(gone)

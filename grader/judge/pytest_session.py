@@ -103,6 +103,17 @@ def _output_of_this_thread_to(captured):
                 _SAVED.clear()
 
 
+def _a_folder_to_start_in(folder):
+    """pytest's session starts in the current folder (its config reads it first): from a folder deleted under a
+    library caller or a long-running `grade serve`/`grade worker` (a release folder replaced), it ended in a
+    FileNotFoundError before any item ran, where the judge's own session carries on (review 38). There is no folder
+    to go back to, so the process goes to the suite's folder, which pytest's session is rooted at anyway."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        os.chdir(folder)
+
+
 def run_pytest(suite, plugin):
     tests = [str(p) for p in test_files(suite)]
     if not tests:
@@ -131,6 +142,7 @@ def run_pytest(suite, plugin):
     with _output_of_this_thread_to(captured):
         code = own_session.run(suite, plugin, tests)  # plain tests: the judge's own session (own_session.py)
         if code is None:
+            _a_folder_to_start_in(suite.folder)
             with _no_installed_plugin():
                 code = pytest.main(args, plugins=[plugin])
     remember(tests, suite.folder)
