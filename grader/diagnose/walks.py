@@ -26,25 +26,19 @@ import json
 
 from ..boot_files import append_entries, read_appended
 from ..variants import ITERATIVE_TOPO, Variant, engine_class
+from ..variants.walk import NO_VISITED_SORT
 from .compare import agree, not_run, wrong
 from .styles import observe_in_process
 
 _WALK = "        for node in reversed(topo):\n            node._backward()\n"
 _CHILDREN = "        self._prev = tuple(dict.fromkeys(_children))\n"
-# a depth-first sort with no visited set (the reference's, each node listed once per path to it)
-_NO_VISITED_SORT = ("""\
-            elif node not in visited:
-                visited.add(node)
-                stack.append((node, True))
-                for child in node._prev:
-                    if child not in visited:
-                        stack.append((child, False))
-""", """\
-            else:
-                stack.append((node, True))
-                for child in node._prev:
-                    stack.append((child, False))
-""")
+# the walks below that hand a node's gradient on at each listing start from every node's gradient kept and zeroed
+_KEPT_AND_ZEROED = """\
+        kept = {node: node.grad for node in topo}
+        for node in topo:
+            node.grad = 0
+        self.grad, kept[self] = 1, 0
+"""
 _BFS_CONSUMERS = ("A node's gradient is complete only once every node that uses it has passed its share back. "
                   "Breadth-first order visits a node as soon as it is first reached, at its shortest distance "
                   "from the output, and runs its rule then, although a longer path to it may not have been "
@@ -114,11 +108,7 @@ WALKS = (
                      "node and everything below it get too much. Keep a set of the nodes already visited and skip "
                      "a node that is in it, so that each node is handled once, after all of its consumers."),
         concept="traversal", lead_in="that",
-        patches=(_NO_VISITED_SORT, (_WALK, """\
-        kept = {node: node.grad for node in topo}
-        for node in topo:
-            node.grad = 0
-        self.grad, kept[self] = 1, 0
+        patches=(NO_VISITED_SORT, (_WALK, _KEPT_AND_ZEROED + """\
         handed = {}
         for node in reversed(topo):
             handed[node] = handed.get(node, 0) + node.grad
@@ -139,11 +129,7 @@ WALKS = (
                      "nodes adds a node's gradient once for every time it is listed. Keep a set of the nodes "
                      "already visited and skip a node that is in it, so that each node is listed once."),
         concept="traversal", lead_in="that",
-        patches=(_NO_VISITED_SORT, (_WALK, """\
-        kept = {node: node.grad for node in topo}
-        for node in topo:
-            node.grad = 0
-        self.grad, kept[self] = 1, 0
+        patches=(NO_VISITED_SORT, (_WALK, _KEPT_AND_ZEROED + """\
         for node in reversed(topo):
             node._backward()
         final = {node: node.grad for node in topo}

@@ -4,6 +4,22 @@ from ..engines import Variant
 from ..i18n import msg
 from .patches import _ASSIGN, _RECURSIVE_TOPO, _SEED, _WALK, _WALK_COMMENT, ITERATIVE_TOPO, _assign  # noqa: F401
 
+# the reference's depth-first sort with its visited set taken out (each node listed once per path to it): the
+# `no-visited` variant's patch, and diagnose/walks.py's for the walks that sum adjoints
+NO_VISITED_SORT = ("""\
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                for child in node._prev:
+                    if child not in visited:
+                        stack.append((child, False))
+""", """\
+            else:
+                stack.append((node, True))
+                for child in node._prev:
+                    stack.append((child, False))
+""")
+
 WALK = (
     # -- accumulate: `=` instead of `+=` ----------------------------------------
     _assign("add", msg("for y = a + a, a.grad comes out 1 instead of 2")),
@@ -95,24 +111,7 @@ WALK = (
             "Keep a set of the nodes already visited and skip them."
         ),
         concept="traversal",
-        patches=(
-            (
-                """\
-            elif node not in visited:
-                visited.add(node)
-                stack.append((node, True))
-                for child in node._prev:
-                    if child not in visited:
-                        stack.append((child, False))
-""",
-                """\
-            else:
-                stack.append((node, True))
-                for child in node._prev:
-                    stack.append((child, False))
-""",
-            ),
-        ),
+        patches=(NO_VISITED_SORT,),
     ),
     Variant(
         name="direct-children-only",
