@@ -143,6 +143,29 @@ def test_the_environment_a_process_was_started_with_keeps_no_secret_once_scrubbe
     assert lines == ["True True", "['GRADE_FLEET_KEY', 'MICROGRAD_GRADER_SECRET']", "False False", "True", "True", "[]"]
 
 
+def test_a_secret_set_or_dropped_in_process_before_the_scrub_is_zeroed_where_it_was_started():
+    """The started string of a secret that os.environ set anew (getenv then points to a copy in the heap) or dropped
+    is still in /proc/self/environ: the scrub zeroes it there and writes nothing else; the value set in process
+    stays, the one dropped stays unset, and the variables beside them keep their text."""
+    lines = _started_with_secret("""if True:
+        import os
+        from grader.sandbox.same_user import SECRET_VARIABLES, scrub_started_environment
+        started = os.environ["MICROGRAD_GRADER_SECRET"]
+        os.environ["MICROGRAD_GRADER_SECRET"] = "set-in-process"
+        os.environ.pop("GRADE_FLEET_KEY")
+        def shown():
+            return open("/proc/self/environ", "rb").read().decode("latin-1")
+        before = [v for v in shown().split("\\0") if v and not v.startswith(("MICROGRAD_GRADER_SECRET=", "GRADE_FLEET_KEY="))]
+        print(started in shown(), "GRADE_FLEET_KEY=k" in shown())
+        print(scrub_started_environment(SECRET_VARIABLES))
+        print(started in shown(), "GRADE_FLEET_KEY=k" in shown(), shown().count("MICROGRAD_GRADER_SECRET=\\0"))
+        print(os.environ["MICROGRAD_GRADER_SECRET"], os.getenv("MICROGRAD_GRADER_SECRET"), os.getenv("GRADE_FLEET_KEY"))
+        print(before == [v for v in shown().split("\\0") if v and not v.startswith(("MICROGRAD_GRADER_SECRET=", "GRADE_FLEET_KEY="))])
+    """)
+    assert lines == ["True True", "['GRADE_FLEET_KEY', 'MICROGRAD_GRADER_SECRET']", "False False 1",
+                     "set-in-process set-in-process None", "True"]
+
+
 def test_a_grader_made_not_dumpable_lets_no_process_of_its_user_read_its_memory():
     """/proc/<pid>/mem: os.environ's copy of every secret is in the grader's heap. (Its environ, maps and fd/ too, for
     a user other than root: root keeps its right to read files of any mode, which the kernel gives them.) Whether a
