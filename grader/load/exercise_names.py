@@ -59,6 +59,19 @@ def others_alone(names, allowed: frozenset[str]) -> list[str] | None:
     return sorted(found) or None
 
 
+def run_not_handed_in(shown: str, engine: bytes, unrun: set) -> Message | None:
+    """Why the engine notebook SHOWN is refused where a `%run` of it names files not handed in beside it (UNRUN:
+    IPython's `%run` of a missing file says so and runs nothing) and its code (ENGINE) then makes no `Value` of its
+    own: every test would end in a NameError (session 38: `grade check engine.ipynb` alone, 0/63 "name 'Value' is
+    not defined", where its folder gives 63/63). Its `%run` file is not looked for beside it on disk: a notebook is
+    graded as handed in, alike in `grade check`, a class folder (where `%run ./bob.ipynb` never pulls in a
+    classmate's file) and `grade serve`'s uploads. None where nothing is missing or a `Value` is made anyway."""
+    if not unrun or binds_value(engine):
+        return None
+    return msg("{file} runs `%run ./{other}`, which was not handed in with it: hand in the folder (or a zip) with "
+               "both files", file=shown, other=min(unrun))
+
+
 def binds_value(code: bytes) -> bool:
     """Whether the module CODE makes a `Value` of its own (read with ast, nothing run): a `class Value`, an
     assignment to `Value`, or an import of it from another module than engine; True where it does not parse (its
@@ -148,7 +161,8 @@ def lone_notebook(path: Path, shown: str, read: Callable[[int], bytes], allowed:
                   ) -> tuple[dict[str, tuple[bytes, Origin]], None]:
     """A notebook entry: its cells joined as engine.py, unless it is the exercise's other file alone (`nn.ipynb`
     whose cells make no `Value`: `lone_other`), which is refused."""
-    engine, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown)
-    if (why := lone_other(shown, engine, allowed)) is not None:
+    unrun: set = set()
+    engine, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown, unrun=unrun)
+    if (why := lone_other(shown, engine, allowed) or run_not_handed_in(shown, engine, unrun)) is not None:
         raise Rejected(why)
     return {ENGINE: (engine, Origin(shown, cells, path, runs))}, None
