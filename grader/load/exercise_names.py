@@ -22,7 +22,7 @@ from typing import Callable
 
 from ..i18n import Message, items, msg
 from ..parsing import tree_or_none
-from .notebooks import read_notebook
+from .notebooks import files_beside, read_notebook
 from .reading import ENGINE, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, Origin, Rejected, python_source
 from .scripts import exported_script
 
@@ -57,6 +57,16 @@ def others_alone(names, allowed: frozenset[str]) -> list[str] | None:
             return None
         found.add(same[0])
     return sorted(found) or None
+
+
+def folders_notebook(files: dict, name: str, shown: str, target: str) -> tuple[bytes, tuple, tuple]:
+    """read_notebook of the notebook NAME (SHOWN) of a folder's FILES (name -> read), its `%run`s reaching the files
+    beside it; refused where it is the engine (TARGET) and a `%run` of a file not handed in leaves it no `Value`."""
+    unrun: set = set()
+    content, cells, runs = read_notebook(files[name](MAX_NOTEBOOK_BYTES), shown, files_beside(files, name), unrun)
+    if target == ENGINE and (why := run_not_handed_in(shown, content, unrun)) is not None:
+        raise Rejected(why)
+    return content, cells, runs
 
 
 def run_not_handed_in(shown: str, engine: bytes, unrun: set) -> Message | None:
