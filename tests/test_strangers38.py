@@ -297,3 +297,71 @@ def test_the_code_a_run_puts_in_place_is_charged_to_the_notebooks_budget():
         _read(_notebook("\n".join(["%run big.py"] * 6)), **{"big.py": b"x = 1  # " + b"z" * (900 << 10) + b"\n"})
     assert str(refused.value.message) == ("the code of engine.ipynb is too large (4.4 MiB; the limit is 1.0 MiB); "
                                           "remove outputs and data and submit again")
+
+
+_RUN_BESIDE = Path(__file__).parent / "fixtures" / "strangers38" / "engine" / "correct-run-beside"
+_NOT_HANDED_IN = ("engine.ipynb runs `%run ./engine_core.ipynb`, which was not handed in with it: hand in the folder "
+                  "(or a zip) with both files")
+
+
+def test_a_notebook_whose_run_file_was_not_handed_in_is_refused_in_words(tmp_path):
+    """correct-run-beside's engine.ipynb graded alone (`grade check FILE`, `grade run FILE`; before: 0/63, "NameError:
+    name 'Value' is not defined", where its folder gives 63/63): its `%run ./engine_core.ipynb` names a file not
+    handed in, and its cells make no `Value`. The files beside it on disk are not looked for: a notebook is graded
+    as handed in, as in a class folder and in `grade serve`'s uploads."""
+    import json
+    import shutil
+
+    from click.testing import CliRunner
+
+    from grader.cli import main
+
+    for name in ("engine.ipynb", "engine_core.ipynb", "ops.py"):
+        shutil.copy(_RUN_BESIDE / name, tmp_path / name)
+    out = tmp_path / "scores.json"
+    result = CliRunner().invoke(main, ["run", "--one-submission", "-e", "engine", str(tmp_path / "engine.ipynb"),
+                                       "-o", str(out), "--no-cache", "--quiet"])
+    (row,) = json.loads(out.read_text())["submissions"]
+    assert (result.exit_code, row["status"], row["score"], row["message"]) == (1, "rejected", 0.0, _NOT_HANDED_IN)
+    assert row["message_data"]["params"] == {"file": "engine.ipynb", "other": "engine_core.ipynb"}
+    result = CliRunner().invoke(main, ["check", "-e", "engine", str(tmp_path / "engine.ipynb")])
+    assert (f"FAIL  engine.ipynb could not be read: {_NOT_HANDED_IN}\n"
+            "Score on the visible tests: 0 (nothing could be graded).\n") in result.output
+
+
+@pytest.mark.parametrize("cells,refused", [
+    # a classmate's notebook beside alice's in the class folder is never pulled in
+    (("%run ./bob.ipynb", "y = Value(2.0)"), "alice.ipynb runs `%run ./bob.ipynb`, which was not handed in with "
+                                             "it: hand in the folder (or a zip) with both files"),
+    # IPython's %run of a missing file runs nothing and the notebook goes on: one that makes its Value is graded
+    (("%run ./setup.py", "class Value:\n    pass"), None),
+    (("class Value:\n    pass",), None),  # no %run
+])
+def test_a_lone_notebook_is_refused_only_where_its_missing_run_leaves_it_no_value(tmp_path, cells, refused):
+    from grader.load import load_entry
+
+    (tmp_path / "alice.ipynb").write_bytes(_notebook(*cells))
+    (tmp_path / "bob.ipynb").write_bytes(_notebook("class Value:\n    pass"))
+    sub = load_entry(tmp_path / "alice.ipynb")
+    assert sub.problem == refused
+
+
+def test_the_refusal_is_said_in_the_courses_language():
+    from grader.i18n import msg, translator
+
+    text = msg("{file} runs `%run ./{other}`, which was not handed in with it: hand in the folder (or a zip) with "
+               "both files", file="engine.ipynb", other="ops.py")
+    assert translator("ru").render(text) == ("engine.ipynb выполняет `%run ./ops.py`, а этот файл не сдан вместе "
+                                            "с ним: сдайте папку (или архив .zip), где лежат оба файла")
+    assert translator("zh").render(text) == ("engine.ipynb 运行 `%run ./ops.py`，但该文件没有与它一起提交：请提交同时包含"
+                                            "这两个文件的文件夹（或 .zip 压缩包）")
+
+
+def test_a_folder_whose_notebook_runs_a_file_it_lacks_is_refused_in_words(tmp_path):
+    from grader.load import load_entry
+
+    (tmp_path / "hw").mkdir()
+    (tmp_path / "hw" / "engine.ipynb").write_bytes(_notebook("%run -i core.py", "y = Value(2.0)"))
+    (tmp_path / "hw" / "notes.md").write_text("core.py is on my laptop\n")
+    assert load_entry(tmp_path / "hw").problem == ("hw/engine.ipynb runs `%run ./core.py`, which was not handed in "
+                                                   "with it: hand in the folder (or a zip) with both files")

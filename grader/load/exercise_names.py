@@ -22,7 +22,7 @@ from typing import Callable
 
 from ..i18n import Message, items, msg
 from ..parsing import tree_or_none
-from .notebooks import read_notebook
+from .notebooks import files_beside, read_notebook
 from .reading import ENGINE, MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, Origin, Rejected, python_source
 from .scripts import exported_script
 
@@ -57,6 +57,29 @@ def others_alone(names, allowed: frozenset[str]) -> list[str] | None:
             return None
         found.add(same[0])
     return sorted(found) or None
+
+
+def folders_notebook(files: dict, name: str, shown: str, target: str) -> tuple[bytes, tuple, tuple]:
+    """read_notebook of the notebook NAME (SHOWN) of a folder's FILES (name -> read), its `%run`s reaching the files
+    beside it; refused where it is the engine (TARGET) and a `%run` of a file not handed in leaves it no `Value`."""
+    unrun: set = set()
+    content, cells, runs = read_notebook(files[name](MAX_NOTEBOOK_BYTES), shown, files_beside(files, name), unrun)
+    if target == ENGINE and (why := run_not_handed_in(shown, content, unrun)) is not None:
+        raise Rejected(why)
+    return content, cells, runs
+
+
+def run_not_handed_in(shown: str, engine: bytes, unrun: set) -> Message | None:
+    """Why the engine notebook SHOWN is refused where a `%run` of it names files not handed in beside it (UNRUN:
+    IPython's `%run` of a missing file says so and runs nothing) and its code (ENGINE) then makes no `Value` of its
+    own: every test would end in a NameError (session 38: `grade check engine.ipynb` alone, 0/63 "name 'Value' is
+    not defined", where its folder gives 63/63). Its `%run` file is not looked for beside it on disk: a notebook is
+    graded as handed in, alike in `grade check`, a class folder (where `%run ./bob.ipynb` never pulls in a
+    classmate's file) and `grade serve`'s uploads. None where nothing is missing or a `Value` is made anyway."""
+    if not unrun or binds_value(engine):
+        return None
+    return msg("{file} runs `%run ./{other}`, which was not handed in with it: hand in the folder (or a zip) with "
+               "both files", file=shown, other=min(unrun))
 
 
 def binds_value(code: bytes) -> bool:
@@ -148,7 +171,8 @@ def lone_notebook(path: Path, shown: str, read: Callable[[int], bytes], allowed:
                   ) -> tuple[dict[str, tuple[bytes, Origin]], None]:
     """A notebook entry: its cells joined as engine.py, unless it is the exercise's other file alone (`nn.ipynb`
     whose cells make no `Value`: `lone_other`), which is refused."""
-    engine, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown)
-    if (why := lone_other(shown, engine, allowed)) is not None:
+    unrun: set = set()
+    engine, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown, unrun=unrun)
+    if (why := lone_other(shown, engine, allowed) or run_not_handed_in(shown, engine, unrun)) is not None:
         raise Rejected(why)
     return {ENGINE: (engine, Origin(shown, cells, path, runs))}, None

@@ -20,7 +20,7 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
-from .exercise_names import binds_value, copy_of, lone_other, others_alone, others_without_engine
+from .exercise_names import binds_value, copy_of, folders_notebook, lone_other, others_alone, others_without_engine
 from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
@@ -71,7 +71,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         shown = level.prefix + name
         read = level.files[name]
         if name.lower().endswith(".ipynb"):
-            content, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown, files_beside(level.files, name))
+            content, cells, runs = folders_notebook(level.files, name, shown, target)
         else:
             content, cells, runs = exported_script(python_source(read(MAX_FILE_BYTES), shown)), None, None
         files[target] = (content, _origin(level, root, name, cells, runs))
