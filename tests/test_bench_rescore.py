@@ -108,7 +108,7 @@ def test_the_reading_digest_follows_the_reading_and_not_the_scoring(tmp_path):
     package = tmp_path / "similarity"
     shutil.copytree(run.REPO / "grader" / "similarity", package, ignore=shutil.ignore_patterns("__pycache__"))
     before = rescore.reading_digest(package)
-    for name in ("cohort.py", "scores.py"):
+    for name in ("cohort.py", "scores.py", "labels.py"):
         (package / name).write_text((package / name).read_text(encoding="utf-8") + "\n# a scoring change\n",
                                     encoding="utf-8")
     assert rescore.reading_digest(package) == before

@@ -1,16 +1,22 @@
 """Session 38 (sim38a): three short strings or more (an op's label, `'a+b'`, `'tanh(x)'`, `f'x**{k}'`) that only two
-students wrote, as written, are written items beside a name, a number or a line as written that only the two wrote,
-or another written item (labels.py: shared_labels, with_labels; LABEL_ITEMS, each weighing LABEL_SIZE at the rarity of two holders). A
-short string weighs nothing as a string trait; a restructured copy (level 4) rewrites every line of its source and
-keeps its labels and a constant (sim37b1's c12: seven labels and its tanh's clamp at 20). Labels alone are a notation
+students wrote, as written, are written items beside a number that only the two wrote or another written item (a name
+or a line as written that only the two wrote is not enough: review38) (labels.py: shared_labels, with_labels;
+LABEL_ITEMS, each weighing LABEL_SIZE at the rarity of two holders; LABELS_BESIDE). A short string weighs nothing as
+a string trait; a restructured copy (level 4) rewrites every line of its source and keeps its labels and a constant (sim37b1's c12: seven labels and its tanh's clamp at 20). Labels alone are a notation
 two honest students may both take from the course's slides (bench/similarity/sim38actl's m1 and m2); two labels, or
 labels a third student writes too, are none; the starter's labels are never a student's."""
 
+import re
+import shutil
+from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
+from grader.similarity import read_class, scored
 from grader.similarity.cohort import Cohort, read_document
 from grader.similarity.documents import starter_kgrams
-from grader.similarity.labels import LABEL, LABEL_ITEMS, LABEL_SIZE, shared_labels, with_labels
+from grader.similarity.labels import LABEL, LABEL_ITEMS, LABEL_SIZE, LABELS_BESIDE, shared_labels, with_labels
 from grader.similarity.scores import evidence, written_items, written_score
 from grader.similarity.traits import traits
 
@@ -85,3 +91,33 @@ def test_the_starters_labels_are_no_students():
     documents = [read_document(sid, {"engine.py": starter + "\n\ndef relu(v):\n    return v, 'relu(a)'\n"}, given)
                  for sid in ("a", "b")]
     assert [len(d.labels) for d in documents] == [1, 1]
+
+
+STRANGERS = ["bytearray-marks", "cps-continuations", "double-dispatch", "env-config", "eq-hash-by-data",
+             "float-delegate-getattr", "hex-storage", "import-selftest", "int-normalised", "iterable-pair",
+             "kwargs-defaults", "name-mangled", "ordereddict-order", "rc-refcell", "recip-primitive", "shuffled-walk",
+             "tuple-subclass", "warns-per-op", "weakvalue-registry"]
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+CONTROLS = Path(__file__).resolve().parents[2] / "bench" / "similarity" / "sim38actl" / "honest"
+
+
+@pytest.mark.slow  # a class of 24 engines read: 4 s of CPU
+@pytest.mark.parametrize("second", [None, ("pull", "apply", "chain_back")])
+def test_labels_beside_a_helper_name_only_the_two_wrote_are_no_copy(tmp_path, second):
+    """review38: sim38actl's honest m1 and m2 (seven labels from the slides, nothing else alike) given one helper's
+    name that nobody else of a class writes (`to_node`, as both have it now), or a second one too (m1's `pull` and
+    m2's `apply` both `chain_back`), in a class of 22 correct engines of tests/fixtures: flagged at 0.4394 (0.4399)
+    rank 1 when labels counted beside a name; a name is no written item beside labels (LABELS_BESIDE), no pair."""
+    for name in STRANGERS:
+        shutil.copy(FIXTURES / "strangers38" / "engine" / f"correct-{name}" / "engine.py", tmp_path / f"{name}.py")
+    for name in ("closures", "edgelist", "kahn"):
+        shutil.copy(FIXTURES / "submissions" / f"correct-{name}" / "engine.py", tmp_path / f"{name}.py")
+    for stem in ("m1", "m2"):
+        text = (CONTROLS / f"{stem}.py").read_text(encoding="utf-8")
+        if second:
+            text = re.sub(rf"\b({second[0]}|{second[1]})\b", second[2], text)
+        (tmp_path / f"{stem}.py").write_text(text, encoding="utf-8")
+    reading = read_class(tmp_path, exercise="engine")
+    assert len(reading.documents) == 24 and LABELS_BESIDE == {"number"}
+    _, _, pairs = scored(reading.documents, reading.sources)
+    assert [p.score for p in pairs if {p.a, p.b} == {"m1", "m2"}] == []

@@ -15,11 +15,11 @@ class Value:
         return f"<{self.label or 'leaf'} = {self.data:.4g}, d = {self.grad:.4g}>"
 
     @staticmethod
-    def lift(x):
+    def to_node(x):
         return x if isinstance(x, Value) else Value(x)
 
     def __add__(self, other):
-        other = Value.lift(other)
+        other = Value.to_node(other)
         out = Value(self.data + other.data, (self, other), "a+b")
 
         def pull():
@@ -29,7 +29,7 @@ class Value:
         return out
 
     def __mul__(self, other):
-        other = Value.lift(other)
+        other = Value.to_node(other)
         out = Value(self.data * other.data, (self, other), "a*b")
 
         def pull():
@@ -84,16 +84,16 @@ class Value:
         return self * -1.0
 
     def __sub__(self, other):
-        return self + (-Value.lift(other))
+        return self + (-Value.to_node(other))
 
     def __rsub__(self, other):
-        return Value.lift(other) + (-self)
+        return Value.to_node(other) + (-self)
 
     def __truediv__(self, other):
-        return self * Value.lift(other) ** -1
+        return self * Value.to_node(other) ** -1
 
     def __rtruediv__(self, other):
-        return Value.lift(other) * self ** -1
+        return Value.to_node(other) * self ** -1
 
     __radd__ = __add__
     __rmul__ = __mul__

@@ -12,7 +12,7 @@ TABLE = {
 }
 
 
-def wrap(v):
+def to_node(v):
     if isinstance(v, Value):
         return v
     return Value(v)
@@ -37,10 +37,10 @@ class Value:
         return cls(y, args, op, df(*xs, y))
 
     def __add__(self, other):
-        return Value.apply("a+b", self, wrap(other))
+        return Value.apply("a+b", self, to_node(other))
 
     def __mul__(self, other):
-        return Value.apply("a*b", self, wrap(other))
+        return Value.apply("a*b", self, to_node(other))
 
     def __pow__(self, k):
         if not isinstance(k, (int, float)):
@@ -69,16 +69,16 @@ class Value:
         return self * other
 
     def __sub__(self, other):
-        return self + wrap(other) * -1
+        return self + to_node(other) * -1
 
     def __rsub__(self, other):
-        return wrap(other) + self * -1
+        return to_node(other) + self * -1
 
     def __truediv__(self, other):
-        return self * wrap(other) ** -1
+        return self * to_node(other) ** -1
 
     def __rtruediv__(self, other):
-        return wrap(other) * self ** -1
+        return to_node(other) * self ** -1
 
     def backward(self):
         # Kahn: count how many times each node is used, release it when all uses are done
