@@ -1,6 +1,7 @@
-"""bench/similarity/sim39b1.py, session 39's blind class (the whole engine, a fifth course's starter: Node with parents
-as (node, local_grad) pairs): what its writer makes is what is committed, and its check fails the slips its labelled
-bugs make (tests/test_bench_sim36.py builds it, every file checked, and holds its labels to issue 27's recipe)."""
+"""bench/similarity/sim39b1.py and sim39b2.py, session 39's blind classes (the whole engine with a fifth course's starter:
+Node with parents as (node, local_grad) pairs; 09-write-tests' test_engine.py): what their writers make is what is
+committed, and their checks fail the slips their labelled bugs make (tests/test_bench_sim36.py builds them, every file
+checked, and holds their labels to issue 27's recipe)."""
 
 import importlib.util
 import json
@@ -13,7 +14,7 @@ from bench_modules import load_bench
 def _writer(module, monkeypatch):
     """The class's write.py (it imports `copies`, `copier` and `fillers` beside it by name: another class's modules of
     those names are put aside first)."""
-    for name in ("copies", "copier", "fillers", "students"):
+    for name in ("copies", "copier", "fillers", "students", "course"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     monkeypatch.syspath_prepend(str(module.CLASS))
     spec = importlib.util.spec_from_file_location(f"{module.CLASS.name}_write", module.CLASS / "write.py")
@@ -54,3 +55,55 @@ def test_the_labelled_slips_fail_the_check():
         sim39b1.check(text.replace("p.grad += local * n.grad", "p.grad = local * n.grad"), "lecture")
     with pytest.raises(AssertionError, match="grad"):
         sim39b1.check(text.replace("k * self.data ** (k - 1)", "k * self.data ** k"), "lecture")
+
+
+def test_the_tests_writer_makes_what_is_committed(monkeypatch):
+    """sim39b2's write.py makes every student's file, the course texts, the public text, the hard negatives, the level
+    1-3 copies, the public copies and labels.json as committed."""
+    sim39b2 = load_bench("sim39b2")
+    write = _writer(sim39b2, monkeypatch)
+    starter = sim39b2.STARTER.read_text(encoding="utf-8")
+    submissions = sim39b2.CLASS / "main" / "submissions"
+    for name, (_, tests) in {**write.students.FILES, **write.students.SOURCES}.items():
+        assert write.filled(starter, tests) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
+    for name, (_, _, tests) in write.students.L4.items():
+        assert write.filled(starter, tests) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
+    for folder, tests in (("lecture", write.course.LECTURE), ("ta-post", write.course.TA)):
+        made = write.filled(starter, tests)
+        assert made == (sim39b2.CLASS / "materials" / folder / "test_engine.py").read_text(encoding="utf-8"), folder
+    made = write.filled(starter, write.course.PUBLIC)
+    assert made == (sim39b2.CLASS / "public" / "test_engine.py").read_text(encoding="utf-8")
+    for name, (tests, keep, header) in write.copies.HARD.items():
+        made = header + write.filled(starter, tests, keep)
+        assert made == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
+    for name, make in write.copies.COPIES.items():
+        assert make(submissions) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
+    for name, make in write.copies.PUBLIC_COPIES.items():
+        assert write.filled(starter, make()) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
+    labels = json.loads((sim39b2.CLASS / "labels.json").read_text(encoding="utf-8"))
+    assert labels == {"main": write.copies.labels()}
+
+
+def test_the_tests_check_runs_every_kind_of_test_on_both_correct_engines():
+    """sim39b2's check passes the lecture's tests, the TA's and the public text; a test expecting relu'(0) = 1 (s188's
+    slip) fails it naming the test and the engine, and so does a unittest.TestCase method that fails and a
+    parametrised case that fails; a file without tests fails too."""
+    sim39b2 = load_bench("sim39b2")
+    for folder in ("lecture", "ta-post"):
+        sim39b2.check((sim39b2.CLASS / "materials" / folder / "test_engine.py").read_text(encoding="utf-8"), folder)
+    sim39b2.check((sim39b2.CLASS / "public" / "test_engine.py").read_text(encoding="utf-8"), "public")
+    text = (sim39b2.CLASS / "materials" / "ta-post" / "test_engine.py").read_text(encoding="utf-8")
+    with pytest.raises(AssertionError, match=r"^ta: test_relu_at_zero_has_zero_gradient fails on "
+                                             r"09-write-tests/engine\.py: AssertionError"):
+        sim39b2.check(text.replace("assert x.grad == 0.0", "assert x.grad == 1.0"), "ta")
+    unit = ("import unittest\nfrom engine import Value\n\n\nclass T(unittest.TestCase):\n    def test_mul(self):\n"
+            "        a = Value(2.0)\n        (a * 3).backward()\n        self.assertEqual(a.grad, 2.0)\n")
+    with pytest.raises(AssertionError, match=r"^unit: T\.test_mul fails on 09-write-tests/engine\.py"):
+        sim39b2.check(unit, "unit")
+    table = ("import pytest\nfrom engine import Value\n\n\n@pytest.mark.parametrize('k, want', [(2, 4.0), (3, 9.0)])\n"
+             "def test_pow(k, want):\n    a = Value(2.0)\n    (a ** k).backward()\n    assert a.grad == want\n")
+    with pytest.raises(AssertionError, match=r"^table: test_pow fails on 09-write-tests/engine\.py"):
+        sim39b2.check(table, "table")
+    sim39b2.check(table.replace("(3, 9.0)", "(3, 12.0)"), "table")
+    with pytest.raises(AssertionError, match="^empty: no tests$"):
+        sim39b2.check("from engine import Value\n", "empty")
