@@ -18,3 +18,20 @@ def load_bench(name):
         return module
     finally:
         sys.path.remove(str(BENCH))
+
+
+# the names the blind classes' writers import beside them: another class's modules of those names are put aside first
+WRITER_MODULES = ("copies", "copier", "fillers", "students", "course")
+
+
+def load_writer(module, monkeypatch):
+    """A blind class's write.py (MODULE: its bench script, whose CLASS is the class's folder), loaded with that folder
+    first on sys.path: it imports its specs beside it by name, so modules of those names another class loaded first
+    are dropped from sys.modules for the test (MONKEYPATCH restores everything after it)."""
+    for name in WRITER_MODULES:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.syspath_prepend(str(module.CLASS))
+    spec = importlib.util.spec_from_file_location(f"{module.CLASS.name}_write", module.CLASS / "write.py")
+    write = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(write)
+    return write

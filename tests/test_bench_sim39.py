@@ -3,31 +3,17 @@ Node with parents as (node, local_grad) pairs; 09-write-tests' test_engine.py): 
 committed, and their checks fail the slips their labelled bugs make (tests/test_bench_sim36.py builds them, every file
 checked, and holds their labels to issue 27's recipe)."""
 
-import importlib.util
 import json
-import sys
 
 import pytest
-from bench_modules import load_bench
-
-
-def _writer(module, monkeypatch):
-    """The class's write.py (it imports `copies`, `copier` and `fillers` beside it by name: another class's modules of
-    those names are put aside first)."""
-    for name in ("copies", "copier", "fillers", "students", "course"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.syspath_prepend(str(module.CLASS))
-    spec = importlib.util.spec_from_file_location(f"{module.CLASS.name}_write", module.CLASS / "write.py")
-    write = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(write)
-    return write
+from bench_modules import load_bench, load_writer
 
 
 def test_the_writer_makes_what_is_committed(monkeypatch):
     """write.py makes the starter fillers, the course texts, the hard negatives, the level 1-3 copies, the public copies
     and labels.json as committed (no hand edit after writing; the whole engines and level-4 copies are typed by hand)."""
     sim39b1 = load_bench("sim39b1")
-    write = _writer(sim39b1, monkeypatch)
+    write = load_writer(sim39b1, monkeypatch)
     starter = sim39b1.STARTER.read_text(encoding="utf-8")
     submissions = sim39b1.CLASS / "main" / "submissions"
     for name, spec in {**write.fillers.FILES, **write.fillers.SOURCES}.items():
@@ -61,7 +47,7 @@ def test_the_tests_writer_makes_what_is_committed(monkeypatch):
     """sim39b2's write.py makes every student's file, the course texts, the public text, the hard negatives, the level
     1-3 copies, the public copies and labels.json as committed."""
     sim39b2 = load_bench("sim39b2")
-    write = _writer(sim39b2, monkeypatch)
+    write = load_writer(sim39b2, monkeypatch)
     starter = sim39b2.STARTER.read_text(encoding="utf-8")
     submissions = sim39b2.CLASS / "main" / "submissions"
     for name, (_, tests) in {**write.students.FILES, **write.students.SOURCES}.items():

@@ -1,9 +1,9 @@
 """A second labelled class written blind by hand (session 39, simw39), held out: python bench/similarity/sim39b2.py OUT
 
 Written by a helper that did not read grader/similarity, docs/similarity.md or any class's students, to issue 27's
-recipe, on exercises/09-write-tests' `test_engine.py` (the student writes pytest-style tests of an engine in place of the
-starter's TODO line; the grader runs them on the correct engine and on buggy ones), the one exercise no class had as its
-subject. The files are kept as they were written in sim39b2/main/submissions (sim39b2/README.md says who wrote what and
+recipe, on exercises/09-write-tests' `test_engine.py` (the student writes pytest-style tests of an engine in place of
+the starter's TODO line; the grader runs them on the correct engine and on buggy ones), the one exercise no class had as
+its subject. The files are kept as they were written in sim39b2/main/submissions (sim39b2/README.md says who wrote what and
 how; sim39b2/labels.json, run.py's schema, says what each is). Every file is checked by `check`: every test it holds
 (top-level `test*` functions with their parameter sets, `Test*` classes' methods with setup_method, unittest.TestCase
 classes) passes on the exercise's engine (exercises/09-write-tests/engine.py) and on reference/engine.py (the correct
