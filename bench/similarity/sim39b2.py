@@ -3,20 +3,19 @@
 Written by a helper that did not read grader/similarity, docs/similarity.md or any class's students, to issue 27's
 recipe, on exercises/09-write-tests' `test_engine.py` (the student writes pytest-style tests of an engine in place of
 the starter's TODO line; the grader runs them on the correct engine and on buggy ones), the one exercise no class had as
-its subject. The files are kept as they were written in sim39b2/main/submissions (sim39b2/README.md says who wrote what and
-how; sim39b2/labels.json, run.py's schema, says what each is). Every file is checked by `check`: every test it holds
+its subject. The files are kept as they were written in sim39b2/main/submissions (sim39b2/README.md says who wrote what
+and how; sim39b2/labels.json, run.py's schema, says what each is). Every file is checked by `check`: every test it holds
 (top-level `test*` functions with their parameter sets, `Test*` classes' methods with setup_method, unittest.TestCase
 classes) passes on the exercise's engine (exercises/09-write-tests/engine.py) and on reference/engine.py (the correct
-engine written another way, as the grader also runs them), with the sandbox's stand-in `pytest`
-(grader/suites/09-write-tests/probes_pytest.py); a file labelled with a `bug` (a test that fails on a correct engine)
-must fail it, every other file pass it. Its public source is sim39b2/public/test_engine.py (a blog post's companion
-code a student finds, "Testing your autograd engine with finite differences", written for this class under CC0:
-public/LICENSE); sim39b2/materials/ holds the course texts an instructor has (the lecture's example tests, a TA's forum
-post of test ideas): run.py measures the class without them and with them.
+engine written another way, as the grader also runs them), with the sandbox's stand-in `pytest` (grader/suites/09-write-
+tests/probes_pytest.py); a file labelled with a `bug` (a test that fails on a correct engine) must fail it, every other
+file pass it. Its public source is sim39b2/public/test_engine.py (a blog post's companion code a student finds, "Testing
+your autograd engine with finite differences", written for this class under CC0: public/LICENSE); sim39b2/materials/
+holds the course texts an instructor has (the lecture's example tests, a TA's forum post of test ideas): run.py measures
+the class without them and with them.
 
 `build` copies the class into OUT with the exercise's starter, every file checked first. `run.py --sim39b2` measures it
-(alone: the held-out default seeds are left out, as for a tuning class).
-"""
+(alone: the held-out default seeds are left out, as for a tuning class)."""
 
 from __future__ import annotations
 
