@@ -1,7 +1,7 @@
-"""bench/similarity/sim39b1.py and sim39b2.py, session 39's blind classes (the whole engine with a fifth course's starter:
-Node with parents as (node, local_grad) pairs; 09-write-tests' test_engine.py): what their writers make is what is
-committed, and their checks fail the slips their labelled bugs make (tests/test_bench_sim36.py builds them, every file
-checked, and holds their labels to issue 27's recipe)."""
+"""bench/similarity/sim39b1.py and sim39b2.py, session 39's blind classes (the whole engine with a fifth course's
+starter: Node with parents as (node, local_grad) pairs; 09-write-tests' test_engine.py): what their writers make is
+what is committed, and their checks fail the slips their labelled bugs make (tests/test_bench_sim36.py builds them,
+every file checked, and holds their labels to issue 27's recipe)."""
 
 import json
 
@@ -9,24 +9,27 @@ import pytest
 from bench_modules import load_bench, load_writer
 
 
+def _written(folder, made):
+    """The names of the files of FOLDER whose text is not what MADE ({name: text}) says."""
+    return [name for name, text in made.items() if (folder / f"{name}.py").read_text(encoding="utf-8") != text]
+
+
 def test_the_writer_makes_what_is_committed(monkeypatch):
-    """write.py makes the starter fillers, the course texts, the hard negatives, the level 1-3 copies, the public copies
-    and labels.json as committed (no hand edit after writing; the whole engines and level-4 copies are typed by hand)."""
+    """write.py makes the starter fillers, the course texts, the hard negatives, the level 1-3 copies, the public
+    copies and labels.json as committed (no hand edit after writing; the whole engines and level-4 copies are typed by
+    hand)."""
     sim39b1 = load_bench("sim39b1")
     write = load_writer(sim39b1, monkeypatch)
     starter = sim39b1.STARTER.read_text(encoding="utf-8")
     submissions = sim39b1.CLASS / "main" / "submissions"
-    for name, spec in {**write.fillers.FILES, **write.fillers.SOURCES}.items():
-        assert write.filled(starter, spec) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
+    fillers = {**write.fillers.FILES, **write.fillers.SOURCES}
+    made = {name: write.filled(starter, spec) for name, spec in fillers.items()}
+    made.update({name: header + write.filled(starter, spec) for name, (spec, header) in write.copies.HARD.items()})
+    made.update({name: make(submissions) for name, make in write.copies.COPIES.items()})
+    made.update({name: make() for name, make in write.copies.PUBLIC_COPIES.items()})
+    assert len(made) == 45 and _written(submissions, made) == []
     for folder, spec in (("lecture", write.copies.LECTURE), ("ta-post", write.copies.TA)):
-        made = write.filled(starter, spec)
-        assert made == (sim39b1.CLASS / "materials" / folder / "engine.py").read_text(encoding="utf-8"), folder
-    for name, (spec, header) in write.copies.HARD.items():
-        assert header + write.filled(starter, spec) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
-    for name, make in write.copies.COPIES.items():
-        assert make(submissions) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
-    for name, make in write.copies.PUBLIC_COPIES.items():
-        assert make() == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
+        assert _written(sim39b1.CLASS / "materials" / folder, {"engine": write.filled(starter, spec)}) == [], folder
     labels = json.loads((sim39b1.CLASS / "labels.json").read_text(encoding="utf-8"))
     assert labels == {"main": write.copies.labels()}
 
@@ -37,10 +40,11 @@ def test_the_labelled_slips_fail_the_check():
     sim39b1 = load_bench("sim39b1")
     text = (sim39b1.CLASS / "materials" / "lecture" / "engine.py").read_text(encoding="utf-8")
     sim39b1.check(text, "lecture")
-    with pytest.raises(AssertionError, match="grad"):
-        sim39b1.check(text.replace("p.grad += local * n.grad", "p.grad = local * n.grad"), "lecture")
-    with pytest.raises(AssertionError, match="grad"):
-        sim39b1.check(text.replace("k * self.data ** (k - 1)", "k * self.data ** k"), "lecture")
+    for right, slip in (("p.grad += local * n.grad", "p.grad = local * n.grad"),
+                        ("k * self.data ** (k - 1)", "k * self.data ** k")):
+        assert text.count(right) == 1, right  # the slip is made, once
+        with pytest.raises(AssertionError, match="grad"):
+            sim39b1.check(text.replace(right, slip), "lecture")
 
 
 def test_the_tests_writer_makes_what_is_committed(monkeypatch):
@@ -50,22 +54,17 @@ def test_the_tests_writer_makes_what_is_committed(monkeypatch):
     write = load_writer(sim39b2, monkeypatch)
     starter = sim39b2.STARTER.read_text(encoding="utf-8")
     submissions = sim39b2.CLASS / "main" / "submissions"
-    for name, (_, tests) in {**write.students.FILES, **write.students.SOURCES}.items():
-        assert write.filled(starter, tests) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
-    for name, (_, _, tests) in write.students.L4.items():
-        assert write.filled(starter, tests) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
-    for folder, tests in (("lecture", write.course.LECTURE), ("ta-post", write.course.TA)):
-        made = write.filled(starter, tests)
-        assert made == (sim39b2.CLASS / "materials" / folder / "test_engine.py").read_text(encoding="utf-8"), folder
-    made = write.filled(starter, write.course.PUBLIC)
-    assert made == (sim39b2.CLASS / "public" / "test_engine.py").read_text(encoding="utf-8")
-    for name, (tests, keep, header) in write.copies.HARD.items():
-        made = header + write.filled(starter, tests, keep)
-        assert made == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
-    for name, make in write.copies.COPIES.items():
-        assert make(submissions) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
-    for name, make in write.copies.PUBLIC_COPIES.items():
-        assert write.filled(starter, make()) == (submissions / f"{name}.py").read_text(encoding="utf-8"), name
+    made = {name: write.filled(starter, tests) for name, (_, tests) in {**write.students.FILES,
+                                                                        **write.students.SOURCES}.items()}
+    made.update({name: write.filled(starter, tests) for name, (_, _, tests) in write.students.L4.items()})
+    made.update({name: header + write.filled(starter, tests, keep)
+                 for name, (tests, keep, header) in write.copies.HARD.items()})
+    made.update({name: make(submissions) for name, make in write.copies.COPIES.items()})
+    made.update({name: write.filled(starter, make()) for name, make in write.copies.PUBLIC_COPIES.items()})
+    assert len(made) == 46 and _written(submissions, made) == []
+    for folder, tests in (("materials/lecture", write.course.LECTURE), ("materials/ta-post", write.course.TA),
+                          ("public", write.course.PUBLIC)):
+        assert _written(sim39b2.CLASS / folder, {"test_engine": write.filled(starter, tests)}) == [], folder
     labels = json.loads((sim39b2.CLASS / "labels.json").read_text(encoding="utf-8"))
     assert labels == {"main": write.copies.labels()}
 

@@ -21,6 +21,7 @@ TA's forum post), for `grade similarity --public`.
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -36,14 +37,10 @@ EXERCISE = "engine (engine.py, the whole engine; a fifth course's starter: Node,
 check = sim36b1.check  # the same exercise, the same reference, the same expressions
 
 
-def checker(folder: Path = CLASS):
-    """`check`, except that a file whose label names a `bug` must fail it."""
-    return sim34b1.labelled_checker(folder, check, "values and gradients")
-
-
-def build(out: Path) -> dict:
-    """The class in OUT (main/submissions, main/starter/engine.py, labels.json, materials/), every file checked."""
-    return sim34b1.build(out, folder=CLASS, starter=STARTER, checker_of=checker)
+# `check`, except that a file whose label names a `bug` must fail it: checker(folder) as sim34b1.build calls it
+checker = functools.partial(sim34b1.labelled_checker, check=check, gives="values and gradients")
+# build(OUT): the class in OUT (main/submissions, main/starter/, labels.json, materials/), every file checked first
+build = functools.partial(sim34b1.build, folder=CLASS, starter=STARTER, checker_of=checker)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ the class without them and with them.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import inspect
 import itertools
@@ -112,15 +113,10 @@ def check(text: str, what: str) -> None:
                     sys.modules[name] = module
 
 
-def checker(folder: Path = CLASS):
-    """`check`, except that a file whose label names a `bug` must fail it."""
-    return sim34b1.labelled_checker(folder, check, "every test passing on a correct engine")
-
-
-def build(out: Path) -> dict:
-    """The class in OUT (main/submissions, main/starter/test_engine.py, labels.json, materials/, public/), every file
-    checked."""
-    return sim34b1.build(out, folder=CLASS, starter=STARTER, checker_of=checker)
+# `check`, except that a file whose label names a `bug` must fail it: checker(folder) as sim34b1.build calls it
+checker = functools.partial(sim34b1.labelled_checker, check=check, gives="every test passing on a correct engine")
+# build(OUT): the class in OUT (main/submissions, main/starter/, labels.json, materials/), every file checked first
+build = functools.partial(sim34b1.build, folder=CLASS, starter=STARTER, checker_of=checker)
 
 
 if __name__ == "__main__":
