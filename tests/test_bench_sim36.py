@@ -29,6 +29,8 @@ EVASIONS = {"form feed in a comment", "annotation on every assignment", "() afte
     ("sim37b2", 44, {1: 2, 2: 2, 3: 3, 4: 1}, 3, 5, 2),
     ("sim38b1", 57, {1: 3, 2: 3, 3: 5, 4: 3}, 3, 6, 2),  # session 38's (tests/test_bench_sim38.py: their writers)
     ("sim38b2", 46, {1: 2, 2: 2, 3: 4, 4: 2}, 3, 5, 2),
+    ("sim39b1", 57, {1: 3, 2: 4, 3: 4, 4: 3}, 3, 6, 2),  # session 39's (tests/test_bench_sim39.py: their writers)
+    ("sim39b2", 46, {1: 2, 2: 3, 3: 3, 4: 3}, 3, 5, 2),
 ])
 def test_the_class_builds_checked_with_its_recipe(tmp_path, name, files, levels, hard, public, bugs):
     module = load_bench(name)

@@ -2,31 +2,20 @@
 and their checks fail the slips they are meant to catch (tests/test_bench_sim36.py builds them, every file checked, and
 holds their labels to issue 27's recipe)."""
 
-import importlib.util
-
 import pytest
-from bench_modules import load_bench
-
-
-def _writer(module, monkeypatch):
-    """The class's write.py (it imports its specs beside it by name)."""
-    monkeypatch.syspath_prepend(str(module.CLASS))
-    spec = importlib.util.spec_from_file_location(f"{module.CLASS.name}_write", module.CLASS / "write.py")
-    write = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(write)
-    return write
+from bench_modules import load_bench, load_writer
 
 
 def test_the_writers_make_what_is_committed(monkeypatch):
     """Both classes' write.py make their starter fillers and course texts as committed (no hand edit after writing)."""
     sim37b1, sim37b2 = load_bench("sim37b1"), load_bench("sim37b2")
-    write = _writer(sim37b1, monkeypatch)
+    write = load_writer(sim37b1, monkeypatch)
     starter = sim37b1.STARTER.read_text(encoding="utf-8")
     for name, spec in write.fillers.FILES.items():
         path = sim37b1.CLASS / (spec["path"] if "path" in spec else f"main/submissions/{name}.py")
         made = write.filled(starter, spec["bodies"], spec.get("keep_todo", False), spec.get("edit"))
         assert made == path.read_text(encoding="utf-8"), name
-    write = _writer(sim37b2, monkeypatch)
+    write = load_writer(sim37b2, monkeypatch)
     starter = sim37b2.STARTER.read_text(encoding="utf-8")
     for name, spec in write.students.FILES.items():
         path = sim37b2.CLASS / (spec["path"] if "path" in spec else f"main/submissions/{name}.py")

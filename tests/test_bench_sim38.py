@@ -2,31 +2,17 @@
 what their writers make is what is committed, and their checks fail the slips their labelled bugs make
 (tests/test_bench_sim36.py builds them, every file checked, and holds their labels to issue 27's recipe)."""
 
-import importlib.util
 import json
-import sys
 
 import pytest
-from bench_modules import load_bench
-
-
-def _writer(module, monkeypatch):
-    """The class's write.py (it imports its specs beside it by name: both classes have a `copies`, so another class's
-    modules of those names are put aside first)."""
-    for name in ("copies", "copier", "fillers", "students"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.syspath_prepend(str(module.CLASS))
-    spec = importlib.util.spec_from_file_location(f"{module.CLASS.name}_write", module.CLASS / "write.py")
-    write = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(write)
-    return write
+from bench_modules import load_bench, load_writer
 
 
 def test_the_writer_makes_what_is_committed(monkeypatch):
     """write.py makes the starter fillers, the course texts, the hard negatives, the level 1-3 copies, the public copies
     and labels.json as committed (no hand edit after writing; the level-4 copies and whole engines are typed by hand)."""
     sim38b1 = load_bench("sim38b1")
-    write = _writer(sim38b1, monkeypatch)
+    write = load_writer(sim38b1, monkeypatch)
     starter = sim38b1.STARTER.read_text(encoding="utf-8")
     submissions = sim38b1.CLASS / "main" / "submissions"
     for name, spec in {**write.fillers.FILES, **write.fillers.SOURCES}.items():
@@ -62,7 +48,7 @@ def test_the_dual_writer_makes_what_is_committed(monkeypatch):
     """sim38b2's write.py makes its fillers, course texts, hard negatives, level 1-3 copies, public copies and
     labels.json as committed."""
     sim38b2 = load_bench("sim38b2")
-    write = _writer(sim38b2, monkeypatch)
+    write = load_writer(sim38b2, monkeypatch)
     starter = sim38b2.STARTER.read_text(encoding="utf-8")
     submissions = sim38b2.CLASS / "main" / "submissions"
     for name, spec in {**write.students.FILES, **write.students.SOURCES}.items():

@@ -74,6 +74,8 @@ import sim37b1  # noqa: E402
 import sim37b2  # noqa: E402
 import sim38b1  # noqa: E402
 import sim38b2  # noqa: E402
+import sim39b1  # noqa: E402
+import sim39b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -587,6 +589,23 @@ def arguments() -> argparse.ArgumentParser:
                              "course's texts, levels 1-4, the four evasions, against a blog post's code (its public/, "
                              "a CC0 stand-in written for the class); also measured with its materials/ passed as "
                              "--public; held out: measured once, never tuned on; measured alone)")
+    parser.add_argument("--sim39b1", action="store_true",
+                        help="also session 39's first blind class (sim39b1/, 57 files written by hand, blind to the "
+                             "method, on the whole engine with a fifth course's starter (Node, parents as (node, "
+                             "local_grad) pairs), three hard-negative pairs from the course's texts, levels 1-4 (three "
+                             "level-4 architectures: lazy (parent, derivative function) pairs with a generator walk, "
+                             "operators made by exec of a template per operation, a recursive memoised walk over "
+                             "consumers), the four evasions, against the grader's micrograd engine; also measured with "
+                             "its materials/ passed as --public; held out: measured once, never tuned on; measured "
+                             "alone)")
+    parser.add_argument("--sim39b2", action="store_true",
+                        help="also session 39's second blind class (sim39b2/, 46 files written by hand, blind to the "
+                             "method, on 09-write-tests' test_engine.py (the student's pytest-style tests), "
+                             "hard-negative pairs from the course's texts, levels 1-4 (level 4: a table turned into "
+                             "functions, a unittest class into a parametrised table, functions into a seeded loop), "
+                             "the four evasions, against a blog post's code (its public/, a CC0 stand-in written for "
+                             "the class); also measured with its materials/ passed as --public; held out: measured "
+                             "once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -733,7 +752,8 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
             folder, made(folder, lambda: sim35b2.build(folder)))
     for name, module in (("sim36b1", sim36b1), ("sim36b2", sim36b2), ("sim36p", sim36p), ("sim36q", sim36q),
                          ("sim37b1", sim37b1), ("sim37b2", sim37b2), ("sim38b1", sim38b1),
-                         ("sim38b2", sim38b2)):
+                         ("sim38b2", sim38b2), ("sim39b1", sim39b1),
+                         ("sim39b2", sim39b2)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -755,7 +775,7 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # out the held-out default seeds too (they are measured once, at a session's end)
 ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
                  "sim36b1", "sim36b2", "sim36p", "sim36q", "sim37b1",
-                 "sim37b2", "sim38b1", "sim38b2")
+                 "sim37b2", "sim38b1", "sim38b2", "sim39b1", "sim39b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

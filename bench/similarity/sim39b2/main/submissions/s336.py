@@ -1,0 +1,90 @@
+"""Tests for a scalar autograd engine.
+
+Each test builds a small expression from `Value`s, calls `backward()` once and
+checks the value and the gradients against numbers worked out by hand, or
+against the slope of the engine's own forward pass measured by central
+differences. A test passes on a correct engine and fails (an `assert` that does
+not hold, or an exception) on an engine with a bug.
+
+Run them with `python test_engine.py`, or with pytest if you have it.
+"""
+
+import math
+
+from engine import Value
+
+# A test is a function whose name starts with `test_`. It builds a fresh
+# expression, runs backward() once and asserts what a correct engine gives:
+#
+#     def test_add_passes_the_gradient_to_both_sides():
+#         a, b = Value(2.0), Value(-3.0)
+#         y = a + b
+#         y.backward()
+#         assert close(y.data, -1.0)
+#         assert close(a.grad, 1.0) and close(b.grad, 1.0)
+
+
+def close(got, want, rel=1e-9, abs_=1e-12):
+    """Whether two floats agree to rounding error (never compare floats with ==)."""
+    return math.isclose(got, want, rel_tol=rel, abs_tol=abs_)
+
+
+def slope(f, x, h=1e-6):
+    """df/dx at x by central differences, for f taking and returning a float."""
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+def test_every_local_derivative():
+    """covers every operation's local derivative"""
+    x = Value(2.0)
+    y = x.tanh() + x.exp() + x.log() + x ** 2
+    y.backward()
+    want = (1 - math.tanh(2.0) ** 2) + math.exp(2.0) + 0.5 + 4.0
+    assert close(x.grad, want)
+
+
+def test_nodes_used_more_than_once():
+    """a * a + a"""
+    a = Value(-2.0)
+    (a * a + a).backward()
+    assert close(a.grad, -3.0)
+
+
+def test_constants_on_either_side():
+    """2 - a, 2 / a, 2 + a, 2 * a"""
+    a = Value(4.0)
+    y = (2 - a) + (2 / a) + (2 + a) + (2 * a)
+    y.backward()
+    assert close(a.grad, -1 - 2 / 16 + 1 + 2)
+
+
+def test_relu_at_zero():
+    """relu'(0) = 0"""
+    a = Value(0.0)
+    a.relu().backward()
+    assert a.grad == 0
+
+
+def test_chain_of_10000():
+    """a chain of 10,000 nodes"""
+    a = Value(1.0)
+    y = a
+    for _ in range(10000):
+        y = y + 0.0
+    y.backward()
+    assert close(a.grad, 1.0)
+
+
+if __name__ == "__main__":
+    # Without pytest: run every test_ function above and say which fail.
+    tests = [(name, f) for name, f in list(globals().items()) if name.startswith("test_") and callable(f)]
+    failed = 0
+    for name, test in tests:
+        try:
+            test()
+        except Exception as exc:  # an assert that does not hold, or the engine raising
+            failed += 1
+            print(f"FAIL  {name}: {type(exc).__name__}: {exc}")
+        else:
+            print(f"PASS  {name}")
+    print(f"{len(tests) - failed} of {len(tests)} tests pass" if tests else "no test_ functions yet")
