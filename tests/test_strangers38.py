@@ -300,8 +300,9 @@ def test_the_code_a_run_puts_in_place_is_charged_to_the_notebooks_budget():
 
 
 _RUN_BESIDE = Path(__file__).parent / "fixtures" / "strangers38" / "engine" / "correct-run-beside"
-_NOT_HANDED_IN = ("engine.ipynb runs `%run ./engine_core.ipynb`, which was not handed in with it: hand in the folder "
-                  "(or a zip) with both files")
+# session 39: both files it `%run`s are named, in order (before: engine_core.ipynb alone, `min` of a set)
+_NOT_HANDED_IN = ("engine.ipynb runs files with `%run` that were not handed in with it: engine_core.ipynb and ops.py; "
+                  "hand in the folder (or a zip) with all of them")
 
 
 def test_a_notebook_whose_run_file_was_not_handed_in_is_refused_in_words(tmp_path):
@@ -323,7 +324,8 @@ def test_a_notebook_whose_run_file_was_not_handed_in_is_refused_in_words(tmp_pat
                                        "-o", str(out), "--no-cache", "--quiet"])
     (row,) = json.loads(out.read_text())["submissions"]
     assert (result.exit_code, row["status"], row["score"], row["message"]) == (1, "rejected", 0.0, _NOT_HANDED_IN)
-    assert row["message_data"]["params"] == {"file": "engine.ipynb", "other": "engine_core.ipynb"}
+    assert row["message_data"]["params"] == {"file": "engine.ipynb",
+                                             "others": {"items": ["engine_core.ipynb", "ops.py"], "join": "and"}}
     result = CliRunner().invoke(main, ["check", "-e", "engine", str(tmp_path / "engine.ipynb")])
     assert (f"FAIL  engine.ipynb could not be read: {_NOT_HANDED_IN}\n"
             "Score on the visible tests: 0 (nothing could be graded).\n") in result.output

@@ -98,9 +98,11 @@ def made_at(op: str, where: dict, files: dict | None = None) -> tuple[str, int] 
     own = [p for p in mine["made"] if p not in others]
     while len(own) > 1 and _only_returns_names(files, own[-1]):
         own.pop()
-    if own and _only_hands_on(files, own[-1]):
+    if not own or _only_hands_on(files, own[-1]):
         # `return self._unary("tanh")`, `return Op.LOG(self)`: the method computes nothing itself; the last line of
-        # the helpers it called that no other op's called is where its local is (session 35: `_Dual.tanh`'s)
+        # the helpers it called that no other op's called is where its local is (session 35: `_Dual.tanh`'s). So
+        # too where every line of the method is another op's (session 39: one wrapper a decorator made for every
+        # op, `@primitive(lambda x, out: (1 if x >= 0 else 0,))`, whose own code is the functions it was handed)
         shared = {p for other, found in where.items() if other != op for p in found["made"] + found["helped"]}
         helper = [p for p in mine["helped"] if p not in shared]
         if helper:

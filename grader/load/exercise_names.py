@@ -61,25 +61,113 @@ def others_alone(names, allowed: frozenset[str]) -> list[str] | None:
 
 def folders_notebook(files: dict, name: str, shown: str, target: str) -> tuple[bytes, tuple, tuple]:
     """read_notebook of the notebook NAME (SHOWN) of a folder's FILES (name -> read), its `%run`s reaching the files
-    beside it; refused where it is the engine (TARGET) and a `%run` of a file not handed in leaves it no `Value`."""
-    unrun: set = set()
+    beside it; refused where a `%run` of a file not handed in leaves it unable to run (run_not_handed_in), the engine
+    (TARGET) or another of the exercise's files (`nn.ipynb`)."""
+    unrun: list = []
     content, cells, runs = read_notebook(files[name](MAX_NOTEBOOK_BYTES), shown, files_beside(files, name), unrun)
-    if target == ENGINE and (why := run_not_handed_in(shown, content, unrun)) is not None:
+    if (why := run_not_handed_in(shown, content, unrun, engine=target == ENGINE)) is not None:
         raise Rejected(why)
     return content, cells, runs
 
 
-def run_not_handed_in(shown: str, engine: bytes, unrun: set) -> Message | None:
-    """Why the engine notebook SHOWN is refused where a `%run` of it names files not handed in beside it (UNRUN:
-    IPython's `%run` of a missing file says so and runs nothing) and its code (ENGINE) then makes no `Value` of its
-    own: every test would end in a NameError (session 38: `grade check engine.ipynb` alone, 0/63 "name 'Value' is
-    not defined", where its folder gives 63/63). Its `%run` file is not looked for beside it on disk: a notebook is
-    graded as handed in, alike in `grade check`, a class folder (where `%run ./bob.ipynb` never pulls in a
-    classmate's file) and `grade serve`'s uploads. None where nothing is missing or a `Value` is made anyway."""
-    if not unrun or binds_value(engine):
+def run_not_handed_in(shown: str, code: bytes, unrun: list, engine: bool = True) -> Message | None:
+    """Why the notebook SHOWN is refused where a `%run` of it names files not handed in beside it (UNRUN, in the order
+    the notebook runs them: IPython's `%run` of a missing file says so and runs nothing) and its code (CODE) then
+    cannot run: the engine's (ENGINE) makes no `Value` of its own (session 38: `grade check engine.ipynb` alone, 0/63
+    "name 'Value' is not defined", where its folder gives 63/63), or any notebook's top level reads a name nothing
+    binds before it (unbound_at_import: `class MLP(Module)` in an `nn.ipynb` whose `%run ./layers.py` made `Module`;
+    session 39: 0/N, "NameError: name 'Module' is not defined" on every test). Every missing file is named (session
+    39: only the first was). Its `%run` file is not looked for beside it on disk: a notebook is graded as handed in,
+    alike in `grade check`, a class folder (where `%run ./bob.ipynb` never pulls in a classmate's file) and `grade
+    serve`'s uploads. None where nothing is missing, or the code runs without it as far as can be read."""
+    if not unrun or (not engine or binds_value(code)) and not unbound_at_import(code):
         return None
-    return msg("{file} runs `%run ./{other}`, which was not handed in with it: hand in the folder (or a zip) with "
-               "both files", file=shown, other=min(unrun))
+    if len(unrun) == 1:
+        return msg("{file} runs `%run ./{other}`, which was not handed in with it: hand in the folder (or a zip) "
+                   "with both files", file=shown, other=unrun[0])
+    return msg("{file} runs files with `%run` that were not handed in with it: {others}; hand in the folder (or a "
+               "zip) with all of them", file=shown, others=items(unrun))
+
+
+# what a module may call at its top level that can bind names no statement shows (`exec(...)`, `globals()[...]`)
+_BINDS_UNSEEN = frozenset({"exec", "eval", "globals", "vars", "locals", "__import__", "setattr"})
+
+
+def unbound_at_import(code: bytes) -> list[str]:
+    """The names the module CODE reads at its top level, in the order it reads them, that no statement above (nor
+    Python's builtins) binds: a NameError on import, sure as far as the code can be read (ast, nothing run). Read
+    only up to the first statement whose effect cannot be followed: one that is not a plain expression, assignment,
+    import, `def` or `class` (an `if`, a `try` that may catch the NameError), a `from ... import *`, or a call that
+    may bind names unseen (a function of the module's own, which may say `global`; `exec`, `globals()`). A `def`'s
+    decorators and defaults and a `class`'s decorators and bases run at its line; their bodies are not read."""
+    import builtins
+
+    tree = tree_or_none(code.decode("utf-8", "replace"))
+    bound = set(dir(builtins)) | {"__name__", "__file__", "__doc__", "__spec__", "__loader__", "__package__",
+                                  "__builtins__", "__annotations__"}
+    own_functions: set = set()
+    unbound: list[str] = []
+    for statement in tree.body if tree is not None else ():
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            if any(alias.name == "*" for alias in statement.names):
+                break
+            bound |= {(alias.asname or alias.name).partition(".")[0] for alias in statement.names}
+            continue
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            run = [*statement.decorator_list, *statement.args.defaults,
+                   *(d for d in statement.args.kw_defaults if d is not None)]
+        elif isinstance(statement, ast.ClassDef):
+            run = [*statement.decorator_list, *statement.bases, *(k.value for k in statement.keywords)]
+        elif isinstance(statement, (ast.Expr, ast.Assign, ast.AugAssign, ast.Pass)):
+            run = [statement]
+        elif isinstance(statement, ast.AnnAssign):
+            run = [part for part in (statement.target, statement.value) if part is not None]
+        else:
+            break
+        reads, binds, calls = _top_level_names(run)
+        unbound += [name for name in reads if name not in bound and name not in unbound]
+        bound |= binds
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(statement.name)
+            own_functions.add(statement.name)
+        if calls & (own_functions | _BINDS_UNSEEN) or "*" in calls:
+            break
+    return unbound
+
+
+def _top_level_names(parts) -> tuple[list[str], set[str], set[str]]:
+    """The names PARTS (ast nodes run at a module's top level) read (in order, outside the lambdas and
+    comprehensions that bind their own), the names they bind, and the names of what they call ("*" for a call of
+    anything but a name)."""
+    reads, binds, calls = [], set(), set()
+
+    def visit(node, local: frozenset):
+        if isinstance(node, ast.Lambda):
+            return  # its body runs when it is called
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            names = frozenset(n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name))
+            for k, generator in enumerate(node.generators):
+                visit(generator.iter, local if k == 0 else local | names)
+                for condition in generator.ifs:
+                    visit(condition, local | names)
+            for part in (node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,):
+                visit(part, local | names)
+            return
+        if isinstance(node, ast.Call):
+            calls.add(node.func.id if isinstance(node.func, ast.Name) else "*")
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load) and node.id not in local:
+                reads.append(node.id)
+            elif isinstance(node.ctx, ast.Store):
+                binds.add(node.id)
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            reads.append(node.target.id)  # `x += 1` reads x first
+        for child in ast.iter_child_nodes(node):
+            visit(child, local)
+
+    for part in parts:
+        visit(part, frozenset())
+    return reads, binds, calls
 
 
 def binds_value(code: bytes) -> bool:
@@ -171,7 +259,7 @@ def lone_notebook(path: Path, shown: str, read: Callable[[int], bytes], allowed:
                   ) -> tuple[dict[str, tuple[bytes, Origin]], None]:
     """A notebook entry: its cells joined as engine.py, unless it is the exercise's other file alone (`nn.ipynb`
     whose cells make no `Value`: `lone_other`), which is refused."""
-    unrun: set = set()
+    unrun: list = []
     engine, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown, unrun=unrun)
     if (why := lone_other(shown, engine, allowed) or run_not_handed_in(shown, engine, unrun)) is not None:
         raise Rejected(why)
