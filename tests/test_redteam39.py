@@ -10,8 +10,8 @@ import pytest
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
 
-@pytest.fixture
-def served(tmp_path):
+@pytest.fixture(params=[60])
+def served(tmp_path, request):
     pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
     from fastapi.testclient import TestClient
 
@@ -20,6 +20,8 @@ def served(tmp_path):
 
     folder = tmp_path / "course"
     write_new(folder, ["alice", "mallory"], ["01-mul-backward"])
+    toml = folder / "course.toml"  # the cool-down between two attempts, as the test asks
+    toml.write_text(re.sub(r"(?m)^cooldown_seconds = .*$", f"cooldown_seconds = {request.param}", toml.read_text()))
     app = create_app(folder, start_pool=False)
     with TestClient(app, base_url="https://testserver") as client:
         yield client, app.state.service
@@ -159,3 +161,30 @@ def test_a_form_that_python_multipart_refuses_gets_the_page_in_words_not_raw_jso
                       data={"exercise": "01-mul-backward", "code": pasted})
     assert (api.status_code, api.json()["message_data"]["params"]) == (400, {"limit": "1.0 MiB"})
     assert _submissions(svc, "alice") == 0
+
+
+@pytest.mark.parametrize("served", [0], indirect=True)  # no cool-down: five attempts in a row
+def test_an_uploads_name_of_a_path_or_a_device_is_data_never_a_path(served):
+    # Held: uploads named `../../engine.py`, `CON.py` and `aux.py` (Windows' devices), `ENGINE.PY` (a name that
+    # differs from engine.py by case) and `..\\..\\engine.py` are each admitted under the submission's random id in the
+    # student's own folder of uploads, the name kept as the student wrote it (shown, never used as a path); `AUX`
+    # (no suffix) is refused in the loader's words, charged nothing
+    from sqlalchemy import select
+
+    from grader.serve.db import Submission
+    client, svc = served
+    client.get(f"/login/{svc.token_for('alice')}")
+    csrf = CSRF.search(client.get("/").text).group(1)
+    names = ["../../engine.py", "CON.py", "aux.py", "ENGINE.PY", "..\\..\\engine.py"]
+    for name in names:
+        sent = client.post("/upload", data={"exercise": "01-mul-backward", "csrf": csrf},
+                           files={"file": (name, b"class Value:\n    pass\n")}, follow_redirects=False)
+        assert sent.status_code == 303, (name, sent.status_code)
+    refused = client.post("/upload", data={"exercise": "01-mul-backward", "csrf": csrf},
+                          files={"file": ("AUX", b"class Value:\n    pass\n")}, follow_redirects=False)
+    assert refused.status_code == 422 and ("AUX has no file extension; expected a folder, a .py file, a .ipynb "
+                                           "notebook or a .zip of one of these") in html.unescape(refused.text)
+    with svc.db.read() as session:
+        rows = [(s.filename, s.path, s.id) for s in session.scalars(select(Submission).order_by(Submission.received_at))]
+    assert [name for name, _, _ in rows] == names
+    assert all(path == f"uploads/alice/{sid}.py" for _, path, sid in rows)
