@@ -2,7 +2,6 @@
 Japanese and Korean names) and on the surfaces around the sandbox (docs/security.md, "Session 38's red team")."""
 
 import io
-import re
 import struct
 import zipfile
 from pathlib import Path
@@ -189,37 +188,3 @@ def test_a_zip_of_many_empty_members_is_refused_before_zipfile_reads_them(tmp_pa
             assert central_entries(stream, 201) == count
         assert (load_entry(path).problem, load_entry(path).files["engine.py"]) == (None, ENGINE)
 
-
-@pytest.fixture
-def served(tmp_path):
-    pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
-    from fastapi.testclient import TestClient
-
-    from grader.serve.app import create_app
-    from grader.serve.course import write_new
-
-    folder = tmp_path / "course"
-    write_new(folder, ["alice", "mallory"], ["01-mul-backward"])
-    app = create_app(folder, start_pool=False)
-    with TestClient(app, base_url="https://testserver") as client:
-        yield client, app.state.service
-
-
-def test_a_session_cookie_copied_before_signing_out_signs_in_until_the_link_is_revoked(served):
-    # Open, pinned (docs/security.md, "What is not defended"): on a lab computer alice signs out; mallory, who copied
-    # the cookie (or finds alice's link in the browser's history: the cookie is the link's token), replays it with
-    # the form's CSRF token of the page she saw. Signing out forgets the session in that browser only: the replay is
-    # alice, and her upload is taken as alice's attempt. `grade serve tokens --revoke alice` ends both
-    client, svc = served
-    client.get(f"/login/{svc.token_for('alice')}")
-    cookie = client.cookies["__Host-grade_session"]
-    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', client.get("/").text).group(1)
-    assert client.post("/logout", data={"csrf": csrf}, follow_redirects=False).status_code == 303
-    client.cookies.clear()
-    replayed = {"Cookie": f"__Host-grade_session={cookie}"}
-    assert re.search(r"signed in as (\w+)", client.get("/", headers=replayed).text).group(1) == "alice"
-    upload = client.post("/upload", headers=replayed, data={"exercise": "01-mul-backward", "csrf": csrf},
-                         files={"file": ("engine.py", b"class Value:\n    pass\n")}, follow_redirects=False)
-    assert upload.status_code == 303 and upload.headers["location"].startswith("/submissions/")
-    svc.revoke("alice")
-    assert client.get("/", headers=replayed).status_code == 401

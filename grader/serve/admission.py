@@ -4,7 +4,7 @@ class uploads in the same minute before a deadline (docs/serve.md, "Measured").
     in the request (the event loop): the checks that need nothing (the exercise, the file's kind)
     -> handed to this process's admission thread, which takes every upload waiting at that moment
        and admits them in ONE transaction (a group commit): per upload, the token's generation (a
-       revoked link is refused here), the Idempotency-Key, the extension, the charged attempts, then
+       revoked link is refused here) and a session's count of sign-outs (a session signed out is), the Idempotency-Key, the extension, the charged attempts, then
        its row, with the uploaded bytes in it, and its job
     -> each request answered: 202, or its refusal (nothing written, nothing charged)
 
@@ -49,8 +49,10 @@ from .rules import CLOSED, admit, aware, deadline, lateness, utcnow
 
 BUSY_STEP_SECONDS = 0.0005
 REVOKED = msg("this sign-in link was revoked: ask your instructor for your new one")
+# a request with no session (none, an expired one, one signed out: the same words for each, auth.py)
+SIGN_IN = msg("sign in: use your personal link, or send `Authorization: Bearer TOKEN`")
 
-GENERATION = "SELECT token_generation FROM people WHERE name = :name"
+GENERATION = "SELECT token_generation, sign_outs FROM people WHERE name = :name"
 BY_KEY = ("SELECT id, status, lateness FROM submissions WHERE student = :student AND idempotency_key = :key "
           "LIMIT 1")
 EXTENSION = "SELECT due, late_until FROM extensions WHERE student = :student AND exercise = :exercise"
@@ -170,8 +172,9 @@ class Admission:
         student, exercise, received = row["student"], row["exercise"], row["received_at"]
         lock = "" if self.db.sqlite else " FOR UPDATE"  # PostgreSQL: one student's admissions in turn
         generation = sql(GENERATION + lock, name=student)
-        if not generation or generation[0][0] != who.generation:
-            raise Refused(401, REVOKED, {"WWW-Authenticate": "Bearer"})
+        if not generation or not who.current(*generation[0]):
+            said = REVOKED if not generation or generation[0][0] != who.generation else SIGN_IN
+            raise Refused(401, said, {"WWW-Authenticate": "Bearer"})
         if row["idempotency_key"]:
             earlier = sql(BY_KEY, student=student, key=row["idempotency_key"])
             if earlier:

@@ -18,8 +18,11 @@ from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
 
 from ..i18n import msg
+from ..load.reading import size_text
+from .admission import SIGN_IN
 from .auth import session_cookie
 from .gradebook import gradebook, to_csv
 from .rules import utcnow
@@ -38,16 +41,16 @@ def identify(request: Request, revocation_later=False) -> tuple[Who, bool]:
     """The person asking, and whether by the session cookie: a Bearer header first, else the cookie.
 
     revocation_later: by the token's signature alone (no database), for an upload,
-    whose admission transaction checks that the token is not revoked.
+    whose admission transaction checks that the token is not revoked (nor its session signed out).
+    The cookie takes only a session's token (auth.py), the Bearer header a link's or a session's.
     """
     svc = service(request)
     header = request.headers.get("authorization", "")
     by_cookie = not header.lower().startswith("bearer ")
     token = request.cookies.get(session_cookie(request)) if by_cookie else header[7:].strip()
-    person = svc.signed(token) if revocation_later else svc.who(token)
+    person = svc.signed(token, by_cookie) if revocation_later else svc.who(token, by_cookie)
     if person is None:
-        raise Refused(401, msg("sign in: use your personal link, or send `Authorization: Bearer TOKEN`"),
-                      {"WWW-Authenticate": "Bearer"})
+        raise Refused(401, SIGN_IN, {"WWW-Authenticate": "Bearer"})
     return person, by_cookie
 
 
@@ -70,6 +73,18 @@ def instructor(person: Who = Depends(who)) -> Who:
     return person
 
 
+def unread_form(reason):
+    """Words for an upload whose form python-multipart refused (a pasted engine over MAX_PASTE_BYTES, a part's headers
+    over its limit, more fields than the form has). Session 39's red team: starlette answered it with raw JSON in
+    English, `{"detail":"Part exceeded maximum size of 1024KB."}`, which the page's form showed as it was; now the
+    page again, in the course's language, starlette's reason kept as data (`message_data`)."""
+    if " exceeded maximum size of " in str(reason):  # starlette's words for a field over max_part_size (else: below)
+        return msg("the pasted code is over the limit of {limit} for one source file: paste engine.py alone (a "
+                   "notebook: upload its .ipynb file)", limit=size_text(MAX_PASTE_BYTES))
+    return msg("the upload could not be read as the page's form ({reason}): send it again from the page",
+               reason=str(reason))
+
+
 async def read_upload(request: Request, person: Who, by_cookie: bool):
     """(exercise, filename, bytes) from a multipart request: one file part, or a pasted `code` field.
 
@@ -82,7 +97,10 @@ async def read_upload(request: Request, person: Who, by_cookie: bool):
         raise Refused(429, msg("too many requests: at most {limit} a minute", limit=30), {"Retry-After": "60"},
                retry_after=60)
     with service(request).receiving(person.name):
-        form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_PASTE_BYTES)
+        try:
+            form = await request.form(max_files=1, max_fields=4, max_part_size=MAX_PASTE_BYTES)
+        except HTTPException as exc:  # python-multipart's refusal, which starlette answers as raw JSON
+            raise Refused(400, unread_form(exc.detail)) from None
     if by_cookie:
         if not service(request).tokens.csrf_ok(person.token, form.get("csrf")
                                                 or request.headers.get("x-csrf-token")):

@@ -5,12 +5,17 @@ course's secret (FOLDER/secret.key, 0600, made by `grade serve init`). It is
 the same every time `grade serve tokens` prints it, until it is revoked:
 `grade serve tokens DIR --revoke alice` bumps alice's generation in the
 database, and every token and cookie of the old generation stops working at
-once. A sign-in link (BASE/login/TOKEN) sets the token in a cookie that is
+once. A sign-in link (BASE/login/TOKEN) sets a session token in a cookie that is
 HttpOnly, SameSite=Lax, and Secure when the request came over TLS (directly,
 or through a proxy that says so with X-Forwarded-Proto; see docs/serve.md);
 over TLS it is named `__Host-grade_session`, a name only this host can set
-(`session_cookie`).
-The API takes the same token as `Authorization: Bearer TOKEN`.
+(`session_cookie`). The session token is the signature over (name, generation,
+sign-outs): signing out bumps the person's count of sign-outs in the database,
+and every session cookie made before stops working, a copy of it included; the
+link itself still signs in. Session 38's red team: the cookie was the link's
+token, and a copy of it taken before the sign-out (a lab computer's) signed in
+until the instructor revoked the link. The cookie takes only a session token.
+The API takes the link's token (or a session's) as `Authorization: Bearer TOKEN`.
 
 A form posted with the cookie carries a CSRF token: an HMAC of the session's
 token, checked in constant time; a request with a Bearer header needs none
@@ -74,26 +79,31 @@ class Tokens:
         # itsdangerous derives its key and checks the HMAC at each read (0.2-0.3 ms of CPU, on every request
         # of a burst of uploads); a good signature is remembered, a bad one is checked again each time.
         # Revocation is not a signature's business: the token's generation is read from the database.
-        self._checked: dict[str, tuple[str, int]] = {}
+        self._checked: dict[str, tuple[str, int, int | None]] = {}
 
-    def make(self, name: str, generation: int) -> str:
-        return self._signer.dumps([name, generation])
+    def make(self, name: str, generation: int, sign_outs: int | None = None) -> str:
+        """A link's token (sign_outs None), or a session's: made under the person's count of sign-outs."""
+        return self._signer.dumps([name, generation] if sign_outs is None else [name, generation, sign_outs])
 
-    def read(self, token: str) -> tuple[str, int] | None:
-        """(name, generation), or None for a token that is not one of ours (tampered, truncated, another course's)."""
+    def read(self, token: str) -> tuple[str, int, int | None] | None:
+        """(name, generation, sign-outs: None for a link's token), or None for a token that is not one of ours
+        (tampered, truncated, another course's)."""
         known = self._checked.get(token)
         if known is not None:
             return known
         try:
-            name, generation = self._signer.loads(token)
+            fields = self._signer.loads(token)
         except (BadSignature, ValueError, TypeError):
             return None
-        if not isinstance(name, str) or not isinstance(generation, int):
+        if not isinstance(fields, list) or len(fields) not in (2, 3):
+            return None
+        name, generation, sign_outs = (*fields, None)[:3]
+        if not isinstance(name, str) or not all(type(n) is int for n in (generation, *fields[2:])):
             return None
         if len(self._checked) >= self.CHECKED:
             self._checked.clear()
-        self._checked[token] = (name, generation)
-        return name, generation
+        self._checked[token] = (name, generation, sign_outs)
+        return name, generation, sign_outs
 
     def csrf(self, token: str) -> str:
         return hmac.new(self._csrf_key, token.encode(), hashlib.sha256).hexdigest()

@@ -33,11 +33,13 @@ class Base(DeclarativeBase):
 
 
 class Person(Base):
-    """A student or an instructor of the roster; bumping `token_generation` revokes their links."""
+    """A student or an instructor of the roster; bumping `token_generation` revokes their links (and sessions), bumping
+    `sign_outs` ends their sessions (auth.py: a session cookie carries the count it was made under)."""
     __tablename__ = "people"
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     role: Mapped[str] = mapped_column(String(16))
     token_generation: Mapped[int] = mapped_column(Integer, default=0)
+    sign_outs: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class Submission(Base):

@@ -71,7 +71,7 @@ def _launch(request, params, cookies, secure):
         raise Refused(422, msg("the launch names no exercise of this course (custom parameter `exercise={exercise}`)",
                                 exercise=repr(exercise)))
     lti.remember(svc.db, name, exercise, launch, data)
-    return signed_in_response(request, token, f"/#exercise-{exercise}")
+    return signed_in_response(request, name, f"/#exercise-{exercise}")
 
 
 @router.post("/deep-link")

@@ -123,13 +123,17 @@ def sign_in_page(request, exc):
 
 @pages.post("/logout")
 async def logout(request: Request):
-    """Signs this browser out, on the page's form, whose CSRF token it checks. Session 34's red team: it checked none,
+    """Signs this person's sessions out, on the page's form, whose CSRF token it checks (every browser of theirs: the
+    count of sign-outs is the person's, auth.py). Session 34's red team: it checked none,
     and a page of another host of the same site (whose posts carry the SameSite=Lax cookie) signed a student out,
     then opened a classmate's link, which a browser signed in as no one takes at once (sign_in.py)."""
     person = await run_in_threadpool(signed_in, request)
     form = await request.form(max_files=0, max_fields=2)
-    if not service(request).tokens.csrf_ok(person.token, form.get("csrf")):
+    svc = service(request)
+    if not svc.tokens.csrf_ok(person.token, form.get("csrf")):
         raise Refused(403, CSRF_WRONG)
+    # the server ends the session: a copy of the cookie signs in no more (session 38's red team), auth.py
+    await run_in_threadpool(svc.sign_out, person.name)
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(session_cookie(request), path="/", secure=request.url.scheme == "https")
     return response

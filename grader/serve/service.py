@@ -28,7 +28,7 @@ from .db import Database, Extension, Person, Regrade, Submission, url_for
 from .rules import aware, deadline, released, utcnow
 
 # Built once: every request signed in by a token runs it (SQLAlchemy then reuses its compiled form).
-GENERATION = select(Person.token_generation).where(Person.name == bindparam("name"))
+GENERATION = select(Person.token_generation, Person.sign_outs).where(Person.name == bindparam("name"))
 SUBMIT_RATE = parse_rate("30/minute")  # requests per person, whatever their attempt limits say
 SIGN_IN_RATE = parse_rate("20/minute")  # sign-in tries per client address: tokens are not to be guessed
 # Status streams (server-sent events) one person may hold open at once: a few pages or tabs. Each polls the
@@ -68,6 +68,11 @@ class Who:
     role: str
     token: str
     generation: int = 0
+    sign_outs: int | None = None  # a session's token: the sign-outs it was made under (auth.py); None: a link's
+
+    def current(self, generation: int, sign_outs: int) -> bool:
+        """Is this token still good, the person's generation and count of sign-outs being these?"""
+        return generation == self.generation and self.sign_outs in (None, sign_outs)
 
     @property
     def instructor(self) -> bool:
@@ -121,24 +126,36 @@ class Service:
             person.token_generation += 1
         return self.token_for(name)
 
-    def signed(self, token: str | None) -> Who | None:
-        """The person a token names, by its signature and the roster alone: no database, so an upload can be
-        refused before its body is read; admission.py checks its generation (revocation) in its transaction."""
-        read = self.tokens.read(token) if token else None
-        if read is None:
-            return None
-        name, generation = read
-        role = self.course.role(name)
-        return None if role is None else Who(name, role, token, generation)
+    def session_token(self, name: str) -> str:
+        """A new session's token for `name` (the cookie a sign-in sets): good until they sign out or are revoked."""
+        with self.db.read() as session:
+            person = session.get(Person, name)
+        return self.tokens.make(name, person.token_generation, person.sign_outs)
 
-    def who(self, token: str | None) -> Who | None:
-        """The person a token names, if it is theirs now (not revoked)."""
-        person = self.signed(token)
+    def sign_out(self, name: str):
+        """Ends every session of `name` (each browser's cookie, and any copy of one); their link still signs in."""
+        with self.db.write() as session:
+            session.get(Person, name).sign_outs += 1
+
+    def signed(self, token: str | None, session=False) -> Who | None:
+        """The person a token names, by its signature and the roster alone: no database, so an upload can be
+        refused before its body is read; admission.py checks it is current (Who.current) in its transaction.
+        session: only a session's token (a cookie), not a link's."""
+        read = self.tokens.read(token) if token else None
+        if read is None or (session and read[2] is None):
+            return None
+        name, generation, sign_outs = read
+        role = self.course.role(name)
+        return None if role is None else Who(name, role, token, generation, sign_outs)
+
+    def who(self, token: str | None, session=False) -> Who | None:
+        """The person a token names, if it is theirs now (not revoked, and a session's not signed out)."""
+        person = self.signed(token, session)
         if person is None:
             return None
         with self.db.engine.connect() as conn:  # Core, not the ORM: this runs on every request
-            current = conn.execute(GENERATION, {"name": person.name}).scalar()
-        return person if current == person.generation else None
+            current = conn.execute(GENERATION, {"name": person.name}).first()
+        return person if current is not None and person.current(*current) else None
 
     def rate_ok(self, rate, *keys) -> bool:
         return self.limiter.hit(rate, *keys)

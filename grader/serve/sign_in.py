@@ -22,14 +22,15 @@ from .pages import render
 from .service import SIGN_IN_RATE, Refused
 
 sign_in = APIRouter()
-COOKIE_DAYS = 120  # a term; revoking the token ends the session sooner
+COOKIE_DAYS = 120  # a term; signing out, or revoking the token, ends the session sooner
 
 
-def signed_in_response(request, token, location):
-    """A redirect to `location` that sets the session cookie (the sign-in link's, and an LTI launch's)."""
+def signed_in_response(request, name, location):
+    """A redirect to `location` that sets the cookie of a new session of `name` (the sign-in link's, and an LTI
+    launch's): a session's token, not the link's, so that signing out ends it (auth.py)."""
     response = RedirectResponse(location, status_code=303)
-    response.set_cookie(session_cookie(request), token, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="lax",
-                        secure=request.url.scheme == "https", path="/")
+    response.set_cookie(session_cookie(request), service(request).session_token(name), max_age=COOKIE_DAYS * 86400,
+                        httponly=True, samesite="lax", secure=request.url.scheme == "https", path="/")
     return response
 
 
@@ -50,7 +51,7 @@ def _linked(request, token):
 
 def _current(request):
     """The person this browser's session cookie signs in now, or None."""
-    return service(request).who(request.cookies.get(session_cookie(request)))
+    return service(request).who(request.cookies.get(session_cookie(request)), session=True)
 
 
 @sign_in.get("/login/{token}")
@@ -61,7 +62,7 @@ def login(token: str, request: Request):
     current = _current(request)
     if current is not None and current.name != person.name:
         return render(request, "switch.html", person=current, other=person.name, token=token)
-    return signed_in_response(request, token, "/instructor" if person.instructor else "/")
+    return signed_in_response(request, person.name, "/instructor" if person.instructor else "/")
 
 
 @sign_in.post("/login/{token}")
@@ -83,4 +84,4 @@ def _confirmed(request, token, csrf):
         return RedirectResponse(f"/login/{token}", status_code=303)
     if not service(request).tokens.csrf_ok(current.token, csrf):
         raise Refused(403, CSRF_WRONG)
-    return signed_in_response(request, token, "/instructor" if person.instructor else "/")
+    return signed_in_response(request, person.name, "/instructor" if person.instructor else "/")
