@@ -91,8 +91,10 @@ def main(argv=None):
     orders["none"] = {}
     orders["reverse"] = {unit: -unit_seconds(unit) for unit in tests}
     total = sum(unit_seconds(unit) for unit in tests)
+    quick = sum(n for unit, n in tests.items() if unit not in costly)
     print(f"{len(items)} tests in {len(tests)} units ({len(costly)} costly, {sum(u in truth for u in costly)} of them "
-          f"in {args.truth}); {args.workers} workers; a perfect split: {total / args.workers:.1f} s")
+          f"in {args.truth}; {quick} tests in the quick tier); {args.workers} workers; a perfect split: "
+          f"{total / args.workers:.1f} s")
     for name, table in orders.items():
         units = collections.OrderedDict()
         for item in run_order(items, groups, table):
