@@ -10,6 +10,7 @@ import tokenize
 from pathlib import Path
 
 import pytest
+from costs import slow_fixture
 
 from tests.similarity.held_out import assert_built_as_committed, assert_held_out_shape
 
@@ -33,12 +34,20 @@ def labels():
     return tenth.labels()["main"]
 
 
-def test_the_class_is_built_checked_and_the_same_as_committed(tmp_path, labels):
-    starter = assert_built_as_committed(tenth, tmp_path, labels)
+@slow_fixture(scope="module")
+def built(tmp_path_factory, labels):
+    """(folder, starter's text): the class built in FOLDER/class, every file checked, and FOLDER/plain, as committed
+    (held_out.assert_built_as_committed): built once for the tests that read it (2.6 s of CPU a build)."""
+    out = tmp_path_factory.mktemp("tenth")
+    return out, assert_built_as_committed(tenth, out, labels)
+
+
+def test_the_class_is_built_checked_and_the_same_as_committed(built):
+    folder, starter = built
     assert starter == (REPO / "exercises" / "07-mlp-xor" / "nn.py").read_text(encoding="utf-8")
     assert len(re.findall(r"# TODO\(07-mlp-xor\): your code here", starter)) == 11
-    assert sorted(p.name for p in (tmp_path / "class" / "public").iterdir()) == ["LICENSE", "README.md", "nn.py"]
-    assert "MIT License" in (tmp_path / "class" / "public" / "LICENSE").read_text(encoding="utf-8")
+    assert sorted(p.name for p in (folder / "class" / "public").iterdir()) == ["LICENSE", "README.md", "nn.py"]
+    assert "MIT License" in (folder / "class" / "public" / "LICENSE").read_text(encoding="utf-8")
 
 
 def test_the_class_has_the_held_out_shape(labels):
@@ -50,12 +59,12 @@ def test_the_class_has_the_held_out_shape(labels):
         sid for sid, lab in labels.items() if lab.get("tricks"))
 
 
-def test_run_reads_the_class_as_its_exercise_file_against_its_own_public_source(tmp_path):
-    tenth.build(tmp_path / "tenth")
-    cohort = tmp_path / "tenth" / "main"
+def test_run_reads_the_class_as_its_exercise_file_against_its_own_public_source(tmp_path, built):
+    folder = built[0] / "class"  # tenth.build's: main/submissions, main/starter, public/
+    cohort = folder / "main"
     assert run.starter_file(cohort).name == "nn.py"
-    assert run.public_source(cohort) == tmp_path / "tenth" / "public" / "nn.py"
-    assert run.public_folder(tmp_path / "tenth") == tmp_path / "tenth" / "public"
+    assert run.public_source(cohort) == folder / "public" / "nn.py"
+    assert run.public_folder(folder) == folder / "public"
     (tmp_path / "engine-class" / "main" / "starter").mkdir(parents=True)
     (tmp_path / "engine-class" / "main" / "starter" / "engine.py").write_text("", encoding="utf-8")
     assert run.public_source(tmp_path / "engine-class" / "main") == run.PUBLIC_ARCHIVE / "engine.py"
