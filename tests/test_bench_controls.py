@@ -169,3 +169,17 @@ def test_sim37ctl_holds_short_fillers_that_pass_the_check_and_is_measured_with_t
     assert [sid for sid, text in honest.items() if "            local = 1" in text] == ["ctl_t2_a", "ctl_t2_b"]
     assert "s = B + W1 * X1 + W2 * X2" in honest["ctl_n3_a"] and \
         'pre = leaf["b"] + leaf["w1"] * leaf["x1"] + leaf["w2"] * leaf["x2"]' in honest["ctl_n3_b"]
+
+
+def test_sim39actl_engines_pass_the_whole_engine_check_and_are_measured():
+    """sim39actl's four honest engines (a slide's labels and its constant) each give reference/engine.py's values and
+    gradients (sim35b1's check), and controls.py measures their folder."""
+    sim35b1, controls = load_bench("sim35b1"), load_bench("controls")
+    honest = sorted((BENCH / "sim39actl" / "honest").glob("*.py"))
+    assert [p.stem for p in honest] == ["n1", "n2", "o1", "o2"] and controls.FOLDERS[-1] == "sim39actl"
+    for path in honest:
+        sim35b1.check(path.read_text(encoding="utf-8"), path.stem)  # raises AssertionError on a wrong value
+    # the two groups' constants, which a slide gives with its labels
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in honest}
+    assert "CUTOFF = 30.0" in texts["n1"] and "abs(u) >= 30" in texts["n2"]
+    assert "TINY = 1e-12" in texts["o1"] and texts["o2"].count("1e-12") == 3
