@@ -30,8 +30,8 @@ def class_sources(files: dict, engine: str) -> list[tuple[str, frozenset]]:
 
 def _put_on_the_class(files: dict, engine: str) -> frozenset:
     """The attribute names ENGINE's top-level code sets on a class (`Value.backward = f`, `setattr(Value, "exp",
-    f)`): the methods it replaces or adds. Every such name counts, whatever the class: the engine file is read, never
-    run, and a name it sets is the one reading said not to trust over there."""
+    f)`): the methods it replaces or adds. Every such name counts, whatever the class (the file is read, never run):
+    a method of that name in the class's module is then not read."""
     tree = tree_of(files, engine)
     if tree is None:
         return frozenset()
