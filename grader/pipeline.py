@@ -297,12 +297,14 @@ def _reading_ahead(suite, settings):
     if not suite.diagnose or settings.diagnose != "all":
         return None
     from .diagnose.hints import pops_a_stack, seed_facts, silent_backward_hints, static_hints
+    from .diagnose.class_home import class_sources
 
     engine = f"{suite.module}.py"
 
     def read(submission):
-        for reading in (static_hints, seed_facts, silent_backward_hints, pops_a_stack):
-            reading(submission.files, engine=engine)
+        for source, _ in class_sources(submission.files, engine):  # the engine file, and its class's own module
+            for reading in (static_hints, seed_facts, silent_backward_hints, pops_a_stack):
+                reading(submission.files, engine=source)
     return read
 
 

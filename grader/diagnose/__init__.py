@@ -14,10 +14,10 @@ from ..records import earned
 from ..suites import SuiteError
 from .compare import SEED_PROBE, agree, not_run, unseeded, wrong
 from .evidence import evidence, size
-from .hints import (annotation_hint, not_refuted_by_source, pops_a_stack, seed_facts, seed_hints,
-                    silent_backward_hints, static_hints)
+from .hints import annotation_hint, not_refuted_by_source, pops_a_stack, seed_hints, static_hints
 from .midgraph import midgraph_entries
 from .inherited import inherited_entries
+from .class_home import class_hints, class_seed_facts, class_silent_hints
 from .missing import missing_entry, missing_operation, place_missing
 from .import_io import as_the_sandbox_saw, import_io_hint
 from .newer_syntax import newer_syntax_hint
@@ -246,7 +246,8 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
         if submission.rejected:
             return []
         engine = f"{self.suite.module}.py"
-        hints = _in_students_terms(self._taught(read := static_hints(submission.files, engine=engine)), submission)
+        read, walked = class_hints(submission.files, engine)  # the engine file and the class's module (class_home)
+        hints = _in_students_terms(self._taught(read), submission)
         if run and run.get("import_error"):
             from ..sandbox.host import grading_python  # a subprocess, once: only for an import error
 
@@ -260,25 +261,24 @@ class Diagnoser(FindingsMixin, LocalRulesMixin):
             return _in_students_terms([first], submission) if first else []
         # a recursive sort, or one that pops a stack from its end: no breadth-first walk
         depth_first = (any(h.get("hint") == "recursive-topo" for h in read)
-                       or pops_a_stack(submission.files, engine=engine))
+                       or any(pops_a_stack(submission.files, engine=source) for source in walked))
         run = compiled_places(as_ops(run, submission), submission)  # facts the source adds (bound, elsewhere)
         run, where = set_aside(run, self.suite)  # read only to place findings: its lines are no numbers to compare
         found = [dict(e) for e in self._variant_entries(run, outcomes, depth_first)]
         # what the source says of the seed matters only to a named variant (most rows have none): read then
-        facts = (seed_facts(submission.files, engine=engine) if any(e.get("kind") == "variant" for e in found)
-                 else {"seeds": False, "seeds_before_walk": False})
+        facts, seeded_in = class_seed_facts(submission.files, walked, any(e.get("kind") == "variant" for e in found))
         entries = not_refuted_by_source(found, facts)
         entries += inherited_entries(self, submission, run, outcomes, entries, engine)  # `2 + a` by float's own
         # a seed finding the source rules out: what the source says in its place (the walk ran no rule, the
         # seed set back to 0)
-        entries[:0] = _in_students_terms(seed_hints(found, entries, facts, engine=engine), submission)
+        entries[:0] = _in_students_terms(seed_hints(found, entries, facts, engine=seeded_in), submission)
         for entry in entries:
             if entry.get("kind") == "raises" and entry.get("line"):  # compiled code: the line that compiled it
                 (where_it_was_compiled if entry.get("phase") == "compiled" else where_it_raised)(entry, submission)
         cost = {o["name"]: o.get("points", 0) - earned(o) for o in outcomes}
         entries.sort(key=lambda e: -sum(cost.get(t, 0) for t in e.get("tests", [])))
         if self._computes_nothing(run):
-            silent = _in_students_terms(silent_backward_hints(submission.files, engine=engine), submission)
+            silent = _in_students_terms(class_silent_hints(submission.files, walked), submission)
             seedless = [e for e in entries if e.get("kind") == "variant" and e.get("concept") == "seed"]
             for hint in silent:
                 if hint["hint"] == "no-seed" and seedless:
