@@ -29,3 +29,46 @@ def died_importing(file: str, how: str) -> str:
     sandbox/pipes.signal_text."""
     return (f"the worker died while importing {file}: {how}; run {file} on its own to see why, and put what it does "
             "beyond defining its classes (training, large data, processes) under `if __name__ == \"__main__\":`")
+
+
+def restarts(last: str) -> str:
+    """What a row says when its last fresh worker went the way of the others (ENDINGS["restarts"]), LAST how that
+    one ended (a probe's words)."""
+    return f"the worker crashed 9 times (the last time: {last}); the rest of the probes were not run"
+
+
+def loops(probe_seconds) -> str:
+    """What a row says when three probes in a row ran out of time (ENDINGS["timeouts-in-a-row"])."""
+    return (f"3 probes in a row did not finish within {probe_seconds:g} s each; the rest were not run: usually an "
+            "infinite loop, most often in the walk of `backward()` (a graph with a cycle, or a walk with no set of "
+            "visited nodes); stop the loop")
+
+
+# sandbox/pipes.signal_text's words for a signal the kernel or the submission sent, by what limit_hit.py counted
+def sent_itself(signal: str) -> str:
+    """Counted: no limit of the grader's sent SIGNAL (no out-of-memory kill where they are counted; CPU time under
+    RLIMIT_CPU)."""
+    return (f"the worker was killed by {signal}, and by no limit of the grader's: a process of the submission sent "
+            "it; remove the code that sends signals (`os.kill`, `os.killpg`, `signal.pthread_kill`)")
+
+
+def killed_unknown() -> str:
+    """A SIGKILL where this machine counts no out-of-memory kills (no cgroup memory controller, the portable
+    worker)."""
+    return ("the worker was killed by SIGKILL: either it ran out of memory or the submission sent the signal itself, "
+            "and this machine cannot tell which; look for a graph or a list that grows with each call, and for code "
+            "that sends signals (`os.kill`)")
+
+
+def out_of_memory(mib) -> str:
+    """A SIGKILL the slot's cgroup counted as an out-of-memory kill."""
+    return (f"the worker was killed by SIGKILL: it used more than its memory limit ({mib} MiB for all its processes "
+            "and its /tmp), usually because the graph grows with each call or a list kept across calls (at module "
+            "level, or a default argument) holds every `Value` made; keep nothing of one call once it returns")
+
+
+def out_of_cpu(seconds) -> str:
+    """A SIGXCPU at RLIMIT_CPU."""
+    return (f"the worker was killed by SIGXCPU: it used up its CPU time limit ({seconds} s), usually by an infinite "
+            "loop (in the walk of `backward()` over a graph with a cycle, or a loop whose condition never changes); "
+            "stop the loop")

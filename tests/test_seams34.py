@@ -17,6 +17,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from costs import slow_fixture
+from endings_support import restarts
 
 from grader.cli import main
 from grader.integrations.ci import annotations
@@ -116,10 +117,11 @@ def test_a_crashed_row_and_an_import_that_raises_said_in_russian_and_chinese(gra
     said = {lang: (Said(lang).message(rows["kahn-exit0"]), Said(lang).output(rows["kahn-name"]["tests"][0]))
             for lang in ("ru", "zh")}
     assert said == {
-        "ru": ("рабочий процесс упал 9 раз; остальные пробы не запускались",
+        "ru": ("рабочий процесс упал 9 раз (в последний раз: рабочий процесс завершился с кодом 0); остальные "
+               "пробы не запускались",
                "kahn-name.py не удалось использовать: NameError: name 'Valeu' is not defined (kahn-name.py, строка "
                "100). Остальные тесты пропущены."),
-        "zh": ("工作进程崩溃了 9 次；其余的探针未运行",
+        "zh": ("工作进程崩溃了 9 次（最后一次：工作进程以状态 0 退出）；其余的探针未运行",
                "无法使用 kahn-name.py：NameError: name 'Valeu' is not defined（kahn-name.py，第 100 行）。其余测试均已跳过。")}
 
 
@@ -132,5 +134,5 @@ def test_grade_ci_keeps_a_students_workflow_commands_inert(graded, monkeypatch):
                     "buildStatus text='forged']\ufffd[31m red (kahn-escapes.py, line 100). Every other test was "
                     "skipped.")
     assert annotations(rows["kahn-exit0"], subs["kahn-exit0"])[:2] == [
-        "::error title=Not graded%3A crashed::the worker crashed 9 times; the rest of the probes were not run",
+        "::error title=Not graded%3A crashed::" + restarts("the worker exited with status 0"),
         "::error title=tanh/zero%3A error (0 / 1)::y = tanh(x) at x = 0: the worker exited with status 0"]

@@ -20,7 +20,7 @@ the wall clock's.
 """
 
 from costs import slow_fixture
-from endings_support import died_importing
+from endings_support import died_importing, restarts
 from seams_support import (assert_the_renderings_say_each_row, bench_seams, first_failing, fleet_drift, graded_class,
                            matrix, one_by_one, served)
 
@@ -103,7 +103,8 @@ def test_every_row_is_its_agreed_row(graded):
                   for d in row["diagnosis"]] for sid, row in rows.items() if row["diagnosis"]} == FOUND
     assert {sid: rows[sid]["message"] for sid in ("exit-import", "segfault", "latin1", "nul", "empty")} == {
         "exit-import": died_importing("exit-import.py", "the worker exited with status 1"),
-        "segfault": "the worker crashed 9 times; the rest of the probes were not run",
+        "segfault": restarts("the worker was killed by SIGSEGV (a segmentation fault: often unbounded recursion after "
+                            "raising the recursion limit)"),
         "latin1": "latin1.py is not UTF-8 text (byte 0xe9 at offset 2); re-save it as UTF-8 and submit again",
         "nul": "nul.py holds a NUL byte (line 2), which Python cannot read as source; re-save it as text and submit "
                "again",

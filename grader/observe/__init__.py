@@ -217,7 +217,7 @@ def observe_submission(submission, suite, sandbox, slot, prework=None):
             restarts += 1
             if restarts > MAX_RESTARTS and todo and "@" not in todo[0]:
                 # the last fresh worker went the way of the others, and fixed probes are still left
-                _end_run(run, ENDINGS["restarts"], facts)
+                _end_run(run, ENDINGS["restarts"], dict(facts, last=_said(ending, facts)))
                 todo = _fixed_ended(run, probes, todo)
         run["forbidden_imports"] = read["forbidden"] if "forbidden" in read else forbidden_imports(
             submission.files, suite.forbid + suite.refuse, package=submission.package)

@@ -10,6 +10,7 @@ import time
 from ..machine_size import usable_cpus
 from ..sandbox.accounting import NOTHING, SLEEP_BACKSTOP, STARVED_BACKSTOP, limit_spent
 from ..sandbox.late_names import NamesRefused
+from ..sandbox.limit_hit import limit_events, limit_hit, timed_out
 from ..sandbox.pipes import SelectedPipes, ThreadedPipes, output_pipe, signal_text
 from .protocol import MAX_LINE, MAX_REPORT, MAX_RUN_VALUES, ProtocolError, ReportTally, parse_event
 
@@ -53,6 +54,7 @@ class Attempt:
         self.measured = True  # ... or while this machine could not tell waiting for a CPU from sleeping
         self.current = None
         self.detail = None
+        self.limit = None  # the sandbox's limit that ended it, as data (sandbox/limit_hit.py), where one is known
         self.hello = False
         self.used = NOTHING  # what this worker used, all its processes counted
         self.phase = None  # (CPU limit, wall start, usage at start) of the import or the current probe
@@ -127,6 +129,7 @@ class Attempt:
                 self._names.started()
             # With cgroups the count runs on from this slot's earlier workers: charge only the difference.
             at_start = self.sandbox.usage(self.slot, proc)
+            events = limit_events(self.sandbox, self.slot)  # what the slot's cgroup counted before this worker
             self._new_phase(limits.import_seconds, NOTHING)
             pipes = (ThreadedPipes if getattr(self.sandbox, "threaded_pipes", False) else SelectedPipes)(obs_r, out_r)
         except BaseException:
@@ -202,7 +205,11 @@ class Attempt:
             pipes.close()
         if self.ended is None:
             self.ended = "died" if self.imported is not None and self.imported["ok"] else "died-importing"
-            self.detail = signal_text(proc.returncode)
+            self.limit, disproved = limit_hit(proc.returncode, events, limit_events(self.sandbox, self.slot),
+                                              self.sandbox.limits, self.used)
+            self.detail = signal_text(proc.returncode, self.limit, disproved)
+        else:
+            self.limit = timed_out(self.ended, self.sandbox.limits)
         return self
 
     def _apply(self, event, pending):

@@ -52,23 +52,39 @@ ENDINGS = {
     "probe-timeout": Ending("timeout", msg("did not finish within {probe_seconds} s"), probe_only=True,
                             may_starve=True),
     "died": Ending("crashed", msg("{detail}"), probe_only=True),
+    # what loops in this course: backward's walk (a graph with a cycle, a walk that revisits nodes) or a while loop
     "timeouts-in-a-row": Ending("timeout", nmsg("{timeouts_in_a_row} probe in a row did not finish within "
-                                                "{probe_seconds} s each; the rest were not run",
+                                                "{probe_seconds} s each; the rest were not run: usually an infinite "
+                                                "loop, most often in the walk of `backward()` (a graph with a cycle, "
+                                                "or a walk with no set of visited nodes); stop the loop",
                                                 "{timeouts_in_a_row} probes in a row did not finish within "
-                                                "{probe_seconds} s each; the rest were not run",
+                                                "{probe_seconds} s each; the rest were not run: usually an infinite "
+                                                "loop, most often in the walk of `backward()` (a graph with a cycle, "
+                                                "or a walk with no set of visited nodes); stop the loop",
                                                 "timeouts_in_a_row", timeouts_in_a_row=TIMEOUTS_IN_A_ROW)),
-    "restarts": Ending("crashed", nmsg("the worker crashed {workers} time; the rest of the probes were not run",
-                                       "the worker crashed {workers} times; the rest of the probes were not run",
+    # `last`: how the last worker ended (a probe's words: a signal and what to do, or its timeout)
+    "restarts": Ending("crashed", nmsg("the worker crashed {workers} time (the last time: {last}); the rest of the "
+                                       "probes were not run",
+                                       "the worker crashed {workers} times (the last time: {last}); the rest of the "
+                                       "probes were not run",
                                        "workers", workers=MAX_RESTARTS + 1)),
 }
+
+
+# The limit that ended the worker (sandbox/limit_hit.py: counted by the slot's cgroup, or the signal's or the timeout's
+# own), kept in every ending's parameters where one is known: its kind, value and unit as three scalars (a message's
+# parameters hold no dict but a Message's record and i18n's shapes)
+LIMIT_DATA = ("limit", "limit_value", "limit_unit")
 
 
 def _facts(suite, limits, attempt):
     """What an ending's message may name."""
     # `file`: the sandbox's name for the student's module; grader.places names the student's own file instead
+    limit = getattr(attempt, "limit", None) or {}
     return dict(dataclasses.asdict(limits), module=suite.module, file=f"{suite.module}.py", detail=attempt.detail,
                 starved=attempt.starved, measured=attempt.measured, timeouts_in_a_row=TIMEOUTS_IN_A_ROW,
-                workers=MAX_RESTARTS + 1)
+                workers=MAX_RESTARTS + 1, limit=limit.get("kind"), limit_value=limit.get("value"),
+                limit_unit=limit.get("unit"))
 
 
 def _said(ending, facts) -> Message:
@@ -78,11 +94,13 @@ def _said(ending, facts) -> Message:
     # seconds as the English writes them (`1`, `2.5`: numbers are parameters, never translated), counts as numbers
     params = {name: f"{facts[name]:g}" if isinstance(facts[name], float) else facts[name]
               for name in [*_FIELD.findall(base.id), *ending.data]}
+    params.update((name, facts[name]) for name in LIMIT_DATA if facts.get("limit") is not None)
     said = Message(base.id, params, base.plural, base.count)
     if ending.may_starve and facts["starved"]:
+        limit = {name: said.params[name] for name in LIMIT_DATA if name in said.params}
         if facts["measured"]:
             return msg("{ending} while the machine was too busy to run it (it waited for a CPU): it will be "
-                       "observed again, and is not cached", ending=said)
+                       "observed again, and is not cached", ending=said, **limit)
         return msg("{ending} by the wall clock (this machine cannot tell a busy CPU from a slow engine): it will "
-                   "be observed again, and is not cached", ending=said)
+                   "be observed again, and is not cached", ending=said, **limit)
     return said

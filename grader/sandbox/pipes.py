@@ -63,9 +63,10 @@ class CappedOutput:
         return text
 
 
-def signal_text(returncode):
+def signal_text(returncode, limit=None, disproved=False):
     """How a worker ended, as a message (grader/i18n; str() is its English): bwrap reports a signal as 128 + its
-    number."""
+    number. `limit`, `disproved`: limit_hit.py's, from what the slot's cgroup counted (a SIGKILL is said to be the
+    memory limit's only where an out-of-memory kill was counted, and no limit's only where none was but would be)."""
     if returncode is None:
         return msg("the worker did not exit")
     signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
@@ -75,15 +76,36 @@ def signal_text(returncode):
         name = signal.Signals(signum).name
     except ValueError:
         return msg("the worker was killed by signal {number}", number=signum)
+    kind = (limit or {}).get("kind")
     if name == "SIGSEGV":
         return msg("the worker was killed by {signal} (a segmentation fault: often unbounded recursion after raising "
                    "the recursion limit)", signal=name)
-    if name == "SIGXCPU":
+    if disproved:  # counted: no out-of-memory kill, or CPU time under the limit (limit_hit.py)
+        return msg("the worker was killed by {signal}, and by no limit of the grader's: a process of the submission "
+                   "sent it; remove the code that sends signals (`os.kill`, `os.killpg`, `signal.pthread_kill`)",
+                   signal=name)
+    if name == "SIGXCPU" and kind != "cpu-time":
         return msg("the worker was killed by {signal} (its CPU time limit)", signal=name)
+    if name == "SIGXCPU":
+        return msg("the worker was killed by {signal}: it used up its CPU time limit ({seconds} s), usually by an "
+                   "infinite loop (in the walk of `backward()` over a graph with a cycle, or a loop whose condition "
+                   "never changes); stop the loop", signal=name,
+                   seconds=limit["value"])
     if name == "SIGXFSZ":
         return msg("the worker was killed by {signal} (it wrote a file larger than the file-size limit)", signal=name)
+    if name == "SIGKILL" and kind == "memory":
+        return msg("the worker was killed by {signal}: it used more than its memory limit ({mib} MiB for all its "
+                   "processes and its /tmp), usually because the graph grows with each call or a list kept across "
+                   "calls (at module level, or a default argument) holds every `Value` made; keep nothing of one "
+                   "call once it returns", signal=name, mib=limit["value"])
+    if name == "SIGKILL" and kind == "machine-memory":
+        return msg("the worker was killed by {signal}: this machine ran out of memory while it ran, under its own "
+                   "limit (the worker is the first process the kernel kills then); if it happens again, look for a "
+                   "graph or a list that grows with each call", signal=name)
     if name == "SIGKILL":
-        return msg("the worker was killed by {signal} (killed: a limit was reached)", signal=name)
+        return msg("the worker was killed by {signal}: either it ran out of memory or the submission sent the "
+                   "signal itself, and this machine cannot tell which; look for a graph or a list that grows with "
+                   "each call, and for code that sends signals (`os.kill`)", signal=name)
     return msg("the worker was killed by {signal}", signal=name)
 
 

@@ -1,12 +1,10 @@
 """The probe runner: the only grader code that runs inside the sandbox.
 
-It imports the student's modules, runs the probes it is asked for, and writes
-one JSON line per event to the observation pipe. It holds no expected values
-and decides nothing: the grader judges what it reports. Standard library only,
-and only its cheapest parts: start-up time is paid once per submission, so the
-request comes as `key=value` arguments instead of JSON, events are encoded by
-its own small writer (json_text) instead of the json module (which pulls in `re`), `traceback` only when something
-went wrong.
+It imports the student's modules, runs the probes it is asked for, and writes one JSON line per event to the
+observation pipe. It holds no expected values and decides nothing: the grader judges what it reports. Standard library
+only, and only its cheapest parts: start-up time is paid once per submission, so the request comes as `key=value`
+arguments instead of JSON, events are encoded by its own small writer (json_text) instead of the json module (which
+pulls in `re`), `traceback` only when something went wrong.
 
     python -I -S -B -u worker.py obs_fd=0 submission=DIR runner=DIR module=engine forbid=a,b run=p1,p2 later=1 ...
 
@@ -30,7 +28,7 @@ except ImportError:  # Windows (sandbox/portable.py): os itself
     _SEP = _os.sep
 
 # Bound before student code runs, so monkeypatching these later has no effect here.
-_write, _exit, _type, _str, _int = _os.write, _os._exit, type, str, int
+_write, _exit, _getpid, _type, _str, _int = _os.write, _os._exit, _os.getpid, type, str, int
 _BaseException, _SystemExit, _RecursionError = BaseException, SystemExit, RecursionError
 _float, _repr, _bool, _dict, _list, _tuple = float, repr, bool, dict, list, tuple
 
@@ -294,7 +292,9 @@ def main():
     obs_fd = request["obs_fd"]
     submission_dir = request["submission"]
 
-    def send(line):
+    def send(line, worker=_getpid()):
+        if _getpid() != worker:  # a child the submission forked, back in this loop: it leaves unsaid (security.md)
+            _exit(0)
         view = memoryview((line + "\n").encode())
         while view:
             view = view[_write(obs_fd, view):]

@@ -1,0 +1,81 @@
+"""Which of the sandbox's limits ended a worker, as data: what the kernel counted in the slot's cgroup (memory.events'
+`oom_kill`, pids.events' `max`) between the worker's start and its end, and the signal that ended it (RLIMIT_CPU's
+SIGXCPU, RLIMIT_FSIZE's SIGXFSZ). Counted, never guessed: a SIGKILL is the memory limit's only where the cgroup
+counted an out-of-memory kill, and said to be no limit's only where the cgroup counts them and counted none (a
+worker that killed itself, `os.kill(os.getpid(), 9)`). Where the machine counts nothing (no memory controller:
+cgroup v1, a delegation without it, the portable worker), the words say that it cannot tell."""
+
+import os
+import signal
+
+from .accounting import _stat_value
+
+# the counts read, each as (file of the slot's cgroup, its key): None where the file is not there (no controller)
+_COUNTS = {"oom": ("memory.events", b"oom"), "oom_kill": ("memory.events", b"oom_kill"),
+           "pids_max": ("pids.events", b"max")}
+
+
+def limit_events(sandbox, slot) -> dict:
+    """{"oom": n, "oom_kill": n, "pids_max": n}: how often the slot's cgroup so far reached its memory.max (`oom`),
+    had a process killed for memory (`oom_kill`: by any OOM killer, the system's too) and had a fork refused at
+    pids.max; None where it does not count."""
+    counts = dict.fromkeys(_COUNTS)
+    cgroups = getattr(sandbox, "cgroups", None)
+    if cgroups is None:
+        return counts
+    try:
+        folder = cgroups.slot_folder(slot)
+    except OSError:
+        return counts
+    for name, (file, key) in _COUNTS.items():
+        try:
+            with open(os.path.join(folder, file), "rb") as f:
+                counts[name] = _stat_value(f.read(), key)
+        except (OSError, ValueError, IndexError):
+            pass
+    return counts
+
+
+def _signal(returncode):
+    """The signal that ended a worker (bubblewrap reports one as 128 + its number), or None."""
+    if returncode is None:
+        return None
+    signum = -returncode if returncode < 0 else returncode - 128 if returncode > 128 else None
+    try:
+        return signal.Signals(signum).name if signum else None
+    except ValueError:
+        return None
+
+
+def limit_hit(returncode, before: dict, after: dict, limits, used=None):
+    """(limit, disproved) of a worker that died: `limit` the limit that ended it as data ({"kind", "value", "unit"};
+    None where none did or none is known to have); `disproved` True where what was counted shows that no limit sent
+    its signal (a SIGKILL where the cgroup counts out-of-memory kills and counted none; a SIGXCPU before the worker,
+    all its processes, used RLIMIT_CPU's time, which is per process: `used`, its accounting.Usage), so that the
+    submission sent it itself."""
+    def grew(name):
+        return before.get(name) is not None and after.get(name) is not None and after[name] > before[name]
+
+    name = _signal(returncode)
+    if name == "SIGKILL" and grew("oom_kill") and grew("oom"):  # the slot's memory.max: memory.py's bound
+        return {"kind": "memory", "value": limits.memory_mb + limits.file_size_mb, "unit": "MiB"}, False
+    if name == "SIGKILL" and grew("oom_kill"):  # the machine ran out: the worker is the OOM killer's first choice
+        return {"kind": "machine-memory", "value": None, "unit": None}, False
+    if name == "SIGKILL":
+        return None, before.get("oom_kill") is not None and after.get("oom_kill") is not None
+    if name == "SIGXCPU":
+        if used is not None and used.cpu_measured and used.cpu < limits.cpu_seconds():
+            return None, True
+        return {"kind": "cpu-time", "value": limits.cpu_seconds(), "unit": "s"}, False
+    if name == "SIGXFSZ":
+        return {"kind": "file-size", "value": limits.file_size_mb, "unit": "MiB"}, False
+    if grew("pids_max"):  # a fork or a thread refused, and then the worker died (of what it did about it)
+        return {"kind": "processes", "value": limits.processes, "unit": "processes"}, False
+    return None, False
+
+
+def timed_out(ended, limits):
+    """The limit of a worker that ran out of time (observe/attempt.py's `ended`), as data; None for any other end."""
+    seconds = {"probe-timeout": limits.probe_seconds, "import-timeout": limits.import_seconds,
+               "total-timeout": limits.submission_seconds}.get(ended)
+    return None if seconds is None else {"kind": "time", "value": seconds, "unit": "s"}

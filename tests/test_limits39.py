@@ -1,0 +1,227 @@
+"""Session 39 (limits39): which limit ended a student's code, as a field of the row (`limit`, `limit_value`,
+`limit_unit` in its message_data: sandbox/limit_hit.py) and in words that say what usually causes it and what to do.
+What the kernel counted decides, never a guess: a SIGKILL is the memory limit's only where the slot's cgroup counted
+an out-of-memory kill at its memory.max, and the submission's own only where the cgroup counts them and counted none.
+Hostile samples of this session's own through `grade run` and `grade check` (the Linux sandbox and the portable
+worker)."""
+
+import os
+import re
+import types
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+from endings_support import killed_unknown, loops, out_of_cpu, out_of_memory, restarts, sent_itself
+from hostile_support import needs_bwrap
+from suite_facts import full_marks
+
+from grader.i18n import translator
+from grader.sandbox import Limits, open_sandbox
+from grader.sandbox.accounting import Usage
+from grader.sandbox.limit_hit import limit_events, limit_hit, timed_out
+from grader.sandbox.pipes import signal_text
+
+ROOT = Path(__file__).resolve().parents[1]
+CORRECT = ROOT / "tests" / "fixtures" / "submissions" / "correct-closures" / "engine.py"
+LIMITS = Limits(probe_seconds=1, import_seconds=5, submission_seconds=20, memory_mb=512)
+COUNTED = {"oom": 0, "oom_kill": 0, "pids_max": 0}  # a cgroup with the memory and pids controllers, before
+UNCOUNTED = {"oom": None, "oom_kill": None, "pids_max": None}  # none (cgroup v1, the portable worker)
+
+
+def test_a_sigkill_is_the_memory_limits_only_where_the_cgroup_counted_an_oom_kill_at_its_bound():
+    memory = {"kind": "memory", "value": 512 + 64, "unit": "MiB"}  # memory.py: memory.max is --memory + --file-size
+    assert limit_hit(-9, COUNTED, dict(COUNTED, oom=1, oom_kill=1), LIMITS) == (memory, False)
+    assert limit_hit(128 + 9, COUNTED, dict(COUNTED, oom=1, oom_kill=1), LIMITS) == (memory, False)  # bwrap's way
+    # the machine's OOM killer, not the slot's bound: counted as a kill, not as the cgroup's own `oom`
+    assert limit_hit(-9, COUNTED, dict(COUNTED, oom_kill=1), LIMITS) == (
+        {"kind": "machine-memory", "value": None, "unit": None}, False)
+    # counted none: the submission sent it (os.kill(os.getpid(), 9)); an earlier worker's kill in the slot is not this
+    assert limit_hit(-9, COUNTED, COUNTED, LIMITS) == (None, True)
+    assert limit_hit(-9, dict(COUNTED, oom=2, oom_kill=2), dict(COUNTED, oom=2, oom_kill=2), LIMITS) == (None, True)
+    assert limit_hit(-9, UNCOUNTED, UNCOUNTED, LIMITS) == (None, False)  # no count: cannot tell
+
+
+def test_a_sigxcpu_is_the_cpu_limits_only_where_the_worker_used_that_much():
+    cpu = {"kind": "cpu-time", "value": 25, "unit": "s"}  # Limits.cpu_seconds(): RLIMIT_CPU, the submission's + 5
+    assert limit_hit(-24, UNCOUNTED, UNCOUNTED, LIMITS, Usage(25.2, 0.0)) == (cpu, False)
+    # RLIMIT_CPU is per process: the worker, all its processes, used less, so no process reached it
+    assert limit_hit(-24, UNCOUNTED, UNCOUNTED, LIMITS, Usage(0.4, 0.0)) == (None, True)
+    # the portable worker's wall clock is no CPU time (threads on two cores spend more): the signal is believed
+    assert limit_hit(-24, UNCOUNTED, UNCOUNTED, LIMITS, Usage(0.4, 0.0, cpu_measured=False)) == (cpu, False)
+
+
+def test_the_other_ends_and_the_timeouts():
+    assert limit_hit(-25, UNCOUNTED, UNCOUNTED, LIMITS) == ({"kind": "file-size", "value": 64, "unit": "MiB"}, False)
+    # a fork refused at pids.max, then the worker died of what it did about it
+    assert limit_hit(1, COUNTED, dict(COUNTED, pids_max=3), LIMITS) == (
+        {"kind": "processes", "value": 64, "unit": "processes"}, False)
+    assert limit_hit(1, COUNTED, COUNTED, LIMITS) == (None, False)
+    assert limit_hit(-11, COUNTED, COUNTED, LIMITS) == (None, False)  # a segfault is no limit
+    assert [timed_out(end, LIMITS) for end in ("probe-timeout", "import-timeout", "total-timeout", "died")] == [
+        {"kind": "time", "value": 1, "unit": "s"}, {"kind": "time", "value": 5, "unit": "s"},
+        {"kind": "time", "value": 20, "unit": "s"}, None]
+
+
+def test_the_counts_are_read_from_the_slots_cgroup(tmp_path):
+    (tmp_path / "slot-0").mkdir()
+    (tmp_path / "slot-0" / "memory.events").write_text("low 0\nhigh 0\nmax 12\noom 2\noom_kill 1\noom_group_kill 1\n")
+    (tmp_path / "slot-0" / "pids.events").write_text("max 7\n")
+    (tmp_path / "slot-1").mkdir()  # a cgroup without the memory and pids controllers
+
+    def slot_folder(slot):
+        if slot == 2:
+            raise OSError("the cgroup of slot 2 is gone and cannot be made again")
+        return str(tmp_path / f"slot-{slot}")
+
+    sandbox = types.SimpleNamespace(cgroups=types.SimpleNamespace(slot_folder=slot_folder))
+    assert limit_events(sandbox, 0) == {"oom": 2, "oom_kill": 1, "pids_max": 7}  # `oom`, not `oom_kill`'s prefix
+    assert limit_events(sandbox, 1) == UNCOUNTED
+    assert limit_events(sandbox, 2) == UNCOUNTED
+    assert limit_events(types.SimpleNamespace(cgroups=None), 0) == UNCOUNTED  # no cgroup v2: the process tree's
+    assert limit_events(types.SimpleNamespace(), 0) == UNCOUNTED  # the portable worker
+
+
+def test_each_end_is_said_with_its_limit_and_what_to_do():
+    memory = {"kind": "memory", "value": 576, "unit": "MiB"}
+    assert str(signal_text(-9, memory)) == out_of_memory(576)
+    assert str(signal_text(-9, None, True)) == sent_itself("SIGKILL")
+    assert str(signal_text(-9)) == killed_unknown()
+    assert str(signal_text(-24, {"kind": "cpu-time", "value": 25, "unit": "s"})) == out_of_cpu(25)
+    assert str(signal_text(-24, None, True)) == sent_itself("SIGXCPU")
+    assert str(signal_text(-9, {"kind": "machine-memory", "value": None, "unit": None})) == (
+        "the worker was killed by SIGKILL: this machine ran out of memory while it ran, under its own limit (the "
+        "worker is the first process the kernel kills then); if it happens again, look for a graph or a list that "
+        "grows with each call")
+    # in the course's words (../shared/glossary.md: граф вычислений, 计算图)
+    assert translator("ru").render(signal_text(-9, None, True)) == (
+        "рабочий процесс убит сигналом SIGKILL, и ни один из пределов грейдера тут ни при чём: этот сигнал послал "
+        "процесс самой работы; уберите код, который посылает сигналы (`os.kill`, `os.killpg`, `signal.pthread_kill`)")
+    assert translator("zh").render(signal_text(-24, {"kind": "cpu-time", "value": 25, "unit": "s"})) == (
+        "工作进程被 SIGXCPU 终止：它用完了 CPU 时间限制（25 秒），通常是由于无限循环（`backward()` 遍历带环的计算图，"
+        "或者循环条件永远不变）；请让循环能够结束")
+
+
+# -- hostile samples, graded whole -------------------------------------------------------------------------------
+
+# each appended to a correct engine: what a student's code does in backward() that a limit (or the student) ends
+HOSTILE = {
+    "self-kill": "import os as _os\n_bw = Value.backward\ndef _b(self):\n    _os.kill(_os.getpid(), 9)\n"
+                 "    return _bw(self)\nValue.backward = _b\n",
+    "self-xcpu": "import os as _os, signal as _signal\n_bw = Value.backward\ndef _b(self):\n"
+                 "    _os.kill(_os.getpid(), _signal.SIGXCPU)\n    return _bw(self)\nValue.backward = _b\n",
+    # an infinite loop in backward's walk: a graph with a cycle (a node its own child) walked with no visited set
+    "loop-walk": "_bw = Value.backward\ndef _b(self):\n    children = {id(self): [self]}\n    stack = [self]\n"
+                 "    while stack:\n        node = stack.pop()\n        stack.extend(children[id(node)])\n"
+                 "    return _bw(self)\nValue.backward = _b\n",
+    # a fork whose child returns into the worker's loop beside its parent: the child must not write the worker's
+    # report (before limits39 both wrote it, and the run ended `crashed`: "tampered with the grader's report
+    # channel"); once, as a fork in every call of a probe that calls backward() often makes 2 ** calls processes
+    "fork-return": "import os as _os\n_bw = Value.backward\n_forked = []\ndef _b(self):\n"
+                   "    if not _forked:\n        _forked.append(_os.fork())\n    return _bw(self)\n"
+                   "Value.backward = _b\n",
+    # a list kept across calls, growing until the address-space limit refuses it
+    "memory-kept": "_kept = []\n_bw = Value.backward\ndef _b(self):\n    while True:\n"
+                   "        _kept.append(bytearray(16 << 20))\n    return _bw(self)\nValue.backward = _b\n",
+    # a print in a loop, bounded: the output cap drops it, no limit ends the code
+    "print-flood": "_bw = Value.backward\ndef _b(self):\n    for _ in range(2000):\n        print('x' * 1000)\n"
+                   "    return _bw(self)\nValue.backward = _b\n",
+}
+
+
+def _class(folder):
+    folder.mkdir()
+    (folder / "honest.py").write_text(CORRECT.read_text(encoding="utf-8"), encoding="utf-8")
+    for name, attack in HOSTILE.items():
+        (folder / f"{name}.py").write_text(CORRECT.read_text(encoding="utf-8") + "\n\n" + attack, encoding="utf-8")
+    return folder
+
+
+def _oom_counted():
+    """Whether this machine's sandbox counts out-of-memory kills (a cgroup v2 memory controller for its slots): what a
+    SIGKILL's words may claim here."""
+    sandbox = open_sandbox(LIMITS)
+    try:
+        return limit_events(sandbox, 0)["oom_kill"] is not None
+    finally:
+        sandbox.close()
+
+
+def _limit(row):
+    return {k: v for k, v in (row.get("message_data") or {}).get("params", {}).items() if k.startswith("limit")}
+
+
+@slow_fixture(scope="module")
+def graded(tmp_path_factory):
+    from grader.pipeline import grade
+
+    folder = _class(tmp_path_factory.mktemp("limits39") / "class")
+    result = grade(folder, exercise="engine", limits=LIMITS, jobs=2)
+    assert result.sandbox == "bubblewrap"
+    return folder, {row["id"]: row for row in result.scores["submissions"]}
+
+
+@pytest.mark.slow
+@needs_bwrap
+def test_grade_run_says_which_limit_ended_each_and_keeps_its_status_and_score(graded):
+    _, rows = graded
+    killed = sent_itself("SIGKILL") if _oom_counted() else killed_unknown()
+    said = {sid: (row["status"], row["score"], row.get("message"), _limit(row)) for sid, row in rows.items()}
+    full = full_marks("engine")
+    assert said == {
+        "honest": ("graded", full, None, {}),
+        "self-kill": ("crashed", 0.0, restarts(killed), {}),  # never "the memory limit"
+        "self-xcpu": ("crashed", 0.0, restarts(sent_itself("SIGXCPU")), {}),
+        "loop-walk": ("timeout", 0.0, loops(1), {"limit": "time", "limit_value": 1, "limit_unit": "s"}),
+        "fork-return": ("graded", full, None, {}),
+        "memory-kept": ("graded", 2.0, None, {}),
+        "print-flood": ("graded", full, None, {}),
+    }
+    # the list kept across calls: MemoryError from the address-space limit in every test that calls backward(), a
+    # probe's own error (the worker lives on), so no limit of the row's; but the worker itself cannot write the
+    # result of the 10,000-node chain with no memory left, and exits (left: an exit status is no count of a limit's)
+    raised = {re.search(r"your engine raised \w+|the worker exited with status \d+", t["output"]).group()
+              for t in rows["memory-kept"]["tests"] if t["status"] == "error"}
+    assert raised == {"your engine raised MemoryError", "the worker exited with status 1"}, raised
+    # each probe that died says the same words as the row's last one
+    first = next(t for t in rows["self-kill"]["tests"] if t["status"] == "error")
+    assert first["output"].endswith(f": {killed}")
+
+
+def _portable_path(work):
+    """A PATH without the Linux sandbox's tools (bwrap, prlimit, setpriv): `grade check` then runs the portable worker,
+    as on a student's laptop (bench/seams/matrix.portable_row's way)."""
+    bin_dir = work / "portable-bin"
+    bin_dir.mkdir()
+    for directory in os.environ["PATH"].split(os.pathsep):
+        if os.path.isdir(directory):
+            for name in os.listdir(directory):
+                if name not in ("bwrap", "prlimit", "setpriv") and not (bin_dir / name).exists():
+                    (bin_dir / name).symlink_to(Path(directory) / name)
+    return str(bin_dir)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["sandbox", "portable"])
+def test_grade_check_says_the_same_on_the_sandbox_and_the_portable_worker(graded, where, tmp_path, monkeypatch):
+    from grader.classroom.student_check import check
+
+    folder, rows = graded
+    if where == "portable":
+        monkeypatch.setenv("PATH", _portable_path(tmp_path))
+    box = open_sandbox(LIMITS)
+    box.close()
+    assert (box.strength == "portable") == (where == "portable")
+    said = {}
+    for name in ("self-kill", "loop-walk", "fork-return"):
+        result = check(folder / f"{name}.py", "engine", limits=LIMITS, lang="en")
+        ended = [note for note in result.notes if note.params.get("workers") or note.params.get("timeouts_in_a_row")]
+        said[name] = (result.points, [str(note) for note in ended],
+                      [{k: v for k, v in note.params.items() if k.startswith("limit")} for note in ended])
+    # the portable worker has no cgroup to count an out-of-memory kill in: it cannot tell, and says so
+    killed = killed_unknown() if where == "portable" or not _oom_counted() else sent_itself("SIGKILL")
+    assert said == {"self-kill": (0.0, [restarts(killed)], [{}]),
+                    "loop-walk": (0.0, [loops(1)], [{"limit": "time", "limit_value": 1, "limit_unit": "s"}]),
+                    "fork-return": (said["fork-return"][0], [], [])}
+    # the visible tests' points of a correct engine: the fork's child never wrote the worker's report
+    assert said["fork-return"][0] == check(CORRECT, "engine", limits=LIMITS, lang="en").points
