@@ -61,6 +61,12 @@ CHECK_RATIO = 1.2
 # (each pair -5 % to -15 %; at -n 100 40.7-43.1 -> 33.2-40.1), the scores files byte for byte the same.
 # The observing threads' CPU in a whole run moved between 1.5 and 6.4 s for 100 rows from run to run of the same
 # code there (a /proc/self/task sample per thread): read --check's ratio on a quiet machine only.
+# Session 39 (mem39): the grader's peak at -n 100 (102 -> 139 MB with diag38's two walks and fourth order) was the
+# kept walks' file (7 MB, 17,500 observations of 285 distinct values) parsed as one JSON array of copies of its text,
+# and, in a boot's first run, the same observations held one object each and joined into one text to be appended.
+# Read a line at a time with each distinct value parsed once (boot_files._entries), appended in parts of about 1 MB,
+# the walks' alike held as one object: warm 120-123 -> 96-104 MB, cold (the first run of a source) 143 -> 109-111 MB,
+# each side in a host folder of its own (XDG_RUNTIME_DIR), alternating, load 13-19; CPU the same.
 sys.path.insert(0, str(ROOT))
 
 
