@@ -102,11 +102,11 @@ def units_of(text: str, file: str = "engine.py") -> list[Unit]:
     return read_source(text, file).units
 
 
-def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work | None = None) -> Reading:
+def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work | None = None, outer=None) -> Reading:
     """The normalised units of one source file, with what limited the reading and the code it hides (a file of its
-    own over a limit is read again condensed: condense.py)."""
+    own over a limit is read again condensed: condense.py); OUTER: the Names of the file that runs it with exec."""
     text = text.removeprefix("\ufeff")  # a byte-order mark, which Python skips too
-    reading = _read(text, file, depth, work) if work is not None or len(text) <= MAX_CHARS else None
+    reading = _read(text, file, depth, work, outer) if work is not None or len(text) <= MAX_CHARS else None
     if work is not None or (reading and not any(lim.get("why", "").startswith(_OVER) for lim in reading.limits)):
         return reading
     short = condensed(text)
@@ -116,7 +116,7 @@ def read_source(text: str, file: str = "engine.py", depth: int = 0, work: Work |
     return placed(again, short, file)
 
 
-def _read(text: str, file: str, depth: int, work: Work | None) -> Reading:
+def _read(text: str, file: str, depth: int, work: Work | None, outer: Names | None = None) -> Reading:
     limits: list[dict] = []
     whole = text[:MAX_CHARS]  # what traits.py reads of it
     if len(text) > MAX_CHARS:
@@ -127,7 +127,7 @@ def _read(text: str, file: str, depth: int, work: Work | None) -> Reading:
     try:
         tree = _parse_repaired(text, work)
         if tree is not None:
-            reader = _TreeReader(tree, file, work, depth, text)
+            reader = _TreeReader(tree, file, work, depth, text, outer)
             return Reading(reader.units(), limits + reader.limits, reader.opaque, reader.unpacked, reader.unreached,
                            reader.smoke)
     except OverBudget:
@@ -182,7 +182,7 @@ def _cut_block(lines: list[str], at: int) -> list[str]:
 
 
 class _TreeReader:
-    def __init__(self, tree, file, work: Work | None = None, depth=0, text: str | None = None):
+    def __init__(self, tree, file, work: Work | None = None, depth=0, text: str | None = None, outer=None):
         self.file, self.work, self.limits, self.opaque, self.unpacked = file, work or Work(), [], [], []
         # each rewrite walks the whole tree: run it only where the file has something for it to do; each walk is
         # charged to the budget as the nodes it visits
@@ -198,12 +198,12 @@ class _TreeReader:
             self.work.charge(3 * len(nodes))
         self.work.charge(delegated_methods(tree, nodes))
         calls = opaque_calls(nodes)
-        self.hidden = self._unpack(calls, depth)
+        self.hidden = self._unpack(calls, depth, Names(nodes) if any(c.text is not None for c in calls) else None)
         if any(call.text is not None for call in calls):
             _drop_wrappers(tree, {call.line for call in calls if call.text is not None},
                            {name for call in calls for name in call.names})
             nodes = list(walk(tree))
-            self.work.charge(2 * len(nodes))
+            self.work.charge(3 * len(nodes))  # the names read for the code it hides, wrappers dropped, walk
         # from here each of these nodes is charged for 11 times more whatever the file holds (InlineHelpers' and
         # InlineFactories' 2, the edges' and canonical's 3 of `size`, which is no less, Names' 1)
         self.work.ahead(11 * len(nodes))
@@ -261,16 +261,16 @@ class _TreeReader:
         self.tree = tree
         # the names of the file as written: the rewrites above move and copy its nodes, and add none that
         # binds a name (the closures they make are `_backward`, the API's)
-        self.names = Names(nodes)
+        self.names = Names(nodes) if outer is None else Names(nodes).beneath(outer)
         self.work.charge(len(nodes))
 
-    def _unpack(self, calls, depth) -> list[Unit]:
-        """The units of the code each exec/eval/compile runs, where it can be decoded; each call reported."""
+    def _unpack(self, calls, depth, names) -> list[Unit]:
+        """The units of the code each exec/eval/compile runs where it decodes, read with the file's NAMES (beneath)."""
         units = []
         for call in calls:
             unpacked = call.text is not None and depth < MAX_DEPTH
             if unpacked:
-                inner = read_source(call.text, self.file, depth + 1, self.work)
+                inner = read_source(call.text, self.file, depth + 1, self.work, names)
                 # the hidden code's tokens, all placed on the line of the call that runs it
                 units += [Unit(self.file, f"<{call.call} line {call.line}>.{u.name}", u.tokens,
                                (call.line,) * len(u.tokens), u.starts) for u in inner.units]

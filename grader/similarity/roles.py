@@ -102,6 +102,19 @@ class Names:
         scoped.functions = (self.functions - bound) | (local.functions & bound)
         return scoped
 
+    def beneath(self, outer: "Names") -> "Names":
+        """These names as code run by `exec` in OUTER's namespace reads them (the code a file hides and runs, unpacked:
+        opaque.py): a name the hidden code binds is read as it binds it, any other as the file around it binds it (a
+        packed test file's `close(a.grad, 1.0)` calls the file's helper `close`, its `math.tanh` the file's import)."""
+        own = set(self.modules) | self.functions | self.classes | self.variables
+        merged = copy.copy(self)
+        merged.modules = {**{k: v for k, v in outer.modules.items() if k not in own}, **self.modules}
+        merged.members = {**{k: v for k, v in outer.members.items() if k not in own}, **self.members}
+        merged.functions = self.functions | (outer.functions - own)
+        merged.classes = self.classes | (outer.classes - own)
+        merged.variables = self.variables | (outer.variables - own)
+        return merged
+
     def chosen(self, name: str) -> bool:
         """Whether the file binds NAME as a variable, parameter or function: the student's choice (a local `sum`, a
         helper `log`), which a renaming changes without changing the code. (The structure still reads a bound API

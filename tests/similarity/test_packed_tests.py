@@ -1,0 +1,307 @@
+"""Issue 27's packed evasion beyond engines: a student's test file (09-write-tests) packed and run with exec.
+
+The packing a student scripts keeps the starter's helpers (`close`, `slope`, the imports, the `__main__` runner) as
+they are and packs only their own tests, so the code it hides calls names the file around it binds: `close(a.grad,
+1.0)`, `math.tanh(2.0)`. `exec` runs it in the file's namespace, so it is read with the file's names
+(roles.Names.beneath); read apart, those names were unknown variables (`v` for `f` and `mod:math`) and such a copy
+scored 0.84 against its plain copy, the plain copy 1.00. Each packing the unpacker reads (opaque.py) scores as the
+plain copy does (within 0.1) and is reported opaque and unpacked; one it does not read is reported opaque, not
+unpacked, and is not compared (nothing of it scores).
+
+The class: six honest test files written for this module, the plain file, a verbatim copy and the packed copies, on the
+exercise's starter (subtracted, as `grade similarity --starter` does), one .py file per student.
+"""
+
+import base64
+import bz2
+import codecs
+import lzma
+import zlib
+from pathlib import Path
+
+import pytest
+from costs import slow_fixture
+
+from grader.similarity import similarity
+from grader.similarity.normalise import read_source
+
+STARTER = (Path(__file__).resolve().parents[2] / "exercises" / "09-write-tests" / "test_engine.py").read_text(
+    encoding="utf-8")
+TODO = "# TODO(09-write-tests): your code here\n"
+HEAD, MAIN = STARTER.split(TODO)
+
+TESTS = '''def numeric_grad(build, xs, i, h=1e-6):
+    """Central difference of build's output in its i-th input."""
+    up = list(xs); up[i] += h
+    down = list(xs); down[i] -= h
+    return (build(*[Value(v) for v in up]).data - build(*[Value(v) for v in down]).data) / (2 * h)
+
+
+def check_grads(build, xs):
+    leaves = [Value(v) for v in xs]
+    out = build(*leaves)
+    out.backward()
+    for i, leaf in enumerate(leaves):
+        want = numeric_grad(build, xs, i)
+        assert abs(leaf.grad - want) < 1e-4, (i, leaf.grad, want)
+
+
+def test_mul_chain_rule():
+    a, b = Value(3.0), Value(-2.0)
+    y = a * b
+    y.backward()
+    assert close(y.data, -6.0)
+    assert close(a.grad, -2.0)
+    assert close(b.grad, 3.0)
+
+
+def test_node_used_twice_accumulates():
+    a = Value(-1.5)
+    y = a * a + a
+    y.backward()
+    assert close(a.grad, 2 * -1.5 + 1)
+
+
+def test_tanh_at_two():
+    x = Value(2.0)
+    y = x.tanh()
+    y.backward()
+    assert close(x.grad, 1 - math.tanh(2.0) ** 2)
+
+
+def test_relu_at_zero_has_zero_slope():
+    x = Value(0.0)
+    x.relu().backward()
+    assert x.grad == 0
+
+
+def test_constant_on_the_left():
+    check_grads(lambda t: (2 - t) * (2 / t) + (2 + t) * (2 * t), [4.0])
+
+
+def test_diamond():
+    check_grads(lambda a, b: (a * b + a) * (b - a).tanh(), [0.7, -1.3])
+
+
+def test_power_and_exp_against_slope():
+    x = Value(0.4)
+    (x ** 3 + x.exp()).backward()
+    assert abs(x.grad - slope(lambda t: t ** 3 + math.exp(t), 0.4)) < 1e-5
+
+
+def test_long_chain():
+    x = Value(1.0)
+    y = x
+    for _ in range(10000):
+        y = y + 0.0
+    y.backward()
+    assert close(x.grad, 1.0)
+'''
+
+HONEST = [
+    '''def test_add():
+    a, b = Value(1.5), Value(-4.0)
+    y = a + b
+    y.backward()
+    assert close(y.data, -2.5)
+    assert close(a.grad, 1.0) and close(b.grad, 1.0)
+
+
+def test_sub_right_constant():
+    a = Value(3.0)
+    (5 - a).backward()
+    assert close(a.grad, -1.0)
+
+
+def test_tanh_slope():
+    x = Value(2.0)
+    x.tanh().backward()
+    assert abs(x.grad - slope(math.tanh, 2.0)) < 1e-6
+''',
+    '''import pytest
+
+
+@pytest.mark.parametrize("x", [-2.0, -0.5, 0.5, 2.0])
+def test_tanh(x):
+    v = Value(x)
+    out = v.tanh()
+    out.backward()
+    assert out.data == pytest.approx(math.tanh(x))
+    assert v.grad == pytest.approx(slope(math.tanh, x), rel=1e-5)
+
+
+@pytest.mark.parametrize("x", [0.3, 1.0, 2.5])
+def test_exp(x):
+    v = Value(x)
+    v.exp().backward()
+    assert v.grad == pytest.approx(math.exp(x))
+''',
+    '''def grads_of(fn, *values):
+    xs = [Value(v) for v in values]
+    fn(*xs).backward()
+    return [x.grad for x in xs]
+
+
+def test_square_uses_node_twice():
+    (g,) = grads_of(lambda a: a * a, 3.0)
+    assert close(g, 6.0)
+
+
+def test_quotient():
+    ga, gb = grads_of(lambda a, b: a / b, 3.0, 4.0)
+    assert close(ga, 0.25)
+    assert close(gb, -3.0 / 16)
+
+
+def test_deep_chain_does_not_recurse():
+    x = Value(0.5)
+    y = x
+    for _ in range(10_000):
+        y = y * 1.0
+    y.backward()
+    assert close(x.grad, 1.0)
+''',
+    '''CASES = [
+    ("relu positive", lambda v: v.relu(), 1.5, 1.0),
+    ("relu negative", lambda v: v.relu(), -1.5, 0.0),
+    ("pow", lambda v: v ** 2, 3.0, 6.0),
+    ("rsub", lambda v: 2 - v, 3.0, -1.0),
+    ("rdiv", lambda v: 2 / v, 2.0, -0.5),
+]
+
+
+def test_cases():
+    for name, f, x, want in CASES:
+        v = Value(x)
+        f(v).backward()
+        assert close(v.grad, want), name
+
+
+def test_seed_is_one():
+    v = Value(7.0)
+    v.backward()
+    assert v.grad == 1.0
+''',
+    '''def test_neuron_like():
+    w1, w2, x1, x2, b = Value(0.5), Value(-1.0), Value(2.0), Value(0.3), Value(0.1)
+    out = (w1 * x1 + w2 * x2 + b).tanh()
+    out.backward()
+    t = math.tanh(0.5 * 2.0 - 1.0 * 0.3 + 0.1)
+    assert close(out.data, t)
+    assert abs(w1.grad - (1 - t * t) * 2.0) < 1e-9
+
+
+def test_mixed_with_slope():
+    def f(t):
+        return math.exp(t) * t - t / 3
+    x = Value(0.8)
+    (x.exp() * x - x / 3).backward()
+    assert abs(x.grad - slope(f, 0.8)) < 1e-5
+''',
+    '''def test_everything_once():
+    a, b = Value(-0.6), Value(1.7)
+    c = a * b + b ** 2 - a / b
+    d = c.tanh() + c.relu() + (a - 3).exp()
+    d.backward()
+    def f(x):
+        cc = x * 1.7 + 1.7 ** 2 - x / 1.7
+        return math.tanh(cc) + max(cc, 0) + math.exp(x - 3)
+    assert abs(a.grad - slope(f, -0.6)) < 1e-5
+
+
+def test_sum_of_many():
+    xs = [Value(float(i)) for i in range(5)]
+    s = xs[0]
+    for x in xs[1:]:
+        s = s + x
+    s.backward()
+    assert all(x.grad == 1.0 for x in xs)
+''',
+]
+
+
+def filled(tests: str) -> str:
+    """The starter with TESTS where its TODO is."""
+    return HEAD + tests + MAIN
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+PLAIN = filled(TESTS)
+# each packing as a student scripts it: only their tests packed, the starter's helpers and runner left as given
+PACKED = {
+    "zlib": filled(f'import base64, zlib\n\nexec(zlib.decompress(base64.b64decode(b"{b64(zlib.compress(TESTS.encode()))}")))\n'),
+    "rot13 in a name": filled(f"import codecs\n\n_tests = {codecs.encode(TESTS, 'rot13')!r}\n"
+                              "exec(codecs.decode(_tests, 'rot13'))\n"),
+    "hex in if True": filled(f"if True:\n    exec(bytes.fromhex({TESTS.encode().hex()!r}).decode())\n"),
+    "bz2": filled(f'import base64, bz2\n\nexec(bz2.decompress(base64.b64decode("{b64(bz2.compress(TESTS.encode()))}")), '
+                  "globals())\n"),
+    "lzma": filled(f'import base64, lzma\n\nexec(lzma.decompress(base64.b64decode("{b64(lzma.compress(TESTS.encode()))}")))\n'),
+    # the whole file packed, the starter's helpers too
+    "whole file": f'import base64, zlib\nexec(zlib.decompress(base64.b64decode(b"{b64(zlib.compress(PLAIN.encode()))}")))\n',
+}
+# a packing the unpacker does not decode (a call of the student's own between exec and the data): opaque, not read
+UNREAD = filled(f"import base64, zlib\n\n\ndef _unpack(data):\n    return zlib.decompress(base64.b64decode(data))\n\n\n"
+                f'exec(_unpack(b"{b64(zlib.compress(TESTS.encode()))}"))\n')
+
+
+def _line(text: str, word: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), 1) if word in line)
+
+
+@slow_fixture(scope="module")  # a class read and scored: seconds of CPU
+def record(tmp_path_factory):
+    """The class's record: the honest files, the plain one, its verbatim copy, each packed copy and the unread one."""
+    folder = tmp_path_factory.mktemp("packed_tests")
+    (folder / "starter").mkdir()
+    (folder / "starter" / "test_engine.py").write_text(STARTER, encoding="utf-8")
+    files = {f"h{n}": filled(tests) for n, tests in enumerate(HONEST, 1)}
+    files |= {"plain": PLAIN, "copy": PLAIN, "unread": UNREAD}
+    files |= {f"packed {n}": text for n, text in enumerate(PACKED.values())}
+    (folder / "submissions").mkdir()
+    for name, text in files.items():
+        (folder / "submissions" / f"{name.replace(' ', '_')}.py").write_text(text, encoding="utf-8")
+    return similarity(folder / "submissions", starters=(folder / "starter" / "test_engine.py",)).record
+
+
+def _score(record, other: str) -> float:
+    scores = {p["b"] if p["a"] == "plain" else p["a"]: p["score"] for p in record["pairs"]
+              if "plain" in (p["a"], p["b"])}
+    return scores.get(other, 0.0)  # a pair below the record's floor is not listed: it scored (nearly) nothing
+
+
+@pytest.mark.parametrize("n, packing", list(enumerate(PACKED)))
+def test_a_packed_test_file_scores_as_its_plain_copy_and_is_reported_opaque(record, n, packing):
+    name = f"packed_{n}"
+    assert _score(record, "copy") >= 0.99
+    assert _score(record, name) >= _score(record, "copy") - 0.1
+    row = next(row for row in record["submissions"] if row["id"] == name)
+    text = PACKED[packing]
+    assert row["opaque"] == [{"file": f"{name}.py", "line": _line(text, "exec("), "call": "exec", "unpacked": True}]
+
+
+def test_a_packing_it_cannot_read_is_opaque_and_not_compared(record):
+    row = next(row for row in record["submissions"] if row["id"] == "unread")
+    assert row["opaque"] == [{"file": "unread.py", "line": _line(UNREAD, "exec(_unpack"), "call": "exec",
+                              "unpacked": False}]
+    assert _score(record, "unread") < 0.1  # the starter's helpers and runner are subtracted: nothing of its own is read
+
+
+def test_the_hidden_tests_are_read_with_the_names_of_the_file_that_runs_them():
+    plain = {u.name: u.tokens for u in read_source(PLAIN, "test_engine.py").units}
+    hidden = {u.name.split(">.", 1)[1]: u.tokens for u in read_source(PACKED["zlib"], "test_engine.py").units
+              if u.name.startswith("<exec")}
+    assert set(hidden) == {name for name in plain if f"def {name}(" in TESTS}
+    for name, tokens in hidden.items():
+        assert tokens == plain[name], name
+    # the file's helper `close` is a function (f) and `math` its module, as in the plain file, not unknown names (v)
+    assert "f" in hidden["test_mul_chain_rule"] and "mod:math" in hidden["test_tanh_at_two"]
+
+
+def test_a_name_the_hidden_code_binds_is_read_as_it_binds_it():
+    # the file imports math; the hidden code binds `math` itself, as a variable: its own binding is the one read
+    packed = HEAD + "exec(\"math = 2.0\\ndef test_x():\\n    assert close(math, 2.0)\\n\")\n" + MAIN
+    hidden = [u for u in read_source(packed, "test_engine.py").units if u.name.endswith(".test_x")]
+    assert len(hidden) == 1 and "mod:math" not in hidden[0].tokens and "f" in hidden[0].tokens
