@@ -46,6 +46,13 @@ def kept(boot) -> dict:
     return {n: (folder / n).read_bytes().count(b"\n") if n.endswith(".jsonl") else 1 for n in names}
 
 
+def copy_checkout(root, dest):
+    """The grader and the reference of checkout `root` copied to `dest` (what a run imports, with PYTHONPATH)."""
+    for tree in ("grader", "reference"):
+        shutil.copytree(root / tree, dest / tree, ignore=shutil.ignore_patterns("__pycache__"))
+    return dest
+
+
 def batch(copy, boot, submissions, scratch):
     """(CPU seconds, rows' JSON, kept files made, lines appended) of one batch graded by `copy` in `boot`."""
     before = kept(boot)
@@ -69,8 +76,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="boot-copies-") as tmp:
         tmp = Path(tmp)
         for copy in ("A", "B"):
-            for tree in ("grader", "reference"):
-                shutil.copytree(args.root / tree, tmp / copy / tree, ignore=shutil.ignore_patterns("__pycache__"))
+            copy_checkout(args.root, tmp / copy)
         for boot in ("boot1", "boot2"):
             (tmp / boot).mkdir(mode=0o700)
         submissions = args.root / "tests" / "fixtures" / "submissions"
