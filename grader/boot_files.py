@@ -51,13 +51,15 @@ def _hashed(h, paths, root):
 
 @functools.cache
 def _grader_hash():
-    return _hashed(hashlib.sha256(b"grader\0"), _files_under(str(_GRADER), ".py"), str(_GRADER))
+    """The grader's Python source and the judge's pytest.ini (every pytest session's, the dry run's too)."""
+    files = _files_under(str(_GRADER), ".py") + [os.path.join(str(_GRADER), "judge", "pytest.ini")]
+    return _hashed(hashlib.sha256(b"grader\0"), files, str(_GRADER))
 
 
 @functools.cache
 def set_tag():
-    """The set this process's kept files belong to (grader/boot_sets.py): the grader's Python source, the
-    reference's files and this Python, hashed (16 hex digits)."""
+    """The set this process's kept files belong to (grader/boot_sets.py): the grader's Python source (and the
+    judge's pytest.ini), the reference's files and this Python, hashed (16 hex digits)."""
     return hashlib.sha256("\0".join([_grader_hash().hexdigest(), reference_digest(), sys.version]).encode()
                           ).hexdigest()[:16]
 

@@ -64,6 +64,10 @@ def test_a_changed_byte_renamed_or_added_file_is_another_digest(tmp_path, digest
     assert changed[0] != tag and changed[1] != source and changed[2] != walks
     code.write_bytes(text)
     assert digests(b) == (tag, source, walks)
+    ini = b / "judge" / "pytest.ini"  # the judge's pytest settings, which every dry run reads: a new set too
+    ini.write_bytes(ini.read_bytes() + b"\n")
+    assert digests(b)[0] != tag
+    ini.write_bytes(ini.read_bytes()[:-1])
     data = b / "suites" / "engine" / "variant_runs.json"
     stored = data.read_bytes()
     data.write_bytes(stored[:-1] + bytes([stored[-1] ^ 1]))  # a byte of the suite's stored runs: the same set,
