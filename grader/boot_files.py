@@ -30,46 +30,59 @@ def _files_under(folder, suffix=""):
     return sorted(found, key=lambda path: path.split(os.sep))
 
 
-def _hashed(h, paths):
+def _hashed(h, paths, root):
+    """`h` updated with each file of `paths` named by its path relative to `root` (with /), never its absolute
+    path: a copy of the same tree at another path (another checkout of the commit, a wheel's new venv, a CI runner's
+    folder) is the same set of kept files, and what it keeps holds no path of the tree (session 39: none of the
+    walks, the variant book, the named mistakes, the pools of draws, the dry runs or a check's verdicts names one;
+    the folders a check's verdicts depend on are in their own key, verdicts._environment). Each name ends with a
+    \\0 and each content is a sha256 of fixed length, so no two trees hash alike: a changed byte, a renamed, added or
+    removed file is another digest."""
     for path in paths:
         try:
             with open(path, "rb") as f:
                 data = f.read()
         except OSError:
             data = b"(unreadable)"
-        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+        name = Path(os.path.relpath(path, root)).as_posix()
+        h.update(name.encode("utf-8", "surrogateescape") + b"\0" + hashlib.sha256(data).digest())
     return h
 
 
 @functools.cache
 def _grader_hash():
-    return _hashed(hashlib.sha256(), _files_under(str(_GRADER), ".py"))
+    """The grader's Python source and the judge's pytest.ini (every pytest session's, the dry run's too)."""
+    files = _files_under(str(_GRADER), ".py") + [os.path.join(str(_GRADER), "judge", "pytest.ini")]
+    return _hashed(hashlib.sha256(b"grader\0"), files, str(_GRADER))
 
 
 @functools.cache
 def set_tag():
-    """The set this process's kept files belong to (grader/boot_sets.py): the grader's Python source, the
-    reference's files and this Python, hashed (16 hex digits)."""
+    """The set this process's kept files belong to (grader/boot_sets.py): the grader's Python source (and the
+    judge's pytest.ini), the reference's files and this Python, hashed (16 hex digits)."""
     return hashlib.sha256("\0".join([_grader_hash().hexdigest(), reference_digest(), sys.version]).encode()
                           ).hexdigest()[:16]
 
 
 @functools.cache
 def source_digest(suite_folder):
-    """The grader's Python source and every file of the suite's folder, hashed (about 2 MB: a few ms)."""
-    return _hashed(_grader_hash().copy(), _files_under(str(Path(suite_folder)))).hexdigest()
+    """The grader's Python source and every file of the suite's folder and its name, hashed by content and
+    relative path (about 2 MB: a few ms)."""
+    folder = Path(suite_folder)  # named from its parent: its name too (a suite is named by its folder)
+    return _hashed(_grader_hash().copy(), _files_under(str(folder)), str(folder.parent)).hexdigest()
 
 
 @functools.cache
 def reference_digest():
-    """The reference engine's files (the dry run runs it), hashed; "" where it is not installed."""
+    """The reference engine's files (the dry run runs it), hashed by content and relative path; the digest of
+    no file where it is not installed."""
     import importlib.util
 
     spec = importlib.util.find_spec("reference")
     h = hashlib.sha256()
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        for path in sorted(p for p in Path(folder).rglob("*.py") if "__pycache__" not in p.parts):
-            h.update(str(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for index, folder in enumerate((spec.submodule_search_locations or []) if spec else []):
+        h.update(b"folder %d\0" % index)  # a namespace package's folders, in their order, wherever they are
+        _hashed(h, _files_under(folder, ".py"), folder)
     return h.hexdigest()
 
 
