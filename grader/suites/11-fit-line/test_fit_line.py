@@ -38,7 +38,8 @@ CHARGED_BY = {"sum-not-mean": "loss/mean", "mean-over-n-minus-1": "loss/mean", "
               "final-loss-before-update": "step/first", "cleared-before-update": "step/first",
               "no-learning-rate": "step/first", "b-moved-by-w-grad": "step/first", "w-moved-by-b-grad": "step/first",
               "grads-swapped": "step/first", "never-cleared": "step/second",
-              "only-w-cleared": "step/second", "only-b-cleared": "step/second", "loss-after-update": "history/shape"}
+              "only-w-cleared": "step/second", "only-b-cleared": "step/second",
+              "cleared-every-other-step": "step/second", "loss-after-update": "history/shape"}
 CHARGING_PROBES = {"loss/mean": p.loss_at_start, "step/first": p.first_step, "step/second": p.second_step,
                    "history/shape": p.history_20}
 
@@ -59,9 +60,9 @@ class _Charging:
 
 
 def _is_mistake(mistake, probe, got):
-    """Whether `got` is what `mistake`'s loop observes on `probe` (the first mistake whose numbers these are)."""
-    named = mistakes.named(probe, got, REL_TOL, ABS_TOL)
-    return named is not None and named.name == mistake.name
+    """Whether `got` is what `mistake`'s loop observes on `probe`, though an earlier mistake's loop may observe it
+    too: a loop that clears every other step shows on step/second as one that never clears, and is charged there."""
+    return mistakes.observes(mistake, probe, got, REL_TOL, ABS_TOL)
 
 
 def _observe(observe, probe, charging):
