@@ -2,8 +2,9 @@
 
 Session 39's strangers of the exercises that are not the whole engine, graded by the real program in one batch.
 
-`tests/fixtures/strangersx39/<exercise>/` holds 9 correct submissions written by hand in styles no earlier fixture
-has: a gradcheck judged by `math.isclose` (its abs_tol carrying atol + rtol * scale) whose central difference is the
+`tests/fixtures/strangersx39/<exercise>/` holds 12 correct submissions written by hand in styles no earlier fixture
+has: 03's tanh from exp(-2|x|) (no overflow) with its slope factored, (1 - t)(1 + t); 05's walk by generations, each
+node's rule run once a `collections.Counter` of the nodes that use it reaches 0; a gradcheck judged by `math.isclose` (its abs_tol carrying atol + rtol * scale) whose central difference is the
 `statistics.fmean` of the forward and backward slopes; networks whose forward pass is a pipeline of generators
 (`Layer.stream`, parameters yielded by `_parameters()` generators) and folded by `functools.reduce` over the layers
 (`itertools.pairwise` for the sizes); dual numbers with `__array_priority__`, an exact `Fraction(0)` derivative for
@@ -11,8 +12,8 @@ constants and every reflected operation written out, and as a `typing.NamedTuple
 file with a UTF-8 BOM and CRLF line ends; a 09 test file of one table of cases run by `pytest.mark.parametrize` with
 `ids`, fresh leaves from a fixture-like helper, and every gradient checked against the slope of the expression's own
 forward pass; a neuron as a `dataclass(frozen=True)` of its five leaves, as a file and as a notebook (`%%time`); a
-line fitted from (x, y) pairs unzipped by `zip(*...)`. `PLANTED` puts one classic mistake of shared/course.md in a
-new guise in 6 of them.
+line fitted from (x, y) pairs unzipped by `zip(*...)`, as a file and as a notebook (`%load_ext autoreload`).
+`PLANTED` puts one classic mistake of shared/course.md in a new guise in 8 of them.
 
 What these found (before -> after):
 - 11-fit-line: a loop that clears the gradients on even steps only lost 4 tests (6/13): step/second named it as a
@@ -32,13 +33,16 @@ Left (pinned below as they are):
   mistake shows only where the output goes negative (training: the output stays 0 and every gradient with it, and
   parameters/zero-grad "could not be checked"). A probe with a negative output would charge it once; that changes
   07's probes and their stored runs.
+- 05-backward: the generations cut after the root's (`generation = following if generation[0] is self else []`)
+  is named `direct-children-only` without a line, as 38's walk over a stack of iterators was before diag38b.
 - 10-neuron: `backward()` called twice loses relu/positive, relu/more-points and tanh/points (11/16), without a word
   of why: the suite has no catalogue of named mistakes to charge it once.
 - 09-write-tests: `assert y.data == value` fails on the correct engine for 2 of 36 cases by rounding
   (0.9785681127687026 against 0.9785681127687023), 0/38 as it should be; the message quotes the two numbers, but no
   hint names `==` on floats as the cause (grader/diagnose/student_asserts.py has tuple-assert only).
 
-Graded in one module fixture, one `grade` per exercise (6 of them): 15 rows, the module 9.8 s of CPU (8.6 user + 1.1 sys, `/usr/bin/time python -m pytest -q -n 0 tests/test_strangersx39.py`).
+Graded in one module fixture, one `grade` per exercise (8 of them): 20 rows, the module 13.9 s of CPU (12.5 user +
+1.4 sys, `/usr/bin/time python -m pytest -q -n 0 tests/test_strangersx39.py`, under load).
 """
 import shutil
 from pathlib import Path
@@ -54,6 +58,16 @@ ROOT = Path(__file__).parent.parent
 
 # exercise -> id -> (the correct submission it is planted in, {file: [(text, replaced by), ...]})
 PLANTED = {
+    "03-tanh": {
+        # the factored 1 - t**2 with its second factor left out: 1 - t
+        "bug-factored-one-minus-t": ("correct-stable-exp-factored", {"engine.py": [
+            ("self.grad += (1 - t) * (1 + t) * out.grad", "self.grad += (1 - t) * out.grad")]}),
+    },
+    "05-backward": {
+        # the generations stop after the root's children: only the direct children's rules run
+        "bug-generations-direct-children-only": ("correct-counter-generations", {"engine.py": [
+            ("            generation = following\n", "            generation = following if generation[0] is self else []\n")]}),
+    },
     "06-gradcheck": {
         # the judge made relative to the analytic gradient only, and 0 where that is 0: a wrong 0 passes
         "bug-isclose-relative-to-analytic": ("correct-isclose-judge", {"gradcheck.py": [
@@ -93,6 +107,20 @@ PLANTED = {
 
 # exercise -> id -> (score, the tests not passed or how many, diagnosis)
 TABLES = {
+    "03-tanh": {
+        "correct-stable-exp-factored": (17.0, [], []),
+        "bug-factored-one-minus-t": (10.5, ["saturation/five", "saturation/large-input", "saturation/minus-eight",
+                                            "tanh/int-data", "tanh/negative", "tanh/two"],
+                                     [("variant", "tanh-one-minus-t", "exact")]),
+    },
+    "05-backward": {
+        "correct-counter-generations": (25.0, [], []),
+        "bug-generations-direct-children-only": (8.0, ["deep/10000-chain", "deep/long-sum", "graph/micrograd-sanity",
+                                                       "graph/random", "once/ladder", "once/shared-intermediate",
+                                                       "order/chain", "order/nested-diamonds",
+                                                       "order/reused-intermediate"],
+                                                 [("variant", "direct-children-only", "exact")]),
+    },
     "06-gradcheck": {
         "correct-isclose-judge": (15.0, [], []),
         "bug-isclose-relative-to-analytic": (14.0, ["gradcheck/detached"], []),
@@ -122,6 +150,7 @@ TABLES = {
     },
     "11-fit-line": {
         "correct-zip-batches": (13.0, [], []),
+        "correct-notebook-zip": (13.0, [], []),
         # before: 6/13, step/second, train/converges, history/shape and history/diverges
         "bug-zip-zero-grad-every-other-step": (11.0, ["step/second"], []),
     },
@@ -192,3 +221,14 @@ def test_a_loop_cleared_every_other_step_is_charged_once(rows):
     assert sorted(excused) == ["history/diverges", "history/shape", "train/converges"]
     assert excused["train/converges"] == ("Not charged again: your numbers are those of a loop that clears the "
                                           "gradients on every other step only, which step/second already charges.")
+
+
+@pytest.mark.parametrize("exercise,case,place", [
+    # `self.grad += (1 - t) * out.grad`, the factored 1 - t**2 missing its (1 + t)
+    ("03-tanh", "bug-factored-one-minus-t", ("engine.py", 72)),
+    # left: a walk by generations of a Counter of users, cut after the root's: named, no line
+    ("05-backward", "bug-generations-direct-children-only", (None, None)),
+])
+def test_a_finding_names_its_line(rows, exercise, case, place):
+    finding = rows[exercise][case]["diagnosis"][0]
+    assert (finding.get("file"), finding.get("line")) == place
