@@ -20,7 +20,8 @@ What these found (before -> after):
   loop that never clears (on two steps the two loops agree), and train/converges, history/shape and
   history/diverges charged it again, as no named mistake's. mistakes.py names `cleared-every-other-step`, charged by
   step/second, and a later test is excused where the charging test's numbers are the mistake's loop's, though an
-  earlier mistake's loop observes them too (mistakes.observes): 11/13, "Not charged again".
+  earlier mistake's loop observes them too (mistakes.observes): 11/13, "Not charged again". Where a probe is too
+  short to tell two loops apart, step/second's words name both ("Here they are also those of a loop that ...").
 - 06-gradcheck: a Richardson extrapolation, (4 D(h) - D(2h)) / 3, is not the central difference with the h given
   the README asks for, and numerical/given-h says so (13/15): right, so the fixture takes the central difference.
 - Every other correct submission scored full as written, with no finding; 09's table caught every buggy engine once
@@ -217,6 +218,9 @@ def test_a_loop_cleared_every_other_step_is_charged_once(rows):
     assert said["step/second"].startswith(
         "w for train_line(2, 0.05): two steps from w = -1, b = 0: expected 0.8975, got 2.0975 (2 more values differ). "
         "Your numbers are those of a loop that never clears the gradients between steps.")
+    # and the loop it is, which agrees with that one on two steps
+    assert said["step/second"].endswith(
+        "Here they are also those of a loop that clears the gradients on every other step only.")
     excused = {t["name"]: t["output"] for t in row["tests"] if t["output"].startswith("Not charged again")}
     assert sorted(excused) == ["history/diverges", "history/shape", "train/converges"]
     assert excused["train/converges"] == ("Not charged again: your numbers are those of a loop that clears the "

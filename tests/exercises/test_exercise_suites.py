@@ -177,7 +177,11 @@ def test_each_named_mistake_of_the_training_loop_is_named_by_every_test_it_fails
     assert failing
     for test in failing:
         named = [name for name, title in titles.items() if f"those of a loop that {title}." in test["output"]]
-        assert named == [mistake], (test["name"], test["output"])
+        assert mistake in named, (test["name"], test["output"])
+        # two loops that agree on a short probe are both named there (never-cleared, cleared-every-other-step on two
+        # steps, session 39)
+        assert len(named) == 1 or (set(named) == {"never-cleared", "cleared-every-other-step"}
+                                   and test["name"] == "step/second"), (test["name"], test["output"])
 
 
 def _output(class_batch, exercise, sub_id, test):

@@ -202,9 +202,13 @@ MISTAKES = (
 
 def named(probe, got: dict, rel: float, abs_: float) -> Mistake | None:
     """The mistake whose loop observes exactly `got` on `probe` (within the tolerance), if one does."""
-    for mistake in MISTAKES:
-        if observes(mistake, probe, got, rel, abs_):
-            return mistake
+    return next(iter(all_named(probe, got, rel, abs_)), None)
+
+
+def all_named(probe, got: dict, rel: float, abs_: float) -> list[Mistake]:
+    """Every mistake whose loop observes exactly `got` on `probe`, in the list's order: more than one where the
+    probe is too short to tell them apart (never-cleared and cleared-every-other-step on two steps)."""
+    return [mistake for mistake in MISTAKES if observes(mistake, probe, got, rel, abs_)]
 
 
 def observes(mistake: Mistake, probe, got: dict, rel: float, abs_: float) -> bool:
