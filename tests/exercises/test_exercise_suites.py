@@ -104,6 +104,8 @@ MISTAKES = {
         'mistake-loss-after-update': (12, ['history/shape']),
         'mistake-no-learning-rate': (11, ['step/first']),
         'mistake-never-cleared': (11, ['step/second']),
+        # cleared on even steps only (session 39; before, the tests that train longer charged it again: 6/13)
+        'mistake-cleared-every-other-step': (11, ['step/second']),
         'mistake-sum-not-mean': (11, ['loss/mean']),
         'mistake-update-mid-backward': (11, ['step/first']),
         'mistake-update-sign': (11, ['step/first']),
@@ -175,7 +177,11 @@ def test_each_named_mistake_of_the_training_loop_is_named_by_every_test_it_fails
     assert failing
     for test in failing:
         named = [name for name, title in titles.items() if f"those of a loop that {title}." in test["output"]]
-        assert named == [mistake], (test["name"], test["output"])
+        assert mistake in named, (test["name"], test["output"])
+        # two loops that agree on a short probe are both named there (never-cleared, cleared-every-other-step on two
+        # steps, session 39)
+        assert len(named) == 1 or (set(named) == {"never-cleared", "cleared-every-other-step"}
+                                   and test["name"] == "step/second"), (test["name"], test["output"])
 
 
 def _output(class_batch, exercise, sub_id, test):

@@ -7,7 +7,7 @@ test whose numbers are those of a classic mistake (mistakes.py) names it.
 
 from pathlib import Path
 
-from grader.i18n import Message, msg
+from grader.i18n import items, Message, msg
 from grader.judge import (
     ABS_TOL, REL_TOL, assert_values, expression_of, fmt, from_scratch_test, import_test, Mismatch, observed_or_none,
     points, StudentError, suite_probes,
@@ -38,7 +38,8 @@ CHARGED_BY = {"sum-not-mean": "loss/mean", "mean-over-n-minus-1": "loss/mean", "
               "final-loss-before-update": "step/first", "cleared-before-update": "step/first",
               "no-learning-rate": "step/first", "b-moved-by-w-grad": "step/first", "w-moved-by-b-grad": "step/first",
               "grads-swapped": "step/first", "never-cleared": "step/second",
-              "only-w-cleared": "step/second", "only-b-cleared": "step/second", "loss-after-update": "history/shape"}
+              "only-w-cleared": "step/second", "only-b-cleared": "step/second",
+              "cleared-every-other-step": "step/second", "loss-after-update": "history/shape"}
 CHARGING_PROBES = {"loss/mean": p.loss_at_start, "step/first": p.first_step, "step/second": p.second_step,
                    "history/shape": p.history_20}
 
@@ -59,9 +60,9 @@ class _Charging:
 
 
 def _is_mistake(mistake, probe, got):
-    """Whether `got` is what `mistake`'s loop observes on `probe` (the first mistake whose numbers these are)."""
-    named = mistakes.named(probe, got, REL_TOL, ABS_TOL)
-    return named is not None and named.name == mistake.name
+    """Whether `got` is what `mistake`'s loop observes on `probe`, though an earlier mistake's loop may observe it
+    too: a loop that clears every other step shows on step/second as one that never clears, and is charged there."""
+    return mistakes.observes(mistake, probe, got, REL_TOL, ABS_TOL)
 
 
 def _observe(observe, probe, charging):
@@ -90,14 +91,20 @@ def _check(got, probe, want, observed=None, charging=None):
 
 def _with_mistake(message, got, probe, charging=None):
     """`message`, naming the mistake these numbers are, if any; Excused where another test charges it."""
-    mistake = mistakes.named(probe, got, REL_TOL, ABS_TOL) if mistakes else None
-    if mistake is None:
+    named = mistakes.all_named(probe, got, REL_TOL, ABS_TOL) if mistakes else []
+    if not named:
         return message
+    mistake, others = named[0], named[1:]
     elsewhere = charging.charged_elsewhere(mistake) if charging is not None else None
     if elsewhere is not None:
         raise not_charged_again("loop", mistake.title, elsewhere)
-    return msg("{message}. Your numbers are those of a loop that {mistake}. {explanation}", message=message,
+    said = msg("{message}. Your numbers are those of a loop that {mistake}. {explanation}", message=message,
                mistake=Message(mistake.title), explanation=Message(mistake.explanation))
+    if not others:
+        return said
+    # a probe too short to tell two loops apart names both (session 39: cleared on every other step, on two steps)
+    return msg("{said} Here they are also those of a loop that {others}.", said=said,
+               others=items([Message(m.title) for m in others], join="or"))
 
 
 test_imports = import_test(__file__)
