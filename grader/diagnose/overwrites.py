@@ -59,22 +59,26 @@ def helper_writes(tree, parents, names):
     """(line, `node.grad`, functions, None) for each `p.grad = q` in a function the rules call, p and q two of its
     parameters (`def _add_into(node, amount): node.grad = amount`), where some call of it in a rule hands q a value
     that reads some gradient but not p's own (`_add_into(self, out.grad)`): the one `=` every rule adds through
-    (strangersx38; before: no line). A call that hands q the sum (`_set(self, self.grad + out.grad)`) is no `=`."""
-    found = []
+    (strangersx38; before: no line). A call that hands q the sum (`_set(self, self.grad + out.grad)`) is no `=`.
+    A helper named as a gradient's setter (`def set_grad(node, g): node.m_grad = g`) writes it whatever its field
+    (session 39)."""
+    found, readers = [], names | grad_accessors(tree)[1]
     for node in tree.nodes(ast.Assign):
         tree.in_time()
         target = node.targets[0]
-        if len(node.targets) != 1 or not isinstance(target, ast.Attribute) or target.attr not in names \
-                or not isinstance(target.value, ast.Name) or not isinstance(node.value, ast.Name):
+        if len(node.targets) != 1 or not isinstance(target, ast.Attribute) or not isinstance(target.value, ast.Name) \
+                or not isinstance(node.value, ast.Name):
             continue
         functions = _enclosing(node, parents)
+        if target.attr not in names and not (functions and _SETTER_NAME.match(functions[0].name)):
+            continue
         if len(functions) != 1 or functions[0].name not in _called_in_rules(tree, parents) \
                 or superseded(functions[0], tree.tree, parents):
             continue
         params = [a.arg for a in functions[0].args.args]
         if target.value.id not in params or node.value.id not in params or target.value.id == node.value.id:
             continue
-        if any(_drops_own(tree, parents, call, functions[0], target.value.id, node.value.id, names)
+        if any(_drops_own(tree, parents, call, functions[0], target.value.id, node.value.id, readers)
                for call in tree.nodes(ast.Call)):
             found.append((node.lineno, _dotted(tree, target), functions, None))
     return found
@@ -97,6 +101,7 @@ def _drops_own(tree, parents, call, helper, node_param, amount_param, names) -> 
     return own is not None and _reads_any_grad(amount, names) and not _reads_own(tree, amount, own, names)
 
 
+_SETTER_NAME = re.compile(r"^_*set_?grad(?:ient)?$", re.IGNORECASE)
 _TABLE_NAME = re.compile(r"^_*(g|grads?|gradients?|adj\w*|adjoints?)$", re.IGNORECASE)
 
 
