@@ -238,11 +238,11 @@ def test_the_walks_kept_file_replaced_by_a_longer_one_is_read_whole(tmp_path):
 
     path = str(tmp_path / "walks.jsonl")
     boot_files.append_entries(path, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": 1.0}}})
-    seen, _ = walks._kept_file(path)
+    seen, _, _ = walks._kept_file(path)
     assert seen == {("w", 0, "p", 0): {"status": "ok", "values": {"x": 1.0}}}
     other = str(tmp_path / "other.jsonl")  # made while the first exists, so another inode, then put in its place
     boot_files.append_entries(other, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": 2.0}},
                                       json.dumps(["made", "w", "p"]): 7})
     os.replace(other, path)
-    seen, made = walks._kept_file(path)
+    seen, made, _ = walks._kept_file(path)
     assert seen == {("w", 0, "p", 0): {"status": "ok", "values": {"x": 2.0}}} and made == {("w", "p"): 7}
