@@ -67,6 +67,10 @@ CHECK_RATIO = 1.2
 # Read a line at a time with each distinct value parsed once (boot_files._entries), appended in parts of about 1 MB,
 # the walks' alike held as one object: warm 120-123 -> 96-104 MB, cold (the first run of a source) 143 -> 109-111 MB,
 # each side in a host folder of its own (XDG_RUNTIME_DIR), alternating, load 13-19; CPU the same.
+# Session 39 (walks39): those 17,524 walk runs were most of a cold run's extra CPU in the grader's process (3.5-3.9 s):
+# a mask differing from one run only in bits of nodes of fewer than two children (inputs, made first) runs the same
+# program, and is taken from that run now (diagnose/walks.py, `_used`): 1,834 runs, 0.25 s; the grader's process cold
+# 12.9-14.2 -> 10.3-10.5 s of CPU, the walks' file 7.1 -> 0.5 MB, scores byte for byte the same (ABAB, load 9-12).
 sys.path.insert(0, str(ROOT))
 
 

@@ -257,7 +257,7 @@ def test_a_stored_file_is_parsed_once_while_unchanged_and_read_again_when_it_cha
     kept = str(tmp_path / "walks.jsonl")
     append_entries(kept, {json.dumps(["seen", "w", 0, "p", 0]): {"status": "ok", "values": {"x": [1.0, 2.0]}},
                           json.dumps(["made", "w", "p"]): 3})
-    seen, made = walks._kept_file(kept)
+    seen, made, _ = walks._kept_file(kept)
     assert (seen, made) == ({("w", 0, "p", 0): {"status": "ok", "values": {"x": [1.0, 2.0]}}}, {("w", "p"): 3})
     assert walks._kept_file(kept)[0] is seen
     append_entries(kept, {json.dumps(["made", "w", "q"]): 4})  # another process's

@@ -21,14 +21,14 @@ patched), each probe once per batch.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
 
-from ..boot_files import append_entries, read_appended
+from ..boot_files import append_entries
 from ..variants import ITERATIVE_TOPO, Variant, engine_class
 from ..variants.walk import NO_VISITED_SORT
 from .compare import agree, not_run, wrong
 from .styles import observe_in_process
+from .walks_kept import _kept_file
 
 _WALK = "        for node in reversed(topo):\n            node._backward()\n"
 _CHILDREN = "        self._prev = tuple(dict.fromkeys(_children))\n"
@@ -222,12 +222,17 @@ _EVERY_PROBE = frozenset({"first-input-only", "first-input-left-out", "output-ru
 # (`a * a` lists a twice), reversed with duplicates (a sort that expands a node's first input first over a list
 # of inputs: a recursive one, or a stack of per-node indices or iterators; session 38); and a set's order, which follows the nodes' addresses, so that any node may have
 # its two children either way: `mask` reverses the children of the i-th node made where bit i is set (the
-# first MASK_BITS nodes; the probes whose order shows are small).
+# first MASK_BITS nodes; the probes whose order shows are small). A run records in `_used` the bits of the nodes
+# whose children a mask could reverse (two or more): a mask that differs from one already run only in the others
+# runs the same program to the same numbers, and is taken from that run, not run again (session 39: a leaf, or a node
+# of one input, reversed is itself; the probes make their inputs first, so most of a probe's 256 masks are alike).
 MASK_BITS = 8
 _MASKED = ("        Value._made = getattr(Value, '_made', -1) + 1\n"
            "        self._prev = tuple(dict.fromkeys(_children))\n"
            "        if Value._mask >> Value._made & 1:\n"
-           "            self._prev = self._prev[::-1]\n")
+           "            self._prev = self._prev[::-1]\n"
+           "        if len(self._prev) > 1 and Value._made < %d:\n"
+           "            Value._used |= 1 << Value._made\n" % MASK_BITS)
 ORDERS = (None, "        self._prev = tuple(reversed(dict.fromkeys(_children)))\n",
           "        self._prev = tuple(_children)\n", "        self._prev = tuple(reversed(_children))\n", _MASKED)
 
@@ -236,35 +241,6 @@ def _orders(walk):
     """The walk with each way of ordering children (ORDERS)."""
     return [walk if order is None else dataclasses.replace(walk, patches=walk.patches + ((_CHILDREN, order),))
             for order in ORDERS]
-
-
-# kept file -> (read_appended's dict, how many of its entries are converted, (seen, made)): the file (megabytes of
-# JSON) read once a process, then only what was appended since (boot_files.read_appended), not once a diagnosed
-# batch. Its observations are shared between batches as a book shares each between a batch's submissions: nothing
-# changes them.
-_KEPT_READ: dict[str, tuple] = {}
-
-
-def _kept_file(path):
-    """(seen, made) of a kept file (boot_files.append_entries' lines, each named by its key as JSON: ["seen", walk,
-    order, probe, mask] or ["made", walk, probe]), read once a process and then only as far as it was appended to.
-    A name's value never changes (it is the reference walked one way, on one probe): a name appended again (by two
-    processes that observed it at once) is taken once."""
-    entries = read_appended(path)
-    read, done, (seen, made) = _KEPT_READ.get(path, (None, 0, ({}, {})))
-    if read is not entries:  # read_appended began a new dict: another file in its place, read whole
-        done, seen, made = 0, {}, {}
-    for name, value in itertools.islice(entries.items(), done, None):
-        try:
-            key = json.loads(name)  # as a later batch reads it (JSON's lists where the book held tuples)
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(key, list) and key[:1] == ["seen"] and len(key) == 5:
-            seen[tuple(key[1:])] = value
-        elif isinstance(key, list) and key[:1] == ["made"] and len(key) == 3:
-            made[tuple(key[1:])] = value
-    _KEPT_READ[path] = (entries, len(entries), (seen, made))
-    return seen, made
 
 
 class WalkBook:
@@ -279,17 +255,21 @@ class WalkBook:
         self._classes = {}
         self._seen: dict[tuple, dict] = {}
         self._made: dict[tuple, int] = {}  # (walk, probe) -> the nodes the probe makes
+        self._used: dict[tuple, int] = {}  # (walk, k, probe, mask) -> the bits of the nodes the mask could reverse
+        self._useds: dict[tuple, dict] = {}  # (walk, probe) -> the distinct values of _used, in the order found
         self._kept, self._read, self._new = kept, kept is None, {}  # the file, whether read, what it lacks
         self._alike: dict[str, dict] = {}  # repr -> the one observation of that repr observed here
 
     def _read_kept(self):
         self._read = True
         try:
-            seen, made = _kept_file(self._kept)
+            seen, made, used = _kept_file(self._kept)
         except (OSError, ValueError, TypeError, KeyError, RecursionError):
             return  # none kept yet, or not readable: observed here
         self._seen.update(seen)
         self._made.update(made)
+        for key, bits in used.items():
+            self._used_by(key, bits)
 
     def keep(self):
         """Append the observations to the `kept` file (boot_files.append_entries), when this book observed some
@@ -310,13 +290,17 @@ class WalkBook:
             if (walk.name, k) not in self._classes:
                 self._classes[(walk.name, k)] = engine_class(_orders(walk)[k].source(), f"walk {walk.name} {k}")
             value_class = self._classes[(walk.name, k)]
-            value_class._mask, value_class._made = mask, -1
+            value_class._mask, value_class._made, value_class._used = mask, -1, 0
             observation = observe_in_process(value_class, getattr(self.suite.probes, probe))
             # one object for the observations alike (session 39: a first batch of 100 observes 17,500 of 285
             # distinct ones, most of a walk's masks giving its numbers again); repr tells 1 from 1.0, as JSON does
             self._seen[key] = self._alike.setdefault(repr(observation), observation)
             if self._kept is not None:
                 self._new[json.dumps(["seen", *key])] = self._seen[key]
+            if k == len(ORDERS) - 1:
+                self._used_by(key, value_class._used)
+                if self._kept is not None:
+                    self._new[json.dumps(["used", *key])] = value_class._used
             if mask == 0 and k == len(ORDERS) - 1:
                 self._made[(walk.name, probe)] = value_class._made + 1
                 if self._kept is not None:
@@ -332,7 +316,32 @@ class WalkBook:
         yield self.observe(walk, len(ORDERS) - 1, probe, 0)
         made = self._made.get((walk.name, probe), MASK_BITS)
         for mask in range(1, 1 << min(MASK_BITS, made)):  # a bit past the nodes the probe makes changes nothing
-            yield self.observe(walk, len(ORDERS) - 1, probe, mask)
+            alike = self._alike_mask(walk, probe, mask)
+            yield self.observe(walk, len(ORDERS) - 1, probe, mask) if alike is None else alike
+
+    def _alike_mask(self, walk, probe: str, mask: int) -> dict | None:
+        """The observation of MASK taken from a run of a mask that differs from it only in bits of nodes whose
+        children it could not reverse (the bits that run recorded, `_used`), or None: none run yet. Both run the same
+        program: up to the first node whose children only one of them reverses they make the same nodes, and the run
+        of the other records that node's bit as used, so it is in both masks alike. The masks run before are the
+        smaller ones, and `mask & used` is one of them."""
+        k = len(ORDERS) - 1
+        key = (walk.name, k, probe, mask)
+        if key in self._seen:
+            return self._seen[key]
+        if not self._read:
+            self._read_kept()
+        for used in self._useds.get((walk.name, probe), ()):
+            alike = (walk.name, k, probe, mask & used)
+            if self._used.get(alike) == used and alike in self._seen:
+                self._seen[key] = self._seen[alike]
+                self._used_by(key, used)
+                return self._seen[key]
+        return None
+
+    def _used_by(self, key, used: int):
+        self._used[key] = used
+        self._useds.setdefault((key[0], key[2]), {})[used] = None
 
     def explaining(self, probes: dict, W: list[str], reference, deep: set[str], size,
                    breadth_first=True) -> Variant | None:
