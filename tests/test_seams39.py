@@ -3,7 +3,7 @@
 student cannot know which one the grader read; before, `engine.py` was graded and `Engine.py` left out without a
 word (grader/load/levels._exercise_files took the exact name, _helper_modules skipped the other). Now two such files
 the submission carries that differ in content are refused, naming both (`files` in the row's `message_data`); of the
-same bytes they are graded as before: nothing of the student's is left out (grader/load/levels._case_twins).
+same bytes they are graded as before: nothing of the student's is left out (grader/load/exercise_names.case_twins).
 
 One batch of `grade run` (a folder, zips, each pair the same and different), then `grade check` and `grade ci` on the
 entries, which must say what the row says."""
@@ -100,7 +100,7 @@ def test_a_students_surface_says_what_grade_run_says(graded, tmp_path, case, sur
     ("en", "FAIL  zip-differ.zip could not be read: zip-differ.zip holds Engine.py and engine.py, whose names differ "
            "only in case"),
     ("ru", "FAIL  не удалось прочитать zip-differ.zip: в zip-differ.zip есть Engine.py и engine.py: их имена различаются "
-           "только регистром букв, а содержимое разное; в macOS и Windows это один и тот же файл"),
+           "только регистром букв, а содержимое разное; в «macOS» и Windows это один и тот же файл"),
     ("zh", "FAIL  无法读取 zip-differ.zip：zip-differ.zip 中有 Engine.py和engine.py，它们的文件名只有大小写不同，内容却不同"),
 ])
 def test_grade_check_says_it_in_the_students_language(graded, lang, said):

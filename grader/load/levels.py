@@ -1,9 +1,7 @@
 """Levels: a folder on disk or inside a zip, read only on demand, and the search for the exercise files in it.
 
-A level lists its files and folders; a file is read only when it is picked,
-by a reader that checks it (no link, a regular file, under the cap) and
-charges what it read to the submission's `Budget` (a level on disk: disk.py;
-inside a zip: zips.py).
+A level lists its files and folders; a file is read only when it is picked, by a reader that checks it (no link, a
+regular file, under the cap) and charges what it read to the submission's `Budget` (disk.py on disk; zips.py in a zip).
 """
 
 from __future__ import annotations
@@ -20,7 +18,8 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
-from .exercise_names import binds_value, copy_of, folders_notebook, lone_other, others_alone, others_without_engine
+from .exercise_names import (binds_value, case_twins, copy_of, folders_notebook, lone_other, others_alone,
+                             others_without_engine)
 from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
@@ -66,7 +65,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         picks = {ENGINE: candidates[0]}
     if ENGINE not in picks:
         raise Rejected(_one_other(level, root, allowed) or _no_engine(level, allowed))
-    _case_twins(level, picks)
+    case_twins(level.where, level.files, {name.lower() for name in picks.values()}, _helper_name)
     files = {}
     for target, name in sorted(picks.items()):
         shown = level.prefix + name
@@ -100,26 +99,6 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
     if unread and (needed := _imported_unread(files, unread, package)):
         raise Rejected(unread[needed])  # the reason, not the sandbox's "No module named ..."
     return files, package
-
-
-def _case_twins(level: Level, picks: dict[str, str]) -> None:
-    """Refuses LEVEL where two of the files it would carry have names that differ only in case (`engine.py` and
-    `Engine.py`, `utils.py` and `Utils.py`) and different contents: on macOS and Windows they are one file, so the
-    student cannot know which one the grader reads (redteam39: `engine.py` was graded, `Engine.py` dropped without
-    a word). Twins of the same bytes are graded as before: nothing of the student's is left out. The files said are
-    the data of the refusal (`files`, as the student named them), so every surface that shows a row says them."""
-    by_lower: dict[str, list[str]] = {}
-    for name in level.files:
-        if name.lower().endswith((".py", ".ipynb")):
-            by_lower.setdefault(name.lower(), []).append(name)
-    taken = {name.lower() for name in picks.values()}
-    for lower, names in sorted(by_lower.items()):
-        carried = lower in taken or any(n.endswith(".py") and _helper_name(n[:-3]) for n in names)
-        if len(names) > 1 and carried and len({level.files[n](MAX_FILE_BYTES) for n in names}) > 1:
-            raise Rejected(msg("{where} holds {files}, whose names differ only in case and whose contents differ: "
-                               "on macOS and Windows they are one file, so the grader cannot tell which one you "
-                               "meant; keep one of them and hand in again", where=level.where,
-                               files=items(sorted(names))))
 
 
 def _is_engine_package(level: Level, root: str, candidates: list[str]) -> bool:
