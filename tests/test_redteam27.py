@@ -385,8 +385,9 @@ def test_held_zips_that_climb_link_or_nest_are_refused_by_name(tmp_path):
         "link": "link.zip: member 'engine.py' is a symbolic link",
         "nested": "nested.zip/inner.zip: member '..\\\\..\\\\evil.py' has a '..' in its path",  # checked as the one zip
         "dot": "dot.zip holds 'engine.py' twice",
-        "case": "", "esc\x1b[31m": ""}
-    assert subs["case"].files["engine.py"] == engine
+        # two names that are one file on macOS and Windows, of different contents: refused, naming both (seams39)
+        "case": "case.zip holds Engine.py and engine.py", "esc\x1b[31m": ""}
+    assert subs["case"].files == {}
     assert sorted(p.name for p in tmp_path.rglob("*") if p.suffix == ".py") == []  # nothing unpacked anywhere
 
 

@@ -188,7 +188,7 @@ def assert_a_surface_says_the_row(graded, tmp_path, case, surface):
     """`surface` (check, ci or notebook) says of CASE, an entry of the class GRADED holds, the row `grade run` gave it
     as its student may see it (a notebook names its places its own way: they are left out)."""
     folder, rows = graded
-    entry = next(p for p in folder.iterdir() if p.name.removesuffix(".ipynb") == case)
+    entry = next(p for p in folder.iterdir() if p.name.removesuffix(".ipynb").removesuffix(".zip") == case)
     said = {"check": matrix.check_row, "ci": lambda path: matrix.ci_row(path, tmp_path),
             "notebook": matrix.notebook_row}[surface](entry)
     reference, got = matrix.summary(student_record(rows[case])), matrix.summary(said)

@@ -43,6 +43,26 @@ def copy_of(name: str, target: str) -> bool:
         copy["suffix"].lower() == "." + suffix or suffix == "py")
 
 
+def case_twins(where: str, files: dict[str, Callable[[int], bytes]], taken: set[str],
+               helper: Callable[[str], bool]) -> None:
+    """Refuses the level WHERE (its FILES: name -> read(cap)) where two of the files it would carry have names that
+    differ only in case (`engine.py` and `Engine.py`, `utils.py` and `Utils.py`) and different contents: on macOS
+    and Windows they are one file, so the student cannot know which one the grader reads (redteam39: `engine.py` was
+    graded, `Engine.py` dropped without a word). Carried: an exercise file's name (TAKEN, lower case) or a helper
+    module's (HELPER: levels._helper_name). Twins of the same bytes are graded as before: nothing of the student's is
+    left out. The files said are the refusal's data (`files`, as the student named them), on every surface."""
+    by_lower: dict[str, list[str]] = {}
+    for name in files:
+        if name.lower().endswith((".py", ".ipynb")):
+            by_lower.setdefault(name.lower(), []).append(name)
+    for lower, names in sorted(by_lower.items()):
+        carried = lower in taken or any(n.endswith(".py") and helper(n[:-3]) for n in names)
+        if len(names) > 1 and carried and len({files[n](MAX_FILE_BYTES) for n in names}) > 1:
+            raise Rejected(msg("{where} holds {files}, whose names differ only in case and whose contents differ: "
+                               "on macOS and Windows they are one file, so the grader cannot tell which one you "
+                               "meant; keep one of them and hand in again", where=where, files=items(sorted(names))))
+
+
 def others_alone(names, allowed: frozenset[str]) -> list[str] | None:
     """The exercise's files other than engine.py (of `allowed`, sorted) that the `.py` and `.ipynb` files among NAMES
     are, where each of those is one of them, folded as the loader folds a name (any case, a kept copy, a notebook of

@@ -1,9 +1,7 @@
 """Levels: a folder on disk or inside a zip, read only on demand, and the search for the exercise files in it.
 
-A level lists its files and folders; a file is read only when it is picked,
-by a reader that checks it (no link, a regular file, under the cap) and
-charges what it read to the submission's `Budget` (a level on disk: disk.py;
-inside a zip: zips.py).
+A level lists its files and folders; a file is read only when it is picked, by a reader that checks it (no link, a
+regular file, under the cap) and charges what it read to the submission's `Budget` (disk.py on disk; zips.py in a zip).
 """
 
 from __future__ import annotations
@@ -20,7 +18,8 @@ from ..forbidden import imported, imports_that_run, in_package, module_name, mod
 from ..i18n import Message, items, msg, nmsg
 from ..parsing import tree_or_none
 from .exports import LMS_NAMES, export_lms
-from .exercise_names import binds_value, copy_of, folders_notebook, lone_other, others_alone, others_without_engine
+from .exercise_names import (binds_value, case_twins, copy_of, folders_notebook, lone_other, others_alone,
+                             others_without_engine)
 from .notebooks import files_beside, read_notebook
 from .scripts import exported_script
 from .reading import (ENGINE, MAX_FILE_BYTES, MAX_HELPER_MODULES, MAX_NOTEBOOK_BYTES, MAX_PACKAGE_ENTRIES,
@@ -66,6 +65,7 @@ def collect(level: Level, allowed: frozenset[str]) -> tuple[dict[str, tuple[byte
         picks = {ENGINE: candidates[0]}
     if ENGINE not in picks:
         raise Rejected(_one_other(level, root, allowed) or _no_engine(level, allowed))
+    case_twins(level.where, level.files, {name.lower() for name in picks.values()}, _helper_name)
     files = {}
     for target, name in sorted(picks.items()):
         shown = level.prefix + name
