@@ -39,8 +39,8 @@ Left (pinned below as they are):
 - 10-neuron: `backward()` called twice loses relu/positive, relu/more-points and tanh/points (11/16), without a word
   of why: the suite has no catalogue of named mistakes to charge it once.
 - 09-write-tests: `assert y.data == value` fails on the correct engine for 2 of 36 cases by rounding
-  (0.9785681127687026 against 0.9785681127687023), 0/38 as it should be; the message quotes the two numbers, but no
-  hint names `==` on floats as the cause (grader/diagnose/student_asserts.py has tuple-assert only).
+  (0.9785681127687026 against 0.9785681127687023), 0/38 as it should be; the message quotes the two numbers, and
+  since words39 the hint `float-equality` names line 70's `==` on floats as the cause (tests/test_words39.py).
 
 Graded in one module fixture, one `grade` per exercise (8 of them): 20 rows, the module 13.9 s of CPU (12.5 user +
 1.4 sys, `/usr/bin/time python -m pytest -q -n 0 tests/test_strangersx39.py`, under load).
@@ -141,7 +141,7 @@ TABLES = {
     "09-write-tests": {
         "correct-parametrize-ids": (38.0, [], []),
         # reference/passes fails, and no catch is credited until it passes: 37 catches/ tests and from-scratch
-        "bug-parametrize-float-equality": (0.0, 39, []),
+        "bug-parametrize-float-equality": (0.0, 39, [("hint", "float-equality", None)]),
     },
     "10-neuron": {
         "correct-frozen-dataclass": (16.0, [], []),
@@ -232,6 +232,8 @@ def test_a_loop_cleared_every_other_step_is_charged_once(rows):
     ("03-tanh", "bug-factored-one-minus-t", ("engine.py", 72)),
     # left: a walk by generations of a Counter of users, cut after the root's: named, no line
     ("05-backward", "bug-generations-direct-children-only", (None, None)),
+    # `assert y.data == value`, a float worked out with math (words39)
+    ("09-write-tests", "bug-parametrize-float-equality", ("test_engine.py", 70)),
 ])
 def test_a_finding_names_its_line(rows, exercise, case, place):
     finding = rows[exercise][case]["diagnosis"][0]
