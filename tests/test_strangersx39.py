@@ -36,8 +36,8 @@ Left (pinned below as they are):
   07's probes and their stored runs.
 - 05-backward: the generations cut after the root's (`generation = following if generation[0] is self else []`)
   is named `direct-children-only` without a line, as 38's walk over a stack of iterators was before diag38b.
-- 10-neuron: `backward()` called twice loses relu/positive, relu/more-points and tanh/points (11/16), without a word
-  of why: the suite has no catalogue of named mistakes to charge it once.
+- 10-neuron: `backward()` called twice lost relu/positive, relu/more-points and tanh/points (11/16), without a word
+  of why; since words39 relu/positive says every gradient is exactly twice PyTorch's and charges it once (14/16).
 - 09-write-tests: `assert y.data == value` fails on the correct engine for 2 of 36 cases by rounding
   (0.9785681127687026 against 0.9785681127687023), 0/38 as it should be; the message quotes the two numbers, and
   since words39 the hint `float-equality` names line 70's `==` on floats as the cause (tests/test_words39.py).
@@ -146,8 +146,8 @@ TABLES = {
     "10-neuron": {
         "correct-frozen-dataclass": (16.0, [], []),
         "correct-notebook-frozen": (16.0, [], []),
-        # left: charged by three tests, unnamed
-        "bug-frozen-backward-twice": (11.0, ["relu/more-points", "relu/positive", "tanh/points"], []),
+        # charged once, by relu/positive, which names it (words39; was 11/16, unnamed)
+        "bug-frozen-backward-twice": (14.0, ["relu/positive"], []),
     },
     "11-fit-line": {
         "correct-zip-batches": (13.0, [], []),
@@ -225,6 +225,19 @@ def test_a_loop_cleared_every_other_step_is_charged_once(rows):
     assert sorted(excused) == ["history/diverges", "history/shape", "train/converges"]
     assert excused["train/converges"] == ("Not charged again: your numbers are those of a loop that clears the "
                                           "gradients on every other step only, which step/second already charges.")
+
+
+def test_a_doubled_backward_is_named_and_charged_once(rows):
+    """words39: every gradient exactly twice PyTorch's, named where relu/positive charges it, excused after."""
+    row = rows["10-neuron"]["bug-frozen-backward-twice"]
+    said = _said(row)
+    assert said["relu/positive"].endswith(
+        ". Every gradient is exactly twice PyTorch's: backward() ran twice from y (or the gradients were added up "
+        "twice) without setting them back to 0 in between, so each leaf's .grad holds two passes. Call y.backward() "
+        "once, on fresh leaves, and read the five gradients after it.")
+    excused = {t["name"]: t["output"] for t in row["tests"] if t["output"].startswith("Not charged again")}
+    assert excused == {name: "Not charged again: every gradient is twice PyTorch's, as if backward() ran twice, which "
+                             "relu/positive already charges." for name in ["relu/more-points", "tanh/points"]}
 
 
 @pytest.mark.parametrize("exercise,case,place", [
