@@ -158,3 +158,54 @@ def test_a_float_worked_out_another_way_compared_with_eq_is_named(text, found):
 ])
 def test_an_exact_or_tolerant_comparison_is_not_named(line):
     assert vacuous_asserts({"test_engine.py": f"def test_it(a, want):\n    {line}\n".encode()}) == []
+
+
+# -- 10-neuron: a backward() run twice, whatever order the neuron adds in ------------------------------------------
+
+
+def _neuron_suite():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("words39_neuron", ROOT / "grader" / "suites" / "10-neuron" /
+                                                  "test_neuron.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _engine():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("words39_engine", ROOT / "exercises" / "10-neuron" / "engine.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Value
+
+
+@pytest.mark.parametrize("order,activation", [("bias-first", "tanh"), ("sum-of-list", "relu"), ("nested", "tanh")])
+def test_a_backward_run_twice_gives_whole_multiples_in_any_order(order, activation):
+    """Fresh neurons built three ways (the bias added first, a `sum` of a list from 0, products nested): run twice,
+    every gradient is a whole multiple (its depth + 1) of one run's, and `_doubled` says so; once, or scaled by 1.5,
+    it does not."""
+    Value, doubled = _engine(), _neuron_suite()._doubled
+    point = {"x1": 2.0, "x2": -1.0, "w1": 0.5, "w2": -1.5, "b": 0.25}
+
+    def gradients(runs):
+        v = {n: Value(x) for n, x in point.items()}
+        if order == "bias-first":
+            pre = v["b"] + v["w2"] * v["x2"] + v["w1"] * v["x1"]
+        elif order == "sum-of-list":
+            pre = sum([v["w1"] * v["x1"], v["w2"] * v["x2"], v["b"]])
+        else:
+            pre = (v["w1"] * v["x1"] + (v["w2"] * v["x2"] + v["b"]))
+        y = pre.tanh() if activation == "tanh" else pre.relu()
+        for _ in range(runs):
+            y.backward()
+        return {f"dy/d{n}": leaf.grad for n, leaf in v.items()}
+
+    once = gradients(1)
+    assert doubled(gradients(2), once)
+    assert not doubled(once, once)
+    assert not doubled({k: 1.5 * g for k, g in once.items()}, once)
+    # not one constant ratio: the leaves deeper below y hold more
+    assert len({round(g / once[k]) for k, g in gradients(2).items() if once[k]}) >= 2
