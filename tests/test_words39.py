@@ -163,23 +163,14 @@ def test_an_exact_or_tolerant_comparison_is_not_named(line):
 # -- 10-neuron: a backward() run twice, whatever order the neuron adds in ------------------------------------------
 
 
-def _neuron_suite():
+def _load(name, path):
+    """The module at PATH, loaded under NAME (a suite's folder has a hyphen, so it is no package to import)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("words39_neuron", ROOT / "grader" / "suites" / "10-neuron" /
-                                                  "test_neuron.py")
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _engine():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("words39_engine", ROOT / "exercises" / "10-neuron" / "engine.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.Value
 
 
 @pytest.mark.parametrize("order,activation", [("bias-first", "tanh"), ("sum-of-list", "relu"), ("nested", "tanh")])
@@ -187,7 +178,8 @@ def test_a_backward_run_twice_gives_whole_multiples_in_any_order(order, activati
     """Fresh neurons built three ways (the bias added first, a `sum` of a list from 0, products nested): run twice,
     every gradient is a whole multiple (its depth + 1) of one run's, and `_doubled` says so; once, or scaled by 1.5,
     it does not."""
-    Value, doubled = _engine(), _neuron_suite()._doubled
+    Value = _load("words39_engine", ROOT / "exercises" / "10-neuron" / "engine.py").Value
+    doubled = _load("words39_neuron", ROOT / "grader" / "suites" / "10-neuron" / "test_neuron.py")._doubled
     point = {"x1": 2.0, "x2": -1.0, "w1": 0.5, "w2": -1.5, "b": 0.25}
 
     def gradients(runs):
