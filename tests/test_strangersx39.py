@@ -36,11 +36,12 @@ Left (pinned below as they are):
   07's probes and their stored runs.
 - 05-backward: the generations cut after the root's (`generation = following if generation[0] is self else []`)
   is named `direct-children-only` without a line, as 38's walk over a stack of iterators was before diag38b.
-- 10-neuron: `backward()` called twice loses relu/positive, relu/more-points and tanh/points (11/16), without a word
-  of why: the suite has no catalogue of named mistakes to charge it once.
+- 10-neuron: `backward()` called twice lost relu/positive, relu/more-points and tanh/points (11/16), without a word
+  of why; since words39 relu/positive says every gradient is a whole multiple of PyTorch's (as a second run gives) and charges it
+  once (14/16).
 - 09-write-tests: `assert y.data == value` fails on the correct engine for 2 of 36 cases by rounding
-  (0.9785681127687026 against 0.9785681127687023), 0/38 as it should be; the message quotes the two numbers, but no
-  hint names `==` on floats as the cause (grader/diagnose/student_asserts.py has tuple-assert only).
+  (0.9785681127687026 against 0.9785681127687023), 0/38 as it should be; the message quotes the two numbers, and
+  since words39 the hint `float-equality` names line 70's `==` on floats as the cause (tests/test_words39.py).
 
 Graded in one module fixture, one `grade` per exercise (8 of them): 20 rows, the module 13.9 s of CPU (12.5 user +
 1.4 sys, `/usr/bin/time python -m pytest -q -n 0 tests/test_strangersx39.py`, under load).
@@ -141,13 +142,13 @@ TABLES = {
     "09-write-tests": {
         "correct-parametrize-ids": (38.0, [], []),
         # reference/passes fails, and no catch is credited until it passes: 37 catches/ tests and from-scratch
-        "bug-parametrize-float-equality": (0.0, 39, []),
+        "bug-parametrize-float-equality": (0.0, 39, [("hint", "float-equality", None)]),
     },
     "10-neuron": {
         "correct-frozen-dataclass": (16.0, [], []),
         "correct-notebook-frozen": (16.0, [], []),
-        # left: charged by three tests, unnamed
-        "bug-frozen-backward-twice": (11.0, ["relu/more-points", "relu/positive", "tanh/points"], []),
+        # charged once, by relu/positive, which names it (words39; was 11/16, unnamed)
+        "bug-frozen-backward-twice": (14.0, ["relu/positive"], []),
     },
     "11-fit-line": {
         "correct-zip-batches": (13.0, [], []),
@@ -227,11 +228,30 @@ def test_a_loop_cleared_every_other_step_is_charged_once(rows):
                                           "gradients on every other step only, which step/second already charges.")
 
 
+def test_a_doubled_backward_is_named_and_charged_once(rows):
+    """words39: every gradient a whole multiple of PyTorch's, named where relu/positive charges it, excused after."""
+    row = rows["10-neuron"]["bug-frozen-backward-twice"]
+    said = _said(row)
+    # x1's gradient under w1*x1 inside the sum inside relu is 5 times PyTorch's (0.5): the second run adds 4 more
+    assert said["relu/positive"] == (
+        "dy/dx1 for y = relu(w1*x1 + w2*x2 + b) at x1 = 2, x2 = -1, w1 = 0.5, w2 = -1.5, b = 0.25 (relu input 2.75), "
+        "against PyTorch: expected 0.5, got 2.5 (4 more values differ). Every gradient is a whole multiple (2 or more) "
+        "of PyTorch's, as when backward() runs twice from y: the second run adds to the gradients the first left in "
+        "every node, y's inputs twice, theirs three times, and so on down to the leaves. Call y.backward() once, on "
+        "fresh leaves, and read the five gradients after it.")
+    excused = {t["name"]: t["output"] for t in row["tests"] if t["output"].startswith("Not charged again")}
+    assert excused == {name: "Not charged again: every gradient is a whole multiple of PyTorch's, as when backward() "
+                             "runs twice, which relu/positive already charges." for name in ["relu/more-points",
+                                                                                           "tanh/points"]}
+
+
 @pytest.mark.parametrize("exercise,case,place", [
     # `self.grad += (1 - t) * out.grad`, the factored 1 - t**2 missing its (1 + t)
     ("03-tanh", "bug-factored-one-minus-t", ("engine.py", 72)),
     # left: a walk by generations of a Counter of users, cut after the root's: named, no line
     ("05-backward", "bug-generations-direct-children-only", (None, None)),
+    # `assert y.data == value`, a float worked out with math (words39)
+    ("09-write-tests", "bug-parametrize-float-equality", ("test_engine.py", 70)),
 ])
 def test_a_finding_names_its_line(rows, exercise, case, place):
     finding = rows[exercise][case]["diagnosis"][0]
