@@ -24,7 +24,9 @@ full (docs/similarity.md, Limits).
 from __future__ import annotations
 
 import ast
+import re
 
+from ..parsing import tree_or_none
 from .walk import walk
 
 
@@ -54,6 +56,35 @@ def unreached_functions(tree: ast.Module) -> tuple[tuple[int, int], ...]:
             frontier |= (names_used(walk(node)) & candidates.keys()) - reached
     return tuple((node.lineno, node.end_lineno or node.lineno) for name, nodes in candidates.items()
                  if name not in reached for node in nodes)
+
+
+def hidden_unreached(hidden: dict[str, str], others: dict[str, str], given) -> dict[str, dict[str, range]]:
+    """Of each code a file hides and runs with exec (HIDDEN: its name -> its text, unpacked: opaque.py), the
+    module-level functions that nothing in it runs (unreached_functions), that GIVEN (a name -> whether the starter
+    has it) does not give and that no other text names (OTHERS, the submission's files: the one that runs it may call
+    them; the rest of HIDDEN): name -> their lines in its own numbering. Its units' lines are the exec call's line, so
+    it is read here whole, as a file written in plain is (a packed copy of a file whose functions nothing runs counts
+    them as its plain copy does)."""
+    found = {}
+    for key, text in hidden.items():
+        tree = tree_or_none(text)
+        ranges = set(unreached_functions(tree)) if tree is not None else set()
+        rest = [t for k, t in list(others.items()) + list(hidden.items()) if k != key]
+        found[key] = {node.name: range(node.lineno, (node.end_lineno or node.lineno) + 1) for node in tree.body
+                      if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                      and (node.lineno, node.end_lineno or node.lineno) in ranges and not given(node.name)
+                      and not any(re.search(rf"\b{re.escape(node.name)}\b", t) for t in rest)} if ranges else {}
+    return found
+
+
+def hidden_function(unit_name: str) -> str | None:
+    """The name of the module-level function a unit of hidden code reads (normalise: `<exec line 3>.helper`), else
+    None (its module's code, a method, a unit of the file's own code)."""
+    bare = _HIDDEN.sub("", unit_name)
+    return bare if bare != unit_name and "." not in bare and not bare.startswith("<") else None
+
+
+_HIDDEN = re.compile(r"^(?:<[^>.]*>\.)+")  # the prefix of a unit of code a file hides and runs (normalise._unpack)
 
 
 def names_used(nodes) -> set[str]:
