@@ -15,7 +15,7 @@ from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_token
                            statement_hashes, statement_orders, winnow)
 from .instructions import instructed
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
-from .normalise import Unit, read_source, units_of
+from .normalise import MAX_CHARS, Unit, read_source, units_of
 from .reach import UNREACHED_WEIGHT, hidden_function, hidden_unreached
 from .restyles import guarded, starter_restyled
 from .scores import float_sum
@@ -105,15 +105,16 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
     smoke_tokens = []  # the tokens of the smoke tests, in the order read
     hidden = {f"{name} <unpacked {n}>": text for name, reading in zip(sorted(texts), readings)
               for n, text in enumerate(reading.unpacked)}  # the code each file hides and runs, unpacked
-    hushed = hidden_unreached(hidden, texts, lambda name: _hash("name", name) in starter_kgrams)
+    hushed = hidden_unreached(hidden, texts, lambda name: _hash("name", name) in starter_kgrams, MAX_CHARS)
     dead.update((key, line) for key, found in hushed.items() for lines in found.values() for line in lines)
+    named = dict(texts, **hidden)  # what may call a function nothing in its own file runs
     dead_shapes: set[int] = set()  # the structures of the hidden code's functions that nothing runs
     for index, unit in enumerate(units):
         hashes = unit_hashes[index]
         if smoke_lines:
             smoke_tokens += [t for t, line in zip(unit.tokens, unit.lines) if (unit.file, line) in smoke_lines]
         given = covered_tokens(hashes, starter_kgrams, len(unit.tokens))
-        lines = _unreached(unit, unreached.get(unit.file, ()), starter_kgrams, dict(texts, **hidden))
+        lines = _unreached(unit, unreached.get(unit.file, ()), starter_kgrams, named)
         dead.update((unit.file, line) for line in lines)
         quiet = any(hidden_function(unit.name) in found for key, found in hushed.items()
                     if key.startswith(f"{unit.file} <unpacked "))  # a function of the code it hides that nothing runs

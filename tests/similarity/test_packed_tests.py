@@ -25,6 +25,7 @@ from costs import slow_fixture
 
 from grader.similarity import similarity
 from grader.similarity.normalise import read_source
+from grader.similarity.reach import hidden_function, hidden_unreached
 
 STARTER = (Path(__file__).resolve().parents[2] / "exercises" / "09-write-tests" / "test_engine.py").read_text(
     encoding="utf-8")
@@ -426,3 +427,16 @@ def test_a_whole_test_file_packed_scores_as_its_plain_copy_with_or_without_the_p
     assert plain >= 0.99
     assert abs(own_scores["packed alone"]["packed"] - plain) <= 0.05
     assert abs(own_scores["both"]["packed"] - own_scores["both"]["plain"]) <= 0.05
+
+
+def test_the_hidden_functions_that_nothing_runs_are_those_no_text_names_and_the_starter_does_not_give():
+    # a and b only call each other's way (a calls b, nothing calls a); the file around it calls c; the starter has d
+    hidden = "def a():\n    return b()\n\n\ndef b():\n    return 1\n\n\ndef c():\n    return 2\n\n\ndef d():\n    return 3\n"
+    found = hidden_unreached({"t.py <unpacked 0>": hidden}, {"t.py": "exec(data)\nc()\n"}, lambda name: name == "d",
+                             10_000)
+    assert found == {"t.py <unpacked 0>": {"a": range(1, 3), "b": range(5, 7)}}
+    assert hidden_unreached({"t.py <unpacked 0>": hidden}, {}, lambda name: False, len(hidden) - 1) == \
+        {"t.py <unpacked 0>": {}}  # over the reading's limit: counted in full
+    assert [hidden_function(name) for name in ("<exec line 3>.a", "<exec line 3>.<exec line 1>.b",
+                                               "<exec line 3>.Value.grad", "<exec line 3>.<module>", "a")] == \
+        ["a", "b", None, None, None]
