@@ -15,8 +15,8 @@ from .fingerprints import (ORDER_REACH, K, Occurrence, all_kgrams, covered_token
                            statement_hashes, statement_orders, winnow)
 from .instructions import instructed
 from .meanings import CHOICE_OPS, CHOICES_SIZE, MEANING, MIN_OPS, WHOLE, meanings, op_forms
-from .normalise import Unit, read_source, units_of
-from .reach import UNREACHED_WEIGHT
+from .normalise import MAX_CHARS, Unit, read_source, units_of
+from .reach import UNREACHED_WEIGHT, hidden_function, hidden_unreached
 from .restyles import guarded, starter_restyled
 from .scores import float_sum
 from .spacing import own_lines, source_runs
@@ -103,14 +103,23 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
     dead: set[tuple[str, int]] = set()  # (file, line) of the functions nothing runs (reach.py): they count little
     unreached_sizes: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
     smoke_tokens = []  # the tokens of the smoke tests, in the order read
+    hidden = {f"{name} <unpacked {n}>": text for name, reading in zip(sorted(texts), readings)
+              for n, text in enumerate(reading.unpacked)}  # the code each file hides and runs, unpacked
+    hushed = hidden_unreached(hidden, texts, lambda name: _hash("name", name) in starter_kgrams, MAX_CHARS)
+    dead.update((key, line) for key, found in hushed.items() for lines in found.values() for line in lines)
+    named = dict(texts, **hidden)  # what may call a function nothing in its own file runs
+    dead_shapes: set[int] = set()  # the structures of the hidden code's functions that nothing runs
     for index, unit in enumerate(units):
         hashes = unit_hashes[index]
         if smoke_lines:
             smoke_tokens += [t for t, line in zip(unit.tokens, unit.lines) if (unit.file, line) in smoke_lines]
         given = covered_tokens(hashes, starter_kgrams, len(unit.tokens))
-        lines = _unreached(unit, unreached.get(unit.file, ()), starter_kgrams, texts)
+        lines = _unreached(unit, unreached.get(unit.file, ()), starter_kgrams, named)
         dead.update((unit.file, line) for line in lines)
-        factor = UNREACHED_WEIGHT if lines else 1.0
+        quiet = any(hidden_function(unit.name) in found for key, found in hushed.items()
+                    if key.startswith(f"{unit.file} <unpacked "))  # a function of the code it hides that nothing runs
+        dead_shapes |= set(structure_shapes([unit])) if quiet else set()
+        factor = UNREACHED_WEIGHT if lines or quiet else 1.0
         for covered, line in zip(given, unit.lines):
             (given_lines if covered else own_lines).add((unit.file, line))
         public = covered_tokens(hashes, public_kgrams, len(unit.tokens))
@@ -149,9 +158,7 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
     own_traits, trait_text, own_shapes, known_traits = {}, {}, {}, {}
     labels: set[int] = set()  # its short strings as written that the starter, a public source or the course lacks
     # the traits of each file, and of the code it hides and runs, where that was unpacked (its lines are not the file's)
-    written = [(name, texts[name]) for name in sorted(texts)]
-    written += [(f"{name} <unpacked {n}>", hidden) for name, reading in zip(sorted(texts), readings)
-                for n, hidden in enumerate(reading.unpacked)]
+    written = [(name, texts[name]) for name in sorted(texts)] + list(hidden.items())
     packed = any(reading.unpacked for reading in readings)  # the data it hid its code in has no traits (traits.py)
     read_meanings: dict[int, dict] = {}  # each written source's meanings (meanings.py), read on the tree traits parses
 
@@ -195,8 +202,9 @@ def _read_document(doc_id, texts, starter_kgrams, public_kgrams, variant_kgrams)
         if text.startswith(MEANING):
             continue  # an op's meaning alone is mostly the lecture's mathematics: it counts in the engine's whole
         if not lines <= starter_lines and h not in starter_kgrams and h not in public_kgrams:
-            structures[h] = size * (UNREACHED_WEIGHT if lines and lines <= dead else 1.0)
-            if lines and lines <= dead:
+            gone = lines and lines <= dead or h in dead_shapes
+            structures[h] = size * (UNREACHED_WEIGHT if gone else 1.0)
+            if gone:
                 unreached_sizes["structures"][h] = size
             if lines <= canonical_lines:
                 recombined.add(h)

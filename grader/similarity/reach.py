@@ -24,7 +24,10 @@ full (docs/similarity.md, Limits).
 from __future__ import annotations
 
 import ast
+import re
+from collections import Counter
 
+from ..parsing import tree_or_none
 from .walk import walk
 
 
@@ -54,6 +57,42 @@ def unreached_functions(tree: ast.Module) -> tuple[tuple[int, int], ...]:
             frontier |= (names_used(walk(node)) & candidates.keys()) - reached
     return tuple((node.lineno, node.end_lineno or node.lineno) for name, nodes in candidates.items()
                  if name not in reached for node in nodes)
+
+
+def hidden_unreached(hidden: dict[str, str], others: dict[str, str], given,
+                     max_chars: int) -> dict[str, dict[str, range]]:
+    """Of each code a file hides and runs with exec (HIDDEN: its name -> its text, unpacked: opaque.py), the
+    module-level functions that nothing in it runs (unreached_functions), that GIVEN (a name -> whether the starter
+    has it) does not give and that no other text names (OTHERS, the submission's files: the one that runs it may call
+    them; the rest of HIDDEN): name -> their lines in its own numbering. Its units' lines are the exec call's line, so
+    it is read here whole, as a file written in plain is (a packed copy of a file whose functions nothing runs counts
+    them as its plain copy does). A text over MAX_CHARS (normalise compares its first MAX_CHARS) is not read so: its
+    functions count in full, as they did before session 39."""
+    if not hidden:
+        return {}
+    words = {key: set(_WORD.findall(text)) for key, text in list(others.items()) + list(hidden.items())}
+    holders = Counter(word for found in words.values() for word in found)  # how many texts name each word
+    found = {}
+    for key, text in hidden.items():
+        tree = tree_or_none(text) if len(text) <= max_chars else None
+        ranges = set(unreached_functions(tree)) if tree is not None else set()
+        found[key] = {node.name: range(node.lineno, (node.end_lineno or node.lineno) + 1) for node in tree.body
+                      if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                      and holders[node.name] == (node.name in words[key])
+                      and (node.lineno, node.end_lineno or node.lineno) in ranges and not given(node.name)} \
+            if ranges else {}
+    return found
+
+
+def hidden_function(unit_name: str) -> str | None:
+    """The name of the module-level function a unit of hidden code reads (normalise: `<exec line 3>.helper`), else
+    None (its module's code, a method, a unit of the file's own code)."""
+    bare = _HIDDEN.sub("", unit_name)
+    return bare if bare != unit_name and "." not in bare and not bare.startswith("<") else None
+
+
+_WORD = re.compile(r"\w+")  # a name as written, whole: what documents._unreached's regex finds in another file
+_HIDDEN = re.compile(r"^(?:<[^>.]*>\.)+")  # the prefix of a unit of code a file hides and runs (normalise._unpack)
 
 
 def names_used(nodes) -> set[str]:

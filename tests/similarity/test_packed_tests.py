@@ -16,6 +16,7 @@ import base64
 import bz2
 import codecs
 import lzma
+import re
 import zlib
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from costs import slow_fixture
 
 from grader.similarity import similarity
 from grader.similarity.normalise import read_source
+from grader.similarity.reach import hidden_function, hidden_unreached
 
 STARTER = (Path(__file__).resolve().parents[2] / "exercises" / "09-write-tests" / "test_engine.py").read_text(
     encoding="utf-8")
@@ -305,3 +307,136 @@ def test_a_name_the_hidden_code_binds_is_read_as_it_binds_it():
     packed = HEAD + "exec(\"math = 2.0\\ndef test_x():\\n    assert close(math, 2.0)\\n\")\n" + MAIN
     hidden = [u for u in read_source(packed, "test_engine.py").units if u.name.endswith(".test_x")]
     assert len(hidden) == 1 and "mod:math" not in hidden[0].tokens and "f" in hidden[0].tokens
+
+
+# A whole test file of the student's own (no starter: their docstring, imports, helpers and a dozen tests, nothing
+# calling them: pytest does) packed whole. Nothing in the file runs its functions, so the plain file's count at
+# reach.UNREACHED_WEIGHT where no classmate's idle function holds them too; the packed copy's hidden functions were
+# all on the exec line and counted in full, and the pair scored 0.02 against its source alone in the class, 0.39
+# among a dozen (the plain copy 0.99). Read as a plain file is (reach.hidden_unreached), it scores as the plain copy.
+OWN = filled('''EPS = 1e-6
+
+
+def near(x, y, tol=1e-7):
+    return abs(x - y) <= tol * max(1.0, abs(x), abs(y))
+
+
+def fd(fn, at):
+    return (fn(at + EPS) - fn(at - EPS)) / (2 * EPS)
+
+
+def test_sum_and_product():
+    p, q = Value(2.5), Value(-0.5)
+    r = p * q + p
+    r.backward()
+    assert near(r.data, 1.25)
+    assert near(p.grad, 0.5) and near(q.grad, 2.5)
+
+
+def test_reused_leaf():
+    p = Value(4.0)
+    r = p * p * p
+    r.backward()
+    assert near(p.grad, 48.0)
+
+
+def test_numbers_on_both_sides():
+    p = Value(3.0)
+    r = 1 - p + 2 * p - p / 4 + 6 / p
+    r.backward()
+    assert near(p.grad, -1 + 2 - 0.25 - 6 / 9)
+
+
+def test_relu_below_and_above():
+    lo, hi = Value(-2.0), Value(2.0)
+    (lo.relu() + hi.relu()).backward()
+    assert lo.grad == 0.0 and hi.grad == 1.0
+
+
+def test_tanh_matches_math():
+    p = Value(-0.7)
+    r = p.tanh()
+    r.backward()
+    assert near(r.data, math.tanh(-0.7))
+    assert near(p.grad, fd(math.tanh, -0.7), tol=1e-5)
+
+
+def test_exp_of_sum():
+    p, q = Value(0.2), Value(0.9)
+    (p + q).exp().backward()
+    assert near(p.grad, math.exp(1.1)) and near(q.grad, math.exp(1.1))
+
+
+def test_power_rule():
+    p = Value(1.5)
+    (p ** 4).backward()
+    assert near(p.grad, 4 * 1.5 ** 3)
+
+
+def test_fan_out_and_in():
+    p = Value(0.3)
+    s, t = p * 2, p.tanh()
+    (s * t + s - t).backward()
+    want = fd(lambda z: 2 * z * math.tanh(z) + 2 * z - math.tanh(z), 0.3)
+    assert near(p.grad, want, tol=1e-5)
+
+
+def test_grad_starts_at_zero():
+    p = Value(9.0)
+    assert p.grad == 0.0
+
+
+def test_ten_thousand_steps():
+    p = Value(2.0)
+    r = p
+    for _ in range(10_000):
+        r = r * 1.0 + 0.0
+    r.backward()
+    assert near(p.grad, 1.0)
+
+
+def test_division_by_leaf():
+    p, q = Value(6.0), Value(3.0)
+    (p / q).backward()
+    assert near(p.grad, 1 / 3) and near(q.grad, -6 / 9)
+''')
+# the copy: the source renamed as a copier renames (its helpers and tests' names, its variables), then packed whole
+RENAMED = re.sub(r"\b(near|fd|p|q|r)\b", lambda m: {"near": "approx_eq", "fd": "numdiff", "p": "u", "q": "w", "r": "out"}[
+    m.group(1)], OWN).replace("def test_", "def test_v_")
+WHOLE = f'import base64, zlib\nexec(zlib.decompress(base64.b64decode(b"{b64(zlib.compress(RENAMED.encode()))}")))\n'
+
+
+@slow_fixture(scope="module")  # three classes read and scored: seconds of CPU
+def own_scores(tmp_path_factory):
+    """The source's pair score with its plain copy and with its packed copy, among honest classmates (no starter)."""
+    def score(**copies):
+        folder = tmp_path_factory.mktemp("own_tests")
+        files = {f"h{n}": filled(tests) for n, tests in enumerate(HONEST, 1)}  # the starter's helpers, their tests
+        for name, text in (files | {"source": OWN} | copies).items():
+            (folder / f"{name}.py").write_text(text, encoding="utf-8")
+        pairs = similarity(folder).record["pairs"]
+        return {p["b"] if p["a"] == "source" else p["a"]: p["score"] for p in pairs if "source" in (p["a"], p["b"])}
+    return {"plain alone": score(plain=RENAMED), "packed alone": score(packed=WHOLE),
+            "both": score(plain=RENAMED, packed=WHOLE)}
+
+
+def test_a_whole_test_file_packed_scores_as_its_plain_copy_with_or_without_the_plain_copy_in_the_class(own_scores):
+    # the two copies differ by the packing's own line alone (`import base64, zlib`, the exec): 0.05 leaves it room;
+    # read with its hidden tests in full and the source's idle, the packed copy scored 0.88 here without the plain one
+    plain = own_scores["plain alone"]["plain"]
+    assert plain >= 0.99
+    assert abs(own_scores["packed alone"]["packed"] - plain) <= 0.05
+    assert abs(own_scores["both"]["packed"] - own_scores["both"]["plain"]) <= 0.05
+
+
+def test_the_hidden_functions_that_nothing_runs_are_those_no_text_names_and_the_starter_does_not_give():
+    # a and b only call each other's way (a calls b, nothing calls a); the file around it calls c; the starter has d
+    hidden = "def a():\n    return b()\n\n\ndef b():\n    return 1\n\n\ndef c():\n    return 2\n\n\ndef d():\n    return 3\n"
+    found = hidden_unreached({"t.py <unpacked 0>": hidden}, {"t.py": "exec(data)\nc()\n"}, lambda name: name == "d",
+                             10_000)
+    assert found == {"t.py <unpacked 0>": {"a": range(1, 3), "b": range(5, 7)}}
+    assert hidden_unreached({"t.py <unpacked 0>": hidden}, {}, lambda name: False, len(hidden) - 1) == \
+        {"t.py <unpacked 0>": {}}  # over the reading's limit: counted in full
+    assert [hidden_function(name) for name in ("<exec line 3>.a", "<exec line 3>.<exec line 1>.b",
+                                               "<exec line 3>.Value.grad", "<exec line 3>.<module>", "a")] == \
+        ["a", "b", None, None, None]
