@@ -40,8 +40,17 @@ def restarts(last: str) -> str:
 def loops(probe_seconds) -> str:
     """What a row says when three probes in a row ran out of time (ENDINGS["timeouts-in-a-row"])."""
     return (f"3 probes in a row did not finish within {probe_seconds:g} s each; the rest were not run: usually an "
-            "infinite loop, most often in the walk of `backward()` (a graph with a cycle, or a walk with no set of "
-            "visited nodes); stop the loop")
+            "infinite loop: in the walk of `backward()` (a graph with a cycle, or a walk with no set of visited "
+            "nodes), in an operation such as `__add__`, or a `while` loop whose condition never changes; stop the "
+            "loop")
+
+
+def forged_xfsz() -> str:
+    """A SIGXFSZ that ended the worker: never the file-size limit's as data (Python ignores it; limit_hit.py)."""
+    return ("the worker was killed by SIGXFSZ, the file-size limit's signal, which Python ignores (a file written "
+            "past the limit raises `OSError` instead): the submission's code sent it or restored its default action, "
+            "and the grader cannot tell whether a file was too large; remove the code that sends signals (`os.kill`) "
+            "or changes how they are handled (`signal.signal`)")
 
 
 # sandbox/pipes.signal_text's words for a signal the kernel or the submission sent, by what limit_hit.py counted
@@ -58,6 +67,13 @@ def killed_unknown() -> str:
     return ("the worker was killed by SIGKILL: either it ran out of memory or the submission sent the signal itself, "
             "and this machine cannot tell which; look for a graph or a list that grows with each call, and for code "
             "that sends signals (`os.kill`)")
+
+
+def xcpu_unknown() -> str:
+    """A SIGXCPU where no cgroup counted the worker's CPU time (the /proc count, the portable worker)."""
+    return ("the worker was killed by SIGXCPU: either it used up its CPU time limit or the submission sent the signal "
+            "itself, and this machine cannot tell which; look for an infinite loop, and for code that sends signals "
+            "(`os.kill`)")
 
 
 def out_of_memory(mib) -> str:

@@ -205,8 +205,10 @@ class Attempt:
             pipes.close()
         if self.ended is None:
             self.ended = "died" if self.imported is not None and self.imported["ok"] else "died-importing"
+            # the CPU count decides a SIGXCPU only where the slot's cgroup counted it (limit_hit.py)
+            counted = self.used if getattr(self.sandbox, "cgroups", None) is not None else None
             self.limit, disproved = limit_hit(proc.returncode, events, limit_events(self.sandbox, self.slot),
-                                              self.sandbox.limits, self.used)
+                                              self.sandbox.limits, counted)
             self.detail = signal_text(proc.returncode, self.limit, disproved)
         else:
             self.limit = timed_out(self.ended, self.sandbox.limits)

@@ -52,15 +52,18 @@ ENDINGS = {
     "probe-timeout": Ending("timeout", msg("did not finish within {probe_seconds} s"), probe_only=True,
                             may_starve=True),
     "died": Ending("crashed", msg("{detail}"), probe_only=True),
-    # what loops in this course: backward's walk (a graph with a cycle, a walk that revisits nodes) or a while loop
+    # what loops in this course, as examples (which code looped is not known): backward's walk (a graph with a cycle,
+    # a walk that revisits nodes), an op's method, a while loop
     "timeouts-in-a-row": Ending("timeout", nmsg("{timeouts_in_a_row} probe in a row did not finish within "
                                                 "{probe_seconds} s each; the rest were not run: usually an infinite "
-                                                "loop, most often in the walk of `backward()` (a graph with a cycle, "
-                                                "or a walk with no set of visited nodes); stop the loop",
+                                                "loop: in the walk of `backward()` (a graph with a cycle, or a walk "
+                                                "with no set of visited nodes), in an operation such as `__add__`, or "
+                                                "a `while` loop whose condition never changes; stop the loop",
                                                 "{timeouts_in_a_row} probes in a row did not finish within "
                                                 "{probe_seconds} s each; the rest were not run: usually an infinite "
-                                                "loop, most often in the walk of `backward()` (a graph with a cycle, "
-                                                "or a walk with no set of visited nodes); stop the loop",
+                                                "loop: in the walk of `backward()` (a graph with a cycle, or a walk "
+                                                "with no set of visited nodes), in an operation such as `__add__`, or "
+                                                "a `while` loop whose condition never changes; stop the loop",
                                                 "timeouts_in_a_row", timeouts_in_a_row=TIMEOUTS_IN_A_ROW)),
     # `last`: how the last worker ended (a probe's words: a signal and what to do, or its timeout)
     "restarts": Ending("crashed", nmsg("the worker crashed {workers} time (the last time: {last}); the rest of the "

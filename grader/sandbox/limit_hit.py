@@ -1,9 +1,10 @@
 """Which of the sandbox's limits ended a worker, as data: what the kernel counted in the slot's cgroup (memory.events'
 `oom_kill`, pids.events' `max`) between the worker's start and its end, and the signal that ended it (RLIMIT_CPU's
-SIGXCPU, RLIMIT_FSIZE's SIGXFSZ). Counted, never guessed: a SIGKILL is the memory limit's only where the cgroup
-counted an out-of-memory kill, and said to be no limit's only where the cgroup counts them and counted none (a
-worker that killed itself, `os.kill(os.getpid(), 9)`). Where the machine counts nothing (no memory controller:
-cgroup v1, a delegation without it, the portable worker), the words say that it cannot tell."""
+SIGXCPU; never RLIMIT_FSIZE's SIGXFSZ, which Python ignores: see limit_hit). Counted, never guessed: a SIGKILL is the
+memory limit's only where the cgroup counted an out-of-memory kill, and said to be no limit's only where the cgroup
+counts them and counted none (a worker that killed itself, `os.kill(os.getpid(), 9)`). Where the machine counts
+nothing (no memory controller: cgroup v1, a delegation without it, the portable worker), the words say that it
+cannot tell."""
 
 import os
 import signal
@@ -47,12 +48,22 @@ def _signal(returncode):
         return None
 
 
+# The CPU time a worker may have used that `used` does not count: the slot cgroup's count is read just after the worker
+# is started (observe/attempt.py), and what it ran before that reading (bubblewrap, the interpreter starting, or more
+# where the grader's thread waited for a CPU on a loaded machine) is not in it. A second is far more than that gap on
+# any machine the grader runs on, and far less than RLIMIT_CPU (the submission's time + 5 s); a submission that sends
+# SIGXCPU itself is then still told so unless it first spent all but a second of the limit.
+CPU_MARGIN = 1.0
+
+
 def limit_hit(returncode, before: dict, after: dict, limits, used=None):
     """(limit, disproved) of a worker that died: `limit` the limit that ended it as data ({"kind", "value", "unit"};
     None where none did or none is known to have); `disproved` True where what was counted shows that no limit sent
     its signal (a SIGKILL where the cgroup counts out-of-memory kills and counted none; a SIGXCPU before the worker,
-    all its processes, used RLIMIT_CPU's time, which is per process: `used`, its accounting.Usage), so that the
-    submission sent it itself."""
+    all its processes, used RLIMIT_CPU's time less CPU_MARGIN, which is per process: `used`, its accounting.Usage as
+    the slot's cgroup counted it; None where no cgroup counts it, as the /proc count may be a reading taken before the
+    worker's last seconds), so that the submission sent it itself. A SIGXCPU where nothing counted the CPU time is
+    said to be the limit's or the submission's (`limit` None, not disproved)."""
     def grew(name):
         return before.get(name) is not None and after.get(name) is not None and after[name] > before[name]
 
@@ -64,11 +75,14 @@ def limit_hit(returncode, before: dict, after: dict, limits, used=None):
     if name == "SIGKILL":
         return None, before.get("oom_kill") is not None and after.get("oom_kill") is not None
     if name == "SIGXCPU":
-        if used is not None and used.cpu_measured and used.cpu < limits.cpu_seconds():
+        if used is None or not used.cpu_measured:  # nothing counted: the limit's or the submission's, not known
+            return None, False
+        if used.cpu < limits.cpu_seconds() - CPU_MARGIN:
             return None, True
         return {"kind": "cpu-time", "value": limits.cpu_seconds(), "unit": "s"}, False
-    if name == "SIGXFSZ":
-        return {"kind": "file-size", "value": limits.file_size_mb, "unit": "MiB"}, False
+    # SIGXFSZ: no limit. Python ignores it, so a file written past RLIMIT_FSIZE raises OSError(EFBIG) in the code and
+    # sends nothing that ends the worker; one that ended it was sent by the submission (`os.kill`) or came after the
+    # submission restored its default action (`signal.signal`), and the grader cannot tell which (pipes.signal_text)
     if grew("pids_max"):  # a fork or a thread refused, and then the worker died (of what it did about it)
         return {"kind": "processes", "value": limits.processes, "unit": "processes"}, False
     return None, False

@@ -84,15 +84,22 @@ def signal_text(returncode, limit=None, disproved=False):
         return msg("the worker was killed by {signal}, and by no limit of the grader's: a process of the submission "
                    "sent it; remove the code that sends signals (`os.kill`, `os.killpg`, `signal.pthread_kill`)",
                    signal=name)
-    if name == "SIGXCPU" and kind != "cpu-time":
-        return msg("the worker was killed by {signal} (its CPU time limit)", signal=name)
+    if name == "SIGXCPU" and kind != "cpu-time":  # no cgroup counted its CPU time (limit_hit.py)
+        return msg("the worker was killed by {signal}: either it used up its CPU time limit or the submission sent "
+                   "the signal itself, and this machine cannot tell which; look for an infinite loop, and for code "
+                   "that sends signals (`os.kill`)", signal=name)
     if name == "SIGXCPU":
         return msg("the worker was killed by {signal}: it used up its CPU time limit ({seconds} s), usually by an "
                    "infinite loop (in the walk of `backward()` over a graph with a cycle, or a loop whose condition "
                    "never changes); stop the loop", signal=name,
                    seconds=limit["value"])
     if name == "SIGXFSZ":
-        return msg("the worker was killed by {signal} (it wrote a file larger than the file-size limit)", signal=name)
+        # the file-size limit's signal, which Python ignores: a file written past the limit raises OSError instead, so
+        # the submission sent it or restored its default action first (limit_hit.py), and no file size is known
+        return msg("the worker was killed by {signal}, the file-size limit's signal, which Python ignores (a file "
+                   "written past the limit raises `OSError` instead): the submission's code sent it or restored its "
+                   "default action, and the grader cannot tell whether a file was too large; remove the code that "
+                   "sends signals (`os.kill`) or changes how they are handled (`signal.signal`)", signal=name)
     if name == "SIGKILL" and kind == "memory":
         return msg("the worker was killed by {signal}: it used more than its memory limit ({mib} MiB for all its "
                    "processes and its /tmp), usually because the graph grows with each call or a list kept across "
