@@ -424,8 +424,10 @@ def test_a_classmates_link_does_not_replace_a_session_without_a_word(course):
     assert client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": "forged"},
                        follow_redirects=False).status_code == 403
     assert _who(client) == "alice"
-    button = client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": svc.tokens.csrf(svc.token_for("alice"))},
-                         follow_redirects=False)
+    # the button carries the token of alice's session, as the page wrote it (since session 39 a session's own token,
+    # not her link's: signing out ends it)
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', answer.text).group(1)
+    button = client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": csrf}, follow_redirects=False)
     assert (button.status_code, button.headers["location"], _who(client)) == (303, "/", "mallory")
 
 
@@ -449,16 +451,17 @@ def test_the_buttons_post_reads_the_database_off_the_event_loop(course, monkeypa
     client, svc = course
     on_loop, who = [], svc.who
 
-    def recorded(token):
+    def recorded(token, **how):
         try:
             asyncio.get_running_loop()
             on_loop.append(True)
         except RuntimeError:  # no loop in this thread: a worker thread's
             on_loop.append(False)
-        return who(token)
+        return who(token, **how)
 
     assert client.get(f"/login/{svc.token_for('alice')}", follow_redirects=False).status_code == 303
+    page = client.get(f"/login/{svc.token_for('mallory')}", follow_redirects=False)
+    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text).group(1)
     monkeypatch.setattr(svc, "who", recorded)
-    button = client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": svc.tokens.csrf(svc.token_for("alice"))},
-                         follow_redirects=False)
+    button = client.post(f"/login/{svc.token_for('mallory')}", data={"csrf": csrf}, follow_redirects=False)
     assert (button.status_code, on_loop) == (303, [False, False])
