@@ -365,5 +365,6 @@ def test_a_folder_whose_notebook_runs_a_file_it_lacks_is_refused_in_words(tmp_pa
     (tmp_path / "hw").mkdir()
     (tmp_path / "hw" / "engine.ipynb").write_bytes(_notebook("%run -i core.py", "y = Value(2.0)"))
     (tmp_path / "hw" / "notes.md").write_text("core.py is on my laptop\n")
-    assert load_entry(tmp_path / "hw").problem == ("hw/engine.ipynb runs `%run ./core.py`, which was not handed in "
+    # session 39 (mend39b): the `%run` line as written (before: "runs `%run ./core.py`")
+    assert load_entry(tmp_path / "hw").problem == ("hw/engine.ipynb runs `%run -i core.py`, which was not handed in "
                                                    "with it: hand in the folder (or a zip) with both files")

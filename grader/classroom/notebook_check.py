@@ -34,7 +34,7 @@ from pathlib import Path
 from ..i18n import KERNEL_CELLS, msg, nmsg
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
-from ..load import load_kernel_notebook
+from ..load.kernel_cells import load_kernel_notebook
 from .check_report import html_table, names_a_place  # noqa: F401 - notebook_check.html_table, as before
 from .student_check import CheckError, CheckResult, check as check_path, check_submission, suite_of
 

@@ -212,23 +212,6 @@ def load_submissions(path, suite, *, one_submission=False) -> list[Submission]:
     return for_suite(submissions, suite.forbid)  # a notebook's torch cells left out (comparison_cells.py)
 
 
-def load_kernel_notebook(path: Path, suite, folder: Path) -> Submission:
-    """The notebook PATH that a kernel's cells were written to (grader/classroom/notebook_check) as one submission
-    for SUITE, as load_submissions reads a notebook alone, but for its `%run`s of files (`%run ./engine_core.ipynb`,
-    `%run -i ops.py`): read from the kernel's working FOLDER, where IPython ran them, as a folder's files beside its
-    notebook are read; one not there is refused in the kernel's words (exercise_names.run_not_handed_in)."""
-    path, budget = Path(path), Budget()
-    shown = _shown(path)
-
-    def beside(name: str):  # `name`: a `%run` file's name, no folder in it (written._RUN_FILE)
-        return disk_reader(folder / name, name, budget) if (folder / name).is_file() else None
-
-    known = allowed_files(suite)
-    sub = _guarded(_entry_id(path), "notebook", path, shown, lambda: lone_notebook(
-        path, shown, disk_reader(path, shown, budget), known, kernel=(str(folder), beside)))
-    return for_suite([sub], suite.forbid)[0]
-
-
 def allowed_files(suite) -> frozenset[str]:
     """The files a submission for `suite` may hold (grader.suites.Suite), with its name (ExerciseFiles.exercise)."""
     return ExerciseFiles(frozenset(suite.files) | {"engine.py"}, suite.name)
