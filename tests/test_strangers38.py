@@ -351,8 +351,8 @@ def test_a_lone_notebook_is_refused_only_where_its_missing_run_leaves_it_no_valu
 def test_the_refusal_is_said_in_the_courses_language():
     from grader.i18n import msg, translator
 
-    text = msg("{file} runs `%run ./{other}`, which was not handed in with it: hand in the folder (or a zip) with "
-               "both files", file="engine.ipynb", other="ops.py")
+    text = msg("{file} runs `{command}`, which was not handed in with it: hand in the folder (or a zip) with both "
+               "files", file="engine.ipynb", command="%run ./ops.py", other="ops.py")
     assert translator("ru").render(text) == ("engine.ipynb выполняет `%run ./ops.py`, а этот файл не сдан вместе "
                                             "с ним: сдайте папку (или архив .zip), где лежат оба файла")
     assert translator("zh").render(text) == ("engine.ipynb 运行 `%run ./ops.py`，但该文件没有与它一起提交：请提交同时包含"
@@ -365,5 +365,6 @@ def test_a_folder_whose_notebook_runs_a_file_it_lacks_is_refused_in_words(tmp_pa
     (tmp_path / "hw").mkdir()
     (tmp_path / "hw" / "engine.ipynb").write_bytes(_notebook("%run -i core.py", "y = Value(2.0)"))
     (tmp_path / "hw" / "notes.md").write_text("core.py is on my laptop\n")
-    assert load_entry(tmp_path / "hw").problem == ("hw/engine.ipynb runs `%run ./core.py`, which was not handed in "
+    # session 39 (mend39b): the `%run` line as written (before: "runs `%run ./core.py`")
+    assert load_entry(tmp_path / "hw").problem == ("hw/engine.ipynb runs `%run -i core.py`, which was not handed in "
                                                    "with it: hand in the folder (or a zip) with both files")

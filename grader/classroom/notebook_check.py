@@ -34,7 +34,7 @@ from pathlib import Path
 from ..i18n import KERNEL_CELLS, msg, nmsg
 from ..load.notebooks import is_self_check_cell, without_escapes
 from ..sandbox import Limits
-from ..pipeline import load_submissions
+from ..load.kernel_cells import load_kernel_notebook
 from .check_report import html_table, names_a_place  # noqa: F401 - notebook_check.html_table, as before
 from .student_check import CheckError, CheckResult, check as check_path, check_submission, suite_of
 
@@ -128,7 +128,8 @@ def check(exercise: str, *, path=None, limits: Limits = Limits(), lang: str | No
     with tempfile.TemporaryDirectory(prefix="grade-notebook-") as folder:
         notebook = Path(folder) / f"{exercise}.ipynb"
         nbformat.write(v4.new_notebook(cells=padded), str(notebook))
-        (submission,) = load_submissions(notebook, suite, one_submission=True)
+        # its `%run ./engine_core.ipynb` reads the kernel's working folder, as IPython did
+        submission = load_kernel_notebook(notebook, suite, Path.cwd())
     # its places name the kernel's cells, not a file of the temporary folder
     origins = {name: dataclasses.replace(origin, file=NOTEBOOK_NAME, path=None)
                for name, origin in submission.origins.items()}

@@ -90,23 +90,38 @@ def folders_notebook(files: dict, name: str, shown: str, target: str) -> tuple[b
     return content, cells, runs
 
 
-def run_not_handed_in(shown: str, code: bytes, unrun: list, engine: bool = True) -> Message | None:
-    """Why the notebook SHOWN is refused where a `%run` of it names files not handed in beside it (UNRUN, in the order
-    the notebook runs them: IPython's `%run` of a missing file says so and runs nothing) and its code (CODE) then
+def run_not_handed_in(shown: str, code: bytes, unrun: list, engine: bool = True, kernel: str | None = None
+                      ) -> Message | None:
+    """Why the notebook SHOWN is refused where a `%run` of it names files not handed in beside it (UNRUN: (file, the
+    `%run` line as the student wrote it, quoted as such), in the order the notebook runs them: IPython's `%run` of a
+    missing file says so and runs nothing) and its code (CODE) then
     cannot run: the engine's (ENGINE) makes no `Value` of its own (session 38: `grade check engine.ipynb` alone, 0/63
     "name 'Value' is not defined", where its folder gives 63/63), or any notebook's top level reads a name nothing
     binds before it (unbound_at_import: `class MLP(Module)` in an `nn.ipynb` whose `%run ./layers.py` made `Module`;
     session 39: 0/N, "NameError: name 'Module' is not defined" on every test). Every missing file is named (session
     39: only the first was). Its `%run` file is not looked for beside it on disk: a notebook is graded as handed in,
     alike in `grade check`, a class folder (where `%run ./bob.ipynb` never pulls in a classmate's file) and `grade
-    serve`'s uploads. None where nothing is missing, or the code runs without it as far as can be read."""
+    serve`'s uploads. KERNEL (a folder): the cells of a notebook's kernel (grader/classroom/notebook_check), whose
+    `%run` files were read from the kernel's working folder, as IPython reads them; nothing is handed in there, and
+    the words say the file is not in that folder (session 39: they said "hand in the folder", and before session 38's
+    mend the check was 0, a NameError, on a kernel whose `%run ./engine_core.ipynb` sat beside it). None where
+    nothing is missing, or the code runs without it as far as can be read."""
     if not unrun or (not engine or binds_value(code)) and not unbound_at_import(code):
         return None
+    files = [file for file, _ in unrun]
+    if kernel is not None and len(unrun) == 1:
+        return msg("this notebook runs `{command}`, and {other} is not in this notebook's folder ({folder}): put it "
+                   "there, run the notebook's cells again, then the check", command=unrun[0][1], other=files[0],
+                   folder=kernel)
+    if kernel is not None:
+        return msg("this notebook runs files with `%run` that are not in this notebook's folder ({folder}): "
+                   "{others}; put them there, run the notebook's cells again, then the check", folder=kernel,
+                   others=items(files))
     if len(unrun) == 1:
-        return msg("{file} runs `%run ./{other}`, which was not handed in with it: hand in the folder (or a zip) "
-                   "with both files", file=shown, other=unrun[0])
+        return msg("{file} runs `{command}`, which was not handed in with it: hand in the folder (or a zip) with "
+                   "both files", file=shown, command=unrun[0][1], other=files[0])
     return msg("{file} runs files with `%run` that were not handed in with it: {others}; hand in the folder (or a "
-               "zip) with all of them", file=shown, others=items(unrun))
+               "zip) with all of them", file=shown, others=items(files))
 
 
 # what a module may call at its top level that can bind names no statement shows (`exec(...)`, `globals()[...]`)
@@ -275,12 +290,14 @@ def lone_script(path: Path, shown: str, read: Callable[[int], bytes], allowed: f
     return {ENGINE: (code, Origin(shown, None, path))}, None
 
 
-def lone_notebook(path: Path, shown: str, read: Callable[[int], bytes], allowed: frozenset[str]
-                  ) -> tuple[dict[str, tuple[bytes, Origin]], None]:
+def lone_notebook(path: Path, shown: str, read: Callable[[int], bytes], allowed: frozenset[str],
+                  kernel: tuple | None = None) -> tuple[dict[str, tuple[bytes, Origin]], None]:
     """A notebook entry: its cells joined as engine.py, unless it is the exercise's other file alone (`nn.ipynb`
-    whose cells make no `Value`: `lone_other`), which is refused."""
+    whose cells make no `Value`: `lone_other`), which is refused. KERNEL, (folder, a file's name -> its reader or
+    None): a kernel's cells (grader/classroom/notebook_check), whose `%run`s read the files of that folder."""
     unrun: list = []
-    engine, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown, unrun=unrun)
-    if (why := lone_other(shown, engine, allowed) or run_not_handed_in(shown, engine, unrun)) is not None:
+    engine, cells, runs = read_notebook(read(MAX_NOTEBOOK_BYTES), shown, kernel and kernel[1], unrun=unrun)
+    why = lone_other(shown, engine, allowed) or run_not_handed_in(shown, engine, unrun, kernel=kernel and kernel[0])
+    if why is not None:
         raise Rejected(why)
     return {ENGINE: (engine, Origin(shown, cells, path, runs))}, None

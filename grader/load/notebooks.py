@@ -32,9 +32,9 @@ def read_notebook(data: bytes, shown: str, beside=None, unrun: list | None = Non
     """notebook_to_engine's two, and the (cell, execution count) of each code cell Jupyter stored a count for
     (`Origin.runs`): the order the cells last ran in, read, never run (grader/load/cell_order.py). BESIDE (a file's
     name -> a reader of it, or None) reads the files handed in beside the notebook that a `%run` names (ran_beside;
-    None: a notebook handed in alone, beside nothing). UNRUN, a list, gets the names of the files a `%run` names that
-    were not handed in beside it, in the order it runs them (exercise_names.run_not_handed_in says so where the
-    notebook then cannot run)."""
+    None: a notebook handed in alone, beside nothing). UNRUN, a list, gets (file's name, the `%run` line as written)
+    of the files a `%run` names that were not handed in beside it, in the order it runs them
+    (exercise_names.run_not_handed_in says so where the notebook then cannot run)."""
     cells, runs = _code_cells(data, shown)
     if beside is None and unrun is not None:
         beside = _nothing  # each `%run` of a file then names one not handed in
@@ -64,18 +64,19 @@ def _nothing(name: str) -> None:
 def ran_beside(beside, unrun: list | None = None):
     """A file's name -> the lines of code `%run NAME` runs (None where it is no file handed in beside the notebook,
     or cannot be read): a `.py` file's text, or another notebook's code cells joined (its own `%run`s of further
-    files not followed). Read once each. UNRUN (a list) gets, once each, the names of no file handed in beside it."""
+    files not followed). Read once each. UNRUN (a list) gets, once each, (name, the `%run` line naming it first) of
+    no file handed in beside it."""
     if beside is None:
         return None
     from .reading import MAX_NOTEBOOK_BYTES, python_source
 
     known: dict = {}
 
-    def code(name: str):
+    def code(name: str, written: str | None = None):
         if name not in known:
             read, lines = beside(name), None
             if read is None and unrun is not None:
-                unrun.append(name)
+                unrun.append((name, written or f"%run ./{name}"))
             try:
                 if read is not None and name.lower().endswith(".ipynb"):
                     lines = _joined_code_cells(_code_cells(read(MAX_NOTEBOOK_BYTES), name)[0], name)[0].splitlines()

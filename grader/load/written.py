@@ -66,7 +66,7 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
     charged for every module's code put in place, and TooMuchCode raised once it is spent: a cell of 20,000 `%run
     engine` lines grew 357 MiB of code in the grader (two minutes of its CPU) before the notebook's size was
     checked. A module is not put in place inside its own code (`EXPANDING`: a module that reloads itself recursed
-    until Python's recursion limit). BESIDE (a file's name -> its code's lines, or None) gives the code of a file
+    until Python's recursion limit). BESIDE (a file's name and the `%run` line naming it -> its code's lines, or None) gives the code of a file
     handed in beside the notebook that a `%run` names and the notebook did not write (`%run ./engine_impl.ipynb`:
     IPython runs that file's code in the notebook's namespace, each time; session 38's strangers: 0/63, a
     NameError below it), each line placed nowhere in the notebook (None)."""
@@ -114,7 +114,7 @@ def with_written_modules(entries: list, written: dict, inlined: set, raw: list[s
                 spans[i] = (i + 1, put(run.group(1)) or [("pass", place)])
                 continue
             ran = _RUN_FILE.match(line) if beside is not None and i not in spans else None
-            code = beside(ran.group(1)) if ran is not None else None
+            code = beside(ran.group(1), line) if ran is not None else None
             if code:
                 budget[0] -= sum(len(text.encode("utf-8", "surrogatepass")) + 1 for text in code)
                 if budget[0] < 0:

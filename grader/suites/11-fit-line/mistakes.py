@@ -217,7 +217,6 @@ def observes(mistake: Mistake, probe, got: dict, rel: float, abs_: float) -> boo
     on two steps)."""
     observed, _ = mistake_replayed("fit_line", mistake, probe)
     return observed is not None and same_observation(got, observed, rel, abs_)
-    return None
 
 
 def raising(probe, exception: str | None) -> Mistake | None:
