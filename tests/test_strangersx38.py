@@ -208,12 +208,13 @@ TABLES = {
 }
 
 
-def _class(folder, exercise):
-    """The exercise's class: each correct submission as handed in (a notebook as `<case>.ipynb`; files beside the
-    exercise's given engine where they bring none), and each planted mistake."""
+def solutions_class(folder, exercise, fresh, planted):
+    """The exercise's class: each correct submission of FRESH/<exercise> as handed in (a notebook as `<case>.ipynb`;
+    files beside the exercise's given engine where they bring none), and each of PLANTED's mistakes (strangersx39's
+    class too)."""
     given = ROOT / "exercises" / exercise / "engine.py"
-    cases = {case.name: case for case in sorted((FRESH / exercise).iterdir())}
-    for case, (base, files) in {**{c: (c, {}) for c in cases}, **PLANTED[exercise]}.items():
+    cases = {case.name: case for case in sorted((fresh / exercise).iterdir())}
+    for case, (base, files) in {**{c: (c, {}) for c in cases}, **planted.get(exercise, {})}.items():
         notebook = _entry(cases[base])
         if notebook is not None:
             patches = files.get(notebook.name, [])
@@ -229,7 +230,8 @@ def _class(folder, exercise):
 
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
-    return {exercise: _rows(tmp_path_factory, exercise, make=_class) for exercise in TABLES}
+    return {exercise: _rows(tmp_path_factory, exercise, make=solutions_class, fresh=FRESH, planted=PLANTED)
+            for exercise in TABLES}
 
 
 def test_every_submission_is_in_a_table(rows):

@@ -46,17 +46,14 @@ Left (pinned below as they are):
 Graded in one module fixture, one `grade` per exercise (8 of them): 20 rows, the module 13.9 s of CPU (12.5 user +
 1.4 sys, `/usr/bin/time python -m pytest -q -n 0 tests/test_strangersx39.py`, under load).
 """
-import shutil
 from pathlib import Path
 
 import pytest
 from costs import slow_fixture
 from test_fresh_styles import _rows, assert_every_submission_is_in_a_table, assert_scored_and_named
-from test_strangers23 import _planted
-from test_strangers24 import _entry
+from test_strangersx38 import solutions_class
 
 FRESH = Path(__file__).parent / "fixtures" / "strangersx39"
-ROOT = Path(__file__).parent.parent
 
 # exercise -> id -> (the correct submission it is planted in, {file: [(text, replaced by), ...]})
 PLANTED = {
@@ -159,28 +156,10 @@ TABLES = {
 }
 
 
-def _class(folder, exercise):
-    """The exercise's class: each correct submission as handed in (a notebook as `<case>.ipynb`; files beside the
-    exercise's given engine where they bring none), and each planted mistake."""
-    given = ROOT / "exercises" / exercise / "engine.py"
-    cases = {case.name: case for case in sorted((FRESH / exercise).iterdir())}
-    for case, (base, files) in {**{c: (c, {}) for c in cases}, **PLANTED.get(exercise, {})}.items():
-        notebook = _entry(cases[base])
-        if notebook is not None:
-            patches = files.get(notebook.name, [])
-            (folder / f"{case}.ipynb").write_bytes(_planted(notebook.read_bytes(), patches, case))
-            continue
-        shutil.copytree(cases[base], folder / case)
-        for name, patches in files.items():
-            path = folder / case / name
-            path.write_bytes(_planted(path.read_bytes(), patches, case))
-        if not (folder / case / "engine.py").exists():
-            shutil.copy(given, folder / case / "engine.py")
-
-
 @slow_fixture(scope="module")
 def rows(tmp_path_factory):
-    return {exercise: _rows(tmp_path_factory, exercise, make=_class) for exercise in TABLES}
+    return {exercise: _rows(tmp_path_factory, exercise, make=solutions_class, fresh=FRESH, planted=PLANTED)
+            for exercise in TABLES}
 
 
 def test_every_submission_is_in_a_table(rows):
