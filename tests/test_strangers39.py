@@ -223,6 +223,17 @@ def test_the_names_read_at_the_top_level_that_nothing_binds(code, unbound):
     assert unbound_at_import(code.encode()) == unbound
 
 
+def test_a_name_this_process_put_in_builtins_is_not_pythons(monkeypatch):
+    """ci39b: IPython, imported by another test of the same worker, put `display` in builtins and the name read as
+    bound; only Python's own builtins bind (the sandbox's interpreter has no IPython)."""
+    import builtins
+
+    from grader.load.exercise_names import unbound_at_import
+
+    monkeypatch.setattr(builtins, "display", lambda *shown: None, raising=False)
+    assert unbound_at_import(b"print(len([]))\nprint(display)\nprint(exit)") == ["display"]
+
+
 def test_the_list_of_missing_files_is_said_in_the_courses_language():
     from grader.i18n import items, msg, translator
 

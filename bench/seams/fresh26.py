@@ -99,7 +99,7 @@ def fresh_class(folder: Path) -> dict[str, str]:
     os.rename(folder / "link-folder" / "src", folder / "link-folder" / "real")
     os.symlink("real", folder / "link-folder" / "src")
     # names
-    put("two-cases/engine.py", RIGHT, "engine.py and Engine.py side by side (Engine.py's tanh 1 - t)")
+    put("two-cases/engine.py", RIGHT, "engine.py and Engine.py side by side (Engine.py's tanh 1 - t): refused naming both since session 39")
     put("two-cases/Engine.py", TANH_BUG, "")
     put("Jose\u0301.py", TANH_BUG, "a decomposed name (José as macOS writes it); tanh's 1 - t")
     put("folder-engine.py/engine.py/engine.py", RIGHT, "a folder engine.py holding engine.py")
