@@ -149,7 +149,7 @@ def _may_check(node, own: set) -> bool:
     if not isinstance(node, ast.Call):
         return False
     func = node.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    name = _name(func)
     if name is None:
         return True  # a call of what a call or an item gives: not read
     if name.lower().startswith(_CHECK_PREFIXES) or name in _CHECK_NAMES or name in own:
@@ -254,7 +254,7 @@ def _rounded(expression):
     for part in ast.walk(expression):
         if isinstance(part, ast.Call):
             func = part.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+            name = _name(func)
             if name in _CLOSE:
                 return None
             if (name in _ROUNDED and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
