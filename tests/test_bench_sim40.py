@@ -54,3 +54,55 @@ def test_the_labelled_slips_and_a_wrong_order_fail_the_check():
     sim40b1.sim36b1.check(pushed, "s533-draft")
     with pytest.raises(AssertionError, match=r"s533-draft: DAG \d: leaf \d: grad"):
         sim40b1.check(pushed, "s533-draft")
+
+
+def test_the_notebook_writer_makes_what_is_committed(monkeypatch):
+    """sim40b2's write.py makes every notebook and .py hand-in, the starter, the materials, the public notebook and
+    labels.json as committed (nbformat with fixed cell ids: the same bytes every time)."""
+    sim40b2 = load_bench("sim40b2")
+    write = load_writer(sim40b2, monkeypatch)
+    files, labels = write.files_and_labels()
+    submissions = sim40b2.CLASS / "main" / "submissions"
+    assert sorted(files) == sorted(p.name for p in submissions.iterdir()) and len(files) == 35
+    assert [name for name, text in files.items() if (submissions / name).read_text(encoding="utf-8") != text] == []
+    assert [path for path, text in write.course_files().items()
+            if (sim40b2.CLASS / path).read_text(encoding="utf-8") != text] == []
+    assert json.loads((sim40b2.CLASS / "labels.json").read_text(encoding="utf-8")) == {"main": labels}
+
+
+@pytest.mark.slow
+def test_the_notebook_class_builds_checked_with_its_recipe(tmp_path):
+    """sim40b2 builds with every hand-in checked (its two labelled bugs fail the check, every other file passes),
+    and its labels hold issue 27's recipe: copies at levels 1-4, three hard pairs, four public copies, the four
+    evasions, notebooks and .py exports."""
+    run = load_bench("run")
+    sim40b2 = load_bench("sim40b2")
+    labels = sim40b2.build(tmp_path / "sim40b2")
+    members = labels["main"]
+    built = sorted(p.name for p in (tmp_path / "sim40b2" / "main" / "submissions").iterdir())
+    assert len(built) == len(members) == 35 and sum(name.endswith(".py") for name in built) == 2
+    rows = list(run.labelled_pairs(labels))
+    levels = {}
+    for *_, copy, level, _ in rows:
+        if copy:
+            levels[level] = levels.get(level, 0) + 1
+    assert levels == {1: 2, 2: 3, 3: 2, 4: 4} and sum(hard for *_, hard in rows) == 3
+    assert sum(m["cluster"] == "public" for m in members.values()) == 4
+    assert sorted(name for name, m in members.items() if "bug" in m) == ["s146", "s167"]
+    assert {m["evasion"] for m in members.values() if "evasion" in m} == {
+        "form feed in a comment", "annotation on every assignment", "() after every statement", "zlib+base64 and exec"}
+    assert (tmp_path / "sim40b2" / "main" / "starter" / "engine.py").read_text(encoding="utf-8") == \
+        sim40b2.code_of(sim40b2.STARTER)
+
+
+def test_the_notebook_check_reads_code_cells_and_fails_the_slips():
+    """A notebook's code is its code cells joined with `%magic` lines dropped (s111's `%matplotlib inline`); the
+    lecture's notebook cell passes the check, Lukas's (s146) and Ravi's (s167) slips fail it naming the gradient."""
+    sim40b2 = load_bench("sim40b2")
+    submissions = sim40b2.CLASS / "main" / "submissions"
+    code = sim40b2.code_of(submissions / "s111.ipynb")
+    assert "%matplotlib" not in code and "def backward(self):" in code
+    sim40b2.check(submissions / "s501.ipynb")
+    for name, match in (("s146", "add: grad 1.0 != 3"), ("s167", "tanh: grad")):
+        with pytest.raises(AssertionError, match=match):
+            sim40b2.check(submissions / f"{name}.ipynb")
