@@ -11,7 +11,7 @@ from bench_modules import load_bench, load_writer
 
 def test_the_writer_makes_what_is_committed(monkeypatch):
     """write.py makes every file of main/submissions, the course texts and labels.json as committed (no hand edit
-    after writing: the whole engines and level-4 copies are typed by hand into hand/, which it copies)."""
+    after writing; the whole engines and level-4 copies are typed by hand in main/submissions, which it leaves)."""
     sim40b1 = load_bench("sim40b1")
     write = load_writer(sim40b1, monkeypatch)
     files, labels = write.files_and_labels()
@@ -38,7 +38,7 @@ def test_the_labelled_slips_and_a_wrong_order_fail_the_check():
         assert text.count(right) == 1, right  # the slip is made, once
         with pytest.raises(AssertionError, match="grad"):
             sim40b1.check(text.replace(right, slip), "lecture")
-    engine = (sim40b1.CLASS / "hand" / "s533.py").read_text(encoding="utf-8")
+    engine = (sim40b1.CLASS / "main" / "submissions" / "s533.py").read_text(encoding="utf-8")
     right = ("            elif id(node) not in visited:\n"
              "                visited.add(id(node))\n"
              "                frames.append((node, 1))\n"

@@ -7,8 +7,8 @@ one (sim40b1/starter/engine.py: «Глубокое обучение с нуля�
 Value keeps only `children` and an `op` name; the backward rules live apart in a BACKWARD_RULES table (the seminar's
 backward_rules.py pasted into the file), and backward() runs topo_order's order through it; nine TODO bodies (seven
 rules, topo_order and backward). sim40b1/write.py writes main/submissions, materials/ and labels.json from
-sim40b1/fillers.py (each starter-filled student's bodies) and sim40b1/hand/ (whole engines and level-4 copies typed by
-hand); sim40b1/README.md says who wrote what. Every file is checked by `check`: sim36b1's check (the student's own
+sim40b1/fillers.py (each starter-filled student's bodies) and the whole engines and level-4 copies typed by hand into
+sim40b1/main/submissions; sim40b1/README.md says who wrote what. Every file is checked by `check`: sim36b1's check (the student's own
 backward() on every operation against reference/engine.py) and a random DAG with reused nodes whose gradients must
 match reference/engine.py's; a file labelled with a `bug` must fail it, every other file must pass it. Its public
 source is karpathy/micrograd's engine.py (the grader's copy, MIT, LICENSE.micrograd) with tanh/exp/log added.

@@ -1,5 +1,5 @@
 """Writes sim40b1/main/submissions, materials/ and labels.json from fillers.py (the starter-filled students),
-hand/ (the whole engines and level-4 copies, typed by hand) and the copy recipes below:
+main/submissions' hand-typed files (HAND_TYPED: the whole engines and level-4 copies) and the copy recipes below:
 python bench/similarity/sim40b1/write.py"""
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from fill import filled  # noqa: E402
 STARTER = (HERE / "starter" / "engine.py").read_text(encoding="utf-8")
 MICROGRAD = (HERE.parents[2] / "grader" / "data" / "public" / "karpathy-micrograd" / "engine.py").read_text(
     encoding="utf-8")
-HAND = HERE / "hand"
+HAND = HERE / "main" / "submissions"  # the whole engines and level-4 copies, typed by hand where they are handed in
+HAND_TYPED = ("s181", "s188", "s195", "s357", "s364", "s512", "s519", "s526", "s533")
 
 # name -> (spec, label); cluster None: independent
 FILLED = {
@@ -352,7 +353,8 @@ def main():
     out = HERE / "main" / "submissions"
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.py"):
-        old.unlink()
+        if old.stem not in HAND_TYPED:
+            old.unlink()
     for name, text in files.items():
         (out / f"{name}.py").write_text(text, encoding="utf-8")
     for folder, spec in (("lecture", fillers.LECTURE), ("ta-post", fillers.TA)):
