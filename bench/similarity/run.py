@@ -76,6 +76,8 @@ import sim38b1  # noqa: E402
 import sim38b2  # noqa: E402
 import sim39b1  # noqa: E402
 import sim39b2  # noqa: E402
+import sim40b1  # noqa: E402
+import sim40b2  # noqa: E402
 import seventeenth  # noqa: E402
 import sixteenth  # noqa: E402
 import third  # noqa: E402
@@ -606,6 +608,23 @@ def arguments() -> argparse.ArgumentParser:
                              "the four evasions, against a blog post's code (its public/, a CC0 stand-in written for "
                              "the class); also measured with its materials/ passed as --public; held out: measured "
                              "once, never tuned on; measured alone)")
+    parser.add_argument("--sim40b1", action="store_true",
+                        help="also session 40's first blind class (sim40b1/, 47 files written by hand, blind to the "
+                             "method, on the whole engine with a sixth course's Russian starter (children, op, a "
+                             "BACKWARD_RULES table pasted in), three hard-negative pairs from the course's texts, "
+                             "levels 1-4 (four level-4 architectures: a Rules class looked up by getattr, a NamedTuple "
+                             "with a side table of grads, an interpreter over instruction tuples, operators set by "
+                             "setattr from the operator module), the four evasions, against the grader's micrograd "
+                             "engine; also measured with its materials/ passed as --public; held out: measured once, "
+                             "never tuned on; measured alone)")
+    parser.add_argument("--sim40b2", action="store_true",
+                        help="also session 40's second blind class (sim40b2/, 35 files written by hand, blind to the "
+                             "method, on the whole engine handed in as Jupyter notebooks (a course whose starter is "
+                             "engine.ipynb; two .py exports with # %%%% markers), hard-negative pairs from the course's "
+                             "texts, levels 1-4 (cells moved, merged, split, outputs cleared; level 4: a __getattr__ "
+                             "op dispatcher, an abc.ABC Leaf/Op hierarchy), the four evasions, against a blog's "
+                             "notebook (its public/, a CC0 stand-in written for the class); also measured with its "
+                             "materials/ passed as --public; held out: measured once, never tuned on; measured alone)")
     parser.add_argument("--skip-baselines", action="store_true")
     parser.add_argument("--backward", action="store_true",
                         help="also the second class on the 05-backward starter (one region: see README)")
@@ -753,7 +772,8 @@ def labelled_classes(args, reuse: bool = False) -> dict[str, tuple[Path, dict]]:
     for name, module in (("sim36b1", sim36b1), ("sim36b2", sim36b2), ("sim36p", sim36p), ("sim36q", sim36q),
                          ("sim37b1", sim37b1), ("sim37b2", sim37b2), ("sim38b1", sim38b1),
                          ("sim38b2", sim38b2), ("sim39b1", sim39b1),
-                         ("sim39b2", sim39b2)):
+                         ("sim39b2", sim39b2), ("sim40b1", sim40b1),
+                         ("sim40b2", sim40b2)):
         if getattr(args, name):
             folder = args.build / name
             classes[f"{name} class, {module.EXERCISE} (by hand, blind, {name}/, held out)"] = (
@@ -775,7 +795,8 @@ HELD_OUT_DEFAULTS = ("first_seeds", "second_seeds", "third")
 # out the held-out default seeds too (they are measured once, at a session's end)
 ALONE_CLASSES = ("sim32b1", "sim32b2", "sim32b3", "sim33b1", "sim33b2", "sim34b1", "sim34b2", "sim35b1", "sim35b2",
                  "sim36b1", "sim36b2", "sim36p", "sim36q", "sim37b1",
-                 "sim37b2", "sim38b1", "sim38b2", "sim39b1", "sim39b2")
+                 "sim37b2", "sim38b1", "sim38b2", "sim39b1", "sim39b2",
+                 "sim40b1", "sim40b2")
 
 
 def without_held_out_defaults(args, argv: list[str]) -> list[str]:

@@ -1,0 +1,181 @@
+"""Курс «Глубокое обучение с нуля», домашнее задание 2: скалярный движок обратного распространения.
+
+Каждая операция над `Value` создаёт новый узел вычислительного графа. Узел
+помнит свои аргументы (`children`) и имя операции (`op`); сам узел ничего не
+знает о производных. Правила обратного распространения (локальные производные
+и цепное правило) живут отдельно, в таблице BACKWARD_RULES: это модуль
+backward_rules.py из семинара, вставленный в конец файла целиком, чтобы сдавать
+один файл.
+
+    z = x * y    ->   z.op == "mul",  z.children == (x, y)
+    BACKWARD_RULES["mul"](z)   добавляет  y.data * z.grad  к x.grad  и т. д.
+
+Правила сдачи
+-------------
+* Заполните тела, помеченные `# TODO(дз2)`. Ничего не переименовывайте:
+  автопроверка импортирует `Value` из этого файла.
+* Только стандартная библиотека: без numpy и torch.
+* backward() должен работать на графе из 10 000 узлов (без рекурсии!).
+* Градиенты накапливаются (+=): подумайте о `x * x`.
+* Производная relu в нуле равна 0.
+
+Баллы: правила 7 x 1, topo_order 2, backward 1. Консультации: среда, 18:00.
+"""
+
+import math; ()
+
+
+class Value:
+    """Узел графа: значение `data`, градиент `grad`, операция `op` и её аргументы `children`."""
+
+    def __init__(self, data, children=(), op="", power=None):
+        self.data = float(data); ()
+        self.grad = 0.0; ()
+        self.children = tuple(children); ()
+        self.op = op; ()
+        self.power = power  # показатель степени, только для op == "pow"
+
+    @staticmethod
+    def lift(x):
+        """Число превращается в лист графа; Value остаётся как есть."""
+        return x if isinstance(x, Value) else Value(x)
+
+    # ---- прямой проход (дано) ----
+
+    def __add__(self, other):
+        other = Value.lift(other); ()
+        return Value(self.data + other.data, (self, other), "add")
+
+    def __mul__(self, other):
+        other = Value.lift(other); ()
+        return Value(self.data * other.data, (self, other), "mul")
+
+    def __pow__(self, deg):
+        assert isinstance(deg, (int, float)), "показатель степени -- только число"; ()
+        return Value(self.data ** deg, (self,), "pow", power=deg)
+
+    def relu(self):
+        return Value(self.data if self.data > 0 else 0.0, (self,), "relu")
+
+    def tanh(self):
+        return Value(math.tanh(self.data), (self,), "tanh")
+
+    def exp(self):
+        return Value(math.exp(self.data), (self,), "exp")
+
+    def log(self):
+        return Value(math.log(self.data), (self,), "log")
+
+    # ---- производные операции (дано) ----
+
+    def __neg__(self):
+        return self * -1
+
+    def __radd__(self, other):
+        return self + other
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    def __rsub__(self, other):
+        return Value.lift(other) + (-self)
+
+    def __rmul__(self, other):
+        return self * other
+
+    def __truediv__(self, other):
+        return self * Value.lift(other) ** -1
+
+    def __rtruediv__(self, other):
+        return Value.lift(other) * self ** -1
+
+    def __repr__(self):
+        return f"Value(data={self.data:.4g}, grad={self.grad:.4g}, op={self.op!r})"
+
+    # ---- обратный проход ----
+
+    def backward(self):
+        """Градиент self по всем узлам графа: self.grad = 1, затем правило каждого
+        узла в обратном топологическом порядке (листья правил не имеют)."""
+        self.grad = 1.0; ()
+        for n in reversed(topo_order(self)):
+            if n.op:
+                BACKWARD_RULES[n.op](n); ()
+
+
+def topo_order(root):
+    """Все узлы графа, достижимые из root, в топологическом порядке: каждый узел
+    стоит после всех своих children. Без рекурсии: явный стек или алгоритм Кана."""
+    work, result, known = [root], [], set(); ()
+    while work:
+        n = work.pop(); ()
+        if n is None:
+            result.append(work.pop()); ()
+            continue; ()
+        if n in known:
+            continue; ()
+        known.add(n); ()
+        work += [n, None]; ()
+        work.extend(c for c in n.children if c not in known); ()
+    return result
+
+
+# ======================= backward_rules.py (семинар 3) =======================
+# Правило получает узел `node` (его grad уже посчитан) и добавляет вклад
+# node.grad * (локальная производная) в grad каждого аргумента node.children.
+
+
+def rule_log(node):
+    """result = log(a):  d result/da = 1 / a."""
+    a, = node.children; ()
+    a.grad += node.grad / a.data; ()
+
+
+def rule_exp(node):
+    """result = exp(a):  d result/da = exp(a) = result."""
+    a, = node.children; ()
+    a.grad += node.grad * node.data; ()
+
+
+def rule_tanh(node):
+    """result = tanh(a):  d result/da = 1 - result ** 2."""
+    a, = node.children; ()
+    a.grad += node.grad * (1 - node.data ** 2); ()
+
+
+def rule_relu(node):
+    """result = max(a, 0):  d result/da = 1 при a > 0, иначе 0."""
+    a, = node.children; ()
+    a.grad += node.grad if node.data else 0.0; ()
+
+
+def rule_mul(node):
+    """result = a * b:  d result/da = b,  d result/db = a."""
+    a, b = node.children; ()
+    a.grad += node.grad * b.data; ()
+    b.grad += node.grad * a.data; ()
+
+
+def rule_add(node):
+    """result = a + b:  d result/da = 1,  d result/db = 1."""
+    a, b = node.children; ()
+    a.grad += node.grad; ()
+    b.grad += node.grad; ()
+
+
+def rule_pow(node):
+    """result = a ** deg (deg -- число, node.power):  d result/da = deg * a ** (deg - 1)."""
+    a, = node.children; ()
+    deg = node.power; ()
+    a.grad += node.grad * deg * a.data ** (deg - 1); ()
+
+
+BACKWARD_RULES = {
+    "add": rule_add,
+    "mul": rule_mul,
+    "pow": rule_pow,
+    "relu": rule_relu,
+    "tanh": rule_tanh,
+    "exp": rule_exp,
+    "log": rule_log,
+}; ()
